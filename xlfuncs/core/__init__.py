@@ -1,0 +1,34 @@
+"""The rating core: FIDE's rules as pure functions. No I/O, no Excel, no xlwings.
+
+Where a rule lives:
+
+- :mod:`~xlfuncs.core.tables`: tables 8.1(a) dp and 8.1(b) PD, and the rounding rules;
+- :mod:`~xlfuncs.core.editions`: the editions of the regulations and what differs;
+- :mod:`~xlfuncs.core.performance`: exact, FIDE, linear and C.07 performances;
+- :mod:`~xlfuncs.core.rating_change`: 400-point rule, K, K x n <= 700, the period's change;
+- :mod:`~xlfuncs.core.first_rating`: the first rating of an unrated player;
+- :mod:`~xlfuncs.core.norms`: title norms;
+- :mod:`~xlfuncs.core.errors`: the exceptions, each naming its Excel error value.
+"""
+
+from .editions import DEFAULT_EDITION, EDITIONS, Edition, edition_on, get_edition
+from .errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
+from .first_rating import FirstRating, first_rating
+from .norms import NORM_TITLES, NormPerformance, norm_performance, norm_points, norm_ratings
+from .performance import average, rp_exact, rp_exact_rounded, rp_fide, rp_linear, rp_ptp
+from .rating_change import (
+    GameDetail, RatingChange, capped_ratings, expected_score, k_factor, k_for_games,
+    rating_change,
+)
+from .tables import dp, pd, round_half_away, round_half_up
+
+__all__ = [
+    "DEFAULT_EDITION", "EDITIONS", "Edition", "edition_on", "get_edition",
+    "InvalidInputError", "NothingToComputeError", "OutOfRangeError", "XlfuncsError",
+    "FirstRating", "first_rating",
+    "NORM_TITLES", "NormPerformance", "norm_performance", "norm_points", "norm_ratings",
+    "average", "rp_exact", "rp_exact_rounded", "rp_fide", "rp_linear", "rp_ptp",
+    "GameDetail", "RatingChange", "capped_ratings", "expected_score", "k_factor",
+    "k_for_games", "rating_change",
+    "dp", "pd", "round_half_away", "round_half_up",
+]

@@ -1,0 +1,191 @@
+"""The editions of FIDE's Rating Regulations that the core implements, as data in one place.
+
+Every rule that changed between editions is a field of :class:`Edition`; the functions of the
+core read the field and never test an edition's name. To follow a future change of the
+regulations, add a row to :data:`EDITIONS` (and a field here if a new kind of rule appears).
+
+========  ========================  ====================================================
+id        in force                  what differs
+========  ========================  ====================================================
+``2017``  1 Jul 2017 - 31 Dec 2021  400-point cap on every game; floor 1000; first rating
+                                    Ra + 20 per half point above 50 %, Ra + dp below,
+                                    Ra + dp x n/(n+1) below 50 % in a round robin
+``2022``  1 Jan 2022 - 29 Feb 2024  one 400-point upgrade per tournament; no round-robin
+                                    factor; a zero score in a first event is disregarded
+``2024``  1 Mar 2024 - 30 Sep 2025  cap on every game; floor 1400; first rating with two
+                                    hypothetical 1800 opponents drawn, at most 2200
+``2025``  1 Oct 2025 -              as 2024, no cap for a player rated 2650 or more
+========  ========================  ====================================================
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from typing import Final, Union
+
+from .errors import InvalidInputError, OutOfRangeError
+
+__all__ = ["Edition", "EDITIONS", "DEFAULT_EDITION", "RulesSpec", "get_edition", "edition_on"]
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One edition of the Rating Regulations and the rules that differ between editions."""
+
+    id: str
+    """Short name used in cells and on the command line: ``"2017"``, ``"2022"``, ..."""
+
+    in_force_from: _dt.date
+    """First day the edition applied."""
+
+    in_force_until: _dt.date | None
+    """Last day the edition applied; ``None`` while it is in force."""
+
+    cap_difference: int
+    """A rating difference above this is counted as this much (the 400-point rule)."""
+
+    cap_once_per_tournament: bool
+    """``True`` where a player benefits from at most one 400-point upgrade per tournament:
+    the game with the largest difference (2022 text, 8.3.1). Our reading: the limit is on
+    *upgrades*, i.e. lower-rated opponents counted as rated 400 below the player; a higher-
+    rated opponent is always counted at most 400 above."""
+
+    cap_exempt_from: int | None
+    """A player rated this much or more has no 400-point cap (2025); ``None``: no exemption."""
+
+    rating_floor: int
+    """The lowest rating published; a first rating below it is not published."""
+
+    first_rating_hypothetical_draws: int
+    """How many hypothetical opponents rated :attr:`hypothetical_rating`, all drawn, join a
+    first-rating calculation (2 from March 2024, else 0)."""
+
+    hypothetical_rating: int
+    """Rating of those hypothetical opponents (1800)."""
+
+    first_rating_bonus_per_half_point: int
+    """Above 50 %: Ru = Ra + this much per half point above 50 %; 0: Ru = Ra + dp throughout."""
+
+    first_rating_round_robin_factor: bool
+    """Below 50 % in a round robin, Ru = Ra + dp x n/(n+1) (the seed's 2017 rule;
+    *unconfirmed* in the 2017 text)."""
+
+    first_rating_maximum: int | None
+    """The highest first rating (2200 from March 2024); ``None``: no maximum."""
+
+    first_rating_min_games: int
+    """Games against rated opponents needed for a first rating to be published."""
+
+    zero_score_disregarded: bool
+    """A zero score in a player's first event is disregarded (no first rating from it)."""
+
+    norm_unrated_opponent: int
+    """Rating at which an unrated opponent counts in a title norm (1400; 1000 before 2024,
+    *unconfirmed*)."""
+
+    def in_force_on(self, day: _dt.date) -> bool:
+        """Whether this edition applied on *day*."""
+        if day < self.in_force_from:
+            return False
+        return self.in_force_until is None or day <= self.in_force_until
+
+    def __str__(self) -> str:
+        return self.id
+
+
+_D = _dt.date
+
+EDITIONS: Final[dict[str, Edition]] = {
+    "2017": Edition(
+        id="2017", in_force_from=_D(2017, 7, 1), in_force_until=_D(2021, 12, 31),
+        cap_difference=400, cap_once_per_tournament=False, cap_exempt_from=None,
+        rating_floor=1000, first_rating_hypothetical_draws=0, hypothetical_rating=1800,
+        first_rating_bonus_per_half_point=20, first_rating_round_robin_factor=True,
+        first_rating_maximum=None, first_rating_min_games=5, zero_score_disregarded=False,
+        norm_unrated_opponent=1000,
+    ),
+    "2022": Edition(
+        id="2022", in_force_from=_D(2022, 1, 1), in_force_until=_D(2024, 2, 29),
+        cap_difference=400, cap_once_per_tournament=True, cap_exempt_from=None,
+        rating_floor=1000, first_rating_hypothetical_draws=0, hypothetical_rating=1800,
+        first_rating_bonus_per_half_point=20, first_rating_round_robin_factor=False,
+        first_rating_maximum=None, first_rating_min_games=5, zero_score_disregarded=True,
+        norm_unrated_opponent=1000,
+    ),
+    "2024": Edition(
+        id="2024", in_force_from=_D(2024, 3, 1), in_force_until=_D(2025, 9, 30),
+        cap_difference=400, cap_once_per_tournament=False, cap_exempt_from=None,
+        rating_floor=1400, first_rating_hypothetical_draws=2, hypothetical_rating=1800,
+        first_rating_bonus_per_half_point=0, first_rating_round_robin_factor=False,
+        first_rating_maximum=2200, first_rating_min_games=5, zero_score_disregarded=True,
+        norm_unrated_opponent=1400,
+    ),
+    "2025": Edition(
+        id="2025", in_force_from=_D(2025, 10, 1), in_force_until=None,
+        cap_difference=400, cap_once_per_tournament=False, cap_exempt_from=2650,
+        rating_floor=1400, first_rating_hypothetical_draws=2, hypothetical_rating=1800,
+        first_rating_bonus_per_half_point=0, first_rating_round_robin_factor=False,
+        first_rating_maximum=2200, first_rating_min_games=5, zero_score_disregarded=True,
+        norm_unrated_opponent=1400,
+    ),
+}
+"""Every implemented edition by id, oldest first."""
+
+DEFAULT_EDITION: Final[Edition] = EDITIONS["2025"]
+"""The edition in force today (since 1 October 2025), used when no rules are given."""
+
+RulesSpec = Union[Edition, str, int, _dt.date, None]
+"""What a caller may pass as ``rules``: an :class:`Edition`, its id (text or number), a date
+(the edition in force that day) or ``None`` (the default edition)."""
+
+
+def edition_on(day: _dt.date) -> Edition:
+    """The edition in force on *day*.
+
+    >>> edition_on(_dt.date(2024, 2, 29)).id, edition_on(_dt.date(2024, 3, 1)).id
+    ('2022', '2024')
+    """
+    if isinstance(day, _dt.datetime):
+        day = day.date()
+    for edition in EDITIONS.values():
+        if edition.in_force_on(day):
+            return edition
+    first = min(e.in_force_from for e in EDITIONS.values())
+    raise OutOfRangeError(
+        f"rules: no implemented edition was in force on {day.isoformat()}; "
+        f"the oldest implemented ({next(iter(EDITIONS))}) starts {first.isoformat()}"
+    )
+
+
+def get_edition(rules: RulesSpec = None) -> Edition:
+    """Resolve *rules* (edition, id, date or ``None``) to an :class:`Edition`.
+
+    >>> get_edition().id, get_edition(2022).id, get_edition(" 2017 ").id
+    ('2025', '2022', '2017')
+    >>> get_edition(_dt.date(2025, 10, 1)).id
+    '2025'
+    """
+    if rules is None:
+        return DEFAULT_EDITION
+    if isinstance(rules, Edition):
+        return rules
+    if isinstance(rules, _dt.date):
+        return edition_on(rules)
+    if isinstance(rules, bool):
+        raise InvalidInputError(f"rules: expected an edition id or a date, got {rules!r}")
+    if isinstance(rules, int):
+        rules = str(rules)
+    if isinstance(rules, str):
+        key = rules.strip()
+        if key in EDITIONS:
+            return EDITIONS[key]
+        try:
+            day = _dt.date.fromisoformat(key)
+        except ValueError:
+            raise InvalidInputError(
+                f"rules: unknown edition {rules!r}; use one of {', '.join(EDITIONS)} "
+                "or a date (YYYY-MM-DD)"
+            ) from None
+        return edition_on(day)
+    raise InvalidInputError(f"rules: expected an edition id or a date, got {rules!r}")

@@ -1,0 +1,39 @@
+"""Exceptions raised by the rating core.
+
+Each one subclasses :class:`ValueError` and names the Excel error value that the cell layer
+(:mod:`xlfuncs.excel`) shows for it, so the mapping from a broken rule to a cell lives in one
+place. Messages name the argument and the bad value, since they are what the user reads.
+"""
+
+from __future__ import annotations
+
+__all__ = ["XlfuncsError", "InvalidInputError", "OutOfRangeError", "NothingToComputeError"]
+
+
+class XlfuncsError(ValueError):
+    """Base class of every error the core raises on purpose."""
+
+    excel_code: str = "#VALUE!"
+    """The Excel error value a cell shows for this error."""
+
+
+class InvalidInputError(XlfuncsError):
+    """A value of the wrong type or shape: text where a rating is expected, ranges of
+    different lengths, an unknown edition or title. Shown as ``#VALUE!``."""
+
+    excel_code = "#VALUE!"
+
+
+class OutOfRangeError(XlfuncsError):
+    """A value of the right type outside what the rules allow: a score above the number of
+    games, a negative rating, a fractional score not in 0..1, an infinite performance.
+    Shown as ``#NUM!``."""
+
+    excel_code = "#NUM!"
+
+
+class NothingToComputeError(XlfuncsError):
+    """The input holds nothing the rule can work on: no rated opponent, no rated game, a norm
+    no score can reach. Shown as ``#N/A``."""
+
+    excel_code = "#N/A"

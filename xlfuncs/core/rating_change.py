@@ -1,0 +1,226 @@
+"""Rating change over one rating period: the 400-point rule, K, K x n <= 700, and rounding.
+
+A period holds one or more tournaments (the 2022 limit on 400-point upgrades counts per
+tournament). Each rated game gives W - PD; the period's change is K x sum(W - PD), rounded
+once, half away from zero (-2.50 -> -3). Sums are exact (hundredths), never float.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from . import validate
+from .editions import Edition, RulesSpec, get_edition
+from .errors import NothingToComputeError, OutOfRangeError
+from .tables import Number, exact, pd_hundredths, round_half_away
+
+__all__ = [
+    "MAX_K_TIMES_GAMES",
+    "Game",
+    "GameDetail",
+    "RatingChange",
+    "capped_ratings",
+    "expected_score",
+    "k_factor",
+    "k_for_games",
+    "rating_change",
+]
+
+MAX_K_TIMES_GAMES = 700
+"""K x n may not exceed this over one rating period; K is lowered to fit."""
+
+Game = tuple[Number, Number]
+"""One rated game: (opponent's rating, points scored: 1, 0.5 or 0)."""
+
+
+@dataclass(frozen=True)
+class GameDetail:
+    """One game's line of the calculation, as on FIDE's per-player page."""
+
+    tournament: int
+    """Index of the tournament in the period, from 0."""
+    opponent_rating: int
+    """The opponent's rating as published."""
+    rating_used: int
+    """The opponent's rating after the 400-point rule."""
+    capped: bool
+    """Whether the 400-point rule changed the rating used."""
+    points: Fraction
+    """W: 1, 1/2 or 0."""
+    expected: Fraction
+    """PD from table 8.1(b) for the difference to the rating used."""
+    k: int
+    """K used for the period (after K x n <= 700)."""
+
+    @property
+    def difference(self) -> Fraction:
+        """W - PD."""
+        return self.points - self.expected
+
+    @property
+    def change(self) -> Fraction:
+        """K x (W - PD)."""
+        return self.k * self.difference
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """The whole calculation of one rating period."""
+
+    own_rating: int
+    games: tuple[GameDetail, ...]
+    k_requested: int
+    k: int
+    """K after K x n <= 700."""
+    edition: Edition
+
+    @property
+    def n(self) -> int:
+        """Rated games in the period."""
+        return len(self.games)
+
+    @property
+    def score(self) -> Fraction:
+        """Points scored, sum of W."""
+        return sum((g.points for g in self.games), Fraction(0))
+
+    @property
+    def expected(self) -> Fraction:
+        """Expected score, sum of PD."""
+        return sum((g.expected for g in self.games), Fraction(0))
+
+    @property
+    def unrounded(self) -> Fraction:
+        """K x sum(W - PD) before rounding."""
+        return self.k * (self.score - self.expected)
+
+    @property
+    def change(self) -> int:
+        """The period's change, rounded once, half away from zero."""
+        return round_half_away(self.unrounded)
+
+    @property
+    def new_rating(self) -> int:
+        """The rating after the period."""
+        return self.own_rating + self.change
+
+
+def _points(value: Number) -> Fraction:
+    w = exact(value)
+    if w not in (0, Fraction(1, 2), 1):
+        raise OutOfRangeError(f"results: a rated game scores 1, 1/2 or 0, got {float(w):g}")
+    return w
+
+
+def capped_ratings(own_rating: Number, opponent_ratings: Sequence[Number], *,
+                   rules: RulesSpec = None) -> list[int]:
+    """The opponents' ratings as used after the edition's 400-point rule, in one tournament.
+
+    >>> capped_ratings(2000, [1063, 1299, 2500], rules="2022")
+    [1600, 1299, 2400]
+    >>> capped_ratings(2700, [2200], rules="2025"), capped_ratings(2700, [2200], rules="2024")
+    ([2200], [2300])
+    """
+    edition = get_edition(rules)
+    own = validate.rating(own_rating, name="own_rating")
+    rs = [validate.rating(r, name="opponent_ratings") for r in opponent_ratings]
+    cap = edition.cap_difference
+    if edition.cap_exempt_from is not None and own >= edition.cap_exempt_from:
+        return rs
+    used = [min(r, own + cap) for r in rs]  # a stronger opponent: always at most own + cap
+    upgrades = [i for i, r in enumerate(rs) if own - r > cap]
+    if edition.cap_once_per_tournament and upgrades:
+        upgrades = [min(upgrades, key=lambda i: (rs[i], i))]  # the largest difference
+    for i in upgrades:
+        used[i] = own - cap
+    return used
+
+
+def expected_score(own_rating: Number, opponent_ratings: Sequence[Number], *,
+                   rules: RulesSpec = None) -> Fraction:
+    """Sum of PD over the opponents of one tournament, with the 400-point rule.
+
+    >>> float(expected_score(2000, [1063, 1299, 1413, 1872, 1851, 1427, 1682], rules="2022"))
+    6.11
+    """
+    used = capped_ratings(own_rating, opponent_ratings, rules=rules)
+    own = validate.rating(own_rating, name="own_rating")
+    return Fraction(sum(pd_hundredths(own - r) for r in used), 100)
+
+
+def k_for_games(k: Number, games: int) -> int:
+    """K lowered, if need be, to the largest whole number with K x n <= 700.
+
+    >>> k_for_games(20, 39), k_for_games(20, 35), k_for_games(40, 18)
+    (17, 20, 38)
+    """
+    kk = validate.whole(k, name="k", minimum=1)
+    if games > 0 and kk * games > MAX_K_TIMES_GAMES:
+        return MAX_K_TIMES_GAMES // games
+    return kk
+
+
+def rating_change(own_rating: Number, tournaments: Sequence[Sequence[Game]], k: Number, *,
+                  rules: RulesSpec = None) -> RatingChange:
+    """The calculation of one rating period: *tournaments* is a list of tournaments, each a
+    list of rated games ``(opponent_rating, points)``.
+
+    Worked example (chesschat.org thread "FIDE rating uplift change", 2022 rules): 2000
+    scoring 5.5/7 against these opponents, K 20, gives -0.61 x 20 = -12.2, so -12.
+
+    >>> games = [(1063, 1), (1299, 1), (1413, 1), (1872, .5), (1851, 0), (1427, 1), (1682, 1)]
+    >>> rc = rating_change(2000, [games], 20, rules="2022")
+    >>> float(rc.unrounded), rc.change
+    (-12.2, -12)
+    """
+    edition = get_edition(rules)
+    own = validate.rating(own_rating, name="own_rating")
+    n = sum(len(t) for t in tournaments)
+    if n == 0:
+        raise NothingToComputeError("no rated game against a rated opponent")
+    k_requested = validate.whole(k, name="k", minimum=1)
+    k_used = k_for_games(k_requested, n)
+    details: list[GameDetail] = []
+    for index, games in enumerate(tournaments):
+        published = [validate.rating(r, name="opponent_ratings") for r, _ in games]
+        used = capped_ratings(own, published, rules=edition)
+        for (_, w), r, u in zip(games, published, used):
+            details.append(GameDetail(
+                tournament=index, opponent_rating=r, rating_used=u, capped=u != r,
+                points=_points(w), expected=Fraction(pd_hundredths(own - u), 100), k=k_used,
+            ))
+    return RatingChange(own_rating=own, games=tuple(details), k_requested=k_requested,
+                        k=k_used, edition=edition)
+
+
+def k_factor(rating: Number, rated_games: Number, birth_year: Number | None = None,
+             reached_2400: bool = False, period_date: _dt.date | None = None) -> int:
+    """K for a player (Rating Regulations 8.3.3; the same in every implemented edition).
+
+    - 40 until the player has completed events with at least 30 games;
+    - 10 once a published rating has reached 2400 (for good, even if it drops);
+    - 40 until the end of the year of the 18th birthday while rated under 2300;
+    - 20 otherwise.
+
+    *period_date* (default: today) decides the junior rule; *birth_year* ``None`` means not
+    known, so no junior K.
+
+    >>> k_factor(1850, 10), k_factor(2410, 100), k_factor(2250, 80, 2008, False,
+    ...     _dt.date(2026, 12, 1)), k_factor(2250, 80, 2007, False, _dt.date(2026, 1, 1))
+    (40, 10, 40, 20)
+    """
+    r = validate.rating(rating)
+    games = validate.whole(rated_games, name="rated_games")
+    if games < 30:
+        return 40
+    if reached_2400 or r >= 2400:
+        return 10
+    if birth_year is not None:
+        year = validate.whole(birth_year, name="birth_year", minimum=1850)
+        day = period_date or _dt.date.today()
+        if day.year <= year + 18 and r < 2300:
+            return 40
+    return 20
