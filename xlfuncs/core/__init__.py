@@ -13,22 +13,23 @@ Where a rule lives:
 
 from .editions import DEFAULT_EDITION, EDITIONS, Edition, edition_on, get_edition
 from .errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
-from .first_rating import FirstRating, first_rating
+from .first_rating import FirstRating, first_rating, first_rating_from_totals
 from .norms import NORM_TITLES, NormPerformance, norm_performance, norm_points, norm_ratings
 from .performance import average, rp_exact, rp_exact_rounded, rp_fide, rp_linear, rp_ptp
 from .rating_change import (
     GameDetail, RatingChange, capped_ratings, expected_score, k_factor, k_for_games,
     rating_change,
 )
+from .results import Outcome
 from .tables import dp, pd, round_half_away, round_half_up
 
 __all__ = [
     "DEFAULT_EDITION", "EDITIONS", "Edition", "edition_on", "get_edition",
     "InvalidInputError", "NothingToComputeError", "OutOfRangeError", "XlfuncsError",
-    "FirstRating", "first_rating",
+    "FirstRating", "first_rating", "first_rating_from_totals",
     "NORM_TITLES", "NormPerformance", "norm_performance", "norm_points", "norm_ratings",
     "average", "rp_exact", "rp_exact_rounded", "rp_fide", "rp_linear", "rp_ptp",
     "GameDetail", "RatingChange", "capped_ratings", "expected_score", "k_factor",
     "k_for_games", "rating_change",
-    "dp", "pd", "round_half_away", "round_half_up",
+    "Outcome", "dp", "pd", "round_half_away", "round_half_up",
 ]

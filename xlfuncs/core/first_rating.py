@@ -23,7 +23,7 @@ from .editions import Edition, RulesSpec, get_edition
 from .errors import InvalidInputError, NothingToComputeError, OutOfRangeError
 from .tables import Number, dp_hundredths, exact, percent_hundredths, round_half_up
 
-__all__ = ["FirstRating", "System", "first_rating"]
+__all__ = ["FirstRating", "System", "first_rating", "first_rating_from_totals"]
 
 System = Literal["swiss", "rr"]
 """The kind of event: a Swiss (or any event but a round robin), or a round robin."""
@@ -71,36 +71,58 @@ def first_rating(games: Sequence[tuple[Number | None, Number]], *, system: Syste
     >>> first_rating(g, rules="2022").rating, first_rating(g, rules="2024").rating
     (2020, 1993)
     """
+    rated: list[int] = []
+    rated_score = Fraction(0)
+    unrated_games = 0
+    unrated_score = Fraction(0)
+    for opponent, w in games:
+        if opponent is None:
+            unrated_games += 1
+            unrated_score += _points(w)
+        else:
+            rated.append(validate.rating(opponent, name="opponent_ratings"))
+            rated_score += _points(w)
+    edition = get_edition(rules)
+    counts_unrated = system == "rr" and edition.first_rating_round_robin_factor
+    return first_rating_from_totals(
+        rated, rated_score + (unrated_score if counts_unrated else 0),
+        unrated_games=unrated_games, system=system, rules=edition)
+
+
+def first_rating_from_totals(opponent_ratings: Sequence[Number], score: Number, *,
+                             unrated_games: int = 0, system: System = "swiss",
+                             rules: RulesSpec = None) -> FirstRating:
+    """Ru from the rated opponents' ratings and a score.
+
+    *score* covers the games against the rated opponents, except under a round-robin
+    variant (2017, ``system="rr"``), where it covers every game, the *unrated_games* against
+    unrated opponents included. Elsewhere *unrated_games* is ignored.
+
+    >>> first_rating_from_totals([2000] * 5, 3, rules="2022").rating
+    2020
+    """
     edition = get_edition(rules)
     if system not in ("swiss", "rr"):
         raise InvalidInputError(f"system: expected 'swiss' or 'rr', got {system!r}")
-    rated: list[tuple[int, Fraction]] = []
-    unrated_points: list[Fraction] = []
-    for opponent, w in games:
-        if opponent is None:
-            unrated_points.append(_points(w))
-        else:
-            rated.append((validate.rating(opponent, name="opponent_ratings"), _points(w)))
+    rated = [validate.rating(r, name="opponent_ratings") for r in opponent_ratings]
     if not rated:
         raise NothingToComputeError("opponent_ratings: no game against a rated opponent")
-    real_score = sum((w for _, w in rated), Fraction(0))
     round_robin = system == "rr" and edition.first_rating_round_robin_factor
-    if round_robin:
-        real_score += sum(unrated_points, Fraction(0))
+    unrated = validate.whole(unrated_games, name="unrated_games") if round_robin else 0
+    real_score = validate.score(score, len(rated) + unrated)
     if real_score == 0 and edition.zero_score_disregarded:
         raise NothingToComputeError(
             f"a zero score in a first event is disregarded (rules {edition.id})")
     h = edition.first_rating_hypothetical_draws
-    ratings_sum = sum(r for r, _ in rated) + h * edition.hypothetical_rating
-    ra = Fraction(ratings_sum, len(rated) + h)
-    n = len(rated) + h + (len(unrated_points) if round_robin else 0)
-    score = real_score + Fraction(h, 2)
+    ra = Fraction(sum(rated) + h * edition.hypothetical_rating, len(rated) + h)
+    n = len(rated) + h + unrated
+    total = real_score + Fraction(h, 2)
     bonus = edition.first_rating_bonus_per_half_point
     dp: int | None = None
-    if bonus and 2 * score >= n:
-        ru = ra + bonus * (2 * score - n)  # 2 x score - n = half points above 50 %
+    if bonus and 2 * total >= n:
+        ru = ra + bonus * (2 * total - n)  # 2 x score - n = half points above 50 %
     else:
-        dp = dp_hundredths(percent_hundredths(score / n))
+        dp = dp_hundredths(percent_hundredths(total / n))
         ru = ra + (Fraction(dp * n, n + 1) if round_robin else dp)
     value = round_half_up(ru)
     if edition.first_rating_maximum is not None:
@@ -111,6 +133,6 @@ def first_rating(games: Sequence[tuple[Number | None, Number]], *, system: Syste
     if len(rated) < edition.first_rating_min_games:
         reasons.append(f"{len(rated)} games against rated opponents, fewer than "
                        f"{edition.first_rating_min_games}")
-    return FirstRating(rating=value, unrounded=ru, ra=ra, score=score, games=n,
+    return FirstRating(rating=value, unrounded=ru, ra=ra, score=total, games=n,
                        rated_games=len(rated), dp=dp, published=not reasons,
                        reasons=tuple(reasons), edition=edition)

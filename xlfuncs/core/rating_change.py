@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from . import validate
 from .editions import Edition, RulesSpec, get_edition
-from .errors import NothingToComputeError, OutOfRangeError
+from .errors import OutOfRangeError
 from .tables import Number, exact, pd_hundredths, round_half_away
 
 __all__ = [
@@ -166,7 +166,8 @@ def k_for_games(k: Number, games: int) -> int:
 def rating_change(own_rating: Number, tournaments: Sequence[Sequence[Game]], k: Number, *,
                   rules: RulesSpec = None) -> RatingChange:
     """The calculation of one rating period: *tournaments* is a list of tournaments, each a
-    list of rated games ``(opponent_rating, points)``.
+    list of rated games ``(opponent_rating, points)``. A period with no rated game has a
+    change of 0.
 
     Worked example (chesschat.org thread "FIDE rating uplift change", 2022 rules): 2000
     scoring 5.5/7 against these opponents, K 20, gives -0.61 x 20 = -12.2, so -12.
@@ -179,8 +180,6 @@ def rating_change(own_rating: Number, tournaments: Sequence[Sequence[Game]], k: 
     edition = get_edition(rules)
     own = validate.rating(own_rating, name="own_rating")
     n = sum(len(t) for t in tournaments)
-    if n == 0:
-        raise NothingToComputeError("no rated game against a rated opponent")
     k_requested = validate.whole(k, name="k", minimum=1)
     k_used = k_for_games(k_requested, n)
     details: list[GameDetail] = []

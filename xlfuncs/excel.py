@@ -1,0 +1,424 @@
+"""Between Excel cells and the rating core: cell-value coercion and the error mapping.
+
+Cells arrive as Excel (through xlwings) sends them: a single value, a list (one row or one
+column) or a list of lists; blanks as ``None`` (or ``""``), numbers as ``float``, dates as
+``datetime`` or as serial numbers, Excel errors as their text (``"#N/A"``). This module turns
+them into core arguments, and turns every failure into an Excel error value:
+
+===========  ===========================================================================
+``#VALUE!``  wrong type or shape: text where a number belongs, ranges of unequal length
+``#NUM!``    out of range or infinite: a score above the games played, a 0 % exact Rp
+``#N/A``     nothing to compute: no rated opponent, a norm no score can reach
+===========  ===========================================================================
+
+An Excel error arriving in an argument passes through unchanged. The reason for the last
+error of each function is kept: :func:`explain` re-runs a call and returns it as text (the
+``EXPLAIN_ERROR`` Excel function).
+
+No xlwings here: this module is shared by classic xlwings, xlwings Lite and the tests.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import functools
+import math
+import re
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, TypeVar, cast
+
+from .core.editions import Edition, get_edition
+from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
+from .core.results import Outcome
+
+__all__ = [
+    "EXCEL_ERRORS", "ExcelErrorInput", "Cell", "Game", "excel_function", "explain",
+    "last_errors", "flatten", "number", "optional_number", "whole_number", "rating",
+    "ratings", "outcome", "games", "score_or_results", "rules", "boolean", "date", "text",
+    "to_excel",
+]
+
+Cell = Any
+"""A value as xlwings passes it: None, float, int, str, bool, datetime, list, list of lists."""
+
+EXCEL_ERRORS = frozenset({
+    "#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA",
+    "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!", "#UNKNOWN!", "#CONNECT!", "#BUSY!",
+    "#PYTHON!",
+})
+"""Excel's error values, as xlwings passes them with ``err_to_str``."""
+
+_EXCEL_EPOCH = _dt.date(1899, 12, 30)
+_SERIAL_MIN, _SERIAL_MAX = 2, 2958465  # 1900-01-01 .. 9999-12-31
+
+
+class ExcelErrorInput(Exception):
+    """An argument holds an Excel error value; the function returns it unchanged."""
+
+    def __init__(self, code: str, name: str) -> None:
+        super().__init__(f"{name}: the cell holds the error {code}")
+        self.code = code
+
+
+_last: dict[str, str] = {}
+"""Function name -> reason of its last error, for :func:`explain` and the command line."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def last_errors() -> dict[str, str]:
+    """A copy of the reason of each function's last error, by function name."""
+    return dict(_last)
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, (XlfuncsError, ExcelErrorInput)):
+        return str(exc)
+    return f"internal error ({type(exc).__name__}: {exc}); please report it"
+
+
+def _code(exc: BaseException) -> str:
+    if isinstance(exc, ExcelErrorInput):
+        return exc.code
+    if isinstance(exc, XlfuncsError):
+        return exc.excel_code
+    if isinstance(exc, (OverflowError, ZeroDivisionError)):
+        return "#NUM!"
+    return "#VALUE!"
+
+
+def excel_function(fn: F) -> F:
+    """Make *fn* safe for a cell: any failure becomes an Excel error value, never an
+    exception, and its reason is kept for :func:`explain`."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return to_excel(fn(*args, **kwargs))
+        except Exception as exc:  # a cell shows an error value, never a traceback
+            _last[fn.__name__.upper()] = f"{fn.__name__.upper()}: {_reason(exc)}"
+            return _code(exc)
+
+    wrapper.__wrapped__ = fn
+    return cast(F, wrapper)
+
+
+def explain(fn: Callable[..., Any], *args: Any) -> str:
+    """Run *fn* (a function made by :func:`excel_function`) on *args* and say why it fails,
+    or ``"OK"`` when it does not.
+
+    >>> explain(_demo_sqrt, -4.0)
+    '_DEMO_SQRT: x: -4 has no square root'
+    """
+    raw = getattr(fn, "__wrapped__", fn)
+    given = list(args)
+    while given and given[-1] is None:  # omitted trailing arguments take their defaults
+        given.pop()
+    try:
+        raw(*given)
+    except Exception as exc:
+        return f"{raw.__name__.upper()}: {_reason(exc)}"
+    return "OK"
+
+
+@excel_function
+def _demo_sqrt(x: Cell) -> float:
+    value = number(x, "x")
+    if value < 0:
+        raise OutOfRangeError(f"x: {value:g} has no square root")
+    return math.sqrt(value)
+
+
+def to_excel(value: Any) -> Any:
+    """A core result as a cell value: whole numbers as int, fractions as float, infinities as
+    ``#NUM!`` (via :class:`OutOfRangeError`), tables as lists of lists."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, (int, Fraction)):
+        return int(value) if isinstance(value, int) or value.denominator == 1 else float(value)
+    if isinstance(value, float):
+        if math.isinf(value) or math.isnan(value):
+            raise OutOfRangeError("the result is infinite")
+        return value
+    if isinstance(value, (list, tuple)):
+        return [to_excel(v) for v in value]
+    return value
+
+
+# ---------------------------------------------------------------------------- coercion
+
+
+def _check_error(value: Cell, name: str) -> None:
+    if isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS:
+        raise ExcelErrorInput(value.strip().upper(), name)
+
+
+def is_blank(value: Cell) -> bool:
+    """Whether a cell is empty (``None`` or text of spaces only)."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def flatten(value: Cell) -> list[Cell]:
+    """A range as a flat list in reading order; a single value as a list of one.
+
+    >>> flatten([[1.0, 2.0], [3.0, None]]), flatten(5.0), flatten([1.0, 2.0])
+    ([1.0, 2.0, 3.0, None], [5.0], [1.0, 2.0])
+    """
+    if isinstance(value, (list, tuple)):
+        out: list[Cell] = []
+        for item in value:
+            out.extend(flatten(item) if isinstance(item, (list, tuple)) else [item])
+        return out
+    return [value]
+
+
+_NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
+
+
+def _text_number(text: str) -> Fraction | None:
+    t = text.strip().replace("\u00bd", ".5").replace("\u2212", "-")
+    if t.startswith(".5") and len(t) == 2:
+        t = "0.5"
+    if t.endswith("1/2"):
+        head = t[:-3].strip()
+        if head in ("", "+", "-") or _NUMBER.match(head):
+            base = Fraction(head.replace(",", ".")) if head not in ("", "+", "-") else 0
+            sign = -1 if head.startswith("-") else 1
+            return Fraction(base) + sign * Fraction(1, 2)
+        return None
+    if _NUMBER.match(t):
+        return Fraction(t.replace(",", "."))
+    return None
+
+
+def number(value: Cell, name: str) -> float:
+    """A number from a cell: a number, or text holding one (``"2.5"``, ``"2,5"``, ``"2½"``).
+
+    >>> number("2½", "score"), number(3.0, "score")
+    (2.5, 3.0)
+    """
+    value = _single(value, name)
+    _check_error(value, name)
+    if isinstance(value, bool):
+        raise InvalidInputError(f"{name}: expected a number, got {value}")
+    if isinstance(value, (int, float)):
+        if math.isnan(value) or math.isinf(value):
+            raise OutOfRangeError(f"{name}: expected a finite number, got {value}")
+        return float(value)
+    if isinstance(value, str):
+        parsed = _text_number(value)
+        if parsed is not None:
+            return float(parsed)
+        if is_blank(value):
+            raise NothingToComputeError(f"{name}: the cell is blank")
+        raise InvalidInputError(f"{name}: expected a number, got the text {value!r}")
+    if value is None:
+        raise NothingToComputeError(f"{name}: the cell is blank")
+    raise InvalidInputError(f"{name}: expected a number, got {value!r}")
+
+
+def optional_number(value: Cell, name: str) -> float | None:
+    """A number, or ``None`` for a blank cell or an omitted argument."""
+    return None if is_blank(_single(value, name)) else number(value, name)
+
+
+def whole_number(value: Cell, name: str) -> int:
+    """A whole number (game counts, years)."""
+    x = number(value, name)
+    if x != int(x):
+        raise InvalidInputError(f"{name}: expected a whole number, got {x:g}")
+    return int(x)
+
+
+def _single(value: Cell, name: str) -> Cell:
+    if isinstance(value, (list, tuple)):
+        cells = flatten(value)
+        if len(cells) != 1:
+            raise InvalidInputError(f"{name}: expected one cell, got a range of {len(cells)}")
+        return cells[0]
+    return value
+
+
+def rating(value: Cell, name: str) -> int | None:
+    """A rating from a cell; blank or 0 means unrated (``None``)."""
+    value = _single(value, name)
+    _check_error(value, name)
+    if is_blank(value):
+        return None
+    x = number(value, name)
+    if x == 0:
+        return None
+    if x != int(x):
+        raise InvalidInputError(f"{name}: a rating is a whole number, got {x:g}")
+    if not 0 < x <= 4000:
+        raise OutOfRangeError(f"{name}: {x:g} is not a rating (expected 1..4000, 0 = unrated)")
+    return int(x)
+
+
+def ratings(value: Cell, name: str) -> list[int | None]:
+    """Every cell of a range as a rating (``None`` for blank or 0), in reading order."""
+    out: list[int | None] = []
+    for i, cell in enumerate(flatten(value), start=1):
+        out.append(rating(cell, f"{name} (cell {i})"))
+    return out
+
+
+_RESULT_TEXT = {
+    "1": Outcome.WIN, "1.0": Outcome.WIN, "=": Outcome.DRAW, "\u00bd": Outcome.DRAW,
+    "1/2": Outcome.DRAW, "0.5": Outcome.DRAW, "0,5": Outcome.DRAW, ".5": Outcome.DRAW,
+    "0": Outcome.LOSS, "0.0": Outcome.LOSS, "+": Outcome.FORFEIT_WIN,
+    "-": Outcome.FORFEIT_LOSS, "\u2212": Outcome.FORFEIT_LOSS,
+}
+_RESULT_TEXT.update({o.symbol: o for o in Outcome})
+
+
+def outcome(value: Cell, name: str) -> Outcome | None:
+    """A result from a cell: 1, 0.5, 0, "1", "½", "=", "0", "1/2", "0.5" (rated), "+"/"-"
+    (forfeits), W/D/L (under one move), H/F/U/Z (byes); blank is ``None`` (no game).
+
+    >>> outcome("½", "r"), outcome(0.0, "r"), outcome("+", "r"), outcome(None, "r")
+    (<Outcome.DRAW: ...>, <Outcome.LOSS: ...>, <Outcome.FORFEIT_WIN: ...>, None)
+    """
+    _check_error(value, name)
+    if is_blank(value):
+        return None
+    if isinstance(value, bool):
+        raise InvalidInputError(f"{name}: expected a result (1, ½, 0, +, -), got {value}")
+    if isinstance(value, (int, float)):
+        if value == 1:
+            return Outcome.WIN
+        if value == 0.5:
+            return Outcome.DRAW
+        if value == 0:
+            return Outcome.LOSS
+        raise OutOfRangeError(f"{name}: a game scores 1, ½ or 0, got {value:g}")
+    if isinstance(value, str):
+        key = value.strip()
+        found = _RESULT_TEXT.get(key) or _RESULT_TEXT.get(key.upper())
+        if found is not None:
+            return found
+    raise InvalidInputError(
+        f"{name}: expected a result (1, ½, =, 0, +, -, or a bye H, F, U, Z), got {value!r}")
+
+
+Game = tuple[int | None, Outcome]
+"""A game from cells: the opponent's rating (``None``: unrated) and its result."""
+
+
+def games(opponent_ratings: Cell, results: Cell, *, opponents_name: str = "opponent_ratings",
+          results_name: str = "results") -> list[Game]:
+    """Pair two ranges of equal size, cell by cell, into games.
+
+    A row whose rating and result are both blank is no game; a result without a rating is a
+    game against an unrated opponent; a rating without a result is a game not yet played
+    (left out). The ranges may lie one in a row and one in a column.
+    """
+    rs = flatten(opponent_ratings)
+    ws = flatten(results)
+    if len(rs) != len(ws):
+        raise InvalidInputError(f"{opponents_name} has {len(rs)} cells but {results_name} has "
+                                f"{len(ws)}; they must be the same size")
+    out: list[Game] = []
+    for i, (r, w) in enumerate(zip(rs, ws), start=1):
+        result = outcome(w, f"{results_name} (cell {i})")
+        opponent = rating(r, f"{opponents_name} (cell {i})")
+        if result is None:
+            continue
+        if result.is_bye and opponent is not None:
+            raise InvalidInputError(f"{results_name} (cell {i}): a bye ({result.symbol}) "
+                                    f"has no opponent, but the rating is {opponent}")
+        out.append((opponent, result))
+    return out
+
+
+def rated_games(found: Sequence[Game]) -> list[tuple[int, Fraction]]:
+    """The games that count for ratings: rated results against rated opponents."""
+    return [(r, o.points) for r, o in found if r is not None and o.rated]
+
+
+def score_or_results(opponent_ratings: Cell, score_or_results: Cell, *,
+                     name: str = "score") -> tuple[list[int], Fraction]:
+    """The rated opponents and the score against them, from either a bare score (points
+    against the rated opponents listed; blank and 0 ratings are left out) or a range of
+    results beside the ratings (forfeits, byes and unrated opponents left out)."""
+    if isinstance(score_or_results, (list, tuple)) and len(flatten(score_or_results)) > 1:
+        found = rated_games(games(opponent_ratings, score_or_results, results_name=name))
+        if not found:
+            raise NothingToComputeError(f"{name}: no rated game against a rated opponent")
+        return [r for r, _ in found], sum((w for _, w in found), Fraction(0))
+    rated = [r for r in ratings(opponent_ratings, "opponent_ratings") if r is not None]
+    if not rated:
+        raise NothingToComputeError("opponent_ratings: no rated opponent")
+    return rated, Fraction(number(score_or_results, name)).limit_denominator(1_000_000)
+
+
+def rules(value: Cell, name: str = "rules") -> Edition:
+    """The edition from a cell: blank (the default, in force today), an id (``2024`` or
+    ``"2024"``), a date, a date serial number or ISO date text (the edition in force then)."""
+    value = _single(value, name)
+    _check_error(value, name)
+    if is_blank(value):
+        return get_edition(None)
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return get_edition(value if not isinstance(value, _dt.datetime) else value.date())
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if value == int(value) and 1900 <= value <= 2100:
+            return get_edition(str(int(value)))
+        return get_edition(date(value, name))
+    if isinstance(value, str):
+        return get_edition(value.strip())
+    raise InvalidInputError(f"{name}: expected an edition id or a date, got {value!r}")
+
+
+def date(value: Cell, name: str) -> _dt.date:
+    """A date from a cell: a date, a serial number (1900 system) or ISO text."""
+    value = _single(value, name)
+    _check_error(value, name)
+    if isinstance(value, _dt.datetime):
+        return value.date()
+    if isinstance(value, _dt.date):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if not _SERIAL_MIN <= value <= _SERIAL_MAX:
+            raise OutOfRangeError(f"{name}: {value:g} is not a date")
+        return _EXCEL_EPOCH + _dt.timedelta(days=int(value))
+    if isinstance(value, str):
+        try:
+            return _dt.date.fromisoformat(value.strip()[:10])
+        except ValueError:
+            pass
+    raise InvalidInputError(f"{name}: expected a date, got {value!r}")
+
+
+_TRUE = {"TRUE", "YES", "Y", "1", "SI", "SÍ", "X", "VERDADERO", "WAHR", "VRAI"}
+_FALSE = {"FALSE", "NO", "N", "0", "FALSO", "FALSCH", "FAUX", ""}
+
+
+def boolean(value: Cell, name: str) -> bool:
+    """A yes/no from a cell: TRUE/FALSE, 1/0, yes/no; blank is no."""
+    value = _single(value, name)
+    _check_error(value, name)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, (int, float)):
+        if value in (0, 1):
+            return bool(value)
+    elif isinstance(value, str):
+        key = value.strip().upper()
+        if key in _TRUE:
+            return True
+        if key in _FALSE:
+            return False
+    raise InvalidInputError(f"{name}: expected TRUE or FALSE, got {value!r}")
+
+
+def text(value: Cell, name: str, default: str = "") -> str:
+    """Text from a cell; blank gives *default*."""
+    value = _single(value, name)
+    _check_error(value, name)
+    if is_blank(value):
+        return default
+    if isinstance(value, str):
+        return value.strip()
+    raise InvalidInputError(f"{name}: expected text, got {value!r}")
