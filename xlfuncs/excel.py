@@ -33,10 +33,27 @@ from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeErr
 from .core.results import Outcome
 
 __all__ = [
-    "EXCEL_ERRORS", "ExcelErrorInput", "Cell", "Game", "excel_function", "explain",
-    "last_errors", "flatten", "number", "optional_number", "whole_number", "rating",
-    "ratings", "outcome", "games", "score_or_results", "rules", "boolean", "date", "text",
+    "EXCEL_ERRORS",
+    "Cell",
+    "ExcelErrorInput",
+    "Game",
+    "boolean",
+    "date",
+    "excel_function",
+    "explain",
+    "flatten",
+    "games",
+    "last_errors",
+    "number",
+    "optional_number",
+    "outcome",
+    "rating",
+    "ratings",
+    "rules",
+    "score_or_results",
+    "text",
     "to_excel",
+    "whole_number",
 ]
 
 Cell = Any
@@ -115,11 +132,30 @@ def explain(fn: Callable[..., Any], *args: Any) -> str:
     given = list(args)
     while given and given[-1] is None:  # omitted trailing arguments take their defaults
         given.pop()
+    name = raw.__name__.upper()
+    _row_reasons.pop(name, None)
     try:
         raw(*given)
     except Exception as exc:
-        return f"{raw.__name__.upper()}: {_reason(exc)}"
+        return f"{name}: {_reason(exc)}"
+    reasons = _row_reasons.get(name)
+    if reasons:
+        more = f" (and {len(reasons) - 5} more)" if len(reasons) > 5 else ""
+        return f"{name}: " + "; ".join(reasons[:5]) + more
     return "OK"
+
+
+_row_reasons: dict[str, list[str]] = {}
+"""Function name -> reasons of the rows that show an error in its last array result."""
+
+
+def note_row_errors(function: str, reasons: list[str]) -> None:
+    """Keep the reasons of the rows in error of an array result, for :func:`explain`."""
+    if reasons:
+        _row_reasons[function.upper()] = reasons
+        _last[function.upper()] = f"{function.upper()}: {reasons[0]}"
+    else:
+        _row_reasons.pop(function.upper(), None)
 
 
 @excel_function
@@ -165,8 +201,10 @@ def flatten(value: Cell) -> list[Cell]:
     >>> flatten([[1.0, 2.0], [3.0, None]]), flatten(5.0), flatten([1.0, 2.0])
     ([1.0, 2.0, 3.0, None], [5.0], [1.0, 2.0])
     """
+    if type(value) is list and set(map(type, value)) == {list}:  # a range, ndim=2
+        return [c for row in value for c in row]
     if isinstance(value, (list, tuple)):
-        out: list[Cell] = []
+        out = []
         for item in value:
             out.extend(flatten(item) if isinstance(item, (list, tuple)) else [item])
         return out
@@ -242,6 +280,9 @@ def _single(value: Cell, name: str) -> Cell:
 
 def rating(value: Cell, name: str) -> int | None:
     """A rating from a cell; blank or 0 means unrated (``None``)."""
+    if (type(value) is float and value.is_integer() or type(value) is int) and \
+            0 < value <= 4000:
+        return int(value)  # the usual case, first
     value = _single(value, name)
     _check_error(value, name)
     if is_blank(value):
@@ -258,9 +299,16 @@ def rating(value: Cell, name: str) -> int | None:
 
 def ratings(value: Cell, name: str) -> list[int | None]:
     """Every cell of a range as a rating (``None`` for blank or 0), in reading order."""
+    cells = flatten(value)
+    if cells and set(map(type, cells)) == {float} and all(map(float.is_integer, cells)) and \
+            min(cells) > 0.0 and max(cells) <= 4000.0:
+        return list(map(int, cells))  # the usual case, checked at C speed
     out: list[int | None] = []
-    for i, cell in enumerate(flatten(value), start=1):
-        out.append(rating(cell, f"{name} (cell {i})"))
+    for i, cell in enumerate(cells, start=1):
+        if type(cell) is float and cell.is_integer() and 0.0 < cell <= 4000.0:
+            out.append(int(cell))  # the usual case, without building a name
+        else:
+            out.append(rating(cell, f"{name} (cell {i})"))
     return out
 
 
@@ -338,7 +386,7 @@ def rated_games(found: Sequence[Game]) -> list[tuple[int, Fraction]]:
 
 
 def score_or_results(opponent_ratings: Cell, score_or_results: Cell, *,
-                     name: str = "score") -> tuple[list[int], Fraction]:
+                     name: str = "score") -> tuple[list[int] | list[float], Fraction | float]:
     """The rated opponents and the score against them, from either a bare score (points
     against the rated opponents listed; blank and 0 ratings are left out) or a range of
     results beside the ratings (forfeits, byes and unrated opponents left out)."""
@@ -347,10 +395,14 @@ def score_or_results(opponent_ratings: Cell, score_or_results: Cell, *,
         if not found:
             raise NothingToComputeError(f"{name}: no rated game against a rated opponent")
         return [r for r, _ in found], sum((w for _, w in found), Fraction(0))
-    rated = [r for r in ratings(opponent_ratings, "opponent_ratings") if r is not None]
+    cells = flatten(opponent_ratings)
+    if type(score_or_results) is float and cells and set(map(type, cells)) == {float} and \
+            0.0 not in cells:
+        return cells, score_or_results  # the usual case: the core checks these numbers
+    rated = [r for r in ratings(cells, "opponent_ratings") if r is not None]
     if not rated:
         raise NothingToComputeError("opponent_ratings: no rated opponent")
-    return rated, Fraction(number(score_or_results, name)).limit_denominator(1_000_000)
+    return rated, number(score_or_results, name)
 
 
 def rules(value: Cell, name: str = "rules") -> Edition:
@@ -422,3 +474,129 @@ def text(value: Cell, name: str, default: str = "") -> str:
     if isinstance(value, str):
         return value.strip()
     raise InvalidInputError(f"{name}: expected text, got {value!r}")
+
+
+# ------------------------------------------------------------------- whole-column forms
+
+
+def column(value: Cell) -> list[Cell]:
+    """A one-column (or one-row) range as a list of its cells; a single cell as a list of
+    one."""
+    if isinstance(value, (list, tuple)):
+        rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in value]
+        if len(rows) == 1 and len(rows[0]) > 1:
+            return rows[0]  # a row
+        if any(len(r) != 1 for r in rows):
+            raise InvalidInputError(f"expected one column, got {len(rows[0])} columns")
+        return [r[0] for r in rows]
+    return [value]
+
+
+def matrix(value: Cell, name: str) -> list[list[Cell]]:
+    """A range as a list of rows (a single cell as one row of one)."""
+    if isinstance(value, (list, tuple)):
+        rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in value]
+        if len({len(r) for r in rows}) > 1:
+            raise InvalidInputError(f"{name}: rows of different lengths")
+        return rows
+    return [[value]]
+
+
+class RowError(Exception):
+    """One player's row cannot be read; the error shows in that row only."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+
+
+def crosstable_rows(ratings: Cell, results: Cell, opponents: Cell = None, *,
+                    k: Cell = None, female: Cell = None, rules_value: Cell = None,
+                    round_robin: bool | None = None) -> tuple[Any, list[RowError | None],
+                                                             list[bool]]:
+    """Build a :class:`~xlfuncs.core.tournament.Crosstable` from a wall chart's columns.
+
+    *ratings* has one row per player (blank or 0 = unrated). *results* is either a
+    crosstable grid (N x N, the row player's result against the column player; used when
+    *opponents* is omitted) or, with *opponents*, one column per round beside the opponents'
+    numbers. Returns the crosstable, each row's error (or ``None``) and which rows are empty.
+    """
+    from .core.tournament import Crosstable, Entrant, Pairing
+
+    edition = rules(rules_value)
+    rating_cells = column(ratings)
+    n = len(rating_cells)
+    result_rows = matrix(results, "results")
+    if len(result_rows) != n:
+        raise InvalidInputError(f"results has {len(result_rows)} rows but ratings has {n}")
+    grid = opponents is None or (not isinstance(opponents, (list, tuple)) and
+                                 is_blank(opponents))
+    if grid:
+        if any(len(r) != n for r in result_rows):
+            raise InvalidInputError(
+                f"without opponents, results must be a square grid of {n} x {n} cells")
+        opponent_rows: list[list[Cell]] = [[float(j + 1) for j in range(n)] for _ in range(n)]
+    else:
+        opponent_rows = matrix(opponents, "opponents")
+        if len(opponent_rows) != n or any(len(a) != len(b) for a, b in
+                                          zip(opponent_rows, result_rows)):
+            raise InvalidInputError("opponents and results must have the same shape, with one "
+                                    "row per player")
+    k_cells = column(k) if k is not None else [None] * n
+    female_cells = column(female) if female is not None else [None] * n
+    if len(k_cells) != n or len(female_cells) != n:
+        raise InvalidInputError(f"every column must have {n} rows, one per player")
+    errors: list[RowError | None] = [None] * n
+    empty = [False] * n
+    entrants = []
+    for i in range(n):
+        pairings: list[Pairing] = []
+        entrant_rating: int | None = None
+        entrant_k: int | None = None
+        try:
+            entrant_rating = rating(rating_cells[i], f"ratings (row {i + 1})")
+            kv = optional_number(k_cells[i], f"k (row {i + 1})")
+            entrant_k = None if kv is None else whole_number(kv, f"k (row {i + 1})")
+            for j, (opp, res) in enumerate(zip(opponent_rows[i], result_rows[i])):
+                where = f"row {i + 1}, {'column' if grid else 'round'} {j + 1}"
+                if grid and j == i:
+                    if not is_blank(res) and not (isinstance(res, str) and res.strip() in
+                                                  ("x", "X", "*", "\u00d7")):
+                        raise InvalidInputError(f"results ({where}): the diagonal is blank")
+                    continue
+                outcome_value = outcome(res, f"results ({where})")
+                opponent_no = None if is_blank(opp) else whole_number(opp, f"opponents ({where})")
+                if opponent_no == 0:
+                    opponent_no = None
+                if outcome_value is None:
+                    continue
+                if opponent_no is None and not outcome_value.is_bye and outcome_value.rated:
+                    raise InvalidInputError(f"results ({where}): a result without an opponent")
+                if opponent_no is not None and not 1 <= opponent_no <= n:
+                    raise OutOfRangeError(f"opponents ({where}): {opponent_no} is not a "
+                                          f"player number (1..{n})")
+                if opponent_no == i + 1:
+                    raise InvalidInputError(f"opponents ({where}): a player cannot meet "
+                                            "themself")
+                pairings.append(Pairing(None if outcome_value.is_bye else opponent_no,
+                                        outcome_value))
+        except (XlfuncsError, ExcelErrorInput) as exc:
+            errors[i] = RowError(_code(exc), _reason(exc))
+            pairings = []
+        empty[i] = entrant_rating is None and not pairings and errors[i] is None
+        entrants.append(Entrant(rating=entrant_rating, pairings=tuple(pairings), k=entrant_k,
+                                female=boolean_or_sex(female_cells[i])))
+    table = Crosstable.build(entrants, round_robin=grid if round_robin is None else round_robin,
+                             rules=edition)
+    return table, errors, empty
+
+
+def boolean_or_sex(value: Cell) -> bool:
+    """Whether a cell marks a woman: ``w``/``f`` (TRF sex), TRUE, 1 or yes."""
+    if is_blank(value):
+        return False
+    if isinstance(value, str) and value.strip().lower() in ("w", "f"):
+        return True
+    if isinstance(value, str) and value.strip().lower() == "m":
+        return False
+    return boolean(value, "female")

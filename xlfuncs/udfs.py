@@ -22,25 +22,68 @@ import xlwings as xw
 from . import excel
 from .core import (
     dp as _dp,
+)
+from .core import (
     expected_score as _expected_score,
+)
+from .core import (
     first_rating_from_totals as _first_rating_from_totals,
+)
+from .core import (
     k_factor as _k_factor,
+)
+from .core import (
     norm_performance as _norm_performance,
+)
+from .core import (
     norm_points as _norm_points,
+)
+from .core import (
     rating_change as _rating_change,
+)
+from .core import (
     rp_exact_rounded as _rp_exact_rounded,
+)
+from .core import (
     rp_fide as _rp_fide,
+)
+from .core import (
     rp_linear as _rp_linear,
+)
+from .core import (
     rp_ptp as _rp_ptp,
 )
-from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError
+from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from .core.tables import pd_hundredths as _pd_hundredths
+from .core.tables import round_half_up as _round_half_up
 from .excel import Cell, excel_function
 
 __all__ = [
-    "DP_LOOKUP", "PD_LOOKUP", "EXPECTED_SCORE", "RP_EXACT", "RP_FIDE", "RP_LINEAR", "RP_PTP",
-    "ELO_CHANGE", "ELO_DETAIL", "K_FACTOR", "BLOQUE", "NORM_RP", "NORM_POINTS",
-    "EXPLAIN_ERROR", "FUNCTIONS",
+    "BLOQUE",
+    "BLOQUE_ALL",
+    "DP_LOOKUP",
+    "ELO_CHANGE",
+    "ELO_CHANGE_ALL",
+    "ELO_DETAIL",
+    "EXPECTED_SCORE",
+    "EXPLAIN_ERROR",
+    "FUNCTIONS",
+    "K_FACTOR",
+    "K_FACTOR_ALL",
+    "NORM_ALL",
+    "NORM_POINTS",
+    "NORM_RP",
+    "PD_LOOKUP",
+    "POINTS_ALL",
+    "RATED_GAMES_ALL",
+    "RA_ALL",
+    "RP_EXACT",
+    "RP_EXACT_ALL",
+    "RP_FIDE",
+    "RP_FIDE_ALL",
+    "RP_LINEAR",
+    "RP_PTP",
+    "SB_ALL",
 ]
 
 CATEGORY = "xlfuncs (FIDE ratings)"
@@ -102,7 +145,7 @@ def EXPECTED_SCORE(own_rating: Cell, opponent_ratings: Cell, rules: Cell = None)
     return _expected_score(own, rs, rules=excel.rules(rules))
 
 
-def _performance(method: Callable[[list[int], Fraction], int], opponent_ratings: Cell,
+def _performance(method: Callable[[Any, Any], int], opponent_ratings: Cell,
                  score: Cell) -> int:
     rs, s = excel.score_or_results(opponent_ratings, score)
     return method(rs, s)
@@ -285,10 +328,238 @@ def NORM_POINTS(opponent_ratings: Cell, title: Cell, rules: Cell = None) -> Frac
     return _norm_points(listed, excel.text(title, "title"), rules=excel.rules(rules))
 
 
+# ------------------------------------------------------------ whole-column (array) forms
+#
+# One call fills a column of a wall chart or crosstable: Excel pays per call, so a 400-player
+# chart makes one call per computed column, not 400. Arguments, one row per player:
+# ratings (blank or 0 = unrated); results, either a crosstable grid (N x N, the row player's
+# result against the column player) or, with opponents, one column per round beside a
+# matrix of opponents' numbers. Each returns one value per player ("" where it does not
+# apply, an error value in the rows that cannot be computed).
+
+_GRID = ("Results: a crosstable grid (N x N), or one column per round when opponents is "
+         "given")
+_OPP = "Optional: opponents' numbers, one column per round (omit for a crosstable grid)"
+
+
+def _per_player(function: str, compute: Callable[[Any, int], Any], ratings: Cell,
+                results: Cell, opponents: Cell = None, *, uses_opponents: bool = True,
+                **options: Any) -> list[list[Any]]:
+    table, errors, empty = excel.crosstable_rows(ratings, results, opponents, **options)
+    out: list[list[Any]] = []
+    reasons: list[str] = []
+    bad = {i + 1 for i, e in enumerate(errors) if e is not None}
+    for i, entrant in enumerate(table.entrants):
+        error = errors[i]
+        if error is not None:
+            out.append([error.code])
+            reasons.append(f"row {i + 1}: {error}")
+            continue
+        if empty[i]:
+            out.append([""])
+            continue
+        met = {p.opponent for p in entrant.pairings if p.opponent is not None}
+        if uses_opponents and met & bad:
+            out.append(["#VALUE!"])
+            reasons.append(f"row {i + 1}: met the player of row {min(met & bad)}, whose row "
+                           "has an error")
+            continue
+        try:
+            value = compute(table, i + 1)
+            out.append(["" if value is None else excel.to_excel(value)])
+        except XlfuncsError as exc:
+            out.append([exc.excel_code])
+            reasons.append(f"row {i + 1}: {exc}")
+    excel.note_row_errors(function, reasons)
+    return out
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("results", doc=_GRID, **_RANGE)
+@excel_function
+def POINTS_ALL(results: Cell) -> list[list[Any]]:
+    """Points of every player (one row each): wins, draws, forfeits and byes counted."""
+    out: list[list[Any]] = []
+    reasons: list[str] = []
+    for i, row in enumerate(excel.matrix(results, "results"), start=1):
+        try:
+            found = [excel.outcome(c, f"results (row {i}, column {j})")
+                     for j, c in enumerate(row, start=1)
+                     if not (isinstance(c, str) and c.strip() in ("x", "X", "*", "\u00d7"))]
+        except (XlfuncsError, excel.ExcelErrorInput) as exc:
+            out.append([exc.code if isinstance(exc, excel.ExcelErrorInput) else exc.excel_code])
+            reasons.append(f"row {i}: {exc}")
+            continue
+        played = [o for o in found if o is not None]
+        out.append([excel.to_excel(sum((o.points for o in played), Fraction(0)))
+                    if played else ""])
+    excel.note_row_errors("POINTS_ALL", reasons)
+    return out
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("results", doc=_GRID, **_RANGE)
+@xw.arg("opponents", doc=_OPP, **_RANGE)
+@excel_function
+def SB_ALL(results: Cell, opponents: Cell = None) -> list[list[Any]]:
+    """Sonneborn-Berger of every player: points of opponents beaten, half of those drawn."""
+    rows = excel.matrix(results, "results")
+    placeholder = [[None] for _ in rows]
+    return _per_player("SB_ALL", lambda t, i: t.sonneborn_berger(i), placeholder, results,
+                       opponents)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("results", doc=_GRID, **_RANGE)
+@xw.arg("opponents", doc=_OPP, **_RANGE)
+@excel_function
+def RATED_GAMES_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
+    """Rated games of every player against rated opponents."""
+    return _per_player("RATED_GAMES_ALL", lambda t, i: t.figures(i).rated_games, ratings,
+                       results, opponents)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("results", doc=_GRID, **_RANGE)
+@xw.arg("opponents", doc=_OPP, **_RANGE)
+@excel_function
+def RA_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
+    """Average rating of each player's rated opponents in rated games (Ra)."""
+    return _per_player("RA_ALL", lambda t, i: t.figures(i).ra, ratings, results, opponents)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("results", doc=_GRID, **_RANGE)
+@xw.arg("opponents", doc=_OPP, **_RANGE)
+@excel_function
+def RP_FIDE_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
+    """FIDE performance Ra + dp of every player, against rated opponents in rated games."""
+    return _per_player("RP_FIDE_ALL", lambda t, i: t.figures(i).rp_fide, ratings, results,
+                       opponents)
+
+
+def _exact_shown(t: Any, i: int) -> Any:
+    value = t.figures(i).rp_exact
+    if value is None:
+        return None
+    if value in (float("inf"), float("-inf")):
+        return "\u221e" if value > 0 else "-\u221e"
+    return _round_half_up(value)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("results", doc=_GRID, **_RANGE)
+@xw.arg("opponents", doc=_OPP, **_RANGE)
+@excel_function
+def RP_EXACT_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
+    """Exact performance of every player (whole numbers; "∞" / "-∞" for 100 % / 0 %)."""
+    return _per_player("RP_EXACT_ALL", _exact_shown, ratings, results, opponents)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("k", doc="Each player's K (blank: no rating change shown)", **_RANGE)
+@xw.arg("results", doc=_GRID, **_RANGE)
+@xw.arg("opponents", doc=_OPP, **_RANGE)
+@xw.arg("rules", doc=_RULES, **_VALUE)
+@excel_function
+def ELO_CHANGE_ALL(ratings: Cell, k: Cell, results: Cell, opponents: Cell = None,
+                   rules: Cell = None) -> list[list[Any]]:
+    """Rating change of every rated player in this event (K x n <= 700, rounded once)."""
+    def change(t: Any, i: int) -> Any:
+        figures = t.figures(i)
+        return None if figures.change is None else figures.change.change
+
+    return _per_player("ELO_CHANGE_ALL", change, ratings, results, opponents, k=k,
+                       rules_value=rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("results", doc=_GRID, **_RANGE)
+@xw.arg("opponents", doc=_OPP, **_RANGE)
+@xw.arg("system", doc='"swiss" or "rr"; blank: "rr" for a grid, "swiss" with opponents',
+        **_VALUE)
+@xw.arg("rules", doc=_RULES, **_VALUE)
+@excel_function
+def BLOQUE_ALL(ratings: Cell, results: Cell, opponents: Cell = None, system: Cell = None,
+               rules: Cell = None) -> list[list[Any]]:
+    """First rating (Ru) of every unrated player; blank for rated players."""
+    kind = excel.text(system, "system").lower()
+    if kind not in ("", "swiss", "rr"):
+        raise InvalidInputError(f'system: expected "swiss" or "rr", got {system!r}')
+
+    def first(t: Any, i: int) -> Any:
+        figures = t.figures(i)
+        if t.entrants[i - 1].rating is not None:
+            return None
+        if figures.first is None:
+            raise NothingToComputeError(figures.first_error or "no first rating")
+        return figures.first.rating
+
+    return _per_player("BLOQUE_ALL", first, ratings, results, opponents, rules_value=rules,
+                       round_robin=None if kind == "" else kind == "rr")
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("results", doc=_GRID, **_RANGE)
+@xw.arg("opponents", doc=_OPP, **_RANGE)
+@xw.arg("sexes", doc='Optional: "w" or "f" marks a woman (WGM and WIM norms)', **_RANGE)
+@xw.arg("rules", doc=_RULES, **_VALUE)
+@excel_function
+def NORM_ALL(ratings: Cell, results: Cell, opponents: Cell = None, sexes: Cell = None,
+             rules: Cell = None) -> list[list[Any]]:
+    """Best title norm (GM, IM, WGM, WIM) each player's rating figures make; blank if none."""
+    return _per_player("NORM_ALL", lambda t, i: t.best_norm(i), ratings, results, opponents,
+                       female=sexes, rules_value=rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("ratings", doc="Players' ratings, one row each", **_RANGE)
+@xw.arg("rated_games", doc="Rated games each player had completed before", **_RANGE)
+@xw.arg("birth_years", doc="Years of birth (blank: unknown)", **_RANGE)
+@xw.arg("reached_2400", doc="TRUE where a published rating ever reached 2400", **_RANGE)
+@xw.arg("period_date", doc="Date of the rating period (blank: today)", **_VALUE)
+@excel_function
+def K_FACTOR_ALL(ratings: Cell, rated_games: Cell, birth_years: Cell = None,
+                 reached_2400: Cell = None, period_date: Cell = None) -> list[list[Any]]:
+    """K of every player from their data; blank for unrated players and empty rows."""
+    rs = excel.column(ratings)
+    n = len(rs)
+
+    def col(value: Cell) -> list[Cell]:
+        cells = [None] * n if value is None else excel.column(value)
+        if len(cells) != n:
+            raise InvalidInputError(f"every column must have {n} rows, one per player")
+        return cells
+
+    games, years, reached = col(rated_games), col(birth_years), col(reached_2400)
+    out: list[list[Any]] = []
+    reasons: list[str] = []
+    for i in range(n):
+        if excel.is_blank(rs[i]) or rs[i] == 0:
+            out.append([""])
+            continue
+        value = K_FACTOR(rs[i], 0.0 if excel.is_blank(games[i]) else games[i], years[i],
+                         reached[i], period_date)
+        if isinstance(value, str):
+            reasons.append(f"row {i + 1}: {excel.last_errors().get('K_FACTOR', value)}")
+        out.append([value])
+    excel.note_row_errors("K_FACTOR_ALL", reasons)
+    return out
+
+
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     f.__name__: f for f in (
         DP_LOOKUP, PD_LOOKUP, EXPECTED_SCORE, RP_EXACT, RP_FIDE, RP_LINEAR, RP_PTP,
         ELO_CHANGE, ELO_DETAIL, K_FACTOR, BLOQUE, NORM_RP, NORM_POINTS,
+        POINTS_ALL, SB_ALL, RATED_GAMES_ALL, RA_ALL, RP_FIDE_ALL, RP_EXACT_ALL,
+        ELO_CHANGE_ALL, BLOQUE_ALL, NORM_ALL, K_FACTOR_ALL,
     )
 }
 """Every Excel function by name (``EXPLAIN_ERROR`` aside)."""

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import datetime as _dt
 from dataclasses import dataclass
-from typing import Final, Union
+from typing import Final
 
 from .errors import InvalidInputError, OutOfRangeError
 
-__all__ = ["Edition", "EDITIONS", "DEFAULT_EDITION", "RulesSpec", "get_edition", "edition_on"]
+__all__ = ["DEFAULT_EDITION", "EDITIONS", "Edition", "RulesSpec", "edition_on", "get_edition"]
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,7 @@ EDITIONS: Final[dict[str, Edition]] = {
 DEFAULT_EDITION: Final[Edition] = EDITIONS["2025"]
 """The edition in force today (since 1 October 2025), used when no rules are given."""
 
-RulesSpec = Union[Edition, str, int, _dt.date, None]
+RulesSpec = Edition | str | int | _dt.date | None
 """What a caller may pass as ``rules``: an :class:`Edition`, its id (text or number), a date
 (the edition in force that day) or ``None`` (the default edition)."""
 

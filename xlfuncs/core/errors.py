@@ -7,7 +7,7 @@ place. Messages name the argument and the bad value, since they are what the use
 
 from __future__ import annotations
 
-__all__ = ["XlfuncsError", "InvalidInputError", "OutOfRangeError", "NothingToComputeError"]
+__all__ = ["InvalidInputError", "NothingToComputeError", "OutOfRangeError", "XlfuncsError"]
 
 
 class XlfuncsError(ValueError):

@@ -18,8 +18,15 @@ from .errors import InvalidInputError, NothingToComputeError
 from .tables import Number, dp_hundredths, percent_hundredths, round_half_up
 
 __all__ = [
-    "NormTitle", "NORM_TITLES", "MIN_NORM_GAMES", "MIN_NORM_PERCENT", "NormPerformance",
-    "norm_title", "norm_ratings", "norm_performance", "norm_points",
+    "MIN_NORM_GAMES",
+    "MIN_NORM_PERCENT",
+    "NORM_TITLES",
+    "NormPerformance",
+    "NormTitle",
+    "norm_performance",
+    "norm_points",
+    "norm_ratings",
+    "norm_title",
 ]
 
 
@@ -95,8 +102,7 @@ def norm_ratings(opponent_ratings: Sequence[Number | None], title: str | NormTit
     if not rs:
         raise NothingToComputeError("opponent_ratings: no opponent")
     low = min(range(len(rs)), key=lambda i: rs[i])
-    if rs[low] < t.floor:
-        rs[low] = t.floor
+    rs[low] = max(rs[low], t.floor)
     return rs
 
 
@@ -149,7 +155,7 @@ def norm_points(opponent_ratings: Sequence[Number | None], title: str | NormTitl
     if n < MIN_NORM_GAMES:
         raise NothingToComputeError(f"opponent_ratings: {n} games; a norm needs at least "
                                     f"{MIN_NORM_GAMES}")
-    for half_points in range(0, 2 * n + 1):
+    for half_points in range(2 * n + 1):
         s = Fraction(half_points, 2)
         ra, percent, d = _performance(rs, s)
         if ra < t.min_ra:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
+from operator import mul
 
 from . import validate
 from .errors import OutOfRangeError
@@ -28,7 +29,9 @@ __all__ = [
     "rp_ptp",
 ]
 
-_LN10_400 = math.log(10.0) / 400.0
+_A = math.log(10.0) / 400.0
+"""a = ln(10)/400: 10^(d/400) = exp(a d)."""
+_EXP = math.exp
 
 
 def average(opponent_ratings: Sequence[Number]) -> Fraction:
@@ -50,63 +53,103 @@ def logistic_expected(own_rating: float, opponent_ratings: Sequence[float]) -> f
     return float(sum(1.0 / (1.0 + 10.0 ** ((r - own_rating) / 400.0)) for r in opponent_ratings))
 
 
+def _solve_exact(rs: Sequence[float], s: float, rounded: bool) -> float:
+    """The root R of sum 1 / (1 + 10^((Ri - R)/400)) = s for 0 < s < n, by Newton's method.
+
+    Unrounded (``rounded=False``): to within 3e-7. Rounded: the whole number nearest the root,
+    returned as soon as Newton's error bound shows which whole number that is.
+
+    The error bound: with a = ln(10)/400, every derivative of the sum satisfies
+    |f''| <= a f' and f' changes by at most a factor exp(a |d|) over a distance d, so after a
+    Newton step of length h from a point within 50 of the root the new error is at most
+    (a/2) h^2 exp(3a |h|) (we allow 10 % more).
+    """
+    n = len(rs)
+    centre = sum(rs) / n
+    # Start from the root for n opponents all rated `centre`, corrected to second order
+    # for their spread: sum f(R - Ri) ~ n f(R - centre) + f''/2 sum (Ri - centre)^2.
+    spread: float = sum(map(mul, rs, rs)) / n - centre * centre
+    r: float = math.log(s / (n - s)) / _A - _A * (0.5 - s / n) * spread  # from centre
+    # In x = exp(a (R - centre)), game i expects x / (x + q_i): one exponential per
+    # opponent here, one division per opponent per step below.
+    k = _A * centre
+    qs = [_EXP(_A * q - k) for q in rs]
+    lo = -math.inf
+    hi = math.inf
+    for _ in range(200):
+        x = _EXP(_A * r)
+        es = [x / (x + q) for q in qs]
+        total = sum(es)
+        if total > s:
+            hi = r
+        elif total < s:
+            lo = r
+        else:
+            return centre + r if not rounded else float(math.floor(centre + r + 0.5))
+        slope: float = (total - sum(map(mul, es, es))) * _A
+        h = (total - s) / slope if slope > 0.0 else math.inf
+        nxt = r - h
+        if not lo < nxt < hi or abs(h) > 50.0:
+            # Far from the root (a wild spread of ratings): bracket it first.
+            if lo == -math.inf or hi == math.inf:
+                low, high = _bracket(rs, s, centre)
+                lo, hi = max(lo, low), min(hi, high)
+            nxt = (lo + hi) / 2.0 if not lo < nxt < hi else nxt
+            h = 1e9  # no error bound from this step
+        bound = _A * 0.55 * h * h * _EXP(3.0 * _A * abs(h)) if abs(h) < 50.0 else math.inf
+        if rounded:
+            whole = math.floor(centre + nxt + 0.5)
+            if math.floor(centre + nxt + bound + 0.5) == math.floor(
+                    centre + nxt - bound + 0.5) or bound < 1e-9:
+                return float(whole)
+        elif bound < 3e-7 or hi - lo < 1e-9:
+            return centre + nxt
+        r = nxt
+    return centre + r  # pragma: no cover - Newton converges in a handful of steps
+
+
+def _bracket(rs: Sequence[float], s: float, centre: float) -> tuple[float, float]:
+    """Bounds of the root, relative to *centre*: every game's expected score lies between
+    those against the lowest and the highest opponent."""
+    shift = math.log(s / (len(rs) - s)) / _A
+    return min(rs) + shift - centre, max(rs) + shift - centre
+
+
 def rp_exact(opponent_ratings: Sequence[Number], score: Number) -> float:
     """The exact performance R solving sum 1 / (1 + 10^((Ri - R)/400)) = score, unrounded.
 
-    0 points gives ``-inf`` and a full score ``+inf``. Solved by Newton's method on a bracket
-    that always holds the root, to 1e-9 rating points.
+    0 points gives ``-inf`` and a full score ``+inf``. Within 3e-7 rating points of the root.
 
     >>> round(rp_exact([2400, 2500, 2600], 2.5), 1)
     2792.2
     >>> rp_exact([2000], 1)
     inf
     """
-    rs = validate.ratings(opponent_ratings)
+    rs = validate.rating_values(opponent_ratings)
     n = len(rs)
     s = float(validate.score(score, n))
     if s <= 0.0:
         return -math.inf
     if s >= n:
         return math.inf
-    shift = 400.0 * math.log10(s / (n - s))
-    centre = sum(rs) / n
-    # Every game's expected score lies between those against the lowest and the highest
-    # opponent, so the root lies between these two points.
-    lo, hi = min(rs) + shift, max(rs) + shift
-    if lo == hi:
-        return lo
-    qs = [10.0 ** ((r - centre) / 400.0) for r in rs]
-    x_of = 10.0 ** (1.0 / 400.0)
-    r = centre + shift
-    for _ in range(200):
-        x = x_of ** (r - centre)
-        es = [x / (x + q) for q in qs]
-        total = sum(es)
-        if total > s:
-            hi = r
-        else:
-            lo = r
-        slope = (total - sum(e * e for e in es)) * _LN10_400
-        nxt = r - (total - s) / slope if slope > 0.0 else (lo + hi) / 2.0
-        if not lo <= nxt <= hi:
-            nxt = (lo + hi) / 2.0
-        if abs(nxt - r) < 1e-9 or hi - lo < 1e-9:
-            return nxt
-        r = nxt
-    return r
+    return _solve_exact(rs, s, rounded=False)
 
 
 def rp_exact_rounded(opponent_ratings: Sequence[Number], score: Number) -> int:
-    """:func:`rp_exact` rounded to a whole number (half up). Raises on an infinite value.
+    """:func:`rp_exact` rounded to the nearest whole number (half up); raises
+    :class:`OutOfRangeError` for the infinite performance of a zero or full score.
 
     >>> rp_exact_rounded([1851, 2457, 1989, 2379, 2407], 4)
     2551
     """
-    value = rp_exact(opponent_ratings, score)
-    if math.isinf(value):
-        side = "full score" if value > 0 else "zero score"
+    rs = validate.rating_values(opponent_ratings)
+    n = len(rs)
+    s = float(score) if type(score) is float and 0.0 <= score <= n else float(
+        validate.score(score, n))
+    if s <= 0.0 or s >= n:
+        side = "full score" if s > 0 else "zero score"
         raise OutOfRangeError(f"score: the exact performance of a {side} is infinite")
-    return round_half_up(value)
+    return int(_solve_exact(rs, s, rounded=True))
 
 
 def rp_fide(opponent_ratings: Sequence[Number], score: Number) -> int:

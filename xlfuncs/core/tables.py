@@ -10,9 +10,11 @@ Values are kept in hundredths (integers) so that sums of expected scores are exa
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+import math
+from bisect import bisect_left
+from decimal import Decimal
 from fractions import Fraction
-from typing import Final, Union
+from typing import Final
 
 from .errors import InvalidInputError, OutOfRangeError
 
@@ -20,17 +22,17 @@ __all__ = [
     "DP_TABLE",
     "PD_TABLE",
     "Number",
-    "exact",
-    "round_half_up",
-    "round_half_away",
-    "percent_hundredths",
     "dp",
     "dp_hundredths",
+    "exact",
     "pd",
     "pd_hundredths",
+    "percent_hundredths",
+    "round_half_away",
+    "round_half_up",
 ]
 
-Number = Union[int, float, Fraction, Decimal]
+Number = int | float | Fraction | Decimal
 """Any real number the core accepts. Floats are read as the decimal the user typed."""
 
 DP_TABLE: Final[dict[int, int]] = {
@@ -59,6 +61,9 @@ PD_TABLE: Final[tuple[tuple[int, int], ...]] = (
 hundredths). Every difference above the last band (736 and more) gives PD = 1.00. It is a
 lookup, not a curve: the 345-357 band is narrower than its neighbours."""
 
+_PD_UPPER: Final = tuple(upper for upper, _ in PD_TABLE)
+_PD_VALUE: Final = tuple(value for _, value in PD_TABLE)
+
 
 def exact(x: Number) -> Fraction:
     """The exact value of *x*; a float is read as the shortest decimal that prints as it.
@@ -68,8 +73,12 @@ def exact(x: Number) -> Fraction:
     >>> exact(2.5)
     Fraction(5, 2)
     """
+    if type(x) is int:
+        return Fraction(x)
     if isinstance(x, bool):
         raise InvalidInputError(f"expected a number, got {x!r}")
+    if type(x) is float and (2.0 * x).is_integer():  # whole and half points: exact already
+        return Fraction(int(2.0 * x), 2)
     if isinstance(x, float):
         if x != x or x in (float("inf"), float("-inf")):
             raise OutOfRangeError(f"expected a finite number, got {x!r}")
@@ -89,6 +98,8 @@ def round_half_up(x: Number) -> int:
     >>> round_half_up(2.5), round_half_up(-2.5), round_half_up(1942.857)
     (3, -2, 1943)
     """
+    if type(x) is float and abs(x) < 2.0**50:
+        return math.floor(x + 0.5)  # exact: x + 0.5 is representable in this range
     q = exact(x)
     return int((q + Fraction(1, 2)).__floor__())
 
@@ -143,13 +154,9 @@ def pd_hundredths(difference: Number) -> int:
     >>> pd_hundredths(0), pd_hundredths(4), pd_hundredths(-400), pd_hundredths(736)
     (50, 51, 8, 100)
     """
-    d = exact(difference)
-    magnitude = abs(d)
-    value = 100
-    for upper, hundredths in PD_TABLE:
-        if magnitude <= upper:
-            value = hundredths
-            break
+    d = difference if type(difference) is int else exact(difference)
+    band = bisect_left(_PD_UPPER, abs(d))  # type: ignore[call-overload]  # the first band whose upper end is >= |d|
+    value = _PD_VALUE[band] if band < len(_PD_VALUE) else 100
     return value if d >= 0 else 100 - value
 
 

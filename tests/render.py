@@ -1,0 +1,170 @@
+"""Render workbooks to PDF/PNG with LibreOffice, for print-layout tests.
+
+``render()`` converts an ``.xlsx`` with LibreOffice headless to PDF (one
+private LibreOffice profile per call, so parallel runs do not clash) and
+rasterises the pages with ``pdftoppm``.  ``pdf_text()`` and ``pdf_info()``
+read the PDF back with ``pdftotext``/``pdfinfo`` (poppler-utils).
+
+Tests should skip when the tools are missing::
+
+    pytestmark = pytest.mark.skipif(not LIBREOFFICE, reason="LibreOffice missing")
+
+LibreOffice with a fresh profile does not recalculate an ``.xlsx`` on load:
+formula cells show the cached result stored in the file (XlsxWriter stores
+0 unless ``write_formula(..., value=...)`` is given; openpyxl stores none).
+It does not know our UDFs either, so to show realistic numbers, write the
+values computed with :mod:`engine` as the cached results.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = [
+    "LIBREOFFICE",
+    "PDFINFO",
+    "PDFTOPPM",
+    "PDFTOTEXT",
+    "PdfInfo",
+    "RenderError",
+    "pdf_info",
+    "pdf_text",
+    "render",
+    "to_pdf",
+]
+
+#: Path of the LibreOffice executable, or ``None`` when it is not installed.
+LIBREOFFICE: str | None = shutil.which("soffice") or shutil.which("libreoffice")
+#: Paths of the poppler-utils tools, or ``None`` when missing.
+PDFTOPPM: str | None = shutil.which("pdftoppm")
+PDFTOTEXT: str | None = shutil.which("pdftotext")
+PDFINFO: str | None = shutil.which("pdfinfo")
+
+#: Default time limit of one LibreOffice conversion, in seconds.
+TIMEOUT = 180.0
+
+
+class RenderError(RuntimeError):
+    """A conversion tool is missing, failed or timed out."""
+
+
+def _run(args: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
+    """Run a tool, turning failure or timeout into :class:`RenderError`."""
+    try:
+        done = subprocess.run(args, capture_output=True, text=True, timeout=timeout, check=False)
+    except subprocess.TimeoutExpired as exc:
+        raise RenderError(f"{args[0]} timed out after {timeout:.0f}s") from exc
+    if done.returncode != 0:
+        raise RenderError(f"{' '.join(args)} failed ({done.returncode}): {done.stderr.strip()}")
+    return done
+
+
+def to_pdf(xlsx_path: str | Path, out_dir: str | Path, *, timeout: float = TIMEOUT) -> Path:
+    """Convert ``xlsx_path`` to ``out_dir/<stem>.pdf`` with LibreOffice headless."""
+    if LIBREOFFICE is None:
+        raise RenderError("LibreOffice (soffice) is not installed")
+    src = Path(xlsx_path).resolve()
+    out = Path(out_dir).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="lo-profile-") as profile:
+        _run(
+            [
+                LIBREOFFICE,
+                f"-env:UserInstallation={Path(profile).as_uri()}",
+                "--headless",
+                "--norestore",
+                "--nolockcheck",
+                "--convert-to",
+                "pdf",
+                "--outdir",
+                str(out),
+                str(src),
+            ],
+            timeout,
+        )
+    pdf = out / f"{src.stem}.pdf"
+    if not pdf.is_file():
+        raise RenderError(f"LibreOffice produced no {pdf.name} (is the file readable?)")
+    return pdf
+
+
+def render(
+    xlsx_path: str | Path,
+    out_dir: str | Path,
+    *,
+    dpi: int = 60,
+    timeout: float = TIMEOUT,
+) -> list[Path]:
+    """Render every printed page of ``xlsx_path`` to PNG files in ``out_dir``.
+
+    The intermediate PDF stays in ``out_dir`` as ``<stem>.pdf``.  Returns the
+    PNG paths in page order (``<stem>-1.png``, ...; pdftoppm zero-pads the
+    number when there are 10 pages or more).
+    """
+    if PDFTOPPM is None:
+        raise RenderError("pdftoppm (poppler-utils) is not installed")
+    pdf = to_pdf(xlsx_path, out_dir, timeout=timeout)
+    prefix = pdf.with_suffix("")
+    for old in prefix.parent.glob(f"{prefix.name}-*.png"):
+        old.unlink()
+    _run([PDFTOPPM, "-png", "-r", str(dpi), str(pdf), str(prefix)], timeout)
+    pattern = re.compile(rf"^{re.escape(prefix.name)}-(\d+)\.png$")
+    numbered = [(m, p) for p in prefix.parent.iterdir() if (m := pattern.match(p.name))]
+    return [p for m, p in sorted(numbered, key=lambda mp: int(mp[0].group(1)))]
+
+
+def pdf_text(pdf: str | Path, *, layout: bool = True) -> str:
+    """The text of ``pdf`` (pages separated by form feeds), via ``pdftotext``."""
+    if PDFTOTEXT is None:
+        raise RenderError("pdftotext (poppler-utils) is not installed")
+    args = [PDFTOTEXT, *(["-layout"] if layout else []), str(pdf), "-"]
+    return _run(args, 60).stdout
+
+
+@dataclass(frozen=True)
+class PdfInfo:
+    """Page setup of a PDF as reported by ``pdfinfo``.
+
+    ``width``/``height`` are the size of the first page in points (1/72 in).
+    """
+
+    pages: int
+    width: float
+    height: float
+    page_size: str
+
+    @property
+    def landscape(self) -> bool:
+        """Whether the first page is wider than tall."""
+        return self.width > self.height
+
+    @property
+    def paper(self) -> str:
+        """``"A4"``, ``"Letter"`` or ``"other"`` (orientation ignored, 3pt slack)."""
+        short, long_ = sorted((self.width, self.height))
+        for name, (w, h) in {"A4": (595.3, 841.9), "Letter": (612.0, 792.0)}.items():
+            if abs(short - w) < 3 and abs(long_ - h) < 3:
+                return name
+        return "other"
+
+
+def pdf_info(pdf: str | Path) -> PdfInfo:
+    """Page count and first-page size of ``pdf``, via ``pdfinfo``."""
+    if PDFINFO is None:
+        raise RenderError("pdfinfo (poppler-utils) is not installed")
+    out = _run([PDFINFO, str(pdf)], 60).stdout
+    pages = re.search(r"^Pages:\s+(\d+)", out, re.MULTILINE)
+    size = re.search(r"^Page size:\s+([\d.]+) x ([\d.]+) pts(.*)$", out, re.MULTILINE)
+    if not pages or not size:
+        raise RenderError(f"cannot read pdfinfo output:\n{out}")
+    return PdfInfo(
+        pages=int(pages.group(1)),
+        width=float(size.group(1)),
+        height=float(size.group(2)),
+        page_size=size.group(0).split(":", 1)[1].strip(),
+    )

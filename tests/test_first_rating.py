@@ -1,0 +1,289 @@
+"""First rating of an unrated player (the seed's "bloque", Ru), in every edition.
+
+Rules from /work/shared/reference/fide-rules.md ("First rating", "Editions") and the Spanish
+seed 002 (Swiss vs round robin, n/(n+1)); dp from table 8.1(a). Every figure is worked by
+hand in the comment next to it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from xlfuncs.core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError
+from xlfuncs.core.first_rating import first_rating
+
+F = Fraction
+HALF = 0.5
+
+# 5 games against opponents averaging 2000, 3 points (the reference's worked figures)
+FIVE_AVG_2000 = [(1800, 1), (1900, 1), (2000, 0), (2100, HALF), (2200, HALF)]
+
+
+# ---------------------------------------------------------------------------------------
+# Reference worked figures.
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", ["2017", "2022"])
+def test_reference_2022_rule_2020(rules: str) -> None:
+    # Ra 2000, 3/5 = 60 %: half points above 50 % = 2 x 3 - 5 = 1 -> 2000 + 20 = 2020
+    fr = first_rating(FIVE_AVG_2000, rules=rules)
+    assert fr.ra == 2000
+    assert fr.score == 3
+    assert fr.games == 5
+    assert fr.rated_games == 5
+    assert fr.rating == 2020
+    assert fr.unrounded == 2020
+    assert fr.dp is None  # the 20-per-half-point rule, not dp
+    assert fr.published is True
+    assert fr.reasons == ()
+
+
+@pytest.mark.parametrize("rules", ["2024", "2025"])
+def test_reference_2024_rule_1993(rules: str) -> None:
+    # two hypothetical 1800s, both drawn: Ra = (5 x 2000 + 2 x 1800)/7 = 13600/7 = 1942.86
+    # score 3 + 1 = 4 of 7: p = .5714 -> .57 -> dp 50; Ru = 1992.86 -> 1993
+    fr = first_rating(FIVE_AVG_2000, rules=rules)
+    assert fr.ra == F(13600, 7)
+    assert round(float(fr.ra), 2) == 1942.86
+    assert fr.score == 4
+    assert fr.games == 7
+    assert fr.rated_games == 5
+    assert fr.dp == 50
+    assert fr.unrounded == F(13600, 7) + 50
+    assert fr.rating == 1993
+    assert fr.published is True
+
+
+def test_default_rules_are_2025() -> None:
+    assert first_rating(FIVE_AVG_2000).rating == 1993
+    assert first_rating(FIVE_AVG_2000).edition.id == "2025"
+
+
+# ---------------------------------------------------------------------------------------
+# 2017: Swiss vs round robin below 50 %.
+# ---------------------------------------------------------------------------------------
+# rated opponents 2000..2400 (Ra 2200) scoring 1, 1/2, 1/2, 0, 0 = 2, plus one unrated game
+RATED_2_OF_5 = [(2000, 1), (2100, HALF), (2200, HALF), (2300, 0), (2400, 0)]
+
+
+def test_2017_swiss_below_half_ignores_unrated() -> None:
+    # Swiss: the unrated game does not count. p = 2/5 = .40 -> -dp(.60) = -72 -> 2128
+    games = RATED_2_OF_5 + [(None, 0)]
+    fr = first_rating(games, system="swiss", rules="2017")
+    assert fr.ra == 2200
+    assert fr.score == 2
+    assert fr.games == 5
+    assert fr.rated_games == 5
+    assert fr.dp == -72
+    assert fr.rating == 2128
+    # a win against the unrated player changes nothing in a Swiss
+    assert first_rating(RATED_2_OF_5 + [(None, 1)], rules="2017").rating == 2128
+
+
+def test_2017_round_robin_below_half_counts_unrated_and_factor() -> None:
+    # round robin: all results count. score 2 of n = 6: p = .3333 -> .33 -> -dp(.67) = -125;
+    # Ru = 2200 - 125 x 6/7 = 2200 - 107.14 = 2092.86 -> 2093
+    games = RATED_2_OF_5 + [(None, 0)]
+    fr = first_rating(games, system="rr", rules="2017")
+    assert fr.ra == 2200  # Ra: rated opponents only
+    assert fr.score == 2
+    assert fr.games == 6
+    assert fr.rated_games == 5
+    assert fr.dp == -125
+    assert fr.unrounded == 2200 - F(125 * 6, 7)
+    assert fr.rating == 2093
+
+
+def test_2017_round_robin_unrated_win_reaches_half() -> None:
+    # round robin, win against the unrated player: 3/6 = 50 % -> Ru = Ra = 2200
+    # (in a Swiss the same games give 2/5 -> 2128, above)
+    fr = first_rating(RATED_2_OF_5 + [(None, 1)], system="rr", rules="2017")
+    assert fr.rating == 2200
+
+
+def test_2017_round_robin_factor_without_unrated() -> None:
+    # 2/5 in a round robin: -72 x 5/6 = -60 -> 2140
+    fr = first_rating(RATED_2_OF_5, system="rr", rules="2017")
+    assert fr.unrounded == 2140
+    assert fr.rating == 2140
+
+
+def test_2022_round_robin_has_no_factor() -> None:
+    # 2022: "as 2017 without the round-robin factor": 2/5 -> -72 -> 2128
+    assert first_rating(RATED_2_OF_5, system="rr", rules="2022").rating == 2128
+    assert first_rating(RATED_2_OF_5, system="swiss", rules="2022").rating == 2128
+
+
+def test_2017_above_half_20_per_half_point() -> None:
+    # Ra = (1900+1950+2000+2000+2000+2050+2100)/7 = 14000/7 = 2000; score 5 of 7;
+    # half points above 50 %: 2 x 5 - 7 = 3 -> 2000 + 60 = 2060
+    games = [(1900, 1), (1950, 1), (2000, 1), (2000, 1), (2000, HALF), (2050, HALF),
+             (2100, 0)]
+    for rules in ("2017", "2022"):
+        assert first_rating(games, rules=rules).rating == 2060
+
+
+# ---------------------------------------------------------------------------------------
+# Exactly 50 %.
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", ["2017", "2022"])
+def test_exactly_half_gives_ra(rules: str) -> None:
+    # Ra = (2000+2100+2150+2150+2200+2300)/6 = 12900/6 = 2150; 3/6 -> Ru = Ra = 2150
+    games = [(2000, 0), (2100, HALF), (2150, 1), (2150, 0), (2200, HALF), (2300, 1)]
+    assert first_rating(games, rules=rules).rating == 2150
+    assert first_rating(games, system="rr", rules=rules).rating == 2150
+
+
+@pytest.mark.parametrize("rules", ["2017", "2022"])
+def test_exactly_half_ra_rounded_half_up(rules: str) -> None:
+    # Ra = (3 x 2000 + 3 x 2001)/6 = 12003/6 = 2000.5; 3/6 -> 2000.5 -> 2001
+    games = [(2000, 1), (2000, 0), (2000, HALF), (2001, HALF), (2001, 1), (2001, 0)]
+    fr = first_rating(games, rules=rules)
+    assert fr.unrounded == F(4001, 2)
+    assert fr.rating == 2001
+
+
+# ---------------------------------------------------------------------------------------
+# 2024: maximum 2200.
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", ["2024", "2025"])
+def test_2024_maximum_2200(rules: str) -> None:
+    # 5 wins against 2400: Ra = (5 x 2400 + 2 x 1800)/7 = 15600/7 = 2228.57;
+    # score 5 + 1 = 6/7 = .857 -> .86 -> dp 309; Ru = 2537.57 -> 2538 -> at most 2200
+    games = [(2400, 1)] * 5
+    fr = first_rating(games, rules=rules)
+    assert fr.dp == 309
+    assert fr.unrounded == F(15600, 7) + 309
+    assert fr.rating == 2200
+    assert fr.published is True
+
+
+def test_2017_has_no_maximum() -> None:
+    # 5 wins against 2400 in 2017: 2 x 5 - 5 = 5 half points above 50 % -> 2400 + 100 = 2500
+    assert first_rating([(2400, 1)] * 5, rules="2017").rating == 2500
+
+
+# ---------------------------------------------------------------------------------------
+# Publication.
+# ---------------------------------------------------------------------------------------
+LOW_FIELD = [(1300, 1), (1300, HALF), (1300, 0), (1300, 0), (1300, 0)]
+
+
+@pytest.mark.parametrize("rules", ["2017", "2022"])
+def test_floor_1000_publishes_1151(rules: str) -> None:
+    # p = 1.5/5 = .30 -> -dp(.70) = -149 -> 1300 - 149 = 1151 >= 1000: published
+    fr = first_rating(LOW_FIELD, rules=rules)
+    assert fr.rating == 1151
+    assert fr.published is True
+    assert fr.reasons == ()
+
+
+@pytest.mark.parametrize("rules", ["2024", "2025"])
+def test_floor_1400_blocks_1341(rules: str) -> None:
+    # Ra = (6500 + 3600)/7 = 1442.86; score 2.5/7 = .357 -> .36 -> -dp(.64) = -102;
+    # Ru = 1340.86 -> 1341 < 1400: not published, one reason (the floor)
+    fr = first_rating(LOW_FIELD, rules=rules)
+    assert fr.rating == 1341
+    assert fr.published is False
+    assert len(fr.reasons) == 1
+    assert "floor" in fr.reasons[0]
+    assert "1400" in fr.reasons[0]
+
+
+def test_floor_1000_blocks_734() -> None:
+    # 2017: 0.5/5 against 1100 -> p .10 -> -dp(.90) = -366 -> 734 < 1000
+    games = [(1100, HALF)] + [(1100, 0)] * 4
+    fr = first_rating(games, rules="2017")
+    assert fr.rating == 734
+    assert fr.published is False
+    assert len(fr.reasons) == 1
+    assert "floor" in fr.reasons[0]
+    assert "1000" in fr.reasons[0]
+
+
+def test_fewer_than_five_rated_games() -> None:
+    # 2017: 4 rated games, 2/4 against 2000 -> 2000, but only 4 games against rated players;
+    # a game against an unrated player does not make up the fifth in a Swiss
+    games = [(2000, 1), (2000, 0), (2000, HALF), (2000, HALF), (None, 1)]
+    fr = first_rating(games, rules="2017")
+    assert fr.rating == 2000
+    assert fr.rated_games == 4
+    assert fr.published is False
+    assert len(fr.reasons) == 1
+    assert "fewer than 5" in fr.reasons[0]
+    assert "4" in fr.reasons[0]
+    # 2024: Ra = (8000 + 3600)/6 = 1933.33, 3/6 -> 1933; still 4 rated games
+    fr = first_rating(games, rules="2024")
+    assert fr.rating == 1933
+    assert fr.published is False
+    assert len(fr.reasons) == 1
+    assert "fewer than 5" in fr.reasons[0]
+
+
+def test_both_reasons() -> None:
+    # 2024, 4 games against 1300 with 1/2 point: Ra = (5200 + 3600)/6 = 1466.67;
+    # score 1.5/6 = .25 -> -dp(.75) = -193 -> 1273.67 -> 1274: below 1400 and 4 games
+    games = [(1300, HALF), (1300, 0), (1300, 0), (1300, 0)]
+    fr = first_rating(games, rules="2024")
+    assert fr.rating == 1274
+    assert fr.published is False
+    assert len(fr.reasons) == 2
+    assert any("floor" in r for r in fr.reasons)
+    assert any("fewer than 5" in r for r in fr.reasons)
+
+
+# ---------------------------------------------------------------------------------------
+# Zero score.
+# ---------------------------------------------------------------------------------------
+ZERO = [(1900, 0), (2000, 0), (2100, 0), (2000, 0), (2000, 0)]  # Ra 2000
+
+
+@pytest.mark.parametrize("rules", ["2022", "2024", "2025"])
+def test_zero_score_disregarded_from_2022(rules: str) -> None:
+    with pytest.raises(NothingToComputeError):
+        first_rating(ZERO, rules=rules)
+    with pytest.raises(NothingToComputeError):
+        first_rating(ZERO, system="rr", rules=rules)
+
+
+def test_zero_score_computed_in_2017_swiss() -> None:
+    # p = 0 -> dp -800 -> 2000 - 800 = 1200
+    fr = first_rating(ZERO, rules="2017")
+    assert fr.dp == -800
+    assert fr.rating == 1200
+    assert fr.published is True
+
+
+def test_zero_score_computed_in_2017_round_robin() -> None:
+    # -800 x 5/6 = -666.67 -> 1333.33 -> 1333
+    fr = first_rating(ZERO, system="rr", rules="2017")
+    assert fr.unrounded == 2000 - F(4000, 6)
+    assert fr.rating == 1333
+    # with a lost game against an unrated player too: n = 6, -800 x 6/7 = -685.71
+    # -> 1314.29 -> 1314
+    fr = first_rating(ZERO + [(None, 0)], system="rr", rules="2017")
+    assert fr.games == 6
+    assert fr.rating == 1314
+
+
+# ---------------------------------------------------------------------------------------
+# Nothing to compute, bad input.
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", ["2017", "2022", "2024", "2025"])
+def test_no_rated_opponent(rules: str) -> None:
+    with pytest.raises(NothingToComputeError):
+        first_rating([], rules=rules)
+    with pytest.raises(NothingToComputeError):
+        first_rating([(None, 1), (None, 0)], rules=rules)
+    with pytest.raises(NothingToComputeError):
+        first_rating([(None, 1), (None, 0)], system="rr", rules=rules)
+
+
+def test_bad_inputs() -> None:
+    with pytest.raises(OutOfRangeError):
+        first_rating([(2000, 0.3)] * 5, rules="2017")
+    with pytest.raises(InvalidInputError):
+        first_rating(FIVE_AVG_2000, system="knockout", rules="2017")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError):
+        first_rating(FIVE_AVG_2000, rules="2020")

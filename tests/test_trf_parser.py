@@ -1,0 +1,735 @@
+"""Tests of the TRF16 reader (:mod:`xlfuncs.trf.parser`).
+
+The fixtures in ``tests/data/trf/`` are fictional events written for these tests; every
+expected number below was worked out by hand from the fixture lines (the comments show the
+sums), not by running the parser. The real files in ``../shared/data/trf/`` are read where
+present (they are not part of the project) and only facts read off the files are asserted.
+"""
+
+from __future__ import annotations
+
+import pickle
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from xlfuncs.trf import (
+    RESULT_CODES,
+    ExtraRecord,
+    RoundEntry,
+    Tournament,
+    TrfError,
+    birth_year,
+    check_tournament,
+    decode_trf,
+    parse_date,
+    parse_trf,
+    read_trf,
+    round_columns,
+)
+
+DATA = Path(__file__).parent / "data" / "trf"
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "trf"
+
+
+def load(name: str) -> Tournament:
+    """A fixture of ``tests/data/trf``."""
+    return read_trf(DATA / name)
+
+
+def player_line(
+    start: str = "1",
+    name: str = "Testperson, Tom",
+    rating: str = "2000",
+    points: str = "1.0",
+    rank: str = "1",
+    rounds: tuple[str, ...] = ("   2 w 1",),
+    *,
+    sex: str = "m",
+    title: str = "",
+    fed: str = "ENG",
+    fide_id: str = "99999999",
+    birth: str = "2000/01/01",
+) -> str:
+    """A ``001`` line laid out by the TRF16 columns; each round is its 8 columns as text."""
+    line = (
+        f"001 {start:>4} {sex:1}{title:>3} {name:<33} {rating:>4} {fed:<3} {fide_id:>11} "
+        f"{birth:<10} {points:>4} {rank:>4}"
+    )
+    for r in rounds:
+        line += "  " + r
+    return line.rstrip(" ")
+
+
+# --------------------------------------------------------------------------- round robin
+
+
+def test_round_robin_event_data() -> None:
+    t = load("round_robin_6.trf")
+    assert t.source == "round_robin_6.trf"
+    assert t.encoding == "utf-8"
+    assert t.name == "Fictional Spring Round Robin 2024"
+    assert t.city == "Lakeside"
+    assert t.federation == "ENG"
+    assert (t.start_date_text, t.end_date_text) == ("2024/04/06", "2024/04/10")
+    assert (t.start_date, t.end_date) == (date(2024, 4, 6), date(2024, 4, 10))
+    assert (t.players_text, t.declared_players) == ("6", 6)
+    assert (t.rated_players_text, t.declared_rated_players) == ("6", 6)
+    assert t.declared_teams == 0
+    assert t.event_type == "Individual: Round-Robin"
+    assert t.chief_arbiter == "IA Morgan Fairweather"
+    assert t.deputy_arbiters == ("FA Priya Quill",)
+    assert t.time_control == "90 min/40 moves + 30 min, 30 s/move from move 1"
+    assert t.round_dates_text == ("24/04/06", "24/04/07", "24/04/08", "24/04/09", "24/04/10")
+    assert t.round_dates == tuple(date(2024, 4, d) for d in range(6, 11))
+    assert t.num_rounds == 5
+    assert t.extra_records == ()
+    assert [p.start_no for p in t.players] == [1, 2, 3, 4, 5, 6]
+
+
+def test_round_robin_players() -> None:
+    t = load("round_robin_6.trf")
+    p1 = t.player(1)
+    assert (p1.sex, p1.title, p1.name) == ("m", "FM", "Abernathy, Clement")
+    assert (p1.rating, p1.federation, p1.fide_id) == (2415, "ENG", "99200001")
+    assert (p1.birth_date, p1.birth_year) == ("1992/02/02", 1992)
+    assert (p1.points, p1.rank, p1.line_no) == (Decimal("4.0"), 1, 14)
+    p2 = t.by_start_no[2]
+    assert (p2.sex, p2.title, p2.rating) == ("w", "WIM", 2380)
+    # By hand from the results columns:
+    # 1: 1 = 1 = 1 -> 4.0   2: = = 1 1 1 -> 4.0   3: 0 0 0 0 1 -> 1.0
+    # 4: 1 1 = = 0 -> 3.0   5: = 1 = = 0 -> 2.5   6: 0 0 0 = 0 -> 0.5
+    hand = {1: "4.0", 2: "4.0", 3: "1.0", 4: "3.0", 5: "2.5", 6: "0.5"}
+    for no, pts in hand.items():
+        assert t.player(no).points == Decimal(pts)
+        assert t.player(no).computed_points == Decimal(pts)
+    assert {p.start_no: p.rank for p in t.players} == {1: 1, 2: 2, 3: 5, 4: 3, 5: 4, 6: 6}
+    p4 = t.player(4)
+    assert [(e.round, e.opponent, e.colour, e.result) for e in p4.rounds] == [
+        (1, 3, "b", "1"),
+        (2, 6, "b", "1"),
+        (3, 5, "w", "="),
+        (4, 1, "b", "="),
+        (5, 2, "w", "0"),
+    ]
+    assert all(e.is_rated_game and e.is_played and not e.is_bye for e in p4.rounds)
+    assert [e.points for e in p4.rounds] == [1, 1, Decimal("0.5"), Decimal("0.5"), 0]
+
+
+def test_round_robin_is_consistent() -> None:
+    assert check_tournament(load("round_robin_6.trf")) == []
+
+
+# --------------------------------------------------------------------------- swiss
+
+
+def test_swiss_has_every_result_code() -> None:
+    t = load("swiss_12.trf")
+    assert t.num_rounds == 5
+    assert len(t.players) == 12
+    codes = {e.result for p in t.players for e in p.rounds}
+    assert codes == set(RESULT_CODES)  # 1 = 0 + - W D L H F U Z and blank
+
+
+def test_swiss_points_ranks_and_check() -> None:
+    t = load("swiss_12.trf")
+    # By hand, round by round:
+    # 1: 1 = 1 1 =  4.0 | 2: 1 = 1 = 0  3.0 | 3: = 1 1 0 1  3.5 | 4: 1 + 0 = 1  3.5
+    # 5: 1 - = 1 =  3.0 | 6: H W 0 0 1  2.5 | 7: 0 D = 1 =  2.5 | 8: 0 1 F 0 =  2.5
+    # 9: = L 1 0 H  2.0 | 10: 0 D 0 . . 0.5 | 11: 0 0 Z . 0 0.0 | 12: U 0 0 1 0 2.0
+    hand = {
+        1: "4.0", 2: "3.0", 3: "3.5", 4: "3.5", 5: "3.0", 6: "2.5",
+        7: "2.5", 8: "2.5", 9: "2.0", 10: "0.5", 11: "0.0", 12: "2.0",
+    }  # fmt: skip
+    for no, pts in hand.items():
+        assert t.player(no).points == Decimal(pts), no
+        assert t.player(no).computed_points == Decimal(pts), no
+    assert sum((p.computed_points for p in t.players), Decimal(0)) == Decimal("29.0")
+    assert [p.start_no for p in sorted(t.players, key=lambda p: p.rank or 0)] == [
+        1, 3, 4, 2, 5, 7, 6, 8, 12, 9, 10, 11,
+    ]  # fmt: skip
+    assert check_tournament(t) == []
+
+
+def test_swiss_event_data_and_extra_records() -> None:
+    t = load("swiss_12.trf")
+    assert t.deputy_arbiters == ("FA Priya Quill", "Sam Okonkwo")
+    assert t.round_dates == (
+        date(2025, 3, 14), date(2025, 3, 14), date(2025, 3, 15),
+        date(2025, 3, 15), date(2025, 3, 16),
+    )  # fmt: skip
+    assert t.extra_records == (
+        ExtraRecord(15, "162", "162 W  1.0  D  0.5  L  0.0"),
+        ExtraRecord(16, "172", "172 fictional TRF-2026 record, kept as written"),
+        ExtraRecord(17, "192", "192 another record this reader does not interpret"),
+        ExtraRecord(30, "XXR", "XXR 5"),
+    )
+    line_no, code, _text = t.extra_records[0]  # plain tuples too
+    assert (line_no, code) == (15, "162")
+
+
+@pytest.mark.parametrize(
+    ("start_no", "rnd", "opponent", "colour", "result", "points", "kinds"),
+    [
+        (4, 2, 5, "w", "+", "1", {"forfeit"}),
+        (5, 2, 4, "b", "-", "0", {"forfeit"}),
+        (6, 2, 9, "w", "W", "1", {"played", "under_one_move"}),
+        (9, 2, 6, "b", "L", "0", {"played", "under_one_move"}),
+        (7, 2, 10, "w", "D", "0.5", {"played", "under_one_move"}),
+        (3, 1, 9, "w", "=", "0.5", {"played", "rated"}),
+        (6, 1, None, None, "H", "0.5", {"bye"}),
+        (9, 5, None, None, "H", "0.5", {"bye"}),  # written 0000 - H
+        (8, 3, None, None, "F", "1", {"bye"}),
+        (12, 1, None, None, "U", "1", {"bye"}),
+        (11, 3, None, None, "Z", "0", {"bye"}),
+        (11, 4, None, None, " ", "0", {"bye", "blank"}),  # written 0000 - and no result
+        (10, 4, None, None, " ", "0", {"bye", "blank"}),  # withdrawn: nothing written
+        (10, 5, None, None, " ", "0", {"bye", "blank"}),
+    ],
+)
+def test_swiss_round_entries(
+    start_no: int,
+    rnd: int,
+    opponent: int | None,
+    colour: str | None,
+    result: str,
+    points: str,
+    kinds: set[str],
+) -> None:
+    e = load("swiss_12.trf").player(start_no).round(rnd)
+    assert (e.round, e.opponent, e.colour, e.result) == (rnd, opponent, colour, result)
+    assert e.points == Decimal(points)
+    assert isinstance(e.points, Decimal)
+    got = {
+        name
+        for name, flag in [
+            ("forfeit", e.is_forfeit),
+            ("played", e.is_played),
+            ("under_one_move", e.is_under_one_move),
+            ("rated", e.is_rated_game),
+            ("bye", e.is_bye),
+            ("blank", e.is_blank),
+        ]
+        if flag
+    }
+    assert got == kinds
+
+
+def test_swiss_round_text_kept() -> None:
+    t = load("swiss_12.trf")
+    assert t.player(8).round(3).text == "0000 - F"
+    assert t.player(6).round(1).text == "       H"
+    assert t.player(10).round(5).text == "        "  # the line stops after round 3
+
+
+def test_swiss_withdrawn_unrated_and_birth_dates() -> None:
+    t = load("swiss_12.trf")
+    withdrawn = t.player(10)
+    assert len(withdrawn.rounds) == 5
+    assert [e.is_blank for e in withdrawn.rounds] == [False, False, False, True, True]
+    zero, blank = t.player(11), t.player(12)
+    assert zero.rating is None and zero.line.startswith("001   11 w    Kestrel, Luz")
+    assert blank.rating is None and not blank.is_rated
+    assert zero.fide_id is None and blank.fide_id is None
+    assert (blank.federation, blank.birth_date, blank.birth_year) == ("SWE", "", None)
+    years = {no: (t.player(no).birth_date, t.player(no).birth_year) for no in (3, 4, 5, 6, 9)}
+    assert years == {
+        3: ("2001.06.30", 2001),
+        4: ("1979-01-22", 1979),
+        5: ("1990", 1990),
+        6: ("14.02.1985", 1985),
+        9: ("1999/00/00", 1999),
+    }
+    assert t.player(3).title == "WFM" and t.player(3).sex == "w"
+    assert t.player(4).title == "" and t.player(8).birth_date == ""
+    assert sum(1 for p in t.players if p.is_rated) == 10 == t.declared_rated_players
+
+
+# --------------------------------------------------------------------------- order, names
+
+
+def test_records_out_of_order_and_odd_names() -> None:
+    t = load("out_of_order.trf")
+    assert [p.start_no for p in t.players] == [3, 1, 4, 2]
+    assert [p.line_no for p in t.players] == [1, 3, 5, 7]
+    assert [t.player(n).name for n in (1, 2, 3, 4)] == [
+        "=Sum, Ada",
+        "+Plus, Bo",
+        "-Minus,  Cy",
+        "@At, Di",
+    ]
+    assert (t.name, t.city, t.players_text) == ("Fictional Out-of-Order Quad", "Nowhere", "4")
+    assert t.start_date == t.end_date == date(2023, 10, 1)
+    # player 1's line carries trailing blanks past round 2: still 2 rounds
+    assert t.num_rounds == 2 and len(t.player(1).rounds) == 2
+    # 1: 1 0 -> 1.0   2: = 1 -> 1.5   3: = 1 -> 1.5   4: 0 0 -> 0.0
+    expected = [Decimal("1.0"), Decimal("1.5"), Decimal("1.5"), Decimal("0.0")]
+    assert [t.player(n).computed_points for n in (1, 2, 3, 4)] == expected
+    assert check_tournament(t) == []
+
+
+def test_name_text_is_never_altered() -> None:
+    names = ["=SUM(A1)", "+44 Plus", "-Minus", "@Home", "  Lead blanks", "Dots\x85here"]
+    text = "\n".join(player_line(str(i), n, rounds=()) for i, n in enumerate(names, start=1))
+    t = parse_trf(text)
+    assert [p.name for p in t.players] == names  # \x85 is not a line break here
+
+
+# --------------------------------------------------------------------------- encodings
+
+
+LATIN_NAMES = {"Abernathy, Clement": "Åbérnäthy, Clément", "Foxglove, Hal": "Føxglöve, Hål"}
+
+
+def accented_round_robin() -> str:
+    """The round robin fixture with two names spelt with accents (same lengths)."""
+    text = (DATA / "round_robin_6.trf").read_text(encoding="utf-8")
+    for plain, accented in LATIN_NAMES.items():
+        assert len(plain) == len(accented)
+        text = text.replace(plain, accented)
+    return text
+
+
+def test_latin1_crlf_file(tmp_path: Path) -> None:
+    path = tmp_path / "latin.trf"
+    path.write_bytes(accented_round_robin().replace("\n", "\r\n").encode("latin-1"))
+    t = read_trf(path)
+    assert t.encoding == "cp1252"  # the Latin-1 letters decode the same in Windows-1252
+    assert t.player(1).name == "Åbérnäthy, Clément"
+    assert t.player(6).name == "Føxglöve, Hål"
+    assert t.player(6).rounds[-1].result == "0"  # no stray CR in the last column
+    assert t.round_dates_text[-1] == "24/04/10"
+    assert check_tournament(t) == []
+
+
+def test_utf8_with_bom(tmp_path: Path) -> None:
+    path = tmp_path / "bom.trf"
+    path.write_bytes(b"\xef\xbb\xbf" + accented_round_robin().encode("utf-8"))
+    t = read_trf(str(path))
+    assert t.encoding == "utf-8-sig"
+    assert t.name == "Fictional Spring Round Robin 2024"
+    assert t.player(1).name == "Åbérnäthy, Clément"
+
+
+def test_decode_fallbacks() -> None:
+    assert decode_trf(b"012 \x8aime") == ("012 Šime", "cp1252")
+    assert decode_trf(b"012 \x81") == ("012 \x81", "latin-1")  # undefined in cp1252
+    assert decode_trf(b"012 x", "ascii") == ("012 x", "ascii")
+    assert parse_trf("\ufeff012 Bom").name == "Bom"
+
+
+def test_line_endings() -> None:
+    lines = ["012 Endings", player_line("1", rounds=()), player_line("2", rounds=())]
+    for sep in ("\n", "\r\n", "\r"):
+        t = parse_trf(sep.join(lines) + sep)
+        assert t.name == "Endings" and [p.line_no for p in t.players] == [2, 3]
+    t = parse_trf("\n\n012 Blank lines\n   \n" + lines[1])
+    assert t.players[0].line_no == 5 and t.extra_records == ()
+
+
+# --------------------------------------------------------------------------- small parts
+
+
+@pytest.mark.parametrize(
+    ("text", "two_digit", "expected"),
+    [
+        ("2024/04/06", False, date(2024, 4, 6)),
+        ("2024.04.06", False, date(2024, 4, 6)),
+        ("2024-04-06", False, date(2024, 4, 6)),
+        ("06.04.2024", False, date(2024, 4, 6)),
+        ("28. 07. 2005", False, date(2005, 7, 28)),
+        ("May 29, 2020", False, date(2020, 5, 29)),
+        ("Jun 26, 2020", False, date(2020, 6, 26)),
+        ("3 September 2021", False, date(2021, 9, 3)),
+        ("24/04/06", True, date(2024, 4, 6)),
+        ("24/04/06", False, None),
+        ("2024/02/30", False, None),
+        ("0000/00/00", False, None),
+        ("Mai 29, 2020", False, None),
+        ("", False, None),
+        ("soon", False, None),
+    ],
+)
+def test_parse_date(text: str, two_digit: bool, expected: date | None) -> None:
+    assert parse_date(text, two_digit_year=two_digit) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1969/12/06", 1969),
+        ("1969.12.06", 1969),
+        ("1969-12-06", 1969),
+        ("1969", 1969),
+        ("06.12.1969", 1969),
+        ("1969/00/00", 1969),
+        ("0000/00/00", None),
+        ("", None),
+        ("69/12/06", None),
+        ("unknown", None),
+    ],
+)
+def test_birth_year(text: str, expected: int | None) -> None:
+    assert birth_year(text) == expected
+
+
+def test_round_columns() -> None:
+    assert round_columns(1) == ((92, 95), 97, 99)
+    assert round_columns(2) == ((102, 105), 107, 109)
+    with pytest.raises(ValueError):
+        round_columns(0)
+
+
+def test_round_dates_not_aligned_and_repeated_records() -> None:
+    t = parse_trf("132 24/04/06 24/04/07\n012 First\n012 Second\n112\n112   ")
+    assert t.round_dates_text == ("24/04/06", "24/04/07")
+    assert t.round_dates == (date(2024, 4, 6), date(2024, 4, 7))
+    assert t.name == "First"
+    assert t.extra_records == (ExtraRecord(3, "012", "012 Second"),)
+    assert t.deputy_arbiters == ()
+    assert [d.kind for d in check_tournament(t)] == ["repeated_record"]
+
+
+def test_unknown_records_kept_verbatim() -> None:
+    t = parse_trf("XXC white1   \n013 Team A                              1    2\n\x1a")
+    assert t.extra_records == (
+        ExtraRecord(1, "XXC", "XXC white1   "),
+        ExtraRecord(2, "013", "013 Team A                              1    2"),
+        ExtraRecord(3, "\x1a", "\x1a"),
+    )
+
+
+def test_round_entry_refuses_impossible_values() -> None:
+    for bad in ("", "h", "10", "½"):
+        with pytest.raises(ValueError):
+            RoundEntry(1, 2, "w", bad)
+    with pytest.raises(ValueError):
+        RoundEntry(1, 2, "W", "1")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        RoundEntry(0, 2, "w", "1")
+    with pytest.raises(ValueError):
+        RoundEntry(1, 0, "w", "1")
+    assert RoundEntry(1, None, None, "F").points == Decimal(1)
+
+
+def test_player_lookup_errors() -> None:
+    t = load("out_of_order.trf")
+    with pytest.raises(KeyError):
+        t.player(5)
+    with pytest.raises(IndexError):
+        t.player(1).round(3)
+
+
+# --------------------------------------------------------------------------- malformed
+
+
+def test_error_message_names_file_line_and_columns(tmp_path: Path) -> None:
+    lines = ["012 Broken", "022 Town", "032 ENG", "042 2024/01/01", "052 2024/01/02", "062 1"]
+    lines.append(player_line("1", rating="abcd", rounds=()))
+    path = tmp_path / "tournament.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(TrfError) as info:
+        read_trf(path)
+    err = info.value
+    assert str(err) == (
+        "tournament.trf, line 7, columns 49-52 (rating): expected a number, found 'abcd'"
+    )
+    assert isinstance(err, ValueError)
+    assert (err.source, err.line_no, err.columns, err.field) == (
+        "tournament.trf",
+        7,
+        "49-52",
+        "rating",
+    )
+    assert (err.expected, err.found) == ("a number", "'abcd'")
+    copy = pickle.loads(pickle.dumps(err))
+    assert str(copy) == str(err) and copy.columns == "49-52"
+
+
+BAD_RESULT = "a result code: 1 = 0 + - W D L H F U Z or a blank"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (
+            player_line("x1"),
+            (
+                "columns 5-8 (starting rank): expected a starting rank (a whole number, 1-9999), "
+                "found 'x1'"
+            ),
+        ),
+        (
+            player_line("0000"),
+            (
+                "columns 5-8 (starting rank): expected a starting rank (a whole number, 1-9999), "
+                "found '0000'"
+            ),
+        ),
+        (
+            "001",
+            (
+                "columns 5-8 (starting rank): expected a starting rank (a whole number, 1-9999), "
+                "found the end of the line"
+            ),
+        ),
+        (
+            "001      m    Nobody",
+            (
+                "columns 5-8 (starting rank): expected a starting rank (a whole number, 1-9999), "
+                "found a blank"
+            ),
+        ),
+        (player_line(rating="-100"), "columns 49-52 (rating): expected a number, found '-100'"),
+        (player_line(rating="2k5"), "columns 49-52 (rating): expected a number, found '2k5'"),
+        (
+            player_line(points="4,5"),
+            "columns 81-84 (points): expected a number of points such as 4.5, found '4,5'",
+        ),
+        (
+            player_line(points="½"),
+            "columns 81-84 (points): expected a number of points such as 4.5, found '½'",
+        ),
+        (
+            player_line(rank="1st"),
+            "columns 86-89 (rank): expected a rank (a whole number), found '1st'",
+        ),
+        (
+            player_line(rounds=("   2 w 1", "  x3 b 0")),
+            (
+                "columns 102-105 (round 2 opponent): expected an opponent's starting rank, "
+                "0000 or a blank, found 'x3'"
+            ),
+        ),
+        (
+            player_line(rounds=("   2 W 1",)),
+            "column 97 (round 1 colour): expected a colour: w, b, - or a blank, found 'W'",
+        ),
+        (
+            player_line(rounds=("   2 w 1", "   3 b =", "   4 w w")),
+            f"column 119 (round 3 result): expected {BAD_RESULT}, found 'w'",
+        ),
+        (
+            player_line(rounds=("   2 w h",)),
+            f"column 99 (round 1 result): expected {BAD_RESULT}, found 'h'",
+        ),
+        (
+            player_line(rounds=("   2 w ½",)),
+            f"column 99 (round 1 result): expected {BAD_RESULT}, found '½'",
+        ),
+        (
+            player_line(rounds=("   2 wx1",)),
+            (
+                "column 98 (round 1, blank after the colour): expected a blank column between "
+                "fields, found 'x'"
+            ),
+        ),
+        (
+            player_line(rounds=("   2 w 10",)),
+            (
+                "column 100 (round 1, blank after the result): expected a blank column between "
+                "fields, found '0'"
+            ),
+        ),
+        (
+            player_line(name="Overlong, Name Of Thirtyfour Chars"),
+            ("column 48 (blank after the name): expected a blank column between fields, found 's'"),
+        ),
+        (
+            "0011   1 m    Code, Glued",
+            (
+                "column 4 (blank after the record code): expected a blank column between fields, "
+                "found '1'"
+            ),
+        ),
+    ],
+)
+def test_malformed_lines(line: str, message: str) -> None:
+    text = "012 Header\n" + line + "\n"
+    with pytest.raises(TrfError) as info:
+        parse_trf(text, source="bad.trf")
+    assert str(info.value) == f"bad.trf, line 2, {message}"
+
+
+def test_duplicate_starting_rank() -> None:
+    text = "\n".join([player_line("1"), player_line("2"), player_line("1", name="Twin, Tia")])
+    with pytest.raises(TrfError) as info:
+        parse_trf(text)
+    assert str(info.value) == (
+        "<string>, line 3, columns 5-8 (starting rank): expected a starting rank not used "
+        "before (line 1 has it), found '1'"
+    )
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def test_check_finds_every_kind_of_discrepancy() -> None:
+    found = check_tournament(load("inconsistent.trf"))
+    assert [(d.kind, d.start_no, d.round, d.line_no) for d in found] == [
+        ("player_count", None, None, None),
+        ("rated_count", None, None, None),
+        ("repeated_record", None, None, 10),
+        ("not_mirrored", 1, 2, 4),
+        ("self_pairing", 1, 3, 4),
+        ("points", 2, None, 5),
+        ("unknown_opponent", 2, 2, 5),
+        ("results_not_complementary", 3, 1, 6),
+        ("not_mirrored", 3, 2, 6),
+        ("result_without_opponent", 4, 2, 7),
+        ("same_colour", 5, 1, 8),
+        ("bye_with_opponent", 5, 2, 8),
+        ("no_result", 6, 2, 9),
+        ("rank", 5, None, 8),
+    ]
+    text = [str(d) for d in found]
+    assert text[0] == "inconsistent.trf: 062 gives 7 players, the file has 6"
+    assert text[1] == "inconsistent.trf: 072 gives 6 rated players, 5 players have a rating"
+    # 2: 0 (vs 1) + 1 (vs 9) + 1 (vs 3) = 2.0, the file says 2.5
+    assert text[5] == (
+        "inconsistent.trf, line 5: no. 2 (Bravo, Ben): the file gives 2.5 points, "
+        "the results add up to 2.0"
+    )
+    assert text[7] == (
+        "inconsistent.trf, line 6: no. 3 (Charlie, Cat), round 1: result '1' against "
+        "no. 4 (Delta, Dov), whose line gives '1'"
+    )
+    assert text[-1] == (
+        "inconsistent.trf, line 8: no. 5 (Echo, Eve) is ranked 5 with 1.0 points, above "
+        "no. 3 (Charlie, Cat), ranked 6 with 1.5"
+    )
+
+
+def test_rank_check_ignores_ties_and_unranked() -> None:
+    lines = [
+        player_line("1", name="Tied, Late", points="2.0", rank="2", rounds=()),
+        player_line("2", name="Tied, Early", points="2.0", rank="1", rounds=()),
+        player_line("3", name="Unranked, Una", points="3.0", rank="0", rounds=()),
+        player_line("4", name="Blank, Bea", points="3.0", rank="", rounds=()),
+        player_line("5", name="Shared, Sam", points="1.0", rank="3", rounds=()),
+        player_line("6", name="Shared, Sue", points="1.0", rank="3", rounds=()),
+    ]
+    found = check_tournament(parse_trf("\n".join(lines)))
+    # only the points disagreements (no rounds written), no rank finding
+    assert {d.kind for d in found} == {"points"}
+
+
+def test_double_forfeit_is_complementary() -> None:
+    lines = [player_line("1", rounds=("   2 - -",), points="0.0"),
+             player_line("2", rounds=("   1 - -",), points="0.0")]  # fmt: skip
+    assert check_tournament(parse_trf("\n".join(lines))) == []
+
+
+# --------------------------------------------------------------------------- round trip
+
+# Any character but the line breaks \r and \n (\x85, \u2028, ... stay in the name).
+NAME_CHARS = st.characters(codec="utf-8", exclude_characters="\r\n")
+ROUND = st.one_of(
+    st.tuples(st.integers(1, 9999), st.sampled_from("wb-"), st.sampled_from("1=0+-WDL ")),
+    st.tuples(st.none(), st.sampled_from("- "), st.sampled_from("HFUZ+- ")),
+)
+
+
+@given(
+    start=st.integers(1, 9999),
+    name=st.text(NAME_CHARS, min_size=1, max_size=33).filter(lambda s: s.strip() != ""),
+    rating=st.one_of(st.none(), st.integers(1, 3000)),
+    rounds=st.lists(ROUND, max_size=15),
+)
+def test_round_trip(
+    start: int,
+    name: str,
+    rating: int | None,
+    rounds: list[tuple[int | None, str, str]],
+) -> None:
+    cells = tuple(f"{'' if o is None else o:>4} {c} {r}" for o, c, r in rounds)
+    line = player_line(str(start), name, "" if rating is None else str(rating), rounds=cells)
+    t = parse_trf(line)
+    (p,) = t.players
+    assert (p.start_no, p.name, p.rating) == (start, name.rstrip(" "), rating)
+    # rounds written blank at the end of the line are cut off, like trailing spaces
+    written = [i for i, cell in enumerate(cells, start=1) if cell.strip()]
+    assert t.num_rounds == len(p.rounds) == (written[-1] if written else 0)
+    for (o, c, r), e in zip(rounds, p.rounds, strict=False):
+        assert e == RoundEntry(e.round, o, "w" if c == "w" else "b" if c == "b" else None, r)
+
+
+# --------------------------------------------------------------------------- real files
+
+
+def real(name: str) -> Tournament:
+    """A file of ``../shared/data/trf`` (skips the test when it is not there)."""
+    path = SHARED / name
+    if not path.is_file():
+        pytest.skip(f"{path} not present")
+    return read_trf(path)
+
+
+def test_real_karl_mala() -> None:
+    t = real("karl-mala-2005.trf")
+    assert t.name == "9. Karl-Mala-Gedenkturnier"
+    assert t.start_date_text == "28. 07. 2005"
+    assert (t.start_date, t.end_date) == (date(2005, 7, 28), date(2005, 7, 31))
+    assert t.players_text == "284" and len(t.players) == 284
+    assert t.num_rounds == 7
+    assert t.round_dates == ()  # the 132 record is empty
+    assert sum(1 for p in t.players if p.rating is not None) == 146 == t.declared_rated_players
+    vasquez = t.player(1)  # 1 1 1 1 1 = = -> 6.0
+    assert (vasquez.name, vasquez.title, vasquez.rating, vasquez.federation) == (
+        "Vasquez,Rodrigo", "g", 2558, "CHI",
+    )  # fmt: skip
+    assert (vasquez.fide_id, vasquez.birth_year, vasquez.rank) == ("3400042", 1969, 4)
+    assert vasquez.points == vasquez.computed_points == Decimal("6.0")
+    winner = t.player(5)  # 1 1 1 1 1 = 1 -> 6.5
+    assert (winner.rank, winner.points, winner.computed_points) == (
+        1,
+        Decimal("6.5"),
+        Decimal("6.5"),
+    )
+    withdrawn = t.player(13)  # round 1: 153 - -, nothing after
+    assert (withdrawn.rank, withdrawn.points) == (0, Decimal("0.0"))
+    first = withdrawn.round(1)
+    assert (first.opponent, first.colour, first.result, first.is_forfeit) == (153, None, "-", True)
+    assert all(e.is_blank for e in withdrawn.rounds[1:])
+    old_bye = t.player(282).round(5)  # 0000 - +
+    assert (old_bye.opponent, old_bye.result, old_bye.is_bye, old_bye.points) == (
+        None, "+", True, Decimal(1),
+    )  # fmt: skip
+    assert t.player(284).name == "spielfrei" and t.player(284).rating is None
+
+
+def test_real_lichess_2020() -> None:
+    t = real("lichess-swiss-2020-06.trf")
+    assert (t.name, t.start_date_text) == ("Mai 5 Plus 0 Turnier", "May 29, 2020")
+    assert t.start_date == date(2020, 5, 29)
+    assert t.players_text == "13" and len(t.players) == 13
+    assert t.num_rounds == 10
+    assert all(p.rating is None and p.rank is None for p in t.players)
+    assert [(r.code, r.text) for r in t.extra_records] == [("XXR", "XXR 10"), ("XXC", "XXC white1")]
+    defrank = t.player(5)  # H - 1 1 1 1 0 0 1 0 -> 5.5
+    assert defrank.points == defrank.computed_points == Decimal("5.5")
+    assert [(e.opponent, e.result) for e in defrank.rounds[:2]] == [(None, "H"), (None, "-")]
+    first = t.player(1)  # 1 1 0 = = 1 1 1 1 1 -> 8.0
+    assert (first.name, first.points, first.computed_points) == (
+        "mattderkuerschner",
+        Decimal(8),
+        Decimal(8),
+    )
+    assert all(e.result == "-" and e.is_bye for e in t.player(13).rounds[3:])
+
+
+def test_real_lichess_2021() -> None:
+    t = real("lichess-swiss-2021-03.trf")
+    assert t.players_text == "9" and len(t.players) == 9
+    assert t.num_rounds == 9
+    assert t.start_date_text == "Jun 26, 2020"  # the file's own date, not its name's
+    assert t.time_control == ""
+    p1 = t.player(1)  # 1 = 1 1 1 0 1 1 U -> 7.5
+    assert p1.points == p1.computed_points == Decimal("7.5")
+    assert p1.round(9).result == "U" and p1.round(9).opponent is None
+    p9 = t.player(9)  # 1 0 0 U 0 0 0 0 0 -> 2.0
+    assert p9.points == p9.computed_points == Decimal("2.0")

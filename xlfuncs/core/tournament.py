@@ -1,0 +1,164 @@
+"""One tournament's crosstable and the figures of each player in it.
+
+The same calculations serve the Excel array functions (one call fills a column of a wall
+chart), the TRF report and the filled workbooks, so a player's figures agree everywhere.
+
+Players are numbered from 1 (starting rank). Each round of a player is a :class:`Pairing`:
+the opponent's number (``None`` for a bye or no game) and the :class:`Outcome`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .editions import Edition, RulesSpec, get_edition
+from .errors import InvalidInputError, XlfuncsError
+from .first_rating import FirstRating, first_rating
+from .norms import MIN_NORM_GAMES, NORM_TITLES, norm_performance
+from .performance import rp_exact, rp_fide
+from .rating_change import RatingChange, rating_change
+from .results import Outcome
+
+__all__ = ["WOMEN_TITLES", "Crosstable", "Entrant", "Pairing", "PlayerFigures"]
+
+WOMEN_TITLES = ("WGM", "WIM")
+"""Norm titles open to women only."""
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One round of one player."""
+
+    opponent: int | None
+    """The opponent's number (from 1), or ``None``: a bye or no game."""
+    outcome: Outcome | None
+    """The result, or ``None``: not played (yet)."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player as the crosstable knows them."""
+
+    rating: int | None
+    """Published rating, ``None`` when unrated."""
+    pairings: tuple[Pairing, ...]
+    k: int | None = None
+    """K for the rating change (``None``: not known, no change computed)."""
+    female: bool = False
+    """Whether women's norms (WGM, WIM) apply."""
+
+
+@dataclass(frozen=True)
+class PlayerFigures:
+    """Everything the crosstable shows for one player."""
+
+    number: int
+    points: Fraction
+    rated_games: int
+    """Rated games against rated opponents (what moves a rating)."""
+    ra: Fraction | None
+    """Average rating of the rated opponents in rated games."""
+    rp_fide: int | None
+    rp_exact: float | None
+    """Unrounded; infinite for 0 % or 100 %."""
+    change: RatingChange | None
+    """For a rated player with K known."""
+    first: FirstRating | None
+    """For an unrated player with games against rated opponents."""
+    first_error: str | None
+    """Why no first rating could be computed, for an unrated player."""
+    norm: str | None
+    """The best title norm these figures make, or ``None``."""
+    sonneborn_berger: Fraction
+
+
+@dataclass(frozen=True)
+class Crosstable:
+    """All players of one event, numbered from 1 in list order."""
+
+    entrants: tuple[Entrant, ...]
+    round_robin: bool = False
+    edition: Edition = field(default_factory=get_edition)
+
+    @classmethod
+    def build(cls, entrants: Sequence[Entrant], *, round_robin: bool = False,
+              rules: RulesSpec = None) -> Crosstable:
+        """A crosstable, checking that every opponent number names a player."""
+        count = len(entrants)
+        for i, e in enumerate(entrants, start=1):
+            for r, p in enumerate(e.pairings, start=1):
+                if p.opponent is not None and not 1 <= p.opponent <= count:
+                    raise InvalidInputError(
+                        f"player {i}, round {r}: opponent {p.opponent} is not a player "
+                        f"(1..{count})")
+                if p.opponent == i:
+                    raise InvalidInputError(f"player {i}, round {r}: paired with themself")
+        return cls(tuple(entrants), round_robin, get_edition(rules))
+
+    def points(self, number: int) -> Fraction:
+        """Points scored, forfeits and byes included."""
+        return sum((p.outcome.points for p in self.entrants[number - 1].pairings
+                    if p.outcome is not None), Fraction(0))
+
+    def games(self, number: int) -> list[tuple[int | None, Fraction]]:
+        """Rated-result games against an opponent: (opponent's rating or None, points)."""
+        out: list[tuple[int | None, Fraction]] = []
+        for p in self.entrants[number - 1].pairings:
+            if p.opponent is not None and p.outcome is not None and p.outcome.rated:
+                out.append((self.entrants[p.opponent - 1].rating, p.outcome.points))
+        return out
+
+    def sonneborn_berger(self, number: int) -> Fraction:
+        """Sum of the points of the opponents beaten and half of those drawn (games with an
+        opponent, forfeits included; byes add nothing)."""
+        total = Fraction(0)
+        for p in self.entrants[number - 1].pairings:
+            if p.opponent is not None and p.outcome is not None:
+                total += p.outcome.points * self.points(p.opponent)
+        return total
+
+    def figures(self, number: int) -> PlayerFigures:
+        """The figures of player *number* (from 1)."""
+        entrant = self.entrants[number - 1]
+        games = self.games(number)
+        rated = [(r, w) for r, w in games if r is not None]
+        ratings = [r for r, _ in rated]
+        score = sum((w for _, w in rated), Fraction(0))
+        ra = Fraction(sum(ratings), len(ratings)) if ratings else None
+        fide = rp_fide(ratings, score) if ratings else None
+        exact = rp_exact(ratings, score) if ratings else None
+        change = None
+        if entrant.rating is not None and entrant.k is not None:
+            change = rating_change(entrant.rating, [rated], entrant.k, rules=self.edition)
+        first = None
+        first_error = None
+        if entrant.rating is None:
+            try:
+                first = first_rating(games, system="rr" if self.round_robin else "swiss",
+                                     rules=self.edition)
+            except XlfuncsError as exc:
+                first_error = str(exc)
+        return PlayerFigures(
+            number=number, points=self.points(number), rated_games=len(rated), ra=ra,
+            rp_fide=fide, rp_exact=exact, change=change, first=first,
+            first_error=first_error, norm=self.best_norm(number),
+            sonneborn_berger=self.sonneborn_berger(number),
+        )
+
+    def best_norm(self, number: int) -> str | None:
+        """The strongest title norm whose rating figures the player made (games, Ra with the
+        floor, Rp, 35 %). The federation and title mix of the field is not checked here."""
+        entrant = self.entrants[number - 1]
+        games = self.games(number)
+        if len(games) < MIN_NORM_GAMES:
+            return None
+        opponents = [r for r, _ in games]
+        score = sum((w for _, w in games), Fraction(0))
+        for title in NORM_TITLES:
+            if title in WOMEN_TITLES and not entrant.female:
+                continue
+            if norm_performance(opponents, score, title, rules=self.edition).reached:
+                return title
+        return None

@@ -1,0 +1,1059 @@
+"""Reader for the FIDE Tournament Report File (TRF16), as Swiss-Manager, Vega and similar
+programs write it.
+
+The file is line-oriented. Each line starts with a three-character record code:
+
+* ``001`` is a player line with fixed columns (see :data:`PLAYER_COLUMNS` and
+  :func:`round_columns`): starting rank, sex, title, name, rating, federation, FIDE id,
+  birth date, points, rank, then ten columns per round (opponent, colour, result).
+* ``012`` ... ``132`` hold the event data (name, city, dates, arbiters, round dates).
+* Anything else (team records ``013``, the TRF-2026 records ``162``, ``172``, ``192``, the
+  ``XX?`` records of pairing programs, ...) is kept, line by line, in
+  :attr:`Tournament.extra_records`.
+
+Records may come in any order; lines may end in CRLF or LF and may have their trailing
+spaces cut off. A malformed player line raises :class:`TrfError`, which names the file,
+line, columns and field. Nothing is silently dropped or altered: names keep their exact
+text (only trailing spaces are removed), whatever character they start with.
+
+:func:`check_tournament` compares the file with itself (points, ranks, pairings) and lists
+what does not agree, without raising.
+
+Result codes (column 99, +10 per round):
+
+===========  =====================================  ======
+code         meaning                                points
+===========  =====================================  ======
+``1 = 0``    game played and rated                  1 ½ 0
+``+ -``      forfeit win / loss                     1 0
+``W D L``    win / draw / loss in under one move    1 ½ 0
+``H``        half-point bye                         ½
+``F``        full-point bye                         1
+``U``        pairing-allocated bye                  1
+``Z``, blank zero-point bye                         0
+===========  =====================================  ======
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from types import MappingProxyType
+from typing import Literal, NamedTuple
+
+__all__ = [
+    "BYE_RESULTS",
+    "FORFEIT_RESULTS",
+    "PLAYER_COLUMNS",
+    "RATED_RESULTS",
+    "RESULT_CODES",
+    "UNDER_ONE_MOVE_RESULTS",
+    "Colour",
+    "Discrepancy",
+    "DiscrepancyKind",
+    "ExtraRecord",
+    "Player",
+    "RoundEntry",
+    "Tournament",
+    "TrfError",
+    "birth_year",
+    "check_tournament",
+    "decode_trf",
+    "parse_date",
+    "parse_trf",
+    "read_trf",
+    "round_columns",
+]
+
+Colour = Literal["w", "b"]
+"""A colour as the file writes it: ``w`` white, ``b`` black."""
+
+RESULT_CODES = "1=0+-WDLHFUZ "
+"""Every result code TRF16 allows (the blank is a zero-point bye). Case matters."""
+
+RATED_RESULTS = "1=0"
+"""Results of a game played and rated (with an opponent)."""
+
+FORFEIT_RESULTS = "+-"
+"""Forfeit win and forfeit loss."""
+
+UNDER_ONE_MOVE_RESULTS = "WDL"
+"""Win, draw, loss in a game of less than one move (played, not rated)."""
+
+BYE_RESULTS = "HFUZ "
+"""Byes: half-point, full-point, pairing-allocated, zero-point (``Z`` or blank)."""
+
+_FULL_POINT = "1+WFU"
+_HALF_POINT = "=DH"
+_COMPLEMENT: Mapping[str, str] = MappingProxyType(
+    {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
+)
+
+PLAYER_COLUMNS: Mapping[str, tuple[int, int]] = MappingProxyType(
+    {
+        "starting rank": (5, 8),
+        "sex": (10, 10),
+        "title": (11, 13),
+        "name": (15, 47),
+        "rating": (49, 52),
+        "federation": (54, 56),
+        "FIDE id": (58, 68),
+        "birth date": (70, 79),
+        "points": (81, 84),
+        "rank": (86, 89),
+    }
+)
+"""First and last column (1-based, inclusive) of each fixed field of a ``001`` line."""
+
+_SEPARATORS: Mapping[int, str] = MappingProxyType(
+    {
+        4: "blank after the record code",
+        9: "blank after the starting rank",
+        14: "blank after the title",
+        48: "blank after the name",
+        53: "blank after the rating",
+        57: "blank after the federation",
+        69: "blank after the FIDE id",
+        80: "blank after the birth date",
+        85: "blank after the points",
+        90: "blank after the rank",
+        91: "blank after the rank",
+    }
+)
+_ROUNDS_START = 92  # first column of round 1
+_ROUND_WIDTH = 10
+
+_DIGITS = re.compile(r"[0-9]+")
+_POINTS = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_YMD = re.compile(r"([0-9]{4}) ?[./-] ?([0-9]{1,2}) ?[./-] ?([0-9]{1,2})")
+_DMY = re.compile(r"([0-9]{1,2}) ?[./-] ?([0-9]{1,2}) ?[./-] ?([0-9]{4})")
+_YY_MM_DD = re.compile(r"([0-9]{2})/([0-9]{1,2})/([0-9]{1,2})")
+_LINE_BREAK = re.compile(r"\r\n|\n|\r")
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MDY_NAMED = re.compile(r"([A-Za-z]{3,9})\.? +([0-9]{1,2}),? +([0-9]{4})")
+_DMY_NAMED = re.compile(r"([0-9]{1,2})\.? +([A-Za-z]{3,9})\.?,? +([0-9]{4})")
+
+_EVENT_CODES = (
+    "012",
+    "022",
+    "032",
+    "042",
+    "052",
+    "062",
+    "072",
+    "082",
+    "092",
+    "102",
+    "112",
+    "122",
+    "132",
+)
+
+
+def round_columns(round_no: int) -> tuple[tuple[int, int], int, int]:
+    """Columns (1-based) of round *round_no* on a ``001`` line: the opponent's starting rank
+    (first, last), the colour and the result.
+
+    >>> round_columns(1)
+    ((92, 95), 97, 99)
+    >>> round_columns(3)
+    ((112, 115), 117, 119)
+    """
+    if round_no < 1:
+        raise ValueError(f"round numbers start at 1, got {round_no}")
+    first = _ROUNDS_START + _ROUND_WIDTH * (round_no - 1)
+    return (first, first + 3), first + 5, first + 7
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class TrfError(ValueError):
+    """A line of a TRF file that cannot be read.
+
+    The message names the place and the problem, e.g.
+    ``tournament.trf, line 7, columns 49-52 (rating): expected a number, found 'abcd'``.
+    """
+
+    source: str
+    """The file name (or ``<string>``)."""
+    line_no: int
+    """1-based line number."""
+    columns: str
+    """1-based columns, ``"49-52"`` or ``"97"``."""
+    field: str
+    """What the columns should hold, e.g. ``rating`` or ``round 3 result``."""
+    expected: str
+    """What was expected there."""
+    found: str
+    """What was found there, as shown in the message."""
+
+    def __init__(
+        self, source: str, line_no: int, columns: str, field: str, expected: str, found: str
+    ) -> None:
+        """Keep the parts and build the message from them."""
+        self.source = source
+        self.line_no = line_no
+        self.columns = columns
+        self.field = field
+        self.expected = expected
+        self.found = found
+        word = "columns" if "-" in columns else "column"
+        super().__init__(
+            f"{source}, line {line_no}, {word} {columns} ({field}): "
+            f"expected {expected}, found {found}"
+        )
+
+    def __reduce__(self) -> tuple[type[TrfError], tuple[str, int, str, str, str, str]]:
+        """Pickle and copy by the parts, not by the message."""
+        return (
+            TrfError,
+            (self.source, self.line_no, self.columns, self.field, self.expected, self.found),
+        )
+
+
+# --------------------------------------------------------------------------- data model
+
+
+class ExtraRecord(NamedTuple):
+    """A line that is not a player line nor a known event record, kept as written."""
+
+    line_no: int
+    """1-based line number."""
+    code: str
+    """The first three characters of the line (``162``, ``XXR``, ...)."""
+    text: str
+    """The whole line as written, without its line break."""
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """One round of one player: opponent, colour and result as the file writes them."""
+
+    round: int
+    """Round number, from 1."""
+    opponent: int | None
+    """The opponent's starting rank; ``None`` when blank or ``0000`` (no opponent)."""
+    colour: Colour | None
+    """``w`` or ``b``; ``None`` when the file writes ``-`` or a blank."""
+    result: str
+    """The result code as written, one character of :data:`RESULT_CODES` (blank: ``" "``)."""
+    text: str = field(default="", compare=False)
+    """The round's eight columns as written (padded with blanks where the line was cut)."""
+
+    def __post_init__(self) -> None:
+        """Refuse values the file format cannot hold (for entries built by hand)."""
+        if len(self.result) != 1 or self.result not in RESULT_CODES:
+            raise ValueError(f"result code {self.result!r} is not one of {RESULT_CODES!r}")
+        if self.colour not in ("w", "b", None):
+            raise ValueError(f"colour {self.colour!r} is not 'w', 'b' or None")
+        if self.round < 1 or (self.opponent is not None and self.opponent < 1):
+            raise ValueError("round numbers and starting ranks start at 1")
+
+    @property
+    def points(self) -> Decimal:
+        """What the result scores: 1 for ``1 + W F U``, ½ for ``= D H``, 0 otherwise.
+
+        >>> RoundEntry(1, None, None, "H").points
+        Decimal('0.5')
+        """
+        if self.result in _FULL_POINT:
+            return Decimal(1)
+        if self.result in _HALF_POINT:
+            return Decimal("0.5")
+        return Decimal(0)
+
+    @property
+    def has_opponent(self) -> bool:
+        """An opponent is written (a game, a forfeit or a pending game)."""
+        return self.opponent is not None
+
+    @property
+    def is_rated_game(self) -> bool:
+        """A game played and rated: ``1``, ``=`` or ``0`` against a real opponent."""
+        return self.opponent is not None and self.result in RATED_RESULTS
+
+    @property
+    def is_played(self) -> bool:
+        """The game took place at the board: ``1 = 0`` or, under one move, ``W D L``, with an
+        opponent. Forfeits and byes are not played."""
+        return self.opponent is not None and self.result in RATED_RESULTS + UNDER_ONE_MOVE_RESULTS
+
+    @property
+    def is_under_one_move(self) -> bool:
+        """A game of less than one move (``W D L``): played, scored, not rated."""
+        return self.result in UNDER_ONE_MOVE_RESULTS
+
+    @property
+    def is_forfeit(self) -> bool:
+        """A forfeit (``+`` or ``-``) against a written opponent. ``0000 - +`` (a bye written
+        the old way) is a bye, not a forfeit."""
+        return self.opponent is not None and self.result in FORFEIT_RESULTS
+
+    @property
+    def is_bye(self) -> bool:
+        """No opponent this round, whatever the result code (``H F U Z``, blank, or an old
+        style ``0000 - +`` / ``0000 - -``)."""
+        return self.opponent is None
+
+    @property
+    def is_blank(self) -> bool:
+        """No opponent and no result code (a blank result, however the opponent and colour
+        columns are written): an absent or withdrawn player, a zero-point bye."""
+        return self.opponent is None and self.result == " "
+
+
+@dataclass(frozen=True)
+class Player:
+    """One ``001`` line."""
+
+    start_no: int
+    """Starting rank (columns 5-8)."""
+    sex: str
+    """Column 10 as written (``m``, ``w``, ``f`` ...), ``""`` when blank."""
+    title: str
+    """Columns 11-13 without blanks (``GM``, ``WIM``, or old style ``g``, ``m`` ...)."""
+    name: str
+    """Columns 15-47 exactly, less trailing blanks."""
+    rating: int | None
+    """FIDE rating; ``None`` when blank or 0 (unrated)."""
+    federation: str
+    """Columns 54-56 without blanks."""
+    fide_id: str | None
+    """Columns 58-68 without blanks; ``None`` when blank."""
+    birth_date: str
+    """Columns 70-79 without blanks, as written."""
+    birth_year: int | None
+    """The year of :attr:`birth_date` when it has one (see :func:`birth_year`)."""
+    points: Decimal | None
+    """Columns 81-84 as written; ``None`` when blank."""
+    rank: int | None
+    """Columns 86-89; ``None`` when blank (some programs write 0 for unranked players)."""
+    line_no: int
+    """1-based line number in the file."""
+    rounds: tuple[RoundEntry, ...]
+    """One entry per round of the tournament (blank entries where the line has none)."""
+    line: str = field(default="", repr=False, compare=False)
+    """The line as written, without its line break."""
+
+    @property
+    def computed_points(self) -> Decimal:
+        """The sum of the rounds' :attr:`RoundEntry.points`."""
+        return sum((r.points for r in self.rounds), Decimal(0))
+
+    @property
+    def is_rated(self) -> bool:
+        """The player has a FIDE rating in the file."""
+        return self.rating is not None
+
+    def round(self, round_no: int) -> RoundEntry:
+        """The entry of round *round_no* (from 1)."""
+        if not 1 <= round_no <= len(self.rounds):
+            raise IndexError(f"round {round_no} is not in 1..{len(self.rounds)}")
+        return self.rounds[round_no - 1]
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A whole TRF file: event data, players and the records this reader does not know."""
+
+    source: str
+    """File name (``<string>`` for text)."""
+    name: str = ""
+    """``012`` tournament name."""
+    city: str = ""
+    """``022`` city."""
+    federation: str = ""
+    """``032`` federation."""
+    start_date_text: str = ""
+    """``042`` as written."""
+    end_date_text: str = ""
+    """``052`` as written."""
+    start_date: date | None = None
+    """``042`` read as a date where the text allows (see :func:`parse_date`)."""
+    end_date: date | None = None
+    """``052`` read as a date where the text allows."""
+    players_text: str = ""
+    """``062`` number of players, as written."""
+    rated_players_text: str = ""
+    """``072`` number of rated players, as written."""
+    teams_text: str = ""
+    """``082`` number of teams, as written."""
+    event_type: str = ""
+    """``092`` type of tournament."""
+    chief_arbiter: str = ""
+    """``102`` chief arbiter."""
+    deputy_arbiters: tuple[str, ...] = ()
+    """``112`` deputy chief arbiters, one item per ``112`` line."""
+    time_control: str = ""
+    """``122`` allotted times per moves/game."""
+    round_dates_text: tuple[str, ...] = ()
+    """``132`` one item per round, as written (``""`` where a round has none)."""
+    round_dates: tuple[date | None, ...] = ()
+    """``132`` read as dates (``YY/MM/DD`` is read as 20YY)."""
+    players: tuple[Player, ...] = ()
+    """``001`` lines in the file's order."""
+    num_rounds: int = 0
+    """The largest number of rounds written on any ``001`` line."""
+    extra_records: tuple[ExtraRecord, ...] = ()
+    """Lines of other record types, and repeats of event records, as written."""
+    encoding: str | None = None
+    """How the bytes were decoded (``None`` when text was given)."""
+    by_start_no: Mapping[int, Player] = field(init=False, repr=False, compare=False)
+    """The players by starting rank."""
+
+    def __post_init__(self) -> None:
+        """Build :attr:`by_start_no`."""
+        lookup = {p.start_no: p for p in self.players}
+        object.__setattr__(self, "by_start_no", MappingProxyType(lookup))
+
+    def player(self, start_no: int) -> Player:
+        """The player with starting rank *start_no* (``KeyError`` if none)."""
+        return self.by_start_no[start_no]
+
+    @property
+    def declared_players(self) -> int | None:
+        """``062`` as a number, when it is one."""
+        return _int_or_none(self.players_text)
+
+    @property
+    def declared_rated_players(self) -> int | None:
+        """``072`` as a number, when it is one."""
+        return _int_or_none(self.rated_players_text)
+
+    @property
+    def declared_teams(self) -> int | None:
+        """``082`` as a number, when it is one."""
+        return _int_or_none(self.teams_text)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _int_or_none(text: str) -> int | None:
+    """*text* as a whole number, or ``None``."""
+    t = text.strip()
+    return int(t) if _DIGITS.fullmatch(t) else None
+
+
+def _make_date(year: int, month: int, day: int) -> date | None:
+    """A date, or ``None`` for an impossible one (day 0, month 13, ...)."""
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _month(name: str) -> int | None:
+    """1-12 for an English month name or its three-letter abbreviation."""
+    low = name.lower()
+    for i, abbr in enumerate(_MONTHS, start=1):
+        if low.startswith(abbr) and _MONTH_NAMES[i - 1].startswith(low):
+            return i
+    return None
+
+
+_MONTH_NAMES = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+
+
+def parse_date(text: str, *, two_digit_year: bool = False) -> date | None:
+    """A date written ``YYYY/MM/DD`` (or with ``.`` or ``-``), ``DD.MM.YYYY`` (or with ``/``
+    or ``-``; blanks after the separators allowed, as in ``28. 07. 2005``), with an English
+    month name or abbreviation (``May 29, 2020``, ``29 May 2020``, ``Sept. 3, 2021``), or, with
+    *two_digit_year*, ``YY/MM/DD`` read as 20YY. ``None`` for anything else: other free
+    text, impossible dates, ``0000/00/00``.
+
+    >>> parse_date("2024/03/01")
+    datetime.date(2024, 3, 1)
+    >>> parse_date("28. 07. 2005")
+    datetime.date(2005, 7, 28)
+    >>> parse_date("24/03/01", two_digit_year=True)
+    datetime.date(2024, 3, 1)
+    >>> parse_date("May 29, 2020")
+    datetime.date(2020, 5, 29)
+    >>> parse_date("29. Mai 2020") is None
+    True
+    """
+    t = text.strip()
+    m = _YMD.fullmatch(t)
+    if m:
+        return _make_date(int(m[1]), int(m[2]), int(m[3]))
+    m = _DMY.fullmatch(t)
+    if m:
+        return _make_date(int(m[3]), int(m[2]), int(m[1]))
+    m = _MDY_NAMED.fullmatch(t)
+    if m:
+        month = _month(m[1])
+        return None if month is None else _make_date(int(m[3]), month, int(m[2]))
+    m = _DMY_NAMED.fullmatch(t)
+    if m:
+        month = _month(m[2])
+        return None if month is None else _make_date(int(m[3]), month, int(m[1]))
+    if two_digit_year:
+        m = _YY_MM_DD.fullmatch(t)
+        if m:
+            return _make_date(2000 + int(m[1]), int(m[2]), int(m[3]))
+    return None
+
+
+def birth_year(text: str) -> int | None:
+    """The year of a birth date written ``YYYY/MM/DD``, ``YYYY.MM.DD``, ``YYYY-MM-DD``,
+    ``YYYY`` or ``DD.MM.YYYY`` (also ``DD/MM/YYYY``, ``DD-MM-YYYY``). Month and day are not
+    checked (``1969/00/00`` gives 1969). ``None`` when there is no year, or year 0.
+
+    >>> birth_year("1969.12.06"), birth_year("1987"), birth_year("06.12.1969")
+    (1969, 1987, 1969)
+    >>> birth_year("0000/00/00") is None
+    True
+    """
+    t = text.strip()
+    m = re.fullmatch(r"([0-9]{4})(?: ?[./-] ?[0-9]{1,2} ?[./-] ?[0-9]{1,2})?", t)
+    if not m:
+        m = re.fullmatch(r"[0-9]{1,2} ?[./-] ?[0-9]{1,2} ?[./-] ?([0-9]{4})", t)
+    if not m:
+        return None
+    year = int(m[1])
+    return year or None
+
+
+def decode_trf(data: bytes, encoding: str | None = None) -> tuple[str, str]:
+    """Decode a TRF file's bytes; returns the text and the encoding used.
+
+    Without *encoding*: UTF-8 (a byte-order mark is removed), else Windows-1252, else
+    Latin-1. Windows-1252 is Latin-1 with printable characters (``Š``, ``Œ``, ``€``,
+    curly quotes) where Latin-1 has control codes; bytes it leaves undefined fall back to
+    Latin-1, which decodes any byte.
+
+    >>> decode_trf("012 Café".encode("latin-1"))
+    ('012 Café', 'cp1252')
+    """
+    if encoding is not None:
+        return data.decode(encoding), encoding
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8"), "utf-8-sig"
+    for enc in ("utf-8", "cp1252"):
+        try:
+            return data.decode(enc), enc
+        except UnicodeDecodeError:
+            pass
+    return data.decode("latin-1"), "latin-1"
+
+
+# --------------------------------------------------------------------------- line reading
+
+
+class _Line:
+    """One physical line with helpers to cut 1-based columns and raise :class:`TrfError`."""
+
+    def __init__(self, text: str, line_no: int, source: str) -> None:
+        """Keep the line, its number and the file name."""
+        self.text = text
+        self.line_no = line_no
+        self.source = source
+
+    def cut(self, first: int, last: int) -> str:
+        """Columns *first*..*last* (1-based), shorter or empty where the line ends early."""
+        return self.text[first - 1 : last]
+
+    def error(
+        self, first: int, last: int, fld: str, expected: str, found: str | None = None
+    ) -> TrfError:
+        """A :class:`TrfError` about columns *first*..*last*; *found* defaults to the
+        columns' text."""
+        columns = str(first) if first == last else f"{first}-{last}"
+        if found is None:
+            raw = self.cut(first, last)
+            if len(self.text) < first:
+                found = "the end of the line"
+            elif raw.strip() == "":
+                found = "a blank"
+            else:
+                found = repr(raw.strip())
+        return TrfError(self.source, self.line_no, columns, fld, expected, found)
+
+    def number(self, fld: str, *, required: bool = False, expected: str = "a number") -> int | None:
+        """The whole number in the columns of *fld* (:data:`PLAYER_COLUMNS`); ``None`` when
+        blank, unless *required*."""
+        first, last = PLAYER_COLUMNS[fld]
+        raw = self.cut(first, last).strip()
+        if raw == "":
+            if required:
+                raise self.error(first, last, fld, expected)
+            return None
+        if not _DIGITS.fullmatch(raw):
+            raise self.error(first, last, fld, expected)
+        return int(raw)
+
+    def text_field(self, fld: str) -> str:
+        """The text in the columns of *fld*, without surrounding blanks."""
+        first, last = PLAYER_COLUMNS[fld]
+        return self.cut(first, last).strip()
+
+    def blank(self, column: int, what: str) -> None:
+        """Check that *column* is blank (or past the end of the line)."""
+        ch = self.cut(column, column)
+        if ch not in ("", " "):
+            raise self.error(column, column, what, "a blank column between fields")
+
+
+def _read_player(line: _Line) -> tuple[Player, int]:
+    """Read a ``001`` line. Returns the player (rounds not yet padded) and the number of
+    rounds the line writes."""
+    start_no = line.number(
+        "starting rank", required=True, expected="a starting rank (a whole number, 1-9999)"
+    )
+    if not start_no:  # 0000 (a blank raised above)
+        raise line.error(5, 8, "starting rank", "a starting rank (a whole number, 1-9999)")
+    for col, what in _SEPARATORS.items():
+        line.blank(col, what)
+
+    rating = line.number("rating")
+    points_text = line.text_field("points")
+    points: Decimal | None = None
+    if points_text:
+        if not _POINTS.fullmatch(points_text):
+            first, last = PLAYER_COLUMNS["points"]
+            raise line.error(first, last, "points", "a number of points such as 4.5")
+        points = Decimal(points_text)
+    rank = line.number("rank", expected="a rank (a whole number)")
+    fide_id = line.text_field("FIDE id") or None
+    birth = line.text_field("birth date")
+
+    name_first, name_last = PLAYER_COLUMNS["name"]
+    rounds: list[RoundEntry] = []
+    body = line.text.rstrip(" ")
+    n_rounds = 0
+    if len(body) >= _ROUNDS_START:
+        n_rounds = (len(body) - _ROUNDS_START) // _ROUND_WIDTH + 1
+    for r in range(1, n_rounds + 1):
+        rounds.append(_read_round(line, r))
+
+    player = Player(
+        start_no=start_no,
+        sex=line.text_field("sex"),
+        title=line.text_field("title"),
+        name=line.cut(name_first, name_last).rstrip(" "),
+        rating=rating or None,
+        federation=line.text_field("federation"),
+        fide_id=fide_id,
+        birth_date=birth,
+        birth_year=birth_year(birth),
+        points=points,
+        rank=rank,
+        line_no=line.line_no,
+        rounds=tuple(rounds),
+        line=line.text,
+    )
+    return player, n_rounds
+
+
+def _read_round(line: _Line, r: int) -> RoundEntry:
+    """Read round *r* of a ``001`` line."""
+    (o_first, o_last), c_col, r_col = round_columns(r)
+    label = f"round {r}"
+    opp_raw = line.cut(o_first, o_last).strip()
+    opponent: int | None = None
+    if opp_raw:
+        if not _DIGITS.fullmatch(opp_raw):
+            raise line.error(
+                o_first,
+                o_last,
+                f"{label} opponent",
+                "an opponent's starting rank, 0000 or a blank",
+            )
+        opponent = int(opp_raw) or None
+    line.blank(o_last + 1, f"{label}, blank after the opponent")
+    c = line.cut(c_col, c_col) or " "
+    if c not in ("w", "b", "-", " "):
+        raise line.error(c_col, c_col, f"{label} colour", "a colour: w, b, - or a blank")
+    line.blank(c_col + 1, f"{label}, blank after the colour")
+    res = line.cut(r_col, r_col) or " "
+    if res not in RESULT_CODES:
+        raise line.error(
+            r_col, r_col, f"{label} result", "a result code: 1 = 0 + - W D L H F U Z or a blank"
+        )
+    for col in (r_col + 1, r_col + 2):
+        line.blank(col, f"{label}, blank after the result")
+    colour: Colour | None = "w" if c == "w" else "b" if c == "b" else None
+    text = line.cut(o_first, r_col).ljust(r_col - o_first + 1)
+    return RoundEntry(round=r, opponent=opponent, colour=colour, result=res, text=text)
+
+
+def _blank_round(r: int) -> RoundEntry:
+    """The entry of a round a line does not write."""
+    return RoundEntry(round=r, opponent=None, colour=None, result=" ", text=" " * 8)
+
+
+def _round_dates(text: str) -> tuple[str, ...]:
+    """Split a ``132`` line into one text per round.
+
+    Programs align the dates with the rounds' columns (round 1 at column 92). A line that
+    has text before column 92 is split at blanks instead.
+    """
+    if len(text) >= _ROUNDS_START and text[4 : _ROUNDS_START - 1].strip() == "":
+        out: list[str] = []
+        col = _ROUNDS_START
+        while col <= len(text):
+            out.append(text[col - 1 : col - 1 + 8].strip())
+            col += _ROUND_WIDTH
+        while out and out[-1] == "":
+            out.pop()
+        return tuple(out)
+    return tuple(text[3:].split())
+
+
+def _record_text(text: str) -> str:
+    """The text of an event record: from column 5 (the blank after the code is dropped),
+    without trailing blanks."""
+    rest = text[3:]
+    rest = rest.removeprefix(" ")
+    return rest.rstrip()
+
+
+def _split_lines(text: str) -> list[str]:
+    """Split at CRLF, LF or CR only (not at the other characters :meth:`str.splitlines`
+    takes as line breaks, which Latin-1 text may hold)."""
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def parse_trf(text: str, *, source: str = "<string>", encoding: str | None = None) -> Tournament:
+    """Read a TRF file's text.
+
+    *source* names the file in error messages; *encoding* is only recorded in the result.
+    Raises :class:`TrfError` on a malformed player line or a repeated starting rank.
+
+    >>> t = parse_trf("012 Test Open\\n001    1 m GM Doe, Jane" + " " * 58 + "1.0")
+    >>> t.name, t.players[0].name, t.players[0].points
+    ('Test Open', 'Doe, Jane', Decimal('1.0'))
+    """
+    text = text.removeprefix("\ufeff")
+    event: dict[str, str] = {}
+    deputies: list[str] = []
+    extra: list[ExtraRecord] = []
+    players: list[Player] = []
+    first_line: dict[int, int] = {}
+    num_rounds = 0
+
+    for line_no, raw in enumerate(_split_lines(text), start=1):
+        if raw.strip() == "":
+            continue
+        code = raw[:3]
+        if code == "001":
+            line = _Line(raw, line_no, source)
+            player, n = _read_player(line)
+            if player.start_no in first_line:
+                raise line.error(
+                    5,
+                    8,
+                    "starting rank",
+                    f"a starting rank not used before (line {first_line[player.start_no]} has it)",
+                )
+            first_line[player.start_no] = line_no
+            players.append(player)
+            num_rounds = max(num_rounds, n)
+        elif code == "112":
+            if _record_text(raw):  # a blank 112 names nobody
+                deputies.append(_record_text(raw))
+        elif code in _EVENT_CODES and code not in event:
+            event[code] = raw if code == "132" else _record_text(raw)
+        else:
+            extra.append(ExtraRecord(line_no, code, raw))
+
+    padded = tuple(
+        replace(
+            p,
+            rounds=p.rounds
+            + tuple(_blank_round(r) for r in range(len(p.rounds) + 1, num_rounds + 1)),
+        )
+        if len(p.rounds) < num_rounds
+        else p
+        for p in players
+    )
+    round_texts = _round_dates(event["132"]) if "132" in event else ()
+    start_text = event.get("042", "")
+    end_text = event.get("052", "")
+    return Tournament(
+        source=source,
+        name=event.get("012", ""),
+        city=event.get("022", ""),
+        federation=event.get("032", ""),
+        start_date_text=start_text,
+        end_date_text=end_text,
+        start_date=parse_date(start_text),
+        end_date=parse_date(end_text),
+        players_text=event.get("062", ""),
+        rated_players_text=event.get("072", ""),
+        teams_text=event.get("082", ""),
+        event_type=event.get("092", ""),
+        chief_arbiter=event.get("102", ""),
+        deputy_arbiters=tuple(deputies),
+        time_control=event.get("122", ""),
+        round_dates_text=round_texts,
+        round_dates=tuple(parse_date(d, two_digit_year=True) for d in round_texts),
+        players=padded,
+        num_rounds=num_rounds,
+        extra_records=tuple(extra),
+        encoding=encoding,
+    )
+
+
+def read_trf(path: str | os.PathLike[str], *, encoding: str | None = None) -> Tournament:
+    """Read a TRF file. The bytes are decoded by :func:`decode_trf` (UTF-8 with or without
+    byte-order mark, else Windows-1252/Latin-1) unless *encoding* is given; error messages
+    name the file by its base name."""
+    p = Path(path)
+    text, used = decode_trf(p.read_bytes(), encoding)
+    return parse_trf(text, source=p.name, encoding=used)
+
+
+# --------------------------------------------------------------------------- checks
+
+DiscrepancyKind = Literal[
+    "player_count",
+    "rated_count",
+    "repeated_record",
+    "points",
+    "rank",
+    "unknown_opponent",
+    "self_pairing",
+    "not_mirrored",
+    "results_not_complementary",
+    "same_colour",
+    "bye_with_opponent",
+    "result_without_opponent",
+    "no_result",
+]
+"""What :func:`check_tournament` found."""
+
+
+@dataclass(frozen=True)
+class Discrepancy:
+    """Something in a TRF file that does not agree with the rest of it."""
+
+    kind: DiscrepancyKind
+    """What sort of disagreement."""
+    message: str
+    """A sentence for the arbiter."""
+    source: str = ""
+    """The file name."""
+    line_no: int | None = None
+    """The line concerned (``None`` for the file as a whole)."""
+    start_no: int | None = None
+    """The player concerned."""
+    round: int | None = None
+    """The round concerned."""
+
+    def __str__(self) -> str:
+        """``file, line N: message``."""
+        where = self.source if self.line_no is None else f"{self.source}, line {self.line_no}"
+        return f"{where}: {self.message}"
+
+
+def _who(p: Player) -> str:
+    """``no. 12 (Name)`` for messages."""
+    return f"no. {p.start_no} ({p.name})"
+
+
+def _pts(value: Decimal) -> str:
+    """Points for messages with at least one decimal: ``4.5``, ``4.0``."""
+    tenths = value.quantize(Decimal("0.1"))
+    return f"{tenths:f}" if tenths == value else f"{value:f}"
+
+
+def check_tournament(t: Tournament) -> list[Discrepancy]:
+    """Compare the file with itself; returns what disagrees: file-wide findings first, then
+    player by player in file order, then the rank findings. Never raises.
+
+    * ``062``/``072`` versus the number of players / of players with a rating;
+    * an event record written twice (the first one is used);
+    * each player's points versus the sum of the results' points;
+    * ranks: a player whose rank puts them above a player with more points (by the file's
+      points, or the results' where the file has none). Players without a rank, or with
+      rank 0, are left out; equal points in any order are not reported (tie-breaks);
+    * each pairing: the opponent exists, is not the player, has this player as opponent in
+      the same round, with the complementary result (``1``/``0``, ``=``/``=``, ``+``/``-``,
+      ``W``/``L``, ``D``/``D``; ``-``/``-`` is taken as a double forfeit) and not the same
+      colour;
+    * a bye code (``H F U Z``) with an opponent, a game result (``1 = 0 W D L``) without
+      one, an opponent without a result.
+    """
+    found: list[Discrepancy] = []
+    src = t.source
+
+    def add(
+        kind: DiscrepancyKind,
+        message: str,
+        p: Player | None = None,
+        rnd: int | None = None,
+        line_no: int | None = None,
+    ) -> None:
+        """Record one finding."""
+        found.append(
+            Discrepancy(
+                kind=kind,
+                message=message,
+                source=src,
+                line_no=p.line_no if p is not None else line_no,
+                start_no=p.start_no if p is not None else None,
+                round=rnd,
+            )
+        )
+
+    declared = t.declared_players
+    if declared is not None and declared != len(t.players):
+        add("player_count", f"062 gives {declared} players, the file has {len(t.players)}")
+    rated = sum(1 for p in t.players if p.rating is not None)
+    declared_rated = t.declared_rated_players
+    if declared_rated is not None and declared_rated != rated:
+        add(
+            "rated_count",
+            f"072 gives {declared_rated} rated players, {rated} players have a rating",
+        )
+    for rec in t.extra_records:
+        if rec.code in _EVENT_CODES:
+            add(
+                "repeated_record",
+                f"record {rec.code} written again (the first one is used)",
+                line_no=rec.line_no,
+            )
+
+    for p in t.players:
+        if p.points is not None and p.points != p.computed_points:
+            add(
+                "points",
+                f"{_who(p)}: the file gives {_pts(p.points)} points, the results "
+                f"add up to {_pts(p.computed_points)}",
+                p,
+            )
+        for e in p.rounds:
+            r = e.round
+            if e.opponent is None:
+                if e.result in RATED_RESULTS + UNDER_ONE_MOVE_RESULTS:
+                    add(
+                        "result_without_opponent",
+                        f"{_who(p)}, round {r}: result {e.result!r} without an opponent",
+                        p,
+                        r,
+                    )
+                continue
+            if e.result in "HFUZ":
+                add(
+                    "bye_with_opponent",
+                    f"{_who(p)}, round {r}: bye code {e.result!r} with opponent {e.opponent}",
+                    p,
+                    r,
+                )
+            elif e.result == " ":
+                add("no_result", f"{_who(p)}, round {r}: opponent {e.opponent} but no result", p, r)
+            if e.opponent == p.start_no:
+                add(
+                    "self_pairing",
+                    f"{_who(p)}, round {r}: paired against their own starting rank",
+                    p,
+                    r,
+                )
+                continue
+            q = t.by_start_no.get(e.opponent)
+            if q is None:
+                add(
+                    "unknown_opponent",
+                    f"{_who(p)}, round {r}: opponent {e.opponent} is not in the file",
+                    p,
+                    r,
+                )
+                continue
+            f = q.rounds[r - 1]
+            if f.opponent != p.start_no:
+                theirs = "no opponent" if f.opponent is None else f"opponent {f.opponent}"
+                add(
+                    "not_mirrored",
+                    f"{_who(p)}, round {r}: plays {_who(q)}, whose line gives {theirs}",
+                    p,
+                    r,
+                )
+                continue
+            if p.start_no > q.start_no:
+                continue  # the pair is checked once, from the lower starting rank
+            if (
+                e.result != " "
+                and f.result != " "
+                and not (_COMPLEMENT.get(e.result) == f.result or e.result == f.result == "-")
+            ):
+                add(
+                    "results_not_complementary",
+                    f"{_who(p)}, round {r}: result {e.result!r} against {_who(q)}, whose "
+                    f"line gives {f.result!r}",
+                    p,
+                    r,
+                )
+            if e.colour is not None and e.colour == f.colour:
+                add(
+                    "same_colour",
+                    f"{_who(p)}, round {r}: both {_who(p)} and {_who(q)} have colour {e.colour!r}",
+                    p,
+                    r,
+                )
+
+    found.extend(_rank_findings(t))
+    return found
+
+
+def _rank_findings(t: Tournament) -> list[Discrepancy]:
+    """Players ranked above someone with more points (see :func:`check_tournament`)."""
+    ranked = [p for p in t.players if p.rank]
+    ranked.sort(key=lambda p: (p.rank or 0, p.line_no))
+    out: list[Discrepancy] = []
+    best: Player | None = None  # most points among the players ranked below
+    i = len(ranked)
+    while i > 0:
+        j = i
+        while j > 0 and ranked[j - 1].rank == ranked[i - 1].rank:
+            j -= 1
+        group = ranked[j:i]
+        for p in group:
+            if best is not None and _score(best) > _score(p):
+                out.append(
+                    Discrepancy(
+                        kind="rank",
+                        message=f"{_who(p)} is ranked {p.rank} with {_pts(_score(p))} points, "
+                        f"above {_who(best)}, ranked {best.rank} with {_pts(_score(best))}",
+                        source=t.source,
+                        line_no=p.line_no,
+                        start_no=p.start_no,
+                    )
+                )
+        for p in group:
+            if best is None or _score(p) > _score(best):
+                best = p
+        i = j
+    out.sort(key=lambda d: d.line_no or 0)
+    return out
+
+
+def _score(p: Player) -> Decimal:
+    """The file's points, or the results' where the file has none."""
+    return p.points if p.points is not None else p.computed_points
