@@ -256,6 +256,13 @@ def number(value: Cell, name: str) -> float:
     raise InvalidInputError(f"{name}: expected a number, got {value!r}")
 
 
+def exact_number(value: Cell, name: str) -> Fraction:
+    """A number from a cell, read exactly as typed (2.5 is 5/2, 0.345 is 69/200)."""
+    from .core.tables import exact
+
+    return exact(number(value, name))
+
+
 def optional_number(value: Cell, name: str) -> float | None:
     """A number, or ``None`` for a blank cell or an omitted argument."""
     return None if is_blank(_single(value, name)) else number(value, name)

@@ -119,7 +119,7 @@ def DP_LOOKUP(p: Cell, games: Cell = None) -> int:
         raise InvalidInputError(f"games: expected a whole number of games, got {n:g}")
     if not 0 <= value <= n:
         raise OutOfRangeError(f"p: {value:g} points is not possible in {int(n)} games")
-    return _dp(Fraction(value).limit_denominator(1000) / int(n))
+    return _dp(excel.exact_number(value, "p") / int(n))
 
 
 @xw.func(category=CATEGORY)
@@ -282,24 +282,26 @@ def BLOQUE(opponent_ratings: Cell, results_or_score: Cell, system: Cell = None,
                   for i, c in enumerate(cells, start=1) if not excel.is_blank(c)]
         rated = [r for r in listed if r is not None]
         n_unrated = len(listed) - len(rated)
-        score = Fraction(excel.number(results_or_score, "results_or_score")).limit_denominator(
-            1000)
+        score = excel.exact_number(results_or_score, "results_or_score")
     return _first_rating_from_totals(rated, score, unrated_games=n_unrated,
                                      system="rr" if kind == "rr" else "swiss",
                                      rules=edition).rating
 
 
-def _norm_opponents(opponent_ratings: Cell, score: Cell | None) -> tuple[list[int | None],
-                                                                          Fraction | None]:
-    if score is not None and isinstance(score, (list, tuple)) and len(excel.flatten(score)) > 1:
+def _norm_opponents(opponent_ratings: Cell) -> list[int | None]:
+    """Every non-blank cell is an opponent; 0 is an unrated one."""
+    return [excel.rating(c, f"opponent_ratings (cell {i})")
+            for i, c in enumerate(excel.flatten(opponent_ratings), start=1)
+            if not excel.is_blank(c)]
+
+
+def _norm_games(opponent_ratings: Cell, score: Cell) -> tuple[list[int | None], Fraction]:
+    """Opponents and score for a norm: a bare score, or results beside the ratings (then a
+    blank rating beside a rated result is an unrated opponent)."""
+    if isinstance(score, (list, tuple)) and len(excel.flatten(score)) > 1:
         found = [(r, o) for r, o in excel.games(opponent_ratings, score) if o.rated]
         return [r for r, _ in found], sum((o.points for _, o in found), Fraction(0))
-    listed = [excel.rating(c, f"opponent_ratings (cell {i})")
-              for i, c in enumerate(excel.flatten(opponent_ratings), start=1)
-              if not excel.is_blank(c)]
-    if score is None:
-        return listed, None
-    return listed, Fraction(excel.number(score, "score")).limit_denominator(1000)
+    return _norm_opponents(opponent_ratings), excel.exact_number(score, "score")
 
 
 @xw.func(category=CATEGORY)
@@ -311,8 +313,7 @@ def _norm_opponents(opponent_ratings: Cell, score: Cell | None) -> tuple[list[in
 @excel_function
 def NORM_RP(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None) -> int:
     """Title-norm performance Ra + dp, with the rating floor and unrated opponents applied."""
-    listed, s = _norm_opponents(opponent_ratings, score)
-    assert s is not None
+    listed, s = _norm_games(opponent_ratings, score)
     return _norm_performance(listed, s, excel.text(title, "title"),
                              rules=excel.rules(rules)).rp
 
@@ -324,7 +325,7 @@ def NORM_RP(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None
 @excel_function
 def NORM_POINTS(opponent_ratings: Cell, title: Cell, rules: Cell = None) -> Fraction:
     """The fewest points that make the title norm against these opponents."""
-    listed, _ = _norm_opponents(opponent_ratings, None)
+    listed = _norm_opponents(opponent_ratings)
     return _norm_points(listed, excel.text(title, "title"), rules=excel.rules(rules))
 
 
