@@ -61,14 +61,14 @@ def _solve_exact(rs: Sequence[float], s: float, rounded: bool) -> float:
 
     The error bound: with a = ln(10)/400, every derivative of the sum satisfies
     |f''| <= a f' and f' changes by at most a factor exp(a |d|) over a distance d, so after a
-    Newton step of length h from a point within 50 of the root the new error is at most
-    (a/2) h^2 exp(3a |h|) (we allow 10 % more).
+    Newton step of length h from a point near the root the new error is at most
+    (a/2) h^2 exp(3a |h|), below 0.0035 h^2 (10 % margin) while |h| < 5.
     """
     n = len(rs)
     centre = sum(rs) / n
     # Start from the root for n opponents all rated `centre`, corrected to second order
     # for their spread: sum f(R - Ri) ~ n f(R - centre) + f''/2 sum (Ri - centre)^2.
-    spread: float = sum(map(mul, rs, rs)) / n - centre * centre
+    spread: float = math.hypot(*rs) ** 2 / n - centre * centre  # hypot: a fast sum of squares
     r: float = math.log(s / (n - s)) / _A - _A * (0.5 - s / n) * spread  # from centre
     # In x = exp(a (R - centre)), game i expects x / (x + q_i): one exponential per
     # opponent here, one division per opponent per step below.
@@ -86,7 +86,7 @@ def _solve_exact(rs: Sequence[float], s: float, rounded: bool) -> float:
             lo = r
         else:
             return centre + r if not rounded else float(math.floor(centre + r + 0.5))
-        slope: float = (total - sum(map(mul, es, es))) * _A
+        slope: float = (total - math.hypot(*es) ** 2) * _A
         h = (total - s) / slope if slope > 0.0 else math.inf
         nxt = r - h
         if not lo < nxt < hi or abs(h) > 50.0:
@@ -96,12 +96,12 @@ def _solve_exact(rs: Sequence[float], s: float, rounded: bool) -> float:
                 lo, hi = max(lo, low), min(hi, high)
             nxt = (lo + hi) / 2.0 if not lo < nxt < hi else nxt
             h = 1e9  # no error bound from this step
-        bound = _A * 0.55 * h * h * _EXP(3.0 * _A * abs(h)) if abs(h) < 50.0 else math.inf
+        # (a/2) h^2 exp(3a|h|) x 1.1 < 0.0035 h^2 while |h| < 5
+        bound = 0.0035 * h * h if -5.0 < h < 5.0 else math.inf
         if rounded:
-            whole = math.floor(centre + nxt + 0.5)
-            if math.floor(centre + nxt + bound + 0.5) == math.floor(
-                    centre + nxt - bound + 0.5) or bound < 1e-9:
-                return float(whole)
+            if bound < 0.5 and (math.floor(centre + nxt + bound + 0.5) == math.floor(
+                    centre + nxt - bound + 0.5) or bound < 1e-9):
+                return float(math.floor(centre + nxt + 0.5))
         elif bound < 3e-7 or hi - lo < 1e-9:
             return centre + nxt
         r = nxt

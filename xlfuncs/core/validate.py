@@ -53,10 +53,13 @@ def rating_values(values: Sequence[Number], *, name: str = "opponent_ratings") -
     A list of whole-valued floats (what Excel sends) is checked at C speed and returned as
     it is; anything else goes through :func:`ratings`.
     """
-    if type(values) is list and values and set(map(type, values)) == {float} and \
-            all(map(float.is_integer, values)) and min(values) > 0.0 and \
-            max(values) <= MAX_RATING:
-        return values
+    if type(values) is list and values:
+        try:  # float.is_integer refuses anything but a float: the check of type comes free
+            plain = all(map(float.is_integer, values))
+        except TypeError:
+            plain = False
+        if plain and 0.0 < min(values) and max(values) <= MAX_RATING:
+            return values
     return [float(r) for r in ratings(values, name=name)]
 
 
