@@ -417,7 +417,7 @@ def SB_ALL(results: Cell, opponents: Cell = None) -> list[list[Any]]:
 @excel_function
 def RATED_GAMES_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Rated games of every player against rated opponents."""
-    return _per_player("RATED_GAMES_ALL", lambda t, i: t.figures(i).rated_games, ratings,
+    return _per_player("RATED_GAMES_ALL", lambda t, i: len(t.rated_games(i)), ratings,
                        results, opponents)
 
 
@@ -428,7 +428,7 @@ def RATED_GAMES_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> lis
 @excel_function
 def RA_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Average rating of each player's rated opponents in rated games (Ra)."""
-    return _per_player("RA_ALL", lambda t, i: t.figures(i).ra, ratings, results, opponents)
+    return _per_player("RA_ALL", lambda t, i: t.ra(i), ratings, results, opponents)
 
 
 @xw.func(category=CATEGORY)
@@ -438,12 +438,12 @@ def RA_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[An
 @excel_function
 def RP_FIDE_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """FIDE performance Ra + dp of every player, against rated opponents in rated games."""
-    return _per_player("RP_FIDE_ALL", lambda t, i: t.figures(i).rp_fide, ratings, results,
+    return _per_player("RP_FIDE_ALL", lambda t, i: t.rp_fide(i), ratings, results,
                        opponents)
 
 
 def _exact_shown(t: Any, i: int) -> Any:
-    value = t.figures(i).rp_exact
+    value = t.rp_exact(i)
     if value is None:
         return None
     if value in (float("inf"), float("-inf")):
@@ -472,8 +472,8 @@ def ELO_CHANGE_ALL(ratings: Cell, k: Cell, results: Cell, opponents: Cell = None
                    rules: Cell = None) -> list[list[Any]]:
     """Rating change of every rated player in this event (K x n <= 700, rounded once)."""
     def change(t: Any, i: int) -> Any:
-        figures = t.figures(i)
-        return None if figures.change is None else figures.change.change
+        found = t.change(i)
+        return None if found is None else found.change
 
     return _per_player("ELO_CHANGE_ALL", change, ratings, results, opponents, k=k,
                        rules_value=rules)
@@ -495,12 +495,8 @@ def BLOQUE_ALL(ratings: Cell, results: Cell, opponents: Cell = None, system: Cel
         raise InvalidInputError(f'system: expected "swiss" or "rr", got {system!r}')
 
     def first(t: Any, i: int) -> Any:
-        figures = t.figures(i)
-        if t.entrants[i - 1].rating is not None:
-            return None
-        if figures.first is None:
-            raise NothingToComputeError(figures.first_error or "no first rating")
-        return figures.first.rating
+        found = t.first(i)  # raises where no first rating can be computed
+        return None if found is None else found.rating
 
     return _per_player("BLOQUE_ALL", first, ratings, results, opponents, rules_value=rules,
                        round_robin=None if kind == "" else kind == "rr")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 
 from .editions import Edition, RulesSpec, get_edition
@@ -97,10 +98,15 @@ class Crosstable:
                     raise InvalidInputError(f"player {i}, round {r}: paired with themself")
         return cls(tuple(entrants), round_robin, get_edition(rules))
 
+    @cached_property
+    def _points(self) -> tuple[Fraction, ...]:
+        return tuple(
+            sum((p.outcome.points for p in e.pairings if p.outcome is not None), Fraction(0))
+            for e in self.entrants)
+
     def points(self, number: int) -> Fraction:
         """Points scored, forfeits and byes included."""
-        return sum((p.outcome.points for p in self.entrants[number - 1].pairings
-                    if p.outcome is not None), Fraction(0))
+        return self._points[number - 1]
 
     def games(self, number: int) -> list[tuple[int | None, Fraction]]:
         """Rated-result games against an opponent: (opponent's rating or None, points)."""
@@ -110,41 +116,67 @@ class Crosstable:
                 out.append((self.entrants[p.opponent - 1].rating, p.outcome.points))
         return out
 
+    def rated_games(self, number: int) -> list[tuple[int, Fraction]]:
+        """The games that move ratings: rated results against rated opponents."""
+        return [(r, w) for r, w in self.games(number) if r is not None]
+
     def sonneborn_berger(self, number: int) -> Fraction:
         """Sum of the points of the opponents beaten and half of those drawn (games with an
         opponent, forfeits included; byes add nothing)."""
         total = Fraction(0)
         for p in self.entrants[number - 1].pairings:
             if p.opponent is not None and p.outcome is not None:
-                total += p.outcome.points * self.points(p.opponent)
+                total += p.outcome.points * self._points[p.opponent - 1]
         return total
 
-    def figures(self, number: int) -> PlayerFigures:
-        """The figures of player *number* (from 1)."""
+    def ra(self, number: int) -> Fraction | None:
+        """Average rating of the rated opponents in rated games."""
+        ratings = [r for r, _ in self.rated_games(number)]
+        return Fraction(sum(ratings), len(ratings)) if ratings else None
+
+    def rp_fide(self, number: int) -> int | None:
+        """FIDE performance against the rated opponents in rated games."""
+        rated = self.rated_games(number)
+        if not rated:
+            return None
+        return rp_fide([r for r, _ in rated], sum((w for _, w in rated), Fraction(0)))
+
+    def rp_exact(self, number: int) -> float | None:
+        """Exact performance (unrounded; infinite for 0 % or 100 %)."""
+        rated = self.rated_games(number)
+        if not rated:
+            return None
+        return rp_exact([r for r, _ in rated], sum((w for _, w in rated), Fraction(0)))
+
+    def change(self, number: int) -> RatingChange | None:
+        """The rating change of a rated player whose K is known."""
         entrant = self.entrants[number - 1]
-        games = self.games(number)
-        rated = [(r, w) for r, w in games if r is not None]
-        ratings = [r for r, _ in rated]
-        score = sum((w for _, w in rated), Fraction(0))
-        ra = Fraction(sum(ratings), len(ratings)) if ratings else None
-        fide = rp_fide(ratings, score) if ratings else None
-        exact = rp_exact(ratings, score) if ratings else None
-        change = None
-        if entrant.rating is not None and entrant.k is not None:
-            change = rating_change(entrant.rating, [rated], entrant.k, rules=self.edition)
+        if entrant.rating is None or entrant.k is None:
+            return None
+        return rating_change(entrant.rating, [self.rated_games(number)], entrant.k,
+                             rules=self.edition)
+
+    def first(self, number: int) -> FirstRating | None:
+        """The first rating of an unrated player (raises when none can be computed)."""
+        if self.entrants[number - 1].rating is not None:
+            return None
+        return first_rating(self.games(number), system="rr" if self.round_robin else "swiss",
+                            rules=self.edition)
+
+    def figures(self, number: int) -> PlayerFigures:
+        """All the figures of player *number* (from 1)."""
         first = None
         first_error = None
-        if entrant.rating is None:
-            try:
-                first = first_rating(games, system="rr" if self.round_robin else "swiss",
-                                     rules=self.edition)
-            except XlfuncsError as exc:
-                first_error = str(exc)
+        try:
+            first = self.first(number)
+        except XlfuncsError as exc:
+            first_error = str(exc)
         return PlayerFigures(
-            number=number, points=self.points(number), rated_games=len(rated), ra=ra,
-            rp_fide=fide, rp_exact=exact, change=change, first=first,
-            first_error=first_error, norm=self.best_norm(number),
-            sonneborn_berger=self.sonneborn_berger(number),
+            number=number, points=self.points(number),
+            rated_games=len(self.rated_games(number)), ra=self.ra(number),
+            rp_fide=self.rp_fide(number), rp_exact=self.rp_exact(number),
+            change=self.change(number), first=first, first_error=first_error,
+            norm=self.best_norm(number), sonneborn_berger=self.sonneborn_berger(number),
         )
 
     def best_norm(self, number: int) -> str | None:
