@@ -118,6 +118,9 @@ def excel_function(fn: F) -> F:
             return _code(exc)
 
     wrapper.__wrapped__ = fn
+    # xlwings reads annotations as converters (a return type of Fraction or a union breaks
+    # it): the cell-facing function has none; the wrapped one keeps its own for the reader.
+    wrapper.__annotations__ = {}
     return cast(F, wrapper)
 
 

@@ -1,0 +1,418 @@
+"""The xlwings Lite bundle: one self-contained ``main.py`` (and a ``requirements.txt``) to
+paste into the xlwings Lite editor.
+
+``xlfuncs lite -o DIR`` calls :func:`main_lite`. The bundle is generated at run time from
+this installed package's own source, so it never goes stale:
+
+1. **The code.** Every module ``xlfuncs.udfs`` needs (found by following its ``import``
+   statements, lazy ones inside functions included: ``xlfuncs``, ``xlfuncs.core.*``,
+   ``xlfuncs.excel``, ``xlfuncs.udfs``) is read with :mod:`importlib.resources` and embedded
+   in ``main.py`` as source text, unchanged. Anything they import must be the standard
+   library or xlwings, or the build fails (:class:`BundleError`).
+2. **The importer.** ``main.py`` puts a small finder/loader first on ``sys.meta_path``; it
+   serves those sources under their real names, so ``import xlfuncs.excel`` and the relative
+   imports inside the package work as usual, whether or not some ``xlfuncs`` is installed.
+   Lite runs ``main.py`` several times (to read the functions' metadata, to build their
+   JavaScript stubs, to call them); a later run finds the same bundle already loaded (same
+   ``_BUNDLE_ID``) and reuses it, so every copy of ``main`` shares one copy of the package.
+   A different bundle (a newer ``main.py`` pasted in) replaces the loaded one.
+3. **The Excel functions.** For each function of ``xlfuncs.udfs`` decorated with
+   ``xlwings.func``, ``main.py`` gets a thin wrapper *defined in main.py itself*, with the
+   same name, parameters, defaults, docstring and the same ``@xw.func``/``@xw.arg``
+   decorators, copied from ``udfs.py``'s source (the decorator expressions are evaluated in
+   the module's namespace, so ``**_RANGE`` and ``doc=_OPPONENTS`` arrive as literal values).
+   The wrapper calls the embedded ``xlfuncs.udfs`` function.
+
+Why wrappers and not ``from xlfuncs.udfs import RP_FIDE, ...``? Lite registers what
+``inspect.getmembers(main)`` finds with a ``__xlfunc__`` attribute and calls
+``getattr(main, name)``, so a re-exported function would also be registered (checked in
+xlwings 0.37.8's ``xlwings.pro.udfs_officejs`` and in the open-source Wasm glue of
+xlwings-server). Wrappers are still the more robust choice:
+
+- They are the documented Lite pattern (functions defined in ``main.py``); nothing depends on
+  how the closed Lite runtime treats imported objects.
+- They carry no type hints. xlwings turns a parameter's or the return's annotation into a
+  converter, and ``udfs.py``'s return annotations (``-> Fraction``, ``-> int | Fraction``)
+  describe the core value before :func:`xlfuncs.excel.excel_function` turns it into a cell
+  value; xlwings has no converter for them, so the call fails after computing.
+- The user sees the list of functions, their descriptions and argument help in the Lite
+  editor.
+
+The Excel name is the upper-cased Python name (``RP_FIDE``), without a namespace: this
+module sets none and Lite's official add-in has none.
+
+Argument values in Lite (handled by :mod:`xlfuncs.excel`, shared with classic xlwings): an
+empty cell and an omitted argument both arrive as the Python default (``None``); whole
+numbers arrive as ``int``; dates as serial numbers; error cells, with ``err_to_str``, as
+``"#N/A"`` and the like. A returned ``"#N/A"`` becomes a real Excel error in Lite.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib
+import inspect
+import os
+import sys
+import textwrap
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+from . import __version__
+
+__all__ = [
+    "ENTRY_MODULE",
+    "ORIGIN_PREFIX",
+    "PACKAGE",
+    "REQUIREMENTS",
+    "BundleError",
+    "build_main_py",
+    "bundled_sources",
+    "main_lite",
+    "write_lite",
+]
+
+PACKAGE = "xlfuncs"
+ENTRY_MODULE = "xlfuncs.udfs"
+"""The module whose Excel functions the bundle exposes."""
+
+REQUIREMENTS = "xlwings>=0.36.7,<1.0.0\n"
+"""The Lite ``requirements.txt``: xlwings with an upper bound, as Lite recommends; 0.36.7
+fixed empty cells arriving as Pyodide's ``JsNull`` instead of ``None`` (Pyodide >= 0.28)."""
+
+ORIGIN_PREFIX = "<xlfuncs lite bundle>/"
+"""How an embedded module names its origin (``__spec__.origin``) instead of a file path."""
+
+_DECORATORS = ("func", "arg", "ret")
+_ALLOWED_TOP_LEVEL = frozenset(sys.stdlib_module_names) | {"__future__", "xlwings"}
+
+
+class BundleError(ValueError):
+    """The package cannot be bundled as it stands (a non-stdlib import, a decorator argument
+    that is not a literal, ...)."""
+
+
+# ----------------------------------------------------------------------------- sources
+
+
+def _resource(name: str) -> tuple[Traversable, bool] | None:
+    """The file of module *name* inside this package and whether it is a package."""
+    parent: Traversable = files(PACKAGE)
+    *folders, last = [PACKAGE, *name.split(".")[1:]]
+    for part in folders[1:]:
+        parent = parent / part
+    node = parent / last if name != PACKAGE else parent
+    if node.is_dir() and (node / "__init__.py").is_file():
+        return node / "__init__.py", True
+    if name != PACKAGE and (parent / f"{last}.py").is_file():
+        return parent / f"{last}.py", False
+    return None
+
+
+def _resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
+    if node.level == 0:
+        return node.module or ""
+    parts = module.split(".") if is_package else module.split(".")[:-1]
+    if node.level > 1:
+        parts = parts[: len(parts) - (node.level - 1)]
+    if not parts:
+        raise BundleError(f"{module}: relative import beyond the top-level package")
+    return ".".join(parts + ([node.module] if node.module else []))
+
+
+def _imports(module: str, is_package: bool, source: str) -> Iterator[str]:
+    """Every module name *source* imports, anywhere in the file (lazy imports included).
+    ``from a import b`` yields ``a`` and ``a.b`` (``b`` may be a submodule)."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = _resolve(module, is_package, node)
+            yield base
+            yield from (f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
+
+
+def bundled_sources() -> dict[str, tuple[str, bool]]:
+    """Module name -> (source text, is a package) for every module of this package that
+    :data:`ENTRY_MODULE` needs, parent packages included, sorted by name.
+
+    Raises :class:`BundleError` if one of them imports anything but the standard library,
+    xlwings and this package.
+    """
+    found: dict[str, tuple[str, bool]] = {}
+    todo = [ENTRY_MODULE]
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        located = _resource(name)
+        if located is None:
+            raise BundleError(f"{name}: no such module in the installed {PACKAGE} package")
+        path, is_package = located
+        source = path.read_text(encoding="utf-8")
+        found[name] = (source, is_package)
+        parts = name.split(".")
+        todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))  # parent packages
+        for imported in _imports(name, is_package, source):
+            top = imported.split(".")[0]
+            if top == PACKAGE:
+                if _resource(imported) is not None:
+                    todo.append(imported)
+            elif top not in _ALLOWED_TOP_LEVEL:
+                raise BundleError(f"{name} imports {imported!r}: xlwings Lite's main.py may "
+                                  "only use the standard library and xlwings")
+    return dict(sorted(found.items()))
+
+
+# ------------------------------------------------------------------- Excel function list
+
+
+@dataclass
+class _Decorator:
+    kind: str  # "func", "arg" or "ret"
+    args: tuple[Any, ...] = ()
+    kwargs: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class _Export:
+    name: str
+    signature: inspect.Signature
+    doc: str | None
+    decorators: list[_Decorator]
+
+
+def _evaluate(node: ast.expr, namespace: dict[str, Any]) -> Any:
+    return eval(compile(ast.Expression(body=node), f"<{ENTRY_MODULE}>", "eval"), namespace)
+
+
+def _decorator(node: ast.expr, namespace: dict[str, Any]) -> _Decorator | None:
+    """The xlwings decorator *node* is (``@xw.func(...)``, ``@xw.arg(...)``...), with its
+    arguments evaluated; ``None`` for any other decorator."""
+    xlwings = sys.modules.get("xlwings")
+    callee = node.func if isinstance(node, ast.Call) else node
+    if xlwings is None or not isinstance(callee, (ast.Name, ast.Attribute)):
+        return None
+    target = _evaluate(callee, namespace)
+    kind = next((k for k in _DECORATORS if target is getattr(xlwings, k, None)), None)
+    if kind is None:
+        return None
+    if not isinstance(node, ast.Call):
+        return _Decorator(kind)
+    args = tuple(_evaluate(a, namespace) for a in node.args)
+    kwargs: dict[str, Any] = {}
+    for keyword in node.keywords:
+        value = _evaluate(keyword.value, namespace)
+        if keyword.arg is None:
+            kwargs.update(value)
+        else:
+            kwargs[keyword.arg] = value
+    return _Decorator(kind, args, kwargs)
+
+
+def _exports(module: ModuleType, source: str) -> list[_Export]:
+    """The functions of *module* decorated with ``xlwings.func``, in source order."""
+    namespace = dict(vars(module))
+    out: list[_Export] = []
+    for node in ast.parse(source).body:
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        decorators = [d for d in (_decorator(n, namespace) for n in node.decorator_list)
+                      if d is not None]
+        if not any(d.kind == "func" for d in decorators):
+            continue
+        if decorators[0].kind != "func":
+            raise BundleError(f"{node.name}: @xw.func must be the outermost decorator")
+        function = getattr(module, node.name)
+        out.append(_Export(node.name, inspect.signature(function), function.__doc__,
+                           decorators))
+    return out
+
+
+# ------------------------------------------------------------------------ rendering
+
+
+def _literal(value: Any, where: str) -> str:
+    """*value* as Python source, checked to read back equal."""
+    text = repr(value)
+    try:
+        same = ast.literal_eval(text) == value and type(ast.literal_eval(text)) is type(value)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        same = False
+    if not same:
+        raise BundleError(f"{where}: {value!r} is not a literal and cannot be copied into "
+                          "main.py")
+    return text
+
+
+def _text_literal(text: str) -> str:
+    """*text* as a readable triple-quoted literal (checked to read back equal)."""
+    body = text.replace("\\", "\\\\").replace("'''", "\\'\\'\\'")
+    if body.endswith("'"):
+        body = body[:-1] + "\\'"
+    literal = "'''" + body + "'''"
+    if ast.literal_eval(literal) != text:  # pragma: no cover - a safety net
+        return repr(text)
+    return literal
+
+
+def _render_decorator(decorator: _Decorator, function: str) -> str:
+    where = f"{function}: @xw.{decorator.kind}"
+    parts = [_literal(a, where) for a in decorator.args]
+    parts += [f"{k}={_literal(v, where)}" for k, v in decorator.kwargs.items()]
+    if decorator.kind == "func" and not parts:
+        return "@xw.func"
+    return f"@xw.{decorator.kind}({', '.join(parts)})"
+
+
+def _render_function(export: _Export) -> str:
+    params: list[str] = []
+    call: list[str] = []
+    for p in export.signature.parameters.values():
+        if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD:
+            default = ("" if p.default is inspect.Parameter.empty
+                       else "=" + _literal(p.default, f"{export.name}({p.name})"))
+            params.append(p.name + default)
+            call.append(p.name)
+        elif p.kind is inspect.Parameter.VAR_POSITIONAL:
+            params.append(f"*{p.name}")
+            call.append(f"*{p.name}")
+        else:
+            raise BundleError(f"{export.name}: xlwings functions take no keyword-only "
+                              f"arguments ({p.name})")
+    lines = [_render_decorator(d, export.name) for d in export.decorators]
+    lines.append(f"def {export.name}({', '.join(params)}):")
+    if export.doc is not None:
+        lines.append(f"    {_literal(export.doc, export.name)}")
+    lines.append(f"    return _udfs.{export.name}({', '.join(call)})")
+    return "\n".join(lines)
+
+
+_IMPORTER = '''
+class _XlfuncsBundle(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Serves the embedded xlfuncs modules to import, ahead of any installed copy."""
+
+    xlfuncs_bundle = _BUNDLE_ID
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname not in _SOURCES:
+            return None
+        package = fullname in _PACKAGES
+        origin = _ORIGIN + fullname.replace(".", "/") + ("/__init__.py" if package else ".py")
+        return importlib.util.spec_from_loader(fullname, self, origin=origin,
+                                               is_package=package)
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        module.__xlfuncs_bundle__ = _BUNDLE_ID
+        name = module.__spec__.name
+        code = compile(_SOURCES[name], module.__spec__.origin, "exec", dont_inherit=True)
+        exec(code, module.__dict__)
+
+    def get_source(self, fullname):
+        return _SOURCES[fullname]  # tracebacks show the embedded lines
+
+
+def _install_xlfuncs():
+    """Load the embedded package (or reuse it if this bundle is already loaded)."""
+    if all(getattr(sys.modules.get(name), "__xlfuncs_bundle__", None) == _BUNDLE_ID
+           for name in _SOURCES) and any(getattr(finder, "xlfuncs_bundle", None) == _BUNDLE_ID
+                                         for finder in sys.meta_path):
+        return sys.modules[_ENTRY]
+    sys.meta_path[:] = [f for f in sys.meta_path if not hasattr(f, "xlfuncs_bundle")]
+    for name in [n for n in sys.modules if n == _PACKAGE or n.startswith(_PACKAGE + ".")]:
+        del sys.modules[name]
+    sys.meta_path.insert(0, _XlfuncsBundle())
+    importlib.invalidate_caches()
+    for name in _SOURCES:
+        importlib.import_module(name)
+    return sys.modules[_ENTRY]
+
+
+_udfs = _install_xlfuncs()
+'''
+
+
+def build_main_py() -> str:
+    """The text of the Lite ``main.py``: the embedded package, its importer and one
+    decorated wrapper per Excel function of :data:`ENTRY_MODULE`."""
+    sources = bundled_sources()
+    module = importlib.import_module(ENTRY_MODULE)
+    exports = _exports(module, sources[ENTRY_MODULE][0])
+    if not exports:
+        raise BundleError(f"{ENTRY_MODULE} has no function decorated with xlwings.func")
+    digest = hashlib.sha256()
+    for name, (source, _) in sources.items():
+        digest.update(name.encode() + b"\0" + source.encode("utf-8") + b"\0")
+    bundle_id = f"{__version__}+{digest.hexdigest()[:16]}"
+    names = textwrap.fill("Functions: " + ", ".join(e.name for e in exports) + ".", 88)
+
+    out: list[str] = [
+        '"""xlfuncs ' + __version__ + ''' for xlwings Lite: FIDE rating maths as Excel functions.
+
+Generated by `xlfuncs lite` from the xlfuncs package; do not edit: generate it again.
+Paste this file as main.py and the requirements.txt beside it into the xlwings Lite
+editor, then restart xlwings Lite.
+''' + names + '''
+
+The xlfuncs package is embedded below as source text (_SOURCES) and loaded under its own
+names; each Excel function is a thin wrapper defined in this file, so Lite registers it as
+=NAME(...). Needs only xlwings and the standard library. You may add your own functions
+at the end of this file.
+"""''',
+        "",
+        "import importlib",
+        "import importlib.abc",
+        "import importlib.util",
+        "import sys",
+        "",
+        "import xlwings as xw",
+        "",
+        f"_XLFUNCS_VERSION = {__version__!r}",
+        f"_BUNDLE_ID = {bundle_id!r}",
+        f"_PACKAGE = {PACKAGE!r}",
+        f"_ENTRY = {ENTRY_MODULE!r}",
+        f"_ORIGIN = {ORIGIN_PREFIX!r}",
+        "_PACKAGES = frozenset({"
+        + ", ".join(repr(n) for n, (_, package) in sources.items() if package) + "})",
+        "",
+        "_SOURCES = {}",
+    ]
+    for name, (source, _) in sources.items():
+        out.append("")
+        out.append(f"_SOURCES[{name!r}] = {_text_literal(source)}")
+    out.append(_IMPORTER)
+    for export in exports:
+        out.append("")
+        out.append(_render_function(export))
+        out.append("")
+    text = "\n".join(out).rstrip("\n") + "\n"
+    compile(text, "main.py", "exec", dont_inherit=True)  # a syntax check before writing
+    return text
+
+
+def write_lite(out_dir: Path) -> list[Path]:
+    """Write ``main.py`` and ``requirements.txt`` for xlwings Lite into *out_dir* (created
+    if needed); returns their paths."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    main_py = out_dir / "main.py"
+    requirements = out_dir / "requirements.txt"
+    main_py.write_text(build_main_py(), encoding="utf-8", newline="\n")
+    requirements.write_text(REQUIREMENTS, encoding="utf-8", newline="\n")
+    return [main_py, requirements]
+
+
+def main_lite(out_dir: str | os.PathLike[str]) -> list[Path]:
+    """The ``xlfuncs lite -o DIR`` command: write the Lite bundle into *out_dir* and return
+    the paths written (``main.py``, ``requirements.txt``)."""
+    return write_lite(Path(out_dir))
