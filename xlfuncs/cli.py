@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 from collections.abc import Sequence
 
@@ -54,6 +56,82 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+EXIT_DATA_ERROR = 1
+"""A file cannot be read or holds bad data (missing, unreadable, malformed TRF, bad K file)."""
+EXIT_USAGE = 2
+"""The command line is wrong (argparse's own code), an unknown edition included."""
+
+_REPORT_EPILOG = """\
+exit status: 0 the report was printed (discrepancies in the file do not change it);
+1 a file is missing, unreadable or malformed (the TRF or the K file: the message names the
+file, line and columns); 2 the command line is wrong, e.g. an unknown edition for --rules.
+
+The text format ends with the notes, warnings and the file's discrepancies; with --format
+json or csv, stdout holds only the data and the warnings and discrepancies go to stderr.
+
+K file: CSV with the header fide_id,k and one player a line (blank lines and # comments
+allowed), e.g. to give K 40 to a player with fewer than 30 rated games."""
+
+
+def _error(message: str) -> None:
+    print(f"xlfuncs: error: {message}", file=sys.stderr)
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    from .core import XlfuncsError, get_edition
+    from .report import (
+        KFileError,
+        build_report,
+        read_k_file,
+        render_csv,
+        render_json,
+        render_text,
+    )
+    from .trf import TrfError, read_trf
+
+    show_progress = sys.stderr.isatty()
+
+    def progress(message: str) -> None:
+        if show_progress:
+            print(message, file=sys.stderr, flush=True)
+
+    edition = None
+    if args.rules is not None:
+        try:
+            edition = get_edition(args.rules)
+        except XlfuncsError as exc:
+            _error(f"--rules: {str(exc).removeprefix('rules: ')}")
+            return EXIT_USAGE
+    try:
+        overrides = read_k_file(args.k_file) if args.k_file is not None else None
+        progress(f"reading {args.file}...")
+        tournament = read_trf(args.file)
+    except FileNotFoundError as exc:
+        _error(f"cannot read {exc.filename or args.file}: no such file")
+        return EXIT_DATA_ERROR
+    except OSError as exc:
+        _error(f"cannot read {exc.filename or args.file}: {exc.strerror or exc}")
+        return EXIT_DATA_ERROR
+    except (TrfError, KFileError) as exc:
+        _error(str(exc))
+        return EXIT_DATA_ERROR
+    progress(f"computing {len(tournament.players)} players...")
+    try:
+        report = build_report(tournament, rules=edition, k_overrides=overrides)
+    except XlfuncsError as exc:  # a figure the rules refuse (the file is checked first)
+        _error(f"{tournament.source}: {exc}")
+        return EXIT_DATA_ERROR
+    if args.format == "text":
+        sys.stdout.write(render_text(report))
+        return 0
+    sys.stdout.write(render_json(report) if args.format == "json" else render_csv(report))
+    for warning in report.warnings:
+        print(f"xlfuncs: warning: {warning}", file=sys.stderr)
+    for found in report.discrepancies:
+        print(f"xlfuncs: discrepancy: {found}", file=sys.stderr)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``xlfuncs`` command."""
     parser = argparse.ArgumentParser(
@@ -63,6 +141,23 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     demo = sub.add_parser("demo", help="run the built-in example and print the results")
     demo.set_defaults(run=_cmd_demo)
+    report = sub.add_parser(
+        "report", help="the figures of every player of a TRF file",
+        description="Read a FIDE tournament report file (TRF16) and print, for every player\n"
+        "in starting-rank order: points, rated games, Ra, performance (FIDE and exact), K,\n"
+        "rating change, first rating of an unrated player, norm figures, Sonneborn-Berger;\n"
+        "then the file's discrepancies.",
+        epilog=_REPORT_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    report.add_argument("file", metavar="FILE.trf", help="the tournament report file")
+    report.add_argument("--rules", metavar="EDITION",
+                        help="edition of the rating regulations (2017, 2022, 2024, 2025 or a "
+                        "date YYYY-MM-DD); default: the one in force on the event's start date")
+    report.add_argument("--k-file", metavar="CSV",
+                        help="K by FIDE id (CSV with the header fide_id,k)")
+    report.add_argument("--format", choices=("text", "json", "csv"), default="text",
+                        help="text (default): an aligned table and notes; json: a list of "
+                        "objects; csv: a header and one row per player")
+    report.set_defaults(run=_cmd_report)
     return parser
 
 
@@ -70,11 +165,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="backslashreplace")  # names a console cannot show
     try:
         code: int = args.run(args)
+        sys.stdout.flush()
     except KeyboardInterrupt:
         print("xlfuncs: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader (head, less) stopped reading
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_DATA_ERROR
     return code
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from operator import mul
 
 from . import validate
 from .errors import OutOfRangeError

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 
 from .editions import Edition, RulesSpec, get_edition
 from .errors import InvalidInputError, XlfuncsError

@@ -58,7 +58,7 @@ def rating_values(values: Sequence[Number], *, name: str = "opponent_ratings") -
             plain = all(map(float.is_integer, values))
         except TypeError:
             plain = False
-        if plain and 0.0 < min(values) and max(values) <= MAX_RATING:
+        if plain and min(values) > 0.0 and max(values) <= MAX_RATING:
             return values
     return [float(r) for r in ratings(values, name=name)]
 

@@ -1,0 +1,200 @@
+"""Tests of ``xlfuncs report`` (:mod:`xlfuncs.cli`): output formats, messages, exit codes.
+
+Exit codes: 0 printed; 1 a file missing, unreadable or malformed; 2 a wrong command line
+(argparse's own code), an unknown edition included.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from xlfuncs.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "data" / "trf"
+DEMO_RR = ROOT / "xlfuncs" / "data" / "demo_round_robin.trf"
+
+# A round robin of 3 in May 2023 (2022 rules): R1 1-2 (3 has the bye), R2 2-3, R3 3-1.
+# 1 beats 2 and draws 3; 2 beats 3.
+EVENT = """\
+012 Tiny Round Robin
+042 2023/05/10
+052 2023/05/12
+001    1 m    Ash, Ada                          2100 ENG    99000001 1980/01/01  1.5    1     2 w 1  0000 - -     3 b =
+001    2 m    Box, Bo                           2000 ENG    99000002 1980/01/01  1.0    2     1 b 0     3 w 1  0000 - -
+001    3 w    Çay, Cem                          1900 TUR    99000003 1980/01/01  0.5    3  0000 - -     2 b 0     1 w =
+"""  # noqa: E501
+
+
+@pytest.fixture()
+def event(tmp_path: Path) -> Path:
+    path = tmp_path / "tiny.trf"
+    path.write_text(EVENT, encoding="utf-8")
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_text(capsys: pytest.CaptureFixture[str], event: Path) -> None:
+    code, out, err = run(capsys, "report", str(event))
+    assert (code, err) == (0, "")  # no progress: stderr is not a terminal
+    lines = out.splitlines()
+    assert lines[0] == "Tiny Round Robin"
+    header = next(i for i, s in enumerate(lines) if s.startswith("No "))
+    assert [s.split()[0] for s in lines[header + 2: header + 5]] == ["1", "2", "3"]
+    assert "Çay, Cem" in out
+    assert "rules:   2022 (in force on 2023-05-10)" in out
+    # Ash 2100, K 20: vs 2000 (D 100 -> PD .64) 1 - .64 = .36; vs 1900 (D 200 -> .76)
+    # .5 - .76 = -.26; sum .10 x 20 = 2
+    ash = lines[header + 2].split()
+    assert ash[ash.index("30+?") + 1] == "+2"
+
+
+def test_json(capsys: pytest.CaptureFixture[str], event: Path) -> None:
+    code, out, err = run(capsys, "report", str(event), "--format", "json", "--rules", "2025")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert [d["start_no"] for d in data] == [1, 2, 3]
+    assert data[2]["name"] == "Çay, Cem" and "Çay" in out  # UTF-8, not \u escapes
+    for key in ("start_no", "name", "rating", "points", "rated_games", "ra", "rp_fide",
+                "rp_exact", "k", "rating_change", "initial_rating", "norm"):
+        assert all(key in d for d in data)
+    assert [d["points"] for d in data] == [1.5, 1.0, 0.5]
+    assert all(d["initial_rating"] is None and d["norm"] is None for d in data)
+
+
+def test_csv(capsys: pytest.CaptureFixture[str], event: Path) -> None:
+    code, out, _ = run(capsys, "report", str(event), "--format", "csv")
+    assert code == 0
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0][:4] == ["start_no", "name", "sex", "title"]
+    assert "rating_change" in rows[0] and "initial_rating" in rows[0]
+    assert [r[1] for r in rows[1:]] == ["Ash, Ada", "Box, Bo", "Çay, Cem"]
+
+
+def test_warnings_and_discrepancies_go_to_stderr(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path) -> None:
+    path = tmp_path / "old.trf"
+    path.write_text(EVENT.replace("2023/05/10", "2005/05/10").replace(" 1.5    1", " 2.0    1"),
+                    encoding="utf-8")
+    code, out, err = run(capsys, "report", str(path), "--format", "json")
+    assert code == 0
+    json.loads(out)  # stdout holds the data only
+    assert err.splitlines() == [
+        "xlfuncs: warning: the event (2005-05-10) is older than the oldest implemented rules "
+        "(2017, in force from 2017-07-01): used the 2017 rules; give --rules to choose",
+        "xlfuncs: discrepancy: old.trf, line 4: no. 1 (Ash, Ada): the file gives 2.0 points, "
+        "the results add up to 1.5",
+    ]
+
+
+def test_progress_only_on_a_terminal(capsys: pytest.CaptureFixture[str], event: Path,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, _, err = run(capsys, "report", str(event))
+    assert code == 0
+    assert err.splitlines() == [f"reading {event}...", "computing 3 players..."]
+
+
+def test_k_file(capsys: pytest.CaptureFixture[str], event: Path, tmp_path: Path) -> None:
+    ks = tmp_path / "k.csv"
+    ks.write_text("fide_id,k\n99000001,40\n", encoding="utf-8")
+    code, out, _ = run(capsys, "report", str(event), "--k-file", str(ks), "--format", "json")
+    assert code == 0
+    ash = json.loads(out)[0]
+    # .10 x 40 = 4
+    assert (ash["k"], ash["k_source"], ash["rating_change"]) == (40, "override file", 4)
+
+
+def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere.trf"
+    code, out, err = run(capsys, "report", str(missing))
+    assert (code, out) == (1, "")
+    assert err == f"xlfuncs: error: cannot read {missing}: no such file\n"
+
+
+def test_unreadable_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "report", str(tmp_path))  # a directory
+    assert code == 1
+    assert err.startswith(f"xlfuncs: error: cannot read {tmp_path}: ")
+
+
+def test_malformed_trf(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "bad.trf"
+    path.write_text(EVENT.replace("2000 ENG", "20x0 ENG"), encoding="utf-8")
+    code, out, err = run(capsys, "report", str(path))
+    assert (code, out) == (1, "")
+    assert err == ("xlfuncs: error: bad.trf, line 5, columns 49-52 (rating): expected a "
+                   "number, found '20x0'\n")
+
+
+def test_unknown_edition(capsys: pytest.CaptureFixture[str], event: Path) -> None:
+    code, out, err = run(capsys, "report", str(event), "--rules", "1999")
+    assert (code, out) == (2, "")
+    assert err == ("xlfuncs: error: --rules: unknown edition '1999'; use one of 2017, 2022, "
+                   "2024, 2025 or a date (YYYY-MM-DD)\n")
+    code, _, err = run(capsys, "report", str(event), "--rules", "2010-01-01")
+    assert code == 2
+    assert err == ("xlfuncs: error: --rules: no implemented edition was in force on "
+                   "2010-01-01; the oldest implemented (2017) starts 2017-07-01\n")
+
+
+def test_bad_k_file(capsys: pytest.CaptureFixture[str], event: Path, tmp_path: Path) -> None:
+    ks = tmp_path / "k.csv"
+    ks.write_text("fide_id,k\n99000001,forty\n", encoding="utf-8")
+    code, out, err = run(capsys, "report", str(event), "--k-file", str(ks))
+    assert (code, out) == (1, "")
+    assert err == ("xlfuncs: error: k.csv, line 2, column 2 (k): expected a whole number "
+                   "from 1 to 40, found 'forty'\n")
+    code, _, err = run(capsys, "report", str(event), "--k-file", str(tmp_path / "no.csv"))
+    assert code == 1 and err == f"xlfuncs: error: cannot read {tmp_path / 'no.csv'}: no such file\n"
+
+
+def test_usage_errors(capsys: pytest.CaptureFixture[str], event: Path) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["report"])
+    assert info.value.code == 2
+    with pytest.raises(SystemExit) as info:
+        main(["report", str(event), "--format", "xml"])
+    assert info.value.code == 2
+    assert "invalid choice: 'xml'" in capsys.readouterr().err
+
+
+def test_help_documents_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["report", "--help"])
+    out = capsys.readouterr().out
+    assert "exit status: 0" in out and "fide_id,k" in out
+
+
+def test_as_a_program() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+    done = subprocess.run([sys.executable, "-m", "xlfuncs", "report", str(DEMO_RR),
+                           "--format", "json"], capture_output=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == b""
+    data = json.loads(done.stdout.decode("utf-8"))
+    assert len(data) == 10
+
+
+@pytest.mark.parametrize("name", ["karl-mala-2005.trf", "lichess-swiss-2020-06.trf",
+                                  "lichess-swiss-2021-03.trf"])
+@pytest.mark.parametrize("fmt", ["text", "json", "csv"])
+def test_real_files(capsys: pytest.CaptureFixture[str], name: str, fmt: str) -> None:
+    path = SHARED / name
+    if not path.is_file():
+        pytest.skip(f"{path} not present")
+    code, out, _ = run(capsys, "report", str(path), "--format", fmt)
+    assert code == 0 and out
