@@ -132,6 +132,21 @@ def _cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_lite(args: argparse.Namespace) -> int:
+    from .lite import main_lite
+
+    try:
+        written = main_lite(args.output)
+    except OSError as exc:
+        _error(f"cannot write to {args.output}: {exc.strerror or exc}")
+        return EXIT_DATA_ERROR
+    for path in written:
+        print(path)
+    print("Paste main.py and requirements.txt into the xlwings Lite editor, then restart "
+          "Python there.", file=sys.stderr)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``xlfuncs`` command."""
     parser = argparse.ArgumentParser(
@@ -158,6 +173,15 @@ def build_parser() -> argparse.ArgumentParser:
                         help="text (default): an aligned table and notes; json: a list of "
                         "objects; csv: a header and one row per player")
     report.set_defaults(run=_cmd_report)
+    lite = sub.add_parser(
+        "lite", help="write main.py and requirements.txt for xlwings Lite",
+        description="Write a self-contained main.py (the functions and the core, importing\n"
+        "only xlwings and the standard library) and requirements.txt, to paste into xlwings\n"
+        "Lite (Excel on Windows, Mac and the web).",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    lite.add_argument("-o", "--output", metavar="DIR", default="lite",
+                      help="folder to write to (default: lite)")
+    lite.set_defaults(run=_cmd_lite)
     return parser
 
 

@@ -131,7 +131,8 @@ def first_rating_from_totals(opponent_ratings: Sequence[Number], score: Number, 
     if value < edition.rating_floor:
         reasons.append(f"{value} is below the rating floor {edition.rating_floor}")
     if len(rated) < edition.first_rating_min_games:
-        reasons.append(f"{len(rated)} games against rated opponents, fewer than "
+        games = "1 game" if len(rated) == 1 else f"{len(rated)} games"
+        reasons.append(f"{games} against rated opponents, fewer than "
                        f"{edition.first_rating_min_games}")
     return FirstRating(rating=value, unrounded=ru, ra=ra, score=total, games=n,
                        rated_games=len(rated), dp=dp, published=not reasons,
