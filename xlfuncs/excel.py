@@ -26,6 +26,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from itertools import chain
 from typing import Any, TypeVar, cast
 
 from .core.editions import Edition, get_edition
@@ -205,7 +206,7 @@ def flatten(value: Cell) -> list[Cell]:
     ([1.0, 2.0, 3.0, None], [5.0], [1.0, 2.0])
     """
     if type(value) is list and set(map(type, value)) == {list}:  # a range, ndim=2
-        return [c for row in value for c in row]
+        return list(chain.from_iterable(value))
     if isinstance(value, (list, tuple)):
         out = []
         for item in value:
@@ -406,9 +407,13 @@ def score_or_results(opponent_ratings: Cell, score_or_results: Cell, *,
             raise NothingToComputeError(f"{name}: no rated game against a rated opponent")
         return [r for r, _ in found], sum((w for _, w in found), Fraction(0))
     cells = flatten(opponent_ratings)
-    if type(score_or_results) is float and cells and set(map(type, cells)) == {float} and \
-            0.0 not in cells:
-        return cells, score_or_results  # the usual case: the core checks these numbers
+    if type(score_or_results) is float and cells and 0.0 not in cells:
+        try:  # float.is_integer takes floats only: no blank, no text
+            plain = all(map(float.is_integer, cells))
+        except TypeError:
+            plain = False
+        if plain:
+            return cells, score_or_results  # the usual case: the core checks the range
     rated = [r for r in ratings(cells, "opponent_ratings") if r is not None]
     if not rated:
         raise NothingToComputeError("opponent_ratings: no rated opponent")
