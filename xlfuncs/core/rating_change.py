@@ -46,24 +46,37 @@ class GameDetail:
     """The opponent's rating as published."""
     rating_used: int
     """The opponent's rating after the 400-point rule."""
-    capped: bool
-    """Whether the 400-point rule changed the rating used."""
-    points: Fraction
-    """W: 1, 1/2 or 0."""
-    expected: Fraction
-    """PD from table 8.1(b) for the difference to the rating used."""
+    points_hundredths: int
+    """W in hundredths: 100, 50 or 0."""
+    expected_hundredths: int
+    """PD from table 8.1(b) in hundredths, for the difference to the rating used."""
     k: int
     """K used for the period (after K x n <= 700)."""
 
     @property
+    def capped(self) -> bool:
+        """Whether the 400-point rule changed the rating used."""
+        return self.rating_used != self.opponent_rating
+
+    @property
+    def points(self) -> Fraction:
+        """W: 1, 1/2 or 0."""
+        return Fraction(self.points_hundredths, 100)
+
+    @property
+    def expected(self) -> Fraction:
+        """PD."""
+        return Fraction(self.expected_hundredths, 100)
+
+    @property
     def difference(self) -> Fraction:
         """W - PD."""
-        return self.points - self.expected
+        return Fraction(self.points_hundredths - self.expected_hundredths, 100)
 
     @property
     def change(self) -> Fraction:
         """K x (W - PD)."""
-        return self.k * self.difference
+        return Fraction(self.k * (self.points_hundredths - self.expected_hundredths), 100)
 
 
 @dataclass(frozen=True)
@@ -85,17 +98,18 @@ class RatingChange:
     @property
     def score(self) -> Fraction:
         """Points scored, sum of W."""
-        return sum((g.points for g in self.games), Fraction(0))
+        return Fraction(sum(g.points_hundredths for g in self.games), 100)
 
     @property
     def expected(self) -> Fraction:
         """Expected score, sum of PD."""
-        return sum((g.expected for g in self.games), Fraction(0))
+        return Fraction(sum(g.expected_hundredths for g in self.games), 100)
 
     @property
     def unrounded(self) -> Fraction:
         """K x sum(W - PD) before rounding."""
-        return self.k * (self.score - self.expected)
+        return Fraction(self.k * sum(g.points_hundredths - g.expected_hundredths
+                                     for g in self.games), 100)
 
     @property
     def change(self) -> int:
@@ -108,11 +122,19 @@ class RatingChange:
         return self.own_rating + self.change
 
 
-def _points(value: Number) -> Fraction:
-    w = exact(value)
-    if w not in (0, Fraction(1, 2), 1):
+_HUNDREDTHS = {1: 100, Fraction(1, 2): 50, 0: 0}
+"""W in hundredths; looked up by value (1.0, 0.5, 0 and Fractions alike)."""
+
+
+def _points(value: Number) -> int:
+    try:
+        found = _HUNDREDTHS.get(value)
+    except TypeError:
+        found = None
+    if found is None or isinstance(value, bool):
+        w = exact(value)
         raise OutOfRangeError(f"results: a rated game scores 1, 1/2 or 0, got {float(w):g}")
-    return w
+    return found
 
 
 def capped_ratings(own_rating: Number, opponent_ratings: Sequence[Number], *,
@@ -188,8 +210,9 @@ def rating_change(own_rating: Number, tournaments: Sequence[Sequence[Game]], k: 
         used = capped_ratings(own, published, rules=edition)
         for (_, w), r, u in zip(games, published, used):
             details.append(GameDetail(
-                tournament=index, opponent_rating=r, rating_used=u, capped=u != r,
-                points=_points(w), expected=Fraction(pd_hundredths(own - u), 100), k=k_used,
+                tournament=index, opponent_rating=r, rating_used=u,
+                points_hundredths=_points(w), expected_hundredths=pd_hundredths(own - u),
+                k=k_used,
             ))
     return RatingChange(own_rating=own, games=tuple(details), k_requested=k_requested,
                         k=k_used, edition=edition)
