@@ -31,3 +31,11 @@ def test_lite_reports_an_unwritable_folder(tmp_path: Path,
     blocker.write_text("not a folder")
     assert main(["lite", "-o", str(blocker / "sub")]) == 1
     assert "xlfuncs: error: cannot write to" in capsys.readouterr().err
+
+
+def test_demo_writes_both_workbooks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "-o", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "round-robin crosstable" in out and "Swiss wall chart" in out
+    assert (tmp_path / "demo_round_robin.xlsx").is_file()
+    assert (tmp_path / "demo_swiss.xlsx").is_file()

@@ -6,9 +6,14 @@ import argparse
 import io
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
+
+if TYPE_CHECKING:
+    from .trf import Tournament
 
 __all__ = ["main"]
 
@@ -48,11 +53,38 @@ def _demo_functions() -> list[tuple[str, object]]:
     ]
 
 
+DEMO_FILES = ("demo_round_robin.trf", "demo_swiss.trf")
+"""The built-in example tournaments (fictional players), in ``xlfuncs/data``."""
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
+    from importlib.resources import as_file, files
+
+    from .crosstable import event_from_trf, write_crosstable
+    from .report import build_report, render_text
+    from .trf import read_trf
+
+    print("== The Excel functions on worked examples")
     rows = _demo_functions()
     width = max(len(formula) for formula, _ in rows)
     for formula, value in rows:
         print(f"{formula:<{width}}  ->  {value}")
+    out_dir = Path(args.output)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _error(f"cannot write to {out_dir}: {exc.strerror or exc}")
+        return EXIT_DATA_ERROR
+    for name in DEMO_FILES:
+        with as_file(files("xlfuncs") / "data" / name) as trf_path:
+            tournament = read_trf(trf_path)
+        print(f"\n== {name}: xlfuncs report\n")
+        sys.stdout.write(render_text(build_report(tournament)))
+        filled = event_from_trf(tournament)
+        target = out_dir / name.replace(".trf", ".xlsx")
+        write_crosstable(filled, target)
+        kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
+        print(f"\nwrote {target} ({kind})")
     return 0
 
 
@@ -79,15 +111,7 @@ def _error(message: str) -> None:
 
 def _cmd_report(args: argparse.Namespace) -> int:
     from .core import XlfuncsError, get_edition
-    from .report import (
-        KFileError,
-        build_report,
-        read_k_file,
-        render_csv,
-        render_json,
-        render_text,
-    )
-    from .trf import TrfError, read_trf
+    from .report import build_report, render_csv, render_json, render_text
 
     show_progress = sys.stderr.isatty()
 
@@ -102,19 +126,10 @@ def _cmd_report(args: argparse.Namespace) -> int:
         except XlfuncsError as exc:
             _error(f"--rules: {str(exc).removeprefix('rules: ')}")
             return EXIT_USAGE
-    try:
-        overrides = read_k_file(args.k_file) if args.k_file is not None else None
-        progress(f"reading {args.file}...")
-        tournament = read_trf(args.file)
-    except FileNotFoundError as exc:
-        _error(f"cannot read {exc.filename or args.file}: no such file")
-        return EXIT_DATA_ERROR
-    except OSError as exc:
-        _error(f"cannot read {exc.filename or args.file}: {exc.strerror or exc}")
-        return EXIT_DATA_ERROR
-    except (TrfError, KFileError) as exc:
-        _error(str(exc))
-        return EXIT_DATA_ERROR
+    inputs = _read_inputs(args, progress)
+    if isinstance(inputs, int):
+        return inputs
+    tournament, overrides = inputs
     progress(f"computing {len(tournament.players)} players...")
     try:
         report = build_report(tournament, rules=edition, k_overrides=overrides)
@@ -130,6 +145,67 @@ def _cmd_report(args: argparse.Namespace) -> int:
     for found in report.discrepancies:
         print(f"xlfuncs: discrepancy: {found}", file=sys.stderr)
     return 0
+
+
+def _read_inputs(args: argparse.Namespace,
+                 progress: Callable[[str], None] = lambda _: None,
+                 ) -> tuple[Tournament, dict[str, int] | None] | int:
+    """The TRF and the K file of *args*, or an exit code after saying what is wrong."""
+    from .report import KFileError, read_k_file
+    from .trf import TrfError, read_trf
+
+    try:
+        overrides = read_k_file(args.k_file) if args.k_file is not None else None
+        progress(f"reading {args.file}...")
+        return read_trf(args.file), overrides
+    except FileNotFoundError as exc:
+        _error(f"cannot read {exc.filename or args.file}: no such file")
+    except OSError as exc:
+        _error(f"cannot read {exc.filename or args.file}: {exc.strerror or exc}")
+    except (TrfError, KFileError) as exc:
+        _error(str(exc))
+    return EXIT_DATA_ERROR
+
+
+def _cmd_crosstable(args: argparse.Namespace) -> int:
+    from .core import XlfuncsError, get_edition
+    from .crosstable import CrosstableError, event_from_trf, write_crosstable
+
+    edition = None
+    if args.rules is not None:
+        try:
+            edition = get_edition(args.rules)
+        except XlfuncsError as exc:
+            _error(f"--rules: {str(exc).removeprefix('rules: ')}")
+            return EXIT_USAGE
+    inputs = _read_inputs(args)
+    if isinstance(inputs, int):
+        return inputs
+    tournament, overrides = inputs
+    if sys.stderr.isatty():
+        print(f"filling the workbook for {len(tournament.players)} players...",
+              file=sys.stderr, flush=True)
+    try:
+        filled = event_from_trf(tournament, rules=edition, k_overrides=overrides)
+        target = write_crosstable(filled, args.output)
+    except (CrosstableError, XlfuncsError) as exc:
+        _error(str(exc))
+        return EXIT_DATA_ERROR
+    except OSError as exc:
+        _error(f"cannot write {args.output}: {exc.strerror or exc}")
+        return EXIT_DATA_ERROR
+    for warning in filled.warnings:
+        print(f"xlfuncs: warning: {warning}", file=sys.stderr)
+    kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
+    print(f"wrote {target} ({kind}, {len(filled.event.players)} players, rules "
+          f"{filled.event.rules})")
+    return 0
+
+
+def _cmd_templates(args: argparse.Namespace) -> int:
+    from .templates import main_templates
+
+    return main_templates(check=args.check, out_dir=args.output)
 
 
 def _cmd_lite(args: argparse.Namespace) -> int:
@@ -154,7 +230,14 @@ def build_parser() -> argparse.ArgumentParser:
         "templates and tournament reports.")
     parser.add_argument("--version", action="version", version=f"xlfuncs {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    demo = sub.add_parser("demo", help="run the built-in example and print the results")
+    demo = sub.add_parser(
+        "demo", help="run the built-in example: reports and filled workbooks",
+        description="Run the built-in example: the Excel functions on worked examples, then\n"
+        "the report of two example tournaments written for this project (fictional players;\n"
+        "a round robin and a Swiss with unrated players, forfeits and byes), and write their\n"
+        "filled workbooks.", formatter_class=argparse.RawDescriptionHelpFormatter)
+    demo.add_argument("-o", "--output", metavar="DIR", default="xlfuncs-demo",
+                      help="folder for the workbooks (default: xlfuncs-demo)")
     demo.set_defaults(run=_cmd_demo)
     report = sub.add_parser(
         "report", help="the figures of every player of a TRF file",
@@ -173,6 +256,31 @@ def build_parser() -> argparse.ArgumentParser:
                         help="text (default): an aligned table and notes; json: a list of "
                         "objects; csv: a header and one row per player")
     report.set_defaults(run=_cmd_report)
+    crosstable = sub.add_parser(
+        "crosstable", help="fill a crosstable workbook from a TRF file",
+        description="Fill the round-robin template (when every player met every other) or the\n"
+        "Swiss wall chart from a TRF file. Formulas stay live, and every formula cell also\n"
+        "carries its computed value, so the workbook reads correctly where the functions\n"
+        "are not installed.", formatter_class=argparse.RawDescriptionHelpFormatter)
+    crosstable.add_argument("file", metavar="FILE.trf", help="the tournament report file")
+    crosstable.add_argument("-o", "--output", metavar="OUT.xlsx", required=True,
+                            help="the workbook to write")
+    crosstable.add_argument("--rules", metavar="EDITION",
+                            help="edition of the rating regulations (2017, 2022, 2024, 2025 "
+                            "or a date); default: the one in force on the event's start date")
+    crosstable.add_argument("--k-file", metavar="CSV",
+                            help="K by FIDE id (CSV with the header fide_id,k)")
+    crosstable.set_defaults(run=_cmd_crosstable)
+    templates = sub.add_parser(
+        "templates", help="regenerate the template workbooks, or check them",
+        description="Write the five blank template workbooks, or with --check compare the\n"
+        "committed ones with what the code generates (by content, not bytes).",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    templates.add_argument("--check", action="store_true",
+                           help="compare instead of writing; exit 1 when they differ")
+    templates.add_argument("-o", "--output", metavar="DIR", type=Path, default=None,
+                           help="folder (default: workbook_templates/ of the checkout)")
+    templates.set_defaults(run=_cmd_templates)
     lite = sub.add_parser(
         "lite", help="write main.py and requirements.txt for xlwings Lite",
         description="Write a self-contained main.py (the functions and the core, importing\n"

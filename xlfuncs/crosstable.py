@@ -1,0 +1,133 @@
+"""From a tournament report file (TRF) to a filled crosstable workbook.
+
+The event goes into the round-robin template when every two players met once and the grid
+can hold every result (no byes, no second game between the same two players), otherwise
+into the Swiss wall chart, which holds everything a TRF can say. Every value of the file is
+written as it is (names as text, result symbols as written); K is the one the report uses
+(see :mod:`xlfuncs.report`), written in the K column so that the workbook and the report
+agree.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from .core.editions import RulesSpec
+from .report import crosstable_from_trf
+from .templates.event import MAX_ROUNDS, MAX_RR_PLAYERS, MAX_SWISS_PLAYERS, Event, Player, Round
+from .trf import Tournament
+
+__all__ = ["CrosstableError", "FilledEvent", "event_from_trf", "write_crosstable"]
+
+
+class CrosstableError(ValueError):
+    """The tournament does not fit the templates (too many players or rounds)."""
+
+
+@dataclass(frozen=True)
+class FilledEvent:
+    """An event ready for a template, and what the reader noticed."""
+
+    event: Event
+    round_robin: bool
+    warnings: tuple[str, ...]
+
+
+def _fide_id(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() else None
+
+
+def _sex(text: str) -> str | None:
+    key = text.strip().lower()
+    return {"m": "m", "w": "w", "f": "w"}.get(key)
+
+
+def _round_robin_grid(t: Tournament, number: Mapping[int, int]) -> list[list[str | None]] | None:
+    """Each player's results against every other, or ``None`` when a grid cannot hold the
+    games (a bye, an unplayed round with points, or two games between the same players)."""
+    count = len(number)
+    grid: list[list[str | None]] = [[None] * count for _ in range(count)]
+    for p in t.players:
+        i = number[p.start_no] - 1
+        for e in p.rounds:
+            if e.opponent is None or e.opponent not in number:
+                if e.result != " ":
+                    return None  # a bye or a result without an opponent
+                continue
+            j = number[e.opponent] - 1
+            if grid[i][j] is not None or i == j:
+                return None  # a second game between the same two players
+            grid[i][j] = "?" if e.result == " " else e.result
+    for i in range(count):
+        for j in range(count):
+            if grid[i][j] == "?":
+                grid[i][j] = None  # paired, not played yet
+    return grid
+
+
+def event_from_trf(t: Tournament, *, rules: RulesSpec = None,
+                   k_overrides: Mapping[str, int] | None = None,
+                   today: _dt.date | None = None) -> FilledEvent:
+    """The :class:`~xlfuncs.templates.event.Event` of a TRF, for the round-robin template
+    or the Swiss chart, with K as the report computes it."""
+    found = crosstable_from_trf(t, rules=rules, k_overrides=k_overrides, today=today)
+    players = found.players
+    number = {p.start_no: i for i, p in enumerate(players, start=1)}
+    ks = {pk.start_no: pk.k for pk in found.ks}
+    grid = _round_robin_grid(t, number) if found.crosstable.round_robin else None
+    round_robin = grid is not None and len(players) <= MAX_RR_PLAYERS
+    warnings = list(found.warnings)
+    if found.crosstable.round_robin and not round_robin:
+        warnings.append("every two players met, but the round-robin grid cannot hold this "
+                        "event (byes, repeated pairings or more than "
+                        f"{MAX_RR_PLAYERS} players): written as a Swiss wall chart")
+    if not round_robin:
+        if len(players) > MAX_SWISS_PLAYERS:
+            raise CrosstableError(f"{t.source}: {len(players)} players; the Swiss chart holds "
+                                  f"{MAX_SWISS_PLAYERS}")
+        if t.num_rounds > MAX_ROUNDS:
+            raise CrosstableError(f"{t.source}: {t.num_rounds} rounds; the Swiss chart holds "
+                                  f"{MAX_ROUNDS}")
+    entries = []
+    for p in players:
+        i = number[p.start_no]
+        rounds: tuple[Round, ...] = ()
+        results: tuple[str | None, ...] = ()
+        if round_robin and grid is not None:
+            results = tuple(grid[i - 1])
+        else:
+            rounds = tuple(
+                Round(opponent=number.get(e.opponent) if e.opponent is not None else None,
+                      colour=e.colour, result=None if e.result == " " else e.result)
+                for e in p.rounds)
+        rating = found.crosstable.entrants[i - 1].rating
+        entries.append(Player(
+            number=i, name=p.name, title=p.title.strip() or None,
+            federation=p.federation.strip() or None, fide_id=_fide_id(p.fide_id),
+            birth_year=p.birth_year, sex=_sex(p.sex), rating=rating,
+            k_override=ks.get(p.start_no) if rating is not None else None,
+            results=results, rounds=rounds,
+        ))
+    event = Event(
+        name=t.name or None, place=t.city or None,
+        start=t.start_date or (t.start_date_text or None),
+        end=t.end_date or (t.end_date_text or None),
+        chief_arbiter=t.chief_arbiter or None, rules=found.crosstable.edition.id,
+        rating_period=found.event_date, players=tuple(entries),
+    )
+    return FilledEvent(event=event, round_robin=round_robin, warnings=tuple(warnings))
+
+
+def write_crosstable(filled: FilledEvent, path: str | Path) -> Path:
+    """Write the filled workbook (formulas live, each with its computed value)."""
+    from .templates import round_robin, swiss
+
+    out = Path(path)
+    if filled.round_robin:
+        round_robin.build(out, filled.event)
+    else:
+        swiss.build(out, filled.event)
+    return out
