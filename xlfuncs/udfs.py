@@ -89,6 +89,11 @@ __all__ = [
 CATEGORY = "xlfuncs (FIDE ratings)"
 """The category under which Excel's function wizard lists the functions."""
 
+ESTABLISHED_GAMES = 30
+"""What a blank "rated games before" means in K_FACTOR_ALL: an established player (the
+same assumption as the TRF report, which cannot know the games either)."""
+
+
 _RANGE = {"ndim": 2, "err_to_str": True}
 _VALUE = {"err_to_str": True}
 
@@ -518,7 +523,8 @@ def NORM_ALL(ratings: Cell, results: Cell, opponents: Cell = None, sexes: Cell =
 
 @xw.func(category=CATEGORY)
 @xw.arg("ratings", doc="Players' ratings, one row each", **_RANGE)
-@xw.arg("rated_games", doc="Rated games each player had completed before", **_RANGE)
+@xw.arg("rated_games", doc="Rated games each player had completed before (blank: 30 or "
+        "more, an established player)", **_RANGE)
 @xw.arg("birth_years", doc="Years of birth (blank: unknown)", **_RANGE)
 @xw.arg("reached_2400", doc="TRUE where a published rating ever reached 2400", **_RANGE)
 @xw.arg("period_date", doc="Date of the rating period (blank: today)", **_VALUE)
@@ -542,7 +548,8 @@ def K_FACTOR_ALL(ratings: Cell, rated_games: Cell, birth_years: Cell = None,
         if excel.is_blank(rs[i]) or rs[i] == 0:
             out.append([""])
             continue
-        value = K_FACTOR(rs[i], 0.0 if excel.is_blank(games[i]) else games[i], years[i],
+        games_before = float(ESTABLISHED_GAMES) if excel.is_blank(games[i]) else games[i]
+        value = K_FACTOR(rs[i], games_before, years[i],
                          reached[i], period_date)
         if isinstance(value, str):
             reasons.append(f"row {i + 1}: {excel.last_errors().get('K_FACTOR', value)}")

@@ -69,6 +69,18 @@ class Formats:
     diagonal: Format
     note: Format
     yes_no: Format
+    group: Format
+    """A band over a group of column headers."""
+    fixed: Format
+    """A locked constant the user does not type (start numbers)."""
+    computed_signed: Format
+    """A computed whole number shown with its sign (rating changes)."""
+    hint: Format
+    """One line of help above a table."""
+    heading: Format
+    """A bold heading, left-aligned."""
+    body: Format
+    """Plain text."""
 
 
 def new_workbook(path: str | Path, *, title: str) -> tuple[Workbook, Formats]:
@@ -107,6 +119,13 @@ def new_workbook(path: str | Path, *, title: str) -> tuple[Workbook, Formats]:
         diagonal=fmt(bg_color="#808080", **border),
         note=fmt(italic=True, font_color="#555555", text_wrap=True, valign="top"),
         yes_no=fmt(align="center", bold=True, **computed),
+        group=fmt(bold=True, bg_color="#B4C6E7", align="center", valign="vcenter",
+                  **border),
+        fixed=fmt(bold=True, align="center", bg_color="#F2F2F2", **border),
+        computed_signed=fmt(align="center", num_format="+0;-0;0", **computed),
+        hint=fmt(italic=True, font_color="#555555", valign="vcenter"),
+        heading=fmt(bold=True),
+        body=fmt(),
     )
     return wb, formats
 
@@ -160,11 +179,18 @@ def write_array(ws: Worksheet, first_row: int, col: int, last_row: int, formula:
 
 
 def settings_block(wb: Workbook, ws: Worksheet, fmt: Formats, row: int, col: int, *,
-                   rules: str | None = None) -> str:
+                   rules: str | None = None, label_cols: int = 1, value_cols: int = 1) -> str:
     """The rules-edition setting: a validated drop-down, named ``Rules`` (returns the name).
 
-    Blank means the edition in force today; the template ships with that edition chosen."""
+    The label fills *label_cols* columns from *col* and the value the *value_cols* columns
+    after it (merged when more than one). Blank means the edition in force today; the
+    template ships with that edition chosen."""
+    if label_cols > 1:
+        ws.merge_range(row, col, row, col + label_cols - 1, "", fmt.label)
     ws.write_string(row, col, "Rules edition", fmt.label)
+    col += label_cols - 1
+    if value_cols > 1:
+        ws.merge_range(row, col + 1, row, col + value_cols, "", fmt.input_center)
     ws.write_string(row, col + 1, rules or DEFAULT_EDITION.id, fmt.input_center)
     ws.data_validation(row, col + 1, row, col + 1, {
         "validate": "list", "source": list(EDITION_CHOICES),
@@ -183,7 +209,7 @@ def add_tables_sheet(wb: Workbook, fmt: Formats) -> Worksheet:
     ws = wb.add_worksheet("FIDE tables")
     ws.write_string(0, 0, "FIDE Rating Regulations: conversion tables (identical in every "
                           "edition)", fmt.title)
-    ws.write_string(2, 0, "Table 8.1(a): fractional score p -> rating difference dp", fmt.label)
+    ws.write_string(2, 0, "Table 8.1(a): score p -> difference dp", fmt.heading)
     ws.write_string(3, 0, "p", fmt.header)
     ws.write_string(3, 1, "dp", fmt.header)
     ws.write_string(3, 2, "p", fmt.header)
@@ -193,7 +219,8 @@ def add_tables_sheet(wb: Workbook, fmt: Formats) -> Worksheet:
         ws.write_number(4 + i, 1, d, fmt.computed)
         ws.write_number(4 + i, 2, (100 - h) / 100, fmt.computed_decimal)
         ws.write_number(4 + i, 3, -d, fmt.computed)
-    ws.write_string(2, 5, "Table 8.1(b): rating difference D -> expected score PD", fmt.label)
+    ws.write_string(2, 5, "Table 8.1(b): rating difference D -> expected score PD",
+                    fmt.heading)
     for j, text in enumerate(("D from", "D to", "PD higher", "PD lower")):
         ws.write_string(3, 5 + j, text, fmt.header)
     low = 0
@@ -208,13 +235,16 @@ def add_tables_sheet(wb: Workbook, fmt: Formats) -> Worksheet:
     ws.write_string(last, 6, "and more", fmt.computed_text)
     ws.write_number(last, 7, 1, fmt.computed_decimal)
     ws.write_number(last, 8, 0, fmt.computed_decimal)
-    ws.write_string(last + 2, 5, "A difference above 400 counts as 400 (see the rules "
-                                 "edition for exceptions).", fmt.note)
+    ws.write_string(last + 3, 0, "The 400-point rule: a rating difference above 400 counts as "
+                                 "400 (2022 edition: in one game", fmt.hint)
+    ws.write_string(last + 4, 0, "per event only; 2025 edition: not for a player rated 2650 "
+                                 "or more).", fmt.hint)
     ws.set_column(0, 3, 8)
     ws.set_column(4, 4, 3)
     ws.set_column(5, 8, 10)
     protect(ws)
     print_setup(ws, landscape=False, repeat_rows=(3, 3))
+    ws.fit_to_pages(1, 1)
     return ws
 
 
@@ -228,10 +258,23 @@ def add_xlwings_conf_sheet(wb: Workbook) -> Worksheet:
     return ws
 
 
+Area = tuple[int, int, int, int]
+"""A rectangle of cells: first row, first column, last row, last column (zero-based)."""
+
+
+def _multi(areas: Sequence[Area]) -> dict[str, str]:
+    if len(areas) < 2:
+        return {}
+    return {"multi_range": " ".join(
+        f"{cell(a[0], a[1])}:{cell(a[2], a[3])}" for a in areas)}
+
+
 def validate_results(ws: Worksheet, first_row: int, first_col: int, last_row: int,
-                     last_col: int) -> None:
-    """A drop-down of result symbols on a range of result cells."""
+                     last_col: int, *, more: Sequence[Area] = ()) -> None:
+    """A drop-down of result symbols on a range of result cells (and the *more* areas)."""
+    areas = [(first_row, first_col, last_row, last_col), *more]
     ws.data_validation(first_row, first_col, last_row, last_col, {
+        **_multi(areas),
         "validate": "list", "source": list(RESULT_CHOICES),
         "input_title": "Result",
         "input_message": "1 win, ½ or = draw, 0 loss, + / - forfeit, H half-point bye, "
@@ -241,11 +284,13 @@ def validate_results(ws: Worksheet, first_row: int, first_col: int, last_row: in
 
 
 def results_formatting(wb: Workbook, ws: Worksheet, first_row: int, first_col: int,
-                       last_row: int, last_col: int) -> None:
-    """Wins green, losses red, draws yellow, forfeits and byes grey, on result cells."""
+                       last_row: int, last_col: int, *, more: Sequence[Area] = ()) -> None:
+    """Wins green, losses red, draws yellow, forfeits and byes grey, on result cells (and
+    the *more* areas, which must hold results only)."""
+    areas = [(first_row, first_col, last_row, last_col), *more]
     styles = (
         ('OR({c}="1",{c}=1,{c}="+")', "#C6EFCE", "#006100"),
-        ('OR({c}="0",{c}="-")', "#FFC7CE", "#9C0006"),
+        ('AND(LEN({c})>0,OR({c}="0",{c}=0,{c}="-"))', "#FFC7CE", "#9C0006"),
         ('OR({c}="\u00bd",{c}="=",{c}=0.5)', "#FFEB9C", "#9C5700"),
         ('OR({c}="H",{c}="F",{c}="U",{c}="Z")', "#EDEDED", "#595959"),
     )
@@ -253,6 +298,7 @@ def results_formatting(wb: Workbook, ws: Worksheet, first_row: int, first_col: i
     for condition, background, colour in styles:
         ws.conditional_format(first_row, first_col, last_row, last_col, {
             "type": "formula", "criteria": "=" + condition.format(c=top_left),
+            **_multi(areas),
             "format": wb.add_format({"bg_color": background, "font_color": colour}),
         })
 

@@ -1,0 +1,157 @@
+"""Shared checks of the round-robin and Swiss templates (a helper module, not a test file).
+
+The expected figures come straight from the core (:class:`~xlfuncs.core.tournament.Crosstable`
+built from the event model here, independently of the template code), so a template that
+passed the wrong range or argument to a function disagrees with them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+from engine import evaluate
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.formula import ArrayFormula
+
+from xlfuncs import udfs
+from xlfuncs.core import Outcome, k_factor
+from xlfuncs.core.tables import round_half_up
+from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
+from xlfuncs.excel import EXCEL_ERRORS
+from xlfuncs.templates.chart import COMPUTED, FIRST_ROW, K, Layout
+from xlfuncs.templates.event import Event
+
+Values = dict[tuple[str, str], Any]
+
+
+def counting_functions() -> tuple[dict[str, Callable[..., Any]], dict[str, int]]:
+    """Our functions, each counting its calls."""
+    calls: dict[str, int] = {}
+
+    def wrap(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(*args: Any) -> Any:
+            calls[name] = calls.get(name, 0) + 1
+            return fn(*args)
+
+        counted.__wrapped__ = fn  # type: ignore[attr-defined]
+        return counted
+
+    return {name: wrap(name, fn) for name, fn in udfs.FUNCTIONS.items()}, calls
+
+
+def evaluate_counting(path: Path) -> tuple[Values, dict[str, int]]:
+    functions, calls = counting_functions()
+    return evaluate(path, functions), calls
+
+
+def errors_in(values: Mapping[tuple[str, str], Any]) -> list[tuple[tuple[str, str], Any]]:
+    """Cells holding an Excel error value (as text)."""
+    return [(k, v) for k, v in values.items()
+            if isinstance(v, str) and v.strip().upper() in EXCEL_ERRORS]
+
+
+def _outcome(symbol: str) -> Outcome:
+    return Outcome.from_symbol("=" if symbol in ("\u00bd", "=") else symbol.upper())
+
+
+def core_table(event: Event, *, round_robin: bool) -> Crosstable:
+    """The event as the core sees it, with each player's K (override, else from the data)."""
+    entrants = []
+    for p in event.players:
+        if round_robin:
+            pairings = tuple(Pairing(j, _outcome(s)) for j, s in enumerate(p.results, start=1)
+                             if s is not None)
+        else:
+            pairings = tuple(
+                Pairing(None if _outcome(rd.result).is_bye else rd.opponent, _outcome(rd.result))
+                for rd in p.rounds if rd.result is not None)
+        k = p.k_override
+        if k is None and p.rating is not None:
+            k = k_factor(p.rating, p.rated_games_before or 0, p.birth_year,
+                         bool(p.reached_2400), event.rating_period)
+        entrants.append(Entrant(rating=p.rating, pairings=pairings, k=k,
+                                female=(p.sex or "").lower() == "w"))
+    return Crosstable.build(entrants, round_robin=round_robin, rules=event.rules)
+
+
+def expected_figures(table: Crosstable, number: int) -> dict[str, Any]:
+    """What each computed column must show for player *number*, from the core."""
+    entrant = table.entrants[number - 1]
+    f = table.figures(number)
+    exact: Any = ""
+    if f.rp_exact is not None:
+        exact = (("\u221e" if f.rp_exact > 0 else "-\u221e") if math.isinf(f.rp_exact)
+                 else round_half_up(f.rp_exact))
+    change = f.change.change if f.change is not None else ""
+    return {
+        "k": "" if entrant.rating is None else entrant.k,
+        "points": float(f.points),
+        "sb": float(f.sonneborn_berger),
+        "games": f.rated_games,
+        "ra": "" if f.ra is None else float(f.ra),
+        "rp_fide": "" if f.rp_fide is None else f.rp_fide,
+        "rp_exact": exact,
+        "change": change,
+        "new": "" if entrant.rating is None or change == "" else entrant.rating + change,
+        "first": f.first.rating if f.first is not None else "",
+        "norm": f.norm or "",
+    }
+
+
+def shown(values: Values, sheet: str, layout: Layout, name: str, number: int) -> Any:
+    """The evaluated value of computed column *name* for player *number*."""
+    col = K if name == "k" else layout.col(name)
+    return values.get((sheet, f"{get_column_letter(col + 1)}{FIRST_ROW + number}"))
+
+
+def figure_mismatches(values: Values, sheet: str, layout: Layout, table: Crosstable
+                      ) -> list[str]:
+    """Every computed cell that differs from the core, as readable lines."""
+    bad = []
+    for number in range(1, len(table.entrants) + 1):
+        for name, want in expected_figures(table, number).items():
+            got = shown(values, sheet, layout, name, number)
+            same = (got == want or (isinstance(got, float) and isinstance(want, (int, float))
+                                    and math.isclose(got, want, abs_tol=1e-9)))
+            if not same:
+                bad.append(f"player {number}, {name}: sheet {got!r}, core {want!r}")
+    return bad
+
+
+def cached_mismatches(path: Path, values: Values, sheet: str) -> list[str]:
+    """Formula cells whose value stored in the file differs from the evaluated one."""
+    formulas_wb = openpyxl.load_workbook(path)
+    cached_wb = openpyxl.load_workbook(path, data_only=True)
+    bad = []
+    ws, cached = formulas_wb[sheet], cached_wb[sheet]
+    array_cells: set[str] = set()
+    for row in ws.iter_rows():
+        for c in row:
+            if isinstance(c.value, ArrayFormula):
+                for r in ws[c.value.ref]:
+                    array_cells.update(x.coordinate for x in r)
+    for row in ws.iter_rows():
+        for c in row:
+            is_formula = (isinstance(c.value, str) and c.value.startswith("=")) or \
+                c.coordinate in array_cells
+            if not is_formula:
+                continue
+            stored = cached[c.coordinate].value
+            got = values.get((sheet, c.coordinate))
+            stored = "" if stored is None else stored
+            got = "" if got is None else got
+            if isinstance(stored, (int, float)) and isinstance(got, (int, float)):
+                if math.isclose(stored, got, abs_tol=1e-9):
+                    continue
+            elif stored == got:
+                continue
+            bad.append(f"{c.coordinate}: stored {stored!r}, evaluated {got!r}")
+    return bad
+
+
+def computed_names() -> tuple[str, ...]:
+    return ("k", *COMPUTED)

@@ -1,0 +1,208 @@
+"""The round-robin crosstable template: blank and filled with a ten-player example, evaluated
+with the ``formulas`` engine and our functions plugged in."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from engine import evaluate
+from openpyxl.worksheet.formula import ArrayFormula
+from template_checks import (
+    cached_mismatches,
+    core_table,
+    errors_in,
+    evaluate_counting,
+    figure_mismatches,
+    shown,
+)
+
+from xlfuncs import udfs
+from xlfuncs.templates import round_robin
+from xlfuncs.templates.chart import ARRAYS, FIRST_ROW, GROUP_ROW, HEAD_ROW, NAME
+from xlfuncs.templates.common import RESULT_CHOICES, UDF_MODULE
+from xlfuncs.templates.event import Event, Player
+from xlfuncs.templates.examples import round_robin_10
+
+SHEET = "Crosstable"
+LAYOUT = round_robin.LAYOUT
+
+
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any, dict[str, int]]:
+    path = tmp_path_factory.mktemp("rr") / "round_robin_filled.xlsx"
+    round_robin.build(path, round_robin_10())
+    values, calls = evaluate_counting(path)
+    return path, values, calls
+
+
+@pytest.fixture(scope="module")
+def blank(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("rr") / "round_robin.xlsx"
+    round_robin.build(path)
+    return path
+
+
+def column(values: Any, name: str, players: int = 10) -> list[Any]:
+    return [shown(values, SHEET, LAYOUT, name, n) for n in range(1, players + 1)]
+
+
+def test_example_has_an_unrated_player_and_a_forfeit() -> None:
+    event = round_robin_10()
+    assert len(event.players) >= 10
+    assert any(p.rating is None for p in event.players)
+    assert any("+" in p.results for p in event.players)
+    assert any("-" in p.results for p in event.players)
+
+
+def test_no_error_anywhere(filled: tuple[Path, Any, dict[str, int]]) -> None:
+    _, values, _ = filled
+    assert errors_in(values) == []
+
+
+def test_points_ranks_and_sonneborn_berger_by_hand(
+        filled: tuple[Path, Any, dict[str, int]]) -> None:
+    """Worked out by hand from the table in ``examples._RR_TABLE`` (row = player's results).
+
+    Points: P1 ½+1+½+1+½+1+1+½+1 = 7; P2 ½+½+1+½+0+1+½+1+1 = 6; P3 0+½+0+½+1+½+1+½+1 = 5;
+    P4 ½+0+1+½+½+0+1+½+½ = 4½; P5 0+½+½+½+1+½+½+0+1 = 4½; P6 ½+1+0+½+0+½+1+½+1(+) = 5;
+    P7 0+0+½+1+½+½+0+1+½ = 4; P8 0+½+0+0+½+0+1+½+1 = 3½; P9 ½+0+½+½+1+½+0+½+0 = 3½;
+    P10 0+0+0+½+0+0(-)+½+0+1 = 2. Total 45 = the 45 games.
+
+    Sonneborn-Berger (points of opponents beaten + half of those drawn; the forfeit counts
+    as a win for P6 and nothing for P10):
+    P3: ½·6 + ½·4½ + 5 + ½·4 + 3½ + ½·3½ + 2 = 19.5; P6: ½·7 + 6 + ½·4½ + ½·4 + 3½ + ½·3½
+    + 2 = 21, so P6 ranks above P3 on 5 points. P4: ½·7 + 5 + ½·4½ + ½·5 + 3½ + ½·3½ + ½·2
+    = 19.5 and P5: ½·6 + ½·5 + ½·4½ + 5 + ½·4 + ½·3½ + 2 = 18.5 on 4½. P8: ½·6 + ½·4½ + 4
+    + ½·3½ + 2 = 13 and P9: ½·7 + ½·5 + ½·4½ + 4½ + ½·5 + ½·3½ = 17 on 3½.
+    P1: ½·6 + 5 + ½·4½ + 4½ + ½·5 + 4 + 3½ + ½·3½ + 2 = 28.5; P2: ½·7 + ½·5 + 4½ + ½·4½
+    + 4 + ½·3½ + 3½ + 2 = 24; P7: ½·5 + 4½ + ½·4½ + ½·5 + 3½ + ½·2 = 16.25;
+    P10: ½·4½ + ½·4 + 3½ = 7.75.
+    """
+    _, values, _ = filled
+    assert column(values, "points") == [7, 6, 5, 4.5, 4.5, 5, 4, 3.5, 3.5, 2]
+    assert column(values, "sb") == [28.5, 24, 19.5, 19.5, 18.5, 21, 16.25, 13, 17, 7.75]
+    assert column(values, "rank") == [1, 2, 4, 5, 6, 3, 7, 9, 8, 10]
+
+
+def test_every_rating_figure_equals_the_core(filled: tuple[Path, Any, dict[str, int]]
+                                              ) -> None:
+    _, values, _ = filled
+    table = core_table(round_robin_10(), round_robin=True)
+    assert figure_mismatches(values, SHEET, LAYOUT, table) == []
+    # the figures are really there (not blank everywhere)
+    assert column(values, "first")[9] != "" and column(values, "new")[9] == ""
+    assert "IM" in column(values, "norm")
+    assert column(values, "k")[:9] == [10, 10, 10, 20, 20, 10, 40, 20, 40]
+
+
+def test_one_call_per_computed_column(filled: tuple[Path, Any, dict[str, int]]) -> None:
+    _, _, calls = filled
+    assert calls == {name: 1 for name in (
+        "K_FACTOR_ALL", "POINTS_ALL", "SB_ALL", "RATED_GAMES_ALL", "RA_ALL", "RP_FIDE_ALL",
+        "RP_EXACT_ALL", "ELO_CHANGE_ALL", "BLOQUE_ALL", "NORM_ALL")}
+    assert sum(calls.values()) == len(ARRAYS)
+
+
+def test_stored_values_equal_the_evaluated_ones(filled: tuple[Path, Any, dict[str, int]]
+                                                ) -> None:
+    path, values, _ = filled
+    assert cached_mismatches(path, values, SHEET) == []
+
+
+def test_blank_template_evaluates_to_blanks(blank: Path) -> None:
+    values = evaluate(blank, udfs.FUNCTIONS)
+    assert errors_in(values) == []
+    for name in ("k", "points", "rank", "sb", "ra", "rp_fide", "change", "new", "first",
+                 "norm"):
+        assert set(column(values, name, LAYOUT.capacity)) <= {"", None}, name
+
+
+def test_rank_ties_on_points_and_sb_go_by_starting_number(tmp_path: Path) -> None:
+    draws = tuple(Player(i, f"Player {i}", rating=2000 + i,
+                         results=tuple(None if j == i else "=" for j in range(1, 5)))
+                  for i in range(1, 5))
+    path = tmp_path / "ties.xlsx"
+    round_robin.build(path, Event(players=draws))
+    values = evaluate(path, udfs.FUNCTIONS)
+    assert column(values, "points", 4) == [1.5] * 4
+    assert column(values, "rank", 4) == [1, 2, 3, 4]
+
+
+def test_layout_protection_and_validation(blank: Path) -> None:
+    wb = openpyxl.load_workbook(blank)
+    assert wb.sheetnames == [SHEET, "How to use", "FIDE tables", "xlwings.conf"]
+    conf = wb["xlwings.conf"]
+    assert conf.sheet_state == "hidden"
+    assert (conf["A1"].value, conf["B1"].value) == ("UDF Modules", UDF_MODULE)
+    ws = wb[SHEET]
+    assert ws.freeze_panes == f"D{FIRST_ROW + 1}"
+    assert ws.protection.sheet and not ws.protection.password
+    assert wb["FIDE tables"].protection.sheet
+    assert {"Rules", "RatingPeriod"} <= set(wb.defined_names)
+    # input cells unlocked, formula cells locked
+    first = FIRST_ROW + 1
+    assert not ws[f"C{first}"].protection.locked  # name
+    assert not ws[f"H{first}"].protection.locked  # rating
+    assert not ws[f"N{first}"].protection.locked  # result against player 2
+    assert ws[f"M{first}"].protection.locked  # the diagonal
+    assert ws[f"L{first}"].protection.locked  # K used
+    assert ws[f"A{first}"].protection.locked  # No.
+    # results validated from the list
+    lists = [dv for dv in ws.data_validations.dataValidation if dv.type == "list"]
+    results = next(dv for dv in lists if "M9:AF28" in str(dv.sqref))
+    assert results.formula1 == '"' + ",".join(RESULT_CHOICES) + '"'
+    # print: landscape A4, one page wide, the two header rows repeated
+    assert ws.page_setup.orientation == "landscape"
+    assert ws.sheet_properties.pageSetUpPr.fitToPage
+    assert ws.page_setup.fitToWidth in (None, 1)  # 1 is the default, left out of the file
+    assert ws.page_setup.fitToHeight == 0
+    assert ws.page_setup.paperSize == 9  # A4
+    assert ws.print_title_rows == f"${GROUP_ROW + 1}:${HEAD_ROW + 1}"
+    # formulas call our functions by their plain names, one array call per column
+    arrays = [c.value.text for row in ws.iter_rows() for c in row
+              if isinstance(c.value, ArrayFormula)]
+    calls = [t for t in arrays if "_ALL(" in t]
+    assert len(calls) == len(ARRAYS)
+    assert any(t.startswith("=RP_FIDE_ALL(") for t in calls)
+    assert not any("xlwings" in t.lower() or "_xludf" in t.lower() for t in arrays)
+    assert "How to use" in [c.value for c in wb["How to use"]["A"] if c.value][0]
+
+
+def test_user_text_is_never_a_formula(tmp_path: Path) -> None:
+    event = round_robin_10()
+    tricky = dataclasses.replace(event.players[0], name="=HYPERLINK(\"x\")",
+                                 federation="+1")
+    event = dataclasses.replace(event, name="=1+1", place="@home",
+                                players=(tricky, *event.players[1:]))
+    path = tmp_path / "tricky.xlsx"
+    round_robin.build(path, event)
+    ws = openpyxl.load_workbook(path)[SHEET]
+    first = FIRST_ROW + 1
+    assert ws.cell(first, NAME + 1).data_type == "s"
+    assert ws.cell(first, NAME + 1).value == "=HYPERLINK(\"x\")"
+    assert ws[f"C{first}"].data_type == "s" and ws["C2"].data_type == "s"
+    assert ws["C2"].value == "=1+1"
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"number": 3}, "expected 1"),
+    ({"results": ("1",)}, "against themself"),
+    ({"results": (None, "7")}, "unknown result"),
+    ({"sex": "x"}, "sex"),
+])
+def test_event_check_names_the_problem(change: dict[str, Any], message: str) -> None:
+    event = round_robin_10()
+    bad = dataclasses.replace(event.players[0], **change)
+    with pytest.raises(ValueError, match=message):
+        round_robin.build(Path("/nonexistent/never.xlsx"),
+                          dataclasses.replace(event, players=(bad, *event.players[1:])))
+
+
+def test_too_many_players_is_refused() -> None:
+    players = tuple(Player(i, f"P{i}") for i in range(1, 22))
+    with pytest.raises(ValueError, match="holds 20"):
+        round_robin.build(Path("/nonexistent/never.xlsx"), Event(players=players))

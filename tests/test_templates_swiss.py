@@ -1,0 +1,179 @@
+"""The Swiss wall chart template: blank and filled with 60 players and 9 rounds, evaluated
+with the ``formulas`` engine and our functions plugged in."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from engine import evaluate
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.formula import ArrayFormula
+from template_checks import (
+    cached_mismatches,
+    core_table,
+    errors_in,
+    evaluate_counting,
+    figure_mismatches,
+    shown,
+)
+
+from xlfuncs import udfs
+from xlfuncs.templates import swiss
+from xlfuncs.templates.chart import ARRAYS, FIRST_ROW, GROUP_ROW, HEAD_ROW
+from xlfuncs.templates.common import RESULT_CHOICES
+from xlfuncs.templates.event import Event, Player, Round
+from xlfuncs.templates.examples import swiss_60
+
+SHEET = "Wall chart"
+LAYOUT = swiss.LAYOUT
+
+
+@pytest.fixture(scope="module")
+def event() -> Event:
+    return swiss_60()
+
+
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory: pytest.TempPathFactory, event: Event
+           ) -> tuple[Path, Any, dict[str, int]]:
+    path = tmp_path_factory.mktemp("swiss") / "swiss_filled.xlsx"
+    swiss.build(path, event)
+    values, calls = evaluate_counting(path)
+    return path, values, calls
+
+
+def column(values: Any, name: str, players: int) -> list[Any]:
+    return [shown(values, SHEET, LAYOUT, name, n) for n in range(1, players + 1)]
+
+
+def test_example_is_realistic(event: Event) -> None:
+    assert len(event.players) == 60 and event.rounds == 9
+    results = [rd.result for p in event.players for rd in p.rounds]
+    assert any(p.rating is None for p in event.players)
+    assert "+" in results and "-" in results  # a forfeit
+    assert {"H", "U", "Z"} <= set(results)  # byes
+    for p in event.players:  # every game is entered from both sides
+        for rnd, rd in enumerate(p.rounds):
+            if rd.opponent is not None:
+                back = event.players[rd.opponent - 1].rounds[rnd]
+                assert back.opponent == p.number and back.colour != rd.colour
+
+
+def test_no_error_anywhere(filled: tuple[Path, Any, dict[str, int]]) -> None:
+    _, values, _ = filled
+    assert errors_in(values) == []
+
+
+def test_every_figure_equals_the_core(filled: tuple[Path, Any, dict[str, int]],
+                                      event: Event) -> None:
+    _, values, _ = filled
+    table = core_table(event, round_robin=False)
+    assert figure_mismatches(values, SHEET, LAYOUT, table) == []
+    assert column(values, "first", 60)[59] != ""  # the unrated player's first rating
+    # player 17's half-point bye and player 16's forfeit loss count for points only
+    assert column(values, "games", 60)[16] == 8 and column(values, "games", 60)[15] == 8
+
+
+def test_points_and_ranks_are_consistent(filled: tuple[Path, Any, dict[str, int]]) -> None:
+    _, values, _ = filled
+    points = column(values, "points", 60)
+    sb = column(values, "sb", 60)
+    ranks = column(values, "rank", 60)
+    assert sorted(ranks) == list(range(1, 61))
+    order = sorted(range(60), key=lambda i: (-points[i], -sb[i], i))
+    assert [ranks[i] for i in order] == list(range(1, 61))
+    assert sum(points) == 270 - 0.5 - 2 * 1 + 3  # 9 x 30 games, less H's half, plus byes
+
+
+def test_one_call_per_computed_column(filled: tuple[Path, Any, dict[str, int]]) -> None:
+    _, _, calls = filled
+    assert calls == dict.fromkeys((
+        "K_FACTOR_ALL", "POINTS_ALL", "SB_ALL", "RATED_GAMES_ALL", "RA_ALL", "RP_FIDE_ALL",
+        "RP_EXACT_ALL", "ELO_CHANGE_ALL", "BLOQUE_ALL", "NORM_ALL"), 1)
+    assert sum(calls.values()) == len(ARRAYS)
+
+
+def test_stored_values_equal_the_evaluated_ones(filled: tuple[Path, Any, dict[str, int]]
+                                                ) -> None:
+    path, values, _ = filled
+    assert cached_mismatches(path, values, SHEET) == []
+
+
+def test_helper_blocks_gather_each_round(filled: tuple[Path, Any, dict[str, int]],
+                                         event: Event) -> None:
+    _, values, _ = filled
+    for p in (event.players[0], event.players[16], event.players[59]):
+        row = FIRST_ROW + p.number
+        for rnd, rd in enumerate(p.rounds, start=1):
+            opp = values[(SHEET, f"{get_column_letter(LAYOUT.opp_helper(rnd) + 1)}{row}")]
+            res = values[(SHEET, f"{get_column_letter(LAYOUT.res_helper(rnd) + 1)}{row}")]
+            assert opp == ("" if rd.opponent is None else rd.opponent)
+            assert res in ({"1": 1.0, "0": 0.0, "=": "\u00bd"}.get(rd.result or "", rd.result),)
+
+
+def test_a_game_entered_later_is_picked_up(tmp_path: Path) -> None:
+    """Half-filled chart: round 2 paired but not played yet; 397 empty rows."""
+    players = (
+        Player(1, "A", rating=2000, rounds=(Round(2, "w", "1"), Round(3, "b", None))),
+        Player(2, "B", rating=1900, rounds=(Round(1, "b", "0"), Round(None, None, "U"))),
+        Player(3, "C", rating=1800, rounds=(Round(None, None, "U"), Round(1, "w", None))),
+    )
+    path = tmp_path / "partial.xlsx"
+    swiss.build(path, Event(players=players))
+    values = evaluate(path, udfs.FUNCTIONS)
+    assert errors_in(values) == []
+    assert column(values, "points", 3) == [1, 1, 1]
+    assert column(values, "rank", 3) == [1, 2, 3]  # SB 0 for B and C, A beat B (1 point)
+    assert column(values, "games", 3) == [1, 1, 0]
+    for name in ("k", "points", "rank", "sb", "change", "new", "first", "norm"):
+        assert set(column(values, name, 400)[3:]) <= {"", None}, name  # the empty rows
+
+
+def test_blank_template(tmp_path: Path) -> None:
+    path = tmp_path / "swiss.xlsx"
+    swiss.build(path)
+    wb = openpyxl.load_workbook(path)
+    ws = wb[SHEET]
+    assert wb.sheetnames == [SHEET, "How to use", "FIDE tables", "xlwings.conf"]
+    assert wb["xlwings.conf"].sheet_state == "hidden"
+    assert ws.freeze_panes == f"D{FIRST_ROW + 1}"
+    assert ws.print_title_rows == f"${GROUP_ROW + 1}:${HEAD_ROW + 1}"
+    assert ws.page_setup.orientation == "landscape" and ws.page_setup.fitToHeight == 0
+    assert ws.protection.sheet
+    last = FIRST_ROW + LAYOUT.capacity
+    assert ws.cell(last, 1).value == 400 and ws.cell(last + 1, 1).value is None
+    o, c, r = (get_column_letter(x + 1) for x in LAYOUT.round_cols(13))
+    for col in (o, c, r):
+        assert not ws[f"{col}{last}"].protection.locked
+    # one validation per kind of round column, over the 13 rounds' columns
+    checks = {str(dv.sqref).split()[0]: dv for dv in ws.data_validations.dataValidation}
+    o1, c1, r1 = (get_column_letter(x + 1) for x in LAYOUT.round_cols(1))
+    first = FIRST_ROW + 1
+    results = checks[f"{r1}{first}:{r1}{last}"]
+    assert results.formula1 == '"' + ",".join(RESULT_CHOICES) + '"'
+    assert f"{r}{first}:{r}{last}" in str(results.sqref)
+    assert checks[f"{c1}{first}:{c1}{last}"].formula1 == '"w,b"'
+    assert checks[f"{o1}{first}:{o1}{last}"].type == "whole"
+    arrays = [x.value.text for row in ws.iter_rows() for x in row
+              if isinstance(x.value, ArrayFormula)]
+    assert sum("_ALL(" in t for t in arrays) == len(ARRAYS)
+    # 26 gathers of the round columns, plus rank and new rating
+    assert sum(t.startswith("=IF(ISBLANK(") for t in arrays) == 2 * LAYOUT.rounds
+
+
+def test_too_many_rounds_is_refused(event: Event) -> None:
+    long = dataclasses.replace(event.players[0], rounds=event.players[0].rounds * 2)
+    with pytest.raises(ValueError, match="13"):
+        swiss.build(Path("/nonexistent/never.xlsx"),
+                    dataclasses.replace(event, players=(long, *event.players[1:])))
+
+
+def test_unknown_opponent_is_refused(event: Event) -> None:
+    bad = dataclasses.replace(event.players[0], rounds=(Round(61, "w", "1"),))
+    with pytest.raises(ValueError, match="not another player"):
+        swiss.build(Path("/nonexistent/never.xlsx"),
+                    dataclasses.replace(event, players=(bad, *event.players[1:])))

@@ -1,0 +1,635 @@
+"""What the round-robin crosstable and the Swiss wall chart share: the header block, the
+player columns, the computed columns, and the cached values of a filled chart.
+
+Layout of the main sheet (zero-based rows)::
+
+    0      title
+    1-4    header fields: event, place, dates | chief arbiter, rules edition, rating period
+    5      a one-line hint
+    6      column groups (Player, K factor, results or rounds, Standing, Rating figures)
+    7      column headers
+    8-     one row per player, numbered from 1 (the number opponents refer to)
+
+Columns: No., Title, Name, Fed, FIDE ID, Born, Sex, Rating, Rated games before, Reached
+2400, K override, K (used); then the results (a grid, or three columns per round); then the
+computed columns; then hidden helper columns.
+
+Every column computed by one of our functions is ONE legacy array formula over all player
+rows (``{=RP_FIDE_ALL(...)}``): a recalculation makes one call per column, not one per
+player. Those arrays live in hidden columns at the right, and each visible cell is an
+ordinary formula that shows its row of the array (``=AU9``). The reason: LibreOffice
+recalculates array formulas when it opens a workbook (it keeps the stored values of ordinary
+formulas only), so a filled chart whose visible cells were the arrays themselves would show
+#NAME? wherever our functions are not installed. K used is an ordinary formula per row
+(``=IF(ISBLANK(K9),AQ9,K9)``); rank and new rating are plain-Excel array formulas over the
+visible columns, which LibreOffice recomputes to the same values. In a filled chart every
+formula cell also stores its value, computed here in Python by calling the same functions
+of :mod:`xlfuncs.udfs` with the same cell values the formulas pass, so the workbook reads
+correctly where our functions are not installed.
+
+Rank: more points first, then higher Sonneborn-Berger, then the lower starting number (a
+tie on both is broken by starting rank, so every player has a distinct rank).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import textwrap
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from xlsxwriter.workbook import Workbook
+from xlsxwriter.worksheet import Worksheet
+
+from .. import udfs
+from ..core.editions import DEFAULT_EDITION
+from ..excel import is_blank
+from .common import (
+    Formats,
+    add_tables_sheet,
+    add_xlwings_conf_sheet,
+    cell,
+    new_workbook,
+    print_setup,
+    protect,
+    results_formatting,
+    settings_block,
+    validate_results,
+    write_array,
+    write_formula,
+    write_text,
+    write_value,
+)
+from .event import Event, Player, Round, result_cell
+
+__all__ = ["ChartKind", "Layout", "build_chart", "figures"]
+
+# ------------------------------------------------------------------------------ layout
+
+TITLE_ROW, HINT_ROW, GROUP_ROW, HEAD_ROW, FIRST_ROW = 0, 5, 6, 7, 8
+
+NO, TITLE, NAME, FED, FIDE_ID, BORN, SEX, RATING, GAMES_BEFORE, REACHED, K_OVERRIDE, K = \
+    range(12)
+MIDDLE = 12
+"""First column of the results (grid or rounds)."""
+
+COMPUTED = ("points", "rank", "sb", "games", "ra", "rp_fide", "rp_exact", "change", "new",
+            "first", "norm")
+"""The computed columns after the results, in order."""
+
+ARRAYS = ("k_data", "points", "sb", "games", "ra", "rp_fide", "rp_exact", "change", "first",
+          "norm")
+"""The columns computed by one call of our functions each, in the order of the hidden
+columns that hold the arrays; all but ``k_data`` (K from the player's data) are shown by
+the computed column of the same name."""
+
+TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+
+ChartKind = str
+"""``"rr"`` (a crosstable grid) or ``"swiss"`` (opponent, colour and result per round)."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything is on the main sheet of one kind of chart."""
+
+    kind: ChartKind
+    capacity: int
+    """Player rows."""
+    rounds: int
+    """Rounds (Swiss); the grid's width is :attr:`capacity` (round robin)."""
+
+    @property
+    def swiss(self) -> bool:
+        return self.kind == "swiss"
+
+    @property
+    def last_row(self) -> int:
+        return FIRST_ROW + self.capacity - 1
+
+    @property
+    def middle_width(self) -> int:
+        return 3 * self.rounds if self.swiss else self.capacity
+
+    def col(self, name: str) -> int:
+        """Column of a computed column (see :data:`COMPUTED`)."""
+        return MIDDLE + self.middle_width + COMPUTED.index(name)
+
+    @property
+    def last_visible(self) -> int:
+        return self.col(COMPUTED[-1])
+
+    def hidden(self, name: str) -> int:
+        """Hidden column of an array of one of our functions (see :data:`ARRAYS`)."""
+        return self.last_visible + 1 + ARRAYS.index(name)
+
+    def opp_helper(self, rnd: int) -> int:
+        """Hidden (Swiss): the opponents of round *rnd* (from 1), gathered contiguously."""
+        return self.hidden(ARRAYS[-1]) + rnd
+
+    def res_helper(self, rnd: int) -> int:
+        """Hidden (Swiss): the results of round *rnd* (from 1), gathered contiguously."""
+        return self.hidden(ARRAYS[-1]) + self.rounds + rnd
+
+    @property
+    def last_helper(self) -> int:
+        return self.res_helper(self.rounds) if self.swiss else self.hidden(ARRAYS[-1])
+
+    def round_cols(self, rnd: int) -> tuple[int, int, int]:
+        """Opponent, colour and result columns of round *rnd* (from 1)."""
+        first = MIDDLE + 3 * (rnd - 1)
+        return first, first + 1, first + 2
+
+    def column(self, col: int) -> str:
+        """The absolute reference of a column's player rows: ``$H$9:$H$28``."""
+        return f"{cell(FIRST_ROW, col, absolute=True)}:{cell(self.last_row, col, absolute=True)}"
+
+    def block(self, first_col: int, last_col: int) -> str:
+        return (f"{cell(FIRST_ROW, first_col, absolute=True)}:"
+                f"{cell(self.last_row, last_col, absolute=True)}")
+
+    @property
+    def results_ref(self) -> str:
+        """What the array functions get as ``results``."""
+        if self.swiss:
+            return self.block(self.res_helper(1), self.res_helper(self.rounds))
+        return self.block(MIDDLE, MIDDLE + self.capacity - 1)
+
+    @property
+    def opponents_ref(self) -> str:
+        """What the array functions get as ``opponents`` (empty for a grid)."""
+        if self.swiss:
+            return self.block(self.opp_helper(1), self.opp_helper(self.rounds))
+        return ""
+
+
+def formulas(layout: Layout) -> dict[str, str]:
+    """The array formula of each column computed by one of our functions (:data:`ARRAYS`)."""
+    ratings = layout.column(RATING)
+    res = layout.results_ref
+    opp = layout.opponents_ref
+    system = '"swiss"' if layout.swiss else '"rr"'
+    return {
+        "k_data": (f"=K_FACTOR_ALL({ratings},{layout.column(GAMES_BEFORE)},"
+                   f"{layout.column(BORN)},{layout.column(REACHED)},RatingPeriod)"),
+        "points": f"=POINTS_ALL({res})",
+        "sb": _call("SB_ALL", res, opp),
+        "games": _call("RATED_GAMES_ALL", ratings, res, opp),
+        "ra": _call("RA_ALL", ratings, res, opp),
+        "rp_fide": _call("RP_FIDE_ALL", ratings, res, opp),
+        "rp_exact": _call("RP_EXACT_ALL", ratings, res, opp),
+        "change": f"=ELO_CHANGE_ALL({ratings},{layout.column(K)},{res},{opp},Rules)",
+        "first": f"=BLOQUE_ALL({ratings},{res},{opp},{system},Rules)",
+        "norm": f"=NORM_ALL({ratings},{res},{opp},{layout.column(SEX)},Rules)",
+    }
+
+
+def _call(name: str, *args: str) -> str:
+    while args and not args[-1]:
+        args = args[:-1]
+    return f"={name}({','.join(args)})"
+
+
+def plain_arrays(layout: Layout) -> dict[str, str]:
+    """The plain-Excel array formulas over the visible columns: rank and new rating."""
+    rating, change = layout.column(RATING), layout.column(layout.col("change"))
+    pts, sb, no = (layout.column(c) for c in (layout.col("points"), layout.col("sb"), NO))
+    return {
+        "rank": (f'=IF({pts}="","",1+COUNTIF({pts},">"&{pts})'
+                 f'+COUNTIFS({pts},{pts},{sb},">"&{sb})'
+                 f'+COUNTIFS({pts},{pts},{sb},{sb},{no},"<"&{no}))'),
+        "new": f'=IF(ISNUMBER({rating})*ISNUMBER({change}),{rating}+{change},"")',
+    }
+
+
+def row_formulas(layout: Layout, row: int) -> dict[str, str]:
+    """The ordinary formulas of one player row: K used, and each visible column that shows
+    its row of a hidden array.
+
+    ``IFERROR(..., "")`` catches only Excel's own errors: our functions return their error
+    values as text, which shows. It matters where the array cannot be computed: in
+    LibreOffice, which recomputes a formula whose stored value is empty (so an empty cell
+    stays empty instead of showing #NAME?), and in Excel without the add-in (where the
+    title row says that the functions are not loaded)."""
+    hidden = {name: cell(row, layout.hidden(name)) for name in ARRAYS}
+    k_ovr = cell(row, K_OVERRIDE)
+    out = {"k": f'=IF(ISBLANK({k_ovr}),IFERROR({hidden["k_data"]},""),{k_ovr})'}
+    for name in ARRAYS[1:]:
+        out[name] = f'=IFERROR({hidden[name]},"")'
+    return out
+
+
+def status_formula(layout: Layout) -> str:
+    """The title row's note: whether our functions are loaded (Excel)."""
+    probe = cell(FIRST_ROW, layout.hidden(ARRAYS[0]))
+    return (f'=IF(ISERROR({probe}),"{NOT_LOADED}","{LOADED}")')
+
+
+LOADED = "Rating figures by FIDE's rules, computed by xlfuncs."
+NOT_LOADED = ("The xlfuncs functions are NOT LOADED: see the 'How to use' sheet "
+              "(xlwings add-in, UDF module xlfuncs.udfs).")
+
+
+# -------------------------------------------------------------------- cell values
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """The input cells of a chart, as Excel hands them to a function: numbers as float,
+    text as str, blanks as None; one entry per player row (``capacity`` rows)."""
+
+    numbers: list[float]
+    ratings: list[float | None]
+    games_before: list[float | None]
+    born: list[float | None]
+    reached: list[str | None]
+    k_override: list[float | None]
+    sexes: list[str | None]
+    results: list[list[Any]]
+    """The results block the functions get (the grid, or the gathered rounds)."""
+    opponents: list[list[Any]] | None
+    """The gathered opponents (Swiss), ``None`` for a grid."""
+    period: _dt.date | None
+    rules: str
+
+
+def _num(value: int | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def inputs(layout: Layout, event: Event) -> Inputs:
+    """The input cell values of *event* in *layout*."""
+    n = layout.capacity
+    players: list[Player | None] = [*event.players, *[None] * (n - len(event.players))]
+
+    def per(get: Callable[[Player], Any]) -> list[Any]:
+        return [None if p is None else get(p) for p in players]
+
+    results: list[list[Any]] = []
+    opponents: list[list[Any]] | None = [] if layout.swiss else None
+    for p in players:
+        if layout.swiss:
+            rounds: list[Round | None] = list(p.rounds) if p is not None else []
+            rounds += [None] * (layout.rounds - len(rounds))
+            results.append([None if rd is None else result_cell(rd.result) for rd in rounds])
+            assert opponents is not None
+            opponents.append([None if rd is None else _num(rd.opponent) for rd in rounds])
+        else:
+            got = list(p.results) if p is not None else []
+            results.append([result_cell(r) for r in got] + [None] * (n - len(got)))
+    return Inputs(
+        numbers=[float(i) for i in range(1, n + 1)],
+        ratings=per(lambda p: _num(p.rating)),
+        games_before=per(lambda p: _num(p.rated_games_before)),
+        born=per(lambda p: _num(p.birth_year)),
+        reached=per(lambda p: None if p.reached_2400 is None else
+                    ("yes" if p.reached_2400 else "no")),
+        k_override=per(lambda p: _num(p.k_override)),
+        sexes=per(lambda p: None if p.sex is None else p.sex.lower()),
+        results=results, opponents=opponents, period=event.rating_period,
+        rules=event.rules or DEFAULT_EDITION.id,
+    )
+
+
+def _col(values: Sequence[Any]) -> list[list[Any]]:
+    return [[v] for v in values]
+
+
+def _flat(rows: list[list[Any]]) -> list[Any]:
+    return [r[0] for r in rows]
+
+
+def figures(layout: Layout, data: Inputs) -> dict[str, list[Any]]:
+    """The value of every formula cell of the player rows, by column name (``COMPUTED``,
+    ``"k"``, ``"k_data"``), computed as the workbook's formulas compute them."""
+    res, opp = data.results, data.opponents
+    ratings = _col(data.ratings)
+    k_data = _flat(udfs.K_FACTOR_ALL(ratings, _col(data.games_before), _col(data.born),
+                                     _col(data.reached), data.period))
+    k = [k_data[i] if data.k_override[i] is None else data.k_override[i]
+         for i in range(layout.capacity)]
+    # Excel passes a formula's "" as an empty cell: None.
+    k_cells = _col([None if v == "" else v for v in k])
+    out: dict[str, list[Any]] = {"k_data": k_data, "k": k}
+    out["points"] = _flat(udfs.POINTS_ALL(res))
+    out["sb"] = _flat(udfs.SB_ALL(res, opp))
+    out["games"] = _flat(udfs.RATED_GAMES_ALL(ratings, res, opp))
+    out["ra"] = _flat(udfs.RA_ALL(ratings, res, opp))
+    out["rp_fide"] = _flat(udfs.RP_FIDE_ALL(ratings, res, opp))
+    out["rp_exact"] = _flat(udfs.RP_EXACT_ALL(ratings, res, opp))
+    out["change"] = _flat(udfs.ELO_CHANGE_ALL(ratings, k_cells, res, opp, data.rules))
+    out["first"] = _flat(udfs.BLOQUE_ALL(ratings, res, opp,
+                                         "swiss" if layout.swiss else "rr", data.rules))
+    out["norm"] = _flat(udfs.NORM_ALL(ratings, res, opp, _col(data.sexes), data.rules))
+    out["rank"] = ranks(out["points"], out["sb"], data.numbers)
+    out["new"] = [r + c if isinstance(r, float) and _is_number(c) else ""
+                  for r, c in zip(data.ratings, out["change"])]
+    return out
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def ranks(points: Sequence[Any], sb: Sequence[Any], numbers: Sequence[float]) -> list[Any]:
+    """Rank as the COUNTIF/COUNTIFS formula gives it: more points, then higher SB,
+    then the lower starting number; blank where the points are blank."""
+    out: list[Any] = []
+    for p, s, no in zip(points, sb, numbers):
+        if not _is_number(p):
+            out.append("")
+            continue
+        level = [(q, t, m) for q, t, m in zip(points, sb, numbers) if _is_number(q) and q == p]
+        ahead = sum(1 for q in points if _is_number(q) and q > p)
+        ahead += sum(1 for _, t, _m in level if _is_number(t) and _is_number(s) and t > s)
+        ahead += sum(1 for _, t, m in level if t == s and m < no)
+        out.append(1 + ahead)
+    return out
+
+
+# ------------------------------------------------------------------------ writing
+
+_WIDTHS = {NO: 4.5, TITLE: 5, NAME: 24, FED: 5, FIDE_ID: 10, BORN: 5.5, SEX: 4, RATING: 6.5,
+           GAMES_BEFORE: 7, REACHED: 6.5, K_OVERRIDE: 6.5, K: 4.5}
+_HEADERS = {NO: "No.", TITLE: "Title", NAME: "Name", FED: "Fed", FIDE_ID: "FIDE ID",
+            BORN: "Born", SEX: "Sex", RATING: "Rating", GAMES_BEFORE: "Rated games before",
+            REACHED: "Reached 2400", K_OVERRIDE: "K override", K: "K"}
+_COMPUTED_HEADERS = {"points": "Pts", "rank": "Rank", "sb": "SB", "games": "Rated games",
+                     "ra": "Ra", "rp_fide": "Rp FIDE", "rp_exact": "Rp exact",
+                     "change": "Rating change", "new": "New rating",
+                     "first": "First rating", "norm": "Norm"}
+_COMPUTED_WIDTHS = {"points": 5, "rank": 5, "sb": 6, "games": 6, "ra": 6, "rp_fide": 6.5,
+                    "rp_exact": 6.5, "change": 6.5, "new": 6.5, "first": 6.5, "norm": 6}
+
+
+@dataclass(frozen=True)
+class Texts:
+    """What differs in words between the two charts."""
+
+    title: str
+    sheet: str
+    hint: str
+    how_to: tuple[str, ...]
+
+
+def build_chart(path: Path, layout: Layout, texts: Texts, event: Event | None) -> None:
+    """Write the chart: blank when *event* is ``None``, else filled with it."""
+    if event is not None:
+        event.check(round_robin=not layout.swiss)
+        if layout.swiss and event.rounds > layout.rounds:
+            raise ValueError(f"{event.rounds} rounds: the chart holds {layout.rounds}")
+    wb, fmt = new_workbook(path, title=texts.title)
+    ws = wb.add_worksheet(texts.sheet)
+    _header_block(wb, ws, fmt, layout, texts, event or Event())
+    _column_headers(ws, fmt, layout)
+    data = inputs(layout, event or Event())
+    values = figures(layout, data) if event is not None else None
+    _player_rows(ws, fmt, layout, event or Event(), data, values)
+    _formatting(wb, ws, layout)
+    ws.freeze_panes(FIRST_ROW, NAME + 1)
+    ws.set_column(layout.hidden(ARRAYS[0]), layout.last_helper, 6, None, {"hidden": True})
+    players = len(event.players) if event is not None else layout.capacity
+    ws.print_area(0, 0, FIRST_ROW + max(players, 1) - 1, layout.last_visible)
+    if event is not None:  # a finished event: hide the grid columns or rounds not used
+        if layout.swiss and event.rounds < layout.rounds:
+            ws.set_column(layout.round_cols(max(event.rounds, 1) + 1)[0],
+                          layout.round_cols(layout.rounds)[2], None, None, {"hidden": True})
+        elif not layout.swiss and 0 < players < layout.capacity:
+            ws.set_column(MIDDLE + players, MIDDLE + layout.capacity - 1, None, None,
+                          {"hidden": True})
+    print_setup(ws, landscape=True, repeat_rows=(GROUP_ROW, HEAD_ROW))
+    protect(ws)
+    ws.activate()
+    _how_to_sheet(wb, fmt, texts)
+    add_tables_sheet(wb, fmt)
+    add_xlwings_conf_sheet(wb)
+    wb.close()
+
+
+def _merged(ws: Worksheet, row: int, first: int, last: int, value: Any, fmt: Any) -> None:
+    """A merged cell; user text stays text (write_text), dates become dates."""
+    if last > first:
+        ws.merge_range(row, first, row, last, "", fmt)
+    if isinstance(value, str) or value is None:
+        write_text(ws, row, first, value, fmt)
+    else:
+        write_value(ws, row, first, value, fmt)
+
+
+def _header_block(wb: Workbook, ws: Worksheet, fmt: Formats, layout: Layout, texts: Texts,
+                  event: Event) -> None:
+    ws.set_row(TITLE_ROW, 24)
+    ws.write_string(TITLE_ROW, NO, texts.title, fmt.title)
+    write_formula(ws, TITLE_ROW, MIDDLE, status_formula(layout), fmt.subtitle, LOADED)
+    left = (("Event", event.name, fmt.input_text), ("Place", event.place, fmt.input_text),
+            ("Start date", event.start, fmt.input_date), ("End date", event.end,
+                                                          fmt.input_date))
+    for i, (label, value, style) in enumerate(left, start=1):
+        _merged(ws, i, NO, TITLE, label, fmt.label)
+        if isinstance(value, str):
+            style = fmt.input_text  # a date as the organiser wrote it
+        _merged(ws, i, NAME, SEX, value, style)
+    label_cols = K_OVERRIDE - RATING + 1
+    value_cols = 7
+    _merged(ws, 1, RATING, K_OVERRIDE, "Chief arbiter", fmt.label)
+    _merged(ws, 1, K, K + value_cols - 1, event.chief_arbiter, fmt.input_text)
+    settings_block(wb, ws, fmt, 2, RATING, rules=event.rules, label_cols=label_cols,
+                   value_cols=value_cols)
+    _merged(ws, 3, RATING, K_OVERRIDE, "Rating period", fmt.label)
+    _merged(ws, 3, K, K + value_cols - 1, event.rating_period, fmt.input_date)
+    ws.data_validation(3, K, 3, K, {
+        "validate": "date", "criteria": "between",
+        "minimum": _dt.date(2017, 7, 1), "maximum": _dt.date(2100, 12, 31),
+        "input_title": "Rating period",
+        "input_message": "The first day of the rating list the event is rated in: it "
+                         "decides the junior K (blank: today).",
+        "error_title": "Rating period", "error_message": "Enter a date (2017 or later).",
+    })
+    wb.define_name("RatingPeriod", f"='{ws.get_name()}'!{cell(3, K, absolute=True)}")
+    _merged(ws, 4, RATING, K_OVERRIDE, "Players", fmt.label)
+    count = f'=COUNTA({layout.column(NAME)})'
+    write_formula(ws, 4, K, count, fmt.computed,
+                  len([p for p in event.players if p.name]) if event.players else 0)
+    ws.write_string(HINT_ROW, NO, texts.hint, fmt.hint)
+
+
+def _column_headers(ws: Worksheet, fmt: Formats, layout: Layout) -> None:
+    ws.set_row(GROUP_ROW, 16)
+    ws.set_row(HEAD_ROW, 40)
+    ws.merge_range(GROUP_ROW, NO, GROUP_ROW, RATING, "Player", fmt.group)
+    ws.merge_range(GROUP_ROW, GAMES_BEFORE, GROUP_ROW, K, "K factor", fmt.group)
+    for col, text in _HEADERS.items():
+        ws.write_string(HEAD_ROW, col, text, fmt.header)
+        ws.set_column(col, col, _WIDTHS[col])
+    if layout.swiss:
+        for rnd in range(1, layout.rounds + 1):
+            o, c, r = layout.round_cols(rnd)
+            ws.merge_range(GROUP_ROW, o, GROUP_ROW, r, f"Round {rnd}", fmt.group)
+            ws.write_string(HEAD_ROW, o, "Opp", fmt.header)
+            ws.write_string(HEAD_ROW, c, "Col", fmt.header)
+            ws.write_string(HEAD_ROW, r, "Res", fmt.header)
+            ws.set_column(o, o, 4.3)
+            ws.set_column(c, c, 3.3)
+            ws.set_column(r, r, 3.6)
+    else:
+        ws.merge_range(GROUP_ROW, MIDDLE, GROUP_ROW, MIDDLE + layout.capacity - 1,
+                       "Result against player No.", fmt.group)
+        for j in range(layout.capacity):
+            ws.write_number(HEAD_ROW, MIDDLE + j, j + 1, fmt.header)
+        ws.set_column(MIDDLE, MIDDLE + layout.capacity - 1, 3.6)
+    ws.merge_range(GROUP_ROW, layout.col("points"), GROUP_ROW, layout.col("sb"), "Standing",
+                   fmt.group)
+    ws.merge_range(GROUP_ROW, layout.col("games"), GROUP_ROW, layout.last_visible,
+                   "Rating figures (FIDE)", fmt.group)
+    for name in COMPUTED:
+        ws.write_string(HEAD_ROW, layout.col(name), _COMPUTED_HEADERS[name], fmt.header)
+        ws.set_column(layout.col(name), layout.col(name), _COMPUTED_WIDTHS[name])
+    for name in ARRAYS:
+        label = "K from data" if name == "k_data" else f"{_COMPUTED_HEADERS[name]} (array)"
+        ws.write_string(HEAD_ROW, layout.hidden(name), label, fmt.header)
+    if layout.swiss:
+        for rnd in range(1, layout.rounds + 1):
+            ws.write_string(HEAD_ROW, layout.opp_helper(rnd), f"Opp {rnd}", fmt.header)
+            ws.write_string(HEAD_ROW, layout.res_helper(rnd), f"Res {rnd}", fmt.header)
+
+
+def _player_rows(ws: Worksheet, fmt: Formats, layout: Layout, event: Event, data: Inputs,
+                 values: dict[str, list[Any]] | None) -> None:
+    n = layout.capacity
+    players: list[Player | None] = [*event.players, *[None] * (n - len(event.players))]
+    for i, p in enumerate(players):
+        row = FIRST_ROW + i
+        ws.write_number(row, NO, i + 1, fmt.fixed)
+        write_text(ws, row, TITLE, None if p is None else p.title, fmt.input_center)
+        write_text(ws, row, NAME, None if p is None else p.name, fmt.input_text)
+        write_text(ws, row, FED, None if p is None else p.federation, fmt.input_center)
+        write_value(ws, row, FIDE_ID, None if p is None else p.fide_id, fmt.input_number)
+        write_value(ws, row, BORN, data.born[i], fmt.input_number)
+        write_text(ws, row, SEX, data.sexes[i], fmt.input_center)
+        write_value(ws, row, RATING, data.ratings[i], fmt.input_number)
+        write_value(ws, row, GAMES_BEFORE, data.games_before[i], fmt.input_number)
+        write_text(ws, row, REACHED, data.reached[i], fmt.input_center)
+        write_value(ws, row, K_OVERRIDE, data.k_override[i], fmt.input_number)
+        if layout.swiss:
+            assert data.opponents is not None
+            for rnd in range(1, layout.rounds + 1):
+                o, c, r = layout.round_cols(rnd)
+                rd = p.rounds[rnd - 1] if p is not None and rnd <= len(p.rounds) else None
+                write_value(ws, row, o, data.opponents[i][rnd - 1], fmt.input_number)
+                colour = None if rd is None or rd.colour is None else rd.colour.lower()
+                write_text(ws, row, c, colour, fmt.input_center)
+                write_value(ws, row, r, data.results[i][rnd - 1], fmt.input_center)
+        else:
+            for j in range(n):
+                if i == j:
+                    ws.write_blank(row, MIDDLE + j, None, fmt.diagonal)
+                else:
+                    write_value(ws, row, MIDDLE + j, data.results[i][j], fmt.input_center)
+        for name, formula in row_formulas(layout, row).items():
+            write_formula(ws, row, K if name == "k" else layout.col(name), formula,
+                          getattr(fmt, _STYLE[name]), None if values is None else
+                          values[name][i])
+    _arrays(ws, fmt, layout, data, values)
+
+
+_STYLE = {"k_data": "computed", "k": "computed", "new": "computed",
+          "points": "computed_bold", "rank": "computed", "sb": "computed_decimal",
+          "games": "computed", "ra": "computed", "rp_fide": "computed",
+          "rp_exact": "computed", "change": "computed_signed", "first": "computed",
+          "norm": "yes_no"}
+
+
+def _arrays(ws: Worksheet, fmt: Formats, layout: Layout, data: Inputs,
+            values: dict[str, list[Any]] | None) -> None:
+    first, last = FIRST_ROW, layout.last_row
+    if layout.swiss:
+        for rnd in range(1, layout.rounds + 1):
+            o, _, r = layout.round_cols(rnd)
+            for helper, src, cells in ((layout.opp_helper(rnd), o, data.opponents),
+                                       (layout.res_helper(rnd), r, data.results)):
+                ref = layout.column(src)
+                gathered = None
+                if values is not None:
+                    assert cells is not None
+                    gathered = ["" if is_blank(row[rnd - 1]) else row[rnd - 1]
+                                for row in cells]
+                write_array(ws, first, helper, last, f"{{=IF(ISBLANK({ref}),\"\",{ref})}}",
+                            fmt.computed_text, gathered)
+    for name, formula in formulas(layout).items():
+        write_array(ws, first, layout.hidden(name), last, "{" + formula + "}",
+                    getattr(fmt, _STYLE[name]), None if values is None else values[name])
+    for name, formula in plain_arrays(layout).items():
+        write_array(ws, first, layout.col(name), last, "{" + formula + "}",
+                    getattr(fmt, _STYLE[name]), None if values is None else values[name])
+
+
+def _formatting(wb: Workbook, ws: Worksheet, layout: Layout) -> None:
+    first, last = FIRST_ROW, layout.last_row
+    for col, rule in ((TITLE, {"validate": "list", "source": list(TITLES)}),
+                      (SEX, {"validate": "list", "source": ["m", "w"],
+                             "input_title": "Sex", "input_message": "w: women's norms "
+                             "(WGM, WIM) apply; m or blank: they do not."}),
+                      (REACHED, {"validate": "list", "source": ["yes", "no"],
+                                 "input_title": "Reached 2400",
+                                 "input_message": "yes: a published rating of the player "
+                                 "was ever 2400 or more (K = 10 for good)."}),
+                      (FED, {"validate": "length", "criteria": "==", "value": 3,
+                             "error_message": "A three-letter federation code, e.g. ESP."}),
+                      (FIDE_ID, {"validate": "integer", "criteria": "between",
+                                 "minimum": 1, "maximum": 999999999}),
+                      (BORN, {"validate": "integer", "criteria": "between",
+                              "minimum": 1900, "maximum": 2100,
+                              "error_message": "A year of birth, e.g. 2008."}),
+                      (RATING, {"validate": "integer", "criteria": "between", "minimum": 0,
+                                "maximum": 4000, "input_title": "Rating",
+                                "input_message": "The published FIDE rating; blank or 0: "
+                                "unrated."}),
+                      (GAMES_BEFORE, {"validate": "integer", "criteria": ">=", "value": 0,
+                                      "input_title": "Rated games before",
+                                      "input_message": "Rated games the player completed "
+                                      "before this event (K = 40 below 30; blank: 30 or "
+                                      "more)."}),
+                      (K_OVERRIDE, {"validate": "list", "source": ["40", "20", "10"],
+                                    "input_title": "K override",
+                                    "input_message": "Leave blank to use the K computed from "
+                                    "the player's data; fill to force a K."})):
+        ws.data_validation(first, col, last, col, rule)
+    if layout.swiss:
+        opp, colour, res = ([(first, layout.round_cols(r)[k], last, layout.round_cols(r)[k])
+                             for r in range(1, layout.rounds + 1)] for k in range(3))
+        multi = " ".join(f"{cell(a, b)}:{cell(c, d)}" for a, b, c, d in opp)
+        ws.data_validation(*opp[0], {
+            "validate": "integer", "criteria": "between", "minimum": 1,
+            "maximum": layout.capacity, "multi_range": multi,
+            "input_title": "Opponent", "input_message": "The opponent's No.; blank for a "
+            "bye.", "error_title": "Opponent",
+            "error_message": f"A player number from 1 to {layout.capacity}."})
+        multi = " ".join(f"{cell(a, b)}:{cell(c, d)}" for a, b, c, d in colour)
+        ws.data_validation(*colour[0], {"validate": "list", "source": ["w", "b"],
+                                     "multi_range": multi, "input_title": "Colour",
+                                     "input_message": "w white, b black; blank for a bye."})
+        validate_results(ws, *res[0], more=res[1:])
+        results_formatting(wb, ws, *res[0], more=res[1:])
+    else:
+        grid = (first, MIDDLE, last, MIDDLE + layout.capacity - 1)
+        validate_results(ws, *grid)
+        results_formatting(wb, ws, *grid)
+
+
+def _how_to_sheet(wb: Workbook, fmt: Formats, texts: Texts) -> None:
+    """The 'How to use' sheet: the paragraphs wrapped by hand, one line per row, so that
+    every program shows them the same way."""
+    ws = wb.add_worksheet("How to use")
+    ws.set_column(0, 0, 100)
+    ws.set_row(0, 22)
+    ws.write_string(0, 0, f"How to use: {texts.title}", fmt.title)
+    row = 2
+    for paragraph in texts.how_to:
+        for line in textwrap.wrap(paragraph, width=100, subsequent_indent="    "):
+            ws.write_string(row, 0, line, fmt.body)
+            row += 1
+        row += 1
+    print_setup(ws, landscape=False)
+    protect(ws)

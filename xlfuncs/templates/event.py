@@ -1,0 +1,177 @@
+"""A filled event, as plain data: what the round-robin and Swiss templates are filled with.
+
+The model knows nothing about Excel or TRF: :mod:`xlfuncs.templates.round_robin` and
+:mod:`xlfuncs.templates.swiss` write it into a workbook (``build(path, event)``), and a TRF
+reader (``xlfuncs crosstable``) maps a tournament file onto it. Everything is optional except
+the players' numbers and names, so a partly known event fills what it knows.
+
+Players are numbered from 1 in starting-rank order, and ``players[i].number == i + 1``: the
+number is the one opponents refer to.
+
+- Round robin: ``Player.results[j - 1]`` is the player's result against player *j* (the
+  player's own entry is ``None``; a shorter tuple means the rest is not played yet).
+- Swiss: ``Player.rounds[r - 1]`` is round *r*: the opponent's number (``None`` for a bye or
+  no game), the colour (``"w"``/``"b"``) and the result.
+
+Results are the arbiter's symbols (TRF codes): ``"1"``, ``"½"`` or ``"="``, ``"0"`` (rated
+games), ``"+"``/``"-"`` (forfeits), ``"W"``/``"D"``/``"L"`` (under one move), ``"H"``,
+``"F"``, ``"U"``, ``"Z"`` (byes), ``None`` (not played yet).
+
+>>> alice = Player(1, "Alice", rating=2100, results=(None, "1"))
+>>> bob = Player(2, "Bob", results=("0", None))
+>>> Event(name="Club final", players=(alice, bob)).check(round_robin=True)
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass, field
+
+from ..core.editions import EDITIONS
+from ..core.results import Outcome
+
+__all__ = ["MAX_ROUNDS", "MAX_RR_PLAYERS", "MAX_SWISS_PLAYERS", "Event", "Player", "Round",
+           "result_cell"]
+
+MAX_RR_PLAYERS = 20
+"""Players the round-robin template holds."""
+MAX_SWISS_PLAYERS = 400
+"""Players the Swiss wall chart holds."""
+MAX_ROUNDS = 13
+"""Rounds the Swiss wall chart holds."""
+
+DateLike = _dt.date | str | None
+"""A date, or text as the organiser writes it (``"3-11 May 2026"``), or unknown."""
+
+_DRAWS = ("=", "\u00bd", "0.5", "0,5", ".5", "1/2")
+_SYMBOLS = {o.symbol for o in Outcome} | set(_DRAWS)
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round of a player in a Swiss event."""
+
+    opponent: int | None = None
+    """The opponent's number, ``None`` for a bye or no game."""
+    colour: str | None = None
+    """``"w"`` or ``"b"``; ``None`` when unknown or no game."""
+    result: str | None = None
+    """The result symbol (see the module), ``None`` when not played yet."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player and their games. Only *number* and *name* are required."""
+
+    number: int
+    """Starting rank, from 1; opponents refer to the player by it."""
+    name: str
+    title: str | None = None
+    """``"GM"``, ``"IM"``, ``"WGM"``, ... or ``None``."""
+    federation: str | None = None
+    """Three-letter code: ``"ESP"``."""
+    fide_id: int | None = None
+    birth_year: int | None = None
+    sex: str | None = None
+    """``"m"`` or ``"w"`` (``"w"`` makes the women's norms apply)."""
+    rating: int | None = None
+    """Published rating; ``None``: unrated."""
+    rated_games_before: int | None = None
+    """Rated games completed before this event (for K: 40 below 30 games)."""
+    reached_2400: bool | None = None
+    """Whether a published rating ever reached 2400 (for K: 10)."""
+    k_override: int | None = None
+    """K to use instead of the one computed from the data above."""
+    results: tuple[str | None, ...] = ()
+    """Round robin: the result against player *j* at index *j - 1*."""
+    rounds: tuple[Round, ...] = ()
+    """Swiss: one entry per round."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """The header fields of an event and its players, in starting-rank order."""
+
+    name: str | None = None
+    place: str | None = None
+    start: DateLike = None
+    end: DateLike = None
+    chief_arbiter: str | None = None
+    rules: str | None = None
+    """Edition of the rating regulations: ``"2017"``, ``"2022"``, ``"2024"``, ``"2025"``;
+    ``None``: the edition in force."""
+    rating_period: _dt.date | None = None
+    """The rating period the event is rated in (decides the junior K); ``None``: today."""
+    players: tuple[Player, ...] = field(default_factory=tuple)
+
+    @property
+    def rounds(self) -> int:
+        """The number of rounds of a Swiss event (the longest player's)."""
+        return max((len(p.rounds) for p in self.players), default=0)
+
+    def check(self, *, round_robin: bool) -> None:
+        """Raise :class:`ValueError` naming the first thing a template cannot hold: too
+        many players or rounds, numbers out of order, unknown opponents or symbols."""
+        count = len(self.players)
+        limit = MAX_RR_PLAYERS if round_robin else MAX_SWISS_PLAYERS
+        if count > limit:
+            kind = "round-robin" if round_robin else "Swiss"
+            raise ValueError(f"{count} players: the {kind} template holds {limit}")
+        if self.rules is not None and self.rules not in EDITIONS:
+            raise ValueError(f"rules: unknown edition {self.rules!r}; one of "
+                             f"{', '.join(EDITIONS)}")
+        for i, p in enumerate(self.players, start=1):
+            if p.number != i:
+                raise ValueError(f"player {p.name!r}: number {p.number}, expected {i} "
+                                 "(players in starting-rank order from 1)")
+            if p.sex is not None and p.sex.lower() not in ("m", "w", "f"):
+                raise ValueError(f"player {i}: sex {p.sex!r}, expected 'm' or 'w'")
+            if round_robin:
+                if p.rounds:
+                    raise ValueError(f"player {i}: rounds given for a round robin "
+                                     "(use results)")
+                if len(p.results) > count:
+                    raise ValueError(f"player {i}: {len(p.results)} results for {count} "
+                                     "players")
+                for j, symbol in enumerate(p.results, start=1):
+                    if j == i and symbol is not None:
+                        raise ValueError(f"player {i}: a result against themself")
+                    _check_symbol(symbol, f"player {i} against {j}")
+                continue
+            if p.results:
+                raise ValueError(f"player {i}: results given for a Swiss event (use rounds)")
+            if len(p.rounds) > MAX_ROUNDS:
+                raise ValueError(f"player {i}: {len(p.rounds)} rounds; the chart holds "
+                                 f"{MAX_ROUNDS}")
+            for rnd, rd in enumerate(p.rounds, start=1):
+                where = f"player {i}, round {rnd}"
+                _check_symbol(rd.result, where)
+                if rd.opponent is not None and not (1 <= rd.opponent <= count
+                                                    and rd.opponent != i):
+                    raise ValueError(f"{where}: opponent {rd.opponent} is not another player")
+                if rd.colour is not None and rd.colour.lower() not in ("w", "b"):
+                    raise ValueError(f"{where}: colour {rd.colour!r}, expected 'w' or 'b'")
+
+
+def _check_symbol(symbol: str | None, where: str) -> None:
+    if symbol is not None and symbol.strip().upper() not in _SYMBOLS:
+        raise ValueError(f"{where}: unknown result {symbol!r}")
+
+
+def result_cell(symbol: str | None) -> float | str | None:
+    """What a result cell holds, as an arbiter types it: 1 and 0 as numbers, every draw as
+    ``"½"``, the other symbols as upper-case text.
+
+    >>> [result_cell(s) for s in ("1", "=", "0", "+", "h", None)]
+    [1.0, '½', 0.0, '+', 'H', None]
+    """
+    if symbol is None or not symbol.strip():
+        return None
+    text = symbol.strip().upper()
+    if text == "1":
+        return 1.0
+    if text == "0":
+        return 0.0
+    if text in _DRAWS:
+        return "\u00bd"
+    return text

@@ -1,0 +1,612 @@
+"""``norms.xlsx``: one player's title norm in one event (Title Regulations, 2024 text).
+
+Layout (sheet ``Title norm``):
+
+- rows 1-3: title, a one-line summary (repeated on every printed page), how to use;
+- the player (name, FIDE ID, federation), the event, the rules edition and the norm sought
+  (GM, IM, WGM or WIM drop-down);
+- fifteen opponent rows: title, federation, rating (blank or 0 = unrated), result; then,
+  computed: whether the game counts (played games only: forfeits and byes do not), the
+  rating counted (unrated opponents at the edition's value, the lowest raised to the
+  title's floor), a note saying which opponent was raised and to what, and whether the
+  opponent is titled and holds the norm's title or higher;
+- the performance: games, points, the floor applied, Ra, p, dp, the norm performance Rp
+  (``NORM_RP``) and the points the norm needs (``NORM_POINTS``);
+- the Title Regulations' mix checks, each with its count, what is needed and a yes/no:
+  at least 9 games; 2 federations other than the player's; at most 3/5 from the player's
+  federation; at most 2/3 from one federation; at least 50 % titled opponents (GM, IM, FM,
+  WGM, WIM, WFM: CM and WCM excluded); at least 1/3 with the norm's title or higher; and the
+  figures: Ra, 35 %, Rp. Plain COUNTIF/COUNTIFS/SUM formulas over hidden helper columns.
+
+Our reading of "the norm's title or higher" (stated on the sheet): GM norm: GM; IM norm:
+GM or IM; WGM norm: GM, IM or WGM; WIM norm: GM, IM, WGM or WIM.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from xlsxwriter.format import Format
+from xlsxwriter.worksheet import Worksheet
+
+from .. import udfs
+from ..core.editions import DEFAULT_EDITION, EDITIONS
+from ..core.norms import MIN_NORM_GAMES, MIN_NORM_PERCENT, NORM_TITLES
+from . import common
+from .common import write_formula, write_text, write_value
+from .player_sheets import (
+    COUNTED,
+    TITLE_CHOICES,
+    Game,
+    Value,
+    a1,
+    excel_round,
+    extra_formats,
+    hide_helper_columns,
+    is_error,
+    is_error_formula,
+    note,
+    points,
+    points_formula,
+    rating_validation,
+    result_cell,
+    span,
+    status,
+    status_formula,
+)
+
+__all__ = ["COUNTING_TITLES", "MAX_GAMES", "NORM_RANKS", "Game", "NormEvent", "build"]
+
+MAX_GAMES: Final = 15
+SHEET: Final = "Title norm"
+
+COUNTING_TITLES: Final = ("GM", "IM", "FM", "WGM", "WIM", "WFM")
+"""Titles that count for the 50 % titled-opponents rule (CM and WCM do not)."""
+
+NORM_RANKS: Final = ("GM", "IM", "WGM", "WIM")
+"""The norm titles, strongest first: for a norm, an opponent holds "the norm's title or
+higher" when their title comes at or before the norm's in this list."""
+
+(C_NO, C_NAME, C_TITLE, C_FED, C_RATING, C_RESULT, C_STATUS, C_COUNTED, C_NOTE, C_TITLED,
+ C_HIGHER, C_MET) = range(12)
+LAST_COL = C_MET
+C_H0 = 13  # hidden helpers: N rating for NORM_POINTS, O value before the floor,
+# P new foreign federation, Q games against this federation, R W
+H_POINTS, H_VALUE, H_NEWFED, H_FEDCOUNT, H_W = range(C_H0, C_H0 + 5)
+
+R_TITLE, R_LINE, R_NOTE = 0, 1, 2
+R_NAME, R_ID, R_FED, R_EVENT = 3, 4, 5, 6
+R_RULES, R_NORM, R_UNRATED, R_FIGURES = 3, 4, 5, 6
+R_HEAD = 8
+R_FIRST = R_HEAD + 1
+R_LAST = R_FIRST + MAX_GAMES - 1
+R_TOTAL = R_LAST + 1
+
+P_TOP = R_TOTAL + 2  # both panels' section row
+(P_GAMES, P_POINTS, P_FLOOR, P_RA, P_P, P_DP, P_RP, P_NEEDED) = range(P_TOP + 1, P_TOP + 9)
+K_ROWS = tuple(range(P_TOP + 1, P_TOP + 10))  # nine checks
+P_VERDICT = P_TOP + 10
+P_READING = P_VERDICT + 1
+P_TABLE = P_READING + 6
+
+HOW_TO = (
+    "How to use: fill the yellow cells: the player's federation, the norm sought, and one row "
+    "per round: opponent's title, federation, rating (blank or 0 = unrated) and result (1, ½ "
+    "or =, 0; forfeits + / - and byes are listed but not counted). The sheet applies the "
+    "rating floor to the lowest-rated opponent, computes Rp with NORM_RP and the points "
+    "needed with NORM_POINTS, and checks the opponents' mix."
+)
+
+READING = (
+    "Our reading of the Title Regulations: only games played (1, ½, 0) count, forfeits and "
+    "byes do not. Titled = GM, IM, FM, WGM, WIM, WFM (CM and WCM excluded). The norm's title "
+    "or higher: GM norm: GM; IM norm: GM, IM; WGM norm: GM, IM, WGM; WIM norm: GM, IM, WGM, "
+    "WIM. Fractions: 3/5 and 2/3 of n rounded down (at most), 50 % and 1/3 rounded up (at "
+    "least). Not checked: the exceptions for national championships, team and Swiss events, "
+    "the 13-round rule, limits on unrated opponents and the event's own conditions (time "
+    "control, arbiters, registration)."
+)
+
+
+@dataclass(frozen=True)
+class NormEvent:
+    """A player's event for a title norm: the player's federation, the norm sought
+    (``"GM"``, ``"IM"``, ``"WGM"`` or ``"WIM"``) and the opponents in round order (at most
+    15; :class:`Game` with ``title`` and ``federation``)."""
+
+    federation: str = ""
+    title: str = "GM"
+    name: str = ""
+    fide_id: str = ""
+    event: str = ""
+    rules: str | None = None
+    games: Sequence[Game] = field(default_factory=tuple)
+
+
+def _text_of(value: Value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else str(value)
+
+
+def _compute(data: NormEvent) -> dict[str, Any]:
+    games = list(data.games)
+    pad = MAX_GAMES - len(games)
+    ratings: list[Value] = [None if g.rating is None else float(g.rating) for g in games]
+    ratings += [None] * pad
+    results: list[Value] = [result_cell(g.result) for g in games] + [None] * pad
+    titles: list[Value] = [g.title or None for g in games] + [None] * pad
+    feds: list[Value] = [g.federation or None for g in games] + [None] * pad
+    rules = data.rules or DEFAULT_EDITION.id
+    target = data.title.strip().upper()
+    own = data.federation.strip()
+    unrated_value = float(EDITIONS[rules].norm_unrated_opponent)
+    norm = NORM_TITLES[target]
+    floor, min_ra, min_rp = float(norm.floor), float(norm.min_ra), float(norm.min_rp)
+
+    statuses = [status(r, w, unrated_counts=True) for r, w in zip(ratings, results)]
+    counted = [s == COUNTED for s in statuses]
+    for_points: list[Value] = [
+        (r if isinstance(r, float) and r > 0 else 0.0) if c else "" for r, c in
+        zip(ratings, counted)]
+    values: list[Value] = [
+        (p if p else unrated_value) if c else "" for p, c in zip(for_points, counted)]
+    ws_ = [points(w) if c else "" for w, c in zip(results, counted)]
+    n = float(sum(counted))
+    pts = float(sum(w for w in ws_ if isinstance(w, float)))
+    numbers = [v for v in values if isinstance(v, float)]
+    idx: Value = "" if n == 0 else float(values.index(min(numbers)) + 1)
+    used: list[Value] = []
+    notes: list[str] = []
+    for i, (value, c, p) in enumerate(zip(values, counted, for_points)):
+        if not c:
+            used.append("")
+            notes.append("")
+            continue
+        assert isinstance(value, float)
+        is_floor = float(i + 1) == idx
+        used.append(max(value, floor) if is_floor else value)
+        if is_floor and value < floor:
+            notes.append(f"raised to the floor {_text_of(floor)}")
+        elif p == 0:
+            notes.append(f"unrated: counts as {_text_of(unrated_value)}")
+        else:
+            notes.append("")
+    titled = ["" if not c else "yes" if (t or "").strip().upper() in COUNTING_TITLES else "no"
+              for t, c in zip(titles, counted)]
+    rank = NORM_RANKS.index(target) + 1 if target in NORM_RANKS else 0
+
+    def higher(t: Value) -> str:
+        key = (t or "").strip().upper()
+        return "yes" if (NORM_RANKS.index(key) + 1 if key in NORM_RANKS else 99) <= rank \
+            else "no"
+
+    higher_col = ["" if not c else higher(t) for t, c in zip(titles, counted)]
+    up = [f.upper() if isinstance(f, str) else None for f in feds]
+    newfed, fedcount = [], []
+    for i, (f, c) in enumerate(zip(up, counted)):
+        earlier = sum(1 for j in range(i + 1) if up[j] == f and counted[j])
+        newfed.append(1.0 if c and f and f != own.upper() and earlier == 1 else 0.0)
+        fedcount.append(float(sum(1 for j in range(MAX_GAMES) if up[j] == f and counted[j]))
+                        if c and f else 0.0)
+
+    v: dict[str, Any] = {
+        "statuses": statuses, "for_points": for_points, "values": values, "w": ws_,
+        "idx": idx, "used": used, "notes": notes, "titled": titled, "higher": higher_col,
+        "newfed": newfed, "fedcount": fedcount, "n": n, "points": pts, "rules": rules,
+        "unrated": unrated_value, "floor": floor, "min_ra": min_ra, "min_rp": min_rp,
+        "rank": float(rank), "target": data.title,
+    }
+    v["figures"] = f"{target} norm: Ra ≥ {norm.min_ra}, Rp ≥ {norm.min_rp}; floor {norm.floor}"
+    blank = n == 0
+    if blank:
+        v.update(floor_text="", ra="", p="", dp="", rp="", needed="", needed_text="")
+    else:
+        assert isinstance(idx, float)
+        low = values[int(idx) - 1]
+        if isinstance(low, float) and low < floor:
+            v["floor_text"] = f"Rd {_text_of(idx)}: {_text_of(low)} raised to {_text_of(floor)}"
+        else:
+            v["floor_text"] = (f"none: the lowest ({_text_of(min(numbers))}) is not below "
+                               f"{_text_of(floor)}")
+        counted_used = [u for u in used if isinstance(u, float)]
+        errors = [u for u in used if is_error(u)]
+        v["ra"] = errors[0] if errors else excel_round(sum(counted_used) / len(counted_used))
+        v["p"] = excel_round(pts / n, 2)
+        dp = udfs.DP_LOOKUP(pts, n)
+        v["dp"] = float(dp) if isinstance(dp, int) else dp
+        rp = udfs.NORM_RP([[r] for r in ratings], [[w] for w in results], data.title, rules)
+        v["rp"] = float(rp) if isinstance(rp, int) else rp
+        needed = udfs.NORM_POINTS([[p] for p in for_points], data.title, rules)
+        needed = float(needed) if isinstance(needed, (int, float)) else needed
+        v["needed"] = needed
+        if is_error(needed):
+            v["needed_text"] = udfs.EXPLAIN_ERROR("NORM_POINTS", [[p] for p in for_points],
+                                                  data.title, rules)
+        elif pts >= needed:
+            v["needed_text"] = "Points needed: reached"
+        else:
+            v["needed_text"] = f"Points needed: {_text_of(needed - pts)} more"
+
+    # The checks: count, needed, met.
+    own_count: Value = "" if not own else float(sum(
+        1 for f, c in zip(up, counted) if c and f == own.upper()))
+    most = max(fedcount) if fedcount else 0.0
+    most_fed = next((f for f, c in zip(feds, fedcount) if c == most), None) if most else None
+    checks: list[tuple[Value, Value, bool | None]] = []
+    foreign = sum(newfed)
+    titled_n = float(titled.count("yes"))
+    higher_n = float(higher_col.count("yes"))
+    checks.append((n, float(MIN_NORM_GAMES), n >= MIN_NORM_GAMES))
+    checks.append((foreign, 2.0, foreign >= 2))
+    checks.append((own_count, float(int(3 * n / 5)),
+                   None if own_count == "" else own_count * 5 <= 3 * n))
+    checks.append((most, float(int(2 * n / 3)), most * 3 <= 2 * n))
+    checks.append((titled_n, float(-(-n // 2)), titled_n * 2 >= n))
+    checks.append((higher_n, float(-(-n // 3)), higher_n * 3 >= n))
+    ra, p_, rp = v["ra"], v["p"], v["rp"]
+
+    def ge(a: Value, b: Value) -> bool | None:
+        if a == "" or is_error(a) or is_error(b):
+            return None
+        return bool(a >= b)
+
+    checks.append((ra, min_ra, ge(ra, min_ra)))
+    checks.append((p_, MIN_NORM_PERCENT / 100, ge(p_, MIN_NORM_PERCENT / 100)))
+    checks.append((rp, min_rp, ge(rp, min_rp)))
+    met = []
+    for count, _need, ok in checks:
+        if blank:
+            met.append("")
+        elif ok is None:
+            met.append("no" if is_error(count) else "")
+        else:
+            met.append("yes" if ok else "no")
+    v["checks"] = checks
+    v["met"] = met
+    v["own_count"] = own_count
+    v["most_label"] = ("At most 2/3 from one federation" +
+                       (f" (most: {most_fed})" if most_fed else ""))
+    v["verdict"] = "" if blank else ("yes" if met.count("yes") == len(checks) else "no")
+    line = "Enter the player's event in the yellow cells."
+    if data.name:
+        line = data.name + (f"  ·  FIDE ID {data.fide_id}" if data.fide_id else "")
+        line += f"  ·  {data.event}" if data.event else ""
+        if v["verdict"]:
+            line += f"  ·  {target} norm: {v['verdict']}"
+    v["line"] = line
+    return v
+
+
+def build(path: Path, data: NormEvent | None = None) -> None:
+    """Write ``norms.xlsx``: blank (``data`` is ``None``) or filled in, every formula cell
+    carrying the value it computes."""
+    data = data or NormEvent()
+    if data.title.strip().upper() not in NORM_RANKS:
+        raise ValueError(f"title: one of {', '.join(NORM_RANKS)}, got {data.title!r}")
+    if len(data.games) > MAX_GAMES:
+        raise ValueError(f"at most {MAX_GAMES} games, got {len(data.games)}")
+    v = _compute(data)
+    wb, fmt = common.new_workbook(path, title="FIDE title norm: one player, one event")
+    x = extra_formats(wb, fmt)
+    ws = wb.add_worksheet(SHEET)
+    ws.hide_gridlines(2)
+    ws.set_default_row(12.75)
+    for col, width in ((C_NO, 4), (C_NAME, 24), (C_TITLE, 6), (C_FED, 6), (C_RATING, 8),
+                       (C_RESULT, 7), (C_STATUS, 9), (C_COUNTED, 9), (C_NOTE, 24),
+                       (C_TITLED, 8), (C_HIGHER, 9), (C_MET, 8)):
+        ws.set_column(col, col, width)
+    hide_helper_columns(ws, C_H0, H_W, 9)
+
+    write_text(ws, R_TITLE, 0, "FIDE title norm: one player, one event", fmt.title)
+    ws.set_row(R_TITLE, 20)
+    name, fide_id, event = a1(R_NAME, C_TITLE), a1(R_ID, C_TITLE), a1(R_EVENT, C_TITLE)
+    verdict = a1(P_VERDICT, C_MET)
+    target = a1(R_NORM, C_HIGHER, absolute=True)
+    write_formula(
+        ws, R_LINE, 0,
+        f'=IF({name}="","Enter the player\'s event in the yellow cells.",{name}'
+        f'&IF({fide_id}="","","  ·  FIDE ID "&{fide_id})&IF({event}="","","  ·  "&{event})'
+        f'&IF({verdict}="","","  ·  "&UPPER({target})&" norm: "&{verdict}))', fmt.subtitle,
+        v["line"])
+    note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
+
+    for row, label, value in ((R_NAME, "Player", data.name), (R_ID, "FIDE ID", data.fide_id),
+                              (R_FED, "Player's federation", data.federation),
+                              (R_EVENT, "Event", data.event)):
+        write_text(ws, row, C_NAME, label, fmt.label)
+        ws.merge_range(row, C_TITLE, row, C_STATUS, "", fmt.input_text)
+        write_text(ws, row, C_TITLE, value, fmt.input_text)
+    own = a1(R_FED, C_TITLE, absolute=True)
+    rules = common.settings_block(wb, ws, fmt, R_RULES, C_TITLED, rules=v["rules"])
+    write_text(ws, R_NORM, C_TITLED, "Norm sought", fmt.label)
+    write_text(ws, R_NORM, C_HIGHER, data.title, fmt.input_center)
+    ws.data_validation(R_NORM, C_HIGHER, R_NORM, C_HIGHER, {
+        "validate": "list", "source": list(NORM_RANKS), "input_title": "Norm",
+        "input_message": "GM, IM, WGM or WIM", "error_message": "GM, IM, WGM or WIM"})
+    ws.merge_range(R_UNRATED, C_COUNTED, R_UNRATED, C_TITLED, "", fmt.label)
+    write_text(ws, R_UNRATED, C_COUNTED, "Unrated opponents count as", fmt.label)
+    unrated = a1(R_UNRATED, C_HIGHER, absolute=True)
+    write_formula(ws, R_UNRATED, C_HIGHER,
+                  f'=VLOOKUP(IF({rules}="","{DEFAULT_EDITION.id}",{rules}&""),Unrated,2,FALSE)',
+                  fmt.computed, v["unrated"])
+    ws.merge_range(R_FIGURES, C_COUNTED, R_FIGURES, C_MET, "", fmt.computed_text)
+    write_formula(ws, R_FIGURES, C_COUNTED,
+                  f'=UPPER({target})&" norm: Ra ≥ "&VLOOKUP({target},Norms,2,FALSE)&", Rp ≥ "'
+                  f'&VLOOKUP({target},Norms,3,FALSE)&"; floor "&VLOOKUP({target},Norms,4,FALSE)',
+                  fmt.computed_text, v["figures"])
+    floor = f"VLOOKUP({target},Norms,4,FALSE)"
+
+    # Opponent rows.
+    for col, text in enumerate(("Rd", "Opponent", "Title", "Fed", "Rating", "Result",
+                                "Counted?", "Rating counted", "Note", "Titled?",
+                                "Norm title or higher?")):
+        write_text(ws, R_HEAD, col, text, fmt.header)
+    ws.set_row(R_HEAD, 27)
+    for j, text in enumerate(("for NORM_POINTS", "before floor", "new foreign fed",
+                              "games v. fed", "W")):
+        write_text(ws, R_HEAD, C_H0 + j, text, x["helper_header"])
+    games = list(data.games)
+    values_range = span(R_FIRST, H_VALUE, R_LAST, absolute=True)
+    fed_range = span(R_FIRST, C_FED, R_LAST, absolute=True)
+    status_range = span(R_FIRST, C_STATUS, R_LAST, absolute=True)
+    idx = a1(R_TOTAL, H_VALUE, absolute=True)
+    for k in range(MAX_GAMES):
+        row = R_FIRST + k
+        g = games[k] if k < len(games) else None
+        write_value(ws, row, C_NO, k + 1, x["constant"])
+        write_text(ws, row, C_NAME, g.opponent if g else None, fmt.input_text)
+        write_text(ws, row, C_TITLE, g.title if g else None, fmt.input_center)
+        write_text(ws, row, C_FED, g.federation if g else None, fmt.input_center)
+        write_value(ws, row, C_RATING, g.rating if g else None, fmt.input_number)
+        write_value(ws, row, C_RESULT, result_cell(g.result) if g else None,
+                    fmt.input_center)
+        st, rt, tt, fd = (a1(row, c) for c in (C_STATUS, C_RATING, C_TITLE, C_FED))
+        no = a1(row, C_NO)
+        write_formula(ws, row, C_STATUS,
+                      status_formula(rt, a1(row, C_RESULT), unrated_counts=True),
+                      fmt.computed_text, v["statuses"][k])
+        yes = f'{st}="{COUNTED}"'
+        # Helpers.
+        write_formula(ws, row, H_POINTS,
+                      f'=IF({yes},IF(AND(ISNUMBER({rt}),{rt}>0),{rt},0),"")', None,
+                      v["for_points"][k])
+        hp, hv = a1(row, H_POINTS), a1(row, H_VALUE)
+        write_formula(ws, row, H_VALUE, f'=IF({yes},IF({hp}>0,{hp},{unrated}),"")', None,
+                      v["values"][k])
+        first_fed = a1(R_FIRST, C_FED, absolute=True)
+        first_st = a1(R_FIRST, C_STATUS, absolute=True)
+        write_formula(ws, row, H_NEWFED,
+                      f'=IF(AND({yes},{fd}<>"",{fd}<>{own}),IF(COUNTIFS({first_fed}:{fd},{fd},'
+                      f'{first_st}:{st},"{COUNTED}")=1,1,0),0)', None, v["newfed"][k])
+        write_formula(ws, row, H_FEDCOUNT,
+                      f'=IF(AND({yes},{fd}<>""),COUNTIFS({fed_range},{fd},{status_range},'
+                      f'"{COUNTED}"),0)', None, v["fedcount"][k])
+        write_formula(ws, row, H_W, f'=IF({yes},{points_formula(a1(row, C_RESULT))},"")', None,
+                      v["w"][k])
+        # Visible computed columns.
+        write_formula(ws, row, C_COUNTED,
+                      f'=IF({yes},IF({no}={idx},MAX({hv},{floor}),{hv}),"")', fmt.computed,
+                      v["used"][k])
+        write_formula(ws, row, C_NOTE,
+                      f'=IF(NOT({yes}),"",IF(AND({no}={idx},{hv}<{floor}),"raised to the '
+                      f'floor "&{floor},IF({hp}=0,"unrated: counts as "&{unrated},"")))',
+                      x["left"], v["notes"][k])
+        titled = ",".join(f'{tt}="{t}"' for t in COUNTING_TITLES)
+        write_formula(ws, row, C_TITLED, f'=IF({yes},IF(OR({titled}),"yes","no"),"")',
+                      fmt.computed_text, v["titled"][k])
+        ranks = "{" + ",".join(f'"{t}"' for t in NORM_RANKS) + "}"
+        write_formula(ws, row, C_HIGHER,
+                      f'=IF({yes},IF(IFERROR(MATCH({tt},{ranks},0),99)<=IFERROR(MATCH('
+                      f'{target},{ranks},0),0),"yes","no"),"")', fmt.computed_text,
+                      v["higher"][k])
+    rating_validation(ws, R_FIRST, C_RATING, R_LAST)
+    common.validate_results(ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
+    common.results_formatting(wb, ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
+    ws.data_validation(R_FIRST, C_TITLE, R_LAST, C_TITLE, {
+        "validate": "list", "source": list(TITLE_CHOICES), "error_type": "warning",
+        "error_message": "A FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM."})
+    ws.data_validation(R_FIRST, C_FED, R_LAST, C_FED, {
+        "validate": "length", "criteria": "==", "value": 3, "error_type": "warning",
+        "input_message": "FIDE federation code, e.g. ESP", "error_message": "Three letters."})
+    for col in (C_TITLED, C_HIGHER):
+        ws.conditional_format(R_FIRST, col, R_LAST, col, {
+            "type": "cell", "criteria": "==", "value": '"yes"', "format": x["yes_soft"]})
+    ws.conditional_format(R_FIRST, C_STATUS, R_LAST, C_STATUS, {
+        "type": "formula", "criteria": f'=AND({a1(R_FIRST, C_STATUS)}<>"",'
+        f'{a1(R_FIRST, C_STATUS)}<>"{COUNTED}")', "format": x["muted"]})
+    ws.conditional_format(R_FIRST, C_COUNTED, R_LAST, C_COUNTED, {
+        "type": "formula", "criteria": f'=LEFT({a1(R_FIRST, C_NOTE)},6)="raised"',
+        "format": x["capped"]})
+
+    # Totals row: n, points, the floor's row (hidden).
+    ws.merge_range(R_TOTAL, 0, R_TOTAL, C_RESULT, "", x["total_label"])
+    write_text(ws, R_TOTAL, 0, "Games counted and points", x["total_label"])
+    n = a1(R_TOTAL, C_STATUS, absolute=True)
+    pts = a1(R_TOTAL, C_COUNTED, absolute=True)
+    write_formula(ws, R_TOTAL, C_STATUS, f'=COUNTIF({status_range},"{COUNTED}")', x["count"],
+                  v["n"])
+    write_formula(ws, R_TOTAL, C_COUNTED, f"=SUM({span(R_FIRST, H_W, R_LAST)})", x["total"],
+                  v["points"])
+    for col in (C_NOTE, C_TITLED, C_HIGHER):
+        write_text(ws, R_TOTAL, col, None, x["total"])
+    write_formula(ws, R_TOTAL, C_TITLED, f'=COUNTIF({span(R_FIRST, C_TITLED, R_LAST)},"yes")',
+                  x["count"], float(v["titled"].count("yes")))
+    write_formula(ws, R_TOTAL, C_HIGHER, f'=COUNTIF({span(R_FIRST, C_HIGHER, R_LAST)},"yes")',
+                  x["count"], float(v["higher"].count("yes")))
+    write_formula(ws, R_TOTAL, H_VALUE,
+                  f'=IF({n}=0,"",MATCH(MIN({values_range}),{values_range},0))', None,
+                  v["idx"])
+
+    _performance(ws, fmt, x, v, n, pts, rules, target, floor, idx, values_range)
+    _checks(ws, fmt, x, v, n, own, fed_range, status_range)
+    _tables(wb, ws, fmt)
+
+    ws.freeze_panes(R_HEAD + 1, 0)
+    ws.print_area(0, 0, P_TABLE + 7, LAST_COL)
+    common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
+    ws.fit_to_pages(1, 1)
+    common.protect(ws)
+    ws.activate()
+    common.add_tables_sheet(wb, fmt)
+    common.add_xlwings_conf_sheet(wb)
+    wb.close()
+
+
+def _performance(ws: Worksheet, fmt: common.Formats, x: dict[str, Format], v: dict[str, Any],
+                 n: str, pts: str, rules: str, target: str, floor: str, idx: str,
+                 values_range: str) -> None:
+    ws.merge_range(P_TOP, C_NAME, P_TOP, C_RESULT, "", x["section"])
+    write_text(ws, P_TOP, C_NAME, "Norm performance", x["section"])
+    ratings = span(R_FIRST, C_RATING, R_LAST, absolute=True)
+    results = span(R_FIRST, C_RESULT, R_LAST, absolute=True)
+    for_points = span(R_FIRST, H_POINTS, R_LAST, absolute=True)
+    counted = span(R_FIRST, C_COUNTED, R_LAST, absolute=True)
+
+    def line(row: int, label: str, formula: str, value: Value, cell_format: Format) -> None:
+        write_text(ws, row, C_NAME, label, fmt.label)
+        ws.merge_range(row, C_TITLE, row, C_RESULT, "", cell_format)
+        write_formula(ws, row, C_TITLE, formula, cell_format, value)
+
+    line(P_GAMES, "Games counted n", f"={n}", v["n"], fmt.computed)
+    line(P_POINTS, "Points", f"={pts}", v["points"], x["points"])
+    line(P_FLOOR, "Rating floor applied",
+         f'=IF({n}=0,"",IF(INDEX({values_range},{idx})<{floor},"Rd "&{idx}&": "&INDEX('
+         f'{values_range},{idx})&" raised to "&{floor},"none: the lowest ("&MIN({values_range})'
+         f'&") is not below "&{floor}))', v["floor_text"], x["left"])
+    line(P_RA, "Ra (floor applied, rounded)", f'=IF({n}=0,"",ROUND(AVERAGE({counted}),0))',
+         v["ra"], fmt.computed)
+    line(P_P, "p (to the whole percent)", f'=IF({n}=0,"",ROUND({pts}/{n},2))', v["p"],
+         x["percent"])
+    line(P_DP, "dp (table 8.1(a))", f'=IF({n}=0,"",DP_LOOKUP({pts},{n}))', v["dp"],
+         fmt.computed)
+    line(P_RP, "Norm performance (NORM_RP)",
+         f'=IF({n}=0,"",NORM_RP({ratings},{results},{target},{rules}))', v["rp"], x["big"])
+    line(P_NEEDED, "Points needed (NORM_POINTS)",
+         f'=IF({n}=0,"",NORM_POINTS({for_points},{target},{rules}))', v["needed"], x["big"])
+    needed = a1(P_NEEDED, C_TITLE)
+    ws.merge_range(P_NEEDED + 1, C_NAME, P_NEEDED + 2, C_RESULT, "", x["wrap"])
+    write_formula(ws, P_NEEDED + 1, C_NAME,
+                  f'=IF({n}=0,"",IF({is_error_formula(needed)},EXPLAIN_ERROR("NORM_POINTS",'
+                  f'{for_points},{target},{rules}),IF({pts}>={needed},"Points needed: reached",'
+                  f'"Points needed: "&({needed}-{pts})&" more")))', x["wrap"],
+                  v["needed_text"])
+
+
+_CHECKS = (
+    "At least 9 games",
+    "At least 2 federations other than the player's",
+    "At most 3/5 of the opponents from the player's federation",
+    "",  # the label names the most frequent federation
+    "At least 50 % titled opponents (CM, WCM excluded)",
+    "At least 1/3 with the norm's title or higher",
+    "Ra at least the norm's minimum",
+    "Score at least 35 %",
+    "Norm performance Rp at least the norm's minimum",
+)
+
+
+def _checks(ws: Worksheet, fmt: common.Formats, x: dict[str, Format], v: dict[str, Any],
+            n: str, own: str, fed_range: str, status_range: str) -> None:
+    ws.merge_range(P_TOP, C_STATUS, P_TOP, C_NOTE, "", x["section"])
+    write_text(ws, P_TOP, C_STATUS, "Title Regulations checks", x["section"])
+    for col, text in ((C_TITLED, "Count"), (C_HIGHER, "Needed"), (C_MET, "Met?")):
+        write_text(ws, P_TOP, col, text, x["section_center"])
+    newfed = span(R_FIRST, H_NEWFED, R_LAST, absolute=True)
+    fedcount = span(R_FIRST, H_FEDCOUNT, R_LAST, absolute=True)
+    target = a1(R_NORM, C_HIGHER, absolute=True)
+    titled_total, higher_total = a1(R_TOTAL, C_TITLED), a1(R_TOTAL, C_HIGHER)
+    ra, p, rp = a1(P_RA, C_TITLE), a1(P_P, C_TITLE), a1(P_RP, C_TITLE)
+    counts = (
+        f"={n}", f"=SUM({newfed})",
+        f'=IF({own}="","",COUNTIFS({fed_range},{own},{status_range},"{COUNTED}"))',
+        f"=MAX({fedcount})", f"={titled_total}", f"={higher_total}", f"={ra}", f"={p}",
+        f"={rp}")
+    needs = (
+        f"={MIN_NORM_GAMES}", "=2", f"=INT(3*{n}/5)", f"=INT(2*{n}/3)", f"=ROUNDUP({n}/2,0)",
+        f"=ROUNDUP({n}/3,0)", f"=VLOOKUP({target},Norms,2,FALSE)", f"={MIN_NORM_PERCENT}/100",
+        f"=VLOOKUP({target},Norms,3,FALSE)")
+    at_least, at_most = x["at_least"], x["at_most"]
+    need_formats = (at_least, at_least, at_most, at_most, at_least, at_least, at_least,
+                    x["at_least_percent"], at_least)
+    count_formats = (fmt.computed, fmt.computed, fmt.computed, fmt.computed, fmt.computed,
+                     fmt.computed, fmt.computed, x["percent"], fmt.computed)
+    for i, row in enumerate(K_ROWS):
+        ws.merge_range(row, C_STATUS, row, C_NOTE, "", x["left"])
+        count, need = a1(row, C_TITLED), a1(row, C_HIGHER)
+        if i == 3:
+            write_formula(ws, row, C_STATUS,
+                          f'="At most 2/3 from one federation"&IF(MAX({fedcount})=0,"",'
+                          f'" (most: "&INDEX({fed_range},MATCH(MAX({fedcount}),{fedcount},0))'
+                          f'&")")', x["left"], v["most_label"])
+        else:
+            write_text(ws, row, C_STATUS, _CHECKS[i], x["left"])
+        value, needed, _ = v["checks"][i]
+        write_formula(ws, row, C_TITLED, counts[i], count_formats[i], value)
+        write_formula(ws, row, C_HIGHER, needs[i], need_formats[i], needed)
+        compare = "<=" if i in (2, 3) else ">="
+        if i == 2:
+            test = f"{count}*5<=3*{n}"
+        elif i == 3:
+            test = f"{count}*3<=2*{n}"
+        elif i == 4:
+            test = f"{count}*2>={n}"
+        elif i == 5:
+            test = f"{count}*3>={n}"
+        else:
+            test = f"{count}{compare}{need}"
+        write_formula(ws, row, C_MET,
+                      f'=IF({n}=0,"",IF({is_error_formula(count)},"no",IF({count}="","",'
+                      f'IF({test},"yes","no"))))', fmt.yes_no, v["met"][i])
+    met_range = span(K_ROWS[0], C_MET, K_ROWS[-1])
+    ws.merge_range(P_VERDICT, C_STATUS, P_VERDICT, C_HIGHER, "", x["total_label"])
+    write_formula(ws, P_VERDICT, C_STATUS,
+                  f'="A "&UPPER({target})&" norm on these figures (every check met)"',
+                  x["total_label"], f"A {v['target'].strip().upper()} norm on these figures "
+                  "(every check met)")
+    write_formula(ws, P_VERDICT, C_MET,
+                  f'=IF({n}=0,"",IF(COUNTIF({met_range},"yes")={len(K_ROWS)},"yes","no"))',
+                  x["verdict"], v["verdict"])
+    for cell_range in (met_range, a1(P_VERDICT, C_MET)):
+        ws.conditional_format(cell_range, {"type": "cell", "criteria": "==",
+                                           "value": '"yes"', "format": x["yes"]})
+        ws.conditional_format(cell_range, {"type": "cell", "criteria": "==",
+                                           "value": '"no"', "format": x["no"]})
+    ws.merge_range(P_READING, C_NAME, P_READING + 4, C_MET, READING, fmt.note)
+
+
+def _tables(wb: Any, ws: Worksheet, fmt: common.Formats) -> None:
+    """The norm figures and the unrated opponents' value per edition (looked up)."""
+    top = P_TABLE
+    for col, text in ((C_NAME, "Norm"), (C_TITLE, "Min Ra"), (C_FED, "Min Rp"),
+                      (C_RATING, "Floor"), (C_RESULT, "Rank")):
+        write_text(ws, top, col, text, fmt.header)
+    ws.merge_range(top, C_STATUS, top, C_NOTE, "", fmt.header)
+    write_text(ws, top, C_STATUS, "Opponents with the norm's title or higher", fmt.header)
+    for i, key in enumerate(NORM_RANKS):
+        t = NORM_TITLES[key]
+        row = top + 1 + i
+        write_text(ws, row, C_NAME, t.title, fmt.computed_text)
+        for col, value in ((C_TITLE, t.min_ra), (C_FED, t.min_rp), (C_RATING, t.floor),
+                           (C_RESULT, i + 1)):
+            write_value(ws, row, col, value, fmt.computed)
+        ws.merge_range(row, C_STATUS, row, C_NOTE, ", ".join(NORM_RANKS[: i + 1]),
+                       fmt.computed_text)
+    wb.define_name("Norms", f"='{SHEET}'!{a1(top + 1, C_NAME, absolute=True)}:"
+                   f"{a1(top + len(NORM_RANKS), C_RESULT, absolute=True)}")
+    write_text(ws, top, C_TITLED, "Rules", fmt.header)
+    ws.merge_range(top, C_HIGHER, top, C_MET, "", fmt.header)
+    write_text(ws, top, C_HIGHER, "Unrated counts as", fmt.header)
+    for i, (key, edition) in enumerate(EDITIONS.items()):
+        row = top + 1 + i
+        write_text(ws, row, C_TITLED, key, fmt.computed_text)
+        ws.merge_range(row, C_HIGHER, row, C_MET, "", fmt.computed)
+        write_value(ws, row, C_HIGHER, edition.norm_unrated_opponent, fmt.computed)
+    wb.define_name("Unrated", f"='{SHEET}'!{a1(top + 1, C_TITLED, absolute=True)}:"
+                   f"{a1(top + len(EDITIONS), C_HIGHER, absolute=True)}")
+    ws.merge_range(top - 1, C_NAME, top - 1, C_MET, "", fmt.subtitle)
+    write_text(ws, top - 1, C_NAME, "Figures used (Title Regulations; unrated opponents: "
+               "xlfuncs.core.editions)", fmt.subtitle)

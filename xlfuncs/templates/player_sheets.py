@@ -1,0 +1,280 @@
+"""What the one-player templates share (rating calculator, first rating, title norm): the
+game data classes, the per-row "is this game counted?" formulas and their Python twins,
+and small layout helpers that :mod:`.common` does not have.
+
+Every formula written here has a Python twin that computes the value Excel shows, from the
+cell values as Excel passes them (numbers as ``float``, blanks as ``None``, text as ``str``),
+so a filled workbook carries correct cached values; the tests check each twin against the
+``formulas`` evaluation of the file.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any, Final
+
+from xlsxwriter.format import Format
+from xlsxwriter.workbook import Workbook
+from xlsxwriter.worksheet import Worksheet
+
+from .common import Formats, cell, write_value
+
+__all__ = [
+    "BYE_RESULTS",
+    "COUNTED",
+    "FORFEIT_RESULTS",
+    "Tournament",
+    "Game",
+    "TITLE_CHOICES",
+    "Value",
+    "a1",
+    "excel_round",
+    "extra_formats",
+    "hide_helper_columns",
+    "is_error",
+    "is_error_formula",
+    "note",
+    "points",
+    "points_formula",
+    "rating_validation",
+    "result_cell",
+    "serial",
+    "span",
+    "status",
+    "status_formula",
+    "write_array_block",
+]
+
+Value = Any
+"""A cell value as Excel passes it: ``float``, ``str``, ``bool`` or ``None`` (blank)."""
+
+COUNTED: Final = "yes"
+"""What the status column shows for a game that counts."""
+
+FORFEIT_RESULTS: Final = ("+", "-")
+BYE_RESULTS: Final = ("H", "F", "U", "Z")
+_WIN_TEXT: Final = ("1",)
+_DRAW_TEXT: Final = ("\u00bd", "=")
+_LOSS_TEXT: Final = ("0",)
+
+TITLE_CHOICES: Final = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+"""FIDE titles offered in an opponent's title drop-down."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of the player: the opponent's rating (``None`` or 0: unrated) and the
+    result from the player's side (``"1"``, ``"½"`` or ``"="``, ``"0"``, forfeits ``"+"``
+    ``"-"``, byes ``"H"`` ``"F"`` ``"U"`` ``"Z"``; or 1, 0.5, 0)."""
+
+    rating: int | None
+    result: str | float
+    opponent: str = ""
+    title: str = ""
+    federation: str = ""
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """One tournament: its name, its last day and the player's games in it."""
+
+    name: str = ""
+    games: Sequence[Game] = field(default_factory=tuple)
+    end_date: _dt.date | None = None
+
+
+def extra_formats(wb: Workbook, fmt: Formats) -> dict[str, Format]:
+    """Formats the one-player sheets add to :class:`~.common.Formats`."""
+    border = {"border": 1, "border_color": "#B7B7B7"}
+    base = {"font_name": "Calibri", "font_size": 10}
+    computed = {"bg_color": "#EEF3FA", **border, **base}
+    return {
+        "two": wb.add_format({**computed, "align": "center", "num_format": "0.00"}),
+        "signed_two": wb.add_format({**computed, "align": "center",
+                                     "num_format": "+0.00;-0.00;0.00"}),
+        "signed": wb.add_format({**computed, "align": "center", "bold": True,
+                                 "num_format": "+0;-0;0", "font_size": 12}),
+        "big": wb.add_format({**computed, "align": "center", "bold": True,
+                              "num_format": "0", "font_size": 12}),
+        "percent": wb.add_format({**computed, "align": "center", "num_format": "0%"}),
+        "points": wb.add_format({**computed, "align": "center", "num_format": "0.0"}),
+        "w": wb.add_format({**computed, "align": "center", "num_format": '[=0.5]"\u00bd";0'}),
+        "left": wb.add_format({**computed, "align": "left"}),
+        "wrap": wb.add_format({**computed, "align": "left", "valign": "top",
+                               "text_wrap": True}),
+        "number": wb.add_format({**computed, "align": "center", "num_format": "0"}),
+        "total_label": wb.add_format({**computed, "bold": True, "align": "right"}),
+        "total": wb.add_format({**computed, "bold": True, "align": "center",
+                                "num_format": "0.0"}),
+        "total_two": wb.add_format({**computed, "bold": True, "align": "center",
+                                    "num_format": "0.00"}),
+        "total_signed": wb.add_format({**computed, "bold": True, "align": "center",
+                                       "num_format": "+0.00;-0.00;0.00"}),
+        "count": wb.add_format({**computed, "bold": True, "align": "center",
+                                "num_format": '0;-0;""'}),
+        "section": wb.add_format({**base, "bold": True, "font_color": "#FFFFFF",
+                                  "bg_color": "#44546A", **border}),
+        "constant": wb.add_format({**base, "align": "center", "font_color": "#7F7F7F",
+                                   **border}),
+        "section_center": wb.add_format({**base, "bold": True, "font_color": "#FFFFFF",
+                                         "bg_color": "#44546A", "align": "center",
+                                         **border}),
+        "at_least": wb.add_format({**computed, "align": "center",
+                                   "num_format": '"\u2265 "0'}),
+        "at_most": wb.add_format({**computed, "align": "center",
+                                  "num_format": '"\u2264 "0'}),
+        "at_least_percent": wb.add_format({**computed, "align": "center",
+                                           "num_format": '"\u2265 "0%'}),
+        "verdict": wb.add_format({**computed, "align": "center", "bold": True,
+                                  "font_size": 12}),
+        "yes_soft": wb.add_format({"font_color": "#006100"}),
+        "yes": wb.add_format({"bg_color": "#C6EFCE", "font_color": "#006100", "bold": True}),
+        "no": wb.add_format({"bg_color": "#FFC7CE", "font_color": "#9C0006", "bold": True}),
+        "capped": wb.add_format({"italic": True, "font_color": "#C55A11", "bold": True}),
+        "muted": wb.add_format({"italic": True, "font_color": "#7F7F7F"}),
+        "error": wb.add_format({"font_color": "#9C0006", "italic": True}),
+        "helper_header": wb.add_format({**base, "italic": True, "font_color": "#7F7F7F"}),
+    }
+
+
+# --------------------------------------------------------------------- the counted column
+
+def _text(value: Value) -> str | None:
+    return value.strip().upper() if isinstance(value, str) else None
+
+
+def status(rating: Value, result: Value, *, unrated_counts: bool = False) -> str:
+    """What :func:`status_formula` shows: ``""`` (no game), ``"forfeit"``, ``"bye"``,
+    ``"yes"`` (a rated result: 1, ½, 0), ``"unrated"`` (a rated result against an unrated
+    opponent, unless *unrated_counts*) or ``"invalid"`` (a result the sheet does not know)."""
+    if result is None or result == "":
+        return ""
+    text = _text(result)
+    if text in FORFEIT_RESULTS:
+        return "forfeit"
+    if text in BYE_RESULTS:
+        return "bye"
+    number = isinstance(result, (int, float)) and not isinstance(result, bool)
+    if text in _WIN_TEXT + _DRAW_TEXT + _LOSS_TEXT or (number and result in (1, 0.5, 0)):
+        rated = isinstance(rating, (int, float)) and not isinstance(rating, bool) and rating > 0
+        return COUNTED if rated or unrated_counts else "unrated"
+    return "invalid"
+
+
+def status_formula(rating: str, result: str, *, unrated_counts: bool = False) -> str:
+    """The formula of the status column for a row (references *rating* and *result*)."""
+    r, w = rating, result
+    rated_result = (f'OR({w}="1",{w}="0",{w}="\u00bd",{w}="=",'
+                    f"AND(ISNUMBER({w}),OR({w}=1,{w}=0.5,{w}=0)))")
+    counted = (f'"{COUNTED}"' if unrated_counts else
+               f'IF(AND(ISNUMBER({r}),{r}>0),"{COUNTED}","unrated")')
+    return (f'=IF({w}="","",IF(OR({w}="+",{w}="-"),"forfeit",'
+            f'IF(OR({w}="H",{w}="F",{w}="U",{w}="Z"),"bye",'
+            f'IF({rated_result},{counted},"invalid"))))')
+
+
+def points(result: Value) -> float:
+    """Points of a rated result (1, ½ or 0), as :func:`points_formula` gives them."""
+    text = _text(result)
+    if text == "1" or (isinstance(result, (int, float)) and result == 1):
+        return 1.0
+    if text in _DRAW_TEXT or (isinstance(result, (int, float)) and result == 0.5):
+        return 0.5
+    return 0.0
+
+
+def points_formula(result: str) -> str:
+    """The points of a rated result in *result* (1, ½ or 0), without the leading ``=``."""
+    w = result
+    return (f'IF(OR({w}="1",AND(ISNUMBER({w}),{w}=1)),1,'
+            f'IF(OR({w}="\u00bd",{w}="=",AND(ISNUMBER({w}),{w}=0.5)),0.5,0))')
+
+
+# --------------------------------------------------------------------------- small helpers
+
+def is_error_formula(ref: str) -> str:
+    """TRUE when *ref* holds an error, whether Excel shows it as an error value or (as a
+    text such as ``"#N/A"``) where a function's error arrives as text."""
+    return f'IFERROR(LEFT({ref},1)="#",TRUE)'
+
+
+def is_error(value: Value) -> bool:
+    """The twin of :func:`is_error_formula`."""
+    return isinstance(value, str) and value.startswith("#")
+
+
+def excel_round(x: float, digits: int = 0) -> float:
+    """Excel's ROUND: half away from zero, on the float's exact value."""
+    scale = 10 ** digits
+    magnitude = float(Decimal(abs(x * scale)).quantize(Decimal(0), rounding=ROUND_HALF_UP))
+    v: float = magnitude / scale
+    return -v if x < 0 else v
+
+
+def serial(day: _dt.date | None) -> float | None:
+    """A date as the serial number Excel passes (1900 date system)."""
+    if day is None:
+        return None
+    return float((day - _dt.date(1899, 12, 30)).days)
+
+
+def result_cell(result: str | float | None) -> Value:
+    """A result as the cell holds it: text stays text, numbers become ``float``."""
+    if result is None or result == "":
+        return None
+    if isinstance(result, (int, float)) and not isinstance(result, bool):
+        return float(result)
+    return str(result)
+
+
+def rating_validation(ws: Worksheet, first_row: int, col: int, last_row: int) -> None:
+    """Ratings: whole numbers 0..4000 (0 or blank: unrated)."""
+    ws.data_validation(first_row, col, last_row, col, {
+        "validate": "integer", "criteria": "between", "minimum": 0, "maximum": 4000,
+        "input_title": "Rating", "input_message": "FIDE rating; blank or 0 = unrated",
+        "error_title": "Rating", "error_message": "A rating is a whole number 0..4000.",
+    })
+
+
+def hide_helper_columns(ws: Worksheet, first_col: int, last_col: int, width: float = 9
+                        ) -> None:
+    """Columns of intermediate results: hidden and grouped (on a protected sheet a user
+    unhides them with Format > Unhide Columns, which :func:`.common.protect` allows);
+    hidden columns are not printed."""
+    ws.set_column(first_col, last_col, width, None, {"level": 1, "hidden": True})
+    ws.set_column(last_col + 1, last_col + 1, None, None, {"collapsed": True})
+
+
+def note(ws: Worksheet, fmt: Formats, row: int, first_col: int, last_col: int, text: str,
+         *, height: float | None = None) -> None:
+    """A wrapped note over merged cells (the "how to use" text)."""
+    ws.merge_range(row, first_col, row, last_col, text, fmt.note)
+    if height is not None:
+        ws.set_row(row, height)
+
+
+def a1(row: int, col: int, *, absolute: bool = False) -> str:
+    """A1 reference (alias of :func:`.common.cell`)."""
+    return cell(row, col, absolute=absolute)
+
+
+def span(first_row: int, col: int, last_row: int, *, absolute: bool = False) -> str:
+    """A1 reference of a one-column range."""
+    return f"{a1(first_row, col, absolute=absolute)}:{a1(last_row, col, absolute=absolute)}"
+
+
+def write_array_block(ws: Worksheet, first_row: int, first_col: int, last_row: int,
+                      last_col: int, formula: str, fmt: Format | None,
+                      values: Sequence[Sequence[Value]]) -> None:
+    """One legacy array formula over a block of rows and columns (one call fills it), with
+    each cell's cached value (``values`` row by row; ``None`` is a blank)."""
+    first = values[0][0] if values and values[0] else None
+    ws.write_array_formula(first_row, first_col, last_row, last_col, formula, fmt,
+                           "" if first is None else first)
+    for i, row in enumerate(values[: last_row - first_row + 1]):
+        for j, value in enumerate(row[: last_col - first_col + 1]):
+            if i or j:
+                write_value(ws, first_row + i, first_col + j, value, fmt)

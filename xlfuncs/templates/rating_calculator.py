@@ -1,0 +1,531 @@
+"""``rating_calculator.xlsx``: one player's rating period, laid out like FIDE's per-player
+calculation page.
+
+Layout (sheet ``Rating period``):
+
+- rows 1-2: title and a one-line summary of the player (repeated on every printed page);
+- the player (name, FIDE ID, federation, rating Ro, rules edition) and what K depends on
+  (rated games before the period, year of birth, 2400 reached, the period's date); K from
+  ``K_FACTOR``, which an entered K overrides;
+- the period: rated games n over all tournaments, K after K x n <= 700, the sums of W, PD
+  and W - PD, K x sum(W - PD) unrounded (two decimals, as FIDE shows it), the change rounded
+  once (half away from zero) and the new rating;
+- six tournament blocks of fifteen game rows: opponent, title, federation, rating, result;
+  then, computed, whether the game is rated, the opponent's rating used (400-point rule),
+  W, PD, W - PD and K x (W - PD), and the tournament's sums.
+
+One ``ELO_DETAIL`` call per tournament, with the period's K (K x n <= 700 over *all* the
+period's games). ``ELO_DETAIL`` returns one row per *rated* game only, so a forfeit or an
+unrated opponent would shift its rows against the input rows. Its array therefore sits in
+hidden helper columns (N:Q; the protection lets a user unhide them), and each visible row
+takes its line from it with ``INDEX`` by the running count of rated games: the detail
+always lines up with the game it belongs to, and rows that are not rated stay blank. An
+error of ``ELO_DETAIL`` shows in the tournament's rated rows and sums (never a wrong figure),
+and its reason (``EXPLAIN_ERROR``) in the tournament's sums row.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from xlsxwriter.format import Format
+from xlsxwriter.workbook import Workbook
+from xlsxwriter.worksheet import Worksheet
+
+from .. import udfs
+from ..core.editions import DEFAULT_EDITION
+from . import common
+from .common import write_formula, write_text, write_value
+from .player_sheets import (
+    COUNTED,
+    TITLE_CHOICES,
+    Game,
+    Tournament,
+    Value,
+    a1,
+    excel_round,
+    extra_formats,
+    hide_helper_columns,
+    is_error,
+    is_error_formula,
+    note,
+    points,
+    points_formula,
+    rating_validation,
+    result_cell,
+    serial,
+    span,
+    status,
+    status_formula,
+    write_array_block,
+)
+
+__all__ = ["MAX_GAMES", "MAX_TOURNAMENTS", "Tournament", "Game", "RatingPeriod", "build"]
+
+MAX_TOURNAMENTS: Final = 6
+MAX_GAMES: Final = 15
+SHEET: Final = "Rating period"
+
+# Columns of the game rows.
+C_NO, C_NAME, C_TITLE, C_FED, C_RATING, C_RESULT = range(6)
+C_STATUS, C_USED, C_W, C_PD, C_DIFF, C_KDIFF = range(6, 12)
+C_HELP = 13  # ELO_DETAIL's four columns: N:Q
+LAST_COL = C_KDIFF
+
+# Rows (0-based).
+R_TITLE, R_LINE, R_NOTE = 0, 1, 2
+R_NAME, R_ID, R_FED, R_RATING, R_RULES = 3, 4, 5, 6, 7
+R_BEFORE, R_BIRTH, R_REACHED, R_DATE, R_KDATA, R_KOVER = 3, 4, 5, 6, 7, 8
+R_SUMHEAD, R_SUM, R_CHANGE, R_NEW = 10, 11, 12, 13
+R_FIRST_BLOCK = 15
+BLOCK_ROWS: Final = MAX_GAMES + 4  # header, column titles, games, totals, a blank row
+
+V_COL = 2  # the left group's value column (C:F merged)
+M_LABEL, M_VALUE = 6, 10  # the middle group: label G:J merged, value K:L merged
+
+HOW_TO = (
+    "How to use: fill the yellow cells. Player: rating Ro at the start of the period and "
+    "what K depends on (or enter K). Each tournament block takes up to 15 games: opponent's "
+    "rating (blank = unrated) and result (1, ½ or =, 0; + / - forfeits and H, F, U, Z byes "
+    "are listed but not rated). K applies K × n ≤ 700 over all the period's games; the "
+    "change is K × Σ(W − PD), rounded once for the period. Functions: xlwings add-in with "
+    "xlfuncs.udfs; without it the figures shown are those stored when the file was made."
+)
+
+LEGEND = ("Rating used in orange: the 400-point rule changed it. Rated? in grey: the game "
+          "is listed but not rated (forfeit, bye, unrated opponent).")
+
+
+@dataclass(frozen=True)
+class RatingPeriod:
+    """One player's rating period: the player, what K depends on, and the tournaments (at
+    most 6, of at most 15 games each). ``k`` overrides the K of ``K_FACTOR``; ``rules`` is
+    an edition id (``"2025"``, ...; ``None``: the edition in force)."""
+
+    rating: int | None = None
+    name: str = ""
+    fide_id: str = ""
+    federation: str = ""
+    rated_games_before: int | None = None
+    birth_year: int | None = None
+    reached_2400: bool = False
+    period_date: _dt.date | None = None
+    k: int | None = None
+    rules: str | None = None
+    tournaments: Sequence[Tournament] = field(default_factory=tuple)
+
+
+def _block_row(index: int) -> int:
+    """First row (the block's header) of tournament *index* (0-based)."""
+    return R_FIRST_BLOCK + index * BLOCK_ROWS
+
+
+def _num(value: int | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def _text_of(value: Value) -> str:
+    """A value as ``&`` turns it into text."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else str(value)
+
+
+def _sum(values: Sequence[Value]) -> Value:
+    """Excel's SUM: numbers added, text and blanks ignored, the first error returned."""
+    for v in values:
+        if is_error(v):
+            return v
+    return float(sum(v for v in values if isinstance(v, float)))
+
+
+def _plus0(value: Value) -> Value:
+    """``value+0``: an error arriving as text becomes ``#VALUE!``."""
+    return "#VALUE!" if is_error(value) else value
+
+
+@dataclass
+class _Block:
+    ratings: list[Value]
+    results: list[Value]
+    statuses: list[str]
+    detail: list[list[Value]]
+    rows: list[list[Value]]  # per game row: used, W, PD, W-PD, K x (W-PD)
+    n: float
+    totals: list[Value]  # points, PD, W-PD, K x (W-PD)
+    message: str
+
+
+def _compute(data: RatingPeriod) -> dict[str, Any]:
+    """Every computed cell's value, as Excel shows it."""
+    rating = _num(data.rating)
+    before = _num(data.rated_games_before)
+    birth = _num(data.birth_year)
+    reached: Value = "yes" if data.reached_2400 else None
+    period = serial(data.period_date)
+    override = _num(data.k)
+    rules: Value = data.rules or DEFAULT_EDITION.id
+    k_data: Value = "" if rating is None or before is None else udfs.K_FACTOR(
+        rating, before, birth, reached, period)
+    k_data = float(k_data) if isinstance(k_data, int) else k_data
+    k_requested: Value = override if override is not None else k_data
+
+    blocks_in: list[tuple[list[Value], list[Value]]] = []
+    for i in range(MAX_TOURNAMENTS):
+        games = list(data.tournaments[i].games) if i < len(data.tournaments) else []
+        ratings = [_num(g.rating) for g in games] + [None] * (MAX_GAMES - len(games))
+        results = [result_cell(g.result) for g in games] + [None] * (MAX_GAMES - len(games))
+        blocks_in.append((ratings, results))
+    statuses = [[status(r, w) for r, w in zip(rs, ws)] for rs, ws in blocks_in]
+    n_total = float(sum(s.count(COUNTED) for s in statuses))
+    k_used: Value
+    if k_requested == "" or is_error(k_requested):
+        k_used = k_requested
+    else:
+        k_used = float(min(k_requested, 700 // n_total)) if n_total else k_requested
+
+    blocks: list[_Block] = []
+    for (ratings, results), sts in zip(blocks_in, statuses):
+        raw = udfs.ELO_DETAIL(rating, [[r] for r in ratings], [[w] for w in results],
+                              None if k_used == "" else k_used, rules)
+        detail: list[list[Value]]
+        if isinstance(raw, list):
+            detail = [[float(v) for v in row] for row in raw]
+            detail += [["#N/A"] * 4 for _ in range(MAX_GAMES - len(detail))]
+        else:
+            detail = [[raw] * 4 for _ in range(MAX_GAMES)]
+        rows: list[list[Value]] = []
+        seen = 0
+        for w, st in zip(results, sts):
+            if st == COUNTED:
+                seen += 1
+                line = [_plus0(value) for value in detail[seen - 1]]
+                rows.append([line[0], points(w), line[1], line[2], line[3]])
+            else:
+                rows.append([""] * 5)
+        n = float(sts.count(COUNTED))
+        totals = [_sum([r[1] for r in rows])]
+        for c in (2, 3, 4):
+            s = _sum([r[c] for r in rows])
+            totals.append(s if is_error(s) else excel_round(s, 2))
+        message = ""
+        if (n > 0 or "invalid" in sts) and is_error(detail[0][0]):
+            message = udfs.EXPLAIN_ERROR("ELO_DETAIL", rating, [[r] for r in ratings],
+                                         [[w] for w in results],
+                                         None if k_used == "" else k_used, rules)
+        if n == 0:
+            totals = ["", "", "", ""]
+        blocks.append(_Block(ratings, results, sts, detail, rows, n, totals, message))
+
+    sum_w = _sum([b.totals[0] for b in blocks])
+    sums = []
+    for c in (1, 2):
+        s = _sum([b.totals[c] for b in blocks])
+        sums.append(s if is_error(s) else excel_round(s, 2))
+    k_times: Value = ""
+    if k_used != "" and not is_error(k_used):
+        k_times = sums[1] if is_error(sums[1]) else excel_round(k_used * sums[1], 2)
+    change: Value = ""
+    new: Value = ""
+    if rating is not None and k_used != "":
+        change = k_times if is_error(k_times) else excel_round(k_times, 0)
+        new = change if is_error(change) else rating + change
+    tournaments = float(sum(1 for b in blocks if b.n > 0))
+    summary: str
+    if rating is None:
+        summary = ""
+    elif k_requested == "":
+        summary = "K unknown: enter the rated games before the period, or a K"
+    else:
+        summary = (f"{_text_of(n_total)} rated games in {_text_of(tournaments)} "
+                   f"tournament(s); K {_text_of(k_requested)}")
+        if not is_error(k_used) and not is_error(k_requested) and k_used < k_requested:
+            summary += f" lowered to {_text_of(k_used)} so that K × n ≤ 700"
+    player_line: str = "Enter the player's data in the yellow cells."
+    if data.name:
+        player_line = data.name + (f"  ·  FIDE ID {data.fide_id}" if data.fide_id else "")
+        player_line += f"  ·  Ro {_text_of(rating)}" if rating is not None else ""
+        if new != "" and not is_error(new):
+            player_line += (f"  ·  new rating {_text_of(new)} "
+                            f"({'+' if change > 0 else ''}{_text_of(change)})")
+    return {
+        "k_data": k_data, "k_used": k_used, "n": n_total, "blocks": blocks,
+        "sum_w": sum_w, "sum_pd": sums[0], "sum_diff": sums[1], "k_times": k_times,
+        "change": change, "new": new, "summary": summary, "line": player_line, "rules": rules,
+    }
+
+
+def _block_header_text(n: float, pts: Value) -> str:
+    if n == 0:
+        return ""
+    return (f"{_text_of(n)} rated game{'' if n == 1 else 's'}, "
+            f"{_text_of(pts)} point{'' if pts == 1 else 's'}")
+
+
+def build(path: Path, data: RatingPeriod | None = None) -> None:
+    """Write ``rating_calculator.xlsx``: blank (``data`` is ``None``) or filled in, every
+    formula cell carrying the value it computes."""
+    blank = data is None
+    data = data or RatingPeriod()
+    if len(data.tournaments) > MAX_TOURNAMENTS:
+        raise ValueError(f"at most {MAX_TOURNAMENTS} tournaments, got {len(data.tournaments)}")
+    for t in data.tournaments:
+        if len(t.games) > MAX_GAMES:
+            raise ValueError(f"at most {MAX_GAMES} games per tournament, got {len(t.games)} "
+                             f"in {t.name!r}")
+    v = _compute(data)
+    wb, fmt = common.new_workbook(path, title="FIDE rating change: one player's rating period")
+    x = extra_formats(wb, fmt)
+    ws = wb.add_worksheet(SHEET)
+    ws.hide_gridlines(2)
+    ws.set_default_row(12.75)
+    for col, width in ((C_NO, 4), (C_NAME, 26), (C_TITLE, 6), (C_FED, 6), (C_RATING, 8),
+                       (C_RESULT, 7), (C_STATUS, 9), (C_USED, 9), (C_W, 6), (C_PD, 7),
+                       (C_DIFF, 9), (C_KDIFF, 12), (LAST_COL + 1, 2)):
+        ws.set_column(col, col, width)
+    hide_helper_columns(ws, C_HELP, C_HELP + 3, 10)
+
+    # Title, the repeated player line and the note.
+    write_text(ws, R_TITLE, 0, "FIDE rating change: one player's rating period", fmt.title)
+    ws.set_row(R_TITLE, 20)
+    player_line = (
+        f'=IF({a1(R_NAME, V_COL)}="","Enter the player\'s data in the yellow cells.",'
+        f'{a1(R_NAME, V_COL)}&IF({a1(R_ID, V_COL)}="","","  ·  FIDE ID "&{a1(R_ID, V_COL)})'
+        f'&IF(Rating="","","  ·  Ro "&Rating)'
+        f'&IF({is_error_formula(a1(R_NEW, LAST_COL))},"",IF({a1(R_NEW, LAST_COL)}="","",'
+        f'"  ·  new rating "&{a1(R_NEW, LAST_COL)}&" ("&IF({a1(R_CHANGE, LAST_COL)}>0,"+","")'
+        f'&{a1(R_CHANGE, LAST_COL)}&")")))')
+    write_formula(ws, R_LINE, 0, player_line, fmt.subtitle, v["line"])
+    note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=54)
+
+    # The player.
+    def left(row: int, label: str) -> None:
+        write_text(ws, row, C_NAME, label, fmt.label)
+        ws.merge_range(row, V_COL, row, V_COL + 3, "", fmt.input_text)
+
+    left(R_NAME, "Player")
+    write_text(ws, R_NAME, V_COL, data.name, fmt.input_text)
+    left(R_ID, "FIDE ID")
+    write_text(ws, R_ID, V_COL, data.fide_id, fmt.input_text)
+    left(R_FED, "Federation")
+    write_text(ws, R_FED, V_COL, data.federation, fmt.input_text)
+    write_text(ws, R_RATING, C_NAME, "Rating Ro (start of the period)", fmt.label)
+    ws.merge_range(R_RATING, V_COL, R_RATING, V_COL + 3, "", fmt.input_number)
+    write_value(ws, R_RATING, V_COL, data.rating, fmt.input_number)
+    rating_validation(ws, R_RATING, V_COL, R_RATING)
+    wb.define_name("Rating", f"='{SHEET}'!{a1(R_RATING, V_COL, absolute=True)}")
+    rules_name = common.settings_block(wb, ws, fmt, R_RULES, C_NAME, rules=v["rules"])
+
+    def middle(row: int, label: str, value: Any, cell_format: Any) -> None:
+        ws.merge_range(row, M_LABEL, row, M_LABEL + 3, "", fmt.label)
+        write_text(ws, row, M_LABEL, label, fmt.label)
+        ws.merge_range(row, M_VALUE, row, M_VALUE + 1, "", cell_format)
+        write_value(ws, row, M_VALUE, value, cell_format)
+
+    middle(R_BEFORE, "Rated games before the period", data.rated_games_before,
+           fmt.input_number)
+    ws.data_validation(R_BEFORE, M_VALUE, R_BEFORE, M_VALUE, {
+        "validate": "integer", "criteria": ">=", "value": 0,
+        "input_title": "Rated games", "input_message": "Games rated before this period "
+        "(K is 40 until the player has 30).", "error_message": "A whole number, 0 or more."})
+    middle(R_BIRTH, "Year of birth (blank: unknown)", data.birth_year, fmt.input_number)
+    ws.data_validation(R_BIRTH, M_VALUE, R_BIRTH, M_VALUE, {
+        "validate": "integer", "criteria": "between", "minimum": 1900, "maximum": 2100,
+        "error_message": "A year, e.g. 2009."})
+    middle(R_REACHED, "A published rating has reached 2400",
+           "yes" if data.reached_2400 else ("" if blank else "no"), fmt.input_center)
+    ws.data_validation(R_REACHED, M_VALUE, R_REACHED, M_VALUE, {
+        "validate": "list", "source": ["yes", "no"], "error_message": "yes or no"})
+    middle(R_DATE, "Date of the rating period (blank: today)", data.period_date,
+           fmt.input_date)
+    ws.data_validation(R_DATE, M_VALUE, R_DATE, M_VALUE, {
+        "validate": "date", "criteria": ">", "value": _dt.date(1970, 1, 1),
+        "input_message": "For the junior rule: K 40 to the end of the year of the 18th "
+        "birthday while under 2300.", "error_message": "A date."})
+    ws.merge_range(R_KDATA, M_LABEL, R_KDATA, M_LABEL + 3, "", fmt.label)
+    write_text(ws, R_KDATA, M_LABEL, "K from the player's data (K_FACTOR)", fmt.label)
+    ws.merge_range(R_KDATA, M_VALUE, R_KDATA, M_VALUE + 1, "", fmt.computed)
+    before, birth, reached, date = (a1(r, M_VALUE) for r in (R_BEFORE, R_BIRTH, R_REACHED,
+                                                               R_DATE))
+    write_formula(ws, R_KDATA, M_VALUE,
+                  f'=IF(OR(Rating="",{before}=""),"",'
+                  f"K_FACTOR(Rating,{before},{birth},{reached},{date}))",
+                  fmt.computed, v["k_data"])
+    middle(R_KOVER, "K entered (blank: as computed)", data.k, fmt.input_number)
+    ws.data_validation(R_KOVER, M_VALUE, R_KOVER, M_VALUE, {
+        "validate": "integer", "criteria": "between", "minimum": 1, "maximum": 40,
+        "input_message": "Overrides the K computed above (still lowered so that K × n ≤ "
+        "700).", "error_message": "A whole number 1..40."})
+    k_requested = (f'IF({a1(R_KOVER, M_VALUE, absolute=True)}<>"",'
+                   f"{a1(R_KOVER, M_VALUE, absolute=True)},"
+                   f"{a1(R_KDATA, M_VALUE, absolute=True)})")
+
+    # The period's summary.
+    totals_rows = [_block_row(i) + MAX_GAMES + 2 for i in range(MAX_TOURNAMENTS)]
+    ws.merge_range(R_SUMHEAD, 0, R_SUMHEAD, C_RESULT, "", fmt.header)
+    write_text(ws, R_SUMHEAD, 0, "Rating period (all tournaments)", fmt.header)
+    for col, text in ((C_STATUS, "Rated games n"), (C_USED, "K (K×n ≤ 700)"),
+                      (C_W, "Σ W"), (C_PD, "Σ PD"), (C_DIFF, "Σ (W − PD)"),
+                      (C_KDIFF, "K × Σ (W − PD)")):
+        write_text(ws, R_SUMHEAD, col, text, fmt.header)
+    ws.set_row(R_SUMHEAD, 27)
+    n_cell = a1(R_SUM, C_STATUS, absolute=True)
+    tournaments = "+".join(f"IF({a1(t, C_STATUS)}>0,1,0)" for t in totals_rows)
+    ws.merge_range(R_SUM, 0, R_SUM, C_RESULT, "", x["left"])
+    write_formula(ws, R_SUM, 0,
+                  f'=IF(Rating="","",IF({k_requested}="","K unknown: enter the rated games '
+                  f'before the period, or a K",{n_cell}&" rated games in "&({tournaments})'
+                  f'&" tournament(s); K "&{k_requested}&IF(K_used<{k_requested},'
+                  f'" lowered to "&K_used&" so that K × n ≤ 700","")))',
+                  x["left"], v["summary"])
+    write_formula(ws, R_SUM, C_STATUS, "=" + "+".join(a1(t, C_STATUS) for t in totals_rows),
+                  x["number"], v["n"])
+    write_formula(ws, R_SUM, C_USED,
+                  f'=IF({k_requested}="","",IF({n_cell}>0,MIN({k_requested},'
+                  f"INT(700/{n_cell})),{k_requested}))", x["big"], v["k_used"])
+    wb.define_name("K_used", f"='{SHEET}'!{a1(R_SUM, C_USED, absolute=True)}")
+    write_formula(ws, R_SUM, C_W, "=SUM(" + ",".join(a1(t, C_W) for t in totals_rows) + ")",
+                  x["total"], v["sum_w"])
+    for col, key in ((C_PD, "sum_pd"), (C_DIFF, "sum_diff")):
+        write_formula(ws, R_SUM, col,
+                      "=ROUND(SUM(" + ",".join(a1(t, col) for t in totals_rows) + "),2)",
+                      x["signed_two"] if col == C_DIFF else x["two"], v[key])
+    write_formula(ws, R_SUM, C_KDIFF,
+                  f'=IF(K_used="","",ROUND(K_used*{a1(R_SUM, C_DIFF)},2))',
+                  x["signed_two"], v["k_times"])
+    for row, label, key, cell_format, formula in (
+            (R_CHANGE, "Rating change (rounded once, ½ away from 0)",
+             "change", x["signed"],
+             f'=IF(OR(Rating="",K_used=""),"",ROUND({a1(R_SUM, C_KDIFF)},0))'),
+            (R_NEW, "New rating: Ro + change", "new", x["big"],
+             f'=IF({a1(R_CHANGE, LAST_COL)}="","",Rating+{a1(R_CHANGE, LAST_COL)})')):
+        ws.merge_range(row, C_STATUS, row, C_DIFF, "", fmt.label)
+        write_text(ws, row, C_STATUS, label, fmt.label)
+        write_formula(ws, row, LAST_COL, formula, cell_format, v[key])
+    ws.merge_range(R_CHANGE, 0, R_NEW, C_RESULT, LEGEND, fmt.note)
+    ws.conditional_format(R_CHANGE, LAST_COL, R_CHANGE, LAST_COL, {
+        "type": "cell", "criteria": ">", "value": 0, "format": x["yes"]})
+    ws.conditional_format(R_CHANGE, LAST_COL, R_CHANGE, LAST_COL, {
+        "type": "cell", "criteria": "<", "value": 0, "format": x["no"]})
+
+    # The tournaments.
+    for i in range(MAX_TOURNAMENTS):
+        _write_block(wb, ws, fmt, x, i, data, v["blocks"][i], rules_name)
+    wb.define_name("Games", f"='{SHEET}'!$A${_block_row(0) + 1}:$L${totals_rows[-1] + 1}")
+
+    ws.freeze_panes(R_NOTE, 0)
+    ws.print_area(0, 0, totals_rows[-1], LAST_COL)
+    common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
+    ws.set_h_pagebreaks([_block_row(i) for i in (1, 3, 5)])
+    common.protect(ws)
+    ws.activate()
+    common.add_tables_sheet(wb, fmt)
+    common.add_xlwings_conf_sheet(wb)
+    wb.close()
+
+
+def _write_block(wb: Workbook, ws: Worksheet, fmt: common.Formats, x: dict[str, Format],
+                 i: int, data: RatingPeriod, b: _Block, rules_name: str) -> None:
+    top = _block_row(i)
+    r0, r1 = top + 2, top + 1 + MAX_GAMES
+    total = r1 + 1
+    event = data.tournaments[i] if i < len(data.tournaments) else Tournament()
+    games = list(event.games)
+
+    # Block header: name, end date, a count of rated games.
+    ws.merge_range(top, 0, top, 1, "", x["section"])
+    write_text(ws, top, 0, f"Tournament {i + 1}", x["section"])
+    ws.merge_range(top, C_TITLE, top, C_RESULT, "", fmt.input_text)
+    write_text(ws, top, C_TITLE, event.name, fmt.input_text)
+    write_text(ws, top, C_STATUS, "Ends on", x["total_label"])
+    ws.merge_range(top, C_USED, top, C_W, "", fmt.input_date)
+    write_value(ws, top, C_USED, event.end_date, fmt.input_date)
+    ws.merge_range(top, C_PD, top, C_KDIFF, "", x["section"])
+    n_ref, w_ref = a1(total, C_STATUS), a1(total, C_W)
+    write_formula(ws, top, C_PD,
+                  f'=IF({n_ref}=0,"",{n_ref}&" rated game"&IF({n_ref}=1,"","s")&", "&{w_ref}'
+                  f'&" point"&IF({w_ref}=1,"","s"))', x["section"],
+                  _block_header_text(b.n, b.totals[0]))
+
+    for col, text in enumerate(("#", "Opponent", "Title", "Fed", "Rating", "Result",
+                                "Rated?", "Rating used", "W", "PD", "W − PD",
+                                "K × (W − PD)")):
+        write_text(ws, top + 1, col, text, fmt.header)
+    ws.set_row(top + 1, 24)
+    for j, text in enumerate(("ELO_DETAIL: rating used", "PD", "W − PD", "K × (W − PD)")):
+        write_text(ws, top + 1, C_HELP + j, text, x["helper_header"])
+
+    ratings_range = span(r0, C_RATING, r1, absolute=True)
+    results_range = span(r0, C_RESULT, r1, absolute=True)
+    helper = f"{a1(r0, C_HELP, absolute=True)}:{a1(r1, C_HELP + 3, absolute=True)}"
+    status_range = span(r0, C_STATUS, r1, absolute=True)
+    for k in range(MAX_GAMES):
+        row = r0 + k
+        g: Game | None = games[k] if k < len(games) else None
+        write_value(ws, row, C_NO, k + 1, x["constant"])
+        write_text(ws, row, C_NAME, g.opponent if g else None, fmt.input_text)
+        write_text(ws, row, C_TITLE, g.title if g else None, fmt.input_center)
+        write_text(ws, row, C_FED, g.federation if g else None, fmt.input_center)
+        write_value(ws, row, C_RATING, g.rating if g else None, fmt.input_number)
+        write_value(ws, row, C_RESULT, result_cell(g.result) if g else None,
+                    fmt.input_center)
+        st = a1(row, C_STATUS)
+        write_formula(ws, row, C_STATUS, status_formula(a1(row, C_RATING), a1(row, C_RESULT)),
+                      fmt.computed_text, b.statuses[k])
+        index = f'COUNTIF({a1(r0, C_STATUS, absolute=True)}:{st},"{COUNTED}")'
+        for col, j, cell_format in ((C_USED, 1, fmt.computed), (C_PD, 2, x["two"]),
+                                    (C_DIFF, 3, x["signed_two"]),
+                                    (C_KDIFF, 4, x["signed_two"])):
+            # +0 turns an error that arrives as text into an error value, so that
+            # the sums show it too
+            write_formula(ws, row, col,
+                          f'=IF({st}="{COUNTED}",INDEX({helper},{index},{j})+0,"")',
+                          cell_format, b.rows[k][0 if j == 1 else j])
+        write_formula(ws, row, C_W,
+                      f'=IF({st}="{COUNTED}",{points_formula(a1(row, C_RESULT))},"")',
+                      x["w"], b.rows[k][1])
+    write_array_block(ws, r0, C_HELP, r1, C_HELP + 3,
+                      f"{{=ELO_DETAIL(Rating,{ratings_range},{results_range},K_used,"
+                      f"{rules_name})}}", fmt.computed_decimal, b.detail)
+
+    # Validation and formatting of the input rows.
+    rating_validation(ws, r0, C_RATING, r1)
+    common.validate_results(ws, r0, C_RESULT, r1, C_RESULT)
+    ws.data_validation(r0, C_TITLE, r1, C_TITLE, {
+        "validate": "list", "source": list(TITLE_CHOICES), "error_type": "warning",
+        "error_message": "A FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM."})
+    common.results_formatting(wb, ws, r0, C_RESULT, r1, C_RESULT)
+    used, rating_cell = a1(r0, C_USED), a1(r0, C_RATING)
+    ws.conditional_format(r0, C_USED, r1, C_USED, {
+        "type": "formula", "criteria": f'=AND({a1(r0, C_STATUS)}="{COUNTED}",'
+        f"{used}<>{rating_cell})", "format": x["capped"]})
+    ws.conditional_format(r0, C_STATUS, r1, C_STATUS, {
+        "type": "formula", "criteria": f'=AND({a1(r0, C_STATUS)}<>"",'
+        f'{a1(r0, C_STATUS)}<>"{COUNTED}")', "format": x["muted"]})
+
+    # Totals, and the reason when ELO_DETAIL fails.
+    ws.merge_range(total, 0, total, C_RESULT, "", x["total_label"])
+    write_formula(
+        ws, total, 0,
+        f'=IF(AND(OR({a1(total, C_STATUS)}>0,COUNTIF({status_range},"invalid")>0),'
+        f'{is_error_formula(a1(r0, C_HELP, absolute=True))}),EXPLAIN_ERROR("ELO_DETAIL",'
+        f'Rating,{ratings_range},{results_range},K_used,{rules_name}),'
+        f'"Tournament {i + 1}: sums")', x["total_label"],
+        b.message or f"Tournament {i + 1}: sums")
+    ws.conditional_format(total, 0, total, 0, {
+        "type": "formula", "criteria": f'=LEFT({a1(total, 0)},11)="ELO_DETAIL:"',
+        "format": x["error"]})
+    write_formula(ws, total, C_STATUS, f'=COUNTIF({status_range},"{COUNTED}")',
+                  x["count"], b.n)
+    write_text(ws, total, C_USED, None, x["total"])
+    n_total = a1(total, C_STATUS)
+    write_formula(ws, total, C_W, f'=IF({n_total}=0,"",SUM({span(r0, C_W, r1)}))',
+                  x["total"], b.totals[0] if b.n else "")
+    for col, j in ((C_PD, 1), (C_DIFF, 2), (C_KDIFF, 3)):
+        write_formula(ws, total, col, f'=IF({n_total}=0,"",ROUND(SUM({span(r0, col, r1)}),2))',
+                      x["total_two"] if col == C_PD else x["total_signed"],
+                      b.totals[j] if b.n else "")

@@ -1,0 +1,64 @@
+"""``round_robin.xlsx``: a round-robin crosstable for up to 20 players.
+
+One row per player: their data (the yellow cells), the results grid against every other
+player (row player's result; the diagonal is shaded), and the computed columns: points, rank,
+Sonneborn-Berger, rated games, Ra, Rp (FIDE and exact), rating change with K, new rating,
+first rating of unrated players (the edition's round-robin variant) and the best title norm.
+See :mod:`xlfuncs.templates.chart` for the layout and :mod:`xlfuncs.templates.event` for
+what a filled crosstable is made from.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .chart import Layout, Texts, build_chart
+from .event import MAX_RR_PLAYERS, Event
+
+__all__ = ["LAYOUT", "build"]
+
+LAYOUT = Layout(kind="rr", capacity=MAX_RR_PLAYERS, rounds=0)
+
+TEXTS = Texts(
+    title="Round-robin crosstable",
+    sheet="Crosstable",
+    hint="Fill the yellow cells; blue cells are computed. Results: 1, \u00bd (or =), 0; "
+         "+ and - for forfeits. Enter each game twice: in the row of each player.",
+    how_to=(
+        "1. Header: the event, place, dates and chief arbiter (for the printout); the rules "
+        "edition (drop-down; the edition in force is chosen) and the rating period (its "
+        "first day decides the junior K; blank: today).",
+        "2. Players in starting order, one per row: No. is fixed (1 to 20). Title, name, "
+        "federation, FIDE ID, year of birth, sex (w: women's norms apply), rating (blank or "
+        "0: unrated).",
+        "3. K: from the player's data (rated games before this event, year of birth, "
+        "reached 2400: yes/no, and the rating period), as FIDE's rules give it. To use "
+        "another K, type it in 'K override'; clear it to go back to the computed K.",
+        "4. Results: in the row of the player, under the opponent's No.: 1 win, \u00bd or = "
+        "draw, 0 loss, + forfeit win, - forfeit loss (forfeits score but are not rated). "
+        "Enter every game in both players' rows. The grey diagonal stays empty.",
+        "5. Computed: points; rank (more points, then higher Sonneborn-Berger, then lower "
+        "No.); Sonneborn-Berger; rated games against rated opponents; Ra; Rp by FIDE's "
+        "table (Ra + dp) and exact; the rating change (K x sum(W - PD), K lowered so that "
+        "K x n <= 700, with the edition's 400-point rule) and the new rating; the first "
+        "rating of an unrated player (round-robin variant where the edition has one); the "
+        "best title norm whose rating figures are met (9 games, Ra, Rp; the federation and "
+        "title mix of the field is not checked).",
+        "6. Hidden columns at the right hold one array formula per computed column (one call "
+        "of our functions fills it); the blue cells show their rows. Leave them as they are. "
+        "The sheet is protected without a password so formulas are not overwritten by "
+        "accident: Review > Unprotect Sheet to change the layout.",
+        "7. The functions come from xlfuncs through classic xlwings (the xlwings.conf sheet "
+        "names the module xlfuncs.udfs). Each computed column is one array formula: "
+        "one call fills the column. =EXPLAIN_ERROR(\"RP_FIDE_ALL\", ...) with a column's "
+        "arguments tells why a cell shows an error.",
+        "8. The 'FIDE tables' sheet shows the conversion tables 8.1(a) and 8.1(b) for "
+        "reference.",
+    ),
+)
+
+
+def build(path: Path, event: Event | None = None) -> None:
+    """Write the crosstable to *path*: blank, or filled with *event* (results as
+    ``Player.results``), every formula cell carrying its computed value."""
+    build_chart(Path(path), LAYOUT, TEXTS, event)

@@ -1,0 +1,75 @@
+"""``swiss.xlsx``: a Swiss wall chart for up to 400 players and 13 rounds.
+
+Per round, three columns as arbiters write them: the opponent's No., the colour (w/b) and the
+result. The array functions need each player's opponents and results as two contiguous
+blocks (one column per round), so hidden helper columns at the right gather them with
+plain formulas (``{=IF(ISBLANK(M9:M408),"",M9:M408)}``, one array formula per round and
+block); our functions read those blocks, one call per computed column.
+
+Why not lay the chart out as three blocks (13 opponent columns, 13 colour columns, 13 result
+columns) and spare the gathering? Because an arbiter enters a round's pairing and result
+side by side, as on every wall chart. Measured with the ``formulas`` engine on the filled
+60-player chart, the 26 gathering formulas cost about 5 s of a full recalculation (Excel:
+nothing noticeable); gathering each block with one ``CHOOSE({1,...,13}, ...)`` array would
+cost less in the engine, but relies on how Excel hands blank cells through ``CHOOSE``, which
+could not be checked here.
+See :mod:`xlfuncs.templates.chart` for the layout and :mod:`xlfuncs.templates.event` for
+what a filled chart is made from.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .chart import Layout, Texts, build_chart
+from .event import MAX_ROUNDS, MAX_SWISS_PLAYERS, Event
+
+__all__ = ["LAYOUT", "build"]
+
+LAYOUT = Layout(kind="swiss", capacity=MAX_SWISS_PLAYERS, rounds=MAX_ROUNDS)
+
+TEXTS = Texts(
+    title="Swiss wall chart",
+    sheet="Wall chart",
+    hint="Fill the yellow cells; blue cells are computed. Per round: opponent's No., colour "
+         "(w/b), result (1, \u00bd, 0; + - forfeits; H F U Z byes, with no opponent).",
+    how_to=(
+        "1. Header: the event, place, dates and chief arbiter (for the printout); the rules "
+        "edition (drop-down; the edition in force is chosen) and the rating period (its "
+        "first day decides the junior K; blank: today).",
+        "2. Players in starting order, one per row: No. is fixed (1 to 400). Title, name, "
+        "federation, FIDE ID, year of birth, sex (w: women's norms apply), rating (blank or "
+        "0: unrated).",
+        "3. K: from the player's data (rated games before this event, year of birth, "
+        "reached 2400: yes/no, and the rating period), as FIDE's rules give it. To use "
+        "another K, type it in 'K override'; clear it to go back to the computed K.",
+        "4. Each round: the opponent's No., the colour (w or b) and the result from the "
+        "player's side: 1 win, \u00bd or = draw, 0 loss, + forfeit win, - forfeit loss. "
+        "Byes have no opponent: H half-point, F full-point, U pairing-allocated (1 point), "
+        "Z zero-point. Enter every game in both players' rows.",
+        "5. Computed: points; rank (more points, then higher Sonneborn-Berger, then lower "
+        "No.); Sonneborn-Berger; rated games against rated opponents; Ra; Rp by FIDE's "
+        "table (Ra + dp) and exact; the rating change (K x sum(W - PD), K lowered so that "
+        "K x n <= 700, with the edition's 400-point rule) and the new rating; the first "
+        "rating of an unrated player; the best title norm whose rating figures are met "
+        "(9 games, Ra, Rp; the federation and title mix of the field is not checked).",
+        "6. Hidden columns at the right gather each round's opponents and results into two "
+        "blocks, and hold one array formula per computed column (one call of our functions "
+        "fills it); the blue cells show their rows. Leave them as they are.",
+        "7. The sheet is protected without a password so formulas are not overwritten by "
+        "accident: Review > Unprotect Sheet to change the layout. To print only your "
+        "players, set the print area (Page Layout > Print Area) to their rows.",
+        "8. The functions come from xlfuncs through classic xlwings (the xlwings.conf sheet "
+        "names the module xlfuncs.udfs). Each computed column is one array formula: "
+        "one call fills the column. =EXPLAIN_ERROR(\"RP_FIDE_ALL\", ...) with a column's "
+        "arguments tells why a cell shows an error.",
+        "9. The 'FIDE tables' sheet shows the conversion tables 8.1(a) and 8.1(b) for "
+        "reference.",
+    ),
+)
+
+
+def build(path: Path, event: Event | None = None) -> None:
+    """Write the wall chart to *path*: blank, or filled with *event* (games as
+    ``Player.rounds``), every formula cell carrying its computed value."""
+    build_chart(Path(path), LAYOUT, TEXTS, event)
