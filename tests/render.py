@@ -5,9 +5,11 @@ private LibreOffice profile per call, so parallel runs do not clash) and
 rasterises the pages with ``pdftoppm``.  ``pdf_text()`` and ``pdf_info()``
 read the PDF back with ``pdftotext``/``pdfinfo`` (poppler-utils).
 
-Tests should skip when the tools are missing::
+Tests mark themselves with :data:`needs_render`: skipped where the tools are missing,
+except where ``XLFUNCS_REQUIRE_LIBREOFFICE`` is set (``.ci/run`` sets it), so that CI never
+passes by skipping them::
 
-    pytestmark = pytest.mark.skipif(not LIBREOFFICE, reason="LibreOffice missing")
+    pytestmark = needs_render
 
 LibreOffice with a fresh profile does not recalculate an ``.xlsx`` on load:
 formula cells show the cached result stored in the file (XlsxWriter stores
@@ -18,6 +20,7 @@ values computed with :mod:`engine` as the cached results.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -27,6 +30,8 @@ from pathlib import Path
 
 __all__ = [
     "LIBREOFFICE",
+    "RENDER_TOOLS",
+    "needs_render",
     "PDFINFO",
     "PDFTOPPM",
     "PDFTOTEXT",
@@ -44,6 +49,19 @@ LIBREOFFICE: str | None = shutil.which("soffice") or shutil.which("libreoffice")
 PDFTOPPM: str | None = shutil.which("pdftoppm")
 PDFTOTEXT: str | None = shutil.which("pdftotext")
 PDFINFO: str | None = shutil.which("pdfinfo")
+
+#: Whether every tool a rendering test needs is installed.
+RENDER_TOOLS: bool = bool(LIBREOFFICE and PDFTOPPM and PDFTOTEXT and PDFINFO)
+
+try:
+    import pytest
+
+    #: Skip a rendering test where the tools are missing, unless CI requires them.
+    needs_render = pytest.mark.skipif(
+        not RENDER_TOOLS and not os.environ.get("XLFUNCS_REQUIRE_LIBREOFFICE"),
+        reason="LibreOffice or poppler-utils not installed")
+except ImportError:  # pragma: no cover - imported outside pytest
+    pass
 
 #: Default time limit of one LibreOffice conversion, in seconds.
 TIMEOUT = 180.0

@@ -5,14 +5,15 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import pytest
 import xlsxwriter
-from render import LIBREOFFICE, PDFINFO, PDFTOPPM, PDFTOTEXT, pdf_info, pdf_text, render
-
-pytestmark = pytest.mark.skipif(
-    not (LIBREOFFICE and PDFTOPPM and PDFTOTEXT and PDFINFO),
-    reason="LibreOffice or poppler-utils not installed",
+from render import (
+    needs_render,
+    pdf_info,
+    pdf_text,
+    render,
 )
+
+pytestmark = needs_render
 
 
 def _landscape_book(path: Path) -> None:

@@ -12,15 +12,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from render import LIBREOFFICE, PDFINFO, PDFTOPPM, PDFTOTEXT, pdf_info, pdf_text, render
+from render import (
+    needs_render,
+    pdf_info,
+    pdf_text,
+    render,
+)
 
 from xlfuncs.templates import TEMPLATES, round_robin, swiss
 from xlfuncs.templates.examples import round_robin_10, swiss_60
 
-pytestmark = pytest.mark.skipif(
-    not (LIBREOFFICE and PDFINFO and PDFTOPPM and PDFTOTEXT),
-    reason="LibreOffice or poppler-utils not installed",
-)
+pytestmark = needs_render
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

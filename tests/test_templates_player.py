@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
-import os
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -21,7 +20,12 @@ from typing import Any
 import openpyxl
 import pytest
 from engine import evaluate
-from render import LIBREOFFICE, PDFINFO, PDFTOPPM, PDFTOTEXT, pdf_info, pdf_text, render
+from render import (
+    needs_render,
+    pdf_info,
+    pdf_text,
+    render,
+)
 
 from xlfuncs import udfs
 from xlfuncs.core import first_rating, norm_performance, norm_points, rating_change
@@ -479,11 +483,7 @@ def test_norm_blank(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------------- printing
 
-_RENDER = bool(LIBREOFFICE and PDFTOPPM and PDFTOTEXT and PDFINFO)
-
-
-@pytest.mark.skipif(not _RENDER and not os.environ.get("XLFUNCS_REQUIRE_LIBREOFFICE"),
-                    reason="LibreOffice or poppler-utils not installed")
+@needs_render
 @pytest.mark.parametrize(("module", "data", "expected"), [
     (rc, _chesschat_period(), ["Example, Player", "-12.20", "1988", "Tournament 6"]),
     (rc, None, ["Rating period (all tournaments)", "Tournament 6"]),
