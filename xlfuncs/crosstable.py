@@ -17,14 +17,14 @@ from pathlib import Path
 
 from .core.editions import RulesSpec
 from .report import crosstable_from_trf
-from .templates.event import MAX_ROUNDS, MAX_RR_PLAYERS, MAX_SWISS_PLAYERS, Event, Player, Round
+from .templates.event import MAX_ROUNDS, MAX_RR_PLAYERS, Event, Player, Round
 from .trf import Tournament
 
 __all__ = ["CrosstableError", "FilledEvent", "event_from_trf", "write_crosstable"]
 
 
 class CrosstableError(ValueError):
-    """The tournament does not fit the templates (too many players or rounds)."""
+    """The tournament does not fit the templates (more rounds than the chart holds)."""
 
 
 @dataclass(frozen=True)
@@ -85,9 +85,6 @@ def event_from_trf(t: Tournament, *, rules: RulesSpec = None,
                         "event (byes, repeated pairings or more than "
                         f"{MAX_RR_PLAYERS} players): written as a Swiss wall chart")
     if not round_robin:
-        if len(players) > MAX_SWISS_PLAYERS:
-            raise CrosstableError(f"{t.source}: {len(players)} players; the Swiss chart holds "
-                                  f"{MAX_SWISS_PLAYERS}")
         if t.num_rounds > MAX_ROUNDS:
             raise CrosstableError(f"{t.source}: {t.num_rounds} rounds; the Swiss chart holds "
                                   f"{MAX_ROUNDS}")

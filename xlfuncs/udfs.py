@@ -494,13 +494,17 @@ def ELO_CHANGE_ALL(ratings: Cell, k: Cell, results: Cell, opponents: Cell = None
 @excel_function
 def BLOQUE_ALL(ratings: Cell, results: Cell, opponents: Cell = None, system: Cell = None,
                rules: Cell = None) -> list[list[Any]]:
-    """First rating (Ru) of every unrated player; blank for rated players."""
+    """First rating (Ru) of every unrated player; blank for rated players and where the
+    rules give none (no rated opponent, a zero score)."""
     kind = excel.text(system, "system").lower()
     if kind not in ("", "swiss", "rr"):
         raise InvalidInputError(f'system: expected "swiss" or "rr", got {system!r}')
 
     def first(t: Any, i: int) -> Any:
-        found = t.first(i)  # raises where no first rating can be computed
+        try:
+            found = t.first(i)
+        except NothingToComputeError:  # no rated opponent, or a zero score disregarded
+            return None
         return None if found is None else found.rating
 
     return _per_player("BLOQUE_ALL", first, ratings, results, opponents, rules_value=rules,

@@ -377,7 +377,7 @@ class Texts:
 def build_chart(path: Path, layout: Layout, texts: Texts, event: Event | None) -> None:
     """Write the chart: blank when *event* is ``None``, else filled with it."""
     if event is not None:
-        event.check(round_robin=not layout.swiss)
+        event.check(round_robin=not layout.swiss, capacity=layout.capacity)
         if layout.swiss and event.rounds > layout.rounds:
             raise ValueError(f"{event.rounds} rounds: the chart holds {layout.rounds}")
     wb, fmt = new_workbook(path, title=texts.title)

@@ -109,11 +109,12 @@ class Event:
         """The number of rounds of a Swiss event (the longest player's)."""
         return max((len(p.rounds) for p in self.players), default=0)
 
-    def check(self, *, round_robin: bool) -> None:
+    def check(self, *, round_robin: bool, capacity: int | None = None) -> None:
         """Raise :class:`ValueError` naming the first thing a template cannot hold: too
-        many players or rounds, numbers out of order, unknown opponents or symbols."""
+        many players (more than *capacity*, by default the template's) or rounds, numbers
+        out of order, unknown opponents or symbols."""
         count = len(self.players)
-        limit = MAX_RR_PLAYERS if round_robin else MAX_SWISS_PLAYERS
+        limit = capacity or (MAX_RR_PLAYERS if round_robin else MAX_SWISS_PLAYERS)
         if count > limit:
             kind = "round-robin" if round_robin else "Swiss"
             raise ValueError(f"{count} players: the {kind} template holds {limit}")

@@ -1,4 +1,4 @@
-"""``swiss.xlsx``: a Swiss wall chart for up to 400 players and 13 rounds.
+"""``swiss.xlsx``: a Swiss wall chart for 400 players (more when filled) and 13 rounds.
 
 Per round, three columns as arbiters write them: the opponent's No., the colour (w/b) and the
 result. The array functions need each player's opponents and results as two contiguous
@@ -19,6 +19,7 @@ what a filled chart is made from.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from .chart import Layout, Texts, build_chart
@@ -71,5 +72,9 @@ TEXTS = Texts(
 
 def build(path: Path, event: Event | None = None) -> None:
     """Write the wall chart to *path*: blank, or filled with *event* (games as
-    ``Player.rounds``), every formula cell carrying its computed value."""
-    build_chart(Path(path), LAYOUT, TEXTS, event)
+    ``Player.rounds``), every formula cell carrying its computed value. A filled chart of
+    more than 400 players gets one row per player."""
+    layout = LAYOUT
+    if event is not None and len(event.players) > LAYOUT.capacity:
+        layout = replace(LAYOUT, capacity=len(event.players))
+    build_chart(Path(path), layout, TEXTS, event)

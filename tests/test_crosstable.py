@@ -1,0 +1,154 @@
+"""`xlfuncs crosstable`: a TRF file to a filled workbook whose formula cells also carry
+their values, read without any formula engine (openpyxl, values mode) and by LibreOffice.
+
+The tournament is written here for the test (fictional players). Expected figures are
+worked by hand in the comments, from FIDE's tables.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from render import needs_render, pdf_text, render
+
+from xlfuncs.cli import main
+
+# 6 players, 3 rounds of a Swiss (2025 rules, event in 2026).
+#  1 Alpha   2200: r1 beat 4 (w), r2 drew 2 (b), r3 beat 3 (w)            -> 2.5
+#  2 Bravo   2100: r1 beat 5, r2 drew 1, r3 forfeit win against 6 (+)      -> 2.5
+#  3 =Charlie (name starts with '=') 2000: r1 half-point bye H, r2 beat 4, r3 lost to 1
+#                                                                           -> 1.5
+#  4 Delta   1900: r1 lost to 1, r2 lost to 3, r3 beat 5                    -> 1
+#  5 Echo unrated: r1 lost to 2, r2 full-point bye F, r3 lost to 4          -> 1
+#  6 Foxtrot 1800: r1 zero-point bye Z, r2 no game (blank), r3 forfeit loss (-)
+#                                                                           -> 0
+
+
+def player_line(no: int, name: str, rating: int | None, points: str,
+                rounds: list[str]) -> str:
+    """A TRF16 001 line, laid out by its columns (see the reference's table)."""
+    line = f"001 {no:>4} m    {name:<33} {rating or '':>4} ENG {99100000 + no:>11} 1990/01/01 "
+    line += f"{points:>4} {no:>4}  " + "  ".join(f"{r:<8}" for r in rounds)
+    return line.rstrip()
+
+
+TRF = "\n".join([
+    "012 Test Open", "022 Testville", "042 2026/05/02", "052 2026/05/04",
+    "092 Individual: Swiss-System", "102 Test Arbiter",
+    player_line(1, "Alpha, Anna", 2200, "2.5", ["   4 w 1", "   2 b =", "   3 w 1"]),
+    player_line(2, "Bravo, Ben", 2100, "2.5", ["   5 b 1", "   1 w =", "   6 w +"]),
+    player_line(3, "=Charlie, Carl", 2000, "1.5", ["0000 - H", "   4 w 1", "   1 b 0"]),
+    player_line(4, "Delta, Dora", 1900, "1.0", ["   1 b 0", "   3 b 0", "   5 w 1"]),
+    player_line(5, "Echo, Ed", None, "1.0", ["   2 w 0", "0000 - F", "   4 b 0"]),
+    player_line(6, "Foxtrot, Fay", 1800, "0.0", ["0000 - Z", "        ", "   2 b -"]),
+]) + "\n"
+
+
+def _write(tmp_path: Path) -> Path:
+    path = tmp_path / "test.trf"
+    path.write_text(TRF, encoding="utf-8")
+    return path
+
+
+def _rows(path: Path) -> tuple[dict[str, list[Any]], Any]:
+    """Each header of the wall chart -> the column's values for the six players."""
+    wb = openpyxl.load_workbook(path, data_only=True)
+    ws = wb["Wall chart"]
+    header_row = next(r for r in range(1, 20) if ws.cell(r, 1).value == "No.")
+    columns: dict[str, list[Any]] = {}
+    for c in range(1, ws.max_column + 1):
+        title = ws.cell(header_row, c).value
+        if isinstance(title, str) and title not in columns:
+            columns[title] = [ws.cell(header_row + i, c).value for i in range(1, 7)]
+    return columns, wb
+
+
+@pytest.fixture(scope="module")
+def workbook(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("crosstable")
+    out = tmp / "test.xlsx"
+    assert main(["crosstable", str(_write(tmp)), "-o", str(out)]) == 0
+    return out
+
+
+def test_values_are_stored_beside_the_formulas(workbook: Path) -> None:
+    cols, _ = _rows(workbook)
+    assert cols["Name"][2] == "=Charlie, Carl"          # text stays text
+    assert cols["Pts"] == [2.5, 2.5, 1.5, 1, 1, 0]
+    # Rated games against rated opponents: Alpha 3; Bravo 1 (5 unrated, 6 forfeit) + 1 = 2
+    # (1 and 5; 5 is unrated) -> only the draw with 1 counts: 1; Charlie 2; Delta 2 (5 is
+    # unrated); Echo is unrated; Foxtrot none.
+    assert cols["Rated games"][:4] == [3, 1, 2, 2]
+    # Alpha 2200, K 20 (born 1990, 30+ games assumed): beat 1900 (D 300 -> .85, +.15),
+    # drew 2100 (D 100 -> .64, -.14), beat 2000 (D 200 -> .76, +.24): +.25 x 20 = +5
+    assert cols["Rating change"][0] == 5
+    assert cols["New rating"][0] == 2205
+    # Ra of Alpha: (1900 + 2100 + 2000) / 3 = 2000; p = 2.5/3 = .83 -> dp 273: 2273
+    assert cols["Rp FIDE"][0] == 2273
+    # Echo (unrated) played only rated opponents: 2100 (lost) and 1900 (lost): a zero score
+    # is disregarded in 2025 rules -> no first rating shown
+    assert cols["First rating"][4] in (None, "", "#N/A")
+
+
+def test_workbook_agrees_with_the_report(workbook: Path, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """Every figure the chart stores equals the one `xlfuncs report` prints, player by
+    player: the stored values are there without any formula engine, and they are right."""
+    capsys.readouterr()
+    assert main(["report", str(_write(tmp_path)), "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    cols, _ = _rows(workbook)
+    pairs = {"Pts": "points", "Rated games": "rated_games", "Rp FIDE": "rp_fide",
+             "Rp exact": "rp_exact", "Rating change": "rating_change",
+             "New rating": "new_rating", "First rating": "initial_rating", "Norm": "norm",
+             "K": "k"}
+    for header, key in pairs.items():
+        for i, row in enumerate(report):
+            shown = cols[header][i]
+            expected = row[key]
+            if key == "rp_exact" and row["rp_exact_note"]:  # infinite: the chart shows it
+                expected = "\u221e" if row["rp_exact_note"].startswith("+") else "-\u221e"
+            if expected is None:
+                assert shown in (None, ""), (header, i + 1, shown)
+            else:
+                assert shown == expected, (header, i + 1, shown, expected)
+
+
+@needs_render
+def test_libreoffice_shows_no_name_error(workbook: Path, tmp_path: Path) -> None:
+    pages = render(workbook, tmp_path)
+    text = pdf_text(tmp_path / f"{workbook.stem}.pdf")
+    assert pages
+    assert "#NAME?" not in text
+    assert "Alpha, Anna" in text and "=Charlie, Carl" in text
+
+
+def test_round_robin_goes_to_the_grid(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                      ) -> None:
+    trf = tmp_path / "rr.trf"
+    trf.write_text(
+        "012 Tiny RR\n042 2026/05/02\n"
+        "001    1 m    One, A                            2000 ENG    99200001 1990/01/01  1.5    1     2 w 1     3 b =\n"
+        "001    2 m    Two, B                            2000 ENG    99200002 1990/01/01  0.5    3     1 b 0     3 w =\n"
+        "001    3 m    Three, C                          2000 ENG    99200003 1990/01/01  1.0    2     2 b =     1 w =\n",
+        encoding="utf-8")
+    out = tmp_path / "rr.xlsx"
+    assert main(["crosstable", str(trf), "-o", str(out)]) == 0
+    assert "round-robin crosstable" in capsys.readouterr().out
+
+
+def test_errors_name_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["crosstable", str(tmp_path / "missing.trf"), "-o",
+                 str(tmp_path / "x.xlsx")]) == 1
+    assert "missing.trf: no such file" in capsys.readouterr().err
+    bad = tmp_path / "bad.trf"
+    bad.write_text("001    1 m    One, A                            20x0 ENG\n", encoding="utf-8")
+    assert main(["crosstable", str(bad), "-o", str(tmp_path / "x.xlsx")]) == 1
+    err = capsys.readouterr().err
+    assert "bad.trf, line 1, columns 49-52 (rating)" in err
+    assert main(["crosstable", str(_write(tmp_path)), "-o", str(tmp_path / "x.xlsx"),
+                 "--rules", "1999"]) == 2
