@@ -130,12 +130,12 @@ def test_libreoffice_shows_no_name_error(workbook: Path, tmp_path: Path) -> None
 def test_round_robin_goes_to_the_grid(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                                       ) -> None:
     trf = tmp_path / "rr.trf"
-    trf.write_text(
-        "012 Tiny RR\n042 2026/05/02\n"
-        "001    1 m    One, A                            2000 ENG    99200001 1990/01/01  1.5    1     2 w 1     3 b =\n"
-        "001    2 m    Two, B                            2000 ENG    99200002 1990/01/01  0.5    3     1 b 0     3 w =\n"
-        "001    3 m    Three, C                          2000 ENG    99200003 1990/01/01  1.0    2     2 b =     1 w =\n",
-        encoding="utf-8")
+    trf.write_text("\n".join([
+        "012 Tiny RR", "042 2026/05/02",
+        player_line(1, "One, A", 2000, "1.5", ["   2 w 1", "   3 b ="]),
+        player_line(2, "Two, B", 2000, "0.5", ["   1 b 0", "   3 w ="]),
+        player_line(3, "Three, C", 2000, "1.0", ["   2 b =", "   1 w ="]),
+    ]) + "\n", encoding="utf-8")
     out = tmp_path / "rr.xlsx"
     assert main(["crosstable", str(trf), "-o", str(out)]) == 0
     assert "round-robin crosstable" in capsys.readouterr().out
