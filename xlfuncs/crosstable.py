@@ -84,10 +84,9 @@ def event_from_trf(t: Tournament, *, rules: RulesSpec = None,
         warnings.append("every two players met, but the round-robin grid cannot hold this "
                         "event (byes, repeated pairings or more than "
                         f"{MAX_RR_PLAYERS} players): written as a Swiss wall chart")
-    if not round_robin:
-        if t.num_rounds > MAX_ROUNDS:
-            raise CrosstableError(f"{t.source}: {t.num_rounds} rounds; the Swiss chart holds "
-                                  f"{MAX_ROUNDS}")
+    if not round_robin and t.num_rounds > MAX_ROUNDS:
+        raise CrosstableError(f"{t.source}: {t.num_rounds} rounds; the Swiss chart holds "
+                              f"{MAX_ROUNDS}")
     entries = []
     for p in players:
         i = number[p.start_no]
