@@ -71,10 +71,11 @@ def core_table(event: Event, *, round_robin: bool) -> Crosstable:
                 for rd in p.rounds if rd.result is not None)
         k = p.k_override
         if k is None and p.rating is not None:
-            k = k_factor(p.rating, p.rated_games_before or 0, p.birth_year,
+            games = 30 if p.rated_games_before is None else p.rated_games_before  # blank: 30+
+            k = k_factor(p.rating, games, p.birth_year,
                          bool(p.reached_2400), event.rating_period)
         entrants.append(Entrant(rating=p.rating, pairings=pairings, k=k,
-                                female=(p.sex or "").lower() == "w"))
+                                female=(p.sex or "").lower() == "w", title=p.title))
     return Crosstable.build(entrants, round_robin=round_robin, rules=event.rules)
 
 

@@ -526,7 +526,8 @@ class RowError(Exception):
 
 
 def crosstable_rows(ratings: Cell, results: Cell, opponents: Cell = None, *,
-                    k: Cell = None, female: Cell = None, rules_value: Cell = None,
+                    k: Cell = None, female: Cell = None, titles: Cell = None,
+                    rules_value: Cell = None,
                     round_robin: bool | None = None) -> tuple[Any, list[RowError | None],
                                                              list[bool]]:
     """Build a :class:`~xlfuncs.core.tournament.Crosstable` from a wall chart's columns.
@@ -559,7 +560,8 @@ def crosstable_rows(ratings: Cell, results: Cell, opponents: Cell = None, *,
                                     "row per player")
     k_cells = column(k) if k is not None else [None] * n
     female_cells = column(female) if female is not None else [None] * n
-    if len(k_cells) != n or len(female_cells) != n:
+    title_cells = column(titles) if titles is not None else [None] * n
+    if len(k_cells) != n or len(female_cells) != n or len(title_cells) != n:
         raise InvalidInputError(f"every column must have {n} rows, one per player")
     errors: list[RowError | None] = [None] * n
     empty = [False] * n
@@ -600,7 +602,9 @@ def crosstable_rows(ratings: Cell, results: Cell, opponents: Cell = None, *,
             pairings = []
         empty[i] = entrant_rating is None and not pairings and errors[i] is None
         entrants.append(Entrant(rating=entrant_rating, pairings=tuple(pairings), k=entrant_k,
-                                female=boolean_or_sex(female_cells[i])))
+                                female=boolean_or_sex(female_cells[i]),
+                                title=title_cells[i] if isinstance(title_cells[i], str)
+                                else None))
     table = Crosstable.build(entrants, round_robin=grid if round_robin is None else round_robin,
                              rules=edition)
     return table, errors, empty

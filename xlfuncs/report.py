@@ -115,7 +115,6 @@ __all__ = [
     "render_json",
     "render_text",
     "report_rows",
-    "useful_norm",
 ]
 
 ASSUMED_GAMES = 30
@@ -435,7 +434,8 @@ def crosstable_from_trf(t: Tournament, *, rules: RulesSpec = None,
             k = k_factor(rating, ASSUMED_GAMES, year, rating >= 2400, day)
             source = _k_source(k)
         ks.append(PlayerK(p.start_no, k, source))
-        entrants.append(Entrant(rating=rating, pairings=ps, k=k, female=_female(p)))
+        entrants.append(Entrant(rating=rating, pairings=ps, k=k, female=_female(p),
+                                title=held_norm_title(p.title)))
     unknown = sorted(set(overrides) - used_ids)
     if unknown:
         warnings.append(f"K file: no player of the tournament has FIDE id "
@@ -509,7 +509,8 @@ class ReportRow:
     """Why it would not be published, or why none can be computed."""
     norm: str | None
     """The best title norm the rating figures make, ``None`` when none or when the player
-    already holds that title or a stronger one (see :func:`useful_norm`)."""
+    already holds that title or a stronger one (see
+    :func:`xlfuncs.core.norms.norms_worth`)."""
     sb: float
     """Sonneborn-Berger."""
 
@@ -562,20 +563,6 @@ def held_norm_title(title: str) -> str | None:
     return _OLD_STYLE_TITLES.get(t)
 
 
-def useful_norm(norm: str | None, title: str) -> str | None:
-    """*norm* unless the player already holds that title or a stronger one (GM above IM
-    above WGM above WIM: a GM needs no norm, an IM only a GM norm, a WGM a GM or IM norm).
-
-    >>> useful_norm("IM", "GM"), useful_norm("IM", "WGM"), useful_norm("WGM", "WIM")
-    (None, 'IM', 'WGM')
-    """
-    held = held_norm_title(title)
-    if norm is None or held is None:
-        return norm
-    order = list(NORM_TITLES)
-    return norm if order.index(norm) < order.index(held) else None
-
-
 def _row(p: Player, f: PlayerFigures, pk: PlayerK, rating: int | None) -> ReportRow:
     exact: int | None = None
     exact_note: str | None = None
@@ -609,7 +596,7 @@ def _row(p: Player, f: PlayerFigures, pk: PlayerK, rating: int | None) -> Report
         rating_change_unrounded=None if change is None else _round2(change.unrounded),
         new_rating=None if change is None else change.new_rating,
         initial_rating=initial, initial_rating_published=published, initial_rating_note=note,
-        norm=useful_norm(f.norm, p.title), sb=float(f.sonneborn_berger),
+        norm=f.norm, sb=float(f.sonneborn_berger),
     )
 
 

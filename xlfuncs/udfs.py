@@ -517,12 +517,14 @@ def BLOQUE_ALL(ratings: Cell, results: Cell, opponents: Cell = None, system: Cel
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("sexes", doc='Optional: "w" or "f" marks a woman (WGM and WIM norms)', **_RANGE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
+@xw.arg("titles", doc="Optional: the titles players hold; only stronger norms are shown",
+        **_RANGE)
 @excel_function
 def NORM_ALL(ratings: Cell, results: Cell, opponents: Cell = None, sexes: Cell = None,
-             rules: Cell = None) -> list[list[Any]]:
+             rules: Cell = None, titles: Cell = None) -> list[list[Any]]:
     """Best title norm (GM, IM, WGM, WIM) each player's rating figures make; blank if none."""
     return _per_player("NORM_ALL", lambda t, i: t.best_norm(i), ratings, results, opponents,
-                       female=sexes, rules_value=rules)
+                       female=sexes, titles=titles, rules_value=rules)
 
 
 @xw.func(category=CATEGORY)

@@ -17,7 +17,7 @@ from functools import cached_property
 from .editions import Edition, RulesSpec, get_edition
 from .errors import InvalidInputError, XlfuncsError
 from .first_rating import FirstRating, first_rating
-from .norms import MIN_NORM_GAMES, NORM_TITLES, norm_performance
+from .norms import MIN_NORM_GAMES, norm_performance, norms_worth
 from .performance import rp_exact, rp_fide
 from .rating_change import RatingChange, rating_change
 from .results import Outcome
@@ -49,6 +49,8 @@ class Entrant:
     """K for the rating change (``None``: not known, no change computed)."""
     female: bool = False
     """Whether women's norms (WGM, WIM) apply."""
+    title: str | None = None
+    """The title the player holds (``"IM"``...): only stronger norms are looked for."""
 
 
 @dataclass(frozen=True)
@@ -181,14 +183,15 @@ class Crosstable:
 
     def best_norm(self, number: int) -> str | None:
         """The strongest title norm whose rating figures the player made (games, Ra with the
-        floor, Rp, 35 %). The federation and title mix of the field is not checked here."""
+        floor, Rp, 35 %), among those above the title the player holds. The federation and
+        title mix of the field is not checked here."""
         entrant = self.entrants[number - 1]
         games = self.games(number)
         if len(games) < MIN_NORM_GAMES:
             return None
         opponents = [r for r, _ in games]
         score = sum((w for _, w in games), Fraction(0))
-        for title in NORM_TITLES:
+        for title in norms_worth(entrant.title):
             if title in WOMEN_TITLES and not entrant.female:
                 continue
             if norm_performance(opponents, score, title, rules=self.edition).reached:

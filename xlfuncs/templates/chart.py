@@ -182,7 +182,8 @@ def formulas(layout: Layout) -> dict[str, str]:
         "rp_exact": _call("RP_EXACT_ALL", ratings, res, opp),
         "change": f"=ELO_CHANGE_ALL({ratings},{layout.column(K)},{res},{opp},Rules)",
         "first": f"=BLOQUE_ALL({ratings},{res},{opp},{system},Rules)",
-        "norm": f"=NORM_ALL({ratings},{res},{opp},{layout.column(SEX)},Rules)",
+        "norm": f"=NORM_ALL({ratings},{res},{opp},{layout.column(SEX)},Rules,"
+                f"{layout.column(TITLE)})",
     }
 
 
@@ -247,6 +248,7 @@ class Inputs:
     reached: list[str | None]
     k_override: list[float | None]
     sexes: list[str | None]
+    titles: list[str | None]
     results: list[list[Any]]
     """The results block the functions get (the grid, or the gathered rounds)."""
     opponents: list[list[Any]] | None
@@ -288,6 +290,7 @@ def inputs(layout: Layout, event: Event) -> Inputs:
                     ("yes" if p.reached_2400 else "no")),
         k_override=per(lambda p: _num(p.k_override)),
         sexes=per(lambda p: None if p.sex is None else p.sex.lower()),
+        titles=per(lambda p: p.title),
         results=results, opponents=opponents, period=event.rating_period,
         rules=event.rules or DEFAULT_EDITION.id,
     )
@@ -322,7 +325,8 @@ def figures(layout: Layout, data: Inputs) -> dict[str, list[Any]]:
     out["change"] = _flat(udfs.ELO_CHANGE_ALL(ratings, k_cells, res, opp, data.rules))
     out["first"] = _flat(udfs.BLOQUE_ALL(ratings, res, opp,
                                          "swiss" if layout.swiss else "rr", data.rules))
-    out["norm"] = _flat(udfs.NORM_ALL(ratings, res, opp, _col(data.sexes), data.rules))
+    out["norm"] = _flat(udfs.NORM_ALL(ratings, res, opp, _col(data.sexes), data.rules,
+                                      _col(data.titles)))
     out["rank"] = ranks(out["points"], out["sb"], data.numbers)
     out["new"] = [r + c if isinstance(r, float) and _is_number(c) else ""
                   for r, c in zip(data.ratings, out["change"])]
