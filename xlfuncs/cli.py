@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from . import __version__
 
 if TYPE_CHECKING:
+    from .core import Edition
     from .trf import Tournament
 
 __all__ = ["main"]
@@ -110,7 +111,7 @@ def _error(message: str) -> None:
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
-    from .core import XlfuncsError, get_edition
+    from .core import XlfuncsError
     from .report import build_report, render_csv, render_json, render_text
 
     show_progress = sys.stderr.isatty()
@@ -119,17 +120,10 @@ def _cmd_report(args: argparse.Namespace) -> int:
         if show_progress:
             print(message, file=sys.stderr, flush=True)
 
-    edition = None
-    if args.rules is not None:
-        try:
-            edition = get_edition(args.rules)
-        except XlfuncsError as exc:
-            _error(f"--rules: {str(exc).removeprefix('rules: ')}")
-            return EXIT_USAGE
     inputs = _read_inputs(args, progress)
     if isinstance(inputs, int):
         return inputs
-    tournament, overrides = inputs
+    tournament, overrides, edition = inputs
     progress(f"computing {len(tournament.players)} players...")
     try:
         report = build_report(tournament, rules=edition, k_overrides=overrides)
@@ -147,17 +141,25 @@ def _cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_inputs(args: argparse.Namespace,
-                 progress: Callable[[str], None] = lambda _: None,
-                 ) -> tuple[Tournament, dict[str, int] | None] | int:
-    """The TRF and the K file of *args*, or an exit code after saying what is wrong."""
+def _read_inputs(args: argparse.Namespace, progress: Callable[[str], None] = lambda _: None,
+                 ) -> tuple[Tournament, dict[str, int] | None, Edition | None] | int:
+    """The TRF, the K file and the edition of *args* (``--rules``; ``None``: by the event's
+    date), or an exit code after saying what is wrong."""
+    from .core import XlfuncsError, get_edition
     from .report import KFileError, read_k_file
     from .trf import TrfError, read_trf
 
+    edition = None
+    if args.rules is not None:
+        try:
+            edition = get_edition(args.rules)
+        except XlfuncsError as exc:
+            _error(f"--rules: {str(exc).removeprefix('rules: ')}")
+            return EXIT_USAGE
     try:
         overrides = read_k_file(args.k_file) if args.k_file is not None else None
         progress(f"reading {args.file}...")
-        return read_trf(args.file), overrides
+        return read_trf(args.file), overrides, edition
     except FileNotFoundError as exc:
         _error(f"cannot read {exc.filename or args.file}: no such file")
     except OSError as exc:
@@ -168,20 +170,13 @@ def _read_inputs(args: argparse.Namespace,
 
 
 def _cmd_crosstable(args: argparse.Namespace) -> int:
-    from .core import XlfuncsError, get_edition
+    from .core import XlfuncsError
     from .crosstable import CrosstableError, event_from_trf, write_crosstable
 
-    edition = None
-    if args.rules is not None:
-        try:
-            edition = get_edition(args.rules)
-        except XlfuncsError as exc:
-            _error(f"--rules: {str(exc).removeprefix('rules: ')}")
-            return EXIT_USAGE
     inputs = _read_inputs(args)
     if isinstance(inputs, int):
         return inputs
-    tournament, overrides = inputs
+    tournament, overrides, edition = inputs
     if sys.stderr.isatty():
         print(f"filling the workbook for {len(tournament.players)} players...",
               file=sys.stderr, flush=True)
