@@ -19,7 +19,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from xlfuncs.core.performance import rp_exact  # noqa: E402
+from xlfuncs.core.performance import rp_exact, rp_exact_rounded  # noqa: E402
 from xlfuncs.udfs import ELO_CHANGE, RP_EXACT  # noqa: E402
 
 
@@ -113,12 +113,31 @@ def compare(games: int) -> None:
           f"{float(worst_seed):9.1e}")
 
 
+def layers(games: int) -> None:
+    """Where RP_EXACT's time goes, against one pass of the seed's sum (it makes 22)."""
+    cases = make_cases(300, games)
+    flat = [(r, s) for r, s in cases]
+    cells = [([[x] for x in r], s) for r, s in cases]
+    one_pass = [(r, 2000.0) for r, _ in cases]
+    excel, raw, core, seed_pass = [], [], [], []
+    for _ in range(7):
+        excel.append(time_per_call(RP_EXACT, cells, 1))
+        raw.append(time_per_call(RP_EXACT.__wrapped__, cells, 1))  # without the cell wrapper
+        core.append(time_per_call(rp_exact_rounded, flat, 1))
+        seed_pass.append(time_per_call(seed_expected_score, one_pass, 1))
+    t_excel, t_raw, t_core, t_pass = (min(x) for x in (excel, raw, core, seed_pass))
+    print(f"{games} games, us per call: cell wrapper (excel_function) {t_excel - t_raw:.2f}, "
+          f"reading the column {t_raw - t_core:.2f}, core rp_exact_rounded {t_core:.2f} "
+          f"(one pass of the seed's sum: {t_pass:.2f})")
+
+
 def main() -> None:
     print("RP_EXACT against the seed's bisection program: 300 tournaments per row, fastest of")
     print("7 interleaved passes, microseconds per call; errors against the true root (40 cases)")
     print("games  seed us  RP_EXACT  ratio   rp_exact  ratio  same int  err ours  err seed")
     for games in (5, 9, 13):
         compare(games)
+    layers(5)
 
     rng = random.Random(7)
     own = 2150.0

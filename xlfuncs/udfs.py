@@ -162,6 +162,20 @@ def _performance(method: Callable[[Any, Any], int], opponent_ratings: Cell,
 @excel_function
 def RP_EXACT(opponent_ratings: Cell, score: Cell) -> int:
     """Exact performance rating: the R whose logistic expected score equals the score."""
+    s = score
+    if type(s) is list and len(s) == 1 and type(s[0]) is list and len(s[0]) == 1:
+        s = s[0][0]  # a single cell, as Excel passes it (ndim=2)
+    if type(s) is float:
+        # The usual call: a column of ratings (lists of one cell each) and a bare score,
+        # handed to the core, which checks them once (at C speed for floats). The core
+        # accepts ratings from 1 to 4000 with 0 < s < n, on which the Excel reading below
+        # would give it the same list, and refuses anything else: not a column, a blank or
+        # 0 (unrated, left out below), text holding a number, an infinite performance...
+        # Those are read the Excel way, which also gives Excel's error and its reason.
+        try:
+            return _rp_exact_rounded([x for x, in opponent_ratings], s)
+        except (TypeError, ValueError, XlfuncsError):
+            pass
     return _performance(_rp_exact_rounded, opponent_ratings, score)
 
 
