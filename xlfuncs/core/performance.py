@@ -296,6 +296,8 @@ def rp_exact_rounded(opponent_ratings: Sequence[Number], score: Number) -> int:
     n = len(rs)
     if not 1e-200 < s < n <= 10000:
         return _rounded_validated(rs, s)
+    # The checks and sums of _plain_stats, written out here: this is the hot path of
+    # RP_EXACT, and the call would cost some 5 % of it.
     try:
         if not all(map(_WHOLE, rs)):  # float.is_integer: a TypeError for anything but floats
             return _rounded_validated(rs, s)
