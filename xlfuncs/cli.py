@@ -218,6 +218,17 @@ def _cmd_lite(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_trf_options(command: argparse.ArgumentParser) -> None:
+    """The TRF file and the options of every command that reads one."""
+    command.add_argument("file", metavar="FILE.trf", help="the tournament report file")
+    command.add_argument("--rules", metavar="EDITION",
+                         help="edition of the rating regulations (2017, 2022, 2024, 2025 or a "
+                         "date YYYY-MM-DD); default: the one in force on the event's start "
+                         "date")
+    command.add_argument("--k-file", metavar="CSV",
+                         help="K by FIDE id (CSV with the header fide_id,k)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``xlfuncs`` command."""
     parser = argparse.ArgumentParser(
@@ -241,12 +252,7 @@ def build_parser() -> argparse.ArgumentParser:
         "rating change, first rating of an unrated player, norm figures, Sonneborn-Berger;\n"
         "then the file's discrepancies.",
         epilog=_REPORT_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    report.add_argument("file", metavar="FILE.trf", help="the tournament report file")
-    report.add_argument("--rules", metavar="EDITION",
-                        help="edition of the rating regulations (2017, 2022, 2024, 2025 or a "
-                        "date YYYY-MM-DD); default: the one in force on the event's start date")
-    report.add_argument("--k-file", metavar="CSV",
-                        help="K by FIDE id (CSV with the header fide_id,k)")
+    _add_trf_options(report)
     report.add_argument("--format", choices=("text", "json", "csv"), default="text",
                         help="text (default): an aligned table and notes; json: a list of "
                         "objects; csv: a header and one row per player")
@@ -257,14 +263,9 @@ def build_parser() -> argparse.ArgumentParser:
         "Swiss wall chart from a TRF file. Formulas stay live, and every formula cell also\n"
         "carries its computed value, so the workbook reads correctly where the functions\n"
         "are not installed.", formatter_class=argparse.RawDescriptionHelpFormatter)
-    crosstable.add_argument("file", metavar="FILE.trf", help="the tournament report file")
+    _add_trf_options(crosstable)
     crosstable.add_argument("-o", "--output", metavar="OUT.xlsx", required=True,
                             help="the workbook to write")
-    crosstable.add_argument("--rules", metavar="EDITION",
-                            help="edition of the rating regulations (2017, 2022, 2024, 2025 "
-                            "or a date); default: the one in force on the event's start date")
-    crosstable.add_argument("--k-file", metavar="CSV",
-                            help="K by FIDE id (CSV with the header fide_id,k)")
     crosstable.set_defaults(run=_cmd_crosstable)
     templates = sub.add_parser(
         "templates", help="regenerate the template workbooks, or check them",
