@@ -50,8 +50,9 @@ def true_root(opponent_ratings: list[float], score: float) -> Decimal:
     s = Decimal(repr(score))
 
     def f(r: Decimal) -> Decimal:
-        return sum((1 / (1 + ten ** ((Decimal(int(x)) - r) / 400)) for x in opponent_ratings),
-                   Decimal(0))
+        return sum(
+            (1 / (1 + ten ** ((Decimal(int(x)) - r) / 400)) for x in opponent_ratings), Decimal(0)
+        )
 
     lo, hi = Decimal(-2000), Decimal(6000)
     for _ in range(120):
@@ -70,8 +71,7 @@ def make_cases(count: int, games: int, seed: int = 2026) -> list[tuple[list[floa
     cases = []
     for _ in range(count):
         level = rng.randint(1500, 2600)
-        ratings = [float(max(1000, min(2850, round(rng.gauss(level, 150)))))
-                   for _ in range(games)]
+        ratings = [float(max(1000, min(2850, round(rng.gauss(level, 150))))) for _ in range(games)]
         score = rng.randint(1, 2 * games - 1) / 2  # 0 and full scores are infinite
         cases.append((ratings, score))
     return cases
@@ -101,16 +101,20 @@ def compare(games: int) -> None:
         ours_udf.append(time_per_call(RP_EXACT, cell_args, 1))
         ours_core.append(time_per_call(rp_exact, seed_args, 1))
     t_seed, t_udf, t_core = (min(x) for x in (theirs, ours_udf, ours_core))
-    agree = sum(RP_EXACT(c, s) == seed_performance_rating(r, s)
-                for (r, s), (c, _) in zip(seed_args, cell_args))
+    agree = sum(
+        RP_EXACT(c, s) == seed_performance_rating(r, s)
+        for (r, s), (c, _) in zip(seed_args, cell_args)
+    )
     worst_ours = worst_seed = Decimal(0)
     for r, s in cases[:40]:
         root = true_root(r, s)
         worst_ours = max(worst_ours, abs(Decimal(rp_exact(r, s)) - root))
         worst_seed = max(worst_seed, abs(Decimal(seed_unrounded(r, s)) - root))
-    print(f"{games:>5}  {t_seed:8.2f}  {t_udf:8.2f} {t_seed / t_udf:6.1f}x  {t_core:8.2f} "
-          f"{t_seed / t_core:6.1f}x  {agree:>3}/{len(cases)}  {float(worst_ours):9.1e} "
-          f"{float(worst_seed):9.1e}")
+    print(
+        f"{games:>5}  {t_seed:8.2f}  {t_udf:8.2f} {t_seed / t_udf:6.1f}x  {t_core:8.2f} "
+        f"{t_seed / t_core:6.1f}x  {agree:>3}/{len(cases)}  {float(worst_ours):9.1e} "
+        f"{float(worst_seed):9.1e}"
+    )
 
 
 def layers(games: int) -> None:
@@ -126,9 +130,11 @@ def layers(games: int) -> None:
         core.append(time_per_call(rp_exact_rounded, flat, 1))
         seed_pass.append(time_per_call(seed_expected_score, one_pass, 1))
     t_excel, t_raw, t_core, t_pass = (min(x) for x in (excel, raw, core, seed_pass))
-    print(f"{games} games, us per call: cell wrapper (excel_function) {t_excel - t_raw:.2f}, "
-          f"reading the column {t_raw - t_core:.2f}, core rp_exact_rounded {t_core:.2f} "
-          f"(one pass of the seed's sum: {t_pass:.2f})")
+    print(
+        f"{games} games, us per call: cell wrapper (excel_function) {t_excel - t_raw:.2f}, "
+        f"reading the column {t_raw - t_core:.2f}, core rp_exact_rounded {t_core:.2f} "
+        f"(one pass of the seed's sum: {t_pass:.2f})"
+    )
 
 
 def main() -> None:
@@ -145,8 +151,10 @@ def main() -> None:
     results = [[rng.choice([1.0, "½", 0.0])] for _ in range(11)]
     t_change = time_per_call(ELO_CHANGE, [(own, games, results, 20.0)] * 2000, 5)
     t_seed_like = time_per_call(seed_expected_score, [([g[0] for g in games], own)] * 2000, 5)
-    print(f"ELO_CHANGE on 11 games: {t_change:.1f} us/call (the seed's expected-score sum over "
-          f"the same 11 games: {t_seed_like:.1f} us)")
+    print(
+        f"ELO_CHANGE on 11 games: {t_change:.1f} us/call (the seed's expected-score sum over "
+        f"the same 11 games: {t_seed_like:.1f} us)"
+    )
 
 
 if __name__ == "__main__":

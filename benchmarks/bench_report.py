@@ -140,15 +140,18 @@ def run_program(argv: list[str]) -> tuple[float, float]:
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     with tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        child = subprocess.Popen([sys.executable, "-m", "xlfuncs", *argv], env=env,
-                                 stdout=subprocess.DEVNULL, stderr=err)
+        child = subprocess.Popen(
+            [sys.executable, "-m", "xlfuncs", *argv], env=env, stdout=subprocess.DEVNULL, stderr=err
+        )
         _, status, usage = os.wait4(child.pid, 0)
         seconds = time.perf_counter() - start
         child.returncode = os.waitstatus_to_exitcode(status)
         if child.returncode != 0:
             err.seek(0)
-            raise RuntimeError(f"xlfuncs {' '.join(argv)} exited with {child.returncode}: "
-                               f"{err.read().decode(errors='replace')}")
+            raise RuntimeError(
+                f"xlfuncs {' '.join(argv)} exited with {child.returncode}: "
+                f"{err.read().decode(errors='replace')}"
+            )
     return seconds, max_rss_mib(usage.ru_maxrss)
 
 
@@ -159,8 +162,15 @@ def measure_command(name: str, argv: list[str], repeat: int) -> list[Measure]:
     peak = traced_peak(run)
     out = [Measure(name, "in process", seconds, peak, "tracemalloc peak")]
     runs = [run_program(argv) for _ in range(repeat)]
-    out.append(Measure(name, "python -m xlfuncs", min(s for s, _ in runs),
-                       max(m for _, m in runs), "child max RSS"))
+    out.append(
+        Measure(
+            name,
+            "python -m xlfuncs",
+            min(s for s, _ in runs),
+            max(m for _, m in runs),
+            "child max RSS",
+        )
+    )
     return out
 
 
@@ -176,8 +186,12 @@ def report_phases(trf: Path, repeat: int) -> list[Measure]:
         ("build_report", lambda: build_report(tournament)),
         ("render_text", lambda: render_text(report)),
     ]
-    return [Measure(f"  {label}", "in process", best_time(fn, repeat), traced_peak(fn),
-                    "tracemalloc peak") for label, fn in phases]
+    return [
+        Measure(
+            f"  {label}", "in process", best_time(fn, repeat), traced_peak(fn), "tracemalloc peak"
+        )
+        for label, fn in phases
+    ]
 
 
 # --------------------------------------------------------------------------- main
@@ -196,12 +210,21 @@ def main_bench(argv: list[str] | None = None) -> int:
         out_dir.mkdir(parents=True, exist_ok=True)
         trf = out_dir / f"swiss_{args.players}x{args.rounds}.trf"
         start = time.perf_counter()
-        text = make_swiss(args.players, args.rounds, args.players // 20, seed=500,
-                          byes=None, withdrawn=None, forfeit=None,
-                          name=f"Benchmark Swiss {args.players} x {args.rounds}")
+        text = make_swiss(
+            args.players,
+            args.rounds,
+            args.players // 20,
+            seed=500,
+            byes=None,
+            withdrawn=None,
+            forfeit=None,
+            name=f"Benchmark Swiss {args.players} x {args.rounds}",
+        )
         trf.write_bytes(text.encode("utf-8"))
-        print(f"generated {trf.name}: {args.players} players, {args.rounds} rounds, "
-              f"{trf.stat().st_size / 1024:.0f} KiB in {time.perf_counter() - start:.2f} s")
+        print(
+            f"generated {trf.name}: {args.players} players, {args.rounds} rounds, "
+            f"{trf.stat().st_size / 1024:.0f} KiB in {time.perf_counter() - start:.2f} s"
+        )
         print(f"python {sys.version.split()[0]}, best of {args.repeat}")
         print()
 

@@ -42,6 +42,7 @@ def counting() -> tuple[dict[str, Callable[..., Any]], dict[str, int]]:
         def counted(*args: Any) -> Any:
             calls[name] = calls.get(name, 0) + 1
             return fn(*args)
+
         return counted
 
     return {name: wrap(name, fn) for name, fn in udfs.FUNCTIONS.items()}, calls
@@ -68,21 +69,28 @@ def main(argv: list[str] | None = None) -> int:
             start = time.perf_counter()
             values = evaluate(path, functions)
             best = min(best, time.perf_counter() - start)
-        errors = [v for v in values.values()
-                  if isinstance(v, str) and v.startswith("#") and v.endswith(("!", "?", "A"))]
+        errors = [
+            v
+            for v in values.values()
+            if isinstance(v, str) and v.startswith("#") and v.endswith(("!", "?", "A"))
+        ]
 
     data = inputs(swiss.LAYOUT, event)
     start = time.perf_counter()
     figures(swiss.LAYOUT, data)
     ours = time.perf_counter() - start
 
-    print(f"Swiss wall chart: {len(event.players)} players, {event.rounds} rounds "
-          f"(chart capacity {swiss.LAYOUT.capacity} x {swiss.LAYOUT.rounds})")
+    print(
+        f"Swiss wall chart: {len(event.players)} players, {event.rounds} rounds "
+        f"(chart capacity {swiss.LAYOUT.capacity} x {swiss.LAYOUT.rounds})"
+    )
     print(f"  build the filled workbook (stored values included): {build:6.2f} s")
     print(f"  full recalculation with the formulas engine:        {best:6.2f} s")
     print(f"  our ten array calls alone, in Python:               {ours:6.2f} s")
-    print(f"  calls of our functions in one recalculation: {sum(calls.values())} "
-          f"({len(ARRAYS)} computed columns, one call each)")
+    print(
+        f"  calls of our functions in one recalculation: {sum(calls.values())} "
+        f"({len(ARRAYS)} computed columns, one call each)"
+    )
     for name, n in sorted(calls.items()):
         print(f"    {name:<16} {n}")
     print(f"  error values in the evaluated workbook: {len(errors)}")

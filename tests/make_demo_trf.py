@@ -29,9 +29,17 @@ DATA = Path(__file__).resolve().parents[1] / "xlfuncs" / "data"
 RR_FILE = DATA / "demo_round_robin.trf"
 SWISS_FILE = DATA / "demo_swiss.trf"
 
-POINTS = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "+": Fraction(1),
-          "-": Fraction(0), "H": Fraction(1, 2), "F": Fraction(1), "U": Fraction(1),
-          "Z": Fraction(0)}
+POINTS = {
+    "1": Fraction(1),
+    "=": Fraction(1, 2),
+    "0": Fraction(0),
+    "+": Fraction(1),
+    "-": Fraction(0),
+    "H": Fraction(1, 2),
+    "F": Fraction(1),
+    "U": Fraction(1),
+    "Z": Fraction(0),
+}
 MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
 
 
@@ -61,16 +69,21 @@ class Entry:
 def round_text(entry: tuple[int | None, str, str]) -> str:
     """The eight columns of one round: opponent, colour, result."""
     opponent, colour, result = entry
-    return f"{opponent or 0:>04} {colour} {result}" if opponent is None else \
-        f"{opponent:>4} {colour} {result}"
+    return (
+        f"{opponent or 0:>04} {colour} {result}"
+        if opponent is None
+        else f"{opponent:>4} {colour} {result}"
+    )
 
 
 def player_line(p: Entry, rank: int, rounds: int) -> str:
     """A ``001`` line by the TRF16 columns (trailing rounds without an entry are left out)."""
     rating = "" if p.rating is None else str(p.rating)
     points = float(p.points)
-    line = (f"001 {p.start_no:>4} {p.sex}{p.title:>3} {p.name:<33} {rating:>4} {p.fed:<3} "
-            f"{p.fide_id:>11} {p.birth:<10} {points:>4.1f} {rank:>4}")
+    line = (
+        f"001 {p.start_no:>4} {p.sex}{p.title:>3} {p.name:<33} {rating:>4} {p.fed:<3} "
+        f"{p.fide_id:>11} {p.birth:<10} {points:>4.1f} {rank:>4}"
+    )
     written = [r for r in range(1, rounds + 1) if r in p.rounds]
     last = max(written, default=0)
     for r in range(1, last + 1):
@@ -78,12 +91,23 @@ def player_line(p: Entry, rank: int, rounds: int) -> str:
     return line.rstrip()
 
 
-def header(name: str, city: str, fed: str, start: dt.date, players: Sequence[Entry],
-           kind: str, arbiter: str, deputy: str, time_control: str, rounds: int) -> list[str]:
+def header(
+    name: str,
+    city: str,
+    fed: str,
+    start: dt.date,
+    players: Sequence[Entry],
+    kind: str,
+    arbiter: str,
+    deputy: str,
+    time_control: str,
+    rounds: int,
+) -> list[str]:
     """The event records 012 ... 132."""
     end = start + dt.timedelta(days=rounds - 1)
-    dates = "".join(f"{(start + dt.timedelta(days=r)).strftime('%y/%m/%d'):<10}"
-                    for r in range(rounds))
+    dates = "".join(
+        f"{(start + dt.timedelta(days=r)).strftime('%y/%m/%d'):<10}" for r in range(rounds)
+    )
     return [
         f"012 {name}",
         f"022 {city}",
@@ -106,8 +130,9 @@ def buchholz(p: Entry, by_no: dict[int, Entry]) -> Fraction:
 
 
 def sonneborn_berger(p: Entry, by_no: dict[int, Entry]) -> Fraction:
-    return sum((POINTS[r] * by_no[o].points for o, _, r in p.rounds.values()
-                if o is not None), Fraction(0))
+    return sum(
+        (POINTS[r] * by_no[o].points for o, _, r in p.rounds.values() if o is not None), Fraction(0)
+    )
 
 
 def ranks(players: Sequence[Entry], tiebreak: str) -> dict[int, int]:
@@ -170,8 +195,10 @@ def berger(n: int) -> list[list[tuple[int, int]]]:
 
 def make_round_robin() -> str:
     rng = random.Random(20260314)
-    players = [Entry(i, sex, title, name, rating, fed, f"993{i:05d}", birth)
-               for i, (sex, title, name, rating, fed, birth, _) in enumerate(RR_PLAYERS, 1)]
+    players = [
+        Entry(i, sex, title, name, rating, fed, f"993{i:05d}", birth)
+        for i, (sex, title, name, rating, fed, birth, _) in enumerate(RR_PLAYERS, 1)
+    ]
     target = {i: score for i, (*_, score) in enumerate(RR_PLAYERS, 1)}
     schedule = berger(len(players))
     rating = {p.start_no: p.rating or 2150 for p in players}
@@ -208,46 +235,87 @@ def make_round_robin() -> str:
             res = result[(w, b)]
             players[w - 1].rounds[r] = (b, "w", res)
             players[b - 1].rounds[r] = (w, "b", MIRROR[res])
-    head = header("Fictional Harbour Invitational 2026", "Portwell", "ENG",
-                  dt.date(2026, 3, 14), players, "Individual: Round-Robin",
-                  "IA Henrietta Marsh (99390001)", "FA Olusegun Adeyemi (99390002)",
-                  "90 min/40 moves + 30 min, 30 s/move from move 1", 9)
+    head = header(
+        "Fictional Harbour Invitational 2026",
+        "Portwell",
+        "ENG",
+        dt.date(2026, 3, 14),
+        players,
+        "Individual: Round-Robin",
+        "IA Henrietta Marsh (99390001)",
+        "FA Olusegun Adeyemi (99390002)",
+        "90 min/40 moves + 30 min, 30 s/move from move 1",
+        9,
+    )
     return write(players, head, 9, "sb")
 
 
 # --------------------------------------------------------------------------- Swiss
 
 NATIONS = [  # federation, surnames ("male|female" where they differ), men's, women's names
-    ("ENG", ["Whitfield", "Ashworth", "Pemberton", "Oakley"], ["Oliver", "Harry", "George"],
-     ["Amelia", "Isla"]),
-    ("GER", ["Krüger", "Böhm", "Weißmann", "Lindner"], ["Lukas", "Jörg", "Felix"],
-     ["Jana", "Lea"]),
-    ("FRA", ["Lefèvre", "Moreau", "Garnier", "Rousseau"], ["Théo", "Étienne", "Hugo"],
-     ["Chloé", "Inès"]),
-    ("ESP", ["Muñoz", "Ortega", "Castaño", "Ibáñez"], ["Álvaro", "Sergio", "Iñaki"],
-     ["Nuria", "Ainhoa"]),
-    ("POL", ["Wójcik", "Zieliński|Zielińska", "Kamiński|Kamińska", "Lewandowski|Lewandowska"],
-     ["Paweł", "Michał", "Jakub"], ["Łucja", "Zofia"]),
-    ("CZE", ["Dvořák|Dvořáková", "Novotný|Novotná", "Černý|Černá", "Procházka|Procházková"],
-     ["Tomáš", "Jiří", "Vojtěch"], ["Tereza", "Kateřina"]),
-    ("HUN", ["Szabó", "Kovács", "Tóth", "Varga"], ["Bence", "Gergő", "Ádám"],
-     ["Zsófia", "Réka"]),
-    ("TUR", ["Çelik", "Şahin", "Öztürk", "Aydın"], ["Emre", "Barış", "Can"],
-     ["Elif", "Ayşe"]),
-    ("NOR", ["Håland", "Sæther", "Løvås", "Brekke"], ["Øystein", "Magnus", "Eirik"],
-     ["Ingrid", "Sigrid"]),
-    ("ISL", ["Þórsson|Þórsdóttir", "Guðmundsson|Guðmundsdóttir", "Ólafsson|Ólafsdóttir",
-             "Sigurðsson|Sigurðardóttir"], ["Björn", "Hrafn", "Ari"], ["Sólveig", "Katrín"]),
-    ("BRA", ["Conceição", "Araújo", "Gonçalves", "Magalhães"], ["João", "Caio", "Thiago"],
-     ["Luíza", "Beatriz"]),
+    (
+        "ENG",
+        ["Whitfield", "Ashworth", "Pemberton", "Oakley"],
+        ["Oliver", "Harry", "George"],
+        ["Amelia", "Isla"],
+    ),
+    ("GER", ["Krüger", "Böhm", "Weißmann", "Lindner"], ["Lukas", "Jörg", "Felix"], ["Jana", "Lea"]),
+    (
+        "FRA",
+        ["Lefèvre", "Moreau", "Garnier", "Rousseau"],
+        ["Théo", "Étienne", "Hugo"],
+        ["Chloé", "Inès"],
+    ),
+    (
+        "ESP",
+        ["Muñoz", "Ortega", "Castaño", "Ibáñez"],
+        ["Álvaro", "Sergio", "Iñaki"],
+        ["Nuria", "Ainhoa"],
+    ),
+    (
+        "POL",
+        ["Wójcik", "Zieliński|Zielińska", "Kamiński|Kamińska", "Lewandowski|Lewandowska"],
+        ["Paweł", "Michał", "Jakub"],
+        ["Łucja", "Zofia"],
+    ),
+    (
+        "CZE",
+        ["Dvořák|Dvořáková", "Novotný|Novotná", "Černý|Černá", "Procházka|Procházková"],
+        ["Tomáš", "Jiří", "Vojtěch"],
+        ["Tereza", "Kateřina"],
+    ),
+    ("HUN", ["Szabó", "Kovács", "Tóth", "Varga"], ["Bence", "Gergő", "Ádám"], ["Zsófia", "Réka"]),
+    ("TUR", ["Çelik", "Şahin", "Öztürk", "Aydın"], ["Emre", "Barış", "Can"], ["Elif", "Ayşe"]),
+    (
+        "NOR",
+        ["Håland", "Sæther", "Løvås", "Brekke"],
+        ["Øystein", "Magnus", "Eirik"],
+        ["Ingrid", "Sigrid"],
+    ),
+    (
+        "ISL",
+        [
+            "Þórsson|Þórsdóttir",
+            "Guðmundsson|Guðmundsdóttir",
+            "Ólafsson|Ólafsdóttir",
+            "Sigurðsson|Sigurðardóttir",
+        ],
+        ["Björn", "Hrafn", "Ari"],
+        ["Sólveig", "Katrín"],
+    ),
+    (
+        "BRA",
+        ["Conceição", "Araújo", "Gonçalves", "Magalhães"],
+        ["João", "Caio", "Thiago"],
+        ["Luíza", "Beatriz"],
+    ),
     ("VIE", ["Nguyễn", "Trần", "Phạm", "Lê"], ["Minh", "Quang", "Dũng"], ["Lan", "Thảo"]),
 ]
 
 SWISS_ROUNDS = 9
 SWISS_SIZE = 60
 UNRATED = 6
-REQUESTED_BYES = {2: {17: "H"}, 3: {30: "H", 44: "H"}, 4: {51: "Z"}, 5: {23: "F"},
-                  7: {9: "H"}}
+REQUESTED_BYES = {2: {17: "H"}, 3: {30: "H", 44: "H"}, 4: {51: "Z"}, 5: {23: "F"}, 7: {9: "H"}}
 """Round -> {starting rank: bye code} asked for before the pairing."""
 WITHDRAWN = (38, 5)
 """The player who leaves, and the last round they play."""
@@ -268,8 +336,12 @@ def swiss_players(rng: random.Random, size: int, unrated: int) -> list[Entry]:
         if name in used:
             if len(used) < 120:
                 continue  # small events: draw again
-            name = next(f"{name} {a}{b}." for a in "ABCDEFGHIJKLMNOPRSTVWZ" for b in "AEIOU"
-                        if f"{name} {a}{b}." not in used)  # large ones: a middle name
+            name = next(
+                f"{name} {a}{b}."
+                for a in "ABCDEFGHIJKLMNOPRSTVWZ"
+                for b in "AEIOU"
+                if f"{name} {a}{b}." not in used
+            )  # large ones: a middle name
         used.add(name)
         if len(drafted) % 7 == 3:  # a junior (K 40 while under 2300)
             born = dt.date(rng.randint(2009, 2013), 1, 1)
@@ -277,10 +349,9 @@ def swiss_players(rng: random.Random, size: int, unrated: int) -> list[Entry]:
             born = dt.date(rng.randint(1955, 2005), 1, 1)
         born += dt.timedelta(days=rng.randrange(365))
         drafted.append(("w" if woman else "m", name, fed, born.strftime("%Y/%m/%d")))
-    rated = sorted((rng.randint(1480, 2380) for _ in range(size - unrated - 2)),
-                   reverse=True)
+    rated = sorted((rng.randint(1480, 2380) for _ in range(size - unrated - 2)), reverse=True)
     # Swiss-Manager's starting ranks: by rating; the unrated at the end, by name.
-    drafted[size - unrated:] = sorted(drafted[size - unrated:], key=lambda d: d[1])
+    drafted[size - unrated :] = sorted(drafted[size - unrated :], key=lambda d: d[1])
     ratings: list[int | None] = [2431, 2405] + list(rated) + [None] * unrated
     out: list[Entry] = []
     for i, ((sex, name, fed, birth), rating) in enumerate(zip(drafted, ratings), start=1):
@@ -314,7 +385,7 @@ def _pair(pool: list[Entry], score: dict[int, Fraction]) -> list[tuple[Entry, En
     a = pool[0]
     group = [p for p in pool if score[p.start_no] == score[a.start_no]]
     mid = len(group) // 2
-    order = group[mid:] + group[1:mid][::-1] + pool[len(group):]
+    order = group[mid:] + group[1:mid][::-1] + pool[len(group) :]
     met = a.opponents()
     for b in order:
         if b is a or b.start_no in met:
@@ -325,12 +396,17 @@ def _pair(pool: list[Entry], score: dict[int, Fraction]) -> list[tuple[Entry, En
     return None
 
 
-def make_swiss(size: int = SWISS_SIZE, rounds: int = SWISS_ROUNDS, unrated: int = UNRATED,
-               *, seed: int = 20260613,
-               byes: dict[int, dict[int, str]] | None = REQUESTED_BYES,
-               withdrawn: tuple[int, int] | None = WITHDRAWN,
-               forfeit: tuple[int, int] | None = FORFEIT,
-               name: str = "Fictional Lakeside Summer Open 2026") -> str:
+def make_swiss(
+    size: int = SWISS_SIZE,
+    rounds: int = SWISS_ROUNDS,
+    unrated: int = UNRATED,
+    *,
+    seed: int = 20260613,
+    byes: dict[int, dict[int, str]] | None = REQUESTED_BYES,
+    withdrawn: tuple[int, int] | None = WITHDRAWN,
+    forfeit: tuple[int, int] | None = FORFEIT,
+    name: str = "Fictional Lakeside Summer Open 2026",
+) -> str:
     """A Swiss's TRF: *size* players, *rounds* rounds, the requested *byes*, a *withdrawn*
     player (starting rank, last round played) and a *forfeit* (round, board)."""
     rng = random.Random(seed)
@@ -345,8 +421,12 @@ def make_swiss(size: int = SWISS_SIZE, rounds: int = SWISS_ROUNDS, unrated: int 
             if code in "FU":
                 had_bye.add(no)
         score = {p.start_no: p.points for p in players}
-        pool = [p for p in players if p.start_no not in requested and
-                not (withdrawn and p.start_no == withdrawn[0] and r > withdrawn[1])]
+        pool = [
+            p
+            for p in players
+            if p.start_no not in requested
+            and not (withdrawn and p.start_no == withdrawn[0] and r > withdrawn[1])
+        ]
         pool.sort(key=lambda p: (-score[p.start_no], p.start_no))
         if len(pool) % 2:
             bye = next(p for p in reversed(pool) if p.start_no not in had_bye)
@@ -364,10 +444,18 @@ def make_swiss(size: int = SWISS_SIZE, rounds: int = SWISS_ROUNDS, unrated: int 
                 res = play(rng, strength[white.start_no], strength[black.start_no])
             white.rounds[r] = (black.start_no, "w", res)
             black.rounds[r] = (white.start_no, "b", MIRROR[res])
-    head = header(name, "Lakeside", "ENG", dt.date(2026, 6, 13), players,
-                  "Individual: Swiss-System", "IA Morgan Fairweather (99490001)",
-                  "FA Priya Quill (99490002)", "90 min/40 moves + 30 min, 30 s/move from move 1",
-                  rounds)
+    head = header(
+        name,
+        "Lakeside",
+        "ENG",
+        dt.date(2026, 6, 13),
+        players,
+        "Individual: Swiss-System",
+        "IA Morgan Fairweather (99490001)",
+        "FA Priya Quill (99490002)",
+        "90 min/40 moves + 30 min, 30 s/move from move 1",
+        rounds,
+    )
     return write(players, head, rounds, "buchholz")
 
 
@@ -377,8 +465,9 @@ def outputs() -> dict[Path, str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true",
-                        help="compare the committed files instead of writing them")
+    parser.add_argument(
+        "--check", action="store_true", help="compare the committed files instead of writing them"
+    )
     args = parser.parse_args(argv)
     stale = []
     for path, text in outputs().items():

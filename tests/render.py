@@ -59,7 +59,8 @@ try:
     #: Skip a rendering test where the tools are missing, unless CI requires them.
     needs_render = pytest.mark.skipif(
         not RENDER_TOOLS and not os.environ.get("XLFUNCS_REQUIRE_LIBREOFFICE"),
-        reason="LibreOffice or poppler-utils not installed")
+        reason="LibreOffice or poppler-utils not installed",
+    )
 except ImportError:  # pragma: no cover - imported outside pytest
     pass
 

@@ -50,8 +50,11 @@ def evaluate_counting(path: Path) -> tuple[Values, dict[str, int]]:
 
 def errors_in(values: Mapping[tuple[str, str], Any]) -> list[tuple[tuple[str, str], Any]]:
     """Cells holding an Excel error value (as text)."""
-    return [(k, v) for k, v in values.items()
-            if isinstance(v, str) and v.strip().upper() in EXCEL_ERRORS]
+    return [
+        (k, v)
+        for k, v in values.items()
+        if isinstance(v, str) and v.strip().upper() in EXCEL_ERRORS
+    ]
 
 
 def _outcome(symbol: str) -> Outcome:
@@ -63,19 +66,28 @@ def core_table(event: Event, *, round_robin: bool) -> Crosstable:
     entrants = []
     for p in event.players:
         if round_robin:
-            pairings = tuple(Pairing(j, _outcome(s)) for j, s in enumerate(p.results, start=1)
-                             if s is not None)
+            pairings = tuple(
+                Pairing(j, _outcome(s)) for j, s in enumerate(p.results, start=1) if s is not None
+            )
         else:
             pairings = tuple(
                 Pairing(None if _outcome(rd.result).is_bye else rd.opponent, _outcome(rd.result))
-                for rd in p.rounds if rd.result is not None)
+                for rd in p.rounds
+                if rd.result is not None
+            )
         k = p.k_override
         if k is None and p.rating is not None:
             games = 30 if p.rated_games_before is None else p.rated_games_before  # blank: 30+
-            k = k_factor(p.rating, games, p.birth_year,
-                         bool(p.reached_2400), event.rating_period)
-        entrants.append(Entrant(rating=p.rating, pairings=pairings, k=k,
-                                female=(p.sex or "").lower() == "w", title=p.title))
+            k = k_factor(p.rating, games, p.birth_year, bool(p.reached_2400), event.rating_period)
+        entrants.append(
+            Entrant(
+                rating=p.rating,
+                pairings=pairings,
+                k=k,
+                female=(p.sex or "").lower() == "w",
+                title=p.title,
+            )
+        )
     return Crosstable.build(entrants, round_robin=round_robin, rules=event.rules)
 
 
@@ -85,8 +97,11 @@ def expected_figures(table: Crosstable, number: int) -> dict[str, Any]:
     f = table.figures(number)
     exact: Any = ""
     if f.rp_exact is not None:
-        exact = (("\u221e" if f.rp_exact > 0 else "-\u221e") if math.isinf(f.rp_exact)
-                 else round_half_up(f.rp_exact))
+        exact = (
+            ("\u221e" if f.rp_exact > 0 else "-\u221e")
+            if math.isinf(f.rp_exact)
+            else round_half_up(f.rp_exact)
+        )
     change = f.change.change if f.change is not None else ""
     return {
         "k": "" if entrant.rating is None else entrant.k,
@@ -109,15 +124,17 @@ def shown(values: Values, sheet: str, layout: Layout, name: str, number: int) ->
     return values.get((sheet, f"{get_column_letter(col + 1)}{FIRST_ROW + number}"))
 
 
-def figure_mismatches(values: Values, sheet: str, layout: Layout, table: Crosstable
-                      ) -> list[str]:
+def figure_mismatches(values: Values, sheet: str, layout: Layout, table: Crosstable) -> list[str]:
     """Every computed cell that differs from the core, as readable lines."""
     bad = []
     for number in range(1, len(table.entrants) + 1):
         for name, want in expected_figures(table, number).items():
             got = shown(values, sheet, layout, name, number)
-            same = (got == want or (isinstance(got, float) and isinstance(want, (int, float))
-                                    and math.isclose(got, want, abs_tol=1e-9)))
+            same = got == want or (
+                isinstance(got, float)
+                and isinstance(want, (int, float))
+                and math.isclose(got, want, abs_tol=1e-9)
+            )
             if not same:
                 bad.append(f"player {number}, {name}: sheet {got!r}, core {want!r}")
     return bad
@@ -137,8 +154,9 @@ def cached_mismatches(path: Path, values: Values, sheet: str) -> list[str]:
                     array_cells.update(x.coordinate for x in r)
     for row in ws.iter_rows():
         for c in row:
-            is_formula = (isinstance(c.value, str) and c.value.startswith("=")) or \
-                c.coordinate in array_cells
+            is_formula = (
+                isinstance(c.value, str) and c.value.startswith("=")
+            ) or c.coordinate in array_cells
             if not is_formula:
                 continue
             stored = cached[c.coordinate].value

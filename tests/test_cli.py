@@ -25,8 +25,9 @@ def test_lite_writes_the_bundle(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert "def RP_FIDE(" in text and "import xlwings as xw" in text
 
 
-def test_lite_reports_an_unwritable_folder(tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_lite_reports_an_unwritable_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     assert main(["lite", "-o", str(blocker / "sub")]) == 1

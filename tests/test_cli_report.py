@@ -53,7 +53,7 @@ def test_text(capsys: pytest.CaptureFixture[str], event: Path) -> None:
     lines = out.splitlines()
     assert lines[0] == "Tiny Round Robin"
     header = next(i for i, s in enumerate(lines) if s.startswith("No "))
-    assert [s.split()[0] for s in lines[header + 2: header + 5]] == ["1", "2", "3"]
+    assert [s.split()[0] for s in lines[header + 2 : header + 5]] == ["1", "2", "3"]
     assert "Çay, Cem" in out
     assert "rules:   2022 (in force on 2023-05-10)" in out
     # Ash 2100, K 20: vs 2000 (D 100 -> PD .64) 1 - .64 = .36; vs 1900 (D 200 -> .76)
@@ -68,8 +68,20 @@ def test_json(capsys: pytest.CaptureFixture[str], event: Path) -> None:
     data = json.loads(out)
     assert [d["start_no"] for d in data] == [1, 2, 3]
     assert data[2]["name"] == "Çay, Cem" and "Çay" in out  # UTF-8, not \u escapes
-    for key in ("start_no", "name", "rating", "points", "rated_games", "ra", "rp_fide",
-                "rp_exact", "k", "rating_change", "initial_rating", "norm"):
+    for key in (
+        "start_no",
+        "name",
+        "rating",
+        "points",
+        "rated_games",
+        "ra",
+        "rp_fide",
+        "rp_exact",
+        "k",
+        "rating_change",
+        "initial_rating",
+        "norm",
+    ):
         assert all(key in d for d in data)
     assert [d["points"] for d in data] == [1.5, 1.0, 0.5]
     assert all(d["initial_rating"] is None and d["norm"] is None for d in data)
@@ -84,11 +96,14 @@ def test_csv(capsys: pytest.CaptureFixture[str], event: Path) -> None:
     assert [r[1] for r in rows[1:]] == ["Ash, Ada", "Box, Bo", "Çay, Cem"]
 
 
-def test_warnings_and_discrepancies_go_to_stderr(capsys: pytest.CaptureFixture[str],
-                                                 tmp_path: Path) -> None:
+def test_warnings_and_discrepancies_go_to_stderr(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = tmp_path / "old.trf"
-    path.write_text(EVENT.replace("2023/05/10", "2005/05/10").replace(" 1.5    1", " 2.0    1"),
-                    encoding="utf-8")
+    path.write_text(
+        EVENT.replace("2023/05/10", "2005/05/10").replace(" 1.5    1", " 2.0    1"),
+        encoding="utf-8",
+    )
     code, out, err = run(capsys, "report", str(path), "--format", "json")
     assert code == 0
     json.loads(out)  # stdout holds the data only
@@ -100,8 +115,9 @@ def test_warnings_and_discrepancies_go_to_stderr(capsys: pytest.CaptureFixture[s
     ]
 
 
-def test_progress_only_on_a_terminal(capsys: pytest.CaptureFixture[str], event: Path,
-                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_progress_only_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], event: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     code, _, err = run(capsys, "report", str(event))
     assert code == 0
@@ -136,19 +152,24 @@ def test_malformed_trf(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     path.write_text(EVENT.replace("2000 ENG", "20x0 ENG"), encoding="utf-8")
     code, out, err = run(capsys, "report", str(path))
     assert (code, out) == (1, "")
-    assert err == ("xlfuncs: error: bad.trf, line 5, columns 49-52 (rating): expected a "
-                   "number, found '20x0'\n")
+    assert err == (
+        "xlfuncs: error: bad.trf, line 5, columns 49-52 (rating): expected a number, found '20x0'\n"
+    )
 
 
 def test_unknown_edition(capsys: pytest.CaptureFixture[str], event: Path) -> None:
     code, out, err = run(capsys, "report", str(event), "--rules", "1999")
     assert (code, out) == (2, "")
-    assert err == ("xlfuncs: error: --rules: unknown edition '1999'; use one of 2017, 2022, "
-                   "2024, 2025 or a date (YYYY-MM-DD)\n")
+    assert err == (
+        "xlfuncs: error: --rules: unknown edition '1999'; use one of 2017, 2022, "
+        "2024, 2025 or a date (YYYY-MM-DD)\n"
+    )
     code, _, err = run(capsys, "report", str(event), "--rules", "2010-01-01")
     assert code == 2
-    assert err == ("xlfuncs: error: --rules: no implemented edition was in force on "
-                   "2010-01-01; the oldest implemented (2017) starts 2017-07-01\n")
+    assert err == (
+        "xlfuncs: error: --rules: no implemented edition was in force on "
+        "2010-01-01; the oldest implemented (2017) starts 2017-07-01\n"
+    )
 
 
 def test_bad_k_file(capsys: pytest.CaptureFixture[str], event: Path, tmp_path: Path) -> None:
@@ -156,8 +177,10 @@ def test_bad_k_file(capsys: pytest.CaptureFixture[str], event: Path, tmp_path: P
     ks.write_text("fide_id,k\n99000001,forty\n", encoding="utf-8")
     code, out, err = run(capsys, "report", str(event), "--k-file", str(ks))
     assert (code, out) == (1, "")
-    assert err == ("xlfuncs: error: k.csv, line 2, column 2 (k): expected a whole number "
-                   "from 1 to 40, found 'forty'\n")
+    assert err == (
+        "xlfuncs: error: k.csv, line 2, column 2 (k): expected a whole number "
+        "from 1 to 40, found 'forty'\n"
+    )
     code, _, err = run(capsys, "report", str(event), "--k-file", str(tmp_path / "no.csv"))
     assert code == 1 and err == f"xlfuncs: error: cannot read {tmp_path / 'no.csv'}: no such file\n"
 
@@ -181,16 +204,21 @@ def test_help_documents_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_as_a_program() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
-    done = subprocess.run([sys.executable, "-m", "xlfuncs", "report", str(DEMO_RR),
-                           "--format", "json"], capture_output=True, env=env, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "xlfuncs", "report", str(DEMO_RR), "--format", "json"],
+        capture_output=True,
+        env=env,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr == b""
     data = json.loads(done.stdout.decode("utf-8"))
     assert len(data) == 10
 
 
-@pytest.mark.parametrize("name", ["karl-mala-2005.trf", "lichess-swiss-2020-06.trf",
-                                  "lichess-swiss-2021-03.trf"])
+@pytest.mark.parametrize(
+    "name", ["karl-mala-2005.trf", "lichess-swiss-2020-06.trf", "lichess-swiss-2021-03.trf"]
+)
 @pytest.mark.parametrize("fmt", ["text", "json", "csv"])
 def test_real_files(capsys: pytest.CaptureFixture[str], name: str, fmt: str) -> None:
     path = SHARED / name

@@ -28,24 +28,32 @@ from xlfuncs.cli import main
 #                                                                           -> 0
 
 
-def player_line(no: int, name: str, rating: int | None, points: str,
-                rounds: list[str]) -> str:
+def player_line(no: int, name: str, rating: int | None, points: str, rounds: list[str]) -> str:
     """A TRF16 001 line, laid out by its columns (see the reference's table)."""
     line = f"001 {no:>4} m    {name:<33} {rating or '':>4} ENG {99100000 + no:>11} 1990/01/01 "
     line += f"{points:>4} {no:>4}  " + "  ".join(f"{r:<8}" for r in rounds)
     return line.rstrip()
 
 
-TRF = "\n".join([
-    "012 Test Open", "022 Testville", "042 2026/05/02", "052 2026/05/04",
-    "092 Individual: Swiss-System", "102 Test Arbiter",
-    player_line(1, "Alpha, Anna", 2200, "2.5", ["   4 w 1", "   2 b =", "   3 w 1"]),
-    player_line(2, "Bravo, Ben", 2100, "2.5", ["   5 b 1", "   1 w =", "   6 w +"]),
-    player_line(3, "=Charlie, Carl", 2000, "1.5", ["0000 - H", "   4 w 1", "   1 b 0"]),
-    player_line(4, "Delta, Dora", 1900, "1.0", ["   1 b 0", "   3 b 0", "   5 w 1"]),
-    player_line(5, "Echo, Ed", None, "1.0", ["   2 w 0", "0000 - F", "   4 b 0"]),
-    player_line(6, "Foxtrot, Fay", 1800, "0.0", ["0000 - Z", "        ", "   2 b -"]),
-]) + "\n"
+TRF = (
+    "\n".join(
+        [
+            "012 Test Open",
+            "022 Testville",
+            "042 2026/05/02",
+            "052 2026/05/04",
+            "092 Individual: Swiss-System",
+            "102 Test Arbiter",
+            player_line(1, "Alpha, Anna", 2200, "2.5", ["   4 w 1", "   2 b =", "   3 w 1"]),
+            player_line(2, "Bravo, Ben", 2100, "2.5", ["   5 b 1", "   1 w =", "   6 w +"]),
+            player_line(3, "=Charlie, Carl", 2000, "1.5", ["0000 - H", "   4 w 1", "   1 b 0"]),
+            player_line(4, "Delta, Dora", 1900, "1.0", ["   1 b 0", "   3 b 0", "   5 w 1"]),
+            player_line(5, "Echo, Ed", None, "1.0", ["   2 w 0", "0000 - F", "   4 b 0"]),
+            player_line(6, "Foxtrot, Fay", 1800, "0.0", ["0000 - Z", "        ", "   2 b -"]),
+        ]
+    )
+    + "\n"
+)
 
 
 def _write(tmp_path: Path) -> Path:
@@ -77,7 +85,7 @@ def workbook(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_values_are_stored_beside_the_formulas(workbook: Path) -> None:
     cols, _ = _rows(workbook)
-    assert cols["Name"][2] == "=Charlie, Carl"          # text stays text
+    assert cols["Name"][2] == "=Charlie, Carl"  # text stays text
     assert cols["Pts"] == [2.5, 2.5, 1.5, 1, 1, 0]
     # Rated games against rated opponents: Alpha 3; Bravo 1 (5 unrated, 6 forfeit) + 1 = 2
     # (1 and 5; 5 is unrated) -> only the draw with 1 counts: 1; Charlie 2; Delta 2 (5 is
@@ -94,18 +102,26 @@ def test_values_are_stored_beside_the_formulas(workbook: Path) -> None:
     assert cols["First rating"][4] in (None, "", "#N/A")
 
 
-def test_workbook_agrees_with_the_report(workbook: Path, tmp_path: Path,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_workbook_agrees_with_the_report(
+    workbook: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Every figure the chart stores equals the one `xlfuncs report` prints, player by
     player: the stored values are there without any formula engine, and they are right."""
     capsys.readouterr()
     assert main(["report", str(_write(tmp_path)), "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     cols, _ = _rows(workbook)
-    pairs = {"Pts": "points", "Rated games": "rated_games", "Rp FIDE": "rp_fide",
-             "Rp exact": "rp_exact", "Rating change": "rating_change",
-             "New rating": "new_rating", "First rating": "initial_rating", "Norm": "norm",
-             "K": "k"}
+    pairs = {
+        "Pts": "points",
+        "Rated games": "rated_games",
+        "Rp FIDE": "rp_fide",
+        "Rp exact": "rp_exact",
+        "Rating change": "rating_change",
+        "New rating": "new_rating",
+        "First rating": "initial_rating",
+        "Norm": "norm",
+        "K": "k",
+    }
     for header, key in pairs.items():
         for i, row in enumerate(report):
             shown = cols[header][i]
@@ -127,28 +143,37 @@ def test_libreoffice_shows_no_name_error(workbook: Path, tmp_path: Path) -> None
     assert "Alpha, Anna" in text and "=Charlie, Carl" in text
 
 
-def test_round_robin_goes_to_the_grid(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                      ) -> None:
+def test_round_robin_goes_to_the_grid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     trf = tmp_path / "rr.trf"
-    trf.write_text("\n".join([
-        "012 Tiny RR", "042 2026/05/02",
-        player_line(1, "One, A", 2000, "1.5", ["   2 w 1", "   3 b ="]),
-        player_line(2, "Two, B", 2000, "0.5", ["   1 b 0", "   3 w ="]),
-        player_line(3, "Three, C", 2000, "1.0", ["   2 b =", "   1 w ="]),
-    ]) + "\n", encoding="utf-8")
+    trf.write_text(
+        "\n".join(
+            [
+                "012 Tiny RR",
+                "042 2026/05/02",
+                player_line(1, "One, A", 2000, "1.5", ["   2 w 1", "   3 b ="]),
+                player_line(2, "Two, B", 2000, "0.5", ["   1 b 0", "   3 w ="]),
+                player_line(3, "Three, C", 2000, "1.0", ["   2 b =", "   1 w ="]),
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     out = tmp_path / "rr.xlsx"
     assert main(["crosstable", str(trf), "-o", str(out)]) == 0
     assert "round-robin crosstable" in capsys.readouterr().out
 
 
 def test_errors_name_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["crosstable", str(tmp_path / "missing.trf"), "-o",
-                 str(tmp_path / "x.xlsx")]) == 1
+    assert main(["crosstable", str(tmp_path / "missing.trf"), "-o", str(tmp_path / "x.xlsx")]) == 1
     assert "missing.trf: no such file" in capsys.readouterr().err
     bad = tmp_path / "bad.trf"
     bad.write_text("001    1 m    One, A                            20x0 ENG\n", encoding="utf-8")
     assert main(["crosstable", str(bad), "-o", str(tmp_path / "x.xlsx")]) == 1
     err = capsys.readouterr().err
     assert "bad.trf, line 1, columns 49-52 (rating)" in err
-    assert main(["crosstable", str(_write(tmp_path)), "-o", str(tmp_path / "x.xlsx"),
-                 "--rules", "1999"]) == 2
+    assert (
+        main(
+            ["crosstable", str(_write(tmp_path)), "-o", str(tmp_path / "x.xlsx"), "--rules", "1999"]
+        )
+        == 2
+    )

@@ -76,8 +76,9 @@ def test_dates_before_2017_07_01_raise(day: dt.date) -> None:
         get_edition(day.isoformat())
 
 
-@pytest.mark.parametrize("rules", ["2019", "2023", "2016", "fide", "", "2017a", 2016, 2023,
-                                   "31/12/2021"])
+@pytest.mark.parametrize(
+    "rules", ["2019", "2023", "2016", "fide", "", "2017a", 2016, 2023, "31/12/2021"]
+)
 def test_unknown_id_raises(rules: object) -> None:
     with pytest.raises(InvalidInputError):
         get_edition(rules)  # type: ignore[arg-type]
@@ -105,15 +106,21 @@ def test_edition_rule_figures() -> None:
         assert e.cap_difference == 400
         assert e.first_rating_min_games == 5
     assert (e17.rating_floor, e22.rating_floor, e24.rating_floor, e25.rating_floor) == (
-        1000, 1000, 1400, 1400)
-    assert [e.cap_once_per_tournament for e in (e17, e22, e24, e25)] == [
-        False, True, False, False]
+        1000,
+        1000,
+        1400,
+        1400,
+    )
+    assert [e.cap_once_per_tournament for e in (e17, e22, e24, e25)] == [False, True, False, False]
     assert [e.cap_exempt_from for e in (e17, e22, e24, e25)] == [None, None, None, 2650]
     assert [e.first_rating_hypothetical_draws for e in (e17, e22, e24, e25)] == [0, 0, 2, 2]
     assert e24.hypothetical_rating == 1800 and e25.hypothetical_rating == 1800
     assert [e.first_rating_maximum for e in (e17, e22, e24, e25)] == [None, None, 2200, 2200]
     assert [e.first_rating_round_robin_factor for e in (e17, e22, e24, e25)] == [
-        True, False, False, False]
-    assert [e.zero_score_disregarded for e in (e17, e22, e24, e25)] == [
-        False, True, True, True]
+        True,
+        False,
+        False,
+        False,
+    ]
+    assert [e.zero_score_disregarded for e in (e17, e22, e24, e25)] == [False, True, True, True]
     assert [e.norm_unrated_opponent for e in (e17, e22, e24, e25)] == [1000, 1000, 1400, 1400]

@@ -118,8 +118,7 @@ def test_2022_round_robin_has_no_factor() -> None:
 def test_2017_above_half_20_per_half_point() -> None:
     # Ra = (1900+1950+2000+2000+2000+2050+2100)/7 = 14000/7 = 2000; score 5 of 7;
     # half points above 50 %: 2 x 5 - 7 = 3 -> 2000 + 60 = 2060
-    games = [(1900, 1), (1950, 1), (2000, 1), (2000, 1), (2000, HALF), (2050, HALF),
-             (2100, 0)]
+    games = [(1900, 1), (1950, 1), (2000, 1), (2000, 1), (2000, HALF), (2050, HALF), (2100, 0)]
     for rules in ("2017", "2022"):
         assert first_rating(games, rules=rules).rating == 2060
 

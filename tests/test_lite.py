@@ -48,15 +48,9 @@ FIRST = col(1900.0, 1950.0, 2000.0, 2050.0, 2100.0)
 NINE = col(2450.0, 2500.0, 2380.0, 2420.0, 2550.0, 2300.0, 2480.0, 2410.0, 2390.0)
 # a 4-player round robin: row player's result against the column player; one unrated
 RATINGS4 = col(2000.0, 2100.0, None, 1900.0)
-GRID4 = [[None, 1.0, "½", 0.0],
-         [0.0, None, 1.0, "½"],
-         ["½", 0.0, None, 1.0],
-         [1.0, "½", 0.0, None]]
+GRID4 = [[None, 1.0, "½", 0.0], [0.0, None, 1.0, "½"], ["½", 0.0, None, 1.0], [1.0, "½", 0.0, None]]
 # player 1 wins every game (exact performance "∞"); diagonal marked "x"
-GRID_WIN = [["x", 1.0, 1.0, 1.0],
-            [0.0, "x", "½", 1.0],
-            [0.0, "½", "x", 0.0],
-            [0.0, 0.0, 1.0, "x"]]
+GRID_WIN = [["x", 1.0, 1.0, 1.0], [0.0, "x", "½", 1.0], [0.0, "½", "x", 0.0], [0.0, 0.0, 1.0, "x"]]
 # the same players over two Swiss rounds: opponents' numbers and results, one column each
 OPPONENTS_SW = [[2.0, 3.0], [1.0, 4.0], [4.0, 1.0], [3.0, 2.0]]
 RESULTS_SW = [[1.0, "½"], [0.0, 1.0], [1.0, "½"], [0.0, 0.0]]
@@ -67,24 +61,24 @@ BAD_ROW = col(2000.0, "#N/A", 2200.0, 1900.0)
 CALLS: list[tuple[str, list[Any]]] = [
     ("DP_LOOKUP", [0.83]),
     ("DP_LOOKUP", [2.5, 3.0]),
-    ("DP_LOOKUP", [2, 3]),                       # Lite passes whole numbers as int
-    ("DP_LOOKUP", [None]),                       # blank -> #N/A
-    ("DP_LOOKUP", ["#N/A"]),                     # an error passes through
-    ("DP_LOOKUP", ["abc"]),                      # text -> #VALUE!
+    ("DP_LOOKUP", [2, 3]),  # Lite passes whole numbers as int
+    ("DP_LOOKUP", [None]),  # blank -> #N/A
+    ("DP_LOOKUP", ["#N/A"]),  # an error passes through
+    ("DP_LOOKUP", ["abc"]),  # text -> #VALUE!
     ("PD_LOOKUP", [400.0]),
     ("PD_LOOKUP", [-150]),
     ("EXPECTED_SCORE", [2000.0, col(1900.0, 2100.0, None)]),
     ("EXPECTED_SCORE", [2000.0, UPLIFT, "2022"]),
     ("EXPECTED_SCORE", [2000, col(None, 0), None]),
     ("RP_EXACT", [SEED, 4.0]),
-    ("RP_EXACT", [THREE, 3.0]),                  # 100 % -> #NUM!
+    ("RP_EXACT", [THREE, 3.0]),  # 100 % -> #NUM!
     ("RP_FIDE", [THREE, 2.5]),
-    ("RP_FIDE", [THREE, col(1.0, "½", "1")]),    # results beside the ratings, "½" as text
+    ("RP_FIDE", [THREE, col(1.0, "½", "1")]),  # results beside the ratings, "½" as text
     ("RP_FIDE", [THREE, "2½"]),
-    ("RP_FIDE", [[[2400, 2500, 2600]], 2]),      # a row of ints
+    ("RP_FIDE", [[[2400, 2500, 2600]], 2]),  # a row of ints
     ("RP_FIDE", [THREE, "#N/A"]),
     ("RP_FIDE", [col(2400.0, "#DIV/0!", 2600.0), 1.0]),
-    ("RP_FIDE", [THREE, 9.0]),                   # impossible score -> #NUM!
+    ("RP_FIDE", [THREE, 9.0]),  # impossible score -> #NUM!
     ("RP_LINEAR", [THREE, 2.5]),
     ("RP_PTP", [THREE, 2.5]),
     ("ELO_CHANGE", [2000.0, UPLIFT, UPLIFT_RESULTS, 20.0, "2022", False]),
@@ -105,22 +99,37 @@ CALLS: list[tuple[str, list[Any]]] = [
     ("RA_ALL", [RATINGS4, GRID4]),
     ("RP_FIDE_ALL", [RATINGS4, GRID4]),
     ("RP_FIDE_ALL", [RATINGS4, RESULTS_SW, OPPONENTS_SW]),
-    ("RP_FIDE_ALL", [BAD_ROW, GRID4]),           # an error in one row only
+    ("RP_FIDE_ALL", [BAD_ROW, GRID4]),  # an error in one row only
     ("RP_EXACT_ALL", [col(2000.0, 2100.0, 2050.0, 1900.0), GRID_WIN]),
     ("ELO_CHANGE_ALL", [RATINGS4, K4, GRID4]),
     ("ELO_CHANGE_ALL", [RATINGS4, K4, RESULTS_SW, OPPONENTS_SW, "2024"]),
     ("BLOQUE_ALL", [RATINGS4, GRID4]),
     ("NORM_ALL", [RATINGS4, GRID4, None, SEXES4]),
-    ("K_FACTOR_ALL", [RATINGS4, col(80.0, 30.0, None, 10.0), col(1990.0, 2010.0, None, 2012.0),
-                      col(False, None, None, "no"), "2025-06-01"]),
+    (
+        "K_FACTOR_ALL",
+        [
+            RATINGS4,
+            col(80.0, 30.0, None, 10.0),
+            col(1990.0, 2010.0, None, 2012.0),
+            col(False, None, None, "no"),
+            "2025-06-01",
+        ],
+    ),
     ("EXPLAIN_ERROR", ["RP_FIDE", THREE, 9.0]),
     ("EXPLAIN_ERROR", ["rp_fide", THREE, 2.5]),
     ("EXPLAIN_ERROR", ["RP_FIDE_ALL", BAD_ROW, GRID4]),
     ("EXPLAIN_ERROR", ["NOPE"]),
 ]
 
-LITE_ERRORS = {"#DIV/0!": "Div0", "#N/A": "NotAvailable", "#NAME?": "Name", "#NULL!": "Null",
-               "#NUM!": "Num", "#REF!": "Ref", "#VALUE!": "Value"}
+LITE_ERRORS = {
+    "#DIV/0!": "Div0",
+    "#N/A": "NotAvailable",
+    "#NAME?": "Name",
+    "#NULL!": "Null",
+    "#NUM!": "Num",
+    "#REF!": "Ref",
+    "#VALUE!": "Value",
+}
 
 CHILD = r'''
 import asyncio, importlib.util, json, sys
@@ -243,8 +252,9 @@ def xlwings_only(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return site
 
 
-def _run(bundle: Path, site: Path, mode: str, tmp: Path,
-         python: str = sys.executable) -> dict[str, Any]:
+def _run(
+    bundle: Path, site: Path, mode: str, tmp: Path, python: str = sys.executable
+) -> dict[str, Any]:
     """Run CHILD in a fresh interpreter: ``-I`` ignores PYTHONPATH and the user site, ``-S``
     leaves out site-packages, so the child sets its own ``sys.path``."""
     calls = tmp / f"calls-{mode}.json"
@@ -255,29 +265,39 @@ def _run(bundle: Path, site: Path, mode: str, tmp: Path,
     if mode != "plain":
         env["XLWINGS_ON_SERVER"] = "true"  # xlwings' Lite/Office.js decorators and calls
         env["XLWINGS_LICENSE_KEY"] = "noncommercial"  # xlwings.pro needs a key to import
-    done = subprocess.run([python, "-I", "-S", str(child), str(bundle), str(site),
-                           str(calls), mode, str(REPO)], capture_output=True, text=True,
-                          encoding="utf-8", env=env, cwd=tmp, timeout=300, check=False)
+    done = subprocess.run(
+        [python, "-I", "-S", str(child), str(bundle), str(site), str(calls), mode, str(REPO)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=tmp,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     report: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
     return report
 
 
 @pytest.fixture(scope="module")
-def plain(bundle: Path, xlwings_only: Path,
-          tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def plain(
+    bundle: Path, xlwings_only: Path, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
     return _run(bundle, xlwings_only, "plain", tmp_path_factory.mktemp("plain"))
 
 
 @pytest.fixture(scope="module")
-def on_lite(bundle: Path, xlwings_only: Path,
-            tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def on_lite(
+    bundle: Path, xlwings_only: Path, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
     return _run(bundle, xlwings_only, "lite", tmp_path_factory.mktemp("lite-run"))
 
 
 @pytest.fixture(scope="module")
-def package_on_lite(bundle: Path, xlwings_only: Path,
-                    tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def package_on_lite(
+    bundle: Path, xlwings_only: Path, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
     """The package's own xlfuncs.udfs under xlwings' Lite decorators (for comparison)."""
     return _run(bundle, xlwings_only, "package", tmp_path_factory.mktemp("package-run"))
 
@@ -340,14 +360,18 @@ def test_main_py_imports_only_xlwings_and_the_standard_library(bundle: Path) -> 
                 tops = {(node.module or "").split(".")[0]}
             else:
                 continue
-            assert tops <= set(sys.stdlib_module_names) | {"xlwings", "__future__",
-                                                           "xlfuncs"}, name
+            assert tops <= set(sys.stdlib_module_names) | {"xlwings", "__future__", "xlfuncs"}, name
 
 
 def test_embedded_sources_are_the_package_files() -> None:
     sources = lite.bundled_sources()
-    assert {"xlfuncs", "xlfuncs.core", "xlfuncs.excel", "xlfuncs.udfs",
-            "xlfuncs.core.tournament"} <= set(sources)  # tournament: imported lazily
+    assert {
+        "xlfuncs",
+        "xlfuncs.core",
+        "xlfuncs.excel",
+        "xlfuncs.udfs",
+        "xlfuncs.core.tournament",
+    } <= set(sources)  # tournament: imported lazily
     assert not {"xlfuncs.cli", "xlfuncs.lite", "xlfuncs.trf"} & set(sources)
     for name, (source, is_package) in sources.items():
         module = sys.modules.get(name) or importlib.import_module(name)
@@ -394,7 +418,7 @@ def test_every_function_is_in_main(plain: dict[str, Any]) -> None:
 
 def test_reloading(plain: dict[str, Any]) -> None:
     assert plain["shared_package"] is True  # the same bundle run twice: one package
-    assert plain["replaced"] is True        # another bundle: replaced
+    assert plain["replaced"] is True  # another bundle: replaced
     assert plain["newer_rp_fide"] == 2773
     assert f'File "{lite.ORIGIN_PREFIX}xlfuncs/excel.py"' in plain["traceback"]
     assert "raise InvalidInputError" in plain["traceback"]
@@ -411,10 +435,15 @@ def test_same_results_as_the_package(plain: dict[str, Any]) -> None:
     # Ra and p over rated games against rated opponents (player 3 is unrated):
     # 1: 2100 (1), 1900 (0) -> 2000 + dp(.5) 0; 2: 2000 (0), 1900 (½) -> 1950 + dp(.25) -193;
     # 3: 2000 (½), 2100 (0), 1900 (1) -> 2000 + 0; 4: 2000 (1), 2100 (½) -> 2050 + dp(.75) 193
-    assert by_call[json.dumps(("RP_FIDE_ALL", [RATINGS4, GRID4]))] == [[2000], [1757], [2000],
-                                                                        [2243]]
-    assert by_call[json.dumps(("RP_EXACT_ALL", [col(2000.0, 2100.0, 2050.0, 1900.0),
-                                                GRID_WIN]))][0] == ["∞"]
+    assert by_call[json.dumps(("RP_FIDE_ALL", [RATINGS4, GRID4]))] == [
+        [2000],
+        [1757],
+        [2000],
+        [2243],
+    ]
+    assert by_call[json.dumps(("RP_EXACT_ALL", [col(2000.0, 2100.0, 2050.0, 1900.0), GRID_WIN]))][
+        0
+    ] == ["∞"]
     assert "not possible" in by_call[json.dumps(("EXPLAIN_ERROR", ["RP_FIDE", THREE, 9.0]))]
 
 
@@ -430,19 +459,23 @@ def test_registered_as_lite_registers(on_lite: dict[str, Any]) -> None:
         f = functions[name]
         assert f["name"] == name  # the Excel name: upper-case, no namespace
         assert f["description"] == udfs.FUNCTIONS.get(name, udfs.EXPLAIN_ERROR).__doc__
-        assert f"CustomFunctions.associate(\"{name}\", {name});" in on_lite["code"]
+        assert f'CustomFunctions.associate("{name}", {name});' in on_lite["code"]
     rp = {p["name"]: p for p in functions["RP_FIDE"]["parameters"]}
     assert list(rp) == ["opponent_ratings", "score"]
     assert rp["opponent_ratings"]["description"].startswith("Opponents' ratings")
     assert all("optional" not in p for p in rp.values())
     k = {p["name"]: p for p in functions["K_FACTOR"]["parameters"]}
-    assert [n for n, p in k.items() if p.get("optional")] == ["birth_year", "reached_2400",
-                                                              "period_date"]
+    assert [n for n, p in k.items() if p.get("optional")] == [
+        "birth_year",
+        "reached_2400",
+        "period_date",
+    ]
     assert on_lite["meta"]["allowErrorForDataTypeAny"] is True
 
 
-def test_same_metadata_as_the_package_decorators(on_lite: dict[str, Any],
-                                                 package_on_lite: dict[str, Any]) -> None:
+def test_same_metadata_as_the_package_decorators(
+    on_lite: dict[str, Any], package_on_lite: dict[str, Any]
+) -> None:
     """The wrappers declare exactly what the package's own decorators declare."""
     ours = {f["id"]: f for f in on_lite["meta"]["functions"]}
     theirs = {f["id"]: f for f in package_on_lite["meta"]["functions"]}
@@ -458,19 +491,28 @@ def test_lite_calls_give_the_package_values(on_lite: dict[str, Any]) -> None:
     by_call = {json.dumps(c): r for c, r in zip(CALLS, on_lite["results"])}
     assert by_call[json.dumps(("RP_FIDE", [THREE, 2.5]))] == [[2773]]
     assert by_call[json.dumps(("RP_FIDE", [THREE, "#N/A"]))] == [
-        [{"type": "Error", "errorType": "NotAvailable"}]]
+        [{"type": "Error", "errorType": "NotAvailable"}]
+    ]
     assert by_call[json.dumps(("DP_LOOKUP", [None]))] == [
-        [{"type": "Error", "errorType": "NotAvailable"}]]
+        [{"type": "Error", "errorType": "NotAvailable"}]
+    ]
 
 
 def _interpreter(minor: int) -> str | None:
     """Another CPython 3.x on this machine (Lite runs Pyodide's 3.12 to 3.14), if any."""
-    candidates = [shutil.which(f"python3.{minor}"),
-                  *map(str, sorted(Path.home().glob(f".pyenv/versions/3.{minor}.*/bin/python3")))]
+    candidates = [
+        shutil.which(f"python3.{minor}"),
+        *map(str, sorted(Path.home().glob(f".pyenv/versions/3.{minor}.*/bin/python3"))),
+    ]
     for found in filter(None, candidates):
         try:
-            done = subprocess.run([found, "-I", "-c", "import sys; print(sys.version_info[1])"],
-                                  capture_output=True, text=True, timeout=60, check=False)
+            done = subprocess.run(
+                [found, "-I", "-c", "import sys; print(sys.version_info[1])"],
+                capture_output=True,
+                text=True,
+                timeout=60,
+                check=False,
+            )
         except (OSError, subprocess.SubprocessError):
             continue
         if done.returncode == 0 and done.stdout.strip() == str(minor):
@@ -479,8 +521,9 @@ def _interpreter(minor: int) -> str | None:
 
 
 @pytest.mark.parametrize("minor", [10, 12, 13, 14])
-def test_other_python_versions(minor: int, bundle: Path, xlwings_only: Path,
-                               tmp_path: Path) -> None:
+def test_other_python_versions(
+    minor: int, bundle: Path, xlwings_only: Path, tmp_path: Path
+) -> None:
     python = _interpreter(minor)
     if python is None or minor == sys.version_info[1]:
         pytest.skip(f"no other python3.{minor} here")
@@ -490,6 +533,7 @@ def test_other_python_versions(minor: int, bundle: Path, xlwings_only: Path,
 
 
 def test_package_udfs_themselves_under_lite(package_on_lite: dict[str, Any]) -> None:
-    failed = [name for (name, _), got in zip(CALLS, package_on_lite["results"])
-              if isinstance(got, dict)]
+    failed = [
+        name for (name, _), got in zip(CALLS, package_on_lite["results"]) if isinstance(got, dict)
+    ]
     assert failed == []

@@ -20,8 +20,12 @@ F = Fraction
 
 
 def test_title_figures() -> None:
-    expected = {"GM": (2380, 2600, 2200), "IM": (2230, 2450, 2050),
-                "WGM": (2180, 2400, 2000), "WIM": (2030, 2250, 1850)}
+    expected = {
+        "GM": (2380, 2600, 2200),
+        "IM": (2230, 2450, 2050),
+        "WGM": (2180, 2400, 2000),
+        "WIM": (2030, 2250, 1850),
+    }
     assert set(NORM_TITLES) == set(expected)
     for title, (min_ra, min_rp, floor) in expected.items():
         t = NORM_TITLES[title]
@@ -58,8 +62,9 @@ def test_floor_one_of_two_equal_lowest() -> None:
 # ---------------------------------------------------------------------------------------
 # Unrated opponents.
 # ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("rules", "unrated"), [("2024", 1400), ("2025", 1400),
-                                                ("2017", 1000), ("2022", 1000)])
+@pytest.mark.parametrize(
+    ("rules", "unrated"), [("2024", 1400), ("2025", 1400), ("2017", 1000), ("2022", 1000)]
+)
 def test_unrated_opponents(rules: str, unrated: int) -> None:
     # two unrated: one (the lowest) is raised to the floor 2200, the other keeps its value
     assert sorted(norm_ratings([None, None, 2500], "GM", rules=rules)) == [unrated, 2200, 2500]
@@ -95,13 +100,13 @@ def test_ra_rounded_half_up() -> None:
 @pytest.mark.parametrize(
     ("n", "score", "percent"),
     [
-        (9, 6.5, 72),     # 72.2 %
-        (9, 5, 56),       # 55.6 %
-        (9, 3, 33),       # 33.3 %
+        (9, 6.5, 72),  # 72.2 %
+        (9, 5, 56),  # 55.6 %
+        (9, 3, 33),  # 33.3 %
         (10, 3.5, 35),
         (100, 34.5, 35),  # 34.5 % -> 35 (0.5 % up)
         (100, 34, 34),
-        (20, 6.5, 33),    # 32.5 % -> 33
+        (20, 6.5, 33),  # 32.5 % -> 33
     ],
 )
 def test_p_to_whole_percent(n: int, score: float, percent: int) -> None:
@@ -128,8 +133,8 @@ def test_35_percent_minimum() -> None:
 @pytest.mark.parametrize(
     ("title", "ra_made", "rp_made"),
     [
-        ("GM", 2407, 2600),   # 2407 + 193 = 2600; 2406 + 193 = 2599
-        ("IM", 2257, 2450),   # 2257 + 193 = 2450
+        ("GM", 2407, 2600),  # 2407 + 193 = 2600; 2406 + 193 = 2599
+        ("IM", 2257, 2450),  # 2257 + 193 = 2450
         ("WGM", 2207, 2400),  # 2207 + 193 = 2400
         ("WIM", 2057, 2250),  # 2057 + 193 = 2250
     ],
@@ -170,8 +175,9 @@ def test_full_worked_norm_with_floor_and_unrated() -> None:
     # 6.5/9 = .7222 -> 72 % -> 166 -> 2603 >= 2600: a norm
     opps = [2600, 2580, 2550, 2500, 2500, 2450, 2400, None, 2150]
     perf = norm_performance(opps, 6.5, "GM", rules="2025")
-    assert sorted(perf.ratings_used) == sorted([2600, 2580, 2550, 2500, 2500, 2450, 2400,
-                                                2200, 2150])
+    assert sorted(perf.ratings_used) == sorted(
+        [2600, 2580, 2550, 2500, 2500, 2450, 2400, 2200, 2150]
+    )
     assert (perf.ra, perf.percent, perf.dp, perf.rp) == (2437, 72, 166, 2603)
     assert perf.reached is True
     # 6/9 = .6667 -> 67 % -> 125 -> 2562: no norm

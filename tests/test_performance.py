@@ -33,9 +33,58 @@ def logistic_sum(r: float, opponents: list[int]) -> float:
 
 
 # Table 8.1(b) typed from the reference: upper end of each band -> PD in hundredths.
-_PD_UPPER = [3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137,
-             145, 153, 162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290,
-             302, 315, 328, 344, 357, 374, 391, 411, 432, 456, 484, 517, 559, 619, 735]
+_PD_UPPER = [
+    3,
+    10,
+    17,
+    25,
+    32,
+    39,
+    46,
+    53,
+    61,
+    68,
+    76,
+    83,
+    91,
+    98,
+    106,
+    113,
+    121,
+    129,
+    137,
+    145,
+    153,
+    162,
+    170,
+    179,
+    188,
+    197,
+    206,
+    215,
+    225,
+    235,
+    245,
+    256,
+    267,
+    278,
+    290,
+    302,
+    315,
+    328,
+    344,
+    357,
+    374,
+    391,
+    411,
+    432,
+    456,
+    484,
+    517,
+    559,
+    619,
+    735,
+]
 
 
 def table_pd(diff: int) -> int:
@@ -160,9 +209,9 @@ def test_fide_hand_cases(opps: list[int], score: float, expected: int) -> None:
 @pytest.mark.parametrize(
     ("opps", "score", "expected"),
     [
-        ([2000] * 9, 4.5, 2000),          # 2000 + 400 - 400
-        ([1900, 2100], 0, 1600),          # 2000 - 400
-        ([1900, 2100], 2, 2400),          # 2000 + 400
+        ([2000] * 9, 4.5, 2000),  # 2000 + 400 - 400
+        ([1900, 2100], 0, 1600),  # 2000 - 400
+        ([1900, 2100], 2, 2400),  # 2000 + 400
         ([2000, 2100, 2000, 2100], 1, 1850),  # 2050 + 200 - 400
         # Ra = 6002/3 = 2000.667; 800 x 2/3 = 533.333; 2000.667 + 533.333 - 400 = 2134.0
         ([2000, 2001, 2001], 2, 2134),
@@ -226,8 +275,9 @@ opponent_lists = st.lists(st.integers(min_value=1000, max_value=2900), min_size=
 @st.composite
 def field_and_inner_score(draw: st.DrawFn) -> tuple[list[int], Fraction]:
     opps = draw(opponent_lists)
-    half_points = draw(st.integers(min_value=1, max_value=2 * len(opps) - 1)) if len(
-        opps) > 1 else 1
+    half_points = (
+        draw(st.integers(min_value=1, max_value=2 * len(opps) - 1)) if len(opps) > 1 else 1
+    )
     return opps, Fraction(half_points, 2)
 
 

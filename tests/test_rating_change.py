@@ -42,10 +42,24 @@ def test_chesschat_2022_only_the_largest_difference_is_uplifted() -> None:
     rc = rating_change(2000, [CHESSCHAT], 20, rules="2022")
     assert [g.rating_used for g in rc.games] == [1600, 1299, 1413, 1872, 1851, 1427, 1682]
     assert [g.capped for g in rc.games] == [True, False, False, False, False, False, False]
-    assert [g.expected for g in rc.games] == [F(92, 100), F(99, 100), F(98, 100), F(67, 100),
-                                              F(70, 100), F(98, 100), F(87, 100)]
-    assert [g.difference for g in rc.games] == [F(8, 100), F(1, 100), F(2, 100), F(-17, 100),
-                                                F(-70, 100), F(2, 100), F(13, 100)]
+    assert [g.expected for g in rc.games] == [
+        F(92, 100),
+        F(99, 100),
+        F(98, 100),
+        F(67, 100),
+        F(70, 100),
+        F(98, 100),
+        F(87, 100),
+    ]
+    assert [g.difference for g in rc.games] == [
+        F(8, 100),
+        F(1, 100),
+        F(2, 100),
+        F(-17, 100),
+        F(-70, 100),
+        F(2, 100),
+        F(13, 100),
+    ]
     assert rc.score == F(11, 2)
     assert rc.expected == F(611, 100)
     assert rc.unrounded == F(-122, 10)
@@ -68,8 +82,7 @@ def test_chesschat_every_game_capped(rules: str) -> None:
 def test_2022_stronger_opponent_always_capped() -> None:
     # own 2000: 2500 and 2600 both count as 2400 (the stronger side is always capped);
     # of 1500 and 1550 only 1500 (largest difference, 500) is upgraded to 1600
-    assert capped_ratings(2000, [2500, 2600, 1500, 1550], rules="2022") == [
-        2400, 2400, 1600, 1550]
+    assert capped_ratings(2000, [2500, 2600, 1500, 1550], rules="2022") == [2400, 2400, 1600, 1550]
     # PD: 2400 -> 1-.92 = .08 (x2); 1600 -> .92; 1550: D 450 -> .94.  Sum 2.02
     assert expected_score(2000, [2500, 2600, 1500, 1550], rules="2022") == F(202, 100)
 
@@ -91,8 +104,7 @@ def test_2022_one_upgrade_per_tournament_not_per_period() -> None:
 
 @pytest.mark.parametrize("rules", ["2017", "2024"])
 def test_every_game_capped_editions(rules: str) -> None:
-    assert capped_ratings(2000, [2500, 2600, 1500, 1550], rules=rules) == [
-        2400, 2400, 1600, 1600]
+    assert capped_ratings(2000, [2500, 2600, 1500, 1550], rules=rules) == [2400, 2400, 1600, 1600]
 
 
 @pytest.mark.parametrize("rules", ["2017", "2022", "2024", "2025"])
@@ -164,7 +176,7 @@ def test_default_rules_are_2025() -> None:
         (40, 18, 38),  # 720 > 700; 38 x 18 = 684, 39 x 18 = 702
         (40, 17, 40),  # 680
         (10, 70, 10),  # 700
-        (10, 71, 9),   # 710 > 700; 9 x 71 = 639
+        (10, 71, 9),  # 710 > 700; 9 x 71 = 639
         (40, 700, 1),
         (20, 1, 20),
     ],
@@ -242,13 +254,11 @@ def test_game_detail_fields() -> None:
     # tournament 1: draw vs 2100 (D -100 -> 1 - .64 = .36)
     rc = rating_change(2000, [[(1500, 1)], [(2100, 0.5)]], 20, rules="2024")
     g0, g1 = rc.games
-    assert (g0.tournament, g0.opponent_rating, g0.rating_used, g0.capped) == (0, 1500, 1600,
-                                                                               True)
+    assert (g0.tournament, g0.opponent_rating, g0.rating_used, g0.capped) == (0, 1500, 1600, True)
     assert (g0.points, g0.expected, g0.k) == (1, F(92, 100), 20)
     assert g0.difference == F(8, 100)
     assert g0.change == F(16, 10)  # 20 x .08
-    assert (g1.tournament, g1.opponent_rating, g1.rating_used, g1.capped) == (1, 2100, 2100,
-                                                                               False)
+    assert (g1.tournament, g1.opponent_rating, g1.rating_used, g1.capped) == (1, 2100, 2100, False)
     assert (g1.points, g1.expected) == (HALF, F(36, 100))
     assert g1.difference == F(14, 100)
     assert g1.change == F(28, 10)
@@ -340,8 +350,13 @@ editions = st.sampled_from(["2017", "2022", "2024", "2025"])
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(min_value=1400, max_value=2800), st.integers(min_value=-400, max_value=400),
-       results, st.sampled_from([10, 20, 40]), editions)
+@given(
+    st.integers(min_value=1400, max_value=2800),
+    st.integers(min_value=-400, max_value=400),
+    results,
+    st.sampled_from([10, 20, 40]),
+    editions,
+)
 def test_antisymmetric_for_equal_k(a: int, delta: int, w: Fraction, k: int, rules: str) -> None:
     # PD(H) + PD(L) = 1 and W_A + W_B = 1, so K(W_A - PD_A) = -K(W_B - PD_B); rounding half
     # away from zero is symmetric, so the rounded changes are opposite too
@@ -353,12 +368,18 @@ def test_antisymmetric_for_equal_k(a: int, delta: int, w: Fraction, k: int, rule
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(min_value=1000, max_value=2900),
-       st.lists(st.tuples(st.integers(min_value=1000, max_value=2900), results), min_size=1,
-                max_size=15),
-       st.data(), st.sampled_from([10, 20, 40]), editions)
-def test_more_points_never_lowers_change(own: int, games: list[tuple[int, Fraction]],
-                                         data: st.DataObject, k: int, rules: str) -> None:
+@given(
+    st.integers(min_value=1000, max_value=2900),
+    st.lists(
+        st.tuples(st.integers(min_value=1000, max_value=2900), results), min_size=1, max_size=15
+    ),
+    st.data(),
+    st.sampled_from([10, 20, 40]),
+    editions,
+)
+def test_more_points_never_lowers_change(
+    own: int, games: list[tuple[int, Fraction]], data: st.DataObject, k: int, rules: str
+) -> None:
     i = data.draw(st.integers(min_value=0, max_value=len(games) - 1))
     r, w = games[i]
     if w == 1:

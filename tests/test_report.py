@@ -43,19 +43,36 @@ SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "trf"
 TESTS = Path(__file__).resolve().parent
 
 
-def line(start: int, name: str, rating: int | None, points: str, rank: int,
-         rounds: list[str], *, sex: str = "m", title: str = "", fed: str = "ENG",
-         fide_id: str = "", birth: str = "1980/01/01") -> str:
+def line(
+    start: int,
+    name: str,
+    rating: int | None,
+    points: str,
+    rank: int,
+    rounds: list[str],
+    *,
+    sex: str = "m",
+    title: str = "",
+    fed: str = "ENG",
+    fide_id: str = "",
+    birth: str = "1980/01/01",
+) -> str:
     """A ``001`` line by the TRF16 columns; each round is its eight columns as text."""
-    text = (f"001 {start:>4} {sex:1}{title:>3} {name:<33} {rating or '':>4} {fed:<3} "
-            f"{fide_id:>11} {birth:<10} {points:>4} {rank:>4}")
+    text = (
+        f"001 {start:>4} {sex:1}{title:>3} {name:<33} {rating or '':>4} {fed:<3} "
+        f"{fide_id:>11} {birth:<10} {points:>4} {rank:>4}"
+    )
     for r in rounds:
         text += "  " + r
     return text.rstrip()
 
 
-def trf(*lines: str, start: str = "2023/05/10", end: str = "2023/05/12",
-        kind: str = "Individual: Round-Robin") -> Tournament:
+def trf(
+    *lines: str,
+    start: str = "2023/05/10",
+    end: str = "2023/05/12",
+    kind: str = "Individual: Round-Robin",
+) -> Tournament:
     head = ["012 Test event", f"042 {start}", f"052 {end}", f"092 {kind}"]
     return parse_trf("\n".join(head + list(lines)) + "\n", source="test.trf")
 
@@ -73,19 +90,53 @@ def trf(*lines: str, start: str = "2023/05/10", end: str = "2023/05/12",
 # Games against D are not rated for A, B and C (an unrated opponent).
 
 RR4 = [
-    line(1, "Alder, Anna", 2400, "2.5", 1, ["   4 w 1", "   2 w 1", "   3 b ="],
-         sex="w", fide_id="99000001", birth="1980/04/04"),
-    line(2, "Birch, Ben", 2200, "0.5", 4, ["   3 w =", "   1 b 0", "   4 w 0"],
-         fide_id="99000002", birth="2008/08/08"),
-    line(3, "Cedar, Carl", 2000, "1.0", 3, ["   2 b =", "   4 b 0", "   1 w ="],
-         fide_id="99000003", birth="1970/07/07"),
-    line(4, "Dogwood, Dée", None, "2.0", 2, ["   1 b 0", "   3 w 1", "   2 b 1"],
-         fide_id="99000004", birth="1990/09/09"),
+    line(
+        1,
+        "Alder, Anna",
+        2400,
+        "2.5",
+        1,
+        ["   4 w 1", "   2 w 1", "   3 b ="],
+        sex="w",
+        fide_id="99000001",
+        birth="1980/04/04",
+    ),
+    line(
+        2,
+        "Birch, Ben",
+        2200,
+        "0.5",
+        4,
+        ["   3 w =", "   1 b 0", "   4 w 0"],
+        fide_id="99000002",
+        birth="2008/08/08",
+    ),
+    line(
+        3,
+        "Cedar, Carl",
+        2000,
+        "1.0",
+        3,
+        ["   2 b =", "   4 b 0", "   1 w ="],
+        fide_id="99000003",
+        birth="1970/07/07",
+    ),
+    line(
+        4,
+        "Dogwood, Dée",
+        None,
+        "2.0",
+        2,
+        ["   1 b 0", "   3 w 1", "   2 b 1"],
+        fide_id="99000004",
+        birth="1990/09/09",
+    ),
 ]
 
 
-def rr4(rules: str | None = None, k_overrides: dict[str, int] | None = None
-        ) -> dict[int, ReportRow]:
+def rr4(
+    rules: str | None = None, k_overrides: dict[str, int] | None = None
+) -> dict[int, ReportRow]:
     rows = report_rows(trf(*RR4), rules=rules, k_overrides=k_overrides)
     return {r.start_no: r for r in rows}
 
@@ -126,8 +177,7 @@ def test_round_robin_rating_change() -> None:
     #               vs C, D = 400 -> PD .92 (392-411), W - PD = .5 - .92 = -.42
     # sum -.18 x 10 = -1.8 -> -2
     assert (a.k, a.k_source) == (10, "computed: rating 2400+")
-    assert (a.rating_change_unrounded, a.rating_change, a.new_rating) == (
-        -1.8, -2, 2398)
+    assert (a.rating_change_unrounded, a.rating_change, a.new_rating) == (-1.8, -2, 2398)
     # B 2200, K 40: vs A, D = -200 -> 1 - .76 = .24, 0 - .24 = -.24
     #               vs C, D = 200 -> .76, .5 - .76 = -.26
     # sum -.50 x 40 = -20
@@ -137,8 +187,7 @@ def test_round_robin_rating_change() -> None:
     #               vs A, D = -400 -> .08, .5 - .08 = +.42
     # sum +.68 x 20 = 13.6 -> 14
     assert (c.k, c.k_source) == (20, "assumed 30+ games")
-    assert (c.rating_change_unrounded, c.rating_change, c.new_rating) == (
-        13.6, 14, 2014)
+    assert (c.rating_change_unrounded, c.rating_change, c.new_rating) == (13.6, 14, 2014)
     for r in (a, b, c):
         assert r.initial_rating is None and r.initial_rating_published is None
 
@@ -148,8 +197,7 @@ def test_round_robin_first_rating() -> None:
     # 2022 rules: Ra 2200 (2400, 2000, 2200); 2 points of 3 is one half point above 50 %:
     # Ru = 2200 + 20 x 1 = 2220. Three games against rated opponents: fewer than 5, so it
     # would not be published.
-    assert (d.rating, d.k, d.rating_change, d.new_rating) == (
-        None, None, None, None)
+    assert (d.rating, d.k, d.rating_change, d.new_rating) == (None, None, None, None)
     assert (d.initial_rating, d.initial_rating_published) == (2220, False)
     assert d.initial_rating_note is not None and "fewer than 5" in d.initial_rating_note
     # 2025 rules: two hypothetical 1800 opponents, both drawn:
@@ -207,15 +255,17 @@ def test_byes_and_forfeits_score_but_are_not_rated() -> None:
     # One: a single rated game, a win against 2000: Ra 2000, 100 % -> dp 800 -> 2800; the
     # exact performance is +inf. Change: D = 100 -> PD .64 (99-106), 1 - .64 = .36 x 20
     assert (one.ra, one.rp_fide, one.rp_exact, one.rp_exact_note) == (
-        2000.0, 2800, None, "+inf (100 % score)")
+        2000.0,
+        2800,
+        None,
+        "+inf (100 % score)",
+    )
     assert (one.rating_change_unrounded, one.rating_change) == (7.2, 7)
     five = rows[4]
     # Five lost to 1950: 0 % -> 1950 - 800 = 1150, exact -inf
-    assert (five.rp_fide, five.rp_exact, five.rp_exact_note) == (
-        1150, None, "-inf (0 % score)")
+    assert (five.rp_fide, five.rp_exact, five.rp_exact_note) == (1150, None, "-inf (0 % score)")
     six = rows[5]
-    assert (six.ra, six.rp_fide, six.rating_change, six.new_rating) == (
-        None, None, 0, 1850)
+    assert (six.ra, six.rp_fide, six.rating_change, six.new_rating) == (None, None, 0, 1850)
 
 
 def test_swiss_is_not_a_round_robin() -> None:
@@ -253,22 +303,26 @@ def test_round_robin_with_a_withdrawn_player() -> None:
     report = build_report(trf(*lines))
     assert [d.kind for d in report.discrepancies if d.kind != "rank"] == []
     assert not report.round_robin
-    assert report.warnings == ("092 says 'Individual: Round-Robin', but not every two players "
-                               "met: treated as a Swiss",)
+    assert report.warnings == (
+        "092 says 'Individual: Round-Robin', but not every two players met: treated as a Swiss",
+    )
 
 
 # --------------------------------------------------------------------------- K
 
 
-@pytest.mark.parametrize(("birth", "rating", "k", "source"), [
-    # event 10 May 2023: K 40 until the end of the year of the 18th birthday, under 2300
-    ("2005/12/31", 2250, 40, "computed: junior"),  # 18 in 2023: still a junior all year
-    ("2004/01/01", 2250, 20, "assumed 30+ games"),  # 18 in 2022
-    ("2010/01/01", 2300, 20, "assumed 30+ games"),  # junior but rated 2300
-    ("2010/01/01", 2400, 10, "computed: rating 2400+"),
-    ("1960/01/01", 2650, 10, "computed: rating 2400+"),
-    ("", 1800, 20, "assumed 30+ games"),  # no birth date: the junior rule cannot apply
-])
+@pytest.mark.parametrize(
+    ("birth", "rating", "k", "source"),
+    [
+        # event 10 May 2023: K 40 until the end of the year of the 18th birthday, under 2300
+        ("2005/12/31", 2250, 40, "computed: junior"),  # 18 in 2023: still a junior all year
+        ("2004/01/01", 2250, 20, "assumed 30+ games"),  # 18 in 2022
+        ("2010/01/01", 2300, 20, "assumed 30+ games"),  # junior but rated 2300
+        ("2010/01/01", 2400, 10, "computed: rating 2400+"),
+        ("1960/01/01", 2650, 10, "computed: rating 2400+"),
+        ("", 1800, 20, "assumed 30+ games"),  # no birth date: the junior rule cannot apply
+    ],
+)
 def test_k_from_birth_date_and_rating(birth: str, rating: int, k: int, source: str) -> None:
     t = trf(line(1, "Solo", rating, "0.0", 1, [], birth=birth))
     built = crosstable_from_trf(t)
@@ -281,8 +335,7 @@ def test_k_lowered_by_700_rule() -> None:
     # 20 rounds of draws against a 2000 player: K 40 x 20 = 800 > 700 -> K = 700 // 20 = 35
     a = [f"   2 {'w' if r % 2 else 'b'} =" for r in range(20)]
     b = [f"   1 {'b' if r % 2 else 'w'} =" for r in range(20)]
-    t = trf(line(1, "A", 2000, "10.0", 1, a, birth="2012/01/01"),
-            line(2, "B", 2000, "10.0", 2, b))
+    t = trf(line(1, "A", 2000, "10.0", 1, a, birth="2012/01/01"), line(2, "B", 2000, "10.0", 2, b))
     row = report_rows(t)[0]
     assert (row.k, row.k_source) == (35, "computed: junior; lowered from 40 (K x n <= 700)")
     assert row.rating_change == 0
@@ -297,34 +350,61 @@ def test_parse_k_file() -> None:
     assert parse_k_file("\ufefffide_id,k\r\n1,17\r\n") == {"1": 17}
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("99000001,40\n",
-     "k.csv, line 1 (header): expected the header line fide_id,k, found '99000001,40'"),
-    ("fide_id,k,name\n",
-     "k.csv, line 1 (header): expected the header line fide_id,k, found 'fide_id,k,name'"),
-    ("# only a comment\n\n",
-     "k.csv (header): expected the header line fide_id,k, found no header (the file is "
-     "empty or all comments)"),
-    ("fide_id,k\n99000001,abc\n",
-     "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found 'abc'"),
-    ("fide_id,k\n\n# c\n99000001,0\n",
-     "k.csv, line 4, column 2 (k): expected a whole number from 1 to 40, found '0'"),
-    ("fide_id,k\n99000001,41\n",
-     "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found '41'"),
-    ("fide_id,k\n99000001,20.5\n",
-     "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found '20.5'"),
-    ("fide_id,k\n99000001,\n",
-     "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found a blank"),
-    ("fide_id,k\nX123,20\n",
-     "k.csv, line 2, column 1 (fide_id): expected a FIDE id (1 to 11 digits), found 'X123'"),
-    ("fide_id,k\n123,20\n123,40\n",
-     "k.csv, line 3, column 1 (fide_id): expected a FIDE id not given before (line 2 gives "
-     "it), found '123'"),
-    ("fide_id,k\n123,20,x\n",
-     "k.csv, line 2 (row): expected two fields, a FIDE id and K, found 3 fields: '123,20,x'"),
-    ("fide_id,k\n123\n",
-     "k.csv, line 2 (row): expected two fields, a FIDE id and K, found 1 field: '123'"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "99000001,40\n",
+            "k.csv, line 1 (header): expected the header line fide_id,k, found '99000001,40'",
+        ),
+        (
+            "fide_id,k,name\n",
+            "k.csv, line 1 (header): expected the header line fide_id,k, found 'fide_id,k,name'",
+        ),
+        (
+            "# only a comment\n\n",
+            "k.csv (header): expected the header line fide_id,k, found no header (the file is "
+            "empty or all comments)",
+        ),
+        (
+            "fide_id,k\n99000001,abc\n",
+            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found 'abc'",
+        ),
+        (
+            "fide_id,k\n\n# c\n99000001,0\n",
+            "k.csv, line 4, column 2 (k): expected a whole number from 1 to 40, found '0'",
+        ),
+        (
+            "fide_id,k\n99000001,41\n",
+            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found '41'",
+        ),
+        (
+            "fide_id,k\n99000001,20.5\n",
+            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found '20.5'",
+        ),
+        (
+            "fide_id,k\n99000001,\n",
+            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found a blank",
+        ),
+        (
+            "fide_id,k\nX123,20\n",
+            "k.csv, line 2, column 1 (fide_id): expected a FIDE id (1 to 11 digits), found 'X123'",
+        ),
+        (
+            "fide_id,k\n123,20\n123,40\n",
+            "k.csv, line 3, column 1 (fide_id): expected a FIDE id not given before (line 2 gives "
+            "it), found '123'",
+        ),
+        (
+            "fide_id,k\n123,20,x\n",
+            "k.csv, line 2 (row): expected two fields, a FIDE id and K, found 3 fields: '123,20,x'",
+        ),
+        (
+            "fide_id,k\n123\n",
+            "k.csv, line 2 (row): expected two fields, a FIDE id and K, found 1 field: '123'",
+        ),
+    ],
+)
 def test_k_file_errors(text: str, message: str) -> None:
     with pytest.raises(KFileError) as info:
         parse_k_file(text, source="k.csv")
@@ -348,15 +428,18 @@ def test_read_k_file(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- editions, dates
 
 
-@pytest.mark.parametrize(("start", "end", "edition", "crossing"), [
-    ("2017/07/01", "2017/07/09", "2017", False),
-    ("2021/12/31", "2022/01/02", "2017", True),  # the start date decides, with a warning
-    ("2022/01/01", "2022/01/09", "2022", False),
-    ("2024/02/29", "2024/03/01", "2022", True),
-    ("2024/03/01", "2024/03/09", "2024", False),
-    ("2025/09/30", "2025/09/30", "2024", False),
-    ("2025/10/01", "2025/10/09", "2025", False),
-])
+@pytest.mark.parametrize(
+    ("start", "end", "edition", "crossing"),
+    [
+        ("2017/07/01", "2017/07/09", "2017", False),
+        ("2021/12/31", "2022/01/02", "2017", True),  # the start date decides, with a warning
+        ("2022/01/01", "2022/01/09", "2022", False),
+        ("2024/02/29", "2024/03/01", "2022", True),
+        ("2024/03/01", "2024/03/09", "2024", False),
+        ("2025/09/30", "2025/09/30", "2024", False),
+        ("2025/10/01", "2025/10/09", "2025", False),
+    ],
+)
 def test_edition_from_event_date(start: str, end: str, edition: str, crossing: bool) -> None:
     report = build_report(trf(*RR4, start=start, end=end))
     assert report.edition.id == edition
@@ -377,24 +460,29 @@ def test_event_older_than_the_rules() -> None:
     assert report.edition.id == "2017"
     assert report.warnings == (
         "the event (2005-07-28) is older than the oldest implemented rules (2017, in force "
-        "from 2017-07-01): used the 2017 rules; give --rules to choose",)
+        "from 2017-07-01): used the 2017 rules; give --rules to choose",
+    )
 
 
 def test_date_fallbacks() -> None:
     t = parse_trf("012 X\n042 soon\n052 2024/03/05\n")
     assert event_date(t) == (
         dt.date(2024, 3, 5),
-        "the start date (042) 'soon' is not a date: used the end date (052), 2024-03-05")
+        "the start date (042) 'soon' is not a date: used the end date (052), 2024-03-05",
+    )
     t = parse_trf("012 X\n132" + " " * 88 + "24/03/02  24/03/01\n")
     assert event_date(t) == (
         dt.date(2024, 3, 1),
         "no start date (042) in the file nor end date (052): used the first round date "
-        "(132), 2024-03-01")
+        "(132), 2024-03-01",
+    )
     t = parse_trf("012 X\n")
     day, why = event_date(t, today=dt.date(2026, 1, 2))
     assert day == dt.date(2026, 1, 2)
-    assert why == ("no start date (042) in the file nor end date (052) nor round dates "
-                   "(132): used today, 2026-01-02")
+    assert why == (
+        "no start date (042) in the file nor end date (052) nor round dates "
+        "(132): used today, 2026-01-02"
+    )
     report = build_report(parse_trf("\n".join(RR4)), today=dt.date(2026, 1, 2))
     assert report.edition.id == "2025" and report.event_date == dt.date(2026, 1, 2)
     assert why in report.warnings
@@ -407,14 +495,30 @@ def test_json_keys_and_nulls() -> None:
     report = build_report(trf(*RR4))
     data = json.loads(render_json(report))
     assert isinstance(data, list) and len(data) == 4
-    required = {"start_no", "name", "rating", "points", "rated_games", "ra", "rp_fide",
-                "rp_exact", "k", "rating_change", "initial_rating", "norm"}
+    required = {
+        "start_no",
+        "name",
+        "rating",
+        "points",
+        "rated_games",
+        "ra",
+        "rp_fide",
+        "rp_exact",
+        "k",
+        "rating_change",
+        "initial_rating",
+        "norm",
+    }
     assert all(required <= set(obj) for obj in data)
     assert list(data[0]) == list(JSON_KEYS)
     a, d = data[0], data[3]
     assert (a["initial_rating"], a["norm"], a["rating"]) == (None, None, 2400)
     assert (d["rating"], d["rating_change"], d["k"], d["initial_rating"]) == (
-        None, None, None, 2220)
+        None,
+        None,
+        None,
+        2220,
+    )
     assert d["name"] == "Dogwood, Dée"  # not escaped: ensure_ascii=False
     assert "Dée" in render_json(report)
 
@@ -436,7 +540,7 @@ def test_text_table() -> None:
     text = render_text(report)
     lines = text.splitlines()
     header = next(i for i, s in enumerate(lines) if s.startswith("No "))
-    table = lines[header + 2: header + 6]
+    table = lines[header + 2 : header + 6]
     assert [s.split()[0] for s in table] == ["1", "2", "3", "4"]
     assert "2220*" in table[3]  # a first rating that would not be published
     assert "rules:   2022 (in force on 2023-05-10)" in text
@@ -459,11 +563,25 @@ def test_norm_figures_only_for_titles_not_held() -> None:
     # 2450: IM norm figures. A player holding IM or GM (old style "m": IM) needs no IM norm.
     colour = {True: ("w", "b"), False: ("b", "w")}
     rounds = [f"{n:>4} {colour[n % 2 == 0][0]} 1" for n in range(2, 11)]
-    others = [line(n, f"Opp {n}", 2300, "0.0", 10,
-                   ["        "] * (n - 2) + [f"   1 {colour[n % 2 == 0][1]} 0"])
-              for n in range(2, 11)]
-    for title, norm in (("", "IM"), ("FM", "IM"), ("WGM", "IM"), ("IM", None), ("GM", None),
-                        ("m", None)):
+    others = [
+        line(
+            n,
+            f"Opp {n}",
+            2300,
+            "0.0",
+            10,
+            ["        "] * (n - 2) + [f"   1 {colour[n % 2 == 0][1]} 0"],
+        )
+        for n in range(2, 11)
+    ]
+    for title, norm in (
+        ("", "IM"),
+        ("FM", "IM"),
+        ("WGM", "IM"),
+        ("IM", None),
+        ("GM", None),
+        ("m", None),
+    ):
         star = line(1, "Star", 2350, "9.0", 1, rounds, title=title)
         report = build_report(trf(star, *others, kind="Individual: Swiss-System"))
         assert check_tournament(report.tournament) == []
@@ -497,8 +615,7 @@ def test_demo_round_robin() -> None:
     assert check_tournament(t) == []
     assert (len(t.players), t.num_rounds) == (10, 9)
     assert sum(p.rating is None for p in t.players) == 1
-    assert all(e.result in "1=0" and e.opponent is not None for p in t.players
-               for e in p.rounds)
+    assert all(e.result in "1=0" and e.opponent is not None for p in t.players for e in p.rounds)
     report = build_report(t)
     assert report.round_robin and report.warnings == ()
     assert all(r.points == r.file_points for r in report.rows)
@@ -530,8 +647,9 @@ def test_demo_swiss() -> None:
 # --------------------------------------------------------------------------- real files
 
 
-@pytest.mark.parametrize("name", ["karl-mala-2005.trf", "lichess-swiss-2020-06.trf",
-                                  "lichess-swiss-2021-03.trf"])
+@pytest.mark.parametrize(
+    "name", ["karl-mala-2005.trf", "lichess-swiss-2020-06.trf", "lichess-swiss-2021-03.trf"]
+)
 def test_real_files(name: str) -> None:
     path = SHARED / name
     if not path.is_file():

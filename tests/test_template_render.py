@@ -32,8 +32,7 @@ def _out(tmp_path: Path) -> Path:
     return Path(keep) if keep else tmp_path
 
 
-def _render(build: Callable[[Path], None], name: str, out: Path
-            ) -> tuple[list[Path], Path, float]:
+def _render(build: Callable[[Path], None], name: str, out: Path) -> tuple[list[Path], Path, float]:
     xlsx = out / name
     build(xlsx)
     start = time.perf_counter()
@@ -57,17 +56,28 @@ def test_every_template_renders_landscape_a4(name: str, tmp_path: Path) -> None:
     assert not any("UDF Modules" in p for p in pages), "xlwings.conf is hidden"
 
 
-@pytest.mark.parametrize(("name", "build", "title", "last_player"), [
-    ("round_robin.xlsx", round_robin.build, "Round-robin crosstable", "20"),
-    ("swiss.xlsx", swiss.build, "Swiss wall chart", "400"),
-    ("round_robin_filled.xlsx", lambda p: round_robin.build(p, round_robin_10()),
-     "Round-robin crosstable", "Ortega, Pilar"),
-    ("swiss_filled.xlsx", lambda p: swiss.build(p, swiss_60()), "Swiss wall chart",
-     "Castillo, Ximena"),
-])
+@pytest.mark.parametrize(
+    ("name", "build", "title", "last_player"),
+    [
+        ("round_robin.xlsx", round_robin.build, "Round-robin crosstable", "20"),
+        ("swiss.xlsx", swiss.build, "Swiss wall chart", "400"),
+        (
+            "round_robin_filled.xlsx",
+            lambda p: round_robin.build(p, round_robin_10()),
+            "Round-robin crosstable",
+            "Ortega, Pilar",
+        ),
+        (
+            "swiss_filled.xlsx",
+            lambda p: swiss.build(p, swiss_60()),
+            "Swiss wall chart",
+            "Castillo, Ximena",
+        ),
+    ],
+)
 def test_charts_print_one_page_wide_with_headers_repeated(
-        name: str, build: Callable[[Path], None], title: str, last_player: str,
-        tmp_path: Path) -> None:
+    name: str, build: Callable[[Path], None], title: str, last_player: str, tmp_path: Path
+) -> None:
     _, pdf, elapsed = _render(build, name, _out(tmp_path))
     assert elapsed < 120
     pages = pdf_text(pdf).split("\f")

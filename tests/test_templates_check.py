@@ -18,8 +18,13 @@ COMMITTED = REPO / "workbook_templates"
 
 
 def test_registry_names_the_five_templates() -> None:
-    assert sorted(TEMPLATES) == ["initial_rating.xlsx", "norms.xlsx", "rating_calculator.xlsx",
-                                 "round_robin.xlsx", "swiss.xlsx"]
+    assert sorted(TEMPLATES) == [
+        "initial_rating.xlsx",
+        "norms.xlsx",
+        "rating_calculator.xlsx",
+        "round_robin.xlsx",
+        "swiss.xlsx",
+    ]
 
 
 def test_default_dir_is_the_checkout() -> None:
@@ -42,13 +47,16 @@ def _has_templates_command() -> bool:
 
 @pytest.mark.skipif(not _has_templates_command(), reason="`xlfuncs templates` not wired yet")
 def test_command_line_check() -> None:
-    done = subprocess.run([sys.executable, "-m", "xlfuncs", "templates", "--check", "-o",
-                           str(COMMITTED)], capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "xlfuncs", "templates", "--check", "-o", str(COMMITTED)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_check_reports_what_differs(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                   ) -> None:
+def test_check_reports_what_differs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     written = generate(tmp_path)
     assert sorted(p.name for p in written) == sorted(TEMPLATES)
     assert check(tmp_path) == []

@@ -70,9 +70,11 @@ def _same(cached: Any, computed: Any) -> bool:
 def _evaluate(path: Path) -> Values:
     """The engine's values, after checking that every cached value equals them."""
     values = evaluate(path, FUNCTIONS)
-    wrong = [(sheet, ref, cached, values.get((sheet, ref)))
-             for sheet, ref, cached in _formula_cells(path)
-             if not _same(cached, values.get((sheet, ref)))]
+    wrong = [
+        (sheet, ref, cached, values.get((sheet, ref)))
+        for sheet, ref, cached in _formula_cells(path)
+        if not _same(cached, values.get((sheet, ref)))
+    ]
     assert not wrong, f"cached values differ from the engine's: {wrong[:10]}"
     return values
 
@@ -94,8 +96,15 @@ RC = rc.SHEET
 # tournament in 2022: the 1063 counts as 1600 (PD .92), the 1299 as itself (diff 701, .99);
 # PD .98 (587), .67 (128), .70 (149), .98 (573), .87 (318): sum 6.11, W - PD = 5.5 - 6.11 =
 # -0.61; K x sum = -12.2, rounded once: -12; new rating 1988.
-CHESSCHAT = [(1063, "1"), (1299, "1"), (1413, "1"), (1872, "\u00bd"), (1851, "0"),
-             (1427, "1"), (1682, 1.0)]
+CHESSCHAT = [
+    (1063, "1"),
+    (1299, "1"),
+    (1413, "1"),
+    (1872, "\u00bd"),
+    (1851, "0"),
+    (1427, "1"),
+    (1682, 1.0),
+]
 
 
 def _rc_cell(values: Values, row: int, col: int) -> Any:
@@ -113,18 +122,25 @@ def _chesschat_period() -> rc.RatingPeriod:
     games.insert(1, Game(1900, "+", "Forfeiting, F.", "", "AUS"))
     games.insert(4, Game(None, "1", "Newcomer, N.", "", "AUS"))
     return rc.RatingPeriod(
-        rating=2000, name="Example, Player", fide_id="3200000", federation="AUS",
-        rated_games_before=150, birth_year=1975, period_date=_dt.date(2022, 6, 1),
-        rules="2022", tournaments=[Tournament("Club championship", games,
-                                              _dt.date(2022, 5, 28))])
+        rating=2000,
+        name="Example, Player",
+        fide_id="3200000",
+        federation="AUS",
+        rated_games_before=150,
+        birth_year=1975,
+        period_date=_dt.date(2022, 6, 1),
+        rules="2022",
+        tournaments=[Tournament("Club championship", games, _dt.date(2022, 5, 28))],
+    )
 
 
 def test_rating_calculator_chesschat_2022(tmp_path: Path) -> None:
     path = tmp_path / "rc.xlsx"
     rc.build(path, _chesschat_period())
     values = _evaluate(path)
-    assert not _errors(values, RC, _visible_cells(RC, rc._block_row(5) + rc.MAX_GAMES + 2,
-                                                  rc.LAST_COL))
+    assert not _errors(
+        values, RC, _visible_cells(RC, rc._block_row(5) + rc.MAX_GAMES + 2, rc.LAST_COL)
+    )
 
     assert _rc_cell(values, rc.R_KDATA, rc.M_VALUE) == 20  # K_FACTOR: 150 games, adult, < 2400
     assert _rc_cell(values, rc.R_SUM, rc.C_STATUS) == 7
@@ -141,8 +157,12 @@ def test_rating_calculator_chesschat_2022(tmp_path: Path) -> None:
     rows = list(_block_rows(0))
     statuses = [_rc_cell(values, r, rc.C_STATUS) for r in rows[:9]]
     assert statuses == ["yes", "forfeit", "yes", "yes", "unrated", "yes", "yes", "yes", "yes"]
-    core = rating_change(2000, [[(r, Fraction(1, 2) if w == "\u00bd" else float(w))
-                                 for r, w in CHESSCHAT]], 20, rules="2022")
+    core = rating_change(
+        2000,
+        [[(r, Fraction(1, 2) if w == "\u00bd" else float(w)) for r, w in CHESSCHAT]],
+        20,
+        rules="2022",
+    )
     assert (core.change, float(core.unrounded), core.new_rating) == (-12, -12.2, 1988)
     rated_rows = [r for r, s in zip(rows, statuses) if s == "yes"]
     for row, game in zip(rated_rows, core.games, strict=True):
@@ -153,8 +173,7 @@ def test_rating_calculator_chesschat_2022(tmp_path: Path) -> None:
         assert _rc_cell(values, row, rc.C_KDIFF) == pytest.approx(float(game.change))
     assert _rc_cell(values, rated_rows[0], rc.C_USED) == 1600  # the one 2022 upgrade
     for row in (rows[1], rows[4]):
-        assert [_rc_cell(values, row, c) for c in range(rc.C_USED, rc.LAST_COL + 1)] == \
-            [""] * 5
+        assert [_rc_cell(values, row, c) for c in range(rc.C_USED, rc.LAST_COL + 1)] == [""] * 5
     total = rc._block_row(0) + rc.MAX_GAMES + 2
     assert _rc_cell(values, total, rc.C_DIFF) == pytest.approx(-0.61)
     assert _rc_cell(values, total, rc.C_KDIFF) == pytest.approx(-12.2)
@@ -165,14 +184,27 @@ def _long_period(k: int | None = None) -> rc.RatingPeriod:
     """39 rated games in three tournaments of 13 (each with two unrated rows), 2025 rules."""
     tournaments = []
     for t in range(3):
-        games = [Game(1750 + 37 * ((5 * t + 3 * j) % 13), ("1", "\u00bd", "0")[(t + j) % 3],
-                      f"Player {t}-{j}") for j in range(13)]
+        games = [
+            Game(
+                1750 + 37 * ((5 * t + 3 * j) % 13),
+                ("1", "\u00bd", "0")[(t + j) % 3],
+                f"Player {t}-{j}",
+            )
+            for j in range(13)
+        ]
         games.insert(3, Game(None, "0", "Unrated"))
         games.append(Game(None, "H"))
         tournaments.append(Tournament(f"Open {t + 1}", games))
-    return rc.RatingPeriod(rating=1985, name="Busy, Bee", rated_games_before=400,
-                           birth_year=1990, period_date=_dt.date(2025, 11, 1), k=k,
-                           rules="2025", tournaments=tournaments)
+    return rc.RatingPeriod(
+        rating=1985,
+        name="Busy, Bee",
+        rated_games_before=400,
+        birth_year=1990,
+        period_date=_dt.date(2025, 11, 1),
+        k=k,
+        rules="2025",
+        tournaments=tournaments,
+    )
 
 
 @pytest.mark.parametrize(("k", "k_used"), [(None, 17), (40, 17), (10, 10)])
@@ -186,8 +218,14 @@ def test_rating_calculator_k_times_n(tmp_path: Path, k: int | None, k_used: int)
     assert _rc_cell(values, rc.R_KDATA, rc.M_VALUE) == 20
     assert _rc_cell(values, rc.R_SUM, rc.C_STATUS) == 39
     assert _rc_cell(values, rc.R_SUM, rc.C_USED) == k_used
-    tournaments = [[(g.rating, {"1": 1, "\u00bd": Fraction(1, 2), "0": 0}[str(g.result)])
-                    for g in t.games if g.rating is not None] for t in data.tournaments]
+    tournaments = [
+        [
+            (g.rating, {"1": 1, "\u00bd": Fraction(1, 2), "0": 0}[str(g.result)])
+            for g in t.games
+            if g.rating is not None
+        ]
+        for t in data.tournaments
+    ]
     core = rating_change(1985, tournaments, k or 20, rules="2025")
     assert core.k == k_used
     assert _rc_cell(values, rc.R_SUM, rc.C_KDIFF) == pytest.approx(float(core.unrounded))
@@ -198,7 +236,8 @@ def test_rating_calculator_k_times_n(tmp_path: Path, k: int | None, k_used: int)
         detail = [g for g in core.games if g.tournament == i]
         assert _rc_cell(values, total, rc.C_STATUS) == len(games) == 13
         assert _rc_cell(values, total, rc.C_KDIFF) == pytest.approx(
-            float(sum(g.change for g in detail)))
+            float(sum(g.change for g in detail))
+        )
         kdiffs = [_rc_cell(values, r, rc.C_KDIFF) for r in _block_rows(i)]
         assert [v for v in kdiffs if v != ""] == pytest.approx([float(g.change) for g in detail])
         assert kdiffs[3] == "" and kdiffs[14] == ""  # the unrated opponent and the bye
@@ -226,8 +265,9 @@ def test_rating_calculator_blank(tmp_path: Path) -> None:
     path = tmp_path / "rc.xlsx"
     rc.build(path)
     values = _evaluate(path)
-    assert not _errors(values, RC, _visible_cells(RC, rc._block_row(5) + rc.MAX_GAMES + 2,
-                                                  rc.LAST_COL))
+    assert not _errors(
+        values, RC, _visible_cells(RC, rc._block_row(5) + rc.MAX_GAMES + 2, rc.LAST_COL)
+    )
     assert values[(RC, "A2")] == "Enter the player's data in the yellow cells."
     assert _rc_cell(values, rc.R_NEW, rc.LAST_COL) in ("", None)
 
@@ -236,8 +276,10 @@ def test_rating_calculator_limits() -> None:
     with pytest.raises(ValueError, match="at most 6"):
         rc.build(Path("unused.xlsx"), rc.RatingPeriod(tournaments=[Tournament()] * 7))
     with pytest.raises(ValueError, match="at most 15"):
-        rc.build(Path("unused.xlsx"), rc.RatingPeriod(
-            tournaments=[Tournament("Long", [Game(2000, "1")] * 16)]))
+        rc.build(
+            Path("unused.xlsx"),
+            rc.RatingPeriod(tournaments=[Tournament("Long", [Game(2000, "1")] * 16)]),
+        )
 
 
 # ---------------------------------------------------------------------- first rating
@@ -255,27 +297,38 @@ def _ir_value(values: Values, row: int) -> Any:
     return values.get((IR, a1(row, ir.C_VALUE)))
 
 
-def _first_data(games: Sequence[tuple[int | None, str]], rules: str,
-                system: str = "swiss") -> ir.FirstRatingData:
+def _first_data(
+    games: Sequence[tuple[int | None, str]], rules: str, system: str = "swiss"
+) -> ir.FirstRatingData:
     first = [Game(r, w, f"Opponent {i + 1}") for i, (r, w) in enumerate(games)]
     # rows that do not count: an unrated opponent (Swiss), a forfeit, a bye
-    extra = [Game(None, "\u00bd", "Unrated, U."), Game(1700, "+", "Absent, A."),
-             Game(None, "H")]
-    return ir.FirstRatingData(name="Newcomer, Nina", fide_id="25000000", federation="ESP",
-                              system=system, rules=rules,
-                              events=[Tournament("Spring Open", first),
-                                      Tournament("Club league", extra)])
+    extra = [Game(None, "\u00bd", "Unrated, U."), Game(1700, "+", "Absent, A."), Game(None, "H")]
+    return ir.FirstRatingData(
+        name="Newcomer, Nina",
+        fide_id="25000000",
+        federation="ESP",
+        system=system,
+        rules=rules,
+        events=[Tournament("Spring Open", first), Tournament("Club league", extra)],
+    )
 
 
 def _points(result: str) -> Fraction:
     return {"1": Fraction(1), "\u00bd": Fraction(1, 2), "0": Fraction(0)}[result]
 
 
-@pytest.mark.parametrize(("rules", "expected", "ra", "p", "dp"), [
-    ("2017", 2020, 2000, 0.60, 20), ("2022", 2020, 2000, 0.60, 20),
-    ("2024", 1993, 1942.857142857143, 0.57, 50), ("2025", 1993, 1942.857142857143, 0.57, 50)])
-def test_initial_rating_reference(tmp_path: Path, rules: str, expected: int, ra: float,
-                                  p: float, dp: int) -> None:
+@pytest.mark.parametrize(
+    ("rules", "expected", "ra", "p", "dp"),
+    [
+        ("2017", 2020, 2000, 0.60, 20),
+        ("2022", 2020, 2000, 0.60, 20),
+        ("2024", 1993, 1942.857142857143, 0.57, 50),
+        ("2025", 1993, 1942.857142857143, 0.57, 50),
+    ],
+)
+def test_initial_rating_reference(
+    tmp_path: Path, rules: str, expected: int, ra: float, p: float, dp: int
+) -> None:
     path = tmp_path / "ir.xlsx"
     ir.build(path, _first_data(FIVE, rules))
     values = _evaluate(path)
@@ -299,26 +352,33 @@ def test_initial_rating_reference(tmp_path: Path, rules: str, expected: int, ra:
     else:
         assert hypothetical == "none"
         assert _ir_value(values, ir.P_RULE) == "Ra + 20 × half points above 50 %"
-    statuses = [values.get((IR, a1(r, ir.C_STATUS))) for r in range(ir.R_FIRST,
-                                                                     ir.R_FIRST + 8)]
+    statuses = [values.get((IR, a1(r, ir.C_STATUS))) for r in range(ir.R_FIRST, ir.R_FIRST + 8)]
     assert statuses == ["yes"] * 5 + ["unrated", "forfeit", "bye"]
     assert f"first rating {expected} (rules {rules})" in values[(IR, "A2")]
 
 
-@pytest.mark.parametrize(("games", "rules", "published", "reason"), [
-    # four games: not published, whatever the rating
-    (FIVE[:4], "2022", "no", "Only 4 game(s) against rated opponents; 5 are needed."),
-    # 1 point out of 5 against 1300s in 2025: Ra (6500 + 3600) / 7 = 1442.86, p 2/7 = .29,
-    # dp -158: 1284.86 -> 1285, below the floor 1400
-    ([(1300, "1"), (1300, "0"), (1300, "0"), (1300, "0"), (1300, "0")], "2025", "no",
-     "1285 is below the rating floor 1400."),
-    # a zero score in the first event is disregarded from 2022 on: BLOQUE says why
-    ([(1800, "0")] * 5, "2025", "no", "BLOQUE: a zero score in a first event is disregarded"),
-    # five wins against 2300s in 2025: Ra 2157.14, p 6/7 = .86, dp 309: 2466 -> at most 2200
-    ([(2300, "1")] * 5, "2025", "yes", "Published"),
-])
-def test_initial_rating_published(tmp_path: Path, games: list[tuple[int, str]], rules: str,
-                                  published: str, reason: str) -> None:
+@pytest.mark.parametrize(
+    ("games", "rules", "published", "reason"),
+    [
+        # four games: not published, whatever the rating
+        (FIVE[:4], "2022", "no", "Only 4 game(s) against rated opponents; 5 are needed."),
+        # 1 point out of 5 against 1300s in 2025: Ra (6500 + 3600) / 7 = 1442.86, p 2/7 = .29,
+        # dp -158: 1284.86 -> 1285, below the floor 1400
+        (
+            [(1300, "1"), (1300, "0"), (1300, "0"), (1300, "0"), (1300, "0")],
+            "2025",
+            "no",
+            "1285 is below the rating floor 1400.",
+        ),
+        # a zero score in the first event is disregarded from 2022 on: BLOQUE says why
+        ([(1800, "0")] * 5, "2025", "no", "BLOQUE: a zero score in a first event is disregarded"),
+        # five wins against 2300s in 2025: Ra 2157.14, p 6/7 = .86, dp 309: 2466 -> at most 2200
+        ([(2300, "1")] * 5, "2025", "yes", "Published"),
+    ],
+)
+def test_initial_rating_published(
+    tmp_path: Path, games: list[tuple[int, str]], rules: str, published: str, reason: str
+) -> None:
     path = tmp_path / "ir.xlsx"
     ir.build(path, _first_data(games, rules))
     values = _evaluate(path)
@@ -346,8 +406,9 @@ def test_initial_rating_round_robin_2017(tmp_path: Path) -> None:
     path = tmp_path / "ir.xlsx"
     ir.build(path, data)
     values = _evaluate(path)
-    core = first_rating([*[(r, _points(w)) for r, w in games], (None, Fraction(1, 2))],
-                        system="rr", rules="2017")
+    core = first_rating(
+        [*[(r, _points(w)) for r, w in games], (None, Fraction(1, 2))], system="rr", rules="2017"
+    )
     assert core.rating == 1893
     assert _ir_value(values, ir.P_FIRST) == 1893
     assert _ir_value(values, ir.P_N) == 6
@@ -374,14 +435,24 @@ NM = nm.SHEET
 # 6½ would give .72: dp 166, Rp 2588 < 2600, so the norm needs 7 points.
 # Mix: 9 games; federations other than ESP: GER FRA ENG NED ITA (5 >= 2); ESP 4 <= 3/5 x 9
 # (5); most from one federation ESP 4 <= 2/3 x 9 (6); titled 8 >= 4.5; GMs 3 >= 1/3 x 9.
-GM_EVENT = [(2600, "GM", "GER", "1"), (2550, "GM", "FRA", "\u00bd"), (2500, "GM", "ESP", "1"),
-            (2450, "IM", "ENG", "\u00bd"), (2450, "IM", "ESP", "1"), (2400, "IM", "NED", "1"),
-            (2350, "FM", "ESP", "\u00bd"), (2300, "FM", "ITA", "1"), (2150, "", "ESP", "\u00bd")]
+GM_EVENT = [
+    (2600, "GM", "GER", "1"),
+    (2550, "GM", "FRA", "\u00bd"),
+    (2500, "GM", "ESP", "1"),
+    (2450, "IM", "ENG", "\u00bd"),
+    (2450, "IM", "ESP", "1"),
+    (2400, "IM", "NED", "1"),
+    (2350, "FM", "ESP", "\u00bd"),
+    (2300, "FM", "ITA", "1"),
+    (2150, "", "ESP", "\u00bd"),
+]
 
 
 def _nm_checks(values: Values) -> list[tuple[Any, Any, Any]]:
-    return [tuple(values.get((NM, a1(r, c))) for c in (nm.C_TITLED, nm.C_HIGHER, nm.C_MET))
-            for r in nm.K_ROWS]
+    return [
+        tuple(values.get((NM, a1(r, c))) for c in (nm.C_TITLED, nm.C_HIGHER, nm.C_MET))
+        for r in nm.K_ROWS
+    ]
 
 
 def _perf(values: Values, row: int) -> Any:
@@ -391,8 +462,17 @@ def _perf(values: Values, row: int) -> Any:
 def test_norm_gm(tmp_path: Path) -> None:
     games = [Game(r, w, f"Opponent {i + 1}", t, f) for i, (r, t, f, w) in enumerate(GM_EVENT)]
     path = tmp_path / "nm.xlsx"
-    nm.build(path, nm.NormEvent(federation="ESP", title="GM", name="Seeker, Sol",
-                                event="Open 2025", rules="2025", games=games))
+    nm.build(
+        path,
+        nm.NormEvent(
+            federation="ESP",
+            title="GM",
+            name="Seeker, Sol",
+            event="Open 2025",
+            rules="2025",
+            games=games,
+        ),
+    )
     values = _evaluate(path)
     assert not _errors(values, NM, _visible_cells(NM, nm.P_TABLE + 5, nm.LAST_COL))
     ratings = [r for r, *_ in GM_EVENT]
@@ -411,11 +491,19 @@ def test_norm_gm(tmp_path: Path) -> None:
     assert values[(NM, a1(last, nm.C_COUNTED))] == 2200
     assert values[(NM, a1(last, nm.C_NOTE))] == "raised to the floor 2200"
     assert _nm_checks(values) == [
-        (9, 9, "yes"), (5, 2, "yes"), (4, 5, "yes"), (4, 6, "yes"), (8, 5, "yes"),
-        (3, 3, "yes"), (2422, 2380, "yes"), (pytest.approx(0.78), 0.35, "yes"),
-        (2642, 2600, "yes")]
-    assert values[(NM, a1(nm.K_ROWS[3], nm.C_STATUS))] == \
-        "At most 2/3 from one federation (most: ESP)"
+        (9, 9, "yes"),
+        (5, 2, "yes"),
+        (4, 5, "yes"),
+        (4, 6, "yes"),
+        (8, 5, "yes"),
+        (3, 3, "yes"),
+        (2422, 2380, "yes"),
+        (pytest.approx(0.78), 0.35, "yes"),
+        (2642, 2600, "yes"),
+    ]
+    assert (
+        values[(NM, a1(nm.K_ROWS[3], nm.C_STATUS))] == "At most 2/3 from one federation (most: ESP)"
+    )
     assert values[(NM, a1(nm.P_VERDICT, nm.C_MET))] == "yes"
     assert values[(NM, "A2")].endswith("GM norm: yes")
 
@@ -423,10 +511,18 @@ def test_norm_gm(tmp_path: Path) -> None:
 def test_norm_im_fails_the_mix(tmp_path: Path) -> None:
     # IM norm (2025), player from ENG; a forfeit row (not counted) and an unrated opponent
     # (counts 1400, the lowest, raised to the IM floor 2050). Nine games counted.
-    rows = [(2420, "IM", "ENG", "\u00bd"), (2390, "IM", "ENG", "1"), (2300, "FM", "ENG", "0"),
-            (2350, "GM", "SCO", "\u00bd"), (2280, "FM", "ENG", "1"), (2500, "GM", "ENG", "+"),
-            (2250, "CM", "ENG", "1"), (2200, "WCM", "WLS", "\u00bd"), (None, "", "ENG", "1"),
-            (2310, "WIM", "SCO", "\u00bd")]
+    rows = [
+        (2420, "IM", "ENG", "\u00bd"),
+        (2390, "IM", "ENG", "1"),
+        (2300, "FM", "ENG", "0"),
+        (2350, "GM", "SCO", "\u00bd"),
+        (2280, "FM", "ENG", "1"),
+        (2500, "GM", "ENG", "+"),
+        (2250, "CM", "ENG", "1"),
+        (2200, "WCM", "WLS", "\u00bd"),
+        (None, "", "ENG", "1"),
+        (2310, "WIM", "SCO", "\u00bd"),
+    ]
     games = [Game(r, w, f"Opponent {i + 1}", t, f) for i, (r, t, f, w) in enumerate(rows)]
     path = tmp_path / "nm.xlsx"
     nm.build(path, nm.NormEvent(federation="ENG", title="IM", rules="2025", games=games))
@@ -445,8 +541,14 @@ def test_norm_im_fails_the_mix(tmp_path: Path) -> None:
     # ENG: 6 of 9 > 3/5 (5): fails; one federation 6 <= 2/3 (6): met; foreign SCO, WLS: 2;
     # titled IM IM FM GM FM WIM = 6 >= 5 (CM, WCM and the untitled do not count);
     # IM or higher: IM IM GM = 3 >= 3.
-    assert checks[:6] == [(9, 9, "yes"), (2, 2, "yes"), (6, 5, "no"), (6, 6, "yes"),
-                          (6, 5, "yes"), (3, 3, "yes")]
+    assert checks[:6] == [
+        (9, 9, "yes"),
+        (2, 2, "yes"),
+        (6, 5, "no"),
+        (6, 6, "yes"),
+        (6, 5, "yes"),
+        (3, 3, "yes"),
+    ]
     assert values[(NM, a1(nm.P_VERDICT, nm.C_MET))] == "no"
     needed = norm_points([r for r, _ in counted], "IM", rules="2025")
     assert _perf(values, nm.P_NEEDED) == float(needed)
@@ -475,28 +577,47 @@ def test_norm_blank(tmp_path: Path) -> None:
     values = _evaluate(path)
     assert not _errors(values, NM, _visible_cells(NM, nm.P_TABLE + 5, nm.LAST_COL))
     assert values[(NM, a1(nm.R_UNRATED, nm.C_HIGHER))] == 1400
-    assert values[(NM, a1(nm.R_FIGURES, nm.C_COUNTED))] == \
-        "GM norm: Ra ≥ 2380, Rp ≥ 2600; floor 2200"
+    assert (
+        values[(NM, a1(nm.R_FIGURES, nm.C_COUNTED))] == "GM norm: Ra ≥ 2380, Rp ≥ 2600; floor 2200"
+    )
     with pytest.raises(ValueError, match="title"):
         nm.build(path, nm.NormEvent(title="FM"))
 
 
 # ------------------------------------------------------------------------- printing
 
+
 @needs_render
-@pytest.mark.parametrize(("module", "data", "expected"), [
-    (rc, _chesschat_period(), ["Example, Player", "-12.20", "1988", "Tournament 6"]),
-    (rc, None, ["Rating period (all tournaments)", "Tournament 6"]),
-    (ir, _first_data(FIVE, "2024"), ["Newcomer, Nina", "1993", "1942.86", "0.57"]),
-    (ir, None, ["Would it be published?"]),
-    (nm, nm.NormEvent(federation="ESP", title="GM", name="Seeker, Sol", rules="2025",
-                      games=[Game(r, w, "", t, f) for r, t, f, w in GM_EVENT]),
-     ["Seeker, Sol", "2642", "Rd 9: 2150 raised to 2200", "(most: ESP)"]),
-    (nm, None, ["Title Regulations checks"]),
-], ids=["rating_calculator", "rating_calculator_blank", "initial_rating",
-        "initial_rating_blank", "norms", "norms_blank"])
-def test_prints_landscape(tmp_path: Path, module: Any, data: Any,
-                          expected: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("module", "data", "expected"),
+    [
+        (rc, _chesschat_period(), ["Example, Player", "-12.20", "1988", "Tournament 6"]),
+        (rc, None, ["Rating period (all tournaments)", "Tournament 6"]),
+        (ir, _first_data(FIVE, "2024"), ["Newcomer, Nina", "1993", "1942.86", "0.57"]),
+        (ir, None, ["Would it be published?"]),
+        (
+            nm,
+            nm.NormEvent(
+                federation="ESP",
+                title="GM",
+                name="Seeker, Sol",
+                rules="2025",
+                games=[Game(r, w, "", t, f) for r, t, f, w in GM_EVENT],
+            ),
+            ["Seeker, Sol", "2642", "Rd 9: 2150 raised to 2200", "(most: ESP)"],
+        ),
+        (nm, None, ["Title Regulations checks"]),
+    ],
+    ids=[
+        "rating_calculator",
+        "rating_calculator_blank",
+        "initial_rating",
+        "initial_rating_blank",
+        "norms",
+        "norms_blank",
+    ],
+)
+def test_prints_landscape(tmp_path: Path, module: Any, data: Any, expected: list[str]) -> None:
     path = tmp_path / f"{module.__name__.rsplit('.', 1)[1]}.xlsx"
     module.build(path, data)
     pngs = render(path, tmp_path / "out")

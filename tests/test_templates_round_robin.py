@@ -64,7 +64,8 @@ def test_no_error_anywhere(filled: tuple[Path, Any, dict[str, int]]) -> None:
 
 
 def test_points_ranks_and_sonneborn_berger_by_hand(
-        filled: tuple[Path, Any, dict[str, int]]) -> None:
+    filled: tuple[Path, Any, dict[str, int]],
+) -> None:
     """Worked out by hand from the table in ``examples._RR_TABLE`` (row = player's results).
 
     Points: P1 ½+1+½+1+½+1+1+½+1 = 7; P2 ½+½+1+½+0+1+½+1+1 = 6; P3 0+½+0+½+1+½+1+½+1 = 5;
@@ -88,8 +89,7 @@ def test_points_ranks_and_sonneborn_berger_by_hand(
     assert column(values, "rank") == [1, 2, 4, 5, 6, 3, 7, 9, 8, 10]
 
 
-def test_every_rating_figure_equals_the_core(filled: tuple[Path, Any, dict[str, int]]
-                                              ) -> None:
+def test_every_rating_figure_equals_the_core(filled: tuple[Path, Any, dict[str, int]]) -> None:
     _, values, _ = filled
     table = core_table(round_robin_10(), round_robin=True)
     assert figure_mismatches(values, SHEET, LAYOUT, table) == []
@@ -105,14 +105,25 @@ def test_every_rating_figure_equals_the_core(filled: tuple[Path, Any, dict[str, 
 
 def test_one_call_per_computed_column(filled: tuple[Path, Any, dict[str, int]]) -> None:
     _, _, calls = filled
-    assert calls == {name: 1 for name in (
-        "K_FACTOR_ALL", "POINTS_ALL", "SB_ALL", "RATED_GAMES_ALL", "RA_ALL", "RP_FIDE_ALL",
-        "RP_EXACT_ALL", "ELO_CHANGE_ALL", "BLOQUE_ALL", "NORM_ALL")}
+    assert calls == {
+        name: 1
+        for name in (
+            "K_FACTOR_ALL",
+            "POINTS_ALL",
+            "SB_ALL",
+            "RATED_GAMES_ALL",
+            "RA_ALL",
+            "RP_FIDE_ALL",
+            "RP_EXACT_ALL",
+            "ELO_CHANGE_ALL",
+            "BLOQUE_ALL",
+            "NORM_ALL",
+        )
+    }
     assert sum(calls.values()) == len(ARRAYS)
 
 
-def test_stored_values_equal_the_evaluated_ones(filled: tuple[Path, Any, dict[str, int]]
-                                                ) -> None:
+def test_stored_values_equal_the_evaluated_ones(filled: tuple[Path, Any, dict[str, int]]) -> None:
     path, values, _ = filled
     assert cached_mismatches(path, values, SHEET) == []
 
@@ -120,15 +131,20 @@ def test_stored_values_equal_the_evaluated_ones(filled: tuple[Path, Any, dict[st
 def test_blank_template_evaluates_to_blanks(blank: Path) -> None:
     values = evaluate(blank, udfs.FUNCTIONS)
     assert errors_in(values) == []
-    for name in ("k", "points", "rank", "sb", "ra", "rp_fide", "change", "new", "first",
-                 "norm"):
+    for name in ("k", "points", "rank", "sb", "ra", "rp_fide", "change", "new", "first", "norm"):
         assert set(column(values, name, LAYOUT.capacity)) <= {"", None}, name
 
 
 def test_rank_ties_on_points_and_sb_go_by_starting_number(tmp_path: Path) -> None:
-    draws = tuple(Player(i, f"Player {i}", rating=2000 + i,
-                         results=tuple(None if j == i else "=" for j in range(1, 5)))
-                  for i in range(1, 5))
+    draws = tuple(
+        Player(
+            i,
+            f"Player {i}",
+            rating=2000 + i,
+            results=tuple(None if j == i else "=" for j in range(1, 5)),
+        )
+        for i in range(1, 5)
+    )
     path = tmp_path / "ties.xlsx"
     round_robin.build(path, Event(players=draws))
     values = evaluate(path, udfs.FUNCTIONS)
@@ -167,8 +183,9 @@ def test_layout_protection_and_validation(blank: Path) -> None:
     assert ws.page_setup.paperSize == 9  # A4
     assert ws.print_title_rows == f"${GROUP_ROW + 1}:${HEAD_ROW + 1}"
     # formulas call our functions by their plain names, one array call per column
-    arrays = [c.value.text for row in ws.iter_rows() for c in row
-              if isinstance(c.value, ArrayFormula)]
+    arrays = [
+        c.value.text for row in ws.iter_rows() for c in row if isinstance(c.value, ArrayFormula)
+    ]
     calls = [t for t in arrays if "_ALL(" in t]
     assert len(calls) == len(ARRAYS)
     assert any(t.startswith("=RP_FIDE_ALL(") for t in calls)
@@ -178,32 +195,37 @@ def test_layout_protection_and_validation(blank: Path) -> None:
 
 def test_user_text_is_never_a_formula(tmp_path: Path) -> None:
     event = round_robin_10()
-    tricky = dataclasses.replace(event.players[0], name="=HYPERLINK(\"x\")",
-                                 federation="+1")
-    event = dataclasses.replace(event, name="=1+1", place="@home",
-                                players=(tricky, *event.players[1:]))
+    tricky = dataclasses.replace(event.players[0], name='=HYPERLINK("x")', federation="+1")
+    event = dataclasses.replace(
+        event, name="=1+1", place="@home", players=(tricky, *event.players[1:])
+    )
     path = tmp_path / "tricky.xlsx"
     round_robin.build(path, event)
     ws = openpyxl.load_workbook(path)[SHEET]
     first = FIRST_ROW + 1
     assert ws.cell(first, NAME + 1).data_type == "s"
-    assert ws.cell(first, NAME + 1).value == "=HYPERLINK(\"x\")"
+    assert ws.cell(first, NAME + 1).value == '=HYPERLINK("x")'
     assert ws[f"C{first}"].data_type == "s" and ws["C2"].data_type == "s"
     assert ws["C2"].value == "=1+1"
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    ({"number": 3}, "expected 1"),
-    ({"results": ("1",)}, "against themself"),
-    ({"results": (None, "7")}, "unknown result"),
-    ({"sex": "x"}, "sex"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"number": 3}, "expected 1"),
+        ({"results": ("1",)}, "against themself"),
+        ({"results": (None, "7")}, "unknown result"),
+        ({"sex": "x"}, "sex"),
+    ],
+)
 def test_event_check_names_the_problem(change: dict[str, Any], message: str) -> None:
     event = round_robin_10()
     bad = dataclasses.replace(event.players[0], **change)
     with pytest.raises(ValueError, match=message):
-        round_robin.build(Path("/nonexistent/never.xlsx"),
-                          dataclasses.replace(event, players=(bad, *event.players[1:])))
+        round_robin.build(
+            Path("/nonexistent/never.xlsx"),
+            dataclasses.replace(event, players=(bad, *event.players[1:])),
+        )
 
 
 def test_too_many_players_is_refused() -> None:

@@ -38,8 +38,9 @@ def event() -> Event:
 
 
 @pytest.fixture(scope="module")
-def filled(tmp_path_factory: pytest.TempPathFactory, event: Event
-           ) -> tuple[Path, Any, dict[str, int]]:
+def filled(
+    tmp_path_factory: pytest.TempPathFactory, event: Event
+) -> tuple[Path, Any, dict[str, int]]:
     path = tmp_path_factory.mktemp("swiss") / "swiss_filled.xlsx"
     swiss.build(path, event)
     values, calls = evaluate_counting(path)
@@ -68,8 +69,9 @@ def test_no_error_anywhere(filled: tuple[Path, Any, dict[str, int]]) -> None:
     assert errors_in(values) == []
 
 
-def test_every_figure_equals_the_core(filled: tuple[Path, Any, dict[str, int]],
-                                      event: Event) -> None:
+def test_every_figure_equals_the_core(
+    filled: tuple[Path, Any, dict[str, int]], event: Event
+) -> None:
     _, values, _ = filled
     table = core_table(event, round_robin=False)
     assert figure_mismatches(values, SHEET, LAYOUT, table) == []
@@ -91,20 +93,32 @@ def test_points_and_ranks_are_consistent(filled: tuple[Path, Any, dict[str, int]
 
 def test_one_call_per_computed_column(filled: tuple[Path, Any, dict[str, int]]) -> None:
     _, _, calls = filled
-    assert calls == dict.fromkeys((
-        "K_FACTOR_ALL", "POINTS_ALL", "SB_ALL", "RATED_GAMES_ALL", "RA_ALL", "RP_FIDE_ALL",
-        "RP_EXACT_ALL", "ELO_CHANGE_ALL", "BLOQUE_ALL", "NORM_ALL"), 1)
+    assert calls == dict.fromkeys(
+        (
+            "K_FACTOR_ALL",
+            "POINTS_ALL",
+            "SB_ALL",
+            "RATED_GAMES_ALL",
+            "RA_ALL",
+            "RP_FIDE_ALL",
+            "RP_EXACT_ALL",
+            "ELO_CHANGE_ALL",
+            "BLOQUE_ALL",
+            "NORM_ALL",
+        ),
+        1,
+    )
     assert sum(calls.values()) == len(ARRAYS)
 
 
-def test_stored_values_equal_the_evaluated_ones(filled: tuple[Path, Any, dict[str, int]]
-                                                ) -> None:
+def test_stored_values_equal_the_evaluated_ones(filled: tuple[Path, Any, dict[str, int]]) -> None:
     path, values, _ = filled
     assert cached_mismatches(path, values, SHEET) == []
 
 
-def test_helper_blocks_gather_each_round(filled: tuple[Path, Any, dict[str, int]],
-                                         event: Event) -> None:
+def test_helper_blocks_gather_each_round(
+    filled: tuple[Path, Any, dict[str, int]], event: Event
+) -> None:
     _, values, _ = filled
     for p in (event.players[0], event.players[16], event.players[59]):
         row = FIRST_ROW + p.number
@@ -158,8 +172,9 @@ def test_blank_template(tmp_path: Path) -> None:
     assert f"{r}{first}:{r}{last}" in str(results.sqref)
     assert checks[f"{c1}{first}:{c1}{last}"].formula1 == '"w,b"'
     assert checks[f"{o1}{first}:{o1}{last}"].type == "whole"
-    arrays = [x.value.text for row in ws.iter_rows() for x in row
-              if isinstance(x.value, ArrayFormula)]
+    arrays = [
+        x.value.text for row in ws.iter_rows() for x in row if isinstance(x.value, ArrayFormula)
+    ]
     assert sum("_ALL(" in t for t in arrays) == len(ARRAYS)
     # 26 gathers of the round columns, plus rank and new rating
     assert sum(t.startswith("=IF(ISBLANK(") for t in arrays) == 2 * LAYOUT.rounds
@@ -168,12 +183,16 @@ def test_blank_template(tmp_path: Path) -> None:
 def test_too_many_rounds_is_refused(event: Event) -> None:
     long = dataclasses.replace(event.players[0], rounds=event.players[0].rounds * 2)
     with pytest.raises(ValueError, match="13"):
-        swiss.build(Path("/nonexistent/never.xlsx"),
-                    dataclasses.replace(event, players=(long, *event.players[1:])))
+        swiss.build(
+            Path("/nonexistent/never.xlsx"),
+            dataclasses.replace(event, players=(long, *event.players[1:])),
+        )
 
 
 def test_unknown_opponent_is_refused(event: Event) -> None:
     bad = dataclasses.replace(event.players[0], rounds=(Round(61, "w", "1"),))
     with pytest.raises(ValueError, match="not another player"):
-        swiss.build(Path("/nonexistent/never.xlsx"),
-                    dataclasses.replace(event, players=(bad, *event.players[1:])))
+        swiss.build(
+            Path("/nonexistent/never.xlsx"),
+            dataclasses.replace(event, players=(bad, *event.players[1:])),
+        )

@@ -90,8 +90,8 @@ def test_ptp_edges() -> None:
 
 
 def test_bad_inputs_give_error_values() -> None:
-    assert RP_FIDE(THREE, 4.0) == "#NUM!"          # more points than games
-    assert RP_FIDE(THREE, "abc") == "#VALUE!"      # text where a number belongs
+    assert RP_FIDE(THREE, 4.0) == "#NUM!"  # more points than games
+    assert RP_FIDE(THREE, "abc") == "#VALUE!"  # text where a number belongs
     assert RP_FIDE(col(None, None), 1.0) == "#N/A"  # no rated opponent
     assert RP_FIDE(col(2400.0, "x"), 1.0) == "#VALUE!"
     assert RP_FIDE(THREE, col(1.0, 0.0)) == "#VALUE!"  # ranges of different sizes
@@ -119,7 +119,7 @@ def test_pd_lookup() -> None:
     assert PD_LOOKUP(0.0) == 0.5
     assert PD_LOOKUP(400.0) == 0.92
     assert PD_LOOKUP(-400.0) == 0.08
-    assert PD_LOOKUP(736.0) == 1.0   # no cap in the lookup itself
+    assert PD_LOOKUP(736.0) == 1.0  # no cap in the lookup itself
     assert PD_LOOKUP(357.0) == 0.89  # the narrow 345-357 band
 
 
@@ -197,10 +197,10 @@ def test_2650_exemption_2025() -> None:
 # --- K, first rating, norms -------------------------------------------------------------
 def test_k_factor() -> None:
     day = dt.datetime(2026, 11, 30)
-    assert K_FACTOR(1800.0, 12.0, None, False, day) == 40     # fewer than 30 games
-    assert K_FACTOR(2250.0, 80.0, 2008.0, False, day) == 40   # 18 in 2026, under 2300
-    assert K_FACTOR(2250.0, 80.0, 2007.0, False, day) == 20   # 19 in 2026
-    assert K_FACTOR(2350.0, 80.0, 1990.0, True, day) == 10    # reached 2400 before
+    assert K_FACTOR(1800.0, 12.0, None, False, day) == 40  # fewer than 30 games
+    assert K_FACTOR(2250.0, 80.0, 2008.0, False, day) == 40  # 18 in 2026, under 2300
+    assert K_FACTOR(2250.0, 80.0, 2007.0, False, day) == 20  # 19 in 2026
+    assert K_FACTOR(2350.0, 80.0, 1990.0, True, day) == 10  # reached 2400 before
     assert K_FACTOR(2350.0, 80.0, 1990.0, "no", day) == 20
     assert K_FACTOR(2350.0, 80.0, 1990.0, "maybe", day) == "#VALUE!"
 

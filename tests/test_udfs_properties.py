@@ -26,13 +26,34 @@ scalar = st.one_of(
     st.integers(min_value=-10, max_value=5000),
     st.booleans(),
     st.text(max_size=6),
-    st.sampled_from(["½", "=", "+", "-", "1", "0", "1/2", "#N/A", "#VALUE!", "rr", "swiss",
-                     "GM", "IM", "2024", "2017-07-01", "x", "H", "U"]),
+    st.sampled_from(
+        [
+            "½",
+            "=",
+            "+",
+            "-",
+            "1",
+            "0",
+            "1/2",
+            "#N/A",
+            "#VALUE!",
+            "rr",
+            "swiss",
+            "GM",
+            "IM",
+            "2024",
+            "2017-07-01",
+            "x",
+            "H",
+            "U",
+        ]
+    ),
     st.datetimes(min_value=dt.datetime(1990, 1, 1), max_value=dt.datetime(2030, 1, 1)),
 )
 column = st.lists(st.lists(scalar, min_size=1, max_size=1), min_size=1, max_size=6)
 grid = st.integers(min_value=1, max_value=4).flatmap(
-    lambda n: st.lists(st.lists(scalar, min_size=n, max_size=n), min_size=1, max_size=4))
+    lambda n: st.lists(st.lists(scalar, min_size=n, max_size=n), min_size=1, max_size=4)
+)
 cell_value = st.one_of(scalar, column, grid)
 
 FUNCTIONS: dict[str, Any] = {**udfs.FUNCTIONS, "EXPLAIN_ERROR": udfs.EXPLAIN_ERROR}
@@ -65,8 +86,10 @@ def test_functions_never_raise(name: str, args: list[Any]) -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(ratings=st.lists(st.integers(min_value=1000, max_value=2800), min_size=1, max_size=11),
-       data=st.data())
+@given(
+    ratings=st.lists(st.integers(min_value=1000, max_value=2800), min_size=1, max_size=11),
+    data=st.data(),
+)
 def test_explain_error_names_a_reason_for_every_error(ratings: list[int], data: Any) -> None:
     score = data.draw(st.floats(min_value=-2, max_value=len(ratings) + 2))
     result = udfs.RP_EXACT([[float(r)] for r in ratings], score)

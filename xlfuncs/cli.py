@@ -36,21 +36,35 @@ def _demo_functions() -> list[tuple[str, object]]:
         ("=RP_PTP({2400;2500;2600}, 2.5)", udfs.RP_PTP(opponents, 2.5)),
         ("=DP_LOOKUP(0.83)", udfs.DP_LOOKUP(0.83)),
         ("=PD_LOOKUP(400)", udfs.PD_LOOKUP(400.0)),
-        ("=ELO_CHANGE(2000, <7 opponents>, <5½ points>, 20, 2022, FALSE)",
-         udfs.ELO_CHANGE(2000.0, uplift, results, 20.0, "2022", False)),
-        ("=ELO_CHANGE(2000, <7 opponents>, <5½ points>, 20, 2022)",
-         udfs.ELO_CHANGE(2000.0, uplift, results, 20.0, "2022")),
-        ("=ELO_CHANGE(2000, <7 opponents>, <5½ points>, 20, 2025)",
-         udfs.ELO_CHANGE(2000.0, uplift, results, 20.0, "2025")),
-        ("=K_FACTOR(2250, 80, 2008, FALSE, DATE(2026,11,30))",
-         udfs.K_FACTOR(2250.0, 80.0, 2008.0, False, "2026-11-30")),
-        ("=BLOQUE({1900;1950;2000;2050;2100}, 3, \"swiss\", 2022)",
-         udfs.BLOQUE(first, 3.0, "swiss", "2022")),
-        ("=BLOQUE({1900;1950;2000;2050;2100}, 3, \"swiss\", 2025)",
-         udfs.BLOQUE(first, 3.0, "swiss", "2025")),
+        (
+            "=ELO_CHANGE(2000, <7 opponents>, <5½ points>, 20, 2022, FALSE)",
+            udfs.ELO_CHANGE(2000.0, uplift, results, 20.0, "2022", False),
+        ),
+        (
+            "=ELO_CHANGE(2000, <7 opponents>, <5½ points>, 20, 2022)",
+            udfs.ELO_CHANGE(2000.0, uplift, results, 20.0, "2022"),
+        ),
+        (
+            "=ELO_CHANGE(2000, <7 opponents>, <5½ points>, 20, 2025)",
+            udfs.ELO_CHANGE(2000.0, uplift, results, 20.0, "2025"),
+        ),
+        (
+            "=K_FACTOR(2250, 80, 2008, FALSE, DATE(2026,11,30))",
+            udfs.K_FACTOR(2250.0, 80.0, 2008.0, False, "2026-11-30"),
+        ),
+        (
+            '=BLOQUE({1900;1950;2000;2050;2100}, 3, "swiss", 2022)',
+            udfs.BLOQUE(first, 3.0, "swiss", "2022"),
+        ),
+        (
+            '=BLOQUE({1900;1950;2000;2050;2100}, 3, "swiss", 2025)',
+            udfs.BLOQUE(first, 3.0, "swiss", "2025"),
+        ),
         ("=RP_EXACT({2400;2500;2600}, 3)", udfs.RP_EXACT(opponents, 3.0)),
-        ("=EXPLAIN_ERROR(\"RP_EXACT\", {2400;2500;2600}, 3)",
-         udfs.EXPLAIN_ERROR("RP_EXACT", opponents, 3.0)),
+        (
+            '=EXPLAIN_ERROR("RP_EXACT", {2400;2500;2600}, 3)',
+            udfs.EXPLAIN_ERROR("RP_EXACT", opponents, 3.0),
+        ),
     ]
 
 
@@ -141,8 +155,10 @@ def _cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_inputs(args: argparse.Namespace, progress: Callable[[str], None] = lambda _: None,
-                 ) -> tuple[Tournament, dict[str, int] | None, Edition | None] | int:
+def _read_inputs(
+    args: argparse.Namespace,
+    progress: Callable[[str], None] = lambda _: None,
+) -> tuple[Tournament, dict[str, int] | None, Edition | None] | int:
     """The TRF, the K file and the edition of *args* (``--rules``; ``None``: by the event's
     date), or an exit code after saying what is wrong."""
     from .core import XlfuncsError, get_edition
@@ -178,8 +194,11 @@ def _cmd_crosstable(args: argparse.Namespace) -> int:
         return inputs
     tournament, overrides, edition = inputs
     if sys.stderr.isatty():
-        print(f"filling the workbook for {len(tournament.players)} players...",
-              file=sys.stderr, flush=True)
+        print(
+            f"filling the workbook for {len(tournament.players)} players...",
+            file=sys.stderr,
+            flush=True,
+        )
     try:
         filled = event_from_trf(tournament, rules=edition, k_overrides=overrides)
         target = write_crosstable(filled, args.output)
@@ -192,8 +211,9 @@ def _cmd_crosstable(args: argparse.Namespace) -> int:
     for warning in filled.warnings:
         print(f"xlfuncs: warning: {warning}", file=sys.stderr)
     kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
-    print(f"wrote {target} ({kind}, {len(filled.event.players)} players, rules "
-          f"{filled.event.rules})")
+    print(
+        f"wrote {target} ({kind}, {len(filled.event.players)} players, rules {filled.event.rules})"
+    )
     return 0
 
 
@@ -213,78 +233,118 @@ def _cmd_lite(args: argparse.Namespace) -> int:
         return EXIT_DATA_ERROR
     for path in written:
         print(path)
-    print("Paste main.py and requirements.txt into the xlwings Lite editor, then restart "
-          "Python there.", file=sys.stderr)
+    print(
+        "Paste main.py and requirements.txt into the xlwings Lite editor, then restart "
+        "Python there.",
+        file=sys.stderr,
+    )
     return 0
 
 
 def _add_trf_options(command: argparse.ArgumentParser) -> None:
     """The TRF file and the options of every command that reads one."""
     command.add_argument("file", metavar="FILE.trf", help="the tournament report file")
-    command.add_argument("--rules", metavar="EDITION",
-                         help="edition of the rating regulations (2017, 2022, 2024, 2025 or a "
-                         "date YYYY-MM-DD); default: the one in force on the event's start "
-                         "date")
-    command.add_argument("--k-file", metavar="CSV",
-                         help="K by FIDE id (CSV with the header fide_id,k)")
+    command.add_argument(
+        "--rules",
+        metavar="EDITION",
+        help="edition of the rating regulations (2017, 2022, 2024, 2025 or a "
+        "date YYYY-MM-DD); default: the one in force on the event's start "
+        "date",
+    )
+    command.add_argument(
+        "--k-file", metavar="CSV", help="K by FIDE id (CSV with the header fide_id,k)"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``xlfuncs`` command."""
     parser = argparse.ArgumentParser(
-        prog="xlfuncs", description="FIDE rating maths for arbiters: Excel functions, "
-        "templates and tournament reports.")
+        prog="xlfuncs",
+        description="FIDE rating maths for arbiters: Excel functions, "
+        "templates and tournament reports.",
+    )
     parser.add_argument("--version", action="version", version=f"xlfuncs {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     demo = sub.add_parser(
-        "demo", help="run the built-in example: reports and filled workbooks",
+        "demo",
+        help="run the built-in example: reports and filled workbooks",
         description="Run the built-in example: the Excel functions on worked examples, then\n"
         "the report of two example tournaments written for this project (fictional players;\n"
         "a round robin and a Swiss with unrated players, forfeits and byes), and write their\n"
-        "filled workbooks.", formatter_class=argparse.RawDescriptionHelpFormatter)
-    demo.add_argument("-o", "--output", metavar="DIR", default="xlfuncs-demo",
-                      help="folder for the workbooks (default: xlfuncs-demo)")
+        "filled workbooks.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    demo.add_argument(
+        "-o",
+        "--output",
+        metavar="DIR",
+        default="xlfuncs-demo",
+        help="folder for the workbooks (default: xlfuncs-demo)",
+    )
     demo.set_defaults(run=_cmd_demo)
     report = sub.add_parser(
-        "report", help="the figures of every player of a TRF file",
+        "report",
+        help="the figures of every player of a TRF file",
         description="Read a FIDE tournament report file (TRF16) and print, for every player\n"
         "in starting-rank order: points, rated games, Ra, performance (FIDE and exact), K,\n"
         "rating change, first rating of an unrated player, norm figures, Sonneborn-Berger;\n"
         "then the file's discrepancies.",
-        epilog=_REPORT_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=_REPORT_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     _add_trf_options(report)
-    report.add_argument("--format", choices=("text", "json", "csv"), default="text",
-                        help="text (default): an aligned table and notes; json: a list of "
-                        "objects; csv: a header and one row per player")
+    report.add_argument(
+        "--format",
+        choices=("text", "json", "csv"),
+        default="text",
+        help="text (default): an aligned table and notes; json: a list of "
+        "objects; csv: a header and one row per player",
+    )
     report.set_defaults(run=_cmd_report)
     crosstable = sub.add_parser(
-        "crosstable", help="fill a crosstable workbook from a TRF file",
+        "crosstable",
+        help="fill a crosstable workbook from a TRF file",
         description="Fill the round-robin template (when every player met every other) or the\n"
         "Swiss wall chart from a TRF file. Formulas stay live, and every formula cell also\n"
         "carries its computed value, so the workbook reads correctly where the functions\n"
-        "are not installed.", formatter_class=argparse.RawDescriptionHelpFormatter)
+        "are not installed.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     _add_trf_options(crosstable)
-    crosstable.add_argument("-o", "--output", metavar="OUT.xlsx", required=True,
-                            help="the workbook to write")
+    crosstable.add_argument(
+        "-o", "--output", metavar="OUT.xlsx", required=True, help="the workbook to write"
+    )
     crosstable.set_defaults(run=_cmd_crosstable)
     templates = sub.add_parser(
-        "templates", help="regenerate the template workbooks, or check them",
+        "templates",
+        help="regenerate the template workbooks, or check them",
         description="Write the five blank template workbooks, or with --check compare the\n"
         "committed ones with what the code generates (by content, not bytes).",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    templates.add_argument("--check", action="store_true",
-                           help="compare instead of writing; exit 1 when they differ")
-    templates.add_argument("-o", "--output", metavar="DIR", type=Path, default=None,
-                           help="folder (default: workbook_templates/ of the checkout)")
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    templates.add_argument(
+        "--check", action="store_true", help="compare instead of writing; exit 1 when they differ"
+    )
+    templates.add_argument(
+        "-o",
+        "--output",
+        metavar="DIR",
+        type=Path,
+        default=None,
+        help="folder (default: workbook_templates/ of the checkout)",
+    )
     templates.set_defaults(run=_cmd_templates)
     lite = sub.add_parser(
-        "lite", help="write main.py and requirements.txt for xlwings Lite",
+        "lite",
+        help="write main.py and requirements.txt for xlwings Lite",
         description="Write a self-contained main.py (the functions and the core, importing\n"
         "only xlwings and the standard library) and requirements.txt, to paste into xlwings\n"
         "Lite (Excel on Windows, Mac and the web).",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    lite.add_argument("-o", "--output", metavar="DIR", default="lite",
-                      help="folder to write to (default: lite)")
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    lite.add_argument(
+        "-o", "--output", metavar="DIR", default="lite", help="folder to write to (default: lite)"
+    )
     lite.set_defaults(run=_cmd_lite)
     return parser
 

@@ -68,9 +68,13 @@ def _round_robin_grid(t: Tournament, number: Mapping[int, int]) -> list[list[str
     return grid
 
 
-def event_from_trf(t: Tournament, *, rules: RulesSpec = None,
-                   k_overrides: Mapping[str, int] | None = None,
-                   today: _dt.date | None = None) -> FilledEvent:
+def event_from_trf(
+    t: Tournament,
+    *,
+    rules: RulesSpec = None,
+    k_overrides: Mapping[str, int] | None = None,
+    today: _dt.date | None = None,
+) -> FilledEvent:
     """The :class:`~xlfuncs.templates.event.Event` of a TRF, for the round-robin template
     or the Swiss chart, with K as the report computes it."""
     found = crosstable_from_trf(t, rules=rules, k_overrides=k_overrides, today=today)
@@ -81,12 +85,15 @@ def event_from_trf(t: Tournament, *, rules: RulesSpec = None,
     round_robin = grid is not None and len(players) <= MAX_RR_PLAYERS
     warnings = list(found.warnings)
     if found.crosstable.round_robin and not round_robin:
-        warnings.append("every two players met, but the round-robin grid cannot hold this "
-                        "event (byes, repeated pairings or more than "
-                        f"{MAX_RR_PLAYERS} players): written as a Swiss wall chart")
+        warnings.append(
+            "every two players met, but the round-robin grid cannot hold this "
+            "event (byes, repeated pairings or more than "
+            f"{MAX_RR_PLAYERS} players): written as a Swiss wall chart"
+        )
     if not round_robin and t.num_rounds > MAX_ROUNDS:
-        raise CrosstableError(f"{t.source}: {t.num_rounds} rounds; the Swiss chart holds "
-                              f"{MAX_ROUNDS}")
+        raise CrosstableError(
+            f"{t.source}: {t.num_rounds} rounds; the Swiss chart holds {MAX_ROUNDS}"
+        )
     entries = []
     for p in players:
         i = number[p.start_no]
@@ -96,23 +103,38 @@ def event_from_trf(t: Tournament, *, rules: RulesSpec = None,
             results = tuple(grid[i - 1])
         else:
             rounds = tuple(
-                Round(opponent=number.get(e.opponent) if e.opponent is not None else None,
-                      colour=e.colour, result=None if e.result == " " else e.result)
-                for e in p.rounds)
+                Round(
+                    opponent=number.get(e.opponent) if e.opponent is not None else None,
+                    colour=e.colour,
+                    result=None if e.result == " " else e.result,
+                )
+                for e in p.rounds
+            )
         rating = found.crosstable.entrants[i - 1].rating
-        entries.append(Player(
-            number=i, name=p.name, title=p.title.strip() or None,
-            federation=p.federation.strip() or None, fide_id=_fide_id(p.fide_id),
-            birth_year=p.birth_year, sex=_sex(p.sex), rating=rating,
-            k_override=ks.get(p.start_no) if rating is not None else None,
-            results=results, rounds=rounds,
-        ))
+        entries.append(
+            Player(
+                number=i,
+                name=p.name,
+                title=p.title.strip() or None,
+                federation=p.federation.strip() or None,
+                fide_id=_fide_id(p.fide_id),
+                birth_year=p.birth_year,
+                sex=_sex(p.sex),
+                rating=rating,
+                k_override=ks.get(p.start_no) if rating is not None else None,
+                results=results,
+                rounds=rounds,
+            )
+        )
     event = Event(
-        name=t.name or None, place=t.city or None,
+        name=t.name or None,
+        place=t.city or None,
         start=t.start_date or (t.start_date_text or None),
         end=t.end_date or (t.end_date_text or None),
-        chief_arbiter=t.chief_arbiter or None, rules=found.crosstable.edition.id,
-        rating_period=found.event_date, players=tuple(entries),
+        chief_arbiter=t.chief_arbiter or None,
+        rules=found.crosstable.edition.id,
+        rating_period=found.event_date,
+        players=tuple(entries),
     )
     return FilledEvent(event=event, round_robin=round_robin, warnings=tuple(warnings))
 

@@ -60,11 +60,26 @@ __all__ = [
 Cell = Any
 """A value as xlwings passes it: None, float, int, str, bool, datetime, list, list of lists."""
 
-EXCEL_ERRORS = frozenset({
-    "#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA",
-    "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!", "#UNKNOWN!", "#CONNECT!", "#BUSY!",
-    "#PYTHON!",
-})
+EXCEL_ERRORS = frozenset(
+    {
+        "#NULL!",
+        "#DIV/0!",
+        "#VALUE!",
+        "#REF!",
+        "#NAME?",
+        "#NUM!",
+        "#N/A",
+        "#GETTING_DATA",
+        "#SPILL!",
+        "#CALC!",
+        "#FIELD!",
+        "#BLOCKED!",
+        "#UNKNOWN!",
+        "#CONNECT!",
+        "#BUSY!",
+        "#PYTHON!",
+    }
+)
 """Excel's error values, as xlwings passes them with ``err_to_str``."""
 
 _EXCEL_EPOCH = _dt.date(1899, 12, 30)
@@ -291,8 +306,7 @@ def _single(value: Cell, name: str) -> Cell:
 
 def rating(value: Cell, name: str) -> int | None:
     """A rating from a cell; blank or 0 means unrated (``None``)."""
-    if (type(value) is float and value.is_integer() or type(value) is int) and \
-            0 < value <= 4000:
+    if (type(value) is float and value.is_integer() or type(value) is int) and 0 < value <= 4000:
         return int(value)  # the usual case, first
     value = _single(value, name)
     _check_error(value, name)
@@ -311,8 +325,13 @@ def rating(value: Cell, name: str) -> int | None:
 def ratings(value: Cell, name: str) -> list[int | None]:
     """Every cell of a range as a rating (``None`` for blank or 0), in reading order."""
     cells = flatten(value)
-    if cells and set(map(type, cells)) == {float} and all(map(float.is_integer, cells)) and \
-            min(cells) > 0.0 and max(cells) <= 4000.0:
+    if (
+        cells
+        and set(map(type, cells)) == {float}
+        and all(map(float.is_integer, cells))
+        and min(cells) > 0.0
+        and max(cells) <= 4000.0
+    ):
         return list(map(int, cells))  # the usual case, checked at C speed
     out: list[int | None] = []
     for i, cell in enumerate(cells, start=1):
@@ -324,10 +343,19 @@ def ratings(value: Cell, name: str) -> list[int | None]:
 
 
 _RESULT_TEXT = {
-    "1": Outcome.WIN, "1.0": Outcome.WIN, "=": Outcome.DRAW, "\u00bd": Outcome.DRAW,
-    "1/2": Outcome.DRAW, "0.5": Outcome.DRAW, "0,5": Outcome.DRAW, ".5": Outcome.DRAW,
-    "0": Outcome.LOSS, "0.0": Outcome.LOSS, "+": Outcome.FORFEIT_WIN,
-    "-": Outcome.FORFEIT_LOSS, "\u2212": Outcome.FORFEIT_LOSS,
+    "1": Outcome.WIN,
+    "1.0": Outcome.WIN,
+    "=": Outcome.DRAW,
+    "\u00bd": Outcome.DRAW,
+    "1/2": Outcome.DRAW,
+    "0.5": Outcome.DRAW,
+    "0,5": Outcome.DRAW,
+    ".5": Outcome.DRAW,
+    "0": Outcome.LOSS,
+    "0.0": Outcome.LOSS,
+    "+": Outcome.FORFEIT_WIN,
+    "-": Outcome.FORFEIT_LOSS,
+    "\u2212": Outcome.FORFEIT_LOSS,
 }
 _RESULT_TEXT.update({o.symbol: o for o in Outcome})
 
@@ -358,15 +386,21 @@ def outcome(value: Cell, name: str) -> Outcome | None:
         if found is not None:
             return found
     raise InvalidInputError(
-        f"{name}: expected a result (1, ½, =, 0, +, -, or a bye H, F, U, Z), got {value!r}")
+        f"{name}: expected a result (1, ½, =, 0, +, -, or a bye H, F, U, Z), got {value!r}"
+    )
 
 
 Game = tuple[int | None, Outcome]
 """A game from cells: the opponent's rating (``None``: unrated) and its result."""
 
 
-def games(opponent_ratings: Cell, results: Cell, *, opponents_name: str = "opponent_ratings",
-          results_name: str = "results") -> list[Game]:
+def games(
+    opponent_ratings: Cell,
+    results: Cell,
+    *,
+    opponents_name: str = "opponent_ratings",
+    results_name: str = "results",
+) -> list[Game]:
     """Pair two ranges of equal size, cell by cell, into games.
 
     A row whose rating and result are both blank is no game; a result without a rating is a
@@ -376,8 +410,10 @@ def games(opponent_ratings: Cell, results: Cell, *, opponents_name: str = "oppon
     rs = flatten(opponent_ratings)
     ws = flatten(results)
     if len(rs) != len(ws):
-        raise InvalidInputError(f"{opponents_name} has {len(rs)} cells but {results_name} has "
-                                f"{len(ws)}; they must be the same size")
+        raise InvalidInputError(
+            f"{opponents_name} has {len(rs)} cells but {results_name} has "
+            f"{len(ws)}; they must be the same size"
+        )
     out: list[Game] = []
     for i, (r, w) in enumerate(zip(rs, ws), start=1):
         result = outcome(w, f"{results_name} (cell {i})")
@@ -385,8 +421,10 @@ def games(opponent_ratings: Cell, results: Cell, *, opponents_name: str = "oppon
         if result is None:
             continue
         if result.is_bye and opponent is not None:
-            raise InvalidInputError(f"{results_name} (cell {i}): a bye ({result.symbol}) "
-                                    f"has no opponent, but the rating is {opponent}")
+            raise InvalidInputError(
+                f"{results_name} (cell {i}): a bye ({result.symbol}) "
+                f"has no opponent, but the rating is {opponent}"
+            )
         out.append((opponent, result))
     return out
 
@@ -396,8 +434,9 @@ def rated_games(found: Sequence[Game]) -> list[tuple[int, Fraction]]:
     return [(r, o.points) for r, o in found if r is not None and o.rated]
 
 
-def score_or_results(opponent_ratings: Cell, score_or_results: Cell, *,
-                     name: str = "score") -> tuple[list[int] | list[float], Fraction | float]:
+def score_or_results(
+    opponent_ratings: Cell, score_or_results: Cell, *, name: str = "score"
+) -> tuple[list[int] | list[float], Fraction | float]:
     """The rated opponents and the score against them, from either a bare score (points
     against the rated opponents listed; blank and 0 ratings are left out) or a range of
     results beside the ratings (forfeits, byes and unrated opponents left out)."""
@@ -525,11 +564,17 @@ class RowError(Exception):
         self.code = code
 
 
-def crosstable_rows(ratings: Cell, results: Cell, opponents: Cell = None, *,
-                    k: Cell = None, female: Cell = None, titles: Cell = None,
-                    rules_value: Cell = None,
-                    round_robin: bool | None = None) -> tuple[Any, list[RowError | None],
-                                                             list[bool]]:
+def crosstable_rows(
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    *,
+    k: Cell = None,
+    female: Cell = None,
+    titles: Cell = None,
+    rules_value: Cell = None,
+    round_robin: bool | None = None,
+) -> tuple[Any, list[RowError | None], list[bool]]:
     """Build a :class:`~xlfuncs.core.tournament.Crosstable` from a wall chart's columns.
 
     *ratings* has one row per player (blank or 0 = unrated). *results* is either a
@@ -545,19 +590,21 @@ def crosstable_rows(ratings: Cell, results: Cell, opponents: Cell = None, *,
     result_rows = matrix(results, "results")
     if len(result_rows) != n:
         raise InvalidInputError(f"results has {len(result_rows)} rows but ratings has {n}")
-    grid = opponents is None or (not isinstance(opponents, (list, tuple)) and
-                                 is_blank(opponents))
+    grid = opponents is None or (not isinstance(opponents, (list, tuple)) and is_blank(opponents))
     if grid:
         if any(len(r) != n for r in result_rows):
             raise InvalidInputError(
-                f"without opponents, results must be a square grid of {n} x {n} cells")
+                f"without opponents, results must be a square grid of {n} x {n} cells"
+            )
         opponent_rows: list[list[Cell]] = [[float(j + 1) for j in range(n)] for _ in range(n)]
     else:
         opponent_rows = matrix(opponents, "opponents")
-        if len(opponent_rows) != n or any(len(a) != len(b) for a, b in
-                                          zip(opponent_rows, result_rows)):
-            raise InvalidInputError("opponents and results must have the same shape, with one "
-                                    "row per player")
+        if len(opponent_rows) != n or any(
+            len(a) != len(b) for a, b in zip(opponent_rows, result_rows)
+        ):
+            raise InvalidInputError(
+                "opponents and results must have the same shape, with one row per player"
+            )
     k_cells = column(k) if k is not None else [None] * n
     female_cells = column(female) if female is not None else [None] * n
     title_cells = column(titles) if titles is not None else [None] * n
@@ -577,8 +624,9 @@ def crosstable_rows(ratings: Cell, results: Cell, opponents: Cell = None, *,
             for j, (opp, res) in enumerate(zip(opponent_rows[i], result_rows[i])):
                 where = f"row {i + 1}, {'column' if grid else 'round'} {j + 1}"
                 if grid and j == i:
-                    if not is_blank(res) and not (isinstance(res, str) and res.strip() in
-                                                  ("x", "X", "*", "\u00d7")):
+                    if not is_blank(res) and not (
+                        isinstance(res, str) and res.strip() in ("x", "X", "*", "\u00d7")
+                    ):
                         raise InvalidInputError(f"results ({where}): the diagonal is blank")
                     continue
                 outcome_value = outcome(res, f"results ({where})")
@@ -590,23 +638,30 @@ def crosstable_rows(ratings: Cell, results: Cell, opponents: Cell = None, *,
                 if opponent_no is None and not outcome_value.is_bye and outcome_value.rated:
                     raise InvalidInputError(f"results ({where}): a result without an opponent")
                 if opponent_no is not None and not 1 <= opponent_no <= n:
-                    raise OutOfRangeError(f"opponents ({where}): {opponent_no} is not a "
-                                          f"player number (1..{n})")
+                    raise OutOfRangeError(
+                        f"opponents ({where}): {opponent_no} is not a player number (1..{n})"
+                    )
                 if opponent_no == i + 1:
-                    raise InvalidInputError(f"opponents ({where}): a player cannot meet "
-                                            "themself")
-                pairings.append(Pairing(None if outcome_value.is_bye else opponent_no,
-                                        outcome_value))
+                    raise InvalidInputError(f"opponents ({where}): a player cannot meet themself")
+                pairings.append(
+                    Pairing(None if outcome_value.is_bye else opponent_no, outcome_value)
+                )
         except (XlfuncsError, ExcelErrorInput) as exc:
             errors[i] = RowError(_code(exc), _reason(exc))
             pairings = []
         empty[i] = entrant_rating is None and not pairings and errors[i] is None
-        entrants.append(Entrant(rating=entrant_rating, pairings=tuple(pairings), k=entrant_k,
-                                female=boolean_or_sex(female_cells[i]),
-                                title=title_cells[i] if isinstance(title_cells[i], str)
-                                else None))
-    table = Crosstable.build(entrants, round_robin=grid if round_robin is None else round_robin,
-                             rules=edition)
+        entrants.append(
+            Entrant(
+                rating=entrant_rating,
+                pairings=tuple(pairings),
+                k=entrant_k,
+                female=boolean_or_sex(female_cells[i]),
+                title=title_cells[i] if isinstance(title_cells[i], str) else None,
+            )
+        )
+    table = Crosstable.build(
+        entrants, round_robin=grid if round_robin is None else round_robin, rules=edition
+    )
     return table, errors, empty
 
 

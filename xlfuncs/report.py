@@ -165,8 +165,15 @@ class KFileError(ValueError):
     expected: str
     found: str
 
-    def __init__(self, source: str, line_no: int | None, column: int | None, field: str,
-                 expected: str, found: str) -> None:
+    def __init__(
+        self,
+        source: str,
+        line_no: int | None,
+        column: int | None,
+        field: str,
+        expected: str,
+        found: str,
+    ) -> None:
         """Keep the parts and build the message from them."""
         self.source = source
         self.line_no = line_no
@@ -181,11 +188,14 @@ class KFileError(ValueError):
             where += f", column {column}"
         super().__init__(f"{where} ({field}): expected {expected}, found {found}")
 
-    def __reduce__(self) -> tuple[type[KFileError],
-                                  tuple[str, int | None, int | None, str, str, str]]:
+    def __reduce__(
+        self,
+    ) -> tuple[type[KFileError], tuple[str, int | None, int | None, str, str, str]]:
         """Pickle and copy by the parts, not by the message."""
-        return (KFileError, (self.source, self.line_no, self.column, self.field,
-                             self.expected, self.found))
+        return (
+            KFileError,
+            (self.source, self.line_no, self.column, self.field, self.expected, self.found),
+        )
 
 
 _K_HEADER = ["fide_id", "k"]
@@ -215,31 +225,47 @@ def parse_k_file(text: str, *, source: str = "<string>") -> dict[str, int]:
         row = [cell.strip() for cell in next(csv.reader([raw]))]
         if not header_seen:
             if [cell.lower() for cell in row] != _K_HEADER:
-                raise KFileError(source, line_no, None, "header", "the header line fide_id,k",
-                                 repr(stripped))
+                raise KFileError(
+                    source, line_no, None, "header", "the header line fide_id,k", repr(stripped)
+                )
             header_seen = True
             continue
         if len(row) != 2:
-            raise KFileError(source, line_no, None, "row",
-                             "two fields, a FIDE id and K", f"{len(row)} field"
-                             f"{'' if len(row) == 1 else 's'}: {stripped!r}")
+            raise KFileError(
+                source,
+                line_no,
+                None,
+                "row",
+                "two fields, a FIDE id and K",
+                f"{len(row)} field{'' if len(row) == 1 else 's'}: {stripped!r}",
+            )
         fide_id, k_text = row
         if not _FIDE_ID.fullmatch(fide_id):
             found = "a blank" if not fide_id else repr(fide_id)
             raise KFileError(source, line_no, 1, "fide_id", "a FIDE id (1 to 11 digits)", found)
         if fide_id in first_line:
-            raise KFileError(source, line_no, 1, "fide_id",
-                             f"a FIDE id not given before (line {first_line[fide_id]} gives it)",
-                             repr(fide_id))
+            raise KFileError(
+                source,
+                line_no,
+                1,
+                "fide_id",
+                f"a FIDE id not given before (line {first_line[fide_id]} gives it)",
+                repr(fide_id),
+            )
         if not (k_text.isascii() and k_text.isdigit() and 1 <= int(k_text) <= MAX_K):
             found = "a blank" if not k_text else repr(k_text)
-            raise KFileError(source, line_no, 2, "k", f"a whole number from 1 to {MAX_K}",
-                             found)
+            raise KFileError(source, line_no, 2, "k", f"a whole number from 1 to {MAX_K}", found)
         first_line[fide_id] = line_no
         out[fide_id] = int(k_text)
     if not header_seen:
-        raise KFileError(source, None, None, "header", "the header line fide_id,k",
-                         "no header (the file is empty or all comments)")
+        raise KFileError(
+            source,
+            None,
+            None,
+            "header",
+            "the header line fide_id,k",
+            "no header (the file is empty or all comments)",
+        )
     return out
 
 
@@ -293,15 +319,20 @@ def event_date(t: Tournament, *, today: _dt.date | None = None) -> tuple[_dt.dat
     """
     if t.start_date is not None:
         return t.start_date, None
-    why = "no start date (042) in the file" if not t.start_date_text else \
-        f"the start date (042) {t.start_date_text!r} is not a date"
+    why = (
+        "no start date (042) in the file"
+        if not t.start_date_text
+        else f"the start date (042) {t.start_date_text!r} is not a date"
+    )
     if t.end_date is not None:
         return t.end_date, f"{why}: used the end date (052), {t.end_date.isoformat()}"
     rounds = [d for d in t.round_dates if d is not None]
     if rounds:
         first = min(rounds)
-        return first, f"{why} nor end date (052): used the first round date (132), " \
-            f"{first.isoformat()}"
+        return (
+            first,
+            f"{why} nor end date (052): used the first round date (132), {first.isoformat()}",
+        )
     day = today or _dt.date.today()
     return day, f"{why} nor end date (052) nor round dates (132): used today, {day.isoformat()}"
 
@@ -315,16 +346,22 @@ def _choose_edition(t: Tournament, rules: RulesSpec, day: _dt.date) -> tuple[Edi
         return oldest, [
             f"the event ({day.isoformat()}) is older than the oldest implemented rules "
             f"({oldest.id}, in force from {oldest.in_force_from.isoformat()}): used the "
-            f"{oldest.id} rules; give --rules to choose"]
+            f"{oldest.id} rules; give --rules to choose"
+        ]
     edition = edition_on(day)
     warnings: list[str] = []
     end = t.end_date
-    if end is not None and end > day and edition.in_force_until is not None and \
-            end > edition.in_force_until:
+    if (
+        end is not None
+        and end > day
+        and edition.in_force_until is not None
+        and end > edition.in_force_until
+    ):
         warnings.append(
             f"the event ran from {day.isoformat()} to {end.isoformat()}, across a change of "
             f"the rules: used the {edition.id} rules, in force at the start; give --rules to "
-            "choose")
+            "choose"
+        )
     return edition, warnings
 
 
@@ -341,8 +378,11 @@ def _pairing(e: RoundEntry, own: int, number: Mapping[int, int]) -> Pairing:
 
 def _withdrew(pairings: Sequence[Pairing]) -> bool:
     """No opponent and no points in the last round (a blank, ``Z`` or ``0000 - -``)."""
-    return bool(pairings) and pairings[-1].opponent is None and \
-        pairings[-1].outcome in (None, Outcome.ZERO_BYE)
+    return (
+        bool(pairings)
+        and pairings[-1].opponent is None
+        and pairings[-1].outcome in (None, Outcome.ZERO_BYE)
+    )
 
 
 def is_round_robin(pairings: Sequence[Sequence[Pairing]]) -> bool:
@@ -380,9 +420,13 @@ def _k_source(k: int) -> str:
     return K_ASSUMED
 
 
-def crosstable_from_trf(t: Tournament, *, rules: RulesSpec = None,
-                        k_overrides: Mapping[str, int] | None = None,
-                        today: _dt.date | None = None) -> TrfCrosstable:
+def crosstable_from_trf(
+    t: Tournament,
+    *,
+    rules: RulesSpec = None,
+    k_overrides: Mapping[str, int] | None = None,
+    today: _dt.date | None = None,
+) -> TrfCrosstable:
     """The crosstable of a TRF, each rated player's K, and the reader's warnings.
 
     *rules*: the edition (id, date or :class:`Edition`); ``None``: the one in force on the
@@ -402,11 +446,13 @@ def crosstable_from_trf(t: Tournament, *, rules: RulesSpec = None,
     round_robin = is_round_robin(pairings)
     said = t.event_type.lower()
     if "robin" in said and not round_robin:
-        warnings.append(f"092 says {t.event_type!r}, but not every two players met: "
-                        "treated as a Swiss")
+        warnings.append(
+            f"092 says {t.event_type!r}, but not every two players met: treated as a Swiss"
+        )
     elif "swiss" in said and round_robin:
-        warnings.append(f"092 says {t.event_type!r}, but every two players met: treated as "
-                        "a round robin")
+        warnings.append(
+            f"092 says {t.event_type!r}, but every two players met: treated as a round robin"
+        )
 
     entrants: list[Entrant] = []
     ks: list[PlayerK] = []
@@ -415,16 +461,20 @@ def crosstable_from_trf(t: Tournament, *, rules: RulesSpec = None,
     for p, ps in zip(players, pairings):
         rating = p.rating
         if rating is not None and rating > MAX_RATING:
-            warnings.append(f"no. {p.start_no} ({p.name}), line {p.line_no}: {rating} is not "
-                            f"a rating (1..{MAX_RATING}): treated as unrated")
+            warnings.append(
+                f"no. {p.start_no} ({p.name}), line {p.line_no}: {rating} is not "
+                f"a rating (1..{MAX_RATING}): treated as unrated"
+            )
             rating = None
         k: int | None = None
         source: str | None = None
         if p.fide_id is not None and p.fide_id in overrides:
             used_ids.add(p.fide_id)
             if rating is None:
-                warnings.append(f"K file: no. {p.start_no} ({p.name}, FIDE id {p.fide_id}) is "
-                                "unrated: K not used")
+                warnings.append(
+                    f"K file: no. {p.start_no} ({p.name}, FIDE id {p.fide_id}) is "
+                    "unrated: K not used"
+                )
             else:
                 k, source = overrides[p.fide_id], K_OVERRIDE
         if rating is not None and k is None:
@@ -434,19 +484,28 @@ def crosstable_from_trf(t: Tournament, *, rules: RulesSpec = None,
             k = k_factor(rating, ASSUMED_GAMES, year, rating >= 2400, day)
             source = _k_source(k)
         ks.append(PlayerK(p.start_no, k, source))
-        entrants.append(Entrant(rating=rating, pairings=ps, k=k, female=_female(p),
-                                title=held_norm_title(p.title)))
+        entrants.append(
+            Entrant(
+                rating=rating, pairings=ps, k=k, female=_female(p), title=held_norm_title(p.title)
+            )
+        )
     unknown = sorted(set(overrides) - used_ids)
     if unknown:
-        warnings.append(f"K file: no player of the tournament has FIDE id "
-                        f"{', '.join(unknown)}")
+        warnings.append(f"K file: no player of the tournament has FIDE id {', '.join(unknown)}")
     if no_birth:
-        warnings.append(f"{len(no_birth)} rated player{'s have' if len(no_birth) > 1 else ' has'}"
-                        f" no birth year, so the junior K 40 could not be considered: "
-                        f"{_short_list(no_birth)}")
+        warnings.append(
+            f"{len(no_birth)} rated player{'s have' if len(no_birth) > 1 else ' has'}"
+            f" no birth year, so the junior K 40 could not be considered: "
+            f"{_short_list(no_birth)}"
+        )
     crosstable = Crosstable.build(entrants, round_robin=round_robin, rules=edition)
-    return TrfCrosstable(crosstable=crosstable, players=players, ks=tuple(ks), event_date=day,
-                         warnings=tuple(warnings))
+    return TrfCrosstable(
+        crosstable=crosstable,
+        players=players,
+        ks=tuple(ks),
+        event_date=day,
+        warnings=tuple(warnings),
+    )
 
 
 def _short_list(items: Sequence[str], limit: int = 12) -> str:
@@ -587,16 +646,32 @@ def _row(p: Player, f: PlayerFigures, pk: PlayerK, rating: int | None) -> Report
             published = False
             note = None if f.first_error is None else _ARGUMENT.sub("", f.first_error)
     return ReportRow(
-        start_no=p.start_no, name=p.name, sex=p.sex, title=p.title, federation=p.federation,
-        fide_id=p.fide_id, birth_year=p.birth_year, rating=rating, points=float(f.points),
-        file_points=None if p.points is None else float(p.points), rank=p.rank,
-        rated_games=f.rated_games, ra=None if f.ra is None else _round2(f.ra),
-        rp_fide=f.rp_fide, rp_exact=exact, rp_exact_note=exact_note, k=k, k_source=k_source,
+        start_no=p.start_no,
+        name=p.name,
+        sex=p.sex,
+        title=p.title,
+        federation=p.federation,
+        fide_id=p.fide_id,
+        birth_year=p.birth_year,
+        rating=rating,
+        points=float(f.points),
+        file_points=None if p.points is None else float(p.points),
+        rank=p.rank,
+        rated_games=f.rated_games,
+        ra=None if f.ra is None else _round2(f.ra),
+        rp_fide=f.rp_fide,
+        rp_exact=exact,
+        rp_exact_note=exact_note,
+        k=k,
+        k_source=k_source,
         rating_change=None if change is None else change.change,
         rating_change_unrounded=None if change is None else _round2(change.unrounded),
         new_rating=None if change is None else change.new_rating,
-        initial_rating=initial, initial_rating_published=published, initial_rating_note=note,
-        norm=f.norm, sb=float(f.sonneborn_berger),
+        initial_rating=initial,
+        initial_rating_published=published,
+        initial_rating_note=note,
+        norm=f.norm,
+        sb=float(f.sonneborn_berger),
     )
 
 
@@ -604,11 +679,12 @@ def _norm_detail(ct: Crosstable, number: int, row: ReportRow) -> str:
     games = ct.games(number)
     score = sum((w for _, w in games), Fraction(0))
     assert row.norm is not None
-    perf = norm_performance([r for r, _ in games], score, NORM_TITLES[row.norm],
-                            rules=ct.edition)
-    return (f"no. {row.start_no} {row.name}: {row.norm} norm figures, {_pts(float(score))}/"
-            f"{len(games)} ({perf.percent} %), Ra {perf.ra} (floor and unrated opponents "
-            f"applied), Rp {perf.rp}")
+    perf = norm_performance([r for r, _ in games], score, NORM_TITLES[row.norm], rules=ct.edition)
+    return (
+        f"no. {row.start_no} {row.name}: {row.norm} norm figures, {_pts(float(score))}/"
+        f"{len(games)} ({perf.percent} %), Ra {perf.ra} (floor and unrated opponents "
+        f"applied), Rp {perf.rp}"
+    )
 
 
 def _notes(edition: Edition) -> tuple[str, ...]:
@@ -626,31 +702,44 @@ def _notes(edition: Edition) -> tuple[str, ...]:
     )
 
 
-def build_report(t: Tournament, *, rules: RulesSpec = None,
-                 k_overrides: Mapping[str, int] | None = None,
-                 today: _dt.date | None = None) -> Report:
+def build_report(
+    t: Tournament,
+    *,
+    rules: RulesSpec = None,
+    k_overrides: Mapping[str, int] | None = None,
+    today: _dt.date | None = None,
+) -> Report:
     """The report of a tournament (see :func:`crosstable_from_trf` for the arguments)."""
     built = crosstable_from_trf(t, rules=rules, k_overrides=k_overrides, today=today)
     ct = built.crosstable
     rows: list[ReportRow] = []
     details: list[str] = []
-    for number, (p, pk, entrant) in enumerate(zip(built.players, built.ks, ct.entrants),
-                                              start=1):
+    for number, (p, pk, entrant) in enumerate(zip(built.players, built.ks, ct.entrants), start=1):
         row = _row(p, ct.figures(number), pk, entrant.rating)
         rows.append(row)
         if row.norm is not None:
             details.append(_norm_detail(ct, number, row))
     return Report(
-        tournament=t, edition=ct.edition, rules_given=rules is not None,
-        round_robin=ct.round_robin, event_date=built.event_date, rows=tuple(rows),
-        norm_details=tuple(details), warnings=built.warnings,
-        discrepancies=tuple(check_tournament(t)), notes=_notes(ct.edition),
+        tournament=t,
+        edition=ct.edition,
+        rules_given=rules is not None,
+        round_robin=ct.round_robin,
+        event_date=built.event_date,
+        rows=tuple(rows),
+        norm_details=tuple(details),
+        warnings=built.warnings,
+        discrepancies=tuple(check_tournament(t)),
+        notes=_notes(ct.edition),
     )
 
 
-def report_rows(t: Tournament, *, rules: RulesSpec = None,
-                k_overrides: Mapping[str, int] | None = None,
-                today: _dt.date | None = None) -> list[ReportRow]:
+def report_rows(
+    t: Tournament,
+    *,
+    rules: RulesSpec = None,
+    k_overrides: Mapping[str, int] | None = None,
+    today: _dt.date | None = None,
+) -> list[ReportRow]:
     """The rows of :func:`build_report`, one per player in starting-rank order."""
     return list(build_report(t, rules=rules, k_overrides=k_overrides, today=today).rows)
 
@@ -684,15 +773,47 @@ def _text_cells(r: ReportRow) -> list[str]:
     if r.k_source is not None and ";" in r.k_source:
         k_from += "<"
     return [
-        str(r.start_no), r.name, r.title, r.federation, _opt(r.rating), _pts(r.points),
-        _opt(r.rank), str(r.rated_games), "-" if r.ra is None else str(round_half_up(r.ra)),
-        _opt(r.rp_fide), exact, _opt(r.k), k_from, _signed(r.rating_change),
-        _opt(r.new_rating), first, r.norm or "-", f"{r.sb:.2f}",
+        str(r.start_no),
+        r.name,
+        r.title,
+        r.federation,
+        _opt(r.rating),
+        _pts(r.points),
+        _opt(r.rank),
+        str(r.rated_games),
+        "-" if r.ra is None else str(round_half_up(r.ra)),
+        _opt(r.rp_fide),
+        exact,
+        _opt(r.k),
+        k_from,
+        _signed(r.rating_change),
+        _opt(r.new_rating),
+        first,
+        r.norm or "-",
+        f"{r.sb:.2f}",
     ]
 
 
-_TEXT_HEADER = ["No", "Name", "Ti", "Fed", "Rtg", "Pts", "Rk", "N", "Ra", "RpF", "RpX",
-                "K", "K from", "+/-", "New", "1st", "Norm", "SB"]
+_TEXT_HEADER = [
+    "No",
+    "Name",
+    "Ti",
+    "Fed",
+    "Rtg",
+    "Pts",
+    "Rk",
+    "N",
+    "Ra",
+    "RpF",
+    "RpX",
+    "K",
+    "K from",
+    "+/-",
+    "New",
+    "1st",
+    "Norm",
+    "SB",
+]
 _LEFT = {1, 2, 3, 12, 16}
 
 
@@ -711,8 +832,14 @@ def render_text(report: Report) -> str:
     facts.append(("dates", dates or "not given"))
     rated = sum(1 for r in report.rows if r.rating is not None)
     facts.append(("players", f"{len(report.rows)} ({rated} rated), {t.num_rounds} rounds"))
-    facts.append(("event", "round robin (every two players met)" if report.round_robin
-                  else "Swiss (not every two players met)"))
+    facts.append(
+        (
+            "event",
+            "round robin (every two players met)"
+            if report.round_robin
+            else "Swiss (not every two players met)",
+        )
+    )
     how = "given" if report.rules_given else f"in force on {report.event_date.isoformat()}"
     facts.append(("rules", f"{report.edition.id} ({how})"))
     facts.append(("K date", report.event_date.isoformat()))
@@ -724,18 +851,26 @@ def render_text(report: Report) -> str:
     widths = [max(len(row[i]) for row in table) for i in range(len(_TEXT_HEADER))]
 
     def line(cells: list[str]) -> str:
-        parts = [c.ljust(w) if i in _LEFT else c.rjust(w)
-                 for i, (c, w) in enumerate(zip(cells, widths))]
+        parts = [
+            c.ljust(w) if i in _LEFT else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))
+        ]
         return "  ".join(parts).rstrip()
 
     out.append(line(table[0]))
     out.append(line(["-" * w for w in widths]))
     out += [line(cells) for cells in table[1:]]
     out.append("")
-    out.append("N: rated games against rated opponents; RpF: Ra + dp; RpX: exact performance; "
-               "K from: " + ", ".join(f"{short} = {long}" for long, short in K_SOURCES.items())
-               + ("; < = lowered by K x n <= 700" if any(
-                   r.k_source and ";" in r.k_source for r in report.rows) else "") + ".")
+    out.append(
+        "N: rated games against rated opponents; RpF: Ra + dp; RpX: exact performance; "
+        "K from: "
+        + ", ".join(f"{short} = {long}" for long, short in K_SOURCES.items())
+        + (
+            "; < = lowered by K x n <= 700"
+            if any(r.k_source and ";" in r.k_source for r in report.rows)
+            else ""
+        )
+        + "."
+    )
     out.append("")
     out.append("Notes")
     out += [f"- {n}" for n in report.notes]
@@ -746,8 +881,11 @@ def render_text(report: Report) -> str:
         none: dict[str, list[str]] = {}
         for r in unrated:
             if r.initial_rating is not None:
-                state = "published" if r.initial_rating_published else \
-                    f"not published: {r.initial_rating_note}"
+                state = (
+                    "published"
+                    if r.initial_rating_published
+                    else f"not published: {r.initial_rating_note}"
+                )
                 out.append(f"- no. {r.start_no} {r.name}: {r.initial_rating} ({state})")
             else:
                 none.setdefault(r.initial_rating_note or "", []).append(f"no. {r.start_no}")

@@ -98,8 +98,10 @@ _RANGE = {"ndim": 2, "err_to_str": True}
 _VALUE = {"err_to_str": True}
 
 _OPPONENTS = "Opponents' ratings, one cell per game; blank or 0 = unrated opponent"
-_SCORE = ("Points scored against the rated opponents, or a range of results (1, ½, 0, "
-          "+, -) beside the ratings")
+_SCORE = (
+    "Points scored against the rated opponents, or a range of results (1, ½, 0, "
+    "+, -) beside the ratings"
+)
 _RULES = "Edition of the FIDE rules: 2017, 2022, 2024, 2025 or a date; blank = in force today"
 
 
@@ -128,8 +130,9 @@ def DP_LOOKUP(p: Cell, games: Cell = None) -> int:
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("rating_difference", doc="Rating difference; positive for the higher-rated player",
-        **_VALUE)
+@xw.arg(
+    "rating_difference", doc="Rating difference; positive for the higher-rated player", **_VALUE
+)
 @excel_function
 def PD_LOOKUP(rating_difference: Cell) -> float:
     """Expected score for a rating difference (FIDE table 8.1(b), no 400-point cap)."""
@@ -150,8 +153,7 @@ def EXPECTED_SCORE(own_rating: Cell, opponent_ratings: Cell, rules: Cell = None)
     return _expected_score(own, rs, rules=excel.rules(rules))
 
 
-def _performance(method: Callable[[Any, Any], int], opponent_ratings: Cell,
-                 score: Cell) -> int:
+def _performance(method: Callable[[Any, Any], int], opponent_ratings: Cell, score: Cell) -> int:
     rs, s = excel.score_or_results(opponent_ratings, score)
     return method(rs, s)
 
@@ -173,7 +175,7 @@ def RP_EXACT(opponent_ratings: Cell, score: Cell) -> int:
         # 0 (unrated, left out below), text holding a number, an infinite performance...
         # Those are read the Excel way, which also gives Excel's error and its reason.
         try:
-            return _rp_exact_rounded([x for x, in opponent_ratings], s)
+            return _rp_exact_rounded([x for (x,) in opponent_ratings], s)
         except (TypeError, ValueError, XlfuncsError):
             pass
     return _performance(_rp_exact_rounded, opponent_ratings, score)
@@ -206,8 +208,7 @@ def RP_PTP(opponent_ratings: Cell, score: Cell) -> int:
     return _performance(_rp_ptp, opponent_ratings, score)
 
 
-def _change(own_rating: Cell, opponent_ratings: Cell, results: Cell, k: Cell,
-            rules: Cell) -> Any:
+def _change(own_rating: Cell, opponent_ratings: Cell, results: Cell, k: Cell, rules: Cell) -> Any:
     own = _rated(own_rating, "own_rating")
     found = excel.rated_games(excel.games(opponent_ratings, results))
     return _rating_change(own, [found], excel.whole_number(k, "k"), rules=excel.rules(rules))
@@ -217,14 +218,18 @@ def _change(own_rating: Cell, opponent_ratings: Cell, results: Cell, k: Cell,
 @xw.arg("own_rating", doc="The player's rating", **_VALUE)
 @xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
 @xw.arg("results", doc="Results beside the ratings: 1, ½, 0 (rated); +, - forfeits", **_RANGE)
-@xw.arg("k", doc="Development coefficient K (10, 20 or 40); lowered so that K x n <= 700",
-        **_VALUE)
+@xw.arg("k", doc="Development coefficient K (10, 20 or 40); lowered so that K x n <= 700", **_VALUE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
-@xw.arg("rounded", doc="TRUE (default): the rounded change; FALSE: the unrounded sum",
-        **_VALUE)
+@xw.arg("rounded", doc="TRUE (default): the rounded change; FALSE: the unrounded sum", **_VALUE)
 @excel_function
-def ELO_CHANGE(own_rating: Cell, opponent_ratings: Cell, results: Cell, k: Cell,
-               rules: Cell = None, rounded: Cell = None) -> int | Fraction:
+def ELO_CHANGE(
+    own_rating: Cell,
+    opponent_ratings: Cell,
+    results: Cell,
+    k: Cell,
+    rules: Cell = None,
+    rounded: Cell = None,
+) -> int | Fraction:
     """Rating change for the games given: K x sum(W - PD), rounded once."""
     change = _change(own_rating, opponent_ratings, results, k, rules)
     keep_rounded = True if excel.is_blank(rounded) else excel.boolean(rounded, "rounded")
@@ -238,14 +243,17 @@ def ELO_CHANGE(own_rating: Cell, opponent_ratings: Cell, results: Cell, k: Cell,
 @xw.arg("k", doc="Development coefficient K; lowered so that K x n <= 700", **_VALUE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @excel_function
-def ELO_DETAIL(own_rating: Cell, opponent_ratings: Cell, results: Cell, k: Cell,
-               rules: Cell = None) -> list[list[float]]:
+def ELO_DETAIL(
+    own_rating: Cell, opponent_ratings: Cell, results: Cell, k: Cell, rules: Cell = None
+) -> list[list[float]]:
     """One row per rated game: opponent rating used, PD, W - PD, K x (W - PD)."""
     change = _change(own_rating, opponent_ratings, results, k, rules)
     if not change.games:
         raise NothingToComputeError("results: no rated game against a rated opponent")
-    return [[g.rating_used, float(g.expected), float(g.difference), float(g.change)]
-            for g in change.games]
+    return [
+        [g.rating_used, float(g.expected), float(g.difference), float(g.change)]
+        for g in change.games
+    ]
 
 
 @xw.func(category=CATEGORY)
@@ -253,15 +261,22 @@ def ELO_DETAIL(own_rating: Cell, opponent_ratings: Cell, results: Cell, k: Cell,
 @xw.arg("rated_games", doc="Rated games the player had completed before", **_VALUE)
 @xw.arg("birth_year", doc="Year of birth (blank: unknown, no junior K)", **_VALUE)
 @xw.arg("reached_2400", doc="TRUE if a published rating ever reached 2400", **_VALUE)
-@xw.arg("period_date", doc="Date of the rating period (blank: today), for the junior rule",
-        **_VALUE)
+@xw.arg(
+    "period_date", doc="Date of the rating period (blank: today), for the junior rule", **_VALUE
+)
 @excel_function
-def K_FACTOR(rating: Cell, rated_games: Cell, birth_year: Cell = None,
-             reached_2400: Cell = None, period_date: Cell = None) -> int:
+def K_FACTOR(
+    rating: Cell,
+    rated_games: Cell,
+    birth_year: Cell = None,
+    reached_2400: Cell = None,
+    period_date: Cell = None,
+) -> int:
     """FIDE development coefficient K (40, 20 or 10) from the player's data."""
     year = excel.optional_number(birth_year, "birth_year")
     return _k_factor(
-        _rated(rating, "rating"), excel.whole_number(rated_games, "rated_games"),
+        _rated(rating, "rating"),
+        excel.whole_number(rated_games, "rated_games"),
         None if year is None else excel.whole_number(year, "birth_year"),
         excel.boolean(reached_2400, "reached_2400"),
         None if excel.is_blank(period_date) else excel.date(period_date, "period_date"),
@@ -270,13 +285,17 @@ def K_FACTOR(rating: Cell, rated_games: Cell, birth_year: Cell = None,
 
 @xw.func(category=CATEGORY)
 @xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
-@xw.arg("results_or_score", doc="Results beside the ratings, or the points against the "
-        "rated opponents", **_RANGE)
+@xw.arg(
+    "results_or_score",
+    doc="Results beside the ratings, or the points against the rated opponents",
+    **_RANGE,
+)
 @xw.arg("system", doc='"swiss" (default) or "rr" (round robin)', **_VALUE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @excel_function
-def BLOQUE(opponent_ratings: Cell, results_or_score: Cell, system: Cell = None,
-           rules: Cell = None) -> int:
+def BLOQUE(
+    opponent_ratings: Cell, results_or_score: Cell, system: Cell = None, rules: Cell = None
+) -> int:
     """First rating Ru of an unrated player under the chosen edition."""
     kind = excel.text(system, "system", default="swiss").lower()
     if kind in ("round robin", "round-robin", "roundrobin", "rr", "todos contra todos"):
@@ -297,21 +316,30 @@ def BLOQUE(opponent_ratings: Cell, results_or_score: Cell, system: Cell = None,
         n_unrated = len(unrated)
     else:
         cells = excel.flatten(opponent_ratings)
-        listed = [excel.rating(c, f"opponent_ratings (cell {i})")
-                  for i, c in enumerate(cells, start=1) if not excel.is_blank(c)]
+        listed = [
+            excel.rating(c, f"opponent_ratings (cell {i})")
+            for i, c in enumerate(cells, start=1)
+            if not excel.is_blank(c)
+        ]
         rated = [r for r in listed if r is not None]
         n_unrated = len(listed) - len(rated)
         score = excel.exact_number(results_or_score, "results_or_score")
-    return _first_rating_from_totals(rated, score, unrated_games=n_unrated,
-                                     system="rr" if kind == "rr" else "swiss",
-                                     rules=edition).rating
+    return _first_rating_from_totals(
+        rated,
+        score,
+        unrated_games=n_unrated,
+        system="rr" if kind == "rr" else "swiss",
+        rules=edition,
+    ).rating
 
 
 def _norm_opponents(opponent_ratings: Cell) -> list[int | None]:
     """Every non-blank cell is an opponent; 0 is an unrated one."""
-    return [excel.rating(c, f"opponent_ratings (cell {i})")
-            for i, c in enumerate(excel.flatten(opponent_ratings), start=1)
-            if not excel.is_blank(c)]
+    return [
+        excel.rating(c, f"opponent_ratings (cell {i})")
+        for i, c in enumerate(excel.flatten(opponent_ratings), start=1)
+        if not excel.is_blank(c)
+    ]
 
 
 def _norm_games(opponent_ratings: Cell, score: Cell) -> tuple[list[int | None], Fraction]:
@@ -324,8 +352,11 @@ def _norm_games(opponent_ratings: Cell, score: Cell) -> tuple[list[int | None], 
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("opponent_ratings", doc="Opponents' ratings; 0 = unrated opponent (counted at the "
-        "edition's value)", **_RANGE)
+@xw.arg(
+    "opponent_ratings",
+    doc="Opponents' ratings; 0 = unrated opponent (counted at the edition's value)",
+    **_RANGE,
+)
 @xw.arg("score", doc="Points scored, or a range of results beside the ratings", **_RANGE)
 @xw.arg("title", doc='"GM", "IM", "WGM" or "WIM"', **_VALUE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
@@ -333,8 +364,7 @@ def _norm_games(opponent_ratings: Cell, score: Cell) -> tuple[list[int | None], 
 def NORM_RP(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None) -> int:
     """Title-norm performance Ra + dp, with the rating floor and unrated opponents applied."""
     listed, s = _norm_games(opponent_ratings, score)
-    return _norm_performance(listed, s, excel.text(title, "title"),
-                             rules=excel.rules(rules)).rp
+    return _norm_performance(listed, s, excel.text(title, "title"), rules=excel.rules(rules)).rp
 
 
 @xw.func(category=CATEGORY)
@@ -357,14 +387,20 @@ def NORM_POINTS(opponent_ratings: Cell, title: Cell, rules: Cell = None) -> Frac
 # matrix of opponents' numbers. Each returns one value per player ("" where it does not
 # apply, an error value in the rows that cannot be computed).
 
-_GRID = ("Results: a crosstable grid (N x N), or one column per round when opponents is "
-         "given")
+_GRID = "Results: a crosstable grid (N x N), or one column per round when opponents is given"
 _OPP = "Optional: opponents' numbers, one column per round (omit for a crosstable grid)"
 
 
-def _per_player(function: str, compute: Callable[[Any, int], Any], ratings: Cell,
-                results: Cell, opponents: Cell = None, *, uses_opponents: bool = True,
-                **options: Any) -> list[list[Any]]:
+def _per_player(
+    function: str,
+    compute: Callable[[Any, int], Any],
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    *,
+    uses_opponents: bool = True,
+    **options: Any,
+) -> list[list[Any]]:
     table, errors, empty = excel.crosstable_rows(ratings, results, opponents, **options)
     out: list[list[Any]] = []
     reasons: list[str] = []
@@ -381,8 +417,9 @@ def _per_player(function: str, compute: Callable[[Any, int], Any], ratings: Cell
         met = {p.opponent for p in entrant.pairings if p.opponent is not None}
         if uses_opponents and met & bad:
             out.append(["#VALUE!"])
-            reasons.append(f"row {i + 1}: met the player of row {min(met & bad)}, whose row "
-                           "has an error")
+            reasons.append(
+                f"row {i + 1}: met the player of row {min(met & bad)}, whose row has an error"
+            )
             continue
         try:
             value = compute(table, i + 1)
@@ -403,16 +440,17 @@ def POINTS_ALL(results: Cell) -> list[list[Any]]:
     reasons: list[str] = []
     for i, row in enumerate(excel.matrix(results, "results"), start=1):
         try:
-            found = [excel.outcome(c, f"results (row {i}, column {j})")
-                     for j, c in enumerate(row, start=1)
-                     if not (isinstance(c, str) and c.strip() in ("x", "X", "*", "\u00d7"))]
+            found = [
+                excel.outcome(c, f"results (row {i}, column {j})")
+                for j, c in enumerate(row, start=1)
+                if not (isinstance(c, str) and c.strip() in ("x", "X", "*", "\u00d7"))
+            ]
         except (XlfuncsError, excel.ExcelErrorInput) as exc:
             out.append([exc.code if isinstance(exc, excel.ExcelErrorInput) else exc.excel_code])
             reasons.append(f"row {i}: {exc}")
             continue
         played = [o for o in found if o is not None]
-        out.append([excel.to_excel(sum((o.points for o in played), Fraction(0)))
-                    if played else ""])
+        out.append([excel.to_excel(sum((o.points for o in played), Fraction(0))) if played else ""])
     excel.note_row_errors("POINTS_ALL", reasons)
     return out
 
@@ -425,8 +463,9 @@ def SB_ALL(results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Sonneborn-Berger of every player: points of opponents beaten, half of those drawn."""
     rows = excel.matrix(results, "results")
     placeholder = [[None] for _ in rows]
-    return _per_player("SB_ALL", lambda t, i: t.sonneborn_berger(i), placeholder, results,
-                       opponents)
+    return _per_player(
+        "SB_ALL", lambda t, i: t.sonneborn_berger(i), placeholder, results, opponents
+    )
 
 
 @xw.func(category=CATEGORY)
@@ -436,8 +475,9 @@ def SB_ALL(results: Cell, opponents: Cell = None) -> list[list[Any]]:
 @excel_function
 def RATED_GAMES_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Rated games of every player against rated opponents."""
-    return _per_player("RATED_GAMES_ALL", lambda t, i: len(t.rated_games(i)), ratings,
-                       results, opponents)
+    return _per_player(
+        "RATED_GAMES_ALL", lambda t, i: len(t.rated_games(i)), ratings, results, opponents
+    )
 
 
 @xw.func(category=CATEGORY)
@@ -457,8 +497,7 @@ def RA_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[An
 @excel_function
 def RP_FIDE_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """FIDE performance Ra + dp of every player, against rated opponents in rated games."""
-    return _per_player("RP_FIDE_ALL", lambda t, i: t.rp_fide(i), ratings, results,
-                       opponents)
+    return _per_player("RP_FIDE_ALL", lambda t, i: t.rp_fide(i), ratings, results, opponents)
 
 
 def _exact_shown(t: Any, i: int) -> Any:
@@ -487,27 +526,30 @@ def RP_EXACT_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[l
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @excel_function
-def ELO_CHANGE_ALL(ratings: Cell, k: Cell, results: Cell, opponents: Cell = None,
-                   rules: Cell = None) -> list[list[Any]]:
+def ELO_CHANGE_ALL(
+    ratings: Cell, k: Cell, results: Cell, opponents: Cell = None, rules: Cell = None
+) -> list[list[Any]]:
     """Rating change of every rated player in this event (K x n <= 700, rounded once)."""
+
     def change(t: Any, i: int) -> Any:
         found = t.change(i)
         return None if found is None else found.change
 
-    return _per_player("ELO_CHANGE_ALL", change, ratings, results, opponents, k=k,
-                       rules_value=rules)
+    return _per_player(
+        "ELO_CHANGE_ALL", change, ratings, results, opponents, k=k, rules_value=rules
+    )
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
-@xw.arg("system", doc='"swiss" or "rr"; blank: "rr" for a grid, "swiss" with opponents',
-        **_VALUE)
+@xw.arg("system", doc='"swiss" or "rr"; blank: "rr" for a grid, "swiss" with opponents', **_VALUE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @excel_function
-def BLOQUE_ALL(ratings: Cell, results: Cell, opponents: Cell = None, system: Cell = None,
-               rules: Cell = None) -> list[list[Any]]:
+def BLOQUE_ALL(
+    ratings: Cell, results: Cell, opponents: Cell = None, system: Cell = None, rules: Cell = None
+) -> list[list[Any]]:
     """First rating (Ru) of every unrated player; blank for rated players and where the
     rules give none (no rated opponent, a zero score)."""
     kind = excel.text(system, "system").lower()
@@ -521,8 +563,15 @@ def BLOQUE_ALL(ratings: Cell, results: Cell, opponents: Cell = None, system: Cel
             return None
         return None if found is None else found.rating
 
-    return _per_player("BLOQUE_ALL", first, ratings, results, opponents, rules_value=rules,
-                       round_robin=None if kind == "" else kind == "rr")
+    return _per_player(
+        "BLOQUE_ALL",
+        first,
+        ratings,
+        results,
+        opponents,
+        rules_value=rules,
+        round_robin=None if kind == "" else kind == "rr",
+    )
 
 
 @xw.func(category=CATEGORY)
@@ -531,26 +580,47 @@ def BLOQUE_ALL(ratings: Cell, results: Cell, opponents: Cell = None, system: Cel
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("sexes", doc='Optional: "w" or "f" marks a woman (WGM and WIM norms)', **_RANGE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
-@xw.arg("titles", doc="Optional: the titles players hold; only stronger norms are shown",
-        **_RANGE)
+@xw.arg("titles", doc="Optional: the titles players hold; only stronger norms are shown", **_RANGE)
 @excel_function
-def NORM_ALL(ratings: Cell, results: Cell, opponents: Cell = None, sexes: Cell = None,
-             rules: Cell = None, titles: Cell = None) -> list[list[Any]]:
+def NORM_ALL(
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    sexes: Cell = None,
+    rules: Cell = None,
+    titles: Cell = None,
+) -> list[list[Any]]:
     """Best title norm (GM, IM, WGM, WIM) each player's rating figures make; blank if none."""
-    return _per_player("NORM_ALL", lambda t, i: t.best_norm(i), ratings, results, opponents,
-                       female=sexes, titles=titles, rules_value=rules)
+    return _per_player(
+        "NORM_ALL",
+        lambda t, i: t.best_norm(i),
+        ratings,
+        results,
+        opponents,
+        female=sexes,
+        titles=titles,
+        rules_value=rules,
+    )
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("ratings", doc="Players' ratings, one row each", **_RANGE)
-@xw.arg("rated_games", doc="Rated games each player had completed before (blank: 30 or "
-        "more, an established player)", **_RANGE)
+@xw.arg(
+    "rated_games",
+    doc="Rated games each player had completed before (blank: 30 or more, an established player)",
+    **_RANGE,
+)
 @xw.arg("birth_years", doc="Years of birth (blank: unknown)", **_RANGE)
 @xw.arg("reached_2400", doc="TRUE where a published rating ever reached 2400", **_RANGE)
 @xw.arg("period_date", doc="Date of the rating period (blank: today)", **_VALUE)
 @excel_function
-def K_FACTOR_ALL(ratings: Cell, rated_games: Cell, birth_years: Cell = None,
-                 reached_2400: Cell = None, period_date: Cell = None) -> list[list[Any]]:
+def K_FACTOR_ALL(
+    ratings: Cell,
+    rated_games: Cell,
+    birth_years: Cell = None,
+    reached_2400: Cell = None,
+    period_date: Cell = None,
+) -> list[list[Any]]:
     """K of every player from their data; blank for unrated players and empty rows."""
     rs = excel.column(ratings)
     n = len(rs)
@@ -569,8 +639,7 @@ def K_FACTOR_ALL(ratings: Cell, rated_games: Cell, birth_years: Cell = None,
             out.append([""])
             continue
         games_before = float(ESTABLISHED_GAMES) if excel.is_blank(games[i]) else games[i]
-        value = K_FACTOR(rs[i], games_before, years[i],
-                         reached[i], period_date)
+        value = K_FACTOR(rs[i], games_before, years[i], reached[i], period_date)
         if isinstance(value, str):
             reasons.append(f"row {i + 1}: {excel.last_errors().get('K_FACTOR', value)}")
         out.append([value])
@@ -579,11 +648,31 @@ def K_FACTOR_ALL(ratings: Cell, rated_games: Cell, birth_years: Cell = None,
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {
-    f.__name__: f for f in (
-        DP_LOOKUP, PD_LOOKUP, EXPECTED_SCORE, RP_EXACT, RP_FIDE, RP_LINEAR, RP_PTP,
-        ELO_CHANGE, ELO_DETAIL, K_FACTOR, BLOQUE, NORM_RP, NORM_POINTS,
-        POINTS_ALL, SB_ALL, RATED_GAMES_ALL, RA_ALL, RP_FIDE_ALL, RP_EXACT_ALL,
-        ELO_CHANGE_ALL, BLOQUE_ALL, NORM_ALL, K_FACTOR_ALL,
+    f.__name__: f
+    for f in (
+        DP_LOOKUP,
+        PD_LOOKUP,
+        EXPECTED_SCORE,
+        RP_EXACT,
+        RP_FIDE,
+        RP_LINEAR,
+        RP_PTP,
+        ELO_CHANGE,
+        ELO_DETAIL,
+        K_FACTOR,
+        BLOQUE,
+        NORM_RP,
+        NORM_POINTS,
+        POINTS_ALL,
+        SB_ALL,
+        RATED_GAMES_ALL,
+        RA_ALL,
+        RP_FIDE_ALL,
+        RP_EXACT_ALL,
+        ELO_CHANGE_ALL,
+        BLOQUE_ALL,
+        NORM_ALL,
+        K_FACTOR_ALL,
     )
 }
 """Every Excel function by name (``EXPLAIN_ERROR`` aside)."""
@@ -597,9 +686,15 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 @xw.arg("arg4", **_RANGE)
 @xw.arg("arg5", **_RANGE)
 @xw.arg("arg6", **_RANGE)
-def EXPLAIN_ERROR(function_name: Cell, arg1: Cell = None, arg2: Cell = None,
-                  arg3: Cell = None, arg4: Cell = None, arg5: Cell = None,
-                  arg6: Cell = None) -> str:
+def EXPLAIN_ERROR(
+    function_name: Cell,
+    arg1: Cell = None,
+    arg2: Cell = None,
+    arg3: Cell = None,
+    arg4: Cell = None,
+    arg5: Cell = None,
+    arg6: Cell = None,
+) -> str:
     """Why a call of one of our functions gives an error: "OK" or the reason, as text."""
     name = str(function_name or "").strip().upper().removeprefix("XLWINGS.")
     fn = FUNCTIONS.get(name)

@@ -61,8 +61,12 @@ def _points(value: Number) -> Fraction:
     return w
 
 
-def first_rating(games: Sequence[tuple[Number | None, Number]], *, system: System = "swiss",
-                 rules: RulesSpec = None) -> FirstRating:
+def first_rating(
+    games: Sequence[tuple[Number | None, Number]],
+    *,
+    system: System = "swiss",
+    rules: RulesSpec = None,
+) -> FirstRating:
     """Ru from the player's games ``(opponent_rating or None if unrated, points)``.
 
     Worked figures (project reference, 5 games against an average of 2000 with 3 points):
@@ -85,13 +89,22 @@ def first_rating(games: Sequence[tuple[Number | None, Number]], *, system: Syste
     edition = get_edition(rules)
     counts_unrated = system == "rr" and edition.first_rating_round_robin_factor
     return first_rating_from_totals(
-        rated, rated_score + (unrated_score if counts_unrated else 0),
-        unrated_games=unrated_games, system=system, rules=edition)
+        rated,
+        rated_score + (unrated_score if counts_unrated else 0),
+        unrated_games=unrated_games,
+        system=system,
+        rules=edition,
+    )
 
 
-def first_rating_from_totals(opponent_ratings: Sequence[Number], score: Number, *,
-                             unrated_games: int = 0, system: System = "swiss",
-                             rules: RulesSpec = None) -> FirstRating:
+def first_rating_from_totals(
+    opponent_ratings: Sequence[Number],
+    score: Number,
+    *,
+    unrated_games: int = 0,
+    system: System = "swiss",
+    rules: RulesSpec = None,
+) -> FirstRating:
     """Ru from the rated opponents' ratings and a score.
 
     *score* covers the games against the rated opponents, except under a round-robin
@@ -112,7 +125,8 @@ def first_rating_from_totals(opponent_ratings: Sequence[Number], score: Number, 
     real_score = validate.score(score, len(rated) + unrated)
     if real_score == 0 and edition.zero_score_disregarded:
         raise NothingToComputeError(
-            f"a zero score in a first event is disregarded (rules {edition.id})")
+            f"a zero score in a first event is disregarded (rules {edition.id})"
+        )
     h = edition.first_rating_hypothetical_draws
     ra = Fraction(sum(rated) + h * edition.hypothetical_rating, len(rated) + h)
     n = len(rated) + h + unrated
@@ -132,8 +146,18 @@ def first_rating_from_totals(opponent_ratings: Sequence[Number], score: Number, 
         reasons.append(f"{value} is below the rating floor {edition.rating_floor}")
     if len(rated) < edition.first_rating_min_games:
         games = "1 game" if len(rated) == 1 else f"{len(rated)} games"
-        reasons.append(f"{games} against rated opponents, fewer than "
-                       f"{edition.first_rating_min_games}")
-    return FirstRating(rating=value, unrounded=ru, ra=ra, score=total, games=n,
-                       rated_games=len(rated), dp=dp, published=not reasons,
-                       reasons=tuple(reasons), edition=edition)
+        reasons.append(
+            f"{games} against rated opponents, fewer than {edition.first_rating_min_games}"
+        )
+    return FirstRating(
+        rating=value,
+        unrounded=ru,
+        ra=ra,
+        score=total,
+        games=n,
+        rated_games=len(rated),
+        dp=dp,
+        published=not reasons,
+        reasons=tuple(reasons),
+        edition=edition,
+    )

@@ -52,6 +52,7 @@ NORM_TITLES: Final[dict[str, NormTitle]] = {
 }
 """The four titles gained by norms, strongest first."""
 
+
 def norms_worth(held: str | None) -> tuple[str, ...]:
     """The norm titles worth reaching for a player who holds *held*: the stronger ones
     (GM above IM above WGM above WIM); all four for any other title or none.
@@ -100,8 +101,9 @@ def norm_title(title: str) -> NormTitle:
     return NORM_TITLES[key]
 
 
-def norm_ratings(opponent_ratings: Sequence[Number | None], title: str | NormTitle, *,
-                 rules: RulesSpec = None) -> list[int]:
+def norm_ratings(
+    opponent_ratings: Sequence[Number | None], title: str | NormTitle, *, rules: RulesSpec = None
+) -> list[int]:
     """Ratings counted for a norm: unrated opponents (``None``) at the edition's value, then
     the lowest raised to the title's floor.
 
@@ -110,8 +112,9 @@ def norm_ratings(opponent_ratings: Sequence[Number | None], title: str | NormTit
     """
     t = title if isinstance(title, NormTitle) else norm_title(title)
     edition = get_edition(rules)
-    rs = [edition.norm_unrated_opponent if r is None else validate.rating(r) for r in
-          opponent_ratings]
+    rs = [
+        edition.norm_unrated_opponent if r is None else validate.rating(r) for r in opponent_ratings
+    ]
     if not rs:
         raise NothingToComputeError("opponent_ratings: no opponent")
     low = min(range(len(rs)), key=lambda i: rs[i])
@@ -126,8 +129,13 @@ def _performance(rs: Sequence[int], score: Fraction) -> tuple[int, int, int]:
     return ra, percent, d
 
 
-def norm_performance(opponent_ratings: Sequence[Number | None], score: Number,
-                     title: str | NormTitle, *, rules: RulesSpec = None) -> NormPerformance:
+def norm_performance(
+    opponent_ratings: Sequence[Number | None],
+    score: Number,
+    title: str | NormTitle,
+    *,
+    rules: RulesSpec = None,
+) -> NormPerformance:
     """The norm performance Ra + dp with the floor applied, and what falls short.
 
     >>> opps = [2600, 2550, 2500, 2450, 2450, 2400, 2350, 2300, 2150]
@@ -150,12 +158,14 @@ def norm_performance(opponent_ratings: Sequence[Number | None], score: Number,
         reasons.append(f"score {percent} % is below {MIN_NORM_PERCENT} %")
     if rp < t.min_rp:
         reasons.append(f"Rp {rp} is below {t.min_rp}")
-    return NormPerformance(title=t, ratings_used=tuple(rs), ra=ra, percent=percent, dp=d,
-                           rp=rp, reasons=tuple(reasons))
+    return NormPerformance(
+        title=t, ratings_used=tuple(rs), ra=ra, percent=percent, dp=d, rp=rp, reasons=tuple(reasons)
+    )
 
 
-def norm_points(opponent_ratings: Sequence[Number | None], title: str | NormTitle, *,
-                rules: RulesSpec = None) -> Fraction:
+def norm_points(
+    opponent_ratings: Sequence[Number | None], title: str | NormTitle, *, rules: RulesSpec = None
+) -> Fraction:
     """The fewest points (in half points) that make the norm against these opponents.
 
     >>> opps = [2600, 2550, 2500, 2450, 2450, 2400, 2350, 2300, 2150]
@@ -166,15 +176,17 @@ def norm_points(opponent_ratings: Sequence[Number | None], title: str | NormTitl
     rs = norm_ratings(opponent_ratings, t, rules=rules)
     n = len(rs)
     if n < MIN_NORM_GAMES:
-        raise NothingToComputeError(f"opponent_ratings: {n} games; a norm needs at least "
-                                    f"{MIN_NORM_GAMES}")
+        raise NothingToComputeError(
+            f"opponent_ratings: {n} games; a norm needs at least {MIN_NORM_GAMES}"
+        )
     for half_points in range(2 * n + 1):
         s = Fraction(half_points, 2)
         ra, percent, d = _performance(rs, s)
         if ra < t.min_ra:
             raise NothingToComputeError(
                 f"opponent_ratings: Ra {ra} is below the {t.title} minimum {t.min_ra}; "
-                "no score makes the norm")
+                "no score makes the norm"
+            )
         if percent >= MIN_NORM_PERCENT and ra + d >= t.min_rp:
             return s
     raise NothingToComputeError(f"no score against these opponents reaches Rp {t.min_rp}")

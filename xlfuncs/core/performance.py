@@ -124,7 +124,8 @@ def _plain_stats(rs: list[float], s: float) -> tuple[float, float] | None:
         spread = 0.0
     reach = _SQRT(spread + 2e-15 * norm2)
     if not (centre - reach > 0.5 and centre + reach < _MAX_HALF) and not (
-            min(rs) > 0.0 and max(rs) <= _MAX):
+        min(rs) > 0.0 and max(rs) <= _MAX
+    ):
         return None  # (a whole rating above 0.5 is at least 1)
     return centre, spread
 
@@ -171,8 +172,7 @@ def _solve_exact(rs: list[float], s: float, rounded: bool, x: float) -> float:
         nxt = x - h
         hh = h * h
         if hh < 400.0 and lo <= nxt <= hi:
-            bound = _NEWTON * hh + (
-                _FP_X * abs(nxt) + fp_n) * f / slope
+            bound = _NEWTON * hh + (_FP_X * abs(nxt) + fp_n) * f / slope
             if rounded:
                 w = nxt + 0.5
                 m = _FLOOR(w)
@@ -263,8 +263,9 @@ def rp_exact(opponent_ratings: Sequence[Number], score: Number) -> float:
     if type(opponent_ratings) is list and type(score) is float:
         stats = _plain_stats(opponent_ratings, score)
         if stats is not None:  # the usual case, checked at C speed
-            return _solve_exact(opponent_ratings, score, False, _start(
-                len(opponent_ratings), score, *stats))
+            return _solve_exact(
+                opponent_ratings, score, False, _start(len(opponent_ratings), score, *stats)
+            )
     rs = validate.rating_values(opponent_ratings)
     n = len(rs)
     s = float(validate.score(score, n))
@@ -313,7 +314,8 @@ def rp_exact_rounded(opponent_ratings: Sequence[Number], score: Number) -> int:
         spread = 0.0
     reach = _SQRT(spread + 2e-15 * norm2)
     if not (centre - reach > 0.5 and centre + reach < _MAX_HALF) and not (
-            min(rs) > 0.0 and max(rs) <= _MAX):
+        min(rs) > 0.0 and max(rs) <= _MAX
+    ):
         return _rounded_validated(rs, s)
     # Here |x| < 1e5 throughout: centre < 4000.5, |ln(p / (1 - p))| / a < 81700 (p > 1e-204,
     # 1 - p > 1e-16), spread / n <= 2000^2 makes the correction below 11600, and each of the

@@ -108,8 +108,9 @@ class RatingChange:
     @property
     def unrounded(self) -> Fraction:
         """K x sum(W - PD) before rounding."""
-        return Fraction(self.k * sum(g.points_hundredths - g.expected_hundredths
-                                     for g in self.games), 100)
+        return Fraction(
+            self.k * sum(g.points_hundredths - g.expected_hundredths for g in self.games), 100
+        )
 
     @property
     def change(self) -> int:
@@ -137,8 +138,9 @@ def _points(value: Number) -> int:
     return found
 
 
-def capped_ratings(own_rating: Number, opponent_ratings: Sequence[Number], *,
-                   rules: RulesSpec = None) -> list[int]:
+def capped_ratings(
+    own_rating: Number, opponent_ratings: Sequence[Number], *, rules: RulesSpec = None
+) -> list[int]:
     """The opponents' ratings as used after the edition's 400-point rule, in one tournament.
 
     >>> capped_ratings(2000, [1063, 1299, 2500], rules="2022")
@@ -161,8 +163,9 @@ def capped_ratings(own_rating: Number, opponent_ratings: Sequence[Number], *,
     return used
 
 
-def expected_score(own_rating: Number, opponent_ratings: Sequence[Number], *,
-                   rules: RulesSpec = None) -> Fraction:
+def expected_score(
+    own_rating: Number, opponent_ratings: Sequence[Number], *, rules: RulesSpec = None
+) -> Fraction:
     """Sum of PD over the opponents of one tournament, with the 400-point rule.
 
     >>> float(expected_score(2000, [1063, 1299, 1413, 1872, 1851, 1427, 1682], rules="2022"))
@@ -185,8 +188,9 @@ def k_for_games(k: Number, games: int) -> int:
     return kk
 
 
-def rating_change(own_rating: Number, tournaments: Sequence[Sequence[Game]], k: Number, *,
-                  rules: RulesSpec = None) -> RatingChange:
+def rating_change(
+    own_rating: Number, tournaments: Sequence[Sequence[Game]], k: Number, *, rules: RulesSpec = None
+) -> RatingChange:
     """The calculation of one rating period: *tournaments* is a list of tournaments, each a
     list of rated games ``(opponent_rating, points)``. A period with no rated game has a
     change of 0.
@@ -209,17 +213,28 @@ def rating_change(own_rating: Number, tournaments: Sequence[Sequence[Game]], k: 
         published = [validate.rating(r, name="opponent_ratings") for r, _ in games]
         used = capped_ratings(own, published, rules=edition)
         for (_, w), r, u in zip(games, published, used):
-            details.append(GameDetail(
-                tournament=index, opponent_rating=r, rating_used=u,
-                points_hundredths=_points(w), expected_hundredths=pd_hundredths(own - u),
-                k=k_used,
-            ))
-    return RatingChange(own_rating=own, games=tuple(details), k_requested=k_requested,
-                        k=k_used, edition=edition)
+            details.append(
+                GameDetail(
+                    tournament=index,
+                    opponent_rating=r,
+                    rating_used=u,
+                    points_hundredths=_points(w),
+                    expected_hundredths=pd_hundredths(own - u),
+                    k=k_used,
+                )
+            )
+    return RatingChange(
+        own_rating=own, games=tuple(details), k_requested=k_requested, k=k_used, edition=edition
+    )
 
 
-def k_factor(rating: Number, rated_games: Number, birth_year: Number | None = None,
-             reached_2400: bool = False, period_date: _dt.date | None = None) -> int:
+def k_factor(
+    rating: Number,
+    rated_games: Number,
+    birth_year: Number | None = None,
+    reached_2400: bool = False,
+    period_date: _dt.date | None = None,
+) -> int:
     """K for a player (Rating Regulations 8.3.3; the same in every implemented edition).
 
     - 40 until the player has completed events with at least 30 games;

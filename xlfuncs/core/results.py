@@ -43,8 +43,7 @@ class Outcome(enum.Enum):
     @property
     def is_bye(self) -> bool:
         """Whether no opponent was there (a bye of any kind)."""
-        return self in (Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.PAIRING_BYE,
-                        Outcome.ZERO_BYE)
+        return self in (Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.PAIRING_BYE, Outcome.ZERO_BYE)
 
     @classmethod
     def from_symbol(cls, symbol: str) -> Outcome:

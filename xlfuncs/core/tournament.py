@@ -86,16 +86,17 @@ class Crosstable:
     edition: Edition = field(default_factory=get_edition)
 
     @classmethod
-    def build(cls, entrants: Sequence[Entrant], *, round_robin: bool = False,
-              rules: RulesSpec = None) -> Crosstable:
+    def build(
+        cls, entrants: Sequence[Entrant], *, round_robin: bool = False, rules: RulesSpec = None
+    ) -> Crosstable:
         """A crosstable, checking that every opponent number names a player."""
         count = len(entrants)
         for i, e in enumerate(entrants, start=1):
             for r, p in enumerate(e.pairings, start=1):
                 if p.opponent is not None and not 1 <= p.opponent <= count:
                     raise InvalidInputError(
-                        f"player {i}, round {r}: opponent {p.opponent} is not a player "
-                        f"(1..{count})")
+                        f"player {i}, round {r}: opponent {p.opponent} is not a player (1..{count})"
+                    )
                 if p.opponent == i:
                     raise InvalidInputError(f"player {i}, round {r}: paired with themself")
         return cls(tuple(entrants), round_robin, get_edition(rules))
@@ -104,7 +105,8 @@ class Crosstable:
     def _points(self) -> tuple[Fraction, ...]:
         return tuple(
             sum((p.outcome.points for p in e.pairings if p.outcome is not None), Fraction(0))
-            for e in self.entrants)
+            for e in self.entrants
+        )
 
     def points(self, number: int) -> Fraction:
         """Points scored, forfeits and byes included."""
@@ -155,15 +157,17 @@ class Crosstable:
         entrant = self.entrants[number - 1]
         if entrant.rating is None or entrant.k is None:
             return None
-        return rating_change(entrant.rating, [self.rated_games(number)], entrant.k,
-                             rules=self.edition)
+        return rating_change(
+            entrant.rating, [self.rated_games(number)], entrant.k, rules=self.edition
+        )
 
     def first(self, number: int) -> FirstRating | None:
         """The first rating of an unrated player (raises when none can be computed)."""
         if self.entrants[number - 1].rating is not None:
             return None
-        return first_rating(self.games(number), system="rr" if self.round_robin else "swiss",
-                            rules=self.edition)
+        return first_rating(
+            self.games(number), system="rr" if self.round_robin else "swiss", rules=self.edition
+        )
 
     def figures(self, number: int) -> PlayerFigures:
         """All the figures of player *number* (from 1)."""
@@ -174,11 +178,17 @@ class Crosstable:
         except XlfuncsError as exc:
             first_error = str(exc)
         return PlayerFigures(
-            number=number, points=self.points(number),
-            rated_games=len(self.rated_games(number)), ra=self.ra(number),
-            rp_fide=self.rp_fide(number), rp_exact=self.rp_exact(number),
-            change=self.change(number), first=first, first_error=first_error,
-            norm=self.best_norm(number), sonneborn_berger=self.sonneborn_berger(number),
+            number=number,
+            points=self.points(number),
+            rated_games=len(self.rated_games(number)),
+            ra=self.ra(number),
+            rp_fide=self.rp_fide(number),
+            rp_exact=self.rp_exact(number),
+            change=self.change(number),
+            first=first,
+            first_error=first_error,
+            norm=self.best_norm(number),
+            sonneborn_berger=self.sonneborn_berger(number),
         )
 
     def best_norm(self, number: int) -> str | None:

@@ -20,8 +20,9 @@ def rating(value: Number, *, name: str = "rating") -> int:
     >>> rating(2451.0)
     2451
     """
-    if (type(value) is int or (type(value) is float and value.is_integer())) and \
-            0 < value <= MAX_RATING:
+    if (
+        type(value) is int or (type(value) is float and value.is_integer())
+    ) and 0 < value <= MAX_RATING:
         return int(value)
     q = exact(value)
     if q.denominator != 1:
@@ -36,8 +37,7 @@ def ratings(values: Iterable[Number], *, name: str = "opponent_ratings") -> list
     """A non-empty list of ratings."""
     vals = list(values)
     kinds = set(map(type, vals))
-    integral = kinds == {int} or (
-        kinds == {float} and all(map(float.is_integer, vals)))  # type: ignore[arg-type]
+    integral = kinds == {int} or (kinds == {float} and all(map(float.is_integer, vals)))  # type: ignore[arg-type]
     if vals and integral and min(vals) > 0 and max(vals) <= MAX_RATING:
         out = list(map(int, vals))  # the usual case, checked at C speed
     else:

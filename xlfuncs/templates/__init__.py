@@ -100,8 +100,10 @@ def main_templates(*, check: bool, out_dir: Path | None = None) -> int:
         for line in problems:
             print(line)
         if problems:
-            print(f"templates in {target} differ from the code: run `xlfuncs templates` "
-                  "to regenerate them")
+            print(
+                f"templates in {target} differ from the code: run `xlfuncs templates` "
+                "to regenerate them"
+            )
             return 1
         print(f"{len(TEMPLATES)} templates in {target} are up to date")
         return 0
@@ -141,25 +143,58 @@ def fingerprint(path: Path) -> Fingerprint:
             "cells": cells,
             "merged ranges": sorted(str(r) for r in ws.merged_cells.ranges),
             "data validations": sorted(
-                (str(dv.sqref), dv.type, dv.operator, dv.formula1, dv.formula2,
-                 dv.allow_blank, dv.promptTitle, dv.prompt, dv.errorTitle, dv.error)
-                for dv in ws.data_validations.dataValidation),
+                (
+                    str(dv.sqref),
+                    dv.type,
+                    dv.operator,
+                    dv.formula1,
+                    dv.formula2,
+                    dv.allow_blank,
+                    dv.promptTitle,
+                    dv.prompt,
+                    dv.errorTitle,
+                    dv.error,
+                )
+                for dv in ws.data_validations.dataValidation
+            ),
             "conditional formats": sorted(
                 (str(cf.sqref), tuple(tuple(r.formula or ()) for r in cf.rules))
-                for cf in ws.conditional_formatting),
-            "protection": (p.sheet, p.password, p.formatCells, p.formatColumns,
-                           p.formatRows, p.sort, p.autoFilter, p.selectLockedCells,
-                           p.selectUnlockedCells, p.insertRows, p.deleteRows),
+                for cf in ws.conditional_formatting
+            ),
+            "protection": (
+                p.sheet,
+                p.password,
+                p.formatCells,
+                p.formatColumns,
+                p.formatRows,
+                p.sort,
+                p.autoFilter,
+                p.selectLockedCells,
+                p.selectUnlockedCells,
+                p.insertRows,
+                p.deleteRows,
+            ),
             "freeze panes": ws.freeze_panes,
             "hidden columns": sorted(k for k, d in ws.column_dimensions.items() if d.hidden),
-            "print settings": (setup.orientation, setup.paperSize, setup.fitToWidth,
-                               setup.fitToHeight, ws.sheet_properties.pageSetUpPr.fitToPage
-                               if ws.sheet_properties.pageSetUpPr else None,
-                               ws.print_title_rows, ws.print_title_cols,
-                               str(ws.print_area), ws.page_margins.left,
-                               ws.page_margins.right, ws.page_margins.top,
-                               ws.page_margins.bottom, ws.oddFooter.center.text,
-                               ws.oddFooter.left.text, ws.oddFooter.right.text),
+            "print settings": (
+                setup.orientation,
+                setup.paperSize,
+                setup.fitToWidth,
+                setup.fitToHeight,
+                ws.sheet_properties.pageSetUpPr.fitToPage
+                if ws.sheet_properties.pageSetUpPr
+                else None,
+                ws.print_title_rows,
+                ws.print_title_cols,
+                str(ws.print_area),
+                ws.page_margins.left,
+                ws.page_margins.right,
+                ws.page_margins.top,
+                ws.page_margins.bottom,
+                ws.oddFooter.center.text,
+                ws.oddFooter.left.text,
+                ws.oddFooter.right.text,
+            ),
         }
     return out
 
@@ -178,11 +213,14 @@ def _compare(committed: Fingerprint, fresh: Fingerprint) -> list[str]:
                 if old.get(part) == new.get(part):
                     continue
                 if part == "cells":
-                    diffs += [f"{key}, cell {ref}: committed {a!r}, generated {b!r}"
-                              for ref, a, b in _cell_diffs(old[part], new[part])]
+                    diffs += [
+                        f"{key}, cell {ref}: committed {a!r}, generated {b!r}"
+                        for ref, a, b in _cell_diffs(old[part], new[part])
+                    ]
                 else:
-                    diffs.append(f"{key}, {part}: committed {old.get(part)!r}, generated "
-                                 f"{new.get(part)!r}")
+                    diffs.append(
+                        f"{key}, {part}: committed {old.get(part)!r}, generated {new.get(part)!r}"
+                    )
         else:
             diffs.append(f"{key}: committed {old!r}, generated {new!r}")
     return diffs

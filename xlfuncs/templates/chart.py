@@ -70,17 +70,26 @@ __all__ = ["ChartKind", "Layout", "build_chart", "figures"]
 
 TITLE_ROW, HINT_ROW, GROUP_ROW, HEAD_ROW, FIRST_ROW = 0, 5, 6, 7, 8
 
-NO, TITLE, NAME, FED, FIDE_ID, BORN, SEX, RATING, GAMES_BEFORE, REACHED, K_OVERRIDE, K = \
-    range(12)
+NO, TITLE, NAME, FED, FIDE_ID, BORN, SEX, RATING, GAMES_BEFORE, REACHED, K_OVERRIDE, K = range(12)
 MIDDLE = 12
 """First column of the results (grid or rounds)."""
 
-COMPUTED = ("points", "rank", "sb", "games", "ra", "rp_fide", "rp_exact", "change", "new",
-            "first", "norm")
+COMPUTED = (
+    "points",
+    "rank",
+    "sb",
+    "games",
+    "ra",
+    "rp_fide",
+    "rp_exact",
+    "change",
+    "new",
+    "first",
+    "norm",
+)
 """The computed columns after the results, in order."""
 
-ARRAYS = ("k_data", "points", "sb", "games", "ra", "rp_fide", "rp_exact", "change", "first",
-          "norm")
+ARRAYS = ("k_data", "points", "sb", "games", "ra", "rp_fide", "rp_exact", "change", "first", "norm")
 """The columns computed by one call of our functions each, in the order of the hidden
 columns that hold the arrays; all but ``k_data`` (K from the player's data) are shown by
 the computed column of the same name."""
@@ -147,8 +156,10 @@ class Layout:
         return f"{cell(FIRST_ROW, col, absolute=True)}:{cell(self.last_row, col, absolute=True)}"
 
     def block(self, first_col: int, last_col: int) -> str:
-        return (f"{cell(FIRST_ROW, first_col, absolute=True)}:"
-                f"{cell(self.last_row, last_col, absolute=True)}")
+        return (
+            f"{cell(FIRST_ROW, first_col, absolute=True)}:"
+            f"{cell(self.last_row, last_col, absolute=True)}"
+        )
 
     @property
     def results_ref(self) -> str:
@@ -172,8 +183,10 @@ def formulas(layout: Layout) -> dict[str, str]:
     opp = layout.opponents_ref
     system = '"swiss"' if layout.swiss else '"rr"'
     return {
-        "k_data": (f"=K_FACTOR_ALL({ratings},{layout.column(GAMES_BEFORE)},"
-                   f"{layout.column(BORN)},{layout.column(REACHED)},RatingPeriod)"),
+        "k_data": (
+            f"=K_FACTOR_ALL({ratings},{layout.column(GAMES_BEFORE)},"
+            f"{layout.column(BORN)},{layout.column(REACHED)},RatingPeriod)"
+        ),
         "points": f"=POINTS_ALL({res})",
         "sb": _call("SB_ALL", res, opp),
         "games": _call("RATED_GAMES_ALL", ratings, res, opp),
@@ -183,7 +196,7 @@ def formulas(layout: Layout) -> dict[str, str]:
         "change": f"=ELO_CHANGE_ALL({ratings},{layout.column(K)},{res},{opp},Rules)",
         "first": f"=BLOQUE_ALL({ratings},{res},{opp},{system},Rules)",
         "norm": f"=NORM_ALL({ratings},{res},{opp},{layout.column(SEX)},Rules,"
-                f"{layout.column(TITLE)})",
+        f"{layout.column(TITLE)})",
     }
 
 
@@ -198,9 +211,11 @@ def plain_arrays(layout: Layout) -> dict[str, str]:
     rating, change = layout.column(RATING), layout.column(layout.col("change"))
     pts, sb, no = (layout.column(c) for c in (layout.col("points"), layout.col("sb"), NO))
     return {
-        "rank": (f'=IF({pts}="","",1+COUNTIF({pts},">"&{pts})'
-                 f'+COUNTIFS({pts},{pts},{sb},">"&{sb})'
-                 f'+COUNTIFS({pts},{pts},{sb},{sb},{no},"<"&{no}))'),
+        "rank": (
+            f'=IF({pts}="","",1+COUNTIF({pts},">"&{pts})'
+            f'+COUNTIFS({pts},{pts},{sb},">"&{sb})'
+            f'+COUNTIFS({pts},{pts},{sb},{sb},{no},"<"&{no}))'
+        ),
         "new": f'=IF(ISNUMBER({rating})*ISNUMBER({change}),{rating}+{change},"")',
     }
 
@@ -225,12 +240,14 @@ def row_formulas(layout: Layout, row: int) -> dict[str, str]:
 def status_formula(layout: Layout) -> str:
     """The title row's note: whether our functions are loaded (Excel)."""
     probe = cell(FIRST_ROW, layout.hidden(ARRAYS[0]))
-    return (f'=IF(ISERROR({probe}),"{NOT_LOADED}","{LOADED}")')
+    return f'=IF(ISERROR({probe}),"{NOT_LOADED}","{LOADED}")'
 
 
 LOADED = "Rating figures by FIDE's rules, computed by xlfuncs."
-NOT_LOADED = ("The xlfuncs functions are NOT LOADED: see the 'How to use' sheet "
-              "(xlwings add-in, UDF module xlfuncs.udfs).")
+NOT_LOADED = (
+    "The xlfuncs functions are NOT LOADED: see the 'How to use' sheet "
+    "(xlwings add-in, UDF module xlfuncs.udfs)."
+)
 
 
 # -------------------------------------------------------------------- cell values
@@ -286,12 +303,15 @@ def inputs(layout: Layout, event: Event) -> Inputs:
         ratings=per(lambda p: _num(p.rating)),
         games_before=per(lambda p: _num(p.rated_games_before)),
         born=per(lambda p: _num(p.birth_year)),
-        reached=per(lambda p: None if p.reached_2400 is None else
-                    ("yes" if p.reached_2400 else "no")),
+        reached=per(
+            lambda p: None if p.reached_2400 is None else ("yes" if p.reached_2400 else "no")
+        ),
         k_override=per(lambda p: _num(p.k_override)),
         sexes=per(lambda p: None if p.sex is None else p.sex.lower()),
         titles=per(lambda p: p.title),
-        results=results, opponents=opponents, period=event.rating_period,
+        results=results,
+        opponents=opponents,
+        period=event.rating_period,
         rules=event.rules or DEFAULT_EDITION.id,
     )
 
@@ -309,10 +329,15 @@ def figures(layout: Layout, data: Inputs) -> dict[str, list[Any]]:
     ``"k"``, ``"k_data"``), computed as the workbook's formulas compute them."""
     res, opp = data.results, data.opponents
     ratings = _col(data.ratings)
-    k_data = _flat(udfs.K_FACTOR_ALL(ratings, _col(data.games_before), _col(data.born),
-                                     _col(data.reached), data.period))
-    k = [k_data[i] if data.k_override[i] is None else data.k_override[i]
-         for i in range(layout.capacity)]
+    k_data = _flat(
+        udfs.K_FACTOR_ALL(
+            ratings, _col(data.games_before), _col(data.born), _col(data.reached), data.period
+        )
+    )
+    k = [
+        k_data[i] if data.k_override[i] is None else data.k_override[i]
+        for i in range(layout.capacity)
+    ]
     # Excel passes a formula's "" as an empty cell: None.
     k_cells = _col([None if v == "" else v for v in k])
     out: dict[str, list[Any]] = {"k_data": k_data, "k": k}
@@ -323,13 +348,17 @@ def figures(layout: Layout, data: Inputs) -> dict[str, list[Any]]:
     out["rp_fide"] = _flat(udfs.RP_FIDE_ALL(ratings, res, opp))
     out["rp_exact"] = _flat(udfs.RP_EXACT_ALL(ratings, res, opp))
     out["change"] = _flat(udfs.ELO_CHANGE_ALL(ratings, k_cells, res, opp, data.rules))
-    out["first"] = _flat(udfs.BLOQUE_ALL(ratings, res, opp,
-                                         "swiss" if layout.swiss else "rr", data.rules))
-    out["norm"] = _flat(udfs.NORM_ALL(ratings, res, opp, _col(data.sexes), data.rules,
-                                      _col(data.titles)))
+    out["first"] = _flat(
+        udfs.BLOQUE_ALL(ratings, res, opp, "swiss" if layout.swiss else "rr", data.rules)
+    )
+    out["norm"] = _flat(
+        udfs.NORM_ALL(ratings, res, opp, _col(data.sexes), data.rules, _col(data.titles))
+    )
     out["rank"] = ranks(out["points"], out["sb"], data.numbers)
-    out["new"] = [r + c if isinstance(r, float) and _is_number(c) else ""
-                  for r, c in zip(data.ratings, out["change"])]
+    out["new"] = [
+        r + c if isinstance(r, float) and _is_number(c) else ""
+        for r, c in zip(data.ratings, out["change"])
+    ]
     return out
 
 
@@ -355,17 +384,60 @@ def ranks(points: Sequence[Any], sb: Sequence[Any], numbers: Sequence[float]) ->
 
 # ------------------------------------------------------------------------ writing
 
-_WIDTHS = {NO: 4.5, TITLE: 5, NAME: 24, FED: 5, FIDE_ID: 10, BORN: 5.5, SEX: 4, RATING: 6.5,
-           GAMES_BEFORE: 7, REACHED: 6.5, K_OVERRIDE: 6.5, K: 4.5}
-_HEADERS = {NO: "No.", TITLE: "Title", NAME: "Name", FED: "Fed", FIDE_ID: "FIDE ID",
-            BORN: "Born", SEX: "Sex", RATING: "Rating", GAMES_BEFORE: "Rated games before",
-            REACHED: "Reached 2400", K_OVERRIDE: "K override", K: "K"}
-_COMPUTED_HEADERS = {"points": "Pts", "rank": "Rank", "sb": "SB", "games": "Rated games",
-                     "ra": "Ra", "rp_fide": "Rp FIDE", "rp_exact": "Rp exact",
-                     "change": "Rating change", "new": "New rating",
-                     "first": "First rating", "norm": "Norm"}
-_COMPUTED_WIDTHS = {"points": 5, "rank": 5, "sb": 6, "games": 6, "ra": 6, "rp_fide": 6.5,
-                    "rp_exact": 6.5, "change": 6.5, "new": 6.5, "first": 6.5, "norm": 6}
+_WIDTHS = {
+    NO: 4.5,
+    TITLE: 5,
+    NAME: 24,
+    FED: 5,
+    FIDE_ID: 10,
+    BORN: 5.5,
+    SEX: 4,
+    RATING: 6.5,
+    GAMES_BEFORE: 7,
+    REACHED: 6.5,
+    K_OVERRIDE: 6.5,
+    K: 4.5,
+}
+_HEADERS = {
+    NO: "No.",
+    TITLE: "Title",
+    NAME: "Name",
+    FED: "Fed",
+    FIDE_ID: "FIDE ID",
+    BORN: "Born",
+    SEX: "Sex",
+    RATING: "Rating",
+    GAMES_BEFORE: "Rated games before",
+    REACHED: "Reached 2400",
+    K_OVERRIDE: "K override",
+    K: "K",
+}
+_COMPUTED_HEADERS = {
+    "points": "Pts",
+    "rank": "Rank",
+    "sb": "SB",
+    "games": "Rated games",
+    "ra": "Ra",
+    "rp_fide": "Rp FIDE",
+    "rp_exact": "Rp exact",
+    "change": "Rating change",
+    "new": "New rating",
+    "first": "First rating",
+    "norm": "Norm",
+}
+_COMPUTED_WIDTHS = {
+    "points": 5,
+    "rank": 5,
+    "sb": 6,
+    "games": 6,
+    "ra": 6,
+    "rp_fide": 6.5,
+    "rp_exact": 6.5,
+    "change": 6.5,
+    "new": 6.5,
+    "first": 6.5,
+    "norm": 6,
+}
 
 
 @dataclass(frozen=True)
@@ -398,11 +470,17 @@ def build_chart(path: Path, layout: Layout, texts: Texts, event: Event | None) -
     ws.print_area(0, 0, FIRST_ROW + max(players, 1) - 1, layout.last_visible)
     if event is not None:  # a finished event: hide the grid columns or rounds not used
         if layout.swiss and event.rounds < layout.rounds:
-            ws.set_column(layout.round_cols(max(event.rounds, 1) + 1)[0],
-                          layout.round_cols(layout.rounds)[2], None, None, {"hidden": True})
+            ws.set_column(
+                layout.round_cols(max(event.rounds, 1) + 1)[0],
+                layout.round_cols(layout.rounds)[2],
+                None,
+                None,
+                {"hidden": True},
+            )
         elif not layout.swiss and 0 < players < layout.capacity:
-            ws.set_column(MIDDLE + players, MIDDLE + layout.capacity - 1, None, None,
-                          {"hidden": True})
+            ws.set_column(
+                MIDDLE + players, MIDDLE + layout.capacity - 1, None, None, {"hidden": True}
+            )
     print_setup(ws, landscape=True, repeat_rows=(GROUP_ROW, HEAD_ROW))
     protect(ws)
     ws.activate()
@@ -422,14 +500,18 @@ def _merged(ws: Worksheet, row: int, first: int, last: int, value: Any, fmt: Any
         write_value(ws, row, first, value, fmt)
 
 
-def _header_block(wb: Workbook, ws: Worksheet, fmt: Formats, layout: Layout, texts: Texts,
-                  event: Event) -> None:
+def _header_block(
+    wb: Workbook, ws: Worksheet, fmt: Formats, layout: Layout, texts: Texts, event: Event
+) -> None:
     ws.set_row(TITLE_ROW, 24)
     ws.write_string(TITLE_ROW, NO, texts.title, fmt.title)
     write_formula(ws, TITLE_ROW, MIDDLE, status_formula(layout), fmt.subtitle, LOADED)
-    left = (("Event", event.name, fmt.input_text), ("Place", event.place, fmt.input_text),
-            ("Start date", event.start, fmt.input_date), ("End date", event.end,
-                                                          fmt.input_date))
+    left = (
+        ("Event", event.name, fmt.input_text),
+        ("Place", event.place, fmt.input_text),
+        ("Start date", event.start, fmt.input_date),
+        ("End date", event.end, fmt.input_date),
+    )
     for i, (label, value, style) in enumerate(left, start=1):
         _merged(ws, i, NO, TITLE, label, fmt.label)
         if isinstance(value, str):
@@ -439,23 +521,39 @@ def _header_block(wb: Workbook, ws: Worksheet, fmt: Formats, layout: Layout, tex
     value_cols = 7
     _merged(ws, 1, RATING, K_OVERRIDE, "Chief arbiter", fmt.label)
     _merged(ws, 1, K, K + value_cols - 1, event.chief_arbiter, fmt.input_text)
-    settings_block(wb, ws, fmt, 2, RATING, rules=event.rules, label_cols=label_cols,
-                   value_cols=value_cols)
+    settings_block(
+        wb, ws, fmt, 2, RATING, rules=event.rules, label_cols=label_cols, value_cols=value_cols
+    )
     _merged(ws, 3, RATING, K_OVERRIDE, "Rating period", fmt.label)
     _merged(ws, 3, K, K + value_cols - 1, event.rating_period, fmt.input_date)
-    ws.data_validation(3, K, 3, K, {
-        "validate": "date", "criteria": "between",
-        "minimum": _dt.date(2017, 7, 1), "maximum": _dt.date(2100, 12, 31),
-        "input_title": "Rating period",
-        "input_message": "The first day of the rating list the event is rated in: it "
-                         "decides the junior K (blank: today).",
-        "error_title": "Rating period", "error_message": "Enter a date (2017 or later).",
-    })
+    ws.data_validation(
+        3,
+        K,
+        3,
+        K,
+        {
+            "validate": "date",
+            "criteria": "between",
+            "minimum": _dt.date(2017, 7, 1),
+            "maximum": _dt.date(2100, 12, 31),
+            "input_title": "Rating period",
+            "input_message": "The first day of the rating list the event is rated in: it "
+            "decides the junior K (blank: today).",
+            "error_title": "Rating period",
+            "error_message": "Enter a date (2017 or later).",
+        },
+    )
     wb.define_name("RatingPeriod", f"='{ws.get_name()}'!{cell(3, K, absolute=True)}")
     _merged(ws, 4, RATING, K_OVERRIDE, "Players", fmt.label)
-    count = f'=COUNTA({layout.column(NAME)})'
-    write_formula(ws, 4, K, count, fmt.computed,
-                  len([p for p in event.players if p.name]) if event.players else 0)
+    count = f"=COUNTA({layout.column(NAME)})"
+    write_formula(
+        ws,
+        4,
+        K,
+        count,
+        fmt.computed,
+        len([p for p in event.players if p.name]) if event.players else 0,
+    )
     ws.write_string(HINT_ROW, NO, texts.hint, fmt.hint)
 
 
@@ -478,15 +576,28 @@ def _column_headers(ws: Worksheet, fmt: Formats, layout: Layout) -> None:
             ws.set_column(c, c, 3.3)
             ws.set_column(r, r, 3.6)
     else:
-        ws.merge_range(GROUP_ROW, MIDDLE, GROUP_ROW, MIDDLE + layout.capacity - 1,
-                       "Result against player No.", fmt.group)
+        ws.merge_range(
+            GROUP_ROW,
+            MIDDLE,
+            GROUP_ROW,
+            MIDDLE + layout.capacity - 1,
+            "Result against player No.",
+            fmt.group,
+        )
         for j in range(layout.capacity):
             ws.write_number(HEAD_ROW, MIDDLE + j, j + 1, fmt.header)
         ws.set_column(MIDDLE, MIDDLE + layout.capacity - 1, 3.6)
-    ws.merge_range(GROUP_ROW, layout.col("points"), GROUP_ROW, layout.col("sb"), "Standing",
-                   fmt.group)
-    ws.merge_range(GROUP_ROW, layout.col("games"), GROUP_ROW, layout.last_visible,
-                   "Rating figures (FIDE)", fmt.group)
+    ws.merge_range(
+        GROUP_ROW, layout.col("points"), GROUP_ROW, layout.col("sb"), "Standing", fmt.group
+    )
+    ws.merge_range(
+        GROUP_ROW,
+        layout.col("games"),
+        GROUP_ROW,
+        layout.last_visible,
+        "Rating figures (FIDE)",
+        fmt.group,
+    )
     for name in COMPUTED:
         ws.write_string(HEAD_ROW, layout.col(name), _COMPUTED_HEADERS[name], fmt.header)
         ws.set_column(layout.col(name), layout.col(name), _COMPUTED_WIDTHS[name])
@@ -499,8 +610,14 @@ def _column_headers(ws: Worksheet, fmt: Formats, layout: Layout) -> None:
             ws.write_string(HEAD_ROW, layout.res_helper(rnd), f"Res {rnd}", fmt.header)
 
 
-def _player_rows(ws: Worksheet, fmt: Formats, layout: Layout, event: Event, data: Inputs,
-                 values: dict[str, list[Any]] | None) -> None:
+def _player_rows(
+    ws: Worksheet,
+    fmt: Formats,
+    layout: Layout,
+    event: Event,
+    data: Inputs,
+    values: dict[str, list[Any]] | None,
+) -> None:
     n = layout.capacity
     players: list[Player | None] = [*event.players, *[None] * (n - len(event.players))]
     for i, p in enumerate(players):
@@ -532,88 +649,196 @@ def _player_rows(ws: Worksheet, fmt: Formats, layout: Layout, event: Event, data
                 else:
                     write_value(ws, row, MIDDLE + j, data.results[i][j], fmt.input_center)
         for name, formula in row_formulas(layout, row).items():
-            write_formula(ws, row, K if name == "k" else layout.col(name), formula,
-                          getattr(fmt, _STYLE[name]), None if values is None else
-                          values[name][i])
+            write_formula(
+                ws,
+                row,
+                K if name == "k" else layout.col(name),
+                formula,
+                getattr(fmt, _STYLE[name]),
+                None if values is None else values[name][i],
+            )
     _arrays(ws, fmt, layout, data, values)
 
 
-_STYLE = {"k_data": "computed", "k": "computed", "new": "computed",
-          "points": "computed_bold", "rank": "computed", "sb": "computed_decimal",
-          "games": "computed", "ra": "computed", "rp_fide": "computed",
-          "rp_exact": "computed", "change": "computed_signed", "first": "computed",
-          "norm": "yes_no"}
+_STYLE = {
+    "k_data": "computed",
+    "k": "computed",
+    "new": "computed",
+    "points": "computed_bold",
+    "rank": "computed",
+    "sb": "computed_decimal",
+    "games": "computed",
+    "ra": "computed",
+    "rp_fide": "computed",
+    "rp_exact": "computed",
+    "change": "computed_signed",
+    "first": "computed",
+    "norm": "yes_no",
+}
 
 
-def _arrays(ws: Worksheet, fmt: Formats, layout: Layout, data: Inputs,
-            values: dict[str, list[Any]] | None) -> None:
+def _arrays(
+    ws: Worksheet, fmt: Formats, layout: Layout, data: Inputs, values: dict[str, list[Any]] | None
+) -> None:
     first, last = FIRST_ROW, layout.last_row
     if layout.swiss:
         for rnd in range(1, layout.rounds + 1):
             o, _, r = layout.round_cols(rnd)
-            for helper, src, cells in ((layout.opp_helper(rnd), o, data.opponents),
-                                       (layout.res_helper(rnd), r, data.results)):
+            for helper, src, cells in (
+                (layout.opp_helper(rnd), o, data.opponents),
+                (layout.res_helper(rnd), r, data.results),
+            ):
                 ref = layout.column(src)
                 gathered = None
                 if values is not None:
                     assert cells is not None
-                    gathered = ["" if is_blank(row[rnd - 1]) else row[rnd - 1]
-                                for row in cells]
-                write_array(ws, first, helper, last, f"{{=IF(ISBLANK({ref}),\"\",{ref})}}",
-                            fmt.computed_text, gathered)
+                    gathered = ["" if is_blank(row[rnd - 1]) else row[rnd - 1] for row in cells]
+                write_array(
+                    ws,
+                    first,
+                    helper,
+                    last,
+                    f'{{=IF(ISBLANK({ref}),"",{ref})}}',
+                    fmt.computed_text,
+                    gathered,
+                )
     for name, formula in formulas(layout).items():
-        write_array(ws, first, layout.hidden(name), last, "{" + formula + "}",
-                    getattr(fmt, _STYLE[name]), None if values is None else values[name])
+        write_array(
+            ws,
+            first,
+            layout.hidden(name),
+            last,
+            "{" + formula + "}",
+            getattr(fmt, _STYLE[name]),
+            None if values is None else values[name],
+        )
     for name, formula in plain_arrays(layout).items():
-        write_array(ws, first, layout.col(name), last, "{" + formula + "}",
-                    getattr(fmt, _STYLE[name]), None if values is None else values[name])
+        write_array(
+            ws,
+            first,
+            layout.col(name),
+            last,
+            "{" + formula + "}",
+            getattr(fmt, _STYLE[name]),
+            None if values is None else values[name],
+        )
 
 
 def _formatting(wb: Workbook, ws: Worksheet, layout: Layout) -> None:
     first, last = FIRST_ROW, layout.last_row
-    for col, rule in ((TITLE, {"validate": "list", "source": list(TITLES)}),
-                      (SEX, {"validate": "list", "source": ["m", "w"],
-                             "input_title": "Sex", "input_message": "w: women's norms "
-                             "(WGM, WIM) apply; m or blank: they do not."}),
-                      (REACHED, {"validate": "list", "source": ["yes", "no"],
-                                 "input_title": "Reached 2400",
-                                 "input_message": "yes: a published rating of the player "
-                                 "was ever 2400 or more (K = 10 for good)."}),
-                      (FED, {"validate": "length", "criteria": "==", "value": 3,
-                             "error_message": "A three-letter federation code, e.g. ESP."}),
-                      (FIDE_ID, {"validate": "integer", "criteria": "between",
-                                 "minimum": 1, "maximum": 999999999}),
-                      (BORN, {"validate": "integer", "criteria": "between",
-                              "minimum": 1900, "maximum": 2100,
-                              "error_message": "A year of birth, e.g. 2008."}),
-                      (RATING, {"validate": "integer", "criteria": "between", "minimum": 0,
-                                "maximum": 4000, "input_title": "Rating",
-                                "input_message": "The published FIDE rating; blank or 0: "
-                                "unrated."}),
-                      (GAMES_BEFORE, {"validate": "integer", "criteria": ">=", "value": 0,
-                                      "input_title": "Rated games before",
-                                      "input_message": "Rated games the player completed "
-                                      "before this event (K = 40 below 30; blank: 30 or "
-                                      "more)."}),
-                      (K_OVERRIDE, {"validate": "list", "source": ["40", "20", "10"],
-                                    "input_title": "K override",
-                                    "input_message": "Leave blank to use the K computed from "
-                                    "the player's data; fill to force a K."})):
+    for col, rule in (
+        (TITLE, {"validate": "list", "source": list(TITLES)}),
+        (
+            SEX,
+            {
+                "validate": "list",
+                "source": ["m", "w"],
+                "input_title": "Sex",
+                "input_message": "w: women's norms (WGM, WIM) apply; m or blank: they do not.",
+            },
+        ),
+        (
+            REACHED,
+            {
+                "validate": "list",
+                "source": ["yes", "no"],
+                "input_title": "Reached 2400",
+                "input_message": "yes: a published rating of the player "
+                "was ever 2400 or more (K = 10 for good).",
+            },
+        ),
+        (
+            FED,
+            {
+                "validate": "length",
+                "criteria": "==",
+                "value": 3,
+                "error_message": "A three-letter federation code, e.g. ESP.",
+            },
+        ),
+        (
+            FIDE_ID,
+            {"validate": "integer", "criteria": "between", "minimum": 1, "maximum": 999999999},
+        ),
+        (
+            BORN,
+            {
+                "validate": "integer",
+                "criteria": "between",
+                "minimum": 1900,
+                "maximum": 2100,
+                "error_message": "A year of birth, e.g. 2008.",
+            },
+        ),
+        (
+            RATING,
+            {
+                "validate": "integer",
+                "criteria": "between",
+                "minimum": 0,
+                "maximum": 4000,
+                "input_title": "Rating",
+                "input_message": "The published FIDE rating; blank or 0: unrated.",
+            },
+        ),
+        (
+            GAMES_BEFORE,
+            {
+                "validate": "integer",
+                "criteria": ">=",
+                "value": 0,
+                "input_title": "Rated games before",
+                "input_message": "Rated games the player completed "
+                "before this event (K = 40 below 30; blank: 30 or "
+                "more).",
+            },
+        ),
+        (
+            K_OVERRIDE,
+            {
+                "validate": "list",
+                "source": ["40", "20", "10"],
+                "input_title": "K override",
+                "input_message": "Leave blank to use the K computed from "
+                "the player's data; fill to force a K.",
+            },
+        ),
+    ):
         ws.data_validation(first, col, last, col, rule)
     if layout.swiss:
-        opp, colour, res = ([(first, layout.round_cols(r)[k], last, layout.round_cols(r)[k])
-                             for r in range(1, layout.rounds + 1)] for k in range(3))
+        opp, colour, res = (
+            [
+                (first, layout.round_cols(r)[k], last, layout.round_cols(r)[k])
+                for r in range(1, layout.rounds + 1)
+            ]
+            for k in range(3)
+        )
         multi = " ".join(f"{cell(a, b)}:{cell(c, d)}" for a, b, c, d in opp)
-        ws.data_validation(*opp[0], {
-            "validate": "integer", "criteria": "between", "minimum": 1,
-            "maximum": layout.capacity, "multi_range": multi,
-            "input_title": "Opponent", "input_message": "The opponent's No.; blank for a "
-            "bye.", "error_title": "Opponent",
-            "error_message": f"A player number from 1 to {layout.capacity}."})
+        ws.data_validation(
+            *opp[0],
+            {
+                "validate": "integer",
+                "criteria": "between",
+                "minimum": 1,
+                "maximum": layout.capacity,
+                "multi_range": multi,
+                "input_title": "Opponent",
+                "input_message": "The opponent's No.; blank for a bye.",
+                "error_title": "Opponent",
+                "error_message": f"A player number from 1 to {layout.capacity}.",
+            },
+        )
         multi = " ".join(f"{cell(a, b)}:{cell(c, d)}" for a, b, c, d in colour)
-        ws.data_validation(*colour[0], {"validate": "list", "source": ["w", "b"],
-                                     "multi_range": multi, "input_title": "Colour",
-                                     "input_message": "w white, b black; blank for a bye."})
+        ws.data_validation(
+            *colour[0],
+            {
+                "validate": "list",
+                "source": ["w", "b"],
+                "multi_range": multi,
+                "input_title": "Colour",
+                "input_message": "w white, b black; blank for a bye.",
+            },
+        )
         validate_results(ws, *res[0], more=res[1:])
         results_formatting(wb, ws, *res[0], more=res[1:])
     else:

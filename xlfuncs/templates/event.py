@@ -30,8 +30,15 @@ from dataclasses import dataclass, field
 from ..core.editions import EDITIONS
 from ..core.results import Outcome
 
-__all__ = ["MAX_ROUNDS", "MAX_RR_PLAYERS", "MAX_SWISS_PLAYERS", "Event", "Player", "Round",
-           "result_cell"]
+__all__ = [
+    "MAX_ROUNDS",
+    "MAX_RR_PLAYERS",
+    "MAX_SWISS_PLAYERS",
+    "Event",
+    "Player",
+    "Round",
+    "result_cell",
+]
 
 MAX_RR_PLAYERS = 20
 """Players the round-robin template holds."""
@@ -119,21 +126,20 @@ class Event:
             kind = "round-robin" if round_robin else "Swiss"
             raise ValueError(f"{count} players: the {kind} template holds {limit}")
         if self.rules is not None and self.rules not in EDITIONS:
-            raise ValueError(f"rules: unknown edition {self.rules!r}; one of "
-                             f"{', '.join(EDITIONS)}")
+            raise ValueError(f"rules: unknown edition {self.rules!r}; one of {', '.join(EDITIONS)}")
         for i, p in enumerate(self.players, start=1):
             if p.number != i:
-                raise ValueError(f"player {p.name!r}: number {p.number}, expected {i} "
-                                 "(players in starting-rank order from 1)")
+                raise ValueError(
+                    f"player {p.name!r}: number {p.number}, expected {i} "
+                    "(players in starting-rank order from 1)"
+                )
             if p.sex is not None and p.sex.lower() not in ("m", "w", "f"):
                 raise ValueError(f"player {i}: sex {p.sex!r}, expected 'm' or 'w'")
             if round_robin:
                 if p.rounds:
-                    raise ValueError(f"player {i}: rounds given for a round robin "
-                                     "(use results)")
+                    raise ValueError(f"player {i}: rounds given for a round robin (use results)")
                 if len(p.results) > count:
-                    raise ValueError(f"player {i}: {len(p.results)} results for {count} "
-                                     "players")
+                    raise ValueError(f"player {i}: {len(p.results)} results for {count} players")
                 for j, symbol in enumerate(p.results, start=1):
                     if j == i and symbol is not None:
                         raise ValueError(f"player {i}: a result against themself")
@@ -142,13 +148,13 @@ class Event:
             if p.results:
                 raise ValueError(f"player {i}: results given for a Swiss event (use rounds)")
             if len(p.rounds) > MAX_ROUNDS:
-                raise ValueError(f"player {i}: {len(p.rounds)} rounds; the chart holds "
-                                 f"{MAX_ROUNDS}")
+                raise ValueError(
+                    f"player {i}: {len(p.rounds)} rounds; the chart holds {MAX_ROUNDS}"
+                )
             for rnd, rd in enumerate(p.rounds, start=1):
                 where = f"player {i}, round {rnd}"
                 _check_symbol(rd.result, where)
-                if rd.opponent is not None and not (1 <= rd.opponent <= count
-                                                    and rd.opponent != i):
+                if rd.opponent is not None and not (1 <= rd.opponent <= count and rd.opponent != i):
                     raise ValueError(f"{where}: opponent {rd.opponent} is not another player")
                 if rd.colour is not None and rd.colour.lower() not in ("w", "b"):
                     raise ValueError(f"{where}: colour {rd.colour!r}, expected 'w' or 'b'")

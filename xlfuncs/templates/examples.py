@@ -53,29 +53,109 @@ def round_robin_10() -> Event:
     )
     players = []
     for i, (title, name, fed, fide_id, born, sex, rating, games, reached, k) in enumerate(
-            data, start=1):
+        data, start=1
+    ):
         row = _RR_TABLE[i - 1].split()
         results = tuple(None if r == "x" else r for r in row)
-        players.append(Player(i, name, title=title, federation=fed, fide_id=fide_id,
-                              birth_year=born, sex=sex, rating=rating,
-                              rated_games_before=games, reached_2400=reached, k_override=k,
-                              results=results))
-    return Event(name="Spring Invitational IM-norm round robin", place="Valencia",
-                 start=_dt.date(2026, 4, 18), end=_dt.date(2026, 4, 26),
-                 chief_arbiter="IA Teresa Albarracín", rules="2025",
-                 rating_period=_dt.date(2026, 5, 1), players=tuple(players))
+        players.append(
+            Player(
+                i,
+                name,
+                title=title,
+                federation=fed,
+                fide_id=fide_id,
+                birth_year=born,
+                sex=sex,
+                rating=rating,
+                rated_games_before=games,
+                reached_2400=reached,
+                k_override=k,
+                results=results,
+            )
+        )
+    return Event(
+        name="Spring Invitational IM-norm round robin",
+        place="Valencia",
+        start=_dt.date(2026, 4, 18),
+        end=_dt.date(2026, 4, 26),
+        chief_arbiter="IA Teresa Albarracín",
+        rules="2025",
+        rating_period=_dt.date(2026, 5, 1),
+        players=tuple(players),
+    )
 
 
-_FIRST = ("Adrian", "Beatriz", "Carlos", "Dana", "Emil", "Fatima", "Goran", "Helena", "Ivan",
-          "Julia", "Kofi", "Lena", "Marek", "Nadia", "Oscar", "Paula", "Quentin", "Rosa",
-          "Samir", "Tanja", "Umar", "Vera", "Wojciech", "Ximena", "Yusuf", "Zofia")
-_LAST = ("Abbott", "Bauer", "Castillo", "Dimitrov", "Eriksen", "Fischer", "Garcia",
-         "Horvat", "Ivanova", "Jansen", "Kowalski", "Lopez", "Meyer", "Novak", "Olsen",
-         "Petrov", "Quiroga", "Rossi", "Schmidt", "Tamm", "Urban", "Varga", "Weber",
-         "Yilmaz", "Zeman")
+_FIRST = (
+    "Adrian",
+    "Beatriz",
+    "Carlos",
+    "Dana",
+    "Emil",
+    "Fatima",
+    "Goran",
+    "Helena",
+    "Ivan",
+    "Julia",
+    "Kofi",
+    "Lena",
+    "Marek",
+    "Nadia",
+    "Oscar",
+    "Paula",
+    "Quentin",
+    "Rosa",
+    "Samir",
+    "Tanja",
+    "Umar",
+    "Vera",
+    "Wojciech",
+    "Ximena",
+    "Yusuf",
+    "Zofia",
+)
+_LAST = (
+    "Abbott",
+    "Bauer",
+    "Castillo",
+    "Dimitrov",
+    "Eriksen",
+    "Fischer",
+    "Garcia",
+    "Horvat",
+    "Ivanova",
+    "Jansen",
+    "Kowalski",
+    "Lopez",
+    "Meyer",
+    "Novak",
+    "Olsen",
+    "Petrov",
+    "Quiroga",
+    "Rossi",
+    "Schmidt",
+    "Tamm",
+    "Urban",
+    "Varga",
+    "Weber",
+    "Yilmaz",
+    "Zeman",
+)
 _FEDS = ("ESP", "GER", "FRA", "ITA", "POL", "NED", "CZE", "HUN", "SWE", "POR", "ENG", "SUI")
-_WOMEN = {"Beatriz", "Dana", "Fatima", "Helena", "Julia", "Lena", "Nadia", "Paula", "Rosa",
-          "Tanja", "Vera", "Ximena", "Zofia"}
+_WOMEN = {
+    "Beatriz",
+    "Dana",
+    "Fatima",
+    "Helena",
+    "Julia",
+    "Lena",
+    "Nadia",
+    "Paula",
+    "Rosa",
+    "Tanja",
+    "Vera",
+    "Ximena",
+    "Zofia",
+}
 
 
 def _expected(a: int | None, b: int | None) -> float:
@@ -140,8 +220,7 @@ def swiss_event(count: int, rounds: int, *, seed: int = 20260424) -> Event:
                 w_res, b_res = "0", "1"
             if rnd == 6 and board == 9:
                 w_res, b_res = "-", "+"  # white did not turn up
-            for me, other, colour, res in ((white, black, "w", w_res),
-                                           (black, white, "b", b_res)):
+            for me, other, colour, res in ((white, black, "w", w_res), (black, white, "b", b_res)):
                 games[me - 1].append(Round(other, colour, res))
                 met[me - 1].add(other)
                 score[me - 1] += {"1": 1.0, "=": 0.5, "+": 1.0}.get(res, 0.0)
@@ -153,22 +232,39 @@ def swiss_event(count: int, rounds: int, *, seed: int = 20260424) -> Event:
         name, sex = people[i]
         rating = ratings[i]
         born = 1958 + (i * 17) % 57
-        players.append(Player(
-            i + 1, name, title=("FM" if i < 3 else "CM" if i < 6 else
-                                "WFM" if sex == "w" and i < 20 else None),
-            federation=_FEDS[(i * 5) % len(_FEDS)], fide_id=24100000 + i * 731,
-            birth_year=born, sex=sex, rating=rating,
-            rated_games_before=None if rating is None else (12 if i == 44 else 40 + i * 9),
-            reached_2400=None if rating is None else i == 0,
-            k_override=20 if i == 30 else None, rounds=tuple(games[i])))
-    return Event(name="Open de Primavera 2026", place="Zaragoza",
-                 start=_dt.date(2026, 4, 24), end=_dt.date(2026, 5, 2),
-                 chief_arbiter="IA Miguel Ángel Sanz", rules="2025",
-                 rating_period=_dt.date(2026, 5, 1), players=tuple(players))
+        players.append(
+            Player(
+                i + 1,
+                name,
+                title=(
+                    "FM" if i < 3 else "CM" if i < 6 else "WFM" if sex == "w" and i < 20 else None
+                ),
+                federation=_FEDS[(i * 5) % len(_FEDS)],
+                fide_id=24100000 + i * 731,
+                birth_year=born,
+                sex=sex,
+                rating=rating,
+                rated_games_before=None if rating is None else (12 if i == 44 else 40 + i * 9),
+                reached_2400=None if rating is None else i == 0,
+                k_override=20 if i == 30 else None,
+                rounds=tuple(games[i]),
+            )
+        )
+    return Event(
+        name="Open de Primavera 2026",
+        place="Zaragoza",
+        start=_dt.date(2026, 4, 24),
+        end=_dt.date(2026, 5, 2),
+        chief_arbiter="IA Miguel Ángel Sanz",
+        rules="2025",
+        rating_period=_dt.date(2026, 5, 1),
+        players=tuple(players),
+    )
 
 
-def _pair(order: Sequence[int], score: Sequence[float],
-          met: Sequence[set[int]]) -> list[tuple[int, int]] | None:
+def _pair(
+    order: Sequence[int], score: Sequence[float], met: Sequence[set[int]]
+) -> list[tuple[int, int]] | None:
     """Pair *order* (best first): each player, in turn, against the best-placed partner
     available, preferring one half a score group below (the Dutch system's idea), with
     backtracking so that nobody meets the same opponent twice."""
@@ -190,8 +286,9 @@ def _pair(order: Sequence[int], score: Sequence[float],
     return None
 
 
-def _colours(a: int, b: int, board: int, rnd: int, whites: Sequence[int],
-             last: Sequence[str | None]) -> tuple[int, int]:
+def _colours(
+    a: int, b: int, board: int, rnd: int, whites: Sequence[int], last: Sequence[str | None]
+) -> tuple[int, int]:
     """(white, black): the player with fewer whites gets white, then the one who had
     black last, then alternate boards in round 1."""
     if whites[a - 1] != whites[b - 1]:

@@ -70,8 +70,20 @@ NORM_RANKS: Final = ("GM", "IM", "WGM", "WIM")
 """The norm titles, strongest first: for a norm, an opponent holds "the norm's title or
 higher" when their title comes at or before the norm's in this list."""
 
-(C_NO, C_NAME, C_TITLE, C_FED, C_RATING, C_RESULT, C_STATUS, C_COUNTED, C_NOTE, C_TITLED,
- C_HIGHER, C_MET) = range(12)
+(
+    C_NO,
+    C_NAME,
+    C_TITLE,
+    C_FED,
+    C_RATING,
+    C_RESULT,
+    C_STATUS,
+    C_COUNTED,
+    C_NOTE,
+    C_TITLED,
+    C_HIGHER,
+    C_MET,
+) = range(12)
 LAST_COL = C_MET
 C_H0 = 13  # hidden helpers: N rating for NORM_POINTS, O value before the floor,
 # P new foreign federation, Q games against this federation, R W
@@ -150,10 +162,12 @@ def _compute(data: NormEvent) -> dict[str, Any]:
     statuses = [status(r, w, unrated_counts=True) for r, w in zip(ratings, results)]
     counted = [s == COUNTED for s in statuses]
     for_points: list[Value] = [
-        (r if isinstance(r, float) and r > 0 else 0.0) if c else "" for r, c in
-        zip(ratings, counted)]
+        (r if isinstance(r, float) and r > 0 else 0.0) if c else ""
+        for r, c in zip(ratings, counted)
+    ]
     values: list[Value] = [
-        (p if p else unrated_value) if c else "" for p, c in zip(for_points, counted)]
+        (p if p else unrated_value) if c else "" for p, c in zip(for_points, counted)
+    ]
     ws_ = [points(w) if c else "" for w, c in zip(results, counted)]
     n = float(sum(counted))
     pts = float(sum(w for w in ws_ if isinstance(w, float)))
@@ -175,14 +189,15 @@ def _compute(data: NormEvent) -> dict[str, Any]:
             notes.append(f"unrated: counts as {_text_of(unrated_value)}")
         else:
             notes.append("")
-    titled = ["" if not c else "yes" if (t or "").strip().upper() in COUNTING_TITLES else "no"
-              for t, c in zip(titles, counted)]
+    titled = [
+        "" if not c else "yes" if (t or "").strip().upper() in COUNTING_TITLES else "no"
+        for t, c in zip(titles, counted)
+    ]
     rank = NORM_RANKS.index(target) + 1 if target in NORM_RANKS else 0
 
     def higher(t: Value) -> str:
         key = (t or "").strip().upper()
-        return "yes" if (NORM_RANKS.index(key) + 1 if key in NORM_RANKS else 99) <= rank \
-            else "no"
+        return "yes" if (NORM_RANKS.index(key) + 1 if key in NORM_RANKS else 99) <= rank else "no"
 
     higher_col = ["" if not c else higher(t) for t, c in zip(titles, counted)]
     up = [f.upper() if isinstance(f, str) else None for f in feds]
@@ -190,15 +205,31 @@ def _compute(data: NormEvent) -> dict[str, Any]:
     for i, (f, c) in enumerate(zip(up, counted)):
         earlier = sum(1 for j in range(i + 1) if up[j] == f and counted[j])
         newfed.append(1.0 if c and f and f != own.upper() and earlier == 1 else 0.0)
-        fedcount.append(float(sum(1 for j in range(MAX_GAMES) if up[j] == f and counted[j]))
-                        if c and f else 0.0)
+        fedcount.append(
+            float(sum(1 for j in range(MAX_GAMES) if up[j] == f and counted[j])) if c and f else 0.0
+        )
 
     v: dict[str, Any] = {
-        "statuses": statuses, "for_points": for_points, "values": values, "w": ws_,
-        "idx": idx, "used": used, "notes": notes, "titled": titled, "higher": higher_col,
-        "newfed": newfed, "fedcount": fedcount, "n": n, "points": pts, "rules": rules,
-        "unrated": unrated_value, "floor": floor, "min_ra": min_ra, "min_rp": min_rp,
-        "rank": float(rank), "target": data.title,
+        "statuses": statuses,
+        "for_points": for_points,
+        "values": values,
+        "w": ws_,
+        "idx": idx,
+        "used": used,
+        "notes": notes,
+        "titled": titled,
+        "higher": higher_col,
+        "newfed": newfed,
+        "fedcount": fedcount,
+        "n": n,
+        "points": pts,
+        "rules": rules,
+        "unrated": unrated_value,
+        "floor": floor,
+        "min_ra": min_ra,
+        "min_rp": min_rp,
+        "rank": float(rank),
+        "target": data.title,
     }
     v["figures"] = f"{target} norm: Ra ≥ {norm.min_ra}, Rp ≥ {norm.min_rp}; floor {norm.floor}"
     blank = n == 0
@@ -210,8 +241,9 @@ def _compute(data: NormEvent) -> dict[str, Any]:
         if isinstance(low, float) and low < floor:
             v["floor_text"] = f"Rd {_text_of(idx)}: {_text_of(low)} raised to {_text_of(floor)}"
         else:
-            v["floor_text"] = (f"none: the lowest ({_text_of(min(numbers))}) is not below "
-                               f"{_text_of(floor)}")
+            v["floor_text"] = (
+                f"none: the lowest ({_text_of(min(numbers))}) is not below {_text_of(floor)}"
+            )
         counted_used = [u for u in used if isinstance(u, float)]
         errors = [u for u in used if is_error(u)]
         v["ra"] = errors[0] if errors else excel_round(sum(counted_used) / len(counted_used))
@@ -224,16 +256,18 @@ def _compute(data: NormEvent) -> dict[str, Any]:
         needed = float(needed) if isinstance(needed, (int, float)) else needed
         v["needed"] = needed
         if is_error(needed):
-            v["needed_text"] = udfs.EXPLAIN_ERROR("NORM_POINTS", [[p] for p in for_points],
-                                                  data.title, rules)
+            v["needed_text"] = udfs.EXPLAIN_ERROR(
+                "NORM_POINTS", [[p] for p in for_points], data.title, rules
+            )
         elif pts >= needed:
             v["needed_text"] = "Points needed: reached"
         else:
             v["needed_text"] = f"Points needed: {_text_of(needed - pts)} more"
 
     # The checks: count, needed, met.
-    own_count: Value = "" if not own else float(sum(
-        1 for f, c in zip(up, counted) if c and f == own.upper()))
+    own_count: Value = (
+        "" if not own else float(sum(1 for f, c in zip(up, counted) if c and f == own.upper()))
+    )
     most = max(fedcount) if fedcount else 0.0
     most_fed = next((f for f, c in zip(feds, fedcount) if c == most), None) if most else None
     checks: list[tuple[Value, Value, bool | None]] = []
@@ -242,8 +276,9 @@ def _compute(data: NormEvent) -> dict[str, Any]:
     higher_n = float(higher_col.count("yes"))
     checks.append((n, float(MIN_NORM_GAMES), n >= MIN_NORM_GAMES))
     checks.append((foreign, 2.0, foreign >= 2))
-    checks.append((own_count, float(int(3 * n / 5)),
-                   None if own_count == "" else own_count * 5 <= 3 * n))
+    checks.append(
+        (own_count, float(int(3 * n / 5)), None if own_count == "" else own_count * 5 <= 3 * n)
+    )
     checks.append((most, float(int(2 * n / 3)), most * 3 <= 2 * n))
     checks.append((titled_n, float(-(-n // 2)), titled_n * 2 >= n))
     checks.append((higher_n, float(-(-n // 3)), higher_n * 3 >= n))
@@ -268,8 +303,9 @@ def _compute(data: NormEvent) -> dict[str, Any]:
     v["checks"] = checks
     v["met"] = met
     v["own_count"] = own_count
-    v["most_label"] = ("At most 2/3 from one federation" +
-                       (f" (most: {most_fed})" if most_fed else ""))
+    v["most_label"] = "At most 2/3 from one federation" + (
+        f" (most: {most_fed})" if most_fed else ""
+    )
     v["verdict"] = "" if blank else ("yes" if met.count("yes") == len(checks) else "no")
     line = "Enter the player's event in the yellow cells."
     if data.name:
@@ -295,9 +331,20 @@ def build(path: Path, data: NormEvent | None = None) -> None:
     ws = wb.add_worksheet(SHEET)
     ws.hide_gridlines(2)
     ws.set_default_row(12.75)
-    for col, width in ((C_NO, 4), (C_NAME, 24), (C_TITLE, 6), (C_FED, 6), (C_RATING, 8),
-                       (C_RESULT, 7), (C_STATUS, 9), (C_COUNTED, 9), (C_NOTE, 24),
-                       (C_TITLED, 8), (C_HIGHER, 9), (C_MET, 8)):
+    for col, width in (
+        (C_NO, 4),
+        (C_NAME, 24),
+        (C_TITLE, 6),
+        (C_FED, 6),
+        (C_RATING, 8),
+        (C_RESULT, 7),
+        (C_STATUS, 9),
+        (C_COUNTED, 9),
+        (C_NOTE, 24),
+        (C_TITLED, 8),
+        (C_HIGHER, 9),
+        (C_MET, 8),
+    ):
         ws.set_column(col, col, width)
     hide_helper_columns(ws, C_H0, H_W, 9)
 
@@ -307,16 +354,23 @@ def build(path: Path, data: NormEvent | None = None) -> None:
     verdict = a1(P_VERDICT, C_MET)
     target = a1(R_NORM, C_HIGHER, absolute=True)
     write_formula(
-        ws, R_LINE, 0,
+        ws,
+        R_LINE,
+        0,
         f'=IF({name}="","Enter the player\'s event in the yellow cells.",{name}'
         f'&IF({fide_id}="","","  ·  FIDE ID "&{fide_id})&IF({event}="","","  ·  "&{event})'
-        f'&IF({verdict}="","","  ·  "&UPPER({target})&" norm: "&{verdict}))', fmt.subtitle,
-        v["line"])
+        f'&IF({verdict}="","","  ·  "&UPPER({target})&" norm: "&{verdict}))',
+        fmt.subtitle,
+        v["line"],
+    )
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
 
-    for row, label, value in ((R_NAME, "Player", data.name), (R_ID, "FIDE ID", data.fide_id),
-                              (R_FED, "Player's federation", data.federation),
-                              (R_EVENT, "Event", data.event)):
+    for row, label, value in (
+        (R_NAME, "Player", data.name),
+        (R_ID, "FIDE ID", data.fide_id),
+        (R_FED, "Player's federation", data.federation),
+        (R_EVENT, "Event", data.event),
+    ):
         write_text(ws, row, C_NAME, label, fmt.label)
         ws.merge_range(row, C_TITLE, row, C_STATUS, "", fmt.input_text)
         write_text(ws, row, C_TITLE, value, fmt.input_text)
@@ -324,30 +378,63 @@ def build(path: Path, data: NormEvent | None = None) -> None:
     rules = common.settings_block(wb, ws, fmt, R_RULES, C_TITLED, rules=v["rules"])
     write_text(ws, R_NORM, C_TITLED, "Norm sought", fmt.label)
     write_text(ws, R_NORM, C_HIGHER, data.title, fmt.input_center)
-    ws.data_validation(R_NORM, C_HIGHER, R_NORM, C_HIGHER, {
-        "validate": "list", "source": list(NORM_RANKS), "input_title": "Norm",
-        "input_message": "GM, IM, WGM or WIM", "error_message": "GM, IM, WGM or WIM"})
+    ws.data_validation(
+        R_NORM,
+        C_HIGHER,
+        R_NORM,
+        C_HIGHER,
+        {
+            "validate": "list",
+            "source": list(NORM_RANKS),
+            "input_title": "Norm",
+            "input_message": "GM, IM, WGM or WIM",
+            "error_message": "GM, IM, WGM or WIM",
+        },
+    )
     ws.merge_range(R_UNRATED, C_COUNTED, R_UNRATED, C_TITLED, "", fmt.label)
     write_text(ws, R_UNRATED, C_COUNTED, "Unrated opponents count as", fmt.label)
     unrated = a1(R_UNRATED, C_HIGHER, absolute=True)
-    write_formula(ws, R_UNRATED, C_HIGHER,
-                  f'=VLOOKUP(IF({rules}="","{DEFAULT_EDITION.id}",{rules}&""),Unrated,2,FALSE)',
-                  fmt.computed, v["unrated"])
+    write_formula(
+        ws,
+        R_UNRATED,
+        C_HIGHER,
+        f'=VLOOKUP(IF({rules}="","{DEFAULT_EDITION.id}",{rules}&""),Unrated,2,FALSE)',
+        fmt.computed,
+        v["unrated"],
+    )
     ws.merge_range(R_FIGURES, C_COUNTED, R_FIGURES, C_MET, "", fmt.computed_text)
-    write_formula(ws, R_FIGURES, C_COUNTED,
-                  f'=UPPER({target})&" norm: Ra ≥ "&VLOOKUP({target},Norms,2,FALSE)&", Rp ≥ "'
-                  f'&VLOOKUP({target},Norms,3,FALSE)&"; floor "&VLOOKUP({target},Norms,4,FALSE)',
-                  fmt.computed_text, v["figures"])
+    write_formula(
+        ws,
+        R_FIGURES,
+        C_COUNTED,
+        f'=UPPER({target})&" norm: Ra ≥ "&VLOOKUP({target},Norms,2,FALSE)&", Rp ≥ "'
+        f'&VLOOKUP({target},Norms,3,FALSE)&"; floor "&VLOOKUP({target},Norms,4,FALSE)',
+        fmt.computed_text,
+        v["figures"],
+    )
     floor = f"VLOOKUP({target},Norms,4,FALSE)"
 
     # Opponent rows.
-    for col, text in enumerate(("Rd", "Opponent", "Title", "Fed", "Rating", "Result",
-                                "Counted?", "Rating counted", "Note", "Titled?",
-                                "Norm title or higher?")):
+    for col, text in enumerate(
+        (
+            "Rd",
+            "Opponent",
+            "Title",
+            "Fed",
+            "Rating",
+            "Result",
+            "Counted?",
+            "Rating counted",
+            "Note",
+            "Titled?",
+            "Norm title or higher?",
+        )
+    ):
         write_text(ws, R_HEAD, col, text, fmt.header)
     ws.set_row(R_HEAD, 27)
-    for j, text in enumerate(("for NORM_POINTS", "before floor", "new foreign fed",
-                              "games v. fed", "W")):
+    for j, text in enumerate(
+        ("for NORM_POINTS", "before floor", "new foreign fed", "games v. fed", "W")
+    ):
         write_text(ws, R_HEAD, C_H0 + j, text, x["helper_header"])
     games = list(data.games)
     values_range = span(R_FIRST, H_VALUE, R_LAST, absolute=True)
@@ -362,84 +449,187 @@ def build(path: Path, data: NormEvent | None = None) -> None:
         write_text(ws, row, C_TITLE, g.title if g else None, fmt.input_center)
         write_text(ws, row, C_FED, g.federation if g else None, fmt.input_center)
         write_value(ws, row, C_RATING, g.rating if g else None, fmt.input_number)
-        write_value(ws, row, C_RESULT, result_cell(g.result) if g else None,
-                    fmt.input_center)
+        write_value(ws, row, C_RESULT, result_cell(g.result) if g else None, fmt.input_center)
         st, rt, tt, fd = (a1(row, c) for c in (C_STATUS, C_RATING, C_TITLE, C_FED))
         no = a1(row, C_NO)
-        write_formula(ws, row, C_STATUS,
-                      status_formula(rt, a1(row, C_RESULT), unrated_counts=True),
-                      fmt.computed_text, v["statuses"][k])
+        write_formula(
+            ws,
+            row,
+            C_STATUS,
+            status_formula(rt, a1(row, C_RESULT), unrated_counts=True),
+            fmt.computed_text,
+            v["statuses"][k],
+        )
         yes = f'{st}="{COUNTED}"'
         # Helpers.
-        write_formula(ws, row, H_POINTS,
-                      f'=IF({yes},IF(AND(ISNUMBER({rt}),{rt}>0),{rt},0),"")', None,
-                      v["for_points"][k])
+        write_formula(
+            ws,
+            row,
+            H_POINTS,
+            f'=IF({yes},IF(AND(ISNUMBER({rt}),{rt}>0),{rt},0),"")',
+            None,
+            v["for_points"][k],
+        )
         hp, hv = a1(row, H_POINTS), a1(row, H_VALUE)
-        write_formula(ws, row, H_VALUE, f'=IF({yes},IF({hp}>0,{hp},{unrated}),"")', None,
-                      v["values"][k])
+        write_formula(
+            ws, row, H_VALUE, f'=IF({yes},IF({hp}>0,{hp},{unrated}),"")', None, v["values"][k]
+        )
         first_fed = a1(R_FIRST, C_FED, absolute=True)
         first_st = a1(R_FIRST, C_STATUS, absolute=True)
-        write_formula(ws, row, H_NEWFED,
-                      f'=IF(AND({yes},{fd}<>"",{fd}<>{own}),IF(COUNTIFS({first_fed}:{fd},{fd},'
-                      f'{first_st}:{st},"{COUNTED}")=1,1,0),0)', None, v["newfed"][k])
-        write_formula(ws, row, H_FEDCOUNT,
-                      f'=IF(AND({yes},{fd}<>""),COUNTIFS({fed_range},{fd},{status_range},'
-                      f'"{COUNTED}"),0)', None, v["fedcount"][k])
-        write_formula(ws, row, H_W, f'=IF({yes},{points_formula(a1(row, C_RESULT))},"")', None,
-                      v["w"][k])
+        write_formula(
+            ws,
+            row,
+            H_NEWFED,
+            f'=IF(AND({yes},{fd}<>"",{fd}<>{own}),IF(COUNTIFS({first_fed}:{fd},{fd},'
+            f'{first_st}:{st},"{COUNTED}")=1,1,0),0)',
+            None,
+            v["newfed"][k],
+        )
+        write_formula(
+            ws,
+            row,
+            H_FEDCOUNT,
+            f'=IF(AND({yes},{fd}<>""),COUNTIFS({fed_range},{fd},{status_range},"{COUNTED}"),0)',
+            None,
+            v["fedcount"][k],
+        )
+        write_formula(
+            ws, row, H_W, f'=IF({yes},{points_formula(a1(row, C_RESULT))},"")', None, v["w"][k]
+        )
         # Visible computed columns.
-        write_formula(ws, row, C_COUNTED,
-                      f'=IF({yes},IF({no}={idx},MAX({hv},{floor}),{hv}),"")', fmt.computed,
-                      v["used"][k])
-        write_formula(ws, row, C_NOTE,
-                      f'=IF(NOT({yes}),"",IF(AND({no}={idx},{hv}<{floor}),"raised to the '
-                      f'floor "&{floor},IF({hp}=0,"unrated: counts as "&{unrated},"")))',
-                      x["left"], v["notes"][k])
+        write_formula(
+            ws,
+            row,
+            C_COUNTED,
+            f'=IF({yes},IF({no}={idx},MAX({hv},{floor}),{hv}),"")',
+            fmt.computed,
+            v["used"][k],
+        )
+        write_formula(
+            ws,
+            row,
+            C_NOTE,
+            f'=IF(NOT({yes}),"",IF(AND({no}={idx},{hv}<{floor}),"raised to the '
+            f'floor "&{floor},IF({hp}=0,"unrated: counts as "&{unrated},"")))',
+            x["left"],
+            v["notes"][k],
+        )
         titled = ",".join(f'{tt}="{t}"' for t in COUNTING_TITLES)
-        write_formula(ws, row, C_TITLED, f'=IF({yes},IF(OR({titled}),"yes","no"),"")',
-                      fmt.computed_text, v["titled"][k])
+        write_formula(
+            ws,
+            row,
+            C_TITLED,
+            f'=IF({yes},IF(OR({titled}),"yes","no"),"")',
+            fmt.computed_text,
+            v["titled"][k],
+        )
         ranks = "{" + ",".join(f'"{t}"' for t in NORM_RANKS) + "}"
-        write_formula(ws, row, C_HIGHER,
-                      f'=IF({yes},IF(IFERROR(MATCH({tt},{ranks},0),99)<=IFERROR(MATCH('
-                      f'{target},{ranks},0),0),"yes","no"),"")', fmt.computed_text,
-                      v["higher"][k])
+        write_formula(
+            ws,
+            row,
+            C_HIGHER,
+            f"=IF({yes},IF(IFERROR(MATCH({tt},{ranks},0),99)<=IFERROR(MATCH("
+            f'{target},{ranks},0),0),"yes","no"),"")',
+            fmt.computed_text,
+            v["higher"][k],
+        )
     rating_validation(ws, R_FIRST, C_RATING, R_LAST)
     common.validate_results(ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
     common.results_formatting(wb, ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
-    ws.data_validation(R_FIRST, C_TITLE, R_LAST, C_TITLE, {
-        "validate": "list", "source": list(TITLE_CHOICES), "error_type": "warning",
-        "error_message": "A FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM."})
-    ws.data_validation(R_FIRST, C_FED, R_LAST, C_FED, {
-        "validate": "length", "criteria": "==", "value": 3, "error_type": "warning",
-        "input_message": "FIDE federation code, e.g. ESP", "error_message": "Three letters."})
+    ws.data_validation(
+        R_FIRST,
+        C_TITLE,
+        R_LAST,
+        C_TITLE,
+        {
+            "validate": "list",
+            "source": list(TITLE_CHOICES),
+            "error_type": "warning",
+            "error_message": "A FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM.",
+        },
+    )
+    ws.data_validation(
+        R_FIRST,
+        C_FED,
+        R_LAST,
+        C_FED,
+        {
+            "validate": "length",
+            "criteria": "==",
+            "value": 3,
+            "error_type": "warning",
+            "input_message": "FIDE federation code, e.g. ESP",
+            "error_message": "Three letters.",
+        },
+    )
     for col in (C_TITLED, C_HIGHER):
-        ws.conditional_format(R_FIRST, col, R_LAST, col, {
-            "type": "cell", "criteria": "==", "value": '"yes"', "format": x["yes_soft"]})
-    ws.conditional_format(R_FIRST, C_STATUS, R_LAST, C_STATUS, {
-        "type": "formula", "criteria": f'=AND({a1(R_FIRST, C_STATUS)}<>"",'
-        f'{a1(R_FIRST, C_STATUS)}<>"{COUNTED}")', "format": x["muted"]})
-    ws.conditional_format(R_FIRST, C_COUNTED, R_LAST, C_COUNTED, {
-        "type": "formula", "criteria": f'=LEFT({a1(R_FIRST, C_NOTE)},6)="raised"',
-        "format": x["capped"]})
+        ws.conditional_format(
+            R_FIRST,
+            col,
+            R_LAST,
+            col,
+            {"type": "cell", "criteria": "==", "value": '"yes"', "format": x["yes_soft"]},
+        )
+    ws.conditional_format(
+        R_FIRST,
+        C_STATUS,
+        R_LAST,
+        C_STATUS,
+        {
+            "type": "formula",
+            "criteria": f'=AND({a1(R_FIRST, C_STATUS)}<>"",{a1(R_FIRST, C_STATUS)}<>"{COUNTED}")',
+            "format": x["muted"],
+        },
+    )
+    ws.conditional_format(
+        R_FIRST,
+        C_COUNTED,
+        R_LAST,
+        C_COUNTED,
+        {
+            "type": "formula",
+            "criteria": f'=LEFT({a1(R_FIRST, C_NOTE)},6)="raised"',
+            "format": x["capped"],
+        },
+    )
 
     # Totals row: n, points, the floor's row (hidden).
     ws.merge_range(R_TOTAL, 0, R_TOTAL, C_RESULT, "", x["total_label"])
     write_text(ws, R_TOTAL, 0, "Games counted and points", x["total_label"])
     n = a1(R_TOTAL, C_STATUS, absolute=True)
     pts = a1(R_TOTAL, C_COUNTED, absolute=True)
-    write_formula(ws, R_TOTAL, C_STATUS, f'=COUNTIF({status_range},"{COUNTED}")', x["count"],
-                  v["n"])
-    write_formula(ws, R_TOTAL, C_COUNTED, f"=SUM({span(R_FIRST, H_W, R_LAST)})", x["total"],
-                  v["points"])
+    write_formula(
+        ws, R_TOTAL, C_STATUS, f'=COUNTIF({status_range},"{COUNTED}")', x["count"], v["n"]
+    )
+    write_formula(
+        ws, R_TOTAL, C_COUNTED, f"=SUM({span(R_FIRST, H_W, R_LAST)})", x["total"], v["points"]
+    )
     for col in (C_NOTE, C_TITLED, C_HIGHER):
         write_text(ws, R_TOTAL, col, None, x["total"])
-    write_formula(ws, R_TOTAL, C_TITLED, f'=COUNTIF({span(R_FIRST, C_TITLED, R_LAST)},"yes")',
-                  x["count"], float(v["titled"].count("yes")))
-    write_formula(ws, R_TOTAL, C_HIGHER, f'=COUNTIF({span(R_FIRST, C_HIGHER, R_LAST)},"yes")',
-                  x["count"], float(v["higher"].count("yes")))
-    write_formula(ws, R_TOTAL, H_VALUE,
-                  f'=IF({n}=0,"",MATCH(MIN({values_range}),{values_range},0))', None,
-                  v["idx"])
+    write_formula(
+        ws,
+        R_TOTAL,
+        C_TITLED,
+        f'=COUNTIF({span(R_FIRST, C_TITLED, R_LAST)},"yes")',
+        x["count"],
+        float(v["titled"].count("yes")),
+    )
+    write_formula(
+        ws,
+        R_TOTAL,
+        C_HIGHER,
+        f'=COUNTIF({span(R_FIRST, C_HIGHER, R_LAST)},"yes")',
+        x["count"],
+        float(v["higher"].count("yes")),
+    )
+    write_formula(
+        ws,
+        R_TOTAL,
+        H_VALUE,
+        f'=IF({n}=0,"",MATCH(MIN({values_range}),{values_range},0))',
+        None,
+        v["idx"],
+    )
 
     _performance(ws, fmt, x, v, n, pts, rules, target, floor, idx, values_range)
     _checks(ws, fmt, x, v, n, own, fed_range, status_range)
@@ -456,9 +646,19 @@ def build(path: Path, data: NormEvent | None = None) -> None:
     wb.close()
 
 
-def _performance(ws: Worksheet, fmt: common.Formats, x: dict[str, Format], v: dict[str, Any],
-                 n: str, pts: str, rules: str, target: str, floor: str, idx: str,
-                 values_range: str) -> None:
+def _performance(
+    ws: Worksheet,
+    fmt: common.Formats,
+    x: dict[str, Format],
+    v: dict[str, Any],
+    n: str,
+    pts: str,
+    rules: str,
+    target: str,
+    floor: str,
+    idx: str,
+    values_range: str,
+) -> None:
     ws.merge_range(P_TOP, C_NAME, P_TOP, C_RESULT, "", x["section"])
     write_text(ws, P_TOP, C_NAME, "Norm performance", x["section"])
     ratings = span(R_FIRST, C_RATING, R_LAST, absolute=True)
@@ -473,27 +673,50 @@ def _performance(ws: Worksheet, fmt: common.Formats, x: dict[str, Format], v: di
 
     line(P_GAMES, "Games counted n", f"={n}", v["n"], fmt.computed)
     line(P_POINTS, "Points", f"={pts}", v["points"], x["points"])
-    line(P_FLOOR, "Rating floor applied",
-         f'=IF({n}=0,"",IF(INDEX({values_range},{idx})<{floor},"Rd "&{idx}&": "&INDEX('
-         f'{values_range},{idx})&" raised to "&{floor},"none: the lowest ("&MIN({values_range})'
-         f'&") is not below "&{floor}))', v["floor_text"], x["left"])
-    line(P_RA, "Ra (floor applied, rounded)", f'=IF({n}=0,"",ROUND(AVERAGE({counted}),0))',
-         v["ra"], fmt.computed)
-    line(P_P, "p (to the whole percent)", f'=IF({n}=0,"",ROUND({pts}/{n},2))', v["p"],
-         x["percent"])
-    line(P_DP, "dp (table 8.1(a))", f'=IF({n}=0,"",DP_LOOKUP({pts},{n}))', v["dp"],
-         fmt.computed)
-    line(P_RP, "Norm performance (NORM_RP)",
-         f'=IF({n}=0,"",NORM_RP({ratings},{results},{target},{rules}))', v["rp"], x["big"])
-    line(P_NEEDED, "Points needed (NORM_POINTS)",
-         f'=IF({n}=0,"",NORM_POINTS({for_points},{target},{rules}))', v["needed"], x["big"])
+    line(
+        P_FLOOR,
+        "Rating floor applied",
+        f'=IF({n}=0,"",IF(INDEX({values_range},{idx})<{floor},"Rd "&{idx}&": "&INDEX('
+        f'{values_range},{idx})&" raised to "&{floor},"none: the lowest ("&MIN({values_range})'
+        f'&") is not below "&{floor}))',
+        v["floor_text"],
+        x["left"],
+    )
+    line(
+        P_RA,
+        "Ra (floor applied, rounded)",
+        f'=IF({n}=0,"",ROUND(AVERAGE({counted}),0))',
+        v["ra"],
+        fmt.computed,
+    )
+    line(P_P, "p (to the whole percent)", f'=IF({n}=0,"",ROUND({pts}/{n},2))', v["p"], x["percent"])
+    line(P_DP, "dp (table 8.1(a))", f'=IF({n}=0,"",DP_LOOKUP({pts},{n}))', v["dp"], fmt.computed)
+    line(
+        P_RP,
+        "Norm performance (NORM_RP)",
+        f'=IF({n}=0,"",NORM_RP({ratings},{results},{target},{rules}))',
+        v["rp"],
+        x["big"],
+    )
+    line(
+        P_NEEDED,
+        "Points needed (NORM_POINTS)",
+        f'=IF({n}=0,"",NORM_POINTS({for_points},{target},{rules}))',
+        v["needed"],
+        x["big"],
+    )
     needed = a1(P_NEEDED, C_TITLE)
     ws.merge_range(P_NEEDED + 1, C_NAME, P_NEEDED + 2, C_RESULT, "", x["wrap"])
-    write_formula(ws, P_NEEDED + 1, C_NAME,
-                  f'=IF({n}=0,"",IF({is_error_formula(needed)},EXPLAIN_ERROR("NORM_POINTS",'
-                  f'{for_points},{target},{rules}),IF({pts}>={needed},"Points needed: reached",'
-                  f'"Points needed: "&({needed}-{pts})&" more")))', x["wrap"],
-                  v["needed_text"])
+    write_formula(
+        ws,
+        P_NEEDED + 1,
+        C_NAME,
+        f'=IF({n}=0,"",IF({is_error_formula(needed)},EXPLAIN_ERROR("NORM_POINTS",'
+        f'{for_points},{target},{rules}),IF({pts}>={needed},"Points needed: reached",'
+        f'"Points needed: "&({needed}-{pts})&" more")))',
+        x["wrap"],
+        v["needed_text"],
+    )
 
 
 _CHECKS = (
@@ -509,8 +732,16 @@ _CHECKS = (
 )
 
 
-def _checks(ws: Worksheet, fmt: common.Formats, x: dict[str, Format], v: dict[str, Any],
-            n: str, own: str, fed_range: str, status_range: str) -> None:
+def _checks(
+    ws: Worksheet,
+    fmt: common.Formats,
+    x: dict[str, Format],
+    v: dict[str, Any],
+    n: str,
+    own: str,
+    fed_range: str,
+    status_range: str,
+) -> None:
     ws.merge_range(P_TOP, C_STATUS, P_TOP, C_NOTE, "", x["section"])
     write_text(ws, P_TOP, C_STATUS, "Title Regulations checks", x["section"])
     for col, text in ((C_TITLED, "Count"), (C_HIGHER, "Needed"), (C_MET, "Met?")):
@@ -521,27 +752,64 @@ def _checks(ws: Worksheet, fmt: common.Formats, x: dict[str, Format], v: dict[st
     titled_total, higher_total = a1(R_TOTAL, C_TITLED), a1(R_TOTAL, C_HIGHER)
     ra, p, rp = a1(P_RA, C_TITLE), a1(P_P, C_TITLE), a1(P_RP, C_TITLE)
     counts = (
-        f"={n}", f"=SUM({newfed})",
+        f"={n}",
+        f"=SUM({newfed})",
         f'=IF({own}="","",COUNTIFS({fed_range},{own},{status_range},"{COUNTED}"))',
-        f"=MAX({fedcount})", f"={titled_total}", f"={higher_total}", f"={ra}", f"={p}",
-        f"={rp}")
+        f"=MAX({fedcount})",
+        f"={titled_total}",
+        f"={higher_total}",
+        f"={ra}",
+        f"={p}",
+        f"={rp}",
+    )
     needs = (
-        f"={MIN_NORM_GAMES}", "=2", f"=INT(3*{n}/5)", f"=INT(2*{n}/3)", f"=ROUNDUP({n}/2,0)",
-        f"=ROUNDUP({n}/3,0)", f"=VLOOKUP({target},Norms,2,FALSE)", f"={MIN_NORM_PERCENT}/100",
-        f"=VLOOKUP({target},Norms,3,FALSE)")
+        f"={MIN_NORM_GAMES}",
+        "=2",
+        f"=INT(3*{n}/5)",
+        f"=INT(2*{n}/3)",
+        f"=ROUNDUP({n}/2,0)",
+        f"=ROUNDUP({n}/3,0)",
+        f"=VLOOKUP({target},Norms,2,FALSE)",
+        f"={MIN_NORM_PERCENT}/100",
+        f"=VLOOKUP({target},Norms,3,FALSE)",
+    )
     at_least, at_most = x["at_least"], x["at_most"]
-    need_formats = (at_least, at_least, at_most, at_most, at_least, at_least, at_least,
-                    x["at_least_percent"], at_least)
-    count_formats = (fmt.computed, fmt.computed, fmt.computed, fmt.computed, fmt.computed,
-                     fmt.computed, fmt.computed, x["percent"], fmt.computed)
+    need_formats = (
+        at_least,
+        at_least,
+        at_most,
+        at_most,
+        at_least,
+        at_least,
+        at_least,
+        x["at_least_percent"],
+        at_least,
+    )
+    count_formats = (
+        fmt.computed,
+        fmt.computed,
+        fmt.computed,
+        fmt.computed,
+        fmt.computed,
+        fmt.computed,
+        fmt.computed,
+        x["percent"],
+        fmt.computed,
+    )
     for i, row in enumerate(K_ROWS):
         ws.merge_range(row, C_STATUS, row, C_NOTE, "", x["left"])
         count, need = a1(row, C_TITLED), a1(row, C_HIGHER)
         if i == 3:
-            write_formula(ws, row, C_STATUS,
-                          f'="At most 2/3 from one federation"&IF(MAX({fedcount})=0,"",'
-                          f'" (most: "&INDEX({fed_range},MATCH(MAX({fedcount}),{fedcount},0))'
-                          f'&")")', x["left"], v["most_label"])
+            write_formula(
+                ws,
+                row,
+                C_STATUS,
+                f'="At most 2/3 from one federation"&IF(MAX({fedcount})=0,"",'
+                f'" (most: "&INDEX({fed_range},MATCH(MAX({fedcount}),{fedcount},0))'
+                f'&")")',
+                x["left"],
+                v["most_label"],
+            )
         else:
             write_text(ws, row, C_STATUS, _CHECKS[i], x["left"])
         value, needed, _ = v["checks"][i]
@@ -558,31 +826,53 @@ def _checks(ws: Worksheet, fmt: common.Formats, x: dict[str, Format], v: dict[st
             test = f"{count}*3>={n}"
         else:
             test = f"{count}{compare}{need}"
-        write_formula(ws, row, C_MET,
-                      f'=IF({n}=0,"",IF({is_error_formula(count)},"no",IF({count}="","",'
-                      f'IF({test},"yes","no"))))', fmt.yes_no, v["met"][i])
+        write_formula(
+            ws,
+            row,
+            C_MET,
+            f'=IF({n}=0,"",IF({is_error_formula(count)},"no",IF({count}="","",'
+            f'IF({test},"yes","no"))))',
+            fmt.yes_no,
+            v["met"][i],
+        )
     met_range = span(K_ROWS[0], C_MET, K_ROWS[-1])
     ws.merge_range(P_VERDICT, C_STATUS, P_VERDICT, C_HIGHER, "", x["total_label"])
-    write_formula(ws, P_VERDICT, C_STATUS,
-                  f'="A "&UPPER({target})&" norm on these figures (every check met)"',
-                  x["total_label"], f"A {v['target'].strip().upper()} norm on these figures "
-                  "(every check met)")
-    write_formula(ws, P_VERDICT, C_MET,
-                  f'=IF({n}=0,"",IF(COUNTIF({met_range},"yes")={len(K_ROWS)},"yes","no"))',
-                  x["verdict"], v["verdict"])
+    write_formula(
+        ws,
+        P_VERDICT,
+        C_STATUS,
+        f'="A "&UPPER({target})&" norm on these figures (every check met)"',
+        x["total_label"],
+        f"A {v['target'].strip().upper()} norm on these figures (every check met)",
+    )
+    write_formula(
+        ws,
+        P_VERDICT,
+        C_MET,
+        f'=IF({n}=0,"",IF(COUNTIF({met_range},"yes")={len(K_ROWS)},"yes","no"))',
+        x["verdict"],
+        v["verdict"],
+    )
     for cell_range in (met_range, a1(P_VERDICT, C_MET)):
-        ws.conditional_format(cell_range, {"type": "cell", "criteria": "==",
-                                           "value": '"yes"', "format": x["yes"]})
-        ws.conditional_format(cell_range, {"type": "cell", "criteria": "==",
-                                           "value": '"no"', "format": x["no"]})
+        ws.conditional_format(
+            cell_range, {"type": "cell", "criteria": "==", "value": '"yes"', "format": x["yes"]}
+        )
+        ws.conditional_format(
+            cell_range, {"type": "cell", "criteria": "==", "value": '"no"', "format": x["no"]}
+        )
     ws.merge_range(P_READING, C_NAME, P_READING + 4, C_MET, READING, fmt.note)
 
 
 def _tables(wb: Any, ws: Worksheet, fmt: common.Formats) -> None:
     """The norm figures and the unrated opponents' value per edition (looked up)."""
     top = P_TABLE
-    for col, text in ((C_NAME, "Norm"), (C_TITLE, "Min Ra"), (C_FED, "Min Rp"),
-                      (C_RATING, "Floor"), (C_RESULT, "Rank")):
+    for col, text in (
+        (C_NAME, "Norm"),
+        (C_TITLE, "Min Ra"),
+        (C_FED, "Min Rp"),
+        (C_RATING, "Floor"),
+        (C_RESULT, "Rank"),
+    ):
         write_text(ws, top, col, text, fmt.header)
     ws.merge_range(top, C_STATUS, top, C_NOTE, "", fmt.header)
     write_text(ws, top, C_STATUS, "Opponents with the norm's title or higher", fmt.header)
@@ -590,13 +880,21 @@ def _tables(wb: Any, ws: Worksheet, fmt: common.Formats) -> None:
         t = NORM_TITLES[key]
         row = top + 1 + i
         write_text(ws, row, C_NAME, t.title, fmt.computed_text)
-        for col, value in ((C_TITLE, t.min_ra), (C_FED, t.min_rp), (C_RATING, t.floor),
-                           (C_RESULT, i + 1)):
+        for col, value in (
+            (C_TITLE, t.min_ra),
+            (C_FED, t.min_rp),
+            (C_RATING, t.floor),
+            (C_RESULT, i + 1),
+        ):
             write_value(ws, row, col, value, fmt.computed)
-        ws.merge_range(row, C_STATUS, row, C_NOTE, ", ".join(NORM_RANKS[: i + 1]),
-                       fmt.computed_text)
-    wb.define_name("Norms", f"='{SHEET}'!{a1(top + 1, C_NAME, absolute=True)}:"
-                   f"{a1(top + len(NORM_RANKS), C_RESULT, absolute=True)}")
+        ws.merge_range(
+            row, C_STATUS, row, C_NOTE, ", ".join(NORM_RANKS[: i + 1]), fmt.computed_text
+        )
+    wb.define_name(
+        "Norms",
+        f"='{SHEET}'!{a1(top + 1, C_NAME, absolute=True)}:"
+        f"{a1(top + len(NORM_RANKS), C_RESULT, absolute=True)}",
+    )
     write_text(ws, top, C_TITLED, "Rules", fmt.header)
     ws.merge_range(top, C_HIGHER, top, C_MET, "", fmt.header)
     write_text(ws, top, C_HIGHER, "Unrated counts as", fmt.header)
@@ -605,8 +903,16 @@ def _tables(wb: Any, ws: Worksheet, fmt: common.Formats) -> None:
         write_text(ws, row, C_TITLED, key, fmt.computed_text)
         ws.merge_range(row, C_HIGHER, row, C_MET, "", fmt.computed)
         write_value(ws, row, C_HIGHER, edition.norm_unrated_opponent, fmt.computed)
-    wb.define_name("Unrated", f"='{SHEET}'!{a1(top + 1, C_TITLED, absolute=True)}:"
-                   f"{a1(top + len(EDITIONS), C_HIGHER, absolute=True)}")
+    wb.define_name(
+        "Unrated",
+        f"='{SHEET}'!{a1(top + 1, C_TITLED, absolute=True)}:"
+        f"{a1(top + len(EDITIONS), C_HIGHER, absolute=True)}",
+    )
     ws.merge_range(top - 1, C_NAME, top - 1, C_MET, "", fmt.subtitle)
-    write_text(ws, top - 1, C_NAME, "Figures used (Title Regulations; unrated opponents: "
-               "xlfuncs.core.editions)", fmt.subtitle)
+    write_text(
+        ws,
+        top - 1,
+        C_NAME,
+        "Figures used (Title Regulations; unrated opponents: xlfuncs.core.editions)",
+        fmt.subtitle,
+    )

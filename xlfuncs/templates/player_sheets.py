@@ -93,43 +93,52 @@ def extra_formats(wb: Workbook, fmt: Formats) -> dict[str, Format]:
     computed = {"bg_color": "#EEF3FA", **border, **base}
     return {
         "two": wb.add_format({**computed, "align": "center", "num_format": "0.00"}),
-        "signed_two": wb.add_format({**computed, "align": "center",
-                                     "num_format": "+0.00;-0.00;0.00"}),
-        "signed": wb.add_format({**computed, "align": "center", "bold": True,
-                                 "num_format": "+0;-0;0", "font_size": 12}),
-        "big": wb.add_format({**computed, "align": "center", "bold": True,
-                              "num_format": "0", "font_size": 12}),
+        "signed_two": wb.add_format(
+            {**computed, "align": "center", "num_format": "+0.00;-0.00;0.00"}
+        ),
+        "signed": wb.add_format(
+            {**computed, "align": "center", "bold": True, "num_format": "+0;-0;0", "font_size": 12}
+        ),
+        "big": wb.add_format(
+            {**computed, "align": "center", "bold": True, "num_format": "0", "font_size": 12}
+        ),
         "percent": wb.add_format({**computed, "align": "center", "num_format": "0%"}),
         "points": wb.add_format({**computed, "align": "center", "num_format": "0.0"}),
         "w": wb.add_format({**computed, "align": "center", "num_format": '[=0.5]"\u00bd";0'}),
         "left": wb.add_format({**computed, "align": "left"}),
-        "wrap": wb.add_format({**computed, "align": "left", "valign": "top",
-                               "text_wrap": True}),
+        "wrap": wb.add_format({**computed, "align": "left", "valign": "top", "text_wrap": True}),
         "number": wb.add_format({**computed, "align": "center", "num_format": "0"}),
         "total_label": wb.add_format({**computed, "bold": True, "align": "right"}),
-        "total": wb.add_format({**computed, "bold": True, "align": "center",
-                                "num_format": "0.0"}),
-        "total_two": wb.add_format({**computed, "bold": True, "align": "center",
-                                    "num_format": "0.00"}),
-        "total_signed": wb.add_format({**computed, "bold": True, "align": "center",
-                                       "num_format": "+0.00;-0.00;0.00"}),
-        "count": wb.add_format({**computed, "bold": True, "align": "center",
-                                "num_format": '0;-0;""'}),
-        "section": wb.add_format({**base, "bold": True, "font_color": "#FFFFFF",
-                                  "bg_color": "#44546A", **border}),
-        "constant": wb.add_format({**base, "align": "center", "font_color": "#7F7F7F",
-                                   **border}),
-        "section_center": wb.add_format({**base, "bold": True, "font_color": "#FFFFFF",
-                                         "bg_color": "#44546A", "align": "center",
-                                         **border}),
-        "at_least": wb.add_format({**computed, "align": "center",
-                                   "num_format": '"\u2265 "0'}),
-        "at_most": wb.add_format({**computed, "align": "center",
-                                  "num_format": '"\u2264 "0'}),
-        "at_least_percent": wb.add_format({**computed, "align": "center",
-                                           "num_format": '"\u2265 "0%'}),
-        "verdict": wb.add_format({**computed, "align": "center", "bold": True,
-                                  "font_size": 12}),
+        "total": wb.add_format({**computed, "bold": True, "align": "center", "num_format": "0.0"}),
+        "total_two": wb.add_format(
+            {**computed, "bold": True, "align": "center", "num_format": "0.00"}
+        ),
+        "total_signed": wb.add_format(
+            {**computed, "bold": True, "align": "center", "num_format": "+0.00;-0.00;0.00"}
+        ),
+        "count": wb.add_format(
+            {**computed, "bold": True, "align": "center", "num_format": '0;-0;""'}
+        ),
+        "section": wb.add_format(
+            {**base, "bold": True, "font_color": "#FFFFFF", "bg_color": "#44546A", **border}
+        ),
+        "constant": wb.add_format({**base, "align": "center", "font_color": "#7F7F7F", **border}),
+        "section_center": wb.add_format(
+            {
+                **base,
+                "bold": True,
+                "font_color": "#FFFFFF",
+                "bg_color": "#44546A",
+                "align": "center",
+                **border,
+            }
+        ),
+        "at_least": wb.add_format({**computed, "align": "center", "num_format": '"\u2265 "0'}),
+        "at_most": wb.add_format({**computed, "align": "center", "num_format": '"\u2264 "0'}),
+        "at_least_percent": wb.add_format(
+            {**computed, "align": "center", "num_format": '"\u2265 "0%'}
+        ),
+        "verdict": wb.add_format({**computed, "align": "center", "bold": True, "font_size": 12}),
         "yes_soft": wb.add_format({"font_color": "#006100"}),
         "yes": wb.add_format({"bg_color": "#C6EFCE", "font_color": "#006100", "bold": True}),
         "no": wb.add_format({"bg_color": "#FFC7CE", "font_color": "#9C0006", "bold": True}),
@@ -141,6 +150,7 @@ def extra_formats(wb: Workbook, fmt: Formats) -> dict[str, Format]:
 
 
 # --------------------------------------------------------------------- the counted column
+
 
 def _text(value: Value) -> str | None:
     return value.strip().upper() if isinstance(value, str) else None
@@ -167,13 +177,17 @@ def status(rating: Value, result: Value, *, unrated_counts: bool = False) -> str
 def status_formula(rating: str, result: str, *, unrated_counts: bool = False) -> str:
     """The formula of the status column for a row (references *rating* and *result*)."""
     r, w = rating, result
-    rated_result = (f'OR({w}="1",{w}="0",{w}="\u00bd",{w}="=",'
-                    f"AND(ISNUMBER({w}),OR({w}=1,{w}=0.5,{w}=0)))")
-    counted = (f'"{COUNTED}"' if unrated_counts else
-               f'IF(AND(ISNUMBER({r}),{r}>0),"{COUNTED}","unrated")')
-    return (f'=IF({w}="","",IF(OR({w}="+",{w}="-"),"forfeit",'
-            f'IF(OR({w}="H",{w}="F",{w}="U",{w}="Z"),"bye",'
-            f'IF({rated_result},{counted},"invalid"))))')
+    rated_result = (
+        f'OR({w}="1",{w}="0",{w}="\u00bd",{w}="=",AND(ISNUMBER({w}),OR({w}=1,{w}=0.5,{w}=0)))'
+    )
+    counted = (
+        f'"{COUNTED}"' if unrated_counts else f'IF(AND(ISNUMBER({r}),{r}>0),"{COUNTED}","unrated")'
+    )
+    return (
+        f'=IF({w}="","",IF(OR({w}="+",{w}="-"),"forfeit",'
+        f'IF(OR({w}="H",{w}="F",{w}="U",{w}="Z"),"bye",'
+        f'IF({rated_result},{counted},"invalid"))))'
+    )
 
 
 def points(result: Value) -> float:
@@ -189,11 +203,14 @@ def points(result: Value) -> float:
 def points_formula(result: str) -> str:
     """The points of a rated result in *result* (1, ½ or 0), without the leading ``=``."""
     w = result
-    return (f'IF(OR({w}="1",AND(ISNUMBER({w}),{w}=1)),1,'
-            f'IF(OR({w}="\u00bd",{w}="=",AND(ISNUMBER({w}),{w}=0.5)),0.5,0))')
+    return (
+        f'IF(OR({w}="1",AND(ISNUMBER({w}),{w}=1)),1,'
+        f'IF(OR({w}="\u00bd",{w}="=",AND(ISNUMBER({w}),{w}=0.5)),0.5,0))'
+    )
 
 
 # --------------------------------------------------------------------------- small helpers
+
 
 def is_error_formula(ref: str) -> str:
     """TRUE when *ref* holds an error, whether Excel shows it as an error value or (as a
@@ -208,7 +225,7 @@ def is_error(value: Value) -> bool:
 
 def excel_round(x: float, digits: int = 0) -> float:
     """Excel's ROUND: half away from zero, on the float's exact value."""
-    scale = 10 ** digits
+    scale = 10**digits
     magnitude = float(Decimal(abs(x * scale)).quantize(Decimal(0), rounding=ROUND_HALF_UP))
     v: float = magnitude / scale
     return -v if x < 0 else v
@@ -232,15 +249,25 @@ def result_cell(result: str | float | None) -> Value:
 
 def rating_validation(ws: Worksheet, first_row: int, col: int, last_row: int) -> None:
     """Ratings: whole numbers 0..4000 (0 or blank: unrated)."""
-    ws.data_validation(first_row, col, last_row, col, {
-        "validate": "integer", "criteria": "between", "minimum": 0, "maximum": 4000,
-        "input_title": "Rating", "input_message": "FIDE rating; blank or 0 = unrated",
-        "error_title": "Rating", "error_message": "A rating is a whole number 0..4000.",
-    })
+    ws.data_validation(
+        first_row,
+        col,
+        last_row,
+        col,
+        {
+            "validate": "integer",
+            "criteria": "between",
+            "minimum": 0,
+            "maximum": 4000,
+            "input_title": "Rating",
+            "input_message": "FIDE rating; blank or 0 = unrated",
+            "error_title": "Rating",
+            "error_message": "A rating is a whole number 0..4000.",
+        },
+    )
 
 
-def hide_helper_columns(ws: Worksheet, first_col: int, last_col: int, width: float = 9
-                        ) -> None:
+def hide_helper_columns(ws: Worksheet, first_col: int, last_col: int, width: float = 9) -> None:
     """Columns of intermediate results: hidden and grouped (on a protected sheet a user
     unhides them with Format > Unhide Columns, which :func:`.common.protect` allows);
     hidden columns are not printed."""
@@ -248,8 +275,16 @@ def hide_helper_columns(ws: Worksheet, first_col: int, last_col: int, width: flo
     ws.set_column(last_col + 1, last_col + 1, None, None, {"collapsed": True})
 
 
-def note(ws: Worksheet, fmt: Formats, row: int, first_col: int, last_col: int, text: str,
-         *, height: float | None = None) -> None:
+def note(
+    ws: Worksheet,
+    fmt: Formats,
+    row: int,
+    first_col: int,
+    last_col: int,
+    text: str,
+    *,
+    height: float | None = None,
+) -> None:
     """A wrapped note over merged cells (the "how to use" text)."""
     ws.merge_range(row, first_col, row, last_col, text, fmt.note)
     if height is not None:
@@ -266,14 +301,22 @@ def span(first_row: int, col: int, last_row: int, *, absolute: bool = False) -> 
     return f"{a1(first_row, col, absolute=absolute)}:{a1(last_row, col, absolute=absolute)}"
 
 
-def write_array_block(ws: Worksheet, first_row: int, first_col: int, last_row: int,
-                      last_col: int, formula: str, fmt: Format | None,
-                      values: Sequence[Sequence[Value]]) -> None:
+def write_array_block(
+    ws: Worksheet,
+    first_row: int,
+    first_col: int,
+    last_row: int,
+    last_col: int,
+    formula: str,
+    fmt: Format | None,
+    values: Sequence[Sequence[Value]],
+) -> None:
     """One legacy array formula over a block of rows and columns (one call fills it), with
     each cell's cached value (``values`` row by row; ``None`` is a blank)."""
     first = values[0][0] if values and values[0] else None
-    ws.write_array_formula(first_row, first_col, last_row, last_col, formula, fmt,
-                           "" if first is None else first)
+    ws.write_array_formula(
+        first_row, first_col, last_row, last_col, formula, fmt, "" if first is None else first
+    )
     for i, row in enumerate(values[: last_row - first_row + 1]):
         for j, value in enumerate(row[: last_col - first_col + 1]):
             if i or j:

@@ -96,8 +96,10 @@ HOW_TO = (
     "xlfuncs.udfs; without it the figures shown are those stored when the file was made."
 )
 
-LEGEND = ("Rating used in orange: the 400-point rule changed it. Rated? in grey: the game "
-          "is listed but not rated (forfeit, bye, unrated opponent).")
+LEGEND = (
+    "Rating used in orange: the 400-point rule changed it. Rated? in grey: the game "
+    "is listed but not rated (forfeit, bye, unrated opponent)."
+)
 
 
 @dataclass(frozen=True)
@@ -169,8 +171,11 @@ def _compute(data: RatingPeriod) -> dict[str, Any]:
     period = serial(data.period_date)
     override = _num(data.k)
     rules: Value = data.rules or DEFAULT_EDITION.id
-    k_data: Value = "" if rating is None or before is None else udfs.K_FACTOR(
-        rating, before, birth, reached, period)
+    k_data: Value = (
+        ""
+        if rating is None or before is None
+        else udfs.K_FACTOR(rating, before, birth, reached, period)
+    )
     k_data = float(k_data) if isinstance(k_data, int) else k_data
     k_requested: Value = override if override is not None else k_data
 
@@ -190,8 +195,13 @@ def _compute(data: RatingPeriod) -> dict[str, Any]:
 
     blocks: list[_Block] = []
     for (ratings, results), sts in zip(blocks_in, statuses):
-        raw = udfs.ELO_DETAIL(rating, [[r] for r in ratings], [[w] for w in results],
-                              None if k_used == "" else k_used, rules)
+        raw = udfs.ELO_DETAIL(
+            rating,
+            [[r] for r in ratings],
+            [[w] for w in results],
+            None if k_used == "" else k_used,
+            rules,
+        )
         detail: list[list[Value]]
         if isinstance(raw, list):
             detail = [[float(v) for v in row] for row in raw]
@@ -214,9 +224,14 @@ def _compute(data: RatingPeriod) -> dict[str, Any]:
             totals.append(s if is_error(s) else excel_round(s, 2))
         message = ""
         if (n > 0 or "invalid" in sts) and is_error(detail[0][0]):
-            message = udfs.EXPLAIN_ERROR("ELO_DETAIL", rating, [[r] for r in ratings],
-                                         [[w] for w in results],
-                                         None if k_used == "" else k_used, rules)
+            message = udfs.EXPLAIN_ERROR(
+                "ELO_DETAIL",
+                rating,
+                [[r] for r in ratings],
+                [[w] for w in results],
+                None if k_used == "" else k_used,
+                rules,
+            )
         if n == 0:
             totals = ["", "", "", ""]
         blocks.append(_Block(ratings, results, sts, detail, rows, n, totals, message))
@@ -241,8 +256,10 @@ def _compute(data: RatingPeriod) -> dict[str, Any]:
     elif k_requested == "":
         summary = "K unknown: enter the rated games before the period, or a K"
     else:
-        summary = (f"{_text_of(n_total)} rated games in {_text_of(tournaments)} "
-                   f"tournament(s); K {_text_of(k_requested)}")
+        summary = (
+            f"{_text_of(n_total)} rated games in {_text_of(tournaments)} "
+            f"tournament(s); K {_text_of(k_requested)}"
+        )
         if not is_error(k_used) and not is_error(k_requested) and k_used < k_requested:
             summary += f" lowered to {_text_of(k_used)} so that K × n ≤ 700"
     player_line: str = "Enter the player's data in the yellow cells."
@@ -250,20 +267,33 @@ def _compute(data: RatingPeriod) -> dict[str, Any]:
         player_line = data.name + (f"  ·  FIDE ID {data.fide_id}" if data.fide_id else "")
         player_line += f"  ·  Ro {_text_of(rating)}" if rating is not None else ""
         if new != "" and not is_error(new):
-            player_line += (f"  ·  new rating {_text_of(new)} "
-                            f"({'+' if change > 0 else ''}{_text_of(change)})")
+            player_line += (
+                f"  ·  new rating {_text_of(new)} ({'+' if change > 0 else ''}{_text_of(change)})"
+            )
     return {
-        "k_data": k_data, "k_used": k_used, "n": n_total, "blocks": blocks,
-        "sum_w": sum_w, "sum_pd": sums[0], "sum_diff": sums[1], "k_times": k_times,
-        "change": change, "new": new, "summary": summary, "line": player_line, "rules": rules,
+        "k_data": k_data,
+        "k_used": k_used,
+        "n": n_total,
+        "blocks": blocks,
+        "sum_w": sum_w,
+        "sum_pd": sums[0],
+        "sum_diff": sums[1],
+        "k_times": k_times,
+        "change": change,
+        "new": new,
+        "summary": summary,
+        "line": player_line,
+        "rules": rules,
     }
 
 
 def _block_header_text(n: float, pts: Value) -> str:
     if n == 0:
         return ""
-    return (f"{_text_of(n)} rated game{'' if n == 1 else 's'}, "
-            f"{_text_of(pts)} point{'' if pts == 1 else 's'}")
+    return (
+        f"{_text_of(n)} rated game{'' if n == 1 else 's'}, "
+        f"{_text_of(pts)} point{'' if pts == 1 else 's'}"
+    )
 
 
 def build(path: Path, data: RatingPeriod | None = None) -> None:
@@ -275,17 +305,30 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
         raise ValueError(f"at most {MAX_TOURNAMENTS} tournaments, got {len(data.tournaments)}")
     for t in data.tournaments:
         if len(t.games) > MAX_GAMES:
-            raise ValueError(f"at most {MAX_GAMES} games per tournament, got {len(t.games)} "
-                             f"in {t.name!r}")
+            raise ValueError(
+                f"at most {MAX_GAMES} games per tournament, got {len(t.games)} in {t.name!r}"
+            )
     v = _compute(data)
     wb, fmt = common.new_workbook(path, title="FIDE rating change: one player's rating period")
     x = extra_formats(wb, fmt)
     ws = wb.add_worksheet(SHEET)
     ws.hide_gridlines(2)
     ws.set_default_row(12.75)
-    for col, width in ((C_NO, 4), (C_NAME, 26), (C_TITLE, 6), (C_FED, 6), (C_RATING, 8),
-                       (C_RESULT, 7), (C_STATUS, 9), (C_USED, 9), (C_W, 6), (C_PD, 7),
-                       (C_DIFF, 9), (C_KDIFF, 12), (LAST_COL + 1, 2)):
+    for col, width in (
+        (C_NO, 4),
+        (C_NAME, 26),
+        (C_TITLE, 6),
+        (C_FED, 6),
+        (C_RATING, 8),
+        (C_RESULT, 7),
+        (C_STATUS, 9),
+        (C_USED, 9),
+        (C_W, 6),
+        (C_PD, 7),
+        (C_DIFF, 9),
+        (C_KDIFF, 12),
+        (LAST_COL + 1, 2),
+    ):
         ws.set_column(col, col, width)
     hide_helper_columns(ws, C_HELP, C_HELP + 3, 10)
 
@@ -298,7 +341,8 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
         f'&IF(Rating="","","  ·  Ro "&Rating)'
         f'&IF({is_error_formula(a1(R_NEW, LAST_COL))},"",IF({a1(R_NEW, LAST_COL)}="","",'
         f'"  ·  new rating "&{a1(R_NEW, LAST_COL)}&" ("&IF({a1(R_CHANGE, LAST_COL)}>0,"+","")'
-        f'&{a1(R_CHANGE, LAST_COL)}&")")))')
+        f'&{a1(R_CHANGE, LAST_COL)}&")")))'
+    )
     write_formula(ws, R_LINE, 0, player_line, fmt.subtitle, v["line"])
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=54)
 
@@ -326,91 +370,201 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
         ws.merge_range(row, M_VALUE, row, M_VALUE + 1, "", cell_format)
         write_value(ws, row, M_VALUE, value, cell_format)
 
-    middle(R_BEFORE, "Rated games before the period", data.rated_games_before,
-           fmt.input_number)
-    ws.data_validation(R_BEFORE, M_VALUE, R_BEFORE, M_VALUE, {
-        "validate": "integer", "criteria": ">=", "value": 0,
-        "input_title": "Rated games", "input_message": "Games rated before this period "
-        "(K is 40 until the player has 30).", "error_message": "A whole number, 0 or more."})
+    middle(R_BEFORE, "Rated games before the period", data.rated_games_before, fmt.input_number)
+    ws.data_validation(
+        R_BEFORE,
+        M_VALUE,
+        R_BEFORE,
+        M_VALUE,
+        {
+            "validate": "integer",
+            "criteria": ">=",
+            "value": 0,
+            "input_title": "Rated games",
+            "input_message": "Games rated before this period (K is 40 until the player has 30).",
+            "error_message": "A whole number, 0 or more.",
+        },
+    )
     middle(R_BIRTH, "Year of birth (blank: unknown)", data.birth_year, fmt.input_number)
-    ws.data_validation(R_BIRTH, M_VALUE, R_BIRTH, M_VALUE, {
-        "validate": "integer", "criteria": "between", "minimum": 1900, "maximum": 2100,
-        "error_message": "A year, e.g. 2009."})
-    middle(R_REACHED, "A published rating has reached 2400",
-           "yes" if data.reached_2400 else ("" if blank else "no"), fmt.input_center)
-    ws.data_validation(R_REACHED, M_VALUE, R_REACHED, M_VALUE, {
-        "validate": "list", "source": ["yes", "no"], "error_message": "yes or no"})
-    middle(R_DATE, "Date of the rating period (blank: today)", data.period_date,
-           fmt.input_date)
-    ws.data_validation(R_DATE, M_VALUE, R_DATE, M_VALUE, {
-        "validate": "date", "criteria": ">", "value": _dt.date(1970, 1, 1),
-        "input_message": "For the junior rule: K 40 to the end of the year of the 18th "
-        "birthday while under 2300.", "error_message": "A date."})
+    ws.data_validation(
+        R_BIRTH,
+        M_VALUE,
+        R_BIRTH,
+        M_VALUE,
+        {
+            "validate": "integer",
+            "criteria": "between",
+            "minimum": 1900,
+            "maximum": 2100,
+            "error_message": "A year, e.g. 2009.",
+        },
+    )
+    middle(
+        R_REACHED,
+        "A published rating has reached 2400",
+        "yes" if data.reached_2400 else ("" if blank else "no"),
+        fmt.input_center,
+    )
+    ws.data_validation(
+        R_REACHED,
+        M_VALUE,
+        R_REACHED,
+        M_VALUE,
+        {"validate": "list", "source": ["yes", "no"], "error_message": "yes or no"},
+    )
+    middle(R_DATE, "Date of the rating period (blank: today)", data.period_date, fmt.input_date)
+    ws.data_validation(
+        R_DATE,
+        M_VALUE,
+        R_DATE,
+        M_VALUE,
+        {
+            "validate": "date",
+            "criteria": ">",
+            "value": _dt.date(1970, 1, 1),
+            "input_message": "For the junior rule: K 40 to the end of the year of the 18th "
+            "birthday while under 2300.",
+            "error_message": "A date.",
+        },
+    )
     ws.merge_range(R_KDATA, M_LABEL, R_KDATA, M_LABEL + 3, "", fmt.label)
     write_text(ws, R_KDATA, M_LABEL, "K from the player's data (K_FACTOR)", fmt.label)
     ws.merge_range(R_KDATA, M_VALUE, R_KDATA, M_VALUE + 1, "", fmt.computed)
-    before, birth, reached, date = (a1(r, M_VALUE) for r in (R_BEFORE, R_BIRTH, R_REACHED,
-                                                               R_DATE))
-    write_formula(ws, R_KDATA, M_VALUE,
-                  f'=IF(OR(Rating="",{before}=""),"",'
-                  f"K_FACTOR(Rating,{before},{birth},{reached},{date}))",
-                  fmt.computed, v["k_data"])
+    before, birth, reached, date = (a1(r, M_VALUE) for r in (R_BEFORE, R_BIRTH, R_REACHED, R_DATE))
+    write_formula(
+        ws,
+        R_KDATA,
+        M_VALUE,
+        f'=IF(OR(Rating="",{before}=""),"",K_FACTOR(Rating,{before},{birth},{reached},{date}))',
+        fmt.computed,
+        v["k_data"],
+    )
     middle(R_KOVER, "K entered (blank: as computed)", data.k, fmt.input_number)
-    ws.data_validation(R_KOVER, M_VALUE, R_KOVER, M_VALUE, {
-        "validate": "integer", "criteria": "between", "minimum": 1, "maximum": 40,
-        "input_message": "Overrides the K computed above (still lowered so that K × n ≤ "
-        "700).", "error_message": "A whole number 1..40."})
-    k_requested = (f'IF({a1(R_KOVER, M_VALUE, absolute=True)}<>"",'
-                   f"{a1(R_KOVER, M_VALUE, absolute=True)},"
-                   f"{a1(R_KDATA, M_VALUE, absolute=True)})")
+    ws.data_validation(
+        R_KOVER,
+        M_VALUE,
+        R_KOVER,
+        M_VALUE,
+        {
+            "validate": "integer",
+            "criteria": "between",
+            "minimum": 1,
+            "maximum": 40,
+            "input_message": "Overrides the K computed above (still lowered so that K × n ≤ 700).",
+            "error_message": "A whole number 1..40.",
+        },
+    )
+    k_requested = (
+        f'IF({a1(R_KOVER, M_VALUE, absolute=True)}<>"",'
+        f"{a1(R_KOVER, M_VALUE, absolute=True)},"
+        f"{a1(R_KDATA, M_VALUE, absolute=True)})"
+    )
 
     # The period's summary.
     totals_rows = [_block_row(i) + MAX_GAMES + 2 for i in range(MAX_TOURNAMENTS)]
     ws.merge_range(R_SUMHEAD, 0, R_SUMHEAD, C_RESULT, "", fmt.header)
     write_text(ws, R_SUMHEAD, 0, "Rating period (all tournaments)", fmt.header)
-    for col, text in ((C_STATUS, "Rated games n"), (C_USED, "K (K×n ≤ 700)"),
-                      (C_W, "Σ W"), (C_PD, "Σ PD"), (C_DIFF, "Σ (W − PD)"),
-                      (C_KDIFF, "K × Σ (W − PD)")):
+    for col, text in (
+        (C_STATUS, "Rated games n"),
+        (C_USED, "K (K×n ≤ 700)"),
+        (C_W, "Σ W"),
+        (C_PD, "Σ PD"),
+        (C_DIFF, "Σ (W − PD)"),
+        (C_KDIFF, "K × Σ (W − PD)"),
+    ):
         write_text(ws, R_SUMHEAD, col, text, fmt.header)
     ws.set_row(R_SUMHEAD, 27)
     n_cell = a1(R_SUM, C_STATUS, absolute=True)
     tournaments = "+".join(f"IF({a1(t, C_STATUS)}>0,1,0)" for t in totals_rows)
     ws.merge_range(R_SUM, 0, R_SUM, C_RESULT, "", x["left"])
-    write_formula(ws, R_SUM, 0,
-                  f'=IF(Rating="","",IF({k_requested}="","K unknown: enter the rated games '
-                  f'before the period, or a K",{n_cell}&" rated games in "&({tournaments})'
-                  f'&" tournament(s); K "&{k_requested}&IF(K_used<{k_requested},'
-                  f'" lowered to "&K_used&" so that K × n ≤ 700","")))',
-                  x["left"], v["summary"])
-    write_formula(ws, R_SUM, C_STATUS, "=" + "+".join(a1(t, C_STATUS) for t in totals_rows),
-                  x["number"], v["n"])
-    write_formula(ws, R_SUM, C_USED,
-                  f'=IF({k_requested}="","",IF({n_cell}>0,MIN({k_requested},'
-                  f"INT(700/{n_cell})),{k_requested}))", x["big"], v["k_used"])
+    write_formula(
+        ws,
+        R_SUM,
+        0,
+        f'=IF(Rating="","",IF({k_requested}="","K unknown: enter the rated games '
+        f'before the period, or a K",{n_cell}&" rated games in "&({tournaments})'
+        f'&" tournament(s); K "&{k_requested}&IF(K_used<{k_requested},'
+        f'" lowered to "&K_used&" so that K × n ≤ 700","")))',
+        x["left"],
+        v["summary"],
+    )
+    write_formula(
+        ws,
+        R_SUM,
+        C_STATUS,
+        "=" + "+".join(a1(t, C_STATUS) for t in totals_rows),
+        x["number"],
+        v["n"],
+    )
+    write_formula(
+        ws,
+        R_SUM,
+        C_USED,
+        f'=IF({k_requested}="","",IF({n_cell}>0,MIN({k_requested},'
+        f"INT(700/{n_cell})),{k_requested}))",
+        x["big"],
+        v["k_used"],
+    )
     wb.define_name("K_used", f"='{SHEET}'!{a1(R_SUM, C_USED, absolute=True)}")
-    write_formula(ws, R_SUM, C_W, "=SUM(" + ",".join(a1(t, C_W) for t in totals_rows) + ")",
-                  x["total"], v["sum_w"])
+    write_formula(
+        ws,
+        R_SUM,
+        C_W,
+        "=SUM(" + ",".join(a1(t, C_W) for t in totals_rows) + ")",
+        x["total"],
+        v["sum_w"],
+    )
     for col, key in ((C_PD, "sum_pd"), (C_DIFF, "sum_diff")):
-        write_formula(ws, R_SUM, col,
-                      "=ROUND(SUM(" + ",".join(a1(t, col) for t in totals_rows) + "),2)",
-                      x["signed_two"] if col == C_DIFF else x["two"], v[key])
-    write_formula(ws, R_SUM, C_KDIFF,
-                  f'=IF(K_used="","",ROUND(K_used*{a1(R_SUM, C_DIFF)},2))',
-                  x["signed_two"], v["k_times"])
+        write_formula(
+            ws,
+            R_SUM,
+            col,
+            "=ROUND(SUM(" + ",".join(a1(t, col) for t in totals_rows) + "),2)",
+            x["signed_two"] if col == C_DIFF else x["two"],
+            v[key],
+        )
+    write_formula(
+        ws,
+        R_SUM,
+        C_KDIFF,
+        f'=IF(K_used="","",ROUND(K_used*{a1(R_SUM, C_DIFF)},2))',
+        x["signed_two"],
+        v["k_times"],
+    )
     for row, label, key, cell_format, formula in (
-            (R_CHANGE, "Rating change (rounded once, ½ away from 0)",
-             "change", x["signed"],
-             f'=IF(OR(Rating="",K_used=""),"",ROUND({a1(R_SUM, C_KDIFF)},0))'),
-            (R_NEW, "New rating: Ro + change", "new", x["big"],
-             f'=IF({a1(R_CHANGE, LAST_COL)}="","",Rating+{a1(R_CHANGE, LAST_COL)})')):
+        (
+            R_CHANGE,
+            "Rating change (rounded once, ½ away from 0)",
+            "change",
+            x["signed"],
+            f'=IF(OR(Rating="",K_used=""),"",ROUND({a1(R_SUM, C_KDIFF)},0))',
+        ),
+        (
+            R_NEW,
+            "New rating: Ro + change",
+            "new",
+            x["big"],
+            f'=IF({a1(R_CHANGE, LAST_COL)}="","",Rating+{a1(R_CHANGE, LAST_COL)})',
+        ),
+    ):
         ws.merge_range(row, C_STATUS, row, C_DIFF, "", fmt.label)
         write_text(ws, row, C_STATUS, label, fmt.label)
         write_formula(ws, row, LAST_COL, formula, cell_format, v[key])
     ws.merge_range(R_CHANGE, 0, R_NEW, C_RESULT, LEGEND, fmt.note)
-    ws.conditional_format(R_CHANGE, LAST_COL, R_CHANGE, LAST_COL, {
-        "type": "cell", "criteria": ">", "value": 0, "format": x["yes"]})
-    ws.conditional_format(R_CHANGE, LAST_COL, R_CHANGE, LAST_COL, {
-        "type": "cell", "criteria": "<", "value": 0, "format": x["no"]})
+    ws.conditional_format(
+        R_CHANGE,
+        LAST_COL,
+        R_CHANGE,
+        LAST_COL,
+        {"type": "cell", "criteria": ">", "value": 0, "format": x["yes"]},
+    )
+    ws.conditional_format(
+        R_CHANGE,
+        LAST_COL,
+        R_CHANGE,
+        LAST_COL,
+        {"type": "cell", "criteria": "<", "value": 0, "format": x["no"]},
+    )
 
     # The tournaments.
     for i in range(MAX_TOURNAMENTS):
@@ -428,8 +582,16 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
     wb.close()
 
 
-def _write_block(wb: Workbook, ws: Worksheet, fmt: common.Formats, x: dict[str, Format],
-                 i: int, data: RatingPeriod, b: _Block, rules_name: str) -> None:
+def _write_block(
+    wb: Workbook,
+    ws: Worksheet,
+    fmt: common.Formats,
+    x: dict[str, Format],
+    i: int,
+    data: RatingPeriod,
+    b: _Block,
+    rules_name: str,
+) -> None:
     top = _block_row(i)
     r0, r1 = top + 2, top + 1 + MAX_GAMES
     total = r1 + 1
@@ -446,14 +608,32 @@ def _write_block(wb: Workbook, ws: Worksheet, fmt: common.Formats, x: dict[str, 
     write_value(ws, top, C_USED, event.end_date, fmt.input_date)
     ws.merge_range(top, C_PD, top, C_KDIFF, "", x["section"])
     n_ref, w_ref = a1(total, C_STATUS), a1(total, C_W)
-    write_formula(ws, top, C_PD,
-                  f'=IF({n_ref}=0,"",{n_ref}&" rated game"&IF({n_ref}=1,"","s")&", "&{w_ref}'
-                  f'&" point"&IF({w_ref}=1,"","s"))', x["section"],
-                  _block_header_text(b.n, b.totals[0]))
+    write_formula(
+        ws,
+        top,
+        C_PD,
+        f'=IF({n_ref}=0,"",{n_ref}&" rated game"&IF({n_ref}=1,"","s")&", "&{w_ref}'
+        f'&" point"&IF({w_ref}=1,"","s"))',
+        x["section"],
+        _block_header_text(b.n, b.totals[0]),
+    )
 
-    for col, text in enumerate(("#", "Opponent", "Title", "Fed", "Rating", "Result",
-                                "Rated?", "Rating used", "W", "PD", "W − PD",
-                                "K × (W − PD)")):
+    for col, text in enumerate(
+        (
+            "#",
+            "Opponent",
+            "Title",
+            "Fed",
+            "Rating",
+            "Result",
+            "Rated?",
+            "Rating used",
+            "W",
+            "PD",
+            "W − PD",
+            "K × (W − PD)",
+        )
+    ):
         write_text(ws, top + 1, col, text, fmt.header)
     ws.set_row(top + 1, 24)
     for j, text in enumerate(("ELO_DETAIL: rating used", "PD", "W − PD", "K × (W − PD)")):
@@ -471,61 +651,133 @@ def _write_block(wb: Workbook, ws: Worksheet, fmt: common.Formats, x: dict[str, 
         write_text(ws, row, C_TITLE, g.title if g else None, fmt.input_center)
         write_text(ws, row, C_FED, g.federation if g else None, fmt.input_center)
         write_value(ws, row, C_RATING, g.rating if g else None, fmt.input_number)
-        write_value(ws, row, C_RESULT, result_cell(g.result) if g else None,
-                    fmt.input_center)
+        write_value(ws, row, C_RESULT, result_cell(g.result) if g else None, fmt.input_center)
         st = a1(row, C_STATUS)
-        write_formula(ws, row, C_STATUS, status_formula(a1(row, C_RATING), a1(row, C_RESULT)),
-                      fmt.computed_text, b.statuses[k])
+        write_formula(
+            ws,
+            row,
+            C_STATUS,
+            status_formula(a1(row, C_RATING), a1(row, C_RESULT)),
+            fmt.computed_text,
+            b.statuses[k],
+        )
         index = f'COUNTIF({a1(r0, C_STATUS, absolute=True)}:{st},"{COUNTED}")'
-        for col, j, cell_format in ((C_USED, 1, fmt.computed), (C_PD, 2, x["two"]),
-                                    (C_DIFF, 3, x["signed_two"]),
-                                    (C_KDIFF, 4, x["signed_two"])):
+        for col, j, cell_format in (
+            (C_USED, 1, fmt.computed),
+            (C_PD, 2, x["two"]),
+            (C_DIFF, 3, x["signed_two"]),
+            (C_KDIFF, 4, x["signed_two"]),
+        ):
             # +0 turns an error that arrives as text into an error value, so that
             # the sums show it too
-            write_formula(ws, row, col,
-                          f'=IF({st}="{COUNTED}",INDEX({helper},{index},{j})+0,"")',
-                          cell_format, b.rows[k][0 if j == 1 else j])
-        write_formula(ws, row, C_W,
-                      f'=IF({st}="{COUNTED}",{points_formula(a1(row, C_RESULT))},"")',
-                      x["w"], b.rows[k][1])
-    write_array_block(ws, r0, C_HELP, r1, C_HELP + 3,
-                      f"{{=ELO_DETAIL(Rating,{ratings_range},{results_range},K_used,"
-                      f"{rules_name})}}", fmt.computed_decimal, b.detail)
+            write_formula(
+                ws,
+                row,
+                col,
+                f'=IF({st}="{COUNTED}",INDEX({helper},{index},{j})+0,"")',
+                cell_format,
+                b.rows[k][0 if j == 1 else j],
+            )
+        write_formula(
+            ws,
+            row,
+            C_W,
+            f'=IF({st}="{COUNTED}",{points_formula(a1(row, C_RESULT))},"")',
+            x["w"],
+            b.rows[k][1],
+        )
+    write_array_block(
+        ws,
+        r0,
+        C_HELP,
+        r1,
+        C_HELP + 3,
+        f"{{=ELO_DETAIL(Rating,{ratings_range},{results_range},K_used,{rules_name})}}",
+        fmt.computed_decimal,
+        b.detail,
+    )
 
     # Validation and formatting of the input rows.
     rating_validation(ws, r0, C_RATING, r1)
     common.validate_results(ws, r0, C_RESULT, r1, C_RESULT)
-    ws.data_validation(r0, C_TITLE, r1, C_TITLE, {
-        "validate": "list", "source": list(TITLE_CHOICES), "error_type": "warning",
-        "error_message": "A FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM."})
+    ws.data_validation(
+        r0,
+        C_TITLE,
+        r1,
+        C_TITLE,
+        {
+            "validate": "list",
+            "source": list(TITLE_CHOICES),
+            "error_type": "warning",
+            "error_message": "A FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM.",
+        },
+    )
     common.results_formatting(wb, ws, r0, C_RESULT, r1, C_RESULT)
     used, rating_cell = a1(r0, C_USED), a1(r0, C_RATING)
-    ws.conditional_format(r0, C_USED, r1, C_USED, {
-        "type": "formula", "criteria": f'=AND({a1(r0, C_STATUS)}="{COUNTED}",'
-        f"{used}<>{rating_cell})", "format": x["capped"]})
-    ws.conditional_format(r0, C_STATUS, r1, C_STATUS, {
-        "type": "formula", "criteria": f'=AND({a1(r0, C_STATUS)}<>"",'
-        f'{a1(r0, C_STATUS)}<>"{COUNTED}")', "format": x["muted"]})
+    ws.conditional_format(
+        r0,
+        C_USED,
+        r1,
+        C_USED,
+        {
+            "type": "formula",
+            "criteria": f'=AND({a1(r0, C_STATUS)}="{COUNTED}",{used}<>{rating_cell})',
+            "format": x["capped"],
+        },
+    )
+    ws.conditional_format(
+        r0,
+        C_STATUS,
+        r1,
+        C_STATUS,
+        {
+            "type": "formula",
+            "criteria": f'=AND({a1(r0, C_STATUS)}<>"",{a1(r0, C_STATUS)}<>"{COUNTED}")',
+            "format": x["muted"],
+        },
+    )
 
     # Totals, and the reason when ELO_DETAIL fails.
     ws.merge_range(total, 0, total, C_RESULT, "", x["total_label"])
     write_formula(
-        ws, total, 0,
+        ws,
+        total,
+        0,
         f'=IF(AND(OR({a1(total, C_STATUS)}>0,COUNTIF({status_range},"invalid")>0),'
         f'{is_error_formula(a1(r0, C_HELP, absolute=True))}),EXPLAIN_ERROR("ELO_DETAIL",'
-        f'Rating,{ratings_range},{results_range},K_used,{rules_name}),'
-        f'"Tournament {i + 1}: sums")', x["total_label"],
-        b.message or f"Tournament {i + 1}: sums")
-    ws.conditional_format(total, 0, total, 0, {
-        "type": "formula", "criteria": f'=LEFT({a1(total, 0)},11)="ELO_DETAIL:"',
-        "format": x["error"]})
-    write_formula(ws, total, C_STATUS, f'=COUNTIF({status_range},"{COUNTED}")',
-                  x["count"], b.n)
+        f"Rating,{ratings_range},{results_range},K_used,{rules_name}),"
+        f'"Tournament {i + 1}: sums")',
+        x["total_label"],
+        b.message or f"Tournament {i + 1}: sums",
+    )
+    ws.conditional_format(
+        total,
+        0,
+        total,
+        0,
+        {
+            "type": "formula",
+            "criteria": f'=LEFT({a1(total, 0)},11)="ELO_DETAIL:"',
+            "format": x["error"],
+        },
+    )
+    write_formula(ws, total, C_STATUS, f'=COUNTIF({status_range},"{COUNTED}")', x["count"], b.n)
     write_text(ws, total, C_USED, None, x["total"])
     n_total = a1(total, C_STATUS)
-    write_formula(ws, total, C_W, f'=IF({n_total}=0,"",SUM({span(r0, C_W, r1)}))',
-                  x["total"], b.totals[0] if b.n else "")
+    write_formula(
+        ws,
+        total,
+        C_W,
+        f'=IF({n_total}=0,"",SUM({span(r0, C_W, r1)}))',
+        x["total"],
+        b.totals[0] if b.n else "",
+    )
     for col, j in ((C_PD, 1), (C_DIFF, 2), (C_KDIFF, 3)):
-        write_formula(ws, total, col, f'=IF({n_total}=0,"",ROUND(SUM({span(r0, col, r1)}),2))',
-                      x["total_two"] if col == C_PD else x["total_signed"],
-                      b.totals[j] if b.n else "")
+        write_formula(
+            ws,
+            total,
+            col,
+            f'=IF({n_total}=0,"",ROUND(SUM({span(r0, col, r1)}),2))',
+            x["total_two"] if col == C_PD else x["total_signed"],
+            b.totals[j] if b.n else "",
+        )

@@ -23,7 +23,7 @@ TEXTS = Texts(
     title="Round-robin crosstable",
     sheet="Crosstable",
     hint="Fill the yellow cells; blue cells are computed. Results: 1, \u00bd (or =), 0; "
-         "+ and - for forfeits. Enter each game twice: in the row of each player.",
+    "+ and - for forfeits. Enter each game twice: in the row of each player.",
     how_to=(
         "1. Header: the event, place, dates and chief arbiter (for the printout); the rules "
         "edition (drop-down; the edition in force is chosen) and the rating period (its "
@@ -50,10 +50,9 @@ TEXTS = Texts(
         "accident: Review > Unprotect Sheet to change the layout.",
         "7. The functions come from xlfuncs through classic xlwings (the xlwings.conf sheet "
         "names the module xlfuncs.udfs). Each computed column is one array formula: "
-        "one call fills the column. =EXPLAIN_ERROR(\"RP_FIDE_ALL\", ...) with a column's "
+        'one call fills the column. =EXPLAIN_ERROR("RP_FIDE_ALL", ...) with a column\'s '
         "arguments tells why a cell shows an error.",
-        "8. The 'FIDE tables' sheet shows the conversion tables 8.1(a) and 8.1(b) for "
-        "reference.",
+        "8. The 'FIDE tables' sheet shows the conversion tables 8.1(a) and 8.1(b) for reference.",
     ),
 )
 

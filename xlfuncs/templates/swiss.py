@@ -33,7 +33,7 @@ TEXTS = Texts(
     title="Swiss wall chart",
     sheet="Wall chart",
     hint="Fill the yellow cells; blue cells are computed. Per round: opponent's No., colour "
-         "(w/b), result (1, \u00bd, 0; + - forfeits; H F U Z byes, with no opponent).",
+    "(w/b), result (1, \u00bd, 0; + - forfeits; H F U Z byes, with no opponent).",
     how_to=(
         "1. Header: the event, place, dates and chief arbiter (for the printout); the rules "
         "edition (drop-down; the edition in force is chosen) and the rating period (its "
@@ -62,10 +62,9 @@ TEXTS = Texts(
         "players, set the print area (Page Layout > Print Area) to their rows.",
         "8. The functions come from xlfuncs through classic xlwings (the xlwings.conf sheet "
         "names the module xlfuncs.udfs). Each computed column is one array formula: "
-        "one call fills the column. =EXPLAIN_ERROR(\"RP_FIDE_ALL\", ...) with a column's "
+        'one call fills the column. =EXPLAIN_ERROR("RP_FIDE_ALL", ...) with a column\'s '
         "arguments tells why a cell shows an error.",
-        "9. The 'FIDE tables' sheet shows the conversion tables 8.1(a) and 8.1(b) for "
-        "reference.",
+        "9. The 'FIDE tables' sheet shows the conversion tables 8.1(a) and 8.1(b) for reference.",
     ),
 )
 
