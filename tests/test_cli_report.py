@@ -19,7 +19,7 @@ import pytest
 from xlfuncs.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "data" / "trf"
+REAL = ROOT / "tests" / "data" / "real"
 DEMO_RR = ROOT / "xlfuncs" / "data" / "demo_round_robin.trf"
 
 # A round robin of 3 in May 2023 (2022 rules): R1 1-2 (3 has the bye), R2 2-3, R3 3-1.
@@ -221,8 +221,6 @@ def test_as_a_program() -> None:
 )
 @pytest.mark.parametrize("fmt", ["text", "json", "csv"])
 def test_real_files(capsys: pytest.CaptureFixture[str], name: str, fmt: str) -> None:
-    path = SHARED / name
-    if not path.is_file():
-        pytest.skip(f"{path} not present")
+    path = REAL / name
     code, out, _ = run(capsys, "report", str(path), "--format", fmt)
     assert code == 0 and out

@@ -1,6 +1,6 @@
 """Editions of the Rating Regulations: ids, dates in force, the default and errors.
 
-Dates from the "Editions" table of /work/shared/reference/fide-rules.md:
+Dates from the "Editions" table of docs/fide-rules.md:
 2017: 1 Jul 2017 - 31 Dec 2021; 2022: 1 Jan 2022 - 29 Feb 2024;
 2024: 1 Mar 2024 - 30 Sep 2025; 2025: 1 Oct 2025 - today.
 """

@@ -1,6 +1,6 @@
 """First rating of an unrated player (the seed's "bloque", Ru), in every edition.
 
-Rules from /work/shared/reference/fide-rules.md ("First rating", "Editions") and the Spanish
+Rules from docs/fide-rules.md ("First rating", "Editions") and the Spanish
 seed 002 (Swiss vs round robin, n/(n+1)); dp from table 8.1(a). Every figure is worked by
 hand in the comment next to it.
 """

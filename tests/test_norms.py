@@ -1,4 +1,4 @@
-"""Title norms (Title Regulations, 2024 text, as summarised in the reference file):
+"""Title norms (Title Regulations, 2024 text, as summarised in docs/fide-rules.md):
 rating floor, unrated opponents, Ra and p rounding, 35 % minimum, the four titles' figures,
 and the fewest points a norm needs.
 

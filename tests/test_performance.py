@@ -1,7 +1,7 @@
 """Performance ratings: exact (the seed's logistic definition), FIDE, linear, and the
 Perfect Tournament Performance of Tie-Break Regulations C.07 (as in the reference file).
 
-Expected values come from the seed (/work/shared/seeds), the reference file, or hand
+Expected values come from the seed and the reference file (docs/fide-rules.md), or hand
 calculation shown next to each case. Where an exact value is checked, it is checked by
 plugging it back into the definition sum 1 / (1 + 10^((Ri - R)/400)) = score, computed here
 in the test, not by the code under test.

@@ -1,7 +1,7 @@
 """Rating change over a rating period: the 400-point rule in each edition, K, K x n <= 700,
 rounding once per period, the per-game detail, and the K-factor rules.
 
-PD values are read from table 8.1(b) in /work/shared/reference/fide-rules.md; each case
+PD values are read from table 8.1(b) in docs/fide-rules.md; each case
 shows the band it uses. Public worked example: chesschat.org thread "FIDE rating uplift
 change" (2022 rules).
 """

@@ -2,9 +2,9 @@
 
 The small tournaments below are written here, line by line; every expected figure is worked
 out by hand from FIDE's tables (dp table 8.1(a), PD table 8.1(b), both quoted in
-``../shared/reference/fide-rules.md``) with the sums shown in the comments, never pasted
+``docs/fide-rules.md``) with the sums shown in the comments, never pasted
 from the program's output. The demo files of ``xlfuncs/data`` are checked for consistency;
-the real files of ``../shared/data/trf`` are run through when present.
+the real files of ``tests/data/real`` (see the ``SOURCE`` note there) are run through.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from xlfuncs.report import (
 )
 from xlfuncs.trf import Tournament, check_tournament, parse_trf, read_trf
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "trf"
+REAL = Path(__file__).resolve().parent / "data" / "real"
 TESTS = Path(__file__).resolve().parent
 
 
@@ -651,9 +651,7 @@ def test_demo_swiss() -> None:
     "name", ["karl-mala-2005.trf", "lichess-swiss-2020-06.trf", "lichess-swiss-2021-03.trf"]
 )
 def test_real_files(name: str) -> None:
-    path = SHARED / name
-    if not path.is_file():
-        pytest.skip(f"{path} not present")
+    path = REAL / name
     t = read_trf(path)
     report = build_report(t)
     assert len(report.rows) == len(t.players)
@@ -664,9 +662,7 @@ def test_real_files(name: str) -> None:
 
 
 def test_karl_mala_facts() -> None:
-    path = SHARED / "karl-mala-2005.trf"
-    if not path.is_file():
-        pytest.skip(f"{path} not present")
+    path = REAL / "karl-mala-2005.trf"
     report = build_report(read_trf(path))
     assert report.edition.id == "2017" and len(report.warnings) == 1  # older than 2017
     rows = {r.start_no: r for r in report.rows}

@@ -1,6 +1,6 @@
 """Tables 8.1(a) and 8.1(b) and the rounding rules of the rating core.
 
-Every expected value is transcribed by hand from /work/shared/reference/fide-rules.md
+Every expected value is transcribed by hand from docs/fide-rules.md
 (FIDE Rating Regulations, table 8.1(a) / 8.1.1 and table 8.1(b) / 8.1.2), never taken from
 the code under test.
 """

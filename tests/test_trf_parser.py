@@ -2,8 +2,8 @@
 
 The fixtures in ``tests/data/trf/`` are fictional events written for these tests; every
 expected number below was worked out by hand from the fixture lines (the comments show the
-sums), not by running the parser. The real files in ``../shared/data/trf/`` are read where
-present (they are not part of the project) and only facts read off the files are asserted.
+sums), not by running the parser. The real files in ``tests/data/real/`` (see the ``SOURCE``
+note there) were written by others; only facts read off the files are asserted.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from xlfuncs.trf import (
 )
 
 DATA = Path(__file__).parent / "data" / "trf"
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "trf"
+REAL = Path(__file__).parent / "data" / "real"
 
 
 def load(name: str) -> Tournament:
@@ -662,11 +662,8 @@ def test_round_trip(
 
 
 def real(name: str) -> Tournament:
-    """A file of ``../shared/data/trf`` (skips the test when it is not there)."""
-    path = SHARED / name
-    if not path.is_file():
-        pytest.skip(f"{path} not present")
-    return read_trf(path)
+    """A real file of ``tests/data/real``."""
+    return read_trf(REAL / name)
 
 
 def test_real_karl_mala() -> None:
