@@ -3,7 +3,7 @@
 Run: ``python benchmarks/bench_report.py`` (options: ``--players``, ``--rounds``,
 ``--repeat``, ``--keep DIR`` to keep the generated files).
 
-The TRF is generated deterministically by ``tests/make_demo_trf.py`` (the generator of the
+The TRF is generated deterministically by ``xlfuncs/data/make_demo_trf.py`` (the generator of the
 demo files). Each command is measured twice:
 
 - in process: ``xlfuncs.cli.main(argv)``, best wall time of ``--repeat`` warm runs (the
@@ -39,7 +39,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "xlfuncs" / "data"))
 
 from make_demo_trf import make_swiss  # noqa: E402
 

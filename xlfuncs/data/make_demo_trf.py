@@ -1,7 +1,7 @@
-"""Write the demo tournaments of ``xlfuncs/data/`` (``demo_round_robin.trf``,
+"""Write the demo tournaments beside this script (``demo_round_robin.trf``,
 ``demo_swiss.trf``): fictional players and events, laid out as Swiss-Manager writes TRF16.
 
-Run ``python tests/make_demo_trf.py`` to write them again, ``--check`` to compare the
+Run ``python xlfuncs/data/make_demo_trf.py`` to write them again, ``--check`` to compare the
 committed files with what this script writes (``tests/test_report.py`` does the same). The
 output depends on nothing but this script: a seeded random generator, no clock.
 
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parents[1] / "xlfuncs" / "data"
+DATA = Path(__file__).resolve().parent
 RR_FILE = DATA / "demo_round_robin.trf"
 SWISS_FILE = DATA / "demo_swiss.trf"
 
