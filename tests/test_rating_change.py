@@ -17,10 +17,12 @@ from hypothesis import strategies as st
 
 from xlfuncs.core.errors import InvalidInputError, OutOfRangeError
 from xlfuncs.core.rating_change import (
+    KRule,
     capped_ratings,
     expected_score,
     k_factor,
     k_for_games,
+    k_rule,
     rating_change,
 )
 
@@ -340,6 +342,16 @@ def test_k_adult_is_20() -> None:
     assert k_factor(2100, 300) == 20
     assert k_factor(2100, 300, 1980, False, dt.date(2026, 6, 1)) == 20
     assert k_factor(2100, 300, None, False, dt.date(2026, 6, 1)) == 20
+
+
+def test_k_rule_names_the_clause() -> None:
+    # Rating Regulations 8.3.3, clause by clause, as in the four tests above
+    day = dt.date(2026, 6, 1)
+    assert k_rule(1850, 29) is KRule.FEWER_THAN_30_GAMES
+    assert k_rule(2350, 200, reached_2400=True) is KRule.REACHED_2400
+    assert k_rule(2250, 80, 2008, False, day) is KRule.JUNIOR
+    assert k_rule(2100, 300, 1980, False, day) is KRule.ESTABLISHED
+    assert [r.k for r in KRule] == [40, 10, 40, 20]
 
 
 # ---------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ once, half away from zero (-2.50 -> -3). Sums are exact (hundredths), never floa
 from __future__ import annotations
 
 import datetime as _dt
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -21,11 +22,13 @@ __all__ = [
     "MAX_K_TIMES_GAMES",
     "Game",
     "GameDetail",
+    "KRule",
     "RatingChange",
     "capped_ratings",
     "expected_score",
     "k_factor",
     "k_for_games",
+    "k_rule",
     "rating_change",
 ]
 
@@ -228,6 +231,32 @@ def rating_change(
     )
 
 
+class KRule(enum.Enum):
+    """The clause of the K rule (Rating Regulations 8.3.3) that gives a player's K."""
+
+    FEWER_THAN_30_GAMES = "fewer than 30 games"
+    """K 40: the player has not yet completed events with at least 30 games."""
+    REACHED_2400 = "reached 2400"
+    """K 10: a published rating has reached 2400 (for good, even if it drops)."""
+    JUNIOR = "junior"
+    """K 40: until the end of the year of the 18th birthday, while rated under 2300."""
+    ESTABLISHED = "established"
+    """K 20: none of the above."""
+
+    @property
+    def k(self) -> int:
+        """The K this clause gives."""
+        return _K_OF_RULE[self]
+
+
+_K_OF_RULE = {
+    KRule.FEWER_THAN_30_GAMES: 40,
+    KRule.REACHED_2400: 10,
+    KRule.JUNIOR: 40,
+    KRule.ESTABLISHED: 20,
+}
+
+
 def k_factor(
     rating: Number,
     rated_games: Number,
@@ -243,21 +272,37 @@ def k_factor(
     - 20 otherwise.
 
     *period_date* (default: today) decides the junior rule; *birth_year* ``None`` means not
-    known, so no junior K.
+    known, so no junior K. :func:`k_rule` says which of the four clauses applies.
 
     >>> k_factor(1850, 10), k_factor(2410, 100), k_factor(2250, 80, 2008, False,
     ...     _dt.date(2026, 12, 1)), k_factor(2250, 80, 2007, False, _dt.date(2026, 1, 1))
     (40, 10, 40, 20)
     """
+    return k_rule(rating, rated_games, birth_year, reached_2400, period_date).k
+
+
+def k_rule(
+    rating: Number,
+    rated_games: Number,
+    birth_year: Number | None = None,
+    reached_2400: bool = False,
+    period_date: _dt.date | None = None,
+) -> KRule:
+    """Which clause of the K rule applies (arguments as :func:`k_factor`); its
+    :attr:`KRule.k` is the player's K.
+
+    >>> k_rule(2250, 80, 2008, False, _dt.date(2026, 12, 1))
+    <KRule.JUNIOR: 'junior'>
+    """
     r = validate.rating(rating)
     games = validate.whole(rated_games, name="rated_games")
     if games < 30:
-        return 40
+        return KRule.FEWER_THAN_30_GAMES
     if reached_2400 or r >= 2400:
-        return 10
+        return KRule.REACHED_2400
     if birth_year is not None:
         year = validate.whole(birth_year, name="birth_year", minimum=1850)
         day = period_date or _dt.date.today()
         if day.year <= year + 18 and r < 2300:
-            return 40
-    return 20
+            return KRule.JUNIOR
+    return KRule.ESTABLISHED
