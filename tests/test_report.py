@@ -13,7 +13,7 @@ import csv
 import datetime as dt
 import io
 import json
-import pickle
+import re
 import sys
 from importlib import resources
 from pathlib import Path
@@ -24,20 +24,16 @@ from xlfuncs.core import InvalidInputError, Outcome, OutOfRangeError
 from xlfuncs.core.tournament import Pairing
 from xlfuncs.report import (
     JSON_KEYS,
-    K_SOURCES,
-    KFileError,
     ReportRow,
     build_report,
-    crosstable_from_trf,
-    event_date,
-    parse_k_file,
-    read_k_file,
     render_csv,
     render_json,
     render_text,
     report_rows,
 )
 from xlfuncs.trf import Tournament, check_tournament, parse_trf, read_trf
+from xlfuncs.trf.k_policy import KSource
+from xlfuncs.trf.to_crosstable import crosstable_from_trf, event_date
 
 REAL = Path(__file__).resolve().parent / "data" / "real"
 TESTS = Path(__file__).resolve().parent
@@ -176,17 +172,17 @@ def test_round_robin_rating_change() -> None:
     # A 2400, K 10: vs B, D = 200 -> PD .76 (198-206), W - PD = 1 - .76 = +.24
     #               vs C, D = 400 -> PD .92 (392-411), W - PD = .5 - .92 = -.42
     # sum -.18 x 10 = -1.8 -> -2
-    assert (a.k, a.k_source) == (10, "computed: rating 2400+")
+    assert (a.k, a.k_source) == (10, KSource.RATING_2400)
     assert (a.rating_change_unrounded, a.rating_change, a.new_rating) == (-1.8, -2, 2398)
     # B 2200, K 40: vs A, D = -200 -> 1 - .76 = .24, 0 - .24 = -.24
     #               vs C, D = 200 -> .76, .5 - .76 = -.26
     # sum -.50 x 40 = -20
-    assert (b.k, b.k_source) == (40, "computed: junior")
+    assert (b.k, b.k_source) == (40, KSource.JUNIOR)
     assert (b.rating_change, b.new_rating) == (-20, 2180)
     # C 2000, K 20: vs B, D = -200 -> .24, .5 - .24 = +.26
     #               vs A, D = -400 -> .08, .5 - .08 = +.42
     # sum +.68 x 20 = 13.6 -> 14
-    assert (c.k, c.k_source) == (20, "assumed 30+ games")
+    assert (c.k, c.k_source) == (20, KSource.ASSUMED_30_GAMES)
     assert (c.rating_change_unrounded, c.rating_change, c.new_rating) == (13.6, 14, 2014)
     for r in (a, b, c):
         assert r.initial_rating is None and r.initial_rating_published is None
@@ -210,8 +206,8 @@ def test_k_file_overrides_k() -> None:
     rows = rr4(k_overrides={"99000003": 40})
     c = rows[3]
     # C with K 40: +.68 x 40 = 27.2 -> 27
-    assert (c.k, c.k_source, c.rating_change) == (40, "override file", 27)
-    assert rows[1].k_source == "computed: rating 2400+"
+    assert (c.k, c.k_source, c.rating_change) == (40, KSource.OVERRIDE, 27)
+    assert rows[1].k_source is KSource.RATING_2400
 
 
 def test_k_file_warnings() -> None:
@@ -315,19 +311,18 @@ def test_round_robin_with_a_withdrawn_player() -> None:
     ("birth", "rating", "k", "source"),
     [
         # event 10 May 2023: K 40 until the end of the year of the 18th birthday, under 2300
-        ("2005/12/31", 2250, 40, "computed: junior"),  # 18 in 2023: still a junior all year
-        ("2004/01/01", 2250, 20, "assumed 30+ games"),  # 18 in 2022
-        ("2010/01/01", 2300, 20, "assumed 30+ games"),  # junior but rated 2300
-        ("2010/01/01", 2400, 10, "computed: rating 2400+"),
-        ("1960/01/01", 2650, 10, "computed: rating 2400+"),
-        ("", 1800, 20, "assumed 30+ games"),  # no birth date: the junior rule cannot apply
+        ("2005/12/31", 2250, 40, KSource.JUNIOR),  # 18 in 2023: still a junior all year
+        ("2004/01/01", 2250, 20, KSource.ASSUMED_30_GAMES),  # 18 in 2022
+        ("2010/01/01", 2300, 20, KSource.ASSUMED_30_GAMES),  # junior but rated 2300
+        ("2010/01/01", 2400, 10, KSource.RATING_2400),
+        ("1960/01/01", 2650, 10, KSource.RATING_2400),
+        ("", 1800, 20, KSource.ASSUMED_30_GAMES),  # no birth date: no junior rule
     ],
 )
-def test_k_from_birth_date_and_rating(birth: str, rating: int, k: int, source: str) -> None:
+def test_k_from_birth_date_and_rating(birth: str, rating: int, k: int, source: KSource) -> None:
     t = trf(line(1, "Solo", rating, "0.0", 1, [], birth=birth))
     built = crosstable_from_trf(t)
     assert (built.ks[0].k, built.ks[0].source) == (k, source)
-    assert source in K_SOURCES
     assert any("no birth year" in w for w in built.warnings) == (birth == "")
 
 
@@ -337,92 +332,9 @@ def test_k_lowered_by_700_rule() -> None:
     b = [f"   1 {'b' if r % 2 else 'w'} =" for r in range(20)]
     t = trf(line(1, "A", 2000, "10.0", 1, a, birth="2012/01/01"), line(2, "B", 2000, "10.0", 2, b))
     row = report_rows(t)[0]
-    assert (row.k, row.k_source) == (35, "computed: junior; lowered from 40 (K x n <= 700)")
+    assert (row.k, row.k_source, row.k_lowered_from) == (35, KSource.JUNIOR, 40)
+    assert row.k_source_label == "computed: junior; lowered from 40 (K x n <= 700)"
     assert row.rating_change == 0
-
-
-# --------------------------------------------------------------------------- K file
-
-
-def test_parse_k_file() -> None:
-    text = "# K for this event\n\nFIDE_ID, K\n99000001,40\n  # a comment\n99000002 , 10\n"
-    assert parse_k_file(text) == {"99000001": 40, "99000002": 10}
-    assert parse_k_file("\ufefffide_id,k\r\n1,17\r\n") == {"1": 17}
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        (
-            "99000001,40\n",
-            "k.csv, line 1 (header): expected the header line fide_id,k, found '99000001,40'",
-        ),
-        (
-            "fide_id,k,name\n",
-            "k.csv, line 1 (header): expected the header line fide_id,k, found 'fide_id,k,name'",
-        ),
-        (
-            "# only a comment\n\n",
-            "k.csv (header): expected the header line fide_id,k, found no header (the file is "
-            "empty or all comments)",
-        ),
-        (
-            "fide_id,k\n99000001,abc\n",
-            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found 'abc'",
-        ),
-        (
-            "fide_id,k\n\n# c\n99000001,0\n",
-            "k.csv, line 4, column 2 (k): expected a whole number from 1 to 40, found '0'",
-        ),
-        (
-            "fide_id,k\n99000001,41\n",
-            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found '41'",
-        ),
-        (
-            "fide_id,k\n99000001,20.5\n",
-            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found '20.5'",
-        ),
-        (
-            "fide_id,k\n99000001,\n",
-            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found a blank",
-        ),
-        (
-            "fide_id,k\nX123,20\n",
-            "k.csv, line 2, column 1 (fide_id): expected a FIDE id (1 to 11 digits), found 'X123'",
-        ),
-        (
-            "fide_id,k\n123,20\n123,40\n",
-            "k.csv, line 3, column 1 (fide_id): expected a FIDE id not given before (line 2 gives "
-            "it), found '123'",
-        ),
-        (
-            "fide_id,k\n123,20,x\n",
-            "k.csv, line 2 (row): expected two fields, a FIDE id and K, found 3 fields: '123,20,x'",
-        ),
-        (
-            "fide_id,k\n123\n",
-            "k.csv, line 2 (row): expected two fields, a FIDE id and K, found 1 field: '123'",
-        ),
-    ],
-)
-def test_k_file_errors(text: str, message: str) -> None:
-    with pytest.raises(KFileError) as info:
-        parse_k_file(text, source="k.csv")
-    assert str(info.value) == message
-    assert isinstance(info.value, ValueError)
-    again = pickle.loads(pickle.dumps(info.value))
-    assert str(again) == message
-
-
-def test_read_k_file(tmp_path: Path) -> None:
-    path = tmp_path / "ks.csv"
-    path.write_text("fide_id,k\n5,10\n6,x\n", encoding="utf-8")
-    with pytest.raises(KFileError, match=r"^ks\.csv, line 3, column 2 \(k\)"):
-        read_k_file(path)
-    path.write_text("fide_id,k\n5,10\n", encoding="utf-8")
-    assert read_k_file(path) == {"5": 10}
-    with pytest.raises(FileNotFoundError):
-        read_k_file(tmp_path / "missing.csv")
 
 
 # --------------------------------------------------------------------------- editions, dates
@@ -535,6 +447,28 @@ def test_csv_header_and_rows() -> None:
     assert by_key[3]["initial_rating_published"] == "false"
 
 
+def test_docs_name_every_key_and_k_source() -> None:
+    doc = (TESTS.parent / "docs" / "report.md").read_text(encoding="utf-8")
+    keys = doc[doc.index("The keys of each JSON object") : doc.index("JSON writes")]
+    assert re.findall(r"`([a-z_]+)`", keys) == list(JSON_KEYS)
+    for source in KSource:
+        assert f"| `{source.label}` | `{source.short}` |" in doc
+
+
+def test_k_source_in_json_and_text() -> None:
+    report = build_report(trf(*RR4), k_overrides={"99000003": 40})
+    data = json.loads(render_json(report))
+    assert [obj["k_source"] for obj in data] == [
+        "computed: rating 2400+",
+        "computed: junior",
+        "override file",
+        None,
+    ]
+    text = render_text(report)
+    legend = ", ".join(f"{s.short} = {s.label}" for s in KSource)
+    assert f"K from: {legend}." in text  # no K lowered: no "<" in the legend
+
+
 def test_text_table() -> None:
     report = build_report(trf(*RR4))
     text = render_text(report)
@@ -637,7 +571,7 @@ def test_demo_swiss() -> None:
     assert not report.round_robin and report.warnings == ()
     assert all(r.points == r.file_points for r in report.rows)
     assert sum(r.rating is None for r in report.rows) >= 3
-    assert any(r.k == 40 and r.k_source == "computed: junior" for r in report.rows)
+    assert any(r.k == 40 and r.k_source is KSource.JUNIOR for r in report.rows)
     assert any(r.k == 10 and r.rating is not None and r.rating >= 2400 for r in report.rows)
     # ranks follow the points
     ranked = sorted(report.rows, key=lambda r: r.rank or 0)

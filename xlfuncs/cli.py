@@ -162,8 +162,8 @@ def _read_inputs(
     """The TRF, the K file and the edition of *args* (``--rules``; ``None``: by the event's
     date), or an exit code after saying what is wrong."""
     from .core import XlfuncsError, get_edition
-    from .report import KFileError, read_k_file
     from .trf import TrfError, read_trf
+    from .trf.k_file import KFileError, read_k_file
 
     edition = None
     if args.rules is not None:

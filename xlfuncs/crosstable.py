@@ -4,8 +4,8 @@ The event goes into the round-robin template when every two players met once and
 can hold every result (no byes, no second game between the same two players), otherwise
 into the Swiss wall chart, which holds everything a TRF can say. Every value of the file is
 written as it is (names as text, result symbols as written); K is the one the report uses
-(see :mod:`xlfuncs.report`), written in the K column so that the workbook and the report
-agree.
+(see :mod:`xlfuncs.trf.to_crosstable`), written in the K column so that the workbook and the
+report agree.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .core.editions import RulesSpec
-from .report import crosstable_from_trf
 from .templates.event import MAX_ROUNDS, MAX_RR_PLAYERS, Event, Player, Round
 from .trf import Tournament
+from .trf.to_crosstable import crosstable_from_trf
 
 __all__ = ["CrosstableError", "FilledEvent", "event_from_trf", "write_crosstable"]
 

@@ -1,0 +1,95 @@
+"""Tests of the K file (:mod:`xlfuncs.trf.k_file`): ``fide_id,k`` lines, K by FIDE id.
+
+Every expected message is the one the module's documentation promises (file, line, column,
+field, what was expected, what was found).
+"""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+
+from xlfuncs.trf.k_file import KFileError, parse_k_file, read_k_file
+
+
+def test_parse_k_file() -> None:
+    text = "# K for this event\n\nFIDE_ID, K\n99000001,40\n  # a comment\n99000002 , 10\n"
+    assert parse_k_file(text) == {"99000001": 40, "99000002": 10}
+    assert parse_k_file("\ufefffide_id,k\r\n1,17\r\n") == {"1": 17}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "99000001,40\n",
+            "k.csv, line 1 (header): expected the header line fide_id,k, found '99000001,40'",
+        ),
+        (
+            "fide_id,k,name\n",
+            "k.csv, line 1 (header): expected the header line fide_id,k, found 'fide_id,k,name'",
+        ),
+        (
+            "# only a comment\n\n",
+            "k.csv (header): expected the header line fide_id,k, found no header (the file is "
+            "empty or all comments)",
+        ),
+        (
+            "fide_id,k\n99000001,abc\n",
+            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found 'abc'",
+        ),
+        (
+            "fide_id,k\n\n# c\n99000001,0\n",
+            "k.csv, line 4, column 2 (k): expected a whole number from 1 to 40, found '0'",
+        ),
+        (
+            "fide_id,k\n99000001,41\n",
+            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found '41'",
+        ),
+        (
+            "fide_id,k\n99000001,20.5\n",
+            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found '20.5'",
+        ),
+        (
+            "fide_id,k\n99000001,\n",
+            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found a blank",
+        ),
+        (
+            "fide_id,k\nX123,20\n",
+            "k.csv, line 2, column 1 (fide_id): expected a FIDE id (1 to 11 digits), found 'X123'",
+        ),
+        (
+            "fide_id,k\n123,20\n123,40\n",
+            "k.csv, line 3, column 1 (fide_id): expected a FIDE id not given before (line 2 gives "
+            "it), found '123'",
+        ),
+        (
+            "fide_id,k\n123,20,x\n",
+            "k.csv, line 2 (row): expected two fields, a FIDE id and K, found 3 fields: '123,20,x'",
+        ),
+        (
+            "fide_id,k\n123\n",
+            "k.csv, line 2 (row): expected two fields, a FIDE id and K, found 1 field: '123'",
+        ),
+    ],
+)
+def test_k_file_errors(text: str, message: str) -> None:
+    with pytest.raises(KFileError) as info:
+        parse_k_file(text, source="k.csv")
+    assert str(info.value) == message
+    assert isinstance(info.value, ValueError)
+    again = pickle.loads(pickle.dumps(info.value))
+    assert str(again) == message
+
+
+def test_read_k_file(tmp_path: Path) -> None:
+    path = tmp_path / "ks.csv"
+    path.write_text("fide_id,k\n5,10\n6,x\n", encoding="utf-8")
+    with pytest.raises(KFileError, match=r"^ks\.csv, line 3, column 2 \(k\)"):
+        read_k_file(path)
+    path.write_text("fide_id,k\n5,10\n", encoding="utf-8")
+    assert read_k_file(path) == {"5": 10}
+    with pytest.raises(FileNotFoundError):
+        read_k_file(tmp_path / "missing.csv")

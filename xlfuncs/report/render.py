@@ -1,0 +1,241 @@
+"""The report printed: an aligned text table (:func:`render_text`), JSON (:func:`render_json`)
+or CSV (:func:`render_csv`). The keys of JSON and CSV are :data:`JSON_KEYS`; what they mean:
+``docs/report.md``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import fields
+
+from ..core.editions import Edition
+from ..core.tables import round_half_up
+from ..trf.k_policy import ASSUMED_GAMES, KSource
+from ..trf.to_crosstable import short_list
+from .rows import NormFigures, Report, ReportRow
+
+__all__ = ["JSON_KEYS", "json_object", "render_csv", "render_json", "render_text"]
+
+JsonValue = str | int | float | bool | None
+"""A value of a report row as JSON writes it."""
+
+JSON_KEYS: tuple[str, ...] = tuple(f.name for f in fields(ReportRow) if f.name != "k_lowered_from")
+"""The keys of each object of ``--format json`` and the CSV header, in order: the fields of
+:class:`ReportRow`, with ``k_lowered_from`` written into ``k_source``
+(:attr:`ReportRow.k_source_label`)."""
+
+
+def json_object(row: ReportRow) -> dict[str, JsonValue]:
+    """*row* as one object of ``--format json``: :data:`JSON_KEYS` in order."""
+    out: dict[str, JsonValue] = {}
+    for key in JSON_KEYS:
+        out[key] = row.k_source_label if key == "k_source" else getattr(row, key)
+    return out
+
+
+def _pts(x: float) -> str:
+    return f"{x:.1f}" if x * 2 == int(x * 2) else f"{x:g}"
+
+
+def _opt(x: int | None) -> str:
+    return "-" if x is None else str(x)
+
+
+def _signed(x: int | None) -> str:
+    if x is None:
+        return "-"
+    return f"{x:+d}" if x else "0"
+
+
+def _norm_line(n: NormFigures) -> str:
+    perf = n.performance
+    return (
+        f"no. {n.start_no} {n.name}: {perf.title.title} norm figures, {_pts(float(n.score))}/"
+        f"{n.games} ({perf.percent} %), Ra {perf.ra} (floor and unrated opponents "
+        f"applied), Rp {perf.rp}"
+    )
+
+
+def _text_cells(r: ReportRow) -> list[str]:
+    if r.rp_exact_note is not None:
+        exact = r.rp_exact_note.split(" ", 1)[0]
+    else:
+        exact = _opt(r.rp_exact)
+    first = "-"
+    if r.initial_rating is not None:
+        first = f"{r.initial_rating}{'' if r.initial_rating_published else '*'}"
+    k_from = "-" if r.k_source is None else r.k_source.short
+    if r.k_lowered_from is not None:
+        k_from += "<"
+    return [
+        str(r.start_no),
+        r.name,
+        r.title,
+        r.federation,
+        _opt(r.rating),
+        _pts(r.points),
+        _opt(r.rank),
+        str(r.rated_games),
+        "-" if r.ra is None else str(round_half_up(r.ra)),
+        _opt(r.rp_fide),
+        exact,
+        _opt(r.k),
+        k_from,
+        _signed(r.rating_change),
+        _opt(r.new_rating),
+        first,
+        r.norm or "-",
+        f"{r.sb:.2f}",
+    ]
+
+
+_TEXT_HEADER = [
+    "No",
+    "Name",
+    "Ti",
+    "Fed",
+    "Rtg",
+    "Pts",
+    "Rk",
+    "N",
+    "Ra",
+    "RpF",
+    "RpX",
+    "K",
+    "K from",
+    "+/-",
+    "New",
+    "1st",
+    "Norm",
+    "SB",
+]
+_LEFT = {1, 2, 3, 12, 16}
+
+
+def render_text(report: Report) -> str:
+    """An aligned table, one row per player in starting-rank order, then the notes, first
+    ratings, norms, warnings and discrepancies."""
+    t = report.tournament
+    out: list[str] = []
+    title = t.name or t.source
+    out.append(title)
+    out.append("=" * len(title))
+    facts = [("file", t.source)]
+    if t.city:
+        facts.append(("place", t.city))
+    dates = " to ".join(d for d in (t.start_date_text, t.end_date_text) if d)
+    facts.append(("dates", dates or "not given"))
+    rated = sum(1 for r in report.rows if r.rating is not None)
+    facts.append(("players", f"{len(report.rows)} ({rated} rated), {t.num_rounds} rounds"))
+    facts.append(
+        (
+            "event",
+            "round robin (every two players met)"
+            if report.round_robin
+            else "Swiss (not every two players met)",
+        )
+    )
+    how = "given" if report.rules_given else f"in force on {report.event_date.isoformat()}"
+    facts.append(("rules", f"{report.edition.id} ({how})"))
+    facts.append(("K date", report.event_date.isoformat()))
+    width = max(len(k) for k, _ in facts)
+    out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts]
+    out.append("")
+
+    table = [_TEXT_HEADER] + [_text_cells(r) for r in report.rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(_TEXT_HEADER))]
+
+    def line(cells: list[str]) -> str:
+        parts = [
+            c.ljust(w) if i in _LEFT else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))
+        ]
+        return "  ".join(parts).rstrip()
+
+    out.append(line(table[0]))
+    out.append(line(["-" * w for w in widths]))
+    out += [line(cells) for cells in table[1:]]
+    out.append("")
+    out.append(
+        "N: rated games against rated opponents; RpF: Ra + dp; RpX: exact performance; "
+        "K from: "
+        + ", ".join(f"{source.short} = {source.label}" for source in KSource)
+        + (
+            "; < = lowered by K x n <= 700"
+            if any(r.k_lowered_from is not None for r in report.rows)
+            else ""
+        )
+        + "."
+    )
+    out.append("")
+    out.append("Notes")
+    out += [f"- {n}" for n in _notes(report.edition)]
+    unrated = [r for r in report.rows if r.rating is None]
+    if unrated:
+        out.append("")
+        out.append("First ratings (unrated players)")
+        none: dict[str, list[str]] = {}
+        for r in unrated:
+            if r.initial_rating is not None:
+                state = (
+                    "published"
+                    if r.initial_rating_published
+                    else f"not published: {r.initial_rating_note}"
+                )
+                out.append(f"- no. {r.start_no} {r.name}: {r.initial_rating} ({state})")
+            else:
+                none.setdefault(r.initial_rating_note or "", []).append(f"no. {r.start_no}")
+        for why, who in none.items():
+            out.append(f"- none ({why}): {short_list(who, 40)}")
+    if report.norms:
+        out.append("")
+        out.append("Norm figures")
+        out += [f"- {_norm_line(n)}" for n in report.norms]
+    out.append("")
+    out.append("Warnings")
+    out += [f"- {w}" for w in report.warnings] or ["- none"]
+    out.append("")
+    out.append("Discrepancies in the file")
+    out += [f"- {d}" for d in report.discrepancies] or ["- none"]
+    return "\n".join(out) + "\n"
+
+
+def render_json(report: Report) -> str:
+    """A JSON list, one object per player (keys :data:`JSON_KEYS`; ``null`` for none)."""
+    objects = [json_object(r) for r in report.rows]
+    return json.dumps(objects, indent=2, ensure_ascii=False) + "\n"
+
+
+def _csv_cell(value: object) -> object:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value
+
+
+def render_csv(report: Report) -> str:
+    """CSV with a header of :data:`JSON_KEYS`; empty cells for none, ``true``/``false``."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(JSON_KEYS)
+    for r in report.rows:
+        writer.writerow([_csv_cell(value) for value in json_object(r).values()])
+    return buf.getvalue()
+
+
+def _notes(edition: Edition) -> tuple[str, ...]:
+    """The assumptions behind the figures, printed under the text table."""
+    return (
+        f"K: a TRF does not give a player's rated games, so every rated player is assumed to "
+        f"have completed {ASSUMED_GAMES} or more (no K 40 for new players) and to have "
+        "reached 2400 only when rated 2400+ in the file; give other K with --k-file.",
+        "Rating change: this event alone (K x n <= 700 on its games only); other events of "
+        "the rating period are not included.",
+        f"First ratings: this event alone, {edition.id} rules; '*' marks one that would not "
+        "be published.",
+        "Norms: rating figures only (9+ games, Ra with the floor, Rp, 35 %); the opponents' "
+        "federations and titles are not checked.",
+        "Rp exact: +inf / -inf for a 100 % / 0 % score against rated opponents.",
+    )

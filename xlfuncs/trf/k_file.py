@@ -1,0 +1,145 @@
+"""The K file: K by FIDE id, to override the K a TRF's reading assumes.
+
+A CSV with the header ``fide_id,k``; see ``docs/report.md`` (section K) for when to use one.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import re
+
+from .parser import decode_trf
+
+__all__ = ["MAX_K", "KFileError", "parse_k_file", "read_k_file"]
+
+MAX_K = 40
+"""The largest K a K file may give (FIDE's K is 40, 20 or 10; a lower whole number serves a
+K already lowered for the other events of the rating period)."""
+
+
+class KFileError(ValueError):
+    """A K file that cannot be read. The message names the file, line, column and field,
+    like :class:`~xlfuncs.trf.TrfError`:
+    ``k.csv, line 4, column 2 (k): expected a whole number from 1 to 40, found 'abc'``."""
+
+    source: str
+    line_no: int | None
+    """1-based line number (``None``: the file as a whole)."""
+    column: int | None
+    """1-based CSV column (``None``: the line as a whole)."""
+    field: str
+    expected: str
+    found: str
+
+    def __init__(
+        self,
+        source: str,
+        line_no: int | None,
+        column: int | None,
+        field: str,
+        expected: str,
+        found: str,
+    ) -> None:
+        """Keep the parts and build the message from them."""
+        self.source = source
+        self.line_no = line_no
+        self.column = column
+        self.field = field
+        self.expected = expected
+        self.found = found
+        where = source
+        if line_no is not None:
+            where += f", line {line_no}"
+        if column is not None:
+            where += f", column {column}"
+        super().__init__(f"{where} ({field}): expected {expected}, found {found}")
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[KFileError], tuple[str, int | None, int | None, str, str, str]]:
+        """Pickle and copy by the parts, not by the message."""
+        return (
+            KFileError,
+            (self.source, self.line_no, self.column, self.field, self.expected, self.found),
+        )
+
+
+_K_HEADER = ["fide_id", "k"]
+_FIDE_ID = re.compile(r"[0-9]{1,11}")
+_LINE_BREAK = re.compile(r"\r\n|\n|\r")
+
+
+def parse_k_file(text: str, *, source: str = "<string>") -> dict[str, int]:
+    """K by FIDE id from the text of a K file.
+
+    The file is CSV: a header line ``fide_id,k`` (either case), then one player a line.
+    Blank lines and lines starting with ``#`` are skipped. A FIDE id is 1 to 11 digits; K a
+    whole number from 1 to 40. Raises :class:`KFileError` for anything else, a FIDE id given
+    twice included.
+
+    >>> parse_k_file("# juniors\\nfide_id,k\\n99300010, 40\\n")
+    {'99300010': 40}
+    """
+    text = text.removeprefix("\ufeff")
+    out: dict[str, int] = {}
+    first_line: dict[str, int] = {}
+    header_seen = False
+    for line_no, raw in enumerate(_LINE_BREAK.split(text), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        row = [cell.strip() for cell in next(csv.reader([raw]))]
+        if not header_seen:
+            if [cell.lower() for cell in row] != _K_HEADER:
+                raise KFileError(
+                    source, line_no, None, "header", "the header line fide_id,k", repr(stripped)
+                )
+            header_seen = True
+            continue
+        if len(row) != 2:
+            raise KFileError(
+                source,
+                line_no,
+                None,
+                "row",
+                "two fields, a FIDE id and K",
+                f"{len(row)} field{'' if len(row) == 1 else 's'}: {stripped!r}",
+            )
+        fide_id, k_text = row
+        if not _FIDE_ID.fullmatch(fide_id):
+            found = "a blank" if not fide_id else repr(fide_id)
+            raise KFileError(source, line_no, 1, "fide_id", "a FIDE id (1 to 11 digits)", found)
+        if fide_id in first_line:
+            raise KFileError(
+                source,
+                line_no,
+                1,
+                "fide_id",
+                f"a FIDE id not given before (line {first_line[fide_id]} gives it)",
+                repr(fide_id),
+            )
+        if not (k_text.isascii() and k_text.isdigit() and 1 <= int(k_text) <= MAX_K):
+            found = "a blank" if not k_text else repr(k_text)
+            raise KFileError(source, line_no, 2, "k", f"a whole number from 1 to {MAX_K}", found)
+        first_line[fide_id] = line_no
+        out[fide_id] = int(k_text)
+    if not header_seen:
+        raise KFileError(
+            source,
+            None,
+            None,
+            "header",
+            "the header line fide_id,k",
+            "no header (the file is empty or all comments)",
+        )
+    return out
+
+
+def read_k_file(path: str | os.PathLike[str]) -> dict[str, int]:
+    """:func:`parse_k_file` on a file (UTF-8, else Windows-1252, as a TRF); messages name
+    the file by its base name. ``OSError`` when it cannot be read."""
+    with open(path, "rb") as fh:
+        data = fh.read()
+    text, _ = decode_trf(data)
+    return parse_k_file(text, source=os.path.basename(os.fspath(path)))

@@ -1,0 +1,276 @@
+"""A TRF read into core's crosstable: the event's date, the rules, each round as a pairing,
+round robin or Swiss, and each rated player's K.
+
+:func:`crosstable_from_trf` serves both the report (:mod:`xlfuncs.report`) and the filled
+workbooks (:mod:`xlfuncs.crosstable`), so they agree. How each round entry becomes a pairing,
+when the event counts as a round robin and how the date and rules are chosen:
+``docs/report.md``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..core.editions import EDITIONS, Edition, RulesSpec, edition_on, get_edition
+from ..core.norms import NORM_TITLES
+from ..core.results import Outcome
+from ..core.tournament import Crosstable, Entrant, Pairing
+from ..core.validate import MAX_RATING
+from .k_policy import KSource, PlayerK, known_birth_year, player_k
+from .parser import Player, RoundEntry, Tournament
+
+__all__ = [
+    "TrfCrosstable",
+    "crosstable_from_trf",
+    "event_date",
+    "held_norm_title",
+    "is_round_robin",
+    "short_list",
+]
+
+_OLD_STYLE_BYES: Mapping[Outcome, Outcome] = {
+    Outcome.FORFEIT_WIN: Outcome.PAIRING_BYE,
+    Outcome.FORFEIT_LOSS: Outcome.ZERO_BYE,
+}
+"""A forfeit symbol without an opponent (``0000 - +``, ``0000 - -``): the bye older files
+mean by it, scoring 1 or 0."""
+
+
+@dataclass(frozen=True)
+class TrfCrosstable:
+    """A TRF read into a crosstable: player *i* of the crosstable (from 1) is ``players[i-1]``
+    and has K ``ks[i-1]``."""
+
+    crosstable: Crosstable
+    players: tuple[Player, ...]
+    """The file's players in starting-rank order."""
+    ks: tuple[PlayerK, ...]
+    event_date: _dt.date
+    """The date used for K and (without rules) for the edition."""
+    warnings: tuple[str, ...]
+    """What the reader had to assume or could not use."""
+
+
+def event_date(t: Tournament, *, today: _dt.date | None = None) -> tuple[_dt.date, str | None]:
+    """The event's date (start, else end, else earliest round date, else *today*) and a
+    warning when it is not the start date.
+
+    >>> from xlfuncs.trf import parse_trf
+    >>> event_date(parse_trf("042 2026/03/14"))
+    (datetime.date(2026, 3, 14), None)
+    >>> event_date(parse_trf("052 2026/03/16"))[1]
+    'no start date (042) in the file: used the end date (052), 2026-03-16'
+    """
+    if t.start_date is not None:
+        return t.start_date, None
+    why = (
+        "no start date (042) in the file"
+        if not t.start_date_text
+        else f"the start date (042) {t.start_date_text!r} is not a date"
+    )
+    if t.end_date is not None:
+        return t.end_date, f"{why}: used the end date (052), {t.end_date.isoformat()}"
+    rounds = [d for d in t.round_dates if d is not None]
+    if rounds:
+        first = min(rounds)
+        return (
+            first,
+            f"{why} nor end date (052): used the first round date (132), {first.isoformat()}",
+        )
+    day = today or _dt.date.today()
+    return day, f"{why} nor end date (052) nor round dates (132): used today, {day.isoformat()}"
+
+
+def _choose_edition(t: Tournament, rules: RulesSpec, day: _dt.date) -> tuple[Edition, list[str]]:
+    """The edition: *rules* when given, else the one in force on *day*."""
+    if rules is not None:
+        return get_edition(rules), []
+    oldest = next(iter(EDITIONS.values()))
+    if day < oldest.in_force_from:
+        return oldest, [
+            f"the event ({day.isoformat()}) is older than the oldest implemented rules "
+            f"({oldest.id}, in force from {oldest.in_force_from.isoformat()}): used the "
+            f"{oldest.id} rules; give --rules to choose"
+        ]
+    edition = edition_on(day)
+    warnings: list[str] = []
+    end = t.end_date
+    if (
+        end is not None
+        and end > day
+        and edition.in_force_until is not None
+        and end > edition.in_force_until
+    ):
+        warnings.append(
+            f"the event ran from {day.isoformat()} to {end.isoformat()}, across a change of "
+            f"the rules: used the {edition.id} rules, in force at the start; give --rules to "
+            "choose"
+        )
+    return edition, warnings
+
+
+def _pairing(e: RoundEntry, own: int, number: Mapping[int, int]) -> Pairing:
+    """The crosstable pairing of one TRF round entry (see ``docs/report.md``)."""
+    outcome = None if e.result == " " else Outcome.from_symbol(e.result)
+    opponent = e.opponent
+    if (
+        opponent is None
+        or opponent == own
+        or opponent not in number
+        or (outcome is not None and outcome.is_bye)
+    ):
+        if outcome is not None and opponent is None:
+            outcome = _OLD_STYLE_BYES.get(outcome, outcome)
+        return Pairing(None, outcome)
+    return Pairing(number[opponent], outcome)
+
+
+def _withdrew(pairings: Sequence[Pairing]) -> bool:
+    """No opponent and no points in the last round (a blank, ``Z`` or ``0000 - -``)."""
+    return (
+        bool(pairings)
+        and pairings[-1].opponent is None
+        and pairings[-1].outcome in (None, Outcome.ZERO_BYE)
+    )
+
+
+def is_round_robin(pairings: Sequence[Sequence[Pairing]]) -> bool:
+    """Whether every two players met, leaving out the pairs with a player who withdrew (no
+    opponent and no points in the last round). Players are numbered from 1 in list order.
+
+    >>> P = Pairing
+    >>> is_round_robin([[P(2, None), P(3, None)], [P(1, None), P(None, None)],
+    ...                 [P(None, None), P(1, None)]])
+    True
+    >>> is_round_robin([[P(2, None)], [P(1, None)], [P(4, None)], [P(3, None)]])
+    False
+    """
+    staying = [i for i, ps in enumerate(pairings, start=1) if not _withdrew(ps)]
+    if len(pairings) < 2 or len(staying) < 2:
+        return False
+    everyone = set(staying)
+    for i in staying:
+        met = {p.opponent for p in pairings[i - 1] if p.opponent is not None}
+        if not everyone - {i} <= met:
+            return False
+    return True
+
+
+def _female(p: Player) -> bool:
+    return p.sex.lower() in ("w", "f")
+
+
+_OLD_STYLE_TITLES: Mapping[str, str] = {"g": "GM", "m": "IM", "wg": "WGM", "wm": "WIM"}
+"""Norm titles as older files write them (lower case)."""
+
+
+def held_norm_title(title: str) -> str | None:
+    """The norm title (GM, IM, WGM, WIM) a player holds by the file's title field, new or
+    old style; ``None`` for any other title or none.
+
+    >>> held_norm_title("WGM"), held_norm_title("g"), held_norm_title("FM")
+    ('WGM', 'GM', None)
+    """
+    t = title.strip()
+    if t.upper() in NORM_TITLES and t.isupper():
+        return t.upper()
+    return _OLD_STYLE_TITLES.get(t)
+
+
+def crosstable_from_trf(
+    t: Tournament,
+    *,
+    rules: RulesSpec = None,
+    k_overrides: Mapping[str, int] | None = None,
+    today: _dt.date | None = None,
+) -> TrfCrosstable:
+    """The crosstable of a TRF, each rated player's K, and the reader's warnings.
+
+    *rules*: the edition (id, date or :class:`Edition`); ``None``: the one in force on the
+    event's date (see :func:`event_date`). *k_overrides*: K by FIDE id (see
+    :func:`~xlfuncs.trf.k_file.read_k_file`). *today* stands in for the date when the file
+    gives none.
+    Raises :class:`~xlfuncs.core.XlfuncsError` for rules that name no edition.
+    """
+    overrides = dict(k_overrides or {})
+    day, why = event_date(t, today=today)
+    warnings = [why] if why else []
+    edition, more = _choose_edition(t, rules, day)
+    warnings += more
+
+    players = tuple(sorted(t.players, key=lambda p: p.start_no))
+    number = {p.start_no: i for i, p in enumerate(players, start=1)}
+    pairings = [tuple(_pairing(e, p.start_no, number) for e in p.rounds) for p in players]
+    round_robin = is_round_robin(pairings)
+    said = t.event_type.lower()
+    if "robin" in said and not round_robin:
+        warnings.append(
+            f"092 says {t.event_type!r}, but not every two players met: treated as a Swiss"
+        )
+    elif "swiss" in said and round_robin:
+        warnings.append(
+            f"092 says {t.event_type!r}, but every two players met: treated as a round robin"
+        )
+
+    entrants: list[Entrant] = []
+    ks: list[PlayerK] = []
+    no_birth: list[str] = []
+    used_ids: set[str] = set()
+    for p, ps in zip(players, pairings):
+        rating = p.rating
+        if rating is not None and rating > MAX_RATING:
+            warnings.append(
+                f"no. {p.start_no} ({p.name}), line {p.line_no}: {rating} is not "
+                f"a rating (1..{MAX_RATING}): treated as unrated"
+            )
+            rating = None
+        if p.fide_id is not None and p.fide_id in overrides:
+            used_ids.add(p.fide_id)
+            if rating is None:
+                warnings.append(
+                    f"K file: no. {p.start_no} ({p.name}, FIDE id {p.fide_id}) is "
+                    "unrated: K not used"
+                )
+        pk = player_k(p, rating, overrides, day)
+        if pk.source not in (None, KSource.OVERRIDE) and known_birth_year(p) is None:
+            no_birth.append(f"no. {p.start_no}")
+        ks.append(pk)
+        entrants.append(
+            Entrant(
+                rating=rating,
+                pairings=ps,
+                k=pk.k,
+                female=_female(p),
+                title=held_norm_title(p.title),
+            )
+        )
+    unknown = sorted(set(overrides) - used_ids)
+    if unknown:
+        warnings.append(f"K file: no player of the tournament has FIDE id {', '.join(unknown)}")
+    if no_birth:
+        warnings.append(
+            f"{len(no_birth)} rated player{'s have' if len(no_birth) > 1 else ' has'}"
+            f" no birth year, so the junior K 40 could not be considered: "
+            f"{short_list(no_birth)}"
+        )
+    crosstable = Crosstable.build(entrants, round_robin=round_robin, rules=edition)
+    return TrfCrosstable(
+        crosstable=crosstable,
+        players=players,
+        ks=tuple(ks),
+        event_date=day,
+        warnings=tuple(warnings),
+    )
+
+
+def short_list(items: Sequence[str], limit: int = 12) -> str:
+    """*items* for a message, comma-separated, the first *limit* of them and how many more.
+
+    >>> short_list(["no. 1", "no. 2", "no. 3"], 2)
+    'no. 1, no. 2 and 1 more'
+    """
+    if len(items) <= limit:
+        return ", ".join(items)
+    return f"{', '.join(items[:limit])} and {len(items) - limit} more"
