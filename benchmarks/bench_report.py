@@ -14,7 +14,8 @@ demo files). Each command is measured twice:
   ``os.wait4``).
 
 For ``report`` the in-process time is also split into reading the file, computing the
-report and rendering the text.
+report (and, within it, reading the TRF into the crosstable with each player's K) and
+rendering the text and the JSON.
 
 Adding a command (hook): write a function ``<name>_command(trf, out_dir) -> argv`` and list
 it in :data:`COMMANDS`. A command the CLI does not have yet is skipped with a note, so
@@ -175,16 +176,20 @@ def measure_command(name: str, argv: list[str], repeat: int) -> list[Measure]:
 
 
 def report_phases(trf: Path, repeat: int) -> list[Measure]:
-    """The in-process report split into read, compute, render."""
-    from xlfuncs.report import build_report, render_text
+    """The in-process report split into read, compute (of which: the TRF to the crosstable,
+    with K), render."""
+    from xlfuncs.report import build_report, render_json, render_text
     from xlfuncs.trf import read_trf
+    from xlfuncs.trf.to_crosstable import crosstable_from_trf
 
     tournament = read_trf(trf)
     report = build_report(tournament)
     phases: list[tuple[str, Callable[[], object]]] = [
         ("read_trf", lambda: read_trf(trf)),
         ("build_report", lambda: build_report(tournament)),
+        ("  crosstable_from_trf", lambda: crosstable_from_trf(tournament)),
         ("render_text", lambda: render_text(report)),
+        ("render_json", lambda: render_json(report)),
     ]
     return [
         Measure(
