@@ -1,50 +1,9 @@
-"""The xlwings Lite bundle: one self-contained ``main.py`` (and a ``requirements.txt``) to
-paste into the xlwings Lite editor.
+"""The xlwings Lite bundle: one self-contained ``main.py`` (and a ``requirements.txt``),
+generated from this installed package's own source, for the xlwings Lite editor or for a
+workbook (:mod:`xlfuncs.lite_workbook` stores it there).
 
-``xlfuncs lite -o DIR`` calls :func:`main_lite`. The bundle is generated at run time from
-this installed package's own source, so it never goes stale:
-
-1. **The code.** Every module ``xlfuncs.udfs`` needs (found by following its ``import``
-   statements, lazy ones inside functions included: ``xlfuncs``, ``xlfuncs.core.*``,
-   ``xlfuncs.excel``, ``xlfuncs.udfs``) is read with :mod:`importlib.resources` and embedded
-   in ``main.py`` as source text, unchanged. Anything they import must be the standard
-   library or xlwings, or the build fails (:class:`BundleError`).
-2. **The importer.** ``main.py`` puts a small finder/loader first on ``sys.meta_path``; it
-   serves those sources under their real names, so ``import xlfuncs.excel`` and the relative
-   imports inside the package work as usual, whether or not some ``xlfuncs`` is installed.
-   Lite runs ``main.py`` several times (to read the functions' metadata, to build their
-   JavaScript stubs, to call them); a later run finds the same bundle already loaded (same
-   ``_BUNDLE_ID``) and reuses it, so every copy of ``main`` shares one copy of the package.
-   A different bundle (a newer ``main.py`` pasted in) replaces the loaded one.
-3. **The Excel functions.** For each function of ``xlfuncs.udfs`` decorated with
-   ``xlwings.func``, ``main.py`` gets a thin wrapper *defined in main.py itself*, with the
-   same name, parameters, defaults, docstring and the same ``@xw.func``/``@xw.arg``
-   decorators, copied from ``udfs.py``'s source (the decorator expressions are evaluated in
-   the module's namespace, so ``**_RANGE`` and ``doc=_OPPONENTS`` arrive as literal values).
-   The wrapper calls the embedded ``xlfuncs.udfs`` function.
-
-Why wrappers and not ``from xlfuncs.udfs import RP_FIDE, ...``? Lite registers what
-``inspect.getmembers(main)`` finds with a ``__xlfunc__`` attribute and calls
-``getattr(main, name)``, so a re-exported function would also be registered (checked in
-xlwings 0.37.8's ``xlwings.pro.udfs_officejs`` and in the open-source Wasm glue of
-xlwings-server). Wrappers are still the more robust choice:
-
-- They are the documented Lite pattern (functions defined in ``main.py``); nothing depends on
-  how the closed Lite runtime treats imported objects.
-- They carry no type hints. xlwings turns a parameter's or the return's annotation into a
-  converter, and ``udfs.py``'s return annotations (``-> Fraction``, ``-> int | Fraction``)
-  describe the core value before :func:`xlfuncs.excel.excel_function` turns it into a cell
-  value; xlwings has no converter for them, so the call fails after computing.
-- The user sees the list of functions, their descriptions and argument help in the Lite
-  editor.
-
-The Excel name is the upper-cased Python name (``RP_FIDE``), without a namespace: this
-module sets none and Lite's official add-in has none.
-
-Argument values in Lite (handled by :mod:`xlfuncs.excel`, shared with classic xlwings): an
-empty cell and an omitted argument both arrive as the Python default (``None``); whole
-numbers arrive as ``int``; dates as serial numbers; error cells, with ``err_to_str``, as
-``"#N/A"`` and the like. A returned ``"#N/A"`` becomes a real Excel error in Lite.
+``xlfuncs lite -o DIR`` calls :func:`main_lite`. How the bundle is built (the embedded
+sources, the importer, the wrappers) and why: ``docs/lite.md``.
 """
 
 from __future__ import annotations
@@ -75,6 +34,7 @@ __all__ = [
     "REQUIREMENTS",
     "BundleError",
     "build_main_py",
+    "bundle_files",
     "bundled_sources",
     "main_lite",
     "write_lite",
@@ -411,15 +371,20 @@ at the end of this file.
     return text
 
 
+def bundle_files() -> dict[str, str]:
+    """The Lite bundle as file name -> text: ``main.py`` and ``requirements.txt``."""
+    return {"main.py": build_main_py(), "requirements.txt": REQUIREMENTS}
+
+
 def write_lite(out_dir: Path) -> list[Path]:
     """Write ``main.py`` and ``requirements.txt`` for xlwings Lite into *out_dir* (created
     if needed); returns their paths."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    main_py = out_dir / "main.py"
-    requirements = out_dir / "requirements.txt"
-    main_py.write_text(build_main_py(), encoding="utf-8", newline="\n")
-    requirements.write_text(REQUIREMENTS, encoding="utf-8", newline="\n")
-    return [main_py, requirements]
+    written = []
+    for name, text in bundle_files().items():
+        (out_dir / name).write_text(text, encoding="utf-8", newline="\n")
+        written.append(out_dir / name)
+    return written
 
 
 def main_lite(out_dir: str | os.PathLike[str]) -> list[Path]:
