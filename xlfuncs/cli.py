@@ -226,6 +226,22 @@ def _cmd_templates(args: argparse.Namespace) -> int:
 def _cmd_lite(args: argparse.Namespace) -> int:
     from .lite import main_lite
 
+    if args.into is not None:
+        from .lite_workbook import WorkbookError, main_into
+
+        try:
+            print(main_into(args.into))
+        except (OSError, WorkbookError) as exc:
+            _error(
+                str(exc)
+                if isinstance(exc, WorkbookError)
+                else f"{args.into}: {exc.strerror or exc}"
+            )
+            return EXIT_DATA_ERROR
+        print(
+            "Open it with the xlwings Lite add-in: the functions need no pasting.", file=sys.stderr
+        )
+        return 0
     try:
         written = main_lite(args.output)
     except OSError as exc:
@@ -339,11 +355,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="write main.py and requirements.txt for xlwings Lite",
         description="Write a self-contained main.py (the functions and the core, importing\n"
         "only xlwings and the standard library) and requirements.txt, to paste into xlwings\n"
-        "Lite (Excel on Windows, Mac and the web).",
+        "Lite (Excel on Windows, Mac and the web), or store them in a workbook (--into),\n"
+        "where Lite finds them when the workbook opens.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    lite.add_argument(
+    where = lite.add_mutually_exclusive_group()
+    where.add_argument(
         "-o", "--output", metavar="DIR", default="lite", help="folder to write to (default: lite)"
+    )
+    where.add_argument(
+        "--into",
+        metavar="BOOK",
+        type=Path,
+        help="store them in this workbook (.xlsx/.xlsm) instead, where xlwings Lite keeps them",
     )
     lite.set_defaults(run=_cmd_lite)
     return parser

@@ -6,8 +6,10 @@ are what the code generates.
 openpyxl reads them: sheet names and states, defined names, every cell's value or formula
 (array formulas with their range), number format and locking, merged ranges, data
 validations, conditional formats, sheet protection, freeze panes, hidden columns and the print
-settings. Bytes are not compared (zip timestamps and the order of XML attributes do not
-matter), nor are the values stored beside formulas.
+settings, and the xlwings Lite code stored in the workbook (each template carries the
+``main.py`` that ``xlfuncs lite`` builds, so a change to the functions or the core makes the
+templates stale too). Bytes are not compared (zip timestamps and the order of XML attributes
+do not matter), nor are the values stored beside formulas.
 
 Each generator is imported only when its template is built, so a template whose module is
 missing or broken fails alone.
@@ -15,6 +17,7 @@ missing or broken fails alone.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import tempfile
 from collections.abc import Callable, Iterable
@@ -27,10 +30,26 @@ __all__ = ["TEMPLATES", "check", "default_dir", "fingerprint", "generate", "main
 def _lazy(module: str) -> Callable[[Path], None]:
     def build(path: Path) -> None:
         importlib.import_module(f"{__name__}.{module}").build(Path(path))
+        _add_lite_code(Path(path))
 
     build.__name__ = f"build_{module}"
     build.__doc__ = f"Build the blank template of :mod:`xlfuncs.templates.{module}`."
     return build
+
+
+@functools.cache
+def _lite_code() -> tuple[tuple[str, str], ...]:
+    from ..lite import bundle_files
+
+    return tuple(bundle_files().items())
+
+
+def _add_lite_code(path: Path) -> None:
+    """Store the xlwings Lite code (``main.py``, ``requirements.txt``) in the workbook, so
+    that it computes when opened with the xlwings Lite add-in (see :mod:`xlfuncs.lite`)."""
+    from ..lite_workbook import write_settings
+
+    write_settings(path, dict(_lite_code()))
 
 
 TEMPLATES: dict[str, Callable[[Path], None]] = {
@@ -122,10 +141,13 @@ def fingerprint(path: Path) -> Fingerprint:
     import openpyxl
     from openpyxl.worksheet.formula import ArrayFormula
 
+    from ..lite_workbook import summary
+
     wb = openpyxl.load_workbook(path)
     out: Fingerprint = {
         "sheets": [(ws.title, ws.sheet_state) for ws in wb.worksheets],
         "defined names": {name: str(dn.attr_text) for name, dn in wb.defined_names.items()},
+        "xlwings Lite code": summary(path),
     }
     for ws in wb.worksheets:
         cells: dict[str, Any] = {}

@@ -1,0 +1,389 @@
+"""The xlwings Lite code inside a workbook: read it, write it.
+
+xlwings Lite keeps ``main.py`` and ``requirements.txt`` in the workbook as its Office add-in
+settings (``Office.context.document.settings``): an ``xl/webextensions/webextensionN.xml``
+part that names the xlwings Lite add-in, with one ``<we:property>`` per setting whose value is
+the setting as JSON; a task pane part refers to it. How this was established, and from
+which sources: ``docs/excel-setup.md`` ("Where Lite keeps the code").
+
+:func:`write_settings` changes only those parts (and the two package lists that name them,
+``[Content_Types].xml`` and ``_rels/.rels``); every other part of the workbook is copied
+unchanged, and the file is replaced in one step, so an interrupted write leaves the old
+workbook whole. ``xlfuncs lite --into BOOK.xlsx`` calls :func:`main_into`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import posixpath
+import re
+import shutil
+import tempfile
+import xml.etree.ElementTree as ET
+import zipfile
+from collections.abc import Iterator, Mapping
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+__all__ = [
+    "LITE_ADDIN",
+    "WorkbookError",
+    "main_into",
+    "read_bundle",
+    "read_settings",
+    "summary",
+    "write_settings",
+]
+
+LITE_ADDIN = "wa200008175"
+"""The Office Store id of the xlwings Lite add-in, as every Lite workbook names it (the
+comparison ignores case: workbooks spell it both ways)."""
+
+BUNDLE_FILES = ("main.py", "requirements.txt")
+"""The settings that hold the Lite code, named as the files in the Lite editor."""
+
+STORE = "en-US"
+"""The store market written in a new reference (Excel writes the user's own; any works)."""
+
+PART_ID = "{5B0F0C2E-61A4-4B8A-9C3E-7A1D2F0E4C58}"
+"""The id of the add-in instance in a new webextension part: any GUID; a fixed one keeps the
+generated templates identical from run to run."""
+
+_WE = "http://schemas.microsoft.com/office/webextensions/webextension/2010/11"
+_WETP = "http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11"
+_R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+_PKG_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
+_TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
+_REL_TASKPANES = "http://schemas.microsoft.com/office/2011/relationships/webextensiontaskpanes"
+_REL_WEBEXTENSION = "http://schemas.microsoft.com/office/2011/relationships/webextension"
+_CT_WEBEXTENSION = "application/vnd.ms-office.webextension+xml"
+_CT_TASKPANES = "application/vnd.ms-office.webextensiontaskpanes+xml"
+_CONTAINS_CUSTOM_FUNCTIONS = "{D87F86FE-615C-45B5-9D79-34F1136793EB}"
+_CUSTOM_FUNCTION_IDS = "{7C84B067-C214-45C3-A712-C9D94CD141B2}"
+_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+
+
+class WorkbookError(ValueError):
+    """The file is not an Excel workbook (an Open XML package) that can hold the code."""
+
+
+# ------------------------------------------------------------------------- the setting
+
+
+def _encode(value: Any) -> str:
+    """A setting's value as Office stores it: JSON, with ``/`` written ``\\/`` as Office
+    writes it (both read back the same)."""
+    return json.dumps(value, ensure_ascii=False).replace("/", "\\/")
+
+
+def _attribute(value: str) -> str:
+    return escape(value, {'"': "&quot;"})
+
+
+# ------------------------------------------------------------------- the package parts
+
+
+def _load(path: Path) -> tuple[list[tuple[zipfile.ZipInfo, bytes]], bytes]:
+    """Every part of the workbook at *path* in its order, and the zip comment."""
+    try:
+        with zipfile.ZipFile(path) as book:
+            parts = [(info, book.read(info)) for info in book.infolist()]
+            comment = book.comment
+    except (zipfile.BadZipFile, EOFError) as exc:
+        raise WorkbookError(f"{path}: not an Excel workbook (.xlsx or .xlsm): {exc}") from None
+    names = {info.filename for info, _ in parts}
+    if "[Content_Types].xml" not in names or "_rels/.rels" not in names:
+        raise WorkbookError(f"{path}: not an Excel workbook (.xlsx or .xlsm): no package parts")
+    return parts, comment
+
+
+def _xml(data: bytes, where: str) -> ET.Element:
+    try:
+        return ET.fromstring(data)
+    except ET.ParseError as exc:
+        raise WorkbookError(f"{where}: not well-formed XML: {exc}") from None
+
+
+def _webextension_parts(parts: Mapping[str, bytes]) -> list[str]:
+    """The names of the webextension parts, as ``[Content_Types].xml`` lists them."""
+    types = _xml(parts["[Content_Types].xml"], "[Content_Types].xml")
+    return [
+        str(o.get("PartName", "")).lstrip("/")
+        for o in types.iter(f"{{{_TYPES}}}Override")
+        if o.get("ContentType") == _CT_WEBEXTENSION
+        and str(o.get("PartName", "")).lstrip("/") in parts
+    ]
+
+
+def _is_lite(extension: ET.Element) -> bool:
+    return any(
+        str(ref.get("id", "")).lower() == LITE_ADDIN
+        for ref in extension.iter(f"{{{_WE}}}reference")
+    )
+
+
+def _lite_parts(parts: Mapping[str, bytes]) -> Iterator[tuple[str, ET.Element]]:
+    for name in _webextension_parts(parts):
+        extension = _xml(parts[name], name)
+        if _is_lite(extension):
+            yield name, extension
+
+
+def _properties(extension: ET.Element) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for prop in extension.iter(f"{{{_WE}}}property"):
+        name, value = prop.get("name"), prop.get("value")
+        if name is None or value is None:
+            continue
+        try:
+            out[name] = json.loads(value)
+        except json.JSONDecodeError:
+            out[name] = value
+    return out
+
+
+def read_settings(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The xlwings Lite add-in's settings stored in the workbook at *path* (``main.py``,
+    ``requirements.txt`` and whatever else the add-in keeps there), decoded; empty when the
+    workbook holds none. Raises :class:`WorkbookError` for a file that is no workbook."""
+    parts, _ = _load(Path(path))
+    found: dict[str, Any] = {}
+    for _, extension in _lite_parts(dict((i.filename, d) for i, d in parts)):
+        found.update(_properties(extension))
+    return found
+
+
+def read_bundle(path: str | os.PathLike[str]) -> dict[str, str]:
+    """The Lite code stored in the workbook at *path*: file name -> text, for the files of
+    :data:`BUNDLE_FILES` that it holds."""
+    settings = read_settings(path)
+    return {n: settings[n] for n in BUNDLE_FILES if isinstance(settings.get(n), str)}
+
+
+def summary(path: str | os.PathLike[str]) -> dict[str, str]:
+    """The xlwings Lite settings of a workbook in short, for comparing two workbooks: each
+    setting's length and the start of its SHA-256."""
+    out = {}
+    for name, value in sorted(read_settings(path).items()):
+        text = value if isinstance(value, str) else json.dumps(value)
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        out[name] = f"{len(text)} characters, sha256 {digest}"
+    return out
+
+
+# ------------------------------------------------------------------------------ writing
+
+
+def _new_extension(settings: Mapping[str, str]) -> bytes:
+    properties = "".join(
+        f'<we:property name="{_attribute(name)}" value="{_attribute(_encode(value))}"/>'
+        for name, value in settings.items()
+    )
+    return (
+        f'{_DECLARATION}<we:webextension xmlns:we="{_WE}" id="{PART_ID}">'
+        f'<we:reference id="{LITE_ADDIN}" version="1.0.0.0" store="{STORE}" storeType="OMEX"/>'
+        f'<we:alternateReferences><we:reference id="{LITE_ADDIN.upper()}" version="1.0.0.0" '
+        f'store="{LITE_ADDIN.upper()}" storeType="OMEX"/></we:alternateReferences>'
+        f"<we:properties>{properties}</we:properties><we:bindings/>"
+        f'<we:snapshot xmlns:r="{_R}"/>'
+        f'<we:extLst><a:ext xmlns:a="{_A}" uri="{_CONTAINS_CUSTOM_FUNCTIONS}">'
+        f'<we:containsCustomFunctions/></a:ext><a:ext xmlns:a="{_A}" uri="{_CUSTOM_FUNCTION_IDS}">'
+        f"<we:customFunctionIdList/></a:ext></we:extLst></we:webextension>"
+    ).encode()
+
+
+def _updated_extension(data: bytes, extension: ET.Element, settings: Mapping[str, str]) -> bytes:
+    """The webextension part *data* with *settings* set (others kept), its namespace
+    prefixes as they were."""
+    for _, (prefix, uri) in ET.iterparse(BytesIO(data), events=("start-ns",)):
+        if prefix and not re.fullmatch(r"ns\d+", prefix):
+            ET.register_namespace(prefix, uri)
+    container = extension.find(f"{{{_WE}}}properties")
+    if container is None:
+        container = ET.Element(f"{{{_WE}}}properties")
+        first = (f"{{{_WE}}}reference", f"{{{_WE}}}alternateReferences")  # come first
+        extension.insert(sum(c.tag in first for c in extension), container)
+    existing = {p.get("name"): p for p in container.iter(f"{{{_WE}}}property")}
+    for name, value in settings.items():
+        prop = existing.get(name)
+        if prop is None:
+            prop = ET.SubElement(container, f"{{{_WE}}}property", {"name": name})
+        prop.set("value", _encode(value))
+    return (_DECLARATION + ET.tostring(extension, encoding="unicode")).encode("utf-8")
+
+
+def _append(data: bytes, root: str, fragment: str, where: str, declaration: str) -> bytes:
+    """*fragment* added as the last child of the root element *root* of *data*. The fragment
+    declares its namespace itself (*declaration*, e.g. `` xmlns="..."``), so the document's
+    prefixes do not matter; the declaration is dropped where the root makes it already."""
+    text = data.decode("utf-8")
+    start = re.search(rf"<(?:[\w.-]+:)?{root}\b([^>]*)>", text)
+    if start is not None and declaration in start.group(1):
+        fragment = fragment.replace(declaration, "")
+    closing = re.search(rf"</(?:[\w.-]+:)?{root}>\s*$", text)
+    if closing is not None:
+        return (text[: closing.start()] + fragment + text[closing.start() :]).encode("utf-8")
+    empty = re.search(rf"<((?:[\w.-]+:)?{root})\b([^>]*?)/>\s*$", text)
+    if empty is None:
+        raise WorkbookError(f"{where}: no <{root}> root element")
+    opened = f"<{empty.group(1)}{empty.group(2)}>{fragment}</{empty.group(1)}>"
+    return (text[: empty.start()] + opened + text[empty.end() :]).encode("utf-8")
+
+
+def _relationships(data: bytes, where: str) -> list[ET.Element]:
+    return list(_xml(data, where).iter(f"{{{_PKG_RELS}}}Relationship"))
+
+
+def _free_id(relationships: list[ET.Element]) -> str:
+    used = {r.get("Id") for r in relationships}
+    n = 1
+    while f"rId{n}" in used:
+        n += 1
+    return f"rId{n}"
+
+
+_IN_RELS = f' xmlns="{_PKG_RELS}"'
+_IN_TYPES = f' xmlns="{_TYPES}"'
+_IN_TASKPANES = f' xmlns:wetp="{_WETP}"'
+
+
+def _relationship(rel_id: str, kind: str, target: str) -> str:
+    return f'<Relationship{_IN_RELS} Id="{rel_id}" Type="{kind}" Target="{_attribute(target)}"/>'
+
+
+def _override(part: str, content_type: str) -> str:
+    return f'<Override{_IN_TYPES} PartName="/{part}" ContentType="{content_type}"/>'
+
+
+def _rels_name(part: str) -> str:
+    folder, name = posixpath.split(part)
+    return posixpath.join(folder, "_rels", f"{name}.rels")
+
+
+def _target(source_part: str, target: str) -> str:
+    """A relationship's target as a part name (relative to the source's folder)."""
+    if target.startswith("/"):
+        return target.lstrip("/")
+    return posixpath.normpath(posixpath.join(posixpath.dirname(source_part), target))
+
+
+def _add_lite_part(parts: dict[str, bytes], settings: Mapping[str, str]) -> list[str]:
+    """Add a new xlwings Lite webextension part and its task pane to *parts*; returns the
+    names of the parts added."""
+    added: list[str] = []
+    n = 1
+    while f"xl/webextensions/webextension{n}.xml" in parts:
+        n += 1
+    extension = f"xl/webextensions/webextension{n}.xml"
+    parts[extension] = _new_extension(settings)
+    added.append(extension)
+    types = [_override(extension, _CT_WEBEXTENSION)]
+
+    root_rels = _relationships(parts["_rels/.rels"], "_rels/.rels")
+    pane_rels = [r for r in root_rels if r.get("Type") == _REL_TASKPANES]
+    taskpanes = (
+        _target("", str(pane_rels[0].get("Target", "")))
+        if pane_rels
+        else "xl/webextensions/taskpanes.xml"
+    )
+    links = _rels_name(taskpanes)
+    if links in parts:
+        link_id = _free_id(_relationships(parts[links], links))
+    else:
+        link_id = "rId1"
+        parts[links] = f"{_DECLARATION}<Relationships{_IN_RELS}/>".encode()
+        added.append(links)
+    target = posixpath.relpath(extension, posixpath.dirname(taskpanes))
+    parts[links] = _append(
+        parts[links],
+        "Relationships",
+        _relationship(link_id, _REL_WEBEXTENSION, target),
+        links,
+        _IN_RELS,
+    )
+    row = (
+        len(list(_xml(parts[taskpanes], taskpanes).iter(f"{{{_WETP}}}taskpane")))
+        if taskpanes in parts
+        else 0
+    )
+    pane = (
+        f'<wetp:taskpane{_IN_TASKPANES} dockstate="right" visibility="1" width="350" '
+        f'row="{row}"><wetp:webextensionref xmlns:r="{_R}" r:id="{link_id}"/></wetp:taskpane>'
+    )
+    if taskpanes not in parts:
+        parts[taskpanes] = f"{_DECLARATION}<wetp:taskpanes{_IN_TASKPANES}/>".encode()
+        added.append(taskpanes)
+        types.append(_override(taskpanes, _CT_TASKPANES))
+    parts[taskpanes] = _append(parts[taskpanes], "taskpanes", pane, taskpanes, _IN_TASKPANES)
+    if not pane_rels:
+        parts["_rels/.rels"] = _append(
+            parts["_rels/.rels"],
+            "Relationships",
+            _relationship(_free_id(root_rels), _REL_TASKPANES, taskpanes),
+            "_rels/.rels",
+            _IN_RELS,
+        )
+    parts["[Content_Types].xml"] = _append(
+        parts["[Content_Types].xml"], "Types", "".join(types), "[Content_Types].xml", _IN_TYPES
+    )
+    return added
+
+
+def write_settings(path: str | os.PathLike[str], settings: Mapping[str, str]) -> None:
+    """Store *settings* (name -> text, e.g. ``main.py`` -> its code) as xlwings Lite add-in
+    settings in the workbook at *path*. Settings of that name already there are replaced,
+    the add-in's other settings kept; a workbook without the add-in gets it, with its task
+    pane shown when the workbook opens. Every other part is copied unchanged and the file
+    is replaced in one step (a temporary file beside it, then a rename)."""
+    book = Path(path)
+    loaded, comment = _load(book)
+    parts = {info.filename: data for info, data in loaded}
+    lite = list(_lite_parts(parts))
+    added: list[str] = []
+    for name, extension in lite:
+        parts[name] = _updated_extension(parts[name], extension, settings)
+    if not lite:
+        added = _add_lite_part(parts, settings)
+    stamp = next((i.date_time for i, _ in loaded if i.filename == "[Content_Types].xml"))
+    out: list[tuple[zipfile.ZipInfo, bytes]] = []
+    for info, _ in loaded:
+        copy = zipfile.ZipInfo(info.filename, info.date_time)
+        copy.compress_type = info.compress_type
+        copy.external_attr = info.external_attr
+        copy.comment = info.comment
+        out.append((copy, parts[info.filename]))
+    for name in added:
+        new = zipfile.ZipInfo(name, stamp)
+        new.compress_type = zipfile.ZIP_DEFLATED
+        out.append((new, parts[name]))
+    _replace(book, out, comment)
+
+
+def _replace(book: Path, parts: list[tuple[zipfile.ZipInfo, bytes]], comment: bytes) -> None:
+    handle, temporary = tempfile.mkstemp(prefix=f".{book.name}.", suffix=".tmp", dir=book.parent)
+    try:
+        with os.fdopen(handle, "wb") as raw, zipfile.ZipFile(raw, "w") as out:
+            for info, data in parts:
+                out.writestr(info, data)
+            out.comment = comment
+        shutil.copymode(book, temporary)
+        os.replace(temporary, book)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def main_into(book: str | os.PathLike[str]) -> Path:
+    """The ``xlfuncs lite --into BOOK`` command: store this package's Lite code
+    (``main.py``, ``requirements.txt``) in the workbook *book*; returns its path."""
+    from .lite import bundle_files
+
+    write_settings(book, bundle_files())
+    return Path(book)
