@@ -54,6 +54,8 @@ from .core import (
     rp_ptp as _rp_ptp,
 )
 from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
+from .core.norms import NormOpponent as _NormOpponent
+from .core.norms import norm_mix as _norm_mix
 from .core.tables import pd_hundredths as _pd_hundredths
 from .core.tables import round_half_up as _round_half_up
 from .excel import Cell, excel_function
@@ -71,6 +73,7 @@ __all__ = [
     "K_FACTOR",
     "K_FACTOR_ALL",
     "NORM_ALL",
+    "NORM_MIX",
     "NORM_POINTS",
     "NORM_RP",
     "PD_LOOKUP",
@@ -378,6 +381,64 @@ def NORM_POINTS(opponent_ratings: Cell, title: Cell, rules: Cell = None) -> Frac
     return _norm_points(listed, excel.text(title, "title"), rules=excel.rules(rules))
 
 
+def _mix_opponents(
+    opponent_ratings: Cell, results: Cell, titles: Cell, federations: Cell
+) -> list[_NormOpponent]:
+    """The opponents of the games played (1, ½, 0), with their titles and federations."""
+    names = ("opponent_ratings", "results", "titles", "federations")
+    columns = [excel.flatten(c) for c in (opponent_ratings, results, titles, federations)]
+    if len({len(c) for c in columns}) > 1:
+        sizes = ", ".join(f"{name} {len(c)}" for name, c in zip(names, columns))
+        raise InvalidInputError(f"the four ranges must be the same size; cells: {sizes}")
+    found: list[_NormOpponent] = []
+    for i, (r, w, t, f) in enumerate(zip(*columns), start=1):
+        result = excel.outcome(w, f"results (cell {i})")
+        if result is None or not result.rated:
+            continue
+        found.append(
+            _NormOpponent(
+                excel.rating(r, f"opponent_ratings (cell {i})"),
+                excel.text(t, f"titles (cell {i})"),
+                excel.text(f, f"federations (cell {i})"),
+            )
+        )
+    return found
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("opponent_ratings", doc="Opponents' ratings; blank or 0 = unrated opponent", **_RANGE)
+@xw.arg("results", doc="Results beside them; only games played (1, ½, 0) count", **_RANGE)
+@xw.arg("titles", doc="Opponents' titles beside them (GM, IM, FM, WGM, ...; blank: none)", **_RANGE)
+@xw.arg("federations", doc="Opponents' federations beside them (ESP, GER, ...)", **_RANGE)
+@xw.arg("federation", doc="The player's federation (blank: not known)", **_VALUE)
+@xw.arg("title", doc='The norm sought: "GM", "IM", "WGM" or "WIM"', **_VALUE)
+@excel_function
+def NORM_MIX(
+    opponent_ratings: Cell,
+    results: Cell,
+    titles: Cell,
+    federations: Cell,
+    federation: Cell,
+    title: Cell,
+) -> list[list[Any]]:
+    """Title norm mix checks: six rows (games, other federations, own federation, one
+    federation, titled, norm title or higher) of count, threshold, met, federations."""
+    mix = _norm_mix(
+        _mix_opponents(opponent_ratings, results, titles, federations),
+        excel.text(federation, "federation"),
+        excel.text(title, "title"),
+    )
+    return [
+        [
+            "" if c.figure is None else c.figure,
+            c.threshold,
+            "" if c.met is None else c.met,
+            ", ".join(c.federations),
+        ]
+        for c in mix.checks
+    ]
+
+
 # ------------------------------------------------------------ whole-column (array) forms
 #
 # One call fills a column of a wall chart or crosstable: Excel pays per call, so a 400-player
@@ -663,6 +724,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
         BLOQUE,
         NORM_RP,
         NORM_POINTS,
+        NORM_MIX,
         POINTS_ALL,
         SB_ALL,
         RATED_GAMES_ALL,

@@ -1,15 +1,19 @@
 """Title norms (Title Regulations B.01, 2024 text): the rating floor, unrated opponents,
-norm performance and the points a norm needs.
+norm performance, the points a norm needs, and the opponents' mix (federations, titles).
 
 Rp = Ra + dp, with Ra rounded to a whole number (0.5 up) and p to a whole percent (0.5 % up),
 and at least 35 %. At most one opponent, the lowest-rated, is raised to the title's floor.
+The mix: at least 2 federations other than the player's, at most 3/5 of the opponents from
+the player's federation and 2/3 from one federation, at least 50 % titled (CM and WCM
+excluded) and 1/3 with the norm's title or higher; minimums round up, maximums down.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from math import ceil, floor
 from typing import Final
 
 from . import validate
@@ -18,16 +22,29 @@ from .errors import InvalidInputError, NothingToComputeError
 from .tables import Number, dp_hundredths, percent_hundredths, round_half_up
 
 __all__ = [
+    "COUNTING_TITLES",
+    "MAX_ONE_FEDERATION",
+    "MAX_OWN_FEDERATION",
     "MIN_NORM_GAMES",
     "MIN_NORM_PERCENT",
+    "MIN_OTHER_FEDERATIONS",
+    "MIN_TITLED",
+    "MIN_TITLE_OR_HIGHER",
     "NORM_TITLES",
+    "NO_FEDERATION",
+    "MixCheck",
+    "NormMix",
+    "NormOpponent",
     "NormPerformance",
     "NormTitle",
+    "is_titled",
+    "norm_mix",
     "norm_performance",
     "norm_points",
     "norm_ratings",
     "norm_title",
     "norms_worth",
+    "title_or_higher",
 ]
 
 
@@ -86,11 +103,45 @@ class NormPerformance:
     rp: int
     reasons: tuple[str, ...]
     """What keeps the result from being a norm (empty: a norm on these figures)."""
+    ratings_before_floor: tuple[int, ...] = ()
+    """Opponents' ratings with unrated opponents at the edition's value, before the floor."""
+    lowest: int = 0
+    """Index (from 0) of the lowest-rated opponent, the one the floor applies to."""
 
     @property
     def reached(self) -> bool:
         """Whether every figure checked here makes the norm."""
         return not self.reasons
+
+    @property
+    def games(self) -> int:
+        """Games counted."""
+        return len(self.ratings_used)
+
+    @property
+    def raised(self) -> bool:
+        """Whether the floor raised the lowest-rated opponent."""
+        return self.ratings_used[self.lowest] != self.ratings_before_floor[self.lowest]
+
+    @property
+    def games_met(self) -> bool:
+        """At least :data:`MIN_NORM_GAMES` games."""
+        return self.games >= MIN_NORM_GAMES
+
+    @property
+    def ra_met(self) -> bool:
+        """Ra at least the title's minimum."""
+        return self.ra >= self.title.min_ra
+
+    @property
+    def percent_met(self) -> bool:
+        """A score of at least :data:`MIN_NORM_PERCENT` %."""
+        return self.percent >= MIN_NORM_PERCENT
+
+    @property
+    def rp_met(self) -> bool:
+        """Rp at least the title's minimum."""
+        return self.rp >= self.title.min_rp
 
 
 def norm_title(title: str) -> NormTitle:
@@ -99,6 +150,21 @@ def norm_title(title: str) -> NormTitle:
     if key not in NORM_TITLES:
         raise InvalidInputError(f"title: expected one of {', '.join(NORM_TITLES)}, got {title!r}")
     return NORM_TITLES[key]
+
+
+def _floored(
+    opponent_ratings: Sequence[Number | None], t: NormTitle, edition: Edition
+) -> tuple[list[int], list[int], int]:
+    """The ratings before the floor, after it, and the index of the lowest-rated opponent."""
+    before = [
+        edition.norm_unrated_opponent if r is None else validate.rating(r) for r in opponent_ratings
+    ]
+    if not before:
+        raise NothingToComputeError("opponent_ratings: no opponent")
+    low = min(range(len(before)), key=lambda i: before[i])
+    used = list(before)
+    used[low] = max(used[low], t.floor)
+    return before, used, low
 
 
 def norm_ratings(
@@ -111,15 +177,7 @@ def norm_ratings(
     [2500, 2200, 2100, 2300]
     """
     t = title if isinstance(title, NormTitle) else norm_title(title)
-    edition = get_edition(rules)
-    rs = [
-        edition.norm_unrated_opponent if r is None else validate.rating(r) for r in opponent_ratings
-    ]
-    if not rs:
-        raise NothingToComputeError("opponent_ratings: no opponent")
-    low = min(range(len(rs)), key=lambda i: rs[i])
-    rs[low] = max(rs[low], t.floor)
-    return rs
+    return _floored(opponent_ratings, t, get_edition(rules))[1]
 
 
 def _performance(rs: Sequence[int], score: Fraction) -> tuple[int, int, int]:
@@ -145,22 +203,30 @@ def norm_performance(
     """
     t = title if isinstance(title, NormTitle) else norm_title(title)
     edition: Edition = get_edition(rules)
-    rs = norm_ratings(opponent_ratings, t, rules=edition)
+    before, rs, low = _floored(opponent_ratings, t, edition)
     s = validate.score(score, len(rs))
     ra, percent, d = _performance(rs, s)
-    rp = ra + d
-    reasons: list[str] = []
-    if len(rs) < MIN_NORM_GAMES:
-        reasons.append(f"{len(rs)} games, fewer than {MIN_NORM_GAMES}")
-    if ra < t.min_ra:
-        reasons.append(f"Ra {ra} is below {t.min_ra}")
-    if percent < MIN_NORM_PERCENT:
-        reasons.append(f"score {percent} % is below {MIN_NORM_PERCENT} %")
-    if rp < t.min_rp:
-        reasons.append(f"Rp {rp} is below {t.min_rp}")
-    return NormPerformance(
-        title=t, ratings_used=tuple(rs), ra=ra, percent=percent, dp=d, rp=rp, reasons=tuple(reasons)
+    perf = NormPerformance(
+        title=t,
+        ratings_used=tuple(rs),
+        ra=ra,
+        percent=percent,
+        dp=d,
+        rp=ra + d,
+        reasons=(),
+        ratings_before_floor=tuple(before),
+        lowest=low,
     )
+    reasons: list[str] = []
+    if not perf.games_met:
+        reasons.append(f"{len(rs)} games, fewer than {MIN_NORM_GAMES}")
+    if not perf.ra_met:
+        reasons.append(f"Ra {ra} is below {t.min_ra}")
+    if not perf.percent_met:
+        reasons.append(f"score {percent} % is below {MIN_NORM_PERCENT} %")
+    if not perf.rp_met:
+        reasons.append(f"Rp {perf.rp} is below {t.min_rp}")
+    return replace(perf, reasons=tuple(reasons))
 
 
 def norm_points(
@@ -190,3 +256,191 @@ def norm_points(
         if percent >= MIN_NORM_PERCENT and ra + d >= t.min_rp:
             return s
     raise NothingToComputeError(f"no score against these opponents reaches Rp {t.min_rp}")
+
+
+# ------------------------------------------------------------------- the opponents' mix
+
+COUNTING_TITLES: Final = ("GM", "IM", "FM", "WGM", "WIM", "WFM")
+"""Titles that count for the 50 % titled-opponents rule (CM and WCM do not)."""
+
+NO_FEDERATION: Final = ("", "FID")
+"""Federation codes that count as no federation: blank, and ``FID`` (B.01)."""
+
+MIN_OTHER_FEDERATIONS: Final = 2
+"""At least this many federations other than the player's among the opponents."""
+
+MAX_OWN_FEDERATION: Final = Fraction(3, 5)
+"""At most this share of the opponents from the player's federation (rounded down)."""
+
+MAX_ONE_FEDERATION: Final = Fraction(2, 3)
+"""At most this share of the opponents from any one federation (rounded down)."""
+
+MIN_TITLED: Final = Fraction(1, 2)
+"""At least this share of titled opponents (:data:`COUNTING_TITLES`; rounded up)."""
+
+MIN_TITLE_OR_HIGHER: Final = Fraction(1, 3)
+"""At least this share of opponents with the norm's title or higher (rounded up)."""
+
+
+def is_titled(title: str | None) -> bool:
+    """Whether an opponent's title counts for the 50 % rule (CM and WCM do not).
+
+    >>> is_titled("wfm"), is_titled("CM"), is_titled(None)
+    (True, False, False)
+    """
+    return (title or "").strip().upper() in COUNTING_TITLES
+
+
+def title_or_higher(title: str | None, norm: str | NormTitle) -> bool:
+    """Whether an opponent holding *title* holds the norm's title or higher. Our reading of
+    the rule: the norm titles ranked GM, IM, WGM, WIM; GM norm: GM; IM norm: GM or IM; WGM
+    norm: GM, IM or WGM; WIM norm: any of the four.
+
+    >>> title_or_higher("IM", "GM"), title_or_higher("IM", "WGM"), title_or_higher("FM", "WIM")
+    (False, True, False)
+    """
+    t = norm if isinstance(norm, NormTitle) else norm_title(norm)
+    order = tuple(NORM_TITLES)
+    key = (title or "").strip().upper()
+    return key in order and order.index(key) <= order.index(t.title)
+
+
+@dataclass(frozen=True)
+class NormOpponent:
+    """One opponent of a norm event: rating (``None``: unrated), title and federation
+    (FIDE's three-letter codes; blank: none)."""
+
+    rating: int | None = None
+    title: str = ""
+    federation: str = ""
+
+
+@dataclass(frozen=True)
+class MixCheck:
+    """One requirement of the opponents' mix: the figure found, the threshold and whether
+    it is met."""
+
+    requirement: str
+    """What is required, in words (``"At least 2 federations other than the player's"``)."""
+    figure: int | None
+    """The count found (``None``: it cannot be known, the player's federation is blank)."""
+    threshold: int
+    """The least (or, :attr:`at_most`, the most) the count may be."""
+    at_most: bool
+    """Whether :attr:`threshold` is a maximum."""
+    met: bool | None
+    """Whether the requirement is met (``None``: it cannot be known)."""
+    federations: tuple[str, ...] = ()
+    """The federations the figure counts (other federations; the most frequent one)."""
+
+
+@dataclass(frozen=True)
+class NormMix:
+    """The Title Regulations' checks on a norm event's opponents (B.01, 2024 text)."""
+
+    title: NormTitle
+    games: MixCheck
+    """At least :data:`MIN_NORM_GAMES` games."""
+    other_federations: MixCheck
+    """At least :data:`MIN_OTHER_FEDERATIONS` federations other than the player's."""
+    own_federation: MixCheck
+    """At most 3/5 of the opponents from the player's federation."""
+    one_federation: MixCheck
+    """At most 2/3 of the opponents from one federation."""
+    titled: MixCheck
+    """At least 50 % titled opponents."""
+    title_or_higher: MixCheck
+    """At least 1/3 of the opponents with the norm's title or higher."""
+
+    @property
+    def checks(self) -> tuple[MixCheck, ...]:
+        """The six checks, in the order above."""
+        return (
+            self.games,
+            self.other_federations,
+            self.own_federation,
+            self.one_federation,
+            self.titled,
+            self.title_or_higher,
+        )
+
+    @property
+    def met(self) -> bool:
+        """Whether every check is met (a check that cannot be known is not)."""
+        return all(c.met for c in self.checks)
+
+
+def _federation(code: str | None) -> str:
+    key = (code or "").strip().upper()
+    return "" if key in NO_FEDERATION else key
+
+
+def _at_least(requirement: str, figure: int, threshold: int) -> MixCheck:
+    return MixCheck(requirement, figure, threshold, at_most=False, met=figure >= threshold)
+
+
+def norm_mix(
+    opponents: Sequence[NormOpponent], federation: str | None, title: str | NormTitle
+) -> NormMix:
+    """The mix checks for a player of *federation* (blank: not known) seeking the norm of
+    *title*, against *opponents* (the games that count, one entry each). Shares of the
+    number of games n: minimums are rounded up, maximums down. ``FID`` counts as no
+    federation.
+
+    >>> opps = [NormOpponent(2500, "GM", "GER")] * 3 + [NormOpponent(2400, "FM", "ESP")] * 6
+    >>> mix = norm_mix(opps, "ESP", "GM")
+    >>> [(c.figure, c.threshold, c.met) for c in mix.checks]
+    [(9, 9, True), (1, 2, False), (6, 5, False), (6, 6, True), (9, 5, True), (3, 3, True)]
+    """
+    t = title if isinstance(title, NormTitle) else norm_title(title)
+    n = len(opponents)
+    if n == 0:
+        raise NothingToComputeError("opponents: no opponent")
+    own = _federation(federation)
+    feds = [_federation(o.federation) for o in opponents]
+    counts: dict[str, int] = {}
+    for f in feds:
+        if f:
+            counts[f] = counts.get(f, 0) + 1
+    known = bool((federation or "").strip())
+    other = tuple(f for f in counts if f != own)
+    own_count = counts.get(own, 0) if own else 0
+    most = max(counts.values(), default=0)
+    most_feds = tuple(f for f in counts if counts[f] == most)[:1] if most else ()
+    own_max = floor(MAX_OWN_FEDERATION * n)
+    one_max = floor(MAX_ONE_FEDERATION * n)
+    titled = sum(1 for o in opponents if is_titled(o.title))
+    higher = sum(1 for o in opponents if title_or_higher(o.title, t))
+    return NormMix(
+        title=t,
+        games=_at_least(f"At least {MIN_NORM_GAMES} games", n, MIN_NORM_GAMES),
+        other_federations=MixCheck(
+            f"At least {MIN_OTHER_FEDERATIONS} federations other than the player's",
+            len(other) if known else None,
+            MIN_OTHER_FEDERATIONS,
+            at_most=False,
+            met=len(other) >= MIN_OTHER_FEDERATIONS if known else None,
+            federations=other if known else (),
+        ),
+        own_federation=MixCheck(
+            "At most 3/5 of the opponents from the player's federation",
+            own_count if known else None,
+            own_max,
+            at_most=True,
+            met=own_count <= own_max if known else None,
+        ),
+        one_federation=MixCheck(
+            "At most 2/3 of the opponents from one federation",
+            most,
+            one_max,
+            at_most=True,
+            met=most <= one_max,
+            federations=most_feds,
+        ),
+        titled=_at_least(
+            "At least 50 % titled opponents (CM, WCM excluded)", titled, ceil(MIN_TITLED * n)
+        ),
+        title_or_higher=_at_least(
+            "At least 1/3 with the norm's title or higher", higher, ceil(MIN_TITLE_OR_HIGHER * n)
+        ),
+    )

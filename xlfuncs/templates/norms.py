@@ -34,7 +34,15 @@ from xlsxwriter.worksheet import Worksheet
 
 from .. import udfs
 from ..core.editions import DEFAULT_EDITION, EDITIONS
-from ..core.norms import MIN_NORM_GAMES, MIN_NORM_PERCENT, NORM_TITLES
+from ..core.norms import (
+    COUNTING_TITLES,
+    MIN_NORM_PERCENT,
+    NORM_TITLES,
+    NormPerformance,
+    is_titled,
+    norm_performance,
+    title_or_higher,
+)
 from . import common
 from .common import write_formula, write_text, write_value
 from .player_sheets import (
@@ -43,7 +51,6 @@ from .player_sheets import (
     Game,
     Value,
     a1,
-    excel_round,
     extra_formats,
     hide_helper_columns,
     is_error,
@@ -56,6 +63,7 @@ from .player_sheets import (
     span,
     status,
     status_formula,
+    write_array_block,
 )
 
 __all__ = ["COUNTING_TITLES", "MAX_GAMES", "NORM_RANKS", "Game", "NormEvent", "build"]
@@ -63,12 +71,10 @@ __all__ = ["COUNTING_TITLES", "MAX_GAMES", "NORM_RANKS", "Game", "NormEvent", "b
 MAX_GAMES: Final = 15
 SHEET: Final = "Title norm"
 
-COUNTING_TITLES: Final = ("GM", "IM", "FM", "WGM", "WIM", "WFM")
-"""Titles that count for the 50 % titled-opponents rule (CM and WCM do not)."""
-
-NORM_RANKS: Final = ("GM", "IM", "WGM", "WIM")
-"""The norm titles, strongest first: for a norm, an opponent holds "the norm's title or
-higher" when their title comes at or before the norm's in this list."""
+NORM_RANKS: Final = tuple(NORM_TITLES)
+"""The norm titles, strongest first (:data:`xlfuncs.core.norms.NORM_TITLES`): for a norm, an
+opponent holds "the norm's title or higher" when their title comes at or before the norm's
+in this list (:func:`xlfuncs.core.norms.title_or_higher`)."""
 
 (
     C_NO,
@@ -85,9 +91,10 @@ higher" when their title comes at or before the norm's in this list."""
     C_MET,
 ) = range(12)
 LAST_COL = C_MET
-C_H0 = 13  # hidden helpers: N rating for NORM_POINTS, O value before the floor,
-# P new foreign federation, Q games against this federation, R W
-H_POINTS, H_VALUE, H_NEWFED, H_FEDCOUNT, H_W = range(C_H0, C_H0 + 5)
+C_H0 = 13  # hidden helpers: N rating for NORM_POINTS, O value before the floor, P W;
+# beside the checks, N:Q hold NORM_MIX's array (count, needed, met, federations)
+H_POINTS, H_VALUE, H_W = range(C_H0, C_H0 + 3)
+H_LAST = C_H0 + 3
 
 R_TITLE, R_LINE, R_NOTE = 0, 1, 2
 R_NAME, R_ID, R_FED, R_EVENT = 3, 4, 5, 6
@@ -144,7 +151,16 @@ def _text_of(value: Value) -> str:
     return "" if value is None else str(value)
 
 
+def _yes_no(met: Value) -> str:
+    """A check's Met? cell from NORM_MIX's met: TRUE/FALSE, blank (not known) or an error."""
+    if is_error(met):
+        return "no"
+    return "" if not isinstance(met, bool) else "yes" if met else "no"
+
+
 def _compute(data: NormEvent) -> dict[str, Any]:
+    """Every computed cell's value, as Excel shows it: the figures from the core
+    (:func:`~xlfuncs.core.norms.norm_performance`) and from the functions the formulas call."""
     games = list(data.games)
     pad = MAX_GAMES - len(games)
     ratings: list[Value] = [None if g.rating is None else float(g.rating) for g in games]
@@ -154,61 +170,42 @@ def _compute(data: NormEvent) -> dict[str, Any]:
     feds: list[Value] = [g.federation or None for g in games] + [None] * pad
     rules = data.rules or DEFAULT_EDITION.id
     target = data.title.strip().upper()
-    own = data.federation.strip()
-    unrated_value = float(EDITIONS[rules].norm_unrated_opponent)
     norm = NORM_TITLES[target]
-    floor, min_ra, min_rp = float(norm.floor), float(norm.min_ra), float(norm.min_rp)
 
     statuses = [status(r, w, unrated_counts=True) for r, w in zip(ratings, results)]
-    counted = [s == COUNTED for s in statuses]
-    for_points: list[Value] = [
-        (r if isinstance(r, float) and r > 0 else 0.0) if c else ""
-        for r, c in zip(ratings, counted)
-    ]
-    values: list[Value] = [
-        (p if p else unrated_value) if c else "" for p, c in zip(for_points, counted)
-    ]
-    ws_ = [points(w) if c else "" for w, c in zip(results, counted)]
-    n = float(sum(counted))
+    rows = [k for k, st in enumerate(statuses) if st == COUNTED]
+    for_points: list[Value] = [""] * MAX_GAMES
+    ws_: list[Value] = [""] * MAX_GAMES
+    for k in rows:
+        r = ratings[k]
+        for_points[k] = r if isinstance(r, float) and r > 0 else 0.0
+        ws_[k] = points(results[k])
+    n = float(len(rows))
     pts = float(sum(w for w in ws_ if isinstance(w, float)))
-    numbers = [v for v in values if isinstance(v, float)]
-    idx: Value = "" if n == 0 else float(values.index(min(numbers)) + 1)
-    used: list[Value] = []
-    notes: list[str] = []
-    for i, (value, c, p) in enumerate(zip(values, counted, for_points)):
-        if not c:
-            used.append("")
-            notes.append("")
-            continue
-        assert isinstance(value, float)
-        is_floor = float(i + 1) == idx
-        used.append(max(value, floor) if is_floor else value)
-        if is_floor and value < floor:
-            notes.append(f"raised to the floor {_text_of(floor)}")
-        elif p == 0:
-            notes.append(f"unrated: counts as {_text_of(unrated_value)}")
-        else:
-            notes.append("")
+    perf: NormPerformance | None = None
+    if rows:
+        listed = [int(for_points[k]) or None for k in rows]
+        perf = norm_performance(listed, pts, norm, rules=rules)
+    values: list[Value] = [""] * MAX_GAMES
+    used: list[Value] = [""] * MAX_GAMES
+    notes: list[str] = [""] * MAX_GAMES
+    idx: Value = ""
+    if perf is not None:
+        idx = float(rows[perf.lowest] + 1)
+        for j, k in enumerate(rows):
+            values[k] = float(perf.ratings_before_floor[j])
+            used[k] = float(perf.ratings_used[j])
+            if j == perf.lowest and perf.raised:
+                notes[k] = f"raised to the floor {norm.floor}"
+            elif for_points[k] == 0:
+                notes[k] = f"unrated: counts as {perf.ratings_before_floor[j]}"
     titled = [
-        "" if not c else "yes" if (t or "").strip().upper() in COUNTING_TITLES else "no"
-        for t, c in zip(titles, counted)
+        ("yes" if is_titled(titles[k]) else "no") if k in rows else "" for k in range(MAX_GAMES)
     ]
-    rank = NORM_RANKS.index(target) + 1 if target in NORM_RANKS else 0
-
-    def higher(t: Value) -> str:
-        key = (t or "").strip().upper()
-        return "yes" if (NORM_RANKS.index(key) + 1 if key in NORM_RANKS else 99) <= rank else "no"
-
-    higher_col = ["" if not c else higher(t) for t, c in zip(titles, counted)]
-    up = [f.upper() if isinstance(f, str) else None for f in feds]
-    newfed, fedcount = [], []
-    for i, (f, c) in enumerate(zip(up, counted)):
-        earlier = sum(1 for j in range(i + 1) if up[j] == f and counted[j])
-        newfed.append(1.0 if c and f and f != own.upper() and earlier == 1 else 0.0)
-        fedcount.append(
-            float(sum(1 for j in range(MAX_GAMES) if up[j] == f and counted[j])) if c and f else 0.0
-        )
-
+    higher = [
+        ("yes" if title_or_higher(titles[k], norm) else "no") if k in rows else ""
+        for k in range(MAX_GAMES)
+    ]
     v: dict[str, Any] = {
         "statuses": statuses,
         "for_points": for_points,
@@ -218,40 +215,36 @@ def _compute(data: NormEvent) -> dict[str, Any]:
         "used": used,
         "notes": notes,
         "titled": titled,
-        "higher": higher_col,
-        "newfed": newfed,
-        "fedcount": fedcount,
+        "higher": higher,
         "n": n,
         "points": pts,
         "rules": rules,
-        "unrated": unrated_value,
-        "floor": floor,
-        "min_ra": min_ra,
-        "min_rp": min_rp,
-        "rank": float(rank),
+        "unrated": float(EDITIONS[rules].norm_unrated_opponent),
         "target": data.title,
+        "figures": f"{target} norm: Ra ≥ {norm.min_ra}, Rp ≥ {norm.min_rp}; floor {norm.floor}",
     }
-    v["figures"] = f"{target} norm: Ra ≥ {norm.min_ra}, Rp ≥ {norm.min_rp}; floor {norm.floor}"
-    blank = n == 0
-    if blank:
+    mix = udfs.NORM_MIX(
+        [[r] for r in ratings],
+        [[w] for w in results],
+        [[t] for t in titles],
+        [[f] for f in feds],
+        data.federation or None,
+        data.title,
+    )
+    v["mix"] = mix if isinstance(mix, list) else [[mix] * 4 for _ in range(6)]
+    if perf is None:
         v.update(floor_text="", ra="", p="", dp="", rp="", needed="", needed_text="")
+        thresholds = (float(norm.min_ra), MIN_NORM_PERCENT / 100, float(norm.min_rp))
+        checks_blank = [("", "", "")] * 6 + [("", t, "") for t in thresholds]
+        v.update(checks=checks_blank, verdict="", most_label=_CHECKS[3])
     else:
-        assert isinstance(idx, float)
-        low = values[int(idx) - 1]
-        if isinstance(low, float) and low < floor:
-            v["floor_text"] = f"Rd {_text_of(idx)}: {_text_of(low)} raised to {_text_of(floor)}"
-        else:
-            v["floor_text"] = (
-                f"none: the lowest ({_text_of(min(numbers))}) is not below {_text_of(floor)}"
-            )
-        counted_used = [u for u in used if isinstance(u, float)]
-        errors = [u for u in used if is_error(u)]
-        v["ra"] = errors[0] if errors else excel_round(sum(counted_used) / len(counted_used))
-        v["p"] = excel_round(pts / n, 2)
-        dp = udfs.DP_LOOKUP(pts, n)
-        v["dp"] = float(dp) if isinstance(dp, int) else dp
-        rp = udfs.NORM_RP([[r] for r in ratings], [[w] for w in results], data.title, rules)
-        v["rp"] = float(rp) if isinstance(rp, int) else rp
+        low = _text_of(values[rows[perf.lowest]])
+        v["floor_text"] = (
+            f"Rd {_text_of(idx)}: {low} raised to {norm.floor}"
+            if perf.raised
+            else f"none: the lowest ({low}) is not below {norm.floor}"
+        )
+        v.update(ra=float(perf.ra), p=perf.percent / 100, dp=float(perf.dp), rp=float(perf.rp))
         needed = udfs.NORM_POINTS([[p] for p in for_points], data.title, rules)
         needed = float(needed) if isinstance(needed, (int, float)) else needed
         v["needed"] = needed
@@ -263,50 +256,19 @@ def _compute(data: NormEvent) -> dict[str, Any]:
             v["needed_text"] = "Points needed: reached"
         else:
             v["needed_text"] = f"Points needed: {_text_of(needed - pts)} more"
-
-    # The checks: count, needed, met.
-    own_count: Value = (
-        "" if not own else float(sum(1 for f, c in zip(up, counted) if c and f == own.upper()))
-    )
-    most = max(fedcount) if fedcount else 0.0
-    most_fed = next((f for f, c in zip(feds, fedcount) if c == most), None) if most else None
-    checks: list[tuple[Value, Value, bool | None]] = []
-    foreign = sum(newfed)
-    titled_n = float(titled.count("yes"))
-    higher_n = float(higher_col.count("yes"))
-    checks.append((n, float(MIN_NORM_GAMES), n >= MIN_NORM_GAMES))
-    checks.append((foreign, 2.0, foreign >= 2))
-    checks.append(
-        (own_count, float(int(3 * n / 5)), None if own_count == "" else own_count * 5 <= 3 * n)
-    )
-    checks.append((most, float(int(2 * n / 3)), most * 3 <= 2 * n))
-    checks.append((titled_n, float(-(-n // 2)), titled_n * 2 >= n))
-    checks.append((higher_n, float(-(-n // 3)), higher_n * 3 >= n))
-    ra, p_, rp = v["ra"], v["p"], v["rp"]
-
-    def ge(a: Value, b: Value) -> bool | None:
-        if a == "" or is_error(a) or is_error(b):
-            return None
-        return bool(a >= b)
-
-    checks.append((ra, min_ra, ge(ra, min_ra)))
-    checks.append((p_, MIN_NORM_PERCENT / 100, ge(p_, MIN_NORM_PERCENT / 100)))
-    checks.append((rp, min_rp, ge(rp, min_rp)))
-    met = []
-    for count, _need, ok in checks:
-        if blank:
-            met.append("")
-        elif ok is None:
-            met.append("no" if is_error(count) else "")
-        else:
-            met.append("yes" if ok else "no")
-    v["checks"] = checks
-    v["met"] = met
-    v["own_count"] = own_count
-    v["most_label"] = "At most 2/3 from one federation" + (
-        f" (most: {most_fed})" if most_fed else ""
-    )
-    v["verdict"] = "" if blank else ("yes" if met.count("yes") == len(checks) else "no")
+        checks: list[tuple[Value, Value, str]] = [
+            (row[0], row[1], _yes_no(row[2])) for row in v["mix"]
+        ]
+        for figure, threshold, met in (
+            (v["ra"], norm.min_ra, perf.ra_met),
+            (v["p"], MIN_NORM_PERCENT / 100, perf.percent_met),
+            (v["rp"], norm.min_rp, perf.rp_met),
+        ):
+            checks.append((figure, float(threshold), "yes" if met else "no"))
+        v["checks"] = checks
+        v["verdict"] = "yes" if all(met == "yes" for *_, met in checks) else "no"
+        most = v["mix"][3][3]
+        v["most_label"] = _CHECKS[3] + ("" if is_error(most) or not most else f" (most: {most})")
     line = "Enter the player's event in the yellow cells."
     if data.name:
         line = data.name + (f"  ·  FIDE ID {data.fide_id}" if data.fide_id else "")
@@ -346,7 +308,7 @@ def build(path: Path, data: NormEvent | None = None) -> None:
         (C_MET, 8),
     ):
         ws.set_column(col, col, width)
-    hide_helper_columns(ws, C_H0, H_W, 9)
+    hide_helper_columns(ws, C_H0, H_LAST, 9)
 
     write_text(ws, R_TITLE, 0, "FIDE title norm: one player, one event", fmt.title)
     ws.set_row(R_TITLE, 20)
@@ -432,13 +394,10 @@ def build(path: Path, data: NormEvent | None = None) -> None:
     ):
         write_text(ws, R_HEAD, col, text, fmt.header)
     ws.set_row(R_HEAD, 27)
-    for j, text in enumerate(
-        ("for NORM_POINTS", "before floor", "new foreign fed", "games v. fed", "W")
-    ):
+    for j, text in enumerate(("for NORM_POINTS", "before floor", "W")):
         write_text(ws, R_HEAD, C_H0 + j, text, x["helper_header"])
     games = list(data.games)
     values_range = span(R_FIRST, H_VALUE, R_LAST, absolute=True)
-    fed_range = span(R_FIRST, C_FED, R_LAST, absolute=True)
     status_range = span(R_FIRST, C_STATUS, R_LAST, absolute=True)
     idx = a1(R_TOTAL, H_VALUE, absolute=True)
     for k in range(MAX_GAMES):
@@ -473,25 +432,6 @@ def build(path: Path, data: NormEvent | None = None) -> None:
         hp, hv = a1(row, H_POINTS), a1(row, H_VALUE)
         write_formula(
             ws, row, H_VALUE, f'=IF({yes},IF({hp}>0,{hp},{unrated}),"")', None, v["values"][k]
-        )
-        first_fed = a1(R_FIRST, C_FED, absolute=True)
-        first_st = a1(R_FIRST, C_STATUS, absolute=True)
-        write_formula(
-            ws,
-            row,
-            H_NEWFED,
-            f'=IF(AND({yes},{fd}<>"",{fd}<>{own}),IF(COUNTIFS({first_fed}:{fd},{fd},'
-            f'{first_st}:{st},"{COUNTED}")=1,1,0),0)',
-            None,
-            v["newfed"][k],
-        )
-        write_formula(
-            ws,
-            row,
-            H_FEDCOUNT,
-            f'=IF(AND({yes},{fd}<>""),COUNTIFS({fed_range},{fd},{status_range},"{COUNTED}"),0)',
-            None,
-            v["fedcount"][k],
         )
         write_formula(
             ws, row, H_W, f'=IF({yes},{points_formula(a1(row, C_RESULT))},"")', None, v["w"][k]
@@ -632,7 +572,7 @@ def build(path: Path, data: NormEvent | None = None) -> None:
     )
 
     _performance(ws, fmt, x, v, n, pts, rules, target, floor, idx, values_range)
-    _checks(ws, fmt, x, v, n, own, fed_range, status_range)
+    _checks(ws, fmt, x, v, n, own)
     _tables(wb, ws, fmt)
 
     ws.freeze_panes(R_HEAD + 1, 0)
@@ -723,7 +663,7 @@ _CHECKS = (
     "At least 9 games",
     "At least 2 federations other than the player's",
     "At most 3/5 of the opponents from the player's federation",
-    "",  # the label names the most frequent federation
+    "At most 2/3 from one federation",  # the cell adds the most frequent federation
     "At least 50 % titled opponents (CM, WCM excluded)",
     "At least 1/3 with the norm's title or higher",
     "Ra at least the norm's minimum",
@@ -739,102 +679,73 @@ def _checks(
     v: dict[str, Any],
     n: str,
     own: str,
-    fed_range: str,
-    status_range: str,
 ) -> None:
+    """The checks: the first six from one NORM_MIX call (hidden, beside them), then Ra, p
+    and Rp against the norm's figures."""
     ws.merge_range(P_TOP, C_STATUS, P_TOP, C_NOTE, "", x["section"])
     write_text(ws, P_TOP, C_STATUS, "Title Regulations checks", x["section"])
     for col, text in ((C_TITLED, "Count"), (C_HIGHER, "Needed"), (C_MET, "Met?")):
         write_text(ws, P_TOP, col, text, x["section_center"])
-    newfed = span(R_FIRST, H_NEWFED, R_LAST, absolute=True)
-    fedcount = span(R_FIRST, H_FEDCOUNT, R_LAST, absolute=True)
+    for j, text in enumerate(("NORM_MIX: count", "needed", "met", "federations")):
+        write_text(ws, P_TOP, C_H0 + j, text, x["helper_header"])
+    ranges = [
+        span(R_FIRST, col, R_LAST, absolute=True) for col in (C_RATING, C_RESULT, C_TITLE, C_FED)
+    ]
     target = a1(R_NORM, C_HIGHER, absolute=True)
-    titled_total, higher_total = a1(R_TOTAL, C_TITLED), a1(R_TOTAL, C_HIGHER)
+    mix_rows = K_ROWS[:6]
+    write_array_block(
+        ws,
+        mix_rows[0],
+        C_H0,
+        mix_rows[-1],
+        H_LAST,
+        f"{{=NORM_MIX({','.join(ranges)},{own},{target})}}",
+        fmt.computed_text,  # a format: a blank without one would leave xlsxwriter's 0
+        v["mix"],
+    )
     ra, p, rp = a1(P_RA, C_TITLE), a1(P_P, C_TITLE), a1(P_RP, C_TITLE)
-    counts = (
-        f"={n}",
-        f"=SUM({newfed})",
-        f'=IF({own}="","",COUNTIFS({fed_range},{own},{status_range},"{COUNTED}"))',
-        f"=MAX({fedcount})",
-        f"={titled_total}",
-        f"={higher_total}",
-        f"={ra}",
-        f"={p}",
-        f"={rp}",
-    )
-    needs = (
-        f"={MIN_NORM_GAMES}",
-        "=2",
-        f"=INT(3*{n}/5)",
-        f"=INT(2*{n}/3)",
-        f"=ROUNDUP({n}/2,0)",
-        f"=ROUNDUP({n}/3,0)",
-        f"=VLOOKUP({target},Norms,2,FALSE)",
-        f"={MIN_NORM_PERCENT}/100",
-        f"=VLOOKUP({target},Norms,3,FALSE)",
-    )
     at_least, at_most = x["at_least"], x["at_most"]
-    need_formats = (
-        at_least,
-        at_least,
-        at_most,
-        at_most,
-        at_least,
-        at_least,
-        at_least,
-        x["at_least_percent"],
-        at_least,
-    )
-    count_formats = (
-        fmt.computed,
-        fmt.computed,
-        fmt.computed,
-        fmt.computed,
-        fmt.computed,
-        fmt.computed,
-        fmt.computed,
-        x["percent"],
-        fmt.computed,
-    )
+    need_formats = [at_least, at_least, at_most, at_most, at_least, at_least, at_least]
+    need_formats += [x["at_least_percent"], at_least]
     for i, row in enumerate(K_ROWS):
         ws.merge_range(row, C_STATUS, row, C_NOTE, "", x["left"])
         count, need = a1(row, C_TITLED), a1(row, C_HIGHER)
+        if i < len(mix_rows):
+            h_count, h_need, h_met, h_feds = (a1(row, C_H0 + j) for j in range(4))
+            count_formula = f'=IF({n}=0,"",{h_count})'
+            need_formula = f'=IF({n}=0,"",{h_need})'
+            met_formula = (
+                f'=IF({n}=0,"",IF({is_error_formula(h_met)},"no",'
+                f'IF(ISLOGICAL({h_met}),IF({h_met},"yes","no"),"")))'
+            )
+        else:
+            count_formula = f"={(ra, p, rp)[i - len(mix_rows)]}"
+            need_formula = (
+                f"=VLOOKUP({target},Norms,2,FALSE)",
+                f"={MIN_NORM_PERCENT}/100",
+                f"=VLOOKUP({target},Norms,3,FALSE)",
+            )[i - len(mix_rows)]
+            met_formula = (
+                f'=IF({n}=0,"",IF({is_error_formula(count)},"no",IF({count}="","",'
+                f'IF({count}>={need},"yes","no"))))'
+            )
         if i == 3:
             write_formula(
                 ws,
                 row,
                 C_STATUS,
-                f'="At most 2/3 from one federation"&IF(MAX({fedcount})=0,"",'
-                f'" (most: "&INDEX({fed_range},MATCH(MAX({fedcount}),{fedcount},0))'
-                f'&")")',
+                f'="{_CHECKS[3]}"&IF({is_error_formula(h_feds)},"",IF({h_feds}="","",'
+                f'" (most: "&{h_feds}&")"))',
                 x["left"],
                 v["most_label"],
             )
         else:
             write_text(ws, row, C_STATUS, _CHECKS[i], x["left"])
-        value, needed, _ = v["checks"][i]
-        write_formula(ws, row, C_TITLED, counts[i], count_formats[i], value)
-        write_formula(ws, row, C_HIGHER, needs[i], need_formats[i], needed)
-        compare = "<=" if i in (2, 3) else ">="
-        if i == 2:
-            test = f"{count}*5<=3*{n}"
-        elif i == 3:
-            test = f"{count}*3<=2*{n}"
-        elif i == 4:
-            test = f"{count}*2>={n}"
-        elif i == 5:
-            test = f"{count}*3>={n}"
-        else:
-            test = f"{count}{compare}{need}"
-        write_formula(
-            ws,
-            row,
-            C_MET,
-            f'=IF({n}=0,"",IF({is_error_formula(count)},"no",IF({count}="","",'
-            f'IF({test},"yes","no"))))',
-            fmt.yes_no,
-            v["met"][i],
-        )
+        value, needed, met = v["checks"][i]
+        count_format = x["percent"] if row == K_ROWS[7] else fmt.computed
+        write_formula(ws, row, C_TITLED, count_formula, count_format, value)
+        write_formula(ws, row, C_HIGHER, need_formula, need_formats[i], needed)
+        write_formula(ws, row, C_MET, met_formula, fmt.yes_no, met)
     met_range = span(K_ROWS[0], C_MET, K_ROWS[-1])
     ws.merge_range(P_VERDICT, C_STATUS, P_VERDICT, C_HIGHER, "", x["total_label"])
     write_formula(
