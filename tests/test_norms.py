@@ -13,8 +13,19 @@ from fractions import Fraction
 
 import pytest
 
+from xlfuncs import udfs
 from xlfuncs.core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError
-from xlfuncs.core.norms import NORM_TITLES, norm_performance, norm_points, norm_ratings
+from xlfuncs.core.norms import (
+    NORM_TITLES,
+    NormMix,
+    NormOpponent,
+    is_titled,
+    norm_mix,
+    norm_performance,
+    norm_points,
+    norm_ratings,
+    title_or_higher,
+)
 
 F = Fraction
 
@@ -243,3 +254,197 @@ def test_bad_inputs() -> None:
         norm_performance([2500] * 9, 9.5, "GM")
     with pytest.raises(NothingToComputeError):
         norm_ratings([], "GM")
+
+
+# ---------------------------------------------------------------------------------------
+# Where the floor falls (the figures the norms template shows).
+# ---------------------------------------------------------------------------------------
+def test_performance_names_the_lowest_and_whether_raised() -> None:
+    # 2025: the unrated opponent counts 1400 and is the lowest (index 2); the GM floor
+    # raises it to 2200. With 2250 instead it is not below the floor: not raised.
+    opps = [2500, 2450, None, 2400, 2400, 2350, 2300, 2300, 2250]
+    perf = norm_performance(opps, 6, "GM", rules="2025")
+    assert perf.ratings_before_floor == (2500, 2450, 1400, 2400, 2400, 2350, 2300, 2300, 2250)
+    assert perf.ratings_used[2] == 2200 and perf.lowest == 2 and perf.raised
+    perf = norm_performance([2500, 2450, 2250, 2400], 2, "GM")
+    assert perf.lowest == 2 and not perf.raised and perf.ratings_used[2] == 2250
+
+
+def test_performance_checks_one_by_one() -> None:
+    # 9 x 2380, 6/9 = .67 (p to the whole percent: 67): dp 125, Rp 2505 < 2600
+    perf = norm_performance([2380] * 9, 6, "GM")
+    assert (perf.games_met, perf.ra_met, perf.percent_met, perf.rp_met) == (
+        True,
+        True,
+        True,
+        False,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# The opponents' mix (B.01 2024: 2 other federations; at most 3/5 own and 2/3 one
+# federation; 50 % titled, CM and WCM excluded; 1/3 the norm's title or higher; minimums
+# rounded up, maximums down; FID counts as no federation).
+# ---------------------------------------------------------------------------------------
+def _opps(*rows: tuple[str, str]) -> list[NormOpponent]:
+    return [NormOpponent(2400, title, fed) for title, fed in rows]
+
+
+def _figures(mix: NormMix) -> list[tuple[int | None, int, bool | None]]:
+    return [(c.figure, c.threshold, c.met) for c in mix.checks]
+
+
+def test_mix_worked_gm_event() -> None:
+    # Player ESP, nine opponents: GM GER, GM FRA, GM ESP, IM ENG, IM ESP, IM NED, FM ESP,
+    # FM ITA, untitled ESP.
+    # games 9 >= 9; other federations GER FRA ENG NED ITA = 5 >= 2;
+    # own ESP 4 <= 3/5 x 9 = 5.4 -> 5; most from one federation ESP 4 <= 2/3 x 9 = 6;
+    # titled 8 >= 1/2 x 9 = 4.5 -> 5; GM (the norm's title or higher) 3 >= 1/3 x 9 = 3.
+    opps = _opps(
+        ("GM", "GER"),
+        ("GM", "FRA"),
+        ("GM", "ESP"),
+        ("IM", "ENG"),
+        ("IM", "ESP"),
+        ("IM", "NED"),
+        ("FM", "ESP"),
+        ("FM", "ITA"),
+        ("", "ESP"),
+    )
+    mix = norm_mix(opps, "ESP", "GM")
+    assert _figures(mix) == [
+        (9, 9, True),
+        (5, 2, True),
+        (4, 5, True),
+        (4, 6, True),
+        (8, 5, True),
+        (3, 3, True),
+    ]
+    assert mix.other_federations.federations == ("GER", "FRA", "ENG", "NED", "ITA")
+    assert mix.one_federation.federations == ("ESP",)
+    assert mix.own_federation.at_most and mix.one_federation.at_most
+    assert not mix.titled.at_most
+    assert mix.met
+
+
+@pytest.mark.parametrize(
+    ("n", "own_max", "one_max", "titled_min", "higher_min"),
+    [
+        (9, 5, 6, 5, 3),  # 5.4 -> 5, 6, 4.5 -> 5, 3
+        (10, 6, 6, 5, 4),  # 6, 6.67 -> 6, 5, 3.33 -> 4
+        (11, 6, 7, 6, 4),  # 6.6 -> 6, 7.33 -> 7, 5.5 -> 6, 3.67 -> 4
+        (13, 7, 8, 7, 5),  # 7.8 -> 7, 8.67 -> 8, 6.5 -> 7, 4.33 -> 5
+    ],
+)
+def test_mix_thresholds_round_minimums_up_maximums_down(
+    n: int, own_max: int, one_max: int, titled_min: int, higher_min: int
+) -> None:
+    mix = norm_mix(_opps(*[("GM", "GER")] * n), "ESP", "IM")
+    assert mix.games.threshold == 9 and mix.other_federations.threshold == 2
+    assert mix.own_federation.threshold == own_max
+    assert mix.one_federation.threshold == one_max
+    assert mix.titled.threshold == titled_min
+    assert mix.title_or_higher.threshold == higher_min
+
+
+def test_mix_at_the_limits() -> None:
+    # n = 10: 6 from ESP is 3/5 exactly (met), 7 is not; 6 from one federation is at most
+    # 2/3 x 10 = 6.67 -> 6 (met). 5 titled of 10 is 50 % (met), 4 is not.
+    six = _opps(*[("GM", "ESP")] * 6, ("", "GER"), ("", "GER"), ("", "FRA"), ("", "FRA"))
+    mix = norm_mix(six, "ESP", "GM")
+    assert (mix.own_federation.figure, mix.own_federation.met) == (6, True)
+    assert (mix.one_federation.figure, mix.one_federation.met) == (6, True)
+    assert (mix.titled.figure, mix.titled.met) == (6, True)
+    seven = _opps(*[("IM", "ESP")] * 7, ("", "GER"), ("", "FRA"), ("", "ITA"))
+    mix = norm_mix(seven, "ESP", "GM")
+    assert (mix.own_federation.figure, mix.own_federation.met) == (7, False)
+    assert (mix.one_federation.figure, mix.one_federation.met) == (7, False)
+    assert (mix.title_or_higher.figure, mix.title_or_higher.met) == (0, False)  # IMs: no GM
+    four = _opps(*[("FM", "GER")] * 4, *[("CM", "FRA")] * 3, *[("WCM", "ITA")] * 3)
+    assert (norm_mix(four, "ESP", "GM").titled.figure, norm_mix(four, "ESP", "GM").met) == (
+        4,
+        False,
+    )
+
+
+def test_mix_titled_excludes_cm_and_wcm() -> None:
+    titles = ["GM", "IM", "FM", "WGM", "WIM", "WFM", "CM", "WCM", "", "gm "]
+    assert [is_titled(t) for t in titles] == [True] * 6 + [False] * 3 + [True]
+
+
+@pytest.mark.parametrize(
+    ("norm", "holders"),
+    [
+        ("GM", ["GM"]),
+        ("IM", ["GM", "IM"]),
+        ("WGM", ["GM", "IM", "WGM"]),
+        ("WIM", ["GM", "IM", "WGM", "WIM"]),
+    ],
+)
+def test_mix_title_or_higher(norm: str, holders: list[str]) -> None:
+    titles = ["GM", "IM", "WGM", "WIM", "FM", "WFM", "CM", "WCM", ""]
+    assert [t for t in titles if title_or_higher(t, norm)] == holders
+    mix = norm_mix(_opps(*[(t, "GER") for t in titles]), "ESP", norm)
+    # nine opponents: at least 1/3 x 9 = 3
+    assert (mix.title_or_higher.figure, mix.title_or_higher.met) == (
+        len(holders),
+        len(holders) >= 3,
+    )
+
+
+def test_mix_fid_is_no_federation() -> None:
+    # Player ESP; seven FID opponents, one GER, one ESP. FID is no federation: one other
+    # federation only (GER: 1 < 2), and no federation holds more than one opponent
+    # (7 FID would exceed 2/3 x 9 = 6 if FID counted). The most frequent: GER (first met).
+    opps = _opps(*[("GM", "FID")] * 7, ("GM", "GER"), ("GM", "esp"))
+    mix = norm_mix(opps, "esp", "GM")
+    assert (mix.other_federations.figure, mix.other_federations.met) == (1, False)
+    assert (mix.own_federation.figure, mix.own_federation.met) == (1, True)
+    assert (mix.one_federation.figure, mix.one_federation.met) == (1, True)
+    assert mix.one_federation.federations == ("GER",)
+    # a FID player has no federation of their own: every federation is another one
+    mix = norm_mix(_opps(("GM", "GER"), ("GM", "FRA"), ("GM", "FID")), "FID", "GM")
+    assert (mix.other_federations.figure, mix.own_federation.figure) == (2, 0)
+    assert mix.own_federation.met
+
+
+def test_mix_player_federation_unknown() -> None:
+    # the checks that need the player's federation cannot be made: no figure, not met
+    mix = norm_mix(_opps(*[("GM", "GER")] * 9), "", "GM")
+    assert (mix.other_federations.figure, mix.other_federations.met) == (None, None)
+    assert (mix.own_federation.figure, mix.own_federation.met) == (None, None)
+    assert (mix.one_federation.figure, mix.one_federation.met) == (9, False)  # 9 > 6
+    assert not mix.met
+
+
+def test_mix_bad_inputs() -> None:
+    with pytest.raises(NothingToComputeError):
+        norm_mix([], "ESP", "GM")
+    with pytest.raises(InvalidInputError):
+        norm_mix(_opps(("GM", "GER")), "ESP", "FM")
+
+
+def test_norm_mix_excel_function() -> None:
+    # the GM event above as Excel passes it, with a forfeit (not counted) and an unrated
+    # opponent (blank rating, counted); one row per check: count, needed, met, federations
+    ratings = [[2600.0], [2550.0], [2500.0], [2450.0], [2450.0], [2400.0], [2350.0], [None]]
+    ratings += [[2150.0], [2500.0]]
+    results = [["1"], ["\u00bd"], ["1"], ["\u00bd"], [1.0], ["1"], ["\u00bd"], ["1"], ["="]]
+    results += [["+"]]
+    titles = [["GM"], ["GM"], ["GM"], ["IM"], ["IM"], ["IM"], ["FM"], ["FM"], [None], ["GM"]]
+    feds = [["GER"], ["FRA"], ["ESP"], ["ENG"], ["ESP"], ["NED"], ["ESP"], ["ITA"], ["ESP"]]
+    feds += [["RUS"]]
+    assert udfs.NORM_MIX(ratings, results, titles, feds, "ESP", "GM") == [
+        [9, 9, True, ""],
+        [5, 2, True, "GER, FRA, ENG, NED, ITA"],
+        [4, 5, True, ""],
+        [4, 6, True, "ESP"],
+        [8, 5, True, ""],
+        [3, 3, True, ""],
+    ]
+    unknown = udfs.NORM_MIX(ratings, results, titles, feds, None, "GM")
+    assert unknown[1][0] == "" and unknown[1][2] == "" and unknown[2][:3] == ["", 5, ""]
+    assert udfs.NORM_MIX(ratings, results, titles, feds[:9], "ESP", "GM") == "#VALUE!"
+    assert udfs.EXPLAIN_ERROR("NORM_MIX", ratings, results, titles, feds, "ESP", "FM") == (
+        "NORM_MIX: title: expected one of GM, IM, WGM, WIM, got 'FM'"
+    )
