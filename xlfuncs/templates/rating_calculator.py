@@ -38,6 +38,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from .. import udfs
 from ..core.editions import DEFAULT_EDITION
+from ..core.rating_change import RatingChange, k_for_games, rating_change
 from . import common
 from .common import write_formula, write_text, write_value
 from .player_sheets import (
@@ -160,6 +161,7 @@ class _Block:
     n: float
     totals: list[Value]  # points, PD, W-PD, K x (W-PD)
     message: str
+    rated: list[tuple[Value, float]]  # the rated games: (opponent's rating, W)
 
 
 def _compute(data: RatingPeriod) -> dict[str, Any]:
@@ -187,11 +189,9 @@ def _compute(data: RatingPeriod) -> dict[str, Any]:
         blocks_in.append((ratings, results))
     statuses = [[status(r, w) for r, w in zip(rs, ws)] for rs, ws in blocks_in]
     n_total = float(sum(s.count(COUNTED) for s in statuses))
-    k_used: Value
-    if k_requested == "" or is_error(k_requested):
-        k_used = k_requested
-    else:
-        k_used = float(min(k_requested, 700 // n_total)) if n_total else k_requested
+    k_used: Value = k_requested
+    if k_requested != "" and not is_error(k_requested):
+        k_used = float(k_for_games(k_requested, int(n_total)))
 
     blocks: list[_Block] = []
     for (ratings, results), sts in zip(blocks_in, statuses):
@@ -234,21 +234,30 @@ def _compute(data: RatingPeriod) -> dict[str, Any]:
             )
         if n == 0:
             totals = ["", "", "", ""]
-        blocks.append(_Block(ratings, results, sts, detail, rows, n, totals, message))
+        rated = [(r, points(w)) for r, w, st in zip(ratings, results, sts) if st == COUNTED]
+        blocks.append(_Block(ratings, results, sts, detail, rows, n, totals, message, rated))
 
     sum_w = _sum([b.totals[0] for b in blocks])
     sums = []
     for c in (1, 2):
         s = _sum([b.totals[c] for b in blocks])
         sums.append(s if is_error(s) else excel_round(s, 2))
+    # The period's figures: K x n <= 700, K x sum(W - PD), rounded once, from the core.
+    calc: RatingChange | None = None
     k_times: Value = ""
-    if k_used != "" and not is_error(k_used):
-        k_times = sums[1] if is_error(sums[1]) else excel_round(k_used * sums[1], 2)
     change: Value = ""
     new: Value = ""
+    if k_used != "" and not is_error(k_used):
+        if is_error(sums[1]):
+            k_times = sums[1]
+        elif rating is None:
+            k_times = 0.0  # no rated game can be listed without the player's rating
+        else:
+            calc = rating_change(rating, [b.rated for b in blocks], k_requested, rules=str(rules))
+            k_times = float(calc.unrounded)
     if rating is not None and k_used != "":
-        change = k_times if is_error(k_times) else excel_round(k_times, 0)
-        new = change if is_error(change) else rating + change
+        change = k_times if calc is None else float(calc.change)
+        new = change if calc is None else float(calc.new_rating)
     tournaments = float(sum(1 for b in blocks if b.n > 0))
     summary: str
     if rating is None:
