@@ -14,7 +14,7 @@ games against rated opponents.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
 
@@ -23,7 +23,13 @@ from .editions import Edition, RulesSpec, get_edition
 from .errors import InvalidInputError, NothingToComputeError, OutOfRangeError
 from .tables import Number, dp_hundredths, exact, percent_hundredths, round_half_up
 
-__all__ = ["FirstRating", "System", "first_rating", "first_rating_from_totals"]
+__all__ = [
+    "FirstRating",
+    "System",
+    "first_rating",
+    "first_rating_from_totals",
+    "round_robin_variant",
+]
 
 System = Literal["swiss", "rr"]
 """The kind of event: a Swiss (or any event but a round robin), or a round robin."""
@@ -52,6 +58,37 @@ class FirstRating:
     reasons: tuple[str, ...]
     """Why it would not be published (empty when it would)."""
     edition: Edition
+    percent: int = 0
+    """p = score / games, in whole hundredths (half up)."""
+    bonus: int | None = None
+    """Points added to Ra at 50 % or more (20 per half point above 50 %), or ``None`` where
+    Ra + dp applied."""
+    round_robin: bool = False
+    """Whether the round-robin variant applied (unrated opponents' games counted, dp x
+    n/(n+1) below 50 %)."""
+    disregarded: bool = False
+    """Whether the edition disregards this score (a zero score in a first event); computed
+    only on request (``zero_score_figures``)."""
+
+    @property
+    def below_floor(self) -> bool:
+        """Whether Ru is below the edition's rating floor (then it is not published)."""
+        return self.rating < self.edition.rating_floor
+
+    @property
+    def too_few_rated_games(self) -> bool:
+        """Whether too few games against rated opponents were played to publish Ru."""
+        return self.rated_games < self.edition.first_rating_min_games
+
+
+def round_robin_variant(system: System, rules: RulesSpec = None) -> bool:
+    """Whether the round-robin variant applies: the 2017 rules in a round robin, where the
+    games against unrated opponents count and Ru = Ra + dp x n/(n+1) below 50 %.
+
+    >>> round_robin_variant("rr", "2017"), round_robin_variant("rr", "2022")
+    (True, False)
+    """
+    return system == "rr" and get_edition(rules).first_rating_round_robin_factor
 
 
 def _points(value: Number) -> Fraction:
@@ -66,8 +103,10 @@ def first_rating(
     *,
     system: System = "swiss",
     rules: RulesSpec = None,
+    zero_score_figures: bool = False,
 ) -> FirstRating:
     """Ru from the player's games ``(opponent_rating or None if unrated, points)``.
+    *zero_score_figures*: as in :func:`first_rating_from_totals`.
 
     Worked figures (project reference, 5 games against an average of 2000 with 3 points):
 
@@ -87,13 +126,13 @@ def first_rating(
             rated.append(validate.rating(opponent, name="opponent_ratings"))
             rated_score += _points(w)
     edition = get_edition(rules)
-    counts_unrated = system == "rr" and edition.first_rating_round_robin_factor
     return first_rating_from_totals(
         rated,
-        rated_score + (unrated_score if counts_unrated else 0),
+        rated_score + (unrated_score if round_robin_variant(system, edition) else 0),
         unrated_games=unrated_games,
         system=system,
         rules=edition,
+        zero_score_figures=zero_score_figures,
     )
 
 
@@ -104,12 +143,17 @@ def first_rating_from_totals(
     unrated_games: int = 0,
     system: System = "swiss",
     rules: RulesSpec = None,
+    zero_score_figures: bool = False,
 ) -> FirstRating:
     """Ru from the rated opponents' ratings and a score.
 
     *score* covers the games against the rated opponents, except under a round-robin
     variant (2017, ``system="rr"``), where it covers every game, the *unrated_games* against
     unrated opponents included. Elsewhere *unrated_games* is ignored.
+
+    A zero score that the edition disregards raises :class:`NothingToComputeError`, or, with
+    *zero_score_figures*, gives the figures all the same, marked ``disregarded`` and not
+    published.
 
     >>> first_rating_from_totals([2000] * 5, 3, rules="2022").rating
     2020
@@ -120,36 +164,31 @@ def first_rating_from_totals(
     rated = [validate.rating(r, name="opponent_ratings") for r in opponent_ratings]
     if not rated:
         raise NothingToComputeError("opponent_ratings: no game against a rated opponent")
-    round_robin = system == "rr" and edition.first_rating_round_robin_factor
+    round_robin = round_robin_variant(system, edition)
     unrated = validate.whole(unrated_games, name="unrated_games") if round_robin else 0
     real_score = validate.score(score, len(rated) + unrated)
-    if real_score == 0 and edition.zero_score_disregarded:
-        raise NothingToComputeError(
-            f"a zero score in a first event is disregarded (rules {edition.id})"
-        )
+    disregarded = real_score == 0 and edition.zero_score_disregarded
+    zero_reason = f"a zero score in a first event is disregarded (rules {edition.id})"
+    if disregarded and not zero_score_figures:
+        raise NothingToComputeError(zero_reason)
     h = edition.first_rating_hypothetical_draws
     ra = Fraction(sum(rated) + h * edition.hypothetical_rating, len(rated) + h)
     n = len(rated) + h + unrated
     total = real_score + Fraction(h, 2)
-    bonus = edition.first_rating_bonus_per_half_point
+    per_half_point = edition.first_rating_bonus_per_half_point
+    percent = percent_hundredths(total / n)
     dp: int | None = None
-    if bonus and 2 * total >= n:
-        ru = ra + bonus * (2 * total - n)  # 2 x score - n = half points above 50 %
+    bonus: int | None = None
+    if per_half_point and 2 * total >= n:
+        bonus = int(per_half_point * (2 * total - n))  # 2 x score - n: half points above 50 %
+        ru = ra + bonus
     else:
-        dp = dp_hundredths(percent_hundredths(total / n))
+        dp = dp_hundredths(percent)
         ru = ra + (Fraction(dp * n, n + 1) if round_robin else dp)
     value = round_half_up(ru)
     if edition.first_rating_maximum is not None:
         value = min(value, edition.first_rating_maximum)
-    reasons: list[str] = []
-    if value < edition.rating_floor:
-        reasons.append(f"{value} is below the rating floor {edition.rating_floor}")
-    if len(rated) < edition.first_rating_min_games:
-        games = "1 game" if len(rated) == 1 else f"{len(rated)} games"
-        reasons.append(
-            f"{games} against rated opponents, fewer than {edition.first_rating_min_games}"
-        )
-    return FirstRating(
+    found = FirstRating(
         rating=value,
         unrounded=ru,
         ra=ra,
@@ -157,7 +196,20 @@ def first_rating_from_totals(
         games=n,
         rated_games=len(rated),
         dp=dp,
-        published=not reasons,
-        reasons=tuple(reasons),
+        published=False,
+        reasons=(),
         edition=edition,
+        percent=percent,
+        bonus=bonus,
+        round_robin=round_robin,
+        disregarded=disregarded,
     )
+    reasons: list[str] = [zero_reason] if disregarded else []
+    if found.below_floor:
+        reasons.append(f"{value} is below the rating floor {edition.rating_floor}")
+    if found.too_few_rated_games:
+        games = "1 game" if len(rated) == 1 else f"{len(rated)} games"
+        reasons.append(
+            f"{games} against rated opponents, fewer than {edition.first_rating_min_games}"
+        )
+    return replace(found, published=not reasons, reasons=tuple(reasons))

@@ -26,6 +26,7 @@ from xlsxwriter.workbook import Workbook
 
 from .. import udfs
 from ..core.editions import DEFAULT_EDITION, EDITIONS
+from ..core.first_rating import FirstRating, System, first_rating, round_robin_variant
 from . import common
 from .common import write_formula, write_text, write_value
 from .player_sheets import (
@@ -34,7 +35,6 @@ from .player_sheets import (
     Tournament,
     Value,
     a1,
-    excel_round,
     extra_formats,
     hide_helper_columns,
     is_error,
@@ -170,11 +170,17 @@ def _compute(data: FirstRatingData) -> dict[str, Any]:
     nu = float(statuses.count("unrated"))
     pr = float(sum(w for w, s in zip(ws_, statuses) if s == COUNTED and isinstance(w, float)))
     pu = float(sum(w for w, s in zip(ws_, statuses) if s == "unrated" and isinstance(w, float)))
-    rrc = system in ("round robin", "rr") and rr == "yes"
-    n = nr + h + (nu if rrc else 0.0)
-    s = pr + h / 2 + (pu if rrc else 0.0)
-    rating_sum = float(sum(r for r, st in zip(ratings, statuses) if st == COUNTED))
-    bonus_active = bonus > 0 and 2 * s >= n
+    kind: System = "rr" if system == "round robin" else "swiss"
+    rrc = round_robin_variant(kind, rules)
+    calc: FirstRating | None = None
+    if nr:
+        games = [
+            (r if st == COUNTED else None, points(w))
+            for r, w, st in zip(ratings, results, statuses)
+            if st in (COUNTED, "unrated")
+        ]
+        calc = first_rating(games, system=kind, rules=rules, zero_score_figures=True)
+    bonus_active = calc is not None and calc.bonus is not None
     v: dict[str, Any] = {
         "rules": rules,
         "system": system,
@@ -201,31 +207,22 @@ def _compute(data: FirstRatingData) -> dict[str, Any]:
             else "dp for p (table 8.1(a), DP_LOOKUP)"
         ),
     }
-    if nr == 0:
+    if calc is None:
         v.update(h="", n="", s="", ra="", p="", rule="", dp="", ru="")
     else:
-        ra = (rating_sum + h * hr) / (nr + h)
-        dp: Value = bonus * (2 * s - n) if bonus_active else udfs.DP_LOOKUP(s, n)
-        dp = float(dp) if isinstance(dp, int) else dp
-        if is_error(dp):
-            ru: Value = dp
-        elif bonus_active:
-            ru = ra + dp
-        else:
-            ru = ra + (dp * n / (n + 1) if rrc else dp)
         v.update(
             h=h,
-            n=n,
-            s=s,
-            ra=ra,
-            p=excel_round(s / n, 2),
-            dp=dp,
-            ru=ru,
+            n=float(calc.games),
+            s=float(calc.score),
+            ra=float(calc.ra),
+            p=calc.percent / 100,
+            dp=float((calc.bonus if calc.dp is None else calc.dp) or 0),
+            ru=float(calc.unrounded),
             rule=(
                 f"Ra + {_text_of(bonus)} × half points above 50 %"
                 if bonus_active
                 else "Ra + dp × n/(n+1)"
-                if rrc
+                if calc.round_robin
                 else "Ra + dp"
             ),
         )
@@ -239,25 +236,25 @@ def _compute(data: FirstRatingData) -> dict[str, Any]:
         why = udfs.EXPLAIN_ERROR(
             "BLOQUE", [[r] for r in ratings], [[w] for w in results], system, rules
         )
-    elif first == "":
+    elif first == "" or calc is None:
         published = why = ""
+    elif calc.published:
+        published = "yes"
+        why = (
+            f"Published: at least {_text_of(minimum)} games against rated opponents "
+            f"and not below the rating floor {_text_of(floor)}."
+        )
     else:
-        published = "yes" if first >= floor and nr >= minimum else "no"
-        if published == "yes":
-            why = (
-                f"Published: at least {_text_of(minimum)} games against rated opponents "
-                f"and not below the rating floor {_text_of(floor)}."
+        published = "no"
+        parts = []
+        if calc.below_floor:
+            parts.append(f"{calc.rating} is below the rating floor {_text_of(floor)}.")
+        if calc.too_few_rated_games:
+            parts.append(
+                f"Only {calc.rated_games} game(s) against rated opponents; "
+                f"{_text_of(minimum)} are needed."
             )
-        else:
-            parts = []
-            if first < floor:
-                parts.append(f"{_text_of(first)} is below the rating floor {_text_of(floor)}.")
-            if nr < minimum:
-                parts.append(
-                    f"Only {_text_of(nr)} game(s) against rated opponents; "
-                    f"{_text_of(minimum)} are needed."
-                )
-            why = " ".join(parts)
+        why = " ".join(parts)
     v.update(published=published, why=why)
     line = "Enter the player's games in the yellow cells."
     if data.name:
