@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from xlfuncs.core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError
-from xlfuncs.core.first_rating import first_rating
+from xlfuncs.core.first_rating import first_rating, round_robin_variant
 
 F = Fraction
 HALF = 0.5
@@ -286,3 +286,54 @@ def test_bad_inputs() -> None:
         first_rating(FIVE_AVG_2000, system="knockout", rules="2017")  # type: ignore[arg-type]
     with pytest.raises(InvalidInputError):
         first_rating(FIVE_AVG_2000, rules="2020")
+
+
+# ---------------------------------------------------------------------------------------
+# The figures the first-rating template shows (p, the bonus, the variant, the reasons).
+# ---------------------------------------------------------------------------------------
+def test_percent_and_bonus_2022() -> None:
+    # 3/5 = .60 -> 60 hundredths; 2 x 3 - 5 = 1 half point above 50 % x 20 = 20 added
+    fr = first_rating(FIVE_AVG_2000, rules="2022")
+    assert (fr.percent, fr.bonus, fr.dp, fr.round_robin) == (60, 20, None, False)
+
+
+def test_percent_and_dp_2024() -> None:
+    # 4/7 = .5714 -> 57 hundredths; Ra + dp, dp(.57) = 50, no bonus
+    fr = first_rating(FIVE_AVG_2000, rules="2024")
+    assert (fr.percent, fr.bonus, fr.dp) == (57, None, 50)
+
+
+def test_round_robin_variant_flag() -> None:
+    # only the 2017 rules have the round-robin variant, and only in a round robin
+    assert first_rating(RATED_2_OF_5 + [(None, 0)], system="rr", rules="2017").round_robin
+    assert not first_rating(RATED_2_OF_5, system="swiss", rules="2017").round_robin
+    assert not first_rating(RATED_2_OF_5, system="rr", rules="2022").round_robin
+    assert [round_robin_variant("rr", r) for r in ("2017", "2022", "2024", "2025")] == [
+        True,
+        False,
+        False,
+        False,
+    ]
+    assert not round_robin_variant("swiss", "2017")
+
+
+def test_reasons_as_flags() -> None:
+    # the two reasons of test_both_reasons: 1274 < 1400 and 4 < 5 rated games
+    games = [(1300, HALF), (1300, 0), (1300, 0), (1300, 0)]
+    fr = first_rating(games, rules="2024")
+    assert (fr.below_floor, fr.too_few_rated_games) == (True, True)
+    fr = first_rating(FIVE_AVG_2000, rules="2024")
+    assert (fr.below_floor, fr.too_few_rated_games) == (False, False)
+
+
+def test_zero_score_figures_on_request() -> None:
+    # 2025, 0/5 against an average of 2000: Ra = (10000 + 3600)/7 = 1942.86; score 0 + 1 = 1
+    # of 7 = .1429 -> 14 hundredths -> -dp(.86) = -309; Ru = 1633.86 -> 1634, but the zero
+    # score is disregarded: not published, and the reason says so
+    fr = first_rating(ZERO, rules="2025", zero_score_figures=True)
+    assert (fr.percent, fr.dp, fr.rating) == (14, -309, 1634)
+    assert fr.unrounded == F(13600, 7) - 309
+    assert fr.disregarded and not fr.published
+    assert fr.reasons == ("a zero score in a first event is disregarded (rules 2025)",)
+    # 2017 does not disregard it: the flag changes nothing
+    assert not first_rating(ZERO, rules="2017", zero_score_figures=True).disregarded
