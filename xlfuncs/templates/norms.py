@@ -1,25 +1,8 @@
 """``norms.xlsx``: one player's title norm in one event (Title Regulations, 2024 text).
 
-Layout (sheet ``Title norm``):
-
-- rows 1-3: title, a one-line summary (repeated on every printed page), how to use;
-- the player (name, FIDE ID, federation), the event, the rules edition and the norm sought
-  (GM, IM, WGM or WIM drop-down);
-- fifteen opponent rows: title, federation, rating (blank or 0 = unrated), result; then,
-  computed: whether the game counts (played games only: forfeits and byes do not), the
-  rating counted (unrated opponents at the edition's value, the lowest raised to the
-  title's floor), a note saying which opponent was raised and to what, and whether the
-  opponent is titled and holds the norm's title or higher;
-- the performance: games, points, the floor applied, Ra, p, dp, the norm performance Rp
-  (``NORM_RP``) and the points the norm needs (``NORM_POINTS``);
-- the Title Regulations' mix checks, each with its count, what is needed and a yes/no:
-  at least 9 games; 2 federations other than the player's; at most 3/5 from the player's
-  federation; at most 2/3 from one federation; at least 50 % titled opponents (GM, IM, FM,
-  WGM, WIM, WFM: CM and WCM excluded); at least 1/3 with the norm's title or higher; and the
-  figures: Ra, 35 %, Rp. Plain COUNTIF/COUNTIFS/SUM formulas over hidden helper columns.
-
-Our reading of "the norm's title or higher" (stated on the sheet): GM norm: GM; IM norm:
-GM or IM; WGM norm: GM, IM or WGM; WIM norm: GM, IM, WGM or WIM.
+The layout, the checks and where each figure comes from: ``docs/templates.md``. The stored
+values come from :func:`xlfuncs.core.norms.norm_performance` and from ``NORM_MIX``,
+``NORM_POINTS`` (:func:`xlfuncs.core.norms.norm_mix`, :func:`~xlfuncs.core.norms.norm_points`).
 """
 
 from __future__ import annotations
@@ -116,7 +99,7 @@ HOW_TO = (
     "per round: opponent's title, federation, rating (blank or 0 = unrated) and result (1, ½ "
     "or =, 0; forfeits + / - and byes are listed but not counted). The sheet applies the "
     "rating floor to the lowest-rated opponent, computes Rp with NORM_RP and the points "
-    "needed with NORM_POINTS, and checks the opponents' mix."
+    "needed with NORM_POINTS, and checks the opponents' mix with NORM_MIX."
 )
 
 READING = (
@@ -124,9 +107,9 @@ READING = (
     "byes do not. Titled = GM, IM, FM, WGM, WIM, WFM (CM and WCM excluded). The norm's title "
     "or higher: GM norm: GM; IM norm: GM, IM; WGM norm: GM, IM, WGM; WIM norm: GM, IM, WGM, "
     "WIM. Fractions: 3/5 and 2/3 of n rounded down (at most), 50 % and 1/3 rounded up (at "
-    "least). Not checked: the exceptions for national championships, team and Swiss events, "
-    "the 13-round rule, limits on unrated opponents and the event's own conditions (time "
-    "control, arbiters, registration)."
+    "least). FID counts as no federation. Not checked: the exceptions for national "
+    "championships, team and Swiss events, the 13-round rule, limits on unrated opponents "
+    "and the event's own conditions (time control, arbiters, registration)."
 )
 
 

@@ -1,27 +1,8 @@
 """``rating_calculator.xlsx``: one player's rating period, laid out like FIDE's per-player
 calculation page.
 
-Layout (sheet ``Rating period``):
-
-- rows 1-2: title and a one-line summary of the player (repeated on every printed page);
-- the player (name, FIDE ID, federation, rating Ro, rules edition) and what K depends on
-  (rated games before the period, year of birth, 2400 reached, the period's date); K from
-  ``K_FACTOR``, which an entered K overrides;
-- the period: rated games n over all tournaments, K after K x n <= 700, the sums of W, PD
-  and W - PD, K x sum(W - PD) unrounded (two decimals, as FIDE shows it), the change rounded
-  once (half away from zero) and the new rating;
-- six tournament blocks of fifteen game rows: opponent, title, federation, rating, result;
-  then, computed, whether the game is rated, the opponent's rating used (400-point rule),
-  W, PD, W - PD and K x (W - PD), and the tournament's sums.
-
-One ``ELO_DETAIL`` call per tournament, with the period's K (K x n <= 700 over *all* the
-period's games). ``ELO_DETAIL`` returns one row per *rated* game only, so a forfeit or an
-unrated opponent would shift its rows against the input rows. Its array therefore sits in
-hidden helper columns (N:Q; the protection lets a user unhide them), and each visible row
-takes its line from it with ``INDEX`` by the running count of rated games: the detail
-always lines up with the game it belongs to, and rows that are not rated stay blank. An
-error of ``ELO_DETAIL`` shows in the tournament's rated rows and sums (never a wrong figure),
-and its reason (``EXPLAIN_ERROR``) in the tournament's sums row.
+The layout, and why ``ELO_DETAIL`` sits in hidden columns: ``docs/templates.md``. The stored
+values come from ``ELO_DETAIL`` and :func:`xlfuncs.core.rating_change.rating_change`.
 """
 
 from __future__ import annotations
