@@ -115,6 +115,9 @@ UPLIFT = col(1063, 1299, 1413, 1872, 1851, 1427, 1682)
 UPLIFT_RESULTS = col(1, 1, 1, "½", 0, 1, 1)
 FIVE = col(1900, 1950, 2000, 2050, 2100)
 NINE = col(2600, 2550, 2500, 2450, 2450, 2400, 2350, 2300, 2150)
+NINE_RESULTS = col(1, "½", 1, "½", 1, 1, "½", 1, "½")
+NINE_TITLES = col("GM", "GM", "GM", "IM", "IM", "IM", "FM", "FM", None)
+NINE_FEDS = col("GER", "FRA", "ESP", "ENG", "ESP", "NED", "ESP", "ITA", "ESP")
 # A 4-player round robin (row player's result against the column player); player 3 unrated.
 # Each player: one win, one draw, one loss.
 RATINGS4 = col(2000, 2100, None, 1900)
@@ -217,6 +220,38 @@ CASES: list[Case] = [
     ("NORM_RP", [NINE, cell(6.5), cell("GM"), cell(2025)], one(2588)),
     ("NORM_POINTS", [NINE, cell("GM"), cell(2025)], one(7)),
     ("NORM_POINTS", [NINE, cell("XX"), OMITTED], one(VALUE)),
+    # the mix of those nine (player ESP): other federations GER FRA ENG NED ITA 5 >= 2; ESP
+    # 4 <= 3/5 x 9 -> 5 and <= 2/3 x 9 = 6; titled 8 >= 4.5 -> 5; GMs 3 >= 1/3 x 9 = 3.
+    # Without the player's federation the two checks that need it have no count.
+    (
+        "NORM_MIX",
+        [NINE, NINE_RESULTS, NINE_TITLES, NINE_FEDS, cell("ESP"), cell("GM")],
+        [
+            [9, 9, True, ""],
+            [5, 2, True, "GER, FRA, ENG, NED, ITA"],
+            [4, 5, True, ""],
+            [4, 6, True, "ESP"],
+            [8, 5, True, ""],
+            [3, 3, True, ""],
+        ],
+    ),
+    (
+        "NORM_MIX",
+        [NINE, NINE_RESULTS, NINE_TITLES, NINE_FEDS, OMITTED, cell("IM")],
+        [
+            [9, 9, True, ""],
+            ["", 2, "", ""],
+            ["", 5, "", ""],
+            [4, 6, True, "ESP"],
+            [8, 5, True, ""],
+            [6, 3, True, ""],
+        ],
+    ),
+    (
+        "NORM_MIX",
+        [NINE, NINE_RESULTS, NINE_TITLES, col("ESP"), cell("ESP"), cell("GM")],
+        one(VALUE),
+    ),
     # --- whole-column forms on the round robin above
     ("POINTS_ALL", [GRID4], per_row(1.5, 1.5, 1.5, 1.5)),
     # SB: the beaten opponent's 1.5 + half the drawn one's 1.5
