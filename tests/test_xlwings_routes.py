@@ -583,6 +583,7 @@ def test_every_function_is_called_with_expected_values() -> None:
         "BLOQUE",
         "NORM_RP",
         "NORM_POINTS",
+        "NORM_MIX",
         "POINTS_ALL",
         "SB_ALL",
         "RATED_GAMES_ALL",
