@@ -3,15 +3,75 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from fractions import Fraction
+from typing import Any, Final
 
 from .errors import InvalidInputError, NothingToComputeError, OutOfRangeError
 from .tables import Number, exact
 
-__all__ = ["MAX_RATING", "rating", "rating_values", "ratings", "score", "whole"]
+__all__ = [
+    "MAX_RATING",
+    "are_ratings",
+    "is_rating",
+    "optional_rating",
+    "rating",
+    "rating_values",
+    "ratings",
+    "score",
+    "whole",
+]
 
-MAX_RATING = 4000
-"""No FIDE rating has come near this; a larger number is a typing error."""
+MAX_RATING: Final[int] = 4000
+"""The largest rating accepted. A rating is a whole number from 1 to this; no FIDE rating
+has come near it, so a larger number is a typing error. Where a cell may leave a rating out,
+blank or 0 means unrated (:func:`optional_rating`)."""
+
+
+def is_rating(value: object) -> bool:
+    """Whether *value* is a rating as it stands: an ``int`` or a whole ``float`` from 1 to
+    :data:`MAX_RATING` (the check of the usual case, before any conversion).
+
+    >>> is_rating(2451.0), is_rating(2451), is_rating(2451.5), is_rating(0), is_rating(True)
+    (True, True, False, False, False)
+    """
+    if type(value) is float:
+        return value.is_integer() and 0.0 < value <= MAX_RATING
+    return type(value) is int and 0 < value <= MAX_RATING
+
+
+def are_ratings(values: Sequence[Any]) -> bool:
+    """Whether *values* is a non-empty list of ratings all of one type, ``float`` (what Excel
+    sends) or ``int`` (what xlwings Lite sends): :func:`is_rating` for each, checked at C
+    speed.
+
+    >>> are_ratings([2400.0, 2500.0]), are_ratings([2400, 2500]), are_ratings([2400, 0])
+    (True, True, False)
+    """
+    if type(values) is not list or not values:
+        return False
+    if type(values[0]) is int:
+        if set(map(type, values)) != {int}:
+            return False
+    else:
+        try:  # float.is_integer takes floats only: the check of type comes free
+            if not all(map(float.is_integer, values)):
+                return False
+        except TypeError:
+            return False
+    return bool(min(values) > 0 and max(values) <= MAX_RATING)
+
+
+def _rating(value: Number, name: str, unrated: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, Decimal)):
+        raise InvalidInputError(f"{name}: expected a rating (a whole number), got {value!r}")
+    q = exact(value)
+    if q.denominator != 1:
+        raise InvalidInputError(f"{name}: a rating is a whole number, got {float(q):g}")
+    r = int(q)
+    if not 0 < r <= MAX_RATING:
+        raise OutOfRangeError(f"{name}: {r} is not a rating (expected 1..{MAX_RATING}{unrated})")
+    return r
 
 
 def rating(value: Number, *, name: str = "rating") -> int:
@@ -20,25 +80,28 @@ def rating(value: Number, *, name: str = "rating") -> int:
     >>> rating(2451.0)
     2451
     """
-    if (
-        type(value) is int or (type(value) is float and value.is_integer())
-    ) and 0 < value <= MAX_RATING:
+    if is_rating(value):
         return int(value)
-    q = exact(value)
-    if q.denominator != 1:
-        raise InvalidInputError(f"{name}: a rating is a whole number, got {float(q):g}")
-    r = int(q)
-    if not 0 < r <= MAX_RATING:
-        raise OutOfRangeError(f"{name}: {r} is not a rating (expected 1..{MAX_RATING})")
-    return r
+    return _rating(value, name, "")
+
+
+def optional_rating(value: Number | None, *, name: str = "rating") -> int | None:
+    """A rating, or ``None`` (unrated) for ``None`` or 0.
+
+    >>> optional_rating(2451.0), optional_rating(0), optional_rating(None)
+    (2451, None, None)
+    """
+    if is_rating(value):
+        return int(value)  # type: ignore[arg-type]
+    if value is None or (value == 0 and not isinstance(value, bool)):
+        return None
+    return _rating(value, name, ", 0 = unrated")
 
 
 def ratings(values: Iterable[Number], *, name: str = "opponent_ratings") -> list[int]:
     """A non-empty list of ratings."""
-    vals = list(values)
-    kinds = set(map(type, vals))
-    integral = kinds == {int} or (kinds == {float} and all(map(float.is_integer, vals)))  # type: ignore[arg-type]
-    if vals and integral and min(vals) > 0 and max(vals) <= MAX_RATING:
+    vals = values if type(values) is list else list(values)
+    if are_ratings(vals):
         out = list(map(int, vals))  # the usual case, checked at C speed
     else:
         out = [rating(v, name=name) for v in vals]
@@ -51,15 +114,13 @@ def rating_values(values: Sequence[Number], *, name: str = "opponent_ratings") -
     """A non-empty list of ratings as floats, for the numerical methods.
 
     A list of whole-valued floats (what Excel sends) is checked at C speed and returned as
-    it is; anything else goes through :func:`ratings`.
+    it is; a list of ints (what xlwings Lite sends) is checked as fast and converted;
+    anything else goes through :func:`ratings`.
     """
-    if type(values) is list and values:
-        try:  # float.is_integer refuses anything but a float: the check of type comes free
-            plain = all(map(float.is_integer, values))
-        except TypeError:
-            plain = False
-        if plain and min(values) > 0.0 and max(values) <= MAX_RATING:
-            return values
+    if are_ratings(values):
+        if type(values[0]) is float:
+            return values  # type: ignore[return-value]
+        return list(map(float, values))
     return [float(r) for r in ratings(values, name=name)]
 
 
