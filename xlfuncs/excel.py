@@ -24,14 +24,18 @@ import datetime as _dt
 import functools
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from itertools import chain
+from types import MappingProxyType
 from typing import Any, TypeVar, cast
 
+from .core import validate
 from .core.editions import Edition, get_edition
 from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
+from .core.first_rating import System
 from .core.results import Outcome
+from .core.results import parse as parse_result
 
 __all__ = [
     "EXCEL_ERRORS",
@@ -44,6 +48,7 @@ __all__ = [
     "explain",
     "flatten",
     "games",
+    "listed_ratings",
     "last_errors",
     "number",
     "optional_number",
@@ -52,6 +57,7 @@ __all__ = [
     "ratings",
     "rules",
     "score_or_results",
+    "system",
     "text",
     "to_excel",
     "whole_number",
@@ -214,6 +220,12 @@ def is_blank(value: Cell) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+def is_diagonal(value: Cell) -> bool:
+    """Whether a cell holds the mark of a crosstable's diagonal (``x``, ``*``, ``×``), where
+    a player would meet themself."""
+    return isinstance(value, str) and value.strip() in ("x", "X", "*", "\u00d7")
+
+
 def flatten(value: Cell) -> list[Cell]:
     """A range as a flat list in reading order; a single value as a list of one.
 
@@ -305,64 +317,47 @@ def _single(value: Cell, name: str) -> Cell:
 
 
 def rating(value: Cell, name: str) -> int | None:
-    """A rating from a cell; blank or 0 means unrated (``None``)."""
-    if (type(value) is float and value.is_integer() or type(value) is int) and 0 < value <= 4000:
+    """A rating from a cell; blank or 0 means unrated (``None``). The rule is
+    :func:`xlfuncs.core.validate.optional_rating`'s; this reads the cell for it (text holding
+    a number, a range of one cell, an error value passed on)."""
+    if validate.is_rating(value):
         return int(value)  # the usual case, first
     value = _single(value, name)
     _check_error(value, name)
     if is_blank(value):
         return None
-    x = number(value, name)
-    if x == 0:
-        return None
-    if x != int(x):
-        raise InvalidInputError(f"{name}: a rating is a whole number, got {x:g}")
-    if not 0 < x <= 4000:
-        raise OutOfRangeError(f"{name}: {x:g} is not a rating (expected 1..4000, 0 = unrated)")
-    return int(x)
+    return validate.optional_rating(number(value, name), name=name)
 
 
 def ratings(value: Cell, name: str) -> list[int | None]:
     """Every cell of a range as a rating (``None`` for blank or 0), in reading order."""
     cells = flatten(value)
-    if (
-        cells
-        and set(map(type, cells)) == {float}
-        and all(map(float.is_integer, cells))
-        and min(cells) > 0.0
-        and max(cells) <= 4000.0
-    ):
+    if validate.are_ratings(cells):
         return list(map(int, cells))  # the usual case, checked at C speed
     out: list[int | None] = []
     for i, cell in enumerate(cells, start=1):
-        if type(cell) is float and cell.is_integer() and 0.0 < cell <= 4000.0:
+        if validate.is_rating(cell):
             out.append(int(cell))  # the usual case, without building a name
         else:
             out.append(rating(cell, f"{name} (cell {i})"))
     return out
 
 
-_RESULT_TEXT = {
-    "1": Outcome.WIN,
-    "1.0": Outcome.WIN,
-    "=": Outcome.DRAW,
-    "\u00bd": Outcome.DRAW,
-    "1/2": Outcome.DRAW,
-    "0.5": Outcome.DRAW,
-    "0,5": Outcome.DRAW,
-    ".5": Outcome.DRAW,
-    "0": Outcome.LOSS,
-    "0.0": Outcome.LOSS,
-    "+": Outcome.FORFEIT_WIN,
-    "-": Outcome.FORFEIT_LOSS,
-    "\u2212": Outcome.FORFEIT_LOSS,
-}
-_RESULT_TEXT.update({o.symbol: o for o in Outcome})
+def listed_ratings(value: Cell, name: str) -> list[int | None]:
+    """Every non-blank cell of a range as an opponent: its rating, ``None`` for 0 (an
+    unrated opponent). Blank cells are no opponent."""
+    return [
+        rating(c, f"{name} (cell {i})")
+        for i, c in enumerate(flatten(value), start=1)
+        if not is_blank(c)
+    ]
 
 
 def outcome(value: Cell, name: str) -> Outcome | None:
-    """A result from a cell: 1, 0.5, 0, "1", "½", "=", "0", "1/2", "0.5" (rated), "+"/"-"
-    (forfeits), W/D/L (under one move), H/F/U/Z (byes); blank is ``None`` (no game).
+    """A result from a cell: the numbers 1, 0.5, 0 (rated), or text in any spelling
+    :func:`xlfuncs.core.results.parse` accepts ("1", "½",
+    "=", "1/2", "0.5", "0"; "+"/"-" forfeits, W/D/L under one move, H/F/U/Z byes); blank
+    is ``None`` (no game).
 
     >>> outcome("½", "r"), outcome(0.0, "r"), outcome("+", "r"), outcome(None, "r")
     (<Outcome.DRAW: ...>, <Outcome.LOSS: ...>, <Outcome.FORFEIT_WIN: ...>, None)
@@ -381,8 +376,7 @@ def outcome(value: Cell, name: str) -> Outcome | None:
             return Outcome.LOSS
         raise OutOfRangeError(f"{name}: a game scores 1, ½ or 0, got {value:g}")
     if isinstance(value, str):
-        key = value.strip()
-        found = _RESULT_TEXT.get(key) or _RESULT_TEXT.get(key.upper())
+        found = parse_result(value)
         if found is not None:
             return found
     raise InvalidInputError(
@@ -475,6 +469,40 @@ def rules(value: Cell, name: str = "rules") -> Edition:
     if isinstance(value, str):
         return get_edition(value.strip())
     raise InvalidInputError(f"{name}: expected an edition id or a date, got {value!r}")
+
+
+SYSTEMS: Mapping[str, System] = MappingProxyType(
+    {
+        "swiss": "swiss",
+        "suizo": "swiss",
+        "rr": "rr",
+        "round robin": "rr",
+        "round-robin": "rr",
+        "roundrobin": "rr",
+        "todos contra todos": "rr",
+    }
+)
+"""The accepted ways of naming the kind of event (any case), and what each means."""
+
+SYSTEM_HELP = '"swiss" (or "suizo") or "rr" (or "round robin", "todos contra todos")'
+"""What a ``system`` argument accepts, for the function wizard's help."""
+
+
+def system(value: Cell, name: str = "system") -> System | None:
+    """The kind of event from a cell: ``"swiss"`` or ``"rr"`` (round robin), in any spelling
+    of :data:`SYSTEMS`; ``None`` for a blank cell (the caller's default).
+
+    >>> system("Suizo"), system("round robin"), system(None)
+    ('swiss', 'rr', None)
+    """
+    value = _single(value, name)
+    _check_error(value, name)
+    if is_blank(value):
+        return None
+    found = SYSTEMS.get(value.strip().lower()) if isinstance(value, str) else None
+    if found is None:
+        raise InvalidInputError(f"{name}: expected {SYSTEM_HELP}, got {value!r}")
+    return found
 
 
 def date(value: Cell, name: str) -> _dt.date:
@@ -624,9 +652,7 @@ def crosstable_rows(
             for j, (opp, res) in enumerate(zip(opponent_rows[i], result_rows[i])):
                 where = f"row {i + 1}, {'column' if grid else 'round'} {j + 1}"
                 if grid and j == i:
-                    if not is_blank(res) and not (
-                        isinstance(res, str) and res.strip() in ("x", "X", "*", "\u00d7")
-                    ):
+                    if not is_blank(res) and not is_diagonal(res):
                         raise InvalidInputError(f"results ({where}): the diagonal is blank")
                     continue
                 outcome_value = outcome(res, f"results ({where})")

@@ -27,6 +27,9 @@ from .core import (
     expected_score as _expected_score,
 )
 from .core import (
+    first_rating as _first_rating,
+)
+from .core import (
     first_rating_from_totals as _first_rating_from_totals,
 )
 from .core import (
@@ -293,56 +296,33 @@ def K_FACTOR(
     doc="Results beside the ratings, or the points against the rated opponents",
     **_RANGE,
 )
-@xw.arg("system", doc='"swiss" (default) or "rr" (round robin)', **_VALUE)
+@xw.arg("system", doc=f"{excel.SYSTEM_HELP}; blank = swiss", **_VALUE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @excel_function
 def BLOQUE(
     opponent_ratings: Cell, results_or_score: Cell, system: Cell = None, rules: Cell = None
 ) -> int:
     """First rating Ru of an unrated player under the chosen edition."""
-    kind = excel.text(system, "system", default="swiss").lower()
-    if kind in ("round robin", "round-robin", "roundrobin", "rr", "todos contra todos"):
-        kind = "rr"
-    if kind not in ("swiss", "suizo", "rr"):
-        raise InvalidInputError(f'system: expected "swiss" or "rr", got {system!r}')
-    kind = "swiss" if kind == "suizo" else kind
+    kind = excel.system(system) or "swiss"
     edition = excel.rules(rules)
-    results = excel.flatten(results_or_score)
-    if isinstance(results_or_score, (list, tuple)) and len(results) > 1:
+    if isinstance(results_or_score, (list, tuple)) and len(excel.flatten(results_or_score)) > 1:
         found = excel.games(opponent_ratings, results_or_score, results_name="results_or_score")
         counted = [(r, o.points) for r, o in found if o.rated]
-        rated = [r for r, _ in counted if r is not None]
-        unrated = [w for r, w in counted if r is None]
-        score = sum((w for r, w in counted if r is not None), Fraction(0))
-        if kind == "rr" and edition.first_rating_round_robin_factor:
-            score += sum(unrated, Fraction(0))
-        n_unrated = len(unrated)
-    else:
-        cells = excel.flatten(opponent_ratings)
-        listed = [
-            excel.rating(c, f"opponent_ratings (cell {i})")
-            for i, c in enumerate(cells, start=1)
-            if not excel.is_blank(c)
-        ]
-        rated = [r for r in listed if r is not None]
-        n_unrated = len(listed) - len(rated)
-        score = excel.exact_number(results_or_score, "results_or_score")
+        return _first_rating(counted, system=kind, rules=edition).rating
+    listed = excel.listed_ratings(opponent_ratings, "opponent_ratings")
+    rated = [r for r in listed if r is not None]
     return _first_rating_from_totals(
         rated,
-        score,
-        unrated_games=n_unrated,
-        system="rr" if kind == "rr" else "swiss",
+        excel.exact_number(results_or_score, "results_or_score"),
+        unrated_games=len(listed) - len(rated),
+        system=kind,
         rules=edition,
     ).rating
 
 
 def _norm_opponents(opponent_ratings: Cell) -> list[int | None]:
     """Every non-blank cell is an opponent; 0 is an unrated one."""
-    return [
-        excel.rating(c, f"opponent_ratings (cell {i})")
-        for i, c in enumerate(excel.flatten(opponent_ratings), start=1)
-        if not excel.is_blank(c)
-    ]
+    return excel.listed_ratings(opponent_ratings, "opponent_ratings")
 
 
 def _norm_games(opponent_ratings: Cell, score: Cell) -> tuple[list[int | None], Fraction]:
@@ -504,7 +484,7 @@ def POINTS_ALL(results: Cell) -> list[list[Any]]:
             found = [
                 excel.outcome(c, f"results (row {i}, column {j})")
                 for j, c in enumerate(row, start=1)
-                if not (isinstance(c, str) and c.strip() in ("x", "X", "*", "\u00d7"))
+                if not excel.is_diagonal(c)
             ]
         except (XlfuncsError, excel.ExcelErrorInput) as exc:
             out.append([exc.code if isinstance(exc, excel.ExcelErrorInput) else exc.excel_code])
@@ -605,7 +585,9 @@ def ELO_CHANGE_ALL(
 @xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
-@xw.arg("system", doc='"swiss" or "rr"; blank: "rr" for a grid, "swiss" with opponents', **_VALUE)
+@xw.arg(
+    "system", doc=f'{excel.SYSTEM_HELP}; blank: "rr" for a grid, "swiss" with opponents', **_VALUE
+)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @excel_function
 def BLOQUE_ALL(
@@ -613,9 +595,7 @@ def BLOQUE_ALL(
 ) -> list[list[Any]]:
     """First rating (Ru) of every unrated player; blank for rated players and where the
     rules give none (no rated opponent, a zero score)."""
-    kind = excel.text(system, "system").lower()
-    if kind not in ("", "swiss", "rr"):
-        raise InvalidInputError(f'system: expected "swiss" or "rr", got {system!r}')
+    kind = excel.system(system)
 
     def first(t: Any, i: int) -> Any:
         try:
@@ -631,7 +611,7 @@ def BLOQUE_ALL(
         results,
         opponents,
         rules_value=rules,
-        round_robin=None if kind == "" else kind == "rr",
+        round_robin=None if kind is None else kind == "rr",
     )
 
 
@@ -696,7 +676,11 @@ def K_FACTOR_ALL(
     out: list[list[Any]] = []
     reasons: list[str] = []
     for i in range(n):
-        if excel.is_blank(rs[i]) or rs[i] == 0:
+        try:
+            unrated = excel.rating(rs[i], f"ratings (row {i + 1})") is None
+        except (XlfuncsError, excel.ExcelErrorInput):
+            unrated = False  # K_FACTOR below gives the error and its reason
+        if unrated:
             out.append([""])
             continue
         games_before = float(ESTABLISHED_GAMES) if excel.is_blank(games[i]) else games[i]
