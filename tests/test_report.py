@@ -565,7 +565,7 @@ def test_demo_swiss() -> None:
     codes = [e.result for p in t.players for e in p.rounds if e.opponent is None]
     assert {"H", "F", "U", "Z"} <= set(codes)
     assert any(e.result == "+" and e.opponent is not None for p in t.players for e in p.rounds)
-    withdrawn = [p for p in t.players if p.rounds[-1].is_blank]
+    withdrawn = [p for p in t.players if p.rounds[-1].outcome is None]
     assert len(withdrawn) == 1
     report = build_report(t)
     assert not report.round_robin and report.warnings == ()

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from xlfuncs.core.results import Outcome
 from xlfuncs.trf import (
     RESULT_CODES,
     ExtraRecord,
@@ -34,6 +35,9 @@ from xlfuncs.trf import (
 
 DATA = Path(__file__).parent / "data" / "trf"
 REAL = Path(__file__).parent / "data" / "real"
+
+
+W, D, L = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
 
 
 def load(name: str) -> Tournament:
@@ -116,7 +120,7 @@ def test_round_robin_players() -> None:
         (4, 1, "b", "="),
         (5, 2, "w", "0"),
     ]
-    assert all(e.is_rated_game and e.is_played and not e.is_bye for e in p4.rounds)
+    assert [e.outcome for e in p4.rounds] == [W, W, D, D, L]  # the codes above, all rated
     assert [e.points for e in p4.rounds] == [1, 1, Decimal("0.5"), Decimal("0.5"), 0]
 
 
@@ -173,22 +177,22 @@ def test_swiss_event_data_and_extra_records() -> None:
 
 
 @pytest.mark.parametrize(
-    ("start_no", "rnd", "opponent", "colour", "result", "points", "kinds"),
+    ("start_no", "rnd", "opponent", "colour", "result", "points", "outcome"),
     [
-        (4, 2, 5, "w", "+", "1", {"forfeit"}),
-        (5, 2, 4, "b", "-", "0", {"forfeit"}),
-        (6, 2, 9, "w", "W", "1", {"played", "under_one_move"}),
-        (9, 2, 6, "b", "L", "0", {"played", "under_one_move"}),
-        (7, 2, 10, "w", "D", "0.5", {"played", "under_one_move"}),
-        (3, 1, 9, "w", "=", "0.5", {"played", "rated"}),
-        (6, 1, None, None, "H", "0.5", {"bye"}),
-        (9, 5, None, None, "H", "0.5", {"bye"}),  # written 0000 - H
-        (8, 3, None, None, "F", "1", {"bye"}),
-        (12, 1, None, None, "U", "1", {"bye"}),
-        (11, 3, None, None, "Z", "0", {"bye"}),
-        (11, 4, None, None, " ", "0", {"bye", "blank"}),  # written 0000 - and no result
-        (10, 4, None, None, " ", "0", {"bye", "blank"}),  # withdrawn: nothing written
-        (10, 5, None, None, " ", "0", {"bye", "blank"}),
+        (4, 2, 5, "w", "+", "1", Outcome.FORFEIT_WIN),
+        (5, 2, 4, "b", "-", "0", Outcome.FORFEIT_LOSS),
+        (6, 2, 9, "w", "W", "1", Outcome.SHORT_WIN),
+        (9, 2, 6, "b", "L", "0", Outcome.SHORT_LOSS),
+        (7, 2, 10, "w", "D", "0.5", Outcome.SHORT_DRAW),
+        (3, 1, 9, "w", "=", "0.5", Outcome.DRAW),
+        (6, 1, None, None, "H", "0.5", Outcome.HALF_BYE),
+        (9, 5, None, None, "H", "0.5", Outcome.HALF_BYE),  # written 0000 - H
+        (8, 3, None, None, "F", "1", Outcome.FULL_BYE),
+        (12, 1, None, None, "U", "1", Outcome.PAIRING_BYE),
+        (11, 3, None, None, "Z", "0", Outcome.ZERO_BYE),
+        (11, 4, None, None, " ", "0", None),  # written 0000 - and no result
+        (10, 4, None, None, " ", "0", None),  # withdrawn: nothing written
+        (10, 5, None, None, " ", "0", None),
     ],
 )
 def test_swiss_round_entries(
@@ -198,25 +202,13 @@ def test_swiss_round_entries(
     colour: str | None,
     result: str,
     points: str,
-    kinds: set[str],
+    outcome: Outcome | None,
 ) -> None:
     e = load("swiss_12.trf").player(start_no).round(rnd)
     assert (e.round, e.opponent, e.colour, e.result) == (rnd, opponent, colour, result)
     assert e.points == Decimal(points)
     assert isinstance(e.points, Decimal)
-    got = {
-        name
-        for name, flag in [
-            ("forfeit", e.is_forfeit),
-            ("played", e.is_played),
-            ("under_one_move", e.is_under_one_move),
-            ("rated", e.is_rated_game),
-            ("bye", e.is_bye),
-            ("blank", e.is_blank),
-        ]
-        if flag
-    }
-    assert got == kinds
+    assert e.outcome is outcome
 
 
 def test_swiss_round_text_kept() -> None:
@@ -230,10 +222,10 @@ def test_swiss_withdrawn_unrated_and_birth_dates() -> None:
     t = load("swiss_12.trf")
     withdrawn = t.player(10)
     assert len(withdrawn.rounds) == 5
-    assert [e.is_blank for e in withdrawn.rounds] == [False, False, False, True, True]
+    assert [e.outcome is None for e in withdrawn.rounds] == [False, False, False, True, True]
     zero, blank = t.player(11), t.player(12)
     assert zero.rating is None and zero.line.startswith("001   11 w    Kestrel, Luz")
-    assert blank.rating is None and not blank.is_rated
+    assert blank.rating is None
     assert zero.fide_id is None and blank.fide_id is None
     assert (blank.federation, blank.birth_date, blank.birth_year) == ("SWE", "", None)
     years = {no: (t.player(no).birth_date, t.player(no).birth_year) for no in (3, 4, 5, 6, 9)}
@@ -246,7 +238,7 @@ def test_swiss_withdrawn_unrated_and_birth_dates() -> None:
     }
     assert t.player(3).title == "WFM" and t.player(3).sex == "w"
     assert t.player(4).title == "" and t.player(8).birth_date == ""
-    assert sum(1 for p in t.players if p.is_rated) == 10 == t.declared_rated_players
+    assert sum(1 for p in t.players if p.rating is not None) == 10 == t.declared_rated_players
 
 
 # --------------------------------------------------------------------------- order, names
@@ -690,11 +682,11 @@ def test_real_karl_mala() -> None:
     withdrawn = t.player(13)  # round 1: 153 - -, nothing after
     assert (withdrawn.rank, withdrawn.points) == (0, Decimal("0.0"))
     first = withdrawn.round(1)
-    assert (first.opponent, first.colour, first.result, first.is_forfeit) == (153, None, "-", True)
-    assert all(e.is_blank for e in withdrawn.rounds[1:])
+    assert (first.opponent, first.colour, first.outcome) == (153, None, Outcome.FORFEIT_LOSS)
+    assert all(e.outcome is None for e in withdrawn.rounds[1:])
     old_bye = t.player(282).round(5)  # 0000 - +
-    assert (old_bye.opponent, old_bye.result, old_bye.is_bye, old_bye.points) == (
-        None, "+", True, Decimal(1),
+    assert (old_bye.opponent, old_bye.result, old_bye.outcome, old_bye.points) == (
+        None, "+", Outcome.PAIRING_BYE, Decimal(1),
     )  # fmt: skip
     assert t.player(284).name == "spielfrei" and t.player(284).rating is None
 
@@ -716,7 +708,7 @@ def test_real_lichess_2020() -> None:
         Decimal(8),
         Decimal(8),
     )
-    assert all(e.result == "-" and e.is_bye for e in t.player(13).rounds[3:])
+    assert all(e.outcome is Outcome.ZERO_BYE for e in t.player(13).rounds[3:])  # 0000 - -
 
 
 def test_real_lichess_2021() -> None:

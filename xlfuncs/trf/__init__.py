@@ -8,12 +8,8 @@
 from __future__ import annotations
 
 from .parser import (
-    BYE_RESULTS,
-    FORFEIT_RESULTS,
     PLAYER_COLUMNS,
-    RATED_RESULTS,
     RESULT_CODES,
-    UNDER_ONE_MOVE_RESULTS,
     Colour,
     Discrepancy,
     DiscrepancyKind,
@@ -32,12 +28,8 @@ from .parser import (
 )
 
 __all__ = [
-    "BYE_RESULTS",
-    "FORFEIT_RESULTS",
     "PLAYER_COLUMNS",
-    "RATED_RESULTS",
     "RESULT_CODES",
-    "UNDER_ONE_MOVE_RESULTS",
     "Colour",
     "Discrepancy",
     "DiscrepancyKind",

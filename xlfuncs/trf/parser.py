@@ -1,37 +1,6 @@
 """Reader for the FIDE Tournament Report File (TRF16), as Swiss-Manager, Vega and similar
-programs write it.
-
-The file is line-oriented. Each line starts with a three-character record code:
-
-* ``001`` is a player line with fixed columns (see :data:`PLAYER_COLUMNS` and
-  :func:`round_columns`): starting rank, sex, title, name, rating, federation, FIDE id,
-  birth date, points, rank, then ten columns per round (opponent, colour, result).
-* ``012`` ... ``132`` hold the event data (name, city, dates, arbiters, round dates).
-* Anything else (team records ``013``, the TRF-2026 records ``162``, ``172``, ``192``, the
-  ``XX?`` records of pairing programs, ...) is kept, line by line, in
-  :attr:`Tournament.extra_records`.
-
-Records may come in any order; lines may end in CRLF or LF and may have their trailing
-spaces cut off. A malformed player line raises :class:`TrfError`, which names the file,
-line, columns and field. Nothing is silently dropped or altered: names keep their exact
-text (only trailing spaces are removed), whatever character they start with.
-
-:func:`check_tournament` compares the file with itself (points, ranks, pairings) and lists
-what does not agree, without raising.
-
-Result codes (column 99, +10 per round):
-
-===========  =====================================  ======
-code         meaning                                points
-===========  =====================================  ======
-``1 = 0``    game played and rated                  1 ½ 0
-``+ -``      forfeit win / loss                     1 0
-``W D L``    win / draw / loss in under one move    1 ½ 0
-``H``        half-point bye                         ½
-``F``        full-point bye                         1
-``U``        pairing-allocated bye                  1
-``Z``, blank zero-point bye                         0
-===========  =====================================  ======
+programs write it, and :func:`check_tournament`, which compares a file with itself. The
+record layout, the result codes and what the reader keeps: ``docs/trf.md``.
 """
 
 from __future__ import annotations
@@ -46,13 +15,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
+from ..core.results import SYMBOLS, Outcome
+
 __all__ = [
-    "BYE_RESULTS",
-    "FORFEIT_RESULTS",
     "PLAYER_COLUMNS",
-    "RATED_RESULTS",
     "RESULT_CODES",
-    "UNDER_ONE_MOVE_RESULTS",
     "Colour",
     "Discrepancy",
     "DiscrepancyKind",
@@ -73,26 +40,9 @@ __all__ = [
 Colour = Literal["w", "b"]
 """A colour as the file writes it: ``w`` white, ``b`` black."""
 
-RESULT_CODES = "1=0+-WDLHFUZ "
-"""Every result code TRF16 allows (the blank is a zero-point bye). Case matters."""
-
-RATED_RESULTS = "1=0"
-"""Results of a game played and rated (with an opponent)."""
-
-FORFEIT_RESULTS = "+-"
-"""Forfeit win and forfeit loss."""
-
-UNDER_ONE_MOVE_RESULTS = "WDL"
-"""Win, draw, loss in a game of less than one move (played, not rated)."""
-
-BYE_RESULTS = "HFUZ "
-"""Byes: half-point, full-point, pairing-allocated, zero-point (``Z`` or blank)."""
-
-_FULL_POINT = "1+WFU"
-_HALF_POINT = "=DH"
-_COMPLEMENT: Mapping[str, str] = MappingProxyType(
-    {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
-)
+RESULT_CODES = SYMBOLS + " "
+"""Every result code TRF16 allows: the symbols of :class:`~xlfuncs.core.results.Outcome`
+and the blank (no game). Case matters."""
 
 PLAYER_COLUMNS: Mapping[str, tuple[int, int]] = MappingProxyType(
     {
@@ -256,56 +206,26 @@ class RoundEntry:
             raise ValueError("round numbers and starting ranks start at 1")
 
     @property
+    def outcome(self) -> Outcome | None:
+        """What the result means (:meth:`Outcome.from_trf <xlfuncs.core.results.Outcome.from_trf>`):
+        ``None`` for a blank result; with no opponent, ``+``/``-`` are byes written the old way.
+
+        >>> RoundEntry(1, None, None, "+").outcome
+        <Outcome.PAIRING_BYE: ...>
+        """
+        return Outcome.from_trf(self.result, has_opponent=self.opponent is not None)
+
+    @property
     def points(self) -> Decimal:
-        """What the result scores: 1 for ``1 + W F U``, ½ for ``= D H``, 0 otherwise.
+        """What the result scores (a blank: 0).
 
         >>> RoundEntry(1, None, None, "H").points
         Decimal('0.5')
         """
-        if self.result in _FULL_POINT:
-            return Decimal(1)
-        if self.result in _HALF_POINT:
-            return Decimal("0.5")
-        return Decimal(0)
-
-    @property
-    def has_opponent(self) -> bool:
-        """An opponent is written (a game, a forfeit or a pending game)."""
-        return self.opponent is not None
-
-    @property
-    def is_rated_game(self) -> bool:
-        """A game played and rated: ``1``, ``=`` or ``0`` against a real opponent."""
-        return self.opponent is not None and self.result in RATED_RESULTS
-
-    @property
-    def is_played(self) -> bool:
-        """The game took place at the board: ``1 = 0`` or, under one move, ``W D L``, with an
-        opponent. Forfeits and byes are not played."""
-        return self.opponent is not None and self.result in RATED_RESULTS + UNDER_ONE_MOVE_RESULTS
-
-    @property
-    def is_under_one_move(self) -> bool:
-        """A game of less than one move (``W D L``): played, scored, not rated."""
-        return self.result in UNDER_ONE_MOVE_RESULTS
-
-    @property
-    def is_forfeit(self) -> bool:
-        """A forfeit (``+`` or ``-``) against a written opponent. ``0000 - +`` (a bye written
-        the old way) is a bye, not a forfeit."""
-        return self.opponent is not None and self.result in FORFEIT_RESULTS
-
-    @property
-    def is_bye(self) -> bool:
-        """No opponent this round, whatever the result code (``H F U Z``, blank, or an old
-        style ``0000 - +`` / ``0000 - -``)."""
-        return self.opponent is None
-
-    @property
-    def is_blank(self) -> bool:
-        """No opponent and no result code (a blank result, however the opponent and colour
-        columns are written): an absent or withdrawn player, a zero-point bye."""
-        return self.opponent is None and self.result == " "
+        outcome = self.outcome
+        if outcome is None:
+            return Decimal(0)
+        return Decimal(outcome.points.numerator) / outcome.points.denominator
 
 
 @dataclass(frozen=True)
@@ -345,11 +265,6 @@ class Player:
     def computed_points(self) -> Decimal:
         """The sum of the rounds' :attr:`RoundEntry.points`."""
         return sum((r.points for r in self.rounds), Decimal(0))
-
-    @property
-    def is_rated(self) -> bool:
-        """The player has a FIDE rating in the file."""
-        return self.rating is not None
 
     def round(self, round_no: int) -> RoundEntry:
         """The entry of round *round_no* (from 1)."""
@@ -688,7 +603,7 @@ def _read_round(line: _Line, r: int) -> RoundEntry:
     res = line.cut(r_col, r_col) or " "
     if res not in RESULT_CODES:
         raise line.error(
-            r_col, r_col, f"{label} result", "a result code: 1 = 0 + - W D L H F U Z or a blank"
+            r_col, r_col, f"{label} result", f"a result code: {' '.join(SYMBOLS)} or a blank"
         )
     for col in (r_col + 1, r_col + 2):
         line.blank(col, f"{label}, blank after the result")
@@ -951,8 +866,9 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
             )
         for e in p.rounds:
             r = e.round
+            outcome = e.outcome
             if e.opponent is None:
-                if e.result in RATED_RESULTS + UNDER_ONE_MOVE_RESULTS:
+                if outcome is not None and not outcome.is_bye:
                     add(
                         "result_without_opponent",
                         f"{_who(p)}, round {r}: result {e.result!r} without an opponent",
@@ -960,14 +876,14 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
                         r,
                     )
                 continue
-            if e.result in "HFUZ":
+            if outcome is not None and outcome.is_bye:
                 add(
                     "bye_with_opponent",
                     f"{_who(p)}, round {r}: bye code {e.result!r} with opponent {e.opponent}",
                     p,
                     r,
                 )
-            elif e.result == " ":
+            elif outcome is None:
                 add("no_result", f"{_who(p)}, round {r}: opponent {e.opponent} but no result", p, r)
             if e.opponent == p.start_no:
                 add(
@@ -998,10 +914,12 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
                 continue
             if p.start_no > q.start_no:
                 continue  # the pair is checked once, from the lower starting rank
+            other = f.outcome
             if (
-                e.result != " "
-                and f.result != " "
-                and not (_COMPLEMENT.get(e.result) == f.result or e.result == f.result == "-")
+                outcome is not None
+                and other is not None
+                and outcome.opposite is not other
+                and not (outcome is other is Outcome.FORFEIT_LOSS)  # a double forfeit
             ):
                 add(
                     "results_not_complementary",

@@ -30,13 +30,6 @@ __all__ = [
     "short_list",
 ]
 
-_OLD_STYLE_BYES: Mapping[Outcome, Outcome] = {
-    Outcome.FORFEIT_WIN: Outcome.PAIRING_BYE,
-    Outcome.FORFEIT_LOSS: Outcome.ZERO_BYE,
-}
-"""A forfeit symbol without an opponent (``0000 - +``, ``0000 - -``): the bye older files
-mean by it, scoring 1 or 0."""
-
 
 @dataclass(frozen=True)
 class TrfCrosstable:
@@ -113,7 +106,7 @@ def _choose_edition(t: Tournament, rules: RulesSpec, day: _dt.date) -> tuple[Edi
 
 def _pairing(e: RoundEntry, own: int, number: Mapping[int, int]) -> Pairing:
     """The crosstable pairing of one TRF round entry (see ``docs/report.md``)."""
-    outcome = None if e.result == " " else Outcome.from_symbol(e.result)
+    outcome = e.outcome  # a forfeit symbol without an opponent is an old-style bye
     opponent = e.opponent
     if (
         opponent is None
@@ -121,8 +114,6 @@ def _pairing(e: RoundEntry, own: int, number: Mapping[int, int]) -> Pairing:
         or opponent not in number
         or (outcome is not None and outcome.is_bye)
     ):
-        if outcome is not None and opponent is None:
-            outcome = _OLD_STYLE_BYES.get(outcome, outcome)
         return Pairing(None, outcome)
     return Pairing(number[opponent], outcome)
 
