@@ -19,6 +19,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 
 from xlfuncs import udfs
 from xlfuncs.core import Outcome, k_factor
+from xlfuncs.core.results import parse
 from xlfuncs.core.tables import round_half_up
 from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
 from xlfuncs.excel import EXCEL_ERRORS
@@ -58,7 +59,9 @@ def errors_in(values: Mapping[tuple[str, str], Any]) -> list[tuple[tuple[str, st
 
 
 def _outcome(symbol: str) -> Outcome:
-    return Outcome.from_symbol("=" if symbol in ("\u00bd", "=") else symbol.upper())
+    found = parse(symbol)
+    assert found is not None, symbol
+    return found
 
 
 def core_table(event: Event, *, round_robin: bool) -> Crosstable:

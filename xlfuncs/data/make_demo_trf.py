@@ -25,22 +25,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from xlfuncs.core.results import Outcome
+
 DATA = Path(__file__).resolve().parent
 RR_FILE = DATA / "demo_round_robin.trf"
 SWISS_FILE = DATA / "demo_swiss.trf"
 
-POINTS = {
-    "1": Fraction(1),
-    "=": Fraction(1, 2),
-    "0": Fraction(0),
-    "+": Fraction(1),
-    "-": Fraction(0),
-    "H": Fraction(1, 2),
-    "F": Fraction(1),
-    "U": Fraction(1),
-    "Z": Fraction(0),
-}
-MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
+POINTS = {o.symbol: o.points for o in Outcome}
+"""Each result code's points (from :mod:`xlfuncs.core.results`)."""
+MIRROR = {o.symbol: o.opposite.symbol for o in Outcome if o.opposite is not None}
+"""Each game result's code on the opponent's line."""
 
 
 @dataclass

@@ -1,34 +1,7 @@
 """What the round-robin crosstable and the Swiss wall chart share: the header block, the
-player columns, the computed columns, and the cached values of a filled chart.
-
-Layout of the main sheet (zero-based rows)::
-
-    0      title
-    1-4    header fields: event, place, dates | chief arbiter, rules edition, rating period
-    5      a one-line hint
-    6      column groups (Player, K factor, results or rounds, Standing, Rating figures)
-    7      column headers
-    8-     one row per player, numbered from 1 (the number opponents refer to)
-
-Columns: No., Title, Name, Fed, FIDE ID, Born, Sex, Rating, Rated games before, Reached
-2400, K override, K (used); then the results (a grid, or three columns per round); then the
-computed columns; then hidden helper columns.
-
-Every column computed by one of our functions is ONE legacy array formula over all player
-rows (``{=RP_FIDE_ALL(...)}``): a recalculation makes one call per column, not one per
-player. Those arrays live in hidden columns at the right, and each visible cell is an
-ordinary formula that shows its row of the array (``=AU9``). The reason: LibreOffice
-recalculates array formulas when it opens a workbook (it keeps the stored values of ordinary
-formulas only), so a filled chart whose visible cells were the arrays themselves would show
-#NAME? wherever our functions are not installed. K used is an ordinary formula per row
-(``=IF(ISBLANK(K9),AQ9,K9)``); rank and new rating are plain-Excel array formulas over the
-visible columns, which LibreOffice recomputes to the same values. In a filled chart every
-formula cell also stores its value, computed here in Python by calling the same functions
-of :mod:`xlfuncs.udfs` with the same cell values the formulas pass, so the workbook reads
-correctly where our functions are not installed.
-
-Rank: more points first, then higher Sonneborn-Berger, then the lower starting number (a
-tie on both is broken by starting rank, so every player has a distinct rank).
+player columns, the computed columns, and the cached values of a filled chart. The sheet's
+layout, why each computed column is one array formula in a hidden column, and the rank
+order: ``docs/templates.md``.
 """
 
 from __future__ import annotations
@@ -45,6 +18,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from .. import udfs
 from ..core.editions import DEFAULT_EDITION
+from ..core.validate import MAX_RATING
 from ..excel import is_blank
 from .common import (
     Formats,
@@ -776,7 +750,7 @@ def _formatting(wb: Workbook, ws: Worksheet, layout: Layout) -> None:
                 "validate": "integer",
                 "criteria": "between",
                 "minimum": 0,
-                "maximum": 4000,
+                "maximum": MAX_RATING,
                 "input_title": "Rating",
                 "input_message": "The published FIDE rating; blank or 0: unrated.",
             },

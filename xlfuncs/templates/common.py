@@ -26,6 +26,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from .. import __version__
 from ..core.editions import DEFAULT_EDITION, EDITIONS
+from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, Outcome
 from ..core.tables import DP_TABLE, PD_TABLE
 
 __all__ = [
@@ -48,7 +49,14 @@ __all__ = [
     "cell",
 ]
 
-RESULT_CHOICES: Final = ("1", "\u00bd", "0", "=", "+", "-", "H", "F", "U", "Z")
+RESULT_CHOICES: Final = (
+    Outcome.WIN.symbol,
+    Outcome.DRAW.shown,
+    Outcome.LOSS.symbol,
+    Outcome.DRAW.symbol,
+    *FORFEIT_SYMBOLS,
+    *BYE_SYMBOLS,
+)
 """What a result cell accepts from its drop-down list: win, draw (½ or =), loss, forfeit
 win and loss, and byes (half point, full point, pairing-allocated, zero point)."""
 
@@ -375,7 +383,7 @@ def results_formatting(
         ('OR({c}="1",{c}=1,{c}="+")', "#C6EFCE", "#006100"),
         ('AND(LEN({c})>0,OR({c}="0",{c}=0,{c}="-"))', "#FFC7CE", "#9C0006"),
         ('OR({c}="\u00bd",{c}="=",{c}=0.5)', "#FFEB9C", "#9C5700"),
-        ('OR({c}="H",{c}="F",{c}="U",{c}="Z")', "#EDEDED", "#595959"),
+        ("OR(" + ",".join(f'{{c}}="{b}"' for b in BYE_SYMBOLS) + ")", "#EDEDED", "#595959"),
     )
     top_left = cell(first_row, first_col)
     for condition, background, colour in styles:

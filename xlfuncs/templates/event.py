@@ -1,21 +1,5 @@
 """A filled event, as plain data: what the round-robin and Swiss templates are filled with.
-
-The model knows nothing about Excel or TRF: :mod:`xlfuncs.templates.round_robin` and
-:mod:`xlfuncs.templates.swiss` write it into a workbook (``build(path, event)``), and a TRF
-reader (``xlfuncs crosstable``) maps a tournament file onto it. Everything is optional except
-the players' numbers and names, so a partly known event fills what it knows.
-
-Players are numbered from 1 in starting-rank order, and ``players[i].number == i + 1``: the
-number is the one opponents refer to.
-
-- Round robin: ``Player.results[j - 1]`` is the player's result against player *j* (the
-  player's own entry is ``None``; a shorter tuple means the rest is not played yet).
-- Swiss: ``Player.rounds[r - 1]`` is round *r*: the opponent's number (``None`` for a bye or
-  no game), the colour (``"w"``/``"b"``) and the result.
-
-Results are the arbiter's symbols (TRF codes): ``"1"``, ``"½"`` or ``"="``, ``"0"`` (rated
-games), ``"+"``/``"-"`` (forfeits), ``"W"``/``"D"``/``"L"`` (under one move), ``"H"``,
-``"F"``, ``"U"``, ``"Z"`` (byes), ``None`` (not played yet).
+How players, rounds and results are laid out: ``docs/templates.md`` ("The event model").
 
 >>> alice = Player(1, "Alice", rating=2100, results=(None, "1"))
 >>> bob = Player(2, "Bob", results=("0", None))
@@ -28,7 +12,7 @@ import datetime as _dt
 from dataclasses import dataclass, field
 
 from ..core.editions import EDITIONS
-from ..core.results import Outcome
+from ..core.results import Outcome, parse
 
 __all__ = [
     "MAX_ROUNDS",
@@ -50,9 +34,6 @@ MAX_ROUNDS = 13
 DateLike = _dt.date | str | None
 """A date, or text as the organiser writes it (``"3-11 May 2026"``), or unknown."""
 
-_DRAWS = ("=", "\u00bd", "0.5", "0,5", ".5", "1/2")
-_SYMBOLS = {o.symbol for o in Outcome} | set(_DRAWS)
-
 
 @dataclass(frozen=True)
 class Round:
@@ -63,7 +44,8 @@ class Round:
     colour: str | None = None
     """``"w"`` or ``"b"``; ``None`` when unknown or no game."""
     result: str | None = None
-    """The result symbol (see the module), ``None`` when not played yet."""
+    """The result: a symbol in any spelling :func:`.results.parse` reads (``"1"``,
+    ``"½"``, ``"="``, ``"+"``, ``"H"`` ...), ``None`` when not played yet."""
 
 
 @dataclass(frozen=True)
@@ -161,7 +143,7 @@ class Event:
 
 
 def _check_symbol(symbol: str | None, where: str) -> None:
-    if symbol is not None and symbol.strip().upper() not in _SYMBOLS:
+    if symbol is not None and parse(symbol) is None:
         raise ValueError(f"{where}: unknown result {symbol!r}")
 
 
@@ -169,16 +151,14 @@ def result_cell(symbol: str | None) -> float | str | None:
     """What a result cell holds, as an arbiter types it: 1 and 0 as numbers, every draw as
     ``"½"``, the other symbols as upper-case text.
 
-    >>> [result_cell(s) for s in ("1", "=", "0", "+", "h", None)]
-    [1.0, '½', 0.0, '+', 'H', None]
+    >>> [result_cell(s) for s in ("1", "=", "0", "+", "h", "1/2", None)]
+    [1.0, '½', 0.0, '+', 'H', '½', None]
     """
     if symbol is None or not symbol.strip():
         return None
-    text = symbol.strip().upper()
-    if text == "1":
-        return 1.0
-    if text == "0":
-        return 0.0
-    if text in _DRAWS:
-        return "\u00bd"
-    return text
+    outcome = parse(symbol)
+    if outcome is None:
+        return symbol.strip().upper()
+    if outcome in (Outcome.WIN, Outcome.LOSS):
+        return float(outcome.points)
+    return outcome.shown

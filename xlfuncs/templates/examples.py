@@ -16,6 +16,7 @@ import datetime as _dt
 import random
 from collections.abc import Sequence
 
+from ..core.results import Outcome
 from .event import Event, Player, Round
 
 __all__ = ["round_robin_10", "swiss_60", "swiss_event"]
@@ -198,7 +199,7 @@ def swiss_event(count: int, rounds: int, *, seed: int = 20260424) -> Event:
         order = sorted(present, key=lambda p: (-score[p - 1], p))
         for p, symbol in byes_requested.get(rnd, {}).items():
             games[p - 1].append(Round(None, None, symbol))
-            score[p - 1] += {"H": 0.5, "F": 1.0}.get(symbol, 0.0)
+            score[p - 1] += float(Outcome.from_symbol(symbol).points)
         if len(order) % 2:
             lucky = next(p for p in reversed(order) if not had_bye[p - 1])
             order.remove(lucky)
@@ -223,7 +224,7 @@ def swiss_event(count: int, rounds: int, *, seed: int = 20260424) -> Event:
             for me, other, colour, res in ((white, black, "w", w_res), (black, white, "b", b_res)):
                 games[me - 1].append(Round(other, colour, res))
                 met[me - 1].add(other)
-                score[me - 1] += {"1": 1.0, "=": 0.5, "+": 1.0}.get(res, 0.0)
+                score[me - 1] += float(Outcome.from_symbol(res).points)
                 last_colour[me - 1] = colour
             whites[white - 1] += 1
             whites[black - 1] -= 1

@@ -20,6 +20,8 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
+from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, Outcome
+from ..core.validate import MAX_RATING
 from .common import Formats, cell, write_value
 
 __all__ = [
@@ -54,11 +56,14 @@ Value = Any
 COUNTED: Final = "yes"
 """What the status column shows for a game that counts."""
 
-FORFEIT_RESULTS: Final = ("+", "-")
-BYE_RESULTS: Final = ("H", "F", "U", "Z")
-_WIN_TEXT: Final = ("1",)
-_DRAW_TEXT: Final = ("\u00bd", "=")
-_LOSS_TEXT: Final = ("0",)
+FORFEIT_RESULTS: Final = tuple(FORFEIT_SYMBOLS)
+"""The forfeit symbols (``+``, ``-``), from :mod:`xlfuncs.core.results`."""
+BYE_RESULTS: Final = tuple(BYE_SYMBOLS)
+"""The bye symbols (``H``, ``F``, ``U``, ``Z``), from :mod:`xlfuncs.core.results`."""
+_WIN_TEXT: Final = (Outcome.WIN.symbol,)
+_DRAW_TEXT: Final = (Outcome.DRAW.shown, Outcome.DRAW.symbol)
+_LOSS_TEXT: Final = (Outcome.LOSS.symbol,)
+# The text a rated result's cell may hold: the drop-down's choices (see common.RESULT_CHOICES).
 
 TITLE_CHOICES: Final = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 """FIDE titles offered in an opponent's title drop-down."""
@@ -178,16 +183,22 @@ def status_formula(rating: str, result: str, *, unrated_counts: bool = False) ->
     """The formula of the status column for a row (references *rating* and *result*)."""
     r, w = rating, result
     rated_result = (
-        f'OR({w}="1",{w}="0",{w}="\u00bd",{w}="=",AND(ISNUMBER({w}),OR({w}=1,{w}=0.5,{w}=0)))'
+        f"OR({_equals(w, _WIN_TEXT + _LOSS_TEXT + _DRAW_TEXT)},"
+        f"AND(ISNUMBER({w}),OR({w}=1,{w}=0.5,{w}=0)))"
     )
     counted = (
         f'"{COUNTED}"' if unrated_counts else f'IF(AND(ISNUMBER({r}),{r}>0),"{COUNTED}","unrated")'
     )
     return (
-        f'=IF({w}="","",IF(OR({w}="+",{w}="-"),"forfeit",'
-        f'IF(OR({w}="H",{w}="F",{w}="U",{w}="Z"),"bye",'
+        f'=IF({w}="","",IF(OR({_equals(w, FORFEIT_RESULTS)}),"forfeit",'
+        f'IF(OR({_equals(w, BYE_RESULTS)}),"bye",'
         f'IF({rated_result},{counted},"invalid"))))'
     )
+
+
+def _equals(ref: str, texts: Sequence[str]) -> str:
+    """``ref="a",ref="b"``: the terms of an ``OR`` (Excel compares text ignoring case)."""
+    return ",".join(f'{ref}="{t}"' for t in texts)
 
 
 def points(result: Value) -> float:
@@ -204,8 +215,8 @@ def points_formula(result: str) -> str:
     """The points of a rated result in *result* (1, ½ or 0), without the leading ``=``."""
     w = result
     return (
-        f'IF(OR({w}="1",AND(ISNUMBER({w}),{w}=1)),1,'
-        f'IF(OR({w}="\u00bd",{w}="=",AND(ISNUMBER({w}),{w}=0.5)),0.5,0))'
+        f"IF(OR({_equals(w, _WIN_TEXT)},AND(ISNUMBER({w}),{w}=1)),1,"
+        f"IF(OR({_equals(w, _DRAW_TEXT)},AND(ISNUMBER({w}),{w}=0.5)),0.5,0))"
     )
 
 
@@ -248,7 +259,8 @@ def result_cell(result: str | float | None) -> Value:
 
 
 def rating_validation(ws: Worksheet, first_row: int, col: int, last_row: int) -> None:
-    """Ratings: whole numbers 0..4000 (0 or blank: unrated)."""
+    """Ratings: whole numbers 0..:data:`~xlfuncs.core.validate.MAX_RATING` (0 or blank:
+    unrated)."""
     ws.data_validation(
         first_row,
         col,
@@ -258,11 +270,11 @@ def rating_validation(ws: Worksheet, first_row: int, col: int, last_row: int) ->
             "validate": "integer",
             "criteria": "between",
             "minimum": 0,
-            "maximum": 4000,
+            "maximum": MAX_RATING,
             "input_title": "Rating",
             "input_message": "FIDE rating; blank or 0 = unrated",
             "error_title": "Rating",
-            "error_message": "A rating is a whole number 0..4000.",
+            "error_message": f"A rating is a whole number 0..{MAX_RATING}.",
         },
     )
 
