@@ -14,6 +14,7 @@ import pytest
 from xlfuncs import udfs
 from xlfuncs.udfs import (
     BLOQUE,
+    BLOQUE_ALL,
     DP_LOOKUP,
     ELO_CHANGE,
     ELO_DETAIL,
@@ -213,6 +214,75 @@ def test_bloque_editions() -> None:
     assert BLOQUE(five, 3.0, None, "2024") == 1993
     assert BLOQUE(five, col(1.0, 1.0, 1.0, 0.0, 0.0), None, "2025") == 1993
     assert BLOQUE(five, 0.0, None, "2022") == "#N/A"  # a zero score is disregarded
+
+
+def test_bloque_system_and_round_robin_rule_2017() -> None:
+    # 2017, 2 of 5 against an average of 2000: p = 0.40, dp = -72 (table 8.1(a)).
+    # Swiss: Ru = 2000 - 72 = 1928. Round robin: Ra + dp x n/(n + 1) = 2000 - 72 x 5/6 = 1940.
+    five = col(1900.0, 1950.0, 2000.0, 2050.0, 2100.0)
+    lost = col(1.0, 1.0, 0.0, 0.0, 0.0)
+    for system in (None, "swiss", "Suizo", " SWISS "):
+        assert BLOQUE(five, 2.0, system, "2017") == 1928
+        assert BLOQUE(five, lost, system, "2017") == 1928
+    for system in ("rr", "RR", "round robin", "round-robin", "roundrobin", "todos contra todos"):
+        assert BLOQUE(five, 2.0, system, "2017") == 1940
+        assert BLOQUE(five, lost, system, "2017") == 1940
+    # 2017 round robin: results against an unrated opponent count too (score 3 of 6, the
+    # sixth game a win against an unrated player): p = 0.5 -> Ru = Ra + 20 x 0 = 2000.
+    six = col(1900.0, 1950.0, 2000.0, 2050.0, 2100.0, None)
+    assert BLOQUE(six, col(1.0, 1.0, 0.0, 0.0, 0.0, 1.0), "rr", "2017") == 2000
+    assert BLOQUE(six, col(1.0, 1.0, 0.0, 0.0, 0.0, 1.0), "swiss", "2017") == 1928
+    assert BLOQUE(five, 2.0, "knockout", "2017") == "#VALUE!"
+    reason = EXPLAIN_ERROR("BLOQUE", five, 2.0, "knockout", "2017")
+    assert reason == (
+        'BLOQUE: system: expected "swiss" (or "suizo") or "rr" (or "round robin", '
+        "\"todos contra todos\"), got 'knockout'"
+    )
+
+
+def _first_ratings(system: object, rules: object = "2017") -> list[list[object]]:
+    """Player 1, unrated, meets players 2-6 (rated 2000) in rounds 1-5 and scores 1 1 0 0 0;
+    the others play no other game."""
+    ratings = col(None, 2000.0, 2000.0, 2000.0, 2000.0, 2000.0)
+    mine = ["1", "1", "0", "0", "0"]
+    theirs = {"1": "0", "0": "1"}
+    results = [mine] + [
+        [theirs[mine[i - 1]] if r == i else None for r in range(1, 6)] for i in range(1, 6)
+    ]
+    opponents = [[2.0, 3.0, 4.0, 5.0, 6.0]] + [
+        [1.0 if r == i else None for r in range(1, 6)] for i in range(1, 6)
+    ]
+    return BLOQUE_ALL(ratings, results, opponents, system, rules)  # type: ignore[no-any-return]
+
+
+def test_bloque_all_accepts_the_same_systems_as_bloque() -> None:
+    # 2017, 2 of 5 against 2000: Swiss 2000 - 72 = 1928, round robin 2000 - 60 = 1940 (as
+    # above); the rated players get no first rating (blank).
+    blanks = [[""]] * 5
+    for system in (None, "swiss", "suizo", "Suizo"):  # with opponents, blank is a Swiss
+        assert _first_ratings(system) == [[1928]] + blanks
+    for system in ("rr", "round robin", "todos contra todos"):
+        assert _first_ratings(system) == [[1940]] + blanks
+    # 2022, 2 of 5: p = 0.40, dp = -72 -> 1928 whatever the system (no round-robin rule)
+    assert _first_ratings("suizo", "2022") == _first_ratings("rr", "2022") == [[1928]] + blanks
+    assert _first_ratings("knockout") == "#VALUE!"
+    assert "suizo" in EXPLAIN_ERROR("BLOQUE_ALL", *_ARGS_FOR_KNOCKOUT)
+
+
+_ARGS_FOR_KNOCKOUT = (col(None, 2000.0), [[None, "1"], ["0", None]], None, "knockout")
+
+
+def test_system_help_in_the_wizard() -> None:
+    from xlfuncs.lite import build_main_py
+
+    main_py = build_main_py()  # the wrappers carry the decorators' values, evaluated
+    for name in ("BLOQUE", "BLOQUE_ALL"):
+        at = main_py.rfind(f"def {name}(")
+        decorators = main_py[main_py.rfind("@xw.func", 0, at) : at]
+        assert (
+            """@xw.arg('system', doc='"swiss" (or "suizo") or "rr" (or "round robin", """
+            """"todos contra todos");"""
+        ) in decorators
 
 
 def test_norm_functions() -> None:
