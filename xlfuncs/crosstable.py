@@ -54,13 +54,13 @@ def _round_robin_grid(t: Tournament, number: Mapping[int, int]) -> list[list[str
         i = number[p.start_no] - 1
         for e in p.rounds:
             if e.opponent is None or e.opponent not in number:
-                if e.result != " ":
+                if e.outcome is not None:
                     return None  # a bye or a result without an opponent
                 continue
             j = number[e.opponent] - 1
             if grid[i][j] is not None or i == j:
                 return None  # a second game between the same two players
-            grid[i][j] = "?" if e.result == " " else e.result
+            grid[i][j] = "?" if e.outcome is None else e.result
     for i in range(count):
         for j in range(count):
             if grid[i][j] == "?":
@@ -106,7 +106,7 @@ def event_from_trf(
                 Round(
                     opponent=number.get(e.opponent) if e.opponent is not None else None,
                     colour=e.colour,
-                    result=None if e.result == " " else e.result,
+                    result=None if e.outcome is None else e.result,
                 )
                 for e in p.rounds
             )
