@@ -10,13 +10,14 @@ in the test, not by the code under test.
 from __future__ import annotations
 
 import math
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlfuncs.core.errors import NothingToComputeError, OutOfRangeError
+from xlfuncs.core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError
 from xlfuncs.core.performance import (
     average,
     rp_exact,
@@ -25,6 +26,10 @@ from xlfuncs.core.performance import (
     rp_linear,
     rp_ptp,
 )
+from xlfuncs.core.results import Outcome
+from xlfuncs.core.tables import round_half_up
+from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
+from xlfuncs.udfs import RP_EXACT, RP_EXACT_ALL
 
 
 def logistic_sum(r: float, opponents: list[int]) -> float:
@@ -181,6 +186,129 @@ def test_inputs_checked() -> None:
 def test_average() -> None:
     assert average([2400, 2500, 2600]) == 2500
     assert average([2400, 2500, 2601]) == Fraction(7501, 3)
+
+
+def reference_rounded(opponents: list[int], score: Fraction) -> int:
+    """The whole number nearest the exact root, halves up, written independently of the code
+    under test: the largest m with f(m - 1/2) <= score (f rises, so the root is at least
+    m - 1/2 and below m + 1/2), f evaluated with Decimal powers of 10 to 70 digits, found by
+    bisection on whole m. A sum within 1e-50 of the score is the score itself: only an exact
+    tie (the root a half-integer, as for two opponents an odd number of points apart and half
+    the points) comes that close; its true difference is 0, and 70 digits put the computed
+    one below 1e-60."""
+    with localcontext() as ctx:
+        ctx.prec = 70
+        target = Decimal(score.numerator) / Decimal(score.denominator)
+
+        def at_most(m: int) -> bool:  # f(m - 1/2) <= score
+            r = Decimal(2 * m - 1) / 2
+            f = sum(
+                (1 / (1 + Decimal(10) ** ((Decimal(x) - r) / 400)) for x in opponents), Decimal(0)
+            )
+            return bool(f - target < Decimal("1e-50"))
+
+        lo, hi = min(opponents) - 1000, max(opponents) + 1000  # at_most(lo), not at_most(hi)
+        assert at_most(lo) and not at_most(hi)
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if at_most(mid):
+                lo = mid
+            else:
+                hi = mid
+        return lo
+
+
+def test_exact_half_two_opponents_every_path() -> None:
+    # Issue 9 case 6. 1 point of 2 against 1522 and 2209: at R = (1522 + 2209) / 2 = 1865.5
+    # the two differences are -343.5 and +343.5, and 1/(1 + 10^(d/400)) + 1/(1 + 10^(-d/400))
+    # = 1 for every d, so the expected score is exactly 1: the root is 1865.5, rounded half
+    # up 1866. Every route to a whole number must give 1866, also the ones that round the
+    # unrounded figure (RP_EXACT_ALL, the report, the filled charts).
+    opps = [1522, 2209]
+    assert Fraction(sum(opps), 2) == Fraction(3731, 2)  # 1865.5
+    assert reference_rounded(opps, Fraction(1)) == 1866
+    assert rp_exact_rounded(opps, 1) == 1866
+    assert rp_exact_rounded([1522.0, 2209.0], 1.0) == 1866
+    assert rp_exact_rounded(opps, Fraction(1)) == 1866
+    assert round_half_up(rp_exact(opps, 1)) == 1866
+    assert abs(rp_exact(opps, 1) - 1865.5) < 3e-7
+    assert RP_EXACT([[1522.0], [2209.0]], 1.0) == 1866  # classic xlwings: floats
+    assert RP_EXACT([[1522], [2209]], [[1]]) == 1866  # xlwings Lite: ints, 2-D
+    # a round robin of three: the player rated 2000 beats 1522 and loses to 2209
+    win, loss, draw = Outcome.WIN, Outcome.LOSS, Outcome.DRAW
+    assert RP_EXACT_ALL(
+        [[2000.0], [1522.0], [2209.0]],
+        [[None, 1.0, 0.0], [0.0, None, 0.5], [1.0, 0.5, None]],
+    )[0] == [1866]
+    table = Crosstable.build(
+        [
+            Entrant(2000, (Pairing(2, win), Pairing(3, loss))),
+            Entrant(1522, (Pairing(1, loss), Pairing(3, draw))),
+            Entrant(2209, (Pairing(1, win), Pairing(2, draw))),
+        ]
+    )
+    figure = table.figures(1).rp_exact
+    assert figure is not None and round_half_up(figure) == 1866
+
+
+@pytest.mark.parametrize(
+    ("opps", "score", "expected"),
+    [
+        # two opponents an odd number of points apart, half the points: their average
+        ([2000, 2001], 1, 2001),  # 2000.5
+        ([1000, 2999], 1, 2000),  # 1999.5
+        ([2399, 2400], Fraction(1), 2400),  # 2399.5
+        # four opponents symmetric about 2050.5 (1900 + 2201 = 2000 + 2101 = 4101), 2 of 4
+        ([1900, 2000, 2101, 2201], 2, 2051),
+        # three opponents symmetric about 2500 with the middle one at 2500: 1.5 of 3 -> 2500
+        ([2300, 2500, 2700], 1.5, 2500),
+    ],
+)
+def test_exact_symmetric_fields_round_half_up(
+    opps: list[int], score: float | Fraction, expected: int
+) -> None:
+    # by symmetry (e(d) + e(-d) = 1 pairwise) the root is the centre of the field
+    assert rp_exact_rounded(opps, score) == expected
+    assert rp_exact_rounded([float(r) for r in opps], float(score)) == expected
+    assert round_half_up(rp_exact(opps, score)) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1000, 2800), st.integers(0, 500))
+def test_exact_pair_with_odd_sum_rounds_up(low: int, gap: int) -> None:
+    # 1 point of 2 against low and low + 2 gap + 1: the root is the average, a half
+    opps = [low, low + 2 * gap + 1]
+    expected = low + gap + 1  # (2 low + 2 gap + 1) / 2 = low + gap + 1/2, rounded up
+    assert rp_exact_rounded(opps, 1) == expected
+    assert rp_exact_rounded([float(r) for r in opps], 1.0) == expected
+    assert round_half_up(rp_exact(opps, 1)) == expected
+
+
+def test_exact_int_inputs_checked() -> None:
+    assert rp_exact_rounded([1, 2], 1) == 2  # rating 1 is a rating (1.5, rounded half up)
+    with pytest.raises(InvalidInputError):
+        rp_exact_rounded([True, 2000], 1)  # a bool is not a rating
+    with pytest.raises(OutOfRangeError):
+        rp_exact_rounded([0, 2000], 1)
+    with pytest.raises(OutOfRangeError):
+        rp_exact_rounded([2000, 4001], 1)
+    with pytest.raises(OutOfRangeError):
+        rp_exact_rounded([2000, 2100.0, 2200], 3)  # full score: infinite
+    with pytest.raises(InvalidInputError):
+        rp_exact([2000, 2100.5], 1)
+
+
+def test_exact_wide_fields_and_extreme_scores() -> None:
+    # far from the root the solver brackets and bisects; the answers still follow the
+    # definition (checked by the independent reference)
+    for opps, s in [
+        ([1, 4000], Fraction(1, 2)),
+        ([1, 4000], Fraction(3, 2)),
+        ([1, 1, 1, 4000], Fraction(1, 2)),
+        ([4000] * 11 + [1], Fraction(23, 2)),
+    ]:
+        assert rp_exact_rounded(opps, s) == reference_rounded(opps, s)
+        assert round_half_up(rp_exact(opps, s)) == reference_rounded(opps, s)
 
 
 # ---------------------------------------------------------------------------------------
@@ -346,3 +474,26 @@ def test_ptp_is_lowest_rating_reaching_score(case: tuple[list[int], Fraction]) -
 def test_ptp_zero_and_full_property(opps: list[int]) -> None:
     assert rp_ptp(opps, 0) == min(opps) - 800
     assert rp_ptp(opps, len(opps)) == max(opps) + 800
+
+
+@settings(max_examples=150, deadline=None)
+@given(field_and_inner_score())
+def test_exact_rounded_is_the_true_root_rounded(case: tuple[list[int], Fraction]) -> None:
+    opps, s = case
+    expected = reference_rounded(opps, s)
+    assert rp_exact_rounded(opps, s) == expected
+    assert rp_exact_rounded([float(r) for r in opps], float(s)) == expected
+    assert round_half_up(rp_exact(opps, s)) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(field_and_inner_score())
+def test_exact_ints_and_floats_agree(case: tuple[list[int], Fraction]) -> None:
+    # xlwings Lite sends whole numbers as int, classic xlwings as float: the same answer,
+    # to the last bit
+    opps, s = case
+    floats = [float(r) for r in opps]
+    assert rp_exact(opps, float(s)) == rp_exact(floats, float(s))
+    if s.denominator == 1:
+        assert rp_exact(opps, int(s)) == rp_exact(floats, float(s))
+    assert rp_exact_rounded(opps, float(s)) == rp_exact_rounded(floats, float(s))

@@ -173,13 +173,14 @@ def RP_EXACT(opponent_ratings: Cell, score: Cell) -> int:
     s = score
     if type(s) is list and len(s) == 1 and type(s[0]) is list and len(s[0]) == 1:
         s = s[0][0]  # a single cell, as Excel passes it (ndim=2)
-    if type(s) is float:
+    if type(s) is float or type(s) is int:
         # The usual call: a column of ratings (lists of one cell each) and a bare score,
-        # handed to the core, which checks them once (at C speed for floats). The core
-        # accepts ratings from 1 to 4000 with 0 < s < n, on which the Excel reading below
-        # would give it the same list, and refuses anything else: not a column, a blank or
-        # 0 (unrated, left out below), text holding a number, an infinite performance...
-        # Those are read the Excel way, which also gives Excel's error and its reason.
+        # floats from classic xlwings, ints for whole numbers from xlwings Lite, handed to
+        # the core, which checks them once (at C speed). The core accepts ratings from 1 to
+        # MAX_RATING with 0 < s < n, on which the Excel reading below would give it the
+        # same list, and refuses anything else: not a column, a blank or 0 (unrated, left
+        # out below), text holding a number, an infinite performance... Those are read the
+        # Excel way, which also gives Excel's error and its reason.
         try:
             return _rp_exact_rounded([x for (x,) in opponent_ratings], s)
         except (TypeError, ValueError, XlfuncsError):
@@ -547,7 +548,7 @@ def _exact_shown(t: Any, i: int) -> Any:
         return None
     if value in (float("inf"), float("-inf")):
         return "\u221e" if value > 0 else "-\u221e"
-    return _round_half_up(value)
+    return _round_half_up(value)  # the certified whole number: rp_exact keeps to its side
 
 
 @xw.func(category=CATEGORY)

@@ -65,7 +65,8 @@ class PlayerFigures:
     """Average rating of the rated opponents in rated games."""
     rp_fide: int | None
     rp_exact: float | None
-    """Unrounded; infinite for 0 % or 100 %."""
+    """Unrounded; infinite for 0 % or 100 %. Rounded half up (``round_half_up``) it is the
+    certified whole number of ``rp_exact_rounded``, exact halves included."""
     change: RatingChange | None
     """For a rated player with K known."""
     first: FirstRating | None
@@ -146,7 +147,8 @@ class Crosstable:
         return rp_fide([r for r, _ in rated], sum((w for _, w in rated), Fraction(0)))
 
     def rp_exact(self, number: int) -> float | None:
-        """Exact performance (unrounded; infinite for 0 % or 100 %)."""
+        """Exact performance (unrounded; infinite for 0 % or 100 %), which rounds half up to
+        the certified whole number (see :func:`~xlfuncs.core.performance.rp_exact`)."""
         rated = self.rated_games(number)
         if not rated:
             return None
