@@ -3,8 +3,9 @@
 Run: ``python benchmarks/bench_functions.py`` (after ``pip install -e .``).
 
 Both performance programs run side by side, interleaved, on the same random inputs; nothing
-is cached between calls. Accuracy is measured against the true root found with 60-digit
-decimal arithmetic.
+is cached between calls. Each row is timed twice: with the numbers as floats (classic
+xlwings) and with whole numbers as ints (xlwings Lite). Accuracy is measured against the true
+root found with 60-digit decimal arithmetic.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal, getcontext
 from pathlib import Path
 from typing import Any
@@ -24,11 +25,11 @@ from xlfuncs.udfs import ELO_CHANGE, RP_EXACT  # noqa: E402
 
 
 # --- the seed's program (../shared/seeds/000_*.txt), in English names -------------------
-def seed_expected_score(opponent_ratings: list[float], own_rating: float) -> float:
+def seed_expected_score(opponent_ratings: Sequence[float], own_rating: float) -> float:
     return sum(1 / (1 + 10 ** ((r - own_rating) / 400)) for r in opponent_ratings)
 
 
-def seed_unrounded(opponent_ratings: list[float], score: float) -> float:
+def seed_unrounded(opponent_ratings: Sequence[float], score: float) -> float:
     lo, hi = 0.0, 4000.0
     while hi - lo > 0.001:
         mid = (lo + hi) / 2
@@ -39,12 +40,12 @@ def seed_unrounded(opponent_ratings: list[float], score: float) -> float:
     return mid
 
 
-def seed_performance_rating(opponent_ratings: list[float], score: float) -> int:
+def seed_performance_rating(opponent_ratings: Sequence[float], score: float) -> int:
     return round(seed_unrounded(opponent_ratings, score))
 
 
 # --- the true root -------------------------------------------------------------------------
-def true_root(opponent_ratings: list[float], score: float) -> Decimal:
+def true_root(opponent_ratings: Sequence[float], score: float) -> Decimal:
     getcontext().prec = 60
     ten = Decimal(10)
     s = Decimal(repr(score))
@@ -89,32 +90,39 @@ def time_per_call(fn: Callable[..., Any], args: list[tuple[Any, ...]], repeat: i
     return min(samples)
 
 
+def lite(cases: list[tuple[list[float], float]]) -> list[tuple[list[int], int | float]]:
+    """The same tournaments as xlwings Lite passes them: whole numbers as int."""
+    return [([int(x) for x in r], int(s) if s.is_integer() else s) for r, s in cases]
+
+
 def compare(games: int) -> None:
-    """Time RP_EXACT, the core and the seed on 300 tournaments of *games* opponents."""
+    """Time RP_EXACT, the core and the seed on 300 tournaments of *games* opponents, the
+    numbers given as floats (classic xlwings) and as ints where whole (xlwings Lite)."""
     cases = make_cases(300, games)
-    seed_args = [(r, s) for r, s in cases]
-    cell_args = [([[x] for x in r], s) for r, s in cases]  # what Excel passes: a column
-    # Side by side: alternate the programs pass by pass.
-    ours_udf, ours_core, theirs = [], [], []
-    for _ in range(7):
-        theirs.append(time_per_call(seed_performance_rating, seed_args, 1))
-        ours_udf.append(time_per_call(RP_EXACT, cell_args, 1))
-        ours_core.append(time_per_call(rp_exact, seed_args, 1))
-    t_seed, t_udf, t_core = (min(x) for x in (theirs, ours_udf, ours_core))
-    agree = sum(
-        RP_EXACT(c, s) == seed_performance_rating(r, s)
-        for (r, s), (c, _) in zip(seed_args, cell_args)
-    )
-    worst_ours = worst_seed = Decimal(0)
-    for r, s in cases[:40]:
-        root = true_root(r, s)
-        worst_ours = max(worst_ours, abs(Decimal(rp_exact(r, s)) - root))
-        worst_seed = max(worst_seed, abs(Decimal(seed_unrounded(r, s)) - root))
-    print(
-        f"{games:>5}  {t_seed:8.2f}  {t_udf:8.2f} {t_seed / t_udf:6.1f}x  {t_core:8.2f} "
-        f"{t_seed / t_core:6.1f}x  {agree:>3}/{len(cases)}  {float(worst_ours):9.1e} "
-        f"{float(worst_seed):9.1e}"
-    )
+    for kind, args in (("float", cases), ("int", lite(cases))):
+        seed_args = [(r, s) for r, s in args]
+        cell_args = [([[x] for x in r], s) for r, s in args]  # what Excel passes: a column
+        # Side by side: alternate the programs pass by pass.
+        ours_udf, ours_core, theirs = [], [], []
+        for _ in range(7):
+            theirs.append(time_per_call(seed_performance_rating, seed_args, 1))
+            ours_udf.append(time_per_call(RP_EXACT, cell_args, 1))
+            ours_core.append(time_per_call(rp_exact, seed_args, 1))
+        t_seed, t_udf, t_core = (min(x) for x in (theirs, ours_udf, ours_core))
+        agree = sum(
+            RP_EXACT(c, s) == seed_performance_rating(r, s)
+            for (r, s), (c, _) in zip(seed_args, cell_args)
+        )
+        worst_ours = worst_seed = Decimal(0)
+        for r, s in seed_args[:40]:
+            root = true_root(r, s)
+            worst_ours = max(worst_ours, abs(Decimal(rp_exact(r, s)) - root))
+            worst_seed = max(worst_seed, abs(Decimal(seed_unrounded(r, s)) - root))
+        print(
+            f"{games:>5}  {kind:<5}  {t_seed:7.2f}  {t_udf:8.2f} {t_seed / t_udf:6.1f}x  "
+            f"{t_core:8.2f} {t_seed / t_core:6.1f}x  {agree:>3}/{len(cases)}  "
+            f"{float(worst_ours):9.1e} {float(worst_seed):9.1e}"
+        )
 
 
 def layers(games: int) -> None:
@@ -140,7 +148,7 @@ def layers(games: int) -> None:
 def main() -> None:
     print("RP_EXACT against the seed's bisection program: 300 tournaments per row, fastest of")
     print("7 interleaved passes, microseconds per call; errors against the true root (40 cases)")
-    print("games  seed us  RP_EXACT  ratio   rp_exact  ratio  same int  err ours  err seed")
+    print("games  input  seed us  RP_EXACT  ratio   rp_exact  ratio  same int  err ours  err seed")
     for games in (5, 9, 13):
         compare(games)
     layers(5)

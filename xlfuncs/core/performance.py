@@ -38,6 +38,9 @@ _LOG = math.log
 _FLOOR = math.floor
 _FSUM = math.fsum
 _HYPOT = math.hypot
+_INF = math.inf
+_STEPS = range(200)
+"""At most this many steps: more only where floats cannot resolve the root."""
 
 # The exact performance is found by Newton's method, and each step comes with a bound on
 # how far the root can lie from where it lands, floating-point error included; the bound
@@ -145,9 +148,9 @@ def _exact(opponent_ratings: Sequence[Number], score: Number, rounded: bool) -> 
     x = mean + shift - (0.5 - s / n) * spread * (a / n)
     exp = _EXP  # a local: faster in the loop
     fp_n = _FP_N * n + _FP_1
-    lo = -math.inf  # the root's bracket, narrowed only far from the root
-    hi = math.inf
-    for _ in range(200):
+    lo = -_INF  # the root's bracket, narrowed only far from the root
+    hi = _INF
+    for _ in _STEPS:
         f = f2 = 0.0
         try:
             for q in rs:
@@ -157,7 +160,7 @@ def _exact(opponent_ratings: Sequence[Number], score: Number, rounded: bool) -> 
         except OverflowError:  # far below the ratings (a score within 1e-300 of 0)
             f, f2 = _sums_far_below(rs, x)
         slope = f - f2  # f' / a
-        h = (f - s) / slope * _INV_A if slope > 0.0 else math.inf
+        h = (f - s) / slope * _INV_A if slope > 0.0 else _INF
         hh = h * h
         nxt = x - h
         if hh < 400.0:
@@ -175,7 +178,7 @@ def _exact(opponent_ratings: Sequence[Number], score: Number, rounded: bool) -> 
             x = nxt
             continue
         # Far from the root (a wild spread of ratings): bracket it, then bisect.
-        if hi == math.inf:
+        if hi == _INF:
             lo, hi = min(rs) + shift, max(rs) + shift
         if f > s:
             hi = min(hi, x)
