@@ -36,7 +36,6 @@ _INV_A = 1.0 / _A
 _EXP = math.exp
 _LOG = math.log
 _FLOOR = math.floor
-_FSUM = math.fsum
 _HYPOT = math.hypot
 _INF = math.inf
 _STEPS = range(200)
@@ -123,7 +122,10 @@ def _exact(opponent_ratings: Sequence[Number], score: Number, rounded: bool) -> 
     shows which it is (one step usually does). Unrounded: a point within :data:`_CLOSE` of
     the root, on the same side of every half-integer as the root.
     """
-    rs = validate.rating_values(opponent_ratings)  # at C speed for the usual lists
+    if validate.are_ratings(opponent_ratings):  # the usual lists, floats or ints, at C speed
+        rs: Sequence[float] = opponent_ratings  # type: ignore[assignment]  # (ints serve)
+    else:
+        rs = validate.rating_values(opponent_ratings)
     n = len(rs)
     s = score
     if not ((type(s) is float or type(s) is int) and 0 < s < n):
@@ -136,7 +138,7 @@ def _exact(opponent_ratings: Sequence[Number], score: Number, rounded: bool) -> 
     # The start: the root for n opponents all rated at their mean, corrected to second
     # order for their spread (sum of squared deviations from the mean):
     # sum e(R - Ri) ~ n e(R - mean) + e''(R - mean) spread / 2.
-    total = _FSUM(rs)
+    total = sum(rs)  # exact: whole numbers up to MAX_RATING (fewer than 1e12 of them)
     mean = total / n
     norm = _HYPOT(*rs)
     spread = norm * norm - total * mean
