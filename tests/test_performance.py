@@ -29,6 +29,7 @@ from xlfuncs.core.performance import (
 from xlfuncs.core.results import Outcome
 from xlfuncs.core.tables import round_half_up
 from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
+from xlfuncs.core.validate import MAX_RATING, are_ratings, rating_stats
 from xlfuncs.udfs import RP_EXACT, RP_EXACT_ALL
 
 
@@ -497,3 +498,26 @@ def test_exact_ints_and_floats_agree(case: tuple[list[int], Fraction]) -> None:
     if s.denominator == 1:
         assert rp_exact(opps, int(s)) == rp_exact(floats, float(s))
     assert rp_exact_rounded(opps, float(s)) == rp_exact_rounded(floats, float(s))
+
+
+rating_like = st.one_of(
+    st.integers(-2, MAX_RATING + 2),
+    st.sampled_from([1, 2, MAX_RATING - 1, MAX_RATING, MAX_RATING + 1, 0, True, False]),
+    st.integers(-2, MAX_RATING + 2).map(float),
+    st.sampled_from([0.5, 1.5, 2000.5, float("inf"), float("nan"), 1e300, "2000", None]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.lists(rating_like, max_size=8), st.lists(st.integers(1, 4000), max_size=8)))
+def test_rating_stats_follows_are_ratings(values: list[object]) -> None:
+    # the solver's check (read from the sums it needs) accepts exactly what the rule accepts,
+    # and gives the mean and the sum of squared deviations
+    stats = rating_stats(values)
+    assert (stats is not None) == are_ratings(values)
+    if stats is not None:
+        nums = [Fraction(int(v)) for v in values]  # type: ignore[call-overload]
+        mean = sum(nums, Fraction(0)) / len(nums)
+        assert abs(Fraction(stats[0]) - mean) <= Fraction(1, 10**6)
+        spread = sum(((x - mean) ** 2 for x in nums), Fraction(0))
+        assert abs(Fraction(stats[1]) - spread) <= Fraction(1, 10**3) * (1 + spread)

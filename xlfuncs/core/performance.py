@@ -36,7 +36,6 @@ _INV_A = 1.0 / _A
 _EXP = math.exp
 _LOG = math.log
 _FLOOR = math.floor
-_HYPOT = math.hypot
 _INF = math.inf
 _STEPS = range(200)
 """At most this many steps: more only where floats cannot resolve the root."""
@@ -122,10 +121,14 @@ def _exact(opponent_ratings: Sequence[Number], score: Number, rounded: bool) -> 
     shows which it is (one step usually does). Unrounded: a point within :data:`_CLOSE` of
     the root, on the same side of every half-integer as the root.
     """
-    if validate.are_ratings(opponent_ratings):  # the usual lists, floats or ints, at C speed
+    stats = validate.rating_stats(opponent_ratings)  # the usual lists, floats or ints
+    if stats is not None:
         rs: Sequence[float] = opponent_ratings  # type: ignore[assignment]  # (ints serve)
     else:
-        rs = validate.rating_values(opponent_ratings)
+        rs = validate.rating_values(opponent_ratings)  # converted, or what is wrong
+        stats = validate.rating_stats(rs)
+        assert stats is not None
+    mean, spread = stats
     n = len(rs)
     s = score
     if not ((type(s) is float or type(s) is int) and 0 < s < n):
@@ -138,10 +141,6 @@ def _exact(opponent_ratings: Sequence[Number], score: Number, rounded: bool) -> 
     # The start: the root for n opponents all rated at their mean, corrected to second
     # order for their spread (sum of squared deviations from the mean):
     # sum e(R - Ri) ~ n e(R - mean) + e''(R - mean) spread / 2.
-    total = sum(rs)  # exact: whole numbers up to MAX_RATING (fewer than 1e12 of them)
-    mean = total / n
-    norm = _HYPOT(*rs)
-    spread = norm * norm - total * mean
     try:
         shift = _LOG(s / (n - s)) * _INV_A  # the root against n opponents rated 0
     except ValueError:  # s / (n - s) below the smallest float

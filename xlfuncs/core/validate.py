@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -13,6 +14,7 @@ from .tables import Number, exact
 __all__ = [
     "MAX_RATING",
     "are_ratings",
+    "rating_stats",
     "is_rating",
     "optional_rating",
     "rating",
@@ -60,6 +62,55 @@ def are_ratings(values: Sequence[Any]) -> bool:
         except TypeError:
             return False
     return bool(min(values) > 0 and max(values) <= MAX_RATING)
+
+
+_WHOLE = float.is_integer
+_FSUM = math.fsum
+_HYPOT = math.hypot
+_SQRT = math.sqrt
+
+
+def rating_stats(values: Sequence[Any]) -> tuple[float, float] | None:
+    """``(mean, spread)`` of *values* if :func:`are_ratings` holds for it, else ``None``;
+    *spread* is the sum of squared deviations from the mean. For the numerical methods, which
+    need both: the range is read from the same two sums where they suffice (every rating lies
+    within the square root of the spread of the mean), :func:`are_ratings` decides where they
+    do not.
+
+    >>> rating_stats([2000, 2100]), rating_stats([2000.0, 0.0]), rating_stats([True, 2000])
+    ((2050.0, 5000.0), None, None)
+    """
+    if type(values) is not list or not values:
+        return None
+    total: float
+    try:
+        if type(values[0]) is int:
+            total = sum(values)
+            if type(total) is not int:  # a value that is not an int
+                return None
+            low = 1.5  # 2 and up: no bool (an int, but not a rating) among them
+        else:
+            if not all(map(_WHOLE, values)):  # float.is_integer: a TypeError for all but floats
+                return None
+            total = _FSUM(values)  # correctly rounded; an OverflowError past floats
+            low = 0.5  # (a whole float above 0.5 is at least 1)
+        n = len(values)
+        mean = total / n
+        norm = _HYPOT(*values)
+    except (TypeError, OverflowError):
+        return None
+    # sum (r - mean)^2 = sum r^2 - total^2 / n + n (exact mean - mean)^2, the last below
+    # 4u^2 sum r^2 (u = 2^-53); norm^2 is within 5u of sum r^2 (hypot within 1 ulp), the
+    # computed total mean within 4u of total^2 / n <= sum r^2: spread is within 11u sum r^2
+    # in all, so every |r - mean| <= sqrt(spread + 2e-15 norm^2) = reach.
+    norm2 = norm * norm
+    spread = norm2 - total * mean
+    if spread < 0.0:
+        spread = 0.0
+    reach = _SQRT(spread + 2e-15 * norm2)
+    if (mean - reach > low and mean + reach < MAX_RATING + 0.5) or are_ratings(values):
+        return mean, spread
+    return None
 
 
 def _rating(value: Number, name: str, unrated: str) -> int:
