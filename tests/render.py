@@ -11,6 +11,16 @@ passes by skipping them::
 
     pytestmark = needs_render
 
+Printing is slow (LibreOffice starts for each run), so a test module names the workbooks it
+prints with :func:`print_once` when it is imported, and takes them from the session fixture
+``printed`` (``tests/conftest.py``), which prints every workbook named, once per test run, in
+one LibreOffice run::
+
+    print_once("norms_filled.xlsx", lambda path: norms.build(path, EXAMPLE))
+
+    def test_it_prints(printed: Printed) -> None:
+        assert "Rp" in printed["norms_filled.xlsx"].text
+
 LibreOffice with a fresh profile does not recalculate an ``.xlsx`` on load:
 formula cells show the cached result stored in the file (XlsxWriter stores
 0 unless ``write_formula(..., value=...)`` is given; openpyxl stores none).
@@ -25,6 +35,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,11 +47,16 @@ __all__ = [
     "PDFTOPPM",
     "PDFTOTEXT",
     "PdfInfo",
+    "Printed",
+    "TO_PRINT",
     "RenderError",
     "pdf_info",
     "pdf_text",
+    "print_once",
     "render",
     "to_pdf",
+    "to_pdfs",
+    "to_pngs",
 ]
 
 #: Path of the LibreOffice executable, or ``None`` when it is not installed.
@@ -83,11 +99,17 @@ def _run(args: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
     return done
 
 
-def to_pdf(xlsx_path: str | Path, out_dir: str | Path, *, timeout: float = TIMEOUT) -> Path:
-    """Convert ``xlsx_path`` to ``out_dir/<stem>.pdf`` with LibreOffice headless."""
+def to_pdfs(
+    xlsx_paths: Sequence[str | Path], out_dir: str | Path, *, timeout: float = TIMEOUT
+) -> dict[Path, Path]:
+    """Convert every workbook of ``xlsx_paths`` to ``out_dir/<stem>.pdf`` in one LibreOffice
+    run (it starts once: about a second of CPU saved per workbook). Returns each workbook's
+    PDF; one LibreOffice could not convert is missing (the stems must differ)."""
     if LIBREOFFICE is None:
         raise RenderError("LibreOffice (soffice) is not installed")
-    src = Path(xlsx_path).resolve()
+    sources = [Path(p).resolve() for p in xlsx_paths]
+    if len({p.stem for p in sources}) != len(sources):
+        raise ValueError(f"two workbooks have the same name: {[p.name for p in sources]}")
     out = Path(out_dir).resolve()
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="lo-profile-") as profile:
@@ -102,14 +124,35 @@ def to_pdf(xlsx_path: str | Path, out_dir: str | Path, *, timeout: float = TIMEO
                 "pdf",
                 "--outdir",
                 str(out),
-                str(src),
+                *(str(p) for p in sources),
             ],
-            timeout,
+            timeout * len(sources),
         )
-    pdf = out / f"{src.stem}.pdf"
-    if not pdf.is_file():
-        raise RenderError(f"LibreOffice produced no {pdf.name} (is the file readable?)")
+    pdfs = {src: out / f"{src.stem}.pdf" for src in sources}
+    return {src: pdf for src, pdf in pdfs.items() if pdf.is_file()}
+
+
+def to_pdf(xlsx_path: str | Path, out_dir: str | Path, *, timeout: float = TIMEOUT) -> Path:
+    """Convert ``xlsx_path`` to ``out_dir/<stem>.pdf`` with LibreOffice headless."""
+    src = Path(xlsx_path).resolve()
+    pdf = to_pdfs([src], out_dir, timeout=timeout).get(src)
+    if pdf is None:
+        raise RenderError(f"LibreOffice produced no {src.stem}.pdf (is the file readable?)")
     return pdf
+
+
+def to_pngs(pdf: str | Path, *, dpi: int = 60, timeout: float = TIMEOUT) -> list[Path]:
+    """Rasterise every page of ``pdf`` beside it: ``<stem>-1.png``, ... in page order
+    (pdftoppm zero-pads the number when there are 10 pages or more)."""
+    if PDFTOPPM is None:
+        raise RenderError("pdftoppm (poppler-utils) is not installed")
+    prefix = Path(pdf).with_suffix("")
+    for old in prefix.parent.glob(f"{prefix.name}-*.png"):
+        old.unlink()
+    _run([PDFTOPPM, "-png", "-r", str(dpi), str(pdf), str(prefix)], timeout)
+    pattern = re.compile(rf"^{re.escape(prefix.name)}-(\d+)\.png$")
+    numbered = [(m, p) for p in prefix.parent.iterdir() if (m := pattern.match(p.name))]
+    return [p for m, p in sorted(numbered, key=lambda mp: int(mp[0].group(1)))]
 
 
 def render(
@@ -127,14 +170,7 @@ def render(
     """
     if PDFTOPPM is None:
         raise RenderError("pdftoppm (poppler-utils) is not installed")
-    pdf = to_pdf(xlsx_path, out_dir, timeout=timeout)
-    prefix = pdf.with_suffix("")
-    for old in prefix.parent.glob(f"{prefix.name}-*.png"):
-        old.unlink()
-    _run([PDFTOPPM, "-png", "-r", str(dpi), str(pdf), str(prefix)], timeout)
-    pattern = re.compile(rf"^{re.escape(prefix.name)}-(\d+)\.png$")
-    numbered = [(m, p) for p in prefix.parent.iterdir() if (m := pattern.match(p.name))]
-    return [p for m, p in sorted(numbered, key=lambda mp: int(mp[0].group(1)))]
+    return to_pngs(to_pdf(xlsx_path, out_dir, timeout=timeout), dpi=dpi, timeout=timeout)
 
 
 def pdf_text(pdf: str | Path, *, layout: bool = True) -> str:
@@ -187,3 +223,38 @@ def pdf_info(pdf: str | Path) -> PdfInfo:
         height=float(size.group(2)),
         page_size=size.group(0).split(":", 1)[1].strip(),
     )
+
+
+# ------------------------------------------------------------------ printing once per run
+
+TO_PRINT: dict[str, Callable[[Path], None]] = {}
+"""Workbooks the collected test modules print: file name -> what writes it to a path."""
+
+
+def print_once(name: str, build: Callable[[Path], None]) -> None:
+    """Have the session fixture ``printed`` print workbook *name*, written by *build*.
+
+    Call it when the test module is imported; a name already given keeps its first builder
+    (the same workbook is printed once, whoever asks for it).
+    """
+    TO_PRINT.setdefault(name, build)
+
+
+@dataclass(frozen=True)
+class Printed:
+    """One workbook as LibreOffice printed it."""
+
+    xlsx: Path
+    pdf: Path
+    pngs: list[Path]
+    """The pages, in order."""
+    text: str
+    """``pdftotext -layout`` of the PDF: pages separated by form feeds."""
+    info: PdfInfo
+    seconds: float
+    """Wall time of the LibreOffice run that printed it (and the other workbooks)."""
+
+    @property
+    def pages(self) -> list[str]:
+        """The text of each page."""
+        return self.text.split("\f")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
 import xlsxwriter
 from render import (
     needs_render,
@@ -13,7 +14,7 @@ from render import (
     render,
 )
 
-pytestmark = needs_render
+pytestmark = [needs_render, pytest.mark.slow]
 
 
 def _landscape_book(path: Path) -> None:

@@ -5,7 +5,8 @@ Each is filled with a realistic example, recalculated with ``formulas`` (our fun
 plugged in, see :mod:`engine`), and its figures are checked three ways: against the core,
 against values worked out by hand (in the comments), and against the values the generator
 stored in the file (what a viewer without our functions shows). Then each is printed with
-LibreOffice.
+LibreOffice (once per test run, with the other templates: the ``printed`` fixture of
+``conftest.py``).
 """
 
 from __future__ import annotations
@@ -20,12 +21,7 @@ from typing import Any
 import openpyxl
 import pytest
 from engine import evaluate
-from render import (
-    needs_render,
-    pdf_info,
-    pdf_text,
-    render,
-)
+from render import Printed, needs_render, print_once
 
 from xlfuncs import udfs
 from xlfuncs.core import first_rating, norm_performance, norm_points, rating_change
@@ -34,6 +30,8 @@ from xlfuncs.templates import initial_rating as ir
 from xlfuncs.templates import norms as nm
 from xlfuncs.templates import rating_calculator as rc
 from xlfuncs.templates.player_sheets import Game, Tournament, a1
+
+pytestmark = pytest.mark.slow  # each test recalculates a workbook or prints one
 
 FUNCTIONS = {**udfs.FUNCTIONS, "EXPLAIN_ERROR": udfs.EXPLAIN_ERROR}
 Values = dict[tuple[str, str], Any]
@@ -587,45 +585,62 @@ def test_norm_blank(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------- printing
 
 
+PRINTS: list[tuple[str, Any, Any, list[str]]] = [
+    (
+        "rating_calculator",
+        rc,
+        _chesschat_period(),
+        ["Example, Player", "-12.20", "1988", "Tournament 6"],
+    ),
+    ("rating_calculator_blank", rc, None, ["Rating period (all tournaments)", "Tournament 6"]),
+    (
+        "initial_rating",
+        ir,
+        _first_data(FIVE, "2024"),
+        ["Newcomer, Nina", "1993", "1942.86", "0.57"],
+    ),
+    ("initial_rating_blank", ir, None, ["Would it be published?"]),
+    (
+        "norms",
+        nm,
+        nm.NormEvent(
+            federation="ESP",
+            title="GM",
+            name="Seeker, Sol",
+            rules="2025",
+            games=[Game(r, w, "", t, f) for r, t, f, w in GM_EVENT],
+        ),
+        ["Seeker, Sol", "2642", "Rd 9: 2150 raised to 2200", "(most: ESP)"],
+    ),
+    ("norms_blank", nm, None, ["Title Regulations checks"]),
+]
+"""Printed examples: id, template module, data (``None``: the blank template), text shown."""
+
+
+def _printed_name(case: str, module: Any, data: Any) -> str:
+    """The blank templates are the registry's own files; the filled ones get their own."""
+    return f"{module.__name__.rsplit('.', 1)[1]}.xlsx" if data is None else f"{case}_filled.xlsx"
+
+
+def _builder(module: Any, data: Any) -> Any:
+    return lambda path: module.build(path, data)
+
+
+for _case, _module, _data, _ in PRINTS:
+    print_once(_printed_name(_case, _module, _data), _builder(_module, _data))
+
+
 @needs_render
 @pytest.mark.parametrize(
-    ("module", "data", "expected"),
-    [
-        (rc, _chesschat_period(), ["Example, Player", "-12.20", "1988", "Tournament 6"]),
-        (rc, None, ["Rating period (all tournaments)", "Tournament 6"]),
-        (ir, _first_data(FIVE, "2024"), ["Newcomer, Nina", "1993", "1942.86", "0.57"]),
-        (ir, None, ["Would it be published?"]),
-        (
-            nm,
-            nm.NormEvent(
-                federation="ESP",
-                title="GM",
-                name="Seeker, Sol",
-                rules="2025",
-                games=[Game(r, w, "", t, f) for r, t, f, w in GM_EVENT],
-            ),
-            ["Seeker, Sol", "2642", "Rd 9: 2150 raised to 2200", "(most: ESP)"],
-        ),
-        (nm, None, ["Title Regulations checks"]),
-    ],
-    ids=[
-        "rating_calculator",
-        "rating_calculator_blank",
-        "initial_rating",
-        "initial_rating_blank",
-        "norms",
-        "norms_blank",
-    ],
+    ("case", "module", "data", "expected"), PRINTS, ids=[case for case, *_ in PRINTS]
 )
-def test_prints_landscape(tmp_path: Path, module: Any, data: Any, expected: list[str]) -> None:
-    path = tmp_path / f"{module.__name__.rsplit('.', 1)[1]}.xlsx"
-    module.build(path, data)
-    pngs = render(path, tmp_path / "out")
-    pdf = tmp_path / "out" / f"{path.stem}.pdf"
-    info = pdf_info(pdf)
-    assert info.landscape and info.paper == "A4"
-    assert pngs
-    first_sheet = pdf_text(pdf).split("FIDE Rating Regulations: conversion tables")[0]
+def test_prints_landscape(
+    printed: dict[str, Printed], case: str, module: Any, data: Any, expected: list[str]
+) -> None:
+    book = printed[_printed_name(case, module, data)]
+    assert book.info.landscape and book.info.paper == "A4"
+    assert book.pngs
+    first_sheet = book.text.split("FIDE Rating Regulations: conversion tables")[0]
     for text in expected:
         assert text in first_sheet
     assert "#N/A" not in first_sheet and "#VALUE!" not in first_sheet

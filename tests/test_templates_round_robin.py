@@ -15,7 +15,6 @@ from template_checks import (
     cached_mismatches,
     core_table,
     errors_in,
-    evaluate_counting,
     figure_mismatches,
     shown,
 )
@@ -31,19 +30,18 @@ SHEET = "Crosstable"
 LAYOUT = round_robin.LAYOUT
 
 
-@pytest.fixture(scope="module")
-def filled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any, dict[str, int]]:
-    path = tmp_path_factory.mktemp("rr") / "round_robin_filled.xlsx"
-    round_robin.build(path, round_robin_10())
-    values, calls = evaluate_counting(path)
-    return path, values, calls
+@pytest.fixture
+def filled(
+    round_robin_evaluated: tuple[Path, Any, dict[str, int]],
+) -> tuple[Path, Any, dict[str, int]]:
+    """The ten-player example, recalculated once per test run (``conftest.py``)."""
+    return round_robin_evaluated
 
 
-@pytest.fixture(scope="module")
-def blank(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("rr") / "round_robin.xlsx"
-    round_robin.build(path)
-    return path
+@pytest.fixture
+def blank(templates_dir: Path) -> Path:
+    """The blank template, generated once per test run (``conftest.py``)."""
+    return templates_dir / "round_robin.xlsx"
 
 
 def column(values: Any, name: str, players: int = 10) -> list[Any]:
@@ -128,6 +126,7 @@ def test_stored_values_equal_the_evaluated_ones(filled: tuple[Path, Any, dict[st
     assert cached_mismatches(path, values, SHEET) == []
 
 
+@pytest.mark.slow
 def test_blank_template_evaluates_to_blanks(blank: Path) -> None:
     values = evaluate(blank, udfs.FUNCTIONS)
     assert errors_in(values) == []
@@ -135,6 +134,7 @@ def test_blank_template_evaluates_to_blanks(blank: Path) -> None:
         assert set(column(values, name, LAYOUT.capacity)) <= {"", None}, name
 
 
+@pytest.mark.slow
 def test_rank_ties_on_points_and_sb_go_by_starting_number(tmp_path: Path) -> None:
     draws = tuple(
         Player(

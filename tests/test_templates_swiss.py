@@ -16,7 +16,6 @@ from template_checks import (
     cached_mismatches,
     core_table,
     errors_in,
-    evaluate_counting,
     figure_mismatches,
     shown,
 )
@@ -26,25 +25,21 @@ from xlfuncs.templates import swiss
 from xlfuncs.templates.chart import ARRAYS, FIRST_ROW, GROUP_ROW, HEAD_ROW
 from xlfuncs.templates.common import RESULT_CHOICES
 from xlfuncs.templates.event import Event, Player, Round
-from xlfuncs.templates.examples import swiss_60
 
 SHEET = "Wall chart"
 LAYOUT = swiss.LAYOUT
 
 
-@pytest.fixture(scope="module")
-def event() -> Event:
-    return swiss_60()
+@pytest.fixture
+def event(swiss_event: Event) -> Event:
+    """The 60-player example (``conftest.py``)."""
+    return swiss_event
 
 
-@pytest.fixture(scope="module")
-def filled(
-    tmp_path_factory: pytest.TempPathFactory, event: Event
-) -> tuple[Path, Any, dict[str, int]]:
-    path = tmp_path_factory.mktemp("swiss") / "swiss_filled.xlsx"
-    swiss.build(path, event)
-    values, calls = evaluate_counting(path)
-    return path, values, calls
+@pytest.fixture
+def filled(swiss_evaluated: tuple[Path, Any, dict[str, int]]) -> tuple[Path, Any, dict[str, int]]:
+    """The 60-player example, recalculated once per test run (``conftest.py``)."""
+    return swiss_evaluated
 
 
 def column(values: Any, name: str, players: int) -> list[Any]:
@@ -129,6 +124,7 @@ def test_helper_blocks_gather_each_round(
             assert res in ({"1": 1.0, "0": 0.0, "=": "\u00bd"}.get(rd.result or "", rd.result),)
 
 
+@pytest.mark.slow
 def test_a_game_entered_later_is_picked_up(tmp_path: Path) -> None:
     """Half-filled chart: round 2 paired but not played yet; 397 empty rows."""
     players = (
@@ -147,10 +143,8 @@ def test_a_game_entered_later_is_picked_up(tmp_path: Path) -> None:
         assert set(column(values, name, 400)[3:]) <= {"", None}, name  # the empty rows
 
 
-def test_blank_template(tmp_path: Path) -> None:
-    path = tmp_path / "swiss.xlsx"
-    swiss.build(path)
-    wb = openpyxl.load_workbook(path)
+def test_blank_template(templates_dir: Path) -> None:
+    wb = openpyxl.load_workbook(templates_dir / "swiss.xlsx")
     ws = wb[SHEET]
     assert wb.sheetnames == [SHEET, "How to use", "FIDE tables", "xlwings.conf"]
     assert wb["xlwings.conf"].sheet_state == "hidden"

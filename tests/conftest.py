@@ -1,0 +1,169 @@
+"""Fixtures shared by the test files: what is expensive is made once per test run.
+
+Once per session (per worker under ``pytest -n``):
+
+- ``templates_dir``: the five blank templates, generated with :func:`xlfuncs.templates.generate`
+  (used by the check, the layout and the printing tests);
+- ``round_robin_filled``, ``swiss_filled``: the two filled example charts (``examples.py``);
+- ``round_robin_evaluated``, ``swiss_evaluated``: those recalculated by the ``formulas`` engine
+  with our functions plugged in (the 60-player Swiss takes some 15 s: it is done once);
+- ``printed``: every workbook the collected modules name with :func:`render.print_once`,
+  printed to PDF and PNG by one LibreOffice run.
+
+A test that uses one of the recalculated or printed fixtures is marked ``slow`` and put in
+that fixture's ``xdist_group``: under ``pytest -n 2 --dist loadgroup`` (the README's command)
+one worker runs the whole group, so the fixture is still made once.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from render import TO_PRINT, Printed, pdf_info, pdf_text, to_pdfs, to_pngs
+
+from xlfuncs.templates import TEMPLATES, generate, round_robin, swiss
+from xlfuncs.templates.event import Event
+from xlfuncs.templates.examples import round_robin_10, swiss_60
+
+Evaluated = tuple[Path, dict[tuple[str, str], Any], dict[str, int]]
+"""A filled workbook, its recalculated values ``{(sheet, "B3"): value}`` and the calls made to
+each of our functions."""
+
+
+SHARED = {
+    "round_robin_evaluated": "round_robin",
+    "swiss_evaluated": "swiss",
+    "printed": "printed",
+}
+"""The expensive session fixtures -> the ``xdist_group`` of the tests that use them."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests that use an expensive shared fixture ``slow`` and group them by it."""
+    for item in items:
+        used = getattr(item, "fixturenames", ())
+        groups = sorted({group for name, group in SHARED.items() if name in used})
+        if groups:
+            item.add_marker(pytest.mark.slow)
+            item.add_marker(pytest.mark.xdist_group("+".join(groups)))
+
+
+@pytest.fixture(scope="session")
+def templates_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The five blank templates, generated once; copy one before changing it."""
+    out = tmp_path_factory.mktemp("templates")
+    generate(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def round_robin_event() -> Event:
+    """The ten-player round robin of ``examples.py``."""
+    return round_robin_10()
+
+
+@pytest.fixture(scope="session")
+def swiss_event() -> Event:
+    """The 60-player, 9-round Swiss of ``examples.py``."""
+    return swiss_60()
+
+
+@pytest.fixture(scope="session")
+def round_robin_filled(tmp_path_factory: pytest.TempPathFactory, round_robin_event: Event) -> Path:
+    """The round-robin chart filled with the ten-player example."""
+    path = tmp_path_factory.mktemp("filled") / "round_robin_filled.xlsx"
+    round_robin.build(path, round_robin_event)
+    return path
+
+
+@pytest.fixture(scope="session")
+def swiss_filled(tmp_path_factory: pytest.TempPathFactory, swiss_event: Event) -> Path:
+    """The Swiss wall chart filled with the 60-player example."""
+    path = tmp_path_factory.mktemp("filled") / "swiss_filled.xlsx"
+    swiss.build(path, swiss_event)
+    return path
+
+
+@pytest.fixture(scope="session")
+def round_robin_evaluated(round_robin_filled: Path) -> Evaluated:
+    """The filled round robin, recalculated once."""
+    from template_checks import evaluate_counting  # imports the formulas engine: only here
+
+    values, calls = evaluate_counting(round_robin_filled)
+    return round_robin_filled, values, calls
+
+
+@pytest.fixture(scope="session")
+def swiss_evaluated(swiss_filled: Path) -> Evaluated:
+    """The filled Swiss, recalculated once (the slowest recalculation of the suite)."""
+    from template_checks import evaluate_counting
+
+    values, calls = evaluate_counting(swiss_filled)
+    return swiss_filled, values, calls
+
+
+MADE_BY_FIXTURE = {
+    "round_robin_filled.xlsx": "round_robin_filled",
+    "swiss_filled.xlsx": "swiss_filled",
+}
+"""Workbooks to print that a session fixture already makes: name -> that fixture."""
+
+
+@pytest.fixture(scope="session")
+def printed(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, templates_dir: Path
+) -> dict[str, Printed]:
+    """Every workbook named with :func:`render.print_once`, printed in one LibreOffice run:
+    name -> :class:`render.Printed`. Set ``XLFUNCS_RENDER_DIR`` to keep the files there."""
+    keep = os.environ.get("XLFUNCS_RENDER_DIR")
+    out = Path(keep) if keep else tmp_path_factory.mktemp("printed")
+    out.mkdir(parents=True, exist_ok=True)
+    books: dict[str, Path] = {}
+    for name, build in sorted(TO_PRINT.items()):
+        path = out / name
+        if name in TEMPLATES:
+            shutil.copy(templates_dir / name, path)
+        elif name in MADE_BY_FIXTURE:
+            shutil.copy(request.getfixturevalue(MADE_BY_FIXTURE[name]), path)
+        else:
+            build(path)
+        books[name] = path
+    start = time.perf_counter()
+    pdfs = to_pdfs(list(books.values()), out)
+    seconds = time.perf_counter() - start
+    print(f"printed {len(pdfs)} workbooks in one LibreOffice run: {seconds:.1f}s")
+
+    def one(name: str, xlsx: Path) -> Printed:
+        pdf = pdfs.get(xlsx.resolve())
+        if pdf is None:
+            raise AssertionError(f"LibreOffice did not print {name}")
+        pngs = to_pngs(pdf, dpi=50)
+        return Printed(xlsx, pdf, pngs, pdf_text(pdf), pdf_info(pdf), seconds)
+
+    return _Lazy({name: _bind(one, name, path) for name, path in books.items()})
+
+
+def _bind(one: Callable[[str, Path], Printed], name: str, path: Path) -> Callable[[], Printed]:
+    return lambda: one(name, path)
+
+
+class _Lazy(dict[str, Printed]):
+    """A mapping that reads each printed workbook back (PNGs, text, page setup) when first
+    asked for, so that a test run that needs one of them does not rasterise all."""
+
+    def __init__(self, makers: dict[str, Callable[[], Printed]]) -> None:
+        super().__init__()
+        self._makers = makers
+
+    def __missing__(self, name: str) -> Printed:
+        if name not in self._makers:
+            raise KeyError(f"{name} was not named with print_once()")
+        value = self[name] = self._makers[name]()
+        return value
