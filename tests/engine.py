@@ -43,6 +43,19 @@ The function registry of ``formulas`` is process-global, so the plugged-in
 functions are installed only for the duration of :func:`evaluate` and the
 previous entries restored afterwards; do not call :func:`evaluate` from
 several threads at once.
+
+Compiling the formulas is most of the cost of loading a workbook (parsing each
+one, then building its function), and the tests recalculate the same
+templates many times with different inputs. So each formula cell, once
+compiled, is kept (see :func:`_compiled_cells`) under everything its
+compilation depends on: the cell, the formula's text, the sheet, the defined
+names, the functions plugged in (by identity, a wrapper that sets ``__wrapped__`` as the
+function it wraps) and the conversion options. The
+workbook is read under one fixed file name, so that the same template filled
+differently shares its compiled formulas. Plugged-in functions are reached
+through one stable stand-in per name, which calls the current call's wrapper,
+so a kept formula reports its failures to the current call. Constant cells
+are read from each file afresh.
 """
 
 from __future__ import annotations
@@ -51,8 +64,10 @@ import contextlib
 import functools
 import inspect
 import math
+import shutil
+import tempfile
 import types
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -61,7 +76,7 @@ import formulas.excel
 import numpy as np
 import schedula as sh
 import tqdm
-from formulas.excel import BOOK
+from formulas.excel import BOOK, ExcelModel
 from formulas.functions import Array
 from formulas.ranges import Ranges
 from formulas.tokens.operand import Empty, XlError
@@ -254,26 +269,87 @@ def wrap_udf(
 
 
 @contextlib.contextmanager
-def _installed(functions: Mapping[str, Callable[..., Any]]) -> Iterator[None]:
-    """Temporarily register ``functions`` with ``formulas`` (and quieten it)."""
+def _installed(functions: Mapping[str, Callable[..., Any]], key: Hashable = None) -> Iterator[None]:
+    """Temporarily register ``functions`` with ``formulas`` (and quieten it), through the
+    stand-ins of :func:`_stand_in`; with a *key*, keep compiled formula cells under it."""
     registry = formulas.get_functions()
     missing = object()
     saved = {name: registry.get(name, missing) for name in functions}
     saved_compile = Empty.__dict__["compile"]
+    saved_compile_cell = ExcelModel.__dict__["_compile_cell"]
     saved_tqdm = formulas.excel.tqdm
-    registry.update(functions)
+    _CURRENT.clear()
+    _CURRENT.update(functions)
+    registry.update({name: _stand_in(name) for name in functions})
     Empty.compile = staticmethod(lambda: _OMITTED)
+    if key is not None:
+        ExcelModel._compile_cell = staticmethod(_compiled_cells(key))
     formulas.excel.tqdm = types.SimpleNamespace(tqdm=functools.partial(tqdm.tqdm, disable=True))
     try:
         yield
     finally:
         formulas.excel.tqdm = saved_tqdm
+        ExcelModel._compile_cell = saved_compile_cell
         Empty.compile = saved_compile
+        _CURRENT.clear()
         for name, previous in saved.items():
             if previous is missing:
                 registry.pop(name, None)
             else:
                 registry[name] = previous
+
+
+_CURRENT: dict[str, Callable[..., Any]] = {}
+"""The wrappers of the :func:`evaluate` call under way, by function name."""
+
+_STAND_INS: dict[str, Callable[..., Any]] = {}
+"""One stand-in per function name, the same for every call (kept formulas hold it)."""
+
+_COMPILED: dict[Hashable, Any] = {}
+"""Compiled formula cells, by everything their compilation depends on."""
+
+_KEPT_ALIVE: dict[Hashable, Mapping[str, Callable[..., Any]]] = {}
+"""The plugged-in functions of each key of :data:`_COMPILED`, kept so that their identities
+(part of the key) are never reused by other objects."""
+
+BOOK_NAME = "workbook.xlsx"
+"""The file name every workbook is read under (formulas name cells after their file)."""
+
+
+def _stand_in(name: str) -> Callable[..., Any]:
+    """The stable stand-in registered for function *name*: calls the current wrapper."""
+    if name not in _STAND_INS:
+
+        def stand_in(*args: Any) -> Any:
+            return _CURRENT[name](*args)
+
+        stand_in.__name__ = stand_in.__qualname__ = name
+        _STAND_INS[name] = stand_in
+    return _STAND_INS[name]
+
+
+def _compiled_cells(key: Hashable) -> Callable[..., Any]:
+    """``ExcelModel._compile_cell`` that keeps each compiled formula cell under *key* (the
+    functions and options) and what the cell's compilation reads."""
+    compile_cell = ExcelModel.__dict__["_compile_cell"].__func__
+
+    def cached(
+        crd: str, val: Any, context: Mapping[str, Any], check_formula: bool, references: Any
+    ) -> Any:
+        if not (check_formula and isinstance(val, str) and val.startswith("=")):
+            return compile_cell(crd, val, context, check_formula, references)
+        cell_key = (
+            key,
+            crd,
+            val,
+            tuple(sorted((k, repr(v)) for k, v in context.items())),
+            tuple(sorted((k, repr(v)) for k, v in (references or {}).items())),
+        )
+        if cell_key not in _COMPILED:
+            _COMPILED[cell_key] = compile_cell(crd, val, context, check_formula, references)
+        return _COMPILED[cell_key]
+
+    return cached
 
 
 def _unwrap_udf_error(exc: BaseException) -> UDFError | None:
@@ -316,10 +392,16 @@ def evaluate(
         upper = name.upper()
         w = wrap_udf(upper, func, err_to_str=err_to_str, on_error=on_error, failures=failures)
         wrapped[upper] = wrapped[f"_XLUDF.{upper}"] = w
+    # a counting wrapper (``__wrapped__``) compiles like the function it counts
+    plain = {n.upper(): inspect.unwrap(f) for n, f in functions.items()}
+    key = (tuple(sorted((n, id(f)) for n, f in plain.items())), err_to_str, on_error)
+    _KEPT_ALIVE.setdefault(key, plain)
 
-    with _installed(wrapped):
+    with _installed(wrapped, key), tempfile.TemporaryDirectory(prefix="engine-") as tmp:
+        book = Path(tmp) / BOOK_NAME
+        shutil.copyfile(path, book)
         try:
-            model = formulas.ExcelModel().loads(str(Path(path).resolve())).finish()
+            model = formulas.ExcelModel().loads(str(book)).finish()
             solution = model.calculate()
         except Exception as exc:
             udf_error = _unwrap_udf_error(exc)
