@@ -10,9 +10,10 @@ Once per session (per worker under ``pytest -n``):
 - ``printed``: every workbook the collected modules name with :func:`render.print_once`,
   printed to PDF and PNG by one LibreOffice run.
 
-A test that uses one of the recalculated or printed fixtures is marked ``slow`` and put in
-that fixture's ``xdist_group``: under ``pytest -n 2 --dist loadgroup`` (the README's command)
-one worker runs the whole group, so the fixture is still made once.
+A test that uses one of the recalculated or printed fixtures is marked ``slow``. Under
+``pytest -n 2 --dist loadfile`` (the README's command) each worker has its own session, and one
+worker runs all the tests of a file: the recalculations, each used by one file, are still made
+once; ``printed`` is made by each worker that runs a printing file (two files print).
 """
 
 from __future__ import annotations
@@ -36,23 +37,16 @@ Evaluated = tuple[Path, dict[tuple[str, str], Any], dict[str, int]]
 each of our functions."""
 
 
-SHARED = {
-    "round_robin_evaluated": "round_robin",
-    "swiss_evaluated": "swiss",
-    "printed": "printed",
-}
-"""The expensive session fixtures -> the ``xdist_group`` of the tests that use them."""
+SLOW_FIXTURES = ("round_robin_evaluated", "swiss_evaluated", "printed")
+"""The session fixtures that take seconds: a test that uses one is marked ``slow``."""
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the tests that use an expensive shared fixture ``slow`` and group them by it."""
+    """Mark ``slow`` the tests that use a recalculated or printed workbook."""
     for item in items:
         used = getattr(item, "fixturenames", ())
-        groups = sorted({group for name, group in SHARED.items() if name in used})
-        if groups:
+        if any(name in used for name in SLOW_FIXTURES):
             item.add_marker(pytest.mark.slow)
-            item.add_marker(pytest.mark.xdist_group("+".join(groups)))
 
 
 @pytest.fixture(scope="session")
