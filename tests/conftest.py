@@ -13,11 +13,14 @@ Once per session (per worker under ``pytest -n``):
 A test that uses one of the recalculated or printed fixtures is marked ``slow``. Under
 ``pytest -n 2 --dist loadfile`` (the README's command) each worker has its own session, and one
 worker runs all the tests of a file: the recalculations, each used by one file, are still made
-once; ``printed`` is made by each worker that runs a printing file (two files print).
+once; ``printed``, which two files use, is printed by the first worker that needs it into a
+folder both share. (``--dist loadgroup`` with ``xdist_group`` marks would say this directly,
+but under pytest 9.2 pytest-xdist 3.8 no longer groups: its issue #1386.)
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -115,33 +118,92 @@ def printed(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, templates_dir: Path
 ) -> dict[str, Printed]:
     """Every workbook named with :func:`render.print_once`, printed in one LibreOffice run:
-    name -> :class:`render.Printed`. Set ``XLFUNCS_RENDER_DIR`` to keep the files there."""
+    name -> :class:`render.Printed`. Set ``XLFUNCS_RENDER_DIR`` to keep the files there.
+
+    Under ``pytest -n`` the first worker that needs them prints them into a folder the
+    workers share; the others wait for it and read them there."""
     keep = os.environ.get("XLFUNCS_RENDER_DIR")
-    out = Path(keep) if keep else tmp_path_factory.mktemp("printed")
+    shared = bool(os.environ.get("PYTEST_XDIST_WORKER"))
+    if keep:
+        out = Path(keep)
+    elif shared:
+        out = tmp_path_factory.getbasetemp().parent / "printed"
+    else:
+        out = tmp_path_factory.mktemp("printed")
     out.mkdir(parents=True, exist_ok=True)
-    books: dict[str, Path] = {}
-    for name, build in sorted(TO_PRINT.items()):
-        path = out / name
-        if name in TEMPLATES:
-            shutil.copy(templates_dir / name, path)
-        elif name in MADE_BY_FIXTURE:
-            shutil.copy(request.getfixturevalue(MADE_BY_FIXTURE[name]), path)
-        else:
-            build(path)
-        books[name] = path
-    start = time.perf_counter()
-    pdfs = to_pdfs(list(books.values()), out)
-    seconds = time.perf_counter() - start
-    print(f"printed {len(pdfs)} workbooks in one LibreOffice run: {seconds:.1f}s")
+    if shared:
+        try:
+            (out / ".claimed").mkdir()  # atomic: one worker prints
+        except FileExistsError:
+            return _read_printed(out)
 
-    def one(name: str, xlsx: Path) -> Printed:
-        pdf = pdfs.get(xlsx.resolve())
-        if pdf is None:
-            raise AssertionError(f"LibreOffice did not print {name}")
-        pngs = to_pngs(pdf, dpi=50)
-        return Printed(xlsx, pdf, pngs, pdf_text(pdf), pdf_info(pdf), seconds)
+    try:
+        books: dict[str, Path] = {}
+        for name, build in sorted(TO_PRINT.items()):
+            path = out / name
+            if name in TEMPLATES:
+                shutil.copy(templates_dir / name, path)
+            elif name in MADE_BY_FIXTURE:
+                shutil.copy(request.getfixturevalue(MADE_BY_FIXTURE[name]), path)
+            else:
+                build(path)
+            books[name] = path
+        start = time.perf_counter()
+        pdfs = to_pdfs(list(books.values()), out)
+        seconds = time.perf_counter() - start
+        print(f"printed {len(pdfs)} workbooks in one LibreOffice run: {seconds:.1f}s")
 
-    return _Lazy({name: _bind(one, name, path) for name, path in books.items()})
+        def one(name: str, xlsx: Path) -> Printed:
+            pdf = pdfs.get(xlsx.resolve())
+            if pdf is None:
+                raise AssertionError(f"LibreOffice did not print {name}")
+            pngs = to_pngs(pdf, dpi=50)
+            return Printed(xlsx, pdf, pngs, pdf_text(pdf), pdf_info(pdf), seconds)
+
+        result = _Lazy({name: _bind(one, name, path) for name, path in books.items()})
+        if shared:  # read every one back now, and tell the other workers where they are
+            manifest = {
+                name: {
+                    "xlsx": str(book.xlsx),
+                    "pdf": str(book.pdf),
+                    "pngs": [str(p) for p in book.pngs],
+                    "seconds": book.seconds,
+                }
+                for name in books
+                for book in [result[name]]
+            }
+            (out / "manifest.tmp").write_text(json.dumps(manifest), encoding="utf-8")
+            (out / "manifest.tmp").replace(out / "manifest.json")
+        return result
+    except BaseException as exc:
+        if shared:
+            (out / "failed.txt").write_text(f"{type(exc).__name__}: {exc}", encoding="utf-8")
+        raise
+
+
+def _read_printed(out: Path, *, patience: float = 900.0) -> dict[str, Printed]:
+    """What another worker printed into *out* (waits for it, *patience* seconds at most)."""
+    deadline = time.monotonic() + patience
+    while not (out / "manifest.json").is_file():
+        if (out / "failed.txt").is_file():
+            reason = (out / "failed.txt").read_text(encoding="utf-8")
+            raise AssertionError(f"the worker that printed failed: {reason}")
+        if time.monotonic() > deadline:
+            raise AssertionError(f"nothing printed into {out} after {patience:.0f}s")
+        time.sleep(0.2)
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    books = {}
+    for name, entry in manifest.items():
+        pdf = Path(entry["pdf"])
+        books[name] = Printed(
+            Path(entry["xlsx"]),
+            pdf,
+            [Path(p) for p in entry["pngs"]],
+            pdf_text(pdf),
+            pdf_info(pdf),
+            float(entry["seconds"]),
+        )
+    return books
 
 
 def _bind(one: Callable[[str, Path], Printed], name: str, path: Path) -> Callable[[], Printed]:
