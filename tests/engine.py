@@ -86,6 +86,7 @@ __all__ = [
     "CellValue",
     "UDFError",
     "evaluate",
+    "forget_compiled",
     "from_cell_values",
     "to_cell_values",
     "wrap_udf",
@@ -314,6 +315,13 @@ _KEPT_ALIVE: dict[Hashable, Mapping[str, Callable[..., Any]]] = {}
 
 BOOK_NAME = "workbook.xlsx"
 """The file name every workbook is read under (formulas name cells after their file)."""
+
+
+def forget_compiled() -> None:
+    """Drop the kept compiled formulas: the next :func:`evaluate` compiles everything again
+    (a benchmark measures that)."""
+    _COMPILED.clear()
+    _KEPT_ALIVE.clear()
 
 
 def _stand_in(name: str) -> Callable[..., Any]:
