@@ -24,6 +24,7 @@ from xlfuncs.core.norms import (
     norm_performance,
     norm_points,
     norm_ratings,
+    norm_ratings_before_floor,
     title_or_higher,
 )
 
@@ -64,6 +65,17 @@ def test_floor_only_when_below(title: str) -> None:
 )
 def test_floor_per_title(title: str, low: int, raised: int) -> None:
     assert norm_ratings([2300, low, 2250], title) == [2300, raised, 2250]
+
+
+def test_ratings_before_the_floor() -> None:
+    # Unrated opponents (None) count as 1400 from the 2024 Title Regulations, 1000 before
+    # (docs/fide-rules.md); rated ones as they are, none raised (2100 stays below a floor).
+    assert norm_ratings_before_floor([2500, None, 2100], rules="2025") == [2500, 1400, 2100]
+    assert norm_ratings_before_floor([2500, None, 2100], rules="2024") == [2500, 1400, 2100]
+    assert norm_ratings_before_floor([2500, None, 2100], rules="2022") == [2500, 1000, 2100]
+    assert norm_ratings_before_floor([], rules="2025") == []
+    with pytest.raises(OutOfRangeError):
+        norm_ratings_before_floor([5000])
 
 
 def test_floor_one_of_two_equal_lowest() -> None:

@@ -187,6 +187,15 @@ def test_k_for_games(k: int, n: int, expected: int) -> None:
     assert k_for_games(k, n) == expected
 
 
+def test_k_for_games_checks_the_games() -> None:
+    assert k_for_games(20, 0) == 20  # no game: nothing to lower
+    assert k_for_games(20, 39.0) == 17  # a whole number given as a float (a cell)
+    with pytest.raises(OutOfRangeError, match="games"):
+        k_for_games(20, -1)
+    with pytest.raises(InvalidInputError, match="games"):
+        k_for_games(20, 2.5)
+
+
 def test_k_times_n_in_rating_change() -> None:
     # 39 wins against equal opponents: sum W-PD = 39 x .5 = 19.5; K 20 -> 17: 331.5 -> 332
     rc = rating_change(2000, [[(2000, 1)] * 39], 20)

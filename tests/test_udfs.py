@@ -21,7 +21,10 @@ from xlfuncs.udfs import (
     EXPECTED_SCORE,
     EXPLAIN_ERROR,
     K_FACTOR,
+    K_FOR_GAMES,
+    NORM_FIGURES,
     NORM_POINTS,
+    NORM_RATINGS,
     NORM_RP,
     PD_LOOKUP,
     RP_EXACT,
@@ -206,6 +209,26 @@ def test_k_factor() -> None:
     assert K_FACTOR(2350.0, 80.0, 1990.0, "maybe", day) == "#VALUE!"
 
 
+def test_k_for_games() -> None:
+    # K x n <= 700 over one rating period (docs/fide-rules.md, 8.3.3): K becomes the largest
+    # whole number with K x n <= 700.
+    assert K_FOR_GAMES(40.0, 20.0) == 35  # 40 x 20 = 800 > 700: 700 / 20 = 35
+    assert K_FOR_GAMES(20.0, 39.0) == 17  # 20 x 39 = 780: 700 / 39 = 17.9 -> 17 (17 x 39 = 663)
+    assert K_FOR_GAMES(20.0, 35.0) == 20  # 20 x 35 = 700: not above 700, unchanged
+    assert K_FOR_GAMES(10.0, 71.0) == 9  # 10 x 71 = 710: 700 / 71 = 9.86 -> 9
+    assert K_FOR_GAMES(40.0, 0.0) == 40  # no game yet
+    assert K_FOR_GAMES(20.0, None) == 20  # blank games: K unchanged
+    assert K_FOR_GAMES(20.0, "39") == 17  # text holding a number, as typed in a cell
+    assert K_FOR_GAMES(None, 20.0) == "#N/A"  # no K: nothing to compute
+    assert K_FOR_GAMES(20.0, -1.0) == "#NUM!"
+    assert K_FOR_GAMES(20.0, 2.5) == "#VALUE!"
+    assert K_FOR_GAMES(0.0, 20.0) == "#NUM!"
+    assert K_FOR_GAMES("#REF!", 20.0) == "#REF!"
+    assert EXPLAIN_ERROR("K_FOR_GAMES", 20.0, -1.0) == (
+        "K_FOR_GAMES: games: expected at least 0, got -1"
+    )
+
+
 def test_bloque_editions() -> None:
     five = col(1900.0, 1950.0, 2000.0, 2050.0, 2100.0)
     # reference: 5 games, average 2000, 3 points: 2022 -> 2000 + 20 x 1 = 2020;
@@ -292,6 +315,64 @@ def test_norm_functions() -> None:
     assert NORM_RP(opponents, 6.5, "GM") == 2588
     assert NORM_POINTS(opponents, "gm") == 7
     assert NORM_POINTS(opponents, "XX") == "#VALUE!"
+
+
+def test_norm_ratings_row_by_row() -> None:
+    # One row per input row. 2025: an unrated opponent counts as 1400 (docs/fide-rules.md);
+    # 1400 is the lowest, so it alone is raised to the GM floor 2200; 2150 stays 2150.
+    # Rows with no game counted are blank: the forfeit (row 2) and the unplayed row 5.
+    ratings = col(2600.0, 2500.0, None, 2150.0, None, 2450.0)
+    results = col(1.0, "+", "\u00bd", 0.0, None, "=")
+    assert NORM_RATINGS(ratings, results, "GM", "2025") == [
+        [2600, 2600],
+        ["", ""],
+        [1400, 2200],
+        [2150, 2150],
+        ["", ""],
+        [2450, 2450],
+    ]
+    # 2022: unrated opponents count as 1000, still the lowest: raised to the IM floor 2050
+    assert NORM_RATINGS(ratings, results, "im", "2022")[2] == [1000, 2050]
+    # without an unrated opponent the lowest is 2150: raised to 2200 (GM), kept for WIM (1850)
+    rated = col(2600.0, 2150.0, 2450.0)
+    three = col(1.0, 0.0, 0.5)
+    assert NORM_RATINGS(rated, three, "GM", "2025") == [[2600, 2600], [2150, 2200], [2450, 2450]]
+    assert NORM_RATINGS(rated, three, "WIM", "2025") == [[2600, 2600], [2150, 2150], [2450, 2450]]
+    assert NORM_RATINGS(rated, col(None, None, None), "GM") == "#N/A"  # no game
+    assert NORM_RATINGS(rated, col(1.0, 0.0), "GM") == "#VALUE!"  # sizes differ
+    assert NORM_RATINGS(rated, three, "FM") == "#VALUE!"
+    assert NORM_RATINGS(col(2600.0, 5000.0), col(1.0, 0.0), "GM") == "#NUM!"
+
+
+def test_norm_figures() -> None:
+    opponents = col(2600.0, 2550.0, 2500.0, 2450.0, 2450.0, 2400.0, 2350.0, 2300.0, 2150.0)
+    # floor: 2150 -> 2200; Ra 21800/9 = 2422.2 -> 2422 >= 2380; 7/9 = .78 -> dp 220:
+    # Rp 2642 >= 2600
+    assert NORM_FIGURES(opponents, 7.0, "GM", "2025") == [
+        [2422, 2380, True],
+        [pytest.approx(0.78), pytest.approx(0.35), True],
+        [2642, 2600, True],
+    ]
+    # 6.5/9 = .72 -> 166: Rp 2588 < 2600
+    assert NORM_FIGURES(opponents, 6.5, "GM")[2] == [2588, 2600, False]
+    # 3/9 = .33 (33 % < 35 %) -> dp -dp(.67) = -125: Rp 2297 < 2600
+    assert NORM_FIGURES(opponents, 3.0, "GM") == [
+        [2422, 2380, True],
+        [pytest.approx(0.33), pytest.approx(0.35), False],
+        [2297, 2600, False],
+    ]
+    # IM norm on the same games: the floor 2050 leaves 2150; Ra 21750/9 = 2416.7 -> 2417
+    # >= 2230; 7/9 -> 220: Rp 2637 >= 2450
+    assert NORM_FIGURES(opponents, 7.0, "IM") == [
+        [2417, 2230, True],
+        [pytest.approx(0.78), pytest.approx(0.35), True],
+        [2637, 2450, True],
+    ]
+    # results beside the ratings, as NORM_RP takes them: a forfeit does not count
+    two = col(2400.0, 2500.0)
+    assert NORM_FIGURES(two, col(1.0, "+"), "GM")[0] == [2400, 2380, True]
+    assert NORM_FIGURES(opponents, 10.0, "GM") == "#NUM!"  # 10 points in 9 games
+    assert NORM_FIGURES(opponents, 7.0, "XX") == "#VALUE!"
 
 
 def test_explain_error_unknown_function() -> None:

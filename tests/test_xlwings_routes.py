@@ -208,6 +208,12 @@ CASES: list[Case] = [
     ("K_FACTOR", [cell(2350), cell(80), cell(1990), cell(True), cell(DAY_2026_11_30)], one(10)),
     ("K_FACTOR", [cell(1800), cell(12), OMITTED, OMITTED, OMITTED], one(40)),
     ("K_FACTOR", [cell(2350), cell(80), cell(1990), cell("maybe"), OMITTED], one(VALUE)),
+    # K x n <= 700 (8.3.3): K 40 over 20 games is 800 > 700 -> 700 / 20 = 35; K 20 over 39
+    # games is 780 -> 700 / 39 = 17.9 -> 17; blank games: K unchanged; -1 games: #NUM!
+    ("K_FOR_GAMES", [cell(40), cell(20)], one(35)),
+    ("K_FOR_GAMES", [cell(20), cell(39)], one(17)),
+    ("K_FOR_GAMES", [cell(20), OMITTED], one(20)),
+    ("K_FOR_GAMES", [cell(20), cell(-1)], one(NUM)),
     # 5 games, average 2000, 3 points: 2022 -> 2000 + 20 x 1 = 2020; 2024/2025 with two 1800
     # draws -> Ra 13600/7 = 1942.86, p 4/7 = .57 -> dp 50 -> 1993; a zero score is disregarded
     ("BLOQUE", [FIVE, cell(3), cell("swiss"), cell(2022)], one(2020)),
@@ -220,6 +226,25 @@ CASES: list[Case] = [
     ("NORM_RP", [NINE, cell(6.5), cell("GM"), cell(2025)], one(2588)),
     ("NORM_POINTS", [NINE, cell("GM"), cell(2025)], one(7)),
     ("NORM_POINTS", [NINE, cell("XX"), OMITTED], one(VALUE)),
+    # the same nine: Ra 2422 >= 2380; 7/9 = 78 % >= 35 %; Rp 2422 + 220 = 2642 >= 2600. With
+    # results beside them (five wins, three draws, a loss: 6½): 72 % -> 166, Rp 2588 < 2600
+    (
+        "NORM_FIGURES",
+        [NINE, cell(7), cell("GM"), cell(2025)],
+        [[2422, 2380, True], [approx(0.78), approx(0.35), True], [2642, 2600, True]],
+    ),
+    (
+        "NORM_FIGURES",
+        [NINE, col(1, "½", 1, "½", 1, 1, "½", 1, 0), cell("GM"), cell(2025)],
+        [[2422, 2380, True], [approx(0.72), approx(0.35), True], [2588, 2600, False]],
+    ),
+    # row by row: the forfeit row is blank; the unrated opponent counts 1400 (2025), the
+    # lowest, raised to the GM floor 2200; 2150 is not the lowest and stays
+    (
+        "NORM_RATINGS",
+        [col(2600, 2500, None, 2150), col(1, "+", "½", 0), cell("GM"), cell(2025)],
+        [[2600, 2600], ["", ""], [1400, 2200], [2150, 2150]],
+    ),
     # the mix of those nine (player ESP): other federations GER FRA ENG NED ITA 5 >= 2; ESP
     # 4 <= 3/5 x 9 -> 5 and <= 2/3 x 9 = 6; titled 8 >= 4.5 -> 5; GMs 3 >= 1/3 x 9 = 3.
     # Without the player's federation the two checks that need it have no count.
@@ -580,10 +605,13 @@ def test_every_function_is_called_with_expected_values() -> None:
         "ELO_CHANGE",
         "ELO_DETAIL",
         "K_FACTOR",
+        "K_FOR_GAMES",
         "BLOQUE",
         "NORM_RP",
         "NORM_POINTS",
         "NORM_MIX",
+        "NORM_RATINGS",
+        "NORM_FIGURES",
         "POINTS_ALL",
         "SB_ALL",
         "RATED_GAMES_ALL",

@@ -36,6 +36,9 @@ from .core import (
     k_factor as _k_factor,
 )
 from .core import (
+    k_for_games as _k_for_games,
+)
+from .core import (
     norm_performance as _norm_performance,
 )
 from .core import (
@@ -57,8 +60,12 @@ from .core import (
     rp_ptp as _rp_ptp,
 )
 from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
+from .core.norms import MIN_NORM_PERCENT as _MIN_NORM_PERCENT
 from .core.norms import NormOpponent as _NormOpponent
+from .core.norms import NormPerformance as _NormPerformance
 from .core.norms import norm_mix as _norm_mix
+from .core.norms import norm_ratings as _norm_ratings
+from .core.norms import norm_ratings_before_floor as _norm_ratings_before_floor
 from .core.tables import pd_hundredths as _pd_hundredths
 from .core.tables import round_half_up as _round_half_up
 from .excel import Cell, excel_function
@@ -75,9 +82,12 @@ __all__ = [
     "FUNCTIONS",
     "K_FACTOR",
     "K_FACTOR_ALL",
+    "K_FOR_GAMES",
     "NORM_ALL",
+    "NORM_FIGURES",
     "NORM_MIX",
     "NORM_POINTS",
+    "NORM_RATINGS",
     "NORM_RP",
     "PD_LOOKUP",
     "POINTS_ALL",
@@ -291,6 +301,16 @@ def K_FACTOR(
 
 
 @xw.func(category=CATEGORY)
+@xw.arg("k", doc="K before the limit: 40, 20 or 10 (K_FACTOR), or a K entered", **_VALUE)
+@xw.arg("games", doc="Rated games n in the rating period (blank: K unchanged)", **_VALUE)
+@excel_function
+def K_FOR_GAMES(k: Cell, games: Cell = None) -> int:
+    """K used for a rating period of n rated games: K lowered so that K x n <= 700."""
+    n = excel.optional_number(games, "games")
+    return _k_for_games(excel.whole_number(k, "k"), 0 if n is None else n)
+
+
+@xw.func(category=CATEGORY)
 @xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
 @xw.arg(
     "results_or_score",
@@ -335,20 +355,25 @@ def _norm_games(opponent_ratings: Cell, score: Cell) -> tuple[list[int | None], 
     return _norm_opponents(opponent_ratings), excel.exact_number(score, "score")
 
 
+def _norm(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell) -> _NormPerformance:
+    """Core's norm calculation (:class:`~xlfuncs.core.norms.NormPerformance`) from cells."""
+    listed, s = _norm_games(opponent_ratings, score)
+    return _norm_performance(listed, s, excel.text(title, "title"), rules=excel.rules(rules))
+
+
+_NORM_OPPONENTS = "Opponents' ratings; 0 = unrated opponent (counted at the edition's value)"
+_NORM_SCORE = "Points scored, or a range of results beside the ratings"
+
+
 @xw.func(category=CATEGORY)
-@xw.arg(
-    "opponent_ratings",
-    doc="Opponents' ratings; 0 = unrated opponent (counted at the edition's value)",
-    **_RANGE,
-)
-@xw.arg("score", doc="Points scored, or a range of results beside the ratings", **_RANGE)
+@xw.arg("opponent_ratings", doc=_NORM_OPPONENTS, **_RANGE)
+@xw.arg("score", doc=_NORM_SCORE, **_RANGE)
 @xw.arg("title", doc='"GM", "IM", "WGM" or "WIM"', **_VALUE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @excel_function
 def NORM_RP(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None) -> int:
     """Title-norm performance Ra + dp, with the rating floor and unrated opponents applied."""
-    listed, s = _norm_games(opponent_ratings, score)
-    return _norm_performance(listed, s, excel.text(title, "title"), rules=excel.rules(rules)).rp
+    return _norm(opponent_ratings, score, title, rules).rp
 
 
 @xw.func(category=CATEGORY)
@@ -360,6 +385,54 @@ def NORM_POINTS(opponent_ratings: Cell, title: Cell, rules: Cell = None) -> Frac
     """The fewest points that make the title norm against these opponents."""
     listed = _norm_opponents(opponent_ratings)
     return _norm_points(listed, excel.text(title, "title"), rules=excel.rules(rules))
+
+
+@xw.func(category=CATEGORY)
+@xw.arg(
+    "opponent_ratings", doc="Opponents' ratings, one row per game; blank or 0 = unrated", **_RANGE
+)
+@xw.arg("results", doc="Results beside them; only games played (1, ½, 0) count", **_RANGE)
+@xw.arg("title", doc='The norm sought: "GM", "IM", "WGM" or "WIM"', **_VALUE)
+@xw.arg("rules", doc=_RULES, **_VALUE)
+@excel_function
+def NORM_RATINGS(
+    opponent_ratings: Cell, results: Cell, title: Cell, rules: Cell = None
+) -> list[list[Any]]:
+    """Opponents' ratings for a title norm, row by row: as valued, and counted (floor applied).
+
+    Unrated at the edition's value; the lowest raised to the floor; blank where no game counts."""
+    cells = excel.flatten(results)
+    found = excel.games(opponent_ratings, results)  # the rows with a result, in order
+    rows = [i for i, w in enumerate(cells) if not excel.is_blank(w)]
+    counted = [(i, r) for i, (r, o) in zip(rows, found) if o.rated]
+    listed = [r for _, r in counted]
+    edition = excel.rules(rules)
+    valued = _norm_ratings_before_floor(listed, rules=edition)
+    used = _norm_ratings(listed, excel.text(title, "title"), rules=edition)
+    out: list[list[Any]] = [["", ""] for _ in cells]
+    for (i, _), before, after in zip(counted, valued, used):
+        out[i] = [before, after]
+    return out
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("opponent_ratings", doc=_NORM_OPPONENTS, **_RANGE)
+@xw.arg("score", doc=_NORM_SCORE, **_RANGE)
+@xw.arg("title", doc='The norm sought: "GM", "IM", "WGM" or "WIM"', **_VALUE)
+@xw.arg("rules", doc=_RULES, **_VALUE)
+@excel_function
+def NORM_FIGURES(
+    opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None
+) -> list[list[Any]]:
+    """Norm figures Ra, p and Rp, each with the norm's minimum and whether it is met.
+
+    Three rows (Ra, p as a fraction, Rp), each: figure, minimum, met (TRUE/FALSE)."""
+    perf = _norm(opponent_ratings, score, title, rules)
+    return [
+        [perf.ra, perf.title.min_ra, perf.ra_met],
+        [Fraction(perf.percent, 100), Fraction(_MIN_NORM_PERCENT, 100), perf.percent_met],
+        [perf.rp, perf.title.min_rp, perf.rp_met],
+    ]
 
 
 def _mix_opponents(
@@ -706,10 +779,13 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
         ELO_CHANGE,
         ELO_DETAIL,
         K_FACTOR,
+        K_FOR_GAMES,
         BLOQUE,
         NORM_RP,
         NORM_POINTS,
         NORM_MIX,
+        NORM_RATINGS,
+        NORM_FIGURES,
         POINTS_ALL,
         SB_ALL,
         RATED_GAMES_ALL,

@@ -42,6 +42,7 @@ __all__ = [
     "norm_performance",
     "norm_points",
     "norm_ratings",
+    "norm_ratings_before_floor",
     "norm_title",
     "norms_worth",
     "title_or_higher",
@@ -152,13 +153,30 @@ def norm_title(title: str) -> NormTitle:
     return NORM_TITLES[key]
 
 
+def _valued(opponent_ratings: Sequence[Number | None], edition: Edition) -> list[int]:
+    """Each opponent's rating, an unrated one (``None``) at the edition's value."""
+    return [
+        edition.norm_unrated_opponent if r is None else validate.rating(r) for r in opponent_ratings
+    ]
+
+
+def norm_ratings_before_floor(
+    opponent_ratings: Sequence[Number | None], *, rules: RulesSpec = None
+) -> list[int]:
+    """Ratings of the opponents of a norm before the floor: unrated opponents (``None``) at
+    the edition's value (:attr:`~xlfuncs.core.editions.Edition.norm_unrated_opponent`).
+
+    >>> norm_ratings_before_floor([2500, None, 2100], rules="2025")
+    [2500, 1400, 2100]
+    """
+    return _valued(opponent_ratings, get_edition(rules))
+
+
 def _floored(
     opponent_ratings: Sequence[Number | None], t: NormTitle, edition: Edition
 ) -> tuple[list[int], list[int], int]:
     """The ratings before the floor, after it, and the index of the lowest-rated opponent."""
-    before = [
-        edition.norm_unrated_opponent if r is None else validate.rating(r) for r in opponent_ratings
-    ]
+    before = _valued(opponent_ratings, edition)
     if not before:
         raise NothingToComputeError("opponent_ratings: no opponent")
     low = min(range(len(before)), key=lambda i: before[i])

@@ -179,15 +179,16 @@ def expected_score(
     return Fraction(sum(pd_hundredths(own - r) for r in used), 100)
 
 
-def k_for_games(k: Number, games: int) -> int:
+def k_for_games(k: Number, games: Number) -> int:
     """K lowered, if need be, to the largest whole number with K x n <= 700.
 
     >>> k_for_games(20, 39), k_for_games(20, 35), k_for_games(40, 18)
     (17, 20, 38)
     """
     kk = validate.whole(k, name="k", minimum=1)
-    if games > 0 and kk * games > MAX_K_TIMES_GAMES:
-        return MAX_K_TIMES_GAMES // games
+    n = validate.whole(games, name="games")
+    if n > 0 and kk * n > MAX_K_TIMES_GAMES:
+        return MAX_K_TIMES_GAMES // n
     return kk
 
 

@@ -74,10 +74,12 @@ in this list (:func:`xlfuncs.core.norms.title_or_higher`)."""
     C_MET,
 ) = range(12)
 LAST_COL = C_MET
-C_H0 = 13  # hidden helpers: N rating for NORM_POINTS, O value before the floor, P W;
-# beside the checks, N:Q hold NORM_MIX's array (count, needed, met, federations)
-H_POINTS, H_VALUE, H_W = range(C_H0, C_H0 + 3)
-H_LAST = C_H0 + 3
+C_H0 = 13  # hidden helpers: N rating for NORM_POINTS, O W, P:Q NORM_RATINGS' array (the
+# rating, unrated at the edition's value; the rating counted); beside the checks, N:Q hold
+# NORM_MIX's array (count, needed, met, federations), then N:P NORM_FIGURES' (figure,
+# minimum, met) beside the Ra, 35 % and Rp checks
+H_POINTS, H_W, H_VALUE, H_USED = range(C_H0, C_H0 + 4)
+H_LAST = H_USED
 
 R_TITLE, R_LINE, R_NOTE = 0, 1, 2
 R_NAME, R_ID, R_FED, R_EVENT = 3, 4, 5, 6
@@ -206,6 +208,10 @@ def _compute(data: NormEvent) -> dict[str, Any]:
         "target": data.title,
         "figures": f"{target} norm: Ra ≥ {norm.min_ra}, Rp ≥ {norm.min_rp}; floor {norm.floor}",
     }
+    found = udfs.NORM_RATINGS([[r] for r in ratings], [[w] for w in results], data.title, rules)
+    v["rating_rows"] = found if isinstance(found, list) else [[found] * 2] * MAX_GAMES
+    figures = udfs.NORM_FIGURES([[r] for r in ratings], [[w] for w in results], data.title, rules)
+    v["figures_array"] = figures if isinstance(figures, list) else [[figures] * 3] * 3
     mix = udfs.NORM_MIX(
         [[r] for r in ratings],
         [[w] for w in results],
@@ -338,7 +344,6 @@ def build(path: Path, data: NormEvent | None = None) -> None:
     )
     ws.merge_range(R_UNRATED, C_COUNTED, R_UNRATED, C_TITLED, "", fmt.label)
     write_text(ws, R_UNRATED, C_COUNTED, "Unrated opponents count as", fmt.label)
-    unrated = a1(R_UNRATED, C_HIGHER, absolute=True)
     write_formula(
         ws,
         R_UNRATED,
@@ -377,7 +382,7 @@ def build(path: Path, data: NormEvent | None = None) -> None:
     ):
         write_text(ws, R_HEAD, col, text, fmt.header)
     ws.set_row(R_HEAD, 27)
-    for j, text in enumerate(("for NORM_POINTS", "before floor", "W")):
+    for j, text in enumerate(("for NORM_POINTS", "W", "NORM_RATINGS: rating", "counted")):
         write_text(ws, R_HEAD, C_H0 + j, text, x["helper_header"])
     games = list(data.games)
     values_range = span(R_FIRST, H_VALUE, R_LAST, absolute=True)
@@ -393,7 +398,6 @@ def build(path: Path, data: NormEvent | None = None) -> None:
         write_value(ws, row, C_RATING, g.rating if g else None, fmt.input_number)
         write_value(ws, row, C_RESULT, result_cell(g.result) if g else None, fmt.input_center)
         st, rt, tt, fd = (a1(row, c) for c in (C_STATUS, C_RATING, C_TITLE, C_FED))
-        no = a1(row, C_NO)
         write_formula(
             ws,
             row,
@@ -412,10 +416,7 @@ def build(path: Path, data: NormEvent | None = None) -> None:
             None,
             v["for_points"][k],
         )
-        hp, hv = a1(row, H_POINTS), a1(row, H_VALUE)
-        write_formula(
-            ws, row, H_VALUE, f'=IF({yes},IF({hp}>0,{hp},{unrated}),"")', None, v["values"][k]
-        )
+        hp, hv, hu = a1(row, H_POINTS), a1(row, H_VALUE), a1(row, H_USED)
         write_formula(
             ws, row, H_W, f'=IF({yes},{points_formula(a1(row, C_RESULT))},"")', None, v["w"][k]
         )
@@ -424,7 +425,7 @@ def build(path: Path, data: NormEvent | None = None) -> None:
             ws,
             row,
             C_COUNTED,
-            f'=IF({yes},IF({no}={idx},MAX({hv},{floor}),{hv}),"")',
+            f'=IF({is_error_formula(hu)},"",{hu})',
             fmt.computed,
             v["used"][k],
         )
@@ -432,8 +433,8 @@ def build(path: Path, data: NormEvent | None = None) -> None:
             ws,
             row,
             C_NOTE,
-            f'=IF(NOT({yes}),"",IF(AND({no}={idx},{hv}<{floor}),"raised to the '
-            f'floor "&{floor},IF({hp}=0,"unrated: counts as "&{unrated},"")))',
+            f'=IF(OR(NOT({yes}),{is_error_formula(hu)}),"",IF({hu}<>{hv},"raised to the '
+            f'floor "&{hu},IF({hp}=0,"unrated: counts as "&{hv},"")))',
             x["left"],
             v["notes"][k],
         )
@@ -456,6 +457,17 @@ def build(path: Path, data: NormEvent | None = None) -> None:
             fmt.computed_text,
             v["higher"][k],
         )
+    inputs = [span(R_FIRST, col, R_LAST, absolute=True) for col in (C_RATING, C_RESULT)]
+    write_array_block(
+        ws,
+        R_FIRST,
+        H_VALUE,
+        R_LAST,
+        H_USED,
+        f"{{=NORM_RATINGS({','.join(inputs)},{target},{rules})}}",
+        fmt.computed,  # a format: a blank without one would leave xlsxwriter's 0
+        v["rating_rows"],
+    )
     rating_validation(ws, R_FIRST, C_RATING, R_LAST)
     common.validate_results(ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
     common.results_formatting(wb, ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
@@ -555,7 +567,7 @@ def build(path: Path, data: NormEvent | None = None) -> None:
     )
 
     _performance(ws, fmt, x, v, n, pts, rules, target, floor, idx, values_range)
-    _checks(ws, fmt, x, v, n, own)
+    _checks(ws, fmt, x, v, n, own, rules)
     _tables(wb, ws, fmt)
 
     ws.freeze_panes(R_HEAD + 1, 0)
@@ -587,7 +599,9 @@ def _performance(
     ratings = span(R_FIRST, C_RATING, R_LAST, absolute=True)
     results = span(R_FIRST, C_RESULT, R_LAST, absolute=True)
     for_points = span(R_FIRST, H_POINTS, R_LAST, absolute=True)
-    counted = span(R_FIRST, C_COUNTED, R_LAST, absolute=True)
+    used_range = span(R_FIRST, H_USED, R_LAST, absolute=True)
+    # NORM_FIGURES' figures, in the hidden helpers beside the Ra and 35 % checks
+    h_ra, h_p = a1(K_ROWS[6], C_H0), a1(K_ROWS[7], C_H0)
 
     def line(row: int, label: str, formula: str, value: Value, cell_format: Format) -> None:
         write_text(ws, row, C_NAME, label, fmt.label)
@@ -599,20 +613,20 @@ def _performance(
     line(
         P_FLOOR,
         "Rating floor applied",
-        f'=IF({n}=0,"",IF(INDEX({values_range},{idx})<{floor},"Rd "&{idx}&": "&INDEX('
-        f'{values_range},{idx})&" raised to "&{floor},"none: the lowest ("&MIN({values_range})'
-        f'&") is not below "&{floor}))',
+        f'=IF({n}=0,"",IFERROR(IF(INDEX({used_range},{idx})<>INDEX({values_range},{idx}),'
+        f'"Rd "&{idx}&": "&INDEX({values_range},{idx})&" raised to "&INDEX({used_range},{idx}),'
+        f'"none: the lowest ("&MIN({values_range})&") is not below "&{floor}),""))',
         v["floor_text"],
         x["left"],
     )
     line(
         P_RA,
         "Ra (floor applied, rounded)",
-        f'=IF({n}=0,"",ROUND(AVERAGE({counted}),0))',
+        f'=IF({n}=0,"",{h_ra})',
         v["ra"],
         fmt.computed,
     )
-    line(P_P, "p (to the whole percent)", f'=IF({n}=0,"",ROUND({pts}/{n},2))', v["p"], x["percent"])
+    line(P_P, "p (to the whole percent)", f'=IF({n}=0,"",{h_p})', v["p"], x["percent"])
     line(P_DP, "dp (table 8.1(a))", f'=IF({n}=0,"",DP_LOOKUP({pts},{n}))', v["dp"], fmt.computed)
     line(
         P_RP,
@@ -662,9 +676,10 @@ def _checks(
     v: dict[str, Any],
     n: str,
     own: str,
+    rules: str,
 ) -> None:
     """The checks: the first six from one NORM_MIX call (hidden, beside them), then Ra, p
-    and Rp against the norm's figures."""
+    and Rp against the norm's figures from one NORM_FIGURES call (hidden, beside them)."""
     ws.merge_range(P_TOP, C_STATUS, P_TOP, C_NOTE, "", x["section"])
     write_text(ws, P_TOP, C_STATUS, "Title Regulations checks", x["section"])
     for col, text in ((C_TITLED, "Count"), (C_HIGHER, "Needed"), (C_MET, "Met?")):
@@ -686,32 +701,36 @@ def _checks(
         fmt.computed_text,  # a format: a blank without one would leave xlsxwriter's 0
         v["mix"],
     )
-    ra, p, rp = a1(P_RA, C_TITLE), a1(P_P, C_TITLE), a1(P_RP, C_TITLE)
+    ratings, results = ranges[:2]
+    write_array_block(
+        ws,
+        K_ROWS[6],
+        C_H0,
+        K_ROWS[-1],
+        C_H0 + 2,
+        f"{{=NORM_FIGURES({ratings},{results},{target},{rules})}}",
+        fmt.computed,
+        v["figures_array"],
+    )
     at_least, at_most = x["at_least"], x["at_most"]
     need_formats = [at_least, at_least, at_most, at_most, at_least, at_least, at_least]
     need_formats += [x["at_least_percent"], at_least]
     for i, row in enumerate(K_ROWS):
         ws.merge_range(row, C_STATUS, row, C_NOTE, "", x["left"])
-        count, need = a1(row, C_TITLED), a1(row, C_HIGHER)
+        h_count, h_need, h_met, h_feds = (a1(row, C_H0 + j) for j in range(4))
+        count_formula = f'=IF({n}=0,"",{h_count})'
+        met_formula = (
+            f'=IF({n}=0,"",IF({is_error_formula(h_met)},"no",'
+            f'IF(ISLOGICAL({h_met}),IF({h_met},"yes","no"),"")))'
+        )
         if i < len(mix_rows):
-            h_count, h_need, h_met, h_feds = (a1(row, C_H0 + j) for j in range(4))
-            count_formula = f'=IF({n}=0,"",{h_count})'
             need_formula = f'=IF({n}=0,"",{h_need})'
-            met_formula = (
-                f'=IF({n}=0,"",IF({is_error_formula(h_met)},"no",'
-                f'IF(ISLOGICAL({h_met}),IF({h_met},"yes","no"),"")))'
-            )
-        else:
-            count_formula = f"={(ra, p, rp)[i - len(mix_rows)]}"
+        else:  # the norm's figures, shown on a blank sheet too
             need_formula = (
                 f"=VLOOKUP({target},Norms,2,FALSE)",
                 f"={MIN_NORM_PERCENT}/100",
                 f"=VLOOKUP({target},Norms,3,FALSE)",
             )[i - len(mix_rows)]
-            met_formula = (
-                f'=IF({n}=0,"",IF({is_error_formula(count)},"no",IF({count}="","",'
-                f'IF({count}>={need},"yes","no"))))'
-            )
         if i == 3:
             write_formula(
                 ws,

@@ -19,7 +19,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from .. import udfs
 from ..core.editions import DEFAULT_EDITION
-from ..core.rating_change import RatingChange, k_for_games, rating_change
+from ..core.rating_change import RatingChange, rating_change
 from . import common
 from .common import write_formula, write_text, write_value
 from .player_sheets import (
@@ -172,7 +172,8 @@ def _compute(data: RatingPeriod) -> dict[str, Any]:
     n_total = float(sum(s.count(COUNTED) for s in statuses))
     k_used: Value = k_requested
     if k_requested != "" and not is_error(k_requested):
-        k_used = float(k_for_games(k_requested, int(n_total)))
+        found = udfs.K_FOR_GAMES(k_requested, n_total)
+        k_used = float(found) if isinstance(found, int) else found
 
     blocks: list[_Block] = []
     for (ratings, results), sts in zip(blocks_in, statuses):
@@ -490,8 +491,7 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
         ws,
         R_SUM,
         C_USED,
-        f'=IF({k_requested}="","",IF({n_cell}>0,MIN({k_requested},'
-        f"INT(700/{n_cell})),{k_requested}))",
+        f'=IF({k_requested}="","",K_FOR_GAMES({k_requested},{n_cell}))',
         x["big"],
         v["k_used"],
     )
