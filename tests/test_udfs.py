@@ -26,6 +26,7 @@ from xlfuncs.udfs import (
     NORM_POINTS,
     NORM_RATINGS,
     NORM_RP,
+    NORM_TITLED,
     PD_LOOKUP,
     RP_EXACT,
     RP_FIDE,
@@ -373,6 +374,31 @@ def test_norm_figures() -> None:
     assert NORM_FIGURES(two, col(1.0, "+"), "GM")[0] == [2400, 2380, True]
     assert NORM_FIGURES(opponents, 10.0, "GM") == "#NUM!"  # 10 points in 9 games
     assert NORM_FIGURES(opponents, 7.0, "XX") == "#VALUE!"
+
+
+def test_norm_titled_row_by_row() -> None:
+    # Titled (the 50 % rule): GM, IM, FM, WGM, WIM, WFM; CM and WCM are not (Title
+    # Regulations, docs/fide-rules.md). The IM norm's title or higher: GM or IM.
+    titles = col("GM", "IM", "FM", "CM", "WCM", "wfm", None, "WGM", "GM", "IM")
+    results = col(1.0, "\u00bd", 0.0, 1.0, 0.0, "=", 1.0, 0.0, "+", None)
+    assert NORM_TITLED(titles, results, "IM") == [
+        [True, True],  # GM
+        [True, True],  # IM
+        [True, False],  # FM
+        [False, False],  # CM
+        [False, False],  # WCM
+        [True, False],  # WFM (any case)
+        [False, False],  # no title
+        [True, False],  # WGM: below IM
+        ["", ""],  # a forfeit does not count
+        ["", ""],  # no result: no game
+    ]
+    # the WGM norm's title or higher: GM, IM, WGM (not FM, WFM)
+    higher = [row[1] for row in NORM_TITLED(titles, results, "WGM")[:8]]
+    assert higher == [True, True, False, False, False, False, False, True]
+    assert NORM_TITLED(col("GM"), col(None), "GM") == "#N/A"  # no game played
+    assert NORM_TITLED(col("GM", "IM"), col(1.0), "GM") == "#VALUE!"  # sizes differ
+    assert NORM_TITLED(col("GM"), col(1.0), "FM") == "#VALUE!"  # not a norm title
 
 
 def test_explain_error_unknown_function() -> None:

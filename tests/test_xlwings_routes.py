@@ -245,6 +245,12 @@ CASES: list[Case] = [
         [col(2600, 2500, None, 2150), col(1, "+", "½", 0), cell("GM"), cell(2025)],
         [[2600, 2600], ["", ""], [1400, 2200], [2150, 2150]],
     ),
+    # titled (CM excluded) and, for an IM norm, GM or IM; the forfeit row is blank
+    (
+        "NORM_TITLED",
+        [col("GM", "CM", "FM", "IM"), col(1, 0, "+", "½"), cell("IM")],
+        [[True, True], [False, False], ["", ""], [True, True]],
+    ),
     # the mix of those nine (player ESP): other federations GER FRA ENG NED ITA 5 >= 2; ESP
     # 4 <= 3/5 x 9 -> 5 and <= 2/3 x 9 = 6; titled 8 >= 4.5 -> 5; GMs 3 >= 1/3 x 9 = 3.
     # Without the player's federation the two checks that need it have no count.
@@ -612,6 +618,7 @@ def test_every_function_is_called_with_expected_values() -> None:
         "NORM_MIX",
         "NORM_RATINGS",
         "NORM_FIGURES",
+        "NORM_TITLED",
         "POINTS_ALL",
         "SB_ALL",
         "RATED_GAMES_ALL",

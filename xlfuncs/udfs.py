@@ -63,9 +63,12 @@ from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeErr
 from .core.norms import MIN_NORM_PERCENT as _MIN_NORM_PERCENT
 from .core.norms import NormOpponent as _NormOpponent
 from .core.norms import NormPerformance as _NormPerformance
+from .core.norms import is_titled as _is_titled
 from .core.norms import norm_mix as _norm_mix
 from .core.norms import norm_ratings as _norm_ratings
 from .core.norms import norm_ratings_before_floor as _norm_ratings_before_floor
+from .core.norms import norm_title as _norm_title
+from .core.norms import title_or_higher as _title_or_higher
 from .core.tables import pd_hundredths as _pd_hundredths
 from .core.tables import round_half_up as _round_half_up
 from .excel import Cell, excel_function
@@ -89,6 +92,7 @@ __all__ = [
     "NORM_POINTS",
     "NORM_RATINGS",
     "NORM_RP",
+    "NORM_TITLED",
     "PD_LOOKUP",
     "POINTS_ALL",
     "RATED_GAMES_ALL",
@@ -433,6 +437,39 @@ def NORM_FIGURES(
         [Fraction(perf.percent, 100), Fraction(_MIN_NORM_PERCENT, 100), perf.percent_met],
         [perf.rp, perf.title.min_rp, perf.rp_met],
     ]
+
+
+@xw.func(category=CATEGORY)
+@xw.arg(
+    "titles",
+    doc="Opponents' titles, one row per game (GM, IM, FM, WGM, ...; blank: none)",
+    **_RANGE,
+)
+@xw.arg("results", doc="Results beside them; only games played (1, ½, 0) count", **_RANGE)
+@xw.arg("title", doc='The norm sought: "GM", "IM", "WGM" or "WIM"', **_VALUE)
+@excel_function
+def NORM_TITLED(titles: Cell, results: Cell, title: Cell) -> list[list[Any]]:
+    """Opponents' titles for a title norm, row by row: titled? norm's title or higher?
+
+    TRUE/FALSE per game played (titled: CM and WCM excluded); blank where no game counts."""
+    norm = _norm_title(excel.text(title, "title"))
+    names, cells = excel.flatten(titles), excel.flatten(results)
+    if len(names) != len(cells):
+        raise InvalidInputError(
+            f"titles has {len(names)} cells but results has {len(cells)}; they must be the "
+            "same size"
+        )
+    out: list[list[Any]] = []
+    for i, (t, w) in enumerate(zip(names, cells), start=1):
+        result = excel.outcome(w, f"results (cell {i})")
+        if result is None or not result.rated:
+            out.append(["", ""])
+            continue
+        held = excel.text(t, f"titles (cell {i})")
+        out.append([_is_titled(held), _title_or_higher(held, norm)])
+    if all(row == ["", ""] for row in out):
+        raise NothingToComputeError("results: no game played (1, ½, 0)")
+    return out
 
 
 def _mix_opponents(
@@ -786,6 +823,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
         NORM_MIX,
         NORM_RATINGS,
         NORM_FIGURES,
+        NORM_TITLED,
         POINTS_ALL,
         SB_ALL,
         RATED_GAMES_ALL,

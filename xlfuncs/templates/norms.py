@@ -77,9 +77,10 @@ LAST_COL = C_MET
 C_H0 = 13  # hidden helpers: N rating for NORM_POINTS, O W, P:Q NORM_RATINGS' array (the
 # rating, unrated at the edition's value; the rating counted); beside the checks, N:Q hold
 # NORM_MIX's array (count, needed, met, federations), then N:P NORM_FIGURES' (figure,
-# minimum, met) beside the Ra, 35 % and Rp checks
-H_POINTS, H_W, H_VALUE, H_USED = range(C_H0, C_H0 + 4)
-H_LAST = H_USED
+# minimum, met) beside the Ra, 35 % and Rp checks; R:S NORM_TITLED's (titled? the norm's
+# title or higher?)
+H_POINTS, H_W, H_VALUE, H_USED, H_TITLED, H_HIGHER = range(C_H0, C_H0 + 6)
+H_LAST = H_HIGHER
 
 R_TITLE, R_LINE, R_NOTE = 0, 1, 2
 R_NAME, R_ID, R_FED, R_EVENT = 3, 4, 5, 6
@@ -210,6 +211,8 @@ def _compute(data: NormEvent) -> dict[str, Any]:
     }
     found = udfs.NORM_RATINGS([[r] for r in ratings], [[w] for w in results], data.title, rules)
     v["rating_rows"] = found if isinstance(found, list) else [[found] * 2] * MAX_GAMES
+    found = udfs.NORM_TITLED([[t] for t in titles], [[w] for w in results], data.title)
+    v["titled_rows"] = found if isinstance(found, list) else [[found] * 2] * MAX_GAMES
     figures = udfs.NORM_FIGURES([[r] for r in ratings], [[w] for w in results], data.title, rules)
     v["figures_array"] = figures if isinstance(figures, list) else [[figures] * 3] * 3
     mix = udfs.NORM_MIX(
@@ -382,7 +385,8 @@ def build(path: Path, data: NormEvent | None = None) -> None:
     ):
         write_text(ws, R_HEAD, col, text, fmt.header)
     ws.set_row(R_HEAD, 27)
-    for j, text in enumerate(("for NORM_POINTS", "W", "NORM_RATINGS: rating", "counted")):
+    helpers = ("for NORM_POINTS", "W", "NORM_RATINGS: rating", "counted", "NORM_TITLED", "higher")
+    for j, text in enumerate(helpers):
         write_text(ws, R_HEAD, C_H0 + j, text, x["helper_header"])
     games = list(data.games)
     values_range = span(R_FIRST, H_VALUE, R_LAST, absolute=True)
@@ -397,7 +401,7 @@ def build(path: Path, data: NormEvent | None = None) -> None:
         write_text(ws, row, C_FED, g.federation if g else None, fmt.input_center)
         write_value(ws, row, C_RATING, g.rating if g else None, fmt.input_number)
         write_value(ws, row, C_RESULT, result_cell(g.result) if g else None, fmt.input_center)
-        st, rt, tt, fd = (a1(row, c) for c in (C_STATUS, C_RATING, C_TITLE, C_FED))
+        st, rt = (a1(row, c) for c in (C_STATUS, C_RATING))
         write_formula(
             ws,
             row,
@@ -438,25 +442,16 @@ def build(path: Path, data: NormEvent | None = None) -> None:
             x["left"],
             v["notes"][k],
         )
-        titled = ",".join(f'{tt}="{t}"' for t in COUNTING_TITLES)
-        write_formula(
-            ws,
-            row,
-            C_TITLED,
-            f'=IF({yes},IF(OR({titled}),"yes","no"),"")',
-            fmt.computed_text,
-            v["titled"][k],
-        )
-        ranks = "{" + ",".join(f'"{t}"' for t in NORM_RANKS) + "}"
-        write_formula(
-            ws,
-            row,
-            C_HIGHER,
-            f"=IF({yes},IF(IFERROR(MATCH({tt},{ranks},0),99)<=IFERROR(MATCH("
-            f'{target},{ranks},0),0),"yes","no"),"")',
-            fmt.computed_text,
-            v["higher"][k],
-        )
+        for col, helper, key in ((C_TITLED, H_TITLED, "titled"), (C_HIGHER, H_HIGHER, "higher")):
+            h = a1(row, helper)
+            write_formula(
+                ws,
+                row,
+                col,
+                f'=IF(AND({yes},ISLOGICAL({h})),IF({h},"yes","no"),"")',
+                fmt.computed_text,
+                v[key][k],
+            )
     inputs = [span(R_FIRST, col, R_LAST, absolute=True) for col in (C_RATING, C_RESULT)]
     write_array_block(
         ws,
@@ -467,6 +462,17 @@ def build(path: Path, data: NormEvent | None = None) -> None:
         f"{{=NORM_RATINGS({','.join(inputs)},{target},{rules})}}",
         fmt.computed,  # a format: a blank without one would leave xlsxwriter's 0
         v["rating_rows"],
+    )
+    inputs = [span(R_FIRST, col, R_LAST, absolute=True) for col in (C_TITLE, C_RESULT)]
+    write_array_block(
+        ws,
+        R_FIRST,
+        H_TITLED,
+        R_LAST,
+        H_HIGHER,
+        f"{{=NORM_TITLED({','.join(inputs)},{target})}}",
+        fmt.computed,
+        v["titled_rows"],
     )
     rating_validation(ws, R_FIRST, C_RATING, R_LAST)
     common.validate_results(ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
@@ -696,7 +702,7 @@ def _checks(
         mix_rows[0],
         C_H0,
         mix_rows[-1],
-        H_LAST,
+        C_H0 + 3,
         f"{{=NORM_MIX({','.join(ranges)},{own},{target})}}",
         fmt.computed_text,  # a format: a blank without one would leave xlsxwriter's 0
         v["mix"],

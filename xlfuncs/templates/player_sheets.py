@@ -326,6 +326,8 @@ def write_array_block(
     """One legacy array formula over a block of rows and columns (one call fills it), with
     each cell's cached value (``values`` row by row; ``None`` is a blank)."""
     first = values[0][0] if values and values[0] else None
+    if isinstance(first, bool):
+        first = int(first)  # xlsxwriter stores an array formula's value as a number or text only
     ws.write_array_formula(
         first_row, first_col, last_row, last_col, formula, fmt, "" if first is None else first
     )
