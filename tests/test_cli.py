@@ -9,7 +9,10 @@ import pytest
 from xlfuncs.cli import main
 
 
-def test_demo_prints_the_worked_examples(capsys: pytest.CaptureFixture[str]) -> None:
+def test_demo_prints_the_worked_examples(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the default folder, xlfuncs-demo, is made here
     assert main(["demo"]) == 0
     out = capsys.readouterr().out
     # seed: 2551; 2.5/3 vs 2400/2500/2600: exact 2792, FIDE 2773, linear 2767

@@ -90,7 +90,8 @@ def test_json(capsys: pytest.CaptureFixture[str], event: Path) -> None:
 def test_csv(capsys: pytest.CaptureFixture[str], event: Path) -> None:
     code, out, _ = run(capsys, "report", str(event), "--format", "csv")
     assert code == 0
-    rows = list(csv.reader(io.StringIO(out)))
+    assert out.startswith("\ufeff")  # a byte-order mark: Excel reads the file as UTF-8
+    rows = list(csv.reader(io.StringIO(out.removeprefix("\ufeff"))))
     assert rows[0][:4] == ["start_no", "name", "sex", "title"]
     assert "rating_change" in rows[0] and "initial_rating" in rows[0]
     assert [r[1] for r in rows[1:]] == ["Ash, Ada", "Box, Bo", "Çay, Cem"]

@@ -76,28 +76,35 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     from importlib.resources import as_file, files
 
     from .crosstable import event_from_trf, write_crosstable
+    from .output import OutputError, vet_file, vet_folder
     from .report import build_report, render_text
     from .trf import read_trf
 
+    try:  # every path is checked before anything is printed or written
+        out_dir = vet_folder(args.output, what="demo folder")
+        targets = [
+            vet_file(out_dir / name.replace(".trf", ".xlsx"), force=args.force, what="workbook")
+            for name in DEMO_FILES
+        ]
+    except OutputError as exc:
+        _error(str(exc))
+        return EXIT_DATA_ERROR
     print("== The Excel functions on worked examples")
     rows = _demo_functions()
     width = max(len(formula) for formula, _ in rows)
     for formula, value in rows:
         print(f"{formula:<{width}}  ->  {value}")
-    out_dir = Path(args.output)
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        _error(f"cannot write to {out_dir}: {exc.strerror or exc}")
-        return EXIT_DATA_ERROR
-    for name in DEMO_FILES:
+    for name, target in zip(DEMO_FILES, targets):
         with as_file(files("xlfuncs") / "data" / name) as trf_path:
             tournament = read_trf(trf_path)
         print(f"\n== {name}: xlfuncs report\n")
         sys.stdout.write(render_text(build_report(tournament)))
         filled = event_from_trf(tournament)
-        target = out_dir / name.replace(".trf", ".xlsx")
-        write_crosstable(filled, target)
+        try:
+            write_crosstable(filled, target)
+        except OutputError as exc:
+            _error(str(exc))
+            return EXIT_DATA_ERROR
         kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
         print(f"\nwrote {target} ({kind})")
     return 0
@@ -121,7 +128,15 @@ allowed), e.g. to give K 40 to a player with fewer than 30 rated games."""
 
 
 def _error(message: str) -> None:
-    print(f"xlfuncs: error: {message}", file=sys.stderr)
+    _say("error", message)
+
+
+def _say(kind: str, message: str) -> None:
+    """``xlfuncs: KIND: MESSAGE`` on stderr, the control characters of what came from a file
+    escaped (:func:`xlfuncs.output.visible`)."""
+    from .output import visible
+
+    print(f"xlfuncs: {kind}: {visible(message)}", file=sys.stderr)
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
@@ -147,12 +162,32 @@ def _cmd_report(args: argparse.Namespace) -> int:
     if args.format == "text":
         sys.stdout.write(render_text(report))
         return 0
-    sys.stdout.write(render_json(report) if args.format == "json" else render_csv(report))
+    if args.format == "json":
+        sys.stdout.write(render_json(report))
+    else:
+        _write_csv(render_csv(report))
     for warning in report.warnings:
-        print(f"xlfuncs: warning: {warning}", file=sys.stderr)
+        _say("warning", warning)
     for found in report.discrepancies:
-        print(f"xlfuncs: discrepancy: {found}", file=sys.stderr)
+        _say("discrepancy", str(found))
     return 0
+
+
+CSV_BOM = "\ufeff"
+"""The byte-order mark that starts the CSV (UTF-8 ``EF BB BF``): Excel then reads the file as
+UTF-8 (without it, Excel on Windows reads ``Ødegaard`` as ``Ã˜degaard``)."""
+
+
+def _write_csv(text: str) -> None:
+    """*text* on stdout as UTF-8 bytes after :data:`CSV_BOM`, whatever the console's
+    encoding (the CSV is meant for a file: ``> out.csv``)."""
+    sys.stdout.flush()
+    raw = getattr(sys.stdout, "buffer", None)
+    if raw is None:  # stdout replaced by a text-only stream
+        sys.stdout.write(CSV_BOM + text)
+        return
+    raw.write((CSV_BOM + text).encode("utf-8"))
+    raw.flush()
 
 
 def _read_inputs(
@@ -188,7 +223,13 @@ def _read_inputs(
 def _cmd_crosstable(args: argparse.Namespace) -> int:
     from .core import XlfuncsError
     from .crosstable import CrosstableError, event_from_trf, write_crosstable
+    from .output import OutputError, vet_file
 
+    try:  # before the work: the output must not be the input, nor replace a file unasked
+        vet_file(args.output, force=args.force, inputs=(args.file, args.k_file), what="workbook")
+    except OutputError as exc:
+        _error(str(exc))
+        return EXIT_DATA_ERROR
     inputs = _read_inputs(args)
     if isinstance(inputs, int):
         return inputs
@@ -202,14 +243,11 @@ def _cmd_crosstable(args: argparse.Namespace) -> int:
     try:
         filled = event_from_trf(tournament, rules=edition, k_overrides=overrides)
         target = write_crosstable(filled, args.output)
-    except (CrosstableError, XlfuncsError) as exc:
+    except (CrosstableError, XlfuncsError, OutputError) as exc:
         _error(str(exc))
         return EXIT_DATA_ERROR
-    except OSError as exc:
-        _error(f"cannot write {args.output}: {exc.strerror or exc}")
-        return EXIT_DATA_ERROR
     for warning in filled.warnings:
-        print(f"xlfuncs: warning: {warning}", file=sys.stderr)
+        _say("warning", warning)
     kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
     print(
         f"wrote {target} ({kind}, {len(filled.event.players)} players, rules {filled.event.rules})"
@@ -220,30 +258,36 @@ def _cmd_crosstable(args: argparse.Namespace) -> int:
 def _cmd_templates(args: argparse.Namespace) -> int:
     from .templates import main_templates
 
-    return main_templates(check=args.check, out_dir=args.output)
+    return main_templates(check=args.check, out_dir=args.output, force=args.force)
 
 
 def _cmd_lite(args: argparse.Namespace) -> int:
-    from .lite import main_lite
+    from .lite import bundle_files, main_lite
+    from .output import OutputError, vet_book, vet_file, vet_folder
 
     if args.into is not None:
         from .lite_workbook import WorkbookError, main_into
 
         try:
-            print(main_into(args.into))
-        except (OSError, WorkbookError) as exc:
-            _error(
-                str(exc)
-                if isinstance(exc, WorkbookError)
-                else f"{args.into}: {exc.strerror or exc}"
-            )
+            print(main_into(vet_book(args.into)))
+        except (OutputError, WorkbookError) as exc:
+            _error(str(exc))
+            return EXIT_DATA_ERROR
+        except OSError as exc:
+            _error(f"{args.into}: {exc.strerror or exc}")
             return EXIT_DATA_ERROR
         print(
             "Open it with the xlwings Lite add-in: the functions need no pasting.", file=sys.stderr
         )
         return 0
     try:
-        written = main_lite(args.output)
+        folder = vet_folder(args.output)
+        for name in bundle_files():
+            vet_file(folder / name, force=args.force, what="file")
+        written = main_lite(folder)
+    except OutputError as exc:
+        _error(str(exc))
+        return EXIT_DATA_ERROR
     except OSError as exc:
         _error(f"cannot write to {args.output}: {exc.strerror or exc}")
         return EXIT_DATA_ERROR
@@ -272,6 +316,11 @@ def _add_trf_options(command: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_force(command: argparse.ArgumentParser, what: str) -> None:
+    """``--force``: replace existing output files (never the input)."""
+    command.add_argument("--force", action="store_true", help=f"replace {what} (never the input)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``xlfuncs`` command."""
     parser = argparse.ArgumentParser(
@@ -297,6 +346,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="xlfuncs-demo",
         help="folder for the workbooks (default: xlfuncs-demo)",
     )
+    _add_force(demo, "workbooks already in the folder")
     demo.set_defaults(run=_cmd_demo)
     report = sub.add_parser(
         "report",
@@ -330,6 +380,7 @@ def build_parser() -> argparse.ArgumentParser:
     crosstable.add_argument(
         "-o", "--output", metavar="OUT.xlsx", required=True, help="the workbook to write"
     )
+    _add_force(crosstable, "OUT.xlsx if it exists")
     crosstable.set_defaults(run=_cmd_crosstable)
     templates = sub.add_parser(
         "templates",
@@ -349,6 +400,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="folder (default: workbook_templates/ of the checkout)",
     )
+    templates.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the template files already in the folder given with -o (those of the "
+        "checkout's workbook_templates/ are always regenerated)",
+    )
     templates.set_defaults(run=_cmd_templates)
     lite = sub.add_parser(
         "lite",
@@ -363,6 +420,7 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument(
         "-o", "--output", metavar="DIR", default="lite", help="folder to write to (default: lite)"
     )
+    _add_force(lite, "main.py and requirements.txt already in DIR")
     where.add_argument(
         "--into",
         metavar="BOOK",

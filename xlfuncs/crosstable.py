@@ -140,12 +140,12 @@ def event_from_trf(
 
 
 def write_crosstable(filled: FilledEvent, path: str | Path) -> Path:
-    """Write the filled workbook (formulas live, each with its computed value)."""
+    """Write the filled workbook (formulas live, each with its computed value) to *path*,
+    through a temporary file renamed over it (:func:`xlfuncs.output.write_atomically`: a
+    failure leaves no half-written workbook). The command line vets *path* first
+    (:func:`xlfuncs.output.vet_file`)."""
+    from .output import write_atomically
     from .templates import round_robin, swiss
 
-    out = Path(path)
-    if filled.round_robin:
-        round_robin.build(out, filled.event)
-    else:
-        swiss.build(out, filled.event)
-    return out
+    build = round_robin.build if filled.round_robin else swiss.build
+    return write_atomically(Path(path), lambda temporary: build(temporary, filled.event))

@@ -14,14 +14,11 @@ workbook whole. ``xlfuncs lite --into BOOK.xlsx`` calls :func:`main_into`.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
 import posixpath
 import re
-import shutil
-import tempfile
 import xml.etree.ElementTree as ET
 import zipfile
 from collections.abc import Iterator, Mapping
@@ -366,18 +363,15 @@ def write_settings(path: str | os.PathLike[str], settings: Mapping[str, str]) ->
 
 
 def _replace(book: Path, parts: list[tuple[zipfile.ZipInfo, bytes]], comment: bytes) -> None:
-    handle, temporary = tempfile.mkstemp(prefix=f".{book.name}.", suffix=".tmp", dir=book.parent)
-    try:
-        with os.fdopen(handle, "wb") as raw, zipfile.ZipFile(raw, "w") as out:
+    from .output import write_atomically
+
+    def write(temporary: Path) -> None:
+        with zipfile.ZipFile(temporary, "w") as out:
             for info, data in parts:
                 out.writestr(info, data)
             out.comment = comment
-        shutil.copymode(book, temporary)
-        os.replace(temporary, book)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+
+    write_atomically(book, write)
 
 
 def main_into(book: str | os.PathLike[str]) -> Path:

@@ -8,10 +8,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import fields
 
 from ..core.editions import Edition
 from ..core.tables import round_half_up
+from ..output import visible
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from ..trf.to_crosstable import short_list
 from .rows import NormFigures, Report, ReportRow
@@ -144,7 +146,7 @@ def render_text(report: Report) -> str:
     out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts]
     out.append("")
 
-    table = [_TEXT_HEADER] + [_text_cells(r) for r in report.rows]
+    table = [_TEXT_HEADER] + [[visible(c) for c in _text_cells(r)] for r in report.rows]
     widths = [max(len(row[i]) for row in table) for i in range(len(_TEXT_HEADER))]
 
     def line(cells: list[str]) -> str:
@@ -198,13 +200,25 @@ def render_text(report: Report) -> str:
     out.append("")
     out.append("Discrepancies in the file")
     out += [f"- {d}" for d in report.discrepancies] or ["- none"]
-    return "\n".join(out) + "\n"
+    return visible("\n".join(out)) + "\n"  # a file's control characters, shown escaped
+
+
+_C1 = re.compile("[\x7f-\x9f]")
+"""DEL and the C1 controls, which JSON may hold as they are (it escapes only C0)."""
 
 
 def render_json(report: Report) -> str:
-    """A JSON list, one object per player (keys :data:`JSON_KEYS`; ``null`` for none)."""
+    """A JSON list, one object per player (keys :data:`JSON_KEYS`; ``null`` for none). Text is
+    UTF-8, not ``\\u`` escapes, but for the control characters (``\\u001b``, ``\\u009b``),
+    which would drive a terminal."""
     objects = [json_object(r) for r in report.rows]
-    return json.dumps(objects, indent=2, ensure_ascii=False) + "\n"
+    text = json.dumps(objects, indent=2, ensure_ascii=False)
+    return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+
+
+CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""The first characters that make a spreadsheet read a CSV cell as a formula (CSV
+injection); a text cell that begins with one is written after a ``'``, as text."""
 
 
 def _csv_cell(value: object) -> object:
@@ -212,11 +226,17 @@ def _csv_cell(value: object) -> object:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return value
+    if isinstance(value, str) and value.startswith(CSV_FORMULA_START):
+        return "'" + value
+    return value  # numbers stay numbers: -12 is written -12
 
 
 def render_csv(report: Report) -> str:
-    """CSV with a header of :data:`JSON_KEYS`; empty cells for none, ``true``/``false``."""
+    """CSV with a header of :data:`JSON_KEYS`; empty cells for none, ``true``/``false``.
+    Numbers are written as numbers (a change of -12 as ``-12``); a text cell that begins with
+    a character of :data:`CSV_FORMULA_START` (a name ``=HYPERLINK(...)``, the note ``-inf (0 %
+    score)``) gets a leading ``'``, so that a spreadsheet shows it as text rather than running
+    it. ``xlfuncs report --format csv`` writes it in UTF-8 after a byte-order mark."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(JSON_KEYS)

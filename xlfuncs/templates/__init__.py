@@ -25,6 +25,7 @@ import functools
 import hashlib
 import importlib
 import io
+import sys
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -75,13 +76,16 @@ def default_dir() -> Path:
 
 
 def generate(out_dir: Path) -> list[Path]:
-    """Write every template into *out_dir* (created if needed); returns the paths written."""
+    """Write every template into *out_dir* (created if needed), replacing those there; returns
+    the paths written. Each is written through a temporary file renamed over it
+    (:func:`xlfuncs.output.write_atomically`), so a failure leaves no half-written workbook."""
+    from ..output import write_atomically
+
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for name, build in TEMPLATES.items():
-        build(out / name)
-        written.append(out / name)
+        written.append(write_atomically(out / name, build))
     return written
 
 
@@ -121,9 +125,27 @@ def check(directory: Path, *, limit: int = 20, generated: Path | None = None) ->
 _check_dir = check
 
 
-def main_templates(*, check: bool, out_dir: Path | None = None) -> int:
-    """``xlfuncs templates [--check] [-o DIR]``: regenerate, or check; returns the exit
-    code (1 when a check finds differences)."""
+def _in_checkout(folder: Path) -> bool:
+    """Whether *folder* is the ``workbook_templates/`` of the source checkout this package runs
+    from, whose files are generated and kept by version control."""
+    root = Path(__file__).resolve().parents[2]
+    if not ((root / "pyproject.toml").is_file() and (root / "xlfuncs").is_dir()):
+        return False
+    try:
+        return folder.resolve() == (root / "workbook_templates").resolve()
+    except OSError:
+        return False
+
+
+def main_templates(*, check: bool, out_dir: Path | None = None, force: bool = False) -> int:
+    """``xlfuncs templates [--check] [-o DIR] [--force]``: regenerate, or check; returns the
+    exit code (1 when a check finds differences, or the folder cannot take the files).
+
+    A file already in *out_dir* is replaced only with *force*, or when *out_dir* is the
+    checkout's own ``workbook_templates/`` (regenerating those is this command's job; version
+    control keeps the old ones). Every path is checked before anything is written."""
+    from ..output import OutputError, vet_file, vet_folder, visible
+
     target = default_dir() if out_dir is None else Path(out_dir)
     if check:
         problems = _check_dir(target)
@@ -137,8 +159,17 @@ def main_templates(*, check: bool, out_dir: Path | None = None) -> int:
             return 1
         print(f"{len(TEMPLATES)} templates in {target} are up to date")
         return 0
-    for path in generate(target):
-        print(f"wrote {path}")
+    try:
+        vet_folder(target, what="templates folder")
+        replace = force or _in_checkout(target)
+        for name in TEMPLATES:
+            vet_file(target / name, force=replace, what="template")
+        written = generate(target)
+    except OutputError as exc:
+        print(f"xlfuncs: error: {exc}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(f"wrote {visible(str(path))}")
     return 0
 
 

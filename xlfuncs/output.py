@@ -1,0 +1,213 @@
+"""Safe output: what the commands write never loses a file, and what they print never
+drives the terminal.
+
+- :func:`vet_file` and :func:`vet_folder` check an output path before any work is done: never
+  the input, never an existing file without ``--force``, never a folder, a device or ``-``,
+  never a folder that does not exist. Each problem is an :class:`OutputError` whose message
+  names the path and what is wrong.
+- :func:`write_atomically` writes through a temporary file beside the target and renames it
+  over the target in one step, so that a failure (a full disk, an error, Ctrl-C) leaves the old
+  file whole and no temporary file behind.
+- :func:`visible` escapes the control characters of text that came from a file before it is
+  printed (an escape sequence in a player's name would clear or retitle the terminal).
+
+The library's writers (:func:`xlfuncs.crosstable.write_crosstable`, the templates, the Lite
+bundle) write through :func:`write_atomically`; the command line vets the paths first. This
+module imports nothing from the package.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import stat
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+__all__ = [
+    "OutputError",
+    "vet_book",
+    "vet_file",
+    "vet_folder",
+    "visible",
+    "write_atomically",
+    "write_text",
+]
+
+PathLike = str | os.PathLike[str]
+"""A path as the commands take it."""
+
+
+class OutputError(OSError):
+    """An output path that cannot or must not be written; the message names the path and
+    what is wrong. An :class:`OSError`, so that who catches those catches it too."""
+
+    reason: str | None = None
+    """The operating system's own words when it refused the write (e.g. ``No space left on
+    device``), else ``None``."""
+
+
+def _shown(path: PathLike) -> str:
+    return visible(os.fspath(path))
+
+
+def _common(path: PathLike, what: str) -> Path:
+    """The checks of every output path: not empty, not ``-`` (standard output)."""
+    text = os.fspath(path)
+    if text == "":
+        raise OutputError(f"no file name given for the {what} (an empty path)")
+    if text == "-":
+        raise OutputError(f"cannot write the {what} to standard output ('-'): give a file name")
+    return Path(text)
+
+
+def _is_input(target: Path, inputs: Iterable[PathLike | None]) -> PathLike | None:
+    """The input that *target* is (the same file, however it is spelled or linked)."""
+    for given in inputs:
+        if given is None or os.fspath(given) in ("", "-"):
+            continue
+        with contextlib.suppress(OSError):
+            if os.path.samefile(target, given):
+                return given
+    return None
+
+
+def vet_file(
+    path: PathLike,
+    *,
+    force: bool = False,
+    inputs: Iterable[PathLike | None] = (),
+    what: str = "output",
+) -> Path:
+    """Check that *path* can take a new file: raises :class:`OutputError` when it is empty or
+    ``-``, a folder, a device, pipe or socket, in a folder that does not exist, one of the
+    *inputs* (whatever *force* says), or an existing file and not *force*. *what* names the
+    file in the messages (e.g. ``"workbook"``). Returns *path* as a :class:`~pathlib.Path`."""
+    target = _common(path, what)
+    shown = _shown(path)
+    if target.is_dir():
+        raise OutputError(f"{shown} is a folder: give the {what}'s file name")
+    parent = target.parent
+    if not parent.exists():
+        raise OutputError(f"cannot write {shown}: the folder {_shown(parent)} does not exist")
+    if not parent.is_dir():
+        raise OutputError(f"cannot write {shown}: {_shown(parent)} is not a folder")
+    if target.exists() or target.is_symlink():
+        if not target.exists():
+            raise OutputError(f"cannot write {shown}: a link to a file that does not exist")
+        if not stat.S_ISREG(target.stat().st_mode):
+            raise OutputError(
+                f"cannot write {shown}: not a regular file (a device, pipe or socket)"
+            )
+        source = _is_input(target, inputs)
+        if source is not None:
+            same = "" if os.fspath(source) == os.fspath(path) else f" ({_shown(source)})"
+            raise OutputError(f"{shown} is the input file{same}: the output needs another name")
+        if not force:
+            raise OutputError(f"{shown} exists: give --force to replace it")
+    return target
+
+
+def vet_folder(path: PathLike, *, what: str = "output folder") -> Path:
+    """Check that *path* is a folder or can be made one, and make it (with its parents);
+    raises :class:`OutputError` when it is empty, ``-``, an existing file, or cannot be made."""
+    target = _common(path, what)
+    shown = _shown(path)
+    if target.exists() and not target.is_dir():
+        raise OutputError(f"cannot write to {shown}: it exists and is not a folder")
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot write to {shown}: {exc.strerror or exc}") from None
+    return target
+
+
+def vet_book(path: PathLike) -> Path:
+    """Check that *path* can be a workbook updated in place (``lite --into``): raises
+    :class:`OutputError` when it is empty, ``-``, a folder or not a regular file (a missing
+    file is left to the reader, whose error says so)."""
+    target = _common(path, "workbook")
+    shown = _shown(path)
+    if target.is_dir():
+        raise OutputError(f"{shown} is a folder, not a workbook")
+    if target.exists() and not stat.S_ISREG(target.stat().st_mode):
+        raise OutputError(f"cannot write {shown}: not a regular file (a device, pipe or socket)")
+    return target
+
+
+def _os_error(exc: BaseException) -> OSError | None:
+    """The operating system's error behind *exc*: itself, or the one a writer wrapped
+    (xlsxwriter's ``FileCreateError`` carries it as its argument)."""
+    for candidate in (exc, *exc.args, exc.__cause__, exc.__context__):
+        if isinstance(candidate, OSError):
+            return candidate
+    return None
+
+
+def _new_file_mode() -> int:
+    """The permissions a new file gets here (0666 less the umask), which a temporary file
+    (created 0600) is given before it takes the target's name."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def write_atomically(path: PathLike, write: Callable[[Path], object]) -> Path:
+    """Have *write* write the file *path* through a temporary file in the same folder, then
+    rename that over *path* in one step. The target keeps its permissions (a new file gets
+    the usual ones); a link is followed, and the file it names is replaced. When *write* or the
+    rename fails the temporary file is removed and the old file, if any, is left whole; an
+    error of the operating system (a full disk, no permission) becomes an
+    :class:`OutputError` that names *path*. Returns *path*."""
+    given = Path(os.fspath(path))
+    target = Path(os.path.realpath(given))
+    try:
+        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise OutputError(f"cannot write {_shown(given)}: {exc.strerror or exc}") from None
+    os.close(handle)
+    temporary = Path(name)
+    try:
+        write(temporary)
+        with open(temporary, "rb+") as done:
+            os.fsync(done.fileno())
+        if target.exists():
+            shutil.copymode(target, temporary)
+        else:
+            os.chmod(temporary, _new_file_mode())
+        os.replace(temporary, target)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        cause = _os_error(exc)
+        if cause is not None and isinstance(exc, Exception):
+            reason = getattr(cause, "reason", None) or cause.strerror or str(cause)
+            error = OutputError(f"cannot write {_shown(given)}: {reason}")
+            error.reason = reason
+            raise error from exc
+        raise
+    return given
+
+
+def write_text(path: PathLike, text: str) -> Path:
+    """Write *text* (UTF-8, ``\\n`` line ends) to *path* atomically
+    (:func:`write_atomically`)."""
+
+    def write(temporary: Path) -> None:
+        temporary.write_text(text, encoding="utf-8", newline="\n")
+
+    return write_atomically(path, write)
+
+
+_CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+"""The control characters (C0 but the line feed, DEL, C1) that :func:`visible` escapes."""
+
+
+def visible(text: str) -> str:
+    """*text* with every control character but the line feed written as ``\\xNN`` (``ESC``
+    as ``\\x1b``, ``BEL`` as ``\\x07``, a tab as ``\\x09``), so that text from a file prints as
+    what it is and cannot move the cursor, clear or retitle the terminal, or ring its bell."""
+    return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
