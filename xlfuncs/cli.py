@@ -7,7 +7,6 @@ import io
 import os
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
@@ -396,7 +395,6 @@ def build_parser() -> argparse.ArgumentParser:
         "-o",
         "--output",
         metavar="DIR",
-        type=Path,
         default=None,
         help="folder (default: workbook_templates/ of the checkout)",
     )
@@ -424,7 +422,6 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument(
         "--into",
         metavar="BOOK",
-        type=Path,
         help="store them in this workbook (.xlsx/.xlsm) instead, where xlwings Lite keeps them",
     )
     lite.set_defaults(run=_cmd_lite)

@@ -58,7 +58,7 @@ def _common(path: PathLike, what: str) -> Path:
     """The checks of every output path: not empty, not ``-`` (standard output)."""
     text = os.fspath(path)
     if text == "":
-        raise OutputError(f"no file name given for the {what} (an empty path)")
+        raise OutputError(f"an empty path for the {what}: give its name")
     if text == "-":
         raise OutputError(f"cannot write the {what} to standard output ('-'): give a file name")
     return Path(text)

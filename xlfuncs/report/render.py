@@ -238,7 +238,7 @@ def render_csv(report: Report) -> str:
     score)``) gets a leading ``'``, so that a spreadsheet shows it as text rather than running
     it. ``xlfuncs report --format csv`` writes it in UTF-8 after a byte-order mark."""
     buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
+    writer = csv.writer(buf, lineterminator="\r\n")  # RFC 4180: fields with a CR are quoted
     writer.writerow(JSON_KEYS)
     for r in report.rows:
         writer.writerow([_csv_cell(value) for value in json_object(r).values()])

@@ -25,6 +25,7 @@ import functools
 import hashlib
 import importlib
 import io
+import os
 import sys
 import tempfile
 from collections.abc import Callable, Iterable
@@ -137,7 +138,9 @@ def _in_checkout(folder: Path) -> bool:
         return False
 
 
-def main_templates(*, check: bool, out_dir: Path | None = None, force: bool = False) -> int:
+def main_templates(
+    *, check: bool, out_dir: str | os.PathLike[str] | None = None, force: bool = False
+) -> int:
     """``xlfuncs templates [--check] [-o DIR] [--force]``: regenerate, or check; returns the
     exit code (1 when a check finds differences, or the folder cannot take the files).
 
@@ -146,7 +149,8 @@ def main_templates(*, check: bool, out_dir: Path | None = None, force: bool = Fa
     control keeps the old ones). Every path is checked before anything is written."""
     from ..output import OutputError, vet_file, vet_folder, visible
 
-    target = default_dir() if out_dir is None else Path(out_dir)
+    given = default_dir() if out_dir is None else out_dir
+    target = Path(given)
     if check:
         problems = _check_dir(target)
         for line in problems:
@@ -160,7 +164,7 @@ def main_templates(*, check: bool, out_dir: Path | None = None, force: bool = Fa
         print(f"{len(TEMPLATES)} templates in {target} are up to date")
         return 0
     try:
-        vet_folder(target, what="templates folder")
+        vet_folder(given, what="templates folder")  # an empty path is refused, not "."
         replace = force or _in_checkout(target)
         for name in TEMPLATES:
             vet_file(target / name, force=replace, what="template")
