@@ -121,6 +121,9 @@ file, line and columns); 2 the command line is wrong, e.g. an unknown edition fo
 
 The text format ends with the notes, warnings and the file's discrepancies; with --format
 json or csv, stdout holds only the data and the warnings and discrepancies go to stderr.
+The CSV is for Excel: UTF-8 with a byte-order mark; a text cell that begins with = + - @,
+a tab or a CR is written after a ' (numbers stay numbers). Control characters from the file
+are shown escaped (\\x1b) in the text format and in messages.
 
 K file: CSV with the header fide_id,k and one player a line (blank lines and # comments
 allowed), e.g. to give K 40 to a player with fewer than 30 rated games."""
