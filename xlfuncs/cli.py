@@ -421,12 +421,12 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument(
         "-o", "--output", metavar="DIR", default="lite", help="folder to write to (default: lite)"
     )
-    _add_force(lite, "main.py and requirements.txt already in DIR")
     where.add_argument(
         "--into",
         metavar="BOOK",
         help="store them in this workbook (.xlsx/.xlsm) instead, where xlwings Lite keeps them",
     )
+    _add_force(lite, "main.py and requirements.txt already in DIR")
     lite.set_defaults(run=_cmd_lite)
     return parser
 
