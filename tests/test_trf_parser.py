@@ -265,10 +265,13 @@ def test_records_out_of_order_and_odd_names() -> None:
 
 
 def test_name_text_is_never_altered() -> None:
-    names = ["=SUM(A1)", "+44 Plus", "-Minus", "@Home", "  Lead blanks", "Dots\x85here"]
+    """Only the blanks that pad the fixed columns 15-47 go (issue 8, item 7); every other
+    character stays, inner blanks and leading signs included."""
+    names = ["=SUM(A1)", "+44 Plus", "-Minus", "@Home", "  Lead  blanks ", "Dots\x85here"]
     text = "\n".join(player_line(str(i), n, rounds=()) for i, n in enumerate(names, start=1))
     t = parse_trf(text)
-    assert [p.name for p in t.players] == names  # \x85 is not a line break here
+    expected = ["=SUM(A1)", "+44 Plus", "-Minus", "@Home", "Lead  blanks", "Dots\x85here"]
+    assert [p.name for p in t.players] == expected  # \x85 is not a line break here
 
 
 # --------------------------------------------------------------------------- encodings
@@ -642,7 +645,7 @@ def test_round_trip(
     line = player_line(str(start), name, "" if rating is None else str(rating), rounds=cells)
     t = parse_trf(line)
     (p,) = t.players
-    assert (p.start_no, p.name, p.rating) == (start, name.rstrip(" "), rating)
+    assert (p.start_no, p.name, p.rating) == (start, name.strip(" "), rating)
     # rounds written blank at the end of the line are cut off, like trailing spaces
     written = [i for i, cell in enumerate(cells, start=1) if cell.strip()]
     assert t.num_rounds == len(p.rounds) == (written[-1] if written else 0)

@@ -8,6 +8,8 @@
 from __future__ import annotations
 
 from .parser import (
+    MAX_ROUND_ENTRIES,
+    MAX_ROUNDS,
     PLAYER_COLUMNS,
     RESULT_CODES,
     Colour,
@@ -21,8 +23,12 @@ from .parser import (
     birth_year,
     check_tournament,
     decode_trf,
+    ignored_record,
+    is_invalid_date,
+    not_a_trf,
     parse_date,
     parse_trf,
+    parse_trf_bytes,
     read_trf,
     round_columns,
 )
@@ -34,6 +40,8 @@ __all__ = [
     "Discrepancy",
     "DiscrepancyKind",
     "ExtraRecord",
+    "MAX_ROUND_ENTRIES",
+    "MAX_ROUNDS",
     "Player",
     "RoundEntry",
     "Tournament",
@@ -41,8 +49,12 @@ __all__ = [
     "birth_year",
     "check_tournament",
     "decode_trf",
+    "ignored_record",
+    "is_invalid_date",
+    "not_a_trf",
     "parse_date",
     "parse_trf",
+    "parse_trf_bytes",
     "read_trf",
     "round_columns",
 ]

@@ -9,7 +9,7 @@ import csv
 import os
 import re
 
-from .parser import decode_trf
+from .parser import decode_error, decode_trf
 
 __all__ = ["MAX_K", "KFileError", "parse_k_file", "read_k_file"]
 
@@ -68,6 +68,8 @@ class KFileError(ValueError):
 _K_HEADER = ["fide_id", "k"]
 _FIDE_ID = re.compile(r"[0-9]{1,11}")
 _LINE_BREAK = re.compile(r"\r\n|\n|\r")
+MAX_LINE = 200
+"""The longest line a K file may have: a FIDE id, K and a comment fit many times over."""
 
 
 def parse_k_file(text: str, *, source: str = "<string>") -> dict[str, int]:
@@ -89,7 +91,21 @@ def parse_k_file(text: str, *, source: str = "<string>") -> dict[str, int]:
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        row = [cell.strip() for cell in next(csv.reader([raw]))]
+        if len(raw) > MAX_LINE:
+            raise KFileError(
+                source,
+                line_no,
+                None,
+                "row",
+                f"a line of at most {MAX_LINE} characters",
+                f"{len(raw):,} characters: {raw[:20]!r}...",
+            )
+        try:
+            row = [cell.strip() for cell in next(csv.reader([raw]))]
+        except csv.Error as exc:
+            raise KFileError(
+                source, line_no, None, "row", "a CSV line", f"{raw[:40]!r} ({exc})"
+            ) from None
         if not header_seen:
             if [cell.lower() for cell in row] != _K_HEADER:
                 raise KFileError(
@@ -119,8 +135,12 @@ def parse_k_file(text: str, *, source: str = "<string>") -> dict[str, int]:
                 f"a FIDE id not given before (line {first_line[fide_id]} gives it)",
                 repr(fide_id),
             )
-        if not (k_text.isascii() and k_text.isdigit() and 1 <= int(k_text) <= MAX_K):
-            found = "a blank" if not k_text else repr(k_text)
+        if not (
+            k_text.isascii() and k_text.isdigit() and len(k_text) <= 3 and 1 <= int(k_text) <= MAX_K
+        ):
+            found = (
+                "a blank" if not k_text else repr(k_text[:20] + ("..." if len(k_text) > 20 else ""))
+            )
             raise KFileError(source, line_no, 2, "k", f"a whole number from 1 to {MAX_K}", found)
         first_line[fide_id] = line_no
         out[fide_id] = int(k_text)
@@ -141,5 +161,17 @@ def read_k_file(path: str | os.PathLike[str]) -> dict[str, int]:
     the file by its base name. ``OSError`` when it cannot be read."""
     with open(path, "rb") as fh:
         data = fh.read()
-    text, _ = decode_trf(data)
-    return parse_k_file(text, source=os.path.basename(os.fspath(path)))
+    source = os.path.basename(os.fspath(path))
+    try:
+        text, _ = decode_trf(data)
+    except UnicodeDecodeError as exc:
+        err = decode_error(data, exc, source)
+        raise KFileError(
+            source,
+            err.line_no,
+            None,
+            "encoding",
+            err.expected,
+            f"{err.found} (column {err.columns})",
+        ) from None
+    return parse_k_file(text, source=source)

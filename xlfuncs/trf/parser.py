@@ -24,6 +24,8 @@ __all__ = [
     "Discrepancy",
     "DiscrepancyKind",
     "ExtraRecord",
+    "MAX_ROUND_ENTRIES",
+    "MAX_ROUNDS",
     "Player",
     "RoundEntry",
     "Tournament",
@@ -31,8 +33,12 @@ __all__ = [
     "birth_year",
     "check_tournament",
     "decode_trf",
+    "ignored_record",
+    "is_invalid_date",
+    "not_a_trf",
     "parse_date",
     "parse_trf",
+    "parse_trf_bytes",
     "read_trf",
     "round_columns",
 ]
@@ -78,6 +84,19 @@ _SEPARATORS: Mapping[int, str] = MappingProxyType(
 _ROUNDS_START = 92  # first column of round 1
 _ROUND_WIDTH = 10
 
+MAX_ROUNDS = 999
+"""The most rounds a ``001`` line may write. No real event comes near (a double round robin
+of 30 players has 58 rounds); a line padded far beyond is refused before anything is built
+for its rounds."""
+
+MAX_ROUND_ENTRIES = 200_000
+"""The most round entries (players x rounds) a file may need once every player is given the
+rounds of the longest line, unless the file writes half that many itself. 20 players where
+one line reaches round 999 need 19,980 and are read; 9,999 players of 11 rounds write their
+109,989; 1,000 players padded to one line's 999 rounds would need 999,000 for a file that
+writes some 12,000, and are refused. Memory stays in proportion to the file."""
+
+
 _DIGITS = re.compile(r"[0-9]+")
 _POINTS = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _YMD = re.compile(r"([0-9]{4}) ?[./-] ?([0-9]{1,2}) ?[./-] ?([0-9]{1,2})")
@@ -87,6 +106,12 @@ _LINE_BREAK = re.compile(r"\r\n|\n|\r")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MDY_NAMED = re.compile(r"([A-Za-z]{3,9})\.? +([0-9]{1,2}),? +([0-9]{4})")
 _DMY_NAMED = re.compile(r"([0-9]{1,2})\.? +([A-Za-z]{3,9})\.?,? +([0-9]{4})")
+
+_CONFUSABLE_DIGITS = str.maketrans("OoQDlIi|!", "000011111")
+"""Characters a typist or a bad conversion puts for 0 and 1 in a record code."""
+
+_PLAYER_SHAPE = re.compile(r"[^ ]{3} [ 0-9]{3}[0-9] ")
+"""The start of a ``001`` line after its code: a blank, a starting rank, a blank."""
 
 _EVENT_CODES = (
     "012",
@@ -103,6 +128,31 @@ _EVENT_CODES = (
     "122",
     "132",
 )
+
+
+def ignored_record(code: str) -> str | None:
+    """What a record code this reader knows but deliberately does not read holds, or
+    ``None`` for a code it does not know. The list is in the README ("Records read and
+    records ignored").
+
+    >>> ignored_record("013"), ignored_record("XXR")
+    ('team', 'pairing program data (XXR, XXC ...)')
+    >>> ignored_record("162")
+    'TRF-2026 event data'
+    >>> ignored_record("0O1") is None
+    True
+    """
+    if code == "013":
+        return "team"
+    if code in ("310", "320", "330", "801", "802"):
+        return "team (TRF-2026)"
+    if re.fullmatch(r"XX[A-Z]", code):
+        return "pairing program data (XXR, XXC ...)"
+    if re.fullmatch(r"BB[A-Z]", code):
+        return "pairing program scoring (BBW, BBD ...)"
+    if re.fullmatch(r"[0-9]{2}2", code) and code not in _EVENT_CODES and int(code) > 132:
+        return "TRF-2026 event data"
+    return None
 
 
 def round_columns(round_no: int) -> tuple[tuple[int, int], int, int]:
@@ -239,7 +289,8 @@ class Player:
     title: str
     """Columns 11-13 without blanks (``GM``, ``WIM``, or old style ``g``, ``m`` ...)."""
     name: str
-    """Columns 15-47 exactly, less trailing blanks."""
+    """Columns 15-47 as written, less the blanks before and after (the padding of the fixed
+    columns); every other character is kept."""
     rating: int | None
     """FIDE rating; ``None`` when blank or 0 (unrated)."""
     federation: str
@@ -330,6 +381,17 @@ class Tournament:
     def player(self, start_no: int) -> Player:
         """The player with starting rank *start_no* (``KeyError`` if none)."""
         return self.by_start_no[start_no]
+
+    @property
+    def unknown_records(self) -> tuple[ExtraRecord, ...]:
+        """The lines of :attr:`extra_records` that are neither an event record written again
+        nor a record this reader deliberately ignores (:func:`ignored_record`): what a
+        report must name, since nothing of them is used."""
+        return tuple(
+            r
+            for r in self.extra_records
+            if r.code not in _EVENT_CODES and ignored_record(r.code) is None
+        )
 
     @property
     def declared_players(self) -> int | None:
@@ -429,6 +491,29 @@ def parse_date(text: str, *, two_digit_year: bool = False) -> date | None:
     return None
 
 
+def is_invalid_date(text: str, *, two_digit_year: bool = False) -> bool:
+    """Whether *text* is written in one of :func:`parse_date`'s forms but names no day
+    (``31.02.2024``, ``2024/13/01``). A date of zeros (``0000/00/00``, "none") is not.
+
+    >>> is_invalid_date("31.02.2024"), is_invalid_date("29.02.2024")
+    (True, False)
+    >>> is_invalid_date("soon"), is_invalid_date("0000/00/00")
+    (False, False)
+    """
+    t = text.strip()
+    if parse_date(t, two_digit_year=two_digit_year) is not None or not t.strip("0./- "):
+        return False
+    if _YMD.fullmatch(t) or _DMY.fullmatch(t):
+        return True
+    m = _MDY_NAMED.fullmatch(t)
+    if m and _month(m[1]) is not None:
+        return True
+    m = _DMY_NAMED.fullmatch(t)
+    if m and _month(m[2]) is not None:
+        return True
+    return bool(two_digit_year and _YY_MM_DD.fullmatch(t))
+
+
 def birth_year(text: str) -> int | None:
     """The year of a birth date written ``YYYY/MM/DD``, ``YYYY.MM.DD``, ``YYYY-MM-DD``,
     ``YYYY`` or ``DD.MM.YYYY`` (also ``DD/MM/YYYY``, ``DD-MM-YYYY``). Month and day are not
@@ -449,21 +534,38 @@ def birth_year(text: str) -> int | None:
     return year or None
 
 
+_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32-le"),
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+)
+"""Byte-order marks other than UTF-8's, longest first, and their encodings."""
+_ALL_BOMS = (*_BOMS, (b"\xef\xbb\xbf", "utf-8"))
+
+
 def decode_trf(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     """Decode a TRF file's bytes; returns the text and the encoding used.
 
-    Without *encoding*: UTF-8 (a byte-order mark is removed), else Windows-1252, else
-    Latin-1. Windows-1252 is Latin-1 with printable characters (``Š``, ``Œ``, ``€``,
-    curly quotes) where Latin-1 has control codes; bytes it leaves undefined fall back to
-    Latin-1, which decodes any byte.
+    Without *encoding*: UTF-32 or UTF-16 when the bytes start with their byte-order mark,
+    UTF-8 (a byte-order mark is removed; after one, bytes that are not UTF-8 raise
+    ``UnicodeDecodeError``), else Windows-1252, else Latin-1. Windows-1252 is Latin-1 with
+    printable characters (``Š``, ``Œ``, ``€``, curly quotes) where Latin-1 has control codes;
+    bytes it leaves undefined fall back to Latin-1, which decodes any byte.
 
     >>> decode_trf("012 Café".encode("latin-1"))
     ('012 Café', 'cp1252')
     """
     if encoding is not None:
         return data.decode(encoding), encoding
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8"), "utf-8-sig"
+    for bom, enc in _ALL_BOMS:
+        if data.startswith(bom):
+            try:
+                text = data[len(bom) :].decode(enc)
+            except UnicodeDecodeError as exc:  # positions in the whole file, not after the BOM
+                start, end = exc.start + len(bom), exc.end + len(bom)
+                raise UnicodeDecodeError(enc, data, start, end, exc.reason) from None
+            return text, "utf-8-sig" if enc == "utf-8" else enc
     for enc in ("utf-8", "cp1252"):
         try:
             return data.decode(enc), enc
@@ -558,6 +660,15 @@ def _read_player(line: _Line) -> tuple[Player, int]:
     n_rounds = 0
     if len(body) >= _ROUNDS_START:
         n_rounds = (len(body) - _ROUNDS_START) // _ROUND_WIDTH + 1
+    if n_rounds > MAX_ROUNDS:
+        last = len(body)
+        raise line.error(
+            last,
+            last,
+            f"round {n_rounds}",
+            f"at most {MAX_ROUNDS} rounds on a line (the text ends at column {last})",
+            found=repr(body[-1]),
+        )
     for r in range(1, n_rounds + 1):
         rounds.append(_read_round(line, r))
 
@@ -565,7 +676,7 @@ def _read_player(line: _Line) -> tuple[Player, int]:
         start_no=start_no,
         sex=line.text_field("sex"),
         title=line.text_field("title"),
-        name=line.cut(name_first, name_last).rstrip(" "),
+        name=line.cut(name_first, name_last).strip(" "),
         rating=rating or None,
         federation=line.text_field("federation"),
         fide_id=fide_id,
@@ -635,6 +746,43 @@ def _round_dates(text: str) -> tuple[str, ...]:
     return tuple(text[3:].split())
 
 
+def _damaged_player(raw: str, line_no: int, source: str) -> TrfError | None:
+    """The error for a line that is not a ``001`` line but looks like a damaged one: the
+    code ``001`` after blanks or stray characters, a code with letters for digits (``0O1``,
+    ``OO1``, ``0l1``), or an unknown code followed by a player's columns. ``None`` for any
+    other line."""
+    m = re.match(r"[^0-9A-Za-z]{1,3}001", raw)
+    if m:
+        return TrfError(
+            source,
+            line_no,
+            f"1-{m.end()}",
+            "record code",
+            "the record code 001 in columns 1-3 (a player line cannot be shifted)",
+            f"{m[0]!r}",
+        )
+    code = raw[:3]
+    if code.translate(_CONFUSABLE_DIGITS) == "001":
+        return TrfError(
+            source, line_no, "1-3", "record code", "the record code 001 in digits", repr(code)
+        )
+    if (
+        code not in _EVENT_CODES
+        and ignored_record(code) is None
+        and _PLAYER_SHAPE.match(raw)
+        and len(raw.rstrip(" ")) >= PLAYER_COLUMNS["name"][0] + 3
+    ):
+        return TrfError(
+            source,
+            line_no,
+            "1-3",
+            "record code",
+            "001 (the line has a player's columns: starting rank and name)",
+            repr(code),
+        )
+    return None
+
+
 def _record_text(text: str) -> str:
     """The text of an event record: from column 5 (the blank after the code is dropped),
     without trailing blanks."""
@@ -677,6 +825,10 @@ def parse_trf(text: str, *, source: str = "<string>", encoding: str | None = Non
         if raw.strip() == "":
             continue
         code = raw[:3]
+        if code != "001":
+            damaged = _damaged_player(raw, line_no, source)
+            if damaged is not None:
+                raise damaged
         if code == "001":
             line = _Line(raw, line_no, source)
             player, n = _read_player(line)
@@ -698,6 +850,21 @@ def parse_trf(text: str, *, source: str = "<string>", encoding: str | None = Non
         else:
             extra.append(ExtraRecord(line_no, code, raw))
 
+    entries = len(players) * num_rounds
+    written = sum(len(p.rounds) for p in players)
+    if entries > MAX_ROUND_ENTRIES and entries > 2 * written:
+        longest = max(players, key=lambda p: len(p.rounds))
+        last = _ROUNDS_START + _ROUND_WIDTH * (num_rounds - 1)
+        raise TrfError(
+            source,
+            longest.line_no,
+            f"{last}-{len(longest.line.rstrip(' '))}",
+            f"round {num_rounds}",
+            f"rounds in proportion to the file: {len(players)} players padded to this "
+            f"line's {num_rounds} rounds would need {entries:,} round entries (at most "
+            f"{MAX_ROUND_ENTRIES:,}); the other lines write {written - num_rounds:,}",
+            f"text up to column {len(longest.line.rstrip(' '))}",
+        )
     padded = tuple(
         replace(
             p,
@@ -736,13 +903,77 @@ def parse_trf(text: str, *, source: str = "<string>", encoding: str | None = Non
     )
 
 
+def parse_trf_bytes(
+    data: bytes, *, source: str = "<bytes>", encoding: str | None = None
+) -> Tournament:
+    """Decode a TRF file's bytes (:func:`decode_trf`) and read them. Bytes that are not of
+    the encoding (UTF-8 after a UTF-8 byte-order mark, or *encoding*) raise
+    :class:`TrfError` naming the line and column of the first one."""
+    try:
+        text, used = decode_trf(data, encoding)
+    except UnicodeDecodeError as exc:
+        raise decode_error(data, exc, source) from None
+    return parse_trf(text, source=source, encoding=used)
+
+
+def decode_error(data: bytes, exc: UnicodeDecodeError, source: str) -> TrfError:
+    """A :class:`TrfError` at the line and column of the byte that *exc* could not decode."""
+    before = data[: exc.start]
+    line_no = before.count(b"\n") + 1
+    line_start = before.rfind(b"\n") + 1
+    column = exc.start - line_start + 1
+    if line_start == 0:  # a byte-order mark is not a column
+        column -= next((len(bom) for bom, _ in _ALL_BOMS if data.startswith(bom)), 0)
+    bom = " (the file starts with its byte-order mark)" if exc.encoding.startswith("utf") else ""
+    bad = data[exc.start : exc.end]
+    return TrfError(
+        source,
+        line_no,
+        str(column),
+        "encoding",
+        f"{exc.encoding.upper()} text{bom}",
+        f"the byte{'s' if len(bad) > 1 else ''} {' '.join(f'0x{b:02X}' for b in bad)}",
+    )
+
+
 def read_trf(path: str | os.PathLike[str], *, encoding: str | None = None) -> Tournament:
     """Read a TRF file. The bytes are decoded by :func:`decode_trf` (UTF-8 with or without
-    byte-order mark, else Windows-1252/Latin-1) unless *encoding* is given; error messages
-    name the file by its base name."""
+    byte-order mark, UTF-16 with its byte-order mark, else Windows-1252/Latin-1) unless
+    *encoding* is given; error messages name the file by its base name."""
     p = Path(path)
-    text, used = decode_trf(p.read_bytes(), encoding)
-    return parse_trf(text, source=p.name, encoding=used)
+    return parse_trf_bytes(p.read_bytes(), source=p.name, encoding=encoding)
+
+
+def not_a_trf(data: bytes, t: Tournament) -> str | None:
+    """Why *t*, read from *data*, is not a tournament: ``None`` when it has a player record
+    (``001``), else what the file holds instead, for a message.
+
+    >>> not_a_trf(b"", parse_trf(""))
+    'no player record (001): the file is empty'
+    >>> not_a_trf(b"PK\\x03\\x04...", parse_trf("PK"))
+    'no player record (001): a ZIP archive (an .xlsx workbook?), not a text file'
+    """
+    if t.players:
+        return None
+    head = "no player record (001): "
+    if not data.strip():
+        return head + ("the file is empty" if not data else "the file holds only blanks")
+    if data.startswith(b"PK\x03\x04"):
+        return head + "a ZIP archive (an .xlsx workbook?), not a text file"
+    if data.startswith(b"\xd0\xcf\x11\xe0"):
+        return head + "an old Office document (.xls?), not a text file"
+    if b"\x00" in data:
+        if max(data[0::2].count(0), data[1::2].count(0)) > len(data) * 0.4:
+            return head + "UTF-16 text without a byte-order mark (save it as UTF-8)"
+        return head + "binary data (NUL bytes), not a text file"
+    controls = sum(1 for b in data if b < 32 and b not in (9, 10, 13))
+    if controls > len(data) // 20:
+        return head + f"binary data ({controls} control bytes), not a text file"
+    lines = [line for line in _split_lines(data.decode("latin-1")) if line.strip()]
+    codes = sorted({line[:3] for line in lines if line[:3] in _EVENT_CODES})
+    if codes:
+        return head + f"{len(lines)} lines, with event records {', '.join(codes)} only"
+    return head + f"{len(lines)} lines, none a TRF record (line 1: {lines[0][:40]!r})"
 
 
 # --------------------------------------------------------------------------- checks

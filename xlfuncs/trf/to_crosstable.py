@@ -19,7 +19,7 @@ from ..core.results import Outcome
 from ..core.tournament import Crosstable, Entrant, Pairing
 from ..core.validate import MAX_RATING
 from .k_policy import KSource, PlayerK, known_birth_year, player_k
-from .parser import Player, RoundEntry, Tournament
+from .parser import Player, RoundEntry, Tournament, is_invalid_date
 
 __all__ = [
     "TrfCrosstable",
@@ -58,11 +58,12 @@ def event_date(t: Tournament, *, today: _dt.date | None = None) -> tuple[_dt.dat
     """
     if t.start_date is not None:
         return t.start_date, None
-    why = (
-        "no start date (042) in the file"
-        if not t.start_date_text
-        else f"the start date (042) {t.start_date_text!r} is not a date"
-    )
+    if not t.start_date_text:
+        why = "no start date (042) in the file"
+    elif is_invalid_date(t.start_date_text):
+        why = f"the start date (042) {t.start_date_text!r} is an invalid date (no such day)"
+    else:
+        why = f"the start date (042) {t.start_date_text!r} is not a date"
     if t.end_date is not None:
         return t.end_date, f"{why}: used the end date (052), {t.end_date.isoformat()}"
     rounds = [d for d in t.round_dates if d is not None]
@@ -190,6 +191,21 @@ def crosstable_from_trf(
     warnings = [why] if why else []
     edition, more = _choose_edition(t, rules, day)
     warnings += more
+    if why and rules is None and not more:
+        warnings.append(
+            f"rules: the {edition.id} rules, in force on {day.isoformat()} (the date used "
+            "above); give --rules to choose"
+        )
+    if t.end_date_text and t.end_date is None and t.start_date is not None:
+        what = "an invalid date (no such day)" if is_invalid_date(t.end_date_text) else "not a date"
+        warnings.append(f"the end date (052) {t.end_date_text!r} is {what}: not used")
+    stray = t.unknown_records
+    if stray:
+        plural = "s" if len(stray) > 1 else ""
+        lines = ", ".join(f"{r.line_no} ({r.code!r})" for r in stray)
+        warnings.append(
+            f"{len(stray)} line{plural} of no known record type not read: line{plural} {lines}"
+        )
 
     players = tuple(sorted(t.players, key=lambda p: p.start_no))
     number = {p.start_no: i for i, p in enumerate(players, start=1)}
