@@ -199,7 +199,7 @@ def _read_inputs(
     """The TRF, the K file and the edition of *args* (``--rules``; ``None``: by the event's
     date), or an exit code after saying what is wrong."""
     from .core import XlfuncsError, get_edition
-    from .trf import TrfError, read_trf
+    from .trf import TrfError
     from .trf.k_file import KFileError, read_k_file
 
     edition = None
@@ -212,14 +212,48 @@ def _read_inputs(
     try:
         overrides = read_k_file(args.k_file) if args.k_file is not None else None
         progress(f"reading {args.file}...")
-        return read_trf(args.file), overrides, edition
+        return _read_trf(args.file), overrides, edition
     except FileNotFoundError as exc:
         _error(f"cannot read {exc.filename or args.file}: no such file")
+    except IsADirectoryError as exc:
+        _error(f"cannot read {exc.filename or args.file}: it is a folder, not a file")
+    except _NotATrf as exc:
+        _error(str(exc))
     except OSError as exc:
         _error(f"cannot read {exc.filename or args.file}: {exc.strerror or exc}")
     except (TrfError, KFileError) as exc:
         _error(str(exc))
     return EXIT_DATA_ERROR
+
+
+STDIN_NAME = "<stdin>"
+"""How messages name a TRF read from standard input (``FILE.trf`` given as ``-``)."""
+
+
+def _read_trf(file: str) -> Tournament:
+    """The tournament of *file* (``-``: standard input). Raises :class:`~xlfuncs.trf.TrfError`
+    for a malformed file and for one with no player record, saying what it holds instead."""
+    from .trf import not_a_trf, parse_trf_bytes
+
+    if file == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
+        source = STDIN_NAME
+    else:
+        data = Path(file).read_bytes()
+        source = Path(file).name
+    tournament = parse_trf_bytes(data, source=source)
+    why = not_a_trf(data, tournament)
+    if why is not None:
+        raise _NotATrf(source, why)
+    return tournament
+
+
+class _NotATrf(ValueError):
+    """A file with no player record: the message is the file name and what it holds."""
+
+    def __init__(self, source: str, why: str) -> None:
+        super().__init__(f"{source}: not a tournament report file: {why}")
 
 
 def _cmd_crosstable(args: argparse.Namespace) -> int:
@@ -305,7 +339,9 @@ def _cmd_lite(args: argparse.Namespace) -> int:
 
 def _add_trf_options(command: argparse.ArgumentParser) -> None:
     """The TRF file and the options of every command that reads one."""
-    command.add_argument("file", metavar="FILE.trf", help="the tournament report file")
+    command.add_argument(
+        "file", metavar="FILE.trf", help="the tournament report file; - reads standard input"
+    )
     command.add_argument(
         "--rules",
         metavar="EDITION",

@@ -104,7 +104,9 @@ def event_from_trf(
         else:
             rounds = tuple(
                 Round(
-                    opponent=number.get(e.opponent) if e.opponent is not None else None,
+                    opponent=None  # none, or a self-pairing (the report names it)
+                    if e.opponent is None or e.opponent == p.start_no
+                    else number.get(e.opponent),
                     colour=e.colour,
                     result=None if e.outcome is None else e.result,
                 )

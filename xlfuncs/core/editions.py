@@ -219,6 +219,12 @@ def get_edition(rules: RulesSpec = None) -> Edition:
         try:
             day = _dt.date.fromisoformat(key)
         except ValueError:
+            parts = key.split("-")
+            if len(parts) == 3 and all(part.isascii() and part.isdigit() for part in parts):
+                raise InvalidInputError(
+                    f"rules: invalid date {rules!r} (no such day); give a real date "
+                    "(YYYY-MM-DD) or one of " + ", ".join(EDITIONS)
+                ) from None
             raise InvalidInputError(
                 f"rules: unknown edition {rules!r}; use one of {', '.join(EDITIONS)} "
                 "or a date (YYYY-MM-DD)"
