@@ -93,3 +93,30 @@ def test_read_k_file(tmp_path: Path) -> None:
     assert read_k_file(path) == {"5": 10}
     with pytest.raises(FileNotFoundError):
         read_k_file(tmp_path / "missing.csv")
+
+
+def test_huge_lines_and_fields_are_refused(tmp_path: Path) -> None:
+    """Issue 8, item 10: a K of 5,000 digits was a ``ValueError`` (int of more than 4,300
+    digits), a field of 131,072+ characters a ``_csv.Error``."""
+    with pytest.raises(KFileError) as caught:
+        parse_k_file("fide_id,k\n1," + "4" * 150, source="k.csv")
+    assert str(caught.value) == (
+        "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found "
+        "'44444444444444444444...'"
+    )
+    for field in ("4" * 5000, '"' + "x" * 131_072):
+        with pytest.raises(KFileError) as caught:
+            parse_k_file("fide_id,k\n1," + field, source="k.csv")
+        assert (caught.value.line_no, caught.value.field) == (2, "row")
+        assert caught.value.expected == "a line of at most 200 characters"
+
+
+def test_bytes_not_utf8_after_a_bom(tmp_path: Path) -> None:
+    path = tmp_path / "k.csv"
+    path.write_bytes(b"\xef\xbb\xbffide_id,k\n1,40 # J\xfcrgen\n")
+    with pytest.raises(KFileError) as caught:
+        read_k_file(path)
+    assert str(caught.value) == (
+        "k.csv, line 2 (encoding): expected UTF-8 text (the file starts with its byte-order "
+        "mark), found the byte 0xFC (column 9)"
+    )

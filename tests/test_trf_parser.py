@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from xlfuncs.core.results import Outcome
 from xlfuncs.trf import (
+    MAX_ROUNDS,
     RESULT_CODES,
     ExtraRecord,
     RoundEntry,
@@ -27,8 +28,11 @@ from xlfuncs.trf import (
     birth_year,
     check_tournament,
     decode_trf,
+    ignored_record,
+    is_invalid_date,
     parse_date,
     parse_trf,
+    parse_trf_bytes,
     read_trf,
     round_columns,
 )
@@ -725,3 +729,115 @@ def test_real_lichess_2021() -> None:
     assert p1.round(9).result == "U" and p1.round(9).opponent is None
     p9 = t.player(9)  # 1 0 0 U 0 0 0 0 0 -> 2.0
     assert p9.points == p9.computed_points == Decimal("2.0")
+
+
+# --------------------------------------------------------------------------- issue 8
+
+
+@pytest.mark.parametrize(
+    ("code", "what"),
+    [
+        ("013", "team"),
+        ("310", "team (TRF-2026)"),
+        ("162", "TRF-2026 event data"),
+        ("XXR", "pairing program data (XXR, XXC ...)"),
+        ("BBW", "pairing program scoring (BBW, BBD ...)"),
+        ("012", None),  # read, not ignored
+        ("001", None),
+        ("0O1", None),
+        ("ABC", None),
+        ("122", None),
+    ],
+)
+def test_ignored_record(code: str, what: str | None) -> None:
+    assert ignored_record(code) == what
+
+
+def test_unknown_records_are_listed() -> None:
+    text = "\n".join(["012 X", "XXR 9", "ABC hi", "012 Again", player_line(), "%%"])
+    t = parse_trf(text)
+    assert [(r.line_no, r.code) for r in t.extra_records] == [
+        (2, "XXR"),
+        (3, "ABC"),
+        (4, "012"),
+        (6, "%%"),
+    ]
+    assert [(r.line_no, r.code) for r in t.unknown_records] == [(3, "ABC"), (6, "%%")]
+
+
+@pytest.mark.parametrize(
+    ("line", "columns", "found"),
+    [
+        (" " + player_line(), "1-4", "' 001'"),
+        ("\t" + player_line(), "1-4", "'\\t001'"),
+        ("\ufeff" + player_line(), "1-4", "'\\ufeff001'"),
+        ("0O1" + player_line()[3:], "1-3", "'0O1'"),
+        ("OO1" + player_line()[3:], "1-3", "'OO1'"),
+        ("0l1" + player_line()[3:], "1-3", "'0l1'"),
+        ("101" + player_line()[3:], "1-3", "'101'"),
+    ],
+)
+def test_damaged_player_lines(line: str, columns: str, found: str) -> None:
+    with pytest.raises(TrfError) as caught:
+        parse_trf("012 X\n" + line, source="t.trf")
+    err = caught.value
+    assert (err.line_no, err.columns, err.field, err.found) == (2, columns, "record code", found)
+
+
+def test_short_lines_with_other_codes_are_not_players() -> None:
+    t = parse_trf("012 X\n" + player_line() + "\n202 1 2 3\n013 Team    1    2\n")
+    assert len(t.players) == 1 and t.unknown_records == ()
+
+
+def test_decode_by_bom() -> None:
+    text = "012 Ødegaard\n"
+    assert decode_trf(text.encode("utf-16")) == (text, "utf-16-le")
+    assert decode_trf(b"\xfe\xff" + text.encode("utf-16-be")) == (text, "utf-16-be")
+    assert decode_trf(text.encode("utf-32")) == (text, "utf-32-le")
+    assert decode_trf(text.encode("utf-8-sig")) == (text, "utf-8-sig")
+
+
+def test_bytes_not_of_the_bom_encoding() -> None:
+    """The BOM (3 bytes) is no column: 0xD8 (Ø in Latin-1) is column 5 of line 2."""
+    data = b"\xef\xbb\xbf012 X\n012 \xd8degaard\n"
+    with pytest.raises(TrfError) as caught:
+        parse_trf_bytes(data, source="t.trf")
+    assert str(caught.value) == (
+        "t.trf, line 2, column 5 (encoding): expected UTF-8 text (the file starts with its "
+        "byte-order mark), found the byte 0xD8"
+    )
+    data = b"\xef\xbb\xbf012 \xd8\n"
+    with pytest.raises(TrfError, match=r"line 1, column 5 \(encoding\)"):
+        parse_trf_bytes(data, source="t.trf")
+
+
+@pytest.mark.parametrize(
+    ("text", "invalid"),
+    [
+        ("31.02.2024", True),
+        ("2024/02/30", True),
+        ("2023-02-29", True),  # 2023 is not a leap year
+        ("2024-02-29", False),
+        ("Feb 30, 2024", True),
+        ("0000/00/00", False),  # "none"
+        ("", False),
+        ("soon", False),
+        ("24/02/30", False),
+    ],
+)
+def test_is_invalid_date(text: str, invalid: bool) -> None:
+    assert is_invalid_date(text) is invalid
+    if invalid:
+        assert parse_date(text) is None
+    assert is_invalid_date("24/02/30", two_digit_year=True)
+
+
+def test_round_count_is_bounded() -> None:
+    """Round 1,000 starts at column 92 + 10 x 999 = 10,082."""
+    line = player_line(rounds=()).ljust(10_081) + "   1 w 1"
+    with pytest.raises(TrfError) as caught:
+        parse_trf(line, source="t.trf")
+    assert (caught.value.columns, caught.value.field) == ("10089", "round 1000")
+    assert MAX_ROUNDS == 999
+    line = player_line(rounds=()).ljust(10_071) + "   1 w 1"  # round 999: read
+    assert parse_trf(line).num_rounds == 999

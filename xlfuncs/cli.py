@@ -117,7 +117,10 @@ EXIT_USAGE = 2
 _REPORT_EPILOG = """\
 exit status: 0 the report was printed (discrepancies in the file do not change it);
 1 a file is missing, unreadable or malformed (the TRF or the K file: the message names the
-file, line and columns); 2 the command line is wrong, e.g. an unknown edition for --rules.
+file, line and columns; a file with no player line is one); 2 the command line is wrong,
+e.g. an unknown edition or an invalid date for --rules.
+
+FILE.trf may be - to read standard input.
 
 The text format ends with the notes, warnings and the file's discrepancies; with --format
 json or csv, stdout holds only the data and the warnings and discrepancies go to stderr.
@@ -217,11 +220,9 @@ def _read_inputs(
         _error(f"cannot read {exc.filename or args.file}: no such file")
     except IsADirectoryError as exc:
         _error(f"cannot read {exc.filename or args.file}: it is a folder, not a file")
-    except _NotATrf as exc:
-        _error(str(exc))
     except OSError as exc:
         _error(f"cannot read {exc.filename or args.file}: {exc.strerror or exc}")
-    except (TrfError, KFileError) as exc:
+    except (TrfError, KFileError, _NotATrf) as exc:
         _error(str(exc))
     return EXIT_DATA_ERROR
 

@@ -807,7 +807,9 @@ def parse_trf(text: str, *, source: str = "<string>", encoding: str | None = Non
     """Read a TRF file's text.
 
     *source* names the file in error messages; *encoding* is only recorded in the result.
-    Raises :class:`TrfError` on a malformed player line or a repeated starting rank.
+    Raises :class:`TrfError` on a malformed player line, a line that looks like a damaged
+    one (``docs/trf.md``), a repeated starting rank, a line of more than :data:`MAX_ROUNDS`
+    rounds, or rounds out of proportion to the file (:data:`MAX_ROUND_ENTRIES`).
 
     >>> t = parse_trf("012 Test Open\\n001    1 m GM Doe, Jane" + " " * 58 + "1.0")
     >>> t.name, t.players[0].name, t.players[0].points
