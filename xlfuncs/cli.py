@@ -234,6 +234,8 @@ STDIN_NAME = "<stdin>"
 def _read_trf(file: str) -> Tournament:
     """The tournament of *file* (``-``: standard input). Raises :class:`~xlfuncs.trf.TrfError`
     for a malformed file and for one with no player record, saying what it holds instead."""
+    from pathlib import Path
+
     from .trf import not_a_trf, parse_trf_bytes
 
     if file == "-":
