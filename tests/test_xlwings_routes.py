@@ -293,11 +293,12 @@ CASES: list[Case] = [
     ("RA_ALL", [RATINGS4, GRID4, OMITTED], per_row(2000, 1950, 2000, 2050)),
     # 1: p .5 -> 2000; 2: 0 + ½ of 2 = .25 -> 1950 - 193; 3: 1.5/3 -> 2000; 4: .75 -> 2050 + 193
     ("RP_FIDE_ALL", [RATINGS4, GRID4, OMITTED], per_row(2000, 1757, 2000, 2243)),
-    # row 2's rating is an error: #N/A there, #VALUE! for everyone who met player 2
+    # row 2's rating is an error: #N/A there, and it passes through to everyone who met
+    # player 2 (issue 8, item 12: it used to be #VALUE! for them)
     (
         "RP_FIDE_ALL",
         [col(2000, error_cell("#N/A")[0][0], 2200, 1900), GRID4, OMITTED],
-        per_row(VALUE, NA, VALUE, VALUE),
+        per_row(NA, NA, NA, NA),
     ),
     # Swiss: 1 only beat 2100 -> 2100 + 800; 2: 2000 (0), 1900 (1) -> 1950; 3 (unrated):
     # 1900 (1), 2000 (½) -> 1950 + dp(.75) 193; 4 only lost to 2100 -> 2100 - 800

@@ -11,9 +11,13 @@ them into core arguments, and turns every failure into an Excel error value:
 ``#N/A``     nothing to compute: no rated opponent, a norm no score can reach
 ===========  ===========================================================================
 
-An Excel error arriving in an argument passes through unchanged. The reason for the last
-error of each function is kept: :func:`explain` re-runs a call and returns it as text (the
-``EXPLAIN_ERROR`` Excel function).
+An Excel error arriving in an argument passes through unchanged: when a call fails, the first
+error value among its arguments (in argument order, each range in reading order) is the
+answer, as in Excel; the whole-column forms show an error in a cell of one player's row in
+that row (and in the rows of those who met that player). The reason for the last error of
+each function is kept: :func:`explain` re-runs a call and returns it as text (the
+``EXPLAIN_ERROR`` Excel function); a call with an argument missing or one too many is
+answered from the function's signature.
 
 No xlwings here: this module is shared by classic xlwings, xlwings Lite and the tests.
 """
@@ -22,9 +26,11 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
+import inspect
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
 from fractions import Fraction
 from itertools import chain
 from types import MappingProxyType
@@ -43,9 +49,13 @@ __all__ = [
     "ExcelErrorInput",
     "Game",
     "boolean",
+    "arity",
+    "check_error",
     "date",
+    "error_in",
     "excel_function",
     "explain",
+    "first_error",
     "flatten",
     "games",
     "listed_ratings",
@@ -57,6 +67,7 @@ __all__ = [
     "ratings",
     "rules",
     "score_or_results",
+    "shown",
     "system",
     "text",
     "to_excel",
@@ -111,10 +122,33 @@ def last_errors() -> dict[str, str]:
     return dict(_last)
 
 
+_LONG = re.compile(r"\S{61,}")
+
+
+def shown(value: Cell) -> str:
+    """*value* as a reason shows it: its ``repr``, with a long one shortened to its two ends
+    and its length, so that a reason fits in a cell.
+
+    >>> shown("2,5"), shown("9" * 5000)
+    ("'2,5'", "'99999999999999999999…9999999999' (5,000 characters)")
+    """
+    return _shorten(repr(value))
+
+
+def _shorten(text: str) -> str:
+    def cut(found: re.Match[str]) -> str:
+        word = found.group()
+        quoted = len(word) > 2 and word[0] == word[-1] and word[0] in "'\""
+        length = len(word) - 2 if quoted else len(word)  # the value's, not its quotes'
+        return f"{word[:21]}\u2026{word[-11:]} ({length:,} characters)"
+
+    return _LONG.sub(cut, text)
+
+
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, (XlfuncsError, ExcelErrorInput)):
-        return str(exc)
-    return f"internal error ({type(exc).__name__}: {exc}); please report it"
+        return _shorten(str(exc))
+    return _shorten(f"internal error ({type(exc).__name__}: {exc}); please report it")
 
 
 def _code(exc: BaseException) -> str:
@@ -127,17 +161,121 @@ def _code(exc: BaseException) -> str:
     return "#VALUE!"
 
 
+def error_in(value: Cell, name: str) -> ExcelErrorInput | None:
+    """The first Excel error value in *value* (a cell or a range, in reading order), named by
+    *name* and its cell.
+
+    >>> str(error_in([[1.0, "#N/A"], [2.0, 3.0]], "results"))
+    'results (row 1, column 2): the cell holds the error #N/A'
+    """
+    if isinstance(value, str):
+        code = value.strip().upper()
+        return ExcelErrorInput(code, name) if code in EXCEL_ERRORS else None
+    if not isinstance(value, (list, tuple)):
+        return None
+    cells = flatten(value)
+    for i, cell in enumerate(cells):
+        if isinstance(cell, str) and cell.strip().upper() in EXCEL_ERRORS:
+            return ExcelErrorInput(cell.strip().upper(), _cell_name(value, len(cells), i, name))
+    return None
+
+
+def _cell_name(value: Sequence[Cell], size: int, i: int, name: str) -> str:
+    """The name of cell *i* (in reading order) of the range *value* of *size* cells."""
+    if size == 1:
+        return name
+    rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in value]
+    if len(rows) > 1 and len({len(r) for r in rows}) == 1 and len(rows[0]) > 1:
+        width = len(rows[0])
+        return f"{name} (row {i // width + 1}, column {i % width + 1})"
+    if name.endswith(")"):  # "results (row 2)": "results (row 2, cell 3)"
+        return f"{name[:-1]}, cell {i + 1})"
+    return f"{name} (cell {i + 1})"
+
+
+def first_error(fn: Callable[..., Any], args: Sequence[Cell]) -> ExcelErrorInput | None:
+    """The first Excel error value among the arguments of a call of *fn*, in argument order
+    (each range in reading order), named by its argument and cell; ``None`` if there is none.
+
+    >>> str(first_error(_demo_sqrt, ["#N/A"]))
+    'x: the cell holds the error #N/A'
+    """
+    names = list(inspect.signature(getattr(fn, "__wrapped__", fn)).parameters)
+    for i, value in enumerate(args):
+        found = error_in(value, names[i] if i < len(names) else f"argument {i + 1}")
+        if found is not None:
+            return found
+    return None
+
+
+def check_error(value: Cell, name: str) -> None:
+    """Raise :class:`ExcelErrorInput` if *value* (a cell or a range) holds an Excel error
+    value: for an argument shared by every row of a whole-column form, whose error is the
+    whole result."""
+    found = error_in(value, name)
+    if found is not None:
+        raise found
+
+
+def _signature(fn: Callable[..., Any]) -> str:
+    params = inspect.signature(fn).parameters.values()
+    shown_params = [
+        p.name if p.default is inspect.Parameter.empty else f"[{p.name}]" for p in params
+    ]
+    return f"{fn.__name__.upper()}({', '.join(shown_params)})"
+
+
+def arity(fn: Callable[..., Any], given: int) -> str | None:
+    """What is wrong with the number of arguments of a call of *fn* with *given* of them, or
+    ``None`` when it is right: the first argument missing, or how many it takes.
+
+    >>> arity(_demo_sqrt, 0)
+    'x is missing (omitted, or a blank cell): _DEMO_SQRT(x)'
+    >>> arity(_demo_sqrt, 2)
+    '2 arguments given, but it takes 1 argument: _DEMO_SQRT(x)'
+    """
+    raw = getattr(fn, "__wrapped__", fn)
+    params = list(inspect.signature(raw).parameters.values())
+    required = [p for p in params if p.default is inspect.Parameter.empty]
+    if given < len(required):
+        return f"{required[given].name} is missing (omitted, or a blank cell): {_signature(raw)}"
+    if given > len(params):
+        takes = (
+            f"{len(params)} argument{'s' if len(params) != 1 else ''}"
+            if len(required) == len(params)
+            else f"{len(required)} to {len(params)} arguments"
+        )
+        return f"{given} arguments given, but it takes {takes}: {_signature(raw)}"
+    return None
+
+
+def _failure(fn: Callable[..., Any], args: Sequence[Cell], exc: BaseException) -> tuple[str, str]:
+    """The error value and reason of a call of *fn* on *args* that raised *exc*: a wrong
+    number of arguments, else the first error value among the arguments (it passes through),
+    else *exc* mapped to its Excel error."""
+    if isinstance(exc, TypeError):
+        wrong = arity(fn, len(args))
+        if wrong is not None:
+            return "#VALUE!", wrong
+    incoming = first_error(fn, args)
+    if incoming is not None:
+        return incoming.code, _reason(incoming)
+    return _code(exc), _reason(exc)
+
+
 def excel_function(fn: F) -> F:
     """Make *fn* safe for a cell: any failure becomes an Excel error value, never an
-    exception, and its reason is kept for :func:`explain`."""
+    exception, and its reason is kept for :func:`explain`. An error value among the
+    arguments of a failing call is the answer (the first one, as in Excel)."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return to_excel(fn(*args, **kwargs))
         except Exception as exc:  # a cell shows an error value, never a traceback
-            _last[fn.__name__.upper()] = f"{fn.__name__.upper()}: {_reason(exc)}"
-            return _code(exc)
+            code, reason = _failure(fn, args, exc)
+            _last[fn.__name__.upper()] = f"{fn.__name__.upper()}: {reason}"
+            return code
 
     wrapper.__wrapped__ = fn
     # xlwings reads annotations as converters (a return type of Fraction or a union breaks
@@ -148,10 +286,13 @@ def excel_function(fn: F) -> F:
 
 def explain(fn: Callable[..., Any], *args: Any) -> str:
     """Run *fn* (a function made by :func:`excel_function`) on *args* and say why it fails,
-    or ``"OK"`` when it does not.
+    or ``"OK"`` when it does not. Omitted trailing arguments (``None``) take their defaults;
+    a required one omitted, or one too many, is named from the signature.
 
     >>> explain(_demo_sqrt, -4.0)
     '_DEMO_SQRT: x: -4 has no square root'
+    >>> explain(_demo_sqrt)
+    '_DEMO_SQRT: x is missing (omitted, or a blank cell): _DEMO_SQRT(x)'
     """
     raw = getattr(fn, "__wrapped__", fn)
     given = list(args)
@@ -159,14 +300,27 @@ def explain(fn: Callable[..., Any], *args: Any) -> str:
         given.pop()
     name = raw.__name__.upper()
     _row_reasons.pop(name, None)
+    wrong = arity(raw, len(given))
+    if wrong is not None and len(given) > len(inspect.signature(raw).parameters):
+        return f"{name}: {wrong}"
+    run = given
+    if wrong is not None:  # a required argument omitted or blank: run it as a blank cell
+        required = sum(
+            p.default is inspect.Parameter.empty for p in inspect.signature(raw).parameters.values()
+        )
+        run = given + [None] * (required - len(given))
     try:
-        raw(*given)
+        to_excel(raw(*run))
     except Exception as exc:
-        return f"{name}: {_reason(exc)}"
+        if wrong is not None:
+            return f"{name}: {wrong}"
+        return f"{name}: {_failure(raw, run, exc)[1]}"
     reasons = _row_reasons.get(name)
+    if reasons and wrong is not None:
+        return f"{name}: {wrong}"
     if reasons:
         more = f" (and {len(reasons) - 5} more)" if len(reasons) > 5 else ""
-        return f"{name}: " + "; ".join(reasons[:5]) + more
+        return _shorten(f"{name}: " + "; ".join(reasons[:5]) + more)
     return "OK"
 
 
@@ -243,6 +397,9 @@ def flatten(value: Cell) -> list[Cell]:
 
 
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
+_FLOAT_DIGITS = 309
+"""Digits of the whole part of the largest float (about 1.8E+308): text with more is out
+of range, and is not converted (Python refuses to read a whole number of 4,300 digits)."""
 
 
 def _text_number(text: str) -> Fraction | None:
@@ -252,13 +409,22 @@ def _text_number(text: str) -> Fraction | None:
     if t.endswith("1/2"):
         head = t[:-3].strip()
         if head in ("", "+", "-") or _NUMBER.match(head):
-            base = Fraction(head.replace(",", ".")) if head not in ("", "+", "-") else 0
+            base = _exact_text(head) if head not in ("", "+", "-") else 0
             sign = -1 if head.startswith("-") else 1
             return Fraction(base) + sign * Fraction(1, 2)
         return None
     if _NUMBER.match(t):
-        return Fraction(t.replace(",", "."))
+        return _exact_text(t)
     return None
+
+
+def _exact_text(t: str) -> Fraction:
+    """The number a text matching :data:`_NUMBER` holds, exactly; infinite beyond floats."""
+    t = t.replace(",", ".")
+    whole = t.lstrip("+-").split(".")[0].lstrip("0")
+    if len(whole) > _FLOAT_DIGITS:
+        raise OverflowError("too many digits")
+    return Fraction(Decimal(t))  # a Decimal reads any number of digits, exactly
 
 
 def number(value: Cell, name: str) -> float:
@@ -272,19 +438,28 @@ def number(value: Cell, name: str) -> float:
     if isinstance(value, bool):
         raise InvalidInputError(f"{name}: expected a number, got {value}")
     if isinstance(value, (int, float)):
-        if math.isnan(value) or math.isinf(value):
+        try:
+            as_float = float(value)
+        except OverflowError:  # an int beyond floats
+            raise OutOfRangeError(f"{name}: {shown(value)} is too large a number") from None
+        if math.isnan(as_float) or math.isinf(as_float):
             raise OutOfRangeError(f"{name}: expected a finite number, got {value}")
-        return float(value)
+        return as_float
     if isinstance(value, str):
-        parsed = _text_number(value)
-        if parsed is not None:
-            return float(parsed)
+        try:
+            parsed = _text_number(value)
+            if parsed is not None:
+                return float(parsed)
+        except OverflowError:
+            raise OutOfRangeError(
+                f"{name}: the text {shown(value)} is too large a number (beyond 1.8E+308)"
+            ) from None
         if is_blank(value):
             raise NothingToComputeError(f"{name}: the cell is blank")
-        raise InvalidInputError(f"{name}: expected a number, got the text {value!r}")
+        raise InvalidInputError(f"{name}: expected a number, got the text {shown(value)}")
     if value is None:
         raise NothingToComputeError(f"{name}: the cell is blank")
-    raise InvalidInputError(f"{name}: expected a number, got {value!r}")
+    raise InvalidInputError(f"{name}: expected a number, got {shown(value)}")
 
 
 def exact_number(value: Cell, name: str) -> Fraction:
@@ -380,7 +555,7 @@ def outcome(value: Cell, name: str) -> Outcome | None:
         if found is not None:
             return found
     raise InvalidInputError(
-        f"{name}: expected a result (1, ½, =, 0, +, -, or a bye H, F, U, Z), got {value!r}"
+        f"{name}: expected a result (1, ½, =, 0, +, -, or a bye H, F, U, Z), got {shown(value)}"
     )
 
 
@@ -463,12 +638,16 @@ def rules(value: Cell, name: str = "rules") -> Edition:
     if isinstance(value, (_dt.date, _dt.datetime)):
         return get_edition(value if not isinstance(value, _dt.datetime) else value.date())
     if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if not math.isfinite(value):
+            raise OutOfRangeError(
+                f"{name}: expected an edition id or a date, got the number {value}"
+            )
         if value == int(value) and 1900 <= value <= 2100:
             return get_edition(str(int(value)))
         return get_edition(date(value, name))
     if isinstance(value, str):
         return get_edition(value.strip())
-    raise InvalidInputError(f"{name}: expected an edition id or a date, got {value!r}")
+    raise InvalidInputError(f"{name}: expected an edition id or a date, got {shown(value)}")
 
 
 SYSTEMS: Mapping[str, System] = MappingProxyType(
@@ -501,7 +680,7 @@ def system(value: Cell, name: str = "system") -> System | None:
         return None
     found = SYSTEMS.get(value.strip().lower()) if isinstance(value, str) else None
     if found is None:
-        raise InvalidInputError(f"{name}: expected {SYSTEM_HELP}, got {value!r}")
+        raise InvalidInputError(f"{name}: expected {SYSTEM_HELP}, got {shown(value)}")
     return found
 
 
@@ -522,7 +701,7 @@ def date(value: Cell, name: str) -> _dt.date:
             return _dt.date.fromisoformat(value.strip()[:10])
         except ValueError:
             pass
-    raise InvalidInputError(f"{name}: expected a date, got {value!r}")
+    raise InvalidInputError(f"{name}: expected a date, got {shown(value)}")
 
 
 _TRUE = {"TRUE", "YES", "Y", "1", "SI", "SÍ", "X", "VERDADERO", "WAHR", "VRAI"}
@@ -544,7 +723,7 @@ def boolean(value: Cell, name: str) -> bool:
             return True
         if key in _FALSE:
             return False
-    raise InvalidInputError(f"{name}: expected TRUE or FALSE, got {value!r}")
+    raise InvalidInputError(f"{name}: expected TRUE or FALSE, got {shown(value)}")
 
 
 def text(value: Cell, name: str, default: str = "") -> str:
@@ -555,7 +734,7 @@ def text(value: Cell, name: str, default: str = "") -> str:
         return default
     if isinstance(value, str):
         return value.strip()
-    raise InvalidInputError(f"{name}: expected text, got {value!r}")
+    raise InvalidInputError(f"{name}: expected text, got {shown(value)}")
 
 
 # ------------------------------------------------------------------- whole-column forms
@@ -590,6 +769,17 @@ class RowError(Exception):
     def __init__(self, code: str, reason: str) -> None:
         super().__init__(reason)
         self.code = code
+
+    @classmethod
+    def of(cls, exc: XlfuncsError | ExcelErrorInput, cells: Sequence[tuple[Cell, str]]) -> RowError:
+        """The error a row shows when reading it raised *exc*: the first error value among
+        the row's *cells* (each with its name, in argument order) if there is one, as in
+        Excel, else *exc*'s own."""
+        for value, name in cells:
+            found = error_in(value, name)
+            if found is not None:
+                return cls(found.code, _reason(found))
+        return cls(_code(exc), _reason(exc))
 
 
 def crosstable_rows(
@@ -645,13 +835,17 @@ def crosstable_rows(
         pairings: list[Pairing] = []
         entrant_rating: int | None = None
         entrant_k: int | None = None
+        female = False
         try:
             entrant_rating = rating(rating_cells[i], f"ratings (row {i + 1})")
             kv = optional_number(k_cells[i], f"k (row {i + 1})")
             entrant_k = None if kv is None else whole_number(kv, f"k (row {i + 1})")
+            female = boolean_or_sex(female_cells[i], f"sexes (row {i + 1})")
+            _check_error(title_cells[i], f"titles (row {i + 1})")
             for j, (opp, res) in enumerate(zip(opponent_rows[i], result_rows[i])):
                 where = f"row {i + 1}, {'column' if grid else 'round'} {j + 1}"
                 if grid and j == i:
+                    _check_error(res, f"results ({where})")
                     if not is_blank(res) and not is_diagonal(res):
                         raise InvalidInputError(f"results ({where}): the diagonal is blank")
                     continue
@@ -673,7 +867,18 @@ def crosstable_rows(
                     Pairing(None if outcome_value.is_bye else opponent_no, outcome_value)
                 )
         except (XlfuncsError, ExcelErrorInput) as exc:
-            errors[i] = RowError(_code(exc), _reason(exc))
+            row = f"row {i + 1}"
+            errors[i] = RowError.of(
+                exc,
+                [
+                    (rating_cells[i], f"ratings ({row})"),
+                    (k_cells[i], f"k ({row})"),
+                    (result_rows[i], f"results ({row})"),
+                    (opponent_rows[i], f"opponents ({row})"),
+                    (female_cells[i], f"sexes ({row})"),
+                    (title_cells[i], f"titles ({row})"),
+                ],
+            )
             pairings = []
         empty[i] = entrant_rating is None and not pairings and errors[i] is None
         entrants.append(
@@ -681,7 +886,7 @@ def crosstable_rows(
                 rating=entrant_rating,
                 pairings=tuple(pairings),
                 k=entrant_k,
-                female=boolean_or_sex(female_cells[i]),
+                female=female,
                 title=title_cells[i] if isinstance(title_cells[i], str) else None,
             )
         )
@@ -691,12 +896,13 @@ def crosstable_rows(
     return table, errors, empty
 
 
-def boolean_or_sex(value: Cell) -> bool:
+def boolean_or_sex(value: Cell, name: str = "female") -> bool:
     """Whether a cell marks a woman: ``w``/``f`` (TRF sex), TRUE, 1 or yes."""
+    _check_error(value, name)
     if is_blank(value):
         return False
     if isinstance(value, str) and value.strip().lower() in ("w", "f"):
         return True
     if isinstance(value, str) and value.strip().lower() == "m":
         return False
-    return boolean(value, "female")
+    return boolean(value, name)

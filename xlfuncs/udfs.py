@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import xlwings as xw
 
@@ -453,6 +453,7 @@ def NORM_TITLED(titles: Cell, results: Cell, title: Cell) -> list[list[Any]]:
 
     TRUE/FALSE per game played (titled: CM and WCM excluded); blank where no game counts."""
     norm = _norm_title(excel.text(title, "title"))
+    excel.check_error(titles, "titles")  # in the rows of games not played too
     names, cells = excel.flatten(titles), excel.flatten(results)
     if len(names) != len(cells):
         raise InvalidInputError(
@@ -478,6 +479,8 @@ def _mix_opponents(
     """The opponents of the games played (1, ½, 0), with their titles and federations."""
     names = ("opponent_ratings", "results", "titles", "federations")
     columns = [excel.flatten(c) for c in (opponent_ratings, results, titles, federations)]
+    for name, c in zip(names, columns):
+        excel.check_error(c, name)  # in the rows of games not played too
     if len({len(c) for c in columns}) > 1:
         sizes = ", ".join(f"{name} {len(c)}" for name, c in zip(names, columns))
         raise InvalidInputError(f"the four ranges must be the same size; cells: {sizes}")
@@ -568,9 +571,10 @@ def _per_player(
             continue
         met = {p.opponent for p in entrant.pairings if p.opponent is not None}
         if uses_opponents and met & bad:
-            out.append(["#VALUE!"])
+            first_bad = min(met & bad)
+            out.append([cast(excel.RowError, errors[first_bad - 1]).code])  # passes through
             reasons.append(
-                f"row {i + 1}: met the player of row {min(met & bad)}, whose row has an error"
+                f"row {i + 1}: met the player of row {first_bad}, whose row has an error"
             )
             continue
         try:
@@ -598,8 +602,9 @@ def POINTS_ALL(results: Cell) -> list[list[Any]]:
                 if not excel.is_diagonal(c)
             ]
         except (XlfuncsError, excel.ExcelErrorInput) as exc:
-            out.append([exc.code if isinstance(exc, excel.ExcelErrorInput) else exc.excel_code])
-            reasons.append(f"row {i}: {exc}")
+            error = excel.RowError.of(exc, [(row, f"results (row {i})")])
+            out.append([error.code])
+            reasons.append(f"row {i}: {error}")
             continue
         played = [o for o in found if o is not None]
         out.append([excel.to_excel(sum((o.points for o in played), Fraction(0))) if played else ""])
@@ -774,6 +779,7 @@ def K_FACTOR_ALL(
     period_date: Cell = None,
 ) -> list[list[Any]]:
     """K of every player from their data; blank for unrated players and empty rows."""
+    excel.check_error(period_date, "period_date")  # shared by every row: the whole result
     rs = excel.column(ratings)
     n = len(rs)
 
@@ -792,6 +798,21 @@ def K_FACTOR_ALL(
         except (XlfuncsError, excel.ExcelErrorInput):
             unrated = False  # K_FACTOR below gives the error and its reason
         if unrated:
+            found = next(
+                (
+                    e
+                    for cell, name in zip(
+                        (games[i], years[i], reached[i]),
+                        ("rated_games", "birth_years", "reached_2400"),
+                    )
+                    if (e := excel.error_in(cell, f"{name} (row {i + 1})")) is not None
+                ),
+                None,
+            )
+            if found is not None:  # an error in the row passes through
+                out.append([found.code])
+                reasons.append(f"row {i + 1}: {found}")
+                continue
             out.append([""])
             continue
         games_before = float(ESTABLISHED_GAMES) if excel.is_blank(games[i]) else games[i]
