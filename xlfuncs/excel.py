@@ -772,9 +772,12 @@ class RowError(Exception):
 
     @classmethod
     def of(cls, exc: XlfuncsError | ExcelErrorInput, cells: Sequence[tuple[Cell, str]]) -> RowError:
-        """The error a row shows when reading it raised *exc*: the first error value among
-        the row's *cells* (each with its name, in argument order) if there is one, as in
-        Excel, else *exc*'s own."""
+        """The error a row shows when reading it raised *exc*: an error value met in a cell
+        (*exc* is :class:`ExcelErrorInput`), or else the first one among the row's *cells*
+        (each with its name, in argument order) if there is one, as in Excel, else *exc*'s
+        own."""
+        if isinstance(exc, ExcelErrorInput):
+            return cls(exc.code, _reason(exc))
         for value, name in cells:
             found = error_in(value, name)
             if found is not None:

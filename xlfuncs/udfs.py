@@ -572,9 +572,10 @@ def _per_player(
         met = {p.opponent for p in entrant.pairings if p.opponent is not None}
         if uses_opponents and met & bad:
             first_bad = min(met & bad)
-            out.append([cast(excel.RowError, errors[first_bad - 1]).code])  # passes through
+            code = cast(excel.RowError, errors[first_bad - 1]).code  # passes through
+            out.append([code])
             reasons.append(
-                f"row {i + 1}: met the player of row {first_bad}, whose row has an error"
+                f"row {i + 1}: met the player of row {first_bad}, whose row shows {code}"
             )
             continue
         try:
