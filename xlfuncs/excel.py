@@ -843,8 +843,10 @@ def crosstable_rows(
             entrant_rating = rating(rating_cells[i], f"ratings (row {i + 1})")
             kv = optional_number(k_cells[i], f"k (row {i + 1})")
             entrant_k = None if kv is None else whole_number(kv, f"k (row {i + 1})")
-            female = boolean_or_sex(female_cells[i], f"sexes (row {i + 1})")
-            _check_error(title_cells[i], f"titles (row {i + 1})")
+            if female_cells[i] is not None:
+                female = boolean_or_sex(female_cells[i], f"sexes (row {i + 1})")
+            if isinstance(title_cells[i], str):
+                _check_error(title_cells[i], f"titles (row {i + 1})")
             for j, (opp, res) in enumerate(zip(opponent_rows[i], result_rows[i])):
                 where = f"row {i + 1}, {'column' if grid else 'round'} {j + 1}"
                 if grid and j == i:
