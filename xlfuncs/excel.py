@@ -48,14 +48,15 @@ __all__ = [
     "Cell",
     "ExcelErrorInput",
     "Game",
-    "boolean",
     "arity",
+    "boolean",
     "check_error",
     "date",
     "error_in",
     "excel_function",
     "explain",
     "first_error",
+    "first_error_among",
     "flatten",
     "games",
     "listed_ratings",
@@ -201,8 +202,18 @@ def first_error(fn: Callable[..., Any], args: Sequence[Cell]) -> ExcelErrorInput
     'x: the cell holds the error #N/A'
     """
     names = list(inspect.signature(getattr(fn, "__wrapped__", fn)).parameters)
-    for i, value in enumerate(args):
-        found = error_in(value, names[i] if i < len(names) else f"argument {i + 1}")
+    return first_error_among(
+        [
+            (value, names[i] if i < len(names) else f"argument {i + 1}")
+            for i, value in enumerate(args)
+        ]
+    )
+
+
+def first_error_among(cells: Sequence[tuple[Cell, str]]) -> ExcelErrorInput | None:
+    """The first Excel error value among *cells* (each a cell or a range, with its name)."""
+    for value, name in cells:
+        found = error_in(value, name)
         if found is not None:
             return found
     return None
@@ -300,14 +311,13 @@ def explain(fn: Callable[..., Any], *args: Any) -> str:
         given.pop()
     name = raw.__name__.upper()
     _row_reasons.pop(name, None)
+    params = inspect.signature(raw).parameters.values()
     wrong = arity(raw, len(given))
-    if wrong is not None and len(given) > len(inspect.signature(raw).parameters):
+    if wrong is not None and len(given) > len(params):
         return f"{name}: {wrong}"
     run = given
     if wrong is not None:  # a required argument omitted or blank: run it as a blank cell
-        required = sum(
-            p.default is inspect.Parameter.empty for p in inspect.signature(raw).parameters.values()
-        )
+        required = sum(p.default is inspect.Parameter.empty for p in params)
         run = given + [None] * (required - len(given))
     try:
         to_excel(raw(*run))
@@ -776,12 +786,9 @@ class RowError(Exception):
         (*exc* is :class:`ExcelErrorInput`), or else the first one among the row's *cells*
         (each with its name, in argument order) if there is one, as in Excel, else *exc*'s
         own."""
-        if isinstance(exc, ExcelErrorInput):
-            return cls(exc.code, _reason(exc))
-        for value, name in cells:
-            found = error_in(value, name)
-            if found is not None:
-                return cls(found.code, _reason(found))
+        found = exc if isinstance(exc, ExcelErrorInput) else first_error_among(cells)
+        if found is not None:
+            return cls(found.code, _reason(found))
         return cls(_code(exc), _reason(exc))
 
 

@@ -799,20 +799,17 @@ def K_FACTOR_ALL(
         except (XlfuncsError, excel.ExcelErrorInput):
             unrated = False  # K_FACTOR below gives the error and its reason
         if unrated:
-            found = next(
-                (
-                    e
-                    for cell, name in zip(
-                        (games[i], years[i], reached[i]),
-                        ("rated_games", "birth_years", "reached_2400"),
-                    )
-                    if (e := excel.error_in(cell, f"{name} (row {i + 1})")) is not None
-                ),
-                None,
+            row = f"row {i + 1}"
+            found = excel.first_error_among(
+                [
+                    (games[i], f"rated_games ({row})"),
+                    (years[i], f"birth_years ({row})"),
+                    (reached[i], f"reached_2400 ({row})"),
+                ]
             )
             if found is not None:  # an error in the row passes through
                 out.append([found.code])
-                reasons.append(f"row {i + 1}: {found}")
+                reasons.append(f"{row}: {found}")
                 continue
             out.append([""])
             continue
