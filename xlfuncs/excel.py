@@ -59,6 +59,7 @@ __all__ = [
     "first_error_among",
     "flatten",
     "games",
+    "is_results",
     "listed_ratings",
     "last_errors",
     "number",
@@ -613,19 +614,54 @@ def rated_games(found: Sequence[Game]) -> list[tuple[int, Fraction]]:
     return [(r, o.points) for r, o in found if r is not None and o.rated]
 
 
+def is_results(value: Cell) -> bool:
+    """Whether a score-or-results argument holds results (read cell by cell beside the
+    ratings) rather than a bare score (points).
+
+    A range of more than one cell holds results. A single cell (a 1x1 range or a value)
+    holds a result when it is text naming one that is not also a number: ``"="``, ``"+"``,
+    ``"-"``, the under-one-move ``W``/``D``/``L`` and the byes ``H``/``F``/``U``/``Z``, read
+    exactly as in a longer range. A number, or text holding one (``1``, ``"2½"``, ``"1/2"``),
+    is a bare score: with one opponent the score 1, ½ or 0 and the result 1, ½ or 0 are the
+    same game, so the two readings agree there.
+
+    >>> is_results([["="]]), is_results("+"), is_results([[1.0]]), is_results("½")
+    (True, True, False, False)
+    >>> is_results([[1.0], [0.0]])
+    True
+    """
+    if isinstance(value, (list, tuple)):
+        cells = flatten(value)
+        if len(cells) != 1:
+            return len(cells) > 1
+        value = cells[0]
+    return (
+        isinstance(value, str)
+        and parse_result(value) is not None
+        and _text_number(value) is None
+        and value.strip().upper() not in EXCEL_ERRORS
+    )
+
+
 def score_or_results(
     opponent_ratings: Cell, score_or_results: Cell, *, name: str = "score"
 ) -> tuple[list[int] | list[float], Fraction | float]:
     """The rated opponents and the score against them, from either a bare score (points
-    against the rated opponents listed; blank and 0 ratings are left out) or a range of
-    results beside the ratings (forfeits, byes and unrated opponents left out)."""
-    if isinstance(score_or_results, (list, tuple)) and len(flatten(score_or_results)) > 1:
+    against the rated opponents listed; blank and 0 ratings are left out) or results beside
+    the ratings (forfeits, byes and unrated opponents left out); :func:`is_results` says
+    which."""
+    if is_results(score_or_results):
         found = rated_games(games(opponent_ratings, score_or_results, results_name=name))
         if not found:
             raise NothingToComputeError(f"{name}: no rated game against a rated opponent")
         return [r for r, _ in found], sum((w for _, w in found), Fraction(0))
     cells = flatten(opponent_ratings)
-    if type(score_or_results) is float and cells and 0.0 not in cells:
+    if (
+        type(score_or_results) is float
+        and (score_or_results + score_or_results).is_integer()
+        and cells
+        and 0.0 not in cells
+    ):
         try:  # float.is_integer takes floats only: no blank, no text
             plain = all(map(float.is_integer, cells))
         except TypeError:
@@ -635,7 +671,7 @@ def score_or_results(
     rated = [r for r in ratings(cells, "opponent_ratings") if r is not None]
     if not rated:
         raise NothingToComputeError("opponent_ratings: no rated opponent")
-    return rated, number(score_or_results, name)
+    return rated, validate.half_points(exact_number(score_or_results, name), name=name)
 
 
 def rules(value: Cell, name: str = "rules") -> Edition:

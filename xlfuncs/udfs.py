@@ -71,6 +71,7 @@ from .core.norms import norm_title as _norm_title
 from .core.norms import title_or_higher as _title_or_higher
 from .core.tables import pd_hundredths as _pd_hundredths
 from .core.tables import round_half_up as _round_half_up
+from .core.validate import half_points as _half_points
 from .excel import Cell, excel_function
 
 __all__ = [
@@ -187,14 +188,15 @@ def RP_EXACT(opponent_ratings: Cell, score: Cell) -> int:
     s = score
     if type(s) is list and len(s) == 1 and type(s[0]) is list and len(s[0]) == 1:
         s = s[0][0]  # a single cell, as Excel passes it (ndim=2)
-    if type(s) is float or type(s) is int:
+    if type(s) is int or (type(s) is float and (s + s).is_integer()):
         # The usual call: a column of ratings (lists of one cell each) and a bare score,
         # floats from classic xlwings, ints for whole numbers from xlwings Lite, handed to
         # the core, which checks them once (at C speed). The core accepts ratings from 1 to
         # MAX_RATING with 0 < s < n, on which the Excel reading below would give it the
         # same list, and refuses anything else: not a column, a blank or 0 (unrated, left
         # out below), text holding a number, an infinite performance... Those are read the
-        # Excel way, which also gives Excel's error and its reason.
+        # Excel way, which also gives Excel's error and its reason. A score that is not a
+        # whole or half number (no games make it) goes the Excel way too, to be refused.
         try:
             return _rp_exact_rounded([x for (x,) in opponent_ratings], s)
         except (TypeError, ValueError, XlfuncsError):
@@ -330,7 +332,7 @@ def BLOQUE(
     """First rating Ru of an unrated player under the chosen edition."""
     kind = excel.system(system) or "swiss"
     edition = excel.rules(rules)
-    if isinstance(results_or_score, (list, tuple)) and len(excel.flatten(results_or_score)) > 1:
+    if excel.is_results(results_or_score):
         found = excel.games(opponent_ratings, results_or_score, results_name="results_or_score")
         counted = [(r, o.points) for r, o in found if o.rated]
         return _first_rating(counted, system=kind, rules=edition).rating
@@ -338,7 +340,9 @@ def BLOQUE(
     rated = [r for r in listed if r is not None]
     return _first_rating_from_totals(
         rated,
-        excel.exact_number(results_or_score, "results_or_score"),
+        _half_points(
+            excel.exact_number(results_or_score, "results_or_score"), name="results_or_score"
+        ),
         unrated_games=len(listed) - len(rated),
         system=kind,
         rules=edition,
@@ -353,7 +357,7 @@ def _norm_opponents(opponent_ratings: Cell) -> list[int | None]:
 def _norm_games(opponent_ratings: Cell, score: Cell) -> tuple[list[int | None], Fraction]:
     """Opponents and score for a norm: a bare score, or results beside the ratings (then a
     blank rating beside a rated result is an unrated opponent)."""
-    if isinstance(score, (list, tuple)) and len(excel.flatten(score)) > 1:
+    if excel.is_results(score):
         found = [(r, o) for r, o in excel.games(opponent_ratings, score) if o.rated]
         return [r for r, _ in found], sum((o.points for _, o in found), Fraction(0))
     return _norm_opponents(opponent_ratings), excel.exact_number(score, "score")

@@ -132,7 +132,7 @@ def _exact(opponent_ratings: Sequence[Number], score: Number, rounded: bool) -> 
     n = len(rs)
     s = score
     if not ((type(s) is float or type(s) is int) and 0 < s < n):
-        s = float(validate.score(score, n))
+        s = float(validate.score(score, n, halves=False))
         if not 0.0 < s < n:
             if rounded:
                 side = "full score" if s > 0 else "zero score"

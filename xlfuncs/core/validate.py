@@ -14,6 +14,7 @@ from .tables import Number, exact
 __all__ = [
     "MAX_RATING",
     "are_ratings",
+    "half_points",
     "rating_stats",
     "is_rating",
     "optional_rating",
@@ -185,9 +186,33 @@ def whole(value: Number, *, name: str, minimum: int = 0) -> int:
     return int(q)
 
 
-def score(value: Number, games: int, *, name: str = "score") -> Fraction:
-    """A score between 0 and *games* points."""
+def half_points(value: Number, *, name: str = "score") -> Fraction:
+    """*value* as an exact number of points, refused unless a whole or half number: games
+    score 1, ½ or 0 (B.02 8.1: W = 1, 0.5, 0), so no set of games makes any other total.
+
+    >>> half_points(2.5), half_points(3)
+    (Fraction(5, 2), Fraction(3, 1))
+    """
     q = exact(value)
+    if (2 * q).denominator != 1:
+        raise OutOfRangeError(
+            f"{name}: {float(q):g} points is not a score; games score 1, ½ or 0, so a score "
+            "is a whole or half number of points"
+        )
+    return q
+
+
+def score(value: Number, games: int, *, name: str = "score", halves: bool = True) -> Fraction:
+    """A score between 0 and *games* points, in half points (:func:`half_points`): a game
+    scores 1, ½ or 0, so no set of games makes any other score (1.3 points is a typing
+    error, not a result). ``halves=False`` accepts any number in the range, for the exact
+    performance read as the inverse of the logistic expected score, which is defined for
+    every score between 0 and *games*.
+
+    >>> score(2.5, 3), score(0, 3), score(1.3, 2, halves=False)
+    (Fraction(5, 2), Fraction(0, 1), Fraction(13, 10))
+    """
+    q = half_points(value, name=name) if halves else exact(value)
     if q < 0 or q > games:
         raise OutOfRangeError(
             f"{name}: {float(q):g} points is not possible in {games} game"
