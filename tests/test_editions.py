@@ -123,4 +123,3 @@ def test_edition_rule_figures() -> None:
         False,
     ]
     assert [e.zero_score_disregarded for e in (e17, e22, e24, e25)] == [False, True, True, True]
-    assert [e.norm_unrated_opponent for e in (e17, e22, e24, e25)] == [1000, 1000, 1400, 1400]

@@ -42,6 +42,7 @@ from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeErr
 from .core.first_rating import System
 from .core.results import Outcome
 from .core.results import parse as parse_result
+from .core.title_editions import TitleEdition, title_edition
 
 __all__ = [
     "EXCEL_ERRORS",
@@ -71,6 +72,7 @@ __all__ = [
     "score_or_results",
     "shown",
     "system",
+    "title_rules",
     "text",
     "to_excel",
     "whole_number",
@@ -696,6 +698,28 @@ def rules(value: Cell, name: str = "rules") -> Edition:
     raise InvalidInputError(f"{name}: expected an edition id or a date, got {shown(value)}")
 
 
+def title_rules(value: Cell, name: str = "rules") -> TitleEdition:
+    """The Title Regulations' edition from a norm function's ``rules`` cell: blank (in force
+    today), a date, a date serial number or ISO date text (in force that day), or a Rating
+    Regulations id as the other functions take it (``2024``: the Title Regulations in force
+    on that edition's first day; :func:`xlfuncs.core.title_editions.title_edition`). A date
+    is kept as a date, not turned into a rating edition first: the two regulations change
+    on their own dates (1 January 2024 and 1 March 2024)."""
+    value = _single(value, name)
+    _check_error(value, name)
+    if is_blank(value):
+        return title_edition(None)
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return title_edition(value if not isinstance(value, _dt.datetime) else value.date())
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if value == int(value) and 1900 <= value <= 2100:
+            return title_edition(str(int(value)))
+        return title_edition(date(value, name))
+    if isinstance(value, str):
+        return title_edition(value.strip())
+    raise InvalidInputError(f"{name}: expected an edition id or a date, got {value!r}")
+
+
 SYSTEMS: Mapping[str, System] = MappingProxyType(
     {
         "swiss": "swiss",
@@ -939,7 +963,10 @@ def crosstable_rows(
             )
         )
     table = Crosstable.build(
-        entrants, round_robin=grid if round_robin is None else round_robin, rules=edition
+        entrants,
+        round_robin=grid if round_robin is None else round_robin,
+        rules=edition,
+        norm_rules=title_rules(rules_value),
     )
     return table, errors, empty
 

@@ -124,6 +124,10 @@ _SCORE = (
     "+, -) beside the ratings"
 )
 _RULES = "Edition of the FIDE rules: 2017, 2022, 2024, 2025 or a date; blank = in force today"
+_NORM_RULES = (
+    "Title Regulations: a date (those in force then: unrated opponents 1400 from 1 Jan 2024), "
+    "or 2017, 2022, 2024, 2025 (in force when that rating edition began); blank = today"
+)
 
 
 def _rated(value: Cell, name: str) -> int:
@@ -366,7 +370,7 @@ def _norm_games(opponent_ratings: Cell, score: Cell) -> tuple[list[int | None], 
 def _norm(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell) -> _NormPerformance:
     """Core's norm calculation (:class:`~xlfuncs.core.norms.NormPerformance`) from cells."""
     listed, s = _norm_games(opponent_ratings, score)
-    return _norm_performance(listed, s, excel.text(title, "title"), rules=excel.rules(rules))
+    return _norm_performance(listed, s, excel.text(title, "title"), rules=excel.title_rules(rules))
 
 
 _NORM_OPPONENTS = "Opponents' ratings; 0 = unrated opponent (counted at the edition's value)"
@@ -377,7 +381,7 @@ _NORM_SCORE = "Points scored, or a range of results beside the ratings"
 @xw.arg("opponent_ratings", doc=_NORM_OPPONENTS, **_RANGE)
 @xw.arg("score", doc=_NORM_SCORE, **_RANGE)
 @xw.arg("title", doc='"GM", "IM", "WGM" or "WIM"', **_VALUE)
-@xw.arg("rules", doc=_RULES, **_VALUE)
+@xw.arg("rules", doc=_NORM_RULES, **_VALUE)
 @excel_function
 def NORM_RP(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None) -> int:
     """Title-norm performance Ra + dp, with the rating floor and unrated opponents applied."""
@@ -387,12 +391,12 @@ def NORM_RP(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None
 @xw.func(category=CATEGORY)
 @xw.arg("opponent_ratings", doc="Opponents' ratings; 0 = unrated opponent", **_RANGE)
 @xw.arg("title", doc='"GM", "IM", "WGM" or "WIM"', **_VALUE)
-@xw.arg("rules", doc=_RULES, **_VALUE)
+@xw.arg("rules", doc=_NORM_RULES, **_VALUE)
 @excel_function
 def NORM_POINTS(opponent_ratings: Cell, title: Cell, rules: Cell = None) -> Fraction:
     """The fewest points that make the title norm against these opponents."""
     listed = _norm_opponents(opponent_ratings)
-    return _norm_points(listed, excel.text(title, "title"), rules=excel.rules(rules))
+    return _norm_points(listed, excel.text(title, "title"), rules=excel.title_rules(rules))
 
 
 @xw.func(category=CATEGORY)
@@ -401,7 +405,7 @@ def NORM_POINTS(opponent_ratings: Cell, title: Cell, rules: Cell = None) -> Frac
 )
 @xw.arg("results", doc="Results beside them; only games played (1, ½, 0) count", **_RANGE)
 @xw.arg("title", doc='The norm sought: "GM", "IM", "WGM" or "WIM"', **_VALUE)
-@xw.arg("rules", doc=_RULES, **_VALUE)
+@xw.arg("rules", doc=_NORM_RULES, **_VALUE)
 @excel_function
 def NORM_RATINGS(
     opponent_ratings: Cell, results: Cell, title: Cell, rules: Cell = None
@@ -414,7 +418,7 @@ def NORM_RATINGS(
     rows = [i for i, w in enumerate(cells) if not excel.is_blank(w)]
     counted = [(i, r) for i, (r, o) in zip(rows, found) if o.rated]
     listed = [r for _, r in counted]
-    edition = excel.rules(rules)
+    edition = excel.title_rules(rules)
     valued = _norm_ratings_before_floor(listed, rules=edition)
     used = _norm_ratings(listed, excel.text(title, "title"), rules=edition)
     out: list[list[Any]] = [["", ""] for _ in cells]
@@ -427,7 +431,7 @@ def NORM_RATINGS(
 @xw.arg("opponent_ratings", doc=_NORM_OPPONENTS, **_RANGE)
 @xw.arg("score", doc=_NORM_SCORE, **_RANGE)
 @xw.arg("title", doc='The norm sought: "GM", "IM", "WGM" or "WIM"', **_VALUE)
-@xw.arg("rules", doc=_RULES, **_VALUE)
+@xw.arg("rules", doc=_NORM_RULES, **_VALUE)
 @excel_function
 def NORM_FIGURES(
     opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None
@@ -741,7 +745,7 @@ def BLOQUE_ALL(
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("sexes", doc='Optional: "w" or "f" marks a woman (WGM and WIM norms)', **_RANGE)
-@xw.arg("rules", doc=_RULES, **_VALUE)
+@xw.arg("rules", doc=_NORM_RULES, **_VALUE)
 @xw.arg("titles", doc="Optional: the titles players hold; only stronger norms are shown", **_RANGE)
 @excel_function
 def NORM_ALL(

@@ -80,10 +80,6 @@ class Edition:
     zero_score_disregarded: bool
     """A zero score in a player's first event is disregarded (no first rating from it)."""
 
-    norm_unrated_opponent: int
-    """Rating at which an unrated opponent counts in a title norm (1400; 1000 before 2024,
-    *unconfirmed*)."""
-
     def in_force_on(self, day: _dt.date) -> bool:
         """Whether this edition applied on *day*."""
         if day < self.in_force_from:
@@ -112,7 +108,6 @@ EDITIONS: Final[dict[str, Edition]] = {
         first_rating_maximum=None,
         first_rating_min_games=5,
         zero_score_disregarded=False,
-        norm_unrated_opponent=1000,
     ),
     "2022": Edition(
         id="2022",
@@ -129,7 +124,6 @@ EDITIONS: Final[dict[str, Edition]] = {
         first_rating_maximum=None,
         first_rating_min_games=5,
         zero_score_disregarded=True,
-        norm_unrated_opponent=1000,
     ),
     "2024": Edition(
         id="2024",
@@ -146,7 +140,6 @@ EDITIONS: Final[dict[str, Edition]] = {
         first_rating_maximum=2200,
         first_rating_min_games=5,
         zero_score_disregarded=True,
-        norm_unrated_opponent=1400,
     ),
     "2025": Edition(
         id="2025",
@@ -163,7 +156,6 @@ EDITIONS: Final[dict[str, Edition]] = {
         first_rating_maximum=2200,
         first_rating_min_games=5,
         zero_score_disregarded=True,
-        norm_unrated_opponent=1400,
     ),
 }
 """Every implemented edition by id, oldest first."""

@@ -1,6 +1,10 @@
 """Title norms (Title Regulations B.01, 2024 text): the rating floor, unrated opponents,
 norm performance, the points a norm needs, and the opponents' mix (federations, titles).
 
+The Title Regulations change on their own dates (:mod:`xlfuncs.core.title_editions`): every
+``rules`` here resolves to the Title Regulations' edition, a date to the one in force that
+day (an unrated opponent counts 1400 from 1 January 2024, 1000 before).
+
 Rp = Ra + dp, with Ra rounded to a whole number (0.5 up) and p to a whole percent (0.5 % up),
 and at least 35 %. At most one opponent, the lowest-rated, is raised to the title's floor.
 The mix: at least 2 federations other than the player's, at most 3/5 of the opponents from
@@ -17,9 +21,16 @@ from math import ceil, floor
 from typing import Final
 
 from . import validate
-from .editions import Edition, RulesSpec, get_edition
+from .editions import RulesSpec
 from .errors import InvalidInputError, NothingToComputeError
 from .tables import Number, dp_hundredths, percent_hundredths, round_half_up
+from .title_editions import TitleEdition, title_edition
+
+NormRules = RulesSpec | TitleEdition
+"""What a norm function takes as ``rules``: a :class:`~xlfuncs.core.title_editions.TitleEdition`,
+a date (the Title Regulations in force that day), a Rating Regulations edition or its id (the
+Title Regulations in force on its first day), or ``None`` (in force today); see
+:func:`~xlfuncs.core.title_editions.title_edition`."""
 
 __all__ = [
     "COUNTING_TITLES",
@@ -36,6 +47,7 @@ __all__ = [
     "NormMix",
     "NormOpponent",
     "NormPerformance",
+    "NormRules",
     "NormTitle",
     "is_titled",
     "norm_mix",
@@ -105,7 +117,8 @@ class NormPerformance:
     reasons: tuple[str, ...]
     """What keeps the result from being a norm (empty: a norm on these figures)."""
     ratings_before_floor: tuple[int, ...] = ()
-    """Opponents' ratings with unrated opponents at the edition's value, before the floor."""
+    """Opponents' ratings with unrated opponents at the Title Regulations' value, before the
+    floor."""
     lowest: int = 0
     """Index (from 0) of the lowest-rated opponent, the one the floor applies to."""
 
@@ -153,27 +166,26 @@ def norm_title(title: str) -> NormTitle:
     return NORM_TITLES[key]
 
 
-def _valued(opponent_ratings: Sequence[Number | None], edition: Edition) -> list[int]:
-    """Each opponent's rating, an unrated one (``None``) at the edition's value."""
-    return [
-        edition.norm_unrated_opponent if r is None else validate.rating(r) for r in opponent_ratings
-    ]
+def _valued(opponent_ratings: Sequence[Number | None], edition: TitleEdition) -> list[int]:
+    """Each opponent's rating, an unrated one (``None``) at the Title Regulations' value."""
+    return [edition.unrated_opponent if r is None else validate.rating(r) for r in opponent_ratings]
 
 
 def norm_ratings_before_floor(
-    opponent_ratings: Sequence[Number | None], *, rules: RulesSpec = None
+    opponent_ratings: Sequence[Number | None], *, rules: NormRules = None
 ) -> list[int]:
     """Ratings of the opponents of a norm before the floor: unrated opponents (``None``) at
-    the edition's value (:attr:`~xlfuncs.core.editions.Edition.norm_unrated_opponent`).
+    the Title Regulations' value
+    (:attr:`~xlfuncs.core.title_editions.TitleEdition.unrated_opponent`).
 
     >>> norm_ratings_before_floor([2500, None, 2100], rules="2025")
     [2500, 1400, 2100]
     """
-    return _valued(opponent_ratings, get_edition(rules))
+    return _valued(opponent_ratings, title_edition(rules))
 
 
 def _floored(
-    opponent_ratings: Sequence[Number | None], t: NormTitle, edition: Edition
+    opponent_ratings: Sequence[Number | None], t: NormTitle, edition: TitleEdition
 ) -> tuple[list[int], list[int], int]:
     """The ratings before the floor, after it, and the index of the lowest-rated opponent."""
     before = _valued(opponent_ratings, edition)
@@ -186,16 +198,16 @@ def _floored(
 
 
 def norm_ratings(
-    opponent_ratings: Sequence[Number | None], title: str | NormTitle, *, rules: RulesSpec = None
+    opponent_ratings: Sequence[Number | None], title: str | NormTitle, *, rules: NormRules = None
 ) -> list[int]:
-    """Ratings counted for a norm: unrated opponents (``None``) at the edition's value, then
-    the lowest raised to the title's floor.
+    """Ratings counted for a norm: unrated opponents (``None``) at the Title Regulations'
+    value, then the lowest raised to the title's floor.
 
     >>> norm_ratings([2500, None, 2100, 2300], "GM", rules="2025")
     [2500, 2200, 2100, 2300]
     """
     t = title if isinstance(title, NormTitle) else norm_title(title)
-    return _floored(opponent_ratings, t, get_edition(rules))[1]
+    return _floored(opponent_ratings, t, title_edition(rules))[1]
 
 
 def _performance(rs: Sequence[int], score: Fraction) -> tuple[int, int, int]:
@@ -210,7 +222,7 @@ def norm_performance(
     score: Number,
     title: str | NormTitle,
     *,
-    rules: RulesSpec = None,
+    rules: NormRules = None,
 ) -> NormPerformance:
     """The norm performance Ra + dp with the floor applied, and what falls short.
 
@@ -220,7 +232,7 @@ def norm_performance(
     (2422, 72, 166, 2588, False)
     """
     t = title if isinstance(title, NormTitle) else norm_title(title)
-    edition: Edition = get_edition(rules)
+    edition = title_edition(rules)
     before, rs, low = _floored(opponent_ratings, t, edition)
     s = validate.score(score, len(rs))
     ra, percent, d = _performance(rs, s)
@@ -248,7 +260,7 @@ def norm_performance(
 
 
 def norm_points(
-    opponent_ratings: Sequence[Number | None], title: str | NormTitle, *, rules: RulesSpec = None
+    opponent_ratings: Sequence[Number | None], title: str | NormTitle, *, rules: NormRules = None
 ) -> Fraction:
     """The fewest points (in half points) that make the norm against these opponents.
 

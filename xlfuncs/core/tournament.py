@@ -21,6 +21,7 @@ from .norms import MIN_NORM_GAMES, norm_performance, norms_worth
 from .performance import rp_exact, rp_fide
 from .rating_change import RatingChange, rating_change
 from .results import Outcome
+from .title_editions import TitleEdition
 
 __all__ = ["WOMEN_TITLES", "Crosstable", "Entrant", "Pairing", "PlayerFigures"]
 
@@ -85,10 +86,18 @@ class Crosstable:
     entrants: tuple[Entrant, ...]
     round_robin: bool = False
     edition: Edition = field(default_factory=get_edition)
+    norm_rules: TitleEdition | None = None
+    """The Title Regulations for the norms (:meth:`best_norm`); ``None``: those in force on
+    the first day of :attr:`edition` (the two regulations change on their own dates)."""
 
     @classmethod
     def build(
-        cls, entrants: Sequence[Entrant], *, round_robin: bool = False, rules: RulesSpec = None
+        cls,
+        entrants: Sequence[Entrant],
+        *,
+        round_robin: bool = False,
+        rules: RulesSpec = None,
+        norm_rules: TitleEdition | None = None,
     ) -> Crosstable:
         """A crosstable, checking that every opponent number names a player."""
         count = len(entrants)
@@ -100,7 +109,7 @@ class Crosstable:
                     )
                 if p.opponent == i:
                     raise InvalidInputError(f"player {i}, round {r}: paired with themself")
-        return cls(tuple(entrants), round_robin, get_edition(rules))
+        return cls(tuple(entrants), round_robin, get_edition(rules), norm_rules)
 
     @cached_property
     def _points(self) -> tuple[Fraction, ...]:
@@ -206,6 +215,7 @@ class Crosstable:
         for title in norms_worth(entrant.title):
             if title in WOMEN_TITLES and not entrant.female:
                 continue
-            if norm_performance(opponents, score, title, rules=self.edition).reached:
+            rules = self.edition if self.norm_rules is None else self.norm_rules
+            if norm_performance(opponents, score, title, rules=rules).reached:
                 return title
         return None

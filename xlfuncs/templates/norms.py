@@ -26,6 +26,7 @@ from ..core.norms import (
     norm_performance,
     title_or_higher,
 )
+from ..core.title_editions import title_edition
 from . import common
 from .common import write_formula, write_text, write_value
 from .player_sheets import (
@@ -205,7 +206,7 @@ def _compute(data: NormEvent) -> dict[str, Any]:
         "n": n,
         "points": pts,
         "rules": rules,
-        "unrated": float(EDITIONS[rules].norm_unrated_opponent),
+        "unrated": float(title_edition(rules).unrated_opponent),
         "target": data.title,
         "figures": f"{target} norm: Ra ≥ {norm.min_ra}, Rp ≥ {norm.min_rp}; floor {norm.floor}",
     }
@@ -817,11 +818,13 @@ def _tables(wb: Any, ws: Worksheet, fmt: common.Formats) -> None:
     write_text(ws, top, C_TITLED, "Rules", fmt.header)
     ws.merge_range(top, C_HIGHER, top, C_MET, "", fmt.header)
     write_text(ws, top, C_HIGHER, "Unrated counts as", fmt.header)
-    for i, (key, edition) in enumerate(EDITIONS.items()):
+    for i, key in enumerate(EDITIONS):
+        # the rules cell names a Rating Regulations edition; the norms follow the Title
+        # Regulations in force on its first day (xlfuncs.core.title_editions.title_edition)
         row = top + 1 + i
         write_text(ws, row, C_TITLED, key, fmt.computed_text)
         ws.merge_range(row, C_HIGHER, row, C_MET, "", fmt.computed)
-        write_value(ws, row, C_HIGHER, edition.norm_unrated_opponent, fmt.computed)
+        write_value(ws, row, C_HIGHER, title_edition(key).unrated_opponent, fmt.computed)
     wb.define_name(
         "Unrated",
         f"='{SHEET}'!{a1(top + 1, C_TITLED, absolute=True)}:"
@@ -832,6 +835,6 @@ def _tables(wb: Any, ws: Worksheet, fmt: common.Formats) -> None:
         ws,
         top - 1,
         C_NAME,
-        "Figures used (Title Regulations; unrated opponents: xlfuncs.core.editions)",
+        "Figures used (Title Regulations; unrated opponents: xlfuncs.core.title_editions)",
         fmt.subtitle,
     )

@@ -1,0 +1,138 @@
+"""The editions of FIDE's Title Regulations (handbook B.01) that the norm rules follow, as data.
+
+The Title Regulations change on their own dates, not on the Rating Regulations' (B.02,
+:mod:`xlfuncs.core.editions`): the text in force from 1 January 2024 values an unrated norm
+opponent at 1400, while the rating regulations changed on 1 March 2024. A norm is judged by
+the Title Regulations in force when its event took place, so the norm functions resolve their
+``rules`` to a :class:`TitleEdition` here. The table of both regulations' editions, with
+dates and sources, is ``docs/editions.md``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from typing import Final
+
+from .editions import EDITIONS, Edition, RulesSpec
+from .errors import InvalidInputError, OutOfRangeError
+
+__all__ = [
+    "DEFAULT_TITLE_EDITION",
+    "TITLE_EDITIONS",
+    "TitleEdition",
+    "title_edition",
+    "title_edition_on",
+]
+
+
+@dataclass(frozen=True)
+class TitleEdition:
+    """One edition of the Title Regulations and the norm rules that differ between editions."""
+
+    id: str
+    """Short name: the year the edition came into force (``"2017"``, ``"2024"``)."""
+
+    in_force_from: _dt.date
+    """First day the edition applied."""
+
+    in_force_until: _dt.date | None
+    """Last day the edition applied; ``None`` while it is in force."""
+
+    unrated_opponent: int
+    """Rating at which an unrated opponent (other than the one the floor raises) counts in a
+    title norm: 1400 from 1 January 2024, 1000 before (the earlier value *unconfirmed*: see
+    ``docs/editions.md`` for what would settle it)."""
+
+    def in_force_on(self, day: _dt.date) -> bool:
+        """Whether this edition applied on *day*."""
+        if day < self.in_force_from:
+            return False
+        return self.in_force_until is None or day <= self.in_force_until
+
+    def __str__(self) -> str:
+        return self.id
+
+
+_D = _dt.date
+
+TITLE_EDITIONS: Final[dict[str, TitleEdition]] = {
+    "2017": TitleEdition(
+        id="2017",
+        in_force_from=_D(2017, 7, 1),
+        in_force_until=_D(2023, 12, 31),
+        unrated_opponent=1000,
+    ),
+    "2024": TitleEdition(
+        id="2024",
+        in_force_from=_D(2024, 1, 1),
+        in_force_until=None,
+        unrated_opponent=1400,
+    ),
+}
+"""Every implemented edition of the Title Regulations by id, oldest first. The first starts
+on the oldest implemented Rating Regulations' first day (1 July 2017), so that every rating
+edition has a Title Regulations edition beside it."""
+
+DEFAULT_TITLE_EDITION: Final[TitleEdition] = TITLE_EDITIONS["2024"]
+"""The Title Regulations in force today (since 1 January 2024), used when no rules are given."""
+
+
+def title_edition_on(day: _dt.date) -> TitleEdition:
+    """The Title Regulations edition in force on *day*.
+
+    >>> title_edition_on(_dt.date(2023, 12, 31)).id, title_edition_on(_dt.date(2024, 1, 1)).id
+    ('2017', '2024')
+    """
+    if isinstance(day, _dt.datetime):
+        day = day.date()
+    for edition in TITLE_EDITIONS.values():
+        if edition.in_force_on(day):
+            return edition
+    first = next(iter(TITLE_EDITIONS.values()))
+    raise OutOfRangeError(
+        f"rules: no implemented edition of the Title Regulations was in force on "
+        f"{day.isoformat()}; the oldest implemented ({first.id}) starts "
+        f"{first.in_force_from.isoformat()}"
+    )
+
+
+def title_edition(rules: RulesSpec | TitleEdition = None) -> TitleEdition:
+    """The Title Regulations edition for a norm function's *rules*.
+
+    ``None``: the edition in force today. A date (or ISO date text): the edition in force
+    that day. A :class:`TitleEdition`: itself. An edition of the Rating Regulations, or its id
+    (``"2022"``, ``2025``, as the rating functions take it): the Title Regulations in force on
+    the first day of that rating edition, so that ``"2024"`` (from 1 March 2024) and
+    ``"2025"`` give the 2024 Title Regulations and ``"2022"`` and ``"2017"`` the earlier text.
+
+    >>> title_edition().id, title_edition("2022").id, title_edition(2024).id
+    ('2024', '2017', '2024')
+    >>> title_edition(_dt.date(2024, 1, 15)).id, title_edition("2024-01-15").id
+    ('2024', '2024')
+    """
+    if rules is None:
+        return DEFAULT_TITLE_EDITION
+    if isinstance(rules, TitleEdition):
+        return rules
+    if isinstance(rules, Edition):
+        return title_edition_on(rules.in_force_from)
+    if isinstance(rules, _dt.date):
+        return title_edition_on(rules)
+    if isinstance(rules, bool):
+        raise InvalidInputError(f"rules: expected an edition id or a date, got {rules!r}")
+    if isinstance(rules, int):
+        rules = str(rules)
+    if isinstance(rules, str):
+        key = rules.strip()
+        if key in EDITIONS:
+            return title_edition_on(EDITIONS[key].in_force_from)
+        try:
+            day = _dt.date.fromisoformat(key)
+        except ValueError:
+            raise InvalidInputError(
+                f"rules: unknown edition {rules!r}; use one of {', '.join(EDITIONS)} "
+                "or a date (YYYY-MM-DD)"
+            ) from None
+        return title_edition_on(day)
+    raise InvalidInputError(f"rules: expected an edition id or a date, got {rules!r}")
