@@ -235,10 +235,70 @@ def RP_PTP(opponent_ratings: Cell, score: Cell) -> int:
     return _performance(_rp_ptp, opponent_ratings, score)
 
 
-def _change(own_rating: Cell, opponent_ratings: Cell, results: Cell, k: Cell, rules: Cell) -> Any:
+def _label(value: Cell) -> str:
+    """A tournament label as compared: text without blanks around it, any case; a whole
+    number as written (1 and "1" are one label); blank is the label ""."""
+    if excel.is_blank(value):
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip().casefold()
+
+
+def _tournaments(
+    opponent_ratings: Cell, results: Cell, tournaments: Cell
+) -> tuple[list[list[tuple[int, Fraction]]], list[list[int]]]:
+    """The rated games grouped into tournaments by the labels beside them (in the order
+    each label first appears), and each game's position among the rated games in reading
+    order. Omitted or all blank: every game is one tournament."""
+    found = excel.games(opponent_ratings, results)
+    if excel.is_blank(tournaments) and not isinstance(tournaments, (list, tuple)):
+        rated = excel.rated_games(found)
+        return [rated], [list(range(len(rated)))]
+    labels = excel.flatten(tournaments)
+    cells = excel.flatten(results)
+    if len(labels) != len(cells):
+        raise InvalidInputError(
+            f"tournaments has {len(labels)} cells but results has {len(cells)}; they must be "
+            "the same size"
+        )
+    for i, label in enumerate(labels, start=1):
+        if isinstance(label, str) and label.strip().upper() in excel.EXCEL_ERRORS:
+            raise excel.ExcelErrorInput(label.strip().upper(), f"tournaments (cell {i})")
+    rows = [i for i, w in enumerate(cells) if not excel.is_blank(w)]  # games() keeps these
+    groups: dict[str, list[tuple[int, Fraction]]] = {}
+    places: dict[str, list[int]] = {}
+    position = 0
+    for i, (r, o) in zip(rows, found):
+        if r is None or not o.rated:
+            continue
+        key = _label(labels[i])
+        groups.setdefault(key, []).append((r, o.points))
+        places.setdefault(key, []).append(position)
+        position += 1
+    return list(groups.values()), list(places.values())
+
+
+def _change(
+    own_rating: Cell,
+    opponent_ratings: Cell,
+    results: Cell,
+    k: Cell,
+    rules: Cell,
+    tournaments: Cell = None,
+) -> tuple[Any, list[int]]:
+    """The core's calculation for the period, and for each of its game details (in the
+    core's order, tournament by tournament) the game's place in reading order."""
     own = _rated(own_rating, "own_rating")
-    found = excel.rated_games(excel.games(opponent_ratings, results))
-    return _rating_change(own, [found], excel.whole_number(k, "k"), rules=excel.rules(rules))
+    groups, places = _tournaments(opponent_ratings, results, tournaments)
+    change = _rating_change(own, groups, excel.whole_number(k, "k"), rules=excel.rules(rules))
+    return change, [p for group in places for p in group]
+
+
+_TOURNAMENTS = (
+    "Optional: tournament labels beside the games (one name or number per game); games "
+    "with the same label form one tournament. Omitted: all games are one tournament"
+)
 
 
 @xw.func(category=CATEGORY)
@@ -248,6 +308,7 @@ def _change(own_rating: Cell, opponent_ratings: Cell, results: Cell, k: Cell, ru
 @xw.arg("k", doc="Development coefficient K (10, 20 or 40); lowered so that K x n <= 700", **_VALUE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @xw.arg("rounded", doc="TRUE (default): the rounded change; FALSE: the unrounded sum", **_VALUE)
+@xw.arg("tournaments", doc=_TOURNAMENTS, **_RANGE)
 @excel_function
 def ELO_CHANGE(
     own_rating: Cell,
@@ -256,9 +317,10 @@ def ELO_CHANGE(
     k: Cell,
     rules: Cell = None,
     rounded: Cell = None,
+    tournaments: Cell = None,
 ) -> int | Fraction:
-    """Rating change for the games given: K x sum(W - PD), rounded once."""
-    change = _change(own_rating, opponent_ratings, results, k, rules)
+    """Rating change for the games given: K x sum(W - PD), rounded once for the period."""
+    change, _ = _change(own_rating, opponent_ratings, results, k, rules, tournaments)
     keep_rounded = True if excel.is_blank(rounded) else excel.boolean(rounded, "rounded")
     return int(change.change) if keep_rounded else change.unrounded
 
@@ -269,18 +331,28 @@ def ELO_CHANGE(
 @xw.arg("results", doc="Results beside the ratings: 1, ½, 0 (rated); +, - forfeits", **_RANGE)
 @xw.arg("k", doc="Development coefficient K; lowered so that K x n <= 700", **_VALUE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
+@xw.arg("tournaments", doc=_TOURNAMENTS, **_RANGE)
 @excel_function
 def ELO_DETAIL(
-    own_rating: Cell, opponent_ratings: Cell, results: Cell, k: Cell, rules: Cell = None
+    own_rating: Cell,
+    opponent_ratings: Cell,
+    results: Cell,
+    k: Cell,
+    rules: Cell = None,
+    tournaments: Cell = None,
 ) -> list[list[float]]:
     """One row per rated game: opponent rating used, PD, W - PD, K x (W - PD)."""
-    change = _change(own_rating, opponent_ratings, results, k, rules)
+    change, places = _change(own_rating, opponent_ratings, results, k, rules, tournaments)
     if not change.games:
         raise NothingToComputeError("results: no rated game against a rated opponent")
-    return [
+    rows = [
         [g.rating_used, float(g.expected), float(g.difference), float(g.change)]
         for g in change.games
     ]
+    ordered: list[list[float]] = [[] for _ in rows]
+    for place, row in zip(places, rows):
+        ordered[place] = row
+    return ordered
 
 
 @xw.func(category=CATEGORY)

@@ -2,7 +2,9 @@
 calculation page.
 
 The layout, and why ``ELO_DETAIL`` sits in hidden columns: ``docs/templates.md``. The stored
-values come from ``ELO_DETAIL`` and :func:`xlfuncs.core.rating_change.rating_change`.
+values come from ``ELO_DETAIL`` (each tournament's games) and ``ELO_CHANGE`` (the period: one
+call over every tournament's games, labelled with their tournament, so that the 2022
+one-upgrade-per-tournament rule and the rounding once for the period are computed in core).
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from xlsxwriter.worksheet import Worksheet
 
 from .. import udfs
 from ..core.editions import DEFAULT_EDITION
-from ..core.rating_change import RatingChange, rating_change
 from . import common
 from .common import write_formula, write_text, write_value
 from .player_sheets import (
@@ -56,6 +57,7 @@ SHEET: Final = "Rating period"
 C_NO, C_NAME, C_TITLE, C_FED, C_RATING, C_RESULT = range(6)
 C_STATUS, C_USED, C_W, C_PD, C_DIFF, C_KDIFF = range(6, 12)
 C_HELP = 13  # ELO_DETAIL's four columns: N:Q
+C_PERIOD = C_HELP + 4  # the period's games for ELO_CHANGE, R:T: rating, result, tournament
 LAST_COL = C_KDIFF
 
 # Rows (0-based).
@@ -224,22 +226,25 @@ def _compute(data: RatingPeriod) -> dict[str, Any]:
     for c in (1, 2):
         s = _sum([b.totals[c] for b in blocks])
         sums.append(s if is_error(s) else excel_round(s, 2))
-    # The period's figures: K x n <= 700, K x sum(W - PD), rounded once, from the core.
-    calc: RatingChange | None = None
+    # The period's figures: K x n <= 700, K x sum(W - PD), rounded once, from one
+    # ELO_CHANGE call over every tournament's games, each labelled with its tournament.
+    ratings_all, results_all, labels = _period_columns(blocks_in)
     k_times: Value = ""
     change: Value = ""
     new: Value = ""
-    if k_used != "" and not is_error(k_used):
-        if is_error(sums[1]):
-            k_times = sums[1]
-        elif rating is None:
-            k_times = 0.0  # no rated game can be listed without the player's rating
-        else:
-            calc = rating_change(rating, [b.rated for b in blocks], k_requested, rules=str(rules))
-            k_times = float(calc.unrounded)
+    if k_used != "":
+        k_times = (
+            0.0  # no rated game can be listed without the player's rating
+            if rating is None
+            else _excel_value(
+                udfs.ELO_CHANGE(rating, ratings_all, results_all, k_used, rules, False, labels)
+            )
+        )
     if rating is not None and k_used != "":
-        change = k_times if calc is None else float(calc.change)
-        new = change if calc is None else float(calc.new_rating)
+        change = _excel_value(
+            udfs.ELO_CHANGE(rating, ratings_all, results_all, k_used, rules, True, labels)
+        )
+        new = change if is_error(change) else rating + change
     tournaments = float(sum(1 for b in blocks if b.n > 0))
     summary: str
     if rating is None:
@@ -276,6 +281,31 @@ def _compute(data: RatingPeriod) -> dict[str, Any]:
         "line": player_line,
         "rules": rules,
     }
+
+
+def _period_columns(
+    blocks_in: Sequence[tuple[list[Value], list[Value]]],
+) -> tuple[list[list[Value]], list[list[Value]], list[list[Value]]]:
+    """The hidden columns R:T as ELO_CHANGE receives them, from the first game row of the
+    first tournament to the last of the last: each game row's rating and result (blank
+    where blank) and its tournament's number; the rows between the blocks are blank."""
+    ratings: list[list[Value]] = []
+    results: list[list[Value]] = []
+    labels: list[list[Value]] = []
+    for i, (rs, ws_) in enumerate(blocks_in):
+        if i:
+            gap = BLOCK_ROWS - MAX_GAMES
+            for column in (ratings, results, labels):
+                column.extend([[None]] * gap)
+        ratings.extend([[r] for r in rs])
+        results.extend([[w] for w in ws_])
+        labels.extend([[float(i + 1)]] * MAX_GAMES)
+    return ratings, results, labels
+
+
+def _excel_value(value: Any) -> Value:
+    """A function's result as a cell shows it (an int as a float, a fraction as a float)."""
+    return value if isinstance(value, str) else float(value)
 
 
 def _block_header_text(n: float, pts: Value) -> str:
@@ -321,7 +351,7 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
         (LAST_COL + 1, 2),
     ):
         ws.set_column(col, col, width)
-    hide_helper_columns(ws, C_HELP, C_HELP + 3, 10)
+    hide_helper_columns(ws, C_HELP, C_PERIOD + 2, 10)
 
     # Title, the repeated player line and the note.
     write_text(ws, R_TITLE, 0, "FIDE rating change: one player's rating period", fmt.title)
@@ -513,11 +543,18 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
             x["signed_two"] if col == C_DIFF else x["two"],
             v[key],
         )
+    first, last = _block_row(0) + 2, _block_row(MAX_TOURNAMENTS - 1) + 1 + MAX_GAMES
+    period = ",".join(
+        f"{a1(first, C_PERIOD + j, absolute=True)}:{a1(last, C_PERIOD + j, absolute=True)}"
+        for j in range(3)
+    )
+    *games, labels = period.split(",")
+    elo_change = f"ELO_CHANGE(Rating,{','.join(games)},K_used,{rules_name},{{rounded}},{labels})"
     write_formula(
         ws,
         R_SUM,
         C_KDIFF,
-        f'=IF(K_used="","",ROUND(K_used*{a1(R_SUM, C_DIFF)},2))',
+        f'=IF(K_used="","",IF(Rating="",0,{elo_change.format(rounded="FALSE")}))',
         x["signed_two"],
         v["k_times"],
     )
@@ -527,7 +564,7 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
             "Rating change (rounded once, ½ away from 0)",
             "change",
             x["signed"],
-            f'=IF(OR(Rating="",K_used=""),"",ROUND({a1(R_SUM, C_KDIFF)},0))',
+            f'=IF(OR(Rating="",K_used=""),"",{elo_change.format(rounded="TRUE")})',
         ),
         (
             R_NEW,
@@ -628,6 +665,9 @@ def _write_block(
     ws.set_row(top + 1, 24)
     for j, text in enumerate(("ELO_DETAIL: rating used", "PD", "W − PD", "K × (W − PD)")):
         write_text(ws, top + 1, C_HELP + j, text, x["helper_header"])
+    if i == 0:  # above the period's range, which runs through every block
+        for j, text in enumerate(("ELO_CHANGE: rating", "result", "tournament")):
+            write_text(ws, top + 1, C_PERIOD + j, text, x["helper_header"])
 
     ratings_range = span(r0, C_RATING, r1, absolute=True)
     results_range = span(r0, C_RESULT, r1, absolute=True)
@@ -676,6 +716,18 @@ def _write_block(
             x["w"],
             b.rows[k][1],
         )
+        for j, col in enumerate((C_RATING, C_RESULT)):  # the game, for the period's ELO_CHANGE
+            entered = a1(row, col)
+            value = (b.ratings, b.results)[j][k]
+            write_formula(
+                ws,
+                row,
+                C_PERIOD + j,
+                f'=IF({entered}="","",{entered})',
+                fmt.computed_decimal,
+                "" if value is None else value,
+            )
+        write_value(ws, row, C_PERIOD + 2, i + 1, fmt.computed_decimal)
     write_array_block(
         ws,
         r0,
