@@ -69,7 +69,7 @@ class Edition:
 
     first_rating_round_robin_factor: bool
     """Below 50 % in a round robin, Ru = Ra + dp x n/(n+1) (the seed's 2017 rule;
-    *unconfirmed* in the 2017 text)."""
+    *unconfirmed* in the 2017 text: ``docs/editions.md`` says what would settle it)."""
 
     first_rating_maximum: int | None
     """The highest first rating (2200 from March 2024); ``None``: no maximum."""
