@@ -183,6 +183,15 @@ CASES: list[Case] = [
     ("ELO_CHANGE", [cell(2000), UPLIFT, UPLIFT_RESULTS, cell(20), cell(2025), OMITTED], one(-8)),
     # only the game against 2000 is rated (a forfeit; an unrated opponent): +0.5 x 20
     ("ELO_CHANGE", [cell(2000), col(2000, 2100, None), col(1, "+", 0), cell(20)], one(10)),
+    # 2022: one 400-point upgrade per tournament. Two wins over 1000s in two tournaments
+    # (labels A, B): each counts at 1600, PD .92: 20 x (.08 + .08) = 3.2 -> 3; one
+    # tournament: one upgrade, the other at 1000 (PD 1.00): 20 x .08 = 1.6 -> 2
+    (
+        "ELO_CHANGE",
+        [cell(2000), col(1000, 1000), col(1, 1), cell(20), cell(2022), OMITTED, col("A", "B")],
+        one(3),
+    ),
+    ("ELO_CHANGE", [cell(2000), col(1000, 1000), col(1, 1), cell(20), cell(2022)], one(2)),
     (
         "ELO_CHANGE",
         [cell(2000), THREE, col(1, 0, 0), error_cell("#REF!")],
@@ -225,6 +234,13 @@ CASES: list[Case] = [
     # 7/9 = 78 % -> 220 -> 2642 >= 2600, so 7 points
     ("NORM_RP", [NINE, cell(6.5), cell("GM"), cell(2025)], one(2588)),
     ("NORM_POINTS", [NINE, cell("GM"), cell(2025)], one(7)),
+    # Title Regulations from 1 Jan 2024 (serial 45306 = 2024-01-15): two unrated at 1400,
+    # one raised to 2200; Ra (2200 + 1400 + 7 x 2500) / 9 = 2344.4 -> 2344; 6/9 = 67 % ->
+    # 125: 2469 (before 2024: 1000, Ra 2300, Rp 2425)
+    ("NORM_RP", [col(0, 0, *[2500] * 7), cell(6), cell("GM"), cell(45306)], one(2469)),
+    # a one-cell draw is a result: 2443 + dp(.50) = 2443; 1.3 points: no games make it
+    ("RP_FIDE", [col(2443), cell("=")], one(2443)),
+    ("RP_FIDE", [col(2000, 2100), cell(1.3)], one(NUM)),
     ("NORM_POINTS", [NINE, cell("XX"), OMITTED], one(VALUE)),
     # the same nine: Ra 2422 >= 2380; 7/9 = 78 % >= 35 %; Rp 2422 + 220 = 2642 >= 2600. With
     # results beside them (five wins, three draws, a loss: 6½): 72 % -> 166, Rp 2588 < 2600
@@ -719,7 +735,7 @@ def test_classic_vba_wrapper_for_every_function(classic: dict[str, Any]) -> None
     )
     assert functions["EXPLAIN_ERROR"][0] == (
         "function_name, Optional arg1, Optional arg2, Optional arg3, Optional arg4, "
-        "Optional arg5, Optional arg6"
+        "Optional arg5, Optional arg6, Optional arg7"
     )
     assert functions["NORM_ALL"][0] == (
         "ratings, results, Optional opponents, Optional sexes, Optional rules, Optional titles"

@@ -946,6 +946,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 @xw.arg("arg4", **_RANGE)
 @xw.arg("arg5", **_RANGE)
 @xw.arg("arg6", **_RANGE)
+@xw.arg("arg7", **_RANGE)
 def EXPLAIN_ERROR(
     function_name: Cell,
     arg1: Cell = None,
@@ -954,10 +955,11 @@ def EXPLAIN_ERROR(
     arg4: Cell = None,
     arg5: Cell = None,
     arg6: Cell = None,
+    arg7: Cell = None,
 ) -> str:
     """Why a call of one of our functions gives an error: "OK" or the reason, as text."""
     name = str(function_name or "").strip().upper().removeprefix("XLWINGS.")
     fn = FUNCTIONS.get(name)
     if fn is None:
         return f"EXPLAIN_ERROR: unknown function {function_name!r}; one of {', '.join(FUNCTIONS)}"
-    return excel.explain(fn, arg1, arg2, arg3, arg4, arg5, arg6)
+    return excel.explain(fn, arg1, arg2, arg3, arg4, arg5, arg6, arg7)
