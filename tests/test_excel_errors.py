@@ -73,7 +73,7 @@ def test_an_argument_omitted_is_named() -> None:
     # the first one missing, with the optional ones in brackets
     assert EXPLAIN_ERROR("ELO_CHANGE", 2000.0, THREE) == (
         "ELO_CHANGE: results is missing (omitted, or a blank cell): "
-        "ELO_CHANGE(own_rating, opponent_ratings, results, k, [rules], [rounded])"
+        "ELO_CHANGE(own_rating, opponent_ratings, results, k, [rules], [rounded], [tournaments])"
     )
     # optional arguments omitted are no error: Ra 2500 + dp(2.5/3 = .83) 273
     assert EXPLAIN_ERROR("RP_FIDE", THREE, 2.5, None, None) == "OK"
