@@ -353,6 +353,27 @@ def test_k_adult_is_20() -> None:
     assert k_factor(2100, 300, None, False, dt.date(2026, 6, 1)) == 20
 
 
+def test_k_reached_2400_wins_over_fewer_than_30_games() -> None:
+    # Issue 9, case 1. Rating Regulations 8.3.3 since 1 July 2014: "K = 10 once a player's
+    # published rating has reached 2400 and remains at that level subsequently" -- no longer
+    # "and been registered for at least 30 games" (the pre-2014 text; both wordings:
+    # chesselo.com, "Updated 1 July 2014 FIDE Rating System"). FIDE's monthly lists give K 10
+    # to players rated 2400+ with fewer than 30 games (docs/fide-rules.md, Rating change,
+    # "Order"). So the 2400 clause is tried first.
+    day = dt.date(2026, 5, 13)
+    # 2401 with 29 games: was 40, is 10
+    assert k_factor(2401, 29, None, False, day) == 10
+    assert k_rule(2401, 29, None, False, day) is KRule.REACHED_2400
+    # 2350 now, reached 2400 once, 10 games: was 40, is 10
+    assert k_factor(2350, 10, None, True, day) == 10
+    # a junior rated 2400+ with few games: 10 too (the junior 40 needs a rating under 2300)
+    assert k_factor(2450, 5, 2012, False, day) == 10
+    # under 2400, never reached it, fewer than 30 games: still 40
+    assert k_factor(2350, 10, None, False, day) == 40
+    # a junior rated 2300..2399 with 30+ games gets no junior K: 20
+    assert k_factor(2350, 40, 2012, False, day) == 20
+
+
 def test_k_rule_names_the_clause() -> None:
     # Rating Regulations 8.3.3, clause by clause, as in the four tests above
     day = dt.date(2026, 6, 1)

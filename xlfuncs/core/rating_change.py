@@ -15,11 +15,13 @@ from fractions import Fraction
 
 from . import validate
 from .editions import Edition, RulesSpec, get_edition
-from .errors import OutOfRangeError
-from .tables import Number, exact, pd_hundredths, round_half_away
+from .errors import InvalidInputError, OutOfRangeError
+from .tables import Number, exact, pd_hundredths, round_half_away, round_half_up
 
 __all__ = [
     "MAX_K_TIMES_GAMES",
+    "UPLIFT_2024_BELOW",
+    "UPLIFT_2024_SHARE",
     "Game",
     "GameDetail",
     "KRule",
@@ -29,7 +31,10 @@ __all__ = [
     "k_factor",
     "k_for_games",
     "k_rule",
+    "floor_note",
     "rating_change",
+    "unrated_again",
+    "uplift_2024",
 ]
 
 MAX_K_TIMES_GAMES = 700
@@ -124,6 +129,18 @@ class RatingChange:
     def new_rating(self) -> int:
         """The rating after the period."""
         return self.own_rating + self.change
+
+    @property
+    def unrated_again(self) -> bool:
+        """Whether the new rating is below the edition's floor: the player is removed from
+        the list and is unrated again (see :func:`unrated_again`)."""
+        return unrated_again(self.new_rating, rules=self.edition)
+
+    @property
+    def floor_note(self) -> str | None:
+        """``"below 1400: unrated again"`` (the edition's floor) where :attr:`unrated_again`,
+        else ``None``: what to show beside, or instead of, the new rating."""
+        return floor_note(self.new_rating, rules=self.edition)
 
 
 _HUNDREDTHS = {1: 100, Fraction(1, 2): 50, 0: 0}
@@ -233,10 +250,12 @@ def rating_change(
 
 
 class KRule(enum.Enum):
-    """The clause of the K rule (Rating Regulations 8.3.3) that gives a player's K."""
+    """The clause of the K rule (Rating Regulations 8.3.3) that gives a player's K, in the
+    order :func:`k_rule` tries them: :attr:`REACHED_2400` first."""
 
     FEWER_THAN_30_GAMES = "fewer than 30 games"
-    """K 40: the player has not yet completed events with at least 30 games."""
+    """K 40: the player has not yet completed events with at least 30 games (and has not
+    reached 2400)."""
     REACHED_2400 = "reached 2400"
     """K 10: a published rating has reached 2400 (for good, even if it drops)."""
     JUNIOR = "junior"
@@ -267,10 +286,22 @@ def k_factor(
 ) -> int:
     """K for a player (Rating Regulations 8.3.3; the same in every implemented edition).
 
+    In this order, the first clause that applies:
+
+    - 10 once a published rating has reached 2400 (for good, even if it drops), whatever
+      the games: a rating of 2400 or more, or *reached_2400*;
     - 40 until the player has completed events with at least 30 games;
-    - 10 once a published rating has reached 2400 (for good, even if it drops);
-    - 40 until the end of the year of the 18th birthday while rated under 2300;
+    - 40 until the end of the year of the 18th birthday while rated under 2300 (a rating of
+      2300 or more gives no junior K);
     - 20 otherwise.
+
+    The order: the 2014 text (in force from 1 July 2014, kept in every later edition) no
+    longer ties K 10 to 30 games ("K = 10 once a player's published rating has reached 2400
+    and remains at that level subsequently"; the text before it said "once the player has
+    reached 2400 *and been registered for at least 30 games*"), and FIDE's own monthly lists
+    give K 10 to players rated 2400+ with fewer than 30 games (``docs/fide-rules.md``,
+    *Rating change*; the 2014 and pre-2014 wordings side by side: chesselo.com, "Updated 1
+    July 2014 FIDE Rating System").
 
     *period_date* (default: today) decides the junior rule; *birth_year* ``None`` means not
     known, so no junior K. :func:`k_rule` says which of the four clauses applies.
@@ -297,13 +328,80 @@ def k_rule(
     """
     r = validate.rating(rating)
     games = validate.whole(rated_games, name="rated_games")
-    if games < 30:
-        return KRule.FEWER_THAN_30_GAMES
     if reached_2400 or r >= 2400:
         return KRule.REACHED_2400
+    if games < 30:
+        return KRule.FEWER_THAN_30_GAMES
     if birth_year is not None:
         year = validate.whole(birth_year, name="birth_year", minimum=1850)
         day = period_date or _dt.date.today()
         if day.year <= year + 18 and r < 2300:
             return KRule.JUNIOR
     return KRule.ESTABLISHED
+
+
+def unrated_again(new_rating: Number, *, rules: RulesSpec = None) -> bool:
+    """Whether a rating after a period is below the edition's floor: the player is then
+    removed from the list and is unrated again, treated like any other unrated player (2024
+    text 7.1.3 as summarised in ``docs/fide-rules.md``: "Players whose ratings fall below
+    1400 are designated as unrated on the subsequent list"; the 2014-2021 texts likewise
+    with the floor 1000: "Players whose ratings drop below 1000 are listed on the next list
+    as 'delisted'. Thereafter they are treated in the same manner as any other unrated
+    player" -- kinabaluchess.com's copy of the rating regulations, and
+    lichess.org/@/Transil_Flash, "FIDE Rating increments effective from 1 March 2024").
+    The floor is :attr:`~xlfuncs.core.editions.Edition.rating_floor`. *new_rating* may be
+    0 or negative (a large loss from a low rating): below any floor.
+
+    >>> unrated_again(1399, rules="2024"), unrated_again(1400, rules="2024")
+    (True, False)
+    >>> unrated_again(1399, rules="2022"), unrated_again(999, rules="2022")
+    (False, True)
+    """
+    q = exact(new_rating)
+    if q.denominator != 1:
+        raise InvalidInputError(f"new_rating: expected a whole number, got {float(q):g}")
+    return q < get_edition(rules).rating_floor
+
+
+def floor_note(new_rating: Number, *, rules: RulesSpec = None) -> str | None:
+    """The mark for a new rating below the floor, ``"below 1400: unrated again"`` (the
+    edition's floor), or ``None`` where the rating stays on the list.
+
+    >>> floor_note(1390, rules="2025"), floor_note(1390, rules="2017")
+    ('below 1400: unrated again', None)
+    """
+    if not unrated_again(new_rating, rules=rules):
+        return None
+    return f"below {get_edition(rules).rating_floor}: unrated again"
+
+
+UPLIFT_2024_BELOW = 2000
+"""The one-time uplift of 1 March 2024 raised every standard rating below this."""
+
+UPLIFT_2024_SHARE = Fraction(2, 5)
+"""... by this share (0.40) of the distance to :data:`UPLIFT_2024_BELOW`."""
+
+
+def uplift_2024(rating: Number) -> int:
+    """The one-time uplift of standard ratings on 1 March 2024: a rating R below 2000
+    became R + 0.40 x (2000 - R); 2000 and above stayed as they were (FIDE Council decision
+    on the Qualification Commission's proposals, December 2023: "For players with a standard
+    rating lower than 2000 points, an increase will be applied following the formula (0.40)
+    x (2000 - Rating)"; in force 1 March 2024, qc.fide.com "New rating regulations come into
+    force"; ``docs/fide-rules.md``, Editions, 2024).
+
+    The result is rounded to the nearest whole number. FIDE's published texts give the
+    formula but not its rounding; since R is whole, 0.40 x (2000 - R) is a multiple of 0.2,
+    so no half ever arises and only "nearest" against "truncated" can differ (1801: 1880.6
+    -> 1881 nearest, 1880 truncated). Nearest is the Rating Regulations' own rounding of a
+    rating change (8.3.4). *Unconfirmed*: the February and March 2024 standard lists of a
+    player with no rated game in that period whose 0.4 x (2000 - R) has a fractional part of
+    .6 or .8 (R = 1801, 1802, 1806, ...) would settle it.
+
+    >>> uplift_2024(1500), uplift_2024(1000), uplift_2024(1801), uplift_2024(2000)
+    (1700, 1400, 1881, 2000)
+    """
+    r = validate.rating(rating)
+    if r >= UPLIFT_2024_BELOW:
+        return r
+    return round_half_up(r + UPLIFT_2024_SHARE * (UPLIFT_2024_BELOW - r))
