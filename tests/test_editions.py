@@ -122,4 +122,6 @@ def test_edition_rule_figures() -> None:
         False,
         False,
     ]
-    assert [e.zero_score_disregarded for e in (e17, e22, e24, e25)] == [False, True, True, True]
+    # issue 9, case 2: a zero score in a first event is disregarded in every edition (the
+    # 2003 text, B.02 6.1, already disregarded zero and half; docs/fide-rules.md, First rating)
+    assert [e.zero_score_disregarded for e in (e17, e22, e24, e25)] == [True, True, True, True]

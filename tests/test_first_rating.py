@@ -238,32 +238,39 @@ def test_both_reasons() -> None:
 ZERO = [(1900, 0), (2000, 0), (2100, 0), (2000, 0), (2000, 0)]  # Ra 2000
 
 
-@pytest.mark.parametrize("rules", ["2022", "2024", "2025"])
-def test_zero_score_disregarded_from_2022(rules: str) -> None:
+@pytest.mark.parametrize("rules", ["2017", "2022", "2024", "2025"])
+def test_zero_score_disregarded_in_every_edition(rules: str) -> None:
+    # Issue 9, case 2: "If an unrated player scores zero in their first event this score is
+    # disregarded" -- in 2017 too (the rule predates 2022: the 2003 text, B.02 6.1,
+    # disregarded zero and half a point; docs/fide-rules.md, First rating).
     with pytest.raises(NothingToComputeError):
         first_rating(ZERO, rules=rules)
     with pytest.raises(NothingToComputeError):
         first_rating(ZERO, system="rr", rules=rules)
 
 
-def test_zero_score_computed_in_2017_swiss() -> None:
-    # p = 0 -> dp -800 -> 2000 - 800 = 1200
-    fr = first_rating(ZERO, rules="2017")
-    assert fr.dp == -800
-    assert fr.rating == 1200
-    assert fr.published is True
+def test_zero_score_2017_issue_cases() -> None:
+    # Issue 9, case 2: 0/3 against 2276, 2431, 2682 (Swiss, 2017) gave 1663 (Ra 2463 - 800);
+    # 0/1 against 2243 (round robin, 2017) gave 1843 (2243 - 800 x 1/2): both disregarded now
+    with pytest.raises(NothingToComputeError, match="zero score"):
+        first_rating([(2276, 0), (2431, 0), (2682, 0)], rules="2017")
+    with pytest.raises(NothingToComputeError, match="zero score"):
+        first_rating([(2243, 0)], system="rr", rules="2017")
 
 
-def test_zero_score_computed_in_2017_round_robin() -> None:
-    # -800 x 5/6 = -666.67 -> 1333.33 -> 1333
-    fr = first_rating(ZERO, system="rr", rules="2017")
+def test_zero_score_figures_2017_round_robin() -> None:
+    # the figures on request (as the first-rating template shows them), marked disregarded:
+    # p = 0 -> dp -800; -800 x 5/6 = -666.67 -> 1333.33 -> 1333
+    fr = first_rating(ZERO, system="rr", rules="2017", zero_score_figures=True)
     assert fr.unrounded == 2000 - F(4000, 6)
     assert fr.rating == 1333
+    assert fr.disregarded and not fr.published
     # with a lost game against an unrated player too: n = 6, -800 x 6/7 = -685.71
     # -> 1314.29 -> 1314
-    fr = first_rating(ZERO + [(None, 0)], system="rr", rules="2017")
+    fr = first_rating(ZERO + [(None, 0)], system="rr", rules="2017", zero_score_figures=True)
     assert fr.games == 6
     assert fr.rating == 1314
+    assert fr.disregarded
 
 
 # ---------------------------------------------------------------------------------------
@@ -335,5 +342,7 @@ def test_zero_score_figures_on_request() -> None:
     assert fr.unrounded == F(13600, 7) - 309
     assert fr.disregarded and not fr.published
     assert fr.reasons == ("a zero score in a first event is disregarded (rules 2025)",)
-    # 2017 does not disregard it: the flag changes nothing
-    assert not first_rating(ZERO, rules="2017", zero_score_figures=True).disregarded
+    # 2017 disregards it too (issue 9, case 2): p = 0 -> dp -800 -> 2000 - 800 = 1200, shown
+    fr = first_rating(ZERO, rules="2017", zero_score_figures=True)
+    assert (fr.dp, fr.rating) == (-800, 1200)
+    assert fr.disregarded and not fr.published

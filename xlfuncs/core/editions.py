@@ -11,11 +11,15 @@ id        in force                  what differs
                                     Ra + 20 per half point above 50 %, Ra + dp below,
                                     Ra + dp x n/(n+1) below 50 % in a round robin
 ``2022``  1 Jan 2022 - 29 Feb 2024  one 400-point upgrade per tournament; no round-robin
-                                    factor; a zero score in a first event is disregarded
+                                    factor
 ``2024``  1 Mar 2024 - 30 Sep 2025  cap on every game; floor 1400; first rating with two
                                     hypothetical 1800 opponents drawn, at most 2200
 ``2025``  1 Oct 2025 -              as 2024, no cap for a player rated 2650 or more
 ========  ========================  ====================================================
+
+In every edition a zero score in a first event is disregarded, and a first rating is
+published only from 5 games against rated opponents (pooled over at most 26 months) and at or
+above the floor (see :attr:`Edition.zero_score_disregarded`, :attr:`Edition.rating_floor`).
 """
 
 from __future__ import annotations
@@ -78,7 +82,19 @@ class Edition:
     """Games against rated opponents needed for a first rating to be published."""
 
     zero_score_disregarded: bool
-    """A zero score in a player's first event is disregarded (no first rating from it)."""
+    """A zero score in a player's first event is disregarded (no first rating from it).
+    ``True`` in every implemented edition (issue 9, case 2): the rule predates 2022. Sources:
+    the 2003 text, handbook B.02 6.1 (GA 2003), "If an unrated player scores zero or half in
+    an event, his score and that of his opponents against him are disregarded" (copy of the
+    handbook at arbitri.lombardiascacchi.com, B0206); the 2009 changes (fide.com news, 13 July
+    2009, "Changes to Title and Rating Regulations effective from July 1st 2009") compute a
+    first rating only from a score of at least 1 point; summaries of the 2014 text (in force
+    until the 2017 edition's changes, legendchess.com, "FIDE Rating Regulations effective
+    from 1 July 2014") disregard a first event without a point scored; the 2024 text as
+    quoted by circlechess.com ("If an unrated player scores zero in their first event this
+    score is disregarded"); ``docs/fide-rules.md``, *First rating*. The 2017 text itself
+    was not found: *unconfirmed* word for word; the text of handbook B.02 effective 1 July
+    2017 (section 8.2) would settle it."""
 
     def in_force_on(self, day: _dt.date) -> bool:
         """Whether this edition applied on *day*."""
@@ -107,7 +123,7 @@ EDITIONS: Final[dict[str, Edition]] = {
         first_rating_round_robin_factor=True,
         first_rating_maximum=None,
         first_rating_min_games=5,
-        zero_score_disregarded=False,
+        zero_score_disregarded=True,
     ),
     "2022": Edition(
         id="2022",

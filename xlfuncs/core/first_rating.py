@@ -7,8 +7,16 @@
 - ``2024``/``2025``: two hypothetical opponents rated 1800, both drawn, join Ra and the score;
   Ru = Ra + dp, at most 2200.
 
-A first rating is published when Ru reaches the edition's floor and it rests on at least five
-games against rated opponents.
+A zero score in a first event is disregarded in every edition. A first rating is published
+(2024 text 7.1.4; 7.14 in the 2014 text, the same conditions with the floor 1000) when it
+rests on at least five games against rated opponents -- the games of events played within
+consecutive rating periods of at most 26 months are pooled -- and Ru reaches the edition's
+floor (1000 before March 2024, 1400 since). :attr:`FirstRating.published` and
+:attr:`FirstRating.reasons` say whether and why not. Sources: the 2014 text as copied at
+kinabaluchess.com ("A rating for a player new to the list shall be published only if ... a
+minimum of 5 games played against rated opponents ... pooled ... not more than 26 months ...
+The rating is at least 1000"); the 2024 text as summarised at lichess.org/@/Transil_Flash
+("FIDE Rating increments effective from 1 March 2024": five games, 26 months, at least 1400).
 """
 
 from __future__ import annotations
@@ -210,6 +218,7 @@ def first_rating_from_totals(
     if found.too_few_rated_games:
         games = "1 game" if len(rated) == 1 else f"{len(rated)} games"
         reasons.append(
-            f"{games} against rated opponents, fewer than {edition.first_rating_min_games}"
+            f"{games} against rated opponents, fewer than {edition.first_rating_min_games} "
+            "(the games of events within 26 months count together)"
         )
     return replace(found, published=not reasons, reasons=tuple(reasons))
