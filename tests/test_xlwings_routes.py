@@ -230,6 +230,24 @@ CASES: list[Case] = [
     ("BLOQUE", [FIVE, col(1, 1, 1, 0, 0), OMITTED, cell(2025)], one(1993)),
     ("BLOQUE", [FIVE, cell(0), OMITTED, cell(2022)], one(NA)),
     ("BLOQUE", [FIVE, cell(3), cell("knockout"), OMITTED], one(VALUE)),
+    # issue 9, case 7 (7.1.4): 2024, ½ of 3 against 1300, 1400, 1400: Ra (4100 + 3600)/5 =
+    # 1540, p 1.5/5 = .30 -> -149 -> 1391: below 1400 and 3 games < 5: #N/A, or 1391 provisional
+    ("BLOQUE", [col(1300, 1400, 1400), cell(0.5), cell("swiss"), cell(2024)], one(NA)),
+    (
+        "BLOQUE",
+        [col(1300, 1400, 1400), cell(0.5), cell("swiss"), cell(2024), cell(True)],
+        one(1391),
+    ),
+    # issue 9, case 2: a zero score in a first event is disregarded in 2017 too (was 1843)
+    ("BLOQUE", [col(2243), cell(0), cell("rr"), cell(2017), cell(True)], one(NA)),
+    # issue 9, case 1 (8.3.3): 2401 with 29 games -> K 10 (was 40)
+    ("K_FACTOR", [cell(2401), cell(29), OMITTED, cell(False), cell(DAY_2026_11_30)], one(10)),
+    # issue 9, case 9: the uplift of 1 March 2024, R + 0.4 x (2000 - R): 1500 + 200 = 1700;
+    # 1801 + 79.6 = 1880.6 -> 1881; 2000 and above unchanged; blank: #N/A
+    ("UPLIFT_2024", [cell(1500)], one(1700)),
+    ("UPLIFT_2024", [cell(1801)], one(1881)),
+    ("UPLIFT_2024", [cell(2500)], one(2500)),
+    ("UPLIFT_2024", [OMITTED], one(NA)),
     # GM floor: 2150 -> 2200; Ra 21800/9 = 2422.2 -> 2422; 6.5/9 = 72 % -> 166 -> 2588;
     # 7/9 = 78 % -> 220 -> 2642 >= 2600, so 7 points
     ("NORM_RP", [NINE, cell(6.5), cell("GM"), cell(2025)], one(2588)),
@@ -340,9 +358,21 @@ CASES: list[Case] = [
         per_row(13, -8, "", -10),
     ),
     # player 3: 2000 (½), 2100 (0), 1900 (1). 2025: with two 1800 draws, Ra 9600/5 = 1920,
-    # p 2.5/5 = .5 -> 1920; 2022: Ra 2000, p .5 -> 2000
-    ("BLOQUE_ALL", [RATINGS4, GRID4, OMITTED, OMITTED, cell(2025)], per_row("", "", 1920, "")),
-    ("BLOQUE_ALL", [RATINGS4, GRID4, OMITTED, cell("rr"), cell(2022)], per_row("", "", 2000, "")),
+    # p 2.5/5 = .5 -> 1920; 2022: Ra 2000, p .5 -> 2000. Only 3 games against rated
+    # opponents, fewer than the 5 a published first rating needs (7.1.4; issue 9, case 7):
+    # blank, unless provisional asks for the figure
+    ("BLOQUE_ALL", [RATINGS4, GRID4, OMITTED, OMITTED, cell(2025)], per_row("", "", "", "")),
+    ("BLOQUE_ALL", [RATINGS4, GRID4, OMITTED, cell("rr"), cell(2022)], per_row("", "", "", "")),
+    (
+        "BLOQUE_ALL",
+        [RATINGS4, GRID4, OMITTED, OMITTED, cell(2025), cell(True)],
+        per_row("", "", 1920, ""),
+    ),
+    (
+        "BLOQUE_ALL",
+        [RATINGS4, GRID4, OMITTED, cell("rr"), cell(2022), cell(True)],
+        per_row("", "", 2000, ""),
+    ),
     # three games: no norm (a norm needs 9)
     (
         "NORM_ALL",
@@ -646,6 +676,7 @@ def test_every_function_is_called_with_expected_values() -> None:
         "BLOQUE_ALL",
         "NORM_ALL",
         "K_FACTOR_ALL",
+        "UPLIFT_2024",
         "EXPLAIN_ERROR",
     } <= called
 

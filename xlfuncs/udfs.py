@@ -60,6 +60,8 @@ from .core import (
     rp_ptp as _rp_ptp,
 )
 from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
+from .core.first_rating import FirstRating as _FirstRating
+from .core.rating_change import uplift_2024 as _uplift_2024
 from .core.norms import MIN_NORM_PERCENT as _MIN_NORM_PERCENT
 from .core.norms import NormOpponent as _NormOpponent
 from .core.norms import NormPerformance as _NormPerformance
@@ -105,6 +107,7 @@ __all__ = [
     "RP_LINEAR",
     "RP_PTP",
     "SB_ALL",
+    "UPLIFT_2024",
 ]
 
 CATEGORY = "xlfuncs (FIDE ratings)"
@@ -127,6 +130,10 @@ _RULES = "Edition of the FIDE rules: 2017, 2022, 2024, 2025 or a date; blank = i
 _NORM_RULES = (
     "Title Regulations: a date (those in force then: unrated opponents 1400 from 1 Jan 2024), "
     "or 2017, 2022, 2024, 2025 (in force when that rating edition began); blank = today"
+)
+_PROVISIONAL = (
+    "Optional: TRUE shows Ru even where the rules publish none (fewer than 5 games against "
+    "rated opponents, below the floor); blank/FALSE: #N/A there"
 )
 
 
@@ -393,6 +400,16 @@ def K_FOR_GAMES(k: Cell, games: Cell = None) -> int:
 
 
 @xw.func(category=CATEGORY)
+@xw.arg(
+    "rating", doc="A standard rating before 1 March 2024 (blank or 0: unrated, #N/A)", **_VALUE
+)
+@excel_function
+def UPLIFT_2024(rating: Cell) -> int:
+    """The one-time uplift of 1 March 2024: R + 0.4 x (2000 - R) below 2000, rounded."""
+    return _uplift_2024(_rated(rating, "rating"))
+
+
+@xw.func(category=CATEGORY)
 @xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
 @xw.arg(
     "results_or_score",
@@ -401,20 +418,27 @@ def K_FOR_GAMES(k: Cell, games: Cell = None) -> int:
 )
 @xw.arg("system", doc=f"{excel.SYSTEM_HELP}; blank = swiss", **_VALUE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
+@xw.arg("provisional", doc=_PROVISIONAL, **_VALUE)
 @excel_function
 def BLOQUE(
-    opponent_ratings: Cell, results_or_score: Cell, system: Cell = None, rules: Cell = None
+    opponent_ratings: Cell,
+    results_or_score: Cell,
+    system: Cell = None,
+    rules: Cell = None,
+    provisional: Cell = None,
 ) -> int:
-    """First rating Ru of an unrated player under the chosen edition."""
+    """First rating Ru of an unrated player under the chosen edition; #N/A where the rules
+    publish none (fewer than 5 games against rated opponents, below the floor)."""
     kind = excel.system(system) or "swiss"
     edition = excel.rules(rules)
+    anyway = excel.boolean(provisional, "provisional")
     if excel.is_results(results_or_score):
         found = excel.games(opponent_ratings, results_or_score, results_name="results_or_score")
         counted = [(r, o.points) for r, o in found if o.rated]
-        return _first_rating(counted, system=kind, rules=edition).rating
+        return _published(_first_rating(counted, system=kind, rules=edition), anyway)
     listed = excel.listed_ratings(opponent_ratings, "opponent_ratings")
     rated = [r for r in listed if r is not None]
-    return _first_rating_from_totals(
+    found_totals = _first_rating_from_totals(
         rated,
         _half_points(
             excel.exact_number(results_or_score, "results_or_score"), name="results_or_score"
@@ -422,7 +446,20 @@ def BLOQUE(
         unrated_games=len(listed) - len(rated),
         system=kind,
         rules=edition,
-    ).rating
+    )
+    return _published(found_totals, anyway)
+
+
+def _published(found: _FirstRating, provisional: bool) -> int:
+    """Ru where the rules publish it (or *provisional* asks for it anyway); else the reasons
+    it is not published, as ``#N/A``."""
+    if found.published or provisional:
+        return found.rating
+    raise NothingToComputeError(
+        f"no first rating is published ({found.rating} provisional): "
+        + "; ".join(found.reasons)
+        + "; provisional TRUE shows the figure"
+    )
 
 
 def _norm_opponents(opponent_ratings: Cell) -> list[int | None]:
@@ -786,20 +823,30 @@ def ELO_CHANGE_ALL(
     "system", doc=f'{excel.SYSTEM_HELP}; blank: "rr" for a grid, "swiss" with opponents', **_VALUE
 )
 @xw.arg("rules", doc=_RULES, **_VALUE)
+@xw.arg("provisional", doc=_PROVISIONAL.replace("#N/A", "blank"), **_VALUE)
 @excel_function
 def BLOQUE_ALL(
-    ratings: Cell, results: Cell, opponents: Cell = None, system: Cell = None, rules: Cell = None
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    system: Cell = None,
+    rules: Cell = None,
+    provisional: Cell = None,
 ) -> list[list[Any]]:
     """First rating (Ru) of every unrated player; blank for rated players and where the
-    rules give none (no rated opponent, a zero score)."""
+    rules publish none (no rated opponent, a zero score, fewer than 5 rated games, below the
+    floor)."""
     kind = excel.system(system)
+    anyway = excel.boolean(provisional, "provisional")
 
     def first(t: Any, i: int) -> Any:
         try:
             found = t.first(i)
         except NothingToComputeError:  # no rated opponent, or a zero score disregarded
             return None
-        return None if found is None else found.rating
+        if found is None or not (found.published or anyway):
+            return None
+        return found.rating
 
     return _per_player(
         "BLOQUE_ALL",
@@ -916,6 +963,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
         ELO_DETAIL,
         K_FACTOR,
         K_FOR_GAMES,
+        UPLIFT_2024,
         BLOQUE,
         NORM_RP,
         NORM_POINTS,
