@@ -607,3 +607,32 @@ def test_karl_mala_facts() -> None:
     assert pairing == Pairing(None, Outcome.PAIRING_BYE)
     # no. 13 lost round 1 by forfeit and left: no rated game, no change
     assert (rows[13].rated_games, rows[13].rating_change) == (0, 0)
+
+
+# --------------------------------------------------------------------------- below the floor
+#
+# Issue 9, case 9: from 1 March 2024 a player whose rating falls below 1400 is removed from
+# the list and is unrated again (7.1.3 of the 2024 text; 1000 before: docs/fide-rules.md,
+# Editions). Two players, two games, both won by Bee (1600) over Ada (1405).
+# D = 195 -> PD .75 for Bee (band 189-197), .25 for Ada. Ada (K 20, assumed 30+ games):
+# 2 x (0 - .25) = -.50 x 20 = -10 -> 1395; Bee: 2 x (1 - .75) = +.50 x 20 = +10 -> 1610.
+FLOOR2 = [
+    line(1, "Ada", 1405, "0.0", 2, ["   2 w 0", "   2 b 0"]),
+    line(2, "Bee", 1600, "2.0", 1, ["   1 b 1", "   1 w 1"]),
+]
+
+
+def test_new_rating_below_the_floor_is_marked() -> None:
+    report = build_report(trf(*FLOOR2, start="2025/11/01", end="2025/11/02"))
+    ada, bee = report.rows
+    assert (ada.rating_change, ada.new_rating) == (-10, 1395)
+    assert ada.new_rating_note == "below 1400: unrated again"
+    assert (bee.new_rating, bee.new_rating_note) == (1610, None)
+    text = render_text(report)
+    assert "1395!" in text
+    assert "New ! = below 1400: unrated again" in text
+    assert json.loads(render_json(report))[0]["new_rating_note"] == "below 1400: unrated again"
+    # under the 2022 rules (floor 1000) 1395 stays on the list: no mark
+    old = build_report(trf(*FLOOR2, start="2023/11/01", end="2023/11/02"))
+    assert (old.rows[0].new_rating, old.rows[0].new_rating_note) == (1395, None)
+    assert "1395!" not in render_text(old)

@@ -86,7 +86,7 @@ def _text_cells(r: ReportRow) -> list[str]:
         _opt(r.k),
         k_from,
         _signed(r.rating_change),
-        _opt(r.new_rating),
+        _opt(r.new_rating) + ("!" if r.new_rating_note else ""),
         first,
         r.norm or "-",
         f"{r.sb:.2f}",
@@ -166,6 +166,11 @@ def render_text(report: Report) -> str:
         + (
             "; < = lowered by K x n <= 700"
             if any(r.k_lowered_from is not None for r in report.rows)
+            else ""
+        )
+        + (
+            f"; New ! = below {report.edition.rating_floor}: unrated again"
+            if any(r.new_rating_note for r in report.rows)
             else ""
         )
         + "."

@@ -68,6 +68,10 @@ class ReportRow:
     rating_change_unrounded: float | None
     """K x sum(W - PD), to two decimals as FIDE shows it."""
     new_rating: int | None
+    new_rating_note: str | None
+    """``"below 1400: unrated again"`` (the edition's floor) when :attr:`new_rating` is below
+    the floor: the player leaves the list and is unrated again (core's
+    :func:`~xlfuncs.core.rating_change.floor_note`); ``None`` otherwise."""
     initial_rating: int | None
     """For an unrated player: the first rating from this event, when it can be computed;
     ``None`` for a rated player."""
@@ -176,6 +180,7 @@ def _row(p: Player, f: PlayerFigures, pk: PlayerK, rating: int | None) -> Report
         rating_change=None if change is None else change.change,
         rating_change_unrounded=None if change is None else _round2(change.unrounded),
         new_rating=None if change is None else change.new_rating,
+        new_rating_note=None if change is None else change.floor_note,
         initial_rating=initial,
         initial_rating_published=published,
         initial_rating_note=note,
