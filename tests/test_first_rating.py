@@ -13,6 +13,7 @@ import pytest
 
 from xlfuncs.core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError
 from xlfuncs.core.first_rating import first_rating, round_robin_variant
+from xlfuncs.udfs import BLOQUE, BLOQUE_ALL, EXPLAIN_ERROR
 
 F = Fraction
 HALF = 0.5
@@ -346,3 +347,54 @@ def test_zero_score_figures_on_request() -> None:
     fr = first_rating(ZERO, rules="2017", zero_score_figures=True)
     assert (fr.dp, fr.rating) == (-800, 1200)
     assert fr.disregarded and not fr.published
+
+
+# ---------------------------------------------------------------------------------------
+# Publication through the Excel functions (issue 9, cases 2 and 7).
+# ---------------------------------------------------------------------------------------
+def _col(*values: float) -> list[list[float]]:
+    return [[v] for v in values]
+
+
+def test_bloque_zero_score_2017_issue_cases() -> None:
+    # Issue 9, case 2: BLOQUE({2276;2431;2682}, 0, "swiss", 2017) was 1663 (Ra 7389/3 =
+    # 2463 - 800); BLOQUE({2243}, 0, "rr", 2017) was 1843 (2243 - 800 x 1/2): both #N/A now
+    assert BLOQUE(_col(2276, 2431, 2682), 0.0, "swiss", 2017) == "#N/A"
+    assert BLOQUE(_col(2243), 0.0, "rr", 2017) == "#N/A"
+    assert "zero score" in EXPLAIN_ERROR("BLOQUE", _col(2243), 0.0, "rr", 2017)
+
+
+def test_bloque_not_published_is_na() -> None:
+    # Issue 9, case 7: 7.1.4 (2024 text): a first rating is published only from 5 games
+    # against rated opponents (pooled over at most 26 months) and at or above 1400.
+    # BLOQUE({1300;1400;1400}, 0.5, "swiss", 2024): Ra (1300 + 1400 + 1400 + 2 x 1800)/5 =
+    # 7700/5 = 1540; p (0.5 + 1)/5 = .30 -> -dp(.70) = -149 -> 1391: was 1391, is #N/A
+    three = _col(1300, 1400, 1400)
+    assert BLOQUE(three, 0.5, "swiss", 2024) == "#N/A"
+    why = EXPLAIN_ERROR("BLOQUE", three, 0.5, "swiss", 2024)
+    assert "below the rating floor 1400" in why
+    assert "3 games against rated opponents, fewer than 5" in why
+    # provisional TRUE asks for the figure anyway
+    assert BLOQUE(three, 0.5, "swiss", 2024, True) == 1391
+    # 5 games, 3 points against an average of 2000 (the reference's figures): published
+    five = _col(1900, 1950, 2000, 2050, 2100)
+    assert BLOQUE(five, 3.0, "swiss", 2024) == 1993
+    # 2017, 0.5/5 against 1100: p .10 -> -366 -> 734 < 1000: #N/A; provisional 734
+    low = _col(1100, 1100, 1100, 1100, 1100)
+    assert BLOQUE(low, 0.5, "swiss", 2017) == "#N/A"
+    assert BLOQUE(low, 0.5, "swiss", 2017, True) == 734
+
+
+def test_bloque_all_blank_where_not_published() -> None:
+    # a round robin of 4, player 3 unrated: 2000 (draw), 2100 (lost), 1900 (won). 2025: Ra
+    # (6000 + 3600)/5 = 1920, p 2.5/5 = .50 -> 1920, but only 3 games against rated
+    # opponents: blank (the chart shows no figure the list would not carry); provisional: 1920
+    ratings = _col(2000, 2100, 0, 1900)
+    grid = [
+        [None, 1, "½", 0],
+        [0, None, 1, "½"],
+        ["½", 0, None, 1],
+        [1, "½", 0, None],
+    ]
+    assert BLOQUE_ALL(ratings, grid, None, None, 2025) == [[""], [""], [""], [""]]
+    assert BLOQUE_ALL(ratings, grid, None, None, 2025, True) == [[""], [""], [1920], [""]]

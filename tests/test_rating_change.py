@@ -24,7 +24,10 @@ from xlfuncs.core.rating_change import (
     k_for_games,
     k_rule,
     rating_change,
+    unrated_again,
+    uplift_2024,
 )
+from xlfuncs.udfs import K_FACTOR, UPLIFT_2024
 
 F = Fraction
 HALF = F(1, 2)
@@ -382,6 +385,63 @@ def test_k_rule_names_the_clause() -> None:
     assert k_rule(2250, 80, 2008, False, day) is KRule.JUNIOR
     assert k_rule(2100, 300, 1980, False, day) is KRule.ESTABLISHED
     assert [r.k for r in KRule] == [40, 10, 40, 20]
+
+
+def test_k_factor_excel_issue_cases() -> None:
+    # Issue 9, case 1, through the Excel function: K_FACTOR(2401, 29, , FALSE,
+    # DATE(2026,5,13)) was 40, is 10; K_FACTOR(2350, 10, , TRUE, ...) was 40, is 10
+    day = dt.date(2026, 5, 13)
+    assert K_FACTOR(2401.0, 29.0, None, False, day) == 10
+    assert K_FACTOR(2350.0, 10.0, None, True, day) == 10
+
+
+# ---------------------------------------------------------------------------------------
+# Below the floor; the uplift of 1 March 2024.
+# ---------------------------------------------------------------------------------------
+def test_unrated_again_below_the_floor() -> None:
+    # 2024 text: a player whose rating falls below 1400 is removed from the list and is
+    # unrated again; the 2017 and 2022 texts likewise below 1000 ("delisted")
+    # (docs/fide-rules.md, Editions: floor 1000 / 1400)
+    assert [unrated_again(1399, rules=r) for r in ("2017", "2022", "2024", "2025")] == [
+        False,
+        False,
+        True,
+        True,
+    ]
+    assert not unrated_again(1400, rules="2025")
+    assert unrated_again(999, rules="2017") and not unrated_again(1000, rules="2017")
+    assert unrated_again(-5, rules="2017")  # a loss past zero is below any floor
+
+
+def test_rating_change_marks_unrated_again() -> None:
+    # 2025, 1405 loses twice to 1600: D 195 -> PD .25 (band 189-197) for the lower player;
+    # 2 x (0 - .25) = -.50 x 20 = -10 -> 1395 < 1400
+    rc = rating_change(1405, [[(1600, 0), (1600, 0)]], 20, rules="2025")
+    assert (rc.change, rc.new_rating) == (-10, 1395)
+    assert rc.unrated_again
+    assert rc.floor_note == "below 1400: unrated again"
+    # the same under the 2022 rules (floor 1000): still rated
+    rc = rating_change(1405, [[(1600, 0), (1600, 0)]], 20, rules="2022")
+    assert (rc.new_rating, rc.unrated_again, rc.floor_note) == (1395, False, None)
+
+
+def test_uplift_2024() -> None:
+    # Issue 9, case 9: on 1 March 2024 a standard rating R below 2000 became
+    # R + 0.40 x (2000 - R) (FIDE Council, December 2023; qc.fide.com, 1 March 2024;
+    # docs/fide-rules.md, Editions), rounded to the nearest whole number (FIDE's rounding is
+    # unconfirmed: see uplift_2024's docstring)
+    assert uplift_2024(1500) == 1700  # 1500 + 0.4 x 500 = 1500 + 200
+    assert uplift_2024(1000) == 1400  # 1000 + 0.4 x 1000 = 1400, the new floor
+    assert uplift_2024(1950) == 1970  # 1950 + 0.4 x 50 = 1970
+    assert uplift_2024(1801) == 1881  # 1801 + 0.4 x 199 = 1801 + 79.6 = 1880.6 -> 1881
+    assert uplift_2024(1999) == 1999  # 1999 + 0.4 = 1999.4 -> 1999
+    assert uplift_2024(1802) == 1881  # 1802 + 79.2 = 1881.2 -> 1881
+    assert uplift_2024(2000) == 2000  # 2000 and above: unchanged
+    assert uplift_2024(2700) == 2700
+    # through the Excel function; blank or 0 is unrated: #N/A; a fraction: #VALUE!
+    assert UPLIFT_2024(1801.0) == 1881
+    assert UPLIFT_2024(None) == "#N/A"
+    assert UPLIFT_2024(1500.5) == "#VALUE!"
 
 
 # ---------------------------------------------------------------------------------------
