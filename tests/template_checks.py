@@ -116,7 +116,9 @@ def expected_figures(table: Crosstable, number: int) -> dict[str, Any]:
         "rp_exact": exact,
         "change": change,
         "new": "" if entrant.rating is None or change == "" else entrant.rating + change,
-        "first": f.first.rating if f.first is not None else "",
+        # blank where no first rating is published (7.1.4: 5 games against rated opponents,
+        # at or above the floor; issue 9, case 7): BLOQUE_ALL leaves those cells blank
+        "first": f.first.rating if f.first is not None and f.first.published else "",
         "norm": f.norm or "",
     }
 

@@ -248,6 +248,15 @@ CASES: list[Case] = [
     ("UPLIFT_2024", [cell(1801)], one(1881)),
     ("UPLIFT_2024", [cell(2500)], one(2500)),
     ("UPLIFT_2024", [OMITTED], one(NA)),
+    # issue 9, case 9: from 1 March 2024 a rating below 1400 leaves the list (1000 before):
+    # 1405 - 10 = 1395 < 1400 in 2025; 1395 >= 1000 in 2022: blank; unrated or no change: blank
+    ("UNRATED_AGAIN", [cell(1405), cell(-10), cell(2025)], one("below 1400: unrated again")),
+    ("UNRATED_AGAIN", [cell(1405), cell(-10), cell(2022)], one("")),
+    (
+        "UNRATED_AGAIN",
+        [col(1405, 0, 1500), col(-10, 5, 20), cell("2024")],
+        [["below 1400: unrated again"], [""], [""]],
+    ),
     # GM floor: 2150 -> 2200; Ra 21800/9 = 2422.2 -> 2422; 6.5/9 = 72 % -> 166 -> 2588;
     # 7/9 = 78 % -> 220 -> 2642 >= 2600, so 7 points
     ("NORM_RP", [NINE, cell(6.5), cell("GM"), cell(2025)], one(2588)),
@@ -677,6 +686,7 @@ def test_every_function_is_called_with_expected_values() -> None:
         "NORM_ALL",
         "K_FACTOR_ALL",
         "UPLIFT_2024",
+        "UNRATED_AGAIN",
         "EXPLAIN_ERROR",
     } <= called
 

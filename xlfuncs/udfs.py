@@ -61,7 +61,6 @@ from .core import (
 )
 from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from .core.first_rating import FirstRating as _FirstRating
-from .core.rating_change import uplift_2024 as _uplift_2024
 from .core.norms import MIN_NORM_PERCENT as _MIN_NORM_PERCENT
 from .core.norms import NormOpponent as _NormOpponent
 from .core.norms import NormPerformance as _NormPerformance
@@ -71,6 +70,8 @@ from .core.norms import norm_ratings as _norm_ratings
 from .core.norms import norm_ratings_before_floor as _norm_ratings_before_floor
 from .core.norms import norm_title as _norm_title
 from .core.norms import title_or_higher as _title_or_higher
+from .core.rating_change import floor_note as _floor_note
+from .core.rating_change import uplift_2024 as _uplift_2024
 from .core.tables import pd_hundredths as _pd_hundredths
 from .core.tables import round_half_up as _round_half_up
 from .core.validate import half_points as _half_points
@@ -107,6 +108,7 @@ __all__ = [
     "RP_LINEAR",
     "RP_PTP",
     "SB_ALL",
+    "UNRATED_AGAIN",
     "UPLIFT_2024",
 ]
 
@@ -400,13 +402,48 @@ def K_FOR_GAMES(k: Cell, games: Cell = None) -> int:
 
 
 @xw.func(category=CATEGORY)
-@xw.arg(
-    "rating", doc="A standard rating before 1 March 2024 (blank or 0: unrated, #N/A)", **_VALUE
-)
+@xw.arg("rating", doc="A standard rating before 1 March 2024 (blank or 0: unrated, #N/A)", **_VALUE)
 @excel_function
 def UPLIFT_2024(rating: Cell) -> int:
     """The one-time uplift of 1 March 2024: R + 0.4 x (2000 - R) below 2000, rounded."""
     return _uplift_2024(_rated(rating, "rating"))
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("ratings", doc="Ratings at the start of the period: a cell or a column", **_RANGE)
+@xw.arg("changes", doc="The rating changes beside them (ELO_CHANGE, ELO_CHANGE_ALL)", **_RANGE)
+@xw.arg("rules", doc=_RULES, **_VALUE)
+@excel_function
+def UNRATED_AGAIN(ratings: Cell, changes: Cell, rules: Cell = None) -> list[list[Any]]:
+    """Marks a new rating below the floor: "below 1400: unrated again"; blank where not.
+
+    A column gives one row per rating (blank for an unrated player or a blank change); a
+    single blank cell is #N/A."""
+    rs, cs = excel.column(ratings), excel.column(changes)
+    if len(rs) != len(cs):
+        raise InvalidInputError(f"changes: expected one cell per rating ({len(rs)}), got {len(cs)}")
+    edition = excel.rules(rules)
+    if len(rs) == 1 and (excel.is_blank(rs[0]) or excel.is_blank(cs[0])):
+        # one cell, as for the other single-value functions: nothing to compute is #N/A
+        raise NothingToComputeError("ratings, changes: a blank cell (unrated, or no change)")
+    out: list[list[Any]] = []
+    reasons: list[str] = []
+    for i, (r, c) in enumerate(zip(rs, cs), start=1):
+        try:
+            rating = None if excel.is_blank(r) else excel.rating(r, f"ratings (row {i})")
+            if rating is None or excel.is_blank(c):
+                out.append([""])  # unrated, or no change: nothing to mark
+                continue
+            change = excel.whole_number(c, f"changes (row {i})")
+        except (XlfuncsError, excel.ExcelErrorInput) as exc:
+            code = exc.excel_code if isinstance(exc, XlfuncsError) else exc.code
+            out.append([code])
+            reasons.append(f"row {i}: {exc}")
+            continue
+        found = _floor_note(rating + change, rules=edition)
+        out.append(["" if found is None else found])
+    excel.note_row_errors("UNRATED_AGAIN", reasons)
+    return out
 
 
 @xw.func(category=CATEGORY)
@@ -964,6 +1001,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
         K_FACTOR,
         K_FOR_GAMES,
         UPLIFT_2024,
+        UNRATED_AGAIN,
         BLOQUE,
         NORM_RP,
         NORM_POINTS,

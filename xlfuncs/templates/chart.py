@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from xlsxwriter.utility import xl_rowcol_to_cell
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
@@ -119,6 +120,12 @@ class Layout:
     @property
     def last_helper(self) -> int:
         return self.res_helper(self.rounds) if self.swiss else self.hidden(ARRAYS[-1])
+
+    @property
+    def floor_helper(self) -> int:
+        """Hidden: ``UNRATED_AGAIN``'s mark of each new rating below the edition's floor
+        (after every other hidden column)."""
+        return self.last_helper + 1
 
     def round_cols(self, rnd: int) -> tuple[int, int, int]:
         """Opponent, colour and result columns of round *rnd* (from 1)."""
@@ -333,7 +340,17 @@ def figures(layout: Layout, data: Inputs) -> dict[str, list[Any]]:
         r + c if isinstance(r, float) and _is_number(c) else ""
         for r, c in zip(data.ratings, out["change"])
     ]
+    changes = _col([None if v == "" else v for v in out["change"]])
+    out["floor"] = _flat(udfs.UNRATED_AGAIN(ratings, changes, data.rules))
     return out
+
+
+def floor_formula(layout: Layout) -> str:
+    """The hidden array that marks each new rating below the edition's floor: the player is
+    unrated again (core's :func:`~xlfuncs.core.rating_change.floor_note`). The visible new
+    rating is then struck out in red (:func:`_formatting`)."""
+    rating, change = layout.column(RATING), layout.column(layout.col("change"))
+    return f"=UNRATED_AGAIN({rating},{change},Rules)"
 
 
 def _is_number(value: Any) -> bool:
@@ -439,7 +456,7 @@ def build_chart(path: Path, layout: Layout, texts: Texts, event: Event | None) -
     _player_rows(ws, fmt, layout, event or Event(), data, values)
     _formatting(wb, ws, layout)
     ws.freeze_panes(FIRST_ROW, NAME + 1)
-    ws.set_column(layout.hidden(ARRAYS[0]), layout.last_helper, 6, None, {"hidden": True})
+    ws.set_column(layout.hidden(ARRAYS[0]), layout.floor_helper, 6, None, {"hidden": True})
     players = len(event.players) if event is not None else layout.capacity
     ws.print_area(0, 0, FIRST_ROW + max(players, 1) - 1, layout.last_visible)
     if event is not None:  # a finished event: hide the grid columns or rounds not used
@@ -696,10 +713,39 @@ def _arrays(
             getattr(fmt, _STYLE[name]),
             None if values is None else values[name],
         )
+    write_array(
+        ws,
+        first,
+        layout.floor_helper,
+        last,
+        "{" + floor_formula(layout) + "}",
+        fmt.computed_text,
+        None if values is None else values["floor"],
+    )
 
 
 def _formatting(wb: Workbook, ws: Worksheet, layout: Layout) -> None:
     first, last = FIRST_ROW, layout.last_row
+    # A new rating below the floor is struck out in red: the player is unrated again.
+    new = layout.col("new")
+    ws.conditional_format(
+        first,
+        new,
+        last,
+        new,
+        {
+            "type": "formula",
+            "criteria": f'={xl_rowcol_to_cell(first, layout.floor_helper, col_abs=True)}<>""',
+            "format": wb.add_format({"font_strikeout": True, "font_color": "#9C0006"}),
+        },
+    )
+    ws.write_comment(
+        HEAD_ROW,
+        new,
+        "Struck out in red: the new rating is below the floor of the rules' edition (1400 "
+        "from 1 March 2024, 1000 before): the player is removed from the list and is "
+        "unrated again.",
+    )
     for col, rule in (
         (TITLE, {"validate": "list", "source": list(TITLES)}),
         (

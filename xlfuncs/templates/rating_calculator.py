@@ -65,6 +65,9 @@ R_TITLE, R_LINE, R_NOTE = 0, 1, 2
 R_NAME, R_ID, R_FED, R_RATING, R_RULES = 3, 4, 5, 6, 7
 R_BEFORE, R_BIRTH, R_REACHED, R_DATE, R_KDATA, R_KOVER = 3, 4, 5, 6, 7, 8
 R_SUMHEAD, R_SUM, R_CHANGE, R_NEW = 10, 11, 12, 13
+R_FLOOR = 14
+"""Below the new rating: ``UNRATED_AGAIN``'s mark ("below 1400: unrated again") when the new
+rating is below the edition's floor, else blank."""
 R_FIRST_BLOCK = 15
 BLOCK_ROWS: Final = MAX_GAMES + 4  # header, column titles, games, totals, a blank row
 
@@ -245,6 +248,9 @@ def _compute(data: RatingPeriod) -> dict[str, Any]:
             udfs.ELO_CHANGE(rating, ratings_all, results_all, k_used, rules, True, labels)
         )
         new = change if is_error(change) else rating + change
+    floor_mark: Value = ""
+    if rating is not None and change != "":
+        floor_mark = udfs.UNRATED_AGAIN(rating, change, rules)[0][0]
     tournaments = float(sum(1 for b in blocks if b.n > 0))
     summary: str
     if rating is None:
@@ -277,6 +283,7 @@ def _compute(data: RatingPeriod) -> dict[str, Any]:
         "k_times": k_times,
         "change": change,
         "new": new,
+        "floor": floor_mark,
         "summary": summary,
         "line": player_line,
         "rules": rules,
@@ -578,6 +585,30 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
         write_text(ws, row, C_STATUS, label, fmt.label)
         write_formula(ws, row, LAST_COL, formula, cell_format, v[key])
     ws.merge_range(R_CHANGE, 0, R_NEW, C_RESULT, LEGEND, fmt.note)
+    # Below the floor the new rating is not a rating the list carries: the player is
+    # unrated again (core's floor_note, through UNRATED_AGAIN); the number is struck out.
+    mark = wb.add_format({"font_color": "#9C0006", "bold": True, "align": "right"})
+    ws.merge_range(R_FLOOR, C_STATUS, R_FLOOR, LAST_COL, "", mark)
+    write_formula(
+        ws,
+        R_FLOOR,
+        C_STATUS,
+        f'=IF(OR(Rating="",{a1(R_CHANGE, LAST_COL)}=""),"",'
+        f"UNRATED_AGAIN(Rating,{a1(R_CHANGE, LAST_COL)},{rules_name}))",
+        mark,
+        v["floor"],
+    )
+    ws.conditional_format(
+        R_NEW,
+        LAST_COL,
+        R_NEW,
+        LAST_COL,
+        {
+            "type": "formula",
+            "criteria": f'={a1(R_FLOOR, C_STATUS, absolute=True)}<>""',
+            "format": wb.add_format({"font_strikeout": True, "font_color": "#9C0006"}),
+        },
+    )
     ws.conditional_format(
         R_CHANGE,
         LAST_COL,
