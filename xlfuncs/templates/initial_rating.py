@@ -228,13 +228,15 @@ def _compute(data: FirstRatingData) -> dict[str, Any]:
         )
     first: Value = ""
     if nr + nu > 0:
-        first = udfs.BLOQUE([[r] for r in ratings], [[w] for w in results], system, rules)
+        # provisional TRUE: the figure even where it would not be published (the lines
+        # below say whether it would be, and why not)
+        first = udfs.BLOQUE([[r] for r in ratings], [[w] for w in results], system, rules, True)
         first = float(first) if isinstance(first, int) else first
     v["first"] = first
     if is_error(first):
         published = "no"
         why = udfs.EXPLAIN_ERROR(
-            "BLOQUE", [[r] for r in ratings], [[w] for w in results], system, rules
+            "BLOQUE", [[r] for r in ratings], [[w] for w in results], system, rules, True
         )
     elif first == "" or calc is None:
         published = why = ""
@@ -588,7 +590,7 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
     line(
         P_FIRST,
         "First rating Ru (BLOQUE)",
-        f'=IF({nr}+{nu}=0,"",BLOQUE({ratings_range},{results_range},{system},{rules}))',
+        f'=IF({nr}+{nu}=0,"",BLOQUE({ratings_range},{results_range},{system},{rules},TRUE))',
         v["first"],
         x["big"],
     )
@@ -621,7 +623,7 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
         P_WHY,
         C_LABEL,
         f'=IF({is_error_formula(first)},EXPLAIN_ERROR("BLOQUE",{ratings_range},'
-        f'{results_range},{system},{rules}),IF({first}="","",IF({published}="yes",'
+        f'{results_range},{system},{rules},TRUE),IF({first}="","",IF({published}="yes",'
         f'"Published: at least "&{raw["min"]}&" games against rated opponents and not below '
         f'the rating floor "&{raw["floor"]}&".",TRIM(IF({first}<{raw["floor"]},{first}&'
         f'" is below the rating floor "&{raw["floor"]}&". ","")&IF({nr}<{raw["min"]},'
