@@ -242,6 +242,31 @@ def test_rating_calculator_k_times_n(tmp_path: Path, k: int | None, k_used: int)
     assert f"lowered to {k_used}" in values[(RC, "A12")] or k_used == 10
 
 
+@pytest.mark.parametrize(("rules", "mark"), [("2025", "below 1400: unrated again"), ("2022", "")])
+def test_rating_calculator_marks_a_rating_below_the_floor(
+    tmp_path: Path, rules: str, mark: str
+) -> None:
+    # Issue 9, case 9: from 1 March 2024 a rating below 1400 leaves the list (1000 before).
+    # Ro 1405, K 20, two losses to 1600: D 195 -> PD .25 (band 189-197) each; 2 x (0 - .25)
+    # = -.50 x 20 = -10 -> 1395: below 1400 under the 2025 rules, rated under the 2022 rules
+    games = [Game(1600, "0", "Strong, S.", "", "ENG"), Game(1600, "0", "Strong, T.", "", "ENG")]
+    data = rc.RatingPeriod(
+        rating=1405,
+        name="Low, L.",
+        rated_games_before=150,
+        birth_year=1975,
+        period_date=_dt.date(2023, 11, 1) if rules == "2022" else _dt.date(2025, 11, 1),
+        rules=rules,
+        tournaments=[Tournament("Club", games)],
+    )
+    path = tmp_path / "rc.xlsx"
+    rc.build(path, data)
+    values = _evaluate(path)
+    assert _rc_cell(values, rc.R_CHANGE, rc.LAST_COL) == -10
+    assert _rc_cell(values, rc.R_NEW, rc.LAST_COL) == 1395
+    assert _rc_cell(values, rc.R_FLOOR, rc.C_STATUS) == mark
+
+
 def test_rating_calculator_explains_an_error(tmp_path: Path) -> None:
     # a bye with a rating entered: ELO_DETAIL refuses the tournament, and says why
     period = _chesschat_period()
