@@ -89,9 +89,10 @@ def test_one_argument_too_many_says_how_many_it_takes() -> None:
     # the function called so gives #VALUE! with the same reason
     assert RP_PTP(THREE, 2.5, 1.0) == "#VALUE!"  # type: ignore[call-arg]
     assert reason("RP_PTP") == expected
-    assert EXPLAIN_ERROR("BLOQUE", THREE, 2.0, "rr", 2025.0, 1.0) == (
-        "BLOQUE: 5 arguments given, but it takes 2 to 4 arguments: "
-        "BLOQUE(opponent_ratings, results_or_score, [system], [rules])"
+    # (BLOQUE takes a fifth, provisional, since issue 9: NORM_RP shows the optional range)
+    assert EXPLAIN_ERROR("NORM_RP", THREE, 2.0, "GM", 2025.0, 1.0) == (
+        "NORM_RP: 5 arguments given, but it takes 3 to 4 arguments: "
+        "NORM_RP(opponent_ratings, score, title, [rules])"
     )
 
 
