@@ -72,9 +72,14 @@ cell_value = st.one_of(scalar, column, grid)
 
 FUNCTIONS: dict[str, Any] = {**udfs.FUNCTIONS, "EXPLAIN_ERROR": udfs.EXPLAIN_ERROR}
 
-ARRAY_FORMS = {"ELO_DETAIL", "NORM_RATINGS", "NORM_FIGURES", "NORM_TITLED", "NORM_MIX"} | {
-    name for name in udfs.FUNCTIONS if name.endswith("_ALL")
-}
+ARRAY_FORMS = {
+    "ELO_DETAIL",
+    "NORM_RATINGS",
+    "NORM_FIGURES",
+    "NORM_TITLED",
+    "NORM_MIX",
+    "UNRATED_AGAIN",  # a column of ratings and changes gives a column
+} | {name for name in udfs.FUNCTIONS if name.endswith("_ALL")}
 """The functions whose answer is an array: an error may show in some of its cells only."""
 
 

@@ -414,33 +414,47 @@ def UPLIFT_2024(rating: Cell) -> int:
 @xw.arg("changes", doc="The rating changes beside them (ELO_CHANGE, ELO_CHANGE_ALL)", **_RANGE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @excel_function
-def UNRATED_AGAIN(ratings: Cell, changes: Cell, rules: Cell = None) -> list[list[Any]]:
+def UNRATED_AGAIN(ratings: Cell, changes: Cell, rules: Cell = None) -> Any:
     """Marks a new rating below the floor: "below 1400: unrated again"; blank where not.
 
-    A column gives one row per rating (blank for an unrated player or a blank change); a
-    single blank cell is #N/A."""
+    One cell each: the mark, or blank (#N/A when either cell is blank). A column: one row per
+    rating, blank for an unrated player or a blank change."""
     rs, cs = excel.column(ratings), excel.column(changes)
+    if len(rs) == 1 and len(cs) == 1:
+        found_error = excel.first_error_among(
+            [(rs[0], "ratings"), (cs[0], "changes"), (rules, "rules")]
+        )
+        if found_error is not None:
+            raise found_error
+        if excel.is_blank(rs[0]) or excel.is_blank(cs[0]):
+            raise NothingToComputeError("ratings, changes: a blank cell (unrated, or no change)")
+        rating = _rated(rs[0], "ratings")
+        change = excel.whole_number(cs[0], "changes")
+        return _floor_note(rating + change, rules=excel.rules(rules)) or ""
+    excel.check_error(rules, "rules")
     if len(rs) != len(cs):
         raise InvalidInputError(f"changes: expected one cell per rating ({len(rs)}), got {len(cs)}")
     edition = excel.rules(rules)
-    if len(rs) == 1 and (excel.is_blank(rs[0]) or excel.is_blank(cs[0])):
-        # one cell, as for the other single-value functions: nothing to compute is #N/A
-        raise NothingToComputeError("ratings, changes: a blank cell (unrated, or no change)")
     out: list[list[Any]] = []
     reasons: list[str] = []
     for i, (r, c) in enumerate(zip(rs, cs), start=1):
         try:
-            rating = None if excel.is_blank(r) else excel.rating(r, f"ratings (row {i})")
-            if rating is None or excel.is_blank(c):
+            found_error = excel.first_error_among(
+                [(r, f"ratings (row {i})"), (c, f"changes (row {i})")]
+            )
+            if found_error is not None:
+                raise found_error
+            row_rating = None if excel.is_blank(r) else excel.rating(r, f"ratings (row {i})")
+            if row_rating is None or excel.is_blank(c):
                 out.append([""])  # unrated, or no change: nothing to mark
                 continue
-            change = excel.whole_number(c, f"changes (row {i})")
+            row_change = excel.whole_number(c, f"changes (row {i})")
         except (XlfuncsError, excel.ExcelErrorInput) as exc:
             code = exc.excel_code if isinstance(exc, XlfuncsError) else exc.code
             out.append([code])
             reasons.append(f"row {i}: {exc}")
             continue
-        found = _floor_note(rating + change, rules=edition)
+        found = _floor_note(row_rating + row_change, rules=edition)
         out.append(["" if found is None else found])
     excel.note_row_errors("UNRATED_AGAIN", reasons)
     return out

@@ -250,7 +250,7 @@ def _compute(data: RatingPeriod) -> dict[str, Any]:
         new = change if is_error(change) else rating + change
     floor_mark: Value = ""
     if rating is not None and change != "":
-        floor_mark = udfs.UNRATED_AGAIN(rating, change, rules)[0][0]
+        floor_mark = udfs.UNRATED_AGAIN(rating, change, rules)
     tournaments = float(sum(1 for b in blocks if b.n > 0))
     summary: str
     if rating is None:
