@@ -177,3 +177,63 @@ def test_errors_name_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         )
         == 2
     )
+
+
+def test_points_discrepancies_are_said_and_marked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 8, item 5: the file's points disagree with its results for two players. The
+    command says so on stderr, as `report` does, and the workbook marks those two points
+    cells with the file's figure (number format, legible in print, and a note); the value
+    stays the results' sum."""
+    # Alpha's results: 1 + 1/2 + 1 = 2.5, the file says 3.0; Delta's: 0 + 0 + 1 = 1, the
+    # file says 0.5. The other four agree (see the table at the top).
+    lines = TRF.splitlines()
+    lines[6] = player_line(1, "Alpha, Anna", 2200, "3.0", ["   4 w 1", "   2 b =", "   3 w 1"])
+    lines[9] = player_line(4, "Delta, Dora", 1900, "0.5", ["   1 b 0", "   3 b 0", "   5 w 1"])
+    text = "\n".join(lines) + "\n"
+    trf = tmp_path / "points.trf"
+    trf.write_text(text, encoding="utf-8")
+    out = tmp_path / "points.xlsx"
+    assert main(["crosstable", str(trf), "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    found = [line for line in err.splitlines() if line.startswith("xlfuncs: discrepancy: ")]
+    assert found == [
+        "xlfuncs: discrepancy: points.trf, line 7: no. 1 (Alpha, Anna): the file gives 3.0 "
+        "points, the results add up to 2.5",
+        "xlfuncs: discrepancy: points.trf, line 10: no. 4 (Delta, Dora): the file gives 0.5 "
+        "points, the results add up to 1.0",
+        # the file ranks players by start number (the rank column of player_line)
+        "xlfuncs: discrepancy: points.trf, line 10: no. 4 (Delta, Dora) is ranked 4 with 0.5 "
+        "points, above no. 5 (Echo, Ed), ranked 5 with 1.0",
+    ]
+    # report --format json puts the same lines on stderr
+    assert main(["report", str(trf), "--format", "json"]) == 0
+    report_err = capsys.readouterr().err
+    assert [x for x in report_err.splitlines() if "discrepancy" in x] == found
+
+    cols, _ = _rows(out)
+    assert cols["Pts"] == [2.5, 2.5, 1.5, 1, 1, 0]  # the results' points
+    wb = openpyxl.load_workbook(out)
+    ws = wb["Wall chart"]
+    header_row = next(r for r in range(1, 20) if ws.cell(r, 1).value == "No.")
+    pts_col = next(c for c in range(1, ws.max_column + 1) if ws.cell(header_row, c).value == "Pts")
+    cells = [ws.cell(header_row + i, pts_col) for i in range(1, 7)]
+    assert "file 3.0" in cells[0].number_format and "file 0.5" in cells[3].number_format
+    assert cells[0].comment is not None and cells[3].comment is not None
+    assert "The file gives 3.0 points; the results add up to 2.5." in cells[0].comment.text
+    assert "The file gives 0.5 points; the results add up to 1.0." in cells[3].comment.text
+    for i in (1, 2, 4, 5):
+        assert cells[i].comment is None
+        assert "file" not in cells[i].number_format
+    assert cells[0].fill.fgColor.rgb != cells[1].fill.fgColor.rgb  # shaded
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(
+    workbook: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 8, item 14: the bar is for a terminal only; a file or a pipe gets none."""
+    capsys.readouterr()
+    assert main(["crosstable", str(_write(tmp_path)), "-o", str(tmp_path / "quiet.xlsx")]) == 0
+    err = capsys.readouterr().err
+    assert "\r" not in err and "[#" not in err

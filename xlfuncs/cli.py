@@ -171,11 +171,17 @@ def _cmd_report(args: argparse.Namespace) -> int:
         sys.stdout.write(render_json(report))
     else:
         _write_csv(render_csv(report))
-    for warning in report.warnings:
-        _say("warning", warning)
-    for found in report.discrepancies:
-        _say("discrepancy", str(found))
+    _print_findings(report.warnings, report.discrepancies)
     return 0
+
+
+def _print_findings(warnings: Sequence[str], discrepancies: Sequence[object]) -> None:
+    """The reader's warnings and the file's discrepancies, one a line on standard error
+    (``report`` in JSON or CSV, and ``crosstable``)."""
+    for warning in warnings:
+        _say("warning", warning)
+    for found in discrepancies:
+        _say("discrepancy", str(found))
 
 
 CSV_BOM = "\ufeff"
@@ -263,6 +269,7 @@ def _cmd_crosstable(args: argparse.Namespace) -> int:
     from .core import XlfuncsError
     from .crosstable import CrosstableError, event_from_trf, write_crosstable
     from .output import OutputError, vet_file
+    from .progress import ProgressBar, scaled
 
     try:  # before the work: the output must not be the input, nor replace a file unasked
         vet_file(args.output, force=args.force, inputs=(args.file, args.k_file), what="workbook")
@@ -273,20 +280,16 @@ def _cmd_crosstable(args: argparse.Namespace) -> int:
     if isinstance(inputs, int):
         return inputs
     tournament, overrides, edition = inputs
-    if sys.stderr.isatty():
-        print(
-            f"filling the workbook for {len(tournament.players)} players...",
-            file=sys.stderr,
-            flush=True,
-        )
+    bar = ProgressBar(f"{len(tournament.players)} players")
     try:
-        filled = event_from_trf(tournament, rules=edition, k_overrides=overrides)
-        target = write_crosstable(filled, args.output)
+        with bar:
+            bar("reading the results", 0.0)
+            filled = event_from_trf(tournament, rules=edition, k_overrides=overrides)
+            target = write_crosstable(filled, args.output, progress=scaled(bar, 0.1, 1.0))
     except (CrosstableError, XlfuncsError, OutputError) as exc:
         _error(str(exc))
         return EXIT_DATA_ERROR
-    for warning in filled.warnings:
-        _say("warning", warning)
+    _print_findings(filled.warnings, filled.discrepancies)
     kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
     print(
         f"wrote {target} ({kind}, {len(filled.event.players)} players, rules {filled.event.rules})"

@@ -5,7 +5,8 @@ can hold every result (no byes, no second game between the same two players), ot
 into the Swiss wall chart, which holds everything a TRF can say. Every value of the file is
 written as it is (names as text, result symbols as written); K is the one the report uses
 (see :mod:`xlfuncs.trf.to_crosstable`), written in the K column so that the workbook and the
-report agree.
+report agree. The points column holds the points the results add up to; where the file gives
+other points, the cell shows the file's figure too (see :class:`FilledEvent`).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .core.editions import RulesSpec
+from .progress import Progress, no_progress
 from .templates.event import MAX_ROUNDS, MAX_RR_PLAYERS, Event, Player, Round
-from .trf import Tournament
+from .trf import Discrepancy, Tournament, check_tournament
 from .trf.to_crosstable import crosstable_from_trf
 
 __all__ = ["CrosstableError", "FilledEvent", "event_from_trf", "write_crosstable"]
@@ -34,6 +36,11 @@ class FilledEvent:
     event: Event
     round_robin: bool
     warnings: tuple[str, ...]
+    """What the reader had to assume (the report's warnings, and the template's)."""
+    discrepancies: tuple[Discrepancy, ...] = ()
+    """What :func:`~xlfuncs.trf.check_tournament` found, as the report lists them; a
+    player's points that disagree with their results are also marked in the workbook
+    (:attr:`~xlfuncs.templates.event.Player.file_points`)."""
 
 
 def _fide_id(text: str | None) -> int | None:
@@ -126,6 +133,7 @@ def event_from_trf(
                 k_override=ks.get(p.start_no) if rating is not None else None,
                 results=results,
                 rounds=rounds,
+                file_points=None if p.points is None else float(p.points),
             )
         )
     event = Event(
@@ -138,16 +146,25 @@ def event_from_trf(
         rating_period=found.event_date,
         players=tuple(entries),
     )
-    return FilledEvent(event=event, round_robin=round_robin, warnings=tuple(warnings))
+    return FilledEvent(
+        event=event,
+        round_robin=round_robin,
+        warnings=tuple(warnings),
+        discrepancies=tuple(check_tournament(t)),
+    )
 
 
-def write_crosstable(filled: FilledEvent, path: str | Path) -> Path:
+def write_crosstable(
+    filled: FilledEvent, path: str | Path, *, progress: Progress = no_progress
+) -> Path:
     """Write the filled workbook (formulas live, each with its computed value) to *path*,
     through a temporary file renamed over it (:func:`xlfuncs.output.write_atomically`: a
-    failure leaves no half-written workbook). The command line vets *path* first
-    (:func:`xlfuncs.output.vet_file`)."""
+    failure leaves no half-written workbook), telling *progress* how far it is. The command
+    line vets *path* first (:func:`xlfuncs.output.vet_file`)."""
     from .output import write_atomically
     from .templates import round_robin, swiss
 
     build = round_robin.build if filled.round_robin else swiss.build
-    return write_atomically(Path(path), lambda temporary: build(temporary, filled.event))
+    return write_atomically(
+        Path(path), lambda temporary: build(temporary, filled.event, progress=progress)
+    )

@@ -75,6 +75,10 @@ class Player:
     """Round robin: the result against player *j* at index *j - 1*."""
     rounds: tuple[Round, ...] = ()
     """Swiss: one entry per round."""
+    file_points: float | None = None
+    """The points the source file gives (a TRF's points column); ``None``: not given. Where
+    they differ from what the results add up to, the chart marks the points cell with the
+    file's figure."""
 
 
 @dataclass(frozen=True)

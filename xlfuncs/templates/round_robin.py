@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..progress import Progress, no_progress
 from .chart import Layout, Texts, build_chart
 from .event import MAX_RR_PLAYERS, Event
 
@@ -57,7 +58,8 @@ TEXTS = Texts(
 )
 
 
-def build(path: Path, event: Event | None = None) -> None:
+def build(path: Path, event: Event | None = None, *, progress: Progress = no_progress) -> None:
     """Write the crosstable to *path*: blank, or filled with *event* (results as
-    ``Player.results``), every formula cell carrying its computed value."""
-    build_chart(Path(path), LAYOUT, TEXTS, event)
+    ``Player.results``), every formula cell carrying its computed value; *progress* hears
+    how far it is."""
+    build_chart(Path(path), LAYOUT, TEXTS, event, progress)

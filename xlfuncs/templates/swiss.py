@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from ..progress import Progress, no_progress
 from .chart import Layout, Texts, build_chart
 from .event import MAX_ROUNDS, MAX_SWISS_PLAYERS, Event
 
@@ -69,11 +70,11 @@ TEXTS = Texts(
 )
 
 
-def build(path: Path, event: Event | None = None) -> None:
+def build(path: Path, event: Event | None = None, *, progress: Progress = no_progress) -> None:
     """Write the wall chart to *path*: blank, or filled with *event* (games as
-    ``Player.rounds``), every formula cell carrying its computed value. A filled chart of
-    more than 400 players gets one row per player."""
+    ``Player.rounds``), every formula cell carrying its computed value; *progress* hears
+    how far it is. A filled chart of more than 400 players gets one row per player."""
     layout = LAYOUT
     if event is not None and len(event.players) > LAYOUT.capacity:
         layout = replace(LAYOUT, capacity=len(event.players))
-    build_chart(Path(path), layout, TEXTS, event)
+    build_chart(Path(path), layout, TEXTS, event, progress)
