@@ -1,25 +1,29 @@
-"""Benchmark: the ``xlfuncs`` file commands on a large Swiss (500 players, 11 rounds).
+"""Benchmark: the ``xlfuncs`` file commands on large Swisses (500, 5,000 and 9,999 players,
+11 rounds), and how their time grows with the number of players.
 
-Run: ``python benchmarks/bench_report.py`` (options: ``--players``, ``--rounds``,
-``--repeat``, ``--keep DIR`` to keep the generated files).
+Run: ``python benchmarks/bench_report.py`` (options: ``--players`` one or more sizes,
+``--rounds``, ``--repeat``, ``--keep DIR`` to keep the generated files and reuse them in the
+next run: generating the 9,999-player file takes minutes, since the generator's pairing is
+quadratic; the commands measured are not).
 
-The TRF is generated deterministically by ``xlfuncs/data/make_demo_trf.py`` (the generator of the
-demo files). Each command is measured twice:
+The TRFs are generated deterministically by ``xlfuncs/data/make_demo_trf.py`` (the generator
+of the demo files). Each command is measured as a program, at every size: ``python -m xlfuncs
+...``, best wall time of ``--repeat`` runs (interpreter start and imports included), the
+child's CPU time (user + system, from ``os.wait4``: the machine may be shared, and CPU time
+is what the command itself used) and its peak resident memory (``ru_maxrss``).
 
-- in process: ``xlfuncs.cli.main(argv)``, best wall time of ``--repeat`` warm runs (the
-  modules already imported), then one more run under :mod:`tracemalloc` for the peak of
-  Python allocations;
-- as a program: ``python -m xlfuncs ...``, best wall time of ``--repeat`` runs (interpreter
-  start and imports included) and the child's peak resident memory (``ru_maxrss`` from
-  ``os.wait4``).
+At the smallest size each command is also measured in process: ``xlfuncs.cli.main(argv)``,
+best wall time of ``--repeat`` warm runs (the modules already imported), then one more run
+under :mod:`tracemalloc` for the peak of Python allocations; and the in-process ``report``
+is split into reading the file, computing the report (and, within it, reading the TRF into
+the crosstable with each player's K) and rendering the text and the JSON.
 
-For ``report`` the in-process time is also split into reading the file, computing the
-report (and, within it, reading the TRF into the crosstable with each player's K) and
-rendering the text and the JSON.
+The last table gives, for each command, how its time (wall and CPU) grows from one size to
+the next beside how the number of players grows: a ratio near the players' ratio is linear
+growth, near its square quadratic.
 
 Adding a command (hook): write a function ``<name>_command(trf, out_dir) -> argv`` and list
-it in :data:`COMMANDS`. A command the CLI does not have yet is skipped with a note, so
-``crosstable`` (``xlfuncs crosstable FILE -o OUT.xlsx``) is measured as soon as it exists.
+it in :data:`COMMANDS`. A command the CLI does not have yet is skipped with a note.
 """
 
 from __future__ import annotations
@@ -53,9 +57,12 @@ MIB = 1024 * 1024
 class Measure:
     """One line of the results."""
 
+    players: int
     command: str
     mode: str
     seconds: float
+    cpu_seconds: float | None
+    """User + system CPU time of the best run."""
     peak_mib: float | None
     memory: str
     """What :attr:`peak_mib` measures."""
@@ -98,14 +105,17 @@ def available_commands() -> set[str]:
 # --------------------------------------------------------------------------- measuring
 
 
-def best_time(run: Callable[[], object], repeat: int) -> float:
-    best = float("inf")
+def best_time(run: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """The best wall time of *repeat* runs, and the CPU time of that run."""
+    best, cpu = float("inf"), 0.0
     for _ in range(repeat):
         gc.collect()  # the garbage of one run is not timed in the next
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         run()
-        best = min(best, time.perf_counter() - start)
-    return best
+        seconds = time.perf_counter() - start
+        if seconds < best:
+            best, cpu = seconds, time.process_time() - start_cpu
+    return best, cpu
 
 
 def traced_peak(run: Callable[[], object]) -> float:
@@ -118,10 +128,17 @@ def traced_peak(run: Callable[[], object]) -> float:
         tracemalloc.stop()
 
 
+def clear_output(argv: list[str]) -> None:
+    """Remove the file a previous run wrote (``-o FILE``): the command does not overwrite."""
+    if "-o" in argv:
+        Path(argv[argv.index("-o") + 1]).unlink(missing_ok=True)
+
+
 def quiet_main(argv: list[str]) -> Callable[[], object]:
     """``main(argv)`` with its output thrown away; fails on a non-zero exit."""
 
     def run() -> object:
+        clear_output(argv)
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             code = main(argv)
         if code != 0:
@@ -136,9 +153,11 @@ def max_rss_mib(kib_or_bytes: int) -> float:
     return kib_or_bytes / (MIB if sys.platform == "darwin" else 1024)
 
 
-def run_program(argv: list[str]) -> tuple[float, float]:
-    """Run ``python -m xlfuncs argv``: wall seconds and the child's peak RSS in MiB."""
+def run_program(argv: list[str]) -> tuple[float, float, float]:
+    """Run ``python -m xlfuncs argv``: wall seconds, CPU seconds (user + system) and the
+    child's peak RSS in MiB."""
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    clear_output(argv)
     with tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         child = subprocess.Popen(
@@ -153,29 +172,32 @@ def run_program(argv: list[str]) -> tuple[float, float]:
                 f"xlfuncs {' '.join(argv)} exited with {child.returncode}: "
                 f"{err.read().decode(errors='replace')}"
             )
-    return seconds, max_rss_mib(usage.ru_maxrss)
+    return seconds, usage.ru_utime + usage.ru_stime, max_rss_mib(usage.ru_maxrss)
 
 
-def measure_command(name: str, argv: list[str], repeat: int) -> list[Measure]:
+def measure_in_process(players: int, name: str, argv: list[str], repeat: int) -> Measure:
     run = quiet_main(argv)
     run()  # warm up: imports
-    seconds = best_time(run, repeat)
+    seconds, cpu = best_time(run, repeat)
     peak = traced_peak(run)
-    out = [Measure(name, "in process", seconds, peak, "tracemalloc peak")]
+    return Measure(players, name, "in process", seconds, cpu, peak, "tracemalloc peak")
+
+
+def measure_program(players: int, name: str, argv: list[str], repeat: int) -> Measure:
     runs = [run_program(argv) for _ in range(repeat)]
-    out.append(
-        Measure(
-            name,
-            "python -m xlfuncs",
-            min(s for s, _ in runs),
-            max(m for _, m in runs),
-            "child max RSS",
-        )
+    seconds, cpu, _ = min(runs)
+    return Measure(
+        players,
+        name,
+        "python -m xlfuncs",
+        seconds,
+        cpu,
+        max(m for _, _, m in runs),
+        "child max RSS",
     )
-    return out
 
 
-def report_phases(trf: Path, repeat: int) -> list[Measure]:
+def report_phases(players: int, trf: Path, repeat: int) -> list[Measure]:
     """The in-process report split into read, compute (of which: the TRF to the crosstable,
     with K), render."""
     from xlfuncs.report import build_report, render_json, render_text
@@ -191,12 +213,65 @@ def report_phases(trf: Path, repeat: int) -> list[Measure]:
         ("render_text", lambda: render_text(report)),
         ("render_json", lambda: render_json(report)),
     ]
-    return [
-        Measure(
-            f"  {label}", "in process", best_time(fn, repeat), traced_peak(fn), "tracemalloc peak"
+    out = []
+    for label, fn in phases:
+        seconds, cpu = best_time(fn, repeat)
+        out.append(
+            Measure(
+                players,
+                f"  {label}",
+                "in process",
+                seconds,
+                cpu,
+                traced_peak(fn),
+                "tracemalloc peak",
+            )
         )
-        for label, fn in phases
-    ]
+    return out
+
+
+def growth(results: list[Measure]) -> list[str]:
+    """For each command run as a program: how wall and CPU time grow from one size to the
+    next, beside how the number of players grows."""
+    lines = []
+    programs = [m for m in results if m.mode == "python -m xlfuncs"]
+    for name in dict.fromkeys(m.command for m in programs):
+        by_size = sorted((m for m in programs if m.command == name), key=lambda m: m.players)
+        for small, big in zip(by_size, by_size[1:]):
+            size = big.players / small.players
+            wall = big.seconds / small.seconds
+            cpu = (big.cpu_seconds or 0.0) / (small.cpu_seconds or 1.0)
+            lines.append(
+                f"{name:<20}  {small.players:>6} -> {big.players:<6}  players x{size:<5.2f} "
+                f"(squared x{size * size:<6.1f})  wall x{wall:<6.2f}  CPU x{cpu:<6.2f}"
+            )
+    return lines
+
+
+def generate(players: int, rounds: int, out_dir: Path) -> Path:
+    """The benchmark's Swiss TRF of *players* x *rounds* in *out_dir* (reused when there)."""
+    trf = out_dir / f"swiss_{players}x{rounds}.trf"
+    if trf.exists():
+        print(f"reused {trf}")
+        return trf
+    start = time.perf_counter()
+    text = make_swiss(
+        players,
+        rounds,
+        players // 20,
+        seed=500,
+        byes=None,
+        withdrawn=None,
+        forfeit=None,
+        name=f"Benchmark Swiss {players} x {rounds}",
+    )
+    trf.write_bytes(text.encode("utf-8"))
+    print(
+        f"generated {trf.name}: {players} players, {rounds} rounds, "
+        f"{trf.stat().st_size / 1024:.0f} KiB in {time.perf_counter() - start:.1f} s",
+        flush=True,
+    )
+    return trf
 
 
 # --------------------------------------------------------------------------- main
@@ -204,53 +279,55 @@ def report_phases(trf: Path, repeat: int) -> list[Measure]:
 
 def main_bench(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Benchmark the xlfuncs file commands.")
-    parser.add_argument("--players", type=int, default=500)
+    parser.add_argument("--players", type=int, nargs="+", default=[500, 5000, 9999])
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--keep", type=Path, help="write the generated files here")
+    parser.add_argument("--keep", type=Path, help="write the generated files here (and reuse)")
     args = parser.parse_args(argv)
+    sizes = sorted(set(args.players))
 
     with tempfile.TemporaryDirectory() as tmp:
         out_dir = args.keep or Path(tmp)
         out_dir.mkdir(parents=True, exist_ok=True)
-        trf = out_dir / f"swiss_{args.players}x{args.rounds}.trf"
-        start = time.perf_counter()
-        text = make_swiss(
-            args.players,
-            args.rounds,
-            args.players // 20,
-            seed=500,
-            byes=None,
-            withdrawn=None,
-            forfeit=None,
-            name=f"Benchmark Swiss {args.players} x {args.rounds}",
-        )
-        trf.write_bytes(text.encode("utf-8"))
-        print(
-            f"generated {trf.name}: {args.players} players, {args.rounds} rounds, "
-            f"{trf.stat().st_size / 1024:.0f} KiB in {time.perf_counter() - start:.2f} s"
-        )
-        print(f"python {sys.version.split()[0]}, best of {args.repeat}")
+        files = {n: generate(n, args.rounds, out_dir) for n in sizes}
+        print(f"python {sys.version.split()[0]}, best of {args.repeat}, {os.cpu_count()} CPUs")
         print()
 
         have = available_commands()
         results: list[Measure] = []
         skipped: list[str] = []
-        for name, make_argv in COMMANDS.items():
-            argv_ = make_argv(trf, out_dir)
-            if argv_[0] not in have:
-                skipped.append(f"{name}: the CLI has no '{argv_[0]}' command yet")
-                continue
-            results += measure_command(name, argv_, args.repeat)
-            if name == "report":
-                results += report_phases(trf, args.repeat)
+        for n, trf in files.items():
+            for name, make_argv in COMMANDS.items():
+                argv_ = make_argv(trf, out_dir)
+                if argv_[0] not in have:
+                    skipped.append(f"{name}: the CLI has no '{argv_[0]}' command yet")
+                    continue
+                if n == sizes[0]:
+                    results.append(measure_in_process(n, name, argv_, args.repeat))
+                results.append(measure_program(n, name, argv_, args.repeat))
+                if name == "report" and n == sizes[0]:
+                    results += report_phases(n, trf, args.repeat)
+                print(f"measured {name} at {n} players", file=sys.stderr, flush=True)
 
     width = max(len(m.command) for m in results)
-    print(f"{'command':<{width}}  {'mode':<17}  {'seconds':>8}  {'peak MiB':>8}  memory")
+    print(
+        f"{'players':>7}  {'command':<{width}}  {'mode':<17}  {'seconds':>8}  {'CPU s':>8}  "
+        f"{'peak MiB':>8}  memory"
+    )
     for m in results:
         peak = "-" if m.peak_mib is None else f"{m.peak_mib:.1f}"
-        print(f"{m.command:<{width}}  {m.mode:<17}  {m.seconds:>8.3f}  {peak:>8}  {m.memory}")
-    for note in skipped:
+        cpu = "-" if m.cpu_seconds is None else f"{m.cpu_seconds:.3f}"
+        print(
+            f"{m.players:>7}  {m.command:<{width}}  {m.mode:<17}  {m.seconds:>8.3f}  "
+            f"{cpu:>8}  {peak:>8}  {m.memory}"
+        )
+    lines = growth(results)
+    if lines:
+        print()
+        print("growth with the number of players (python -m xlfuncs, best runs):")
+        for line in lines:
+            print(line)
+    for note in set(skipped):
         print(f"skipped {note}")
     return 0
 
