@@ -19,6 +19,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -161,7 +162,7 @@ def test_a_failed_write_leaves_the_old_file_whole(
     and no temporary file is left."""
     from xlfuncs.templates import swiss
 
-    def half(path: Path, _event: object = None) -> None:
+    def half(path: Path, _event: object = None, **_options: object) -> None:
         Path(path).write_bytes(b"PK\x03\x04 half a workbook")
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
@@ -203,9 +204,9 @@ def test_the_library_writes_through_a_temporary_file(
     built = swiss.build
     seen: list[Path] = []
 
-    def build(path: Path, filled: object = None) -> None:
+    def build(path: Path, filled: object = None, **options: Any) -> None:
         seen.append(Path(path))
-        built(path, filled)  # type: ignore[arg-type]
+        built(path, filled, **options)  # type: ignore[arg-type]
 
     monkeypatch.setattr(swiss, "build", build)
     write_crosstable(event_from_trf(read_trf(event)), target)
