@@ -23,7 +23,7 @@ from typing import Final
 from . import validate
 from .editions import RulesSpec
 from .errors import InvalidInputError, NothingToComputeError
-from .tables import Number, dp_hundredths, percent_hundredths, round_half_up
+from .tables import Number, dp_hundredths, percent_hundredths
 from .title_editions import TitleEdition, title_edition
 
 NormRules = RulesSpec | TitleEdition
@@ -55,6 +55,7 @@ __all__ = [
     "norm_points",
     "norm_ratings",
     "norm_ratings_before_floor",
+    "norm_reached",
     "norm_title",
     "norms_worth",
     "title_or_higher",
@@ -211,8 +212,9 @@ def norm_ratings(
 
 
 def _performance(rs: Sequence[int], score: Fraction) -> tuple[int, int, int]:
-    ra = round_half_up(Fraction(sum(rs), len(rs)))
-    percent = percent_hundredths(score / len(rs))
+    n = len(rs)
+    ra = (2 * sum(rs) + n) // (2 * n)  # Ra rounded half up: floor(sum / n + 1/2)
+    percent = percent_hundredths(score / n)
     d = dp_hundredths(percent)
     return ra, percent, d
 
@@ -257,6 +259,32 @@ def norm_performance(
     if not perf.rp_met:
         reasons.append(f"Rp {perf.rp} is below {t.min_rp}")
     return replace(perf, reasons=tuple(reasons))
+
+
+def norm_reached(
+    opponent_ratings: Sequence[Number | None],
+    score: Number,
+    title: str | NormTitle,
+    *,
+    rules: NormRules = None,
+) -> bool:
+    """Whether :func:`norm_performance` finds every figure made (its
+    :attr:`~NormPerformance.reached`), without building the whole calculation: the check a
+    crosstable makes for each player and title.
+
+    >>> opps = [2600, 2550, 2500, 2450, 2450, 2400, 2350, 2300, 2150]
+    >>> norm_reached(opps, 6.5, "GM"), norm_reached(opps, 7, "GM")
+    (False, True)
+    """
+    t = title if isinstance(title, NormTitle) else norm_title(title)
+    _, rs, _ = _floored(opponent_ratings, t, title_edition(rules))
+    ra, percent, d = _performance(rs, validate.score(score, len(rs)))
+    return (
+        len(rs) >= MIN_NORM_GAMES
+        and ra >= t.min_ra
+        and percent >= MIN_NORM_PERCENT
+        and ra + d >= t.min_rp
+    )
 
 
 def norm_points(

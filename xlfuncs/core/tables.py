@@ -163,6 +163,8 @@ def exact(x: Number) -> Fraction:
     """
     if type(x) is int:
         return Fraction(x)
+    if type(x) is Fraction:  # immutable: the value itself
+        return x
     if isinstance(x, bool):
         raise InvalidInputError(f"expected a number, got {x!r}")
     if type(x) is float and (2.0 * x).is_integer():  # whole and half points: exact already
@@ -188,8 +190,10 @@ def round_half_up(x: Number) -> int:
     """
     if type(x) is float and abs(x) < 2.0**50:
         return math.floor(x + 0.5)  # exact: x + 0.5 is representable in this range
+    if type(x) is int:
+        return x
     q = exact(x)
-    return int((q + Fraction(1, 2)).__floor__())
+    return (2 * q.numerator + q.denominator) // (2 * q.denominator)  # floor(q + 1/2)
 
 
 def round_half_away(x: Number) -> int:
@@ -199,7 +203,7 @@ def round_half_away(x: Number) -> int:
     (-3, 3, -2)
     """
     q = exact(x)
-    magnitude = int((abs(q) + Fraction(1, 2)).__floor__())
+    magnitude = (2 * abs(q.numerator) + q.denominator) // (2 * q.denominator)  # |q| + 1/2
     return -magnitude if q < 0 else magnitude
 
 
@@ -212,7 +216,7 @@ def percent_hundredths(p: Number) -> int:
     q = exact(p)
     if q < 0 or q > 1:
         raise OutOfRangeError(f"fractional score p must lie between 0 and 1, got {float(q):g}")
-    return round_half_up(q * 100)
+    return (200 * q.numerator + q.denominator) // (2 * q.denominator)  # floor(100 q + 1/2)
 
 
 def dp_hundredths(h: int) -> int:

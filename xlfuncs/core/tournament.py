@@ -17,7 +17,7 @@ from functools import cached_property
 from .editions import Edition, RulesSpec, get_edition
 from .errors import InvalidInputError, XlfuncsError
 from .first_rating import FirstRating, first_rating
-from .norms import MIN_NORM_GAMES, norm_performance, norms_worth
+from .norms import MIN_NORM_GAMES, norm_reached, norms_worth
 from .performance import rp_exact, rp_fide
 from .rating_change import RatingChange, rating_change
 from .results import Outcome
@@ -27,6 +27,9 @@ __all__ = ["WOMEN_TITLES", "Crosstable", "Entrant", "Pairing", "PlayerFigures"]
 
 WOMEN_TITLES = ("WGM", "WIM")
 """Norm titles open to women only."""
+
+_HALVES = {o: int(2 * o.points) for o in Outcome}
+"""Each result's points in half points (a whole number: sums of them stay exact in ints)."""
 
 
 @dataclass(frozen=True)
@@ -112,11 +115,39 @@ class Crosstable:
         return cls(tuple(entrants), round_robin, get_edition(rules), norm_rules)
 
     @cached_property
-    def _points(self) -> tuple[Fraction, ...]:
+    def _halves(self) -> tuple[int, ...]:
+        """Each player's points, forfeits and byes included, in half points."""
         return tuple(
-            sum((p.outcome.points for p in e.pairings if p.outcome is not None), Fraction(0))
+            sum(_HALVES[p.outcome] for p in e.pairings if p.outcome is not None)
             for e in self.entrants
         )
+
+    @cached_property
+    def _points(self) -> tuple[Fraction, ...]:
+        return tuple(Fraction(h, 2) for h in self._halves)
+
+    @cached_property
+    def _games(self) -> tuple[tuple[tuple[tuple[int | None, Fraction], ...], int], ...]:
+        """Each player's :meth:`games` and their score in half points, worked out once."""
+        out = []
+        for e in self.entrants:
+            games = []
+            halves = 0
+            for p in e.pairings:
+                if p.opponent is not None and p.outcome is not None and p.outcome.rated:
+                    games.append((self.entrants[p.opponent - 1].rating, p.outcome.points))
+                    halves += _HALVES[p.outcome]
+            out.append((tuple(games), halves))
+        return tuple(out)
+
+    @cached_property
+    def _rated(self) -> tuple[tuple[tuple[tuple[int, Fraction], ...], int], ...]:
+        """Each player's :meth:`rated_games` and their score in half points."""
+        out = []
+        for games, _ in self._games:
+            rated = tuple((r, w) for r, w in games if r is not None)
+            out.append((rated, sum(2 * w.numerator // w.denominator for _, w in rated)))
+        return tuple(out)
 
     def points(self, number: int) -> Fraction:
         """Points scored, forfeits and byes included."""
@@ -124,44 +155,41 @@ class Crosstable:
 
     def games(self, number: int) -> list[tuple[int | None, Fraction]]:
         """Rated-result games against an opponent: (opponent's rating or None, points)."""
-        out: list[tuple[int | None, Fraction]] = []
-        for p in self.entrants[number - 1].pairings:
-            if p.opponent is not None and p.outcome is not None and p.outcome.rated:
-                out.append((self.entrants[p.opponent - 1].rating, p.outcome.points))
-        return out
+        return list(self._games[number - 1][0])
 
     def rated_games(self, number: int) -> list[tuple[int, Fraction]]:
         """The games that move ratings: rated results against rated opponents."""
-        return [(r, w) for r, w in self.games(number) if r is not None]
+        return list(self._rated[number - 1][0])
 
     def sonneborn_berger(self, number: int) -> Fraction:
         """Sum of the points of the opponents beaten and half of those drawn (games with an
         opponent, forfeits included; byes add nothing)."""
-        total = Fraction(0)
+        halves = self._halves
+        quarters = 0  # points x points, each in half points
         for p in self.entrants[number - 1].pairings:
             if p.opponent is not None and p.outcome is not None:
-                total += p.outcome.points * self._points[p.opponent - 1]
-        return total
+                quarters += _HALVES[p.outcome] * halves[p.opponent - 1]
+        return Fraction(quarters, 4)
 
     def ra(self, number: int) -> Fraction | None:
         """Average rating of the rated opponents in rated games."""
-        ratings = [r for r, _ in self.rated_games(number)]
-        return Fraction(sum(ratings), len(ratings)) if ratings else None
+        rated = self._rated[number - 1][0]
+        return Fraction(sum(r for r, _ in rated), len(rated)) if rated else None
 
     def rp_fide(self, number: int) -> int | None:
         """FIDE performance against the rated opponents in rated games."""
-        rated = self.rated_games(number)
+        rated, halves = self._rated[number - 1]
         if not rated:
             return None
-        return rp_fide([r for r, _ in rated], sum((w for _, w in rated), Fraction(0)))
+        return rp_fide([r for r, _ in rated], Fraction(halves, 2))
 
     def rp_exact(self, number: int) -> float | None:
         """Exact performance (unrounded; infinite for 0 % or 100 %), which rounds half up to
         the certified whole number (see :func:`~xlfuncs.core.performance.rp_exact`)."""
-        rated = self.rated_games(number)
+        rated, halves = self._rated[number - 1]
         if not rated:
             return None
-        return rp_exact([r for r, _ in rated], sum((w for _, w in rated), Fraction(0)))
+        return rp_exact([r for r, _ in rated], Fraction(halves, 2))
 
     def change(self, number: int) -> RatingChange | None:
         """The rating change of a rated player whose K is known."""
@@ -191,7 +219,7 @@ class Crosstable:
         return PlayerFigures(
             number=number,
             points=self.points(number),
-            rated_games=len(self.rated_games(number)),
+            rated_games=len(self._rated[number - 1][0]),
             ra=self.ra(number),
             rp_fide=self.rp_fide(number),
             rp_exact=self.rp_exact(number),
@@ -207,15 +235,15 @@ class Crosstable:
         floor, Rp, 35 %), among those above the title the player holds. The federation and
         title mix of the field is not checked here."""
         entrant = self.entrants[number - 1]
-        games = self.games(number)
+        games, halves = self._games[number - 1]
         if len(games) < MIN_NORM_GAMES:
             return None
         opponents = [r for r, _ in games]
-        score = sum((w for _, w in games), Fraction(0))
+        score = Fraction(halves, 2)
         for title in norms_worth(entrant.title):
             if title in WOMEN_TITLES and not entrant.female:
                 continue
             rules = self.edition if self.norm_rules is None else self.norm_rules
-            if norm_performance(opponents, score, title, rules=rules).reached:
+            if norm_reached(opponents, score, title, rules=rules):
                 return title
         return None
