@@ -23,7 +23,7 @@ from typing import Final
 from . import validate
 from .editions import RulesSpec
 from .errors import InvalidInputError, NothingToComputeError
-from .tables import Number, dp_hundredths, percent_hundredths
+from .tables import Number, dp_hundredths
 from .title_editions import TitleEdition, title_edition
 
 NormRules = RulesSpec | TitleEdition
@@ -214,7 +214,8 @@ def norm_ratings(
 def _performance(rs: Sequence[int], score: Fraction) -> tuple[int, int, int]:
     n = len(rs)
     ra = (2 * sum(rs) + n) // (2 * n)  # Ra rounded half up: floor(sum / n + 1/2)
-    percent = percent_hundredths(score / n)
+    # score / n rounded half up to a hundredth: floor(100 score / n + 1/2), score in [0, n]
+    percent = (200 * score.numerator + n * score.denominator) // (2 * n * score.denominator)
     d = dp_hundredths(percent)
     return ra, percent, d
 

@@ -12,6 +12,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from . import validate
 from .editions import Edition, RulesSpec, get_edition
@@ -113,14 +114,14 @@ class RatingChange:
         """Expected score, sum of PD."""
         return Fraction(sum(g.expected_hundredths for g in self.games), 100)
 
-    @property
+    @cached_property
     def unrounded(self) -> Fraction:
         """K x sum(W - PD) before rounding."""
         return Fraction(
             self.k * sum(g.points_hundredths - g.expected_hundredths for g in self.games), 100
         )
 
-    @property
+    @cached_property
     def change(self) -> int:
         """The period's change, rounded once, half away from zero."""
         return round_half_away(self.unrounded)
@@ -148,6 +149,10 @@ _HUNDREDTHS = {1: 100, Fraction(1, 2): 50, 0: 0}
 
 
 def _points(value: Number) -> int:
+    if type(value) is Fraction:  # the crosstable's points: no hashing needed
+        n, d = value.numerator, value.denominator
+        if (d == 1 and n in (0, 1)) or (d == 2 and n == 1):
+            return 100 * n // d
     try:
         found = _HUNDREDTHS.get(value)
     except TypeError:

@@ -129,25 +129,47 @@ class Crosstable:
     @cached_property
     def _games(self) -> tuple[tuple[tuple[tuple[int | None, Fraction], ...], int], ...]:
         """Each player's :meth:`games` and their score in half points, worked out once."""
-        out = []
-        for e in self.entrants:
-            games = []
-            halves = 0
-            for p in e.pairings:
-                if p.opponent is not None and p.outcome is not None and p.outcome.rated:
-                    games.append((self.entrants[p.opponent - 1].rating, p.outcome.points))
-                    halves += _HALVES[p.outcome]
-            out.append((tuple(games), halves))
-        return tuple(out)
+        return tuple(zip(self._played[0], self._played[1]))
 
     @cached_property
     def _rated(self) -> tuple[tuple[tuple[tuple[int, Fraction], ...], int], ...]:
         """Each player's :meth:`rated_games` and their score in half points."""
-        out = []
-        for games, _ in self._games:
-            rated = tuple((r, w) for r, w in games if r is not None)
-            out.append((rated, sum(2 * w.numerator // w.denominator for _, w in rated)))
-        return tuple(out)
+        return tuple(zip(self._played[2], self._played[3]))
+
+    @cached_property
+    def _played(
+        self,
+    ) -> tuple[
+        list[tuple[tuple[int | None, Fraction], ...]],
+        list[int],
+        list[tuple[tuple[int, Fraction], ...]],
+        list[int],
+    ]:
+        """Every player's games, their half points, rated games and their half points."""
+        ratings = [e.rating for e in self.entrants]
+        all_games: list[tuple[tuple[int | None, Fraction], ...]] = []
+        all_halves: list[int] = []
+        all_rated: list[tuple[tuple[int, Fraction], ...]] = []
+        rated_halves: list[int] = []
+        for e in self.entrants:
+            games: list[tuple[int | None, Fraction]] = []
+            rated: list[tuple[int, Fraction]] = []
+            halves = rated_h = 0
+            for p in e.pairings:
+                o = p.outcome
+                if p.opponent is not None and o is not None and o.rated:
+                    r = ratings[p.opponent - 1]
+                    h = _HALVES[o]
+                    games.append((r, o.points))
+                    halves += h
+                    if r is not None:
+                        rated.append((r, o.points))
+                        rated_h += h
+            all_games.append(tuple(games))
+            all_halves.append(halves)
+            all_rated.append(tuple(rated))
+            rated_halves.append(rated_h)
+        return all_games, all_halves, all_rated, rated_halves
 
     def points(self, number: int) -> Fraction:
         """Points scored, forfeits and byes included."""

@@ -694,6 +694,25 @@ def _read_player(line: _Line) -> tuple[Player, int]:
 def _read_round(line: _Line, r: int) -> RoundEntry:
     """Read round *r* of a ``001`` line."""
     (o_first, o_last), c_col, r_col = round_columns(r)
+    # The usual round, read at once: every column as the checks below want it (the same
+    # entry they give); anything else takes the column-by-column way and its errors.
+    seg = line.text[o_first - 1 : o_first + 9]
+    if len(seg) >= 8 and seg[4] == " " and seg[6] == " " and seg[8:] in ("", " ", "  "):
+        opp_raw = seg[:4].strip()
+        c = seg[5]
+        res = seg[7]
+        if (
+            (opp_raw == "" or _DIGITS.fullmatch(opp_raw))
+            and c in ("w", "b", "-", " ")
+            and res in RESULT_CODES
+        ):
+            return RoundEntry(
+                round=r,
+                opponent=(int(opp_raw) or None) if opp_raw else None,
+                colour="w" if c == "w" else "b" if c == "b" else None,
+                result=res,
+                text=seg[:8],
+            )
     label = f"round {r}"
     opp_raw = line.cut(o_first, o_last).strip()
     opponent: int | None = None
