@@ -132,6 +132,8 @@ def rating(value: Number, *, name: str = "rating") -> int:
     >>> rating(2451.0)
     2451
     """
+    if type(value) is int and 0 < value <= MAX_RATING:  # the usual case, at once
+        return value
     if is_rating(value):
         return int(value)
     return _rating(value, name, "")

@@ -50,6 +50,16 @@ RESULT_CODES = SYMBOLS + " "
 """Every result code TRF16 allows: the symbols of :class:`~xlfuncs.core.results.Outcome`
 and the blank (no game). Case matters."""
 
+_OUTCOME_WITH_OPPONENT: Mapping[str, Outcome | None] = MappingProxyType(
+    {code: Outcome.from_trf(code, has_opponent=True) for code in RESULT_CODES}
+)
+""":meth:`Outcome.from_trf <xlfuncs.core.results.Outcome.from_trf>` of each result code
+with an opponent, worked out once."""
+_OUTCOME_WITHOUT_OPPONENT: Mapping[str, Outcome | None] = MappingProxyType(
+    {code: Outcome.from_trf(code, has_opponent=False) for code in RESULT_CODES}
+)
+"""The same without an opponent (``+``/``-``: byes written the old way)."""
+
 PLAYER_COLUMNS: Mapping[str, tuple[int, int]] = MappingProxyType(
     {
         "starting rank": (5, 8),
@@ -263,7 +273,9 @@ class RoundEntry:
         >>> RoundEntry(1, None, None, "+").outcome
         <Outcome.PAIRING_BYE: ...>
         """
-        return Outcome.from_trf(self.result, has_opponent=self.opponent is not None)
+        if self.opponent is None:
+            return _OUTCOME_WITHOUT_OPPONENT[self.result]
+        return _OUTCOME_WITH_OPPONENT[self.result]
 
     @property
     def points(self) -> Decimal:
