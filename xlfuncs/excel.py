@@ -24,12 +24,13 @@ No xlwings here: this module is shared by classic xlwings, xlwings Lite and the 
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import functools
 import inspect
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from itertools import chain
@@ -870,11 +871,110 @@ def crosstable_rows(
     *opponents* is omitted) or, with *opponents*, one column per round beside the opponents'
     numbers. Returns the crosstable, each row's error (or ``None``) and which rows are empty.
     """
-    from .core.tournament import Crosstable, Entrant, Pairing
+    from .core.tournament import Crosstable, Entrant
 
     edition = rules(rules_value)
     rating_cells = column(ratings)
     n = len(rating_cells)
+    grid, result_rows, opponent_rows, parsed = _games(results, opponents, n)
+    k_cells = column(k) if k is not None else [None] * n
+    female_cells = column(female) if female is not None else [None] * n
+    title_cells = column(titles) if titles is not None else [None] * n
+    if len(k_cells) != n or len(female_cells) != n or len(title_cells) != n:
+        raise InvalidInputError(f"every column must have {n} rows, one per player")
+    errors: list[RowError | None] = [None] * n
+    empty = [False] * n
+    entrants = []
+    for i in range(n):
+        pairings: tuple[Any, ...] = ()
+        entrant_rating: int | None = None
+        entrant_k: int | None = None
+        female = False
+        try:
+            entrant_rating = rating(rating_cells[i], f"ratings (row {i + 1})")
+            kv = optional_number(k_cells[i], f"k (row {i + 1})")
+            entrant_k = None if kv is None else whole_number(kv, f"k (row {i + 1})")
+            if female_cells[i] is not None:
+                female = boolean_or_sex(female_cells[i], f"sexes (row {i + 1})")
+            if isinstance(title_cells[i], str):
+                _check_error(title_cells[i], f"titles (row {i + 1})")
+            games = parsed[i]
+            if isinstance(games, Exception):
+                raise games.with_traceback(None)
+            pairings = games
+        except (XlfuncsError, ExcelErrorInput) as exc:
+            row = f"row {i + 1}"
+            errors[i] = RowError.of(
+                exc,
+                [
+                    (rating_cells[i], f"ratings ({row})"),
+                    (k_cells[i], f"k ({row})"),
+                    (result_rows[i], f"results ({row})"),
+                    (opponent_rows[i], f"opponents ({row})"),
+                    (female_cells[i], f"sexes ({row})"),
+                    (title_cells[i], f"titles ({row})"),
+                ],
+            )
+            pairings = ()
+        empty[i] = entrant_rating is None and not pairings and errors[i] is None
+        entrants.append(
+            Entrant(
+                rating=entrant_rating,
+                pairings=pairings,
+                k=entrant_k,
+                female=female,
+                title=title_cells[i] if isinstance(title_cells[i], str) else None,
+            )
+        )
+    table = Crosstable.build(
+        entrants,
+        round_robin=grid if round_robin is None else round_robin,
+        rules=edition,
+        norm_rules=title_rules(rules_value),
+    )
+    return table, errors, empty
+
+
+_Games = tuple[bool, list[list[Cell]], list[list[Cell]], list["tuple[Any, ...] | Exception"]]
+"""What :func:`_games` finds: whether *results* is a grid, the results' rows, the
+opponents' rows, and each row's games (its pairings, or the error that stops the row)."""
+
+_shared: dict[tuple[int, int, int], tuple[Cell, Cell, _Games]] | None = None
+"""The results blocks read so far within :func:`shared_results` (``None`` outside it)."""
+
+
+@contextlib.contextmanager
+def shared_results() -> Iterator[None]:
+    """Within this block, :func:`crosstable_rows` reads each results block (with its
+    opponents) once and reuses what it found: a chart's stored values call eight of the
+    ``_ALL`` functions on the same columns (:func:`xlfuncs.templates.chart.figures`).
+    A block is known by the identity of the very objects passed (kept alive until the block
+    ends), so the caller must not change them inside the block. Outside it, every call reads
+    its arguments afresh, as Excel's calls do; the results are the same either way."""
+    global _shared
+    outer = _shared
+    _shared = {}
+    try:
+        yield
+    finally:
+        _shared = outer
+
+
+def _games(results: Cell, opponents: Cell, n: int) -> _Games:
+    """Read the results (and opponents) of *n* players into pairings, once per block
+    within :func:`shared_results`."""
+    key = (id(results), id(opponents), n)
+    if _shared is not None and key in _shared:
+        return _shared[key][2]
+    found = _read_games(results, opponents, n)
+    if _shared is not None:
+        _shared[key] = (results, opponents, found)
+    return found
+
+
+def _read_games(results: Cell, opponents: Cell, n: int) -> _Games:
+    from .core.tournament import Pairing
+
     result_rows = matrix(results, "results")
     if len(result_rows) != n:
         raise InvalidInputError(f"results has {len(result_rows)} rows but ratings has {n}")
@@ -893,27 +993,10 @@ def crosstable_rows(
             raise InvalidInputError(
                 "opponents and results must have the same shape, with one row per player"
             )
-    k_cells = column(k) if k is not None else [None] * n
-    female_cells = column(female) if female is not None else [None] * n
-    title_cells = column(titles) if titles is not None else [None] * n
-    if len(k_cells) != n or len(female_cells) != n or len(title_cells) != n:
-        raise InvalidInputError(f"every column must have {n} rows, one per player")
-    errors: list[RowError | None] = [None] * n
-    empty = [False] * n
-    entrants = []
+    parsed: list[tuple[Any, ...] | Exception] = []
     for i in range(n):
         pairings: list[Pairing] = []
-        entrant_rating: int | None = None
-        entrant_k: int | None = None
-        female = False
         try:
-            entrant_rating = rating(rating_cells[i], f"ratings (row {i + 1})")
-            kv = optional_number(k_cells[i], f"k (row {i + 1})")
-            entrant_k = None if kv is None else whole_number(kv, f"k (row {i + 1})")
-            if female_cells[i] is not None:
-                female = boolean_or_sex(female_cells[i], f"sexes (row {i + 1})")
-            if isinstance(title_cells[i], str):
-                _check_error(title_cells[i], f"titles (row {i + 1})")
             for j, (opp, res) in enumerate(zip(opponent_rows[i], result_rows[i])):
                 where = f"row {i + 1}, {'column' if grid else 'round'} {j + 1}"
                 if grid and j == i:
@@ -938,37 +1021,10 @@ def crosstable_rows(
                 pairings.append(
                     Pairing(None if outcome_value.is_bye else opponent_no, outcome_value)
                 )
+            parsed.append(tuple(pairings))
         except (XlfuncsError, ExcelErrorInput) as exc:
-            row = f"row {i + 1}"
-            errors[i] = RowError.of(
-                exc,
-                [
-                    (rating_cells[i], f"ratings ({row})"),
-                    (k_cells[i], f"k ({row})"),
-                    (result_rows[i], f"results ({row})"),
-                    (opponent_rows[i], f"opponents ({row})"),
-                    (female_cells[i], f"sexes ({row})"),
-                    (title_cells[i], f"titles ({row})"),
-                ],
-            )
-            pairings = []
-        empty[i] = entrant_rating is None and not pairings and errors[i] is None
-        entrants.append(
-            Entrant(
-                rating=entrant_rating,
-                pairings=tuple(pairings),
-                k=entrant_k,
-                female=female,
-                title=title_cells[i] if isinstance(title_cells[i], str) else None,
-            )
-        )
-    table = Crosstable.build(
-        entrants,
-        round_robin=grid if round_robin is None else round_robin,
-        rules=edition,
-        norm_rules=title_rules(rules_value),
-    )
-    return table, errors, empty
+            parsed.append(exc)
+    return grid, result_rows, opponent_rows, parsed
 
 
 def boolean_or_sex(value: Cell, name: str = "female") -> bool:

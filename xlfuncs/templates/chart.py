@@ -21,10 +21,11 @@ from xlsxwriter.worksheet import Worksheet
 from .. import udfs
 from ..core.editions import DEFAULT_EDITION
 from ..core.validate import MAX_RATING
-from ..excel import is_blank
+from ..excel import is_blank, shared_results
 from ..progress import Progress, no_progress, scaled
 from .common import (
     Formats,
+    PlainFormulaSheet,
     add_tables_sheet,
     add_xlwings_conf_sheet,
     cell,
@@ -342,9 +343,10 @@ def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> d
             ),
         ),
     )
-    for done, (name, compute) in enumerate(steps):
-        progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(steps))
-        out[name] = _flat(compute())
+    with shared_results():  # the results block is read once for all the calls
+        for done, (name, compute) in enumerate(steps):
+            progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(steps))
+            out[name] = _flat(compute())
     out["rank"] = ranks(out["points"], out["sb"], data.numbers)
     out["new"] = [
         r + c if isinstance(r, float) and _is_number(c) else ""
@@ -480,7 +482,7 @@ def build_chart(
         if layout.swiss and event.rounds > layout.rounds:
             raise ValueError(f"{event.rounds} rounds: the chart holds {layout.rounds}")
     wb, fmt = new_workbook(path, title=texts.title)
-    ws = wb.add_worksheet(texts.sheet)
+    ws = wb.add_worksheet(texts.sheet, worksheet_class=PlainFormulaSheet)
     _header_block(wb, ws, fmt, layout, texts, event or Event())
     _column_headers(ws, fmt, layout)
     data = inputs(layout, event or Event())
