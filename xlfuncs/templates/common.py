@@ -255,7 +255,10 @@ def write_array(
         first_row, col, last_row, col, formula, fmt, "" if cached[0] is None else cached[0]
     )
     for offset, value in enumerate(cached[1:], start=1):
-        write_value(ws, first_row + offset, col, value, fmt)
+        if type(value) is float:  # most cells: straight to xlsxwriter
+            ws.write_number(first_row + offset, col, value, fmt)
+        else:
+            write_value(ws, first_row + offset, col, value, fmt)
 
 
 def settings_block(
