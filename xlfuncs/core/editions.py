@@ -28,23 +28,16 @@ import datetime as _dt
 from dataclasses import dataclass
 from typing import Final
 
-from .errors import InvalidInputError, OutOfRangeError
+from .dated import DatedEdition, edition_in_force
+from .errors import InvalidInputError
 
 __all__ = ["DEFAULT_EDITION", "EDITIONS", "Edition", "RulesSpec", "edition_on", "get_edition"]
 
 
 @dataclass(frozen=True)
-class Edition:
-    """One edition of the Rating Regulations and the rules that differ between editions."""
-
-    id: str
-    """Short name used in cells and on the command line: ``"2017"``, ``"2022"``, ..."""
-
-    in_force_from: _dt.date
-    """First day the edition applied."""
-
-    in_force_until: _dt.date | None
-    """Last day the edition applied; ``None`` while it is in force."""
+class Edition(DatedEdition):
+    """One edition of the Rating Regulations (``id`` ``"2017"``, ``"2022"``, ...) and the rules
+    that differ between editions."""
 
     cap_difference: int
     """A rating difference above this is counted as this much (the 400-point rule)."""
@@ -95,15 +88,6 @@ class Edition:
     score is disregarded"); ``docs/fide-rules.md``, *First rating*. The 2017 text itself
     was not found: *unconfirmed* word for word; the text of handbook B.02 effective 1 July
     2017 (section 8.2) would settle it."""
-
-    def in_force_on(self, day: _dt.date) -> bool:
-        """Whether this edition applied on *day*."""
-        if day < self.in_force_from:
-            return False
-        return self.in_force_until is None or day <= self.in_force_until
-
-    def __str__(self) -> str:
-        return self.id
 
 
 _D = _dt.date
@@ -190,16 +174,7 @@ def edition_on(day: _dt.date) -> Edition:
     >>> edition_on(_dt.date(2024, 2, 29)).id, edition_on(_dt.date(2024, 3, 1)).id
     ('2022', '2024')
     """
-    if isinstance(day, _dt.datetime):
-        day = day.date()
-    for edition in EDITIONS.values():
-        if edition.in_force_on(day):
-            return edition
-    first = min(e.in_force_from for e in EDITIONS.values())
-    raise OutOfRangeError(
-        f"rules: no implemented edition was in force on {day.isoformat()}; "
-        f"the oldest implemented ({next(iter(EDITIONS))}) starts {first.isoformat()}"
-    )
+    return edition_in_force(EDITIONS, day)
 
 
 def get_edition(rules: RulesSpec = None) -> Edition:

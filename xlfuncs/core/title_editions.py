@@ -14,8 +14,9 @@ import datetime as _dt
 from dataclasses import dataclass
 from typing import Final
 
+from .dated import DatedEdition, edition_in_force
 from .editions import EDITIONS, Edition, RulesSpec
-from .errors import InvalidInputError, OutOfRangeError
+from .errors import InvalidInputError
 
 __all__ = [
     "DEFAULT_TITLE_EDITION",
@@ -27,31 +28,14 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class TitleEdition:
-    """One edition of the Title Regulations and the norm rules that differ between editions."""
-
-    id: str
-    """Short name: the year the edition came into force (``"2017"``, ``"2024"``)."""
-
-    in_force_from: _dt.date
-    """First day the edition applied."""
-
-    in_force_until: _dt.date | None
-    """Last day the edition applied; ``None`` while it is in force."""
+class TitleEdition(DatedEdition):
+    """One edition of the Title Regulations (``id`` ``"2017"``, ``"2024"``) and the norm rules
+    that differ between editions."""
 
     unrated_opponent: int
     """Rating at which an unrated opponent (other than the one the floor raises) counts in a
     title norm: 1400 from 1 January 2024, 1000 before (the earlier value *unconfirmed*: see
     ``docs/editions.md`` for what would settle it)."""
-
-    def in_force_on(self, day: _dt.date) -> bool:
-        """Whether this edition applied on *day*."""
-        if day < self.in_force_from:
-            return False
-        return self.in_force_until is None or day <= self.in_force_until
-
-    def __str__(self) -> str:
-        return self.id
 
 
 _D = _dt.date
@@ -84,17 +68,7 @@ def title_edition_on(day: _dt.date) -> TitleEdition:
     >>> title_edition_on(_dt.date(2023, 12, 31)).id, title_edition_on(_dt.date(2024, 1, 1)).id
     ('2017', '2024')
     """
-    if isinstance(day, _dt.datetime):
-        day = day.date()
-    for edition in TITLE_EDITIONS.values():
-        if edition.in_force_on(day):
-            return edition
-    first = next(iter(TITLE_EDITIONS.values()))
-    raise OutOfRangeError(
-        f"rules: no implemented edition of the Title Regulations was in force on "
-        f"{day.isoformat()}; the oldest implemented ({first.id}) starts "
-        f"{first.in_force_from.isoformat()}"
-    )
+    return edition_in_force(TITLE_EDITIONS, day, of=" of the Title Regulations")
 
 
 def title_edition(rules: RulesSpec | TitleEdition = None) -> TitleEdition:
