@@ -31,7 +31,15 @@ from typing import Final
 from .dated import DatedEdition, edition_in_force
 from .errors import InvalidInputError
 
-__all__ = ["DEFAULT_EDITION", "EDITIONS", "Edition", "RulesSpec", "edition_on", "get_edition"]
+__all__ = [
+    "DEFAULT_EDITION",
+    "EDITIONS",
+    "Edition",
+    "RulesSpec",
+    "edition_on",
+    "get_edition",
+    "read_rules",
+]
 
 
 @dataclass(frozen=True)
@@ -177,6 +185,40 @@ def edition_on(day: _dt.date) -> Edition:
     return edition_in_force(EDITIONS, day)
 
 
+def read_rules(rules: RulesSpec) -> Edition | _dt.date | None:
+    """What a ``rules`` value names: an edition (its id, as text or a number), a day (a date or
+    ISO date text), or nothing (``None``: the edition in force today). Both the rating and the
+    title rules read their argument here.
+
+    >>> read_rules(" 2017 ").id, read_rules("2024-01-15"), read_rules(None)
+    ('2017', datetime.date(2024, 1, 15), None)
+    """
+    if rules is None or isinstance(rules, (Edition, _dt.date)):
+        return rules
+    if isinstance(rules, bool):
+        raise InvalidInputError(f"rules: expected an edition id or a date, got {rules!r}")
+    if isinstance(rules, int):
+        rules = str(rules)
+    if isinstance(rules, str):
+        key = rules.strip()
+        if key in EDITIONS:
+            return EDITIONS[key]
+        try:
+            return _dt.date.fromisoformat(key)
+        except ValueError:
+            parts = key.split("-")
+            if len(parts) == 3 and all(part.isascii() and part.isdigit() for part in parts):
+                raise InvalidInputError(
+                    f"rules: invalid date {rules!r} (no such day); give a real date "
+                    "(YYYY-MM-DD) or one of " + ", ".join(EDITIONS)
+                ) from None
+            raise InvalidInputError(
+                f"rules: unknown edition {rules!r}; use one of {', '.join(EDITIONS)} "
+                "or a date (YYYY-MM-DD)"
+            ) from None
+    raise InvalidInputError(f"rules: expected an edition id or a date, got {rules!r}")
+
+
 def get_edition(rules: RulesSpec = None) -> Edition:
     """Resolve *rules* (edition, id, date or ``None``) to an :class:`Edition`.
 
@@ -185,14 +227,12 @@ def get_edition(rules: RulesSpec = None) -> Edition:
     >>> get_edition(_dt.date(2025, 10, 1)).id
     '2025'
     """
-    if rules is None:
+    named = read_rules(rules)
+    if named is None:
         return DEFAULT_EDITION
-    if isinstance(rules, Edition):
-        return rules
-    if isinstance(rules, _dt.date):
-        return edition_on(rules)
-    if isinstance(rules, bool):
-        raise InvalidInputError(f"rules: expected an edition id or a date, got {rules!r}")
+    if isinstance(named, Edition):
+        return named
+    return edition_on(named)
     if isinstance(rules, int):
         rules = str(rules)
     if isinstance(rules, str):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .dated import DatedEdition, edition_in_force
-from .editions import EDITIONS, Edition, RulesSpec
+from .editions import EDITIONS, Edition, RulesSpec, read_rules
 from .errors import InvalidInputError
 
 __all__ = [
@@ -85,16 +85,14 @@ def title_edition(rules: RulesSpec | TitleEdition = None) -> TitleEdition:
     >>> title_edition(_dt.date(2024, 1, 15)).id, title_edition("2024-01-15").id
     ('2024', '2024')
     """
-    if rules is None:
-        return DEFAULT_TITLE_EDITION
     if isinstance(rules, TitleEdition):
         return rules
-    if isinstance(rules, Edition):
-        return title_edition_on(rules.in_force_from)
-    if isinstance(rules, _dt.date):
-        return title_edition_on(rules)
-    if isinstance(rules, bool):
-        raise InvalidInputError(f"rules: expected an edition id or a date, got {rules!r}")
+    named = read_rules(rules)
+    if named is None:
+        return DEFAULT_TITLE_EDITION
+    if isinstance(named, Edition):
+        return title_edition_on(named.in_force_from)
+    return title_edition_on(named)
     if isinstance(rules, int):
         rules = str(rules)
     if isinstance(rules, str):
