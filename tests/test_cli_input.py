@@ -18,6 +18,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from cli_support import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -43,12 +44,6 @@ P3 = (
     "  0000 - -     2 b 0     1 w ="
 )
 EVENT = HEAD + "\n".join((P1, P2, P3)) + "\n"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def write(tmp_path: Path, name: str, data: str | bytes) -> str:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_support import run
 
 from xlfuncs import output
 from xlfuncs.cli import main
@@ -49,12 +50,6 @@ def event(tmp_path: Path) -> Path:
     path = tmp_path / "tiny.trf"
     path.write_text(EVENT, encoding="utf-8")
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def files(folder: Path) -> list[str]:

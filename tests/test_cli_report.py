@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_support import run
 
 from xlfuncs.cli import main
 
@@ -39,12 +40,6 @@ def event(tmp_path: Path) -> Path:
     path = tmp_path / "tiny.trf"
     path.write_text(EVENT, encoding="utf-8")
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_text(capsys: pytest.CaptureFixture[str], event: Path) -> None:
