@@ -52,6 +52,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
 
 
+@pytest.fixture(autouse=True)
+def _cache_in_the_test_run(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """No test writes to the user's cache folder: ``XLFUNCS_CACHE_DIR`` (the rating lists'
+    index, :func:`xlfuncs.ratinglist.cache_dir`) points into the test run's temporary folder."""
+    monkeypatch.setenv("XLFUNCS_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "xlfuncs-cache"))
+
+
 @pytest.fixture(scope="session")
 def templates_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The five blank templates, generated once; copy one before changing it."""

@@ -1,0 +1,391 @@
+"""An index of a rating list's players, kept in the user's cache folder, so that a second run
+on the same list looks its players up without reading the list again.
+
+One SQLite file per list (``<cache>/rating-lists/<hash of the list's path>.sqlite``), keyed
+by the list's absolute path, size and modification time: a list replaced by a newer one (or
+touched) is read again, once. :func:`cache_dir` says where the cache is (``XLFUNCS_CACHE_DIR``
+overrides it); ``xlfuncs cache`` lists what it holds and ``xlfuncs cache --clear`` removes
+it (or delete the folder: nothing else is kept there).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import itertools
+import os
+import sqlite3
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .player import RATES, ListPlayer, RateRating
+from .read import ListFile, RatingListError
+
+__all__ = [
+    "CACHE_ENV",
+    "CachedList",
+    "RatingListIndex",
+    "cache_dir",
+    "cached_lists",
+    "clear_cache",
+    "open_index",
+]
+
+CACHE_ENV = "XLFUNCS_CACHE_DIR"
+"""The environment variable that names another cache folder."""
+
+SCHEMA = "1"
+"""The index's layout; an index of another layout is built again."""
+
+_FOLDER = "rating-lists"
+_BATCH = 20_000
+_COLUMNS = (
+    "fide_id, line_no, name, federation, sex, title, w_title, o_title, foa_title, "
+    "s_rating, s_games, s_k, r_rating, r_games, r_k, b_rating, b_games, b_k, birth_year, flag"
+)
+
+
+def cache_dir() -> Path:
+    """The folder this package keeps its cache in: ``$XLFUNCS_CACHE_DIR`` when set; else
+    ``%LOCALAPPDATA%\\xlfuncs\\Cache`` on Windows, ``~/Library/Caches/xlfuncs`` on macOS, and
+    ``$XDG_CACHE_HOME/xlfuncs`` (``~/.cache/xlfuncs`` when unset) elsewhere."""
+    given = os.environ.get(CACHE_ENV)
+    if given:
+        return Path(given)
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+        return Path(base) / "xlfuncs" / "Cache"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "xlfuncs"
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    base_path = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".cache"
+    return base_path / "xlfuncs"
+
+
+def _row(p: ListPlayer) -> tuple[object, ...]:
+    out: list[object] = [
+        int(p.fide_id),
+        p.line_no,
+        p.name,
+        p.federation,
+        p.sex,
+        p.title,
+        p.w_title,
+        p.o_title,
+        p.foa_title,
+    ]
+    for rate in (p.standard, p.rapid, p.blitz):
+        out += (None, None, None) if rate is None else (rate.rating, rate.games, rate.k)
+    out += (p.birth_year, p.flag)
+    return tuple(out)
+
+
+def _player(row: tuple[object, ...]) -> ListPlayer:
+    (fide_id, line_no, name, fed, sex, title, w_title, o_title, foa) = row[:9]
+    rated: list[RateRating | None] = []
+    for i in (9, 12, 15):
+        r, g, k = row[i : i + 3]
+        rated.append(
+            None
+            if r is None
+            else RateRating(int(str(r)), int(str(g)), None if k is None else int(str(k)))
+        )
+    born, flag = row[18], str(row[19])
+    return ListPlayer(
+        fide_id=str(fide_id),
+        name=str(name),
+        federation=str(fed),
+        sex=str(sex),
+        title=str(title),
+        w_title=str(w_title),
+        o_title=str(o_title),
+        foa_title=str(foa),
+        standard=rated[0],
+        rapid=rated[1],
+        blitz=rated[2],
+        birth_year=None if born is None else int(str(born)),
+        inactive="i" in flag,
+        woman="w" in flag,
+        line_no=int(str(line_no)),
+    )
+
+
+@dataclass
+class RatingListIndex:
+    """An open index of one rating list: look players up by FIDE id."""
+
+    list_path: Path
+    """The list, as given."""
+    source: str
+    """How messages name the list (base name, and the archive member of a ZIP file)."""
+    kind: str
+    """``combined`` or ``single``."""
+    rates: tuple[str, ...]
+    """The rates of play the list gives ratings for."""
+    players: int
+    """How many players the list holds."""
+    index_path: Path | None
+    """The SQLite file in the cache; ``None`` when it could not be written there (the index
+    is then in memory, for this run only)."""
+    built: bool
+    """Whether this call read the list (``False``: the cached index served)."""
+    _db: sqlite3.Connection
+
+    def lookup(self, fide_ids: Iterable[str]) -> dict[str, ListPlayer]:
+        """The players of *fide_ids* that the list holds, by FIDE id as given (an id that is
+        not all digits is not in any list)."""
+        wanted = {i: int(i) for i in fide_ids if i.isascii() and i.isdigit() and len(i) <= 18}
+        by_number: dict[int, ListPlayer] = {}
+        numbers = sorted(set(wanted.values()))
+        for start in range(0, len(numbers), 500):
+            part = numbers[start : start + 500]
+            marks = ",".join("?" * len(part))
+            sql = f"SELECT {_COLUMNS} FROM players WHERE fide_id IN ({marks})"
+            for row in self._db.execute(sql, part):
+                by_number[int(row[0])] = _player(row)
+        return {i: by_number[n] for i, n in wanted.items() if n in by_number}
+
+    def get(self, fide_id: str) -> ListPlayer | None:
+        """The player of *fide_id*, ``None`` when the list does not hold them."""
+        return self.lookup([fide_id]).get(fide_id)
+
+    def close(self) -> None:
+        """Close the index."""
+        self._db.close()
+
+    def __enter__(self) -> RatingListIndex:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _key(list_path: Path, rate: str | None) -> str:
+    text = f"{list_path}|{rate or ''}"
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+
+
+def _meta(db: sqlite3.Connection) -> dict[str, str]:
+    return dict(db.execute("SELECT key, value FROM meta").fetchall())
+
+
+def _create(db: sqlite3.Connection) -> None:
+    db.executescript(
+        "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+        "CREATE TABLE players (fide_id INTEGER NOT NULL, line_no INTEGER NOT NULL,"
+        " name TEXT, federation TEXT, sex TEXT, title TEXT, w_title TEXT, o_title TEXT,"
+        " foa_title TEXT, s_rating INTEGER, s_games INTEGER, s_k INTEGER, r_rating INTEGER,"
+        " r_games INTEGER, r_k INTEGER, b_rating INTEGER, b_games INTEGER, b_k INTEGER,"
+        " birth_year INTEGER, flag TEXT);"
+    )
+
+
+def _fill(
+    db: sqlite3.Connection,
+    listing: ListFile,
+    progress: Callable[[int], None] | None,
+) -> int:
+    """Insert the list's players; their number. A FIDE id given twice raises
+    :class:`RatingListError` at its second line."""
+    players = listing.players()
+    count = 0
+    insert = f"INSERT INTO players ({_COLUMNS}) VALUES ({','.join('?' * 20)})"
+    while True:
+        batch = [_row(p) for p in itertools.islice(players, _BATCH)]
+        if not batch:
+            break
+        db.executemany(insert, batch)
+        count += len(batch)
+        if progress is not None:
+            progress(count)
+    try:  # one sort of the ids once they are all in: quicker than a key kept in order
+        db.execute("CREATE UNIQUE INDEX players_fide_id ON players (fide_id)")
+    except sqlite3.IntegrityError:
+        fide_id, first, again = db.execute(
+            "SELECT fide_id, MIN(line_no), MAX(line_no) FROM players GROUP BY fide_id "
+            "HAVING COUNT(*) > 1 ORDER BY MAX(line_no) LIMIT 1"
+        ).fetchone()
+        raise RatingListError(
+            listing.source,
+            int(again),
+            (1, 15) if listing.format == "txt" else None,
+            "fide_id",
+            f"a FIDE id not given before (line {first} gives it)",
+            repr(str(fide_id)),
+        ) from None
+    return count
+
+
+def _build(
+    target: Path | None,
+    list_path: Path,
+    rate: object,
+    stamp: dict[str, str],
+    progress: Callable[[int], None] | None,
+) -> sqlite3.Connection:
+    """Read the list into a new index at *target* (``None``: in memory) and open it."""
+    with ListFile(list_path, rate=rate) as listing:
+        if target is None:
+            db = sqlite3.connect(":memory:")
+            _create(db)
+            count = _fill(db, listing, progress)
+            _write_meta(db, stamp, listing, count)
+            return db
+        fd, tmp_name = tempfile.mkstemp(prefix=target.stem, suffix=".tmp", dir=target.parent)
+        os.close(fd)
+        tmp = Path(tmp_name)
+        try:
+            db = sqlite3.connect(tmp)
+            try:
+                _create(db)
+                count = _fill(db, listing, progress)
+                _write_meta(db, stamp, listing, count)
+                db.commit()
+            finally:
+                db.close()
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            raise
+    return _open_db(target)
+
+
+def _write_meta(db: sqlite3.Connection, stamp: dict[str, str], listing: ListFile, n: int) -> None:
+    meta = {
+        **stamp,
+        "source": listing.source,
+        "kind": listing.kind,
+        "rates": ",".join(listing.rates),
+        "players": str(n),
+    }
+    db.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", meta.items())
+    db.commit()
+
+
+def _open_db(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+
+
+def open_index(
+    list_path: str | os.PathLike[str],
+    *,
+    rate: object = None,
+    cache: str | os.PathLike[str] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> RatingListIndex:
+    """The index of the rating list *list_path*: the cached one when it was built from this
+    very file (same absolute path, size and modification time), else built now by reading
+    the list once (:attr:`RatingListIndex.built`). *rate*: as
+    :class:`~xlfuncs.ratinglist.read.ListFile`. *cache*: the cache folder (default
+    :func:`cache_dir`); when it cannot be written, the index is built in memory for this run.
+    *progress* is called with the players read so far, every few thousand.
+
+    Raises :class:`~xlfuncs.ratinglist.read.RatingListError` for a malformed list (nothing
+    is cached then) and ``OSError`` when the list cannot be read.
+    """
+    path = Path(list_path)
+    resolved = path.resolve()
+    info = resolved.stat()
+    rate_key = None if rate is None else str(getattr(rate, "value", rate)).lower()
+    stamp = {
+        "schema": SCHEMA,
+        "list_path": str(resolved),
+        "size": str(info.st_size),
+        "mtime_ns": str(info.st_mtime_ns),
+        "rate": rate_key or "",
+    }
+    folder = (Path(cache) if cache is not None else cache_dir()) / _FOLDER
+    target: Path | None = folder / f"{_key(resolved, rate_key)}.sqlite"
+    db: sqlite3.Connection | None = None
+    built = False
+    assert target is not None
+    if target.is_file():
+        try:
+            db = _open_db(target)
+            meta = _meta(db)
+            if any(meta.get(k) != v for k, v in stamp.items()):
+                db.close()
+                db = None
+        except sqlite3.DatabaseError:  # damaged, or not ours: built again
+            if db is not None:
+                db.close()
+            db = None
+    if db is None:
+        built = True
+        if not _writable(folder):
+            target = None
+        db = _build(target, path, rate, stamp, progress)
+    meta = _meta(db)
+    return RatingListIndex(
+        list_path=path,
+        source=meta["source"],
+        kind=meta["kind"],
+        rates=tuple(meta["rates"].split(",")) if meta["rates"] else RATES,
+        players=int(meta["players"]),
+        index_path=target,
+        built=built,
+        _db=db,
+    )
+
+
+def _writable(folder: Path) -> bool:
+    """Whether an index can be written in *folder* (made if need be); when not, the index is
+    kept in memory for the run."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class CachedList:
+    """One index in the cache."""
+
+    index_path: Path
+    list_path: str
+    """The list it was built from (which may since have changed or gone)."""
+    players: int
+    size: int
+    """The index file's size in bytes."""
+
+
+def cached_lists(cache: str | os.PathLike[str] | None = None) -> list[CachedList]:
+    """The indexes in the cache folder (default :func:`cache_dir`)."""
+    folder = (Path(cache) if cache is not None else cache_dir()) / _FOLDER
+    out: list[CachedList] = []
+    for path in sorted(folder.glob("*.sqlite")) if folder.is_dir() else []:
+        try:
+            with contextlib.closing(_open_db(path)) as db:
+                meta = _meta(db)
+            out.append(
+                CachedList(path, meta["list_path"], int(meta["players"]), path.stat().st_size)
+            )
+        except (sqlite3.DatabaseError, KeyError, ValueError):
+            out.append(CachedList(path, "?", 0, path.stat().st_size))
+    return out
+
+
+def clear_cache(cache: str | os.PathLike[str] | None = None) -> list[Path]:
+    """Remove every index (and any half-built one) from the cache folder; the files removed."""
+    folder = (Path(cache) if cache is not None else cache_dir()) / _FOLDER
+    removed: list[Path] = []
+    for path in sorted(_files(folder)):
+        path.unlink()
+        removed.append(path)
+    with contextlib.suppress(OSError):
+        folder.rmdir()
+    return removed
+
+
+def _files(folder: Path) -> Iterator[Path]:
+    if folder.is_dir():
+        yield from folder.glob("*.sqlite")
+        yield from folder.glob("*.tmp")
