@@ -384,7 +384,8 @@ def test_k_rule_names_the_clause() -> None:
     assert k_rule(2350, 200, reached_2400=True) is KRule.REACHED_2400
     assert k_rule(2250, 80, 2008, False, day) is KRule.JUNIOR
     assert k_rule(2100, 300, 1980, False, day) is KRule.ESTABLISHED
-    assert [r.k for r in KRule] == [40, 10, 40, 20]
+    # issue 11: rapid and blitz gave K 20 to everyone until 30 September 2022, tried first
+    assert [r.k for r in KRule] == [20, 40, 10, 40, 20]
 
 
 def test_k_factor_excel_issue_cases() -> None:

@@ -3,7 +3,8 @@
 Where a rule lives:
 
 - :mod:`~xlfuncs.core.tables`: tables 8.1(a) dp and 8.1(b) PD, and the rounding rules;
-- :mod:`~xlfuncs.core.editions`: the editions of the regulations and what differs;
+- :mod:`~xlfuncs.core.editions`: the editions of the regulations and what differs, for
+  standard, rapid and blitz play;
 - :mod:`~xlfuncs.core.performance`: exact, FIDE, linear and C.07 performances;
 - :mod:`~xlfuncs.core.rating_change`: 400-point rule, K, K x n <= 700, the period's change;
 - :mod:`~xlfuncs.core.first_rating`: the first rating of an unrated player;
@@ -11,7 +12,15 @@ Where a rule lives:
 - :mod:`~xlfuncs.core.errors`: the exceptions, each naming its Excel error value.
 """
 
-from .editions import DEFAULT_EDITION, EDITIONS, Edition, edition_on, get_edition
+from .editions import (
+    DEFAULT_EDITION,
+    EDITIONS,
+    RAPID_BLITZ_EDITIONS,
+    Edition,
+    RateOfPlay,
+    edition_on,
+    get_edition,
+)
 from .errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from .first_rating import FirstRating, first_rating, first_rating_from_totals
 from .norms import NORM_TITLES, NormPerformance, norm_performance, norm_points, norm_ratings
@@ -32,6 +41,7 @@ __all__ = [
     "DEFAULT_EDITION",
     "EDITIONS",
     "NORM_TITLES",
+    "RAPID_BLITZ_EDITIONS",
     "Edition",
     "FirstRating",
     "GameDetail",
@@ -40,6 +50,7 @@ __all__ = [
     "NothingToComputeError",
     "OutOfRangeError",
     "Outcome",
+    "RateOfPlay",
     "RatingChange",
     "XlfuncsError",
     "average",

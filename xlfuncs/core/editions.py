@@ -20,12 +20,21 @@ id        in force                  what differs
 In every edition a zero score in a first event is disregarded, and a first rating is
 published only from 5 games against rated opponents (pooled over at most 26 months) and at or
 above the floor (see :attr:`Edition.zero_score_disregarded`, :attr:`Edition.rating_floor`).
+
+Rapid and blitz (:class:`RateOfPlay`) have their own chapter of the regulations, with its own
+dates: :data:`RAPID_BLITZ_EDITIONS`, rows of the same :class:`Edition`, whose rate-specific
+fields (:attr:`Edition.k_fixed`, :attr:`Edition.unrated_uses_standard`,
+:attr:`Edition.excluded_difference`, :attr:`Edition.title_norms`, no 2650 exemption) are data
+like the rest. A ``rules`` value chooses the rate with a word: ``"2025 rapid"``, ``"blitz"``,
+``"2024-03-01 rapid"`` (:func:`get_edition`). Sources and what is uncertain:
+``docs/editions.md``, section *Rapid and blitz*.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass
+import enum
+from dataclasses import dataclass, replace
 from typing import Final
 
 from .dated import DatedEdition, edition_in_force
@@ -33,13 +42,55 @@ from .errors import InvalidInputError
 
 __all__ = [
     "DEFAULT_EDITION",
+    "DEFAULT_RAPID_BLITZ_EDITION",
     "EDITIONS",
+    "RAPID_BLITZ_EDITIONS",
     "Edition",
+    "RateOfPlay",
     "RulesSpec",
     "edition_on",
     "get_edition",
+    "rapid_blitz_edition_on",
     "read_rules",
+    "read_rules_and_rate",
 ]
+
+
+class RateOfPlay(str, enum.Enum):
+    """The rate of play of an event, each rated on its own list (a ``str``:
+    ``RateOfPlay.RAPID == "rapid"``).
+
+    The Laws of Chess define them (appendices A and B) by the time for all the moves, the
+    time allotted plus 60 times any increment: rapid more than 10 and less than 60 minutes,
+    blitz 10 minutes or less, standard the rest (60 minutes or more). The Rapid and Blitz
+    Rating Regulations (2024 text, 1.1.2) rate a blitz game only with more than 3 minutes.
+    Reading a TRF's time control: :mod:`xlfuncs.trf.rate_of_play`.
+    """
+
+    STANDARD = "standard"
+    """Standard ("classical") play: the FIDE Rating Regulations' own chapter."""
+    RAPID = "rapid"
+    """Rapid play: the Rapid and Blitz Rating Regulations, rapid list."""
+    BLITZ = "blitz"
+    """Blitz play: the Rapid and Blitz Rating Regulations, blitz list."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def parse(cls, text: str) -> RateOfPlay:
+        """The rate named by *text*, in any case (``" Rapid "``).
+
+        >>> RateOfPlay.parse(" Blitz ")
+        <RateOfPlay.BLITZ: 'blitz'>
+        """
+        key = text.strip().lower() if isinstance(text, str) else text
+        for rate in cls:
+            if rate.value == key:
+                return rate
+        raise InvalidInputError(
+            f"rate: unknown rate of play {text!r}; use standard, rapid or blitz"
+        )
 
 
 @dataclass(frozen=True)
@@ -96,6 +147,42 @@ class Edition(DatedEdition):
     score is disregarded"); ``docs/fide-rules.md``, *First rating*. The 2017 text itself
     was not found: *unconfirmed* word for word; the text of handbook B.02 effective 1 July
     2017 (section 8.2) would settle it."""
+
+    rate: RateOfPlay = RateOfPlay.STANDARD
+    """The rate of play these rules rate (rows of :data:`RAPID_BLITZ_EDITIONS` serve rapid
+    and blitz alike; :func:`get_edition` gives each its own copy, ``id`` ``"2024-12 rapid"``)."""
+
+    title_norms: bool = True
+    """Whether an event under these rules can give a title norm: only standard play can
+    (Title Regulations B.01 1.1: norms come from games at the standard rate); ``False`` for
+    rapid and blitz, so that no norm is claimed there."""
+
+    k_fixed: int | None = None
+    """Every player's K under these rules (20 for rapid and blitz until 30 September 2022);
+    ``None``: the K rule 8.3.3 (40, 20 or 10), which rapid and blitz follow since 1 October
+    2022. Either way K x n <= 700 lowers it for a long period. Sources: FIDE's announcement
+    of the rapid and blitz lists (16 November 2011, old.fide.com, "Rapid and blitz rating
+    lists": "the K factor used will in all cases be 20"); the change of 1 October 2022
+    (scacchierando.it, "Nuove regole FIDE per i rating Rapid&Blitz": "Dal primo ottobre il K
+    dei rating Rapid e Blitz seguira le stesse regole di quello Standard"; the previous rule
+    "K=20 per tutti")."""
+
+    unrated_uses_standard: bool = False
+    """A player unrated at this rate of play who has a standard rating at the start of the
+    event is rated with the standard rating, and counts as rated (Rapid and Blitz Rating
+    Regulations 2024, 7.2.1: "If an unrated player has a standard rating at the beginning of
+    a rapid or blitz tournament, their standard rating is used for rating calculation. Such
+    a player is considered to be rated"). ``False`` for standard play."""
+
+    excluded_difference: int | None = None
+    """Games between players this many points or more apart are not rated when one of them
+    is rated above :attr:`excluded_above` (rapid and blitz from 1 December 2024, 7.3.1:
+    "Games played between players with a rating difference of 600 points or more shall not
+    be rated if at least one of the players is rated above 2600 on the relevant list");
+    ``None``: no such exclusion."""
+
+    excluded_above: int | None = None
+    """See :attr:`excluded_difference` (2600: *above* it, so 2600 itself is not)."""
 
 
 _D = _dt.date
@@ -171,13 +258,103 @@ EDITIONS: Final[dict[str, Edition]] = {
 DEFAULT_EDITION: Final[Edition] = EDITIONS["2025"]
 """The edition in force today (since 1 October 2025), used when no rules are given."""
 
+_RB = RateOfPlay.RAPID
+"""The rate the rows of :data:`RAPID_BLITZ_EDITIONS` are stored with; :func:`get_edition`
+gives rapid and blitz each their own copy."""
+
+RAPID_BLITZ_EDITIONS: Final[dict[str, Edition]] = {
+    "2017": replace(
+        EDITIONS["2017"],
+        rate=_RB,
+        title_norms=False,
+        k_fixed=20,
+        unrated_uses_standard=True,
+    ),
+    "2022": replace(
+        EDITIONS["2022"],
+        in_force_until=_D(2022, 9, 30),
+        rate=_RB,
+        title_norms=False,
+        k_fixed=20,
+        unrated_uses_standard=True,
+    ),
+    "2022-10": replace(
+        EDITIONS["2022"],
+        id="2022-10",
+        in_force_from=_D(2022, 10, 1),
+        rate=_RB,
+        title_norms=False,
+        unrated_uses_standard=True,
+    ),
+    "2024": replace(
+        EDITIONS["2024"],
+        in_force_until=_D(2024, 11, 30),
+        rate=_RB,
+        title_norms=False,
+        unrated_uses_standard=True,
+    ),
+    "2024-12": replace(
+        EDITIONS["2024"],
+        id="2024-12",
+        in_force_from=_D(2024, 12, 1),
+        in_force_until=None,
+        rate=_RB,
+        title_norms=False,
+        unrated_uses_standard=True,
+        excluded_difference=600,
+        excluded_above=2600,
+    ),
+}
+"""The Rapid and Blitz Rating Regulations' editions by id, oldest first: the standard
+editions' rules, except where the rapid and blitz chapter differs.
+
+==========  ========================  ==================================================
+id          in force                  what differs from the standard rules then
+==========  ========================  ==================================================
+``2017``    1 Jul 2017 - 31 Dec 2021  K 20 for every player; no title norm
+``2022``    1 Jan 2022 - 30 Sep 2022  K 20 for every player
+``2022-10`` 1 Oct 2022 - 29 Feb 2024  K by the standard rule (8.3.3)
+``2024``    1 Mar 2024 - 30 Nov 2024  none but the standard rating of a player unrated at
+                                      the rate (also in every row above)
+``2024-12`` 1 Dec 2024 -              games 600 points or more apart, one player rated
+                                      above 2600, not rated; no 2650 exemption (the
+                                      standard 2025 change is for standard play only)
+==========  ========================  ==================================================
+
+The 2024 rows follow the text of the handbook chapter "FIDE Rapid and Blitz Rating
+Regulations" (approved by the FIDE Council on 15 December 2023, applied from 1 March 2024,
+with its "Effective from 1 December 2024" sentence in 7.3.1), as transcribed and compared
+with the standard chapter line by line in a public verification record (zugzwang-foundation/
+Chess-ELO-Rating, ``docs/research/VERIFICATION_2026-10-09.md``, item 2: the initial rating,
+the tables, K and the rounding are word for word the standard ones). The older rows'
+texts were not found: their 400-point rule, floor and first rating copy the standard
+editions of the same dates (*unconfirmed*; a 2021 blog, chessexpress.blogspot.com "The
+thing about ratings", reads the rapid and blitz text of then as capping the difference at
+735 and as requiring 1 point in a first event). ``docs/editions.md`` says what would
+settle each point."""
+
+DEFAULT_RAPID_BLITZ_EDITION: Final[Edition] = RAPID_BLITZ_EDITIONS["2024-12"]
+"""The Rapid and Blitz Rating Regulations in force today (since 1 December 2024)."""
+
+_AT_RATE: Final[dict[tuple[str, RateOfPlay], Edition]] = {
+    (key, rate): replace(row, id=f"{key} {rate.value}", rate=rate)
+    for key, row in RAPID_BLITZ_EDITIONS.items()
+    for rate in (RateOfPlay.RAPID, RateOfPlay.BLITZ)
+}
+"""Each rapid and blitz edition for each of the two rates, built once (``"2024-12 rapid"``)."""
+
 RulesSpec = Edition | str | int | _dt.date | None
 """What a caller may pass as ``rules``: an :class:`Edition`, its id (text or number), a date
-(the edition in force that day) or ``None`` (the default edition)."""
+(the edition in force that day) or ``None`` (the default edition). Text may add a rate of
+play, before or after: ``"2025 rapid"``, ``"blitz 2024-12-15"``, ``"rapid"``."""
+
+RateSpec = RateOfPlay | str | None
+"""A rate of play as a caller may pass it: a :class:`RateOfPlay`, its name, or ``None``
+(none said)."""
 
 
 def edition_on(day: _dt.date) -> Edition:
-    """The edition in force on *day*.
+    """The edition of the standard rules in force on *day*.
 
     >>> edition_on(_dt.date(2024, 2, 29)).id, edition_on(_dt.date(2024, 3, 1)).id
     ('2022', '2024')
@@ -185,72 +362,135 @@ def edition_on(day: _dt.date) -> Edition:
     return edition_in_force(EDITIONS, day)
 
 
-def read_rules(rules: RulesSpec) -> Edition | _dt.date | None:
-    """What a ``rules`` value names: an edition (its id, as text or a number), a day (a date or
-    ISO date text), or nothing (``None``: the edition in force today). Both the rating and the
-    title rules read their argument here.
+def rapid_blitz_edition_on(day: _dt.date, rate: RateOfPlay = RateOfPlay.RAPID) -> Edition:
+    """The edition of the rapid and blitz rules in force on *day*, for *rate*.
 
-    >>> read_rules(" 2017 ").id, read_rules("2024-01-15"), read_rules(None)
-    ('2017', datetime.date(2024, 1, 15), None)
+    >>> rapid_blitz_edition_on(_dt.date(2024, 12, 1), RateOfPlay.BLITZ).id
+    '2024-12 blitz'
     """
-    if rules is None or isinstance(rules, (Edition, _dt.date)):
-        return rules
+    if rate is RateOfPlay.STANDARD:
+        return edition_on(day)
+    row = edition_in_force(RAPID_BLITZ_EDITIONS, day, of=" of the rapid and blitz rules")
+    return _AT_RATE[row.id, rate]
+
+
+_RATE_WORDS: Final[dict[str, RateOfPlay]] = {rate.value: rate for rate in RateOfPlay}
+
+
+def _unknown(rules: object) -> InvalidInputError:
+    return InvalidInputError(
+        f"rules: unknown edition {rules!r}; use one of {', '.join(EDITIONS)} or a date (YYYY-MM-DD)"
+    )
+
+
+def _read_key(key: str, rules: object, rate: RateOfPlay | None) -> Edition | _dt.date:
+    """An edition id (a rapid and blitz one after a rapid or blitz word) or an ISO date."""
+    if key in EDITIONS:
+        return EDITIONS[key]
+    if rate in (RateOfPlay.RAPID, RateOfPlay.BLITZ) and key in RAPID_BLITZ_EDITIONS:
+        return _AT_RATE[key, rate]
+    try:
+        return _dt.date.fromisoformat(key)
+    except ValueError:
+        parts = key.split("-")
+        if len(parts) == 3 and all(part.isascii() and part.isdigit() for part in parts):
+            raise InvalidInputError(
+                f"rules: invalid date {rules!r} (no such day); give a real date "
+                "(YYYY-MM-DD) or one of " + ", ".join(EDITIONS)
+            ) from None
+        if rate is not None:
+            raise InvalidInputError(
+                f"rules: unknown edition {rules!r}; after the rate of play, use one of "
+                f"{', '.join(EDITIONS)}, a rapid and blitz edition "
+                f"({', '.join(RAPID_BLITZ_EDITIONS)}) or a date (YYYY-MM-DD)"
+            ) from None
+        raise _unknown(rules) from None
+
+
+def read_rules_and_rate(rules: RulesSpec) -> tuple[Edition | _dt.date | None, RateOfPlay | None]:
+    """What a ``rules`` value names: an edition (its id, as text or a number), a day (a date or
+    ISO date text) or nothing (``None``: in force today), and the rate of play it names, if
+    any (a word before or after: ``"2025 rapid"``, ``"blitz"``; ``None`` when it names none).
+
+    >>> read_rules_and_rate("2025 Rapid")[1], read_rules_and_rate(" blitz ")
+    (<RateOfPlay.RAPID: 'rapid'>, (None, <RateOfPlay.BLITZ: 'blitz'>))
+    >>> read_rules_and_rate("2024-12 blitz")[0].id
+    '2024-12 blitz'
+    """
+    if rules is None or isinstance(rules, _dt.date):
+        return rules, None
+    if isinstance(rules, Edition):
+        return rules, (None if rules.rate is RateOfPlay.STANDARD else rules.rate)
     if isinstance(rules, bool):
         raise InvalidInputError(f"rules: expected an edition id or a date, got {rules!r}")
     if isinstance(rules, int):
         rules = str(rules)
-    if isinstance(rules, str):
-        key = rules.strip()
-        if key in EDITIONS:
-            return EDITIONS[key]
-        try:
-            return _dt.date.fromisoformat(key)
-        except ValueError:
-            parts = key.split("-")
-            if len(parts) == 3 and all(part.isascii() and part.isdigit() for part in parts):
-                raise InvalidInputError(
-                    f"rules: invalid date {rules!r} (no such day); give a real date "
-                    "(YYYY-MM-DD) or one of " + ", ".join(EDITIONS)
-                ) from None
+    if not isinstance(rules, str):
+        raise InvalidInputError(f"rules: expected an edition id or a date, got {rules!r}")
+    words = rules.split()
+    rates = [_RATE_WORDS[w.lower()] for w in words if w.lower() in _RATE_WORDS]
+    rest = [w for w in words if w.lower() not in _RATE_WORDS]
+    if len(rates) > 1 or len(rest) > 1:
+        if len(rates) > 1:
             raise InvalidInputError(
-                f"rules: unknown edition {rules!r}; use one of {', '.join(EDITIONS)} "
-                "or a date (YYYY-MM-DD)"
-            ) from None
-    raise InvalidInputError(f"rules: expected an edition id or a date, got {rules!r}")
+                f"rules: {rules!r} names {len(rates)} rates of play; name one (standard, "
+                "rapid or blitz)"
+            )
+        raise _unknown(rules)
+    rate = rates[0] if rates else None
+    if not rest:
+        if rate is None:
+            raise _unknown(rules)
+        return None, rate
+    return _read_key(rest[0], rules, rate), rate
 
 
-def get_edition(rules: RulesSpec = None) -> Edition:
-    """Resolve *rules* (edition, id, date or ``None``) to an :class:`Edition`.
+def read_rules(rules: RulesSpec) -> Edition | _dt.date | None:
+    """What a ``rules`` value names, its rate of play aside (:func:`read_rules_and_rate`).
+    Both the rating and the title rules read their argument here.
+
+    >>> read_rules(" 2017 ").id, read_rules("2024-01-15"), read_rules(None)
+    ('2017', datetime.date(2024, 1, 15), None)
+    """
+    return read_rules_and_rate(rules)[0]
+
+
+def _one_rate(said: RateOfPlay | None, given: RateSpec) -> RateOfPlay | None:
+    """The rate named in ``rules`` and the one given beside it, which must agree."""
+    if given is None:
+        return said
+    rate = given if isinstance(given, RateOfPlay) else RateOfPlay.parse(given)
+    if said is not None and said is not rate:
+        raise InvalidInputError(
+            f"rules: the rules name the rate of play {said.value}, but {rate.value} is "
+            "given beside them; name one"
+        )
+    return rate
+
+
+def get_edition(rules: RulesSpec = None, rate: RateSpec = None) -> Edition:
+    """Resolve *rules* (edition, id, date or ``None``) and the rate of play (named in
+    *rules*, or given as *rate*; neither: standard) to an :class:`Edition`.
+
+    A standard edition's id with rapid or blitz means the rapid and blitz rules in force on
+    that edition's first day (``"2025 rapid"``: those of 1 October 2025, edition
+    ``2024-12``); a date, those in force that day; nothing, those in force today.
 
     >>> get_edition().id, get_edition(2022).id, get_edition(" 2017 ").id
     ('2025', '2022', '2017')
     >>> get_edition(_dt.date(2025, 10, 1)).id
     '2025'
+    >>> get_edition("2025 rapid").id, get_edition("2024-11-30", rate="blitz").id
+    ('2024-12 rapid', '2024 blitz')
     """
-    named = read_rules(rules)
-    if named is None:
-        return DEFAULT_EDITION
+    named, said = read_rules_and_rate(rules)
+    chosen = _one_rate(said, rate)
     if isinstance(named, Edition):
-        return named
-    return edition_on(named)
-    if isinstance(rules, int):
-        rules = str(rules)
-    if isinstance(rules, str):
-        key = rules.strip()
-        if key in EDITIONS:
-            return EDITIONS[key]
-        try:
-            day = _dt.date.fromisoformat(key)
-        except ValueError:
-            parts = key.split("-")
-            if len(parts) == 3 and all(part.isascii() and part.isdigit() for part in parts):
-                raise InvalidInputError(
-                    f"rules: invalid date {rules!r} (no such day); give a real date "
-                    "(YYYY-MM-DD) or one of " + ", ".join(EDITIONS)
-                ) from None
-            raise InvalidInputError(
-                f"rules: unknown edition {rules!r}; use one of {', '.join(EDITIONS)} "
-                "or a date (YYYY-MM-DD)"
-            ) from None
-        return edition_on(day)
-    raise InvalidInputError(f"rules: expected an edition id or a date, got {rules!r}")
+        if chosen is None or chosen is named.rate:
+            return named
+        return rapid_blitz_edition_on(named.in_force_from, chosen)  # a standard edition
+    if chosen is None or chosen is RateOfPlay.STANDARD:
+        return DEFAULT_EDITION if named is None else edition_on(named)
+    if named is None:
+        return _AT_RATE[DEFAULT_RAPID_BLITZ_EDITION.id, chosen]
+    return rapid_blitz_edition_on(named, chosen)

@@ -3,6 +3,12 @@
 A period holds one or more tournaments (the 2022 limit on 400-point upgrades counts per
 tournament). Each rated game gives W - PD; the period's change is K x sum(W - PD), rounded
 once, half away from zero (-2.50 -> -3). Sums are exact (hundredths), never float.
+
+Rapid and blitz (an :class:`~xlfuncs.core.editions.Edition` whose ``rate`` is one of them)
+use the same calculation with their edition's data: no 2650 exemption, games 600 points or
+more apart with a player above 2600 not rated from 1 December 2024 (:func:`excluded_game`),
+K 20 for all until 30 September 2022 (:attr:`KRule.FIXED`), and the standard rating of a
+player unrated at the rate (:func:`rating_at_rate`).
 """
 
 from __future__ import annotations
@@ -28,10 +34,13 @@ __all__ = [
     "KRule",
     "RatingChange",
     "capped_ratings",
+    "excluded_game",
     "expected_score",
     "k_factor",
     "k_for_games",
     "k_rule",
+    "k_values",
+    "rating_at_rate",
     "floor_note",
     "rating_change",
     "unrated_again",
@@ -188,15 +197,64 @@ def capped_ratings(
     return used
 
 
+def excluded_game(own_rating: Number, opponent_rating: Number, *, rules: RulesSpec = None) -> bool:
+    """Whether the edition leaves a game between these two ratings unrated: rapid and blitz
+    from 1 December 2024, a difference of 600 points or more with one player rated above
+    2600 (:attr:`~xlfuncs.core.editions.Edition.excluded_difference`). Never in standard
+    play.
+
+    >>> excluded_game(2650, 2050, rules="2025 blitz"), excluded_game(2650, 2051, rules="2025 blitz")
+    (True, False)
+    >>> excluded_game(2600, 1900, rules="2025 rapid"), excluded_game(2650, 2050, rules="2025")
+    (False, False)
+    """
+    edition = get_edition(rules)
+    if edition.excluded_difference is None or edition.excluded_above is None:
+        return False
+    own = validate.rating(own_rating, name="own_rating")
+    other = validate.rating(opponent_rating, name="opponent_ratings")
+    return abs(own - other) >= edition.excluded_difference and (
+        max(own, other) > edition.excluded_above
+    )
+
+
+def rating_at_rate(
+    rate_rating: Number | None, standard_rating: Number | None, *, rules: RulesSpec = None
+) -> int | None:
+    """The rating a player is rated with under *rules*: their rating at the edition's rate
+    of play, else, where the edition says so (rapid and blitz,
+    :attr:`~xlfuncs.core.editions.Edition.unrated_uses_standard`), their standard rating;
+    ``None`` (unrated) when neither applies. In standard play the standard rating is the
+    rating at the rate.
+
+    >>> rating_at_rate(None, 1850, rules="2025 rapid"), rating_at_rate(1790, 1850, rules="blitz")
+    (1850, 1790)
+    >>> rating_at_rate(None, 1850, rules="2025") is None
+    True
+    """
+    edition = get_edition(rules)
+    if rate_rating is not None:
+        return validate.rating(rate_rating, name="rate_rating")
+    if standard_rating is not None and edition.unrated_uses_standard:
+        return validate.rating(standard_rating, name="standard_rating")
+    return None
+
+
 def expected_score(
     own_rating: Number, opponent_ratings: Sequence[Number], *, rules: RulesSpec = None
 ) -> Fraction:
-    """Sum of PD over the opponents of one tournament, with the 400-point rule.
+    """Sum of PD over the opponents of one tournament, with the 400-point rule; games the
+    edition leaves unrated (:func:`excluded_game`) do not count.
 
     >>> float(expected_score(2000, [1063, 1299, 1413, 1872, 1851, 1427, 1682], rules="2022"))
     6.11
     """
-    used = capped_ratings(own_rating, opponent_ratings, rules=rules)
+    edition = get_edition(rules)
+    if edition.excluded_difference is not None:
+        opponent_ratings = [
+            r for r in opponent_ratings if not excluded_game(own_rating, r, rules=edition)
+        ]
+    used = capped_ratings(own_rating, opponent_ratings, rules=edition)
     own = validate.rating(own_rating, name="own_rating")
     return Fraction(sum(pd_hundredths(own - r) for r in used), 100)
 
@@ -219,7 +277,8 @@ def rating_change(
 ) -> RatingChange:
     """The calculation of one rating period: *tournaments* is a list of tournaments, each a
     list of rated games ``(opponent_rating, points)``. A period with no rated game has a
-    change of 0.
+    change of 0. Games the edition leaves unrated (:func:`excluded_game`: rapid and blitz
+    from 1 December 2024) are left out, and do not count in n for K x n <= 700.
 
     Worked example (chesschat.org thread "FIDE rating uplift change", 2022 rules): 2000
     scoring 5.5/7 against these opponents, K 20, gives -0.61 x 20 = -12.2, so -12.
@@ -231,6 +290,11 @@ def rating_change(
     """
     edition = get_edition(rules)
     own = validate.rating(own_rating, name="own_rating")
+    if edition.excluded_difference is not None:
+        tournaments = [
+            [g for g in games if not excluded_game(own, g[0], rules=edition)]
+            for games in tournaments
+        ]
     n = sum(len(t) for t in tournaments)
     k_requested = validate.whole(k, name="k", minimum=1)
     k_used = k_for_games(k_requested, n)
@@ -256,7 +320,12 @@ def rating_change(
 
 class KRule(enum.Enum):
     """The clause of the K rule (Rating Regulations 8.3.3) that gives a player's K, in the
-    order :func:`k_rule` tries them: :attr:`REACHED_2400` first."""
+    order :func:`k_rule` tries them: :attr:`FIXED` (rapid and blitz until 30 September 2022)
+    first, then :attr:`REACHED_2400`."""
+
+    FIXED = "K 20 for all (rapid and blitz until 30 September 2022)"
+    """K 20 for every player: the rapid and blitz rule until 30 September 2022
+    (:attr:`~xlfuncs.core.editions.Edition.k_fixed`)."""
 
     FEWER_THAN_30_GAMES = "fewer than 30 games"
     """K 40: the player has not yet completed events with at least 30 games (and has not
@@ -275,11 +344,25 @@ class KRule(enum.Enum):
 
 
 _K_OF_RULE = {
+    KRule.FIXED: 20,
     KRule.FEWER_THAN_30_GAMES: 40,
     KRule.REACHED_2400: 10,
     KRule.JUNIOR: 40,
     KRule.ESTABLISHED: 20,
 }
+
+
+def k_values(rules: RulesSpec = None) -> frozenset[int]:
+    """The K values the edition's K rule gives, before K x n <= 700 lowers one for a long
+    rating period: 40, 20 and 10, or only 20 (rapid and blitz until 30 September 2022).
+
+    >>> sorted(k_values("2025")), sorted(k_values("2025 blitz")), sorted(k_values("2022 rapid"))
+    ([10, 20, 40], [10, 20, 40], [20])
+    """
+    edition = get_edition(rules)
+    if edition.k_fixed is not None:
+        return frozenset({edition.k_fixed})
+    return frozenset(rule.k for rule in KRule if rule is not KRule.FIXED)
 
 
 def k_factor(
@@ -288,6 +371,8 @@ def k_factor(
     birth_year: Number | None = None,
     reached_2400: bool = False,
     period_date: _dt.date | None = None,
+    *,
+    rules: RulesSpec = None,
 ) -> int:
     """K for a player (Rating Regulations 8.3.3; the same in every implemented edition).
 
@@ -309,13 +394,15 @@ def k_factor(
     July 2014 FIDE Rating System").
 
     *period_date* (default: today) decides the junior rule; *birth_year* ``None`` means not
-    known, so no junior K. :func:`k_rule` says which of the four clauses applies.
+    known, so no junior K. :func:`k_rule` says which of the clauses applies. *rules* (the
+    edition and rate of play; default standard) matters only where the edition fixes K:
+    rapid and blitz until 30 September 2022 give K 20 to everyone (:attr:`KRule.FIXED`).
 
     >>> k_factor(1850, 10), k_factor(2410, 100), k_factor(2250, 80, 2008, False,
     ...     _dt.date(2026, 12, 1)), k_factor(2250, 80, 2007, False, _dt.date(2026, 1, 1))
     (40, 10, 40, 20)
     """
-    return k_rule(rating, rated_games, birth_year, reached_2400, period_date).k
+    return k_rule(rating, rated_games, birth_year, reached_2400, period_date, rules=rules).k
 
 
 def k_rule(
@@ -324,15 +411,21 @@ def k_rule(
     birth_year: Number | None = None,
     reached_2400: bool = False,
     period_date: _dt.date | None = None,
+    *,
+    rules: RulesSpec = None,
 ) -> KRule:
     """Which clause of the K rule applies (arguments as :func:`k_factor`); its
     :attr:`KRule.k` is the player's K.
 
     >>> k_rule(2250, 80, 2008, False, _dt.date(2026, 12, 1))
     <KRule.JUNIOR: 'junior'>
+    >>> k_rule(2250, 80, 2008, False, _dt.date(2022, 5, 1), rules="2022 rapid").k
+    20
     """
     r = validate.rating(rating)
     games = validate.whole(rated_games, name="rated_games")
+    if rules is not None and get_edition(rules).k_fixed is not None:
+        return KRule.FIXED
     if reached_2400 or r >= 2400:
         return KRule.REACHED_2400
     if games < 30:

@@ -256,10 +256,11 @@ class Crosstable:
     def best_norm(self, number: int) -> str | None:
         """The strongest title norm whose rating figures the player made (games, Ra with the
         floor, Rp, 35 %), among those above the title the player holds. The federation and
-        title mix of the field is not checked here."""
+        title mix of the field is not checked here. None in a rapid or blitz event
+        (:attr:`~xlfuncs.core.editions.Edition.title_norms`)."""
         entrant = self.entrants[number - 1]
         games, halves = self._games[number - 1]
-        if len(games) < MIN_NORM_GAMES:
+        if len(games) < MIN_NORM_GAMES or not self.edition.title_norms:
             return None
         opponents = [r for r, _ in games]
         score = Fraction(halves, 2)
