@@ -469,6 +469,7 @@ def test_registered_as_lite_registers(on_lite: dict[str, Any]) -> None:
         "birth_year",
         "reached_2400",
         "period_date",
+        "rules",
     ]
     assert on_lite["meta"]["allowErrorForDataTypeAny"] is True
 

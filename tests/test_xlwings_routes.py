@@ -128,6 +128,7 @@ OPPONENTS_SW = [[2, 3], [1, 4], [4, 1], [3, 2]]
 RESULTS_SW = [[1, "½"], [0, 1], [1, "½"], [0, 0]]
 DAY_2026_11_30 = 46356  # a date as Office.js sends it: the serial (2026-01-01 is 46023)
 DAY_2025_06_01 = 45809  # 2025-01-01 is 45658, + 151 days
+DAY_2022_05_01 = 44682  # 2022-01-01 is 44562, + 120 days
 
 Case = tuple[str, list[Any], Any]
 
@@ -400,6 +401,38 @@ CASES: list[Case] = [
         ],
         per_row(20, 40, "", 40),
     ),
+    # issue 11, rapid and blitz (Rapid and Blitz Rating Regulations 2024, 7.3.1): no 2650
+    # exemption. 2700 beats 2200: D 500, capped at 400 in rapid: PD .92, 10 x .08 = 0.8 -> 1;
+    # standard 2025 (2650+, no cap): PD(500) .96, 10 x .04 = 0.4 -> 0
+    ("ELO_CHANGE", [cell(2700), col(2200), col(1), cell(10), cell("2025 rapid")], one(1)),
+    ("ELO_CHANGE", [cell(2700), col(2200), col(1), cell(10), cell(2025)], one(0)),
+    # blitz from 1 Dec 2024: 2650 against 2050 (600 points, 2650 above 2600) is not rated;
+    # against 2100 (550, capped at 400): PD .92, W - PD .08, x 10 = 0.8
+    (
+        "ELO_DETAIL",
+        [cell(2650), col(2050, 2100), col(1, 1), cell(10), cell("2025 blitz")],
+        [[2250, approx(0.92), approx(0.08), approx(0.8)]],
+    ),
+    ("EXPECTED_SCORE", [cell(2650), col(2050, 2100), cell("2025 blitz")], one(approx(0.92))),
+    # on 30 Nov 2024 both games count, each capped at 2250: 10 x (.08 + .08) = 1.6 -> 2
+    (
+        "ELO_CHANGE",
+        [cell(2650), col(2050, 2100), col(1, 1), cell(10), cell("blitz 2024-11-30")],
+        one(2),
+    ),
+    # K 20 for every player in rapid and blitz until 30 Sep 2022: a junior rated 2250 (K 40
+    # in standard play) gets 20; from 1 Oct 2022 the standard rule: 40
+    (
+        "K_FACTOR",
+        [cell(2250), cell(80), cell(2008), cell(False), cell(DAY_2022_05_01), cell("rapid")],
+        one(20),
+    ),
+    (
+        "K_FACTOR",
+        [cell(2250), cell(80), cell(2008), cell(False), cell(DAY_2022_05_01), OMITTED],
+        one(40),
+    ),
+    ("K_FACTOR", [cell(2250), cell(80), cell(2008), OMITTED, OMITTED, cell("2025 rapid")], one(40)),
     ("EXPLAIN_ERROR", [cell("RP_FIDE"), THREE, cell(2.5)], one("OK")),
 ]
 
@@ -408,6 +441,16 @@ TEXT_CASES: list[tuple[str, list[Any], tuple[str, ...]]] = [
     ("EXPLAIN_ERROR", [cell("RP_FIDE"), THREE, cell(4)], ("RP_FIDE", "score", "not possible")),
     ("EXPLAIN_ERROR", [cell("rp_exact"), THREE, cell(3)], ("RP_EXACT", "infinite")),
     ("EXPLAIN_ERROR", [cell("NOPE")], ("unknown function",)),
+    (
+        "EXPLAIN_ERROR",
+        [cell("ELO_CHANGE"), cell(2000), THREE, col(1, 0, 0), cell(20), cell("2025 bullet")],
+        ("ELO_CHANGE", "rules", "unknown edition '2025 bullet'"),
+    ),
+    (
+        "EXPLAIN_ERROR",
+        [cell("K_FACTOR"), cell(2000), cell(40), OMITTED, OMITTED, OMITTED, cell("rapid blitz")],
+        ("K_FACTOR", "rules", "2 rates of play"),
+    ),
 ]
 
 # ------------------------------------------------------------------- the child programs
@@ -623,6 +666,7 @@ def test_lite_registers_every_function_with_its_arguments_and_help(
         "birth_year",
         "reached_2400",
         "period_date",
+        "rules",
     ]
     assert k["rating"]["description"] == "The player's rating at the start of the period"
 
@@ -772,7 +816,8 @@ def test_classic_vba_wrapper_for_every_function(classic: dict[str, Any]) -> None
         assert f"{name} = Err.Description" in body
     assert functions["RP_FIDE"][0] == "opponent_ratings, score"
     assert functions["K_FACTOR"][0] == (
-        "rating, rated_games, Optional birth_year, Optional reached_2400, Optional period_date"
+        "rating, rated_games, Optional birth_year, Optional reached_2400, Optional period_date, "
+        "Optional rules"
     )
     assert functions["EXPLAIN_ERROR"][0] == (
         "function_name, Optional arg1, Optional arg2, Optional arg3, Optional arg4, "

@@ -38,7 +38,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar, cast
 
 from .core import validate
-from .core.editions import Edition, get_edition
+from .core.editions import Edition, get_edition, read_rules_and_rate
 from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from .core.first_rating import System
 from .core.results import Outcome
@@ -677,13 +677,18 @@ def score_or_results(
     return rated, validate.half_points(exact_number(score_or_results, name), name=name)
 
 
-def rules(value: Cell, name: str = "rules") -> Edition:
+def rules(value: Cell, name: str = "rules", *, day: _dt.date | None = None) -> Edition:
     """The edition from a cell: blank (the default, in force today), an id (``2024`` or
-    ``"2024"``), a date, a date serial number or ISO date text (the edition in force then)."""
+    ``"2024"``), a date, a date serial number or ISO date text (the edition in force then);
+    text may add a rate of play, before or after (``"2025 rapid"``, ``"blitz"``,
+    ``"2024-03-01 rapid"``; none: standard), read by
+    :func:`xlfuncs.core.editions.read_rules_and_rate` as every ``rules`` is. *day* stands
+    for the date where the cell names none (blank, or a rate alone): ``K_FACTOR``'s
+    ``period_date``."""
     value = _single(value, name)
     _check_error(value, name)
     if is_blank(value):
-        return get_edition(None)
+        return get_edition(day)
     if isinstance(value, (_dt.date, _dt.datetime)):
         return get_edition(value if not isinstance(value, _dt.datetime) else value.date())
     if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -695,6 +700,10 @@ def rules(value: Cell, name: str = "rules") -> Edition:
             return get_edition(str(int(value)))
         return get_edition(date(value, name))
     if isinstance(value, str):
+        if day is not None:
+            named, rate = read_rules_and_rate(value)
+            if named is None:
+                return get_edition(day, rate=rate)
         return get_edition(value.strip())
     raise InvalidInputError(f"{name}: expected an edition id or a date, got {shown(value)}")
 

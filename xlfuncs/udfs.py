@@ -13,6 +13,7 @@ function wizard shows; each ``doc`` is an argument's help.
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, cast
@@ -128,10 +129,17 @@ _SCORE = (
     "Points scored against the rated opponents, or a range of results (1, ½, 0, "
     "+, -) beside the ratings"
 )
-_RULES = "Edition of the FIDE rules: 2017, 2022, 2024, 2025 or a date; blank = in force today"
+_RULES = (
+    "Edition of the FIDE rules: 2017, 2022, 2024, 2025 or a date, then rapid or blitz for those "
+    'rates ("2025 rapid", "blitz"; none: standard); blank = standard, in force today'
+)
 _NORM_RULES = (
     "Title Regulations: a date (those in force then: unrated opponents 1400 from 1 Jan 2024), "
     "or 2017, 2022, 2024, 2025 (in force when that rating edition began); blank = today"
+)
+_K_RULES = (
+    'Optional rate of play: "rapid" or "blitz" (K 20 for all until 30 Sep 2022, then the '
+    "standard rule), or an edition or date with it as for rules; blank = standard"
 )
 _PROVISIONAL = (
     "Optional: TRUE shows Ru even where the rules publish none (fewer than 5 games against "
@@ -372,6 +380,7 @@ def ELO_DETAIL(
 @xw.arg(
     "period_date", doc="Date of the rating period (blank: today), for the junior rule", **_VALUE
 )
+@xw.arg("rules", doc=_K_RULES, **_VALUE)
 @excel_function
 def K_FACTOR(
     rating: Cell,
@@ -379,15 +388,18 @@ def K_FACTOR(
     birth_year: Cell = None,
     reached_2400: Cell = None,
     period_date: Cell = None,
+    rules: Cell = None,
 ) -> int:
     """FIDE development coefficient K (40, 20 or 10) from the player's data."""
     year = excel.optional_number(birth_year, "birth_year")
+    day = None if excel.is_blank(period_date) else excel.date(period_date, "period_date")
     return _k_factor(
         _rated(rating, "rating"),
         excel.whole_number(rated_games, "rated_games"),
         None if year is None else excel.whole_number(year, "birth_year"),
         excel.boolean(reached_2400, "reached_2400"),
-        None if excel.is_blank(period_date) else excel.date(period_date, "period_date"),
+        day,
+        rules=None if excel.is_blank(rules) else excel.rules(rules, day=day or _dt.date.today()),
     )
 
 
@@ -949,6 +961,7 @@ def NORM_ALL(
 @xw.arg("birth_years", doc="Years of birth (blank: unknown)", **_RANGE)
 @xw.arg("reached_2400", doc="TRUE where a published rating ever reached 2400", **_RANGE)
 @xw.arg("period_date", doc="Date of the rating period (blank: today)", **_VALUE)
+@xw.arg("rules", doc=_K_RULES, **_VALUE)
 @excel_function
 def K_FACTOR_ALL(
     ratings: Cell,
@@ -956,9 +969,13 @@ def K_FACTOR_ALL(
     birth_years: Cell = None,
     reached_2400: Cell = None,
     period_date: Cell = None,
+    rules: Cell = None,
 ) -> list[list[Any]]:
     """K of every player from their data; blank for unrated players and empty rows."""
     excel.check_error(period_date, "period_date")  # shared by every row: the whole result
+    if not excel.is_blank(rules):  # shared by every row: a bad one is the whole result
+        day = None if excel.is_blank(period_date) else excel.date(period_date, "period_date")
+        excel.rules(rules, day=day or _dt.date.today())
     rs = excel.column(ratings)
     n = len(rs)
 
@@ -992,7 +1009,7 @@ def K_FACTOR_ALL(
             out.append([""])
             continue
         games_before = float(ESTABLISHED_GAMES) if excel.is_blank(games[i]) else games[i]
-        value = K_FACTOR(rs[i], games_before, years[i], reached[i], period_date)
+        value = K_FACTOR(rs[i], games_before, years[i], reached[i], period_date, rules)
         if isinstance(value, str):
             reasons.append(f"row {i + 1}: {excel.last_errors().get('K_FACTOR', value)}")
         out.append([value])
