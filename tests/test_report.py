@@ -68,9 +68,11 @@ def trf(
     start: str = "2023/05/10",
     end: str = "2023/05/12",
     kind: str = "Individual: Round-Robin",
+    time_control: str = "90'+30\"",
 ) -> Tournament:
     head = ["012 Test event", f"042 {start}", f"052 {end}", f"092 {kind}"]
-    return parse_trf("\n".join(head + list(lines)) + "\n", source="test.trf")
+    tail = [f"122 {time_control}"]  # last, so that the players' line numbers stay as they were
+    return parse_trf("\n".join(head + list(lines) + tail) + "\n", source="test.trf")
 
 
 # --------------------------------------------------------------------------- round robin of 4

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from . import __version__
 
 if TYPE_CHECKING:
-    from .core import Edition
+    from .core import Edition, RateOfPlay
     from .trf import Tournament
 
 __all__ = ["main"]
@@ -181,7 +181,7 @@ def _report(args: argparse.Namespace) -> int:
     tournament, overrides, edition = inputs
     progress(f"computing {len(tournament.players)} players...")
     try:
-        report = build_report(tournament, rules=edition, k_overrides=overrides)
+        report = build_report(tournament, rules=edition, k_overrides=overrides, rate=_rate(args))
     except XlfuncsError as exc:  # a figure the rules refuse (the file is checked first)
         _error(f"{tournament.source}: {exc}")
         return EXIT_DATA_ERROR
@@ -235,7 +235,7 @@ def _read_inputs(
     edition = None
     if args.rules is not None:
         try:
-            edition = get_edition(args.rules)
+            edition = get_edition(args.rules, rate=getattr(args, "rate", None))
         except XlfuncsError as exc:
             _error(f"--rules: {str(exc).removeprefix('rules: ')}")
             return EXIT_USAGE
@@ -305,7 +305,9 @@ def _cmd_crosstable(args: argparse.Namespace) -> int:
     try:
         with bar:
             bar("reading the results", 0.0)
-            filled = event_from_trf(tournament, rules=edition, k_overrides=overrides)
+            filled = event_from_trf(
+                tournament, rules=edition, k_overrides=overrides, rate=_rate(args)
+            )
             target = write_crosstable(filled, args.output, progress=scaled(bar, 0.1, 1.0))
     except (CrosstableError, XlfuncsError, OutputError) as exc:
         _error(str(exc))
@@ -394,11 +396,25 @@ def _add_trf_options(command: argparse.ArgumentParser) -> None:
         metavar="EDITION",
         help="edition of the rating regulations (2017, 2022, 2024, 2025 or a "
         "date YYYY-MM-DD); default: the one in force on the event's start "
-        "date",
+        "date (for --rate rapid or blitz: their rules in force then)",
     )
     command.add_argument(
         "--k-file", metavar="CSV", help="K by FIDE id (CSV with the header fide_id,k)"
     )
+    command.add_argument(
+        "--rate",
+        choices=("standard", "rapid", "blitz"),
+        help="rate of play; default: the one the file's time control (122) says, else "
+        "standard (the report says which); rapid and blitz claim no title norm",
+    )
+
+
+def _rate(args: argparse.Namespace) -> RateOfPlay | None:
+    """``--rate`` as a rate of play; ``None`` when not given (the file's, else standard)."""
+    from .core import RateOfPlay
+
+    text = getattr(args, "rate", None)
+    return None if text is None else RateOfPlay.parse(text)
 
 
 def _add_force(command: argparse.ArgumentParser, what: str) -> None:

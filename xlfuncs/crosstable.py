@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .core.editions import RulesSpec
+from .core.editions import RateOfPlay, RulesSpec
 from .progress import Progress, no_progress
 from .templates.event import MAX_ROUNDS, MAX_RR_PLAYERS, Event, Player, Round
 from .trf import Discrepancy, Tournament, check_tournament
@@ -81,10 +81,11 @@ def event_from_trf(
     rules: RulesSpec = None,
     k_overrides: Mapping[str, int] | None = None,
     today: _dt.date | None = None,
+    rate: RateOfPlay | None = None,
 ) -> FilledEvent:
     """The :class:`~xlfuncs.templates.event.Event` of a TRF, for the round-robin template
-    or the Swiss chart, with K as the report computes it."""
-    found = crosstable_from_trf(t, rules=rules, k_overrides=k_overrides, today=today)
+    or the Swiss chart, with K as the report computes it (*rate*: as the report's)."""
+    found = crosstable_from_trf(t, rules=rules, k_overrides=k_overrides, today=today, rate=rate)
     players = found.players
     number = {p.start_no: i for i, p in enumerate(players, start=1)}
     ks = {pk.start_no: pk.k for pk in found.ks}

@@ -141,6 +141,8 @@ def render_text(report: Report) -> str:
     )
     how = "given" if report.rules_given else f"in force on {report.event_date.isoformat()}"
     facts.append(("rules", f"{report.edition.id} ({how})"))
+    if report.rate_note:
+        facts.append(("rate", report.rate_note))
     facts.append(("K date", report.event_date.isoformat()))
     width = max(len(k) for k, _ in facts)
     out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts]
@@ -261,6 +263,8 @@ def _notes(edition: Edition) -> tuple[str, ...]:
         f"First ratings: this event alone, {edition.id} rules; '*' marks one that would not "
         "be published.",
         "Norms: rating figures only (9+ games, Ra with the floor, Rp, 35 %); the opponents' "
-        "federations and titles are not checked.",
+        "federations and titles are not checked."
+        if edition.title_norms
+        else f"Norms: none in {edition.rate.value} play (title norms come from standard games).",
         "Rp exact: +inf / -inf for a 100 % / 0 % score against rated opponents.",
     )

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.editions import Edition, RulesSpec
+from ..core.editions import Edition, RateOfPlay, RulesSpec
 from ..core.norms import NORM_TITLES, NormPerformance, norm_performance
 from ..core.tables import round_half_up
 from ..core.tournament import Crosstable, PlayerFigures
@@ -125,6 +125,14 @@ class Report:
     warnings: tuple[str, ...]
     discrepancies: tuple[Discrepancy, ...]
     """What :func:`~xlfuncs.trf.check_tournament` found (file points included)."""
+    rate_note: str = ""
+    """Where the rate of play (:attr:`rate`) came from: the file's time control, ``--rate``,
+    or assumed (see :func:`xlfuncs.trf.to_crosstable.choose_rate`)."""
+
+    @property
+    def rate(self) -> RateOfPlay:
+        """The rate of play the event is rated at (no title norm but in standard play)."""
+        return self.edition.rate
 
 
 _ARGUMENT = re.compile(r"^[a-z_]+: ")
@@ -203,10 +211,11 @@ def build_report(
     rules: RulesSpec = None,
     k_overrides: Mapping[str, int] | None = None,
     today: _dt.date | None = None,
+    rate: RateOfPlay | None = None,
 ) -> Report:
     """The report of a tournament (the arguments as
     :func:`~xlfuncs.trf.to_crosstable.crosstable_from_trf`)."""
-    built = crosstable_from_trf(t, rules=rules, k_overrides=k_overrides, today=today)
+    built = crosstable_from_trf(t, rules=rules, k_overrides=k_overrides, today=today, rate=rate)
     ct = built.crosstable
     rows: list[ReportRow] = []
     norms: list[NormFigures] = []
@@ -225,6 +234,7 @@ def build_report(
         norms=tuple(norms),
         warnings=built.warnings,
         discrepancies=tuple(check_tournament(t)),
+        rate_note=built.rate_note,
     )
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import dataclass, field
 
-from ..core.editions import EDITIONS
+from ..core.editions import EDITIONS, get_edition
+from ..core.errors import XlfuncsError
 from ..core.results import Outcome, parse
 
 __all__ = [
@@ -112,7 +113,12 @@ class Event:
             kind = "round-robin" if round_robin else "Swiss"
             raise ValueError(f"{count} players: the {kind} template holds {limit}")
         if self.rules is not None and self.rules not in EDITIONS:
-            raise ValueError(f"rules: unknown edition {self.rules!r}; one of {', '.join(EDITIONS)}")
+            try:  # an edition at a rate of play, "2024-12 rapid", as the report names it
+                get_edition(self.rules)
+            except XlfuncsError:
+                raise ValueError(
+                    f"rules: unknown edition {self.rules!r}; one of {', '.join(EDITIONS)}"
+                ) from None
         for i, p in enumerate(self.players, start=1):
             if p.number != i:
                 raise ValueError(

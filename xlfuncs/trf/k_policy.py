@@ -13,6 +13,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..core.editions import RulesSpec
 from ..core.rating_change import KRule, k_rule
 from .parser import Player
 
@@ -37,6 +38,8 @@ class KSource(enum.Enum):
     """10: the rating in the file is 2400 or more."""
     ASSUMED_30_GAMES = ("assumed 30+ games", "30+?")
     """20: the player is assumed to have completed 30 rated games (a TRF does not say)."""
+    RAPID_BLITZ_20 = ("rapid/blitz: K 20 for all", "R/B 20")
+    """20: every player's K in rapid and blitz until 30 September 2022."""
 
     def __init__(self, label: str, short: str) -> None:
         self.label = label
@@ -46,6 +49,7 @@ class KSource(enum.Enum):
 
 
 _SOURCE_OF_RULE: Mapping[KRule, KSource] = {
+    KRule.FIXED: KSource.RAPID_BLITZ_20,
     KRule.JUNIOR: KSource.JUNIOR,
     KRule.REACHED_2400: KSource.RATING_2400,
     KRule.ESTABLISHED: KSource.ASSUMED_30_GAMES,
@@ -72,9 +76,17 @@ def known_birth_year(p: Player) -> int | None:
     return year if year is not None and year >= MIN_BIRTH_YEAR else None
 
 
-def player_k(p: Player, rating: int | None, overrides: Mapping[str, int], day: _dt.date) -> PlayerK:
+def player_k(
+    p: Player,
+    rating: int | None,
+    overrides: Mapping[str, int],
+    day: _dt.date,
+    *,
+    rules: RulesSpec = None,
+) -> PlayerK:
     """The K of player *p* rated *rating* (``None``: unrated, no K): the K file's by FIDE id
-    (*overrides*), else core's K rule on *day* with :data:`ASSUMED_GAMES`.
+    (*overrides*), else core's K rule on *day* with :data:`ASSUMED_GAMES` under *rules*
+    (the edition and rate of play: rapid and blitz fix K at 20 until 30 September 2022).
 
     >>> from xlfuncs.trf import parse_trf
     >>> ash = parse_trf("001    1 w    Ash, Ada                          2250 ENG    "
@@ -88,5 +100,5 @@ def player_k(p: Player, rating: int | None, overrides: Mapping[str, int], day: _
         return PlayerK(p.start_no, None, None)
     if p.fide_id is not None and p.fide_id in overrides:
         return PlayerK(p.start_no, overrides[p.fide_id], KSource.OVERRIDE)
-    rule = k_rule(rating, ASSUMED_GAMES, known_birth_year(p), rating >= 2400, day)
+    rule = k_rule(rating, ASSUMED_GAMES, known_birth_year(p), rating >= 2400, day, rules=rules)
     return PlayerK(p.start_no, rule.k, _SOURCE_OF_RULE[rule])

@@ -13,16 +13,25 @@ import datetime as _dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..core.editions import EDITIONS, Edition, RulesSpec, edition_on, get_edition
+from ..core.editions import (
+    EDITIONS,
+    Edition,
+    RateOfPlay,
+    RulesSpec,
+    get_edition,
+    read_rules_and_rate,
+)
 from ..core.norms import NORM_TITLES
 from ..core.results import Outcome
 from ..core.tournament import Crosstable, Entrant, Pairing
 from ..core.validate import MAX_RATING
 from .k_policy import KSource, PlayerK, known_birth_year, player_k
 from .parser import Player, RoundEntry, Tournament, is_invalid_date
+from .rate_of_play import EventRate, event_rate
 
 __all__ = [
     "TrfCrosstable",
+    "choose_rate",
     "crosstable_from_trf",
     "event_date",
     "held_norm_title",
@@ -44,6 +53,10 @@ class TrfCrosstable:
     """The date used for K and (without rules) for the edition."""
     warnings: tuple[str, ...]
     """What the reader had to assume or could not use."""
+    rate: RateOfPlay = RateOfPlay.STANDARD
+    """The rate of play the event is rated at (also ``crosstable.edition.rate``)."""
+    rate_note: str = ""
+    """Where :attr:`rate` came from: the time-control record, ``--rate``, or assumed."""
 
 
 def event_date(t: Tournament, *, today: _dt.date | None = None) -> tuple[_dt.date, str | None]:
@@ -77,18 +90,52 @@ def event_date(t: Tournament, *, today: _dt.date | None = None) -> tuple[_dt.dat
     return day, f"{why} nor end date (052) nor round dates (132): used today, {day.isoformat()}"
 
 
-def _choose_edition(t: Tournament, rules: RulesSpec, day: _dt.date) -> tuple[Edition, list[str]]:
-    """The edition: *rules* when given, else the one in force on *day*."""
+def choose_rate(t: Tournament, rate: RateOfPlay | None) -> tuple[RateOfPlay, str, list[str]]:
+    """The event's rate of play: *rate* (the command's ``--rate``) when given, else what the
+    time-control record says plainly (:func:`~xlfuncs.trf.rate_of_play.event_rate`), else
+    standard; with a note on where it came from and the warnings to show.
+
+    >>> from xlfuncs.trf import parse_trf
+    >>> choose_rate(parse_trf("122 15+10"), None)[:2]
+    (<RateOfPlay.RAPID: 'rapid'>, "rapid: 122 '15+10' (25 minutes for 60 moves)")
+    >>> choose_rate(parse_trf("122"), None)[1]
+    'standard (assumed: the file gives no time control (122 blank or absent))'
+    """
+    found: EventRate = event_rate(t)
+    if rate is not None:
+        note = f"{rate.value} (given)"
+        warnings = []
+        if found.rate is not None and found.rate is not rate:
+            warnings.append(f"rate of play: {rate.value} as given, but the file says {found.note}")
+        return rate, note, warnings
+    if found.rate is not None:
+        warnings = []
+        if "FIDE would not rate it" in found.note:
+            warnings.append(f"rate of play: {found.note}")
+        return found.rate, found.note, warnings
+    note = f"standard (assumed: {found.note})"
+    return (
+        RateOfPlay.STANDARD,
+        note,
+        [f"rate of play: {found.note}: assumed standard play; give --rate to choose"],
+    )
+
+
+def _choose_edition(
+    t: Tournament, rules: RulesSpec, day: _dt.date, rate: RateOfPlay
+) -> tuple[Edition, list[str]]:
+    """The edition at *rate*: *rules* when given, else the one in force on *day*."""
     if rules is not None:
-        return get_edition(rules), []
+        return get_edition(rules, rate=rate), []
     oldest = next(iter(EDITIONS.values()))
     if day < oldest.in_force_from:
-        return oldest, [
+        chosen = get_edition(oldest, rate=rate)
+        return chosen, [
             f"the event ({day.isoformat()}) is older than the oldest implemented rules "
             f"({oldest.id}, in force from {oldest.in_force_from.isoformat()}): used the "
-            f"{oldest.id} rules; give --rules to choose"
+            f"{chosen.id} rules; give --rules to choose"
         ]
-    edition = edition_on(day)
+    edition = get_edition(day, rate=rate)
     warnings: list[str] = []
     end = t.end_date
     if (
@@ -177,19 +224,25 @@ def crosstable_from_trf(
     rules: RulesSpec = None,
     k_overrides: Mapping[str, int] | None = None,
     today: _dt.date | None = None,
+    rate: RateOfPlay | None = None,
 ) -> TrfCrosstable:
     """The crosstable of a TRF, each rated player's K, and the reader's warnings.
 
     *rules*: the edition (id, date or :class:`Edition`); ``None``: the one in force on the
     event's date (see :func:`event_date`). *k_overrides*: K by FIDE id (see
     :func:`~xlfuncs.trf.k_file.read_k_file`). *today* stands in for the date when the file
-    gives none.
+    gives none. *rate*: the rate of play (``--rate``); ``None``: the one the file's time
+    control says, else standard (:func:`choose_rate`). Rules naming another rate than
+    *rate* are an error.
     Raises :class:`~xlfuncs.core.XlfuncsError` for rules that name no edition.
     """
     overrides = dict(k_overrides or {})
     day, why = event_date(t, today=today)
     warnings = [why] if why else []
-    edition, more = _choose_edition(t, rules, day)
+    if rate is None:
+        rate = read_rules_and_rate(rules)[1]  # "--rules '2025 rapid'" names it too
+    chosen_rate, rate_note, rate_warnings = choose_rate(t, rate)
+    edition, more = _choose_edition(t, rules, day, chosen_rate)
     warnings += more
     if why and rules is None and not more:
         warnings.append(
@@ -199,6 +252,7 @@ def crosstable_from_trf(
     if t.end_date_text and t.end_date is None and t.start_date is not None:
         what = "an invalid date (no such day)" if is_invalid_date(t.end_date_text) else "not a date"
         warnings.append(f"the end date (052) {t.end_date_text!r} is {what}: not used")
+    warnings += rate_warnings
     stray = t.unknown_records
     if stray:
         plural = "s" if len(stray) > 1 else ""
@@ -240,7 +294,7 @@ def crosstable_from_trf(
                     f"K file: no. {p.start_no} ({p.name}, FIDE id {p.fide_id}) is "
                     "unrated: K not used"
                 )
-        pk = player_k(p, rating, overrides, day)
+        pk = player_k(p, rating, overrides, day, rules=edition)
         if pk.source not in (None, KSource.OVERRIDE) and known_birth_year(p) is None:
             no_birth.append(f"no. {p.start_no}")
         ks.append(pk)
@@ -269,6 +323,8 @@ def crosstable_from_trf(
         ks=tuple(ks),
         event_date=day,
         warnings=tuple(warnings),
+        rate=edition.rate,
+        rate_note=rate_note,
     )
 
 

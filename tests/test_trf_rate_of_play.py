@@ -1,0 +1,140 @@
+"""The rate of play from a TRF's time-control record (122, TRF-2026 222), and the report's use
+of it: the rapid and blitz K and 400-point rules, the 600-point exclusion, no norms.
+
+The rates are the Laws of Chess' (appendices A.1 and B.1): the time allotted plus 60 times
+the increment, i.e. for 60 moves; blitz 10 minutes or less, rapid more than 10 and less than
+60, standard 60 or more. Figures of the reports: tables 8.1(a)/(b), by hand beside each.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from tests.cli_support import run
+from xlfuncs.core.editions import RateOfPlay
+from xlfuncs.report import build_report, render_text
+from xlfuncs.trf import parse_trf
+from xlfuncs.trf.rate_of_play import event_rate, rate_of_time_control, read_time_control
+
+RAPID, BLITZ, STANDARD = RateOfPlay.RAPID, RateOfPlay.BLITZ, RateOfPlay.STANDARD
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes", "rate"),
+    [
+        ("90'+30\"", 120, STANDARD),  # 90 + 60 x 30 s
+        ("90’+30”", 120, STANDARD),  # typographic marks
+        ("15+10", 25, RAPID),
+        ("3+2", 5, BLITZ),
+        ("G/90;inc30", 120, STANDARD),
+        ("40/120, 60", 180, STANDARD),  # 40 moves in 120, then 60 for the rest
+        ("60 min + 30 s/move", 90, STANDARD),
+        ("90 min/40 moves + 30 min, 30 s/move from move 1", 150, STANDARD),
+        ("10 min", 10, BLITZ),  # 10 minutes is blitz (B.1), not rapid
+        ("10+1", 11, RAPID),  # 11 minutes: rapid
+        ("59'", 59, RAPID),
+        ("60'", 60, STANDARD),
+        ("25'+10''", 35, RAPID),
+        ("Schnellschach 15 Min.", 15, RAPID),
+        ("5 min + 3 sec", 8, BLITZ),
+    ],
+)
+def test_time_controls(text: str, minutes: int, rate: RateOfPlay) -> None:
+    assert read_time_control(text).minutes == Fraction(minutes)
+    assert rate_of_time_control(text) is rate
+
+
+@pytest.mark.parametrize(
+    ("text", "rate"),
+    [("Blitz", BLITZ), ("rapid", RAPID), ("Classical", STANDARD), ("Rapid 15+10", RAPID)],
+)
+def test_words(text: str, rate: RateOfPlay) -> None:
+    assert rate_of_time_control(text) is rate
+
+
+@pytest.mark.parametrize("text", ["", "see regulations", "Rapid 10 min", "Blitz 15+10"])
+def test_not_plain(text: str) -> None:
+    assert rate_of_time_control(text) is None
+
+
+def test_event_rate_records() -> None:
+    assert event_rate(parse_trf("122 15+10\n")).rate is RAPID
+    found = event_rate(parse_trf("012 X\n222 3+2\n"))  # TRF-2026
+    assert (found.rate, found.record, found.text) == (BLITZ, "222", "3+2")
+    assert event_rate(parse_trf("122\n")).record is None
+    assert "1 minute for 60 moves" in event_rate(parse_trf("122 1+0\n")).note
+    assert "FIDE would not rate it" in event_rate(parse_trf("122 1+0\n")).note
+    unclear = event_rate(parse_trf("122 Rapid 10 min\n"))
+    assert unclear.rate is None and "not plain" in unclear.note
+
+
+# A Swiss of 4 on 10 March 2025 (2024 standard rules; 2024-12 rapid and blitz rules):
+# R1 1-2, 3-4; R2 1-3, 2-4. Player 1 (2650, born 1990) wins both; 3 is 2050, 2 is 2300,
+# 4 is a junior (born 2010) rated 2000.
+def _event(time_control: str) -> str:
+    def line(n: int, name: str, rating: int, born: int, pts: str, rounds: str) -> str:
+        return (
+            f"001 {n:>4} m    {name:<33} {rating:>4} ENG {99000000 + n:>11} {born}/01/01 "
+            f"{pts:>4} {n:>4}  {rounds}"
+        )
+
+    players = [
+        line(1, "Ash, Ada", 2650, 1990, "2.0", "   2 w 1     3 b 1"),
+        line(2, "Box, Bo", 2300, 1990, "1.0", "   1 b 0     4 w 1"),
+        line(3, "Cay, Cem", 2050, 1990, "1.0", "   4 w 1     1 w 0"),
+        line(4, "Dee, Di", 2000, 2010, "0.0", "   3 b 0     2 b 0"),
+    ]
+    head = ["012 Rate test", "042 2025/03/10", "052 2025/03/10", f"122 {time_control}"]
+    return "\n".join(head + players) + "\n"
+
+
+def test_report_rapid_event() -> None:
+    report = build_report(parse_trf(_event("15 min + 10 s")))
+    assert report.rate is RAPID and report.edition.id == "2024-12 rapid"
+    one = report.rows[0]
+    # against 3 (2050): 600 points, 2650 above 2600: not rated (1 Dec 2024). Against 2
+    # (2300): D 350 -> PD .89; W - PD .11; K 10 (2400+): 1.1 -> 1. Standard 2024: the same
+    # cap, and 2050 counts (capped at 2250, .92): 10 x (.11 + .08) = 1.9 -> 2.
+    assert (one.rating_change_unrounded, one.rating_change) == (1.1, 1)
+    standard = build_report(parse_trf(_event("90'+30\"")))
+    assert standard.rate is STANDARD and standard.rows[0].rating_change_unrounded == 1.9
+    # the junior (2000, born 2010) keeps K 40 in rapid since 1 October 2022
+    assert report.rows[3].k == 40
+    assert "rate:    rapid: 122 '15 min + 10 s' (25 minutes for 60 moves)" in render_text(report)
+
+
+def test_report_blitz_before_october_2022_gives_k_20() -> None:
+    text = _event("3+2").replace("2025/03/10", "2022/05/10")
+    report = build_report(parse_trf(text))
+    assert report.edition.id == "2022 blitz"
+    assert {r.k for r in report.rows} == {20}  # the junior too, and 2650 (K 10 in standard)
+    assert report.rows[3].k_source is not None
+    assert report.rows[3].k_source.short == "R/B 20"
+
+
+def test_rate_given_and_assumed() -> None:
+    given = build_report(parse_trf(_event("15+10")), rate=BLITZ)
+    assert given.rate is BLITZ and given.rate_note == "blitz (given)"
+    assert any("blitz as given, but the file says rapid" in w for w in given.warnings)
+    assumed = build_report(parse_trf(_event("")))
+    assert assumed.rate is STANDARD
+    assert assumed.rate_note.startswith("standard (assumed:")
+    assert any("assumed standard play" in w for w in assumed.warnings)
+    named = build_report(parse_trf(_event("")), rules="2025 blitz")
+    assert named.rate is BLITZ and named.edition.id == "2024-12 blitz"
+
+
+def test_cli_rate_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "e.trf"
+    path.write_text(_event(""), encoding="utf-8")
+    code, out, _ = run(capsys, "report", str(path), "--rate", "rapid")
+    assert code == 0 and "rate:    rapid (given)" in out and "2024-12 rapid" in out
+    with pytest.raises(SystemExit) as exit_code:  # argparse's own refusal
+        run(capsys, "report", str(path), "--rate", "bullet")
+    assert exit_code.value.code == 2
+    assert "invalid choice: 'bullet'" in capsys.readouterr().err
+    code, out, err = run(capsys, "report", str(path), "--rate", "blitz", "--rules", "2025 rapid")
+    assert code == 2 and "name the rate of play rapid, but blitz" in err

@@ -1,0 +1,235 @@
+"""The rate of play of a TRF's event, from its time-control record when it says it plainly.
+
+TRF16 writes the time control in record ``122`` ("allotted times per moves/game"), TRF-2026
+in record ``222``; both are free text (``90'+30"``, ``40/120, 60``, ``15+10``, ``G/90;inc30``,
+``Blitz``). :func:`rate_of_time_control` reads one, :func:`event_rate` a whole file.
+
+The rates are FIDE's (Laws of Chess, appendices A.1 and B.1; Rapid and Blitz Rating
+Regulations 2024, 1.1): the time for all the moves is the time allotted plus 60 times the
+increment, i.e. for 60 moves; **blitz** 10 minutes or less, **rapid** more than 10 and less
+than 60 minutes, **standard** 60 minutes or more. With several periods the time for 60 moves
+is counted as the minutes of the first period, plus those of the second when the first is
+for fewer than 60 moves, plus the increment in seconds (60 moves x s seconds = s minutes).
+A blitz of 3 minutes or less (bullet) is below the 2024 regulations' minimum for a rated
+blitz game (more than 3 minutes): the reading says so.
+
+A word says it too: ``blitz``, ``bullet``, ``rapid`` (``rapidplay``, ``schnellschach``),
+``standard`` (``classical``). Where a word and the times disagree (``Rapid 10 min``: 10
+minutes is blitz), or nothing can be read, the record does not say it plainly: ``None``,
+with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core.editions import RateOfPlay
+from .parser import Tournament
+
+__all__ = [
+    "BLITZ_MINIMUM",
+    "RAPID_FROM",
+    "STANDARD_FROM",
+    "EventRate",
+    "TimeControl",
+    "event_rate",
+    "rate_of_minutes",
+    "rate_of_time_control",
+    "read_time_control",
+]
+
+RAPID_FROM = Fraction(10)
+"""More than this many minutes for 60 moves is rapid (Laws of Chess A.1)."""
+
+STANDARD_FROM = Fraction(60)
+"""This many minutes for 60 moves or more is standard play (A.1: rapid is less than 60)."""
+
+BLITZ_MINIMUM = Fraction(3)
+"""A blitz game is rated only with more than this many minutes (Rapid and Blitz Rating
+Regulations 2024, 1.1.2: "more than 3 minutes but not more than 10 minutes")."""
+
+_WORDS: tuple[tuple[re.Pattern[str], RateOfPlay], ...] = (
+    (re.compile(r"\b(?:blitz\w*|bullet|lightning)\b"), RateOfPlay.BLITZ),
+    (re.compile(r"\b(?:rapid\w*|quick\w*|schnell\w*|semi-?rapid)\b"), RateOfPlay.RAPID),
+    (re.compile(r"\b(?:standard|classic\w*|slow)\b"), RateOfPlay.STANDARD),
+)
+"""Words that name a rate, in the order tried."""
+
+_NUMBER = r"(\d+(?:[.,]\d+)?)"
+_MIN = r"(?:'|min(?:ute)?s?\b|m\b)"
+_SEC = r"(?:\"|s\b|secs?\b|seconds?\b|sek\w*)"
+_MINUTES_PER_MOVES = re.compile(_NUMBER + r"\s*" + _MIN + r"\s*/\s*(\d+)\s*(?:moves?|mv)\b")
+_MOVES_PER_MINUTES = re.compile(r"(\d+)\s*(?:moves?\s*)?/\s*" + _NUMBER + r"\s*" + _MIN + "?")
+_GAME = re.compile(r"\b(?:g|game|sd|qpf)\s*/\s*" + _NUMBER)
+_INCREMENT = re.compile(_NUMBER + r"\s*" + _SEC)
+_INCREMENT_WORD = re.compile(r"\b(?:inc[a-z]*|bonus|delay)\.?\s*:?\s*\+?\s*" + _NUMBER)
+_MINUTES = re.compile(_NUMBER + r"\s*" + _MIN)
+_BARE_PLUS = re.compile(_NUMBER + r"\s*\+\s*" + _NUMBER)
+_NOISE = re.compile(r"\b(?:from\s+)?moves?\s*\d+\b|\bper\s+move\b|/\s*moves?\b")
+_BARE = re.compile(_NUMBER)
+_QUOTES = str.maketrans("’′´”″", "'''" + '""')
+"""Typographic minute and second marks, as plain ones."""
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """What could be read of a time-control text."""
+
+    minutes: Fraction | None
+    """The time for 60 moves, in minutes (``None``: no time found)."""
+    word: RateOfPlay | None
+    """The rate a word names (``None``: none)."""
+
+
+def _number(text: str) -> Fraction:
+    return Fraction(text.replace(",", "."))
+
+
+def read_time_control(text: str) -> TimeControl:
+    """The time for 60 moves and the word of a time-control text (see the module's rules).
+
+    >>> read_time_control("90'+30\\"").minutes, read_time_control("3+2").minutes
+    (Fraction(120, 1), Fraction(5, 1))
+    >>> read_time_control("90 min/40 moves + 30 min, 30 s/move from move 1").minutes
+    Fraction(150, 1)
+    """
+    t = text.lower().translate(_QUOTES)
+    t = t.replace("''", '"')
+    word = next((rate for pattern, rate in _WORDS if pattern.search(t)), None)
+    periods: list[tuple[int | None, Fraction]] = []  # (moves or None, minutes)
+    increment = Fraction(0)
+
+    def take(pattern: re.Pattern[str]) -> list[re.Match[str]]:
+        nonlocal t
+        found = list(pattern.finditer(t))
+        t = pattern.sub(" ", t)
+        return found
+
+    for m in take(_MINUTES_PER_MOVES):
+        periods.append((int(m.group(2)), _number(m.group(1))))
+    for m in take(_MOVES_PER_MINUTES):
+        moves, minutes = int(m.group(1)), _number(m.group(2))
+        if moves > minutes and not m.group(0).rstrip()[-1:].isalpha():  # "120/40": 40 moves
+            moves, minutes = int(minutes), Fraction(moves)
+        periods.append((moves, minutes))
+    t = _NOISE.sub(" ", t)
+    for m in take(_GAME):
+        periods.append((None, _number(m.group(1))))
+    for m in take(_INCREMENT_WORD) + take(_INCREMENT):
+        increment = max(increment, _number(m.group(1)))
+    for m in take(_MINUTES):
+        periods.append((None, _number(m.group(1))))
+    for m in take(_BARE_PLUS):
+        periods.append((None, _number(m.group(1))))
+        increment = max(increment, _number(m.group(2)))
+    bare = [_number(m.group(1)) for m in _BARE.finditer(t)]
+    if bare and (not periods or (periods[0][0] is not None and len(periods) == 1)):
+        periods.append((None, bare[0]))  # "15", or the second period of "40/120, 60"
+    if not periods:
+        return TimeControl(None, word)
+    first_moves, first_minutes = periods[0]
+    if first_moves is not None and first_moves < 60 and len(periods) > 1:
+        first_minutes += periods[1][1]
+    return TimeControl(first_minutes + increment, word)
+
+
+def rate_of_minutes(minutes: Fraction) -> RateOfPlay:
+    """The rate of play of *minutes* for 60 moves (Laws of Chess A.1, B.1).
+
+    >>> rate_of_minutes(Fraction(10)), rate_of_minutes(Fraction(59)), rate_of_minutes(Fraction(60))
+    (<RateOfPlay.BLITZ: 'blitz'>, <RateOfPlay.RAPID: 'rapid'>, <RateOfPlay.STANDARD: 'standard'>)
+    """
+    if minutes >= STANDARD_FROM:
+        return RateOfPlay.STANDARD
+    if minutes > RAPID_FROM:
+        return RateOfPlay.RAPID
+    return RateOfPlay.BLITZ
+
+
+def rate_of_time_control(text: str) -> RateOfPlay | None:
+    """The rate a time-control text says plainly, else ``None``.
+
+    >>> [rate_of_time_control(t).value for t in ("90'+30\\"", "15+10", "3+2", "G/90;inc30")]
+    ['standard', 'rapid', 'blitz', 'standard']
+    >>> rate_of_time_control("Blitz").value, rate_of_time_control("Rapid 10 min") is None
+    ('blitz', True)
+    """
+    found = read_time_control(text)
+    by_time = None if found.minutes is None else rate_of_minutes(found.minutes)
+    if by_time is not None and found.word is not None and by_time is not found.word:
+        return None
+    return by_time or found.word
+
+
+@dataclass(frozen=True)
+class EventRate:
+    """The rate of play a TRF says, and where it says it."""
+
+    rate: RateOfPlay | None
+    """``None``: the file does not say it plainly."""
+    record: str | None
+    """``"122"`` or ``"222"``: the record read (``None``: neither is in the file)."""
+    text: str
+    """The record's text as written (``""`` when blank or absent)."""
+    minutes: Fraction | None
+    """The time for 60 moves read from it, if any."""
+
+    @property
+    def note(self) -> str:
+        """What the report says about the rate: where it came from, or why it is not known.
+
+        >>> EventRate(RateOfPlay.RAPID, "122", "15+10", Fraction(25)).note
+        "rapid: 122 '15+10' (25 minutes for 60 moves)"
+        """
+        if self.record is None:
+            return "the file gives no time control (122 blank or absent)"
+        if not self.text:
+            return f"the time control ({self.record}) is blank"
+        said = f"{self.record} {self.text!r}"
+        if self.rate is None:
+            found = read_time_control(self.text)
+            if found.minutes is not None and found.word is not None:
+                return (
+                    f"{said} names {found.word.value} play but gives "
+                    f"{_minutes(found.minutes)} for 60 moves "
+                    f"({rate_of_minutes(found.minutes).value}): not plain"
+                )
+            return f"{said} gives no time control that can be read"
+        if self.minutes is None:
+            return f"{self.rate.value}: {said}"
+        extra = ""
+        if self.rate is RateOfPlay.BLITZ and self.minutes <= BLITZ_MINIMUM:
+            extra = (
+                "; 3 minutes or less is below the minimum of a rated blitz game (more than "
+                "3 minutes, Rapid and Blitz Rating Regulations 1.1.2): FIDE would not rate it"
+            )
+        return f"{self.rate.value}: {said} ({_minutes(self.minutes)} for 60 moves){extra}"
+
+
+def _minutes(value: Fraction) -> str:
+    shown = f"{float(value):g}"
+    return f"{shown} minute" if value == 1 else f"{shown} minutes"
+
+
+def event_rate(t: Tournament) -> EventRate:
+    """The rate of play of the event by its time-control record: ``122`` (TRF16), else
+    ``222`` (TRF-2026), the first of them that says it plainly.
+
+    >>> from xlfuncs.trf import parse_trf
+    >>> event_rate(parse_trf("122 3 min + 2 s")).note
+    "blitz: 122 '3 min + 2 s' (5 minutes for 60 moves)"
+    """
+    texts: list[tuple[str, str]] = []
+    if t.time_control:
+        texts.append(("122", t.time_control))
+    texts += [("222", r.text[3:].strip()) for r in t.extra_records if r.code == "222"]
+    texts = [(record, text) for record, text in texts if text]
+    if not texts:
+        return EventRate(None, None, "", None)
+    readings = [
+        EventRate(rate_of_time_control(text), record, text, read_time_control(text).minutes)
+        for record, text in texts
+    ]
+    return next((r for r in readings if r.rate is not None), readings[0])
