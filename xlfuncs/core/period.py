@@ -1,0 +1,162 @@
+"""One player's whole rating period: the games of every event summed, each event a tournament.
+
+A rating officer (and FIDE) rates a period, not an event. Every rule used here lives in its
+own module and is only applied here:
+
+- a rated player: :func:`~xlfuncs.core.rating_change.rating_change` over the period's events,
+  each event one tournament -- so K x n <= 700 counts every game of the period, the change is
+  rounded once for the period, and the 2022 limit of one 400-point upgrade applies per
+  tournament (per event);
+- an unrated player: :func:`~xlfuncs.core.first_rating.first_rating` over the games of the
+  period's events pooled (the regulations pool events of consecutive periods within 26
+  months; one period's events are the least that pools), less a first event with a zero
+  score, which the edition disregards (:attr:`~xlfuncs.core.editions.Edition.zero_score_disregarded`).
+
+What this module adds is the bookkeeping: which event each game came from, and each
+event's share of the period's unrounded change (K x the event's sum of W - PD, with the
+period's K), so that a report can show the change per event beside the period's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .editions import Edition, RulesSpec, get_edition
+from .errors import NothingToComputeError, XlfuncsError
+from .first_rating import FirstRating, first_rating
+from .rating_change import RatingChange, rating_change
+from .tables import Number
+
+__all__ = ["EventGames", "PlayerPeriod", "rate_period"]
+
+
+@dataclass(frozen=True)
+class EventGames:
+    """One player's games in one event of the period: the games with a rated result (played,
+    one move or more) against an opponent, ``(opponent's rating or None when unrated,
+    points 1, 1/2 or 0)``. Forfeits and byes are not games here."""
+
+    games: tuple[tuple[int | None, Number], ...]
+    round_robin: bool = False
+    """Whether the event is a round robin (only the 2017 first rating tells them apart)."""
+
+    @property
+    def rated(self) -> list[tuple[int, Number]]:
+        """The games against rated opponents: those that move a rating."""
+        return [(r, w) for r, w in self.games if r is not None]
+
+
+@dataclass(frozen=True)
+class PlayerPeriod:
+    """The calculation of one player's rating period."""
+
+    rating: int | None
+    """The rating at the start of the period; ``None``: unrated."""
+    events: tuple[EventGames, ...]
+    """The player's events in the period's order (the first rating's "first event" is the
+    first of them)."""
+    edition: Edition
+    change: RatingChange | None
+    """A rated player's period: every event one tournament; ``None`` for an unrated player."""
+    first: FirstRating | None = None
+    """An unrated player's first rating from the pooled games, ``None`` when none could be
+    computed (see :attr:`first_error`) or the player is rated."""
+    first_error: str | None = None
+    """Why no first rating could be computed (no game against a rated opponent, every event
+    a disregarded zero score)."""
+    pooled: tuple[int, ...] = ()
+    """The indices (in :attr:`events`) of the events whose games the first rating pools."""
+
+    @property
+    def games(self) -> int:
+        """Rated games against rated opponents in the period (the n of K x n)."""
+        return sum(len(e.rated) for e in self.events)
+
+    @property
+    def event_games(self) -> tuple[int, ...]:
+        """Each event's games against rated opponents."""
+        return tuple(len(e.rated) for e in self.events)
+
+    @property
+    def event_changes(self) -> tuple[Fraction, ...] | None:
+        """Each event's share of the period's unrounded change: K x the event's sum of
+        W - PD, with the period's K (after K x n <= 700). They add up to
+        ``change.unrounded``; rounding is done once, on the sum. ``None`` for an unrated
+        player."""
+        if self.change is None:
+            return None
+        hundredths = [0] * len(self.events)
+        for g in self.change.games:
+            hundredths[g.tournament] += g.points_hundredths - g.expected_hundredths
+        return tuple(Fraction(self.change.k * h, 100) for h in hundredths)
+
+
+def _zero_score(event: EventGames) -> bool:
+    """Whether the player scored nothing against the rated opponents of *event*."""
+    return all(w == 0 for _, w in event.rated)
+
+
+def rate_period(
+    rating: Number | None,
+    events: Sequence[EventGames],
+    k: Number | None,
+    *,
+    rules: RulesSpec = None,
+) -> PlayerPeriod:
+    """The period of a player rated *rating* (``None``: unrated) with K *k* (the K before
+    K x n <= 700; ignored for an unrated player) over *events*, in the period's order.
+
+    Rated: one :func:`~xlfuncs.core.rating_change.rating_change` over every event, each one
+    tournament. Two events of 10 games at K 40 give n = 20, so K 35 (700 // 20), although
+    each event alone would keep K 40:
+
+    >>> e = EventGames(tuple((2000, 1) for _ in range(10)))
+    >>> p = rate_period(2000, [e, e], 40, rules="2025")
+    >>> p.change.k, [float(c) for c in p.event_changes], p.change.change
+    (35, [175.0, 175.0], 350)
+
+    Unrated: the games of every event pooled for :func:`~xlfuncs.core.first_rating.first_rating`
+    (a round robin's variant only when every pooled event is one). Where the edition
+    disregards a zero score in a first event, the first event with a game against a rated
+    opponent is left out when the player scored nothing against rated opponents there, and
+    the next such event is then the first. A first rating that cannot be computed is
+    not an error: :attr:`PlayerPeriod.first_error` says why.
+
+    >>> a = EventGames(((1900, 1), (1950, 1), (2000, 1)))
+    >>> b = EventGames(((2050, 0), (2100, 0)))
+    >>> rate_period(None, [a, b], None, rules="2022").first.rating
+    2020
+    """
+    edition = get_edition(rules)
+    events = tuple(events)
+    if rating is not None:
+        if k is None:
+            raise NothingToComputeError("k: a rated player's K is needed for the period")
+        change = rating_change(rating, [e.rated for e in events], k, rules=edition)
+        return PlayerPeriod(change.own_rating, events, edition, change)
+    pooled = list(range(len(events)))
+    dropped = False
+    while edition.zero_score_disregarded:
+        # The first event is the first with a game against a rated opponent; a zero score
+        # there is disregarded, and the next such event is then the player's first.
+        first_event = next((i for i in pooled if events[i].rated), None)
+        if first_event is None or not _zero_score(events[first_event]):
+            break
+        pooled.remove(first_event)
+        dropped = True
+    games = [g for i in pooled for g in events[i].games]
+    round_robin = bool(pooled) and all(events[i].round_robin for i in pooled)
+    first: FirstRating | None = None
+    error: str | None = None
+    if dropped and not any(events[i].rated for i in pooled):
+        error = f"a zero score in a first event is disregarded (rules {edition.id})"
+    else:
+        try:
+            first = first_rating(games, system="rr" if round_robin else "swiss", rules=edition)
+        except XlfuncsError as exc:
+            error = str(exc)
+    return PlayerPeriod(
+        None, events, edition, None, first=first, first_error=error, pooled=tuple(pooled)
+    )
