@@ -538,6 +538,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_force(lite, "main.py and requirements.txt already in DIR")
     lite.set_defaults(run=_cmd_lite)
+    from .period.command import add_parser as add_period
+
+    add_period(sub)  # xlfuncs period: its own module
     return parser
 
 

@@ -10,7 +10,8 @@ own module and is only applied here:
 - an unrated player: :func:`~xlfuncs.core.first_rating.first_rating` over the games of the
   period's events pooled (the regulations pool events of consecutive periods within 26
   months; one period's events are the least that pools), less a first event with a zero
-  score, which the edition disregards (:attr:`~xlfuncs.core.editions.Edition.zero_score_disregarded`).
+  score, which the edition disregards
+  (:attr:`~xlfuncs.core.editions.Edition.zero_score_disregarded`).
 
 What this module adds is the bookkeeping: which event each game came from, and each
 event's share of the period's unrounded change (K x the event's sum of W - PD, with the

@@ -271,8 +271,10 @@ def settings_block(
     rules: str | None = None,
     label_cols: int = 1,
     value_cols: int = 1,
+    local: bool = False,
 ) -> str:
-    """The rules-edition setting: a validated drop-down, named ``Rules`` (returns the name).
+    """The rules-edition setting: a validated drop-down, named ``Rules`` (returns the name;
+    *local*: a name of this sheet only, so that several sheets of a workbook have one).
 
     The label fills *label_cols* columns from *col* and the value the *value_cols* columns
     after it (merged when more than one). Blank means the edition in force today; the
@@ -300,7 +302,8 @@ def settings_block(
         },
     )
     name = "Rules"
-    wb.define_name(name, f"='{ws.get_name()}'!{cell(row, col + 1, absolute=True)}")
+    scope = f"'{ws.get_name()}'!" if local else ""
+    wb.define_name(scope + name, f"='{ws.get_name()}'!{cell(row, col + 1, absolute=True)}")
     return name
 
 

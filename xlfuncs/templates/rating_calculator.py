@@ -47,7 +47,16 @@ from .player_sheets import (
     write_array_block,
 )
 
-__all__ = ["MAX_GAMES", "MAX_TOURNAMENTS", "Tournament", "Game", "RatingPeriod", "build"]
+__all__ = [
+    "MAX_GAMES",
+    "MAX_TOURNAMENTS",
+    "Tournament",
+    "Game",
+    "RatingPeriod",
+    "build",
+    "check",
+    "write_sheet",
+]
 
 MAX_TOURNAMENTS: Final = 6
 MAX_GAMES: Final = 15
@@ -329,6 +338,17 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
     formula cell carrying the value it computes."""
     blank = data is None
     data = data or RatingPeriod()
+    check(data)
+    wb, fmt = common.new_workbook(path, title="FIDE rating change: one player's rating period")
+    write_sheet(wb, fmt, extra_formats(wb, fmt), data, blank=blank)
+    common.add_tables_sheet(wb, fmt)
+    common.add_xlwings_conf_sheet(wb)
+    wb.close()
+
+
+def check(data: RatingPeriod) -> None:
+    """Raise ``ValueError`` when *data* does not fit the sheet: more than
+    :data:`MAX_TOURNAMENTS` tournaments, or more than :data:`MAX_GAMES` games in one."""
     if len(data.tournaments) > MAX_TOURNAMENTS:
         raise ValueError(f"at most {MAX_TOURNAMENTS} tournaments, got {len(data.tournaments)}")
     for t in data.tournaments:
@@ -336,10 +356,30 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
             raise ValueError(
                 f"at most {MAX_GAMES} games per tournament, got {len(t.games)} in {t.name!r}"
             )
+
+
+def write_sheet(
+    wb: Workbook,
+    fmt: common.Formats,
+    x: dict[str, Format],
+    data: RatingPeriod,
+    *,
+    blank: bool = False,
+    sheet: str = SHEET,
+    local: bool = False,
+) -> Worksheet:
+    """The calculation sheet of *data*, named *sheet*, added to *wb* (*x*: the
+    :func:`~.player_sheets.extra_formats` of *wb*); the workbook's FIDE tables and xlwings
+    sheets are the caller's. *local*: the sheet's names (``Rating``, ``K_used``, ``Rules``,
+    ``Games``) are defined for this sheet only, so that many such sheets share a workbook
+    (the one-player template defines them for the workbook, and activates the sheet)."""
+    check(data)
     v = _compute(data)
-    wb, fmt = common.new_workbook(path, title="FIDE rating change: one player's rating period")
-    x = extra_formats(wb, fmt)
-    ws = wb.add_worksheet(SHEET)
+    ws = wb.add_worksheet(sheet)
+
+    def define(name: str, ref: str) -> None:
+        wb.define_name(f"'{sheet}'!{name}" if local else name, f"='{sheet}'!{ref}")
+
     ws.hide_gridlines(2)
     ws.set_default_row(12.75)
     for col, width in (
@@ -389,8 +429,8 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
     ws.merge_range(R_RATING, V_COL, R_RATING, V_COL + 3, "", fmt.input_number)
     write_value(ws, R_RATING, V_COL, data.rating, fmt.input_number)
     rating_validation(ws, R_RATING, V_COL, R_RATING)
-    wb.define_name("Rating", f"='{SHEET}'!{a1(R_RATING, V_COL, absolute=True)}")
-    rules_name = common.settings_block(wb, ws, fmt, R_RULES, C_NAME, rules=v["rules"])
+    define("Rating", a1(R_RATING, V_COL, absolute=True))
+    rules_name = common.settings_block(wb, ws, fmt, R_RULES, C_NAME, rules=v["rules"], local=local)
 
     def middle(row: int, label: str, value: Any, cell_format: Any) -> None:
         ws.merge_range(row, M_LABEL, row, M_LABEL + 3, "", fmt.label)
@@ -532,7 +572,7 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
         x["big"],
         v["k_used"],
     )
-    wb.define_name("K_used", f"='{SHEET}'!{a1(R_SUM, C_USED, absolute=True)}")
+    define("K_used", a1(R_SUM, C_USED, absolute=True))
     write_formula(
         ws,
         R_SUM,
@@ -627,17 +667,16 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
     # The tournaments.
     for i in range(MAX_TOURNAMENTS):
         _write_block(wb, ws, fmt, x, i, data, v["blocks"][i], rules_name)
-    wb.define_name("Games", f"='{SHEET}'!$A${_block_row(0) + 1}:$L${totals_rows[-1] + 1}")
+    define("Games", f"$A${_block_row(0) + 1}:$L${totals_rows[-1] + 1}")
 
     ws.freeze_panes(R_NOTE, 0)
     ws.print_area(0, 0, totals_rows[-1], LAST_COL)
     common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
     ws.set_h_pagebreaks([_block_row(i) for i in (1, 3, 5)])
     common.protect(ws)
-    ws.activate()
-    common.add_tables_sheet(wb, fmt)
-    common.add_xlwings_conf_sheet(wb)
-    wb.close()
+    if not local:
+        ws.activate()
+    return ws
 
 
 def _write_block(

@@ -1,0 +1,332 @@
+"""``xlfuncs period``: several tournament files rated as one period, worked by hand.
+
+PD from table 8.1(b) (docs/fide-rules.md): D 0-3 .50; D 84-91 .62 (the lower-rated player
+.38); D 400 .92; D 433-456 .94. The files are written here, player lines by the TRF16
+columns (docs/trf.md).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli_support import run
+
+Player = tuple[int, str, int | None, str]
+"""Starting rank, name, rating (None: unrated), FIDE id ("" none)."""
+Game = tuple[int, int, str]
+"""Round's pairing: white's and black's starting ranks, white's result (1, =, 0)."""
+
+_MIRROR = {"1": "0", "0": "1", "=": "="}
+
+
+def trf(name: str, date: str, players: list[Player], rounds: list[list[Game]]) -> str:
+    """A TRF16 file: the event records and one 001 line per player, mirrored results."""
+    entries: dict[int, list[str]] = {p[0]: [] for p in players}
+    for games in rounds:
+        seen = set()
+        for white, black, res in games:
+            entries[white].append(f"{black:>4} w {res}")
+            entries[black].append(f"{white:>4} b {_MIRROR[res]}")
+            seen |= {white, black}
+        for no in entries:
+            if no not in seen:
+                entries[no].append("0000 - Z")
+    lines = [f"012 {name}", f"042 {date}", f"052 {date}", "092 Individual: Swiss-System"]
+    for no, pname, rating, fide_id in players:
+        points = sum({"1": 1.0, "=": 0.5}.get(e[-1], 0.0) for e in entries[no])
+        r = "" if rating is None else str(rating)
+        lines.append(
+            f"001 {no:>4} m    {pname:<33} {r:>4} ENG {fide_id:>11} 1980/01/01 {points:>4.1f} "
+            f"{no:>4}  " + "  ".join(entries[no])
+        )
+    return "\n".join(lines) + "\n"
+
+
+def write(path: Path, text: str) -> str:
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def by_id(out: str) -> dict[str | None, dict[str, object]]:
+    return {o["fide_id"]: o for o in json.loads(out)}
+
+
+# Ann (FIDE id 1001, rated 2000) and six opponents rated 2000 in each event.
+ANN: Player = (1, "Able, Ann", 2000, "1001")
+
+
+def _ann_event(tmp: Path, name: str, day: str, results: str, id_base: int) -> str:
+    others = [(i, f"Opponent, No{id_base + i}", 2000, str(id_base + i)) for i in range(2, 8)]
+    rounds = [[(1, i + 2, res)] for i, res in enumerate(results)]
+    return write(tmp / f"{name}.trf", trf(name, day, [ANN, *others], rounds))
+
+
+def test_k_times_n_bites_only_across_three_events(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # K 40 (K file); D 0 everywhere, PD .50. Event 1: 1 1 1 1 0 0: sum(W - PD) = +1;
+    # event 2: six draws, 0; event 3: 1 1 1 0 0 0, 0. One event: 40 x 6 = 240 <= 700.
+    # The period: n = 18, 40 x 18 = 720 > 700, so K = 700 // 18 = 38; change 38 x 1 = +38.
+    files = [
+        _ann_event(tmp_path, "one", "2026/03/02", "111100", 2000),
+        _ann_event(tmp_path, "two", "2026/03/09", "======", 3000),
+        _ann_event(tmp_path, "three", "2026/03/16", "111000", 4000),
+    ]
+    k_file = write(tmp_path / "k.csv", "fide_id,k\n1001,40\n")
+    code, out, err = run(capsys, "period", *files, "--k-file", k_file, "--format", "json")
+    assert code == 0, err
+    ann = by_id(out)["1001"]
+    assert (ann["games"], ann["k_listed"], ann["k"], ann["k_source"]) == (
+        18,
+        40,
+        38,
+        "override file",
+    )
+    assert (ann["rating_change_unrounded"], ann["rating_change"], ann["new_rating"]) == (
+        38.0,
+        38,
+        2038,
+    )
+    assert ann["initial_rating"] is None
+    assert ann["events"] == [
+        {"file": "one.trf", "games": 6, "change_unrounded": 38.0},
+        {"file": "two.trf", "games": 6, "change_unrounded": 0.0},
+        {"file": "three.trf", "games": 6, "change_unrounded": 0.0},
+    ]
+    # Each event alone (xlfuncs report) keeps K 40: the first gives +40.
+    code, out, _ = run(capsys, "report", files[0], "--k-file", k_file, "--format", "json")
+    assert json.loads(out)[0]["rating_change"] == 40
+
+
+def test_rounding_once_differs_from_rounding_per_event(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Ann (2000, K 20 assumed: 30+ games, born 1980) draws with Ben (2085) in each of two
+    # events: D 85, PD .38 for Ann, +.12 x 20 = +2.40 per event. Per event: 2 + 2 = 4;
+    # once for the period: 4.80 -> +5.
+    ben: Player = (2, "Bold, Ben", 2085, "1002")
+    files = [
+        write(tmp_path / f"e{i}.trf", trf(f"E{i}", f"2026/03/0{i}", [ANN, ben], [[(1, 2, "=")]]))
+        for i in (1, 2)
+    ]
+    code, out, err = run(capsys, "period", *files, "--format", "json")
+    assert code == 0, err
+    ann = by_id(out)["1001"]
+    assert [e["change_unrounded"] for e in ann["events"]] == [2.4, 2.4]  # type: ignore[union-attr]
+    assert (ann["k"], ann["k_source"], ann["rating_change_unrounded"], ann["rating_change"]) == (
+        20,
+        "assumed 30+ games",
+        4.8,
+        5,
+    )
+    per_event = [json.loads(run(capsys, "report", f, "--format", "json")[1])[0] for f in files]
+    assert [r["rating_change"] for r in per_event] == [2, 2]  # 2 + 2 = 4, not 5
+
+
+def test_the_2022_limit_per_tournament(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # 2022 rules, Ann 2000 at K 40. Event 1: wins against 1500 and 1550: only the largest
+    # difference is upgraded, 1500 -> 1600 (D 400, .92: +.08); 1550 stays (D 450, .94:
+    # +.06). Event 2, a tournament of its own: a win against 1500, upgraded too (+.08).
+    # Sum .22 x 40 = +8.80 -> +9 (one tournament for the period would give .18: +7).
+    low: list[Player] = [(2, "Low, Lee", 1500, "1502"), (3, "Low, Lou", 1550, "1503")]
+    one = trf("One", "2023/05/02", [ANN, *low], [[(1, 2, "1")], [(1, 3, "1")]])
+    two = trf("Two", "2023/05/20", [ANN, low[0]], [[(1, 2, "1")]])
+    files = [write(tmp_path / "one.trf", one), write(tmp_path / "two.trf", two)]
+    k_file = write(tmp_path / "k.csv", "fide_id,k\n1001,40\n")
+    code, out, err = run(
+        capsys, "period", *files, "--k-file", k_file, "--rules", "2022", "--format", "json"
+    )
+    assert code == 0, err
+    ann = by_id(out)["1001"]
+    assert [e["change_unrounded"] for e in ann["events"]] == [5.6, 3.2]  # type: ignore[union-attr]
+    assert (ann["rating_change_unrounded"], ann["rating_change"], ann["new_rating"]) == (
+        8.8,
+        9,
+        2009,
+    )
+
+
+def test_a_first_rating_pooled_from_two_events(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Uma (unrated, FIDE id 1009), 2022 rules. Event 1: wins against 1900, 1950, 2000;
+    # event 2: losses against 2050, 2100. Pooled: Ra 10000 / 5 = 2000, 3/5, one half point
+    # above 50 %: Ru = 2000 + 20 = 2020, on 5 games against rated opponents: published.
+    uma: Player = (1, "Unrated, Uma", None, "1009")
+    first = [(2, "R, A", 1900, "2"), (3, "R, B", 1950, "3"), (4, "R, C", 2000, "4")]
+    second = [(2, "R, D", 2050, "5"), (3, "R, E", 2100, "6")]
+    one = trf("One", "2023/05/02", [uma, *first], [[(1, i, "1")] for i in (2, 3, 4)])
+    two = trf("Two", "2023/05/20", [uma, *second], [[(1, i, "0")] for i in (2, 3)])
+    files = [write(tmp_path / "one.trf", one), write(tmp_path / "two.trf", two)]
+    code, out, err = run(capsys, "period", *files, "--rules", "2022", "--format", "json")
+    assert code == 0, err
+    u = by_id(out)["1009"]
+    assert (u["rating"], u["k"], u["rating_change"], u["games"]) == (None, None, None, 5)
+    assert (u["initial_rating"], u["initial_rating_published"], u["new_rating"]) == (
+        2020,
+        True,
+        2020,
+    )
+    # The text report lists it under the first ratings.
+    code, out, _ = run(capsys, "period", *files, "--rules", "2022")
+    assert "- 1009 Unrated, Uma (5 games, 2 events): 2020 (published)" in out
+
+
+def test_a_malformed_second_file_rates_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ben: Player = (2, "Bold, Ben", 2085, "1002")
+    good = write(tmp_path / "a.trf", trf("A", "2026/03/01", [ANN, ben], [[(1, 2, "=")]]))
+    text = trf("B", "2026/03/08", [ANN, ben], [[(1, 2, "1")]])
+    bad_text = text.replace(" 2085 ", " 20x5 ")
+    bad = write(tmp_path / "b.trf", bad_text)
+    line = bad_text.splitlines().index(next(x for x in bad_text.splitlines() if "20x5" in x)) + 1
+    code, out, err = run(capsys, "period", good, bad)
+    assert code == 1 and out == ""
+    assert f"b.trf, line {line}, columns 49-52 (rating)" in err and "nothing rated" in err
+    code, out, err = run(capsys, "period", good, bad, "--skip-bad-files", "--format", "json")
+    assert code == 3
+    assert "xlfuncs: skipped: b.trf, line" in err
+    ann = by_id(out)["1001"]
+    assert [e["file"] for e in ann["events"]] == ["a.trf"]  # type: ignore[union-attr]
+    code, out, err = run(capsys, "period", str(tmp_path), "--skip-bad-files")
+    assert code == 3 and "Skipped files (not rated)\n- b.trf, line" in out
+
+
+def test_a_name_that_differs_between_files_is_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ben: Player = (2, "Bold, Ben", 2085, "1002")
+    ann2: Player = (1, "Able, Anna", 2000, "1001")
+    files = [
+        write(tmp_path / "a.trf", trf("A", "2026/03/01", [ANN, ben], [[(1, 2, "=")]])),
+        write(tmp_path / "b.trf", trf("B", "2026/03/08", [ann2, ben], [[(1, 2, "=")]])),
+    ]
+    code, out, err = run(capsys, "period", *files, "--format", "json")
+    assert code == 0
+    assert "FIDE id 1001: 'Able, Ann' in a.trf, 'Able, Anna' in b.trf" in err
+    assert by_id(out)["1001"]["games"] == 2  # still one player
+
+
+def test_players_without_a_fide_id_are_listed_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Nia has no FIDE id: rated on each file alone, K 20 assumed: +2.40 -> +2 twice.
+    nia: Player = (1, "Noid, Nia", 2000, "")
+    ben: Player = (2, "Bold, Ben", 2085, "1002")
+    files = [
+        write(tmp_path / f"e{i}.trf", trf(f"E{i}", f"2026/03/0{i}", [nia, ben], [[(1, 2, "=")]]))
+        for i in (1, 2)
+    ]
+    code, out, err = run(capsys, "period", *files, "--format", "json")
+    apart = [o for o in json.loads(out) if o["fide_id"] is None]
+    assert [(o["name"], o["rating_change"], len(o["events"])) for o in apart] == [
+        ("Noid, Nia", 2, 1),
+        ("Noid, Nia", 2, 1),
+    ]
+    code, out, err = run(capsys, "period", *files)
+    assert "Players without a FIDE id" in out
+
+
+def _limit_period(tmp: Path) -> list[str]:
+    low: list[Player] = [(2, "Low, Lee", 1500, "1502"), (3, "Low, Lou", 1550, "1503")]
+    one = trf("One", "2023/05/02", [ANN, *low], [[(1, 2, "1")], [(1, 3, "1")]])
+    two = trf("Two", "2023/05/20", [ANN, low[0]], [[(1, 2, "1")]])
+    return [write(tmp / "one.trf", one), write(tmp / "two.trf", two)]
+
+
+def test_the_workbook_summary_and_a_player_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The 2022 period above (Ann +8.80 -> +9, 2009), as a workbook: the summary's row and
+    # Ann's calculation sheet (the rating calculator's layout), values stored.
+    import openpyxl
+
+    from xlfuncs.templates import rating_calculator as rc
+
+    files = _limit_period(tmp_path)
+    k_file = write(tmp_path / "k.csv", "fide_id,k\n1001,40\n")
+    out = tmp_path / "period.xlsx"
+    code, _, err = run(
+        capsys, "period", *files, "--k-file", k_file, "--rules", "2022", "-o", str(out)
+    )
+    assert code == 0, err
+    book = openpyxl.load_workbook(out, data_only=True)
+    assert book.sheetnames[:2] == ["Summary", "S 1001"]
+    rows = [r for r in book["Summary"].iter_rows(min_row=5, values_only=True)]
+    ann = next(r for r in rows if r[1] == "1001")
+    assert ann[4:13] == (2000, 2, 3, 40, "override file", 8.8, 9, 2009, None)
+    sheet = book["S 1001"]
+
+    def cell(row: int, col: int) -> object:
+        return sheet.cell(row + 1, col + 1).value
+
+    assert (cell(rc.R_SUM, rc.C_KDIFF), cell(rc.R_CHANGE, rc.LAST_COL)) == (8.8, 9)
+    assert [cell(rc._block_row(i) + 2, rc.C_USED) for i in (0, 1)] == [1600, 1600]
+    assert cell(rc._block_row(0) + 3, rc.C_USED) == 1550
+    # --player-sheets 0: the summary alone.
+    code, _, _ = run(
+        capsys,
+        "period",
+        *files,
+        "--rules",
+        "2022",
+        "-o",
+        str(out),
+        "--force",
+        "--player-sheets",
+        "0",
+    )
+    assert code == 0
+    assert openpyxl.load_workbook(out).sheetnames == ["Summary", "FIDE tables", "xlwings.conf"]
+
+
+def test_a_player_sheet_is_the_rating_calculator_with_names_of_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The player's sheet has the template's formulas cell for cell (the template tests
+    # recalculate those), and the template's workbook names defined for the sheet alone,
+    # so that every player's sheet has its own Rating, K_used and Rules.
+    import openpyxl
+
+    from xlfuncs.templates import rating_calculator as rc
+    from xlfuncs.templates.player_sheets import Game, Tournament
+
+    files = _limit_period(tmp_path)
+    out = tmp_path / "period.xlsx"
+    assert run(capsys, "period", *files, "--rules", "2022", "-o", str(out))[0] == 0
+    template = tmp_path / "rc.xlsx"
+    rc.build(
+        template,
+        rc.RatingPeriod(
+            rating=2000,
+            name="Able, Ann",
+            fide_id="1001",
+            federation="ENG",
+            k=20,
+            rules="2022",
+            tournaments=[
+                Tournament("One", [Game(1500, "1"), Game(1550, "1")]),
+                Tournament("Two", [Game(1500, "1")]),
+            ],
+        ),
+    )
+    ours = openpyxl.load_workbook(out)
+    theirs = openpyxl.load_workbook(template)
+    sheet, model = ours["S 1001"], theirs[rc.SHEET]
+    formulas = {
+        c.coordinate: c.value
+        for row in model.iter_rows()
+        for c in row
+        if isinstance(c.value, str) and c.value.startswith("=")
+    }
+    assert len(formulas) > 100
+    assert {k: sheet[k].value for k in formulas} == formulas
+    assert set(sheet.defined_names) == set(theirs.defined_names)
+    for name in sheet.defined_names:
+        local = sheet.defined_names[name].attr_text
+        assert local == theirs.defined_names[name].attr_text.replace(rc.SHEET, "S 1001")
+    assert not ours.defined_names  # nothing for the whole workbook

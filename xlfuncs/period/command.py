@@ -1,0 +1,168 @@
+"""``xlfuncs period``: a whole rating period, many tournament files in, every player's new
+rating out. Registered in :mod:`xlfuncs.cli` by :func:`add_parser`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+__all__ = ["EXIT_SKIPPED", "add_parser", "run"]
+
+EXIT_SKIPPED = 3
+"""``--skip-bad-files`` skipped at least one file: the others were rated."""
+
+DEFAULT_PLAYER_SHEETS = 100
+"""Players given a calculation sheet in the workbook by default (``--player-sheets``)."""
+
+_EPILOG = """\
+exit status: 0 the period was rated; 1 a file is missing, unreadable or malformed (every such
+file is named, with the line, and nothing is rated), or an output cannot be written; 2 the
+command line is wrong; 3 --skip-bad-files skipped at least one file (each is named) and the
+others were rated.
+
+A folder stands for its .trf files. The same FIDE id in two files is one player; a player
+without a FIDE id is rated on each file alone and listed apart. With --format json or csv,
+stdout holds only the data; skipped files and warnings go to stderr."""
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``period`` command to the ``xlfuncs`` command's subparsers."""
+    p = sub.add_parser(
+        "period",
+        help="rate a whole rating period: many TRF files, every player's new rating",
+        description="Rate a rating period: every player's games from every file summed,\n"
+        "K x n <= 700 over the period, the change rounded once, the 2022 one-upgrade limit\n"
+        "per tournament, unrated players' games pooled for a first rating; one section per\n"
+        "rate of play.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("files", metavar="FILE.trf", nargs="+", help="tournament files or folders")
+    p.add_argument(
+        "--rules",
+        metavar="EDITION",
+        help="edition of the rating regulations (2017, 2022, 2024, 2025 or a date "
+        "YYYY-MM-DD); default: the one in force on the latest event's date",
+    )
+    p.add_argument("--k-file", metavar="CSV", help="K by FIDE id (CSV with the header fide_id,k)")
+    p.add_argument(
+        "--format",
+        choices=("text", "json", "csv"),
+        default="text",
+        help="text (default), json (a list of objects, one per player) or csv",
+    )
+    p.add_argument("-o", "--output", metavar="OUT.xlsx", help="also write a workbook")
+    p.add_argument(
+        "--player-sheets",
+        metavar="N",
+        type=int,
+        default=DEFAULT_PLAYER_SHEETS,
+        help="with -o: a calculation sheet for at most N rated players, the first in the "
+        f"summary's order (by name); 0: none (default: {DEFAULT_PLAYER_SHEETS})",
+    )
+    p.add_argument("--force", action="store_true", help="replace OUT.xlsx if it exists")
+    p.add_argument(
+        "--skip-bad-files",
+        action="store_true",
+        help="rate the other files when one cannot be read (exit status 3)",
+    )
+    p.add_argument(
+        "--jobs",
+        metavar="N",
+        type=int,
+        default=None,
+        help="processes reading the files (default: the CPUs, for 16 files or more)",
+    )
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """The command: read, rate, print, write."""
+    from ..cli import EXIT_DATA_ERROR, EXIT_USAGE, _error, _no_cycle_collection, _say, _write_csv
+    from ..core import XlfuncsError, get_edition
+    from ..output import OutputError, vet_file
+    from ..progress import ProgressBar
+    from ..trf.k_file import KFileError, read_k_file
+    from .read import BadFile, expand_inputs, read_events
+    from .render import render_csv, render_json, render_text
+    from .rows import build_period
+
+    edition = None
+    if args.rules is not None:
+        try:
+            edition = get_edition(args.rules)
+        except XlfuncsError as exc:
+            _error(f"--rules: {str(exc).removeprefix('rules: ')}")
+            return EXIT_USAGE
+    if args.player_sheets < 0:
+        _error(f"--player-sheets: expected 0 or more, got {args.player_sheets}")
+        return EXIT_USAGE
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        _error(f"--jobs: expected 1 or more, got {jobs}")
+        return EXIT_USAGE
+    files, missing = expand_inputs(args.files)
+    try:
+        if args.output is not None:
+            vet_file(args.output, force=args.force, inputs=(*files, args.k_file), what="workbook")
+        overrides = read_k_file(args.k_file) if args.k_file is not None else None
+    except (OutputError, KFileError) as exc:
+        _error(str(exc))
+        return EXIT_DATA_ERROR
+    except OSError as exc:
+        _error(f"cannot read {exc.filename or args.k_file}: {exc.strerror or exc}")
+        return EXIT_DATA_ERROR
+
+    bar = ProgressBar(f"{len(files)} files")
+    with _no_cycle_collection(), bar:
+        read = read_events(
+            files,
+            edition,
+            jobs=jobs,
+            progress=lambda n: bar(f"reading {n}/{len(files)}", 0.6 * n / max(len(files), 1)),
+        )
+        bad = missing + [r for r in read if isinstance(r, BadFile)]
+        if bad and not args.skip_bad_files:
+            bar.close()
+            for b in bad:
+                _error(b.message)
+            _error(
+                f"{len(bad)} file{'s' if len(bad) > 1 else ''} cannot be read: nothing rated "
+                "(fix them, or give --skip-bad-files to rate the others)"
+            )
+            return EXIT_DATA_ERROR
+        period = build_period(
+            [*missing, *read],
+            rules=edition,
+            k_overrides=overrides,
+            progress=lambda f: bar("rating", 0.6 + 0.3 * f),
+        )
+        if args.output is not None:
+            from .workbook import write_period_workbook
+
+            try:
+                write_period_workbook(
+                    period,
+                    args.output,
+                    player_sheets=args.player_sheets,
+                    progress=lambda f: bar("writing the workbook", 0.9 + 0.1 * f),
+                )
+            except (OutputError, XlfuncsError) as exc:
+                bar.close()
+                _error(str(exc))
+                return EXIT_DATA_ERROR
+    if args.format == "text":
+        sys.stdout.write(render_text(period))
+    else:
+        if args.format == "json":
+            sys.stdout.write(render_json(period))
+        else:
+            _write_csv(render_csv(period))
+        for b in period.skipped:
+            _say("skipped", b.message)
+        for w in period.warnings:
+            _say("warning", w)
+    if args.output is not None:
+        print(f"wrote {args.output}", file=sys.stderr)
+    return EXIT_SKIPPED if period.skipped else 0

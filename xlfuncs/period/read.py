@@ -1,0 +1,212 @@
+"""Reading a rating period's tournament files: each file to a compact :class:`EventRead`
+(the event and, per player, the games that can move a rating), in parallel processes when
+there are many.
+
+Each file is read as ``xlfuncs report`` reads it (:func:`~xlfuncs.trf.parse_trf_bytes`, then
+:func:`~xlfuncs.trf.to_crosstable.crosstable_from_trf`: the same pairings, byes, forfeits, K
+and warnings); what crosses back from a worker process is only plain tuples, small to pickle.
+A file that cannot be read becomes a :class:`BadFile` naming the file and line, never an
+exception that stops the other files.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.editions import Edition
+from ..trf import TrfError, not_a_trf, parse_trf_bytes
+from ..trf.k_policy import known_birth_year
+from ..trf.to_crosstable import crosstable_from_trf
+
+__all__ = [
+    "PARALLEL_FROM",
+    "BadFile",
+    "EventRead",
+    "PlayerEntry",
+    "expand_inputs",
+    "read_event",
+    "read_events",
+]
+
+STANDARD = "standard"
+"""The rate of play of a file that does not say otherwise."""
+
+PARALLEL_FROM = 16
+"""Fewer files than this are read in this process: starting workers costs more than it
+saves."""
+
+CHUNK = 64
+"""Files a worker reads per task (fewer round trips between the processes)."""
+
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    """One player as one file gives them."""
+
+    start_no: int
+    fide_id: str | None
+    name: str
+    federation: str
+    rating: int | None
+    """The rating the event uses (``None``: unrated, or a number that is no rating)."""
+    k: int | None
+    """K as ``xlfuncs report`` computes it for this event (no K file: that is applied once,
+    for the period)."""
+    k_source: str | None
+    """Where that K came from (:class:`~xlfuncs.trf.k_policy.KSource` label)."""
+    birth_year: int | None
+    games: tuple[tuple[int | None, int], ...]
+    """The games with a rated result, in round order: (opponent's rating or ``None``, half
+    points 2, 1 or 0)."""
+
+
+@dataclass(frozen=True)
+class EventRead:
+    """One file of the period, read."""
+
+    path: str
+    """As given (or found in a folder)."""
+    source: str
+    """The file's name, as messages name it."""
+    name: str
+    """The event's name (``012``), or ``""``."""
+    date: _dt.date
+    """The event's date (start, else end, else first round; see
+    :func:`~xlfuncs.trf.to_crosstable.event_date`)."""
+    edition: str
+    """The edition of the Rating Regulations in force on :attr:`date` (or given)."""
+    round_robin: bool
+    rate: str
+    """The rate of play: ``standard``, ``rapid`` or ``blitz``."""
+    players: tuple[PlayerEntry, ...]
+    warnings: tuple[str, ...]
+    """The reader's warnings, each naming the file."""
+
+
+@dataclass(frozen=True)
+class BadFile:
+    """A file that cannot be rated, and why (the message names file and line)."""
+
+    path: str
+    message: str
+
+
+def expand_inputs(paths: Sequence[str]) -> tuple[list[str], list[BadFile]]:
+    """The files the command line names: a folder stands for its ``.trf`` files (any case,
+    not in subfolders), in name order. A path that is neither a file nor a folder is a
+    :class:`BadFile`. The same file named twice is read once."""
+    files: list[str] = []
+    bad: list[BadFile] = []
+    seen: set[tuple[int, int]] = set()
+    for given in paths:
+        p = Path(given)
+        if p.is_dir():
+            found = sorted(
+                (c for c in p.iterdir() if c.suffix.lower() == ".trf" and c.is_file()),
+                key=lambda c: c.name,
+            )
+            if not found:
+                bad.append(BadFile(given, f"{given}: a folder with no .trf file"))
+            candidates = [str(c) for c in found]
+        elif p.exists():
+            candidates = [given]
+        else:
+            bad.append(BadFile(given, f"cannot read {given}: no such file"))
+            continue
+        for c in candidates:
+            try:
+                st = os.stat(c)
+                key = (st.st_dev, st.st_ino)
+            except OSError:
+                key = (-1, len(seen))
+            if key in seen:
+                continue
+            seen.add(key)
+            files.append(c)
+    return files, bad
+
+
+def _rate_of_play(time_control: str) -> str:
+    """The rate of play of an event. Until the TRF reading gives one, every event is
+    standard play."""
+    return STANDARD
+
+
+def read_event(path: str, rules: Edition | None = None) -> EventRead | BadFile:
+    """One file read (*rules*: the edition given on the command line, or ``None``)."""
+    source = Path(path).name
+    try:
+        data = Path(path).read_bytes()
+    except IsADirectoryError:
+        return BadFile(path, f"cannot read {path}: it is a folder, not a file")
+    except OSError as exc:
+        return BadFile(path, f"cannot read {path}: {exc.strerror or exc}")
+    try:
+        t = parse_trf_bytes(data, source=source)
+    except TrfError as exc:
+        return BadFile(path, str(exc))
+    why = not_a_trf(data, t)
+    if why is not None:
+        return BadFile(path, f"{source}: not a tournament report file: {why}")
+    built = crosstable_from_trf(t, rules=rules)
+    ct = built.crosstable
+    players: list[PlayerEntry] = []
+    for number, (p, pk, entrant) in enumerate(zip(built.players, built.ks, ct.entrants), start=1):
+        players.append(
+            PlayerEntry(
+                start_no=p.start_no,
+                fide_id=p.fide_id,
+                name=p.name,
+                federation=p.federation,
+                rating=entrant.rating,
+                k=pk.k,
+                k_source=None if pk.source is None else pk.source.label,
+                birth_year=known_birth_year(p),
+                games=tuple((r, int(2 * w)) for r, w in ct.games(number)),
+            )
+        )
+    return EventRead(
+        path=path,
+        source=source,
+        name=t.name,
+        date=built.event_date,
+        edition=ct.edition.id,
+        round_robin=ct.round_robin,
+        rate=_rate_of_play(t.time_control),
+        players=tuple(players),
+        warnings=tuple(f"{source}: {w}" for w in built.warnings),
+    )
+
+
+def _read_chunk(paths: Sequence[str], rules: Edition | None) -> list[EventRead | BadFile]:
+    return [read_event(p, rules) for p in paths]
+
+
+def read_events(
+    paths: Sequence[str],
+    rules: Edition | None = None,
+    *,
+    jobs: int = 1,
+    progress: Callable[[int], None] = lambda _: None,
+) -> list[EventRead | BadFile]:
+    """Every file of *paths* read, in the same order; *jobs* processes read them when there
+    are at least :data:`PARALLEL_FROM` files (else this process alone). *progress* is called
+    with the number of files read so far."""
+    if jobs <= 1 or len(paths) < PARALLEL_FROM:
+        out: list[EventRead | BadFile] = []
+        for p in paths:
+            out.append(read_event(p, rules))
+            progress(len(out))
+        return out
+    chunks = [paths[i : i + CHUNK] for i in range(0, len(paths), CHUNK)]
+    results: list[EventRead | BadFile] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for part in pool.map(_read_chunk, chunks, [rules] * len(chunks)):
+            results.extend(part)
+            progress(len(results))
+    return results

@@ -1,0 +1,181 @@
+"""A rating period printed: an aligned text report (:func:`render_text`), JSON
+(:func:`render_json`) or CSV (:func:`render_csv`). The keys: :data:`JSON_KEYS`; what they
+mean: ``docs/period.md``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import asdict, fields
+from typing import Any
+
+from ..output import visible
+from ..report.render import _C1, _csv_cell
+from ..trf.k_policy import ASSUMED_GAMES, KSource
+from .rows import LIST_K, Period, PeriodRow
+
+__all__ = ["CSV_KEYS", "JSON_KEYS", "json_object", "render_csv", "render_json", "render_text"]
+
+JSON_KEYS: tuple[str, ...] = tuple(f.name for f in fields(PeriodRow))
+"""The keys of each object of ``--format json``, in order: the fields of :class:`PeriodRow`
+(``events`` a list of objects with ``file``, ``games`` and ``change_unrounded``)."""
+
+CSV_KEYS: tuple[str, ...] = tuple(k for k in JSON_KEYS if k != "events") + ("events", "files")
+"""The CSV header: the JSON keys, with ``events`` the number of events and ``files`` their
+names (``;`` between them)."""
+
+
+def json_object(row: PeriodRow) -> dict[str, Any]:
+    """*row* as one object of ``--format json``."""
+    return asdict(row)
+
+
+def render_json(period: Period) -> str:
+    """A JSON list, one object per player: every rate of play in turn, the players with a
+    FIDE id by name, then those without one (``fide_id`` null, one file each)."""
+    objects = [json_object(r) for s in period.sections for r in (*s.rows, *s.apart)]
+    text = json.dumps(objects, indent=2, ensure_ascii=False)
+    return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+
+
+def render_csv(period: Period) -> str:
+    """CSV with the header :data:`CSV_KEYS`, one row per player (as :func:`render_json`);
+    text cells that a spreadsheet would run are written after a ``'``."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\r\n")
+    writer.writerow(CSV_KEYS)
+    for s in period.sections:
+        for r in (*s.rows, *s.apart):
+            values = [getattr(r, k) for k in CSV_KEYS[:-2]]
+            values += [len(r.events), ";".join(e.file for e in r.events)]
+            writer.writerow([_csv_cell(v) for v in values])
+    return buf.getvalue()
+
+
+def _signed(x: int | None) -> str:
+    return "-" if x is None else f"{x:+d}" if x else "0"
+
+
+def _two(x: float | None) -> str:
+    return "-" if x is None else f"{x:+.2f}"
+
+
+_K_SHORT = {LIST_K: "list", **{s.label: s.short for s in KSource}}
+"""The text table's short form of each ``k_source``."""
+
+
+def _k_short(row: PeriodRow) -> str:
+    return "-" if row.k_source is None else _K_SHORT.get(row.k_source, row.k_source)
+
+
+_HEADER = ["FIDE id", "Name", "Fed", "Rtg", "Ev", "N", "K", "K from", "Σ K(W−PD)", "+/-", "New"]
+_LEFT = {1, 2, 7}
+
+
+def _cells(r: PeriodRow) -> list[str]:
+    k = "-" if r.k is None else str(r.k)
+    if r.k is not None and r.k_listed is not None and r.k < r.k_listed:
+        k = f"{r.k}<{r.k_listed}"
+    new = "-" if r.new_rating is None else str(r.new_rating) + ("!" if r.new_rating_note else "")
+    return [
+        r.fide_id or "-",
+        r.name,
+        r.federation,
+        "-" if r.rating is None else str(r.rating),
+        str(len(r.events)),
+        str(r.games),
+        k,
+        _k_short(r),
+        _two(r.rating_change_unrounded),
+        _signed(r.rating_change),
+        new,
+    ]
+
+
+def _table(rows: list[list[str]]) -> list[str]:
+    table = [_HEADER] + rows
+    widths = [max(len(row[i]) for row in table) for i in range(len(_HEADER))]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i in _LEFT else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))
+        ).rstrip()
+
+    return [line(table[0]), line(["-" * w for w in widths])] + [line(c) for c in table[1:]]
+
+
+def _first_ratings(rows: tuple[PeriodRow, ...]) -> list[str]:
+    out = []
+    for r in rows:
+        if r.rating is not None:
+            continue
+        who = f"{r.fide_id or '-'} {r.name} ({r.games} games, {len(r.events)} events)"
+        if r.initial_rating is None:
+            out.append(f"- {who}: none ({r.initial_rating_note})")
+        elif r.initial_rating_published:
+            out.append(f"- {who}: {r.initial_rating} (published)")
+        else:
+            out.append(f"- {who}: {r.initial_rating} (not published: {r.initial_rating_note})")
+    return out
+
+
+def render_text(period: Period) -> str:
+    """The period: per rate of play its events and a table of its players (those without a
+    FIDE id apart), their first ratings, then the notes, skipped files and warnings."""
+    out: list[str] = []
+    n_events = sum(len(s.events) for s in period.sections)
+    title = f"Rating period: {n_events} event{'s' if n_events != 1 else ''}"
+    out += [title, "=" * len(title)]
+    how = "given" if period.rules_given else "in force on the latest event's date"
+    out.append(f"rules: {period.edition.id} ({how})")
+    for s in period.sections:
+        out.append("")
+        head = (
+            f"{s.rate.capitalize()} ({len(s.events)} events, {len(s.rows)} players with a FIDE id)"
+        )
+        out += [head, "-" * len(head)]
+        for e in s.events:
+            kind = "round robin" if e.round_robin else "Swiss"
+            out.append(
+                f"  {e.source}: {e.name or '(no name)'}, {e.date.isoformat()}, {kind}, "
+                f"{len(e.players)} players"
+            )
+        out.append("")
+        out += _table([_cells(r) for r in s.rows])
+        if s.apart:
+            out.append("")
+            out.append("Players without a FIDE id (not matched between files: each file alone)")
+            out += _table([_cells(r) for r in s.apart])
+        firsts = _first_ratings(s.rows + s.apart)
+        if firsts:
+            out.append("")
+            out.append("First ratings (unrated players, games pooled over the period's events)")
+            out += firsts
+    out.append("")
+    out.append("Notes")
+    k_note = (
+        f"K: from the rating list where it has the player (list), else the K file (file), "
+        f"else computed from the file ({ASSUMED_GAMES}+ games assumed: a TRF does not give a "
+        "player's rated games); K<K0: lowered so that K x n <= 700 over the period's games."
+        if period.k_list_given
+        else f"K: no rating list given: assumed as `xlfuncs report` does ({ASSUMED_GAMES}+ "
+        "rated games, 2400 reached only when rated 2400+ in the file, the junior K 40 from "
+        "the birth year), unless the K file gives one (file); K<K0: lowered so that K x n <= "
+        "700 over the period's games."
+    )
+    out.append(f"- {k_note}")
+    out.append(
+        "- Ev: the player's events; N: rated games against rated opponents in the period; "
+        "Σ K(W−PD): the period's change before rounding; +/-: rounded once for the period; "
+        "each event a tournament (the 2022 rules allow one 400-point upgrade per tournament)."
+    )
+    if period.skipped:
+        out.append("")
+        out.append("Skipped files (not rated)")
+        out += [f"- {b.message}" for b in period.skipped]
+    out.append("")
+    out.append("Warnings")
+    out += [f"- {w}" for w in period.warnings] or ["- none"]
+    return visible("\n".join(out)) + "\n"
