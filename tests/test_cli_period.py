@@ -207,7 +207,7 @@ def test_a_name_that_differs_between_files_is_a_warning(
     ]
     code, out, err = run(capsys, "period", *files, "--format", "json")
     assert code == 0
-    assert "FIDE id 1001: 'Able, Ann' in a.trf, 'Able, Anna' in b.trf" in err
+    assert "FIDE id 1001: 'Able, Ann' in a.trf; 'Able, Anna' in b.trf" in err
     assert by_id(out)["1001"]["games"] == 2  # still one player
 
 
@@ -330,3 +330,13 @@ def test_a_player_sheet_is_the_rating_calculator_with_names_of_its_own(
         local = sheet.defined_names[name].attr_text
         assert local == theirs.defined_names[name].attr_text.replace(rc.SHEET, "S 1001")
     assert not ours.defined_names  # nothing for the whole workbook
+
+
+def test_the_readme_example_is_the_real_output(capsys: pytest.CaptureFixture[str]) -> None:
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    command = "$ xlfuncs period docs/examples/period\n"
+    shown = readme[readme.index(command) + len(command) :]
+    shown = shown[: shown.index("$ xlfuncs period")]
+    code, out, _ = run(capsys, "period", str(root / "docs" / "examples" / "period"))
+    assert code == 0 and out == shown

@@ -8,7 +8,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import asdict, fields
+import textwrap
+from dataclasses import fields
 from typing import Any
 
 from ..output import visible
@@ -28,8 +29,13 @@ names (``;`` between them)."""
 
 
 def json_object(row: PeriodRow) -> dict[str, Any]:
-    """*row* as one object of ``--format json``."""
-    return asdict(row)
+    """*row* as one object of ``--format json`` (as :func:`dataclasses.asdict`, quicker)."""
+    out: dict[str, Any] = {k: getattr(row, k) for k in JSON_KEYS}
+    out["events"] = [
+        {"file": e.file, "games": e.games, "change_unrounded": e.change_unrounded}
+        for e in row.events
+    ]
+    return out
 
 
 def render_json(period: Period) -> str:
@@ -165,12 +171,13 @@ def render_text(period: Period) -> str:
         "the birth year), unless the K file gives one (file); K<K0: lowered so that K x n <= "
         "700 over the period's games."
     )
-    out.append(f"- {k_note}")
-    out.append(
-        "- Ev: the player's events; N: rated games against rated opponents in the period; "
+    columns = (
+        "Ev: the player's events; N: rated games against rated opponents in the period; "
         "Σ K(W−PD): the period's change before rounding; +/-: rounded once for the period; "
         "each event a tournament (the 2022 rules allow one 400-point upgrade per tournament)."
     )
+    for note in (k_note, columns):
+        out.append(textwrap.fill(note, 96, initial_indent="- ", subsequent_indent="  "))
     if period.skipped:
         out.append("")
         out.append("Skipped files (not rated)")

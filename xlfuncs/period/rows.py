@@ -253,11 +253,13 @@ def build_period(
         name_clash: list[str] = []
         rating_clash: list[str] = []
         for fide_id, entries in by_id.items():
-            names = {p.name for _, p in entries}
+            names: dict[str, list[str]] = {}
+            for ev, p in entries:
+                names.setdefault(p.name, []).append(ev.source)
             if len(names) > 1:
                 name_clash.append(
                     f"FIDE id {fide_id}: "
-                    + ", ".join(f"{p.name!r} in {ev.source}" for ev, p in entries)
+                    + "; ".join(f"{n!r} in {', '.join(files)}" for n, files in names.items())
                 )
             rated = [(ev, p) for ev, p in entries if p.rating is not None]
             first = rated[0] if rated else entries[0]
