@@ -340,3 +340,68 @@ def test_the_readme_example_is_the_real_output(capsys: pytest.CaptureFixture[str
     shown = shown[: shown.index("$ xlfuncs period")]
     code, out, _ = run(capsys, "period", str(root / "docs" / "examples" / "period"))
     assert code == 0 and out == shown
+
+
+def test_k_from_the_rating_list_and_the_new_list_for_the_next_period(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The list gives Ann K 40 (she has fewer than 30 games); the three events of the first
+    # test: n = 18, K 700 // 18 = 38, +38 -> 2038. Zoe is on the list and plays nothing.
+    from xlfuncs.ratinglist import ListPlayer, RateRating, read_list, write_combined
+
+    def listed(fide_id: str, name: str, standard: RateRating | None) -> ListPlayer:
+        return ListPlayer(
+            fide_id, name, "ENG", "F", "", "", "", "", standard, None, None, 2001, False, True
+        )
+
+    before = tmp_path / "players_list_foa.txt"
+    with open(before, "w", encoding="utf-8", newline="\r\n") as out:
+        write_combined(
+            [
+                listed("1001", "Able, Ann", RateRating(2000, 0, 40)),
+                listed("9999", "Zed, Zoe", RateRating(1700, 9, 20)),
+            ],
+            out,
+        )
+    files = [
+        _ann_event(tmp_path, "one", "2026/03/02", "111100", 2000),
+        _ann_event(tmp_path, "two", "2026/03/09", "======", 3000),
+        _ann_event(tmp_path, "three", "2026/03/16", "111000", 4000),
+    ]
+    after = tmp_path / "april.txt"
+    code, out, err = run(
+        capsys,
+        "period",
+        *files,
+        "--rating-list",
+        str(before),
+        "--list-out",
+        str(after),
+        "--format",
+        "json",
+    )
+    assert code == 0, err
+    ann = by_id(out)["1001"]
+    assert (ann["k_source"], ann["k_listed"], ann["k"], ann["rating_change"]) == (
+        "rating list",
+        40,
+        38,
+        38,
+    )
+    # 18 opponents, rated 2000, are not on the list: a warning names them.
+    assert "18 players whose standard rating in the files is not the rating list's" in err
+    new = {p.fide_id: p for p in read_list(after)}
+    # Ann: 2038 after 18 games, K 40 again (under 2400); Zoe: unchanged, no games this period.
+    assert new["1001"].standard == RateRating(2038, 18, 40)
+    assert new["9999"].standard == RateRating(1700, 0, 20)
+    # An opponent who was not on the list: added with the new rating (2000, lost to Ann:
+    # 20 x (0 - .50) = -10 -> 1990) and K 20 (assumed 30+ games).
+    assert new["2002"].standard == RateRating(1990, 1, 20)
+    assert len(new) == 2 + 18
+    # The next period reads the new list: K from it.
+    code, out, err = run(
+        capsys, "period", files[0], "--rating-list", str(after), "--format", "json"
+    )
+    assert by_id(out)["1001"]["k_source"] == "rating list"
+    assert by_id(out)["1001"]["rating"] == 2000  # the file's rating is used (a warning says so)
+    assert "2038 in the list, 2000 in the files" in err

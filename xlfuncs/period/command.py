@@ -47,6 +47,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument("--k-file", metavar="CSV", help="K by FIDE id (CSV with the header fide_id,k)")
     p.add_argument(
+        "--rating-list",
+        metavar="LIST",
+        help="FIDE's rating list in force (players_list_foa.txt, a single list, XML or ZIP): "
+        "K from it; indexed once in the cache folder (xlfuncs cache)",
+    )
+    p.add_argument(
+        "--list-out",
+        metavar="FILE",
+        help="write the new ratings as a rating list in FIDE's combined TXT layout (the "
+        "whole --rating-list updated when one is given, else the period's players)",
+    )
+    p.add_argument(
         "--format",
         choices=("text", "json", "csv"),
         default="text",
@@ -61,7 +73,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="with -o: a calculation sheet for at most N rated players, the first in the "
         f"summary's order (by name); 0: none (default: {DEFAULT_PLAYER_SHEETS})",
     )
-    p.add_argument("--force", action="store_true", help="replace OUT.xlsx if it exists")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="replace OUT.xlsx and the --list-out file if they exist",
+    )
     p.add_argument(
         "--skip-bad-files",
         action="store_true",
@@ -83,8 +99,9 @@ def run(args: argparse.Namespace) -> int:
     from ..core import XlfuncsError, get_edition
     from ..output import OutputError, vet_file
     from ..progress import ProgressBar
+    from ..ratinglist import RatingListError, open_index, read_list
     from ..trf.k_file import KFileError, read_k_file
-    from .read import BadFile, expand_inputs, read_events
+    from .read import BadFile, EventRead, expand_inputs, read_events
     from .render import render_csv, render_json, render_text
     from .rows import build_period
 
@@ -132,12 +149,40 @@ def run(args: argparse.Namespace) -> int:
                 "(fix them, or give --skip-bad-files to rate the others)"
             )
             return EXIT_DATA_ERROR
+        listed = None
+        if args.rating_list is not None:
+            ids = {p.fide_id for e in read if isinstance(e, EventRead) for p in e.players}
+            try:
+                with open_index(
+                    args.rating_list, progress=lambda n: bar(f"indexing the list: {n:,}", 0.6)
+                ) as index:
+                    listed = index.lookup(i for i in ids if i is not None)
+            except RatingListError as exc:
+                bar.close()
+                _error(str(exc))
+                return EXIT_DATA_ERROR
+            except OSError as exc:
+                bar.close()
+                _error(f"cannot read {exc.filename or args.rating_list}: {exc.strerror or exc}")
+                return EXIT_DATA_ERROR
         period = build_period(
             [*missing, *read],
             rules=edition,
             k_overrides=overrides,
+            rating_list=listed,
             progress=lambda f: bar("rating", 0.6 + 0.3 * f),
         )
+        if args.list_out is not None:
+            from .list_out import write_new_list
+
+            try:
+                base = read_list(args.rating_list) if args.rating_list is not None else None
+                bar("writing the list", 0.9)
+                count = write_new_list(args.list_out, period, base)
+            except (OutputError, RatingListError, ValueError) as exc:
+                bar.close()
+                _error(f"--list-out: {exc}")
+                return EXIT_DATA_ERROR
         if args.output is not None:
             from .workbook import write_period_workbook
 
@@ -163,6 +208,8 @@ def run(args: argparse.Namespace) -> int:
             _say("skipped", b.message)
         for w in period.warnings:
             _say("warning", w)
+    if args.list_out is not None:
+        print(f"wrote {args.list_out} ({count:,} players)", file=sys.stderr)
     if args.output is not None:
         print(f"wrote {args.output}", file=sys.stderr)
     return EXIT_SKIPPED if period.skipped else 0

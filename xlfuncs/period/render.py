@@ -162,7 +162,7 @@ def render_text(period: Period) -> str:
     out.append("")
     out.append("Notes")
     k_note = (
-        f"K: from the rating list where it has the player (list), else the K file (file), "
+        f"K: from the K file where it names the player (file), else the rating list (list), "
         f"else computed from the file ({ASSUMED_GAMES}+ games assumed: a TRF does not give a "
         "player's rated games); K<K0: lowered so that K x n <= 700 over the period's games."
         if period.k_list_given

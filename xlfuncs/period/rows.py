@@ -5,8 +5,9 @@ player's period computed by core (:func:`~xlfuncs.core.period.rate_period`), one
 What is matched and assumed (``docs/period.md``): the same FIDE id in two files is one player
 (a name that differs is a warning); a player without a FIDE id cannot be matched and is
 rated on that one file alone, listed apart. The rating is the one the files give (a list
-that differs is a warning); K is the rating list's when one is given and has the player,
-else the K file's, else ``xlfuncs report``'s (assumed 30+ games), shown as such.
+that differs is a warning); K is the K file's when it names the player, else the rating
+list's when one is given and has one, else ``xlfuncs report``'s (assumed 30+ games), shown
+as such.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..core.editions import EDITIONS, Edition
 from ..core.errors import XlfuncsError
 from ..core.period import EventGames, PlayerPeriod, rate_period
 from ..core.rating_change import floor_note
+from ..ratinglist import ListPlayer
 from ..trf.k_policy import KSource
 from ..trf.to_crosstable import short_list
 from .read import BadFile, EventRead, PlayerEntry
@@ -26,7 +28,6 @@ from .read import BadFile, EventRead, PlayerEntry
 __all__ = [
     "LIST_K",
     "EventShare",
-    "ListedPlayer",
     "Period",
     "PeriodRow",
     "RateSection",
@@ -42,14 +43,6 @@ RATES = ("standard", "rapid", "blitz")
 
 _POINTS = (Fraction(0), Fraction(1, 2), Fraction(1))
 """Points by half points (0, 1, 2)."""
-
-
-@dataclass(frozen=True)
-class ListedPlayer:
-    """What a rating list says of one player at one rate of play."""
-
-    rating: int | None
-    k: int | None
 
 
 @dataclass(frozen=True)
@@ -71,6 +64,7 @@ class PeriodRow:
     fide_id: str | None
     name: str
     federation: str
+    birth_year: int | None
     rating: int | None
     """The rating at the start of the period (``None``: unrated)."""
     games: int
@@ -149,6 +143,7 @@ def _row(
             fide_id=fide_id,
             name=first.name,
             federation=first.federation,
+            birth_year=first.birth_year,
             rating=change.own_rating,
             games=change.n,
             k=change.k,
@@ -170,6 +165,7 @@ def _row(
         fide_id=fide_id,
         name=first.name,
         federation=first.federation,
+        birth_year=first.birth_year,
         rating=None,
         games=calc.games,
         k=None,
@@ -222,12 +218,12 @@ def build_period(
     *,
     rules: Edition | None = None,
     k_overrides: Mapping[str, int] | None = None,
-    rating_list: Callable[[str, str], ListedPlayer | None] | None = None,
+    rating_list: Mapping[str, ListPlayer] | None = None,
     progress: Callable[[float], None] = lambda _: None,
 ) -> Period:
     """The period of the files *read* (bad files are listed as skipped). *k_overrides*: K by
-    FIDE id (the K file); *rating_list*: what the list says of a FIDE id at a rate of play
-    (``None``: not in the list)."""
+    FIDE id (the K file); *rating_list*: the rating list's players of the period, by FIDE
+    id (``None``: no list given)."""
     events = sorted((e for e in read if isinstance(e, EventRead)), key=lambda e: (e.date, e.source))
     skipped = tuple(b for b in read if isinstance(b, BadFile))
     edition, warnings = _period_edition(events, rules)
@@ -252,6 +248,7 @@ def build_period(
         rows: list[PeriodRow] = []
         name_clash: list[str] = []
         rating_clash: list[str] = []
+        list_clash: list[str] = []
         for fide_id, entries in by_id.items():
             names: dict[str, list[str]] = {}
             for ev, p in entries:
@@ -270,19 +267,24 @@ def build_period(
                     + ", ".join(f"{p.rating or 'unrated'} in {ev.source}" for ev, p in entries)
                     + f": rated {rating or 'unrated'}, as in {first[0].source}"
                 )
-            listed = rating_list(fide_id, rate) if rating_list is not None else None
+            in_list = rating_list.get(fide_id) if rating_list is not None else None
+            listed = None if in_list is None else in_list.at(rate)
             k, source = first[1].k, first[1].k_source
-            if rating is not None and listed is not None and listed.k is not None:
-                k, source = listed.k, LIST_K
-            elif rating is not None and fide_id in overrides:
+            if rating is not None and fide_id in overrides:
                 k, source = overrides[fide_id], KSource.OVERRIDE.label
+            elif rating is not None and listed is not None and listed.k is not None:
+                k, source = listed.k, LIST_K
             if fide_id in overrides:
                 used_overrides.add(fide_id)
-            if listed is not None and listed.rating != rating:
-                warnings.append(
-                    f"FIDE id {fide_id} ({first[1].name}): the rating list gives "
-                    f"{listed.rating or 'unrated'} ({rate}), the files {rating or 'unrated'}: "
-                    "the files' rating is used"
+            if rating_list is not None and (None if listed is None else listed.rating) != rating:
+                list_clash.append(
+                    f"FIDE id {fide_id} ({first[1].name}): "
+                    + (
+                        "not in the list"
+                        if in_list is None
+                        else f"{'unrated' if listed is None else listed.rating} in the list"
+                    )
+                    + f", {rating or 'unrated'} in the files"
                 )
             try:
                 calc = player_period(entries, rating, k, edition)
@@ -304,6 +306,12 @@ def build_period(
             warnings.append(
                 f"{len(rating_clash)} player{'s' if len(rating_clash) > 1 else ''} rated "
                 f"differently in different files ({rate}): " + short_list(rating_clash, 20)
+            )
+        if list_clash:
+            warnings.append(
+                f"{len(list_clash)} player{'s' if len(list_clash) > 1 else ''} whose "
+                f"{rate} rating in the files is not the rating list's (the files' is used): "
+                + short_list(list_clash, 20)
             )
         apart: list[PeriodRow] = []
         for ev, p in no_id:
