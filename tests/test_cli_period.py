@@ -405,3 +405,18 @@ def test_k_from_the_rating_list_and_the_new_list_for_the_next_period(
     assert by_id(out)["1001"]["k_source"] == "rating list"
     assert by_id(out)["1001"]["rating"] == 2000  # the file's rating is used (a warning says so)
     assert "2038 in the list, 2000 in the files" in err
+
+
+def test_many_files_read_by_two_processes_give_the_same_period(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 16 files (the least read in worker processes): Ann draws Ben (2085) in each, +2.40 a
+    # game at K 20: 16 x 2.40 = 38.40 -> +38 (n = 16, 20 x 16 = 320 <= 700).
+    ben: Player = (2, "Bold, Ben", 2085, "1002")
+    for i in range(16):
+        write(tmp_path / f"e{i:02d}.trf", trf(f"E{i}", "2026/03/01", [ANN, ben], [[(1, 2, "=")]]))
+    one = run(capsys, "period", str(tmp_path), "--format", "json", "--jobs", "1")
+    two = run(capsys, "period", str(tmp_path), "--format", "json", "--jobs", "2")
+    assert one == two
+    ann = by_id(one[1])["1001"]
+    assert (ann["games"], ann["rating_change_unrounded"], ann["rating_change"]) == (16, 38.4, 38)
