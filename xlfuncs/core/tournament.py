@@ -41,6 +41,9 @@ class Pairing:
     """The opponent's number (from 1), or ``None``: a bye or no game."""
     outcome: Outcome | None
     """The result, or ``None``: not played (yet)."""
+    colour: str | None = None
+    """``"w"`` or ``"b"``: the colour the player had; ``None`` when not known or no game
+    (the tie-breaks BPG and BWG count the games played with black)."""
 
 
 @dataclass(frozen=True)

@@ -163,7 +163,7 @@ def _pairing(e: RoundEntry, own: int, number: Mapping[int, int]) -> Pairing:
         or (outcome is not None and outcome.is_bye)
     ):
         return Pairing(None, outcome)
-    return Pairing(number[opponent], outcome)
+    return Pairing(number[opponent], outcome, e.colour)
 
 
 def _withdrew(pairings: Sequence[Pairing]) -> bool:
