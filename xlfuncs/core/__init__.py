@@ -9,6 +9,8 @@ Where a rule lives:
 - :mod:`~xlfuncs.core.rating_change`: 400-point rule, K, K x n <= 700, the period's change;
 - :mod:`~xlfuncs.core.first_rating`: the first rating of an unrated player;
 - :mod:`~xlfuncs.core.norms`: title norms;
+- :mod:`~xlfuncs.core.tiebreaks`: FIDE's tie-breaks (C.07) and the standing they make
+  (editions: :mod:`~xlfuncs.core.tiebreak_editions`);
 - :mod:`~xlfuncs.core.errors`: the exceptions, each naming its Excel error value.
 """
 

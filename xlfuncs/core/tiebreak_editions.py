@@ -1,0 +1,140 @@
+"""The editions of FIDE's Tie-Break Regulations (handbook C.07) that the tie-breaks follow, as
+data.
+
+C.07 changes on its own dates, not on the rating or title regulations'. The two editions
+differ only in Article 16, the unplayed rounds of a Swiss (see ``docs/tiebreaks.md``):
+
+========  ========================  ====================================================
+id        in force                  what differs
+========  ========================  ====================================================
+``2023``  1 Aug 2024 - 28 Feb 2026  the 2023 text (applied from the 2024 events): an own
+                                    unplayed round counts, for Buchholz and
+                                    Sonneborn-Berger, as a game against a dummy opponent
+                                    with the player's own score
+``2026``  1 Mar 2026 -              16.4: that dummy's score is capped, at the forfeiting
+                                    opponent's adjusted score (16.4.1) or at half the
+                                    number of rounds (16.4.2)
+========  ========================  ====================================================
+
+An event that started before the 2023 text applied is computed with it, as FIDE's reference
+engine (``gacrux``) does, and the result says so (:func:`tiebreak_edition_for`).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from typing import Final
+
+from .dated import DatedEdition, edition_in_force
+from .errors import InvalidInputError
+
+__all__ = [
+    "DEFAULT_TIEBREAK_EDITION",
+    "TIEBREAK_EDITIONS",
+    "TiebreakEdition",
+    "TiebreakRulesSpec",
+    "tiebreak_edition",
+    "tiebreak_edition_for",
+]
+
+
+@dataclass(frozen=True)
+class TiebreakEdition(DatedEdition):
+    """One edition of the Tie-Break Regulations (``id`` ``"2023"``, ``"2026"``) and the rule
+    that differs between them."""
+
+    caps_unplayed: bool
+    """Article 16.4 (2026 text): the dummy opponent of an own unplayed round scores at most
+    the forfeiting opponent's adjusted score (16.4.1), or half the number of rounds when
+    there was no opponent (16.4.2). Without it (2023 text) the dummy scores the player's own
+    points."""
+
+
+_D = _dt.date
+
+TIEBREAK_EDITIONS: Final[dict[str, TiebreakEdition]] = {
+    "2023": TiebreakEdition(
+        id="2023",
+        in_force_from=_D(2024, 8, 1),
+        in_force_until=_D(2026, 2, 28),
+        caps_unplayed=False,
+    ),
+    "2026": TiebreakEdition(
+        id="2026",
+        in_force_from=_D(2026, 3, 1),
+        in_force_until=None,
+        caps_unplayed=True,
+    ),
+}
+"""Every implemented edition of C.07 by id, oldest first. The dates are those FIDE's
+reference engine uses (``gacrux``: 2024-08-01 and 2026-03-01); the TieBreakServer fixture
+``swiss_with_many_unplayed_rounds`` gives different values for a start on 28 February and on
+1 March 2026."""
+
+DEFAULT_TIEBREAK_EDITION: Final[TiebreakEdition] = TIEBREAK_EDITIONS["2026"]
+"""The edition in force today, used when neither an edition nor a date is given."""
+
+TiebreakRulesSpec = TiebreakEdition | str | int | _dt.date | None
+"""What a caller may pass as the tie-break ``edition``: a :class:`TiebreakEdition`, its id
+(``"2023"``, ``2026``), a date (the edition in force that day; before the 2023 text, that
+text) or ``None`` (the event's start date decides, else the edition in force today)."""
+
+
+def tiebreak_edition(spec: TiebreakRulesSpec = None) -> TiebreakEdition:
+    """The edition a caller names (see :data:`TiebreakRulesSpec`), without a note.
+
+    >>> tiebreak_edition().id, tiebreak_edition(2023).id, tiebreak_edition("2026-02-28").id
+    ('2026', '2023', '2023')
+    """
+    return tiebreak_edition_for(spec)[0]
+
+
+def tiebreak_edition_for(
+    spec: TiebreakRulesSpec = None, start: _dt.date | None = None
+) -> tuple[TiebreakEdition, str | None]:
+    """The edition for an event and a note when it needs one: *spec* when given, else the
+    one in force on *start*, else today's. An event (or date) older than the 2023 text is
+    computed with that text, and the note says so.
+
+    >>> tiebreak_edition_for(None, _dt.date(2026, 3, 1))[0].id
+    '2026'
+    >>> print(tiebreak_edition_for(None, _dt.date(2005, 3, 26))[1])
+    tie-breaks: the event (2005-03-26) is older than the 2023 text of C.07 (in force from
+    2024-08-01): computed with that text
+    """
+    if isinstance(spec, TiebreakEdition):
+        return spec, None
+    if isinstance(spec, bool):
+        raise InvalidInputError(f"edition: expected a C.07 edition or a date, got {spec!r}")
+    if isinstance(spec, int):
+        spec = str(spec)
+    day: _dt.date | None
+    if isinstance(spec, str):
+        key = spec.strip()
+        if key in TIEBREAK_EDITIONS:
+            return TIEBREAK_EDITIONS[key], None
+        try:
+            day = _dt.date.fromisoformat(key)
+        except ValueError:
+            raise InvalidInputError(
+                f"edition: unknown C.07 edition {spec!r}; use one of "
+                f"{', '.join(TIEBREAK_EDITIONS)} or a date (YYYY-MM-DD)"
+            ) from None
+    elif isinstance(spec, _dt.date):
+        day = spec
+    elif spec is None:
+        day = start
+    else:
+        raise InvalidInputError(f"edition: expected a C.07 edition or a date, got {spec!r}")
+    if day is None:
+        return DEFAULT_TIEBREAK_EDITION, None
+    if isinstance(day, _dt.datetime):
+        day = day.date()
+    first = TIEBREAK_EDITIONS["2023"]
+    if day < first.in_force_from:
+        return first, (
+            f"tie-breaks: the event ({day.isoformat()}) is older than the 2023 text of C.07 "
+            f"(in force from {first.in_force_from.isoformat()}): computed with that text"
+        )
+    return edition_in_force(TIEBREAK_EDITIONS, day, of=" of C.07"), None

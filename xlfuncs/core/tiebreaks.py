@@ -1,0 +1,732 @@
+"""FIDE's tie-breaks (Tie-Break Regulations, handbook C.07) of one event's crosstable, and the
+standing they make.
+
+The API (the report, the Excel functions and the charts use it):
+
+- :class:`Descriptor`, :func:`parse_descriptor`, :func:`parse_descriptors`: a tie-break as
+  C.07 and TRF-2026 write it (``"BH/C1"``: code ``BH``, modifiers ``("C1",)``). The codes and
+  their modifiers: :data:`CODES`. ``PTS`` (points) may come first; the standing always
+  starts with points whether or not it is written.
+- :func:`tiebreaks`: every player's value of every descriptor and the ranks, in a
+  :class:`TiebreakTable`; the C.07 edition chosen like the rating editions
+  (:mod:`~xlfuncs.core.tiebreak_editions`).
+- :func:`rank`: the standing of any columns of keys (points, then tie-breaks), equal ranks
+  where every key is equal (standard competition ranking: 1, 2, 2, 4).
+- :class:`TiebreakError`: an unknown or malformed descriptor (``#VALUE!``).
+
+Values are exact: :class:`~fractions.Fraction` for the point-based tie-breaks (``BH``,
+``SB``, ``PS``, ``KS``, ``AOB``...), ``int`` for counts, ratings and ``DE``, ``None`` where a
+value is undefined (a rating tie-break of a player with no rated game, or of any player
+when some player is unrated and no rating is given for unrated players). Higher is better,
+except ``DE``: 0 where direct encounter does not separate the tied players, else the place
+(1 best) it gives among them.
+
+How each is computed, the unplayed rounds (Article 16) and the sources:
+``docs/tiebreaks.md``. FIDE's reference engine, ``gacrux``, is the test reference
+(``tests/test_tiebreaks_gacrux.py``).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Final
+
+from .errors import InvalidInputError
+from .performance import rp_ptp
+from .results import Outcome
+from .tables import dp_hundredths, percent_hundredths, round_half_up
+from .tiebreak_editions import TiebreakEdition, TiebreakRulesSpec, tiebreak_edition_for
+from .tournament import Crosstable
+
+__all__ = [
+    "CODES",
+    "Descriptor",
+    "TiebreakError",
+    "TiebreakTable",
+    "Value",
+    "parse_descriptor",
+    "parse_descriptors",
+    "rank",
+    "tiebreaks",
+]
+
+Value = Fraction | int | None
+"""One tie-break value: exact, or ``None`` where undefined."""
+
+
+class TiebreakError(InvalidInputError):
+    """An unknown or malformed tie-break descriptor. Shown as ``#VALUE!``."""
+
+
+CODES: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        "PTS": ("", "points (the primary score; only first)"),
+        "BH": ("CMP", "Buchholz"),
+        "FB": ("CMP", "Fore Buchholz"),
+        "SB": ("CMP", "Sonneborn-Berger"),
+        "PS": ("C", "progressive score"),
+        "DE": ("P", "direct encounter"),
+        "WIN": ("", "rounds won (with or without playing)"),
+        "WON": ("", "games won over the board"),
+        "BPG": ("", "games played with black"),
+        "BWG": ("", "games won with black"),
+        "GE": ("", "games elected to play (as REP)"),
+        "REP": ("", "rounds elected to play"),
+        "KS": ("", "Koya score"),
+        "ARO": ("CM", "average rating of the opponents"),
+        "TPR": ("CM", "tournament performance rating"),
+        "PTP": ("CM", "perfect tournament performance"),
+        "APRO": ("", "average of the opponents' TPR"),
+        "APPO": ("", "average of the opponents' PTP"),
+        "AOB": ("", "average of the opponents' Buchholz"),
+    }
+)
+"""Every accepted tie-break code: the modifiers it takes (``C``: cut the *n* least
+significant, ``/C1``; ``M``: median, cut the *n* least and the *n* most significant,
+``/M1``; ``P``: unplayed games counted as played, as in a round robin) and what it is."""
+
+
+@dataclass(frozen=True)
+class Descriptor:
+    """A tie-break as written in C.07 and TRF-2026: ``BH/C1`` is code ``BH`` with the
+    modifier ``C1``."""
+
+    code: str
+    """The tie-break's code, upper case (``"BH"``; see :data:`CODES`)."""
+    modifiers: tuple[str, ...] = ()
+    """Its modifiers in the order written (``("C1",)``)."""
+
+    @property
+    def text(self) -> str:
+        """The descriptor as C.07 writes it: ``"BH/C1"``."""
+        return "/".join((self.code, *self.modifiers))
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def cut(self) -> int:
+        """How many of the least significant values are cut (``/Cn``, and ``/Mn``)."""
+        for m in self.modifiers:
+            if m[0] in "CM":
+                return int(m[1:])
+        return 0
+
+    @property
+    def cut_high(self) -> int:
+        """How many of the most significant values are cut (``/Mn``)."""
+        for m in self.modifiers:
+            if m[0] == "M":
+                return int(m[1:])
+        return 0
+
+    @property
+    def as_played(self) -> bool:
+        """``/P``: unplayed games with an opponent count as played."""
+        return "P" in self.modifiers
+
+
+def _accepted() -> str:
+    return ", ".join(
+        f"{c}{'/' + '/'.join(_EXAMPLES[m] for m in ms) if ms else ''}"
+        for c, (ms, _) in CODES.items()
+    )
+
+
+_EXAMPLES: Final = {"C": "Cn", "M": "Mn", "P": "P"}
+
+
+def parse_descriptor(text: str | Descriptor) -> Descriptor:
+    """A descriptor from its text (letters in either case, blanks around ignored).
+
+    >>> parse_descriptor(" bh/c1 ").text
+    'BH/C1'
+    >>> parse_descriptor("BH/X")
+    Traceback (most recent call last):
+    ...
+    xlfuncs.core.tiebreaks.TiebreakError: tie-break 'BH/X': unknown modifier 'X' (BH takes ...)
+    """
+    if isinstance(text, Descriptor):
+        return text
+    if not isinstance(text, str):
+        raise TiebreakError(f"tie-break: expected a descriptor such as 'BH/C1', got {text!r}")
+    parts = [p.strip() for p in text.strip().upper().split("/")]
+    code, mods = parts[0], parts[1:]
+    if code not in CODES:
+        raise TiebreakError(
+            f"tie-break {text.strip()!r}: unknown code {code!r}; accepted: {_accepted()}"
+        )
+    allowed = CODES[code][0]
+    kinds: set[str] = set()
+    for m in mods:
+        kind = m[:1]
+        takes = ", ".join(f"/{_EXAMPLES[a]}" for a in allowed) or "no modifier"
+        if not m or kind not in allowed:
+            raise TiebreakError(
+                f"tie-break {text.strip()!r}: unknown modifier {m!r} ({code} takes {takes})"
+            )
+        if kind in "CM":
+            if not (m[1:].isascii() and m[1:].isdigit()) or int(m[1:]) < 1:
+                raise TiebreakError(
+                    f"tie-break {text.strip()!r}: modifier {m!r} needs a whole number of "
+                    f"values to cut, 1 or more (/{kind}1)"
+                )
+            if kinds & {"C", "M"}:
+                raise TiebreakError(f"tie-break {text.strip()!r}: more than one cut")
+            m = f"{kind}{int(m[1:])}"
+        elif m != kind:
+            raise TiebreakError(
+                f"tie-break {text.strip()!r}: unknown modifier {m!r} ({code} takes {takes})"
+            )
+        if kind in kinds:
+            raise TiebreakError(f"tie-break {text.strip()!r}: modifier {m!r} given twice")
+        kinds.add(kind)
+    return Descriptor(code, tuple(m if m[:1] not in "CM" else f"{m[0]}{int(m[1:])}" for m in mods))
+
+
+def parse_descriptors(text: str | Iterable[str | Descriptor]) -> tuple[Descriptor, ...]:
+    """Descriptors from a comma-separated list (``"BH/C1, BH ,SB"``) or from an iterable of
+    texts or descriptors. ``PTS`` may only come first.
+
+    >>> [d.text for d in parse_descriptors("BH/C1, bh ,SB")]
+    ['BH/C1', 'BH', 'SB']
+    """
+    items: Iterable[str | Descriptor]
+    if isinstance(text, str):
+        items = [t for t in text.split(",") if t.strip()]
+    else:
+        items = text
+    out = tuple(parse_descriptor(t) for t in items)
+    for i, d in enumerate(out):
+        if d.code == "PTS" and i > 0:
+            raise TiebreakError(
+                f"tie-break {d.text!r} at position {i + 1}: points (PTS) can only come first"
+            )
+    return out
+
+
+@dataclass(frozen=True)
+class TiebreakTable:
+    """Every player's tie-breaks and rank, players in starting order (number *i* is index
+    ``i - 1``)."""
+
+    descriptors: tuple[Descriptor, ...]
+    points: tuple[Fraction, ...]
+    """Each player's points, byes and forfeits included."""
+    values: tuple[tuple[Value, ...], ...]
+    """``values[i][k]``: player ``i + 1``'s value of ``descriptors[k]``."""
+    ranks: tuple[int, ...]
+    """Each player's rank by points, then the descriptors in order (1 is first; equal ranks
+    where everything is equal)."""
+    edition: TiebreakEdition
+    round_robin: bool
+    """Whether the round-robin rules were used (unplayed games count as played)."""
+    rounds: int
+    notes: tuple[str, ...] = ()
+    """What the reader should know: an event older than the 2023 text, ratings undefined
+    because a player is unrated..."""
+
+    def column(self, descriptor: str | Descriptor) -> tuple[Value, ...]:
+        """Every player's value of one descriptor (as given to :func:`tiebreaks`)."""
+        d = parse_descriptor(descriptor)
+        try:
+            k = self.descriptors.index(d)
+        except ValueError:
+            given = ", ".join(x.text for x in self.descriptors)
+            raise TiebreakError(f"tie-break {d.text!r} was not computed (only {given})") from None
+        return tuple(row[k] for row in self.values)
+
+    def by_descriptor(self, number: int) -> dict[str, Value]:
+        """Player *number*'s values (from 1), by descriptor text, in order."""
+        return {d.text: v for d, v in zip(self.descriptors, self.values[number - 1])}
+
+
+# --- the standing -------------------------------------------------------------------------
+
+
+def rank(columns: Sequence[Sequence[Value]], *, ascending: Iterable[int] = ()) -> list[int]:
+    """The rank of every player by the columns of keys in order (the first column first;
+    higher is better, ``None`` worst), equal ranks where every key is equal (1, 2, 2, 4).
+    *ascending*: the indexes of the columns where lower is better (``DE``).
+
+    >>> rank([[3, 2, 3, 1], [1, 5, 2, 0]])
+    [2, 3, 1, 4]
+    >>> rank([[1, 1, 0], [None, None, 5]])
+    [1, 1, 3]
+    """
+    if not columns:
+        return []
+    n = len(columns[0])
+    for k, col in enumerate(columns):
+        if len(col) != n:
+            raise InvalidInputError(f"rank: column {k + 1} has {len(col)} values, column 1 has {n}")
+    up = set(ascending)
+
+    def key(i: int) -> tuple[tuple[int, Value], ...]:
+        out: list[tuple[int, Value]] = []
+        for k, col in enumerate(columns):
+            v = col[i]
+            if v is None:
+                out.append((1, 0))
+            else:
+                out.append((0, v if k in up else -v))
+        return tuple(out)
+
+    keys = [key(i) for i in range(n)]
+    order = sorted(range(n), key=lambda i: keys[i])
+    ranks = [0] * n
+    for pos, i in enumerate(order):
+        if pos and keys[i] == keys[order[pos - 1]]:
+            ranks[i] = ranks[order[pos - 1]]
+        else:
+            ranks[i] = pos + 1
+    return ranks
+
+
+# --- the rounds as the tie-breaks see them --------------------------------------------------
+
+_PLAYED: Final = frozenset(
+    {
+        Outcome.WIN,
+        Outcome.DRAW,
+        Outcome.LOSS,
+        Outcome.SHORT_WIN,
+        Outcome.SHORT_DRAW,
+        Outcome.SHORT_LOSS,
+        Outcome.PAIRING_BYE,
+    }
+)
+"""Rounds counted as played: games over the board (under one move too) and the
+pairing-allocated bye (C.07 16.2.1: not a voluntary unplayed round; it counts as a game
+elected to play)."""
+
+_WIN: Final = 2
+"""A win's points in half points: the engine counts half points in ints (exact, and much
+quicker than fractions), and quarter points for Sonneborn-Berger."""
+
+
+@dataclass(frozen=True)
+class _Round:
+    h: int
+    """Points scored, in half points."""
+    opponent: int | None
+    """The opponent's index (from 0), forfeits included; ``None``: none."""
+    played: bool
+    """Over the board, or a pairing-allocated bye."""
+    vur: bool
+    """A voluntary unplayed round (16.2): a half- or zero-point bye, a forfeit loss, no game."""
+    black: bool
+    rated_h: int | None
+    """Half points for the rating tie-breaks: over-the-board games with an opponent only."""
+
+
+_NO_GAME: Final = _Round(0, None, False, True, False, None)
+
+
+def _round(p_outcome: Outcome | None, opponent: int | None, colour: str | None) -> _Round:
+    if p_outcome is None:
+        return _Round(0, opponent, False, True, False, None)
+    played = p_outcome in _PLAYED
+    pts = int(2 * p_outcome.points)
+    otb = played and opponent is not None
+    return _Round(
+        pts,
+        opponent,
+        played,
+        not played and pts != _WIN,
+        colour == "b",
+        pts if otb else None,
+    )
+
+
+class _Event:
+    """The crosstable read once for every tie-break."""
+
+    def __init__(
+        self,
+        ct: Crosstable,
+        rounds: int,
+        round_robin: bool,
+        edition: TiebreakEdition,
+        unrated: int | None,
+    ) -> None:
+        self.n = len(ct.entrants)
+        self.rounds = rounds
+        self.rr = round_robin
+        self.edition = edition
+        self.rows: list[list[_Round]] = []
+        for e in ct.entrants:
+            row = []
+            for r in range(rounds):
+                if r < len(e.pairings):
+                    p = e.pairings[r]
+                    opp = None if p.opponent is None else p.opponent - 1
+                    row.append(_round(p.outcome, opp, p.colour))
+                else:
+                    row.append(_NO_GAME)
+            self.rows.append(row)
+        self.halves = [sum(x.h for x in row) for row in self.rows]
+        self.points = [Fraction(h, 2) for h in self.halves]
+        ratings = [e.rating for e in ct.entrants]
+        self.all_rated = unrated is not None or all(r is not None for r in ratings)
+        self.ratings = [r if r is not None else unrated for r in ratings]
+        # last round not voluntarily unplayed; last round paired or played
+        self.lna = [
+            max((r + 1 for r, x in enumerate(row) if not x.vur), default=0) for row in self.rows
+        ]
+        self.lmp = [
+            max((r + 1 for r, x in enumerate(row) if x.played or x.opponent is not None), default=0)
+            for row in self.rows
+        ]
+
+    # --- counts (C.07 7) ---
+
+    def count(self, test: Callable[[_Round], bool]) -> list[Value]:
+        return [sum(1 for x in row if test(x)) for row in self.rows]
+
+    # --- Buchholz family (C.07 8, 9, 16) ---
+
+    def adjusted(self, fore: bool) -> tuple[list[int], list[int]]:
+        """Each player's score as an opponent's Buchholz sees it (16.3: voluntary unplayed
+        rounds after the last one played count as draws, in a Swiss), and their own score
+        for the dummy opponent of their own unplayed rounds; for Fore Buchholz, the last
+        round counts as a draw. In half points."""
+        rr = self.rr
+        no_opp = 0 if rr else 1
+        last = self.rounds
+        abh: list[int] = []
+        own: list[int] = []
+        for i, row in enumerate(self.rows):
+            lna = self.lna[i]
+            is_fore = fore and self.lmp[i] == last
+            if is_fore:
+                lna = last
+            total = 0
+            for r, x in enumerate(row, start=1):
+                total += x.h if (r <= lna or x.opponent is not None) else no_opp
+            mine = self.halves[i]
+            if is_fore and last and row[last - 1].opponent is not None:
+                shift = 1 - row[last - 1].h
+                total += shift
+                mine += shift
+            abh.append(total)
+            own.append(mine)
+        return abh, own
+
+    def buchholz(self, d: Descriptor, sb: bool, fore: bool) -> list[Value]:
+        abh, own = self.adjusted(fore)
+        rr = self.rr
+        as_played = rr or d.as_played
+        caps = self.edition.caps_unplayed
+        last = self.rounds
+        cap_no_opp = last  # half a point a round, in half points
+        low = min(d.cut, last)
+        high = min(d.cut_high, last - low)
+        out: list[Value] = []
+        for i, row in enumerate(self.rows):
+            parts: list[tuple[bool, int, int]] = []  # (vur, opponent's score, value)
+            for r, x in enumerate(row, start=1):
+                opp = x.opponent
+                vur = x.vur
+                if (as_played or (fore and r == last) or x.played) and opp is not None:
+                    vur = False
+                    score = abh[opp]
+                elif not rr:
+                    score = own[i]
+                    if caps:
+                        score = min(score, abh[opp]) if opp is not None else min(score, cap_no_opp)
+                else:
+                    score = 0
+                if opp is not None or not rr:
+                    parts.append((vur, score, score * x.h if sb else score))
+            for _ in range(low):
+                if not parts:
+                    break
+                least = min(parts, key=lambda p: (p[1], p[2]))
+                vurs = [p for p in parts if p[0]]
+                if vurs:
+                    least_vur = min(vurs, key=lambda p: (p[2], p[1]))
+                    if not least[2] > least_vur[2]:
+                        least = least_vur
+                parts.remove(least)
+            for _ in range(high):
+                if not parts:
+                    break
+                parts.remove(max(parts, key=lambda p: (p[1], p[2])))
+            out.append(Fraction(sum(p[2] for p in parts), 4 if sb else 2))
+        return out
+
+    # --- other point-based (C.07 7.5, 9.2) ---
+
+    def progressive(self, d: Descriptor) -> list[Value]:
+        out: list[Value] = []
+        for row in self.rows:
+            so_far = total = 0
+            for r, x in enumerate(row, start=1):
+                so_far += x.h
+                if r > d.cut:
+                    total += so_far
+            out.append(Fraction(total, 2))
+        return out
+
+    def koya(self) -> list[Value]:
+        games = self.rounds
+        if self.rr:
+            if self.n and games % self.n == 0:
+                games -= games // self.n
+            games -= sum(1 for m in self.lmp if m == 0)
+        limit = games  # half the games, in half points
+        halves = self.halves
+        return [
+            Fraction(
+                sum(x.h for x in row if x.opponent is not None and halves[x.opponent] >= limit),
+                2,
+            )
+            for row in self.rows
+        ]
+
+    # --- ratings (C.07 10) ---
+
+    def rating_games(self, i: int, d: Descriptor) -> tuple[list[int], Fraction]:
+        """The opponents' ratings in player *i*'s games over the board, cuts applied, and the
+        points scored in them."""
+        games = [
+            (self.ratings[x.opponent], x.rated_h)
+            for x in self.rows[i]
+            if x.rated_h is not None and x.opponent is not None
+        ]
+        rated = [(r, p) for r, p in games if r is not None]
+        rated.sort(key=lambda g: g[0])
+        low = min(d.cut, self.rounds)
+        high = min(d.cut_high, self.rounds - low)
+        rated = rated[low:]
+        if high:
+            rated = rated[: len(rated) - high] if high < len(rated) else []
+        return [r for r, _ in rated], Fraction(sum(h for _, h in rated), 2)
+
+    def aro(self, d: Descriptor) -> list[Value]:
+        out: list[Value] = []
+        for i in range(self.n):
+            rs, _ = self.rating_games(i, d)
+            out.append(round_half_up(Fraction(sum(rs), len(rs))) if rs and self.all_rated else None)
+        return out
+
+    def tpr(self, d: Descriptor) -> list[Value]:
+        out: list[Value] = []
+        for i in range(self.n):
+            rs, score = self.rating_games(i, d)
+            if not rs or not self.all_rated:
+                out.append(None)
+                continue
+            ra = round_half_up(Fraction(sum(rs), len(rs)))
+            out.append(ra + dp_hundredths(percent_hundredths(score / len(rs))))
+        return out
+
+    def ptp(self, d: Descriptor) -> list[Value]:
+        out: list[Value] = []
+        for i in range(self.n):
+            rs, score = self.rating_games(i, d)
+            out.append(rp_ptp(rs, score) if rs and self.all_rated else None)
+        return out
+
+    def average_of_opponents(self, values: Sequence[Value], whole: bool) -> list[Value]:
+        """The average of *values* over each player's opponents over the board (those with a
+        value); rounded half up to a whole number when *whole*."""
+        out: list[Value] = []
+        for row in self.rows:
+            vs = [
+                values[x.opponent]
+                for x in row
+                if x.played and x.opponent is not None and values[x.opponent] is not None
+            ]
+            if not vs:
+                out.append(None)
+                continue
+            avg = Fraction(sum(vs), len(vs))  # type: ignore[arg-type]
+            out.append(round_half_up(avg) if whole else avg)
+        return out
+
+    # --- direct encounter (C.07 6) ---
+
+    def direct_encounter(self, d: Descriptor, before: list[int]) -> list[Value]:
+        """0 where the players tied on every key before DE stay tied; else each one's place
+        (1 best) among them by their games against one another (6.1, 6.2)."""
+        as_played = self.rr or d.as_played
+        out: list[Value] = [0] * self.n
+        groups: dict[int, list[int]] = {}
+        for i, r in enumerate(before):
+            groups.setdefault(r, []).append(i)
+        for members in groups.values():
+            if len(members) < 2:
+                continue
+            place = {i: 0 for i in members}  # players ahead of each one
+            self._split(members, place, as_played)
+            if len(set(place.values())) > 1:
+                for i in members:
+                    out[i] = place[i] + 1
+        return out
+
+    def _split(self, members: list[int], place: dict[int, int], as_played: bool) -> None:
+        """Separate *members* (tied so far, all with the same *place*) by their games
+        against one another, and go on within each group still tied."""
+        inside = set(members)
+        most = len(members) - 1
+        score: dict[int, Fraction] = {}
+        best: dict[int, Fraction] = {}
+        all_met = True
+        for i in members:
+            met: dict[int, list[int]] = {}
+            for x in self.rows[i]:
+                if x.opponent in inside and (as_played or x.played):
+                    met.setdefault(x.opponent, []).append(x.h)
+            s = sum((Fraction(sum(v), 2 * len(v)) for v in met.values()), Fraction(0))
+            score[i] = s
+            if not self.rr and len(met) < most:
+                all_met = False
+                best[i] = s + (most - len(met))
+            else:
+                best[i] = s
+        start = place[members[0]]
+        order = sorted(members, key=lambda i: (-score[i], -best[i], i))
+        tiers: list[list[int]] = [[order[0]]]
+        if all_met:
+            for prev, i in zip(order, order[1:]):
+                if score[i] != score[prev]:
+                    tiers.append([i])
+                else:
+                    tiers[-1].append(i)
+        else:
+            separate = True
+            for k in range(1, len(order)):
+                top = max(best[j] for j in order[k:])
+                if separate and score[order[k - 1]] > top:
+                    tiers.append([order[k]])
+                else:
+                    tiers[-1].append(order[k])
+                    separate = False
+        if len(tiers) == 1:
+            return
+        ahead = start
+        for tier in tiers:
+            for i in tier:
+                place[i] = ahead
+            ahead += len(tier)
+        for tier in tiers:
+            if len(tier) > 1:
+                self._split(tier, place, as_played)
+
+
+def tiebreaks(
+    crosstable: Crosstable,
+    descriptors: str | Iterable[str | Descriptor],
+    *,
+    edition: TiebreakRulesSpec = None,
+    start: _dt.date | None = None,
+    round_robin: bool | None = None,
+    rounds: int | None = None,
+    unrated: int | None = None,
+) -> TiebreakTable:
+    """Every player's value of every descriptor, and the ranks they make.
+
+    *descriptors*: ``"BH/C1, BH, SB"`` or a sequence of texts or :class:`Descriptor`.
+    *edition*: the C.07 edition (id, date or :class:`TiebreakEdition`); ``None``: the one in
+    force on *start*, the event's first day (an older event: the 2023 text, with a note),
+    else today's. *round_robin*: the rules of an event with pre-determined pairings (unplayed
+    games count as played); ``None``: the crosstable's own flag. *rounds*: the number of
+    rounds of the event (``None``: the most any player has). *unrated*: the rating given to
+    unrated players for the rating tie-breaks (``None``: none, and those tie-breaks are
+    undefined for everyone when a player is unrated, as C.07 10 requires the tournament
+    rules to give one).
+
+    >>> from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
+    >>> W, L = Outcome.WIN, Outcome.LOSS
+    >>> ct = Crosstable.build([Entrant(2000, (Pairing(2, W, "w"),)),
+    ...                        Entrant(1900, (Pairing(1, L, "b"),))])
+    >>> t = tiebreaks(ct, "BH, WIN, BPG", edition="2026")
+    >>> t.values, t.ranks
+    (((Fraction(0, 1), 1, 0), (Fraction(1, 1), 0, 1)), (1, 2))
+    """
+    ds = parse_descriptors(descriptors)
+    chosen, note = tiebreak_edition_for(edition, start)
+    notes = [note] if note else []
+    rr = crosstable.round_robin if round_robin is None else round_robin
+    most = max((len(e.pairings) for e in crosstable.entrants), default=0)
+    if rounds is None:
+        rounds = most
+    elif isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < most:
+        raise InvalidInputError(
+            f"rounds: expected a whole number of rounds, at least {most} (the most any "
+            f"player has), got {rounds!r}"
+        )
+    ev = _Event(crosstable, rounds, rr, chosen, unrated)
+    if not ev.all_rated and any(d.code in _RATING_CODES for d in ds):
+        notes.append(
+            "tie-breaks: some players are unrated and no rating was given for them: the "
+            "rating tie-breaks ("
+            + ", ".join(d.text for d in ds if d.code in _RATING_CODES)
+            + ") are undefined (C.07 10: the tournament's rules give unrated players one)"
+        )
+    columns: list[list[Value]] = [list(ev.points)]
+    ascending: list[int] = []
+    for d in ds:
+        if d.code == "PTS":
+            col: list[Value] = list(ev.points)
+        elif d.code == "DE":  # among the players tied on every key so far
+            col = ev.direct_encounter(d, rank(columns, ascending=ascending))
+            ascending.append(len(columns))
+        else:
+            col = _compute(ev, d)
+        columns.append(col)
+    current = rank(columns, ascending=ascending)
+    values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(ev.n))
+    return TiebreakTable(
+        descriptors=ds,
+        points=tuple(ev.points),
+        values=values,
+        ranks=tuple(current),
+        edition=chosen,
+        round_robin=rr,
+        rounds=rounds,
+        notes=tuple(notes),
+    )
+
+
+_RATING_CODES: Final = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
+
+
+def _compute(ev: _Event, d: Descriptor) -> list[Value]:
+    """One descriptor's column (every code but ``PTS`` and ``DE``)."""
+    code = d.code
+    if code in ("BH", "FB", "SB"):
+        return ev.buchholz(d, sb=code == "SB", fore=code == "FB")
+    if code == "PS":
+        return ev.progressive(d)
+    if code == "KS":
+        return ev.koya()
+    if code == "WIN":
+        return ev.count(lambda x: x.h == _WIN)
+    if code == "WON":
+        return ev.count(lambda x: x.h == _WIN and x.played and x.opponent is not None)
+    if code == "BPG":
+        return ev.count(lambda x: x.black and x.played)
+    if code == "BWG":
+        return ev.count(lambda x: x.black and x.played and x.h == _WIN)
+    if code in ("GE", "REP"):
+        return ev.count(lambda x: x.played or x.h == _WIN)
+    if code == "ARO":
+        return ev.aro(d)
+    if code == "TPR":
+        return ev.tpr(d)
+    if code == "PTP":
+        return ev.ptp(d)
+    if code == "APRO":
+        return ev.average_of_opponents(ev.tpr(Descriptor("TPR")), whole=True)
+    if code == "APPO":
+        return ev.average_of_opponents(ev.ptp(Descriptor("PTP")), whole=True)
+    if code == "AOB":
+        return ev.average_of_opponents(ev.buchholz(Descriptor("BH"), sb=False, fore=False), False)
+    raise TiebreakError(f"tie-break {d.text!r}: not implemented")  # pragma: no cover
