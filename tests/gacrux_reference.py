@@ -1,0 +1,105 @@
+"""FIDE's reference tie-break engine, ``gacrux`` (FIDE TEC's checker, MIT, in the ``[test]``
+extra), run on a TRF of ``tests/data/``: the reference values of the tie-break tests.
+
+:func:`reference` runs gacrux's own entry points (``trf2json``, then
+``tiebreak.compute_tiebreaks``, as its command-line ``tiebreakchecker`` does) and caches the
+answer, so each file is read by gacrux once per test session (per worker).
+
+Two things of a real file gacrux cannot take are rewritten in the text given to it (and only
+there; ours reads the file as it is), neither changing any tie-break:
+
+- the start date (``042``) is written as an ISO date: gacrux reads no other spelling
+  (``28. 07. 2005``, ``May 29, 2020``) and, without one, takes the newest rules;
+- a forfeit paired with an opponent but written without colours (``153 - -``, as Karl-Mala
+  2005 has twenty) gets ``w``/``b`` (the lower starting rank white): gacrux refuses a
+  paired game without colours. A forfeit is not a game played, so no tie-break counts its
+  colour (BPG and BWG count games played).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import functools
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+from gacrux import tiebreak, trf2json
+
+__all__ = ["GacruxResult", "as_fraction", "gacrux_text", "reference"]
+
+
+@dataclass(frozen=True)
+class GacruxResult:
+    """gacrux's answer for one file: the rules it used and, by starting rank, the rank and
+    the values (``None``, int or :class:`~decimal.Decimal`, in the descriptors' order)."""
+
+    rules: str
+    """The first day of the C.07 rules gacrux used: ``2024-08-01`` or ``2026-03-01``."""
+    ranks: dict[int, int]
+    values: dict[int, tuple[object, ...]]
+
+
+def gacrux_text(text: str, start: _dt.date | None) -> str:
+    """*text* as gacrux can read it (see the module's docstring)."""
+    out = []
+    for line in text.splitlines(keepends=True):
+        end = line[len(line.rstrip("\r\n")) :]
+        if line.startswith("042") and start is not None:
+            line = f"042 {start.isoformat()}{end}"
+        elif line.startswith("001"):
+            chars = list(line)
+            own = int(line[4:8])
+            for s in range(91, len(line.rstrip("\r\n")), 10):
+                opp = line[s : s + 4].strip()
+                if (
+                    opp.isdigit()
+                    and int(opp) != 0
+                    and len(line) > s + 5
+                    and line[s + 5] not in "wb"
+                ):
+                    chars[s + 5] = "w" if own < int(opp) else "b"
+            line = "".join(chars)
+        out.append(line)
+    return "".join(out)
+
+
+@functools.cache
+def reference(
+    path: Path,
+    descriptors: tuple[str, ...],
+    *,
+    start: _dt.date | None,
+    round_robin: bool,
+    unrated: int | None = None,
+) -> GacruxResult:
+    """gacrux's tie-breaks of the TRF at *path* (``PTS`` first, then *descriptors*), with
+    the event starting on *start* (which chooses the rules), the round-robin rules or the
+    Swiss ones, and *unrated* the rating of unrated players (``None``: none)."""
+    text = gacrux_text(path.read_text(encoding="latin-1"), start)
+    chessfile = trf2json.trf2json()
+    chessfile.parse_file(text, True)
+    tournament = chessfile.get_tournament(1)
+    params = {
+        "tiebreak": ["PTS", *descriptors],
+        "check": False,
+        "unrated": unrated,
+        "pre_determined": round_robin,
+        "swiss": not round_robin,
+    }
+    result = tiebreak.tiebreak(tournament, -1, params).compute_tiebreaks(tournament, params)
+    return GacruxResult(
+        rules=result["rules"],
+        ranks={c["cid"]: c["rank"] for c in result["competitors"]},
+        values={c["cid"]: tuple(c["tiebreakScore"][1:]) for c in result["competitors"]},
+    )
+
+
+def as_fraction(value: object) -> Fraction | None:
+    """A gacrux value exactly (it computes with :class:`~decimal.Decimal`)."""
+    if value is None:
+        return None
+    if isinstance(value, (int, Decimal)):
+        return Fraction(value)
+    return Fraction(str(value))
