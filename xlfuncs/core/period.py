@@ -73,12 +73,19 @@ class PlayerPeriod:
     @property
     def games(self) -> int:
         """Rated games against rated opponents in the period (the n of K x n)."""
-        return sum(len(e.rated) for e in self.events)
+        return sum(self.event_games)
 
     @property
     def event_games(self) -> tuple[int, ...]:
-        """Each event's games against rated opponents."""
-        return tuple(len(e.rated) for e in self.events)
+        """Each event's games against rated opponents (for a rated player, those the period
+        rates: not those the edition leaves unrated, see
+        :func:`~xlfuncs.core.rating_change.excluded_game`)."""
+        if self.change is None:
+            return tuple(len(e.rated) for e in self.events)
+        counts = [0] * len(self.events)
+        for g in self.change.games:
+            counts[g.tournament] += 1
+        return tuple(counts)
 
     @property
     def event_changes(self) -> tuple[Fraction, ...] | None:

@@ -45,6 +45,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="edition of the rating regulations (2017, 2022, 2024, 2025 or a date "
         "YYYY-MM-DD); default: the one in force on the latest event's date",
     )
+    p.add_argument(
+        "--rate",
+        choices=("standard", "rapid", "blitz"),
+        help="the rate of play of every file (default: each file's time control, 122 or 222; "
+        "standard, with a warning, where it does not say)",
+    )
     p.add_argument("--k-file", metavar="CSV", help="K by FIDE id (CSV with the header fide_id,k)")
     p.add_argument(
         "--rating-list",
@@ -97,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
     """The command: read, rate, print, write."""
     from ..cli import EXIT_DATA_ERROR, EXIT_USAGE, _error, _no_cycle_collection, _say, _write_csv
     from ..core import XlfuncsError, get_edition
+    from ..core.editions import RateOfPlay
     from ..output import OutputError, vet_file
     from ..progress import ProgressBar
     from ..ratinglist import RatingListError, open_index, read_list
@@ -105,10 +112,10 @@ def run(args: argparse.Namespace) -> int:
     from .render import render_csv, render_json, render_text
     from .rows import build_period
 
-    edition = None
+    rate = None if args.rate is None else RateOfPlay(args.rate)
     if args.rules is not None:
         try:
-            edition = get_edition(args.rules)
+            get_edition(args.rules, rate=rate)  # refused here, before any file is read
         except XlfuncsError as exc:
             _error(f"--rules: {str(exc).removeprefix('rules: ')}")
             return EXIT_USAGE
@@ -135,7 +142,8 @@ def run(args: argparse.Namespace) -> int:
     with _no_cycle_collection(), bar:
         read = read_events(
             files,
-            edition,
+            args.rules,
+            rate,
             jobs=jobs,
             progress=lambda n: bar(f"reading {n}/{len(files)}", 0.6 * n / max(len(files), 1)),
         )
@@ -165,13 +173,18 @@ def run(args: argparse.Namespace) -> int:
                 bar.close()
                 _error(f"cannot read {exc.filename or args.rating_list}: {exc.strerror or exc}")
                 return EXIT_DATA_ERROR
-        period = build_period(
-            [*missing, *read],
-            rules=edition,
-            k_overrides=overrides,
-            rating_list=listed,
-            progress=lambda f: bar("rating", 0.6 + 0.3 * f),
-        )
+        try:
+            period = build_period(
+                [*missing, *read],
+                rules=args.rules,
+                k_overrides=overrides,
+                rating_list=listed,
+                progress=lambda f: bar("rating", 0.6 + 0.3 * f),
+            )
+        except XlfuncsError as exc:  # --rules naming a rate other than a file's
+            bar.close()
+            _error(f"--rules: {str(exc).removeprefix('rules: ')}")
+            return EXIT_USAGE
         if args.list_out is not None:
             from .list_out import write_new_list
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from ..core.editions import Edition
+from ..core.editions import RateOfPlay
 from ..trf import TrfError, not_a_trf, parse_trf_bytes
 from ..trf.k_policy import known_birth_year
 from ..trf.to_crosstable import crosstable_from_trf
@@ -33,9 +33,6 @@ __all__ = [
     "read_event",
     "read_events",
 ]
-
-STANDARD = "standard"
-"""The rate of play of a file that does not say otherwise."""
 
 PARALLEL_FROM = 16
 """Fewer files than this are read in this process: starting workers costs more than it
@@ -84,7 +81,8 @@ class EventRead:
     """The event's date (start, else end, else first round; see
     :func:`~xlfuncs.trf.to_crosstable.event_date`)."""
     edition: str
-    """The edition of the Rating Regulations in force on :attr:`date` (or given)."""
+    """The id of the edition of the Rating Regulations at :attr:`rate` in force on
+    :attr:`date` (or given): ``get_edition(edition)`` gives it back."""
     round_robin: bool
     rate: str
     """The rate of play: ``standard``, ``rapid`` or ``blitz``."""
@@ -136,14 +134,11 @@ def expand_inputs(paths: Sequence[str]) -> tuple[list[str], list[BadFile]]:
     return files, bad
 
 
-def _rate_of_play(time_control: str) -> str:
-    """The rate of play of an event. Until the TRF reading gives one, every event is
-    standard play."""
-    return STANDARD
-
-
-def read_event(path: str, rules: Edition | None = None) -> EventRead | BadFile:
-    """One file read (*rules*: the edition given on the command line, or ``None``)."""
+def read_event(
+    path: str, rules: str | None = None, rate: RateOfPlay | None = None
+) -> EventRead | BadFile:
+    """One file read (*rules*: ``--rules`` as given, or ``None``; *rate*: ``--rate``, or
+    ``None``: the file's time control, else standard play with a warning)."""
     source = Path(path).name
     try:
         data = Path(path).read_bytes()
@@ -158,7 +153,7 @@ def read_event(path: str, rules: Edition | None = None) -> EventRead | BadFile:
     why = not_a_trf(data, t)
     if why is not None:
         return BadFile(path, f"{source}: not a tournament report file: {why}")
-    built = crosstable_from_trf(t, rules=rules)
+    built = crosstable_from_trf(t, rules=rules, rate=rate)
     ct = built.crosstable
     players: list[PlayerEntry] = []
     for number, (p, pk, entrant) in enumerate(zip(built.players, built.ks, ct.entrants), start=1):
@@ -182,19 +177,22 @@ def read_event(path: str, rules: Edition | None = None) -> EventRead | BadFile:
         date=built.event_date,
         edition=ct.edition.id,
         round_robin=ct.round_robin,
-        rate=_rate_of_play(t.time_control),
+        rate=built.rate.value,
         players=tuple(players),
         warnings=tuple(f"{source}: {w}" for w in built.warnings),
     )
 
 
-def _read_chunk(paths: Sequence[str], rules: Edition | None) -> list[EventRead | BadFile]:
-    return [read_event(p, rules) for p in paths]
+def _read_chunk(
+    paths: Sequence[str], rules: str | None, rate: RateOfPlay | None
+) -> list[EventRead | BadFile]:
+    return [read_event(p, rules, rate) for p in paths]
 
 
 def read_events(
     paths: Sequence[str],
-    rules: Edition | None = None,
+    rules: str | None = None,
+    rate: RateOfPlay | None = None,
     *,
     jobs: int = 1,
     progress: Callable[[int], None] = lambda _: None,
@@ -205,13 +203,13 @@ def read_events(
     if jobs <= 1 or len(paths) < PARALLEL_FROM:
         out: list[EventRead | BadFile] = []
         for p in paths:
-            out.append(read_event(p, rules))
+            out.append(read_event(p, rules, rate))
             progress(len(out))
         return out
     chunks = [paths[i : i + CHUNK] for i in range(0, len(paths), CHUNK)]
     results: list[EventRead | BadFile] = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(_read_chunk, chunks, [rules] * len(chunks)):
+        for part in pool.map(_read_chunk, chunks, [rules] * len(chunks), [rate] * len(chunks)):
             results.extend(part)
             progress(len(results))
     return results

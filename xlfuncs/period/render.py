@@ -60,6 +60,10 @@ def render_csv(period: Period) -> str:
     return buf.getvalue()
 
 
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
 def _signed(x: int | None) -> str:
     return "-" if x is None else f"{x:+d}" if x else "0"
 
@@ -117,7 +121,10 @@ def _first_ratings(rows: tuple[PeriodRow, ...]) -> list[str]:
     for r in rows:
         if r.rating is not None:
             continue
-        who = f"{r.fide_id or '-'} {r.name} ({r.games} games, {len(r.events)} events)"
+        who = (
+            f"{r.fide_id or '-'} {r.name} ({_count(r.games, 'game')}, "
+            f"{_count(len(r.events), 'event')})"
+        )
         if r.initial_rating is None:
             out.append(f"- {who}: none ({r.initial_rating_note})")
         elif r.initial_rating_published:
@@ -132,16 +139,17 @@ def render_text(period: Period) -> str:
     FIDE id apart), their first ratings, then the notes, skipped files and warnings."""
     out: list[str] = []
     n_events = sum(len(s.events) for s in period.sections)
-    title = f"Rating period: {n_events} event{'s' if n_events != 1 else ''}"
+    title = f"Rating period: {_count(n_events, 'event')}"
     out += [title, "=" * len(title)]
     how = "given" if period.rules_given else "in force on the latest event's date"
-    out.append(f"rules: {period.edition.id} ({how})")
     for s in period.sections:
         out.append("")
         head = (
-            f"{s.rate.capitalize()} ({len(s.events)} events, {len(s.rows)} players with a FIDE id)"
+            f"{s.rate.capitalize()} ({_count(len(s.events), 'event')}, "
+            f"{_count(len(s.rows), 'player')} with a FIDE id)"
         )
         out += [head, "-" * len(head)]
+        out.append(f"  rules: {s.edition.id} ({how})")
         for e in s.events:
             kind = "round robin" if e.round_robin else "Swiss"
             out.append(

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.editions import EDITIONS, Edition
+from ..core.editions import Edition, RateOfPlay, RulesSpec, get_edition
 from ..core.errors import XlfuncsError
 from ..core.period import EventGames, PlayerPeriod, rate_period
 from ..core.rating_change import floor_note
@@ -38,7 +38,7 @@ __all__ = [
 LIST_K = "rating list"
 """The ``k_source`` of a K taken from the rating list."""
 
-RATES = ("standard", "rapid", "blitz")
+RATES = tuple(r.value for r in RateOfPlay)
 """The rates of play, in the order the sections are printed."""
 
 _POINTS = (Fraction(0), Fraction(1, 2), Fraction(1))
@@ -95,6 +95,8 @@ class RateSection:
     """One rate of play: its events, its players with a FIDE id, the others."""
 
     rate: str
+    edition: Edition
+    """The edition the section's events are rated under (at its rate of play)."""
     events: tuple[EventRead, ...]
     rows: tuple[PeriodRow, ...]
     """Players with a FIDE id, by name."""
@@ -107,6 +109,7 @@ class Period:
     """The whole period."""
 
     edition: Edition
+    """The first section's edition (each section has its own: :attr:`RateSection.edition`)."""
     rules_given: bool
     sections: tuple[RateSection, ...]
     skipped: tuple[BadFile, ...]
@@ -195,20 +198,21 @@ def player_period(
 
 
 def _period_edition(
-    events: Sequence[EventRead], rules: Edition | None
+    events: Sequence[EventRead], rules: RulesSpec, rate: str
 ) -> tuple[Edition, list[str]]:
-    """The edition of the whole period: *rules* when given, else the one in force on the
-    latest event's date (a warning when the events' dates fall under several)."""
+    """The edition of the period's events at one rate of play: *rules* (``--rules``) at that
+    rate when given, else the one in force on the latest event's date (a warning when the
+    events' dates fall under several)."""
     if rules is not None or not events:
-        return rules or EDITIONS[max(EDITIONS)], []
+        return get_edition(rules, rate=rate), []
     latest = max(events, key=lambda e: (e.date, e.source))
-    edition = EDITIONS[latest.edition]
+    edition = get_edition(latest.edition)
     others = sorted({e.edition for e in events} - {edition.id})
     if not others:
         return edition, []
     return edition, [
-        f"the events' dates fall under the {', '.join(others)} and {edition.id} rules: the "
-        f"period is rated under the {edition.id} rules, in force on {latest.date.isoformat()} "
+        f"the {rate} events' dates fall under the {', '.join(others)} and {edition.id} rules: "
+        f"they are rated under the {edition.id} rules, in force on {latest.date.isoformat()} "
         f"({latest.source}, the latest event); give --rules to choose"
     ]
 
@@ -216,7 +220,7 @@ def _period_edition(
 def build_period(
     read: Sequence[EventRead | BadFile],
     *,
-    rules: Edition | None = None,
+    rules: RulesSpec = None,
     k_overrides: Mapping[str, int] | None = None,
     rating_list: Mapping[str, ListPlayer] | None = None,
     progress: Callable[[float], None] = lambda _: None,
@@ -226,7 +230,7 @@ def build_period(
     id (``None``: no list given)."""
     events = sorted((e for e in read if isinstance(e, EventRead)), key=lambda e: (e.date, e.source))
     skipped = tuple(b for b in read if isinstance(b, BadFile))
-    edition, warnings = _period_edition(events, rules)
+    warnings: list[str] = []
     for e in events:
         warnings.extend(e.warnings)
     overrides = dict(k_overrides or {})
@@ -235,8 +239,12 @@ def build_period(
     total = sum(len(e.players) for e in events) or 1
     done = 0
     rates = sorted({e.rate for e in events}, key=lambda r: (RATES + (r,)).index(r))
+    editions: list[Edition] = []
     for rate in rates:
         rate_events = [e for e in events if e.rate == rate]
+        edition, more = _period_edition(rate_events, rules, rate)
+        editions.append(edition)
+        warnings += more
         by_id: dict[str, list[tuple[EventRead, PlayerEntry]]] = {}
         no_id: list[tuple[EventRead, PlayerEntry]] = []
         for ev in rate_events:
@@ -323,13 +331,13 @@ def build_period(
             apart.append(_row(rate, None, p, calc, [ev.source], p.k, p.k_source))
             done += 1
         rows.sort(key=lambda r: (r.name.casefold(), r.fide_id or ""))
-        sections.append(RateSection(rate, tuple(rate_events), tuple(rows), tuple(apart)))
+        sections.append(RateSection(rate, edition, tuple(rate_events), tuple(rows), tuple(apart)))
     unknown = sorted(set(overrides) - used_overrides)
     if unknown:
         warnings.append(f"K file: no player of the period has FIDE id {short_list(unknown)}")
     progress(1.0)
     return Period(
-        edition=edition,
+        edition=editions[0] if editions else get_edition(rules),
         rules_given=rules is not None,
         sections=tuple(sections),
         skipped=skipped,

@@ -112,10 +112,11 @@ def write_period_workbook(
         ws.write_string(0, 0, "FIDE rating period: every player", fmt.title)
         how = "given" if period.rules_given else "in force on the latest event's date"
         n_events = sum(len(s.events) for s in period.sections)
+        rules = ", ".join(f"{s.rate} {s.edition.id}" for s in period.sections)
         ws.write_string(
             1,
             0,
-            f"{n_events} events; rules {period.edition.id} ({how}); the change is "
+            f"{n_events} events; rules: {rules} ({how}); the change is "
             "K × Σ(W − PD) over the period's games, rounded once; K lowered so that "
             "K × n ≤ 700; each event a tournament (the 2022 one-upgrade limit).",
             fmt.subtitle,
@@ -132,7 +133,7 @@ def write_period_workbook(
             for r in want:
                 if len(chosen) >= player_sheets:
                     break
-                data = _calculation(r, found[r.fide_id or ""], period.edition.id)
+                data = _calculation(r, found[r.fide_id or ""], s.edition.id)
                 if data is not None:
                     chosen.append((r, data))
         sheet_of = {id(r): _sheet_name(r) for r, _ in chosen}
