@@ -265,19 +265,15 @@ def rank(columns: Sequence[Sequence[Value]], *, ascending: Iterable[int] = ()) -
         if len(col) != n:
             raise InvalidInputError(f"rank: column {k + 1} has {len(col)} values, column 1 has {n}")
     up = set(ascending)
-
-    def key(i: int) -> tuple[tuple[int, Value], ...]:
-        out: list[tuple[int, Value]] = []
-        for k, col in enumerate(columns):
-            v = col[i]
-            if v is None:
-                out.append((1, 0))
-            else:
-                out.append((0, v if k in up else -v))
-        return tuple(out)
-
-    keys = [key(i) for i in range(n)]
-    order = sorted(range(n), key=lambda i: keys[i])
+    # each column as whole numbers, 0 best (few distinct values: fractions compared once)
+    dense: list[list[int]] = []
+    for k, col in enumerate(columns):
+        present = sorted({v for v in col if v is not None}, reverse=k not in up)
+        place = {v: j for j, v in enumerate(present)}
+        worst = len(present)
+        dense.append([worst if v is None else place[v] for v in col])
+    keys = list(zip(*dense))
+    order = sorted(range(n), key=keys.__getitem__)
     ranks = [0] * n
     for pos, i in enumerate(order):
         if pos and keys[i] == keys[order[pos - 1]]:
@@ -327,11 +323,15 @@ class _Round:
 _NO_GAME: Final = _Round(0, None, False, True, False, None)
 
 
+_HALVES: Final = {o: int(2 * o.points) for o in Outcome}
+"""Each result's points in half points."""
+
+
 def _round(p_outcome: Outcome | None, opponent: int | None, colour: str | None) -> _Round:
     if p_outcome is None:
         return _Round(0, opponent, False, True, False, None)
     played = p_outcome in _PLAYED
-    pts = int(2 * p_outcome.points)
+    pts = _HALVES[p_outcome]
     otb = played and opponent is not None
     return _Round(
         pts,
@@ -378,10 +378,18 @@ class _Event:
         self.lna = [
             max((r + 1 for r, x in enumerate(row) if not x.vur), default=0) for row in self.rows
         ]
+        self.memo: dict[Descriptor, list[Value]] = {}
+        """The columns worked out (APRO, APPO and AOB reuse TPR, PTP and BH)."""
         self.lmp = [
             max((r + 1 for r, x in enumerate(row) if x.played or x.opponent is not None), default=0)
             for row in self.rows
         ]
+
+    def column(self, d: Descriptor) -> list[Value]:
+        """The column of *d* (every code but ``PTS`` and ``DE``), worked out once."""
+        if d not in self.memo:
+            self.memo[d] = _compute(self, d)
+        return self.memo[d]
 
     # --- counts (C.07 7) ---
 
@@ -600,10 +608,12 @@ class _Event:
                 else:
                     tiers[-1].append(i)
         else:
+            top = [best[i] for i in order]  # top[k]: the best any of order[k:] can still make
+            for k in range(len(order) - 2, -1, -1):
+                top[k] = max(top[k], top[k + 1])
             separate = True
             for k in range(1, len(order)):
-                top = max(best[j] for j in order[k:])
-                if separate and score[order[k - 1]] > top:
+                if separate and score[order[k - 1]] > top[k]:
                     tiers.append([order[k]])
                 else:
                     tiers[-1].append(order[k])
@@ -679,7 +689,7 @@ def tiebreaks(
             col = ev.direct_encounter(d, rank(columns, ascending=ascending))
             ascending.append(len(columns))
         else:
-            col = _compute(ev, d)
+            col = ev.column(d)
         columns.append(col)
     current = rank(columns, ascending=ascending)
     values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(ev.n))
@@ -724,9 +734,9 @@ def _compute(ev: _Event, d: Descriptor) -> list[Value]:
     if code == "PTP":
         return ev.ptp(d)
     if code == "APRO":
-        return ev.average_of_opponents(ev.tpr(Descriptor("TPR")), whole=True)
+        return ev.average_of_opponents(ev.column(Descriptor("TPR")), whole=True)
     if code == "APPO":
-        return ev.average_of_opponents(ev.ptp(Descriptor("PTP")), whole=True)
+        return ev.average_of_opponents(ev.column(Descriptor("PTP")), whole=True)
     if code == "AOB":
-        return ev.average_of_opponents(ev.buchholz(Descriptor("BH"), sb=False, fore=False), False)
+        return ev.average_of_opponents(ev.column(Descriptor("BH")), whole=False)
     raise TiebreakError(f"tie-break {d.text!r}: not implemented")  # pragma: no cover
