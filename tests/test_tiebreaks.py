@@ -380,3 +380,20 @@ def test_edition_by_date() -> None:
     assert tiebreak_edition_for("2023")[0].id == "2023"
     with pytest.raises(InvalidInputError, match="unknown C.07 edition '2024'"):
         tiebreak_edition_for("2024")
+
+
+def test_a_round_paired_but_not_played_is_left_out() -> None:
+    """A file exported after the pairing of round 4: nos. 1-2 and 3-4 paired, no result yet.
+    The standing is that after round 3 (the hand calculation above), with a note; given
+    ``rounds=4`` the round counts, as unplayed."""
+    three = _small()
+    four = Crosstable.build(
+        [
+            Entrant(e.rating, (*e.pairings, Pairing(opp, None)))
+            for e, opp in zip(three.entrants, (2, 1, 4, 3))
+        ]
+    )
+    t = tiebreaks(four, "BH", edition="2023")
+    assert t.rounds == 3 and t.column("BH") == (5, 5, 2, 5)
+    assert any("no game was played in round 4 yet" in n for n in t.notes)
+    assert tiebreaks(four, "BH", edition="2023", rounds=4).rounds == 4

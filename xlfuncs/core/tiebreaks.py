@@ -216,7 +216,8 @@ class TiebreakTable:
 
     descriptors: tuple[Descriptor, ...]
     points: tuple[Fraction, ...]
-    """Each player's points, byes and forfeits included."""
+    """Each player's points in the rounds counted (:attr:`rounds`), byes and forfeits
+    included."""
     values: tuple[tuple[Value, ...], ...]
     """``values[i][k]``: player ``i + 1``'s value of ``descriptors[k]``."""
     ranks: tuple[int, ...]
@@ -647,7 +648,10 @@ def tiebreaks(
     force on *start*, the event's first day (an older event: the 2023 text, with a note),
     else today's. *round_robin*: the rules of an event with pre-determined pairings (unplayed
     games count as played); ``None``: the crosstable's own flag. *rounds*: the number of
-    rounds of the event (``None``: the most any player has). *unrated*: the rating given to
+    rounds of the event, those after it left out, those missing counted as not played
+    (``None``: up to the last round in which a game was played over the board, as FIDE's
+    reference engine does; later rounds, paired only or with byes and forfeits only, are
+    left out, with a note). *unrated*: the rating given to
     unrated players for the rating tie-breaks (``None``: none, and those tie-breaks are
     undefined for everyone when a player is unrated, as C.07 10 requires the tournament
     rules to give one).
@@ -666,11 +670,16 @@ def tiebreaks(
     rr = crosstable.round_robin if round_robin is None else round_robin
     most = max((len(e.pairings) for e in crosstable.entrants), default=0)
     if rounds is None:
-        rounds = most
-    elif isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < most:
+        rounds = _last_round_played(crosstable) or most
+        if rounds < most:
+            later = f"round {most}" if most == rounds + 1 else f"rounds {rounds + 1}-{most}"
+            notes.append(
+                f"tie-breaks: no game was played in {later} yet: the standing after round "
+                f"{rounds} (byes and forfeits of later rounds not counted)"
+            )
+    elif isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise InvalidInputError(
-            f"rounds: expected a whole number of rounds, at least {most} (the most any "
-            f"player has), got {rounds!r}"
+            f"rounds: expected a whole number of rounds, 1 or more, got {rounds!r}"
         )
     ev = _Event(crosstable, rounds, rr, chosen, unrated)
     if not ev.all_rated and any(d.code in _RATING_CODES for d in ds):
@@ -706,6 +715,20 @@ def tiebreaks(
 
 
 _RATING_CODES: Final = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
+
+
+def _last_round_played(crosstable: Crosstable) -> int:
+    """The last round in which a game was played over the board (0: none): the rounds of the
+    standing when none is given. Later rounds, paired but not played yet or with byes and
+    forfeits only, are left out, as FIDE's reference engine does."""
+    last = 0
+    for e in crosstable.entrants:
+        for r in range(len(e.pairings), last, -1):
+            p = e.pairings[r - 1]
+            if p.opponent is not None and p.outcome in _PLAYED:
+                last = r
+                break
+    return last
 
 
 def _compute(ev: _Event, d: Descriptor) -> list[Value]:
