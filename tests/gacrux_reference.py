@@ -3,13 +3,14 @@ extra), run on a TRF of ``tests/data/``: the reference values of the tie-break t
 
 :func:`reference` runs gacrux's own entry points (``trf2json``, then
 ``tiebreak.compute_tiebreaks``, as its command-line ``tiebreakchecker`` does) and caches the
-answer, so each file is read by gacrux once per test session (per worker).
+answer; each file is parsed by gacrux once per test session (per worker).
 
-Two things of a real file gacrux cannot take are rewritten in the text given to it (and only
-there; ours reads the file as it is), neither changing any tie-break:
+Two things of a real file gacrux cannot take are given to it otherwise (and only to it; ours
+reads the file as it is), neither changing any tie-break:
 
-- the start date (``042``) is written as an ISO date: gacrux reads no other spelling
-  (``28. 07. 2005``, ``May 29, 2020``) and, without one, takes the newest rules;
+- the start date is given to gacrux as an ISO date (its model's ``startDate``): gacrux reads
+  no other spelling of ``042`` (``28. 07. 2005``, ``May 29, 2020``) and, without one, takes
+  the newest rules;
 - a forfeit paired with an opponent but written without colours (``153 - -``, as Karl-Mala
   2005 has twenty) gets ``w``/``b`` (the lower starting rank white): gacrux refuses a
   paired game without colours. A forfeit is not a game played, so no tie-break counts its
@@ -18,12 +19,14 @@ there; ours reads the file as it is), neither changing any tie-break:
 
 from __future__ import annotations
 
+import copy
 import datetime as _dt
 import functools
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from gacrux import tiebreak, trf2json
 
@@ -41,14 +44,11 @@ class GacruxResult:
     values: dict[int, tuple[object, ...]]
 
 
-def gacrux_text(text: str, start: _dt.date | None) -> str:
+def gacrux_text(text: str) -> str:
     """*text* as gacrux can read it (see the module's docstring)."""
     out = []
     for line in text.splitlines(keepends=True):
-        end = line[len(line.rstrip("\r\n")) :]
-        if line.startswith("042") and start is not None:
-            line = f"042 {start.isoformat()}{end}"
-        elif line.startswith("001"):
+        if line.startswith("001"):
             chars = list(line)
             own = int(line[4:8])
             for s in range(91, len(line.rstrip("\r\n")), 10):
@@ -66,6 +66,15 @@ def gacrux_text(text: str, start: _dt.date | None) -> str:
 
 
 @functools.cache
+def _parsed(path: Path) -> dict[str, Any]:
+    """The file as gacrux reads it (its JSON model), parsed once: the slow part."""
+    chessfile = trf2json.trf2json()
+    chessfile.parse_file(gacrux_text(path.read_text(encoding="latin-1")), True)
+    tournament: dict[str, Any] = chessfile.get_tournament(1)
+    return tournament
+
+
+@functools.cache
 def reference(
     path: Path,
     descriptors: tuple[str, ...],
@@ -77,10 +86,9 @@ def reference(
     """gacrux's tie-breaks of the TRF at *path* (``PTS`` first, then *descriptors*), with
     the event starting on *start* (which chooses the rules), the round-robin rules or the
     Swiss ones, and *unrated* the rating of unrated players (``None``: none)."""
-    text = gacrux_text(path.read_text(encoding="latin-1"), start)
-    chessfile = trf2json.trf2json()
-    chessfile.parse_file(text, True)
-    tournament = chessfile.get_tournament(1)
+    tournament = copy.deepcopy(_parsed(path))  # gacrux writes into it
+    info = tournament.setdefault("tournamentInfo", {})
+    info["startDate"] = start.isoformat() if start is not None else None
     params = {
         "tiebreak": ["PTS", *descriptors],
         "check": False,
