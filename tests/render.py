@@ -200,9 +200,10 @@ class PdfInfo:
 
     @property
     def paper(self) -> str:
-        """``"A4"``, ``"Letter"`` or ``"other"`` (orientation ignored, 3pt slack)."""
+        """``"A4"``, ``"A3"``, ``"Letter"`` or ``"other"`` (orientation ignored, 3pt slack)."""
         short, long_ = sorted((self.width, self.height))
-        for name, (w, h) in {"A4": (595.3, 841.9), "Letter": (612.0, 792.0)}.items():
+        sizes = {"A4": (595.3, 841.9), "A3": (841.9, 1190.6), "Letter": (612.0, 792.0)}
+        for name, (w, h) in sizes.items():
             if abs(short - w) < 3 and abs(long_ - h) < 3:
                 return name
         return "other"

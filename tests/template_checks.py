@@ -68,9 +68,12 @@ def core_table(event: Event, *, round_robin: bool) -> Crosstable:
     """The event as the core sees it, with each player's K (override, else from the data)."""
     entrants = []
     for p in event.players:
-        if round_robin:
+        if round_robin:  # a double round robin's second games follow the first ones
+            count = len(event.players)
             pairings = tuple(
-                Pairing(j, _outcome(s)) for j, s in enumerate(p.results, start=1) if s is not None
+                Pairing(index % count + 1, _outcome(s))
+                for index, s in enumerate(p.results)
+                if s is not None
             )
         else:
             pairings = tuple(
@@ -175,6 +178,17 @@ def cached_mismatches(path: Path, values: Values, sheet: str) -> list[str]:
                 continue
             bad.append(f"{c.coordinate}: stored {stored!r}, evaluated {got!r}")
     return bad
+
+
+def stored_values(path: Path, sheet: str) -> Values:
+    """Every cell's value as stored in the file (what a reader without a formula engine
+    shows): ``{(sheet, "B3"): value}``, a blank formula value as ``""``."""
+    ws = openpyxl.load_workbook(path, data_only=True)[sheet]
+    return {
+        (sheet, c.coordinate): "" if c.value is None else c.value
+        for row in ws.iter_rows()
+        for c in row
+    }
 
 
 def computed_names() -> tuple[str, ...]:

@@ -14,8 +14,10 @@ from typing import Any
 import openpyxl
 import pytest
 from render import needs_render, pdf_text, render
+from trf_make import round_robin_trf, swiss_trf
 
 from xlfuncs.cli import main
+from xlfuncs.templates.examples import swiss_event
 
 # 6 players, 3 rounds of a Swiss (2025 rules, event in 2026).
 #  1 Alpha   2200: r1 beat 4 (w), r2 drew 2 (b), r3 beat 3 (w)            -> 2.5
@@ -237,3 +239,50 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(
     assert main(["crosstable", str(_write(tmp_path)), "-o", str(tmp_path / "quiet.xlsx")]) == 0
     err = capsys.readouterr().err
     assert "\r" not in err and "[#" not in err
+
+
+@pytest.mark.parametrize("rounds", [14, 20])
+def test_long_swiss_gets_a_workbook(
+    rounds: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 10: a 14-round Swiss and a 20-round blitz were refused with exit 1; the chart
+    now grows three columns per round. The file's points (written from the results) are
+    the points the chart stores."""
+    event = swiss_event(45, rounds)
+    trf = tmp_path / f"swiss_{rounds}.trf"
+    trf.write_text(swiss_trf(event), encoding="utf-8")
+    out = tmp_path / f"swiss_{rounds}.xlsx"
+    assert main(["crosstable", str(trf), "-o", str(out)]) == 0
+    assert "Swiss wall chart, 45 players" in capsys.readouterr().out
+    ws = openpyxl.load_workbook(out, data_only=True)["Wall chart"]
+    heads = [c.value for c in ws[7]]
+    assert f"Round {rounds}" in heads and f"Round {rounds + 1}" not in heads
+    cols, _ = _rows(out)
+    file_points = [float(line[80:84]) for line in trf.read_text().splitlines()[4:10]]
+    assert cols["Pts"] == file_points
+
+
+@pytest.mark.parametrize(("players", "cycles"), [(24, 1), (6, 2)])
+def test_round_robins_of_24_and_double_go_to_the_grid(
+    players: int, cycles: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 10: the round robin holds 24 players, and a double round robin is written as
+    one too (two result cells per pair, first game then second)."""
+    trf = tmp_path / "rr.trf"
+    trf.write_text(round_robin_trf(players, cycles=cycles), encoding="utf-8")
+    out = tmp_path / "rr.xlsx"
+    assert main(["crosstable", str(trf), "-o", str(out)]) == 0
+    assert f"round-robin crosstable, {players} players" in capsys.readouterr().out
+    ws = openpyxl.load_workbook(out, data_only=True)["Crosstable"]
+    group = " ".join(str(c.value) for c in ws[7] if c.value)
+    assert ("1st and 2nd game" in group) == (cycles == 2)
+    lines = [x for x in trf.read_text().splitlines() if x.startswith("001")]
+    points_col = next(c for c in range(1, ws.max_column + 1) if ws.cell(8, c).value == "Pts")
+    stored = [ws.cell(9 + i, points_col).value for i in range(players)]
+    assert stored == [float(line[80:84]) for line in lines]
+    # player 1 against player 2: the grid's cells hold the file's games, in round order
+    games = [e for e in lines[0][91:].split("  ") if e.strip().startswith("2 ")]
+    first = 12 + cycles  # the columns of player 2 (after the 12 player columns)
+    shown = [ws.cell(9, first + k + 1).value for k in range(cycles)]
+    expected = [{"1": 1, "0": 0, "=": "\u00bd"}[g.split()[-1]] for g in games]
+    assert shown == expected

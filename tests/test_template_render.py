@@ -8,11 +8,16 @@ look.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from render import Printed, needs_render, print_once
+from trf_make import round_robin_trf
 
+from xlfuncs.crosstable import event_from_trf
 from xlfuncs.templates import TEMPLATES, round_robin, swiss
-from xlfuncs.templates.examples import round_robin_10, swiss_60
+from xlfuncs.templates.examples import double_round_robin_6, round_robin_10, swiss_60, swiss_event
+from xlfuncs.trf import parse_trf
 
 pytestmark = needs_render
 
@@ -22,6 +27,18 @@ for _name, _build in TEMPLATES.items():
     print_once(_name, _build)
 print_once("round_robin_filled.xlsx", lambda p: round_robin.build(p, round_robin_10()))
 print_once("swiss_filled.xlsx", lambda p: swiss.build(p, swiss_60()))
+
+
+def _round_robin_24(path: Path) -> None:
+    filled = event_from_trf(parse_trf(round_robin_trf(24)))
+    assert filled.round_robin
+    round_robin.build(path, filled.event)
+
+
+# issue 10: the grown charts
+print_once("swiss_20_rounds.xlsx", lambda p: swiss.build(p, swiss_event(45, 20)))
+print_once("round_robin_24.xlsx", _round_robin_24)
+print_once("double_round_robin.xlsx", lambda p: round_robin.build(p, double_round_robin_6()))
 
 
 @pytest.mark.parametrize("name", sorted(TEMPLATES))
@@ -40,10 +57,13 @@ def test_every_template_renders_landscape_a4(name: str, printed: dict[str, Print
 @pytest.mark.parametrize(
     ("name", "title", "last_player"),
     [
-        ("round_robin.xlsx", "Round-robin crosstable", "20"),
+        ("round_robin.xlsx", "Round-robin crosstable", "24"),
         ("swiss.xlsx", "Swiss wall chart", "400"),
         ("round_robin_filled.xlsx", "Round-robin crosstable", "Ortega, Pilar"),
         ("swiss_filled.xlsx", "Swiss wall chart", "Castillo, Ximena"),
+        ("swiss_20_rounds.xlsx", "Swiss wall chart", "Meyer, Wojciech"),
+        ("round_robin_24.xlsx", "Round-robin crosstable", "Player 24, Test"),
+        ("double_round_robin.xlsx", "Round-robin crosstable", "Vidal, Marta"),
     ],
 )
 def test_charts_print_one_page_wide_with_headers_repeated(
@@ -64,7 +84,11 @@ def test_charts_print_one_page_wide_with_headers_repeated(
     assert how_to and book.info.landscape
     if "filled" in name:
         assert len(chart) == 1, "a filled chart prints only its players' rows"
-        if name.startswith("swiss"):
+        if name == "swiss_filled.xlsx":
             assert "Round 9" in chart[0] and "Round 10" not in chart[0]  # unused rounds hidden
-    elif name == "swiss.xlsx":
+    if name == "swiss_20_rounds.xlsx":  # three columns per round, on one A3 page wide
+        assert "Round 20" in chart[0] and book.info.paper == "A3"
+    if name == "double_round_robin.xlsx":
+        assert "1st and 2nd game" in chart[0]
+    if name == "swiss.xlsx":
         assert len(chart) > 1  # 400 rows: the header rows are on every page (checked above)

@@ -17,6 +17,7 @@ from template_checks import (
     errors_in,
     figure_mismatches,
     shown,
+    stored_values,
 )
 
 from xlfuncs import udfs
@@ -24,7 +25,7 @@ from xlfuncs.templates import round_robin
 from xlfuncs.templates.chart import ARRAYS, FIRST_ROW, GROUP_ROW, HEAD_ROW, NAME
 from xlfuncs.templates.common import RESULT_CHOICES, UDF_MODULE
 from xlfuncs.templates.event import Event, Player
-from xlfuncs.templates.examples import round_robin_10
+from xlfuncs.templates.examples import double_round_robin_6, round_robin_10
 
 SHEET = "Crosstable"
 LAYOUT = round_robin.LAYOUT
@@ -174,7 +175,7 @@ def test_layout_protection_and_validation(blank: Path) -> None:
     assert ws[f"A{first}"].protection.locked  # No.
     # results validated from the list
     lists = [dv for dv in ws.data_validations.dataValidation if dv.type == "list"]
-    results = next(dv for dv in lists if "M9:AF28" in str(dv.sqref))
+    results = next(dv for dv in lists if "M9:AJ32" in str(dv.sqref))  # 24 players
     assert results.formula1 == '"' + ",".join(RESULT_CHOICES) + '"'
     # print: landscape A4, one page wide, the two header rows repeated
     assert ws.page_setup.orientation == "landscape"
@@ -230,6 +231,38 @@ def test_event_check_names_the_problem(change: dict[str, Any], message: str) -> 
 
 
 def test_too_many_players_is_refused() -> None:
-    players = tuple(Player(i, f"P{i}") for i in range(1, 22))
-    with pytest.raises(ValueError, match="holds 20"):
+    players = tuple(Player(i, f"P{i}") for i in range(1, 26))
+    with pytest.raises(ValueError, match="holds 24"):
         round_robin.build(Path("/nonexistent/never.xlsx"), Event(players=players))
+
+
+def test_double_round_robin_by_hand(tmp_path: Path) -> None:
+    """Issue 10: a double round robin, two result cells per pair (the first game, then the
+    second), read by the functions as rounds beside a block of opponents' numbers.
+
+    Worked by hand from ``examples._DRR_TABLES`` (first games + second games):
+    P1 4 + 3 = 7; P2 2 + 3½ = 5½; P3 3 + 3 = 6; P4 2 + 2 = 4; P5 3 + 2½ = 5½; P6 1 + 1 = 2
+    (30 points, 30 games). Sonneborn-Berger, opponent by opponent (both games' points times
+    the opponent's score): P1 1½·5½ + ½·6 + 2·4 + 1·5½ + 2·2 = 28.75; P2 ½·7 + 1½·6 +
+    1½·4 + 1·5½ + 1·2 = 26; P3 1½·7 + ½·5½ + ½·4 + 1½·5½ + 2·2 = 27.5; P4 ½·5½ + 1½·6 +
+    ½·5½ + 1½·2 = 17.5; P5 1·7 + 1·5½ + ½·6 + 1½·4 + 1½·2 = 24.5; P6 1·5½ + ½·4 + ½·5½ =
+    10.25."""
+    event = double_round_robin_6()
+    path = tmp_path / "double.xlsx"
+    round_robin.build(path, event)
+    double = dataclasses.replace(LAYOUT, cycles=2)
+    ws = openpyxl.load_workbook(path, data_only=True)[SHEET]
+    stored = stored_values(path, SHEET)
+    points = [shown(stored, SHEET, double, "points", n) for n in range(1, 7)]
+    assert points == [7, 5.5, 6, 4, 5.5, 2]
+    sb = [shown(stored, SHEET, double, "sb", n) for n in range(1, 7)]
+    assert sb == [28.75, 26, 27.5, 17.5, 24.5, 10.25]
+    table = core_table(event, round_robin=True)
+    assert figure_mismatches(stored, SHEET, double, table) == []
+    # player 1's row: against 2, the first game (1) then the second (½)
+    row = FIRST_ROW + 1
+    assert ws.cell(row, double.grid_col(2, 1) + 1).value == 1
+    assert ws.cell(row, double.grid_col(2, 2) + 1).value == "\u00bd"
+    assert ws.cell(HEAD_ROW + 1, double.grid_col(2, 1) + 1).value == 2  # merged over both
+    with pytest.raises(ValueError, match="cycles"):
+        round_robin.build(tmp_path / "never.xlsx", dataclasses.replace(event, cycles=3))

@@ -18,6 +18,7 @@ from template_checks import (
     errors_in,
     figure_mismatches,
     shown,
+    stored_values,
 )
 
 from xlfuncs import udfs
@@ -25,6 +26,7 @@ from xlfuncs.templates import swiss
 from xlfuncs.templates.chart import ARRAYS, FIRST_ROW, GROUP_ROW, HEAD_ROW
 from xlfuncs.templates.common import RESULT_CHOICES
 from xlfuncs.templates.event import Event, Player, Round
+from xlfuncs.templates.examples import swiss_event
 
 SHEET = "Wall chart"
 LAYOUT = swiss.LAYOUT
@@ -175,13 +177,26 @@ def test_blank_template(templates_dir: Path) -> None:
     assert sum(t.startswith("=IF(ISBLANK(") for t in arrays) == 2 * LAYOUT.rounds
 
 
-def test_too_many_rounds_is_refused(event: Event) -> None:
-    long = dataclasses.replace(event.players[0], rounds=event.players[0].rounds * 2)
-    with pytest.raises(ValueError, match="13"):
-        swiss.build(
-            Path("/nonexistent/never.xlsx"),
-            dataclasses.replace(event, players=(long, *event.players[1:])),
-        )
+def test_more_rounds_grow_the_chart(tmp_path: Path) -> None:
+    """Issue 10: an event of more than 13 rounds gets three columns per round (it was
+    refused); its stored values are the core's figures, as in the 13-round chart."""
+    event = swiss_event(45, 20)
+    assert event.rounds == 20
+    path = tmp_path / "twenty.xlsx"
+    swiss.build(path, event)
+    wide = dataclasses.replace(LAYOUT, capacity=LAYOUT.capacity, rounds=20)
+    ws = openpyxl.load_workbook(path, data_only=True)[SHEET]
+    o, c, _ = (get_column_letter(x + 1) for x in wide.round_cols(20))
+    assert ws.cell(GROUP_ROW + 1, wide.round_cols(20)[0] + 1).value == "Round 20"
+    for number in (1, 17, 45):  # each round's three cells, as the event gives them
+        rd = event.players[number - 1].rounds[19]
+        row = FIRST_ROW + number
+        assert ws[f"{o}{row}"].value == rd.opponent
+        assert ws[f"{c}{row}"].value == rd.colour
+    stored = stored_values(path, SHEET)
+    table = core_table(event, round_robin=False)
+    assert figure_mismatches(stored, SHEET, wide, table) == []
+    assert ws.page_setup.paperSize == 8  # A3, one page wide
 
 
 def test_unknown_opponent_is_refused(event: Event) -> None:

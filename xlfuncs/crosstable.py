@@ -1,12 +1,14 @@
 """From a tournament report file (TRF) to a filled crosstable workbook.
 
-The event goes into the round-robin template when every two players met once and the grid
-can hold every result (no byes, no second game between the same two players), otherwise
-into the Swiss wall chart, which holds everything a TRF can say. Every value of the file is
-written as it is (names as text, result symbols as written); K is the one the report uses
-(see :mod:`xlfuncs.trf.to_crosstable`), written in the K column so that the workbook and the
-report agree. The points column holds the points the results add up to; where the file gives
-other points, the cell shows the file's figure too (see :class:`FilledEvent`).
+The event goes into the round-robin template when every two players met once (or twice: a
+double round robin, two result cells per pair) and the grid can hold every result (no byes,
+no third game between the same two players), otherwise into the Swiss wall chart, which
+holds everything a TRF can say, with as many rows and rounds as the file has. Every value of
+the file is written as it is (names as text, result symbols as written); K is the one the
+report uses (see :mod:`xlfuncs.trf.to_crosstable`), written in the K column so that the
+workbook and the report agree. The points column holds the points the results add up to;
+where the file gives other points, the cell shows the file's figure too (see
+:class:`FilledEvent`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 
 from .core.editions import RateOfPlay, RulesSpec
 from .progress import Progress, no_progress
-from .templates.event import MAX_ROUNDS, MAX_RR_PLAYERS, Event, Player, Round
+from .templates.event import MAX_RR_PLAYERS, Event, Player, Round
 from .trf import Discrepancy, Tournament, check_tournament
 from .trf.to_crosstable import crosstable_from_trf
 
@@ -26,7 +28,8 @@ __all__ = ["CrosstableError", "FilledEvent", "event_from_trf", "write_crosstable
 
 
 class CrosstableError(ValueError):
-    """The tournament does not fit the templates (more rounds than the chart holds)."""
+    """The tournament does not fit the templates (none is known today: the Swiss chart grows
+    a row per player and three columns per round; kept for the command's error path)."""
 
 
 @dataclass(frozen=True)
@@ -52,11 +55,16 @@ def _sex(text: str) -> str | None:
     return {"m": "m", "w": "w", "f": "w"}.get(key)
 
 
-def _round_robin_grid(t: Tournament, number: Mapping[int, int]) -> list[list[str | None]] | None:
-    """Each player's results against every other, or ``None`` when a grid cannot hold the
-    games (a bye, an unplayed round with points, or two games between the same players)."""
+def _round_robin_grid(
+    t: Tournament, number: Mapping[int, int]
+) -> tuple[list[list[str | None]], int] | None:
+    """Each player's results against every other (the first games, then the second ones:
+    :attr:`~xlfuncs.templates.event.Player.results`) and how many times each two players
+    met (1, or 2 for a double round robin); ``None`` when a grid cannot hold the games (a
+    bye, an unplayed round with points, a third game between the same two players, or a
+    second one in an event too short for two cycles)."""
     count = len(number)
-    grid: list[list[str | None]] = [[None] * count for _ in range(count)]
+    games: list[list[list[str]]] = [[[] for _ in range(count)] for _ in range(count)]
     for p in t.players:
         i = number[p.start_no] - 1
         for e in p.rounds:
@@ -65,14 +73,21 @@ def _round_robin_grid(t: Tournament, number: Mapping[int, int]) -> list[list[str
                     return None  # a bye or a result without an opponent
                 continue
             j = number[e.opponent] - 1
-            if grid[i][j] is not None or i == j:
-                return None  # a second game between the same two players
-            grid[i][j] = "?" if e.outcome is None else e.result
+            if i == j:
+                return None
+            games[i][j].append("?" if e.outcome is None else e.result)
+    cycles = max((len(g) for row in games for g in row), default=1)
+    one_cycle = count - 1 if count % 2 == 0 else count  # rounds of a single round robin
+    if cycles > 2 or (cycles == 2 and t.num_rounds <= one_cycle):
+        return None  # more games between two players than a (double) round robin has
+    cycles = max(cycles, 1)
+    grid: list[list[str | None]] = [[None] * (count * cycles) for _ in range(count)]
     for i in range(count):
         for j in range(count):
-            if grid[i][j] == "?":
-                grid[i][j] = None  # paired, not played yet
-    return grid
+            for cycle, result in enumerate(games[i][j]):
+                # "?": paired, not played yet
+                grid[i][cycle * count + j] = None if result == "?" else result
+    return grid, cycles
 
 
 def event_from_trf(
@@ -89,7 +104,8 @@ def event_from_trf(
     players = found.players
     number = {p.start_no: i for i, p in enumerate(players, start=1)}
     ks = {pk.start_no: pk.k for pk in found.ks}
-    grid = _round_robin_grid(t, number) if found.crosstable.round_robin else None
+    found_grid = _round_robin_grid(t, number) if found.crosstable.round_robin else None
+    grid, cycles = found_grid if found_grid is not None else (None, 1)
     round_robin = grid is not None and len(players) <= MAX_RR_PLAYERS
     warnings = list(found.warnings)
     if found.crosstable.round_robin and not round_robin:
@@ -97,10 +113,6 @@ def event_from_trf(
             "every two players met, but the round-robin grid cannot hold this "
             "event (byes, repeated pairings or more than "
             f"{MAX_RR_PLAYERS} players): written as a Swiss wall chart"
-        )
-    if not round_robin and t.num_rounds > MAX_ROUNDS:
-        raise CrosstableError(
-            f"{t.source}: {t.num_rounds} rounds; the Swiss chart holds {MAX_ROUNDS}"
         )
     entries = []
     for p in players:
@@ -146,6 +158,7 @@ def event_from_trf(
         rules=found.crosstable.edition.id,
         rating_period=found.event_date,
         players=tuple(entries),
+        cycles=cycles if round_robin else 1,
     )
     return FilledEvent(
         event=event,

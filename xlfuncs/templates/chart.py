@@ -40,7 +40,7 @@ from .common import (
     write_text,
     write_value,
 )
-from .event import Event, Player, Round, result_cell
+from .event import MAX_ROUNDS, Event, Player, Round, result_cell
 
 __all__ = ["ChartKind", "Layout", "build_chart", "figures"]
 
@@ -87,10 +87,19 @@ class Layout:
     """Player rows."""
     rounds: int
     """Rounds (Swiss); the grid's width is :attr:`capacity` (round robin)."""
+    cycles: int = 1
+    """Round robin: games between each two players (2: a double round robin, two result
+    cells per pair, :meth:`grid_col`)."""
 
     @property
     def swiss(self) -> bool:
         return self.kind == "swiss"
+
+    @property
+    def double(self) -> bool:
+        """A double round robin: the functions read the grid as rounds beside a block of
+        opponents' numbers (:attr:`opponents_ref`)."""
+        return not self.swiss and self.cycles > 1
 
     @property
     def last_row(self) -> int:
@@ -98,7 +107,13 @@ class Layout:
 
     @property
     def middle_width(self) -> int:
-        return 3 * self.rounds if self.swiss else self.capacity
+        return 3 * self.rounds if self.swiss else self.capacity * self.cycles
+
+    def grid_col(self, opponent: int, cycle: int = 1) -> int:
+        """Round robin: the column of the result against player *opponent* (from 1) in
+        game *cycle* (from 1): a double round robin has two cells side by side per
+        opponent, the first and the second game."""
+        return MIDDLE + (opponent - 1) * self.cycles + cycle - 1
 
     def col(self, name: str) -> int:
         """Column of a computed column (see :data:`COMPUTED`)."""
@@ -113,7 +128,8 @@ class Layout:
         return self.last_visible + 1 + ARRAYS.index(name)
 
     def opp_helper(self, rnd: int) -> int:
-        """Hidden (Swiss): the opponents of round *rnd* (from 1), gathered contiguously."""
+        """Hidden (Swiss): the opponents of round *rnd* (from 1), gathered contiguously;
+        (double round robin) the opponent's number of grid column *rnd* (from 1)."""
         return self.hidden(ARRAYS[-1]) + rnd
 
     def res_helper(self, rnd: int) -> int:
@@ -122,7 +138,11 @@ class Layout:
 
     @property
     def last_helper(self) -> int:
-        return self.res_helper(self.rounds) if self.swiss else self.hidden(ARRAYS[-1])
+        if self.swiss:
+            return self.res_helper(self.rounds)
+        if self.double:
+            return self.opp_helper(self.middle_width)
+        return self.hidden(ARRAYS[-1])
 
     @property
     def floor_helper(self) -> int:
@@ -150,13 +170,15 @@ class Layout:
         """What the array functions get as ``results``."""
         if self.swiss:
             return self.block(self.res_helper(1), self.res_helper(self.rounds))
-        return self.block(MIDDLE, MIDDLE + self.capacity - 1)
+        return self.block(MIDDLE, MIDDLE + self.middle_width - 1)
 
     @property
     def opponents_ref(self) -> str:
-        """What the array functions get as ``opponents`` (empty for a grid)."""
+        """What the array functions get as ``opponents`` (empty for a single grid)."""
         if self.swiss:
             return self.block(self.opp_helper(1), self.opp_helper(self.rounds))
+        if self.double:
+            return self.block(self.opp_helper(1), self.opp_helper(self.middle_width))
         return ""
 
 
@@ -253,7 +275,8 @@ class Inputs:
     results: list[list[Any]]
     """The results block the functions get (the grid, or the gathered rounds)."""
     opponents: list[list[Any]] | None
-    """The gathered opponents (Swiss), ``None`` for a grid."""
+    """The gathered opponents (Swiss), the opponents' numbers of the grid's columns (double
+    round robin), ``None`` for a single grid."""
     period: _dt.date | None
     rules: str
 
@@ -280,8 +303,12 @@ def inputs(layout: Layout, event: Event) -> Inputs:
             assert opponents is not None
             opponents.append([None if rd is None else _num(rd.opponent) for rd in rounds])
         else:
-            got = list(p.results) if p is not None else []
-            results.append([result_cell(r) for r in got] + [None] * (n - len(got)))
+            results.append(_grid_row(layout, p, len(event.players)))
+    if layout.double:
+        opponents = [
+            [None if j == i else float(j) for j in range(1, n + 1) for _ in range(layout.cycles)]
+            for i in range(1, n + 1)
+        ]
     return Inputs(
         numbers=[float(i) for i in range(1, n + 1)],
         ratings=per(lambda p: _num(p.rating)),
@@ -298,6 +325,17 @@ def inputs(layout: Layout, event: Event) -> Inputs:
         period=event.rating_period,
         rules=event.rules or DEFAULT_EDITION.id,
     )
+
+
+def _grid_row(layout: Layout, p: Player | None, count: int) -> list[Any]:
+    """A round-robin player's row of the grid, in the sheet's column order
+    (:meth:`Layout.grid_col`); *count* players make the event."""
+    got = list(p.results) if p is not None else []
+    row: list[Any] = [None] * layout.middle_width
+    for index, symbol in enumerate(got):
+        cycle, j = divmod(index, count)
+        row[layout.grid_col(j + 1, cycle + 1) - MIDDLE] = result_cell(symbol)
+    return row
 
 
 def _col(values: Sequence[Any]) -> list[list[Any]]:
@@ -481,6 +519,13 @@ def build_chart(
         event.check(round_robin=not layout.swiss, capacity=layout.capacity)
         if layout.swiss and event.rounds > layout.rounds:
             raise ValueError(f"{event.rounds} rounds: the chart holds {layout.rounds}")
+        if not layout.swiss and event.cycles != layout.cycles:
+            raise ValueError(f"cycles: the event has {event.cycles}, the chart {layout.cycles}")
+    if layout.floor_helper >= _EXCEL_COLUMNS:
+        raise ValueError(
+            f"{layout.rounds} rounds: the chart would need {layout.floor_helper + 1} columns, "
+            f"a worksheet has {_EXCEL_COLUMNS}"
+        )
     wb, fmt = new_workbook(path, title=texts.title)
     ws = wb.add_worksheet(texts.sheet, worksheet_class=PlainFormulaSheet)
     _header_block(wb, ws, fmt, layout, texts, event or Event())
@@ -506,9 +551,15 @@ def build_chart(
             )
         elif not layout.swiss and 0 < players < layout.capacity:
             ws.set_column(
-                MIDDLE + players, MIDDLE + layout.capacity - 1, None, None, {"hidden": True}
+                layout.grid_col(players + 1),
+                MIDDLE + layout.middle_width - 1,
+                None,
+                None,
+                {"hidden": True},
             )
-    print_setup(ws, landscape=True, repeat_rows=(GROUP_ROW, HEAD_ROW))
+    # a chart grown past the blank one's 13 rounds prints one A3 page wide
+    wide = layout.swiss and layout.rounds > MAX_ROUNDS
+    print_setup(ws, landscape=True, repeat_rows=(GROUP_ROW, HEAD_ROW), paper=8 if wide else 9)
     protect(ws)
     ws.activate()
     _how_to_sheet(wb, fmt, texts)
@@ -518,6 +569,9 @@ def build_chart(
     wb.close()
     progress("saved", 1.0)
 
+
+_EXCEL_COLUMNS = 16384
+"""Columns of a worksheet (A to XFD): a chart of some 3,000 rounds would not fit."""
 
 _FIGURES = 0.35
 """The share of a big chart's time spent computing the figures (measured at 5,000 players)."""
@@ -615,13 +669,17 @@ def _column_headers(ws: Worksheet, fmt: Formats, layout: Layout) -> None:
             GROUP_ROW,
             MIDDLE,
             GROUP_ROW,
-            MIDDLE + layout.capacity - 1,
-            "Result against player No.",
+            MIDDLE + layout.middle_width - 1,
+            "Result against player No." + (" (1st and 2nd game)" if layout.double else ""),
             fmt.group,
         )
-        for j in range(layout.capacity):
-            ws.write_number(HEAD_ROW, MIDDLE + j, j + 1, fmt.header)
-        ws.set_column(MIDDLE, MIDDLE + layout.capacity - 1, 3.6)
+        for j in range(1, layout.capacity + 1):
+            first, last = layout.grid_col(j, 1), layout.grid_col(j, layout.cycles)
+            if last > first:
+                ws.merge_range(HEAD_ROW, first, HEAD_ROW, last, j, fmt.header)
+            else:
+                ws.write_number(HEAD_ROW, first, j, fmt.header)
+        ws.set_column(MIDDLE, MIDDLE + layout.middle_width - 1, 3.6)
     ws.merge_range(
         GROUP_ROW, layout.col("points"), GROUP_ROW, layout.col("sb"), "Standing", fmt.group
     )
@@ -643,6 +701,10 @@ def _column_headers(ws: Worksheet, fmt: Formats, layout: Layout) -> None:
         for rnd in range(1, layout.rounds + 1):
             ws.write_string(HEAD_ROW, layout.opp_helper(rnd), f"Opp {rnd}", fmt.header)
             ws.write_string(HEAD_ROW, layout.res_helper(rnd), f"Res {rnd}", fmt.header)
+    elif layout.double:
+        for k in range(layout.middle_width):
+            label = f"Opp {k // layout.cycles + 1}.{k % layout.cycles + 1}"
+            ws.write_string(HEAD_ROW, layout.opp_helper(k + 1), label, fmt.header)
 
 
 def _player_rows(
@@ -684,11 +746,11 @@ def _player_rows(
                 write_text(ws, row, c, colour, fmt.input_center)
                 write_value(ws, row, r, data.results[i][rnd - 1], fmt.input_center)
         else:
-            for j in range(n):
-                if i == j:
-                    ws.write_blank(row, MIDDLE + j, None, fmt.diagonal)
+            for k in range(layout.middle_width):
+                if k // layout.cycles == i:
+                    ws.write_blank(row, MIDDLE + k, None, fmt.diagonal)
                 else:
-                    write_value(ws, row, MIDDLE + j, data.results[i][j], fmt.input_center)
+                    write_value(ws, row, MIDDLE + k, data.results[i][k], fmt.input_center)
         for name, formula in row_formulas(layout, row).items():
             value = None if values is None else values[name][i]
             style = getattr(fmt, _STYLE[name])
@@ -787,6 +849,11 @@ def _arrays(
                     fmt.computed_text,
                     gathered,
                 )
+    if layout.double:  # the opponent's number of each grid column: constants
+        assert data.opponents is not None
+        for k in range(layout.middle_width):
+            for i, numbers in enumerate(data.opponents):
+                write_value(ws, first + i, layout.opp_helper(k + 1), numbers[k], fmt.computed)
     for name, formula in formulas(layout).items():
         write_array(
             ws,
@@ -956,7 +1023,7 @@ def _formatting(wb: Workbook, ws: Worksheet, layout: Layout) -> None:
         validate_results(ws, *res[0], more=res[1:])
         results_formatting(wb, ws, *res[0], more=res[1:])
     else:
-        grid = (first, MIDDLE, last, MIDDLE + layout.capacity - 1)
+        grid = (first, MIDDLE, last, MIDDLE + layout.middle_width - 1)
         validate_results(ws, *grid)
         results_formatting(wb, ws, *grid)
 

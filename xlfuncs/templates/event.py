@@ -25,12 +25,12 @@ __all__ = [
     "result_cell",
 ]
 
-MAX_RR_PLAYERS = 20
-"""Players the round-robin template holds."""
+MAX_RR_PLAYERS = 24
+"""Players the round-robin template holds (single or double round robin)."""
 MAX_SWISS_PLAYERS = 400
-"""Players the Swiss wall chart holds."""
+"""Players the blank Swiss wall chart holds; a filled chart grows a row per player."""
 MAX_ROUNDS = 13
-"""Rounds the Swiss wall chart holds."""
+"""Rounds the blank Swiss wall chart holds; a filled chart grows three columns per round."""
 
 DateLike = _dt.date | str | None
 """A date, or text as the organiser writes it (``"3-11 May 2026"``), or unknown."""
@@ -73,7 +73,9 @@ class Player:
     k_override: int | None = None
     """K to use instead of the one computed from the data above."""
     results: tuple[str | None, ...] = ()
-    """Round robin: the result against player *j* at index *j - 1*."""
+    """Round robin: the result against player *j* at index *j - 1*; in a double round robin
+    (:attr:`Event.cycles` 2) the second game against *j* follows all the first ones, at
+    index *count + j - 1* (*count*: the number of players)."""
     rounds: tuple[Round, ...] = ()
     """Swiss: one entry per round."""
     file_points: float | None = None
@@ -97,6 +99,9 @@ class Event:
     rating_period: _dt.date | None = None
     """The rating period the event is rated in (decides the junior K); ``None``: today."""
     players: tuple[Player, ...] = field(default_factory=tuple)
+    cycles: int = 1
+    """Round robin: how many times each two players meet (1, or 2 for a double round
+    robin); see :attr:`Player.results`."""
 
     @property
     def rounds(self) -> int:
@@ -112,6 +117,8 @@ class Event:
         if count > limit:
             kind = "round-robin" if round_robin else "Swiss"
             raise ValueError(f"{count} players: the {kind} template holds {limit}")
+        if self.cycles not in (1, 2) or (self.cycles == 2 and not round_robin):
+            raise ValueError(f"cycles: {self.cycles}, expected 1, or 2 for a double round robin")
         if self.rules is not None and self.rules not in EDITIONS:
             try:  # an edition at a rate of play, "2024-12 rapid", as the report names it
                 get_edition(self.rules)
@@ -130,19 +137,19 @@ class Event:
             if round_robin:
                 if p.rounds:
                     raise ValueError(f"player {i}: rounds given for a round robin (use results)")
-                if len(p.results) > count:
-                    raise ValueError(f"player {i}: {len(p.results)} results for {count} players")
-                for j, symbol in enumerate(p.results, start=1):
+                if len(p.results) > count * self.cycles:
+                    raise ValueError(
+                        f"player {i}: {len(p.results)} results for {count} players"
+                        + (f" meeting {self.cycles} times" if self.cycles > 1 else "")
+                    )
+                for index, symbol in enumerate(p.results):
+                    j = index % count + 1
                     if j == i and symbol is not None:
                         raise ValueError(f"player {i}: a result against themself")
                     _check_symbol(symbol, f"player {i} against {j}")
                 continue
             if p.results:
                 raise ValueError(f"player {i}: results given for a Swiss event (use rounds)")
-            if len(p.rounds) > MAX_ROUNDS:
-                raise ValueError(
-                    f"player {i}: {len(p.rounds)} rounds; the chart holds {MAX_ROUNDS}"
-                )
             for rnd, rd in enumerate(p.rounds, start=1):
                 where = f"player {i}, round {rnd}"
                 _check_symbol(rd.result, where)

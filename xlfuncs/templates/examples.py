@@ -2,6 +2,9 @@
 
 - :func:`round_robin_10`: a ten-player round robin with an unrated player and a forfeit;
   its points, ranks and Sonneborn-Berger are worked out by hand in the tests.
+- :func:`double_round_robin_6`: six players meeting twice (ten rounds), two of them level
+  on points, direct encounter and wins (Sonneborn-Berger separates them); worked out by
+  hand in the tests.
 - :func:`swiss_60`: 60 players, 9 rounds, paired by a small Dutch-like pairing (score groups,
   top half against bottom half, no repeat, colours alternated) with results drawn from the
   players' expected scores; it has an unrated player, a forfeit, a half-point bye, pairing
@@ -19,7 +22,7 @@ from collections.abc import Sequence
 from ..core.results import Outcome
 from .event import Event, Player, Round
 
-__all__ = ["round_robin_10", "swiss_60", "swiss_event"]
+__all__ = ["double_round_robin_6", "round_robin_10", "swiss_60", "swiss_event"]
 
 _RR_TABLE = (
     # row player's result against players 1..10 ("x": own cell), upper triangle chosen,
@@ -83,6 +86,72 @@ def round_robin_10() -> Event:
         rules="2025",
         rating_period=_dt.date(2026, 5, 1),
         players=tuple(players),
+    )
+
+
+_DRR_TABLES = (
+    # the first games, then the second ones: row player's result against players 1..6
+    (
+        "x 1 = 1 = 1",
+        "0 x = 1 0 =",
+        "= = x 0 1 1",
+        "0 0 1 x = =",
+        "= 1 0 = x 1",
+        "0 = 0 = 0 x",
+    ),
+    (
+        "x = 0 1 = 1",
+        "= x 1 = 1 =",
+        "1 0 x = = 1",
+        "0 = = x 0 1",
+        "= 0 = 1 x =",
+        "0 = 0 0 = x",
+    ),
+)
+
+
+def double_round_robin_6() -> Event:
+    """A six-player double round robin (each two players meet twice, all games played)."""
+    data = (
+        ("GM", "Halvorsen, Erik", "NOR", 1598761, 1990, "m", 2690),
+        ("GM", "Bellini, Marco", "ITA", 2098713, 1992, "m", 2665),
+        ("GM", "Sato, Kenji", "JPN", 7709881, 1987, "m", 2640),
+        ("GM", "Wen, Jiahao", "CHN", 8679002, 1995, "m", 2612),
+        ("GM", "Raman, Arjun", "IND", 46690021, 2006, "m", 2625),
+        ("IM", "Vidal, Marta", "ESP", 2290049, 2001, "w", 2498),
+    )
+    count = len(data)
+    players = []
+    for i, (title, name, fed, fide_id, born, sex, rating) in enumerate(data, start=1):
+        results = tuple(
+            None if r == "x" else r for table in _DRR_TABLES for r in table[i - 1].split()
+        )
+        assert len(results) == 2 * count
+        players.append(
+            Player(
+                i,
+                name,
+                title=title,
+                federation=fed,
+                fide_id=fide_id,
+                birth_year=born,
+                sex=sex,
+                rating=rating,
+                rated_games_before=500,
+                reached_2400=True,
+                results=results,
+            )
+        )
+    return Event(
+        name="Double Round Robin Masters 2026",
+        place="Madrid",
+        start=_dt.date(2026, 4, 3),
+        end=_dt.date(2026, 4, 21),
+        chief_arbiter="IA Laura Pérez",
+        rules="2025",
+        rating_period=_dt.date(2026, 5, 1),
+        players=tuple(players),
+        cycles=2,
     )
 
 

@@ -1,4 +1,6 @@
-"""``round_robin.xlsx``: a round-robin crosstable for up to 20 players.
+"""``round_robin.xlsx``: a round-robin crosstable for up to 24 players; filled with a double
+round robin (each two players meet twice), two result cells per pair: the first game and the
+second.
 
 One row per player: their data (the yellow cells), the results grid against every other
 player (row player's result; the diagonal is shaded), and the computed columns: points, rank,
@@ -10,6 +12,7 @@ what a filled crosstable is made from.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ..progress import Progress, no_progress
@@ -29,7 +32,7 @@ TEXTS = Texts(
         "1. Header: the event, place, dates and chief arbiter (for the printout); the rules "
         "edition (drop-down; the edition in force is chosen) and the rating period (its "
         "first day decides the junior K; blank: today).",
-        "2. Players in starting order, one per row: No. is fixed (1 to 20). Title, name, "
+        "2. Players in starting order, one per row: No. is fixed (1 to 24). Title, name, "
         "federation, FIDE ID, year of birth, sex (w: women's norms apply), rating (blank or "
         "0: unrated).",
         "3. K: from the player's data (rated games before this event, year of birth, "
@@ -37,7 +40,9 @@ TEXTS = Texts(
         "another K, type it in 'K override'; clear it to go back to the computed K.",
         "4. Results: in the row of the player, under the opponent's No.: 1 win, \u00bd or = "
         "draw, 0 loss, + forfeit win, - forfeit loss (forfeits score but are not rated). "
-        "Enter every game in both players' rows. The grey diagonal stays empty.",
+        "Enter every game in both players' rows. The grey diagonal stays empty. A filled "
+        "double round robin (xlfuncs crosstable) has two cells under each opponent: the "
+        "first game and the second.",
         "5. Computed: points; rank (more points, then higher Sonneborn-Berger, then lower "
         "No.); Sonneborn-Berger; rated games against rated opponents; Ra; Rp by FIDE's "
         "table (Ra + dp) and exact; the rating change (K x sum(W - PD), K lowered so that "
@@ -60,6 +65,9 @@ TEXTS = Texts(
 
 def build(path: Path, event: Event | None = None, *, progress: Progress = no_progress) -> None:
     """Write the crosstable to *path*: blank, or filled with *event* (results as
-    ``Player.results``), every formula cell carrying its computed value; *progress* hears
-    how far it is."""
-    build_chart(Path(path), LAYOUT, TEXTS, event, progress)
+    ``Player.results``; ``Event.cycles`` 2: a double round robin), every formula cell
+    carrying its computed value; *progress* hears how far it is."""
+    layout = LAYOUT
+    if event is not None and event.cycles > 1:
+        layout = replace(LAYOUT, cycles=event.cycles)
+    build_chart(Path(path), layout, TEXTS, event, progress)

@@ -1,4 +1,5 @@
-"""``swiss.xlsx``: a Swiss wall chart for 400 players (more when filled) and 13 rounds.
+"""``swiss.xlsx``: a Swiss wall chart for 400 players and 13 rounds (more of each when
+filled: a row per player, three columns per round).
 
 Per round, three columns as arbiters write them: the opponent's No., the colour (w/b) and the
 result. The array functions need each player's opponents and results as two contiguous
@@ -73,8 +74,11 @@ TEXTS = Texts(
 def build(path: Path, event: Event | None = None, *, progress: Progress = no_progress) -> None:
     """Write the wall chart to *path*: blank, or filled with *event* (games as
     ``Player.rounds``), every formula cell carrying its computed value; *progress* hears
-    how far it is. A filled chart of more than 400 players gets one row per player."""
+    how far it is. A filled chart of more than 400 players gets one row per player, and one
+    of more than 13 rounds three columns per round."""
     layout = LAYOUT
     if event is not None and len(event.players) > LAYOUT.capacity:
-        layout = replace(LAYOUT, capacity=len(event.players))
+        layout = replace(layout, capacity=len(event.players))
+    if event is not None and event.rounds > LAYOUT.rounds:
+        layout = replace(layout, rounds=event.rounds)
     build_chart(Path(path), layout, TEXTS, event, progress)
