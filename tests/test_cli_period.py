@@ -208,6 +208,9 @@ def test_a_name_that_differs_between_files_is_a_warning(
     code, out, err = run(capsys, "period", *files, "--format", "json")
     assert code == 0
     assert "FIDE id 1001: 'Able, Ann' in a.trf; 'Able, Anna' in b.trf" in err
+    # The files' own warnings are named once, with the files that give them.
+    assert "2 files: rate of play: the file gives no time control" in err
+    assert err.count("rate of play") == 1
     assert by_id(out)["1001"]["games"] == 2  # still one player
 
 

@@ -88,7 +88,7 @@ class EventRead:
     """The rate of play: ``standard``, ``rapid`` or ``blitz``."""
     players: tuple[PlayerEntry, ...]
     warnings: tuple[str, ...]
-    """The reader's warnings, each naming the file."""
+    """The reader's warnings (as ``xlfuncs report`` gives them, without the file's name)."""
 
 
 @dataclass(frozen=True)
@@ -179,7 +179,7 @@ def read_event(
         round_robin=ct.round_robin,
         rate=built.rate.value,
         players=tuple(players),
-        warnings=tuple(f"{source}: {w}" for w in built.warnings),
+        warnings=built.warnings,
     )
 
 

@@ -197,6 +197,19 @@ def player_period(
     )
 
 
+def _file_warnings(events: Sequence[EventRead]) -> list[str]:
+    """The files' warnings, each named once with the files that give it (a period of
+    thousands of files without a time control says so once, not thousands of times)."""
+    files: dict[str, list[str]] = {}
+    for e in events:
+        for w in e.warnings:
+            files.setdefault(w, []).append(e.source)
+    return [
+        f"{named[0]}: {w}" if len(named) == 1 else f"{len(named)} files: {w}: {short_list(named)}"
+        for w, named in files.items()
+    ]
+
+
 def _period_edition(
     events: Sequence[EventRead], rules: RulesSpec, rate: str
 ) -> tuple[Edition, list[str]]:
@@ -230,9 +243,7 @@ def build_period(
     id (``None``: no list given)."""
     events = sorted((e for e in read if isinstance(e, EventRead)), key=lambda e: (e.date, e.source))
     skipped = tuple(b for b in read if isinstance(b, BadFile))
-    warnings: list[str] = []
-    for e in events:
-        warnings.extend(e.warnings)
+    warnings = _file_warnings(events)
     overrides = dict(k_overrides or {})
     used_overrides: set[str] = set()
     sections: list[RateSection] = []
