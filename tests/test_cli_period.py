@@ -270,6 +270,23 @@ def test_the_workbook_summary_and_a_player_sheet(
     assert (cell(rc.R_SUM, rc.C_KDIFF), cell(rc.R_CHANGE, rc.LAST_COL)) == (8.8, 9)
     assert [cell(rc._block_row(i) + 2, rc.C_USED) for i in (0, 1)] == [1600, 1600]
     assert cell(rc._block_row(0) + 3, rc.C_USED) == 1550
+    # --player-sheets 1: the first rated player by name (Ann) only; the others are marked.
+    code, _, _ = run(
+        capsys,
+        "period",
+        *files,
+        "--rules",
+        "2022",
+        "-o",
+        str(out),
+        "--force",
+        "--player-sheets",
+        "1",
+    )
+    book = openpyxl.load_workbook(out)
+    assert book.sheetnames == ["Summary", "S 1001", "FIDE tables", "xlwings.conf"]
+    marks = {r[1]: r[15] for r in book["Summary"].iter_rows(min_row=5, values_only=True)}
+    assert marks == {"1001": "S 1001", "1502": "(not written)", "1503": "(not written)"}
     # --player-sheets 0: the summary alone.
     code, _, _ = run(
         capsys,
