@@ -497,6 +497,8 @@ def test_norm_figures_only_for_titles_not_held() -> None:
     # 9 wins against nine players rated 2300, one a round: Ra 2300 (the GM floor 2200 changes
     # nothing), 100 % -> dp 800 -> Rp 3100. GM needs Ra 2380: no; IM needs Ra 2230 and Rp
     # 2450: IM norm figures. A player holding IM or GM (old style "m": IM) needs no IM norm.
+    # The mix (B.01 1.4.3-1.4.5) is made: the opponents are three IMs and six FMs (9 titled,
+    # 3 IMs = 1/3 of 9), from GER, FRA and NED, three each (the player's ENG: none).
     colour = {True: ("w", "b"), False: ("b", "w")}
     rounds = [f"{n:>4} {colour[n % 2 == 0][0]} 1" for n in range(2, 11)]
     others = [
@@ -507,6 +509,8 @@ def test_norm_figures_only_for_titles_not_held() -> None:
             "0.0",
             10,
             ["        "] * (n - 2) + [f"   1 {colour[n % 2 == 0][1]} 0"],
+            title="IM" if n < 5 else "FM",
+            fed=("GER", "FRA", "NED")[n % 3],
         )
         for n in range(2, 11)
     ]

@@ -88,17 +88,23 @@ def test_norm_all_follows_the_date() -> None:
     # the unrated and five of the 2600s, losses against two): NORM_POINTS' example above. A
     # GM norm from 1 January 2024 (Rp 2642); before, Ra 2378 is below the GM minimum, and the
     # best is an IM norm (IM floor 2050: 2050 + 1000 + 18200 = 21250 / 9 = 2361.1 -> 2361;
-    # 78 % -> dp 220: Rp 2581 >= 2450). The other players' rows carry no results.
+    # 78 % -> dp 220: Rp 2581 >= 2450). The other players' rows carry no results. The mix
+    # (B.01 1.4.3-1.4.5) is made: the 2600s are GMs (7 titled of 9, 7 GMs), and no federation
+    # has more than one opponent, none the player's (ESP).
     entrants = [
         Entrant(
             rating=2450,
             pairings=tuple(
                 Pairing(j + 2, Outcome.WIN if j < 7 else Outcome.LOSS) for j in range(9)
             ),
+            federation="ESP",
         )
     ]
-    entrants += [Entrant(rating=None, pairings=())] * 2
-    entrants += [Entrant(rating=2600, pairings=())] * 7
+    feds = iter(["GER", "FRA", "NED", "ITA", "ENG", "NOR", "SWE", "POL", "CZE"])
+    entrants += [Entrant(rating=None, pairings=(), federation=next(feds)) for _ in range(2)]
+    entrants += [
+        Entrant(rating=2600, pairings=(), fide_title="GM", federation=next(feds)) for _ in range(7)
+    ]
     new = Crosstable.build(entrants, rules="2022", norm_rules=title_edition(dt.date(2024, 1, 15)))
     old = Crosstable.build(entrants, rules="2022")
     assert new.best_norm(1) == "GM"

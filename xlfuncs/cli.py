@@ -518,6 +518,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     cache.add_argument("--clear", action="store_true", help="remove every index from the cache")
     cache.set_defaults(run=_cmd_cache)
+    from .norm_report.command import add_norms_command
+
+    add_norms_command(sub, _add_trf_options)
     lite = sub.add_parser(
         "lite",
         help="write main.py and requirements.txt for xlwings Lite",

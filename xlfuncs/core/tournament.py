@@ -17,13 +17,17 @@ from functools import cached_property
 from .editions import Edition, RulesSpec, get_edition
 from .errors import InvalidInputError, XlfuncsError
 from .first_rating import FirstRating, first_rating
-from .norms import MIN_NORM_GAMES, norm_reached, norms_worth
+from .norm_check import NormCheck
+from .norm_event import EventType, NormEvent
 from .performance import rp_exact, rp_fide
 from .rating_change import RatingChange, rating_change
 from .results import Outcome
 from .title_editions import TitleEdition
 
 __all__ = ["WOMEN_TITLES", "Crosstable", "Entrant", "Pairing", "PlayerFigures"]
+
+FEWEST_NORM_GAMES = min(kind.min_games for kind in EventType)
+"""The fewest games that make a norm in any event (7, at a team championship: B.01 1.4.1b)."""
 
 WOMEN_TITLES = ("WGM", "WIM")
 """Norm titles open to women only."""
@@ -59,6 +63,11 @@ class Entrant:
     """Whether women's norms (WGM, WIM) apply."""
     title: str | None = None
     """The title the player holds (``"IM"``...): only stronger norms are looked for."""
+    fide_title: str = ""
+    """Any FIDE title the player holds (``"FM"``, ``"WCM"`` ...), for the opponents' mix of
+    a norm (:func:`~xlfuncs.core.norm_field.fide_title`); blank: none or not known."""
+    federation: str = ""
+    """The player's federation (FIDE's three letters); blank: not known."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +105,9 @@ class Crosstable:
     norm_rules: TitleEdition | None = None
     """The Title Regulations for the norms (:meth:`best_norm`); ``None``: those in force on
     the first day of :attr:`edition` (the two regulations change on their own dates)."""
+    norm_event: NormEvent | None = None
+    """The event as the norm check sees it (:meth:`norm_checks`); ``None``: what the
+    crosstable says (:func:`~xlfuncs.core.norm_field.crosstable_norm_event`)."""
 
     @classmethod
     def build(
@@ -105,6 +117,7 @@ class Crosstable:
         round_robin: bool = False,
         rules: RulesSpec = None,
         norm_rules: TitleEdition | None = None,
+        norm_event: NormEvent | None = None,
     ) -> Crosstable:
         """A crosstable, checking that every opponent number names a player."""
         count = len(entrants)
@@ -116,7 +129,7 @@ class Crosstable:
                     )
                 if p.opponent == i:
                     raise InvalidInputError(f"player {i}, round {r}: paired with themself")
-        return cls(tuple(entrants), round_robin, get_edition(rules), norm_rules)
+        return cls(tuple(entrants), round_robin, get_edition(rules), norm_rules, norm_event)
 
     @cached_property
     def _halves(self) -> tuple[int, ...]:
@@ -256,21 +269,28 @@ class Crosstable:
             sonneborn_berger=self.sonneborn_berger(number),
         )
 
+    @cached_property
+    def _norm_setting(self) -> tuple[NormEvent, frozenset[int]]:
+        """The norm event and the players whose games never count (1.4.2b), once."""
+        from .norm_field import crosstable_norm_event, zero_scorers
+
+        event = self.norm_event if self.norm_event is not None else crosstable_norm_event(self)
+        return event, zero_scorers(self)
+
+    def norm_checks(self, number: int) -> tuple[NormCheck, ...]:
+        """The whole norm check (:mod:`xlfuncs.core.norm_check`) of player *number* for every
+        title worth reaching, strongest first."""
+        from .norm_field import crosstable_norm_checks
+
+        event, zero = self._norm_setting
+        return crosstable_norm_checks(self, number, event, zero)
+
     def best_norm(self, number: int) -> str | None:
-        """The strongest title norm whose rating figures the player made (games, Ra with the
-        floor, Rp, 35 %), among those above the title the player holds. The federation and
-        title mix of the field is not checked here. None in a rapid or blitz event
-        (:attr:`~xlfuncs.core.editions.Edition.title_norms`)."""
-        entrant = self.entrants[number - 1]
-        games, halves = self._games[number - 1]
-        if len(games) < MIN_NORM_GAMES or not self.edition.title_norms:
+        """The strongest title norm the player made by the whole check of the Title
+        Regulations (:meth:`norm_checks`: the games, the opponents' mix, the figures), among
+        those above the title the player holds; a quick look at the rating figures first
+        (9+ games, Ra with the floor, Rp, 35 %) spares the check where they fall short."""
+        if len(self._games[number - 1][0]) < FEWEST_NORM_GAMES:
             return None
-        opponents = [r for r, _ in games]
-        score = Fraction(halves, 2)
-        for title in norms_worth(entrant.title):
-            if title in WOMEN_TITLES and not entrant.female:
-                continue
-            rules = self.edition if self.norm_rules is None else self.norm_rules
-            if norm_reached(opponents, score, title, rules=rules):
-                return title
-        return None
+        found = next((c for c in self.norm_checks(number) if c.met), None)
+        return None if found is None else found.title.title

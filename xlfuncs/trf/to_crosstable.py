@@ -21,6 +21,7 @@ from ..core.editions import (
     get_edition,
     read_rules_and_rate,
 )
+from ..core.norm_field import fide_title
 from ..core.norms import NORM_TITLES
 from ..core.results import Outcome
 from ..core.tournament import Crosstable, Entrant, Pairing
@@ -305,6 +306,8 @@ def crosstable_from_trf(
                 k=pk.k,
                 female=_female(p),
                 title=held_norm_title(p.title),
+                fide_title=fide_title(p.title),
+                federation=p.federation,
             )
         )
     unknown = sorted(set(overrides) - used_ids)

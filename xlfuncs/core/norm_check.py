@@ -1,0 +1,378 @@
+"""The whole title-norm check of one player in one event, as FIDE checks it (Title
+Regulations B.01, 2024 text; the 2017-2023 text where it differs, by its edition): one
+:class:`NormCheck` per title, each requirement with its figure, threshold and whether it is
+met, the games used and the games left out, and why.
+
+The games (1.4.1): at least 9 (7 at team championships, 8 at the World Cup counted as 9:
+:class:`~xlfuncs.core.norm_event.EventType`); 8 played games and a forfeit win or a
+pairing-allocated bye in a 9-round event count as 9 (1.4.1c); a norm from more than 13 games
+counts as 13 (1.7). Later rounds may be left out, except with fixed pairings (1.4.1e), and
+games against defeated opponents may be dropped (1.4.1f), as long as what is left still
+meets every requirement: :mod:`xlfuncs.core.norm_games` finds the best such set. Not
+counted at all (1.4.2): forfeits, byes and games of less than one move (1.4.2c), and in a
+round robin the games against unrated players who scored nothing against rated opponents
+(1.4.2b).
+
+The opponents (1.4.3-1.4.5): :func:`~xlfuncs.core.norms.norm_mix`, with the exemptions of
+1.4.3a-d (:meth:`~xlfuncs.core.norm_event.NormEvent.exemption_for`). In a round robin the
+mix must allow a norm over the complete event (1.4.1f): it is counted on every game.
+
+The ratings (1.4.6-1.4.8): :func:`~xlfuncs.core.norms.norm_performance` (the floor for the
+lowest-rated opponent only, unrated opponents at the value of the edition in force, Ra
+rounded, p to a whole percent, 35 %).
+
+What the event cannot tell (the rate of play, registration, the chief arbiter's title) is a
+requirement marked "not checked" with what it needs; it does not stop a norm, but every
+output names it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from .norm_event import EventType, NormEvent
+from .norm_games import GameChoice, GameKind, NormGame, choose_games
+from .norms import (
+    MIN_NORM_PERCENT,
+    NormOpponent,
+    NormPerformance,
+    NormRules,
+    NormTitle,
+    norm_mix,
+    norm_performance,
+    norm_title,
+    norms_worth,
+)
+from .title_editions import title_edition
+
+__all__ = [
+    "MAX_CREDITED_GAMES",
+    "WOMEN_NORMS",
+    "GameKind",
+    "NormCheck",
+    "NormGame",
+    "Requirement",
+    "best_norm",
+    "check_norm",
+    "norm_checks",
+]
+
+MAX_CREDITED_GAMES: Final = 13
+"""A norm from more games counts as this many toward a title application (B.01 1.7)."""
+
+WOMEN_NORMS: Final = ("WGM", "WIM")
+"""Norms open to women only."""
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """One requirement of a norm: what it is, the article, the figure found, the threshold
+    and whether it is met (``None``: not checked, :attr:`needs` says what would tell)."""
+
+    key: str
+    """A stable name: ``games``, ``other_federations``, ``own_federation``, ``one_federation``,
+    ``titled``, ``title_or_higher``, ``ra``, ``score``, ``rp``, ``rate_of_play``,
+    ``registration``, ``chief_arbiter``."""
+    article: str
+    """Of B.01 (2024 numbering)."""
+    label: str
+    figure: int | str | None
+    threshold: int | str | None
+    at_most: bool
+    met: bool | None
+    needs: str | None = None
+    """For a requirement not checked: what it needs (``"the rate of play (--rate)"``)."""
+    note: str = ""
+    """E.g. ``"exempt: 1.4.3d"``, or the federations counted."""
+
+    @property
+    def decisive(self) -> bool:
+        """Whether a norm needs this requirement known and met (the games, the mix and the
+        figures); the event's own facts (rate, registration, arbiter) may stay unchecked."""
+        return self.key not in ("rate_of_play", "registration", "chief_arbiter")
+
+    @property
+    def status(self) -> str:
+        """``met``, ``not met``, ``exempt`` or ``not checked: needs ...``."""
+        if self.met is None:
+            return f"not checked: needs {self.needs}" if self.needs else "not checked"
+        if self.note.startswith("exempt"):
+            return self.note
+        return "met" if self.met else "not met"
+
+
+@dataclass(frozen=True)
+class NormCheck:
+    """One title's norm check for one player: the games used and left out, the figures and
+    every requirement."""
+
+    title: NormTitle
+    requirements: tuple[Requirement, ...]
+    used: tuple[NormGame, ...]
+    """The games counted, in round order."""
+    left_out: tuple[tuple[NormGame, str], ...]
+    """Every other round of the player, and why it is not counted."""
+    performance: NormPerformance | None
+    """Ra, p, dp and Rp over :attr:`used` (``None`` without a game)."""
+    games_credited: int
+    """How many games the norm counts for in a title application (1.4.1b-c, 1.7)."""
+    exemption: str | None = None
+    """The article exempting the player from 1.4.3-1.4.4, if any."""
+
+    @property
+    def score(self) -> Fraction:
+        """Points in :attr:`used`."""
+        return sum((g.points for g in self.used), Fraction(0))
+
+    @property
+    def met(self) -> bool:
+        """A norm: nothing failed, and every decisive requirement checked and met."""
+        return all(r.met is True if r.decisive else r.met is not False for r in self.requirements)
+
+    @property
+    def rating_met(self) -> bool:
+        """The rating figures made: games, Ra, 35 % and Rp."""
+        keys = ("games", "ra", "score", "rp")
+        return all(r.met is True for r in self.requirements if r.key in keys)
+
+    @property
+    def failed(self) -> tuple[Requirement, ...]:
+        """The requirements not met."""
+        return tuple(r for r in self.requirements if r.met is False)
+
+    @property
+    def unchecked(self) -> tuple[Requirement, ...]:
+        """The requirements that could not be checked."""
+        return tuple(r for r in self.requirements if r.met is None)
+
+    def requirement(self, key: str) -> Requirement:
+        """The requirement called *key*."""
+        for r in self.requirements:
+            if r.key == key:
+                return r
+        raise KeyError(key)
+
+
+def _opponent(g: NormGame) -> NormOpponent:
+    return NormOpponent(g.rating, g.title, g.federation)
+
+
+def _event_requirements(event: NormEvent) -> list[Requirement]:
+    rate = event.rate
+    rate_req = Requirement(
+        "rate_of_play",
+        "1.1.3",
+        "Standard play (no norm in a rapid or blitz event)",
+        rate,
+        "standard",
+        False,
+        None if rate is None else rate == "standard",
+        needs="the rate of play (TRF 122 or --rate)" if rate is None else None,
+    )
+    reg = event.registered
+    reg_req = Requirement(
+        "registration",
+        "1.1.1",
+        "Registered with FIDE at least 30 days before the start",
+        None if reg is None else ("yes" if reg else "no"),
+        "yes",
+        False,
+        reg,
+        needs="the registration (--registered yes|no)" if reg is None else None,
+    )
+    arbiter = event.chief_arbiter_title
+    known = arbiter is not None and arbiter.strip() != ""
+    arb_req = Requirement(
+        "chief_arbiter",
+        "1.1.5",
+        "Chief arbiter an IA or FA",
+        arbiter.strip().upper() if known and arbiter is not None else None,
+        "IA or FA",
+        False,
+        (arbiter or "").strip().upper() in ("IA", "FA") if known else None,
+        needs="the chief arbiter's title (--chief-arbiter-title IA|FA)" if not known else None,
+    )
+    return [rate_req, reg_req, arb_req]
+
+
+def _requirements(
+    choice: GameChoice,
+    games: Sequence[NormGame],
+    t: NormTitle,
+    event: NormEvent,
+    federation: str,
+    rules: NormRules,
+) -> tuple[list[Requirement], NormPerformance | None, str | None]:
+    used = [games[i] for i in choice.used]
+    mix_games = [g for g in games if g.counts] if event.fixed_pairings else used
+    exemption = event.exemption_for(federation)
+    n = len(used)
+    min_games = choice.min_games
+    games_req = Requirement(
+        "games",
+        "1.4.1",
+        f"At least {min_games} games"
+        + (" (8 played and a forfeit win or bye, 1.4.1c)" if choice.eight_of_nine else ""),
+        n,
+        min_games,
+        False,
+        n >= min_games,
+    )
+    reqs = [games_req]
+    if mix_games:
+        mix = norm_mix([_opponent(g) for g in mix_games], federation, t)
+        checks = {
+            "other_federations": (mix.other_federations, "1.4.3"),
+            "own_federation": (mix.own_federation, "1.4.4"),
+            "one_federation": (mix.one_federation, "1.4.4"),
+            "titled": (mix.titled, "1.4.5a"),
+            "title_or_higher": (mix.title_or_higher, "1.4.5b-e"),
+        }
+        for key, (c, article) in checks.items():
+            fed_rule = key in ("other_federations", "own_federation", "one_federation")
+            note = ", ".join(c.federations)
+            met = c.met
+            needs = None
+            if fed_rule and exemption is not None:
+                met, note = True, f"exempt: {exemption}"
+            elif c.met is None:
+                needs = "the player's federation"
+            label = c.requirement.replace("At least 1/3", "At least 1/3 (and 3)")
+            reqs.append(
+                Requirement(key, article, label, c.figure, c.threshold, c.at_most, met, needs, note)
+            )
+    perf: NormPerformance | None = None
+    if used:
+        score = sum((g.points for g in used), Fraction(0))
+        perf = norm_performance([g.rating for g in used], score, t, rules=rules)
+        reqs += [
+            Requirement(
+                "ra",
+                "1.4.7",
+                "Average rating of the opponents (floor for the lowest, 1.4.6)",
+                perf.ra,
+                t.min_ra,
+                False,
+                perf.ra_met,
+            ),
+            Requirement(
+                "score",
+                "1.4.8b",
+                f"Score at least {MIN_NORM_PERCENT} %",
+                perf.percent,
+                MIN_NORM_PERCENT,
+                False,
+                perf.percent_met,
+            ),
+            Requirement(
+                "rp",
+                "1.4.8",
+                "Performance Rp = Ra + dp",
+                perf.rp,
+                t.min_rp,
+                False,
+                perf.rp_met,
+            ),
+        ]
+    reqs += _event_requirements(event)
+    return reqs, perf, exemption
+
+
+def _left_out(games: Sequence[NormGame], choice: GameChoice) -> tuple[tuple[NormGame, str], ...]:
+    used = set(choice.used)
+    out: list[tuple[NormGame, str]] = []
+    for i, g in enumerate(games):
+        if i in used:
+            continue
+        if g.kind is not GameKind.PLAYED:
+            why = f"{g.kind.value}: not a game played (1.4.2c)"
+            if choice.eight_of_nine and g.kind is not GameKind.NOT_PLAYED:
+                why = f"{g.kind.value}: 8 games count as 9 (1.4.1c)"
+        elif g.excluded is not None:
+            why = g.excluded
+        elif i in choice.later:
+            why = "later round left out (1.4.1e)"
+        else:
+            why = "defeated opponent left out (1.4.1f)"
+        out.append((g, why))
+    return tuple(out)
+
+
+def _credited(choice: GameChoice, event: NormEvent) -> int:
+    n = len(choice.used)
+    if choice.eight_of_nine or (event.event_type is EventType.WORLD_CUP and n == 8):
+        return 9
+    return min(n, MAX_CREDITED_GAMES)
+
+
+def _check(
+    choice: GameChoice,
+    games: Sequence[NormGame],
+    t: NormTitle,
+    event: NormEvent,
+    federation: str,
+    rules: NormRules,
+) -> NormCheck:
+    reqs, perf, exemption = _requirements(choice, games, t, event, federation, rules)
+    return NormCheck(
+        title=t,
+        requirements=tuple(reqs),
+        used=tuple(games[i] for i in choice.used),
+        left_out=_left_out(games, choice),
+        performance=perf,
+        games_credited=_credited(choice, event),
+        exemption=exemption,
+    )
+
+
+def check_norm(
+    games: Sequence[NormGame],
+    title: str | NormTitle,
+    event: NormEvent,
+    *,
+    federation: str,
+    rules: NormRules = None,
+) -> NormCheck:
+    """The norm check of *title* for a player of *federation* whose rounds are *games*: on
+    the best set of games that makes the norm (:func:`~xlfuncs.core.norm_games.choose_games`);
+    failing that, on the largest set that makes the rating figures (the other failures
+    named); failing that, on every game that counts.
+
+    >>> from xlfuncs.core.norm_event import NormEvent
+    >>> opps = [(2600, "GM", "GER"), (2550, "GM", "FRA"), (2500, "GM", "NED"),
+    ...         (2450, "IM", "ENG"), (2450, "IM", "ESP"), (2400, "IM", "ITA"),
+    ...         (2350, "FM", "ESP"), (2300, "FM", "SUI"), (2150, "", "ESP")]
+    >>> games = [NormGame(i + 1, Fraction(1) if i < 5 else Fraction(1, 2), rating=r,
+    ...                   title=ti, federation=f) for i, (r, ti, f) in enumerate(opps)]
+    >>> check = check_norm(games, "GM", NormEvent(rounds=9, rate="standard"), federation="ESP")
+    >>> check.met, check.performance.rp, [r.key for r in check.unchecked]
+    (True, 2642, ['registration', 'chief_arbiter'])
+    """
+    t = title if isinstance(title, NormTitle) else norm_title(title)
+    edition = title_edition(rules)
+    fed = federation.strip()
+    choice = choose_games(games, t, event, fed, edition)
+    return _check(choice, games, t, event, fed, edition)
+
+
+def norm_checks(
+    games: Sequence[NormGame],
+    event: NormEvent,
+    *,
+    federation: str,
+    held_title: str | None = None,
+    female: bool = False,
+    rules: NormRules = None,
+) -> tuple[NormCheck, ...]:
+    """:func:`check_norm` for every title worth reaching (above *held_title*; WGM and WIM for
+    women only), strongest first."""
+    worth = [t for t in norms_worth(held_title) if female or t not in WOMEN_NORMS]
+    return tuple(check_norm(games, t, event, federation=federation, rules=rules) for t in worth)
+
+
+def best_norm(checks: Sequence[NormCheck]) -> NormCheck | None:
+    """The strongest norm made among *checks* (strongest first), or ``None``."""
+    return next((c for c in checks if c.met), None)

@@ -1,0 +1,192 @@
+"""A crosstable's players as the title-norm check sees them: each player's rounds as
+:class:`~xlfuncs.core.norm_games.NormGame`, the event as a
+:class:`~xlfuncs.core.norm_event.NormEvent` (with the 1.4.3d figures of a Swiss), and the
+checks of every title worth reaching (FIDE Title Regulations B.01, 2024 text).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from .norm_check import NormCheck, norm_checks
+from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss
+from .norm_games import GameKind, NormGame
+from .results import Outcome
+
+if TYPE_CHECKING:
+    from .tournament import Crosstable
+
+__all__ = ["crosstable_norm_checks", "crosstable_norm_event", "fide_title", "field", "norm_games"]
+
+_OLD_STYLE = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM"}
+_OLD_STYLE |= {"wf": "WFM", "wc": "WCM"}
+
+
+def _kind(outcome: Outcome | None, has_opponent: bool) -> GameKind:
+    if outcome is None:
+        return GameKind.NOT_PLAYED
+    if outcome is Outcome.FORFEIT_WIN:
+        return GameKind.FORFEIT_WIN
+    if outcome is Outcome.PAIRING_BYE:
+        return GameKind.PAIRING_BYE
+    if outcome.rated and has_opponent:
+        return GameKind.PLAYED
+    return GameKind.NOT_PLAYED
+
+
+def zero_scorers(ct: Crosstable) -> frozenset[int]:
+    """1.4.2b: in a round robin, the unrated players who scored nothing against rated
+    opponents (their games are not counted for anyone's norm)."""
+    if not ct.round_robin:
+        return frozenset()
+    return frozenset(
+        n
+        for n, e in enumerate(ct.entrants, start=1)
+        if e.rating is None and sum(w for _, w in ct.rated_games(n)) == 0
+    )
+
+
+def norm_games(
+    ct: Crosstable, number: int, zero: frozenset[int] | None = None
+) -> tuple[NormGame, ...]:
+    """Player *number*'s rounds (from 1) as the norm check reads them; *zero*: the players
+    whose games never count (1.4.2b), worked out once per crosstable when given."""
+    if zero is None:
+        zero = zero_scorers(ct)
+    out: list[NormGame] = []
+    for r, p in enumerate(ct.entrants[number - 1].pairings, start=1):
+        kind = _kind(p.outcome, p.opponent is not None)
+        points = Fraction(0) if p.outcome is None else p.outcome.points
+        if p.opponent is None:
+            out.append(NormGame(r, points, kind))
+            continue
+        o = ct.entrants[p.opponent - 1]
+        excluded = None
+        if kind is GameKind.PLAYED and p.opponent in zero:
+            excluded = (
+                "unrated opponent who scored nothing against rated opponents in a round "
+                "robin (1.4.2b)"
+            )
+        out.append(
+            NormGame(
+                r,
+                points,
+                kind,
+                rating=o.rating,
+                title=o.fide_title or (o.title or ""),
+                federation=o.federation,
+                opponent=p.opponent,
+                excluded=excluded,
+            )
+        )
+    return tuple(out)
+
+
+def field(ct: Crosstable) -> list[FieldPlayer]:
+    """Every player as 1.4.3d counts them."""
+    out: list[FieldPlayer] = []
+    for e in ct.entrants:
+        present = tuple(
+            p.outcome is not Outcome.ZERO_BYE
+            and (
+                (p.opponent is not None and (p.outcome is None or p.outcome.rated))
+                or p.outcome in (Outcome.FORFEIT_WIN, Outcome.PAIRING_BYE)
+            )
+            for p in e.pairings
+        )
+        missed = sum(1 for p, here in zip(e.pairings, present) if not here)
+        out.append(
+            FieldPlayer(
+                rated=e.rating is not None,
+                title=e.fide_title or (e.title or ""),
+                federation=e.federation,
+                missed=missed,
+                present=present,
+            )
+        )
+    return out
+
+
+def crosstable_norm_event(
+    ct: Crosstable,
+    *,
+    event_type: EventType | None = None,
+    host_federation: str = "",
+    rate: str | None = None,
+    registered: bool | None = None,
+    chief_arbiter_title: str | None = None,
+    rounds: int | None = None,
+) -> NormEvent:
+    """The norm event of *ct*. Without *event_type*: a round robin when every two players
+    met, else a Swiss (said in :attr:`~xlfuncs.core.norm_event.NormEvent.assumptions`). A
+    Swiss with *host_federation* gets its 1.4.3d figures."""
+    assumptions: list[str] = []
+    if event_type is None:
+        event_type = EventType.ROUND_ROBIN if ct.round_robin else EventType.SWISS
+        assumptions.append(
+            "event type: "
+            + ("round robin (every two players met)" if ct.round_robin else "Swiss")
+            + ", from the crosstable; not a team event, World Cup, national final or zonal "
+            "(--event-type to say otherwise)"
+        )
+    n_rounds = (
+        rounds if rounds is not None else max((len(e.pairings) for e in ct.entrants), default=0)
+    )
+    if event_type in (EventType.SWISS, EventType.ROUND_ROBIN):
+        fixed = event_type is EventType.ROUND_ROBIN  # as the arbiter says
+    else:
+        fixed = ct.round_robin
+    swiss_figures: BigSwiss | None = None
+    if not fixed and host_federation.strip():
+        swiss_figures = big_swiss(field(ct), n_rounds, host_federation)
+    elif not fixed:
+        assumptions.append(
+            "host federation not known (TRF 032 or --host-federation): the 1.4.3d "
+            "exemption of a big Swiss not considered"
+        )
+    if rate is None:
+        assumptions.append(
+            "rate of play not known (TRF 122 or --rate): norms shown as if standard play"
+        )
+    return NormEvent(
+        rounds=n_rounds,
+        event_type=event_type,
+        fixed_pairings=fixed,
+        host_federation=host_federation.strip().upper(),
+        rate=rate,
+        registered=registered,
+        chief_arbiter_title=chief_arbiter_title,
+        big_swiss=swiss_figures,
+        assumptions=tuple(assumptions),
+    )
+
+
+def crosstable_norm_checks(
+    ct: Crosstable, number: int, event: NormEvent, zero: frozenset[int] | None = None
+) -> tuple[NormCheck, ...]:
+    """The checks of every title player *number* may reach (above the title held; WGM and
+    WIM for women only), strongest first."""
+    e = ct.entrants[number - 1]
+    rules = ct.edition if ct.norm_rules is None else ct.norm_rules
+    return norm_checks(
+        norm_games(ct, number, zero),
+        event,
+        federation=e.federation,
+        held_title=e.title,
+        female=e.female,
+        rules=rules,
+    )
+
+
+def fide_title(title: str | None) -> str:
+    """A title as the norm rules read it, new or old TRF style (``g`` GM, ``m`` IM, ``f`` FM,
+    ``wg`` WGM ...); ``""`` for none.
+
+    >>> fide_title("WFM"), fide_title("wg"), fide_title(None)
+    ('WFM', 'WGM', '')
+    """
+    t = (title or "").strip()
+    if t.upper() in ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM") and t.isupper():
+        return t
+    return _OLD_STYLE.get(t, t.upper())

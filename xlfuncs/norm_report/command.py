@@ -1,0 +1,154 @@
+"""``xlfuncs norms``: every player's title-norm check from a TRF, one player's audit, a
+certificate workbook, or the forecast of an event still running. Registered by
+:func:`add_norms_command` in :mod:`xlfuncs.cli`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+__all__ = ["add_norms_command", "run_norms"]
+
+_EPILOG = """\
+What a TRF cannot say is an option, never assumed silently: --event-type (default: a round
+robin when every two players met, else a Swiss), --rate (no norm in rapid or blitz),
+--registered, --chief-arbiter-title (default: the title beginning the 102 record) and
+--host-federation (default: the 032 record; a Swiss needs it for the exemption of 1.4.3d).
+The text ends with what could not be checked and what was assumed.
+
+exit status: 0 done; 1 a file is missing, unreadable or malformed, or --player names no
+player; 2 the command line is wrong."""
+
+
+def add_norms_command(sub: Any, add_trf_options: Any) -> None:
+    """Add ``norms`` to the subcommands *sub* (``add_trf_options``: the TRF file and
+    ``--rules``, as every command that reads a TRF has)."""
+    from ..core.norm_event import RATES, EventType
+
+    norms = sub.add_parser(
+        "norms",
+        help="title norms of a TRF file, checked as FIDE checks them",
+        description="Check every player's title norms (FIDE Title Regulations B.01): the games,\n"
+        "the opponents' federations and titles, the ratings, the exemptions. Prints every\n"
+        "player with a norm and every player who made the rating figures but failed another\n"
+        "requirement; --player N the whole audit of one player.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_trf_options(norms)
+    norms.add_argument(
+        "--event-type",
+        choices=[k.value for k in EventType],
+        help="the kind of event (default: rr when every two players met, else swiss)",
+    )
+    norms.add_argument("--rate", choices=RATES, help="the rate of play (default: not known)")
+    norms.add_argument(
+        "--registered",
+        choices=("yes", "no"),
+        help="registered with FIDE 30 days before the start (1.1.1; default: not known)",
+    )
+    norms.add_argument(
+        "--chief-arbiter-title",
+        metavar="TITLE",
+        help="IA, FA or another (1.1.5; default: from the 102 record, else not known)",
+    )
+    norms.add_argument(
+        "--host-federation", metavar="FED", help="the federation hosting the event (default: 032)"
+    )
+    norms.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
+    norms.add_argument("--player", type=int, metavar="N", help="the full audit of player N")
+    norms.add_argument(
+        "--certificate",
+        type=int,
+        metavar="N",
+        help="write player N's norm certificate (like FIDE's form IT1) to -o OUT.xlsx",
+    )
+    norms.add_argument("-o", "--output", metavar="OUT.xlsx", help="the certificate workbook")
+    norms.add_argument(
+        "--force", action="store_true", help="replace OUT.xlsx if it exists (never the input)"
+    )
+    norms.add_argument(
+        "--forecast",
+        action="store_true",
+        help="for an event still running: the points each player still needs for a norm",
+    )
+    norms.add_argument(
+        "--rounds",
+        type=int,
+        metavar="N",
+        help="with --forecast: the event's rounds in all (default: the rounds in the file)",
+    )
+    norms.set_defaults(run=run_norms, k_file=None)
+
+
+def run_norms(args: argparse.Namespace) -> int:
+    """Run ``xlfuncs norms``."""
+    from .. import cli
+    from ..core import XlfuncsError
+    from ..core.norm_event import EventType
+    from .build import build_norm_report
+    from .render import render_audit, render_json, render_text
+
+    if args.certificate is not None and not args.output:
+        cli._error("--certificate needs -o OUT.xlsx")
+        return cli.EXIT_USAGE
+    if args.certificate is not None:
+        from ..output import OutputError, vet_file
+
+        try:
+            vet_file(args.output, force=args.force, inputs=(args.file,), what="workbook")
+        except OutputError as exc:
+            cli._error(str(exc))
+            return cli.EXIT_DATA_ERROR
+    inputs = cli._read_inputs(args)
+    if isinstance(inputs, int):
+        return inputs
+    tournament, _, edition = inputs
+    try:
+        report = build_norm_report(
+            tournament,
+            rules=edition,
+            event_type=None if args.event_type is None else EventType.read(args.event_type),
+            host_federation=args.host_federation,
+            rate=args.rate,
+            registered=None if args.registered is None else args.registered == "yes",
+            chief_arbiter=args.chief_arbiter_title,
+        )
+    except XlfuncsError as exc:
+        cli._error(f"{tournament.source}: {exc}")
+        return cli.EXIT_DATA_ERROR
+    for number in (args.player, args.certificate):
+        if number is not None and all(p.start_no != number for p in report.players):
+            cli._error(f"{tournament.source}: no player has the starting rank {number}")
+            return cli.EXIT_DATA_ERROR
+    if args.certificate is not None:
+        from ..output import OutputError
+        from .certificate import write_certificate
+
+        try:
+            target = write_certificate(report, args.certificate, args.output)
+        except OutputError as exc:
+            cli._error(str(exc))
+            return cli.EXIT_DATA_ERROR
+        print(f"wrote {target} (norm certificate of no. {args.certificate})")
+        return 0
+    if args.forecast:
+        from .forecast import render_forecast
+
+        sys.stdout.write(render_forecast(report, args.rounds))
+        return 0
+    if args.player is not None:
+        sys.stdout.write(render_audit(report, args.player))
+        return 0
+    if args.format == "json":
+        sys.stdout.write(render_json(report))
+        for note in report.assumptions:
+            cli._say("assumed", note)
+        for warning in report.warnings:
+            cli._say("warning", warning)
+        return 0
+    sys.stdout.write(render_text(report))
+    return 0

@@ -1,0 +1,141 @@
+"""``xlfuncs norms --forecast``: in an event still running, the points each player still
+needs for a norm in the remaining rounds.
+
+The rounds left are the event's rounds (``--rounds``, else those the file writes) less the
+rounds with a result. An opponent already paired (a round written without a result) counts
+at their rating; an opponent not yet known is assumed to be rated as the player's opponents
+so far average (unrated ones at the Title Regulations' value, before the floor), and the
+output says so. The points needed come from :func:`xlfuncs.core.norms.norm_points` over the
+games so far and the games to come (the floor, Ra, Rp and 35 %); the opponents' mix is shown
+as it stands, since the opponents to come may still change it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core.errors import XlfuncsError
+from ..core.norm_check import NormCheck
+from ..core.norms import norm_points, norm_ratings_before_floor
+from ..output import visible
+from .build import NormReport, PlayerNorms
+
+__all__ = ["Forecast", "forecast", "render_forecast"]
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """What one player needs for one title in the rounds left."""
+
+    start_no: int
+    name: str
+    title: str
+    played: int
+    """Games so far that count."""
+    points: Fraction
+    """Points in them."""
+    remaining: int
+    assumed_rating: int | None
+    """The rating assumed for each opponent not yet known (``None``: none assumed)."""
+    needed: Fraction
+    """Points still needed in the remaining rounds."""
+    mix_failing: tuple[str, ...]
+    """The mix requirements not met so far (they may still be met)."""
+
+
+def _forecast(p: PlayerNorms, c: NormCheck, report: NormReport, rounds: int) -> Forecast | None:
+    ct = report.crosstable
+    number = next(n for n, q in enumerate(report.players, start=1) if q is p)
+    entrant = ct.entrants[number - 1]
+    so_far = [g for g in c.used] + [g for g, _ in c.left_out if g.counts]
+    so_far.sort(key=lambda g: g.round)
+    points = sum((g.points for g in so_far), Fraction(0))
+    done = sum(1 for q in entrant.pairings if q.outcome is not None)
+    paired: list[int | None] = [
+        ct.entrants[q.opponent - 1].rating
+        for q in entrant.pairings
+        if q.outcome is None and q.opponent is not None
+    ]
+    remaining = max(rounds - done, 0)
+    unknown = max(remaining - len(paired), 0)
+    ratings: list[int | None] = [g.rating for g in so_far]
+    assumed: int | None = None
+    if unknown:
+        valued = norm_ratings_before_floor(ratings, rules=report.title_rules) if ratings else []
+        if not valued:
+            return None
+        assumed = (2 * sum(valued) + len(valued)) // (2 * len(valued))
+    future = paired[:remaining] + [assumed] * unknown
+    if remaining == 0:
+        return None
+    try:
+        total = norm_points(ratings + future, c.title, rules=report.title_rules)
+    except XlfuncsError:
+        return None  # no score makes it (too few games, or Ra too low)
+    needed = max(total - points, Fraction(0))
+    if needed > remaining:
+        return None
+    fed_keys = {"other_federations", "own_federation", "one_federation", "titled"}
+    failing = tuple(
+        r.label
+        for r in c.requirements
+        if r.key in fed_keys | {"title_or_higher"} and r.met is False
+    )
+    return Forecast(
+        start_no=p.start_no,
+        name=p.name,
+        title=c.title.title,
+        played=len(so_far),
+        points=points,
+        remaining=remaining,
+        assumed_rating=assumed,
+        needed=needed,
+        mix_failing=failing,
+    )
+
+
+def forecast(report: NormReport, rounds: int | None = None) -> list[Forecast]:
+    """For every player still able to make a norm, the strongest title within reach and the
+    points it needs in the rounds left."""
+    total = rounds if rounds is not None else report.event.rounds
+    out: list[Forecast] = []
+    for p in report.players:
+        for c in p.checks:
+            found = _forecast(p, c, report, total)
+            if found is not None:
+                out.append(found)
+                break
+    return out
+
+
+def _pts(x: Fraction) -> str:
+    return f"{float(x):g}"
+
+
+def render_forecast(report: NormReport, rounds: int | None = None) -> str:
+    """The forecast as text."""
+    total = rounds if rounds is not None else report.event.rounds
+    t = report.tournament
+    title = f"Norm forecast: {t.name or t.source}"
+    out = [title, "=" * len(title), f"rounds: {total} in all", ""]
+    found = forecast(report, rounds)
+    for f in found:
+        assumed = (
+            f"; the {f.remaining} opponents to come assumed at {f.assumed_rating}"
+            if f.assumed_rating is not None
+            else ""
+        )
+        mix = f"; mix not met so far: {', '.join(f.mix_failing)}" if f.mix_failing else ""
+        out.append(
+            f"- no. {f.start_no} {f.name}: {f.title} needs {_pts(f.needed)} of the "
+            f"{f.remaining} remaining rounds ({_pts(f.points)}/{f.played} so far{assumed}{mix})"
+        )
+    if not found:
+        out.append("- nobody can still make a norm (or no round is left)")
+    out += [
+        "",
+        "An opponent not yet paired is assumed to be rated as the player's opponents so far "
+        "average; the points needed change with the real opponents.",
+    ]
+    return visible("\n".join(out)) + "\n"

@@ -1,0 +1,236 @@
+"""The norm report printed: text (:func:`render_text`), one player's audit
+(:func:`render_audit`) and JSON (:func:`render_json`, :func:`check_object`)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from ..core.norm_check import NormCheck, Requirement
+from ..output import visible
+from .build import NormReport, PlayerNorms
+
+__all__ = ["check_object", "render_audit", "render_json", "render_text"]
+
+
+def _pts(x: Fraction) -> str:
+    return f"{float(x):g}" if x.denominator == 1 else f"{float(x):.1f}"
+
+
+def _threshold(r: Requirement) -> str:
+    if r.threshold is None:
+        return "-"
+    if isinstance(r.threshold, str):
+        return r.threshold
+    return f"{'<=' if r.at_most else '>='} {r.threshold}"
+
+
+def _figure(r: Requirement) -> str:
+    return "-" if r.figure is None else str(r.figure)
+
+
+def _who(p: PlayerNorms) -> str:
+    bits = [b for b in (p.title, p.federation, str(p.rating) if p.rating else "unrated") if b]
+    return f"no. {p.start_no} {p.name} ({', '.join(bits)})"
+
+
+def _left_out(c: NormCheck) -> str:
+    played = [f"round {g.round}: {why}" for g, why in c.left_out if g.kind.value == "played"]
+    return "; left out " + "; ".join(played) if played else ""
+
+
+def _summary(c: NormCheck) -> str:
+    perf = c.performance
+    if perf is None:
+        return "no game counts"
+    credited = f", counts as {c.games_credited}" if c.games_credited != len(c.used) else ""
+    return (
+        f"{_pts(c.score)}/{len(c.used)} games{credited}, Ra {perf.ra}, {perf.percent} %, "
+        f"Rp {perf.rp}"
+        + (f"; exempt from the federation rules ({c.exemption})" if c.exemption else "")
+    )
+
+
+def _failure(r: Requirement) -> str:
+    return f"{r.label} ({r.article}): {_figure(r)}, needs {_threshold(r)}"
+
+
+def _event_facts(report: NormReport) -> list[tuple[str, str]]:
+    t, e = report.tournament, report.event
+    kind = e.event_type.value + (" (fixed pairings)" if e.fixed_pairings else "")
+    facts = [("file", t.source), ("event", f"{kind}, {e.rounds} rounds")]
+    if e.host_federation:
+        facts.append(("host", e.host_federation))
+    facts.append(("rules", f"Title Regulations {report.title_rules.id}"))
+    if e.big_swiss is not None:
+        verdict = "exempt (1.4.3d)" if e.big_swiss.met else "not exempt"
+        facts.append(("1.4.3d", f"{verdict}: {e.big_swiss}"))
+    return facts
+
+
+def _unchecked(report: NormReport) -> list[str]:
+    seen: dict[str, str] = {}
+    for p in report.players:
+        for c in p.checks:
+            for r in c.unchecked:
+                seen.setdefault(r.key, f"{r.label} ({r.article}): {r.status}")
+    return list(seen.values())
+
+
+def render_text(report: NormReport) -> str:
+    """Every player with a norm, then every player who made the rating figures of a norm but
+    failed another requirement (named), what could not be checked, and what was assumed."""
+    t = report.tournament
+    title = f"Title norms: {t.name or t.source}"
+    out = [title, "=" * len(title)]
+    facts = _event_facts(report)
+    width = max(len(k) for k, _ in facts)
+    out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts]
+    out += ["", "Norms"]
+    made = [p for p in report.players if p.norm is not None]
+    for p in made:
+        c = p.norm
+        assert c is not None
+        out.append(f"- {_who(p)}: {c.title.title} norm, {_summary(c)}{_left_out(c)}")
+    if not made:
+        out.append("- none")
+    out += ["", "Rating figures made, another requirement not met"]
+    near = [p for p in report.players if p.near is not None]
+    for p in near:
+        c = p.near
+        assert c is not None
+        failed = "; ".join(_failure(r) for r in c.failed)
+        out.append(f"- {_who(p)}: {c.title.title}, {_summary(c)}; not met: {failed}")
+    if not near:
+        out.append("- none")
+    out += ["", "Not checked from the file (a norm above holds only if these are met too)"]
+    out += [f"- {u}" for u in _unchecked(report)] or ["- nothing"]
+    out += ["", "Assumed"]
+    out += [f"- {a}" for a in report.assumptions] or ["- nothing"]
+    if report.warnings:
+        out += ["", "Warnings"]
+        out += [f"- {w}" for w in report.warnings]
+    out += ["", "xlfuncs norms FILE --player N: the games and every requirement of one player."]
+    return visible("\n".join(out)) + "\n"
+
+
+def _games_table(report: NormReport, c: NormCheck) -> list[str]:
+    used_rating: dict[int, int] = {}
+    if c.performance is not None:
+        for g, r in zip(c.used, c.performance.ratings_used):
+            used_rating[g.round] = r
+    left = {g.round: why for g, why in c.left_out}
+    rows = [["Rd", "Opp", "Name", "Ti", "Fed", "Rtg", "Counted", "Res", "Used"]]
+    for g in sorted([*c.used, *(g for g, _ in c.left_out)], key=lambda g: g.round):
+        rows.append(
+            [
+                str(g.round),
+                "-" if g.opponent is None else str(g.opponent),
+                "" if g.opponent is None else report.names.get(g.opponent, ""),
+                g.title,
+                g.federation,
+                "-" if g.opponent is None else (str(g.rating) if g.rating else "unrated"),
+                str(used_rating[g.round]) if g.round in used_rating else "",
+                g.result,
+                left.get(g.round, "used"),
+            ]
+        )
+    return _table(rows, left_cols={2, 3, 4, 7, 8})
+
+
+def _table(rows: list[list[str]], left_cols: set[int]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    last = len(widths) - 1
+
+    def line(cells: list[str]) -> str:
+        parts = [
+            c.ljust(w) if i in left_cols and i != last else (c if i == last else c.rjust(w))
+            for i, (c, w) in enumerate(zip(cells, widths))
+        ]
+        return "  ".join(parts).rstrip()
+
+    return [line(rows[0]), line(["-" * w for w in widths])] + [line(r) for r in rows[1:]]
+
+
+def render_audit(report: NormReport, start_no: int) -> str:
+    """One player's full audit: for each title worth reaching, each game used or left out
+    (and why), and each requirement with its figure, threshold and status."""
+    p = report.player(start_no)
+    out = [_who(p), "=" * len(_who(p))]
+    best = p.norm
+    out.append(f"norm: {best.title.title if best else 'none'}")
+    if not p.checks:
+        out.append("No norm is worth checking (the player holds the title, or none applies).")
+    for c in p.checks:
+        verdict = "NORM" if c.met else "no norm"
+        out += ["", f"{c.title.title}: {verdict} ({_summary(c)})", ""]
+        out += _games_table(report, c)
+        out.append("")
+        rows = [["Requirement", "Art.", "Figure", "Needs", "Status"]]
+        for r in c.requirements:
+            note = f" ({r.note})" if r.note and not r.note.startswith("exempt") else ""
+            rows.append([r.label, r.article, _figure(r), _threshold(r), r.status + note])
+        out += _table(rows, left_cols={0, 1, 4})
+    if report.assumptions:
+        out += ["", "Assumed"] + [f"- {a}" for a in report.assumptions]
+    return visible("\n".join(out)) + "\n"
+
+
+def _number(x: Fraction) -> int | float:
+    return int(x) if x.denominator == 1 else float(x)
+
+
+def check_object(c: NormCheck) -> dict[str, Any]:
+    """One check as JSON: the games used and left out, the figures, each requirement."""
+    perf = c.performance
+    return {
+        "title": c.title.title,
+        "met": c.met,
+        "games_used": [g.round for g in c.used],
+        "games_left_out": [{"round": g.round, "why": why} for g, why in c.left_out],
+        "games_credited": c.games_credited,
+        "score": _number(c.score),
+        "ra": None if perf is None else perf.ra,
+        "percent": None if perf is None else perf.percent,
+        "dp": None if perf is None else perf.dp,
+        "rp": None if perf is None else perf.rp,
+        "exemption": c.exemption,
+        "requirements": [
+            {
+                "key": r.key,
+                "article": r.article,
+                "requirement": r.label,
+                "figure": r.figure,
+                "threshold": r.threshold,
+                "at_most": r.at_most,
+                "met": r.met,
+                "needs": r.needs,
+                "note": r.note or None,
+            }
+            for r in c.requirements
+        ],
+    }
+
+
+def player_object(p: PlayerNorms) -> dict[str, Any]:
+    """One player as JSON: ``norm`` (the best title made, or null) and ``norm_check`` (the
+    check of that title; without a norm, of the title whose rating figures were made, or of
+    the strongest title), then ``checks``, every title's."""
+    shown = p.shown
+    return {
+        "start_no": p.start_no,
+        "name": p.name,
+        "title": p.title,
+        "federation": p.federation,
+        "rating": p.rating,
+        "norm": None if p.norm is None else p.norm.title.title,
+        "norm_check": None if shown is None else check_object(shown),
+        "checks": [check_object(c) for c in p.checks],
+    }
+
+
+def render_json(report: NormReport) -> str:
+    """A JSON list, one object per player (:func:`player_object`)."""
+    text = json.dumps([player_object(p) for p in report.players], indent=2, ensure_ascii=False)
+    return text + "\n"
