@@ -424,7 +424,8 @@ def test_json_keys_and_nulls() -> None:
         "norm",
     }
     assert all(required <= set(obj) for obj in data)
-    assert list(data[0]) == list(JSON_KEYS)
+    assert list(data[0]) == [*JSON_KEYS, "norm_check"]  # the norm's check: JSON only
+    assert all(obj["norm_check"] is None for obj in data)  # 3 games: no norm in sight
     a, d = data[0], data[3]
     assert (a["initial_rating"], a["norm"], a["rating"]) == (None, None, 2400)
     assert (d["rating"], d["rating_change"], d["k"], d["initial_rating"]) == (
@@ -527,7 +528,7 @@ def test_norm_figures_only_for_titles_not_held() -> None:
         assert check_tournament(report.tournament) == []
         assert report.rows[0].norm == norm, title
         assert (report.rows[0].ra, report.rows[0].rp_fide) == (2300.0, 3100)
-        assert ("IM norm figures, 9.0/9 (100 %), Ra 2300" in render_text(report)) == bool(norm)
+        assert ("IM norm, 9.0/9 (100 %), Ra 2300" in render_text(report)) == bool(norm)
 
 
 # --------------------------------------------------------------------------- demo files

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 from typing import Final
 
@@ -58,6 +59,7 @@ __all__ = [
     "best_norm",
     "check_norm",
     "norm_checks",
+    "norm_made",
 ]
 
 MAX_CREDITED_GAMES: Final = 13
@@ -356,6 +358,28 @@ def check_norm(
     fed = federation.strip()
     choice = choose_games(games, t, event, fed, edition)
     return _check(choice, games, t, event, fed, edition)
+
+
+def norm_made(
+    games: Sequence[NormGame],
+    title: str | NormTitle,
+    event: NormEvent,
+    *,
+    federation: str,
+    rules: NormRules = None,
+) -> tuple[bool, bool]:
+    """Whether :func:`check_norm` finds the norm made (:attr:`NormCheck.met`), and whether
+    it finds the rating figures made (:attr:`NormCheck.rating_met`), without building the
+    requirements: the quick answer a crosstable's norm column needs for every player."""
+    t = title if isinstance(title, NormTitle) else norm_title(title)
+    choice = choose_games(games, t, event, federation.strip(), title_edition(rules))
+    return choice.makes_norm and _event_allows(event), choice.makes_figures
+
+
+@lru_cache(maxsize=16)
+def _event_allows(event: NormEvent) -> bool:
+    """Whether none of the event's own requirements fails (rate, registration, arbiter)."""
+    return all(r.met is not False for r in _event_requirements(event))
 
 
 def norm_checks(

@@ -9,7 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .norm_check import NormCheck, norm_checks
+from .norm_check import WOMEN_NORMS, NormCheck, norm_checks, norm_made
+from .norms import norms_worth
 from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss
 from .norm_games import GameKind, NormGame
 from .results import Outcome
@@ -190,3 +191,20 @@ def fide_title(title: str | None) -> str:
     if t.upper() in ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM") and t.isupper():
         return t
     return _OLD_STYLE.get(t, t.upper())
+
+
+def crosstable_norm_made(
+    ct: Crosstable, number: int, event: NormEvent, zero: frozenset[int] | None = None
+) -> tuple[tuple[str, bool, bool], ...]:
+    """For every title player *number* may reach, strongest first: the title, whether the
+    norm is made, whether its rating figures are (:func:`~xlfuncs.core.norm_check.norm_made`)."""
+    e = ct.entrants[number - 1]
+    rules = ct.edition if ct.norm_rules is None else ct.norm_rules
+    games = norm_games(ct, number, zero)
+    out: list[tuple[str, bool, bool]] = []
+    for title in norms_worth(e.title):
+        if title in WOMEN_NORMS and not e.female:
+            continue
+        made, figures = norm_made(games, title, event, federation=e.federation, rules=rules)
+        out.append((title, made, figures))
+    return tuple(out)

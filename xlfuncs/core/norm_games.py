@@ -26,11 +26,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from math import comb
+from math import ceil, comb
 from typing import Final
 
-from .norm_event import NormEvent
-from .norms import NormOpponent, NormTitle, norm_mix
+from .norm_event import NormEvent, federation_code
+from .norms import (
+    MIN_OTHER_FEDERATIONS,
+    MIN_TITLE_OR_HIGHER,
+    MIN_TITLED,
+    NormOpponent,
+    NormTitle,
+    is_titled,
+    norm_mix,
+    title_or_higher,
+)
 from .tables import dp_hundredths
 from .title_editions import TitleEdition
 
@@ -127,7 +136,9 @@ class _Search:
             i: edition.unrated_opponent if games[i].rating is None else int(games[i].rating or 0)
             for i in counted
         }
-        self.halves = {i: int(2 * games[i].points) for i in counted}
+        self.halves = {
+            i: 2 * games[i].points.numerator // games[i].points.denominator for i in counted
+        }
         self.federation = federation
         self.exempt = event.exemption_for(federation) is not None
         self.fixed_mix: bool | None = None
@@ -165,6 +176,23 @@ class _Search:
             for key, c in zip(keys, mix.checks)
             if key != "games" and not (self.exempt and key in _FED_KEYS)
         )
+
+    def mix_possible(self, prefix: Sequence[int], size: int) -> bool:
+        """A quick necessary condition: whether *size* games of *prefix* could meet the mix
+        (what only falls when games are dropped: the other federations, the titled opponents
+        and those with the norm's title or higher, counted over the whole prefix)."""
+        if self.fixed_mix is not None:
+            return self.fixed_mix
+        games = [self.games[i] for i in prefix]
+        titled = sum(1 for g in games if is_titled(g.title))
+        higher = sum(1 for g in games if title_or_higher(g.title, self.t))
+        if titled < ceil(MIN_TITLED * size) or higher < max(3, ceil(MIN_TITLE_OR_HIGHER * size)):
+            return False
+        if self.exempt or not self.federation.strip():
+            return self.exempt
+        own = federation_code(self.federation)
+        others = {federation_code(g.federation) for g in games} - {"", own}
+        return len(others) >= MIN_OTHER_FEDERATIONS
 
     def mix_ok(self, idx: Sequence[int]) -> bool:
         """Whether the opponents' mix allows the norm with the games *idx*."""
@@ -237,6 +265,8 @@ def choose_games(
                     figures_only = GameChoice(
                         greedy, frozenset(counted[j:]), min_games, makes_figures=True
                     )
+                if not search.mix_possible(prefix, size):
+                    continue  # no choice of these games can meet the mix
                 choices: Iterable[tuple[int, ...]] = combinations(wins, drop)
                 if comb(len(wins), drop) > MAX_CHOICES:
                     capped = True

@@ -282,15 +282,40 @@ class Crosstable:
         title worth reaching, strongest first."""
         from .norm_field import crosstable_norm_checks
 
-        event, zero = self._norm_setting
-        return crosstable_norm_checks(self, number, event, zero)
+        cache = self._norm_cache
+        if number not in cache:
+            event, zero = self._norm_setting
+            cache[number] = crosstable_norm_checks(self, number, event, zero)
+        return cache[number]
+
+    @cached_property
+    def _norm_cache(self) -> dict[int, tuple[NormCheck, ...]]:
+        """Each player's :meth:`norm_checks`, once worked out."""
+        return {}
 
     def best_norm(self, number: int) -> str | None:
         """The strongest title norm the player made by the whole check of the Title
         Regulations (:meth:`norm_checks`: the games, the opponents' mix, the figures), among
         those above the title the player holds; a quick look at the rating figures first
         (9+ games, Ra with the floor, Rp, 35 %) spares the check where they fall short."""
+        found = next((title for title, made, _ in self.norm_status(number) if made), None)
+        return found
+
+    def norm_status(self, number: int) -> tuple[tuple[str, bool, bool], ...]:
+        """For every title worth reaching, strongest first: the title, whether the norm is
+        made (:meth:`norm_checks`' ``met``) and whether its rating figures are, worked out
+        quickly (no requirements built); empty with fewer games than any norm needs."""
+        from .norm_field import crosstable_norm_made
+
         if len(self._games[number - 1][0]) < FEWEST_NORM_GAMES:
-            return None
-        found = next((c for c in self.norm_checks(number) if c.met), None)
-        return None if found is None else found.title.title
+            return ()
+        cache = self._norm_status_cache
+        if number not in cache:
+            event, zero = self._norm_setting
+            cache[number] = crosstable_norm_made(self, number, event, zero)
+        return cache[number]
+
+    @cached_property
+    def _norm_status_cache(self) -> dict[int, tuple[tuple[str, bool, bool], ...]]:
+        """Each player's :meth:`norm_status`, once worked out."""
+        return {}

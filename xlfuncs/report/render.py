@@ -23,10 +23,13 @@ __all__ = ["JSON_KEYS", "json_object", "render_csv", "render_json", "render_text
 JsonValue = str | int | float | bool | None
 """A value of a report row as JSON writes it."""
 
-JSON_KEYS: tuple[str, ...] = tuple(f.name for f in fields(ReportRow) if f.name != "k_lowered_from")
+JSON_KEYS: tuple[str, ...] = tuple(
+    f.name for f in fields(ReportRow) if f.name not in ("k_lowered_from", "norm_check")
+)
 """The keys of each object of ``--format json`` and the CSV header, in order: the fields of
 :class:`ReportRow`, with ``k_lowered_from`` written into ``k_source``
-(:attr:`ReportRow.k_source_label`)."""
+(:attr:`ReportRow.k_source_label`); JSON adds ``norm_check`` last (an object: the
+requirements of the norm with figure, threshold, met; ``null`` when none)."""
 
 
 def json_object(row: ReportRow) -> dict[str, JsonValue]:
@@ -54,7 +57,7 @@ def _signed(x: int | None) -> str:
 def _norm_line(n: NormFigures) -> str:
     perf = n.performance
     return (
-        f"no. {n.start_no} {n.name}: {perf.title.title} norm figures, {_pts(float(n.score))}/"
+        f"no. {n.start_no} {n.name}: {perf.title.title} norm, {_pts(float(n.score))}/"
         f"{n.games} ({perf.percent} %), Ra {perf.ra} (floor and unrated opponents "
         f"applied), Rp {perf.rp}"
     )
@@ -199,7 +202,7 @@ def render_text(report: Report) -> str:
             out.append(f"- none ({why}): {short_list(who, 40)}")
     if report.norms:
         out.append("")
-        out.append("Norm figures")
+        out.append("Norms (the whole check; xlfuncs norms FILE for each requirement)")
         out += [f"- {_norm_line(n)}" for n in report.norms]
     out.append("")
     out.append("Warnings")
@@ -218,7 +221,13 @@ def render_json(report: Report) -> str:
     """A JSON list, one object per player (keys :data:`JSON_KEYS`; ``null`` for none). Text is
     UTF-8, not ``\\u`` escapes, but for the control characters (``\\u001b``, ``\\u009b``),
     which would drive a terminal."""
-    objects = [json_object(r) for r in report.rows]
+    from ..norm_report.render import check_object
+
+    objects: list[dict[str, object]] = []
+    for r in report.rows:
+        found: dict[str, object] = dict(json_object(r))
+        found["norm_check"] = None if r.norm_check is None else check_object(r.norm_check)
+        objects.append(found)
     text = json.dumps(objects, indent=2, ensure_ascii=False)
     return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
@@ -262,8 +271,10 @@ def _notes(edition: Edition) -> tuple[str, ...]:
         "the rating period are not included.",
         f"First ratings: this event alone, {edition.id} rules; '*' marks one that would not "
         "be published.",
-        "Norms: rating figures only (9+ games, Ra with the floor, Rp, 35 %); the opponents' "
-        "federations and titles are not checked."
+        "Norms: the whole check of the Title Regulations (B.01: the games, the opponents' "
+        "federations and titles, the exemptions, Ra with the floor, Rp, 35 %); not checked "
+        "from the file: the registration and the chief arbiter's title; "
+        "`xlfuncs norms FILE` names them and shows near misses."
         if edition.title_norms
         else f"Norms: none in {edition.rate.value} play (title norms come from standard games).",
         "Rp exact: +inf / -inf for a 100 % / 0 % score against rated opponents.",

@@ -11,11 +11,12 @@ import datetime as _dt
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..core.editions import Edition, RateOfPlay, RulesSpec
-from ..core.norms import NORM_TITLES, NormPerformance, norm_performance
+from ..core.norm_check import NormCheck
+from ..core.norms import NormPerformance
 from ..core.tables import round_half_up
 from ..core.tournament import Crosstable, PlayerFigures
 from ..trf import Discrepancy, Player, Tournament, check_tournament
@@ -86,6 +87,10 @@ class ReportRow:
     :func:`xlfuncs.core.norms.norms_worth`)."""
     sb: float
     """Sonneborn-Berger."""
+    norm_check: NormCheck | None = None
+    """The norm check behind :attr:`norm` (the whole check of the Title Regulations); without
+    a norm, the check of a title whose rating figures were made but another requirement was
+    not; ``None`` otherwise. JSON writes it as ``norm_check``; CSV leaves it out."""
 
     @property
     def k_source_label(self) -> str | None:
@@ -197,12 +202,19 @@ def _row(p: Player, f: PlayerFigures, pk: PlayerK, rating: int | None) -> Report
     )
 
 
-def _norm_figures(ct: Crosstable, number: int, row: ReportRow) -> NormFigures:
-    games = ct.games(number)
-    score = sum((w for _, w in games), Fraction(0))
-    assert row.norm is not None
-    perf = norm_performance([r for r, _ in games], score, NORM_TITLES[row.norm], rules=ct.edition)
-    return NormFigures(row.start_no, row.name, score, len(games), perf)
+def _norm_check(ct: Crosstable, number: int) -> NormCheck | None:
+    """The check of the norm made, or of a title whose rating figures were made."""
+    if not any(figures for _, _, figures in ct.norm_status(number)):
+        return None
+    checks = ct.norm_checks(number)
+    made = next((c for c in checks if c.met), None)
+    return made or next((c for c in checks if c.rating_met), None)
+
+
+def _norm_figures(row: ReportRow) -> NormFigures:
+    check = row.norm_check
+    assert check is not None and check.performance is not None
+    return NormFigures(row.start_no, row.name, check.score, len(check.used), check.performance)
 
 
 def build_report(
@@ -221,9 +233,10 @@ def build_report(
     norms: list[NormFigures] = []
     for number, (p, pk, entrant) in enumerate(zip(built.players, built.ks, ct.entrants), start=1):
         row = _row(p, ct.figures(number), pk, entrant.rating)
+        row = replace(row, norm_check=_norm_check(ct, number))
         rows.append(row)
         if row.norm is not None:
-            norms.append(_norm_figures(ct, number, row))
+            norms.append(_norm_figures(row))
     return Report(
         tournament=t,
         edition=ct.edition,
