@@ -19,10 +19,10 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
 from cli_support import run
 from norm_events import Opp, star_event
 from render import needs_render, pdf_text, to_pdf
+
 from xlfuncs.norm_report import build_norm_report
 from xlfuncs.norm_report.forecast import forecast
 

@@ -10,9 +10,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .norm_check import WOMEN_NORMS, NormCheck, norm_checks, norm_made
-from .norms import norms_worth
 from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss
 from .norm_games import GameKind, NormGame
+from .norms import norms_worth
 from .results import Outcome
 
 if TYPE_CHECKING:
