@@ -113,3 +113,30 @@ def test_forecast() -> None:
     assert (f.points, f.needed) == (Fraction(9, 2), Fraction(3, 2))
     done = forecast(build_norm_report(t, rate="standard"))  # 7 rounds: none left for no. 1
     assert all(f.start_no != 1 for f in done)
+
+
+def test_rating_list_gives_titles_and_federations(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The file says opponent 703303 (Leko) is an untitled ENG player; FIDE's list
+    # (tests/data/ratinglist/players_list_foa.txt, a real line) says GM, HUN.
+    from norm_events import player_line
+
+    lines = [
+        "012 List test",
+        "042 2025/05/10",
+        player_line(1, "Candidate, Test", 2500, ["   2 w 1"], fed="ESP"),
+        player_line(2, "Leko, Peter", 2676, ["   1 b 0"], fed="ENG", fide_id="703303"),
+    ]
+    trf = tmp_path / "list.trf"
+    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    rating_list = Path(__file__).resolve().parent / "data" / "ratinglist" / "players_list_foa.txt"
+    code, out, err = run(
+        capsys, "norms", str(trf), "--rating-list", str(rating_list), "--player", "1"
+    )
+    assert code == 0, err
+    leko = next(line for line in out.splitlines() if "Leko, Peter" in line)
+    assert " GM " in leko and " HUN " in leko
+    assert "from the rating list for 1 players, from the file for 1" in out
+    code, _, err = run(capsys, "norms", str(trf), "--rating-list", str(tmp_path / "none.txt"))
+    assert code == 1 and "cannot read" in err

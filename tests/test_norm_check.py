@@ -363,3 +363,24 @@ def test_best_set_against_every_permitted_set(fixed: bool) -> None:
 def test_not_played_rounds_kinds() -> None:
     g = NormGame(1, Fraction(1), GameKind.FORFEIT_WIN)
     assert not g.counts and g.result == "forfeit win"
+
+
+def test_norm_all_needs_the_federations() -> None:
+    # The base GM event of test_meets_everything as a wall chart passes it (one row per
+    # player, one column per round, the opponents' numbers beside): a GM norm with the
+    # federations and titles, none without the federations (1.4.3 cannot be checked).
+    from xlfuncs import udfs
+
+    n = 10
+    results: list[list[object]] = [[None] * 9 for _ in range(n)]
+    opponents: list[list[object]] = [[None] * 9 for _ in range(n)]
+    other = {"1": "0", "=": "=", "0": "1"}
+    for r, res in enumerate(RESULTS):
+        results[0][r], opponents[0][r] = res, float(r + 2)
+        results[r + 1][r], opponents[r + 1][r] = other[res], 1.0
+    ratings = [[2500.0]] * n
+    titles = [[None]] + [[t or None] for t in GOOD_TITLES]
+    feds = [["ESP"]] + [[f] for f in GOOD_FEDS]
+    args = (ratings, results, opponents, None, "2025", titles)
+    assert udfs.NORM_ALL(*args, feds)[0] == ["GM"]
+    assert udfs.NORM_ALL(*args)[0] == [""]

@@ -824,7 +824,8 @@ def test_classic_vba_wrapper_for_every_function(classic: dict[str, Any]) -> None
         "Optional arg5, Optional arg6, Optional arg7"
     )
     assert functions["NORM_ALL"][0] == (
-        "ratings, results, Optional opponents, Optional sexes, Optional rules, Optional titles"
+        "ratings, results, Optional opponents, Optional sexes, Optional rules, Optional titles, "
+        "Optional federations"
     )
 
 

@@ -870,6 +870,7 @@ def crosstable_rows(
     k: Cell = None,
     female: Cell = None,
     titles: Cell = None,
+    federations: Cell = None,
     rules_value: Cell = None,
     round_robin: bool | None = None,
 ) -> tuple[Any, list[RowError | None], list[bool]]:
@@ -880,6 +881,7 @@ def crosstable_rows(
     *opponents* is omitted) or, with *opponents*, one column per round beside the opponents'
     numbers. Returns the crosstable, each row's error (or ``None``) and which rows are empty.
     """
+    from .core.norm_field import fide_title
     from .core.tournament import Crosstable, Entrant
 
     edition = rules(rules_value)
@@ -889,7 +891,8 @@ def crosstable_rows(
     k_cells = column(k) if k is not None else [None] * n
     female_cells = column(female) if female is not None else [None] * n
     title_cells = column(titles) if titles is not None else [None] * n
-    if len(k_cells) != n or len(female_cells) != n or len(title_cells) != n:
+    fed_cells = column(federations) if federations is not None else [None] * n
+    if len(k_cells) != n or len(female_cells) != n or len(title_cells) != n or len(fed_cells) != n:
         raise InvalidInputError(f"every column must have {n} rows, one per player")
     errors: list[RowError | None] = [None] * n
     empty = [False] * n
@@ -907,6 +910,8 @@ def crosstable_rows(
                 female = boolean_or_sex(female_cells[i], f"sexes (row {i + 1})")
             if isinstance(title_cells[i], str):
                 _check_error(title_cells[i], f"titles (row {i + 1})")
+            if isinstance(fed_cells[i], str):
+                _check_error(fed_cells[i], f"federations (row {i + 1})")
             games = parsed[i]
             if isinstance(games, Exception):
                 raise games.with_traceback(None)
@@ -922,6 +927,7 @@ def crosstable_rows(
                     (opponent_rows[i], f"opponents ({row})"),
                     (female_cells[i], f"sexes ({row})"),
                     (title_cells[i], f"titles ({row})"),
+                    (fed_cells[i], f"federations ({row})"),
                 ],
             )
             pairings = ()
@@ -933,6 +939,8 @@ def crosstable_rows(
                 k=entrant_k,
                 female=female,
                 title=title_cells[i] if isinstance(title_cells[i], str) else None,
+                fide_title=fide_title(title_cells[i]) if isinstance(title_cells[i], str) else "",
+                federation=fed_cells[i].strip() if isinstance(fed_cells[i], str) else "",
             )
         )
     table = Crosstable.build(

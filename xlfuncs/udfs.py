@@ -928,7 +928,18 @@ def BLOQUE_ALL(
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("sexes", doc='Optional: "w" or "f" marks a woman (WGM and WIM norms)', **_RANGE)
 @xw.arg("rules", doc=_NORM_RULES, **_VALUE)
-@xw.arg("titles", doc="Optional: the titles players hold; only stronger norms are shown", **_RANGE)
+@xw.arg(
+    "titles",
+    doc="Optional: the titles players hold (GM ... WCM): only stronger norms are shown, and "
+    "the opponents' titles count for the 50 % and 1/3 rules",
+    **_RANGE,
+)
+@xw.arg(
+    "federations",
+    doc="Players' federations (three letters); a norm needs them (2 other federations, at "
+    "most 3/5 own and 2/3 one); blank: no norm can be confirmed",
+    **_RANGE,
+)
 @excel_function
 def NORM_ALL(
     ratings: Cell,
@@ -937,8 +948,10 @@ def NORM_ALL(
     sexes: Cell = None,
     rules: Cell = None,
     titles: Cell = None,
+    federations: Cell = None,
 ) -> list[list[Any]]:
-    """Best title norm (GM, IM, WGM, WIM) each player's rating figures make; blank if none."""
+    """Best title norm (GM, IM, WGM, WIM) each player made by the whole check of the Title
+    Regulations (games, opponents' federations and titles, Ra, Rp, 35 %); blank if none."""
     return _per_player(
         "NORM_ALL",
         lambda t, i: t.best_norm(i),
@@ -947,6 +960,7 @@ def NORM_ALL(
         opponents,
         female=sexes,
         titles=titles,
+        federations=federations,
         rules_value=rules,
     )
 

@@ -146,6 +146,8 @@ def crosstable_norm_event(
             "host federation not known (TRF 032 or --host-federation): the 1.4.3d "
             "exemption of a big Swiss not considered"
         )
+    if rate is None and not ct.edition.title_norms:
+        rate = ct.edition.rate.value  # the rules of rapid or blitz play: no title norm
     if rate is None:
         assumptions.append(
             "rate of play not known (TRF 122 or --rate): norms shown as if standard play"

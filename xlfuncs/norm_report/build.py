@@ -13,7 +13,7 @@ import datetime as _dt
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from ..core.editions import RulesSpec
+from ..core.editions import RateOfPlay, RulesSpec
 from ..core.norm_check import NormCheck
 from ..core.norm_event import EventType, NormEvent
 from ..core.norm_field import crosstable_norm_event
@@ -122,19 +122,30 @@ def build_norm_report(
     rules: RulesSpec = None,
     event_type: EventType | None = None,
     host_federation: str | None = None,
-    rate: str | None = None,
+    rate: RateOfPlay | None = None,
     registered: bool | None = None,
     chief_arbiter: str | None = None,
     list_facts: Mapping[str, ListFacts] | None = None,
     today: _dt.date | None = None,
 ) -> NormReport:
-    """The norm checks of every player of *t*. *list_facts*: titles and federations from a
-    rating list, by FIDE id (they replace the file's)."""
-    built = crosstable_from_trf(t, rules=rules, today=today)
+    """The norm checks of every player of *t*. *rate*: the rate of play (``--rate``; ``None``:
+    what the file's time control says plainly, else not known). *list_facts*: titles and
+    federations from a rating list, by FIDE id (they replace the file's)."""
+    built = crosstable_from_trf(t, rules=rules, today=today, rate=rate)
     ct = built.crosstable
     assumptions: list[str] = []
-    if list_facts:
+    known_rate: str | None = built.rate.value
+    if built.rate_note.startswith("standard (assumed"):
+        known_rate = None  # not known: shown as not checked, and said below
+    else:
+        assumptions.append(f"rate of play: {built.rate_note}")
+    if list_facts is not None:
         ct = _apply_list(ct, built.players, list_facts)
+        missing = sum(1 for p in built.players if (p.fide_id or "") not in list_facts)
+        assumptions.append(
+            f"titles and federations: from the rating list for {len(built.players) - missing} "
+            f"players, from the file for {missing} (not in the list by FIDE id)"
+        )
     host = host_federation
     if host is None:
         host = t.federation.strip()
@@ -149,7 +160,7 @@ def build_norm_report(
         ct,
         event_type=event_type,
         host_federation=host,
-        rate=rate,
+        rate=known_rate,
         registered=registered,
         chief_arbiter_title=arbiter,
     )

@@ -12,7 +12,8 @@ __all__ = ["add_norms_command", "run_norms"]
 
 _EPILOG = """\
 What a TRF cannot say is an option, never assumed silently: --event-type (default: a round
-robin when every two players met, else a Swiss), --rate (no norm in rapid or blitz),
+robin when every two players met, else a Swiss), --rate (default: what the time control,
+122, says plainly, else not known; no norm in rapid or blitz),
 --registered, --chief-arbiter-title (default: the title beginning the 102 record) and
 --host-federation (default: the 032 record; a Swiss needs it for the exemption of 1.4.3d).
 The text ends with what could not be checked and what was assumed.
@@ -24,7 +25,7 @@ player; 2 the command line is wrong."""
 def add_norms_command(sub: Any, add_trf_options: Any) -> None:
     """Add ``norms`` to the subcommands *sub* (``add_trf_options``: the TRF file and
     ``--rules``, as every command that reads a TRF has)."""
-    from ..core.norm_event import RATES, EventType
+    from ..core.norm_event import EventType
 
     norms = sub.add_parser(
         "norms",
@@ -42,7 +43,6 @@ def add_norms_command(sub: Any, add_trf_options: Any) -> None:
         choices=[k.value for k in EventType],
         help="the kind of event (default: rr when every two players met, else swiss)",
     )
-    norms.add_argument("--rate", choices=RATES, help="the rate of play (default: not known)")
     norms.add_argument(
         "--registered",
         choices=("yes", "no"),
@@ -55,6 +55,12 @@ def add_norms_command(sub: Any, add_trf_options: Any) -> None:
     )
     norms.add_argument(
         "--host-federation", metavar="FED", help="the federation hosting the event (default: 032)"
+    )
+    norms.add_argument(
+        "--rating-list",
+        metavar="LIST",
+        help="FIDE's rating list (TXT, XML or zipped): the players' titles and federations "
+        "from it, by FIDE id, instead of the file's",
     )
     norms.add_argument(
         "--format", choices=("text", "json"), default="text", help="text (default) or json"
@@ -107,15 +113,23 @@ def run_norms(args: argparse.Namespace) -> int:
     if isinstance(inputs, int):
         return inputs
     tournament, _, edition = inputs
+    facts = None
+    if args.rating_list is not None:
+        found = _list_facts(args.rating_list, tournament)
+        if isinstance(found, str):
+            cli._error(found)
+            return cli.EXIT_DATA_ERROR
+        facts = found
     try:
         report = build_norm_report(
             tournament,
             rules=edition,
             event_type=None if args.event_type is None else EventType.read(args.event_type),
             host_federation=args.host_federation,
-            rate=args.rate,
+            rate=cli._rate(args),
             registered=None if args.registered is None else args.registered == "yes",
             chief_arbiter=args.chief_arbiter_title,
+            list_facts=facts,
         )
     except XlfuncsError as exc:
         cli._error(f"{tournament.source}: {exc}")
@@ -152,3 +166,23 @@ def run_norms(args: argparse.Namespace) -> int:
         return 0
     sys.stdout.write(render_text(report))
     return 0
+
+
+def _list_facts(path: str, tournament: Any) -> dict[str, Any] | str:
+    """The titles and federations a rating list gives the TRF's players, by FIDE id, or the
+    message saying why the list cannot be read."""
+    from ..ratinglist import RatingListError, open_index
+    from .build import ListFacts
+
+    ids = [p.fide_id for p in tournament.players if p.fide_id]
+    try:
+        with open_index(path) as index:
+            found = index.lookup(ids)
+    except RatingListError as exc:
+        return str(exc)
+    except OSError as exc:
+        return f"cannot read {path}: {exc.strerror or exc}"
+    return {
+        fide_id: ListFacts(title=lp.title or lp.w_title, federation=lp.federation)
+        for fide_id, lp in found.items()
+    }

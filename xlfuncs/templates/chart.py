@@ -202,7 +202,7 @@ def formulas(layout: Layout) -> dict[str, str]:
         "change": f"=ELO_CHANGE_ALL({ratings},{layout.column(K)},{res},{opp},Rules)",
         "first": f"=BLOQUE_ALL({ratings},{res},{opp},{system},Rules)",
         "norm": f"=NORM_ALL({ratings},{res},{opp},{layout.column(SEX)},Rules,"
-        f"{layout.column(TITLE)})",
+        f"{layout.column(TITLE)},{layout.column(FED)})",
     }
 
 
@@ -272,6 +272,7 @@ class Inputs:
     k_override: list[float | None]
     sexes: list[str | None]
     titles: list[str | None]
+    federations: list[str | None]
     results: list[list[Any]]
     """The results block the functions get (the grid, or the gathered rounds)."""
     opponents: list[list[Any]] | None
@@ -320,6 +321,7 @@ def inputs(layout: Layout, event: Event) -> Inputs:
         k_override=per(lambda p: _num(p.k_override)),
         sexes=per(lambda p: None if p.sex is None else p.sex.lower()),
         titles=per(lambda p: p.title),
+        federations=per(lambda p: p.federation),
         results=results,
         opponents=opponents,
         period=event.rating_period,
@@ -377,7 +379,13 @@ def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> d
         (
             "norm",
             lambda: udfs.NORM_ALL(
-                ratings, res, opp, _col(data.sexes), data.rules, _col(data.titles)
+                ratings,
+                res,
+                opp,
+                _col(data.sexes),
+                data.rules,
+                _col(data.titles),
+                _col(data.federations),
             ),
         ),
     )
