@@ -940,7 +940,7 @@ def crosstable_rows(
                 female=female,
                 title=title_cells[i] if isinstance(title_cells[i], str) else None,
                 fide_title=fide_title(title_cells[i]) if isinstance(title_cells[i], str) else "",
-                federation=fed_cells[i].strip() if isinstance(fed_cells[i], str) else "",
+                federation=str(fed_cells[i]).strip() if isinstance(fed_cells[i], str) else "",
             )
         )
     table = Crosstable.build(
