@@ -19,6 +19,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 
 from xlfuncs import udfs
 from xlfuncs.core import Outcome, k_factor
+from xlfuncs.core.norm_field import fide_title
 from xlfuncs.core.results import parse
 from xlfuncs.core.tables import round_half_up
 from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
@@ -92,6 +93,8 @@ def core_table(event: Event, *, round_robin: bool) -> Crosstable:
                 k=k,
                 female=(p.sex or "").lower() == "w",
                 title=p.title,
+                fide_title=fide_title(p.title or ""),
+                federation=p.federation or "",
             )
         )
     return Crosstable.build(entrants, round_robin=round_robin, rules=event.rules)
