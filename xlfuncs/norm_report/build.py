@@ -122,7 +122,7 @@ def build_norm_report(
     rules: RulesSpec = None,
     event_type: EventType | None = None,
     host_federation: str | None = None,
-    rate: RateOfPlay | None = None,
+    rate: RateOfPlay | str | None = None,
     registered: bool | None = None,
     chief_arbiter: str | None = None,
     list_facts: Mapping[str, ListFacts] | None = None,
@@ -131,6 +131,8 @@ def build_norm_report(
     """The norm checks of every player of *t*. *rate*: the rate of play (``--rate``; ``None``:
     what the file's time control says plainly, else not known). *list_facts*: titles and
     federations from a rating list, by FIDE id (they replace the file's)."""
+    if isinstance(rate, str):
+        rate = RateOfPlay.parse(rate)
     built = crosstable_from_trf(t, rules=rules, today=today, rate=rate)
     ct = built.crosstable
     assumptions: list[str] = []

@@ -106,7 +106,7 @@ def render_text(report: NormReport) -> str:
         out.append("- none")
     out += ["", "Not checked from the file (a norm above holds only if these are met too)"]
     out += [f"- {u}" for u in _unchecked(report)] or ["- nothing"]
-    out += ["", "Assumed"]
+    out += ["", "Assumed, or read from the file's records"]
     out += [f"- {a}" for a in report.assumptions] or ["- nothing"]
     if report.warnings:
         out += ["", "Warnings"]
@@ -173,7 +173,8 @@ def render_audit(report: NormReport, start_no: int) -> str:
             rows.append([r.label, r.article, _figure(r), _threshold(r), r.status + note])
         out += _table(rows, left_cols={0, 1, 4})
     if report.assumptions:
-        out += ["", "Assumed"] + [f"- {a}" for a in report.assumptions]
+        out += ["", "Assumed, or read from the file's records"]
+        out += [f"- {a}" for a in report.assumptions]
     return visible("\n".join(out)) + "\n"
 
 
