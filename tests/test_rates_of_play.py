@@ -199,8 +199,11 @@ def test_first_rating_as_in_standard() -> None:
 
 
 def _nine_rounds(rules: str) -> str | None:
-    """Player 1's best norm in a 10-player round robin of 2500s that they win 9/9."""
+    """Player 1's best norm in a 10-player round robin of 2500s that they win 9/9; the
+    opponents are GMs of nine federations, the player's not among them (the mix of B.01
+    1.4.3-1.4.5 made)."""
     n = 10
+    feds = ["ESP", "GER", "FRA", "NED", "ITA", "ENG", "NOR", "SWE", "POL", "CZE"]
     entrants = [
         Entrant(
             rating=2500,
@@ -209,6 +212,8 @@ def _nine_rounds(rules: str) -> str | None:
                 for j in range(1, n + 1)
                 if j != i
             ),
+            fide_title="" if i == 1 else "GM",
+            federation=feds[i - 1],
         )
         for i in range(1, n + 1)
     ]
