@@ -16,7 +16,7 @@ import pytest
 from tests.cli_support import run
 from xlfuncs.core.editions import RateOfPlay
 from xlfuncs.report import build_report, render_text
-from xlfuncs.trf import parse_trf
+from xlfuncs.trf import parse_trf, read_trf
 from xlfuncs.trf.rate_of_play import event_rate, rate_of_time_control, read_time_control
 
 RAPID, BLITZ, STANDARD = RateOfPlay.RAPID, RateOfPlay.BLITZ, RateOfPlay.STANDARD
@@ -138,3 +138,62 @@ def test_cli_rate_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     assert "invalid choice: 'bullet'" in capsys.readouterr().err
     code, out, err = run(capsys, "report", str(path), "--rate", "blitz", "--rules", "2025 rapid")
     assert code == 2 and "name the rate of play rapid, but blitz" in err
+
+
+# --------------------------------------------------------------------------- real files
+# tests/data/real/SOURCE says where each comes from.
+
+REAL = Path(__file__).resolve().parent / "data" / "real"
+
+
+def test_real_rapid_team_event() -> None:
+    # "122 15 minutes plus 10 sec per move": 15 + 10 = 25 minutes for 60 moves, rapid. The
+    # event ran on 23-24 November 2024: the 2024 rapid and blitz rules (before the
+    # 600-point exclusion of 1 December 2024), K by the standard rule, 400-point cap.
+    t = read_trf(REAL / "crete-friendship-cup-2024-rapid.trf")
+    report = build_report(t)
+    assert report.rate is RAPID and report.edition.id == "2024 rapid"
+    assert report.rate_note.startswith("rapid: 122 '15 minutes plus 10 sec per move'")
+    assert not any("rate of play" in w for w in report.warnings)
+    assert report.norms == () and all(r.norm is None for r in report.rows)
+    rows = {r.start_no: r for r in report.rows}
+    # no. 38, 1512 (born 1999, K 20): lost to 1727 (D 215: PD .23), drew 1986 (D 474,
+    # capped at 400: PD .08, +.42; uncapped .05 would give +.45), lost to 1460 (D 52: .57)
+    # and 1682 (D 170: .28): -.23 + .42 - .57 - .28 = -.66, x 20 = -13.2 -> -13
+    assert (rows[38].k, rows[38].rating_change_unrounded, rows[38].rating_change) == (
+        20,
+        -13.2,
+        -13,
+    )
+    # no. 96, 1421, born 2014: a junior, K 40 in rapid since 1 October 2022. Drew 1860 (D 439,
+    # capped: .08, +.42), drew 1534 (D 113: .35, +.15), lost to 1494 (D 73: .40) and 1788
+    # (D 367: .10): .42 + .15 - .40 - .10 = .07, x 40 = 2.8 -> 3
+    assert (rows[96].k, rows[96].rating_change_unrounded, rows[96].rating_change) == (40, 2.8, 3)
+    assert "Norms: none in rapid play" in render_text(report)
+
+
+def test_real_rapid_event_under_the_blitz_rules_of_1_december_2024() -> None:
+    # the same games as if played on 1 December 2024 at blitz: nobody is rated above 2600,
+    # so the 600-point exclusion leaves every game rated and the figures are the same
+    t = read_trf(REAL / "crete-friendship-cup-2024-rapid.trf")
+    report = build_report(t, rules="2024-12-01", rate=BLITZ)
+    assert report.edition.id == "2024-12 blitz" and report.rate is BLITZ
+    assert {r.start_no: r.rating_change for r in report.rows}[38] == -13
+
+
+@pytest.mark.parametrize("name", ["lichess-swiss-2020-06.trf", "lichess-swiss-2021-03.trf"])
+def test_real_lichess_blitz_events(name: str) -> None:
+    # lichess writes a blank 122: the file does not say its rate ("5 Plus 0" is in the
+    # event's name only), so the report assumes standard play and says so; --rate blitz
+    # gives the rapid and blitz rules of June 2020 (K 20 for all) and no norm
+    t = read_trf(REAL / name)
+    assumed = build_report(t)
+    assert assumed.rate is STANDARD
+    assert any(
+        w.startswith("rate of play: the file gives no time control (122 blank or absent)")
+        for w in assumed.warnings
+    )
+    blitz = build_report(t, rate=BLITZ)
+    assert blitz.rate is BLITZ and blitz.edition.id == "2017 blitz"
+    assert blitz.edition.k_fixed == 20 and blitz.norms == ()
+    assert all(r.norm is None for r in blitz.rows)
