@@ -26,7 +26,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .. import __version__
-from ..core.editions import DEFAULT_EDITION, EDITIONS
+from ..core.editions import DEFAULT_EDITION, EDITIONS, RAPID_BLITZ_EDITIONS
 from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, Outcome
 from ..core.tables import DP_TABLE, PD_TABLE
 
@@ -62,8 +62,15 @@ RESULT_CHOICES: Final = (
 """What a result cell accepts from its drop-down list: win, draw (½ or =), loss, forfeit
 win and loss, and byes (half point, full point, pairing-allocated, zero point)."""
 
-EDITION_CHOICES: Final = tuple(reversed(EDITIONS))
-"""Rules editions offered in the settings drop-down, newest first."""
+EDITIONS_NEWEST_FIRST: Final = tuple(reversed(EDITIONS))
+"""The standard editions, newest first."""
+
+EDITION_CHOICES: Final = EDITIONS_NEWEST_FIRST + tuple(
+    f"{key} {rate}" for key in reversed(RAPID_BLITZ_EDITIONS) for rate in ("rapid", "blitz")
+)
+"""Rules editions offered in the settings drop-down, newest first: the standard ones, then
+the rapid and blitz ones (``"2024-12 rapid"``, as ``rules`` reads them and the crosstable
+writes them)."""
 
 UDF_MODULE: Final = "xlfuncs.udfs"
 """The module classic xlwings imports the functions from."""
@@ -272,9 +279,11 @@ def settings_block(
     label_cols: int = 1,
     value_cols: int = 1,
     local: bool = False,
+    rates: bool = True,
 ) -> str:
     """The rules-edition setting: a validated drop-down, named ``Rules`` (returns the name;
     *local*: a name of this sheet only, so that several sheets of a workbook have one).
+    *rates*: offer the rapid and blitz editions too (not for norms: none in rapid or blitz).
 
     The label fills *label_cols* columns from *col* and the value the *value_cols* columns
     after it (merged when more than one). Blank means the edition in force today; the
@@ -293,10 +302,11 @@ def settings_block(
         col + 1,
         {
             "validate": "list",
-            "source": list(EDITION_CHOICES),
+            "source": list(EDITION_CHOICES if rates else EDITIONS_NEWEST_FIRST),
             "input_title": "FIDE rules edition",
             "input_message": "2025: in force since 1 Oct 2025. 2024: Mar 2024-Sep 2025. "
-            "2022: 2022-Feb 2024. 2017: Jul 2017-2021.",
+            "2022: 2022-Feb 2024. 2017: Jul 2017-2021."
+            + (" Rapid and blitz: their own rules (2024-12: since 1 Dec 2024)." if rates else ""),
             "error_title": "Rules edition",
             "error_message": "Choose an edition from the list.",
         },

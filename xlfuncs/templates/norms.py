@@ -330,7 +330,7 @@ def build(path: Path, data: NormEvent | None = None) -> None:
         ws.merge_range(row, C_TITLE, row, C_STATUS, "", fmt.input_text)
         write_text(ws, row, C_TITLE, value, fmt.input_text)
     own = a1(R_FED, C_TITLE, absolute=True)
-    rules = common.settings_block(wb, ws, fmt, R_RULES, C_TITLED, rules=v["rules"])
+    rules = common.settings_block(wb, ws, fmt, R_RULES, C_TITLED, rules=v["rules"], rates=False)
     write_text(ws, R_NORM, C_TITLED, "Norm sought", fmt.label)
     write_text(ws, R_NORM, C_HIGHER, data.title, fmt.input_center)
     ws.data_validation(
