@@ -153,9 +153,10 @@ class Edition(DatedEdition):
     and blitz alike; :func:`get_edition` gives each its own copy, ``id`` ``"2024-12 rapid"``)."""
 
     title_norms: bool = True
-    """Whether an event under these rules can give a title norm: only standard play can
-    (Title Regulations B.01 1.1: norms come from games at the standard rate); ``False`` for
-    rapid and blitz, so that no norm is claimed there."""
+    """Whether an event under these rules can give a title norm: only standard play can (a
+    norm is earned in a standard-rated event; issue 11: "No title norm is claimed in a rapid
+    or blitz event"; the clause of the Title Regulations saying so was not in the stored
+    material). ``False`` for rapid and blitz, so that no norm is claimed there."""
 
     k_fixed: int | None = None
     """Every player's K under these rules (20 for rapid and blitz until 30 September 2022);
