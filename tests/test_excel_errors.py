@@ -273,6 +273,20 @@ CALLS: list[tuple[str, list[Any]]] = [
     ("BLOQUE_ALL", [RATINGS4, RESULTS_SW, OPPONENTS_SW, "swiss", 2025.0]),
     ("NORM_ALL", [RATINGS4, RESULTS_SW, OPPONENTS_SW, col("m", "w", "f", None), 2025.0, K4]),
     ("K_FACTOR_ALL", [RATINGS4, col(10.0, 40.0, None, 100.0), col(2008.0, None, None, 1980.0)]),
+    (
+        "TIEBREAK_ALL",
+        [
+            "BH/C1",
+            RATINGS4,
+            RESULTS_SW,
+            OPPONENTS_SW,
+            "2026",
+            [["w", "b"], ["b", "w"], ["b", "w"], ["w", "b"]],
+        ],
+    ),
+    ("TIEBREAK_ALL", ["SB", RATINGS4, GRID4]),
+    ("TIEBREAK", ["BH", 2.0, RATINGS4, RESULTS_SW, OPPONENTS_SW, "2023"]),
+    ("RANK_ALL", [col(1.5, 1.0, 1.5, 0.0), col(2.5, 1.5, 1.5, 2.5), col(3.0, 2.0, 1.0, 0.0)]),
 ]
 
 

@@ -126,6 +126,25 @@ K4 = col(20, 20, None, 40)
 # The same players over two Swiss rounds: 1-2 1-0, 3-4 1-0; then 1-3 ½-½, 2-4 1-0.
 OPPONENTS_SW = [[2, 3], [1, 4], [4, 1], [3, 2]]
 RESULTS_SW = [[1, "½"], [0, 1], [1, "½"], [0, 0]]
+# Held's round robin (TieBreakServer's tests/fixtures/held_round_robin.trf): the row
+# player's result and colour against the column player; 5-6 a forfeit (6 won it)
+RATINGS6 = col(2200, 2150, 2100, 2050, 1950, 2000)
+GRID6 = [
+    [None, 1, 1, 0, "½", 1],
+    [0, None, "½", 1, 1, 1],
+    [0, "½", None, 1, 1, 1],
+    [1, 0, 0, None, 0, "½"],
+    ["½", 0, 0, 1, None, "-"],
+    [0, 0, 0, "½", "+", None],
+]
+COLOURS6 = [
+    [None, "w", "b", "w", "w", "b"],
+    ["b", None, "w", "b", "w", "w"],
+    ["w", "b", None, "w", "w", "b"],
+    ["b", "w", "b", None, "b", "w"],
+    ["b", "b", "b", "w", None, "w"],
+    ["w", "b", "w", "b", "b", None],
+]
 DAY_2026_11_30 = 46356  # a date as Office.js sends it: the serial (2026-01-01 is 46023)
 DAY_2025_06_01 = 45809  # 2025-01-01 is 45658, + 151 days
 DAY_2022_05_01 = 44682  # 2022-01-01 is 44562, + 120 days
@@ -433,6 +452,40 @@ CASES: list[Case] = [
         one(40),
     ),
     ("K_FACTOR", [cell(2250), cell(80), cell(2008), OMITTED, OMITTED, cell("2025 rapid")], one(40)),
+    # --- tie-breaks (C.07). Held's round robin (Mario Held, "Exercises in Tie-Breaking",
+    # C.07-2023; the answers as TieBreakServer's tests/test_fide_held_individual_exercises.py
+    # lists them): exercise 14, SB; 16, KS (points against the 2½+ players 1, 2, 3)
+    ("TIEBREAK_ALL", [cell("SB"), RATINGS6, GRID6], per_row(9.25, 6.25, 6.25, 4.25, 3.25, 2.25)),
+    (
+        "TIEBREAK_ALL",
+        [cell("KS"), RATINGS6, GRID6, OMITTED, cell("2023")],
+        per_row(2, 0.5, 0.5, 1, 0.5, 0),
+    ),
+    # by hand: games played with black (the forfeit 5-6 not played)
+    (
+        "TIEBREAK_ALL",
+        [cell("BPG"), RATINGS6, GRID6, OMITTED, OMITTED, COLOURS6],
+        per_row(2, 2, 2, 3, 3, 2),
+    ),
+    # the Swiss above, no unplayed round: BH = the opponents' points: 1 met 2 (1) and 3
+    # (1½); 2 met 1 and 4 (0); 3 met 4 and 1; 4 met 3 and 2
+    (
+        "TIEBREAK_ALL",
+        [cell("BH"), RATINGS4, RESULTS_SW, OPPONENTS_SW, cell(DAY_2025_06_01)],
+        per_row(2.5, 1.5, 1.5, 2.5),
+    ),
+    ("TIEBREAK_ALL", [cell("BHX"), RATINGS4, GRID4], one(VALUE)),  # no such tie-break
+    ("TIEBREAK", [cell("SB"), cell(1), RATINGS6, GRID6], one(9.25)),
+    ("TIEBREAK", [cell("SB"), cell(7), RATINGS6, GRID6], one(NUM)),  # six players
+    # Held's exercise 26: points, then the points among the tied (by hand: 1 beat 2 and 3,
+    # 2-3 drawn; 4 lost to 5, drew 6; 6 won 5's forfeit): 1 2 2 6 5 4
+    (
+        "RANK_ALL",
+        [col(3.5, 3.5, 3.5, 1.5, 1.5, 1.5), col(2, 0.5, 0.5, 0.5, 1, 1.5)],
+        per_row(1, 2, 2, 6, 5, 4),
+    ),
+    ("RANK_ALL", [col(2, 1, 2, None)], per_row(1, 3, 1, "")),  # an empty row: blank
+    ("RANK_ALL", [col(1, 2), col(1)], one(VALUE)),  # one row per player
     ("EXPLAIN_ERROR", [cell("RP_FIDE"), THREE, cell(2.5)], one("OK")),
 ]
 
@@ -731,6 +784,9 @@ def test_every_function_is_called_with_expected_values() -> None:
         "K_FACTOR_ALL",
         "UPLIFT_2024",
         "UNRATED_AGAIN",
+        "TIEBREAK_ALL",
+        "TIEBREAK",
+        "RANK_ALL",
         "EXPLAIN_ERROR",
     } <= called
 

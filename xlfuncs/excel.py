@@ -46,6 +46,7 @@ from .core.results import parse as parse_result
 from .core.title_editions import TitleEdition, title_edition
 
 __all__ = [
+    "COLOURS",
     "EXCEL_ERRORS",
     "Cell",
     "ExcelErrorInput",
@@ -53,7 +54,9 @@ __all__ = [
     "arity",
     "boolean",
     "check_error",
+    "colour",
     "date",
+    "descriptor",
     "error_in",
     "excel_function",
     "explain",
@@ -62,11 +65,13 @@ __all__ = [
     "flatten",
     "games",
     "is_results",
+    "key_columns",
     "listed_ratings",
     "last_errors",
     "number",
     "optional_number",
     "outcome",
+    "players_only",
     "rating",
     "ratings",
     "rules",
@@ -75,6 +80,8 @@ __all__ = [
     "system",
     "title_rules",
     "text",
+    "tiebreak_rows",
+    "tiebreak_rules",
     "to_excel",
     "whole_number",
 ]
@@ -1054,3 +1061,174 @@ def boolean_or_sex(value: Cell, name: str = "female") -> bool:
     if isinstance(value, str) and value.strip().lower() == "m":
         return False
     return boolean(value, name)
+
+
+# ------------------------------------------------------------------ tie-breaks (C.07)
+
+COLOURS: Mapping[str, str] = MappingProxyType({"w": "w", "white": "w", "b": "b", "black": "b"})
+"""The accepted ways of writing a game's colour (any case), and the colour each means."""
+
+
+def colour(value: Cell, name: str) -> str | None:
+    """A game's colour from a cell: ``"w"`` or ``"b"`` (any spelling of :data:`COLOURS`);
+    ``None`` for a blank cell (a bye, or not known).
+
+    >>> colour("W", "c"), colour(" black ", "c"), colour(None, "c")
+    ('w', 'b', None)
+    """
+    _check_error(value, name)
+    if is_blank(value):
+        return None
+    found = COLOURS.get(value.strip().lower()) if isinstance(value, str) else None
+    if found is None:
+        raise InvalidInputError(f"{name}: expected a colour, w or b, got {shown(value)}")
+    return found
+
+
+def descriptor(value: Cell, name: str = "descriptor") -> str:
+    """A tie-break's descriptor from a cell, as text (``"BH/C1"``); the core reads it."""
+    found = text(value, name)
+    if not found:
+        raise NothingToComputeError(f"{name}: the cell is blank; give a tie-break, e.g. BH/C1")
+    return found
+
+
+def tiebreak_rules(value: Cell, name: str = "rules") -> Any:
+    """The edition of the Tie-Break Regulations (C.07) from a ``rules`` cell: blank (in force
+    today), a date, a date serial number or ISO date text (in force that day; before the
+    2023 text, that text), a C.07 edition id (``2023``, ``2026``) as text or a number, or a
+    Rating Regulations id as the other functions take it (``2025``: what a chart's rules
+    cell holds), meaning the C.07 text in force on that rating edition's first day
+    (:func:`xlfuncs.core.tiebreak_editions.tiebreak_edition` says what each names)."""
+    from .core.editions import EDITIONS
+    from .core.tiebreak_editions import TIEBREAK_EDITIONS, tiebreak_edition
+
+    value = _single(value, name)
+    _check_error(value, name)
+    spec: Any = None
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        spec = value if not isinstance(value, _dt.datetime) else value.date()
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        if not math.isfinite(value):
+            raise OutOfRangeError(
+                f"{name}: expected an edition id or a date, got the number {value}"
+            )
+        whole = value == int(value) and 1900 <= value <= 2100
+        spec = str(int(value)) if whole else date(value, name)
+    elif isinstance(value, str):
+        spec = value.strip() or None
+    elif not is_blank(value):
+        raise InvalidInputError(f"{name}: expected an edition id or a date, got {shown(value)}")
+    if isinstance(spec, str) and spec not in TIEBREAK_EDITIONS and spec in EDITIONS:
+        spec = EDITIONS[spec].in_force_from  # a rating edition: the C.07 text of its first day
+    try:
+        return tiebreak_edition(spec)
+    except XlfuncsError as exc:  # the core names its argument "edition"
+        raise type(exc)(f"{name}: {str(exc).removeprefix('edition: ')}") from None
+
+
+def tiebreak_rows(
+    ratings: Cell, results: Cell, opponents: Cell = None, colours: Cell = None
+) -> tuple[Any, list[RowError | None], list[bool], bool]:
+    """:func:`crosstable_rows` for the tie-breaks: each player's rounds kept in their places
+    (a blank round of the per-round layout is ``Pairing(None, None)``, as a blank TRF round;
+    the rounds run to the last one anyone has a result in), the colour of each game from
+    *colours* (the same shape as *results*: ``w``/``b`` per cell, blank for a bye or not
+    known; omitted: no colours), and whether the event is a round robin (a grid; or every
+    two players met, as the TRF reader decides). A grid keeps its games in the opponents'
+    order: it has no rounds. A row is empty only if nobody met its player either."""
+    from dataclasses import replace
+
+    from .core.tournament import Crosstable, Pairing
+
+    table, errors, empty = crosstable_rows(ratings, results, opponents)
+    n = len(table.entrants)
+    grid, result_rows, _, parsed = _games(results, opponents, n)
+    omitted = colours is None or (not isinstance(colours, (list, tuple)) and is_blank(colours))
+    colour_rows: list[list[Cell]] | None = None
+    if not omitted:
+        if not isinstance(colours, (list, tuple)):
+            check_error(colours, "colours")  # one cell for every row: the whole result
+        colour_rows = matrix(colours, "colours")
+        if len(colour_rows) != n or any(len(c) != len(r) for c, r in zip(colour_rows, result_rows)):
+            raise InvalidInputError(
+                "colours and results must have the same shape, with one row per player"
+            )
+    rounds = max(
+        (j + 1 for row in result_rows for j, res in enumerate(row) if not is_blank(res)),
+        default=0,
+    )
+    where = "column" if grid else "round"
+    entrants = []
+    for i, entrant in enumerate(table.entrants):
+        games = parsed[i]
+        if errors[i] is not None or isinstance(games, Exception):
+            entrants.append(replace(entrant, pairings=()))
+            continue
+        found = iter(games)
+        placed: list[Pairing] = []
+        try:
+            for j, res in enumerate(result_rows[i]):
+                named = f"colours (row {i + 1}, {where} {j + 1})"
+                if grid and j == i:
+                    if colour_rows is not None:
+                        _check_error(colour_rows[i][j], named)
+                    continue
+                shade = None if colour_rows is None else colour(colour_rows[i][j], named)
+                if is_blank(res):
+                    if not grid and j < rounds:
+                        placed.append(Pairing(None, None))
+                    continue
+                game = next(found)
+                placed.append(game if shade is None else replace(game, colour=shade))
+        except (XlfuncsError, ExcelErrorInput) as exc:
+            cells = [] if colour_rows is None else [(colour_rows[i], f"colours (row {i + 1})")]
+            errors[i] = RowError.of(exc, cells)
+            placed = []
+        entrants.append(replace(entrant, pairings=tuple(placed)))
+    met = {p.opponent for e in entrants for p in e.pairings if p.opponent is not None}
+    empty = [e and i + 1 not in met for i, e in enumerate(empty)]
+    rebuilt = Crosstable.build(
+        entrants, round_robin=grid, rules=table.edition, norm_rules=table.norm_rules
+    )
+    return rebuilt, errors, empty, grid
+
+
+def players_only(table: Any, kept: Sequence[int]) -> Any:
+    """*table* (a :class:`~xlfuncs.core.tournament.Crosstable`) with only the players
+    *kept* (indexes from 0, in order), numbered again from 1; every opponent of theirs must
+    be kept."""
+    from dataclasses import replace
+
+    from .core.tournament import Crosstable
+
+    number = {i + 1: k + 1 for k, i in enumerate(kept)}
+    entrants = [
+        replace(
+            e,
+            pairings=tuple(
+                p if p.opponent is None else replace(p, opponent=number[p.opponent])
+                for p in e.pairings
+            ),
+        )
+        for e in (table.entrants[i] for i in kept)
+    ]
+    return Crosstable.build(
+        entrants, round_robin=table.round_robin, rules=table.edition, norm_rules=table.norm_rules
+    )
+
+
+def key_columns(value: Cell, name: str, count: int) -> list[tuple[list[Cell], str]]:
+    """The columns of keys in a ranking argument, each with its name: one column (or a row
+    of *count* cells) is one key, several columns side by side are several, left to right."""
+    rows = matrix(value, name)
+    if len(rows) == 1 and count > 1 and len(rows[0]) == count:
+        return [(rows[0], name)]
+    if len(rows) != count:
+        raise InvalidInputError(
+            f"{name} has {len(rows)} rows but points has {count}; one row per player"
+        )
+    width = len(rows[0])
+    if width == 1:
+        return [([r[0] for r in rows], name)]
+    return [([r[j] for r in rows], f"{name}, column {j + 1}") for j in range(width)]

@@ -60,6 +60,7 @@ from .core import (
 from .core import (
     rp_ptp as _rp_ptp,
 )
+from .core import tiebreaks as _tb
 from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from .core.first_rating import FirstRating as _FirstRating
 from .core.norms import MIN_NORM_PERCENT as _MIN_NORM_PERCENT
@@ -101,6 +102,7 @@ __all__ = [
     "PD_LOOKUP",
     "POINTS_ALL",
     "RATED_GAMES_ALL",
+    "RANK_ALL",
     "RA_ALL",
     "RP_EXACT",
     "RP_EXACT_ALL",
@@ -109,6 +111,8 @@ __all__ = [
     "RP_LINEAR",
     "RP_PTP",
     "SB_ALL",
+    "TIEBREAK",
+    "TIEBREAK_ALL",
     "UNRATED_AGAIN",
     "UPLIFT_2024",
 ]
@@ -1031,6 +1035,251 @@ def K_FACTOR_ALL(
     return out
 
 
+# ------------------------------------------------------------------ tie-breaks (C.07)
+#
+# FIDE's Tie-Break Regulations (C.07) live in xlfuncs.core.tiebreaks: these read the cells as
+# the other whole-column forms do and show what the core computes, every value so that a
+# higher one is better (RANK_ALL ranks by plain numbers; see _de_below).
+
+_DESCRIPTOR = (
+    'Tie-break as C.07 writes it ("BH/C1", "SB", "DE", "ARO"...), or several (a row of '
+    'cells, or "BH/C1, BH, SB"): one column each'
+)
+_TIEBREAK_RULES = (
+    "Edition of C.07: 2023 or 2026, or a date (the one in force then: the event's start); "
+    "2017..2025 (a rating edition): the one in force then; blank = in force today"
+)
+_COLOURS = (
+    "Optional: colours beside the results, the same shape: w or b per game (BPG and BWG need them)"
+)
+
+_NEEDS_ROUNDS = frozenset({"PS", "FB"})
+"""The tie-breaks that need the order of the rounds (the progressive score; Fore Buchholz,
+which counts the last round as a draw): a crosstable grid has none."""
+
+
+_NEEDS_COLOURS = frozenset({"BPG", "BWG"})
+"""The tie-breaks that count the games played with black: without the colours, none."""
+
+
+def _descriptors(value: Cell) -> tuple[Any, ...]:
+    """The tie-breaks a ``descriptor`` argument names: one cell, a row or column of cells,
+    or text listing several (``"BH/C1, BH, SB"``); blank cells among them are skipped."""
+    excel.check_error(value, "descriptor")  # shared by every row: the whole result
+    texts = [excel.text(c, "descriptor") for c in excel.flatten(value) if not excel.is_blank(c)]
+    if not texts:
+        raise NothingToComputeError("descriptor: the cell is blank; give a tie-break, e.g. BH/C1")
+    try:
+        return _tb.parse_descriptors(", ".join(texts))
+    except XlfuncsError as exc:
+        raise InvalidInputError(f"descriptor: {exc}") from None
+
+
+def _de_below(table: Any, k: int) -> list[Any]:
+    """Column *k*, a ``DE``, as a number where higher is better: how many of the players
+    tied with each one (on points and the tie-breaks before it) direct encounter places
+    below them. The core gives each one's place among them (1 best; 0 where it does not
+    separate them), which a ranking by plain numbers would read backwards."""
+    before = [list(table.points)] + [[row[j] for row in table.values] for j in range(k)]
+    ascending = [j + 1 for j in range(k) if table.descriptors[j].code == "DE"]
+    groups = _tb.rank(before, ascending=ascending)
+    places = [row[k] for row in table.values]
+    out: list[Any] = []
+    for i, place in enumerate(places):
+        out.append(
+            sum(
+                1
+                for j, other in enumerate(places)
+                if groups[j] == groups[i] and other is not None and other > (place or 0)
+            )
+            if place
+            else 0
+        )
+    return out
+
+
+def _tiebreak_block(
+    descriptor: Cell, ratings: Cell, results: Cell, opponents: Cell, rules: Cell, colours: Cell
+) -> tuple[list[list[Any]], list[str]]:
+    """Each player's values of the tie-breaks named, one column each ("" where there is no
+    value, and in an empty row), and the reasons of the rows that show an error: an error in
+    any player's row shows in every player's (a tie-break depends on the whole table: the
+    rounds played, the score groups, whether everyone is rated)."""
+    ds = _descriptors(descriptor)
+    excel.check_error(rules, "rules")
+    edition = excel.tiebreak_rules(rules)
+    table, errors, empty, round_robin = excel.tiebreak_rows(ratings, results, opponents, colours)
+    count, width = len(table.entrants), len(ds)
+    bad = [i for i, e in enumerate(errors) if e is not None]
+    if bad:
+        first = cast(excel.RowError, errors[bad[0]])
+        out: list[list[Any]] = []
+        reasons: list[str] = []
+        for i in range(count):
+            error = errors[i]
+            if error is not None:
+                out.append([error.code] * width)
+                reasons.append(f"row {i + 1}: {error}")
+            elif empty[i]:
+                out.append([""] * width)
+            else:
+                out.append([first.code] * width)
+                reasons.append(
+                    f"row {i + 1}: a tie-break uses every player's row; row {bad[0] + 1} "
+                    f"shows {first.code}"
+                )
+        return out, reasons
+    ordered = [d.text for d in ds if d.code in _NEEDS_ROUNDS]
+    if table.round_robin and ordered:
+        raise NothingToComputeError(
+            f"descriptor: {', '.join(ordered)} need the order of the rounds, which a "
+            "crosstable grid does not give; give the results by round, with opponents"
+        )
+    coloured = [d.text for d in ds if d.code in _NEEDS_COLOURS]
+    if coloured and (
+        colours is None or (excel.is_blank(colours) and not isinstance(colours, list))
+    ):
+        raise NothingToComputeError(
+            f"descriptor: {', '.join(coloured)} count the games played with black: give the "
+            "colours (the colours argument)"
+        )
+    kept = [i for i in range(count) if not empty[i]]
+    found = _tb.tiebreaks(
+        excel.players_only(table, kept), ds, edition=edition, round_robin=round_robin
+    )
+    columns = [
+        _de_below(found, k) if d.code == "DE" else [row[k] for row in found.values]
+        for k, d in enumerate(ds)
+    ]
+    out = [[""] * width for _ in range(count)]
+    for row, i in enumerate(kept):
+        out[i] = ["" if c[row] is None else excel.to_excel(c[row]) for c in columns]
+    return out, []
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("descriptor", doc=_DESCRIPTOR, **_RANGE)
+@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("results", doc=_GRID, **_RANGE)
+@xw.arg("opponents", doc=_OPP, **_RANGE)
+@xw.arg("rules", doc=_TIEBREAK_RULES, **_VALUE)
+@xw.arg("colours", doc=_COLOURS, **_RANGE)
+@excel_function
+def TIEBREAK_ALL(
+    descriptor: Cell,
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    rules: Cell = None,
+    colours: Cell = None,
+) -> list[list[Any]]:
+    """FIDE tie-breaks (C.07: BH, BH/C1, SB, DE, ARO...) of every player, one row each and
+    one column per tie-break; higher is better; blank where there is no value."""
+    out, reasons = _tiebreak_block(descriptor, ratings, results, opponents, rules, colours)
+    excel.note_row_errors("TIEBREAK_ALL", reasons)
+    return out
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("descriptor", doc="One tie-break as C.07 writes it: BH/C1, SB, DE, ARO...", **_VALUE)
+@xw.arg("player", doc="The player's number: their row in the ranges, from 1", **_VALUE)
+@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("results", doc=_GRID, **_RANGE)
+@xw.arg("opponents", doc=_OPP, **_RANGE)
+@xw.arg("rules", doc=_TIEBREAK_RULES, **_VALUE)
+@xw.arg("colours", doc=_COLOURS, **_RANGE)
+@excel_function
+def TIEBREAK(
+    descriptor: Cell,
+    player: Cell,
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    rules: Cell = None,
+    colours: Cell = None,
+) -> Any:
+    """A FIDE tie-break (C.07) of one player: their row of TIEBREAK_ALL; #N/A where there is
+    no value."""
+    args = (descriptor, player, ratings, results, opponents, rules, colours)
+    found = excel.first_error(TIEBREAK, args)
+    if found is not None:  # one value: the first error among the arguments
+        raise found
+    number = excel.whole_number(player, "player")
+    count = len(excel.column(ratings))
+    if not 1 <= number <= count:
+        raise OutOfRangeError(f"player: {number} is not a player number (1..{count})")
+    if len(_descriptors(descriptor)) != 1:
+        raise InvalidInputError("descriptor: one tie-break (TIEBREAK_ALL takes several)")
+    out, reasons = _tiebreak_block(descriptor, ratings, results, opponents, rules, colours)
+    value = out[number - 1][0]
+    if value == "":
+        raise NothingToComputeError(
+            f"player {number}: no {excel.text(descriptor, 'descriptor')} (an empty row, or "
+            "no value for this player: a rating tie-break without a game against a rated "
+            "opponent, or with an unrated player in the event)"
+        )
+    return value
+
+
+_TIEBREAK_KEY = (
+    "Optional: tie-break values beside the points (TIEBREAK_ALL; higher is better), in "
+    "order; several columns are several tie-breaks"
+)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg(
+    "points", doc="Points of every player, one row each (POINTS_ALL); blank: an empty row", **_RANGE
+)
+@xw.arg("tiebreak1", doc=_TIEBREAK_KEY, **_RANGE)
+@xw.arg("tiebreak2", doc=_TIEBREAK_KEY, **_RANGE)
+@xw.arg("tiebreak3", doc=_TIEBREAK_KEY, **_RANGE)
+@xw.arg("tiebreak4", doc=_TIEBREAK_KEY, **_RANGE)
+@xw.arg("tiebreak5", doc=_TIEBREAK_KEY, **_RANGE)
+@xw.arg("tiebreak6", doc=_TIEBREAK_KEY, **_RANGE)
+@excel_function
+def RANK_ALL(
+    points: Cell,
+    tiebreak1: Cell = None,
+    tiebreak2: Cell = None,
+    tiebreak3: Cell = None,
+    tiebreak4: Cell = None,
+    tiebreak5: Cell = None,
+    tiebreak6: Cell = None,
+) -> list[list[Any]]:
+    """Standing of every player: by points, then each tie-break in turn (higher is better);
+    equal ranks where all are equal (1, 2, 2, 4); blank for an empty row."""
+    given = [
+        (value, "points" if k == 0 else f"tiebreak{k}")
+        for k, value in enumerate(
+            (points, tiebreak1, tiebreak2, tiebreak3, tiebreak4, tiebreak5, tiebreak6)
+        )
+        if k == 0 or value is not None
+    ]
+    found = excel.first_error_among(given)
+    if found is not None:  # every rank depends on every row: the whole result
+        raise found
+    firsts = excel.column(points)
+    count = len(firsts)
+    keys: list[tuple[list[Cell], str]] = [(firsts, "points")]
+    for value, name in given[1:]:
+        keys.extend(excel.key_columns(value, name, count))
+    rows = [i for i in range(count) if not excel.is_blank(firsts[i])]  # else an empty row
+    columns = [
+        [
+            None
+            if excel.is_blank(cells[i])
+            else excel.exact_number(cells[i], f"{name} (row {i + 1})")
+            for i in rows
+        ]
+        for cells, name in keys
+    ]
+    out: list[list[Any]] = [[""] for _ in range(count)]
+    for i, place in zip(rows, _tb.rank(columns)):
+        out[i] = [place]
+    return out
+
+
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     f.__name__: f
     for f in (
@@ -1064,6 +1313,9 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
         BLOQUE_ALL,
         NORM_ALL,
         K_FACTOR_ALL,
+        TIEBREAK_ALL,
+        TIEBREAK,
+        RANK_ALL,
     )
 }
 """Every Excel function by name (``EXPLAIN_ERROR`` aside)."""
