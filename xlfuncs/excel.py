@@ -984,6 +984,17 @@ def shared_results() -> Iterator[None]:
         _shared = outer
 
 
+@contextlib.contextmanager
+def _read_once() -> Iterator[None]:
+    """Within this block each results block is read once, as in :func:`shared_results`
+    (whose block, when one is open, is used as it is)."""
+    if _shared is not None:
+        yield
+        return
+    with shared_results():
+        yield
+
+
 def _games(results: Cell, opponents: Cell, n: int) -> _Games:
     """Read the results (and opponents) of *n* players into pairings, once per block
     within :func:`shared_results`."""
@@ -1069,6 +1080,10 @@ COLOURS: Mapping[str, str] = MappingProxyType({"w": "w", "white": "w", "b": "b",
 """The accepted ways of writing a game's colour (any case), and the colour each means."""
 
 
+_COLOUR_CELLS = {"w": "w", "b": "b", "W": "w", "B": "b"}
+"""The colours as cells usually hold them."""
+
+
 def colour(value: Cell, name: str) -> str | None:
     """A game's colour from a cell: ``"w"`` or ``"b"`` (any spelling of :data:`COLOURS`);
     ``None`` for a blank cell (a bye, or not known).
@@ -1076,6 +1091,10 @@ def colour(value: Cell, name: str) -> str | None:
     >>> colour("W", "c"), colour(" black ", "c"), colour(None, "c")
     ('w', 'b', None)
     """
+    if value is None:
+        return None
+    if type(value) is str and value in _COLOUR_CELLS:
+        return _COLOUR_CELLS[value]  # the usual cells, at once
     _check_error(value, name)
     if is_blank(value):
         return None
@@ -1141,9 +1160,10 @@ def tiebreak_rows(
 
     from .core.tournament import Crosstable, Pairing
 
-    table, errors, empty = crosstable_rows(ratings, results, opponents)
-    n = len(table.entrants)
-    grid, result_rows, _, parsed = _games(results, opponents, n)
+    with _read_once():
+        table, errors, empty = crosstable_rows(ratings, results, opponents)
+        n = len(table.entrants)
+        grid, result_rows, _, parsed = _games(results, opponents, n)
     omitted = colours is None or (not isinstance(colours, (list, tuple)) and is_blank(colours))
     colour_rows: list[list[Cell]] | None = None
     if not omitted:
@@ -1155,7 +1175,12 @@ def tiebreak_rows(
                 "colours and results must have the same shape, with one row per player"
             )
     rounds = max(
-        (j + 1 for row in result_rows for j, res in enumerate(row) if not is_blank(res)),
+        (
+            j + 1
+            for row in result_rows
+            for j, res in enumerate(row)
+            if res is not None and not is_blank(res)
+        ),
         default=0,
     )
     where = "column" if grid else "round"
@@ -1180,7 +1205,9 @@ def tiebreak_rows(
                         placed.append(Pairing(None, None))
                     continue
                 game = next(found)
-                placed.append(game if shade is None else replace(game, colour=shade))
+                placed.append(
+                    game if shade is None else Pairing(game.opponent, game.outcome, shade)
+                )
         except (XlfuncsError, ExcelErrorInput) as exc:
             cells = [] if colour_rows is None else [(colour_rows[i], f"colours (row {i + 1})")]
             errors[i] = RowError.of(exc, cells)
@@ -1200,14 +1227,16 @@ def players_only(table: Any, kept: Sequence[int]) -> Any:
     be kept."""
     from dataclasses import replace
 
-    from .core.tournament import Crosstable
+    from .core.tournament import Crosstable, Pairing
 
+    if len(kept) == len(table.entrants):
+        return table
     number = {i + 1: k + 1 for k, i in enumerate(kept)}
     entrants = [
         replace(
             e,
             pairings=tuple(
-                p if p.opponent is None else replace(p, opponent=number[p.opponent])
+                p if p.opponent is None else Pairing(number[p.opponent], p.outcome, p.colour)
                 for p in e.pairings
             ),
         )

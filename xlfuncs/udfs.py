@@ -13,7 +13,9 @@ function wizard shows; each ``doc`` is an argument's help.
 
 from __future__ import annotations
 
+import bisect
 import datetime as _dt
+import math
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, cast
@@ -1075,7 +1077,7 @@ def _descriptors(value: Cell) -> tuple[Any, ...]:
         raise InvalidInputError(f"descriptor: {exc}") from None
 
 
-def _de_below(table: Any, k: int) -> list[Any]:
+def _de_below(table: Any, k: int) -> list[int]:
     """Column *k*, a ``DE``, as a number where higher is better: how many of the players
     tied with each one (on points and the tie-breaks before it) direct encounter places
     below them. The core gives each one's place among them (1 best; 0 where it does not
@@ -1083,19 +1085,16 @@ def _de_below(table: Any, k: int) -> list[Any]:
     before = [list(table.points)] + [[row[j] for row in table.values] for j in range(k)]
     ascending = [j + 1 for j in range(k) if table.descriptors[j].code == "DE"]
     groups = _tb.rank(before, ascending=ascending)
-    places = [row[k] for row in table.values]
-    out: list[Any] = []
-    for i, place in enumerate(places):
-        out.append(
-            sum(
-                1
-                for j, other in enumerate(places)
-                if groups[j] == groups[i] and other is not None and other > (place or 0)
-            )
-            if place
-            else 0
-        )
-    return out
+    places: dict[int, list[int]] = {}
+    for group, row in zip(groups, table.values):
+        if row[k]:
+            places.setdefault(group, []).append(row[k])
+    for found in places.values():
+        found.sort()
+    return [
+        len(places[group]) - bisect.bisect_right(places[group], row[k]) if row[k] else 0
+        for group, row in zip(groups, table.values)
+    ]
 
 
 def _tiebreak_block(
@@ -1221,6 +1220,16 @@ def TIEBREAK(
     return value
 
 
+def _key(value: Cell, name: str) -> float | None:
+    """A ranking key from a cell: a number (compared as Excel compares numbers), or text
+    holding one; ``None`` for a blank cell (no value: below every number)."""
+    if type(value) is float or type(value) is int:
+        if not math.isfinite(value):
+            raise OutOfRangeError(f"{name}: expected a finite number, got {value}")
+        return value
+    return None if excel.is_blank(value) else excel.number(value, name)
+
+
 _TIEBREAK_KEY = (
     "Optional: tie-break values beside the points (TIEBREAK_ALL; higher is better), in "
     "order; several columns are several tie-breaks"
@@ -1265,17 +1274,10 @@ def RANK_ALL(
     for value, name in given[1:]:
         keys.extend(excel.key_columns(value, name, count))
     rows = [i for i in range(count) if not excel.is_blank(firsts[i])]  # else an empty row
-    columns = [
-        [
-            None
-            if excel.is_blank(cells[i])
-            else excel.exact_number(cells[i], f"{name} (row {i + 1})")
-            for i in rows
-        ]
-        for cells, name in keys
-    ]
+    columns = [[_key(cells[i], f"{name} (row {i + 1})") for i in rows] for cells, name in keys]
     out: list[list[Any]] = [[""] for _ in range(count)]
-    for i, place in zip(rows, _tb.rank(columns)):
+    # numbers as the cells hold them: the core ranks floats as it ranks its own values
+    for i, place in zip(rows, _tb.rank(cast(Any, columns))):
         out[i] = [place]
     return out
 
