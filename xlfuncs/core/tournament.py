@@ -24,7 +24,7 @@ from .rating_change import RatingChange, rating_change
 from .results import Outcome
 from .title_editions import TitleEdition
 
-__all__ = ["WOMEN_TITLES", "Crosstable", "Entrant", "Pairing", "PlayerFigures"]
+__all__ = ["WOMEN_TITLES", "Crosstable", "Entrant", "Pairing", "PlayerFigures", "is_round_robin"]
 
 FEWEST_NORM_GAMES = min(kind.min_games for kind in EventType)
 """The fewest games that make a norm in any event (7, at a team championship: B.01 1.4.1b)."""
@@ -319,3 +319,34 @@ class Crosstable:
     def _norm_status_cache(self) -> dict[int, tuple[tuple[str, bool, bool], ...]]:
         """Each player's :meth:`norm_status`, once worked out."""
         return {}
+
+
+def _withdrew(pairings: Sequence[Pairing]) -> bool:
+    """No opponent and no points in the last round (a blank, ``Z`` or ``0000 - -``)."""
+    return (
+        bool(pairings)
+        and pairings[-1].opponent is None
+        and pairings[-1].outcome in (None, Outcome.ZERO_BYE)
+    )
+
+
+def is_round_robin(pairings: Sequence[Sequence[Pairing]]) -> bool:
+    """Whether every two players met, leaving out the pairs with a player who withdrew (no
+    opponent and no points in the last round). Players are numbered from 1 in list order.
+
+    >>> P = Pairing
+    >>> is_round_robin([[P(2, None), P(3, None)], [P(1, None), P(None, None)],
+    ...                 [P(None, None), P(1, None)]])
+    True
+    >>> is_round_robin([[P(2, None)], [P(1, None)], [P(4, None)], [P(3, None)]])
+    False
+    """
+    staying = [i for i, ps in enumerate(pairings, start=1) if not _withdrew(ps)]
+    if len(pairings) < 2 or len(staying) < 2:
+        return False
+    everyone = set(staying)
+    for i in staying:
+        met = {p.opponent for p in pairings[i - 1] if p.opponent is not None}
+        if not everyone - {i} <= met:
+            return False
+    return True

@@ -23,8 +23,7 @@ from ..core.editions import (
 )
 from ..core.norm_field import fide_title
 from ..core.norms import NORM_TITLES
-from ..core.results import Outcome
-from ..core.tournament import Crosstable, Entrant, Pairing
+from ..core.tournament import Crosstable, Entrant, Pairing, is_round_robin
 from ..core.validate import MAX_RATING
 from .k_policy import KSource, PlayerK, known_birth_year, player_k
 from .parser import Player, RoundEntry, Tournament, is_invalid_date
@@ -165,37 +164,6 @@ def _pairing(e: RoundEntry, own: int, number: Mapping[int, int]) -> Pairing:
     ):
         return Pairing(None, outcome)
     return Pairing(number[opponent], outcome, e.colour)
-
-
-def _withdrew(pairings: Sequence[Pairing]) -> bool:
-    """No opponent and no points in the last round (a blank, ``Z`` or ``0000 - -``)."""
-    return (
-        bool(pairings)
-        and pairings[-1].opponent is None
-        and pairings[-1].outcome in (None, Outcome.ZERO_BYE)
-    )
-
-
-def is_round_robin(pairings: Sequence[Sequence[Pairing]]) -> bool:
-    """Whether every two players met, leaving out the pairs with a player who withdrew (no
-    opponent and no points in the last round). Players are numbered from 1 in list order.
-
-    >>> P = Pairing
-    >>> is_round_robin([[P(2, None), P(3, None)], [P(1, None), P(None, None)],
-    ...                 [P(None, None), P(1, None)]])
-    True
-    >>> is_round_robin([[P(2, None)], [P(1, None)], [P(4, None)], [P(3, None)]])
-    False
-    """
-    staying = [i for i, ps in enumerate(pairings, start=1) if not _withdrew(ps)]
-    if len(pairings) < 2 or len(staying) < 2:
-        return False
-    everyone = set(staying)
-    for i in staying:
-        met = {p.opponent for p in pairings[i - 1] if p.opponent is not None}
-        if not everyone - {i} <= met:
-            return False
-    return True
 
 
 def _female(p: Player) -> bool:
