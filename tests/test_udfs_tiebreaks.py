@@ -244,6 +244,30 @@ def test_held_round_robin_ranks() -> None:
     assert flat(RANK_ALL(points, de)) == [1, 2, 2, 6, 5, 4]
 
 
+HELD_RR_ROUNDS = {
+    1: (2200, "5 w =|2 w 1|3 b 1|4 w 0|6 b 1"),
+    2: (2150, "6 w 1|1 b 0|5 w 1|3 w =|4 b 1"),
+    3: (2100, "4 w 1|6 b 1|1 w 0|2 b =|5 w 1"),
+    4: (2050, "3 b 0|5 b 0|6 w =|1 b 1|2 w 0"),
+    5: (1950, "1 b =|4 w 1|2 b 0|6 w -|3 b 0"),
+    6: (2000, "2 b 0|3 w 0|4 b =|5 b +|1 w 0"),
+}
+
+
+def test_a_round_robin_by_rounds_is_one() -> None:
+    # the same round robin in the per-round layout (the file's own rounds): every two
+    # players met, so the round-robin rules apply, as for the grid and the TRF. DE shows it:
+    # in a round robin the forfeit 5-6 counts (6 won it: 6 ahead of 5 ahead of 4, exercise
+    # 26); as a Swiss it would be no game, and 4, 5, 6 not separated
+    ratings, results, opponents, colours = swiss_blocks(HELD_RR_ROUNDS)
+    for descriptor in ("SB", "SB/C1", "KS", "DE", "WIN", "BPG", "BWG"):
+        by_rounds = TIEBREAK_ALL(descriptor, ratings, results, opponents, None, colours)
+        grid = TIEBREAK_ALL(descriptor, RR_RATINGS, RR_GRID, None, None, RR_COLOURS)
+        assert by_rounds == grid, descriptor
+    de = TIEBREAK_ALL("DE", ratings, results, opponents)
+    assert flat(RANK_ALL(POINTS_ALL(results), de)) == [1, 2, 2, 6, 5, 4]
+
+
 def test_several_tie_breaks_in_one_call() -> None:
     # the round robin's usual list, DE, WIN, SB, KS, as a row of header cells or as text:
     # one column each. DE (higher is better): how many of those tied on points it places

@@ -1153,12 +1153,14 @@ def tiebreak_rows(
     (a blank round of the per-round layout is ``Pairing(None, None)``, as a blank TRF round;
     the rounds run to the last one anyone has a result in), the colour of each game from
     *colours* (the same shape as *results*: ``w``/``b`` per cell, blank for a bye or not
-    known; omitted: no colours), and whether the event is a round robin (a grid; or every
-    two players met, as the TRF reader decides). A grid keeps its games in the opponents'
-    order: it has no rounds. A row is empty only if nobody met its player either."""
+    known; omitted: no colours). The crosstable is a round robin when *results* is a grid,
+    or when every two players met (as the TRF reader decides: a double round robin in the
+    per-round layout). Returns it, each row's error, which rows are empty (only if nobody
+    met their player either) and whether *results* is a grid (whose games are in the
+    opponents' order: it has no rounds)."""
     from dataclasses import replace
 
-    from .core.tournament import Crosstable, Pairing
+    from .core.tournament import Crosstable, Pairing, is_round_robin
 
     with _read_once():
         table, errors, empty = crosstable_rows(ratings, results, opponents)
@@ -1215,8 +1217,9 @@ def tiebreak_rows(
         entrants.append(replace(entrant, pairings=tuple(placed)))
     met = {p.opponent for e in entrants for p in e.pairings if p.opponent is not None}
     empty = [e and i + 1 not in met for i, e in enumerate(empty)]
+    round_robin = grid or is_round_robin([e.pairings for e in entrants])
     rebuilt = Crosstable.build(
-        entrants, round_robin=grid, rules=table.edition, norm_rules=table.norm_rules
+        entrants, round_robin=round_robin, rules=table.edition, norm_rules=table.norm_rules
     )
     return rebuilt, errors, empty, grid
 

@@ -1107,7 +1107,7 @@ def _tiebreak_block(
     ds = _descriptors(descriptor)
     excel.check_error(rules, "rules")
     edition = excel.tiebreak_rules(rules)
-    table, errors, empty, round_robin = excel.tiebreak_rows(ratings, results, opponents, colours)
+    table, errors, empty, grid = excel.tiebreak_rows(ratings, results, opponents, colours)
     count, width = len(table.entrants), len(ds)
     bad = [i for i, e in enumerate(errors) if e is not None]
     if bad:
@@ -1129,7 +1129,7 @@ def _tiebreak_block(
                 )
         return out, reasons
     ordered = [d.text for d in ds if d.code in _NEEDS_ROUNDS]
-    if table.round_robin and ordered:
+    if grid and ordered:
         raise NothingToComputeError(
             f"descriptor: {', '.join(ordered)} need the order of the rounds, which a "
             "crosstable grid does not give; give the results by round, with opponents"
@@ -1143,9 +1143,7 @@ def _tiebreak_block(
             "colours (the colours argument)"
         )
     kept = [i for i in range(count) if not empty[i]]
-    found = _tb.tiebreaks(
-        excel.players_only(table, kept), ds, edition=edition, round_robin=round_robin
-    )
+    found = _tb.tiebreaks(excel.players_only(table, kept), ds, edition=edition)
     columns = [
         _de_below(found, k) if d.code == "DE" else [row[k] for row in found.values]
         for k, d in enumerate(ds)
