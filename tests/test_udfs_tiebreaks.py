@@ -268,6 +268,25 @@ def test_a_round_robin_by_rounds_is_one() -> None:
     assert flat(RANK_ALL(POINTS_ALL(results), de)) == [1, 2, 2, 6, 5, 4]
 
 
+def test_a_double_round_robin_grid() -> None:
+    # the charts' double round robin: two result cells per pair (N x 2N), read as rounds
+    # beside the opponents' number of each column (the player's own two columns blank, no
+    # round). Held's round robin played twice over, the same results: by hand, every count
+    # doubles (WIN 6 6 6 2 2 2; KS: the points against the 5+ of 10 players 1, 2, 3, twice
+    # over), and SB four times (the opponents' points and the points scored both double)
+    results = [[c for c in row for _ in (1, 2)] for row in RR_GRID]
+    opponents = [[float(j // 2 + 1) for j in range(12)] for _ in range(6)]
+    got = TIEBREAK_ALL("WIN, KS, SB", RR_RATINGS, results, opponents)
+    assert got == [
+        [6, 4, 37],
+        [6, 1, 25],
+        [6, 1, 25],
+        [2, 2, 17],
+        [2, 1, 13],
+        [2, 0, 9],
+    ]
+
+
 def test_several_tie_breaks_in_one_call() -> None:
     # the round robin's usual list, DE, WIN, SB, KS, as a row of header cells or as text:
     # one column each. DE (higher is better): how many of those tied on points it places

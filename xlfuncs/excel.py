@@ -1165,7 +1165,7 @@ def tiebreak_rows(
     with _read_once():
         table, errors, empty = crosstable_rows(ratings, results, opponents)
         n = len(table.entrants)
-        grid, result_rows, _, parsed = _games(results, opponents, n)
+        grid, result_rows, opponent_rows, parsed = _games(results, opponents, n)
     omitted = colours is None or (not isinstance(colours, (list, tuple)) and is_blank(colours))
     colour_rows: list[list[Cell]] | None = None
     if not omitted:
@@ -1203,8 +1203,8 @@ def tiebreak_rows(
                     continue
                 shade = None if colour_rows is None else colour(colour_rows[i][j], named)
                 if is_blank(res):
-                    if not grid and j < rounds:
-                        placed.append(Pairing(None, None))
+                    if not grid and j < rounds and not _own_number(opponent_rows[i][j], i + 1):
+                        placed.append(Pairing(None, None))  # a round not played
                     continue
                 game = next(found)
                 placed.append(
@@ -1222,6 +1222,12 @@ def tiebreak_rows(
         entrants, round_robin=round_robin, rules=table.edition, norm_rules=table.norm_rules
     )
     return rebuilt, errors, empty, grid
+
+
+def _own_number(value: Cell, number: int) -> bool:
+    """Whether an opponent cell holds the player's own number: the diagonal of a double
+    round robin's grid, read as rounds beside the opponents' numbers, where no game is."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == number
 
 
 def players_only(table: Any, kept: Sequence[int]) -> Any:
