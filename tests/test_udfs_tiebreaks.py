@@ -181,6 +181,11 @@ def test_held_swiss_2026_text() -> None:
     # first day, the 2023 text), as the charts' Rules cell holds it
     assert swiss("SB", "2026") == swiss("SB", 2026.0) == swiss("SB", IN_2026)
     assert swiss("SB", "2023") == swiss("SB", "2025") == swiss("SB", 2025.0) == answers(SB)
+    # a rapid or blitz edition too (C.07 serves every rate of play): 1 Dec 2024, the 2023 text
+    assert swiss("SB", "2024-12 blitz") == swiss("SB", "2025 rapid") == answers(SB)
+    assert swiss("SB", "rapid 2026-03-01") == swiss("SB", IN_2026)
+    assert TIEBREAK_ALL("SB", S_RATINGS, S_RESULTS, S_OPPONENTS, "2024-02-30") == "#VALUE!"
+    assert "2024-02-30" in reason("TIEBREAK_ALL")
 
 
 def test_held_swiss_ranks_by_direct_encounter() -> None:

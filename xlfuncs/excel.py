@@ -1116,10 +1116,10 @@ def tiebreak_rules(value: Cell, name: str = "rules") -> Any:
     """The edition of the Tie-Break Regulations (C.07) from a ``rules`` cell: blank (in force
     today), a date, a date serial number or ISO date text (in force that day; before the
     2023 text, that text), a C.07 edition id (``2023``, ``2026``) as text or a number, or a
-    Rating Regulations id as the other functions take it (``2025``: what a chart's rules
-    cell holds), meaning the C.07 text in force on that rating edition's first day
+    rating edition as the other functions take it (``2025``, ``"2024-12 rapid"``: what a
+    chart's rules cell holds), meaning the C.07 text in force on its first day
     (:func:`xlfuncs.core.tiebreak_editions.tiebreak_edition` says what each names)."""
-    from .core.editions import EDITIONS
+    from .core.editions import read_rules
     from .core.tiebreak_editions import TIEBREAK_EDITIONS, tiebreak_edition
 
     value = _single(value, name)
@@ -1138,8 +1138,15 @@ def tiebreak_rules(value: Cell, name: str = "rules") -> Any:
         spec = value.strip() or None
     elif not is_blank(value):
         raise InvalidInputError(f"{name}: expected an edition id or a date, got {shown(value)}")
-    if isinstance(spec, str) and spec not in TIEBREAK_EDITIONS and spec in EDITIONS:
-        spec = EDITIONS[spec].in_force_from  # a rating edition: the C.07 text of its first day
+    if isinstance(spec, str) and spec not in TIEBREAK_EDITIONS:
+        named: Any = spec
+        try:  # a rating edition (of any rate of play: C.07 serves them all), or a date
+            named = read_rules(spec)
+        except XlfuncsError:
+            if re.fullmatch(r"\d+-\d+-\d+", spec):
+                raise  # an impossible date, named as such
+            # else the C.07 reader says what is wrong with it
+        spec = named.in_force_from if isinstance(named, Edition) else named
     try:
         return tiebreak_edition(spec)
     except XlfuncsError as exc:  # the core names its argument "edition"
