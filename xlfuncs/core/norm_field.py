@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from .norm_check import WOMEN_NORMS, NormCheck, norm_checks, norm_made
 from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss
-from .norm_games import GameKind, NormGame
-from .norms import norms_worth
+from .norm_games import GameKind, NormGame, figures_out_of_reach
+from .norms import NORM_TITLES, norms_worth
+from .title_editions import title_edition
 from .results import Outcome
 
 if TYPE_CHECKING:
@@ -202,11 +203,22 @@ def crosstable_norm_made(
     norm is made, whether its rating figures are (:func:`~xlfuncs.core.norm_check.norm_made`)."""
     e = ct.entrants[number - 1]
     rules = ct.edition if ct.norm_rules is None else ct.norm_rules
+    worth = [t for t in norms_worth(e.title) if e.female or t not in WOMEN_NORMS]
+    # A quick bound first, on the games as the crosstable has them (a superset of those a
+    # norm counts): most players of a big open are out of reach of every norm.
+    unrated = title_edition(rules).unrated_opponent
+    played = ct.games(number)
+    values = [unrated if r is None else r for r, _ in played]
+    halves = sum(int(2 * w) for _, w in played)
+    fewest = min(event.event_type.min_games, 8)  # 8 games and a bye can count as 9 (1.4.1c)
+    if len(values) < fewest:
+        return tuple((t, False, False) for t in worth)
+    top = sorted(values, reverse=True)[:fewest]
+    if all(figures_out_of_reach(top, halves, NORM_TITLES[t], fewest) for t in worth):
+        return tuple((t, False, False) for t in worth)
     games = norm_games(ct, number, zero)
     out: list[tuple[str, bool, bool]] = []
-    for title in norms_worth(e.title):
-        if title in WOMEN_NORMS and not e.female:
-            continue
+    for title in worth:
         made, figures = norm_made(games, title, event, federation=e.federation, rules=rules)
         out.append((title, made, figures))
     return tuple(out)

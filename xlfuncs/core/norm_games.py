@@ -43,7 +43,14 @@ from .norms import (
 from .tables import dp_hundredths
 from .title_editions import TitleEdition
 
-__all__ = ["MAX_CHOICES", "GameChoice", "GameKind", "NormGame", "choose_games"]
+__all__ = [
+    "MAX_CHOICES",
+    "GameChoice",
+    "GameKind",
+    "NormGame",
+    "choose_games",
+    "figures_out_of_reach",
+]
 
 MAX_CHOICES: Final = 50_000
 """The most sets of dropped wins tried for one size and one prefix of rounds (13 wins give
@@ -212,18 +219,30 @@ def _eight_of_nine(games: Sequence[NormGame], counted: list[int], event: NormEve
     return len(rest) == 1 and rest[0].kind in (GameKind.FORFEIT_WIN, GameKind.PAIRING_BYE)
 
 
-def _hopeless(search: _Search, counted: list[int], min_games: int) -> bool:
-    """A quick bound: no set of at least *min_games* of these games can reach Ra and Rp (the
-    highest ratings with the floor's raise, and all the points over the fewest games)."""
-    if len(counted) < min_games:
+def figures_out_of_reach(values: Sequence[int], halves: int, t: NormTitle, min_games: int) -> bool:
+    """A quick bound: whether no set of at least *min_games* of the games against opponents
+    counted at *values*, worth *halves* half points in all, can reach Ra and Rp for *t* (the
+    highest ratings with the floor's raise, and all the points over the fewest games).
+
+    >>> from xlfuncs.core.norms import NORM_TITLES
+    >>> figures_out_of_reach([2300] * 9, 14, NORM_TITLES["GM"], 9)
+    True
+    """
+    if len(values) < min_games or min_games <= 0:
         return True
-    t = search.t
-    top = sorted((search.value[i] for i in counted), reverse=True)[:min_games]
+    top = sorted(values, reverse=True)[:min_games]
     best_sum = sum(top) + max(0, t.floor - top[-1])
     ra = (2 * best_sum + min_games) // (2 * min_games)
-    halves = min(sum(search.halves[i] for i in counted), 2 * min_games)
+    halves = min(halves, 2 * min_games)
     percent = (100 * halves + min_games) // (2 * min_games)
     return ra < t.min_ra or ra + dp_hundredths(percent) < t.min_rp or percent < 35
+
+
+def _hopeless(search: _Search, counted: list[int], min_games: int) -> bool:
+    """:func:`figures_out_of_reach` for the counted games of a search."""
+    values = [search.value[i] for i in counted]
+    halves = sum(search.halves[i] for i in counted)
+    return figures_out_of_reach(values, halves, search.t, min_games)
 
 
 def choose_games(

@@ -233,7 +233,9 @@ def build_report(
     norms: list[NormFigures] = []
     for number, (p, pk, entrant) in enumerate(zip(built.players, built.ks, ct.entrants), start=1):
         row = _row(p, ct.figures(number), pk, entrant.rating)
-        row = replace(row, norm_check=_norm_check(ct, number))
+        check = _norm_check(ct, number)
+        if check is not None:
+            row = replace(row, norm_check=check)
         rows.append(row)
         if row.norm is not None:
             norms.append(_norm_figures(row))
