@@ -13,8 +13,8 @@ from .norm_check import WOMEN_NORMS, NormCheck, norm_checks, norm_made
 from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss
 from .norm_games import GameKind, NormGame, figures_out_of_reach
 from .norms import NORM_TITLES, norms_worth
-from .title_editions import title_edition
 from .results import Outcome
+from .title_editions import title_edition
 
 if TYPE_CHECKING:
     from .tournament import Crosstable
