@@ -87,15 +87,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"  build the filled workbook (stored values included): {build:6.2f} s")
     print(f"  full recalculation with the formulas engine:        {best:6.2f} s")
-    print(f"  our ten array calls alone, in Python:               {ours:6.2f} s")
+    print(f"  our array calls alone, in Python:                   {ours:6.2f} s")
     print(
         f"  calls of our functions in one recalculation: {sum(calls.values())} "
-        f"({len(ARRAYS)} computed columns, one call each)"
+        f"({len(ARRAYS)} computed columns, one call each, and UNRATED_AGAIN's mark)"
     )
     for name, n in sorted(calls.items()):
         print(f"    {name:<16} {n}")
     print(f"  error values in the evaluated workbook: {len(errors)}")
-    return 0 if sum(calls.values()) == len(ARRAYS) and not errors else 1
+    return 0 if sum(calls.values()) == len(ARRAYS) + 1 and not errors else 1
 
 
 if __name__ == "__main__":

@@ -7,8 +7,9 @@ passed the wrong range or argument to a function disagrees with them.
 
 from __future__ import annotations
 
+import datetime as _dt
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from xlfuncs.core import Outcome, k_factor
 from xlfuncs.core.norm_field import fide_title
 from xlfuncs.core.results import parse
 from xlfuncs.core.tables import round_half_up
+from xlfuncs.core.tiebreaks import TiebreakTable, tiebreaks
 from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
 from xlfuncs.excel import EXCEL_ERRORS
 from xlfuncs.templates.chart import COMPUTED, FIRST_ROW, K, Layout
@@ -115,7 +117,6 @@ def expected_figures(table: Crosstable, number: int) -> dict[str, Any]:
     return {
         "k": "" if entrant.rating is None else entrant.k,
         "points": float(f.points),
-        "sb": float(f.sonneborn_berger),
         "games": f.rated_games,
         "ra": "" if f.ra is None else float(f.ra),
         "rp_fide": "" if f.rp_fide is None else f.rp_fide,
@@ -127,6 +128,65 @@ def expected_figures(table: Crosstable, number: int) -> dict[str, Any]:
         "first": f.first.rating if f.first is not None and f.first.published else "",
         "norm": f.norm or "",
     }
+
+
+def core_tiebreaks(event: Event, descriptors: Sequence[str], *, round_robin: bool) -> TiebreakTable:
+    """The event's tie-breaks and ranks as the core computes them (C.07 edition: the one in
+    force on the event's start), from the event model, independently of the template: each
+    Swiss round in its place (with its colour), a round robin's games in the opponents'
+    order, a double round robin's second games after the first ones."""
+    entrants = []
+    for p in event.players:
+        if round_robin:
+            count = len(event.players)
+            pairings = tuple(
+                Pairing(index % count + 1, _outcome(s))
+                for index, s in enumerate(p.results)
+                if s is not None
+            )
+        else:
+            pairings = tuple(
+                Pairing(None, None)
+                if rd.result is None
+                else Pairing(
+                    None if _outcome(rd.result).is_bye else rd.opponent,
+                    _outcome(rd.result),
+                    rd.colour,
+                )
+                for rd in p.rounds
+            )
+        entrants.append(Entrant(rating=p.rating, pairings=pairings))
+    table = Crosstable.build(entrants, round_robin=round_robin)
+    start = event.start if isinstance(event.start, _dt.date) else None
+    return tiebreaks(table, descriptors, start=start)
+
+
+def tiebreak_mismatches(
+    values: Values, sheet: str, layout: Layout, table: TiebreakTable, *, ranks: bool = True
+) -> list[str]:
+    """Every tie-break cell (and rank, with *ranks*) that differs from the core's table.
+    ``DE`` is left out: the core gives it as an order (lower first), the chart as the count
+    of tied players it places below (higher first); the ranks check its effect."""
+    bad = []
+    for number in range(1, len(table.values) + 1):
+        for k, d in enumerate(table.descriptors, start=1):
+            if d.code == "DE":
+                continue
+            want = table.values[number - 1][k - 1]
+            got = shown(values, sheet, layout, f"tb{k}", number)
+            same = (
+                got == ""
+                if want is None
+                else (
+                    isinstance(got, (int, float)) and math.isclose(got, float(want), abs_tol=1e-9)
+                )
+            )
+            if not same:
+                bad.append(f"player {number}, {d.text}: sheet {got!r}, core {want!r}")
+        if ranks and shown(values, sheet, layout, "rank", number) != table.ranks[number - 1]:
+            got = shown(values, sheet, layout, "rank", number)
+            bad.append(f"player {number}, rank: sheet {got!r}, core {table.ranks[number - 1]}")
+    return bad
 
 
 def shown(values: Values, sheet: str, layout: Layout, name: str, number: int) -> Any:

@@ -7,6 +7,7 @@ worked by hand in the comments, from FIDE's tables.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -14,10 +15,14 @@ from typing import Any
 import openpyxl
 import pytest
 from render import needs_render, pdf_text, render
+from template_checks import core_tiebreaks, stored_values, tiebreak_mismatches
 from trf_make import round_robin_trf, swiss_trf
 
 from xlfuncs.cli import main
+from xlfuncs.crosstable import event_from_trf, write_crosstable
+from xlfuncs.templates import swiss
 from xlfuncs.templates.examples import swiss_event
+from xlfuncs.trf import parse_trf
 
 # 6 players, 3 rounds of a Swiss (2025 rules, event in 2026).
 #  1 Alpha   2200: r1 beat 4 (w), r2 drew 2 (b), r3 beat 3 (w)            -> 2.5
@@ -286,3 +291,24 @@ def test_round_robins_of_24_and_double_go_to_the_grid(
     shown = [ws.cell(9, first + k + 1).value for k in range(cycles)]
     expected = [{"1": 1, "0": 0, "=": "\u00bd"}[g.split()[-1]] for g in games]
     assert shown == expected
+
+
+def test_the_chart_shows_the_tiebreaks_asked_for(tmp_path: Path) -> None:
+    """Issue 10: the crosstable command hands the chart its tie-break list (from
+    ``--tiebreaks`` or the file's own): the headers are those descriptors and the stored
+    values are the core's, from the file's rounds (the 6-player Swiss at the top: its
+    start, 2 May 2026, brings C.07's 2026 text)."""
+    t = parse_trf(TRF, source="test.trf")
+    filled = event_from_trf(t, tiebreaks=["BH", "WIN", "SB/C1"])
+    out = tmp_path / "asked.xlsx"
+    write_crosstable(filled, out)
+    cols, _ = _rows(out)
+    assert "BH" in cols and "WIN" in cols and "SB/C1" in cols
+    # Buchholz by hand (C.07 2026): Alpha met Delta (1), Bravo (2.5), =Charlie (1.5): 5;
+    # WIN counts wins, forfeit wins and the full-point bye: Bravo 2 (beat Echo, + against
+    # Foxtrot), Echo 1 (F)
+    assert cols["BH"][0] == 5
+    assert cols["WIN"][1] == 2 and cols["WIN"][4] == 1
+    table = core_tiebreaks(filled.event, ("BH", "WIN", "SB/C1"), round_robin=False)
+    layout = dataclasses.replace(swiss.LAYOUT, tiebreaks=3)
+    assert tiebreak_mismatches(stored_values(out, "Wall chart"), "Wall chart", layout, table) == []

@@ -90,5 +90,10 @@ def test_charts_print_one_page_wide_with_headers_repeated(
         assert "Round 20" in chart[0] and book.info.paper == "A3"
     if name == "double_round_robin.xlsx":
         assert "1st and 2nd game" in chart[0]
+    # issue 10: the tie-break columns, headed by their descriptors, print with their values
+    if name.startswith("swiss"):
+        assert all(d in chart[0] for d in ("BH/C1", "BH", "SB"))
+    else:
+        assert all(d in chart[0] for d in ("DE", "WIN", "SB", "KS"))
     if name == "swiss.xlsx":
         assert len(chart) > 1  # 400 rows: the header rows are on every page (checked above)

@@ -10,19 +10,29 @@ from typing import Any
 import openpyxl
 import pytest
 from engine import evaluate
+from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.formula import ArrayFormula
 from template_checks import (
     cached_mismatches,
     core_table,
+    core_tiebreaks,
     errors_in,
     figure_mismatches,
     shown,
     stored_values,
+    tiebreak_mismatches,
 )
 
 from xlfuncs import udfs
 from xlfuncs.templates import round_robin
-from xlfuncs.templates.chart import ARRAYS, FIRST_ROW, GROUP_ROW, HEAD_ROW, NAME
+from xlfuncs.templates.chart import (
+    ARRAYS,
+    FIRST_ROW,
+    GROUP_ROW,
+    HEAD_ROW,
+    NAME,
+    ROUND_ROBIN_TIEBREAKS,
+)
 from xlfuncs.templates.common import RESULT_CHOICES, UDF_MODULE
 from xlfuncs.templates.event import Event, Player
 from xlfuncs.templates.examples import double_round_robin_6, round_robin_10
@@ -62,7 +72,7 @@ def test_no_error_anywhere(filled: tuple[Path, Any, dict[str, int]]) -> None:
     assert errors_in(values) == []
 
 
-def test_points_ranks_and_sonneborn_berger_by_hand(
+def test_points_tiebreaks_and_ranks_by_hand(
     filled: tuple[Path, Any, dict[str, int]],
 ) -> None:
     """Worked out by hand from the table in ``examples._RR_TABLE`` (row = player's results).
@@ -81,11 +91,69 @@ def test_points_ranks_and_sonneborn_berger_by_hand(
     P1: ½·6 + 5 + ½·4½ + 4½ + ½·5 + 4 + 3½ + ½·3½ + 2 = 28.5; P2: ½·7 + ½·5 + 4½ + ½·4½
     + 4 + ½·3½ + 3½ + 2 = 24; P7: ½·5 + 4½ + ½·4½ + ½·5 + 3½ + ½·2 = 16.25;
     P10: ½·4½ + ½·4 + 3½ = 7.75.
+
+    The rank (issue 10): points, then the round robin's usual tie-breaks DE, WIN, SB, KS
+    (C.07). On 5 points P3 beat P6 (direct encounter): P3 3rd, P6 4th. On 4½ P4 and P5
+    drew; wins: P4 2 (P3, P8), P5 2 (P6, P10); SB 19.5 against 18.5: P4 5th, P5 6th. On
+    3½ P8 and P9 drew; wins: P8 2 (P7, P10), P9 1 (P5): P8 8th, P9 9th. Wins (WIN counts a
+    forfeit win): P1 5, P2 4, P6 3 (P2, P8, P10 by forfeit), P10 1 (P9).
+    Koya (points against the players with at least half the points, 4½ of 9: P1-P6):
+    P1 (P2 ½, P3 1, P4 ½, P5 1, P6 ½) = 3.5; P3 (P1 0, P2 ½, P4 0, P5 ½, P6 1) = 2;
+    P10 (P1 0, P2 0, P3 0, P4 ½, P5 0, P6 forfeit 0) = 0.5.
     """
     _, values, _ = filled
+    headers = [
+        values[(SHEET, f"{get_column_letter(LAYOUT.col(f'tb{k}') + 1)}8")] for k in (1, 2, 3, 4)
+    ]
+    assert headers == ["DE", "WIN", "SB", "KS"]
     assert column(values, "points") == [7, 6, 5, 4.5, 4.5, 5, 4, 3.5, 3.5, 2]
-    assert column(values, "sb") == [28.5, 24, 19.5, 19.5, 18.5, 21, 16.25, 13, 17, 7.75]
-    assert column(values, "rank") == [1, 2, 4, 5, 6, 3, 7, 9, 8, 10]
+    assert column(values, "tb3") == [28.5, 24, 19.5, 19.5, 18.5, 21, 16.25, 13, 17, 7.75]
+    wins = column(values, "tb2")
+    assert (wins[0], wins[1], wins[3], wins[4], wins[5], wins[7], wins[8], wins[9]) == (
+        5,
+        4,
+        2,
+        2,
+        3,
+        2,
+        1,
+        1,
+    )
+    koya = column(values, "tb4")
+    assert (koya[0], koya[2], koya[9]) == (3.5, 2, 0.5)
+    assert column(values, "rank") == [1, 2, 3, 5, 6, 4, 7, 8, 9, 10]
+
+
+def test_tiebreaks_and_ranks_equal_the_core(filled: tuple[Path, Any, dict[str, int]]) -> None:
+    _, values, _ = filled
+    table = core_tiebreaks(round_robin_10(), ROUND_ROBIN_TIEBREAKS, round_robin=True)
+    assert tiebreak_mismatches(values, SHEET, LAYOUT, table) == []
+
+
+@pytest.mark.slow
+def test_changing_a_tiebreak_header_recomputes_its_column(
+    round_robin_filled: Path, tmp_path: Path
+) -> None:
+    """Issue 10: each tie-break header is a drop-down that the column's formula reads.
+    Choosing other descriptors (here WON, ARO, BH, PTP) and recalculating gives the core's
+    values of those, and the ranks they make."""
+    wb = openpyxl.load_workbook(round_robin_filled)
+    ws = wb[SHEET]
+    chosen = ("WON", "ARO", "BH", "PTP")
+    for k, descriptor in enumerate(chosen, start=1):
+        ws.cell(HEAD_ROW + 1, LAYOUT.col(f"tb{k}") + 1).value = descriptor
+    changed = tmp_path / "changed.xlsx"
+    wb.save(changed)
+    values = evaluate(changed, udfs.FUNCTIONS)
+    table = core_tiebreaks(round_robin_10(), chosen, round_robin=True)
+    assert tiebreak_mismatches(values, SHEET, LAYOUT, table) == []
+    # games won over the board: P1 beat 3, 5, 7, 8, 10; P2 4, 7, 9, 10; P6 2 and 8 (its
+    # forfeit win over P10 is a win for WIN, not a game won for WON)
+    won = column(values, "tb1")
+    assert (won[0], won[1], won[5]) == (5, 4, 2)
+    # P10 is unrated and the event gives unrated players no rating: C.07 leaves the rating
+    # tie-breaks (ARO, PTP) undefined for everyone, as FIDE's engine does
+    assert set(column(values, "tb2")) == {""}
 
 
 def test_every_rating_figure_equals_the_core(filled: tuple[Path, Any, dict[str, int]]) -> None:
@@ -109,7 +177,8 @@ def test_one_call_per_computed_column(filled: tuple[Path, Any, dict[str, int]]) 
         for name in (
             "K_FACTOR_ALL",
             "POINTS_ALL",
-            "SB_ALL",
+            "TIEBREAK_ALL",  # one call for the four tie-break columns
+            "RANK_ALL",
             "RATED_GAMES_ALL",
             "RA_ALL",
             "RP_FIDE_ALL",
@@ -132,12 +201,14 @@ def test_stored_values_equal_the_evaluated_ones(filled: tuple[Path, Any, dict[st
 def test_blank_template_evaluates_to_blanks(blank: Path) -> None:
     values = evaluate(blank, udfs.FUNCTIONS)
     assert errors_in(values) == []
-    for name in ("k", "points", "rank", "sb", "ra", "rp_fide", "change", "new", "first", "norm"):
+    for name in ("k", "points", "rank", "tb1", "tb3", "ra", "change", "new", "first", "norm"):
         assert set(column(values, name, LAYOUT.capacity)) <= {"", None}, name
 
 
 @pytest.mark.slow
-def test_rank_ties_on_points_and_sb_go_by_starting_number(tmp_path: Path) -> None:
+def test_equal_on_everything_is_an_equal_rank(tmp_path: Path) -> None:
+    """Four players, every game drawn: equal on points and on every tie-break, so equal
+    ranks (issue 10: RANK_ALL, 1, 1, 1, 1; the chart used to break the tie by number)."""
     draws = tuple(
         Player(
             i,
@@ -151,7 +222,7 @@ def test_rank_ties_on_points_and_sb_go_by_starting_number(tmp_path: Path) -> Non
     round_robin.build(path, Event(players=draws))
     values = evaluate(path, udfs.FUNCTIONS)
     assert column(values, "points", 4) == [1.5] * 4
-    assert column(values, "rank", 4) == [1, 2, 3, 4]
+    assert column(values, "rank", 4) == [1, 1, 1, 1]
 
 
 def test_layout_protection_and_validation(blank: Path) -> None:
@@ -246,7 +317,14 @@ def test_double_round_robin_by_hand(tmp_path: Path) -> None:
     the opponent's score): P1 1½·5½ + ½·6 + 2·4 + 1·5½ + 2·2 = 28.75; P2 ½·7 + 1½·6 +
     1½·4 + 1·5½ + 1·2 = 26; P3 1½·7 + ½·5½ + ½·4 + 1½·5½ + 2·2 = 27.5; P4 ½·5½ + 1½·6 +
     ½·5½ + 1½·2 = 17.5; P5 1·7 + 1·5½ + ½·6 + 1½·4 + 1½·2 = 24.5; P6 1·5½ + ½·4 + ½·5½ =
-    10.25."""
+    10.25.
+
+    Tie-breaks DE, WIN, SB, KS: P2 and P5 are level on 5½; they met twice (P2 0 then 1):
+    equal direct encounter; wins: P2 3 (P4; P3, P5), P5 3 (P2, P6; P4); SB 26 against
+    24.5: P2 3rd, P5 4th. Wins: P1 5 (P2, P4, P6; P4, P6), P3 4 (P5, P6; P1, P6), P4 2,
+    P6 0. Koya (against the players with at least 5 of 10: P1, P2, P3, P5): P1 1½ + ½ + 1
+    = 3; P2 ½ + 1½ + 1 = 3; P3 1½ + ½ + 1½ = 3.5; P4 0 + ½ + 1½ + ½ = 2.5; P5 1 + 1 + ½ =
+    2.5; P6 0 + 1 + 0 + ½ = 1.5."""
     event = double_round_robin_6()
     path = tmp_path / "double.xlsx"
     round_robin.build(path, event)
@@ -255,8 +333,20 @@ def test_double_round_robin_by_hand(tmp_path: Path) -> None:
     stored = stored_values(path, SHEET)
     points = [shown(stored, SHEET, double, "points", n) for n in range(1, 7)]
     assert points == [7, 5.5, 6, 4, 5.5, 2]
-    sb = [shown(stored, SHEET, double, "sb", n) for n in range(1, 7)]
-    assert sb == [28.75, 26, 27.5, 17.5, 24.5, 10.25]
+
+    def col(name: str) -> list[Any]:
+        return [shown(stored, SHEET, double, name, n) for n in range(1, 7)]
+
+    assert col("tb3") == [28.75, 26, 27.5, 17.5, 24.5, 10.25]  # SB
+    assert col("tb2") == [5, 3, 4, 2, 3, 0]  # WIN
+    assert col("tb4") == [3, 3, 3.5, 2.5, 2.5, 1.5]  # KS
+    assert col("rank") == [1, 3, 2, 5, 4, 6]
+    assert (
+        tiebreak_mismatches(
+            stored, SHEET, double, core_tiebreaks(event, ROUND_ROBIN_TIEBREAKS, round_robin=True)
+        )
+        == []
+    )
     table = core_table(event, round_robin=True)
     assert figure_mismatches(stored, SHEET, double, table) == []
     # player 1's row: against 2, the first game (1) then the second (½)

@@ -15,15 +15,17 @@ from openpyxl.worksheet.formula import ArrayFormula
 from template_checks import (
     cached_mismatches,
     core_table,
+    core_tiebreaks,
     errors_in,
     figure_mismatches,
     shown,
     stored_values,
+    tiebreak_mismatches,
 )
 
 from xlfuncs import udfs
 from xlfuncs.templates import swiss
-from xlfuncs.templates.chart import ARRAYS, FIRST_ROW, GROUP_ROW, HEAD_ROW
+from xlfuncs.templates.chart import ARRAYS, FIRST_ROW, GROUP_ROW, HEAD_ROW, SWISS_TIEBREAKS
 from xlfuncs.templates.common import RESULT_CHOICES
 from xlfuncs.templates.event import Event, Player, Round
 from xlfuncs.templates.examples import swiss_event
@@ -77,15 +79,21 @@ def test_every_figure_equals_the_core(
     assert column(values, "games", 60)[16] == 8 and column(values, "games", 60)[15] == 8
 
 
-def test_points_and_ranks_are_consistent(filled: tuple[Path, Any, dict[str, int]]) -> None:
+def test_points_tiebreaks_and_ranks_equal_the_core(
+    filled: tuple[Path, Any, dict[str, int]], event: Event
+) -> None:
+    """Issue 10: the Swiss's usual tie-breaks (BH/C1, BH, SB) and the rank by points then
+    those, as the core computes them from the event (C.07 2026 text: the event starts on
+    24 April 2026)."""
     _, values, _ = filled
     points = column(values, "points", 60)
-    sb = column(values, "sb", 60)
-    ranks = column(values, "rank", 60)
-    assert sorted(ranks) == list(range(1, 61))
-    order = sorted(range(60), key=lambda i: (-points[i], -sb[i], i))
-    assert [ranks[i] for i in order] == list(range(1, 61))
     assert sum(points) == 270 - 0.5 - 2 * 1 + 3  # 9 x 30 games, less H's half, plus byes
+    table = core_tiebreaks(event, SWISS_TIEBREAKS, round_robin=False)
+    assert table.edition.id == "2026"
+    assert tiebreak_mismatches(values, SHEET, LAYOUT, table) == []
+    ranks = column(values, "rank", 60)
+    order = sorted(range(60), key=lambda i: ranks[i])
+    assert all(points[i] >= points[j] for i, j in zip(order, order[1:]))
 
 
 def test_one_call_per_computed_column(filled: tuple[Path, Any, dict[str, int]]) -> None:
@@ -94,7 +102,8 @@ def test_one_call_per_computed_column(filled: tuple[Path, Any, dict[str, int]]) 
         (
             "K_FACTOR_ALL",
             "POINTS_ALL",
-            "SB_ALL",
+            "TIEBREAK_ALL",  # one call for the three tie-break columns
+            "RANK_ALL",
             "RATED_GAMES_ALL",
             "RA_ALL",
             "RP_FIDE_ALL",
@@ -140,9 +149,9 @@ def test_a_game_entered_later_is_picked_up(tmp_path: Path) -> None:
     values = evaluate(path, udfs.FUNCTIONS)
     assert errors_in(values) == []
     assert column(values, "points", 3) == [1, 1, 1]
-    assert column(values, "rank", 3) == [1, 2, 3]  # SB 0 for B and C, A beat B (1 point)
+    assert set(column(values, "rank", 3)) <= {1, 2, 3}  # all on 1 point
     assert column(values, "games", 3) == [1, 1, 0]
-    for name in ("k", "points", "rank", "sb", "change", "new", "first", "norm"):
+    for name in ("k", "points", "rank", "tb1", "tb3", "change", "new", "first", "norm"):
         assert set(column(values, name, 400)[3:]) <= {"", None}, name  # the empty rows
 
 
@@ -173,8 +182,20 @@ def test_blank_template(templates_dir: Path) -> None:
         x.value.text for row in ws.iter_rows() for x in row if isinstance(x.value, ArrayFormula)
     ]
     assert sum("_ALL(" in t for t in arrays) == len(ARRAYS)
-    # 26 gathers of the round columns, plus rank and new rating
-    assert sum(t.startswith("=IF(ISBLANK(") for t in arrays) == 2 * LAYOUT.rounds
+    # 39 gathers of the round columns (opponents, results, colours)
+    assert sum(t.startswith("=IF(ISBLANK(") for t in arrays) == 3 * LAYOUT.rounds
+    # the tie-break headers: drop-downs, unlocked, read by the one TIEBREAK_ALL call
+    heads = [ws.cell(HEAD_ROW + 1, LAYOUT.col(f"tb{k}") + 1) for k in (1, 2, 3)]
+    assert [h.value for h in heads] == list(SWISS_TIEBREAKS)
+    assert not any(h.protection.locked for h in heads)
+    first_head = heads[0].coordinate
+    drop = next(dv for dv in ws.data_validations.dataValidation if first_head in str(dv.sqref))
+    assert drop.type == "list" and drop.formula1.startswith('"BH/C1,BH,SB,')
+    call = next(t for t in arrays if t.startswith("=TIEBREAK_ALL("))
+    assert call.startswith(
+        f"=TIEBREAK_ALL(${heads[0].column_letter}$8:${heads[2].column_letter}$8,"
+    )
+    assert "TiebreakRules" in call and "TiebreakRules" in wb.defined_names
 
 
 def test_more_rounds_grow_the_chart(tmp_path: Path) -> None:
@@ -206,3 +227,17 @@ def test_unknown_opponent_is_refused(event: Event) -> None:
             Path("/nonexistent/never.xlsx"),
             dataclasses.replace(event, players=(bad, *event.players[1:])),
         )
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"tiebreaks": ("BH", "XY")}, "tiebreaks: tie-break 'XY'"),
+        ({"tiebreak_rules": "2019"}, "C.07"),
+    ],
+)
+def test_a_bad_tiebreak_list_or_edition_is_refused(
+    event: Event, change: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        swiss.build(Path("/nonexistent/never.xlsx"), dataclasses.replace(event, **change))

@@ -14,7 +14,7 @@ where the file gives other points, the cell shows the file's figure too (see
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -97,9 +97,12 @@ def event_from_trf(
     k_overrides: Mapping[str, int] | None = None,
     today: _dt.date | None = None,
     rate: RateOfPlay | None = None,
+    tiebreaks: Sequence[str] | None = None,
 ) -> FilledEvent:
     """The :class:`~xlfuncs.templates.event.Event` of a TRF, for the round-robin template
-    or the Swiss chart, with K as the report computes it (*rate*: as the report's)."""
+    or the Swiss chart, with K as the report computes it (*rate*: as the report's);
+    *tiebreaks*: the descriptors of the chart's tie-break columns (``None``: the chart's
+    usual list)."""
     found = crosstable_from_trf(t, rules=rules, k_overrides=k_overrides, today=today, rate=rate)
     players = found.players
     number = {p.start_no: i for i, p in enumerate(players, start=1)}
@@ -159,6 +162,7 @@ def event_from_trf(
         rating_period=found.event_date,
         players=tuple(entries),
         cycles=cycles if round_robin else 1,
+        tiebreaks=tuple(tiebreaks or ()),
     )
     return FilledEvent(
         event=event,

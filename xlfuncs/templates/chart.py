@@ -6,11 +6,10 @@ order: ``docs/templates.md``.
 
 from __future__ import annotations
 
-import bisect
 import datetime as _dt
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,11 @@ from xlsxwriter.worksheet import Worksheet
 
 from .. import udfs
 from ..core.editions import DEFAULT_EDITION
+from ..core.tiebreak_editions import (
+    DEFAULT_TIEBREAK_EDITION,
+    TIEBREAK_EDITIONS,
+    tiebreak_edition_for,
+)
 from ..core.validate import MAX_RATING
 from ..excel import is_blank, shared_results
 from ..progress import Progress, no_progress, scaled
@@ -36,6 +40,7 @@ from .common import (
     settings_block,
     validate_results,
     write_array,
+    write_block,
     write_formula,
     write_text,
     write_value,
@@ -55,7 +60,7 @@ MIDDLE = 12
 COMPUTED = (
     "points",
     "rank",
-    "sb",
+    "tiebreaks",
     "games",
     "ra",
     "rp_fide",
@@ -65,12 +70,81 @@ COMPUTED = (
     "first",
     "norm",
 )
-"""The computed columns after the results, in order."""
+"""The computed columns after the results, in order; ``"tiebreaks"`` stands for the
+:attr:`Layout.tiebreaks` tie-break columns, named ``"tb1"``, ``"tb2"`` ... in
+:attr:`Layout.computed`."""
 
-ARRAYS = ("k_data", "points", "sb", "games", "ra", "rp_fide", "rp_exact", "change", "first", "norm")
+ARRAYS = (
+    "k_data",
+    "points",
+    "tiebreaks",
+    "rank",
+    "games",
+    "ra",
+    "rp_fide",
+    "rp_exact",
+    "change",
+    "first",
+    "norm",
+)
 """The columns computed by one call of our functions each, in the order of the hidden
 columns that hold the arrays; all but ``k_data`` (K from the player's data) are shown by
-the computed column of the same name."""
+the computed column of the same name. ``"tiebreaks"`` is one call (``TIEBREAK_ALL``) over a
+block of :attr:`Layout.tiebreaks` columns, ``"tb1"``, ``"tb2"`` ..."""
+
+SWISS_TIEBREAKS = ("BH/C1", "BH", "SB")
+"""The Swiss chart's tie-breaks when the event names none (C.07's usual Swiss list)."""
+ROUND_ROBIN_TIEBREAKS = ("DE", "WIN", "SB", "KS")
+"""The round robin's tie-breaks when the event names none (C.07's usual round-robin list)."""
+
+SWISS_CHOICES = (
+    "BH/C1",
+    "BH/C2",
+    "BH/M1",
+    "BH/M2",
+    "BH",
+    "FB",
+    "FB/C1",
+    "SB",
+    "SB/C1",
+    "PS",
+    "PS/C1",
+    "DE",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "GE",
+    "REP",
+    "KS",
+    "ARO",
+    "ARO/C1",
+    "TPR",
+    "PTP",
+    "APRO",
+    "APPO",
+    "AOB",
+)
+"""The tie-break headers' drop-down in the Swiss chart (any other descriptor C.07 writes may
+be typed: the list warns, the function judges)."""
+ROUND_ROBIN_CHOICES = (
+    "DE",
+    "WIN",
+    "WON",
+    "SB",
+    "KS",
+    "BH",
+    "GE",
+    "REP",
+    "ARO",
+    "TPR",
+    "PTP",
+    "APRO",
+    "APPO",
+    "AOB",
+)
+"""The drop-down in the round robin: a grid has neither the order of the rounds nor the
+colours, so ``PS``, ``FB``, ``BPG`` and ``BWG`` are not offered."""
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 
@@ -90,6 +164,14 @@ class Layout:
     cycles: int = 1
     """Round robin: games between each two players (2: a double round robin, two result
     cells per pair, :meth:`grid_col`)."""
+    tiebreaks: int = 3
+    """Tie-break columns (each header a drop-down of descriptors)."""
+
+    @property
+    def computed(self) -> tuple[str, ...]:
+        """The visible computed columns, in order (:data:`COMPUTED`, the tie-breaks as
+        ``"tb1"``, ``"tb2"`` ...)."""
+        return _expand(COMPUTED, self.tiebreaks)
 
     @property
     def swiss(self) -> bool:
@@ -116,16 +198,28 @@ class Layout:
         return MIDDLE + (opponent - 1) * self.cycles + cycle - 1
 
     def col(self, name: str) -> int:
-        """Column of a computed column (see :data:`COMPUTED`)."""
-        return MIDDLE + self.middle_width + COMPUTED.index(name)
+        """Column of a computed column (see :attr:`computed`; ``"tiebreaks"``: the first
+        tie-break column)."""
+        if name == "tiebreaks":
+            name = "tb1"
+        return MIDDLE + self.middle_width + self.computed.index(name)
 
     @property
     def last_visible(self) -> int:
-        return self.col(COMPUTED[-1])
+        return self.col(self.computed[-1])
 
     def hidden(self, name: str) -> int:
-        """Hidden column of an array of one of our functions (see :data:`ARRAYS`)."""
-        return self.last_visible + 1 + ARRAYS.index(name)
+        """Hidden column of an array of one of our functions (see :data:`ARRAYS`;
+        ``"tiebreaks"``: the first column of the tie-breaks' block, ``"tb2"`` its second)."""
+        if name == "tiebreaks":
+            name = "tb1"
+        return self.last_visible + 1 + _expand(ARRAYS, self.tiebreaks).index(name)
+
+    @property
+    def tiebreak_headers(self) -> str:
+        """The tie-break columns' header cells (the descriptors' drop-downs): ``$AE$8:$AG$8``."""
+        first, last = self.col("tb1"), self.col(f"tb{self.tiebreaks}")
+        return f"{cell(HEAD_ROW, first, absolute=True)}:{cell(HEAD_ROW, last, absolute=True)}"
 
     def opp_helper(self, rnd: int) -> int:
         """Hidden (Swiss): the opponents of round *rnd* (from 1), gathered contiguously;
@@ -136,10 +230,15 @@ class Layout:
         """Hidden (Swiss): the results of round *rnd* (from 1), gathered contiguously."""
         return self.hidden(ARRAYS[-1]) + self.rounds + rnd
 
+    def colour_helper(self, rnd: int) -> int:
+        """Hidden (Swiss): the colours of round *rnd* (from 1), gathered contiguously (the
+        tie-breaks ``BPG`` and ``BWG`` read them)."""
+        return self.hidden(ARRAYS[-1]) + 2 * self.rounds + rnd
+
     @property
     def last_helper(self) -> int:
         if self.swiss:
-            return self.res_helper(self.rounds)
+            return self.colour_helper(self.rounds)
         if self.double:
             return self.opp_helper(self.middle_width)
         return self.hidden(ARRAYS[-1])
@@ -181,6 +280,24 @@ class Layout:
             return self.block(self.opp_helper(1), self.opp_helper(self.middle_width))
         return ""
 
+    @property
+    def colours_ref(self) -> str:
+        """What ``TIEBREAK_ALL`` gets as ``colours`` (Swiss; empty for a grid)."""
+        if self.swiss:
+            return self.block(self.colour_helper(1), self.colour_helper(self.rounds))
+        return ""
+
+
+def _expand(names: Sequence[str], tiebreaks: int) -> tuple[str, ...]:
+    """*names* with ``"tiebreaks"`` written out as ``"tb1"`` ... ``"tb<tiebreaks>"``."""
+    out: list[str] = []
+    for name in names:
+        if name == "tiebreaks":
+            out += [f"tb{i}" for i in range(1, tiebreaks + 1)]
+        else:
+            out.append(name)
+    return tuple(out)
+
 
 def formulas(layout: Layout) -> dict[str, str]:
     """The array formula of each column computed by one of our functions (:data:`ARRAYS`)."""
@@ -194,7 +311,17 @@ def formulas(layout: Layout) -> dict[str, str]:
             f"{layout.column(BORN)},{layout.column(REACHED)},RatingPeriod)"
         ),
         "points": f"=POINTS_ALL({res})",
-        "sb": _call("SB_ALL", res, opp),
+        "tiebreaks": _call(
+            "TIEBREAK_ALL",
+            layout.tiebreak_headers,
+            ratings,
+            res,
+            opp,
+            "TiebreakRules",
+            layout.colours_ref,
+        ),
+        "rank": f"=RANK_ALL({layout.column(layout.col('points'))},"
+        f"{layout.block(layout.col('tb1'), layout.col(f'tb{layout.tiebreaks}'))})",
         "games": _call("RATED_GAMES_ALL", ratings, res, opp),
         "ra": _call("RA_ALL", ratings, res, opp),
         "rp_fide": _call("RP_FIDE_ALL", ratings, res, opp),
@@ -213,17 +340,9 @@ def _call(name: str, *args: str) -> str:
 
 
 def plain_arrays(layout: Layout) -> dict[str, str]:
-    """The plain-Excel array formulas over the visible columns: rank and new rating."""
+    """The plain-Excel array formula over the visible columns: the new rating."""
     rating, change = layout.column(RATING), layout.column(layout.col("change"))
-    pts, sb, no = (layout.column(c) for c in (layout.col("points"), layout.col("sb"), NO))
-    return {
-        "rank": (
-            f'=IF({pts}="","",1+COUNTIF({pts},">"&{pts})'
-            f'+COUNTIFS({pts},{pts},{sb},">"&{sb})'
-            f'+COUNTIFS({pts},{pts},{sb},{sb},{no},"<"&{no}))'
-        ),
-        "new": f'=IF(ISNUMBER({rating})*ISNUMBER({change}),{rating}+{change},"")',
-    }
+    return {"new": f'=IF(ISNUMBER({rating})*ISNUMBER({change}),{rating}+{change},"")'}
 
 
 def row_formulas(layout: Layout, row: int) -> dict[str, str]:
@@ -235,10 +354,11 @@ def row_formulas(layout: Layout, row: int) -> dict[str, str]:
     LibreOffice, which recomputes a formula whose stored value is empty (so an empty cell
     stays empty instead of showing #NAME?), and in Excel without the add-in (where the
     title row says that the functions are not loaded)."""
-    hidden = {name: cell(row, layout.hidden(name)) for name in ARRAYS}
+    names = _expand(ARRAYS, layout.tiebreaks)
+    hidden = {name: cell(row, layout.hidden(name)) for name in names}
     k_ovr = cell(row, K_OVERRIDE)
     out = {"k": f'=IF(ISBLANK({k_ovr}),IFERROR({hidden["k_data"]},""),{k_ovr})'}
-    for name in ARRAYS[1:]:
+    for name in names[1:]:
         out[name] = f'=IFERROR({hidden[name]},"")'
     return out
 
@@ -280,6 +400,30 @@ class Inputs:
     round robin), ``None`` for a single grid."""
     period: _dt.date | None
     rules: str
+    colours: list[list[Any]] | None = None
+    """The gathered colours (Swiss: ``"w"``, ``"b"`` or blank), ``None`` for a grid."""
+    tiebreaks: tuple[str, ...] = SWISS_TIEBREAKS
+    """The tie-break headers' descriptors, in order."""
+    tiebreak_rules: str = DEFAULT_TIEBREAK_EDITION.id
+    """The C.07 edition the ``TiebreakRules`` cell holds."""
+
+
+def tiebreaks_of(layout: Layout, event: Event) -> tuple[str, ...]:
+    """The descriptors of the chart's tie-break columns: the event's, else the usual list
+    of the kind of chart (:data:`SWISS_TIEBREAKS`, :data:`ROUND_ROBIN_TIEBREAKS`)."""
+    if event.tiebreaks:
+        return tuple(event.tiebreaks)
+    return SWISS_TIEBREAKS if layout.swiss else ROUND_ROBIN_TIEBREAKS
+
+
+def tiebreak_rules_of(event: Event) -> str:
+    """The C.07 edition of the chart: the event's, else the one in force on its start
+    date (an event older than the 2023 text: that text, as FIDE's engine does), else
+    today's."""
+    if event.tiebreak_rules:
+        return event.tiebreak_rules
+    start = event.start if isinstance(event.start, _dt.date) else None
+    return tiebreak_edition_for(None, start)[0].id
 
 
 def _num(value: int | None) -> float | None:
@@ -296,13 +440,15 @@ def inputs(layout: Layout, event: Event) -> Inputs:
 
     results: list[list[Any]] = []
     opponents: list[list[Any]] | None = [] if layout.swiss else None
+    colours: list[list[Any]] | None = [] if layout.swiss else None
     for p in players:
         if layout.swiss:
             rounds: list[Round | None] = list(p.rounds) if p is not None else []
             rounds += [None] * (layout.rounds - len(rounds))
             results.append([None if rd is None else result_cell(rd.result) for rd in rounds])
-            assert opponents is not None
+            assert opponents is not None and colours is not None
             opponents.append([None if rd is None else _num(rd.opponent) for rd in rounds])
+            colours.append([_colour(rd) for rd in rounds])
         else:
             results.append(_grid_row(layout, p, len(event.players)))
     if layout.double:
@@ -326,7 +472,15 @@ def inputs(layout: Layout, event: Event) -> Inputs:
         opponents=opponents,
         period=event.rating_period,
         rules=event.rules or DEFAULT_EDITION.id,
+        colours=colours,
+        tiebreaks=tiebreaks_of(layout, event),
+        tiebreak_rules=tiebreak_rules_of(event),
     )
+
+
+def _colour(rd: Round | None) -> str | None:
+    """What a round's colour cell holds: ``"w"``, ``"b"`` or blank."""
+    return None if rd is None or rd.colour is None else rd.colour.lower()
 
 
 def _grid_row(layout: Layout, p: Player | None, count: int) -> list[Any]:
@@ -369,7 +523,12 @@ def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> d
     system = "swiss" if layout.swiss else "rr"
     steps: tuple[tuple[str, Callable[[], list[list[Any]]]], ...] = (
         ("points", lambda: udfs.POINTS_ALL(res)),
-        ("sb", lambda: udfs.SB_ALL(res, opp)),
+        (
+            "tiebreaks",
+            lambda: udfs.TIEBREAK_ALL(
+                [list(data.tiebreaks)], ratings, res, opp, data.tiebreak_rules, data.colours
+            ),
+        ),
         ("games", lambda: udfs.RATED_GAMES_ALL(ratings, res, opp)),
         ("ra", lambda: udfs.RA_ALL(ratings, res, opp)),
         ("rp_fide", lambda: udfs.RP_FIDE_ALL(ratings, res, opp)),
@@ -392,8 +551,18 @@ def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> d
     with shared_results():  # the results block is read once for all the calls
         for done, (name, compute) in enumerate(steps):
             progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(steps))
-            out[name] = _flat(compute())
-    out["rank"] = ranks(out["points"], out["sb"], data.numbers)
+            found = compute()
+            if name == "tiebreaks":  # one block, a column per tie-break
+                for i in range(layout.tiebreaks):
+                    out[f"tb{i + 1}"] = _column_of(found, i, layout.capacity)
+            else:
+                out[name] = _flat(found)
+    # RANK_ALL reads the visible points and tie-breaks, where a formula's "" is an empty
+    # cell (None), as Excel passes it
+    names = [f"tb{i + 1}" for i in range(layout.tiebreaks)]
+    keys = [[_cell_value(out[name][i]) for name in names] for i in range(layout.capacity)]
+    points = _col([_cell_value(v) for v in out["points"]])
+    out["rank"] = _column_of(udfs.RANK_ALL(points, keys), 0, layout.capacity)
     out["new"] = [
         r + c if isinstance(r, float) and _is_number(c) else ""
         for r, c in zip(data.ratings, out["change"])
@@ -401,6 +570,19 @@ def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> d
     changes = _col([None if v == "" else v for v in out["change"]])
     out["floor"] = _flat(udfs.UNRATED_AGAIN(ratings, changes, data.rules))
     return out
+
+
+def _column_of(found: Any, index: int, rows: int) -> list[Any]:
+    """Column *index* of an array function's result (a list of rows), or its one value
+    repeated (an error value of the whole result fills every cell of the array)."""
+    if isinstance(found, list):
+        return [row[index] for row in found]
+    return [found] * rows
+
+
+def _cell_value(value: Any) -> Any:
+    """A visible cell's value as Excel hands it to a function: ``""`` is an empty cell."""
+    return None if value == "" else value
 
 
 def floor_formula(layout: Layout) -> str:
@@ -413,37 +595,6 @@ def floor_formula(layout: Layout) -> str:
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def ranks(points: Sequence[Any], sb: Sequence[Any], numbers: Sequence[float]) -> list[Any]:
-    """Rank as the COUNTIF/COUNTIFS formula gives it: more points, then higher SB,
-    then the lower starting number; blank where the points are blank.
-
-    The formula counts, for each player, the whole column three times; here the players
-    are grouped by points once, and each count is a binary search in its group, so that
-    10,000 players take n log n steps rather than n x n."""
-    groups: dict[Any, list[int]] = {}
-    for i, p in enumerate(points):
-        if _is_number(p):
-            groups.setdefault(p, []).append(i)
-    out: list[Any] = [""] * len(points)
-    ahead_of_group = 0  # players with more points than the group
-    for value in sorted(groups, reverse=True):
-        members = groups[value]
-        higher_sb = sorted(sb[i] for i in members if _is_number(sb[i]))
-        same_sb: dict[Any, list[float]] = {}
-        for i in members:
-            same_sb.setdefault(sb[i], []).append(numbers[i])
-        for nos in same_sb.values():
-            nos.sort()
-        for i in members:
-            s = sb[i]
-            ahead = ahead_of_group + bisect.bisect_left(same_sb[s], numbers[i])
-            if _is_number(s):
-                ahead += len(higher_sb) - bisect.bisect_right(higher_sb, s)
-            out[i] = 1 + ahead
-        ahead_of_group += len(members)
-    return out
 
 
 # ------------------------------------------------------------------------ writing
@@ -479,7 +630,7 @@ _HEADERS = {
 _COMPUTED_HEADERS = {
     "points": "Pts",
     "rank": "Rank",
-    "sb": "SB",
+    "tiebreaks": "Tie-breaks",
     "games": "Rated games",
     "ra": "Ra",
     "rp_fide": "Rp FIDE",
@@ -492,7 +643,7 @@ _COMPUTED_HEADERS = {
 _COMPUTED_WIDTHS = {
     "points": 5,
     "rank": 5,
-    "sb": 6,
+    "tiebreaks": 6.5,
     "games": 6,
     "ra": 6,
     "rp_fide": 6.5,
@@ -523,6 +674,7 @@ def build_chart(
 ) -> None:
     """Write the chart: blank when *event* is ``None``, else filled with it; *progress*
     hears how far it is."""
+    layout = replace(layout, tiebreaks=len(tiebreaks_of(layout, event or Event())))
     if event is not None:
         event.check(round_robin=not layout.swiss, capacity=layout.capacity)
         if layout.swiss and event.rounds > layout.rounds:
@@ -536,14 +688,14 @@ def build_chart(
         )
     wb, fmt = new_workbook(path, title=texts.title)
     ws = wb.add_worksheet(texts.sheet, worksheet_class=PlainFormulaSheet)
-    _header_block(wb, ws, fmt, layout, texts, event or Event())
-    _column_headers(ws, fmt, layout)
     data = inputs(layout, event or Event())
+    _header_block(wb, ws, fmt, layout, texts, event or Event(), data.tiebreak_rules)
+    _column_headers(ws, fmt, layout, data.tiebreaks, _header_input(wb))
     values = figures(layout, data, scaled(progress, 0.0, _FIGURES)) if event is not None else None
     _player_rows(
         wb, ws, fmt, layout, event or Event(), data, values, scaled(progress, _FIGURES, _ROWS)
     )
-    _formatting(wb, ws, layout)
+    _formatting(wb, ws, layout, data.tiebreaks)
     ws.freeze_panes(FIRST_ROW, NAME + 1)
     ws.set_column(layout.hidden(ARRAYS[0]), layout.floor_helper, 6, None, {"hidden": True})
     players = len(event.players) if event is not None else layout.capacity
@@ -598,7 +750,13 @@ def _merged(ws: Worksheet, row: int, first: int, last: int, value: Any, fmt: Any
 
 
 def _header_block(
-    wb: Workbook, ws: Worksheet, fmt: Formats, layout: Layout, texts: Texts, event: Event
+    wb: Workbook,
+    ws: Worksheet,
+    fmt: Formats,
+    layout: Layout,
+    texts: Texts,
+    event: Event,
+    tiebreak_rules: str,
 ) -> None:
     ws.set_row(TITLE_ROW, 24)
     ws.write_string(TITLE_ROW, NO, texts.title, fmt.title)
@@ -651,10 +809,32 @@ def _header_block(
         fmt.computed,
         len([p for p in event.players if p.name]) if event.players else 0,
     )
+    # the C.07 edition of the tie-breaks, beside the rating rules (TIEBREAK_ALL's rules)
+    tb_label, tb_value = K + value_cols, K + value_cols + 4
+    _merged(ws, 2, tb_label, tb_value - 1, "Tie-break rules", fmt.label)
+    _merged(ws, 2, tb_value, tb_value + 1, tiebreak_rules, fmt.input_center)
+    ws.data_validation(
+        2,
+        tb_value,
+        2,
+        tb_value,
+        {
+            "validate": "list",
+            "source": list(TIEBREAK_EDITIONS),
+            "input_title": "Tie-break rules (C.07)",
+            "input_message": "The edition of FIDE's Tie-Break Regulations: 2026 from "
+            "1 Mar 2026, 2023 before (events older than its 2024 start: computed with it).",
+            "error_title": "Tie-break rules",
+            "error_message": "Choose an edition from the list.",
+        },
+    )
+    wb.define_name("TiebreakRules", f"='{ws.get_name()}'!{cell(2, tb_value, absolute=True)}")
     ws.write_string(HINT_ROW, NO, texts.hint, fmt.hint)
 
 
-def _column_headers(ws: Worksheet, fmt: Formats, layout: Layout) -> None:
+def _column_headers(
+    ws: Worksheet, fmt: Formats, layout: Layout, tiebreaks: Sequence[str], header_input: Any
+) -> None:
     ws.set_row(GROUP_ROW, 16)
     ws.set_row(HEAD_ROW, 40)
     ws.merge_range(GROUP_ROW, NO, GROUP_ROW, RATING, "Player", fmt.group)
@@ -688,9 +868,8 @@ def _column_headers(ws: Worksheet, fmt: Formats, layout: Layout) -> None:
             else:
                 ws.write_number(HEAD_ROW, first, j, fmt.header)
         ws.set_column(MIDDLE, MIDDLE + layout.middle_width - 1, 3.6)
-    ws.merge_range(
-        GROUP_ROW, layout.col("points"), GROUP_ROW, layout.col("sb"), "Standing", fmt.group
-    )
+    last_tb = layout.col(f"tb{layout.tiebreaks}")
+    ws.merge_range(GROUP_ROW, layout.col("points"), GROUP_ROW, last_tb, "Standing", fmt.group)
     ws.merge_range(
         GROUP_ROW,
         layout.col("games"),
@@ -700,15 +879,27 @@ def _column_headers(ws: Worksheet, fmt: Formats, layout: Layout) -> None:
         fmt.group,
     )
     for name in COMPUTED:
+        if name == "tiebreaks":
+            continue
         ws.write_string(HEAD_ROW, layout.col(name), _COMPUTED_HEADERS[name], fmt.header)
         ws.set_column(layout.col(name), layout.col(name), _COMPUTED_WIDTHS[name])
-    for name in ARRAYS:
-        label = "K from data" if name == "k_data" else f"{_COMPUTED_HEADERS[name]} (array)"
+    # the tie-break headers: each a drop-down of descriptors, read by TIEBREAK_ALL
+    for i, descriptor in enumerate(tiebreaks, start=1):
+        write_text(ws, HEAD_ROW, layout.col(f"tb{i}"), descriptor, header_input)
+    ws.set_column(layout.col("tb1"), last_tb, _COMPUTED_WIDTHS["tiebreaks"])
+    for name in _expand(ARRAYS, layout.tiebreaks):
+        if name == "k_data":
+            label = "K from data"
+        elif name.startswith("tb"):
+            label = f"Tie-break {name[2:]} (array)"
+        else:
+            label = f"{_COMPUTED_HEADERS[name]} (array)"
         ws.write_string(HEAD_ROW, layout.hidden(name), label, fmt.header)
     if layout.swiss:
         for rnd in range(1, layout.rounds + 1):
             ws.write_string(HEAD_ROW, layout.opp_helper(rnd), f"Opp {rnd}", fmt.header)
             ws.write_string(HEAD_ROW, layout.res_helper(rnd), f"Res {rnd}", fmt.header)
+            ws.write_string(HEAD_ROW, layout.colour_helper(rnd), f"Col {rnd}", fmt.header)
     elif layout.double:
         for k in range(layout.middle_width):
             label = f"Opp {k // layout.cycles + 1}.{k % layout.cycles + 1}"
@@ -761,7 +952,7 @@ def _player_rows(
                     write_value(ws, row, MIDDLE + k, data.results[i][k], fmt.input_center)
         for name, formula in row_formulas(layout, row).items():
             value = None if values is None else values[name][i]
-            style = getattr(fmt, _STYLE[name])
+            style = getattr(fmt, _style(name))
             if name == "points" and p is not None:
                 style = marks.mark(ws, row, layout.col(name), value, p.file_points) or style
             write_formula(ws, row, K if name == "k" else layout.col(name), formula, style, value)
@@ -815,13 +1006,37 @@ class _FilePointsMarks:
         return self._formats[file_points]
 
 
+def _style(name: str) -> str:
+    """The format of a computed column (a tie-break: as the number is, ``19.75``, ``3``)."""
+    return "computed_text" if name.startswith("tb") else _STYLE[name]
+
+
+def _header_input(wb: Workbook) -> Any:
+    """A column header the user may change (a tie-break's descriptor): header-like, but
+    unlocked and shaded as an input."""
+    return wb.add_format(
+        {
+            "font_name": "Calibri",
+            "font_size": 10,
+            "bold": True,
+            "bg_color": "#FFF2CC",
+            "align": "center",
+            "valign": "vcenter",
+            "text_wrap": True,
+            "border": 1,
+            "border_color": "#B7B7B7",
+            "locked": False,
+        }
+    )
+
+
 _STYLE = {
     "k_data": "computed",
     "k": "computed",
     "new": "computed",
     "points": "computed_bold",
     "rank": "computed",
-    "sb": "computed_decimal",
+    "tiebreaks": "computed_text",
     "games": "computed",
     "ra": "computed",
     "rp_fide": "computed",
@@ -842,6 +1057,7 @@ def _arrays(
             for helper, src, cells in (
                 (layout.opp_helper(rnd), o, data.opponents),
                 (layout.res_helper(rnd), r, data.results),
+                (layout.colour_helper(rnd), o + 1, data.colours),
             ):
                 ref = layout.column(src)
                 gathered = None
@@ -863,13 +1079,26 @@ def _arrays(
             for i, numbers in enumerate(data.opponents):
                 write_value(ws, first + i, layout.opp_helper(k + 1), numbers[k], fmt.computed)
     for name, formula in formulas(layout).items():
+        if name == "tiebreaks":  # one call, a column per tie-break
+            names = [f"tb{i}" for i in range(1, layout.tiebreaks + 1)]
+            write_block(
+                ws,
+                first,
+                layout.hidden("tb1"),
+                last,
+                layout.hidden(names[-1]),
+                "{" + formula + "}",
+                getattr(fmt, _style(name)),
+                None if values is None else [values[n] for n in names],
+            )
+            continue
         write_array(
             ws,
             first,
             layout.hidden(name),
             last,
             "{" + formula + "}",
-            getattr(fmt, _STYLE[name]),
+            getattr(fmt, _style(name)),
             None if values is None else values[name],
         )
     for name, formula in plain_arrays(layout).items():
@@ -879,7 +1108,7 @@ def _arrays(
             layout.col(name),
             last,
             "{" + formula + "}",
-            getattr(fmt, _STYLE[name]),
+            getattr(fmt, _style(name)),
             None if values is None else values[name],
         )
     write_array(
@@ -893,8 +1122,31 @@ def _arrays(
     )
 
 
-def _formatting(wb: Workbook, ws: Worksheet, layout: Layout) -> None:
+def _formatting(wb: Workbook, ws: Worksheet, layout: Layout, tiebreaks: Sequence[str]) -> None:
     first, last = FIRST_ROW, layout.last_row
+    # each tie-break header: a drop-down of descriptors (the event's own first); another
+    # descriptor may be typed (a warning, not a refusal: TIEBREAK_ALL judges it)
+    choices = SWISS_CHOICES if layout.swiss else ROUND_ROBIN_CHOICES
+    offered = [*dict.fromkeys([*tiebreaks, *choices])]
+    while len(",".join(offered)) > 255:  # Excel's limit on a list written in the rule
+        offered.pop()
+    ws.data_validation(
+        HEAD_ROW,
+        layout.col("tb1"),
+        HEAD_ROW,
+        layout.col(f"tb{layout.tiebreaks}"),
+        {
+            "validate": "list",
+            "source": offered,
+            "error_type": "warning",
+            "input_title": "Tie-break",
+            "input_message": "Choose the tie-break of this column (C.07: BH/C1 Buchholz cut "
+            "1, SB Sonneborn-Berger, DE direct encounter...); the rank follows points, "
+            "then these columns left to right.",
+            "error_title": "Tie-break",
+            "error_message": "Not in the list: a C.07 descriptor such as BH/C1, SB, DE.",
+        },
+    )
     # A new rating below the floor is struck out in red: the player is unrated again.
     new = layout.col("new")
     ws.conditional_format(

@@ -41,6 +41,7 @@ __all__ = [
     "write_value",
     "write_formula",
     "write_array",
+    "write_block",
     "settings_block",
     "add_tables_sheet",
     "add_xlwings_conf_sheet",
@@ -266,6 +267,28 @@ def write_array(
             ws.write_number(first_row + offset, col, value, fmt)
         else:
             write_value(ws, first_row + offset, col, value, fmt)
+
+
+def write_block(
+    ws: Worksheet,
+    first_row: int,
+    first_col: int,
+    last_row: int,
+    last_col: int,
+    formula: str,
+    fmt: Format | None = None,
+    columns: Sequence[Sequence[Any]] | None = None,
+) -> None:
+    """One array formula over a block of columns (one call fills them all), with each
+    cell's cached value, given column by column (blanks when *columns* is ``None``)."""
+    first = "" if columns is None or columns[0][0] is None else columns[0][0]
+    ws.write_array_formula(first_row, first_col, last_row, last_col, formula, fmt, first)
+    for j in range(last_col - first_col + 1):
+        for offset in range(last_row - first_row + 1):
+            if j == offset == 0:
+                continue
+            value = None if columns is None else columns[j][offset]
+            write_value(ws, first_row + offset, first_col + j, value, fmt)
 
 
 def settings_block(

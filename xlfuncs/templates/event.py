@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from ..core.editions import EDITIONS, get_edition
 from ..core.errors import XlfuncsError
 from ..core.results import Outcome, parse
+from ..core.tiebreak_editions import TIEBREAK_EDITIONS
+from ..core.tiebreaks import parse_descriptors
 
 __all__ = [
     "MAX_ROUNDS",
@@ -102,6 +104,13 @@ class Event:
     cycles: int = 1
     """Round robin: how many times each two players meet (1, or 2 for a double round
     robin); see :attr:`Player.results`."""
+    tiebreaks: tuple[str, ...] = ()
+    """The tie-breaks after points, in order, as C.07 writes them (``("BH/C1", "BH",
+    "SB")``); empty: the chart's usual list (Swiss ``BH/C1, BH, SB``; round robin ``DE,
+    WIN, SB, KS``)."""
+    tiebreak_rules: str | None = None
+    """The edition of the Tie-Break Regulations (C.07): ``"2023"``, ``"2026"``; ``None``: the
+    one in force on :attr:`start` (when a date), else today's."""
 
     @property
     def rounds(self) -> int:
@@ -126,6 +135,16 @@ class Event:
                 raise ValueError(
                     f"rules: unknown edition {self.rules!r}; one of {', '.join(EDITIONS)}"
                 ) from None
+        if self.tiebreaks:
+            try:
+                parse_descriptors(self.tiebreaks)
+            except XlfuncsError as exc:
+                raise ValueError(f"tiebreaks: {exc}") from None
+        if self.tiebreak_rules is not None and self.tiebreak_rules not in TIEBREAK_EDITIONS:
+            raise ValueError(
+                f"tiebreak_rules: unknown C.07 edition {self.tiebreak_rules!r}; one of "
+                f"{', '.join(TIEBREAK_EDITIONS)}"
+            )
         for i, p in enumerate(self.players, start=1):
             if p.number != i:
                 raise ValueError(

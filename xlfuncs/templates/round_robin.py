@@ -16,12 +16,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..progress import Progress, no_progress
-from .chart import Layout, Texts, build_chart
+from .chart import ROUND_ROBIN_TIEBREAKS, Layout, Texts, build_chart
 from .event import MAX_RR_PLAYERS, Event
 
 __all__ = ["LAYOUT", "build"]
 
-LAYOUT = Layout(kind="rr", capacity=MAX_RR_PLAYERS, rounds=0)
+LAYOUT = Layout(kind="rr", capacity=MAX_RR_PLAYERS, rounds=0, tiebreaks=len(ROUND_ROBIN_TIEBREAKS))
 
 TEXTS = Texts(
     title="Round-robin crosstable",
@@ -43,13 +43,19 @@ TEXTS = Texts(
         "Enter every game in both players' rows. The grey diagonal stays empty. A filled "
         "double round robin (xlfuncs crosstable) has two cells under each opponent: the "
         "first game and the second.",
-        "5. Computed: points; rank (more points, then higher Sonneborn-Berger, then lower "
-        "No.); Sonneborn-Berger; rated games against rated opponents; Ra; Rp by FIDE's "
-        "table (Ra + dp) and exact; the rating change (K x sum(W - PD), K lowered so that "
-        "K x n <= 700, with the edition's 400-point rule) and the new rating; the first "
-        "rating of an unrated player (round-robin variant where the edition has one); the "
-        "best title norm whose rating figures are met (9 games, Ra, Rp; the federation and "
-        "title mix of the field is not checked).",
+        "5. Computed: points; rank (more points, then the tie-break columns left to right; "
+        "equal ranks where all are equal); the tie-breaks (FIDE's C.07; the usual list DE, "
+        "WIN, SB, KS): each column's header is a drop-down of descriptors (BH/C1 Buchholz "
+        "cut 1, SB Sonneborn-Berger, DE direct encounter, WIN wins, KS Koya, ARO ...): "
+        "choose another and the column and the ranks follow. A grid has neither the order "
+        "of the rounds nor the colours: PS, FB, BPG and BWG are not offered. 'Tie-break "
+        "rules' chooses C.07's edition (2026 from 1 March 2026, 2023 before); rated games "
+        "against rated opponents; Ra; Rp by FIDE's table (Ra + dp) and exact; the rating "
+        "change (K x sum(W - PD), K lowered so that K x n <= 700, with the edition's "
+        "400-point rule) and the new rating; the first rating of an unrated player "
+        "(round-robin variant where the edition has one); the best title norm whose rating "
+        "figures are met (9 games, Ra, Rp; the federation and title mix of the field is not "
+        "checked).",
         "6. Hidden columns at the right hold one array formula per computed column (one call "
         "of our functions fills it); the blue cells show their rows. Leave them as they are. "
         "The sheet is protected without a password so formulas are not overwritten by "

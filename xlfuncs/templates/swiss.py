@@ -24,12 +24,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..progress import Progress, no_progress
-from .chart import Layout, Texts, build_chart
+from .chart import SWISS_TIEBREAKS, Layout, Texts, build_chart
 from .event import MAX_ROUNDS, MAX_SWISS_PLAYERS, Event
 
 __all__ = ["LAYOUT", "build"]
 
-LAYOUT = Layout(kind="swiss", capacity=MAX_SWISS_PLAYERS, rounds=MAX_ROUNDS)
+LAYOUT = Layout(
+    kind="swiss", capacity=MAX_SWISS_PLAYERS, rounds=MAX_ROUNDS, tiebreaks=len(SWISS_TIEBREAKS)
+)
 
 TEXTS = Texts(
     title="Swiss wall chart",
@@ -50,12 +52,17 @@ TEXTS = Texts(
         "player's side: 1 win, \u00bd or = draw, 0 loss, + forfeit win, - forfeit loss. "
         "Byes have no opponent: H half-point, F full-point, U pairing-allocated (1 point), "
         "Z zero-point. Enter every game in both players' rows.",
-        "5. Computed: points; rank (more points, then higher Sonneborn-Berger, then lower "
-        "No.); Sonneborn-Berger; rated games against rated opponents; Ra; Rp by FIDE's "
-        "table (Ra + dp) and exact; the rating change (K x sum(W - PD), K lowered so that "
-        "K x n <= 700, with the edition's 400-point rule) and the new rating; the first "
-        "rating of an unrated player; the best title norm whose rating figures are met "
-        "(9 games, Ra, Rp; the federation and title mix of the field is not checked).",
+        "5. Computed: points; rank (more points, then the tie-break columns left to right; "
+        "equal ranks where all are equal); the tie-breaks (FIDE's C.07; the usual list "
+        "BH/C1, BH, SB): each column's header is a drop-down of descriptors (BH/C1 Buchholz "
+        "cut 1, SB Sonneborn-Berger, DE direct encounter, WIN wins, KS Koya, ARO ...): "
+        "choose another and the column and the ranks follow. BPG and BWG read the colour "
+        "columns. 'Tie-break rules' chooses C.07's edition (2026 from 1 March 2026, 2023 "
+        "before); rated games against rated opponents; Ra; Rp by FIDE's table (Ra + dp) and "
+        "exact; the rating change (K x sum(W - PD), K lowered so that K x n <= 700, with "
+        "the edition's 400-point rule) and the new rating; the first rating of an unrated "
+        "player; the best title norm whose rating figures are met (9 games, Ra, Rp; the "
+        "federation and title mix of the field is not checked).",
         "6. Hidden columns at the right gather each round's opponents and results into two "
         "blocks, and hold one array formula per computed column (one call of our functions "
         "fills it); the blue cells show their rows. Leave them as they are.",
