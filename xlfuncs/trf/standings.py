@@ -1,0 +1,192 @@
+"""The file's ranks against ours: where they disagree, which tie-break separates the players.
+
+:func:`rank_discrepancies` compares each player's rank in the file (columns 86-89) with the
+rank of our standings (points, then the event's tie-breaks) and writes one
+:class:`~xlfuncs.trf.Discrepancy` per player whose ranks differ, naming another player the
+two orders place differently and the first figure that separates them. Ranks that are
+plainly placeholders (every one blank, or every one the starting rank) are named once.
+:func:`file_discrepancies` is what the report and the crosstable command list: the file's
+own findings (:func:`~xlfuncs.trf.check_tournament`), with this comparison in place of its
+points-only rank check.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from .parser import Discrepancy, Player, Tournament, check_tournament
+
+__all__ = [
+    "Standing",
+    "Value",
+    "file_discrepancies",
+    "rank_discrepancies",
+    "value_text",
+]
+
+Value = int | Fraction | None
+"""One figure of a standing: points or a tie-break value (``None``: undefined)."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's place in our standings."""
+
+    player: Player
+    rank: int
+    """Our rank, from 1; players equal on every figure share it."""
+    figures: tuple[Value, ...]
+    """Points, then each tie-break, in the order they rank."""
+
+
+def value_text(value: Value | float | Decimal) -> str:
+    """A figure as the report writes it: a whole rating as it is, points and tie-breaks with
+    the decimals they need (at least one, two for quarters), ``-`` when undefined.
+
+    >>> value_text(2104), value_text(Fraction(47, 2)), value_text(Fraction(81, 4))
+    ('2104', '23.5', '20.25')
+    >>> value_text(Fraction(28)), value_text(None)
+    ('28.0', '-')
+    """
+    if value is None:
+        return "-"
+    if isinstance(value, int):
+        return str(value)
+    exact = Fraction(value)
+    if exact.denominator == 1:
+        return f"{exact.numerator}.0"
+    if exact.denominator == 2:
+        return f"{float(exact):.1f}"
+    return f"{float(exact):.2f}"
+
+
+def _who(p: Player) -> str:
+    return f"no. {p.start_no} ({p.name})"
+
+
+PLACEHOLDER_NONE = (
+    "the file gives no ranks (columns 86-89 blank or 0 for every player): not compared with ours"
+)
+"""The finding, once, when the file has no rank at all."""
+
+PLACEHOLDER_START = (
+    "the file's ranks are its starting ranks for every player (placeholders, not a "
+    "standing): not compared with ours"
+)
+"""The finding, once, when the file's rank column repeats the starting ranks."""
+
+
+def rank_discrepancies(
+    t: Tournament, standings: Sequence[Standing], labels: Sequence[str]
+) -> list[Discrepancy]:
+    """One :class:`Discrepancy` (kind ``rank``) per player whose rank in the file is not
+    ours, in file order; *labels* name the figures of :attr:`Standing.figures` (``points``,
+    ``BH/C1`` ...). A player the file leaves unranked (blank or 0) is not compared.
+
+    Each line names the nearest player (in the file's order) whom the two standings place
+    differently, and how: "no. 4 (A): rank 11 here, 10 in the file; no. 7 (B) is above
+    here, below in the file: equal on points 5.5 and BH/C1 28.0, separated by BH 31.0 vs
+    31.5". Where the file's ranks are plainly placeholders (all blank, or all the starting
+    ranks while ours differ), one line says so instead.
+    """
+    ranked = [s for s in standings if s.player.rank]
+    if not ranked:
+        return [Discrepancy(kind="rank", message=PLACEHOLDER_NONE, source=t.source)]
+    if all(s.player.rank == s.rank for s in ranked):
+        return []
+    if len(ranked) == len(standings) and all(s.player.rank == s.player.start_no for s in ranked):
+        return [Discrepancy(kind="rank", message=PLACEHOLDER_START, source=t.source)]
+    by_file = sorted(ranked, key=lambda s: (s.player.rank or 0, s.player.line_no))
+    file_ranks = [s.player.rank or 0 for s in by_file]
+    found: list[Discrepancy] = []
+    for s in ranked:
+        file_rank = s.player.rank or 0
+        if file_rank == s.rank:
+            continue
+        message = f"{_who(s.player)}: rank {s.rank} here, {file_rank} in the file"
+        other = _partner(s, by_file, file_ranks)
+        if other is not None:
+            message += "; " + _why(s, other, labels)
+        found.append(
+            Discrepancy(
+                kind="rank",
+                message=message,
+                source=t.source,
+                line_no=s.player.line_no,
+                start_no=s.player.start_no,
+            )
+        )
+    found.sort(key=lambda d: d.line_no or 0)
+    return found
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _partner(
+    s: Standing, by_file: Sequence[Standing], file_ranks: Sequence[int]
+) -> Standing | None:
+    """The player nearest to *s* in the file's order whom the file and we order differently
+    against *s* (above in one, level or below in the other); ``None`` when there is none
+    (the ranks differ only because the file leaves players unranked)."""
+    own = s.player.rank or 0
+    for i in _outward(bisect_left(file_ranks, own), bisect_right(file_ranks, own), len(by_file)):
+        q = by_file[i]
+        if q is not s and _sign(s.rank - q.rank) != _sign(own - (q.player.rank or 0)):
+            return q
+    return None
+
+
+def _outward(lo: int, hi: int, n: int) -> Iterator[int]:
+    """Indices ``lo..hi-1`` (the players level with one in the file), then the nearest
+    above and below alternately: a generator, so that the search stops where it finds."""
+    yield from range(lo, hi)
+    up, down = lo - 1, hi
+    while up >= 0 or down < n:
+        if up >= 0:
+            yield up
+            up -= 1
+        if down < n:
+            yield down
+            down += 1
+
+
+def _place(diff: int) -> str:
+    return "above" if diff < 0 else "below" if diff > 0 else "level"
+
+
+def _why(s: Standing, q: Standing, labels: Sequence[str]) -> str:
+    """How *q* stands against *s* here and in the file, and the first figure that separates
+    them."""
+    here = _place(q.rank - s.rank)
+    there = _place((q.player.rank or 0) - (s.player.rank or 0))
+    head = f"{_who(q.player)} is {here} here, {there} in the file"
+    equal: list[str] = []
+    for label, a, b in zip(labels, s.figures, q.figures):
+        if a != b:
+            before = f"equal on {_and_list(equal)}, " if equal else ""
+            return f"{head}: {before}separated by {label} {value_text(a)} vs {value_text(b)}"
+        equal.append(f"{label} {value_text(a)}")
+    return f"{head}: equal on {_and_list(equal)}"
+
+
+def _and_list(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def file_discrepancies(
+    t: Tournament, standings: Sequence[Standing], labels: Sequence[str]
+) -> tuple[Discrepancy, ...]:
+    """What the file's readers list: :func:`~xlfuncs.trf.check_tournament`'s findings, with
+    :func:`rank_discrepancies` in place of its points-only rank check (which finds a subset
+    of the same players)."""
+    own = [d for d in check_tournament(t) if d.kind != "rank"]
+    return tuple(own + rank_discrepancies(t, standings, labels))
