@@ -119,8 +119,9 @@ EXIT_USAGE = 2
 _REPORT_EPILOG = """\
 exit status: 0 the report was printed (discrepancies in the file do not change it);
 1 a file is missing, unreadable or malformed (the TRF or the K file: the message names the
-file, line and columns; a file with no player line is one); 2 the command line is wrong,
-e.g. an unknown edition or an invalid date for --rules.
+file, line and columns; a file with no player line is one, and so is a tie-break list,
+record 202 or 212, naming a tie-break we do not know); 2 the command line is wrong, e.g. an
+unknown edition or an invalid date for --rules, an unknown tie-break in --tiebreaks.
 
 FILE.trf may be - to read standard input.
 
@@ -168,6 +169,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
 def _report(args: argparse.Namespace) -> int:
     from .core import XlfuncsError
     from .report import build_report, render_csv, render_json, render_text
+    from .trf import TrfError
 
     show_progress = sys.stderr.isatty()
 
@@ -181,7 +183,16 @@ def _report(args: argparse.Namespace) -> int:
     tournament, overrides, edition = inputs
     progress(f"computing {len(tournament.players)} players...")
     try:
-        report = build_report(tournament, rules=edition, k_overrides=overrides, rate=_rate(args))
+        report = build_report(
+            tournament,
+            rules=edition,
+            k_overrides=overrides,
+            rate=_rate(args),
+            tiebreaks=args.tiebreaks,
+        )
+    except TrfError as exc:  # the file's tie-break list names an unknown tie-break
+        _error(str(exc))
+        return EXIT_DATA_ERROR
     except XlfuncsError as exc:  # a figure the rules refuse (the file is checked first)
         _error(f"{tournament.source}: {exc}")
         return EXIT_DATA_ERROR
@@ -291,6 +302,7 @@ def _cmd_crosstable(args: argparse.Namespace) -> int:
     from .crosstable import CrosstableError, event_from_trf, write_crosstable
     from .output import OutputError, vet_file
     from .progress import ProgressBar, scaled
+    from .trf import TrfError
 
     try:  # before the work: the output must not be the input, nor replace a file unasked
         vet_file(args.output, force=args.force, inputs=(args.file, args.k_file), what="workbook")
@@ -306,10 +318,14 @@ def _cmd_crosstable(args: argparse.Namespace) -> int:
         with bar:
             bar("reading the results", 0.0)
             filled = event_from_trf(
-                tournament, rules=edition, k_overrides=overrides, rate=_rate(args)
+                tournament,
+                rules=edition,
+                k_overrides=overrides,
+                rate=_rate(args),
+                tiebreaks=args.tiebreaks,
             )
             target = write_crosstable(filled, args.output, progress=scaled(bar, 0.1, 1.0))
-    except (CrosstableError, XlfuncsError, OutputError) as exc:
+    except (CrosstableError, XlfuncsError, OutputError, TrfError) as exc:
         _error(str(exc))
         return EXIT_DATA_ERROR
     _print_findings(filled.warnings, filled.discrepancies)
@@ -407,6 +423,14 @@ def _add_trf_options(command: argparse.ArgumentParser) -> None:
         help="rate of play; default: the one the file's time control (122) says, else "
         "standard (the report says which); rapid and blitz claim no title norm",
     )
+    command.add_argument(
+        "--tiebreaks",
+        metavar="LIST",
+        type=_tiebreaks_option,
+        help="the tie-breaks that rank players after their points, as C.07 writes them "
+        '(e.g. "BH/C1,BH,SB"); default: the file\'s list (TRF-2026 record 202 or 212), '
+        "else BH/C1,BH,SB for a Swiss and DE,WIN,SB,KS for a round robin",
+    )
 
 
 def _rate(args: argparse.Namespace) -> RateOfPlay | None:
@@ -415,6 +439,18 @@ def _rate(args: argparse.Namespace) -> RateOfPlay | None:
 
     text = getattr(args, "rate", None)
     return None if text is None else RateOfPlay.parse(text)
+
+
+def _tiebreaks_option(text: str) -> tuple[str, ...]:
+    """``--tiebreaks``: the descriptors' texts; a bad one is argparse's usage error (exit 2)
+    naming the option and the descriptor."""
+    from .core import XlfuncsError
+    from .trf.tiebreak_list import option_tiebreaks
+
+    try:
+        return option_tiebreaks(text)
+    except XlfuncsError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _add_force(command: argparse.ArgumentParser, what: str) -> None:

@@ -21,7 +21,8 @@ from pathlib import Path
 from .core.editions import RateOfPlay, RulesSpec
 from .progress import Progress, no_progress
 from .templates.event import MAX_RR_PLAYERS, Event, Player, Round
-from .trf import Discrepancy, Tournament, check_tournament
+from .trf import Discrepancy, Tournament
+from .trf.standings import event_standings
 from .trf.to_crosstable import crosstable_from_trf
 
 __all__ = ["CrosstableError", "FilledEvent", "event_from_trf", "write_crosstable"]
@@ -41,7 +42,8 @@ class FilledEvent:
     warnings: tuple[str, ...]
     """What the reader had to assume (the report's warnings, and the template's)."""
     discrepancies: tuple[Discrepancy, ...] = ()
-    """What :func:`~xlfuncs.trf.check_tournament` found, as the report lists them; a
+    """What :func:`~xlfuncs.trf.standings.file_discrepancies` found (the file against
+    itself, and its ranks against ours), as the report lists them; a
     player's points that disagree with their results are also marked in the workbook
     (:attr:`~xlfuncs.templates.event.Player.file_points`)."""
 
@@ -100,9 +102,11 @@ def event_from_trf(
     tiebreaks: Sequence[str] | None = None,
 ) -> FilledEvent:
     """The :class:`~xlfuncs.templates.event.Event` of a TRF, for the round-robin template
-    or the Swiss chart, with K as the report computes it (*rate*: as the report's);
-    *tiebreaks*: the descriptors of the chart's tie-break columns (``None``: the chart's
-    usual list)."""
+    or the Swiss chart, with K as the report computes it (*rate*: as the report's).
+    *tiebreaks*: the descriptors that rank the players after their points, and of the
+    chart's tie-break columns (``None``: the file's list, else the defaults; see
+    :func:`~xlfuncs.trf.standings.event_standings`). Raises :class:`~xlfuncs.trf.TrfError`
+    for a file list naming an unknown tie-break."""
     found = crosstable_from_trf(t, rules=rules, k_overrides=k_overrides, today=today, rate=rate)
     players = found.players
     number = {p.start_no: i for i, p in enumerate(players, start=1)}
@@ -111,6 +115,7 @@ def event_from_trf(
     grid, cycles = found_grid if found_grid is not None else (None, 1)
     round_robin = grid is not None and len(players) <= MAX_RR_PLAYERS
     warnings = list(found.warnings)
+    ranked = event_standings(t, found, tiebreaks=tiebreaks, warnings=warnings)
     if found.crosstable.round_robin and not round_robin:
         warnings.append(
             "every two players met, but the round-robin grid cannot hold this "
@@ -162,13 +167,14 @@ def event_from_trf(
         rating_period=found.event_date,
         players=tuple(entries),
         cycles=cycles if round_robin else 1,
-        tiebreaks=tuple(tiebreaks or ()),
+        tiebreaks=ranked.tiebreaks.descriptors,
+        tiebreak_rules=ranked.table.edition.id,
     )
     return FilledEvent(
         event=event,
         round_robin=round_robin,
         warnings=tuple(warnings),
-        discrepancies=tuple(check_tournament(t)),
+        discrepancies=ranked.discrepancies,
     )
 
 

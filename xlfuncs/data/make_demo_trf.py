@@ -26,6 +26,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from xlfuncs.core.results import Outcome
+from xlfuncs.trf import parse_trf
+from xlfuncs.trf.standings import event_standings
+from xlfuncs.trf.to_crosstable import crosstable_from_trf
 
 DATA = Path(__file__).resolve().parent
 RR_FILE = DATA / "demo_round_robin.trf"
@@ -119,26 +122,18 @@ def header(
     ]
 
 
-def buchholz(p: Entry, by_no: dict[int, Entry]) -> Fraction:
-    return sum((by_no[o].points for o in p.opponents()), Fraction(0))
+def ranks(players: Sequence[Entry], head: list[str], rounds: int) -> dict[int, int]:
+    """The ranks an arbiter publishes: by points, then the default tie-breaks of the event's
+    kind (round robin ``DE, WIN, SB, KS``; Swiss ``BH/C1, BH, SB``), as the report computes
+    them (:func:`xlfuncs.trf.standings.event_standings`); equal ranks where all are equal."""
+    lines = head + [player_line(p, 0, rounds) for p in players]
+    t = parse_trf("\n".join(lines), source="demo")
+    standings = event_standings(t, crosstable_from_trf(t)).standings
+    return {s.player.start_no: s.rank for s in standings}
 
 
-def sonneborn_berger(p: Entry, by_no: dict[int, Entry]) -> Fraction:
-    return sum(
-        (POINTS[r] * by_no[o].points for o, _, r in p.rounds.values() if o is not None), Fraction(0)
-    )
-
-
-def ranks(players: Sequence[Entry], tiebreak: str) -> dict[int, int]:
-    """Rank by points, then the tie-break (``sb`` or ``buchholz``), then starting rank."""
-    by_no = {p.start_no: p for p in players}
-    tb = sonneborn_berger if tiebreak == "sb" else buchholz
-    order = sorted(players, key=lambda p: (-p.points, -tb(p, by_no), p.start_no))
-    return {p.start_no: i for i, p in enumerate(order, start=1)}
-
-
-def write(players: Sequence[Entry], head: list[str], rounds: int, tiebreak: str) -> str:
-    rank = ranks(players, tiebreak)
+def write(players: Sequence[Entry], head: list[str], rounds: int) -> str:
+    rank = ranks(players, head, rounds)
     lines = head + [player_line(p, rank[p.start_no], rounds) for p in players]
     return "\r\n".join(lines) + "\r\n"  # Swiss-Manager writes CRLF
 
@@ -241,7 +236,7 @@ def make_round_robin() -> str:
         "90 min/40 moves + 30 min, 30 s/move from move 1",
         9,
     )
-    return write(players, head, 9, "sb")
+    return write(players, head, 9)
 
 
 # --------------------------------------------------------------------------- Swiss
@@ -450,7 +445,7 @@ def make_swiss(
         "90 min/40 moves + 30 min, 30 s/move from move 1",
         rounds,
     )
-    return write(players, head, rounds, "buchholz")
+    return write(players, head, rounds)
 
 
 def outputs() -> dict[Path, str]:

@@ -9,19 +9,34 @@ import csv
 import io
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import fields
+from fractions import Fraction
 
 from ..core.editions import Edition
 from ..core.tables import round_half_up
 from ..output import visible
+from ..trf import RoundEntry
 from ..trf.k_policy import ASSUMED_GAMES, KSource
+from ..trf.standings import Value, value_text
 from ..trf.to_crosstable import short_list
 from .rows import NormFigures, Report, ReportRow
 
-__all__ = ["JSON_KEYS", "json_object", "render_csv", "render_json", "render_text"]
+__all__ = [
+    "JSON_KEYS",
+    "TIEBREAK_COLUMN",
+    "csv_header",
+    "json_object",
+    "render_csv",
+    "render_json",
+    "render_text",
+]
 
-JsonValue = str | int | float | bool | None
-"""A value of a report row as JSON writes it."""
+JsonScalar = str | int | float | bool | None
+"""A plain value of a report row as JSON writes it."""
+JsonValue = JsonScalar | dict[str, JsonScalar] | list[dict[str, JsonScalar]]
+"""A value of a report row as JSON writes it: plain, the ``tiebreaks`` object or the list
+of ``rounds``."""
 
 JSON_KEYS: tuple[str, ...] = tuple(
     f.name for f in fields(ReportRow) if f.name not in ("k_lowered_from", "norm_check")
@@ -32,11 +47,43 @@ JSON_KEYS: tuple[str, ...] = tuple(
 requirements of the norm with figure, threshold, met; ``null`` when none)."""
 
 
+def json_number(value: Value) -> int | float | None:
+    """A tie-break value as JSON writes it: a whole number (a count, a rating) as it is, a
+    point-based value as a number with its halves and quarters (exact in binary), ``None``
+    as ``null``.
+
+    >>> json_number(Fraction(47, 2)), json_number(Fraction(28)), json_number(2104)
+    (23.5, 28.0, 2104)
+    """
+    if value is None or isinstance(value, int):
+        return value
+    return float(value)
+
+
+def round_object(entry: RoundEntry) -> dict[str, JsonScalar]:
+    """One round of ``rounds``: ``round``; ``opponent``, the starting rank (``null``: none);
+    ``colour``, ``"w"``, ``"b"`` or ``null``; ``result``, the TRF's symbol (``null`` for a
+    blank: no game)."""
+    return {
+        "round": entry.round,
+        "opponent": entry.opponent,
+        "colour": entry.colour,
+        "result": None if entry.result == " " else entry.result,
+    }
+
+
 def json_object(row: ReportRow) -> dict[str, JsonValue]:
     """*row* as one object of ``--format json``: :data:`JSON_KEYS` in order."""
     out: dict[str, JsonValue] = {}
     for key in JSON_KEYS:
-        out[key] = row.k_source_label if key == "k_source" else getattr(row, key)
+        if key == "k_source":
+            out[key] = row.k_source_label
+        elif key == "tiebreaks":
+            out[key] = {d: json_number(v) for d, v in row.tiebreaks.items()}
+        elif key == "rounds":
+            out[key] = [round_object(e) for e in row.rounds]
+        else:
+            out[key] = getattr(row, key)
     return out
 
 
@@ -82,6 +129,7 @@ def _text_cells(r: ReportRow) -> list[str]:
         _opt(r.rating),
         _pts(r.points),
         _opt(r.rank),
+        _opt(r.file_rank),
         str(r.rated_games),
         "-" if r.ra is None else str(round_half_up(r.ra)),
         _opt(r.rp_fide),
@@ -104,6 +152,7 @@ _TEXT_HEADER = [
     "Rtg",
     "Pts",
     "Rk",
+    "FRk",
     "N",
     "Ra",
     "RpF",
@@ -116,7 +165,53 @@ _TEXT_HEADER = [
     "Norm",
     "SB",
 ]
-_LEFT = {1, 2, 3, 12, 16}
+_LEFT = {1, 2, 3, 13, 17}
+
+
+def _table(report: Report) -> tuple[list[str], list[list[str]]]:
+    """The text table's header and rows: :data:`_TEXT_HEADER` and a column per tie-break
+    (the plain ``SB`` left out when C.07's ``SB`` is one of them: the standings use that)."""
+    descriptors = list(_descriptors(report))
+    keep = [i for i, h in enumerate(_TEXT_HEADER) if not (h == "SB" and "SB" in descriptors)]
+    header = [_TEXT_HEADER[i] for i in keep] + descriptors
+    columns = [_aligned([r.tiebreaks[d] for r in report.rows]) for d in descriptors]
+    rows = []
+    for n, r in enumerate(report.rows):
+        cells = _text_cells(r)
+        rows.append([cells[i] for i in keep] + [column[n] for column in columns])
+    return header, rows
+
+
+def _aligned(values: Sequence[Value]) -> list[str]:
+    """One tie-break's column for the text table: each value with as many decimals as the
+    column needs (``22.00`` beside ``27.75``), ``-`` where undefined.
+
+    >>> _aligned([Fraction(111, 4), Fraction(22), None, Fraction(7, 2)])
+    ['27.75', '22.00', '-', '3.50']
+    """
+    shown = [value_text(v) for v in values]
+    decimals = max((len(t) - t.index(".") - 1 for t in shown if "." in t), default=0)
+    return [
+        t if "." not in t else f"{float(Fraction(v or 0)):.{decimals}f}"
+        for t, v in zip(shown, values)
+    ]
+
+
+def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
+    """The header lines on the tie-breaks: which, from where, and the edition of C.07."""
+    ranked = report.standings
+    if ranked is None:
+        return []
+    edition = ranked.table.edition
+    if report.event_date < edition.in_force_from:
+        when = "the event is older than that text: computed with it, as FIDE's engine does"
+    else:
+        when = f"in force on {report.event_date.isoformat()}"
+    listed = ", ".join(ranked.tiebreaks.descriptors)
+    return [
+        ("ranking", f"points, then {listed} ({ranked.tiebreaks.source})"),
+        ("C.07", f"tie-breaks of the {edition.id} text ({when})"),
+    ]
 
 
 def render_text(report: Report) -> str:
@@ -147,12 +242,14 @@ def render_text(report: Report) -> str:
     if report.rate_note:
         facts.append(("rate", report.rate_note))
     facts.append(("K date", report.event_date.isoformat()))
+    facts += _tiebreak_facts(report)
     width = max(len(k) for k, _ in facts)
     out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts]
     out.append("")
 
-    table = [_TEXT_HEADER] + [[visible(c) for c in _text_cells(r)] for r in report.rows]
-    widths = [max(len(row[i]) for row in table) for i in range(len(_TEXT_HEADER))]
+    header, cells = _table(report)
+    table = [header] + [[visible(c) for c in row] for row in cells]
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
 
     def line(cells: list[str]) -> str:
         parts = [
@@ -165,6 +262,7 @@ def render_text(report: Report) -> str:
     out += [line(cells) for cells in table[1:]]
     out.append("")
     out.append(
+        "Rk: our rank (points, then the tie-breaks); FRk: the file's rank; "
         "N: rated games against rated opponents; RpF: Ra + dp; RpX: exact performance; "
         "K from: "
         + ", ".join(f"{source.short} = {source.label}" for source in KSource)
@@ -247,17 +345,48 @@ def _csv_cell(value: object) -> object:
     return value  # numbers stay numbers: -12 is written -12
 
 
+TIEBREAK_COLUMN = "tiebreaks.{}"
+"""The CSV header of a tie-break's column (``tiebreaks.BH/C1``: the JSON object's key, and
+never the same as another column's, in any case)."""
+
+
+def csv_header(report: Report) -> list[str]:
+    """The CSV header: :data:`JSON_KEYS`, with ``tiebreaks`` spread into one column per
+    descriptor (:data:`TIEBREAK_COLUMN`) and without ``rounds`` (JSON only)."""
+    descriptors = _descriptors(report)
+    out: list[str] = []
+    for key in JSON_KEYS:
+        if key == "tiebreaks":
+            out += [TIEBREAK_COLUMN.format(d) for d in descriptors]
+        elif key != "rounds":
+            out.append(key)
+    return out
+
+
+def _descriptors(report: Report) -> Sequence[str]:
+    """The report's tie-breaks' descriptors, in order."""
+    if report.standings is not None:
+        return report.standings.tiebreaks.descriptors
+    return list(report.rows[0].tiebreaks) if report.rows else []
+
+
 def render_csv(report: Report) -> str:
-    """CSV with a header of :data:`JSON_KEYS`; empty cells for none, ``true``/``false``.
+    """CSV with the header :func:`csv_header`; empty cells for none, ``true``/``false``.
     Numbers are written as numbers (a change of -12 as ``-12``); a text cell that begins with
     a character of :data:`CSV_FORMULA_START` (a name ``=HYPERLINK(...)``, the note ``-inf (0 %
     score)``) gets a leading ``'``, so that a spreadsheet shows it as text rather than running
     it. ``xlfuncs report --format csv`` writes it in UTF-8 after a byte-order mark."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\r\n")  # RFC 4180: fields with a CR are quoted
-    writer.writerow(JSON_KEYS)
+    writer.writerow(csv_header(report))
     for r in report.rows:
-        writer.writerow([_csv_cell(value) for value in json_object(r).values()])
+        cells: list[object] = []
+        for value in json_object(r).values():
+            if isinstance(value, dict):
+                cells += [_csv_cell(v) for v in value.values()]
+            elif not isinstance(value, list):
+                cells.append(_csv_cell(value))
+        writer.writerow(cells)
     return buf.getvalue()
 
 

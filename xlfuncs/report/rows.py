@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -19,8 +19,9 @@ from ..core.norm_check import NormCheck
 from ..core.norms import NormPerformance
 from ..core.tables import round_half_up
 from ..core.tournament import Crosstable, PlayerFigures
-from ..trf import Discrepancy, Player, Tournament, check_tournament
+from ..trf import Discrepancy, Player, RoundEntry, Tournament
 from ..trf.k_policy import KSource, PlayerK
+from ..trf.standings import EventStandings, Standing, Value, event_standings
 from ..trf.to_crosstable import crosstable_from_trf
 
 __all__ = ["NormFigures", "Report", "ReportRow", "build_report", "report_rows"]
@@ -44,8 +45,11 @@ class ReportRow:
     """Recomputed from the results."""
     file_points: float | None
     """As the file writes them (``None`` when blank)."""
-    rank: int | None
-    """The file's rank."""
+    rank: int
+    """Our rank: by points, then the event's tie-breaks (:attr:`tiebreaks`); players equal
+    on all of them share it."""
+    file_rank: int | None
+    """The file's rank (columns 86-89); ``None`` when blank or 0."""
     rated_games: int
     """Rated games against rated opponents."""
     ra: float | None
@@ -86,7 +90,15 @@ class ReportRow:
     already holds that title or a stronger one (see
     :func:`xlfuncs.core.norms.norms_worth`)."""
     sb: float
-    """Sonneborn-Berger."""
+    """Sonneborn-Berger: the plain sum over the games with an opponent (forfeits included,
+    byes adding nothing), as the charts' ``SB_ALL``; C.07's ``SB``, with its rules for
+    unplayed rounds, is in :attr:`tiebreaks` when the event uses it."""
+    tiebreaks: Mapping[str, Value]
+    """The event's tie-breaks, descriptor to value, in the order they rank
+    (:class:`~xlfuncs.trf.tiebreak_list.TiebreakList`); ``None`` where a tie-break has no
+    value for the player."""
+    rounds: tuple[RoundEntry, ...]
+    """Every round as the file writes it: opponent (starting rank), colour, result."""
     norm_check: NormCheck | None = None
     """The norm check behind :attr:`norm` (the whole check of the Title Regulations); without
     a norm, the check of a title whose rating figures were made but another requirement was
@@ -129,10 +141,13 @@ class Report:
     """One for each player with a norm in :attr:`ReportRow.norm`."""
     warnings: tuple[str, ...]
     discrepancies: tuple[Discrepancy, ...]
-    """What :func:`~xlfuncs.trf.check_tournament` found (file points included)."""
+    """What :func:`~xlfuncs.trf.standings.file_discrepancies` found: the file against itself
+    (file points included) and its ranks against ours."""
     rate_note: str = ""
     """Where the rate of play (:attr:`rate`) came from: the file's time control, ``--rate``,
     or assumed (see :func:`xlfuncs.trf.to_crosstable.choose_rate`)."""
+    standings: EventStandings | None = None
+    """The tie-breaks used, where they come from, the edition of C.07 and our ranks."""
 
     @property
     def rate(self) -> RateOfPlay:
@@ -148,7 +163,9 @@ def _round2(x: Fraction) -> float:
     return float(round(x, 2))
 
 
-def _row(p: Player, f: PlayerFigures, pk: PlayerK, rating: int | None) -> ReportRow:
+def _row(
+    p: Player, f: PlayerFigures, pk: PlayerK, rating: int | None, standing: Standing
+) -> ReportRow:
     exact: int | None = None
     exact_note: str | None = None
     if f.rp_exact is not None:
@@ -181,7 +198,8 @@ def _row(p: Player, f: PlayerFigures, pk: PlayerK, rating: int | None) -> Report
         rating=rating,
         points=float(f.points),
         file_points=None if p.points is None else float(p.points),
-        rank=p.rank,
+        rank=standing.rank,
+        file_rank=p.rank or None,
         rated_games=f.rated_games,
         ra=None if f.ra is None else _round2(f.ra),
         rp_fide=f.rp_fide,
@@ -199,6 +217,8 @@ def _row(p: Player, f: PlayerFigures, pk: PlayerK, rating: int | None) -> Report
         initial_rating_note=note,
         norm=f.norm,
         sb=float(f.sonneborn_berger),
+        tiebreaks=standing.tiebreaks,
+        rounds=p.rounds,
     )
 
 
@@ -224,15 +244,24 @@ def build_report(
     k_overrides: Mapping[str, int] | None = None,
     today: _dt.date | None = None,
     rate: RateOfPlay | None = None,
+    tiebreaks: Sequence[str] | None = None,
 ) -> Report:
     """The report of a tournament (the arguments as
-    :func:`~xlfuncs.trf.to_crosstable.crosstable_from_trf`)."""
+    :func:`~xlfuncs.trf.to_crosstable.crosstable_from_trf`; *tiebreaks*, the descriptors
+    that rank the players after their points, as :func:`~xlfuncs.trf.standings.event_standings`
+    takes them: ``None``, the file's list or the defaults). Raises
+    :class:`~xlfuncs.trf.TrfError` for a tie-break list of the file that names an unknown
+    tie-break."""
     built = crosstable_from_trf(t, rules=rules, k_overrides=k_overrides, today=today, rate=rate)
     ct = built.crosstable
+    warnings = list(built.warnings)
+    ranked = event_standings(t, built, tiebreaks=tiebreaks, warnings=warnings)
     rows: list[ReportRow] = []
     norms: list[NormFigures] = []
-    for number, (p, pk, entrant) in enumerate(zip(built.players, built.ks, ct.entrants), start=1):
-        row = _row(p, ct.figures(number), pk, entrant.rating)
+    for number, (p, pk, entrant, standing) in enumerate(
+        zip(built.players, built.ks, ct.entrants, ranked.standings), start=1
+    ):
+        row = _row(p, ct.figures(number), pk, entrant.rating, standing)
         check = _norm_check(ct, number)
         if check is not None:
             row = replace(row, norm_check=check)
@@ -247,9 +276,10 @@ def build_report(
         event_date=built.event_date,
         rows=tuple(rows),
         norms=tuple(norms),
-        warnings=built.warnings,
-        discrepancies=tuple(check_tournament(t)),
+        warnings=tuple(warnings),
+        discrepancies=ranked.discrepancies,
         rate_note=built.rate_note,
+        standings=ranked,
     )
 
 
@@ -259,6 +289,9 @@ def report_rows(
     rules: RulesSpec = None,
     k_overrides: Mapping[str, int] | None = None,
     today: _dt.date | None = None,
+    tiebreaks: Sequence[str] | None = None,
 ) -> list[ReportRow]:
     """The rows of :func:`build_report`, one per player in starting-rank order."""
-    return list(build_report(t, rules=rules, k_overrides=k_overrides, today=today).rows)
+    return list(
+        build_report(t, rules=rules, k_overrides=k_overrides, today=today, tiebreaks=tiebreaks).rows
+    )

@@ -1,4 +1,9 @@
-"""The file's ranks against ours: where they disagree, which tie-break separates the players.
+"""Our standings of a TRF (points, then the event's tie-breaks) and the file's ranks against
+them: where they disagree, which figure separates the players.
+
+:func:`event_standings` chooses the tie-breaks (:mod:`~xlfuncs.trf.tiebreak_list`), has
+core's engine (:func:`xlfuncs.core.tiebreaks.tiebreaks`) compute them and the ranks, and
+compares the file with them.
 
 :func:`rank_discrepancies` compares each player's rank in the file (columns 86-89) with the
 rank of our standings (points, then the event's tie-breaks) and writes one
@@ -13,16 +18,23 @@ points-only rank check.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from ..core.tiebreak_editions import tiebreak_edition_for
+from ..core.tiebreaks import TiebreakTable
+from ..core.tiebreaks import tiebreaks as compute_tiebreaks
 from .parser import Discrepancy, Player, Tournament, check_tournament
+from .tiebreak_list import TiebreakList, event_tiebreaks
+from .to_crosstable import TrfCrosstable
 
 __all__ = [
+    "EventStandings",
     "Standing",
     "Value",
+    "event_standings",
     "file_discrepancies",
     "rank_discrepancies",
     "value_text",
@@ -39,8 +51,20 @@ class Standing:
     player: Player
     rank: int
     """Our rank, from 1; players equal on every figure share it."""
-    figures: tuple[Value, ...]
-    """Points, then each tie-break, in the order they rank."""
+    points: Fraction
+    """The points the results add up to."""
+    tiebreaks: Mapping[str, Value]
+    """Each tie-break's value by its descriptor, in the order they rank."""
+
+    @property
+    def figures(self) -> tuple[Value, ...]:
+        """Points, then each tie-break: what the rank orders by."""
+        return (self.points, *self.tiebreaks.values())
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The names of :attr:`figures`: ``points``, then the descriptors."""
+        return ("points", *self.tiebreaks)
 
 
 def value_text(value: Value | float | Decimal) -> str:
@@ -80,12 +104,9 @@ PLACEHOLDER_START = (
 """The finding, once, when the file's rank column repeats the starting ranks."""
 
 
-def rank_discrepancies(
-    t: Tournament, standings: Sequence[Standing], labels: Sequence[str]
-) -> list[Discrepancy]:
+def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Discrepancy]:
     """One :class:`Discrepancy` (kind ``rank``) per player whose rank in the file is not
-    ours, in file order; *labels* name the figures of :attr:`Standing.figures` (``points``,
-    ``BH/C1`` ...). A player the file leaves unranked (blank or 0) is not compared.
+    ours, in file order. A player the file leaves unranked (blank or 0) is not compared.
 
     Each line names the nearest player (in the file's order) whom the two standings place
     differently, and how: "no. 4 (A): rank 11 here, 10 in the file; no. 7 (B) is above
@@ -110,7 +131,7 @@ def rank_discrepancies(
         message = f"{_who(s.player)}: rank {s.rank} here, {file_rank} in the file"
         other = _partner(s, by_file, file_ranks)
         if other is not None:
-            message += "; " + _why(s, other, labels)
+            message += "; " + _why(s, other)
         found.append(
             Discrepancy(
                 kind="rank",
@@ -160,14 +181,14 @@ def _place(diff: int) -> str:
     return "above" if diff < 0 else "below" if diff > 0 else "level"
 
 
-def _why(s: Standing, q: Standing, labels: Sequence[str]) -> str:
+def _why(s: Standing, q: Standing) -> str:
     """How *q* stands against *s* here and in the file, and the first figure that separates
     them."""
     here = _place(q.rank - s.rank)
     there = _place((q.player.rank or 0) - (s.player.rank or 0))
     head = f"{_who(q.player)} is {here} here, {there} in the file"
     equal: list[str] = []
-    for label, a, b in zip(labels, s.figures, q.figures):
+    for label, a, b in zip(s.labels, s.figures, q.figures):
         if a != b:
             before = f"equal on {_and_list(equal)}, " if equal else ""
             return f"{head}: {before}separated by {label} {value_text(a)} vs {value_text(b)}"
@@ -182,11 +203,51 @@ def _and_list(items: Sequence[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def file_discrepancies(
-    t: Tournament, standings: Sequence[Standing], labels: Sequence[str]
-) -> tuple[Discrepancy, ...]:
+def file_discrepancies(t: Tournament, standings: Sequence[Standing]) -> tuple[Discrepancy, ...]:
     """What the file's readers list: :func:`~xlfuncs.trf.check_tournament`'s findings, with
     :func:`rank_discrepancies` in place of its points-only rank check (which finds a subset
     of the same players)."""
     own = [d for d in check_tournament(t) if d.kind != "rank"]
-    return tuple(own + rank_discrepancies(t, standings, labels))
+    return tuple(own + rank_discrepancies(t, standings))
+
+
+@dataclass(frozen=True)
+class EventStandings:
+    """An event's standings and what the file's ranks say against them."""
+
+    tiebreaks: TiebreakList
+    """The tie-breaks used, and where they come from."""
+    table: TiebreakTable
+    """The engine's values and ranks (players in starting-rank order), with the C.07
+    edition used and its notes."""
+    standings: tuple[Standing, ...]
+    """One per player, in starting-rank order (the crosstable's)."""
+    discrepancies: tuple[Discrepancy, ...]
+    """:func:`file_discrepancies`."""
+
+
+def event_standings(
+    t: Tournament,
+    built: TrfCrosstable,
+    *,
+    tiebreaks: Sequence[str] | None = None,
+    warnings: list[str] | None = None,
+) -> EventStandings:
+    """The standings of *t* read into *built*: the tie-breaks *tiebreaks* (the descriptors'
+    texts, e.g. from ``--tiebreaks``), else the file's list, else the defaults
+    (:func:`~xlfuncs.trf.tiebreak_list.event_tiebreaks`), in the C.07 edition in force on
+    the event's date (an older event: the 2023 text, as FIDE's engine does). The engine's
+    notes but the edition's (rating tie-breaks left undefined) are added to *warnings*.
+    Raises :class:`~xlfuncs.trf.TrfError` for a file list naming an unknown tie-break."""
+    choice = event_tiebreaks(
+        t, given=tiebreaks, round_robin=built.crosstable.round_robin, warnings=warnings
+    )
+    table = compute_tiebreaks(built.crosstable, choice.descriptors, start=built.event_date)
+    if warnings is not None:  # the edition's note is the text report's "C.07" line
+        said = tiebreak_edition_for(None, built.event_date)[1]
+        warnings.extend(note for note in table.notes if note != said)
+    standings = tuple(
+        Standing(p, table.ranks[i], table.points[i], table.by_descriptor(i + 1))
+        for i, p in enumerate(built.players)
+    )
+    return EventStandings(choice, table, standings, file_discrepancies(t, standings))

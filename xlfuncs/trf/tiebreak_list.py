@@ -11,16 +11,20 @@ records for the list, each a code, a blank, then the descriptors from column 5:
 
 FIDE's reference reader (TieBreakServer's ``trf2json``, the code of the ``gacrux`` checker)
 splits the list at commas and at blanks alike, as :func:`record_codes` does. Our standings
-always rank by points first: a ``212`` list is read without its leading ``PTS``, and one that
-does not start with ``PTS`` is refused. When a file has both records, ``202`` is used.
+always rank by points first: a list is read without a leading ``PTS`` (which ``212`` must
+start with, and ``202`` may), and a ``212`` that does not start with it is refused. When a
+file has both records, ``202`` is used. Each descriptor is read by core's
+:func:`~xlfuncs.core.tiebreaks.parse_descriptor`; one it does not know stops the reading
+with a :class:`~xlfuncs.trf.TrfError` naming the file, line, columns and the descriptor.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core.tiebreaks import TiebreakError, parse_descriptor
 from .parser import ExtraRecord, Tournament, TrfError
 
 __all__ = [
@@ -30,6 +34,7 @@ __all__ = [
     "TiebreakList",
     "event_tiebreaks",
     "file_record",
+    "option_tiebreaks",
     "record_codes",
 ]
 
@@ -81,25 +86,27 @@ def record_codes(record: ExtraRecord) -> list[tuple[str, int, int]]:
     return [(m[0], m.start() + 1, m.end()) for m in _CODE.finditer(record.text, 4)]
 
 
-def _read_record(
-    t: Tournament, record: ExtraRecord, check: Callable[[str], str]
-) -> tuple[str, ...]:
-    """The descriptors of *record*, each passed through *check* (which returns the canonical
-    text or raises ``ValueError`` naming the problem). Raises :class:`TrfError` naming the
-    file, line, columns and the bad descriptor."""
+def _columns(first: int, last: int) -> str:
+    return f"{first}-{last}" if last > first else str(first)
+
+
+def read_record(t: Tournament, record: ExtraRecord) -> tuple[str, ...]:
+    """The descriptors of a ``202``/``212`` *record* of *t*, as C.07 writes them, without
+    the points. Raises :class:`TrfError` naming the file, line, columns and the descriptor
+    for one that is not a tie-break we know, and for a list without any."""
     codes = record_codes(record)
     field = f"record {record.code} tie-breaks"
-    if record.code == "212":
-        if not codes or codes[0][0].upper() != POINTS_CODE:
-            first, last = (codes[0][1], codes[0][2]) if codes else (5, 5)
-            raise TrfError(
-                t.source,
-                record.line_no,
-                f"{first}-{last}" if last > first else str(first),
-                field,
-                f"{POINTS_CODE} first (standings by points, then the tie-breaks)",
-                repr(codes[0][0]) if codes else "nothing",
-            )
+    if record.code == "212" and (not codes or codes[0][0].upper() != POINTS_CODE):
+        first, last = (codes[0][1], codes[0][2]) if codes else (5, 5)
+        raise TrfError(
+            t.source,
+            record.line_no,
+            _columns(first, last),
+            field,
+            f"{POINTS_CODE} first (standings by points, then the tie-breaks)",
+            repr(codes[0][0]) if codes else "nothing",
+        )
+    if codes and codes[0][0].upper() == POINTS_CODE:
         codes = codes[1:]
     if not codes:
         raise TrfError(
@@ -113,16 +120,41 @@ def _read_record(
     out: list[str] = []
     for code, first, last in codes:
         try:
-            out.append(check(code))
-        except ValueError as exc:
+            d = parse_descriptor(code)
+            if d.code == POINTS_CODE:
+                raise TiebreakError(f"tie-break {code!r}: points (PTS) can only come first")
+        except TiebreakError as exc:
             raise TrfError(
                 t.source,
                 record.line_no,
-                f"{first}-{last}" if last > first else str(first),
+                _columns(first, last),
                 field,
-                f"a C.07 tie-break ({exc})",
-                repr(code),
+                "a C.07 tie-break",
+                str(exc).removeprefix("tie-break "),
             ) from None
+        out.append(d.text)
+    return tuple(out)
+
+
+def option_tiebreaks(text: str) -> tuple[str, ...]:
+    """The descriptors of a ``--tiebreaks`` value (``"BH/C1,BH,SB"``; commas or blanks
+    between them; a leading ``PTS`` left out), as C.07 writes them. Raises
+    :class:`~xlfuncs.core.tiebreaks.TiebreakError` naming the bad descriptor.
+
+    >>> option_tiebreaks("bh/c1, BH SB")
+    ('BH/C1', 'BH', 'SB')
+    """
+    codes = _CODE.findall(text)
+    if codes and codes[0].upper() == POINTS_CODE:
+        codes = codes[1:]
+    if not codes:
+        raise TiebreakError(f"no tie-break in {text!r}; give a list such as BH/C1,BH,SB")
+    out: list[str] = []
+    for code in codes:
+        d = parse_descriptor(code)
+        if d.code == POINTS_CODE:
+            raise TiebreakError(f"tie-break {code!r}: points (PTS) can only come first")
+        out.append(d.text)
     return tuple(out)
 
 
@@ -131,12 +163,11 @@ def event_tiebreaks(
     *,
     given: Sequence[str] | None = None,
     round_robin: bool,
-    check: Callable[[str], str],
     warnings: list[str] | None = None,
 ) -> TiebreakList:
-    """The tie-breaks of *t*: *given* (``--tiebreaks``) when not ``None``, else the file's
-    record (``202``, else ``212``), else :data:`DEFAULT_ROUND_ROBIN` or
-    :data:`DEFAULT_SWISS`. *check* validates one descriptor (see :func:`_read_record`).
+    """The tie-breaks of *t*: *given* (``--tiebreaks``, read by :func:`option_tiebreaks`)
+    when not ``None``, else the file's record (``202``, else ``212``; :func:`read_record`),
+    else :data:`DEFAULT_ROUND_ROBIN` or :data:`DEFAULT_SWISS`.
 
     A bad file record raises :class:`TrfError` when it would be used; when *given*
     overrides it, it is only named in *warnings* (as is a file list that *given* replaces).
@@ -146,7 +177,7 @@ def event_tiebreaks(
         if record is not None and warnings is not None:
             where = f"record {record.code} (line {record.line_no})"
             try:
-                listed = _read_record(t, record, check)
+                listed = read_record(t, record)
             except TrfError as exc:
                 warnings.append(f"{exc}; not used: --tiebreaks given")
             else:
@@ -157,9 +188,7 @@ def event_tiebreaks(
                     )
         return TiebreakList(tuple(given), "--tiebreaks")
     if record is not None:
-        return TiebreakList(
-            _read_record(t, record, check), f"record {record.code} (line {record.line_no})"
-        )
+        return TiebreakList(read_record(t, record), f"record {record.code} (line {record.line_no})")
     if round_robin:
         return TiebreakList(DEFAULT_ROUND_ROBIN, "default for a round robin")
     return TiebreakList(DEFAULT_SWISS, "default for a Swiss")
