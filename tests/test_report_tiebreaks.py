@@ -7,8 +7,12 @@ the small cases are worked out by hand in the comments.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import importlib.util
+import io
 import json
+import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -17,6 +21,7 @@ import pytest
 from cli_support import run
 from gacrux_reference import as_fraction, reference
 
+from xlfuncs.cli import main
 from xlfuncs.trf import Tournament, parse_trf, read_trf
 from xlfuncs.trf.standings import (
     PLACEHOLDER_NONE,
@@ -175,3 +180,217 @@ def test_gacrux_values_are_not_all_blank() -> None:
         None,
     ]
     assert ref.ranks[1] == 4
+
+
+# --------------------------------------------------------------------------- the tie-break list
+
+HELD9 = DATA / "tiebreakserver" / "held_swiss_9.trf"
+"""FIDE's C.07 exercise of a 9-round Swiss, 16 players, 20 lines; its rank column repeats
+the starting ranks."""
+
+
+def _with(tmp_path: Path, *records: str, name: str = "listed.trf") -> Path:
+    """held_swiss_9 with *records* after its 20 lines (the first on line 21)."""
+    path = tmp_path / name
+    path.write_text(HELD9.read_text(encoding="utf-8") + "".join(r + "\n" for r in records))
+    return path
+
+
+def _values(data: list[Any]) -> dict[int, dict[str, Any]]:
+    return {obj["start_no"]: obj["tiebreaks"] for obj in data}
+
+
+def test_record_202_gives_the_list(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _with(tmp_path, "202 BH, SB")  # TRF-2026: comma-separated; blanks too
+    data = _report_json(capsys, path)
+    assert [list(obj["tiebreaks"]) for obj in data] == [["BH", "SB"]] * 16
+    # the same values as the list given on the command line, on the file without 202
+    assert _values(data) == _values(_report_json(capsys, HELD9, "--tiebreaks", "BH,SB"))
+    code, out, _ = run(capsys, "report", str(path))
+    assert code == 0
+    assert "ranking: points, then BH, SB (record 202 (line 21))" in out
+    assert "C.07:    tie-breaks of the 2023 text (in force on 2024-08-01)" in out
+
+
+def test_record_212_and_both(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # 212 is the standings' list: PTS first, left out here (our standings start with points)
+    data = _report_json(capsys, _with(tmp_path, "212 PTS,BH/C1"))
+    assert list(data[0]["tiebreaks"]) == ["BH/C1"]
+    # both: 202 is used, wherever it is
+    data = _report_json(capsys, _with(tmp_path, "212 PTS,BH/C1", "202 SB"))
+    assert list(data[0]["tiebreaks"]) == ["SB"]
+    # a leading PTS in 202 is left out too
+    data = _report_json(capsys, _with(tmp_path, "202 PTS BH"))
+    assert list(data[0]["tiebreaks"]) == ["BH"]
+
+
+def test_bad_tiebreak_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # "202 BH/C1,XY,SB": XY in columns 11-12
+    code, out, err = run(capsys, "report", str(_with(tmp_path, "202 BH/C1,XY,SB")))
+    assert (code, out) == (1, "")
+    assert err.startswith(
+        "xlfuncs: error: listed.trf, line 21, columns 11-12 (record 202 tie-breaks): expected "
+        "a C.07 tie-break, found 'XY': unknown code 'XY'; accepted: PTS, BH/Cn/Mn/P"
+    )
+    code, out, err = run(capsys, "report", str(_with(tmp_path, "212 BH,SB")))
+    assert (code, out) == (1, "")
+    assert err == (
+        "xlfuncs: error: listed.trf, line 21, columns 5-6 (record 212 tie-breaks): expected "
+        "PTS first (standings by points, then the tie-breaks), found 'BH'\n"
+    )
+    path = _with(tmp_path, "202 BH/C0")
+    code, _, err = run(capsys, "crosstable", str(path), "-o", str(tmp_path / "out.xlsx"))
+    assert code == 1 and "line 21, columns 5-9 (record 202 tie-breaks)" in err
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_option_overrides_the_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(
+        capsys, "report", str(_with(tmp_path, "202 BH,SB")), "--format", "json",
+        "--tiebreaks", "bh/c1",
+    )  # fmt: skip
+    assert code == 0
+    assert list(json.loads(out)[0]["tiebreaks"]) == ["BH/C1"]
+    assert (
+        "xlfuncs: warning: the file's record 202 (line 21) lists BH, SB; used --tiebreaks BH/C1"
+        in err.splitlines()
+    )
+    # a bad record that the option replaces is only a warning
+    path = _with(tmp_path, "202 BH,XY")
+    code, out, err = run(capsys, "report", str(path), "--format", "json", "--tiebreaks", "SB")
+    assert code == 0 and list(json.loads(out)[0]["tiebreaks"]) == ["SB"]
+    assert "found 'XY'" in err and "not used: --tiebreaks given" in err
+
+
+@pytest.mark.parametrize("command", ["report", "crosstable"])
+@pytest.mark.parametrize(
+    "value, bad",
+    [("BH/C1,XY", "'XY'"), ("BH/C9x", "'BH/C9x'"), ("SB,PTS", "'PTS'"), (",", "','")],
+)
+def test_bad_tiebreaks_option(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, value: str, bad: str
+) -> None:
+    """A usage error (exit 2, as the README says for the command line), naming the option
+    and the descriptor."""
+    out = ["-o", str(tmp_path / "out.xlsx")] if command == "crosstable" else []
+    with pytest.raises(SystemExit) as info:
+        main([command, str(HELD9), *out, "--tiebreaks", value])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert f"xlfuncs {command}: error: argument --tiebreaks: " in err and bad in err
+
+
+def test_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    # a Swiss: BH/C1, BH, SB; a round robin (held_round_robin: 6 players, 5 rounds): DE, WIN,
+    # SB, KS
+    assert list(_report_json(capsys, HELD9)[0]["tiebreaks"]) == ["BH/C1", "BH", "SB"]
+    rr = DATA / "tiebreakserver" / "held_round_robin.trf"
+    assert list(_report_json(capsys, rr)[0]["tiebreaks"]) == ["DE", "WIN", "SB", "KS"]
+
+
+# --------------------------------------------------------------------------- rows, discrepancies
+
+
+def test_rounds_and_file_rank(capsys: pytest.CaptureFixture[str]) -> None:
+    """Karl-Mala 2005, line 26: ``153 Reichwehr``: ``13 - +`` (a forfeit won, written
+    without colours), ``70 b 0``...; line 16: ``13 Bakhmatov``: ``153 - -``, then nothing
+    (withdrawn, rank 0)."""
+    data = {o["start_no"]: o for o in _report_json(capsys, DATA / "real" / "karl-mala-2005.trf")}
+    assert data[153]["rounds"][:2] == [
+        {"round": 1, "opponent": 13, "colour": None, "result": "+"},
+        {"round": 2, "opponent": 70, "colour": "b", "result": "0"},
+    ]
+    assert data[13]["rounds"][:2] == [
+        {"round": 1, "opponent": 153, "colour": None, "result": "-"},
+        {"round": 2, "opponent": None, "colour": None, "result": None},
+    ]
+    assert len(data[13]["rounds"]) == 7
+    assert (data[13]["file_rank"], data[153]["file_rank"], data[1]["file_rank"]) == (None, 153, 4)
+
+
+def test_rank_lines_on_a_real_file(capsys: pytest.CaptureFixture[str]) -> None:
+    """One line per player whose rank differs, each naming what separates them."""
+    path = DATA / "real" / "karl-mala-2005.trf"
+    code, out, err = run(capsys, "report", str(path), "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    differ = [o["start_no"] for o in data if o["file_rank"] and o["file_rank"] != o["rank"]]
+    lines = [x for x in err.splitlines() if " here, " in x]
+    assert len(lines) == len(differ) > 0
+    assert all(("separated by" in x or "equal on" in x or "leaves unranked" in x) for x in lines)
+    # no. 27 (4.0 points, rank 0 in the file) is above no. 87 (3.0, 167th in the file) here
+    assert (
+        "xlfuncs: discrepancy: karl-mala-2005.trf, line 100: no. 87 (Ahrends,Norbert): rank 168 "
+        "here, 167 in the file; above here, the file leaves unranked no. 27 (Kiese,Matthias,Dr.)"
+    ) in lines
+    # no. 4 and no. 16 (5.5 points each, BH/C1 28.0 both): the file has them 10th and 11th
+    assert (
+        "xlfuncs: discrepancy: karl-mala-2005.trf, line 17: no. 4 (Lobzhanidze,Davit): rank 11 "
+        "here, 10 in the file; no. 16 (Reschke,Stefan) is above here, below in the file: equal "
+        "on points 5.5 and BH/C1 28.0, separated by BH 31.0 vs 31.5"
+    ) in lines
+
+
+def test_placeholder_ranks_once(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "report", str(HELD9), "--format", "json")
+    assert code == 0
+    found = [x for x in err.splitlines() if x.startswith("xlfuncs: discrepancy:")]
+    assert found == [f"xlfuncs: discrepancy: held_swiss_9.trf: {PLACEHOLDER_START}"]
+
+
+def test_csv_and_text_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    options = ("--tiebreaks", "BH/C1,BH,SB,ARO")
+    code, out, _ = run(capsys, "report", str(HELD9), "--format", "csv", *options)
+    assert code == 0
+    rows = list(csv.reader(io.StringIO(out.removeprefix("\ufeff"))))
+    head = rows[0]
+    assert head[head.index("rank") : head.index("rank") + 2] == ["rank", "file_rank"]
+    assert head[-4:] == ["tiebreaks.BH/C1", "tiebreaks.BH", "tiebreaks.SB", "tiebreaks.ARO"]
+    assert "rounds" not in head and "tiebreaks" not in head
+    data = {o["start_no"]: o for o in _report_json(capsys, HELD9, *options)}
+    for row in rows[1:]:
+        obj = data[int(row[0])]
+        assert [float(c) for c in row[-4:]] == list(obj["tiebreaks"].values())
+        assert int(row[head.index("rank")]) == obj["rank"]
+    code, out, _ = run(capsys, "report", str(HELD9), *options)
+    header = next(x for x in out.splitlines() if x.startswith("No  "))
+    assert header.split()[6:8] == ["Rk", "FRk"]
+    assert header.split()[-4:] == ["BH/C1", "BH", "SB", "ARO"]
+    assert header.split().count("SB") == 1  # the plain SB column gives way to C.07's
+    assert "Rk: our rank (points, then the tie-breaks); FRk: the file's rank" in out
+
+
+# --------------------------------------------------------------------------- long Swisses
+
+
+def _make_swiss(rounds: int) -> str:
+    """A 30-player Swiss of *rounds* rounds from the demo generator (``make_demo_trf.py``):
+    the lengths of the real 14-round Swiss and 20-round blitz of issue 10, whose files are
+    not in the repository."""
+    script = DATA.parent.parent / "xlfuncs" / "data" / "make_demo_trf.py"
+    spec = importlib.util.spec_from_file_location("make_demo_trf", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("make_demo_trf", module)  # its dataclass looks itself up there
+    spec.loader.exec_module(module)
+    text: str = module.make_swiss(
+        size=30, rounds=rounds, byes=None, withdrawn=None, forfeit=None, name=f"{rounds} rounds"
+    )
+    return text
+
+
+@pytest.mark.parametrize("rounds", [14, 20])
+def test_long_swiss_report_and_crosstable(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, rounds: int
+) -> None:
+    path = tmp_path / f"swiss{rounds}.trf"
+    path.write_text(_make_swiss(rounds), encoding="utf-8")
+    data = _report_json(capsys, path, "--tiebreaks", "BH/C1,BH,SB")
+    assert {len(obj["rounds"]) for obj in data} == {rounds}
+    # the generator ranks as the report does: no discrepancy
+    assert all(obj["rank"] == obj["file_rank"] for obj in data)
+    out = tmp_path / f"swiss{rounds}.xlsx"
+    code, stdout, err = run(capsys, "crosstable", str(path), "-o", str(out), "--tiebreaks", "BH")
+    assert (code, err) == (0, "")
+    assert stdout.startswith(f"wrote {out} (Swiss wall chart, 30 players")
+    assert out.stat().st_size > 0

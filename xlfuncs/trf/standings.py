@@ -111,8 +111,10 @@ def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Dis
     Each line names the nearest player (in the file's order) whom the two standings place
     differently, and how: "no. 4 (A): rank 11 here, 10 in the file; no. 7 (B) is above
     here, below in the file: equal on points 5.5 and BH/C1 28.0, separated by BH 31.0 vs
-    31.5". Where the file's ranks are plainly placeholders (all blank, or all the starting
-    ranks while ours differ), one line says so instead.
+    31.5"; or, where no player is placed differently, the players ranked above here whom
+    the file leaves unranked (rank 0: withdrawn, say). Where the file's ranks are plainly
+    placeholders (all blank, or all the starting ranks while ours differ), one line says so
+    instead.
     """
     ranked = [s for s in standings if s.player.rank]
     if not ranked:
@@ -123,6 +125,8 @@ def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Dis
         return [Discrepancy(kind="rank", message=PLACEHOLDER_START, source=t.source)]
     by_file = sorted(ranked, key=lambda s: (s.player.rank or 0, s.player.line_no))
     file_ranks = [s.player.rank or 0 for s in by_file]
+    unranked = sorted((s for s in standings if not s.player.rank), key=lambda s: s.rank)
+    unranked_ranks = [s.rank for s in unranked]
     found: list[Discrepancy] = []
     for s in ranked:
         file_rank = s.player.rank or 0
@@ -132,6 +136,14 @@ def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Dis
         other = _partner(s, by_file, file_ranks)
         if other is not None:
             message += "; " + _why(s, other)
+        else:  # the file's ranks leave out players that ours count
+            above = unranked[: bisect_left(unranked_ranks, s.rank)]
+            if above:
+                names = [_who(q.player) for q in above[-3:]]
+                more = f" and {len(above) - 3} more" if len(above) > 3 else ""
+                message += (
+                    f"; above here, the file leaves unranked {', '.join(reversed(names))}{more}"
+                )
         found.append(
             Discrepancy(
                 kind="rank",
