@@ -28,7 +28,7 @@ from ..core.tiebreaks import TiebreakTable
 from ..core.tiebreaks import tiebreaks as compute_tiebreaks
 from .parser import Discrepancy, Player, Tournament, check_tournament
 from .tiebreak_list import TiebreakList, event_tiebreaks
-from .to_crosstable import TrfCrosstable
+from .to_crosstable import TrfCrosstable, short_list
 
 __all__ = [
     "EventStandings",
@@ -112,9 +112,10 @@ def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Dis
     differently, and how: "no. 4 (A): rank 11 here, 10 in the file; no. 7 (B) is above
     here, below in the file: equal on points 5.5 and BH/C1 28.0, separated by BH 31.0 vs
     31.5"; or, where no player is placed differently, the players ranked above here whom
-    the file leaves unranked (rank 0: withdrawn, say). Where the file's ranks are plainly
-    placeholders (all blank, or all the starting ranks while ours differ), one line says so
-    instead.
+    the file leaves unranked (rank 0: withdrawn, say). One line says it once, instead of
+    once per player, where the file's ranks are plainly placeholders (all blank, or all the
+    starting ranks while ours differ), and where a rank differs only by the players above
+    it that the file leaves unranked.
     """
     ranked = [s for s in standings if s.player.rank]
     if not ranked:
@@ -128,6 +129,7 @@ def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Dis
     unranked = sorted((s for s in standings if not s.player.rank), key=lambda s: s.rank)
     unranked_ranks = [s.rank for s in unranked]
     found: list[Discrepancy] = []
+    shifted = 0
     for s in ranked:
         file_rank = s.player.rank or 0
         if file_rank == s.rank:
@@ -138,6 +140,9 @@ def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Dis
             message += "; " + _why(s, other)
         else:  # the file's ranks leave out players that ours count
             above = unranked[: bisect_left(unranked_ranks, s.rank)]
+            if len(above) == s.rank - file_rank:  # only that: said once, below
+                shifted += 1
+                continue
             if above:
                 names = [_who(q.player) for q in above[-3:]]
                 more = f" and {len(above) - 3} more" if len(above) > 3 else ""
@@ -154,6 +159,20 @@ def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Dis
             )
         )
     found.sort(key=lambda d: d.line_no or 0)
+    if shifted:
+        names = short_list([f"no. {q.player.start_no}" for q in unranked], 6)
+        plural = "s" if len(unranked) > 1 else ""
+        found.insert(
+            0,
+            Discrepancy(
+                kind="rank",
+                message=f"the file leaves {len(unranked)} player{plural} unranked (rank blank "
+                f"or 0: {names}), whom ours ranks: {shifted} players ranked below them have "
+                "a rank here greater by the number of those above them, and the same order "
+                "(not listed one by one)",
+                source=t.source,
+            ),
+        )
     return found
 
 
