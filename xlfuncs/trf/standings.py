@@ -160,14 +160,14 @@ def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Dis
         )
     found.sort(key=lambda d: d.line_no or 0)
     if shifted:
-        names = short_list([f"no. {q.player.start_no}" for q in unranked], 6)
+        listed = short_list([f"no. {q.player.start_no}" for q in unranked], 6)
         plural = "s" if len(unranked) > 1 else ""
         found.insert(
             0,
             Discrepancy(
                 kind="rank",
                 message=f"the file leaves {len(unranked)} player{plural} unranked (rank blank "
-                f"or 0: {names}), whom ours ranks: {shifted} players ranked below them have "
+                f"or 0: {listed}), whom ours ranks: {shifted} players ranked below them have "
                 "a rank here greater by the number of those above them, and the same order "
                 "(not listed one by one)",
                 source=t.source,
