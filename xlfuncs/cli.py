@@ -490,8 +490,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the figures of every player of a TRF file",
         description="Read a FIDE tournament report file (TRF16) and print, for every player\n"
         "in starting-rank order: points, rated games, Ra, performance (FIDE and exact), K,\n"
-        "rating change, first rating of an unrated player, norm figures, Sonneborn-Berger;\n"
-        "then the file's discrepancies.",
+        "rating change, first rating of an unrated player, norm figures, Sonneborn-Berger,\n"
+        "rank by points and FIDE tie-breaks (C.07); then the file's discrepancies, its ranks\n"
+        "against ours included.",
         epilog=_REPORT_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

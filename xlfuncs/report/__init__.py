@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from .render import JSON_KEYS, json_object, render_csv, render_json, render_text
+from .render import JSON_KEYS, csv_header, json_object, render_csv, render_json, render_text
 from .rows import NormFigures, Report, ReportRow, build_report, report_rows
 
 __all__ = [
@@ -17,6 +17,7 @@ __all__ = [
     "Report",
     "ReportRow",
     "build_report",
+    "csv_header",
     "json_object",
     "render_csv",
     "render_json",
