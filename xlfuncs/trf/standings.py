@@ -3,13 +3,10 @@ them: where they disagree, which figure separates the players.
 
 :func:`event_standings` chooses the tie-breaks (:mod:`~xlfuncs.trf.tiebreak_list`), has
 core's engine (:func:`xlfuncs.core.tiebreaks.tiebreaks`) compute them and the ranks, and
-compares the file with them.
-
-:func:`rank_discrepancies` compares each player's rank in the file (columns 86-89) with the
-rank of our standings (points, then the event's tie-breaks) and writes one
-:class:`~xlfuncs.trf.Discrepancy` per player whose ranks differ, naming another player the
-two orders place differently and the first figure that separates them. Ranks that are
-plainly placeholders (every one blank, or every one the starting rank) are named once.
+compares the file with them: :func:`rank_discrepancies` writes one
+:class:`~xlfuncs.trf.Discrepancy` per player whose rank in the file (columns 86-89) is not
+ours, naming another player the two orders place differently and the first figure that
+separates them; ranks that are plainly placeholders are named once.
 :func:`file_discrepancies` is what the report and the crosstable command list: the file's
 own findings (:func:`~xlfuncs.trf.check_tournament`), with this comparison in place of its
 points-only rank check.
@@ -24,7 +21,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ..core.tiebreak_editions import tiebreak_edition_for
-from ..core.tiebreaks import TiebreakTable
+from ..core.tiebreaks import TiebreakTable, Value
 from ..core.tiebreaks import tiebreaks as compute_tiebreaks
 from .parser import Discrepancy, Player, Tournament, check_tournament
 from .tiebreak_list import TiebreakList, event_tiebreaks
@@ -39,9 +36,6 @@ __all__ = [
     "rank_discrepancies",
     "value_text",
 ]
-
-Value = int | Fraction | None
-"""One figure of a standing: points or a tie-break value (``None``: undefined)."""
 
 
 @dataclass(frozen=True)
