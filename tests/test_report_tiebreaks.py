@@ -384,10 +384,17 @@ def _make_swiss(rounds: int) -> str:
 
 
 @pytest.mark.parametrize("rounds", [14, 20])
-def test_long_swiss_report(capsys: pytest.CaptureFixture[str], tmp_path: Path, rounds: int) -> None:
+def test_long_swiss_report_and_crosstable(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, rounds: int
+) -> None:
     path = tmp_path / f"swiss{rounds}.trf"
     path.write_text(_make_swiss(rounds), encoding="utf-8")
     data = _report_json(capsys, path, "--tiebreaks", "BH/C1,BH,SB")
     assert {len(obj["rounds"]) for obj in data} == {rounds}
     # the generator ranks as the report does: no discrepancy
     assert all(obj["rank"] == obj["file_rank"] for obj in data)
+    out = tmp_path / f"swiss{rounds}.xlsx"
+    code, stdout, err = run(capsys, "crosstable", str(path), "-o", str(out))
+    assert (code, err) == (0, "")
+    assert stdout.startswith(f"wrote {out} (Swiss wall chart, 30 players")
+    assert out.stat().st_size > 0
