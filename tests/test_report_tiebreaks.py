@@ -134,7 +134,12 @@ def test_unranked_player_is_not_compared() -> None:
 # --------------------------------------------------------------------------- against gacrux
 
 DATA = Path(__file__).resolve().parent / "data"
-FILES = sorted((DATA / "real").glob("*.trf")) + sorted((DATA / "tiebreakserver").glob("*.trf"))
+NOT_FOR_GACRUX = {"crete-friendship-cup-2024-rapid.trf"}
+"""The real file gacrux cannot read (its Greek UTF-8 team records, read one byte a character,
+shift its columns: see ``tests/test_tiebreaks_gacrux.py``)."""
+FILES = [p for p in sorted((DATA / "real").glob("*.trf")) if p.name not in NOT_FOR_GACRUX] + sorted(
+    (DATA / "tiebreakserver").glob("*.trf")
+)
 """The real files and the TieBreakServer fixtures (FIDE's C.07 exercise files among them)."""
 
 ISSUE = ("BH/C1", "BH", "SB", "ARO")
