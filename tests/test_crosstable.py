@@ -314,3 +314,15 @@ def test_the_chart_shows_the_tiebreaks_asked_for(tmp_path: Path) -> None:
     table = core_tiebreaks(filled.event, ("BH", "WIN", "SB/C1"), round_robin=False)
     layout = dataclasses.replace(swiss.LAYOUT, tiebreaks=3)
     assert tiebreak_mismatches(stored_values(out, "Wall chart"), "Wall chart", layout, table) == []
+
+
+def test_an_event_older_than_the_2023_text_says_so(tmp_path: Path) -> None:
+    """C.07's first text applies from 1 August 2024; an older event (here 2005) is computed
+    with it, as FIDE's engine does, and the chart's "Tie-break rules" cell says so."""
+    t = parse_trf(TRF.replace("042 2026/05/02", "042 2005/05/02"), source="old.trf")
+    out = tmp_path / "old.xlsx"
+    write_crosstable(event_from_trf(t), out)
+    ws = openpyxl.load_workbook(out)["Wall chart"]
+    found = [c for row in ws.iter_rows(max_row=4) for c in row if c.comment is not None]
+    assert [c.value for c in found] == ["2023"]
+    assert "older than the 2023 text of C.07" in found[0].comment.text
