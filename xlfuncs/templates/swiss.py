@@ -2,18 +2,19 @@
 filled: a row per player, three columns per round).
 
 Per round, three columns as arbiters write them: the opponent's No., the colour (w/b) and the
-result. The array functions need each player's opponents and results as two contiguous
-blocks (one column per round), so hidden helper columns at the right gather them with
-plain formulas (``{=IF(ISBLANK(M9:M408),"",M9:M408)}``, one array formula per round and
-block); our functions read those blocks, one call per computed column.
+result. The array functions need each player's opponents, results and colours as three
+contiguous blocks (one column per round; the colours for the tie-breaks BPG and BWG), so
+hidden helper columns at the right gather them with plain formulas
+(``{=IF(ISBLANK(M9:M408),"",M9:M408)}``, one array formula per round and block); our
+functions read those blocks, one call per computed column.
 
 Why not lay the chart out as three blocks (13 opponent columns, 13 colour columns, 13 result
 columns) and spare the gathering? Because an arbiter enters a round's pairing and result
 side by side, as on every wall chart. Measured with the ``formulas`` engine on the filled
-60-player chart, the 26 gathering formulas cost about 5 s of a full recalculation (Excel:
-nothing noticeable); gathering each block with one ``CHOOSE({1,...,13}, ...)`` array would
-cost less in the engine, but relies on how Excel hands blank cells through ``CHOOSE``, which
-could not be checked here.
+60-player chart, the 26 gathering formulas of opponents and results cost about 5 s of a
+full recalculation (Excel: nothing noticeable); gathering each block with one
+``CHOOSE({1,...,13}, ...)`` array would cost less in the engine, but relies on how Excel
+hands blank cells through ``CHOOSE``, which could not be checked here.
 See :mod:`xlfuncs.templates.chart` for the layout and :mod:`xlfuncs.templates.event` for
 what a filled chart is made from.
 """
