@@ -17,6 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import openpyxl
 import pytest
 from cli_support import run
 from gacrux_reference import as_fraction, reference
@@ -403,3 +404,29 @@ def test_long_swiss_report_and_crosstable(
     assert (code, err) == (0, "")
     assert stdout.startswith(f"wrote {out} (Swiss wall chart, 30 players")
     assert out.stat().st_size > 0
+
+
+@pytest.mark.parametrize("name", ["karl-mala-2005.trf", "held_swiss_9.trf"])
+def test_chart_agrees_with_report(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    """``crosstable`` and ``report`` rank alike: the Swiss chart's stored tie-break values
+    and ranks (its own TIEBREAK_ALL and RANK_ALL calls) are the report's, player by player."""
+    path = next(p for p in FILES if p.name == name)
+    data = _report_json(capsys, path, "--tiebreaks", "BH/C1,BH,SB")
+    out = tmp_path / "chart.xlsx"
+    code, _, err = run(
+        capsys, "crosstable", str(path), "-o", str(out), "--tiebreaks", "BH/C1,BH,SB"
+    )
+    assert code == 0, err
+    ws = openpyxl.load_workbook(out, data_only=True)["Wall chart"]
+    head = next(r for r in range(1, 20) if ws.cell(r, 1).value == "No.")
+    column: dict[str, int] = {}
+    for c in range(1, ws.max_column + 1):
+        title = ws.cell(head, c).value
+        if isinstance(title, str):
+            column.setdefault(title, c)
+    for i, obj in enumerate(data, start=head + 1):
+        assert ws.cell(i, column["Rank"]).value == obj["rank"], obj["start_no"]
+        chart = [ws.cell(i, column[d]).value for d in ("BH/C1", "BH", "SB")]
+        assert chart == list(obj["tiebreaks"].values()), obj["start_no"]
