@@ -22,6 +22,7 @@ import openpyxl
 import pytest
 from engine import evaluate
 from render import Printed, needs_render, print_once
+from template_checks import cached_mismatches
 
 from xlfuncs import udfs
 from xlfuncs.core import first_rating, norm_performance, norm_points, rating_change
@@ -669,3 +670,23 @@ def test_prints_landscape(
     for text in expected:
         assert text in first_sheet
     assert "#N/A" not in first_sheet and "#VALUE!" not in first_sheet
+
+
+def test_norm_forecast_rounds_to_come(tmp_path: Path) -> None:
+    # The GM event above after 7 rounds: rounds 8 and 9 paired (ratings 2300, 2150), no
+    # result yet. Played: 1 + ½ + 1 + ½ + 1 + 1 + ½ = 5.5 in 7 games. Over all nine
+    # opponents (as in test_norm_gm): 21750, the 2150 raised to the GM floor 2200: Ra 21800 /
+    # 9 = 2422.2 -> 2422; Rp 2600 needs dp 178 -> p 74 % (73 %: 175; 74 %: 184), 0.735 x 9
+    # = 6.615 -> 7 points: 1.5 more in the 2 rounds to come (as xlfuncs norms --forecast).
+    games = [Game(r, w, f"Opponent {i + 1}", t, f) for i, (r, t, f, w) in enumerate(GM_EVENT)]
+    games[7] = Game(2300, "", "Opponent 8", "FM", "ITA")
+    games[8] = Game(2150, "", "Opponent 9", "", "ESP")
+    path = tmp_path / "nm.xlsx"
+    nm.build(path, nm.NormEvent(federation="ESP", title="GM", rules="2025", games=games))
+    values = _evaluate(path)
+    assert _perf(values, nm.P_GAMES) == 7
+    assert _perf(values, nm.P_POINTS) == 5.5
+    assert _perf(values, nm.P_NEEDED) == 7
+    text = values[(NM, a1(nm.P_NEEDED + 1, nm.C_NAME))]
+    assert text == "Points needed: 1.5 more in the 2 rounds to come"
+    assert cached_mismatches(path, values, NM) == []

@@ -103,7 +103,9 @@ HOW_TO = (
     "per round: opponent's title, federation, rating (blank or 0 = unrated) and result (1, ½ "
     "or =, 0; forfeits + / - and byes are listed but not counted). The sheet applies the "
     "rating floor to the lowest-rated opponent, computes Rp with NORM_RP and the points "
-    "needed with NORM_POINTS, and checks the opponents' mix with NORM_MIX."
+    "needed with NORM_POINTS, and checks the opponents' mix with NORM_MIX. In an event still "
+    "running, give the rating of each opponent already paired (0 if unrated) with no result: "
+    "the points needed are then what the rounds to come must bring."
 )
 
 READING = (
@@ -167,6 +169,16 @@ def _compute(data: NormEvent) -> dict[str, Any]:
         r = ratings[k]
         for_points[k] = r if isinstance(r, float) and r > 0 else 0.0
         ws_[k] = points(results[k])
+    # Rounds to come (a rating, 0 for an unrated opponent, and no result yet): NORM_POINTS
+    # counts them too, so that "Points needed" is what the rounds to come must bring.
+    to_come = [
+        k
+        for k, (r, w) in enumerate(zip(ratings, results))
+        if isinstance(r, float) and (w is None or w == "")
+    ]
+    for k in to_come:
+        r = ratings[k]
+        for_points[k] = r if isinstance(r, float) and r > 0 else 0.0
     n = float(len(rows))
     pts = float(sum(w for w in ws_ if isinstance(w, float)))
     perf: NormPerformance | None = None
@@ -248,7 +260,9 @@ def _compute(data: NormEvent) -> dict[str, Any]:
         elif pts >= needed:
             v["needed_text"] = "Points needed: reached"
         else:
-            v["needed_text"] = f"Points needed: {_text_of(needed - pts)} more"
+            v["needed_text"] = f"Points needed: {_text_of(needed - pts)} more" + (
+                f" in the {len(to_come)} rounds to come" if to_come else ""
+            )
         checks: list[tuple[Value, Value, str]] = [
             (row[0], row[1], _yes_no(row[2])) for row in v["mix"]
         ]
@@ -417,7 +431,8 @@ def build(path: Path, data: NormEvent | None = None) -> None:
             ws,
             row,
             H_POINTS,
-            f'=IF({yes},IF(AND(ISNUMBER({rt}),{rt}>0),{rt},0),"")',
+            f"=IF({yes},IF(AND(ISNUMBER({rt}),{rt}>0),{rt},0),"
+            f'IF(AND(ISNUMBER({rt}),{a1(row, C_RESULT)}=""),IF({rt}>0,{rt},0),""))',
             None,
             v["for_points"][k],
         )
@@ -657,7 +672,8 @@ def _performance(
         C_NAME,
         f'=IF({n}=0,"",IF({is_error_formula(needed)},EXPLAIN_ERROR("NORM_POINTS",'
         f'{for_points},{target},{rules}),IF({pts}>={needed},"Points needed: reached",'
-        f'"Points needed: "&({needed}-{pts})&" more")))',
+        f'"Points needed: "&({needed}-{pts})&" more"&IF(COUNT({for_points})>{n},'
+        f'" in the "&(COUNT({for_points})-{n})&" rounds to come",""))))',
         x["wrap"],
         v["needed_text"],
     )
