@@ -139,6 +139,12 @@ def test_workbook_agrees_with_the_report(
                 assert shown in (None, ""), (header, i + 1, shown)
             else:
                 assert shown == expected, (header, i + 1, shown, expected)
+    # issue 10: the rank and every tie-break column (headed by its descriptor) too
+    for i, row in enumerate(report):
+        assert cols["Rank"][i] == row["rank"], (i + 1, cols["Rank"][i], row["rank"])
+        for descriptor, value in row["tiebreaks"].items():
+            shown = cols[descriptor][i]
+            assert shown == value or (value is None and shown in (None, "")), (i + 1, descriptor)
 
 
 @needs_render
