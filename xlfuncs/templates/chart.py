@@ -830,8 +830,8 @@ def _header_block(
     )
     wb.define_name("TiebreakRules", f"='{ws.get_name()}'!{cell(2, tb_value, absolute=True)}")
     start = event.start if isinstance(event.start, _dt.date) else None
-    note = tiebreak_edition_for(None, start)[1] if event.tiebreak_rules is None else None
-    if note:  # an event older than C.07's first text: computed with it, and said so
+    first, note = tiebreak_edition_for(None, start)
+    if note and tiebreak_rules == first.id:  # older than C.07's first text: computed with it
         ws.write_comment(2, tb_value, note[0].upper() + note[1:] + ".", {"x_scale": 2})
     ws.write_string(HINT_ROW, NO, texts.hint, fmt.hint)
 
