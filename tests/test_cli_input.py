@@ -287,7 +287,7 @@ def test_bom_then_latin1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
         ),
         (
             "99000001," + "4" * 150,
-            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found "
+            "k.csv, line 2, column 2 (k): expected a K the rules give (40, 20 or 10), found "
             "'44444444444444444444...'",
         ),
         (

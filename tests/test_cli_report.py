@@ -175,8 +175,8 @@ def test_bad_k_file(capsys: pytest.CaptureFixture[str], event: Path, tmp_path: P
     code, out, err = run(capsys, "report", str(event), "--k-file", str(ks))
     assert (code, out) == (1, "")
     assert err == (
-        "xlfuncs: error: k.csv, line 2, column 2 (k): expected a whole number "
-        "from 1 to 40, found 'forty'\n"
+        "xlfuncs: error: k.csv, line 2, column 2 (k): expected a K the rules give "
+        "(40, 20 or 10), found 'forty'\n"
     )
     code, _, err = run(capsys, "report", str(event), "--k-file", str(tmp_path / "no.csv"))
     assert code == 1 and err == f"xlfuncs: error: cannot read {tmp_path / 'no.csv'}: no such file\n"

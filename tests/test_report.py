@@ -50,10 +50,14 @@ def line(
     sex: str = "m",
     title: str = "",
     fed: str = "ENG",
-    fide_id: str = "",
+    fide_id: str | None = None,
     birth: str = "1980/01/01",
 ) -> str:
-    """A ``001`` line by the TRF16 columns; each round is its eight columns as text."""
+    """A ``001`` line by the TRF16 columns; each round is its eight columns as text. A rated
+    player has the FIDE id ``991`` and the starting rank unless one is given (FIDE rates only
+    players with a FIDE id); an unrated one none."""
+    if fide_id is None:
+        fide_id = f"991{start:05d}" if rating else ""
     text = (
         f"001 {start:>4} {sex:1}{title:>3} {name:<33} {rating or '':>4} {fed:<3} "
         f"{fide_id:>11} {birth:<10} {points:>4} {rank:>4}"

@@ -17,7 +17,19 @@ from xlfuncs.trf.k_file import KFileError, parse_k_file, read_k_file
 def test_parse_k_file() -> None:
     text = "# K for this event\n\nFIDE_ID, K\n99000001,40\n  # a comment\n99000002 , 10\n"
     assert parse_k_file(text) == {"99000001": 40, "99000002": 10}
-    assert parse_k_file("\ufefffide_id,k\r\n1,17\r\n") == {"1": 17}
+    assert parse_k_file("\ufefffide_id,k\r\n1,20\r\n") == {"1": 20}
+
+
+@pytest.mark.parametrize("k", ["30", "17", "15", "5"])
+def test_a_k_the_rules_never_give(k: str) -> None:
+    """Issue 11: K = 30 was accepted. Standard play's K is 40, 20 or 10 (Rating Regulations
+    8.3.3); K x n <= 700 lowers it in the computation (K 20 over 39 games: 17), so a file
+    that gave 17 would be lowered twice."""
+    with pytest.raises(KFileError) as info:
+        parse_k_file(f"fide_id,k\n99000001,{k}\n", source="k.csv")
+    assert str(info.value) == (
+        f"k.csv, line 2, column 2 (k): expected a K the rules give (40, 20 or 10), found '{k}'"
+    )
 
 
 @pytest.mark.parametrize(
@@ -38,23 +50,24 @@ def test_parse_k_file() -> None:
         ),
         (
             "fide_id,k\n99000001,abc\n",
-            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found 'abc'",
+            "k.csv, line 2, column 2 (k): expected a K the rules give (40, 20 or 10), found 'abc'",
         ),
         (
             "fide_id,k\n\n# c\n99000001,0\n",
-            "k.csv, line 4, column 2 (k): expected a whole number from 1 to 40, found '0'",
+            "k.csv, line 4, column 2 (k): expected a K the rules give (40, 20 or 10), found '0'",
         ),
         (
             "fide_id,k\n99000001,41\n",
-            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found '41'",
+            "k.csv, line 2, column 2 (k): expected a K the rules give (40, 20 or 10), found '41'",
         ),
         (
             "fide_id,k\n99000001,20.5\n",
-            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found '20.5'",
+            "k.csv, line 2, column 2 (k): expected a K the rules give (40, 20 or 10), found '20.5'",
         ),
         (
             "fide_id,k\n99000001,\n",
-            "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found a blank",
+            "k.csv, line 2, column 2 (k): expected a K the rules give (40, 20 or 10), found "
+            "a blank",
         ),
         (
             "fide_id,k\nX123,20\n",
@@ -101,7 +114,7 @@ def test_huge_lines_and_fields_are_refused(tmp_path: Path) -> None:
     with pytest.raises(KFileError) as caught:
         parse_k_file("fide_id,k\n1," + "4" * 150, source="k.csv")
     assert str(caught.value) == (
-        "k.csv, line 2, column 2 (k): expected a whole number from 1 to 40, found "
+        "k.csv, line 2, column 2 (k): expected a K the rules give (40, 20 or 10), found "
         "'44444444444444444444...'"
     )
     for field in ("4" * 5000, '"' + "x" * 131_072):

@@ -60,10 +60,13 @@ def player_line(
     sex: str = "m",
     title: str = "",
     fed: str = "ENG",
-    fide_id: str = "99999999",
+    fide_id: str | None = None,
     birth: str = "2000/01/01",
 ) -> str:
-    """A ``001`` line laid out by the TRF16 columns; each round is its 8 columns as text."""
+    """A ``001`` line laid out by the TRF16 columns; each round is its 8 columns as text.
+    The FIDE id is ``999`` and the starting rank unless given (one per player)."""
+    if fide_id is None:
+        fide_id = "999" + start.strip().rjust(5, "0")
     line = (
         f"001 {start:>4} {sex:1}{title:>3} {name:<33} {rating:>4} {fed:<3} {fide_id:>11} "
         f"{birth:<10} {points:>4} {rank:>4}"

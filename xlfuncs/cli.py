@@ -15,6 +15,7 @@ from . import __version__
 
 if TYPE_CHECKING:
     from .core import Edition, RateOfPlay
+    from .ratinglist import EventList
     from .trf import Tournament
 
 __all__ = ["main"]
@@ -118,10 +119,11 @@ EXIT_USAGE = 2
 
 _REPORT_EPILOG = """\
 exit status: 0 the report was printed (discrepancies in the file do not change it);
-1 a file is missing, unreadable or malformed (the TRF or the K file: the message names the
-file, line and columns; a file with no player line is one, and so is a tie-break list,
-record 202 or 212, naming a tie-break we do not know); 2 the command line is wrong, e.g. an
-unknown edition or an invalid date for --rules, an unknown tie-break in --tiebreaks.
+1 a file is missing, unreadable or malformed (the TRF, the K file or the rating list: the
+message names the file, line and columns; a file with no player line is one, and so is a
+tie-break list, record 202 or 212, naming a tie-break we do not know); 2 the command line is
+wrong, e.g. an unknown edition or an invalid date for --rules, an unknown tie-break in
+--tiebreaks.
 
 FILE.trf may be - to read standard input.
 
@@ -132,7 +134,14 @@ a tab or a CR is written after a ' (numbers stay numbers). Control characters fr
 are shown escaped (\\x1b) in the text format and in messages.
 
 K file: CSV with the header fide_id,k and one player a line (blank lines and # comments
-allowed), e.g. to give K 40 to a player with fewer than 30 rated games."""
+allowed), e.g. to give K 40 to a player with fewer than 30 rated games; K is 40, 20 or 10
+(K x n <= 700 lowers it in the computation, never in the file).
+
+Rating list: FIDE's list (players_list_foa.txt, a single list, XML, or the ZIP as FIDE ships
+it); the players it holds get its rating, K, title, sex and birth year, and a warning names
+any rating of the file that differs. It is read once into the cache folder (xlfuncs cache
+shows where; --clear empties it). A player with a rating but no FIDE id is counted as
+unrated: FIDE rates only players with a FIDE id."""
 
 
 def _error(message: str) -> None:
@@ -181,6 +190,9 @@ def _report(args: argparse.Namespace) -> int:
     if isinstance(inputs, int):
         return inputs
     tournament, overrides, edition = inputs
+    rating_list = _rating_list(args, tournament)
+    if isinstance(rating_list, int):
+        return rating_list
     progress(f"computing {len(tournament.players)} players...")
     try:
         report = build_report(
@@ -189,6 +201,7 @@ def _report(args: argparse.Namespace) -> int:
             k_overrides=overrides,
             rate=_rate(args),
             tiebreaks=args.tiebreaks,
+            rating_list=rating_list,
         )
     except TrfError as exc:  # the file's tie-break list names an unknown tie-break
         _error(str(exc))
@@ -265,6 +278,40 @@ def _read_inputs(
     return EXIT_DATA_ERROR
 
 
+def _rating_list(args: argparse.Namespace, tournament: Tournament) -> EventList | None | int:
+    """The players of *tournament* in the ``--rating-list`` of *args* (``None``: no list), or
+    an exit code after saying what is wrong. The first use of a list reads it into the
+    cache's index (saying so on a terminal); later ones look the players up there."""
+    if getattr(args, "rating_list", None) is None:
+        return None
+    from .ratinglist import RatingListError, cache_dir, event_list
+
+    path = args.rating_list
+
+    def say_reading(count: int) -> None:
+        if count == 20_000:  # the first batch: the list is being read, not the index
+            print(
+                f"reading the rating list {path} once into {cache_dir()} "
+                "(later runs look players up there)...",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    progress = say_reading if sys.stderr.isatty() else None
+    ids = [p.fide_id for p in tournament.players if p.fide_id]
+    try:
+        return event_list(path, ids, progress=progress)
+    except FileNotFoundError:
+        _error(f"cannot read {path}: no such file")
+    except IsADirectoryError:
+        _error(f"cannot read {path}: it is a folder, not a file")
+    except OSError as exc:
+        _error(f"cannot read {path}: {exc.strerror or exc}")
+    except RatingListError as exc:
+        _error(str(exc))
+    return EXIT_DATA_ERROR
+
+
 STDIN_NAME = "<stdin>"
 """How messages name a TRF read from standard input (``FILE.trf`` given as ``-``)."""
 
@@ -305,7 +352,8 @@ def _cmd_crosstable(args: argparse.Namespace) -> int:
     from .trf import TrfError
 
     try:  # before the work: the output must not be the input, nor replace a file unasked
-        vet_file(args.output, force=args.force, inputs=(args.file, args.k_file), what="workbook")
+        inputs_ = (args.file, args.k_file, args.rating_list)
+        vet_file(args.output, force=args.force, inputs=inputs_, what="workbook")
     except OutputError as exc:
         _error(str(exc))
         return EXIT_DATA_ERROR
@@ -313,6 +361,9 @@ def _cmd_crosstable(args: argparse.Namespace) -> int:
     if isinstance(inputs, int):
         return inputs
     tournament, overrides, edition = inputs
+    rating_list = _rating_list(args, tournament)
+    if isinstance(rating_list, int):
+        return rating_list
     bar = ProgressBar(f"{len(tournament.players)} players")
     try:
         with bar:
@@ -323,6 +374,7 @@ def _cmd_crosstable(args: argparse.Namespace) -> int:
                 k_overrides=overrides,
                 rate=_rate(args),
                 tiebreaks=args.tiebreaks,
+                rating_list=rating_list,
             )
             target = write_crosstable(filled, args.output, progress=scaled(bar, 0.1, 1.0))
     except (CrosstableError, XlfuncsError, OutputError, TrfError) as exc:
@@ -430,6 +482,13 @@ def _add_trf_options(command: argparse.ArgumentParser) -> None:
         help="the tie-breaks that rank players after their points, as C.07 writes them "
         '(e.g. "BH/C1,BH,SB"); default: the file\'s list (TRF-2026 record 202 or 212), '
         "else BH/C1,BH,SB for a Swiss and DE,WIN,SB,KS for a round robin",
+    )
+    command.add_argument(
+        "--rating-list",
+        metavar="FILE",
+        help="FIDE's rating list (players_list_foa.txt, a single list, XML, or their ZIP): "
+        "rating, K, title, sex and birth year of the players it holds; read once into the "
+        "cache (see xlfuncs cache)",
     )
 
 

@@ -17,6 +17,7 @@ import datetime as _dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .core.editions import RateOfPlay, RulesSpec
 from .progress import Progress, no_progress
@@ -24,6 +25,9 @@ from .templates.event import MAX_RR_PLAYERS, Event, Player, Round
 from .trf import Discrepancy, Tournament
 from .trf.standings import event_standings
 from .trf.to_crosstable import crosstable_from_trf
+
+if TYPE_CHECKING:
+    from .ratinglist import EventList
 
 __all__ = ["CrosstableError", "FilledEvent", "event_from_trf", "write_crosstable"]
 
@@ -100,14 +104,24 @@ def event_from_trf(
     today: _dt.date | None = None,
     rate: RateOfPlay | None = None,
     tiebreaks: Sequence[str] | None = None,
+    rating_list: EventList | None = None,
 ) -> FilledEvent:
     """The :class:`~xlfuncs.templates.event.Event` of a TRF, for the round-robin template
-    or the Swiss chart, with K as the report computes it (*rate*: as the report's).
+    or the Swiss chart, with K (and, given a *rating_list*, ratings, titles, sexes and birth
+    years) as the report computes it (*rate*: as the report's).
     *tiebreaks*: the descriptors that rank the players after their points, and of the
     chart's tie-break columns (``None``: the file's list, else the defaults; see
     :func:`~xlfuncs.trf.standings.event_standings`). Raises :class:`~xlfuncs.trf.TrfError`
     for a file list naming an unknown tie-break."""
-    found = crosstable_from_trf(t, rules=rules, k_overrides=k_overrides, today=today, rate=rate)
+    found = crosstable_from_trf(
+        t,
+        rules=rules,
+        k_overrides=k_overrides,
+        today=today,
+        rate=rate,
+        rating_list=rating_list,
+        fide_rated_only=True,
+    )
     players = found.players
     number = {p.start_no: i for i, p in enumerate(players, start=1)}
     ks = {pk.start_no: pk.k for pk in found.ks}

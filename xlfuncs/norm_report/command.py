@@ -56,12 +56,8 @@ def add_norms_command(sub: Any, add_trf_options: Any) -> None:
     norms.add_argument(
         "--host-federation", metavar="FED", help="the federation hosting the event (default: 032)"
     )
-    norms.add_argument(
-        "--rating-list",
-        metavar="LIST",
-        help="FIDE's rating list (TXT, XML or zipped): the players' titles and federations "
-        "from it, by FIDE id, instead of the file's",
-    )
+    # --rating-list comes with add_trf_options (FIDE's list: here the players' titles and
+    # federations from it, by FIDE id, instead of the file's)
     norms.add_argument(
         "--format", choices=("text", "json"), default="text", help="text (default) or json"
     )

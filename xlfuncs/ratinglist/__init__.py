@@ -17,6 +17,7 @@ from .cache import (
     clear_cache,
     open_index,
 )
+from .event import EventList, event_list
 from .layout import COMBINED, COMBINED_HEADER, SINGLE, Column
 from .player import RATES, ListPlayer, RateRating, rate_name
 from .read import ListFile, RatingListError, read_list, sniff_rate
@@ -30,6 +31,7 @@ __all__ = [
     "SINGLE",
     "CachedList",
     "Column",
+    "EventList",
     "ListFile",
     "ListPlayer",
     "RateRating",
@@ -39,6 +41,7 @@ __all__ = [
     "cached_lists",
     "clear_cache",
     "combined_line",
+    "event_list",
     "open_index",
     "rate_name",
     "read_list",

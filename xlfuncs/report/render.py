@@ -243,6 +243,8 @@ def render_text(report: Report) -> str:
         facts.append(("rate", report.rate_note))
     facts.append(("K date", report.event_date.isoformat()))
     facts += _tiebreak_facts(report)
+    if report.rating_list is not None:
+        facts.append(("list", _list_fact(report)))
     width = max(len(k) for k, _ in facts)
     out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts]
     out.append("")
@@ -281,6 +283,12 @@ def render_text(report: Report) -> str:
     out.append("")
     out.append("Notes")
     out += [f"- {n}" for n in _notes(report.edition)]
+    if report.rating_list is not None:
+        out.append(
+            f"- Rating list: for the players {report.rating_list.source} holds, rating, K "
+            "(K from: list), title, sex and birth year are the list's; for the others, the "
+            "file's."
+        )
     unrated = [r for r in report.rows if r.rating is None]
     if unrated:
         out.append("")
@@ -302,6 +310,11 @@ def render_text(report: Report) -> str:
         out.append("")
         out.append("Norms (the whole check; xlfuncs norms FILE for each requirement)")
         out += [f"- {_norm_line(n)}" for n in report.norms]
+    flagged = _flag_lines(report)
+    if flagged:
+        out.append("")
+        out.append("Flags")
+        out += flagged
     out.append("")
     out.append("Warnings")
     out += [f"- {w}" for w in report.warnings] or ["- none"]
@@ -309,6 +322,32 @@ def render_text(report: Report) -> str:
     out.append("Discrepancies in the file")
     out += [f"- {d}" for d in report.discrepancies] or ["- none"]
     return visible("\n".join(out)) + "\n"  # a file's control characters, shown escaped
+
+
+_FLAGS = (
+    ("inactive", "inactive on the rating list"),
+    ("withdrawn", "withdrawn (no game and no points in the last round)"),
+)
+"""The flags of :attr:`ReportRow.flags`, and how the text report names them."""
+
+
+def _flag_lines(report: Report) -> list[str]:
+    out = []
+    for flag, label in _FLAGS:
+        who = [f"no. {r.start_no}" for r in report.rows if r.flags and flag in r.flags]
+        if who:
+            out.append(f"- {label}: {short_list(who, 40)}")
+    return out
+
+
+def _list_fact(report: Report) -> str:
+    """The ``list:`` line of the text report's head."""
+    rl = report.rating_list
+    assert rl is not None
+    with_id = [r for r in report.rows if r.fide_id and r.fide_id.strip("0")]
+    found = sum(1 for r in with_id if r.fide_id in rl.players)
+    rates = "all rates of play" if rl.kind == "combined" else f"{rl.rates[0]} only"
+    return f"{rl.source} ({rates}): {found} of the {len(with_id)} players with a FIDE id found"
 
 
 _C1 = re.compile("[\x7f-\x9f]")

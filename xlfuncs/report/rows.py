@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..core.editions import Edition, RateOfPlay, RulesSpec
 from ..core.norm_check import NormCheck
@@ -23,6 +24,9 @@ from ..trf import Discrepancy, Player, RoundEntry, Tournament
 from ..trf.k_policy import KSource, PlayerK
 from ..trf.standings import EventStandings, Standing, Value, event_standings
 from ..trf.to_crosstable import crosstable_from_trf
+
+if TYPE_CHECKING:
+    from ..ratinglist import EventList
 
 __all__ = ["NormFigures", "Report", "ReportRow", "build_report", "report_rows"]
 
@@ -103,6 +107,9 @@ class ReportRow:
     """The norm check behind :attr:`norm` (the whole check of the Title Regulations); without
     a norm, the check of a title whose rating figures were made but another requirement was
     not; ``None`` otherwise. JSON writes it as ``norm_check``; CSV leaves it out."""
+    flags: str | None = None
+    """``"inactive"`` (the rating list's flag), ``"withdrawn"`` (no opponent and no points in
+    the last round), both (``"inactive; withdrawn"``) or ``None``."""
 
     @property
     def k_source_label(self) -> str | None:
@@ -148,6 +155,8 @@ class Report:
     or assumed (see :func:`xlfuncs.trf.to_crosstable.choose_rate`)."""
     standings: EventStandings | None = None
     """The tie-breaks used, where they come from, the edition of C.07 and our ranks."""
+    rating_list: EventList | None = None
+    """The rating list given, with the players it holds."""
 
     @property
     def rate(self) -> RateOfPlay:
@@ -164,7 +173,12 @@ def _round2(x: Fraction) -> float:
 
 
 def _row(
-    p: Player, f: PlayerFigures, pk: PlayerK, rating: int | None, standing: Standing
+    p: Player,
+    f: PlayerFigures,
+    pk: PlayerK,
+    rating: int | None,
+    standing: Standing,
+    flags: str | None = None,
 ) -> ReportRow:
     exact: int | None = None
     exact_note: str | None = None
@@ -219,6 +233,7 @@ def _row(
         sb=float(f.sonneborn_berger),
         tiebreaks=standing.tiebreaks,
         rounds=p.rounds,
+        flags=flags,
     )
 
 
@@ -245,6 +260,7 @@ def build_report(
     today: _dt.date | None = None,
     rate: RateOfPlay | None = None,
     tiebreaks: Sequence[str] | None = None,
+    rating_list: EventList | None = None,
 ) -> Report:
     """The report of a tournament (the arguments as
     :func:`~xlfuncs.trf.to_crosstable.crosstable_from_trf`; *tiebreaks*, the descriptors
@@ -252,7 +268,15 @@ def build_report(
     takes them: ``None``, the file's list or the defaults). Raises
     :class:`~xlfuncs.trf.TrfError` for a tie-break list of the file that names an unknown
     tie-break."""
-    built = crosstable_from_trf(t, rules=rules, k_overrides=k_overrides, today=today, rate=rate)
+    built = crosstable_from_trf(
+        t,
+        rules=rules,
+        k_overrides=k_overrides,
+        today=today,
+        rate=rate,
+        rating_list=rating_list,
+        fide_rated_only=True,
+    )
     ct = built.crosstable
     warnings = list(built.warnings)
     ranked = event_standings(t, built, tiebreaks=tiebreaks, warnings=warnings)
@@ -261,7 +285,12 @@ def build_report(
     for number, (p, pk, entrant, standing) in enumerate(
         zip(built.players, built.ks, ct.entrants, ranked.standings), start=1
     ):
-        row = _row(p, ct.figures(number), pk, entrant.rating, standing)
+        flags = "; ".join(
+            name
+            for name, who in (("inactive", built.inactive), ("withdrawn", built.withdrawn))
+            if p.start_no in who
+        )
+        row = _row(p, ct.figures(number), pk, entrant.rating, standing, flags or None)
         check = _norm_check(ct, number)
         if check is not None:
             row = replace(row, norm_check=check)
@@ -280,6 +309,7 @@ def build_report(
         discrepancies=ranked.discrepancies,
         rate_note=built.rate_note,
         standings=ranked,
+        rating_list=rating_list,
     )
 
 

@@ -8,20 +8,28 @@ from __future__ import annotations
 import csv
 import os
 import re
+from collections.abc import Collection
 
+from ..core.rating_change import KRule
 from .parser import decode_error, decode_trf
 
-__all__ = ["MAX_K", "KFileError", "parse_k_file", "read_k_file"]
+__all__ = ["MAX_K", "RULE_KS", "KFileError", "parse_k_file", "read_k_file"]
 
-MAX_K = 40
-"""The largest K a K file may give (FIDE's K is 40, 20 or 10; a lower whole number serves a
-K already lowered for the other events of the rating period)."""
+RULE_KS: tuple[int, ...] = tuple(sorted({rule.k for rule in KRule}, reverse=True))
+"""The K values the Rating Regulations give (8.3.3, standard play): 40, 20 and 10, as core's
+:class:`~xlfuncs.core.rating_change.KRule` has them. A K file gives one of them; K x n <= 700
+lowers K in the computation of a period, never in the file (a lowered K such as 17 in the file
+would be lowered again). Hook: the rapid and blitz values join when the core has them (issue
+11)."""
+
+MAX_K = max(RULE_KS)
+"""The largest K a K file may give."""
 
 
 class KFileError(ValueError):
     """A K file that cannot be read. The message names the file, line, column and field,
     like :class:`~xlfuncs.trf.TrfError`:
-    ``k.csv, line 4, column 2 (k): expected a whole number from 1 to 40, found 'abc'``."""
+    ``k.csv, line 4, column 2 (k): expected a K the rules give (40, 20 or 10), found '30'``."""
 
     source: str
     line_no: int | None
@@ -72,13 +80,15 @@ MAX_LINE = 200
 """The longest line a K file may have: a FIDE id, K and a comment fit many times over."""
 
 
-def parse_k_file(text: str, *, source: str = "<string>") -> dict[str, int]:
+def parse_k_file(
+    text: str, *, source: str = "<string>", allowed: Collection[int] = RULE_KS
+) -> dict[str, int]:
     """K by FIDE id from the text of a K file.
 
     The file is CSV: a header line ``fide_id,k`` (either case), then one player a line.
-    Blank lines and lines starting with ``#`` are skipped. A FIDE id is 1 to 11 digits; K a
-    whole number from 1 to 40. Raises :class:`KFileError` for anything else, a FIDE id given
-    twice included.
+    Blank lines and lines starting with ``#`` are skipped. A FIDE id is 1 to 11 digits; K one
+    the rules give (*allowed*: :data:`RULE_KS`, 40, 20 or 10). Raises :class:`KFileError`
+    for anything else, a FIDE id given twice included.
 
     >>> parse_k_file("# juniors\\nfide_id,k\\n99300010, 40\\n")
     {'99300010': 40}
@@ -136,12 +146,12 @@ def parse_k_file(text: str, *, source: str = "<string>") -> dict[str, int]:
                 repr(fide_id),
             )
         if not (
-            k_text.isascii() and k_text.isdigit() and len(k_text) <= 3 and 1 <= int(k_text) <= MAX_K
+            k_text.isascii() and k_text.isdigit() and len(k_text) <= 3 and int(k_text) in allowed
         ):
             found = (
                 "a blank" if not k_text else repr(k_text[:20] + ("..." if len(k_text) > 20 else ""))
             )
-            raise KFileError(source, line_no, 2, "k", f"a whole number from 1 to {MAX_K}", found)
+            raise KFileError(source, line_no, 2, "k", _expected_k(allowed), found)
         first_line[fide_id] = line_no
         out[fide_id] = int(k_text)
     if not header_seen:
@@ -154,6 +164,13 @@ def parse_k_file(text: str, *, source: str = "<string>") -> dict[str, int]:
             "no header (the file is empty or all comments)",
         )
     return out
+
+
+def _expected_k(allowed: Collection[int]) -> str:
+    """``a K the rules give (40, 20 or 10)``."""
+    ks = [str(k) for k in sorted(allowed, reverse=True)]
+    listed = ks[0] if len(ks) == 1 else f"{', '.join(ks[:-1])} or {ks[-1]}"
+    return f"a K the rules give ({listed})"
 
 
 def read_k_file(path: str | os.PathLike[str]) -> dict[str, int]:

@@ -32,6 +32,8 @@ class KSource(enum.Enum):
 
     OVERRIDE = ("override file", "file")
     """The K file gave it."""
+    LIST = ("rating list", "list")
+    """FIDE's rating list gave it, for the event's rate of play (``--rating-list``)."""
     JUNIOR = ("computed: junior", "junior")
     """40: until the end of the year of the 18th birthday, while rated under 2300."""
     RATING_2400 = ("computed: rating 2400+", "2400+")
@@ -81,12 +83,14 @@ def player_k(
     rating: int | None,
     overrides: Mapping[str, int],
     day: _dt.date,
+    list_k: int | None = None,
     *,
     rules: RulesSpec = None,
 ) -> PlayerK:
     """The K of player *p* rated *rating* (``None``: unrated, no K): the K file's by FIDE id
-    (*overrides*), else core's K rule on *day* with :data:`ASSUMED_GAMES` under *rules*
-    (the edition and rate of play: rapid and blitz fix K at 20 until 30 September 2022).
+    (*overrides*), else the rating list's (*list_k*), else core's K rule on *day* with
+    :data:`ASSUMED_GAMES` under *rules* (the edition and rate of play: rapid and blitz fix K
+    at 20 until 30 September 2022).
 
     >>> from xlfuncs.trf import parse_trf
     >>> ash = parse_trf("001    1 w    Ash, Ada                          2250 ENG    "
@@ -100,5 +104,7 @@ def player_k(
         return PlayerK(p.start_no, None, None)
     if p.fide_id is not None and p.fide_id in overrides:
         return PlayerK(p.start_no, overrides[p.fide_id], KSource.OVERRIDE)
+    if list_k is not None:
+        return PlayerK(p.start_no, list_k, KSource.LIST)
     rule = k_rule(rating, ASSUMED_GAMES, known_birth_year(p), rating >= 2400, day, rules=rules)
     return PlayerK(p.start_no, rule.k, _SOURCE_OF_RULE[rule])

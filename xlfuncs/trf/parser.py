@@ -1025,6 +1025,7 @@ DiscrepancyKind = Literal[
     "bye_with_opponent",
     "result_without_opponent",
     "no_result",
+    "duplicate_fide_id",
 ]
 """What :func:`check_tournament` found."""
 
@@ -1078,7 +1079,8 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
       ``W``/``L``, ``D``/``D``; ``-``/``-`` is taken as a double forfeit) and not the same
       colour;
     * a bye code (``H F U Z``) with an opponent, a game result (``1 = 0 W D L``) without
-      one, an opponent without a result.
+      one, an opponent without a result;
+    * a FIDE id given to two players (one person cannot play twice: one of the ids is wrong).
     """
     found: list[Discrepancy] = []
     src = t.source
@@ -1119,6 +1121,20 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
                 f"record {rec.code} written again (the first one is used)",
                 line_no=rec.line_no,
             )
+
+    first_with: dict[str, Player] = {}
+    for p in t.players:
+        fide_id = (p.fide_id or "").lstrip("0")
+        if not fide_id:
+            continue
+        if fide_id in first_with:
+            add(
+                "duplicate_fide_id",
+                f"{_who(p)}: FIDE id {p.fide_id} is given to {_who(first_with[fide_id])} too",
+                p,
+            )
+        else:
+            first_with[fide_id] = p
 
     for p in t.players:
         if p.points is not None and p.points != p.computed_points:

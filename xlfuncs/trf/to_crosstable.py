@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..core.editions import (
     EDITIONS,
@@ -21,13 +22,20 @@ from ..core.editions import (
     get_edition,
     read_rules_and_rate,
 )
+from ..core.errors import InvalidInputError
 from ..core.norm_field import fide_title
 from ..core.norms import NORM_TITLES
+from ..core.rating_change import k_values
 from ..core.tournament import Crosstable, Entrant, Pairing, is_round_robin
+from ..core.tournament import _withdrew as withdrew  # the rule round robins use, kept once
 from ..core.validate import MAX_RATING
 from .k_policy import KSource, PlayerK, known_birth_year, player_k
+from .list_data import has_fide_id
 from .parser import Player, RoundEntry, Tournament, is_invalid_date
 from .rate_of_play import EventRate, event_rate
+
+if TYPE_CHECKING:
+    from ..ratinglist import EventList
 
 __all__ = [
     "TrfCrosstable",
@@ -57,6 +65,13 @@ class TrfCrosstable:
     """The rate of play the event is rated at (also ``crosstable.edition.rate``)."""
     rate_note: str = ""
     """Where :attr:`rate` came from: the time-control record, ``--rate``, or assumed."""
+    rating_list: EventList | None = None
+    """The rating list given (``--rating-list``), with the event's players it holds."""
+    inactive: frozenset[int] = frozenset()
+    """Starting ranks of the players the rating list flags inactive."""
+    withdrawn: frozenset[int] = frozenset()
+    """Starting ranks of the players who withdrew: no opponent and no points in the last
+    round."""
 
 
 def event_date(t: Tournament, *, today: _dt.date | None = None) -> tuple[_dt.date, str | None]:
@@ -194,6 +209,8 @@ def crosstable_from_trf(
     k_overrides: Mapping[str, int] | None = None,
     today: _dt.date | None = None,
     rate: RateOfPlay | None = None,
+    rating_list: EventList | None = None,
+    fide_rated_only: bool = False,
 ) -> TrfCrosstable:
     """The crosstable of a TRF, each rated player's K, and the reader's warnings.
 
@@ -202,7 +219,12 @@ def crosstable_from_trf(
     :func:`~xlfuncs.trf.k_file.read_k_file`). *today* stands in for the date when the file
     gives none. *rate*: the rate of play (``--rate``); ``None``: the one the file's time
     control says, else standard (:func:`choose_rate`). Rules naming another rate than
-    *rate* are an error.
+    *rate* are an error. *rating_list*: FIDE's list, whose rating at the event's rate of
+    play, K, title, sex and birth year replace the file's for the players it holds
+    (:func:`~xlfuncs.trf.list_data.with_list`). *fide_rated_only*: a player with a rating
+    but no FIDE id is counted as unrated, with a warning, as FIDE rates only players with a
+    FIDE id (the report and the crosstable workbook, which compute FIDE rating changes, ask
+    for it; a reader of the file's ratings as they are, such as tie-breaks, does not).
     Raises :class:`~xlfuncs.core.XlfuncsError` for rules that name no edition.
     """
     overrides = dict(k_overrides or {})
@@ -222,6 +244,7 @@ def crosstable_from_trf(
         what = "an invalid date (no such day)" if is_invalid_date(t.end_date_text) else "not a date"
         warnings.append(f"the end date (052) {t.end_date_text!r} is {what}: not used")
     warnings += rate_warnings
+    _check_k_file(overrides, edition)
     stray = t.unknown_records
     if stray:
         plural = "s" if len(stray) > 1 else ""
@@ -244,9 +267,19 @@ def crosstable_from_trf(
             f"092 says {t.event_type!r}, but every two players met: treated as a round robin"
         )
 
+    list_k: Mapping[int, int] = {}
+    inactive: frozenset[int] = frozenset()
+    if rating_list is not None:
+        from .list_data import with_list
+
+        listed = with_list(players, rating_list, edition)
+        players, list_k, inactive = listed.players, listed.k, listed.inactive
+        warnings += listed.warnings
+
     entrants: list[Entrant] = []
     ks: list[PlayerK] = []
     no_birth: list[str] = []
+    no_id: list[str] = []
     used_ids: set[str] = set()
     for p, ps in zip(players, pairings):
         rating = p.rating
@@ -256,6 +289,9 @@ def crosstable_from_trf(
                 f"a rating (1..{MAX_RATING}): treated as unrated"
             )
             rating = None
+        if fide_rated_only and rating is not None and not has_fide_id(p):
+            no_id.append(f"no. {p.start_no} ({rating})")
+            rating = None
         if p.fide_id is not None and p.fide_id in overrides:
             used_ids.add(p.fide_id)
             if rating is None:
@@ -263,8 +299,8 @@ def crosstable_from_trf(
                     f"K file: no. {p.start_no} ({p.name}, FIDE id {p.fide_id}) is "
                     "unrated: K not used"
                 )
-        pk = player_k(p, rating, overrides, day, rules=edition)
-        if pk.source not in (None, KSource.OVERRIDE) and known_birth_year(p) is None:
+        pk = player_k(p, rating, overrides, day, list_k.get(p.start_no), rules=edition)
+        if pk.source is not None and pk.source in _COMPUTED and known_birth_year(p) is None:
             no_birth.append(f"no. {p.start_no}")
         ks.append(pk)
         entrants.append(
@@ -277,6 +313,12 @@ def crosstable_from_trf(
                 fide_title=fide_title(p.title),
                 federation=p.federation,
             )
+        )
+    if no_id:
+        warnings.append(
+            f"{len(no_id)} player{'s have' if len(no_id) > 1 else ' has'} a rating but no "
+            "FIDE id, counted as unrated: FIDE rates only players with a FIDE id, so the file's "
+            f"figure is not a FIDE rating: {short_list(no_id)}"
         )
     unknown = sorted(set(overrides) - used_ids)
     if unknown:
@@ -296,7 +338,28 @@ def crosstable_from_trf(
         warnings=tuple(warnings),
         rate=edition.rate,
         rate_note=rate_note,
+        rating_list=rating_list,
+        inactive=inactive,
+        withdrawn=frozenset(p.start_no for p, ps in zip(players, pairings) if withdrew(ps)),
     )
+
+
+def _check_k_file(overrides: Mapping[str, int], edition: Edition) -> None:
+    """Refuse a K file's K that the edition's rules never give (rapid and blitz until 30
+    September 2022: only 20); the file itself was checked against 40, 20 and 10."""
+    allowed = k_values(edition)
+    for fide_id, k in overrides.items():
+        if k not in allowed:
+            ks = [str(x) for x in sorted(allowed, reverse=True)]
+            listed = ks[0] if len(ks) == 1 else f"{', '.join(ks[:-1])} or {ks[-1]}"
+            raise InvalidInputError(
+                f"K file: K {k} for FIDE id {fide_id} is not a K the {edition.id} rules "
+                f"give ({listed})"
+            )
+
+
+_COMPUTED = frozenset({KSource.JUNIOR, KSource.RATING_2400, KSource.ASSUMED_30_GAMES})
+"""The K sources of core's K rule (the ones the birth year can change)."""
 
 
 def short_list(items: Sequence[str], limit: int = 12) -> str:

@@ -1,0 +1,140 @@
+"""A TRF's players with what FIDE's rating list says of them, and who FIDE rates at all.
+
+A TRF's player data is what the pairing program was given; the rating list is FIDE's. With a
+list (:class:`~xlfuncs.ratinglist.EventList`), for each player whose FIDE id it holds, the
+rating at the event's rate of play, K, title, sex and birth year are the list's
+(:func:`with_list`), and where the file's rating differs from the list's a warning names both.
+Without one, a player with a rating but no FIDE id is counted as unrated
+(:func:`fide_rated`): see ``docs/report.md`` (section *Rating list*).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from .parser import Player
+
+if TYPE_CHECKING:
+    from ..core.editions import Edition
+    from ..ratinglist import EventList
+
+__all__ = ["ListedPlayers", "has_fide_id", "with_list"]
+
+_SEX = {"M": "m", "F": "w"}
+"""The list's sex as a TRF writes it."""
+
+
+def has_fide_id(p: Player) -> bool:
+    """Whether the file gives the player a FIDE id (blank or all zeros: none).
+
+    >>> from xlfuncs.trf import parse_trf
+    >>> has_fide_id(parse_trf("001    1 m    Ash, Ada                          2250 ENG"
+    ...                       "           0 1990/01/01").players[0])
+    False
+    """
+    return p.fide_id is not None and p.fide_id.strip("0") != ""
+
+
+@dataclass(frozen=True)
+class ListedPlayers:
+    """The players with the list's data in place of the file's, and what the list adds."""
+
+    players: tuple[Player, ...]
+    """In the order given; :attr:`~xlfuncs.trf.Player.rating`, ``sex``, ``title`` and
+    ``birth_year`` are the list's for a player the list holds."""
+    k: Mapping[int, int]
+    """K the list gives at the event's rate of play, by starting rank."""
+    inactive: frozenset[int]
+    """Starting ranks of the players the list flags inactive."""
+    listed: frozenset[int]
+    """Starting ranks of the players the list holds."""
+    warnings: tuple[str, ...]
+
+
+def _who(p: Player) -> str:
+    return f"no. {p.start_no} ({p.name}, FIDE id {p.fide_id})"
+
+
+def with_list(players: Sequence[Player], rating_list: EventList, edition: Edition) -> ListedPlayers:
+    """*players* with the data of *rating_list* for the rate of play of *edition*. In rapid
+    and blitz, a player the list gives no rating at that rate but a standard one is rated with
+    the standard rating where the edition says so
+    (:func:`~xlfuncs.core.rating_change.rating_at_rate`), with K by the rules. A list of
+    another rate of play (a single list) gives title, sex and birth year, not rating nor K,
+    and says so in a warning."""
+    from ..core.rating_change import rating_at_rate
+    from ..ratinglist import rate_name
+
+    rate = rate_name(edition.rate)
+    out: list[Player] = []
+    ks: dict[int, int] = {}
+    inactive: set[int] = set()
+    listed: set[int] = set()
+    warnings: list[str] = []
+    missing: list[str] = []
+    rated_here = rate in rating_list.rates
+    if not rated_here:
+        warnings.append(
+            f"rating list {rating_list.source}: it gives {'/'.join(rating_list.rates)} ratings "
+            f"only, and the event is {rate} play: the list's ratings and K are not used (its "
+            "titles, sexes and birth years are)"
+        )
+    for p in players:
+        entry = rating_list.players.get(p.fide_id or "") if has_fide_id(p) else None
+        if entry is None:
+            if has_fide_id(p):
+                missing.append(f"no. {p.start_no} ({p.fide_id})")
+            out.append(p)
+            continue
+        listed.add(p.start_no)
+        if entry.inactive:
+            inactive.add(p.start_no)
+        rating = p.rating
+        if rated_here:
+            at = entry.at(rate)
+            standard = entry.standard
+            rating = rating_at_rate(
+                None if at is None else at.rating,
+                None if standard is None else standard.rating,
+                rules=edition,
+            )
+            if at is not None and at.k is not None:
+                ks[p.start_no] = at.k
+            if rating != p.rating:
+                file_says = "no rating" if p.rating is None else f"rating {p.rating}"
+                if rating is None:
+                    list_says, used = f"no {rate} rating", "unrated"
+                elif at is None:
+                    list_says = f"no {rate} rating but a standard one, {rating}"
+                    used = f"{rating} used, as the rules say"
+                else:
+                    list_says, used = str(rating), f"{rating} used"
+                warnings.append(
+                    f"{_who(p)}: the file gives {file_says}, the rating list "
+                    f"{list_says}: {used} (the list's)"
+                )
+        out.append(
+            replace(
+                p,
+                rating=rating,
+                sex=_SEX.get(entry.sex, p.sex),
+                title=entry.title,
+                birth_year=entry.birth_year if entry.birth_year is not None else p.birth_year,
+            )
+        )
+    if missing:
+        from .to_crosstable import short_list
+
+        warnings.append(
+            f"{len(missing)} player{'s' if len(missing) > 1 else ''} with a FIDE id not in the "
+            f"rating list {rating_list.source} (the file's data used): {short_list(missing)}"
+        )
+    return ListedPlayers(
+        players=tuple(out),
+        k=ks,
+        inactive=frozenset(inactive),
+        listed=frozenset(listed),
+        warnings=tuple(warnings),
+    )
