@@ -129,7 +129,7 @@ def event_from_trf(
     grid, cycles = found_grid if found_grid is not None else (None, 1)
     round_robin = grid is not None and len(players) <= MAX_RR_PLAYERS
     warnings = list(found.warnings)
-    ranked = event_standings(t, found, tiebreaks=tiebreaks, warnings=warnings)
+    ranked = event_standings(t, found.for_tiebreaks, tiebreaks=tiebreaks, warnings=warnings)
     if found.crosstable.round_robin and not round_robin:
         warnings.append(
             "every two players met, but the round-robin grid cannot hold this "

@@ -97,6 +97,9 @@ class ReportRow:
     """Sonneborn-Berger: the plain sum over the games with an opponent (forfeits included,
     byes adding nothing), as the charts' ``SB_ALL``; C.07's ``SB``, with its rules for
     unplayed rounds, is in :attr:`tiebreaks` when the event uses it."""
+    flags: str | None
+    """``"inactive"`` (the rating list's flag), ``"withdrawn"`` (no opponent and no points in
+    the last round), both (``"inactive; withdrawn"``) or ``None``."""
     tiebreaks: Mapping[str, Value]
     """The event's tie-breaks, descriptor to value, in the order they rank
     (:class:`~xlfuncs.trf.tiebreak_list.TiebreakList`); ``None`` where a tie-break has no
@@ -107,9 +110,6 @@ class ReportRow:
     """The norm check behind :attr:`norm` (the whole check of the Title Regulations); without
     a norm, the check of a title whose rating figures were made but another requirement was
     not; ``None`` otherwise. JSON writes it as ``norm_check``; CSV leaves it out."""
-    flags: str | None = None
-    """``"inactive"`` (the rating list's flag), ``"withdrawn"`` (no opponent and no points in
-    the last round), both (``"inactive; withdrawn"``) or ``None``."""
 
     @property
     def k_source_label(self) -> str | None:
@@ -279,7 +279,7 @@ def build_report(
     )
     ct = built.crosstable
     warnings = list(built.warnings)
-    ranked = event_standings(t, built, tiebreaks=tiebreaks, warnings=warnings)
+    ranked = event_standings(t, built.for_tiebreaks, tiebreaks=tiebreaks, warnings=warnings)
     rows: list[ReportRow] = []
     norms: list[NormFigures] = []
     for number, (p, pk, entrant, standing) in enumerate(

@@ -72,6 +72,18 @@ class TrfCrosstable:
     withdrawn: frozenset[int] = frozenset()
     """Starting ranks of the players who withdrew: no opponent and no points in the last
     round."""
+    no_fide_id: frozenset[int] = frozenset()
+    """Starting ranks of the players counted as unrated for their rating without a FIDE id
+    (*fide_rated_only*)."""
+    ranking: TrfCrosstable | None = None
+    """The same reading with the file's ratings as they are (no one unrated for want of a
+    FIDE id), for the tie-breaks, which take the ratings the file gives; ``None``: this one
+    serves (no player was made unrated)."""
+
+    @property
+    def for_tiebreaks(self) -> TrfCrosstable:
+        """The reading the tie-breaks use: :attr:`ranking`, else this one."""
+        return self.ranking if self.ranking is not None else self
 
 
 def event_date(t: Tournament, *, today: _dt.date | None = None) -> tuple[_dt.date, str | None]:
@@ -280,6 +292,7 @@ def crosstable_from_trf(
     ks: list[PlayerK] = []
     no_birth: list[str] = []
     no_id: list[str] = []
+    no_id_numbers: list[int] = []
     used_ids: set[str] = set()
     for p, ps in zip(players, pairings):
         rating = p.rating
@@ -291,6 +304,7 @@ def crosstable_from_trf(
             rating = None
         if fide_rated_only and rating is not None and not has_fide_id(p):
             no_id.append(f"no. {p.start_no} ({rating})")
+            no_id_numbers.append(p.start_no)
             rating = None
         if p.fide_id is not None and p.fide_id in overrides:
             used_ids.add(p.fide_id)
@@ -341,6 +355,12 @@ def crosstable_from_trf(
         rating_list=rating_list,
         inactive=inactive,
         withdrawn=frozenset(p.start_no for p, ps in zip(players, pairings) if withdrew(ps)),
+        no_fide_id=frozenset(no_id_numbers),
+        ranking=None
+        if not no_id_numbers
+        else crosstable_from_trf(
+            t, rules=rules, k_overrides=k_overrides, today=today, rate=rate, rating_list=rating_list
+        ),
     )
 
 
