@@ -148,3 +148,20 @@ def test_title_rules_cell() -> None:
     assert excel.title_rules(" 2024-01-01 ").id == "2024"
     with pytest.raises(InvalidInputError):
         excel.title_rules(True)
+
+
+@pytest.mark.parametrize("rules", ["2025 rapid", "blitz", "2024-03-01 blitz", "rapid 2017"])
+def test_no_norm_in_rapid_or_blitz_play(rules: str) -> None:
+    # Issues 11 and 12: "No title norm is claimed in a rapid or blitz event." The norm
+    # functions refuse rules naming rapid or blitz play rather than compute a norm there.
+    with pytest.raises(InvalidInputError, match="gives no title norm"):
+        title_edition(rules)
+    assert udfs.NORM_RP(ISSUE, 6.0, "GM", rules) == "#VALUE!"
+    assert "no title norm" in excel.last_errors()["NORM_RP"]
+    assert udfs.NORM_POINTS(ISSUE, "GM", rules) == "#VALUE!"
+
+
+def test_standard_named_is_the_same_as_no_rate() -> None:
+    # "2025 standard" names the standard rules of 2025: the same Title Regulations (2024).
+    assert title_edition("2025 standard") is title_edition("2025") is TITLE_EDITIONS["2024"]
+    assert udfs.NORM_RP(ISSUE, 6.0, "GM", "2025 standard") == udfs.NORM_RP(ISSUE, 6.0, "GM", 2025)

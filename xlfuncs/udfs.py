@@ -141,7 +141,8 @@ _RULES = (
 )
 _NORM_RULES = (
     "Title Regulations: a date (those in force then: unrated opponents 1400 from 1 Jan 2024), "
-    "or 2017, 2022, 2024, 2025 (in force when that rating edition began); blank = today"
+    "or 2017, 2022, 2024, 2025 (in force when that rating edition began); blank = today; "
+    '"rapid" or "blitz": #VALUE!, no norm there'
 )
 _K_RULES = (
     'Optional rate of play: "rapid" or "blitz" (K 20 for all until 30 Sep 2022, then the '

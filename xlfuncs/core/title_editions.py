@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .dated import DatedEdition, edition_in_force
-from .editions import EDITIONS, Edition, RulesSpec, read_rules
+from .editions import Edition, RulesSpec, get_edition, read_rules_and_rate
 from .errors import InvalidInputError
 
 __all__ = [
@@ -79,6 +79,10 @@ def title_edition(rules: RulesSpec | TitleEdition = None) -> TitleEdition:
     (``"2022"``, ``2025``, as the rating functions take it): the Title Regulations in force on
     the first day of that rating edition, so that ``"2024"`` (from 1 March 2024) and
     ``"2025"`` give the 2024 Title Regulations and ``"2022"`` and ``"2017"`` the earlier text.
+    Rules naming rapid or blitz play (``"2025 rapid"``) are refused: no title norm is earned
+    there (:attr:`~xlfuncs.core.editions.Edition.title_norms`). An :class:`Edition` object is
+    taken as the Title Regulations of its first day whatever its rate: the norm check decides
+    about the rate itself.
 
     >>> title_edition().id, title_edition("2022").id, title_edition(2024).id
     ('2024', '2017', '2024')
@@ -87,24 +91,14 @@ def title_edition(rules: RulesSpec | TitleEdition = None) -> TitleEdition:
     """
     if isinstance(rules, TitleEdition):
         return rules
-    named = read_rules(rules)
+    named, rate = read_rules_and_rate(rules)
+    if rate is not None and not isinstance(rules, Edition) and not get_edition(rules).title_norms:
+        raise InvalidInputError(
+            f"rules: {rules!r} names {rate.value} play, which gives no title norm; a norm "
+            "is earned in standard play only"
+        )
     if named is None:
         return DEFAULT_TITLE_EDITION
     if isinstance(named, Edition):
         return title_edition_on(named.in_force_from)
     return title_edition_on(named)
-    if isinstance(rules, int):
-        rules = str(rules)
-    if isinstance(rules, str):
-        key = rules.strip()
-        if key in EDITIONS:
-            return title_edition_on(EDITIONS[key].in_force_from)
-        try:
-            day = _dt.date.fromisoformat(key)
-        except ValueError:
-            raise InvalidInputError(
-                f"rules: unknown edition {rules!r}; use one of {', '.join(EDITIONS)} "
-                "or a date (YYYY-MM-DD)"
-            ) from None
-        return title_edition_on(day)
-    raise InvalidInputError(f"rules: expected an edition id or a date, got {rules!r}")
