@@ -334,3 +334,22 @@ def test_a_k_file_k_the_event_s_rules_never_give(
     code, out, err = run(capsys, "report", str(trf), "--k-file", str(ks))
     assert (code, out) == (1, "")
     assert err.startswith("xlfuncs: error: rapid.trf: K file: K 40 for FIDE id 99300010 is not")
+
+
+def test_the_k_note_says_whether_any_k_was_assumed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The demo round robin's players are all in the README's list, so every K is the list's
+    and the notes do not claim an assumed 30+ games; without the list they do."""
+    root = Path(__file__).resolve().parents[1]
+    rr = tmp_path / "rr.trf"
+    rr.write_bytes((root / "xlfuncs" / "data" / "demo_round_robin.trf").read_bytes())
+    listed = tmp_path / "players_list_foa.txt"
+    listed.write_bytes((root / "docs" / "examples" / "demo_players_list_foa.txt").read_bytes())
+    code, out, _ = run(capsys, "report", str(rr), "--rating-list", str(listed))
+    assert code == 0
+    assert "- K: no K rests on an assumed number of games" in out
+    assert "30+?" not in out
+    code, out, _ = run(capsys, "report", str(rr))
+    assert code == 0
+    assert "is assumed to have completed 30 or more" in out

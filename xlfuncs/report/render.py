@@ -282,7 +282,8 @@ def render_text(report: Report) -> str:
     )
     out.append("")
     out.append("Notes")
-    out += [f"- {n}" for n in _notes(report.edition)]
+    assumed = any(r.k_source is KSource.ASSUMED_30_GAMES for r in report.rows)
+    out += [f"- {n}" for n in _notes(report.edition, k_assumed=assumed)]
     if report.rating_list is not None:
         out.append(
             f"- Rating list: for the players {report.rating_list.source} holds, rating, K "
@@ -429,12 +430,16 @@ def render_csv(report: Report) -> str:
     return buf.getvalue()
 
 
-def _notes(edition: Edition) -> tuple[str, ...]:
-    """The assumptions behind the figures, printed under the text table."""
+def _notes(edition: Edition, *, k_assumed: bool = True) -> tuple[str, ...]:
+    """The assumptions behind the figures, printed under the text table (*k_assumed*: some
+    player's K rests on the assumption of 30+ games; without one, the note says so)."""
     return (
-        f"K: a TRF does not give a player's rated games, so every rated player is assumed to "
-        f"have completed {ASSUMED_GAMES} or more (no K 40 for new players) and to have "
-        "reached 2400 only when rated 2400+ in the file; give other K with --k-file.",
+        f"K: a TRF does not give a player's rated games, so a rated player whose K is not "
+        f"given (30+? in K from) is assumed to have completed {ASSUMED_GAMES} or more (no K 40 "
+        "for new players) and to have reached 2400 only when rated 2400+ in the file; give "
+        "other K with --k-file or --rating-list."
+        if k_assumed
+        else "K: no K rests on an assumed number of games (K from says where each came from).",
         "Rating change: this event alone (K x n <= 700 on its games only); other events of "
         "the rating period are not included.",
         f"First ratings: this event alone, {edition.id} rules; '*' marks one that would not "
