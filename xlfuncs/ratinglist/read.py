@@ -21,61 +21,28 @@ from typing import Literal, cast
 from xml.parsers import expat
 
 from ..core.validate import MAX_RATING
+from ..file_error import FileFieldError
 from .layout import COMBINED, COMBINED_WIDTH, SINGLE, SINGLE_WIDTH
 from .player import RATES, ListPlayer, RateRating, rate_name
 
 __all__ = ["ListFile", "RatingListError", "read_list", "sniff_rate"]
 
 
-class RatingListError(ValueError):
+class RatingListError(FileFieldError[tuple[int, int] | None]):
     """A rating list that cannot be read. The message names the file, line, columns (1-based,
     as a text editor counts them) and field:
     ``players_list_foa.txt, line 7, columns 114-119 (standard_rating): expected a rating
     (a whole number up to 4000) or a blank, found '2x76'``."""
 
-    source: str
-    line_no: int | None
-    """1-based line (``None``: the file as a whole)."""
     columns: tuple[int, int] | None
     """First and last column, 1-based, of the field (``None``: not a fixed field)."""
-    field: str
-    expected: str
-    found: str
 
-    def __init__(
-        self,
-        source: str,
-        line_no: int | None,
-        columns: tuple[int, int] | None,
-        field: str,
-        expected: str,
-        found: str,
-    ) -> None:
-        """Keep the parts and build the message from them."""
-        self.source = source
-        self.line_no = line_no
-        self.columns = columns
-        self.field = field
-        self.expected = expected
-        self.found = found
-        where = source
-        if line_no is not None:
-            where += f", line {line_no}"
-        if columns is not None:
-            first, last = columns
-            where += f", column {first}" if first == last else f", columns {first}-{last}"
-        super().__init__(f"{where} ({field}): expected {expected}, found {found}")
-
-    def __reduce__(
-        self,
-    ) -> tuple[
-        type[RatingListError], tuple[str, int | None, tuple[int, int] | None, str, str, str]
-    ]:
-        """Pickle and copy by the parts, not by the message."""
-        return (
-            RatingListError,
-            (self.source, self.line_no, self.columns, self.field, self.expected, self.found),
-        )
+    def _place(self) -> str | None:
+        """``column 7`` or ``columns 114-119`` (``None``: left out)."""
+        if self.columns is None:
+            return None
+        first, last = self.columns
+        return f"column {first}" if first == last else f"columns {first}-{last}"
 
 
 Kind = Literal["combined", "single"]

@@ -11,6 +11,7 @@ import re
 from collections.abc import Collection
 
 from ..core.rating_change import KRule
+from ..file_error import FileFieldError
 from .parser import decode_error, decode_trf
 
 __all__ = ["MAX_K", "RULE_KS", "KFileError", "parse_k_file", "read_k_file"]
@@ -26,51 +27,15 @@ MAX_K = max(RULE_KS)
 """The largest K a K file may give."""
 
 
-class KFileError(ValueError):
+class KFileError(FileFieldError[int | None]):
     """A K file that cannot be read. The message names the file, line, column and field,
     like :class:`~xlfuncs.trf.TrfError`:
     ``k.csv, line 4, column 2 (k): expected a K the rules give (40, 20 or 10), found '30'``."""
 
-    source: str
-    line_no: int | None
-    """1-based line number (``None``: the file as a whole)."""
-    column: int | None
-    """1-based CSV column (``None``: the line as a whole)."""
-    field: str
-    expected: str
-    found: str
-
-    def __init__(
-        self,
-        source: str,
-        line_no: int | None,
-        column: int | None,
-        field: str,
-        expected: str,
-        found: str,
-    ) -> None:
-        """Keep the parts and build the message from them."""
-        self.source = source
-        self.line_no = line_no
-        self.column = column
-        self.field = field
-        self.expected = expected
-        self.found = found
-        where = source
-        if line_no is not None:
-            where += f", line {line_no}"
-        if column is not None:
-            where += f", column {column}"
-        super().__init__(f"{where} ({field}): expected {expected}, found {found}")
-
-    def __reduce__(
-        self,
-    ) -> tuple[type[KFileError], tuple[str, int | None, int | None, str, str, str]]:
-        """Pickle and copy by the parts, not by the message."""
-        return (
-            KFileError,
-            (self.source, self.line_no, self.column, self.field, self.expected, self.found),
-        )
+    @property
+    def column(self) -> int | None:
+        """1-based CSV column (``None``: the line as a whole)."""
+        return self.columns
 
 
 _K_HEADER = ["fide_id", "k"]

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 from ..core.results import SYMBOLS, Outcome
+from ..file_error import FileFieldError
 
 __all__ = [
     "PLAYER_COLUMNS",
@@ -183,48 +184,24 @@ def round_columns(round_no: int) -> tuple[tuple[int, int], int, int]:
 # --------------------------------------------------------------------------- errors
 
 
-class TrfError(ValueError):
+class TrfError(FileFieldError[str]):
     """A line of a TRF file that cannot be read.
 
     The message names the place and the problem, e.g.
     ``tournament.trf, line 7, columns 49-52 (rating): expected a number, found 'abcd'``.
     """
 
-    source: str
-    """The file name (or ``<string>``)."""
     line_no: int
     """1-based line number."""
     columns: str
     """1-based columns, ``"49-52"`` or ``"97"``."""
     field: str
     """What the columns should hold, e.g. ``rating`` or ``round 3 result``."""
-    expected: str
-    """What was expected there."""
-    found: str
-    """What was found there, as shown in the message."""
 
-    def __init__(
-        self, source: str, line_no: int, columns: str, field: str, expected: str, found: str
-    ) -> None:
-        """Keep the parts and build the message from them."""
-        self.source = source
-        self.line_no = line_no
-        self.columns = columns
-        self.field = field
-        self.expected = expected
-        self.found = found
-        word = "columns" if "-" in columns else "column"
-        super().__init__(
-            f"{source}, line {line_no}, {word} {columns} ({field}): "
-            f"expected {expected}, found {found}"
-        )
-
-    def __reduce__(self) -> tuple[type[TrfError], tuple[str, int, str, str, str, str]]:
-        """Pickle and copy by the parts, not by the message."""
-        return (
-            TrfError,
-            (self.source, self.line_no, self.columns, self.field, self.expected, self.found),
-        )
+    def _place(self) -> str:
+        """``columns 49-52`` or ``column 97``."""
+        word = "columns" if "-" in self.columns else "column"
+        return f"{word} {self.columns}"
 
 
 # --------------------------------------------------------------------------- data model

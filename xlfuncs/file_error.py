@@ -1,0 +1,76 @@
+"""The one shape of the errors that name a place in a file and what is wrong there:
+``file, line N, column(s) C (field): expected X, found Y``.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+__all__ = ["FileFieldError"]
+
+ColumnsT = TypeVar("ColumnsT")
+"""How a subclass gives the column or columns (a text, a number, a pair, or ``None``)."""
+
+
+class FileFieldError(ValueError, Generic[ColumnsT]):
+    """A field of a file that cannot be read, named by file, line and column(s).
+
+    The base of :class:`~xlfuncs.trf.TrfError` (TRF files),
+    :class:`~xlfuncs.trf.k_file.KFileError` (K files) and
+    :class:`~xlfuncs.ratinglist.read.RatingListError` (FIDE's rating lists): it keeps the parts,
+    builds the one message ``source, line N, column(s) C (field): expected X, found Y`` (the
+    line and the columns left out when ``None``) and pickles by the parts, so the errors cross
+    from a worker process whole. A subclass says how its columns read (:meth:`_place`).
+    """
+
+    source: str
+    """The file name (or ``<string>``)."""
+    line_no: int | None
+    """1-based line number (``None``: the file as a whole)."""
+    columns: ColumnsT
+    """The column or columns, as the subclass gives them (:class:`~xlfuncs.trf.k_file.KFileError`
+    also names its one column ``column``)."""
+    field: str
+    """What the place should hold, e.g. ``rating``."""
+    expected: str
+    """What was expected there."""
+    found: str
+    """What was found there, as shown in the message."""
+
+    def __init__(
+        self,
+        source: str,
+        line_no: int | None,
+        columns: ColumnsT,
+        field: str,
+        expected: str,
+        found: str,
+    ) -> None:
+        """Keep the parts and build the message from them."""
+        self.source = source
+        self.line_no = line_no
+        self.columns = columns
+        self.field = field
+        self.expected = expected
+        self.found = found
+        where = source
+        if line_no is not None:
+            where += f", line {line_no}"
+        place = self._place()
+        if place is not None:
+            where += f", {place}"
+        super().__init__(f"{where} ({field}): expected {expected}, found {found}")
+
+    def _place(self) -> str | None:
+        """The columns as the message names them, e.g. ``columns 49-52`` (``None``: left out).
+        A subclass says how; here, ``column`` and the value as it is."""
+        return None if self.columns is None else f"column {self.columns}"
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[FileFieldError[ColumnsT]], tuple[str, int | None, ColumnsT, str, str, str]]:
+        """Pickle and copy by the parts, not by the message."""
+        return (
+            type(self),
+            (self.source, self.line_no, self.columns, self.field, self.expected, self.found),
+        )
