@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
-import gc
 import io
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import __version__
+from .command_support import EXIT_DATA_ERROR
+from .command_support import error as _error
+from .command_support import no_cycle_collection as _no_cycle_collection
+from .command_support import rate_of_play as _rate
+from .command_support import read_inputs as _read_inputs
+from .command_support import say as _say
+from .command_support import write_csv as _write_csv
 
 if TYPE_CHECKING:
-    from .core import Edition, RateOfPlay
     from .ratinglist import EventList
     from .trf import Tournament
 
@@ -112,11 +116,6 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
-EXIT_DATA_ERROR = 1
-"""A file cannot be read or holds bad data (missing, unreadable, malformed TRF, bad K file)."""
-EXIT_USAGE = 2
-"""The command line is wrong (argparse's own code), an unknown edition included."""
-
 _REPORT_EPILOG = """\
 exit status: 0 the report was printed (discrepancies in the file do not change it);
 1 a file is missing, unreadable or malformed (the TRF, the K file or the rating list: the
@@ -142,32 +141,6 @@ it); the players it holds get its rating, K, title, sex and birth year, and a wa
 any rating of the file that differs. It is read once into the cache folder (xlfuncs cache
 shows where; --clear empties it). A player with a rating but no FIDE id is counted as
 unrated: FIDE rates only players with a FIDE id."""
-
-
-def _error(message: str) -> None:
-    _say("error", message)
-
-
-def _say(kind: str, message: str) -> None:
-    """``xlfuncs: KIND: MESSAGE`` on stderr, the control characters of what came from a file
-    escaped (:func:`xlfuncs.output.visible`)."""
-    from .output import visible
-
-    print(f"xlfuncs: {kind}: {visible(message)}", file=sys.stderr)
-
-
-@contextlib.contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Pause Python's cycle collector: reading a big TRF makes millions of small objects, and
-    the collector would walk them all again and again (a tenth of the time of a 10,000-player
-    report) to find cycles the report does not make; reference counting still frees them."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
@@ -229,55 +202,6 @@ def _print_findings(warnings: Sequence[str], discrepancies: Sequence[object]) ->
         _say("discrepancy", str(found))
 
 
-CSV_BOM = "\ufeff"
-"""The byte-order mark that starts the CSV (UTF-8 ``EF BB BF``): Excel then reads the file as
-UTF-8 (without it, Excel on Windows reads ``Ødegaard`` as ``Ã˜degaard``)."""
-
-
-def _write_csv(text: str) -> None:
-    """*text* on stdout as UTF-8 bytes after :data:`CSV_BOM`, whatever the console's
-    encoding (the CSV is meant for a file: ``> out.csv``)."""
-    sys.stdout.flush()
-    raw = getattr(sys.stdout, "buffer", None)
-    if raw is None:  # stdout replaced by a text-only stream
-        sys.stdout.write(CSV_BOM + text)
-        return
-    raw.write((CSV_BOM + text).encode("utf-8"))
-    raw.flush()
-
-
-def _read_inputs(
-    args: argparse.Namespace,
-    progress: Callable[[str], None] = lambda _: None,
-) -> tuple[Tournament, dict[str, int] | None, Edition | None] | int:
-    """The TRF, the K file and the edition of *args* (``--rules``; ``None``: by the event's
-    date), or an exit code after saying what is wrong."""
-    from .core import XlfuncsError, get_edition
-    from .trf import TrfError
-    from .trf.k_file import KFileError, read_k_file
-
-    edition = None
-    if args.rules is not None:
-        try:
-            edition = get_edition(args.rules, rate=getattr(args, "rate", None))
-        except XlfuncsError as exc:
-            _error(f"--rules: {str(exc).removeprefix('rules: ')}")
-            return EXIT_USAGE
-    try:
-        overrides = read_k_file(args.k_file) if args.k_file is not None else None
-        progress(f"reading {args.file}...")
-        return _read_trf(args.file), overrides, edition
-    except FileNotFoundError as exc:
-        _error(f"cannot read {exc.filename or args.file}: no such file")
-    except IsADirectoryError as exc:
-        _error(f"cannot read {exc.filename or args.file}: it is a folder, not a file")
-    except OSError as exc:
-        _error(f"cannot read {exc.filename or args.file}: {exc.strerror or exc}")
-    except (TrfError, KFileError, _NotATrf) as exc:
-        _error(str(exc))
-    return EXIT_DATA_ERROR
-
-
 def _rating_list(args: argparse.Namespace, tournament: Tournament) -> EventList | None | int:
     """The players of *tournament* in the ``--rating-list`` of *args* (``None``: no list), or
     an exit code after saying what is wrong. The first use of a list reads it into the
@@ -310,38 +234,6 @@ def _rating_list(args: argparse.Namespace, tournament: Tournament) -> EventList 
     except RatingListError as exc:
         _error(str(exc))
     return EXIT_DATA_ERROR
-
-
-STDIN_NAME = "<stdin>"
-"""How messages name a TRF read from standard input (``FILE.trf`` given as ``-``)."""
-
-
-def _read_trf(file: str) -> Tournament:
-    """The tournament of *file* (``-``: standard input). Raises :class:`~xlfuncs.trf.TrfError`
-    for a malformed file and for one with no player record, saying what it holds instead."""
-    from pathlib import Path
-
-    from .trf import not_a_trf, parse_trf_bytes
-
-    if file == "-":
-        stream = getattr(sys.stdin, "buffer", None)
-        data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
-        source = STDIN_NAME
-    else:
-        data = Path(file).read_bytes()
-        source = Path(file).name
-    tournament = parse_trf_bytes(data, source=source)
-    why = not_a_trf(data, tournament)
-    if why is not None:
-        raise _NotATrf(source, why)
-    return tournament
-
-
-class _NotATrf(ValueError):
-    """A file with no player record: the message is the file name and what it holds."""
-
-    def __init__(self, source: str, why: str) -> None:
-        super().__init__(f"{source}: not a tournament report file: {why}")
 
 
 def _cmd_crosstable(args: argparse.Namespace) -> int:
@@ -490,14 +382,6 @@ def _add_trf_options(command: argparse.ArgumentParser) -> None:
         "rating, K, title, sex and birth year of the players it holds; read once into the "
         "cache (see xlfuncs cache)",
     )
-
-
-def _rate(args: argparse.Namespace) -> RateOfPlay | None:
-    """``--rate`` as a rate of play; ``None`` when not given (the file's, else standard)."""
-    from .core import RateOfPlay
-
-    text = getattr(args, "rate", None)
-    return None if text is None else RateOfPlay.parse(text)
 
 
 def _tiebreaks_option(text: str) -> tuple[str, ...]:

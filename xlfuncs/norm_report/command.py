@@ -8,6 +8,15 @@ import argparse
 import sys
 from typing import Any
 
+from ..command_support import (
+    EXIT_DATA_ERROR,
+    EXIT_USAGE,
+    error,
+    rate_of_play,
+    read_inputs,
+    say,
+)
+
 __all__ = ["add_norms_command", "run_norms"]
 
 _EPILOG = """\
@@ -88,24 +97,23 @@ def add_norms_command(sub: Any, add_trf_options: Any) -> None:
 
 def run_norms(args: argparse.Namespace) -> int:
     """Run ``xlfuncs norms``."""
-    from .. import cli
     from ..core import XlfuncsError
     from ..core.norm_event import EventType
     from .build import build_norm_report
     from .render import render_audit, render_json, render_text
 
     if args.certificate is not None and not args.output:
-        cli._error("--certificate needs -o OUT.xlsx")
-        return cli.EXIT_USAGE
+        error("--certificate needs -o OUT.xlsx")
+        return EXIT_USAGE
     if args.certificate is not None:
         from ..output import OutputError, vet_file
 
         try:
             vet_file(args.output, force=args.force, inputs=(args.file,), what="workbook")
         except OutputError as exc:
-            cli._error(str(exc))
-            return cli.EXIT_DATA_ERROR
-    inputs = cli._read_inputs(args)
+            error(str(exc))
+            return EXIT_DATA_ERROR
+    inputs = read_inputs(args)
     if isinstance(inputs, int):
         return inputs
     tournament, _, edition = inputs
@@ -113,8 +121,8 @@ def run_norms(args: argparse.Namespace) -> int:
     if args.rating_list is not None:
         found = _list_facts(args.rating_list, tournament)
         if isinstance(found, str):
-            cli._error(found)
-            return cli.EXIT_DATA_ERROR
+            error(found)
+            return EXIT_DATA_ERROR
         facts = found
     try:
         report = build_norm_report(
@@ -122,18 +130,18 @@ def run_norms(args: argparse.Namespace) -> int:
             rules=edition,
             event_type=None if args.event_type is None else EventType.read(args.event_type),
             host_federation=args.host_federation,
-            rate=cli._rate(args),
+            rate=rate_of_play(args),
             registered=None if args.registered is None else args.registered == "yes",
             chief_arbiter=args.chief_arbiter_title,
             list_facts=facts,
         )
     except XlfuncsError as exc:
-        cli._error(f"{tournament.source}: {exc}")
-        return cli.EXIT_DATA_ERROR
+        error(f"{tournament.source}: {exc}")
+        return EXIT_DATA_ERROR
     for number in (args.player, args.certificate):
         if number is not None and all(p.start_no != number for p in report.players):
-            cli._error(f"{tournament.source}: no player has the starting rank {number}")
-            return cli.EXIT_DATA_ERROR
+            error(f"{tournament.source}: no player has the starting rank {number}")
+            return EXIT_DATA_ERROR
     if args.certificate is not None:
         from ..output import OutputError
         from .certificate import write_certificate
@@ -141,8 +149,8 @@ def run_norms(args: argparse.Namespace) -> int:
         try:
             target = write_certificate(report, args.certificate, args.output)
         except OutputError as exc:
-            cli._error(str(exc))
-            return cli.EXIT_DATA_ERROR
+            error(str(exc))
+            return EXIT_DATA_ERROR
         print(f"wrote {target} (norm certificate of no. {args.certificate})")
         return 0
     if args.forecast:
@@ -156,9 +164,9 @@ def run_norms(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(render_json(report))
         for note in report.assumptions:
-            cli._say("assumed", note)
+            say("assumed", note)
         for warning in report.warnings:
-            cli._say("warning", warning)
+            say("warning", warning)
         return 0
     sys.stdout.write(render_text(report))
     return 0

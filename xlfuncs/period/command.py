@@ -7,6 +7,15 @@ import argparse
 import os
 import sys
 
+from ..command_support import (
+    EXIT_DATA_ERROR,
+    EXIT_USAGE,
+    error,
+    no_cycle_collection,
+    say,
+    write_csv,
+)
+
 __all__ = ["EXIT_SKIPPED", "add_parser", "run"]
 
 EXIT_SKIPPED = 3
@@ -101,7 +110,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     """The command: read, rate, print, write."""
-    from ..cli import EXIT_DATA_ERROR, EXIT_USAGE, _error, _no_cycle_collection, _say, _write_csv
     from ..core import XlfuncsError, get_edition
     from ..core.editions import RateOfPlay
     from ..output import OutputError, vet_file
@@ -117,14 +125,14 @@ def run(args: argparse.Namespace) -> int:
         try:
             get_edition(args.rules, rate=rate)  # refused here, before any file is read
         except XlfuncsError as exc:
-            _error(f"--rules: {str(exc).removeprefix('rules: ')}")
+            error(f"--rules: {str(exc).removeprefix('rules: ')}")
             return EXIT_USAGE
     if args.player_sheets < 0:
-        _error(f"--player-sheets: expected 0 or more, got {args.player_sheets}")
+        error(f"--player-sheets: expected 0 or more, got {args.player_sheets}")
         return EXIT_USAGE
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
-        _error(f"--jobs: expected 1 or more, got {jobs}")
+        error(f"--jobs: expected 1 or more, got {jobs}")
         return EXIT_USAGE
     files, missing = expand_inputs(args.files)
     try:
@@ -132,14 +140,14 @@ def run(args: argparse.Namespace) -> int:
             vet_file(args.output, force=args.force, inputs=(*files, args.k_file), what="workbook")
         overrides = read_k_file(args.k_file) if args.k_file is not None else None
     except (OutputError, KFileError) as exc:
-        _error(str(exc))
+        error(str(exc))
         return EXIT_DATA_ERROR
     except OSError as exc:
-        _error(f"cannot read {exc.filename or args.k_file}: {exc.strerror or exc}")
+        error(f"cannot read {exc.filename or args.k_file}: {exc.strerror or exc}")
         return EXIT_DATA_ERROR
 
     bar = ProgressBar(f"{len(files)} files")
-    with _no_cycle_collection(), bar:
+    with no_cycle_collection(), bar:
         read = read_events(
             files,
             args.rules,
@@ -151,8 +159,8 @@ def run(args: argparse.Namespace) -> int:
         if bad and not args.skip_bad_files:
             bar.close()
             for b in bad:
-                _error(b.message)
-            _error(
+                error(b.message)
+            error(
                 f"{len(bad)} file{'s' if len(bad) > 1 else ''} cannot be read: nothing rated "
                 "(fix them, or give --skip-bad-files to rate the others)"
             )
@@ -167,11 +175,11 @@ def run(args: argparse.Namespace) -> int:
                     listed = index.lookup(i for i in ids if i is not None)
             except RatingListError as exc:
                 bar.close()
-                _error(str(exc))
+                error(str(exc))
                 return EXIT_DATA_ERROR
             except OSError as exc:
                 bar.close()
-                _error(f"cannot read {exc.filename or args.rating_list}: {exc.strerror or exc}")
+                error(f"cannot read {exc.filename or args.rating_list}: {exc.strerror or exc}")
                 return EXIT_DATA_ERROR
         try:
             period = build_period(
@@ -183,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
             )
         except XlfuncsError as exc:  # --rules naming a rate other than a file's
             bar.close()
-            _error(f"--rules: {str(exc).removeprefix('rules: ')}")
+            error(f"--rules: {str(exc).removeprefix('rules: ')}")
             return EXIT_USAGE
         if args.list_out is not None:
             from .list_out import write_new_list
@@ -194,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
                 count = write_new_list(args.list_out, period, base)
             except (OutputError, RatingListError, ValueError) as exc:
                 bar.close()
-                _error(f"--list-out: {exc}")
+                error(f"--list-out: {exc}")
                 return EXIT_DATA_ERROR
         if args.output is not None:
             from .workbook import write_period_workbook
@@ -208,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
                 )
             except (OutputError, XlfuncsError) as exc:
                 bar.close()
-                _error(str(exc))
+                error(str(exc))
                 return EXIT_DATA_ERROR
     if args.format == "text":
         sys.stdout.write(render_text(period))
@@ -216,11 +224,11 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "json":
             sys.stdout.write(render_json(period))
         else:
-            _write_csv(render_csv(period))
+            write_csv(render_csv(period))
         for b in period.skipped:
-            _say("skipped", b.message)
+            say("skipped", b.message)
         for w in period.warnings:
-            _say("warning", w)
+            say("warning", w)
     if args.list_out is not None:
         print(f"wrote {args.list_out} ({count:,} players)", file=sys.stderr)
     if args.output is not None:

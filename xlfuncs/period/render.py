@@ -13,7 +13,7 @@ from dataclasses import fields
 from typing import Any
 
 from ..output import visible
-from ..report.render import _C1, _csv_cell
+from ..report.render import C1_CONTROLS, csv_cell
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from .rows import LIST_K, Period, PeriodRow
 
@@ -43,7 +43,7 @@ def render_json(period: Period) -> str:
     FIDE id by name, then those without one (``fide_id`` null, one file each)."""
     objects = [json_object(r) for s in period.sections for r in (*s.rows, *s.apart)]
     text = json.dumps(objects, indent=2, ensure_ascii=False)
-    return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+    return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
 
 def render_csv(period: Period) -> str:
@@ -56,7 +56,7 @@ def render_csv(period: Period) -> str:
         for r in (*s.rows, *s.apart):
             values = [getattr(r, k) for k in CSV_KEYS[:-2]]
             values += [len(r.events), ";".join(e.file for e in r.events)]
-            writer.writerow([_csv_cell(v) for v in values])
+            writer.writerow([csv_cell(v) for v in values])
     return buf.getvalue()
 
 

@@ -23,8 +23,10 @@ from ..trf.to_crosstable import short_list
 from .rows import NormFigures, Report, ReportRow
 
 __all__ = [
+    "C1_CONTROLS",
     "JSON_KEYS",
     "TIEBREAK_COLUMN",
+    "csv_cell",
     "csv_header",
     "json_object",
     "render_csv",
@@ -351,7 +353,7 @@ def _list_fact(report: Report) -> str:
     return f"{rl.source} ({rates}): {found} of the {len(with_id)} players with a FIDE id found"
 
 
-_C1 = re.compile("[\x7f-\x9f]")
+C1_CONTROLS = re.compile("[\x7f-\x9f]")
 """DEL and the C1 controls, which JSON may hold as they are (it escapes only C0)."""
 
 
@@ -367,7 +369,7 @@ def render_json(report: Report) -> str:
         found["norm_check"] = None if r.norm_check is None else check_object(r.norm_check)
         objects.append(found)
     text = json.dumps(objects, indent=2, ensure_ascii=False)
-    return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+    return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
 
 CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -375,7 +377,9 @@ CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 injection); a text cell that begins with one is written after a ``'``, as text."""
 
 
-def _csv_cell(value: object) -> object:
+def csv_cell(value: object) -> object:
+    """*value* as the CSV writer's cell: ``None`` empty, a bool ``true``/``false``, a text that
+    begins with one of :data:`CSV_FORMULA_START` after a ``'``, anything else as it is."""
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -423,9 +427,9 @@ def render_csv(report: Report) -> str:
         cells: list[object] = []
         for value in json_object(r).values():
             if isinstance(value, dict):
-                cells += [_csv_cell(v) for v in value.values()]
+                cells += [csv_cell(v) for v in value.values()]
             elif not isinstance(value, list):
-                cells.append(_csv_cell(value))
+                cells.append(csv_cell(value))
         writer.writerow(cells)
     return buf.getvalue()
 

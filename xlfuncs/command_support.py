@@ -1,0 +1,156 @@
+"""What every ``xlfuncs`` command shares: exit codes, messages on stderr, CSV to stdout, the
+TRF and K file a command reads, and the pause of the cycle collector over a big run.
+
+:mod:`xlfuncs.cli` and the commands in their own modules (:mod:`xlfuncs.period.command`,
+:mod:`xlfuncs.norm_report.command`) import it; it imports none of them. The library never
+imports this module."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import sys
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .core import Edition, RateOfPlay
+    from .trf import Tournament
+
+__all__ = [
+    "CSV_BOM",
+    "EXIT_DATA_ERROR",
+    "EXIT_USAGE",
+    "STDIN_NAME",
+    "NotATrf",
+    "error",
+    "no_cycle_collection",
+    "rate_of_play",
+    "read_inputs",
+    "read_trf",
+    "say",
+    "write_csv",
+]
+
+EXIT_DATA_ERROR = 1
+"""A file cannot be read or holds bad data (missing, unreadable, malformed TRF, bad K file)."""
+EXIT_USAGE = 2
+"""The command line is wrong (argparse's own code), an unknown edition included."""
+
+
+def error(message: str) -> None:
+    """``xlfuncs: error: MESSAGE`` on stderr (:func:`say`)."""
+    say("error", message)
+
+
+def say(kind: str, message: str) -> None:
+    """``xlfuncs: KIND: MESSAGE`` on stderr, the control characters of what came from a file
+    escaped (:func:`xlfuncs.output.visible`)."""
+    from .output import visible
+
+    print(f"xlfuncs: {kind}: {visible(message)}", file=sys.stderr)
+
+
+@contextlib.contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """Pause Python's cycle collector: reading a big TRF makes millions of small objects, and
+    the collector would walk them all again and again (a tenth of the time of a 10,000-player
+    report) to find cycles the report does not make; reference counting still frees them."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+CSV_BOM = "\ufeff"
+"""The byte-order mark that starts the CSV (UTF-8 ``EF BB BF``): Excel then reads the file as
+UTF-8 (without it, Excel on Windows reads ``Ødegaard`` as ``Ã˜degaard``)."""
+
+
+def write_csv(text: str) -> None:
+    """*text* on stdout as UTF-8 bytes after :data:`CSV_BOM`, whatever the console's
+    encoding (the CSV is meant for a file: ``> out.csv``)."""
+    sys.stdout.flush()
+    raw = getattr(sys.stdout, "buffer", None)
+    if raw is None:  # stdout replaced by a text-only stream
+        sys.stdout.write(CSV_BOM + text)
+        return
+    raw.write((CSV_BOM + text).encode("utf-8"))
+    raw.flush()
+
+
+def read_inputs(
+    args: argparse.Namespace,
+    progress: Callable[[str], None] = lambda _: None,
+) -> tuple[Tournament, dict[str, int] | None, Edition | None] | int:
+    """The TRF, the K file and the edition of *args* (``--rules``; ``None``: by the event's
+    date), or an exit code after saying what is wrong."""
+    from .core import XlfuncsError, get_edition
+    from .trf import TrfError
+    from .trf.k_file import KFileError, read_k_file
+
+    edition = None
+    if args.rules is not None:
+        try:
+            edition = get_edition(args.rules, rate=getattr(args, "rate", None))
+        except XlfuncsError as exc:
+            error(f"--rules: {str(exc).removeprefix('rules: ')}")
+            return EXIT_USAGE
+    try:
+        overrides = read_k_file(args.k_file) if args.k_file is not None else None
+        progress(f"reading {args.file}...")
+        return read_trf(args.file), overrides, edition
+    except FileNotFoundError as exc:
+        error(f"cannot read {exc.filename or args.file}: no such file")
+    except IsADirectoryError as exc:
+        error(f"cannot read {exc.filename or args.file}: it is a folder, not a file")
+    except OSError as exc:
+        error(f"cannot read {exc.filename or args.file}: {exc.strerror or exc}")
+    except (TrfError, KFileError, NotATrf) as exc:
+        error(str(exc))
+    return EXIT_DATA_ERROR
+
+
+STDIN_NAME = "<stdin>"
+"""How messages name a TRF read from standard input (``FILE.trf`` given as ``-``)."""
+
+
+def read_trf(file: str) -> Tournament:
+    """The tournament of *file* (``-``: standard input). Raises :class:`~xlfuncs.trf.TrfError`
+    for a malformed file and :class:`NotATrf` for one with no player record, saying what it
+    holds instead."""
+    from pathlib import Path
+
+    from .trf import not_a_trf, parse_trf_bytes
+
+    if file == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
+        source = STDIN_NAME
+    else:
+        data = Path(file).read_bytes()
+        source = Path(file).name
+    tournament = parse_trf_bytes(data, source=source)
+    why = not_a_trf(data, tournament)
+    if why is not None:
+        raise NotATrf(source, why)
+    return tournament
+
+
+class NotATrf(ValueError):
+    """A file with no player record: the message is the file name and what it holds."""
+
+    def __init__(self, source: str, why: str) -> None:
+        super().__init__(f"{source}: not a tournament report file: {why}")
+
+
+def rate_of_play(args: argparse.Namespace) -> RateOfPlay | None:
+    """``--rate`` as a rate of play; ``None`` when not given (the file's, else standard)."""
+    from .core import RateOfPlay
+
+    text = getattr(args, "rate", None)
+    return None if text is None else RateOfPlay.parse(text)
