@@ -175,6 +175,8 @@ def _report(args: argparse.Namespace) -> int:
             rate=_rate(args),
             tiebreaks=args.tiebreaks,
             rating_list=rating_list,
+            tiebreak_rules=args.tiebreak_rules,
+            unrated_rating=args.unrated_rating,
         )
     except TrfError as exc:  # the file's tie-break list names an unknown tie-break
         _error(str(exc))
@@ -267,6 +269,7 @@ def _cmd_crosstable(args: argparse.Namespace) -> int:
                 rate=_rate(args),
                 tiebreaks=args.tiebreaks,
                 rating_list=rating_list,
+                tiebreak_rules=args.tiebreak_rules,
             )
             target = write_crosstable(filled, args.output, progress=scaled(bar, 0.1, 1.0))
     except (CrosstableError, XlfuncsError, OutputError, TrfError) as exc:
@@ -396,6 +399,57 @@ def _tiebreaks_option(text: str) -> tuple[str, ...]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _add_tiebreak_rules(command: argparse.ArgumentParser) -> None:
+    """``--tiebreak-rules``: the C.07 edition of ``report`` and ``crosstable``."""
+    command.add_argument(
+        "--tiebreak-rules",
+        metavar="EDITION",
+        type=_tiebreak_rules_option,
+        help="edition of the Tie-Break Regulations, C.07 (2023, 2026 or a date YYYY-MM-DD); "
+        "default: the one in force on the event's start date (an older event: the 2023 text)",
+    )
+
+
+def _tiebreak_rules_option(text: str) -> str:
+    """``--tiebreak-rules``: a C.07 edition id or an ISO date, checked; a bad one is
+    argparse's usage error (exit 2) naming the option, the value and the accepted ones."""
+    from .core import XlfuncsError
+    from .core.tiebreak_editions import tiebreak_edition_for
+
+    try:
+        tiebreak_edition_for(text)
+    except XlfuncsError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("edition: ")) from None
+    return text.strip()
+
+
+def _unrated_rating_option(text: str) -> int:
+    """``--unrated-rating``: a rating (1..MAX_RATING); anything else is argparse's usage
+    error (exit 2) naming the option and the value."""
+    from .core import XlfuncsError
+    from .core.validate import MAX_RATING, rating
+
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a rating (a whole number, 1..{MAX_RATING}), got {text!r}"
+        ) from None
+    try:
+        return rating(value, name="N")
+    except XlfuncsError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("N: ")) from None
+
+
+def _not_for_charts(text: str) -> None:
+    """``crosstable --unrated-rating``: refused (exit 2), saying why."""
+    raise argparse.ArgumentTypeError(
+        "not for crosstable: the chart's live TIEBREAK_ALL formulas give unrated players no "
+        "rating, so its stored and live rating tie-breaks would disagree (they are defined "
+        "there only when every player is rated); use it with report"
+    )
+
+
 def _add_force(command: argparse.ArgumentParser, what: str) -> None:
     """``--force``: replace existing output files (never the input)."""
     command.add_argument("--force", action="store_true", help=f"replace {what} (never the input)")
@@ -447,6 +501,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="text (default): an aligned table and notes; json: a list of "
         "objects; csv: a header and one row per player",
     )
+    _add_tiebreak_rules(report)
+    report.add_argument(
+        "--unrated-rating",
+        metavar="N",
+        type=_unrated_rating_option,
+        help="the rating unrated opponents count at in the rating tie-breaks (ARO, TPR, PTP, "
+        "APRO, APPO), as the tournament's rules give it (C.07); default: none, and those "
+        "tie-breaks are undefined ('-') once a player is unrated",
+    )
     report.set_defaults(run=_cmd_report)
     crosstable = sub.add_parser(
         "crosstable",
@@ -462,6 +525,10 @@ def build_parser() -> argparse.ArgumentParser:
         "-o", "--output", metavar="OUT.xlsx", required=True, help="the workbook to write"
     )
     _add_force(crosstable, "OUT.xlsx if it exists")
+    _add_tiebreak_rules(crosstable)
+    crosstable.add_argument(  # report's option, refused here with the reason
+        "--unrated-rating", metavar="N", type=_not_for_charts, help=argparse.SUPPRESS
+    )
     crosstable.set_defaults(run=_cmd_crosstable)
     templates = sub.add_parser(
         "templates",

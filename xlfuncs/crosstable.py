@@ -105,14 +105,17 @@ def event_from_trf(
     rate: RateOfPlay | None = None,
     tiebreaks: Sequence[str] | None = None,
     rating_list: EventList | None = None,
+    tiebreak_rules: str | None = None,
 ) -> FilledEvent:
     """The :class:`~xlfuncs.templates.event.Event` of a TRF, for the round-robin template
     or the Swiss chart, with K (and, given a *rating_list*, ratings, titles, sexes and birth
     years) as the report computes it (*rate*: as the report's).
     *tiebreaks*: the descriptors that rank the players after their points, and of the
     chart's tie-break columns (``None``: the file's list, else the defaults; see
-    :func:`~xlfuncs.trf.standings.event_standings`). Raises :class:`~xlfuncs.trf.TrfError`
-    for a file list naming an unknown tie-break."""
+    :func:`~xlfuncs.trf.standings.event_standings`); *tiebreak_rules*: the C.07 edition
+    (``None``: the one in force on the event's date), which the chart's "Tie-break rules"
+    cell then holds. Raises :class:`~xlfuncs.trf.TrfError` for a file list naming an
+    unknown tie-break."""
     found = crosstable_from_trf(
         t,
         rules=rules,
@@ -129,7 +132,9 @@ def event_from_trf(
     grid, cycles = found_grid if found_grid is not None else (None, 1)
     round_robin = grid is not None and len(players) <= MAX_RR_PLAYERS
     warnings = list(found.warnings)
-    ranked = event_standings(t, found.for_tiebreaks, tiebreaks=tiebreaks, warnings=warnings)
+    ranked = event_standings(
+        t, found.for_tiebreaks, tiebreaks=tiebreaks, warnings=warnings, edition=tiebreak_rules
+    )
     if found.crosstable.round_robin and not round_robin:
         warnings.append(
             "every two players met, but the round-robin grid cannot hold this "

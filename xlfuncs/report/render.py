@@ -205,15 +205,24 @@ def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
     if ranked is None:
         return []
     edition = ranked.table.edition
-    if report.event_date < edition.in_force_from:
+    given = ranked.edition_given
+    if given == edition.id:
+        when = "given"
+    elif given is not None:  # a date
+        older = given < edition.in_force_from.isoformat()
+        when = f"the date given, {given}" + (", is older than that text" if older else "")
+    elif report.event_date < edition.in_force_from:
         when = "the event is older than that text: computed with it, as FIDE's engine does"
     else:
         when = f"in force on {report.event_date.isoformat()}"
     listed = ", ".join(ranked.tiebreaks.descriptors)
-    return [
+    facts = [
         ("ranking", f"points, then {listed} ({ranked.tiebreaks.source})"),
         ("C.07", f"tie-breaks of the {edition.id} text ({when})"),
     ]
+    if ranked.unrated is not None:
+        facts.append(("unrated", f"counted at {ranked.unrated} in the rating tie-breaks (given)"))
+    return facts
 
 
 def render_text(report: Report) -> str:

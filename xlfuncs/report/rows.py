@@ -261,11 +261,14 @@ def build_report(
     rate: RateOfPlay | None = None,
     tiebreaks: Sequence[str] | None = None,
     rating_list: EventList | None = None,
+    tiebreak_rules: str | None = None,
+    unrated_rating: int | None = None,
 ) -> Report:
     """The report of a tournament (the arguments as
     :func:`~xlfuncs.trf.to_crosstable.crosstable_from_trf`; *tiebreaks*, the descriptors
     that rank the players after their points, as :func:`~xlfuncs.trf.standings.event_standings`
-    takes them: ``None``, the file's list or the defaults). Raises
+    takes them: ``None``, the file's list or the defaults; *tiebreak_rules* and
+    *unrated_rating*, its ``edition`` and ``unrated``). Raises
     :class:`~xlfuncs.trf.TrfError` for a tie-break list of the file that names an unknown
     tie-break."""
     built = crosstable_from_trf(
@@ -279,7 +282,14 @@ def build_report(
     )
     ct = built.crosstable
     warnings = list(built.warnings)
-    ranked = event_standings(t, built.for_tiebreaks, tiebreaks=tiebreaks, warnings=warnings)
+    ranked = event_standings(
+        t,
+        built.for_tiebreaks,
+        tiebreaks=tiebreaks,
+        warnings=warnings,
+        edition=tiebreak_rules,
+        unrated=unrated_rating,
+    )
     rows: list[ReportRow] = []
     norms: list[NormFigures] = []
     for number, (p, pk, entrant, standing) in enumerate(

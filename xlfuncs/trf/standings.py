@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from ..core.tiebreak_editions import tiebreak_edition_for
+from ..core.tiebreak_editions import TiebreakRulesSpec, tiebreak_edition_for
 from ..core.tiebreaks import TiebreakTable, Value
 from ..core.tiebreaks import tiebreaks as compute_tiebreaks
 from .parser import Discrepancy, Player, Tournament, check_tournament
@@ -249,6 +249,12 @@ class EventStandings:
     """One per player, in starting-rank order (the crosstable's)."""
     discrepancies: tuple[Discrepancy, ...]
     """:func:`file_discrepancies`."""
+    edition_given: str | None = None
+    """The C.07 edition asked for (``--tiebreak-rules``, as written), ``None``: the one in
+    force on the event's date."""
+    unrated: int | None = None
+    """The rating unrated players count at in the rating tie-breaks (``--unrated-rating``);
+    ``None``: none (those tie-breaks undefined when a player is unrated)."""
 
 
 def event_standings(
@@ -257,22 +263,31 @@ def event_standings(
     *,
     tiebreaks: Sequence[str] | None = None,
     warnings: list[str] | None = None,
+    edition: str | None = None,
+    unrated: int | None = None,
 ) -> EventStandings:
     """The standings of *t* read into *built*: the tie-breaks *tiebreaks* (the descriptors'
     texts, e.g. from ``--tiebreaks``), else the file's list, else the defaults
-    (:func:`~xlfuncs.trf.tiebreak_list.event_tiebreaks`), in the C.07 edition in force on
-    the event's date (an older event: the 2023 text, as FIDE's engine does). The engine's
-    notes but the edition's (rating tie-breaks left undefined) are added to *warnings*.
-    Raises :class:`~xlfuncs.trf.TrfError` for a file list naming an unknown tie-break."""
+    (:func:`~xlfuncs.trf.tiebreak_list.event_tiebreaks`), in the C.07 *edition* (an id or
+    an ISO date, e.g. from ``--tiebreak-rules``; ``None``: the one in force on the event's
+    date, an older event getting the 2023 text, as FIDE's engine does), unrated players
+    counting at *unrated* in the rating tie-breaks (``None``: none, and those are undefined
+    when a player is unrated). The engine's notes but the edition's (rating tie-breaks left
+    undefined) are added to *warnings*. Raises :class:`~xlfuncs.trf.TrfError` for a file
+    list naming an unknown tie-break, core's ``InvalidInputError`` for a bad *edition*."""
     choice = event_tiebreaks(
         t, given=tiebreaks, round_robin=built.crosstable.round_robin, warnings=warnings
     )
-    table = compute_tiebreaks(built.crosstable, choice.descriptors, start=built.event_date)
+    spec: TiebreakRulesSpec = edition
+    table = compute_tiebreaks(
+        built.crosstable, choice.descriptors, edition=spec, start=built.event_date, unrated=unrated
+    )
     if warnings is not None:  # the edition's note is the text report's "C.07" line
-        said = tiebreak_edition_for(None, built.event_date)[1]
+        said = tiebreak_edition_for(spec, built.event_date)[1]
         warnings.extend(note for note in table.notes if note != said)
     standings = tuple(
         Standing(p, table.ranks[i], table.points[i], table.by_descriptor(i + 1))
         for i, p in enumerate(built.players)
     )
-    return EventStandings(choice, table, standings, file_discrepancies(t, standings))
+    found = file_discrepancies(t, standings)
+    return EventStandings(choice, table, standings, found, edition, unrated)
