@@ -121,8 +121,8 @@ exit status: 0 the report was printed (discrepancies in the file do not change i
 1 a file is missing, unreadable or malformed (the TRF, the K file or the rating list: the
 message names the file, line and columns; a file with no player line is one, and so is a
 tie-break list, record 202 or 212, naming a tie-break we do not know); 2 the command line is
-wrong, e.g. an unknown edition or an invalid date for --rules, an unknown tie-break in
---tiebreaks.
+wrong, e.g. an unknown edition or an invalid date for --rules or --tiebreak-rules, an
+unknown tie-break in --tiebreaks, a value of --unrated-rating that is not a rating.
 
 FILE.trf may be - to read standard input.
 
