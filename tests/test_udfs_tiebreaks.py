@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests import held_round_robin as held_rr
 from xlfuncs import excel
 from xlfuncs.udfs import EXPLAIN_ERROR, POINTS_ALL, RANK_ALL, TIEBREAK, TIEBREAK_ALL
 
@@ -201,23 +202,8 @@ def test_held_swiss_ranks_by_direct_encounter() -> None:
 
 # --- Held's round robin (6 players, 5 rounds) as a grid -------------------------------------
 # row player's result and colour against the column player (TRF: each player's rounds)
-RR_RATINGS = col(2200.0, 2150.0, 2100.0, 2050.0, 1950.0, 2000.0)
-RR_GRID = [
-    [None, 1.0, 1.0, 0.0, "\u00bd", 1.0],
-    [0.0, None, "\u00bd", 1.0, 1.0, 1.0],
-    [0.0, "\u00bd", None, 1.0, 1.0, 1.0],
-    [1.0, 0.0, 0.0, None, 0.0, "\u00bd"],
-    ["\u00bd", 0.0, 0.0, 1.0, None, "-"],
-    [0.0, 0.0, 0.0, "\u00bd", "+", None],
-]
-RR_COLOURS = [
-    [None, "w", "b", "w", "w", "b"],
-    ["b", None, "w", "b", "w", "w"],
-    ["w", "b", None, "w", "w", "b"],
-    ["b", "w", "b", None, "b", "w"],
-    ["b", "b", "b", "w", None, "w"],
-    ["w", "b", "w", "b", "b", None],
-]
+RR_RATINGS, RR_GRID = held_rr.as_floats(held_rr.RATINGS), held_rr.as_floats(held_rr.GRID)
+RR_COLOURS = held_rr.COLOURS
 
 
 def test_held_round_robin() -> None:

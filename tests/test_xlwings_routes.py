@@ -38,6 +38,7 @@ from typing import Any
 
 import pytest
 
+from tests import held_round_robin as held_rr
 from xlfuncs import lite, lite_workbook, udfs
 from xlfuncs.cli import main as cli
 from xlfuncs.templates import TEMPLATES
@@ -126,25 +127,8 @@ K4 = col(20, 20, None, 40)
 # The same players over two Swiss rounds: 1-2 1-0, 3-4 1-0; then 1-3 ½-½, 2-4 1-0.
 OPPONENTS_SW = [[2, 3], [1, 4], [4, 1], [3, 2]]
 RESULTS_SW = [[1, "½"], [0, 1], [1, "½"], [0, 0]]
-# Held's round robin (TieBreakServer's tests/fixtures/held_round_robin.trf): the row
-# player's result and colour against the column player; 5-6 a forfeit (6 won it)
-RATINGS6 = col(2200, 2150, 2100, 2050, 1950, 2000)
-GRID6 = [
-    [None, 1, 1, 0, "½", 1],
-    [0, None, "½", 1, 1, 1],
-    [0, "½", None, 1, 1, 1],
-    [1, 0, 0, None, 0, "½"],
-    ["½", 0, 0, 1, None, "-"],
-    [0, 0, 0, "½", "+", None],
-]
-COLOURS6 = [
-    [None, "w", "b", "w", "w", "b"],
-    ["b", None, "w", "b", "w", "w"],
-    ["w", "b", None, "w", "w", "b"],
-    ["b", "w", "b", None, "b", "w"],
-    ["b", "b", "b", "w", None, "w"],
-    ["w", "b", "w", "b", "b", None],
-]
+# Held's round robin (tests/held_round_robin.py)
+RATINGS6, GRID6, COLOURS6 = held_rr.RATINGS, held_rr.GRID, held_rr.COLOURS
 DAY_2026_11_30 = 46356  # a date as Office.js sends it: the serial (2026-01-01 is 46023)
 DAY_2025_06_01 = 45809  # 2025-01-01 is 45658, + 151 days
 DAY_2022_05_01 = 44682  # 2022-01-01 is 44562, + 120 days
