@@ -2,5 +2,6 @@
 
 :mod:`.read` reads the files (in parallel when there are many), :mod:`.rows` matches the
 players and has core rate each one's period (:mod:`xlfuncs.core.period`), :mod:`.render`
-prints it, :mod:`.workbook` writes the workbook, :mod:`.command` is ``xlfuncs period``.
+prints it, :mod:`.workbook` writes the workbook; ``xlfuncs period`` is
+:mod:`xlfuncs.commands.period`.
 """

@@ -1,5 +1,5 @@
 """``xlfuncs period``: a whole rating period, many tournament files in, every player's new
-rating out. Registered in :mod:`xlfuncs.cli` by :func:`add_parser`."""
+rating out."""
 
 from __future__ import annotations
 
@@ -7,11 +7,10 @@ import argparse
 import os
 import sys
 
-from ..command_support import (
+from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
     error,
-    no_cycle_collection,
     say,
     write_csv,
 )
@@ -35,8 +34,8 @@ without a FIDE id is rated on each file alone and listed apart. With --format js
 stdout holds only the data; skipped files and warnings go to stderr."""
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``period`` command to the ``xlfuncs`` command's subparsers."""
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """Add ``period`` to the ``xlfuncs`` command's subparsers."""
     p = sub.add_parser(
         "period",
         help="rate a whole rating period: many TRF files, every player's new rating",
@@ -105,20 +104,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=None,
         help="processes reading the files (default: the CPUs, for 16 files or more)",
     )
-    p.set_defaults(run=run)
+    return p
 
 
 def run(args: argparse.Namespace) -> int:
-    """The command: read, rate, print, write."""
+    """Run ``xlfuncs period``: read, rate, print, write."""
     from ..core import XlfuncsError, get_edition
     from ..core.editions import RateOfPlay
     from ..output import OutputError, vet_file
+    from ..period.read import BadFile, EventRead, expand_inputs, read_events
+    from ..period.render import render_csv, render_json, render_text
+    from ..period.rows import build_period
     from ..progress import ProgressBar
     from ..ratinglist import RatingListError, open_index, read_list
     from ..trf.k_file import KFileError, read_k_file
-    from .read import BadFile, EventRead, expand_inputs, read_events
-    from .render import render_csv, render_json, render_text
-    from .rows import build_period
 
     rate = None if args.rate is None else RateOfPlay(args.rate)
     if args.rules is not None:
@@ -147,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_DATA_ERROR
 
     bar = ProgressBar(f"{len(files)} files")
-    with no_cycle_collection(), bar:
+    with bar:
         read = read_events(
             files,
             args.rules,
@@ -194,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
             error(f"--rules: {str(exc).removeprefix('rules: ')}")
             return EXIT_USAGE
         if args.list_out is not None:
-            from .list_out import write_new_list
+            from ..period.list_out import write_new_list
 
             try:
                 base = read_list(args.rating_list) if args.rating_list is not None else None
@@ -205,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
                 error(f"--list-out: {exc}")
                 return EXIT_DATA_ERROR
         if args.output is not None:
-            from .workbook import write_period_workbook
+            from ..period.workbook import write_period_workbook
 
             try:
                 write_period_workbook(

@@ -1,9 +1,9 @@
-"""What every ``xlfuncs`` command shares: exit codes, messages on stderr, CSV to stdout, the
-TRF and K file a command reads, and the pause of the cycle collector over a big run.
+"""What the ``xlfuncs`` commands share when they run: exit codes, messages on stderr, CSV to
+stdout, the TRF, K file and rating list a command reads, the findings it prints, and the pause
+of the cycle collector over a run.
 
-:mod:`xlfuncs.cli` and the commands in their own modules (:mod:`xlfuncs.period.command`,
-:mod:`xlfuncs.norm_report.command`) import it; it imports none of them. The library never
-imports this module."""
+The command modules of :mod:`xlfuncs.commands` and :mod:`xlfuncs.cli` import it; it imports
+none of them. The library never imports this module."""
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ import argparse
 import contextlib
 import gc
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .core import Edition, RateOfPlay
-    from .trf import Tournament
+    from ..core import Edition, RateOfPlay
+    from ..ratinglist import EventList
+    from ..trf import Tournament
 
 __all__ = [
     "CSV_BOM",
@@ -26,8 +27,10 @@ __all__ = [
     "NotATrf",
     "error",
     "no_cycle_collection",
+    "print_findings",
     "rate_of_play",
     "read_inputs",
+    "read_rating_list",
     "read_trf",
     "say",
     "write_csv",
@@ -47,16 +50,17 @@ def error(message: str) -> None:
 def say(kind: str, message: str) -> None:
     """``xlfuncs: KIND: MESSAGE`` on stderr, the control characters of what came from a file
     escaped (:func:`xlfuncs.output.visible`)."""
-    from .output import visible
+    from ..output import visible
 
     print(f"xlfuncs: {kind}: {visible(message)}", file=sys.stderr)
 
 
 @contextlib.contextmanager
 def no_cycle_collection() -> Iterator[None]:
-    """Pause Python's cycle collector: reading a big TRF makes millions of small objects, and
-    the collector would walk them all again and again (a tenth of the time of a 10,000-player
-    report) to find cycles the report does not make; reference counting still frees them."""
+    """Pause Python's cycle collector (:func:`xlfuncs.cli.main` runs every command inside it):
+    reading a big TRF makes millions of small objects, and the collector would walk them all
+    again and again (a quarter of the time of a 10,000-player crosstable) to find cycles the
+    commands do not make; reference counting still frees them."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -89,9 +93,9 @@ def read_inputs(
 ) -> tuple[Tournament, dict[str, int] | None, Edition | None] | int:
     """The TRF, the K file and the edition of *args* (``--rules``; ``None``: by the event's
     date), or an exit code after saying what is wrong."""
-    from .core import XlfuncsError, get_edition
-    from .trf import TrfError
-    from .trf.k_file import KFileError, read_k_file
+    from ..core import XlfuncsError, get_edition
+    from ..trf import TrfError
+    from ..trf.k_file import KFileError, read_k_file
 
     edition = None
     if args.rules is not None:
@@ -125,7 +129,7 @@ def read_trf(file: str) -> Tournament:
     holds instead."""
     from pathlib import Path
 
-    from .trf import not_a_trf, parse_trf_bytes
+    from ..trf import not_a_trf, parse_trf_bytes
 
     if file == "-":
         stream = getattr(sys.stdin, "buffer", None)
@@ -150,7 +154,50 @@ class NotATrf(ValueError):
 
 def rate_of_play(args: argparse.Namespace) -> RateOfPlay | None:
     """``--rate`` as a rate of play; ``None`` when not given (the file's, else standard)."""
-    from .core import RateOfPlay
+    from ..core import RateOfPlay
 
     text = getattr(args, "rate", None)
     return None if text is None else RateOfPlay.parse(text)
+
+
+def read_rating_list(args: argparse.Namespace, tournament: Tournament) -> EventList | None | int:
+    """The players of *tournament* in the ``--rating-list`` of *args* (``None``: no list), or
+    an exit code after saying what is wrong. The first use of a list reads it into the
+    cache's index (saying so on a terminal); later ones look the players up there."""
+    if getattr(args, "rating_list", None) is None:
+        return None
+    from ..ratinglist import RatingListError, cache_dir, event_list
+
+    path = args.rating_list
+
+    def say_reading(count: int) -> None:
+        if count == 20_000:  # the first batch: the list is being read, not the index
+            print(
+                f"reading the rating list {path} once into {cache_dir()} "
+                "(later runs look players up there)...",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    progress = say_reading if sys.stderr.isatty() else None
+    ids = [p.fide_id for p in tournament.players if p.fide_id]
+    try:
+        return event_list(path, ids, progress=progress)
+    except FileNotFoundError:
+        error(f"cannot read {path}: no such file")
+    except IsADirectoryError:
+        error(f"cannot read {path}: it is a folder, not a file")
+    except OSError as exc:
+        error(f"cannot read {path}: {exc.strerror or exc}")
+    except RatingListError as exc:
+        error(str(exc))
+    return EXIT_DATA_ERROR
+
+
+def print_findings(warnings: Sequence[str], discrepancies: Sequence[object]) -> None:
+    """The reader's warnings and the file's discrepancies, one a line on standard error
+    (``report`` in JSON or CSV, and ``crosstable``)."""
+    for warning in warnings:
+        say("warning", warning)
+    for found in discrepancies:
+        say("discrepancy", str(found))

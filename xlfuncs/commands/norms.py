@@ -1,6 +1,5 @@
 """``xlfuncs norms``: every player's title-norm check from a TRF, one player's audit, a
-certificate workbook, or the forecast of an event still running. Registered by
-:func:`add_norms_command` in :mod:`xlfuncs.cli`."""
+certificate workbook, or the forecast of an event still running."""
 
 from __future__ import annotations
 
@@ -8,7 +7,8 @@ import argparse
 import sys
 from typing import Any
 
-from ..command_support import (
+from .options import add_trf_options
+from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
     error,
@@ -17,7 +17,7 @@ from ..command_support import (
     say,
 )
 
-__all__ = ["add_norms_command", "run_norms"]
+__all__ = ["add_parser", "run"]
 
 _EPILOG = """\
 What a TRF cannot say is an option, never assumed silently: --event-type (default: a round
@@ -31,9 +31,8 @@ exit status: 0 done; 1 a file is missing, unreadable or malformed, or --player n
 player; 2 the command line is wrong."""
 
 
-def add_norms_command(sub: Any, add_trf_options: Any) -> None:
-    """Add ``norms`` to the subcommands *sub* (``add_trf_options``: the TRF file and
-    ``--rules``, as every command that reads a TRF has)."""
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """Add ``norms`` to the ``xlfuncs`` command's subparsers."""
     from ..core.norm_event import EventType
 
     norms = sub.add_parser(
@@ -92,15 +91,16 @@ def add_norms_command(sub: Any, add_trf_options: Any) -> None:
         metavar="N",
         help="with --forecast: the event's rounds in all (default: the rounds in the file)",
     )
-    norms.set_defaults(run=run_norms, k_file=None)
+    norms.set_defaults(k_file=None)
+    return norms
 
 
-def run_norms(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs norms``."""
     from ..core import XlfuncsError
     from ..core.norm_event import EventType
-    from .build import build_norm_report
-    from .render import render_audit, render_json, render_text
+    from ..norm_report.build import build_norm_report
+    from ..norm_report.render import render_audit, render_json, render_text
 
     if args.certificate is not None and not args.output:
         error("--certificate needs -o OUT.xlsx")
@@ -143,8 +143,8 @@ def run_norms(args: argparse.Namespace) -> int:
             error(f"{tournament.source}: no player has the starting rank {number}")
             return EXIT_DATA_ERROR
     if args.certificate is not None:
+        from ..norm_report.certificate import write_certificate
         from ..output import OutputError
-        from .certificate import write_certificate
 
         try:
             target = write_certificate(report, args.certificate, args.output)
@@ -154,7 +154,7 @@ def run_norms(args: argparse.Namespace) -> int:
         print(f"wrote {target} (norm certificate of no. {args.certificate})")
         return 0
     if args.forecast:
-        from .forecast import render_forecast
+        from ..norm_report.forecast import render_forecast
 
         sys.stdout.write(render_forecast(report, args.rounds))
         return 0
@@ -175,8 +175,8 @@ def run_norms(args: argparse.Namespace) -> int:
 def _list_facts(path: str, tournament: Any) -> dict[str, Any] | str:
     """The titles and federations a rating list gives the TRF's players, by FIDE id, or the
     message saying why the list cannot be read."""
+    from ..norm_report.build import ListFacts
     from ..ratinglist import RatingListError, open_index
-    from .build import ListFacts
 
     ids = [p.fide_id for p in tournament.players if p.fide_id]
     try:

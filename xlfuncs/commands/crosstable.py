@@ -1,0 +1,87 @@
+"""``xlfuncs crosstable``: a TRF file filled into the round-robin template or the Swiss wall
+chart, formulas live and their values stored."""
+
+from __future__ import annotations
+
+import argparse
+
+from .options import add_force, add_tiebreak_rules, add_trf_options, not_for_charts
+from .support import (
+    EXIT_DATA_ERROR,
+    error,
+    print_findings,
+    rate_of_play,
+    read_inputs,
+    read_rating_list,
+)
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """Add ``crosstable`` to the ``xlfuncs`` command's subparsers."""
+    crosstable = sub.add_parser(
+        "crosstable",
+        help="fill a crosstable workbook from a TRF file",
+        description="Fill the round-robin template (when every player met every other) or the\n"
+        "Swiss wall chart from a TRF file. Formulas stay live, and every formula cell also\n"
+        "carries its computed value, so the workbook reads correctly where the functions\n"
+        "are not installed.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_trf_options(crosstable)
+    crosstable.add_argument(
+        "-o", "--output", metavar="OUT.xlsx", required=True, help="the workbook to write"
+    )
+    add_force(crosstable, "OUT.xlsx if it exists")
+    add_tiebreak_rules(crosstable)
+    crosstable.add_argument(  # report's option, refused here with the reason
+        "--unrated-rating", metavar="N", type=not_for_charts, help=argparse.SUPPRESS
+    )
+    return crosstable
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``xlfuncs crosstable``."""
+    from ..core import XlfuncsError
+    from ..crosstable import CrosstableError, event_from_trf, write_crosstable
+    from ..output import OutputError, vet_file
+    from ..progress import ProgressBar, scaled
+    from ..trf import TrfError
+
+    try:  # before the work: the output must not be the input, nor replace a file unasked
+        inputs_ = (args.file, args.k_file, args.rating_list)
+        vet_file(args.output, force=args.force, inputs=inputs_, what="workbook")
+    except OutputError as exc:
+        error(str(exc))
+        return EXIT_DATA_ERROR
+    inputs = read_inputs(args)
+    if isinstance(inputs, int):
+        return inputs
+    tournament, overrides, edition = inputs
+    rating_list = read_rating_list(args, tournament)
+    if isinstance(rating_list, int):
+        return rating_list
+    bar = ProgressBar(f"{len(tournament.players)} players")
+    try:
+        with bar:
+            bar("reading the results", 0.0)
+            filled = event_from_trf(
+                tournament,
+                rules=edition,
+                k_overrides=overrides,
+                rate=rate_of_play(args),
+                tiebreaks=args.tiebreaks,
+                rating_list=rating_list,
+                tiebreak_rules=args.tiebreak_rules,
+            )
+            target = write_crosstable(filled, args.output, progress=scaled(bar, 0.1, 1.0))
+    except (CrosstableError, XlfuncsError, OutputError, TrfError) as exc:
+        error(str(exc))
+        return EXIT_DATA_ERROR
+    print_findings(filled.warnings, filled.discrepancies)
+    kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
+    print(
+        f"wrote {target} ({kind}, {len(filled.event.players)} players, rules {filled.event.rules})"
+    )
+    return 0

@@ -1,0 +1,126 @@
+"""``xlfuncs report``: the figures of every player of a TRF file, as text, JSON or CSV."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .options import add_tiebreak_rules, add_trf_options, unrated_rating_option
+from .support import (
+    EXIT_DATA_ERROR,
+    error,
+    print_findings,
+    rate_of_play,
+    read_inputs,
+    read_rating_list,
+    write_csv,
+)
+
+__all__ = ["add_parser", "run"]
+
+_EPILOG = """\
+exit status: 0 the report was printed (discrepancies in the file do not change it);
+1 a file is missing, unreadable or malformed (the TRF, the K file or the rating list: the
+message names the file, line and columns; a file with no player line is one, and so is a
+tie-break list, record 202 or 212, naming a tie-break we do not know); 2 the command line is
+wrong, e.g. an unknown edition or an invalid date for --rules or --tiebreak-rules, an
+unknown tie-break in --tiebreaks, a value of --unrated-rating that is not a rating.
+
+FILE.trf may be - to read standard input.
+
+The text format ends with the notes, warnings and the file's discrepancies; with --format
+json or csv, stdout holds only the data and the warnings and discrepancies go to stderr.
+The CSV is for Excel: UTF-8 with a byte-order mark; a text cell that begins with = + - @,
+a tab or a CR is written after a ' (numbers stay numbers). Control characters from the file
+are shown escaped (\\x1b) in the text format and in messages.
+
+K file: CSV with the header fide_id,k and one player a line (blank lines and # comments
+allowed), e.g. to give K 40 to a player with fewer than 30 rated games; K is 40, 20 or 10
+(K x n <= 700 lowers it in the computation, never in the file).
+
+Rating list: FIDE's list (players_list_foa.txt, a single list, XML, or the ZIP as FIDE ships
+it); the players it holds get its rating, K, title, sex and birth year, and a warning names
+any rating of the file that differs. It is read once into the cache folder (xlfuncs cache
+shows where; --clear empties it). A player with a rating but no FIDE id is counted as
+unrated: FIDE rates only players with a FIDE id."""
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """Add ``report`` to the ``xlfuncs`` command's subparsers."""
+    report = sub.add_parser(
+        "report",
+        help="the figures of every player of a TRF file",
+        description="Read a FIDE tournament report file (TRF16) and print, for every player\n"
+        "in starting-rank order: points, rated games, Ra, performance (FIDE and exact), K,\n"
+        "rating change, first rating of an unrated player, norm figures, Sonneborn-Berger,\n"
+        "rank by points and FIDE tie-breaks (C.07); then the file's discrepancies, its ranks\n"
+        "against ours included.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_trf_options(report)
+    report.add_argument(
+        "--format",
+        choices=("text", "json", "csv"),
+        default="text",
+        help="text (default): an aligned table and notes; json: a list of "
+        "objects; csv: a header and one row per player",
+    )
+    add_tiebreak_rules(report)
+    report.add_argument(
+        "--unrated-rating",
+        metavar="N",
+        type=unrated_rating_option,
+        help="the rating unrated opponents count at in the rating tie-breaks (ARO, TPR, PTP, "
+        "APRO, APPO), as the tournament's rules give it (C.07); default: none, and those "
+        "tie-breaks are undefined ('-') once a player is unrated",
+    )
+    return report
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``xlfuncs report``."""
+    from ..core import XlfuncsError
+    from ..report import build_report, render_csv, render_json, render_text
+    from ..trf import TrfError
+
+    show_progress = sys.stderr.isatty()
+
+    def progress(message: str) -> None:
+        if show_progress:
+            print(message, file=sys.stderr, flush=True)
+
+    inputs = read_inputs(args, progress)
+    if isinstance(inputs, int):
+        return inputs
+    tournament, overrides, edition = inputs
+    rating_list = read_rating_list(args, tournament)
+    if isinstance(rating_list, int):
+        return rating_list
+    progress(f"computing {len(tournament.players)} players...")
+    try:
+        report = build_report(
+            tournament,
+            rules=edition,
+            k_overrides=overrides,
+            rate=rate_of_play(args),
+            tiebreaks=args.tiebreaks,
+            rating_list=rating_list,
+            tiebreak_rules=args.tiebreak_rules,
+            unrated_rating=args.unrated_rating,
+        )
+    except TrfError as exc:  # the file's tie-break list names an unknown tie-break
+        error(str(exc))
+        return EXIT_DATA_ERROR
+    except XlfuncsError as exc:  # a figure the rules refuse (the file is checked first)
+        error(f"{tournament.source}: {exc}")
+        return EXIT_DATA_ERROR
+    if args.format == "text":
+        sys.stdout.write(render_text(report))
+        return 0
+    if args.format == "json":
+        sys.stdout.write(render_json(report))
+    else:
+        write_csv(render_csv(report))
+    print_findings(report.warnings, report.discrepancies)
+    return 0
