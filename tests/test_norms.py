@@ -12,17 +12,22 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from xlfuncs import udfs
 from xlfuncs.core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError
+from xlfuncs.core.norm_games import figures_out_of_reach
 from xlfuncs.core.norms import (
     NORM_TITLES,
     NormMix,
     NormOpponent,
     is_titled,
     norm_mix,
+    norm_percent,
     norm_performance,
     norm_points,
+    norm_ra,
     norm_ratings,
     norm_ratings_before_floor,
     norm_reached,
@@ -149,6 +154,37 @@ def test_35_percent_minimum() -> None:
     assert perf.reached is False
     assert len(perf.reasons) == 1
     assert "35" in perf.reasons[0]
+
+
+@given(st.integers(0, 10**7), st.integers(1, 400))
+def test_ra_is_the_average_rounded_half_up(total: int, games: int) -> None:
+    # Ra to a whole number, 0.5 up (B.01 1.4.7): the whole number r with r - 1/2 <= mean < r + 1/2
+    ra = norm_ra(total, games)
+    assert ra - F(1, 2) <= F(total, games) < ra + F(1, 2)
+
+
+@given(st.data(), st.integers(1, 400))
+def test_p_is_the_score_rounded_half_up_to_a_percent(data: st.DataObject, games: int) -> None:
+    # p to a whole percent, 0.5 % up (B.01 1.4.8)
+    halves = data.draw(st.integers(0, 2 * games))
+    percent = norm_percent(halves, games)
+    assert percent - F(1, 2) <= F(100 * halves, 2 * games) < percent + F(1, 2)
+
+
+@given(
+    st.lists(st.integers(1000, 2800), min_size=9, max_size=13),
+    st.sampled_from(sorted(NORM_TITLES)),
+    st.data(),
+)
+def test_the_game_search_reads_the_figures_as_the_norm_performance(
+    ratings: list[int], title: str, data: st.DataObject
+) -> None:
+    # Over all the games (the fewest allowed: every one), the search's bound says "out of
+    # reach" exactly when the norm performance of those games misses Ra, 35 % or Rp.
+    halves = data.draw(st.integers(0, 2 * len(ratings)))
+    perf = norm_performance(ratings, F(halves, 2), title)
+    made = perf.ra_met and perf.percent_met and perf.rp_met
+    assert figures_out_of_reach(ratings, halves, NORM_TITLES[title], len(ratings)) is not made
 
 
 # ---------------------------------------------------------------------------------------

@@ -36,8 +36,12 @@ from .norms import (
     MIN_TITLED,
     NormOpponent,
     NormTitle,
+    figures_met,
     is_titled,
     norm_mix,
+    norm_percent,
+    norm_ra,
+    raised_total,
     title_or_higher,
 )
 from .tables import dp_hundredths
@@ -157,14 +161,10 @@ class _Search:
         n = len(idx)
         if n == 0:
             return False, 0
-        values = [self.value[i] for i in idx]
-        low = min(values)
-        total = sum(values) + max(0, self.t.floor - low)
-        ra = (2 * total + n) // (2 * n)
-        halves = sum(self.halves[i] for i in idx)
-        percent = (100 * halves + n) // (2 * n)
+        ra = norm_ra(raised_total([self.value[i] for i in idx], self.t), n)
+        percent = norm_percent(sum(self.halves[i] for i in idx), n)
         rp = ra + dp_hundredths(percent)
-        return ra >= self.t.min_ra and percent >= 35 and rp >= self.t.min_rp, rp
+        return figures_met(self.t, ra, percent, rp), rp
 
     def _mix_ok(self, idx: Sequence[int]) -> bool:
         if not idx:
@@ -230,12 +230,9 @@ def figures_out_of_reach(values: Sequence[int], halves: int, t: NormTitle, min_g
     """
     if len(values) < min_games or min_games <= 0:
         return True
-    top = sorted(values, reverse=True)[:min_games]
-    best_sum = sum(top) + max(0, t.floor - top[-1])
-    ra = (2 * best_sum + min_games) // (2 * min_games)
-    halves = min(halves, 2 * min_games)
-    percent = (100 * halves + min_games) // (2 * min_games)
-    return ra < t.min_ra or ra + dp_hundredths(percent) < t.min_rp or percent < 35
+    ra = norm_ra(raised_total(sorted(values, reverse=True)[:min_games], t), min_games)
+    percent = norm_percent(min(halves, 2 * min_games), min_games)
+    return not figures_met(t, ra, percent, ra + dp_hundredths(percent))
 
 
 def _hopeless(search: _Search, counted: list[int], min_games: int) -> bool:

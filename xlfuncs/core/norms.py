@@ -49,15 +49,19 @@ __all__ = [
     "NormPerformance",
     "NormRules",
     "NormTitle",
+    "figures_met",
     "is_titled",
     "norm_mix",
     "norm_performance",
     "norm_points",
     "norm_ratings",
+    "norm_percent",
+    "norm_ra",
     "norm_ratings_before_floor",
     "norm_reached",
     "norm_title",
     "norms_worth",
+    "raised_total",
     "title_or_higher",
 ]
 
@@ -73,6 +77,11 @@ class NormTitle:
     """Lowest norm performance."""
     floor: int
     """The lowest-rated opponent counts at least this much."""
+
+    def floored(self, rating: int) -> int:
+        """The lowest-rated opponent's rating as a norm counts it: raised to :attr:`floor`
+        when below it (B.01 1.4.6-1.4.7: only the lowest-rated opponent is raised)."""
+        return max(rating, self.floor)
 
 
 NORM_TITLES: Final[dict[str, NormTitle]] = {
@@ -194,7 +203,7 @@ def _floored(
         raise NothingToComputeError("opponent_ratings: no opponent")
     low = min(range(len(before)), key=lambda i: before[i])
     used = list(before)
-    used[low] = max(used[low], t.floor)
+    used[low] = t.floored(used[low])
     return before, used, low
 
 
@@ -211,13 +220,53 @@ def norm_ratings(
     return _floored(opponent_ratings, t, title_edition(rules))[1]
 
 
+def norm_ra(total: int, games: int) -> int:
+    """Ra (B.01 1.4.7): the average of the opponents' ratings counted (*total* over *games*),
+    rounded to a whole number, 0.5 up.
+
+    >>> norm_ra(21803, 9), norm_ra(4501, 2)
+    (2423, 2251)
+    """
+    return (2 * total + games) // (2 * games)  # floor(total / games + 1/2)
+
+
+def norm_percent(halves: int, games: int) -> int:
+    """p (B.01 1.4.8): a score of *halves* half points over *games* games as a whole
+    percent, 0.5 % up.
+
+    >>> norm_percent(13, 9), norm_percent(7, 10)
+    (72, 35)
+    """
+    return (100 * halves + games) // (2 * games)  # floor(100 (halves / 2) / games + 1/2)
+
+
+def raised_total(ratings: Sequence[int], t: NormTitle) -> int:
+    """The sum of *ratings* with the lowest raised to the title's floor (when below it).
+
+    >>> raised_total([2300, 2100, 2250], NORM_TITLES["GM"])
+    6750
+    """
+    low = min(ratings)
+    return sum(ratings) - low + t.floored(low)
+
+
+def figures_met(t: NormTitle, ra: int, percent: int, rp: int) -> bool:
+    """Whether Ra, p and Rp make the norm's rating figures (B.01 1.4.7-1.4.8): Ra and Rp at
+    least the title's minimums, p at least :data:`MIN_NORM_PERCENT` (the number of games is
+    checked apart).
+
+    >>> gm, im = NORM_TITLES["GM"], NORM_TITLES["IM"]
+    >>> figures_met(gm, 2422, 72, 2588), figures_met(im, 2230, 35, 2450)
+    (False, True)
+    """
+    return ra >= t.min_ra and percent >= MIN_NORM_PERCENT and rp >= t.min_rp
+
+
 def _performance(rs: Sequence[int], score: Fraction) -> tuple[int, int, int]:
+    """Ra, p and dp of a score (whole or half points) against the ratings counted."""
     n = len(rs)
-    ra = (2 * sum(rs) + n) // (2 * n)  # Ra rounded half up: floor(sum / n + 1/2)
-    # score / n rounded half up to a hundredth: floor(100 score / n + 1/2), score in [0, n]
-    percent = (200 * score.numerator + n * score.denominator) // (2 * n * score.denominator)
-    d = dp_hundredths(percent)
-    return ra, percent, d
+    percent = norm_percent(int(2 * score), n)
+    return norm_ra(sum(rs), n), percent, dp_hundredths(percent)
 
 
 def norm_performance(
@@ -280,12 +329,7 @@ def norm_reached(
     t = title if isinstance(title, NormTitle) else norm_title(title)
     _, rs, _ = _floored(opponent_ratings, t, title_edition(rules))
     ra, percent, d = _performance(rs, validate.score(score, len(rs)))
-    return (
-        len(rs) >= MIN_NORM_GAMES
-        and ra >= t.min_ra
-        and percent >= MIN_NORM_PERCENT
-        and ra + d >= t.min_rp
-    )
+    return len(rs) >= MIN_NORM_GAMES and figures_met(t, ra, percent, ra + d)
 
 
 def norm_points(
@@ -312,7 +356,7 @@ def norm_points(
                 f"opponent_ratings: Ra {ra} is below the {t.title} minimum {t.min_ra}; "
                 "no score makes the norm"
             )
-        if percent >= MIN_NORM_PERCENT and ra + d >= t.min_rp:
+        if figures_met(t, ra, percent, ra + d):
             return s
     raise NothingToComputeError(f"no score against these opponents reaches Rp {t.min_rp}")
 

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from ..core.errors import XlfuncsError
 from ..core.norm_check import NormCheck
-from ..core.norms import norm_points, norm_ratings_before_floor
+from ..core.norms import norm_points, norm_ra, norm_ratings_before_floor
 from ..output import visible
 from .build import NormReport, PlayerNorms
 
@@ -65,7 +65,7 @@ def _forecast(p: PlayerNorms, c: NormCheck, report: NormReport, rounds: int) -> 
         valued = norm_ratings_before_floor(ratings, rules=report.title_rules) if ratings else []
         if not valued:
             return None
-        assumed = (2 * sum(valued) + len(valued)) // (2 * len(valued))
+        assumed = norm_ra(sum(valued), len(valued))
     future = paired[:remaining] + [assumed] * unknown
     if remaining == 0:
         return None
