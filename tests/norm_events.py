@@ -62,8 +62,27 @@ def star_event(
     kind: str = "Individual: Swiss-System",
     extra: tuple[str, ...] = (),
 ) -> Tournament:
-    """Player 1 of *fed* meets in round r the opponent ``rounds[r - 1]`` (numbered 2, 3, ...
-    in order of the rounds), or has the bye given there. *extra*: more lines (other players)."""
+    """:func:`star_trf`'s event, read."""
+    text = star_trf(
+        rounds, fed=fed, rating=rating, sex=sex, title=title, host=host, kind=kind, extra=extra
+    )
+    return parse_trf(text, source="norm-test.trf")
+
+
+def star_trf(
+    rounds: list[Opp | Bye],
+    *,
+    fed: str = "ESP",
+    rating: int = 2500,
+    sex: str = "m",
+    title: str = "",
+    host: str = "ESP",
+    kind: str = "Individual: Swiss-System",
+    extra: tuple[str, ...] = (),
+) -> str:
+    """The TRF16 text of an event in which player 1 of *fed* meets in round r the opponent
+    ``rounds[r - 1]`` (numbered 2, 3, ... in order of the rounds), or has the bye given
+    there. *extra*: more lines (other players)."""
     star: list[str] = []
     met: list[tuple[int, Opp, int, str]] = []  # number, opponent, round (from 0), entry
     n = 2
@@ -105,5 +124,4 @@ def star_event(
     ]
     lines = [h for h in head if h]
     lines.append(player_line(1, "Candidate, Test", rating, star, fed=fed, sex=sex, title=title))
-    text = "\n".join(lines + others + list(extra)) + "\n"
-    return parse_trf(text, source="norm-test.trf")
+    return "\n".join(lines + others + list(extra)) + "\n"

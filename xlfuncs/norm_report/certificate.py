@@ -18,6 +18,7 @@ import xlsxwriter
 
 from ..core.norm_check import NormCheck
 from ..output import write_atomically
+from ..text_output import points_text
 from .build import NormReport, PlayerNorms
 
 __all__ = ["SHEET", "write_certificate"]
@@ -57,11 +58,6 @@ def _formats(book: Any) -> dict[str, Any]:
         "sign": f(top=1),
         "small": f(font_size=8, text_wrap=True, valign="top"),
     }
-
-
-def _pts(x: object) -> str:
-    v = float(x)  # type: ignore[arg-type]
-    return f"{v:g}" if v == int(v) else f"{v:.1f}"
 
 
 def write_certificate(report: NormReport, start_no: int, path: str | Path) -> Path:
@@ -184,7 +180,7 @@ def _write(report: NormReport, p: PlayerNorms, target: Path) -> None:
     perf = c.performance
     figures = [
         ("Games counted", f"{len(c.used)} (counts as {c.games_credited} toward a title)"),
-        ("Points", f"{_pts(c.score)} of {len(c.used)}"),
+        ("Points", f"{points_text(c.score)} of {len(c.used)}"),
     ]
     if perf is not None:
         figures += [

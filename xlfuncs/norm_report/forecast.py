@@ -19,6 +19,7 @@ from ..core.errors import XlfuncsError
 from ..core.norm_check import NormCheck
 from ..core.norms import norm_points, norm_ra, norm_ratings_before_floor
 from ..output import visible
+from ..text_output import points_text
 from .build import NormReport, PlayerNorms
 
 __all__ = ["Forecast", "forecast", "render_forecast"]
@@ -109,10 +110,6 @@ def forecast(report: NormReport, rounds: int | None = None) -> list[Forecast]:
     return out
 
 
-def _pts(x: Fraction) -> str:
-    return f"{float(x):g}"
-
-
 def render_forecast(report: NormReport, rounds: int | None = None) -> str:
     """The forecast as text."""
     total = rounds if rounds is not None else report.event.rounds
@@ -128,8 +125,9 @@ def render_forecast(report: NormReport, rounds: int | None = None) -> str:
         )
         mix = f"; mix not met so far: {', '.join(f.mix_failing)}" if f.mix_failing else ""
         out.append(
-            f"- no. {f.start_no} {f.name}: {f.title} needs {_pts(f.needed)} of the "
-            f"{f.remaining} remaining rounds ({_pts(f.points)}/{f.played} so far{assumed}{mix})"
+            f"- no. {f.start_no} {f.name}: {f.title} needs {points_text(f.needed)} of the "
+            f"{f.remaining} remaining rounds ({points_text(f.points)}/{f.played} so far"
+            f"{assumed}{mix})"
         )
     if not found:
         out.append("- nobody can still make a norm (or no round is left)")

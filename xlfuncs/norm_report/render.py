@@ -9,13 +9,10 @@ from typing import Any
 
 from ..core.norm_check import NormCheck, Requirement
 from ..output import visible
+from ..text_output import points_text, table_lines
 from .build import NormReport, PlayerNorms
 
 __all__ = ["check_object", "render_audit", "render_json", "render_text"]
-
-
-def _pts(x: Fraction) -> str:
-    return f"{float(x):g}" if x.denominator == 1 else f"{float(x):.1f}"
 
 
 def _threshold(r: Requirement) -> str:
@@ -46,7 +43,7 @@ def _summary(c: NormCheck) -> str:
         return "no game counts"
     credited = f", counts as {c.games_credited}" if c.games_credited != len(c.used) else ""
     return (
-        f"{_pts(c.score)}/{len(c.used)} games{credited}, Ra {perf.ra}, {perf.percent} %, "
+        f"{points_text(c.score)}/{len(c.used)} games{credited}, Ra {perf.ra}, {perf.percent} %, "
         f"Rp {perf.rp}"
         + (f"; exempt from the federation rules ({c.exemption})" if c.exemption else "")
     )
@@ -136,21 +133,7 @@ def _games_table(report: NormReport, c: NormCheck) -> list[str]:
                 left.get(g.round, "used"),
             ]
         )
-    return _table(rows, left_cols={2, 3, 4, 7, 8})
-
-
-def _table(rows: list[list[str]], left_cols: set[int]) -> list[str]:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    last = len(widths) - 1
-
-    def line(cells: list[str]) -> str:
-        parts = [
-            c.ljust(w) if i in left_cols and i != last else (c if i == last else c.rjust(w))
-            for i, (c, w) in enumerate(zip(cells, widths))
-        ]
-        return "  ".join(parts).rstrip()
-
-    return [line(rows[0]), line(["-" * w for w in widths])] + [line(r) for r in rows[1:]]
+    return table_lines(rows, left={2, 3, 4, 7, 8})
 
 
 def render_audit(report: NormReport, start_no: int) -> str:
@@ -171,7 +154,7 @@ def render_audit(report: NormReport, start_no: int) -> str:
         for r in c.requirements:
             note = f" ({r.note})" if r.note and not r.note.startswith("exempt") else ""
             rows.append([r.label, r.article, _figure(r), _threshold(r), r.status + note])
-        out += _table(rows, left_cols={0, 1, 4})
+        out += table_lines(rows, left={0, 1, 4})
     if report.assumptions:
         out += ["", "Assumed, or read from the file's records"]
         out += [f"- {a}" for a in report.assumptions]

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..output import visible
 from ..report.render import C1_CONTROLS, csv_cell
+from ..text_output import table_lines
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from .rows import LIST_K, Period, PeriodRow
 
@@ -104,18 +105,6 @@ def _cells(r: PeriodRow) -> list[str]:
     ]
 
 
-def _table(rows: list[list[str]]) -> list[str]:
-    table = [_HEADER] + rows
-    widths = [max(len(row[i]) for row in table) for i in range(len(_HEADER))]
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(
-            c.ljust(w) if i in _LEFT else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))
-        ).rstrip()
-
-    return [line(table[0]), line(["-" * w for w in widths])] + [line(c) for c in table[1:]]
-
-
 def _first_ratings(rows: tuple[PeriodRow, ...]) -> list[str]:
     out = []
     for r in rows:
@@ -157,11 +146,11 @@ def render_text(period: Period) -> str:
                 f"{len(e.players)} players"
             )
         out.append("")
-        out += _table([_cells(r) for r in s.rows])
+        out += table_lines([_HEADER] + [_cells(r) for r in s.rows], _LEFT)
         if s.apart:
             out.append("")
             out.append("Players without a FIDE id (not matched between files: each file alone)")
-            out += _table([_cells(r) for r in s.apart])
+            out += table_lines([_HEADER] + [_cells(r) for r in s.apart], _LEFT)
         firsts = _first_ratings(s.rows + s.apart)
         if firsts:
             out.append("")

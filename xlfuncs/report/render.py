@@ -16,6 +16,7 @@ from fractions import Fraction
 from ..core.editions import Edition
 from ..core.tables import round_half_up
 from ..output import visible
+from ..text_output import points_text, table_lines
 from ..trf import RoundEntry
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from ..trf.standings import Value, value_text
@@ -89,10 +90,6 @@ def json_object(row: ReportRow) -> dict[str, JsonValue]:
     return out
 
 
-def _pts(x: float) -> str:
-    return f"{x:.1f}" if x * 2 == int(x * 2) else f"{x:g}"
-
-
 def _opt(x: int | None) -> str:
     return "-" if x is None else str(x)
 
@@ -106,7 +103,7 @@ def _signed(x: int | None) -> str:
 def _norm_line(n: NormFigures) -> str:
     perf = n.performance
     return (
-        f"no. {n.start_no} {n.name}: {perf.title.title} norm, {_pts(float(n.score))}/"
+        f"no. {n.start_no} {n.name}: {perf.title.title} norm, {points_text(n.score)}/"
         f"{n.games} ({perf.percent} %), Ra {perf.ra} (floor and unrated opponents "
         f"applied), Rp {perf.rp}"
     )
@@ -129,7 +126,7 @@ def _text_cells(r: ReportRow) -> list[str]:
         r.title,
         r.federation,
         _opt(r.rating),
-        _pts(r.points),
+        points_text(r.points),
         _opt(r.rank),
         _opt(r.file_rank),
         str(r.rated_games),
@@ -261,18 +258,7 @@ def render_text(report: Report) -> str:
     out.append("")
 
     header, cells = _table(report)
-    table = [header] + [[visible(c) for c in row] for row in cells]
-    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
-
-    def line(cells: list[str]) -> str:
-        parts = [
-            c.ljust(w) if i in _LEFT else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))
-        ]
-        return "  ".join(parts).rstrip()
-
-    out.append(line(table[0]))
-    out.append(line(["-" * w for w in widths]))
-    out += [line(cells) for cells in table[1:]]
+    out += table_lines([header] + [[visible(c) for c in row] for row in cells], _LEFT)
     out.append("")
     out.append(
         "Rk: our rank (points, then the tie-breaks); FRk: the file's rank; "

@@ -17,6 +17,7 @@ from typing import Literal, NamedTuple
 
 from ..core.results import SYMBOLS, Outcome
 from ..file_error import FileFieldError
+from ..text_output import points_text
 
 __all__ = [
     "PLAYER_COLUMNS",
@@ -1035,12 +1036,6 @@ def _who(p: Player) -> str:
     return f"no. {p.start_no} ({p.name})"
 
 
-def _pts(value: Decimal) -> str:
-    """Points for messages with at least one decimal: ``4.5``, ``4.0``."""
-    tenths = value.quantize(Decimal("0.1"))
-    return f"{tenths:f}" if tenths == value else f"{value:f}"
-
-
 def check_tournament(t: Tournament) -> list[Discrepancy]:
     """Compare the file with itself; returns what disagrees: file-wide findings first, then
     player by player in file order, then the rank findings. Never raises.
@@ -1117,8 +1112,8 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
         if p.points is not None and p.points != p.computed_points:
             add(
                 "points",
-                f"{_who(p)}: the file gives {_pts(p.points)} points, the results "
-                f"add up to {_pts(p.computed_points)}",
+                f"{_who(p)}: the file gives {points_text(p.points)} points, the results "
+                f"add up to {points_text(p.computed_points)}",
                 p,
             )
         for e in p.rounds:
@@ -1214,8 +1209,9 @@ def _rank_findings(t: Tournament) -> list[Discrepancy]:
                 out.append(
                     Discrepancy(
                         kind="rank",
-                        message=f"{_who(p)} is ranked {p.rank} with {_pts(_score(p))} points, "
-                        f"above {_who(best)}, ranked {best.rank} with {_pts(_score(best))}",
+                        message=f"{_who(p)} is ranked {p.rank} with "
+                        f"{points_text(_score(p))} points, above {_who(best)}, ranked "
+                        f"{best.rank} with {points_text(_score(best))}",
                         source=t.source,
                         line_no=p.line_no,
                         start_no=p.start_no,

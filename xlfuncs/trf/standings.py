@@ -23,6 +23,7 @@ from fractions import Fraction
 from ..core.tiebreak_editions import TiebreakRulesSpec, tiebreak_edition_for
 from ..core.tiebreaks import TiebreakTable, Value
 from ..core.tiebreaks import tiebreaks as compute_tiebreaks
+from ..text_output import points_text
 from .parser import Discrepancy, Player, Tournament, check_tournament
 from .tiebreak_list import TiebreakList, event_tiebreaks
 from .to_crosstable import TrfCrosstable, short_list
@@ -75,10 +76,8 @@ def value_text(value: Value | float | Decimal) -> str:
     if isinstance(value, int):
         return str(value)
     exact = Fraction(value)
-    if exact.denominator == 1:
-        return f"{exact.numerator}.0"
-    if exact.denominator == 2:
-        return f"{float(exact):.1f}"
+    if exact.denominator <= 2:  # points: as every command writes them
+        return points_text(exact)
     return f"{float(exact):.2f}"
 
 

@@ -1,0 +1,58 @@
+"""How every command writes figures and tables as text: points (:func:`points_text`) and an
+aligned table (:func:`table_lines`).
+
+Points are written as TRF16 writes them and the report's table prints them: at least one
+decimal (``6.0``, ``5.5``), more where the value needs them (``20.25``). Every command's text
+(``report``, ``norms`` with its audit, forecast and certificate, ``period``, the reader's
+messages) uses this one convention.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from decimal import Decimal
+from fractions import Fraction
+
+__all__ = ["points_text", "table_lines"]
+
+
+def points_text(points: Fraction | Decimal | float | int) -> str:
+    """*points* with at least one decimal and as many as the exact value needs; two for a
+    value no decimal writes exactly.
+
+    >>> points_text(6), points_text(Fraction(11, 2)), points_text(Decimal("20.25"))
+    ('6.0', '5.5', '20.25')
+    >>> points_text(Decimal("4.30")), points_text(Fraction(1, 3))
+    ('4.3', '0.33')
+    """
+    q = Fraction(points)
+    rest = q.denominator
+    for factor in (2, 5):
+        while rest % factor == 0:
+            rest //= factor
+    if rest != 1:  # no finite decimal: 1/3
+        return f"{float(q):.2f}"
+    text = format(Decimal(q.numerator) / Decimal(q.denominator), "f")  # exact: a finite decimal
+    return text if "." in text else f"{text}.0"
+
+
+def table_lines(rows: Sequence[Sequence[str]], left: Collection[int] = ()) -> list[str]:
+    """*rows* (the header first) as aligned text: the header, a rule of dashes, then each
+    row; columns two blanks apart, the columns numbered in *left* (from 0) aligned left, the
+    others right; no blanks at the end of a line.
+
+    >>> rows = [["Name", "Pts"], ["Carlsen", "6.0"], ["Ding", "10.5"]]
+    >>> print("\\n".join(table_lines(rows, left={0})))
+    Name      Pts
+    -------  ----
+    Carlsen   6.0
+    Ding     10.5
+    """
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))
+        ).rstrip()
+
+    return [line(rows[0]), line(["-" * w for w in widths])] + [line(r) for r in rows[1:]]
