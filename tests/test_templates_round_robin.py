@@ -24,6 +24,7 @@ from template_checks import (
 )
 
 from xlfuncs import udfs
+from xlfuncs.core.tiebreaks import DEFAULT_ROUND_ROBIN_TIEBREAKS
 from xlfuncs.templates import round_robin
 from xlfuncs.templates.chart import (
     ARRAYS,
@@ -31,7 +32,6 @@ from xlfuncs.templates.chart import (
     GROUP_ROW,
     HEAD_ROW,
     NAME,
-    ROUND_ROBIN_TIEBREAKS,
 )
 from xlfuncs.templates.common import RESULT_CHOICES, UDF_MODULE
 from xlfuncs.templates.event import Event, Player
@@ -126,7 +126,7 @@ def test_points_tiebreaks_and_ranks_by_hand(
 
 def test_tiebreaks_and_ranks_equal_the_core(filled: tuple[Path, Any, dict[str, int]]) -> None:
     _, values, _ = filled
-    table = core_tiebreaks(round_robin_10(), ROUND_ROBIN_TIEBREAKS, round_robin=True)
+    table = core_tiebreaks(round_robin_10(), DEFAULT_ROUND_ROBIN_TIEBREAKS, round_robin=True)
     assert tiebreak_mismatches(values, SHEET, LAYOUT, table) == []
 
 
@@ -343,7 +343,10 @@ def test_double_round_robin_by_hand(tmp_path: Path) -> None:
     assert col("rank") == [1, 3, 2, 5, 4, 6]
     assert (
         tiebreak_mismatches(
-            stored, SHEET, double, core_tiebreaks(event, ROUND_ROBIN_TIEBREAKS, round_robin=True)
+            stored,
+            SHEET,
+            double,
+            core_tiebreaks(event, DEFAULT_ROUND_ROBIN_TIEBREAKS, round_robin=True),
         )
         == []
     )

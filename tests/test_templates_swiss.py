@@ -24,8 +24,9 @@ from template_checks import (
 )
 
 from xlfuncs import udfs
+from xlfuncs.core.tiebreaks import DEFAULT_SWISS_TIEBREAKS
 from xlfuncs.templates import swiss
-from xlfuncs.templates.chart import ARRAYS, FIRST_ROW, GROUP_ROW, HEAD_ROW, SWISS_TIEBREAKS
+from xlfuncs.templates.chart import ARRAYS, FIRST_ROW, GROUP_ROW, HEAD_ROW
 from xlfuncs.templates.common import RESULT_CHOICES
 from xlfuncs.templates.event import Event, Player, Round
 from xlfuncs.templates.examples import swiss_event
@@ -88,7 +89,7 @@ def test_points_tiebreaks_and_ranks_equal_the_core(
     _, values, _ = filled
     points = column(values, "points", 60)
     assert sum(points) == 270 - 0.5 - 2 * 1 + 3  # 9 x 30 games, less H's half, plus byes
-    table = core_tiebreaks(event, SWISS_TIEBREAKS, round_robin=False)
+    table = core_tiebreaks(event, DEFAULT_SWISS_TIEBREAKS, round_robin=False)
     assert table.edition.id == "2026"
     assert tiebreak_mismatches(values, SHEET, LAYOUT, table) == []
     ranks = column(values, "rank", 60)
@@ -186,7 +187,7 @@ def test_blank_template(templates_dir: Path) -> None:
     assert sum(t.startswith("=IF(ISBLANK(") for t in arrays) == 3 * LAYOUT.rounds
     # the tie-break headers: drop-downs, unlocked, read by the one TIEBREAK_ALL call
     heads = [ws.cell(HEAD_ROW + 1, LAYOUT.col(f"tb{k}") + 1) for k in (1, 2, 3)]
-    assert [h.value for h in heads] == list(SWISS_TIEBREAKS)
+    assert [h.value for h in heads] == list(DEFAULT_SWISS_TIEBREAKS)
     assert not any(h.protection.locked for h in heads)
     first_head = heads[0].coordinate
     drop = next(dv for dv in ws.data_validations.dataValidation if first_head in str(dv.sqref))

@@ -44,10 +44,13 @@ from .tournament import Crosstable
 
 __all__ = [
     "CODES",
+    "DEFAULT_ROUND_ROBIN_TIEBREAKS",
+    "DEFAULT_SWISS_TIEBREAKS",
     "Descriptor",
     "TiebreakError",
     "TiebreakTable",
     "Value",
+    "default_tiebreaks",
     "parse_descriptor",
     "parse_descriptors",
     "rank",
@@ -60,6 +63,26 @@ Value = Fraction | int | None
 
 class TiebreakError(InvalidInputError):
     """An unknown or malformed tie-break descriptor. Shown as ``#VALUE!``."""
+
+
+DEFAULT_SWISS_TIEBREAKS: Final[tuple[str, ...]] = ("BH/C1", "BH", "SB")
+"""The tie-breaks of a Swiss whose event names none. C.07 leaves the list to the event's
+regulations (Article 4.1 of the 2023 text); this is the list arbiters most often publish
+for a Swiss."""
+
+DEFAULT_ROUND_ROBIN_TIEBREAKS: Final[tuple[str, ...]] = ("DE", "WIN", "SB", "KS")
+"""The tie-breaks of a round robin whose event names none (see
+:data:`DEFAULT_SWISS_TIEBREAKS`): the list arbiters most often publish for a round robin."""
+
+
+def default_tiebreaks(round_robin: bool) -> tuple[str, ...]:
+    """The tie-breaks of an event that names none: :data:`DEFAULT_ROUND_ROBIN_TIEBREAKS` for
+    a round robin, else :data:`DEFAULT_SWISS_TIEBREAKS`.
+
+    >>> default_tiebreaks(True), default_tiebreaks(False)
+    (('DE', 'WIN', 'SB', 'KS'), ('BH/C1', 'BH', 'SB'))
+    """
+    return DEFAULT_ROUND_ROBIN_TIEBREAKS if round_robin else DEFAULT_SWISS_TIEBREAKS
 
 
 CODES: Mapping[str, tuple[str, str]] = MappingProxyType(

@@ -24,6 +24,7 @@ from ..core.tiebreak_editions import (
     TIEBREAK_EDITIONS,
     tiebreak_edition_for,
 )
+from ..core.tiebreaks import DEFAULT_SWISS_TIEBREAKS, default_tiebreaks
 from ..core.validate import MAX_RATING
 from ..excel import is_blank, shared_results
 from ..progress import Progress, no_progress, scaled
@@ -91,11 +92,6 @@ ARRAYS = (
 columns that hold the arrays; all but ``k_data`` (K from the player's data) are shown by
 the computed column of the same name. ``"tiebreaks"`` is one call (``TIEBREAK_ALL``) over a
 block of :attr:`Layout.tiebreaks` columns, ``"tb1"``, ``"tb2"`` ..."""
-
-SWISS_TIEBREAKS = ("BH/C1", "BH", "SB")
-"""The Swiss chart's tie-breaks when the event names none (C.07's usual Swiss list)."""
-ROUND_ROBIN_TIEBREAKS = ("DE", "WIN", "SB", "KS")
-"""The round robin's tie-breaks when the event names none (C.07's usual round-robin list)."""
 
 SWISS_CHOICES = (
     "BH/C1",
@@ -402,18 +398,18 @@ class Inputs:
     rules: str
     colours: list[list[Any]] | None = None
     """The gathered colours (Swiss: ``"w"``, ``"b"`` or blank), ``None`` for a grid."""
-    tiebreaks: tuple[str, ...] = SWISS_TIEBREAKS
+    tiebreaks: tuple[str, ...] = DEFAULT_SWISS_TIEBREAKS
     """The tie-break headers' descriptors, in order."""
     tiebreak_rules: str = DEFAULT_TIEBREAK_EDITION.id
     """The C.07 edition the ``TiebreakRules`` cell holds."""
 
 
 def tiebreaks_of(layout: Layout, event: Event) -> tuple[str, ...]:
-    """The descriptors of the chart's tie-break columns: the event's, else the usual list
-    of the kind of chart (:data:`SWISS_TIEBREAKS`, :data:`ROUND_ROBIN_TIEBREAKS`)."""
+    """The descriptors of the chart's tie-break columns: the event's, else core's defaults
+    for the kind of chart (:func:`~xlfuncs.core.tiebreaks.default_tiebreaks`)."""
     if event.tiebreaks:
         return tuple(event.tiebreaks)
-    return SWISS_TIEBREAKS if layout.swiss else ROUND_ROBIN_TIEBREAKS
+    return default_tiebreaks(round_robin=not layout.swiss)
 
 
 def tiebreak_rules_of(event: Event) -> str:

@@ -15,13 +15,16 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from ..core.tiebreaks import DEFAULT_ROUND_ROBIN_TIEBREAKS
 from ..progress import Progress, no_progress
-from .chart import ROUND_ROBIN_TIEBREAKS, Layout, Texts, build_chart
+from .chart import Layout, Texts, build_chart
 from .event import MAX_RR_PLAYERS, Event
 
 __all__ = ["LAYOUT", "build"]
 
-LAYOUT = Layout(kind="rr", capacity=MAX_RR_PLAYERS, rounds=0, tiebreaks=len(ROUND_ROBIN_TIEBREAKS))
+LAYOUT = Layout(
+    kind="rr", capacity=MAX_RR_PLAYERS, rounds=0, tiebreaks=len(DEFAULT_ROUND_ROBIN_TIEBREAKS)
+)
 
 TEXTS = Texts(
     title="Round-robin crosstable",

@@ -24,14 +24,18 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from ..core.tiebreaks import DEFAULT_SWISS_TIEBREAKS
 from ..progress import Progress, no_progress
-from .chart import SWISS_TIEBREAKS, Layout, Texts, build_chart
+from .chart import Layout, Texts, build_chart
 from .event import MAX_ROUNDS, MAX_SWISS_PLAYERS, Event
 
 __all__ = ["LAYOUT", "build"]
 
 LAYOUT = Layout(
-    kind="swiss", capacity=MAX_SWISS_PLAYERS, rounds=MAX_ROUNDS, tiebreaks=len(SWISS_TIEBREAKS)
+    kind="swiss",
+    capacity=MAX_SWISS_PLAYERS,
+    rounds=MAX_ROUNDS,
+    tiebreaks=len(DEFAULT_SWISS_TIEBREAKS),
 )
 
 TEXTS = Texts(

@@ -24,12 +24,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.tiebreaks import TiebreakError, parse_descriptor
+from ..core.tiebreaks import TiebreakError, default_tiebreaks, parse_descriptor
 from .parser import ExtraRecord, Tournament, TrfError
 
 __all__ = [
-    "DEFAULT_ROUND_ROBIN",
-    "DEFAULT_SWISS",
     "RECORDS",
     "TiebreakList",
     "event_tiebreaks",
@@ -40,12 +38,6 @@ __all__ = [
 
 RECORDS = ("202", "212")
 """The TRF-2026 records that list an event's tie-breaks, the preferred one first."""
-
-DEFAULT_SWISS: tuple[str, ...] = ("BH/C1", "BH", "SB")
-"""The tie-breaks of a Swiss whose file names none (issue 10: what arbiters publish)."""
-
-DEFAULT_ROUND_ROBIN: tuple[str, ...] = ("DE", "WIN", "SB", "KS")
-"""The tie-breaks of a round robin whose file names none."""
 
 POINTS_CODE = "PTS"
 """The points' code, which a ``212`` list starts with."""
@@ -167,7 +159,8 @@ def event_tiebreaks(
 ) -> TiebreakList:
     """The tie-breaks of *t*: *given* (``--tiebreaks``, read by :func:`option_tiebreaks`)
     when not ``None``, else the file's record (``202``, else ``212``; :func:`read_record`),
-    else :data:`DEFAULT_ROUND_ROBIN` or :data:`DEFAULT_SWISS`.
+    else core's defaults for a round robin or a Swiss
+    (:func:`~xlfuncs.core.tiebreaks.default_tiebreaks`).
 
     A bad file record raises :class:`TrfError` when it would be used; when *given*
     overrides it, it is only named in *warnings* (as is a file list that *given* replaces).
@@ -189,6 +182,5 @@ def event_tiebreaks(
         return TiebreakList(tuple(given), "--tiebreaks")
     if record is not None:
         return TiebreakList(read_record(t, record), f"record {record.code} (line {record.line_no})")
-    if round_robin:
-        return TiebreakList(DEFAULT_ROUND_ROBIN, "default for a round robin")
-    return TiebreakList(DEFAULT_SWISS, "default for a Swiss")
+    kind = "a round robin" if round_robin else "a Swiss"
+    return TiebreakList(default_tiebreaks(round_robin), f"default for {kind}")
