@@ -20,7 +20,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 
 from xlfuncs import udfs
 from xlfuncs.core import Outcome, k_factor
-from xlfuncs.core.norm_field import fide_title
+from xlfuncs.core.norm_field import CrosstableNorms, fide_title
 from xlfuncs.core.results import parse
 from xlfuncs.core.tables import round_half_up
 from xlfuncs.core.tiebreaks import TiebreakTable, tiebreaks
@@ -126,7 +126,7 @@ def expected_figures(table: Crosstable, number: int) -> dict[str, Any]:
         # blank where no first rating is published (7.1.4: 5 games against rated opponents,
         # at or above the floor; issue 9, case 7): BLOQUE_ALL leaves those cells blank
         "first": f.first.rating if f.first is not None and f.first.published else "",
-        "norm": f.norm or "",
+        "norm": CrosstableNorms(table).best(number) or "",
     }
 
 

@@ -26,6 +26,7 @@ from xlfuncs.core.editions import (
 )
 from xlfuncs.core.errors import InvalidInputError, OutOfRangeError
 from xlfuncs.core.first_rating import first_rating
+from xlfuncs.core.norm_field import CrosstableNorms
 from xlfuncs.core.rating_change import (
     KRule,
     excluded_game,
@@ -217,7 +218,7 @@ def _nine_rounds(rules: str) -> str | None:
         )
         for i in range(1, n + 1)
     ]
-    return Crosstable.build(entrants, round_robin=True, rules=rules).figures(1).norm
+    return CrosstableNorms(Crosstable.build(entrants, round_robin=True, rules=rules)).best(1)
 
 
 def test_no_norm_in_rapid_or_blitz() -> None:

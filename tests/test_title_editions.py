@@ -19,6 +19,7 @@ import pytest
 from xlfuncs import excel, udfs
 from xlfuncs.core.editions import EDITIONS
 from xlfuncs.core.errors import InvalidInputError, OutOfRangeError
+from xlfuncs.core.norm_field import CrosstableNorms
 from xlfuncs.core.norms import norm_performance, norm_ratings_before_floor
 from xlfuncs.core.results import Outcome
 from xlfuncs.core.title_editions import (
@@ -105,10 +106,9 @@ def test_norm_all_follows_the_date() -> None:
     entrants += [
         Entrant(rating=2600, pairings=(), fide_title="GM", federation=next(feds)) for _ in range(7)
     ]
-    new = Crosstable.build(entrants, rules="2022", norm_rules=title_edition(dt.date(2024, 1, 15)))
-    old = Crosstable.build(entrants, rules="2022")
-    assert new.best_norm(1) == "GM"
-    assert old.best_norm(1) == "IM"
+    table = Crosstable.build(entrants, rules="2022")
+    assert CrosstableNorms(table, title_edition(dt.date(2024, 1, 15))).best(1) == "GM"
+    assert CrosstableNorms(table).best(1) == "IM"
 
 
 def test_title_editions_table() -> None:

@@ -954,7 +954,6 @@ def crosstable_rows(
         entrants,
         round_robin=grid if round_robin is None else round_robin,
         rules=edition,
-        norm_rules=title_rules(rules_value),
     )
     return table, errors, empty
 
@@ -1225,9 +1224,7 @@ def tiebreak_rows(
     met = {p.opponent for e in entrants for p in e.pairings if p.opponent is not None}
     empty = [e and i + 1 not in met for i, e in enumerate(empty)]
     round_robin = grid or is_round_robin([e.pairings for e in entrants])
-    rebuilt = Crosstable.build(
-        entrants, round_robin=round_robin, rules=table.edition, norm_rules=table.norm_rules
-    )
+    rebuilt = Crosstable.build(entrants, round_robin=round_robin, rules=table.edition)
     return rebuilt, errors, empty, grid
 
 
@@ -1258,9 +1255,7 @@ def players_only(table: Any, kept: Sequence[int]) -> Any:
         )
         for e in (table.entrants[i] for i in kept)
     ]
-    return Crosstable.build(
-        entrants, round_robin=table.round_robin, rules=table.edition, norm_rules=table.norm_rules
-    )
+    return Crosstable.build(entrants, round_robin=table.round_robin, rules=table.edition)
 
 
 def key_columns(value: Cell, name: str, count: int) -> list[tuple[list[Cell], str]]:

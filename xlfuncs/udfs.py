@@ -65,6 +65,7 @@ from .core import (
 from .core import tiebreaks as _tb
 from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from .core.first_rating import FirstRating as _FirstRating
+from .core.norm_field import CrosstableNorms as _CrosstableNorms
 from .core.norms import MIN_NORM_PERCENT as _MIN_NORM_PERCENT
 from .core.norms import NormOpponent as _NormOpponent
 from .core.norms import NormPerformance as _NormPerformance
@@ -959,9 +960,18 @@ def NORM_ALL(
 ) -> list[list[Any]]:
     """Best title norm (GM, IM, WGM, WIM) each player made by the whole check of the Title
     Regulations (games, opponents' federations and titles, Ra, Rp, 35 %); blank if none."""
+    norm_rules = excel.title_rules(rules)
+    checked: dict[int, _CrosstableNorms] = {}  # the one crosstable's, by its identity
+
+    def best(table: Any, number: int) -> str | None:
+        norms = checked.get(id(table)) or checked.setdefault(
+            id(table), _CrosstableNorms(table, norm_rules)
+        )
+        return norms.best(number)
+
     return _per_player(
         "NORM_ALL",
-        lambda t, i: t.best_norm(i),
+        best,
         ratings,
         results,
         opponents,

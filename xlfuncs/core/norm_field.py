@@ -1,25 +1,36 @@
 """A crosstable's players as the title-norm check sees them: each player's rounds as
 :class:`~xlfuncs.core.norm_games.NormGame`, the event as a
 :class:`~xlfuncs.core.norm_event.NormEvent` (with the 1.4.3d figures of a Swiss), and the
-checks of every title worth reaching (FIDE Title Regulations B.01, 2024 text).
+checks of every title worth reaching (FIDE Title Regulations B.01, 2024 text), each
+player's worked out once (:class:`CrosstableNorms`). The crosstable itself
+(:mod:`xlfuncs.core.tournament`) holds figures only and knows nothing of norms.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from .norm_check import WOMEN_NORMS, NormCheck, norm_checks, norm_made
 from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss
 from .norm_games import GameKind, NormGame, figures_out_of_reach
 from .norms import NORM_TITLES, norms_worth
 from .results import Outcome
-from .title_editions import title_edition
+from .title_editions import TitleEdition, title_edition
+from .tournament import Crosstable
 
-if TYPE_CHECKING:
-    from .tournament import Crosstable
+__all__ = [
+    "CrosstableNorms",
+    "crosstable_norm_checks",
+    "crosstable_norm_event",
+    "fide_title",
+    "field",
+    "norm_games",
+]
 
-__all__ = ["crosstable_norm_checks", "crosstable_norm_event", "fide_title", "field", "norm_games"]
+FEWEST_NORM_GAMES = min(kind.min_games for kind in EventType)
+"""The fewest games that make a norm in any event (7, at a team championship: B.01 1.4.1b)."""
 
 _OLD_STYLE = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM"}
 _OLD_STYLE |= {"wf": "WFM", "wc": "WCM"}
@@ -167,19 +178,23 @@ def crosstable_norm_event(
 
 
 def crosstable_norm_checks(
-    ct: Crosstable, number: int, event: NormEvent, zero: frozenset[int] | None = None
+    ct: Crosstable,
+    number: int,
+    event: NormEvent,
+    zero: frozenset[int] | None = None,
+    rules: TitleEdition | None = None,
 ) -> tuple[NormCheck, ...]:
     """The checks of every title player *number* may reach (above the title held; WGM and
-    WIM for women only), strongest first."""
+    WIM for women only), strongest first, under the Title Regulations *rules* (``None``:
+    those in force on the first day of the crosstable's edition)."""
     e = ct.entrants[number - 1]
-    rules = ct.edition if ct.norm_rules is None else ct.norm_rules
     return norm_checks(
         norm_games(ct, number, zero),
         event,
         federation=e.federation,
         held_title=e.title,
         female=e.female,
-        rules=rules,
+        rules=ct.edition if rules is None else rules,
     )
 
 
@@ -197,12 +212,18 @@ def fide_title(title: str | None) -> str:
 
 
 def crosstable_norm_made(
-    ct: Crosstable, number: int, event: NormEvent, zero: frozenset[int] | None = None
+    ct: Crosstable,
+    number: int,
+    event: NormEvent,
+    zero: frozenset[int] | None = None,
+    rules: TitleEdition | None = None,
 ) -> tuple[tuple[str, bool, bool], ...]:
     """For every title player *number* may reach, strongest first: the title, whether the
-    norm is made, whether its rating figures are (:func:`~xlfuncs.core.norm_check.norm_made`)."""
+    norm is made, whether its rating figures are (:func:`~xlfuncs.core.norm_check.norm_made`),
+    under *rules* (as :func:`crosstable_norm_checks`)."""
     e = ct.entrants[number - 1]
-    rules = ct.edition if ct.norm_rules is None else ct.norm_rules
+    if rules is None:
+        rules = title_edition(ct.edition)
     worth = [t for t in norms_worth(e.title) if e.female or t not in WOMEN_NORMS]
     # A quick bound first, on the games as the crosstable has them (a superset of those a
     # norm counts): most players of a big open are out of reach of every norm.
@@ -222,3 +243,83 @@ def crosstable_norm_made(
         made, figures = norm_made(games, title, event, federation=e.federation, rules=rules)
         out.append((title, made, figures))
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class CrosstableNorms:
+    """The norm checks of every player of a crosstable, each worked out once when asked.
+
+    *rules*: the Title Regulations (``None``: those in force on the first day of the
+    crosstable's edition; the two regulations change on their own dates). *event*: the event
+    as the norm check sees it (``None``: what the crosstable says,
+    :func:`crosstable_norm_event`)."""
+
+    crosstable: Crosstable
+    rules: TitleEdition | None = None
+    event: NormEvent | None = None
+    _setting_cache: list[tuple[NormEvent, frozenset[int]]] = dataclass_field(
+        default_factory=list, init=False, repr=False, compare=False
+    )
+    _checks: dict[int, tuple[NormCheck, ...]] = dataclass_field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _status: dict[int, tuple[tuple[str, bool, bool], ...]] = dataclass_field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    @property
+    def title_rules(self) -> TitleEdition:
+        """The Title Regulations the checks follow."""
+        return title_edition(self.crosstable.edition if self.rules is None else self.rules)
+
+    def _setting(self) -> tuple[NormEvent, frozenset[int]]:
+        """The norm event and the players whose games never count (1.4.2b), once."""
+        if not self._setting_cache:
+            ct = self.crosstable
+            event = self.event if self.event is not None else crosstable_norm_event(ct)
+            self._setting_cache.append((event, zero_scorers(ct)))
+        return self._setting_cache[0]
+
+    @property
+    def norm_event(self) -> NormEvent:
+        """The event the checks read."""
+        return self._setting()[0]
+
+    def checks(self, number: int) -> tuple[NormCheck, ...]:
+        """The whole norm check (:mod:`xlfuncs.core.norm_check`) of player *number* for every
+        title worth reaching, strongest first."""
+        if number not in self._checks:
+            event, zero = self._setting()
+            self._checks[number] = crosstable_norm_checks(
+                self.crosstable, number, event, zero, self.rules
+            )
+        return self._checks[number]
+
+    def status(self, number: int) -> tuple[tuple[str, bool, bool], ...]:
+        """For every title worth reaching, strongest first: the title, whether the norm is
+        made (:meth:`checks`' ``met``) and whether its rating figures are, worked out
+        quickly (no requirements built); empty with fewer games than any norm needs."""
+        if len(self.crosstable.games(number)) < FEWEST_NORM_GAMES:
+            return ()
+        if number not in self._status:
+            event, zero = self._setting()
+            self._status[number] = crosstable_norm_made(
+                self.crosstable, number, event, zero, self.rules
+            )
+        return self._status[number]
+
+    def best(self, number: int) -> str | None:
+        """The strongest title norm the player made by the whole check of the Title
+        Regulations (the games, the opponents' mix, the figures), among those above the title
+        the player holds; a quick look at the rating figures first (:meth:`status`) spares
+        the check where they fall short."""
+        return next((title for title, made, _ in self.status(number) if made), None)
+
+    def shown(self, number: int) -> NormCheck | None:
+        """The check of the norm made, else of a title whose rating figures were made but
+        another requirement was not; ``None`` otherwise (none worth a look)."""
+        if not any(figures for _, _, figures in self.status(number)):
+            return None
+        checks = self.checks(number)
+        made = next((c for c in checks if c.met), None)
+        return made or next((c for c in checks if c.rating_met), None)

@@ -17,20 +17,11 @@ from functools import cached_property
 from .editions import Edition, RulesSpec, get_edition
 from .errors import InvalidInputError, XlfuncsError
 from .first_rating import FirstRating, first_rating
-from .norm_check import NormCheck
-from .norm_event import EventType, NormEvent
 from .performance import rp_exact, rp_fide
 from .rating_change import RatingChange, rating_change
 from .results import Outcome
-from .title_editions import TitleEdition
 
-__all__ = ["WOMEN_TITLES", "Crosstable", "Entrant", "Pairing", "PlayerFigures", "is_round_robin"]
-
-FEWEST_NORM_GAMES = min(kind.min_games for kind in EventType)
-"""The fewest games that make a norm in any event (7, at a team championship: B.01 1.4.1b)."""
-
-WOMEN_TITLES = ("WGM", "WIM")
-"""Norm titles open to women only."""
+__all__ = ["Crosstable", "Entrant", "Pairing", "PlayerFigures", "is_round_robin"]
 
 _HALVES = {o.symbol: int(2 * o.points) for o in Outcome}
 """Each result's points in half points (a whole number: sums of them stay exact in ints),
@@ -90,8 +81,6 @@ class PlayerFigures:
     """For an unrated player with games against rated opponents."""
     first_error: str | None
     """Why no first rating could be computed, for an unrated player."""
-    norm: str | None
-    """The best title norm these figures make, or ``None``."""
     sonneborn_berger: Fraction
 
 
@@ -102,12 +91,6 @@ class Crosstable:
     entrants: tuple[Entrant, ...]
     round_robin: bool = False
     edition: Edition = field(default_factory=get_edition)
-    norm_rules: TitleEdition | None = None
-    """The Title Regulations for the norms (:meth:`best_norm`); ``None``: those in force on
-    the first day of :attr:`edition` (the two regulations change on their own dates)."""
-    norm_event: NormEvent | None = None
-    """The event as the norm check sees it (:meth:`norm_checks`); ``None``: what the
-    crosstable says (:func:`~xlfuncs.core.norm_field.crosstable_norm_event`)."""
 
     @classmethod
     def build(
@@ -116,8 +99,6 @@ class Crosstable:
         *,
         round_robin: bool = False,
         rules: RulesSpec = None,
-        norm_rules: TitleEdition | None = None,
-        norm_event: NormEvent | None = None,
     ) -> Crosstable:
         """A crosstable, checking that every opponent number names a player."""
         count = len(entrants)
@@ -129,7 +110,7 @@ class Crosstable:
                     )
                 if p.opponent == i:
                     raise InvalidInputError(f"player {i}, round {r}: paired with themself")
-        return cls(tuple(entrants), round_robin, get_edition(rules), norm_rules, norm_event)
+        return cls(tuple(entrants), round_robin, get_edition(rules))
 
     @cached_property
     def _halves(self) -> tuple[int, ...]:
@@ -265,60 +246,8 @@ class Crosstable:
             change=self.change(number),
             first=first,
             first_error=first_error,
-            norm=self.best_norm(number),
             sonneborn_berger=self.sonneborn_berger(number),
         )
-
-    @cached_property
-    def _norm_setting(self) -> tuple[NormEvent, frozenset[int]]:
-        """The norm event and the players whose games never count (1.4.2b), once."""
-        from .norm_field import crosstable_norm_event, zero_scorers
-
-        event = self.norm_event if self.norm_event is not None else crosstable_norm_event(self)
-        return event, zero_scorers(self)
-
-    def norm_checks(self, number: int) -> tuple[NormCheck, ...]:
-        """The whole norm check (:mod:`xlfuncs.core.norm_check`) of player *number* for every
-        title worth reaching, strongest first."""
-        from .norm_field import crosstable_norm_checks
-
-        cache = self._norm_cache
-        if number not in cache:
-            event, zero = self._norm_setting
-            cache[number] = crosstable_norm_checks(self, number, event, zero)
-        return cache[number]
-
-    @cached_property
-    def _norm_cache(self) -> dict[int, tuple[NormCheck, ...]]:
-        """Each player's :meth:`norm_checks`, once worked out."""
-        return {}
-
-    def best_norm(self, number: int) -> str | None:
-        """The strongest title norm the player made by the whole check of the Title
-        Regulations (:meth:`norm_checks`: the games, the opponents' mix, the figures), among
-        those above the title the player holds; a quick look at the rating figures first
-        (9+ games, Ra with the floor, Rp, 35 %) spares the check where they fall short."""
-        found = next((title for title, made, _ in self.norm_status(number) if made), None)
-        return found
-
-    def norm_status(self, number: int) -> tuple[tuple[str, bool, bool], ...]:
-        """For every title worth reaching, strongest first: the title, whether the norm is
-        made (:meth:`norm_checks`' ``met``) and whether its rating figures are, worked out
-        quickly (no requirements built); empty with fewer games than any norm needs."""
-        from .norm_field import crosstable_norm_made
-
-        if len(self._games[number - 1][0]) < FEWEST_NORM_GAMES:
-            return ()
-        cache = self._norm_status_cache
-        if number not in cache:
-            event, zero = self._norm_setting
-            cache[number] = crosstable_norm_made(self, number, event, zero)
-        return cache[number]
-
-    @cached_property
-    def _norm_status_cache(self) -> dict[int, tuple[tuple[str, bool, bool], ...]]:
-        """Each player's :meth:`norm_status`, once worked out."""
-        return {}
 
 
 def _withdrew(pairings: Sequence[Pairing]) -> bool:

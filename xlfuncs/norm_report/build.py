@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 from ..core.editions import RateOfPlay, RulesSpec
 from ..core.norm_check import NormCheck
 from ..core.norm_event import EventType, NormEvent
-from ..core.norm_field import crosstable_norm_event
-from ..core.title_editions import TitleEdition, title_edition
+from ..core.norm_field import CrosstableNorms, crosstable_norm_event
+from ..core.title_editions import TitleEdition
 from ..core.tournament import Crosstable
 from ..trf import Player, Tournament
 from ..trf.to_crosstable import crosstable_from_trf
@@ -166,9 +166,8 @@ def build_norm_report(
         registered=registered,
         chief_arbiter_title=arbiter,
     )
-    rules_used = title_edition(ct.edition if ct.norm_rules is None else ct.norm_rules)
+    checked = CrosstableNorms(ct, event=event)
     assumptions += event.assumptions
-    ct = replace(ct, norm_event=event)
     players = tuple(
         PlayerNorms(
             start_no=p.start_no,
@@ -176,7 +175,7 @@ def build_norm_report(
             title=p.title,
             federation=e.federation,
             rating=e.rating,
-            checks=ct.norm_checks(n),
+            checks=checked.checks(n),
         )
         for n, (p, e) in enumerate(zip(built.players, ct.entrants), start=1)
     )
@@ -184,7 +183,7 @@ def build_norm_report(
         tournament=t,
         crosstable=ct,
         event=event,
-        title_rules=rules_used,
+        title_rules=checked.title_rules,
         players=players,
         names={n: p.name for n, p in enumerate(built.players, start=1)},
         assumptions=tuple(assumptions),

@@ -22,7 +22,7 @@ from ..core.period import EventGames, PlayerPeriod, rate_period
 from ..core.rating_change import floor_note
 from ..ratinglist import ListPlayer
 from ..trf.k_policy import KSource
-from ..trf.to_crosstable import short_list
+from ..trf.short_list import short_list
 from .read import BadFile, EventRead, PlayerEntry
 
 __all__ = [

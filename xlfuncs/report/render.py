@@ -19,8 +19,8 @@ from ..output import visible
 from ..text_output import points_text, table_lines
 from ..trf import RoundEntry
 from ..trf.k_policy import ASSUMED_GAMES, KSource
+from ..trf.short_list import short_list
 from ..trf.standings import Value, value_text
-from ..trf.to_crosstable import short_list
 from .rows import NormFigures, Report, ReportRow
 
 __all__ = [

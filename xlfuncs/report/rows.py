@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 
 from ..core.editions import Edition, RateOfPlay, RulesSpec
 from ..core.norm_check import NormCheck
+from ..core.norm_field import CrosstableNorms
 from ..core.norms import NormPerformance
 from ..core.tables import round_half_up
-from ..core.tournament import Crosstable, PlayerFigures
+from ..core.tournament import PlayerFigures
 from ..trf import Discrepancy, Player, RoundEntry, Tournament
 from ..trf.k_policy import KSource, PlayerK
 from ..trf.standings import EventStandings, Standing, Value, event_standings
@@ -178,6 +179,7 @@ def _row(
     pk: PlayerK,
     rating: int | None,
     standing: Standing,
+    norm: str | None,
     flags: str | None = None,
 ) -> ReportRow:
     exact: int | None = None
@@ -229,21 +231,12 @@ def _row(
         initial_rating=initial,
         initial_rating_published=published,
         initial_rating_note=note,
-        norm=f.norm,
+        norm=norm,
         sb=float(f.sonneborn_berger),
         tiebreaks=standing.tiebreaks,
         rounds=p.rounds,
         flags=flags,
     )
-
-
-def _norm_check(ct: Crosstable, number: int) -> NormCheck | None:
-    """The check of the norm made, or of a title whose rating figures were made."""
-    if not any(figures for _, _, figures in ct.norm_status(number)):
-        return None
-    checks = ct.norm_checks(number)
-    made = next((c for c in checks if c.met), None)
-    return made or next((c for c in checks if c.rating_met), None)
 
 
 def _norm_figures(row: ReportRow) -> NormFigures:
@@ -281,6 +274,7 @@ def build_report(
         fide_rated_only=True,
     )
     ct = built.crosstable
+    checked = CrosstableNorms(ct)
     warnings = list(built.warnings)
     ranked = event_standings(
         t,
@@ -300,8 +294,10 @@ def build_report(
             for name, who in (("inactive", built.inactive), ("withdrawn", built.withdrawn))
             if p.start_no in who
         )
-        row = _row(p, ct.figures(number), pk, entrant.rating, standing, flags or None)
-        check = _norm_check(ct, number)
+        figures = ct.figures(number)
+        norm = checked.best(number)
+        row = _row(p, figures, pk, entrant.rating, standing, norm, flags or None)
+        check = checked.shown(number)
         if check is not None:
             row = replace(row, norm_check=check)
         rows.append(row)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .parser import Player
+from .short_list import short_list
 
 if TYPE_CHECKING:
     from ..core.editions import Edition
@@ -125,8 +126,6 @@ def with_list(players: Sequence[Player], rating_list: EventList, edition: Editio
             )
         )
     if missing:
-        from .to_crosstable import short_list
-
         warnings.append(
             f"{len(missing)} player{'s' if len(missing) > 1 else ''} with a FIDE id not in the "
             f"rating list {rating_list.source} (the file's data used): {short_list(missing)}"

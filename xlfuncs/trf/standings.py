@@ -25,8 +25,9 @@ from ..core.tiebreaks import TiebreakTable, Value
 from ..core.tiebreaks import tiebreaks as compute_tiebreaks
 from ..text_output import points_text
 from .parser import Discrepancy, Player, Tournament, check_tournament
+from .short_list import short_list
 from .tiebreak_list import TiebreakList, event_tiebreaks
-from .to_crosstable import TrfCrosstable, short_list
+from .to_crosstable import TrfCrosstable
 
 __all__ = [
     "EventStandings",

@@ -10,7 +10,7 @@ when the event counts as a round robin and how the date and rules are chosen:
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -30,9 +30,10 @@ from ..core.tournament import Crosstable, Entrant, Pairing, is_round_robin
 from ..core.tournament import _withdrew as withdrew  # the rule round robins use, kept once
 from ..core.validate import MAX_RATING
 from .k_policy import KSource, PlayerK, known_birth_year, player_k
-from .list_data import has_fide_id
+from .list_data import has_fide_id, with_list
 from .parser import Player, RoundEntry, Tournament, is_invalid_date
 from .rate_of_play import EventRate, event_rate
+from .short_list import short_list
 
 if TYPE_CHECKING:
     from ..ratinglist import EventList
@@ -44,7 +45,6 @@ __all__ = [
     "event_date",
     "held_norm_title",
     "is_round_robin",
-    "short_list",
 ]
 
 
@@ -282,8 +282,6 @@ def crosstable_from_trf(
     list_k: Mapping[int, int] = {}
     inactive: frozenset[int] = frozenset()
     if rating_list is not None:
-        from .list_data import with_list
-
         listed = with_list(players, rating_list, edition)
         players, list_k, inactive = listed.players, listed.k, listed.inactive
         warnings += listed.warnings
@@ -380,14 +378,3 @@ def _check_k_file(overrides: Mapping[str, int], edition: Edition) -> None:
 
 _COMPUTED = frozenset({KSource.JUNIOR, KSource.RATING_2400, KSource.ASSUMED_30_GAMES})
 """The K sources of core's K rule (the ones the birth year can change)."""
-
-
-def short_list(items: Sequence[str], limit: int = 12) -> str:
-    """*items* for a message, comma-separated, the first *limit* of them and how many more.
-
-    >>> short_list(["no. 1", "no. 2", "no. 3"], 2)
-    'no. 1, no. 2 and 1 more'
-    """
-    if len(items) <= limit:
-        return ", ".join(items)
-    return f"{', '.join(items[:limit])} and {len(items) - limit} more"

@@ -1,0 +1,121 @@
+"""The import graph of every module in ``xlfuncs/``: no cycle, and the layers point one way.
+
+The graph is read from the source (``ast``), so it holds every import a module can run:
+those at the top and those inside functions (a lazy import still ties the two modules
+together; hiding a cycle in a function is still a cycle). Imports under
+``if TYPE_CHECKING:`` count too: they never run, so they cannot make an import fail, but a
+module that names another's type in its signatures depends on it all the same, and the
+layers are meant to point one way for the reader as well as for the interpreter (none is
+needed to break a cycle today). ``from pkg import name`` is an edge to the module
+``pkg.name`` when there is one, else to the package ``pkg`` itself (its ``__init__``).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent / "xlfuncs"
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
+
+
+def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement, at any depth (functions, ``if TYPE_CHECKING:`` blocks)."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+
+
+def _targets(module: str, node: ast.Import | ast.ImportFrom) -> Iterator[str]:
+    """The modules (of any package, xlfuncs or not) an import statement loads."""
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            yield alias.name
+        return
+    base = node.module or ""
+    if node.level:
+        package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+        for _ in range(node.level - 1):
+            package = package.rpartition(".")[0]
+        base = f"{package}.{base}" if base else package
+    for alias in node.names:
+        full = f"{base}.{alias.name}"
+        yield full if full in MODULES else base
+
+
+def _graph() -> dict[str, set[str]]:
+    """Each xlfuncs module's imports: every module name, xlfuncs or not."""
+    out: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        out[name] = {t for node in _imports(tree) for t in _targets(name, node)}
+    return out
+
+
+GRAPH = _graph()
+
+
+def _cycle() -> list[str] | None:
+    """One import cycle among xlfuncs' modules, as the modules around it, or ``None``."""
+    inner = {m: {t for t in targets if t in MODULES and t != m} for m, targets in GRAPH.items()}
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(m: str) -> list[str] | None:
+        state[m] = 1
+        path.append(m)
+        for t in sorted(inner[m]):
+            if state.get(t) == 1:
+                return path[path.index(t) :] + [t]
+            if t not in state:
+                found = visit(t)
+                if found:
+                    return found
+        path.pop()
+        state[m] = 2
+        return None
+
+    for m in sorted(inner):
+        if m not in state:
+            found = visit(m)
+            if found:
+                return found
+    return None
+
+
+def test_the_graph_is_read() -> None:
+    # a top-level import, a function-level one and a TYPE_CHECKING-only one are edges
+    assert "xlfuncs.core.tournament" in GRAPH["xlfuncs.core.norm_field"]
+    assert "xlwings" in GRAPH["xlfuncs.udfs"]
+    assert "xlfuncs.templates.swiss" in GRAPH["xlfuncs.crosstable"]  # in write_crosstable
+    assert "xlfuncs.ratinglist" in GRAPH["xlfuncs.trf.to_crosstable"]  # EventList, a type
+
+
+def test_no_import_cycle() -> None:
+    cycle = _cycle()
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("xlfuncs.core")))
+def test_core_imports_nothing_outside_core(module: str) -> None:
+    outside = sorted(
+        t for t in GRAPH[module] if t.startswith("xlfuncs") and not t.startswith("xlfuncs.core")
+    )
+    assert outside == [], f"{module} imports {outside}"
+
+
+def test_only_udfs_imports_xlwings() -> None:
+    importing = sorted(
+        m for m, targets in GRAPH.items() if any(t.split(".")[0] == "xlwings" for t in targets)
+    )
+    assert importing == ["xlfuncs.udfs"]
