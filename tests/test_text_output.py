@@ -18,7 +18,7 @@ import pytest
 from cli_support import run
 from norm_events import Opp, star_trf
 
-from xlfuncs.text_output import points_text, table_lines
+from xlfuncs.text_output import change_text, points_text, table_lines
 
 FEDS = ["GER", "FRA", "NED", "ITA", "ENG", "NOR", "SWE", "POL", "HUN"]
 
@@ -46,6 +46,12 @@ def _event(tmp_path: Path, results: list[str]) -> str:
 )
 def test_points_text(points: Fraction | Decimal | float | int, text: str) -> None:
     assert points_text(points) == text
+
+
+@pytest.mark.parametrize(("change", "text"), [(12, "+12"), (-5, "-5"), (0, "0"), (None, "-")])
+def test_change_text(change: int | None, text: str) -> None:
+    # a rounded rating change: its sign always shown, none for 0; "-" where there is none
+    assert change_text(change) == text
 
 
 def test_table_lines() -> None:

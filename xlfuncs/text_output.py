@@ -1,5 +1,5 @@
-"""How every command writes figures and tables as text: points (:func:`points_text`) and an
-aligned table (:func:`table_lines`).
+"""How every command writes figures and tables as text: points (:func:`points_text`), a
+rating change (:func:`change_text`) and an aligned table (:func:`table_lines`).
 
 Points are written as TRF16 writes them and the report's table prints them: at least one
 decimal (``6.0``, ``5.5``), more where the value needs them (``20.25``). Every command's text
@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["points_text", "table_lines"]
+__all__ = ["change_text", "points_text", "table_lines"]
 
 
 def points_text(points: Fraction | Decimal | float | int) -> str:
@@ -34,6 +34,17 @@ def points_text(points: Fraction | Decimal | float | int) -> str:
         return f"{float(q):.2f}"
     text = format(Decimal(q.numerator) / Decimal(q.denominator), "f")  # exact: a finite decimal
     return text if "." in text else f"{text}.0"
+
+
+def change_text(change: int | None) -> str:
+    """A rounded rating change with its sign (``+12``, ``-5``, ``0``); ``-`` for none.
+
+    >>> change_text(12), change_text(-5), change_text(0), change_text(None)
+    ('+12', '-5', '0', '-')
+    """
+    if change is None:
+        return "-"
+    return f"{change:+d}" if change else "0"
 
 
 def table_lines(rows: Sequence[Sequence[str]], left: Collection[int] = ()) -> list[str]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..output import visible
 from ..report.render import C1_CONTROLS, csv_cell
-from ..text_output import table_lines
+from ..text_output import change_text, table_lines
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from .rows import LIST_K, Period, PeriodRow
 
@@ -65,10 +65,6 @@ def _count(n: int, what: str) -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
 
 
-def _signed(x: int | None) -> str:
-    return "-" if x is None else f"{x:+d}" if x else "0"
-
-
 def _two(x: float | None) -> str:
     return "-" if x is None else f"{x:+.2f}"
 
@@ -100,7 +96,7 @@ def _cells(r: PeriodRow) -> list[str]:
         k,
         _k_short(r),
         _two(r.rating_change_unrounded),
-        _signed(r.rating_change),
+        change_text(r.rating_change),
         new,
     ]
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 from ..core.editions import Edition
 from ..core.tables import round_half_up
 from ..output import visible
-from ..text_output import points_text, table_lines
+from ..text_output import change_text, points_text, table_lines
 from ..trf import RoundEntry
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from ..trf.short_list import short_list
@@ -94,12 +94,6 @@ def _opt(x: int | None) -> str:
     return "-" if x is None else str(x)
 
 
-def _signed(x: int | None) -> str:
-    if x is None:
-        return "-"
-    return f"{x:+d}" if x else "0"
-
-
 def _norm_line(n: NormFigures) -> str:
     perf = n.performance
     return (
@@ -135,7 +129,7 @@ def _text_cells(r: ReportRow) -> list[str]:
         exact,
         _opt(r.k),
         k_from,
-        _signed(r.rating_change),
+        change_text(r.rating_change),
         _opt(r.new_rating) + ("!" if r.new_rating_note else ""),
         first,
         r.norm or "-",
