@@ -17,8 +17,10 @@ from hypothesis import strategies as st
 
 from xlfuncs import udfs
 from xlfuncs.core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError
+from xlfuncs.core.norm_event import BIG_SWISS_TITLES
 from xlfuncs.core.norm_games import figures_out_of_reach
 from xlfuncs.core.norms import (
+    COUNTING_TITLES,
     NORM_TITLES,
     NormMix,
     NormOpponent,
@@ -33,6 +35,7 @@ from xlfuncs.core.norms import (
     norm_reached,
     title_or_higher,
 )
+from xlfuncs.core.titles import FIDE_TITLES
 
 F = Fraction
 
@@ -518,3 +521,12 @@ def test_norm_reached_agrees_with_norm_performance(title: str) -> None:
             score = F(half_points, 2)
             perf = norm_performance(opps[:n], score, title, rules="2025")
             assert norm_reached(opps[:n], score, title, rules="2025") == perf.reached
+
+
+def test_the_titles_are_fides_eight_and_the_norms_count_all_but_candidate_masters() -> None:
+    # B.01 0.31: GM, IM, FM, CM and the women's WGM, WIM, WFM, WCM; 1.4.5a: titled opponents
+    # are all of them but CM and WCM; the four titles gained by norms are GM, IM, WGM, WIM.
+    assert set(FIDE_TITLES) == {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"}
+    assert set(COUNTING_TITLES) == {"GM", "IM", "FM", "WGM", "WIM", "WFM"}
+    assert tuple(NORM_TITLES) == BIG_SWISS_TITLES == ("GM", "IM", "WGM", "WIM")
+    assert [is_titled(t) for t in FIDE_TITLES] == [t not in ("CM", "WCM") for t in FIDE_TITLES]

@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .norms import NORM_TITLES
+
 __all__ = [
     "BIG_SWISS_FEDERATIONS",
     "BIG_SWISS_PLAYERS",
@@ -95,8 +97,8 @@ BIG_SWISS_FEDERATIONS: Final = 3
 """1.4.3d: ... from at least this many federations."""
 BIG_SWISS_TITLED: Final = 10
 """1.4.3d: ... at least this many of them GM, IM, WGM or WIM."""
-BIG_SWISS_TITLES: Final = ("GM", "IM", "WGM", "WIM")
-"""The titles 1.4.3d counts."""
+BIG_SWISS_TITLES: Final = tuple(NORM_TITLES)
+"""The titles 1.4.3d counts: the four norm titles, GM, IM, WGM and WIM."""
 
 _NO_FEDERATION: Final = ("", "FID")
 

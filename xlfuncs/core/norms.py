@@ -25,6 +25,7 @@ from .editions import RulesSpec
 from .errors import InvalidInputError, NothingToComputeError
 from .tables import Number, dp_hundredths
 from .title_editions import TitleEdition, title_edition
+from .titles import FIDE_TITLES
 
 NormRules = RulesSpec | TitleEdition
 """What a norm function takes as ``rules``: a :class:`~xlfuncs.core.title_editions.TitleEdition`,
@@ -363,8 +364,9 @@ def norm_points(
 
 # ------------------------------------------------------------------- the opponents' mix
 
-COUNTING_TITLES: Final = ("GM", "IM", "FM", "WGM", "WIM", "WFM")
-"""Titles that count for the 50 % titled-opponents rule (CM and WCM do not)."""
+COUNTING_TITLES: Final = tuple(t for t in FIDE_TITLES if t not in ("CM", "WCM"))
+"""Titles that count for the 50 % titled-opponents rule (B.01 1.4.5a): every FIDE title but
+CM and WCM."""
 
 NO_FEDERATION: Final = ("", "FID")
 """Federation codes that count as no federation: blank, and ``FID`` (B.01)."""

@@ -25,6 +25,7 @@ from ..core.tiebreak_editions import (
     tiebreak_edition_for,
 )
 from ..core.tiebreaks import DEFAULT_SWISS_TIEBREAKS, default_tiebreaks
+from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
 from ..excel import is_blank, shared_results
 from ..progress import Progress, no_progress, scaled
@@ -141,8 +142,6 @@ ROUND_ROBIN_CHOICES = (
 )
 """The drop-down in the round robin: a grid has neither the order of the rounds nor the
 colours, so ``PS``, ``FB``, ``BPG`` and ``BWG`` are not offered."""
-
-TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 
 ChartKind = str
 """``"rr"`` (a crosstable grid) or ``"swiss"`` (opponent, colour and result per round)."""
@@ -1168,7 +1167,7 @@ def _formatting(wb: Workbook, ws: Worksheet, layout: Layout, tiebreaks: Sequence
         "unrated again.",
     )
     for col, rule in (
-        (TITLE, {"validate": "list", "source": list(TITLES)}),
+        (TITLE, {"validate": "list", "source": list(FIDE_TITLES)}),
         (
             SEX,
             {

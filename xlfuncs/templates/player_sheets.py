@@ -21,6 +21,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, Outcome
+from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
 from .common import Formats, cell, write_value
 
@@ -65,8 +66,8 @@ _DRAW_TEXT: Final = (Outcome.DRAW.shown, Outcome.DRAW.symbol)
 _LOSS_TEXT: Final = (Outcome.LOSS.symbol,)
 # The text a rated result's cell may hold: the drop-down's choices (see common.RESULT_CHOICES).
 
-TITLE_CHOICES: Final = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
-"""FIDE titles offered in an opponent's title drop-down."""
+TITLE_CHOICES: Final = FIDE_TITLES
+"""FIDE titles offered in an opponent's title drop-down: all of them."""
 
 
 @dataclass(frozen=True)
