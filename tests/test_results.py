@@ -24,6 +24,7 @@ from xlfuncs.core.results import (
     UNDER_ONE_MOVE_SYMBOLS,
     Outcome,
     parse,
+    played,
 )
 from xlfuncs.templates.common import RESULT_CHOICES
 from xlfuncs.templates.event import Event, Player, Round, result_cell
@@ -212,3 +213,11 @@ def test_templates_read_results_through_the_table() -> None:
     # the one-player sheets: the drop-down's symbols, as the status column shows them
     shown = [status(2000.0, s) for s in ("1", "\u00bd", "=", "0", "+", "-", "H", "f", "U", "Z")]
     assert shown == ["yes"] * 4 + ["forfeit"] * 2 + ["bye"] * 4
+
+
+def test_played_is_the_rated_result_of_its_points() -> None:
+    # over the board a game scores 1, ½ or 0 (B.02 8.1): a win, a draw, a loss; nothing else
+    assert [played(Fraction(p, 2)) for p in (2, 1, 0)] == [Outcome.WIN, Outcome.DRAW, Outcome.LOSS]
+    shown = [o.shown for p in (2, 1, 0) if (o := played(Fraction(p, 2))) is not None]
+    assert shown == ["1", "\u00bd", "0"]
+    assert played(Fraction(3, 2)) is None

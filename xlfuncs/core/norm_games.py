@@ -44,6 +44,7 @@ from .norms import (
     raised_total,
     title_or_higher,
 )
+from .results import played
 from .tables import dp_hundredths
 from .title_editions import TitleEdition
 
@@ -105,9 +106,8 @@ class NormGame:
         """``1``, ``½``, ``0``, or what the round was."""
         if self.kind is not GameKind.PLAYED:
             return str(self.kind.value)
-        return {Fraction(1): "1", Fraction(1, 2): "½", Fraction(0): "0"}.get(
-            self.points, str(self.points)
-        )
+        outcome = played(self.points)
+        return str(self.points) if outcome is None else outcome.shown
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ __all__ = [
     "UNDER_ONE_MOVE_SYMBOLS",
     "Outcome",
     "parse",
+    "played",
 ]
 
 HALF: Final = "\u00bd"
@@ -160,6 +161,21 @@ SPELLINGS: Mapping[str, Outcome] = MappingProxyType(_SPELLINGS)
 """Every accepted way of writing a result as text (upper case), and its outcome: the
 symbols, ``½`` ``1/2`` ``0.5`` ``0,5`` ``.5`` for a draw, ``1.0`` and ``0.0``, and the
 minus sign ``−`` for ``-``."""
+
+
+_PLAYED: Mapping[Fraction, Outcome] = MappingProxyType(
+    {o.points: o for o in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)}
+)
+
+
+def played(points: Fraction) -> Outcome | None:
+    """The result of a game played over the board that scored *points*: 1 a win, ½ a draw,
+    0 a loss; ``None`` for any other number.
+
+    >>> played(Fraction(1, 2)), played(Fraction(1)).shown, played(Fraction(3, 4))
+    (<Outcome.DRAW: ('=', Fraction(1, 2), True)>, '1', None)
+    """
+    return _PLAYED.get(points)
 
 
 def parse(text: str) -> Outcome | None:

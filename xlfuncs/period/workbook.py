@@ -14,9 +14,11 @@ it (formulas with the values stored); the other rows hold the values.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Final
 
+from ..core.results import played
 from ..output import write_atomically
 from ..templates import common
 from ..templates import rating_calculator as rc
@@ -26,11 +28,18 @@ from .rows import Period, PeriodRow, RateSection
 
 __all__ = ["SUMMARY", "write_period_workbook"]
 
+
+def _shown(halves: int) -> str:
+    """A rated game's result, from its half points, as the calculator's result cell holds
+    it (``1``, ``½``, ``0``)."""
+    outcome = played(Fraction(halves, 2))
+    if outcome is None:
+        raise ValueError(f"a rated game scores 1, ½ or 0, not {halves} half points")
+    return outcome.shown
+
+
 SUMMARY: Final = "Summary"
 """The summary sheet's name."""
-
-_RESULT = {2: "1", 1: "½", 0: "0"}
-"""A game's half points as the calculator's result cell holds them."""
 
 _HEAD = (
     ("Rate", 9),
@@ -85,7 +94,7 @@ def _calculation(
         tournaments=[
             Tournament(
                 name=ev.name or ev.source,
-                games=[Game(r, _RESULT[h]) for r, h in p.games],
+                games=[Game(r, _shown(h)) for r, h in p.games],
                 end_date=ev.date,
             )
             for ev, p in entries
