@@ -23,7 +23,7 @@ from typing import Final
 from . import validate
 from .editions import RulesSpec
 from .errors import InvalidInputError, NothingToComputeError
-from .tables import Number, dp_hundredths
+from .tables import Number, dp_hundredths, round_ratio_half_up
 from .title_editions import TitleEdition, title_edition
 from .titles import FIDE_TITLES
 
@@ -228,7 +228,7 @@ def norm_ra(total: int, games: int) -> int:
     >>> norm_ra(21803, 9), norm_ra(4501, 2)
     (2423, 2251)
     """
-    return (2 * total + games) // (2 * games)  # floor(total / games + 1/2)
+    return round_ratio_half_up(total, games)
 
 
 def norm_percent(halves: int, games: int) -> int:
@@ -238,7 +238,7 @@ def norm_percent(halves: int, games: int) -> int:
     >>> norm_percent(13, 9), norm_percent(7, 10)
     (72, 35)
     """
-    return (100 * halves + games) // (2 * games)  # floor(100 (halves / 2) / games + 1/2)
+    return round_ratio_half_up(100 * halves, 2 * games)
 
 
 def raised_total(ratings: Sequence[int], t: NormTitle) -> int:

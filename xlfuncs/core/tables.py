@@ -30,6 +30,7 @@ __all__ = [
     "percent_hundredths",
     "round_half_away",
     "round_half_up",
+    "round_ratio_half_up",
 ]
 
 Number = int | float | Fraction | Decimal
@@ -182,6 +183,18 @@ def exact(x: Number) -> Fraction:
     raise InvalidInputError(f"expected a number, got {x!r}")
 
 
+def round_ratio_half_up(numerator: int, denominator: int) -> int:
+    """*numerator* / *denominator* (a positive denominator) rounded to the nearest whole
+    number, halves upwards, in whole numbers only: the rounding :func:`round_half_up`,
+    :func:`round_half_away` (on the magnitude), :func:`percent_hundredths` and the norms' Ra
+    and p make.
+
+    >>> round_ratio_half_up(5, 2), round_ratio_half_up(-5, 2), round_ratio_half_up(21803, 9)
+    (3, -2, 2423)
+    """
+    return (2 * numerator + denominator) // (2 * denominator)  # floor(n / d + 1/2)
+
+
 def round_half_up(x: Number) -> int:
     """Round to the nearest whole number, halves upwards (FIDE's Ra and percentages).
 
@@ -193,7 +206,7 @@ def round_half_up(x: Number) -> int:
     if type(x) is int:
         return x
     q = exact(x)
-    return (2 * q.numerator + q.denominator) // (2 * q.denominator)  # floor(q + 1/2)
+    return round_ratio_half_up(q.numerator, q.denominator)
 
 
 def round_half_away(x: Number) -> int:
@@ -203,7 +216,7 @@ def round_half_away(x: Number) -> int:
     (-3, 3, -2)
     """
     q = exact(x)
-    magnitude = (2 * abs(q.numerator) + q.denominator) // (2 * q.denominator)  # |q| + 1/2
+    magnitude = round_ratio_half_up(abs(q.numerator), q.denominator)  # floor(|q| + 1/2)
     return -magnitude if q < 0 else magnitude
 
 
@@ -216,7 +229,7 @@ def percent_hundredths(p: Number) -> int:
     q = exact(p)
     if q < 0 or q > 1:
         raise OutOfRangeError(f"fractional score p must lie between 0 and 1, got {float(q):g}")
-    return (200 * q.numerator + q.denominator) // (2 * q.denominator)  # floor(100 q + 1/2)
+    return round_ratio_half_up(100 * q.numerator, q.denominator)
 
 
 def dp_hundredths(h: int) -> int:
