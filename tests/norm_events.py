@@ -5,6 +5,7 @@ columns of the TRF16 ``001`` line (``docs/fide-rules.md``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from xlfuncs.trf import Tournament, parse_trf
 
@@ -51,22 +52,9 @@ def player_line(
     return text.rstrip()
 
 
-def star_event(
-    rounds: list[Opp | Bye],
-    *,
-    fed: str = "ESP",
-    rating: int = 2500,
-    sex: str = "m",
-    title: str = "",
-    host: str = "ESP",
-    kind: str = "Individual: Swiss-System",
-    extra: tuple[str, ...] = (),
-) -> Tournament:
-    """:func:`star_trf`'s event, read."""
-    text = star_trf(
-        rounds, fed=fed, rating=rating, sex=sex, title=title, host=host, kind=kind, extra=extra
-    )
-    return parse_trf(text, source="norm-test.trf")
+def star_event(rounds: list[Opp | Bye], **options: Any) -> Tournament:
+    """:func:`star_trf`'s event (the same *options*), read."""
+    return parse_trf(star_trf(rounds, **options), source="norm-test.trf")
 
 
 def star_trf(
