@@ -41,11 +41,15 @@ def player_line(
     fed: str = "ENG",
     sex: str = "m",
     fide_id: str = "",
+    birth: str = "1990/01/01",
+    points: str = "",
+    rank: int | str = "",
 ) -> str:
-    """A ``001`` line; each round is its eight columns (``"   2 w 1"``)."""
+    """A ``001`` line by the TRF16 columns; each round is its eight columns
+    (``"   2 w 1"``)."""
     text = (
         f"001 {start:>4} {sex:1}{title:>3} {name:<33} {rating or '':>4} {fed:<3} "
-        f"{fide_id:>11} {'1990/01/01':<10} {'':>4} {'':>4}"
+        f"{fide_id:>11} {birth:<10} {points:>4} {rank:>4}"
     )
     for r in rounds:
         text += "  " + r

@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from norm_events import player_line
 
 from xlfuncs.core import InvalidInputError, Outcome, OutOfRangeError
 from xlfuncs.core.tournament import Pairing
@@ -58,13 +59,19 @@ def line(
     players with a FIDE id); an unrated one none."""
     if fide_id is None:
         fide_id = f"991{start:05d}" if rating else ""
-    text = (
-        f"001 {start:>4} {sex:1}{title:>3} {name:<33} {rating or '':>4} {fed:<3} "
-        f"{fide_id:>11} {birth:<10} {points:>4} {rank:>4}"
+    return player_line(
+        start,
+        name,
+        rating,
+        rounds,
+        title=title,
+        fed=fed,
+        sex=sex,
+        fide_id=fide_id,
+        birth=birth,
+        points=points,
+        rank=rank,
     )
-    for r in rounds:
-        text += "  " + r
-    return text.rstrip()
 
 
 def trf(
