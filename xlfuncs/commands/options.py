@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import argparse
 
+from ..core.editions import EDITIONS
+from ..core.tiebreak_editions import TIEBREAK_EDITIONS
+
 __all__ = [
     "add_force",
     "add_tiebreak_rules",
@@ -23,7 +26,7 @@ def add_trf_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--rules",
         metavar="EDITION",
-        help="edition of the rating regulations (2017, 2022, 2024, 2025 or a "
+        help=f"edition of the rating regulations ({', '.join(EDITIONS)} or a "
         "date YYYY-MM-DD); default: the one in force on the event's start "
         "date (for --rate rapid or blitz: their rules in force then)",
     )
@@ -71,8 +74,9 @@ def add_tiebreak_rules(command: argparse.ArgumentParser) -> None:
         "--tiebreak-rules",
         metavar="EDITION",
         type=_tiebreak_rules_option,
-        help="edition of the Tie-Break Regulations, C.07 (2023, 2026 or a date YYYY-MM-DD); "
-        "default: the one in force on the event's start date (an older event: the 2023 text)",
+        help=f"edition of the Tie-Break Regulations, C.07 ({', '.join(TIEBREAK_EDITIONS)} or a "
+        "date YYYY-MM-DD); default: the one in force on the event's start date (an older "
+        f"event: the {next(iter(TIEBREAK_EDITIONS))} text)",
     )
 
 

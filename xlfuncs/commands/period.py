@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 
+from ..core.editions import EDITIONS
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
@@ -50,7 +51,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     p.add_argument(
         "--rules",
         metavar="EDITION",
-        help="edition of the rating regulations (2017, 2022, 2024, 2025 or a date "
+        help=f"edition of the rating regulations ({', '.join(EDITIONS)} or a date "
         "YYYY-MM-DD); default: the one in force on the latest event's date",
     )
     p.add_argument(
