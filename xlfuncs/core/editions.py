@@ -44,6 +44,7 @@ __all__ = [
     "DEFAULT_EDITION",
     "DEFAULT_RAPID_BLITZ_EDITION",
     "EDITIONS",
+    "OLDEST_EDITION",
     "RAPID_BLITZ_EDITIONS",
     "Edition",
     "RateOfPlay",
@@ -258,6 +259,10 @@ EDITIONS: Final[dict[str, Edition]] = {
 
 DEFAULT_EDITION: Final[Edition] = EDITIONS["2025"]
 """The edition in force today (since 1 October 2025), used when no rules are given."""
+
+OLDEST_EDITION: Final[Edition] = next(iter(EDITIONS.values()))
+"""The oldest implemented edition (2017, in force from 1 July 2017): an older event is
+computed with it."""
 
 _RB = RateOfPlay.RAPID
 """The rate the rows of :data:`RAPID_BLITZ_EDITIONS` are stored with; :func:`get_edition`

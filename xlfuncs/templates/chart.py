@@ -18,7 +18,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .. import udfs
-from ..core.editions import DEFAULT_EDITION
+from ..core.editions import DEFAULT_EDITION, OLDEST_EDITION
 from ..core.tiebreak_editions import (
     DEFAULT_TIEBREAK_EDITION,
     TIEBREAK_EDITIONS,
@@ -784,13 +784,13 @@ def _header_block(
         {
             "validate": "date",
             "criteria": "between",
-            "minimum": _dt.date(2017, 7, 1),
+            "minimum": OLDEST_EDITION.in_force_from,
             "maximum": _dt.date(2100, 12, 31),
             "input_title": "Rating period",
             "input_message": "The first day of the rating list the event is rated in: it "
             "decides the junior K (blank: today).",
             "error_title": "Rating period",
-            "error_message": "Enter a date (2017 or later).",
+            "error_message": f"Enter a date ({OLDEST_EDITION.in_force_from.year} or later).",
         },
     )
     wb.define_name("RatingPeriod", f"='{ws.get_name()}'!{cell(3, K, absolute=True)}")
