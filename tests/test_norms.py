@@ -35,7 +35,8 @@ from xlfuncs.core.norms import (
     norm_reached,
     title_or_higher,
 )
-from xlfuncs.core.titles import FIDE_TITLES
+from xlfuncs.core.titles import FIDE_TITLES, trf_title
+from xlfuncs.trf.to_crosstable import held_norm_title
 
 F = Fraction
 
@@ -530,3 +531,26 @@ def test_the_titles_are_fides_eight_and_the_norms_count_all_but_candidate_master
     assert set(COUNTING_TITLES) == {"GM", "IM", "FM", "WGM", "WIM", "WFM"}
     assert tuple(NORM_TITLES) == BIG_SWISS_TITLES == ("GM", "IM", "WGM", "WIM")
     assert [is_titled(t) for t in FIDE_TITLES] == [t not in ("CM", "WCM") for t in FIDE_TITLES]
+
+
+@pytest.mark.parametrize(
+    ("field", "title"),
+    [
+        # TRF16's title field: GM g, IM m, WGM wg, FM f, WIM wm, CM c, WFM wf, WCM wc
+        ("g", "GM"),
+        ("m", "IM"),
+        ("wg", "WGM"),
+        ("f", "FM"),
+        ("wm", "WIM"),
+        ("c", "CM"),
+        ("wf", "WFM"),
+        ("wc", "WCM"),
+        (" IM", "IM"),  # right-aligned in its three columns
+        ("WCM", "WCM"),
+        ("", None),
+        ("IA", None),  # an arbiter's title is not a player's
+    ],
+)
+def test_a_trf_title_field_names_a_fide_title(field: str, title: str | None) -> None:
+    assert trf_title(field) == title
+    assert held_norm_title(field) == (title if title in NORM_TITLES else None)

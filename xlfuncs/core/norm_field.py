@@ -18,6 +18,7 @@ from .norm_games import GameKind, NormGame, figures_out_of_reach
 from .norms import NORM_TITLES, norms_worth
 from .results import Outcome
 from .title_editions import TitleEdition, title_edition
+from .titles import trf_title
 from .tournament import Crosstable
 
 __all__ = [
@@ -31,9 +32,6 @@ __all__ = [
 
 FEWEST_NORM_GAMES = min(kind.min_games for kind in EventType)
 """The fewest games that make a norm in any event (7, at a team championship: B.01 1.4.1b)."""
-
-_OLD_STYLE = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM"}
-_OLD_STYLE |= {"wf": "WFM", "wc": "WCM"}
 
 
 def _kind(outcome: Outcome | None, has_opponent: bool) -> GameKind:
@@ -200,15 +198,14 @@ def crosstable_norm_checks(
 
 def fide_title(title: str | None) -> str:
     """A title as the norm rules read it, new or old TRF style (``g`` GM, ``m`` IM, ``f`` FM,
-    ``wg`` WGM ...); ``""`` for none.
+    ``wg`` WGM ...: :func:`~xlfuncs.core.titles.trf_title`), anything else upper-cased;
+    ``""`` for none.
 
     >>> fide_title("WFM"), fide_title("wg"), fide_title(None)
     ('WFM', 'WGM', '')
     """
-    t = (title or "").strip()
-    if t.upper() in ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM") and t.isupper():
-        return t
-    return _OLD_STYLE.get(t, t.upper())
+    found = trf_title(title)
+    return (title or "").strip().upper() if found is None else found
 
 
 def crosstable_norm_made(

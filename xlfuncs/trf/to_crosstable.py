@@ -26,6 +26,7 @@ from ..core.errors import InvalidInputError
 from ..core.norm_field import fide_title
 from ..core.norms import NORM_TITLES
 from ..core.rating_change import k_values
+from ..core.titles import trf_title
 from ..core.tournament import Crosstable, Entrant, Pairing, is_round_robin
 from ..core.tournament import _withdrew as withdrew  # the rule round robins use, kept once
 from ..core.validate import MAX_RATING
@@ -197,21 +198,15 @@ def _female(p: Player) -> bool:
     return p.sex.lower() in ("w", "f")
 
 
-_OLD_STYLE_TITLES: Mapping[str, str] = {"g": "GM", "m": "IM", "wg": "WGM", "wm": "WIM"}
-"""Norm titles as older files write them (lower case)."""
-
-
 def held_norm_title(title: str) -> str | None:
     """The norm title (GM, IM, WGM, WIM) a player holds by the file's title field, new or
-    old style; ``None`` for any other title or none.
+    old style (:func:`~xlfuncs.core.titles.trf_title`); ``None`` for any other title or none.
 
     >>> held_norm_title("WGM"), held_norm_title("g"), held_norm_title("FM")
     ('WGM', 'GM', None)
     """
-    t = title.strip()
-    if t.upper() in NORM_TITLES and t.isupper():
-        return t.upper()
-    return _OLD_STYLE_TITLES.get(t)
+    held = trf_title(title)
+    return held if held in NORM_TITLES else None
 
 
 def crosstable_from_trf(
