@@ -31,6 +31,12 @@ class Bye:
 _OTHER = {"1": "0", "=": "=", "0": "1", "+": "-", "-": "+"}
 
 
+def fide_id_of(start: int) -> str:
+    """A FIDE id for the test player of starting rank *start* (FIDE rates, and the norm check
+    counts as rated, only players with a FIDE id: ``docs/rated.md``)."""
+    return str(99400000 + start)
+
+
 def player_line(
     start: int,
     name: str,
@@ -104,7 +110,13 @@ def star_trf(
             entries[last] = partner[number]
         others.append(
             player_line(
-                number, f"Opponent {number}", item.rating, entries, title=item.title, fed=item.fed
+                number,
+                f"Opponent {number}",
+                item.rating,
+                entries,
+                title=item.title,
+                fed=item.fed,
+                fide_id=fide_id_of(number),
             )
         )
     head = [
@@ -115,5 +127,16 @@ def star_trf(
         f"092 {kind}",
     ]
     lines = [h for h in head if h]
-    lines.append(player_line(1, "Candidate, Test", rating, star, fed=fed, sex=sex, title=title))
+    lines.append(
+        player_line(
+            1,
+            "Candidate, Test",
+            rating,
+            star,
+            fed=fed,
+            sex=sex,
+            title=title,
+            fide_id=fide_id_of(1),
+        )
+    )
     return "\n".join(lines + others + list(extra)) + "\n"

@@ -217,7 +217,9 @@ def test_a_name_that_differs_between_files_is_a_warning(
 def test_players_without_a_fide_id_are_listed_apart(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Nia has no FIDE id: rated on each file alone, K 20 assumed: +2.40 -> +2 twice.
+    # Nia has no FIDE id: not matched, each file alone, and unrated (FIDE rates only players
+    # with a FIDE id: the file's 2000 is not a FIDE rating, as the report says): no change,
+    # and one game against a rated player is no first rating (7.1.4: 5 games at least).
     nia: Player = (1, "Noid, Nia", 2000, "")
     ben: Player = (2, "Bold, Ben", 2085, "1002")
     files = [
@@ -227,9 +229,10 @@ def test_players_without_a_fide_id_are_listed_apart(
     code, out, err = run(capsys, "period", *files, "--format", "json")
     apart = [o for o in json.loads(out) if o["fide_id"] is None]
     assert [(o["name"], o["rating_change"], len(o["events"])) for o in apart] == [
-        ("Noid, Nia", 2, 1),
-        ("Noid, Nia", 2, 1),
+        ("Noid, Nia", None, 1),
+        ("Noid, Nia", None, 1),
     ]
+    assert [(o["rating"], o["initial_rating_published"]) for o in apart] == [(None, False)] * 2
     code, out, err = run(capsys, "period", *files)
     assert "Players without a FIDE id" in out
 
@@ -408,8 +411,9 @@ def test_k_from_the_rating_list_and_the_new_list_for_the_next_period(
         38,
         38,
     )
-    # 18 opponents, rated 2000, are not on the list: a warning names them.
-    assert "18 players whose standard rating in the files is not the rating list's" in err
+    # 18 opponents, rated 2000, are not on the list: each file's warning names its six (the
+    # files' data used for them, as the report reads each file).
+    assert err.count("6 players with a FIDE id not in the rating list players_list_foa.txt") == 3
     new = {p.fide_id: p for p in read_list(after)}
     # Ann: 2038 after 18 games, K 40 again (under 2400); Zoe: unchanged, no games this period.
     assert new["1001"].standard == RateRating(2038, 18, 40)
@@ -423,8 +427,9 @@ def test_k_from_the_rating_list_and_the_new_list_for_the_next_period(
         capsys, "period", files[0], "--rating-list", str(after), "--format", "json"
     )
     assert by_id(out)["1001"]["k_source"] == "rating list"
-    assert by_id(out)["1001"]["rating"] == 2000  # the file's rating is used (a warning says so)
-    assert "2038 in the list, 2000 in the files" in err
+    # The list's rating is used, as the report uses it (a warning says so).
+    assert by_id(out)["1001"]["rating"] == 2038
+    assert "the file gives rating 2000, the rating list 2038: 2038 used (the list's)" in err
 
 
 def test_many_files_read_by_two_processes_give_the_same_period(

@@ -18,7 +18,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from norm_events import Bye, Opp, player_line, star_event
+from norm_events import Bye, Opp, fide_id_of, player_line, star_event
 
 from xlfuncs.core.norm_check import NormGame, check_norm
 from xlfuncs.core.norm_event import EventType, FieldPlayer, NormEvent, big_swiss
@@ -128,6 +128,7 @@ def _big_swiss(titled: int) -> tuple[str, ...]:
                 entries,
                 title="IM" if k < titled else "",
                 fed=("GER", "FRA", "NED")[k % 3],
+                fide_id=fide_id_of(n),
             )
         )
     return tuple(lines)

@@ -193,8 +193,8 @@ def test_a_single_list_of_another_rate_gives_no_rating(tmp_path: Path) -> None:
     )  # fmt: skip
     assert report.warnings[0] == (
         "rating list blitz_rating_list.txt: it gives blitz ratings only, and the event is "
-        "standard play: the list's ratings and K are not used (its titles, sexes and birth "
-        "years are)"
+        "standard play: the list's ratings and K are not used (its titles, federations, sexes "
+        "and birth years are)"
     )
 
 

@@ -206,7 +206,7 @@ HELD_2026 = [
 
 def _ours(path: Path, code: str, edition: str, round_robin: bool, ranks: bool) -> dict[int, object]:
     tx = crosstable_from_trf(read_trf(path))
-    t = tiebreaks(tx.crosstable, code, edition=edition, round_robin=round_robin)
+    t = tiebreaks(tx.file_ratings, code, edition=edition, round_robin=round_robin)
     out: dict[int, object] = {}
     for i, p in enumerate(tx.players):
         if ranks:

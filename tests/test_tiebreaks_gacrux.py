@@ -77,7 +77,7 @@ def _check(
     rr = tx.crosstable.round_robin
     day = EDITION_DAYS[edition] if edition else start
     ref = reference(path, ds, start=day, round_robin=rr, unrated=unrated)
-    ours = tiebreaks(tx.crosstable, ds, edition=edition, start=start, unrated=unrated)
+    ours = tiebreaks(tx.file_ratings, ds, edition=edition, start=start, unrated=unrated)
     assert ref.rules == ours.edition.in_force_from.isoformat()
     wrong = []
     for i, player in enumerate(tx.players):
@@ -129,14 +129,14 @@ def test_rating_tiebreaks_with_a_rating_for_unrated_players(path: Path) -> None:
 def test_the_known_difference_is_c07s_full_score() -> None:
     """No. 12 of the fixture scored 1/1 over the board against no. 14, unrated (1000)."""
     tx, start = _read(DATA / "tiebreakserver" / "swiss_with_many_unplayed_rounds.trf")
-    t = tiebreaks(tx.crosstable, "PTP", start=start, unrated=1000)
+    t = tiebreaks(tx.file_ratings, "PTP", start=start, unrated=1000)
     assert t.column("PTP")[11] == 1000 + 800
 
 
 def test_rating_tiebreaks_undefined_when_a_player_is_unrated() -> None:
     """gacrux, as C.07 10: without a rating for unrated players, no rating tie-break."""
     tx, start = _read(DATA / "real" / "karl-mala-2005.trf")
-    t = tiebreaks(tx.crosstable, "ARO, TPR", start=start)
+    t = tiebreaks(tx.file_ratings, "ARO, TPR", start=start)
     assert set(t.column("ARO")) == {None} and set(t.column("TPR")) == {None}
     assert any("unrated" in n for n in t.notes)
 
@@ -173,7 +173,7 @@ def test_tiebreakserver_published_values(day: str, kind: str) -> None:
     header, rows = _published(f"swiss_with_many_unplayed_rounds.{day}{kind}.txt")
     ds = [h for h in header[3:] if h not in NOT_OURS]
     tx, _ = _read(UNPLAYED)
-    ours = tiebreaks(tx.crosstable, ds, start=_dt.date.fromisoformat(day))
+    ours = tiebreaks(tx.file_ratings, ds, start=_dt.date.fromisoformat(day))
     assert ours.edition.id == ("2023" if day.endswith("28") else "2026")
     for i, player in enumerate(tx.players):
         cells = rows[player.start_no]

@@ -5,29 +5,23 @@ double round robin, two result cells per pair) and the grid can hold every resul
 no third game between the same two players), otherwise into the Swiss wall chart, which
 holds everything a TRF can say, with as many rows and rounds as the file has. Every value of
 the file is written as it is (names as text, result symbols as written); K is the one the
-report uses (see :mod:`xlfuncs.trf.to_crosstable`), written in the K column so that the
-workbook and the report agree. The points column holds the points the results add up to;
+report uses (the same reading of the event, :mod:`xlfuncs.event`), written in the K column so
+that the workbook and the report agree. The points column holds the points the results add up to;
 where the file gives other points, the cell shows the file's figure too (see
 :class:`FilledEvent`).
 """
 
 from __future__ import annotations
 
-import datetime as _dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
-from .core.editions import RateOfPlay, RulesSpec
+from .event import AnalysedEvent, EventOptions, analyse_event
 from .progress import Progress, no_progress
 from .templates.event import MAX_RR_PLAYERS, Event, Player, Round
 from .trf import Discrepancy, Tournament
-from .trf.standings import event_standings
-from .trf.to_crosstable import crosstable_from_trf
-
-if TYPE_CHECKING:
-    from .ratinglist import EventList
 
 __all__ = ["CrosstableError", "FilledEvent", "event_from_trf", "write_crosstable"]
 
@@ -96,45 +90,26 @@ def _round_robin_grid(
     return grid, cycles
 
 
-def event_from_trf(
-    t: Tournament,
-    *,
-    rules: RulesSpec = None,
-    k_overrides: Mapping[str, int] | None = None,
-    today: _dt.date | None = None,
-    rate: RateOfPlay | None = None,
-    tiebreaks: Sequence[str] | None = None,
-    rating_list: EventList | None = None,
-    tiebreak_rules: str | None = None,
-) -> FilledEvent:
-    """The :class:`~xlfuncs.templates.event.Event` of a TRF, for the round-robin template
-    or the Swiss chart, with K (and, given a *rating_list*, ratings, titles, sexes and birth
-    years) as the report computes it (*rate*: as the report's).
-    *tiebreaks*: the descriptors that rank the players after their points, and of the
-    chart's tie-break columns (``None``: the file's list, else the defaults; see
-    :func:`~xlfuncs.trf.standings.event_standings`); *tiebreak_rules*: the C.07 edition
-    (``None``: the one in force on the event's date), which the chart's "Tie-break rules"
-    cell then holds. Raises :class:`~xlfuncs.trf.TrfError` for a file list naming an
+def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEvent:
+    """The :class:`~xlfuncs.templates.event.Event` of the event *t* as read (an
+    :class:`~xlfuncs.event.AnalysedEvent`), or of a tournament read now with *options* (the
+    fields of :class:`~xlfuncs.event.EventOptions`), for the round-robin template or the
+    Swiss chart, with K (and, given a rating list, ratings, titles, sexes and birth years)
+    as the report computes it. The chart's tie-break columns are the event's
+    (:attr:`~xlfuncs.event.AnalysedEvent.standings`), and its "Tie-break rules" cell holds
+    their C.07 edition. Raises :class:`~xlfuncs.trf.TrfError` for a file list naming an
     unknown tie-break."""
-    found = crosstable_from_trf(
-        t,
-        rules=rules,
-        k_overrides=k_overrides,
-        today=today,
-        rate=rate,
-        rating_list=rating_list,
-        fide_rated_only=True,
-    )
+    analysed = t if isinstance(t, AnalysedEvent) else analyse_event(t, EventOptions(**options))
+    t = analysed.tournament
+    found = analysed.read
     players = found.players
     number = {p.start_no: i for i, p in enumerate(players, start=1)}
     ks = {pk.start_no: pk.k for pk in found.ks}
     found_grid = _round_robin_grid(t, number) if found.crosstable.round_robin else None
     grid, cycles = found_grid if found_grid is not None else (None, 1)
     round_robin = grid is not None and len(players) <= MAX_RR_PLAYERS
-    warnings = list(found.warnings)
-    ranked = event_standings(
-        t, found.for_tiebreaks, tiebreaks=tiebreaks, warnings=warnings, edition=tiebreak_rules
-    )
+    ranked = analysed.standings
+    warnings = list(analysed.warnings)
     if found.crosstable.round_robin and not round_robin:
         warnings.append(
             "every two players met, but the round-robin grid cannot hold this "

@@ -5,12 +5,20 @@ from __future__ import annotations
 
 import argparse
 
-from .options import add_force, add_tiebreak_rules, add_trf_options, not_for_charts
+from .options import (
+    CHART_NORM_EVENT,
+    CHART_UNRATED,
+    add_force,
+    add_tiebreak_rules,
+    add_trf_options,
+    refuse,
+    refuse_norm_event_options,
+)
 from .support import (
     EXIT_DATA_ERROR,
     error,
+    event_options,
     print_findings,
-    rate_of_play,
     read_inputs,
     read_rating_list,
 )
@@ -35,9 +43,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     )
     add_force(crosstable, "OUT.xlsx if it exists")
     add_tiebreak_rules(crosstable)
-    crosstable.add_argument(  # report's option, refused here with the reason
-        "--unrated-rating", metavar="N", type=not_for_charts, help=argparse.SUPPRESS
-    )
+    refuse(crosstable, "--unrated-rating", CHART_UNRATED)  # report's, refused with the reason
+    refuse_norm_event_options(crosstable, CHART_NORM_EVENT)
     return crosstable
 
 
@@ -45,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs crosstable``."""
     from ..core import XlfuncsError
     from ..crosstable import CrosstableError, event_from_trf, write_crosstable
+    from ..event import analyse_event
     from ..output import OutputError, vet_file
     from ..progress import ProgressBar, scaled
     from ..trf import TrfError
@@ -66,15 +74,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         with bar:
             bar("reading the results", 0.0)
-            filled = event_from_trf(
-                tournament,
-                rules=edition,
-                k_overrides=overrides,
-                rate=rate_of_play(args),
-                tiebreaks=args.tiebreaks,
-                rating_list=rating_list,
-                tiebreak_rules=args.tiebreak_rules,
+            options = event_options(
+                args, rules=edition, k_overrides=overrides, rating_list=rating_list
             )
+            filled = event_from_trf(analyse_event(tournament, options))
             target = write_crosstable(filled, args.output, progress=scaled(bar, 0.1, 1.0))
     except (CrosstableError, XlfuncsError, OutputError, TrfError) as exc:
         error(str(exc))

@@ -5,15 +5,21 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
-from .options import add_trf_options
+from .options import (
+    NO_RANKING,
+    NORM_UNRATED,
+    add_norm_event_options,
+    add_trf_options,
+    refuse,
+)
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
     error,
-    rate_of_play,
+    event_options,
     read_inputs,
+    read_rating_list,
     say,
 )
 
@@ -33,8 +39,6 @@ player; 2 the command line is wrong."""
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Add ``norms`` to the ``xlfuncs`` command's subparsers."""
-    from ..core.norm_event import EventType
-
     norms = sub.add_parser(
         "norms",
         help="title norms of a TRF file, checked as FIDE checks them",
@@ -45,27 +49,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_trf_options(norms)
-    norms.add_argument(
-        "--event-type",
-        choices=[k.value for k in EventType],
-        help="the kind of event (default: rr when every two players met, else swiss)",
+    add_trf_options(
+        norms,
+        refused={
+            "--k-file": "K moves ratings, not norms; use it with report",
+            "--tiebreaks": NO_RANKING,
+        },
     )
-    norms.add_argument(
-        "--registered",
-        choices=("yes", "no"),
-        help="registered with FIDE 30 days before the start (1.1.1; default: not known)",
-    )
-    norms.add_argument(
-        "--chief-arbiter-title",
-        metavar="TITLE",
-        help="IA, FA or another (1.1.5; default: from the 102 record, else not known)",
-    )
-    norms.add_argument(
-        "--host-federation", metavar="FED", help="the federation hosting the event (default: 032)"
-    )
-    # --rating-list comes with add_trf_options (FIDE's list: here the players' titles and
-    # federations from it, by FIDE id, instead of the file's)
+    refuse(norms, "--tiebreak-rules", NO_RANKING)
+    refuse(norms, "--unrated-rating", NORM_UNRATED)
+    add_norm_event_options(norms)
+    # --rating-list comes with add_trf_options: FIDE's list gives the players' ratings,
+    # titles and federations by FIDE id, as it does for report
     norms.add_argument(
         "--format", choices=("text", "json"), default="text", help="text (default) or json"
     )
@@ -91,14 +86,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         metavar="N",
         help="with --forecast: the event's rounds in all (default: the rounds in the file)",
     )
-    norms.set_defaults(k_file=None)
     return norms
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs norms``."""
     from ..core import XlfuncsError
-    from ..core.norm_event import EventType
+    from ..event import analyse_event
     from ..norm_report.build import build_norm_report
     from ..norm_report.render import render_audit, render_json, render_text
 
@@ -117,24 +111,12 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(inputs, int):
         return inputs
     tournament, _, edition = inputs
-    facts = None
-    if args.rating_list is not None:
-        found = _list_facts(args.rating_list, tournament)
-        if isinstance(found, str):
-            error(found)
-            return EXIT_DATA_ERROR
-        facts = found
+    rating_list = read_rating_list(args, tournament)
+    if isinstance(rating_list, int):
+        return rating_list
     try:
-        report = build_norm_report(
-            tournament,
-            rules=edition,
-            event_type=None if args.event_type is None else EventType.read(args.event_type),
-            host_federation=args.host_federation,
-            rate=rate_of_play(args),
-            registered=None if args.registered is None else args.registered == "yes",
-            chief_arbiter=args.chief_arbiter_title,
-            list_facts=facts,
-        )
+        options = event_options(args, rules=edition, rating_list=rating_list)
+        report = build_norm_report(analyse_event(tournament, options))
     except XlfuncsError as exc:
         error(f"{tournament.source}: {exc}")
         return EXIT_DATA_ERROR
@@ -170,23 +152,3 @@ def run(args: argparse.Namespace) -> int:
         return 0
     sys.stdout.write(render_text(report))
     return 0
-
-
-def _list_facts(path: str, tournament: Any) -> dict[str, Any] | str:
-    """The titles and federations a rating list gives the TRF's players, by FIDE id, or the
-    message saying why the list cannot be read."""
-    from ..norm_report.build import ListFacts
-    from ..ratinglist import RatingListError, open_index
-
-    ids = [p.fide_id for p in tournament.players if p.fide_id]
-    try:
-        with open_index(path) as index:
-            found = index.lookup(ids)
-    except RatingListError as exc:
-        return str(exc)
-    except OSError as exc:
-        return f"cannot read {path}: {exc.strerror or exc}"
-    return {
-        fide_id: ListFacts(title=lp.title or lp.w_title, federation=lp.federation)
-        for fide_id, lp in found.items()
-    }

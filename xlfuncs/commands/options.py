@@ -1,59 +1,180 @@
 """The command-line options several ``xlfuncs`` commands share: the TRF file and its reading
-options, the tie-break options, the rating unrated players count at, and ``--force``. A value
-the option refuses is argparse's usage error (exit 2) naming the option and the value."""
+options, the tie-break options, the rating unrated players count at, the norm event's facts,
+and ``--force``. A value the option refuses is argparse's usage error (exit 2) naming the
+option and the value.
+
+Every field of :class:`~xlfuncs.event.EventOptions` is one option (:data:`EVENT_FLAGS`), and
+every command that reads a TRF either honours it or refuses it, saying why (:func:`refuse`):
+a new option is one field there and one option here."""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Mapping
 
 from ..core.editions import EDITIONS
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS
 
 __all__ = [
+    "EVENT_FLAGS",
     "add_force",
+    "add_norm_event_options",
     "add_tiebreak_rules",
     "add_trf_options",
-    "not_for_charts",
+    "refuse",
+    "refuse_norm_event_options",
     "unrated_rating_option",
 ]
 
+EVENT_FLAGS: Mapping[str, str] = {
+    "rules": "--rules",
+    "rate": "--rate",
+    "k_overrides": "--k-file",
+    "rating_list": "--rating-list",
+    "tiebreaks": "--tiebreaks",
+    "tiebreak_rules": "--tiebreak-rules",
+    "unrated_rating": "--unrated-rating",
+    "event_type": "--event-type",
+    "host_federation": "--host-federation",
+    "registered": "--registered",
+    "chief_arbiter_title": "--chief-arbiter-title",
+}
+"""The option of each field of :class:`~xlfuncs.event.EventOptions` (``today`` has none: it
+stands in for a date the file does not give)."""
 
-def add_trf_options(command: argparse.ArgumentParser) -> None:
-    """The TRF file and the options of every command that reads one."""
+NO_RANKING = "it ranks no one, so no tie-break applies"
+"""Why ``norms`` and ``period`` refuse the tie-break options."""
+
+NORM_UNRATED = (
+    "the Title Regulations give an unrated opponent its own value (1400 from 1 January 2024, "
+    "1000 before), which the norm check applies; use it with report"
+)
+"""Why ``norms`` refuses ``--unrated-rating`` (a tie-break option)."""
+
+NO_NORM_EVENT = "it checks no title norm (use norms or report)"
+"""Why ``period`` refuses the norm event's options."""
+
+
+def refuse(command: argparse.ArgumentParser, flag: str, reason: str) -> None:
+    """*flag*, an option other commands honour, refused by *command* (exit 2) with
+    *reason*; hidden from its help."""
+    name = command.prog.split()[-1]
+
+    def refused(text: str) -> None:
+        raise argparse.ArgumentTypeError(f"not for {name}: {reason}")
+
+    command.add_argument(flag, metavar="X", type=refused, help=argparse.SUPPRESS)
+
+
+def add_trf_options(
+    command: argparse.ArgumentParser, refused: Mapping[str, str] | None = None
+) -> None:
+    """The TRF file and the options of every command that reads one; each flag of
+    *refused* is refused instead (:func:`refuse`), with its reason."""
+    refused = refused or {}
     command.add_argument(
         "file", metavar="FILE.trf", help="the tournament report file; - reads standard input"
     )
-    command.add_argument(
+    _add_or_refuse(
+        command,
+        refused,
         "--rules",
-        metavar="EDITION",
-        help=f"edition of the rating regulations ({', '.join(EDITIONS)} or a "
-        "date YYYY-MM-DD); default: the one in force on the event's start "
-        "date (for --rate rapid or blitz: their rules in force then)",
+        lambda: command.add_argument(
+            "--rules",
+            metavar="EDITION",
+            help=f"edition of the rating regulations ({', '.join(EDITIONS)} or a "
+            "date YYYY-MM-DD); default: the one in force on the event's start "
+            "date (for --rate rapid or blitz: their rules in force then)",
+        ),
     )
-    command.add_argument(
-        "--k-file", metavar="CSV", help="K by FIDE id (CSV with the header fide_id,k)"
+    _add_or_refuse(
+        command,
+        refused,
+        "--k-file",
+        lambda: command.add_argument(
+            "--k-file", metavar="CSV", help="K by FIDE id (CSV with the header fide_id,k)"
+        ),
     )
-    command.add_argument(
+    _add_or_refuse(
+        command,
+        refused,
         "--rate",
-        choices=("standard", "rapid", "blitz"),
-        help="rate of play; default: the one the file's time control (122) says, else "
-        "standard (the report says which); rapid and blitz claim no title norm",
+        lambda: command.add_argument(
+            "--rate",
+            choices=("standard", "rapid", "blitz"),
+            help="rate of play; default: the one the file's time control (122) says, else "
+            "standard (the report says which); rapid and blitz claim no title norm",
+        ),
     )
-    command.add_argument(
+    _add_or_refuse(
+        command,
+        refused,
         "--tiebreaks",
-        metavar="LIST",
-        type=_tiebreaks_option,
-        help="the tie-breaks that rank players after their points, as C.07 writes them "
-        '(e.g. "BH/C1,BH,SB"); default: the file\'s list (TRF-2026 record 202 or 212), '
-        "else BH/C1,BH,SB for a Swiss and DE,WIN,SB,KS for a round robin",
+        lambda: command.add_argument(
+            "--tiebreaks",
+            metavar="LIST",
+            type=_tiebreaks_option,
+            help="the tie-breaks that rank players after their points, as C.07 writes them "
+            '(e.g. "BH/C1,BH,SB"); default: the file\'s list (TRF-2026 record 202 or 212), '
+            "else BH/C1,BH,SB for a Swiss and DE,WIN,SB,KS for a round robin",
+        ),
+    )
+    _add_or_refuse(
+        command,
+        refused,
+        "--rating-list",
+        lambda: command.add_argument(
+            "--rating-list",
+            metavar="FILE",
+            help="FIDE's rating list (players_list_foa.txt, a single list, XML, or their ZIP): "
+            "rating, K, title, federation, sex and birth year of the players it holds; read once "
+            "into the cache (see xlfuncs cache)",
+        ),
+    )
+
+
+def _add_or_refuse(
+    command: argparse.ArgumentParser,
+    refused: Mapping[str, str],
+    flag: str,
+    add: Callable[[], object],
+) -> None:
+    if flag in refused:
+        refuse(command, flag, refused[flag])
+    else:
+        add()
+
+
+def add_norm_event_options(command: argparse.ArgumentParser) -> None:
+    """What the norm check needs that a TRF cannot say (FIDE Title Regulations B.01): the
+    kind of event, the registration, the chief arbiter's title, the host federation."""
+    from ..core.norm_event import EventType
+
+    command.add_argument(
+        "--event-type",
+        choices=[k.value for k in EventType],
+        help="the kind of event, for the norms (default: rr when every two players met, "
+        "else swiss)",
     )
     command.add_argument(
-        "--rating-list",
-        metavar="FILE",
-        help="FIDE's rating list (players_list_foa.txt, a single list, XML, or their ZIP): "
-        "rating, K, title, sex and birth year of the players it holds; read once into the "
-        "cache (see xlfuncs cache)",
+        "--registered",
+        choices=("yes", "no"),
+        help="registered with FIDE 30 days before the start (1.1.1; default: not known)",
     )
+    command.add_argument(
+        "--chief-arbiter-title",
+        metavar="TITLE",
+        help="IA, FA or another (1.1.5; default: from the 102 record, else not known)",
+    )
+    command.add_argument(
+        "--host-federation", metavar="FED", help="the federation hosting the event (default: 032)"
+    )
+
+
+def refuse_norm_event_options(command: argparse.ArgumentParser, reason: str) -> None:
+    """The norm event's options, refused by *command* with *reason*."""
+    for flag in ("--event-type", "--registered", "--chief-arbiter-title", "--host-federation"):
+        refuse(command, flag, reason)
 
 
 def _tiebreaks_option(text: str) -> tuple[str, ...]:
@@ -111,13 +232,18 @@ def unrated_rating_option(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc).removeprefix("N: ")) from None
 
 
-def not_for_charts(text: str) -> None:
-    """``crosstable --unrated-rating``: refused (exit 2), saying why."""
-    raise argparse.ArgumentTypeError(
-        "not for crosstable: the chart's live TIEBREAK_ALL formulas give unrated players no "
-        "rating, so its stored and live rating tie-breaks would disagree (they are defined "
-        "there only when every player is rated); use it with report"
-    )
+CHART_UNRATED = (
+    "the chart's live TIEBREAK_ALL formulas give unrated players no rating, so its stored and "
+    "live rating tie-breaks would disagree (they are defined there only when every player is "
+    "rated); use it with report"
+)
+"""Why ``crosstable`` refuses ``--unrated-rating``."""
+
+CHART_NORM_EVENT = (
+    "the chart's live NORM_ALL formulas read the crosstable alone (no event type, "
+    "registration, chief arbiter or host federation); use norms"
+)
+"""Why ``crosstable`` refuses the norm event's options."""
 
 
 def add_force(command: argparse.ArgumentParser, what: str) -> None:

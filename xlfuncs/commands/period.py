@@ -4,10 +4,12 @@ rating out."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 
 from ..core.editions import EDITIONS
+from .options import NO_NORM_EVENT, NO_RANKING, refuse, refuse_norm_event_options
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
@@ -65,7 +67,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "--rating-list",
         metavar="LIST",
         help="FIDE's rating list in force (players_list_foa.txt, a single list, XML or ZIP): "
-        "K from it; indexed once in the cache folder (xlfuncs cache)",
+        "each file read with it, as report reads one (rating at the rate of play, K, title, "
+        "federation, sex, birth year); indexed once in the cache folder (xlfuncs cache)",
     )
     p.add_argument(
         "--list-out",
@@ -105,6 +108,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         default=None,
         help="processes reading the files (default: the CPUs, for 16 files or more)",
     )
+    for flag in ("--tiebreaks", "--tiebreak-rules", "--unrated-rating"):
+        refuse(p, flag, NO_RANKING)  # report's options, refused with the reason
+    refuse_norm_event_options(p, NO_NORM_EVENT)
     return p
 
 
@@ -113,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     from ..core import XlfuncsError, get_edition
     from ..core.editions import RateOfPlay
     from ..output import OutputError, vet_file
-    from ..period.read import BadFile, EventRead, expand_inputs, read_events
+    from ..period.read import BadFile, expand_inputs, read_events
     from ..period.render import render_csv, render_json, render_text
     from ..period.rows import build_period
     from ..progress import ProgressBar
@@ -147,11 +153,28 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_DATA_ERROR
 
     bar = ProgressBar(f"{len(files)} files")
-    with bar:
+    with bar, contextlib.ExitStack() as held:
+        index = None
+        if args.rating_list is not None:  # indexed once, before the files are read with it
+            try:
+                index = held.enter_context(
+                    open_index(
+                        args.rating_list, progress=lambda n: bar(f"indexing the list: {n:,}", 0.0)
+                    )
+                )
+            except RatingListError as exc:
+                bar.close()
+                error(str(exc))
+                return EXIT_DATA_ERROR
+            except OSError as exc:
+                bar.close()
+                error(f"cannot read {exc.filename or args.rating_list}: {exc.strerror or exc}")
+                return EXIT_DATA_ERROR
         read = read_events(
             files,
             args.rules,
             rate,
+            rating_list=index,
             jobs=jobs,
             progress=lambda n: bar(f"reading {n}/{len(files)}", 0.6 * n / max(len(files), 1)),
         )
@@ -165,28 +188,12 @@ def run(args: argparse.Namespace) -> int:
                 "(fix them, or give --skip-bad-files to rate the others)"
             )
             return EXIT_DATA_ERROR
-        listed = None
-        if args.rating_list is not None:
-            ids = {p.fide_id for e in read if isinstance(e, EventRead) for p in e.players}
-            try:
-                with open_index(
-                    args.rating_list, progress=lambda n: bar(f"indexing the list: {n:,}", 0.6)
-                ) as index:
-                    listed = index.lookup(i for i in ids if i is not None)
-            except RatingListError as exc:
-                bar.close()
-                error(str(exc))
-                return EXIT_DATA_ERROR
-            except OSError as exc:
-                bar.close()
-                error(f"cannot read {exc.filename or args.rating_list}: {exc.strerror or exc}")
-                return EXIT_DATA_ERROR
         try:
             period = build_period(
                 [*missing, *read],
                 rules=args.rules,
                 k_overrides=overrides,
-                rating_list=listed,
+                list_given=index is not None,
                 progress=lambda f: bar("rating", 0.6 + 0.3 * f),
             )
         except XlfuncsError as exc:  # --rules naming a rate other than a file's

@@ -5,12 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .options import add_tiebreak_rules, add_trf_options, unrated_rating_option
+from .options import (
+    add_norm_event_options,
+    add_tiebreak_rules,
+    add_trf_options,
+    unrated_rating_option,
+)
 from .support import (
     EXIT_DATA_ERROR,
     error,
+    event_options,
     print_findings,
-    rate_of_play,
     read_inputs,
     read_rating_list,
     write_csv,
@@ -39,9 +44,9 @@ allowed), e.g. to give K 40 to a player with fewer than 30 rated games; K is 40,
 (K x n <= 700 lowers it in the computation, never in the file).
 
 Rating list: FIDE's list (players_list_foa.txt, a single list, XML, or the ZIP as FIDE ships
-it); the players it holds get its rating, K, title, sex and birth year, and a warning names
-any rating of the file that differs. It is read once into the cache folder (xlfuncs cache
-shows where; --clear empties it). A player with a rating but no FIDE id is counted as
+it); the players it holds get its rating, K, title, federation, sex and birth year, and a
+warning names any rating of the file that differs. It is read once into the cache folder
+(xlfuncs cache shows where; --clear empties it). A player with a rating but no FIDE id is counted as
 unrated: FIDE rates only players with a FIDE id."""
 
 
@@ -75,12 +80,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "APRO, APPO), as the tournament's rules give it (C.07); default: none, and those "
         "tie-breaks are undefined ('-') once a player is unrated",
     )
+    add_norm_event_options(report)
     return report
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs report``."""
     from ..core import XlfuncsError
+    from ..event import analyse_event
     from ..report import build_report, render_csv, render_json, render_text
     from ..trf import TrfError
 
@@ -98,17 +105,9 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(rating_list, int):
         return rating_list
     progress(f"computing {len(tournament.players)} players...")
+    options = event_options(args, rules=edition, k_overrides=overrides, rating_list=rating_list)
     try:
-        report = build_report(
-            tournament,
-            rules=edition,
-            k_overrides=overrides,
-            rate=rate_of_play(args),
-            tiebreaks=args.tiebreaks,
-            rating_list=rating_list,
-            tiebreak_rules=args.tiebreak_rules,
-            unrated_rating=args.unrated_rating,
-        )
+        report = build_report(analyse_event(tournament, options))
     except TrfError as exc:  # the file's tie-break list names an unknown tie-break
         error(str(exc))
         return EXIT_DATA_ERROR

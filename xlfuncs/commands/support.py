@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..core import Edition, RateOfPlay
+    from ..event import EventOptions
     from ..ratinglist import EventList
     from ..trf import Tournament
 
@@ -26,6 +27,7 @@ __all__ = [
     "STDIN_NAME",
     "NotATrf",
     "error",
+    "event_options",
     "no_cycle_collection",
     "print_findings",
     "rate_of_play",
@@ -192,6 +194,36 @@ def read_rating_list(args: argparse.Namespace, tournament: Tournament) -> EventL
     except RatingListError as exc:
         error(str(exc))
     return EXIT_DATA_ERROR
+
+
+def event_options(
+    args: argparse.Namespace,
+    *,
+    rules: Edition | None,
+    k_overrides: dict[str, int] | None = None,
+    rating_list: EventList | None = None,
+) -> EventOptions:
+    """The event's reading as the command line gives it: each field of
+    :class:`~xlfuncs.event.EventOptions` from its option (``None`` where the command has
+    none); the files (*k_overrides*, *rating_list*) and the edition (*rules*) as read."""
+    from ..core.norm_event import EventType
+    from ..event import EventOptions
+
+    event_type = getattr(args, "event_type", None)
+    registered = getattr(args, "registered", None)
+    return EventOptions(
+        rules=rules,
+        rate=rate_of_play(args),
+        k_overrides=k_overrides,
+        rating_list=rating_list,
+        tiebreaks=getattr(args, "tiebreaks", None),
+        tiebreak_rules=getattr(args, "tiebreak_rules", None),
+        unrated_rating=getattr(args, "unrated_rating", None),
+        event_type=None if event_type is None else EventType.read(event_type),
+        host_federation=getattr(args, "host_federation", None),
+        registered=None if registered is None else registered == "yes",
+        chief_arbiter_title=getattr(args, "chief_arbiter_title", None),
+    )
 
 
 def print_findings(warnings: Sequence[str], discrepancies: Sequence[object]) -> None:

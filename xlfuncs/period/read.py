@@ -3,10 +3,12 @@
 there are many.
 
 Each file is read as ``xlfuncs report`` reads it (:func:`~xlfuncs.trf.parse_trf_bytes`, then
-:func:`~xlfuncs.trf.to_crosstable.crosstable_from_trf`: the same pairings, byes, forfeits, K
-and warnings); what crosses back from a worker process is only plain tuples, small to pickle.
-A file that cannot be read becomes a :class:`BadFile` naming the file and line, never an
-exception that stops the other files.
+:func:`~xlfuncs.event.analyse_event`: the same pairings, byes, forfeits, ratings, rating list,
+K and warnings; a player without a FIDE id is unrated, as FIDE rates only players with one);
+what crosses back from a worker process is only plain tuples, small to pickle. With a rating
+list, each worker looks its files' players up in the list's index in the cache folder (built
+once, before the workers start). A file that cannot be read becomes a :class:`BadFile`
+naming the file and line, never an exception that stops the other files.
 """
 
 from __future__ import annotations
@@ -20,9 +22,12 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..core.editions import RateOfPlay
+from ..event import EventOptions, analyse_event
+from ..ratinglist import RatingListIndex, open_index
+from ..ratinglist.event import index_event_list
 from ..trf import TrfError, not_a_trf, parse_trf_bytes
 from ..trf.k_policy import known_birth_year
-from ..trf.to_crosstable import crosstable_from_trf
+from ..trf.list_data import has_fide_id
 
 __all__ = [
     "PARALLEL_FROM",
@@ -52,13 +57,15 @@ class PlayerEntry:
 
     start_no: int
     fide_id: str | None
+    """``None``: none in the file (blank or all zeros: ``0`` is no one's id)."""
     name: str
     federation: str
     rating: int | None
-    """The rating the event uses (``None``: unrated, or a number that is no rating)."""
+    """The rating the event uses, as ``xlfuncs report``'s (``None``: unrated, a number that is
+    no rating, or a rating without a FIDE id; the rating list's when one is given)."""
     k: int | None
-    """K as ``xlfuncs report`` computes it for this event (no K file: that is applied once,
-    for the period)."""
+    """K as ``xlfuncs report`` computes it for this event (the rating list's when it gives
+    one; no K file: that is applied once, for the period)."""
     k_source: str | None
     """Where that K came from (:class:`~xlfuncs.trf.k_policy.KSource` label)."""
     birth_year: int | None
@@ -135,10 +142,14 @@ def expand_inputs(paths: Sequence[str]) -> tuple[list[str], list[BadFile]]:
 
 
 def read_event(
-    path: str, rules: str | None = None, rate: RateOfPlay | None = None
+    path: str,
+    rules: str | None = None,
+    rate: RateOfPlay | None = None,
+    rating_list: RatingListIndex | None = None,
 ) -> EventRead | BadFile:
     """One file read (*rules*: ``--rules`` as given, or ``None``; *rate*: ``--rate``, or
-    ``None``: the file's time control, else standard play with a warning)."""
+    ``None``: the file's time control, else standard play with a warning; *rating_list*:
+    the open index of ``--rating-list``, or ``None``)."""
     source = Path(path).name
     try:
         data = Path(path).read_bytes()
@@ -153,14 +164,17 @@ def read_event(
     why = not_a_trf(data, t)
     if why is not None:
         return BadFile(path, f"{source}: not a tournament report file: {why}")
-    built = crosstable_from_trf(t, rules=rules, rate=rate)
-    ct = built.crosstable
+    listed = None
+    if rating_list is not None:
+        listed = index_event_list(rating_list, (p.fide_id for p in t.players if p.fide_id))
+    event = analyse_event(t, EventOptions(rules=rules, rate=rate, rating_list=listed))
+    ct = event.crosstable
     players: list[PlayerEntry] = []
-    for number, (p, pk, entrant) in enumerate(zip(built.players, built.ks, ct.entrants), start=1):
+    for number, (p, pk, entrant) in enumerate(zip(event.players, event.ks, ct.entrants), start=1):
         players.append(
             PlayerEntry(
                 start_no=p.start_no,
-                fide_id=p.fide_id,
+                fide_id=p.fide_id if has_fide_id(p) else None,
                 name=p.name,
                 federation=p.federation,
                 rating=entrant.rating,
@@ -174,19 +188,22 @@ def read_event(
         path=path,
         source=source,
         name=t.name,
-        date=built.event_date,
+        date=event.event_date,
         edition=ct.edition.id,
         round_robin=ct.round_robin,
-        rate=built.rate.value,
+        rate=event.rate.value,
         players=tuple(players),
-        warnings=built.warnings,
+        warnings=event.reader_warnings,
     )
 
 
 def _read_chunk(
-    paths: Sequence[str], rules: str | None, rate: RateOfPlay | None
+    paths: Sequence[str], rules: str | None, rate: RateOfPlay | None, list_path: str | None
 ) -> list[EventRead | BadFile]:
-    return [read_event(p, rules, rate) for p in paths]
+    if list_path is None:
+        return [read_event(p, rules, rate) for p in paths]
+    with open_index(list_path) as index:  # the parent built it: the cached index serves
+        return [read_event(p, rules, rate, index) for p in paths]
 
 
 def read_events(
@@ -194,22 +211,27 @@ def read_events(
     rules: str | None = None,
     rate: RateOfPlay | None = None,
     *,
+    rating_list: RatingListIndex | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] = lambda _: None,
 ) -> list[EventRead | BadFile]:
     """Every file of *paths* read, in the same order; *jobs* processes read them when there
-    are at least :data:`PARALLEL_FROM` files (else this process alone). *progress* is called
+    are at least :data:`PARALLEL_FROM` files (else this process alone; so too when the
+    *rating_list*'s index is in memory, the cache folder not writable). *progress* is called
     with the number of files read so far."""
-    if jobs <= 1 or len(paths) < PARALLEL_FROM:
+    in_memory = rating_list is not None and rating_list.index_path is None
+    if jobs <= 1 or len(paths) < PARALLEL_FROM or in_memory:
         out: list[EventRead | BadFile] = []
         for p in paths:
-            out.append(read_event(p, rules, rate))
+            out.append(read_event(p, rules, rate, rating_list))
             progress(len(out))
         return out
+    list_path = None if rating_list is None else str(rating_list.list_path)
     chunks = [paths[i : i + CHUNK] for i in range(0, len(paths), CHUNK)]
     results: list[EventRead | BadFile] = []
+    n = len(chunks)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(_read_chunk, chunks, [rules] * len(chunks), [rate] * len(chunks)):
+        for part in pool.map(_read_chunk, chunks, [rules] * n, [rate] * n, [list_path] * n):
             results.extend(part)
             progress(len(results))
     return results

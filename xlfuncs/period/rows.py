@@ -3,11 +3,11 @@ player's period computed by core (:func:`~xlfuncs.core.period.rate_period`), one
 :class:`PeriodRow` per player, one :class:`RateSection` per rate of play.
 
 What is matched and assumed (``docs/period.md``): the same FIDE id in two files is one player
-(a name that differs is a warning); a player without a FIDE id cannot be matched and is
-rated on that one file alone, listed apart. The rating is the one the files give (a list
-that differs is a warning); K is the K file's when it names the player, else the rating
-list's when one is given and has one, else ``xlfuncs report``'s (assumed 30+ games), shown
-as such.
+(a name that differs is a warning); a player without a FIDE id (blank or ``0``) cannot be
+matched and is rated on that one file alone, listed apart, and is unrated (FIDE rates only
+players with a FIDE id). Each file is read as ``xlfuncs report`` reads it (the rating list's
+rating and K when one is given, its rule for a player unrated at rapid or blitz included);
+K is the K file's when it names the player, else that of the event as read, shown as such.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from ..core.editions import Edition, RateOfPlay, RulesSpec, get_edition
 from ..core.errors import XlfuncsError
 from ..core.period import EventGames, PlayerPeriod, rate_period
 from ..core.rating_change import floor_note
-from ..ratinglist import ListPlayer
 from ..trf.k_policy import KSource
 from ..trf.short_list import short_list
 from .read import BadFile, EventRead, PlayerEntry
@@ -35,7 +34,7 @@ __all__ = [
     "player_period",
 ]
 
-LIST_K = "rating list"
+LIST_K = KSource.LIST.label
 """The ``k_source`` of a K taken from the rating list."""
 
 RATES = tuple(r.value for r in RateOfPlay)
@@ -235,12 +234,11 @@ def build_period(
     *,
     rules: RulesSpec = None,
     k_overrides: Mapping[str, int] | None = None,
-    rating_list: Mapping[str, ListPlayer] | None = None,
+    list_given: bool = False,
     progress: Callable[[float], None] = lambda _: None,
 ) -> Period:
     """The period of the files *read* (bad files are listed as skipped). *k_overrides*: K by
-    FIDE id (the K file); *rating_list*: the rating list's players of the period, by FIDE
-    id (``None``: no list given)."""
+    FIDE id (the K file); *list_given*: whether the files were read with a rating list."""
     events = sorted((e for e in read if isinstance(e, EventRead)), key=lambda e: (e.date, e.source))
     skipped = tuple(b for b in read if isinstance(b, BadFile))
     warnings = _file_warnings(events)
@@ -267,7 +265,6 @@ def build_period(
         rows: list[PeriodRow] = []
         name_clash: list[str] = []
         rating_clash: list[str] = []
-        list_clash: list[str] = []
         for fide_id, entries in by_id.items():
             names: dict[str, list[str]] = {}
             for ev, p in entries:
@@ -286,25 +283,11 @@ def build_period(
                     + ", ".join(f"{p.rating or 'unrated'} in {ev.source}" for ev, p in entries)
                     + f": rated {rating or 'unrated'}, as in {first[0].source}"
                 )
-            in_list = rating_list.get(fide_id) if rating_list is not None else None
-            listed = None if in_list is None else in_list.at(rate)
             k, source = first[1].k, first[1].k_source
             if rating is not None and fide_id in overrides:
                 k, source = overrides[fide_id], KSource.OVERRIDE.label
-            elif rating is not None and listed is not None and listed.k is not None:
-                k, source = listed.k, LIST_K
             if fide_id in overrides:
                 used_overrides.add(fide_id)
-            if rating_list is not None and (None if listed is None else listed.rating) != rating:
-                list_clash.append(
-                    f"FIDE id {fide_id} ({first[1].name}): "
-                    + (
-                        "not in the list"
-                        if in_list is None
-                        else f"{'unrated' if listed is None else listed.rating} in the list"
-                    )
-                    + f", {rating or 'unrated'} in the files"
-                )
             try:
                 calc = player_period(entries, rating, k, edition)
             except XlfuncsError as exc:  # a K the rules refuse (a list's K of 0, say)
@@ -325,12 +308,6 @@ def build_period(
             warnings.append(
                 f"{len(rating_clash)} player{'s' if len(rating_clash) > 1 else ''} rated "
                 f"differently in different files ({rate}): " + short_list(rating_clash, 20)
-            )
-        if list_clash:
-            warnings.append(
-                f"{len(list_clash)} player{'s' if len(list_clash) > 1 else ''} whose "
-                f"{rate} rating in the files is not the rating list's (the files' is used): "
-                + short_list(list_clash, 20)
             )
         apart: list[PeriodRow] = []
         for ev, p in no_id:
@@ -353,5 +330,5 @@ def build_period(
         sections=tuple(sections),
         skipped=skipped,
         warnings=tuple(warnings),
-        k_list_given=rating_list is not None,
+        k_list_given=list_given,
     )

@@ -8,10 +8,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cache import open_index
+from .cache import RatingListIndex, open_index
 from .player import ListPlayer
 
-__all__ = ["EventList", "event_list"]
+__all__ = ["EventList", "event_list", "index_event_list"]
 
 
 @dataclass(frozen=True)
@@ -43,12 +43,16 @@ def event_list(
     """The players of *fide_ids* in the rating list *path* (arguments as
     :func:`~xlfuncs.ratinglist.cache.open_index`)."""
     with open_index(path, rate=rate, cache=cache, progress=progress) as index:
-        found = index.lookup(fide_ids)
-        return EventList(
-            source=index.source,
-            kind=index.kind,
-            rates=index.rates,
-            players=found,
-            built=index.built,
-            index_path=index.index_path,
-        )
+        return index_event_list(index, fide_ids)
+
+
+def index_event_list(index: RatingListIndex, fide_ids: Iterable[str]) -> EventList:
+    """The players of *fide_ids* in the open *index* (one index serving many events)."""
+    return EventList(
+        source=index.source,
+        kind=index.kind,
+        rates=index.rates,
+        players=index.lookup(fide_ids),
+        built=index.built,
+        index_path=index.index_path,
+    )

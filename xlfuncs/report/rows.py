@@ -1,7 +1,7 @@
 """The report's content: one typed :class:`ReportRow` per player, and the :class:`Report`.
 
-:func:`build_report` reads the TRF into core's crosstable (:mod:`xlfuncs.trf.to_crosstable`)
-and takes each player's figures from it; :mod:`xlfuncs.report.render` prints them. What each
+:func:`build_report` takes each player's figures from the event as read once
+(:mod:`xlfuncs.event`); :mod:`xlfuncs.report.render` prints them. What each
 figure means and what the report assumes: ``docs/report.md``.
 """
 
@@ -13,18 +13,17 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.editions import Edition, RateOfPlay, RulesSpec
 from ..core.norm_check import NormCheck
-from ..core.norm_field import CrosstableNorms
 from ..core.norms import NormPerformance
 from ..core.tables import round_half_up
 from ..core.tournament import PlayerFigures
+from ..event import AnalysedEvent, EventOptions, analyse_event
 from ..trf import Discrepancy, Player, RoundEntry, Tournament
 from ..trf.k_policy import KSource, PlayerK
-from ..trf.standings import EventStandings, Standing, Value, event_standings
-from ..trf.to_crosstable import crosstable_from_trf
+from ..trf.standings import EventStandings, Standing, Value
 
 if TYPE_CHECKING:
     from ..ratinglist import EventList
@@ -245,77 +244,42 @@ def _norm_figures(row: ReportRow) -> NormFigures:
     return NormFigures(row.start_no, row.name, check.score, len(check.used), check.performance)
 
 
-def build_report(
-    t: Tournament,
-    *,
-    rules: RulesSpec = None,
-    k_overrides: Mapping[str, int] | None = None,
-    today: _dt.date | None = None,
-    rate: RateOfPlay | None = None,
-    tiebreaks: Sequence[str] | None = None,
-    rating_list: EventList | None = None,
-    tiebreak_rules: str | None = None,
-    unrated_rating: int | None = None,
-) -> Report:
-    """The report of a tournament (the arguments as
-    :func:`~xlfuncs.trf.to_crosstable.crosstable_from_trf`; *tiebreaks*, the descriptors
-    that rank the players after their points, as :func:`~xlfuncs.trf.standings.event_standings`
-    takes them: ``None``, the file's list or the defaults; *tiebreak_rules* and
-    *unrated_rating*, its ``edition`` and ``unrated``). Raises
-    :class:`~xlfuncs.trf.TrfError` for a tie-break list of the file that names an unknown
-    tie-break."""
-    built = crosstable_from_trf(
-        t,
-        rules=rules,
-        k_overrides=k_overrides,
-        today=today,
-        rate=rate,
-        rating_list=rating_list,
-        fide_rated_only=True,
-    )
-    ct = built.crosstable
-    checked = CrosstableNorms(ct)
-    warnings = list(built.warnings)
-    ranked = event_standings(
-        t,
-        built.for_tiebreaks,
-        tiebreaks=tiebreaks,
-        warnings=warnings,
-        edition=tiebreak_rules,
-        unrated=unrated_rating,
-    )
+def build_report(t: Tournament | AnalysedEvent, /, **options: Any) -> Report:
+    """The report of a tournament: of the event *t* as read (an
+    :class:`~xlfuncs.event.AnalysedEvent`), or of a tournament read now with *options*, the
+    fields of :class:`~xlfuncs.event.EventOptions`. Raises :class:`~xlfuncs.trf.TrfError`
+    for a tie-break list of the file that names an unknown tie-break."""
+    event = t if isinstance(t, AnalysedEvent) else analyse_event(t, EventOptions(**options))
+    ct = event.crosstable
+    ranked = event.standings
     rows: list[ReportRow] = []
     norms: list[NormFigures] = []
     for number, (p, pk, entrant, standing) in enumerate(
-        zip(built.players, built.ks, ct.entrants, ranked.standings), start=1
+        zip(event.players, event.ks, ct.entrants, ranked.standings), start=1
     ):
-        flags = "; ".join(
-            name
-            for name, who in (("inactive", built.inactive), ("withdrawn", built.withdrawn))
-            if p.start_no in who
+        norm = event.norms.best(number)
+        row = _row(
+            p, ct.figures(number), pk, entrant.rating, standing, norm, event.flags(p.start_no)
         )
-        figures = ct.figures(number)
-        norm = checked.best(number)
-        row = _row(p, figures, pk, entrant.rating, standing, norm, flags or None)
-        check = checked.shown(number)
+        check = event.norms.shown(number)
         if check is not None:
             row = replace(row, norm_check=check)
         rows.append(row)
         if row.norm is not None:
             norms.append(_norm_figures(row))
     return Report(
-        tournament=t,
+        tournament=event.tournament,
         edition=ct.edition,
-        rules_given=rules is not None,
+        rules_given=event.options.rules is not None,
         round_robin=ct.round_robin,
-        event_date=built.event_date,
+        event_date=event.event_date,
         rows=tuple(rows),
         norms=tuple(norms),
-        warnings=tuple(warnings),
+        warnings=event.warnings,
         discrepancies=ranked.discrepancies,
-        rate_note=built.rate_note,
+        rate_note=event.read.rate_note,
         standings=ranked,
-        rating_list=rating_list,
+        rating_list=event.options.rating_list,
     )
 
 
@@ -328,6 +292,8 @@ def report_rows(
     tiebreaks: Sequence[str] | None = None,
 ) -> list[ReportRow]:
     """The rows of :func:`build_report`, one per player in starting-rank order."""
-    return list(
-        build_report(t, rules=rules, k_overrides=k_overrides, today=today, tiebreaks=tiebreaks).rows
+    chosen = None if tiebreaks is None else tuple(tiebreaks)
+    options = EventOptions(
+        rules=rules, k_overrides=k_overrides or {}, today=today, tiebreaks=chosen
     )
+    return list(build_report(analyse_event(t, options)).rows)

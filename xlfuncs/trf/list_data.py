@@ -2,10 +2,11 @@
 
 A TRF's player data is what the pairing program was given; the rating list is FIDE's. With a
 list (:class:`~xlfuncs.ratinglist.EventList`), for each player whose FIDE id it holds, the
-rating at the event's rate of play, K, title, sex and birth year are the list's
-(:func:`with_list`), and where the file's rating differs from the list's a warning names both.
-Without one, a player with a rating but no FIDE id is counted as unrated
-(:func:`fide_rated`): see ``docs/report.md`` (section *Rating list*).
+rating at the event's rate of play, K, title (else the women's title), federation, sex and
+birth year are the list's (:func:`with_list`: the one place a list is applied, for every
+command), and where the file's rating differs from the list's a warning names both.
+With or without one, a player with a rating but no FIDE id (:func:`has_fide_id`) is counted
+as unrated where FIDE's ratings are meant: see ``docs/rated.md``.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ class ListedPlayers:
 
     players: tuple[Player, ...]
     """In the order given; :attr:`~xlfuncs.trf.Player.rating`, ``sex``, ``title`` and
-    ``birth_year`` are the list's for a player the list holds."""
+    ``federation`` and ``birth_year`` are the list's for a player the list holds."""
     k: Mapping[int, int]
     """K the list gives at the event's rate of play, by starting rank."""
     inactive: frozenset[int]
@@ -62,9 +63,9 @@ def with_list(players: Sequence[Player], rating_list: EventList, edition: Editio
     """*players* with the data of *rating_list* for the rate of play of *edition*. In rapid
     and blitz, a player the list gives no rating at that rate but a standard one is rated with
     the standard rating where the edition says so
-    (:func:`~xlfuncs.core.rating_change.rating_at_rate`), with K by the rules. A list of
-    another rate of play (a single list) gives title, sex and birth year, not rating nor K,
-    and says so in a warning."""
+    (:func:`~xlfuncs.core.rating_change.rating_at_rate`; Rapid and Blitz Rating Regulations
+    7.2.1), with K by the rules. A list of another rate of play (a single list) gives title,
+    federation, sex and birth year, not rating nor K, and says so in a warning."""
     from ..core.rating_change import rating_at_rate
     from ..ratinglist import rate_name
 
@@ -80,7 +81,7 @@ def with_list(players: Sequence[Player], rating_list: EventList, edition: Editio
         warnings.append(
             f"rating list {rating_list.source}: it gives {'/'.join(rating_list.rates)} ratings "
             f"only, and the event is {rate} play: the list's ratings and K are not used (its "
-            "titles, sexes and birth years are)"
+            "titles, federations, sexes and birth years are)"
         )
     for p in players:
         entry = rating_list.players.get(p.fide_id or "") if has_fide_id(p) else None
@@ -121,7 +122,8 @@ def with_list(players: Sequence[Player], rating_list: EventList, edition: Editio
                 p,
                 rating=rating,
                 sex=_SEX.get(entry.sex, p.sex),
-                title=entry.title,
+                title=entry.title or entry.w_title,
+                federation=entry.federation or p.federation,
                 birth_year=entry.birth_year if entry.birth_year is not None else p.birth_year,
             )
         )

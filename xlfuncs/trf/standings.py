@@ -266,8 +266,10 @@ def event_standings(
     edition: str | None = None,
     unrated: int | None = None,
 ) -> EventStandings:
-    """The standings of *t* read into *built*: the tie-breaks *tiebreaks* (the descriptors'
-    texts, e.g. from ``--tiebreaks``), else the file's list, else the defaults
+    """The standings of *t* read into *built* (its ratings as the file gives them, FIDE id
+    or not: :attr:`~xlfuncs.trf.to_crosstable.TrfCrosstable.file_ratings`): the tie-breaks
+    *tiebreaks* (the descriptors' texts, e.g. from ``--tiebreaks``), else the file's list,
+    else the defaults
     (:func:`~xlfuncs.trf.tiebreak_list.event_tiebreaks`), in the C.07 *edition* (an id or
     an ISO date, e.g. from ``--tiebreak-rules``; ``None``: the one in force on the event's
     date, an older event getting the 2023 text, as FIDE's engine does), unrated players
@@ -280,7 +282,11 @@ def event_standings(
     )
     spec: TiebreakRulesSpec = edition
     table = compute_tiebreaks(
-        built.crosstable, choice.descriptors, edition=spec, start=built.event_date, unrated=unrated
+        built.file_ratings,
+        choice.descriptors,
+        edition=spec,
+        start=built.event_date,
+        unrated=unrated,
     )
     if warnings is not None:  # the edition's note is the text report's "C.07" line
         said = tiebreak_edition_for(spec, built.event_date)[1]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..core.editions import (
@@ -52,9 +52,13 @@ __all__ = [
 @dataclass(frozen=True)
 class TrfCrosstable:
     """A TRF read into a crosstable: player *i* of the crosstable (from 1) is ``players[i-1]``
-    and has K ``ks[i-1]``."""
+    and has K ``ks[i-1]``. Two readings of "rated" are kept apart: :attr:`crosstable` has
+    FIDE's (a rating without a FIDE id is no FIDE rating: unrated, as for rating changes, K,
+    first ratings and norms), :attr:`file_ratings` the file's (every rating given, as the
+    tie-breaks take them); ``docs/rated.md``."""
 
     crosstable: Crosstable
+    """The FIDE reading: only a player with a FIDE id is rated."""
     players: tuple[Player, ...]
     """The file's players in starting-rank order."""
     ks: tuple[PlayerK, ...]
@@ -74,17 +78,18 @@ class TrfCrosstable:
     """Starting ranks of the players who withdrew: no opponent and no points in the last
     round."""
     no_fide_id: frozenset[int] = frozenset()
-    """Starting ranks of the players counted as unrated for their rating without a FIDE id
-    (*fide_rated_only*)."""
-    ranking: TrfCrosstable | None = None
-    """The same reading with the file's ratings as they are (no one unrated for want of a
-    FIDE id), for the tie-breaks, which take the ratings the file gives; ``None``: this one
-    serves (no player was made unrated)."""
+    """Starting ranks of the players with a rating but no FIDE id: unrated in
+    :attr:`crosstable`, rated in :attr:`file_crosstable`."""
+    file_crosstable: Crosstable | None = None
+    """The same players with the ratings the file (or the rating list) gives, whether FIDE
+    rates them or not: what the tie-breaks read (C.07 takes the ratings the event has);
+    ``None``: :attr:`crosstable` serves (every rated player has a FIDE id)."""
 
     @property
-    def for_tiebreaks(self) -> TrfCrosstable:
-        """The reading the tie-breaks use: :attr:`ranking`, else this one."""
-        return self.ranking if self.ranking is not None else self
+    def file_ratings(self) -> Crosstable:
+        """The crosstable with the file's ratings (:attr:`file_crosstable`, else
+        :attr:`crosstable`)."""
+        return self.file_crosstable if self.file_crosstable is not None else self.crosstable
 
 
 def event_date(t: Tournament, *, today: _dt.date | None = None) -> tuple[_dt.date, str | None]:
@@ -217,7 +222,6 @@ def crosstable_from_trf(
     today: _dt.date | None = None,
     rate: RateOfPlay | None = None,
     rating_list: EventList | None = None,
-    fide_rated_only: bool = False,
 ) -> TrfCrosstable:
     """The crosstable of a TRF, each rated player's K, and the reader's warnings.
 
@@ -228,11 +232,10 @@ def crosstable_from_trf(
     control says, else standard (:func:`choose_rate`). Rules naming another rate than
     *rate* are an error. *rating_list*: FIDE's list, whose rating at the event's rate of
     play, K, title, sex and birth year replace the file's for the players it holds
-    (:func:`~xlfuncs.trf.list_data.with_list`). *fide_rated_only*: a player with a rating
-    but no FIDE id is counted as unrated, with a warning, as FIDE rates only players with a
-    FIDE id (the report and the crosstable workbook, which compute FIDE rating changes, ask
-    for it; a reader of the file's ratings as they are, such as tie-breaks, does not).
-    Raises :class:`~xlfuncs.core.XlfuncsError` for rules that name no edition.
+    (:func:`~xlfuncs.trf.list_data.with_list`). A player with a rating but no FIDE id is
+    unrated in the crosstable, with a warning, as FIDE rates only players with a FIDE id;
+    the file's ratings as they are stay in :attr:`TrfCrosstable.file_ratings`. Raises
+    :class:`~xlfuncs.core.XlfuncsError` for rules that name no edition.
     """
     overrides = dict(k_overrides or {})
     day, why = event_date(t, today=today)
@@ -282,6 +285,7 @@ def crosstable_from_trf(
         warnings += listed.warnings
 
     entrants: list[Entrant] = []
+    file_entrants: list[Entrant] = []
     ks: list[PlayerK] = []
     no_birth: list[str] = []
     no_id: list[str] = []
@@ -295,7 +299,8 @@ def crosstable_from_trf(
                 f"a rating (1..{MAX_RATING}): treated as unrated"
             )
             rating = None
-        if fide_rated_only and rating is not None and not has_fide_id(p):
+        file_rating = rating
+        if rating is not None and not has_fide_id(p):
             no_id.append(f"no. {p.start_no} ({rating})")
             no_id_numbers.append(p.start_no)
             rating = None
@@ -310,16 +315,18 @@ def crosstable_from_trf(
         if pk.source is not None and pk.source in _COMPUTED and known_birth_year(p) is None:
             no_birth.append(f"no. {p.start_no}")
         ks.append(pk)
-        entrants.append(
-            Entrant(
-                rating=rating,
-                pairings=ps,
-                k=pk.k,
-                female=_female(p),
-                title=held_norm_title(p.title),
-                fide_title=fide_title(p.title),
-                federation=p.federation,
-            )
+        entrant = Entrant(
+            rating=rating,
+            pairings=ps,
+            k=pk.k,
+            female=_female(p),
+            title=held_norm_title(p.title),
+            fide_title=fide_title(p.title),
+            federation=p.federation,
+        )
+        entrants.append(entrant)
+        file_entrants.append(
+            entrant if file_rating == rating else replace(entrant, rating=file_rating)
         )
     if no_id:
         warnings.append(
@@ -337,6 +344,11 @@ def crosstable_from_trf(
             f"{short_list(no_birth)}"
         )
     crosstable = Crosstable.build(entrants, round_robin=round_robin, rules=edition)
+    file_crosstable = (
+        None
+        if not no_id_numbers
+        else Crosstable.build(file_entrants, round_robin=round_robin, rules=edition)
+    )
     return TrfCrosstable(
         crosstable=crosstable,
         players=players,
@@ -349,11 +361,7 @@ def crosstable_from_trf(
         inactive=inactive,
         withdrawn=frozenset(p.start_no for p, ps in zip(players, pairings) if withdrew(ps)),
         no_fide_id=frozenset(no_id_numbers),
-        ranking=None
-        if not no_id_numbers
-        else crosstable_from_trf(
-            t, rules=rules, k_overrides=k_overrides, today=today, rate=rate, rating_list=rating_list
-        ),
+        file_crosstable=file_crosstable,
     )
 
 

@@ -1,0 +1,148 @@
+"""A TRF read once into an :class:`AnalysedEvent`: the crosstable (FIDE's ratings and the
+file's kept apart), each player's K and where it came from, the standings and the file's
+discrepancies, the norm checks, the warnings and each player's flags. Every command that
+reads a TRF renders this; none reads the file its own way."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..core.editions import Edition, RateOfPlay
+from ..core.norm_event import NormEvent
+from ..core.norm_field import CrosstableNorms
+from ..core.tournament import Crosstable
+from ..trf import Player, Tournament
+from ..trf.k_policy import PlayerK
+from ..trf.standings import EventStandings, event_standings
+from ..trf.to_crosstable import TrfCrosstable, crosstable_from_trf
+from .norm_setting import NormSetting, norm_setting
+from .options import EventOptions
+
+__all__ = ["AnalysedEvent", "analyse_event"]
+
+
+@dataclass(frozen=True)
+class AnalysedEvent:
+    """One event, read once under one set of options. Player *i* of :attr:`crosstable`
+    (from 1) is ``players[i-1]``, with K ``ks[i-1]``. The standings and the norm checks are
+    worked out when first asked (a rating period needs neither)."""
+
+    tournament: Tournament
+    options: EventOptions
+    read: TrfCrosstable
+    """The file read into core's crosstable (:mod:`xlfuncs.trf.to_crosstable`)."""
+
+    @cached_property
+    def _norm_setting(self) -> NormSetting:
+        return norm_setting(self.tournament, self.read, self.options)
+
+    @property
+    def norm_event(self) -> NormEvent:
+        """The event as the norm check sees it (the options, else the file's records)."""
+        return self._norm_setting[0]
+
+    @property
+    def norm_assumptions(self) -> tuple[str, ...]:
+        """What the norm checks take for granted, in the order said."""
+        return self._norm_setting[1]
+
+    @property
+    def crosstable(self) -> Crosstable:
+        """FIDE's reading: a player with a rating but no FIDE id is unrated (rating changes,
+        K, first ratings, norms)."""
+        return self.read.crosstable
+
+    @property
+    def file_ratings(self) -> Crosstable:
+        """The file's reading: every rating the file (or the rating list) gives (the
+        tie-breaks)."""
+        return self.read.file_ratings
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        """The file's players (with the rating list's data), in starting-rank order."""
+        return self.read.players
+
+    @property
+    def ks(self) -> tuple[PlayerK, ...]:
+        """Each player's K and where it came from."""
+        return self.read.ks
+
+    @property
+    def edition(self) -> Edition:
+        """The Rating Regulations the event is rated under (at its rate of play)."""
+        return self.read.crosstable.edition
+
+    @property
+    def rate(self) -> RateOfPlay:
+        """The rate of play."""
+        return self.read.rate
+
+    @property
+    def event_date(self) -> _dt.date:
+        """The date used for K and (without rules) for the edition."""
+        return self.read.event_date
+
+    @cached_property
+    def norms(self) -> CrosstableNorms:
+        """Every player's norm checks (each worked out once, when asked)."""
+        return CrosstableNorms(self.crosstable, event=self.norm_event)
+
+    @cached_property
+    def _ranked(self) -> tuple[EventStandings, tuple[str, ...]]:
+        found: list[str] = []
+        o = self.options
+        ranked = event_standings(
+            self.tournament,
+            self.read,
+            tiebreaks=o.tiebreaks,
+            warnings=found,
+            edition=o.tiebreak_rules,
+            unrated=o.unrated_rating,
+        )
+        return ranked, tuple(found)
+
+    @property
+    def standings(self) -> EventStandings:
+        """The tie-breaks, our ranks and the file's discrepancies. Raises
+        :class:`~xlfuncs.trf.TrfError` for a file's tie-break list naming an unknown one."""
+        return self._ranked[0]
+
+    @property
+    def reader_warnings(self) -> tuple[str, ...]:
+        """What reading the file had to assume or could not use."""
+        return self.read.warnings
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """The reader's warnings, then the standings' (the tie-breaks' notes)."""
+        return self.read.warnings + self._ranked[1]
+
+    def flags(self, start_no: int) -> str | None:
+        """``"inactive"`` (the rating list's flag), ``"withdrawn"`` (no opponent and no points
+        in the last round), both (``"inactive; withdrawn"``) or ``None``."""
+        read = self.read
+        found = [
+            name
+            for name, who in (("inactive", read.inactive), ("withdrawn", read.withdrawn))
+            if start_no in who
+        ]
+        return "; ".join(found) or None
+
+
+def analyse_event(t: Tournament, options: EventOptions | None = None) -> AnalysedEvent:
+    """*t* read once under *options* (``None``: all defaults). Raises
+    :class:`~xlfuncs.core.XlfuncsError` for rules that name no edition or a K file's K the
+    rules never give."""
+    o = options if options is not None else EventOptions()
+    read = crosstable_from_trf(
+        t,
+        rules=o.rules,
+        k_overrides=o.k_overrides,
+        today=o.today,
+        rate=o.rate,
+        rating_list=o.rating_list,
+    )
+    return AnalysedEvent(t, o, read)

@@ -1,0 +1,56 @@
+"""The options of an event's reading: everything the arbiter says that the file does not (or
+says otherwise), one field per command-line option, the same record for every command."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..core.editions import RateOfPlay, RulesSpec
+from ..core.norm_event import EventType
+
+if TYPE_CHECKING:
+    from ..ratinglist import EventList
+
+__all__ = ["EventOptions"]
+
+
+@dataclass(frozen=True)
+class EventOptions:
+    """How to read one event. Every field is a command-line option (named beside it); a
+    command that cannot honour one refuses it, saying why."""
+
+    rules: RulesSpec = None
+    """``--rules``: the edition of the Rating Regulations (id, date or edition); ``None``:
+    the one in force on the event's date."""
+    rate: RateOfPlay | None = None
+    """``--rate``: the rate of play; ``None``: what the file's time control says plainly,
+    else standard play (said in a warning; the norms show the rate as not known)."""
+    k_overrides: Mapping[str, int] | None = None
+    """``--k-file``: K by FIDE id (``None``: none)."""
+    rating_list: EventList | None = None
+    """``--rating-list``: FIDE's list, with the event's players it holds: their rating at
+    the event's rate of play, K, title, federation, sex and birth year replace the file's."""
+    tiebreaks: tuple[str, ...] | None = None
+    """``--tiebreaks``: the descriptors that rank the players after their points; ``None``:
+    the file's list, else the defaults."""
+    tiebreak_rules: str | None = None
+    """``--tiebreak-rules``: the edition of C.07 (an id or a date); ``None``: the one in
+    force on the event's date."""
+    unrated_rating: int | None = None
+    """``--unrated-rating``: the rating unrated players count at in the rating tie-breaks;
+    ``None``: those tie-breaks are undefined once a player is unrated."""
+    today: _dt.date | None = None
+    """The date that stands in for the event's when the file gives none (``None``: today)."""
+    event_type: EventType | None = None
+    """``--event-type`` (norms): ``None``: a round robin when every two players met, else a
+    Swiss."""
+    host_federation: str | None = None
+    """``--host-federation`` (norms); ``None``: the file's ``032``."""
+    registered: bool | None = None
+    """``--registered`` (norms): registered with FIDE 30 days before the start; ``None``:
+    not known."""
+    chief_arbiter_title: str | None = None
+    """``--chief-arbiter-title`` (norms); ``None``: the title beginning the ``102`` record."""
