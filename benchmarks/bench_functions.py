@@ -1,6 +1,8 @@
 """Benchmark: RP_EXACT against the seed's bisection program, and the cost of ELO_CHANGE.
 
-Run: ``python benchmarks/bench_functions.py`` (after ``pip install -e .``).
+Run: ``python benchmarks/bench_functions.py`` (after ``pip install -e .``; options:
+``--cases`` tournaments per row, default 300, ``--passes`` interleaved passes, default 7,
+``--games`` the opponents of each row, default 5 9 13).
 
 Both performance programs run side by side, interleaved, on the same random inputs; nothing
 is cached between calls. Each row is timed twice: with the numbers as floats (classic
@@ -10,6 +12,7 @@ root found with 60-digit decimal arithmetic.
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
@@ -95,16 +98,16 @@ def lite(cases: list[tuple[list[float], float]]) -> list[tuple[list[int], int | 
     return [([int(x) for x in r], int(s) if s.is_integer() else s) for r, s in cases]
 
 
-def compare(games: int) -> None:
-    """Time RP_EXACT, the core and the seed on 300 tournaments of *games* opponents, the
+def compare(games: int, count: int = 300, passes: int = 7) -> None:
+    """Time RP_EXACT, the core and the seed on *count* tournaments of *games* opponents, the
     numbers given as floats (classic xlwings) and as ints where whole (xlwings Lite)."""
-    cases = make_cases(300, games)
+    cases = make_cases(count, games)
     for kind, args in (("float", cases), ("int", lite(cases))):
         seed_args = [(r, s) for r, s in args]
         cell_args = [([[x] for x in r], s) for r, s in args]  # what Excel passes: a column
         # Side by side: alternate the programs pass by pass.
         ours_udf, ours_core, theirs = [], [], []
-        for _ in range(7):
+        for _ in range(passes):
             theirs.append(time_per_call(seed_performance_rating, seed_args, 1))
             ours_udf.append(time_per_call(RP_EXACT, cell_args, 1))
             ours_core.append(time_per_call(rp_exact, seed_args, 1))
@@ -125,14 +128,14 @@ def compare(games: int) -> None:
         )
 
 
-def layers(games: int) -> None:
+def layers(games: int, count: int = 300, passes: int = 7) -> None:
     """Where RP_EXACT's time goes, against one pass of the seed's sum (it makes 22)."""
-    cases = make_cases(300, games)
+    cases = make_cases(count, games)
     flat = [(r, s) for r, s in cases]
     cells = [([[x] for x in r], s) for r, s in cases]
     one_pass = [(r, 2000.0) for r, _ in cases]
     excel, raw, core, seed_pass = [], [], [], []
-    for _ in range(7):
+    for _ in range(passes):
         excel.append(time_per_call(RP_EXACT, cells, 1))
         raw.append(time_per_call(RP_EXACT.__wrapped__, cells, 1))  # without the cell wrapper
         core.append(time_per_call(rp_exact_rounded, flat, 1))
@@ -145,25 +148,40 @@ def layers(games: int) -> None:
     )
 
 
-def main() -> None:
-    print("RP_EXACT against the seed's bisection program: 300 tournaments per row, fastest of")
-    print("7 interleaved passes, microseconds per call; errors against the true root (40 cases)")
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=300, help="tournaments per row")
+    parser.add_argument("--passes", type=int, default=7, help="interleaved passes per row")
+    parser.add_argument("--games", type=int, nargs="+", default=[5, 9, 13])
+    args = parser.parse_args(argv)
+    print(
+        f"RP_EXACT against the seed's bisection program: {args.cases} tournaments per row, "
+        f"fastest of"
+    )
+    print(
+        f"{args.passes} interleaved passes, microseconds per call; errors against the true "
+        f"root ({min(40, args.cases)} cases)"
+    )
     print("games  input  seed us  RP_EXACT  ratio   rp_exact  ratio  same int  err ours  err seed")
-    for games in (5, 9, 13):
-        compare(games)
-    layers(5)
+    for games in args.games:
+        compare(games, args.cases, args.passes)
+    layers(args.games[0], args.cases, args.passes)
 
     rng = random.Random(7)
     own = 2150.0
     games = [[float(rng.randint(1700, 2600))] for _ in range(11)]
     results = [[rng.choice([1.0, "½", 0.0])] for _ in range(11)]
-    t_change = time_per_call(ELO_CHANGE, [(own, games, results, 20.0)] * 2000, 5)
-    t_seed_like = time_per_call(seed_expected_score, [([g[0] for g in games], own)] * 2000, 5)
+    calls = max(args.cases, 1) * 2000 // 300
+    t_change = time_per_call(ELO_CHANGE, [(own, games, results, 20.0)] * calls, min(args.passes, 5))
+    t_seed_like = time_per_call(
+        seed_expected_score, [([g[0] for g in games], own)] * calls, min(args.passes, 5)
+    )
     print(
         f"ELO_CHANGE on 11 games: {t_change:.1f} us/call (the seed's expected-score sum over "
         f"the same 11 games: {t_seed_like:.1f} us)"
     )
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -8,7 +8,8 @@ The list is generated deterministically (fictional names, ratings, games, K, tit
 spread as in a real list) and written with :func:`xlfuncs.ratinglist.write_combined`, the
 layout FIDE ships. Then, each in a fresh child process (``python -c``, imports included, as a
 first ``xlfuncs report --rating-list`` would run): building the index from the list (wall
-time, CPU time and peak resident memory, ``ru_maxrss``), and opening the index a second time
+time, CPU time and the child's own peak resident memory, ``VmHWM``: see
+``benchmarks/_program.py``), and opening the index a second time
 (the list is not read again). Last, in process: looking up the players of an event (ids drawn
 from the list, and a tenth of them not in it), best wall time of ``--repeat`` lookups.
 
@@ -19,9 +20,7 @@ under 0.2 s.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,6 +36,9 @@ from xlfuncs.ratinglist import (  # noqa: E402
     open_index,
     write_combined,
 )
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from _program import mib, run_program  # noqa: E402
 
 MIB = 1024 * 1024
 _FEDS = ("IND", "GER", "ESP", "FRA", "RUS", "USA", "POL", "ITA", "TUR", "IRI", "NOR", "FID")
@@ -92,23 +94,13 @@ print(time.perf_counter() - start, index.built, index.players)
 """
 
 
-def in_child(list_path: Path, cache: Path) -> tuple[float, float, float, float, bool, int]:
+def in_child(list_path: Path, cache: Path) -> tuple[float, float, float, float | None, bool, int]:
     """``open_index`` in a fresh interpreter: wall seconds of the whole child, seconds of the
-    call alone, CPU seconds, peak RSS in MiB, whether it read the list, players indexed."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    with tempfile.TemporaryFile() as out:
-        start = time.perf_counter()
-        child = subprocess.Popen(
-            [sys.executable, "-c", _CHILD, str(list_path), str(cache)], env=env, stdout=out
-        )
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - start
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise RuntimeError("the child failed")
-        out.seek(0)
-        call, built, count = out.read().decode().split()
-    rss = usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
-    return wall, float(call), usage.ru_utime + usage.ru_stime, rss, built == "True", int(count)
+    call alone, CPU seconds, the child's own peak RSS in MiB (``VmHWM``,
+    ``benchmarks/_program.py``), whether it read the list, players indexed."""
+    run = run_program([str(list_path), str(cache)], code=_CHILD, keep_stdout=True)
+    call, built, count = run.stdout.decode().split()
+    return run.seconds, float(call), run.cpu, run.peak_mib, built == "True", int(count)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"list: {count:,} players, {size:.0f} MiB")
         print(
             f"index built (first run):  {call:6.2f} s in open_index, {wall:6.2f} s as a "
-            f"program, CPU {cpu:.2f} s, peak RSS {rss:.0f} MiB"
+            f"program, CPU {cpu:.2f} s, peak RSS {mib(rss, 0)} MiB"
         )
         index_files = list((cache / "rating-lists").glob("*.sqlite"))
         print(f"index file: {sum(f.stat().st_size for f in index_files) / MIB:.0f} MiB")
@@ -141,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
         assert not built
         print(
             f"index opened (next run):  {call:6.3f} s in open_index, {wall:6.2f} s as a "
-            f"program, peak RSS {rss:.0f} MiB (the list not read)"
+            f"program, peak RSS {mib(rss, 0)} MiB (the list not read)"
         )
         rng = random.Random(5)
         present = rng.sample(range(args.players), args.event - args.event // 10)

@@ -2,9 +2,9 @@
 11 rounds), and how their time grows with the number of players.
 
 Run: ``python benchmarks/bench_report.py`` (options: ``--players`` one or more sizes,
-``--rounds``, ``--repeat``, ``--keep DIR`` to keep the generated files and reuse them in the
-next run: generating the 9,999-player file takes minutes, since the generator's pairing is
-quadratic; the commands measured are not).
+``--rounds``, ``--repeat``, ``--commands`` the commands to measure, ``--keep DIR`` to keep the
+generated files and reuse them in the next run: generating the 9,999-player file takes
+minutes, since the generator's pairing is quadratic; the commands measured are not).
 
 The TRFs are generated deterministically by ``xlfuncs/data/make_demo_trf.py`` (the generator
 of the demo files). Each command is measured as a program, at every size: ``python -m xlfuncs
@@ -33,7 +33,6 @@ import contextlib
 import gc
 import io
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -47,6 +46,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "xlfuncs" / "data"))
 
 from make_demo_trf import make_swiss  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from _program import run_program  # noqa: E402
 
 from xlfuncs.cli import build_parser, main  # noqa: E402
 
@@ -148,31 +150,12 @@ def quiet_main(argv: list[str]) -> Callable[[], object]:
     return run
 
 
-def max_rss_mib(kib_or_bytes: int) -> float:
-    """``ru_maxrss`` in MiB (kibibytes on Linux, bytes on macOS)."""
-    return kib_or_bytes / (MIB if sys.platform == "darwin" else 1024)
-
-
-def run_program(argv: list[str]) -> tuple[float, float, float]:
+def program(argv: list[str]) -> tuple[float, float, float | None]:
     """Run ``python -m xlfuncs argv``: wall seconds, CPU seconds (user + system) and the
-    child's peak RSS in MiB."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    program's own peak resident memory in MiB (:mod:`_program`)."""
     clear_output(argv)
-    with tempfile.TemporaryFile() as err:
-        start = time.perf_counter()
-        child = subprocess.Popen(
-            [sys.executable, "-m", "xlfuncs", *argv], env=env, stdout=subprocess.DEVNULL, stderr=err
-        )
-        _, status, usage = os.wait4(child.pid, 0)
-        seconds = time.perf_counter() - start
-        child.returncode = os.waitstatus_to_exitcode(status)
-        if child.returncode != 0:
-            err.seek(0)
-            raise RuntimeError(
-                f"xlfuncs {' '.join(argv)} exited with {child.returncode}: "
-                f"{err.read().decode(errors='replace')}"
-            )
-    return seconds, usage.ru_utime + usage.ru_stime, max_rss_mib(usage.ru_maxrss)
+    run = run_program(argv)
+    return run.seconds, run.cpu, run.peak_mib
 
 
 def measure_in_process(players: int, name: str, argv: list[str], repeat: int) -> Measure:
@@ -184,16 +167,17 @@ def measure_in_process(players: int, name: str, argv: list[str], repeat: int) ->
 
 
 def measure_program(players: int, name: str, argv: list[str], repeat: int) -> Measure:
-    runs = [run_program(argv) for _ in range(repeat)]
-    seconds, cpu, _ = min(runs)
+    runs = [program(argv) for _ in range(repeat)]
+    seconds, cpu, _ = min(runs, key=lambda r: r[0])
+    peaks = [m for _, _, m in runs if m is not None]
     return Measure(
         players,
         name,
         "python -m xlfuncs",
         seconds,
         cpu,
-        max(m for _, _, m in runs),
-        "child max RSS",
+        max(peaks) if peaks else None,
+        "program's own peak RSS (VmHWM)",
     )
 
 
@@ -282,6 +266,14 @@ def main_bench(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, nargs="+", default=[500, 5000, 9999])
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--commands",
+        nargs="+",
+        choices=list(COMMANDS),
+        default=list(COMMANDS),
+        metavar="NAME",
+        help=f"the commands to measure (default: all: {', '.join(map(repr, COMMANDS))})",
+    )
     parser.add_argument("--keep", type=Path, help="write the generated files here (and reuse)")
     args = parser.parse_args(argv)
     sizes = sorted(set(args.players))
@@ -297,8 +289,8 @@ def main_bench(argv: list[str] | None = None) -> int:
         results: list[Measure] = []
         skipped: list[str] = []
         for n, trf in files.items():
-            for name, make_argv in COMMANDS.items():
-                argv_ = make_argv(trf, out_dir)
+            for name in args.commands:
+                argv_ = COMMANDS[name](trf, out_dir)
                 if argv_[0] not in have:
                     skipped.append(f"{name}: the CLI has no '{argv_[0]}' command yet")
                     continue

@@ -1,8 +1,10 @@
 """Benchmark: the filled Swiss wall chart through the formula engine, and how many calls of
 our functions one full recalculation makes.
 
-Run: ``python benchmarks/bench_swiss_chart.py [--players N] [--rounds R]`` (after
-``pip install -e .[test]``; it uses the ``formulas`` package through ``tests/engine.py``).
+Run: ``python benchmarks/bench_swiss_chart.py [--players N] [--rounds R] [--capacity ROWS]``
+(after ``pip install -e .[test]``; it uses the ``formulas`` package through
+``tests/engine.py``). ``--capacity`` builds a chart of that many rows (and the event's rounds)
+instead of the template's 400 x 13: the recalculation's time grows with the chart's size.
 
 It fills ``swiss.xlsx`` with the example event (60 players, 9 rounds by default: an unrated
 player, a forfeit, byes), then:
@@ -20,6 +22,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +33,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from engine import evaluate, forget_compiled  # noqa: E402
 
 from xlfuncs import udfs  # noqa: E402
+from xlfuncs.progress import no_progress  # noqa: E402
 from xlfuncs.templates import swiss  # noqa: E402
-from xlfuncs.templates.chart import ARRAYS, figures, inputs  # noqa: E402
+from xlfuncs.templates.chart import ARRAYS, build_chart, figures, inputs  # noqa: E402
 from xlfuncs.templates.examples import swiss_event  # noqa: E402
 
 
@@ -53,13 +57,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=60)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--repeat", type=int, default=1, help="engine runs (best is shown)")
+    parser.add_argument(
+        "--capacity",
+        type=int,
+        default=None,
+        help="the chart's rows (default: the template's, or the players when more); fewer "
+        "rows make a chart that recalculates sooner",
+    )
     args = parser.parse_args(argv)
 
     event = swiss_event(args.players, args.rounds)
+    layout = replace(
+        swiss.LAYOUT,
+        capacity=max(args.players, args.capacity or swiss.LAYOUT.capacity),
+        rounds=max(args.rounds, swiss.LAYOUT.rounds if args.capacity is None else args.rounds),
+    )
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "swiss_filled.xlsx"
         start = time.perf_counter()
-        swiss.build(path, event)
+        if layout == swiss.LAYOUT:
+            swiss.build(path, event)
+        else:
+            build_chart(path, layout, swiss.TEXTS, event, no_progress)
         build = time.perf_counter() - start
 
         best = float("inf")
@@ -76,14 +95,14 @@ def main(argv: list[str] | None = None) -> int:
             if isinstance(v, str) and v.startswith("#") and v.endswith(("!", "?", "A"))
         ]
 
-    data = inputs(swiss.LAYOUT, event)
+    data = inputs(layout, event)
     start = time.perf_counter()
-    figures(swiss.LAYOUT, data)
+    figures(layout, data)
     ours = time.perf_counter() - start
 
     print(
         f"Swiss wall chart: {len(event.players)} players, {event.rounds} rounds "
-        f"(chart capacity {swiss.LAYOUT.capacity} x {swiss.LAYOUT.rounds})"
+        f"(chart capacity {layout.capacity} x {layout.rounds})"
     )
     print(f"  build the filled workbook (stored values included): {build:6.2f} s")
     print(f"  full recalculation with the formulas engine:        {best:6.2f} s")

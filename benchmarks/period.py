@@ -13,8 +13,11 @@ generator's TRF16 layout (``xlfuncs/data/make_demo_trf.py``: ``player_line``, ``
 
 The command is measured as a program (``python -m xlfuncs period DIR --format json``, output
 thrown away): wall time, CPU time (the command and its worker processes, from ``os.wait4``)
-and peak memory: the largest sum of the resident memory of the command and its workers,
-sampled every 50 ms from ``/proc`` (Linux), beside the command's own ``ru_maxrss``.
+and peak memory, two ways (``benchmarks/_program.py``): the largest sum of the proportional
+set size (PSS) of the command and its workers, sampled every 50 ms from ``/proc`` (Linux; a
+page the forked workers share counted once), and the command's own peak resident memory
+(``VmHWM``, read by the program itself as it ends; not ``ru_maxrss``, which Linux carries
+over from the benchmark's process into the child).
 """
 
 from __future__ import annotations
@@ -23,10 +26,8 @@ import argparse
 import datetime as dt
 import os
 import random
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,7 +38,9 @@ sys.path.insert(0, str(ROOT / "xlfuncs" / "data"))
 
 from make_demo_trf import MIRROR, Entry, header, play, write  # noqa: E402
 
-MIB = 1024 * 1024
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from _program import mib, run_program  # noqa: E402
+
 PLAYERS = 20
 """Players of each generated event."""
 ROUNDS = 10
@@ -101,7 +104,7 @@ def generate(events: int, out_dir: Path, seed: int = 13) -> Path:
             "90 min/40 moves + 30 min, 30 s/move from move 1",
             ROUNDS,
         )
-        text = write(players, head, ROUNDS, "buchholz")
+        text = write(players, head, ROUNDS)
         (folder / f"event_{e + 1:05d}.trf").write_bytes(text.encode("utf-8"))
     print(
         f"generated {events:,} events ({events * PLAYERS * ROUNDS // 2:,} games, a pool of "
@@ -111,61 +114,22 @@ def generate(events: int, out_dir: Path, seed: int = 13) -> Path:
     return folder
 
 
-def _tree_rss(pid: int) -> int:
-    """Resident bytes of *pid* and its descendants (Linux ``/proc``; 0 elsewhere)."""
-    total = 0
-    todo = [pid]
-    while todo:
-        p = todo.pop()
-        try:
-            with open(f"/proc/{p}/statm") as fh:
-                total += int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-            with open(f"/proc/{p}/task/{p}/children") as fh:
-                todo += [int(c) for c in fh.read().split()]
-        except (OSError, ValueError):
-            continue
-    return total
-
-
 @dataclass(frozen=True)
 class Run:
     events: int
     jobs: int
     seconds: float
     cpu: float
-    tree_mib: float
-    maxrss_mib: float
+    tree_mib: float | None
+    own_mib: float | None
 
 
 def run(folder: Path, events: int, jobs: int) -> Run:
     """``python -m xlfuncs period FOLDER --format json --jobs JOBS``, measured."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    argv = [sys.executable, "-m", "xlfuncs", "period", str(folder), "--format", "json"]
-    argv += ["--jobs", str(jobs)]
-    peak = 0
-    with tempfile.TemporaryFile() as err:
-        start = time.perf_counter()
-        child = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=err)
-        done = threading.Event()
-
-        def sample() -> None:
-            nonlocal peak
-            while not done.is_set():
-                peak = max(peak, _tree_rss(child.pid))
-                time.sleep(0.05)
-
-        sampler = threading.Thread(target=sample)
-        sampler.start()
-        _, status, usage = os.wait4(child.pid, 0)
-        seconds = time.perf_counter() - start
-        done.set()
-        sampler.join()
-        code = os.waitstatus_to_exitcode(status)
-        if code != 0:
-            err.seek(0)
-            raise RuntimeError(f"exit {code}: {err.read().decode(errors='replace')[-2000:]}")
-    kib = usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
-    return Run(events, jobs, seconds, usage.ru_utime + usage.ru_stime, peak / MIB, kib)
+    done = run_program(
+        ["period", str(folder), "--format", "json", "--jobs", str(jobs)], sample_tree=True
+    )
+    return Run(events, jobs, done.seconds, done.cpu, done.tree_mib, done.peak_mib)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -187,12 +151,12 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(
         f"{'events':>7}  {'games':>9}  {'jobs':>4}  {'seconds':>8}  {'CPU s':>8}  "
-        f"{'peak MiB (all processes)':>24}  {'maxrss MiB':>10}"
+        f"{'peak MiB (all processes)':>24}  {'own peak MiB':>12}"
     )
     for r in results:
         print(
             f"{r.events:>7,}  {r.events * PLAYERS * ROUNDS // 2:>9,}  {r.jobs:>4}  "
-            f"{r.seconds:>8.1f}  {r.cpu:>8.1f}  {r.tree_mib:>24.0f}  {r.maxrss_mib:>10.0f}"
+            f"{r.seconds:>8.1f}  {r.cpu:>8.1f}  {mib(r.tree_mib, 0):>24}  {mib(r.own_mib, 0):>12}"
         )
     sizes = sorted({r.events for r in results})
     if len(sizes) > 1:
@@ -201,10 +165,13 @@ def main(argv: list[str] | None = None) -> int:
         for jobs in args.jobs:
             small = next(r for r in results if r.events == sizes[0] and r.jobs == jobs)
             big = next(r for r in results if r.events == sizes[-1] and r.jobs == jobs)
+            memory = (
+                f"x{big.tree_mib / small.tree_mib:.2f}" if big.tree_mib and small.tree_mib else "-"
+            )
             print(
                 f"--jobs {jobs}: games x{sizes[-1] / sizes[0]:.0f}, time "
                 f"x{big.seconds / small.seconds:.2f}, CPU x{big.cpu / small.cpu:.2f}, "
-                f"memory x{big.tree_mib / small.tree_mib:.2f}"
+                f"memory {memory}"
             )
     return 0
 

@@ -1,0 +1,100 @@
+"""Every benchmark in ``benchmarks/`` runs, at a tiny size, so that none can break unseen.
+
+Each is run in process (its ``main`` with the size flags below, its output captured; the
+commands it measures run as programs, as at full size) and must end with exit status 0 and
+print its table. Timings are not checked: performance is
+measured by running the benchmarks at their full sizes, never in tests. A benchmark added
+without an entry in :data:`SMALL` fails :func:`test_every_benchmark_has_a_small_size`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+SMALL: dict[str, tuple[str, list[str], str]] = {
+    # file: (its main, the tiny size, a line of its output)
+    "bench_functions.py": (
+        "main",
+        ["--cases", "4", "--passes", "1", "--games", "5"],
+        "ELO_CHANGE on 11 games",
+    ),
+    "bench_rating_list.py": (
+        "main",
+        ["--players", "300", "--event", "20", "--repeat", "1"],
+        "lookup of 20 players",
+    ),
+    "bench_report.py": (
+        "main_bench",
+        ["--players", "12", "24", "--rounds", "3", "--repeat", "1", "--commands", "report"],
+        "growth",
+    ),
+    "bench_swiss_chart.py": (
+        "main",
+        ["--players", "45", "--rounds", "9", "--capacity", "45"],
+        "calls of our functions in one recalculation",
+    ),
+    "period.py": (
+        "main",
+        ["--events", "2", "3", "--jobs", "1"],
+        "growth",
+    ),
+}
+"""Each benchmark's entry point, the arguments of its smallest useful run and a text its
+output must hold."""
+
+
+def _benchmarks() -> list[str]:
+    return sorted(p.name for p in BENCHMARKS.glob("*.py") if not p.name.startswith("_"))
+
+
+def test_every_benchmark_has_a_small_size() -> None:
+    assert _benchmarks() == sorted(SMALL)
+
+
+@pytest.fixture
+def restored_path() -> Iterator[None]:
+    """The benchmarks put the repository's folders on ``sys.path``: undone afterwards."""
+    saved = list(sys.path)
+    yield
+    sys.path[:] = saved
+
+
+def _load(name: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"benchmark_{Path(name).stem}", BENCHMARKS / name)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)  # its dataclasses look it up
+    spec.loader.exec_module(module)
+    return module
+
+
+SLOW = {"bench_swiss_chart.py"}
+"""The recalculation by the ``formulas`` engine takes some seconds even for the smallest chart
+(compiling the formulas): marked ``slow`` as the other recalculating tests are."""
+
+
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=[pytest.mark.slow] if n in SLOW else []) for n in SMALL]
+)
+def test_the_benchmark_runs_small(
+    name: str,
+    restored_path: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("XLFUNCS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    entry, argv, shown = SMALL[name]
+    code = getattr(_load(name, monkeypatch), entry)(argv)
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert shown in out
