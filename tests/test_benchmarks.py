@@ -43,7 +43,7 @@ SMALL: dict[str, tuple[str, list[str], str]] = {
     ),
     "period.py": (
         "main",
-        ["--events", "2", "3", "--jobs", "1"],
+        ["--events", "2", "3", "--jobs", "1", "--list-players", "200", "--repeat", "1"],
         "growth",
     ),
 }

@@ -8,6 +8,7 @@ columns (docs/trf.md).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -430,6 +431,66 @@ def test_k_from_the_rating_list_and_the_new_list_for_the_next_period(
     # The list's rating is used, as the report uses it (a warning says so).
     assert by_id(out)["1001"]["rating"] == 2038
     assert "the file gives rating 2000, the rating list 2038: 2038 used (the list's)" in err
+
+
+def test_the_new_list_copies_the_lines_the_period_leaves_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The list as FIDE might write it: Ann plays (her line is written anew), Zoe played last
+    # period (9 games: her line is written anew with 0), Bob and Ümit did not play and have
+    # 0 games (their lines are copied: Bob's without the blank padding FIDE adds, byte for
+    # byte; Ümit's written by the list in Windows-1252, copied re-encoded to UTF-8).
+    from xlfuncs.ratinglist import COMBINED_HEADER, ListPlayer, RateRating, combined_line
+    from xlfuncs.ratinglist import read_list
+
+    def line(fide_id: str, name: str, standard: RateRating) -> str:
+        return combined_line(
+            ListPlayer(
+                fide_id, name, "ENG", "M", "", "", "", "", standard, None, None, 1990, False, False
+            )
+        )
+
+    bob = line("8801", "Best, Bob", RateRating(1800, 0, 20)).rstrip()
+    umit = line("8802", "Öztürk, Ümit", RateRating(1650, 0, 40))
+    before = tmp_path / "players_list_foa.txt"
+    before.write_bytes(
+        b"".join(
+            text + b"\r\n"
+            for text in (
+                COMBINED_HEADER.encode(),
+                line("1001", "Able, Ann", RateRating(2000, 0, 40)).encode(),
+                line("9999", "Zed, Zoe", RateRating(1700, 9, 20)).encode(),
+                bob.encode(),
+                umit.encode("cp1252"),
+            )
+        )
+    )
+    files = [
+        _ann_event(tmp_path, "one", "2026/03/02", "111100", 2000),
+        _ann_event(tmp_path, "two", "2026/03/09", "======", 3000),
+        _ann_event(tmp_path, "three", "2026/03/16", "111000", 4000),
+    ]
+
+    def new_list(after: Path) -> list[ListPlayer]:
+        code, _, err = run(
+            capsys, "period", *files, "--rating-list", str(before), "--list-out", str(after)
+        )
+        assert code == 0, err
+        return [replace(p, line_no=0) for p in read_list(after)]
+
+    copied = new_list(tmp_path / "copied.txt")
+    lines = (tmp_path / "copied.txt").read_bytes().split(b"\r\n")
+    assert lines[3] == bob.encode() and lines[4] == umit.encode("utf-8")
+    assert lines[2].startswith(b"9999") and b"1700  0   20" in lines[2]
+    # The same list written in full: the cache cannot be written, so the list is indexed in
+    # memory for the run and read again to write the new list.
+    (tmp_path / "no-cache").write_text("a file, not a folder")
+    monkeypatch.setenv("XLFUNCS_CACHE_DIR", str(tmp_path / "no-cache" / "cache"))
+    written = new_list(tmp_path / "written.txt")
+    assert copied == written
+    assert [p.fide_id for p in copied][:4] == ["1001", "9999", "8801", "8802"]
+    assert copied[0].standard == RateRating(2038, 18, 40)
+    assert copied[3].name == "Öztürk, Ümit"
 
 
 def test_many_files_read_by_two_processes_give_the_same_period(

@@ -123,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     from ..period.render import render_csv, render_json, render_text
     from ..period.rows import build_period
     from ..progress import ProgressBar
-    from ..ratinglist import RatingListError, open_index, read_list
+    from ..ratinglist import RatingListError, open_index
     from ..trf.k_file import KFileError, read_k_file
 
     rate = None if args.rate is None else RateOfPlay(args.rate)
@@ -204,9 +204,8 @@ def run(args: argparse.Namespace) -> int:
             from ..period.list_out import write_new_list
 
             try:
-                base = read_list(args.rating_list) if args.rating_list is not None else None
                 bar("writing the list", 0.9)
-                count = write_new_list(args.list_out, period, base)
+                count = write_new_list(args.list_out, period, args.rating_list)
             except (OutputError, RatingListError, ValueError) as exc:
                 bar.close()
                 error(f"--list-out: {exc}")

@@ -16,6 +16,11 @@ What the list holds, per rate of play the period rated:
 - everyone else of the input list (``--rating-list``): as the list has them, with 0 games at
   the rates the period rated (the games column is the last period's games). Without an
   input list, only the period's players are written.
+
+A combined TXT input list that the cache has indexed (the command indexes it before rating)
+is not read and formatted again: the lines of the players the period leaves as they were are
+copied through as the list writes them, and only the other players' lines are written anew
+(:func:`xlfuncs.ratinglist.rewrite_combined`); the list read back is the same.
 """
 
 from __future__ import annotations
@@ -23,12 +28,21 @@ from __future__ import annotations
 import datetime as _dt
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..core.rating_change import KRule, k_factor, k_rule
 from ..output import write_atomically
-from ..ratinglist import ListPlayer, RateRating, write_combined
+from ..ratinglist import (
+    ListFile,
+    ListPlayer,
+    RateRating,
+    combined_line,
+    is_indexed,
+    read_list,
+    rewrite_combined,
+    write_combined,
+)
 from ..trf.k_policy import ASSUMED_GAMES
 from .rows import Period, PeriodRow
 
@@ -60,13 +74,65 @@ def _update(row: PeriodRow, day: _dt.date) -> RateRating | None | object:
     return None
 
 
-def new_list(period: Period, base: Iterable[ListPlayer] | None = None) -> Iterator[ListPlayer]:
-    """The players of the new list: *base* (the input list, streamed) updated with the
-    period, then the period's players the list does not hold, by FIDE id."""
+@dataclass(frozen=True)
+class _Changes:
+    """What the period changes in the list: each rate's new figures by FIDE id."""
+
+    rates: tuple[str, ...]
+    """The rates of play the period rated: every listed player's games there become 0."""
+    by_id: dict[str, dict[str, RateRating | None | object]]
+    rows: dict[str, PeriodRow]
+
+    def updated(self, p: ListPlayer) -> ListPlayer:
+        """*p* of the input list on the new list."""
+        updates = self.by_id.get(p.fide_id, {})
+        new: dict[str, RateRating | None] = {}
+        for rate in self.rates:
+            if rate in updates:
+                u = updates[rate]
+                new[rate] = u if isinstance(u, RateRating) else None
+            else:
+                old = p.at(rate)
+                new[rate] = None if old is None else replace(old, games=0)
+        return replace(
+            p,
+            standard=new.get("standard", p.standard),
+            rapid=new.get("rapid", p.rapid),
+            blitz=new.get("blitz", p.blitz),
+        )
+
+    def newcomers(self, seen: set[str]) -> Iterator[ListPlayer]:
+        """The period's players not in the input list (*seen*: the ids it holds) who get a
+        rating, by FIDE id."""
+        for fide_id in sorted(set(self.by_id) - seen, key=lambda i: (len(i), i)):
+            r = self.rows[fide_id]
+            rated = {
+                rate: u for rate, u in self.by_id[fide_id].items() if isinstance(u, RateRating)
+            }
+            if not rated:
+                continue
+            yield ListPlayer(
+                fide_id=fide_id,
+                name=r.name,
+                federation=r.federation,
+                sex="",
+                title="",
+                w_title="",
+                o_title="",
+                foa_title="",
+                standard=rated.get("standard"),
+                rapid=rated.get("rapid"),
+                blitz=rated.get("blitz"),
+                birth_year=r.birth_year,
+                inactive=False,
+                woman=False,
+            )
+
+
+def _changes(period: Period) -> _Changes:
     days = [e.date for s in period.sections for e in s.events]
     day = max(days) if days else _dt.date.today()
-    rates = [s.rate for s in period.sections]
-    changes: dict[str, dict[str, RateRating | None | object]] = {}
+    by_id: dict[str, dict[str, RateRating | None | object]] = {}
     rows: dict[str, PeriodRow] = {}
     for s in period.sections:
         for r in s.rows:
@@ -75,60 +141,58 @@ def new_list(period: Period, base: Iterable[ListPlayer] | None = None) -> Iterat
             rows.setdefault(r.fide_id, r)
             change = _update(r, day)
             if change is not None:
-                changes.setdefault(r.fide_id, {})[s.rate] = change
+                by_id.setdefault(r.fide_id, {})[s.rate] = change
+    return _Changes(tuple(s.rate for s in period.sections), by_id, rows)
+
+
+def new_list(period: Period, base: Iterable[ListPlayer] | None = None) -> Iterator[ListPlayer]:
+    """The players of the new list: *base* (the input list, streamed) updated with the
+    period, then the period's players the list does not hold, by FIDE id."""
+    changes = _changes(period)
     seen: set[str] = set()
     for p in base or ():
         seen.add(p.fide_id)
-        updates = changes.get(p.fide_id, {})
-        new: dict[str, RateRating | None] = {}
-        for rate in rates:
-            if rate in updates:
-                u = updates[rate]
-                new[rate] = u if isinstance(u, RateRating) else None
-            else:
-                old = p.at(rate)
-                new[rate] = None if old is None else replace(old, games=0)
-        yield replace(
-            p,
-            standard=new.get("standard", p.standard),
-            rapid=new.get("rapid", p.rapid),
-            blitz=new.get("blitz", p.blitz),
-        )
-    for fide_id in sorted(set(changes) - seen, key=lambda i: (len(i), i)):
-        r = rows[fide_id]
-        updates = changes[fide_id]
-        rated = {rate: u for rate, u in updates.items() if isinstance(u, RateRating)}
-        if not rated:
-            continue
-        yield ListPlayer(
-            fide_id=fide_id,
-            name=r.name,
-            federation=r.federation,
-            sex="",
-            title="",
-            w_title="",
-            o_title="",
-            foa_title="",
-            standard=rated.get("standard"),
-            rapid=rated.get("rapid"),
-            blitz=rated.get("blitz"),
-            birth_year=r.birth_year,
-            inactive=False,
-            woman=False,
-        )
+        yield changes.updated(p)
+    yield from changes.newcomers(seen)
 
 
 def write_new_list(
-    path: str | os.PathLike[str], period: Period, base: Iterable[ListPlayer] | None = None
+    path: str | os.PathLike[str],
+    period: Period,
+    base: str | os.PathLike[str] | None = None,
+    *,
+    cache: str | os.PathLike[str] | None = None,
 ) -> int:
-    """Write :func:`new_list` to *path* (CRLF, as FIDE's files; atomically). Returns the
-    number of players written."""
+    """Write the new list to *path* (CRLF, as FIDE's files; atomically): the players of
+    :func:`new_list`, *base* being the input list's file. Returns the number of players
+    written.
+
+    When *base* is a combined TXT list that the cache (*cache*, default
+    :func:`~xlfuncs.ratinglist.cache_dir`) has indexed as the file is now, the list is not
+    read again in full: the lines of the players the period leaves as they were (not
+    playing, 0 games at the rates rated) are copied through as the list writes them, and
+    only the others are read and written anew (:func:`~xlfuncs.ratinglist.rewrite_combined`);
+    what the new list holds is the same either way. Else every player is read and written.
+    """
+    changes = _changes(period)
     count = 0
 
     def write(target: Path) -> None:
         nonlocal count
+        if base is not None and is_indexed(base, cache=cache):
+            with ListFile(base) as listing:
+                if listing.kind == "combined" and listing.format == "txt":
+                    with open(target, "wb") as out:
+                        count, seen = rewrite_combined(
+                            listing, out, changes.by_id, changes.rates, changes.updated
+                        )
+                        for p in changes.newcomers(seen):
+                            out.write(combined_line(p).encode("utf-8") + b"\r\n")
+                            count += 1
+                    return
         with open(target, "w", encoding="utf-8", newline="\r\n") as out:
-            count = write_combined(new_list(period, base), out)
+            players = read_list(base) if base is not None else None
+            count = write_combined(new_list(period, players), out)
 
     write_atomically(path, write)
     return count

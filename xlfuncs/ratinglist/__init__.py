@@ -15,13 +15,14 @@ from .cache import (
     cache_dir,
     cached_lists,
     clear_cache,
+    is_indexed,
     open_index,
 )
 from .event import EventList, event_list
 from .layout import COMBINED, COMBINED_HEADER, SINGLE, Column
 from .player import RATES, ListPlayer, RateRating, rate_name
 from .read import ListFile, RatingListError, read_list, sniff_rate
-from .write import combined_line, write_combined
+from .write import combined_line, rewrite_combined, write_combined
 
 __all__ = [
     "CACHE_ENV",
@@ -42,9 +43,11 @@ __all__ = [
     "clear_cache",
     "combined_line",
     "event_list",
+    "is_indexed",
     "open_index",
     "rate_name",
     "read_list",
+    "rewrite_combined",
     "sniff_rate",
     "write_combined",
 ]

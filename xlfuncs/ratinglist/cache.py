@@ -31,6 +31,7 @@ __all__ = [
     "cache_dir",
     "cached_lists",
     "clear_cache",
+    "is_indexed",
     "open_index",
 ]
 
@@ -289,6 +290,34 @@ def open_index(
     is cached then) and ``OSError`` when the list cannot be read.
     """
     path = Path(list_path)
+    stamp, target = _place(path, rate, cache)
+    folder = target.parent
+    built = False
+    db = _open_matching(target, stamp)
+    index_path: Path | None = target
+    if db is None:
+        built = True
+        if not _writable(folder):
+            index_path = None
+        db = _build(index_path, path, rate, stamp, progress)
+    meta = _meta(db)
+    return RatingListIndex(
+        list_path=path,
+        source=meta["source"],
+        kind=meta["kind"],
+        rates=tuple(meta["rates"].split(",")) if meta["rates"] else RATES,
+        players=int(meta["players"]),
+        index_path=index_path,
+        built=built,
+        _db=db,
+    )
+
+
+def _place(
+    path: Path, rate: object, cache: str | os.PathLike[str] | None
+) -> tuple[dict[str, str], Path]:
+    """What an index of the list *path* must have been built from (its stamp: the list's
+    absolute path, size and modification time), and where in the cache it is kept."""
     resolved = path.resolve()
     info = resolved.stat()
     rate_key = None if rate is None else str(getattr(rate, "value", rate)).lower()
@@ -300,37 +329,43 @@ def open_index(
         "rate": rate_key or "",
     }
     folder = (Path(cache) if cache is not None else cache_dir()) / _FOLDER
-    target: Path | None = folder / f"{_key(resolved, rate_key)}.sqlite"
+    return stamp, folder / f"{_key(resolved, rate_key)}.sqlite"
+
+
+def _open_matching(target: Path, stamp: dict[str, str]) -> sqlite3.Connection | None:
+    """The index at *target*, open, when it was built from the list *stamp* describes."""
+    if not target.is_file():
+        return None
     db: sqlite3.Connection | None = None
-    built = False
-    assert target is not None
-    if target.is_file():
-        try:
-            db = _open_db(target)
-            meta = _meta(db)
-            if any(meta.get(k) != v for k, v in stamp.items()):
-                db.close()
-                db = None
-        except sqlite3.DatabaseError:  # damaged, or not ours: built again
-            if db is not None:
-                db.close()
-            db = None
+    try:
+        db = _open_db(target)
+        meta = _meta(db)
+    except sqlite3.DatabaseError:  # damaged, or not ours: built again
+        if db is not None:
+            db.close()
+        return None
+    if any(meta.get(k) != v for k, v in stamp.items()):
+        db.close()
+        return None
+    return db
+
+
+def is_indexed(
+    list_path: str | os.PathLike[str],
+    *,
+    rate: object = None,
+    cache: str | os.PathLike[str] | None = None,
+) -> bool:
+    """Whether the cache holds an index of the list *list_path* as the file is now (same
+    absolute path, size and modification time): the list was then read in full, every line
+    of it right (:func:`open_index` caches nothing else). Does not read the list. Raises
+    ``OSError`` when the list is not there."""
+    stamp, target = _place(Path(list_path), rate, cache)
+    db = _open_matching(target, stamp)
     if db is None:
-        built = True
-        if not _writable(folder):
-            target = None
-        db = _build(target, path, rate, stamp, progress)
-    meta = _meta(db)
-    return RatingListIndex(
-        list_path=path,
-        source=meta["source"],
-        kind=meta["kind"],
-        rates=tuple(meta["rates"].split(",")) if meta["rates"] else RATES,
-        players=int(meta["players"]),
-        index_path=target,
-        built=built,
-        _db=db,
-    )
+        return False
+    db.close()
+    return True
 
 
 def _writable(folder: Path) -> bool:

@@ -25,7 +25,7 @@ from ..file_error import FileFieldError
 from .layout import COMBINED, COMBINED_WIDTH, SINGLE, SINGLE_WIDTH
 from .player import RATES, ListPlayer, RateRating, rate_name
 
-__all__ = ["ListFile", "RatingListError", "read_list", "sniff_rate"]
+__all__ = ["ListFile", "RatingListError", "decode_line", "read_list", "sniff_rate"]
 
 
 class RatingListError(FileFieldError[tuple[int, int] | None]):
@@ -231,7 +231,7 @@ def _combined_fast(line: str, line_no: int) -> ListPlayer | None:
     )
 
 
-def _decode(raw: bytes) -> str:
+def decode_line(raw: bytes) -> str:
     """A line's text: UTF-8, else Windows-1252, else Latin-1 (every byte is a character)."""
     try:
         return raw.decode("utf-8")
@@ -321,7 +321,7 @@ class ListFile:
         """Read the header line; whether the list is combined (else single)."""
         raw = self._stream.readline()
         self._header_line = 1
-        header = _decode(raw).removeprefix("\ufeff").rstrip("\r\n")
+        header = decode_line(raw).removeprefix("\ufeff").rstrip("\r\n")
         combined = "SRtng" in header
         layout = COMBINED if combined else SINGLE
         expected = "the header line of a FIDE rating list (ID Number, Name, Fed ... Flag)"
@@ -347,46 +347,59 @@ class ListFile:
         return self._txt_players()
 
     def _txt_players(self) -> Iterator[ListPlayer]:
+        for line_no, raw in self.raw_lines():
+            player = self.read_line(raw, line_no)
+            if player is not None:
+                yield player
+
+    def raw_lines(self) -> Iterator[tuple[int, bytes]]:
+        """The lines after the header of a TXT list, each as the file has it (bytes, its line
+        break included) with its line number; :meth:`read_line` reads one. For copying
+        lines through unchanged; an XML list has no lines to give (``ValueError``)."""
+        if self.format != "txt":
+            raise ValueError(f"{self.source}: an XML list has no lines to copy")
+        return enumerate(self._stream, start=self._header_line + 1)
+
+    def read_line(self, raw: bytes, line_no: int) -> ListPlayer | None:
+        """The player of one line of a TXT list (:meth:`raw_lines`), read and checked as
+        :meth:`players` reads it; ``None`` for a blank line. Raises :class:`RatingListError`
+        for a malformed line."""
+        line = decode_line(raw).rstrip("\r\n")
+        if not line.strip():
+            return None
         single = self._single
         layout, width = (COMBINED, COMBINED_WIDTH) if single is None else (SINGLE, SINGLE_WIDTH)
-        spans = [(key, col.start, col.end) for key, col in layout.items()]
-        source = self.source
-        for line_no, raw in enumerate(self._stream, start=self._header_line + 1):
-            line = _decode(raw).rstrip("\r\n")
-            if not line.strip():
-                continue
-            for start, end in _GAPS:
-                if line[start:end].strip():
-                    raise RatingListError(
-                        source,
-                        line_no,
-                        (start + 1, end),
-                        "blank between fields",
-                        "blanks (a field there means the line's columns are shifted)",
-                        repr(line[start:end]),
-                    )
-            if len(line) > width and line[width:].strip():
+        for start, end in _GAPS:
+            if line[start:end].strip():
                 raise RatingListError(
-                    source,
+                    self.source,
                     line_no,
-                    (width + 1, len(line)),
-                    "end of line",
-                    f"nothing after column {width}",
-                    repr(line[width : width + 20]),
+                    (start + 1, end),
+                    "blank between fields",
+                    "blanks (a field there means the line's columns are shifted)",
+                    repr(line[start:end]),
                 )
-            if single is None:
-                fast = _combined_fast(line, line_no)
-                if fast is not None:
-                    yield fast
-                    continue
-            values = {key: line[start:end].strip() for key, start, end in spans}
-            try:
-                yield _player(values, single, line_no)
-            except _Reject as bad:
-                col = layout[bad.field]
-                raise RatingListError(
-                    source, line_no, (col.start + 1, col.end), bad.field, bad.expected, bad.found
-                ) from None
+        if len(line) > width and line[width:].strip():
+            raise RatingListError(
+                self.source,
+                line_no,
+                (width + 1, len(line)),
+                "end of line",
+                f"nothing after column {width}",
+                repr(line[width : width + 20]),
+            )
+        if single is None:
+            fast = _combined_fast(line, line_no)
+            if fast is not None:
+                return fast
+        values = {key: line[col.start : col.end].strip() for key, col in layout.items()}
+        try:
+            return _player(values, single, line_no)
+        except _Reject as bad:
+            col = layout[bad.field]
+            raise RatingListError(
+                self.source, line_no, (col.start + 1, col.end), bad.field, bad.expected, bad.found
+            ) from None
 
     def _xml_players(self) -> Iterator[ListPlayer]:
         parser = expat.ParserCreate()

@@ -1,16 +1,19 @@
 """Writing a rating list in the combined TXT layout (``players_list_foa.txt``), from the same
 column table the reader reads (:data:`~xlfuncs.ratinglist.layout.COMBINED`), so that what is
-written reads back as it was (``tests/test_ratinglist.py`` checks the round trip)."""
+written reads back as it was (``tests/test_ratinglist.py`` checks the round trip): every
+player formatted (:func:`write_combined`), or a combined list copied with only some of its
+players written anew (:func:`rewrite_combined`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TextIO
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import BinaryIO, TextIO
 
 from .layout import COMBINED, COMBINED_HEADER, COMBINED_WIDTH
-from .player import RATES, ListPlayer
+from .player import RATES, ListPlayer, rate_name
+from .read import ListFile, decode_line
 
-__all__ = ["combined_line", "write_combined"]
+__all__ = ["combined_line", "rewrite_combined", "write_combined"]
 
 
 def _fields(p: ListPlayer) -> Mapping[str, str]:
@@ -69,3 +72,57 @@ def write_combined(players: Iterable[ListPlayer], out: TextIO) -> int:
         out.write(combined_line(p) + "\n")
         count += 1
     return count
+
+
+def rewrite_combined(
+    listing: ListFile,
+    out: BinaryIO,
+    touched: Collection[str],
+    zeroed: Iterable[str],
+    update: Callable[[ListPlayer], ListPlayer],
+) -> tuple[int, set[str]]:
+    """Write the combined TXT list *listing* (opened, not yet read) to *out* in UTF-8 with
+    CRLF line ends, FIDE's header first, writing anew only the players that change: a line
+    whose FIDE id is in *touched*, or whose games column at a rate of *zeroed* holds other
+    than a blank or 0, is read (and checked) and written as :func:`combined_line` of
+    ``update(player)``; every other line is copied as the list has it (re-encoded to UTF-8
+    when the list wrote it in another encoding). *update* must leave the other players as
+    they are, with 0 games at the *zeroed* rates: the copied lines then read back as the
+    rewritten ones would. Blank lines are left out. Returns the number of players written
+    and the ids of *touched* that the list holds.
+
+    The copied lines are not checked: give a list already read in full once (the index of
+    :func:`~xlfuncs.ratinglist.open_index` is built from a list only when every line is
+    right, and says when the file has changed since). ``ValueError`` for a list that is not
+    a combined TXT list.
+    """
+    if listing.kind != "combined" or listing.format != "txt":
+        raise ValueError(f"{listing.source}: not a combined TXT list, whose lines can be copied")
+    ids = {i.encode("ascii") for i in touched if i.isascii()}
+    games = [
+        slice(COMBINED[f"{rate}_games"].start, COMBINED[f"{rate}_games"].end)
+        for rate in dict.fromkeys(rate_name(r) for r in zeroed)
+    ]
+    fide_id = slice(COMBINED["fide_id"].start, COMBINED["fide_id"].end)  # digits in any encoding
+    quiet = (b"", b"0", "", "0")
+    seen: set[str] = set()
+    count = 0
+    write = out.write
+    write(COMBINED_HEADER.encode("ascii") + b"\r\n")
+    for line_no, raw in listing.raw_lines():
+        if raw.isspace() or not raw:
+            continue
+        line: bytes | str = raw if raw.isascii() else decode_line(raw)
+        if raw[fide_id].strip() not in ids and all(line[g].strip() in quiet for g in games):
+            body = raw.rstrip(b"\r\n") if line is raw else str(line).rstrip("\r\n").encode()
+            write(body + b"\r\n")
+            count += 1
+            continue
+        player = listing.read_line(raw, line_no)
+        if player is None:
+            continue
+        if player.fide_id in touched:
+            seen.add(player.fide_id)
+        write(combined_line(update(player)).encode("utf-8") + b"\r\n")
+        count += 1
+    return count, seen
