@@ -10,6 +10,7 @@ import datetime as _dt
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -162,11 +163,24 @@ class Layout:
     tiebreaks: int = 3
     """Tie-break columns (each header a drop-down of descriptors)."""
 
-    @property
+    @cached_property
     def computed(self) -> tuple[str, ...]:
         """The visible computed columns, in order (:data:`COMPUTED`, the tie-breaks as
         ``"tb1"``, ``"tb2"`` ...)."""
         return _expand(COMPUTED, self.tiebreaks)
+
+    @cached_property
+    def _computed_cols(self) -> dict[str, int]:
+        """The column of each visible computed column, by name (worked out once: every
+        player row asks)."""
+        first = MIDDLE + self.middle_width
+        return {name: first + i for i, name in enumerate(self.computed)}
+
+    @cached_property
+    def _hidden_cols(self) -> dict[str, int]:
+        """The column of each hidden array, by name (worked out once)."""
+        first = self.last_visible + 1
+        return {name: first + i for i, name in enumerate(_expand(ARRAYS, self.tiebreaks))}
 
     @property
     def swiss(self) -> bool:
@@ -197,7 +211,9 @@ class Layout:
         tie-break column)."""
         if name == "tiebreaks":
             name = "tb1"
-        return MIDDLE + self.middle_width + self.computed.index(name)
+        if name not in self._computed_cols:
+            raise ValueError(f"{name!r}: not a computed column")
+        return self._computed_cols[name]
 
     @property
     def last_visible(self) -> int:
@@ -208,7 +224,9 @@ class Layout:
         ``"tiebreaks"``: the first column of the tie-breaks' block, ``"tb2"`` its second)."""
         if name == "tiebreaks":
             name = "tb1"
-        return self.last_visible + 1 + _expand(ARRAYS, self.tiebreaks).index(name)
+        if name not in self._hidden_cols:
+            raise ValueError(f"{name!r}: not a hidden array")
+        return self._hidden_cols[name]
 
     @property
     def tiebreak_headers(self) -> str:

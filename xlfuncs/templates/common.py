@@ -262,11 +262,21 @@ def write_array(
     ws.write_array_formula(
         first_row, col, last_row, col, formula, fmt, "" if cached[0] is None else cached[0]
     )
-    for offset, value in enumerate(cached[1:], start=1):
-        if type(value) is float:  # most cells: straight to xlsxwriter
-            ws.write_number(first_row + offset, col, value, fmt)
+    number, text, blank = ws.write_number, ws.write_string, ws.write_blank
+    for row, value in enumerate(cached[1:], start=first_row + 1):
+        # the common cells straight to xlsxwriter, as write_value writes them
+        kind = type(value)
+        if kind is float:
+            number(row, col, value, fmt)
+        elif kind is str:
+            if value:
+                text(row, col, value, fmt)
+            else:
+                blank(row, col, None, fmt)
+        elif value is None:
+            blank(row, col, None, fmt)
         else:
-            write_value(ws, first_row + offset, col, value, fmt)
+            write_value(ws, row, col, value, fmt)
 
 
 def write_block(
