@@ -440,8 +440,7 @@ def test_the_new_list_copies_the_lines_the_period_leaves_alone(
     # period (9 games: her line is written anew with 0), Bob and Ümit did not play and have
     # 0 games (their lines are copied: Bob's without the blank padding FIDE adds, byte for
     # byte; Ümit's written by the list in Windows-1252, copied re-encoded to UTF-8).
-    from xlfuncs.ratinglist import COMBINED_HEADER, ListPlayer, RateRating, combined_line
-    from xlfuncs.ratinglist import read_list
+    from xlfuncs.ratinglist import COMBINED_HEADER, ListPlayer, RateRating, combined_line, read_list
 
     def line(fide_id: str, name: str, standard: RateRating) -> str:
         return combined_line(
