@@ -205,17 +205,15 @@ def list_out(folder: Path, list_path: Path, out_dir: Path, repeat: int) -> list[
     the unchanged lines copied (the index cached); then ``period --list-out`` as a program
     (the index cached) beside the same command without ``--list-out``."""
     from xlfuncs.period.list_out import new_list, write_new_list
-    from xlfuncs.period.read import EventRead, expand_inputs, read_events
+    from xlfuncs.period.read import expand_inputs, read_events
     from xlfuncs.period.rows import build_period
     from xlfuncs.ratinglist import open_index, read_list
 
     files, _ = expand_inputs([str(folder)])
-    read = read_events(files, jobs=1)
-    ids = {p.fide_id for e in read if isinstance(e, EventRead) for p in e.players}
     with open_index(list_path) as index:
-        listed = index.lookup(i for i in ids if i is not None)
+        read = read_events(files, rating_list=index, jobs=1)
         players = index.players
-    period = build_period(read, rating_list=listed)
+    period = build_period(read, list_given=True)
     full_out, copied_out = out_dir / "new_list_full.txt", out_dir / "new_list_copied.txt"
 
     def full() -> None:
