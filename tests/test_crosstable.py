@@ -332,3 +332,41 @@ def test_an_event_older_than_the_2023_text_says_so(tmp_path: Path) -> None:
     found = [c for row in ws.iter_rows(max_row=4) for c in row if c.comment is not None]
     assert [c.value for c in found] == ["2023"]
     assert "older than the 2023 text of C.07" in found[0].comment.text
+
+
+REAL = Path(__file__).parent / "data" / "real"
+
+
+@pytest.mark.parametrize(
+    ("extra", "record"),
+    [
+        (["--rate", "rapid"], None),
+        (["--rate", "blitz"], None),
+        (["--rules", "2025 blitz"], None),
+        ([], "222 3+2"),  # TRF-2026's time control: 3 minutes + 2 s a move, blitz
+    ],
+)
+def test_a_rapid_or_blitz_event_gets_its_chart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], record: str | None
+) -> None:
+    """The norm functions answer one ``#VALUE!`` for the whole column under rapid or blitz
+    rules (no title norm there): every player's Norm cell holds it."""
+    trf = _write(tmp_path)
+    if record is not None:
+        trf.write_text(TRF.replace("102 Test Arbiter\n", f"102 Test Arbiter\n{record}\n"))
+    out = tmp_path / "rapid.xlsx"
+    assert main(["crosstable", str(trf), "-o", str(out), *extra]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+    cols, _ = _rows(out)
+    norm = next(v for k, v in cols.items() if k.startswith("Norm"))
+    assert norm == ["#VALUE!"] * 6
+    assert cols["Pts"] == [2.5, 2.5, 1.5, 1, 1, 0]
+
+
+def test_the_real_rapid_team_event_gets_its_chart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    trf = REAL / "crete-friendship-cup-2024-rapid.trf"
+    out = tmp_path / "crete.xlsx"
+    assert main(["crosstable", str(trf), "-o", str(out)]) == 0
+    assert "Swiss wall chart, 129 players, rules 2024 rapid" in capsys.readouterr().out

@@ -511,20 +511,18 @@ def _col(values: Sequence[Any]) -> list[list[Any]]:
     return [[v] for v in values]
 
 
-def _flat(rows: list[list[Any]]) -> list[Any]:
-    return [r[0] for r in rows]
-
-
 def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> dict[str, list[Any]]:
     """The value of every formula cell of the player rows, by column name (``COMPUTED``,
     ``"k"``, ``"k_data"``), computed as the workbook's formulas compute them; *progress*
     hears each column."""
     res, opp = data.results, data.opponents
     ratings = _col(data.ratings)
-    k_data = _flat(
+    k_data = _column_of(
         udfs.K_FACTOR_ALL(
             ratings, _col(data.games_before), _col(data.born), _col(data.reached), data.period
-        )
+        ),
+        0,
+        layout.capacity,
     )
     k = [
         k_data[i] if data.k_override[i] is None else data.k_override[i]
@@ -569,7 +567,7 @@ def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> d
                 for i in range(layout.tiebreaks):
                     out[f"tb{i + 1}"] = _column_of(found, i, layout.capacity)
             else:
-                out[name] = _flat(found)
+                out[name] = _column_of(found, 0, layout.capacity)
     # RANK_ALL reads the visible points and tie-breaks, where a formula's "" is an empty
     # cell (None), as Excel passes it
     names = [f"tb{i + 1}" for i in range(layout.tiebreaks)]
@@ -581,13 +579,14 @@ def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> d
         for r, c in zip(data.ratings, out["change"])
     ]
     changes = _col([None if v == "" else v for v in out["change"]])
-    out["floor"] = _flat(udfs.UNRATED_AGAIN(ratings, changes, data.rules))
+    out["floor"] = _column_of(udfs.UNRATED_AGAIN(ratings, changes, data.rules), 0, layout.capacity)
     return out
 
 
 def _column_of(found: Any, index: int, rows: int) -> list[Any]:
     """Column *index* of an array function's result (a list of rows), or its one value
-    repeated (an error value of the whole result fills every cell of the array)."""
+    repeated (an error value of the whole result fills every cell of the array, as the norm
+    functions' ``#VALUE!`` does under rules naming rapid or blitz)."""
     if isinstance(found, list):
         return [row[index] for row in found]
     return [found] * rows
