@@ -36,6 +36,7 @@ from xlfuncs.trf import (
     read_trf,
     round_columns,
 )
+from xlfuncs.trf.parser import LOWEST_RATING
 
 DATA = Path(__file__).parent / "data" / "trf"
 REAL = Path(__file__).parent / "data" / "real"
@@ -639,7 +640,7 @@ ROUND = st.one_of(
 @given(
     start=st.integers(1, 9999),
     name=st.text(NAME_CHARS, min_size=1, max_size=33).filter(lambda s: s.strip() != ""),
-    rating=st.one_of(st.none(), st.integers(1, 3000)),
+    rating=st.one_of(st.none(), st.integers(LOWEST_RATING, 3000)),
     rounds=st.lists(ROUND, max_size=15),
 )
 def test_round_trip(
@@ -844,3 +845,89 @@ def test_round_count_is_bounded() -> None:
     assert MAX_ROUNDS == 999
     line = player_line(rounds=()).ljust(10_071) + "   1 w 1"  # round 999: read
     assert parse_trf(line).num_rounds == 999
+
+
+# ------------------------------------------------------------ values no player can have
+
+_ASH = f"001    1 f    {'Ash, Ada':<33} 2250 ENG {'99300010':>11} 1990/05/17  1.0    1"
+
+
+def _with(columns: tuple[int, int], text: str) -> str:
+    """:data:`_ASH` with columns *columns* (1-based, inclusive) holding *text*, right-aligned."""
+    first, last = columns
+    return _ASH[: first - 1] + text.rjust(last - first + 1) + _ASH[last:]
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        # Feb 2024 has 29 days: the year 2024 would make the player a junior (K 40)
+        (
+            _with((70, 79), "2024/02/30"),
+            "columns 70-79 (birth date): expected a date that exists (00 for an unknown "
+            "month or day, as in 1990/00/00), a year or a blank, found '2024/02/30'",
+        ),
+        (_with((70, 79), "31.04.1990"), "columns 70-79 (birth date)"),
+        (_with((70, 79), "1990/13/00"), "columns 70-79 (birth date)"),
+        # no FIDE rating was ever below 1000 (the lowest floor of every edition)
+        (
+            _with((49, 52), "5"),
+            "columns 49-52 (rating): expected a FIDE rating (1000 or more: no edition's floor "
+            "was lower), 0 or a blank (unrated), found '5'",
+        ),
+        (
+            _with((11, 13), "XX"),
+            "columns 11-13 (title): expected a FIDE title (GM, IM, FM, CM, WGM, WIM, WFM, "
+            "WCM; old style g, m, f, c, wg, wm, wf, wc) or a blank, found 'XX'",
+        ),
+        (_with((10, 10), "q"), "column 10 (sex): expected m, w, f or a blank, found 'q'"),
+        (
+            _with((58, 68), "ABC123"),
+            "columns 58-68 (FIDE id): expected a FIDE id (digits only) or a blank, found 'ABC123'",
+        ),
+        # a line cut to its starting rank names no player
+        ("001    1", "columns 15-47 (name): expected the player's name, found the end of the line"),
+    ],
+)
+def test_a_value_no_player_can_have_is_refused_by_line_and_field(line: str, message: str) -> None:
+    with pytest.raises(TrfError) as caught:
+        parse_trf("012 Test\n" + line + "\n", source="t.trf")
+    assert str(caught.value).startswith("t.trf, line 2, " + message)
+
+
+@pytest.mark.parametrize(
+    ("columns", "text"),
+    [
+        ((70, 79), "1990/00/00"),  # year only, as FIDE's list gives it
+        ((70, 79), "1990/05/00"),
+        ((70, 79), "0000/00/00"),
+        ((70, 79), "1990"),
+        ((70, 79), "2024/02/29"),
+        ((49, 52), "1000"),
+        ((49, 52), "0"),
+        ((11, 13), "wf"),
+        ((11, 13), "WCM"),
+        ((10, 10), "M"),
+        ((58, 68), "0"),
+    ],
+)
+def test_values_a_player_can_have_are_read(columns: tuple[int, int], text: str) -> None:
+    assert len(parse_trf(_with(columns, text)).players) == 1
+
+
+def test_one_bad_byte_in_utf8_text_is_named_not_read_as_another_encoding() -> None:
+    """The file is UTF-8 (Ø, Å as two bytes each); one Latin-1 é (0xE9) on line 3 must not
+    turn every name into mojibake (Ã˜degaard): the byte is named by line and column."""
+    good = _with((15, 47), "Ødegaard, Åse".ljust(33)).encode("utf-8")
+    bad = _with((5, 8), "2")[:14] + "Caf#".ljust(33) + _ASH[47:]
+    bad = bad.encode("utf-8")
+    data = "012 Ålesund Open\n".encode() + good + b"\n" + bad.replace(b"#", b"\xe9") + b"\n"
+    with pytest.raises(TrfError) as caught:
+        parse_trf_bytes(data, source="t.trf")
+    assert str(caught.value) == (
+        "t.trf, line 3, column 18 (encoding): expected UTF-8 text (the file's other non-ASCII "
+        "characters are UTF-8), found the byte 0xE9"
+    )
+    # a Windows-1252 file, with no UTF-8 character at all, is still read as one
+    t = parse_trf_bytes(data.decode("utf-8", "replace").encode("cp1252", "replace"))
+    assert t.encoding == "cp1252"

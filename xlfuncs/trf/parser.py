@@ -15,6 +15,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
+from ..core.editions import EDITIONS, RAPID_BLITZ_EDITIONS
 from ..core.results import SYMBOLS, Outcome
 from ..file_error import FileFieldError
 from ..text_output import points_text
@@ -28,7 +29,11 @@ __all__ = [
     "ExtraRecord",
     "MAX_ROUND_ENTRIES",
     "MAX_ROUNDS",
+    "LOWEST_RATING",
+    "OLD_STYLE_TITLES",
     "Player",
+    "SEXES",
+    "TITLES",
     "RoundEntry",
     "Tournament",
     "TrfError",
@@ -36,6 +41,7 @@ __all__ = [
     "check_tournament",
     "decode_trf",
     "ignored_record",
+    "impossible_birth_date",
     "is_invalid_date",
     "not_a_trf",
     "parse_date",
@@ -108,6 +114,21 @@ one line reaches round 999 need 19,980 and are read; 9,999 players of 11 rounds 
 109,989; 1,000 players padded to one line's 999 rounds would need 999,000 for a file that
 writes some 12,000, and are refused. Memory stays in proportion to the file."""
 
+
+LOWEST_RATING: int = min(e.rating_floor for e in (*EDITIONS.values(), *RAPID_BLITZ_EDITIONS.values()))
+"""The lowest rating a ``001`` line may give (0 or a blank: unrated): the lowest rating floor
+of any edition of the Rating Regulations, below which FIDE publishes no rating. A smaller
+number (``   5``) is refused: it is no FIDE rating, most likely a field out of its columns."""
+
+SEXES: frozenset[str] = frozenset({"", "m", "w", "f", "M", "W", "F"})
+"""What column 10 (sex) may hold: ``m``, ``w`` (or ``f``, as some programs write it), either
+case, or a blank."""
+
+TITLES: tuple[str, ...] = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+"""The FIDE titles columns 11-13 may give (either case)."""
+
+OLD_STYLE_TITLES: tuple[str, ...] = ("g", "m", "f", "c", "wg", "wm", "wf", "wc")
+"""The titles as older files write them (lower case: ``g`` GM, ``m`` IM, ``wf`` WFM ...)."""
 
 _DIGITS = re.compile(r"[0-9]+")
 _POINTS = re.compile(r"[0-9]+(?:\.[0-9]+)?")
@@ -524,6 +545,34 @@ def birth_year(text: str) -> int | None:
     return year or None
 
 
+def impossible_birth_date(text: str) -> bool:
+    """Whether a birth date names a day that does not exist: a month above 12, a day past
+    the month's end (``2024/02/30``, ``31.04.1990``). Zeros for what is not known
+    (``1990/00/00``, ``1990/05/00``, ``0000/00/00``), a year alone, other text and a blank are
+    not impossible; the year is what the junior rule reads, and it stands only when the date
+    around it could be true.
+
+    >>> impossible_birth_date("2024/02/30"), impossible_birth_date("2024/02/29")
+    (True, False)
+    >>> impossible_birth_date("1990/00/00"), impossible_birth_date("1990/13/00")
+    (False, True)
+    """
+    t = text.strip()
+    m = _YMD.fullmatch(t)
+    if m:
+        year, month, day = int(m[1]), int(m[2]), int(m[3])
+    else:
+        m = _DMY.fullmatch(t)
+        if not m:
+            return False
+        year, month, day = int(m[3]), int(m[2]), int(m[1])
+    if month == 0:
+        return day != 0
+    if month > 12:
+        return True
+    return day != 0 and _make_date(year or 2000, month, day) is None
+
+
 _BOMS = (
     (b"\xff\xfe\x00\x00", "utf-32-le"),
     (b"\x00\x00\xfe\xff", "utf-32-be"),
@@ -538,8 +587,9 @@ def decode_trf(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     """Decode a TRF file's bytes; returns the text and the encoding used.
 
     Without *encoding*: UTF-32 or UTF-16 when the bytes start with their byte-order mark,
-    UTF-8 (a byte-order mark is removed; after one, bytes that are not UTF-8 raise
-    ``UnicodeDecodeError``), else Windows-1252, else Latin-1. Windows-1252 is Latin-1 with
+    UTF-8 (a byte-order mark is removed; after one, or where the other characters outside
+    ASCII are UTF-8, a byte that is not UTF-8 raises ``UnicodeDecodeError``: one bad byte does
+    not turn the whole file into another encoding), else Windows-1252, else Latin-1. Windows-1252 is Latin-1 with
     printable characters (``Š``, ``Œ``, ``€``, curly quotes) where Latin-1 has control codes;
     bytes it leaves undefined fall back to Latin-1, which decodes any byte.
 
@@ -556,12 +606,27 @@ def decode_trf(data: bytes, encoding: str | None = None) -> tuple[str, str]:
                 start, end = exc.start + len(bom), exc.end + len(bom)
                 raise UnicodeDecodeError(enc, data, start, end, exc.reason) from None
             return text, "utf-8-sig" if enc == "utf-8" else enc
-    for enc in ("utf-8", "cp1252"):
-        try:
-            return data.decode(enc), enc
-        except UnicodeDecodeError:
-            pass
-    return data.decode("latin-1"), "latin-1"
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError as exc:
+        if _UTF8_SEQUENCE.search(data):  # UTF-8 text with a bad byte, not another encoding
+            raise UnicodeDecodeError("utf-8", data, exc.start, exc.end, MIXED_UTF8) from None
+    try:
+        return data.decode("cp1252"), "cp1252"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+
+
+MIXED_UTF8 = "the file's other non-ASCII characters are UTF-8"
+"""The reason of the ``UnicodeDecodeError`` :func:`decode_trf` raises for a file of UTF-8
+text with a byte that is not UTF-8."""
+
+_UTF8_SEQUENCE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+)
+"""A character of two to four bytes as UTF-8 writes it. Text in Windows-1252 or Latin-1
+almost never holds one (an accented capital followed by a symbol of 0x80-0xBF); UTF-8 text
+holds one for every character outside ASCII."""
 
 
 # --------------------------------------------------------------------------- line reading
@@ -633,6 +698,29 @@ def _read_player(line: _Line) -> tuple[Player, int]:
         line.blank(col, what)
 
     rating = line.number("rating")
+    if rating and rating < LOWEST_RATING:
+        first, last = PLAYER_COLUMNS["rating"]
+        raise line.error(
+            first,
+            last,
+            "rating",
+            f"a FIDE rating ({LOWEST_RATING} or more: no edition's floor was lower), "
+            "0 or a blank (unrated)",
+        )
+    sex = line.text_field("sex")
+    if sex not in SEXES:
+        first, last = PLAYER_COLUMNS["sex"]
+        raise line.error(first, last, "sex", "m, w, f or a blank")
+    title = line.text_field("title")
+    if title and title.upper() not in TITLES and title not in OLD_STYLE_TITLES:
+        first, last = PLAYER_COLUMNS["title"]
+        raise line.error(
+            first,
+            last,
+            "title",
+            f"a FIDE title ({', '.join(TITLES)}; old style {', '.join(OLD_STYLE_TITLES)}) "
+            "or a blank",
+        )
     points_text = line.text_field("points")
     points: Decimal | None = None
     if points_text:
@@ -642,9 +730,24 @@ def _read_player(line: _Line) -> tuple[Player, int]:
         points = Decimal(points_text)
     rank = line.number("rank", expected="a rank (a whole number)")
     fide_id = line.text_field("FIDE id") or None
+    if fide_id is not None and not _DIGITS.fullmatch(fide_id):
+        first, last = PLAYER_COLUMNS["FIDE id"]
+        raise line.error(first, last, "FIDE id", "a FIDE id (digits only) or a blank")
     birth = line.text_field("birth date")
+    if impossible_birth_date(birth):
+        first, last = PLAYER_COLUMNS["birth date"]
+        raise line.error(
+            first,
+            last,
+            "birth date",
+            "a date that exists (00 for an unknown month or day, as in 1990/00/00), "
+            "a year or a blank",
+        )
 
     name_first, name_last = PLAYER_COLUMNS["name"]
+    if len(line.text.rstrip(" ")) < name_first:  # cut before the name: no player is named
+        raise line.error(name_first, name_last, "name", "the player's name")
+
     rounds: list[RoundEntry] = []
     body = line.text.rstrip(" ")
     n_rounds = 0
@@ -664,8 +767,8 @@ def _read_player(line: _Line) -> tuple[Player, int]:
 
     player = Player(
         start_no=start_no,
-        sex=line.text_field("sex"),
-        title=line.text_field("title"),
+        sex=sex,
+        title=title,
         name=line.cut(name_first, name_last).strip(" "),
         rating=rating or None,
         federation=line.text_field("federation"),
@@ -935,7 +1038,12 @@ def decode_error(data: bytes, exc: UnicodeDecodeError, source: str) -> TrfError:
     column = exc.start - line_start + 1
     if line_start == 0:  # a byte-order mark is not a column
         column -= next((len(bom) for bom, _ in _ALL_BOMS if data.startswith(bom)), 0)
-    bom = " (the file starts with its byte-order mark)" if exc.encoding.startswith("utf") else ""
+    if exc.reason == MIXED_UTF8:
+        bom = f" ({MIXED_UTF8})"
+    elif exc.encoding.startswith("utf"):
+        bom = " (the file starts with its byte-order mark)"
+    else:
+        bom = ""
     bad = data[exc.start : exc.end]
     return TrfError(
         source,
