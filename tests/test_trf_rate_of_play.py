@@ -33,6 +33,9 @@ RAPID, BLITZ, STANDARD = RateOfPlay.RAPID, RateOfPlay.BLITZ, RateOfPlay.STANDARD
         ("40/120, 60", 180, STANDARD),  # 40 moves in 120, then 60 for the rest
         ("60 min + 30 s/move", 90, STANDARD),
         ("90 min/40 moves + 30 min, 30 s/move from move 1", 150, STANDARD),
+        # a real 2025 file: 90 for 40 moves, 30 more after move 40, 30 s a move: 90 + 30 + 60 x 30 s
+        ("90 minutes plus 30 sec plus 30 min after 40 moves", 150, STANDARD),
+        ("90 min + 30 min after move 40 + 30 s", 150, STANDARD),
         ("10 min", 10, BLITZ),  # 10 minutes is blitz (B.1), not rapid
         ("10+1", 11, RAPID),  # 11 minutes: rapid
         ("59'", 59, RAPID),

@@ -9,7 +9,8 @@ Regulations 2024, 1.1): the time for all the moves is the time allotted plus 60 
 increment, i.e. for 60 moves; **blitz** 10 minutes or less, **rapid** more than 10 and less
 than 60 minutes, **standard** 60 minutes or more. With several periods the time for 60 moves
 is counted as the minutes of the first period, plus those of the second when the first is
-for fewer than 60 moves, plus the increment in seconds (60 moves x s seconds = s minutes).
+for fewer than 60 moves (a second period may be written as what it adds: ``90 min + 30 s,
+30 min after 40 moves`` is 90 minutes for 40 moves, then 30 more), plus the increment in seconds (60 moves x s seconds = s minutes).
 A blitz of 3 minutes or less (bullet) is below the 2024 regulations' minimum for a rated
 blitz game (more than 3 minutes): the reading says so.
 
@@ -61,6 +62,11 @@ _NUMBER = r"(\d+(?:[.,]\d+)?)"
 _MIN = r"(?:'|min(?:ute)?s?\b|m\b)"
 _SEC = r"(?:\"|s\b|secs?\b|seconds?\b|sek\w*)"
 _MINUTES_PER_MOVES = re.compile(_NUMBER + r"\s*" + _MIN + r"\s*/\s*(\d+)\s*(?:moves?|mv)\b")
+_MINUTES_AFTER_MOVES = re.compile(
+    _NUMBER + r"\s*" + _MIN + r"\s*(?:added\s+)?after\s+(?:move\s*)?(\d+)(?:\s*moves?\b)?"
+)
+"""A second period written as what it adds after the first's moves (``30 min after 40
+moves``, ``30 min after move 40``)."""
 _MOVES_PER_MINUTES = re.compile(r"(\d+)\s*(?:moves?\s*)?/\s*" + _NUMBER + r"\s*" + _MIN + "?")
 _GAME = re.compile(r"\b(?:g|game|sd|qpf)\s*/\s*" + _NUMBER)
 _INCREMENT = re.compile(_NUMBER + r"\s*" + _SEC)
@@ -94,6 +100,8 @@ def read_time_control(text: str) -> TimeControl:
     (Fraction(120, 1), Fraction(5, 1))
     >>> read_time_control("90 min/40 moves + 30 min, 30 s/move from move 1").minutes
     Fraction(150, 1)
+    >>> read_time_control("90 minutes plus 30 sec plus 30 min after 40 moves").minutes
+    Fraction(150, 1)
     """
     t = text.lower().translate(_QUOTES)
     t = t.replace("''", '"')
@@ -107,6 +115,7 @@ def read_time_control(text: str) -> TimeControl:
         t = pattern.sub(" ", t)
         return found
 
+    later = [(int(m.group(2)), _number(m.group(1))) for m in take(_MINUTES_AFTER_MOVES)]
     for m in take(_MINUTES_PER_MOVES):
         periods.append((int(m.group(2)), _number(m.group(1))))
     for m in take(_MOVES_PER_MINUTES):
@@ -127,6 +136,11 @@ def read_time_control(text: str) -> TimeControl:
     bare = [_number(m.group(1)) for m in _BARE.finditer(t)]
     if bare and (not periods or (periods[0][0] is not None and len(periods) == 1)):
         periods.append((None, bare[0]))  # "15", or the second period of "40/120, 60"
+    if later and periods:  # "90 min ... 30 min after 40 moves": the first period is 40 moves
+        moves, added = later[0]
+        if periods[0][0] is None:
+            periods[0] = (moves, periods[0][1])
+        periods.insert(1, (None, added))
     if not periods:
         return TimeControl(None, word)
     first_moves, first_minutes = periods[0]
