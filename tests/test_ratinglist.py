@@ -527,3 +527,57 @@ def test_the_cache_command(
     code, out, _ = run(capsys, "cache", "--clear")
     assert (code, out) == (0, f"removed 1 rating-list index from {tmp_path / 'cache'}\n")
     assert cached_lists() == []
+
+
+# ---------------------------------------------------------------- K, line ends, size
+
+
+@pytest.mark.parametrize("k", ["30", "17"])
+def test_a_k_the_rules_never_give_is_refused_as_the_k_file_refuses_it(
+    tmp_path: Path, k: str
+) -> None:
+    """K is 40, 20 or 10 (Rating Regulations 8.3.3); 30 was the old newcomers' K and 17 a K
+    already lowered by K x n <= 700: the K file refuses both, and so does the list."""
+    line = fide_line("99300010", "Ash, Ada", std=("2250", "9", k), born="2009")
+    path = write(tmp_path / "players_list_foa.txt", [COMBINED_HEADER, line])
+    with pytest.raises(RatingListError) as caught:
+        list(read_list(path))
+    assert str(caught.value) == (
+        f"players_list_foa.txt, line 2, columns 124-126 (standard_k): expected a K the rules "
+        f"give (40, 20 or 10) or a blank, found {k}"
+    )
+    from xlfuncs.trf.k_file import KFileError, parse_k_file
+
+    with pytest.raises(KFileError):
+        parse_k_file(f"fide_id,k\n99300010,{k}\n")
+
+
+def test_a_list_with_cr_line_ends_is_read_whole(tmp_path: Path) -> None:
+    """Lines ending in CR alone (an old Mac's): the three players, not one long header."""
+    path = write(tmp_path / "players_list_foa.txt", [COMBINED_HEADER, ASH, BEN, CAL], "\r")
+    assert [p.fide_id for p in read_list(path)] == ["99300010", "99300020", "99300030"]
+    assert [p.fide_id for p in read_list(REAL_COMBINED)] == [
+        p.fide_id for p in read_list(write(tmp_path / "cr.txt", _cr(REAL_COMBINED), "\r"))
+    ]
+
+
+def _cr(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def test_an_endless_line_is_refused_at_its_limit(tmp_path: Path) -> None:
+    """A list with no line break (``/dev/zero``, a binary file) is refused after
+    MAX_LIST_LINE bytes, not read until memory runs out."""
+    from xlfuncs.ratinglist.read import MAX_LIST_LINE
+
+    path = tmp_path / "players_list_foa.txt"
+    path.write_bytes(COMBINED_HEADER.encode() + b"\n" + b"9" * (10 * MAX_LIST_LINE))
+    with pytest.raises(RatingListError) as caught:
+        list(read_list(path))
+    assert str(caught.value) == (
+        "players_list_foa.txt, line 2 (line): expected a line of at most 4,096 bytes (FIDE's "
+        "have 162 characters), found more than 4,096 bytes without a line break"
+    )
+    if Path("/dev/zero").exists():
+        with pytest.raises(RatingListError, match=r"line 1 \(line\): expected a line of at most"):
+            list(read_list("/dev/zero", rate="standard"))

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from typing import Final
 
 from . import validate
 from .editions import Edition, RulesSpec, get_edition
@@ -27,6 +28,7 @@ from .tables import Number, exact, pd_hundredths, round_half_away, round_half_up
 
 __all__ = [
     "MAX_K_TIMES_GAMES",
+    "RULE_KS",
     "UPLIFT_2024_BELOW",
     "UPLIFT_2024_SHARE",
     "Game",
@@ -350,6 +352,13 @@ _K_OF_RULE = {
     KRule.JUNIOR: 40,
     KRule.ESTABLISHED: 20,
 }
+
+
+RULE_KS: Final[tuple[int, ...]] = tuple(sorted(set(_K_OF_RULE.values()), reverse=True))
+"""Every K the K rule gives, in any edition and at any rate of play (8.3.3): 40, 20 and 10,
+largest first. A K given as data (a K file, a rating list's K column) is one of them; K x n <=
+700 lowers K in the computation of a period, never in the data (a lowered K such as 17 there
+would be lowered again)."""
 
 
 def k_values(rules: RulesSpec = None) -> frozenset[int]:

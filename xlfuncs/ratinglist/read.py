@@ -20,12 +20,21 @@ from pathlib import Path
 from typing import Literal, cast
 from xml.parsers import expat
 
+from ..core.rating_change import RULE_KS
 from ..core.validate import MAX_RATING
 from ..file_error import FileFieldError
 from .layout import COMBINED, COMBINED_WIDTH, SINGLE, SINGLE_WIDTH
 from .player import RATES, ListPlayer, RateRating, rate_name
 
-__all__ = ["ListFile", "RatingListError", "decode_line", "read_list", "sniff_rate"]
+__all__ = [
+    "MAX_LIST_BYTES",
+    "MAX_LIST_LINE",
+    "ListFile",
+    "RatingListError",
+    "decode_line",
+    "read_list",
+    "sniff_rate",
+]
 
 
 class RatingListError(FileFieldError[tuple[int, int] | None]):
@@ -96,6 +105,11 @@ class _Reject(Exception):
     found: str
 
 
+_K_EXPECTED = f"a K the rules give ({', '.join(map(str, RULE_KS[:-1]))} or {RULE_KS[-1]}) or a blank"
+"""What a K column may hold: core's :data:`~xlfuncs.core.rating_change.RULE_KS` (K x n <= 700
+lowers a K in the computation of a period, never in a list), 0 or a blank (none)."""
+
+
 def _number(text: str, field: str, expected: str) -> int | None:
     if not text:
         return None
@@ -108,7 +122,9 @@ def _rate(values: Mapping[str, str], rating: str, games: str, k: str) -> RateRat
     """One rate's rating, games and K (``None``: unrated; 0 is unrated in the XML files)."""
     r = _number(values.get(rating, ""), rating, "a rating (a whole number up to 4000) or a blank")
     g = _number(values.get(games, ""), games, "a number of games or a blank")
-    kk = _number(values.get(k, ""), k, "K (a whole number) or a blank")
+    kk = _number(values.get(k, ""), k, _K_EXPECTED)
+    if kk and kk not in RULE_KS:
+        raise _Reject(k, _K_EXPECTED, str(kk))
     if not r:
         return None
     if r > MAX_RATING:
@@ -206,9 +222,10 @@ def _combined_fast(line: str, line_no: int) -> ListPlayer | None:
             rated.append(None)
             continue
         rating = int(r)
-        if rating > MAX_RATING:
+        kk = int(k) if k else 0
+        if rating > MAX_RATING or (kk and kk not in RULE_KS):
             return None
-        rated.append(RateRating(rating, int(g) if g else 0, int(k) if k and int(k) else None))
+        rated.append(RateRating(rating, int(g) if g else 0, kk or None))
     born = int(born_text) if born_text else 0
     if born and born < 1000:
         return None
@@ -246,6 +263,73 @@ def decode_line(raw: bytes) -> str:
 _BUFFER = 1 << 16
 """Bytes read at a time; the first read tells a list's kind."""
 
+MAX_LIST_BYTES = 4 << 30
+"""The largest rating list read (4 GiB, unzipped): FIDE's biggest, the combined XML, is well
+under a gigabyte. A bigger file, or an endless one (a device), is refused when it passes this,
+with a message that says so."""
+
+MAX_LIST_LINE = 4096
+"""The longest line of a TXT list read, in bytes: FIDE's lines are 162 characters."""
+
+
+def _too_big(source: str, read: int) -> RatingListError:
+    return RatingListError(
+        source,
+        None,
+        None,
+        "size",
+        f"a rating list of at most {MAX_LIST_BYTES >> 30} GiB (FIDE's are well under one)",
+        f"more than {read:,} bytes",
+    )
+
+
+def _lines(stream: io.BufferedReader, source: str, first: int, cr_only: bool) -> Iterator[bytes]:
+    """The lines of *stream* (numbered from *first* in messages), ending in LF or CRLF, or in
+    CR alone when *cr_only*; raises :class:`RatingListError` at a line longer than
+    :data:`MAX_LIST_LINE` or past :data:`MAX_LIST_BYTES`."""
+    read = 0
+    line_no = first
+    if cr_only:
+        pieces = _cr_pieces(stream)
+    else:
+        pieces = iter(lambda: stream.readline(MAX_LIST_LINE + 1), b"")
+    for raw in pieces:
+        read += len(raw)
+        if len(raw) > MAX_LIST_LINE:
+            raise RatingListError(
+                source,
+                line_no,
+                None,
+                "line",
+                f"a line of at most {MAX_LIST_LINE:,} bytes (FIDE's have {COMBINED_WIDTH} "
+                "characters)",
+                f"more than {MAX_LIST_LINE:,} bytes without a line break",
+            )
+        if read > MAX_LIST_BYTES:
+            raise _too_big(source, MAX_LIST_BYTES)
+        yield raw
+        line_no += 1
+
+
+def _cr_pieces(stream: io.BufferedReader) -> Iterator[bytes]:
+    """The lines of a stream whose lines end in CR alone (an old Mac's), each with its CR;
+    a piece longer than :data:`MAX_LIST_LINE` is yielded as it stands, for :func:`_lines` to
+    refuse."""
+    rest = b""
+    while True:
+        chunk = stream.read(_BUFFER)
+        if not chunk:
+            if rest:
+                yield rest
+            return
+        parts = (rest + chunk).split(b"\r")
+        rest = parts.pop()
+        for part in parts:
+            yield part + b"\r"
+        if len(rest) > MAX_LIST_LINE:
+            yield rest
+            return
+
 _GAPS = ((79, 80), (81, 84))
 """The blank columns between fields of either TXT layout (zero-based, end exclusive)."""
 
@@ -281,7 +365,7 @@ class ListFile:
         name = path.name
         member = None
         stream: io.BufferedReader
-        if zipfile.is_zipfile(path):
+        if path.is_file() and zipfile.is_zipfile(path):  # a device would be read without end
             archive = self._stack.enter_context(zipfile.ZipFile(path))
             member = _list_member(archive, name)
             inner = self._stack.enter_context(archive.open(member))
@@ -294,6 +378,8 @@ class ListFile:
         start = stream.peek(_BUFFER)  # what the first read brought: the header, a <player>
         head = start.lstrip(b"\xef\xbb\xbf \t\r\n")
         self.format = "xml" if head.startswith(b"<") else "txt"
+        cr_only = b"\r" in start.rstrip(b"\r") and b"\n" not in start
+        self._lines = _lines(stream, self.source, 1, cr_only)
         given = None if rate is None else rate_name(rate)
         named = sniff_rate(member or name) or (sniff_rate(name) if member else None)
         if self.format == "xml":
@@ -319,7 +405,7 @@ class ListFile:
 
     def _read_header(self) -> bool:
         """Read the header line; whether the list is combined (else single)."""
-        raw = self._stream.readline()
+        raw = next(self._lines, b"")
         self._header_line = 1
         header = decode_line(raw).removeprefix("\ufeff").rstrip("\r\n")
         combined = "SRtng" in header
@@ -358,7 +444,7 @@ class ListFile:
         lines through unchanged; an XML list has no lines to give (``ValueError``)."""
         if self.format != "txt":
             raise ValueError(f"{self.source}: an XML list has no lines to copy")
-        return enumerate(self._stream, start=self._header_line + 1)
+        return enumerate(self._lines, start=self._header_line + 1)
 
     def read_line(self, raw: bytes, line_no: int) -> ListPlayer | None:
         """The player of one line of a TXT list (:meth:`raw_lines`), read and checked as
@@ -441,8 +527,12 @@ class ListFile:
             renamed = {w: f"standard_{w}" for w in ("rating", "games", "k")}
         else:  # a single list's, whatever its rate (also when written rapid_rating)
             renamed = {f"{single}_{w}": w for w in ("rating", "games", "k")}
+        read = 0
         while True:
             chunk = self._stream.read(1 << 20)
+            read += len(chunk)
+            if read > MAX_LIST_BYTES:
+                raise _too_big(self.source, MAX_LIST_BYTES)
             try:
                 parser.Parse(chunk, not chunk)
             except expat.ExpatError as exc:

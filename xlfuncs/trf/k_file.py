@@ -10,18 +10,11 @@ import os
 import re
 from collections.abc import Collection
 
-from ..core.rating_change import KRule
+from ..core.rating_change import RULE_KS
 from ..file_error import FileFieldError
 from .parser import decode_error, decode_trf
 
 __all__ = ["MAX_K", "RULE_KS", "KFileError", "parse_k_file", "read_k_file"]
-
-RULE_KS: tuple[int, ...] = tuple(sorted({rule.k for rule in KRule}, reverse=True))
-"""The K values the Rating Regulations give (8.3.3, standard play): 40, 20 and 10, as core's
-:class:`~xlfuncs.core.rating_change.KRule` has them. A K file gives one of them; K x n <= 700
-lowers K in the computation of a period, never in the file (a lowered K such as 17 in the file
-would be lowered again). Hook: the rapid and blitz values join when the core has them (issue
-11)."""
 
 MAX_K = max(RULE_KS)
 """The largest K a K file may give."""
@@ -52,8 +45,8 @@ def parse_k_file(
 
     The file is CSV: a header line ``fide_id,k`` (either case), then one player a line.
     Blank lines and lines starting with ``#`` are skipped. A FIDE id is 1 to 11 digits; K one
-    the rules give (*allowed*: :data:`RULE_KS`, 40, 20 or 10). Raises :class:`KFileError`
-    for anything else, a FIDE id given twice included.
+    the rules give (*allowed*: core's :data:`~xlfuncs.core.rating_change.RULE_KS`, 40, 20 or
+    10). Raises :class:`KFileError` for anything else, a FIDE id given twice included.
 
     >>> parse_k_file("# juniors\\nfide_id,k\\n99300010, 40\\n")
     {'99300010': 40}
