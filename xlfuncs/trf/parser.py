@@ -13,7 +13,7 @@ from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal, NamedTuple
+from typing import BinaryIO, Literal, NamedTuple
 
 from ..core.editions import EDITIONS, RAPID_BLITZ_EDITIONS
 from ..core.results import SYMBOLS, Outcome
@@ -28,6 +28,7 @@ __all__ = [
     "DiscrepancyKind",
     "ExtraRecord",
     "MAX_ROUND_ENTRIES",
+    "MAX_TRF_BYTES",
     "MAX_ROUNDS",
     "LOWEST_RATING",
     "OLD_STYLE_TITLES",
@@ -47,7 +48,9 @@ __all__ = [
     "parse_date",
     "parse_trf",
     "parse_trf_bytes",
+    "read_bounded",
     "read_trf",
+    "read_trf_file",
     "round_columns",
 ]
 
@@ -213,15 +216,17 @@ class TrfError(FileFieldError[str]):
     ``tournament.trf, line 7, columns 49-52 (rating): expected a number, found 'abcd'``.
     """
 
-    line_no: int
-    """1-based line number."""
+    line_no: int | None
+    """1-based line number (``None``: the file as a whole, as when it is too big)."""
     columns: str
-    """1-based columns, ``"49-52"`` or ``"97"``."""
+    """1-based columns, ``"49-52"`` or ``"97"`` (``""``: none)."""
     field: str
     """What the columns should hold, e.g. ``rating`` or ``round 3 result``."""
 
-    def _place(self) -> str:
-        """``columns 49-52`` or ``column 97``."""
+    def _place(self) -> str | None:
+        """``columns 49-52`` or ``column 97`` (``None``: the file as a whole)."""
+        if not self.columns:
+            return None
         word = "columns" if "-" in self.columns else "column"
         return f"{word} {self.columns}"
 
@@ -609,7 +614,7 @@ def decode_trf(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     try:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError as exc:
-        if _UTF8_SEQUENCE.search(data):  # UTF-8 text with a bad byte, not another encoding
+        if _mostly_utf8(data):  # UTF-8 text with a bad byte, not another encoding
             raise UnicodeDecodeError("utf-8", data, exc.start, exc.end, MIXED_UTF8) from None
     try:
         return data.decode("cp1252"), "cp1252"
@@ -620,6 +625,14 @@ def decode_trf(data: bytes, encoding: str | None = None) -> tuple[str, str]:
 MIXED_UTF8 = "the file's other non-ASCII characters are UTF-8"
 """The reason of the ``UnicodeDecodeError`` :func:`decode_trf` raises for a file of UTF-8
 text with a byte that is not UTF-8."""
+
+def _mostly_utf8(data: bytes) -> bool:
+    """Whether *data*, which is not UTF-8, holds more characters written as UTF-8 writes
+    them than bytes that are not UTF-8: UTF-8 text with a bad byte or two, not text in
+    another encoding (which holds none) nor binary data (where bad bytes win)."""
+    good = len(_UTF8_SEQUENCE.findall(data))
+    return good > 0 and good > data.decode("utf-8", "replace").count("\ufffd")
+
 
 _UTF8_SEQUENCE = re.compile(
     rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
@@ -1055,12 +1068,41 @@ def decode_error(data: bytes, exc: UnicodeDecodeError, source: str) -> TrfError:
     )
 
 
+MAX_TRF_BYTES = 128 << 20
+"""The largest TRF file read, 128 MiB: the largest real ones are well under 10 MB (9,999
+players of 11 rounds take about 2 MB). A bigger file, or an endless one (``/dev/zero``), is
+refused once this much has been read."""
+
+
+def read_bounded(stream: BinaryIO, source: str) -> bytes:
+    """All of *stream*, refused with a :class:`TrfError` naming *source* once it passes
+    :data:`MAX_TRF_BYTES` (memory stays bounded whatever the file is)."""
+    data = stream.read(MAX_TRF_BYTES + 1)
+    if len(data) > MAX_TRF_BYTES:
+        raise TrfError(
+            source,
+            None,
+            "",
+            "size",
+            f"a tournament file of at most {MAX_TRF_BYTES >> 20} MiB (the largest real ones "
+            "are under 10 MB)",
+            f"more than {MAX_TRF_BYTES:,} bytes",
+        )
+    return data
+
+
+def read_trf_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the TRF file *path* (:func:`read_bounded`, named by its base name)."""
+    with open(path, "rb") as stream:
+        return read_bounded(stream, Path(path).name)
+
+
 def read_trf(path: str | os.PathLike[str], *, encoding: str | None = None) -> Tournament:
-    """Read a TRF file. The bytes are decoded by :func:`decode_trf` (UTF-8 with or without
-    byte-order mark, UTF-16 with its byte-order mark, else Windows-1252/Latin-1) unless
-    *encoding* is given; error messages name the file by its base name."""
-    p = Path(path)
-    return parse_trf_bytes(p.read_bytes(), source=p.name, encoding=encoding)
+    """Read a TRF file. The bytes (at most :data:`MAX_TRF_BYTES`) are decoded by
+    :func:`decode_trf` (UTF-8 with or without byte-order mark, UTF-16 with its byte-order
+    mark, else Windows-1252/Latin-1) unless *encoding* is given; error messages name the file
+    by its base name."""
+    return parse_trf_bytes(read_trf_file(path), source=Path(path).name, encoding=encoding)
 
 
 def not_a_trf(data: bytes, t: Tournament) -> str | None:
