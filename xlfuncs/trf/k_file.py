@@ -14,7 +14,7 @@ from ..core.rating_change import RULE_KS
 from ..file_error import FileFieldError
 from .parser import decode_error, decode_trf
 
-__all__ = ["MAX_K", "RULE_KS", "KFileError", "parse_k_file", "read_k_file"]
+__all__ = ["MAX_K", "MAX_K_FILE_BYTES", "RULE_KS", "KFileError", "parse_k_file", "read_k_file"]
 
 MAX_K = max(RULE_KS)
 """The largest K a K file may give."""
@@ -34,6 +34,8 @@ class KFileError(FileFieldError[int | None]):
 _K_HEADER = ["fide_id", "k"]
 _FIDE_ID = re.compile(r"[0-9]{1,11}")
 _LINE_BREAK = re.compile(r"\r\n|\n|\r")
+MAX_K_FILE_BYTES = 64 << 20
+"""The largest K file read (64 MiB): a bigger or endless one (a device) is refused."""
 MAX_LINE = 200
 """The longest line a K file may have: a FIDE id, K and a comment fit many times over."""
 
@@ -134,9 +136,19 @@ def _expected_k(allowed: Collection[int]) -> str:
 def read_k_file(path: str | os.PathLike[str]) -> dict[str, int]:
     """:func:`parse_k_file` on a file (UTF-8, else Windows-1252, as a TRF); messages name
     the file by its base name. ``OSError`` when it cannot be read."""
-    with open(path, "rb") as fh:
-        data = fh.read()
     source = os.path.basename(os.fspath(path))
+    with open(path, "rb") as fh:
+        data = fh.read(MAX_K_FILE_BYTES + 1)
+    if len(data) > MAX_K_FILE_BYTES:
+        raise KFileError(
+            source,
+            None,
+            None,
+            "size",
+            f"a K file of at most {MAX_K_FILE_BYTES >> 20} MiB (every player of FIDE's list, "
+            "one a line, takes about 16 MB)",
+            f"more than {MAX_K_FILE_BYTES:,} bytes",
+        )
     try:
         text, _ = decode_trf(data)
     except UnicodeDecodeError as exc:
