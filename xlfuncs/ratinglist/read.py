@@ -105,7 +105,9 @@ class _Reject(Exception):
     found: str
 
 
-_K_EXPECTED = f"a K the rules give ({', '.join(map(str, RULE_KS[:-1]))} or {RULE_KS[-1]}) or a blank"
+_K_EXPECTED = (
+    f"a K the rules give ({', '.join(map(str, RULE_KS[:-1]))} or {RULE_KS[-1]}) or a blank"
+)
 """What a K column may hold: core's :data:`~xlfuncs.core.rating_change.RULE_KS` (K x n <= 700
 lowers a K in the computation of a period, never in a list), 0 or a blank (none)."""
 
@@ -329,6 +331,7 @@ def _cr_pieces(stream: io.BufferedReader) -> Iterator[bytes]:
         if len(rest) > MAX_LIST_LINE:
             yield rest
             return
+
 
 _GAPS = ((79, 80), (81, 84))
 """The blank columns between fields of either TXT layout (zero-based, end exclusive)."""

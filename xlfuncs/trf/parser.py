@@ -118,7 +118,9 @@ one line reaches round 999 need 19,980 and are read; 9,999 players of 11 rounds 
 writes some 12,000, and are refused. Memory stays in proportion to the file."""
 
 
-LOWEST_RATING: int = min(e.rating_floor for e in (*EDITIONS.values(), *RAPID_BLITZ_EDITIONS.values()))
+LOWEST_RATING: int = min(
+    e.rating_floor for e in (*EDITIONS.values(), *RAPID_BLITZ_EDITIONS.values())
+)
 """The lowest rating a ``001`` line may give (0 or a blank: unrated): the lowest rating floor
 of any edition of the Rating Regulations, below which FIDE publishes no rating. A smaller
 number (``   5``) is refused: it is no FIDE rating, most likely a field out of its columns."""
@@ -594,9 +596,10 @@ def decode_trf(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     Without *encoding*: UTF-32 or UTF-16 when the bytes start with their byte-order mark,
     UTF-8 (a byte-order mark is removed; after one, or where the other characters outside
     ASCII are UTF-8, a byte that is not UTF-8 raises ``UnicodeDecodeError``: one bad byte does
-    not turn the whole file into another encoding), else Windows-1252, else Latin-1. Windows-1252 is Latin-1 with
-    printable characters (``Š``, ``Œ``, ``€``, curly quotes) where Latin-1 has control codes;
-    bytes it leaves undefined fall back to Latin-1, which decodes any byte.
+    not turn the whole file into another encoding), else Windows-1252, else Latin-1.
+    Windows-1252 is Latin-1 with printable characters (``Š``, ``Œ``, ``€``, curly quotes)
+    where Latin-1 has control codes; bytes it leaves undefined fall back to Latin-1, which
+    decodes any byte.
 
     >>> decode_trf("012 Café".encode("latin-1"))
     ('012 Café', 'cp1252')
@@ -625,6 +628,7 @@ def decode_trf(data: bytes, encoding: str | None = None) -> tuple[str, str]:
 MIXED_UTF8 = "the file's other non-ASCII characters are UTF-8"
 """The reason of the ``UnicodeDecodeError`` :func:`decode_trf` raises for a file of UTF-8
 text with a byte that is not UTF-8."""
+
 
 def _mostly_utf8(data: bytes) -> bool:
     """Whether *data*, which is not UTF-8, holds more characters written as UTF-8 writes

@@ -10,7 +10,8 @@ increment, i.e. for 60 moves; **blitz** 10 minutes or less, **rapid** more than 
 than 60 minutes, **standard** 60 minutes or more. With several periods the time for 60 moves
 is counted as the minutes of the first period, plus those of the second when the first is
 for fewer than 60 moves (a second period may be written as what it adds: ``90 min + 30 s,
-30 min after 40 moves`` is 90 minutes for 40 moves, then 30 more), plus the increment in seconds (60 moves x s seconds = s minutes).
+30 min after 40 moves`` is 90 minutes for 40 moves, then 30 more), plus the increment in
+seconds (60 moves x s seconds = s minutes).
 A blitz of 3 minutes or less (bullet) is below the 2024 regulations' minimum for a rated
 blitz game (more than 3 minutes): the reading says so.
 
