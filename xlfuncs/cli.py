@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from . import __version__
 from .commands import COMMANDS
-from .commands.support import EXIT_DATA_ERROR, no_cycle_collection
+from .commands.support import EXIT_DATA_ERROR, no_cycle_collection, say
 
 __all__ = ["build_parser", "main"]
 
@@ -47,10 +47,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("xlfuncs: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader (head, less) stopped reading
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _stdout_to_devnull()
+        return EXIT_DATA_ERROR
+    except OSError as exc:  # standard output on a full disk (> /dev/full), a lost terminal
+        _stdout_to_devnull()
+        say("error", f"cannot write the output: {exc.strerror or exc}")
         return EXIT_DATA_ERROR
     return code
+
+
+def _stdout_to_devnull() -> None:
+    """Point standard output at the null device, so that what is left in its buffer is not
+    written again (and does not fail again) when Python exits."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError):  # not a file (captured, replaced)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 if __name__ == "__main__":  # pragma: no cover

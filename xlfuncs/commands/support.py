@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import io
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -132,13 +133,16 @@ def read_trf(file: str) -> Tournament:
     from pathlib import Path
 
     from ..trf import not_a_trf, parse_trf_bytes
+    from ..trf.parser import read_bounded, read_trf_file
 
     if file == "-":
         stream = getattr(sys.stdin, "buffer", None)
-        data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
+        if stream is None:  # stdin replaced by a text-only stream
+            stream = io.BytesIO(sys.stdin.read().encode("utf-8"))
+        data = read_bounded(stream, STDIN_NAME)
         source = STDIN_NAME
     else:
-        data = Path(file).read_bytes()
+        data = read_trf_file(file)
         source = Path(file).name
     tournament = parse_trf_bytes(data, source=source)
     why = not_a_trf(data, tournament)

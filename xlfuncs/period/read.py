@@ -28,6 +28,7 @@ from ..ratinglist.event import index_event_list
 from ..trf import TrfError, not_a_trf, parse_trf_bytes
 from ..trf.k_policy import known_birth_year
 from ..trf.list_data import has_fide_id
+from ..trf.parser import read_trf_file
 
 __all__ = [
     "PARALLEL_FROM",
@@ -152,11 +153,13 @@ def read_event(
     the open index of ``--rating-list``, or ``None``)."""
     source = Path(path).name
     try:
-        data = Path(path).read_bytes()
+        data = read_trf_file(path)
     except IsADirectoryError:
         return BadFile(path, f"cannot read {path}: it is a folder, not a file")
     except OSError as exc:
         return BadFile(path, f"cannot read {path}: {exc.strerror or exc}")
+    except TrfError as exc:  # too big
+        return BadFile(path, str(exc))
     try:
         t = parse_trf_bytes(data, source=source)
     except TrfError as exc:
