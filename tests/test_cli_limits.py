@@ -37,7 +37,8 @@ def test_output_to_a_full_disk_is_an_error_not_a_traceback(argv: list[str]) -> N
         )
     assert done.returncode == 1
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
-    assert done.stderr.endswith("xlfuncs: error: cannot write the output: No space left on device\n")
+    said = "xlfuncs: error: cannot write the output: No space left on device\n"
+    assert done.stderr.endswith(said)
 
 
 @linux_devices
