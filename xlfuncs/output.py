@@ -2,9 +2,11 @@
 drives the terminal.
 
 - :func:`vet_file` and :func:`vet_folder` check an output path before any work is done: never
-  the input, never an existing file without ``--force``, never a folder, a device or ``-``,
-  never a folder that does not exist. Each problem is an :class:`OutputError` whose message
-  names the path and what is wrong.
+  an input (the TRF, the K file, the rating list), never an existing file without
+  ``--force``, never a folder, a device (``/dev/null``, ``/dev/stdout``: a workbook or list is
+  a file, renamed into place) or ``-``, never a folder that does not exist;
+  :func:`vet_distinct` that two outputs of one run are not the same file. Each problem is an
+  :class:`OutputError` whose message names the path and what is wrong.
 - :func:`write_atomically` writes through a temporary file beside the target and renames it
   over the target in one step, so that a failure (a full disk, an error, Ctrl-C) leaves the old
   file whole and no temporary file behind.
@@ -24,12 +26,13 @@ import re
 import shutil
 import stat
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 __all__ = [
     "OutputError",
     "vet_book",
+    "vet_distinct",
     "vet_file",
     "vet_folder",
     "visible",
@@ -109,6 +112,23 @@ def vet_file(
         if not force:
             raise OutputError(f"{shown} exists: give --force to replace it")
     return target
+
+
+def vet_distinct(outputs: Mapping[str, PathLike | None]) -> None:
+    """Check that the outputs of one run (by the option that names each, ``None``: not
+    asked for) are different files: raises :class:`OutputError` naming both options when two
+    name the same path (however spelled or linked), since one would be lost."""
+    seen: dict[str, str] = {}
+    for option, path in outputs.items():
+        if path is None:
+            continue
+        key = os.path.realpath(os.fspath(path))
+        if key in seen:
+            raise OutputError(
+                f"{seen[key]} and {option} name the same file {_shown(path)}: one output "
+                "would be lost, give each its own name"
+            )
+        seen[key] = option
 
 
 def vet_folder(path: PathLike, *, what: str = "output folder") -> Path:

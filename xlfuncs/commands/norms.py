@@ -103,7 +103,8 @@ def run(args: argparse.Namespace) -> int:
         from ..output import OutputError, vet_file
 
         try:
-            vet_file(args.output, force=args.force, inputs=(args.file,), what="workbook")
+            inputs = (args.file, args.k_file, args.rating_list)
+            vet_file(args.output, force=args.force, inputs=inputs, what="workbook")
         except OutputError as exc:
             error(str(exc))
             return EXIT_DATA_ERROR

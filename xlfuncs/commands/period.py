@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs period``: read, rate, print, write."""
     from ..core import XlfuncsError, get_edition
     from ..core.editions import RateOfPlay
-    from ..output import OutputError, vet_file
+    from ..output import OutputError, vet_distinct, vet_file
     from ..period.read import BadFile, expand_inputs, read_events
     from ..period.render import render_csv, render_json, render_text
     from ..period.rows import build_period
@@ -142,8 +142,12 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     files, missing = expand_inputs(args.files)
     try:
+        inputs = (*files, args.k_file, args.rating_list)
         if args.output is not None:
-            vet_file(args.output, force=args.force, inputs=(*files, args.k_file), what="workbook")
+            vet_file(args.output, force=args.force, inputs=inputs, what="workbook")
+        if args.list_out is not None:
+            vet_file(args.list_out, force=args.force, inputs=inputs, what="rating list")
+        vet_distinct({"-o": args.output, "--list-out": args.list_out})
         overrides = read_k_file(args.k_file) if args.k_file is not None else None
     except (OutputError, KFileError) as exc:
         error(str(exc))
