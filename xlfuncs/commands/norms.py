@@ -103,8 +103,8 @@ def run(args: argparse.Namespace) -> int:
         from ..output import OutputError, vet_file
 
         try:
-            inputs = (args.file, args.k_file, args.rating_list)
-            vet_file(args.output, force=args.force, inputs=inputs, what="workbook")
+            read_from = (args.file, args.k_file, args.rating_list)
+            vet_file(args.output, force=args.force, inputs=read_from, what="workbook")
         except OutputError as exc:
             error(str(exc))
             return EXIT_DATA_ERROR
