@@ -17,6 +17,7 @@ from typing import BinaryIO, Literal, NamedTuple
 
 from ..core.editions import EDITIONS, RAPID_BLITZ_EDITIONS
 from ..core.results import SYMBOLS, Outcome
+from ..core.titles import FIDE_TITLES
 from ..file_error import FileFieldError
 from ..text_output import points_text
 
@@ -34,7 +35,6 @@ __all__ = [
     "OLD_STYLE_TITLES",
     "Player",
     "SEXES",
-    "TITLES",
     "RoundEntry",
     "Tournament",
     "TrfError",
@@ -129,11 +129,10 @@ SEXES: frozenset[str] = frozenset({"", "m", "w", "f", "M", "W", "F"})
 """What column 10 (sex) may hold: ``m``, ``w`` (or ``f``, as some programs write it), either
 case, or a blank."""
 
-TITLES: tuple[str, ...] = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
-"""The FIDE titles columns 11-13 may give (either case)."""
-
 OLD_STYLE_TITLES: tuple[str, ...] = ("g", "m", "f", "c", "wg", "wm", "wf", "wc")
-"""The titles as older files write them (lower case: ``g`` GM, ``m`` IM, ``wf`` WFM ...)."""
+"""The titles as older files write them (lower case: ``g`` GM, ``m`` IM, ``wf`` WFM ...);
+columns 11-13 give one of them, one of core's :data:`~xlfuncs.core.titles.FIDE_TITLES` (either
+case) or a blank."""
 
 _DIGITS = re.compile(r"[0-9]+")
 _POINTS = re.compile(r"[0-9]+(?:\.[0-9]+)?")
@@ -729,13 +728,13 @@ def _read_player(line: _Line) -> tuple[Player, int]:
         first, last = PLAYER_COLUMNS["sex"]
         raise line.error(first, last, "sex", "m, w, f or a blank")
     title = line.text_field("title")
-    if title and title.upper() not in TITLES and title not in OLD_STYLE_TITLES:
+    if title and title.upper() not in FIDE_TITLES and title not in OLD_STYLE_TITLES:
         first, last = PLAYER_COLUMNS["title"]
         raise line.error(
             first,
             last,
             "title",
-            f"a FIDE title ({', '.join(TITLES)}; old style {', '.join(OLD_STYLE_TITLES)}) "
+            f"a FIDE title ({', '.join(FIDE_TITLES)}; old style {', '.join(OLD_STYLE_TITLES)}) "
             "or a blank",
         )
     points_text = line.text_field("points")
