@@ -658,3 +658,20 @@ def test_new_rating_below_the_floor_is_marked() -> None:
     old = build_report(trf(*FLOOR2, start="2023/11/01", end="2023/11/02"))
     assert (old.rows[0].new_rating, old.rows[0].new_rating_note) == (1395, None)
     assert "1395!" not in render_text(old)
+
+
+def test_an_event_older_than_every_edition_says_which_is_used_and_why(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The real 2005 event: no implemented edition was in force then (the oldest, 2017, is
+    from 1 July 2017), so the header must not say 2017 was in force on its date."""
+    from cli_support import run
+
+    trf = Path(__file__).parent / "data" / "real" / "karl-mala-2005.trf"
+    code, out, _ = run(capsys, "report", str(trf))
+    assert code == 0
+    assert (
+        "rules:   2017 (the oldest edition implemented, in force from 2017-07-01: the event, "
+        "2005-07-28, is older than every edition implemented)" in out
+    )
+    assert "in force on 2005" not in out

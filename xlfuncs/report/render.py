@@ -239,7 +239,17 @@ def render_text(report: Report) -> str:
             else "Swiss (not every two players met)",
         )
     )
-    how = "given" if report.rules_given else f"in force on {report.event_date.isoformat()}"
+    day = report.event_date
+    if report.rules_given:
+        how = "given"
+    elif day < report.edition.in_force_from:  # older than every edition: the oldest is used
+        how = (
+            f"the oldest edition implemented, in force from "
+            f"{report.edition.in_force_from.isoformat()}: the event, {day.isoformat()}, is "
+            "older than every edition implemented"
+        )
+    else:
+        how = f"in force on {day.isoformat()}"
     facts.append(("rules", f"{report.edition.id} ({how})"))
     if report.rate_note:
         facts.append(("rate", report.rate_note))
