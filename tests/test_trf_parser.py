@@ -878,7 +878,7 @@ def _with(columns: tuple[int, int], text: str) -> str:
         (
             _with((11, 13), "XX"),
             "columns 11-13 (title): expected a FIDE title (GM, IM, FM, CM, WGM, WIM, WFM, "
-            "WCM; old style g, m, f, c, wg, wm, wf, wc) or a blank, found 'XX'",
+            "WCM), its older code (g, m, f, c, wg, wm, wf, wc) or a blank, found 'XX'",
         ),
         (_with((10, 10), "q"), "column 10 (sex): expected m, w, f or a blank, found 'q'"),
         (

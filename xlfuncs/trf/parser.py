@@ -17,7 +17,7 @@ from typing import BinaryIO, Literal, NamedTuple
 
 from ..core.editions import EDITIONS, RAPID_BLITZ_EDITIONS
 from ..core.results import SYMBOLS, Outcome
-from ..core.titles import FIDE_TITLES
+from ..core.titles import FIDE_TITLES, TRF_TITLE_CODES, trf_title
 from ..file_error import FileFieldError
 from ..text_output import points_text
 
@@ -32,7 +32,6 @@ __all__ = [
     "MAX_TRF_BYTES",
     "MAX_ROUNDS",
     "LOWEST_RATING",
-    "OLD_STYLE_TITLES",
     "Player",
     "SEXES",
     "RoundEntry",
@@ -128,11 +127,6 @@ number (``   5``) is refused: it is no FIDE rating, most likely a field out of i
 SEXES: frozenset[str] = frozenset({"", "m", "w", "f", "M", "W", "F"})
 """What column 10 (sex) may hold: ``m``, ``w`` (or ``f``, as some programs write it), either
 case, or a blank."""
-
-OLD_STYLE_TITLES: tuple[str, ...] = ("g", "m", "f", "c", "wg", "wm", "wf", "wc")
-"""The titles as older files write them (lower case: ``g`` GM, ``m`` IM, ``wf`` WFM ...);
-columns 11-13 give one of them, one of core's :data:`~xlfuncs.core.titles.FIDE_TITLES` (either
-case) or a blank."""
 
 _DIGITS = re.compile(r"[0-9]+")
 _POINTS = re.compile(r"[0-9]+(?:\.[0-9]+)?")
@@ -728,14 +722,14 @@ def _read_player(line: _Line) -> tuple[Player, int]:
         first, last = PLAYER_COLUMNS["sex"]
         raise line.error(first, last, "sex", "m, w, f or a blank")
     title = line.text_field("title")
-    if title and title.upper() not in FIDE_TITLES and title not in OLD_STYLE_TITLES:
+    if title and trf_title(title) is None:
         first, last = PLAYER_COLUMNS["title"]
         raise line.error(
             first,
             last,
             "title",
-            f"a FIDE title ({', '.join(FIDE_TITLES)}; old style {', '.join(OLD_STYLE_TITLES)}) "
-            "or a blank",
+            f"a FIDE title ({', '.join(FIDE_TITLES)}), its older code "
+            f"({', '.join(TRF_TITLE_CODES)}) or a blank",
         )
     points_text = line.text_field("points")
     points: Decimal | None = None
