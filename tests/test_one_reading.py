@@ -191,9 +191,8 @@ def _chart(case: Case) -> list[Figures | None]:
         return None if v == "" or v is None else v
 
     norm_column = values["norm"]
-    if len(norm_column) != len(values["ra"]):  # one error for the column: rapid or blitz
-        assert "".join(map(str, norm_column)) == "#VALUE!"  # no norm (B.01: standard play)
-        norm_column = [""] * len(event.players)
+    if all(v == "#VALUE!" for v in norm_column):  # one error for the column: rapid or blitz
+        norm_column = [""] * len(norm_column)  # no norm (B.01: standard play)
     out: list[Figures | None] = []
     for i in range(len(event.players)):
         row = [values[name][i] for name in ("ra", "change", "k", "rp_fide")] + [norm_column[i]]
