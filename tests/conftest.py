@@ -2,7 +2,8 @@
 
 Once per session (per worker under ``pytest -n``):
 
-- ``templates_dir``: the five blank templates, generated with :func:`xlfuncs.templates.generate`
+- ``templates_dir``: the five blank templates, generated with
+  :func:`xlfuncs.templates.registry.generate`
   (used by the check, the layout and the printing tests);
 - ``round_robin_filled``, ``swiss_filled``: the two filled example charts (``examples.py``);
 - ``round_robin_evaluated``, ``swiss_evaluated``: those recalculated by the ``formulas`` engine
@@ -31,9 +32,10 @@ from typing import Any
 import pytest
 from render import TO_PRINT, Printed, pdf_info, pdf_text, to_pdfs, to_pngs
 
-from xlfuncs.templates import TEMPLATES, generate, round_robin, swiss
+from xlfuncs.templates import round_robin, swiss
 from xlfuncs.templates.event import Event
 from xlfuncs.templates.examples import round_robin_10, swiss_60
+from xlfuncs.templates.registry import TEMPLATES, generate
 
 Evaluated = tuple[Path, dict[tuple[str, str], Any], dict[str, int]]
 """A filled workbook, its recalculated values ``{(sheet, "B3"): value}`` and the calls made to

@@ -28,7 +28,7 @@ from xlfuncs import output
 from xlfuncs.cli import main
 from xlfuncs.crosstable import event_from_trf, write_crosstable
 from xlfuncs.report import build_report, render_csv, render_json, render_text
-from xlfuncs.templates import _in_checkout, default_dir
+from xlfuncs.templates.registry import default_dir, in_checkout
 from xlfuncs.trf import read_trf
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -284,8 +284,8 @@ def test_templates_replace_files_only_with_force(
 def test_the_checkout_templates_are_regenerated_without_force(tmp_path: Path) -> None:
     """``xlfuncs templates`` (no ``-o``) rewrites the checkout's own files: version control
     keeps them. Any other folder needs ``--force``."""
-    assert _in_checkout(default_dir()) == (ROOT / "pyproject.toml").is_file()
-    assert not _in_checkout(tmp_path)
+    assert in_checkout(default_dir()) == (ROOT / "pyproject.toml").is_file()
+    assert not in_checkout(tmp_path)
 
 
 def test_lite_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ import pytest
 
 from xlfuncs import lite, lite_workbook
 from xlfuncs.cli import main as cli
-from xlfuncs.templates import TEMPLATES
+from xlfuncs.templates.registry import TEMPLATES
 
 REPO = Path(__file__).resolve().parents[1]
 WE = "{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}"

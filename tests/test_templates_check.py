@@ -15,7 +15,9 @@ import openpyxl
 import pytest
 from openpyxl.styles import Alignment, Font, PatternFill, Protection
 
-from xlfuncs.templates import TEMPLATES, check, default_dir, fingerprint, main_templates
+from xlfuncs.commands.templates import check_templates, main_templates
+from xlfuncs.templates.registry import TEMPLATES, default_dir
+from xlfuncs.templates.workbook_diff import fingerprint
 
 REPO = Path(__file__).resolve().parents[1]
 COMMITTED = REPO / "workbook_templates"
@@ -36,7 +38,7 @@ def test_default_dir_is_the_checkout() -> None:
 
 
 def test_committed_templates_are_current(templates_dir: Path) -> None:
-    assert check(COMMITTED, generated=templates_dir) == []
+    assert check_templates(COMMITTED, generated=templates_dir) == []
 
 
 def test_command_line_check() -> None:
@@ -69,7 +71,7 @@ def test_check_reports_what_differs(
     wb.save(path)
     (copy / "norms.xlsx").unlink()
     shutil.copy(path, copy / "old_copy.xlsx")
-    problems = check(copy, generated=templates_dir)
+    problems = check_templates(copy, generated=templates_dir)
     text = "\n".join(problems)
     assert "round_robin.xlsx: sheet Crosstable, cell L9: committed '=K9'" in text
     assert "round_robin.xlsx: sheet Crosstable, data validations" in text
@@ -81,7 +83,7 @@ def test_check_reports_what_differs(
     assert "differ from the code" in capsys.readouterr().out
     assert main_templates(check=False, out_dir=copy, force=True) == 0
     (copy / "old_copy.xlsx").unlink()
-    assert check(copy, generated=templates_dir) == []
+    assert check_templates(copy, generated=templates_dir) == []
 
 
 def test_saving_unchanged_changes_nothing(templates_dir: Path, tmp_path: Path) -> None:
@@ -90,7 +92,7 @@ def test_saving_unchanged_changes_nothing(templates_dir: Path, tmp_path: Path) -
     copy = _copy(templates_dir, tmp_path / "copy")
     wb = openpyxl.load_workbook(copy / "round_robin.xlsx")
     wb.save(copy / "round_robin.xlsx")
-    problems = check(copy, generated=templates_dir)
+    problems = check_templates(copy, generated=templates_dir)
     assert [p.split(": committed")[0] for p in problems] == ["round_robin.xlsx: xlwings Lite code"]
 
 
@@ -114,7 +116,7 @@ def test_check_sees_styles_widths_validation_and_protection(
     ws.page_setup.orientation = "portrait"
     wb["FIDE tables"].sheet_properties.tabColor = "FF00FF00"
     wb.save(path)
-    text = "\n".join(check(copy, generated=templates_dir, limit=100))
+    text = "\n".join(check_templates(copy, generated=templates_dir, limit=100))
     for expected in (
         "sheet Crosstable, cell C9, fill: committed ('PatternFill', ('patternType', 'solid'), "
         "('fgColor', 'FFFF0000')",

@@ -41,7 +41,7 @@ import pytest
 from tests import held_round_robin as held_rr
 from xlfuncs import lite, lite_workbook, udfs
 from xlfuncs.cli import main as cli
-from xlfuncs.templates import TEMPLATES
+from xlfuncs.templates.registry import TEMPLATES
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = REPO / "workbook_templates"
