@@ -317,7 +317,7 @@ def test_a_player_sheet_is_the_rating_calculator_with_names_of_its_own(
     import openpyxl
 
     from xlfuncs.templates import rating_calculator as rc
-    from xlfuncs.templates.player_sheets import Game, Tournament
+    from xlfuncs.templates.player_sheets import Game, TournamentGames
 
     files = _limit_period(tmp_path)
     out = tmp_path / "period.xlsx"
@@ -333,8 +333,8 @@ def test_a_player_sheet_is_the_rating_calculator_with_names_of_its_own(
             k=20,
             rules="2022",
             tournaments=[
-                Tournament("One", [Game(1500, "1"), Game(1550, "1")]),
-                Tournament("Two", [Game(1500, "1")]),
+                TournamentGames("One", [Game(1500, "1"), Game(1550, "1")]),
+                TournamentGames("Two", [Game(1500, "1")]),
             ],
         ),
     )

@@ -18,7 +18,7 @@ from engine import evaluate
 
 from xlfuncs import excel, udfs
 from xlfuncs.templates import rating_calculator as rc
-from xlfuncs.templates.player_sheets import Game, Tournament, a1
+from xlfuncs.templates.player_sheets import Game, TournamentGames, a1
 
 TWO = [[1000.0], [1000.0]]
 WINS = [[1.0], [1.0]]
@@ -106,8 +106,8 @@ def test_rating_calculator_counts_each_block_as_a_tournament(tmp_path: Path) -> 
         k=20,
         rules="2022",
         tournaments=[
-            Tournament("A", [Game(1000, "1")]),
-            Tournament("B", [Game(1000, "1")]),
+            TournamentGames("A", [Game(1000, "1")]),
+            TournamentGames("B", [Game(1000, "1")]),
         ],
     )
     path = tmp_path / "rc.xlsx"

@@ -27,7 +27,7 @@ from xlfuncs.core.results import (
     played,
 )
 from xlfuncs.templates.common import RESULT_CHOICES
-from xlfuncs.templates.event import Event, Player, Round, result_cell
+from xlfuncs.templates.event import ChartPlayer, Event, Round, result_cell
 from xlfuncs.templates.player_sheets import status
 from xlfuncs.trf import RESULT_CODES, RoundEntry, check_tournament, parse_trf
 
@@ -99,7 +99,9 @@ def test_each_spelling(text: str, outcome: Outcome) -> None:
     assert parse(text) is outcome
     assert excel.outcome(text, "r") is outcome  # a cell reads the same table
     assert (
-        Event(players=(Player(1, "A", rounds=(Round(None, None, text),)),)).check(round_robin=False)
+        Event(players=(ChartPlayer(1, "A", rounds=(Round(None, None, text),)),)).check(
+            round_robin=False
+        )
         is None
     )  # and so does the event model of the templates
 
@@ -108,7 +110,9 @@ def test_each_spelling(text: str, outcome: Outcome) -> None:
 def test_unknown_text(text: str) -> None:
     assert parse(text) is None
     with pytest.raises(ValueError, match="unknown result"):
-        Event(players=(Player(1, "A", rounds=(Round(None, None, text),)),)).check(round_robin=False)
+        Event(players=(ChartPlayer(1, "A", rounds=(Round(None, None, text),)),)).check(
+            round_robin=False
+        )
 
 
 def test_spellings_are_all_upper_case() -> None:

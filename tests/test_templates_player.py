@@ -30,7 +30,7 @@ from xlfuncs.excel import EXCEL_ERRORS
 from xlfuncs.templates import initial_rating as ir
 from xlfuncs.templates import norms as nm
 from xlfuncs.templates import rating_calculator as rc
-from xlfuncs.templates.player_sheets import Game, Tournament, a1
+from xlfuncs.templates.player_sheets import Game, TournamentGames, a1
 
 pytestmark = pytest.mark.slow  # each test recalculates a workbook or prints one
 
@@ -129,7 +129,7 @@ def _chesschat_period() -> rc.RatingPeriod:
         birth_year=1975,
         period_date=_dt.date(2022, 6, 1),
         rules="2022",
-        tournaments=[Tournament("Club championship", games, _dt.date(2022, 5, 28))],
+        tournaments=[TournamentGames("Club championship", games, _dt.date(2022, 5, 28))],
     )
 
 
@@ -193,7 +193,7 @@ def _long_period(k: int | None = None) -> rc.RatingPeriod:
         ]
         games.insert(3, Game(None, "0", "Unrated"))
         games.append(Game(None, "H"))
-        tournaments.append(Tournament(f"Open {t + 1}", games))
+        tournaments.append(TournamentGames(f"Open {t + 1}", games))
     return rc.RatingPeriod(
         rating=1985,
         name="Busy, Bee",
@@ -258,7 +258,7 @@ def test_rating_calculator_marks_a_rating_below_the_floor(
         birth_year=1975,
         period_date=_dt.date(2023, 11, 1) if rules == "2022" else _dt.date(2025, 11, 1),
         rules=rules,
-        tournaments=[Tournament("Club", games)],
+        tournaments=[TournamentGames("Club", games)],
     )
     path = tmp_path / "rc.xlsx"
     rc.build(path, data)
@@ -272,7 +272,7 @@ def test_rating_calculator_explains_an_error(tmp_path: Path) -> None:
     # a bye with a rating entered: ELO_DETAIL refuses the tournament, and says why
     period = _chesschat_period()
     games = [*period.tournaments[0].games, Game(1800, "H")]
-    data = dataclasses.replace(period, tournaments=[Tournament("Club", games)])
+    data = dataclasses.replace(period, tournaments=[TournamentGames("Club", games)])
     path = tmp_path / "rc.xlsx"
     rc.build(path, data)
     values = _evaluate(path)
@@ -298,11 +298,11 @@ def test_rating_calculator_blank(tmp_path: Path) -> None:
 
 def test_rating_calculator_limits() -> None:
     with pytest.raises(ValueError, match="at most 6"):
-        rc.build(Path("unused.xlsx"), rc.RatingPeriod(tournaments=[Tournament()] * 7))
+        rc.build(Path("unused.xlsx"), rc.RatingPeriod(tournaments=[TournamentGames()] * 7))
     with pytest.raises(ValueError, match="at most 15"):
         rc.build(
             Path("unused.xlsx"),
-            rc.RatingPeriod(tournaments=[Tournament("Long", [Game(2000, "1")] * 16)]),
+            rc.RatingPeriod(tournaments=[TournamentGames("Long", [Game(2000, "1")] * 16)]),
         )
 
 
@@ -333,7 +333,7 @@ def _first_data(
         federation="ESP",
         system=system,
         rules=rules,
-        events=[Tournament("Spring Open", first), Tournament("Club league", extra)],
+        events=[TournamentGames("Spring Open", first), TournamentGames("Club league", extra)],
     )
 
 
@@ -488,7 +488,7 @@ def test_norm_gm(tmp_path: Path) -> None:
     path = tmp_path / "nm.xlsx"
     nm.build(
         path,
-        nm.NormEvent(
+        nm.NormSheetData(
             federation="ESP",
             title="GM",
             name="Seeker, Sol",
@@ -549,7 +549,7 @@ def test_norm_im_fails_the_mix(tmp_path: Path) -> None:
     ]
     games = [Game(r, w, f"Opponent {i + 1}", t, f) for i, (r, t, f, w) in enumerate(rows)]
     path = tmp_path / "nm.xlsx"
-    nm.build(path, nm.NormEvent(federation="ENG", title="IM", rules="2025", games=games))
+    nm.build(path, nm.NormSheetData(federation="ENG", title="IM", rules="2025", games=games))
     values = _evaluate(path)
     counted = [(r, w) for r, _, _, w in rows if w != "+"]
     score = sum((_points(w) for _, w in counted), Fraction(0))
@@ -584,7 +584,7 @@ def test_norm_wim_title_or_higher(tmp_path: Path) -> None:
     titles = ["GM", "IM", "WGM", "WIM", "FM", "WFM", "CM", "WCM", ""]
     games = [Game(2200, "\u00bd", f"Opponent {i}", t, "FRA") for i, t in enumerate(titles)]
     path = tmp_path / "nm.xlsx"
-    nm.build(path, nm.NormEvent(federation="ESP", title="WIM", rules="2025", games=games))
+    nm.build(path, nm.NormSheetData(federation="ESP", title="WIM", rules="2025", games=games))
     values = _evaluate(path)
     higher = [values[(NM, a1(nm.R_FIRST + i, nm.C_HIGHER))] for i in range(9)]
     titled = [values[(NM, a1(nm.R_FIRST + i, nm.C_TITLED))] for i in range(9)]
@@ -605,7 +605,7 @@ def test_norm_blank(tmp_path: Path) -> None:
         values[(NM, a1(nm.R_FIGURES, nm.C_COUNTED))] == "GM norm: Ra ≥ 2380, Rp ≥ 2600; floor 2200"
     )
     with pytest.raises(ValueError, match="title"):
-        nm.build(path, nm.NormEvent(title="FM"))
+        nm.build(path, nm.NormSheetData(title="FM"))
 
 
 # ------------------------------------------------------------------------- printing
@@ -629,7 +629,7 @@ PRINTS: list[tuple[str, Any, Any, list[str]]] = [
     (
         "norms",
         nm,
-        nm.NormEvent(
+        nm.NormSheetData(
             federation="ESP",
             title="GM",
             name="Seeker, Sol",
@@ -682,7 +682,7 @@ def test_norm_forecast_rounds_to_come(tmp_path: Path) -> None:
     games[7] = Game(2300, "", "Opponent 8", "FM", "ITA")
     games[8] = Game(2150, "", "Opponent 9", "", "ESP")
     path = tmp_path / "nm.xlsx"
-    nm.build(path, nm.NormEvent(federation="ESP", title="GM", rules="2025", games=games))
+    nm.build(path, nm.NormSheetData(federation="ESP", title="GM", rules="2025", games=games))
     values = _evaluate(path)
     assert _perf(values, nm.P_GAMES) == 7
     assert _perf(values, nm.P_POINTS) == 5.5

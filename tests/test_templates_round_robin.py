@@ -34,7 +34,7 @@ from xlfuncs.templates.chart import (
     NAME,
 )
 from xlfuncs.templates.common import RESULT_CHOICES, UDF_MODULE
-from xlfuncs.templates.event import Event, Player
+from xlfuncs.templates.event import ChartPlayer, Event
 from xlfuncs.templates.examples import double_round_robin_6, round_robin_10
 
 SHEET = "Crosstable"
@@ -210,7 +210,7 @@ def test_equal_on_everything_is_an_equal_rank(tmp_path: Path) -> None:
     """Four players, every game drawn: equal on points and on every tie-break, so equal
     ranks (issue 10: RANK_ALL, 1, 1, 1, 1; the chart used to break the tie by number)."""
     draws = tuple(
-        Player(
+        ChartPlayer(
             i,
             f"Player {i}",
             rating=2000 + i,
@@ -302,7 +302,7 @@ def test_event_check_names_the_problem(change: dict[str, Any], message: str) -> 
 
 
 def test_too_many_players_is_refused() -> None:
-    players = tuple(Player(i, f"P{i}") for i in range(1, 26))
+    players = tuple(ChartPlayer(i, f"P{i}") for i in range(1, 26))
     with pytest.raises(ValueError, match="holds 24"):
         round_robin.build(Path("/nonexistent/never.xlsx"), Event(players=players))
 

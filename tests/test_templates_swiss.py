@@ -28,7 +28,7 @@ from xlfuncs.core.tiebreaks import DEFAULT_SWISS_TIEBREAKS
 from xlfuncs.templates import swiss
 from xlfuncs.templates.chart import ARRAYS, FIRST_ROW, GROUP_ROW, HEAD_ROW
 from xlfuncs.templates.common import RESULT_CHOICES
-from xlfuncs.templates.event import Event, Player, Round
+from xlfuncs.templates.event import ChartPlayer, Event, Round
 from xlfuncs.templates.examples import swiss_event
 
 SHEET = "Wall chart"
@@ -141,9 +141,9 @@ def test_helper_blocks_gather_each_round(
 def test_a_game_entered_later_is_picked_up(tmp_path: Path) -> None:
     """Half-filled chart: round 2 paired but not played yet; 397 empty rows."""
     players = (
-        Player(1, "A", rating=2000, rounds=(Round(2, "w", "1"), Round(3, "b", None))),
-        Player(2, "B", rating=1900, rounds=(Round(1, "b", "0"), Round(None, None, "U"))),
-        Player(3, "C", rating=1800, rounds=(Round(None, None, "U"), Round(1, "w", None))),
+        ChartPlayer(1, "A", rating=2000, rounds=(Round(2, "w", "1"), Round(3, "b", None))),
+        ChartPlayer(2, "B", rating=1900, rounds=(Round(1, "b", "0"), Round(None, None, "U"))),
+        ChartPlayer(3, "C", rating=1800, rounds=(Round(None, None, "U"), Round(1, "w", None))),
     )
     path = tmp_path / "partial.xlsx"
     swiss.build(path, Event(players=players))

@@ -20,7 +20,7 @@ from typing import Any
 
 from .event import AnalysedEvent, EventOptions, analyse_event
 from .progress import Progress, no_progress
-from .templates.event import MAX_RR_PLAYERS, Event, Player, Round
+from .templates.event import MAX_RR_PLAYERS, ChartPlayer, Event, Round
 from .trf import Discrepancy, Tournament
 
 __all__ = ["CrosstableError", "FilledEvent", "event_from_trf", "write_crosstable"]
@@ -43,7 +43,7 @@ class FilledEvent:
     """What :func:`~xlfuncs.trf.standings.file_discrepancies` found (the file against
     itself, and its ranks against ours), as the report lists them; a
     player's points that disagree with their results are also marked in the workbook
-    (:attr:`~xlfuncs.templates.event.Player.file_points`)."""
+    (:attr:`~xlfuncs.templates.event.ChartPlayer.file_points`)."""
 
 
 def _fide_id(text: str | None) -> int | None:
@@ -59,7 +59,7 @@ def _round_robin_grid(
     t: Tournament, number: Mapping[int, int]
 ) -> tuple[list[list[str | None]], int] | None:
     """Each player's results against every other (the first games, then the second ones:
-    :attr:`~xlfuncs.templates.event.Player.results`) and how many times each two players
+    :attr:`~xlfuncs.templates.event.ChartPlayer.results`) and how many times each two players
     met (1, or 2 for a double round robin); ``None`` when a grid cannot hold the games (a
     bye, an unplayed round with points, a third game between the same two players, or a
     second one in an event too short for two cycles)."""
@@ -136,7 +136,7 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
             )
         rating = found.crosstable.entrants[i - 1].rating
         entries.append(
-            Player(
+            ChartPlayer(
                 number=i,
                 name=p.name,
                 title=p.title.strip() or None,

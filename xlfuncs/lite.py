@@ -379,13 +379,13 @@ def bundle_files() -> dict[str, str]:
 def write_lite(out_dir: Path) -> list[Path]:
     """Write ``main.py`` and ``requirements.txt`` for xlwings Lite into *out_dir* (created
     if needed); returns their paths. Each is written through a temporary file renamed over
-    it (:func:`xlfuncs.output.write_text`), so a failure leaves no half-written file."""
-    from .output import write_text
+    it (:func:`xlfuncs.output.write_text_file`), so a failure leaves no half-written file."""
+    from .output import write_text_file
 
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     for name, text in bundle_files().items():
-        written.append(write_text(out_dir / name, text))
+        written.append(write_text_file(out_dir / name, text))
     return written
 
 

@@ -37,7 +37,7 @@ __all__ = [
     "vet_folder",
     "visible",
     "write_atomically",
-    "write_text",
+    "write_text_file",
 ]
 
 PathLike = str | os.PathLike[str]
@@ -212,7 +212,7 @@ def write_atomically(path: PathLike, write: Callable[[Path], object]) -> Path:
     return given
 
 
-def write_text(path: PathLike, text: str) -> Path:
+def write_text_file(path: PathLike, text: str) -> Path:
     """Write *text* (UTF-8, ``\\n`` line ends) to *path* atomically
     (:func:`write_atomically`)."""
 

@@ -34,7 +34,7 @@ __all__ = [
     "rate_of_play",
     "read_inputs",
     "read_rating_list",
-    "read_trf",
+    "read_trf_input",
     "say",
     "write_csv",
 ]
@@ -110,7 +110,7 @@ def read_inputs(
     try:
         overrides = read_k_file(args.k_file) if args.k_file is not None else None
         progress(f"reading {args.file}...")
-        return read_trf(args.file), overrides, edition
+        return read_trf_input(args.file), overrides, edition
     except FileNotFoundError as exc:
         error(f"cannot read {exc.filename or args.file}: no such file")
     except IsADirectoryError as exc:
@@ -126,7 +126,7 @@ STDIN_NAME = "<stdin>"
 """How messages name a TRF read from standard input (``FILE.trf`` given as ``-``)."""
 
 
-def read_trf(file: str) -> Tournament:
+def read_trf_input(file: str) -> Tournament:
     """The tournament of *file* (``-``: standard input). Raises :class:`~xlfuncs.trf.TrfError`
     for a malformed file and :class:`NotATrf` for one with no player record, saying what it
     holds instead."""

@@ -22,7 +22,7 @@ from ..core.results import played
 from ..output import write_atomically
 from ..templates import common
 from ..templates import rating_calculator as rc
-from ..templates.player_sheets import Game, Tournament, extra_formats
+from ..templates.player_sheets import Game, TournamentGames, extra_formats
 from .read import EventRead, PlayerEntry
 from .rows import Period, PeriodRow, RateSection
 
@@ -92,7 +92,7 @@ def _calculation(
         k=row.k_listed,
         rules=rules,
         tournaments=[
-            Tournament(
+            TournamentGames(
                 name=ev.name or ev.source,
                 games=[Game(r, _shown(h)) for r, h in p.games],
                 end_date=ev.date,

@@ -48,7 +48,7 @@ from .common import (
     write_text,
     write_value,
 )
-from .event import MAX_ROUNDS, Event, Player, Round, result_cell
+from .event import MAX_ROUNDS, ChartPlayer, Event, Round, result_cell
 
 __all__ = ["ChartKind", "Layout", "build_chart", "figures"]
 
@@ -446,9 +446,9 @@ def _num(value: int | None) -> float | None:
 def inputs(layout: Layout, event: Event) -> Inputs:
     """The input cell values of *event* in *layout*."""
     n = layout.capacity
-    players: list[Player | None] = [*event.players, *[None] * (n - len(event.players))]
+    players: list[ChartPlayer | None] = [*event.players, *[None] * (n - len(event.players))]
 
-    def per(get: Callable[[Player], Any]) -> list[Any]:
+    def per(get: Callable[[ChartPlayer], Any]) -> list[Any]:
         return [None if p is None else get(p) for p in players]
 
     results: list[list[Any]] = []
@@ -496,7 +496,7 @@ def _colour(rd: Round | None) -> str | None:
     return None if rd is None or rd.colour is None else rd.colour.lower()
 
 
-def _grid_row(layout: Layout, p: Player | None, count: int) -> list[Any]:
+def _grid_row(layout: Layout, p: ChartPlayer | None, count: int) -> list[Any]:
     """A round-robin player's row of the grid, in the sheet's column order
     (:meth:`Layout.grid_col`); *count* players make the event."""
     got = list(p.results) if p is not None else []
@@ -933,7 +933,7 @@ def _player_rows(
     progress: Progress = no_progress,
 ) -> None:
     n = layout.capacity
-    players: list[Player | None] = [*event.players, *[None] * (n - len(event.players))]
+    players: list[ChartPlayer | None] = [*event.players, *[None] * (n - len(event.players))]
     marks = _FilePointsMarks(wb)
     every = max(n // 100, 1)
     for i, p in enumerate(players):

@@ -1,8 +1,8 @@
 """A filled event, as plain data: what the round-robin and Swiss templates are filled with.
 How players, rounds and results are laid out: ``docs/templates.md`` ("The event model").
 
->>> alice = Player(1, "Alice", rating=2100, results=(None, "1"))
->>> bob = Player(2, "Bob", results=("0", None))
+>>> alice = ChartPlayer(1, "Alice", rating=2100, results=(None, "1"))
+>>> bob = ChartPlayer(2, "Bob", results=("0", None))
 >>> Event(name="Club final", players=(alice, bob)).check(round_robin=True)
 """
 
@@ -21,8 +21,8 @@ __all__ = [
     "MAX_ROUNDS",
     "MAX_RR_PLAYERS",
     "MAX_SWISS_PLAYERS",
+    "ChartPlayer",
     "Event",
-    "Player",
     "Round",
     "result_cell",
 ]
@@ -52,7 +52,7 @@ class Round:
 
 
 @dataclass(frozen=True)
-class Player:
+class ChartPlayer:
     """A player and their games. Only *number* and *name* are required."""
 
     number: int
@@ -100,10 +100,10 @@ class Event:
     ``None``: the edition in force."""
     rating_period: _dt.date | None = None
     """The rating period the event is rated in (decides the junior K); ``None``: today."""
-    players: tuple[Player, ...] = field(default_factory=tuple)
+    players: tuple[ChartPlayer, ...] = field(default_factory=tuple)
     cycles: int = 1
     """Round robin: how many times each two players meet (1, or 2 for a double round
-    robin); see :attr:`Player.results`."""
+    robin); see :attr:`ChartPlayer.results`."""
     tiebreaks: tuple[str, ...] = ()
     """The tie-breaks after points, in order, as C.07 writes them (``("BH/C1", "BH",
     "SB")``); empty: the chart's usual list (Swiss ``BH/C1, BH, SB``; round robin ``DE,

@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 
 from ..core.results import Outcome
-from .event import Event, Player, Round
+from .event import ChartPlayer, Event, Round
 
 __all__ = ["double_round_robin_6", "round_robin_10", "swiss_60", "swiss_event"]
 
@@ -62,7 +62,7 @@ def round_robin_10() -> Event:
         row = _RR_TABLE[i - 1].split()
         results = tuple(None if r == "x" else r for r in row)
         players.append(
-            Player(
+            ChartPlayer(
                 i,
                 name,
                 title=title,
@@ -128,7 +128,7 @@ def double_round_robin_6() -> Event:
         )
         assert len(results) == 2 * count
         players.append(
-            Player(
+            ChartPlayer(
                 i,
                 name,
                 title=title,
@@ -303,7 +303,7 @@ def swiss_event(count: int, rounds: int, *, seed: int = 20260424) -> Event:
         rating = ratings[i]
         born = 1958 + (i * 17) % 57
         players.append(
-            Player(
+            ChartPlayer(
                 i + 1,
                 name,
                 title=(

@@ -32,7 +32,7 @@ from .common import write_formula, write_text, write_value
 from .player_sheets import (
     COUNTED,
     Game,
-    Tournament,
+    TournamentGames,
     Value,
     a1,
     extra_formats,
@@ -49,7 +49,7 @@ from .player_sheets import (
     status_formula,
 )
 
-__all__ = ["MAX_GAMES", "Tournament", "FirstRatingData", "Game", "build"]
+__all__ = ["MAX_GAMES", "TournamentGames", "FirstRatingData", "Game", "build"]
 
 MAX_GAMES: Final = 30
 SHEET: Final = "First rating"
@@ -108,7 +108,7 @@ class FirstRatingData:
     federation: str = ""
     system: str = "swiss"
     rules: str | None = None
-    events: Sequence[Tournament] = field(default_factory=tuple)
+    events: Sequence[TournamentGames] = field(default_factory=tuple)
 
 
 def _text_of(value: Value) -> str:

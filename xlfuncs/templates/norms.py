@@ -50,7 +50,7 @@ from .player_sheets import (
     write_array_block,
 )
 
-__all__ = ["COUNTING_TITLES", "MAX_GAMES", "NORM_RANKS", "Game", "NormEvent", "build"]
+__all__ = ["COUNTING_TITLES", "MAX_GAMES", "NORM_RANKS", "Game", "NormSheetData", "build"]
 
 MAX_GAMES: Final = 15
 SHEET: Final = "Title norm"
@@ -120,7 +120,7 @@ READING = (
 
 
 @dataclass(frozen=True)
-class NormEvent:
+class NormSheetData:
     """A player's event for a title norm: the player's federation, the norm sought
     (``"GM"``, ``"IM"``, ``"WGM"`` or ``"WIM"``) and the opponents in round order (at most
     15; :class:`Game` with ``title`` and ``federation``)."""
@@ -147,7 +147,7 @@ def _yes_no(met: Value) -> str:
     return "" if not isinstance(met, bool) else "yes" if met else "no"
 
 
-def _compute(data: NormEvent) -> dict[str, Any]:
+def _compute(data: NormSheetData) -> dict[str, Any]:
     """Every computed cell's value, as Excel shows it: the figures from the core
     (:func:`~xlfuncs.core.norms.norm_performance`) and from the functions the formulas call."""
     games = list(data.games)
@@ -286,10 +286,10 @@ def _compute(data: NormEvent) -> dict[str, Any]:
     return v
 
 
-def build(path: Path, data: NormEvent | None = None) -> None:
+def build(path: Path, data: NormSheetData | None = None) -> None:
     """Write ``norms.xlsx``: blank (``data`` is ``None``) or filled in, every formula cell
     carrying the value it computes."""
-    data = data or NormEvent()
+    data = data or NormSheetData()
     if data.title.strip().upper() not in NORM_RANKS:
         raise ValueError(f"title: one of {', '.join(NORM_RANKS)}, got {data.title!r}")
     if len(data.games) > MAX_GAMES:

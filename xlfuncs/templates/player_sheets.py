@@ -29,7 +29,7 @@ __all__ = [
     "BYE_RESULTS",
     "COUNTED",
     "FORFEIT_RESULTS",
-    "Tournament",
+    "TournamentGames",
     "Game",
     "TITLE_CHOICES",
     "Value",
@@ -84,8 +84,8 @@ class Game:
 
 
 @dataclass(frozen=True)
-class Tournament:
-    """One tournament: its name, its last day and the player's games in it."""
+class TournamentGames:
+    """The player's games in one tournament, with the tournament's name and last day."""
 
     name: str = ""
     games: Sequence[Game] = field(default_factory=tuple)

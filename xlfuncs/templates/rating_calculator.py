@@ -27,7 +27,7 @@ from .player_sheets import (
     COUNTED,
     TITLE_CHOICES,
     Game,
-    Tournament,
+    TournamentGames,
     Value,
     a1,
     excel_round,
@@ -50,7 +50,7 @@ from .player_sheets import (
 __all__ = [
     "MAX_GAMES",
     "MAX_TOURNAMENTS",
-    "Tournament",
+    "TournamentGames",
     "Game",
     "RatingPeriod",
     "build",
@@ -114,7 +114,7 @@ class RatingPeriod:
     period_date: _dt.date | None = None
     k: int | None = None
     rules: str | None = None
-    tournaments: Sequence[Tournament] = field(default_factory=tuple)
+    tournaments: Sequence[TournamentGames] = field(default_factory=tuple)
 
 
 def _block_row(index: int) -> int:
@@ -692,7 +692,7 @@ def _write_block(
     top = _block_row(i)
     r0, r1 = top + 2, top + 1 + MAX_GAMES
     total = r1 + 1
-    event = data.tournaments[i] if i < len(data.tournaments) else Tournament()
+    event = data.tournaments[i] if i < len(data.tournaments) else TournamentGames()
     games = list(event.games)
 
     # Block header: name, end date, a count of rated games.

@@ -74,7 +74,7 @@ TEXTS = Texts(
 
 def build(path: Path, event: Event | None = None, *, progress: Progress = no_progress) -> None:
     """Write the crosstable to *path*: blank, or filled with *event* (results as
-    ``Player.results``; ``Event.cycles`` 2: a double round robin), every formula cell
+    ``ChartPlayer.results``; ``Event.cycles`` 2: a double round robin), every formula cell
     carrying its computed value; *progress* hears how far it is."""
     layout = LAYOUT
     if event is not None and event.cycles > 1:

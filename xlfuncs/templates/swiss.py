@@ -85,7 +85,7 @@ TEXTS = Texts(
 
 def build(path: Path, event: Event | None = None, *, progress: Progress = no_progress) -> None:
     """Write the wall chart to *path*: blank, or filled with *event* (games as
-    ``Player.rounds``), every formula cell carrying its computed value; *progress* hears
+    ``ChartPlayer.rounds``), every formula cell carrying its computed value; *progress* hears
     how far it is. A filled chart of more than 400 players gets one row per player, and one
     of more than 13 rounds three columns per round."""
     layout = LAYOUT
