@@ -17,21 +17,24 @@ Layout (sheet ``First rating``):
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
+from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
+from xlsxwriter.worksheet import Worksheet
 
 from .. import udfs
 from ..core.editions import DEFAULT_EDITION, EDITIONS
 from ..core.first_rating import FirstRating, System, first_rating, round_robin_variant
 from . import common
-from .common import write_formula, write_text, write_value
+from .common import write_text, write_value
 from .player_sheets import (
     COUNTED,
     Game,
+    LayoutCell,
     TournamentGames,
     Value,
     a1,
@@ -47,6 +50,7 @@ from .player_sheets import (
     span,
     status,
     status_formula,
+    write_layout,
 )
 
 __all__ = ["MAX_GAMES", "TournamentGames", "FirstRatingData", "Game", "build"]
@@ -144,7 +148,52 @@ def _edition_row(edition_id: str) -> list[Value]:
     ]
 
 
-def _compute(data: FirstRatingData) -> dict[str, Any]:
+@dataclass(frozen=True)
+class FirstRatingFigures:
+    """What every formula cell of the sheet shows for *data* (its cached value): the games'
+    rows, the edition's rules in words, the calculation, the first rating and whether it
+    would be published. The calculation's figures are ``""`` when no game counts."""
+
+    rules: str
+    system: str
+    """The kind of event as the cell holds it: ``"Swiss"`` or ``"round robin"``."""
+    rows: tuple[tuple[str, Game], ...]
+    """(event name, game) of each game, in order."""
+    statuses: tuple[str, ...]
+    w: tuple[Value, ...]
+    raw: tuple[Value, ...]
+    """The edition's row on the ``Editions`` sheet as the hidden lookups read it: floor,
+    hypothetical games, their rating, bonus, round-robin rule, maximum, zero rule, minimum."""
+    floor: Value
+    hyp: str
+    bonus: str
+    rr: str
+    max: Value
+    zero: str
+    min: Value
+    nr: float
+    pr: float
+    nu: float
+    pu: float
+    rrc: bool
+    """The 2017 round-robin rule applies (games against unrated opponents counted)."""
+    bonus_active: bool
+    dp_label: str
+    h: Value
+    n: Value
+    s: Value
+    ra: Value
+    p: Value
+    rule: str
+    dp: Value
+    ru: Value
+    first: Value
+    published: str
+    why: str
+    line: str
+
+
+def _figures(data: FirstRatingData) -> FirstRatingFigures:
     rows: list[tuple[str, Game]] = [(e.name, g) for e in data.events for g in e.games]
     ratings: list[Value] = [None if g.rating is None else float(g.rating) for _, g in rows]
     results: list[Value] = [result_cell(g.result) for _, g in rows]
@@ -155,17 +204,7 @@ def _compute(data: FirstRatingData) -> dict[str, Any]:
     ws_ = [points(w) if s in (COUNTED, "unrated") else "" for w, s in zip(results, statuses)]
     rules: str = data.rules or DEFAULT_EDITION.id
     system = _system_cell(data.system)
-    raw = _edition_row(rules)
-    floor, h, hr, bonus, rr, maximum, minimum, zero = (
-        raw[2],
-        raw[3],
-        raw[4],
-        raw[5],
-        raw[6],
-        raw[7],
-        raw[8],
-        raw[9],
-    )
+    floor, h, hr, bonus, rr, maximum, minimum, zero = _edition_row(rules)[2:10]
     nr = float(statuses.count(COUNTED))
     nu = float(statuses.count("unrated"))
     pr = float(sum(w for w, s in zip(ws_, statuses) if s == COUNTED and isinstance(w, float)))
@@ -181,58 +220,12 @@ def _compute(data: FirstRatingData) -> dict[str, Any]:
         ]
         calc = first_rating(games, system=kind, rules=rules, zero_score_figures=True)
     bonus_active = calc is not None and calc.bonus is not None
-    v: dict[str, Any] = {
-        "rules": rules,
-        "system": system,
-        "statuses": statuses,
-        "w": ws_,
-        "edition": rules,
-        "raw": [floor, h, hr, bonus, rr, maximum, zero, minimum],
-        "floor": floor,
-        "hyp": "none" if h == 0 else f"{_text_of(h)} rated {_text_of(hr)}, counted as draws",
-        "bonus": f"Ra + {_text_of(bonus)} per half point above 50 %" if bonus > 0 else "Ra + dp",
-        "rr": "Ra + dp × n/(n+1)" if rr == "yes" else "Ra + dp, as in a Swiss event",
-        "max": maximum,
-        "zero": "disregarded (no first rating)" if zero == "yes" else "counts",
-        "min": minimum,
-        "nr": nr,
-        "pr": pr,
-        "nu": nu,
-        "pu": pu,
-        "rrc": rrc,
-        "bonus_active": bonus_active,
-        "dp_label": (
-            f"Half points above 50 % × {_text_of(bonus)}"
-            if bonus_active
-            else "dp for p (table 8.1(a), DP_LOOKUP)"
-        ),
-    }
-    if calc is None:
-        v.update(h="", n="", s="", ra="", p="", rule="", dp="", ru="")
-    else:
-        v.update(
-            h=h,
-            n=float(calc.games),
-            s=float(calc.score),
-            ra=float(calc.ra),
-            p=calc.percent / 100,
-            dp=float((calc.bonus if calc.dp is None else calc.dp) or 0),
-            ru=float(calc.unrounded),
-            rule=(
-                f"Ra + {_text_of(bonus)} × half points above 50 %"
-                if bonus_active
-                else "Ra + dp × n/(n+1)"
-                if calc.round_robin
-                else "Ra + dp"
-            ),
-        )
     first: Value = ""
     if nr + nu > 0:
         # provisional TRUE: the figure even where it would not be published (the lines
         # below say whether it would be, and why not)
         first = udfs.BLOQUE([[r] for r in ratings], [[w] for w in results], system, rules, True)
         first = float(first) if isinstance(first, int) else first
-    v["first"] = first
     if is_error(first):
         published = "no"
         why = udfs.EXPLAIN_ERROR(
@@ -257,15 +250,52 @@ def _compute(data: FirstRatingData) -> dict[str, Any]:
                 f"{_text_of(minimum)} are needed."
             )
         why = " ".join(parts)
-    v.update(published=published, why=why)
     line = "Enter the player's games in the yellow cells."
     if data.name:
         line = data.name + (f"  ·  FIDE ID {data.fide_id}" if data.fide_id else "")
         if first != "" and not is_error(first):
             line += f"  ·  first rating {_text_of(first)} (rules {rules})"
-    v["line"] = line
-    v["rows"] = rows
-    return v
+    plain_dp = "dp for p (table 8.1(a), DP_LOOKUP)"
+    return FirstRatingFigures(
+        rules=rules,
+        system=system,
+        rows=tuple(rows),
+        statuses=tuple(statuses),
+        w=tuple(ws_),
+        raw=(floor, h, hr, bonus, rr, maximum, zero, minimum),
+        floor=floor,
+        hyp="none" if h == 0 else f"{_text_of(h)} rated {_text_of(hr)}, counted as draws",
+        bonus=f"Ra + {_text_of(bonus)} per half point above 50 %" if bonus > 0 else "Ra + dp",
+        rr="Ra + dp × n/(n+1)" if rr == "yes" else "Ra + dp, as in a Swiss event",
+        max=maximum,
+        zero="disregarded (no first rating)" if zero == "yes" else "counts",
+        min=minimum,
+        nr=nr,
+        pr=pr,
+        nu=nu,
+        pu=pu,
+        rrc=rrc,
+        bonus_active=bonus_active if nr else False,
+        dp_label=f"Half points above 50 % × {_text_of(bonus)}" if bonus_active and nr else plain_dp,
+        h="" if calc is None else h,
+        n="" if calc is None else float(calc.games),
+        s="" if calc is None else float(calc.score),
+        ra="" if calc is None else float(calc.ra),
+        p="" if calc is None else calc.percent / 100,
+        rule=""
+        if calc is None
+        else f"Ra + {_text_of(bonus)} × half points above 50 %"
+        if bonus_active
+        else "Ra + dp × n/(n+1)"
+        if calc.round_robin
+        else "Ra + dp",
+        dp="" if calc is None else float((calc.bonus if calc.dp is None else calc.dp) or 0),
+        ru="" if calc is None else float(calc.unrounded),
+        first=first,
+        published=published,
+        why=why,
+        line=line,
+    )
 
 
 def _editions_sheet(wb: Workbook, fmt: common.Formats) -> None:
@@ -297,61 +327,361 @@ def _editions_sheet(wb: Workbook, fmt: common.Formats) -> None:
     common.print_setup(ws, landscape=True, repeat_rows=(3, 3))
 
 
+COLUMN_WIDTHS: Final = (
+    (C_NO, 4),
+    (C_EVENT, 20),
+    (C_NAME, 20),
+    (C_RATING, 8),
+    (C_RESULT, 7),
+    (C_STATUS, 9),
+    (C_W, 5),
+    (C_W + 1, 2),
+    (C_LABEL, 37),
+    (C_VALUE, 27),
+)
+
+# The references the panel's formulas use.
+_SYSTEM = a1(R_SYSTEM, C_VALUE, absolute=True)
+_EDITION = a1(R_EDITION, C_VALUE, absolute=True)
+_FIRST = a1(P_FIRST, C_VALUE)
+_RATINGS = span(R_FIRST, C_RATING, R_LAST, absolute=True)
+_RESULTS = span(R_FIRST, C_RESULT, R_LAST, absolute=True)
+_STATUSES = span(R_FIRST, C_STATUS, R_LAST, absolute=True)
+_WS = span(R_FIRST, C_W, R_LAST, absolute=True)
+_RAW_ROWS = (P_FLOOR, P_HYP, P_RULES, P_BONUS, P_RR, P_MAX, P_ZERO, P_MIN)
+"""Where the hidden column holds each of :attr:`FirstRatingFigures.raw`."""
+_RAW_COLS = (3, 4, 5, 6, 7, 8, 10, 9)
+"""The ``Editions`` column of each (floor, h, their rating, bonus, rr, max, zero, min)."""
+_RAW = {
+    name: a1(row, C_RAW, absolute=True)
+    for name, row in zip(("floor", "h", "hr", "bonus", "rr", "max", "zero", "min"), _RAW_ROWS)
+}
+_NR, _NU = a1(P_NR, C_VALUE, absolute=True), a1(P_NU, C_VALUE, absolute=True)
+_PU = a1(P_NU, C_RAW, absolute=True)
+_RRC = a1(P_N, C_RAW, absolute=True)
+_BONUS_ACTIVE = a1(P_RULE, C_RAW, absolute=True)
+_H, _N, _S = (a1(r, C_VALUE, absolute=True) for r in (P_H, P_N, P_S))
+_RA, _DP = a1(P_RA, C_VALUE, absolute=True), a1(P_DP, C_VALUE, absolute=True)
+
+
+def _section(row: int, text: str) -> LayoutCell:
+    return LayoutCell(row, C_LABEL, "text", text, style="section", last_col=C_VALUE)
+
+
+def _line(
+    row: int, label: str, formula: str, value: Value, style: str = "computed_text"
+) -> tuple[LayoutCell, LayoutCell]:
+    """A panel line: the label, and the formula with its value."""
+    return (
+        LayoutCell(row, C_LABEL, "text", label, style="label"),
+        LayoutCell(row, C_VALUE, "formula", formula, value, style),
+    )
+
+
+def _hidden(row: int, formula: str, value: Value) -> LayoutCell:
+    """A formula of the hidden column (an intermediate figure)."""
+    return LayoutCell(row, C_RAW, "formula", formula, value)
+
+
+def _head_layout(data: FirstRatingData, f: FirstRatingFigures, rules: str) -> list[LayoutCell]:
+    """Title, the one-line summary, the player and the settings beside the rules edition."""
+    name, fide_id = a1(R_NAME, C_NAME), a1(R_ID, C_NAME)
+    cells = [
+        LayoutCell(R_TITLE, 0, "text", "First rating of an unrated player (FIDE)", style="title"),
+        LayoutCell(
+            R_LINE,
+            0,
+            "formula",
+            f'=IF({name}="","Enter the player\'s games in the yellow cells.",{name}'
+            f'&IF({fide_id}="","","  ·  FIDE ID "&{fide_id})&IF({is_error_formula(_FIRST)},"",'
+            f'IF({_FIRST}="","","  ·  first rating "&{_FIRST}&" (rules "'
+            f'&{a1(R_EDITION, C_VALUE)}&")")))',
+            f.line,
+            "subtitle",
+        ),
+    ]
+    for row, label, value in (
+        (R_NAME, "Player", data.name),
+        (R_ID, "FIDE ID", data.fide_id),
+        (R_FED, "Federation", data.federation),
+    ):
+        cells.append(LayoutCell(row, C_EVENT, "text", label, style="label"))
+        cells.append(LayoutCell(row, C_NAME, "text", value, style="input_text", last_col=C_STATUS))
+    return [
+        *cells,
+        LayoutCell(
+            R_SYSTEM, C_LABEL, "text", "Kind of event (only the 2017 rules differ)", style="label"
+        ),
+        LayoutCell(R_SYSTEM, C_VALUE, "text", f.system, style="input_center"),
+        LayoutCell(R_EDITION, C_LABEL, "text", "Edition applied", style="label"),
+        LayoutCell(
+            R_EDITION,
+            C_VALUE,
+            "formula",
+            f'=IF({rules}="","{DEFAULT_EDITION.id}",{rules}&"")',
+            f.rules,
+            "computed_text",
+        ),
+    ]
+
+
+def _games_layout(f: FirstRatingFigures) -> list[LayoutCell]:
+    """The header and the thirty game rows: input cells and the counted column."""
+    cells = [
+        LayoutCell(R_HEAD, col, "text", text, style="header")
+        for col, text in enumerate(("#", "Event", "Opponent", "Rating", "Result", "Counted?", "W"))
+    ]
+    for k in range(MAX_GAMES):
+        row = R_FIRST + k
+        event, g = f.rows[k] if k < len(f.rows) else ("", None)
+        st = a1(row, C_STATUS)
+        counted = f'OR({st}="{COUNTED}",{st}="unrated")'
+        cells += [
+            LayoutCell(row, C_NO, "value", k + 1, style="constant"),
+            LayoutCell(row, C_EVENT, "text", event if g else None, style="input_text"),
+            LayoutCell(row, C_NAME, "text", g.opponent if g else None, style="input_text"),
+            LayoutCell(row, C_RATING, "value", g.rating if g else None, style="input_number"),
+            LayoutCell(
+                row, C_RESULT, "value", result_cell(g.result) if g else None, style="input_center"
+            ),
+            LayoutCell(
+                row,
+                C_STATUS,
+                "formula",
+                status_formula(a1(row, C_RATING), a1(row, C_RESULT)),
+                f.statuses[k],
+                "computed_text",
+            ),
+            LayoutCell(
+                row,
+                C_W,
+                "formula",
+                f'=IF({counted},{points_formula(a1(row, C_RESULT))},"")',
+                f.w[k],
+                "w",
+            ),
+        ]
+    return cells
+
+
+def _rules_layout(f: FirstRatingFigures) -> list[LayoutCell]:
+    """The chosen edition's rules: the hidden lookups and their wording."""
+    raw = _RAW
+    lookups = [
+        _hidden(row, f"=VLOOKUP({_EDITION},Editions,{col},FALSE)", value)
+        for row, col, value in zip(_RAW_ROWS, _RAW_COLS, f.raw)
+    ]
+    return [
+        _section(P_RULES, "The edition's rules for a first rating"),
+        *lookups,
+        *_line(
+            P_FLOOR,
+            "Rating floor (lowest rating published)",
+            f"={raw['floor']}",
+            f.floor,
+            "computed",
+        ),
+        *_line(
+            P_HYP,
+            "Hypothetical opponents",
+            f'=IF({raw["h"]}=0,"none",{raw["h"]}&" rated "&{raw["hr"]}&", counted as draws")',
+            f.hyp,
+        ),
+        *_line(
+            P_BONUS,
+            "At 50 % or more",
+            f'=IF({raw["bonus"]}>0,"Ra + "&{raw["bonus"]}&" per half point above 50 %","Ra + dp")',
+            f.bonus,
+        ),
+        *_line(
+            P_RR,
+            "Below 50 % in a round robin",
+            f'=IF({raw["rr"]}="yes","Ra + dp × n/(n+1)","Ra + dp, as in a Swiss event")',
+            f.rr,
+        ),
+        *_line(P_MAX, "Highest first rating", f"={raw['max']}", f.max, "computed"),
+        *_line(
+            P_ZERO,
+            "A zero score in the first event",
+            f'=IF({raw["zero"]}="yes","disregarded (no first rating)","counts")',
+            f.zero,
+        ),
+        *_line(P_MIN, "Games against rated opponents needed", f"={raw['min']}", f.min, "computed"),
+    ]
+
+
+def _calculation_layout(f: FirstRatingFigures, rules: str) -> list[LayoutCell]:
+    """The calculation step by step, then the first rating and whether it is published."""
+    raw, nr, nu, h, n, s, rrc, bonus = _RAW, _NR, _NU, _H, _N, _S, _RRC, _BONUS_ACTIVE
+    first = _FIRST
+    published = a1(P_PUBLISHED, C_VALUE)
+    bloque_args = f"{_RATINGS},{_RESULTS},{_SYSTEM},{rules},TRUE"
+    unrated_label = "Unrated opponents (counted)" if f.rrc else "Unrated opponents (not counted)"
+    return [
+        _section(P_CALC, "Calculation"),
+        *_line(
+            P_NR,
+            "Games against rated opponents",
+            f'=COUNTIF({_STATUSES},"{COUNTED}")',
+            f.nr,
+            "computed",
+        ),
+        *_line(
+            P_PR,
+            "Points against rated opponents",
+            f'=SUMIF({_STATUSES},"{COUNTED}",{_WS})',
+            f.pr,
+            "points",
+        ),
+        *_line(P_NU, "", f'=COUNTIF({_STATUSES},"unrated")', f.nu, "computed"),
+        LayoutCell(
+            P_NU,
+            C_LABEL,
+            "formula",
+            f'=IF({rrc},"Unrated opponents (counted)","Unrated opponents (not counted)")',
+            unrated_label,
+            "label",
+        ),
+        _hidden(P_NU, f'=SUMIF({_STATUSES},"unrated",{_WS})', f.pu),
+        _hidden(P_N, f'=AND(OR({_SYSTEM}="round robin",{_SYSTEM}="rr"),{raw["rr"]}="yes")', f.rrc),
+        *_line(
+            P_H,
+            "Hypothetical games (counted as draws)",
+            f'=IF({nr}=0,"",{raw["h"]})',
+            f.h,
+            "computed",
+        ),
+        *_line(
+            P_N, "Games counted n", f'=IF({nr}=0,"",{nr}+{h}+IF({rrc},{nu},0))', f.n, "computed"
+        ),
+        *_line(
+            P_S,
+            "Points counted",
+            f'=IF({nr}=0,"",{a1(P_PR, C_VALUE)}+{h}/2+IF({rrc},{_PU},0))',
+            f.s,
+            "points",
+        ),
+        *_line(
+            P_RA,
+            "Ra (rated + hypothetical opponents)",
+            f'=IF({nr}=0,"",(SUMIF({_STATUSES},"{COUNTED}",{_RATINGS})'
+            f"+{h}*{raw['hr']})/({nr}+{h}))",
+            f.ra,
+            "two",
+        ),
+        *_line(
+            P_P,
+            "p = points / games (to the hundredth)",
+            f'=IF({nr}=0,"",ROUND({s}/{n},2))',
+            f.p,
+            "two",
+        ),
+        _hidden(P_RULE, f"=IF({nr}=0,FALSE,AND({raw['bonus']}>0,2*{s}>={n}))", f.bonus_active),
+        *_line(
+            P_RULE,
+            "Rule applied",
+            f'=IF({nr}=0,"",IF({bonus},"Ra + "&{raw["bonus"]}&" × half points above '
+            f'50 %",IF({rrc},"Ra + dp × n/(n+1)","Ra + dp")))',
+            f.rule,
+        ),
+        LayoutCell(
+            P_DP,
+            C_LABEL,
+            "formula",
+            f'=IF({bonus},"Half points above 50 % × "&{raw["bonus"]},'
+            f'"dp for p (table 8.1(a), DP_LOOKUP)")',
+            f.dp_label,
+            "label",
+        ),
+        LayoutCell(
+            P_DP,
+            C_VALUE,
+            "formula",
+            f'=IF({nr}=0,"",IF({bonus},{raw["bonus"]}*(2*{s}-{n}),DP_LOOKUP({s},{n})))',
+            f.dp,
+            "computed",
+        ),
+        *_line(
+            P_RU,
+            "Ru before rounding",
+            f'=IF({nr}=0,"",{_RA}+IF({bonus},{_DP},IF({rrc},{_DP}*{n}/({n}+1),{_DP})))',
+            f.ru,
+            "two",
+        ),
+        _section(P_RESULT, "First rating"),
+        *_line(
+            P_FIRST,
+            "First rating Ru (BLOQUE)",
+            f'=IF({nr}+{nu}=0,"",BLOQUE({bloque_args}))',
+            f.first,
+            "big",
+        ),
+        *_line(
+            P_PUBLISHED,
+            "Would it be published?",
+            f'=IF({is_error_formula(first)},"no",IF({first}="","",'
+            f'IF(AND({first}>={raw["floor"]},{nr}>={raw["min"]}),"yes","no")))',
+            f.published,
+            "yes_no",
+        ),
+        LayoutCell(
+            P_WHY,
+            C_LABEL,
+            "formula",
+            f'=IF({is_error_formula(first)},EXPLAIN_ERROR("BLOQUE",{bloque_args}),'
+            f'IF({first}="","",IF({published}="yes",'
+            f'"Published: at least "&{raw["min"]}&" games against rated opponents and not below '
+            f'the rating floor "&{raw["floor"]}&".",TRIM(IF({first}<{raw["floor"]},{first}&'
+            f'" is below the rating floor "&{raw["floor"]}&". ","")&IF({nr}<{raw["min"]},'
+            f'"Only "&{nr}&" game(s) against rated opponents; "&{raw["min"]}&" are needed.",'
+            f'"")))))',
+            f.why,
+            "wrap",
+            last_row=P_WHY_LAST,
+            last_col=C_VALUE,
+        ),
+    ]
+
+
 def build(path: Path, data: FirstRatingData | None = None) -> None:
     """Write ``initial_rating.xlsx``: blank (``data`` is ``None``) or filled in, every
     formula cell carrying the value it computes."""
     data = data or FirstRatingData()
     if sum(len(e.games) for e in data.events) > MAX_GAMES:
         raise ValueError(f"at most {MAX_GAMES} games in all")
-    v = _compute(data)
+    f = _figures(data)
     wb, fmt = common.new_workbook(path, title="FIDE first rating of an unrated player")
     x = extra_formats(wb, fmt)
     ws = wb.add_worksheet(SHEET)
     ws.hide_gridlines(2)
     ws.set_default_row(12.75)
-    for col, width in (
-        (C_NO, 4),
-        (C_EVENT, 20),
-        (C_NAME, 20),
-        (C_RATING, 8),
-        (C_RESULT, 7),
-        (C_STATUS, 9),
-        (C_W, 5),
-        (C_W + 1, 2),
-        (C_LABEL, 37),
-        (C_VALUE, 27),
-    ):
+    for col, width in COLUMN_WIDTHS:
         ws.set_column(col, col, width)
     hide_helper_columns(ws, C_RAW, C_RAW, 10)
-
-    write_text(ws, R_TITLE, 0, "First rating of an unrated player (FIDE)", fmt.title)
     ws.set_row(R_TITLE, 20)
-    name, fide_id = a1(R_NAME, C_NAME), a1(R_ID, C_NAME)
-    first = a1(P_FIRST, C_VALUE)
-    write_formula(
-        ws,
-        R_LINE,
-        0,
-        f'=IF({name}="","Enter the player\'s games in the yellow cells.",{name}'
-        f'&IF({fide_id}="","","  ·  FIDE ID "&{fide_id})&IF({is_error_formula(first)},"",'
-        f'IF({first}="","","  ·  first rating "&{first}&" (rules "'
-        f'&{a1(R_EDITION, C_VALUE)}&")")))',
-        fmt.subtitle,
-        v["line"],
-    )
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
+    rules = common.settings_block(wb, ws, fmt, R_RULES, C_LABEL, rules=f.rules)
+    layout = [
+        *_head_layout(data, f, rules),
+        *_games_layout(f),
+        *_rules_layout(f),
+        *_calculation_layout(f, rules),
+    ]
+    write_layout(ws, layout, fmt, x)
+    _validations_and_formats(wb, ws, x)
+    ws.freeze_panes(R_HEAD + 1, 0)
+    ws.print_area(0, 0, R_LAST, LAST_COL)
+    common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
+    common.protect(ws)
+    ws.activate()
+    _editions_sheet(wb, fmt)
+    common.add_tables_sheet(wb, fmt)
+    common.add_xlwings_conf_sheet(wb)
+    wb.close()
 
-    for row, label, value in (
-        (R_NAME, "Player", data.name),
-        (R_ID, "FIDE ID", data.fide_id),
-        (R_FED, "Federation", data.federation),
-    ):
-        write_text(ws, row, C_EVENT, label, fmt.label)
-        ws.merge_range(row, C_NAME, row, C_STATUS, "", fmt.input_text)
-        write_text(ws, row, C_NAME, value, fmt.input_text)
-    rules = common.settings_block(wb, ws, fmt, R_RULES, C_LABEL, rules=v["rules"])
-    write_text(ws, R_SYSTEM, C_LABEL, "Kind of event (only the 2017 rules differ)", fmt.label)
-    write_text(ws, R_SYSTEM, C_VALUE, v["system"], fmt.input_center)
+
+def _validations_and_formats(wb: Workbook, ws: Worksheet, x: Mapping[str, Format]) -> None:
+    """The kind of event's drop-down, the games' validations and the highlights."""
     ws.data_validation(
         R_SYSTEM,
         C_VALUE,
@@ -365,47 +695,6 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
             "error_message": "Swiss or round robin",
         },
     )
-    system = a1(R_SYSTEM, C_VALUE, absolute=True)
-    write_text(ws, R_EDITION, C_LABEL, "Edition applied", fmt.label)
-    write_formula(
-        ws,
-        R_EDITION,
-        C_VALUE,
-        f'=IF({rules}="","{DEFAULT_EDITION.id}",{rules}&"")',
-        fmt.computed_text,
-        v["edition"],
-    )
-    edition = a1(R_EDITION, C_VALUE, absolute=True)
-
-    # Game rows.
-    for col, text in enumerate(("#", "Event", "Opponent", "Rating", "Result", "Counted?", "W")):
-        write_text(ws, R_HEAD, col, text, fmt.header)
-    rows = v["rows"]
-    for k in range(MAX_GAMES):
-        row = R_FIRST + k
-        event, g = rows[k] if k < len(rows) else ("", None)
-        write_value(ws, row, C_NO, k + 1, x["constant"])
-        write_text(ws, row, C_EVENT, event if g else None, fmt.input_text)
-        write_text(ws, row, C_NAME, g.opponent if g else None, fmt.input_text)
-        write_value(ws, row, C_RATING, g.rating if g else None, fmt.input_number)
-        write_value(ws, row, C_RESULT, result_cell(g.result) if g else None, fmt.input_center)
-        st = a1(row, C_STATUS)
-        write_formula(
-            ws,
-            row,
-            C_STATUS,
-            status_formula(a1(row, C_RATING), a1(row, C_RESULT)),
-            fmt.computed_text,
-            v["statuses"][k],
-        )
-        write_formula(
-            ws,
-            row,
-            C_W,
-            f'=IF(OR({st}="{COUNTED}",{st}="unrated"),{points_formula(a1(row, C_RESULT))},"")',
-            x["w"],
-            v["w"][k],
-        )
     rating_validation(ws, R_FIRST, C_RATING, R_LAST)
     common.validate_results(ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
     common.results_formatting(wb, ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
@@ -420,225 +709,11 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
             "format": x["muted"],
         },
     )
-    ratings_range = span(R_FIRST, C_RATING, R_LAST, absolute=True)
-    results_range = span(R_FIRST, C_RESULT, R_LAST, absolute=True)
-    status_range = span(R_FIRST, C_STATUS, R_LAST, absolute=True)
-    w_range = span(R_FIRST, C_W, R_LAST, absolute=True)
-
-    # The edition's rules: raw lookups (hidden column) and their wording.
-    def section(row: int, text: str) -> None:
-        ws.merge_range(row, C_LABEL, row, C_VALUE, "", x["section"])
-        write_text(ws, row, C_LABEL, text, x["section"])
-
-    def line(row: int, label: str, formula: str, value: Value, cell_format: Any = None) -> None:
-        write_text(ws, row, C_LABEL, label, fmt.label)
-        write_formula(ws, row, C_VALUE, formula, cell_format or fmt.computed_text, value)
-
-    section(P_RULES, "The edition's rules for a first rating")
-    raw_cols = (3, 4, 5, 6, 7, 8, 10, 9)  # floor, h, their rating, bonus, rr, max, zero, min
-    raw_rows = (P_FLOOR, P_HYP, P_RULES, P_BONUS, P_RR, P_MAX, P_ZERO, P_MIN)
-    for row, col, value in zip(raw_rows, raw_cols, v["raw"]):
-        write_formula(ws, row, C_RAW, f"=VLOOKUP({edition},Editions,{col},FALSE)", None, value)
-    raw = {
-        name: a1(row, C_RAW, absolute=True)
-        for name, row in zip(("floor", "h", "hr", "bonus", "rr", "max", "zero", "min"), raw_rows)
-    }
-    line(
-        P_FLOOR,
-        "Rating floor (lowest rating published)",
-        f"={raw['floor']}",
-        v["floor"],
-        fmt.computed,
-    )
-    line(
-        P_HYP,
-        "Hypothetical opponents",
-        f'=IF({raw["h"]}=0,"none",{raw["h"]}&" rated "&{raw["hr"]}&", counted as draws")',
-        v["hyp"],
-    )
-    line(
-        P_BONUS,
-        "At 50 % or more",
-        f'=IF({raw["bonus"]}>0,"Ra + "&{raw["bonus"]}&" per half point above 50 %","Ra + dp")',
-        v["bonus"],
-    )
-    line(
-        P_RR,
-        "Below 50 % in a round robin",
-        f'=IF({raw["rr"]}="yes","Ra + dp × n/(n+1)","Ra + dp, as in a Swiss event")',
-        v["rr"],
-    )
-    line(P_MAX, "Highest first rating", f"={raw['max']}", v["max"], fmt.computed)
-    line(
-        P_ZERO,
-        "A zero score in the first event",
-        f'=IF({raw["zero"]}="yes","disregarded (no first rating)","counts")',
-        v["zero"],
-    )
-    line(P_MIN, "Games against rated opponents needed", f"={raw['min']}", v["min"], fmt.computed)
-
-    section(P_CALC, "Calculation")
-    nr, nu = a1(P_NR, C_VALUE, absolute=True), a1(P_NU, C_VALUE, absolute=True)
-    pu = a1(P_NU, C_RAW, absolute=True)
-    rrc = a1(P_N, C_RAW, absolute=True)
-    bonus_active = a1(P_RULE, C_RAW, absolute=True)
-    h, n, s = (a1(r, C_VALUE, absolute=True) for r in (P_H, P_N, P_S))
-    ra, dp = a1(P_RA, C_VALUE, absolute=True), a1(P_DP, C_VALUE, absolute=True)
-    line(
-        P_NR,
-        "Games against rated opponents",
-        f'=COUNTIF({status_range},"{COUNTED}")',
-        v["nr"],
-        fmt.computed,
-    )
-    line(
-        P_PR,
-        "Points against rated opponents",
-        f'=SUMIF({status_range},"{COUNTED}",{w_range})',
-        v["pr"],
-        x["points"],
-    )
-    line(P_NU, "", f'=COUNTIF({status_range},"unrated")', v["nu"], fmt.computed)
-    write_formula(
-        ws,
-        P_NU,
-        C_LABEL,
-        f'=IF({rrc},"Unrated opponents (counted)","Unrated opponents (not counted)")',
-        fmt.label,
-        "Unrated opponents (counted)" if v["rrc"] else "Unrated opponents (not counted)",
-    )
-    write_formula(ws, P_NU, C_RAW, f'=SUMIF({status_range},"unrated",{w_range})', None, v["pu"])
-    write_formula(
-        ws,
-        P_N,
-        C_RAW,
-        f'=AND(OR({system}="round robin",{system}="rr"),{raw["rr"]}="yes")',
-        None,
-        v["rrc"],
-    )
-    line(
-        P_H,
-        "Hypothetical games (counted as draws)",
-        f'=IF({nr}=0,"",{raw["h"]})',
-        v["h"],
-        fmt.computed,
-    )
-    line(P_N, "Games counted n", f'=IF({nr}=0,"",{nr}+{h}+IF({rrc},{nu},0))', v["n"], fmt.computed)
-    line(
-        P_S,
-        "Points counted",
-        f'=IF({nr}=0,"",{a1(P_PR, C_VALUE)}+{h}/2+IF({rrc},{pu},0))',
-        v["s"],
-        x["points"],
-    )
-    line(
-        P_RA,
-        "Ra (rated + hypothetical opponents)",
-        f'=IF({nr}=0,"",(SUMIF({status_range},"{COUNTED}",{ratings_range})'
-        f"+{h}*{raw['hr']})/({nr}+{h}))",
-        v["ra"],
-        x["two"],
-    )
-    line(
-        P_P,
-        "p = points / games (to the hundredth)",
-        f'=IF({nr}=0,"",ROUND({s}/{n},2))',
-        v["p"],
-        x["two"],
-    )
-    write_formula(
-        ws,
-        P_RULE,
-        C_RAW,
-        f"=IF({nr}=0,FALSE,AND({raw['bonus']}>0,2*{s}>={n}))",
-        None,
-        v["bonus_active"] if v["nr"] else False,
-    )
-    line(
-        P_RULE,
-        "Rule applied",
-        f'=IF({nr}=0,"",IF({bonus_active},"Ra + "&{raw["bonus"]}&" × half points above '
-        f'50 %",IF({rrc},"Ra + dp × n/(n+1)","Ra + dp")))',
-        v["rule"],
-    )
-    write_formula(
-        ws,
-        P_DP,
-        C_LABEL,
-        f'=IF({bonus_active},"Half points above 50 % × "&{raw["bonus"]},'
-        f'"dp for p (table 8.1(a), DP_LOOKUP)")',
-        fmt.label,
-        v["dp_label"] if v["nr"] else "dp for p (table 8.1(a), DP_LOOKUP)",
-    )
-    write_formula(
-        ws,
-        P_DP,
-        C_VALUE,
-        f'=IF({nr}=0,"",IF({bonus_active},{raw["bonus"]}*(2*{s}-{n}),DP_LOOKUP({s},{n})))',
-        fmt.computed,
-        v["dp"],
-    )
-    line(
-        P_RU,
-        "Ru before rounding",
-        f'=IF({nr}=0,"",{ra}+IF({bonus_active},{dp},IF({rrc},{dp}*{n}/({n}+1),{dp})))',
-        v["ru"],
-        x["two"],
-    )
-
-    section(P_RESULT, "First rating")
-    line(
-        P_FIRST,
-        "First rating Ru (BLOQUE)",
-        f'=IF({nr}+{nu}=0,"",BLOQUE({ratings_range},{results_range},{system},{rules},TRUE))',
-        v["first"],
-        x["big"],
-    )
-    line(
-        P_PUBLISHED,
-        "Would it be published?",
-        f'=IF({is_error_formula(first)},"no",IF({first}="","",'
-        f'IF(AND({first}>={raw["floor"]},{nr}>={raw["min"]}),"yes","no")))',
-        v["published"],
-        fmt.yes_no,
-    )
-    published = a1(P_PUBLISHED, C_VALUE)
-    ws.conditional_format(
-        P_PUBLISHED,
-        C_VALUE,
-        P_PUBLISHED,
-        C_VALUE,
-        {"type": "cell", "criteria": "==", "value": '"yes"', "format": x["yes"]},
-    )
-    ws.conditional_format(
-        P_PUBLISHED,
-        C_VALUE,
-        P_PUBLISHED,
-        C_VALUE,
-        {"type": "cell", "criteria": "==", "value": '"no"', "format": x["no"]},
-    )
-    ws.merge_range(P_WHY, C_LABEL, P_WHY_LAST, C_VALUE, "", x["wrap"])
-    write_formula(
-        ws,
-        P_WHY,
-        C_LABEL,
-        f'=IF({is_error_formula(first)},EXPLAIN_ERROR("BLOQUE",{ratings_range},'
-        f'{results_range},{system},{rules},TRUE),IF({first}="","",IF({published}="yes",'
-        f'"Published: at least "&{raw["min"]}&" games against rated opponents and not below '
-        f'the rating floor "&{raw["floor"]}&".",TRIM(IF({first}<{raw["floor"]},{first}&'
-        f'" is below the rating floor "&{raw["floor"]}&". ","")&IF({nr}<{raw["min"]},'
-        f'"Only "&{nr}&" game(s) against rated opponents; "&{raw["min"]}&" are needed.",'
-        f'"")))))',
-        x["wrap"],
-        v["why"],
-    )
-
-    ws.freeze_panes(R_HEAD + 1, 0)
-    ws.print_area(0, 0, R_LAST, LAST_COL)
-    common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
-    common.protect(ws)
-    ws.activate()
-    _editions_sheet(wb, fmt)
-    common.add_tables_sheet(wb, fmt)
-    common.add_xlwings_conf_sheet(wb)
-    wb.close()
+    for text, style in (('"yes"', "yes"), ('"no"', "no")):
+        ws.conditional_format(
+            P_PUBLISHED,
+            C_VALUE,
+            P_PUBLISHED,
+            C_VALUE,
+            {"type": "cell", "criteria": "==", "value": text, "format": x[style]},
+        )

@@ -33,6 +33,7 @@ from .player_sheets import (
     COUNTED,
     TITLE_CHOICES,
     Game,
+    LayoutCell,
     Value,
     a1,
     extra_formats,
@@ -48,6 +49,7 @@ from .player_sheets import (
     status,
     status_formula,
     write_array_block,
+    write_layout,
 )
 
 __all__ = ["COUNTING_TITLES", "MAX_GAMES", "NORM_RANKS", "Game", "NormSheetData", "build"]
@@ -147,7 +149,54 @@ def _yes_no(met: Value) -> str:
     return "" if not isinstance(met, bool) else "yes" if met else "no"
 
 
-def _compute(data: NormSheetData) -> dict[str, Any]:
+@dataclass(frozen=True)
+class NormSheetFigures:
+    """What every formula cell of the sheet shows for *data* (its cached value): per game row
+    (fifteen), the totals, the norm performance and the checks. The performance figures are
+    ``""`` when no game counts."""
+
+    statuses: tuple[str, ...]
+    for_points: tuple[Value, ...]
+    """The ratings ``NORM_POINTS`` reads (0: unrated), the rounds to come included."""
+    values: tuple[Value, ...]
+    """Each counted opponent's rating, unrated at the edition's value."""
+    w: tuple[Value, ...]
+    used: tuple[Value, ...]
+    """Each counted opponent's rating as the norm counts it (the floor applied)."""
+    notes: tuple[str, ...]
+    titled: tuple[str, ...]
+    higher: tuple[str, ...]
+    idx: Value
+    """The row (from 1) of the lowest-rated opponent, whom the floor may raise."""
+    n: float
+    points: float
+    rules: str
+    unrated: float
+    target: str
+    figures: str
+    rating_rows: Sequence[Sequence[Value]]
+    titled_rows: Sequence[Sequence[Value]]
+    figures_array: Sequence[Sequence[Value]]
+    mix: Sequence[Sequence[Value]]
+    floor_text: str
+    ra: Value
+    p: Value
+    dp: Value
+    rp: Value
+    needed: Value
+    needed_text: str
+    checks: tuple[tuple[Value, Value, str], ...]
+    verdict: str
+    most_label: str
+    line: str
+
+
+def _array(found: Any, rows: int, cols: int) -> Sequence[Sequence[Value]]:
+    """A function's array as the cells show it: an error fills every cell."""
+    return found if isinstance(found, list) else [[found] * cols for _ in range(rows)]
+
+
+def _figures(data: NormSheetData) -> NormSheetFigures:
     """Every computed cell's value, as Excel shows it: the figures from the core
     (:func:`~xlfuncs.core.norms.norm_performance`) and from the functions the formulas call."""
     games = list(data.games)
@@ -205,85 +254,396 @@ def _compute(data: NormSheetData) -> dict[str, Any]:
         ("yes" if title_or_higher(titles[k], norm) else "no") if k in rows else ""
         for k in range(MAX_GAMES)
     ]
-    v: dict[str, Any] = {
-        "statuses": statuses,
-        "for_points": for_points,
-        "values": values,
-        "w": ws_,
-        "idx": idx,
-        "used": used,
-        "notes": notes,
-        "titled": titled,
-        "higher": higher,
-        "n": n,
-        "points": pts,
-        "rules": rules,
-        "unrated": float(title_edition(rules).unrated_opponent),
-        "target": data.title,
-        "figures": f"{target} norm: Ra ≥ {norm.min_ra}, Rp ≥ {norm.min_rp}; floor {norm.floor}",
-    }
-    found = udfs.NORM_RATINGS([[r] for r in ratings], [[w] for w in results], data.title, rules)
-    v["rating_rows"] = found if isinstance(found, list) else [[found] * 2] * MAX_GAMES
-    found = udfs.NORM_TITLED([[t] for t in titles], [[w] for w in results], data.title)
-    v["titled_rows"] = found if isinstance(found, list) else [[found] * 2] * MAX_GAMES
-    figures = udfs.NORM_FIGURES([[r] for r in ratings], [[w] for w in results], data.title, rules)
-    v["figures_array"] = figures if isinstance(figures, list) else [[figures] * 3] * 3
-    mix = udfs.NORM_MIX(
-        [[r] for r in ratings],
-        [[w] for w in results],
-        [[t] for t in titles],
-        [[f] for f in feds],
-        data.federation or None,
-        data.title,
+    columns = ([[r] for r in ratings], [[w] for w in results])
+    mix = _array(
+        udfs.NORM_MIX(
+            *columns,
+            [[t] for t in titles],
+            [[f] for f in feds],
+            data.federation or None,
+            data.title,
+        ),
+        6,
+        4,
     )
-    v["mix"] = mix if isinstance(mix, list) else [[mix] * 4 for _ in range(6)]
+    floor_text = needed_text = verdict = ""
+    ra: Value = ""
+    p: Value = ""
+    dp: Value = ""
+    rp: Value = ""
+    needed: Value = ""
+    most_label = _CHECKS[3]
     if perf is None:
-        v.update(floor_text="", ra="", p="", dp="", rp="", needed="", needed_text="")
         thresholds = (float(norm.min_ra), MIN_NORM_PERCENT / 100, float(norm.min_rp))
-        checks_blank = [("", "", "")] * 6 + [("", t, "") for t in thresholds]
-        v.update(checks=checks_blank, verdict="", most_label=_CHECKS[3])
+        checks: list[tuple[Value, Value, str]] = [("", "", "")] * 6
+        checks += [("", t, "") for t in thresholds]
     else:
         low = _text_of(values[rows[perf.lowest]])
-        v["floor_text"] = (
+        floor_text = (
             f"Rd {_text_of(idx)}: {low} raised to {norm.floor}"
             if perf.raised
             else f"none: the lowest ({low}) is not below {norm.floor}"
         )
-        v.update(ra=float(perf.ra), p=perf.percent / 100, dp=float(perf.dp), rp=float(perf.rp))
-        needed = udfs.NORM_POINTS([[p] for p in for_points], data.title, rules)
+        ra, p, dp, rp = float(perf.ra), perf.percent / 100, float(perf.dp), float(perf.rp)
+        needed = udfs.NORM_POINTS([[p_] for p_ in for_points], data.title, rules)
         needed = float(needed) if isinstance(needed, (int, float)) else needed
-        v["needed"] = needed
         if is_error(needed):
-            v["needed_text"] = udfs.EXPLAIN_ERROR(
-                "NORM_POINTS", [[p] for p in for_points], data.title, rules
+            needed_text = udfs.EXPLAIN_ERROR(
+                "NORM_POINTS", [[p_] for p_ in for_points], data.title, rules
             )
         elif pts >= needed:
-            v["needed_text"] = "Points needed: reached"
+            needed_text = "Points needed: reached"
         else:
-            v["needed_text"] = f"Points needed: {_text_of(needed - pts)} more" + (
+            needed_text = f"Points needed: {_text_of(needed - pts)} more" + (
                 f" in the {len(to_come)} rounds to come" if to_come else ""
             )
-        checks: list[tuple[Value, Value, str]] = [
-            (row[0], row[1], _yes_no(row[2])) for row in v["mix"]
-        ]
+        checks = [(row[0], row[1], _yes_no(row[2])) for row in mix]
         for figure, threshold, met in (
-            (v["ra"], norm.min_ra, perf.ra_met),
-            (v["p"], MIN_NORM_PERCENT / 100, perf.percent_met),
-            (v["rp"], norm.min_rp, perf.rp_met),
+            (ra, norm.min_ra, perf.ra_met),
+            (p, MIN_NORM_PERCENT / 100, perf.percent_met),
+            (rp, norm.min_rp, perf.rp_met),
         ):
             checks.append((figure, float(threshold), "yes" if met else "no"))
-        v["checks"] = checks
-        v["verdict"] = "yes" if all(met == "yes" for *_, met in checks) else "no"
-        most = v["mix"][3][3]
-        v["most_label"] = _CHECKS[3] + ("" if is_error(most) or not most else f" (most: {most})")
+        verdict = "yes" if all(met == "yes" for *_, met in checks) else "no"
+        most = mix[3][3]
+        most_label = _CHECKS[3] + ("" if is_error(most) or not most else f" (most: {most})")
     line = "Enter the player's event in the yellow cells."
     if data.name:
         line = data.name + (f"  ·  FIDE ID {data.fide_id}" if data.fide_id else "")
         line += f"  ·  {data.event}" if data.event else ""
-        if v["verdict"]:
-            line += f"  ·  {target} norm: {v['verdict']}"
-    v["line"] = line
-    return v
+        if verdict:
+            line += f"  ·  {target} norm: {verdict}"
+    return NormSheetFigures(
+        statuses=tuple(statuses),
+        for_points=tuple(for_points),
+        values=tuple(values),
+        w=tuple(ws_),
+        used=tuple(used),
+        notes=tuple(notes),
+        titled=tuple(titled),
+        higher=tuple(higher),
+        idx=idx,
+        n=n,
+        points=pts,
+        rules=rules,
+        unrated=float(title_edition(rules).unrated_opponent),
+        target=data.title,
+        figures=f"{target} norm: Ra ≥ {norm.min_ra}, Rp ≥ {norm.min_rp}; floor {norm.floor}",
+        rating_rows=_array(udfs.NORM_RATINGS(*columns, data.title, rules), MAX_GAMES, 2),
+        titled_rows=_array(
+            udfs.NORM_TITLED([[t] for t in titles], columns[1], data.title), MAX_GAMES, 2
+        ),
+        figures_array=_array(udfs.NORM_FIGURES(*columns, data.title, rules), 3, 3),
+        mix=mix,
+        floor_text=floor_text,
+        ra=ra,
+        p=p,
+        dp=dp,
+        rp=rp,
+        needed=needed,
+        needed_text=needed_text,
+        checks=tuple(checks),
+        verdict=verdict,
+        most_label=most_label,
+        line=line,
+    )
+
+
+COLUMN_WIDTHS: Final = (
+    (C_NO, 4),
+    (C_NAME, 24),
+    (C_TITLE, 6),
+    (C_FED, 6),
+    (C_RATING, 8),
+    (C_RESULT, 7),
+    (C_STATUS, 9),
+    (C_COUNTED, 9),
+    (C_NOTE, 24),
+    (C_TITLED, 8),
+    (C_HIGHER, 9),
+    (C_MET, 8),
+)
+GAME_HEADERS: Final = (
+    "Rd",
+    "Opponent",
+    "Title",
+    "Fed",
+    "Rating",
+    "Result",
+    "Counted?",
+    "Rating counted",
+    "Note",
+    "Titled?",
+    "Norm title or higher?",
+)
+HELPER_HEADERS: Final = (
+    "for NORM_POINTS",
+    "W",
+    "NORM_RATINGS: rating",
+    "counted",
+    "NORM_TITLED",
+    "higher",
+)
+
+# The references the formulas use.
+_TARGET = a1(R_NORM, C_HIGHER, absolute=True)
+_OWN = a1(R_FED, C_TITLE, absolute=True)
+_FLOOR = f"VLOOKUP({_TARGET},Norms,4,FALSE)"
+_N = a1(R_TOTAL, C_STATUS, absolute=True)
+_POINTS = a1(R_TOTAL, C_COUNTED, absolute=True)
+_IDX = a1(R_TOTAL, H_VALUE, absolute=True)
+_VALUES = span(R_FIRST, H_VALUE, R_LAST, absolute=True)
+_STATUSES = span(R_FIRST, C_STATUS, R_LAST, absolute=True)
+
+
+def _head_layout(data: NormSheetData, v: NormSheetFigures, rules: str) -> list[LayoutCell]:
+    """Title, the one-line summary, the player and the settings beside the rules edition."""
+    name, fide_id, event = a1(R_NAME, C_TITLE), a1(R_ID, C_TITLE), a1(R_EVENT, C_TITLE)
+    verdict = a1(P_VERDICT, C_MET)
+    cells = [
+        LayoutCell(R_TITLE, 0, "text", "FIDE title norm: one player, one event", style="title"),
+        LayoutCell(
+            R_LINE,
+            0,
+            "formula",
+            f'=IF({name}="","Enter the player\'s event in the yellow cells.",{name}'
+            f'&IF({fide_id}="","","  ·  FIDE ID "&{fide_id})&IF({event}="","","  ·  "&{event})'
+            f'&IF({verdict}="","","  ·  "&UPPER({_TARGET})&" norm: "&{verdict}))',
+            v.line,
+            "subtitle",
+        ),
+    ]
+    for row, label, value in (
+        (R_NAME, "Player", data.name),
+        (R_ID, "FIDE ID", data.fide_id),
+        (R_FED, "Player's federation", data.federation),
+        (R_EVENT, "Event", data.event),
+    ):
+        cells.append(LayoutCell(row, C_NAME, "text", label, style="label"))
+        cells.append(LayoutCell(row, C_TITLE, "text", value, style="input_text", last_col=C_STATUS))
+    return [
+        *cells,
+        LayoutCell(R_NORM, C_TITLED, "text", "Norm sought", style="label"),
+        LayoutCell(R_NORM, C_HIGHER, "text", data.title, style="input_center"),
+        LayoutCell(
+            R_UNRATED,
+            C_COUNTED,
+            "text",
+            "Unrated opponents count as",
+            style="label",
+            last_col=C_TITLED,
+        ),
+        LayoutCell(
+            R_UNRATED,
+            C_HIGHER,
+            "formula",
+            f'=VLOOKUP(IF({rules}="","{DEFAULT_EDITION.id}",{rules}&""),Unrated,2,FALSE)',
+            v.unrated,
+            "computed",
+        ),
+        LayoutCell(
+            R_FIGURES,
+            C_COUNTED,
+            "formula",
+            f'=UPPER({_TARGET})&" norm: Ra ≥ "&VLOOKUP({_TARGET},Norms,2,FALSE)&", Rp ≥ "'
+            f'&VLOOKUP({_TARGET},Norms,3,FALSE)&"; floor "&VLOOKUP({_TARGET},Norms,4,FALSE)',
+            v.figures,
+            "computed_text",
+            last_col=C_MET,
+        ),
+    ]
+
+
+def _games_layout(data: NormSheetData, v: NormSheetFigures) -> list[LayoutCell]:
+    """The headers and the fifteen opponent rows: input cells, helpers, computed columns."""
+    cells = [
+        *(
+            LayoutCell(R_HEAD, col, "text", text, style="header")
+            for col, text in enumerate(GAME_HEADERS)
+        ),
+        *(
+            LayoutCell(R_HEAD, C_H0 + j, "text", text, style="helper_header")
+            for j, text in enumerate(HELPER_HEADERS)
+        ),
+    ]
+    games = list(data.games)
+    for k in range(MAX_GAMES):
+        row = R_FIRST + k
+        g = games[k] if k < len(games) else None
+        st, rt, wt = (a1(row, c) for c in (C_STATUS, C_RATING, C_RESULT))
+        hp, hv, hu = a1(row, H_POINTS), a1(row, H_VALUE), a1(row, H_USED)
+        yes = f'{st}="{COUNTED}"'
+        cells += [
+            LayoutCell(row, C_NO, "value", k + 1, style="constant"),
+            LayoutCell(row, C_NAME, "text", g.opponent if g else None, style="input_text"),
+            LayoutCell(row, C_TITLE, "text", g.title if g else None, style="input_center"),
+            LayoutCell(row, C_FED, "text", g.federation if g else None, style="input_center"),
+            LayoutCell(row, C_RATING, "value", g.rating if g else None, style="input_number"),
+            LayoutCell(
+                row, C_RESULT, "value", result_cell(g.result) if g else None, style="input_center"
+            ),
+            LayoutCell(
+                row,
+                C_STATUS,
+                "formula",
+                status_formula(rt, wt, unrated_counts=True),
+                v.statuses[k],
+                "computed_text",
+            ),
+            LayoutCell(
+                row,
+                H_POINTS,
+                "formula",
+                f"=IF({yes},IF(AND(ISNUMBER({rt}),{rt}>0),{rt},0),"
+                f'IF(AND(ISNUMBER({rt}),{wt}=""),IF({rt}>0,{rt},0),""))',
+                v.for_points[k],
+            ),
+            LayoutCell(row, H_W, "formula", f'=IF({yes},{points_formula(wt)},"")', v.w[k]),
+            LayoutCell(
+                row,
+                C_COUNTED,
+                "formula",
+                f'=IF({is_error_formula(hu)},"",{hu})',
+                v.used[k],
+                "computed",
+            ),
+            LayoutCell(
+                row,
+                C_NOTE,
+                "formula",
+                f'=IF(OR(NOT({yes}),{is_error_formula(hu)}),"",IF({hu}<>{hv},"raised to the '
+                f'floor "&{hu},IF({hp}=0,"unrated: counts as "&{hv},"")))',
+                v.notes[k],
+                "left",
+            ),
+        ]
+        for col, helper, shown in ((C_TITLED, H_TITLED, v.titled), (C_HIGHER, H_HIGHER, v.higher)):
+            h = a1(row, helper)
+            cells.append(
+                LayoutCell(
+                    row,
+                    col,
+                    "formula",
+                    f'=IF(AND({yes},ISLOGICAL({h})),IF({h},"yes","no"),"")',
+                    shown[k],
+                    "computed_text",
+                )
+            )
+    return cells
+
+
+def _totals_layout(v: NormSheetFigures) -> list[LayoutCell]:
+    """The totals row: games counted, points, titled opponents; the floor's row (hidden)."""
+    return [
+        LayoutCell(
+            R_TOTAL,
+            0,
+            "text",
+            "Games counted and points",
+            style="total_label",
+            last_col=C_RESULT,
+        ),
+        LayoutCell(
+            R_TOTAL, C_STATUS, "formula", f'=COUNTIF({_STATUSES},"{COUNTED}")', v.n, "count"
+        ),
+        LayoutCell(
+            R_TOTAL,
+            C_COUNTED,
+            "formula",
+            f"=SUM({span(R_FIRST, H_W, R_LAST)})",
+            v.points,
+            "total",
+        ),
+        LayoutCell(R_TOTAL, C_NOTE, "text", None, style="total"),
+        LayoutCell(
+            R_TOTAL,
+            C_TITLED,
+            "formula",
+            f'=COUNTIF({span(R_FIRST, C_TITLED, R_LAST)},"yes")',
+            float(v.titled.count("yes")),
+            "count",
+        ),
+        LayoutCell(
+            R_TOTAL,
+            C_HIGHER,
+            "formula",
+            f'=COUNTIF({span(R_FIRST, C_HIGHER, R_LAST)},"yes")',
+            float(v.higher.count("yes")),
+            "count",
+        ),
+        LayoutCell(
+            R_TOTAL,
+            H_VALUE,
+            "formula",
+            f'=IF({_N}=0,"",MATCH(MIN({_VALUES}),{_VALUES},0))',
+            v.idx,
+        ),
+    ]
+
+
+def _performance_layout(v: NormSheetFigures, rules: str) -> list[LayoutCell]:
+    """The norm performance panel: n, points, the floor, Ra, p, dp, Rp, the points needed."""
+    n, pts, target, idx, values = _N, _POINTS, _TARGET, _IDX, _VALUES
+    ratings = span(R_FIRST, C_RATING, R_LAST, absolute=True)
+    results = span(R_FIRST, C_RESULT, R_LAST, absolute=True)
+    for_points = span(R_FIRST, H_POINTS, R_LAST, absolute=True)
+    used = span(R_FIRST, H_USED, R_LAST, absolute=True)
+    # NORM_FIGURES' figures, in the hidden helpers beside the Ra and 35 % checks
+    h_ra, h_p = a1(K_ROWS[6], C_H0), a1(K_ROWS[7], C_H0)
+    needed = a1(P_NEEDED, C_TITLE)
+
+    def line(
+        row: int, label: str, formula: str, value: Value, style: str
+    ) -> tuple[LayoutCell, LayoutCell]:
+        return (
+            LayoutCell(row, C_NAME, "text", label, style="label"),
+            LayoutCell(row, C_TITLE, "formula", formula, value, style, last_col=C_RESULT),
+        )
+
+    return [
+        LayoutCell(P_TOP, C_NAME, "text", "Norm performance", style="section", last_col=C_RESULT),
+        *line(P_GAMES, "Games counted n", f"={n}", v.n, "computed"),
+        *line(P_POINTS, "Points", f"={pts}", v.points, "points"),
+        *line(
+            P_FLOOR,
+            "Rating floor applied",
+            f'=IF({n}=0,"",IFERROR(IF(INDEX({used},{idx})<>INDEX({values},{idx}),'
+            f'"Rd "&{idx}&": "&INDEX({values},{idx})&" raised to "&INDEX({used},{idx}),'
+            f'"none: the lowest ("&MIN({values})&") is not below "&{_FLOOR}),""))',
+            v.floor_text,
+            "left",
+        ),
+        *line(P_RA, "Ra (floor applied, rounded)", f'=IF({n}=0,"",{h_ra})', v.ra, "computed"),
+        *line(P_P, "p (to the whole percent)", f'=IF({n}=0,"",{h_p})', v.p, "percent"),
+        *line(P_DP, "dp (table 8.1(a))", f'=IF({n}=0,"",DP_LOOKUP({pts},{n}))', v.dp, "computed"),
+        *line(
+            P_RP,
+            "Norm performance (NORM_RP)",
+            f'=IF({n}=0,"",NORM_RP({ratings},{results},{target},{rules}))',
+            v.rp,
+            "big",
+        ),
+        *line(
+            P_NEEDED,
+            "Points needed (NORM_POINTS)",
+            f'=IF({n}=0,"",NORM_POINTS({for_points},{target},{rules}))',
+            v.needed,
+            "big",
+        ),
+        LayoutCell(
+            P_NEEDED + 1,
+            C_NAME,
+            "formula",
+            f'=IF({n}=0,"",IF({is_error_formula(needed)},EXPLAIN_ERROR("NORM_POINTS",'
+            f'{for_points},{target},{rules}),IF({pts}>={needed},"Points needed: reached",'
+            f'"Points needed: "&({needed}-{pts})&" more"&IF(COUNT({for_points})>{n},'
+            f'" in the "&(COUNT({for_points})-{n})&" rounds to come",""))))',
+            v.needed_text,
+            "wrap",
+            last_row=P_NEEDED + 2,
+            last_col=C_RESULT,
+        ),
+    ]
 
 
 def build(path: Path, data: NormSheetData | None = None) -> None:
@@ -294,59 +654,69 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
         raise ValueError(f"title: one of {', '.join(NORM_RANKS)}, got {data.title!r}")
     if len(data.games) > MAX_GAMES:
         raise ValueError(f"at most {MAX_GAMES} games, got {len(data.games)}")
-    v = _compute(data)
+    v = _figures(data)
     wb, fmt = common.new_workbook(path, title="FIDE title norm: one player, one event")
     x = extra_formats(wb, fmt)
     ws = wb.add_worksheet(SHEET)
     ws.hide_gridlines(2)
     ws.set_default_row(12.75)
-    for col, width in (
-        (C_NO, 4),
-        (C_NAME, 24),
-        (C_TITLE, 6),
-        (C_FED, 6),
-        (C_RATING, 8),
-        (C_RESULT, 7),
-        (C_STATUS, 9),
-        (C_COUNTED, 9),
-        (C_NOTE, 24),
-        (C_TITLED, 8),
-        (C_HIGHER, 9),
-        (C_MET, 8),
-    ):
+    for col, width in COLUMN_WIDTHS:
         ws.set_column(col, col, width)
     hide_helper_columns(ws, C_H0, H_LAST, 9)
-
-    write_text(ws, R_TITLE, 0, "FIDE title norm: one player, one event", fmt.title)
     ws.set_row(R_TITLE, 20)
-    name, fide_id, event = a1(R_NAME, C_TITLE), a1(R_ID, C_TITLE), a1(R_EVENT, C_TITLE)
-    verdict = a1(P_VERDICT, C_MET)
-    target = a1(R_NORM, C_HIGHER, absolute=True)
-    write_formula(
-        ws,
-        R_LINE,
-        0,
-        f'=IF({name}="","Enter the player\'s event in the yellow cells.",{name}'
-        f'&IF({fide_id}="","","  ·  FIDE ID "&{fide_id})&IF({event}="","","  ·  "&{event})'
-        f'&IF({verdict}="","","  ·  "&UPPER({target})&" norm: "&{verdict}))',
-        fmt.subtitle,
-        v["line"],
-    )
+    ws.set_row(R_HEAD, 27)
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
+    rules = common.settings_block(wb, ws, fmt, R_RULES, C_TITLED, rules=v.rules, rates=False)
+    layout = [
+        *_head_layout(data, v, rules),
+        *_games_layout(data, v),
+        *_totals_layout(v),
+        *_performance_layout(v, rules),
+    ]
+    write_layout(ws, layout, fmt, x)
+    _arrays(ws, fmt, v, rules)
+    _validations_and_formats(wb, ws, x)
+    _checks(ws, fmt, x, v, _N, _OWN, rules)
+    _tables(wb, ws, fmt)
+    ws.freeze_panes(R_HEAD + 1, 0)
+    ws.print_area(0, 0, P_TABLE + 7, LAST_COL)
+    common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
+    ws.fit_to_pages(1, 1)
+    common.protect(ws)
+    ws.activate()
+    common.add_tables_sheet(wb, fmt)
+    common.add_xlwings_conf_sheet(wb)
+    wb.close()
 
-    for row, label, value in (
-        (R_NAME, "Player", data.name),
-        (R_ID, "FIDE ID", data.fide_id),
-        (R_FED, "Player's federation", data.federation),
-        (R_EVENT, "Event", data.event),
-    ):
-        write_text(ws, row, C_NAME, label, fmt.label)
-        ws.merge_range(row, C_TITLE, row, C_STATUS, "", fmt.input_text)
-        write_text(ws, row, C_TITLE, value, fmt.input_text)
-    own = a1(R_FED, C_TITLE, absolute=True)
-    rules = common.settings_block(wb, ws, fmt, R_RULES, C_TITLED, rules=v["rules"], rates=False)
-    write_text(ws, R_NORM, C_TITLED, "Norm sought", fmt.label)
-    write_text(ws, R_NORM, C_HIGHER, data.title, fmt.input_center)
+
+def _arrays(ws: Worksheet, fmt: common.Formats, v: NormSheetFigures, rules: str) -> None:
+    """The hidden arrays beside the games: NORM_RATINGS' and NORM_TITLED's, one call each."""
+    inputs = [span(R_FIRST, col, R_LAST, absolute=True) for col in (C_RATING, C_RESULT)]
+    write_array_block(
+        ws,
+        R_FIRST,
+        H_VALUE,
+        R_LAST,
+        H_USED,
+        f"{{=NORM_RATINGS({','.join(inputs)},{_TARGET},{rules})}}",
+        fmt.computed,  # a format: a blank without one would leave xlsxwriter's 0
+        v.rating_rows,
+    )
+    inputs = [span(R_FIRST, col, R_LAST, absolute=True) for col in (C_TITLE, C_RESULT)]
+    write_array_block(
+        ws,
+        R_FIRST,
+        H_TITLED,
+        R_LAST,
+        H_HIGHER,
+        f"{{=NORM_TITLED({','.join(inputs)},{_TARGET})}}",
+        fmt.computed,
+        v.titled_rows,
+    )
+
+
+def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> None:
+    """The drop-downs and checks of the input cells, and the highlights."""
     ws.data_validation(
         R_NORM,
         C_HIGHER,
@@ -359,136 +729,6 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
             "input_message": "GM, IM, WGM or WIM",
             "error_message": "GM, IM, WGM or WIM",
         },
-    )
-    ws.merge_range(R_UNRATED, C_COUNTED, R_UNRATED, C_TITLED, "", fmt.label)
-    write_text(ws, R_UNRATED, C_COUNTED, "Unrated opponents count as", fmt.label)
-    write_formula(
-        ws,
-        R_UNRATED,
-        C_HIGHER,
-        f'=VLOOKUP(IF({rules}="","{DEFAULT_EDITION.id}",{rules}&""),Unrated,2,FALSE)',
-        fmt.computed,
-        v["unrated"],
-    )
-    ws.merge_range(R_FIGURES, C_COUNTED, R_FIGURES, C_MET, "", fmt.computed_text)
-    write_formula(
-        ws,
-        R_FIGURES,
-        C_COUNTED,
-        f'=UPPER({target})&" norm: Ra ≥ "&VLOOKUP({target},Norms,2,FALSE)&", Rp ≥ "'
-        f'&VLOOKUP({target},Norms,3,FALSE)&"; floor "&VLOOKUP({target},Norms,4,FALSE)',
-        fmt.computed_text,
-        v["figures"],
-    )
-    floor = f"VLOOKUP({target},Norms,4,FALSE)"
-
-    # Opponent rows.
-    for col, text in enumerate(
-        (
-            "Rd",
-            "Opponent",
-            "Title",
-            "Fed",
-            "Rating",
-            "Result",
-            "Counted?",
-            "Rating counted",
-            "Note",
-            "Titled?",
-            "Norm title or higher?",
-        )
-    ):
-        write_text(ws, R_HEAD, col, text, fmt.header)
-    ws.set_row(R_HEAD, 27)
-    helpers = ("for NORM_POINTS", "W", "NORM_RATINGS: rating", "counted", "NORM_TITLED", "higher")
-    for j, text in enumerate(helpers):
-        write_text(ws, R_HEAD, C_H0 + j, text, x["helper_header"])
-    games = list(data.games)
-    values_range = span(R_FIRST, H_VALUE, R_LAST, absolute=True)
-    status_range = span(R_FIRST, C_STATUS, R_LAST, absolute=True)
-    idx = a1(R_TOTAL, H_VALUE, absolute=True)
-    for k in range(MAX_GAMES):
-        row = R_FIRST + k
-        g = games[k] if k < len(games) else None
-        write_value(ws, row, C_NO, k + 1, x["constant"])
-        write_text(ws, row, C_NAME, g.opponent if g else None, fmt.input_text)
-        write_text(ws, row, C_TITLE, g.title if g else None, fmt.input_center)
-        write_text(ws, row, C_FED, g.federation if g else None, fmt.input_center)
-        write_value(ws, row, C_RATING, g.rating if g else None, fmt.input_number)
-        write_value(ws, row, C_RESULT, result_cell(g.result) if g else None, fmt.input_center)
-        st, rt = (a1(row, c) for c in (C_STATUS, C_RATING))
-        write_formula(
-            ws,
-            row,
-            C_STATUS,
-            status_formula(rt, a1(row, C_RESULT), unrated_counts=True),
-            fmt.computed_text,
-            v["statuses"][k],
-        )
-        yes = f'{st}="{COUNTED}"'
-        # Helpers.
-        write_formula(
-            ws,
-            row,
-            H_POINTS,
-            f"=IF({yes},IF(AND(ISNUMBER({rt}),{rt}>0),{rt},0),"
-            f'IF(AND(ISNUMBER({rt}),{a1(row, C_RESULT)}=""),IF({rt}>0,{rt},0),""))',
-            None,
-            v["for_points"][k],
-        )
-        hp, hv, hu = a1(row, H_POINTS), a1(row, H_VALUE), a1(row, H_USED)
-        write_formula(
-            ws, row, H_W, f'=IF({yes},{points_formula(a1(row, C_RESULT))},"")', None, v["w"][k]
-        )
-        # Visible computed columns.
-        write_formula(
-            ws,
-            row,
-            C_COUNTED,
-            f'=IF({is_error_formula(hu)},"",{hu})',
-            fmt.computed,
-            v["used"][k],
-        )
-        write_formula(
-            ws,
-            row,
-            C_NOTE,
-            f'=IF(OR(NOT({yes}),{is_error_formula(hu)}),"",IF({hu}<>{hv},"raised to the '
-            f'floor "&{hu},IF({hp}=0,"unrated: counts as "&{hv},"")))',
-            x["left"],
-            v["notes"][k],
-        )
-        for col, helper, key in ((C_TITLED, H_TITLED, "titled"), (C_HIGHER, H_HIGHER, "higher")):
-            h = a1(row, helper)
-            write_formula(
-                ws,
-                row,
-                col,
-                f'=IF(AND({yes},ISLOGICAL({h})),IF({h},"yes","no"),"")',
-                fmt.computed_text,
-                v[key][k],
-            )
-    inputs = [span(R_FIRST, col, R_LAST, absolute=True) for col in (C_RATING, C_RESULT)]
-    write_array_block(
-        ws,
-        R_FIRST,
-        H_VALUE,
-        R_LAST,
-        H_USED,
-        f"{{=NORM_RATINGS({','.join(inputs)},{target},{rules})}}",
-        fmt.computed,  # a format: a blank without one would leave xlsxwriter's 0
-        v["rating_rows"],
-    )
-    inputs = [span(R_FIRST, col, R_LAST, absolute=True) for col in (C_TITLE, C_RESULT)]
-    write_array_block(
-        ws,
-        R_FIRST,
-        H_TITLED,
-        R_LAST,
-        H_HIGHER,
-        f"{{=NORM_TITLED({','.join(inputs)},{target})}}",
-        fmt.computed,
-        v["titled_rows"],
     )
     rating_validation(ws, R_FIRST, C_RATING, R_LAST)
     common.validate_results(ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
@@ -550,134 +790,6 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
         },
     )
 
-    # Totals row: n, points, the floor's row (hidden).
-    ws.merge_range(R_TOTAL, 0, R_TOTAL, C_RESULT, "", x["total_label"])
-    write_text(ws, R_TOTAL, 0, "Games counted and points", x["total_label"])
-    n = a1(R_TOTAL, C_STATUS, absolute=True)
-    pts = a1(R_TOTAL, C_COUNTED, absolute=True)
-    write_formula(
-        ws, R_TOTAL, C_STATUS, f'=COUNTIF({status_range},"{COUNTED}")', x["count"], v["n"]
-    )
-    write_formula(
-        ws, R_TOTAL, C_COUNTED, f"=SUM({span(R_FIRST, H_W, R_LAST)})", x["total"], v["points"]
-    )
-    for col in (C_NOTE, C_TITLED, C_HIGHER):
-        write_text(ws, R_TOTAL, col, None, x["total"])
-    write_formula(
-        ws,
-        R_TOTAL,
-        C_TITLED,
-        f'=COUNTIF({span(R_FIRST, C_TITLED, R_LAST)},"yes")',
-        x["count"],
-        float(v["titled"].count("yes")),
-    )
-    write_formula(
-        ws,
-        R_TOTAL,
-        C_HIGHER,
-        f'=COUNTIF({span(R_FIRST, C_HIGHER, R_LAST)},"yes")',
-        x["count"],
-        float(v["higher"].count("yes")),
-    )
-    write_formula(
-        ws,
-        R_TOTAL,
-        H_VALUE,
-        f'=IF({n}=0,"",MATCH(MIN({values_range}),{values_range},0))',
-        None,
-        v["idx"],
-    )
-
-    _performance(ws, fmt, x, v, n, pts, rules, target, floor, idx, values_range)
-    _checks(ws, fmt, x, v, n, own, rules)
-    _tables(wb, ws, fmt)
-
-    ws.freeze_panes(R_HEAD + 1, 0)
-    ws.print_area(0, 0, P_TABLE + 7, LAST_COL)
-    common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
-    ws.fit_to_pages(1, 1)
-    common.protect(ws)
-    ws.activate()
-    common.add_tables_sheet(wb, fmt)
-    common.add_xlwings_conf_sheet(wb)
-    wb.close()
-
-
-def _performance(
-    ws: Worksheet,
-    fmt: common.Formats,
-    x: dict[str, Format],
-    v: dict[str, Any],
-    n: str,
-    pts: str,
-    rules: str,
-    target: str,
-    floor: str,
-    idx: str,
-    values_range: str,
-) -> None:
-    ws.merge_range(P_TOP, C_NAME, P_TOP, C_RESULT, "", x["section"])
-    write_text(ws, P_TOP, C_NAME, "Norm performance", x["section"])
-    ratings = span(R_FIRST, C_RATING, R_LAST, absolute=True)
-    results = span(R_FIRST, C_RESULT, R_LAST, absolute=True)
-    for_points = span(R_FIRST, H_POINTS, R_LAST, absolute=True)
-    used_range = span(R_FIRST, H_USED, R_LAST, absolute=True)
-    # NORM_FIGURES' figures, in the hidden helpers beside the Ra and 35 % checks
-    h_ra, h_p = a1(K_ROWS[6], C_H0), a1(K_ROWS[7], C_H0)
-
-    def line(row: int, label: str, formula: str, value: Value, cell_format: Format) -> None:
-        write_text(ws, row, C_NAME, label, fmt.label)
-        ws.merge_range(row, C_TITLE, row, C_RESULT, "", cell_format)
-        write_formula(ws, row, C_TITLE, formula, cell_format, value)
-
-    line(P_GAMES, "Games counted n", f"={n}", v["n"], fmt.computed)
-    line(P_POINTS, "Points", f"={pts}", v["points"], x["points"])
-    line(
-        P_FLOOR,
-        "Rating floor applied",
-        f'=IF({n}=0,"",IFERROR(IF(INDEX({used_range},{idx})<>INDEX({values_range},{idx}),'
-        f'"Rd "&{idx}&": "&INDEX({values_range},{idx})&" raised to "&INDEX({used_range},{idx}),'
-        f'"none: the lowest ("&MIN({values_range})&") is not below "&{floor}),""))',
-        v["floor_text"],
-        x["left"],
-    )
-    line(
-        P_RA,
-        "Ra (floor applied, rounded)",
-        f'=IF({n}=0,"",{h_ra})',
-        v["ra"],
-        fmt.computed,
-    )
-    line(P_P, "p (to the whole percent)", f'=IF({n}=0,"",{h_p})', v["p"], x["percent"])
-    line(P_DP, "dp (table 8.1(a))", f'=IF({n}=0,"",DP_LOOKUP({pts},{n}))', v["dp"], fmt.computed)
-    line(
-        P_RP,
-        "Norm performance (NORM_RP)",
-        f'=IF({n}=0,"",NORM_RP({ratings},{results},{target},{rules}))',
-        v["rp"],
-        x["big"],
-    )
-    line(
-        P_NEEDED,
-        "Points needed (NORM_POINTS)",
-        f'=IF({n}=0,"",NORM_POINTS({for_points},{target},{rules}))',
-        v["needed"],
-        x["big"],
-    )
-    needed = a1(P_NEEDED, C_TITLE)
-    ws.merge_range(P_NEEDED + 1, C_NAME, P_NEEDED + 2, C_RESULT, "", x["wrap"])
-    write_formula(
-        ws,
-        P_NEEDED + 1,
-        C_NAME,
-        f'=IF({n}=0,"",IF({is_error_formula(needed)},EXPLAIN_ERROR("NORM_POINTS",'
-        f'{for_points},{target},{rules}),IF({pts}>={needed},"Points needed: reached",'
-        f'"Points needed: "&({needed}-{pts})&" more"&IF(COUNT({for_points})>{n},'
-        f'" in the "&(COUNT({for_points})-{n})&" rounds to come",""))))',
-        x["wrap"],
-        v["needed_text"],
-    )
-
 
 _CHECKS = (
     "At least 9 games",
@@ -696,7 +808,7 @@ def _checks(
     ws: Worksheet,
     fmt: common.Formats,
     x: dict[str, Format],
-    v: dict[str, Any],
+    v: NormSheetFigures,
     n: str,
     own: str,
     rules: str,
@@ -722,7 +834,7 @@ def _checks(
         C_H0 + 3,
         f"{{=NORM_MIX({','.join(ranges)},{own},{target})}}",
         fmt.computed_text,  # a format: a blank without one would leave xlsxwriter's 0
-        v["mix"],
+        v.mix,
     )
     ratings, results = ranges[:2]
     write_array_block(
@@ -733,7 +845,7 @@ def _checks(
         C_H0 + 2,
         f"{{=NORM_FIGURES({ratings},{results},{target},{rules})}}",
         fmt.computed,
-        v["figures_array"],
+        v.figures_array,
     )
     at_least, at_most = x["at_least"], x["at_most"]
     need_formats = [at_least, at_least, at_most, at_most, at_least, at_least, at_least]
@@ -762,11 +874,11 @@ def _checks(
                 f'="{_CHECKS[3]}"&IF({is_error_formula(h_feds)},"",IF({h_feds}="","",'
                 f'" (most: "&{h_feds}&")"))',
                 x["left"],
-                v["most_label"],
+                v.most_label,
             )
         else:
             write_text(ws, row, C_STATUS, _CHECKS[i], x["left"])
-        value, needed, met = v["checks"][i]
+        value, needed, met = v.checks[i]
         count_format = x["percent"] if row == K_ROWS[7] else fmt.computed
         write_formula(ws, row, C_TITLED, count_formula, count_format, value)
         write_formula(ws, row, C_HIGHER, need_formula, need_formats[i], needed)
@@ -779,7 +891,7 @@ def _checks(
         C_STATUS,
         f'="A "&UPPER({target})&" norm on these figures (every check met)"',
         x["total_label"],
-        f"A {v['target'].strip().upper()} norm on these figures (every check met)",
+        f"A {v.target.strip().upper()} norm on these figures (every check met)",
     )
     write_formula(
         ws,
@@ -787,7 +899,7 @@ def _checks(
         C_MET,
         f'=IF({n}=0,"",IF(COUNTIF({met_range},"yes")={len(K_ROWS)},"yes","no"))',
         x["verdict"],
-        v["verdict"],
+        v.verdict,
     )
     for cell_range in (met_range, a1(P_VERDICT, C_MET)):
         ws.conditional_format(

@@ -1,6 +1,7 @@
 """What the one-player templates share (rating calculator, first rating, title norm): the
-game data classes, the per-row "is this game counted?" formulas and their Python twins,
-and small layout helpers that :mod:`.common` does not have.
+game data classes, the per-row "is this game counted?" formulas and their Python twins, a
+sheet's cells described as data (:class:`LayoutCell`) and the one writer that walks them
+(:func:`write_layout`), and small layout helpers that :mod:`.common` does not have.
 
 Every formula written here has a Python twin that computes the value Excel shows, from the
 cell values as Excel passes them (numbers as ``float``, blanks as ``None``, text as ``str``),
@@ -11,10 +12,10 @@ so a filled workbook carries correct cached values; the tests check each twin ag
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
@@ -23,14 +24,15 @@ from xlsxwriter.worksheet import Worksheet
 from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, Outcome
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
-from .common import Formats, cell, write_value
+from .common import Formats, cell, write_formula, write_text, write_value
 
 __all__ = [
     "BYE_RESULTS",
     "COUNTED",
     "FORFEIT_RESULTS",
-    "TournamentGames",
     "Game",
+    "LayoutCell",
+    "TournamentGames",
     "TITLE_CHOICES",
     "Value",
     "a1",
@@ -49,6 +51,7 @@ __all__ = [
     "status",
     "status_formula",
     "write_array_block",
+    "write_layout",
 ]
 
 Value = Any
@@ -153,6 +156,56 @@ def extra_formats(wb: Workbook, fmt: Formats) -> dict[str, Format]:
         "error": wb.add_format({"font_color": "#9C0006", "italic": True}),
         "helper_header": wb.add_format({**base, "italic": True, "font_color": "#7F7F7F"}),
     }
+
+
+# ------------------------------------------------------------------- layouts as data
+
+
+CellKind = Literal["text", "formula", "value"]
+"""How a :class:`LayoutCell` is written: text as text, a formula with its cached value, or
+a value (number, date, text or blank) as :func:`.common.write_value` writes it."""
+
+
+@dataclass(frozen=True)
+class LayoutCell:
+    """One cell of a sheet, as data: where, what, and the format by name (a field of
+    :class:`~.common.Formats` or a key of :func:`extra_formats`; ``None``: no format). With
+    *last_row* or *last_col* the cell is the first of a merged range."""
+
+    row: int
+    col: int
+    kind: CellKind
+    content: Value
+    """The text, the formula (beginning with ``=``) or the value."""
+    value: Value = None
+    """A formula's cached value (``None``: blank)."""
+    style: str | None = None
+    last_row: int | None = None
+    last_col: int | None = None
+
+
+def write_layout(
+    ws: Worksheet, cells: Iterable[LayoutCell], fmt: Formats, extra: Mapping[str, Format]
+) -> None:
+    """Write *cells* in their order (a later cell at the same place replaces an earlier)."""
+    for c in cells:
+        style = (
+            None
+            if c.style is None
+            else extra[c.style]
+            if c.style in extra
+            else getattr(fmt, c.style)
+        )
+        if c.last_row is not None or c.last_col is not None:
+            last_row = c.row if c.last_row is None else c.last_row
+            last_col = c.col if c.last_col is None else c.last_col
+            ws.merge_range(c.row, c.col, last_row, last_col, "", style)
+        if c.kind == "formula":
+            write_formula(ws, c.row, c.col, c.content, style, c.value)
+        elif c.kind == "text":
+            write_text(ws, c.row, c.col, c.content, style)
+        else:
+            write_value(ws, c.row, c.col, c.content, style)
 
 
 # --------------------------------------------------------------------- the counted column

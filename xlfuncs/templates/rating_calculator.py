@@ -146,8 +146,10 @@ def _plus0(value: Value) -> Value:
     return "#VALUE!" if is_error(value) else value
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Block:
+    """One tournament's figures: its game rows, ELO_DETAIL's array and the sums."""
+
     ratings: list[Value]
     results: list[Value]
     statuses: list[str]
@@ -159,7 +161,31 @@ class _Block:
     rated: list[tuple[Value, float]]  # the rated games: (opponent's rating, W)
 
 
-def _compute(data: RatingPeriod) -> dict[str, Any]:
+@dataclass(frozen=True)
+class RatingPeriodFigures:
+    """What every formula cell of the sheet shows for a :class:`RatingPeriod` (its cached
+    value): K, each tournament's block, the period's sums, change and new rating."""
+
+    k_data: Value
+    """K from the player's data (``K_FACTOR``), ``""`` when it cannot be known."""
+    k_used: Value
+    """The K applied: the override or K from the data, lowered so that K × n ≤ 700."""
+    n: float
+    blocks: tuple[_Block, ...]
+    sum_w: Value
+    sum_pd: Value
+    sum_diff: Value
+    k_times: Value
+    change: Value
+    new: Value
+    floor: Value
+    """``UNRATED_AGAIN``'s mark: the new rating below the edition's floor."""
+    summary: str
+    line: str
+    rules: Value
+
+
+def _figures(data: RatingPeriod) -> RatingPeriodFigures:
     """Every computed cell's value, as Excel shows it."""
     rating = _num(data.rating)
     before = _num(data.rated_games_before)
@@ -281,22 +307,22 @@ def _compute(data: RatingPeriod) -> dict[str, Any]:
             player_line += (
                 f"  ·  new rating {_text_of(new)} ({'+' if change > 0 else ''}{_text_of(change)})"
             )
-    return {
-        "k_data": k_data,
-        "k_used": k_used,
-        "n": n_total,
-        "blocks": blocks,
-        "sum_w": sum_w,
-        "sum_pd": sums[0],
-        "sum_diff": sums[1],
-        "k_times": k_times,
-        "change": change,
-        "new": new,
-        "floor": floor_mark,
-        "summary": summary,
-        "line": player_line,
-        "rules": rules,
-    }
+    return RatingPeriodFigures(
+        k_data=k_data,
+        k_used=k_used,
+        n=n_total,
+        blocks=tuple(blocks),
+        sum_w=sum_w,
+        sum_pd=sums[0],
+        sum_diff=sums[1],
+        k_times=k_times,
+        change=change,
+        new=new,
+        floor=floor_mark,
+        summary=summary,
+        line=player_line,
+        rules=rules,
+    )
 
 
 def _period_columns(
@@ -374,7 +400,7 @@ def write_sheet(
     ``Games``) are defined for this sheet only, so that many such sheets share a workbook
     (the one-player template defines them for the workbook, and activates the sheet)."""
     check(data)
-    v = _compute(data)
+    v = _figures(data)
     ws = wb.add_worksheet(sheet)
 
     def define(name: str, ref: str) -> None:
@@ -411,7 +437,7 @@ def write_sheet(
         f'"  ·  new rating "&{a1(R_NEW, LAST_COL)}&" ("&IF({a1(R_CHANGE, LAST_COL)}>0,"+","")'
         f'&{a1(R_CHANGE, LAST_COL)}&")")))'
     )
-    write_formula(ws, R_LINE, 0, player_line, fmt.subtitle, v["line"])
+    write_formula(ws, R_LINE, 0, player_line, fmt.subtitle, v.line)
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=54)
 
     # The player.
@@ -430,7 +456,7 @@ def write_sheet(
     write_value(ws, R_RATING, V_COL, data.rating, fmt.input_number)
     rating_validation(ws, R_RATING, V_COL, R_RATING)
     define("Rating", a1(R_RATING, V_COL, absolute=True))
-    rules_name = common.settings_block(wb, ws, fmt, R_RULES, C_NAME, rules=v["rules"], local=local)
+    rules_name = common.settings_block(wb, ws, fmt, R_RULES, C_NAME, rules=v.rules, local=local)
 
     def middle(row: int, label: str, value: Any, cell_format: Any) -> None:
         ws.merge_range(row, M_LABEL, row, M_LABEL + 3, "", fmt.label)
@@ -505,7 +531,7 @@ def write_sheet(
         M_VALUE,
         f'=IF(OR(Rating="",{before}=""),"",K_FACTOR(Rating,{before},{birth},{reached},{date}))',
         fmt.computed,
-        v["k_data"],
+        v.k_data,
     )
     middle(R_KOVER, "K entered (blank: as computed)", data.k, fmt.input_number)
     ws.data_validation(
@@ -554,7 +580,7 @@ def write_sheet(
         f'&" tournament(s); K "&{k_requested}&IF(K_used<{k_requested},'
         f'" lowered to "&K_used&" so that K × n ≤ 700","")))',
         x["left"],
-        v["summary"],
+        v.summary,
     )
     write_formula(
         ws,
@@ -562,7 +588,7 @@ def write_sheet(
         C_STATUS,
         "=" + "+".join(a1(t, C_STATUS) for t in totals_rows),
         x["number"],
-        v["n"],
+        v.n,
     )
     write_formula(
         ws,
@@ -570,7 +596,7 @@ def write_sheet(
         C_USED,
         f'=IF({k_requested}="","",K_FOR_GAMES({k_requested},{n_cell}))',
         x["big"],
-        v["k_used"],
+        v.k_used,
     )
     define("K_used", a1(R_SUM, C_USED, absolute=True))
     write_formula(
@@ -579,16 +605,16 @@ def write_sheet(
         C_W,
         "=SUM(" + ",".join(a1(t, C_W) for t in totals_rows) + ")",
         x["total"],
-        v["sum_w"],
+        v.sum_w,
     )
-    for col, key in ((C_PD, "sum_pd"), (C_DIFF, "sum_diff")):
+    for col, shown in ((C_PD, v.sum_pd), (C_DIFF, v.sum_diff)):
         write_formula(
             ws,
             R_SUM,
             col,
             "=ROUND(SUM(" + ",".join(a1(t, col) for t in totals_rows) + "),2)",
             x["signed_two"] if col == C_DIFF else x["two"],
-            v[key],
+            shown,
         )
     first, last = _block_row(0) + 2, _block_row(MAX_TOURNAMENTS - 1) + 1 + MAX_GAMES
     period = ",".join(
@@ -603,27 +629,27 @@ def write_sheet(
         C_KDIFF,
         f'=IF(K_used="","",IF(Rating="",0,{elo_change.format(rounded="FALSE")}))',
         x["signed_two"],
-        v["k_times"],
+        v.k_times,
     )
-    for row, label, key, cell_format, formula in (
+    for row, label, shown, cell_format, formula in (
         (
             R_CHANGE,
             "Rating change (rounded once, ½ away from 0)",
-            "change",
+            v.change,
             x["signed"],
             f'=IF(OR(Rating="",K_used=""),"",{elo_change.format(rounded="TRUE")})',
         ),
         (
             R_NEW,
             "New rating: Ro + change",
-            "new",
+            v.new,
             x["big"],
             f'=IF({a1(R_CHANGE, LAST_COL)}="","",Rating+{a1(R_CHANGE, LAST_COL)})',
         ),
     ):
         ws.merge_range(row, C_STATUS, row, C_DIFF, "", fmt.label)
         write_text(ws, row, C_STATUS, label, fmt.label)
-        write_formula(ws, row, LAST_COL, formula, cell_format, v[key])
+        write_formula(ws, row, LAST_COL, formula, cell_format, shown)
     ws.merge_range(R_CHANGE, 0, R_NEW, C_RESULT, LEGEND, fmt.note)
     # Below the floor the new rating is not a rating the list carries: the player is
     # unrated again (core's floor_note, through UNRATED_AGAIN); the number is struck out.
@@ -636,7 +662,7 @@ def write_sheet(
         f'=IF(OR(Rating="",{a1(R_CHANGE, LAST_COL)}=""),"",'
         f"UNRATED_AGAIN(Rating,{a1(R_CHANGE, LAST_COL)},{rules_name}))",
         mark,
-        v["floor"],
+        v.floor,
     )
     ws.conditional_format(
         R_NEW,
@@ -666,7 +692,7 @@ def write_sheet(
 
     # The tournaments.
     for i in range(MAX_TOURNAMENTS):
-        _write_block(wb, ws, fmt, x, i, data, v["blocks"][i], rules_name)
+        _write_block(wb, ws, fmt, x, i, data, v.blocks[i], rules_name)
     define("Games", f"$A${_block_row(0) + 1}:$L${totals_rows[-1] + 1}")
 
     ws.freeze_panes(R_NOTE, 0)
