@@ -29,6 +29,7 @@ from .common import Formats, cell, write_formula, write_text, write_value
 __all__ = [
     "BYE_RESULTS",
     "COUNTED",
+    "CellKind",
     "FORFEIT_RESULTS",
     "Game",
     "LayoutCell",

@@ -22,11 +22,13 @@ from xlsxwriter.worksheet import Worksheet
 from .. import udfs
 from ..core.editions import DEFAULT_EDITION
 from . import common
-from .common import write_formula, write_text, write_value
+from .common import write_formula, write_text
 from .player_sheets import (
     COUNTED,
     TITLE_CHOICES,
+    CellKind,
     Game,
+    LayoutCell,
     TournamentGames,
     Value,
     a1,
@@ -45,6 +47,7 @@ from .player_sheets import (
     status,
     status_formula,
     write_array_block,
+    write_layout,
 )
 
 __all__ = [
@@ -384,6 +387,199 @@ def check(data: RatingPeriod) -> None:
             )
 
 
+def _player_layout(data: RatingPeriod, v: RatingPeriodFigures, *, blank: bool) -> list[LayoutCell]:
+    """The title, the repeated player line, the player (left) and what K depends on
+    (middle), with K from the player's data."""
+    name, fide_id = a1(R_NAME, V_COL), a1(R_ID, V_COL)
+    new, change = a1(R_NEW, LAST_COL), a1(R_CHANGE, LAST_COL)
+    cells = [
+        LayoutCell(
+            R_TITLE, 0, "text", "FIDE rating change: one player's rating period", style="title"
+        ),
+        LayoutCell(
+            R_LINE,
+            0,
+            "formula",
+            f'=IF({name}="","Enter the player\'s data in the yellow cells.",'
+            f'{name}&IF({fide_id}="","","  ·  FIDE ID "&{fide_id})'
+            f'&IF(Rating="","","  ·  Ro "&Rating)'
+            f'&IF({is_error_formula(new)},"",IF({new}="","",'
+            f'"  ·  new rating "&{new}&" ("&IF({change}>0,"+","")'
+            f'&{change}&")")))',
+            v.line,
+            "subtitle",
+        ),
+    ]
+    left: tuple[tuple[int, str, CellKind, Value, str], ...] = (
+        (R_NAME, "Player", "text", data.name, "input_text"),
+        (R_ID, "FIDE ID", "text", data.fide_id, "input_text"),
+        (R_FED, "Federation", "text", data.federation, "input_text"),
+        (R_RATING, "Rating Ro (start of the period)", "value", data.rating, "input_number"),
+    )
+    for row, label, kind, value, style in left:
+        cells += [
+            LayoutCell(row, C_NAME, "text", label, style="label"),
+            LayoutCell(row, V_COL, kind, value, style=style, last_col=V_COL + 3),
+        ]
+    reached = "yes" if data.reached_2400 else ("" if blank else "no")
+    middle: tuple[tuple[int, str, Value, str], ...] = (
+        (R_BEFORE, "Rated games before the period", data.rated_games_before, "input_number"),
+        (R_BIRTH, "Year of birth (blank: unknown)", data.birth_year, "input_number"),
+        (R_REACHED, "A published rating has reached 2400", reached, "input_center"),
+        (R_DATE, "Date of the rating period (blank: today)", data.period_date, "input_date"),
+        (R_KOVER, "K entered (blank: as computed)", data.k, "input_number"),
+    )
+    for row, label, value, style in middle:
+        cells += [
+            LayoutCell(row, M_LABEL, "text", label, style="label", last_col=M_LABEL + 3),
+            LayoutCell(row, M_VALUE, "value", value, style=style, last_col=M_VALUE + 1),
+        ]
+    before, birth, reached_cell, date = (
+        a1(r, M_VALUE) for r in (R_BEFORE, R_BIRTH, R_REACHED, R_DATE)
+    )
+    return [
+        *cells,
+        LayoutCell(
+            R_KDATA,
+            M_LABEL,
+            "text",
+            "K from the player's data (K_FACTOR)",
+            style="label",
+            last_col=M_LABEL + 3,
+        ),
+        LayoutCell(
+            R_KDATA,
+            M_VALUE,
+            "formula",
+            f'=IF(OR(Rating="",{before}=""),"",'
+            f"K_FACTOR(Rating,{before},{birth},{reached_cell},{date}))",
+            v.k_data,
+            "computed",
+            last_col=M_VALUE + 1,
+        ),
+    ]
+
+
+_TOTALS_ROWS: Final = tuple(_block_row(i) + MAX_GAMES + 2 for i in range(MAX_TOURNAMENTS))
+"""Each tournament block's totals row."""
+SUMMARY_HEADERS: Final = (
+    (C_STATUS, "Rated games n"),
+    (C_USED, "K (K×n ≤ 700)"),
+    (C_W, "Σ W"),
+    (C_PD, "Σ PD"),
+    (C_DIFF, "Σ (W − PD)"),
+    (C_KDIFF, "K × Σ (W − PD)"),
+)
+
+
+def _summary_layout(v: RatingPeriodFigures, rules_name: str) -> list[LayoutCell]:
+    """The period's summary: n, K (K × n ≤ 700), the sums over the tournaments, K × Σ (W −
+    PD), the change (one ELO_CHANGE over every game) and the new rating."""
+    totals_rows = _TOTALS_ROWS
+    k_requested = (
+        f'IF({a1(R_KOVER, M_VALUE, absolute=True)}<>"",'
+        f"{a1(R_KOVER, M_VALUE, absolute=True)},"
+        f"{a1(R_KDATA, M_VALUE, absolute=True)})"
+    )
+    n_cell = a1(R_SUM, C_STATUS, absolute=True)
+    tournaments = "+".join(f"IF({a1(t, C_STATUS)}>0,1,0)" for t in totals_rows)
+    first, last = _block_row(0) + 2, _block_row(MAX_TOURNAMENTS - 1) + 1 + MAX_GAMES
+    period = ",".join(
+        f"{a1(first, C_PERIOD + j, absolute=True)}:{a1(last, C_PERIOD + j, absolute=True)}"
+        for j in range(3)
+    )
+    *games, labels = period.split(",")
+    elo_change = f"ELO_CHANGE(Rating,{','.join(games)},K_used,{rules_name},{{rounded}},{labels})"
+    change = a1(R_CHANGE, LAST_COL)
+
+    def sums(col: int) -> str:
+        return ",".join(a1(t, col) for t in totals_rows)
+
+    return [
+        LayoutCell(
+            R_SUMHEAD,
+            0,
+            "text",
+            "Rating period (all tournaments)",
+            style="header",
+            last_col=C_RESULT,
+        ),
+        *(
+            LayoutCell(R_SUMHEAD, col, "text", text, style="header")
+            for col, text in SUMMARY_HEADERS
+        ),
+        LayoutCell(
+            R_SUM,
+            0,
+            "formula",
+            f'=IF(Rating="","",IF({k_requested}="","K unknown: enter the rated games '
+            f'before the period, or a K",{n_cell}&" rated games in "&({tournaments})'
+            f'&" tournament(s); K "&{k_requested}&IF(K_used<{k_requested},'
+            f'" lowered to "&K_used&" so that K × n ≤ 700","")))',
+            v.summary,
+            "left",
+            last_col=C_RESULT,
+        ),
+        LayoutCell(
+            R_SUM,
+            C_STATUS,
+            "formula",
+            "=" + "+".join(a1(t, C_STATUS) for t in totals_rows),
+            v.n,
+            "number",
+        ),
+        LayoutCell(
+            R_SUM,
+            C_USED,
+            "formula",
+            f'=IF({k_requested}="","",K_FOR_GAMES({k_requested},{n_cell}))',
+            v.k_used,
+            "big",
+        ),
+        LayoutCell(R_SUM, C_W, "formula", f"=SUM({sums(C_W)})", v.sum_w, "total"),
+        LayoutCell(R_SUM, C_PD, "formula", f"=ROUND(SUM({sums(C_PD)}),2)", v.sum_pd, "two"),
+        LayoutCell(
+            R_SUM, C_DIFF, "formula", f"=ROUND(SUM({sums(C_DIFF)}),2)", v.sum_diff, "signed_two"
+        ),
+        LayoutCell(
+            R_SUM,
+            C_KDIFF,
+            "formula",
+            f'=IF(K_used="","",IF(Rating="",0,{elo_change.format(rounded="FALSE")}))',
+            v.k_times,
+            "signed_two",
+        ),
+        LayoutCell(
+            R_CHANGE,
+            C_STATUS,
+            "text",
+            "Rating change (rounded once, ½ away from 0)",
+            style="label",
+            last_col=C_DIFF,
+        ),
+        LayoutCell(
+            R_CHANGE,
+            LAST_COL,
+            "formula",
+            f'=IF(OR(Rating="",K_used=""),"",{elo_change.format(rounded="TRUE")})',
+            v.change,
+            "signed",
+        ),
+        LayoutCell(
+            R_NEW, C_STATUS, "text", "New rating: Ro + change", style="label", last_col=C_DIFF
+        ),
+        LayoutCell(
+            R_NEW,
+            LAST_COL,
+            "formula",
+            f'=IF({change}="","",Rating+{change})',
+            v.new,
+            "big",
+        ),
+        LayoutCell(R_CHANGE, 0, "text", LEGEND, style="note", last_row=R_NEW, last_col=C_RESULT),
+    ]
+
+
 def write_sheet(
     wb: Workbook,
     fmt: common.Formats,
@@ -426,45 +622,12 @@ def write_sheet(
         ws.set_column(col, col, width)
     hide_helper_columns(ws, C_HELP, C_PERIOD + 2, 10)
 
-    # Title, the repeated player line and the note.
-    write_text(ws, R_TITLE, 0, "FIDE rating change: one player's rating period", fmt.title)
-    ws.set_row(R_TITLE, 20)
-    player_line = (
-        f'=IF({a1(R_NAME, V_COL)}="","Enter the player\'s data in the yellow cells.",'
-        f'{a1(R_NAME, V_COL)}&IF({a1(R_ID, V_COL)}="","","  ·  FIDE ID "&{a1(R_ID, V_COL)})'
-        f'&IF(Rating="","","  ·  Ro "&Rating)'
-        f'&IF({is_error_formula(a1(R_NEW, LAST_COL))},"",IF({a1(R_NEW, LAST_COL)}="","",'
-        f'"  ·  new rating "&{a1(R_NEW, LAST_COL)}&" ("&IF({a1(R_CHANGE, LAST_COL)}>0,"+","")'
-        f'&{a1(R_CHANGE, LAST_COL)}&")")))'
-    )
-    write_formula(ws, R_LINE, 0, player_line, fmt.subtitle, v.line)
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=54)
-
-    # The player.
-    def left(row: int, label: str) -> None:
-        write_text(ws, row, C_NAME, label, fmt.label)
-        ws.merge_range(row, V_COL, row, V_COL + 3, "", fmt.input_text)
-
-    left(R_NAME, "Player")
-    write_text(ws, R_NAME, V_COL, data.name, fmt.input_text)
-    left(R_ID, "FIDE ID")
-    write_text(ws, R_ID, V_COL, data.fide_id, fmt.input_text)
-    left(R_FED, "Federation")
-    write_text(ws, R_FED, V_COL, data.federation, fmt.input_text)
-    write_text(ws, R_RATING, C_NAME, "Rating Ro (start of the period)", fmt.label)
-    ws.merge_range(R_RATING, V_COL, R_RATING, V_COL + 3, "", fmt.input_number)
-    write_value(ws, R_RATING, V_COL, data.rating, fmt.input_number)
+    ws.set_row(R_TITLE, 20)
+    write_layout(ws, _player_layout(data, v, blank=blank), fmt, x)
     rating_validation(ws, R_RATING, V_COL, R_RATING)
     define("Rating", a1(R_RATING, V_COL, absolute=True))
     rules_name = common.settings_block(wb, ws, fmt, R_RULES, C_NAME, rules=v.rules, local=local)
-
-    def middle(row: int, label: str, value: Any, cell_format: Any) -> None:
-        ws.merge_range(row, M_LABEL, row, M_LABEL + 3, "", fmt.label)
-        write_text(ws, row, M_LABEL, label, fmt.label)
-        ws.merge_range(row, M_VALUE, row, M_VALUE + 1, "", cell_format)
-        write_value(ws, row, M_VALUE, value, cell_format)
-
-    middle(R_BEFORE, "Rated games before the period", data.rated_games_before, fmt.input_number)
     ws.data_validation(
         R_BEFORE,
         M_VALUE,
@@ -479,7 +642,6 @@ def write_sheet(
             "error_message": "A whole number, 0 or more.",
         },
     )
-    middle(R_BIRTH, "Year of birth (blank: unknown)", data.birth_year, fmt.input_number)
     ws.data_validation(
         R_BIRTH,
         M_VALUE,
@@ -493,12 +655,6 @@ def write_sheet(
             "error_message": "A year, e.g. 2009.",
         },
     )
-    middle(
-        R_REACHED,
-        "A published rating has reached 2400",
-        "yes" if data.reached_2400 else ("" if blank else "no"),
-        fmt.input_center,
-    )
     ws.data_validation(
         R_REACHED,
         M_VALUE,
@@ -506,7 +662,6 @@ def write_sheet(
         M_VALUE,
         {"validate": "list", "source": ["yes", "no"], "error_message": "yes or no"},
     )
-    middle(R_DATE, "Date of the rating period (blank: today)", data.period_date, fmt.input_date)
     ws.data_validation(
         R_DATE,
         M_VALUE,
@@ -521,19 +676,6 @@ def write_sheet(
             "error_message": "A date.",
         },
     )
-    ws.merge_range(R_KDATA, M_LABEL, R_KDATA, M_LABEL + 3, "", fmt.label)
-    write_text(ws, R_KDATA, M_LABEL, "K from the player's data (K_FACTOR)", fmt.label)
-    ws.merge_range(R_KDATA, M_VALUE, R_KDATA, M_VALUE + 1, "", fmt.computed)
-    before, birth, reached, date = (a1(r, M_VALUE) for r in (R_BEFORE, R_BIRTH, R_REACHED, R_DATE))
-    write_formula(
-        ws,
-        R_KDATA,
-        M_VALUE,
-        f'=IF(OR(Rating="",{before}=""),"",K_FACTOR(Rating,{before},{birth},{reached},{date}))',
-        fmt.computed,
-        v.k_data,
-    )
-    middle(R_KOVER, "K entered (blank: as computed)", data.k, fmt.input_number)
     ws.data_validation(
         R_KOVER,
         M_VALUE,
@@ -548,109 +690,10 @@ def write_sheet(
             "error_message": "A whole number 1..40.",
         },
     )
-    k_requested = (
-        f'IF({a1(R_KOVER, M_VALUE, absolute=True)}<>"",'
-        f"{a1(R_KOVER, M_VALUE, absolute=True)},"
-        f"{a1(R_KDATA, M_VALUE, absolute=True)})"
-    )
-
     # The period's summary.
-    totals_rows = [_block_row(i) + MAX_GAMES + 2 for i in range(MAX_TOURNAMENTS)]
-    ws.merge_range(R_SUMHEAD, 0, R_SUMHEAD, C_RESULT, "", fmt.header)
-    write_text(ws, R_SUMHEAD, 0, "Rating period (all tournaments)", fmt.header)
-    for col, text in (
-        (C_STATUS, "Rated games n"),
-        (C_USED, "K (K×n ≤ 700)"),
-        (C_W, "Σ W"),
-        (C_PD, "Σ PD"),
-        (C_DIFF, "Σ (W − PD)"),
-        (C_KDIFF, "K × Σ (W − PD)"),
-    ):
-        write_text(ws, R_SUMHEAD, col, text, fmt.header)
     ws.set_row(R_SUMHEAD, 27)
-    n_cell = a1(R_SUM, C_STATUS, absolute=True)
-    tournaments = "+".join(f"IF({a1(t, C_STATUS)}>0,1,0)" for t in totals_rows)
-    ws.merge_range(R_SUM, 0, R_SUM, C_RESULT, "", x["left"])
-    write_formula(
-        ws,
-        R_SUM,
-        0,
-        f'=IF(Rating="","",IF({k_requested}="","K unknown: enter the rated games '
-        f'before the period, or a K",{n_cell}&" rated games in "&({tournaments})'
-        f'&" tournament(s); K "&{k_requested}&IF(K_used<{k_requested},'
-        f'" lowered to "&K_used&" so that K × n ≤ 700","")))',
-        x["left"],
-        v.summary,
-    )
-    write_formula(
-        ws,
-        R_SUM,
-        C_STATUS,
-        "=" + "+".join(a1(t, C_STATUS) for t in totals_rows),
-        x["number"],
-        v.n,
-    )
-    write_formula(
-        ws,
-        R_SUM,
-        C_USED,
-        f'=IF({k_requested}="","",K_FOR_GAMES({k_requested},{n_cell}))',
-        x["big"],
-        v.k_used,
-    )
+    write_layout(ws, _summary_layout(v, rules_name), fmt, x)
     define("K_used", a1(R_SUM, C_USED, absolute=True))
-    write_formula(
-        ws,
-        R_SUM,
-        C_W,
-        "=SUM(" + ",".join(a1(t, C_W) for t in totals_rows) + ")",
-        x["total"],
-        v.sum_w,
-    )
-    for col, shown in ((C_PD, v.sum_pd), (C_DIFF, v.sum_diff)):
-        write_formula(
-            ws,
-            R_SUM,
-            col,
-            "=ROUND(SUM(" + ",".join(a1(t, col) for t in totals_rows) + "),2)",
-            x["signed_two"] if col == C_DIFF else x["two"],
-            shown,
-        )
-    first, last = _block_row(0) + 2, _block_row(MAX_TOURNAMENTS - 1) + 1 + MAX_GAMES
-    period = ",".join(
-        f"{a1(first, C_PERIOD + j, absolute=True)}:{a1(last, C_PERIOD + j, absolute=True)}"
-        for j in range(3)
-    )
-    *games, labels = period.split(",")
-    elo_change = f"ELO_CHANGE(Rating,{','.join(games)},K_used,{rules_name},{{rounded}},{labels})"
-    write_formula(
-        ws,
-        R_SUM,
-        C_KDIFF,
-        f'=IF(K_used="","",IF(Rating="",0,{elo_change.format(rounded="FALSE")}))',
-        x["signed_two"],
-        v.k_times,
-    )
-    for row, label, shown, cell_format, formula in (
-        (
-            R_CHANGE,
-            "Rating change (rounded once, ½ away from 0)",
-            v.change,
-            x["signed"],
-            f'=IF(OR(Rating="",K_used=""),"",{elo_change.format(rounded="TRUE")})',
-        ),
-        (
-            R_NEW,
-            "New rating: Ro + change",
-            v.new,
-            x["big"],
-            f'=IF({a1(R_CHANGE, LAST_COL)}="","",Rating+{a1(R_CHANGE, LAST_COL)})',
-        ),
-    ):
-        ws.merge_range(row, C_STATUS, row, C_DIFF, "", fmt.label)
-        write_text(ws, row, C_STATUS, label, fmt.label)
-        write_formula(ws, row, LAST_COL, formula, cell_format, shown)
-    ws.merge_range(R_CHANGE, 0, R_NEW, C_RESULT, LEGEND, fmt.note)
     # Below the floor the new rating is not a rating the list carries: the player is
     # unrated again (core's floor_note, through UNRATED_AGAIN); the number is struck out.
     mark = wb.add_format({"font_color": "#9C0006", "bold": True, "align": "right"})
@@ -693,16 +736,142 @@ def write_sheet(
     # The tournaments.
     for i in range(MAX_TOURNAMENTS):
         _write_block(wb, ws, fmt, x, i, data, v.blocks[i], rules_name)
-    define("Games", f"$A${_block_row(0) + 1}:$L${totals_rows[-1] + 1}")
+    define("Games", f"$A${_block_row(0) + 1}:$L${_TOTALS_ROWS[-1] + 1}")
 
     ws.freeze_panes(R_NOTE, 0)
-    ws.print_area(0, 0, totals_rows[-1], LAST_COL)
+    ws.print_area(0, 0, _TOTALS_ROWS[-1], LAST_COL)
     common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
     ws.set_h_pagebreaks([_block_row(i) for i in (1, 3, 5)])
     common.protect(ws)
     if not local:
         ws.activate()
     return ws
+
+
+BLOCK_HEADERS: Final = (
+    "#",
+    "Opponent",
+    "Title",
+    "Fed",
+    "Rating",
+    "Result",
+    "Rated?",
+    "Rating used",
+    "W",
+    "PD",
+    "W − PD",
+    "K × (W − PD)",
+)
+DETAIL_HEADERS: Final = ("ELO_DETAIL: rating used", "PD", "W − PD", "K × (W − PD)")
+PERIOD_HEADERS: Final = ("ELO_CHANGE: rating", "result", "tournament")
+_DETAIL_COLUMNS: Final = (
+    (C_USED, 1, "computed"),
+    (C_PD, 2, "two"),
+    (C_DIFF, 3, "signed_two"),
+    (C_KDIFF, 4, "signed_two"),
+)
+"""The columns that show ELO_DETAIL's figures: the column, the figure (1: the rating used,
+2: PD, 3: W − PD, 4: K × (W − PD)) and the format."""
+
+
+def _block_layout(i: int, event: TournamentGames, b: _Block) -> list[LayoutCell]:
+    """Tournament *i*'s header (name, end date, a count of rated games), its column titles
+    and its fifteen game rows: input cells, the rated column, ELO_DETAIL's figures by
+    INDEX, W, and the game again in the hidden columns of the period's ELO_CHANGE."""
+    top = _block_row(i)
+    r0, r1 = top + 2, top + 1 + MAX_GAMES
+    total = r1 + 1
+    n_ref, w_ref = a1(total, C_STATUS), a1(total, C_W)
+    cells = [
+        LayoutCell(top, 0, "text", f"Tournament {i + 1}", style="section", last_col=1),
+        LayoutCell(top, C_TITLE, "text", event.name, style="input_text", last_col=C_RESULT),
+        LayoutCell(top, C_STATUS, "text", "Ends on", style="total_label"),
+        LayoutCell(top, C_USED, "value", event.end_date, style="input_date", last_col=C_W),
+        LayoutCell(
+            top,
+            C_PD,
+            "formula",
+            f'=IF({n_ref}=0,"",{n_ref}&" rated game"&IF({n_ref}=1,"","s")&", "&{w_ref}'
+            f'&" point"&IF({w_ref}=1,"","s"))',
+            _block_header_text(b.n, b.totals[0]),
+            "section",
+            last_col=C_KDIFF,
+        ),
+        *(
+            LayoutCell(top + 1, col, "text", text, style="header")
+            for col, text in enumerate(BLOCK_HEADERS)
+        ),
+        *(
+            LayoutCell(top + 1, C_HELP + j, "text", text, style="helper_header")
+            for j, text in enumerate(DETAIL_HEADERS)
+        ),
+    ]
+    if i == 0:  # above the period's range, which runs through every block
+        cells += [
+            LayoutCell(top + 1, C_PERIOD + j, "text", text, style="helper_header")
+            for j, text in enumerate(PERIOD_HEADERS)
+        ]
+    helper = f"{a1(r0, C_HELP, absolute=True)}:{a1(r1, C_HELP + 3, absolute=True)}"
+    games = list(event.games)
+    for k in range(MAX_GAMES):
+        row = r0 + k
+        g: Game | None = games[k] if k < len(games) else None
+        st = a1(row, C_STATUS)
+        index = f'COUNTIF({a1(r0, C_STATUS, absolute=True)}:{st},"{COUNTED}")'
+        cells += [
+            LayoutCell(row, C_NO, "value", k + 1, style="constant"),
+            LayoutCell(row, C_NAME, "text", g.opponent if g else None, style="input_text"),
+            LayoutCell(row, C_TITLE, "text", g.title if g else None, style="input_center"),
+            LayoutCell(row, C_FED, "text", g.federation if g else None, style="input_center"),
+            LayoutCell(row, C_RATING, "value", g.rating if g else None, style="input_number"),
+            LayoutCell(
+                row, C_RESULT, "value", result_cell(g.result) if g else None, style="input_center"
+            ),
+            LayoutCell(
+                row,
+                C_STATUS,
+                "formula",
+                status_formula(a1(row, C_RATING), a1(row, C_RESULT)),
+                b.statuses[k],
+                "computed_text",
+            ),
+            # +0 turns an error that arrives as text into an error value, so that the sums
+            # show it too
+            *(
+                LayoutCell(
+                    row,
+                    col,
+                    "formula",
+                    f'=IF({st}="{COUNTED}",INDEX({helper},{index},{j})+0,"")',
+                    b.rows[k][0 if j == 1 else j],
+                    style,
+                )
+                for col, j, style in _DETAIL_COLUMNS
+            ),
+            LayoutCell(
+                row,
+                C_W,
+                "formula",
+                f'=IF({st}="{COUNTED}",{points_formula(a1(row, C_RESULT))},"")',
+                b.rows[k][1],
+                "w",
+            ),
+            *(  # the game, for the period's ELO_CHANGE
+                LayoutCell(
+                    row,
+                    C_PERIOD + j,
+                    "formula",
+                    f'=IF({a1(row, col)}="","",{a1(row, col)})',
+                    "" if value is None else value,
+                    "computed_decimal",
+                )
+                for j, (col, value) in enumerate(
+                    ((C_RATING, b.ratings[k]), (C_RESULT, b.results[k]))
+                )
+            ),
+            LayoutCell(row, C_PERIOD + 2, "value", i + 1, style="computed_decimal"),
+        ]
+    return cells
 
 
 def _write_block(
@@ -719,111 +888,11 @@ def _write_block(
     r0, r1 = top + 2, top + 1 + MAX_GAMES
     total = r1 + 1
     event = data.tournaments[i] if i < len(data.tournaments) else TournamentGames()
-    games = list(event.games)
-
-    # Block header: name, end date, a count of rated games.
-    ws.merge_range(top, 0, top, 1, "", x["section"])
-    write_text(ws, top, 0, f"Tournament {i + 1}", x["section"])
-    ws.merge_range(top, C_TITLE, top, C_RESULT, "", fmt.input_text)
-    write_text(ws, top, C_TITLE, event.name, fmt.input_text)
-    write_text(ws, top, C_STATUS, "Ends on", x["total_label"])
-    ws.merge_range(top, C_USED, top, C_W, "", fmt.input_date)
-    write_value(ws, top, C_USED, event.end_date, fmt.input_date)
-    ws.merge_range(top, C_PD, top, C_KDIFF, "", x["section"])
-    n_ref, w_ref = a1(total, C_STATUS), a1(total, C_W)
-    write_formula(
-        ws,
-        top,
-        C_PD,
-        f'=IF({n_ref}=0,"",{n_ref}&" rated game"&IF({n_ref}=1,"","s")&", "&{w_ref}'
-        f'&" point"&IF({w_ref}=1,"","s"))',
-        x["section"],
-        _block_header_text(b.n, b.totals[0]),
-    )
-
-    for col, text in enumerate(
-        (
-            "#",
-            "Opponent",
-            "Title",
-            "Fed",
-            "Rating",
-            "Result",
-            "Rated?",
-            "Rating used",
-            "W",
-            "PD",
-            "W − PD",
-            "K × (W − PD)",
-        )
-    ):
-        write_text(ws, top + 1, col, text, fmt.header)
+    write_layout(ws, _block_layout(i, event, b), fmt, x)
     ws.set_row(top + 1, 24)
-    for j, text in enumerate(("ELO_DETAIL: rating used", "PD", "W − PD", "K × (W − PD)")):
-        write_text(ws, top + 1, C_HELP + j, text, x["helper_header"])
-    if i == 0:  # above the period's range, which runs through every block
-        for j, text in enumerate(("ELO_CHANGE: rating", "result", "tournament")):
-            write_text(ws, top + 1, C_PERIOD + j, text, x["helper_header"])
-
     ratings_range = span(r0, C_RATING, r1, absolute=True)
     results_range = span(r0, C_RESULT, r1, absolute=True)
-    helper = f"{a1(r0, C_HELP, absolute=True)}:{a1(r1, C_HELP + 3, absolute=True)}"
     status_range = span(r0, C_STATUS, r1, absolute=True)
-    for k in range(MAX_GAMES):
-        row = r0 + k
-        g: Game | None = games[k] if k < len(games) else None
-        write_value(ws, row, C_NO, k + 1, x["constant"])
-        write_text(ws, row, C_NAME, g.opponent if g else None, fmt.input_text)
-        write_text(ws, row, C_TITLE, g.title if g else None, fmt.input_center)
-        write_text(ws, row, C_FED, g.federation if g else None, fmt.input_center)
-        write_value(ws, row, C_RATING, g.rating if g else None, fmt.input_number)
-        write_value(ws, row, C_RESULT, result_cell(g.result) if g else None, fmt.input_center)
-        st = a1(row, C_STATUS)
-        write_formula(
-            ws,
-            row,
-            C_STATUS,
-            status_formula(a1(row, C_RATING), a1(row, C_RESULT)),
-            fmt.computed_text,
-            b.statuses[k],
-        )
-        index = f'COUNTIF({a1(r0, C_STATUS, absolute=True)}:{st},"{COUNTED}")'
-        for col, j, cell_format in (
-            (C_USED, 1, fmt.computed),
-            (C_PD, 2, x["two"]),
-            (C_DIFF, 3, x["signed_two"]),
-            (C_KDIFF, 4, x["signed_two"]),
-        ):
-            # +0 turns an error that arrives as text into an error value, so that
-            # the sums show it too
-            write_formula(
-                ws,
-                row,
-                col,
-                f'=IF({st}="{COUNTED}",INDEX({helper},{index},{j})+0,"")',
-                cell_format,
-                b.rows[k][0 if j == 1 else j],
-            )
-        write_formula(
-            ws,
-            row,
-            C_W,
-            f'=IF({st}="{COUNTED}",{points_formula(a1(row, C_RESULT))},"")',
-            x["w"],
-            b.rows[k][1],
-        )
-        for j, col in enumerate((C_RATING, C_RESULT)):  # the game, for the period's ELO_CHANGE
-            entered = a1(row, col)
-            value = (b.ratings, b.results)[j][k]
-            write_formula(
-                ws,
-                row,
-                C_PERIOD + j,
-                f'=IF({entered}="","",{entered})',
-                fmt.computed_decimal,
-                "" if value is None else value,
-            )
-        write_value(ws, row, C_PERIOD + 2, i + 1, fmt.computed_decimal)
     write_array_block(
         ws,
         r0,
