@@ -93,9 +93,8 @@ def check_templates(
     one line per difference (at most *limit* per file), empty when all are current.
 
     *generated* is a directory where :func:`~xlfuncs.templates.registry.generate` has just
-    written them (the tests
-    generate them once per run); by default they are generated here, in a temporary one.
-    """
+    written them (the tests generate them once per run); by default they are generated here,
+    in a temporary one."""
     from ..templates.registry import TEMPLATES
     from ..templates.workbook_diff import compare, fingerprint
 
