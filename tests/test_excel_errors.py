@@ -16,6 +16,7 @@ The calls are the issue's; the ratings and results are the hand-worked ones of
 from __future__ import annotations
 
 import datetime as dt
+import inspect
 import math
 from typing import Any
 
@@ -253,6 +254,8 @@ CALLS: list[tuple[str, list[Any]]] = [
     ("ELO_DETAIL", [2000.0, THREE, col(1.0, 0.0, 0.0), 20.0, 2022.0]),
     ("K_FACTOR", [2250.0, 80.0, 2008.0, False, dt.datetime(2026, 11, 30)]),
     ("K_FOR_GAMES", [40.0, 20.0]),
+    # 1500 - 20 = 1480: above the 2025 floor, 1400 (docs/editions.md): no mark
+    ("UNRATED_AGAIN", [1500.0, -20.0, 2025.0]),
     ("BLOQUE", [col(1900.0, 1950.0, 2000.0, 2050.0, 2100.0), 3.0, "swiss", 2022.0]),
     ("NORM_RP", [NINE, 6.5, "GM", 2025.0]),
     ("NORM_POINTS", [NINE, "GM", 2025.0]),
@@ -325,3 +328,51 @@ def test_an_error_anywhere_passes_through(
     elif result != [["#N/A"]]:  # results as one cell: a crosstable of one player
         assert result == "#N/A", (result, excel.last_errors().get(name))
     assert "internal error" not in EXPLAIN_ERROR(name, *given)
+
+
+# --- one reader for every rules argument ------------------------------------------------
+RULES_FUNCTIONS = sorted(
+    name for name, fn in udfs.FUNCTIONS.items() if "rules" in inspect.signature(fn).parameters
+)
+"""Every function taking a ``rules`` argument, found from the signatures: a new one is
+covered by the test below, and needs a valid call in :data:`CALLS`."""
+
+
+def test_every_function_taking_rules_has_a_valid_call() -> None:
+    assert len(RULES_FUNCTIONS) >= 16
+    missing = set(RULES_FUNCTIONS) - {name for name, _ in CALLS}
+    assert not missing, f"add a valid call of {sorted(missing)} to CALLS"
+
+
+def _with_rules(name: str, value: object) -> list[Any]:
+    """The valid call of *name* from :data:`CALLS` with *value* as its ``rules``."""
+    args = list(next(args for called, args in CALLS if called == name))
+    where = list(inspect.signature(udfs.FUNCTIONS[name]).parameters).index("rules")
+    args += [None] * (where + 1 - len(args))
+    args[where] = value
+    return args
+
+
+@pytest.mark.parametrize("name", RULES_FUNCTIONS)
+@pytest.mark.parametrize(
+    ("value", "code", "why"),
+    [
+        (math.nan, "#NUM!", "expected an edition id or a date, got the number nan"),
+        (math.inf, "#NUM!", "expected an edition id or a date, got the number inf"),
+        (-math.inf, "#NUM!", "expected an edition id or a date, got the number -inf"),
+        ("no such rules", "#VALUE!", "unknown "),  # an edition (C.07's, or the ratings')
+        ("2024-13-45", "#VALUE!", "invalid date '2024-13-45' (no such day)"),
+    ],
+)
+def test_a_bad_rules_is_an_excel_error_with_its_reason(
+    name: str, value: object, code: str, why: str
+) -> None:
+    # was, for NORM_RP, NORM_POINTS, NORM_RATINGS and NORM_FIGURES: "internal error
+    # (ValueError: cannot convert float NaN to integer)" (#VALUE!) or "(OverflowError: cannot
+    # convert float infinity to integer)" (#NUM!): their reader had no finiteness check
+    args = _with_rules(name, value)
+    # one cell shared by every row: the whole result, also for the whole-column forms
+    assert udfs.FUNCTIONS[name](*args) == code, (name, value)
+    explained = EXPLAIN_ERROR(name, *args)
+    assert explained.startswith(f"{name}: rules: {why}"), explained
+    assert "internal error" not in explained

@@ -420,7 +420,7 @@ def test_reloading(plain: dict[str, Any]) -> None:
     assert plain["shared_package"] is True  # the same bundle run twice: one package
     assert plain["replaced"] is True  # another bundle: replaced
     assert plain["newer_rp_fide"] == 2773
-    assert f'File "{lite.ORIGIN_PREFIX}xlfuncs/excel.py"' in plain["traceback"]
+    assert f'File "{lite.ORIGIN_PREFIX}xlfuncs/excel/cells.py"' in plain["traceback"]
     assert "raise InvalidInputError" in plain["traceback"]
 
 

@@ -18,6 +18,7 @@ import xlsxwriter
 from xlsxwriter.worksheet import Worksheet
 
 from xlfuncs import excel, udfs
+from xlfuncs.excel import columns
 from xlfuncs.templates.common import PlainFormulaSheet
 
 # Four players, two rounds: 1-2 1-0 and 3-4 drawn, then 3-1 1-0 and 2-4 1-0. Player 4's
@@ -48,13 +49,13 @@ def _call(name: str) -> Any:
 
 def _count_readings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     readings: list[int] = []
-    read = excel._read_games
+    read = columns._read_games
 
     def counted(*args: Any) -> Any:
         readings.append(1)
         return read(*args)
 
-    monkeypatch.setattr(excel, "_read_games", counted)
+    monkeypatch.setattr(columns, "_read_games", counted)
     return readings
 
 

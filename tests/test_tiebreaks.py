@@ -397,3 +397,19 @@ def test_a_round_paired_but_not_played_is_left_out() -> None:
     assert t.rounds == 3 and t.column("BH") == (5, 5, 2, 5)
     assert any("no game was played in round 4 yet" in n for n in t.notes)
     assert tiebreaks(four, "BH", edition="2023", rounds=4).rounds == 4
+
+
+def test_de_as_a_ranking_key_counts_the_tied_players_it_places_below() -> None:
+    # Held's round robin (exercise 26 above): 1, 2 and 3 tie on 3½ points, 4, 5 and 6 on 1½.
+    # Among 1, 2, 3: 1 beat both (first, 2 below), 2 and 3 drew (second together, none
+    # below). Among 4, 5, 6, their points against each other: 6 1½ (½ against 4, the
+    # forfeit against 5), 5 1 (beat 4), 4 ½: 6 has 2 below, 5 one, 4 none. The DE column
+    # itself holds the places, which rank the other way.
+    tx = crosstable_from_trf(read_trf(ROUND_ROBIN))
+    table = tiebreaks(tx.crosstable, ["DE", "WIN"], edition="2023", round_robin=True)
+    numbers = [p.start_no for p in tx.players]
+    assert dict(zip(numbers, table.ranking_column(0))) == {1: 2, 2: 0, 3: 0, 4: 0, 5: 1, 6: 2}
+    assert dict(zip(numbers, table.column("DE"))) == {1: 1, 2: 2, 3: 2, 4: 3, 5: 2, 6: 1}
+    assert table.ranking_column(1) == list(table.column("WIN"))  # not DE: as it is
+    by_places = rank([list(table.points), list(table.column("DE"))], ascending=[1])
+    assert rank([list(table.points), table.ranking_column(0)]) == by_places

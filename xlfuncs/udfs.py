@@ -13,12 +13,10 @@ function wizard shows; each ``doc`` is an argument's help.
 
 from __future__ import annotations
 
-import bisect
 import datetime as _dt
-import math
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 import xlwings as xw
 
@@ -62,7 +60,6 @@ from .core import (
 from .core import (
     rp_ptp as _rp_ptp,
 )
-from .core import tiebreaks as _tb
 from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from .core.first_rating import FirstRating as _FirstRating
 from .core.norm_field import CrosstableNorms as _CrosstableNorms
@@ -470,8 +467,7 @@ def UNRATED_AGAIN(ratings: Cell, changes: Cell, rules: Cell = None) -> Any:
                 continue
             row_change = excel.whole_number(c, f"changes (row {i})")
         except (XlfuncsError, excel.ExcelErrorInput) as exc:
-            code = exc.excel_code if isinstance(exc, XlfuncsError) else exc.code
-            out.append([code])
+            out.append([excel.code_of(exc)])
             reasons.append(f"row {i}: {exc}")
             continue
         found = _floor_note(row_rating + row_change, rules=edition)
@@ -734,48 +730,6 @@ _GRID = "Results: a crosstable grid (N x N), or one column per round when oppone
 _OPP = "Optional: opponents' numbers, one column per round (omit for a crosstable grid)"
 
 
-def _per_player(
-    function: str,
-    compute: Callable[[Any, int], Any],
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell = None,
-    *,
-    uses_opponents: bool = True,
-    **options: Any,
-) -> list[list[Any]]:
-    table, errors, empty = excel.crosstable_rows(ratings, results, opponents, **options)
-    out: list[list[Any]] = []
-    reasons: list[str] = []
-    bad = {i + 1 for i, e in enumerate(errors) if e is not None}
-    for i, entrant in enumerate(table.entrants):
-        error = errors[i]
-        if error is not None:
-            out.append([error.code])
-            reasons.append(f"row {i + 1}: {error}")
-            continue
-        if empty[i]:
-            out.append([""])
-            continue
-        met = {p.opponent for p in entrant.pairings if p.opponent is not None}
-        if uses_opponents and met & bad:
-            first_bad = min(met & bad)
-            code = cast(excel.RowError, errors[first_bad - 1]).code  # passes through
-            out.append([code])
-            reasons.append(
-                f"row {i + 1}: met the player of row {first_bad}, whose row shows {code}"
-            )
-            continue
-        try:
-            value = compute(table, i + 1)
-            out.append(["" if value is None else excel.to_excel(value)])
-        except XlfuncsError as exc:
-            out.append([exc.excel_code])
-            reasons.append(f"row {i + 1}: {exc}")
-    excel.note_row_errors(function, reasons)
-    return out
-
-
 @xw.func(category=CATEGORY)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @excel_function
@@ -809,7 +763,7 @@ def SB_ALL(results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Sonneborn-Berger of every player: points of opponents beaten, half of those drawn."""
     rows = excel.matrix(results, "results")
     placeholder = [[None] for _ in rows]
-    return _per_player(
+    return excel.per_player(
         "SB_ALL", lambda t, i: t.sonneborn_berger(i), placeholder, results, opponents
     )
 
@@ -821,7 +775,7 @@ def SB_ALL(results: Cell, opponents: Cell = None) -> list[list[Any]]:
 @excel_function
 def RATED_GAMES_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Rated games of every player against rated opponents."""
-    return _per_player(
+    return excel.per_player(
         "RATED_GAMES_ALL", lambda t, i: len(t.rated_games(i)), ratings, results, opponents
     )
 
@@ -833,7 +787,7 @@ def RATED_GAMES_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> lis
 @excel_function
 def RA_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Average rating of each player's rated opponents in rated games (Ra)."""
-    return _per_player("RA_ALL", lambda t, i: t.ra(i), ratings, results, opponents)
+    return excel.per_player("RA_ALL", lambda t, i: t.ra(i), ratings, results, opponents)
 
 
 @xw.func(category=CATEGORY)
@@ -843,7 +797,7 @@ def RA_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[An
 @excel_function
 def RP_FIDE_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """FIDE performance Ra + dp of every player, against rated opponents in rated games."""
-    return _per_player("RP_FIDE_ALL", lambda t, i: t.rp_fide(i), ratings, results, opponents)
+    return excel.per_player("RP_FIDE_ALL", lambda t, i: t.rp_fide(i), ratings, results, opponents)
 
 
 def _exact_shown(t: Any, i: int) -> Any:
@@ -862,7 +816,7 @@ def _exact_shown(t: Any, i: int) -> Any:
 @excel_function
 def RP_EXACT_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Exact performance of every player (whole numbers; "∞" / "-∞" for 100 % / 0 %)."""
-    return _per_player("RP_EXACT_ALL", _exact_shown, ratings, results, opponents)
+    return excel.per_player("RP_EXACT_ALL", _exact_shown, ratings, results, opponents)
 
 
 @xw.func(category=CATEGORY)
@@ -881,7 +835,7 @@ def ELO_CHANGE_ALL(
         found = t.change(i)
         return None if found is None else found.change
 
-    return _per_player(
+    return excel.per_player(
         "ELO_CHANGE_ALL", change, ratings, results, opponents, k=k, rules_value=rules
     )
 
@@ -919,7 +873,7 @@ def BLOQUE_ALL(
             return None
         return found.rating
 
-    return _per_player(
+    return excel.per_player(
         "BLOQUE_ALL",
         first,
         ratings,
@@ -969,7 +923,7 @@ def NORM_ALL(
         )
         return norms.best(number)
 
-    return _per_player(
+    return excel.per_player(
         "NORM_ALL",
         best,
         ratings,
@@ -1050,9 +1004,9 @@ def K_FACTOR_ALL(
 
 # ------------------------------------------------------------------ tie-breaks (C.07)
 #
-# FIDE's Tie-Break Regulations (C.07) live in xlfuncs.core.tiebreaks: these read the cells as
-# the other whole-column forms do and show what the core computes, every value so that a
-# higher one is better (RANK_ALL ranks by plain numbers; see _de_below).
+# FIDE's Tie-Break Regulations (C.07) live in xlfuncs.core.tiebreaks, their cells in
+# xlfuncs.excel.tiebreaks: every value shown so that a higher one is better (RANK_ALL ranks
+# by plain numbers).
 
 _DESCRIPTOR = (
     'Tie-break as C.07 writes it ("BH/C1", "SB", "DE", "ARO"...), or several (a row of '
@@ -1065,104 +1019,6 @@ _TIEBREAK_RULES = (
 _COLOURS = (
     "Optional: colours beside the results, the same shape: w or b per game (BPG and BWG need them)"
 )
-
-_NEEDS_ROUNDS = frozenset({"PS", "FB"})
-"""The tie-breaks that need the order of the rounds (the progressive score; Fore Buchholz,
-which counts the last round as a draw): a crosstable grid has none."""
-
-
-_NEEDS_COLOURS = frozenset({"BPG", "BWG"})
-"""The tie-breaks that count the games played with black: without the colours, none."""
-
-
-def _descriptors(value: Cell) -> tuple[Any, ...]:
-    """The tie-breaks a ``descriptor`` argument names: one cell, a row or column of cells,
-    or text listing several (``"BH/C1, BH, SB"``); blank cells among them are skipped."""
-    excel.check_error(value, "descriptor")  # shared by every row: the whole result
-    texts = [excel.text(c, "descriptor") for c in excel.flatten(value) if not excel.is_blank(c)]
-    if not texts:
-        raise NothingToComputeError("descriptor: the cell is blank; give a tie-break, e.g. BH/C1")
-    try:
-        return _tb.parse_descriptors(", ".join(texts))
-    except XlfuncsError as exc:
-        raise InvalidInputError(f"descriptor: {exc}") from None
-
-
-def _de_below(table: Any, k: int) -> list[int]:
-    """Column *k*, a ``DE``, as a number where higher is better: how many of the players
-    tied with each one (on points and the tie-breaks before it) direct encounter places
-    below them. The core gives each one's place among them (1 best; 0 where it does not
-    separate them), which a ranking by plain numbers would read backwards."""
-    before = [list(table.points)] + [[row[j] for row in table.values] for j in range(k)]
-    ascending = [j + 1 for j in range(k) if table.descriptors[j].code == "DE"]
-    groups = _tb.rank(before, ascending=ascending)
-    places: dict[int, list[int]] = {}
-    for group, row in zip(groups, table.values):
-        if row[k]:
-            places.setdefault(group, []).append(row[k])
-    for found in places.values():
-        found.sort()
-    return [
-        len(places[group]) - bisect.bisect_right(places[group], row[k]) if row[k] else 0
-        for group, row in zip(groups, table.values)
-    ]
-
-
-def _tiebreak_block(
-    descriptor: Cell, ratings: Cell, results: Cell, opponents: Cell, rules: Cell, colours: Cell
-) -> tuple[list[list[Any]], list[str]]:
-    """Each player's values of the tie-breaks named, one column each ("" where there is no
-    value, and in an empty row), and the reasons of the rows that show an error: an error in
-    any player's row shows in every player's (a tie-break depends on the whole table: the
-    rounds played, the score groups, whether everyone is rated)."""
-    ds = _descriptors(descriptor)
-    excel.check_error(rules, "rules")
-    edition = excel.tiebreak_rules(rules)
-    table, errors, empty, grid = excel.tiebreak_rows(ratings, results, opponents, colours)
-    count, width = len(table.entrants), len(ds)
-    bad = [i for i, e in enumerate(errors) if e is not None]
-    if bad:
-        first = cast(excel.RowError, errors[bad[0]])
-        out: list[list[Any]] = []
-        reasons: list[str] = []
-        for i in range(count):
-            error = errors[i]
-            if error is not None:
-                out.append([error.code] * width)
-                reasons.append(f"row {i + 1}: {error}")
-            elif empty[i]:
-                out.append([""] * width)
-            else:
-                out.append([first.code] * width)
-                reasons.append(
-                    f"row {i + 1}: a tie-break uses every player's row; row {bad[0] + 1} "
-                    f"shows {first.code}"
-                )
-        return out, reasons
-    ordered = [d.text for d in ds if d.code in _NEEDS_ROUNDS]
-    if grid and ordered:
-        raise NothingToComputeError(
-            f"descriptor: {', '.join(ordered)} need the order of the rounds, which a "
-            "crosstable grid does not give; give the results by round, with opponents"
-        )
-    coloured = [d.text for d in ds if d.code in _NEEDS_COLOURS]
-    if coloured and (
-        colours is None or (excel.is_blank(colours) and not isinstance(colours, list))
-    ):
-        raise NothingToComputeError(
-            f"descriptor: {', '.join(coloured)} count the games played with black: give the "
-            "colours (the colours argument)"
-        )
-    kept = [i for i in range(count) if not empty[i]]
-    found = _tb.tiebreaks(excel.players_only(table, kept), ds, edition=edition)
-    columns = [
-        _de_below(found, k) if d.code == "DE" else [row[k] for row in found.values]
-        for k, d in enumerate(ds)
-    ]
-    out = [[""] * width for _ in range(count)]
-    for row, i in enumerate(kept):
-        out[i] = ["" if c[row] is None else excel.to_excel(c[row]) for c in columns]
-    return out, []
 
 
 @xw.func(category=CATEGORY)
@@ -1183,7 +1039,7 @@ def TIEBREAK_ALL(
 ) -> list[list[Any]]:
     """FIDE tie-breaks (C.07: BH, BH/C1, SB, DE, ARO...) of every player, one row each and
     one column per tie-break; higher is better; blank where there is no value."""
-    out, reasons = _tiebreak_block(descriptor, ratings, results, opponents, rules, colours)
+    out, reasons = excel.tiebreak_block(descriptor, ratings, results, opponents, rules, colours)
     excel.note_row_errors("TIEBREAK_ALL", reasons)
     return out
 
@@ -1216,9 +1072,9 @@ def TIEBREAK(
     count = len(excel.column(ratings))
     if not 1 <= number <= count:
         raise OutOfRangeError(f"player: {number} is not a player number (1..{count})")
-    if len(_descriptors(descriptor)) != 1:
+    if len(excel.descriptors(descriptor)) != 1:
         raise InvalidInputError("descriptor: one tie-break (TIEBREAK_ALL takes several)")
-    out, reasons = _tiebreak_block(descriptor, ratings, results, opponents, rules, colours)
+    out, reasons = excel.tiebreak_block(descriptor, ratings, results, opponents, rules, colours)
     value = out[number - 1][0]
     if value == "":
         raise NothingToComputeError(
@@ -1227,16 +1083,6 @@ def TIEBREAK(
             "opponent, or with an unrated player in the event)"
         )
     return value
-
-
-def _key(value: Cell, name: str) -> float | None:
-    """A ranking key from a cell: a number (compared as Excel compares numbers), or text
-    holding one; ``None`` for a blank cell (no value: below every number)."""
-    if type(value) is float or type(value) is int:
-        if not math.isfinite(value):
-            raise OutOfRangeError(f"{name}: expected a finite number, got {value}")
-        return value
-    return None if excel.is_blank(value) else excel.number(value, name)
 
 
 _TIEBREAK_KEY = (
@@ -1274,21 +1120,7 @@ def RANK_ALL(
         )
         if k == 0 or value is not None
     ]
-    found = excel.first_error_among(given)
-    if found is not None:  # every rank depends on every row: the whole result
-        raise found
-    firsts = excel.column(points)
-    count = len(firsts)
-    keys: list[tuple[list[Cell], str]] = [(firsts, "points")]
-    for value, name in given[1:]:
-        keys.extend(excel.key_columns(value, name, count))
-    rows = [i for i in range(count) if not excel.is_blank(firsts[i])]  # else an empty row
-    columns = [[_key(cells[i], f"{name} (row {i + 1})") for i in rows] for cells, name in keys]
-    out: list[list[Any]] = [[""] for _ in range(count)]
-    # numbers as the cells hold them: the core ranks floats as it ranks its own values
-    for i, place in zip(rows, _tb.rank(cast(Any, columns))):
-        out[i] = [place]
-    return out
+    return excel.standing(given)
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {

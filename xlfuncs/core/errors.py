@@ -1,8 +1,8 @@
 """Exceptions raised by the rating core.
 
 Each one subclasses :class:`ValueError` and names the Excel error value that the cell layer
-(:mod:`xlfuncs.excel`) shows for it, so the mapping from a broken rule to a cell lives in one
-place. Messages name the argument and the bad value, since they are what the user reads.
+(:mod:`xlfuncs.excel.errors`) shows for it, so the mapping from a broken rule to a cell lives
+in one place. Messages name the argument and the bad value, since they are what the user reads.
 """
 
 from __future__ import annotations

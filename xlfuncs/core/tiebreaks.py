@@ -19,7 +19,8 @@ Values are exact: :class:`~fractions.Fraction` for the point-based tie-breaks (`
 value is undefined (a rating tie-break of a player with no rated game, or of any player
 when some player is unrated and no rating is given for unrated players). Higher is better,
 except ``DE``: 0 where direct encounter does not separate the tied players, else the place
-(1 best) it gives among them.
+(1 best) it gives among them; :meth:`TiebreakTable.ranking_column` turns it into how many of
+them it places below (higher better), as a standing by plain numbers reads it.
 
 How each is computed, the unplayed rounds (Article 16) and the sources:
 ``docs/tiebreaks.md``. FIDE's reference engine, ``gacrux``, is the test reference
@@ -28,12 +29,13 @@ How each is computed, the unplayed rounds (Article 16) and the sources:
 
 from __future__ import annotations
 
+import bisect
 import datetime as _dt
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Final
+from typing import Final, cast
 
 from .errors import InvalidInputError
 from .performance import rp_ptp
@@ -267,6 +269,34 @@ class TiebreakTable:
     def by_descriptor(self, number: int) -> dict[str, Value]:
         """Player *number*'s values (from 1), by descriptor text, in order."""
         return {d.text: v for d, v in zip(self.descriptors, self.values[number - 1])}
+
+    def de_below(self, k: int) -> list[int]:
+        """Column *k*, a ``DE``, as a number where higher is better: how many of the players
+        tied with each one (on points and the tie-breaks before it) direct encounter places
+        below them; 0 where it does not separate them. The column itself gives each one's
+        place among them (1 best), which a ranking by plain numbers would read backwards."""
+        before = [list(self.points)] + [[row[j] for row in self.values] for j in range(k)]
+        ascending = [j + 1 for j in range(k) if self.descriptors[j].code == "DE"]
+        groups = rank(before, ascending=ascending)
+        places: dict[int, list[int]] = {}
+        for group, row in zip(groups, self.values):
+            if row[k]:
+                places.setdefault(group, []).append(cast(int, row[k]))
+        for found in places.values():
+            found.sort()
+        return [
+            len(places[group]) - bisect.bisect_right(places[group], cast(int, row[k]))
+            if row[k]
+            else 0
+            for group, row in zip(groups, self.values)
+        ]
+
+    def ranking_column(self, k: int) -> list[Value]:
+        """Every player's value of column *k* as a ranking key, higher better: the values as
+        they are, a ``DE`` as :meth:`de_below` counts it."""
+        if self.descriptors[k].code == "DE":
+            return list(self.de_below(k))
+        return [row[k] for row in self.values]
 
 
 # --- the standing -------------------------------------------------------------------------

@@ -1,0 +1,131 @@
+"""Between Excel cells and the rating core, shared by classic xlwings, xlwings Lite and the
+tests (no xlwings here; :mod:`xlfuncs.udfs` is the only module that imports it).
+
+- :mod:`.ranges`: the shapes of what a cell holds (one value, a row, a column, a grid).
+- :mod:`.cells`: cell values to core arguments (numbers, ratings, results, ``rules``...).
+- :mod:`.errors`: Excel's error values and the one mapping from a failure to the error
+  value a cell shows and its reason; an error value in an argument passes through.
+- :mod:`.calls`: a function made safe for a cell (never an exception), and the reason of
+  its last error kept for ``EXPLAIN_ERROR``.
+- :mod:`.columns`: the whole-column forms' crosstable from a chart's columns, each row's
+  error in its row, results read once within :func:`shared_results`.
+- :mod:`.tiebreaks`: the tie-breaks (C.07) and the standing from a chart's columns.
+
+The names below are the package's interface; each lives in one of those modules.
+"""
+
+from __future__ import annotations
+
+from .calls import arity, excel_function, explain, last_errors, note_row_errors
+from .cells import (
+    COLOURS,
+    SYSTEM_HELP,
+    SYSTEMS,
+    Game,
+    boolean,
+    boolean_or_sex,
+    colour,
+    date,
+    descriptor,
+    exact_number,
+    games,
+    is_blank,
+    is_diagonal,
+    is_results,
+    key_columns,
+    listed_ratings,
+    number,
+    optional_number,
+    outcome,
+    rank_key,
+    rated_games,
+    rating,
+    ratings,
+    rules,
+    score_or_results,
+    system,
+    text,
+    tiebreak_rules,
+    title_rules,
+    whole_number,
+)
+from .columns import crosstable_rows, per_player, shared_results
+from .errors import (
+    EXCEL_ERRORS,
+    ExcelErrorInput,
+    RowError,
+    check_cell,
+    check_error,
+    code_of,
+    error_in,
+    first_error,
+    first_error_among,
+    reason_of,
+    shown,
+    to_excel,
+)
+from .ranges import Cell, column, flatten, matrix, single
+from .tiebreaks import descriptors, players_only, standing, tiebreak_block, tiebreak_rows
+
+__all__ = [
+    "COLOURS",
+    "EXCEL_ERRORS",
+    "SYSTEMS",
+    "SYSTEM_HELP",
+    "Cell",
+    "ExcelErrorInput",
+    "Game",
+    "RowError",
+    "arity",
+    "boolean",
+    "boolean_or_sex",
+    "check_cell",
+    "check_error",
+    "code_of",
+    "colour",
+    "column",
+    "crosstable_rows",
+    "date",
+    "descriptor",
+    "descriptors",
+    "error_in",
+    "exact_number",
+    "excel_function",
+    "explain",
+    "first_error",
+    "first_error_among",
+    "flatten",
+    "games",
+    "is_blank",
+    "is_diagonal",
+    "is_results",
+    "key_columns",
+    "last_errors",
+    "listed_ratings",
+    "matrix",
+    "note_row_errors",
+    "number",
+    "optional_number",
+    "outcome",
+    "per_player",
+    "players_only",
+    "rank_key",
+    "rated_games",
+    "rating",
+    "ratings",
+    "reason_of",
+    "rules",
+    "score_or_results",
+    "shared_results",
+    "shown",
+    "single",
+    "standing",
+    "system",
+    "text",
+    "tiebreak_block",
+    "tiebreak_rows",
+    "tiebreak_rules",
+    "title_rules",
+    "to_excel",
+    "whole_number",
+]

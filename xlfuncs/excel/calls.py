@@ -1,0 +1,160 @@
+"""A function called from a cell: every failure becomes an Excel error value, never an
+exception, and the reason of each function's last error is kept for ``EXPLAIN_ERROR``.
+
+:func:`excel_function` makes a function safe for a cell; :func:`explain` re-runs a call and
+returns its reason as text (a call with an argument missing or one too many is answered from
+the function's signature, :func:`arity`); the whole-column forms keep the reasons of their
+rows in error (:func:`note_row_errors`); :func:`last_errors` gives them to the command line.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import math
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
+
+from ..core.errors import OutOfRangeError
+from .cells import number
+from .errors import code_of, first_error, reason_of, shorten, to_excel
+from .ranges import Cell
+
+__all__ = ["arity", "excel_function", "explain", "last_errors", "note_row_errors"]
+
+_last: dict[str, str] = {}
+"""Function name -> reason of its last error, for :func:`explain` and the command line."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def last_errors() -> dict[str, str]:
+    """A copy of the reason of each function's last error, by function name."""
+    return dict(_last)
+
+
+def _signature(fn: Callable[..., Any]) -> str:
+    params = inspect.signature(fn).parameters.values()
+    shown_params = [
+        p.name if p.default is inspect.Parameter.empty else f"[{p.name}]" for p in params
+    ]
+    return f"{fn.__name__.upper()}({', '.join(shown_params)})"
+
+
+def arity(fn: Callable[..., Any], given: int) -> str | None:
+    """What is wrong with the number of arguments of a call of *fn* with *given* of them, or
+    ``None`` when it is right: the first argument missing, or how many it takes.
+
+    >>> arity(_demo_sqrt, 0)
+    'x is missing (omitted, or a blank cell): _DEMO_SQRT(x)'
+    >>> arity(_demo_sqrt, 2)
+    '2 arguments given, but it takes 1 argument: _DEMO_SQRT(x)'
+    """
+    raw = getattr(fn, "__wrapped__", fn)
+    params = list(inspect.signature(raw).parameters.values())
+    required = [p for p in params if p.default is inspect.Parameter.empty]
+    if given < len(required):
+        return f"{required[given].name} is missing (omitted, or a blank cell): {_signature(raw)}"
+    if given > len(params):
+        takes = (
+            f"{len(params)} argument{'s' if len(params) != 1 else ''}"
+            if len(required) == len(params)
+            else f"{len(required)} to {len(params)} arguments"
+        )
+        return f"{given} arguments given, but it takes {takes}: {_signature(raw)}"
+    return None
+
+
+def _failure(fn: Callable[..., Any], args: Sequence[Cell], exc: BaseException) -> tuple[str, str]:
+    """The error value and reason of a call of *fn* on *args* that raised *exc*: a wrong
+    number of arguments, else the first error value among the arguments (it passes through),
+    else *exc* mapped to its Excel error."""
+    if isinstance(exc, TypeError):
+        wrong = arity(fn, len(args))
+        if wrong is not None:
+            return "#VALUE!", wrong
+    incoming = first_error(fn, args)
+    if incoming is not None:
+        return incoming.code, reason_of(incoming)
+    return code_of(exc), reason_of(exc)
+
+
+def excel_function(fn: F) -> F:
+    """Make *fn* safe for a cell: any failure becomes an Excel error value, never an
+    exception, and its reason is kept for :func:`explain`. An error value among the
+    arguments of a failing call is the answer (the first one, as in Excel)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return to_excel(fn(*args, **kwargs))
+        except Exception as exc:  # a cell shows an error value, never a traceback
+            code, reason = _failure(fn, args, exc)
+            _last[fn.__name__.upper()] = f"{fn.__name__.upper()}: {reason}"
+            return code
+
+    wrapper.__wrapped__ = fn
+    # xlwings reads annotations as converters (a return type of Fraction or a union breaks
+    # it): the cell-facing function has none; the wrapped one keeps its own for the reader.
+    wrapper.__annotations__ = {}
+    return cast(F, wrapper)
+
+
+def explain(fn: Callable[..., Any], *args: Any) -> str:
+    """Run *fn* (a function made by :func:`excel_function`) on *args* and say why it fails,
+    or ``"OK"`` when it does not. Omitted trailing arguments (``None``) take their defaults;
+    a required one omitted, or one too many, is named from the signature.
+
+    >>> explain(_demo_sqrt, -4.0)
+    '_DEMO_SQRT: x: -4 has no square root'
+    >>> explain(_demo_sqrt)
+    '_DEMO_SQRT: x is missing (omitted, or a blank cell): _DEMO_SQRT(x)'
+    """
+    raw = getattr(fn, "__wrapped__", fn)
+    given = list(args)
+    while given and given[-1] is None:  # omitted trailing arguments take their defaults
+        given.pop()
+    name = raw.__name__.upper()
+    _row_reasons.pop(name, None)
+    params = inspect.signature(raw).parameters.values()
+    wrong = arity(raw, len(given))
+    if wrong is not None and len(given) > len(params):
+        return f"{name}: {wrong}"
+    run = given
+    if wrong is not None:  # a required argument omitted or blank: run it as a blank cell
+        required = sum(p.default is inspect.Parameter.empty for p in params)
+        run = given + [None] * (required - len(given))
+    try:
+        to_excel(raw(*run))
+    except Exception as exc:
+        if wrong is not None:
+            return f"{name}: {wrong}"
+        return f"{name}: {_failure(raw, run, exc)[1]}"
+    reasons = _row_reasons.get(name)
+    if reasons and wrong is not None:
+        return f"{name}: {wrong}"
+    if reasons:
+        more = f" (and {len(reasons) - 5} more)" if len(reasons) > 5 else ""
+        return shorten(f"{name}: " + "; ".join(reasons[:5]) + more)
+    return "OK"
+
+
+_row_reasons: dict[str, list[str]] = {}
+"""Function name -> reasons of the rows that show an error in its last array result."""
+
+
+def note_row_errors(function: str, reasons: list[str]) -> None:
+    """Keep the reasons of the rows in error of an array result, for :func:`explain`."""
+    if reasons:
+        _row_reasons[function.upper()] = reasons
+        _last[function.upper()] = f"{function.upper()}: {reasons[0]}"
+    else:
+        _row_reasons.pop(function.upper(), None)
+
+
+@excel_function
+def _demo_sqrt(x: Cell) -> float:
+    value = number(x, "x")
+    if value < 0:
+        raise OutOfRangeError(f"x: {value:g} has no square root")
+    return math.sqrt(value)

@@ -1,0 +1,586 @@
+"""Cell values to core arguments: numbers (text holding one too: ``"2,5"``, ``"2½"``),
+ratings, results, games, a score or the results beside the ratings, the ``rules`` of every
+function, dates, yes/no, text, the kind of event, colours, tie-break descriptors, ranking
+keys.
+
+Cells arrive as Excel (through xlwings) sends them (:mod:`.ranges`); blanks as ``None`` (or
+``""``), numbers as ``float`` (``int`` in xlwings Lite), dates as ``datetime`` or as serial
+numbers, Excel errors as their text (``"#N/A"``), which each reader passes on
+(:class:`~.errors.ExcelErrorInput`). A value no reader accepts raises the core's error for
+it (:mod:`xlfuncs.core.errors`), whose message names the argument and its cell.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import re
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from ..core import validate
+from ..core.editions import Edition, get_edition, read_rules_and_rate
+from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
+from ..core.first_rating import System
+from ..core.results import Outcome
+from ..core.results import parse as parse_result
+from ..core.title_editions import TitleEdition, title_edition
+from .errors import EXCEL_ERRORS, check_cell, shown
+from .ranges import Cell, flatten, matrix, single
+
+__all__ = [
+    "COLOURS",
+    "SYSTEMS",
+    "SYSTEM_HELP",
+    "Game",
+    "boolean",
+    "boolean_or_sex",
+    "colour",
+    "date",
+    "descriptor",
+    "exact_number",
+    "games",
+    "is_blank",
+    "is_diagonal",
+    "is_results",
+    "key_columns",
+    "listed_ratings",
+    "number",
+    "optional_number",
+    "outcome",
+    "rank_key",
+    "rated_games",
+    "rating",
+    "ratings",
+    "rules",
+    "score_or_results",
+    "system",
+    "text",
+    "tiebreak_rules",
+    "title_rules",
+    "whole_number",
+]
+
+_EXCEL_EPOCH = _dt.date(1899, 12, 30)
+_SERIAL_MIN, _SERIAL_MAX = 2, 2958465  # 1900-01-01 .. 9999-12-31
+
+
+def is_blank(value: Cell) -> bool:
+    """Whether a cell is empty (``None`` or text of spaces only)."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def is_diagonal(value: Cell) -> bool:
+    """Whether a cell holds the mark of a crosstable's diagonal (``x``, ``*``, ``×``), where
+    a player would meet themself."""
+    return isinstance(value, str) and value.strip() in ("x", "X", "*", "\u00d7")
+
+
+_NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
+_FLOAT_DIGITS = 309
+"""Digits of the whole part of the largest float (about 1.8E+308): text with more is out
+of range, and is not converted (Python refuses to read a whole number of 4,300 digits)."""
+
+
+def _text_number(text: str) -> Fraction | None:
+    t = text.strip().replace("\u00bd", ".5").replace("\u2212", "-")
+    if t.startswith(".5") and len(t) == 2:
+        t = "0.5"
+    if t.endswith("1/2"):
+        head = t[:-3].strip()
+        if head in ("", "+", "-") or _NUMBER.match(head):
+            base = _exact_text(head) if head not in ("", "+", "-") else 0
+            sign = -1 if head.startswith("-") else 1
+            return Fraction(base) + sign * Fraction(1, 2)
+        return None
+    if _NUMBER.match(t):
+        return _exact_text(t)
+    return None
+
+
+def _exact_text(t: str) -> Fraction:
+    """The number a text matching :data:`_NUMBER` holds, exactly; infinite beyond floats."""
+    t = t.replace(",", ".")
+    whole = t.lstrip("+-").split(".")[0].lstrip("0")
+    if len(whole) > _FLOAT_DIGITS:
+        raise OverflowError("too many digits")
+    return Fraction(Decimal(t))  # a Decimal reads any number of digits, exactly
+
+
+def number(value: Cell, name: str) -> float:
+    """A number from a cell: a number, or text holding one (``"2.5"``, ``"2,5"``, ``"2½"``).
+
+    >>> number("2½", "score"), number(3.0, "score")
+    (2.5, 3.0)
+    """
+    value = single(value, name)
+    check_cell(value, name)
+    if isinstance(value, bool):
+        raise InvalidInputError(f"{name}: expected a number, got {value}")
+    if isinstance(value, (int, float)):
+        try:
+            as_float = float(value)
+        except OverflowError:  # an int beyond floats
+            raise OutOfRangeError(f"{name}: {shown(value)} is too large a number") from None
+        if math.isnan(as_float) or math.isinf(as_float):
+            raise OutOfRangeError(f"{name}: expected a finite number, got {value}")
+        return as_float
+    if isinstance(value, str):
+        try:
+            parsed = _text_number(value)
+            if parsed is not None:
+                return float(parsed)
+        except OverflowError:
+            raise OutOfRangeError(
+                f"{name}: the text {shown(value)} is too large a number (beyond 1.8E+308)"
+            ) from None
+        if is_blank(value):
+            raise NothingToComputeError(f"{name}: the cell is blank")
+        raise InvalidInputError(f"{name}: expected a number, got the text {shown(value)}")
+    if value is None:
+        raise NothingToComputeError(f"{name}: the cell is blank")
+    raise InvalidInputError(f"{name}: expected a number, got {shown(value)}")
+
+
+def exact_number(value: Cell, name: str) -> Fraction:
+    """A number from a cell, read exactly as typed (2.5 is 5/2, 0.345 is 69/200)."""
+    from ..core.tables import exact
+
+    return exact(number(value, name))
+
+
+def optional_number(value: Cell, name: str) -> float | None:
+    """A number, or ``None`` for a blank cell or an omitted argument."""
+    return None if is_blank(single(value, name)) else number(value, name)
+
+
+def whole_number(value: Cell, name: str) -> int:
+    """A whole number (game counts, years)."""
+    x = number(value, name)
+    if x != int(x):
+        raise InvalidInputError(f"{name}: expected a whole number, got {x:g}")
+    return int(x)
+
+
+def rating(value: Cell, name: str) -> int | None:
+    """A rating from a cell; blank or 0 means unrated (``None``). The rule is
+    :func:`xlfuncs.core.validate.optional_rating`'s; this reads the cell for it (text holding
+    a number, a range of one cell, an error value passed on)."""
+    if validate.is_rating(value):
+        return int(value)  # the usual case, first
+    value = single(value, name)
+    check_cell(value, name)
+    if is_blank(value):
+        return None
+    return validate.optional_rating(number(value, name), name=name)
+
+
+def ratings(value: Cell, name: str) -> list[int | None]:
+    """Every cell of a range as a rating (``None`` for blank or 0), in reading order."""
+    cells = flatten(value)
+    if validate.are_ratings(cells):
+        return list(map(int, cells))  # the usual case, checked at C speed
+    out: list[int | None] = []
+    for i, cell in enumerate(cells, start=1):
+        if validate.is_rating(cell):
+            out.append(int(cell))  # the usual case, without building a name
+        else:
+            out.append(rating(cell, f"{name} (cell {i})"))
+    return out
+
+
+def listed_ratings(value: Cell, name: str) -> list[int | None]:
+    """Every non-blank cell of a range as an opponent: its rating, ``None`` for 0 (an
+    unrated opponent). Blank cells are no opponent."""
+    return [
+        rating(c, f"{name} (cell {i})")
+        for i, c in enumerate(flatten(value), start=1)
+        if not is_blank(c)
+    ]
+
+
+def outcome(value: Cell, name: str) -> Outcome | None:
+    """A result from a cell: the numbers 1, 0.5, 0 (rated), or text in any spelling
+    :func:`xlfuncs.core.results.parse` accepts ("1", "½",
+    "=", "1/2", "0.5", "0"; "+"/"-" forfeits, W/D/L under one move, H/F/U/Z byes); blank
+    is ``None`` (no game).
+
+    >>> outcome("½", "r"), outcome(0.0, "r"), outcome("+", "r"), outcome(None, "r")
+    (<Outcome.DRAW: ...>, <Outcome.LOSS: ...>, <Outcome.FORFEIT_WIN: ...>, None)
+    """
+    check_cell(value, name)
+    if is_blank(value):
+        return None
+    if isinstance(value, bool):
+        raise InvalidInputError(f"{name}: expected a result (1, ½, 0, +, -), got {value}")
+    if isinstance(value, (int, float)):
+        if value == 1:
+            return Outcome.WIN
+        if value == 0.5:
+            return Outcome.DRAW
+        if value == 0:
+            return Outcome.LOSS
+        raise OutOfRangeError(f"{name}: a game scores 1, ½ or 0, got {value:g}")
+    if isinstance(value, str):
+        found = parse_result(value)
+        if found is not None:
+            return found
+    raise InvalidInputError(
+        f"{name}: expected a result (1, ½, =, 0, +, -, or a bye H, F, U, Z), got {shown(value)}"
+    )
+
+
+Game = tuple[int | None, Outcome]
+"""A game from cells: the opponent's rating (``None``: unrated) and its result."""
+
+
+def games(
+    opponent_ratings: Cell,
+    results: Cell,
+    *,
+    opponents_name: str = "opponent_ratings",
+    results_name: str = "results",
+) -> list[Game]:
+    """Pair two ranges of equal size, cell by cell, into games.
+
+    A row whose rating and result are both blank is no game; a result without a rating is a
+    game against an unrated opponent; a rating without a result is a game not yet played
+    (left out). The ranges may lie one in a row and one in a column.
+    """
+    rs = flatten(opponent_ratings)
+    ws = flatten(results)
+    if len(rs) != len(ws):
+        raise InvalidInputError(
+            f"{opponents_name} has {len(rs)} cells but {results_name} has "
+            f"{len(ws)}; they must be the same size"
+        )
+    out: list[Game] = []
+    for i, (r, w) in enumerate(zip(rs, ws), start=1):
+        result = outcome(w, f"{results_name} (cell {i})")
+        opponent = rating(r, f"{opponents_name} (cell {i})")
+        if result is None:
+            continue
+        if result.is_bye and opponent is not None:
+            raise InvalidInputError(
+                f"{results_name} (cell {i}): a bye ({result.symbol}) "
+                f"has no opponent, but the rating is {opponent}"
+            )
+        out.append((opponent, result))
+    return out
+
+
+def rated_games(found: Sequence[Game]) -> list[tuple[int, Fraction]]:
+    """The games that count for ratings: rated results against rated opponents."""
+    return [(r, o.points) for r, o in found if r is not None and o.rated]
+
+
+def is_results(value: Cell) -> bool:
+    """Whether a score-or-results argument holds results (read cell by cell beside the
+    ratings) rather than a bare score (points).
+
+    A range of more than one cell holds results. A single cell (a 1x1 range or a value)
+    holds a result when it is text naming one that is not also a number: ``"="``, ``"+"``,
+    ``"-"``, the under-one-move ``W``/``D``/``L`` and the byes ``H``/``F``/``U``/``Z``, read
+    exactly as in a longer range. A number, or text holding one (``1``, ``"2½"``, ``"1/2"``),
+    is a bare score: with one opponent the score 1, ½ or 0 and the result 1, ½ or 0 are the
+    same game, so the two readings agree there.
+
+    >>> is_results([["="]]), is_results("+"), is_results([[1.0]]), is_results("½")
+    (True, True, False, False)
+    >>> is_results([[1.0], [0.0]])
+    True
+    """
+    if isinstance(value, (list, tuple)):
+        cells = flatten(value)
+        if len(cells) != 1:
+            return len(cells) > 1
+        value = cells[0]
+    return (
+        isinstance(value, str)
+        and parse_result(value) is not None
+        and _text_number(value) is None
+        and value.strip().upper() not in EXCEL_ERRORS
+    )
+
+
+def score_or_results(
+    opponent_ratings: Cell, score_or_results: Cell, *, name: str = "score"
+) -> tuple[list[int] | list[float], Fraction | float]:
+    """The rated opponents and the score against them, from either a bare score (points
+    against the rated opponents listed; blank and 0 ratings are left out) or results beside
+    the ratings (forfeits, byes and unrated opponents left out); :func:`is_results` says
+    which."""
+    if is_results(score_or_results):
+        found = rated_games(games(opponent_ratings, score_or_results, results_name=name))
+        if not found:
+            raise NothingToComputeError(f"{name}: no rated game against a rated opponent")
+        return [r for r, _ in found], sum((w for _, w in found), Fraction(0))
+    cells = flatten(opponent_ratings)
+    if (
+        type(score_or_results) is float
+        and (score_or_results + score_or_results).is_integer()
+        and cells
+        and 0.0 not in cells
+    ):
+        try:  # float.is_integer takes floats only: no blank, no text
+            plain = all(map(float.is_integer, cells))
+        except TypeError:
+            plain = False
+        if plain:
+            return cells, score_or_results  # the usual case: the core checks the range
+    rated = [r for r in ratings(cells, "opponent_ratings") if r is not None]
+    if not rated:
+        raise NothingToComputeError("opponent_ratings: no rated opponent")
+    return rated, validate.half_points(exact_number(score_or_results, name), name=name)
+
+
+SYSTEMS: Mapping[str, System] = MappingProxyType(
+    {
+        "swiss": "swiss",
+        "suizo": "swiss",
+        "rr": "rr",
+        "round robin": "rr",
+        "round-robin": "rr",
+        "roundrobin": "rr",
+        "todos contra todos": "rr",
+    }
+)
+"""The accepted ways of naming the kind of event (any case), and what each means."""
+
+SYSTEM_HELP = '"swiss" (or "suizo") or "rr" (or "round robin", "todos contra todos")'
+"""What a ``system`` argument accepts, for the function wizard's help."""
+
+
+def system(value: Cell, name: str = "system") -> System | None:
+    """The kind of event from a cell: ``"swiss"`` or ``"rr"`` (round robin), in any spelling
+    of :data:`SYSTEMS`; ``None`` for a blank cell (the caller's default).
+
+    >>> system("Suizo"), system("round robin"), system(None)
+    ('swiss', 'rr', None)
+    """
+    value = single(value, name)
+    check_cell(value, name)
+    if is_blank(value):
+        return None
+    found = SYSTEMS.get(value.strip().lower()) if isinstance(value, str) else None
+    if found is None:
+        raise InvalidInputError(f"{name}: expected {SYSTEM_HELP}, got {shown(value)}")
+    return found
+
+
+def date(value: Cell, name: str) -> _dt.date:
+    """A date from a cell: a date, a serial number (1900 system) or ISO text."""
+    value = single(value, name)
+    check_cell(value, name)
+    if isinstance(value, _dt.datetime):
+        return value.date()
+    if isinstance(value, _dt.date):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if not _SERIAL_MIN <= value <= _SERIAL_MAX:
+            raise OutOfRangeError(f"{name}: {value:g} is not a date")
+        return _EXCEL_EPOCH + _dt.timedelta(days=int(value))
+    if isinstance(value, str):
+        try:
+            return _dt.date.fromisoformat(value.strip()[:10])
+        except ValueError:
+            pass
+    raise InvalidInputError(f"{name}: expected a date, got {shown(value)}")
+
+
+_TRUE = {"TRUE", "YES", "Y", "1", "SI", "SÍ", "X", "VERDADERO", "WAHR", "VRAI"}
+_FALSE = {"FALSE", "NO", "N", "0", "FALSO", "FALSCH", "FAUX", ""}
+
+
+def boolean(value: Cell, name: str) -> bool:
+    """A yes/no from a cell: TRUE/FALSE, 1/0, yes/no; blank is no."""
+    value = single(value, name)
+    check_cell(value, name)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, (int, float)):
+        if value in (0, 1):
+            return bool(value)
+    elif isinstance(value, str):
+        key = value.strip().upper()
+        if key in _TRUE:
+            return True
+        if key in _FALSE:
+            return False
+    raise InvalidInputError(f"{name}: expected TRUE or FALSE, got {shown(value)}")
+
+
+def text(value: Cell, name: str, default: str = "") -> str:
+    """Text from a cell; blank gives *default*."""
+    value = single(value, name)
+    check_cell(value, name)
+    if is_blank(value):
+        return default
+    if isinstance(value, str):
+        return value.strip()
+    raise InvalidInputError(f"{name}: expected text, got {shown(value)}")
+
+
+def boolean_or_sex(value: Cell, name: str = "female") -> bool:
+    """Whether a cell marks a woman: ``w``/``f`` (TRF sex), TRUE, 1 or yes."""
+    check_cell(value, name)
+    if is_blank(value):
+        return False
+    if isinstance(value, str) and value.strip().lower() in ("w", "f"):
+        return True
+    if isinstance(value, str) and value.strip().lower() == "m":
+        return False
+    return boolean(value, name)
+
+
+COLOURS: Mapping[str, str] = MappingProxyType({"w": "w", "white": "w", "b": "b", "black": "b"})
+"""The accepted ways of writing a game's colour (any case), and the colour each means."""
+
+
+_COLOUR_CELLS = {"w": "w", "b": "b", "W": "w", "B": "b"}
+"""The colours as cells usually hold them."""
+
+
+def colour(value: Cell, name: str) -> str | None:
+    """A game's colour from a cell: ``"w"`` or ``"b"`` (any spelling of :data:`COLOURS`);
+    ``None`` for a blank cell (a bye, or not known).
+
+    >>> colour("W", "c"), colour(" black ", "c"), colour(None, "c")
+    ('w', 'b', None)
+    """
+    if value is None:
+        return None
+    if type(value) is str and value in _COLOUR_CELLS:
+        return _COLOUR_CELLS[value]  # the usual cells, at once
+    check_cell(value, name)
+    if is_blank(value):
+        return None
+    found = COLOURS.get(value.strip().lower()) if isinstance(value, str) else None
+    if found is None:
+        raise InvalidInputError(f"{name}: expected a colour, w or b, got {shown(value)}")
+    return found
+
+
+def descriptor(value: Cell, name: str = "descriptor") -> str:
+    """A tie-break's descriptor from a cell, as text (``"BH/C1"``); the core reads it."""
+    found = text(value, name)
+    if not found:
+        raise NothingToComputeError(f"{name}: the cell is blank; give a tie-break, e.g. BH/C1")
+    return found
+
+
+def key_columns(value: Cell, name: str, count: int) -> list[tuple[list[Cell], str]]:
+    """The columns of keys in a ranking argument, each with its name: one column (or a row
+    of *count* cells) is one key, several columns side by side are several, left to right."""
+    rows = matrix(value, name)
+    if len(rows) == 1 and count > 1 and len(rows[0]) == count:
+        return [(rows[0], name)]
+    if len(rows) != count:
+        raise InvalidInputError(
+            f"{name} has {len(rows)} rows but points has {count}; one row per player"
+        )
+    width = len(rows[0])
+    if width == 1:
+        return [([r[0] for r in rows], name)]
+    return [([r[j] for r in rows], f"{name}, column {j + 1}") for j in range(width)]
+
+
+def rank_key(value: Cell, name: str) -> float | None:
+    """A ranking key from a cell: a number (compared as Excel compares numbers), or text
+    holding one; ``None`` for a blank cell (no value: below every number)."""
+    if type(value) is float or type(value) is int:
+        if not math.isfinite(value):
+            raise OutOfRangeError(f"{name}: expected a finite number, got {value}")
+        return value
+    return None if is_blank(value) else number(value, name)
+
+
+# ------------------------------------------------------------------------- rules cells
+#
+# Every function's ``rules`` argument is read by _rules_cell: the one type dispatch (blank,
+# a date, a number, text) with the finiteness check; the three readers below then ask the
+# core for the edition of the regulations they follow.
+
+
+def _rules_cell(value: Cell, name: str) -> _dt.date | str | None:
+    """What a ``rules`` cell names, before any regulations read it: ``None`` for a blank
+    cell; a date for a date, a datetime (its day) or a date serial number; the text as typed
+    (not stripped) for text, or for a number from 1900 to 2100, an edition id (``2024``)."""
+    value = single(value, name)
+    check_cell(value, name)
+    if is_blank(value):
+        return None
+    if isinstance(value, _dt.datetime):
+        return value.date()
+    if isinstance(value, _dt.date):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if not math.isfinite(value):
+            raise OutOfRangeError(
+                f"{name}: expected an edition id or a date, got the number {value}"
+            )
+        if value == int(value) and 1900 <= value <= 2100:
+            return str(int(value))
+        return date(value, name)
+    if isinstance(value, str):
+        return value
+    raise InvalidInputError(f"{name}: expected an edition id or a date, got {shown(value)}")
+
+
+def rules(value: Cell, name: str = "rules", *, day: _dt.date | None = None) -> Edition:
+    """The edition from a cell: blank (the default, in force today), an id (``2024`` or
+    ``"2024"``), a date, a date serial number or ISO date text (the edition in force then);
+    text may add a rate of play, before or after (``"2025 rapid"``, ``"blitz"``,
+    ``"2024-03-01 rapid"``; none: standard), read by
+    :func:`xlfuncs.core.editions.read_rules_and_rate` as every ``rules`` is. *day* stands
+    for the date where the cell names none (blank, or a rate alone): ``K_FACTOR``'s
+    ``period_date``."""
+    spec = _rules_cell(value, name)
+    if spec is None or isinstance(spec, _dt.date):
+        return get_edition(spec if spec is not None else day)
+    if day is not None:
+        named, rate = read_rules_and_rate(spec)
+        if named is None:
+            return get_edition(day, rate=rate)
+    return get_edition(spec.strip())
+
+
+def title_rules(value: Cell, name: str = "rules") -> TitleEdition:
+    """The Title Regulations' edition from a norm function's ``rules`` cell: blank (in force
+    today), a date, a date serial number or ISO date text (in force that day), or a Rating
+    Regulations id as the other functions take it (``2024``: the Title Regulations in force
+    on that edition's first day; :func:`xlfuncs.core.title_editions.title_edition`). A date
+    is kept as a date, not turned into a rating edition first: the two regulations change
+    on their own dates (1 January 2024 and 1 March 2024)."""
+    spec = _rules_cell(value, name)
+    return title_edition(spec.strip() if isinstance(spec, str) else spec)
+
+
+def tiebreak_rules(value: Cell, name: str = "rules") -> Any:
+    """The edition of the Tie-Break Regulations (C.07) from a ``rules`` cell: blank (in force
+    today), a date, a date serial number or ISO date text (in force that day; before the
+    2023 text, that text), a C.07 edition id (``2023``, ``2026``) as text or a number, or a
+    rating edition as the other functions take it (``2025``, ``"2024-12 rapid"``: what a
+    chart's rules cell holds), meaning the C.07 text in force on its first day
+    (:func:`xlfuncs.core.tiebreak_editions.tiebreak_edition` says what each names)."""
+    from ..core.editions import read_rules
+    from ..core.tiebreak_editions import TIEBREAK_EDITIONS, tiebreak_edition
+
+    found = _rules_cell(value, name)
+    spec: Any = found.strip() if isinstance(found, str) else found
+    if isinstance(spec, str) and spec not in TIEBREAK_EDITIONS:
+        named: Any = spec
+        try:  # a rating edition (of any rate of play: C.07 serves them all), or a date
+            named = read_rules(spec)
+        except XlfuncsError:
+            if re.fullmatch(r"\d+-\d+-\d+", spec):
+                raise  # an impossible date, named as such
+            # else the C.07 reader says what is wrong with it
+        spec = named.in_force_from if isinstance(named, Edition) else named
+    try:
+        return tiebreak_edition(spec)
+    except XlfuncsError as exc:  # the core names its argument "edition"
+        raise type(exc)(f"{name}: {str(exc).removeprefix('edition: ')}") from None

@@ -1,0 +1,275 @@
+"""The whole-column forms' crosstable: a wall chart's columns (ratings, results as a grid
+or by round beside the opponents' numbers, K, sexes, titles, federations) read into the
+core's :class:`~xlfuncs.core.tournament.Crosstable`, each row's error kept in its row, and
+one value per player shaped into a column (:func:`per_player`).
+
+Excel pays per call, so a chart makes one call per column, not per player. Within
+:func:`shared_results` the calls on the same results block read it once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import Any, cast
+
+from ..core.errors import InvalidInputError, OutOfRangeError, XlfuncsError
+from .calls import note_row_errors
+from .cells import (
+    boolean_or_sex,
+    is_blank,
+    is_diagonal,
+    optional_number,
+    outcome,
+    rating,
+    rules,
+    whole_number,
+)
+from .errors import ExcelErrorInput, RowError, check_cell, code_of, to_excel
+from .ranges import Cell, column, matrix
+
+__all__ = [
+    "ResultsGames",
+    "crosstable_rows",
+    "per_player",
+    "read_once",
+    "results_games",
+    "shared_results",
+]
+
+
+def crosstable_rows(
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    *,
+    k: Cell = None,
+    female: Cell = None,
+    titles: Cell = None,
+    federations: Cell = None,
+    rules_value: Cell = None,
+    round_robin: bool | None = None,
+) -> tuple[Any, list[RowError | None], list[bool]]:
+    """Build a :class:`~xlfuncs.core.tournament.Crosstable` from a wall chart's columns.
+
+    *ratings* has one row per player (blank or 0 = unrated). *results* is either a
+    crosstable grid (N x N, the row player's result against the column player; used when
+    *opponents* is omitted) or, with *opponents*, one column per round beside the opponents'
+    numbers. Returns the crosstable, each row's error (or ``None``) and which rows are empty.
+    """
+    from ..core.norm_field import fide_title
+    from ..core.tournament import Crosstable, Entrant
+
+    edition = rules(rules_value)
+    rating_cells = column(ratings)
+    n = len(rating_cells)
+    grid, result_rows, opponent_rows, parsed = results_games(results, opponents, n)
+    k_cells = column(k) if k is not None else [None] * n
+    female_cells = column(female) if female is not None else [None] * n
+    title_cells = column(titles) if titles is not None else [None] * n
+    fed_cells = column(federations) if federations is not None else [None] * n
+    if len(k_cells) != n or len(female_cells) != n or len(title_cells) != n or len(fed_cells) != n:
+        raise InvalidInputError(f"every column must have {n} rows, one per player")
+    errors: list[RowError | None] = [None] * n
+    empty = [False] * n
+    entrants = []
+    for i in range(n):
+        pairings: tuple[Any, ...] = ()
+        entrant_rating: int | None = None
+        entrant_k: int | None = None
+        female = False
+        try:
+            entrant_rating = rating(rating_cells[i], f"ratings (row {i + 1})")
+            kv = optional_number(k_cells[i], f"k (row {i + 1})")
+            entrant_k = None if kv is None else whole_number(kv, f"k (row {i + 1})")
+            if female_cells[i] is not None:
+                female = boolean_or_sex(female_cells[i], f"sexes (row {i + 1})")
+            if isinstance(title_cells[i], str):
+                check_cell(title_cells[i], f"titles (row {i + 1})")
+            if isinstance(fed_cells[i], str):
+                check_cell(fed_cells[i], f"federations (row {i + 1})")
+            games = parsed[i]
+            if isinstance(games, Exception):
+                raise games.with_traceback(None)
+            pairings = games
+        except (XlfuncsError, ExcelErrorInput) as exc:
+            row = f"row {i + 1}"
+            errors[i] = RowError.of(
+                exc,
+                [
+                    (rating_cells[i], f"ratings ({row})"),
+                    (k_cells[i], f"k ({row})"),
+                    (result_rows[i], f"results ({row})"),
+                    (opponent_rows[i], f"opponents ({row})"),
+                    (female_cells[i], f"sexes ({row})"),
+                    (title_cells[i], f"titles ({row})"),
+                    (fed_cells[i], f"federations ({row})"),
+                ],
+            )
+            pairings = ()
+        empty[i] = entrant_rating is None and not pairings and errors[i] is None
+        entrants.append(
+            Entrant(
+                rating=entrant_rating,
+                pairings=pairings,
+                k=entrant_k,
+                female=female,
+                title=title_cells[i] if isinstance(title_cells[i], str) else None,
+                fide_title=fide_title(title_cells[i]) if isinstance(title_cells[i], str) else "",
+                federation=str(fed_cells[i]).strip() if isinstance(fed_cells[i], str) else "",
+            )
+        )
+    table = Crosstable.build(
+        entrants,
+        round_robin=grid if round_robin is None else round_robin,
+        rules=edition,
+    )
+    return table, errors, empty
+
+
+ResultsGames = tuple[bool, list[list[Cell]], list[list[Cell]], list["tuple[Any, ...] | Exception"]]
+"""What :func:`results_games` finds: whether *results* is a grid, the results' rows, the
+opponents' rows, and each row's games (its pairings, or the error that stops the row)."""
+
+_shared: dict[tuple[int, int, int], tuple[Cell, Cell, ResultsGames]] | None = None
+"""The results blocks read so far within :func:`shared_results` (``None`` outside it)."""
+
+
+@contextlib.contextmanager
+def shared_results() -> Iterator[None]:
+    """Within this block, :func:`crosstable_rows` reads each results block (with its
+    opponents) once and reuses what it found: a chart's stored values call eight of the
+    ``_ALL`` functions on the same columns (:func:`xlfuncs.templates.chart.figures`).
+    A block is known by the identity of the very objects passed (kept alive until the block
+    ends), so the caller must not change them inside the block. Outside it, every call reads
+    its arguments afresh, as Excel's calls do; the results are the same either way."""
+    global _shared
+    outer = _shared
+    _shared = {}
+    try:
+        yield
+    finally:
+        _shared = outer
+
+
+@contextlib.contextmanager
+def read_once() -> Iterator[None]:
+    """Within this block each results block is read once, as in :func:`shared_results`
+    (whose block, when one is open, is used as it is)."""
+    if _shared is not None:
+        yield
+        return
+    with shared_results():
+        yield
+
+
+def results_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
+    """Read the results (and opponents) of *n* players into pairings, once per block
+    within :func:`shared_results`."""
+    key = (id(results), id(opponents), n)
+    if _shared is not None and key in _shared:
+        return _shared[key][2]
+    found = _read_games(results, opponents, n)
+    if _shared is not None:
+        _shared[key] = (results, opponents, found)
+    return found
+
+
+def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
+    from ..core.tournament import Pairing
+
+    result_rows = matrix(results, "results")
+    if len(result_rows) != n:
+        raise InvalidInputError(f"results has {len(result_rows)} rows but ratings has {n}")
+    grid = opponents is None or (not isinstance(opponents, (list, tuple)) and is_blank(opponents))
+    if grid:
+        if any(len(r) != n for r in result_rows):
+            raise InvalidInputError(
+                f"without opponents, results must be a square grid of {n} x {n} cells"
+            )
+        opponent_rows: list[list[Cell]] = [[float(j + 1) for j in range(n)] for _ in range(n)]
+    else:
+        opponent_rows = matrix(opponents, "opponents")
+        if len(opponent_rows) != n or any(
+            len(a) != len(b) for a, b in zip(opponent_rows, result_rows)
+        ):
+            raise InvalidInputError(
+                "opponents and results must have the same shape, with one row per player"
+            )
+    parsed: list[tuple[Any, ...] | Exception] = []
+    for i in range(n):
+        pairings: list[Pairing] = []
+        try:
+            for j, (opp, res) in enumerate(zip(opponent_rows[i], result_rows[i])):
+                where = f"row {i + 1}, {'column' if grid else 'round'} {j + 1}"
+                if grid and j == i:
+                    check_cell(res, f"results ({where})")
+                    if not is_blank(res) and not is_diagonal(res):
+                        raise InvalidInputError(f"results ({where}): the diagonal is blank")
+                    continue
+                outcome_value = outcome(res, f"results ({where})")
+                opponent_no = None if is_blank(opp) else whole_number(opp, f"opponents ({where})")
+                if opponent_no == 0:
+                    opponent_no = None
+                if outcome_value is None:
+                    continue
+                if opponent_no is None and not outcome_value.is_bye and outcome_value.rated:
+                    raise InvalidInputError(f"results ({where}): a result without an opponent")
+                if opponent_no is not None and not 1 <= opponent_no <= n:
+                    raise OutOfRangeError(
+                        f"opponents ({where}): {opponent_no} is not a player number (1..{n})"
+                    )
+                if opponent_no == i + 1:
+                    raise InvalidInputError(f"opponents ({where}): a player cannot meet themself")
+                pairings.append(
+                    Pairing(None if outcome_value.is_bye else opponent_no, outcome_value)
+                )
+            parsed.append(tuple(pairings))
+        except (XlfuncsError, ExcelErrorInput) as exc:
+            parsed.append(exc)
+    return grid, result_rows, opponent_rows, parsed
+
+
+def per_player(
+    function: str,
+    compute: Callable[[Any, int], Any],
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    **options: Any,
+) -> list[list[Any]]:
+    """A whole-column form's answer, one row per player: *compute* (the crosstable, the
+    player's number) of every player, ``""`` where it gives ``None`` and in an empty row, the
+    error of a row that cannot be read in that row, and in the rows of those who met that
+    player; the rows' reasons are kept for ``EXPLAIN_ERROR`` under *function*. *options*
+    are :func:`crosstable_rows`'s."""
+    table, errors, empty = crosstable_rows(ratings, results, opponents, **options)
+    out: list[list[Any]] = []
+    reasons: list[str] = []
+    bad = {i + 1 for i, e in enumerate(errors) if e is not None}
+    for i, entrant in enumerate(table.entrants):
+        error = errors[i]
+        if error is not None:
+            out.append([error.code])
+            reasons.append(f"row {i + 1}: {error}")
+            continue
+        if empty[i]:
+            out.append([""])
+            continue
+        met = {p.opponent for p in entrant.pairings if p.opponent is not None}
+        if met & bad:
+            first_bad = min(met & bad)
+            code = cast(RowError, errors[first_bad - 1]).code  # passes through
+            out.append([code])
+            reasons.append(
+                f"row {i + 1}: met the player of row {first_bad}, whose row shows {code}"
+            )
+            continue
+        try:
+            value = compute(table, i + 1)
+            out.append(["" if value is None else to_excel(value)])
+        except XlfuncsError as exc:
+            out.append([code_of(exc)])
+            reasons.append(f"row {i + 1}: {exc}")
+    note_row_errors(function, reasons)
+    return out

@@ -1,0 +1,229 @@
+"""Excel's error values, and the one mapping from a failure to the error value a cell shows
+and its reason.
+
+===========  ===========================================================================
+``#VALUE!``  wrong type or shape: text where a number belongs, ranges of unequal length
+``#NUM!``    out of range or infinite: a score above the games played, a 0 % exact Rp
+``#N/A``     nothing to compute: no rated opponent, a norm no score can reach
+===========  ===========================================================================
+
+The core's errors (:mod:`xlfuncs.core.errors`) carry their value; an Excel error value
+arriving in an argument passes through unchanged (:class:`ExcelErrorInput`): when a call
+fails, the first error value among its arguments (in argument order, each range in reading
+order) is the answer, as in Excel. A reason shows a value shortened to fit in a cell
+(:func:`shown`).
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import re
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ..core.errors import OutOfRangeError, XlfuncsError
+from .ranges import Cell, flatten
+
+__all__ = [
+    "EXCEL_ERRORS",
+    "ExcelErrorInput",
+    "RowError",
+    "check_cell",
+    "check_error",
+    "code_of",
+    "error_in",
+    "first_error",
+    "first_error_among",
+    "reason_of",
+    "shorten",
+    "shown",
+    "to_excel",
+]
+
+EXCEL_ERRORS = frozenset(
+    {
+        "#NULL!",
+        "#DIV/0!",
+        "#VALUE!",
+        "#REF!",
+        "#NAME?",
+        "#NUM!",
+        "#N/A",
+        "#GETTING_DATA",
+        "#SPILL!",
+        "#CALC!",
+        "#FIELD!",
+        "#BLOCKED!",
+        "#UNKNOWN!",
+        "#CONNECT!",
+        "#BUSY!",
+        "#PYTHON!",
+    }
+)
+"""Excel's error values, as xlwings passes them with ``err_to_str``."""
+
+
+class ExcelErrorInput(Exception):
+    """An argument holds an Excel error value; the function returns it unchanged."""
+
+    def __init__(self, code: str, name: str) -> None:
+        super().__init__(f"{name}: the cell holds the error {code}")
+        self.code = code
+
+
+_LONG = re.compile(r"\S{61,}")
+
+
+def shown(value: Cell) -> str:
+    """*value* as a reason shows it: its ``repr``, with a long one shortened to its two ends
+    and its length, so that a reason fits in a cell.
+
+    >>> shown("2,5"), shown("9" * 5000)
+    ("'2,5'", "'99999999999999999999…9999999999' (5,000 characters)")
+    """
+    return shorten(repr(value))
+
+
+def shorten(text: str) -> str:
+    """*text* with every run of more than 60 non-blank characters cut to its two ends and
+    its length, as :func:`shown` cuts a value."""
+
+    def cut(found: re.Match[str]) -> str:
+        word = found.group()
+        quoted = len(word) > 2 and word[0] == word[-1] and word[0] in "'\""
+        length = len(word) - 2 if quoted else len(word)  # the value's, not its quotes'
+        return f"{word[:21]}\u2026{word[-11:]} ({length:,} characters)"
+
+    return _LONG.sub(cut, text)
+
+
+def reason_of(exc: BaseException) -> str:
+    """The reason a cell's error value stands for when *exc* was raised: the message of a
+    broken rule or of an error value met, else an internal error to report."""
+    if isinstance(exc, (XlfuncsError, ExcelErrorInput)):
+        return shorten(str(exc))
+    return shorten(f"internal error ({type(exc).__name__}: {exc}); please report it")
+
+
+def code_of(exc: BaseException) -> str:
+    """The Excel error value that *exc* is shown as (the table in this module's docstring):
+    an error value met passes through, a broken rule gives its own, an overflow or a
+    division by zero ``#NUM!``, anything else ``#VALUE!``."""
+    if isinstance(exc, ExcelErrorInput):
+        return exc.code
+    if isinstance(exc, XlfuncsError):
+        return exc.excel_code
+    if isinstance(exc, (OverflowError, ZeroDivisionError)):
+        return "#NUM!"
+    return "#VALUE!"
+
+
+def error_in(value: Cell, name: str) -> ExcelErrorInput | None:
+    """The first Excel error value in *value* (a cell or a range, in reading order), named by
+    *name* and its cell.
+
+    >>> str(error_in([[1.0, "#N/A"], [2.0, 3.0]], "results"))
+    'results (row 1, column 2): the cell holds the error #N/A'
+    """
+    if isinstance(value, str):
+        code = value.strip().upper()
+        return ExcelErrorInput(code, name) if code in EXCEL_ERRORS else None
+    if not isinstance(value, (list, tuple)):
+        return None
+    cells = flatten(value)
+    for i, cell in enumerate(cells):
+        if isinstance(cell, str) and cell.strip().upper() in EXCEL_ERRORS:
+            return ExcelErrorInput(cell.strip().upper(), _cell_name(value, len(cells), i, name))
+    return None
+
+
+def _cell_name(value: Sequence[Cell], size: int, i: int, name: str) -> str:
+    """The name of cell *i* (in reading order) of the range *value* of *size* cells."""
+    if size == 1:
+        return name
+    rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in value]
+    if len(rows) > 1 and len({len(r) for r in rows}) == 1 and len(rows[0]) > 1:
+        width = len(rows[0])
+        return f"{name} (row {i // width + 1}, column {i % width + 1})"
+    if name.endswith(")"):  # "results (row 2)": "results (row 2, cell 3)"
+        return f"{name[:-1]}, cell {i + 1})"
+    return f"{name} (cell {i + 1})"
+
+
+def first_error(fn: Callable[..., Any], args: Sequence[Cell]) -> ExcelErrorInput | None:
+    """The first Excel error value among the arguments of a call of *fn*, in argument order
+    (each range in reading order), named by its argument and cell; ``None`` if there is none.
+
+    >>> def root(x): ...
+    >>> str(first_error(root, [4.0, "#N/A"]))
+    'argument 2: the cell holds the error #N/A'
+    """
+    names = list(inspect.signature(getattr(fn, "__wrapped__", fn)).parameters)
+    return first_error_among(
+        [
+            (value, names[i] if i < len(names) else f"argument {i + 1}")
+            for i, value in enumerate(args)
+        ]
+    )
+
+
+def first_error_among(cells: Sequence[tuple[Cell, str]]) -> ExcelErrorInput | None:
+    """The first Excel error value among *cells* (each a cell or a range, with its name)."""
+    for value, name in cells:
+        found = error_in(value, name)
+        if found is not None:
+            return found
+    return None
+
+
+def check_error(value: Cell, name: str) -> None:
+    """Raise :class:`ExcelErrorInput` if *value* (a cell or a range) holds an Excel error
+    value: for an argument shared by every row of a whole-column form, whose error is the
+    whole result."""
+    found = error_in(value, name)
+    if found is not None:
+        raise found
+
+
+def check_cell(value: Cell, name: str) -> None:
+    """Raise :class:`ExcelErrorInput` if the cell *value* (one value, not a range) holds an
+    Excel error value."""
+    if isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS:
+        raise ExcelErrorInput(value.strip().upper(), name)
+
+
+class RowError(Exception):
+    """One player's row cannot be read; the error shows in that row only."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+
+    @classmethod
+    def of(cls, exc: XlfuncsError | ExcelErrorInput, cells: Sequence[tuple[Cell, str]]) -> RowError:
+        """The error a row shows when reading it raised *exc*: an error value met in a cell
+        (*exc* is :class:`ExcelErrorInput`), or else the first one among the row's *cells*
+        (each with its name, in argument order) if there is one, as in Excel, else *exc*'s
+        own."""
+        found = exc if isinstance(exc, ExcelErrorInput) else first_error_among(cells)
+        if found is not None:
+            return cls(found.code, reason_of(found))
+        return cls(code_of(exc), reason_of(exc))
+
+
+def to_excel(value: Any) -> Any:
+    """A core result as a cell value: whole numbers as int, fractions as float, infinities as
+    ``#NUM!`` (via :class:`OutOfRangeError`), tables as lists of lists."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, (int, Fraction)):
+        return int(value) if isinstance(value, int) or value.denominator == 1 else float(value)
+    if isinstance(value, float):
+        if math.isinf(value) or math.isnan(value):
+            raise OutOfRangeError("the result is infinite")
+        return value
+    if isinstance(value, (list, tuple)):
+        return [to_excel(v) for v in value]
+    return value

@@ -1,0 +1,63 @@
+"""The shapes of what a cell holds as xlwings passes it: one value, a list (one row or one
+column) or a list of lists; a range read in reading order, as one column or as rows."""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any
+
+from ..core.errors import InvalidInputError
+
+__all__ = ["Cell", "column", "flatten", "matrix", "single"]
+
+Cell = Any
+"""A value as xlwings passes it: None, float, int, str, bool, datetime, list, list of lists."""
+
+
+def flatten(value: Cell) -> list[Cell]:
+    """A range as a flat list in reading order; a single value as a list of one.
+
+    >>> flatten([[1.0, 2.0], [3.0, None]]), flatten(5.0), flatten([1.0, 2.0])
+    ([1.0, 2.0, 3.0, None], [5.0], [1.0, 2.0])
+    """
+    if type(value) is list and set(map(type, value)) == {list}:  # a range, ndim=2
+        return list(chain.from_iterable(value))
+    if isinstance(value, (list, tuple)):
+        out = []
+        for item in value:
+            out.extend(flatten(item) if isinstance(item, (list, tuple)) else [item])
+        return out
+    return [value]
+
+
+def single(value: Cell, name: str) -> Cell:
+    """The one cell of *value* (a value, or a range of one cell); a larger range is refused."""
+    if isinstance(value, (list, tuple)):
+        cells = flatten(value)
+        if len(cells) != 1:
+            raise InvalidInputError(f"{name}: expected one cell, got a range of {len(cells)}")
+        return cells[0]
+    return value
+
+
+def column(value: Cell) -> list[Cell]:
+    """A one-column (or one-row) range as a list of its cells; a single cell as a list of
+    one."""
+    if isinstance(value, (list, tuple)):
+        rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in value]
+        if len(rows) == 1 and len(rows[0]) > 1:
+            return rows[0]  # a row
+        if any(len(r) != 1 for r in rows):
+            raise InvalidInputError(f"expected one column, got {len(rows[0])} columns")
+        return [r[0] for r in rows]
+    return [value]
+
+
+def matrix(value: Cell, name: str) -> list[list[Cell]]:
+    """A range as a list of rows (a single cell as one row of one)."""
+    if isinstance(value, (list, tuple)):
+        rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in value]
+        if len({len(r) for r in rows}) > 1:
+            raise InvalidInputError(f"{name}: rows of different lengths")
+        return rows
+    return [[value]]
