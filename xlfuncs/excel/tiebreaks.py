@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ..core.errors import InvalidInputError, NothingToComputeError, XlfuncsError
-from ..core.tiebreaks import parse_descriptors, rank, tiebreaks
+from ..core.tiebreaks import Descriptor, parse_descriptors, rank, tiebreaks
 from .cells import colour, is_blank, key_columns, rank_key, text, tiebreak_rules
 from .columns import crosstable_rows, read_once, results_games
 from .errors import ExcelErrorInput, RowError, check_cell, check_error, first_error_among, to_excel
@@ -31,7 +31,7 @@ _NEEDS_COLOURS = frozenset({"BPG", "BWG"})
 """The tie-breaks that count the games played with black: without the colours, none."""
 
 
-def descriptors(value: Cell) -> tuple[Any, ...]:
+def descriptors(value: Cell) -> tuple[Descriptor, ...]:
     """The tie-breaks a ``descriptor`` argument names: one cell, a row or column of cells,
     or text listing several (``"BH/C1, BH, SB"``); blank cells among them are skipped."""
     check_error(value, "descriptor")  # shared by every row: the whole result
