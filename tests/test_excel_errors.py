@@ -367,9 +367,9 @@ def _with_rules(name: str, value: object) -> list[Any]:
 def test_a_bad_rules_is_an_excel_error_with_its_reason(
     name: str, value: object, code: str, why: str
 ) -> None:
-    # was, for NORM_RP, NORM_POINTS, NORM_RATINGS and NORM_FIGURES: "internal error
-    # (ValueError: cannot convert float NaN to integer)" (#VALUE!) or "(OverflowError: cannot
-    # convert float infinity to integer)" (#NUM!): their reader had no finiteness check
+    # was, for NORM_RP, NORM_POINTS, NORM_RATINGS, NORM_FIGURES and NORM_ALL: "internal
+    # error (ValueError: cannot convert float NaN to integer)" (#VALUE!) or "(OverflowError:
+    # cannot convert float infinity to integer)" (#NUM!): their reader had no finiteness check
     args = _with_rules(name, value)
     # one cell shared by every row: the whole result, also for the whole-column forms
     assert udfs.FUNCTIONS[name](*args) == code, (name, value)
