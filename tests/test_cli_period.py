@@ -356,16 +356,6 @@ def test_a_player_sheet_is_the_rating_calculator_with_names_of_its_own(
     assert not ours.defined_names  # nothing for the whole workbook
 
 
-def test_the_readme_example_is_the_real_output(capsys: pytest.CaptureFixture[str]) -> None:
-    root = Path(__file__).resolve().parents[1]
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    command = "$ xlfuncs period docs/examples/period\n"
-    shown = readme[readme.index(command) + len(command) :]
-    shown = shown[: shown.index("$ xlfuncs period")]
-    code, out, _ = run(capsys, "period", str(root / "docs" / "examples" / "period"))
-    assert code == 0 and out == shown
-
-
 def test_k_from_the_rating_list_and_the_new_list_for_the_next_period(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -292,28 +292,6 @@ def test_list_player_line_helper_agrees_with_the_reader(list_path: Path) -> None
     )  # fmt: skip
 
 
-def test_the_readme_example_is_what_the_command_prints(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    """The README's example with a list: every line it shows (``...`` stands for lines left
-    out) is a line of the real output, in order."""
-    root = Path(__file__).resolve().parents[1]
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    command = "$ xlfuncs report rr.trf --rating-list players_list_foa.txt\n"
-    block = readme[readme.index(command) + len(command) :].split("```", 1)[0]
-    shown = [line for line in block.splitlines() if line.strip() != "..."]
-    rr = tmp_path / "rr.trf"
-    rr.write_bytes((root / "xlfuncs" / "data" / "demo_round_robin.trf").read_bytes())
-    listed = tmp_path / "players_list_foa.txt"
-    listed.write_bytes((root / "docs" / "examples" / "demo_players_list_foa.txt").read_bytes())
-    code, out, err = run(capsys, "report", str(rr), "--rating-list", str(listed))
-    assert (code, err) == (0, "")
-    lines = out.splitlines()
-    at = 0
-    for line in shown:
-        at = lines.index(line, at) + 1  # ValueError: a line the command does not print
-
-
 def test_a_k_file_k_the_event_s_rules_never_give(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -200,12 +200,3 @@ def test_real_lichess_blitz_events(name: str) -> None:
     assert blitz.rate is BLITZ and blitz.edition.id == "2017 blitz"
     assert blitz.edition.k_fixed == 20 and blitz.norms == ()
     assert all(r.norm is None for r in blitz.rows)
-
-
-def test_the_readme_rapid_example_is_the_real_output(capsys: pytest.CaptureFixture[str]) -> None:
-    readme = (REAL.parents[2] / "README.md").read_text(encoding="utf-8")
-    command = "$ xlfuncs report tests/data/real/crete-friendship-cup-2024-rapid.trf\n"
-    shown = readme[readme.index(command) + len(command) :]
-    shown = shown[: shown.index("```")]
-    code, out, _ = run(capsys, "report", str(REAL / "crete-friendship-cup-2024-rapid.trf"))
-    assert code == 0 and out.startswith(shown)

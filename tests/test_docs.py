@@ -1,0 +1,90 @@
+"""The docs cannot drift from the program, and the library's code speaks of the code.
+
+The README's and docs' generated blocks (``tests/doc_blocks.py``) must be what the program
+prints now, and no library file may name an issue of the tracker (that history belongs in
+``CHANGELOG.md`` or ``docs/``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+import doc_blocks
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _whole_suite(config: pytest.Config) -> bool:
+    """Whether this session runs the README's test command's whole suite (its default paths,
+    nothing deselected), so that its items are the tests the README counts."""
+    option = config.option
+    return (
+        config.args_source is pytest.Config.ArgsSource.TESTPATHS
+        and not option.markexpr
+        and not option.keyword
+        and not getattr(option, "deselect", None)
+        and not getattr(option, "lf", False)
+        and not getattr(option, "stepwise", False)
+    )
+
+
+def test_the_generated_blocks_are_what_the_program_prints(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``python tests/doc_blocks.py --check``: a block that differs fails with the diff, and
+    ``python tests/doc_blocks.py`` writes it again. The test counts are this session's when
+    it runs the whole suite; in a part of the suite they are left as they are."""
+    from cogapp import Cog
+
+    if _whole_suite(request.config):
+        items = request.session.items
+        slow = sum(item.get_closest_marker("slow") is not None for item in items)
+        monkeypatch.setattr(doc_blocks, "COUNTS", (len(items), slow))
+    else:
+        monkeypatch.setenv("XLFUNCS_DOCS_NO_COLLECT", "1")
+    shown = io.StringIO()
+    with contextlib.redirect_stdout(shown), contextlib.redirect_stderr(shown):
+        code = Cog().main(
+            doc_blocks.cog_arguments(
+                "--check", "--diff", "--check-fail-msg", "run: python tests/doc_blocks.py"
+            )
+        )
+    assert code == 0, shown.getvalue()
+
+
+ISSUE = re.compile(
+    r"\b(?:issues?|tickets?|bugs?|PRs?|pull requests?)\s*(?:no\.?\s*)?#?\d+"
+    r"|(?<![\w&#])#\d{1,5}\b(?![0-9A-Fa-f])",
+    re.IGNORECASE,
+)
+"""A reference to an issue: "issue 12", "issues 8 and 9", "#12" (but not Excel's ``#N/A``,
+``#NUM!`` nor a colour, ``#006100``)."""
+
+NOT_YET_SCRUBBED = {
+    "xlfuncs/core/editions.py": 2,
+    "xlfuncs/trf/k_file.py": 1,
+    "xlfuncs/trf/tiebreak_list.py": 1,
+}
+"""Files that still name issues, and how many times: the number may only go down."""
+
+
+def test_issue_pattern() -> None:
+    for text in ("issue 12", "(issue 9, case 2)", "issues 8 and 9", "see #12.", "PR 3"):
+        assert ISSUE.search(text), text
+    for text in ("#N/A", "#NUM!", "#VALUE!", '"#006100"', "#C6EFCE", "8.3.3", "1.4.3d"):
+        assert not ISSUE.search(text), text
+
+
+def test_no_library_file_names_an_issue() -> None:
+    found: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "xlfuncs").rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        text = path.read_text(encoding="utf-8")
+        hits = [m.group() for m in ISSUE.finditer(text)]
+        if len(hits) > NOT_YET_SCRUBBED.get(name, 0):
+            found[name] = hits
+    assert not found, f"issue numbers in library code (CHANGELOG.md or docs/ instead): {found}"
