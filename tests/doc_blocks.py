@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 """The checkout."""
 
-DOCUMENTS = ("README.md",)
+DOCUMENTS = ("README.md", "docs/rating-list.md", "docs/report.md", "docs/tiebreaks.md")
 """The files with generated blocks, relative to :data:`ROOT`."""
 
 FILES = {
@@ -50,6 +50,10 @@ FILES = {
 
 BAD_RATING = "20x0"
 """``bad.trf`` is the demo's first player line with this in the rating's columns (49-52)."""
+
+BAD_LIST_LINE, BAD_LIST_RATING = 7, "2x76"
+"""``broken/players_list_foa.txt`` is the demo's list with this line's standard rating
+(columns 114-119) written so."""
 
 Selector = str | tuple[str, str] | tuple[str, int]
 """A part of a command's output to show: the next line matching a regular expression; the
@@ -93,6 +97,43 @@ def console(*runs: Run, language: str = "console") -> None:
             if not one.quiet:
                 for shown in excerpt(output.splitlines(), one.keep):
                     print(shown)
+    print("```")
+
+
+def lines_of(command: str, *keep: Selector, code: int = 0) -> None:
+    """Print a fenced block of the lines *keep* selects from what ``xlfuncs COMMAND`` prints
+    (no ``$`` line, no ``...``)."""
+    with _scratch() as folder:
+        got, output = xlfuncs(folder, shlex.split(command))
+    if got != code:
+        raise AssertionError(f"xlfuncs {command}: exit status {got}, not {code}:\n{output}")
+    print("```text")
+    for line in excerpt(output.splitlines(), keep):
+        if line.strip() != "...":
+            print(line)
+    print("```")
+
+
+def python_session(source: str) -> None:
+    """Print a fenced ``pycon`` block: each line of *source* run in the checkout as Python's
+    prompt runs it, an expression followed by its value's ``repr``."""
+    namespace: dict[str, object] = {}
+    before = Path.cwd()
+    os.chdir(ROOT)
+    print("```pycon")
+    try:
+        for line in source.strip("\n").splitlines():
+            print(f">>> {line}")
+            try:
+                code = compile(line, "<docs>", "eval")
+            except SyntaxError:
+                exec(compile(line, "<docs>", "exec"), namespace)
+                continue
+            value = eval(code, namespace)
+            if value is not None:
+                print(repr(value))
+    finally:
+        os.chdir(before)
     print("```")
 
 
@@ -165,6 +206,11 @@ def _scratch() -> Iterator[Path]:
         lines = (folder / "rr.trf").read_text(encoding="utf-8").splitlines()
         first = next(line for line in lines if line.startswith("001"))
         (folder / "bad.trf").write_text(first[:48] + BAD_RATING + first[52:] + "\n")
+        listed = (folder / "players_list_foa.txt").read_text(encoding="utf-8").split("\n")
+        line = listed[BAD_LIST_LINE - 1]
+        listed[BAD_LIST_LINE - 1] = line[:113] + BAD_LIST_RATING.rjust(6) + line[119:]
+        (folder / "broken").mkdir()
+        (folder / "broken" / "players_list_foa.txt").write_text("\n".join(listed), "utf-8")
         before = os.environ.get("XLFUNCS_CACHE_DIR")
         os.environ["XLFUNCS_CACHE_DIR"] = str(folder / "cache")
         try:
