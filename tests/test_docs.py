@@ -88,3 +88,44 @@ def test_no_library_file_names_an_issue() -> None:
         if len(hits) > NOT_YET_SCRUBBED.get(name, 0):
             found[name] = hits
     assert not found, f"issue numbers in library code (CHANGELOG.md or docs/ instead): {found}"
+
+
+PATH_IN_DOCS = re.compile(
+    r"(?<![\w/.])((?:xlfuncs|tests|docs|benchmarks|workbook_templates|\.ci)/[\w./-]*\w/?)"
+)
+"""A path of the checkout written in the docs (``xlfuncs/core/tables.py``, ``docs/``)."""
+
+OTHER_REPOSITORIES = {
+    ("docs/editions.md", "docs/research/VERIFICATION_2026-10-09.md"),
+    ("docs/fide-rules.md", "tests/fixtures/"),
+}
+"""Paths the docs cite in other projects' repositories, not in this one."""
+
+
+def test_every_path_the_docs_name_exists() -> None:
+    missing = []
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        name = doc.relative_to(ROOT).as_posix()
+        for found in PATH_IN_DOCS.finditer(doc.read_text(encoding="utf-8")):
+            path = found.group(1)
+            if not (ROOT / path).exists() and (name, path) not in OTHER_REPOSITORIES:
+                missing.append(f"{name}: {path}")
+    assert not missing
+
+
+def test_every_file_of_the_readme_s_map_exists() -> None:
+    """The map of where each rule lives: each file it names (``norm_games.py`` after
+    ``xlfuncs/core/norm_check.py`` is in the same folder)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("Where a rule lives:") :].split("\n\n")[1]
+    named = []
+    for row in table.splitlines()[2:]:
+        folder = ""
+        for cell_path in re.findall(r"`([^`]+)`", row.split("|")[1]):
+            if "/" in cell_path:
+                folder = cell_path.rstrip("/").rpartition("/")[0] if "." in cell_path else ""
+                named.append(cell_path)
+            else:
+                named.append(f"{folder}/{cell_path}")
+    assert len(named) > 30
+    assert [path for path in named if not (ROOT / path).exists()] == []
