@@ -136,7 +136,7 @@ class Edition(DatedEdition):
 
     zero_score_disregarded: bool
     """A zero score in a player's first event is disregarded (no first rating from it).
-    ``True`` in every implemented edition (issue 9, case 2): the rule predates 2022. Sources:
+    ``True`` in every implemented edition: the rule predates 2022. Sources:
     the 2003 text, handbook B.02 6.1 (GA 2003), "If an unrated player scores zero or half in
     an event, his score and that of his opponents against him are disregarded" (copy of the
     handbook at arbitri.lombardiascacchi.com, B0206); the 2009 changes (fide.com news, 13 July
@@ -155,9 +155,9 @@ class Edition(DatedEdition):
 
     title_norms: bool = True
     """Whether an event under these rules can give a title norm: only standard play can (a
-    norm is earned in a standard-rated event; issue 11: "No title norm is claimed in a rapid
-    or blitz event"; the clause of the Title Regulations saying so was not in the stored
-    material). ``False`` for rapid and blitz, so that no norm is claimed there."""
+    norm is earned in a standard-rated event, as the project's requirements state; the clause
+    of the Title Regulations saying so was not found in the stored material). ``False`` for
+    rapid and blitz, so that no norm is claimed there."""
 
     k_fixed: int | None = None
     """Every player's K under these rules (20 for rapid and blitz until 30 September 2022);
