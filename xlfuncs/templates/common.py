@@ -194,7 +194,8 @@ class PlainFormulaSheet(Worksheet):  # type: ignore[misc]
     Before storing each formula, xlsxwriter tries some thirty regular-expression
     substitutions on it, one per newer Excel function that needs the ``_xlfn.`` prefix in
     the file; a chart's tens of thousands of per-row formulas (``IFERROR(...)``) need none,
-    and the substitutions were about a tenth of a 10,000-player crosstable's time. The
+    and those substitutions are a large share of a big crosstable's time
+    (``docs/templates.md``, *Measurements*). The
     result is the same text xlsxwriter would store: any other formula (or one whose text
     merely looks like another call) goes through xlsxwriter's own rewriting."""
 

@@ -10,9 +10,8 @@ functions read those blocks, one call per computed column.
 
 Why not lay the chart out as three blocks (13 opponent columns, 13 colour columns, 13 result
 columns) and spare the gathering? Because an arbiter enters a round's pairing and result
-side by side, as on every wall chart. Measured with the ``formulas`` engine on the filled
-60-player chart, the 26 gathering formulas of opponents and results cost about 5 s of a
-full recalculation (Excel: nothing noticeable); gathering each block with one
+side by side, as on every wall chart. What the gathering formulas cost a recalculation is
+in ``docs/templates.md`` (*Measurements*); gathering each block with one
 ``CHOOSE({1,...,13}, ...)`` array would cost less in the engine, but relies on how Excel
 hands blank cells through ``CHOOSE``, which could not be checked here.
 See :mod:`xlfuncs.templates.chart` for the layout and :mod:`xlfuncs.templates.event` for
