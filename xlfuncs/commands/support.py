@@ -62,8 +62,8 @@ def say(kind: str, message: str) -> None:
 def no_cycle_collection() -> Iterator[None]:
     """Pause Python's cycle collector (:func:`xlfuncs.cli.main` runs every command inside it):
     reading a big TRF makes millions of small objects, and the collector would walk them all
-    again and again (a quarter of the time of a 10,000-player crosstable) to find cycles the
-    commands do not make; reference counting still frees them."""
+    again and again to find cycles the commands do not make; reference counting still frees
+    them."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
