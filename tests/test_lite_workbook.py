@@ -84,18 +84,26 @@ def test_into_a_workbook_keeps_everything_else(
     assert capsys.readouterr().out.strip() == str(book)
     after = parts(book)
     changed = sorted(n for n in before if before[n] != after[n])
-    assert changed == ["[Content_Types].xml", "_rels/.rels"]  # the two package lists only
+    # the package lists, and the sheet whose call is now stored as Excel binds it
+    assert changed == [
+        "[Content_Types].xml",
+        "_rels/.rels",
+        "xl/_rels/workbook.xml.rels",
+        "xl/worksheets/sheet1.xml",
+    ]
     assert sorted(set(after) - set(before)) == [
+        "xl/metadata.xml",
         "xl/webextensions/_rels/taskpanes.xml.rels",
         "xl/webextensions/taskpanes.xml",
         "xl/webextensions/webextension1.xml",
     ]
     check_package(after)
     assert lite_workbook.read_bundle(book) == lite.bundle_files()
-    wb = openpyxl.load_workbook(book)  # still a workbook, the cells as they were
+    wb = openpyxl.load_workbook(book)  # still a workbook, the other cells as they were
     assert wb.sheetnames == ["Crosstable"]
     assert wb["Crosstable"]["A1"].value == "Ødegaard"
-    assert wb["Crosstable"]["B2"].value == "=RP_FIDE(C1:C3, 2.5)"
+    call = wb["Crosstable"]["B2"].value
+    assert (call.ref, call.text) == ("B2", "=_xldudf_RP_FIDE(C1:C3, 2.5)")
 
 
 def test_stored_as_office_stores_add_in_settings(book: Path) -> None:

@@ -36,6 +36,7 @@ __all__ = [
     "build_main_py",
     "bundle_files",
     "bundled_sources",
+    "function_names",
     "main_lite",
     "write_lite",
 ]
@@ -369,6 +370,14 @@ at the end of this file.
     text = "\n".join(out).rstrip("\n") + "\n"
     compile(text, "main.py", "exec", dont_inherit=True)  # a syntax check before writing
     return text
+
+
+def function_names() -> list[str]:
+    """The Excel names of the functions the bundle registers (the upper-cased Python
+    names, without a namespace), in source order."""
+    sources = bundled_sources()
+    module = importlib.import_module(ENTRY_MODULE)
+    return [e.name.upper() for e in _exports(module, sources[ENTRY_MODULE][0])]
 
 
 def bundle_files() -> dict[str, str]:

@@ -21,11 +21,13 @@ import posixpath
 import re
 import xml.etree.ElementTree as ET
 import zipfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from io import BytesIO
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
+
+from .lite_form import PREFIX, LiteFormError, lite_parts
 
 __all__ = [
     "LITE_ADDIN",
@@ -177,7 +179,32 @@ def summary(path: str | os.PathLike[str]) -> dict[str, str]:
 # ------------------------------------------------------------------------------ writing
 
 
-def _new_extension(settings: Mapping[str, str]) -> bytes:
+def _id_list(functions: Sequence[str]) -> str:
+    """The ``customFunctionIdList`` element: each function as Excel lists it
+    (``_xldudf_`` and the id, sorted as Excel sorts them)."""
+    ids = "".join(
+        f"<we:customFunctionIds>{PREFIX}{escape(n.upper())}</we:customFunctionIds>"
+        for n in sorted({n.upper() for n in functions})
+    )
+    return (
+        f"<we:customFunctionIdList>{ids}</we:customFunctionIdList>"
+        if ids
+        else ("<we:customFunctionIdList/>")
+    )
+
+
+def _extension_list(functions: Sequence[str]) -> str:
+    contains = (
+        '<we:containsCustomFunctions val="1"/>' if functions else ("<we:containsCustomFunctions/>")
+    )
+    return (
+        f'<we:extLst><a:ext xmlns:a="{_A}" uri="{_CONTAINS_CUSTOM_FUNCTIONS}">{contains}'
+        f'</a:ext><a:ext xmlns:a="{_A}" uri="{_CUSTOM_FUNCTION_IDS}">{_id_list(functions)}'
+        "</a:ext></we:extLst>"
+    )
+
+
+def _new_extension(settings: Mapping[str, str], functions: Sequence[str] = ()) -> bytes:
     properties = "".join(
         f'<we:property name="{_attribute(name)}" value="{_attribute(_encode(value))}"/>'
         for name, value in settings.items()
@@ -188,16 +215,18 @@ def _new_extension(settings: Mapping[str, str]) -> bytes:
         f'<we:alternateReferences><we:reference id="{LITE_ADDIN.upper()}" version="1.0.0.0" '
         f'store="{LITE_ADDIN.upper()}" storeType="OMEX"/></we:alternateReferences>'
         f"<we:properties>{properties}</we:properties><we:bindings/>"
-        f'<we:snapshot xmlns:r="{_R}"/>'
-        f'<we:extLst><a:ext xmlns:a="{_A}" uri="{_CONTAINS_CUSTOM_FUNCTIONS}">'
-        f'<we:containsCustomFunctions/></a:ext><a:ext xmlns:a="{_A}" uri="{_CUSTOM_FUNCTION_IDS}">'
-        f"<we:customFunctionIdList/></a:ext></we:extLst></we:webextension>"
+        f'<we:snapshot xmlns:r="{_R}"/>{_extension_list(functions)}</we:webextension>'
     ).encode()
 
 
-def _updated_extension(data: bytes, extension: ET.Element, settings: Mapping[str, str]) -> bytes:
+def _updated_extension(
+    data: bytes,
+    extension: ET.Element,
+    settings: Mapping[str, str],
+    functions: Sequence[str] | None = None,
+) -> bytes:
     """The webextension part *data* with *settings* set (others kept), its namespace
-    prefixes as they were."""
+    prefixes as they were; with *functions*, its custom function list replaced by them."""
     for _, (prefix, uri) in ET.iterparse(BytesIO(data), events=("start-ns",)):
         if prefix and not re.fullmatch(r"ns\d+", prefix):
             ET.register_namespace(prefix, uri)
@@ -212,6 +241,17 @@ def _updated_extension(data: bytes, extension: ET.Element, settings: Mapping[str
         if prop is None:
             prop = ET.SubElement(container, f"{{{_WE}}}property", {"name": name})
         prop.set("value", _encode(value))
+    if functions is not None:
+        old = extension.find(f"{{{_WE}}}extLst")
+        if old is not None:
+            extension.remove(old)
+        extension.append(
+            ET.fromstring(
+                _extension_list(functions).replace(
+                    "<we:extLst>", f'<we:extLst xmlns:we="{_WE}">', 1
+                )
+            )
+        )
     return (_DECLARATION + ET.tostring(extension, encoding="unicode")).encode("utf-8")
 
 
@@ -270,7 +310,9 @@ def _target(source_part: str, target: str) -> str:
     return posixpath.normpath(posixpath.join(posixpath.dirname(source_part), target))
 
 
-def _add_lite_part(parts: dict[str, bytes], settings: Mapping[str, str]) -> list[str]:
+def _add_lite_part(
+    parts: dict[str, bytes], settings: Mapping[str, str], functions: Sequence[str] = ()
+) -> list[str]:
     """Add a new xlwings Lite webextension part and its task pane to *parts*; returns the
     names of the parts added."""
     added: list[str] = []
@@ -278,7 +320,7 @@ def _add_lite_part(parts: dict[str, bytes], settings: Mapping[str, str]) -> list
     while f"xl/webextensions/webextension{n}.xml" in parts:
         n += 1
     extension = f"xl/webextensions/webextension{n}.xml"
-    parts[extension] = _new_extension(settings)
+    parts[extension] = _new_extension(settings, functions)
     added.append(extension)
     types = [_override(extension, _CT_WEBEXTENSION)]
 
@@ -332,21 +374,36 @@ def _add_lite_part(parts: dict[str, bytes], settings: Mapping[str, str]) -> list
     return added
 
 
-def write_settings(path: str | os.PathLike[str], settings: Mapping[str, str]) -> None:
+def write_settings(
+    path: str | os.PathLike[str],
+    settings: Mapping[str, str],
+    *,
+    functions: Sequence[str] | None = None,
+) -> None:
     """Store *settings* (name -> text, e.g. ``main.py`` -> its code) as xlwings Lite add-in
     settings in the workbook at *path*. Settings of that name already there are replaced,
     the add-in's other settings kept; a workbook without the add-in gets it, with its task
     pane shown when the workbook opens. Every other part is copied unchanged and the file
-    is replaced in one step (a temporary file beside it, then a rename)."""
+    is replaced in one step (a temporary file beside it, then a rename).
+
+    With *functions* (the Excel names of the bundle's functions), the workbook is also put
+    in the form Excel binds (:mod:`xlfuncs.lite_form`): every stored call of one of them is
+    rewritten ``_xldudf_NAME(...)`` as a dynamic-array formula, and the add-in's part lists
+    them all (``customFunctionIdList``)."""
     book = Path(path)
     loaded, comment = _load(book)
     parts = {info.filename: data for info, data in loaded}
-    lite = list(_lite_parts(parts))
     added: list[str] = []
+    if functions is not None:
+        try:
+            _, added = lite_parts(parts, functions)
+        except LiteFormError as exc:
+            raise WorkbookError(f"{book}: {exc}") from None
+    lite = list(_lite_parts(parts))
     for name, extension in lite:
-        parts[name] = _updated_extension(parts[name], extension, settings)
+        parts[name] = _updated_extension(parts[name], extension, settings, functions)
     if not lite:
-        added = _add_lite_part(parts, settings)
+        added += _add_lite_part(parts, settings, functions or ())
     stamp = next((i.date_time for i, _ in loaded if i.filename == "[Content_Types].xml"))
     out: list[tuple[zipfile.ZipInfo, bytes]] = []
     for info, _ in loaded:
@@ -376,8 +433,10 @@ def _replace(book: Path, parts: list[tuple[zipfile.ZipInfo, bytes]], comment: by
 
 def main_into(book: str | os.PathLike[str]) -> Path:
     """The ``xlfuncs lite --into BOOK`` command: store this package's Lite code
-    (``main.py``, ``requirements.txt``) in the workbook *book*; returns its path."""
-    from .lite import bundle_files
+    (``main.py``, ``requirements.txt``) in the workbook *book*, its formulas calling our
+    functions rewritten in the form Excel binds and the functions listed; returns its
+    path."""
+    from .lite import bundle_files, function_names
 
-    write_settings(book, bundle_files())
+    write_settings(book, bundle_files(), functions=function_names())
     return Path(book)

@@ -34,6 +34,7 @@ __all__ = [
     "RESULT_CHOICES",
     "EDITION_CHOICES",
     "UDF_MODULE",
+    "EXCEL_CALC_ID",
     "Formats",
     "new_workbook",
     "PlainFormulaSheet",
@@ -114,9 +115,30 @@ class Formats:
     """Plain text."""
 
 
+EXCEL_CALC_ID = 191029
+"""The calculation engine id written in ``<calcPr calcId=...>``: the one Excel 2019, 2021 and
+365 write (an Excel-saved workbook of xlwings-server, ``tests/e2e_custom_functions.xlsx``,
+carries ``<calcPr calcId="191029"/>``; docs/lite.md). Excel recalculates on open a workbook
+whose id is older than its own engine's (xlsxwriter's default, 124519, is Excel 2010's) or
+that asks for it (``fullCalcOnLoad``, which the workbooks do not write), and then every
+cell calling a function that is not loaded turns into ``#NAME?``; with this id and without
+that flag it opens with the values stored beside the formulas."""
+
+
+class _Workbook(xlsxwriter.Workbook):
+    """xlsxwriter's workbook, whose saved file gets the blank values stored beside formulas
+    typed as text, as Excel writes them (:func:`xlfuncs.lite_form.typed_blanks`)."""
+
+    def close(self) -> None:
+        super().close()
+        from ..lite_form import typed_blanks_in
+
+        typed_blanks_in(Path(self.filename))
+
+
 def new_workbook(path: str | Path, *, title: str) -> tuple[Workbook, Formats]:
     """A new workbook with our formats. Strings are never turned into formulas or numbers."""
-    wb = xlsxwriter.Workbook(
+    wb = _Workbook(
         str(path),
         {"strings_to_formulas": False, "strings_to_numbers": False, "strings_to_urls": False},
     )
@@ -129,7 +151,8 @@ def new_workbook(path: str | Path, *, title: str) -> tuple[Workbook, Formats]:
             "created": _FIXED_TIME,
         }
     )
-    wb.set_calc_mode("auto")
+    wb.set_calc_mode("auto", calc_id=EXCEL_CALC_ID)
+    wb.calc_on_load = False  # no fullCalcOnLoad: Excel shows the stored values on open
     font = {"font_name": "Calibri", "font_size": 10}
     border = {"border": 1, "border_color": "#B7B7B7"}
     unlocked = {"locked": False, "bg_color": "#FFFDE7"}

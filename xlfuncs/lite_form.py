@@ -1,0 +1,286 @@
+"""A workbook's formulas in the form Excel itself stores for xlwings Lite functions.
+
+xlwings Lite's functions are Office.js custom functions. Excel stores a call of one in the
+cell formula as ``_xldudf_`` followed by the function's id (``=RP_FIDE(C5:C13, D5)`` is
+stored ``_xldudf_RP_FIDE(C5:C13,D5)``; a namespace's dot becomes ``_``), marks the cell as a
+dynamic-array formula (``<c cm="1">`` pointing to the ``XLDAPR`` dynamic-array properties of
+``xl/metadata.xml``, the formula stored ``<f t="array" ref="...">`` with the range it fills),
+and lists every function of the add-in in its webextension part
+(``<we:customFunctionIdList>``, written by :mod:`xlfuncs.lite_workbook`). Excel binds a
+stored call to a loaded custom function only in that form: a plain name stays ``#NAME?``
+after the add-in loads. The evidence (Excel-saved workbooks, Microsoft's answers) is in
+``docs/lite.md``.
+
+:func:`lite_parts` rewrites the worksheets of a package (part name -> bytes) into that form;
+:func:`typed_blanks` types the blank values stored beside formulas as text, as Excel does
+(both routes). Both edit the XML text in place, so every other byte of a part is kept.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from collections.abc import Iterable, Mapping, MutableMapping
+from pathlib import Path
+from xml.sax.saxutils import escape, unescape
+
+__all__ = ["PREFIX", "LiteFormError", "lite_parts", "to_lite", "typed_blanks", "typed_blanks_in"]
+
+PREFIX = "_xldudf_"
+"""What Excel writes before an Office.js custom function's id in a stored formula."""
+
+_QUOTES = {"&quot;": '"', "&apos;": "'"}
+_CELL = re.compile(r"<c\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</c>)", re.S)
+_FORMULA = re.compile(r"<f\b(?P<attrs>[^>]*?)(?:/>|>(?P<text>.*?)</f>)", re.S)
+_IDENT = re.compile(r"[A-Za-z_\\][A-Za-z0-9_.]*")
+_SHEET = re.compile(r"xl/worksheets/[^/]+\.xml$")
+
+_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_XDA = "http://schemas.microsoft.com/office/spreadsheetml/2017/dynamicarray"
+_CT_METADATA = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml"
+_REL_METADATA = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sheetMetadata"
+_DYNAMIC_URI = "{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}"
+_DYNAMIC_TYPE = (
+    '<metadataType name="XLDAPR" minSupportedVersion="120000" copy="1" pasteAll="1" '
+    'pasteValues="1" merge="1" splitFirst="1" rowColShift="1" clearFormats="1" '
+    'clearComments="1" assign="1" coerce="1" cellMeta="1"/>'
+)
+_DYNAMIC_PROPERTIES = (
+    f'<bk><extLst><ext uri="{_DYNAMIC_URI}"><xda:dynamicArrayProperties fDynamic="1" '
+    f'fCollapsed="0"/></ext></extLst></bk>'
+)
+_NEW_METADATA = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    f'<metadata xmlns="{_MAIN}" xmlns:xda="{_XDA}">'
+    f'<metadataTypes count="1">{_DYNAMIC_TYPE}</metadataTypes>'
+    f'<futureMetadata name="XLDAPR" count="1">{_DYNAMIC_PROPERTIES}</futureMetadata>'
+    '<cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata></metadata>'
+)
+
+
+class LiteFormError(ValueError):
+    """The workbook cannot be put in the Lite form (a part this module does not edit)."""
+
+
+def to_lite(formula: str, names: Iterable[str]) -> str:
+    """*formula* (as stored, without ``=``) with every call of a function of *names* (any
+    case) written ``_xldudf_NAME(``; text in double quotes and quoted sheet names are left
+    alone, and so are names already prefixed."""
+    wanted = {n.upper() for n in names}
+    out: list[str] = []
+    i, n = 0, len(formula)
+    while i < n:
+        ch = formula[i]
+        if ch in "\"'":  # a string literal or a quoted sheet name: doubled quotes inside
+            j = i + 1
+            while j < n:
+                if formula[j] == ch:
+                    if j + 1 < n and formula[j + 1] == ch:
+                        j += 2
+                        continue
+                    break
+                j += 1
+            out.append(formula[i : j + 1])
+            i = j + 1
+            continue
+        match = _IDENT.match(formula, i) if not (i and formula[i - 1].isalnum()) else None
+        if match is None:
+            out.append(ch)
+            i += 1
+            continue
+        word = match.group()
+        rest = formula[match.end() :].lstrip(" ")
+        if word.upper() in wanted and rest.startswith("(") and (not i or formula[i - 1] != "!"):
+            out.append(PREFIX + word.upper())
+        else:
+            out.append(word)
+        i = match.end()
+    return "".join(out)
+
+
+def _attr(attrs: str, name: str) -> str | None:
+    found = re.search(rf'\s{name}="([^"]*)"', attrs)
+    return None if found is None else found.group(1)
+
+
+def _set_attr(attrs: str, name: str, value: str) -> str:
+    if _attr(attrs, name) is None:
+        return f'{attrs} {name}="{value}"'
+    return re.sub(rf'(\s{name}=")[^"]*(")', rf"\g<1>{value}\g<2>", attrs, count=1)
+
+
+def _text(data: str) -> str:
+    for entity, char in _QUOTES.items():
+        data = data.replace(entity, char)
+    return unescape(data)
+
+
+def _sheet(xml: str, names: frozenset[str], dynamic: int) -> tuple[str, int]:
+    """A worksheet's XML with its calls in the Lite form; and how many cells changed."""
+    changed = 0
+
+    def cell(match: re.Match[str]) -> str:
+        nonlocal changed
+        body = match.group("body")
+        if body is None or "<f" not in body:
+            return match.group(0)
+        formula = _FORMULA.search(body)
+        if formula is None or formula.group("text") is None:
+            return match.group(0)  # a shared formula's follower: its master is rewritten
+        text = _text(formula.group("text"))
+        lite = to_lite(text, names)
+        if lite == text:
+            return match.group(0)
+        changed += 1
+        attrs = match.group("attrs")
+        f_attrs = formula.group("attrs")
+        kind = _attr(f_attrs, "t")
+        if kind is None or kind == "normal":
+            f_attrs = re.sub(r'\s(?:t|ref)="[^"]*"', "", f_attrs)
+            f_attrs = f' t="array" ref="{_attr(attrs, "r")}"{f_attrs}'
+        if kind != "shared":
+            attrs = _set_attr(attrs, "cm", str(dynamic))
+        new_f = f"<f{f_attrs}>{escape(lite)}</f>"
+        body = body[: formula.start()] + new_f + body[formula.end() :]
+        return f"<c{attrs}>{body}</c>"
+
+    return _CELL.sub(cell, xml), changed
+
+
+def _types(parts: Mapping[str, bytes]) -> str:
+    return parts["[Content_Types].xml"].decode("utf-8")
+
+
+def _metadata_part(parts: Mapping[str, bytes]) -> str | None:
+    found = re.search(
+        rf'<Override\b[^>]*PartName="/([^"]+)"[^>]*ContentType="{re.escape(_CT_METADATA)}"',
+        _types(parts),
+    )
+    if found is None:
+        found = re.search(
+            rf'<Override\b[^>]*ContentType="{re.escape(_CT_METADATA)}"[^>]*PartName="/([^"]+)"',
+            _types(parts),
+        )
+    return None if found is None else found.group(1)
+
+
+def _dynamic_index(xml: str, where: str) -> int | None:
+    """The 1-based ``cellMetadata`` entry of *xml* (a metadata part) that marks a
+    dynamic-array formula, if it has one."""
+    types = re.findall(r"<metadataType\b[^>]*\bname=\"([^\"]+)\"", xml)
+    if "XLDAPR" not in types:
+        return None
+    type_index = types.index("XLDAPR") + 1
+    future = re.search(
+        r'<futureMetadata\b[^>]*name="XLDAPR"[^>]*>(.*?)</futureMetadata>', xml, re.S
+    )
+    if future is None:
+        raise LiteFormError(f"{where}: XLDAPR declared without its properties")
+    blocks = re.findall(r"<bk>(.*?)</bk>", future.group(1), re.S)
+    dynamic = [k for k, b in enumerate(blocks) if 'fDynamic="1"' in b]
+    cells = re.search(r"<cellMetadata\b[^>]*>(.*?)</cellMetadata>", xml, re.S)
+    if not dynamic or cells is None:
+        return None
+    for k, block in enumerate(re.findall(r"<bk>(.*?)</bk>", cells.group(1), re.S), start=1):
+        rc = re.search(r'<rc t="(\d+)" v="(\d+)"/>', block)
+        if rc and int(rc.group(1)) == type_index and int(rc.group(2)) in dynamic:
+            return k
+    return None
+
+
+def _ensure_metadata(parts: MutableMapping[str, bytes]) -> tuple[int, list[str]]:
+    """The ``cm`` index of a dynamic-array formula in *parts*, a metadata part added (with
+    its content type and relationship) when the workbook has none; and the parts added."""
+    name = _metadata_part(parts)
+    if name is not None:
+        index = _dynamic_index(parts[name].decode("utf-8"), name)
+        if index is None:
+            raise LiteFormError(
+                f"{name}: the workbook's cell metadata has no dynamic-array entry; open it in "
+                "Excel, enter any dynamic-array formula, save, and run this again"
+            )
+        return index, []
+    name = "xl/metadata.xml"
+    parts[name] = _NEW_METADATA.encode("utf-8")
+    types = _types(parts).replace(
+        "</Types>", f'<Override PartName="/{name}" ContentType="{_CT_METADATA}"/></Types>'
+    )
+    parts["[Content_Types].xml"] = types.encode("utf-8")
+    rels_name = "xl/_rels/workbook.xml.rels"
+    rels = parts[rels_name].decode("utf-8")
+    used = {int(n) for n in re.findall(r'Id="rId(\d+)"', rels)}
+    rel_id = next(i for i in range(1, len(used) + 2) if i not in used)
+    rels = rels.replace(
+        "</Relationships>",
+        f'<Relationship Id="rId{rel_id}" Type="{_REL_METADATA}" Target="metadata.xml"/>'
+        "</Relationships>",
+    )
+    parts[rels_name] = rels.encode("utf-8")
+    return 1, [name]
+
+
+def lite_parts(parts: MutableMapping[str, bytes], names: Iterable[str]) -> tuple[int, list[str]]:
+    """Rewrite the worksheets of the package *parts* (part name -> bytes) so that every
+    formula calling a function of *names* is stored in the Lite form (see the module
+    docstring); returns how many cells changed and the names of the parts added (the
+    metadata part, when a workbook without one needs it)."""
+    wanted = frozenset(n.upper() for n in names)
+    sheets = [n for n in parts if _SHEET.match(n)]
+    if not any(_mentions(parts[n], wanted) for n in sheets):
+        return 0, []
+    dynamic, added = _ensure_metadata(parts)
+    total = 0
+    for name in sheets:
+        if not _mentions(parts[name], wanted):
+            continue
+        xml, changed = _sheet(parts[name].decode("utf-8"), wanted, dynamic)
+        if changed:
+            parts[name] = xml.encode("utf-8")
+            total += changed
+    return total, added
+
+
+def _mentions(data: bytes, names: frozenset[str]) -> bool:
+    text = data.decode("utf-8", "replace").upper()
+    return "<F" in text and any(n in text for n in names)
+
+
+_BLANK = re.compile(r"<c\b(?P<attrs>[^>/]*(?:/(?!>)[^>/]*)*)>(?P<f><f\b[^>]*>[^<]*</f>)<v></v></c>")
+
+
+def typed_blanks(parts: MutableMapping[str, bytes]) -> int:
+    """Type as text (``t="str"``, as Excel writes an empty text result) every formula cell
+    of the worksheets in *parts* whose stored value is empty and untyped (xlsxwriter's way
+    of writing a blank result, which Excel reads as no value at all); returns how many."""
+    total = 0
+    for name in [n for n in parts if _SHEET.match(n)]:
+        xml = parts[name].decode("utf-8")
+        count = 0
+
+        def blank(match: re.Match[str]) -> str:
+            nonlocal count
+            attrs = match.group("attrs")
+            if _attr(attrs, "t") is not None:
+                return match.group(0)
+            count += 1
+            return f'<c{attrs} t="str">{match.group("f")}<v></v></c>'
+
+        xml = _BLANK.sub(blank, xml)
+        if count:
+            parts[name] = xml.encode("utf-8")
+            total += count
+    return total
+
+
+def typed_blanks_in(path: Path) -> int:
+    """:func:`typed_blanks` on the workbook file at *path* (a file just written, rewritten in
+    place with every part in its order); returns how many cells changed."""
+    with zipfile.ZipFile(path) as book:
+        infos = book.infolist()
+        parts = {info.filename: book.read(info) for info in infos}
+    count = typed_blanks(parts)
+    if count:
+        with zipfile.ZipFile(path, "w") as book:
+            for info in infos:
+                book.writestr(info, parts[info.filename])
+    return count
