@@ -125,7 +125,7 @@ cell calling a function that is not loaded turns into ``#NAME?``; with this id a
 that flag it opens with the values stored beside the formulas."""
 
 
-class _Workbook(xlsxwriter.Workbook):
+class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is untyped here
     """xlsxwriter's workbook, whose saved file gets the blank values stored beside formulas
     typed as text, as Excel writes them (:func:`xlfuncs.lite_form.typed_blanks`)."""
 
