@@ -16,7 +16,7 @@ import pytest
 from openpyxl.styles import Alignment, Font, PatternFill, Protection
 
 from xlfuncs.commands.templates import check_templates, main_templates
-from xlfuncs.templates.registry import TEMPLATES, default_dir
+from xlfuncs.templates.registry import LITE_TEMPLATES, TEMPLATES, default_dir
 from xlfuncs.templates.workbook_diff import fingerprint
 
 REPO = Path(__file__).resolve().parents[1]
@@ -31,6 +31,10 @@ def test_registry_names_the_five_templates() -> None:
         "round_robin.xlsx",
         "swiss.xlsx",
     ]
+
+
+def test_each_template_has_its_lite_twin() -> None:
+    assert sorted(LITE_TEMPLATES) == [n.replace(".xlsx", "_lite.xlsx") for n in sorted(TEMPLATES)]
 
 
 def test_default_dir_is_the_checkout() -> None:
@@ -53,7 +57,7 @@ def test_command_line_check() -> None:
 
 def _copy(templates_dir: Path, to: Path) -> Path:
     to.mkdir(exist_ok=True)
-    for name in TEMPLATES:
+    for name in [*TEMPLATES, *LITE_TEMPLATES]:
         shutil.copy(templates_dir / name, to / name)
     return to
 

@@ -20,13 +20,19 @@ from pathlib import Path
 import pytest
 
 from xlfuncs.cli import main as cli
-from xlfuncs.templates import TEMPLATES
+from xlfuncs.lite import function_names
+from xlfuncs.lite_form import to_lite
+from xlfuncs.templates.registry import LITE_TEMPLATES, TEMPLATES
 from xlfuncs.templates.common import EXCEL_CALC_ID
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = REPO / "workbook_templates"
 DATA = REPO / "xlfuncs" / "data"
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+WE = "{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}"
+XDA = "{http://schemas.microsoft.com/office/spreadsheetml/2017/dynamicarray}"
+NAMES = function_names()
+PLAIN_CALL = re.compile(r"(?<![A-Za-z0-9_.])(" + "|".join(NAMES) + r")\(")
 
 
 def calc_properties(book: Path) -> dict[str, str]:
@@ -62,18 +68,28 @@ def without_value(book: Path) -> list[str]:
 
 @pytest.fixture(scope="module")
 def filled(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """The demo's round robin and Swiss, filled by ``xlfuncs crosstable``."""
+    """The demo's round robin and Swiss, filled by ``xlfuncs crosstable --for both``: the
+    Lite workbooks first, then the classic ones."""
     out = tmp_path_factory.mktemp("filled")
     books = []
     for trf in ("demo_round_robin.trf", "demo_swiss.trf"):
         target = out / trf.replace(".trf", ".xlsx")
-        assert cli(["crosstable", str(DATA / trf), "-o", str(target)]) == 0
-        books.append(target)
-    return books
+        assert cli(["crosstable", str(DATA / trf), "-o", str(target), "--for", "both"]) == 0
+        books += [target, target.with_name(target.stem + "_classic.xlsx")]
+    return books[0::2] + books[1::2]
 
 
 def _books(filled: list[Path]) -> list[Path]:
-    return [SHIPPED / name for name in sorted(TEMPLATES)] + filled
+    shipped = sorted(TEMPLATES) + sorted(LITE_TEMPLATES)
+    return [SHIPPED / name for name in shipped] + filled
+
+
+def _lite_books(filled: list[Path]) -> list[Path]:
+    return [SHIPPED / name for name in sorted(LITE_TEMPLATES)] + filled[:2]
+
+
+def _classic_books(filled: list[Path]) -> list[Path]:
+    return [SHIPPED / name for name in sorted(TEMPLATES)] + filled[2:]
 
 
 def test_calc_properties_keep_the_stored_values(filled: list[Path]) -> None:
@@ -99,3 +115,87 @@ def test_a_filled_chart_stores_its_figures(filled: list[Path]) -> None:
         if c.get("t") is None and (v := c.find(f"{MAIN}v")) is not None and v.text
     ]
     assert len(numbers) > 100
+
+
+# ------------------------------------------------------------------------ the Lite form
+
+
+def _dynamic_cm(book: Path) -> int:
+    """The ``cm`` value that marks a dynamic-array formula in *book*'s ``xl/metadata.xml``
+    (its ``cellMetadata`` entry pointing to ``XLDAPR`` with ``fDynamic="1"``)."""
+    with zipfile.ZipFile(book) as z:
+        root = ET.fromstring(z.read("xl/metadata.xml"))
+    types = [t.get("name") for t in root.iter(f"{MAIN}metadataType")]
+    future = next(f for f in root.iter(f"{MAIN}futureMetadata") if f.get("name") == "XLDAPR")
+    dynamic = [
+        k
+        for k, bk in enumerate(future.iter(f"{MAIN}bk"))
+        if any(p.get("fDynamic") == "1" for p in bk.iter(f"{XDA}dynamicArrayProperties"))
+    ]
+    cells = root.find(f"{MAIN}cellMetadata")
+    assert cells is not None
+    for index, bk in enumerate(cells.iter(f"{MAIN}bk"), start=1):
+        rc = bk.find(f"{MAIN}rc")
+        assert rc is not None
+        if types[int(str(rc.get("t"))) - 1] == "XLDAPR" and int(str(rc.get("v"))) in dynamic:
+            return index
+    raise AssertionError(f"{book.name}: no dynamic-array cell metadata")
+
+
+def _listed(book: Path) -> tuple[list[str], list[str]]:
+    """The add-in part's custom function ids and its containsCustomFunctions values."""
+    with zipfile.ZipFile(book) as z:
+        root = ET.fromstring(z.read("xl/webextensions/webextension1.xml"))
+    ids = [str(e.text) for e in root.iter(f"{WE}customFunctionIds")]
+    contains = [str(e.get("val")) for e in root.iter(f"{WE}containsCustomFunctions")]
+    return ids, contains
+
+
+def test_lite_workbooks_store_every_call_as_excel_binds_it(filled: list[Path]) -> None:
+    for book in _lite_books(filled):
+        cm = str(_dynamic_cm(book))
+        calls = 0
+        for name, ref, c in formula_cells(book):
+            f = c.find(f"{MAIN}f")
+            assert f is not None
+            text = f.text or ""
+            assert PLAIN_CALL.search(text) is None, (book.name, name, ref, text)
+            if "_xldudf_" not in text:
+                continue
+            calls += 1
+            assert re.search(r"_xldudf_(" + "|".join(NAMES) + r")\(", text), (ref, text)
+            assert f.get("t") == "array", (book.name, ref)
+            assert str(f.get("ref")).split(":")[0] == ref, (book.name, ref)
+            assert c.get("cm") == cm, (book.name, ref)
+        assert calls > 0, book.name
+
+
+def test_lite_workbooks_list_every_function(filled: list[Path]) -> None:
+    for book in _lite_books(filled):
+        ids, contains = _listed(book)
+        assert ids == sorted(f"_xldudf_{n}" for n in NAMES), book.name
+        assert contains == ["1"], book.name
+
+
+def test_classic_workbooks_keep_plain_names(filled: list[Path]) -> None:
+    for book in _classic_books(filled):
+        texts = [str(c.find(f"{MAIN}f").text) for _, _, c in formula_cells(book)]  # type: ignore[union-attr]
+        assert not any("_xldudf_" in t for t in texts), book.name
+        assert any(PLAIN_CALL.search(t) for t in texts), book.name
+        assert not any(c.get("cm") for _, _, c in formula_cells(book)), book.name
+
+
+@pytest.mark.parametrize(
+    ("formula", "lite"),
+    [
+        ("RP_FIDE(C5:C13,D5)", "_xldudf_RP_FIDE(C5:C13,D5)"),
+        ('IFERROR(rp_fide(A1:A3, 2.5),"")', 'IFERROR(_xldudf_RP_FIDE(A1:A3, 2.5),"")'),
+        ('"RP_FIDE(A1)"&RP_FIDE(A1,1)', '"RP_FIDE(A1)"&_xldudf_RP_FIDE(A1,1)'),
+        ("'RP_FIDE(x'!A1+RP_FIDE(B1:B2,1)", "'RP_FIDE(x'!A1+_xldudf_RP_FIDE(B1:B2,1)"),
+        ("_xldudf_RP_FIDE(A1,1)", "_xldudf_RP_FIDE(A1,1)"),
+        ("MY.RP_FIDE(A1)+XRP_FIDE(A1)+RP_FIDE", "MY.RP_FIDE(A1)+XRP_FIDE(A1)+RP_FIDE"),
+        ("SUM(A1:A3)", "SUM(A1:A3)"),
+    ],
+)
+def test_to_lite(formula: str, lite: str) -> None:
+    assert to_lite(formula, ["RP_FIDE"]) == lite

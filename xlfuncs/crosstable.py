@@ -23,7 +23,7 @@ from .progress import Progress, no_progress
 from .templates.event import MAX_RR_PLAYERS, ChartPlayer, Event, Round
 from .trf import Discrepancy, Tournament
 
-__all__ = ["CrosstableError", "FilledEvent", "event_from_trf", "write_crosstable"]
+__all__ = ["FORMS", "CrosstableError", "FilledEvent", "event_from_trf", "write_crosstable"]
 
 
 class CrosstableError(ValueError):
@@ -172,17 +172,35 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
     )
 
 
+FORMS = ("lite", "classic")
+"""The forms a filled workbook is written in: ``lite`` (the xlwings Lite code stored in it
+and its calls stored as Excel binds Lite's functions, :mod:`xlfuncs.lite_form`) and
+``classic`` (plain names, for classic xlwings' VBA functions)."""
+
+
 def write_crosstable(
-    filled: FilledEvent, path: str | Path, *, progress: Progress = no_progress
+    filled: FilledEvent,
+    path: str | Path,
+    *,
+    progress: Progress = no_progress,
+    form: str = "lite",
 ) -> Path:
-    """Write the filled workbook (formulas live, each with its computed value) to *path*,
-    through a temporary file renamed over it (:func:`xlfuncs.output.write_atomically`: a
-    failure leaves no half-written workbook), telling *progress* how far it is. The command
-    line vets *path* first (:func:`xlfuncs.output.vet_file`)."""
+    """Write the filled workbook (formulas live, each with its computed value) to *path* in
+    *form* (one of :data:`FORMS`), through a temporary file renamed over it
+    (:func:`xlfuncs.output.write_atomically`: a failure leaves no half-written workbook),
+    telling *progress* how far it is. The command line vets *path* first
+    (:func:`xlfuncs.output.vet_file`)."""
     from .output import write_atomically
     from .templates import round_robin, swiss
+    from .templates.registry import add_lite_code
 
+    if form not in FORMS:
+        raise ValueError(f"form {form!r}: one of {', '.join(FORMS)}")
     build = round_robin.build if filled.round_robin else swiss.build
-    return write_atomically(
-        Path(path), lambda temporary: build(temporary, filled.event, progress=progress)
-    )
+
+    def write(temporary: Path) -> None:
+        build(temporary, filled.event, progress=progress)
+        if form == "lite":
+            add_lite_code(temporary, lite_form=True)
+
+    return write_atomically(Path(path), write)

@@ -41,6 +41,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     crosstable.add_argument(
         "-o", "--output", metavar="OUT.xlsx", required=True, help="the workbook to write"
     )
+    crosstable.add_argument(
+        "--for",
+        dest="form",
+        choices=("lite", "classic", "both"),
+        default="lite",
+        help="lite (default): for xlwings Lite, its code stored in the workbook and the "
+        "calls stored as Excel binds Lite's functions; classic: plain function names, for "
+        "classic xlwings (save as .xlsm, import the functions); both: OUT.xlsx for Lite "
+        "and OUT_classic.xlsx beside it",
+    )
     add_force(crosstable, "OUT.xlsx if it exists")
     add_tiebreak_rules(crosstable)
     refuse(crosstable, "--unrated-rating", CHART_UNRATED)  # report's, refused with the reason
@@ -51,7 +61,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs crosstable``."""
     from ..core import XlfuncsError
-    from ..crosstable import CrosstableError, event_from_trf, write_crosstable
+    from ..crosstable import FORMS, CrosstableError, event_from_trf, write_crosstable
     from ..event import analyse_event
     from ..output import OutputError, vet_file
     from ..progress import ProgressBar, scaled
@@ -59,7 +69,10 @@ def run(args: argparse.Namespace) -> int:
 
     try:  # before the work: the output must not be the input, nor replace a file unasked
         inputs_ = (args.file, args.k_file, args.rating_list)
-        vet_file(args.output, force=args.force, inputs=inputs_, what="workbook")
+        forms = FORMS if args.form == "both" else (args.form,)
+        paths = [args.output if f == forms[0] else classic_path(args.output) for f in forms]
+        for path in paths:
+            vet_file(path, force=args.force, inputs=inputs_, what="workbook")
     except OutputError as exc:
         error(str(exc))
         return EXIT_DATA_ERROR
@@ -78,13 +91,28 @@ def run(args: argparse.Namespace) -> int:
                 args, rules=edition, k_overrides=overrides, rating_list=rating_list
             )
             filled = event_from_trf(analyse_event(tournament, options))
-            target = write_crosstable(filled, args.output, progress=scaled(bar, 0.1, 1.0))
+            written = [
+                write_crosstable(filled, path, progress=scaled(bar, 0.1, 1.0), form=form)
+                for form, path in zip(forms, paths, strict=True)
+            ]
     except (CrosstableError, XlfuncsError, OutputError, TrfError) as exc:
         error(str(exc))
         return EXIT_DATA_ERROR
     print_findings(filled.warnings, filled.discrepancies)
     kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
-    print(
-        f"wrote {target} ({kind}, {len(filled.event.players)} players, rules {filled.event.rules})"
-    )
+    for target, form in zip(written, forms, strict=True):
+        route = "xlwings Lite" if form == "lite" else "classic xlwings"
+        print(
+            f"wrote {target} ({kind}, {len(filled.event.players)} players, "
+            f"rules {filled.event.rules}; for {route})"
+        )
     return 0
+
+
+def classic_path(path: str) -> str:
+    """Where ``--for both`` writes the classic workbook: beside *path*, its name ending
+    ``_classic`` (``event.xlsx`` -> ``event_classic.xlsx``)."""
+    from pathlib import Path
+
+    given = Path(path)
+    return str(given.with_name(f"{given.stem}_classic{given.suffix}"))

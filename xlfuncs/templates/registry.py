@@ -11,39 +11,66 @@ import importlib
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["TEMPLATES", "default_dir", "generate", "in_checkout"]
+__all__ = [
+    "LITE_TEMPLATES",
+    "TEMPLATES",
+    "add_lite_code",
+    "all_templates",
+    "default_dir",
+    "generate",
+    "in_checkout",
+]
 
 
-def _lazy(module: str) -> Callable[[Path], None]:
+def _lazy(module: str, *, lite: bool = False) -> Callable[[Path], None]:
     def build(path: Path) -> None:
         importlib.import_module(f"{__package__}.{module}").build(Path(path))
-        _add_lite_code(Path(path))
+        add_lite_code(Path(path), lite_form=lite)
 
-    build.__name__ = f"build_{module}"
-    build.__doc__ = f"Build the blank template of :mod:`xlfuncs.templates.{module}`."
+    build.__name__ = f"build_{module}{'_lite' if lite else ''}"
+    form = "the Lite form (calls stored as Excel binds them)" if lite else "plain names"
+    build.__doc__ = f"Build the blank template of :mod:`xlfuncs.templates.{module}`, {form}."
     return build
 
 
 @functools.cache
-def _lite_code() -> tuple[tuple[str, str], ...]:
-    from ..lite import bundle_files
+def _lite_code() -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    from ..lite import bundle_files, function_names
 
-    return tuple(bundle_files().items())
+    return tuple(bundle_files().items()), tuple(function_names())
 
 
-def _add_lite_code(path: Path) -> None:
+def add_lite_code(path: Path, *, lite_form: bool) -> None:
     """Store the xlwings Lite code (``main.py``, ``requirements.txt``) in the workbook, so
-    that it computes when opened with the xlwings Lite add-in (see :mod:`xlfuncs.lite`)."""
+    that it computes when opened with the xlwings Lite add-in (see :mod:`xlfuncs.lite`);
+    with *lite_form*, its calls are also rewritten in the form Excel binds to Lite's
+    functions and the functions listed (:mod:`xlfuncs.lite_form`)."""
     from ..lite_workbook import write_settings
 
-    write_settings(path, dict(_lite_code()))
+    code, names = _lite_code()
+    write_settings(path, dict(code), functions=names if lite_form else None)
 
 
 TEMPLATES: dict[str, Callable[[Path], None]] = {
     f"{name}.xlsx": _lazy(name)
     for name in ("round_robin", "swiss", "rating_calculator", "initial_rating", "norms")
 }
-"""File name -> the function that writes that blank template to a path."""
+"""File name -> the function that writes that blank template to a path: the classic
+workbooks, whose calls name our functions plainly (classic xlwings' VBA functions bind by
+name)."""
+
+LITE_TEMPLATES: dict[str, Callable[[Path], None]] = {
+    f"{name.removesuffix('.xlsx')}_lite.xlsx": _lazy(name.removesuffix(".xlsx"), lite=True)
+    for name in TEMPLATES
+}
+"""The same templates for xlwings Lite: their calls stored as Excel stores a call of an
+Office.js custom function (``_xldudf_NAME`` as dynamic-array formulas) and the functions
+listed in the add-in's part, so that Excel binds them when Lite loads (docs/lite.md)."""
+
+
+def all_templates() -> dict[str, Callable[[Path], None]]:
+    """Every template file there is: the classic ones and their Lite twins."""
+    return {**TEMPLATES, **LITE_TEMPLATES}
 
 
 def default_dir() -> Path:
@@ -64,7 +91,7 @@ def generate(out_dir: Path) -> list[Path]:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, build in TEMPLATES.items():
+    for name, build in all_templates().items():
         written.append(write_atomically(out / name, build))
     return written
 
