@@ -31,6 +31,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+# xlwings picks Lite's decorators when first imported, and xlfuncs imports it: set first
+os.environ["XLWINGS_ON_SERVER"] = "true"
+os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 
 from tests.workbook_calls import chart_calls  # noqa: E402
 from xlfuncs.lite import build_main_py  # noqa: E402
@@ -46,8 +49,6 @@ def _versions() -> list[str]:
 
 
 def _cpython(main_py: Path, calls: list[list[object]], rounds: int) -> list[float]:
-    os.environ["XLWINGS_ON_SERVER"] = "true"
-    os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
     import xlwings as xw
     from xlwings.server import custom_functions_call
 
