@@ -22,8 +22,8 @@ import pytest
 from xlfuncs.cli import main as cli
 from xlfuncs.lite import function_names
 from xlfuncs.lite_form import to_lite
-from xlfuncs.templates.registry import LITE_TEMPLATES, TEMPLATES
 from xlfuncs.templates.common import EXCEL_CALC_ID
+from xlfuncs.templates.registry import LITE_TEMPLATES, TEMPLATES
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = REPO / "workbook_templates"
