@@ -81,12 +81,12 @@ def _cpython(main_py: Path, calls: list[list[object]], rounds: int) -> list[floa
     return out
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=400)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--rounds-timed", type=int, default=5)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     wheels = sorted((CACHE / "wheels").glob("xlwings-*-py3-none-any.whl"))
     if not wheels:
         print(f"no xlwings wheel in {CACHE / 'wheels'}: run bash .ci/pyodide", file=sys.stderr)

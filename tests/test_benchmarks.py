@@ -10,6 +10,9 @@ without an entry in :data:`SMALL` fails :func:`test_every_benchmark_has_a_small_
 from __future__ import annotations
 
 import importlib.util
+import os
+import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,6 +43,11 @@ SMALL: dict[str, tuple[str, list[str], str]] = {
         "main",
         ["--players", "45", "--rounds", "9", "--capacity", "45"],
         "calls of our functions in one recalculation",
+    ),
+    "bench_lite_pyodide.py": (
+        "main",
+        ["--players", "45", "--rounds", "9", "--rounds-timed", "1"],
+        "calls per full recalculation",
     ),
     "period.py": (
         "main",
@@ -76,9 +84,15 @@ def _load(name: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     return module
 
 
-SLOW = {"bench_swiss_chart.py"}
+SLOW = {"bench_swiss_chart.py", "bench_lite_pyodide.py"}
 """The recalculation by the ``formulas`` engine takes some seconds even for the smallest chart
-(compiling the formulas): marked ``slow`` as the other recalculating tests are."""
+(compiling the formulas), and Pyodide's boot some seconds per version: marked ``slow`` as the
+other recalculating tests are."""
+
+NEEDS_PYODIDE = {"bench_lite_pyodide.py"}
+"""Benchmarks that run in real Pyodide: they need node and the cache ``.ci/pyodide`` fills,
+skipped without them unless ``XLFUNCS_REQUIRE_PYODIDE`` is set (as in CI), like the
+real-Pyodide test."""
 
 
 @pytest.mark.parametrize(
@@ -91,9 +105,23 @@ def test_the_benchmark_runs_small(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    if name in NEEDS_PYODIDE and not os.environ.get("XLFUNCS_REQUIRE_PYODIDE"):
+        wheels = BENCHMARKS.parent / ".ci" / "cache" / "wheels"
+        if shutil.which("node") is None or not any(wheels.glob("xlwings-*.whl")):
+            pytest.skip("no node or no Pyodide cache (run bash .ci/pyodide)")
     monkeypatch.setenv("XLFUNCS_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.chdir(tmp_path)
     entry, argv, shown = SMALL[name]
+    if name in NEEDS_PYODIDE:  # chooses Lite's decorators before xlwings is imported: a process
+        done = subprocess.run(
+            [sys.executable, str(BENCHMARKS / name), *argv],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert shown in done.stdout
+        return
     code = getattr(_load(name, monkeypatch), entry)(argv)
     out = capsys.readouterr().out
     assert code == 0, out

@@ -94,6 +94,7 @@ PATH_IN_DOCS = re.compile(
 OTHER_REPOSITORIES = {
     ("docs/editions.md", "docs/research/VERIFICATION_2026-10-09.md"),
     ("docs/fide-rules.md", "tests/fixtures/"),
+    ("docs/lite.md", "tests/e2e_custom_functions.xlsx"),
 }
 """Paths the docs cite in other projects' repositories, not in this one."""
 
