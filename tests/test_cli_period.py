@@ -495,3 +495,89 @@ def test_many_files_read_by_two_processes_give_the_same_period(
     assert one == two
     ann = by_id(one[1])["1001"]
     assert (ann["games"], ann["rating_change_unrounded"], ann["rating_change"]) == (16, 38.4, 38)
+
+
+def test_the_new_list_keeps_the_files_titles_and_sex_and_so_the_norms(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The demo's round robin (xlfuncs/data): its own 001 lines give each player's sex
+    # (column 10) and title (columns 11-13); the list written by --list-out must carry them
+    # (sex m as M, w as F, as FIDE's list writes it), so that the report read with that list
+    # still finds the demo's two norms (titled opponents: GM, IMs, WGM).
+    from xlfuncs.ratinglist import read_list
+
+    demo = Path(__file__).parent.parent / "xlfuncs" / "data" / "demo_round_robin.trf"
+    expected = {}
+    for line in demo.read_text(encoding="utf-8").splitlines():
+        if line.startswith("001"):
+            sex, title = line[9], line[10:13].strip()
+            expected[line[57:68].strip()] = ({"m": "M", "w": "F"}[sex], title)
+    assert expected["99300001"] == ("M", "GM") and expected["99300005"] == ("F", "WGM")
+    new = tmp_path / "new.txt"
+    code, _, err = run(capsys, "period", str(demo), "--list-out", str(new))
+    assert code == 0, err
+    listed = {p.fide_id: p for p in read_list(new)}
+    assert {i: (p.sex, p.title) for i, p in listed.items()} == expected
+    assert listed["99300005"].w_title == "WGM" and listed["99300005"].woman
+    assert listed["99300001"].w_title == "" and not listed["99300001"].woman
+    code, out, err = run(capsys, "report", str(demo), "--rating-list", str(new))
+    assert code == 0, err
+    assert "no. 8 Hoffmann, Jürgen: IM norm" in out
+    assert "no. 9 Sánchez Ruiz, Lucía: WGM norm" in out
+
+
+def test_the_new_list_keeps_the_input_lists_title_and_sex(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The input list gives no. 1 another title and sex than the file (the list's are kept),
+    # and no. 2 none (the file's are added).
+    from xlfuncs.ratinglist import ListPlayer, RateRating, read_list, write_combined
+
+    demo = Path(__file__).parent.parent / "xlfuncs" / "data" / "demo_round_robin.trf"
+    before = tmp_path / "players_list_foa.txt"
+    with open(before, "w", encoding="utf-8", newline="\r\n") as out:
+        write_combined(
+            [
+                ListPlayer(
+                    "99300001",
+                    "Ødegaard, Sindre",
+                    "NOR",
+                    "F",
+                    "IM",
+                    "",
+                    "",
+                    "",
+                    RateRating(2478, 0, 10),
+                    None,
+                    None,
+                    1991,
+                    False,
+                    False,
+                ),
+                ListPlayer(
+                    "99300002",
+                    "Kovačević, Luka",
+                    "CRO",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    RateRating(2431, 0, 10),
+                    None,
+                    None,
+                    1995,
+                    False,
+                    False,
+                ),
+            ],
+            out,
+        )
+    new = tmp_path / "new.txt"
+    code, _, err = run(
+        capsys, "period", str(demo), "--rating-list", str(before), "--list-out", str(new)
+    )
+    assert code == 0, err
+    listed = {p.fide_id: p for p in read_list(new)}
+    assert (listed["99300001"].sex, listed["99300001"].title) == ("F", "IM")
+    assert (listed["99300002"].sex, listed["99300002"].title) == ("M", "IM")

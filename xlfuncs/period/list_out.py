@@ -13,6 +13,11 @@ What the list holds, per rate of play the period rated:
   regulations remove them from the list);
 - an unrated player whose first rating would be published: that rating, the pooled games
   and core's K for a new player (40 while under 30 games);
+- title and sex: the input list's; where it gives none (or does not hold the player) and
+  the period writes the player's line anew, the tournament files' own (the latest file
+  giving one; sex ``m`` as ``M``, ``w`` or ``f`` as ``F`` with the list's ``w`` flag; a
+  women's title also in the women's-title column, as FIDE's list writes it), so that the
+  list read back with ``--rating-list`` gives the titles the norms check needs;
 - everyone else of the input list (``--rating-list``): as the list has them, with 0 games at
   the rates the period rated (the games column is the last period's games). Without an
   input list, only the period's players are written.
@@ -48,6 +53,9 @@ from .rows import Period, PeriodRow
 
 __all__ = ["new_list", "write_new_list"]
 
+_LIST_SEX = {"m": "M", "w": "F", "f": "F"}
+"""A TRF's sex field as a rating list writes it."""
+
 _NO_RATING = object()
 """A rate whose rating is taken away (below the floor)."""
 
@@ -82,6 +90,20 @@ class _Changes:
     """The rates of play the period rated: every listed player's games there become 0."""
     by_id: dict[str, dict[str, RateRating | None | object]]
     rows: dict[str, PeriodRow]
+    own: dict[str, tuple[str, str]]
+    """(sex as the list writes it, title) by FIDE id, as the tournament files give them."""
+
+    def _with_own(self, p: ListPlayer) -> ListPlayer:
+        """*p* with the files' sex and title where the list gives none (only for the players
+        whose line is written anew: the others' lines are copied as the list has them)."""
+        if p.fide_id not in self.by_id:
+            return p
+        sex, title = self.own.get(p.fide_id, ("", ""))
+        if not p.sex and sex:
+            p = replace(p, sex=sex, woman=p.woman or sex == "F")
+        if not p.title and not p.w_title and title:
+            p = replace(p, title=title, w_title=title if title.startswith("W") else "")
+        return p
 
     def updated(self, p: ListPlayer) -> ListPlayer:
         """*p* of the input list on the new list."""
@@ -94,11 +116,13 @@ class _Changes:
             else:
                 old = p.at(rate)
                 new[rate] = None if old is None else replace(old, games=0)
-        return replace(
-            p,
-            standard=new.get("standard", p.standard),
-            rapid=new.get("rapid", p.rapid),
-            blitz=new.get("blitz", p.blitz),
+        return self._with_own(
+            replace(
+                p,
+                standard=new.get("standard", p.standard),
+                rapid=new.get("rapid", p.rapid),
+                blitz=new.get("blitz", p.blitz),
+            )
         )
 
     def newcomers(self, seen: set[str]) -> Iterator[ListPlayer]:
@@ -111,21 +135,23 @@ class _Changes:
             }
             if not rated:
                 continue
-            yield ListPlayer(
-                fide_id=fide_id,
-                name=r.name,
-                federation=r.federation,
-                sex="",
-                title="",
-                w_title="",
-                o_title="",
-                foa_title="",
-                standard=rated.get("standard"),
-                rapid=rated.get("rapid"),
-                blitz=rated.get("blitz"),
-                birth_year=r.birth_year,
-                inactive=False,
-                woman=False,
+            yield self._with_own(
+                ListPlayer(
+                    fide_id=fide_id,
+                    name=r.name,
+                    federation=r.federation,
+                    sex="",
+                    title="",
+                    w_title="",
+                    o_title="",
+                    foa_title="",
+                    standard=rated.get("standard"),
+                    rapid=rated.get("rapid"),
+                    blitz=rated.get("blitz"),
+                    birth_year=r.birth_year,
+                    inactive=False,
+                    woman=False,
+                )
             )
 
 
@@ -142,7 +168,15 @@ def _changes(period: Period) -> _Changes:
             change = _update(r, day)
             if change is not None:
                 by_id.setdefault(r.fide_id, {})[s.rate] = change
-    return _Changes(tuple(s.rate for s in period.sections), by_id, rows)
+    own: dict[str, tuple[str, str]] = {}
+    events = sorted((e for s in period.sections for e in s.events), key=lambda e: e.date)
+    for e in events:
+        for p in e.players:
+            if p.fide_id is None:
+                continue
+            sex, title = own.get(p.fide_id, ("", ""))
+            own[p.fide_id] = (_LIST_SEX.get(p.sex.lower(), sex), p.title or title)
+    return _Changes(tuple(s.rate for s in period.sections), by_id, rows, own)
 
 
 def new_list(period: Period, base: Iterable[ListPlayer] | None = None) -> Iterator[ListPlayer]:

@@ -22,6 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..core.editions import RateOfPlay
+from ..core.titles import trf_title
 from ..event import EventOptions, analyse_event
 from ..ratinglist import RatingListIndex, open_index
 from ..ratinglist.event import index_event_list
@@ -73,6 +74,12 @@ class PlayerEntry:
     games: tuple[tuple[int | None, int], ...]
     """The games with a rated result, in round order: (opponent's rating or ``None``, half
     points 2, 1 or 0)."""
+    sex: str = ""
+    """The file's own sex field (column 10) as written, ``""`` when blank (a rating list's
+    sex does not replace it here: ``--list-out`` keeps the list's and adds the file's)."""
+    title: str = ""
+    """The file's own title as FIDE writes it (``GM``, ``WIM``: old-style codes read by
+    :func:`~xlfuncs.core.titles.trf_title`), ``""`` for none or a field that is no title."""
 
 
 @dataclass(frozen=True)
@@ -172,6 +179,7 @@ def read_event(
         listed = index_event_list(rating_list, (p.fide_id for p in t.players if p.fide_id))
     event = analyse_event(t, EventOptions(rules=rules, rate=rate, rating_list=listed))
     ct = event.crosstable
+    own = {p.start_no: p for p in t.players}
     players: list[PlayerEntry] = []
     for number, (p, pk, entrant) in enumerate(zip(event.players, event.ks, ct.entrants), start=1):
         players.append(
@@ -185,6 +193,8 @@ def read_event(
                 k_source=None if pk.source is None else pk.source.label,
                 birth_year=known_birth_year(p),
                 games=tuple((r, _HALVES[w]) for r, w in ct.games(number)),
+                sex=own[p.start_no].sex,
+                title=trf_title(own[p.start_no].title) or "",
             )
         )
     return EventRead(
