@@ -581,3 +581,30 @@ def test_the_new_list_keeps_the_input_lists_title_and_sex(
     listed = {p.fide_id: p for p in read_list(new)}
     assert (listed["99300001"].sex, listed["99300001"].title) == ("F", "IM")
     assert (listed["99300002"].sex, listed["99300002"].title) == ("M", "IM")
+
+
+def test_a_folders_txt_and_trfx_files_are_named_as_not_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A folder stands for its .trf files; its .txt and .trfx files (a TRF saved so, a rating
+    # list) are not read, and each is named on stderr; other files are left alone.
+    folder = tmp_path / "march"
+    folder.mkdir()
+    _ann_event(folder, "one", "2026/03/02", "111100", 2000)
+    other = _ann_event(tmp_path, "two", "2026/03/09", "======", 3000)
+    (folder / "two.trfx").write_text(Path(other).read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "players_list_foa.TXT").write_text("ID Number\r\n", encoding="utf-8")
+    (folder / "notes.md").write_text("notes", encoding="utf-8")
+    code, out, err = run(capsys, "period", str(folder), "--format", "json")
+    assert code == 0, err
+    assert by_id(out)["1001"]["games"] == 6  # one.trf only
+    for name in ("two.trfx", "players_list_foa.TXT"):
+        assert f"xlfuncs: warning: {folder / name}: not read (a folder stands for" in err
+    assert "notes.md" not in err
+    # Named on the command line, the .trfx file is read (and not named as not read).
+    code, out, err = run(
+        capsys, "period", str(folder), str(folder / "two.trfx"), "--format", "json"
+    )
+    assert code == 0, err
+    assert by_id(out)["1001"]["games"] == 12
+    assert "two.trfx: not read" not in err and "players_list_foa.TXT: not read" in err

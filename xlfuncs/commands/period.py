@@ -140,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     if jobs < 1:
         error(f"--jobs: expected 1 or more, got {jobs}")
         return EXIT_USAGE
-    files, missing = expand_inputs(args.files)
+    files, missing = expand_inputs(args.files, warn=lambda m: say("warning", m))
     try:
         inputs = (*files, args.k_file, args.rating_list)
         if args.output is not None:

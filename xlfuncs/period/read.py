@@ -36,6 +36,7 @@ __all__ = [
     "BadFile",
     "EventRead",
     "PlayerEntry",
+    "TRF_LIKE",
     "expand_inputs",
     "read_event",
     "read_events",
@@ -114,19 +115,34 @@ class BadFile:
     message: str
 
 
-def expand_inputs(paths: Sequence[str]) -> tuple[list[str], list[BadFile]]:
+TRF_LIKE = (".txt", ".trfx")
+"""Suffixes under which tournament files are also saved: a folder's files with one are not
+read, and each is named in a warning."""
+
+
+def expand_inputs(
+    paths: Sequence[str], warn: Callable[[str], None] | None = None
+) -> tuple[list[str], list[BadFile]]:
     """The files the command line names: a folder stands for its ``.trf`` files (any case,
-    not in subfolders), in name order. A path that is neither a file nor a folder is a
-    :class:`BadFile`. The same file named twice is read once."""
+    not in subfolders), in name order; each of its files ending in one of :data:`TRF_LIKE`
+    is not read and is named to *warn*, unless the command line names it too (a rating list
+    is often kept beside the events; a TRF so saved is read when named). A path that is
+    neither a file nor a folder is a :class:`BadFile`. The same file named twice is read once."""
     files: list[str] = []
     bad: list[BadFile] = []
     seen: set[tuple[int, int]] = set()
+    not_read: list[Path] = []
     for given in paths:
         p = Path(given)
         if p.is_dir():
             found = sorted(
                 (c for c in p.iterdir() if c.suffix.lower() == ".trf" and c.is_file()),
                 key=lambda c: c.name,
+            )
+            not_read.extend(
+                c
+                for c in sorted(p.iterdir(), key=lambda c: c.name)
+                if c.suffix.lower() in TRF_LIKE and c.is_file()
             )
             if not found:
                 bad.append(BadFile(given, f"{given}: a folder with no .trf file"))
@@ -146,6 +162,16 @@ def expand_inputs(paths: Sequence[str]) -> tuple[list[str], list[BadFile]]:
                 continue
             seen.add(key)
             files.append(c)
+    for unread in not_read:
+        try:
+            st = unread.stat()
+        except OSError:
+            continue  # gone since the folder was listed: nothing to name
+        if warn is not None and (st.st_dev, st.st_ino) not in seen:
+            warn(
+                f"{unread}: not read (a folder stands for its .trf files only; name the file on "
+                "the command line to read it as a TRF)"
+            )
     return files, bad
 
 
