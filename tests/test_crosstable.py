@@ -370,3 +370,25 @@ def test_the_real_rapid_team_event_gets_its_chart(
     out = tmp_path / "crete.xlsx"
     assert main(["crosstable", str(trf), "-o", str(out)]) == 0
     assert "Swiss wall chart, 129 players, rules 2024 rapid" in capsys.readouterr().out
+
+
+def test_a_rating_without_a_fide_id_is_noted_on_its_blank_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # docs/examples/period/club-championship.trf: no. 7 Noid, Nia has rating 1690 in her 001
+    # line and no FIDE id: unrated (FIDE rates only players with an id), the rating cell
+    # blank, with a note giving the file's 1690; the others' rating cells have none.
+    from xlfuncs.templates.chart import FIRST_ROW, RATING
+
+    src = Path(__file__).parent.parent / "docs" / "examples" / "period" / "club-championship.trf"
+    out = tmp_path / "club.xlsx"
+    assert main(["crosstable", str(src), "-o", str(out)]) == 0
+    capsys.readouterr()
+    ws = openpyxl.load_workbook(out).worksheets[0]
+    cells = [ws.cell(FIRST_ROW + 1 + i, RATING + 1) for i in range(8)]
+    assert cells[6].value is None
+    assert cells[6].comment is not None
+    assert "rating 1690: not a FIDE rating (no FIDE id)" in cells[6].comment.text
+    assert "not counted" in cells[6].comment.text
+    assert [c.comment for i, c in enumerate(cells) if i != 6] == [None] * 7
+    assert cells[0].value == 1850

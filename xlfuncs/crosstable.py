@@ -22,6 +22,7 @@ from .event import AnalysedEvent, EventOptions, analyse_event
 from .progress import Progress, no_progress
 from .templates.event import MAX_RR_PLAYERS, ChartPlayer, Event, Round
 from .trf import Discrepancy, Tournament
+from .trf.list_data import has_fide_id
 
 __all__ = ["FORMS", "CrosstableError", "FilledEvent", "event_from_trf", "write_crosstable"]
 
@@ -149,6 +150,9 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
                 results=results,
                 rounds=rounds,
                 file_points=None if p.points is None else float(p.points),
+                file_rating=p.rating
+                if rating is None and p.rating is not None and not has_fide_id(p)
+                else None,
             )
         )
     event = Event(

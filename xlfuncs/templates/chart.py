@@ -948,6 +948,14 @@ def _player_rows(
         write_value(ws, row, BORN, data.born[i], fmt.input_number)
         write_text(ws, row, SEX, data.sexes[i], fmt.input_center)
         write_value(ws, row, RATING, data.ratings[i], fmt.input_number)
+        if p is not None and p.file_rating is not None:
+            ws.write_comment(
+                row,
+                RATING,
+                f"The file gives rating {p.file_rating}: not a FIDE rating (no FIDE id), so "
+                "not counted: the player is unrated here.",
+                {"author": "xlfuncs", "x_scale": 1.6},
+            )
         write_value(ws, row, GAMES_BEFORE, data.games_before[i], fmt.input_number)
         write_text(ws, row, REACHED, data.reached[i], fmt.input_center)
         write_value(ws, row, K_OVERRIDE, data.k_override[i], fmt.input_number)

@@ -84,6 +84,10 @@ class ChartPlayer:
     """The points the source file gives (a TRF's points column); ``None``: not given. Where
     they differ from what the results add up to, the chart marks the points cell with the
     file's figure."""
+    file_rating: int | None = None
+    """A rating the source file gives but the chart does not use (the player has no FIDE id:
+    FIDE rates only players with one); the chart's rating cell stays blank, with a note
+    giving this figure."""
 
 
 @dataclass(frozen=True)
