@@ -24,6 +24,7 @@ import os
 import shutil
 import subprocess
 import sys
+import types
 from pathlib import Path
 from typing import Any
 
@@ -540,3 +541,49 @@ def test_package_udfs_themselves_under_lite(package_on_lite: dict[str, Any]) -> 
         name for (name, _), got in zip(CALLS, package_on_lite["results"]) if isinstance(got, dict)
     ]
     assert failed == []
+
+
+def _fake_pyodide(monkeypatch: pytest.MonkeyPatch, **ffi_names: Any) -> types.ModuleType:
+    package = types.ModuleType("pyodide")
+    ffi = types.ModuleType("pyodide.ffi")
+    for name, value in ffi_names.items():
+        setattr(ffi, name, value)
+    package.ffi = ffi  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyodide", package)
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    return ffi
+
+
+def test_jsnull_shim_runs_before_xlwings_is_imported() -> None:
+    text = lite.build_main_py()
+    assert lite._JSNULL_SHIM in text
+    assert text.index("_give_pyodide_a_jsnull()\n") < text.index("import xlwings as xw")
+
+
+def test_jsnull_shim_gives_old_pyodide_a_class_nothing_is_an_instance_of(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from xlwings import utils
+
+    ffi = _fake_pyodide(monkeypatch)
+    exec(compile(lite._JSNULL_SHIM, "main.py", "exec"), {})
+    from pyodide.ffi import JsNull  # type: ignore[import-not-found]
+
+    assert ffi.JsNull is JsNull
+    for value in (None, 0, "", [], {}, object(), JsNull):
+        assert not isinstance(value, JsNull)
+        assert not utils.is_jsnull(value)
+
+
+def test_jsnull_shim_leaves_a_real_jsnull_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    class RealJsNull:
+        pass
+
+    ffi = _fake_pyodide(monkeypatch, JsNull=RealJsNull)
+    exec(compile(lite._JSNULL_SHIM, "main.py", "exec"), {})
+    assert ffi.JsNull is RealJsNull
+
+
+def test_jsnull_shim_does_nothing_without_pyodide(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyodide", None)
+    exec(compile(lite._JSNULL_SHIM, "main.py", "exec"), {})
