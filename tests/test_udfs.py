@@ -411,3 +411,13 @@ def test_every_function_has_wizard_help() -> None:
         doc = (fn.__doc__ or "").strip()
         assert doc, name
         assert len(doc.splitlines()[0]) <= 255, name
+
+
+@pytest.mark.parametrize("name", [*udfs.FUNCTIONS, "EXPLAIN_ERROR"])
+def test_wizard_description_is_one_line_of_plain_text(name: str) -> None:
+    # xlwings registers the whole docstring as the function wizard's description (classic
+    # and Lite alike); Excel shows a line break and indent as they are, and cuts at 255.
+    doc = getattr(udfs, name).__doc__
+    assert doc and doc == doc.strip()
+    assert "\n" not in doc and "  " not in doc
+    assert len(doc) <= 255

@@ -432,10 +432,9 @@ def UPLIFT_2024(rating: Cell) -> int:
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @excel_function
 def UNRATED_AGAIN(ratings: Cell, changes: Cell, rules: Cell = None) -> Any:
-    """Marks a new rating below the floor: "below 1400: unrated again"; blank where not.
-
-    One cell each: the mark, or blank (#N/A when either cell is blank). A column: one row per
-    rating, blank for an unrated player or a blank change."""
+    """Marks a new rating below the floor: "below 1400: unrated again"; blank where not."""
+    # One cell each: the mark, or blank (#N/A when either cell is blank). A column: one row per
+    # rating, blank for an unrated player or a blank change.
     rs, cs = excel.column(ratings), excel.column(changes)
     if len(rs) == 1 and len(cs) == 1:
         found_error = excel.first_error_among(
@@ -494,8 +493,8 @@ def BLOQUE(
     rules: Cell = None,
     provisional: Cell = None,
 ) -> int:
-    """First rating Ru of an unrated player under the chosen edition; #N/A where the rules
-    publish none (fewer than 5 games against rated opponents, below the floor)."""
+    """First rating Ru of an unrated player under the chosen edition; #N/A where none."""
+    # None: fewer than 5 games against rated opponents, below the floor.
     kind = excel.system(system) or "swiss"
     edition = excel.rules(rules)
     anyway = excel.boolean(provisional, "provisional")
@@ -586,9 +585,8 @@ def NORM_POINTS(opponent_ratings: Cell, title: Cell, rules: Cell = None) -> Frac
 def NORM_RATINGS(
     opponent_ratings: Cell, results: Cell, title: Cell, rules: Cell = None
 ) -> list[list[Any]]:
-    """Opponents' ratings for a title norm, row by row: as valued, and counted (floor applied).
-
-    Unrated at the edition's value; the lowest raised to the floor; blank where no game counts."""
+    """Opponents' ratings for a title norm, one row per game: as valued and as counted."""
+    # Unrated at the edition's value; the lowest raised to the floor; blank where no game counts.
     cells = excel.flatten(results)
     found = excel.games(opponent_ratings, results)  # the rows with a result, in order
     rows = [i for i, w in enumerate(cells) if not excel.is_blank(w)]
@@ -612,9 +610,7 @@ def NORM_RATINGS(
 def NORM_FIGURES(
     opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None
 ) -> list[list[Any]]:
-    """Norm figures Ra, p and Rp, each with the norm's minimum and whether it is met.
-
-    Three rows (Ra, p as a fraction, Rp), each: figure, minimum, met (TRUE/FALSE)."""
+    """Norm figures Ra, p and Rp (three rows): figure, the norm's minimum, met (TRUE/FALSE)."""
     perf = _norm(opponent_ratings, score, title, rules)
     return [
         [perf.ra, perf.title.min_ra, perf.ra_met],
@@ -633,9 +629,8 @@ def NORM_FIGURES(
 @xw.arg("title", doc='The norm sought: "GM", "IM", "WGM" or "WIM"', **_VALUE)
 @excel_function
 def NORM_TITLED(titles: Cell, results: Cell, title: Cell) -> list[list[Any]]:
-    """Opponents' titles for a title norm, row by row: titled? norm's title or higher?
-
-    TRUE/FALSE per game played (titled: CM and WCM excluded); blank where no game counts."""
+    """Opponents' titles for a title norm, one row per game: titled? norm's title or higher?"""
+    # TRUE/FALSE per game played (titled: CM and WCM excluded); blank where no game counts.
     norm = _norm_title(excel.text(title, "title"))
     excel.check_error(titles, "titles")  # in the rows of games not played too
     names, cells = excel.flatten(titles), excel.flatten(results)
@@ -699,8 +694,8 @@ def NORM_MIX(
     federation: Cell,
     title: Cell,
 ) -> list[list[Any]]:
-    """Title norm mix checks: six rows (games, other federations, own federation, one
-    federation, titled, norm title or higher) of count, threshold, met, federations."""
+    """Title norm mix checks: six rows of count, threshold, met (TRUE/FALSE), federations."""
+    # Rows: games, other federations, own federation, one federation, titled, norm title or higher.
     mix = _norm_mix(
         _mix_opponents(opponent_ratings, results, titles, federations),
         excel.text(federation, "federation"),
@@ -858,9 +853,8 @@ def BLOQUE_ALL(
     rules: Cell = None,
     provisional: Cell = None,
 ) -> list[list[Any]]:
-    """First rating (Ru) of every unrated player; blank for rated players and where the
-    rules publish none (no rated opponent, a zero score, fewer than 5 rated games, below the
-    floor)."""
+    """First rating Ru of every unrated player; blank for rated players and where none."""
+    # None: no rated opponent, a zero score, fewer than 5 rated games, below the floor.
     kind = excel.system(system)
     anyway = excel.boolean(provisional, "provisional")
 
@@ -912,8 +906,9 @@ def NORM_ALL(
     titles: Cell = None,
     federations: Cell = None,
 ) -> list[list[Any]]:
-    """Best title norm (GM, IM, WGM, WIM) each player made by the whole check of the Title
-    Regulations (games, opponents' federations and titles, Ra, Rp, 35 %); blank if none."""
+    """Best title norm (GM, IM, WGM, WIM) each player made by the whole check; blank if none."""
+    # The whole check of the Title Regulations: games, opponents' federations and titles, Ra, Rp,
+    # 35 %.
     norm_rules = excel.title_rules(rules)
     checked: dict[int, _CrosstableNorms] = {}  # the one crosstable's, by its identity
 
@@ -1037,8 +1032,8 @@ def TIEBREAK_ALL(
     rules: Cell = None,
     colours: Cell = None,
 ) -> list[list[Any]]:
-    """FIDE tie-breaks (C.07: BH, BH/C1, SB, DE, ARO...) of every player, one row each and
-    one column per tie-break; higher is better; blank where there is no value."""
+    """FIDE tie-breaks (C.07) of every player: a row each, a column per tie-break."""
+    # Higher is better; blank where there is no value.
     out, reasons = excel.tiebreak_block(descriptor, ratings, results, opponents, rules, colours)
     excel.note_row_errors("TIEBREAK_ALL", reasons)
     return out
@@ -1062,8 +1057,7 @@ def TIEBREAK(
     rules: Cell = None,
     colours: Cell = None,
 ) -> Any:
-    """A FIDE tie-break (C.07) of one player: their row of TIEBREAK_ALL; #N/A where there is
-    no value."""
+    """A FIDE tie-break (C.07) of one player: their row of TIEBREAK_ALL; #N/A if none."""
     args = (descriptor, player, ratings, results, opponents, rules, colours)
     found = excel.first_error(TIEBREAK, args)
     if found is not None:  # one value: the first error among the arguments
@@ -1111,8 +1105,8 @@ def RANK_ALL(
     tiebreak5: Cell = None,
     tiebreak6: Cell = None,
 ) -> list[list[Any]]:
-    """Standing of every player: by points, then each tie-break in turn (higher is better);
-    equal ranks where all are equal (1, 2, 2, 4); blank for an empty row."""
+    """Standing of every player: by points, then each tie-break in turn (1, 2, 2, 4)."""
+    # Higher is better; equal ranks where all are equal; blank for an empty row.
     given = [
         (value, "points" if k == 0 else f"tiebreak{k}")
         for k, value in enumerate(
