@@ -8,6 +8,8 @@ hand calculation shown beside each assertion.
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import inspect
 
 import pytest
 
@@ -421,3 +423,37 @@ def test_wizard_description_is_one_line_of_plain_text(name: str) -> None:
     assert doc and doc == doc.strip()
     assert "\n" not in doc and "  " not in doc
     assert len(doc) <= 255
+
+
+@functools.cache
+def _argument_help() -> dict[str, dict[str, str | None]]:
+    """Each function's argument help as xlwings registers it (the ``@xw.arg`` docs), read
+    the way ``xlfuncs lite`` reads them for the bundle."""
+    from xlfuncs import lite
+
+    exports = lite._exports(udfs, inspect.getsource(udfs))
+    return {
+        e.name: {d.args[0]: d.kwargs.get("doc") for d in e.decorators if d.kind == "arg"}
+        for e in exports
+    }
+
+
+def test_explain_error_names_its_arguments() -> None:
+    # Without a doc xlwings shows "Positional argument 3" and so on in the wizard.
+    helps = _argument_help()["EXPLAIN_ERROR"]
+    params = list(inspect.signature(udfs.EXPLAIN_ERROR).parameters)
+    assert list(helps) == params
+    for i, name in enumerate(params[1:], start=1):
+        text = helps[name]
+        assert text is not None and "explained function's" in text
+        assert text.split("explained function's ")[1].startswith(
+            {1: "1st", 2: "2nd", 3: "3rd"}.get(i, f"{i}th")
+        )
+
+
+@pytest.mark.parametrize("name", [*udfs.FUNCTIONS, "EXPLAIN_ERROR"])
+def test_every_argument_has_one_line_help(name: str) -> None:
+    helps = _argument_help()[name]
+    assert list(helps) == list(inspect.signature(getattr(udfs, name)).parameters)
+    for text in helps.values():
+        assert text and "\n" not in text and "  " not in text and len(text) <= 255

@@ -1160,13 +1160,15 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 
 @xw.func(category=CATEGORY)
 @xw.arg("function_name", doc='Name of the function whose error to explain, e.g. "RP_FIDE"')
-@xw.arg("arg1", doc="The same arguments as in the failing call", **_RANGE)
-@xw.arg("arg2", **_RANGE)
-@xw.arg("arg3", **_RANGE)
-@xw.arg("arg4", **_RANGE)
-@xw.arg("arg5", **_RANGE)
-@xw.arg("arg6", **_RANGE)
-@xw.arg("arg7", **_RANGE)
+@xw.arg("arg1", doc="The explained function's 1st argument, as in the failing call", **_RANGE)
+@xw.arg(
+    "arg2", doc="The explained function's 2nd argument (leave out what it does not take)", **_RANGE
+)
+@xw.arg("arg3", doc="The explained function's 3rd argument, if it takes one", **_RANGE)
+@xw.arg("arg4", doc="The explained function's 4th argument, if it takes one", **_RANGE)
+@xw.arg("arg5", doc="The explained function's 5th argument, if it takes one", **_RANGE)
+@xw.arg("arg6", doc="The explained function's 6th argument, if it takes one", **_RANGE)
+@xw.arg("arg7", doc="The explained function's 7th argument, if it takes one", **_RANGE)
 def EXPLAIN_ERROR(
     function_name: Cell,
     arg1: Cell = None,
