@@ -457,3 +457,13 @@ def test_every_argument_has_one_line_help(name: str) -> None:
     assert list(helps) == list(inspect.signature(getattr(udfs, name)).parameters)
     for text in helps.values():
         assert text and "\n" not in text and "  " not in text and len(text) <= 255
+
+
+def test_both_rating_changes_say_their_argument_order() -> None:
+    # ELO_CHANGE(own, opponents, results, k) and ELO_CHANGE_ALL(ratings, k, results) keep
+    # their orders (existing workbooks); the wizard's help of K says which one it is.
+    helps = _argument_help()
+    assert list(inspect.signature(udfs.ELO_CHANGE).parameters)[2:4] == ["results", "k"]
+    assert list(inspect.signature(udfs.ELO_CHANGE_ALL).parameters)[1:3] == ["k", "results"]
+    assert "after the results" in (helps["ELO_CHANGE"]["k"] or "")
+    assert "before the results" in (helps["ELO_CHANGE_ALL"]["k"] or "")

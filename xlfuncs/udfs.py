@@ -327,7 +327,9 @@ _TOURNAMENTS = (
 @xw.arg("own_rating", doc="The player's rating", **_VALUE)
 @xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
 @xw.arg("results", doc="Results beside the ratings: 1, ½, 0 (rated); +, - forfeits", **_RANGE)
-@xw.arg("k", doc="Development coefficient K (10, 20 or 40); lowered so that K x n <= 700", **_VALUE)
+@xw.arg(
+    "k", doc="K (10, 20 or 40), after the results (unlike ELO_CHANGE_ALL); K x n <= 700", **_VALUE
+)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @xw.arg("rounded", doc="TRUE (default): the rounded change; FALSE: the unrounded sum", **_VALUE)
 @xw.arg("tournaments", doc=_TOURNAMENTS, **_RANGE)
@@ -816,7 +818,9 @@ def RP_EXACT_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[l
 
 @xw.func(category=CATEGORY)
 @xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
-@xw.arg("k", doc="Each player's K (blank: no rating change shown)", **_RANGE)
+@xw.arg(
+    "k", doc="Each player's K, before the results (unlike ELO_CHANGE); blank: no change", **_RANGE
+)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
