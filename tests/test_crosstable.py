@@ -392,3 +392,25 @@ def test_a_rating_without_a_fide_id_is_noted_on_its_blank_cell(
     assert "not counted" in cells[6].comment.text
     assert [c.comment for i, c in enumerate(cells) if i != 6] == [None] * 7
     assert cells[0].value == 1850
+
+
+def test_trf_title_codes_become_fide_titles_and_fide_id_0_is_blank(tmp_path: Path) -> None:
+    """An older TRF16 title code (``g``: GM, TRF16 001 columns 11-13) reaches the chart as
+    the FIDE title it stands for, inside the sheet's own title list and counted as titled;
+    a FIDE id of 0 (TRF16 columns 58-68: none) is a blank cell, not ``0``."""
+    lines = TRF.splitlines()
+    alpha = next(i for i, line in enumerate(lines) if "Alpha" in line)
+    line = lines[alpha]
+    lines[alpha] = line[:10] + "g  " + line[13:57] + f"{0:>11}" + line[68:]
+    bravo = lines[alpha + 1]
+    lines[alpha + 1] = bravo[:10] + " wm" + bravo[13:]
+    path = tmp_path / "titled.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    players = event_from_trf(parse_trf(path.read_text(encoding="utf-8"))).event.players
+    assert [p.title for p in players[:3]] == ["GM", "WIM", None]
+    assert players[0].fide_id is None and players[1].fide_id == 99100002
+    out = tmp_path / "titled.xlsx"
+    assert main(["crosstable", str(path), "-o", str(out)]) == 0
+    cols, _ = _rows(out)
+    assert cols["Title"][:3] == ["GM", "WIM", None]
+    assert cols["FIDE ID"][:2] == [None, 99100002]

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .core.titles import trf_title
 from .event import AnalysedEvent, EventOptions, analyse_event
 from .progress import Progress, no_progress
 from .templates.event import MAX_RR_PLAYERS, ChartPlayer, Event, Round
@@ -48,7 +49,15 @@ class FilledEvent:
 
 
 def _fide_id(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() else None
+    """The FIDE id a TRF's id field holds; ``None`` for a blank and for ``0`` (no id)."""
+    return (int(text) or None) if text and text.isdigit() else None
+
+
+def _title(text: str) -> str | None:
+    """The TRF's title field as the chart writes it: a FIDE title, an older TRF16 code
+    (``g``, ``wm``) as the title it stands for (:func:`~xlfuncs.core.titles.trf_title`);
+    ``None`` for a blank (the parser refuses any other text)."""
+    return trf_title(text) or text.strip() or None
 
 
 def _sex(text: str) -> str | None:
@@ -140,7 +149,7 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
             ChartPlayer(
                 number=i,
                 name=p.name,
-                title=p.title.strip() or None,
+                title=_title(p.title),
                 federation=p.federation.strip() or None,
                 fide_id=_fide_id(p.fide_id),
                 birth_year=p.birth_year,
