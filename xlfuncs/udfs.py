@@ -1,4 +1,4 @@
-"""The Excel functions: thin wrappers over :mod:`xlfuncs.core`, decorated for xlwings.
+"""The Excel functions: the xlwings layer over :mod:`xlfuncs.excel`.
 
 This is the only module that imports xlwings. Classic xlwings (Windows) imports it through
 the ``UDF Modules`` setting; ``xlfuncs lite`` bundles it into a ``main.py`` for xlwings Lite.
@@ -8,12 +8,13 @@ what Excel passes.
 Every function returns a number or an array, or an Excel error value as text (``"#VALUE!"``,
 ``"#NUM!"``, ``"#N/A"``) and never raises; ``=EXPLAIN_ERROR("RP_FIDE", C5:C13, D5)`` repeats
 a call and tells why it failed. The docstring's first line is the description Excel's
-function wizard shows; each ``doc`` is an argument's help.
+function wizard shows; each ``doc`` is an argument's help. Each body is one call of the
+function of :mod:`xlfuncs.excel` that reads the cells, asks the core and shapes the answer
+(``RP_FIDE``: :func:`xlfuncs.excel.rp_fide_cells`).
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -21,62 +22,6 @@ from typing import Any
 import xlwings as xw
 
 from . import excel
-from .core import (
-    dp as _dp,
-)
-from .core import (
-    expected_score as _expected_score,
-)
-from .core import (
-    first_rating as _first_rating,
-)
-from .core import (
-    first_rating_from_totals as _first_rating_from_totals,
-)
-from .core import (
-    k_factor as _k_factor,
-)
-from .core import (
-    k_for_games as _k_for_games,
-)
-from .core import (
-    norm_performance as _norm_performance,
-)
-from .core import (
-    norm_points as _norm_points,
-)
-from .core import (
-    rating_change as _rating_change,
-)
-from .core import (
-    rp_exact_rounded as _rp_exact_rounded,
-)
-from .core import (
-    rp_fide as _rp_fide,
-)
-from .core import (
-    rp_linear as _rp_linear,
-)
-from .core import (
-    rp_ptp as _rp_ptp,
-)
-from .core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
-from .core.first_rating import FirstRating as _FirstRating
-from .core.norm_field import CrosstableNorms as _CrosstableNorms
-from .core.norms import MIN_NORM_PERCENT as _MIN_NORM_PERCENT
-from .core.norms import NormOpponent as _NormOpponent
-from .core.norms import NormPerformance as _NormPerformance
-from .core.norms import is_titled as _is_titled
-from .core.norms import norm_mix as _norm_mix
-from .core.norms import norm_ratings as _norm_ratings
-from .core.norms import norm_ratings_before_floor as _norm_ratings_before_floor
-from .core.norms import norm_title as _norm_title
-from .core.norms import title_or_higher as _title_or_higher
-from .core.rating_change import floor_note as _floor_note
-from .core.rating_change import uplift_2024 as _uplift_2024
-from .core.tables import pd_hundredths as _pd_hundredths
-from .core.tables import round_half_up as _round_half_up
-from .core.validate import half_points as _half_points
 from .excel import Cell, excel_function
 
 __all__ = [
@@ -120,11 +65,6 @@ __all__ = [
 CATEGORY = "xlfuncs (FIDE ratings)"
 """The category under which Excel's function wizard lists the functions."""
 
-ESTABLISHED_GAMES = 30
-"""What a blank "rated games before" means in K_FACTOR_ALL: an established player (the
-same assumption as the TRF report, which cannot know the games either)."""
-
-
 _RANGE = {"ndim": 2, "err_to_str": True}
 _VALUE = {"err_to_str": True}
 
@@ -152,28 +92,13 @@ _PROVISIONAL = (
 )
 
 
-def _rated(value: Cell, name: str) -> int:
-    r = excel.rating(value, name)
-    if r is None:
-        raise NothingToComputeError(f"{name}: the player is unrated (blank or 0)")
-    return r
-
-
 @xw.func(category=CATEGORY)
 @xw.arg("p", doc="Fractional score 0..1, or points when games is given", **_VALUE)
 @xw.arg("games", doc="Optional: number of games; then p is the points scored", **_VALUE)
 @excel_function
 def DP_LOOKUP(p: Cell, games: Cell = None) -> int:
     """Rating difference dp for a fractional score (FIDE table 8.1(a))."""
-    value = excel.number(p, "p")
-    n = excel.optional_number(games, "games")
-    if n is None:
-        return _dp(value)
-    if n != int(n) or n < 1:
-        raise InvalidInputError(f"games: expected a whole number of games, got {n:g}")
-    if not 0 <= value <= n:
-        raise OutOfRangeError(f"p: {value:g} points is not possible in {int(n)} games")
-    return _dp(excel.exact_number(value, "p") / int(n))
+    return excel.dp_lookup_cells(p, games)
 
 
 @xw.func(category=CATEGORY)
@@ -183,7 +108,7 @@ def DP_LOOKUP(p: Cell, games: Cell = None) -> int:
 @excel_function
 def PD_LOOKUP(rating_difference: Cell) -> float:
     """Expected score for a rating difference (FIDE table 8.1(b), no 400-point cap)."""
-    return _pd_hundredths(excel.number(rating_difference, "rating_difference")) / 100
+    return excel.pd_lookup_cells(rating_difference)
 
 
 @xw.func(category=CATEGORY)
@@ -193,16 +118,7 @@ def PD_LOOKUP(rating_difference: Cell) -> float:
 @excel_function
 def EXPECTED_SCORE(own_rating: Cell, opponent_ratings: Cell, rules: Cell = None) -> Fraction:
     """Expected score against the rated opponents, with the edition's 400-point rule."""
-    own = _rated(own_rating, "own_rating")
-    rs = [r for r in excel.ratings(opponent_ratings, "opponent_ratings") if r is not None]
-    if not rs:
-        raise NothingToComputeError("opponent_ratings: no rated opponent")
-    return _expected_score(own, rs, rules=excel.rules(rules))
-
-
-def _performance(method: Callable[[Any, Any], int], opponent_ratings: Cell, score: Cell) -> int:
-    rs, s = excel.score_or_results(opponent_ratings, score)
-    return method(rs, s)
+    return excel.expected_score_cells(own_rating, opponent_ratings, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -211,23 +127,7 @@ def _performance(method: Callable[[Any, Any], int], opponent_ratings: Cell, scor
 @excel_function
 def RP_EXACT(opponent_ratings: Cell, score: Cell) -> int:
     """Exact performance rating: the R whose logistic expected score equals the score."""
-    s = score
-    if type(s) is list and len(s) == 1 and type(s[0]) is list and len(s[0]) == 1:
-        s = s[0][0]  # a single cell, as Excel passes it (ndim=2)
-    if type(s) is int or (type(s) is float and (s + s).is_integer()):
-        # The usual call: a column of ratings (lists of one cell each) and a bare score,
-        # floats from classic xlwings, ints for whole numbers from xlwings Lite, handed to
-        # the core, which checks them once (at C speed). The core accepts ratings from 1 to
-        # MAX_RATING with 0 < s < n, on which the Excel reading below would give it the
-        # same list, and refuses anything else: not a column, a blank or 0 (unrated, left
-        # out below), text holding a number, an infinite performance... Those are read the
-        # Excel way, which also gives Excel's error and its reason. A score that is not a
-        # whole or half number (no games make it) goes the Excel way too, to be refused.
-        try:
-            return _rp_exact_rounded([x for (x,) in opponent_ratings], s)
-        except (TypeError, ValueError, XlfuncsError):
-            pass
-    return _performance(_rp_exact_rounded, opponent_ratings, score)
+    return excel.rp_exact_cells(opponent_ratings, score)
 
 
 @xw.func(category=CATEGORY)
@@ -236,7 +136,7 @@ def RP_EXACT(opponent_ratings: Cell, score: Cell) -> int:
 @excel_function
 def RP_FIDE(opponent_ratings: Cell, score: Cell) -> int:
     """Performance rating by FIDE's method: Ra + dp(p), a whole number."""
-    return _performance(_rp_fide, opponent_ratings, score)
+    return excel.rp_fide_cells(opponent_ratings, score)
 
 
 @xw.func(category=CATEGORY)
@@ -245,7 +145,7 @@ def RP_FIDE(opponent_ratings: Cell, score: Cell) -> int:
 @excel_function
 def RP_LINEAR(opponent_ratings: Cell, score: Cell) -> int:
     """Linear performance rating: Ra + 800p - 400, a whole number."""
-    return _performance(_rp_linear, opponent_ratings, score)
+    return excel.rp_linear_cells(opponent_ratings, score)
 
 
 @xw.func(category=CATEGORY)
@@ -254,67 +154,7 @@ def RP_LINEAR(opponent_ratings: Cell, score: Cell) -> int:
 @excel_function
 def RP_PTP(opponent_ratings: Cell, score: Cell) -> int:
     """Perfect Tournament Performance (FIDE tie-break C.07)."""
-    return _performance(_rp_ptp, opponent_ratings, score)
-
-
-def _label(value: Cell) -> str:
-    """A tournament label as compared: text without blanks around it, any case; a whole
-    number as written (1 and "1" are one label); blank is the label ""."""
-    if excel.is_blank(value):
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip().casefold()
-
-
-def _tournaments(
-    opponent_ratings: Cell, results: Cell, tournaments: Cell
-) -> tuple[list[list[tuple[int, Fraction]]], list[list[int]]]:
-    """The rated games grouped into tournaments by the labels beside them (in the order
-    each label first appears), and each game's position among the rated games in reading
-    order. Omitted or all blank: every game is one tournament."""
-    found = excel.games(opponent_ratings, results)
-    if excel.is_blank(tournaments) and not isinstance(tournaments, (list, tuple)):
-        rated = excel.rated_games(found)
-        return [rated], [list(range(len(rated)))]
-    labels = excel.flatten(tournaments)
-    cells = excel.flatten(results)
-    if len(labels) != len(cells):
-        raise InvalidInputError(
-            f"tournaments has {len(labels)} cells but results has {len(cells)}; they must be "
-            "the same size"
-        )
-    for i, label in enumerate(labels, start=1):
-        if isinstance(label, str) and label.strip().upper() in excel.EXCEL_ERRORS:
-            raise excel.ExcelErrorInput(label.strip().upper(), f"tournaments (cell {i})")
-    rows = [i for i, w in enumerate(cells) if not excel.is_blank(w)]  # games() keeps these
-    groups: dict[str, list[tuple[int, Fraction]]] = {}
-    places: dict[str, list[int]] = {}
-    position = 0
-    for i, (r, o) in zip(rows, found):
-        if r is None or not o.rated:
-            continue
-        key = _label(labels[i])
-        groups.setdefault(key, []).append((r, o.points))
-        places.setdefault(key, []).append(position)
-        position += 1
-    return list(groups.values()), list(places.values())
-
-
-def _change(
-    own_rating: Cell,
-    opponent_ratings: Cell,
-    results: Cell,
-    k: Cell,
-    rules: Cell,
-    tournaments: Cell = None,
-) -> tuple[Any, list[int]]:
-    """The core's calculation for the period, and for each of its game details (in the
-    core's order, tournament by tournament) the game's place in reading order."""
-    own = _rated(own_rating, "own_rating")
-    groups, places = _tournaments(opponent_ratings, results, tournaments)
-    change = _rating_change(own, groups, excel.whole_number(k, "k"), rules=excel.rules(rules))
-    return change, [p for group in places for p in group]
+    return excel.rp_ptp_cells(opponent_ratings, score)
 
 
 _TOURNAMENTS = (
@@ -344,9 +184,9 @@ def ELO_CHANGE(
     tournaments: Cell = None,
 ) -> int | Fraction:
     """Rating change for the games given: K x sum(W - PD), rounded once for the period."""
-    change, _ = _change(own_rating, opponent_ratings, results, k, rules, tournaments)
-    keep_rounded = True if excel.is_blank(rounded) else excel.boolean(rounded, "rounded")
-    return int(change.change) if keep_rounded else change.unrounded
+    return excel.elo_change_cells(
+        own_rating, opponent_ratings, results, k, rules, rounded, tournaments
+    )
 
 
 @xw.func(category=CATEGORY)
@@ -366,17 +206,7 @@ def ELO_DETAIL(
     tournaments: Cell = None,
 ) -> list[list[float]]:
     """One row per rated game: opponent rating used, PD, W - PD, K x (W - PD)."""
-    change, places = _change(own_rating, opponent_ratings, results, k, rules, tournaments)
-    if not change.games:
-        raise NothingToComputeError("results: no rated game against a rated opponent")
-    rows = [
-        [g.rating_used, float(g.expected), float(g.difference), float(g.change)]
-        for g in change.games
-    ]
-    ordered: list[list[float]] = [[] for _ in rows]
-    for place, row in zip(places, rows):
-        ordered[place] = row
-    return ordered
+    return excel.elo_detail_cells(own_rating, opponent_ratings, results, k, rules, tournaments)
 
 
 @xw.func(category=CATEGORY)
@@ -398,16 +228,7 @@ def K_FACTOR(
     rules: Cell = None,
 ) -> int:
     """FIDE development coefficient K (40, 20 or 10) from the player's data."""
-    year = excel.optional_number(birth_year, "birth_year")
-    day = None if excel.is_blank(period_date) else excel.date(period_date, "period_date")
-    return _k_factor(
-        _rated(rating, "rating"),
-        excel.whole_number(rated_games, "rated_games"),
-        None if year is None else excel.whole_number(year, "birth_year"),
-        excel.boolean(reached_2400, "reached_2400"),
-        day,
-        rules=None if excel.is_blank(rules) else excel.rules(rules, day=day or _dt.date.today()),
-    )
+    return excel.k_factor_cells(rating, rated_games, birth_year, reached_2400, period_date, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -416,8 +237,7 @@ def K_FACTOR(
 @excel_function
 def K_FOR_GAMES(k: Cell, games: Cell = None) -> int:
     """K used for a rating period of n rated games: K lowered so that K x n <= 700."""
-    n = excel.optional_number(games, "games")
-    return _k_for_games(excel.whole_number(k, "k"), 0 if n is None else n)
+    return excel.k_for_games_cells(k, games)
 
 
 @xw.func(category=CATEGORY)
@@ -425,7 +245,7 @@ def K_FOR_GAMES(k: Cell, games: Cell = None) -> int:
 @excel_function
 def UPLIFT_2024(rating: Cell) -> int:
     """The one-time uplift of 1 March 2024: R + 0.4 x (2000 - R) below 2000, rounded."""
-    return _uplift_2024(_rated(rating, "rating"))
+    return excel.uplift_2024_cells(rating)
 
 
 @xw.func(category=CATEGORY)
@@ -435,46 +255,7 @@ def UPLIFT_2024(rating: Cell) -> int:
 @excel_function
 def UNRATED_AGAIN(ratings: Cell, changes: Cell, rules: Cell = None) -> Any:
     """Marks a new rating below the floor: "below 1400: unrated again"; blank where not."""
-    # One cell each: the mark, or blank (#N/A when either cell is blank). A column: one row per
-    # rating, blank for an unrated player or a blank change.
-    rs, cs = excel.column(ratings), excel.column(changes)
-    if len(rs) == 1 and len(cs) == 1:
-        found_error = excel.first_error_among(
-            [(rs[0], "ratings"), (cs[0], "changes"), (rules, "rules")]
-        )
-        if found_error is not None:
-            raise found_error
-        if excel.is_blank(rs[0]) or excel.is_blank(cs[0]):
-            raise NothingToComputeError("ratings, changes: a blank cell (unrated, or no change)")
-        rating = _rated(rs[0], "ratings")
-        change = excel.whole_number(cs[0], "changes")
-        return _floor_note(rating + change, rules=excel.rules(rules)) or ""
-    excel.check_error(rules, "rules")
-    if len(rs) != len(cs):
-        raise InvalidInputError(f"changes: expected one cell per rating ({len(rs)}), got {len(cs)}")
-    edition = excel.rules(rules)
-    out: list[list[Any]] = []
-    reasons: list[str] = []
-    for i, (r, c) in enumerate(zip(rs, cs), start=1):
-        try:
-            found_error = excel.first_error_among(
-                [(r, f"ratings (row {i})"), (c, f"changes (row {i})")]
-            )
-            if found_error is not None:
-                raise found_error
-            row_rating = None if excel.is_blank(r) else excel.rating(r, f"ratings (row {i})")
-            if row_rating is None or excel.is_blank(c):
-                out.append([""])  # unrated, or no change: nothing to mark
-                continue
-            row_change = excel.whole_number(c, f"changes (row {i})")
-        except (XlfuncsError, excel.ExcelErrorInput) as exc:
-            out.append([excel.code_of(exc)])
-            reasons.append(f"row {i}: {exc}")
-            continue
-        found = _floor_note(row_rating + row_change, rules=edition)
-        out.append(["" if found is None else found])
-    excel.note_row_errors("UNRATED_AGAIN", reasons)
-    return out
+    return excel.unrated_again_cells(ratings, changes, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -496,58 +277,7 @@ def BLOQUE(
     provisional: Cell = None,
 ) -> int:
     """First rating Ru of an unrated player under the chosen edition; #N/A where none."""
-    # None: fewer than 5 games against rated opponents, below the floor.
-    kind = excel.system(system) or "swiss"
-    edition = excel.rules(rules)
-    anyway = excel.boolean(provisional, "provisional")
-    if excel.is_results(results_or_score):
-        found = excel.games(opponent_ratings, results_or_score, results_name="results_or_score")
-        counted = [(r, o.points) for r, o in found if o.rated]
-        return _published(_first_rating(counted, system=kind, rules=edition), anyway)
-    listed = excel.listed_ratings(opponent_ratings, "opponent_ratings")
-    rated = [r for r in listed if r is not None]
-    found_totals = _first_rating_from_totals(
-        rated,
-        _half_points(
-            excel.exact_number(results_or_score, "results_or_score"), name="results_or_score"
-        ),
-        unrated_games=len(listed) - len(rated),
-        system=kind,
-        rules=edition,
-    )
-    return _published(found_totals, anyway)
-
-
-def _published(found: _FirstRating, provisional: bool) -> int:
-    """Ru where the rules publish it (or *provisional* asks for it anyway); else the reasons
-    it is not published, as ``#N/A``."""
-    if found.published or provisional:
-        return found.rating
-    raise NothingToComputeError(
-        f"no first rating is published ({found.rating} provisional): "
-        + "; ".join(found.reasons)
-        + "; provisional TRUE shows the figure"
-    )
-
-
-def _norm_opponents(opponent_ratings: Cell) -> list[int | None]:
-    """Every non-blank cell is an opponent; 0 is an unrated one."""
-    return excel.listed_ratings(opponent_ratings, "opponent_ratings")
-
-
-def _norm_games(opponent_ratings: Cell, score: Cell) -> tuple[list[int | None], Fraction]:
-    """Opponents and score for a norm: a bare score, or results beside the ratings (then a
-    blank rating beside a rated result is an unrated opponent)."""
-    if excel.is_results(score):
-        found = [(r, o) for r, o in excel.games(opponent_ratings, score) if o.rated]
-        return [r for r, _ in found], sum((o.points for _, o in found), Fraction(0))
-    return _norm_opponents(opponent_ratings), excel.exact_number(score, "score")
-
-
-def _norm(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell) -> _NormPerformance:
-    """Core's norm calculation (:class:`~xlfuncs.core.norms.NormPerformance`) from cells."""
-    listed, s = _norm_games(opponent_ratings, score)
-    return _norm_performance(listed, s, excel.text(title, "title"), rules=excel.title_rules(rules))
+    return excel.bloque_cells(opponent_ratings, results_or_score, system, rules, provisional)
 
 
 _NORM_OPPONENTS = "Opponents' ratings; 0 = unrated opponent (counted at the edition's value)"
@@ -562,7 +292,7 @@ _NORM_SCORE = "Points scored, or a range of results beside the ratings"
 @excel_function
 def NORM_RP(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None) -> int:
     """Title-norm performance Ra + dp, with the rating floor and unrated opponents applied."""
-    return _norm(opponent_ratings, score, title, rules).rp
+    return excel.norm_rp_cells(opponent_ratings, score, title, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -572,8 +302,7 @@ def NORM_RP(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None
 @excel_function
 def NORM_POINTS(opponent_ratings: Cell, title: Cell, rules: Cell = None) -> Fraction:
     """The fewest points that make the title norm against these opponents."""
-    listed = _norm_opponents(opponent_ratings)
-    return _norm_points(listed, excel.text(title, "title"), rules=excel.title_rules(rules))
+    return excel.norm_points_cells(opponent_ratings, title, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -588,19 +317,7 @@ def NORM_RATINGS(
     opponent_ratings: Cell, results: Cell, title: Cell, rules: Cell = None
 ) -> list[list[Any]]:
     """Opponents' ratings for a title norm, one row per game: as valued and as counted."""
-    # Unrated at the edition's value; the lowest raised to the floor; blank where no game counts.
-    cells = excel.flatten(results)
-    found = excel.games(opponent_ratings, results)  # the rows with a result, in order
-    rows = [i for i, w in enumerate(cells) if not excel.is_blank(w)]
-    counted = [(i, r) for i, (r, o) in zip(rows, found) if o.rated]
-    listed = [r for _, r in counted]
-    edition = excel.title_rules(rules)
-    valued = _norm_ratings_before_floor(listed, rules=edition)
-    used = _norm_ratings(listed, excel.text(title, "title"), rules=edition)
-    out: list[list[Any]] = [["", ""] for _ in cells]
-    for (i, _), before, after in zip(counted, valued, used):
-        out[i] = [before, after]
-    return out
+    return excel.norm_ratings_cells(opponent_ratings, results, title, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -613,12 +330,7 @@ def NORM_FIGURES(
     opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None
 ) -> list[list[Any]]:
     """Norm figures Ra, p and Rp (three rows): figure, the norm's minimum, met (TRUE/FALSE)."""
-    perf = _norm(opponent_ratings, score, title, rules)
-    return [
-        [perf.ra, perf.title.min_ra, perf.ra_met],
-        [Fraction(perf.percent, 100), Fraction(_MIN_NORM_PERCENT, 100), perf.percent_met],
-        [perf.rp, perf.title.min_rp, perf.rp_met],
-    ]
+    return excel.norm_figures_cells(opponent_ratings, score, title, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -632,52 +344,7 @@ def NORM_FIGURES(
 @excel_function
 def NORM_TITLED(titles: Cell, results: Cell, title: Cell) -> list[list[Any]]:
     """Opponents' titles for a title norm, one row per game: titled? norm's title or higher?"""
-    # TRUE/FALSE per game played (titled: CM and WCM excluded); blank where no game counts.
-    norm = _norm_title(excel.text(title, "title"))
-    excel.check_error(titles, "titles")  # in the rows of games not played too
-    names, cells = excel.flatten(titles), excel.flatten(results)
-    if len(names) != len(cells):
-        raise InvalidInputError(
-            f"titles has {len(names)} cells but results has {len(cells)}; they must be the "
-            "same size"
-        )
-    out: list[list[Any]] = []
-    for i, (t, w) in enumerate(zip(names, cells), start=1):
-        result = excel.outcome(w, f"results (cell {i})")
-        if result is None or not result.rated:
-            out.append(["", ""])
-            continue
-        held = excel.text(t, f"titles (cell {i})")
-        out.append([_is_titled(held), _title_or_higher(held, norm)])
-    if all(row == ["", ""] for row in out):
-        raise NothingToComputeError("results: no game played (1, ½, 0)")
-    return out
-
-
-def _mix_opponents(
-    opponent_ratings: Cell, results: Cell, titles: Cell, federations: Cell
-) -> list[_NormOpponent]:
-    """The opponents of the games played (1, ½, 0), with their titles and federations."""
-    names = ("opponent_ratings", "results", "titles", "federations")
-    columns = [excel.flatten(c) for c in (opponent_ratings, results, titles, federations)]
-    for name, c in zip(names, columns):
-        excel.check_error(c, name)  # in the rows of games not played too
-    if len({len(c) for c in columns}) > 1:
-        sizes = ", ".join(f"{name} {len(c)}" for name, c in zip(names, columns))
-        raise InvalidInputError(f"the four ranges must be the same size; cells: {sizes}")
-    found: list[_NormOpponent] = []
-    for i, (r, w, t, f) in enumerate(zip(*columns), start=1):
-        result = excel.outcome(w, f"results (cell {i})")
-        if result is None or not result.rated:
-            continue
-        found.append(
-            _NormOpponent(
-                excel.rating(r, f"opponent_ratings (cell {i})"),
-                excel.text(t, f"titles (cell {i})"),
-                excel.text(f, f"federations (cell {i})"),
-            )
-        )
-    return found
+    return excel.norm_titled_cells(titles, results, title)
 
 
 @xw.func(category=CATEGORY)
@@ -697,21 +364,7 @@ def NORM_MIX(
     title: Cell,
 ) -> list[list[Any]]:
     """Title norm mix checks: six rows of count, threshold, met (TRUE/FALSE), federations."""
-    # Rows: games, other federations, own federation, one federation, titled, norm title or higher.
-    mix = _norm_mix(
-        _mix_opponents(opponent_ratings, results, titles, federations),
-        excel.text(federation, "federation"),
-        excel.text(title, "title"),
-    )
-    return [
-        [
-            "" if c.figure is None else c.figure,
-            c.threshold,
-            "" if c.met is None else c.met,
-            ", ".join(c.federations),
-        ]
-        for c in mix.checks
-    ]
+    return excel.norm_mix_cells(opponent_ratings, results, titles, federations, federation, title)
 
 
 # ------------------------------------------------------------ whole-column (array) forms
@@ -732,24 +385,7 @@ _OPP = "Optional: opponents' numbers, one column per round (omit for a crosstabl
 @excel_function
 def POINTS_ALL(results: Cell) -> list[list[Any]]:
     """Points of every player (one row each): wins, draws, forfeits and byes counted."""
-    out: list[list[Any]] = []
-    reasons: list[str] = []
-    for i, row in enumerate(excel.matrix(results, "results"), start=1):
-        try:
-            found = [
-                excel.outcome(c, f"results (row {i}, column {j})")
-                for j, c in enumerate(row, start=1)
-                if not excel.is_diagonal(c)
-            ]
-        except (XlfuncsError, excel.ExcelErrorInput) as exc:
-            error = excel.RowError.of(exc, [(row, f"results (row {i})")])
-            out.append([error.code])
-            reasons.append(f"row {i}: {error}")
-            continue
-        played = [o for o in found if o is not None]
-        out.append([excel.to_excel(sum((o.points for o in played), Fraction(0))) if played else ""])
-    excel.note_row_errors("POINTS_ALL", reasons)
-    return out
+    return excel.points_all_cells(results)
 
 
 @xw.func(category=CATEGORY)
@@ -758,11 +394,7 @@ def POINTS_ALL(results: Cell) -> list[list[Any]]:
 @excel_function
 def SB_ALL(results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Sonneborn-Berger of every player: points of opponents beaten, half of those drawn."""
-    rows = excel.matrix(results, "results")
-    placeholder = [[None] for _ in rows]
-    return excel.per_player(
-        "SB_ALL", lambda t, i: t.sonneborn_berger(i), placeholder, results, opponents
-    )
+    return excel.sb_all_cells(results, opponents)
 
 
 @xw.func(category=CATEGORY)
@@ -772,9 +404,7 @@ def SB_ALL(results: Cell, opponents: Cell = None) -> list[list[Any]]:
 @excel_function
 def RATED_GAMES_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Rated games of every player against rated opponents."""
-    return excel.per_player(
-        "RATED_GAMES_ALL", lambda t, i: len(t.rated_games(i)), ratings, results, opponents
-    )
+    return excel.rated_games_all_cells(ratings, results, opponents)
 
 
 @xw.func(category=CATEGORY)
@@ -784,7 +414,7 @@ def RATED_GAMES_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> lis
 @excel_function
 def RA_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Average rating of each player's rated opponents in rated games (Ra)."""
-    return excel.per_player("RA_ALL", lambda t, i: t.ra(i), ratings, results, opponents)
+    return excel.ra_all_cells(ratings, results, opponents)
 
 
 @xw.func(category=CATEGORY)
@@ -794,16 +424,7 @@ def RA_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[An
 @excel_function
 def RP_FIDE_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """FIDE performance Ra + dp of every player, against rated opponents in rated games."""
-    return excel.per_player("RP_FIDE_ALL", lambda t, i: t.rp_fide(i), ratings, results, opponents)
-
-
-def _exact_shown(t: Any, i: int) -> Any:
-    value = t.rp_exact(i)
-    if value is None:
-        return None
-    if value in (float("inf"), float("-inf")):
-        return "\u221e" if value > 0 else "-\u221e"
-    return _round_half_up(value)  # the certified whole number: rp_exact keeps to its side
+    return excel.rp_fide_all_cells(ratings, results, opponents)
 
 
 @xw.func(category=CATEGORY)
@@ -813,7 +434,7 @@ def _exact_shown(t: Any, i: int) -> Any:
 @excel_function
 def RP_EXACT_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Exact performance of every player (whole numbers; "∞" / "-∞" for 100 % / 0 %)."""
-    return excel.per_player("RP_EXACT_ALL", _exact_shown, ratings, results, opponents)
+    return excel.rp_exact_all_cells(ratings, results, opponents)
 
 
 @xw.func(category=CATEGORY)
@@ -829,14 +450,7 @@ def ELO_CHANGE_ALL(
     ratings: Cell, k: Cell, results: Cell, opponents: Cell = None, rules: Cell = None
 ) -> list[list[Any]]:
     """Rating change of every rated player in this event (K x n <= 700, rounded once)."""
-
-    def change(t: Any, i: int) -> Any:
-        found = t.change(i)
-        return None if found is None else found.change
-
-    return excel.per_player(
-        "ELO_CHANGE_ALL", change, ratings, results, opponents, k=k, rules_value=rules
-    )
+    return excel.elo_change_all_cells(ratings, k, results, opponents, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -858,28 +472,7 @@ def BLOQUE_ALL(
     provisional: Cell = None,
 ) -> list[list[Any]]:
     """First rating Ru of every unrated player; blank for rated players and where none."""
-    # None: no rated opponent, a zero score, fewer than 5 rated games, below the floor.
-    kind = excel.system(system)
-    anyway = excel.boolean(provisional, "provisional")
-
-    def first(t: Any, i: int) -> Any:
-        try:
-            found = t.first(i)
-        except NothingToComputeError:  # no rated opponent, or a zero score disregarded
-            return None
-        if found is None or not (found.published or anyway):
-            return None
-        return found.rating
-
-    return excel.per_player(
-        "BLOQUE_ALL",
-        first,
-        ratings,
-        results,
-        opponents,
-        rules_value=rules,
-        round_robin=None if kind is None else kind == "rr",
-    )
+    return excel.bloque_all_cells(ratings, results, opponents, system, rules, provisional)
 
 
 @xw.func(category=CATEGORY)
@@ -911,28 +504,7 @@ def NORM_ALL(
     federations: Cell = None,
 ) -> list[list[Any]]:
     """Best title norm (GM, IM, WGM, WIM) each player made by the whole check; blank if none."""
-    # The whole check of the Title Regulations: games, opponents' federations and titles, Ra, Rp,
-    # 35 %.
-    norm_rules = excel.title_rules(rules)
-    checked: dict[int, _CrosstableNorms] = {}  # the one crosstable's, by its identity
-
-    def best(table: Any, number: int) -> str | None:
-        norms = checked.get(id(table)) or checked.setdefault(
-            id(table), _CrosstableNorms(table, norm_rules)
-        )
-        return norms.best(number)
-
-    return excel.per_player(
-        "NORM_ALL",
-        best,
-        ratings,
-        results,
-        opponents,
-        female=sexes,
-        titles=titles,
-        federations=federations,
-        rules_value=rules,
-    )
+    return excel.norm_all_cells(ratings, results, opponents, sexes, rules, titles, federations)
 
 
 @xw.func(category=CATEGORY)
@@ -956,49 +528,9 @@ def K_FACTOR_ALL(
     rules: Cell = None,
 ) -> list[list[Any]]:
     """K of every player from their data; blank for unrated players and empty rows."""
-    excel.check_error(period_date, "period_date")  # shared by every row: the whole result
-    if not excel.is_blank(rules):  # shared by every row: a bad one is the whole result
-        day = None if excel.is_blank(period_date) else excel.date(period_date, "period_date")
-        excel.rules(rules, day=day or _dt.date.today())
-    rs = excel.column(ratings)
-    n = len(rs)
-
-    def col(value: Cell) -> list[Cell]:
-        cells = [None] * n if value is None else excel.column(value)
-        if len(cells) != n:
-            raise InvalidInputError(f"every column must have {n} rows, one per player")
-        return cells
-
-    games, years, reached = col(rated_games), col(birth_years), col(reached_2400)
-    out: list[list[Any]] = []
-    reasons: list[str] = []
-    for i in range(n):
-        try:
-            unrated = excel.rating(rs[i], f"ratings (row {i + 1})") is None
-        except (XlfuncsError, excel.ExcelErrorInput):
-            unrated = False  # K_FACTOR below gives the error and its reason
-        if unrated:
-            row = f"row {i + 1}"
-            found = excel.first_error_among(
-                [
-                    (games[i], f"rated_games ({row})"),
-                    (years[i], f"birth_years ({row})"),
-                    (reached[i], f"reached_2400 ({row})"),
-                ]
-            )
-            if found is not None:  # an error in the row passes through
-                out.append([found.code])
-                reasons.append(f"{row}: {found}")
-                continue
-            out.append([""])
-            continue
-        games_before = float(ESTABLISHED_GAMES) if excel.is_blank(games[i]) else games[i]
-        value = K_FACTOR(rs[i], games_before, years[i], reached[i], period_date, rules)
-        if isinstance(value, str):
-            reasons.append(f"row {i + 1}: {excel.last_errors().get('K_FACTOR', value)}")
-        out.append([value])
-    excel.note_row_errors("K_FACTOR_ALL", reasons)
-    return out
+    return excel.k_factor_all_cells(
+        ratings, rated_games, birth_years, reached_2400, period_date, rules
+    )
 
 
 # ------------------------------------------------------------------ tie-breaks (C.07)
@@ -1037,10 +569,7 @@ def TIEBREAK_ALL(
     colours: Cell = None,
 ) -> list[list[Any]]:
     """FIDE tie-breaks (C.07) of every player: a row each, a column per tie-break."""
-    # Higher is better; blank where there is no value.
-    out, reasons = excel.tiebreak_block(descriptor, ratings, results, opponents, rules, colours)
-    excel.note_row_errors("TIEBREAK_ALL", reasons)
-    return out
+    return excel.tiebreak_all_cells(descriptor, ratings, results, opponents, rules, colours)
 
 
 @xw.func(category=CATEGORY)
@@ -1062,25 +591,7 @@ def TIEBREAK(
     colours: Cell = None,
 ) -> Any:
     """A FIDE tie-break (C.07) of one player: their row of TIEBREAK_ALL; #N/A if none."""
-    args = (descriptor, player, ratings, results, opponents, rules, colours)
-    found = excel.first_error(TIEBREAK, args)
-    if found is not None:  # one value: the first error among the arguments
-        raise found
-    number = excel.whole_number(player, "player")
-    count = len(excel.column(ratings))
-    if not 1 <= number <= count:
-        raise OutOfRangeError(f"player: {number} is not a player number (1..{count})")
-    if len(excel.descriptors(descriptor)) != 1:
-        raise InvalidInputError("descriptor: one tie-break (TIEBREAK_ALL takes several)")
-    out, reasons = excel.tiebreak_block(descriptor, ratings, results, opponents, rules, colours)
-    value = out[number - 1][0]
-    if value == "":
-        raise NothingToComputeError(
-            f"player {number}: no {excel.text(descriptor, 'descriptor')} (an empty row, or "
-            "no value for this player: a rating tie-break without a game against a rated "
-            "opponent, or with an unrated player in the event)"
-        )
-    return value
+    return excel.tiebreak_cells(descriptor, player, ratings, results, opponents, rules, colours)
 
 
 _TIEBREAK_KEY = (
@@ -1110,15 +621,9 @@ def RANK_ALL(
     tiebreak6: Cell = None,
 ) -> list[list[Any]]:
     """Standing of every player: by points, then each tie-break in turn (1, 2, 2, 4)."""
-    # Higher is better; equal ranks where all are equal; blank for an empty row.
-    given = [
-        (value, "points" if k == 0 else f"tiebreak{k}")
-        for k, value in enumerate(
-            (points, tiebreak1, tiebreak2, tiebreak3, tiebreak4, tiebreak5, tiebreak6)
-        )
-        if k == 0 or value is not None
-    ]
-    return excel.standing(given)
+    return excel.rank_all_cells(
+        points, tiebreak1, tiebreak2, tiebreak3, tiebreak4, tiebreak5, tiebreak6
+    )
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {
@@ -1184,8 +689,4 @@ def EXPLAIN_ERROR(
     arg7: Cell = None,
 ) -> str:
     """Why a call of one of our functions gives an error: "OK" or the reason, as text."""
-    name = str(function_name or "").strip().upper().removeprefix("XLWINGS.")
-    fn = FUNCTIONS.get(name)
-    if fn is None:
-        return f"EXPLAIN_ERROR: unknown function {function_name!r}; one of {', '.join(FUNCTIONS)}"
-    return excel.explain(fn, arg1, arg2, arg3, arg4, arg5, arg6, arg7)
+    return excel.explain_error(FUNCTIONS, function_name, arg1, arg2, arg3, arg4, arg5, arg6, arg7)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import inspect
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, cast
 
 from ..core.errors import OutOfRangeError
@@ -20,7 +20,15 @@ from .cells import number
 from .errors import code_of, first_error, reason_of, shorten, to_excel
 from .ranges import Cell
 
-__all__ = ["arity", "excel_function", "explain", "last_errors", "note_row_errors"]
+__all__ = [
+    "arity",
+    "cell_result",
+    "excel_function",
+    "explain",
+    "explain_error",
+    "last_errors",
+    "note_row_errors",
+]
 
 _last: dict[str, str] = {}
 """Function name -> reason of its last error, for :func:`explain` and the command line."""
@@ -79,19 +87,30 @@ def _failure(fn: Callable[..., Any], args: Sequence[Cell], exc: BaseException) -
     return code_of(exc), reason_of(exc)
 
 
+def cell_result(
+    fn: Callable[..., Any], args: Sequence[Cell], name: str, **kwargs: Any
+) -> tuple[Any, str | None]:
+    """*fn* on *args* (and *kwargs*) as a cell shows it, and, where that is an error value,
+    its reason (``"NAME: reason"``, *name* the function's name in Excel; else ``None``). An
+    error value among the arguments of a failing call is the answer (the first one, as in
+    Excel)."""
+    try:
+        return to_excel(fn(*args, **kwargs)), None
+    except Exception as exc:  # a cell shows an error value, never a traceback
+        code, reason = _failure(fn, args, exc)
+        return code, f"{name}: {reason}"
+
+
 def excel_function(fn: F) -> F:
     """Make *fn* safe for a cell: any failure becomes an Excel error value, never an
-    exception, and its reason is kept for :func:`explain`. An error value among the
-    arguments of a failing call is the answer (the first one, as in Excel)."""
+    exception (:func:`cell_result`), and its reason is kept for :func:`explain`."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return to_excel(fn(*args, **kwargs))
-        except Exception as exc:  # a cell shows an error value, never a traceback
-            code, reason = _failure(fn, args, exc)
-            _last[fn.__name__.upper()] = f"{fn.__name__.upper()}: {reason}"
-            return code
+        value, reason = cell_result(fn, args, fn.__name__.upper(), **kwargs)
+        if reason is not None:
+            _last[fn.__name__.upper()] = reason
+        return value
 
     wrapper.__wrapped__ = fn
     # xlwings reads annotations as converters (a return type of Fraction or a union breaks
@@ -137,6 +156,19 @@ def explain(fn: Callable[..., Any], *args: Any) -> str:
         more = f" (and {len(reasons) - 5} more)" if len(reasons) > 5 else ""
         return shorten(f"{name}: " + "; ".join(reasons[:5]) + more)
     return "OK"
+
+
+def explain_error(
+    functions: Mapping[str, Callable[..., Any]], function_name: Cell, *args: Any
+) -> str:
+    """``EXPLAIN_ERROR``: :func:`explain` of the function of *functions* that
+    *function_name* names (any case, with or without Excel's ``XLWINGS.`` prefix), or
+    which names there are."""
+    name = str(function_name or "").strip().upper().removeprefix("XLWINGS.")
+    fn = functions.get(name)
+    if fn is None:
+        return f"EXPLAIN_ERROR: unknown function {function_name!r}; one of {', '.join(functions)}"
+    return explain(fn, *args)
 
 
 _row_reasons: dict[str, list[str]] = {}

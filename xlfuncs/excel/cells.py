@@ -53,6 +53,7 @@ __all__ = [
     "outcome",
     "rank_key",
     "rated_games",
+    "rated",
     "rating",
     "ratings",
     "rules",
@@ -176,6 +177,15 @@ def rating(value: Cell, name: str) -> int | None:
     if is_blank(value):
         return None
     return validate.optional_rating(number(value, name), name=name)
+
+
+def rated(value: Cell, name: str) -> int:
+    """The rating of the player a calculation is for: as :func:`rating` reads it, but an
+    unrated player (blank or 0) has nothing to compute (``#N/A``)."""
+    r = rating(value, name)
+    if r is None:
+        raise NothingToComputeError(f"{name}: the player is unrated (blank or 0)")
+    return r
 
 
 def ratings(value: Cell, name: str) -> list[int | None]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from typing import Any, cast
 
 from ..core.errors import InvalidInputError, OutOfRangeError, XlfuncsError
@@ -32,6 +33,7 @@ __all__ = [
     "ResultsGames",
     "crosstable_rows",
     "per_player",
+    "points_all_cells",
     "read_once",
     "results_games",
     "shared_results",
@@ -272,4 +274,28 @@ def per_player(
             out.append([code_of(exc)])
             reasons.append(f"row {i + 1}: {exc}")
     note_row_errors(function, reasons)
+    return out
+
+
+def points_all_cells(results: Cell) -> list[list[Any]]:
+    """Every player's points, one row each, from a results block (a crosstable grid or
+    one column per round): wins, draws, forfeits and byes counted; blank for a row
+    without a game, an error in its row."""
+    out: list[list[Any]] = []
+    reasons: list[str] = []
+    for i, row in enumerate(matrix(results, "results"), start=1):
+        try:
+            found = [
+                outcome(c, f"results (row {i}, column {j})")
+                for j, c in enumerate(row, start=1)
+                if not is_diagonal(c)
+            ]
+        except (XlfuncsError, ExcelErrorInput) as exc:
+            error = RowError.of(exc, [(row, f"results (row {i})")])
+            out.append([error.code])
+            reasons.append(f"row {i}: {error}")
+            continue
+        played = [o for o in found if o is not None]
+        out.append([to_excel(sum((o.points for o in played), Fraction(0))) if played else ""])
+    note_row_errors("POINTS_ALL", reasons)
     return out

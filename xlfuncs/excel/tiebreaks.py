@@ -13,14 +13,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from ..core.errors import InvalidInputError, NothingToComputeError, XlfuncsError
+from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from ..core.tiebreaks import Descriptor, parse_descriptors, rank, tiebreaks
-from .cells import colour, is_blank, key_columns, rank_key, text, tiebreak_rules
-from .columns import crosstable_rows, read_once, results_games
-from .errors import ExcelErrorInput, RowError, check_cell, check_error, first_error_among, to_excel
+from .calls import note_row_errors
+from .cells import colour, is_blank, key_columns, rank_key, text, tiebreak_rules, whole_number
+from .columns import crosstable_rows, per_player, read_once, results_games
+from .errors import (
+    ExcelErrorInput,
+    RowError,
+    check_cell,
+    check_error,
+    first_error,
+    first_error_among,
+    to_excel,
+)
 from .ranges import Cell, column, flatten, matrix
 
-__all__ = ["descriptors", "players_only", "standing", "tiebreak_block", "tiebreak_rows"]
+__all__ = [
+    "descriptors",
+    "players_only",
+    "rank_all_cells",
+    "sb_all_cells",
+    "standing",
+    "tiebreak_all_cells",
+    "tiebreak_block",
+    "tiebreak_cells",
+    "tiebreak_rows",
+]
 
 _NEEDS_ROUNDS = frozenset({"PS", "FB"})
 """The tie-breaks that need the order of the rounds (the progressive score; Fore Buchholz,
@@ -223,3 +242,66 @@ def standing(keys: Sequence[tuple[Cell, str]]) -> list[list[Any]]:
     for i, place in zip(rows, rank(cast(Any, columns))):
         out[i] = [place]
     return out
+
+
+def tiebreak_all_cells(
+    descriptor: Cell, ratings: Cell, results: Cell, opponents: Cell, rules: Cell, colours: Cell
+) -> list[list[Any]]:
+    """Every player's tie-breaks, a row each, a column per tie-break named
+    (:func:`tiebreak_block`); the rows' reasons kept for ``EXPLAIN_ERROR``."""
+    out, reasons = tiebreak_block(descriptor, ratings, results, opponents, rules, colours)
+    note_row_errors("TIEBREAK_ALL", reasons)
+    return out
+
+
+def tiebreak_cells(
+    descriptor: Cell,
+    player: Cell,
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    rules: Cell = None,
+    colours: Cell = None,
+) -> Any:
+    """One player's tie-break: the player's row of :func:`tiebreak_all_cells` for one
+    descriptor. One value: the first error value among the arguments is the answer; no
+    value (an empty row, a rating tie-break without a rated game) is ``#N/A``. The
+    parameters are named as ``TIEBREAK``'s, whose reasons name them."""
+    args = (descriptor, player, ratings, results, opponents, rules, colours)
+    found = first_error(tiebreak_cells, args)
+    if found is not None:  # one value: the first error among the arguments
+        raise found
+    number = whole_number(player, "player")
+    count = len(column(ratings))
+    if not 1 <= number <= count:
+        raise OutOfRangeError(f"player: {number} is not a player number (1..{count})")
+    if len(descriptors(descriptor)) != 1:
+        raise InvalidInputError("descriptor: one tie-break (TIEBREAK_ALL takes several)")
+    out, _ = tiebreak_block(descriptor, ratings, results, opponents, rules, colours)
+    value = out[number - 1][0]
+    if value == "":
+        raise NothingToComputeError(
+            f"player {number}: no {text(descriptor, 'descriptor')} (an empty row, or "
+            "no value for this player: a rating tie-break without a game against a rated "
+            "opponent, or with an unrated player in the event)"
+        )
+    return value
+
+
+def rank_all_cells(points: Cell, *tiebreak_keys: Cell) -> list[list[Any]]:
+    """Every player's standing (:func:`standing`): by *points*, then each tie-break key
+    given (``tiebreak1``, ``tiebreak2``...; ``None`` where omitted) in turn."""
+    given = [
+        (value, "points" if k == 0 else f"tiebreak{k}")
+        for k, value in enumerate((points, *tiebreak_keys))
+        if k == 0 or value is not None
+    ]
+    return standing(given)
+
+
+def sb_all_cells(results: Cell, opponents: Cell) -> list[list[Any]]:
+    """Every player's Sonneborn-Berger: the points of the opponents beaten, half of those
+    drawn; from the results alone (every player rated or not alike)."""
+    rows = matrix(results, "results")
+    placeholder = [[None] for _ in rows]
+    return per_player("SB_ALL", lambda t, i: t.sonneborn_berger(i), placeholder, results, opponents)

@@ -1,0 +1,319 @@
+"""Rating changes from cells (Rating Regulations 8.3): a player's change for the games
+given, grouped into tournaments by the labels beside them, and its detail one row per game
+in the games' order; K from the player's data (8.3.3), one player or a column of them, and
+K lowered for the games of a period (K x n <= 700); the uplift of 1 March 2024; the mark of
+a new rating below the floor; every player's change in a whole-column form.
+
+The rules live in :mod:`xlfuncs.core.rating_change`; this reads the cells for them and
+shapes what they give for a cell or a column.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from fractions import Fraction
+from typing import Any
+
+from ..core.errors import InvalidInputError, NothingToComputeError, XlfuncsError
+from ..core.rating_change import (
+    RatingChange,
+    floor_note,
+    k_factor,
+    k_for_games,
+    rating_change,
+    uplift_2024,
+)
+from .calls import cell_result, note_row_errors
+from .cells import (
+    boolean,
+    date,
+    games,
+    is_blank,
+    optional_number,
+    rated,
+    rated_games,
+    rating,
+    rules,
+    whole_number,
+)
+from .columns import per_player
+from .errors import EXCEL_ERRORS, ExcelErrorInput, check_error, code_of, first_error_among
+from .ranges import Cell, column, flatten
+
+__all__ = [
+    "ESTABLISHED_GAMES",
+    "elo_change_all_cells",
+    "elo_change_cells",
+    "elo_detail_cells",
+    "k_factor_all_cells",
+    "k_factor_cells",
+    "k_for_games_cells",
+    "period_change",
+    "tournament_label",
+    "tournaments",
+    "unrated_again_cells",
+    "uplift_2024_cells",
+]
+
+ESTABLISHED_GAMES = 30
+"""What a blank "rated games before" means in K_FACTOR_ALL: an established player (the
+same assumption as the TRF report, which cannot know the games either)."""
+
+
+def tournament_label(value: Cell) -> str:
+    """A tournament label as compared: text without blanks around it, any case; a whole
+    number as written (1 and "1" are one label); blank is the label ""."""
+    if is_blank(value):
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip().casefold()
+
+
+def tournaments(
+    opponent_ratings: Cell, results: Cell, labels_value: Cell
+) -> tuple[list[list[tuple[int, Fraction]]], list[list[int]]]:
+    """The rated games grouped into tournaments by the labels beside them (in the order
+    each label first appears), and each game's position among the rated games in reading
+    order. Omitted or all blank: every game is one tournament."""
+    found = games(opponent_ratings, results)
+    if is_blank(labels_value) and not isinstance(labels_value, (list, tuple)):
+        rated = rated_games(found)
+        return [rated], [list(range(len(rated)))]
+    labels = flatten(labels_value)
+    cells = flatten(results)
+    if len(labels) != len(cells):
+        raise InvalidInputError(
+            f"tournaments has {len(labels)} cells but results has {len(cells)}; they must be "
+            "the same size"
+        )
+    for i, label in enumerate(labels, start=1):
+        if isinstance(label, str) and label.strip().upper() in EXCEL_ERRORS:
+            raise ExcelErrorInput(label.strip().upper(), f"tournaments (cell {i})")
+    rows = [i for i, w in enumerate(cells) if not is_blank(w)]  # games() keeps these
+    groups: dict[str, list[tuple[int, Fraction]]] = {}
+    places: dict[str, list[int]] = {}
+    position = 0
+    for i, (r, o) in zip(rows, found):
+        if r is None or not o.rated:
+            continue
+        key = tournament_label(labels[i])
+        groups.setdefault(key, []).append((r, o.points))
+        places.setdefault(key, []).append(position)
+        position += 1
+    return list(groups.values()), list(places.values())
+
+
+def period_change(
+    own_rating: Cell,
+    opponent_ratings: Cell,
+    results: Cell,
+    k: Cell,
+    rules_value: Cell,
+    labels: Cell = None,
+) -> tuple[RatingChange, list[int]]:
+    """The core's calculation for the period, and for each of its game details (in the
+    core's order, tournament by tournament) the game's place in reading order."""
+    own = rated(own_rating, "own_rating")
+    groups, places = tournaments(opponent_ratings, results, labels)
+    change = rating_change(own, groups, whole_number(k, "k"), rules=rules(rules_value))
+    return change, [p for group in places for p in group]
+
+
+def elo_change_cells(
+    own_rating: Cell,
+    opponent_ratings: Cell,
+    results: Cell,
+    k: Cell,
+    rules_value: Cell,
+    rounded: Cell,
+    labels: Cell,
+) -> int | Fraction:
+    """The change for the games given, rounded once for the period (*rounded* blank or
+    TRUE), or the unrounded K x sum(W - PD)."""
+    change, _ = period_change(own_rating, opponent_ratings, results, k, rules_value, labels)
+    keep_rounded = True if is_blank(rounded) else boolean(rounded, "rounded")
+    return int(change.change) if keep_rounded else change.unrounded
+
+
+def elo_detail_cells(
+    own_rating: Cell,
+    opponent_ratings: Cell,
+    results: Cell,
+    k: Cell,
+    rules_value: Cell,
+    labels: Cell,
+) -> list[list[float]]:
+    """One row per rated game, in the games' order: the opponent's rating used, PD, W - PD
+    and K x (W - PD)."""
+    change, places = period_change(own_rating, opponent_ratings, results, k, rules_value, labels)
+    if not change.games:
+        raise NothingToComputeError("results: no rated game against a rated opponent")
+    rows = [
+        [g.rating_used, float(g.expected), float(g.difference), float(g.change)]
+        for g in change.games
+    ]
+    ordered: list[list[float]] = [[] for _ in rows]
+    for place, row in zip(places, rows):
+        ordered[place] = row
+    return ordered
+
+
+def k_factor_cells(
+    rating: Cell,
+    rated_games: Cell,
+    birth_year: Cell = None,
+    reached_2400: Cell = None,
+    period_date: Cell = None,
+    rules: Cell = None,
+) -> int:
+    """K (40, 20 or 10) from the player's data (8.3.3); the parameters are named as
+    ``K_FACTOR``'s, whose reasons name them."""
+    return _k_factor(rating, rated_games, birth_year, reached_2400, period_date, rules)
+
+
+def _k_factor(
+    rating_value: Cell,
+    games_value: Cell,
+    birth_year: Cell,
+    reached_2400: Cell,
+    period_date: Cell,
+    rules_value: Cell,
+) -> int:
+    year = optional_number(birth_year, "birth_year")
+    day = None if is_blank(period_date) else date(period_date, "period_date")
+    return k_factor(
+        rated(rating_value, "rating"),
+        whole_number(games_value, "rated_games"),
+        None if year is None else whole_number(year, "birth_year"),
+        boolean(reached_2400, "reached_2400"),
+        day,
+        rules=(None if is_blank(rules_value) else rules(rules_value, day=day or _dt.date.today())),
+    )
+
+
+def k_factor_all_cells(
+    ratings: Cell,
+    rated_games: Cell,
+    birth_years: Cell,
+    reached_2400: Cell,
+    period_date: Cell,
+    rules_value: Cell,
+) -> list[list[Any]]:
+    """K of every player, one row each (:func:`k_factor_cells` row by row; a blank
+    "rated games before" is :data:`ESTABLISHED_GAMES`): blank for an unrated player or an
+    empty row, an error in its row. The period's date and the rules are every row's: a bad
+    one is the whole result."""
+    check_error(period_date, "period_date")  # shared by every row: the whole result
+    if not is_blank(rules_value):  # shared by every row: a bad one is the whole result
+        day = None if is_blank(period_date) else date(period_date, "period_date")
+        rules(rules_value, day=day or _dt.date.today())
+    rs = column(ratings)
+    n = len(rs)
+
+    def col(value: Cell) -> list[Cell]:
+        cells = [None] * n if value is None else column(value)
+        if len(cells) != n:
+            raise InvalidInputError(f"every column must have {n} rows, one per player")
+        return cells
+
+    games_cells, years, reached = col(rated_games), col(birth_years), col(reached_2400)
+    out: list[list[Any]] = []
+    reasons: list[str] = []
+    for i in range(n):
+        try:
+            unrated = rating(rs[i], f"ratings (row {i + 1})") is None
+        except (XlfuncsError, ExcelErrorInput):
+            unrated = False  # k_factor_cells below gives the error and its reason
+        if unrated:
+            row = f"row {i + 1}"
+            found = first_error_among(
+                [
+                    (games_cells[i], f"rated_games ({row})"),
+                    (years[i], f"birth_years ({row})"),
+                    (reached[i], f"reached_2400 ({row})"),
+                ]
+            )
+            if found is not None:  # an error in the row passes through
+                out.append([found.code])
+                reasons.append(f"{row}: {found}")
+                continue
+            out.append([""])
+            continue
+        games_before = float(ESTABLISHED_GAMES) if is_blank(games_cells[i]) else games_cells[i]
+        args = (rs[i], games_before, years[i], reached[i], period_date, rules_value)
+        value, reason = cell_result(k_factor_cells, args, "K_FACTOR")
+        if reason is not None:
+            reasons.append(f"row {i + 1}: {reason}")
+        out.append([value])
+    note_row_errors("K_FACTOR_ALL", reasons)
+    return out
+
+
+def k_for_games_cells(k: Cell, games_value: Cell) -> int:
+    """K lowered so that K x n <= 700 for *games_value* rated games (blank: K unchanged)."""
+    n = optional_number(games_value, "games")
+    return k_for_games(whole_number(k, "k"), 0 if n is None else n)
+
+
+def uplift_2024_cells(rating_value: Cell) -> int:
+    """The one-time uplift of 1 March 2024 of a rating (an unrated player: ``#N/A``)."""
+    return uplift_2024(rated(rating_value, "rating"))
+
+
+def unrated_again_cells(ratings: Cell, changes: Cell, rules_value: Cell) -> Any:
+    """The mark of a new rating (rating + change) below the edition's floor, the player
+    leaving the list, or ``""`` where it is not below. One cell each: the mark (``#N/A``
+    when either cell is blank). A column: one row per rating, blank for an unrated player
+    or a blank change, an error in its row."""
+    rs, cs = column(ratings), column(changes)
+    if len(rs) == 1 and len(cs) == 1:
+        found_error = first_error_among(
+            [(rs[0], "ratings"), (cs[0], "changes"), (rules_value, "rules")]
+        )
+        if found_error is not None:
+            raise found_error
+        if is_blank(rs[0]) or is_blank(cs[0]):
+            raise NothingToComputeError("ratings, changes: a blank cell (unrated, or no change)")
+        own = rated(rs[0], "ratings")
+        change = whole_number(cs[0], "changes")
+        return floor_note(own + change, rules=rules(rules_value)) or ""
+    check_error(rules_value, "rules")
+    if len(rs) != len(cs):
+        raise InvalidInputError(f"changes: expected one cell per rating ({len(rs)}), got {len(cs)}")
+    edition = rules(rules_value)
+    out: list[list[Any]] = []
+    reasons: list[str] = []
+    for i, (r, c) in enumerate(zip(rs, cs), start=1):
+        try:
+            found_error = first_error_among([(r, f"ratings (row {i})"), (c, f"changes (row {i})")])
+            if found_error is not None:
+                raise found_error
+            row_rating = None if is_blank(r) else rating(r, f"ratings (row {i})")
+            if row_rating is None or is_blank(c):
+                out.append([""])  # unrated, or no change: nothing to mark
+                continue
+            row_change = whole_number(c, f"changes (row {i})")
+        except (XlfuncsError, ExcelErrorInput) as exc:
+            out.append([code_of(exc)])
+            reasons.append(f"row {i}: {exc}")
+            continue
+        found = floor_note(row_rating + row_change, rules=edition)
+        out.append(["" if found is None else found])
+    note_row_errors("UNRATED_AGAIN", reasons)
+    return out
+
+
+def elo_change_all_cells(
+    ratings: Cell, k: Cell, results: Cell, opponents: Cell, rules_value: Cell
+) -> list[list[Any]]:
+    """Every rated player's change in this event (K x n <= 700, rounded once), one row
+    each; blank where there is none (unrated, or no K)."""
+
+    def change(table: Any, player: int) -> Any:
+        found = table.change(player)
+        return None if found is None else found.change
+
+    return per_player(
+        "ELO_CHANGE_ALL", change, ratings, results, opponents, k=k, rules_value=rules_value
+    )
