@@ -17,10 +17,8 @@ from .options import (
 from .support import (
     EXIT_DATA_ERROR,
     error,
-    event_options,
     print_findings,
-    read_inputs,
-    read_rating_list,
+    read_event,
 )
 
 __all__ = ["add_parser", "run"]
@@ -76,20 +74,14 @@ def run(args: argparse.Namespace) -> int:
     except OutputError as exc:
         error(str(exc))
         return EXIT_DATA_ERROR
-    inputs = read_inputs(args)
-    if isinstance(inputs, int):
-        return inputs
-    tournament, overrides, edition = inputs
-    rating_list = read_rating_list(args, tournament)
-    if isinstance(rating_list, int):
-        return rating_list
+    read = read_event(args)
+    if isinstance(read, int):
+        return read
+    tournament, options = read
     bar = ProgressBar(f"{len(tournament.players)} players")
     try:
         with bar:
             bar("reading the results", 0.0)
-            options = event_options(
-                args, rules=edition, k_overrides=overrides, rating_list=rating_list
-            )
             filled = event_from_trf(analyse_event(tournament, options))
             written = [
                 write_crosstable(filled, path, progress=scaled(bar, 0.1, 1.0), form=form)

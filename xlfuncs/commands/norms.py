@@ -17,9 +17,7 @@ from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
     error,
-    event_options,
-    read_inputs,
-    read_rating_list,
+    read_event,
     say,
 )
 
@@ -108,15 +106,11 @@ def run(args: argparse.Namespace) -> int:
         except OutputError as exc:
             error(str(exc))
             return EXIT_DATA_ERROR
-    inputs = read_inputs(args)
-    if isinstance(inputs, int):
-        return inputs
-    tournament, _, edition = inputs
-    rating_list = read_rating_list(args, tournament)
-    if isinstance(rating_list, int):
-        return rating_list
+    read = read_event(args)  # no K file: norms refuses --k-file
+    if isinstance(read, int):
+        return read
+    tournament, options = read
     try:
-        options = event_options(args, rules=edition, rating_list=rating_list)
         report = build_norm_report(analyse_event(tournament, options))
     except XlfuncsError as exc:
         error(f"{tournament.source}: {exc}")

@@ -14,10 +14,8 @@ from .options import (
 from .support import (
     EXIT_DATA_ERROR,
     error,
-    event_options,
     print_findings,
-    read_inputs,
-    read_rating_list,
+    read_event,
     write_csv,
 )
 
@@ -97,15 +95,11 @@ def run(args: argparse.Namespace) -> int:
         if show_progress:
             print(message, file=sys.stderr, flush=True)
 
-    inputs = read_inputs(args, progress)
-    if isinstance(inputs, int):
-        return inputs
-    tournament, overrides, edition = inputs
-    rating_list = read_rating_list(args, tournament)
-    if isinstance(rating_list, int):
-        return rating_list
+    read = read_event(args, progress)
+    if isinstance(read, int):
+        return read
+    tournament, options = read
     progress(f"computing {len(tournament.players)} players...")
-    options = event_options(args, rules=edition, k_overrides=overrides, rating_list=rating_list)
     try:
         report = build_report(analyse_event(tournament, options))
     except TrfError as exc:  # the file's tie-break list names an unknown tie-break

@@ -1,6 +1,7 @@
 """What the ``xlfuncs`` commands share when they run: exit codes, messages on stderr, CSV to
-stdout, the TRF, K file and rating list a command reads, the findings it prints, and the pause
-of the cycle collector over a run.
+stdout, the TRF, K file and rating list a command reads and the event's options (one
+function, :func:`read_event`, for every command that reads one event), the findings it
+prints, and the pause of the cycle collector over a run.
 
 The command modules of :mod:`xlfuncs.commands` and :mod:`xlfuncs.cli` import it; it imports
 none of them. The library never imports this module."""
@@ -32,6 +33,7 @@ __all__ = [
     "no_cycle_collection",
     "print_findings",
     "rate_of_play",
+    "read_event",
     "read_inputs",
     "read_rating_list",
     "read_trf_input",
@@ -228,6 +230,24 @@ def event_options(
         registered=None if registered is None else registered == "yes",
         chief_arbiter_title=getattr(args, "chief_arbiter_title", None),
     )
+
+
+def read_event(
+    args: argparse.Namespace, progress: Callable[[str], None] = lambda _: None
+) -> tuple[Tournament, EventOptions] | int:
+    """What a command that reads one event reads (``report``, ``crosstable``, ``norms``):
+    the TRF and the K file (:func:`read_inputs`), the players' entries in the rating list
+    (:func:`read_rating_list`), and the event's options from the command line with them
+    (:func:`event_options`); or an exit code after saying what is wrong."""
+    inputs = read_inputs(args, progress)
+    if isinstance(inputs, int):
+        return inputs
+    tournament, overrides, edition = inputs
+    rating_list = read_rating_list(args, tournament)
+    if isinstance(rating_list, int):
+        return rating_list
+    options = event_options(args, rules=edition, k_overrides=overrides, rating_list=rating_list)
+    return tournament, options
 
 
 def print_findings(warnings: Sequence[str], discrepancies: Sequence[object]) -> None:
