@@ -34,11 +34,13 @@ from .common import write_text, write_value
 from .player_sheets import (
     COUNTED,
     Game,
+    GameColumns,
     LayoutCell,
     TournamentGames,
     Value,
     a1,
     extra_formats,
+    game_input_cells,
     hide_helper_columns,
     is_error,
     is_error_formula,
@@ -49,7 +51,7 @@ from .player_sheets import (
     result_cell,
     span,
     status,
-    status_formula,
+    text_of,
     write_layout,
 )
 
@@ -60,6 +62,7 @@ SHEET: Final = "First rating"
 EDITIONS_SHEET: Final = "Editions"
 
 C_NO, C_EVENT, C_NAME, C_RATING, C_RESULT, C_STATUS, C_W = range(7)
+_GAME_COLUMNS: Final = GameColumns(C_NO, C_NAME, C_RATING, C_RESULT, C_STATUS)
 C_LABEL, C_VALUE, C_RAW = 8, 9, 10  # the panel; C_RAW: hidden raw lookups
 LAST_COL = C_VALUE
 
@@ -113,12 +116,6 @@ class FirstRatingData:
     system: str = "swiss"
     rules: str | None = None
     events: Sequence[TournamentGames] = field(default_factory=tuple)
-
-
-def _text_of(value: Value) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return "" if value is None else str(value)
 
 
 def _system_cell(system: str) -> str:
@@ -236,25 +233,25 @@ def _figures(data: FirstRatingData) -> FirstRatingFigures:
     elif calc.published:
         published = "yes"
         why = (
-            f"Published: at least {_text_of(minimum)} games against rated opponents "
-            f"and not below the rating floor {_text_of(floor)}."
+            f"Published: at least {text_of(minimum)} games against rated opponents "
+            f"and not below the rating floor {text_of(floor)}."
         )
     else:
         published = "no"
         parts = []
         if calc.below_floor:
-            parts.append(f"{calc.rating} is below the rating floor {_text_of(floor)}.")
+            parts.append(f"{calc.rating} is below the rating floor {text_of(floor)}.")
         if calc.too_few_rated_games:
             parts.append(
                 f"Only {calc.rated_games} game(s) against rated opponents; "
-                f"{_text_of(minimum)} are needed."
+                f"{text_of(minimum)} are needed."
             )
         why = " ".join(parts)
     line = "Enter the player's games in the yellow cells."
     if data.name:
         line = data.name + (f"  ·  FIDE ID {data.fide_id}" if data.fide_id else "")
         if first != "" and not is_error(first):
-            line += f"  ·  first rating {_text_of(first)} (rules {rules})"
+            line += f"  ·  first rating {text_of(first)} (rules {rules})"
     plain_dp = "dp for p (table 8.1(a), DP_LOOKUP)"
     return FirstRatingFigures(
         rules=rules,
@@ -264,8 +261,8 @@ def _figures(data: FirstRatingData) -> FirstRatingFigures:
         w=tuple(ws_),
         raw=(floor, h, hr, bonus, rr, maximum, zero, minimum),
         floor=floor,
-        hyp="none" if h == 0 else f"{_text_of(h)} rated {_text_of(hr)}, counted as draws",
-        bonus=f"Ra + {_text_of(bonus)} per half point above 50 %" if bonus > 0 else "Ra + dp",
+        hyp="none" if h == 0 else f"{text_of(h)} rated {text_of(hr)}, counted as draws",
+        bonus=f"Ra + {text_of(bonus)} per half point above 50 %" if bonus > 0 else "Ra + dp",
         rr="Ra + dp × n/(n+1)" if rr == "yes" else "Ra + dp, as in a Swiss event",
         max=maximum,
         zero="disregarded (no first rating)" if zero == "yes" else "counts",
@@ -276,7 +273,7 @@ def _figures(data: FirstRatingData) -> FirstRatingFigures:
         pu=pu,
         rrc=rrc,
         bonus_active=bonus_active if nr else False,
-        dp_label=f"Half points above 50 % × {_text_of(bonus)}" if bonus_active and nr else plain_dp,
+        dp_label=f"Half points above 50 % × {text_of(bonus)}" if bonus_active and nr else plain_dp,
         h="" if calc is None else h,
         n="" if calc is None else float(calc.games),
         s="" if calc is None else float(calc.score),
@@ -284,7 +281,7 @@ def _figures(data: FirstRatingData) -> FirstRatingFigures:
         p="" if calc is None else calc.percent / 100,
         rule=""
         if calc is None
-        else f"Ra + {_text_of(bonus)} × half points above 50 %"
+        else f"Ra + {text_of(bonus)} × half points above 50 %"
         if bonus_active
         else "Ra + dp × n/(n+1)"
         if calc.round_robin
@@ -437,21 +434,8 @@ def _games_layout(f: FirstRatingFigures) -> list[LayoutCell]:
         st = a1(row, C_STATUS)
         counted = f'OR({st}="{COUNTED}",{st}="unrated")'
         cells += [
-            LayoutCell(row, C_NO, "value", k + 1, style="constant"),
+            *game_input_cells(row, k + 1, g, _GAME_COLUMNS, f.statuses[k]),
             LayoutCell(row, C_EVENT, "text", event if g else None, style="input_text"),
-            LayoutCell(row, C_NAME, "text", g.opponent if g else None, style="input_text"),
-            LayoutCell(row, C_RATING, "value", g.rating if g else None, style="input_number"),
-            LayoutCell(
-                row, C_RESULT, "value", result_cell(g.result) if g else None, style="input_center"
-            ),
-            LayoutCell(
-                row,
-                C_STATUS,
-                "formula",
-                status_formula(a1(row, C_RATING), a1(row, C_RESULT)),
-                f.statuses[k],
-                "computed_text",
-            ),
             LayoutCell(
                 row,
                 C_W,

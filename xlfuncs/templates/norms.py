@@ -33,10 +33,12 @@ from .player_sheets import (
     COUNTED,
     TITLE_CHOICES,
     Game,
+    GameColumns,
     LayoutCell,
     Value,
     a1,
     extra_formats,
+    game_input_cells,
     hide_helper_columns,
     is_error,
     is_error_formula,
@@ -47,7 +49,7 @@ from .player_sheets import (
     result_cell,
     span,
     status,
-    status_formula,
+    text_of,
     write_array_block,
     write_layout,
 )
@@ -77,6 +79,7 @@ in this list (:func:`xlfuncs.core.norms.title_or_higher`)."""
     C_MET,
 ) = range(12)
 LAST_COL = C_MET
+_GAME_COLUMNS: Final = GameColumns(C_NO, C_NAME, C_RATING, C_RESULT, C_STATUS, C_TITLE, C_FED)
 C_H0 = 13  # hidden helpers: N rating for NORM_POINTS, O W, P:Q NORM_RATINGS' array (the
 # rating, unrated at the edition's value; the rating counted); beside the checks, N:Q hold
 # NORM_MIX's array (count, needed, met, federations), then N:P NORM_FIGURES' (figure,
@@ -134,12 +137,6 @@ class NormSheetData:
     event: str = ""
     rules: str | None = None
     games: Sequence[Game] = field(default_factory=tuple)
-
-
-def _text_of(value: Value) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return "" if value is None else str(value)
 
 
 def _yes_no(met: Value) -> str:
@@ -278,9 +275,9 @@ def _figures(data: NormSheetData) -> NormSheetFigures:
         checks: list[tuple[Value, Value, str]] = [("", "", "")] * 6
         checks += [("", t, "") for t in thresholds]
     else:
-        low = _text_of(values[rows[perf.lowest]])
+        low = text_of(values[rows[perf.lowest]])
         floor_text = (
-            f"Rd {_text_of(idx)}: {low} raised to {norm.floor}"
+            f"Rd {text_of(idx)}: {low} raised to {norm.floor}"
             if perf.raised
             else f"none: the lowest ({low}) is not below {norm.floor}"
         )
@@ -294,7 +291,7 @@ def _figures(data: NormSheetData) -> NormSheetFigures:
         elif pts >= needed:
             needed_text = "Points needed: reached"
         else:
-            needed_text = f"Points needed: {_text_of(needed - pts)} more" + (
+            needed_text = f"Points needed: {text_of(needed - pts)} more" + (
                 f" in the {len(to_come)} rounds to come" if to_come else ""
             )
         checks = [(row[0], row[1], _yes_no(row[2])) for row in mix]
@@ -474,22 +471,7 @@ def _games_layout(data: NormSheetData, v: NormSheetFigures) -> list[LayoutCell]:
         hp, hv, hu = a1(row, H_POINTS), a1(row, H_VALUE), a1(row, H_USED)
         yes = f'{st}="{COUNTED}"'
         cells += [
-            LayoutCell(row, C_NO, "value", k + 1, style="constant"),
-            LayoutCell(row, C_NAME, "text", g.opponent if g else None, style="input_text"),
-            LayoutCell(row, C_TITLE, "text", g.title if g else None, style="input_center"),
-            LayoutCell(row, C_FED, "text", g.federation if g else None, style="input_center"),
-            LayoutCell(row, C_RATING, "value", g.rating if g else None, style="input_number"),
-            LayoutCell(
-                row, C_RESULT, "value", result_cell(g.result) if g else None, style="input_center"
-            ),
-            LayoutCell(
-                row,
-                C_STATUS,
-                "formula",
-                status_formula(rt, wt, unrated_counts=True),
-                v.statuses[k],
-                "computed_text",
-            ),
+            *game_input_cells(row, k + 1, g, _GAME_COLUMNS, v.statuses[k], unrated_counts=True),
             LayoutCell(
                 row,
                 H_POINTS,

@@ -32,6 +32,7 @@ __all__ = [
     "CellKind",
     "FORFEIT_RESULTS",
     "Game",
+    "GameColumns",
     "LayoutCell",
     "TournamentGames",
     "TITLE_CHOICES",
@@ -39,6 +40,7 @@ __all__ = [
     "a1",
     "excel_round",
     "extra_formats",
+    "game_input_cells",
     "hide_helper_columns",
     "is_error",
     "is_error_formula",
@@ -51,6 +53,7 @@ __all__ = [
     "span",
     "status",
     "status_formula",
+    "text_of",
     "write_array_block",
     "write_layout",
 ]
@@ -209,6 +212,59 @@ def write_layout(
             write_value(ws, c.row, c.col, c.content, style)
 
 
+@dataclass(frozen=True)
+class GameColumns:
+    """Where a one-player sheet's game rows hold the game's number, its input cells (the
+    opponent's name, title and federation, rating, result) and its status (the counted
+    column); ``None``: the sheet has no such column."""
+
+    number: int
+    opponent: int
+    rating: int
+    result: int
+    status: int
+    title: int | None = None
+    federation: int | None = None
+
+
+def game_input_cells(
+    row: int,
+    number: int,
+    game: Game | None,
+    columns: GameColumns,
+    status_value: str,
+    *,
+    unrated_counts: bool = False,
+) -> list[LayoutCell]:
+    """A game row's number, its input cells holding *game* (blank without one) and its
+    status (:func:`status_formula`, with its cached value *status_value*)."""
+    inputs: list[tuple[int | None, CellKind, Value, str]] = [
+        (columns.opponent, "text", game.opponent if game else None, "input_text"),
+        (columns.title, "text", game.title if game else None, "input_center"),
+        (columns.federation, "text", game.federation if game else None, "input_center"),
+        (columns.rating, "value", game.rating if game else None, "input_number"),
+        (columns.result, "value", result_cell(game.result) if game else None, "input_center"),
+    ]
+    return [
+        LayoutCell(row, columns.number, "value", number, style="constant"),
+        *(
+            LayoutCell(row, col, kind, content, style=style)
+            for col, kind, content, style in inputs
+            if col is not None
+        ),
+        LayoutCell(
+            row,
+            columns.status,
+            "formula",
+            status_formula(
+                a1(row, columns.rating), a1(row, columns.result), unrated_counts=unrated_counts
+            ),
+            status_value,
+            "computed_text",
+        ),
+    ]
+
+
 # --------------------------------------------------------------------- the counted column
 
 
@@ -276,6 +332,14 @@ def points_formula(result: str) -> str:
 
 
 # --------------------------------------------------------------------------- small helpers
+
+
+def text_of(value: Value) -> str:
+    """A value as Excel's ``&`` turns it into text: a whole number without a decimal point,
+    a blank as ``""``."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else str(value)
 
 
 def is_error_formula(ref: str) -> str:

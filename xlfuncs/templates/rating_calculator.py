@@ -28,12 +28,14 @@ from .player_sheets import (
     TITLE_CHOICES,
     CellKind,
     Game,
+    GameColumns,
     LayoutCell,
     TournamentGames,
     Value,
     a1,
     excel_round,
     extra_formats,
+    game_input_cells,
     hide_helper_columns,
     is_error,
     is_error_formula,
@@ -45,7 +47,7 @@ from .player_sheets import (
     serial,
     span,
     status,
-    status_formula,
+    text_of,
     write_array_block,
     write_layout,
 )
@@ -68,6 +70,7 @@ SHEET: Final = "Rating period"
 # Columns of the game rows.
 C_NO, C_NAME, C_TITLE, C_FED, C_RATING, C_RESULT = range(6)
 C_STATUS, C_USED, C_W, C_PD, C_DIFF, C_KDIFF = range(6, 12)
+_GAME_COLUMNS: Final = GameColumns(C_NO, C_NAME, C_RATING, C_RESULT, C_STATUS, C_TITLE, C_FED)
 C_HELP = 13  # ELO_DETAIL's four columns: N:Q
 C_PERIOD = C_HELP + 4  # the period's games for ELO_CHANGE, R:T: rating, result, tournament
 LAST_COL = C_KDIFF
@@ -127,13 +130,6 @@ def _block_row(index: int) -> int:
 
 def _num(value: int | None) -> float | None:
     return None if value is None else float(value)
-
-
-def _text_of(value: Value) -> str:
-    """A value as ``&`` turns it into text."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return "" if value is None else str(value)
 
 
 def _sum(values: Sequence[Value]) -> Value:
@@ -297,18 +293,18 @@ def _figures(data: RatingPeriod) -> RatingPeriodFigures:
         summary = "K unknown: enter the rated games before the period, or a K"
     else:
         summary = (
-            f"{_text_of(n_total)} rated games in {_text_of(tournaments)} "
-            f"tournament(s); K {_text_of(k_requested)}"
+            f"{text_of(n_total)} rated games in {text_of(tournaments)} "
+            f"tournament(s); K {text_of(k_requested)}"
         )
         if not is_error(k_used) and not is_error(k_requested) and k_used < k_requested:
-            summary += f" lowered to {_text_of(k_used)} so that K × n ≤ 700"
+            summary += f" lowered to {text_of(k_used)} so that K × n ≤ 700"
     player_line: str = "Enter the player's data in the yellow cells."
     if data.name:
         player_line = data.name + (f"  ·  FIDE ID {data.fide_id}" if data.fide_id else "")
-        player_line += f"  ·  Ro {_text_of(rating)}" if rating is not None else ""
+        player_line += f"  ·  Ro {text_of(rating)}" if rating is not None else ""
         if new != "" and not is_error(new):
             player_line += (
-                f"  ·  new rating {_text_of(new)} ({'+' if change > 0 else ''}{_text_of(change)})"
+                f"  ·  new rating {text_of(new)} ({'+' if change > 0 else ''}{text_of(change)})"
             )
     return RatingPeriodFigures(
         k_data=k_data,
@@ -357,8 +353,8 @@ def _block_header_text(n: float, pts: Value) -> str:
     if n == 0:
         return ""
     return (
-        f"{_text_of(n)} rated game{'' if n == 1 else 's'}, "
-        f"{_text_of(pts)} point{'' if pts == 1 else 's'}"
+        f"{text_of(n)} rated game{'' if n == 1 else 's'}, "
+        f"{text_of(pts)} point{'' if pts == 1 else 's'}"
     )
 
 
@@ -819,22 +815,7 @@ def _block_layout(i: int, event: TournamentGames, b: _Block) -> list[LayoutCell]
         st = a1(row, C_STATUS)
         index = f'COUNTIF({a1(r0, C_STATUS, absolute=True)}:{st},"{COUNTED}")'
         cells += [
-            LayoutCell(row, C_NO, "value", k + 1, style="constant"),
-            LayoutCell(row, C_NAME, "text", g.opponent if g else None, style="input_text"),
-            LayoutCell(row, C_TITLE, "text", g.title if g else None, style="input_center"),
-            LayoutCell(row, C_FED, "text", g.federation if g else None, style="input_center"),
-            LayoutCell(row, C_RATING, "value", g.rating if g else None, style="input_number"),
-            LayoutCell(
-                row, C_RESULT, "value", result_cell(g.result) if g else None, style="input_center"
-            ),
-            LayoutCell(
-                row,
-                C_STATUS,
-                "formula",
-                status_formula(a1(row, C_RATING), a1(row, C_RESULT)),
-                b.statuses[k],
-                "computed_text",
-            ),
+            *game_input_cells(row, k + 1, g, _GAME_COLUMNS, b.statuses[k]),
             # +0 turns an error that arrives as text into an error value, so that the sums
             # show it too
             *(
