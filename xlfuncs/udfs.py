@@ -10,7 +10,7 @@ Every function returns a number or an array, or an Excel error value as text (``
 a call and tells why it failed. The docstring's first line is the description Excel's
 function wizard shows; each ``doc`` is an argument's help. Each body is one call of the
 function of :mod:`xlfuncs.excel` that reads the cells, asks the core and shapes the answer
-(``RP_FIDE``: :func:`xlfuncs.excel.rp_fide_cells`).
+(``RP_FIDE``: :func:`xlfuncs.excel.performance.rp_fide_cells`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,16 @@ from typing import Any
 import xlwings as xw
 
 from . import excel
-from .excel import Cell, excel_function
+from .excel import (
+    Cell,
+    columns,
+    excel_function,
+    first_rating,
+    norms,
+    performance,
+    rating_change,
+    tiebreaks,
+)
 
 __all__ = [
     "BLOQUE",
@@ -69,6 +78,10 @@ _RANGE = {"ndim": 2, "err_to_str": True}
 _VALUE = {"err_to_str": True}
 
 _OPPONENTS = "Opponents' ratings, one cell per game; blank or 0 = unrated opponent"
+_OWN_RATING = "The player's rating"
+_RESULTS = "Results beside the ratings: 1, ½, 0 (rated); +, - forfeits"
+_PLAYED = "Results beside them; only games played (1, ½, 0) count"
+_PLAYERS_RATINGS = "Players' ratings, one row each; blank or 0 = unrated"
 _SCORE = (
     "Points scored against the rated opponents, or a range of results (1, ½, 0, "
     "+, -) beside the ratings"
@@ -98,7 +111,7 @@ _PROVISIONAL = (
 @excel_function
 def DP_LOOKUP(p: Cell, games: Cell = None) -> int:
     """Rating difference dp for a fractional score (FIDE table 8.1(a))."""
-    return excel.dp_lookup_cells(p, games)
+    return performance.dp_lookup_cells(p, games)
 
 
 @xw.func(category=CATEGORY)
@@ -108,17 +121,17 @@ def DP_LOOKUP(p: Cell, games: Cell = None) -> int:
 @excel_function
 def PD_LOOKUP(rating_difference: Cell) -> float:
     """Expected score for a rating difference (FIDE table 8.1(b), no 400-point cap)."""
-    return excel.pd_lookup_cells(rating_difference)
+    return performance.pd_lookup_cells(rating_difference)
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("own_rating", doc="The player's rating", **_VALUE)
+@xw.arg("own_rating", doc=_OWN_RATING, **_VALUE)
 @xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @excel_function
 def EXPECTED_SCORE(own_rating: Cell, opponent_ratings: Cell, rules: Cell = None) -> Fraction:
     """Expected score against the rated opponents, with the edition's 400-point rule."""
-    return excel.expected_score_cells(own_rating, opponent_ratings, rules)
+    return performance.expected_score_cells(own_rating, opponent_ratings, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -127,7 +140,7 @@ def EXPECTED_SCORE(own_rating: Cell, opponent_ratings: Cell, rules: Cell = None)
 @excel_function
 def RP_EXACT(opponent_ratings: Cell, score: Cell) -> int:
     """Exact performance rating: the R whose logistic expected score equals the score."""
-    return excel.rp_exact_cells(opponent_ratings, score)
+    return performance.rp_exact_cells(opponent_ratings, score)
 
 
 @xw.func(category=CATEGORY)
@@ -136,7 +149,7 @@ def RP_EXACT(opponent_ratings: Cell, score: Cell) -> int:
 @excel_function
 def RP_FIDE(opponent_ratings: Cell, score: Cell) -> int:
     """Performance rating by FIDE's method: Ra + dp(p), a whole number."""
-    return excel.rp_fide_cells(opponent_ratings, score)
+    return performance.rp_fide_cells(opponent_ratings, score)
 
 
 @xw.func(category=CATEGORY)
@@ -145,7 +158,7 @@ def RP_FIDE(opponent_ratings: Cell, score: Cell) -> int:
 @excel_function
 def RP_LINEAR(opponent_ratings: Cell, score: Cell) -> int:
     """Linear performance rating: Ra + 800p - 400, a whole number."""
-    return excel.rp_linear_cells(opponent_ratings, score)
+    return performance.rp_linear_cells(opponent_ratings, score)
 
 
 @xw.func(category=CATEGORY)
@@ -154,7 +167,7 @@ def RP_LINEAR(opponent_ratings: Cell, score: Cell) -> int:
 @excel_function
 def RP_PTP(opponent_ratings: Cell, score: Cell) -> int:
     """Perfect Tournament Performance (FIDE tie-break C.07)."""
-    return excel.rp_ptp_cells(opponent_ratings, score)
+    return performance.rp_ptp_cells(opponent_ratings, score)
 
 
 _TOURNAMENTS = (
@@ -164,9 +177,9 @@ _TOURNAMENTS = (
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("own_rating", doc="The player's rating", **_VALUE)
+@xw.arg("own_rating", doc=_OWN_RATING, **_VALUE)
 @xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
-@xw.arg("results", doc="Results beside the ratings: 1, ½, 0 (rated); +, - forfeits", **_RANGE)
+@xw.arg("results", doc=_RESULTS, **_RANGE)
 @xw.arg(
     "k", doc="K (10, 20 or 40), after the results (unlike ELO_CHANGE_ALL); K x n <= 700", **_VALUE
 )
@@ -184,15 +197,15 @@ def ELO_CHANGE(
     tournaments: Cell = None,
 ) -> int | Fraction:
     """Rating change for the games given: K x sum(W - PD), rounded once for the period."""
-    return excel.elo_change_cells(
+    return rating_change.elo_change_cells(
         own_rating, opponent_ratings, results, k, rules, rounded, tournaments
     )
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("own_rating", doc="The player's rating", **_VALUE)
+@xw.arg("own_rating", doc=_OWN_RATING, **_VALUE)
 @xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
-@xw.arg("results", doc="Results beside the ratings: 1, ½, 0 (rated); +, - forfeits", **_RANGE)
+@xw.arg("results", doc=_RESULTS, **_RANGE)
 @xw.arg("k", doc="Development coefficient K; lowered so that K x n <= 700", **_VALUE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @xw.arg("tournaments", doc=_TOURNAMENTS, **_RANGE)
@@ -206,7 +219,9 @@ def ELO_DETAIL(
     tournaments: Cell = None,
 ) -> list[list[float]]:
     """One row per rated game: opponent rating used, PD, W - PD, K x (W - PD)."""
-    return excel.elo_detail_cells(own_rating, opponent_ratings, results, k, rules, tournaments)
+    return rating_change.elo_detail_cells(
+        own_rating, opponent_ratings, results, k, rules, tournaments
+    )
 
 
 @xw.func(category=CATEGORY)
@@ -228,7 +243,9 @@ def K_FACTOR(
     rules: Cell = None,
 ) -> int:
     """FIDE development coefficient K (40, 20 or 10) from the player's data."""
-    return excel.k_factor_cells(rating, rated_games, birth_year, reached_2400, period_date, rules)
+    return rating_change.k_factor_cells(
+        rating, rated_games, birth_year, reached_2400, period_date, rules
+    )
 
 
 @xw.func(category=CATEGORY)
@@ -237,7 +254,7 @@ def K_FACTOR(
 @excel_function
 def K_FOR_GAMES(k: Cell, games: Cell = None) -> int:
     """K used for a rating period of n rated games: K lowered so that K x n <= 700."""
-    return excel.k_for_games_cells(k, games)
+    return rating_change.k_for_games_cells(k, games)
 
 
 @xw.func(category=CATEGORY)
@@ -245,7 +262,7 @@ def K_FOR_GAMES(k: Cell, games: Cell = None) -> int:
 @excel_function
 def UPLIFT_2024(rating: Cell) -> int:
     """The one-time uplift of 1 March 2024: R + 0.4 x (2000 - R) below 2000, rounded."""
-    return excel.uplift_2024_cells(rating)
+    return rating_change.uplift_2024_cells(rating)
 
 
 @xw.func(category=CATEGORY)
@@ -255,7 +272,7 @@ def UPLIFT_2024(rating: Cell) -> int:
 @excel_function
 def UNRATED_AGAIN(ratings: Cell, changes: Cell, rules: Cell = None) -> Any:
     """Marks a new rating below the floor: "below 1400: unrated again"; blank where not."""
-    return excel.unrated_again_cells(ratings, changes, rules)
+    return rating_change.unrated_again_cells(ratings, changes, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -277,7 +294,7 @@ def BLOQUE(
     provisional: Cell = None,
 ) -> int:
     """First rating Ru of an unrated player under the chosen edition; #N/A where none."""
-    return excel.bloque_cells(opponent_ratings, results_or_score, system, rules, provisional)
+    return first_rating.bloque_cells(opponent_ratings, results_or_score, system, rules, provisional)
 
 
 _NORM_OPPONENTS = "Opponents' ratings; 0 = unrated opponent (counted at the edition's value)"
@@ -292,7 +309,7 @@ _NORM_SCORE = "Points scored, or a range of results beside the ratings"
 @excel_function
 def NORM_RP(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None) -> int:
     """Title-norm performance Ra + dp, with the rating floor and unrated opponents applied."""
-    return excel.norm_rp_cells(opponent_ratings, score, title, rules)
+    return norms.norm_rp_cells(opponent_ratings, score, title, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -302,14 +319,14 @@ def NORM_RP(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None
 @excel_function
 def NORM_POINTS(opponent_ratings: Cell, title: Cell, rules: Cell = None) -> Fraction:
     """The fewest points that make the title norm against these opponents."""
-    return excel.norm_points_cells(opponent_ratings, title, rules)
+    return norms.norm_points_cells(opponent_ratings, title, rules)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg(
     "opponent_ratings", doc="Opponents' ratings, one row per game; blank or 0 = unrated", **_RANGE
 )
-@xw.arg("results", doc="Results beside them; only games played (1, ½, 0) count", **_RANGE)
+@xw.arg("results", doc=_PLAYED, **_RANGE)
 @xw.arg("title", doc='The norm sought: "GM", "IM", "WGM" or "WIM"', **_VALUE)
 @xw.arg("rules", doc=_NORM_RULES, **_VALUE)
 @excel_function
@@ -317,7 +334,7 @@ def NORM_RATINGS(
     opponent_ratings: Cell, results: Cell, title: Cell, rules: Cell = None
 ) -> list[list[Any]]:
     """Opponents' ratings for a title norm, one row per game: as valued and as counted."""
-    return excel.norm_ratings_cells(opponent_ratings, results, title, rules)
+    return norms.norm_ratings_cells(opponent_ratings, results, title, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -330,7 +347,7 @@ def NORM_FIGURES(
     opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None
 ) -> list[list[Any]]:
     """Norm figures Ra, p and Rp (three rows): figure, the norm's minimum, met (TRUE/FALSE)."""
-    return excel.norm_figures_cells(opponent_ratings, score, title, rules)
+    return norms.norm_figures_cells(opponent_ratings, score, title, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -339,17 +356,17 @@ def NORM_FIGURES(
     doc="Opponents' titles, one row per game (GM, IM, FM, WGM, ...; blank: none)",
     **_RANGE,
 )
-@xw.arg("results", doc="Results beside them; only games played (1, ½, 0) count", **_RANGE)
+@xw.arg("results", doc=_PLAYED, **_RANGE)
 @xw.arg("title", doc='The norm sought: "GM", "IM", "WGM" or "WIM"', **_VALUE)
 @excel_function
 def NORM_TITLED(titles: Cell, results: Cell, title: Cell) -> list[list[Any]]:
     """Opponents' titles for a title norm, one row per game: titled? norm's title or higher?"""
-    return excel.norm_titled_cells(titles, results, title)
+    return norms.norm_titled_cells(titles, results, title)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("opponent_ratings", doc="Opponents' ratings; blank or 0 = unrated opponent", **_RANGE)
-@xw.arg("results", doc="Results beside them; only games played (1, ½, 0) count", **_RANGE)
+@xw.arg("results", doc=_PLAYED, **_RANGE)
 @xw.arg("titles", doc="Opponents' titles beside them (GM, IM, FM, WGM, ...; blank: none)", **_RANGE)
 @xw.arg("federations", doc="Opponents' federations beside them (ESP, GER, ...)", **_RANGE)
 @xw.arg("federation", doc="The player's federation (blank: not known)", **_VALUE)
@@ -364,7 +381,7 @@ def NORM_MIX(
     title: Cell,
 ) -> list[list[Any]]:
     """Title norm mix checks: six rows of count, threshold, met (TRUE/FALSE), federations."""
-    return excel.norm_mix_cells(opponent_ratings, results, titles, federations, federation, title)
+    return norms.norm_mix_cells(opponent_ratings, results, titles, federations, federation, title)
 
 
 # ------------------------------------------------------------ whole-column (array) forms
@@ -385,7 +402,7 @@ _OPP = "Optional: opponents' numbers, one column per round (omit for a crosstabl
 @excel_function
 def POINTS_ALL(results: Cell) -> list[list[Any]]:
     """Points of every player (one row each): wins, draws, forfeits and byes counted."""
-    return excel.points_all_cells(results)
+    return columns.points_all_cells(results)
 
 
 @xw.func(category=CATEGORY)
@@ -394,51 +411,51 @@ def POINTS_ALL(results: Cell) -> list[list[Any]]:
 @excel_function
 def SB_ALL(results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Sonneborn-Berger of every player: points of opponents beaten, half of those drawn."""
-    return excel.sb_all_cells(results, opponents)
+    return tiebreaks.sb_all_cells(results, opponents)
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @excel_function
 def RATED_GAMES_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Rated games of every player against rated opponents."""
-    return excel.rated_games_all_cells(ratings, results, opponents)
+    return performance.rated_games_all_cells(ratings, results, opponents)
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @excel_function
 def RA_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Average rating of each player's rated opponents in rated games (Ra)."""
-    return excel.ra_all_cells(ratings, results, opponents)
+    return performance.ra_all_cells(ratings, results, opponents)
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @excel_function
 def RP_FIDE_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """FIDE performance Ra + dp of every player, against rated opponents in rated games."""
-    return excel.rp_fide_all_cells(ratings, results, opponents)
+    return performance.rp_fide_all_cells(ratings, results, opponents)
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @excel_function
 def RP_EXACT_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Exact performance of every player (whole numbers; "∞" / "-∞" for 100 % / 0 %)."""
-    return excel.rp_exact_all_cells(ratings, results, opponents)
+    return performance.rp_exact_all_cells(ratings, results, opponents)
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
 @xw.arg(
     "k", doc="Each player's K, before the results (unlike ELO_CHANGE); blank: no change", **_RANGE
 )
@@ -450,11 +467,11 @@ def ELO_CHANGE_ALL(
     ratings: Cell, k: Cell, results: Cell, opponents: Cell = None, rules: Cell = None
 ) -> list[list[Any]]:
     """Rating change of every rated player in this event (K x n <= 700, rounded once)."""
-    return excel.elo_change_all_cells(ratings, k, results, opponents, rules)
+    return rating_change.elo_change_all_cells(ratings, k, results, opponents, rules)
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg(
@@ -472,11 +489,11 @@ def BLOQUE_ALL(
     provisional: Cell = None,
 ) -> list[list[Any]]:
     """First rating Ru of every unrated player; blank for rated players and where none."""
-    return excel.bloque_all_cells(ratings, results, opponents, system, rules, provisional)
+    return first_rating.bloque_all_cells(ratings, results, opponents, system, rules, provisional)
 
 
 @xw.func(category=CATEGORY)
-@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("sexes", doc='Optional: "w" or "f" marks a woman (WGM and WIM norms)', **_RANGE)
@@ -504,7 +521,7 @@ def NORM_ALL(
     federations: Cell = None,
 ) -> list[list[Any]]:
     """Best title norm (GM, IM, WGM, WIM) each player made by the whole check; blank if none."""
-    return excel.norm_all_cells(ratings, results, opponents, sexes, rules, titles, federations)
+    return norms.norm_all_cells(ratings, results, opponents, sexes, rules, titles, federations)
 
 
 @xw.func(category=CATEGORY)
@@ -528,7 +545,7 @@ def K_FACTOR_ALL(
     rules: Cell = None,
 ) -> list[list[Any]]:
     """K of every player from their data; blank for unrated players and empty rows."""
-    return excel.k_factor_all_cells(
+    return rating_change.k_factor_all_cells(
         ratings, rated_games, birth_years, reached_2400, period_date, rules
     )
 
@@ -554,7 +571,7 @@ _COLOURS = (
 
 @xw.func(category=CATEGORY)
 @xw.arg("descriptor", doc=_DESCRIPTOR, **_RANGE)
-@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("rules", doc=_TIEBREAK_RULES, **_VALUE)
@@ -569,13 +586,13 @@ def TIEBREAK_ALL(
     colours: Cell = None,
 ) -> list[list[Any]]:
     """FIDE tie-breaks (C.07) of every player: a row each, a column per tie-break."""
-    return excel.tiebreak_all_cells(descriptor, ratings, results, opponents, rules, colours)
+    return tiebreaks.tiebreak_all_cells(descriptor, ratings, results, opponents, rules, colours)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("descriptor", doc="One tie-break as C.07 writes it: BH/C1, SB, DE, ARO...", **_VALUE)
 @xw.arg("player", doc="The player's number: their row in the ranges, from 1", **_VALUE)
-@xw.arg("ratings", doc="Players' ratings, one row each; blank or 0 = unrated", **_RANGE)
+@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("rules", doc=_TIEBREAK_RULES, **_VALUE)
@@ -591,7 +608,7 @@ def TIEBREAK(
     colours: Cell = None,
 ) -> Any:
     """A FIDE tie-break (C.07) of one player: their row of TIEBREAK_ALL; #N/A if none."""
-    return excel.tiebreak_cells(descriptor, player, ratings, results, opponents, rules, colours)
+    return tiebreaks.tiebreak_cells(descriptor, player, ratings, results, opponents, rules, colours)
 
 
 _TIEBREAK_KEY = (
@@ -621,7 +638,7 @@ def RANK_ALL(
     tiebreak6: Cell = None,
 ) -> list[list[Any]]:
     """Standing of every player: by points, then each tie-break in turn (1, 2, 2, 4)."""
-    return excel.rank_all_cells(
+    return tiebreaks.rank_all_cells(
         points, tiebreak1, tiebreak2, tiebreak3, tiebreak4, tiebreak5, tiebreak6
     )
 

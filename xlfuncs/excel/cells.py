@@ -27,6 +27,7 @@ from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeEr
 from ..core.first_rating import System
 from ..core.results import Outcome
 from ..core.results import parse as parse_result
+from ..core.sex import is_woman
 from ..core.title_editions import TitleEdition, title_edition
 from .errors import EXCEL_ERRORS, check_cell, shown
 from .ranges import Cell, flatten, matrix, single
@@ -435,11 +436,12 @@ def text(value: Cell, name: str, default: str = "") -> str:
 
 
 def boolean_or_sex(value: Cell, name: str = "female") -> bool:
-    """Whether a cell marks a woman: ``w``/``f`` (TRF sex), TRUE, 1 or yes."""
+    """Whether a cell marks a woman: a TRF sex that does (``w``, ``f``:
+    :func:`~xlfuncs.core.sex.is_woman`), TRUE, 1 or yes."""
     check_cell(value, name)
     if is_blank(value):
         return False
-    if isinstance(value, str) and value.strip().lower() in ("w", "f"):
+    if isinstance(value, str) and is_woman(value):
         return True
     if isinstance(value, str) and value.strip().lower() == "m":
         return False

@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..core.rating_change import KRule, k_factor, k_rule
+from ..core.sex import list_sex
 from ..output import write_atomically
 from ..ratinglist import (
     ListFile,
@@ -52,9 +53,6 @@ from ..trf.k_policy import ASSUMED_GAMES
 from .rows import Period, PeriodRow
 
 __all__ = ["new_list", "write_new_list"]
-
-_LIST_SEX = {"m": "M", "w": "F", "f": "F"}
-"""A TRF's sex field as a rating list writes it."""
 
 _NO_RATING = object()
 """A rate whose rating is taken away (below the floor)."""
@@ -175,7 +173,7 @@ def _changes(period: Period) -> _Changes:
             if p.fide_id is None:
                 continue
             sex, title = own.get(p.fide_id, ("", ""))
-            own[p.fide_id] = (_LIST_SEX.get(p.sex.lower(), sex), p.title or title)
+            own[p.fide_id] = (list_sex(p.sex) or sex, p.title or title)
     return _Changes(tuple(s.rate for s in period.sections), by_id, rows, own)
 
 

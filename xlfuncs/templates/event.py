@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ..core.editions import EDITIONS, get_edition
 from ..core.errors import XlfuncsError
 from ..core.results import Outcome, parse
+from ..core.sex import list_sex
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS
 from ..core.tiebreaks import parse_descriptors
 
@@ -155,7 +156,7 @@ class Event:
                     f"player {p.name!r}: number {p.number}, expected {i} "
                     "(players in starting-rank order from 1)"
                 )
-            if p.sex is not None and p.sex.lower() not in ("m", "w", "f"):
+            if p.sex is not None and not list_sex(p.sex):  # neither a man nor a woman
                 raise ValueError(f"player {i}: sex {p.sex!r}, expected 'm' or 'w'")
             if round_robin:
                 if p.rounds:

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from ..core.sex import trf_sex
 from .parser import Player
 from .short_list import short_list
 
@@ -23,9 +24,6 @@ if TYPE_CHECKING:
     from ..ratinglist import EventList
 
 __all__ = ["ListedPlayers", "has_fide_id", "with_list"]
-
-_SEX = {"M": "m", "F": "w"}
-"""The list's sex as a TRF writes it."""
 
 
 def has_fide_id(p: Player) -> bool:
@@ -121,7 +119,7 @@ def with_list(players: Sequence[Player], rating_list: EventList, edition: Editio
             replace(
                 p,
                 rating=rating,
-                sex=_SEX.get(entry.sex, p.sex),
+                sex=trf_sex(entry.sex) or p.sex,
                 title=entry.title or entry.w_title,
                 federation=entry.federation or p.federation,
                 birth_year=entry.birth_year if entry.birth_year is not None else p.birth_year,

@@ -26,6 +26,7 @@ from ..core.errors import InvalidInputError
 from ..core.norm_field import fide_title
 from ..core.norms import NORM_TITLES
 from ..core.rating_change import k_values
+from ..core.sex import is_woman
 from ..core.titles import trf_title
 from ..core.tournament import Crosstable, Entrant, Pairing, is_round_robin
 from ..core.tournament import _withdrew as withdrew  # the rule round robins use, kept once
@@ -199,10 +200,6 @@ def _pairing(e: RoundEntry, own: int, number: Mapping[int, int]) -> Pairing:
     return Pairing(number[opponent], outcome, e.colour)
 
 
-def _female(p: Player) -> bool:
-    return p.sex.lower() in ("w", "f")
-
-
 def held_norm_title(title: str) -> str | None:
     """The norm title (GM, IM, WGM, WIM) a player holds by the file's title field, new or
     old style (:func:`~xlfuncs.core.titles.trf_title`); ``None`` for any other title or none.
@@ -319,7 +316,7 @@ def crosstable_from_trf(
             rating=rating,
             pairings=ps,
             k=pk.k,
-            female=_female(p),
+            female=is_woman(p.sex),
             title=held_norm_title(p.title),
             fide_title=fide_title(p.title),
             federation=p.federation,
