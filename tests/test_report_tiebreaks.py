@@ -15,7 +15,7 @@ import json
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import openpyxl
 import pytest
@@ -430,3 +430,54 @@ def test_chart_agrees_with_report(
         assert ws.cell(i, column["Rank"]).value == obj["rank"], obj["start_no"]
         chart = [ws.cell(i, column[d]).value for d in ("BH/C1", "BH", "SB")]
         assert chart == list(obj["tiebreaks"].values()), obj["start_no"]
+
+
+# ------------------------------------------------------------ the 2026 text's tie-breaks
+
+NEW_LIST = ("STD", "KS/L-1", "RTNG/U1500", "ARO/U1500", "TPN/R", "AOB/F")
+"""The 2026 text's tie-breaks and the modifiers, as a record 202 or ``--tiebreaks`` names
+them (``AOB/F`` last: gacrux's Fore Buchholz changes the tie-breaks after it)."""
+
+
+@pytest.mark.parametrize("how", ["record", "option"])
+def test_the_2026_tiebreaks_in_the_report_equal_gacrux(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, how: str
+) -> None:
+    """A record ``202`` naming the 2026 text's tie-breaks, or ``--tiebreaks``, read and
+    computed in that text (``--tiebreak-rules 2026``): every value and rank is gacrux's."""
+    if how == "record":
+        path = _with(tmp_path, "202 " + ",".join(NEW_LIST))
+        data = _report_json(capsys, path, "--tiebreak-rules", "2026")
+    else:
+        path = HELD9
+        data = _report_json(
+            capsys, path, "--tiebreaks", ",".join(NEW_LIST), "--tiebreak-rules", "2026"
+        )
+    ref = reference(HELD9, NEW_LIST, start=dt.date(2026, 3, 1), round_robin=False)
+    for obj in data:
+        no = obj["start_no"]
+        assert list(obj["tiebreaks"]) == list(NEW_LIST)
+        ours = [None if v is None else Fraction(v) for v in obj["tiebreaks"].values()]
+        theirs = [as_fraction(v) for v in ref.values[no]]
+        assert ours[:-1] == theirs[:-1], f"no. {no}"
+        # AOB: JSON's float against gacrux's 3 places (9 rounds)
+        assert abs(cast(Fraction, ours[-1]) - cast(Fraction, theirs[-1])) <= Fraction(1, 2000)
+        assert obj["rank"] == ref.ranks[no], f"no. {no}"
+
+
+def test_the_2026_tiebreaks_refused_under_the_2023_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Held's Swiss starts on 1 August 2024 (the 2023 text): a record 202 naming STD is
+    refused naming the line, the columns and the text that added it; so is --tiebreaks."""
+    code, out, err = run(capsys, "report", str(_with(tmp_path, "202 BH,STD")))
+    assert (code, out) == (1, "")
+    assert err.startswith(
+        "xlfuncs: error: listed.trf, line 21, columns 8-10 (record 202 tie-breaks): expected "
+        "a C.07 tie-break, found 'STD': not in the 2023 text of C.07; the 2026 text (in "
+        "force from 2026-03-01) added it"
+    )
+    code, out, err = run(capsys, "report", str(HELD9), "--tiebreaks", "BH,AOB/F")
+    assert (code, out) == (1, "")
+    assert "--tiebreaks: tie-break 'AOB/F': not in the 2023 text of C.07 (AOB/F" in err
+    assert "(--tiebreak-rules)" in err

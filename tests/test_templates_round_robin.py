@@ -147,10 +147,10 @@ def test_changing_a_tiebreak_header_recomputes_its_column(
     values = evaluate(changed, udfs.FUNCTIONS)
     table = core_tiebreaks(round_robin_10(), chosen, round_robin=True)
     assert tiebreak_mismatches(values, SHEET, LAYOUT, table) == []
-    # games won over the board: P1 beat 3, 5, 7, 8, 10; P2 4, 7, 9, 10; P6 2 and 8 (its
-    # forfeit win over P10 is a win for WIN, not a game won for WON)
+    # games won: P1 beat 3, 5, 7, 8, 10; P2 4, 7, 9, 10; P6 2 and 8, and its forfeit win
+    # over P10, a regular game in a round robin (C.07 15.2; docs/tiebreaks.md)
     won = column(values, "tb1")
-    assert (won[0], won[1], won[5]) == (5, 4, 2)
+    assert (won[0], won[1], won[5]) == (5, 4, 3)
     # P10 is unrated and the event gives unrated players no rating: C.07 leaves the rating
     # tie-breaks (ARO, PTP) undefined for everyone, as FIDE's engine does
     assert set(column(values, "tb2")) == {""}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as _dt
 from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -413,3 +414,153 @@ def test_de_as_a_ranking_key_counts_the_tied_players_it_places_below() -> None:
     assert table.ranking_column(1) == list(table.column("WIN"))  # not DE: as it is
     by_places = rank([list(table.points), list(table.column("DE"))], ascending=[1])
     assert rank([list(table.points), table.ranking_column(0)]) == by_places
+
+
+# --- the 2026 text's tie-breaks and the modifiers KS/L, AOB/F, /U ---------------------------
+
+
+def test_new_descriptors_as_written() -> None:
+    assert parse_descriptor("ks/l-1") == Descriptor("KS", ("L-1",))
+    assert parse_descriptor("KS/L+02").text == "KS/L+2"
+    assert parse_descriptor("aro/c1/u1000") == Descriptor("ARO", ("C1", "U1000"))
+    assert [d.text for d in parse_descriptors("STD, TPN/R, RTNG/R/U1200, AOB/F")] == [
+        "STD", "TPN/R", "RTNG/R/U1200", "AOB/F"
+    ]  # fmt: skip
+    assert [d.ascending for d in parse_descriptors("DE, TPN, TPN/R, RTNG, RTNG/R, BH")] == [
+        True, True, False, False, True, False
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("KS/L1", "modifier 'L1' needs a sign and a whole number of half points"),
+        ("KS/L-x", "modifier 'L-X' needs a sign"),
+        ("ARO/U", "modifier 'U' needs the rating unrated players count at, 1..4000"),
+        ("ARO/U5000", "modifier 'U5000' needs the rating"),
+        ("BH/U1000", "unknown modifier 'U1000' (BH takes /Cn, /Mn, /P)"),
+        ("AOB/F2", "unknown modifier 'F2'"),
+        ("TPN/R/R", "modifier 'R' given twice"),
+        ("STD/C1", "unknown modifier 'C1' (STD takes no modifier)"),
+    ],
+)
+def test_bad_new_descriptors_named(text: str, message: str) -> None:
+    with pytest.raises(TiebreakError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse_descriptors(text)
+
+
+@pytest.mark.parametrize("text", ["STD", "TPN", "TPN/R", "RTNG", "AOB/F"])
+def test_the_2026_tiebreaks_are_refused_under_the_2023_text(text: str) -> None:
+    """C.07 2026 (in force 1 March 2026) adds STD (7.7), TPN (7.8), RTNG (10.6) and the
+    opponents' Fore Buchholz in AOB (8.2); the 2023 text has none of them."""
+    with pytest.raises(TiebreakError, match="not in the 2023 text of C.07"):
+        tiebreaks(_small(), text, edition="2023")
+    with pytest.raises(TiebreakError, match="not in the 2023 text"):
+        tiebreaks(_small(), text, start=_dt.date(2026, 2, 28))
+    assert tiebreaks(_small(), text, start=_dt.date(2026, 3, 1)).edition.id == "2026"
+
+
+def test_koya_limit_and_rating_for_unrated_exist_in_both_texts() -> None:
+    for edition in ("2023", "2026"):
+        tiebreaks(_small(), "KS/L-1, ARO/U1000, APPO/U1000", edition=edition)
+
+
+def test_standard_points_by_hand() -> None:
+    """STD (7.7): 1 for a round in which the player scores more than the scheduled opponent
+    or, without playing, more than a draw; 1/2 for as much as the opponent or a draw. No. 1:
+    won, won by forfeit, drew: 2.5; no. 2: lost, won, half-point bye: 1.5; no. 3: drew, lost
+    by forfeit, zero-point bye: 0.5; no. 4: 0.5 + 0 + 0.5 = 1. With 1-1/2-0 scoring these
+    are the points."""
+    t = tiebreaks(_small(), "STD", edition="2026")
+    assert t.column("STD") == (Fraction(5, 2), Fraction(3, 2), Fraction(1, 2), 1)
+    assert t.column("STD") == t.points
+
+
+def test_pairing_number_and_rating_rank_by_hand() -> None:
+    """Four players on 1 point each (each beat the next, the last beat the first...): TPN
+    ranks them 1, 2, 3, 4 (lower first), TPN/R the other way; RTNG by rating, higher first
+    (2000, 1900, 1800, 1701), RTNG/R lower first. TIEBREAK_ALL's keys (higher better) show a
+    lower-first value negated."""
+    ring = Crosstable.build(
+        [
+            Entrant(1800, (Pairing(2, W, "w"), Pairing(4, L, "b"))),
+            Entrant(2000, (Pairing(1, L, "b"), Pairing(3, W, "w"))),
+            Entrant(1701, (Pairing(4, W, "w"), Pairing(2, L, "b"))),
+            Entrant(1900, (Pairing(3, L, "b"), Pairing(1, W, "w"))),
+        ]
+    )
+    t = tiebreaks(ring, "TPN", edition="2026")
+    assert t.column("TPN") == (1, 2, 3, 4) and t.ranks == (1, 2, 3, 4)
+    assert t.ranking_column(0) == [-1, -2, -3, -4]
+    assert tiebreaks(ring, "TPN/R", edition="2026").ranks == (4, 3, 2, 1)
+    t = tiebreaks(ring, "RTNG", edition="2026")
+    assert t.column("RTNG") == (1800, 2000, 1701, 1900) and t.ranks == (3, 1, 4, 2)
+    t = tiebreaks(ring, "RTNG/R, TPN", edition="2026")
+    assert t.ranks == (2, 4, 1, 3)
+    assert t.ranking_column(0) == [-1800, -2000, -1701, -1900]
+
+
+def test_rating_of_unrated_players_by_hand() -> None:
+    """No. 3 unrated. Without a rating for unrated players no rating tie-break is defined;
+    /U1500 gives one for that tie-break only, and it wins over the event's (``unrated``).
+    ARO/U1500 over the board (forfeits are no games): no. 1 against 1900 and 1701, 1801
+    (1800.5 rounded half up); no. 2 2000 and 1701, 1851; no. 3 1701; no. 4 1500, 1900 and
+    2000, 1800 (with unrated at 1200: 1700)."""
+    entrants = list(_small().entrants)
+    entrants[2] = Entrant(None, entrants[2].pairings)
+    ct = Crosstable.build(entrants)
+    t = tiebreaks(ct, "ARO, ARO/U1500, RTNG, RTNG/U1500", edition="2026")
+    assert t.column("ARO") == (None,) * 4 and t.column("RTNG") == (None,) * 4
+    assert t.column("ARO/U1500") == (1801, 1851, 1701, 1800)
+    assert t.column("RTNG/U1500") == (2000, 1900, 1500, 1701)
+    assert any("(ARO, RTNG) are undefined" in n for n in t.notes)
+    t = tiebreaks(ct, "ARO, ARO/U1500", edition="2026", unrated=1200)
+    assert t.column("ARO")[3] == 1700 and t.column("ARO/U1500")[3] == 1800
+    assert not t.notes
+
+
+def test_koya_limit_by_hand() -> None:
+    """Held's round robin: 6 players, 5 rounds, limit 50 % = 2.5 points; players 1-3 have
+    3.5, 4-6 1.5. KS (exercise 16): points against 1-3. KS/L-1 lowers the limit by half a
+    point (2.0): the same opponents; KS/L-2 (1.5): every opponent, KS = the points;
+    KS/L+3 (4.0): nobody, 0."""
+    tx = crosstable_from_trf(read_trf(ROUND_ROBIN))
+    t = tiebreaks(tx.crosstable, "KS, KS/L-1, KS/L-2, KS/L+3", edition="2026", round_robin=True)
+    assert t.column("KS/L-1") == t.column("KS")
+    assert t.column("KS")[0] == 2  # exercise 16: no. 1 2.0
+    assert t.column("KS/L-2") == t.points
+    assert set(t.column("KS/L+3")) == {0}
+
+
+def test_average_of_opponents_fore_buchholz_by_hand() -> None:
+    """AOB/F (8.2, 2026 text: "or Fore Buchholz"): the average of the opponents' FB over the
+    board. Held's Swiss (5 rounds): computed from the FB column."""
+    tx = crosstable_from_trf(read_trf(SWISS_5))
+    t = tiebreaks(tx.file_ratings, "FB, AOB/F", edition="2026")
+    fb = t.column("FB")
+    for i, entrant in enumerate(tx.file_ratings.entrants):
+        opps = [
+            p.opponent
+            for p in entrant.pairings
+            if p.opponent is not None and p.outcome is not None and p.outcome.rated
+        ]
+        want = sum((cast(Fraction, fb[o - 1]) for o in opps), Fraction(0)) / len(opps)
+        assert t.column("AOB/F")[i] == want
+
+
+def test_round_robin_forfeits_by_hand() -> None:
+    """C.07 15.2 in Held's round robin, where no. 6 won by forfeit against no. 5 (round 4;
+    6 black, 5 white). The 2026 text: forfeits are "treated as regular games ... except that
+    ... forfeit losses in Type B tie-breaks (see Article 7) remain unplayed rounds"; the
+    2023 text: "treated as regular games". So no. 6 won a game, with black, in both: WON 1
+    (no game won over the board), BWG 1, BPG 3 (black over the board in rounds 1 and 3,
+    and round 4). No. 5's forfeit loss is a round elected to play in 2023 only: REP 5 there,
+    4 in 2026. In a Swiss neither counts."""
+    tx = crosstable_from_trf(read_trf(ROUND_ROBIN))
+    for edition, rep in (("2023", 5), ("2026", 4)):
+        t = tiebreaks(tx.crosstable, "WON, BWG, BPG, REP", edition=edition, round_robin=True)
+        assert t.by_descriptor(6) == {"WON": 1, "BWG": 1, "BPG": 3, "REP": 5}
+        assert t.by_descriptor(5)["REP"] == rep and t.by_descriptor(5)["BPG"] == 3
+        swiss = tiebreaks(tx.crosstable, "WON, BWG, BPG, REP", edition=edition, round_robin=False)
+        assert swiss.by_descriptor(6) == {"WON": 0, "BWG": 0, "BPG": 2, "REP": 5}
+        assert swiss.by_descriptor(5)["REP"] == 4

@@ -218,13 +218,14 @@ def test_held_round_robin() -> None:
         1.5,
     ]
     assert flat(TIEBREAK_ALL("KS", RR_RATINGS, RR_GRID)) == [2, 0.5, 0.5, 1, 0.5, 0]
-    # by hand: games played with black (the forfeit 5-6 is not played): 1 v 3, 6; 2 v 1, 4;
-    # 3 v 2, 6; 4 v 1, 3, 5; 5 v 1, 2, 3; 6 v 2, 4 -> 2 2 2 3 3 2; won with black: 1 beat 3
-    # and 6, 2 beat 4, 3 beat 6, 4 beat 1 -> 2 1 1 1 0 0
+    # by hand: games played with black: 1 v 3, 6; 2 v 1, 4; 3 v 2, 6; 4 v 1, 3, 5; 5 v 1, 2,
+    # 3; 6 v 2, 4 and the forfeit 6 won with black against 5 (a round robin's forfeit win is
+    # a regular game, C.07 15.2; the 2026 text, today's) -> 2 2 2 3 3 3; won with black: 1
+    # beat 3 and 6, 2 beat 4, 3 beat 6, 4 beat 1, 6 won against 5 -> 2 1 1 1 0 1
     bpg = TIEBREAK_ALL("BPG", RR_RATINGS, RR_GRID, None, None, RR_COLOURS)
-    assert flat(bpg) == [2, 2, 2, 3, 3, 2]
+    assert flat(bpg) == [2, 2, 2, 3, 3, 3]
     bwg = TIEBREAK_ALL("BWG", RR_RATINGS, RR_GRID, None, None, RR_COLOURS)
-    assert flat(bwg) == [2, 1, 1, 1, 0, 0]
+    assert flat(bwg) == [2, 1, 1, 1, 0, 1]
 
 
 def test_held_round_robin_ranks() -> None:

@@ -2,7 +2,8 @@
 data.
 
 C.07 changes on its own dates, not on the rating or title regulations'. The two editions
-differ only in Article 16, the unplayed rounds of a Swiss (see ``docs/tiebreaks.md``):
+differ in Article 16, the unplayed rounds of a Swiss, in Article 15.2, the forfeits of a
+round robin, and in the tie-breaks the 2026 text adds (see ``docs/tiebreaks.md``):
 
 ========  ========================  ====================================================
 id        in force                  what differs
@@ -13,7 +14,11 @@ id        in force                  what differs
                                     with the player's own score
 ``2026``  1 Mar 2026 -              16.4: that dummy's score is capped, at the forfeiting
                                     opponent's adjusted score (16.4.1) or at half the
-                                    number of rounds (16.4.2)
+                                    number of rounds (16.4.2); 15.2: a round robin's
+                                    forfeit losses stay unplayed rounds in the own-record
+                                    (type B) tie-breaks; new: ``STD`` (7.7), ``TPN``
+                                    (7.8), ``RTNG`` (10.6), ``AOB/F`` (8.2, the opponents'
+                                    Fore Buchholz)
 ========  ========================  ====================================================
 
 An event that started before the 2023 text applied is computed with it, as FIDE's reference
@@ -34,6 +39,7 @@ __all__ = [
     "TIEBREAK_EDITIONS",
     "TiebreakEdition",
     "TiebreakRulesSpec",
+    "introduced_in",
     "tiebreak_edition",
     "tiebreak_edition_for",
 ]
@@ -50,6 +56,16 @@ class TiebreakEdition(DatedEdition):
     there was no opponent (16.4.2). Without it (2023 text) the dummy scores the player's own
     points."""
 
+    rr_forfeit_losses_played: bool
+    """Article 15.2 in a round robin (pre-determined pairings): whether a forfeit loss counts
+    as a game in the own-record tie-breaks (type B: ``BPG``, ``GE``/``REP``). The 2023 text
+    treats every forfeit as a regular game; the 2026 text keeps forfeit losses unplayed
+    rounds there. Forfeit wins are regular games in both (``WON``, ``BPG``, ``BWG``)."""
+
+    introduces: frozenset[str] = frozenset()
+    """The tie-breaks and modifiers this text adds to C.07, as codes (``"STD"``) or a code
+    and a modifier's letter (``"AOB/F"``): an older text does not have them."""
+
 
 _D = _dt.date
 
@@ -59,12 +75,15 @@ TIEBREAK_EDITIONS: Final[dict[str, TiebreakEdition]] = {
         in_force_from=_D(2024, 8, 1),
         in_force_until=_D(2026, 2, 28),
         caps_unplayed=False,
+        rr_forfeit_losses_played=True,
     ),
     "2026": TiebreakEdition(
         id="2026",
         in_force_from=_D(2026, 3, 1),
         in_force_until=None,
         caps_unplayed=True,
+        rr_forfeit_losses_played=False,
+        introduces=frozenset({"STD", "TPN", "RTNG", "AOB/F"}),
     ),
 }
 """Every implemented edition of C.07 by id, oldest first. The dates are those FIDE's
@@ -79,6 +98,19 @@ TiebreakRulesSpec = TiebreakEdition | str | int | _dt.date | None
 """What a caller may pass as the tie-break ``edition``: a :class:`TiebreakEdition`, its id
 (``"2023"``, ``2026``), a date (the edition in force that day; before the 2023 text, that
 text) or ``None`` (the event's start date decides, else the edition in force today)."""
+
+
+def introduced_in(key: str) -> TiebreakEdition | None:
+    """The edition that added the tie-break or modifier *key* (``"STD"``, ``"AOB/F"``;
+    see :attr:`TiebreakEdition.introduces`), ``None`` for one every edition has.
+
+    >>> introduced_in("TPN").id, introduced_in("BH")
+    ('2026', None)
+    """
+    for edition in TIEBREAK_EDITIONS.values():
+        if key in edition.introduces:
+            return edition
+    return None
 
 
 def tiebreak_edition(spec: TiebreakRulesSpec = None) -> TiebreakEdition:

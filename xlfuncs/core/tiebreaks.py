@@ -41,8 +41,14 @@ from .errors import InvalidInputError
 from .performance import rp_ptp
 from .results import Outcome
 from .tables import dp_hundredths, percent_hundredths, round_half_up
-from .tiebreak_editions import TiebreakEdition, TiebreakRulesSpec, tiebreak_edition_for
+from .tiebreak_editions import (
+    TiebreakEdition,
+    TiebreakRulesSpec,
+    introduced_in,
+    tiebreak_edition_for,
+)
 from .tournament import Crosstable
+from .validate import MAX_RATING
 
 __all__ = [
     "CODES",
@@ -52,6 +58,7 @@ __all__ = [
     "TiebreakError",
     "TiebreakTable",
     "Value",
+    "check_edition",
     "default_tiebreaks",
     "parse_descriptor",
     "parse_descriptors",
@@ -101,18 +108,27 @@ CODES: Mapping[str, tuple[str, str]] = MappingProxyType(
         "BWG": ("", "games won with black"),
         "GE": ("", "games elected to play (as REP)"),
         "REP": ("", "rounds elected to play"),
-        "KS": ("", "Koya score"),
-        "ARO": ("CM", "average rating of the opponents"),
-        "TPR": ("CM", "tournament performance rating"),
-        "PTP": ("CM", "perfect tournament performance"),
-        "APRO": ("", "average of the opponents' TPR"),
-        "APPO": ("", "average of the opponents' PTP"),
-        "AOB": ("", "average of the opponents' Buchholz"),
+        "STD": ("", "standard points: each round scored 1, 1/2 or 0 (2026 text)"),
+        "TPN": ("R", "tournament pairing number, lower first (2026 text)"),
+        "KS": ("L", "Koya score"),
+        "ARO": ("CMU", "average rating of the opponents"),
+        "TPR": ("CMU", "tournament performance rating"),
+        "PTP": ("CMU", "perfect tournament performance"),
+        "APRO": ("U", "average of the opponents' TPR"),
+        "APPO": ("U", "average of the opponents' PTP"),
+        "AOB": ("F", "average of the opponents' Buchholz"),
+        "RTNG": ("RU", "rating, higher first (2026 text)"),
     }
 )
-"""Every accepted tie-break code: the modifiers it takes (``C``: cut the *n* least
-significant, ``/C1``; ``M``: median, cut the *n* least and the *n* most significant,
-``/M1``; ``P``: unplayed games counted as played, as in a round robin) and what it is."""
+"""Every accepted tie-break code: the modifiers it takes and what it is. The modifiers
+(C.07 14 and the descriptors of FIDE's MTB26 list): ``C``: cut the *n* least significant
+values, ``/C1``; ``M``: median, cut the *n* least and the *n* most significant, ``/M1``;
+``P``: unplayed games counted as played, as in a round robin; ``L``: Koya's limit raised or
+lowered by *n* half points, ``/L-1``; ``F``: the opponents' Fore Buchholz (``AOB/F``);
+``R``: the reverse order (``TPN/R``: higher pairing number first; ``RTNG/R``: lower rating
+first); ``U``: the rating given to unrated players, ``/U1000`` (as FIDE's reference engine
+writes it). ``STD``, ``TPN``, ``RTNG`` and ``AOB/F`` are the 2026 text's
+(:attr:`~xlfuncs.core.tiebreak_editions.TiebreakEdition.introduces`)."""
 
 
 @dataclass(frozen=True)
@@ -154,6 +170,38 @@ class Descriptor:
         """``/P``: unplayed games with an opponent count as played."""
         return "P" in self.modifiers
 
+    @property
+    def limit(self) -> int:
+        """``/L+n``, ``/L-n``: how many half points Koya's limit is raised (or lowered)."""
+        for m in self.modifiers:
+            if m[0] == "L":
+                return int(m[1:])
+        return 0
+
+    @property
+    def unrated(self) -> int | None:
+        """``/Un``: the rating unrated players count at in this tie-break (``None``: the
+        one given for the event, if any)."""
+        for m in self.modifiers:
+            if m[0] == "U":
+                return int(m[1:])
+        return None
+
+    @property
+    def ascending(self) -> bool:
+        """Whether a lower value is better: ``DE`` (a place), ``TPN`` (the pairing number,
+        lower first) and ``RTNG/R`` (the rating, lower first)."""
+        if self.code == "DE":
+            return True
+        reverse = "R" in self.modifiers
+        return (self.code == "TPN" and not reverse) or (self.code == "RTNG" and reverse)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The code and each modifier's letter after it (``"AOB"``, ``"AOB/F"``): what an
+        edition may add (:func:`~xlfuncs.core.tiebreak_editions.introduced_in`)."""
+        return (self.code, *(f"{self.code}/{m[0]}" for m in self.modifiers))
+
 
 def _accepted() -> str:
     return ", ".join(
@@ -162,7 +210,15 @@ def _accepted() -> str:
     )
 
 
-_EXAMPLES: Final = {"C": "Cn", "M": "Mn", "P": "P"}
+_EXAMPLES: Final = {
+    "C": "Cn",
+    "M": "Mn",
+    "P": "P",
+    "L": "L-n",
+    "F": "F",
+    "R": "R",
+    "U": "U1000",
+}
 
 
 def parse_descriptor(text: str | Descriptor) -> Descriptor:
@@ -187,6 +243,7 @@ def parse_descriptor(text: str | Descriptor) -> Descriptor:
         )
     allowed = CODES[code][0]
     kinds: set[str] = set()
+    normal: list[str] = []
     for m in mods:
         kind = m[:1]
         takes = ", ".join(f"/{_EXAMPLES[a]}" for a in allowed) or "no modifier"
@@ -203,6 +260,22 @@ def parse_descriptor(text: str | Descriptor) -> Descriptor:
             if kinds & {"C", "M"}:
                 raise TiebreakError(f"tie-break {text.strip()!r}: more than one cut")
             m = f"{kind}{int(m[1:])}"
+        elif kind == "L":
+            sign, n = m[1:2], m[2:]
+            if sign not in ("+", "-") or not (n.isascii() and n.isdigit()):
+                raise TiebreakError(
+                    f"tie-break {text.strip()!r}: modifier {m!r} needs a sign and a whole "
+                    "number of half points: /L-1 lowers Koya's limit by half a point, /L+2 "
+                    "raises it by one point"
+                )
+            m = f"L{sign}{int(n)}"
+        elif kind == "U":
+            if not (m[1:].isascii() and m[1:].isdigit()) or not 1 <= int(m[1:]) <= MAX_RATING:
+                raise TiebreakError(
+                    f"tie-break {text.strip()!r}: modifier {m!r} needs the rating unrated "
+                    f"players count at, 1..{MAX_RATING} (/U1000)"
+                )
+            m = f"U{int(m[1:])}"
         elif m != kind:
             raise TiebreakError(
                 f"tie-break {text.strip()!r}: unknown modifier {m!r} ({code} takes {takes})"
@@ -210,7 +283,8 @@ def parse_descriptor(text: str | Descriptor) -> Descriptor:
         if kind in kinds:
             raise TiebreakError(f"tie-break {text.strip()!r}: modifier {m!r} given twice")
         kinds.add(kind)
-    return Descriptor(code, tuple(m if m[:1] not in "CM" else f"{m[0]}{int(m[1:])}" for m in mods))
+        normal.append(m)
+    return Descriptor(code, tuple(normal))
 
 
 def parse_descriptors(text: str | Iterable[str | Descriptor]) -> tuple[Descriptor, ...]:
@@ -276,7 +350,7 @@ class TiebreakTable:
         below them; 0 where it does not separate them. The column itself gives each one's
         place among them (1 best), which a ranking by plain numbers would read backwards."""
         before = [list(self.points)] + [[row[j] for row in self.values] for j in range(k)]
-        ascending = [j + 1 for j in range(k) if self.descriptors[j].code == "DE"]
+        ascending = [j + 1 for j in range(k) if self.descriptors[j].ascending]
         groups = rank(before, ascending=ascending)
         places: dict[int, list[int]] = {}
         for group, row in zip(groups, self.values):
@@ -293,9 +367,13 @@ class TiebreakTable:
 
     def ranking_column(self, k: int) -> list[Value]:
         """Every player's value of column *k* as a ranking key, higher better: the values as
-        they are, a ``DE`` as :meth:`de_below` counts it."""
-        if self.descriptors[k].code == "DE":
+        they are, a ``DE`` as :meth:`de_below` counts it, the other keys where lower is better
+        (``TPN``, ``RTNG/R``) negated (pairing number 3 is -3)."""
+        d = self.descriptors[k]
+        if d.code == "DE":
             return list(self.de_below(k))
+        if d.ascending:
+            return [None if row[k] is None else -cast(int, row[k]) for row in self.values]
         return [row[k] for row in self.values]
 
 
@@ -372,6 +450,12 @@ class _Round:
     black: bool
     rated_h: int | None
     """Half points for the rating tie-breaks: over-the-board games with an opponent only."""
+    forfeit: bool = False
+    """A game won or lost by forfeit, with an opponent (a round robin's regular game in the
+    own-record tie-breaks: C.07 15.2)."""
+    std_h: int = 0
+    """Standard points (C.07 7.7), in half points: 2 for a round won (with or without
+    playing), 1 for a draw or a half-point bye, 0 else; the points of 1-1/2-0 scoring."""
 
 
 _NO_GAME: Final = _Round(0, None, False, True, False, None)
@@ -394,6 +478,8 @@ def _round(p_outcome: Outcome | None, opponent: int | None, colour: str | None) 
         not played and pts != _WIN,
         colour == "b",
         pts if otb else None,
+        opponent is not None and p_outcome.is_forfeit,
+        _HALVES[p_outcome],
     )
 
 
@@ -425,9 +511,10 @@ class _Event:
             self.rows.append(row)
         self.halves = [sum(x.h for x in row) for row in self.rows]
         self.points = [Fraction(h, 2) for h in self.halves]
-        ratings = [e.rating for e in ct.entrants]
-        self.all_rated = unrated is not None or all(r is not None for r in ratings)
-        self.ratings = [r if r is not None else unrated for r in ratings]
+        self.own_ratings = [e.rating for e in ct.entrants]
+        self.unrated = unrated
+        self.everyone_rated = all(r is not None for r in self.own_ratings)
+        self.all_rated = unrated is not None or self.everyone_rated
         # last round not voluntarily unplayed; last round paired or played
         self.lna = [
             max((r + 1 for r, x in enumerate(row) if not x.vur), default=0) for row in self.rows
@@ -535,13 +622,15 @@ class _Event:
             out.append(Fraction(total, 2))
         return out
 
-    def koya(self) -> list[Value]:
+    def koya(self, d: Descriptor) -> list[Value]:
+        """Points scored against the opponents with half the possible points or more (C.07
+        9.2); ``/L+n``, ``/L-n``: that limit raised or lowered by *n* half points (14.5)."""
         games = self.rounds
         if self.rr:
             if self.n and games % self.n == 0:
                 games -= games // self.n
             games -= sum(1 for m in self.lmp if m == 0)
-        limit = games  # half the games, in half points
+        limit = games + d.limit  # half the games, in half points
         halves = self.halves
         return [
             Fraction(
@@ -553,11 +642,24 @@ class _Event:
 
     # --- ratings (C.07 10) ---
 
+    def ratings(self, d: Descriptor) -> list[int | None] | None:
+        """Every player's rating as *d* counts it: unrated players at *d*'s ``/U`` rating,
+        else at the event's; ``None`` when a player is unrated and neither is given (C.07 10:
+        the tournament's rules give unrated players a rating; without one no rating
+        tie-break is defined)."""
+        unrated = d.unrated if d.unrated is not None else self.unrated
+        if unrated is None and not self.everyone_rated:
+            return None
+        return [r if r is not None else unrated for r in self.own_ratings]
+
     def rating_games(self, i: int, d: Descriptor) -> tuple[list[int], Fraction]:
         """The opponents' ratings in player *i*'s games over the board, cuts applied, and the
-        points scored in them."""
+        points scored in them (none when the ratings are undefined: :meth:`ratings`)."""
+        ratings = self.ratings(d)
+        if ratings is None:
+            return [], Fraction(0)
         games = [
-            (self.ratings[x.opponent], x.rated_h)
+            (ratings[x.opponent], x.rated_h)
             for x in self.rows[i]
             if x.rated_h is not None and x.opponent is not None
         ]
@@ -574,14 +676,14 @@ class _Event:
         out: list[Value] = []
         for i in range(self.n):
             rs, _ = self.rating_games(i, d)
-            out.append(round_half_up(Fraction(sum(rs), len(rs))) if rs and self.all_rated else None)
+            out.append(round_half_up(Fraction(sum(rs), len(rs))) if rs else None)
         return out
 
     def tpr(self, d: Descriptor) -> list[Value]:
         out: list[Value] = []
         for i in range(self.n):
             rs, score = self.rating_games(i, d)
-            if not rs or not self.all_rated:
+            if not rs:
                 out.append(None)
                 continue
             ra = round_half_up(Fraction(sum(rs), len(rs)))
@@ -592,8 +694,14 @@ class _Event:
         out: list[Value] = []
         for i in range(self.n):
             rs, score = self.rating_games(i, d)
-            out.append(rp_ptp(rs, score) if rs and self.all_rated else None)
+            out.append(rp_ptp(rs, score) if rs else None)
         return out
+
+    def rating(self, d: Descriptor) -> list[Value]:
+        """``RTNG`` (C.07 10.6, 2026 text): each player's own rating (unrated players at the
+        rating given for them; none for anyone when a player is unrated and none is given)."""
+        ratings = self.ratings(d)
+        return [None] * self.n if ratings is None else list(ratings)
 
     def average_of_opponents(self, values: Sequence[Value], whole: bool) -> list[Value]:
         """The average of *values* over each player's opponents over the board (those with a
@@ -734,12 +842,16 @@ def tiebreaks(
         raise InvalidInputError(
             f"rounds: expected a whole number of rounds, 1 or more, got {rounds!r}"
         )
+    check_edition(ds, chosen)
     ev = _Event(crosstable, rounds, rr, chosen, unrated)
-    if not ev.all_rated and any(d.code in _RATING_CODES for d in ds):
+    undefined = [
+        d.text for d in ds if d.code in _RATING_CODES and d.unrated is None and not ev.all_rated
+    ]
+    if undefined:
         notes.append(
             "tie-breaks: some players are unrated and no rating was given for them: the "
             "rating tie-breaks ("
-            + ", ".join(d.text for d in ds if d.code in _RATING_CODES)
+            + ", ".join(undefined)
             + ") are undefined (C.07 10: the tournament's rules give unrated players one)"
         )
     columns: list[list[Value]] = [list(ev.points)]
@@ -749,9 +861,10 @@ def tiebreaks(
             col: list[Value] = list(ev.points)
         elif d.code == "DE":  # among the players tied on every key so far
             col = ev.direct_encounter(d, rank(columns, ascending=ascending))
-            ascending.append(len(columns))
         else:
             col = ev.column(d)
+        if d.ascending:
+            ascending.append(len(columns))
         columns.append(col)
     current = rank(columns, ascending=ascending)
     values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(ev.n))
@@ -767,7 +880,31 @@ def tiebreaks(
     )
 
 
-_RATING_CODES: Final = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
+_RATING_CODES: Final = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
+"""The rating tie-breaks (C.07 10): undefined while a player is unrated and no rating is
+given for unrated players."""
+
+
+def check_edition(descriptors: Iterable[Descriptor], edition: TiebreakEdition) -> None:
+    """Raise :class:`TiebreakError` for a descriptor that *edition* of C.07 does not have: a
+    tie-break or modifier a later text added (``STD``, ``TPN``, ``RTNG``, ``AOB/F``: the
+    2026 text's; :func:`~xlfuncs.core.tiebreak_editions.introduced_in`).
+
+    >>> check_edition(parse_descriptors("BH, TPN"), tiebreak_edition_for("2023")[0])
+    Traceback (most recent call last):
+    ...
+    xlfuncs.core.tiebreaks.TiebreakError: tie-break 'TPN': not in the 2023 text of C.07; the ...
+    """
+    for d in descriptors:
+        for key in d.keys:
+            added = introduced_in(key)
+            if added is not None and added.in_force_from > edition.in_force_from:
+                what = "" if key == d.code else f" ({key}: the modifier /{key[-1]})"
+                raise TiebreakError(
+                    f"tie-break {d.text!r}: not in the {edition.id} text of C.07{what}; the "
+                    f"{added.id} text (in force from {added.in_force_from.isoformat()}) added "
+                    f"it: rank by that text (edition {added.id}) to use it"
+                )
 
 
 def _last_round_played(crosstable: Crosstable) -> int:
@@ -792,27 +929,44 @@ def _compute(ev: _Event, d: Descriptor) -> list[Value]:
     if code == "PS":
         return ev.progressive(d)
     if code == "KS":
-        return ev.koya()
+        return ev.koya(d)
+    # a round robin's forfeits (C.07 15.2): a forfeit win is a game won in both texts; a
+    # forfeit loss a game played in the 2023 text only (the 2026 text keeps it unplayed)
+    rr = ev.rr
+    wins = rr
+    losses = rr and ev.edition.rr_forfeit_losses_played
     if code == "WIN":
         return ev.count(lambda x: x.h == _WIN)
     if code == "WON":
-        return ev.count(lambda x: x.h == _WIN and x.played and x.opponent is not None)
+        return ev.count(
+            lambda x: x.h == _WIN and x.opponent is not None and (x.played or (wins and x.forfeit))
+        )
     if code == "BPG":
-        return ev.count(lambda x: x.black and x.played)
+        return ev.count(
+            lambda x: x.black and (x.played or (x.forfeit and (losses if x.h != _WIN else wins)))
+        )
     if code == "BWG":
-        return ev.count(lambda x: x.black and x.played and x.h == _WIN)
+        return ev.count(lambda x: x.black and x.h == _WIN and (x.played or (wins and x.forfeit)))
     if code in ("GE", "REP"):
-        return ev.count(lambda x: x.played or x.h == _WIN)
+        return ev.count(lambda x: x.played or x.h == _WIN or (losses and x.forfeit))
+    if code == "STD":
+        return [Fraction(sum(x.std_h for x in row), 2) for row in ev.rows]
+    if code == "TPN":
+        return list(range(1, ev.n + 1))
+    if code == "RTNG":
+        return ev.rating(d)
     if code == "ARO":
         return ev.aro(d)
     if code == "TPR":
         return ev.tpr(d)
     if code == "PTP":
         return ev.ptp(d)
+    own = tuple(m for m in d.modifiers if m[0] == "U")  # the opponents' figures' rating
     if code == "APRO":
-        return ev.average_of_opponents(ev.column(Descriptor("TPR")), whole=True)
+        return ev.average_of_opponents(ev.column(Descriptor("TPR", own)), whole=True)
     if code == "APPO":
-        return ev.average_of_opponents(ev.column(Descriptor("PTP")), whole=True)
-    if code == "AOB":
-        return ev.average_of_opponents(ev.column(Descriptor("BH")), whole=False)
+        return ev.average_of_opponents(ev.column(Descriptor("PTP", own)), whole=True)
+    if code == "AOB":  # /F: the opponents' Fore Buchholz (8.2, 2026 text)
+        of = Descriptor("FB" if "F" in d.modifiers else "BH")
+        return ev.average_of_opponents(ev.column(of), whole=False)
     raise TiebreakError(f"tie-break {d.text!r}: not implemented")  # pragma: no cover

@@ -277,10 +277,14 @@ def event_standings(
     when a player is unrated). The engine's notes but the edition's (rating tie-breaks left
     undefined) are added to *warnings*. Raises :class:`~xlfuncs.trf.TrfError` for a file
     list naming an unknown tie-break, core's ``InvalidInputError`` for a bad *edition*."""
-    choice = event_tiebreaks(
-        t, given=tiebreaks, round_robin=built.crosstable.round_robin, warnings=warnings
-    )
     spec: TiebreakRulesSpec = edition
+    choice = event_tiebreaks(
+        t,
+        given=tiebreaks,
+        round_robin=built.crosstable.round_robin,
+        warnings=warnings,
+        edition=tiebreak_edition_for(spec, built.event_date)[0],
+    )
     table = compute_tiebreaks(
         built.file_ratings,
         choice.descriptors,

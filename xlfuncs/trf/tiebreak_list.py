@@ -24,7 +24,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.tiebreaks import TiebreakError, default_tiebreaks, parse_descriptor
+from ..core.tiebreak_editions import TiebreakEdition
+from ..core.tiebreaks import TiebreakError, check_edition, default_tiebreaks, parse_descriptor
 from .parser import ExtraRecord, Tournament, TrfError
 
 __all__ = [
@@ -82,10 +83,14 @@ def _columns(first: int, last: int) -> str:
     return f"{first}-{last}" if last > first else str(first)
 
 
-def read_record(t: Tournament, record: ExtraRecord) -> tuple[str, ...]:
+def read_record(
+    t: Tournament, record: ExtraRecord, edition: TiebreakEdition | None = None
+) -> tuple[str, ...]:
     """The descriptors of a ``202``/``212`` *record* of *t*, as C.07 writes them, without
     the points. Raises :class:`TrfError` naming the file, line, columns and the descriptor
-    for one that is not a tie-break we know, and for a list without any."""
+    for one that is not a tie-break we know, one the C.07 *edition* the event is ranked by
+    does not have (``STD`` under the 2023 text: :func:`~xlfuncs.core.tiebreaks.check_edition`;
+    ``None``: not checked), and for a list without any."""
     codes = record_codes(record)
     field = f"record {record.code} tie-breaks"
     if record.code == "212" and (not codes or codes[0][0].upper() != POINTS_CODE):
@@ -115,6 +120,8 @@ def read_record(t: Tournament, record: ExtraRecord) -> tuple[str, ...]:
             d = parse_descriptor(code)
             if d.code == POINTS_CODE:
                 raise TiebreakError(f"tie-break {code!r}: points (PTS) can only come first")
+            if edition is not None:
+                check_edition([d], edition)
         except TiebreakError as exc:
             raise TrfError(
                 t.source,
@@ -156,21 +163,24 @@ def event_tiebreaks(
     given: Sequence[str] | None = None,
     round_robin: bool,
     warnings: list[str] | None = None,
+    edition: TiebreakEdition | None = None,
 ) -> TiebreakList:
     """The tie-breaks of *t*: *given* (``--tiebreaks``, read by :func:`option_tiebreaks`)
     when not ``None``, else the file's record (``202``, else ``212``; :func:`read_record`),
     else core's defaults for a round robin or a Swiss
     (:func:`~xlfuncs.core.tiebreaks.default_tiebreaks`).
 
-    A bad file record raises :class:`TrfError` when it would be used; when *given*
-    overrides it, it is only named in *warnings* (as is a file list that *given* replaces).
+    A bad file record raises :class:`TrfError` when it would be used (one naming a
+    tie-break the C.07 *edition* does not have among them); when *given* overrides it, it
+    is only named in *warnings* (as is a file list that *given* replaces). *given* naming
+    one that *edition* does not have raises :class:`~xlfuncs.core.tiebreaks.TiebreakError`.
     """
     record = file_record(t)
     if given is not None:
         if record is not None and warnings is not None:
             where = f"record {record.code} (line {record.line_no})"
             try:
-                listed = read_record(t, record)
+                listed = read_record(t, record, edition)
             except TrfError as exc:
                 warnings.append(f"{exc}; not used: --tiebreaks given")
             else:
@@ -179,8 +189,15 @@ def event_tiebreaks(
                         f"the file's {where} lists {', '.join(listed)}; used --tiebreaks "
                         f"{', '.join(given)}"
                     )
+        if edition is not None:
+            try:
+                check_edition([parse_descriptor(d) for d in given], edition)
+            except TiebreakError as exc:
+                raise TiebreakError(f"--tiebreaks: {exc} (--tiebreak-rules)") from None
         return TiebreakList(tuple(given), "--tiebreaks")
     if record is not None:
-        return TiebreakList(read_record(t, record), f"record {record.code} (line {record.line_no})")
+        return TiebreakList(
+            read_record(t, record, edition), f"record {record.code} (line {record.line_no})"
+        )
     kind = "a round robin" if round_robin else "a Swiss"
     return TiebreakList(default_tiebreaks(round_robin), f"default for {kind}")
