@@ -133,7 +133,7 @@ COMMANDS = ("report", "crosstable", "norms", "period")
 HONOURED = {
     "report": set(EVENT_FLAGS.values()),
     "crosstable": {"--rules", "--rate", "--k-file", "--rating-list", "--tiebreaks"}
-    | {"--tiebreak-rules"},
+    | {"--tiebreak-rules", "--unrated-rating"},
     "norms": {"--rules", "--rate", "--rating-list", "--event-type", "--registered"}
     | {"--chief-arbiter-title", "--host-federation"},
     "period": {"--rules", "--rate", "--k-file", "--rating-list"},

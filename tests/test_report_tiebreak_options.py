@@ -1,4 +1,4 @@
-"""``--unrated-rating`` (report) and ``--tiebreak-rules`` (report and crosstable).
+"""``--unrated-rating`` and ``--tiebreak-rules`` (report and crosstable).
 
 The references: ``gacrux`` (FIDE TEC's tie-break checker) run with a rating for unrated
 players, an ARO worked out by hand from the TRF lines, and TieBreakServer's published outputs
@@ -109,18 +109,45 @@ def test_bad_unrated_rating(capsys: pytest.CaptureFixture[str], value: str, said
     assert f"xlfuncs report: error: argument --unrated-rating: {said}" in err
 
 
-def test_crosstable_refuses_unrated_rating(
+def _chart_columns(ws: Any) -> tuple[int, dict[str, int]]:
+    """The chart's header row and each header's first column."""
+    head = next(r for r in range(1, 20) if ws.cell(r, 1).value == "No.")
+    column: dict[str, int] = {}
+    for c in range(1, ws.max_column + 1):
+        title = ws.cell(head, c).value
+        if isinstance(title, str):
+            column.setdefault(title, c)
+    return head, column
+
+
+def test_crosstable_honours_unrated_rating(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """The chart's live TIEBREAK_ALL formulas have no rating for unrated players: a stored
-    value computed with one would disagree with them."""
+    """``crosstable --unrated-rating 1000`` on a Swiss with two unrated players (no. 11 and
+    no. 12): the chart's "Unrated rating" cell (``UnratedRating``) holds 1000 and its live
+    TIEBREAK_ALL formula reads it; the stored rating tie-breaks and ranks are gacrux's with
+    ``"unrated": 1000`` (the chart's ratings are FIDE's: every player here has a FIDE id)."""
+    ds = ("ARO", "TPR", "APRO")
+    path = DATA / "trf" / "swiss_12.trf"
     out = tmp_path / "chart.xlsx"
-    err = _usage_error(
-        capsys, "crosstable", str(KARL_MALA), "-o", str(out), "--unrated-rating", "1000"
-    )
-    assert "argument --unrated-rating: not for crosstable" in err
-    assert "use it with report" in err
-    assert not out.exists()
+    argv = ["crosstable", str(path), "-o", str(out), "--tiebreaks", ",".join(ds)]
+    code, _, err = run(capsys, *argv, "--unrated-rating", "1000", "--for", "classic")
+    assert code == 0, err
+    wb = openpyxl.load_workbook(out, data_only=True)
+    ws = wb["Wall chart"]
+    ref = wb.defined_names["UnratedRating"].attr_text.split("!")[1].replace("$", "")
+    assert ws[ref].value == 1000
+    formulas = openpyxl.load_workbook(out)["Wall chart"]
+    texts = [getattr(c.value, "text", c.value) for row in formulas.iter_rows() for c in row]
+    calls = [t for t in texts if isinstance(t, str) and "TIEBREAK_ALL(" in t]
+    assert len(calls) == 1 and calls[0].rstrip(")").endswith(",UnratedRating"), calls
+    theirs = reference(path, ds, start=dt.date(2025, 3, 14), round_robin=False, unrated=1000)
+    head, column = _chart_columns(ws)
+    for r in range(head + 1, head + 13):
+        no = int(ws.cell(r, 1).value)
+        stored = [ws.cell(r, column[d]).value for d in ds]
+        assert stored == [float(as_fraction(v)) for v in theirs.values[no]], no
+        assert ws.cell(r, column["Rank"]).value == theirs.ranks[no], no
 
 
 # --------------------------------------------------------------------------- --tiebreak-rules

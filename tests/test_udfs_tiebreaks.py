@@ -443,3 +443,56 @@ def test_rank_all_laws(columns: list[list[Any]], data: Any) -> None:
     order = data.draw(st.permutations(range(n)))
     permuted = _rank([[c[i] for i in order] for c in columns])
     assert permuted == [ranks[i] for i in order]
+
+
+# --- the 2026 text's tie-breaks and a rating for unrated players -------------------------
+
+
+def test_the_2026_tiebreaks_in_cells() -> None:
+    """Held's Swiss ranked by the 2026 text: STD is the points (1-1/2-0 scoring); TPN the
+    pairing number, shown negated (lower first, so that higher is better for RANK_ALL);
+    RTNG the rating; RTNG/R negated; AOB/F the opponents' Fore Buchholz, averaged."""
+    ratings = [r[0] for r in S_RATINGS]
+    values = TIEBREAK_ALL(
+        "STD, TPN, TPN/R, RTNG, RTNG/R", S_RATINGS, S_RESULTS, S_OPPONENTS, IN_2026, S_COLOURS
+    )
+    assert [row[0] for row in values] == flat(POINTS_ALL(S_RESULTS))
+    assert [row[1] for row in values] == [-n for n in range(1, 17)]
+    assert [row[2] for row in values] == list(range(1, 17))
+    assert [row[3] for row in values] == ratings
+    assert [row[4] for row in values] == [-r for r in ratings]
+    # no. 1 met 9, 13, 2, 15, 4: their FB (2026) 9.5, 13.5, 13.5, 12.0, 14.5 -> 12.6
+    fb = swiss("FB", IN_2026)
+    aob_f = swiss("AOB/F", IN_2026)
+    assert aob_f[0] == pytest.approx(sum(fb[o - 1] for o in (9, 13, 2, 15, 4)) / 5)
+    points = POINTS_ALL(S_RESULTS)
+    tpn = TIEBREAK_ALL("TPN", S_RATINGS, S_RESULTS, S_OPPONENTS, IN_2026)
+    ranks = flat(RANK_ALL(points, tpn))
+    assert sorted(ranks) == list(range(1, 17))  # TPN breaks every tie
+    assert ranks[0] < ranks[2]  # nos. 1 and 3 tie on 3.5: no. 1 first
+
+
+def test_the_2026_tiebreaks_refused_under_the_2023_text() -> None:
+    found = TIEBREAK_ALL("STD", S_RATINGS, S_RESULTS, S_OPPONENTS, IN_2024, S_COLOURS)
+    assert found == "#VALUE!"  # the descriptor is every row's: the whole result
+    assert "not in the 2023 text of C.07" in reason("TIEBREAK_ALL")
+    assert "rules 2023" in reason("TIEBREAK_ALL")
+    assert swiss("KS/L-1") != ["#VALUE!"] * 16  # 14.5: in both texts
+
+
+def test_a_rating_for_unrated_players() -> None:
+    """Held's round robin with no. 6 unrated: without a rating for unrated players ARO and
+    RTNG are blank for everyone (C.07 10); with unrated 1800 no. 6 counts at 1800 (no. 1
+    met 5 (1950), 2 (2150), 3 (2100), 4 (2050) and 6: ARO (1950 + 2150 + 2100 + 2050 +
+    1800) / 5 = 2010); /U1700 in the descriptor wins over the argument: 1990."""
+    ratings = [row[:] for row in held_rr.RATINGS]
+    ratings[5] = [None]
+    grid = held_rr.GRID
+    assert flat(TIEBREAK_ALL("ARO", ratings, grid)) == [""] * 6
+    assert flat(TIEBREAK_ALL("RTNG", ratings, grid)) == [""] * 6
+    given = TIEBREAK_ALL("ARO, ARO/U1700, RTNG", ratings, grid, None, None, None, 1800)
+    assert [row[0] for row in given][0] == 2010
+    assert [row[1] for row in given][0] == 1990
+    assert [row[2] for row in given] == [2200, 2150, 2100, 2050, 1950, 1800]
+    assert TIEBREAK("ARO", 1, ratings, grid, None, None, None, 1800) == 2010
+    assert TIEBREAK_ALL("ARO", ratings, grid, None, None, None, "x") == "#VALUE!"

@@ -445,11 +445,18 @@ CASES: list[Case] = [
         [cell("KS"), RATINGS6, GRID6, OMITTED, cell("2023")],
         per_row(2, 0.5, 0.5, 1, 0.5, 0),
     ),
-    # by hand: games played with black (the forfeit 5-6 not played)
+    # by hand: games played with black (the forfeit 5-6, won by 6 with black, a regular game
+    # of a round robin: C.07 15.2)
     (
         "TIEBREAK_ALL",
         [cell("BPG"), RATINGS6, GRID6, OMITTED, OMITTED, COLOURS6],
-        per_row(2, 2, 2, 3, 3, 2),
+        per_row(2, 2, 2, 3, 3, 3),
+    ),
+    # RTNG (2026 text) with the unrated argument through each route: all rated, their own
+    (
+        "TIEBREAK_ALL",
+        [cell("RTNG"), RATINGS6, GRID6, OMITTED, OMITTED, OMITTED, cell(1000)],
+        per_row(2200, 2150, 2100, 2050, 1950, 2000),
     ),
     # the Swiss above, no unplayed round: BH = the opponents' points: 1 met 2 (1) and 3
     # (1½); 2 met 1 and 4 (0); 3 met 4 and 1; 4 met 3 and 2

@@ -176,6 +176,7 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
         cycles=cycles if round_robin else 1,
         tiebreaks=ranked.tiebreaks.descriptors,
         tiebreak_rules=ranked.table.edition.id,
+        unrated_rating=ranked.unrated,
     )
     return FilledEvent(
         event=event,

@@ -557,8 +557,9 @@ def K_FACTOR_ALL(
 # by plain numbers).
 
 _DESCRIPTOR = (
-    'Tie-break as C.07 writes it ("BH/C1", "SB", "DE", "ARO"...), or several (a row of '
-    'cells, or "BH/C1, BH, SB"): one column each'
+    'Tie-break as C.07 writes it ("BH/C1", "SB", "DE", "ARO"; the 2026 text\'s "STD", "TPN", '
+    '"RTNG", "AOB/F"; "KS/L-1", "ARO/U1000"...), or several (a row of cells, or "BH/C1, BH, '
+    'SB"): one column each; TPN and RTNG/R (lower first) shown negated'
 )
 _TIEBREAK_RULES = (
     "Edition of C.07: 2023 or 2026, or a date (the one in force then: the event's start); "
@@ -566,6 +567,11 @@ _TIEBREAK_RULES = (
 )
 _COLOURS = (
     "Optional: colours beside the results, the same shape: w or b per game (BPG and BWG need them)"
+)
+_UNRATED = (
+    "Optional: the rating unrated players count at in the rating tie-breaks (ARO, TPR, PTP, "
+    "APRO, APPO, RTNG), as the event's rules give it; blank = none: those are then blank "
+    "when a player is unrated (C.07 10)"
 )
 
 
@@ -576,6 +582,7 @@ _COLOURS = (
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("rules", doc=_TIEBREAK_RULES, **_VALUE)
 @xw.arg("colours", doc=_COLOURS, **_RANGE)
+@xw.arg("unrated", doc=_UNRATED, **_VALUE)
 @excel_function
 def TIEBREAK_ALL(
     descriptor: Cell,
@@ -584,9 +591,12 @@ def TIEBREAK_ALL(
     opponents: Cell = None,
     rules: Cell = None,
     colours: Cell = None,
+    unrated: Cell = None,
 ) -> list[list[Any]]:
     """FIDE tie-breaks (C.07) of every player: a row each, a column per tie-break."""
-    return tiebreaks.tiebreak_all_cells(descriptor, ratings, results, opponents, rules, colours)
+    return tiebreaks.tiebreak_all_cells(
+        descriptor, ratings, results, opponents, rules, colours, unrated
+    )
 
 
 @xw.func(category=CATEGORY)
@@ -597,6 +607,7 @@ def TIEBREAK_ALL(
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("rules", doc=_TIEBREAK_RULES, **_VALUE)
 @xw.arg("colours", doc=_COLOURS, **_RANGE)
+@xw.arg("unrated", doc=_UNRATED, **_VALUE)
 @excel_function
 def TIEBREAK(
     descriptor: Cell,
@@ -606,9 +617,12 @@ def TIEBREAK(
     opponents: Cell = None,
     rules: Cell = None,
     colours: Cell = None,
+    unrated: Cell = None,
 ) -> Any:
     """A FIDE tie-break (C.07) of one player: their row of TIEBREAK_ALL; #N/A if none."""
-    return tiebreaks.tiebreak_cells(descriptor, player, ratings, results, opponents, rules, colours)
+    return tiebreaks.tiebreak_cells(
+        descriptor, player, ratings, results, opponents, rules, colours, unrated
+    )
 
 
 _TIEBREAK_KEY = (

@@ -7,11 +7,10 @@ import argparse
 
 from .options import (
     CHART_NORM_EVENT,
-    CHART_UNRATED,
     add_force,
     add_tiebreak_rules,
     add_trf_options,
-    refuse,
+    add_unrated_rating,
     refuse_norm_event_options,
 )
 from .support import (
@@ -51,7 +50,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     )
     add_force(crosstable, "OUT.xlsx if it exists")
     add_tiebreak_rules(crosstable)
-    refuse(crosstable, "--unrated-rating", CHART_UNRATED)  # report's, refused with the reason
+    add_unrated_rating(crosstable)
     refuse_norm_event_options(crosstable, CHART_NORM_EVENT)
     return crosstable
 

@@ -21,6 +21,7 @@ __all__ = [
     "add_norm_event_options",
     "add_tiebreak_rules",
     "add_trf_options",
+    "add_unrated_rating",
     "refuse",
     "refuse_norm_event_options",
     "unrated_rating_option",
@@ -201,6 +202,19 @@ def add_tiebreak_rules(command: argparse.ArgumentParser) -> None:
     )
 
 
+def add_unrated_rating(command: argparse.ArgumentParser) -> None:
+    """``--unrated-rating``: the rating unrated players count at in the rating tie-breaks
+    (``report``, and ``crosstable``, whose chart keeps it in its ``UnratedRating`` cell)."""
+    command.add_argument(
+        "--unrated-rating",
+        metavar="N",
+        type=unrated_rating_option,
+        help="the rating unrated opponents count at in the rating tie-breaks (ARO, TPR, PTP, "
+        "APRO, APPO, RTNG), as the tournament's rules give it (C.07); default: none, and "
+        "those tie-breaks are undefined ('-') once a player is unrated",
+    )
+
+
 def _tiebreak_rules_option(text: str) -> str:
     """``--tiebreak-rules``: a C.07 edition id or an ISO date, checked; a bad one is
     argparse's usage error (exit 2) naming the option, the value and the accepted ones."""
@@ -231,13 +245,6 @@ def unrated_rating_option(text: str) -> int:
     except XlfuncsError as exc:
         raise argparse.ArgumentTypeError(str(exc).removeprefix("N: ")) from None
 
-
-CHART_UNRATED = (
-    "the chart's live TIEBREAK_ALL formulas give unrated players no rating, so its stored and "
-    "live rating tie-breaks would disagree (they are defined there only when every player is "
-    "rated); use it with report"
-)
-"""Why ``crosstable`` refuses ``--unrated-rating``."""
 
 CHART_NORM_EVENT = (
     "the chart's live NORM_ALL formulas read the crosstable alone (no event type, "

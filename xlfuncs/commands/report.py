@@ -9,7 +9,7 @@ from .options import (
     add_norm_event_options,
     add_tiebreak_rules,
     add_trf_options,
-    unrated_rating_option,
+    add_unrated_rating,
 )
 from .support import (
     EXIT_DATA_ERROR,
@@ -70,14 +70,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "objects; csv: a header and one row per player",
     )
     add_tiebreak_rules(report)
-    report.add_argument(
-        "--unrated-rating",
-        metavar="N",
-        type=unrated_rating_option,
-        help="the rating unrated opponents count at in the rating tie-breaks (ARO, TPR, PTP, "
-        "APRO, APPO), as the tournament's rules give it (C.07); default: none, and those "
-        "tie-breaks are undefined ('-') once a player is unrated",
-    )
+    add_unrated_rating(report)
     add_norm_event_options(report)
     return report
 

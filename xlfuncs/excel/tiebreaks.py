@@ -3,9 +3,9 @@ wall chart's columns read into the crosstable the tie-breaks need (each player's
 their places, the colours), every player's values one column per tie-break, and the ranks.
 
 The rules live in :mod:`xlfuncs.core.tiebreaks`; this shows what it computes with every
-value so that a higher one is better (``DE`` as how many tied players it places below:
-:meth:`~xlfuncs.core.tiebreaks.TiebreakTable.ranking_column`), so that ``RANK_ALL`` ranks
-by plain numbers.
+value so that a higher one is better (``DE`` as how many tied players it places below,
+``TPN`` and ``RTNG/R`` negated: :meth:`~xlfuncs.core.tiebreaks.TiebreakTable.ranking_column`),
+so that ``RANK_ALL`` ranks by plain numbers.
 """
 
 from __future__ import annotations
@@ -14,9 +14,18 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
-from ..core.tiebreaks import Descriptor, parse_descriptors, rank, tiebreaks
+from ..core.tiebreaks import Descriptor, check_edition, parse_descriptors, rank, tiebreaks
 from .calls import note_row_errors
-from .cells import colour, is_blank, key_columns, rank_key, text, tiebreak_rules, whole_number
+from .cells import (
+    colour,
+    is_blank,
+    key_columns,
+    rank_key,
+    rating,
+    text,
+    tiebreak_rules,
+    whole_number,
+)
 from .columns import crosstable_rows, per_player, read_once, results_games
 from .errors import (
     ExcelErrorInput,
@@ -64,15 +73,29 @@ def descriptors(value: Cell) -> tuple[Descriptor, ...]:
 
 
 def tiebreak_block(
-    descriptor: Cell, ratings: Cell, results: Cell, opponents: Cell, rules: Cell, colours: Cell
+    descriptor: Cell,
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell,
+    rules: Cell,
+    colours: Cell,
+    unrated: Cell = None,
 ) -> tuple[list[list[Any]], list[str]]:
     """Each player's values of the tie-breaks named, one column each ("" where there is no
     value, and in an empty row), and the reasons of the rows that show an error: an error in
     any player's row shows in every player's (a tie-break depends on the whole table: the
-    rounds played, the score groups, whether everyone is rated)."""
+    rounds played, the score groups, whether everyone is rated). *unrated*: the rating
+    unrated players count at in the rating tie-breaks (blank or 0: none, and those are
+    undefined when a player is unrated, C.07 10)."""
     ds = descriptors(descriptor)
     check_error(rules, "rules")
     edition = tiebreak_rules(rules)
+    check_error(unrated, "unrated")
+    unrated_rating = rating(unrated, "unrated")
+    try:
+        check_edition(ds, edition)
+    except XlfuncsError as exc:
+        raise InvalidInputError(f"descriptor: {exc}; rules {edition.id}") from None
     table, errors, empty, grid = tiebreak_rows(ratings, results, opponents, colours)
     count, width = len(table.entrants), len(ds)
     bad = [i for i, e in enumerate(errors) if e is not None]
@@ -107,7 +130,7 @@ def tiebreak_block(
             "colours (the colours argument)"
         )
     kept = [i for i in range(count) if not empty[i]]
-    found = tiebreaks(players_only(table, kept), ds, edition=edition)
+    found = tiebreaks(players_only(table, kept), ds, edition=edition, unrated=unrated_rating)
     columns = [found.ranking_column(k) for k in range(width)]
     out = [[""] * width for _ in range(count)]
     for row, i in enumerate(kept):
@@ -245,11 +268,17 @@ def standing(keys: Sequence[tuple[Cell, str]]) -> list[list[Any]]:
 
 
 def tiebreak_all_cells(
-    descriptor: Cell, ratings: Cell, results: Cell, opponents: Cell, rules: Cell, colours: Cell
+    descriptor: Cell,
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell,
+    rules: Cell,
+    colours: Cell,
+    unrated: Cell = None,
 ) -> list[list[Any]]:
     """Every player's tie-breaks, a row each, a column per tie-break named
     (:func:`tiebreak_block`); the rows' reasons kept for ``EXPLAIN_ERROR``."""
-    out, reasons = tiebreak_block(descriptor, ratings, results, opponents, rules, colours)
+    out, reasons = tiebreak_block(descriptor, ratings, results, opponents, rules, colours, unrated)
     note_row_errors("TIEBREAK_ALL", reasons)
     return out
 
@@ -262,12 +291,13 @@ def tiebreak_cells(
     opponents: Cell = None,
     rules: Cell = None,
     colours: Cell = None,
+    unrated: Cell = None,
 ) -> Any:
     """One player's tie-break: the player's row of :func:`tiebreak_all_cells` for one
     descriptor. One value: the first error value among the arguments is the answer; no
     value (an empty row, a rating tie-break without a rated game) is ``#N/A``. The
     parameters are named as ``TIEBREAK``'s, whose reasons name them."""
-    args = (descriptor, player, ratings, results, opponents, rules, colours)
+    args = (descriptor, player, ratings, results, opponents, rules, colours, unrated)
     found = first_error(tiebreak_cells, args)
     if found is not None:  # one value: the first error among the arguments
         raise found
@@ -277,7 +307,7 @@ def tiebreak_cells(
         raise OutOfRangeError(f"player: {number} is not a player number (1..{count})")
     if len(descriptors(descriptor)) != 1:
         raise InvalidInputError("descriptor: one tie-break (TIEBREAK_ALL takes several)")
-    out, _ = tiebreak_block(descriptor, ratings, results, opponents, rules, colours)
+    out, _ = tiebreak_block(descriptor, ratings, results, opponents, rules, colours, unrated)
     value = out[number - 1][0]
     if value == "":
         raise NothingToComputeError(

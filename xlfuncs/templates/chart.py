@@ -122,9 +122,14 @@ SWISS_CHOICES = (
     "APRO",
     "APPO",
     "AOB",
+    "STD",
+    "TPN",
+    "RTNG",
+    "AOB/F",
 )
 """The tie-break headers' drop-down in the Swiss chart (any other descriptor C.07 writes may
-be typed: the list warns, the function judges)."""
+be typed: the list warns, the function judges; ``STD``, ``TPN``, ``RTNG`` and ``AOB/F`` are
+the 2026 text's, refused when the chart's tie-break rules are 2023)."""
 ROUND_ROBIN_CHOICES = (
     "DE",
     "WIN",
@@ -140,6 +145,10 @@ ROUND_ROBIN_CHOICES = (
     "APRO",
     "APPO",
     "AOB",
+    "KS/L-1",
+    "STD",
+    "TPN",
+    "RTNG",
 )
 """The drop-down in the round robin: a grid has neither the order of the rounds nor the
 colours, so ``PS``, ``FB``, ``BPG`` and ``BWG`` are not offered."""
@@ -332,6 +341,7 @@ def formulas(layout: Layout) -> dict[str, str]:
             opp,
             "TiebreakRules",
             layout.colours_ref,
+            "UnratedRating",
         ),
         "rank": f"=RANK_ALL({layout.column(layout.col('points'))},"
         f"{layout.block(layout.col('tb1'), layout.col(f'tb{layout.tiebreaks}'))})",
@@ -419,6 +429,9 @@ class Inputs:
     """The tie-break headers' descriptors, in order."""
     tiebreak_rules: str = DEFAULT_TIEBREAK_EDITION.id
     """The C.07 edition the ``TiebreakRules`` cell holds."""
+    unrated: int | None = None
+    """The rating the ``UnratedRating`` cell holds: what unrated players count at in the
+    rating tie-breaks (``None``: blank, none)."""
 
 
 def tiebreaks_of(layout: Layout, event: Event) -> tuple[str, ...]:
@@ -488,6 +501,7 @@ def inputs(layout: Layout, event: Event) -> Inputs:
         colours=colours,
         tiebreaks=tiebreaks_of(layout, event),
         tiebreak_rules=tiebreak_rules_of(event),
+        unrated=event.unrated_rating,
     )
 
 
@@ -537,7 +551,13 @@ def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> d
         (
             "tiebreaks",
             lambda: udfs.TIEBREAK_ALL(
-                [list(data.tiebreaks)], ratings, res, opp, data.tiebreak_rules, data.colours
+                [list(data.tiebreaks)],
+                ratings,
+                res,
+                opp,
+                data.tiebreak_rules,
+                data.colours,
+                None if data.unrated is None else float(data.unrated),
             ),
         ),
         ("games", lambda: udfs.RATED_GAMES_ALL(ratings, res, opp)),
@@ -841,6 +861,29 @@ def _header_block(
         },
     )
     wb.define_name("TiebreakRules", f"='{ws.get_name()}'!{cell(2, tb_value, absolute=True)}")
+    # the rating unrated players count at in the rating tie-breaks (TIEBREAK_ALL's unrated)
+    _merged(ws, 3, tb_label, tb_value - 1, "Unrated rating", fmt.label)
+    _merged(ws, 3, tb_value, tb_value + 1, event.unrated_rating, fmt.input_center)
+    ws.data_validation(
+        3,
+        tb_value,
+        3,
+        tb_value,
+        {
+            "validate": "integer",
+            "criteria": "between",
+            "minimum": 1,
+            "maximum": MAX_RATING,
+            "ignore_blank": True,
+            "input_title": "Rating of unrated players",
+            "input_message": "The rating unrated players count at in the rating tie-breaks "
+            "(ARO, TPR, PTP, APRO, APPO, RTNG), as the event's rules give it. Blank: none, "
+            "and those are blank once a player is unrated (C.07 10).",
+            "error_title": "Rating of unrated players",
+            "error_message": f"Enter a rating, 1 to {MAX_RATING}, or leave it blank.",
+        },
+    )
+    wb.define_name("UnratedRating", f"='{ws.get_name()}'!{cell(3, tb_value, absolute=True)}")
     start = event.start if isinstance(event.start, _dt.date) else None
     first, note = tiebreak_edition_for(None, start)
     if note and tiebreak_rules == first.id:  # older than C.07's first text: computed with it
@@ -1165,8 +1208,8 @@ def _formatting(wb: Workbook, ws: Worksheet, layout: Layout, tiebreaks: Sequence
             "error_type": "warning",
             "input_title": "Tie-break",
             "input_message": "Choose the tie-break of this column (C.07: BH/C1 Buchholz cut "
-            "1, SB Sonneborn-Berger, DE direct encounter...); the rank follows points, "
-            "then these columns left to right.",
+            "1, SB Sonneborn-Berger, DE direct encounter; 2026 text: STD, TPN, RTNG...); the "
+            "rank follows points, then these columns left to right.",
             "error_title": "Tie-break",
             "error_message": "Not in the list: a C.07 descriptor such as BH/C1, SB, DE.",
         },

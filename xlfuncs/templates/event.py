@@ -17,6 +17,7 @@ from ..core.results import Outcome, parse
 from ..core.sex import list_sex
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS
 from ..core.tiebreaks import parse_descriptors
+from ..core.validate import MAX_RATING, is_rating
 
 __all__ = [
     "MAX_ROUNDS",
@@ -116,6 +117,10 @@ class Event:
     tiebreak_rules: str | None = None
     """The edition of the Tie-Break Regulations (C.07): ``"2023"``, ``"2026"``; ``None``: the
     one in force on :attr:`start` (when a date), else today's."""
+    unrated_rating: int | None = None
+    """The rating unrated players count at in the rating tie-breaks (the chart's
+    ``UnratedRating`` cell); ``None``: none (those tie-breaks blank once a player is
+    unrated, C.07 10)."""
 
     @property
     def rounds(self) -> int:
@@ -145,6 +150,10 @@ class Event:
                 parse_descriptors(self.tiebreaks)
             except XlfuncsError as exc:
                 raise ValueError(f"tiebreaks: {exc}") from None
+        if self.unrated_rating is not None and not is_rating(self.unrated_rating):
+            raise ValueError(
+                f"unrated_rating: {self.unrated_rating!r}, expected a rating (1..{MAX_RATING})"
+            )
         if self.tiebreak_rules is not None and self.tiebreak_rules not in TIEBREAK_EDITIONS:
             raise ValueError(
                 f"tiebreak_rules: unknown C.07 edition {self.tiebreak_rules!r}; one of "
