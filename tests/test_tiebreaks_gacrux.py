@@ -12,6 +12,8 @@ it) and with a rating given to unrated players. One difference is known and list
 from __future__ import annotations
 
 import datetime as _dt
+import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -20,10 +22,11 @@ from typing import cast
 
 import pytest
 from gacrux_reference import GacruxResult, as_fraction, reference
+from tiebreak_files import random_swiss
 
 from xlfuncs.core.results import Outcome
 from xlfuncs.core.tiebreaks import TiebreakTable, tiebreaks
-from xlfuncs.core.tournament import Crosstable
+from xlfuncs.core.tournament import Crosstable, Pairing
 from xlfuncs.trf import read_trf
 from xlfuncs.trf.to_crosstable import TrfCrosstable, crosstable_from_trf
 
@@ -114,13 +117,20 @@ def _check(
     edition: str | None = None,
     unrated: int | None = None,
     round_robin: bool | None = None,
+    rounds: int | None = None,
 ) -> TiebreakTable:
     tx, start = _read(path)
     rr = tx.crosstable.round_robin if round_robin is None else round_robin
     day = EDITION_DAYS[edition] if edition else start
     ref = reference(path, ds, start=day, round_robin=rr, unrated=unrated)
     ours = tiebreaks(
-        tx.file_ratings, ds, edition=edition, start=start, unrated=unrated, round_robin=rr
+        tx.file_ratings,
+        ds,
+        edition=edition,
+        start=start,
+        unrated=unrated,
+        round_robin=rr,
+        rounds=rounds,
     )
     assert ref.rules == ours.edition.in_force_from.isoformat()
     wrong = compare(path.name, tx.file_ratings, [p.start_no for p in tx.players], ds, ours, ref)
@@ -174,14 +184,25 @@ def compare(
     return wrong
 
 
-def _won_every_game(table: Crosstable, no: int) -> bool:
-    """Whether player *no* won every game played over the board (one at least)."""
-    games = [
+_OVER_THE_BOARD = {
+    Outcome.WIN, Outcome.DRAW, Outcome.LOSS,
+    Outcome.SHORT_WIN, Outcome.SHORT_DRAW, Outcome.SHORT_LOSS,
+}  # fmt: skip
+"""The games the rating tie-breaks count: over the board, those of less than one move too."""
+
+
+def _games(table: Crosstable, no: int) -> list[Pairing]:
+    return [
         p
         for p in table.entrants[no - 1].pairings
-        if p.opponent is not None and p.outcome is not None and p.outcome.rated
+        if p.opponent is not None and p.outcome in _OVER_THE_BOARD
     ]
-    return bool(games) and all(p.outcome is Outcome.WIN for p in games)
+
+
+def _won_every_game(table: Crosstable, no: int) -> bool:
+    """Whether player *no* won every game played over the board (one at least)."""
+    games = _games(table, no)
+    return bool(games) and all(p.outcome in (Outcome.WIN, Outcome.SHORT_WIN) for p in games)
 
 
 def _full_score(table: Crosstable, no: int, d: str, mine: object, want: object) -> bool:
@@ -193,11 +214,7 @@ def _full_score(table: Crosstable, no: int, d: str, mine: object, want: object) 
         return False
     if d.startswith("PTP"):
         return _won_every_game(table, no) and mine == cast(Fraction, want) + 64
-    return any(
-        _won_every_game(table, p.opponent)
-        for p in table.entrants[no - 1].pairings
-        if p.opponent is not None and p.outcome is not None and p.outcome.rated
-    )
+    return any(_won_every_game(table, cast(int, p.opponent)) for p in _games(table, no))
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
@@ -313,3 +330,49 @@ def test_tiebreakserver_published_values(day: str, kind: str) -> None:
             assert mine == want, (player.start_no, d)
         if not kind:  # ranked by PTS, SB, SB/C1, SB/C2: those are the whole list
             assert ours.ranks[i] == int(cells["Rank"]), player.start_no
+
+
+# --- generated files ----------------------------------------------------------------------
+
+GENERATED = int(os.environ.get("XLFUNCS_TIEBREAK_FILES", "10"))
+"""How many generated Swiss files (:func:`tiebreak_files.random_swiss`) are checked;
+``XLFUNCS_TIEBREAK_FILES=400 pytest -s tests/test_tiebreaks_gacrux.py -k generated`` checks
+more and prints the tally."""
+
+GENERATED_LIST = (*NEW_2026[:-1], "WON", "BPG", "BWG", "REP", "PTP", "APPO", "SB", "BH/C1")
+"""The new tie-breaks and the counts and ratings that 15.2 and a full score touch, with
+``AOB/F`` last (see :data:`NEW_2026`)."""
+
+
+@pytest.fixture(scope="module")
+def tally() -> Iterator[Tally]:
+    yield TALLY
+    if GENERATED > 10:  # the long run: say what was compared
+        print(f"\ncompared with gacrux: {TALLY.compared} values; known differences:")
+        for why, count in sorted(TALLY.differing.items()):
+            print(f"  {why}: {count}")
+
+
+@pytest.mark.parametrize("seed", range(GENERATED))
+@pytest.mark.parametrize(
+    ("rr", "unrated"), [(False, None), (True, None), (False, 1000)], ids=["swiss", "rr", "u1000"]
+)
+def test_generated_files(
+    tmp_path_factory: pytest.TempPathFactory,
+    tally: Tally,
+    seed: int,
+    rr: bool,
+    unrated: int | None,
+) -> None:
+    """Every value and rank of the 2026 text's tie-breaks and modifiers on a generated Swiss
+    (byes of every kind, forfeits, double forfeits, games of less than one move, late
+    entries, withdrawals, unrated players), with the Swiss and the round-robin rules and
+    with a rating for unrated players, equals gacrux's but for the known differences. The
+    rounds counted are the file's (``XXR``), as gacrux counts them, where the last rounds
+    had no game over the board (see ``docs/tiebreaks.md``, *rounds*)."""
+    text = random_swiss(seed)
+    path = tmp_path_factory.mktemp("generated") / f"swiss_{seed}.trf"
+    path.write_text(text)
+    rounds = int(next(line for line in text.splitlines() if line.startswith("XXR"))[4:])
+    ds = (*GENERATED_LIST, "AOB/F")
+    _check(path, ds, edition="2026", unrated=unrated, round_robin=rr, rounds=rounds)
