@@ -146,7 +146,7 @@ def test_damaged_player_line_is_an_error(
 def test_unknown_records_are_named_known_ones_ignored(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    ignored = ["013 Team A                              1    2", "XXR 3", "BBW  1.0", "162 x"]
+    ignored = ["013 Team A                              1    2", "XXR 3", "BBW  1.0", "182 x"]
     unknown = ["ABC something", "12"]
     text = HEAD + "\n".join([*ignored, *unknown, P1, P2, P3]) + "\n"
     assert all(ignored_record(line[:3]) for line in ignored)

@@ -175,9 +175,9 @@ def test_swiss_event_data_and_extra_records() -> None:
         date(2025, 3, 15), date(2025, 3, 16),
     )  # fmt: skip
     assert t.extra_records == (
-        ExtraRecord(15, "162", "162 W  1.0  D  0.5  L  0.0"),
-        ExtraRecord(16, "172", "172 fictional TRF-2026 record, kept as written"),
-        ExtraRecord(17, "192", "192 another record this reader does not interpret"),
+        ExtraRecord(15, "162", "162  W 1.0    D 0.5    L 0.0"),
+        ExtraRecord(16, "172", "172 ENG FIDON"),
+        ExtraRecord(17, "192", "192 FIDE_DUTCH_2026"),
         ExtraRecord(30, "XXR", "XXR 5"),
     )
     line_no, code, _text = t.extra_records[0]  # plain tuples too

@@ -17,8 +17,9 @@ from ..core.editions import Edition
 from ..core.tables import round_half_up
 from ..output import visible
 from ..text_output import change_text, points_text, table_lines
-from ..trf import RoundEntry
+from ..trf import RoundEntry, Tournament
 from ..trf.k_policy import ASSUMED_GAMES, KSource
+from ..trf.records2026 import NationalRating
 from ..trf.short_list import short_list
 from ..trf.standings import Value, value_text
 from .rows import NormFigures, Report, ReportRow
@@ -308,6 +309,7 @@ def render_text(report: Report) -> str:
                 none.setdefault(r.initial_rating_note or "", []).append(f"no. {r.start_no}")
         for why, who in none.items():
             out.append(f"- none ({why}): {short_list(who, 40)}")
+    out += national_lines(t)
     if report.norms:
         out.append("")
         out.append("Norms (the whole check; xlfuncs norms FILE for each requirement)")
@@ -356,6 +358,51 @@ C1_CONTROLS = re.compile("[\x7f-\x9f]")
 """DEL and the C1 controls, which JSON may hold as they are (it escapes only C0)."""
 
 
+def national_object(n: NationalRating) -> dict[str, JsonScalar]:
+    """One national-rating line (TRF-2026) as JSON: the federation and what its line gives,
+    apart from FIDE's rating."""
+    return {
+        "federation": n.federation,
+        "rating": n.rating,
+        "classification": n.classification or None,
+        "origin": n.origin or None,
+        "national_id": n.national_id or None,
+        "name": n.name or None,
+        "sex": n.sex or None,
+        "birth_date": n.birth_date or None,
+    }
+
+
+def national_lines(t: Tournament) -> list[str]:
+    """The text report's section on national ratings (TRF-2026 record ``172`` and the
+    national-rating lines): how the starting ranks were made, then each player's national
+    rating, apart from FIDE's; empty when the file has none."""
+    records = t.trf2026
+    if not records.national_support and not records.national_ratings:
+        return []
+    out = ["", "National ratings (TRF-2026 National Rating Support; never used for FIDE's figures)"]
+    for s in records.national_support:
+        fed = s.federation or "federation not given"
+        out.append(f"- 172 (line {s.line_no}): {fed}, starting ranks by {s.method}: {s.meaning}")
+    names = {p.start_no: p.name for p in t.players}
+    for n in sorted(records.national_ratings, key=lambda n: (n.start_no, n.line_no)):
+        rating = "unrated" if n.rating is None else str(n.rating)
+        more = ", ".join(
+            f"{label} {value}"
+            for label, value in (
+                ("class", n.classification),
+                ("origin", n.origin),
+                ("id", n.national_id),
+            )
+            if value
+        )
+        out.append(
+            f"- no. {n.start_no} ({names.get(n.start_no, '?')}): {n.federation} {rating}"
+            + (f" ({more})" if more else "")
+        )
+    return out
+
+
 def render_json(report: Report) -> str:
     """A JSON list, one object per player (keys :data:`JSON_KEYS`; ``null`` for none). Text is
     UTF-8, not ``\\u`` escapes, but for the control characters (``\\u001b``, ``\\u009b``),
@@ -366,6 +413,9 @@ def render_json(report: Report) -> str:
     for r in report.rows:
         found: dict[str, object] = dict(json_object(r))
         found["norm_check"] = None if r.norm_check is None else check_object(r.norm_check)
+        found["national_ratings"] = [
+            national_object(n) for n in report.tournament.trf2026.national(r.start_no)
+        ]
         objects.append(found)
     text = json.dumps(objects, indent=2, ensure_ascii=False)
     return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"

@@ -13,13 +13,22 @@ from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from types import MappingProxyType
-from typing import BinaryIO, Literal, NamedTuple
+from typing import BinaryIO, Literal
 
 from ..core.editions import EDITIONS, RAPID_BLITZ_EDITIONS
 from ..core.results import SYMBOLS, Outcome
 from ..core.titles import FIDE_TITLES, TRF_TITLE_CODES, trf_title
 from ..file_error import FileFieldError
 from ..text_output import points_text
+from .records2026 import (
+    ExtraRecord,
+    NationalRating,
+    RecordError,
+    Trf2026,
+    is_national_line,
+    read_national_line,
+    read_records,
+)
 
 __all__ = [
     "PLAYER_COLUMNS",
@@ -162,28 +171,52 @@ _EVENT_CODES = (
 
 
 def ignored_record(code: str) -> str | None:
-    """What a record code this reader knows but deliberately does not read holds, or
-    ``None`` for a code it does not know. The list is in the README ("Records read and
-    records ignored").
+    """What a record code beyond TRF16's event records and ``001`` holds, for a code this
+    reader knows (TRF-2026's records, read by :mod:`xlfuncs.trf.records2026`; team and
+    pairing program records, kept), or ``None`` for a code it does not know (``docs/trf.md``).
 
     >>> ignored_record("013"), ignored_record("XXR")
     ('team', 'pairing program data (XXR, XXC ...)')
     >>> ignored_record("162")
     'TRF-2026 event data'
+    >>> ignored_record("240"), ignored_record("232") is None
+    ('TRF-2026 byes', True)
     >>> ignored_record("0O1") is None
     True
     """
     if code == "013":
         return "team"
-    if code in ("310", "320", "330", "801", "802"):
+    if code in _TRF2026_TEAM:
         return "team (TRF-2026)"
     if re.fullmatch(r"XX[A-Z]", code):
         return "pairing program data (XXR, XXC ...)"
     if re.fullmatch(r"BB[A-Z]", code):
         return "pairing program scoring (BBW, BBD ...)"
-    if re.fullmatch(r"[0-9]{2}2", code) and code not in _EVENT_CODES and int(code) > 132:
-        return "TRF-2026 event data"
-    return None
+    return _TRF2026_RECORDS.get(code)
+
+
+_TRF2026_TEAM = ("300", "310", "320", "330", "352", "362", "801", "802")
+"""TRF-2026's team records: kept, not read (the events are read as individual ones)."""
+
+_TRF2026_RECORDS: Mapping[str, str] = MappingProxyType(
+    {
+        "142": "TRF-2026 event data",
+        "152": "TRF-2026 event data",
+        "162": "TRF-2026 event data",
+        "172": "TRF-2026 event data",
+        "182": "TRF-2026 event data",
+        "192": "TRF-2026 event data",
+        "202": "TRF-2026 event data",
+        "212": "TRF-2026 event data",
+        "222": "TRF-2026 event data",
+        "240": "TRF-2026 byes",
+        "250": "TRF-2026 accelerated rounds",
+        "260": "TRF-2026 prohibited pairings",
+        "299": "TRF-2026 abnormal assignment of points",
+    }
+)
+"""TRF-2026's other records beyond TRF16's (read by :mod:`xlfuncs.trf.records2026`, or by
+:mod:`xlfuncs.trf.tiebreak_list` for ``202`` and ``212``)."""
 
 
 def round_columns(round_no: int) -> tuple[tuple[int, int], int, int]:
@@ -227,17 +260,6 @@ class TrfError(FileFieldError[str]):
 
 
 # --------------------------------------------------------------------------- data model
-
-
-class ExtraRecord(NamedTuple):
-    """A line that is not a player line nor a known event record, kept as written."""
-
-    line_no: int
-    """1-based line number."""
-    code: str
-    """The first three characters of the line (``162``, ``XXR``, ...)."""
-    text: str
-    """The whole line as written, without its line break."""
 
 
 @dataclass(frozen=True)
@@ -381,6 +403,9 @@ class Tournament:
     """Lines of other record types, and repeats of event records, as written."""
     encoding: str | None = None
     """How the bytes were decoded (``None`` when text was given)."""
+    trf2026: Trf2026 = field(default_factory=Trf2026)
+    """The TRF-2026 records beyond TRF16's, read (scoring system, national ratings, point
+    assignments, byes, comments ...)."""
     by_start_no: Mapping[int, Player] = field(init=False, repr=False, compare=False)
     """The players by starting rank."""
 
@@ -937,6 +962,17 @@ def parse_trf(text: str, *, source: str = "<string>", encoding: str | None = Non
     >>> t.name, t.players[0].name, t.players[0].points
     ('Test Open', 'Doe, Jane', Decimal('1.0'))
     """
+    try:
+        return _parse_trf(text, source, encoding)
+    except RecordError as exc:
+        raise TrfError(
+            source, exc.line_no, exc.columns, exc.field, exc.expected, exc.found
+        ) from None
+
+
+def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
+    """:func:`parse_trf` but for turning a TRF-2026 record's :class:`RecordError` into a
+    :class:`TrfError`."""
     text = text.removeprefix("\ufeff")
     event: dict[str, str] = {}
     deputies: list[str] = []
@@ -945,10 +981,18 @@ def parse_trf(text: str, *, source: str = "<string>", encoding: str | None = Non
     first_line: dict[int, int] = {}
     num_rounds = 0
 
+    comments: list[ExtraRecord] = []
+    national: list[NationalRating] = []
     for line_no, raw in enumerate(_split_lines(text), start=1):
         if raw.strip() == "":
             continue
         code = raw[:3]
+        if code == "###":
+            comments.append(ExtraRecord(line_no, code, raw))
+            continue
+        if is_national_line(raw) and code.translate(_CONFUSABLE_DIGITS) != "001":
+            national.append(read_national_line(raw, line_no, source))
+            continue
         if code != "001":
             damaged = _damaged_player(raw, line_no, source)
             if damaged is not None:
@@ -999,6 +1043,18 @@ def parse_trf(text: str, *, source: str = "<string>", encoding: str | None = Non
         else p
         for p in players
     )
+    for nat in national:
+        if nat.start_no not in first_line:
+            raise TrfError(
+                source,
+                nat.line_no,
+                "5-8",
+                "starting rank",
+                f"the starting rank of a player of the file (a {nat.federation} national-rating "
+                "line links to a 001 line)",
+                str(nat.start_no),
+            )
+    records = read_records(extra, national, comments, source)
     round_texts = _round_dates(event["132"]) if "132" in event else ()
     start_text = event.get("042", "")
     end_text = event.get("052", "")
@@ -1024,6 +1080,7 @@ def parse_trf(text: str, *, source: str = "<string>", encoding: str | None = Non
         num_rounds=num_rounds,
         extra_records=tuple(extra),
         encoding=encoding,
+        trf2026=records,
     )
 
 

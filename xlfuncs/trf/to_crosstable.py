@@ -260,6 +260,16 @@ def crosstable_from_trf(
             f"{len(stray)} line{plural} of no known record type not read: line{plural} {lines}"
         )
 
+    records = t.trf2026
+    if not records.scoring.is_default:
+        warnings.append(
+            f"record 162 (line {records.scoring_line}) gives the scoring system "
+            f"{records.scoring.text}: not applied, points, ranks and tie-breaks are 1-½-0"
+        )
+    if records.assignments:
+        lines = ", ".join(str(a.line_no) for a in records.assignments)
+        warnings.append(f"record 299 (abnormal assignment of points, lines {lines}): not applied")
+
     players = tuple(sorted(t.players, key=lambda p: p.start_no))
     number = {p.start_no: i for i, p in enumerate(players, start=1)}
     pairings = [tuple(_pairing(e, p.start_no, number) for e in p.rounds) for p in players]

@@ -1,0 +1,128 @@
+"""An event's scoring system: what each result is worth in points.
+
+FIDE's default is 1 for a win, ½ for a draw, 0 for a loss. An event may score otherwise
+(3-1-0, "football scoring"); TRF-2026 states it in record ``162`` ("scoring point system
+for individuals", also the game points of a team event), by six symbols:
+
+======  ==========================================  =========
+symbol  results                                     default
+======  ==========================================  =========
+``W``   win over the board or by forfeit,           1
+        full-point bye
+``D``   draw over the board, half-point bye         ½
+``L``   loss over the board                         0
+``A``   absence: zero-point bye, forfeit loss       0
+``P``   pairing-allocated bye                       as ``W``
+``X``   unknown result (an adjourned game)          as ``D``
+======  ==========================================  =========
+
+Games of less than one move (``W``, ``D``, ``L`` in a TRF's rounds) score as the win, draw
+or loss they are. The rating tie-breaks and every rating calculation read the game's
+result, 1, ½ or 0, whatever the scoring system (a rating is about results, not points).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from math import lcm
+from typing import Final
+
+from .results import Outcome
+
+__all__ = ["DEFAULT_SCORING", "ScoringSystem"]
+
+
+@dataclass(frozen=True)
+class ScoringSystem:
+    """The points of each kind of result (TRF-2026 record ``162``'s six symbols)."""
+
+    win: Fraction = Fraction(1)
+    """``W``: a win over the board or by forfeit, a full-point bye."""
+    draw: Fraction = Fraction(1, 2)
+    """``D``: a draw over the board, a half-point bye."""
+    loss: Fraction = Fraction(0)
+    """``L``: a loss over the board."""
+    absence: Fraction = Fraction(0)
+    """``A``: a zero-point bye, a forfeit loss."""
+    pairing_bye: Fraction | None = None
+    """``P``: the pairing-allocated bye; ``None``: as a win."""
+    unknown: Fraction | None = None
+    """``X``: a result not known (an adjourned game); ``None``: as a draw. No round entry of
+    a TRF's ``001`` line writes one; kept for the record's sake."""
+
+    def points(self, outcome: Outcome) -> Fraction:
+        """What *outcome* scores.
+
+        >>> three = ScoringSystem(Fraction(3), Fraction(1))
+        >>> three.points(Outcome.WIN), three.points(Outcome.HALF_BYE)
+        (Fraction(3, 1), Fraction(1, 1))
+        """
+        return self._table[outcome]
+
+    @cached_property
+    def _table(self) -> dict[Outcome, Fraction]:
+        pab = self.win if self.pairing_bye is None else self.pairing_bye
+        return {
+            Outcome.WIN: self.win,
+            Outcome.FORFEIT_WIN: self.win,
+            Outcome.SHORT_WIN: self.win,
+            Outcome.FULL_BYE: self.win,
+            Outcome.DRAW: self.draw,
+            Outcome.SHORT_DRAW: self.draw,
+            Outcome.HALF_BYE: self.draw,
+            Outcome.LOSS: self.loss,
+            Outcome.SHORT_LOSS: self.loss,
+            Outcome.FORFEIT_LOSS: self.absence,
+            Outcome.ZERO_BYE: self.absence,
+            Outcome.PAIRING_BYE: pab,
+        }
+
+    @property
+    def is_default(self) -> bool:
+        """Whether every result scores as FIDE's default (1, ½, 0; a pairing-allocated bye
+        as a win)."""
+        return all(self.points(o) == o.points for o in Outcome)
+
+    @property
+    def unit(self) -> int:
+        """The smallest whole number *u* such that every result's points times *u* is a whole
+        number (2 for the default: half points)."""
+        values = [*self._table.values(), self.unknown if self.unknown is not None else self.draw]
+        return lcm(2, *(v.denominator for v in values))
+
+    def units(self, outcome: Outcome) -> int:
+        """What *outcome* scores, in :attr:`unit` ths of a point (a whole number)."""
+        return int(self.points(outcome) * self.unit)
+
+    @property
+    def text(self) -> str:
+        """The system as arbiters write it: ``1-½-0``, ``3-1-0`` (win, draw, loss), with the
+        byes and absences that differ from what those give.
+
+        >>> ScoringSystem(Fraction(3), Fraction(1)).text
+        '3-1-0'
+        >>> ScoringSystem(pairing_bye=Fraction(1, 2)).text
+        '1-½-0, pairing-allocated bye ½'
+        """
+
+        def shown(v: Fraction) -> str:
+            whole, part = divmod(v, 1)
+            if part == Fraction(1, 2):
+                return "½" if whole == 0 else f"{whole}½"
+            return str(v) if v.denominator == 1 else f"{float(v):g}"
+
+        text = "-".join(shown(v) for v in (self.win, self.draw, self.loss))
+        extra = []
+        if self.absence != 0:
+            extra.append(f"absence {shown(self.absence)}")
+        if self.pairing_bye is not None and self.pairing_bye != self.win:
+            extra.append(f"pairing-allocated bye {shown(self.pairing_bye)}")
+        if self.unknown is not None and self.unknown != self.draw:
+            extra.append(f"unknown result {shown(self.unknown)}")
+        return ", ".join([text, *extra])
+
+
+DEFAULT_SCORING: Final = ScoringSystem()
+"""FIDE's default: 1, ½, 0; a pairing-allocated bye as a win."""

@@ -1,0 +1,536 @@
+"""The records TRF-2026 adds to TRF16, read: what each says, by line, for the commands to act
+on. What each record does here: ``docs/trf.md`` ("TRF-2026 records").
+
+- ``142`` number of rounds, ``152`` initial colour, ``182`` pairing controller, ``192``
+  encoded type of tournament: text (142 as a number).
+- ``162`` the scoring system (:class:`~xlfuncs.core.scoring.ScoringSystem`).
+- ``172`` National Rating Support (federation, ranking method) and the national-rating
+  lines after it (a federation's three letters for ``001``, the ``001`` columns up to the
+  birth date): :class:`NationalRating`, kept apart from FIDE's rating.
+- ``222`` the encoded time control (read by :mod:`xlfuncs.trf.rate_of_play`).
+- ``240`` byes (full-, half-, zero-point) by round, ``250`` accelerated rounds, ``260``
+  prohibited pairings: what a pairing program was told.
+- ``299`` abnormal assignment of points: :class:`PointAssignment`.
+- ``###`` comments: kept, as written.
+
+A field that is not what the format defines raises :class:`RecordError`, which the reader
+raises as :class:`~xlfuncs.trf.TrfError` naming the file, line, columns and field, as for a
+``001`` line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple
+
+from ..core.scoring import DEFAULT_SCORING, ScoringSystem
+
+__all__ = [
+    "NRS_METHODS",
+    "Acceleration",
+    "ExtraRecord",
+    "NationalRating",
+    "NationalSupport",
+    "PointAssignment",
+    "ProhibitedPairing",
+    "RecordError",
+    "RoundBye",
+    "Trf2026",
+    "is_national_line",
+    "read_national_line",
+    "read_records",
+]
+
+NRS_METHODS: Mapping[str, str] = {
+    "FIDE": "FIDE rating only",
+    "NRO": "national rating only",
+    "FIDON": "FIDE rating if any, else the national rating",
+    "NIDOF": "national rating if any, else the FIDE rating",
+    "HBFN": "the higher of FIDE and national rating",
+    "LBFN": "the lower of FIDE and national rating",
+    "OTHER": "another ranking method",
+}
+"""Record 172's ranking methods (columns 9-13): how the starting ranks were made."""
+
+_NRS_CODE = re.compile(r"[A-Z]{3}")
+_PROGRAM_CODE = re.compile(r"(?:XX|BB)[A-Z]")
+_NRS_SHAPE = re.compile(r"[A-Z]{3} [ 0-9]{3}[0-9](?: |$)")
+_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+_DIGITS = re.compile(r"[0-9]+")
+
+
+class RecordError(ValueError):
+    """A field of a TRF-2026 record that is not what the format defines: the reader
+    (:func:`xlfuncs.trf.parse_trf`) raises it as :class:`~xlfuncs.trf.TrfError`, naming the
+    file."""
+
+    def __init__(self, line_no: int, columns: str, fld: str, expected: str, found: str) -> None:
+        super().__init__(f"line {line_no}, columns {columns} ({fld}): expected {expected}")
+        self.line_no = line_no
+        self.columns = columns
+        self.field = fld
+        self.expected = expected
+        self.found = found
+
+
+class ExtraRecord(NamedTuple):
+    """A line that is not a player line nor a known event record, kept as written."""
+
+    line_no: int
+    """1-based line number."""
+    code: str
+    """The first three characters of the line (``162``, ``XXR``, ...)."""
+    text: str
+    """The whole line as written, without its line break."""
+
+
+def _error(
+    source: str, line_no: int, first: int, last: int, fld: str, expected: str, text: str
+) -> RecordError:
+    del source  # named by the reader
+    raw = text[first - 1 : last]
+    if len(text) < first:
+        found = "the end of the line"
+    else:
+        found = repr(raw.strip()) if raw.strip() else "a blank"
+    columns = str(first) if first == last else f"{first}-{last}"
+    return RecordError(line_no, columns, fld, expected, found)
+
+
+# --------------------------------------------------------------------------- NRS
+
+
+@dataclass(frozen=True)
+class NationalSupport:
+    """Record ``172``: whose national ratings the file carries and how the starting ranks
+    were made from them."""
+
+    federation: str | None
+    """Columns 5-7, FIDE's code of the federation; ``None`` where the record gives only the
+    method (``172 NIDOF``, as Sharly Chess writes it)."""
+    method: str
+    """Columns 9-13, one of :data:`NRS_METHODS` (as written, upper case)."""
+    line_no: int
+
+    @property
+    def meaning(self) -> str:
+        """The method in words."""
+        return NRS_METHODS.get(self.method, "a method TRF-2026 does not define")
+
+
+@dataclass(frozen=True)
+class NationalRating:
+    """One national-rating line: a player's national data, linked by starting rank to the
+    ``001`` line. Never mixed with FIDE's rating: no rating calculation reads it."""
+
+    federation: str
+    """Columns 1-3: the rating federation (``FRA``)."""
+    start_no: int
+    """Columns 5-8."""
+    sex: str
+    classification: str
+    """Columns 11-13: the national classification (a category, not a FIDE title)."""
+    name: str
+    rating: int | None
+    """Columns 49-52: the national rating; ``None`` when blank or 0."""
+    origin: str
+    """Columns 54-56: the region, county ... within the federation."""
+    national_id: str
+    """Columns 58-68."""
+    birth_date: str
+    line_no: int
+
+
+def is_national_line(raw: str) -> bool:
+    """Whether *raw* is a national-rating line: three capital letters (not a pairing
+    program's ``XX?``/``BB?``), a blank, a starting rank.
+
+    >>> is_national_line("FRA    1    A" + " " * 35 + "2200 IDF"), is_national_line("XXR 9")
+    (True, False)
+    """
+    code = raw[:3]
+    return (
+        bool(_NRS_CODE.fullmatch(code))
+        and not _PROGRAM_CODE.fullmatch(code)
+        and bool(_NRS_SHAPE.match(raw))
+    )
+
+
+def read_national_line(raw: str, line_no: int, source: str) -> NationalRating:
+    """A national-rating line (:func:`is_national_line`). Raises :class:`RecordError` for a
+    national rating that is not a number."""
+    rating_text = raw[48:52].strip()
+    if rating_text and not _DIGITS.fullmatch(rating_text):
+        raise _error(source, line_no, 49, 52, "national rating", "a number, 0 or a blank", raw)
+    return NationalRating(
+        federation=raw[:3],
+        start_no=int(raw[4:8]),
+        sex=raw[9:10].strip(),
+        classification=raw[10:13].strip(),
+        name=raw[14:47].strip(" "),
+        rating=int(rating_text) or None if rating_text else None,
+        origin=raw[53:56].strip(),
+        national_id=raw[57:68].strip(),
+        birth_date=raw[69:79].strip(),
+        line_no=line_no,
+    )
+
+
+# --------------------------------------------------------------------------- pairing data
+
+
+@dataclass(frozen=True)
+class RoundBye:
+    """Record ``240``: a bye (``F`` full-point, ``H`` half-point, ``Z`` zero-point) in one
+    round for the players listed."""
+
+    kind: str
+    round: int
+    players: tuple[int, ...]
+    line_no: int
+
+
+@dataclass(frozen=True)
+class Acceleration:
+    """Record ``250``: fictitious points added for pairing in rounds
+    :attr:`first_round`..:attr:`last_round` to players :attr:`first`..:attr:`last`."""
+
+    match_points: Fraction | None
+    points: Fraction | None
+    first_round: int
+    last_round: int
+    first: int
+    last: int
+    line_no: int
+
+
+@dataclass(frozen=True)
+class ProhibitedPairing:
+    """Record ``260``: players who may not meet in rounds :attr:`first_round` to
+    :attr:`last_round`."""
+
+    first_round: int
+    last_round: int
+    players: tuple[int, ...]
+    line_no: int
+
+
+@dataclass(frozen=True)
+class PointAssignment:
+    """Record ``299``: an abnormal assignment of points.
+
+    With a blank :attr:`kind`, a bonus or penalty: :attr:`points` added to (or, negative,
+    taken from) each player's score. With a kind (``W D L F H Z + -``) and a round, that
+    round's result of each player listed is that kind, scoring :attr:`points`; with a kind
+    and no round nor player, what that kind of result scores in the whole event."""
+
+    kind: str
+    """Column 5: ``W D L F H Z + -`` or ``" "`` (bonus or penalty)."""
+    match_points: Fraction | None
+    """Columns 8-11, for team events."""
+    points: Fraction
+    """Columns 14-17: the game points (teams), the points (individuals)."""
+    round: int | None
+    """Columns 20-22; ``None``: ``000`` or blank (all rounds)."""
+    players: tuple[int, ...]
+    """The starting ranks (team numbers in a team event) from column 24, five a player."""
+    line_no: int
+    shifted: bool = False
+    """Whether the line writes its fields one column to the left of TRF-2026's (points in
+    12-15, round in 17-19, players from 21), as Sharly Chess writes them."""
+
+
+# --------------------------------------------------------------------------- the records
+
+
+@dataclass(frozen=True)
+class Trf2026:
+    """Every TRF-2026 record of a file beyond TRF16's, read."""
+
+    scoring: ScoringSystem = DEFAULT_SCORING
+    """Record ``162``; the default when the file has none."""
+    scoring_line: int | None = None
+    """The ``162`` line read (``None``: none)."""
+    national_support: tuple[NationalSupport, ...] = ()
+    national_ratings: tuple[NationalRating, ...] = ()
+    rounds_text: str = ""
+    """``142`` number of rounds, as written."""
+    initial_colour: str = ""
+    """``152`` ``W`` or ``B``."""
+    pairing_controller: str = ""
+    """``182``."""
+    encoded_type: str = ""
+    """``192`` (``FIDE_DUTCH_2026`` ...)."""
+    time_control: str = ""
+    """``222`` as written (``40/6000+30:900+30``)."""
+    byes: tuple[RoundBye, ...] = ()
+    accelerations: tuple[Acceleration, ...] = ()
+    prohibited: tuple[ProhibitedPairing, ...] = ()
+    assignments: tuple[PointAssignment, ...] = ()
+    comments: tuple[ExtraRecord, ...] = ()
+    """``###`` lines, as written."""
+
+    @property
+    def declared_rounds(self) -> int | None:
+        """``142`` as a number, when it is one."""
+        t = self.rounds_text.strip()
+        return int(t) if _DIGITS.fullmatch(t) else None
+
+    def national(self, start_no: int) -> tuple[NationalRating, ...]:
+        """The national-rating lines of one player, in file order."""
+        return tuple(n for n in self.national_ratings if n.start_no == start_no)
+
+
+def _text(raw: str) -> str:
+    return raw[4:].rstrip()
+
+
+def _fraction(text: str) -> Fraction:
+    return Fraction(text.strip())
+
+
+def _read_162(raw: str, line_no: int, source: str) -> ScoringSystem:
+    """Record 162: a symbol at column 6, its points in 7-10, the next symbol at 15 ..."""
+    values: dict[str, Fraction] = {}
+    if raw[4:5].strip():
+        raise _error(
+            source,
+            line_no,
+            5,
+            5,
+            "scoring symbol",
+            "a blank (the first symbol is in column 6)",
+            raw,
+        )
+    col = 6
+    while col <= len(raw.rstrip()):
+        symbol = raw[col - 1].upper()
+        points = raw[col : col + 4]
+        if symbol != " ":
+            if symbol not in "WDLAPX":
+                raise _error(
+                    source, line_no, col, col, "scoring symbol", "one of W, D, L, A, P, X", raw
+                )
+            if not _NUMBER.fullmatch(points.strip()):
+                raise _error(
+                    source,
+                    line_no,
+                    col + 1,
+                    col + 4,
+                    f"points of {symbol}",
+                    "a number of points such as 1.0",
+                    raw,
+                )
+            values[symbol] = _fraction(points)
+        elif raw[col - 1 : col + 8].strip():
+            first = col + next(i for i, c in enumerate(raw[col - 1 : col + 8]) if c != " ")
+            raise _error(
+                source,
+                line_no,
+                first,
+                first,
+                "scoring symbol",
+                f"a symbol at column {col} (a symbol and its points every 9 columns)",
+                raw,
+            )
+        col += 9
+    return ScoringSystem(
+        win=values.get("W", Fraction(1)),
+        draw=values.get("D", Fraction(1, 2)),
+        loss=values.get("L", Fraction(0)),
+        absence=values.get("A", Fraction(0)),
+        pairing_bye=values.get("P"),
+        unknown=values.get("X"),
+    )
+
+
+def _read_172(raw: str, line_no: int, source: str) -> NationalSupport:
+    words = raw[4:].split()
+    if len(words) == 1 and words[0].upper() in NRS_METHODS:
+        return NationalSupport(None, words[0].upper(), line_no)
+    method = raw[8:13].strip().upper()
+    if not _NRS_CODE.fullmatch(raw[4:7]) or method not in NRS_METHODS:
+        raise _error(
+            source,
+            line_no,
+            5,
+            13,
+            "national rating support",
+            "a federation in columns 5-7 and a method in 9-13 (" + ", ".join(NRS_METHODS) + ")",
+            raw,
+        )
+    return NationalSupport(raw[4:7], method, line_no)
+
+
+def _int_field(
+    raw: str, first: int, last: int, line_no: int, source: str, fld: str, *, blank: int | None
+) -> int:
+    text = raw[first - 1 : last].strip()
+    if not text and blank is not None:
+        return blank
+    if not _DIGITS.fullmatch(text):
+        raise _error(source, line_no, first, last, fld, "a whole number", raw)
+    return int(text)
+
+
+def _numbers(
+    raw: str, first: int, width: int, line_no: int, source: str, fld: str
+) -> tuple[int, ...]:
+    """The whole numbers of fields *width* - 1 columns wide, one every *width* columns from
+    *first*, blank fields and ``0000`` left out."""
+    out: list[int] = []
+    col = first
+    body = raw.rstrip()
+    while col <= len(body):
+        value = _int_field(raw, col, col + width - 2, line_no, source, fld, blank=0)
+        if value:
+            out.append(value)
+        col += width
+    return tuple(out)
+
+
+def _read_240(raw: str, line_no: int, source: str) -> RoundBye:
+    kind = raw[4:5].upper()
+    if kind not in ("F", "H", "Z"):
+        raise _error(source, line_no, 5, 5, "type of bye", "F, H or Z", raw)
+    rnd = _int_field(raw, 7, 9, line_no, source, "round", blank=None)
+    return RoundBye(kind, rnd, _numbers(raw, 11, 5, line_no, source, "player"), line_no)
+
+
+def _optional_points(text: str) -> Fraction | None:
+    t = text.strip()
+    return Fraction(t) if t else None
+
+
+def _read_250(raw: str, line_no: int, source: str) -> Acceleration:
+    for first, last, what in ((5, 8, "fictitious match points"), (10, 13, "fictitious points")):
+        t = raw[first - 1 : last].strip()
+        if t and not _NUMBER.fullmatch(t):
+            raise _error(source, line_no, first, last, what, "a number such as 1.0 or a blank", raw)
+    first_round = _int_field(raw, 15, 17, line_no, source, "first round", blank=None)
+    last_round = _int_field(raw, 19, 21, line_no, source, "last round", blank=first_round)
+    first = _int_field(raw, 23, 26, line_no, source, "first player", blank=None)
+    last = _int_field(raw, 28, 31, line_no, source, "last player", blank=first)
+    return Acceleration(
+        _optional_points(raw[4:8]),
+        _optional_points(raw[9:13]),
+        first_round,
+        last_round,
+        first,
+        last,
+        line_no,
+    )
+
+
+def _read_260(raw: str, line_no: int, source: str) -> ProhibitedPairing:
+    first_round = _int_field(raw, 5, 7, line_no, source, "first round", blank=None)
+    last_round = _int_field(raw, 9, 11, line_no, source, "last round", blank=first_round)
+    return ProhibitedPairing(
+        first_round, last_round, _numbers(raw, 13, 5, line_no, source, "player"), line_no
+    )
+
+
+_LAYOUTS = ((8, 14, 20, 24), (7, 12, 17, 21))
+"""Record 299's columns (match points, points, round, first player): TRF-2026's, and the
+same one column to the left, as Sharly Chess writes them."""
+
+
+def _read_299(raw: str, line_no: int, source: str) -> PointAssignment:
+    kind = raw[4:5] or " "
+    if kind.upper() not in "WDLFHZ+- ":
+        raise _error(
+            source, line_no, 5, 5, "type of assignment", "W, D, L, F, H, Z, +, - or a blank", raw
+        )
+    for k, (mp, gp, rnd, who) in enumerate(_LAYOUTS):
+        fields = (raw[mp - 1 : mp + 3], raw[gp - 1 : gp + 3], raw[rnd - 1 : rnd + 2])
+        gaps = (
+            raw[5 : mp - 1] + raw[mp + 3 : gp - 1] + raw[gp + 3 : rnd - 1] + raw[rnd + 2 : who - 1]
+        )
+        ok = (
+            all(not f.strip() or _NUMBER.fullmatch(f.strip()) for f in fields[:2])
+            and bool(fields[1].strip())
+            and (not fields[2].strip() or bool(_DIGITS.fullmatch(fields[2].strip())))
+            and not gaps.strip()
+            and all(
+                not raw[c - 1 : c + 3].strip() or _DIGITS.fullmatch(raw[c - 1 : c + 3].strip())
+                for c in range(who, len(raw.rstrip()) + 1, 5)
+            )
+        )
+        if ok:
+            round_no = int(fields[2]) if fields[2].strip() else 0
+            return PointAssignment(
+                kind=kind.upper(),
+                match_points=_optional_points(fields[0]),
+                points=Fraction(fields[1].strip()),
+                round=round_no or None,
+                players=_numbers(raw, who, 5, line_no, source, "player"),
+                line_no=line_no,
+                shifted=k == 1,
+            )
+    raise _error(
+        source,
+        line_no,
+        8,
+        len(raw.rstrip()),
+        "abnormal assignment",
+        "match points in columns 8-11, points in 14-17, the round in 20-22 and starting "
+        "ranks from 24, five columns each",
+        raw,
+    )
+
+
+def read_records(
+    extra: Sequence[ExtraRecord],
+    national: Sequence[NationalRating],
+    comments: Sequence[ExtraRecord],
+    source: str,
+) -> Trf2026:
+    """Every TRF-2026 record among *extra* (the lines the TRF16 reader keeps), with the
+    national-rating lines and the comments the reader set apart."""
+    first: dict[str, ExtraRecord] = {}
+    support: list[NationalSupport] = []
+    byes: list[RoundBye] = []
+    accelerations: list[Acceleration] = []
+    prohibited: list[ProhibitedPairing] = []
+    assignments: list[PointAssignment] = []
+    scoring = DEFAULT_SCORING
+    scoring_line: int | None = None
+    for r in extra:
+        code, raw, n = r.code, r.text, r.line_no
+        if code == "162" and scoring_line is None:
+            scoring, scoring_line = _read_162(raw, n, source), n
+        elif code == "172":
+            support.append(_read_172(raw, n, source))
+        elif code == "240":
+            byes.append(_read_240(raw, n, source))
+        elif code == "250":
+            accelerations.append(_read_250(raw, n, source))
+        elif code == "260":
+            prohibited.append(_read_260(raw, n, source))
+        elif code == "299":
+            assignments.append(_read_299(raw, n, source))
+        elif code in ("142", "152", "182", "192", "222") and code not in first:
+            first[code] = r
+
+    def text(code: str) -> str:
+        return _text(first[code].text) if code in first else ""
+
+    return Trf2026(
+        scoring=scoring,
+        scoring_line=scoring_line,
+        national_support=tuple(support),
+        national_ratings=tuple(national),
+        rounds_text=text("142"),
+        initial_colour=text("152"),
+        pairing_controller=text("182"),
+        encoded_type=text("192"),
+        time_control=text("222"),
+        byes=tuple(byes),
+        accelerations=tuple(accelerations),
+        prohibited=tuple(prohibited),
+        assignments=tuple(assignments),
+        comments=tuple(comments),
+    )
