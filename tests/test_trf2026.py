@@ -9,16 +9,21 @@ record layouts are those of FIDE's TRF-2026 text (as transcribed in ``@echecs/tr
 from __future__ import annotations
 
 import json
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from cli_support import run
+from gacrux_reference import as_fraction, reference
 
 from xlfuncs.core.results import Outcome
 from xlfuncs.core.scoring import DEFAULT_SCORING, ScoringSystem
+from xlfuncs.core.tiebreaks import tiebreaks
 from xlfuncs.event import analyse_event
-from xlfuncs.trf import TrfError, parse_trf, read_trf
+from xlfuncs.trf import TrfError, check_tournament, parse_trf, read_trf
+from xlfuncs.trf.rate_of_play import event_rate
 
 DATA = Path(__file__).parent / "data" / "trf2026"
 SHARLY = DATA / "sharly-trf-import-test.trf"
@@ -184,3 +189,247 @@ def test_bad_162(line: str, message: str) -> None:
 def test_analysed_event_reads_them() -> None:
     event = analyse_event(read_trf(SHARLY))
     assert not any("no known record type" in w for w in event.warnings)
+
+
+# --------------------------------------------------------------------------- 162
+
+
+KARL_310 = DATA / "karl-mala-2005-3-1-0.trf"
+
+EVERY = (
+    "BH/C1", "BH/M1", "BH", "SB", "SB/C1", "PS", "KS", "WIN", "WON", "BPG", "BWG", "GE", "REP",
+    "ARO", "TPR", "PTP", "APRO", "APPO", "AOB", "DE", "FB",
+)  # fmt: skip
+
+
+def test_162_points_ranks_and_tiebreaks_against_gacrux() -> None:
+    """Karl-Mala 2005 scored 3-1-0 (record 162): 284 players x 21 tie-breaks, every value
+    and rank as FIDE's engine gives them (AOB: gacrux rounds it, compared at its places)."""
+    t = read_trf(KARL_310)
+    event = analyse_event(t)
+    ct = event.file_ratings
+    assert ct.scoring == ScoringSystem(Fraction(3), Fraction(1), pairing_bye=Fraction(3))
+    ours = tiebreaks(ct, EVERY, start=event.event_date)
+    ref = reference(KARL_310, EVERY, start=event.event_date, round_robin=False)
+    compared, wrong = 0, []
+    for i, p in enumerate(event.players):
+        # the file's points are 3-1-0's (gacrux refuses points no scoring system adds up to)
+        assert ours.points[i] == Fraction(p.points or 0)
+        assert ct.points(i + 1) == ours.points[i]
+        for k, d in enumerate(EVERY):
+            mine, theirs = ours.values[i][k], ref.values[p.start_no][k]
+            compared += 1
+            if d == "AOB" and mine is not None and theirs is not None:
+                places = Decimal(str(theirs))
+                got = Decimal(mine.numerator) / Decimal(mine.denominator)
+                if got.quantize(places, rounding=ROUND_HALF_UP) != places:
+                    wrong.append((p.start_no, d, mine, theirs))
+            elif mine != as_fraction(theirs):
+                wrong.append((p.start_no, d, mine, theirs))
+        if ours.ranks[i] != ref.ranks[p.start_no]:
+            wrong.append((p.start_no, "rank", ours.ranks[i], ref.ranks[p.start_no]))
+    assert (compared, wrong) == (284 * len(EVERY), [])
+    assert not [d for d in check_tournament(t) if d.kind == "points"]
+    # the games' results, not the points, move ratings: no. 1 won 5 and drew 2 (6.0 of 7)
+    assert sum(points for _, points in ct.games(1)) == 6
+
+
+def _line(n: int, name: str, rating: int, points: str, rounds: str) -> str:
+    ids = f"{1000000 + n:>11} 1990/01/01"
+    return f"001 {n:>4} m    {name:<33} {rating:>4} FRA {ids} {points:>4} {n:>4}  {rounds}"
+
+
+THREE = [
+    "162  W 3.0    D 1.0    L 0.0",
+    _line(1, "One, A", 2000, "4.0", "   2 w 1     3 b ="),
+    _line(2, "Two, B", 1900, "1.0", "   1 b 0  0000 - H"),
+    _line(3, "Three, C", 1800, "4.0", "0000 - F     1 w ="),
+]
+
+
+def test_162_by_hand(tmp_path: Path) -> None:
+    """3-1-0: no. 1 beats no. 2 (3) and draws no. 3 (1): 4; no. 2 loses (0), takes a
+    half-point bye (as a draw: 1): 1; no. 3 a full-point bye (as a win: 3), draws: 4.
+    SB (C.07 2023 text, a Swiss): no. 1: 3 x 1 (no. 2's points) + 1 x 4 (no. 3's) = 7;
+    no. 2: 0 x 4 + the bye, a voluntary unplayed round against a dummy of no. 2's own
+    score: 1 x 1 = 1; no. 3: the full-point bye against a dummy of its own score, 3 x 4,
+    + 1 x 4 = 16. BH of no. 2: 4 + 1 = 5. WIN counts rounds won, not points."""
+    t = parse_trf("\n".join(["042 2025/01/01", *THREE]))
+    event = analyse_event(t)
+    table = tiebreaks(event.file_ratings, "SB, BH, WIN", start=date(2025, 1, 1))
+    assert table.points == (4, 1, 4)
+    assert [row[0] for row in table.values] == [7, 1, 16]
+    assert table.values[1][1] == 5
+    assert [row[2] for row in table.values] == [1, 0, 1]
+    assert not [d for d in check_tournament(t) if d.kind == "points"]  # 3-1-0's points
+    path = tmp_path / "three.trf"
+    path.write_text("\n".join(["042 2025/01/01", *THREE]) + "\n")
+    ref = reference(path, ("SB", "BH", "WIN"), start=date(2025, 1, 1), round_robin=False)
+    assert [tuple(as_fraction(v) for v in ref.values[n]) for n in (1, 2, 3)] == [
+        tuple(row) for row in table.values
+    ]
+
+
+def test_162_of_a_team_event_is_not_the_players(capsys: pytest.CaptureFixture[str]) -> None:
+    """Sharly's team file: "162  P 5.0", a team's pairing-allocated bye worth 5 game points;
+    the players' lines give a player with that bye 0.0 (no. 1: "0000 - U" in round 1)."""
+    t = read_trf(SHARLY_TEAM)
+    assert t.trf2026.scoring.pairing_bye == 5 and t.scoring.is_default
+    event = analyse_event(t)
+    assert any("game points of a team event" in w for w in event.warnings)
+
+
+# --------------------------------------------------------------------------- every record, 299
+
+EVERY_RECORD = DATA / "every-record.trf"
+
+
+def test_every_record_read_without_a_warning_about_a_record(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Points by hand, 3-1-0 (162) and 299: no. 1 1-=-1: 3+1+3 = 7; no. 2 =-=-0: 2; no. 3
+    forfeit win (3), half-point bye (1), loss: 4; no. 4 0-0 and round 3's draw, which 299
+    makes worth 0: 0; no. 5 draw (1), full-point bye (3), the draw worth 0: 4; no. 6 forfeit
+    loss (0), 1, 1: 6, less 299's penalty of 1: 5. The file's points and ranks are those."""
+    t = read_trf(EVERY_RECORD)
+    r = t.trf2026
+    assert t.unknown_records == () and len(r.comments) == 7
+    assert t.scoring.text == "3-1-0"
+    assert [a.kind for a in r.assignments] == [" ", "D"]
+    assert r.time_control == "5400+30" and r.declared_rounds == 3
+    assert [(a.first_round, a.last_round, a.first, a.last, a.points) for a in r.accelerations] == [
+        (1, 1, 1, 3, 1)
+    ]
+    assert [(p.first_round, p.last_round, p.players) for p in r.prohibited] == [(1, 3, (3, 4))]
+    event = analyse_event(t)
+    standing = event.standings
+    assert [s.points for s in standing.standings] == [7, 2, 4, 0, 4, 5]
+    assert [s.rank for s in standing.standings] == [1, 5, 3, 6, 4, 2]
+    assert standing.discrepancies == ()
+    assert [w for w in event.warnings if "record" in w] == [
+        "record 299, line 42: no. 6 -1.0 point (a penalty) in the standing",
+        "record 299, line 43: no. 4, round 3: 'D' scoring 0.0",
+        "record 299, line 43: no. 5, round 3: 'D' scoring 0.0",
+    ]
+    code, out, err = run(capsys, "report", str(EVERY_RECORD), "--format", "json")
+    assert code == 0, err
+    assert [o["points"] for o in json.loads(out)] == [7, 2, 4, 0, 4, 5]
+
+
+def test_299_penalty_against_gacrux(tmp_path: Path) -> None:
+    """The every-record file less its typed 299 line (gacrux 1.11.65 reads a typed
+    assignment of an individual event but its tie-breaks do not take its points) and its
+    national-rating lines (gacrux rates players by them in the rating tie-breaks, under
+    172's method: NIDOF, the national rating first; ours never mixes them with FIDE's): the
+    penalty counts in no. 6's points and rank, not in the opponents' tie-breaks, as gacrux
+    has it; every value and rank as gacrux's."""
+    text = EVERY_RECORD.read_text()
+    path = tmp_path / "penalty.trf"
+    kept = [x for x in text.splitlines(True) if not x.startswith(("299 D", "ENG ", "172"))]
+    path.write_text("".join(kept))
+    ds = ("BH/C1", "BH", "SB", "WIN", "PS", "KS", "ARO", "TPR", "DE")
+    t = read_trf(path)
+    event = analyse_event(t)
+    effects = t.assignments
+    ours = tiebreaks(
+        event.file_ratings,
+        ds,
+        start=event.event_date,
+        adjustments=[effects.bonus.get(p.start_no, Fraction(0)) for p in event.players],
+    )
+    ref = reference(path, ds, start=event.event_date, round_robin=False)
+    assert ours.points == (7, 2, 4, 1, 5, 5)
+    for i, p in enumerate(event.players):
+        assert tuple(ours.values[i]) == tuple(as_fraction(v) for v in ref.values[p.start_no])
+        assert ours.ranks[i] == ref.ranks[p.start_no]
+    assert [s.rank for s in event.standings.standings] == list(ours.ranks)
+
+
+def test_299_typed_round_reaches_the_opponents() -> None:
+    """Round 3's draw between nos. 4 and 5 worth 0 each: no. 1's BH (opponents 4, 2, 3:
+    0 + 2 + 4) is 6, 7 without it; SB 3 x 0 + 1 x 2 + 3 x 4 = 14."""
+    event = analyse_event(read_trf(EVERY_RECORD))
+    values = dict(event.standings.standings[0].tiebreaks)
+    assert (values["BH"], values["SB"]) == (6, 14)
+
+
+def test_299_for_the_whole_event(tmp_path: Path) -> None:
+    """A type with neither round nor player: every forfeit win of the event scores 0."""
+    text = "\n".join(["042 2025/01/01", *THREE_FORFEIT, "299 +         0.0"]) + "\n"
+    t = parse_trf(text)
+    assert t.scoring.overrides == ((Outcome.FORFEIT_WIN, Fraction(0)),)
+    event = analyse_event(t)
+    assert [s.points for s in event.standings.standings] == [0, 0]
+    assert any("every '+' of the event scores 0.0" in w for w in event.warnings)
+
+
+THREE_FORFEIT = [
+    _line(1, "One, A", 2000, "0.0", "   2 w +"),
+    _line(2, "Two, B", 1900, "0.0", "   1 b -"),
+]
+
+
+def test_299_as_sharly_writes_it() -> None:
+    """Sharly Chess's TRF-2026 sample writes "299 +  2.0  2.5   1    1": its fields one
+    column to the left of the text's (points in 12-15, round 17-19, players from 21)."""
+    text = "\n".join([_line(1, "One, A", 2000, "1.0", "   2 w +"), _line(2, "Two, B", 1900,
+                      "0.0", "   1 b -"), "299 +  2.0  2.5   1    1"])  # fmt: skip
+    [a] = parse_trf(text).trf2026.assignments
+    assert (a.kind, a.match_points, a.points, a.round, a.players, a.shifted) == (
+        "+",
+        2,
+        Fraction(5, 2),
+        1,
+        (1,),
+        True,
+    )
+    event = analyse_event(parse_trf(text))
+    assert [s.points for s in event.standings.standings] == [Fraction(5, 2), 0]
+    assert any("one column to the left" in w for w in event.warnings)
+
+
+def test_299_of_a_team_event_not_applied() -> None:
+    text = "\n".join(
+        ["310   1 Team" + " " * 60 + "1", *THREE_FORFEIT, "299          -1.0  000    1"]
+    )
+    event = analyse_event(parse_trf(text))
+    assert [s.points for s in event.standings.standings] == [1, 0]
+    assert any("assignments of a team event" in w for w in event.warnings)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("299 Q        1.0", r"column 5 \(type of assignment\)"),
+        ("299 W        x.0", r"columns 8-16 \(abnormal assignment\)"),
+    ],
+)
+def test_bad_299(line: str, message: str) -> None:
+    with pytest.raises(TrfError, match=message):
+        parse_trf("\n".join([*THREE_FORFEIT, line]))
+
+
+# --------------------------------------------------------------------------- 222
+
+
+@pytest.mark.parametrize(
+    ("text", "rate", "minutes"),
+    [
+        ("5400+30", "standard", 120),  # 90'+30" (the text's example)
+        ("40/6000+30:900+30", "standard", 145),  # 100' x 40 + 15' + 30" from move 1
+        ("180+2", "blitz", 5),  # read as free text, "180+2" would be 182 minutes
+        ("900+10", "rapid", 25),
+    ],
+)
+def test_222_encoded_time_control(text: str, rate: str, minutes: int) -> None:
+    found = event_rate(parse_trf("\n".join([f"222 {text}", P1, P2])))
+    assert (found.record, found.rate.value if found.rate else None, found.minutes) == (
+        "222",
+        rate,
+        minutes,
+    )
+
+
+def test_222_armageddon_is_not_plain() -> None:
+    """W300-B240: the players have different times (FIDE rates no such game)."""
+    assert event_rate(parse_trf("\n".join(["222 W300-B240", P1, P2]))).rate is None

@@ -51,6 +51,9 @@ class ScoringSystem:
     unknown: Fraction | None = None
     """``X``: a result not known (an adjourned game); ``None``: as a draw. No round entry of
     a TRF's ``001`` line writes one; kept for the record's sake."""
+    overrides: tuple[tuple[Outcome, Fraction], ...] = ()
+    """Results that score otherwise than their symbol says (TRF-2026 record ``299`` with a
+    type and neither round nor player: a forfeit win worth 0, say), in the order given."""
 
     def points(self, outcome: Outcome) -> Fraction:
         """What *outcome* scores.
@@ -64,7 +67,7 @@ class ScoringSystem:
     @cached_property
     def _table(self) -> dict[Outcome, Fraction]:
         pab = self.win if self.pairing_bye is None else self.pairing_bye
-        return {
+        table = {
             Outcome.WIN: self.win,
             Outcome.FORFEIT_WIN: self.win,
             Outcome.SHORT_WIN: self.win,
@@ -78,6 +81,8 @@ class ScoringSystem:
             Outcome.ZERO_BYE: self.absence,
             Outcome.PAIRING_BYE: pab,
         }
+        table.update(self.overrides)
+        return table
 
     @property
     def is_default(self) -> bool:
@@ -121,6 +126,7 @@ class ScoringSystem:
             extra.append(f"pairing-allocated bye {shown(self.pairing_bye)}")
         if self.unknown is not None and self.unknown != self.draw:
             extra.append(f"unknown result {shown(self.unknown)}")
+        extra += [f"{o.symbol} {shown(v)}" for o, v in self.overrides]
         return ", ".join([text, *extra])
 
 

@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import bisect
 import datetime as _dt
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Final, cast
@@ -40,6 +41,7 @@ from typing import Final, cast
 from .errors import InvalidInputError
 from .performance import rp_ptp
 from .results import Outcome
+from .scoring import DEFAULT_SCORING, ScoringSystem
 from .tables import dp_hundredths, percent_hundredths, round_half_up
 from .tiebreak_editions import (
     TiebreakEdition,
@@ -449,7 +451,11 @@ class _Round:
     """A voluntary unplayed round (16.2): a half- or zero-point bye, a forfeit loss, no game."""
     black: bool
     rated_h: int | None
-    """Half points for the rating tie-breaks: over-the-board games with an opponent only."""
+    """Half points for the rating tie-breaks: over-the-board games with an opponent only
+    (the game's result, 1, ½ or 0, whatever the event's scoring system)."""
+    won: bool = False
+    """A round won, with or without playing (a win, forfeit win, full-point or
+    pairing-allocated bye): what ``WIN`` counts, whatever the scoring system."""
     forfeit: bool = False
     """A game won or lost by forfeit, with an opponent (a round robin's regular game in the
     own-record tie-breaks: C.07 15.2)."""
@@ -465,21 +471,30 @@ _HALVES: Final = {o: int(2 * o.points) for o in Outcome}
 """Each result's points in half points."""
 
 
-def _round(p_outcome: Outcome | None, opponent: int | None, colour: str | None) -> _Round:
+def _round(
+    p_outcome: Outcome | None,
+    opponent: int | None,
+    colour: str | None,
+    units: Mapping[Outcome, int] = _HALVES,
+) -> _Round:
+    """One round; *units*: each result's points in the event's units (half points when the
+    scoring system is the default)."""
     if p_outcome is None:
         return _Round(0, opponent, False, True, False, None)
     played = p_outcome in _PLAYED
-    pts = _HALVES[p_outcome]
+    halves = _HALVES[p_outcome]
+    won = halves == _WIN
     otb = played and opponent is not None
     return _Round(
-        pts,
+        units[p_outcome],
         opponent,
         played,
-        not played and pts != _WIN,
+        not played and not won,
         colour == "b",
-        pts if otb else None,
+        halves if otb else None,
+        won,
         opponent is not None and p_outcome.is_forfeit,
-        _HALVES[p_outcome],
+        halves,
     )
 
 
@@ -493,11 +508,19 @@ class _Event:
         round_robin: bool,
         edition: TiebreakEdition,
         unrated: int | None,
+        scoring: ScoringSystem = DEFAULT_SCORING,
+        round_points: Mapping[tuple[int, int], Fraction] | None = None,
     ) -> None:
         self.n = len(ct.entrants)
         self.rounds = rounds
         self.rr = round_robin
         self.edition = edition
+        fixed = dict(round_points or {})
+        self.unit = math.lcm(scoring.unit, *(v.denominator for v in fixed.values()))
+        """Points are counted in 1/unit ths (2: half points, the default scoring)."""
+        units = {o: int(scoring.points(o) * self.unit) for o in Outcome}
+        self.win_u = units[Outcome.WIN]
+        self.draw_u = units[Outcome.DRAW]
         self.rows: list[list[_Round]] = []
         for e in ct.entrants:
             row = []
@@ -505,12 +528,17 @@ class _Event:
                 if r < len(e.pairings):
                     p = e.pairings[r]
                     opp = None if p.opponent is None else p.opponent - 1
-                    row.append(_round(p.outcome, opp, p.colour))
+                    row.append(_round(p.outcome, opp, p.colour, units))
                 else:
                     row.append(_NO_GAME)
             self.rows.append(row)
+        for (number, r), value in fixed.items():
+            if 1 <= number <= self.n and 1 <= r <= rounds:
+                row = self.rows[number - 1]
+                row[r - 1] = replace(row[r - 1], h=int(value * self.unit))
         self.halves = [sum(x.h for x in row) for row in self.rows]
-        self.points = [Fraction(h, 2) for h in self.halves]
+        """Each player's points in the event's units (half points by default)."""
+        self.points = [Fraction(h, self.unit) for h in self.halves]
         self.own_ratings = [e.rating for e in ct.entrants]
         self.unrated = unrated
         self.everyone_rated = all(r is not None for r in self.own_ratings)
@@ -545,7 +573,7 @@ class _Event:
         for the dummy opponent of their own unplayed rounds; for Fore Buchholz, the last
         round counts as a draw. In half points."""
         rr = self.rr
-        no_opp = 0 if rr else 1
+        no_opp = 0 if rr else self.draw_u
         last = self.rounds
         abh: list[int] = []
         own: list[int] = []
@@ -559,7 +587,7 @@ class _Event:
                 total += x.h if (r <= lna or x.opponent is not None) else no_opp
             mine = self.halves[i]
             if is_fore and last and row[last - 1].opponent is not None:
-                shift = 1 - row[last - 1].h
+                shift = self.draw_u - row[last - 1].h
                 total += shift
                 mine += shift
             abh.append(total)
@@ -572,7 +600,7 @@ class _Event:
         as_played = rr or d.as_played
         caps = self.edition.caps_unplayed
         last = self.rounds
-        cap_no_opp = last  # half a point a round, in half points
+        cap_no_opp = last * self.draw_u  # a draw a round
         low = min(d.cut, last)
         high = min(d.cut_high, last - low)
         out: list[Value] = []
@@ -606,7 +634,8 @@ class _Event:
                 if not parts:
                     break
                 parts.remove(max(parts, key=lambda p: (p[1], p[2])))
-            out.append(Fraction(sum(p[2] for p in parts), 4 if sb else 2))
+            unit = self.unit
+            out.append(Fraction(sum(p[2] for p in parts), unit * unit if sb else unit))
         return out
 
     # --- other point-based (C.07 7.5, 9.2) ---
@@ -619,7 +648,7 @@ class _Event:
                 so_far += x.h
                 if r > d.cut:
                     total += so_far
-            out.append(Fraction(total, 2))
+            out.append(Fraction(total, self.unit))
         return out
 
     def koya(self, d: Descriptor) -> list[Value]:
@@ -630,12 +659,13 @@ class _Event:
             if self.n and games % self.n == 0:
                 games -= games // self.n
             games -= sum(1 for m in self.lmp if m == 0)
-        limit = games + d.limit  # half the games, in half points
+        # twice half the most points possible, in the event's units; /L+n, /L-n: n half points
+        limit = games * self.win_u + d.limit * self.unit
         halves = self.halves
         return [
             Fraction(
-                sum(x.h for x in row if x.opponent is not None and halves[x.opponent] >= limit),
-                2,
+                sum(x.h for x in row if x.opponent is not None and 2 * halves[x.opponent] >= limit),
+                self.unit,
             )
             for row in self.rows
         ]
@@ -753,11 +783,11 @@ class _Event:
             for x in self.rows[i]:
                 if x.opponent in inside and (as_played or x.played):
                     met.setdefault(x.opponent, []).append(x.h)
-            s = sum((Fraction(sum(v), 2 * len(v)) for v in met.values()), Fraction(0))
+            s = sum((Fraction(sum(v), self.unit * len(v)) for v in met.values()), Fraction(0))
             score[i] = s
             if not self.rr and len(met) < most:
                 all_met = False
-                best[i] = s + (most - len(met))
+                best[i] = s + (most - len(met)) * Fraction(self.win_u, self.unit)
             else:
                 best[i] = s
         start = place[members[0]]
@@ -801,6 +831,9 @@ def tiebreaks(
     round_robin: bool | None = None,
     rounds: int | None = None,
     unrated: int | None = None,
+    scoring: ScoringSystem | None = None,
+    adjustments: Sequence[Fraction] | None = None,
+    round_points: Mapping[tuple[int, int], Fraction] | None = None,
 ) -> TiebreakTable:
     """Every player's value of every descriptor, and the ranks they make.
 
@@ -815,7 +848,16 @@ def tiebreaks(
     left out, with a note). *unrated*: the rating given to
     unrated players for the rating tie-breaks (``None``: none, and those tie-breaks are
     undefined for everyone when a player is unrated, as C.07 10 requires the tournament
-    rules to give one).
+    rules to give one). *scoring*: the event's scoring system (``None``: the crosstable's), which
+    every point-based tie-break reads (the opponents' scores, the points against them); the
+    rating tie-breaks read the games' results, 1, ½ or 0 (as FIDE's reference engine
+    does). *adjustments*: points added to (or taken from) each player's score in the
+    standing, in starting-rank order (TRF-2026 record ``299``'s bonuses and penalties): the
+    points and the groups ``DE`` separates are the adjusted ones; what the opponents'
+    tie-breaks read is the results' points, as FIDE's reference engine does.
+    *round_points*: the points of one round of one player, by (player, round), both from 1,
+    in place of what the result scores (record ``299`` with a type and a round): everywhere,
+    the player's score and the opponents' tie-breaks.
 
     >>> from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
     >>> W, L = Outcome.WIN, Outcome.LOSS
@@ -843,7 +885,16 @@ def tiebreaks(
             f"rounds: expected a whole number of rounds, 1 or more, got {rounds!r}"
         )
     check_edition(ds, chosen)
-    ev = _Event(crosstable, rounds, rr, chosen, unrated)
+    ev = _Event(
+        crosstable, rounds, rr, chosen, unrated, scoring or crosstable.scoring, round_points
+    )
+    points = list(ev.points)
+    if adjustments is not None:
+        if len(adjustments) != ev.n:
+            raise InvalidInputError(
+                f"adjustments: expected one per player ({ev.n}), got {len(adjustments)}"
+            )
+        points = [p + a for p, a in zip(points, adjustments)]
     undefined = [
         d.text for d in ds if d.code in _RATING_CODES and d.unrated is None and not ev.all_rated
     ]
@@ -854,11 +905,11 @@ def tiebreaks(
             + ", ".join(undefined)
             + ") are undefined (C.07 10: the tournament's rules give unrated players one)"
         )
-    columns: list[list[Value]] = [list(ev.points)]
+    columns: list[list[Value]] = [list(points)]
     ascending: list[int] = []
     for d in ds:
         if d.code == "PTS":
-            col: list[Value] = list(ev.points)
+            col: list[Value] = list(points)
         elif d.code == "DE":  # among the players tied on every key so far
             col = ev.direct_encounter(d, rank(columns, ascending=ascending))
         else:
@@ -870,7 +921,7 @@ def tiebreaks(
     values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(ev.n))
     return TiebreakTable(
         descriptors=ds,
-        points=tuple(ev.points),
+        points=tuple(points),
         values=values,
         ranks=tuple(current),
         edition=chosen,
@@ -936,19 +987,19 @@ def _compute(ev: _Event, d: Descriptor) -> list[Value]:
     wins = rr
     losses = rr and ev.edition.rr_forfeit_losses_played
     if code == "WIN":
-        return ev.count(lambda x: x.h == _WIN)
+        return ev.count(lambda x: x.won)
     if code == "WON":
         return ev.count(
-            lambda x: x.h == _WIN and x.opponent is not None and (x.played or (wins and x.forfeit))
+            lambda x: x.won and x.opponent is not None and (x.played or (wins and x.forfeit))
         )
     if code == "BPG":
         return ev.count(
-            lambda x: x.black and (x.played or (x.forfeit and (losses if x.h != _WIN else wins)))
+            lambda x: x.black and (x.played or (x.forfeit and (wins if x.won else losses)))
         )
     if code == "BWG":
-        return ev.count(lambda x: x.black and x.h == _WIN and (x.played or (wins and x.forfeit)))
+        return ev.count(lambda x: x.black and x.won and (x.played or (wins and x.forfeit)))
     if code in ("GE", "REP"):
-        return ev.count(lambda x: x.played or x.h == _WIN or (losses and x.forfeit))
+        return ev.count(lambda x: x.played or x.won or (losses and x.forfeit))
     if code == "STD":
         return [Fraction(sum(x.std_h for x in row), 2) for row in ev.rows]
     if code == "TPN":

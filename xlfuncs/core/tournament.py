@@ -20,6 +20,7 @@ from .first_rating import FirstRating, first_rating
 from .performance import rp_exact, rp_fide
 from .rating_change import RatingChange, rating_change
 from .results import Outcome
+from .scoring import DEFAULT_SCORING, ScoringSystem
 
 __all__ = ["Crosstable", "Entrant", "Pairing", "PlayerFigures", "is_round_robin"]
 
@@ -91,6 +92,9 @@ class Crosstable:
     entrants: tuple[Entrant, ...]
     round_robin: bool = False
     edition: Edition = field(default_factory=get_edition)
+    scoring: ScoringSystem = DEFAULT_SCORING
+    """What each result scores (TRF-2026 record ``162``; the default 1, ½, 0): the points
+    and Sonneborn-Berger read it, the rating figures read the games' results."""
 
     @classmethod
     def build(
@@ -99,6 +103,7 @@ class Crosstable:
         *,
         round_robin: bool = False,
         rules: RulesSpec = None,
+        scoring: ScoringSystem = DEFAULT_SCORING,
     ) -> Crosstable:
         """A crosstable, checking that every opponent number names a player."""
         count = len(entrants)
@@ -110,7 +115,7 @@ class Crosstable:
                     )
                 if p.opponent == i:
                     raise InvalidInputError(f"player {i}, round {r}: paired with themself")
-        return cls(tuple(entrants), round_robin, get_edition(rules))
+        return cls(tuple(entrants), round_robin, get_edition(rules), scoring)
 
     @cached_property
     def _halves(self) -> tuple[int, ...]:
@@ -122,7 +127,13 @@ class Crosstable:
 
     @cached_property
     def _points(self) -> tuple[Fraction, ...]:
-        return tuple(Fraction(h, 2) for h in self._halves)
+        if self.scoring.is_default:
+            return tuple(Fraction(h, 2) for h in self._halves)
+        points = self.scoring.points
+        return tuple(
+            sum((points(p.outcome) for p in e.pairings if p.outcome is not None), Fraction(0))
+            for e in self.entrants
+        )
 
     @cached_property
     def _games(self) -> tuple[tuple[tuple[tuple[int | None, Fraction], ...], int], ...]:
@@ -184,6 +195,16 @@ class Crosstable:
     def sonneborn_berger(self, number: int) -> Fraction:
         """Sum of the points of the opponents beaten and half of those drawn (games with an
         opponent, forfeits included; byes add nothing)."""
+        if not self.scoring.is_default:
+            points, totals = self.scoring.points, self._points
+            return sum(
+                (
+                    points(p.outcome) * totals[p.opponent - 1]
+                    for p in self.entrants[number - 1].pairings
+                    if p.opponent is not None and p.outcome is not None
+                ),
+                Fraction(0),
+            )
         halves = self._halves
         quarters = 0  # points x points, each in half points
         for p in self.entrants[number - 1].pairings:

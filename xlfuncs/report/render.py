@@ -240,6 +240,9 @@ def render_text(report: Report) -> str:
             else "Swiss (not every two players met)",
         )
     )
+    if not t.scoring.is_default:
+        line = t.trf2026.scoring_line
+        facts.append(("scoring", f"{t.scoring.text} (record 162, line {line})"))
     day = report.event_date
     if report.rules_given:
         how = "given"

@@ -46,7 +46,8 @@ class ReportRow:
     rating: int | None
     """``None`` when unrated."""
     points: float
-    """Recomputed from the results."""
+    """Recomputed from the results (under the file's scoring system, record ``162``, with
+    the points record ``299`` assigns): the standing's."""
     file_points: float | None
     """As the file writes them (``None`` when blank)."""
     rank: int
@@ -211,7 +212,7 @@ def _row(
         fide_id=p.fide_id,
         birth_year=p.birth_year,
         rating=rating,
-        points=float(f.points),
+        points=float(standing.points),
         file_points=None if p.points is None else float(p.points),
         rank=standing.rank,
         file_rank=p.rank or None,

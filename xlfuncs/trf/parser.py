@@ -11,20 +11,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
+from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import BinaryIO, Literal
 
 from ..core.editions import EDITIONS, RAPID_BLITZ_EDITIONS
 from ..core.results import SYMBOLS, Outcome
+from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..core.titles import FIDE_TITLES, TRF_TITLE_CODES, trf_title
 from ..file_error import FileFieldError
 from ..text_output import points_text
 from .records2026 import (
+    AssignmentEffects,
     ExtraRecord,
     NationalRating,
     RecordError,
     Trf2026,
+    assignment_effects,
     is_national_line,
     read_national_line,
     read_records,
@@ -428,6 +433,47 @@ class Tournament:
             for r in self.extra_records
             if r.code not in _EVENT_CODES and ignored_record(r.code) is None
         )
+
+    @property
+    def is_team_event(self) -> bool:
+        """Whether the file has team records (``013``, TRF-2026's ``310``)."""
+        return any(r.code in ("013", "310") for r in self.extra_records)
+
+    @property
+    def scoring(self) -> ScoringSystem:
+        """What each result scores for the players: record ``162``'s scoring system (with
+        the types of result record ``299`` sets for the whole event), except in a team
+        event, where ``162`` gives the teams' game points (a team's pairing-allocated bye
+        and so on), and the players' games score 1, ½, 0."""
+        if self.is_team_event:
+            return DEFAULT_SCORING
+        return self.assignments.scoring
+
+    @cached_property
+    def assignments(self) -> AssignmentEffects:
+        """What the file's ``299`` records do to the players' points
+        (:func:`~xlfuncs.trf.records2026.assignment_effects`)."""
+        return assignment_effects(
+            self.trf2026,
+            {p.start_no: tuple(e.outcome for e in p.rounds) for p in self.players},
+            team_event=self.is_team_event,
+        )
+
+    def points_of(self, p: Player) -> Decimal:
+        """What *p*'s results add up to under :attr:`scoring`, with the points record
+        ``299`` assigns (:attr:`Player.computed_points` when there is neither)."""
+        scoring = self.scoring
+        effects = self.assignments
+        if scoring.is_default and not effects.bonus and not effects.round_points:
+            return p.computed_points
+        total = effects.bonus.get(p.start_no, Fraction(0))
+        for e in p.rounds:
+            fixed = effects.round_points.get((p.start_no, e.round))
+            if fixed is not None:
+                total += fixed
+            elif e.outcome is not None:
+                total += scoring.points(e.outcome)
+        return Decimal(total.numerator) / total.denominator
 
     @property
     def declared_players(self) -> int | None:
@@ -1313,11 +1359,13 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
             first_with[fide_id] = p
 
     for p in t.players:
-        if p.points is not None and p.points != p.computed_points:
+        computed = t.points_of(p)
+        if p.points is not None and p.points != computed:
+            scored = "" if t.scoring.is_default else f" (scoring {t.scoring.text}, record 162)"
             add(
                 "points",
                 f"{_who(p)}: the file gives {points_text(p.points)} points, the results "
-                f"add up to {points_text(p.computed_points)}",
+                f"add up to {points_text(computed)}{scored}",
                 p,
             )
         for e in p.rounds:
@@ -1409,26 +1457,26 @@ def _rank_findings(t: Tournament) -> list[Discrepancy]:
             j -= 1
         group = ranked[j:i]
         for p in group:
-            if best is not None and _score(best) > _score(p):
+            if best is not None and _score(best, t) > _score(p, t):
                 out.append(
                     Discrepancy(
                         kind="rank",
                         message=f"{_who(p)} is ranked {p.rank} with "
-                        f"{points_text(_score(p))} points, above {_who(best)}, ranked "
-                        f"{best.rank} with {points_text(_score(best))}",
+                        f"{points_text(_score(p, t))} points, above {_who(best)}, ranked "
+                        f"{best.rank} with {points_text(_score(best, t))}",
                         source=t.source,
                         line_no=p.line_no,
                         start_no=p.start_no,
                     )
                 )
         for p in group:
-            if best is None or _score(p) > _score(best):
+            if best is None or _score(p, t) > _score(best, t):
                 best = p
         i = j
     out.sort(key=lambda d: d.line_no or 0)
     return out
 
 
-def _score(p: Player) -> Decimal:
+def _score(p: Player, t: Tournament) -> Decimal:
     """The file's points, or the results' where the file has none."""
-    return p.points if p.points is not None else p.computed_points
+    return p.points if p.points is not None else t.points_of(p)

@@ -39,6 +39,7 @@ __all__ = [
     "event_rate",
     "rate_of_minutes",
     "rate_of_time_control",
+    "read_encoded_time_control",
     "read_time_control",
 ]
 
@@ -150,6 +151,45 @@ def read_time_control(text: str) -> TimeControl:
     return TimeControl(first_minutes + increment, word)
 
 
+_PERIOD = re.compile(r"(?:([0-9]+)/)?([0-9]+)(?:\+([0-9]+))?")
+"""One period of TRF-2026's encoded time control (record 222): ``M/S``, ``M/S+I``, ``S`` or
+``S+I`` (moves, seconds, seconds added a move)."""
+
+
+_TWO_TIMES = re.compile(r"W[0-9/+:]+-B[0-9/+:]+", re.IGNORECASE)
+"""Record 222's form for different times for White and Black (``W300-B240``)."""
+
+
+def read_encoded_time_control(text: str) -> Fraction | None:
+    """The minutes for 60 moves of a TRF-2026 encoded time control (record ``222``: periods
+    ``M/S``, ``M/S+I``, ``S``, ``S+I`` joined by ``:``), counting each period's time and
+    increments while the first 60 moves are in it; ``None`` when *text* is not in that form,
+    or gives the two players different times (``W300-B240``, an Armageddon: FIDE rates no
+    game with different times for the players).
+
+    >>> read_encoded_time_control("5400+30"), read_encoded_time_control("40/6000+30:900+30")
+    (Fraction(120, 1), Fraction(145, 1))
+    >>> read_encoded_time_control("180+2"), read_encoded_time_control("W300-B240") is None
+    (Fraction(5, 1), True)
+    """
+    periods = text.strip().split(":")
+    seconds = Fraction(0)
+    moves_left = 60
+    for i, period in enumerate(periods):
+        m = _PERIOD.fullmatch(period.strip())
+        if m is None:
+            return None
+        moves = int(m.group(1)) if m.group(1) else None
+        if moves is not None and (moves == 0 or i == len(periods) - 1):
+            return None  # the last period covers the rest of the game
+        if moves_left <= 0:
+            continue
+        in_period = moves_left if moves is None else min(moves, moves_left)
+        seconds += int(m.group(2)) + in_period * int(m.group(3) or 0)
+        moves_left -= in_period
+    return seconds / 60
+
+
 def rate_of_minutes(minutes: Fraction) -> RateOfPlay:
     """The rate of play of *minutes* for 60 moves (Laws of Chess A.1, B.1).
 
@@ -230,7 +270,8 @@ def _minutes(value: Fraction) -> str:
 
 def event_rate(t: Tournament) -> EventRate:
     """The rate of play of the event by its time-control record: ``122`` (TRF16), else
-    ``222`` (TRF-2026), the first of them that says it plainly.
+    ``222`` (TRF-2026; its encoded form, :func:`read_encoded_time_control`, else read as
+    free text), the first of them that says it plainly.
 
     >>> from xlfuncs.trf import parse_trf
     >>> event_rate(parse_trf("122 3 min + 2 s")).note
@@ -243,8 +284,15 @@ def event_rate(t: Tournament) -> EventRate:
     texts = [(record, text) for record, text in texts if text]
     if not texts:
         return EventRate(None, None, "", None)
-    readings = [
-        EventRate(rate_of_time_control(text), record, text, read_time_control(text).minutes)
-        for record, text in texts
-    ]
+    readings = []
+    for record, text in texts:
+        encoded = read_encoded_time_control(text) if record == "222" else None
+        if record == "222" and _TWO_TIMES.fullmatch(text.strip()):
+            readings.append(EventRate(None, record, text, None))  # different times
+        elif encoded is not None:
+            readings.append(EventRate(rate_of_minutes(encoded), record, text, encoded))
+        else:
+            readings.append(
+                EventRate(rate_of_time_control(text), record, text, read_time_control(text).minutes)
+            )
     return next((r for r in readings if r.rate is not None), readings[0])

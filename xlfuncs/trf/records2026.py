@@ -22,15 +22,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import NamedTuple
 
+from ..core.results import Outcome
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 
 __all__ = [
     "NRS_METHODS",
     "Acceleration",
+    "AssignmentEffects",
     "ExtraRecord",
     "NationalRating",
     "NationalSupport",
@@ -39,6 +41,7 @@ __all__ = [
     "RecordError",
     "RoundBye",
     "Trf2026",
+    "assignment_effects",
     "is_national_line",
     "read_national_line",
     "read_records",
@@ -534,3 +537,136 @@ def read_records(
         assignments=tuple(assignments),
         comments=tuple(comments),
     )
+
+
+# --------------------------------------------------------------------------- 299 applied
+
+_KINDS: Mapping[str, Outcome] = {
+    "W": Outcome.WIN,
+    "D": Outcome.DRAW,
+    "L": Outcome.LOSS,
+    "F": Outcome.FULL_BYE,
+    "H": Outcome.HALF_BYE,
+    "Z": Outcome.ZERO_BYE,
+    "+": Outcome.FORFEIT_WIN,
+    "-": Outcome.FORFEIT_LOSS,
+}
+"""Record 299's types of assignment and the results they are."""
+
+_SAME_KIND: Mapping[Outcome, Outcome] = {
+    Outcome.SHORT_WIN: Outcome.WIN,
+    Outcome.SHORT_DRAW: Outcome.DRAW,
+    Outcome.SHORT_LOSS: Outcome.LOSS,
+}
+
+
+def _plain(v: Fraction) -> str:
+    text = f"{float(v):.2f}".rstrip("0")
+    return text + "0" if text.endswith(".") else text
+
+
+def _signed(v: Fraction) -> str:
+    text = f"{float(v):+.2f}".rstrip("0")
+    return text + "0" if text.endswith(".") else text
+
+
+@dataclass(frozen=True)
+class AssignmentEffects:
+    """What a file's ``299`` records do to an individual event's points."""
+
+    scoring: ScoringSystem
+    """The scoring system (record ``162``) with the types of result whose points the whole
+    event's ``299`` records set (a type, no round, no player)."""
+    bonus: Mapping[int, Fraction]
+    """Points added to (negative: taken from) a player's score, by starting rank (a blank
+    type): the standing's points, not what the opponents' tie-breaks read."""
+    round_points: Mapping[tuple[int, int], Fraction]
+    """The points of one round of one player, by (starting rank, round) (a type, a round and
+    players): the round's points everywhere (the player's score, the opponents'
+    tie-breaks)."""
+    notes: tuple[str, ...]
+    """What was applied, and what was not and why, one sentence a line."""
+
+
+def assignment_effects(
+    records: Trf2026,
+    outcomes: Mapping[int, Sequence[Outcome | None]],
+    *,
+    team_event: bool,
+) -> AssignmentEffects:
+    """The effects of *records*' ``299`` lines on the players whose rounds' results are
+    *outcomes* (by starting rank). A team event's ``299`` records concern teams' match and
+    game points, and are not applied to the players."""
+    scoring = records.scoring
+    found = records.assignments
+    if not found:
+        return AssignmentEffects(scoring, {}, {}, ())
+    lines = ", ".join(str(a.line_no) for a in found)
+    if team_event:
+        return AssignmentEffects(
+            DEFAULT_SCORING,
+            {},
+            {},
+            (
+                f"record 299 (lines {lines}): the assignments of a team event (the teams' match "
+                "and game points): not applied to the players",
+            ),
+        )
+    notes: list[str] = []
+    defaults: dict[Outcome, Fraction] = dict(scoring.overrides)
+    bonus: dict[int, Fraction] = {}
+    round_points: dict[tuple[int, int], Fraction] = {}
+    for a in found:
+        where = f"record 299, line {a.line_no}"
+        if a.shifted:
+            notes.append(
+                f"{where}: its fields are one column to the left of TRF-2026's (points in "
+                "12-15, round in 17-19, players from 21, as Sharly Chess writes them): read so"
+            )
+        kind = _KINDS.get(a.kind)
+        if kind is not None and a.round is None and not a.players:
+            defaults[kind] = a.points
+            notes.append(f"{where}: every {a.kind!r} of the event scores {_plain(a.points)}")
+            continue
+        known = [n for n in a.players if n in outcomes]
+        for n in a.players:
+            if n not in outcomes:
+                notes.append(f"{where}: no. {n} is not a player of the file: not applied")
+        if not a.players:
+            notes.append(f"{where}: names no player: not applied")
+            continue
+        if kind is None:  # a bonus or a penalty
+            for n in known:
+                bonus[n] = bonus.get(n, Fraction(0)) + a.points
+            if known:
+                who = ", ".join(f"no. {n}" for n in known)
+                what = "a bonus" if a.points >= 0 else "a penalty"
+                notes.append(
+                    f"{where}: {who} {_signed(a.points)} point{'s' if abs(a.points) != 1 else ''}"
+                    f" ({what}) in the standing"
+                )
+            continue
+        if a.round is None:
+            notes.append(f"{where}: a type ({a.kind!r}) for players needs a round: not applied")
+            continue
+        for n in known:
+            rounds = outcomes[n]
+            if a.round > len(rounds):
+                notes.append(
+                    f"{where}: round {a.round} is not in the file (no. {n} has "
+                    f"{len(rounds)}): not applied"
+                )
+                continue
+            round_points[(n, a.round)] = a.points
+            written = rounds[a.round - 1]
+            said = f"{where}: no. {n}, round {a.round}: {a.kind!r} scoring {_plain(a.points)}"
+            if written is None or _SAME_KIND.get(written, written) is not kind:
+                shown = "no result" if written is None else repr(written.symbol)
+                said += (
+                    f"; the 001 line writes {shown}: the points are 299's, the result (for "
+                    "the counts and the unplayed rounds) the 001 line's"
+                )
+            notes.append(said)
+    if defaults != dict(scoring.overrides):
+        scoring = replace(scoring, overrides=tuple(defaults.items()))
+    return AssignmentEffects(scoring, bonus, round_points, tuple(notes))

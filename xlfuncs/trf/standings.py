@@ -48,7 +48,8 @@ class Standing:
     rank: int
     """Our rank, from 1; players equal on every figure share it."""
     points: Fraction
-    """The points the results add up to."""
+    """The points the results add up to (under the file's scoring system, record ``162``),
+    with what record ``299`` assigns."""
     tiebreaks: Mapping[str, Value]
     """Each tie-break's value by its descriptor, in the order they rank."""
 
@@ -285,14 +286,21 @@ def event_standings(
         warnings=warnings,
         edition=tiebreak_edition_for(spec, built.event_date)[0],
     )
+    effects = t.assignments  # record 299
+    number = {p.start_no: i for i, p in enumerate(built.players, start=1)}
     table = compute_tiebreaks(
         built.file_ratings,
         choice.descriptors,
         edition=spec,
         start=built.event_date,
         unrated=unrated,
+        adjustments=[effects.bonus.get(p.start_no, Fraction(0)) for p in built.players]
+        if effects.bonus
+        else None,
+        round_points={(number[n], r): v for (n, r), v in effects.round_points.items()} or None,
     )
     if warnings is not None:  # the edition's note is the text report's "C.07" line
+        warnings.extend(effects.notes)
         said = tiebreak_edition_for(spec, built.event_date)[1]
         warnings.extend(note for note in table.notes if note != said)
     standings = tuple(

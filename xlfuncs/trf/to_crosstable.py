@@ -261,14 +261,13 @@ def crosstable_from_trf(
         )
 
     records = t.trf2026
-    if not records.scoring.is_default:
+    scoring = t.scoring
+    if t.is_team_event and not records.scoring.is_default:
         warnings.append(
-            f"record 162 (line {records.scoring_line}) gives the scoring system "
-            f"{records.scoring.text}: not applied, points, ranks and tie-breaks are 1-½-0"
+            f"record 162 (line {records.scoring_line}) gives the game points of a team event "
+            f"({records.scoring.text}): the players' games score 1-½-0 here (the event is "
+            "read as an individual one)"
         )
-    if records.assignments:
-        lines = ", ".join(str(a.line_no) for a in records.assignments)
-        warnings.append(f"record 299 (abnormal assignment of points, lines {lines}): not applied")
 
     players = tuple(sorted(t.players, key=lambda p: p.start_no))
     number = {p.start_no: i for i, p in enumerate(players, start=1)}
@@ -350,11 +349,13 @@ def crosstable_from_trf(
             f" no birth year, so the junior K 40 could not be considered: "
             f"{short_list(no_birth)}"
         )
-    crosstable = Crosstable.build(entrants, round_robin=round_robin, rules=edition)
+    crosstable = Crosstable.build(entrants, round_robin=round_robin, rules=edition, scoring=scoring)
     file_crosstable = (
         None
         if not no_id_numbers
-        else Crosstable.build(file_entrants, round_robin=round_robin, rules=edition)
+        else Crosstable.build(
+            file_entrants, round_robin=round_robin, rules=edition, scoring=scoring
+        )
     )
     return TrfCrosstable(
         crosstable=crosstable,
