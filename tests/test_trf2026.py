@@ -433,3 +433,18 @@ def test_222_encoded_time_control(text: str, rate: str, minutes: int) -> None:
 def test_222_armageddon_is_not_plain() -> None:
     """W300-B240: the players have different times (FIDE rates no such game)."""
     assert event_rate(parse_trf("\n".join(["222 W300-B240", P1, P2]))).rate is None
+
+
+def test_240_against_the_001_lines() -> None:
+    """Sharly's file: its four 240 byes are the 001 lines' (no. 4 "0000 - H" in round 2 ...)."""
+    assert not [w for w in analyse_event(read_trf(SHARLY)).warnings if "record 240" in w]
+    text = "\n".join([P1, P2, "240 H   1    1", "240 F   2    2"])
+    warnings = analyse_event(parse_trf(text)).warnings
+    assert (
+        "record 240, line 3: no. 1, round 1: a 'H' bye, the 001 line writes '1' (the 001 "
+        "line's is counted)" in warnings
+    )
+    assert (
+        "record 240, line 4: a 'F' bye in round 2, after the file's last round (1), for "
+        "no. 2" in warnings
+    )

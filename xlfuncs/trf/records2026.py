@@ -42,6 +42,7 @@ __all__ = [
     "RoundBye",
     "Trf2026",
     "assignment_effects",
+    "bye_notes",
     "is_national_line",
     "read_national_line",
     "read_records",
@@ -670,3 +671,36 @@ def assignment_effects(
     if defaults != dict(scoring.overrides):
         scoring = replace(scoring, overrides=tuple(defaults.items()))
     return AssignmentEffects(scoring, bonus, round_points, tuple(notes))
+
+
+_BYES: Mapping[str, Outcome] = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
+
+
+def bye_notes(
+    records: Trf2026, outcomes: Mapping[int, Sequence[Outcome | None]], rounds: int
+) -> list[str]:
+    """Where a ``240`` bye disagrees with the ``001`` lines (the results counted are theirs):
+    a player the file does not have, a round whose entry is not that bye, a round after the
+    file's last (a bye entered ahead: said once a record)."""
+    out: list[str] = []
+    for b in records.byes:
+        where = f"record 240, line {b.line_no}"
+        later = [n for n in b.players if n in outcomes and b.round > rounds]
+        if later:
+            who = ", ".join(f"no. {n}" for n in later)
+            out.append(
+                f"{where}: a {b.kind!r} bye in round {b.round}, after the file's last "
+                f"round ({rounds}), for {who}"
+            )
+        for n in b.players:
+            if n not in outcomes:
+                out.append(f"{where}: no. {n} is not a player of the file")
+            elif b.round <= len(outcomes[n]):
+                written = outcomes[n][b.round - 1]
+                if written is not _BYES[b.kind] and not (b.kind == "Z" and written is None):
+                    shown = "no result" if written is None else repr(written.symbol)
+                    out.append(
+                        f"{where}: no. {n}, round {b.round}: a {b.kind!r} bye, the 001 line "
+                        f"writes {shown} (the 001 line's is counted)"
+                    )
+    return out

@@ -35,6 +35,7 @@ from .k_policy import KSource, PlayerK, known_birth_year, player_k
 from .list_data import has_fide_id, with_list
 from .parser import Player, RoundEntry, Tournament, is_invalid_date
 from .rate_of_play import EventRate, event_rate
+from .records2026 import bye_notes
 from .short_list import short_list
 
 if TYPE_CHECKING:
@@ -262,6 +263,9 @@ def crosstable_from_trf(
 
     records = t.trf2026
     scoring = t.scoring
+    warnings += bye_notes(
+        records, {p.start_no: tuple(e.outcome for e in p.rounds) for p in t.players}, t.num_rounds
+    )
     if t.is_team_event and not records.scoring.is_default:
         warnings.append(
             f"record 162 (line {records.scoring_line}) gives the game points of a team event "
