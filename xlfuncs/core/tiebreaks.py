@@ -435,14 +435,15 @@ pairing-allocated bye (C.07 16.2.1: not a voluntary unplayed round; it counts as
 elected to play)."""
 
 _WIN: Final = 2
-"""A win's points in half points: the engine counts half points in ints (exact, and much
-quicker than fractions), and quarter points for Sonneborn-Berger."""
+"""A win's points in half points (1-½-0): the engine counts points in ints (exact, and much
+quicker than fractions) of the event's unit, half points under the default scoring, and
+their squares for Sonneborn-Berger."""
 
 
 @dataclass(frozen=True)
 class _Round:
     h: int
-    """Points scored, in half points."""
+    """Points scored, in the event's units (half points under the default scoring)."""
     opponent: int | None
     """The opponent's index (from 0), forfeits included; ``None``: none."""
     played: bool
@@ -571,7 +572,7 @@ class _Event:
         """Each player's score as an opponent's Buchholz sees it (16.3: voluntary unplayed
         rounds after the last one played count as draws, in a Swiss), and their own score
         for the dummy opponent of their own unplayed rounds; for Fore Buchholz, the last
-        round counts as a draw. In half points."""
+        round counts as a draw. In the event's units."""
         rr = self.rr
         no_opp = 0 if rr else self.draw_u
         last = self.rounds
