@@ -55,7 +55,9 @@ workbook is read under one fixed file name, so that the same template filled
 differently shares its compiled formulas. Plugged-in functions are reached
 through one stable stand-in per name, which calls the current call's wrapper,
 so a kept formula reports its failures to the current call. Constant cells
-are read from each file afresh.
+are read from each file afresh; blank cells (most of a chart's cells: formatted input
+cells, the cells of an array formula's range), to which ``formulas`` adds nothing, all
+compile to one stand-in without their addresses being parsed.
 """
 
 from __future__ import annotations
@@ -336,22 +338,55 @@ def _stand_in(name: str) -> Callable[..., Any]:
     return _STAND_INS[name]
 
 
+class _Blank:
+    """What a blank cell compiles to: ``formulas`` adds no node for a cell without a value
+    or formula (``Cell.add`` returns no nodes), so one stand-in serves every blank cell and
+    spares parsing its address (most cells of the charts are blank input cells)."""
+
+    output = None
+    value = sh.EMPTY
+    inputs = None
+
+    def add(self, dsp: Any, context: Any = None) -> set[Any]:
+        return set()
+
+
+_BLANK = _Blank()
+
+_NO_NAMES: dict[str, Any] = {}
+"""The defined names of a compilation given none."""
+
+
 def _compiled_cells(key: Hashable) -> Callable[..., Any]:
     """``ExcelModel._compile_cell`` that keeps each compiled formula cell under *key* (the
     functions and options) and what the cell's compilation reads."""
     compile_cell = ExcelModel.__dict__["_compile_cell"].__func__
+    contexts: dict[int, tuple[Mapping[str, Any], Hashable]] = {}
+
+    def context_key(context: Mapping[str, Any]) -> Hashable:
+        # one sheet's cells share one context dict and one dict of defined names: each one's
+        # key is worked out once (the dict is kept, so that its id is not reused by another)
+        kept = contexts.get(id(context))
+        if kept is None or kept[0] is not context:
+            kept = contexts[id(context)] = (
+                context,
+                tuple(sorted((k, repr(v)) for k, v in context.items())),
+            )
+        return kept[1]
 
     def cached(
         crd: str, val: Any, context: Mapping[str, Any], check_formula: bool, references: Any
     ) -> Any:
+        if val is None:  # a blank cell (formatted, or in an array's range) adds nothing
+            return _BLANK
         if not (check_formula and isinstance(val, str) and val.startswith("=")):
             return compile_cell(crd, val, context, check_formula, references)
         cell_key = (
             key,
             crd,
             val,
-            tuple(sorted((k, repr(v)) for k, v in context.items())),
-            tuple(sorted((k, repr(v)) for k, v in (references or {}).items())),
+            context_key(context),
+            context_key(references or _NO_NAMES),
         )
         if cell_key not in _COMPILED:
             _COMPILED[cell_key] = compile_cell(crd, val, context, check_formula, references)
