@@ -16,7 +16,8 @@ A test that uses one of the recalculated or printed fixtures is marked ``slow``.
 worker runs all the tests of a file: the recalculations, each used by one file, are still made
 once; ``printed``, which two files use, is printed by the first worker that needs it into a
 folder both share. (``--dist loadgroup`` with ``xdist_group`` marks would say this directly,
-but under pytest 9.2 pytest-xdist 3.8 no longer groups: its issue #1386.)
+but under pytest 9.2 pytest-xdist 3.8 no longer groups: its issue #1386.) The files that take
+longest are handed out first (:data:`HEAVY_FIRST`, :func:`pytest_xdist_make_scheduler`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,42 @@ each of our functions."""
 
 SLOW_FIXTURES = ("round_robin_evaluated", "swiss_evaluated", "printed")
 """The session fixtures that take seconds: a test that uses one is marked ``slow``."""
+
+
+HEAVY_FIRST = (
+    "tests/test_templates_player.py",
+    "tests/test_templates_swiss.py",
+    "tests/test_benchmarks.py",
+    "tests/test_pyodide.py",
+    "tests/test_crosstable.py",
+    "tests/test_templates_check.py",
+    "tests/test_templates_round_robin.py",
+    "tests/test_fuzz.py",
+)
+"""The files that take longest (CPU seconds measured with ``--durations=0``), longest first:
+under ``--dist loadfile`` the workers take them first, so that no worker is left alone with a
+long file at the end while the other has finished (xdist's own order is by number of tests,
+which put the real-Pyodide file, two tests and a minute or more, last)."""
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under ``--dist loadfile``: xdist's file-by-file scheduling, the :data:`HEAVY_FIRST`
+    files handed out first (each file still runs whole on one worker)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class HeavyFirst(LoadFileScheduling):
+        def schedule(self) -> None:
+            if self.collection is None and self.collection_is_completed:
+                order = {name: i for i, name in enumerate(HEAVY_FIRST)}
+                collection = next(iter(self.registered_collections.values()))
+                scopes = dict.fromkeys(self._split_scope(nodeid) for nodeid in collection)
+                first = sorted((s for s in scopes if s in order), key=order.__getitem__)
+                self.workqueue.update((s, {}) for s in first)  # taken first, filled below
+            super().schedule()
+
+    return HeavyFirst(config, log)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
