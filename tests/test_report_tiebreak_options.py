@@ -232,12 +232,7 @@ def test_crosstable_tiebreak_rules(capsys: pytest.CaptureFixture[str], tmp_path:
         if ws.cell(row, c).value is not None
     )
     assert cell == "2026"
-    head = next(r for r in range(1, 20) if ws.cell(r, 1).value == "No.")
-    column: dict[str, int] = {}
-    for c in range(1, ws.max_column + 1):
-        title = ws.cell(head, c).value
-        if isinstance(title, str):
-            column.setdefault(title, c)
+    head, column = _chart_columns(ws)
     want = _published("2026")
     for r in range(head + 1, head + 16):
         cells = want[int(ws.cell(r, 1).value)]
