@@ -1,8 +1,11 @@
-"""Reading a chart's results block once for all its stored values (issue 8, item 14).
+"""Reading a chart's results block once for all its stored values (issue 8, item 14), and
+once for all the calls of a recalculation (issue 18).
 
 :func:`xlfuncs.excel.shared_results` lets the eight ``_ALL`` calls of a chart's stored
 values (:func:`xlfuncs.templates.chart.figures`) share one reading of the results and
-opponents; each function must answer exactly as it does alone, as Excel calls it.
+opponents; each function must answer exactly as it does alone, as Excel calls it. Across
+calls, a block (and a crosstable) is found again by the cells' values
+(:mod:`xlfuncs.excel.memo`): a copy of the same values is not read again, a changed one is.
 :class:`xlfuncs.templates.common.PlainFormulaSheet` stores a formula that calls only
 functions without the ``_xlfn.`` prefix as xlsxwriter would, without its rewriting.
 """
@@ -47,6 +50,13 @@ def _call(name: str) -> Any:
     return function(*CALLS[name])
 
 
+@pytest.fixture(autouse=True)
+def _forget() -> None:
+    """Each test starts with nothing read before (the memos are the module's)."""
+    columns._games.clear()
+    columns._tables.clear()
+
+
 def _count_readings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     readings: list[int] = []
     read = columns._read_games
@@ -62,8 +72,15 @@ def _count_readings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def test_shared_reading_gives_each_function_its_own_answer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    alone = {name: _call(name) for name in CALLS}
-    alone_reasons = {name: udfs.EXPLAIN_ERROR(name, *CALLS[name]) for name in CALLS}
+    alone = {}
+    alone_reasons = {}
+    for name in CALLS:
+        columns._games.clear()
+        columns._tables.clear()
+        alone[name] = _call(name)
+        alone_reasons[name] = udfs.EXPLAIN_ERROR(name, *CALLS[name])
+    columns._games.clear()
+    columns._tables.clear()
     readings = _count_readings(monkeypatch)
     with excel.shared_results():
         shared = {name: _call(name) for name in CALLS}
@@ -82,19 +99,78 @@ def test_shared_reading_gives_each_function_its_own_answer(
     assert sb[2] == "#VALUE!"
 
 
-def test_outside_the_block_every_call_reads_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+def _copy(rows: list[list[Any]]) -> list[list[Any]]:
+    return [list(row) for row in rows]
+
+
+def test_across_calls_a_copy_of_the_same_values_is_not_read_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    readings = _count_readings(monkeypatch)
+    first = udfs.RA_ALL(RATINGS, RESULTS, OPPONENTS)
+    # each call with its own copy, as Excel's calls come: found by the values
+    assert udfs.RA_ALL(_copy(RATINGS), _copy(RESULTS), _copy(OPPONENTS)) == first
+    udfs.SB_ALL(_copy(RESULTS), _copy(OPPONENTS))
+    assert len(readings) == 1
+
+
+@pytest.mark.parametrize(
+    ("row", "cell", "value"),
+    [
+        (0, 0, "0"),  # a result changed
+        (0, 0, 1.0),  # the same number, another type: read again (1 and "1" read alike)
+        (0, 0, True),  # not a result: row 1 is an error now
+        (2, 1, " 1"),  # text with a space
+    ],
+)
+def test_a_changed_value_is_read_again(
+    monkeypatch: pytest.MonkeyPatch, row: int, cell: int, value: Any
+) -> None:
     readings = _count_readings(monkeypatch)
     udfs.SB_ALL(RESULTS, OPPONENTS)
-    udfs.RA_ALL(RATINGS, RESULTS, OPPONENTS)
-    with excel.shared_results():
-        udfs.SB_ALL(RESULTS, OPPONENTS)
-    udfs.SB_ALL(RESULTS, OPPONENTS)
-    assert len(readings) == 4
+    changed = _copy(RESULTS)
+    changed[row][cell] = value
+    fresh = udfs.SB_ALL(changed, OPPONENTS)
+    assert len(readings) == 2
+    columns._games.clear()
+    columns._tables.clear()
+    assert udfs.SB_ALL(changed, OPPONENTS) == fresh  # as read with nothing kept
+
+
+def test_a_changed_rating_builds_the_crosstable_again() -> None:
+    assert udfs.RA_ALL(RATINGS, RESULTS, OPPONENTS)[0] == [2250]  # (2300 + 2200) / 2
+    ratings = _copy(RATINGS)
+    ratings[1] = [2100.0]
+    assert udfs.RA_ALL(ratings, RESULTS, OPPONENTS)[0] == [2150]  # (2100 + 2200) / 2
+
+
+def test_values_that_are_not_plain_are_read_every_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Cellish(str):
+        """Text of another type: no key for it."""
+
+    readings = _count_readings(monkeypatch)
+    results = _copy(RESULTS)
+    results[0][0] = Cellish("1")
+    udfs.SB_ALL(results, OPPONENTS)
+    udfs.SB_ALL(results, OPPONENTS)
+    assert len(readings) == 2
+
+
+def test_a_caller_changing_its_rows_leaves_the_kept_crosstable_alone() -> None:
+    table, errors, empty = excel.crosstable_rows(RATINGS, RESULTS, OPPONENTS)
+    errors[0] = None
+    errors[3] = None
+    empty[4] = False
+    again, errors_again, empty_again = excel.crosstable_rows(RATINGS, RESULTS, OPPONENTS)
+    assert again is table  # built once
+    assert errors_again[3] is not None and errors_again[0] is None
+    assert empty_again[4] is True
 
 
 def test_a_different_block_is_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
     readings = _count_readings(monkeypatch)
     other = [list(row) for row in RESULTS]
+    other[3][1] = "0"  # another block (a copy of the same values would be found again)
     with excel.shared_results():
         udfs.SB_ALL(RESULTS, OPPONENTS)
         udfs.SB_ALL(other, OPPONENTS)

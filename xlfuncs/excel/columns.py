@@ -4,7 +4,9 @@ core's :class:`~xlfuncs.core.tournament.Crosstable`, each row's error kept in it
 one value per player shaped into a column (:func:`per_player`).
 
 Excel pays per call, so a chart makes one call per column, not per player. Within
-:func:`shared_results` the calls on the same results block read it once.
+:func:`shared_results` the calls on the same results block read it once; across calls the
+last few blocks read, and crosstables built, are found again by the cells' values
+(:mod:`.memo`): the calls of one recalculation each pass their own copy of the same columns.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from .cells import (
     whole_number,
 )
 from .errors import ExcelErrorInput, RowError, check_cell, code_of, to_excel
+from .memo import Memo, value_key
 from .ranges import Cell, column, matrix
 
 __all__ = [
@@ -57,12 +60,41 @@ def crosstable_rows(
     *ratings* has one row per player (blank or 0 = unrated). *results* is either a
     crosstable grid (N x N, the row player's result against the column player; used when
     *opponents* is omitted) or, with *opponents*, one column per round beside the opponents'
-    numbers. Returns the crosstable, each row's error (or ``None``) and which rows are empty.
+    numbers. Returns the crosstable, each row's error (or ``None``) and which rows are empty
+    (lists of the caller's own: a crosstable built from the same values before is reused).
     """
+    edition = rules(rules_value)
+    cells = value_key(ratings, results, opponents, k, female, titles, federations)
+    kind = _is_grid(opponents) if round_robin is None else round_robin  # as built
+    table, errors, empty = _tables.get(
+        None if cells is None else (edition, kind, cells),
+        lambda: _crosstable(
+            ratings, results, opponents, k, female, titles, federations, edition, round_robin
+        ),
+    )
+    return table, list(errors), list(empty)
+
+
+_Rows = tuple[Any, list[RowError | None], list[bool]]
+
+_tables: Memo[_Rows] = Memo(4)
+"""The last crosstables :func:`crosstable_rows` built, by the values of its arguments."""
+
+
+def _crosstable(
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell,
+    k: Cell,
+    female: Cell,
+    titles: Cell,
+    federations: Cell,
+    edition: Any,
+    round_robin: bool | None,
+) -> _Rows:
     from ..core.norm_field import fide_title
     from ..core.tournament import Crosstable, Entrant
 
-    edition = rules(rules_value)
     rating_cells = column(ratings)
     n = len(rating_cells)
     grid, result_rows, opponent_rows, parsed = results_games(results, opponents, n)
@@ -133,6 +165,9 @@ ResultsGames = tuple[bool, list[list[Cell]], list[list[Cell]], list["tuple[Any, 
 """What :func:`results_games` finds: whether *results* is a grid, the results' rows, the
 opponents' rows, and each row's games (its pairings, or the error that stops the row)."""
 
+_games: Memo[ResultsGames] = Memo(4)
+"""The last results blocks :func:`results_games` read, by their values."""
+
 _shared: dict[tuple[int, int, int], tuple[Cell, Cell, ResultsGames]] | None = None
 """The results blocks read so far within :func:`shared_results` (``None`` outside it)."""
 
@@ -171,10 +206,32 @@ def results_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
     key = (id(results), id(opponents), n)
     if _shared is not None and key in _shared:
         return _shared[key][2]
-    found = _read_games(results, opponents, n)
+    cells = value_key(results, opponents)
+    found = _games.get(
+        None if cells is None else (n, cells), lambda: _read_games(results, opponents, n)
+    )
     if _shared is not None:
         _shared[key] = (results, opponents, found)
     return found
+
+
+_KEYED = frozenset({type(None), bool, int, float, str})
+"""The cell types whose outcome :func:`_read_games` reads once per (type, value): ``outcome``
+answers the same for the same type and value (its name only words an error, and an error is
+not kept)."""
+
+_EXACT = 2**53
+"""Whole numbers up to this are floats exactly: ``whole_number`` gives an ``int`` cell back
+as it is."""
+
+
+def _is_grid(opponents: Cell) -> bool:
+    """Whether the results are a crosstable grid: no opponents given."""
+    return opponents is None or (not isinstance(opponents, (list, tuple)) and is_blank(opponents))
+
+
+def _where(i: int, j: int, grid: bool) -> str:
+    return f"row {i + 1}, {'column' if grid else 'round'} {j + 1}"
 
 
 def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
@@ -183,7 +240,7 @@ def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
     result_rows = matrix(results, "results")
     if len(result_rows) != n:
         raise InvalidInputError(f"results has {len(result_rows)} rows but ratings has {n}")
-    grid = opponents is None or (not isinstance(opponents, (list, tuple)) and is_blank(opponents))
+    grid = _is_grid(opponents)
     if grid:
         if any(len(r) != n for r in result_rows):
             raise InvalidInputError(
@@ -199,30 +256,51 @@ def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
                 "opponents and results must have the same shape, with one row per player"
             )
     parsed: list[tuple[Any, ...] | Exception] = []
+    known: dict[tuple[type, Cell], Any] = {}  # (type, value) -> its outcome, read once
     for i in range(n):
         pairings: list[Pairing] = []
         try:
             for j, (opp, res) in enumerate(zip(opponent_rows[i], result_rows[i])):
-                where = f"row {i + 1}, {'column' if grid else 'round'} {j + 1}"
                 if grid and j == i:
+                    where = _where(i, j, grid)
                     check_cell(res, f"results ({where})")
                     if not is_blank(res) and not is_diagonal(res):
                         raise InvalidInputError(f"results ({where}): the diagonal is blank")
                     continue
-                outcome_value = outcome(res, f"results ({where})")
-                opponent_no = None if is_blank(opp) else whole_number(opp, f"opponents ({where})")
+                kind = type(res)
+                if kind in _KEYED and (kind, res) in known:
+                    outcome_value = known[kind, res]
+                else:
+                    outcome_value = outcome(res, f"results ({_where(i, j, grid)})")
+                    if kind in _KEYED:
+                        known[kind, res] = outcome_value
+                if type(opp) is int and -_EXACT <= opp <= _EXACT:
+                    opponent_no: int | None = opp  # whole_number's answer, without the name
+                elif opp is None:
+                    opponent_no = None
+                else:
+                    opponent_no = (
+                        None
+                        if is_blank(opp)
+                        else whole_number(opp, f"opponents ({_where(i, j, grid)})")
+                    )
                 if opponent_no == 0:
                     opponent_no = None
                 if outcome_value is None:
                     continue
                 if opponent_no is None and not outcome_value.is_bye and outcome_value.rated:
-                    raise InvalidInputError(f"results ({where}): a result without an opponent")
+                    raise InvalidInputError(
+                        f"results ({_where(i, j, grid)}): a result without an opponent"
+                    )
                 if opponent_no is not None and not 1 <= opponent_no <= n:
                     raise OutOfRangeError(
-                        f"opponents ({where}): {opponent_no} is not a player number (1..{n})"
+                        f"opponents ({_where(i, j, grid)}): {opponent_no} is not a player "
+                        f"number (1..{n})"
                     )
                 if opponent_no == i + 1:
-                    raise InvalidInputError(f"opponents ({where}): a player cannot meet themself")
+                    raise InvalidInputError(
+                        f"opponents ({_where(i, j, grid)}): a player cannot meet themself"
+                    )
                 pairings.append(
                     Pairing(None if outcome_value.is_bye else opponent_no, outcome_value)
                 )
@@ -258,7 +336,7 @@ def per_player(
         if empty[i]:
             out.append([""])
             continue
-        met = {p.opponent for p in entrant.pairings if p.opponent is not None}
+        met = {p.opponent for p in entrant.pairings if p.opponent is not None} if bad else bad
         if met & bad:
             first_bad = min(met & bad)
             code = cast(RowError, errors[first_bad - 1]).code  # passes through

@@ -1,0 +1,87 @@
+"""What was read from a chart's columns, kept across calls and found again by the cells'
+values: a full recalculation of a wall chart calls eight whole-column functions on the same
+results block (and four of them on the same ratings too), each call with its own copy of
+the values, and each would read them afresh.
+
+:func:`value_key` is a key equal for two argument lists exactly when they hold the same
+values of the same types in the same shapes; :class:`Memo` keeps the last few answers by
+such a key. Only plain cell values make a key (blank, booleans, numbers, text, dates, in
+cells, rows and lists of rows, as xlwings passes ranges): for anything else there is none,
+and the caller reads the values afresh.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from itertools import chain
+from typing import Generic, TypeVar
+
+from .ranges import Cell
+
+__all__ = ["Memo", "value_key"]
+
+_PLAIN = frozenset({type(None), bool, int, float, str, _dt.datetime, _dt.date, _dt.time})
+"""The types whose ``repr`` tells every two values apart, with their type: ``1``, ``1.0``,
+``True`` and ``'1'`` differ; Python writes a float with the digits that read back as it."""
+
+_SEQUENCES = frozenset({list, tuple})
+
+T = TypeVar("T")
+
+
+def _plain(value: Cell) -> bool:
+    """Whether *value* is a plain cell value, a list (or tuple) of them, or a list of those."""
+    kind = type(value)
+    if kind is not list and kind is not tuple:
+        return kind in _PLAIN
+    kinds = set(map(type, value))
+    if kinds <= _PLAIN:
+        return True
+    if kinds <= _SEQUENCES:  # rows
+        return _PLAIN.issuperset(map(type, chain.from_iterable(value)))
+    return False
+
+
+def value_key(*values: Cell) -> str | None:
+    """A key for *values* (a function's arguments as cells hold them): equal for two calls
+    exactly when they hold the same values, of the same types, in the same shapes; ``None``
+    when one of them is not plain (see the module's docstring).
+
+    >>> value_key([[1, "½"], [None, 2.5]]) == value_key([[1, "½"], [None, 2.5]])
+    True
+    >>> len({value_key([[1]]), value_key([[1.0]]), value_key([[True]]), value_key([["1"]])})
+    4
+    >>> value_key([[object()]]) is None
+    True
+    """
+    if not all(_plain(v) for v in values):
+        return None
+    return repr(values)
+
+
+class Memo(Generic[T]):
+    """The last *size* answers, by key (the least recently used one goes first)."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._found: OrderedDict[Hashable, T] = OrderedDict()
+
+    def get(self, key: Hashable | None, compute: Callable[[], T]) -> T:
+        """The answer kept for *key*, else ``compute()``, kept for *key*; without a key
+        (``None``) always ``compute()``, kept for nothing."""
+        if key is None:
+            return compute()
+        if key in self._found:
+            self._found.move_to_end(key)
+            return self._found[key]
+        found = compute()
+        self._found[key] = found
+        if len(self._found) > self._size:
+            self._found.popitem(last=False)
+        return found
+
+    def clear(self) -> None:
+        """Forget every answer."""
+        self._found.clear()
