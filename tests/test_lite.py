@@ -389,8 +389,78 @@ def test_wrappers_copy_the_decorators_from_the_source(bundle: Path) -> None:
     node = defined["RP_FIDE"]
     decorators = [ast.unparse(d) for d in node.decorator_list]
     assert decorators[0] == f"xw.func(category={udfs.CATEGORY!r})"
-    assert any("'score'" in d and "ndim=2" in d and "err_to_str=True" in d for d in decorators)
+    # a range is taken raw and read by the bundle's own _cells (see the next test)
+    assert any(d.startswith("xw.arg('score', 'raw', doc=") for d in decorators)
+    assert "_cells(score)" in ast.unparse(node.body[-1])
+    # a value keeps the package's options
+    single = ast.unparse(defined["DP_LOOKUP"].decorator_list[1])
+    assert "'p'" in single and "err_to_str=True" in single and "raw" not in single
     assert node.returns is None and all(a.annotation is None for a in node.args.args)
+
+
+class _JsNull:
+    """Stands for Pyodide's JsNull (JavaScript null from Pyodide 0.28)."""
+
+
+_ERROR = {"type": "Error", "basicValue": "#N/A", "errorType": "NotAvailable"}
+_DATE = {"type": "FormattedNumber", "basicValue": 45000, "numberFormat": "m/d/yyyy"}
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        [[1, 2.5, "½", "", None, True, False, 0, -0.0, " "]],
+        [[1], [""], [None], ["x"]],
+        [[_ERROR, "#N/A"], [_DATE, {"type": "Double", "basicValue": 2.0}]],
+        [[_JsNull(), 1], ["", _JsNull()]],
+        [1, "", None, "a"],  # a row, as one row of a range arrives (to_scalar's 1-D list)
+        [],
+        ((1, ""), (None, "b")),
+        "",
+        "½",
+        0,
+        2400,
+        _ERROR,
+        _JsNull(),
+        None,
+    ],
+)
+def test_the_bundles_reading_of_a_range_is_xlwings(
+    value: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """main.py takes ranges raw and reads them itself: exactly what xlwings' value converter
+    gives with the options of a range argument (ndim=2, err_to_str=True), Office.js's way."""
+    monkeypatch.setenv("XLWINGS_LICENSE_KEY", "noncommercial")  # xlwings.pro's import asks
+    from xlwings.conversion.standard import ValueAccessor
+    from xlwings.pro import _xlofficejs
+    from xlwings.pro.udfs_officejs import to_scalar
+
+    namespace: dict[str, Any] = {}
+    exec(compile(lite._CELLS, "main.py", "exec"), namespace)
+    namespace["_JsNull"] = _JsNull
+    original = _xlofficejs._is_jsnull
+    _xlofficejs._is_jsnull = lambda v: isinstance(v, _JsNull)
+    try:
+        arrives = to_scalar(value)  # what custom_functions_call does before converting
+        if arrives is None or isinstance(arrives, _JsNull):
+            # an omitted argument or a blank single cell: the default, not converted
+            # (xlwings' js_to_none makes JsNull None first)
+            assert namespace["_cells"](None) is None
+            return
+        # conversion.read(None, arrives, options, engine_name="officejs"), with the
+        # Office.js engine given directly (looking it up by name needs a licence key)
+        read = ValueAccessor.reader({"ndim": 2, "err_to_str": True})
+        engine = types.SimpleNamespace(impl=_xlofficejs.Engine)
+        context = types.SimpleNamespace(range=None, value=arrives, engine=engine, meta={})
+        read(context)
+        xlwings_reads = context.value
+    finally:
+        _xlofficejs._is_jsnull = original
+    ours = namespace["_cells"](arrives)
+    assert ours == xlwings_reads
+    assert [[type(c) for c in row] for row in ours] == [
+        [type(c) for c in row] for row in xlwings_reads
+    ]
 
 
 def test_literals_only() -> None:

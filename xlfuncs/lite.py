@@ -53,6 +53,9 @@ ORIGIN_PREFIX = "<xlfuncs lite bundle>/"
 """How an embedded module names its origin (``__spec__.origin``) instead of a file path."""
 
 _DECORATORS = ("func", "arg", "ret")
+_RANGE_OPTIONS = {"ndim": 2, "err_to_str": True}
+"""The options of an argument that takes a range (``udfs._RANGE``): the bundle takes such an
+argument raw and reads it with its own ``_cells`` (see :data:`_CELLS`)."""
 _ALLOWED_TOP_LEVEL = frozenset(sys.stdlib_module_names) | {"__future__", "xlwings"}
 
 
@@ -226,8 +229,33 @@ def _text_literal(text: str) -> str:
     return literal
 
 
-def _render_decorator(decorator: _Decorator, function: str) -> str:
+def _raw_range(decorator: _Decorator, export: _Export) -> str | None:
+    """The parameter *decorator* gives the range options (:data:`_RANGE_OPTIONS`, a doc
+    aside) and no converter, if its default is ``None`` (or it has none): the bundle takes
+    it raw. xlwings passes an omitted argument, or a blank single cell, as the default
+    without converting it, which ``_cells`` passes on as it is: so only a ``None`` default
+    reads the same either way."""
+    if decorator.kind != "arg" or len(decorator.args) != 1:
+        return None
+    options = {k: v for k, v in decorator.kwargs.items() if k != "doc"}
+    name = decorator.args[0]
+    parameter = export.signature.parameters.get(name)
+    if options != _RANGE_OPTIONS or parameter is None:
+        return None
+    if parameter.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
+        return None
+    if parameter.default is not None and parameter.default is not inspect.Parameter.empty:
+        return None
+    return str(name)
+
+
+def _render_decorator(decorator: _Decorator, function: str, raw: bool = False) -> str:
     where = f"{function}: @xw.{decorator.kind}"
+    if raw:  # the name, the raw converter, the doc
+        doc = decorator.kwargs.get("doc")
+        parts = [_literal(decorator.args[0], where), repr("raw")]
+        parts += [] if doc is None else [f"doc={_literal(doc, where)}"]
+        return f"@xw.arg({', '.join(parts)})"
     parts = [_literal(a, where) for a in decorator.args]
     parts += [f"{k}={_literal(v, where)}" for k, v in decorator.kwargs.items()]
     if decorator.kind == "func" and not parts:
@@ -238,6 +266,7 @@ def _render_decorator(decorator: _Decorator, function: str) -> str:
 def _render_function(export: _Export) -> str:
     params: list[str] = []
     call: list[str] = []
+    raw = {_raw_range(d, export) for d in export.decorators} - {None}
     for p in export.signature.parameters.values():
         if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD:
             default = (
@@ -246,7 +275,7 @@ def _render_function(export: _Export) -> str:
                 else "=" + _literal(p.default, f"{export.name}({p.name})")
             )
             params.append(p.name + default)
-            call.append(p.name)
+            call.append(f"_cells({p.name})" if p.name in raw else p.name)
         elif p.kind is inspect.Parameter.VAR_POSITIONAL:
             params.append(f"*{p.name}")
             call.append(f"*{p.name}")
@@ -254,7 +283,10 @@ def _render_function(export: _Export) -> str:
             raise BundleError(
                 f"{export.name}: xlwings functions take no keyword-only arguments ({p.name})"
             )
-    lines = [_render_decorator(d, export.name) for d in export.decorators]
+    lines = [
+        _render_decorator(d, export.name, _raw_range(d, export) is not None)
+        for d in export.decorators
+    ]
     lines.append(f"def {export.name}({', '.join(params)}):")
     if export.doc is not None:
         lines.append(f"    {_literal(export.doc, export.name)}")
@@ -328,6 +360,54 @@ _give_pyodide_a_jsnull()
 '''
 
 
+_CELLS = '''
+
+from itertools import chain
+
+try:
+    from pyodide.ffi import JsNull as _JsNull
+except ImportError:  # outside Pyodide
+    _JsNull = None
+
+_PLAIN = frozenset({type(None), bool, int, float, str})
+
+
+def _cell(value):
+    """One cell as xlwings' value converter reads it (err_to_str=True): JavaScript null
+    (Pyodide's JsNull) and "" are a blank cell (None); an Office.js error or data type
+    (a dict) is its basic value ("#N/A" for an error); anything else as it is."""
+    if _JsNull is not None and isinstance(value, _JsNull):
+        return None
+    if value == "":
+        return None
+    if isinstance(value, dict):
+        if value["type"] == "Error":
+            return value["basicValue"]
+        return value["basicValue"]
+    return value
+
+
+def _cells(value):
+    """A range argument taken raw, read as xlwings' value converter reads it with ndim=2
+    and err_to_str=True (a cell or a row made a list of rows, then every cell by _cell),
+    at once: a range of numbers, booleans, blanks and text other than "" is kept as it is,
+    without a call per cell. None (an omitted argument, a blank single cell: xlwings gives
+    the default, unconverted) stays None."""
+    if value is None:
+        return None
+    if not isinstance(value, (list, tuple)):
+        rows = [[value]]
+    elif value and not isinstance(value[0], (list, tuple)):
+        rows = [value]
+    else:
+        rows = value
+    cells = list(chain.from_iterable(rows))
+    if _PLAIN.issuperset(map(type, cells)) and "" not in cells:  # the usual range
+        return list(map(list, rows))  # every cell as it is
+    return [[_cell(v) for v in row] for row in rows]
+'''
+
+
 def build_main_py() -> str:
     """The text of the Lite ``main.py``: the embedded package, its importer and one
     decorated wrapper per Excel function of :data:`ENTRY_MODULE`."""
@@ -382,6 +462,7 @@ at the end of this file.
         out.append("")
         out.append(f"_SOURCES[{name!r}] = {_text_literal(source)}")
     out.append(_IMPORTER)
+    out.append(_CELLS)
     for export in exports:
         out.append("")
         out.append(_render_function(export))
