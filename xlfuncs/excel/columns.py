@@ -361,13 +361,20 @@ def points_all_cells(results: Cell) -> list[list[Any]]:
     without a game, an error in its row."""
     out: list[list[Any]] = []
     reasons: list[str] = []
+    known: dict[tuple[type, Cell], Any] = {}  # (type, value) -> its outcome, read once
+
+    def read(c: Cell, i: int, j: int) -> Any:
+        kind = type(c)
+        if kind in _KEYED and (kind, c) in known:
+            return known[kind, c]
+        found = outcome(c, f"results (row {i}, column {j})")  # an error is not kept
+        if kind in _KEYED:
+            known[kind, c] = found
+        return found
+
     for i, row in enumerate(matrix(results, "results"), start=1):
         try:
-            found = [
-                outcome(c, f"results (row {i}, column {j})")
-                for j, c in enumerate(row, start=1)
-                if not is_diagonal(c)
-            ]
+            found = [read(c, i, j) for j, c in enumerate(row, start=1) if not is_diagonal(c)]
         except (XlfuncsError, ExcelErrorInput) as exc:
             error = RowError.of(exc, [(row, f"results (row {i})")])
             out.append([error.code])

@@ -216,7 +216,14 @@ class RowError(Exception):
 def to_excel(value: Any) -> Any:
     """A core result as a cell value: whole numbers as int, fractions as float, infinities as
     ``#NUM!`` (via :class:`OutOfRangeError`), tables as lists of lists."""
-    if isinstance(value, bool) or value is None or isinstance(value, str):
+    kind = type(value)
+    if kind is int or kind is str or value is None:  # the usual cells, first
+        return value
+    if kind is list:
+        return [to_excel(v) for v in value]
+    if kind is float and not (math.isinf(value) or math.isnan(value)):
+        return value
+    if isinstance(value, (bool, str)):
         return value
     if isinstance(value, (int, Fraction)):
         return int(value) if isinstance(value, int) or value.denominator == 1 else float(value)

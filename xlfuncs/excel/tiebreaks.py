@@ -56,6 +56,11 @@ which counts the last round as a draw): a crosstable grid has none."""
 
 
 _NEEDS_COLOURS = frozenset({"BPG", "BWG"})
+
+_KEYED = frozenset({type(None), bool, int, float, str})
+"""The cell types whose colour :func:`tiebreak_rows` reads once per (type, value): ``colour``
+answers the same for the same type and value (its name only words an error, and an error
+is not kept)."""
 """The tie-breaks that count the games played with black: without the colours, none."""
 
 
@@ -178,6 +183,7 @@ def tiebreak_rows(
         default=0,
     )
     where = "column" if grid else "round"
+    shades: dict[tuple[type, Cell], str | None] = {}  # (type, value) -> its colour, read once
     entrants = []
     for i, entrant in enumerate(table.entrants):
         games = parsed[i]
@@ -188,12 +194,21 @@ def tiebreak_rows(
         placed: list[Pairing] = []
         try:
             for j, res in enumerate(result_rows[i]):
-                named = f"colours (row {i + 1}, {where} {j + 1})"
                 if grid and j == i:
                     if colour_rows is not None:
-                        check_cell(colour_rows[i][j], named)
+                        check_cell(colour_rows[i][j], f"colours (row {i + 1}, {where} {j + 1})")
                     continue
-                shade = None if colour_rows is None else colour(colour_rows[i][j], named)
+                if colour_rows is None:
+                    shade = None
+                else:
+                    cell = colour_rows[i][j]
+                    kind = type(cell)
+                    if kind in _KEYED and (kind, cell) in shades:
+                        shade = shades[kind, cell]
+                    else:
+                        shade = colour(cell, f"colours (row {i + 1}, {where} {j + 1})")
+                        if kind in _KEYED:
+                            shades[kind, cell] = shade
                 if is_blank(res):
                     if not grid and j < rounds and not _own_number(opponent_rows[i][j], i + 1):
                         placed.append(Pairing(None, None))  # a round not played
