@@ -3,9 +3,11 @@
 // usage: node pyodide_run.mjs PYODIDE_DIR XLWINGS_WHEEL JOB.json
 //
 // JOB.json: {"bundles": {label: path of a main.py}, "calls": [[name, args], ...],
-//            "repeat": {label: n}}  (repeat: time n rounds of the calls, for benchmarks)
+//            "timed": [[[name, args], ...], ...]}
+// (timed, for benchmarks: rounds of calls, each timed after the calls were made once)
 // Prints one JSON line: {"pyodide": version, "boot_s": ..., "bundles": {label: {"meta": ...,
-// "results": [...], "seconds": [...]}}}.
+// "results": [...], "seconds": [...], "cpu_seconds": [...]}}}: each timed round's wall time
+// and the CPU time this process took in it (process.cpuUsage, user and system).
 //
 // Pyodide boots from the npm package's own files (no network). The xlwings wheel is a
 // pure-Python wheel: it is unpacked into site-packages with Pyodide's unpackArchive, which
@@ -72,14 +74,18 @@ for (const [label, path] of Object.entries(job.bundles)) {
     out.destroy?.();
   }
   const seconds = [];
-  for (let round = 0; round < (job.repeat?.[label] ?? 0); round++) {
+  const cpuSeconds = [];
+  for (const round of job.timed ?? []) {
     const t = performance.now();
-    for (const [name, args] of calls) {
+    const cpu = process.cpuUsage();
+    for (const [name, args] of round) {
       const out = await call(module, name, args);
       out.destroy?.();
     }
+    const used = process.cpuUsage(cpu);
     seconds.push((performance.now() - t) / 1000);
+    cpuSeconds.push((used.user + used.system) / 1e6);
   }
-  report.bundles[label] = { meta: registered, results, seconds };
+  report.bundles[label] = { meta: registered, results, seconds, cpu_seconds: cpuSeconds };
 }
 process.stdout.write(JSON.stringify(report) + "\n");
