@@ -98,7 +98,7 @@ def test_xlsx_is_named(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
 def test_utf16_with_bom_is_read(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, encoding: str
 ) -> None:
-    data = (EVENT + "122 90'+30\"\n").encode(encoding)  # a time control: no warning
+    data = (EVENT + "122 90'+30\"\n092 Round robin\n").encode(encoding)  # no warning
     if encoding == "utf-16-be":
         data = b"\xfe\xff" + data
     code, out, err = run(capsys, "report", "--format", "json", write(tmp_path, "u.trf", data))

@@ -180,11 +180,7 @@ def _chart(case: Case) -> list[Figures | None]:
     if filled.round_robin:
         layout = replace(round_robin.LAYOUT, cycles=max(event.cycles, 1))
     else:
-        layout = swiss.LAYOUT
-        if len(event.players) > layout.capacity:
-            layout = replace(layout, capacity=len(event.players))
-        if event.rounds > layout.rounds:
-            layout = replace(layout, rounds=event.rounds)
+        layout = swiss.layout_of(event)
     values = chart.figures(layout, chart.inputs(layout, event))
 
     def number(v: Any) -> Any:

@@ -133,9 +133,9 @@ COMMANDS = ("report", "crosstable", "norms", "period")
 HONOURED = {
     "report": set(EVENT_FLAGS.values()),
     "crosstable": {"--rules", "--rate", "--k-file", "--rating-list", "--tiebreaks"}
-    | {"--tiebreak-rules", "--unrated-rating"},
+    | {"--tiebreak-rules", "--unrated-rating", "--system"},
     "norms": {"--rules", "--rate", "--rating-list", "--event-type", "--registered"}
-    | {"--chief-arbiter-title", "--host-federation"},
+    | {"--chief-arbiter-title", "--host-federation", "--system"},
     "period": {"--rules", "--rate", "--k-file", "--rating-list"},
 }
 VALUES = {
@@ -146,6 +146,7 @@ VALUES = {
     "--tiebreaks": "BH",
     "--tiebreak-rules": "2023",
     "--unrated-rating": "1400",
+    "--system": "swiss",
     "--event-type": "swiss",
     "--registered": "yes",
     "--chief-arbiter-title": "IA",

@@ -282,7 +282,7 @@ def test_swiss_is_not_a_round_robin() -> None:
     report = build_report(t)
     assert not report.round_robin
     assert report.warnings == ()
-    assert "Swiss (not every two players met)" in render_text(report)
+    assert "event:   Swiss (092 'Individual: Swiss-System')" in render_text(report)
 
 
 def test_round_robin_with_a_withdrawn_player() -> None:
@@ -306,14 +306,25 @@ def test_round_robin_with_a_withdrawn_player() -> None:
     assert check_tournament(t) == []
     report = build_report(t)
     assert report.round_robin and report.warnings == ()
-    # 1 and 2, who both stayed, did not meet (round 2 blank): not a round robin; 092 says it is
+    # 1 and 2, who both stayed, did not meet (round 2 blank): 092 says a round robin, and
+    # C.07 tells one by how it was paired (pre-determined), not by who met whom: still one,
+    # with a warning; --system swiss says otherwise
     lines[0] = line(1, "P1", 1990, "2.0", 1, [rounds[1][0], blank] + rounds[1][2:])
     lines[1] = line(2, "P2", 1980, "1.5", 3, [rounds[2][0], blank] + rounds[2][2:])
     report = build_report(trf(*lines))
     assert [d.kind for d in report.discrepancies if d.kind != "rank"] == []
-    assert not report.round_robin
+    assert report.round_robin
     assert report.warnings == (
-        "092 says 'Individual: Round-Robin', but not every two players met: treated as a Swiss",
+        "the file says round robin (092 'Individual: Round-Robin'), but not every two players "
+        "met (yet): ranked as a round robin (pre-determined pairings, C.07 Article 15); give "
+        "--system swiss if it was paired as a Swiss",
+    )
+    report = build_report(trf(*lines), system="swiss")
+    assert not report.round_robin
+    assert report.system_note == "Swiss (given: --system swiss)"
+    assert report.warnings == (
+        "--system swiss given, but the file says round robin (092 'Individual: "
+        "Round-Robin'): ranked as a Swiss, as given",
     )
 
 

@@ -1,9 +1,11 @@
 """From a tournament report file (TRF) to a filled crosstable workbook.
 
-The event goes into the round-robin template when every two players met once (or twice: a
-double round robin, two result cells per pair) and the grid can hold every result (no byes,
-no third game between the same two players), otherwise into the Swiss wall chart, which
-holds everything a TRF can say, with as many rows and rounds as the file has. Every value of
+The event goes into the round-robin template when it is a round robin (its system:
+``--system``, the file's ``192`` or ``092``, else every two players met) in which every two
+players met once (or twice: a double round robin, two result cells per pair) and the grid can
+hold every result (no byes, no third game between the same two players), otherwise into the
+Swiss wall chart, which holds everything a TRF can say, with as many rows and rounds as the
+file has; its tie-break and first-rating formulas are told the event's system. Every value of
 the file is written as it is (names as text, result symbols as written); K is the one the
 report uses (the same reading of the event, :mod:`xlfuncs.event`), written in the K column so
 that the workbook and the report agree. The points column holds the points the results add up to;
@@ -122,9 +124,10 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
     warnings = list(analysed.warnings)
     if found.crosstable.round_robin and not round_robin:
         warnings.append(
-            "every two players met, but the round-robin grid cannot hold this "
-            "event (byes, repeated pairings or more than "
-            f"{MAX_RR_PLAYERS} players): written as a Swiss wall chart"
+            "a round robin, but the round-robin grid cannot hold this event (not every two "
+            "players met, byes, repeated pairings or more than "
+            f"{MAX_RR_PLAYERS} players): written as a Swiss wall chart, its formulas told "
+            "the system is rr"
         )
     entries = []
     for p in players:
@@ -177,6 +180,7 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
         tiebreaks=ranked.tiebreaks.descriptors,
         tiebreak_rules=ranked.table.edition.id,
         unrated_rating=ranked.unrated,
+        system="rr" if found.crosstable.round_robin else "swiss",
     )
     return FilledEvent(
         event=event,

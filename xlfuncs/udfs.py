@@ -573,6 +573,10 @@ _UNRATED = (
     "APRO, APPO, RTNG), as the event's rules give it; blank = none: those are then blank "
     "when a player is unrated (C.07 10)"
 )
+_TIEBREAK_SYSTEM = (
+    f"How the event was paired: {excel.SYSTEM_HELP} (C.07: a round robin counts every "
+    "pairing as played); blank: rr for a grid or when every two players met, else swiss"
+)
 
 
 @xw.func(category=CATEGORY)
@@ -583,6 +587,7 @@ _UNRATED = (
 @xw.arg("rules", doc=_TIEBREAK_RULES, **_VALUE)
 @xw.arg("colours", doc=_COLOURS, **_RANGE)
 @xw.arg("unrated", doc=_UNRATED, **_VALUE)
+@xw.arg("system", doc=_TIEBREAK_SYSTEM, **_VALUE)
 @excel_function
 def TIEBREAK_ALL(
     descriptor: Cell,
@@ -592,10 +597,11 @@ def TIEBREAK_ALL(
     rules: Cell = None,
     colours: Cell = None,
     unrated: Cell = None,
+    system: Cell = None,
 ) -> list[list[Any]]:
     """FIDE tie-breaks (C.07) of every player: a row each, a column per tie-break."""
     return tiebreaks.tiebreak_all_cells(
-        descriptor, ratings, results, opponents, rules, colours, unrated
+        descriptor, ratings, results, opponents, rules, colours, unrated, system
     )
 
 
@@ -608,6 +614,7 @@ def TIEBREAK_ALL(
 @xw.arg("rules", doc=_TIEBREAK_RULES, **_VALUE)
 @xw.arg("colours", doc=_COLOURS, **_RANGE)
 @xw.arg("unrated", doc=_UNRATED, **_VALUE)
+@xw.arg("system", doc=_TIEBREAK_SYSTEM, **_VALUE)
 @excel_function
 def TIEBREAK(
     descriptor: Cell,
@@ -618,10 +625,11 @@ def TIEBREAK(
     rules: Cell = None,
     colours: Cell = None,
     unrated: Cell = None,
+    system: Cell = None,
 ) -> Any:
     """A FIDE tie-break (C.07) of one player: their row of TIEBREAK_ALL; #N/A if none."""
     return tiebreaks.tiebreak_cells(
-        descriptor, player, ratings, results, opponents, rules, colours, unrated
+        descriptor, player, ratings, results, opponents, rules, colours, unrated, system
     )
 
 

@@ -24,8 +24,9 @@ from .support import (
 __all__ = ["add_parser", "run"]
 
 _EPILOG = """\
-What a TRF cannot say is an option, never assumed silently: --event-type (default: a round
-robin when every two players met, else a Swiss), --rate (default: what the time control,
+What a TRF cannot say is an option, never assumed silently: --event-type (default: the
+event's system, --system, else the file's 192 or 092, else a round robin when every two
+players met), --rate (default: what the time control,
 122, says plainly, else not known; no norm in rapid or blitz),
 --registered, --chief-arbiter-title (default: the title beginning the 102 record) and
 --host-federation (default: the 032 record; a Swiss needs it for the exemption of 1.4.3d).

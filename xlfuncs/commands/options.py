@@ -35,6 +35,7 @@ EVENT_FLAGS: Mapping[str, str] = {
     "tiebreaks": "--tiebreaks",
     "tiebreak_rules": "--tiebreak-rules",
     "unrated_rating": "--unrated-rating",
+    "system": "--system",
     "event_type": "--event-type",
     "host_federation": "--host-federation",
     "registered": "--registered",
@@ -54,6 +55,12 @@ NORM_UNRATED = (
 
 NO_NORM_EVENT = "it checks no title norm (use norms or report)"
 """Why ``period`` refuses the norm event's options."""
+
+PERIOD_SYSTEM = (
+    "it reads many events, each paired its own way: each file's system is its own (192, 092, "
+    "else guessed from its pairings); check one with report --system"
+)
+"""Why ``period`` refuses ``--system``."""
 
 
 def refuse(command: argparse.ArgumentParser, flag: str, reason: str) -> None:
@@ -110,6 +117,19 @@ def add_trf_options(
     _add_or_refuse(
         command,
         refused,
+        "--system",
+        lambda: command.add_argument(
+            "--system",
+            choices=("swiss", "rr"),
+            help="how the event was paired: swiss, or rr (a round robin: pre-determined "
+            "pairings, C.07 Article 15), for the tie-breaks, first ratings and norms; "
+            "default: the file's (TRF-2026 192, else 092), else guessed from the pairings "
+            "(every two players met: rr; the report says so)",
+        ),
+    )
+    _add_or_refuse(
+        command,
+        refused,
         "--tiebreaks",
         lambda: command.add_argument(
             "--tiebreaks",
@@ -154,8 +174,7 @@ def add_norm_event_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--event-type",
         choices=[k.value for k in EventType],
-        help="the kind of event, for the norms (default: rr when every two players met, "
-        "else swiss)",
+        help="the kind of event, for the norms (default: the event's system, --system)",
     )
     command.add_argument(
         "--registered",

@@ -9,7 +9,13 @@ import os
 import sys
 
 from ..core.editions import EDITIONS
-from .options import NO_NORM_EVENT, NO_RANKING, refuse, refuse_norm_event_options
+from .options import (
+    NO_NORM_EVENT,
+    NO_RANKING,
+    PERIOD_SYSTEM,
+    refuse,
+    refuse_norm_event_options,
+)
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
@@ -111,6 +117,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     for flag in ("--tiebreaks", "--tiebreak-rules", "--unrated-rating"):
         refuse(p, flag, NO_RANKING)  # report's options, refused with the reason
     refuse_norm_event_options(p, NO_NORM_EVENT)
+    refuse(p, "--system", PERIOD_SYSTEM)
     return p
 
 

@@ -144,5 +144,6 @@ def analyse_event(t: Tournament, options: EventOptions | None = None) -> Analyse
         today=o.today,
         rate=o.rate,
         rating_list=o.rating_list,
+        system=o.system,
     )
     return AnalysedEvent(t, o, read)

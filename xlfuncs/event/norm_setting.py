@@ -6,7 +6,7 @@ exemptions, 1.1 standard play only)."""
 
 from __future__ import annotations
 
-from ..core.norm_event import NormEvent
+from ..core.norm_event import EventType, NormEvent
 from ..core.norm_field import crosstable_norm_event
 from ..trf import Tournament
 from ..trf.to_crosstable import TrfCrosstable
@@ -53,9 +53,16 @@ def norm_setting(t: Tournament, read: TrfCrosstable, options: EventOptions) -> N
         arbiter = chief_arbiter_title(t.chief_arbiter)
         if arbiter is not None:
             assumptions.append(f"chief arbiter's title: {arbiter}, from the file (102)")
+    event_type = options.event_type
+    if event_type is None:  # the event's system (--system, the file's, else guessed)
+        event_type = EventType.ROUND_ROBIN if read.crosstable.round_robin else EventType.SWISS
+        assumptions.append(
+            f"event type: {read.system_note or event_type.value}; not a team event, World "
+            "Cup, national final or zonal (--event-type to say otherwise)"
+        )
     event = crosstable_norm_event(
         read.crosstable,
-        event_type=options.event_type,
+        event_type=event_type,
         host_federation=host,
         rate=known_rate,
         registered=options.registered,

@@ -13,6 +13,7 @@ from ..core.norm_event import EventType
 
 if TYPE_CHECKING:
     from ..ratinglist import EventList
+    from ..trf.event_system import System
 
 __all__ = ["EventOptions"]
 
@@ -42,11 +43,14 @@ class EventOptions:
     unrated_rating: int | None = None
     """``--unrated-rating``: the rating unrated players count at in the rating tie-breaks;
     ``None``: those tie-breaks are undefined once a player is unrated."""
+    system: System | None = None
+    """``--system``: ``"swiss"`` or ``"rr"`` (a round robin: pre-determined pairings, C.07
+    Article 15); ``None``: the file's (TRF-2026 ``192``, else ``092``), else guessed from the
+    pairings (every two players met: a round robin), which the report says."""
     today: _dt.date | None = None
     """The date that stands in for the event's when the file gives none (``None``: today)."""
     event_type: EventType | None = None
-    """``--event-type`` (norms): ``None``: a round robin when every two players met, else a
-    Swiss."""
+    """``--event-type`` (norms): ``None``: as the event's system (:attr:`system`)."""
     host_federation: str | None = None
     """``--host-federation`` (norms); ``None``: the file's ``032``."""
     registered: bool | None = None

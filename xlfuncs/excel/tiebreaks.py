@@ -36,6 +36,7 @@ from .errors import (
     first_error_among,
     to_excel,
 )
+from .cells import system as cell_system
 from .ranges import Cell, column, flatten, matrix
 
 __all__ = [
@@ -85,13 +86,16 @@ def tiebreak_block(
     rules: Cell,
     colours: Cell,
     unrated: Cell = None,
+    system: Cell = None,
 ) -> tuple[list[list[Any]], list[str]]:
     """Each player's values of the tie-breaks named, one column each ("" where there is no
     value, and in an empty row), and the reasons of the rows that show an error: an error in
     any player's row shows in every player's (a tie-break depends on the whole table: the
     rounds played, the score groups, whether everyone is rated). *unrated*: the rating
     unrated players count at in the rating tie-breaks (blank or 0: none, and those are
-    undefined when a player is unrated, C.07 10)."""
+    undefined when a player is unrated, C.07 10). *system*: ``"swiss"`` or ``"rr"``
+    (:func:`~xlfuncs.excel.cells.system`), how the event was paired (C.07 Article 15's
+    round robins count every pairing as played); blank: as :func:`tiebreak_rows` guesses."""
     ds = descriptors(descriptor)
     check_error(rules, "rules")
     edition = tiebreak_rules(rules)
@@ -101,7 +105,8 @@ def tiebreak_block(
         check_edition(ds, edition)
     except XlfuncsError as exc:
         raise InvalidInputError(f"descriptor: {exc}; rules {edition.id}") from None
-    table, errors, empty, grid = tiebreak_rows(ratings, results, opponents, colours)
+    kind = cell_system(system)  # shared by every row: a bad one is the whole result
+    table, errors, empty, grid = tiebreak_rows(ratings, results, opponents, colours, kind)
     count, width = len(table.entrants), len(ds)
     bad = [i for i, e in enumerate(errors) if e is not None]
     if bad:
@@ -144,17 +149,22 @@ def tiebreak_block(
 
 
 def tiebreak_rows(
-    ratings: Cell, results: Cell, opponents: Cell = None, colours: Cell = None
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    colours: Cell = None,
+    system: str | None = None,
 ) -> tuple[Any, list[RowError | None], list[bool], bool]:
     """:func:`crosstable_rows` for the tie-breaks: each player's rounds kept in their places
     (a blank round of the per-round layout is ``Pairing(None, None)``, as a blank TRF round;
     the rounds run to the last one anyone has a result in), the colour of each game from
     *colours* (the same shape as *results*: ``w``/``b`` per cell, blank for a bye or not
-    known; omitted: no colours). The crosstable is a round robin when *results* is a grid,
-    or when every two players met (as the TRF reader decides: a double round robin in the
-    per-round layout). Returns it, each row's error, which rows are empty (only if nobody
-    met their player either) and whether *results* is a grid (whose games are in the
-    opponents' order: it has no rounds)."""
+    known; omitted: no colours). The crosstable is a round robin when *system* is ``"rr"``,
+    a Swiss when it is ``"swiss"``; without one (``None``), a round robin when *results* is
+    a grid, or when every two players met (the guess the TRF reader makes when the file
+    names no system: a double round robin in the per-round layout). Returns it, each row's
+    error, which rows are empty (only if nobody met their player either) and whether
+    *results* is a grid (whose games are in the opponents' order: it has no rounds)."""
     from dataclasses import replace
 
     from ..core.tournament import Crosstable, Pairing, is_round_robin
@@ -224,7 +234,10 @@ def tiebreak_rows(
         entrants.append(replace(entrant, pairings=tuple(placed)))
     met = {p.opponent for e in entrants for p in e.pairings if p.opponent is not None}
     empty = [e and i + 1 not in met for i, e in enumerate(empty)]
-    round_robin = grid or is_round_robin([e.pairings for e in entrants])
+    if system is not None:
+        round_robin = system == "rr"
+    else:
+        round_robin = grid or is_round_robin([e.pairings for e in entrants])
     rebuilt = Crosstable.build(entrants, round_robin=round_robin, rules=table.edition)
     return rebuilt, errors, empty, grid
 
@@ -290,10 +303,13 @@ def tiebreak_all_cells(
     rules: Cell,
     colours: Cell,
     unrated: Cell = None,
+    system: Cell = None,
 ) -> list[list[Any]]:
     """Every player's tie-breaks, a row each, a column per tie-break named
     (:func:`tiebreak_block`); the rows' reasons kept for ``EXPLAIN_ERROR``."""
-    out, reasons = tiebreak_block(descriptor, ratings, results, opponents, rules, colours, unrated)
+    out, reasons = tiebreak_block(
+        descriptor, ratings, results, opponents, rules, colours, unrated, system
+    )
     note_row_errors("TIEBREAK_ALL", reasons)
     return out
 
@@ -307,12 +323,13 @@ def tiebreak_cells(
     rules: Cell = None,
     colours: Cell = None,
     unrated: Cell = None,
+    system: Cell = None,
 ) -> Any:
     """One player's tie-break: the player's row of :func:`tiebreak_all_cells` for one
     descriptor. One value: the first error value among the arguments is the answer; no
     value (an empty row, a rating tie-break without a rated game) is ``#N/A``. The
     parameters are named as ``TIEBREAK``'s, whose reasons name them."""
-    args = (descriptor, player, ratings, results, opponents, rules, colours, unrated)
+    args = (descriptor, player, ratings, results, opponents, rules, colours, unrated, system)
     found = first_error(tiebreak_cells, args)
     if found is not None:  # one value: the first error among the arguments
         raise found
@@ -322,7 +339,9 @@ def tiebreak_cells(
         raise OutOfRangeError(f"player: {number} is not a player number (1..{count})")
     if len(descriptors(descriptor)) != 1:
         raise InvalidInputError("descriptor: one tie-break (TIEBREAK_ALL takes several)")
-    out, _ = tiebreak_block(descriptor, ratings, results, opponents, rules, colours, unrated)
+    out, _ = tiebreak_block(
+        descriptor, ratings, results, opponents, rules, colours, unrated, system
+    )
     value = out[number - 1][0]
     if value == "":
         raise NothingToComputeError(

@@ -233,12 +233,7 @@ def render_text(report: Report) -> str:
     rated = sum(1 for r in report.rows if r.rating is not None)
     facts.append(("players", f"{len(report.rows)} ({rated} rated), {t.num_rounds} rounds"))
     facts.append(
-        (
-            "event",
-            "round robin (every two players met)"
-            if report.round_robin
-            else "Swiss (not every two players met)",
-        )
+        ("event", report.system_note or ("round robin" if report.round_robin else "Swiss"))
     )
     if not t.scoring.is_default:
         line = t.trf2026.scoring_line

@@ -158,6 +158,9 @@ class Report:
     """The tie-breaks used, where they come from, the edition of C.07 and our ranks."""
     rating_list: EventList | None = None
     """The rating list given, with the players it holds."""
+    system_note: str = ""
+    """The system (Swiss or round robin) and where it came from (``--system``, the file's
+    ``192`` or ``092``, or guessed from the pairings)."""
 
     @property
     def rate(self) -> RateOfPlay:
@@ -281,6 +284,7 @@ def build_report(t: Tournament | AnalysedEvent, /, **options: Any) -> Report:
         rate_note=event.read.rate_note,
         standings=ranked,
         rating_list=event.options.rating_list,
+        system_note=event.read.system_note,
     )
 
 

@@ -171,6 +171,14 @@ class Layout:
     cells per pair, :meth:`grid_col`)."""
     tiebreaks: int = 3
     """Tie-break columns (each header a drop-down of descriptors)."""
+    system: str | None = None
+    """How the event was paired (``"swiss"``, ``"rr"``), as the tie-break and first-rating
+    formulas are told it (:attr:`system_name`); ``None``: as the kind of chart says."""
+
+    @property
+    def system_name(self) -> str:
+        """:attr:`system`, else ``"swiss"`` for the Swiss chart and ``"rr"`` for the grid."""
+        return self.system or ("swiss" if self.swiss else "rr")
 
     @cached_property
     def computed(self) -> tuple[str, ...]:
@@ -326,7 +334,7 @@ def formulas(layout: Layout) -> dict[str, str]:
     ratings = layout.column(RATING)
     res = layout.results_ref
     opp = layout.opponents_ref
-    system = '"swiss"' if layout.swiss else '"rr"'
+    system = f'"{layout.system_name}"'
     return {
         "k_data": (
             f"=K_FACTOR_ALL({ratings},{layout.column(GAMES_BEFORE)},"
@@ -342,6 +350,7 @@ def formulas(layout: Layout) -> dict[str, str]:
             "TiebreakRules",
             layout.colours_ref,
             "UnratedRating",
+            system if layout.swiss else "",  # a grid is a round robin
         ),
         "rank": f"=RANK_ALL({layout.column(layout.col('points'))},"
         f"{layout.block(layout.col('tb1'), layout.col(f'tb{layout.tiebreaks}'))})",
@@ -545,7 +554,7 @@ def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> d
     # Excel passes a formula's "" as an empty cell: None.
     k_cells = _col([None if v == "" else v for v in k])
     out: dict[str, list[Any]] = {"k_data": k_data, "k": k}
-    system = "swiss" if layout.swiss else "rr"
+    system = layout.system_name
     steps: tuple[tuple[str, Callable[[], list[list[Any]]]], ...] = (
         ("points", lambda: udfs.POINTS_ALL(res)),
         (
@@ -558,6 +567,7 @@ def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> d
                 data.tiebreak_rules,
                 data.colours,
                 None if data.unrated is None else float(data.unrated),
+                system if layout.swiss else None,
             ),
         ),
         ("games", lambda: udfs.RATED_GAMES_ALL(ratings, res, opp)),

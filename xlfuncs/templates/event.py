@@ -121,6 +121,10 @@ class Event:
     """The rating unrated players count at in the rating tie-breaks (the chart's
     ``UnratedRating`` cell); ``None``: none (those tie-breaks blank once a player is
     unrated, C.07 10)."""
+    system: str | None = None
+    """How the event was paired, ``"swiss"`` or ``"rr"`` (C.07's round robins count every
+    pairing as played), which the Swiss chart's tie-break and first-rating formulas are told;
+    ``None``: ``"swiss"`` there (a round-robin grid is a round robin)."""
 
     @property
     def rounds(self) -> int:

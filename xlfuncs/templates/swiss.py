@@ -28,7 +28,7 @@ from ..progress import Progress, no_progress
 from .chart import Layout, Texts, build_chart
 from .event import MAX_ROUNDS, MAX_SWISS_PLAYERS, Event
 
-__all__ = ["LAYOUT", "build"]
+__all__ = ["LAYOUT", "build", "layout_of"]
 
 LAYOUT = Layout(
     kind="swiss",
@@ -87,9 +87,17 @@ def build(path: Path, event: Event | None = None, *, progress: Progress = no_pro
     ``ChartPlayer.rounds``), every formula cell carrying its computed value; *progress* hears
     how far it is. A filled chart of more than 400 players gets one row per player, and one
     of more than 13 rounds three columns per round."""
+    build_chart(Path(path), layout_of(event), TEXTS, event, progress)
+
+
+def layout_of(event: Event | None) -> Layout:
+    """The chart's layout for *event* (``None``: the blank chart): more rows and rounds than
+    :data:`LAYOUT` when it needs them, and its system (:attr:`Event.system`)."""
     layout = LAYOUT
     if event is not None and len(event.players) > LAYOUT.capacity:
         layout = replace(layout, capacity=len(event.players))
     if event is not None and event.rounds > LAYOUT.rounds:
         layout = replace(layout, rounds=event.rounds)
-    build_chart(Path(path), layout, TEXTS, event, progress)
+    if event is not None and event.system is not None:
+        layout = replace(layout, system=event.system)
+    return layout

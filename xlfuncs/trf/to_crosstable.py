@@ -31,6 +31,7 @@ from ..core.titles import trf_title
 from ..core.tournament import Crosstable, Entrant, Pairing, is_round_robin
 from ..core.tournament import _withdrew as withdrew  # the rule round robins use, kept once
 from ..core.validate import MAX_RATING
+from .event_system import System, choose_system
 from .k_policy import KSource, PlayerK, known_birth_year, player_k
 from .list_data import has_fide_id, with_list
 from .parser import Player, RoundEntry, Tournament, is_invalid_date
@@ -86,6 +87,9 @@ class TrfCrosstable:
     """The same players with the ratings the file (or the rating list) gives, whether FIDE
     rates them or not: what the tie-breaks read (C.07 takes the ratings the event has);
     ``None``: :attr:`crosstable` serves (every rated player has a FIDE id)."""
+    system_note: str = ""
+    """The system (Swiss or round robin) and where it came from: ``--system``, the file's
+    ``192`` or ``092``, or guessed from the pairings (:mod:`~xlfuncs.trf.event_system`)."""
 
     @property
     def file_ratings(self) -> Crosstable:
@@ -220,6 +224,7 @@ def crosstable_from_trf(
     today: _dt.date | None = None,
     rate: RateOfPlay | None = None,
     rating_list: EventList | None = None,
+    system: System | None = None,
 ) -> TrfCrosstable:
     """The crosstable of a TRF, each rated player's K, and the reader's warnings.
 
@@ -230,7 +235,9 @@ def crosstable_from_trf(
     control says, else standard (:func:`choose_rate`). Rules naming another rate than
     *rate* are an error. *rating_list*: FIDE's list, whose rating at the event's rate of
     play, K, title, sex and birth year replace the file's for the players it holds
-    (:func:`~xlfuncs.trf.list_data.with_list`). A player with a rating but no FIDE id is
+    (:func:`~xlfuncs.trf.list_data.with_list`). *system*: ``"swiss"`` or ``"rr"``
+    (``--system``); ``None``: the file's (``192``, ``092``), else guessed from the pairings
+    (:func:`~xlfuncs.trf.event_system.choose_system`). A player with a rating but no FIDE id is
     unrated in the crosstable, with a warning, as FIDE rates only players with a FIDE id;
     the file's ratings as they are stay in :attr:`TrfCrosstable.file_ratings`. Raises
     :class:`~xlfuncs.core.XlfuncsError` for rules that name no edition.
@@ -276,16 +283,9 @@ def crosstable_from_trf(
     players = tuple(sorted(t.players, key=lambda p: p.start_no))
     number = {p.start_no: i for i, p in enumerate(players, start=1)}
     pairings = [tuple(_pairing(e, p.start_no, number) for e in p.rounds) for p in players]
-    round_robin = is_round_robin(pairings)
-    said = t.event_type.lower()
-    if "robin" in said and not round_robin:
-        warnings.append(
-            f"092 says {t.event_type!r}, but not every two players met: treated as a Swiss"
-        )
-    elif "swiss" in said and round_robin:
-        warnings.append(
-            f"092 says {t.event_type!r}, but every two players met: treated as a round robin"
-        )
+    chosen_system = choose_system(t, pairings, system)
+    round_robin = chosen_system.round_robin
+    warnings += chosen_system.warnings
 
     list_k: Mapping[int, int] = {}
     inactive: frozenset[int] = frozenset()
@@ -374,6 +374,7 @@ def crosstable_from_trf(
         withdrawn=frozenset(p.start_no for p, ps in zip(players, pairings) if withdrew(ps)),
         no_fide_id=frozenset(no_id_numbers),
         file_crosstable=file_crosstable,
+        system_note=chosen_system.note,
     )
 
 
