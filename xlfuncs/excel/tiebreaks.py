@@ -26,6 +26,7 @@ from .cells import (
     tiebreak_rules,
     whole_number,
 )
+from .cells import system as cell_system
 from .columns import crosstable_rows, per_player, read_once, results_games
 from .errors import (
     ExcelErrorInput,
@@ -36,7 +37,6 @@ from .errors import (
     first_error_among,
     to_excel,
 )
-from .cells import system as cell_system
 from .ranges import Cell, column, flatten, matrix
 
 __all__ = [
