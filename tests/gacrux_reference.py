@@ -82,10 +82,12 @@ def reference(
     start: _dt.date | None,
     round_robin: bool,
     unrated: int | None = None,
+    current_round: int | None = None,
 ) -> GacruxResult:
     """gacrux's tie-breaks of the TRF at *path* (``PTS`` first, then *descriptors*), with
     the event starting on *start* (which chooses the rules), the round-robin rules or the
-    Swiss ones, and *unrated* the rating of unrated players (``None``: none)."""
+    Swiss ones, and *unrated* the rating of unrated players (``None``: none); the standing
+    after round *current_round* (``None``: every round of the event, ``XXR``)."""
     tournament = copy.deepcopy(_parsed(path))  # gacrux writes into it
     info = tournament.setdefault("tournamentInfo", {})
     info["startDate"] = start.isoformat() if start is not None else None
@@ -96,7 +98,8 @@ def reference(
         "pre_determined": round_robin,
         "swiss": not round_robin,
     }
-    result = tiebreak.tiebreak(tournament, -1, params).compute_tiebreaks(tournament, params)
+    current = -1 if current_round is None else current_round
+    result = tiebreak.tiebreak(tournament, current, params).compute_tiebreaks(tournament, params)
     return GacruxResult(
         rules=result["rules"],
         ranks={c["cid"]: c["rank"] for c in result["competitors"]},

@@ -168,7 +168,7 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
             )
         )
     event = Event(
-        name=t.name or None,
+        name=_title_of(t.name, analysed.rounds_text),
         place=t.city or None,
         start=t.start_date or (t.start_date_text or None),
         end=t.end_date or (t.end_date_text or None),
@@ -188,6 +188,13 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
         warnings=tuple(warnings),
         discrepancies=ranked.discrepancies,
     )
+
+
+def _title_of(name: str, rounds: str) -> str | None:
+    """The chart's event name, with ``after round R of N`` for a file written mid-event."""
+    if not rounds.startswith("after"):
+        return name or None
+    return f"{name} ({rounds})" if name else rounds[0].upper() + rounds[1:]
 
 
 FORMS = ("lite", "classic")

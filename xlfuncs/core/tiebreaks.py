@@ -511,9 +511,12 @@ class _Event:
         unrated: int | None,
         scoring: ScoringSystem = DEFAULT_SCORING,
         round_points: Mapping[tuple[int, int], Fraction] | None = None,
+        final: int | None = None,
     ) -> None:
         self.n = len(ct.entrants)
         self.rounds = rounds
+        self.final = rounds if final is None else final
+        """The event's last round, which Fore Buchholz counts as drawn (C.07 8)."""
         self.rr = round_robin
         self.edition = edition
         fixed = dict(round_points or {})
@@ -575,7 +578,7 @@ class _Event:
         round counts as a draw. In the event's units."""
         rr = self.rr
         no_opp = 0 if rr else self.draw_u
-        last = self.rounds
+        last = self.final  # the event's last round: not played yet mid-event
         abh: list[int] = []
         own: list[int] = []
         for i, row in enumerate(self.rows):
@@ -587,7 +590,7 @@ class _Event:
             for r, x in enumerate(row, start=1):
                 total += x.h if (r <= lna or x.opponent is not None) else no_opp
             mine = self.halves[i]
-            if is_fore and last and row[last - 1].opponent is not None:
+            if is_fore and 0 < last <= len(row) and row[last - 1].opponent is not None:
                 shift = self.draw_u - row[last - 1].h
                 total += shift
                 mine += shift
@@ -610,7 +613,7 @@ class _Event:
             for r, x in enumerate(row, start=1):
                 opp = x.opponent
                 vur = x.vur
-                if (as_played or (fore and r == last) or x.played) and opp is not None:
+                if (as_played or (fore and r == self.final) or x.played) and opp is not None:
                     vur = False
                     score = abh[opp]
                 elif not rr:
@@ -835,6 +838,7 @@ def tiebreaks(
     scoring: ScoringSystem | None = None,
     adjustments: Sequence[Fraction] | None = None,
     round_points: Mapping[tuple[int, int], Fraction] | None = None,
+    final_round: int | None = None,
 ) -> TiebreakTable:
     """Every player's value of every descriptor, and the ranks they make.
 
@@ -858,7 +862,12 @@ def tiebreaks(
     tie-breaks read is the results' points, as FIDE's reference engine does.
     *round_points*: the points of one round of one player, by (player, round), both from 1,
     in place of what the result scores (record ``299`` with a type and a round): everywhere,
-    the player's score and the opponents' tie-breaks.
+    the player's score and the opponents' tie-breaks. *final_round*: the event's last round
+    (its number of rounds in
+    all, ``XXR``), the round whose games Fore Buchholz counts as drawn (C.07 8: "the last
+    round"); mid-event, after round R of N > R, that round is not in the table, and Fore
+    Buchholz is the Buchholz of the rounds counted, as FIDE's engine computes it; ``None``
+    (or fewer than the rounds counted): the last round counted.
 
     >>> from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
     >>> W, L = Outcome.WIN, Outcome.LOSS
@@ -886,8 +895,16 @@ def tiebreaks(
             f"rounds: expected a whole number of rounds, 1 or more, got {rounds!r}"
         )
     check_edition(ds, chosen)
+    final = rounds if final_round is None else max(final_round, rounds)
     ev = _Event(
-        crosstable, rounds, rr, chosen, unrated, scoring or crosstable.scoring, round_points
+        crosstable,
+        rounds,
+        rr,
+        chosen,
+        unrated,
+        scoring or crosstable.scoring,
+        round_points,
+        final,
     )
     points = list(ev.points)
     if adjustments is not None:

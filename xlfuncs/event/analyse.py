@@ -15,6 +15,7 @@ from ..core.norm_field import CrosstableNorms
 from ..core.tournament import Crosstable
 from ..trf import Player, Tournament
 from ..trf.k_policy import PlayerK
+from ..trf.rounds_planned import LaterBye, later_byes, planned_rounds, standing_text
 from ..trf.standings import EventStandings, event_standings
 from ..trf.to_crosstable import TrfCrosstable, crosstable_from_trf
 from .norm_setting import NormSetting, norm_setting
@@ -101,8 +102,30 @@ class AnalysedEvent:
             warnings=found,
             edition=o.tiebreak_rules,
             unrated=o.unrated_rating,
+            final_round=self.planned_rounds,
         )
         return ranked, tuple(found)
+
+    @property
+    def planned_rounds(self) -> int | None:
+        """The event's rounds in all (TRF-2026 ``142``, else ``XXR``); ``None``: not known."""
+        return planned_rounds(self.tournament)
+
+    @property
+    def counted_rounds(self) -> int:
+        """The rounds the standing counts (R): up to the last round in which a game was
+        played; a file written mid-event, after round R, ranks on rounds 1..R."""
+        return self.standings.table.rounds
+
+    @property
+    def rounds_text(self) -> str:
+        """``"9 rounds"``, or mid-event ``"after round 4 of 9"``
+        (:func:`~xlfuncs.trf.rounds_planned.standing_text`)."""
+        return standing_text(self.counted_rounds, self.planned_rounds, self.tournament.num_rounds)
+
+    def later_byes(self, number: int) -> tuple[LaterBye, ...]:
+        """Player *number*'s (from 1) byes entered for rounds after those counted."""
+        return later_byes(self.file_ratings.entrants[number - 1].pairings, self.counted_rounds)
 
     @property
     def standings(self) -> EventStandings:
@@ -122,7 +145,8 @@ class AnalysedEvent:
 
     def flags(self, start_no: int) -> str | None:
         """``"inactive"`` (the rating list's flag), ``"withdrawn"`` (no opponent and no points
-        in the last round), both (``"inactive; withdrawn"``) or ``None``."""
+        in the last round played, and nothing entered for a later one), both (``"inactive;
+        withdrawn"``) or ``None``."""
         read = self.read
         found = [
             name

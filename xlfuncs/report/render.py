@@ -231,7 +231,8 @@ def render_text(report: Report) -> str:
     dates = " to ".join(d for d in (t.start_date_text, t.end_date_text) if d)
     facts.append(("dates", dates or "not given"))
     rated = sum(1 for r in report.rows if r.rating is not None)
-    facts.append(("players", f"{len(report.rows)} ({rated} rated), {t.num_rounds} rounds"))
+    rounds = report.rounds_text or f"{t.num_rounds} rounds"
+    facts.append(("players", f"{len(report.rows)} ({rated} rated), {rounds}"))
     facts.append(
         ("event", report.system_note or ("round robin" if report.round_robin else "Swiss"))
     )
@@ -312,6 +313,13 @@ def render_text(report: Report) -> str:
         out.append("")
         out.append("Norms (the whole check; xlfuncs norms FILE for each requirement)")
         out += [f"- {_norm_line(n)}" for n in report.norms]
+    later = [r for r in report.rows if r.later_byes]
+    if later:
+        out.append("")
+        out.append(
+            "Byes entered for later rounds (not in Pts: they count when their round is played)"
+        )
+        out += [f"- no. {r.start_no} {r.name}: {r.later_byes}" for r in later]
     flagged = _flag_lines(report)
     if flagged:
         out.append("")
@@ -328,7 +336,7 @@ def render_text(report: Report) -> str:
 
 _FLAGS = (
     ("inactive", "inactive on the rating list"),
-    ("withdrawn", "withdrawn (no game and no points in the last round)"),
+    ("withdrawn", "withdrawn (no game and no points in the last round played, nothing after)"),
 )
 """The flags of :attr:`ReportRow.flags`, and how the text report names them."""
 

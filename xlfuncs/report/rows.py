@@ -47,7 +47,9 @@ class ReportRow:
     """``None`` when unrated."""
     points: float
     """Recomputed from the results (under the file's scoring system, record ``162``, with
-    the points record ``299`` assigns): the standing's."""
+    the points record ``299`` assigns) of the rounds the standing counts: the standing's (a
+    file written mid-event, after round R: rounds 1..R; the byes entered for later rounds
+    are :attr:`later_byes`)."""
     file_points: float | None
     """As the file writes them (``None`` when blank)."""
     rank: int
@@ -111,6 +113,13 @@ class ReportRow:
     """The norm check behind :attr:`norm` (the whole check of the Title Regulations); without
     a norm, the check of a title whose rating figures were made but another requirement was
     not; ``None`` otherwise. JSON writes it as ``norm_check``; CSV leaves it out."""
+    later_byes: str | None = None
+    """The byes entered for rounds after those counted (``"round 5: H (0.5)"``, several
+    with ``"; "``), not in :attr:`points`; ``None``: none."""
+    after_round: int | None = None
+    """The rounds the standing counts, R (the last in which a game was played)."""
+    rounds_planned: int | None = None
+    """The event's rounds in all, N (TRF-2026 ``142``, else ``XXR``); ``None``: not known."""
 
     @property
     def k_source_label(self) -> str | None:
@@ -158,6 +167,8 @@ class Report:
     """The tie-breaks used, where they come from, the edition of C.07 and our ranks."""
     rating_list: EventList | None = None
     """The rating list given, with the players it holds."""
+    rounds_text: str = ""
+    """``"9 rounds"``, or mid-event ``"after round 4 of 9"``."""
     system_note: str = ""
     """The system (Swiss or round robin) and where it came from (``--system``, the file's
     ``192`` or ``092``, or guessed from the pairings)."""
@@ -268,6 +279,13 @@ def build_report(t: Tournament | AnalysedEvent, /, **options: Any) -> Report:
         check = event.norms.shown(number)
         if check is not None:
             row = replace(row, norm_check=check)
+        later = "; ".join(str(b) for b in event.later_byes(number)) or None
+        row = replace(
+            row,
+            later_byes=later,
+            after_round=event.counted_rounds,
+            rounds_planned=event.planned_rounds,
+        )
         rows.append(row)
         if row.norm is not None:
             norms.append(_norm_figures(row))
@@ -285,6 +303,7 @@ def build_report(t: Tournament | AnalysedEvent, /, **options: Any) -> Report:
         standings=ranked,
         rating_list=event.options.rating_list,
         system_note=event.read.system_note,
+        rounds_text=event.rounds_text,
     )
 
 

@@ -266,6 +266,7 @@ def event_standings(
     warnings: list[str] | None = None,
     edition: str | None = None,
     unrated: int | None = None,
+    final_round: int | None = None,
 ) -> EventStandings:
     """The standings of *t* read into *built* (its ratings as the file gives them, FIDE id
     or not: :attr:`~xlfuncs.trf.to_crosstable.TrfCrosstable.file_ratings`): the tie-breaks
@@ -275,9 +276,11 @@ def event_standings(
     an ISO date, e.g. from ``--tiebreak-rules``; ``None``: the one in force on the event's
     date, an older event getting the 2023 text, as FIDE's engine does), unrated players
     counting at *unrated* in the rating tie-breaks (``None``: none, and those are undefined
-    when a player is unrated). The engine's notes but the edition's (rating tie-breaks left
-    undefined) are added to *warnings*. Raises :class:`~xlfuncs.trf.TrfError` for a file
-    list naming an unknown tie-break, core's ``InvalidInputError`` for a bad *edition*."""
+    when a player is unrated), *final_round* the event's last round (its rounds in all:
+    Fore Buchholz counts that round as drawn; ``None``: the last counted). The engine's
+    notes but the edition's (rating tie-breaks left undefined) are added to *warnings*.
+    Raises :class:`~xlfuncs.trf.TrfError` for a file list naming an unknown tie-break,
+    core's ``InvalidInputError`` for a bad *edition*."""
     spec: TiebreakRulesSpec = edition
     choice = event_tiebreaks(
         t,
@@ -298,6 +301,7 @@ def event_standings(
         if effects.bonus
         else None,
         round_points={(number[n], r): v for (n, r), v in effects.round_points.items()} or None,
+        final_round=final_round,
     )
     if warnings is not None:  # the edition's note is the text report's "C.07" line
         warnings.extend(effects.notes)

@@ -27,6 +27,7 @@ from ..core.norm_field import fide_title
 from ..core.norms import NORM_TITLES
 from ..core.rating_change import k_values
 from ..core.sex import is_woman
+from ..core.tiebreaks import _last_round_played as last_round_played  # the standing's rounds
 from ..core.titles import trf_title
 from ..core.tournament import Crosstable, Entrant, Pairing, is_round_robin
 from ..core.tournament import _withdrew as withdrew  # the rule round robins use, kept once
@@ -79,7 +80,7 @@ class TrfCrosstable:
     """Starting ranks of the players the rating list flags inactive."""
     withdrawn: frozenset[int] = frozenset()
     """Starting ranks of the players who withdrew: no opponent and no points in the last
-    round."""
+    round in which a game was played, and nothing entered for a later round."""
     no_fide_id: frozenset[int] = frozenset()
     """Starting ranks of the players with a rating but no FIDE id: unrated in
     :attr:`crosstable`, rated in :attr:`file_crosstable`."""
@@ -371,11 +372,27 @@ def crosstable_from_trf(
         rate_note=rate_note,
         rating_list=rating_list,
         inactive=inactive,
-        withdrawn=frozenset(p.start_no for p, ps in zip(players, pairings) if withdrew(ps)),
+        withdrawn=_withdrawn(players, pairings, last_round_played(crosstable)),
         no_fide_id=frozenset(no_id_numbers),
         file_crosstable=file_crosstable,
         system_note=chosen_system.note,
     )
+
+
+def _withdrawn(
+    players: tuple[Player, ...], pairings: list[tuple[Pairing, ...]], played: int
+) -> frozenset[int]:
+    """The starting ranks of the players who withdrew: no opponent and no points in the last
+    round in which a game was played (*played*; 0: the last round of the file), and nothing
+    entered for a round after it (a bye entered for a later round: still in). A file
+    written mid-event, with the next round not paired yet, flags no one for it."""
+    out = set()
+    for p, ps in zip(players, pairings):
+        upto = ps[:played] if played else ps
+        later = ps[len(upto) :]
+        if withdrew(upto) and not any(x.opponent is not None or x.outcome for x in later):
+            out.add(p.start_no)
+    return frozenset(out)
 
 
 def _check_k_file(overrides: Mapping[str, int], edition: Edition) -> None:
