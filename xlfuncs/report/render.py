@@ -42,8 +42,14 @@ JsonValue = JsonScalar | dict[str, JsonScalar] | list[dict[str, JsonScalar]]
 """A value of a report row as JSON writes it: plain, the ``tiebreaks`` object or the list
 of ``rounds``."""
 
+_MID_EVENT_KEYS = ("later_byes", "after_round", "rounds_planned")
+"""The keys of a file written mid-event, written before the tie-breaks and rounds."""
+
 JSON_KEYS: tuple[str, ...] = tuple(
-    f.name for f in fields(ReportRow) if f.name not in ("k_lowered_from", "norm_check")
+    name
+    for f in fields(ReportRow)
+    if f.name not in ("k_lowered_from", "norm_check", *_MID_EVENT_KEYS)
+    for name in ((*_MID_EVENT_KEYS, f.name) if f.name == "tiebreaks" else (f.name,))
 )
 """The keys of each object of ``--format json`` and the CSV header, in order: the fields of
 :class:`ReportRow`, with ``k_lowered_from`` written into ``k_source``
