@@ -199,3 +199,28 @@ def test_classic_workbooks_keep_plain_names(filled: list[Path]) -> None:
 )
 def test_to_lite(formula: str, lite: str) -> None:
     assert to_lite(formula, ["RP_FIDE"]) == lite
+
+
+def test_lite_parts_rewrite_only_the_formulas_calling_ours() -> None:
+    """Hand-written parts: a call in lower case with a space before its parenthesis is
+    rewritten; cells without a formula, a formula calling only Excel's functions and a name
+    of ours inside a longer name are left byte for byte."""
+    from xlfuncs.lite_form import lite_parts
+
+    sheet = (
+        '<worksheet><sheetData><row r="1"><c r="A1" s="1"/><c r="B1"><v>3</v></c>'
+        '<c r="C1" s="2"><f>rp_fide (A1:A3,2)</f><v>1</v></c>'
+        '<c r="D1" t="str"><f>IFERROR(A1,"")</f><v></v></c>'
+        '<c r="E1"><f>XRP_FIDE(A1)</f><v>2</v></c></row></sheetData></worksheet>'
+    )
+    parts = {
+        "[Content_Types].xml": b"<Types></Types>",
+        "xl/_rels/workbook.xml.rels": b"<Relationships></Relationships>",
+        "xl/worksheets/sheet1.xml": sheet.encode(),
+    }
+    changed, added = lite_parts(parts, ["RP_FIDE"])
+    assert (changed, added) == (1, ["xl/metadata.xml"])
+    assert parts["xl/worksheets/sheet1.xml"].decode() == sheet.replace(
+        '<c r="C1" s="2"><f>rp_fide (A1:A3,2)</f>',
+        '<c r="C1" s="2" cm="1"><f t="array" ref="C1">_xldudf_RP_FIDE (A1:A3,2)</f>',
+    )

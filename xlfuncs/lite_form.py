@@ -30,7 +30,9 @@ PREFIX = "_xldudf_"
 """What Excel writes before an Office.js custom function's id in a stored formula."""
 
 _QUOTES = {"&quot;": '"', "&apos;": "'"}
-_CELL = re.compile(r"<c\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</c>)", re.S)
+_FORMULA_CELL = re.compile(r"<c\b(?P<attrs>[^>]*?)>(?P<body><f\b.*?)</c>", re.S)
+"""A cell whose content starts with a formula (as every program writes one), its attributes
+and its content; the cells without one are not visited."""
 _FORMULA = re.compile(r"<f\b(?P<attrs>[^>]*?)(?:/>|>(?P<text>.*?)</f>)", re.S)
 _IDENT = re.compile(r"[A-Za-z_\\][A-Za-z0-9_.]*")
 _SHEET = re.compile(r"xl/worksheets/[^/]+\.xml$")
@@ -115,15 +117,22 @@ def _text(data: str) -> str:
     return unescape(data)
 
 
+def _named(names: frozenset[str]) -> re.Pattern[str]:
+    """One of *names* (upper case), which a formula calling it holds once put in upper
+    case: a formula without any is left as it is (:func:`to_lite` would not change it)."""
+    return re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)))
+
+
 def _sheet(xml: str, names: frozenset[str], dynamic: int) -> tuple[str, int]:
     """A worksheet's XML with its calls in the Lite form; and how many cells changed."""
     changed = 0
+    named = _named(names)
 
     def cell(match: re.Match[str]) -> str:
         nonlocal changed
         body = match.group("body")
-        if body is None or "<f" not in body:
-            return match.group(0)
+        if not named.search(body.upper()) and "&#" not in body:
+            return match.group(0)  # no name of ours (the text escaped by entities only)
         formula = _FORMULA.search(body)
         if formula is None or formula.group("text") is None:
             return match.group(0)  # a shared formula's follower: its master is rewritten
@@ -144,7 +153,7 @@ def _sheet(xml: str, names: frozenset[str], dynamic: int) -> tuple[str, int]:
         body = body[: formula.start()] + new_f + body[formula.end() :]
         return f"<c{attrs}>{body}</c>"
 
-    return _CELL.sub(cell, xml), changed
+    return _FORMULA_CELL.sub(cell, xml), changed
 
 
 def _types(parts: Mapping[str, bytes]) -> str:
@@ -225,14 +234,12 @@ def lite_parts(parts: MutableMapping[str, bytes], names: Iterable[str]) -> tuple
     docstring); returns how many cells changed and the names of the parts added (the
     metadata part, when a workbook without one needs it)."""
     wanted = frozenset(n.upper() for n in names)
-    sheets = [n for n in parts if _SHEET.match(n)]
-    if not any(_mentions(parts[n], wanted) for n in sheets):
+    sheets = [n for n in parts if _SHEET.match(n) and _mentions(parts[n], wanted)]
+    if not sheets:
         return 0, []
     dynamic, added = _ensure_metadata(parts)
     total = 0
     for name in sheets:
-        if not _mentions(parts[name], wanted):
-            continue
         xml, changed = _sheet(parts[name].decode("utf-8"), wanted, dynamic)
         if changed:
             parts[name] = xml.encode("utf-8")

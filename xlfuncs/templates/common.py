@@ -38,6 +38,7 @@ __all__ = [
     "Formats",
     "new_workbook",
     "PlainFormulaSheet",
+    "TypedBlanksSheet",
     "write_text",
     "write_value",
     "write_formula",
@@ -125,15 +126,28 @@ cell calling a function that is not loaded turns into ``#NAME?``; with this id a
 that flag it opens with the values stored beside the formulas."""
 
 
+class TypedBlanksSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped here
+    """xlsxwriter's worksheet, storing the blank value beside a formula typed as text
+    (``<c r="A1" t="str"><f>...</f><v></v></c>``), as Excel writes an empty text result:
+    untyped, as xlsxwriter leaves it, Excel reads it as no value at all. The cells and the
+    bytes are those :func:`xlfuncs.lite_form.typed_blanks` gives a saved file (the attribute
+    after the others), written so as the sheet is saved instead of in a second pass over
+    the file."""
+
+    def _xml_formula_element(
+        self, formula: str, result: Any, attributes: list[tuple[str, Any]] | None = None
+    ) -> None:
+        attributes = [] if attributes is None else attributes
+        if result == "" and all(key != "t" for key, _ in attributes):
+            attributes = [*attributes, ("t", "str")]
+        super()._xml_formula_element(formula, result, attributes)
+
+
 class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is untyped here
-    """xlsxwriter's workbook, whose saved file gets the blank values stored beside formulas
-    typed as text, as Excel writes them (:func:`xlfuncs.lite_form.typed_blanks`)."""
+    """xlsxwriter's workbook whose worksheets store blank formula values typed as text
+    (:class:`TypedBlanksSheet`)."""
 
-    def close(self) -> None:
-        super().close()
-        from ..lite_form import typed_blanks_in
-
-        typed_blanks_in(Path(self.filename))
+    worksheet_class = TypedBlanksSheet
 
 
 def new_workbook(path: str | Path, *, title: str) -> tuple[Workbook, Formats]:
@@ -210,7 +224,7 @@ _CALLED = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\(")
 """A name followed by an opening parenthesis: what could be a function call."""
 
 
-class PlainFormulaSheet(Worksheet):  # type: ignore[misc]
+class PlainFormulaSheet(TypedBlanksSheet):
     """A worksheet that writes a formula calling only :data:`_NO_PREFIX` functions as it
     is, without xlsxwriter's rewriting.
 
