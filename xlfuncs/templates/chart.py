@@ -33,6 +33,7 @@ from ..progress import Progress, no_progress, scaled
 from .common import (
     Formats,
     PlainFormulaSheet,
+    TemplateSheet,
     add_tables_sheet,
     add_xlwings_conf_sheet,
     cell,
@@ -989,18 +990,39 @@ def _player_rows(
     players: list[ChartPlayer | None] = [*event.players, *[None] * (n - len(event.players))]
     marks = _FilePointsMarks(wb)
     every = max(n // 100, 1)
+    player_formats = [  # No., title, name, federation, FIDE id, born, sex, rating ...
+        fmt.fixed,
+        fmt.input_center,
+        fmt.input_text,
+        fmt.input_center,
+        fmt.input_number,
+        fmt.input_number,
+        fmt.input_center,
+        fmt.input_number,
+        fmt.input_number,  # rated games before
+        fmt.input_center,  # reached 2400
+        fmt.input_number,  # K override
+    ]
+    round_formats = [fmt.input_number, fmt.input_center, fmt.input_center] * layout.rounds
     for i, p in enumerate(players):
         if i % every == 0:
             progress("writing the rows", i / n)
         row = FIRST_ROW + i
-        ws.write_number(row, NO, i + 1, fmt.fixed)
-        write_text(ws, row, TITLE, None if p is None else p.title, fmt.input_center)
-        write_text(ws, row, NAME, None if p is None else p.name, fmt.input_text)
-        write_text(ws, row, FED, None if p is None else p.federation, fmt.input_center)
-        write_value(ws, row, FIDE_ID, None if p is None else p.fide_id, fmt.input_number)
-        write_value(ws, row, BORN, data.born[i], fmt.input_number)
-        write_text(ws, row, SEX, data.sexes[i], fmt.input_center)
-        write_value(ws, row, RATING, data.ratings[i], fmt.input_number)
+        # the input cells from No. to K override, then the rounds, left to right: text as
+        # text (a name starting "=" stays a name)
+        cells: list[Any] = [
+            i + 1,
+            None if p is None else p.title,
+            None if p is None else p.name,
+            None if p is None else p.federation,
+            None if p is None else p.fide_id,
+            data.born[i],
+            data.sexes[i],
+            data.ratings[i],
+            data.games_before[i],
+            data.reached[i],
+            data.k_override[i],
+        ]
         if p is not None and p.file_rating is not None:
             ws.write_comment(
                 row,
@@ -1009,18 +1031,15 @@ def _player_rows(
                 "not counted: the player is unrated here.",
                 {"author": "xlfuncs", "x_scale": 1.6},
             )
-        write_value(ws, row, GAMES_BEFORE, data.games_before[i], fmt.input_number)
-        write_text(ws, row, REACHED, data.reached[i], fmt.input_center)
-        write_value(ws, row, K_OVERRIDE, data.k_override[i], fmt.input_number)
+        _input_cells(ws, row, NO, cells, player_formats)
         if layout.swiss:
             assert data.opponents is not None
+            rounds: list[Any] = []
             for rnd in range(1, layout.rounds + 1):
-                o, c, r = layout.round_cols(rnd)
                 rd = p.rounds[rnd - 1] if p is not None and rnd <= len(p.rounds) else None
-                write_value(ws, row, o, data.opponents[i][rnd - 1], fmt.input_number)
                 colour = None if rd is None or rd.colour is None else rd.colour.lower()
-                write_text(ws, row, c, colour, fmt.input_center)
-                write_value(ws, row, r, data.results[i][rnd - 1], fmt.input_center)
+                rounds += [data.opponents[i][rnd - 1], colour, data.results[i][rnd - 1]]
+            _input_cells(ws, row, MIDDLE, rounds, round_formats)
         else:
             for k in range(layout.middle_width):
                 if k // layout.cycles == i:
@@ -1036,6 +1055,17 @@ def _player_rows(
     if marks.count:
         ws.set_column(layout.col("points"), layout.col("points"), _MARKED_POINTS_WIDTH)
     _arrays(ws, fmt, layout, data, values)
+
+
+def _input_cells(ws: Worksheet, row: int, col: int, cells: list[Any], formats: list[Any]) -> None:
+    """Input cells of a player row from *col* on, in one step on our sheets
+    (:meth:`~xlfuncs.templates.common.TemplateSheet.row_cells`), else cell by cell as the
+    same :func:`~xlfuncs.templates.common.write_value` writes them."""
+    if isinstance(ws, TemplateSheet):
+        ws.row_cells(row, col, cells, formats)
+        return
+    for at, (value, style) in enumerate(zip(cells, formats, strict=True), start=col):
+        write_value(ws, row, at, value, style)
 
 
 _MARKED_POINTS_WIDTH = 13

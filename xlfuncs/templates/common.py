@@ -16,14 +16,22 @@ import datetime as _dt
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import isfinite
 from pathlib import Path
 from typing import Any, Final
 
 import xlsxwriter
 from xlsxwriter.format import Format
-from xlsxwriter.utility import xl_rowcol_to_cell
+from xlsxwriter.utility import xl_rowcol_to_cell, xl_rowcol_to_cell_fast
 from xlsxwriter.workbook import Workbook
-from xlsxwriter.worksheet import Worksheet
+from xlsxwriter.worksheet import (
+    CellArrayFormulaTuple,
+    CellBlankTuple,
+    CellNumberTuple,
+    CellStringTuple,
+    Worksheet,
+    re_dynamic_function,
+)
 
 from .. import __version__
 from ..core.editions import DEFAULT_EDITION, EDITIONS, RAPID_BLITZ_EDITIONS
@@ -38,7 +46,7 @@ __all__ = [
     "Formats",
     "new_workbook",
     "PlainFormulaSheet",
-    "TypedBlanksSheet",
+    "TemplateSheet",
     "write_text",
     "write_value",
     "write_formula",
@@ -126,13 +134,122 @@ cell calling a function that is not loaded turns into ``#NAME?``; with this id a
 that flag it opens with the values stored beside the formulas."""
 
 
-class TypedBlanksSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped here
-    """xlsxwriter's worksheet, storing the blank value beside a formula typed as text
-    (``<c r="A1" t="str"><f>...</f><v></v></c>``), as Excel writes an empty text result:
-    untyped, as xlsxwriter leaves it, Excel reads it as no value at all. The cells and the
-    bytes are those :func:`xlfuncs.lite_form.typed_blanks` gives a saved file (the attribute
-    after the others), written so as the sheet is saved instead of in a second pass over
-    the file."""
+_ERROR_VALUES: Final = frozenset(
+    ("#DIV/0!", "#N/A", "#NAME?", "#NULL!", "#NUM!", "#REF!", "#VALUE!")
+)
+"""The values xlsxwriter stores as an error (``t="e"``) beside a formula."""
+
+_QUICK_CELLS: Final = frozenset(("Number", "Datetime", "String", "Blank", "Formula"))
+"""The kinds of xlsxwriter's cells :meth:`TemplateSheet._write_cell` writes itself."""
+
+
+class TemplateSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped here
+    """xlsxwriter's worksheet as every template writes it.
+
+    The blank value beside a formula is stored typed as text (``<c r="A1" t="str"><f>...
+    </f><v></v></c>``), as Excel writes an empty text result: untyped, as xlsxwriter leaves
+    it, Excel reads it as no value at all (:func:`xlfuncs.lite_form.typed_blanks` types the
+    cells of a file; here they are written so).
+
+    The cells with a format that are numbers, dates, shared strings, blanks and formulas
+    are written as xlsxwriter writes them, byte for byte, in one step each: xlsxwriter's own
+    writer builds a list of attributes per cell and escapes each (its inner loop is most of
+    the time a big crosstable takes to save). Any other cell, and every cell in
+    ``constant_memory`` mode, goes through xlsxwriter's writer."""
+
+    def _write_cell(self, row: int, col: int, cell: Any) -> None:
+        fmt = cell.format
+        kind = cell.__class__.__name__
+        if fmt is None or kind not in _QUICK_CELLS or self.constant_memory:
+            super()._write_cell(row, col, cell)
+            return
+        head = f'<c r="{xl_rowcol_to_cell_fast(row, col)}" s="{fmt._get_xf_index()}"'
+        if kind == "Number" or kind == "Datetime":
+            self.fh.write(f"{head}><v>{cell.number:.16G}</v></c>")
+        elif kind == "String":
+            self.fh.write(f'{head} t="s"><v>{cell.string}</v></c>')
+        elif kind == "Blank":
+            self.fh.write(f"{head}/>")
+        else:
+            value = cell.value
+            if isinstance(value, bool):
+                typed, value = ' t="b"', int(value)
+            elif isinstance(value, str):
+                typed = ' t="e"' if value in _ERROR_VALUES else ' t="str"'
+            else:
+                typed = ""
+            formula, result = self._escape_data(cell.formula), self._escape_data(value)
+            self.fh.write(f"{head}{typed}><f>{formula}</f><v>{result}</v></c>")
+
+    def row_cells(
+        self, row: int, col: int, values: Sequence[Any], formats: Sequence[Format]
+    ) -> None:
+        """Store *values* in *row* from column *col* on, each with its format of *formats*,
+        as :func:`write_value` on each cell in turn stores it (text as text, ``None`` and
+        ``""`` a formatted blank), in one step: xlsxwriter's per-cell checks are done once
+        for the row."""
+        last = col + len(values) - 1
+        if (
+            self.constant_memory
+            or len(formats) != len(values)
+            or any(f is None for f in formats)
+            or self._check_dimensions(row, col)
+            or self._check_dimensions(row, last)
+        ):
+            for offset, (value, fmt) in enumerate(zip(values, formats, strict=True)):
+                write_value(self, row, col + offset, value, fmt)
+            return
+        cells = self.table[row]
+        shared = self.str_table._get_shared_string_index
+        longest = self.xls_strmax // 2
+        for at, value, fmt in zip(range(col, last + 1), values, formats):
+            kind = value.__class__
+            if value is None or (kind is str and not value):
+                cells[at] = CellBlankTuple(fmt)
+            elif (kind is float or kind is int) and isfinite(value):
+                cells[at] = CellNumberTuple(value, fmt)
+            elif kind is str and len(value) <= longest:
+                cells[at] = CellStringTuple(shared(value), fmt)
+            else:
+                write_value(self, row, at, value, fmt)
+
+    def array_column(
+        self, first_row: int, col: int, formula: str, fmt: Format, values: Sequence[Any]
+    ) -> bool:
+        """Store one array formula over rows *first_row* onwards of column *col* with each
+        cell's value (*values*, the first the formula's), as ``write_array_formula`` and
+        :func:`write_value` on every other cell store them, but without first filling the
+        range with zeros for those values to replace; ``False`` (nothing stored) where that
+        is not known to be the same (``constant_memory``, a dynamic-array formula, a range
+        outside the sheet): then write it the usual way."""
+        last_row = first_row + len(values) - 1
+        if (
+            self.constant_memory
+            or last_row == first_row
+            or re_dynamic_function.search(formula)
+            or self._check_dimensions(first_row, col)
+            or self._check_dimensions(last_row, col)
+        ):
+            return False
+        ref = f"{xl_rowcol_to_cell(first_row, col)}:{xl_rowcol_to_cell(last_row, col)}"
+        first = "" if values[0] is None else values[0]
+        table = self.table
+        table[first_row][col] = CellArrayFormulaTuple(
+            self._prepare_formula(formula), fmt, first, ref, "static"
+        )
+        shared = self.str_table._get_shared_string_index
+        longest = self.xls_strmax // 2
+        for row, value in enumerate(values[1:], start=first_row + 1):
+            kind = value.__class__
+            if value is None or (kind is str and not value):
+                table[row][col] = CellBlankTuple(fmt)
+            elif kind is float and isfinite(value):
+                table[row][col] = CellNumberTuple(value, fmt)
+            elif kind is str and len(value) <= longest:
+                table[row][col] = CellStringTuple(shared(value), fmt)
+            else:
+                write_value(self, row, col, value, fmt)
+        return True
 
     def _xml_formula_element(
         self, formula: str, result: Any, attributes: list[tuple[str, Any]] | None = None
@@ -145,9 +262,9 @@ class TypedBlanksSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untype
 
 class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is untyped here
     """xlsxwriter's workbook whose worksheets store blank formula values typed as text
-    (:class:`TypedBlanksSheet`)."""
+    (:class:`TemplateSheet`)."""
 
-    worksheet_class = TypedBlanksSheet
+    worksheet_class = TemplateSheet
 
 
 def new_workbook(path: str | Path, *, title: str) -> tuple[Workbook, Formats]:
@@ -224,7 +341,7 @@ _CALLED = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\(")
 """A name followed by an opening parenthesis: what could be a function call."""
 
 
-class PlainFormulaSheet(TypedBlanksSheet):
+class PlainFormulaSheet(TemplateSheet):
     """A worksheet that writes a formula calling only :data:`_NO_PREFIX` functions as it
     is, without xlsxwriter's rewriting.
 
@@ -297,6 +414,13 @@ def write_array(
     """One array formula over a column range (one call fills the column), with each cell's
     cached value (blanks when *values* is ``None``)."""
     cached = list(values) if values is not None else [None] * (last_row - first_row + 1)
+    if (
+        isinstance(ws, TemplateSheet)
+        and fmt is not None
+        and len(cached) == last_row - first_row + 1
+        and ws.array_column(first_row, col, formula, fmt, cached)
+    ):
+        return
     ws.write_array_formula(
         first_row, col, last_row, col, formula, fmt, "" if cached[0] is None else cached[0]
     )
