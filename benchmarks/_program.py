@@ -104,11 +104,12 @@ def run_program(
     code: str | None = None,
     sample_tree: bool = False,
     keep_stdout: bool = False,
+    root: Path = ROOT,
 ) -> ProgramRun:
     """Run ``python -m MODULE ARGS`` (or ``python -c CODE ARGS`` with *code*) in a fresh
-    interpreter, the repository first on its path, and measure it. A non-zero exit raises
-    ``RuntimeError`` with the end of its error output."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    interpreter, the repository (or the checkout *root*: a baseline) first on its path, and
+    measure it. A non-zero exit raises ``RuntimeError`` with the end of its error output."""
+    env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     launch = ["-c", code] if code is not None else ["-m", str(module)]
     with tempfile.TemporaryDirectory() as tmp:
         peak_file = Path(tmp) / "peak"

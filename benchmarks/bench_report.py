@@ -18,6 +18,12 @@ under :mod:`tracemalloc` for the peak of Python allocations; and the in-process 
 is split into reading the file, computing the report (and, within it, reading the TRF into
 the crosstable with each player's K) and rendering the text and the JSON.
 
+With ``--baseline DIR`` (another checkout of xlfuncs, e.g. ``git archive main | tar -x -C
+DIR``), each command run as a program is run from *DIR* as well, side by side: the two
+alternate, run by run, so that both meet the same load on a shared machine, and a table
+gives both programs' best wall time, the CPU time of that run and the ratios (baseline
+over this checkout: above 1, this one is quicker).
+
 The last table gives, for each command, how its time (wall and CPU) grows from one size to
 the next beside how the number of players grows: a ratio near the players' ratio is linear
 growth, near its square quadratic.
@@ -150,11 +156,11 @@ def quiet_main(argv: list[str]) -> Callable[[], object]:
     return run
 
 
-def program(argv: list[str]) -> tuple[float, float, float | None]:
-    """Run ``python -m xlfuncs argv``: wall seconds, CPU seconds (user + system) and the
-    program's own peak resident memory in MiB (:mod:`_program`)."""
+def program(argv: list[str], root: Path = ROOT) -> tuple[float, float, float | None]:
+    """Run ``python -m xlfuncs argv`` (from the checkout *root*): wall seconds, CPU seconds
+    (user + system) and the program's own peak resident memory in MiB (:mod:`_program`)."""
     clear_output(argv)
-    run = run_program(argv)
+    run = run_program(argv, root=root)
     return run.seconds, run.cpu, run.peak_mib
 
 
@@ -166,19 +172,59 @@ def measure_in_process(players: int, name: str, argv: list[str], repeat: int) ->
     return Measure(players, name, "in process", seconds, cpu, peak, "tracemalloc peak")
 
 
-def measure_program(players: int, name: str, argv: list[str], repeat: int) -> Measure:
-    runs = [program(argv) for _ in range(repeat)]
+def _best(
+    players: int, name: str, runs: list[tuple[float, float, float | None]], mode: str
+) -> Measure:
     seconds, cpu, _ = min(runs, key=lambda r: r[0])
     peaks = [m for _, _, m in runs if m is not None]
     return Measure(
         players,
         name,
-        "python -m xlfuncs",
+        mode,
         seconds,
         cpu,
         max(peaks) if peaks else None,
         "program's own peak RSS (VmHWM)",
     )
+
+
+def measure_program(players: int, name: str, argv: list[str], repeat: int) -> Measure:
+    return _best(players, name, [program(argv) for _ in range(repeat)], "python -m xlfuncs")
+
+
+def measure_side_by_side(
+    players: int, name: str, argv: list[str], repeat: int, baseline: Path
+) -> tuple[Measure, Measure]:
+    """The program from this checkout and from *baseline*, run by run in turn (the baseline
+    first): the best of each, as :func:`measure_program` gives it."""
+    ours: list[tuple[float, float, float | None]] = []
+    theirs: list[tuple[float, float, float | None]] = []
+    for _ in range(repeat):
+        theirs.append(program(argv, baseline))
+        ours.append(program(argv))
+    return (
+        _best(players, name, ours, "python -m xlfuncs"),
+        _best(players, name, theirs, "baseline"),
+    )
+
+
+def side_by_side(pairs: list[tuple[Measure, Measure]]) -> list[str]:
+    """The table of :func:`measure_side_by_side`'s pairs: each one's wall and CPU time, and
+    the ratios baseline / this checkout."""
+    width = max(len(ours.command) for ours, _ in pairs)
+    lines = [
+        f"{'players':>7}  {'command':<{width}}  {'baseline s':>10}  {'CPU s':>8}  "
+        f"{'this s':>8}  {'CPU s':>8}  {'wall ratio':>10}  {'CPU ratio':>9}"
+    ]
+    for ours, base in pairs:
+        cpu_ours, cpu_base = ours.cpu_seconds or 0.0, base.cpu_seconds or 0.0
+        lines.append(
+            f"{ours.players:>7}  {ours.command:<{width}}  {base.seconds:>10.3f}  "
+            f"{cpu_base:>8.3f}  {ours.seconds:>8.3f}  {cpu_ours:>8.3f}  "
+            f"{base.seconds / ours.seconds:>9.2f}x  "
+            f"{cpu_base / cpu_ours if cpu_ours else 0.0:>8.2f}x"
+        )
+    return lines
 
 
 def report_phases(players: int, trf: Path, repeat: int) -> list[Measure]:
@@ -275,7 +321,15 @@ def main_bench(argv: list[str] | None = None) -> int:
         help=f"the commands to measure (default: all: {', '.join(map(repr, COMMANDS))})",
     )
     parser.add_argument("--keep", type=Path, help="write the generated files here (and reuse)")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="DIR",
+        help="another checkout of xlfuncs to run side by side with this one (ratios)",
+    )
     args = parser.parse_args(argv)
+    if args.baseline is not None and not (args.baseline / "xlfuncs" / "__main__.py").is_file():
+        parser.error(f"--baseline {args.baseline}: not a checkout of xlfuncs")
     sizes = sorted(set(args.players))
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -287,6 +341,7 @@ def main_bench(argv: list[str] | None = None) -> int:
 
         have = available_commands()
         results: list[Measure] = []
+        pairs: list[tuple[Measure, Measure]] = []
         skipped: list[str] = []
         for n, trf in files.items():
             for name in args.commands:
@@ -296,7 +351,12 @@ def main_bench(argv: list[str] | None = None) -> int:
                     continue
                 if n == sizes[0]:
                     results.append(measure_in_process(n, name, argv_, args.repeat))
-                results.append(measure_program(n, name, argv_, args.repeat))
+                if args.baseline is None:
+                    results.append(measure_program(n, name, argv_, args.repeat))
+                else:
+                    ours, base = measure_side_by_side(n, name, argv_, args.repeat, args.baseline)
+                    results.append(ours)
+                    pairs.append((ours, base))
                 if name == "report" and n == sizes[0]:
                     results += report_phases(n, trf, args.repeat)
                 print(f"measured {name} at {n} players", file=sys.stderr, flush=True)
@@ -313,6 +373,11 @@ def main_bench(argv: list[str] | None = None) -> int:
             f"{m.players:>7}  {m.command:<{width}}  {m.mode:<17}  {m.seconds:>8.3f}  "
             f"{cpu:>8}  {peak:>8}  {m.memory}"
         )
+    if pairs:
+        print()
+        print(f"side by side with the baseline {args.baseline} (best of {args.repeat} each):")
+        for line in side_by_side(pairs):
+            print(line)
     lines = growth(results)
     if lines:
         print()

@@ -126,3 +126,22 @@ def test_the_benchmark_runs_small(
     out = capsys.readouterr().out
     assert code == 0, out
     assert shown in out
+
+
+def test_the_report_benchmark_runs_side_by_side(
+    restored_path: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``bench_report.py --baseline DIR`` (here the repository as its own baseline) runs
+    ``crosstable`` from both checkouts and prints the side-by-side table."""
+    monkeypatch.setenv("XLFUNCS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    argv = ["--players", "12", "--rounds", "3", "--repeat", "1", "--commands", "crosstable"]
+    bench = _load("bench_report.py", monkeypatch)
+    code = bench.main_bench([*argv, "--baseline", str(BENCHMARKS.parent)])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "side by side with the baseline" in out
+    assert "wall ratio" in out
