@@ -34,6 +34,7 @@ MIB = 1024 * 1024
 LAUNCHER = """
 import os, runpy, sys
 out = os.environ.pop("XLFUNCS_BENCH_PEAK_FILE")
+sys.path.insert(0, os.environ.pop("XLFUNCS_BENCH_ROOT"))
 mode, target = sys.argv[1], sys.argv[2]
 sys.argv = [target if mode == "-m" else "-c", *sys.argv[3:]]
 try:
@@ -50,7 +51,9 @@ finally:
     except (OSError, StopIteration):
         pass
 """
-"""Runs a module (``-m NAME args``) or a program text (``-c TEXT args``), then writes its
+"""Runs a module (``-m NAME args``) or a program text (``-c TEXT args``) with the checkout
+``$XLFUNCS_BENCH_ROOT`` first on its path (before the current folder, which ``-c`` puts
+there: a baseline must not import the code of the folder it is started in), then writes its
 ``VmHWM`` in KiB to the file ``$XLFUNCS_BENCH_PEAK_FILE`` names. Worker processes forked from
 it leave through ``os._exit`` and write nothing."""
 
@@ -114,6 +117,7 @@ def run_program(
     with tempfile.TemporaryDirectory() as tmp:
         peak_file = Path(tmp) / "peak"
         env["XLFUNCS_BENCH_PEAK_FILE"] = str(peak_file)
+        env["XLFUNCS_BENCH_ROOT"] = str(Path(root).resolve())
         argv = [sys.executable, "-c", LAUNCHER, *launch, *args]
         with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as out:
             start = time.perf_counter()

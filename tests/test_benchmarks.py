@@ -134,14 +134,26 @@ def test_the_report_benchmark_runs_side_by_side(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """``bench_report.py --baseline DIR`` (here the repository as its own baseline) runs
-    ``crosstable`` from both checkouts and prints the side-by-side table."""
+    """``bench_report.py --baseline DIR`` runs ``crosstable`` from both checkouts, the
+    baseline's code from DIR (here a stand-in that leaves a mark and writes the workbook),
+    even when started in this repository, and prints the side-by-side table."""
     monkeypatch.setenv("XLFUNCS_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.chdir(BENCHMARKS.parent)  # -c puts the folder it starts in first on the path
+    baseline = tmp_path / "baseline"
+    (baseline / "xlfuncs").mkdir(parents=True)
+    (baseline / "xlfuncs" / "__init__.py").write_text("")
+    mark = tmp_path / "baseline ran"
+    (baseline / "xlfuncs" / "__main__.py").write_text(
+        "import pathlib, sys\n"
+        f"pathlib.Path({str(mark)!r}).write_text('yes')\n"
+        "pathlib.Path(sys.argv[sys.argv.index('-o') + 1]).write_bytes(b'')\n"
+    )
     argv = ["--players", "12", "--rounds", "3", "--repeat", "1", "--commands", "crosstable"]
+    argv += ["--keep", str(tmp_path / "files")]
     bench = _load("bench_report.py", monkeypatch)
-    code = bench.main_bench([*argv, "--baseline", str(BENCHMARKS.parent)])
+    code = bench.main_bench([*argv, "--baseline", str(baseline)])
     out = capsys.readouterr().out
     assert code == 0, out
+    assert mark.read_text() == "yes"
     assert "side by side with the baseline" in out
     assert "wall ratio" in out
