@@ -41,9 +41,11 @@ from .player_sheets import (
     a1,
     extra_formats,
     game_input_cells,
+    heading_cells,
     hide_helper_columns,
     is_error,
     is_error_formula,
+    labelled_inputs,
     note,
     points,
     points_formula,
@@ -383,27 +385,26 @@ def _hidden(row: int, formula: str, value: Value) -> LayoutCell:
 def _head_layout(data: FirstRatingData, f: FirstRatingFigures, rules: str) -> list[LayoutCell]:
     """Title, the one-line summary, the player and the settings beside the rules edition."""
     name, fide_id = a1(R_NAME, C_NAME), a1(R_ID, C_NAME)
-    cells = [
-        LayoutCell(R_TITLE, 0, "text", "First rating of an unrated player (FIDE)", style="title"),
-        LayoutCell(
-            R_LINE,
-            0,
-            "formula",
-            f'=IF({name}="","Enter the player\'s games in the yellow cells.",{name}'
-            f'&IF({fide_id}="","","  ·  FIDE ID "&{fide_id})&IF({is_error_formula(_FIRST)},"",'
-            f'IF({_FIRST}="","","  ·  first rating "&{_FIRST}&" (rules "'
-            f'&{a1(R_EDITION, C_VALUE)}&")")))',
-            f.line,
-            "subtitle",
+    cells = heading_cells(
+        R_TITLE,
+        R_LINE,
+        "First rating of an unrated player (FIDE)",
+        f'=IF({name}="","Enter the player\'s games in the yellow cells.",{name}'
+        f'&IF({fide_id}="","","  ·  FIDE ID "&{fide_id})&IF({is_error_formula(_FIRST)},"",'
+        f'IF({_FIRST}="","","  ·  first rating "&{_FIRST}&" (rules "'
+        f'&{a1(R_EDITION, C_VALUE)}&")")))',
+        f.line,
+    )
+    cells += labelled_inputs(
+        (
+            (R_NAME, "Player", data.name),
+            (R_ID, "FIDE ID", data.fide_id),
+            (R_FED, "Federation", data.federation),
         ),
-    ]
-    for row, label, value in (
-        (R_NAME, "Player", data.name),
-        (R_ID, "FIDE ID", data.fide_id),
-        (R_FED, "Federation", data.federation),
-    ):
-        cells.append(LayoutCell(row, C_EVENT, "text", label, style="label"))
-        cells.append(LayoutCell(row, C_NAME, "text", value, style="input_text", last_col=C_STATUS))
+        C_EVENT,
+        C_NAME,
+        C_STATUS,
+    )
     return [
         *cells,
         LayoutCell(

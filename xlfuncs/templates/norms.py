@@ -39,9 +39,11 @@ from .player_sheets import (
     a1,
     extra_formats,
     game_input_cells,
+    heading_cells,
     hide_helper_columns,
     is_error,
     is_error_formula,
+    labelled_inputs,
     note,
     points,
     points_formula,
@@ -397,27 +399,26 @@ def _head_layout(data: NormSheetData, v: NormSheetFigures, rules: str) -> list[L
     """Title, the one-line summary, the player and the settings beside the rules edition."""
     name, fide_id, event = a1(R_NAME, C_TITLE), a1(R_ID, C_TITLE), a1(R_EVENT, C_TITLE)
     verdict = a1(P_VERDICT, C_MET)
-    cells = [
-        LayoutCell(R_TITLE, 0, "text", "FIDE title norm: one player, one event", style="title"),
-        LayoutCell(
-            R_LINE,
-            0,
-            "formula",
-            f'=IF({name}="","Enter the player\'s event in the yellow cells.",{name}'
-            f'&IF({fide_id}="","","  ·  FIDE ID "&{fide_id})&IF({event}="","","  ·  "&{event})'
-            f'&IF({verdict}="","","  ·  "&UPPER({_TARGET})&" norm: "&{verdict}))',
-            v.line,
-            "subtitle",
+    cells = heading_cells(
+        R_TITLE,
+        R_LINE,
+        "FIDE title norm: one player, one event",
+        f'=IF({name}="","Enter the player\'s event in the yellow cells.",{name}'
+        f'&IF({fide_id}="","","  ·  FIDE ID "&{fide_id})&IF({event}="","","  ·  "&{event})'
+        f'&IF({verdict}="","","  ·  "&UPPER({_TARGET})&" norm: "&{verdict}))',
+        v.line,
+    )
+    cells += labelled_inputs(
+        (
+            (R_NAME, "Player", data.name),
+            (R_ID, "FIDE ID", data.fide_id),
+            (R_FED, "Player's federation", data.federation),
+            (R_EVENT, "Event", data.event),
         ),
-    ]
-    for row, label, value in (
-        (R_NAME, "Player", data.name),
-        (R_ID, "FIDE ID", data.fide_id),
-        (R_FED, "Player's federation", data.federation),
-        (R_EVENT, "Event", data.event),
-    ):
-        cells.append(LayoutCell(row, C_NAME, "text", label, style="label"))
-        cells.append(LayoutCell(row, C_TITLE, "text", value, style="input_text", last_col=C_STATUS))
+        C_NAME,
+        C_TITLE,
+        C_STATUS,
+    )
     return [
         *cells,
         LayoutCell(R_NORM, C_TITLED, "text", "Norm sought", style="label"),

@@ -41,9 +41,11 @@ __all__ = [
     "excel_round",
     "extra_formats",
     "game_input_cells",
+    "heading_cells",
     "hide_helper_columns",
     "is_error",
     "is_error_formula",
+    "labelled_inputs",
     "note",
     "points",
     "points_formula",
@@ -210,6 +212,35 @@ def write_layout(
             write_text(ws, c.row, c.col, c.content, style)
         else:
             write_value(ws, c.row, c.col, c.content, style)
+
+
+def heading_cells(
+    title_row: int, line_row: int, title: str, line_formula: str, line_value: Value
+) -> list[LayoutCell]:
+    """A one-player sheet's title, and under it the line that repeats what was entered
+    (*line_formula*, with its cached value *line_value*), both from the first column."""
+    return [
+        LayoutCell(title_row, 0, "text", title, style="title"),
+        LayoutCell(line_row, 0, "formula", line_formula, line_value, "subtitle"),
+    ]
+
+
+def labelled_inputs(
+    entries: Iterable[tuple[int, str, Value]],
+    label_col: int,
+    input_col: int,
+    last_col: int,
+    *,
+    kind: CellKind = "text",
+    style: str = "input_text",
+) -> list[LayoutCell]:
+    """Input cells one a row (*entries*: row, label, value), each with its label: the label
+    in *label_col*, the input merged from *input_col* to *last_col*."""
+    cells: list[LayoutCell] = []
+    for row, label, value in entries:
+        cells.append(LayoutCell(row, label_col, "text", label, style="label"))
+        cells.append(LayoutCell(row, input_col, kind, value, style=style, last_col=last_col))
+    return cells
 
 
 @dataclass(frozen=True)

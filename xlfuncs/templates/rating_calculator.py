@@ -26,7 +26,6 @@ from .common import write_formula, write_text
 from .player_sheets import (
     COUNTED,
     TITLE_CHOICES,
-    CellKind,
     Game,
     GameColumns,
     LayoutCell,
@@ -36,9 +35,11 @@ from .player_sheets import (
     excel_round,
     extra_formats,
     game_input_cells,
+    heading_cells,
     hide_helper_columns,
     is_error,
     is_error_formula,
+    labelled_inputs,
     note,
     points,
     points_formula,
@@ -388,35 +389,36 @@ def _player_layout(data: RatingPeriod, v: RatingPeriodFigures, *, blank: bool) -
     (middle), with K from the player's data."""
     name, fide_id = a1(R_NAME, V_COL), a1(R_ID, V_COL)
     new, change = a1(R_NEW, LAST_COL), a1(R_CHANGE, LAST_COL)
-    cells = [
-        LayoutCell(
-            R_TITLE, 0, "text", "FIDE rating change: one player's rating period", style="title"
-        ),
-        LayoutCell(
-            R_LINE,
-            0,
-            "formula",
-            f'=IF({name}="","Enter the player\'s data in the yellow cells.",'
-            f'{name}&IF({fide_id}="","","  ·  FIDE ID "&{fide_id})'
-            f'&IF(Rating="","","  ·  Ro "&Rating)'
-            f'&IF({is_error_formula(new)},"",IF({new}="","",'
-            f'"  ·  new rating "&{new}&" ("&IF({change}>0,"+","")'
-            f'&{change}&")")))',
-            v.line,
-            "subtitle",
-        ),
-    ]
-    left: tuple[tuple[int, str, CellKind, Value, str], ...] = (
-        (R_NAME, "Player", "text", data.name, "input_text"),
-        (R_ID, "FIDE ID", "text", data.fide_id, "input_text"),
-        (R_FED, "Federation", "text", data.federation, "input_text"),
-        (R_RATING, "Rating Ro (start of the period)", "value", data.rating, "input_number"),
+    cells = heading_cells(
+        R_TITLE,
+        R_LINE,
+        "FIDE rating change: one player's rating period",
+        f'=IF({name}="","Enter the player\'s data in the yellow cells.",'
+        f'{name}&IF({fide_id}="","","  ·  FIDE ID "&{fide_id})'
+        f'&IF(Rating="","","  ·  Ro "&Rating)'
+        f'&IF({is_error_formula(new)},"",IF({new}="","",'
+        f'"  ·  new rating "&{new}&" ("&IF({change}>0,"+","")'
+        f'&{change}&")")))',
+        v.line,
     )
-    for row, label, kind, value, style in left:
-        cells += [
-            LayoutCell(row, C_NAME, "text", label, style="label"),
-            LayoutCell(row, V_COL, kind, value, style=style, last_col=V_COL + 3),
-        ]
+    cells += labelled_inputs(
+        (
+            (R_NAME, "Player", data.name),
+            (R_ID, "FIDE ID", data.fide_id),
+            (R_FED, "Federation", data.federation),
+        ),
+        C_NAME,
+        V_COL,
+        V_COL + 3,
+    )
+    cells += labelled_inputs(
+        ((R_RATING, "Rating Ro (start of the period)", data.rating),),
+        C_NAME,
+        V_COL,
+        V_COL + 3,
+        kind="value",
+        style="input_number",
+    )
     reached = "yes" if data.reached_2400 else ("" if blank else "no")
     middle: tuple[tuple[int, str, Value, str], ...] = (
         (R_BEFORE, "Rated games before the period", data.rated_games_before, "input_number"),
