@@ -172,6 +172,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--baseline", metavar="REF", help="also time the bundle of this commit, side by side"
     )
+    parser.add_argument(
+        "--pyodide",
+        metavar="VERSION",
+        action="append",
+        choices=_versions(),
+        help="time only this Pyodide version (repeatable; default: every pinned one)",
+    )
     args = parser.parse_args(argv)
     wheels = sorted((CACHE / "wheels").glob("xlwings-*-py3-none-any.whl"))
     if not wheels:
@@ -202,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         labels = list(reversed(bundles))  # the baseline first
         print(f"{'':18}" + "".join(f"{label:>28}" for label in labels))
         print(f"{'':18}" + "".join(f"{'wall s':>16}{'CPU s':>12}" for _ in labels))
-        for version in _versions():
+        for version in args.pyodide or _versions():
             reports = _pyodide(version, wheels[-1], jobs)
             if isinstance(reports, str):
                 print(f"Pyodide {version}: failed\n{reports}", file=sys.stderr)
