@@ -13,6 +13,7 @@ a whole percent (0.5 % up); Rp = Ra + dp (table 8.1(a)).
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 
@@ -165,3 +166,59 @@ def test_standard_named_is_the_same_as_no_rate() -> None:
     # "2025 standard" names the standard rules of 2025: the same Title Regulations (2024).
     assert title_edition("2025 standard") is title_edition("2025") is TITLE_EDITIONS["2024"]
     assert udfs.NORM_RP(ISSUE, 6.0, "GM", "2025 standard") == udfs.NORM_RP(ISSUE, 6.0, "GM", 2025)
+
+
+# --- A TRF event of January 2024 (the report and `norms` read the event's own date) -------
+#
+# Player 1 (ESP, 2450) meets two unrated opponents (GER, FRA; won both), five GMs rated 2600
+# (won) and two more (lost): 7/9 = 78 % -> dp 220 (table 8.1(a)). Under the Title
+# Regulations in force from 1 January 2024 the unrated opponents count 1400 and the lowest is
+# raised to the GM floor 2200 (1.4.6): Ra = (2200 + 1400 + 7 x 2600) / 9 = 21800 / 9 = 2422.2
+# -> 2422, Rp = 2642: a GM norm. Under the earlier text (1000): Ra = 21400 / 9 = 2377.8 ->
+# 2378 < 2380: no GM norm (an IM one). The Rating Regulations of those days are the 2022
+# edition (1 Jan 2022 - 29 Feb 2024), whose first day is under the earlier Title Regulations:
+# the edition's first day must not choose the Title Regulations (docs/editions.md: "To judge
+# a norm from January or February 2024, give the event's date").
+
+_FEDS = ["GER", "FRA", "NED", "ITA", "ENG", "NOR", "SWE", "POL", "CZE"]
+
+
+def _january_2024_trf() -> str:
+    from norm_events import Opp, star_trf
+
+    rounds = [Opp(None, "", "GER", "1"), Opp(None, "", "FRA", "1")] + [
+        Opp(2600, "GM", f, "1" if i < 5 else "0") for i, f in enumerate(_FEDS[2:])
+    ]
+    text = star_trf(rounds, rating=2450)
+    return text.replace("2025/05/10", "2024/01/15").replace("2025/05/18", "2024/01/22")
+
+
+def test_event_title_edition_by_the_event_date_not_the_rating_edition() -> None:
+    from xlfuncs.core.title_editions import event_title_edition
+
+    jan = dt.date(2024, 1, 15)
+    assert event_title_edition(None, jan).id == "2024"
+    assert event_title_edition("2024-01-15", dt.date(2023, 6, 1)).id == "2024"
+    assert event_title_edition("2024-01-15 rapid", jan).id == "2024"
+    assert event_title_edition("rapid", jan).id == "2024"
+    assert event_title_edition(None, dt.date(2023, 12, 31)).id == "2017"
+    assert event_title_edition(EDITIONS["2022"], jan).id == "2017"  # an edition: its first day
+
+
+@pytest.mark.parametrize("rules", [None, "2024-01-15"])
+def test_norms_and_report_of_january_2024_use_1400(
+    rules: str | None, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from cli_support import run
+
+    path = tmp_path / "jan2024.trf"
+    path.write_text(_january_2024_trf(), encoding="utf-8")
+    given = [] if rules is None else ["--rules", rules]
+    code, out, _ = run(capsys, "norms", str(path), *given)
+    assert code == 0
+    assert "Title Regulations 2024" in out
+    assert "GM norm, 7.0/9 games, Ra 2422, 78 %, Rp 2642" in out
+    code, out, _ = run(capsys, "report", str(path), *given)
+    assert code == 0
+    assert "GM norm, 7.0/9 (78 %), Ra 2422" in out
+    assert "rules:   2022" in out  # rated under the 2022 Rating Regulations all the same

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..core import Edition, RateOfPlay
+    from ..core.editions import RulesSpec
     from ..event import EventOptions
     from ..ratinglist import EventList
     from ..trf import Tournament
@@ -205,13 +206,15 @@ def read_rating_list(args: argparse.Namespace, tournament: Tournament) -> EventL
 def event_options(
     args: argparse.Namespace,
     *,
-    rules: Edition | None,
+    rules: RulesSpec,
     k_overrides: dict[str, int] | None = None,
     rating_list: EventList | None = None,
 ) -> EventOptions:
     """The event's reading as the command line gives it: each field of
     :class:`~xlfuncs.event.EventOptions` from its option (``None`` where the command has
-    none); the files (*k_overrides*, *rating_list*) and the edition (*rules*) as read."""
+    none); the files (*k_overrides*, *rating_list*) as read, and *rules* as given (a date
+    stays a date: the Title Regulations are chosen by it, not by the rating edition's first
+    day)."""
     from ..core.norm_event import EventType
     from ..event import EventOptions
 
@@ -243,11 +246,12 @@ def read_event(
     inputs = read_inputs(args, progress)
     if isinstance(inputs, int):
         return inputs
-    tournament, overrides, edition = inputs
+    tournament, overrides, edition = inputs  # the edition: --rules checked
     rating_list = read_rating_list(args, tournament)
     if isinstance(rating_list, int):
         return rating_list
-    options = event_options(args, rules=edition, k_overrides=overrides, rating_list=rating_list)
+    given = None if edition is None else args.rules
+    options = event_options(args, rules=given, k_overrides=overrides, rating_list=rating_list)
     return tournament, options
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "DEFAULT_TITLE_EDITION",
     "TITLE_EDITIONS",
     "TitleEdition",
+    "event_title_edition",
     "title_edition",
     "title_edition_on",
 ]
@@ -99,6 +100,37 @@ def title_edition(rules: RulesSpec | TitleEdition = None) -> TitleEdition:
         )
     if named is None:
         return DEFAULT_TITLE_EDITION
+    if isinstance(named, Edition):
+        return title_edition_on(named.in_force_from)
+    return title_edition_on(named)
+
+
+def event_title_edition(rules: RulesSpec, day: _dt.date) -> TitleEdition:
+    """The Title Regulations an event starting on *day* is judged by, under the *rules* an
+    arbiter gave for it (``--rules``): ``None``, or a rate word alone (``"rapid"``): those in
+    force on *day* (the oldest implemented for a day before them, as the rating edition of
+    such an event is the oldest implemented, with a warning); otherwise as
+    :func:`title_edition` reads *rules* (a date: that day's; a rating edition id: those of
+    its first day), the rate word left to the norm check.
+
+    The two regulations change on their own dates, so the rating edition chosen for the event
+    never stands in for the date: an event of 15 January 2024 is rated under the 2022 Rating
+    Regulations and judged by the 2024 Title Regulations (changes apply to tournaments
+    starting on or after their date: B.01, 2003 text, 0.22).
+
+    >>> event_title_edition(None, _dt.date(2024, 1, 15)).id
+    '2024'
+    >>> event_title_edition("2024-01-15", _dt.date(2023, 6, 1)).id
+    '2024'
+    >>> event_title_edition("2022", _dt.date(2024, 1, 15)).id
+    '2017'
+    >>> event_title_edition(None, _dt.date(2005, 7, 28)).id
+    '2017'
+    """
+    named, _ = read_rules_and_rate(rules)
+    if named is None:
+        oldest = next(iter(TITLE_EDITIONS.values()))
+        return title_edition_on(max(day, oldest.in_force_from))
     if isinstance(named, Edition):
         return title_edition_on(named.in_force_from)
     return title_edition_on(named)

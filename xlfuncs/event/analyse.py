@@ -12,6 +12,7 @@ from functools import cached_property
 from ..core.editions import Edition, RateOfPlay
 from ..core.norm_event import NormEvent
 from ..core.norm_field import CrosstableNorms
+from ..core.title_editions import TitleEdition, event_title_edition
 from ..core.tournament import Crosstable
 from ..trf import Player, Tournament
 from ..trf.k_policy import PlayerK
@@ -86,10 +87,18 @@ class AnalysedEvent:
         """The date used for K and (without rules) for the edition."""
         return self.read.event_date
 
+    @property
+    def title_rules(self) -> TitleEdition:
+        """The Title Regulations the norms are judged by: those in force on the event's date,
+        or as ``--rules`` names them (:func:`~xlfuncs.core.title_editions.event_title_edition`:
+        never the first day of the rating edition chosen, which may be older)."""
+        return event_title_edition(self.options.rules, self.event_date)
+
     @cached_property
     def norms(self) -> CrosstableNorms:
-        """Every player's norm checks (each worked out once, when asked)."""
-        return CrosstableNorms(self.crosstable, event=self.norm_event)
+        """Every player's norm checks (each worked out once, when asked), under
+        :attr:`title_rules`."""
+        return CrosstableNorms(self.crosstable, rules=self.title_rules, event=self.norm_event)
 
     @cached_property
     def _ranked(self) -> tuple[EventStandings, tuple[str, ...]]:
