@@ -12,12 +12,14 @@ from functools import cached_property
 from ..core.editions import Edition, RateOfPlay
 from ..core.norm_event import NormEvent
 from ..core.norm_field import CrosstableNorms
+from ..core.teams import TeamStandings
 from ..core.title_editions import TitleEdition, event_title_edition
 from ..core.tournament import Crosstable
 from ..trf import Player, Tournament
 from ..trf.k_policy import PlayerK
 from ..trf.rounds_planned import LaterBye, later_byes, planned_rounds, standing_text
 from ..trf.standings import EventStandings, event_standings
+from ..trf.teams import event_teams
 from ..trf.to_crosstable import TrfCrosstable, crosstable_from_trf
 from .norm_setting import NormSetting, norm_setting
 from .options import EventOptions
@@ -142,6 +144,19 @@ class AnalysedEvent:
         :class:`~xlfuncs.trf.TrfError` for a file's tie-break list naming an unknown one."""
         return self._ranked[0]
 
+    @cached_property
+    def _teams(self) -> tuple[TeamStandings | None, tuple[str, ...]]:
+        found: list[str] = []
+        teams = event_teams(self.tournament, self.read, self.counted_rounds, warnings=found)
+        return teams, tuple(found)
+
+    @property
+    def teams(self) -> TeamStandings | None:
+        """A team event's standing (teams' match and game points, the team tie-breaks),
+        after the rounds the players' standing counts; ``None``: not a team event (no
+        ``013`` nor ``310`` record)."""
+        return self._teams[0]
+
     @property
     def reader_warnings(self) -> tuple[str, ...]:
         """What reading the file had to assume or could not use."""
@@ -149,8 +164,9 @@ class AnalysedEvent:
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        """The reader's warnings, then the standings' (the tie-breaks' notes)."""
-        return self.read.warnings + self._ranked[1]
+        """The reader's warnings, then the standings' (the tie-breaks' notes), then the
+        team standing's."""
+        return self.read.warnings + self._ranked[1] + self._teams[1]
 
     def flags(self, start_no: int) -> str | None:
         """``"inactive"`` (the rating list's flag), ``"withdrawn"`` (no opponent and no points

@@ -23,6 +23,7 @@ from ..trf.records2026 import NationalRating
 from ..trf.short_list import short_list
 from ..trf.standings import Value, value_text
 from .rows import NormFigures, Report, ReportRow
+from .teams import TEAM_KEYS, team_objects, team_text_lines
 
 __all__ = [
     "C1_CONTROLS",
@@ -33,6 +34,8 @@ __all__ = [
     "json_object",
     "render_csv",
     "render_json",
+    "render_team_csv",
+    "render_team_json",
     "render_text",
 ]
 
@@ -315,6 +318,8 @@ def render_text(report: Report) -> str:
         for why, who in none.items():
             out.append(f"- none ({why}): {short_list(who, 40)}")
     out += national_lines(t)
+    if report.teams is not None:
+        out += team_text_lines(report.teams, {i: r.start_no for i, r in enumerate(report.rows, 1)})
     if report.norms:
         out.append("")
         out.append("Norms (the whole check; xlfuncs norms FILE for each requirement)")
@@ -492,6 +497,29 @@ def render_csv(report: Report) -> str:
             elif not isinstance(value, list):
                 cells.append(csv_cell(value))
         writer.writerow(cells)
+    return buf.getvalue()
+
+
+def render_team_json(report: Report) -> str:
+    """A team event's standing as a JSON list, one object per team in standing order
+    (:func:`~xlfuncs.report.teams.team_objects`); ``[]`` for an individual event."""
+    objects = [] if report.teams is None else team_objects(report.teams)
+    text = json.dumps(objects, indent=2, ensure_ascii=False)
+    return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+
+
+def render_team_csv(report: Report) -> str:
+    """A team event's standing as CSV: :data:`~xlfuncs.report.teams.TEAM_KEYS`, then a
+    column ``tiebreaks.<descriptor>`` each; the header only for an individual event."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\r\n")
+    s = report.teams
+    descriptors = () if s is None else s.descriptors
+    writer.writerow([*TEAM_KEYS, *(TIEBREAK_COLUMN.format(d) for d in descriptors)])
+    for obj in [] if s is None else team_objects(s):
+        tbs = obj["tiebreaks"]
+        assert isinstance(tbs, dict)
+        writer.writerow([csv_cell(obj[k]) for k in TEAM_KEYS] + [csv_cell(v) for v in tbs.values()])
     return buf.getvalue()
 
 

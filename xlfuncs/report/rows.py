@@ -19,6 +19,7 @@ from ..core.editions import Edition, RateOfPlay, RulesSpec
 from ..core.norm_check import NormCheck
 from ..core.norms import NormPerformance
 from ..core.tables import round_half_up
+from ..core.teams import TeamStandings
 from ..core.tournament import PlayerFigures
 from ..event import AnalysedEvent, EventOptions, analyse_event
 from ..trf import Discrepancy, Player, RoundEntry, Tournament
@@ -172,6 +173,8 @@ class Report:
     system_note: str = ""
     """The system (Swiss or round robin) and where it came from (``--system``, the file's
     ``192`` or ``092``, or guessed from the pairings)."""
+    teams: TeamStandings | None = None
+    """A team event's standing (``None``: not a team event)."""
 
     @property
     def rate(self) -> RateOfPlay:
@@ -304,6 +307,7 @@ def build_report(t: Tournament | AnalysedEvent, /, **options: Any) -> Report:
         rating_list=event.options.rating_list,
         system_note=event.read.system_note,
         rounds_text=event.rounds_text,
+        teams=event.teams,
     )
 
 

@@ -1,0 +1,148 @@
+"""Team events (``xlfuncs/core/teams.py``, ``xlfuncs/trf/teams.py``): the teams read from
+TRF16's ``013`` and TRF-2026's ``310``, the matches built from the board games, match and
+game points, the C.07 team tie-breaks, and the report's team section.
+
+The reference is FIDE's engine gacrux in its team mode (``tests/gacrux_teams.py``) on the
+real Swiss-Manager team Swiss of Crete (``tests/data/real/SOURCE``); Sharly Chess's TRF-2026
+team file, which gacrux cannot read (its reader stops in ``games2matches.find_zpb`` on the
+round paired but not played), is checked by hand from its lines, quoted in the test.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from cli_support import run
+from gacrux_teams import gacrux_teams
+
+from xlfuncs.core.results import Outcome
+from xlfuncs.core.teams import Team, TeamStandings, team_standings
+from xlfuncs.core.tiebreaks import TiebreakError
+from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
+from xlfuncs.event import analyse_event
+from xlfuncs.trf import read_trf
+
+DATA = Path(__file__).parent / "data"
+CRETE = DATA / "real" / "crete-friendship-cup-2024-rapid.trf"
+SHARLY_TEAM = DATA / "trf2026" / "sharly-trf-team-import-test.trf"
+
+OURS = (
+    "MP", "GP", "BH", "BH/C1", "BH/M1", "BH:GP", "BH/C1:GP", "SB", "SB:GP", "PS", "WIN",
+    "FB", "KS",
+)  # fmt: skip
+"""The team tie-breaks compared with gacrux, as ours writes them."""
+THEIRS = (
+    "MPTS", "GPTS", "BH", "BH/C1", "BH/M1", "BH:GP", "BH:GP/C1", "SB", "SB:GP", "PS", "WIN",
+    "FB", "KS",
+)  # fmt: skip
+"""The same, as gacrux writes them (the score before the modifiers)."""
+
+
+@pytest.fixture(scope="module")
+def crete() -> TeamStandings:
+    t = read_trf(CRETE)
+    event = analyse_event(t)
+    from xlfuncs.trf.teams import event_teams
+
+    found = event_teams(t, event.read, event.counted_rounds, descriptors=OURS)
+    assert found is not None
+    return found
+
+
+def test_crete_teams_against_gacrux(crete: TeamStandings) -> None:
+    """15 teams x 13 values (195): every one gacrux's (its team mode, the 2023 text, as
+    the event of November 2024 takes)."""
+    theirs = gacrux_teams(CRETE, THEIRS, "2024-11-23")
+    compared = differing = 0
+    wrong = []
+    for team, values in zip(crete.teams, crete.values):
+        for d, ours, ref in zip(OURS, values, theirs[team.number]):
+            compared += 1
+            if ours != ref:
+                differing += 1
+                wrong.append((team.number, d, ours, ref))
+    assert (compared, differing) == (195, 0), wrong
+
+
+def test_crete_teams_read_from_013(crete: TeamStandings) -> None:
+    """``013 ΣΑΧ ... 1 2 3 4 5 6 128``: the 15th team, numbered in the order written;
+    ``013 ΟΑΑΗ`` is the third. ΟΑΑΗ's round 1 against ΟΑΧ (team 10) is 4-2 on six boards:
+    2 MP (2-1-0, no ``362``)."""
+    assert len(crete.teams) == 15
+    last = crete.teams[14]
+    assert (last.number, last.name) == (15, "ΣΑΧ")
+    assert len(last.members) == 7
+    third = crete.teams[2]
+    assert third.name == "ΟΑΑΗ"
+    r1 = crete.rounds[2][0]
+    assert (r1.opponent, r1.game_points, r1.opponent_game_points, r1.boards) == (
+        10,
+        4,
+        2,
+        6,
+    )
+    assert (r1.outcome, r1.match_points) == (Outcome.WIN, 2)
+    # ΣΑΧ had no match in round 1 (15 teams): scored 0, no bye recorded in a TRF16 file
+    assert crete.rounds[14][0].outcome is None
+    assert crete.ranks[2] == 1 and crete.match_points[2] == 11
+
+
+def test_sharly_team_file_by_hand() -> None:
+    """Sharly's TRF-2026 team file after round 1: ``362 TW 3.0 TD 1.0 TL 0.0``, ``320 2.0
+    5.0 5 3`` (team 5's bye in round 1: 2 MP, 5 GP), ``310 1 ERP A ... 7 10 15 14`` and
+    ``310 3 ERP B ... 21 26 18 17``. Round 1, ERP A against ERP B: no. 7 ``18 w =``, no. 10
+    ``21 w 1``, no. 15 ``26 b 1``, no. 14 ``17 b 1``: 3½-½, 3 MP to 0. Crest (no. 19 ``22 b
+    0``, no. 16 ``5 w 1``, no. 6 ``23 b 1``, no. 11 ``9 w =``) against Lyon: 2½-1½."""
+    event = analyse_event(read_trf(SHARLY_TEAM))
+    s = event.teams
+    assert s is not None
+    assert [t.name for t in s.teams][:3] == ["ERP A", "Crest", "ERP B"]
+    assert s.teams[0].members == (7, 10, 15, 14)
+    assert s.primary == "MP"  # 192 FIDE_TEAM_TYPEA_MP_GP
+    assert s.match_points == (3, 3, 0, 0, 2)
+    assert s.game_points == (Fraction(7, 2), Fraction(5, 2), Fraction(1, 2), Fraction(3, 2), 5)
+    bye = s.rounds[4][0]
+    assert (bye.outcome, bye.match_points, bye.game_points) == (Outcome.PAIRING_BYE, 2, 5)
+    # ranked by MP, then GP: ERP A, Crest, Tour (bye), Lyon, ERP B
+    assert [s.teams[i].number for i in s.order()] == [1, 2, 5, 4, 3]
+    # the file's 310 match points of team 5 (3.0) are not its matches' (the bye's 2.0)
+    assert any("team 5" in w and "310 gives 3.0 match points" in w for w in event.warnings)
+
+
+def test_a_written_event_by_hand() -> None:
+    """Three teams of two boards, two rounds (written for the test). Round 1: A (players
+    1, 2) against B (3, 4): 1-0 and ½-½, A 1½-½; C (5, 6) not paired. Round 2: A against
+    C: 0-1, 0-1, C 2-0; B not paired. MP 2-1-0: A 2, B 0, C 2; GP: A 1½, B ½, C 2. BH on
+    match points (2023 text, Article 16: an unplayed round counts as a draw against
+    oneself... the engine's rule, as for players): A's opponents B (0) and C (2)."""
+    W, D, L = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
+    players = [
+        Entrant(None, (Pairing(3, W, "w"), Pairing(5, L, "b"))),
+        Entrant(None, (Pairing(4, D, "b"), Pairing(6, L, "w"))),
+        Entrant(None, (Pairing(1, L, "b"), Pairing(None, None))),
+        Entrant(None, (Pairing(2, D, "w"), Pairing(None, None))),
+        Entrant(None, (Pairing(None, None), Pairing(1, W, "w"))),
+        Entrant(None, (Pairing(None, None), Pairing(2, W, "b"))),
+    ]
+    ct = Crosstable.build(players)
+    teams = [Team(1, "A", (1, 2)), Team(2, "B", (3, 4)), Team(3, "C", (5, 6))]
+    s = team_standings(ct, teams, 2, descriptors=("GP",))
+    assert s.match_points == (2, 0, 2)
+    assert s.game_points == (Fraction(3, 2), Fraction(1, 2), 2)
+    assert [s.teams[i].name for i in s.order()] == ["C", "A", "B"]
+    assert s.ranks == (2, 3, 1)
+    with pytest.raises(TiebreakError):
+        team_standings(ct, teams, 2, descriptors=("BH:XP",))
+
+
+def test_report_team_section(capsys: pytest.CaptureFixture[str]) -> None:
+    """The text report of a team event has the team standing after the players'."""
+    code, out, _ = run(capsys, "report", str(SHARLY_TEAM))
+    assert code == 0
+    assert "Teams (5): match points 3-1-0; ranked by match points, then GP, BH, BH:GP, SB" in out
+    line = next(x for x in out.splitlines() if x.split()[:4] == ["1", "1", "ERP", "A"])
+    assert line.split()[:8] == ["1", "1", "ERP", "A", "3.0", "3.5", "0.0", "0.5"]
+    assert "3:3.5-0.5" in line
+    assert "- 5 Tour de chartreuse A: 8, 1, 25, 24" in out

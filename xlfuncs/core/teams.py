@@ -1,0 +1,351 @@
+"""A team event's standing (FIDE's Tie-Break Regulations, C.07, for team competitions): each
+team's matches built from its players' board games, match points and game points, and the
+team tie-breaks.
+
+- A *match* is two teams meeting in one round: the boards on which a player of one team
+  meets a player of the other. A team's game points in it are the points of its players'
+  results on those boards (the event's game scoring, TRF-2026 record ``162``); the match is
+  won by the team with more game points, drawn when they are equal. A match in which no
+  board was played over the board is a forfeited match: won (``+``) by the team with more
+  game points, lost (``-``) by the other.
+- A team's round with no match is a pairing-allocated bye when the file says so (TRF-2026
+  record ``320``, its match and game points), else a round not played (zero).
+- Match points: :class:`MatchScoring` (TRF-2026 record ``362``; 2-1-0 by default).
+- The tie-breaks are C.07's, computed by :func:`xlfuncs.core.tiebreaks.tiebreaks` on a
+  crosstable of the teams (every rule of unplayed rounds, cuts and editions in one place):
+  a descriptor as for players (``BH``, ``BH/C1``, ``SB``, ``PS``, ``DE``, ``WIN`` ...) reads
+  the match points; followed by ``:GP`` (as FIDE's engine writes it, ``BH:GP``) the game
+  points. ``MP`` and ``GP`` are the two scores themselves.
+
+How the standing is made and checked (against FIDE's engine ``gacrux`` in its team mode):
+``docs/tiebreaks.md`` ("Team events").
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from .errors import InvalidInputError
+from .results import Outcome
+from .scoring import ScoringSystem
+from .tiebreaks import TiebreakError, Value, parse_descriptor, rank, tiebreaks
+from .tournament import Crosstable, Entrant, Pairing
+
+__all__ = [
+    "DEFAULT_TEAM_TIEBREAKS",
+    "MatchRound",
+    "MatchScoring",
+    "Team",
+    "TeamBye",
+    "TeamStandings",
+    "team_rounds",
+    "team_standings",
+]
+
+DEFAULT_TEAM_TIEBREAKS: Final[tuple[str, ...]] = ("GP", "BH", "BH:GP", "SB")
+"""The team tie-breaks of an event that names none: game points after match points, then
+Buchholz on match points and on game points, then Sonneborn-Berger on match points. C.07
+leaves the list to the event's regulations, as for individuals."""
+
+SCORES: Final[tuple[str, ...]] = ("MP", "GP")
+"""The two scores of a team event, as a tie-break list names them (``MPTS`` and ``GPTS``,
+as FIDE's engine also writes them, are read as these)."""
+
+
+@dataclass(frozen=True)
+class Team:
+    """One team: its pairing number, name and players (their numbers in the crosstable,
+    from 1, in board order)."""
+
+    number: int
+    name: str
+    members: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TeamBye:
+    """A team's pairing-allocated bye in one round and what it scores."""
+
+    team: int
+    round: int
+    match_points: Fraction
+    game_points: Fraction
+
+
+@dataclass(frozen=True)
+class MatchScoring:
+    """The match points of a match won, drawn and lost (TRF-2026 record ``362``:
+    ``TW``, ``TD``, ``TL``); a forfeited match scores as won or lost."""
+
+    win: Fraction = Fraction(2)
+    draw: Fraction = Fraction(1)
+    loss: Fraction = Fraction(0)
+
+    def system(self, pairing_bye: Fraction | None = None) -> ScoringSystem:
+        """As the scoring system the tie-breaks read (a round not played scores 0)."""
+        return ScoringSystem(self.win, self.draw, self.loss, Fraction(0), pairing_bye)
+
+    @property
+    def text(self) -> str:
+        """``2-1-0``."""
+        return "-".join(
+            str(v) if v.denominator == 1 else f"{float(v):g}"
+            for v in (self.win, self.draw, self.loss)
+        )
+
+
+@dataclass(frozen=True)
+class MatchRound:
+    """One round of one team."""
+
+    opponent: int | None
+    """The opposing team's number; ``None``: no match (a bye or not paired)."""
+    outcome: Outcome | None
+    """``WIN``, ``DRAW``, ``LOSS``; ``FORFEIT_WIN``, ``FORFEIT_LOSS`` for a forfeited
+    match; ``PAIRING_BYE``; ``None``: not paired."""
+    game_points: Fraction
+    opponent_game_points: Fraction | None = None
+    match_points: Fraction = Fraction(0)
+    boards: int = 0
+    """The boards of the match (0: none)."""
+
+
+def _match_outcome(mine: Fraction, theirs: Fraction, played: bool) -> Outcome:
+    if played:
+        return Outcome.WIN if mine > theirs else Outcome.LOSS if mine < theirs else Outcome.DRAW
+    return Outcome.FORFEIT_WIN if mine > theirs else Outcome.FORFEIT_LOSS
+
+
+def team_rounds(
+    crosstable: Crosstable,
+    teams: Sequence[Team],
+    rounds: int,
+    *,
+    byes: Sequence[TeamBye] = (),
+    match_scoring: MatchScoring = MatchScoring(),
+) -> tuple[tuple[MatchRound, ...], ...]:
+    """Each team's rounds 1..*rounds* (teams in the order given), built from the players'
+    games in *crosstable* (scored by its scoring system). Raises
+    :class:`~xlfuncs.core.errors.InvalidInputError` for a player in two teams, a member the
+    crosstable does not have, or a round in which one team meets two."""
+    team_of: dict[int, int] = {}
+    for k, t in enumerate(teams):
+        for m in t.members:
+            if not 1 <= m <= len(crosstable.entrants):
+                raise InvalidInputError(f"team {t.number} ({t.name}): no player {m}")
+            if m in team_of:
+                other = teams[team_of[m]]
+                raise InvalidInputError(
+                    f"player {m} is in two teams: {other.number} and {t.number}"
+                )
+            team_of[m] = k
+    given = {(b.team, b.round): b for b in byes}
+    scoring = crosstable.scoring
+    out: list[tuple[MatchRound, ...]] = []
+    for k, t in enumerate(teams):
+        row: list[MatchRound] = []
+        for r in range(1, rounds + 1):
+            opponent: int | None = None
+            mine = theirs = Fraction(0)
+            boards = 0
+            played = False
+            for m in t.members:
+                ps = crosstable.entrants[m - 1].pairings
+                p = ps[r - 1] if r <= len(ps) else None
+                if p is None or p.opponent is None or p.outcome is None:
+                    continue
+                if p.opponent not in team_of:
+                    continue  # an opponent in no team: not a match's board
+                o = team_of[p.opponent]
+                if o == k:
+                    continue
+                if opponent is None:
+                    opponent = o
+                elif opponent != o:
+                    raise InvalidInputError(
+                        f"round {r}: team {t.number} ({t.name}) meets two teams "
+                        f"({teams[opponent].number} and {teams[o].number})"
+                    )
+                back = crosstable.entrants[p.opponent - 1].pairings
+                q = back[r - 1] if r <= len(back) else None
+                boards += 1
+                mine += scoring.points(p.outcome)
+                if q is not None and q.outcome is not None:
+                    theirs += scoring.points(q.outcome)
+                played = played or p.outcome.rated or p.outcome in _OVER_THE_BOARD
+            if opponent is not None:
+                outcome = _match_outcome(mine, theirs, played)
+                mp = {
+                    Outcome.WIN: match_scoring.win,
+                    Outcome.DRAW: match_scoring.draw,
+                    Outcome.FORFEIT_WIN: match_scoring.win,
+                }.get(outcome, match_scoring.loss)
+                row.append(MatchRound(teams[opponent].number, outcome, mine, theirs, mp, boards))
+            elif (t.number, r) in given:
+                b = given[(t.number, r)]
+                row.append(
+                    MatchRound(None, Outcome.PAIRING_BYE, b.game_points, None, b.match_points)
+                )
+            else:
+                row.append(MatchRound(None, None, Fraction(0)))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+_OVER_THE_BOARD: Final = frozenset({Outcome.SHORT_WIN, Outcome.SHORT_DRAW, Outcome.SHORT_LOSS})
+"""Games of less than one move: played over the board, not rated."""
+
+
+@dataclass(frozen=True)
+class TeamStandings:
+    """A team event's standing: teams in the order given (index ``i`` is ``teams[i]``)."""
+
+    teams: tuple[Team, ...]
+    rounds: tuple[tuple[MatchRound, ...], ...]
+    primary: str
+    """``"MP"`` or ``"GP"``: the score the standing ranks on first."""
+    descriptors: tuple[str, ...]
+    """The tie-breaks after the primary score, as given (``GP``, ``BH``, ``BH:GP`` ...)."""
+    match_points: tuple[Fraction, ...]
+    game_points: tuple[Fraction, ...]
+    values: tuple[tuple[Value, ...], ...]
+    """``values[i][k]``: team ``i``'s value of ``descriptors[k]``."""
+    ranks: tuple[int, ...]
+    match_scoring: MatchScoring
+    notes: tuple[str, ...] = ()
+
+    def order(self) -> list[int]:
+        """The teams' indexes in standing order (rank, then pairing number)."""
+        return sorted(range(len(self.teams)), key=lambda i: (self.ranks[i], self.teams[i].number))
+
+
+def _split(text: str) -> tuple[str, str]:
+    """A team descriptor as (core descriptor, score): ``BH:GP`` -> (``BH``, ``GP``)."""
+    body, _, score = text.strip().partition(":")
+    score = score.strip().upper() or "MP"
+    if score not in SCORES:
+        raise TiebreakError(f"team tie-break {text!r}: the score after ':' is MP or GP")
+    return body.strip(), score
+
+
+def _canonical(text: str) -> str:
+    body, score = _split(text)
+    upper = body.upper()
+    if upper in ("MP", "MPTS") or (upper == "PTS" and score == "MP"):
+        return "MP"
+    if upper in ("GP", "GPTS") or (upper == "PTS" and score == "GP"):
+        return "GP"
+    d = parse_descriptor(body)
+    if d.code == "DE":
+        raise TiebreakError(
+            f"team tie-break {text!r}: direct encounter between teams is not computed yet"
+        )
+    return d.text if score == "MP" else f"{d.text}:{score}"
+
+
+def team_standings(
+    crosstable: Crosstable,
+    teams: Sequence[Team],
+    rounds: int,
+    *,
+    descriptors: Sequence[str] = DEFAULT_TEAM_TIEBREAKS,
+    primary: str = "MP",
+    byes: Sequence[TeamBye] = (),
+    match_scoring: MatchScoring = MatchScoring(),
+    round_robin: bool = False,
+    start: _dt.date | None = None,
+) -> TeamStandings:
+    """The standing of *teams* after *rounds* rounds: match and game points, the tie-breaks
+    *descriptors* (see the module's docstring), the ranks (by *primary*, then the
+    descriptors in order; teams equal on all share a rank). Raises
+    :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
+    if primary not in SCORES:
+        raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
+    ds = tuple(_canonical(d) for d in descriptors)
+    rows = team_rounds(crosstable, teams, rounds, byes=byes, match_scoring=match_scoring)
+    number = {t.number: i + 1 for i, t in enumerate(teams)}
+    entrants = [
+        Entrant(
+            None,
+            tuple(
+                Pairing(None if m.opponent is None else number[m.opponent], m.outcome) for m in row
+            ),
+        )
+        for row in rows
+    ]
+    team_ct = Crosstable.build(entrants, round_robin=round_robin)
+    mp = tuple(sum((m.match_points for m in row), Fraction(0)) for row in rows)
+    gp = tuple(sum((m.game_points for m in row), Fraction(0)) for row in rows)
+    board_count = max((m.boards for row in rows for m in row), default=0) or 1
+    mp_points = {
+        (i + 1, r): m.match_points
+        for i, row in enumerate(rows)
+        for r, m in enumerate(row, start=1)
+        if m.outcome is Outcome.PAIRING_BYE
+    }
+    gp_points = {
+        (i + 1, r): m.game_points
+        for i, row in enumerate(rows)
+        for r, m in enumerate(row, start=1)
+        if m.outcome is not None
+    }
+    game = crosstable.scoring
+    gp_scoring = ScoringSystem(
+        game.win * board_count, game.draw * board_count, game.loss * board_count
+    )
+    wanted: dict[str, list[str]] = {"MP": [], "GP": []}
+    for d in ds:
+        if d not in SCORES:
+            body, score = _split(d)
+            if body not in wanted[score]:
+                wanted[score].append(body)
+    computed: dict[str, tuple[Value, ...]] = {}
+    notes: list[str] = []
+    for score, bodies in wanted.items():
+        if not bodies:
+            continue
+        table = tiebreaks(
+            team_ct,
+            bodies,
+            start=start,
+            round_robin=round_robin,
+            rounds=rounds,
+            scoring=match_scoring.system() if score == "MP" else gp_scoring,
+            round_points=mp_points if score == "MP" else gp_points,
+        )
+        for k, body in enumerate(bodies):
+            key = body if score == "MP" else f"{body}:{score}"
+            computed[key] = tuple(row[k] for row in table.values)
+        notes += [n for n in table.notes if n not in notes]
+    columns: list[list[Value]] = [list(mp if primary == "MP" else gp)]
+    for d in ds:
+        if d == "MP":
+            columns.append(list(mp))
+        elif d == "GP":
+            columns.append(list(gp))
+        else:
+            columns.append(list(computed[d]))
+    ranks = rank(columns, ascending=[k + 1 for k, d in enumerate(ds) if _ascending(d)])
+    values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(len(teams)))
+    return TeamStandings(
+        teams=tuple(teams),
+        rounds=rows,
+        primary=primary,
+        descriptors=ds,
+        match_points=mp,
+        game_points=gp,
+        values=values,
+        ranks=tuple(ranks),
+        match_scoring=match_scoring,
+        notes=tuple(notes),
+    )
+
+
+def _ascending(d: str) -> bool:
+    if d in SCORES:
+        return False
+    return parse_descriptor(_split(d)[0]).ascending

@@ -1,0 +1,121 @@
+"""The report's team section: a team event's standing (:class:`~xlfuncs.core.teams.
+TeamStandings`, worked out once on the analysed event) as text lines, JSON objects and CSV
+rows. What each column means: ``docs/report.md`` ("Team events")."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..core.results import Outcome
+from ..core.teams import MatchRound, TeamStandings
+from ..text_output import points_text, table_lines
+from ..trf.standings import Value, value_text
+
+__all__ = [
+    "TEAM_KEYS",
+    "match_text",
+    "team_objects",
+    "team_text_lines",
+]
+
+TEAM_KEYS: tuple[str, ...] = ("rank", "team_no", "name", "match_points", "game_points")
+"""The keys of each team's JSON object and the CSV header, in order, before one per
+tie-break (``tiebreaks.BH:GP`` in CSV, a ``tiebreaks`` object in JSON); JSON adds
+``players`` (their starting ranks, in board order) and ``rounds``."""
+
+
+def _number(v: Value) -> int | float | None:
+    if v is None:
+        return None
+    if isinstance(v, int):
+        return v
+    return int(v) if v.denominator == 1 else float(v)
+
+
+def match_text(m: MatchRound) -> str:
+    """One round of a team as the report writes it: ``3 w 4.5-1.5`` style without colour:
+    ``vs 3: 4½-1½``, ``+ vs 3`` (a forfeited match won), ``bye 2/3.0`` (a pairing-allocated
+    bye: its match and game points), ``-`` (not paired)."""
+    if m.outcome is None:
+        return "-"
+    if m.outcome is Outcome.PAIRING_BYE:
+        return f"bye {points_text(m.match_points)}/{points_text(m.game_points)}"
+    theirs = m.opponent_game_points if m.opponent_game_points is not None else Fraction(0)
+    score = f"{points_text(m.game_points)}-{points_text(theirs)}"
+    forfeit = "+ " if m.outcome is Outcome.FORFEIT_WIN else "- " if m.outcome.is_forfeit else ""
+    return f"{forfeit}{m.opponent}:{score}"
+
+
+def team_text_lines(s: TeamStandings, start_nos: dict[int, int]) -> list[str]:
+    """The team section of the text report: the scoring, the standing table (in standing
+    order) and each team's players (their starting ranks, *start_nos* by crosstable
+    number)."""
+    listed = ", ".join(s.descriptors) or "nothing else"
+    out = [
+        "",
+        f"Teams ({len(s.teams)}): match points {s.match_scoring.text}; ranked by "
+        f"{'match' if s.primary == 'MP' else 'game'} points, then {listed}",
+    ]
+    gp = [] if "GP" in s.descriptors else ["GP"]
+    header = ["Rk", "No", "Team", "MP", *gp, *s.descriptors]
+    rounds = max((len(r) for r in s.rounds), default=0)
+    header += [f"R{r}" for r in range(1, rounds + 1)]
+    rows = [header]
+    for i in s.order():
+        t = s.teams[i]
+        rows.append(
+            [
+                str(s.ranks[i]),
+                str(t.number),
+                t.name,
+                points_text(s.match_points[i]),
+                *([points_text(s.game_points[i])] if gp else []),
+                *(value_text(v) for v in s.values[i]),
+                *(match_text(m) for m in s.rounds[i]),
+            ]
+        )
+    out += table_lines(rows, {2})
+    out.append(
+        "MP: match points; GP: game points; a descriptor reads match points, with ':GP' "
+        "game points; each round: the opponent team and the game points (+/-: a forfeited "
+        "match, bye: a pairing-allocated bye's match/game points, -: no match)."
+    )
+    out.append("")
+    out.append("Team players (starting ranks, in board order)")
+    for t in s.teams:
+        who = ", ".join(str(start_nos.get(m, m)) for m in t.members) or "none"
+        out.append(f"- {t.number} {t.name}: {who}")
+    return out
+
+
+def team_objects(s: TeamStandings) -> list[dict[str, object]]:
+    """One JSON object per team, in standing order (:data:`TEAM_KEYS`, ``tiebreaks``,
+    ``players``, ``rounds``)."""
+    out: list[dict[str, object]] = []
+    for i in s.order():
+        t = s.teams[i]
+        rounds: list[dict[str, object]] = []
+        for r, m in enumerate(s.rounds[i], start=1):
+            rounds.append(
+                {
+                    "round": r,
+                    "opponent": m.opponent,
+                    "result": None if m.outcome is None else m.outcome.name.lower(),
+                    "match_points": _number(m.match_points),
+                    "game_points": _number(m.game_points),
+                    "opponent_game_points": _number(m.opponent_game_points),
+                }
+            )
+        out.append(
+            {
+                "rank": s.ranks[i],
+                "team_no": t.number,
+                "name": t.name,
+                "match_points": _number(s.match_points[i]),
+                "game_points": _number(s.game_points[i]),
+                "tiebreaks": {d: _number(v) for d, v in zip(s.descriptors, s.values[i])},
+                "players": list(t.members),
+                "rounds": rounds,
+            }
+        )
+    return out

@@ -1,0 +1,204 @@
+"""A team event's records read: the teams (TRF16's ``013``, TRF-2026's ``310``), the teams'
+pairing-allocated byes (``320``), the match points (``362``) and which score ranks first
+(``192``), and the standing they make (:func:`~xlfuncs.core.teams.team_standings`).
+
+Columns, as the formats define them:
+
+- ``013`` (TRF16): the team's name in 5-36, its players' starting ranks from 37, five
+  columns each; the teams are numbered in the order written.
+- ``310`` (TRF-2026): the team pairing number in 5-7, the name in 9-40, its match points in
+  55-60 and game points in 62-67 as the file states them, its rank in 69-71, its players'
+  starting ranks from 74, five columns each.
+- ``320``: a pairing-allocated bye's match points in 5-8 and game points in 10-13, then the
+  team given it in round 1 (15-17), round 2 (19-21) ...
+- ``362``: the match points of a won, drawn and lost match (``TW 2.0   TD 1.0   TL 0.0``).
+- ``330`` (forfeited matches) is named in a warning: the players' lines carry the results.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core.teams import (
+    DEFAULT_TEAM_TIEBREAKS,
+    MatchScoring,
+    Team,
+    TeamBye,
+    TeamStandings,
+    team_standings,
+)
+from .parser import Tournament, TrfError
+from .to_crosstable import TrfCrosstable
+
+__all__ = ["TeamRecords", "event_teams", "read_team_records"]
+
+_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+_MATCH_POINTS = re.compile(r"T([WDL])\s*(-?[0-9]+(?:\.[0-9]+)?)")
+
+
+@dataclass(frozen=True)
+class TeamRecords:
+    """What a file's team records say."""
+
+    teams: tuple[Team, ...]
+    """Players by their starting ranks."""
+    byes: tuple[TeamBye, ...]
+    match_scoring: MatchScoring
+    primary: str
+    """``"MP"``, or ``"GP"`` where record ``192`` names game points first (``..._GP_MP``,
+    ``..._GP``; ``..._MP_GP`` and ``..._MP``: match points)."""
+    file_scores: dict[int, tuple[Fraction | None, Fraction | None, int | None]]
+    """Record ``310``'s match points, game points and rank of each team, as written."""
+    warnings: tuple[str, ...]
+
+
+def _fraction(text: str) -> Fraction | None:
+    t = text.strip()
+    return Fraction(t) if _NUMBER.fullmatch(t) else None
+
+
+def _starting_ranks(text: str, source: str, line_no: int, first: int) -> tuple[int, ...]:
+    out: list[int] = []
+    for word in text.split():
+        if not word.isdigit():
+            raise TrfError(
+                source,
+                line_no,
+                f"{first}-{first + len(text.rstrip()) - 1}",
+                "team's players",
+                "starting ranks, five columns each",
+                repr(word),
+            )
+        if int(word):
+            out.append(int(word))
+    return tuple(out)
+
+
+def read_team_records(t: Tournament) -> TeamRecords | None:
+    """The team records of *t* (``None``: not a team event). Raises
+    :class:`~xlfuncs.trf.TrfError` for a team's player that is not a starting rank."""
+    if not t.is_team_event:
+        return None
+    src = t.source
+    has_310 = any(r.code == "310" for r in t.extra_records)
+    teams: list[Team] = []
+    scores: dict[int, tuple[Fraction | None, Fraction | None, int | None]] = {}
+    warnings: list[str] = []
+    byes: list[TeamBye] = []
+    scoring = MatchScoring()
+    for r in t.extra_records:
+        raw = r.text
+        if r.code == "310":
+            number_text = raw[4:7].strip()
+            if not number_text.isdigit():
+                raise TrfError(src, r.line_no, "5-7", "team pairing number", "a number", raw[4:7])
+            number = int(number_text)
+            members = _starting_ranks(raw[73:], src, r.line_no, 74)
+            teams.append(Team(number, raw[8:40].strip(), members))
+            rank_text = raw[68:71].strip()
+            scores[number] = (
+                _fraction(raw[54:60]),
+                _fraction(raw[61:67]),
+                int(rank_text) if rank_text.isdigit() and int(rank_text) else None,
+            )
+        elif r.code == "013" and not has_310:
+            members = _starting_ranks(raw[36:], src, r.line_no, 37)
+            teams.append(Team(len(teams) + 1, raw[4:36].strip(), members))
+        elif r.code == "320":
+            mp, gp = _fraction(raw[4:8]), _fraction(raw[9:13])
+            if mp is None or gp is None:
+                raise TrfError(
+                    src,
+                    r.line_no,
+                    "5-13",
+                    "pairing-allocated bye",
+                    "match points in 5-8, game points in 10-13",
+                    raw[4:13],
+                )
+            for k, col in enumerate(range(14, len(raw.rstrip()), 4), start=1):
+                field = raw[col : col + 3].strip()
+                if field.isdigit() and int(field):
+                    byes.append(TeamBye(int(field), k, mp, gp))
+        elif r.code == "362":
+            found = dict(_MATCH_POINTS.findall(raw[4:]))
+            scoring = MatchScoring(
+                Fraction(found.get("W", "2")),
+                Fraction(found.get("D", "1")),
+                Fraction(found.get("L", "0")),
+            )
+        elif r.code == "330":
+            warnings.append(
+                f"record 330 (line {r.line_no}, a forfeited match): not read; the players' "
+                "lines' results make the match"
+            )
+    if has_310 and any(r.code == "013" for r in t.extra_records):
+        warnings.append("team records: both 013 and 310 are written; the 310 records are read")
+    code = t.trf2026.encoded_type.upper()
+    primary = "GP" if "_GP_MP" in code or (code.endswith("_GP") and "_MP_" not in code) else "MP"
+    return TeamRecords(tuple(teams), tuple(byes), scoring, primary, scores, tuple(warnings))
+
+
+def event_teams(
+    t: Tournament,
+    built: TrfCrosstable,
+    rounds: int,
+    *,
+    descriptors: Sequence[str] | None = None,
+    warnings: list[str] | None = None,
+) -> TeamStandings | None:
+    """The team standing of *t* read into *built*, after *rounds* rounds (``None``: not a
+    team event): the teams' players in the crosstable's numbering, the tie-breaks
+    *descriptors* (``None``: :data:`~xlfuncs.core.teams.DEFAULT_TEAM_TIEBREAKS`). A player a
+    team lists that the file does not have is left out of the team, with a warning."""
+    records = read_team_records(t)
+    if records is None:
+        return None
+    number = {p.start_no: i for i, p in enumerate(built.players, start=1)}
+    teams: list[Team] = []
+    found = list(records.warnings)
+    for team in records.teams:
+        missing = [m for m in team.members if m not in number]
+        if missing:
+            found.append(
+                f"team {team.number} ({team.name}): no player "
+                + ", ".join(str(m) for m in missing)
+                + " in the file: left out of the team"
+            )
+        members = tuple(number[m] for m in team.members if m in number)
+        teams.append(Team(team.number, team.name, members))
+    standings = team_standings(
+        built.file_ratings,
+        teams,
+        rounds,
+        descriptors=DEFAULT_TEAM_TIEBREAKS if descriptors is None else descriptors,
+        primary=records.primary,
+        byes=records.byes,
+        match_scoring=records.match_scoring,
+        round_robin=built.crosstable.round_robin,
+        start=built.event_date,
+    )
+    unpaired = [
+        f"{t_.number} in round {r}"
+        for t_, row in zip(standings.teams, standings.rounds)
+        for r, m in enumerate(row, start=1)
+        if m.outcome is None
+    ]
+    if unpaired:
+        found.append(
+            "teams with no match and no pairing-allocated bye recorded (record 320), scored 0: "
+            + ", ".join(unpaired)
+        )
+    for team, mp, gp in zip(standings.teams, standings.match_points, standings.game_points):
+        file_mp, file_gp, _ = records.file_scores.get(team.number, (None, None, None))
+        for what, theirs, ours in (("match", file_mp, mp), ("game", file_gp, gp)):
+            if theirs is not None and theirs != ours:
+                found.append(
+                    f"team {team.number} ({team.name}): record 310 gives {float(theirs):.1f} "
+                    f"{what} points, the matches add up to {float(ours):.1f}"
+                )
+    if warnings is not None:
+        warnings.extend(found + list(standings.notes))
+    return standings
