@@ -10,6 +10,7 @@ round paired but not played), is checked by hand from its lines, quoted in the t
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -105,8 +106,12 @@ def test_sharly_team_file_by_hand() -> None:
     assert s.game_points == (Fraction(7, 2), Fraction(5, 2), Fraction(1, 2), Fraction(3, 2), 5)
     bye = s.rounds[4][0]
     assert (bye.outcome, bye.match_points, bye.game_points) == (Outcome.PAIRING_BYE, 2, 5)
-    # ranked by MP, then GP: ERP A, Crest, Tour (bye), Lyon, ERP B
-    assert [s.teams[i].number for i in s.order()] == [1, 2, 5, 4, 3]
+    # ranked by MP, then the file's "212 PTS,WIN,BH,AOB" (read as the teams' tie-breaks):
+    # ERP A and Crest equal (3 MP, one win, BH 0: their opponents have 0 MP; AOB 3), the
+    # bye's team, then ERP B and Lyon equal
+    assert s.descriptors == ("WIN", "BH", "AOB")
+    assert [s.teams[i].number for i in s.order()] == [1, 2, 5, 3, 4]
+    assert s.ranks == (1, 1, 4, 4, 3)
     # the file's 310 match points of team 5 (3.0) are not its matches' (the bye's 2.0)
     assert any("team 5" in w and "310 gives 3.0 match points" in w for w in event.warnings)
 
@@ -141,8 +146,41 @@ def test_report_team_section(capsys: pytest.CaptureFixture[str]) -> None:
     """The text report of a team event has the team standing after the players'."""
     code, out, _ = run(capsys, "report", str(SHARLY_TEAM))
     assert code == 0
-    assert "Teams (5): match points 3-1-0; ranked by match points, then GP, BH, BH:GP, SB" in out
+    assert "Teams (5): match points 3-1-0; ranked by match points, then WIN, BH, AOB" in out
     line = next(x for x in out.splitlines() if x.split()[:4] == ["1", "1", "ERP", "A"])
-    assert line.split()[:8] == ["1", "1", "ERP", "A", "3.0", "3.5", "0.0", "0.5"]
+    assert line.split()[:9] == ["1", "1", "ERP", "A", "3.0", "3.5", "1", "0.0", "3.0"]
     assert "3:3.5-0.5" in line
     assert "- 5 Tour de chartreuse A: 8, 1, 25, 24" in out
+
+
+def test_report_teams_json_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    """``report --teams``: the team standing alone, as JSON (a list of team objects in
+    standing order) and CSV (one row per team); an individual event is refused (exit 1)."""
+    code, out, _ = run(capsys, "report", str(SHARLY_TEAM), "--teams", "--format", "json")
+    assert code == 0
+    teams = json.loads(out)
+    assert [t["team_no"] for t in teams] == [1, 2, 5, 3, 4]
+    first = teams[0]
+    assert (first["name"], first["match_points"], first["game_points"]) == ("ERP A", 3, 3.5)
+    assert first["tiebreaks"] == {"WIN": 1, "BH": 0, "AOB": 3}
+    assert first["players"] == [7, 10, 15, 14]
+    assert first["rounds"][0] == {
+        "round": 1,
+        "opponent": 3,
+        "result": "win",
+        "match_points": 3,
+        "game_points": 3.5,
+        "opponent_game_points": 0.5,
+    }
+    assert teams[2]["rounds"][0]["result"] == "pairing_bye"
+    code, out, _ = run(capsys, "report", str(CRETE), "--teams", "--format", "csv")
+    assert code == 0
+    rows = out.lstrip("\ufeff").splitlines()
+    assert rows[0] == (
+        "rank,team_no,name,match_points,game_points,"
+        "tiebreaks.GP,tiebreaks.BH,tiebreaks.BH:GP,tiebreaks.SB"
+    )
+    assert rows[1] == "1,3,ΟΑΑΗ,11,24.5,24.5,54,150.5,85"  # gacrux's, test above
+    code, out, err = run(capsys, "report", str(DATA / "real" / "karl-mala-2005.trf"), "--teams")
+    assert code == 1
+    assert "not a team event" in err

@@ -69,6 +69,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         help="text (default): an aligned table and notes; json: a list of "
         "objects; csv: a header and one row per player",
     )
+    report.add_argument(
+        "--teams",
+        action="store_true",
+        help="a team event's standing (013 or 310 records) instead of the players': "
+        "text, a list of team objects (json) or one row per team (csv)",
+    )
     add_tiebreak_rules(report)
     add_unrated_rating(report)
     add_norm_event_options(report)
@@ -80,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
     from ..core import XlfuncsError
     from ..event import analyse_event
     from ..report import build_report, render_csv, render_json, render_text
+    from ..report.render import render_team_csv, render_team_json, render_team_text
     from ..trf import TrfError
 
     show_progress = sys.stderr.isatty()
@@ -101,6 +108,19 @@ def run(args: argparse.Namespace) -> int:
     except XlfuncsError as exc:  # a figure the rules refuse (the file is checked first)
         error(f"{tournament.source}: {exc}")
         return EXIT_DATA_ERROR
+    if args.teams:
+        if report.teams is None:
+            error(f"{tournament.source}: not a team event (no 013 or 310 record): --teams")
+            return EXIT_DATA_ERROR
+        if args.format == "text":
+            sys.stdout.write(render_team_text(report))
+            return 0
+        if args.format == "json":
+            sys.stdout.write(render_team_json(report))
+        else:
+            write_csv(render_team_csv(report))
+        print_findings(report.warnings, ())
+        return 0
     if args.format == "text":
         sys.stdout.write(render_text(report))
         return 0

@@ -42,6 +42,7 @@ __all__ = [
     "Team",
     "TeamBye",
     "TeamStandings",
+    "team_descriptor",
     "team_rounds",
     "team_standings",
 ]
@@ -232,7 +233,15 @@ def _split(text: str) -> tuple[str, str]:
     return body.strip(), score
 
 
-def _canonical(text: str) -> str:
+def team_descriptor(text: str) -> str:
+    """A team tie-break as the standing names it: ``MP``, ``GP``, a core descriptor (match
+    points) or one followed by ``:GP``. Raises
+    :class:`~xlfuncs.core.tiebreaks.TiebreakError` for one not known or not computed for
+    teams.
+
+    >>> team_descriptor("GPTS"), team_descriptor("bh/c1"), team_descriptor("BH:GP")
+    ('GP', 'BH/C1', 'BH:GP')
+    """
     body, score = _split(text)
     upper = body.upper()
     if upper in ("MP", "MPTS") or (upper == "PTS" and score == "MP"):
@@ -265,7 +274,7 @@ def team_standings(
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
     if primary not in SCORES:
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
-    ds = tuple(_canonical(d) for d in descriptors)
+    ds = tuple(team_descriptor(d) for d in descriptors)
     rows = team_rounds(crosstable, teams, rounds, byes=byes, match_scoring=match_scoring)
     number = {t.number: i + 1 for i, t in enumerate(teams)}
     entrants = [

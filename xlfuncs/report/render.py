@@ -36,6 +36,7 @@ __all__ = [
     "render_json",
     "render_team_csv",
     "render_team_json",
+    "render_team_text",
     "render_text",
 ]
 
@@ -319,7 +320,7 @@ def render_text(report: Report) -> str:
             out.append(f"- none ({why}): {short_list(who, 40)}")
     out += national_lines(t)
     if report.teams is not None:
-        out += team_text_lines(report.teams, {i: r.start_no for i, r in enumerate(report.rows, 1)})
+        out += team_text_lines(report.teams, _start_nos(report))
     if report.norms:
         out.append("")
         out.append("Norms (the whole check; xlfuncs norms FILE for each requirement)")
@@ -500,10 +501,31 @@ def render_csv(report: Report) -> str:
     return buf.getvalue()
 
 
+def _start_nos(report: Report) -> dict[int, int]:
+    """Each player's starting rank by crosstable number (from 1)."""
+    return {i: r.start_no for i, r in enumerate(report.rows, 1)}
+
+
+def render_team_text(report: Report) -> str:
+    """A team event's standing as text: the event's title, the team section
+    (:func:`~xlfuncs.report.teams.team_text_lines`), the warnings; an individual event's:
+    its title and a line saying so."""
+    t = report.tournament
+    title = t.name or t.source
+    out = [title, "=" * len(title)]
+    if report.teams is None:
+        out.append("not a team event (no 013 or 310 record)")
+    else:
+        out += team_text_lines(report.teams, _start_nos(report))
+    out += ["", "Warnings"]
+    out += [f"- {w}" for w in report.warnings] or ["- none"]
+    return visible("\n".join(out)) + "\n"
+
+
 def render_team_json(report: Report) -> str:
     """A team event's standing as a JSON list, one object per team in standing order
     (:func:`~xlfuncs.report.teams.team_objects`); ``[]`` for an individual event."""
-    objects = [] if report.teams is None else team_objects(report.teams)
+    objects = [] if report.teams is None else team_objects(report.teams, _start_nos(report))
     text = json.dumps(objects, indent=2, ensure_ascii=False)
     return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
@@ -516,7 +538,7 @@ def render_team_csv(report: Report) -> str:
     s = report.teams
     descriptors = () if s is None else s.descriptors
     writer.writerow([*TEAM_KEYS, *(TIEBREAK_COLUMN.format(d) for d in descriptors)])
-    for obj in [] if s is None else team_objects(s):
+    for obj in [] if s is None else team_objects(s, _start_nos(report)):
         tbs = obj["tiebreaks"]
         assert isinstance(tbs, dict)
         writer.writerow([csv_cell(obj[k]) for k in TEAM_KEYS] + [csv_cell(v) for v in tbs.values()])

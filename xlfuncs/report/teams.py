@@ -4,6 +4,7 @@ rows. What each column means: ``docs/report.md`` ("Team events")."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from ..core.results import Outcome
@@ -46,7 +47,7 @@ def match_text(m: MatchRound) -> str:
     return f"{forfeit}{m.opponent}:{score}"
 
 
-def team_text_lines(s: TeamStandings, start_nos: dict[int, int]) -> list[str]:
+def team_text_lines(s: TeamStandings, start_nos: Mapping[int, int]) -> list[str]:
     """The team section of the text report: the scoring, the standing table (in standing
     order) and each team's players (their starting ranks, *start_nos* by crosstable
     number)."""
@@ -88,9 +89,9 @@ def team_text_lines(s: TeamStandings, start_nos: dict[int, int]) -> list[str]:
     return out
 
 
-def team_objects(s: TeamStandings) -> list[dict[str, object]]:
+def team_objects(s: TeamStandings, start_nos: Mapping[int, int]) -> list[dict[str, object]]:
     """One JSON object per team, in standing order (:data:`TEAM_KEYS`, ``tiebreaks``,
-    ``players``, ``rounds``)."""
+    ``players``: their starting ranks, *start_nos* by crosstable number, ``rounds``)."""
     out: list[dict[str, object]] = []
     for i in s.order():
         t = s.teams[i]
@@ -114,7 +115,7 @@ def team_objects(s: TeamStandings) -> list[dict[str, object]]:
                 "match_points": _number(s.match_points[i]),
                 "game_points": _number(s.game_points[i]),
                 "tiebreaks": {d: _number(v) for d, v in zip(s.descriptors, s.values[i])},
-                "players": list(t.members),
+                "players": [start_nos.get(m, m) for m in t.members],
                 "rounds": rounds,
             }
         )

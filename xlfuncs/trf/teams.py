@@ -28,12 +28,15 @@ from ..core.teams import (
     Team,
     TeamBye,
     TeamStandings,
+    team_descriptor,
     team_standings,
 )
+from ..core.tiebreaks import TiebreakError
 from .parser import Tournament, TrfError
+from .tiebreak_list import POINTS_CODE, file_record, record_codes
 from .to_crosstable import TrfCrosstable
 
-__all__ = ["TeamRecords", "event_teams", "read_team_records"]
+__all__ = ["TeamRecords", "event_teams", "file_team_tiebreaks", "read_team_records"]
 
 _NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
 _MATCH_POINTS = re.compile(r"T([WDL])\s*(-?[0-9]+(?:\.[0-9]+)?)")
@@ -141,6 +144,29 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
     return TeamRecords(tuple(teams), tuple(byes), scoring, primary, scores, tuple(warnings))
 
 
+def file_team_tiebreaks(t: Tournament, warnings: list[str]) -> tuple[tuple[str, ...], str]:
+    """The team tie-breaks of a team event and where they come from: the file's ``202`` (or
+    ``212``) list, read as team tie-breaks (``PTS`` first left out: the primary score comes
+    first by definition), else :data:`~xlfuncs.core.teams.DEFAULT_TEAM_TIEBREAKS`. A list
+    naming one the team standing does not compute is set aside for the defaults, with a
+    warning in *warnings*."""
+    record = file_record(t)
+    if record is None:
+        return DEFAULT_TEAM_TIEBREAKS, "the defaults"
+    codes = [c for c, _, _ in record_codes(record)]
+    if codes and codes[0].upper() == POINTS_CODE:
+        codes = codes[1:]
+    try:
+        found = tuple(team_descriptor(c) for c in codes)
+    except TiebreakError as exc:
+        warnings.append(
+            f"record {record.code} (line {record.line_no}) as the teams' tie-breaks: {exc}; "
+            "the teams are ranked by the defaults"
+        )
+        return DEFAULT_TEAM_TIEBREAKS, "the defaults"
+    return found, f"record {record.code} (line {record.line_no})"
+
+
 def event_teams(
     t: Tournament,
     built: TrfCrosstable,
@@ -151,14 +177,17 @@ def event_teams(
 ) -> TeamStandings | None:
     """The team standing of *t* read into *built*, after *rounds* rounds (``None``: not a
     team event): the teams' players in the crosstable's numbering, the tie-breaks
-    *descriptors* (``None``: :data:`~xlfuncs.core.teams.DEFAULT_TEAM_TIEBREAKS`). A player a
-    team lists that the file does not have is left out of the team, with a warning."""
+    *descriptors* (``None``: the file's list, else the defaults: :func:`file_team_tiebreaks`).
+    A player a team lists that the file does not have is left out of the team, with a
+    warning."""
     records = read_team_records(t)
     if records is None:
         return None
+    found = list(records.warnings)
+    if descriptors is None:
+        descriptors, _ = file_team_tiebreaks(t, found)
     number = {p.start_no: i for i, p in enumerate(built.players, start=1)}
     teams: list[Team] = []
-    found = list(records.warnings)
     for team in records.teams:
         missing = [m for m in team.members if m not in number]
         if missing:
@@ -173,7 +202,7 @@ def event_teams(
         built.file_ratings,
         teams,
         rounds,
-        descriptors=DEFAULT_TEAM_TIEBREAKS if descriptors is None else descriptors,
+        descriptors=descriptors,
         primary=records.primary,
         byes=records.byes,
         match_scoring=records.match_scoring,
