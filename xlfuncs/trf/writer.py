@@ -1,0 +1,98 @@
+"""A TRF file's text kept line by line, as written, and written back with some fields changed:
+what ``xlfuncs check --fix`` writes.
+
+:func:`read_lines` splits the file's bytes as the reader does (:func:`~xlfuncs.trf.decode_trf`
+for the encoding; lines at CRLF, LF or CR, numbered from 1 as the reader numbers them), and
+keeps what the reader drops: the byte-order mark, each line's own line break, blank lines,
+trailing blanks, whether the last line ends with a break. :meth:`TrfLines.to_bytes` writes it
+back, byte for byte the file read when nothing was changed; :meth:`TrfLines.with_edits`
+changes only the columns each :class:`Edit` names, every other character staying as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .parser import decode_trf
+
+__all__ = ["Edit", "TrfLines", "read_lines"]
+
+_BREAK = re.compile(r"(\r\n|\n|\r)")
+"""A line break, kept (the reader's ``_LINE_BREAK``, captured)."""
+
+_WIDE_BOMS = {
+    "utf-32-le": b"\xff\xfe\x00\x00",
+    "utf-32-be": b"\x00\x00\xfe\xff",
+    "utf-16-le": b"\xff\xfe",
+    "utf-16-be": b"\xfe\xff",
+}
+"""The byte-order marks :func:`~xlfuncs.trf.decode_trf` removes before decoding with these
+encodings (UTF-8's is the ``utf-8-sig`` codec's own)."""
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Columns *first* to *last* (1-based, inclusive) of line *line_no* replaced by *text*.
+    A line shorter than *first* is padded with blanks first; *text* may be shorter or longer
+    than the columns (an empty *text* at the end of a line cuts the line there)."""
+
+    line_no: int
+    first: int
+    last: int
+    text: str
+
+    def apply(self, line: str) -> str:
+        """*line* with this edit made."""
+        return line[: self.first - 1].ljust(self.first - 1) + self.text + line[self.last :]
+
+
+@dataclass(frozen=True)
+class TrfLines:
+    """A TRF file as written: its lines (without their breaks), each line's break (``""``
+    for a last line without one), and how its bytes are encoded."""
+
+    lines: tuple[str, ...]
+    breaks: tuple[str, ...]
+    encoding: str
+    """The codec the text was decoded with (``utf-8-sig`` writes UTF-8's byte-order mark)."""
+    bom: bytes = b""
+    """The byte-order mark written before the text for UTF-16 and UTF-32."""
+
+    def line(self, line_no: int) -> str:
+        """Line *line_no* (from 1) as written."""
+        return self.lines[line_no - 1]
+
+    def to_bytes(self) -> bytes:
+        """The file's bytes: each line and its break, encoded as read."""
+        text = "".join(line + brk for line, brk in zip(self.lines, self.breaks, strict=True))
+        return self.bom + text.encode(self.encoding)
+
+    def with_edits(self, edits: Iterable[Edit]) -> TrfLines:
+        """The file with *edits* made, in order, each on the line it names."""
+        lines = list(self.lines)
+        for edit in edits:
+            lines[edit.line_no - 1] = edit.apply(lines[edit.line_no - 1])
+        return TrfLines(tuple(lines), self.breaks, self.encoding, self.bom)
+
+    def first_line(self, code: str) -> int | None:
+        """The number of the first line whose record code is *code* (``None``: none)."""
+        return next((i for i, line in enumerate(self.lines, start=1) if line[:3] == code), None)
+
+
+def read_lines(data: bytes, encoding: str | None = None) -> TrfLines:
+    """*data* (a TRF file's bytes) as :class:`TrfLines`, decoded as the reader decodes them
+    (:func:`~xlfuncs.trf.decode_trf`; *encoding* to force one). Raises ``UnicodeDecodeError``
+    where the reader raises its :class:`~xlfuncs.trf.TrfError` for the encoding."""
+    text, used = decode_trf(data, encoding)
+    bom = _WIDE_BOMS.get(used, b"")
+    if used == "utf-8" and text.startswith("\ufeff"):  # a mark the codec keeps
+        used = "utf-8-sig"
+        text = text[1:]
+    parts = _BREAK.split(text)
+    lines = tuple(parts[0::2])
+    breaks = (*parts[1::2], "")
+    if len(lines) > 1 and lines[-1] == "":  # the file ends with a line break
+        lines, breaks = lines[:-1], breaks[:-1]
+    return TrfLines(lines, tuple(breaks), used, bom)
