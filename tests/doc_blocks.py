@@ -39,6 +39,7 @@ DOCUMENTS = ("README.md", "docs/rating-list.md", "docs/report.md", "docs/tiebrea
 FILES = {
     "rr.trf": "xlfuncs/data/demo_round_robin.trf",
     "karl-mala-2005.trf": "tests/data/real/karl-mala-2005.trf",
+    "lichess-swiss-2021-03.trf": "tests/data/real/lichess-swiss-2021-03.trf",
     "players_list_foa.txt": "docs/examples/demo_players_list_foa.txt",
     "tests/data/real/crete-friendship-cup-2024-rapid.trf": (
         "tests/data/real/crete-friendship-cup-2024-rapid.trf"

@@ -71,6 +71,7 @@ def test_every_command_is_one_module_with_add_parser_and_run() -> None:
         "norms",
         "lite",
         "period",
+        "check",
     ]
     parser = cli.build_parser()
     (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
@@ -95,6 +96,7 @@ def test_every_command_runs_with_the_cycle_collector_paused(
         "xlfuncs.commands.crosstable": ["crosstable", "x.trf", "-o", "x.xlsx"],
         "xlfuncs.commands.norms": ["norms", "x.trf"],
         "xlfuncs.commands.period": ["period", "x.trf"],
+        "xlfuncs.commands.check": ["check", "x.trf"],
     }.get(command.__name__, [command.__name__.rpartition(".")[2]])  # type: ignore[attr-defined]
     assert gc.isenabled()
     assert cli.main(argv) == 0

@@ -129,7 +129,7 @@ def test_a_rapid_period_takes_the_standard_rating_of_a_player_unrated_at_rapid(
         )
 
 
-COMMANDS = ("report", "crosstable", "norms", "period")
+COMMANDS = ("report", "crosstable", "norms", "period", "check")
 HONOURED = {
     "report": set(EVENT_FLAGS.values()),
     "crosstable": {"--rules", "--rate", "--k-file", "--rating-list", "--tiebreaks"}
@@ -137,6 +137,8 @@ HONOURED = {
     "norms": {"--rules", "--rate", "--rating-list", "--event-type", "--registered"}
     | {"--chief-arbiter-title", "--host-federation", "--system"},
     "period": {"--rules", "--rate", "--k-file", "--rating-list"},
+    "check": {"--rules", "--rate", "--k-file", "--rating-list", "--tiebreaks"}
+    | {"--tiebreak-rules", "--unrated-rating", "--system"},
 }
 VALUES = {
     "--rules": "2025",

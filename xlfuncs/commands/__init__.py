@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Protocol
 
-from . import cache, crosstable, demo, lite, norms, period, report, templates
+from . import cache, check, crosstable, demo, lite, norms, period, report, templates
 
 __all__ = ["COMMANDS", "Command"]
 
@@ -29,5 +29,15 @@ class Command(Protocol):
         ...
 
 
-COMMANDS: tuple[Command, ...] = (demo, report, crosstable, templates, cache, norms, lite, period)
+COMMANDS: tuple[Command, ...] = (
+    demo,
+    report,
+    crosstable,
+    templates,
+    cache,
+    norms,
+    lite,
+    period,
+    check,
+)
 """Every command module, in the order of ``xlfuncs --help``."""

@@ -29,6 +29,7 @@ __all__ = [
     "EXIT_USAGE",
     "STDIN_NAME",
     "NotATrf",
+    "cannot_read",
     "error",
     "event_options",
     "no_cycle_collection",
@@ -37,6 +38,7 @@ __all__ = [
     "read_event",
     "read_inputs",
     "read_rating_list",
+    "read_trf_data",
     "read_trf_input",
     "say",
     "write_csv",
@@ -96,9 +98,11 @@ def write_csv(text: str) -> None:
 def read_inputs(
     args: argparse.Namespace,
     progress: Callable[[str], None] = lambda _: None,
+    data: bytes | None = None,
 ) -> tuple[Tournament, dict[str, int] | None, Edition | None] | int:
     """The TRF, the K file and the edition of *args* (``--rules``; ``None``: by the event's
-    date), or an exit code after saying what is wrong."""
+    date), or an exit code after saying what is wrong. *data*: the TRF's bytes, read
+    already (:func:`read_trf_data`)."""
     from ..core import XlfuncsError, get_edition
     from ..trf import TrfError
     from ..trf.k_file import KFileError, read_k_file
@@ -113,40 +117,55 @@ def read_inputs(
     try:
         overrides = read_k_file(args.k_file) if args.k_file is not None else None
         progress(f"reading {args.file}...")
-        return read_trf_input(args.file), overrides, edition
-    except FileNotFoundError as exc:
-        error(f"cannot read {exc.filename or args.file}: no such file")
-    except IsADirectoryError as exc:
-        error(f"cannot read {exc.filename or args.file}: it is a folder, not a file")
+        return read_trf_input(args.file, data), overrides, edition
     except OSError as exc:
-        error(f"cannot read {exc.filename or args.file}: {exc.strerror or exc}")
+        cannot_read(exc, args.file)
     except (TrfError, KFileError, NotATrf) as exc:
         error(str(exc))
     return EXIT_DATA_ERROR
+
+
+def cannot_read(exc: OSError, file: str) -> None:
+    """Say that *file* (or the file *exc* names) cannot be read, and why."""
+    name = exc.filename or file
+    if isinstance(exc, FileNotFoundError):
+        error(f"cannot read {name}: no such file")
+    elif isinstance(exc, IsADirectoryError):
+        error(f"cannot read {name}: it is a folder, not a file")
+    else:
+        error(f"cannot read {name}: {exc.strerror or exc}")
 
 
 STDIN_NAME = "<stdin>"
 """How messages name a TRF read from standard input (``FILE.trf`` given as ``-``)."""
 
 
-def read_trf_input(file: str) -> Tournament:
-    """The tournament of *file* (``-``: standard input). Raises :class:`~xlfuncs.trf.TrfError`
-    for a malformed file and :class:`NotATrf` for one with no player record, saying what it
-    holds instead."""
+def read_trf_data(file: str) -> tuple[bytes, str]:
+    """The bytes of the TRF *file* (``-``: standard input) and the name messages give it."""
     from pathlib import Path
 
-    from ..trf import not_a_trf, parse_trf_bytes
     from ..trf.parser import read_bounded, read_trf_file
 
     if file == "-":
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # stdin replaced by a text-only stream
             stream = io.BytesIO(sys.stdin.read().encode("utf-8"))
-        data = read_bounded(stream, STDIN_NAME)
-        source = STDIN_NAME
+        return read_bounded(stream, STDIN_NAME), STDIN_NAME
+    return read_trf_file(file), Path(file).name
+
+
+def read_trf_input(file: str, data: bytes | None = None) -> Tournament:
+    """The tournament of *file* (``-``: standard input; *data*: its bytes, read already by
+    :func:`read_trf_data`). Raises :class:`~xlfuncs.trf.TrfError` for a malformed file and
+    :class:`NotATrf` for one with no player record, saying what it holds instead."""
+    from pathlib import Path
+
+    from ..trf import not_a_trf, parse_trf_bytes
+
+    if data is None:
+        data, source = read_trf_data(file)
     else:
-        data = read_trf_file(file)
-        source = Path(file).name
+        source = STDIN_NAME if file == "-" else Path(file).name
     tournament = parse_trf_bytes(data, source=source)
     why = not_a_trf(data, tournament)
     if why is not None:
@@ -237,13 +256,16 @@ def event_options(
 
 
 def read_event(
-    args: argparse.Namespace, progress: Callable[[str], None] = lambda _: None
+    args: argparse.Namespace,
+    progress: Callable[[str], None] = lambda _: None,
+    data: bytes | None = None,
 ) -> tuple[Tournament, EventOptions] | int:
     """What a command that reads one event reads (``report``, ``crosstable``, ``norms``):
     the TRF and the K file (:func:`read_inputs`), the players' entries in the rating list
     (:func:`read_rating_list`), and the event's options from the command line with them
-    (:func:`event_options`); or an exit code after saying what is wrong."""
-    inputs = read_inputs(args, progress)
+    (:func:`event_options`); or an exit code after saying what is wrong. *data*: the TRF's
+    bytes, read already (:func:`read_trf_data`)."""
+    inputs = read_inputs(args, progress, data)
     if isinstance(inputs, int):
         return inputs
     tournament, overrides, edition = inputs  # the edition: --rules checked

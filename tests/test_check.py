@@ -1,0 +1,220 @@
+"""``xlfuncs check`` (:mod:`xlfuncs.commands.check`, :mod:`xlfuncs.event.check`); the writer's
+round trip is ``tests/test_trf_writer.py``.
+
+Every case is a real file's known defect, or a mutation of a real file whose fix gives the
+real file back, byte for byte:
+
+* lichess' exports never fill the ranks (lila issue 7634), wrote the pairing-allocated bye
+  ``F`` instead of ``U`` (lila issue 6669: "this result should be encoded as 'U' (for
+  unpaired) rather than 'F'", TRF16) and wrote a superfluous round ``0000   -`` for some
+  players (lila issue 6906, lichess-org/api issue 42);
+* the Crete friendship cup (Swiss-Manager) gives one FIDE id to two players and players
+  points that their results do not add up to (a team event: the fix is not certain);
+* the exit status is FIDE's checker's: 0 clean, 1 errors, 4 warnings only.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cli_support import run
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data"
+REAL = DATA / "real"
+LICHESS = REAL / "lichess-swiss-2021-03.trf"
+CRETE = REAL / "crete-friendship-cup-2024-rapid.trf"
+EVERY = DATA / "trf2026" / "every-record.trf"
+DEMO = ROOT / "xlfuncs" / "data" / "demo_swiss.trf"
+
+
+def _mutated(tmp_path: Path, source: Path, *changes: tuple[str, str]) -> Path:
+    """*source* with each (old, new) replaced once, written to a scratch file."""
+    text = source.read_bytes().decode("utf-8")
+    for old, new in changes:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path = tmp_path / source.name
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+def _columns(tmp_path: Path, source: Path, line_no: int, first: int, text: str) -> Path:
+    """*source* with *text* written from column *first* of line *line_no*."""
+    lines = source.read_bytes().decode("utf-8").split("\n")
+    old = lines[line_no - 1]
+    lines[line_no - 1] = old[: first - 1] + text + old[first - 1 + len(text) :]
+    path = tmp_path / source.name
+    path.write_bytes("\n".join(lines).encode("utf-8"))
+    return path
+
+
+def _fixed(capsys: pytest.CaptureFixture[str], path: Path, *extra: str) -> tuple[int, str, bytes]:
+    out_path = path.with_name("fixed.trf")
+    code, out, err = run(capsys, "check", str(path), "--fix", "-o", str(out_path), *extra)
+    assert err == ""
+    return code, out, out_path.read_bytes()
+
+
+def test_a_clean_file_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", str(DEMO))
+    assert (code, out) == (0, "demo_swiss.trf: nothing to correct\n")
+
+
+def test_lichess_ranks_never_filled_are_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", str(LICHESS))
+    assert code == 4
+    assert "lichess-swiss-2021-03.trf: warning: ranks never filled: the file gives no ranks" in out
+    assert "--tiebreaks" in out  # the defaults need not be lichess' tie-breaks: no fix
+    assert out.endswith("lichess-swiss-2021-03.trf: 2 warnings\n")
+
+
+def test_lichess_ranks_written_by_the_events_tiebreaks(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, fixed = _fixed(capsys, _mutated(tmp_path, LICHESS), "--tiebreaks", "SB")
+    assert "wrote " in out and ": 9 changes" in out
+    players = [line for line in fixed.decode().splitlines() if line[:3] == "001"]
+    ranks = {int(line[4:8]): int(line[85:89]) for line in players}
+    # By points (columns 81-84): 7.5 7.5 6.0 6.0 6.0 4.0 3.5 2.5 2.0; SB orders the ties.
+    assert {ranks[1], ranks[2]} <= {1, 2}
+    assert {ranks[3], ranks[4], ranks[5]} <= {3, 4, 5}
+    assert [ranks[n] for n in (6, 7, 8, 9)] == [6, 7, 8, 9]
+    assert code == 4  # 122 (the time control) is still blank
+    assert out.endswith("fixed.trf: 1 warning\n")
+
+
+def test_lichess_pairing_allocated_bye_written_f(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # No. 1's round 9 (column 179): the bye lichess wrote F before lila issue 6669.
+    path = _mutated(tmp_path, LICHESS, ("8 b 1         U\n", "8 b 1         F\n"))
+    code, out, fixed = _fixed(capsys, path)
+    assert (
+        "lichess-swiss-2021-03.trf, line 16, column 179: warning: no. 1 (mattderkuerschner), "
+        "round 9: the bye is written F" in out
+    )
+    assert "  line 16, columns 179-179: 'F' -> 'U'" in out
+    assert fixed == LICHESS.read_bytes()
+    assert code == 4
+
+
+def test_an_f_elsewhere_is_the_arbiters_bye(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", str(EVERY))  # no. 5's F in round 2
+    assert "bye is written F" not in out
+    assert out.endswith("every-record.trf: nothing to correct, 3 notes\n")  # record 299's
+    assert code == 0
+
+
+def test_lichess_superfluous_round_is_cut_off(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    changes = [(f"{tail}\n", f"{tail}  0000   -\n") for tail in ("4 w 1", "2 w 0")]  # 6, 9
+    path = _mutated(tmp_path, LICHESS, *changes)
+    code, out, fixed = _fixed(capsys, path)
+    assert (
+        "lichess-swiss-2021-03.trf, line 21, columns 182-189: error: round 10 written, but the "
+        "event has 9 rounds (XXR), on 2 player lines: no game was played and no one scored "
+        "in it; fix: cut the lines after round 9" in out
+    )
+    assert fixed == LICHESS.read_bytes()
+    assert code == 4  # what is left: the ranks, the time control
+
+
+def test_points_that_do_not_sum_are_rewritten(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = _columns(tmp_path, LICHESS, 16, 81, " 6.5")
+    code, out, fixed = _fixed(capsys, path)
+    # 1 + = + 1 + 1 + 1 + 0 + 1 + 1 + U (1): 7.5
+    assert (
+        "lichess-swiss-2021-03.trf, line 16, columns 81-84: error: no. 1 (mattderkuerschner): "
+        "the file gives 6.5 points, the results add up to 7.5; fix: write 7.5" in out
+    )
+    assert "  line 16, columns 81-84: ' 6.5' -> ' 7.5'" in out
+    assert fixed == LICHESS.read_bytes()
+    assert code == 4
+
+
+def test_wrong_player_count_is_rewritten(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, fixed = _fixed(capsys, _mutated(tmp_path, LICHESS, ("062 9\n", "062 10\n")))
+    assert "line 6, columns 5-6: error: 062 gives 10 players, the file has 9; fix: write 9" in out
+    assert fixed == LICHESS.read_bytes()
+    assert code == 4
+
+
+def test_asymmetric_pairing_is_an_error_without_fix(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # No. 1 met no. 6 in round 1; the mutation makes no. 1's line name no. 7.
+    path = _columns(tmp_path, LICHESS, 16, 92, "   7")
+    code, out, fixed = _fixed(capsys, path)
+    assert (
+        "line 16, columns 92-99: error: no. 1 (mattderkuerschner), round 1: plays no. 7 "
+        "(michaelwalz7), whose line gives opponent 9" in out
+    )
+    assert ": 0 changes" in out
+    assert fixed == path.read_bytes()  # nothing certain: the same bytes
+    assert code == 1
+
+
+def test_real_team_event_points_and_duplicate_id(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", str(CRETE))
+    assert code == 1
+    assert (
+        "crete-friendship-cup-2024-rapid.trf, line 146: error: no. 127 (Meletaki,Aggeliki): "
+        "FIDE id 42143365 is given to no. 54 (Meletaki,Angeliki) too" in out
+    )
+    assert (
+        "line 28, columns 81-84: error: no. 9 (Hatzidakis,Nikolaos): the file gives 3.5 "
+        "points, the results add up to 2.5; fix: check the results" in out
+    )
+
+
+def test_ranks_against_the_files_own_tiebreaks(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = EVERY.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    players = [i for i, line in enumerate(lines) if line.startswith("001")]
+    a, b = players[0], players[1]
+    ra, rb = lines[a][85:89], lines[b][85:89]
+    mutated = list(lines)
+    mutated[a] = lines[a][:85] + rb + lines[a][89:]
+    mutated[b] = lines[b][:85] + ra + lines[b][89:]
+    path = tmp_path / EVERY.name
+    path.write_text("".join(mutated), encoding="utf-8")
+    code, out, fixed = _fixed(capsys, path)
+    assert f"line {a + 1}, columns 86-89: error: no. 1 " in out  # 202 gives the tie-breaks
+    assert fixed == EVERY.read_bytes()
+    assert code == 0
+
+
+def test_records_out_of_place(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", str(DATA / "trf" / "out_of_order.trf"))
+    assert "line 2, columns 1-3: warning: event record 012 after the player lines" in out
+    assert "line 3, columns 5-8: warning: player lines out of starting-rank order" in out
+    assert code == 4
+
+
+def test_unreadable_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _columns(tmp_path, LICHESS, 16, 81, " 7,5")
+    code, _, err = run(capsys, "check", str(path))
+    assert code == 1
+    assert "lichess-swiss-2021-03.trf, line 16, columns 81-84 (points)" in err
+
+
+def test_fix_outputs_follow_the_rules(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _mutated(tmp_path, LICHESS)
+    assert run(capsys, "check", str(path), "--fix")[0] == 2
+    assert run(capsys, "check", str(path), "--fix", "-o", str(path))[0] == 1
+    out_path = tmp_path / "out.trf"
+    out_path.write_bytes(b"keep")
+    code, _, err = run(capsys, "check", str(path), "--fix", "-o", str(out_path))
+    assert (code, out_path.read_bytes()) == (1, b"keep")
+    assert "exists: give --force" in err
+    assert run(capsys, "check", str(path), "--fix", "-o", str(out_path), "--force")[0] == 4
+    assert out_path.read_bytes() == LICHESS.read_bytes()  # nothing certain to fix

@@ -1,0 +1,168 @@
+"""``xlfuncs check``: every inconsistency of a TRF file before it goes to FIDE, each with its
+line, columns and fix; ``--fix -o OUT`` writes the file with the certain fixes made."""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .options import (
+    add_force,
+    add_tiebreak_rules,
+    add_trf_options,
+    add_unrated_rating,
+    refuse_norm_event_options,
+)
+from .support import EXIT_DATA_ERROR, cannot_read, error, read_event, read_trf_data
+
+if TYPE_CHECKING:
+    from ..event.check import Finding
+    from ..trf.writer import TrfLines
+
+__all__ = ["EXIT_WARNINGS", "add_parser", "run"]
+
+EXIT_WARNINGS = 4
+"""The exit status of a file with warnings and no error (FIDE's checker's)."""
+
+_EPILOG = """\
+exit status: 0 nothing to correct (notes aside); 1 errors (what a rating officer's upload
+would refuse), or the file cannot be read; 2 the command line is wrong; 4 warnings only.
+With --fix, the status is that of the file written (read and checked again).
+
+Each finding is one line: file, line, columns, severity, what is wrong and the fix. --fix
+makes the fixes whose right value is certain (points that are not the results' sum, the
+062/072 counts, ranks by the event's own tie-breaks, a superfluous empty round, lichess' F
+for the pairing-allocated bye U) and lists each change; every other character of the file
+is kept as written (a file read and written with nothing to fix is the same bytes).
+See docs/check.md."""
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """Add ``check`` to the ``xlfuncs`` command's subparsers."""
+    check = sub.add_parser(
+        "check",
+        help="check a TRF file before it goes to FIDE; --fix writes it corrected",
+        description="List every inconsistency of a TRF file (TRF16 or TRF-2026) that a\n"
+        "rating officer's upload would refuse or a reader should fix: points that do not\n"
+        "sum, pairings that do not mirror, ranks against the event's tie-breaks, byes\n"
+        "written with the wrong code, missing or superfluous rounds, records out of place;\n"
+        "each with its line, columns and the fix.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_trf_options(check)
+    check.add_argument(
+        "--fix",
+        action="store_true",
+        help="write the file with every certain fix made to OUT (-o), listing each change",
+    )
+    check.add_argument("-o", "--output", metavar="OUT.trf", help="where --fix writes the file")
+    add_force(check, "OUT.trf if it exists")
+    add_tiebreak_rules(check)
+    add_unrated_rating(check)
+    refuse_norm_event_options(check, "it checks the file, not a title norm (use norms)")
+    return check
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``xlfuncs check``."""
+    from ..core import XlfuncsError
+    from ..event import analyse_event
+    from ..event.check import check_event, fixed_lines
+    from ..output import OutputError, vet_file, write_atomically
+    from ..trf import TrfError
+    from ..trf.writer import read_lines
+
+    if args.fix != (args.output is not None):
+        error("--fix and -o OUT go together: --fix writes the corrected file to OUT")
+        return 2
+    if args.fix:
+        try:
+            vet_file(
+                args.output,
+                force=args.force,
+                inputs=(args.file, args.k_file, args.rating_list),
+                what="corrected file",
+            )
+        except OutputError as exc:
+            error(str(exc))
+            return EXIT_DATA_ERROR
+    try:
+        data, _ = read_trf_data(args.file)
+    except OSError as exc:
+        cannot_read(exc, args.file)
+        return EXIT_DATA_ERROR
+    except TrfError as exc:
+        error(str(exc))
+        return EXIT_DATA_ERROR
+    read = read_event(args, data=data)
+    if isinstance(read, int):
+        return read
+    tournament, options = read
+    try:
+        lines = read_lines(data, tournament.encoding)
+        findings = check_event(analyse_event(tournament, options), lines)
+    except (TrfError, XlfuncsError) as exc:
+        error(str(exc))
+        return EXIT_DATA_ERROR
+    for finding in findings:
+        print(finding)
+    print(f"{tournament.source}: {_summary(findings)}")
+    if not args.fix:
+        return _status(findings)
+    corrected, fixed = fixed_lines(lines, findings)
+    out = corrected.to_bytes()
+    try:
+        write_atomically(args.output, lambda path: path.write_bytes(out))
+    except OutputError as exc:
+        error(str(exc))
+        return EXIT_DATA_ERROR
+    changes = [e for f in fixed for e in f.edits]
+    print(f"wrote {args.output}: {len(changes)} change{'s' if len(changes) != 1 else ''}")
+    for f in fixed:
+        for e in f.edits:
+            before = lines.line(e.line_no)[e.first - 1 : e.last]
+            print(
+                f"  line {e.line_no}, columns {e.first}-{e.last}: {before!r} -> {e.text!r} "
+                f"({f.kind.replace('_', ' ')})"
+            )
+    again = _recheck(args, out, read_lines(out, tournament.encoding))
+    if isinstance(again, int):
+        return again
+    print(f"{args.output}: {_summary(again)}")
+    return _status(again)
+
+
+def _recheck(args: argparse.Namespace, data: bytes, lines: TrfLines) -> Sequence[Finding] | int:
+    """The findings on the file written (*data*, as *lines*), read as the input was."""
+    from ..event import analyse_event
+    from ..event.check import check_event
+
+    read = read_event(args, data=data)
+    if isinstance(read, int):
+        return read
+    tournament, options = read
+    return check_event(analyse_event(tournament, options), lines)
+
+
+def _summary(findings: Sequence[Finding]) -> str:
+    """``2 errors, 1 warning, 3 notes`` (``nothing to correct`` when there is none)."""
+    counts = Counter(f.severity for f in findings)
+    parts = [
+        f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}"
+        for s in ("error", "warning", "note")
+        if counts[s]
+    ]
+    if not counts["error"] and not counts["warning"]:
+        parts.insert(0, "nothing to correct")
+    return ", ".join(parts)
+
+
+def _status(findings: Sequence[Finding]) -> int:
+    """1 with an error, :data:`EXIT_WARNINGS` with warnings only, else 0."""
+    severities = {f.severity for f in findings}
+    if "error" in severities:
+        return EXIT_DATA_ERROR
+    return EXIT_WARNINGS if "warning" in severities else 0

@@ -1,0 +1,428 @@
+"""Everything wrong with a TRF before it goes to FIDE, in one list: :func:`check_event`.
+
+The findings are those the analysed event already makes (the file against itself,
+:func:`~xlfuncs.trf.check_tournament`; its ranks against the event's tie-breaks,
+:func:`~xlfuncs.trf.standings.rank_discrepancies`; what reading it had to assume), each given
+a severity, its line and columns and, where the right value is certain, the edit that makes
+it; and the file's layout against TRF16 and TRF-2026, which nothing else reads:
+
+* ``superfluous_round``: rounds after the event's last (TRF-2026 ``142``, else ``XXR``) in
+  which no game was played and no one scored: cut off (lichess wrote such a round, ``0000
+  - -``, for some players);
+* ``missing_rounds``: fewer rounds than the event has, or a ``132`` giving another number
+  of round dates;
+* ``bye_code``: a full-point bye (``F``) in a lichess export, which grants none: the bye
+  the pairing allocated, which TRF16 writes ``U`` (lichess wrote ``F`` for it);
+* ``record_order``: an event record after the player lines, player lines out of
+  starting-rank order.
+
+Severity follows FIDE's checker: an *error* is what a rating officer's upload would refuse
+(points that do not sum, pairings that do not mirror, ranks that are not the event's, wrong
+counts); a *warning* what a reader should fix (ranks never filled, a bye written with the
+wrong code, information missing); a *note* what the reading assumed (the rules used), which
+changes no exit status.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..core.results import Outcome
+from ..text_output import points_text
+from ..trf import Discrepancy, Tournament, round_columns
+from ..trf.parser import PLAYER_COLUMNS
+from ..trf.standings import PLACEHOLDER_NONE, PLACEHOLDER_START
+from ..trf.writer import Edit, TrfLines
+from .analyse import AnalysedEvent
+
+__all__ = ["Finding", "Severity", "check_event", "fixed_lines"]
+
+Severity = Literal["error", "warning", "note"]
+"""How much a finding matters: see the module's documentation."""
+
+_ERRORS = frozenset(
+    {
+        "player_count",
+        "rated_count",
+        "points",
+        "unknown_opponent",
+        "self_pairing",
+        "not_mirrored",
+        "results_not_complementary",
+        "same_colour",
+        "bye_with_opponent",
+        "result_without_opponent",
+        "no_result",
+        "duplicate_fide_id",
+    }
+)
+"""The kinds of :func:`~xlfuncs.trf.check_tournament` that are errors; the others (an event
+record written twice) are warnings; ranks depend on where the tie-breaks come from."""
+
+_NOTES = ("rules: ", "the event (", "the event ran from ", "tie-breaks: ", "record 299", "K file:")
+"""How the reading's warnings that say what it chose (not what the file lacks) begin: notes."""
+
+_LICHESS = "lichess.org"
+"""What the ``022``/``102`` records of a lichess export name."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing to correct in the file."""
+
+    severity: Severity
+    kind: str
+    """The :class:`~xlfuncs.trf.Discrepancy` kind, ``reading`` (the reader's warnings), or one
+    of this module's (``superfluous_round`` ...)."""
+    message: str
+    source: str
+    line_no: int | None = None
+    columns: str = ""
+    """``"81-84"``, ``"99"``; ``""``: the line (or the file) as a whole."""
+    fix: str = ""
+    """What to do, in words (``""``: nothing to add to the message)."""
+    edits: tuple[Edit, ...] = field(default=(), compare=False)
+    """The edits that fix it, where the right value is certain (``()``: none)."""
+
+    @property
+    def where(self) -> str:
+        """``file, line 7, columns 81-84`` (as far as known)."""
+        out = self.source
+        if self.line_no is not None:
+            out += f", line {self.line_no}"
+        if self.columns:
+            out += f", column{'s' if '-' in self.columns else ''} {self.columns}"
+        return out
+
+    def __str__(self) -> str:
+        """``file, line 7, columns 81-84: error: message; fix: ...``."""
+        fix = f"; fix: {self.fix}" if self.fix else ""
+        return f"{self.where}: {self.severity}: {self.message}{fix}"
+
+
+def _columns(first: int, last: int) -> str:
+    return str(first) if first == last else f"{first}-{last}"
+
+
+def _field_edit(lines: TrfLines, line_no: int, name: str, value: str) -> Edit | None:
+    """The edit writing *value* right-aligned in the player field *name* of line *line_no*
+    (``None`` when it does not fit, or is already there)."""
+    first, last = PLAYER_COLUMNS[name]
+    width = last - first + 1
+    if len(value) > width:
+        return None
+    text = value.rjust(width)
+    if lines.line(line_no)[first - 1 : last].ljust(width) == text:
+        return None
+    return Edit(line_no, first, last, text)
+
+
+def check_event(event: AnalysedEvent, lines: TrfLines) -> tuple[Finding, ...]:
+    """Every finding on *event*, read from *lines*: the file's discrepancies, the rank
+    comparison, the reading's warnings and notes, then the layout checks (the module's
+    documentation); errors first, then warnings, then notes, each in file order."""
+    t = event.tournament
+    found: list[Finding] = []
+    found += _discrepancies(event, lines)
+    found += _layout(event, lines)
+    for text in event.warnings:
+        severity: Severity = "note" if text.startswith(_NOTES) else "warning"
+        found.append(Finding(severity, "reading", text, t.source))
+    order = {"error": 0, "warning": 1, "note": 2}
+    return tuple(sorted(found, key=lambda f: (order[f.severity], f.line_no or 0)))
+
+
+def _discrepancies(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
+    """The analysed event's discrepancies as findings, with their columns and fixes."""
+    t = event.tournament
+    found: list[Finding] = []
+    rank_items: list[Discrepancy] = []
+    for d in event.standings.discrepancies:
+        if d.kind == "rank":
+            rank_items.append(d)
+            continue
+        severity: Severity = "error" if d.kind in _ERRORS else "warning"
+        columns, fix = "", ""
+        edits: tuple[Edit, ...] = ()
+        if d.round is not None:
+            (o_first, _), _, r_col = round_columns(d.round)
+            columns = _columns(o_first, r_col)
+        if d.kind == "points" and d.start_no is not None:
+            columns, fix, edits = _points_fix(t, lines, d.start_no)
+        elif d.kind in ("player_count", "rated_count"):
+            code = "062" if d.kind == "player_count" else "072"
+            line_no = lines.first_line(code)
+            count = (
+                len(t.players)
+                if code == "062"
+                else sum(1 for p in t.players if p.rating is not None)
+            )
+            if line_no is not None:
+                found.append(
+                    Finding(
+                        severity,
+                        d.kind,
+                        d.message,
+                        t.source,
+                        line_no,
+                        _columns(5, max(5, len(lines.line(line_no)))),
+                        f"write {count}",
+                        (Edit(line_no, 5, max(5, len(lines.line(line_no))), str(count)),),
+                    )
+                )
+                continue
+        found.append(Finding(severity, d.kind, d.message, t.source, d.line_no, columns, fix, edits))
+    found += _rank_findings(event, lines, rank_items)
+    return found
+
+
+def _points_fix(t: Tournament, lines: TrfLines, start_no: int) -> tuple[str, str, tuple[Edit, ...]]:
+    """The columns, advice and edit of a player's points that are not their results' sum:
+    the sum, written in columns 81-84; in a team event only the advice (a player's points
+    there may count what the team's pairing gave)."""
+    first, last = PLAYER_COLUMNS["points"]
+    p = t.player(start_no)
+    value = points_text(t.points_of(p))
+    columns = _columns(first, last)
+    if t.is_team_event:
+        return columns, f"check the results; the sum of the results is {value}", ()
+    edit = _field_edit(lines, p.line_no, "points", value)
+    return columns, f"write {value}", () if edit is None else (edit,)
+
+
+def _rank_findings(
+    event: AnalysedEvent, lines: TrfLines, items: Sequence[Discrepancy]
+) -> list[Finding]:
+    """The rank comparison's findings. Errors where the event's tie-breaks are known (the
+    file's ``202``/``212``, or ``--tiebreaks``), and then the fix, our ranks in columns
+    86-89 for every player whose rank differs; warnings where they are the defaults, which
+    need not be the event's. Ranks never filled (or the starting ranks) are a warning."""
+    if not items:
+        return []
+    t = event.tournament
+    standings = event.standings
+    known = not standings.tiebreaks.source.startswith("default")
+    first, last = PLAYER_COLUMNS["rank"]
+    edits = {
+        s.player.start_no: e
+        for s in standings.standings
+        if (e := _field_edit(lines, s.player.line_no, "rank", str(s.rank))) is not None
+    }
+    listed = {d.start_no for d in items if d.start_no is not None}
+    tiebreaks = ",".join(standings.tiebreaks.descriptors)
+    out: list[Finding] = []
+    spare_given = False
+    for d in items:
+        placeholder = d.message in (PLACEHOLDER_NONE, PLACEHOLDER_START)
+        severity: Severity = "error" if known and not placeholder else "warning"
+        if d.start_no is not None:
+            own = (edits[d.start_no],) if known and d.start_no in edits else ()
+            rank = next(s.rank for s in standings.standings if s.player.start_no == d.start_no)
+            fix = (
+                f"write {rank}"
+                if known
+                else f"write {rank} if the event's tie-breaks are {tiebreaks} (the defaults; "
+                "--tiebreaks gives the event's)"
+            )
+            out.append(
+                Finding(
+                    severity,
+                    "rank",
+                    d.message,
+                    t.source,
+                    d.line_no,
+                    _columns(first, last),
+                    fix,
+                    own,
+                )
+            )
+            continue
+        spare = (
+            ()
+            if spare_given or not known
+            else tuple(e for n, e in edits.items() if n not in listed)
+        )
+        spare_given = spare_given or bool(spare)
+        fix = (
+            f"write the ranks by {tiebreaks} ({standings.tiebreaks.source}) in columns 86-89"
+            if known
+            else "give the event's tie-breaks (--tiebreaks) to have --fix write the ranks "
+            f"(the defaults, {tiebreaks}, need not be the event's)"
+        )
+        message = "ranks never filled: " + d.message if placeholder else d.message
+        out.append(Finding(severity, "rank", message, t.source, None, "", fix, spare))
+    return out
+
+
+def _layout(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
+    """The layout checks of the module's documentation."""
+    return [
+        *_round_count(event, lines),
+        *_bye_codes(event),
+        *_record_order(event.tournament, lines),
+    ]
+
+
+def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
+    """Rounds after the event's last, fewer rounds than it has, ``132`` dates for another
+    number of rounds."""
+    t = event.tournament
+    planned = event.planned_rounds
+    out: list[Finding] = []
+    source_record = "142" if any(r.code == "142" for r in t.extra_records) else "XXR"
+    if planned is not None and t.num_rounds > planned:
+        extra = range(planned + 1, t.num_rounds + 1)
+        empty = all(
+            p.round(r).opponent is None and p.round(r).points == 0 for p in t.players for r in extra
+        )
+        (cut, _), _, _ = round_columns(planned + 1)
+        edits = tuple(
+            Edit(p.line_no, cut - 2, len(lines.line(p.line_no)), "")
+            for p in t.players
+            if len(lines.line(p.line_no).rstrip(" ")) >= cut
+        )
+        who = [p for p in t.players if len(lines.line(p.line_no).rstrip(" ")) >= cut]
+        span = f"{cut}-{max((len(lines.line(p.line_no)) for p in who), default=cut)}"
+        rounds = f"round {planned + 1}" if len(extra) == 1 else f"rounds {extra[0]}-{extra[-1]}"
+        message = (
+            f"{rounds} written, but the event has {planned} rounds ({source_record}), on "
+            f"{len(who)} player line{'s' if len(who) > 1 else ''}"
+        )
+        if empty:
+            out.append(
+                Finding(
+                    "error",
+                    "superfluous_round",
+                    message + ": no game was played and no one scored in it",
+                    t.source,
+                    who[0].line_no if who else None,
+                    span,
+                    f"cut the lines after round {planned}",
+                    edits,
+                )
+            )
+        else:
+            out.append(
+                Finding(
+                    "error",
+                    "superfluous_round",
+                    message + ", with games or points",
+                    t.source,
+                    who[0].line_no if who else None,
+                    span,
+                    f"correct {source_record} or the rounds",
+                )
+            )
+    if planned is not None and t.num_rounds < planned:
+        out.append(
+            Finding(
+                "warning",
+                "missing_rounds",
+                f"the file writes {t.num_rounds} rounds, the event has {planned} "
+                f"({source_record}): a file for rating holds every round",
+                t.source,
+                lines.first_line(source_record),
+                fix="complete the rounds, or correct the number of rounds",
+            )
+        )
+    dates = len(t.round_dates_text)
+    if dates and dates != t.num_rounds:
+        out.append(
+            Finding(
+                "warning",
+                "missing_rounds",
+                f"132 gives {dates} round dates, the file writes {t.num_rounds} rounds",
+                t.source,
+                lines.first_line("132"),
+                fix="one date per round, aligned with the rounds' columns",
+            )
+        )
+    return out
+
+
+def _bye_codes(event: AnalysedEvent) -> list[Finding]:
+    """Each ``F`` of a lichess export: lichess grants no full-point bye, so its ``F`` is the
+    bye the pairing allocated, which TRF16 writes ``U``. In another file an ``F`` is the
+    arbiter's bye, and nothing in the file says otherwise."""
+    t = event.tournament
+    if _LICHESS not in f"{t.city} {t.chief_arbiter}".lower():
+        return []
+    out: list[Finding] = []
+    for p in t.players:
+        for e in p.rounds:
+            if e.outcome is not Outcome.FULL_BYE:
+                continue
+            _, _, r_col = round_columns(e.round)
+            out.append(
+                Finding(
+                    "warning",
+                    "bye_code",
+                    f"no. {p.start_no} ({p.name}), round {e.round}: the bye is written F (a "
+                    "full-point bye the arbiter grants), but lichess grants none: it is the "
+                    "bye the pairing allocated, U",
+                    t.source,
+                    p.line_no,
+                    str(r_col),
+                    "write U",
+                    (Edit(p.line_no, r_col, r_col, "U"),),
+                )
+            )
+    return out
+
+
+def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
+    """Event records (``012`` ... ``132``) after the first player line; player lines out of
+    starting-rank order."""
+    out: list[Finding] = []
+    if not t.players:
+        return out
+    first_player = min(p.line_no for p in t.players)
+    late = [
+        (n, line[:3])
+        for n, line in enumerate(lines.lines, start=1)
+        if n > first_player and line[:3] in _EVENT_CODES
+    ]
+    if late:
+        n, code = late[0]
+        out.append(
+            Finding(
+                "warning",
+                "record_order",
+                f"event record {code} after the player lines (line {first_player} is the "
+                f"first; {len(late)} such record{'s' if len(late) > 1 else ''} in all)",
+                t.source,
+                n,
+                "1-3",
+                "write the event records (012-132) before the 001 lines",
+            )
+        )
+    back = [
+        p for prev, p in zip(t.players, t.players[1:], strict=False) if p.start_no < prev.start_no
+    ]
+    if back:
+        p = back[0]
+        out.append(
+            Finding(
+                "warning",
+                "record_order",
+                f"player lines out of starting-rank order: no. {p.start_no} comes after a "
+                f"higher number ({len(back)} place{'s' if len(back) > 1 else ''} in all)",
+                t.source,
+                p.line_no,
+                "5-8",
+                "write the 001 lines in starting-rank order",
+            )
+        )
+    return out
+
+
+_EVENT_CODES = frozenset(f"{n:02d}2" for n in range(1, 14))
+"""TRF16's event records, ``012`` to ``132``."""
+
+
+def fixed_lines(lines: TrfLines, findings: Sequence[Finding]) -> tuple[TrfLines, list[Finding]]:
+    """*lines* with every certain fix of *findings* made, and the findings fixed."""
+    fixed = [f for f in findings if f.edits]
+    return lines.with_edits(e for f in fixed for e in f.edits), fixed
