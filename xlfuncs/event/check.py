@@ -42,24 +42,10 @@ __all__ = ["Finding", "Severity", "check_event", "fixed_lines"]
 Severity = Literal["error", "warning", "note"]
 """How much a finding matters: see the module's documentation."""
 
-_ERRORS = frozenset(
-    {
-        "player_count",
-        "rated_count",
-        "points",
-        "unknown_opponent",
-        "self_pairing",
-        "not_mirrored",
-        "results_not_complementary",
-        "same_colour",
-        "bye_with_opponent",
-        "result_without_opponent",
-        "no_result",
-        "duplicate_fide_id",
-    }
-)
-"""The kinds of :func:`~xlfuncs.trf.check_tournament` that are errors; the others (an event
-record written twice) are warnings; ranks depend on where the tie-breaks come from."""
+_WARNING_KINDS = frozenset({"repeated_record"})
+"""The kinds of :func:`~xlfuncs.trf.check_tournament` that are warnings (an event record written
+twice: the first is read); every other kind is an error, but the ranks, whose severity depends
+on where the tie-breaks come from."""
 
 _NOTES = ("rules: ", "the event (", "the event ran from ", "tie-breaks: ", "record 299", "K file:")
 """How the reading's warnings that say what it chose (not what the file lacks) begin: notes."""
@@ -143,7 +129,7 @@ def _discrepancies(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
         if d.kind == "rank":
             rank_items.append(d)
             continue
-        severity: Severity = "error" if d.kind in _ERRORS else "warning"
+        severity: Severity = "warning" if d.kind in _WARNING_KINDS else "error"
         columns, fix = "", ""
         edits: tuple[Edit, ...] = ()
         if d.round is not None:
