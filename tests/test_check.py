@@ -218,3 +218,14 @@ def test_fix_outputs_follow_the_rules(capsys: pytest.CaptureFixture[str], tmp_pa
     assert "exists: give --force" in err
     assert run(capsys, "check", str(path), "--fix", "-o", str(out_path), "--force")[0] == 4
     assert out_path.read_bytes() == LICHESS.read_bytes()  # nothing certain to fix
+
+
+def test_a_file_written_mid_event_misses_rounds(capsys: pytest.CaptureFixture[str]) -> None:
+    # Held's 9-round exercise cut after round 4, byes entered for round 5, XXR 9 kept.
+    code, out, _ = run(capsys, "check", str(DATA / "trf" / "held_swiss_after_4_of_9.trf"))
+    assert (
+        "held_swiss_after_4_of_9.trf, line 5: warning: the file writes 5 rounds, the event has "
+        "9 (XXR): a file for rating holds every round" in out
+    )
+    assert "note: tie-breaks: no game was played in round 5 yet" in out  # said, not counted
+    assert code == 4

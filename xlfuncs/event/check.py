@@ -257,7 +257,8 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
     t = event.tournament
     planned = event.planned_rounds
     out: list[Finding] = []
-    source_record = "142" if any(r.code == "142" for r in t.extra_records) else "XXR"
+    given = {r.code: r.text[3:].strip() for r in reversed(t.extra_records)}  # the first of each
+    source_record = "142" if given.get("142") == str(planned) else "XXR"
     if planned is not None and t.num_rounds > planned:
         extra = range(planned + 1, t.num_rounds + 1)
         empty = all(
