@@ -229,3 +229,24 @@ def test_a_file_written_mid_event_misses_rounds(capsys: pytest.CaptureFixture[st
     )
     assert "note: tie-breaks: no game was played in round 5 yet" in out  # said, not counted
     assert code == 4
+
+
+def test_trf2026_records_that_disagree(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _mutated(
+        tmp_path,
+        EVERY,
+        ("212 PTS,BH/C1,BH,SB\n", "212 PTS,BH,BH/C1,SB\n"),
+        ("142 3\n", "142 3\nXXR 4\n"),
+    )
+    code, out, _ = run(capsys, "check", str(path))
+    assert (
+        "every-record.trf, line 23: warning: 212 lists the tie-breaks PTS,BH,BH/C1,SB, 202 "
+        "(line 22) BH/C1,BH,SB: 202's are used" in out
+    )
+    assert "every-record.trf, line 16: warning: XXR gives 4 rounds, 142 (line 15) 3" in out
+    assert code == 4
+
+
+def test_a_warning_of_the_reading_names_its_line(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "check", str(EVERY))
+    assert "every-record.trf, line 42: note: record 299, line 42: no. 6 -1.0 point" in out

@@ -14,7 +14,9 @@ it; and the file's layout against TRF16 and TRF-2026, which nothing else reads:
 * ``bye_code``: a full-point bye (``F``) in a lichess export, which grants none: the bye
   the pairing allocated, which TRF16 writes ``U`` (lichess wrote ``F`` for it);
 * ``record_order``: an event record after the player lines, player lines out of
-  starting-rank order.
+  starting-rank order;
+* ``records_disagree``: TRF-2026's ``202`` and ``212`` listing other tie-breaks, ``142``
+  and ``XXR`` other numbers of rounds.
 
 Severity follows FIDE's checker: an *error* is what a rating officer's upload would refuse
 (points that do not sum, pairings that do not mirror, ranks that are not the event's, wrong
@@ -25,15 +27,17 @@ changes no exit status.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from ..core.results import Outcome
 from ..text_output import points_text
-from ..trf import Discrepancy, Tournament, round_columns
+from ..trf import Discrepancy, ExtraRecord, Tournament, round_columns
 from ..trf.parser import PLAYER_COLUMNS
 from ..trf.standings import PLACEHOLDER_NONE, PLACEHOLDER_START
+from ..trf.tiebreak_list import record_codes
 from ..trf.writer import Edit, TrfLines
 from .analyse import AnalysedEvent
 
@@ -49,6 +53,10 @@ on where the tie-breaks come from."""
 
 _NOTES = ("rules: ", "the event (", "the event ran from ", "tie-breaks: ", "record 299", "K file:")
 """How the reading's warnings that say what it chose (not what the file lacks) begin: notes."""
+
+_NAMED_LINE = re.compile(r"(?:record \w{3}|no\. \d+ \(.*?\)), line (\d+)[:,]")
+"""How a warning of the reading that concerns one line names it (``record 240, line 12:``,
+``no. 4 (Name), line 9:``): the finding's line."""
 
 _LICHESS = "lichess.org"
 """What the ``022``/``102`` records of a lichess export name."""
@@ -115,7 +123,9 @@ def check_event(event: AnalysedEvent, lines: TrfLines) -> tuple[Finding, ...]:
     found += _layout(event, lines)
     for text in event.warnings:
         severity: Severity = "note" if text.startswith(_NOTES) else "warning"
-        found.append(Finding(severity, "reading", text, t.source))
+        named = _NAMED_LINE.match(text)
+        line_no = int(named[1]) if named else None
+        found.append(Finding(severity, "reading", text, t.source, line_no))
     order = {"error": 0, "warning": 1, "note": 2}
     return tuple(sorted(found, key=lambda f: (order[f.severity], f.line_no or 0)))
 
@@ -196,6 +206,7 @@ def _rank_findings(
         for s in standings.standings
         if (e := _field_edit(lines, s.player.line_no, "rank", str(s.rank))) is not None
     }
+    ours = {s.player.start_no: s.rank for s in standings.standings}
     listed = {d.start_no for d in items if d.start_no is not None}
     tiebreaks = ",".join(standings.tiebreaks.descriptors)
     out: list[Finding] = []
@@ -205,7 +216,7 @@ def _rank_findings(
         severity: Severity = "error" if known and not placeholder else "warning"
         if d.start_no is not None:
             own = (edits[d.start_no],) if known and d.start_no in edits else ()
-            rank = next(s.rank for s in standings.standings if s.player.start_no == d.start_no)
+            rank = ours[d.start_no]
             fix = (
                 f"write {rank}"
                 if known
@@ -248,6 +259,7 @@ def _layout(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
         *_round_count(event, lines),
         *_bye_codes(event),
         *_record_order(event.tournament, lines),
+        *_records_agree(event.tournament),
     ]
 
 
@@ -400,6 +412,49 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
                 p.line_no,
                 "5-8",
                 "write the 001 lines in starting-rank order",
+            )
+        )
+    return out
+
+
+def _records_agree(t: Tournament) -> list[Finding]:
+    """TRF-2026's records that say one thing twice, against each other: ``202`` and ``212``
+    (the tie-breaks; ``202`` is read), ``142`` and the pairing programs' ``XXR`` (the number
+    of rounds; ``142`` is read)."""
+    first: dict[str, ExtraRecord] = {}
+    for r in t.extra_records:
+        first.setdefault(r.code, r)
+    out: list[Finding] = []
+    lists = {
+        code: [c.upper() for c, _, _ in record_codes(first[code])]
+        for code in ("202", "212")
+        if code in first
+    }
+    if len(lists) == 2:
+        without = lists["212"][1:] if lists["212"][:1] == ["PTS"] else lists["212"]
+        if lists["202"] != without:
+            out.append(
+                Finding(
+                    "warning",
+                    "records_disagree",
+                    f"212 lists the tie-breaks {','.join(lists['212'])}, 202 (line "
+                    f"{first['202'].line_no}) {','.join(lists['202'])}: 202's are used",
+                    t.source,
+                    first["212"].line_no,
+                    fix="one list in both (212: PTS, then 202's)",
+                )
+            )
+    rounds = {code: first[code].text[3:].strip() for code in ("142", "XXR") if code in first}
+    if len(rounds) == 2 and rounds["142"] != rounds["XXR"]:
+        out.append(
+            Finding(
+                "warning",
+                "records_disagree",
+                f"XXR gives {rounds['XXR']} rounds, 142 (line {first['142'].line_no}) "
+                f"{rounds['142']}: 142's are used",
+                t.source,
+                first["XXR"].line_no,
+                fix="the event's number of rounds in both",
             )
         )
     return out
