@@ -250,3 +250,18 @@ def test_trf2026_records_that_disagree(capsys: pytest.CaptureFixture[str], tmp_p
 def test_a_warning_of_the_reading_names_its_line(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "check", str(EVERY))
     assert "every-record.trf, line 42: note: record 299, line 42: no. 6 -1.0 point" in out
+
+
+def test_dates_out_of_order(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _mutated(tmp_path, EVERY, ("052 2026/03/15\n", "052 2026/03/13\n"))
+    code, out, _ = run(capsys, "check", str(path))
+    assert (
+        "every-record.trf, line 6: warning: the end date (052) 2026-03-13 is before the start "
+        "date (042) 2026-03-14" in out
+    )
+    # 132: 26/03/14 26/03/14 26/03/15, each in its round's columns
+    assert (
+        "line 14, columns 92-99: warning: round 1's date (132) 2026-03-14 is after the end" in out
+    )
+    assert "line 14, columns 112-119: warning: round 3's date (132) 2026-03-15 is after" in out
+    assert code == 4

@@ -931,3 +931,11 @@ def test_one_bad_byte_in_utf8_text_is_named_not_read_as_another_encoding() -> No
     # a Windows-1252 file, with no UTF-8 character at all, is still read as one
     t = parse_trf_bytes(data.decode("utf-8", "replace").encode("cp1252", "replace"))
     assert t.encoding == "cp1252"
+
+
+def test_round_dates_one_column_right_or_of_ten_characters() -> None:
+    # Sharly Chess writes each date from column 93 (tests/data/trf2026/sharly-trf-import-test.trf)
+    sharly = parse_trf("132" + " " * 89 + "25/09/13  25/09/14")
+    assert sharly.round_dates == (date(2025, 9, 13), date(2025, 9, 14))
+    long = parse_trf("132" + " " * 88 + "2025/09/132025/09/14")
+    assert long.round_dates_text == ("2025/09/13", "2025/09/14")

@@ -16,7 +16,9 @@ it; and the file's layout against TRF16 and TRF-2026, which nothing else reads:
 * ``record_order``: an event record after the player lines, player lines out of
   starting-rank order;
 * ``records_disagree``: TRF-2026's ``202`` and ``212`` listing other tie-breaks, ``142``
-  and ``XXR`` other numbers of rounds.
+  and ``XXR`` other numbers of rounds;
+* ``dates``: the end (``052``) before the start (``042``), a round's date (``132``) outside
+  them or before the round before it.
 
 Severity follows FIDE's checker: an *error* is what a rating officer's upload would refuse
 (points that do not sum, pairings that do not mirror, ranks that are not the event's, wrong
@@ -260,6 +262,7 @@ def _layout(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
         *_bye_codes(event),
         *_record_order(event.tournament, lines),
         *_records_agree(event.tournament),
+        *_dates(event.tournament, lines),
     ]
 
 
@@ -457,6 +460,54 @@ def _records_agree(t: Tournament) -> list[Finding]:
                 fix="the event's number of rounds in both",
             )
         )
+    return out
+
+
+def _dates(t: Tournament, lines: TrfLines) -> list[Finding]:
+    """The event's dates against each other: ``052`` before ``042``; a round's date (``132``)
+    before the start, after the end, or before the round before it."""
+    out: list[Finding] = []
+    start, end = t.start_date, t.end_date
+    if start is not None and end is not None and end < start:
+        out.append(
+            Finding(
+                "warning",
+                "dates",
+                f"the end date (052) {end.isoformat()} is before the start date (042) "
+                f"{start.isoformat()}",
+                t.source,
+                lines.first_line("052"),
+                fix="correct 042 or 052",
+            )
+        )
+    line_132 = lines.first_line("132")
+    before = None
+    for r, day in enumerate(t.round_dates, start=1):
+        if day is None:
+            continue
+        (first, _), _, _ = round_columns(r)
+        wrong = (
+            "before the start (042)"
+            if start is not None and day < start
+            else "after the end (052)"
+            if end is not None and day > end
+            else f"before round {r - 1}'s"
+            if before is not None and day < before
+            else ""
+        )
+        if wrong:
+            out.append(
+                Finding(
+                    "warning",
+                    "dates",
+                    f"round {r}'s date (132) {day.isoformat()} is {wrong}",
+                    t.source,
+                    line_132,
+                    _columns(first, first + 7) if len(t.round_dates_text) else "",
+                    fix="correct the round's date",
+                )
+            )
+        before = day
     return out
 
 

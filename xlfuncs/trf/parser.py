@@ -924,14 +924,16 @@ def _blank_round(r: int) -> RoundEntry:
 def _round_dates(text: str) -> tuple[str, ...]:
     """Split a ``132`` line into one text per round.
 
-    Programs align the dates with the rounds' columns (round 1 at column 92). A line that
-    has text before column 92 is split at blanks instead.
+    Programs align the dates with the rounds' columns (round 1 at column 92): each round's
+    date is read from its ten columns (92-101 for round 1), so that a date one column to the
+    right (93-100, as Sharly Chess writes them) or of ten characters (``2025/09/13``) is read
+    whole. A line that has text before column 92 is split at blanks instead.
     """
     if len(text) >= _ROUNDS_START and text[4 : _ROUNDS_START - 1].strip() == "":
         out: list[str] = []
         col = _ROUNDS_START
         while col <= len(text):
-            out.append(text[col - 1 : col - 1 + 8].strip())
+            out.append(text[col - 1 : col - 1 + _ROUND_WIDTH].strip())
             col += _ROUND_WIDTH
         while out and out[-1] == "":
             out.pop()
