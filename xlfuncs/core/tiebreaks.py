@@ -32,8 +32,8 @@ from __future__ import annotations
 import bisect
 import datetime as _dt
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Final, cast
@@ -331,6 +331,9 @@ class TiebreakTable:
     notes: tuple[str, ...] = ()
     """What the reader should know: an event older than the 2023 text, ratings undefined
     because a player is unrated..."""
+    engine: _Event | None = field(default=None, repr=False, compare=False)
+    """The crosstable as the engine read it, kept so that one player's working can be
+    derived from the same parts when asked (:mod:`~xlfuncs.core.tiebreak_working`)."""
 
     def column(self, descriptor: str | Descriptor) -> tuple[Value, ...]:
         """Every player's value of one descriptor (as given to :func:`tiebreaks`)."""
@@ -499,6 +502,87 @@ def _round(
     )
 
 
+_Part = tuple[bool, int, int, int, int | None, str]
+"""One contribution to a Buchholz-type tie-break: (a voluntary unplayed round, the score
+counted, the value added (for ``SB`` the score times the points), the round, the opponent's
+index or ``None``, where the score comes from: :data:`OPPONENT`, :data:`DUMMY`,
+:data:`CAPPED_OPPONENT`, :data:`CAPPED_HALF`). Scores in the event's units."""
+
+_RatedGame = tuple[int, int, int, int]
+"""A game as the rating tie-breaks count it: (round, opponent's index, the opponent's
+rating, half points scored)."""
+
+OPPONENT: Final = "opponent"
+"""A contribution from the opponent's adjusted score (a game played or counted as played)."""
+DUMMY: Final = "dummy"
+"""From the dummy opponent of an own unplayed round: the player's own score (C.07 16.2)."""
+CAPPED_OPPONENT: Final = "capped at the opponent"
+"""The dummy's score capped at the forfeiting opponent's adjusted score (16.4.1, 2026)."""
+CAPPED_HALF: Final = "capped at half the rounds"
+"""The dummy's score capped at a draw a round, without an opponent (16.4.2, 2026)."""
+CUT_LEAST: Final = "least"
+"""Cut as the least significant value (``/Cn``, ``/Mn``: C.07 14.1, 14.2)."""
+CUT_UNPLAYED: Final = "unplayed"
+"""Cut first as a voluntary unplayed round's contribution (C.07 16)."""
+CUT_MOST: Final = "most"
+"""Cut as the most significant value (``/Mn``: C.07 14.2)."""
+
+
+def cut(parts: list[_Part], low: int, high: int) -> list[tuple[_Part, str]]:
+    """Remove from *parts* the *low* least significant values and then the *high* most
+    significant (``/Cn``, ``/Mn``), and return those removed with why (:data:`CUT_LEAST`,
+    :data:`CUT_UNPLAYED`, :data:`CUT_MOST`). A voluntary unplayed round's contribution is
+    cut before a lower played one, unless that one's contribution is smaller still."""
+    removed: list[tuple[_Part, str]] = []
+    for _ in range(low):
+        if not parts:
+            break
+        least = min(parts, key=lambda p: (p[1], p[2]))
+        why = CUT_LEAST
+        vurs = [p for p in parts if p[0]]
+        if vurs:
+            least_vur = min(vurs, key=lambda p: (p[2], p[1]))
+            if not least[2] > least_vur[2]:
+                least = least_vur
+                why = CUT_UNPLAYED
+        parts.remove(least)
+        removed.append((least, why))
+    for _ in range(high):
+        if not parts:
+            break
+        most = max(parts, key=lambda p: (p[1], p[2]))
+        parts.remove(most)
+        removed.append((most, CUT_MOST))
+    return removed
+
+
+def aro_of(ratings: Sequence[int], score: Fraction) -> Value:
+    """``ARO`` of the ratings counted: their average, rounded half up (C.07 10.1)."""
+    return round_half_up(Fraction(sum(ratings), len(ratings))) if ratings else None
+
+
+def tpr_of(ratings: Sequence[int], score: Fraction) -> Value:
+    """``TPR``: ARO + dp of the fraction scored (table 8.1(a), C.07 10.2)."""
+    if not ratings:
+        return None
+    ra = round_half_up(Fraction(sum(ratings), len(ratings)))
+    return ra + dp_hundredths(percent_hundredths(score / len(ratings)))
+
+
+def ptp_of(ratings: Sequence[int], score: Fraction) -> Value:
+    """``PTP`` (C.07 10.3): :func:`~xlfuncs.core.performance.rp_ptp`."""
+    return rp_ptp(list(ratings), score) if ratings else None
+
+
+def average_of(values: Sequence[Value], whole: bool) -> Value:
+    """The average of *values* (``APRO``, ``APPO``, ``AOB``), rounded half up to a whole
+    number when *whole*; ``None`` when there is none."""
+    if not values:
+        return None
+    avg = Fraction(sum(cast(Sequence[int], values)), len(values))
+    return round_half_up(avg) if whole else avg
+
+
 class _Event:
     """The crosstable read once for every tie-break."""
 
@@ -551,6 +635,9 @@ class _Event:
         self.lna = [
             max((r + 1 for r, x in enumerate(row) if not x.vur), default=0) for row in self.rows
         ]
+        self.tied_before: dict[int, list[int]] = {}
+        """By the index of a ``DE`` among the descriptors: the ranks by every key before it,
+        whose equal ranks are the groups it separates."""
         self.memo: dict[Descriptor, list[Value]] = {}
         """The columns worked out (APRO, APPO and AOB reuse TPR, PTP and BH)."""
         self.lmp = [
@@ -571,107 +658,141 @@ class _Event:
 
     # --- Buchholz family (C.07 8, 9, 16) ---
 
-    def adjusted(self, fore: bool) -> tuple[list[int], list[int]]:
-        """Each player's score as an opponent's Buchholz sees it (16.3: voluntary unplayed
-        rounds after the last one played count as draws, in a Swiss), and their own score
-        for the dummy opponent of their own unplayed rounds; for Fore Buchholz, the last
-        round counts as a draw. In the event's units."""
-        rr = self.rr
-        no_opp = 0 if rr else self.draw_u
+    def adjusted_one(self, i: int, fore: bool) -> tuple[int, int, tuple[int, ...], int]:
+        """Player *i*'s score as an opponent's Buchholz sees it, their own score for the
+        dummy opponent of their own unplayed rounds, the rounds the first counts otherwise
+        (16.3: in a Swiss, the voluntary unplayed rounds after the last round not voluntarily
+        unplayed count as draws; in a round robin, rounds without an opponent as nothing),
+        and, for Fore Buchholz of a player who met an opponent in the last round, what
+        counting that game as a draw changes (C.07 8; 0 else). In the event's units."""
+        row = self.rows[i]
         last = self.final  # the event's last round: not played yet mid-event
+        lna = self.lna[i]
+        is_fore = fore and self.lmp[i] == last
+        if is_fore:
+            lna = last
+        replaced = tuple(r for r in range(lna + 1, len(row) + 1) if row[r - 1].opponent is None)
+        mine = self.halves[i]
+        total = mine
+        if replaced:
+            no_opp = 0 if self.rr else self.draw_u
+            total += sum(no_opp - row[r - 1].h for r in replaced)
+        shift = 0
+        if is_fore and 0 < last <= len(row) and row[last - 1].opponent is not None:
+            shift = self.draw_u - row[last - 1].h
+        return total + shift, mine + shift, replaced, shift
+
+    def adjusted(self, fore: bool) -> tuple[list[int], list[int]]:
+        """Every player's adjusted and own score (:meth:`adjusted_one`)."""
         abh: list[int] = []
         own: list[int] = []
-        for i, row in enumerate(self.rows):
-            lna = self.lna[i]
-            is_fore = fore and self.lmp[i] == last
-            if is_fore:
-                lna = last
-            total = 0
-            for r, x in enumerate(row, start=1):
-                total += x.h if (r <= lna or x.opponent is not None) else no_opp
-            mine = self.halves[i]
-            if is_fore and 0 < last <= len(row) and row[last - 1].opponent is not None:
-                shift = self.draw_u - row[last - 1].h
-                total += shift
-                mine += shift
+        for i in range(self.n):
+            total, mine, _, _ = self.adjusted_one(i, fore)
             abh.append(total)
             own.append(mine)
         return abh, own
 
-    def buchholz(self, d: Descriptor, sb: bool, fore: bool) -> list[Value]:
-        abh, own = self.adjusted(fore)
+    def buchholz_parts(
+        self,
+        i: int,
+        d: Descriptor,
+        abh: Sequence[int] | Mapping[int, int],
+        own: Sequence[int] | Mapping[int, int],
+        sb: bool,
+        fore: bool,
+    ) -> list[_Part]:
+        """Player *i*'s contributions to ``BH``, ``FB`` or ``SB`` (*sb*) before any cut, one
+        per round counted: the opponent's adjusted score (a game played, or counted as
+        played: ``/P``, a round robin, Fore Buchholz's last round), else, in a Swiss, the
+        dummy opponent of an own unplayed round, scoring the player's own score (16.2),
+        capped in the 2026 text (16.4.1, 16.4.2); for ``SB`` times the points scored. *abh*
+        and *own*: the scores of :meth:`adjusted`, by player index (of the player and their
+        opponents at least)."""
         rr = self.rr
         as_played = rr or d.as_played
         caps = self.edition.caps_unplayed
+        cap_no_opp = self.rounds * self.draw_u  # a draw a round
+        parts: list[_Part] = []
+        for r, x in enumerate(self.rows[i], start=1):
+            opp = x.opponent
+            vur = x.vur
+            if (as_played or (fore and r == self.final) or x.played) and opp is not None:
+                vur = False
+                score = abh[opp]
+                kind = OPPONENT
+            elif not rr:
+                score = own[i]
+                kind = DUMMY
+                if caps:
+                    cap = abh[opp] if opp is not None else cap_no_opp
+                    if cap < score:
+                        score = cap
+                        kind = CAPPED_OPPONENT if opp is not None else CAPPED_HALF
+            else:  # a round robin's round without an opponent adds nothing
+                continue
+            parts.append((vur, score, score * x.h if sb else score, r, opp, kind))
+        return parts
+
+    def buchholz(self, d: Descriptor, sb: bool, fore: bool) -> list[Value]:
+        abh, own = self.adjusted(fore)
         last = self.rounds
-        cap_no_opp = last * self.draw_u  # a draw a round
         low = min(d.cut, last)
         high = min(d.cut_high, last - low)
+        unit = self.unit
+        denominator = unit * unit if sb else unit
         out: list[Value] = []
-        for i, row in enumerate(self.rows):
-            parts: list[tuple[bool, int, int]] = []  # (vur, opponent's score, value)
-            for r, x in enumerate(row, start=1):
-                opp = x.opponent
-                vur = x.vur
-                if (as_played or (fore and r == self.final) or x.played) and opp is not None:
-                    vur = False
-                    score = abh[opp]
-                elif not rr:
-                    score = own[i]
-                    if caps:
-                        score = min(score, abh[opp]) if opp is not None else min(score, cap_no_opp)
-                else:
-                    score = 0
-                if opp is not None or not rr:
-                    parts.append((vur, score, score * x.h if sb else score))
-            for _ in range(low):
-                if not parts:
-                    break
-                least = min(parts, key=lambda p: (p[1], p[2]))
-                vurs = [p for p in parts if p[0]]
-                if vurs:
-                    least_vur = min(vurs, key=lambda p: (p[2], p[1]))
-                    if not least[2] > least_vur[2]:
-                        least = least_vur
-                parts.remove(least)
-            for _ in range(high):
-                if not parts:
-                    break
-                parts.remove(max(parts, key=lambda p: (p[1], p[2])))
-            unit = self.unit
-            out.append(Fraction(sum(p[2] for p in parts), unit * unit if sb else unit))
+        for i in range(self.n):
+            parts = self.buchholz_parts(i, d, abh, own, sb, fore)
+            if low or high:
+                cut(parts, low, high)
+            out.append(Fraction(sum(p[2] for p in parts), denominator))
         return out
 
     # --- other point-based (C.07 7.5, 9.2) ---
 
-    def progressive(self, d: Descriptor) -> list[Value]:
-        out: list[Value] = []
-        for row in self.rows:
-            so_far = total = 0
-            for r, x in enumerate(row, start=1):
-                so_far += x.h
-                if r > d.cut:
-                    total += so_far
-            out.append(Fraction(total, self.unit))
+    def progressive_parts(self, i: int, d: Descriptor) -> list[tuple[int, int, bool]]:
+        """Player *i*'s running score after each round (in the event's units), and whether
+        it counts: ``/Cn`` leaves out the first *n* rounds."""
+        out: list[tuple[int, int, bool]] = []
+        so_far = 0
+        for r, x in enumerate(self.rows[i], start=1):
+            so_far += x.h
+            out.append((r, so_far, r > d.cut))
         return out
 
-    def koya(self, d: Descriptor) -> list[Value]:
-        """Points scored against the opponents with half the possible points or more (C.07
-        9.2); ``/L+n``, ``/L-n``: that limit raised or lowered by *n* half points (14.5)."""
+    def progressive(self, d: Descriptor) -> list[Value]:
+        return [
+            Fraction(sum(s for _, s, counted in self.progressive_parts(i, d) if counted), self.unit)
+            for i in range(self.n)
+        ]
+
+    def koya_limit(self, d: Descriptor) -> int:
+        """Twice Koya's limit (half the most points possible, C.07 9.2), in the event's
+        units; ``/L+n``, ``/L-n`` raise or lower it by *n* half points (14.5)."""
         games = self.rounds
         if self.rr:
             if self.n and games % self.n == 0:
                 games -= games // self.n
             games -= sum(1 for m in self.lmp if m == 0)
-        # twice half the most points possible, in the event's units; /L+n, /L-n: n half points
-        limit = games * self.win_u + d.limit * self.unit
+        return games * self.win_u + d.limit * self.unit
+
+    def koya_parts(self, i: int, limit: int) -> list[tuple[int, int, int]]:
+        """The rounds of player *i* that Koya counts: (round, opponent, points), against the
+        opponents whose score reaches the limit (:meth:`koya_limit`)."""
         halves = self.halves
         return [
-            Fraction(
-                sum(x.h for x in row if x.opponent is not None and 2 * halves[x.opponent] >= limit),
-                self.unit,
-            )
-            for row in self.rows
+            (r, x.opponent, x.h)
+            for r, x in enumerate(self.rows[i], start=1)
+            if x.opponent is not None and 2 * halves[x.opponent] >= limit
+        ]
+
+    def koya(self, d: Descriptor) -> list[Value]:
+        """Points scored against the opponents with half the possible points or more (C.07
+        9.2); ``/L+n``, ``/L-n``: that limit raised or lowered by *n* half points (14.5)."""
+        limit = self.koya_limit(d)
+        return [
+            Fraction(sum(h for _, _, h in self.koya_parts(i, limit)), self.unit)
+            for i in range(self.n)
         ]
 
     # --- ratings (C.07 10) ---
@@ -686,50 +807,51 @@ class _Event:
             return None
         return [r if r is not None else unrated for r in self.own_ratings]
 
+    def rating_parts(
+        self, i: int, d: Descriptor
+    ) -> tuple[list[_RatedGame], list[tuple[_RatedGame, str]]] | None:
+        """Player *i*'s games over the board as the rating tie-breaks count them, lowest
+        rating first: (round, opponent, the opponent's rating, half points scored), those
+        counted and those a cut removed (``/Cn``: the lowest ratings, ``/Mn`` the lowest
+        and the highest), with why; ``None`` when the ratings are undefined
+        (:meth:`ratings`)."""
+        ratings = self.ratings(d)
+        if ratings is None:
+            return None
+        games: list[_RatedGame] = []
+        for r, x in enumerate(self.rows[i], start=1):
+            if x.rated_h is not None and x.opponent is not None:
+                rating = ratings[x.opponent]
+                if rating is not None:
+                    games.append((r, x.opponent, rating, x.rated_h))
+        games.sort(key=lambda g: g[2])
+        low = min(d.cut, self.rounds)
+        high = min(d.cut_high, self.rounds - low)
+        removed = [(g, CUT_LEAST) for g in games[:low]]
+        kept = games[low:]
+        if high:
+            top = kept[len(kept) - high :] if high < len(kept) else kept
+            removed += [(g, CUT_MOST) for g in top]
+            kept = kept[: len(kept) - high] if high < len(kept) else []
+        return kept, removed
+
     def rating_games(self, i: int, d: Descriptor) -> tuple[list[int], Fraction]:
         """The opponents' ratings in player *i*'s games over the board, cuts applied, and the
         points scored in them (none when the ratings are undefined: :meth:`ratings`)."""
-        ratings = self.ratings(d)
-        if ratings is None:
+        found = self.rating_parts(i, d)
+        if found is None:
             return [], Fraction(0)
-        games = [
-            (ratings[x.opponent], x.rated_h)
-            for x in self.rows[i]
-            if x.rated_h is not None and x.opponent is not None
-        ]
-        rated = [(r, p) for r, p in games if r is not None]
-        rated.sort(key=lambda g: g[0])
-        low = min(d.cut, self.rounds)
-        high = min(d.cut_high, self.rounds - low)
-        rated = rated[low:]
-        if high:
-            rated = rated[: len(rated) - high] if high < len(rated) else []
-        return [r for r, _ in rated], Fraction(sum(h for _, h in rated), 2)
+        kept = found[0]
+        return [g[2] for g in kept], Fraction(sum(g[3] for g in kept), 2)
 
     def aro(self, d: Descriptor) -> list[Value]:
-        out: list[Value] = []
-        for i in range(self.n):
-            rs, _ = self.rating_games(i, d)
-            out.append(round_half_up(Fraction(sum(rs), len(rs))) if rs else None)
-        return out
+        return [aro_of(*self.rating_games(i, d)) for i in range(self.n)]
 
     def tpr(self, d: Descriptor) -> list[Value]:
-        out: list[Value] = []
-        for i in range(self.n):
-            rs, score = self.rating_games(i, d)
-            if not rs:
-                out.append(None)
-                continue
-            ra = round_half_up(Fraction(sum(rs), len(rs)))
-            out.append(ra + dp_hundredths(percent_hundredths(score / len(rs))))
-        return out
+        return [tpr_of(*self.rating_games(i, d)) for i in range(self.n)]
 
     def ptp(self, d: Descriptor) -> list[Value]:
-        out: list[Value] = []
-        for i in range(self.n):
-            rs, score = self.rating_games(i, d)
-            out.append(rp_ptp(rs, score) if rs else None)
-        return out
+        return [ptp_of(*self.rating_games(i, d)) for i in range(self.n)]
 
     def rating(self, d: Descriptor) -> list[Value]:
         """``RTNG`` (C.07 10.6, 2026 text): each player's own rating (unrated players at the
@@ -737,22 +859,22 @@ class _Event:
         ratings = self.ratings(d)
         return [None] * self.n if ratings is None else list(ratings)
 
+    def opponents_values(self, i: int, values: Sequence[Value]) -> list[tuple[int, int, Value]]:
+        """(round, opponent, value) of player *i*'s opponents over the board that have a
+        value in *values*: what an average of the opponents' figures counts."""
+        return [
+            (r, x.opponent, values[x.opponent])
+            for r, x in enumerate(self.rows[i], start=1)
+            if x.played and x.opponent is not None and values[x.opponent] is not None
+        ]
+
     def average_of_opponents(self, values: Sequence[Value], whole: bool) -> list[Value]:
         """The average of *values* over each player's opponents over the board (those with a
         value); rounded half up to a whole number when *whole*."""
-        out: list[Value] = []
-        for row in self.rows:
-            vs = [
-                values[x.opponent]
-                for x in row
-                if x.played and x.opponent is not None and values[x.opponent] is not None
-            ]
-            if not vs:
-                out.append(None)
-                continue
-            avg = Fraction(sum(vs), len(vs))  # type: ignore[arg-type]
-            out.append(round_half_up(avg) if whole else avg)
-        return out
+        return [
+            average_of([v for _, _, v in self.opponents_values(i, values)], whole)
+            for i in range(self.n)
+        ]
 
     # --- direct encounter (C.07 6) ---
 
@@ -765,14 +887,32 @@ class _Event:
         for i, r in enumerate(before):
             groups.setdefault(r, []).append(i)
         for members in groups.values():
-            if len(members) < 2:
-                continue
-            place = {i: 0 for i in members}  # players ahead of each one
-            self._split(members, place, as_played)
-            if len(set(place.values())) > 1:
-                for i in members:
-                    out[i] = place[i] + 1
+            if len(members) > 1:
+                for i, place in self.encounter_places(members, as_played).items():
+                    out[i] = place
         return out
+
+    def encounter_places(self, members: list[int], as_played: bool) -> dict[int, int]:
+        """Each of *members*' place (1 best) among them by their games against one another
+        (C.07 6.1, 6.2); none when that does not separate them."""
+        place = {i: 0 for i in members}  # players ahead of each one
+        self._split(members, place, as_played)
+        if len(set(place.values())) > 1:
+            return {i: place[i] + 1 for i in members}
+        return {}
+
+    def games_within(
+        self, i: int, inside: Container[int], as_played: bool
+    ) -> list[tuple[int, int, int]]:
+        """Player *i*'s games against the players *inside* (round, opponent, points in the
+        event's units): those played over the board, and with *as_played* (a round robin,
+        ``/P``) forfeits too (C.07 6). Two games against one opponent count as their
+        average."""
+        return [
+            (r, x.opponent, x.h)
+            for r, x in enumerate(self.rows[i], start=1)
+            if x.opponent is not None and x.opponent in inside and (as_played or x.played)
+        ]
 
     def _split(self, members: list[int], place: dict[int, int], as_played: bool) -> None:
         """Separate *members* (tied so far, all with the same *place*) by their games
@@ -784,9 +924,8 @@ class _Event:
         all_met = True
         for i in members:
             met: dict[int, list[int]] = {}
-            for x in self.rows[i]:
-                if x.opponent in inside and (as_played or x.played):
-                    met.setdefault(x.opponent, []).append(x.h)
+            for _, opp, h in self.games_within(i, inside, as_played):
+                met.setdefault(opp, []).append(h)
             s = sum((Fraction(sum(v), self.unit * len(v)) for v in met.values()), Fraction(0))
             score[i] = s
             if not self.rr and len(met) < most:
@@ -929,7 +1068,9 @@ def tiebreaks(
         if d.code == "PTS":
             col: list[Value] = list(points)
         elif d.code == "DE":  # among the players tied on every key so far
-            col = ev.direct_encounter(d, rank(columns, ascending=ascending))
+            before = rank(columns, ascending=ascending)
+            ev.tied_before[len(columns) - 1] = before
+            col = ev.direct_encounter(d, before)
         else:
             col = ev.column(d)
         if d.ascending:
@@ -946,6 +1087,7 @@ def tiebreaks(
         round_robin=rr,
         rounds=rounds,
         notes=tuple(notes),
+        engine=ev,
     )
 
 
@@ -990,6 +1132,27 @@ def _last_round_played(crosstable: Crosstable) -> int:
     return last
 
 
+def count_test(ev: _Event, code: str) -> Callable[[_Round], bool] | None:
+    """Which rounds a counting tie-break counts (C.07 7: ``WIN``, ``WON``, ``BPG``, ``BWG``,
+    ``GE``, ``REP``); ``None`` for another code. A round robin's forfeits (C.07 15.2): a
+    forfeit win is a game won in both texts; a forfeit loss a game played in the 2023 text
+    only (the 2026 text keeps it unplayed)."""
+    rr = ev.rr
+    wins = rr
+    losses = rr and ev.edition.rr_forfeit_losses_played
+    if code == "WIN":
+        return lambda x: x.won
+    if code == "WON":
+        return lambda x: x.won and x.opponent is not None and (x.played or (wins and x.forfeit))
+    if code == "BPG":
+        return lambda x: x.black and (x.played or (x.forfeit and (wins if x.won else losses)))
+    if code == "BWG":
+        return lambda x: x.black and x.won and (x.played or (wins and x.forfeit))
+    if code in ("GE", "REP"):
+        return lambda x: x.played or x.won or (losses and x.forfeit)
+    return None
+
+
 def _compute(ev: _Event, d: Descriptor) -> list[Value]:
     """One descriptor's column (every code but ``PTS`` and ``DE``)."""
     code = d.code
@@ -999,25 +1162,9 @@ def _compute(ev: _Event, d: Descriptor) -> list[Value]:
         return ev.progressive(d)
     if code == "KS":
         return ev.koya(d)
-    # a round robin's forfeits (C.07 15.2): a forfeit win is a game won in both texts; a
-    # forfeit loss a game played in the 2023 text only (the 2026 text keeps it unplayed)
-    rr = ev.rr
-    wins = rr
-    losses = rr and ev.edition.rr_forfeit_losses_played
-    if code == "WIN":
-        return ev.count(lambda x: x.won)
-    if code == "WON":
-        return ev.count(
-            lambda x: x.won and x.opponent is not None and (x.played or (wins and x.forfeit))
-        )
-    if code == "BPG":
-        return ev.count(
-            lambda x: x.black and (x.played or (x.forfeit and (wins if x.won else losses)))
-        )
-    if code == "BWG":
-        return ev.count(lambda x: x.black and x.won and (x.played or (wins and x.forfeit)))
-    if code in ("GE", "REP"):
-        return ev.count(lambda x: x.played or x.won or (losses and x.forfeit))
+    test = count_test(ev, code)
+    if test is not None:
+        return ev.count(test)
     if code == "STD":
         return [Fraction(sum(x.std_h for x in row), 2) for row in ev.rows]
     if code == "TPN":

@@ -1,0 +1,607 @@
+"""The working of a tie-break value (C.07): one player's rounds and what each adds, from the
+same parts the engine (:mod:`~xlfuncs.core.tiebreaks`) sums, so that value and working
+cannot differ.
+
+- :func:`tiebreak_working`: one player's derivation of one descriptor of a
+  :class:`~xlfuncs.core.tiebreaks.TiebreakTable`: a :class:`TiebreakWorking` of
+  :class:`WorkingLine` (the round, the opponent, the figure it adds, what it is: the
+  opponent's score as Article 16 adjusts it, the dummy opponent of an unplayed round and
+  why, what a cut removed and why), the rule and the C.07 text (2023 or 2026) used, and the
+  :attr:`~TiebreakWorking.total` the lines counted make, which is the value.
+- :func:`player_working`: every descriptor of the table for one player.
+
+Nothing is computed for the table itself: a working is derived when asked, for one player,
+from what the engine kept (:attr:`~xlfuncs.core.tiebreaks.TiebreakTable.engine`). For
+``DE`` the lines are the games among the players tied before it and the total is the place
+the engine's direct encounter gives; for the rating tie-breaks the games counted (ARO, TPR,
+PTP) or the opponents' figures (APRO, APPO, AOB), and the total is what the rule makes of
+them (an average rounded half up, ARO + dp, ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+from weakref import WeakKeyDictionary
+
+from .errors import InvalidInputError
+from .tiebreaks import (
+    CAPPED_HALF,
+    CAPPED_OPPONENT,
+    CUT_LEAST,
+    CUT_MOST,
+    CUT_UNPLAYED,
+    DUMMY,
+    Descriptor,
+    TiebreakTable,
+    Value,
+    _Event,
+    aro_of,
+    average_of,
+    count_test,
+    cut,
+    parse_descriptor,
+    ptp_of,
+    tpr_of,
+)
+
+__all__ = ["TiebreakWorking", "WorkingLine", "figure_text", "player_working", "tiebreak_working"]
+
+
+@dataclass(frozen=True)
+class WorkingLine:
+    """One line of a working: a round's contribution, or a figure that is not a round's (a
+    pairing number, a rating, a bonus)."""
+
+    round: int | None
+    """The round (from 1); ``None`` for a line that is not a round's."""
+    opponent: int | None
+    """The opponent's number (from 1); ``None``: none (a bye, a dummy opponent)."""
+    figure: Value
+    """What the line adds (counted) or would add (left out): points, a score, a rating, 1
+    for a round counted; ``None`` where there is nothing."""
+    text: str
+    """What the line is and why it counts as it does, citing the article."""
+    left_out: str | None = None
+    """``None``: counted; else why it is left out (a cut, a rule)."""
+
+
+@dataclass(frozen=True)
+class TiebreakWorking:
+    """One player's working of one tie-break."""
+
+    player: int
+    """The player's number (from 1)."""
+    descriptor: str
+    """As C.07 writes it (``"BH/C1"``)."""
+    value: Value
+    """The engine's value."""
+    edition: str
+    """The C.07 text used: ``"2023"`` or ``"2026"``."""
+    rule: str
+    """What the tie-break is, with its article."""
+    lines: tuple[WorkingLine, ...]
+    total: Value
+    """What the lines counted make by the rule (:attr:`how`): the value."""
+    how: str
+    """How :attr:`total` comes from the lines (a sum, an average rounded half up ...)."""
+    tied: tuple[int, ...] = ()
+    """``DE``: the players tied on every key before it, this one among them."""
+
+    @property
+    def counted(self) -> tuple[WorkingLine, ...]:
+        """The lines counted."""
+        return tuple(x for x in self.lines if x.left_out is None)
+
+    @property
+    def sums(self) -> bool:
+        """Whether :attr:`total` is the sum of the counted lines' figures."""
+        return self.descriptor.split("/")[0] in _SUMS
+
+
+_SUMS: Final = frozenset(
+    {"PTS", "BH", "FB", "SB", "PS", "KS", "WIN", "WON", "BPG", "BWG", "GE", "REP", "STD"}
+)
+
+_RULES: Final[Mapping[str, str]] = {
+    "PTS": "points: each round's points (under the event's scoring), with any bonus or penalty",
+    "BH": "Buchholz (C.07 8): the sum of the opponents' adjusted scores",
+    "FB": "Fore Buchholz (C.07 8): Buchholz with every game of the last round counted as a draw",
+    "SB": "Sonneborn-Berger (C.07 9): the sum of each opponent's adjusted score times the "
+    "points scored against them",
+    "PS": "progressive score (C.07 7.5): the sum of the running scores after each round",
+    "DE": "direct encounter (C.07 6): the place among the players tied on every key before it, "
+    "by their games against one another",
+    "WIN": "rounds won, with or without playing (C.07 7)",
+    "WON": "games won over the board (C.07 7)",
+    "BPG": "games played with black (C.07 7)",
+    "BWG": "games won with black (C.07 7)",
+    "GE": "games elected to play: games played, pairing-allocated byes and rounds won without "
+    "playing (C.07 7)",
+    "REP": "rounds elected to play: games played, pairing-allocated byes and rounds won "
+    "without playing (C.07 7)",
+    "STD": "standard points (C.07 7.7, 2026 text): 1 a round won, 1/2 a draw, 0 else",
+    "TPN": "tournament pairing number (C.07 7.8, 2026 text)",
+    "KS": "Koya score (C.07 9.2): the points scored against the opponents with half the "
+    "possible points or more",
+    "ARO": "average rating of the opponents (C.07 10): games over the board, rounded half up",
+    "TPR": "tournament performance rating (C.07 10): ARO + dp(score / games), table 8.1(a)",
+    "PTP": "perfect tournament performance (C.07 10.3): the lowest rating whose expected "
+    "score reaches the score",
+    "APRO": "average of the opponents' TPR (C.07 10), rounded half up",
+    "APPO": "average of the opponents' PTP (C.07 10), rounded half up",
+    "AOB": "average of the opponents' Buchholz (C.07 8.2)",
+    "RTNG": "the player's rating (C.07 10.6, 2026 text)",
+}
+
+_CUT_WHY: Final = {
+    CUT_LEAST: "cut: the least significant value (C.07 14.1)",
+    CUT_UNPLAYED: "cut: a voluntary unplayed round's value is cut first (C.07 16)",
+    CUT_MOST: "cut: the most significant value (median, C.07 14.2)",
+}
+
+
+def figure_text(value: Value) -> str:
+    """A figure as a working writes it: a whole number (a count, a rating) as it is, points
+    with at least one decimal and as many as they need (``5.5``, ``20.25``), ``-`` for none.
+
+    >>> figure_text(3), figure_text(Fraction(11, 2)), figure_text(Fraction(6)), figure_text(None)
+    ('3', '5.5', '6.0', '-')
+    """
+    if value is None:
+        return "-"
+    if isinstance(value, int):
+        return str(value)
+    q = value.denominator
+    if q == 1:
+        return f"{value.numerator}.0"
+    if q == 2:
+        return f"{float(value):.1f}"
+    for places in range(1, 7):
+        scaled = value * 10**places
+        if scaled.denominator == 1:
+            return f"{float(value):.{places}f}"
+    return f"{float(value):.2f}"
+
+
+def player_working(table: TiebreakTable, number: int) -> tuple[TiebreakWorking, ...]:
+    """Player *number*'s (from 1) working of every descriptor of *table*, in order."""
+    return tuple(tiebreak_working(table, number, d) for d in table.descriptors)
+
+
+def tiebreak_working(
+    table: TiebreakTable, number: int, descriptor: str | Descriptor
+) -> TiebreakWorking:
+    """Player *number*'s (from 1) working of *descriptor*, one of *table*'s. Raises
+    :class:`~xlfuncs.core.errors.InvalidInputError` for a player not in the table or a
+    descriptor it does not have."""
+    ev = table.engine
+    if ev is None:  # pragma: no cover - every table the engine builds keeps it
+        raise InvalidInputError("tie-break working: the table keeps no engine")
+    if isinstance(number, bool) or not 1 <= number <= ev.n:
+        raise InvalidInputError(f"player: {number!r} is not a player number (1..{ev.n})")
+    d = parse_descriptor(descriptor)
+    k = table.descriptors.index(d) if d in table.descriptors else -1
+    if k < 0:
+        given = ", ".join(x.text for x in table.descriptors)
+        raise InvalidInputError(f"tie-break {d.text!r} was not computed (only {given})")
+    w = _Worker(table, number - 1)
+    lines, total, how, tied = w.derive(d, k)
+    return TiebreakWorking(
+        player=number,
+        descriptor=d.text,
+        value=table.values[number - 1][k],
+        edition=table.edition.id,
+        rule=_RULES[d.code],
+        lines=tuple(lines),
+        total=total,
+        how=how,
+        tied=tied,
+    )
+
+
+_PLACES: WeakKeyDictionary[_Event, dict[tuple[int, int], dict[int, int]]] = WeakKeyDictionary()
+"""The places direct encounter gives in a group (by the DE's index and the group's rank),
+worked out once per table for the workings of its players."""
+
+_Derived = tuple[list[WorkingLine], Value, str, tuple[int, ...]]
+
+
+class _Worker:
+    """One player's working, reading the engine's parts."""
+
+    def __init__(self, table: TiebreakTable, i: int) -> None:
+        assert table.engine is not None
+        self.table = table
+        self.ev = table.engine
+        self.i = i
+        self.unit = self.ev.unit
+
+    def pts(self, value: int, unit: int | None = None) -> Fraction:
+        return Fraction(value, self.unit if unit is None else unit)
+
+    def derive(self, d: Descriptor, k: int) -> _Derived:
+        code = d.code
+        if code in ("BH", "FB", "SB"):
+            return self.buchholz(d, sb=code == "SB", fore=code == "FB")
+        if code == "PTS":
+            return self.points()
+        if code == "PS":
+            return self.progressive(d)
+        if code == "KS":
+            return self.koya(d)
+        if code == "DE":
+            return self.direct_encounter(d, k)
+        if code == "STD":
+            return self.standard()
+        if code == "TPN":
+            n = self.i + 1
+            return [WorkingLine(None, None, n, f"pairing number {n}")], n, "the number", ()
+        if code == "RTNG":
+            return self.own_rating(d)
+        if code in ("ARO", "TPR", "PTP"):
+            return self.rated_games(d)
+        if code in ("APRO", "APPO", "AOB"):
+            return self.opponents_average(d)
+        return self.count(code)
+
+    # --- the rounds in words ---
+
+    def round_words(self, r: int) -> str:
+        """What round *r* of the player was: a game, a forfeit, a bye..."""
+        x = self.ev.rows[self.i][r - 1]
+        opp = x.opponent
+        scored = figure_text(self.pts(x.h))
+        if opp is not None:
+            who = f"no. {opp + 1}"
+            if x.played:
+                return f"game against {who}, scored {scored}"
+            if x.forfeit:
+                return f"forfeit {'win' if x.won else 'loss'} against {who}, scored {scored}"
+            return f"unplayed against {who}, scored {scored}"
+        if x.played:
+            return f"pairing-allocated bye, scored {scored}"
+        if x.won:
+            return f"full-point bye, scored {scored}"
+        if x.h:
+            return f"half-point bye, scored {scored}"
+        return f"no game (a zero-point bye or absent), scored {scored}"
+
+    def adjusted_words(self, j: int, fore: bool) -> str:
+        """Player *j*'s adjusted score as an opponent's Buchholz reads it, and why it is not
+        their score (C.07 16.3; Fore Buchholz's last round)."""
+        total, _, replaced, shift = self.ev.adjusted_one(j, fore)
+        out = f"no. {j + 1}'s adjusted score {figure_text(self.pts(total))}"
+        why: list[str] = []
+        if replaced:
+            rounds = ", ".join(map(str, replaced))
+            plural = "s" if len(replaced) > 1 else ""
+            if self.ev.rr:
+                why.append(f"round{plural} {rounds} without an opponent counted as nothing")
+            else:
+                why.append(
+                    f"unplayed round{plural} {rounds} after the last one played counted as "
+                    "draws (C.07 16.3)"
+                )
+        if shift:
+            why.append("the last round counted as a draw (Fore Buchholz)")
+        if why:
+            out += f" (scored {figure_text(self.ev.points[j])}; {'; '.join(why)})"
+        return out
+
+    # --- the Buchholz family ---
+
+    def buchholz(self, d: Descriptor, sb: bool, fore: bool) -> _Derived:
+        ev, i = self.ev, self.i
+        row = ev.rows[i]
+        wanted = {i} | {x.opponent for x in row if x.opponent is not None}
+        adj = {j: ev.adjusted_one(j, fore) for j in wanted}
+        abh = {j: a[0] for j, a in adj.items()}
+        own = {j: a[1] for j, a in adj.items()}
+        parts = ev.buchholz_parts(i, d, abh, own, sb, fore)
+        low = min(d.cut, ev.rounds)
+        high = min(d.cut_high, ev.rounds - low)
+        removed = {p[3]: why for p, why in cut(list(parts), low, high)}
+        unit = self.unit * self.unit if sb else self.unit
+        lines: list[WorkingLine] = []
+        seen = {p[3] for p in parts}
+        for p in parts:
+            _, score, value, r, opp, kind = p
+            x = row[r - 1]
+            text = f"round {r}: {self.round_words(r)}: "
+            if kind == "opponent":
+                assert opp is not None
+                text += self.adjusted_words(opp, fore)
+                if not x.played:
+                    text += self.as_played_words(d, fore, r)
+            else:
+                text += "a dummy opponent scoring the player's own score "
+                text += f"{figure_text(self.pts(own[i]))} (C.07 16.2)"
+                if kind == CAPPED_OPPONENT:
+                    assert opp is not None
+                    text += (
+                        f", capped at no. {opp + 1}'s adjusted score "
+                        f"{figure_text(self.pts(abh[opp]))} (C.07 16.4.1, 2026 text)"
+                    )
+                elif kind == CAPPED_HALF:
+                    text += (
+                        f", capped at half a point a round, {figure_text(self.pts(score))} "
+                        "(C.07 16.4.2, 2026 text)"
+                    )
+                elif kind == DUMMY and ev.edition.caps_unplayed:
+                    text += ", under its cap (C.07 16.4)"
+            if sb:
+                text += f" x {figure_text(self.pts(x.h))} scored"
+            lines.append(
+                WorkingLine(
+                    r,
+                    None if opp is None else opp + 1,
+                    Fraction(value, unit),
+                    text,
+                    _CUT_WHY[removed[r]] if r in removed else None,
+                )
+            )
+        for r in range(1, ev.rounds + 1):
+            if r not in seen:  # a round robin's round without an opponent
+                lines.insert(
+                    r - 1,
+                    WorkingLine(
+                        r,
+                        None,
+                        None,
+                        f"round {r}: {self.round_words(r)}",
+                        "a round robin's round without an opponent adds nothing (C.07 15)",
+                    ),
+                )
+        total = _total(lines)
+        return lines, total, self.sum_words(lines), ()
+
+    def as_played_words(self, d: Descriptor, fore: bool, r: int) -> str:
+        if self.ev.rr:
+            return ", counted as played (a round robin, C.07 15)"
+        if d.as_played:
+            return ", counted as played (/P)"
+        if fore and r == self.ev.final:  # pragma: no branch
+            return ", counted as played (Fore Buchholz's last round)"
+        return ""  # pragma: no cover
+
+    def sum_words(self, lines: Sequence[WorkingLine]) -> str:
+        counted = [x for x in lines if x.left_out is None and x.figure is not None]
+        left = sum(1 for x in lines if x.left_out is not None and x.figure is not None)
+        out = f"the sum of the {len(counted)} values counted"
+        if left:
+            out += f" ({left} left out)"
+        return out
+
+    # --- points, progressive, Koya, standard points ---
+
+    def points(self) -> _Derived:
+        ev, i = self.ev, self.i
+        lines = [
+            WorkingLine(
+                r,
+                None if x.opponent is None else x.opponent + 1,
+                self.pts(x.h),
+                f"round {r}: {self.round_words(r)}",
+            )
+            for r, x in enumerate(ev.rows[i], start=1)
+        ]
+        bonus = self.table.points[i] - ev.points[i]
+        if bonus:
+            lines.append(WorkingLine(None, None, bonus, "points assigned (bonus or penalty)"))
+        total = _total(lines)
+        return lines, total, self.sum_words(lines), ()
+
+    def progressive(self, d: Descriptor) -> _Derived:
+        lines = [
+            WorkingLine(
+                r,
+                None,
+                self.pts(s),
+                f"round {r}: {self.round_words(r)}; running score {figure_text(self.pts(s))}",
+                None if counted else f"cut: the first {d.cut} rounds (/C{d.cut}, C.07 14.1)",
+            )
+            for r, s, counted in self.ev.progressive_parts(self.i, d)
+        ]
+        total = _total(lines)
+        return lines, total, self.sum_words(lines), ()
+
+    def koya(self, d: Descriptor) -> _Derived:
+        ev, i = self.ev, self.i
+        limit = ev.koya_limit(d)
+        counted = {r for r, _, _ in ev.koya_parts(i, limit)}
+        half = figure_text(Fraction(limit, 2 * self.unit))
+        lines: list[WorkingLine] = []
+        for r, x in enumerate(ev.rows[i], start=1):
+            words = f"round {r}: {self.round_words(r)}"
+            if x.opponent is None:
+                lines.append(WorkingLine(r, None, self.pts(x.h), words, "no opponent"))
+                continue
+            score = figure_text(ev.points[x.opponent])
+            why = None if r in counted else f"the opponent's score {score} is below {half}"
+            lines.append(
+                WorkingLine(
+                    r,
+                    x.opponent + 1,
+                    self.pts(x.h),
+                    f"{words}; no. {x.opponent + 1} scored {score} (the limit {half})",
+                    why,
+                )
+            )
+        total = _total(lines)
+        return lines, total, self.sum_words(lines), ()
+
+    def standard(self) -> _Derived:
+        lines = [
+            WorkingLine(
+                r,
+                None if x.opponent is None else x.opponent + 1,
+                Fraction(x.std_h, 2),
+                f"round {r}: {self.round_words(r)}",
+            )
+            for r, x in enumerate(self.ev.rows[self.i], start=1)
+        ]
+        total = _total(lines)
+        return lines, total, self.sum_words(lines), ()
+
+    def count(self, code: str) -> _Derived:
+        test = count_test(self.ev, code)
+        assert test is not None
+        lines = [
+            WorkingLine(
+                r,
+                None if x.opponent is None else x.opponent + 1,
+                1,
+                f"round {r}: {self.round_words(r)}",
+                None if test(x) else "not counted",
+            )
+            for r, x in enumerate(self.ev.rows[self.i], start=1)
+        ]
+        total = sum(1 for x in lines if x.left_out is None)
+        return lines, total, f"the number of rounds counted, {total}", ()
+
+    # --- ratings ---
+
+    def own_rating(self, d: Descriptor) -> _Derived:
+        ratings = self.ev.ratings(d)
+        if ratings is None:
+            return [], None, _UNDEFINED, ()
+        own = ratings[self.i]
+        unrated = self.ev.own_ratings[self.i] is None
+        text = f"rating {figure_text(own)}" + (" (unrated: the rating given)" if unrated else "")
+        return [WorkingLine(None, None, own, text)], own, "the player's rating", ()
+
+    def rated_games(self, d: Descriptor) -> _Derived:
+        ev = self.ev
+        found = ev.rating_parts(self.i, d)
+        if found is None:
+            return [], None, _UNDEFINED, ()
+        kept, removed = found
+        why = {g[0]: _CUT_WHY[w] for g, w in removed}
+        games = sorted([*kept, *(g for g, _ in removed)])
+        lines = [
+            WorkingLine(
+                r,
+                opp + 1,
+                rating,
+                f"round {r}: {self.round_words(r)}; no. {opp + 1} rated {rating}"
+                + (" (unrated: the rating given)" if ev.own_ratings[opp] is None else ""),
+                why.get(r),
+            )
+            for r, opp, rating, _ in games
+        ]
+        for r, x in enumerate(ev.rows[self.i], start=1):
+            if x.rated_h is None:
+                lines.append(
+                    WorkingLine(
+                        r,
+                        None if x.opponent is None else x.opponent + 1,
+                        None,
+                        f"round {r}: {self.round_words(r)}",
+                        "not a game over the board (C.07 10 counts those only)",
+                    )
+                )
+        lines.sort(key=lambda x: x.round or 0)
+        ratings = [g[2] for g in kept]
+        score = Fraction(sum(g[3] for g in kept), 2)
+        if not ratings:
+            return lines, None, "no game over the board counted: no value", ()
+        code = d.code
+        ra = aro_of(ratings, score)
+        average = figure_text(Fraction(sum(ratings), len(ratings)))
+        mean = f"{sum(ratings)} / {len(ratings)} = {average}"
+        if code == "ARO":
+            return lines, ra, f"{mean}, rounded half up: {ra}", ()
+        if code == "TPR":
+            total = tpr_of(ratings, score)
+            dp = (total or 0) - (ra or 0)
+            return (
+                lines,
+                total,
+                f"ARO {ra} ({mean}, rounded half up) + dp {dp} for {figure_text(score)} of "
+                f"{len(ratings)} = {total}",
+                (),
+            )
+        total = ptp_of(ratings, score)
+        return (
+            lines,
+            total,
+            f"the lowest rating whose expected score against these {len(ratings)} ratings "
+            f"reaches {figure_text(score)}: {total}",
+            (),
+        )
+
+    def opponents_average(self, d: Descriptor) -> _Derived:
+        ev = self.ev
+        own = tuple(m for m in d.modifiers if m[0] == "U")
+        if d.code == "AOB":
+            of = Descriptor("FB" if "F" in d.modifiers else "BH")
+        else:
+            of = Descriptor("TPR" if d.code == "APRO" else "PTP", own)
+        values = ev.column(of)
+        found = ev.opponents_values(self.i, values)
+        lines = [
+            WorkingLine(
+                r,
+                opp + 1,
+                v,
+                f"round {r}: {self.round_words(r)}; no. {opp + 1}'s {of.code} {figure_text(v)}",
+            )
+            for r, opp, v in found
+        ]
+        whole = d.code != "AOB"
+        total = average_of([v for _, _, v in found], whole)
+        if not found:
+            return lines, None, f"no opponent over the board with a {of.code}: no value", ()
+        s = sum((Fraction(v) for _, _, v in found if v is not None), Fraction(0))
+        whole_sum: Value = s.numerator if s.denominator == 1 and whole else s
+        mean = f"{figure_text(whole_sum)} / {len(found)} = {figure_text(s / len(found))}"
+        how = f"{mean}, rounded half up: {total}" if whole else mean
+        return lines, total, how, ()
+
+    # --- direct encounter ---
+
+    def direct_encounter(self, d: Descriptor, k: int) -> _Derived:
+        ev, table, i = self.ev, self.table, self.i
+        before = ev.tied_before[k]
+        group = [j for j in range(ev.n) if before[j] == before[i]]
+        keys = ", ".join(["points", *(x.text for x in table.descriptors[:k])])
+        if len(group) < 2:
+            return [], 0, f"no other player is tied on {keys}: 0", (i + 1,)
+        as_played = ev.rr or d.as_played
+        inside = set(group)
+        lines = [
+            WorkingLine(r, opp + 1, self.pts(h), f"round {r}: {self.round_words(r)}")
+            for r, opp, h in ev.games_within(i, inside, as_played)
+        ]
+        known = _PLACES.setdefault(ev, {})
+        key = (k, before[i])
+        if key not in known:
+            known[key] = ev.encounter_places(group, as_played)
+        place = known[key].get(i, 0)
+        scores = []
+        for j in group:
+            met: dict[int, list[int]] = {}
+            for _, opp, h in ev.games_within(j, inside, as_played):
+                met.setdefault(opp, []).append(h)
+            s = sum((Fraction(sum(v), self.unit * len(v)) for v in met.values()), Fraction(0))
+            scores.append(f"no. {j + 1} {figure_text(s)}")
+        how = f"tied on {keys}: their points against one another: {', '.join(scores)}; " + (
+            f"place {place} among them" if place else "direct encounter does not separate them"
+        )
+        return lines, place, how, tuple(j + 1 for j in group)
+
+
+def _total(lines: Sequence[WorkingLine]) -> Fraction:
+    """The sum of the counted lines' figures."""
+    return sum(
+        (Fraction(x.figure) for x in lines if x.left_out is None and x.figure is not None),
+        Fraction(0),
+    )
+
+
+_UNDEFINED: Final = (
+    "undefined: a player is unrated and no rating is given for unrated players (C.07 10)"
+)
