@@ -67,7 +67,8 @@ def test_meets_everything() -> None:
     assert figures["rp"] == (2666, 2600, True)
     assert figures["rate_of_play"] == ("standard", "standard", True)
     # what a TRF cannot say is not checked, and says what it needs
-    assert {r.key for r in c.unchecked} == {"registration", "chief_arbiter"}
+    # (the time control too: the test file gives none, B.02 1.1)
+    assert {r.key for r in c.unchecked} == {"registration", "chief_arbiter", "time_minimum"}
     assert all(r.needs for r in c.unchecked)
     assert [g.round for g in c.used] == list(range(1, 10)) and c.games_credited == 9
     assert c.left_out == ()

@@ -446,7 +446,13 @@ def test_json_keys_and_nulls() -> None:
         "norm",
     }
     assert all(required <= set(obj) for obj in data)
-    assert list(data[0]) == [*JSON_KEYS, "norm_check", "national_ratings"]  # JSON only
+    assert list(data[0]) == [
+        *JSON_KEYS,
+        "norm_check",
+        "national_ratings",
+        "games_not_rated",
+        "eligibility",
+    ]  # JSON only
     assert all(obj["norm_check"] is None for obj in data)  # 3 games: no norm in sight
     a, d = data[0], data[3]
     assert (a["initial_rating"], a["norm"], a["rating"]) == (None, None, 2400)

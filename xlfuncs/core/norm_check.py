@@ -34,6 +34,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Final
 
+from .eligibility import time_minimum
 from .norm_event import EventType, NormEvent
 from .norm_games import GameChoice, GameKind, NormGame, choose_games
 from .norms import (
@@ -77,7 +78,7 @@ class Requirement:
     key: str
     """A stable name: ``games``, ``other_federations``, ``own_federation``, ``one_federation``,
     ``titled``, ``title_or_higher``, ``ra``, ``score``, ``rp``, ``rate_of_play``,
-    ``registration``, ``chief_arbiter``."""
+    ``time_minimum``, ``registration``, ``chief_arbiter``."""
     article: str
     """Of B.01 (2024 numbering)."""
     label: str
@@ -93,8 +94,9 @@ class Requirement:
     @property
     def decisive(self) -> bool:
         """Whether a norm needs this requirement known and met (the games, the mix and the
-        figures); the event's own facts (rate, registration, arbiter) may stay unchecked."""
-        return self.key not in ("rate_of_play", "registration", "chief_arbiter")
+        figures); the event's own facts (rate, time, registration, arbiter) may stay
+        unchecked."""
+        return self.key not in ("rate_of_play", "registration", "chief_arbiter", "time_minimum")
 
     @property
     def status(self) -> str:
@@ -162,6 +164,36 @@ def _opponent(g: NormGame) -> NormOpponent:
     return NormOpponent(g.rating, g.title, g.federation)
 
 
+def _time_requirement(event: NormEvent, rating: int | None) -> list[Requirement]:
+    """B.02 1.1 for the player's own band: every game of a player rated 2400 or more needs
+    120 minutes for 60 moves, whoever the opponent (a norm counts rated games only)."""
+    bands, time = event.time_bands, event.time
+    if bands is None or time is None:
+        return []
+    need = time_minimum(bands, rating, None)
+    label = f"Time for 60 moves at least {need.minutes} minutes ({need.band.removeprefix('a ')})"
+    if time.different_times:
+        figure: str | None = "different"
+        met: bool | None = False
+    elif time.minutes is None:
+        figure, met = None, None
+    else:
+        figure, met = f"{float(time.minutes):g}", time.minutes >= need.minutes
+    return [
+        Requirement(
+            "time_minimum",
+            "B.02 1.1",
+            label,
+            figure,
+            need.minutes,
+            False,
+            met,
+            needs="the time control (TRF 222 or 122)" if met is None else None,
+            note="" if time.assumption is None else f"read from {time.source.split(' ')[0]}'s text",
+        )
+    ]
+
+
 def _event_requirements(event: NormEvent) -> list[Requirement]:
     rate = event.rate
     rate_req = Requirement(
@@ -207,6 +239,7 @@ def _requirements(
     event: NormEvent,
     federation: str,
     rules: NormRules,
+    rating: int | None = None,
 ) -> tuple[list[Requirement], NormPerformance | None, str | None]:
     used = [games[i] for i in choice.used]
     mix_games = [g for g in games if g.counts] if event.fixed_pairings else used
@@ -279,6 +312,7 @@ def _requirements(
                 perf.rp_met,
             ),
         ]
+    reqs += _time_requirement(event, rating)
     reqs += _event_requirements(event)
     return reqs, perf, exemption
 
@@ -317,8 +351,9 @@ def _check(
     event: NormEvent,
     federation: str,
     rules: NormRules,
+    rating: int | None = None,
 ) -> NormCheck:
-    reqs, perf, exemption = _requirements(choice, games, t, event, federation, rules)
+    reqs, perf, exemption = _requirements(choice, games, t, event, federation, rules, rating)
     return NormCheck(
         title=t,
         requirements=tuple(reqs),
@@ -337,8 +372,10 @@ def check_norm(
     *,
     federation: str,
     rules: NormRules = None,
+    rating: int | None = None,
 ) -> NormCheck:
-    """The norm check of *title* for a player of *federation* whose rounds are *games*: on
+    """The norm check of *title* for a player of *federation* (rated *rating*: the band of
+    the event's time minimum, B.02 1.1) whose rounds are *games*: on
     the best set of games that makes the norm (:func:`~xlfuncs.core.norm_games.choose_games`);
     failing that, on the largest set that makes the rating figures (the other failures
     named); failing that, on every game that counts.
@@ -357,7 +394,7 @@ def check_norm(
     edition = title_edition(rules)
     fed = federation.strip()
     choice = choose_games(games, t, event, fed, edition)
-    return _check(choice, games, t, event, fed, edition)
+    return _check(choice, games, t, event, fed, edition, rating)
 
 
 def norm_made(
@@ -367,19 +404,22 @@ def norm_made(
     *,
     federation: str,
     rules: NormRules = None,
+    rating: int | None = None,
 ) -> tuple[bool, bool]:
     """Whether :func:`check_norm` finds the norm made (:attr:`NormCheck.met`), and whether
     it finds the rating figures made (:attr:`NormCheck.rating_met`), without building the
     requirements: the quick answer a crosstable's norm column needs for every player."""
     t = title if isinstance(title, NormTitle) else norm_title(title)
     choice = choose_games(games, t, event, federation.strip(), title_edition(rules))
-    return choice.makes_norm and _event_allows(event), choice.makes_figures
+    return choice.makes_norm and _event_allows(event, rating), choice.makes_figures
 
 
-@lru_cache(maxsize=16)
-def _event_allows(event: NormEvent) -> bool:
-    """Whether none of the event's own requirements fails (rate, registration, arbiter)."""
-    return all(r.met is not False for r in _event_requirements(event))
+@lru_cache(maxsize=64)
+def _event_allows(event: NormEvent, rating: int | None = None) -> bool:
+    """Whether none of the event's own requirements fails (rate, time for a player rated
+    *rating*, registration, arbiter)."""
+    reqs = _time_requirement(event, rating) + _event_requirements(event)
+    return all(r.met is not False for r in reqs)
 
 
 def norm_checks(
@@ -390,11 +430,15 @@ def norm_checks(
     held_title: str | None = None,
     female: bool = False,
     rules: NormRules = None,
+    rating: int | None = None,
 ) -> tuple[NormCheck, ...]:
     """:func:`check_norm` for every title worth reaching (above *held_title*; WGM and WIM for
     women only), strongest first."""
     worth = [t for t in norms_worth(held_title) if female or t not in WOMEN_NORMS]
-    return tuple(check_norm(games, t, event, federation=federation, rules=rules) for t in worth)
+    return tuple(
+        check_norm(games, t, event, federation=federation, rules=rules, rating=rating)
+        for t in worth
+    )
 
 
 def best_norm(checks: Sequence[NormCheck]) -> NormCheck | None:

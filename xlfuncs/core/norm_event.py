@@ -15,6 +15,8 @@ Articles cited (B.01, 2024 text; the 2017-2023 text numbers them 1.4x, e.g. 1.42
   pairing-allocated byes excepted).
 - 1.1.1 (registration), 1.1.5 (the chief arbiter an IA or FA): facts a TRF does not hold.
 - Rapid and blitz events make no norm (B.01 0.31, 1.1.3: titles for standard chess).
+- The time for 60 moves: a norm's games must be rated, so each at least the minimum of the
+  Rating Regulations 1.1 for its players' ratings (:mod:`xlfuncs.core.eligibility`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .eligibility import EventTime, TimeBands
 from .norms import NORM_TITLES
 
 __all__ = [
@@ -203,6 +206,10 @@ class NormEvent:
     """``"IA"``, ``"FA"``, or another (1.1.5: IA or FA); ``None``: not known."""
     big_swiss: BigSwiss | None = None
     """The 1.4.3d figures, for a Swiss whose host federation is known; ``None`` otherwise."""
+    time: EventTime | None = None
+    """The event's time control (``None``: not read, no time requirement checked)."""
+    time_bands: TimeBands | None = None
+    """The minimum times of the rating edition (B.02 1.1; ``None``: none checked)."""
     assumptions: tuple[str, ...] = ()
     """What was taken for granted to build this event (said in every output)."""
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from fractions import Fraction
 
+from .eligibility import EventTime, game_eligibility, time_bands
 from .norm_check import WOMEN_NORMS, NormCheck, norm_checks, norm_made
 from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss
 from .norm_games import GameKind, NormGame, figures_out_of_reach
@@ -59,12 +60,18 @@ def zero_scorers(ct: Crosstable) -> frozenset[int]:
 
 
 def norm_games(
-    ct: Crosstable, number: int, zero: frozenset[int] | None = None
+    ct: Crosstable,
+    number: int,
+    zero: frozenset[int] | None = None,
+    time: EventTime | None = None,
 ) -> tuple[NormGame, ...]:
     """Player *number*'s rounds (from 1) as the norm check reads them; *zero*: the players
-    whose games never count (1.4.2b), worked out once per crosstable when given."""
+    whose games never count (1.4.2b), worked out once per crosstable when given; *time*: the
+    event's time control, when known: a game below the minimum of its players' ratings (B.02
+    1.1) is not rated and never counts (:mod:`xlfuncs.core.eligibility`)."""
     if zero is None:
         zero = zero_scorers(ct)
+    own = ct.entrants[number - 1].rating
     out: list[NormGame] = []
     for r, p in enumerate(ct.entrants[number - 1].pairings, start=1):
         kind = _kind(p.outcome, p.opponent is not None)
@@ -79,6 +86,10 @@ def norm_games(
                 "unrated opponent who scored nothing against rated opponents in a round "
                 "robin (1.4.2b)"
             )
+        elif kind is GameKind.PLAYED and time is not None and p.outcome is not None:
+            verdict = game_eligibility(ct.edition, own, o.rating, p.outcome, time)
+            if verdict.rated is False:
+                excluded = f"not rated: {verdict.reason}"
         out.append(
             NormGame(
                 r,
@@ -128,10 +139,12 @@ def crosstable_norm_event(
     registered: bool | None = None,
     chief_arbiter_title: str | None = None,
     rounds: int | None = None,
+    time: EventTime | None = None,
 ) -> NormEvent:
     """The norm event of *ct*. Without *event_type*: a round robin when every two players
     met, else a Swiss (said in :attr:`~xlfuncs.core.norm_event.NormEvent.assumptions`). A
-    Swiss with *host_federation* gets its 1.4.3d figures."""
+    Swiss with *host_federation* gets its 1.4.3d figures. With *time* (the event's time
+    control, known or not), the time minimum of the crosstable's edition is checked."""
     assumptions: list[str] = []
     if event_type is None:
         event_type = EventType.ROUND_ROBIN if ct.round_robin else EventType.SWISS
@@ -172,6 +185,8 @@ def crosstable_norm_event(
         chief_arbiter_title=chief_arbiter_title,
         big_swiss=swiss_figures,
         assumptions=tuple(assumptions),
+        time=time,
+        time_bands=None if time is None else time_bands(ct.edition),
     )
 
 
@@ -187,12 +202,13 @@ def crosstable_norm_checks(
     those in force on the first day of the crosstable's edition)."""
     e = ct.entrants[number - 1]
     return norm_checks(
-        norm_games(ct, number, zero),
+        norm_games(ct, number, zero, event.time),
         event,
         federation=e.federation,
         held_title=e.title,
         female=e.female,
         rules=ct.edition if rules is None else rules,
+        rating=e.rating,
     )
 
 
@@ -234,10 +250,12 @@ def crosstable_norm_made(
     top = sorted(values, reverse=True)[:fewest]
     if all(figures_out_of_reach(top, halves, NORM_TITLES[t], fewest) for t in worth):
         return tuple((t, False, False) for t in worth)
-    games = norm_games(ct, number, zero)
+    games = norm_games(ct, number, zero, event.time)
     out: list[tuple[str, bool, bool]] = []
     for title in worth:
-        made, figures = norm_made(games, title, event, federation=e.federation, rules=rules)
+        made, figures = norm_made(
+            games, title, event, federation=e.federation, rules=rules, rating=e.rating
+        )
         out.append((title, made, figures))
     return tuple(out)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..core.editions import Edition, RateOfPlay
+from ..core.eligibility import EventTime, RoundEligibility, player_eligibility
 from ..core.norm_event import NormEvent
 from ..core.norm_field import CrosstableNorms
 from ..core.teams import TeamStandings
@@ -21,6 +22,7 @@ from ..trf.rounds_planned import LaterBye, later_byes, planned_rounds, standing_
 from ..trf.standings import EventStandings, event_standings
 from ..trf.teams import event_teams
 from ..trf.to_crosstable import TrfCrosstable, crosstable_from_trf
+from .game_time import event_time
 from .norm_setting import NormSetting, norm_setting
 from .options import EventOptions
 
@@ -40,7 +42,18 @@ class AnalysedEvent:
 
     @cached_property
     def _norm_setting(self) -> NormSetting:
-        return norm_setting(self.tournament, self.read, self.options)
+        return norm_setting(self.tournament, self.read, self.options, self.time)
+
+    @cached_property
+    def time(self) -> EventTime:
+        """The event's time control as the eligibility rules read it (``222``, else ``122``;
+        not known when neither gives a time)."""
+        return event_time(self.tournament)
+
+    def eligibility(self, number: int) -> tuple[RoundEligibility, ...]:
+        """Player *number*'s (from 1) games, each rated or not and why (B.02 1.1, unplayed
+        games; rapid and blitz: the 600-point exclusion): :mod:`xlfuncs.core.eligibility`."""
+        return player_eligibility(self.crosstable, number, self.time)
 
     @property
     def norm_event(self) -> NormEvent:

@@ -6,10 +6,12 @@ exemptions, 1.1 standard play only)."""
 
 from __future__ import annotations
 
+from ..core.eligibility import EventTime
 from ..core.norm_event import EventType, NormEvent
 from ..core.norm_field import crosstable_norm_event
 from ..trf import Tournament
 from ..trf.to_crosstable import TrfCrosstable
+from .game_time import event_time
 from .options import EventOptions
 
 __all__ = ["NormSetting", "chief_arbiter_title", "norm_setting"]
@@ -28,8 +30,12 @@ def chief_arbiter_title(record: str) -> str | None:
     return first if first in ("IA", "FA", "NA") else None
 
 
-def norm_setting(t: Tournament, read: TrfCrosstable, options: EventOptions) -> NormSetting:
-    """The norm event of *t* read into *read* under *options*, and what it assumes."""
+def norm_setting(
+    t: Tournament, read: TrfCrosstable, options: EventOptions, time: EventTime | None = None
+) -> NormSetting:
+    """The norm event of *t* read into *read* under *options* (*time*: the event's time
+    control, :func:`~xlfuncs.event.game_time.event_time` of *t* when not given), and what it
+    assumes."""
     assumptions: list[str] = []
     known_rate: str | None = read.rate.value
     if read.rate_note.startswith("standard (assumed"):
@@ -67,5 +73,6 @@ def norm_setting(t: Tournament, read: TrfCrosstable, options: EventOptions) -> N
         rate=known_rate,
         registered=options.registered,
         chief_arbiter_title=arbiter,
+        time=event_time(t) if time is None else time,
     )
     return event, (*assumptions, *event.assumptions)

@@ -14,6 +14,7 @@ from dataclasses import fields
 from fractions import Fraction
 
 from ..core.editions import Edition
+from ..core.eligibility import EventTime, RoundEligibility
 from ..core.tables import round_half_up
 from ..output import visible
 from ..text_output import change_text, points_text, table_lines
@@ -52,13 +53,15 @@ _MID_EVENT_KEYS = ("later_byes", "after_round", "rounds_planned")
 JSON_KEYS: tuple[str, ...] = tuple(
     name
     for f in fields(ReportRow)
-    if f.name not in ("k_lowered_from", "norm_check", *_MID_EVENT_KEYS)
+    if f.name not in ("k_lowered_from", "norm_check", "eligibility", *_MID_EVENT_KEYS)
     for name in ((*_MID_EVENT_KEYS, f.name) if f.name == "tiebreaks" else (f.name,))
 )
 """The keys of each object of ``--format json`` and the CSV header, in order: the fields of
 :class:`ReportRow`, with ``k_lowered_from`` written into ``k_source``
-(:attr:`ReportRow.k_source_label`); JSON adds ``norm_check`` last (an object: the
-requirements of the norm with figure, threshold, met; ``null`` when none)."""
+(:attr:`ReportRow.k_source_label`); JSON adds ``norm_check`` (an object: the
+requirements of the norm with figure, threshold, met; ``null`` when none),
+``national_ratings``, ``games_not_rated`` and ``eligibility`` (every game, rated or not and
+why) last."""
 
 
 def json_number(value: Value) -> int | float | None:
@@ -263,6 +266,8 @@ def render_text(report: Report) -> str:
     facts.append(("rules", f"{report.edition.id} ({how})"))
     if report.rate_note:
         facts.append(("rate", report.rate_note))
+    if report.time is not None:
+        facts.append(("time", _time_fact(report.time)))
     facts.append(("K date", report.event_date.isoformat()))
     facts += _tiebreak_facts(report)
     if report.rating_list is not None:
@@ -325,6 +330,7 @@ def render_text(report: Report) -> str:
         out.append("")
         out.append("Norms (the whole check; xlfuncs norms FILE for each requirement)")
         out += [f"- {_norm_line(n)}" for n in report.norms]
+    out += eligibility_lines(report)
     later = [r for r in report.rows if r.later_byes]
     if later:
         out.append("")
@@ -421,6 +427,51 @@ def national_lines(t: Tournament) -> list[str]:
     return out
 
 
+def _time_fact(time: EventTime) -> str:
+    if time.different_times:
+        return f"different times for the two players ({time.source}): no game rated (B.02 1.1)"
+    if time.minutes is None:
+        return f"not known ({time.source}): the minimum times of B.02 1.1 not checked"
+    how = "" if time.exact else ", read from free text"
+    return f"{float(time.minutes):g} minutes for 60 moves ({time.source}{how})"
+
+
+def eligibility_lines(report: Report) -> list[str]:
+    """The games not rated, or not known to be, each with the rule that decides, a player's
+    games with the same reason on one line (:mod:`xlfuncs.core.eligibility`). Forfeits,
+    games of less than one move and games between unrated players are left to the results
+    column; a game below the time minimum (B.02 1.1) is said to be counted in the figures
+    all the same, which do not read the time control."""
+    lines: list[str] = []
+    unknown = 0
+    for r in report.rows:
+        found: dict[str, list[str]] = {}
+        for g in r.eligibility:
+            e = g.eligibility
+            if e.rated is None:
+                unknown += g.opponent > r.start_no  # each game once
+            elif (
+                e.rated is False
+                and e.article != "B.02 unplayed games"
+                and (not e.reason.startswith("neither player"))
+            ):
+                counted = " (counted in the figures above all the same)"
+                why = e.reason + (counted if e.article == "B.02 1.1" else "")
+                found.setdefault(why, []).append(f"{g.round} (v {g.opponent})")
+        for why, rounds in found.items():
+            word = "round" if len(rounds) == 1 else "rounds"
+            lines.append(f"- no. {r.start_no} {r.name}: {word} {', '.join(rounds)}: {why}")
+    if not lines and not unknown:
+        return []
+    out = ["", "Game eligibility (each game rated or not; JSON `eligibility` has every game)"]
+    if unknown:
+        out.append(
+            f"- {unknown} games not known to be rated: the time control is not known "
+            "(TRF 222 or 122), so the minimum times of B.02 1.1 are not checked"
+        )
+    return out + lines
+
+
 def render_json(report: Report) -> str:
     """A JSON list, one object per player (keys :data:`JSON_KEYS`; ``null`` for none). Text is
     UTF-8, not ``\\u`` escapes, but for the control characters (``\\u001b``, ``\\u009b``),
@@ -434,6 +485,8 @@ def render_json(report: Report) -> str:
         found["national_ratings"] = [
             national_object(n) for n in report.tournament.trf2026.national(r.start_no)
         ]
+        found["games_not_rated"] = r.games_not_rated
+        found["eligibility"] = [eligibility_object(g) for g in r.eligibility]
         objects.append(found)
     text = json.dumps(objects, indent=2, ensure_ascii=False)
     return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
@@ -442,6 +495,22 @@ def render_json(report: Report) -> str:
 CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """The first characters that make a spreadsheet read a CSV cell as a formula (CSV
 injection); a text cell that begins with one is written after a ``'``, as text."""
+
+
+def eligibility_object(g: RoundEligibility) -> dict[str, JsonScalar]:
+    """One game of ``eligibility``: ``round``, ``opponent``, ``result`` (the TRF symbol),
+    ``rated`` (``true``, ``false``, ``null``: not known), ``article``, ``reason``,
+    ``assumption`` (``null``: none)."""
+    e = g.eligibility
+    return {
+        "round": g.round,
+        "opponent": g.opponent,
+        "result": g.outcome.symbol,
+        "rated": e.rated,
+        "article": e.article,
+        "reason": e.reason,
+        "assumption": e.assumption,
+    }
 
 
 def csv_cell(value: object) -> object:

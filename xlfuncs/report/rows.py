@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..core.editions import Edition, RateOfPlay, RulesSpec
+from ..core.eligibility import EventTime, RoundEligibility
 from ..core.norm_check import NormCheck
 from ..core.norms import NormPerformance
 from ..core.tables import round_half_up
@@ -121,6 +122,14 @@ class ReportRow:
     """The rounds the standing counts, R (the last in which a game was played)."""
     rounds_planned: int | None = None
     """The event's rounds in all, N (TRF-2026 ``142``, else ``XXR``); ``None``: not known."""
+    eligibility: tuple[RoundEligibility, ...] = ()
+    """Every game of the player, rated or not and the rule that decides
+    (:mod:`xlfuncs.core.eligibility`). JSON writes it as ``eligibility``; CSV leaves it out."""
+
+    @property
+    def games_not_rated(self) -> int:
+        """Games :attr:`eligibility` finds not rated."""
+        return sum(1 for g in self.eligibility if g.eligibility.rated is False)
 
     @property
     def k_source_label(self) -> str | None:
@@ -175,6 +184,8 @@ class Report:
     ``192`` or ``092``, or guessed from the pairings)."""
     teams: TeamStandings | None = None
     """A team event's standing (``None``: not a team event)."""
+    time: EventTime | None = None
+    """The time control the eligibility of each game was judged at."""
 
     @property
     def rate(self) -> RateOfPlay:
@@ -288,6 +299,7 @@ def build_report(t: Tournament | AnalysedEvent, /, **options: Any) -> Report:
             later_byes=later,
             after_round=event.counted_rounds,
             rounds_planned=event.planned_rounds,
+            eligibility=event.eligibility(number),
         )
         rows.append(row)
         if row.norm is not None:
@@ -308,6 +320,7 @@ def build_report(t: Tournament | AnalysedEvent, /, **options: Any) -> Report:
         system_note=event.read.system_note,
         rounds_text=event.rounds_text,
         teams=event.teams,
+        time=event.time,
     )
 
 

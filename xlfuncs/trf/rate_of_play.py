@@ -37,6 +37,7 @@ __all__ = [
     "EventRate",
     "TimeControl",
     "event_rate",
+    "gives_different_times",
     "rate_of_minutes",
     "rate_of_time_control",
     "read_encoded_time_control",
@@ -158,6 +159,15 @@ _PERIOD = re.compile(r"(?:([0-9]+)/)?([0-9]+)(?:\+([0-9]+))?")
 
 _TWO_TIMES = re.compile(r"W[0-9/+:]+-B[0-9/+:]+", re.IGNORECASE)
 """Record 222's form for different times for White and Black (``W300-B240``)."""
+
+
+def gives_different_times(text: str) -> bool:
+    """Whether a record ``222`` gives White and Black different times (``W300-B240``).
+
+    >>> gives_different_times("W300-B240"), gives_different_times("5400+30")
+    (True, False)
+    """
+    return _TWO_TIMES.fullmatch(text.strip()) is not None
 
 
 def read_encoded_time_control(text: str) -> Fraction | None:
@@ -287,7 +297,7 @@ def event_rate(t: Tournament) -> EventRate:
     readings = []
     for record, text in texts:
         encoded = read_encoded_time_control(text) if record == "222" else None
-        if record == "222" and _TWO_TIMES.fullmatch(text.strip()):
+        if record == "222" and gives_different_times(text):
             readings.append(EventRate(None, record, text, None))  # different times
         elif encoded is not None:
             readings.append(EventRate(rate_of_minutes(encoded), record, text, encoded))

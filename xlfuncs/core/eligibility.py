@@ -1,0 +1,268 @@
+"""Whether each game of an event is rated, and the rule that decides it (FIDE Rating
+Regulations B.02, and the Rapid and Blitz Rating Regulations).
+
+The minimum playing time of a standard game (B.02 1.1; texts quoted in ``docs/norms.md``,
+*Game eligibility*): "For a game to be rated each player must [at the start of the
+tournament] have the following minimum periods in which to complete all the moves, assuming
+the game lasts 60 moves":
+
+- from 1 January 2022: 120 minutes where at least one of the players in the game has a
+  rating of 2400 or higher; 90 minutes where at least one has 1800 or higher; 60 minutes
+  where both are rated below 1800;
+- 1 July 2017 - 31 December 2021: the same with 2200 and 1600.
+
+Not rated either: a game of less than one move and a forfeit (unplayed games are not
+counted); a game in which the two players had different times (each player must have the
+minimum: FIDE rates no game with unequal times, an Armageddon); in rapid and blitz from
+1 December 2024, a game between players 600 points or more apart, one of them rated above
+2600 (:func:`~xlfuncs.core.rating_change.excluded_game`).
+
+The time comes from the event (:class:`EventTime`): where it is not known the verdict is
+"not known" (``rated`` ``None``), never "rated"; where it rests on reading free text, the
+verdict says so (:attr:`GameEligibility.assumption`).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from .editions import Edition, RateOfPlay
+from .rating_change import excluded_game
+from .results import Outcome
+from .tournament import Crosstable
+
+__all__ = [
+    "BANDS_2017",
+    "BANDS_2022",
+    "EventTime",
+    "GameEligibility",
+    "RoundEligibility",
+    "TimeBands",
+    "TimeMinimum",
+    "game_eligibility",
+    "player_eligibility",
+    "time_bands",
+    "time_minimum",
+]
+
+
+@dataclass(frozen=True)
+class TimeBands:
+    """The minimum times of B.02 1.1 in one edition: by the higher rating in the game."""
+
+    id: str
+    top: int
+    """A player rated this or higher: :attr:`top_minutes`."""
+    middle: int
+    """A player rated this or higher (and none :attr:`top`): :attr:`middle_minutes`."""
+    top_minutes: int = 120
+    middle_minutes: int = 90
+    bottom_minutes: int = 60
+    """Both players below :attr:`middle` (or unrated)."""
+
+
+BANDS_2017: Final = TimeBands("2017", top=2200, middle=1600)
+"""B.02 1.1, 1 July 2017 - 31 December 2021: 2200 and 1600."""
+BANDS_2022: Final = TimeBands("2022", top=2400, middle=1800)
+"""B.02 1.1 from 1 January 2022 (the 2022, 2024 and 2025 texts): 2400 and 1800, the times
+each player has at the start of the tournament."""
+
+_BANDS_2022_FROM: Final = _dt.date(2022, 1, 1)
+
+
+def time_bands(edition: Edition) -> TimeBands | None:
+    """The minimum times of *edition* (standard play); ``None`` for rapid and blitz, whose
+    time is their rate's own definition (the rate is read from the same time control).
+
+    >>> from xlfuncs.core.editions import get_edition
+    >>> time_bands(get_edition("2017")).top, time_bands(get_edition("2025")).top
+    (2200, 2400)
+    >>> time_bands(get_edition("2025 rapid")) is None
+    True
+    """
+    if edition.rate is not RateOfPlay.STANDARD:
+        return None
+    return BANDS_2017 if edition.in_force_from < _BANDS_2022_FROM else BANDS_2022
+
+
+@dataclass(frozen=True)
+class TimeMinimum:
+    """The minimum time for 60 moves of one game, and why."""
+
+    minutes: int
+    article: str
+    """``"B.02 1.1"`` and the band's text."""
+    band: str
+    """``"a player rated 2400 or higher"``, ``"both players below 1800 or unrated"``."""
+
+
+def time_minimum(bands: TimeBands, rating: int | None, other: int | None) -> TimeMinimum:
+    """The minimum time for 60 moves of a game between *rating* and *other* (``None``:
+    unrated, which puts a player in no band).
+
+    >>> time_minimum(BANDS_2022, 2000, 2450)
+    TimeMinimum(minutes=120, article='B.02 1.1', band='a player rated 2400 or higher')
+    >>> time_minimum(BANDS_2022, 1799, None).minutes, time_minimum(BANDS_2017, 2200, 1500).minutes
+    (60, 120)
+    """
+    high = max((r for r in (rating, other) if r is not None), default=None)
+    if high is not None and high >= bands.top:
+        return TimeMinimum(bands.top_minutes, "B.02 1.1", f"a player rated {bands.top} or higher")
+    if high is not None and high >= bands.middle:
+        return TimeMinimum(
+            bands.middle_minutes, "B.02 1.1", f"a player rated {bands.middle} or higher"
+        )
+    return TimeMinimum(
+        bands.bottom_minutes, "B.02 1.1", f"both players below {bands.middle} or unrated"
+    )
+
+
+@dataclass(frozen=True)
+class EventTime:
+    """The event's time control as far as it is known."""
+
+    minutes: Fraction | None
+    """Each player's time for 60 moves, increments included; ``None``: not known."""
+    source: str = ""
+    """Where it came from (``"222 '5400+30'"``), or why it is not known."""
+    exact: bool = False
+    """Read from TRF-2026's encoded form (record ``222``); ``False``: read from free text
+    (TRF16 ``122``), a reading the verdicts name as their assumption."""
+    different_times: bool = False
+    """The two players had different times (``222`` ``W...-B...``)."""
+
+    @property
+    def assumption(self) -> str | None:
+        """What a verdict on this time rests on, if anything."""
+        if self.minutes is None or self.exact:
+            return None
+        return f"time read from free text: {self.source} as {_minutes(self.minutes)} for 60 moves"
+
+
+def _minutes(value: Fraction) -> str:
+    return f"{float(value):g} minutes"
+
+
+@dataclass(frozen=True)
+class GameEligibility:
+    """Whether one game is rated, and why."""
+
+    rated: bool | None
+    """``None``: not known (the time control is not known)."""
+    article: str
+    """The rule that decides (``"B.02 1.1"``)."""
+    reason: str
+    assumption: str | None = None
+    """What the verdict rests on (the time read from free text), if anything."""
+
+    @property
+    def shown(self) -> str:
+        """``"rated"``, ``"not rated"`` or ``"not known"``."""
+        return {True: "rated", False: "not rated", None: "not known"}[self.rated]
+
+
+def game_eligibility(
+    edition: Edition,
+    rating: int | None,
+    opponent_rating: int | None,
+    outcome: Outcome,
+    time: EventTime | None,
+) -> GameEligibility:
+    """Whether a game with *outcome* between *rating* and *opponent_rating* (``None``:
+    unrated) is rated under *edition*, at the event's *time* (``None``: not known). A bye is
+    no game (:class:`ValueError`).
+
+    >>> from xlfuncs.core.editions import get_edition
+    >>> g = game_eligibility(get_edition("2025"), 2000, 2050, Outcome.WIN, EventTime(Fraction(60)))
+    >>> g.rated, g.reason
+    (False, '60 minutes for 60 moves; a player rated 1800 or higher needs 90 (B.02 1.1)')
+    """
+    if outcome.is_bye:
+        raise ValueError(f"a bye ({outcome.symbol}) is no game")
+    if outcome.is_forfeit:
+        return GameEligibility(False, "B.02 unplayed games", "forfeit: an unplayed game")
+    if not outcome.rated:
+        return GameEligibility(
+            False,
+            "B.02 unplayed games",
+            "less than one move: a game is rated once both players have made a move",
+        )
+    if rating is None and opponent_rating is None:
+        return GameEligibility(False, "B.02 unrated players", "neither player rated")
+    if time is not None and time.different_times:
+        return GameEligibility(
+            False,
+            "B.02 1.1",
+            "different times for the two players: each player must have the minimum",
+        )
+    if (
+        rating is not None
+        and opponent_rating is not None
+        and excluded_game(rating, opponent_rating, rules=edition)
+    ):
+        return GameEligibility(
+            False,
+            f"{edition.rate.value} rules {edition.id}",
+            f"{abs(rating - opponent_rating)} points apart, one player rated above "
+            f"{edition.excluded_above}: not rated ({edition.rate.value}, from "
+            f"{edition.in_force_from.isoformat()})",
+        )
+    bands = time_bands(edition)
+    if bands is None:
+        return GameEligibility(
+            True, f"{edition.rate.value} rules {edition.id}", f"{edition.rate.value} game"
+        )
+    need = time_minimum(bands, rating, opponent_rating)
+    if time is None or time.minutes is None:
+        why = f" ({time.source})" if time is not None and time.source else ""
+        return GameEligibility(
+            None,
+            need.article,
+            f"time control not known{why}: {need.band} needs {need.minutes} minutes for 60 moves",
+        )
+    have = _minutes(time.minutes)
+    if time.minutes < need.minutes:
+        return GameEligibility(
+            False,
+            need.article,
+            f"{have} for 60 moves; {need.band} needs {need.minutes} ({need.article})",
+            time.assumption,
+        )
+    return GameEligibility(
+        True,
+        need.article,
+        f"{have} for 60 moves; {need.band} needs {need.minutes}",
+        time.assumption,
+    )
+
+
+@dataclass(frozen=True)
+class RoundEligibility:
+    """One game of a player in a crosstable, and its verdict."""
+
+    round: int
+    """From 1."""
+    opponent: int
+    """The opponent's number (from 1)."""
+    outcome: Outcome
+    eligibility: GameEligibility
+
+
+def player_eligibility(
+    ct: Crosstable, number: int, time: EventTime | None
+) -> tuple[RoundEligibility, ...]:
+    """Every game (a round with an opponent and a result) of player *number* (from 1) of
+    *ct*, with its verdict under the crosstable's edition at the event's *time*; byes and
+    rounds not played are no games."""
+    e = ct.entrants[number - 1]
+    out: list[RoundEligibility] = []
+    for r, p in enumerate(e.pairings, start=1):
+        if p.opponent is None or p.outcome is None or p.outcome.is_bye:
+            continue
+        other = ct.entrants[p.opponent - 1].rating
+        verdict = game_eligibility(ct.edition, e.rating, other, p.outcome, time)
+        out.append(RoundEligibility(r, p.opponent, p.outcome, verdict))
+    return tuple(out)

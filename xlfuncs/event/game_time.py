@@ -1,0 +1,49 @@
+"""The event's time control as the game-eligibility rules read it
+(:class:`~xlfuncs.core.eligibility.EventTime`): TRF-2026's encoded record ``222`` exactly,
+TRF16's free-text ``122`` as far as it can be read (the verdicts resting on it say so), and
+"not known" when neither gives a time."""
+
+from __future__ import annotations
+
+from ..core.eligibility import EventTime
+from ..trf import Tournament
+from ..trf.rate_of_play import (
+    event_rate,
+    gives_different_times,
+    read_encoded_time_control,
+    read_time_control,
+)
+
+__all__ = ["event_time"]
+
+
+def event_time(t: Tournament) -> EventTime:
+    """The time for 60 moves of *t*'s games: a ``222`` in TRF-2026's encoded form first
+    (exact), else the record :func:`~xlfuncs.trf.rate_of_play.event_rate` reads (free text:
+    an assumption), else not known, with the reason.
+
+    >>> from xlfuncs.trf import parse_trf
+    >>> event_time(parse_trf("222 40/5400+30:1800+30")).minutes
+    Fraction(150, 1)
+    >>> e = event_time(parse_trf("122 90 min + 30 s"))
+    >>> e.minutes, e.exact, e.assumption.removeprefix("time read from free text: ")
+    (Fraction(120, 1), False, "122 '90 min + 30 s' as 120 minutes for 60 moves")
+    >>> event_time(parse_trf("012 x")).source
+    'the file gives no time control (122 blank or absent)'
+    """
+    for r in t.extra_records:
+        if r.code != "222":
+            continue
+        text = r.text[3:].strip()
+        if gives_different_times(text):
+            return EventTime(None, f"222 {text!r}", exact=True, different_times=True)
+        minutes = read_encoded_time_control(text)
+        if minutes is not None:
+            return EventTime(minutes, f"222 {text!r}", exact=True)
+    found = event_rate(t)
+    if found.record is None:
+        return EventTime(None, found.note)
+    minutes = read_time_control(found.text).minutes if found.text else None
+    if minutes is None:
+        return EventTime(None, found.note)
+    return EventTime(minutes, f"{found.record} {found.text!r}")
