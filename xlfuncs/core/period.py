@@ -4,9 +4,11 @@ A rating officer (and FIDE) rates a period, not an event. Every rule used here l
 own module and is only applied here:
 
 - a rated player: :func:`~xlfuncs.core.rating_change.rating_change` over the period's events,
-  each event one tournament -- so K x n <= 700 counts every game of the period, the change is
-  rounded once for the period, and the 2022 limit of one 400-point upgrade applies per
-  tournament (per event);
+  each event one tournament rated with the player's rating of the list in force at its start
+  (:attr:`EventGames.rating`) -- so K x n <= 700 counts every game of the period, the change
+  is rounded once for the period (or per event: :class:`~xlfuncs.core.rating_change.Rounding`)
+  and added to the latest list's rating, and the 2022 limit of one 400-point upgrade applies
+  per tournament (per event);
 - an unrated player: :func:`~xlfuncs.core.first_rating.first_rating` over the games of the
   period's events pooled (the regulations pool events of consecutive periods within 26
   months; one period's events are the least that pools), less a first event with a zero
@@ -27,7 +29,7 @@ from fractions import Fraction
 from .editions import Edition, RulesSpec, get_edition
 from .errors import NothingToComputeError, XlfuncsError
 from .first_rating import FirstRating, first_rating
-from .rating_change import RatingChange, rating_change
+from .rating_change import RatingChange, Rounding, rating_change
 from .tables import Number
 
 __all__ = ["EventGames", "PlayerPeriod", "rate_period"]
@@ -42,6 +44,11 @@ class EventGames:
     games: tuple[tuple[int | None, Number], ...]
     round_robin: bool = False
     """Whether the event is a round robin (only the 2017 first rating tells them apart)."""
+    rating: int | None = None
+    """The player's rating this event is rated with: that of the list in force at its start
+    (the ratings a tournament file carries); ``None``: the period's rating (the latest
+    list's; so too for a player first rated after the event started, Rating Regulations
+    8.2.4)."""
 
     @property
     def rated(self) -> list[tuple[int, Number]]:
@@ -90,15 +97,11 @@ class PlayerPeriod:
     @property
     def event_changes(self) -> tuple[Fraction, ...] | None:
         """Each event's share of the period's unrounded change: K x the event's sum of
-        W - PD, with the period's K (after K x n <= 700). They add up to
-        ``change.unrounded``; rounding is done once, on the sum. ``None`` for an unrated
-        player."""
+        W - PD, with the period's K (after K x n <= 700), at the event's own rating. They
+        add up to ``change.unrounded``. ``None`` for an unrated player."""
         if self.change is None:
             return None
-        hundredths = [0] * len(self.events)
-        for g in self.change.games:
-            hundredths[g.tournament] += g.points_hundredths - g.expected_hundredths
-        return tuple(Fraction(self.change.k * h, 100) for h in hundredths)
+        return self.change.tournament_changes
 
 
 def _zero_score(event: EventGames) -> bool:
@@ -112,9 +115,11 @@ def rate_period(
     k: Number | None,
     *,
     rules: RulesSpec = None,
+    rounding: Rounding = Rounding.PERIOD,
 ) -> PlayerPeriod:
-    """The period of a player rated *rating* (``None``: unrated) with K *k* (the K before
-    K x n <= 700; ignored for an unrated player) over *events*, in the period's order.
+    """The period of a player rated *rating* on the latest list (``None``: unrated) with K
+    *k* (the K before K x n <= 700; ignored for an unrated player) over *events*, in the
+    period's order; *rounding*: once for the period (8.3.4) or per event.
 
     Rated: one :func:`~xlfuncs.core.rating_change.rating_change` over every event, each one
     tournament. Two events of 10 games at K 40 give n = 20, so K 35 (700 // 20), although
@@ -124,6 +129,20 @@ def rate_period(
     >>> p = rate_period(2000, [e, e], 40, rules="2025")
     >>> p.change.k, [float(c) for c in p.event_changes], p.change.change
     (35, [175.0, 175.0], 350)
+
+    Each event at the rating of its own start list, the change added to the latest list
+    (FIDE's published December 2025 calculation of one player: events rated at 2395, 2400
+    and 2400 from lists of 2395 and 2400; K x changes -6.1, +3.7, +7.8; 2400 + 5 = 2405,
+    rounded once; per event, -6 + 4 + 8 = +6, the published 2406):
+
+    >>> a = EventGames(((1995, 1), (2205, .5), (2325, 0), (1995, 1), (1995, 1)), rating=2395)
+    >>> b = EventGames(((2000, 1), (2000, 1), (2121, 1), (2800, 0), (2084, 1)))
+    >>> c = EventGames(((2000, 1), (2000, 1), (2230, 1), (2505, 1), (2155, .5)))
+    >>> p = rate_period(2400, [a, b, c], 10, rules="2025")
+    >>> [float(x) for x in p.event_changes], p.change.new_rating
+    ([-6.1, 3.7, 7.8], 2405)
+    >>> rate_period(2400, [a, b, c], 10, rules="2025", rounding=Rounding.EVENT).change.new_rating
+    2406
 
     Unrated: the games of every event pooled for :func:`~xlfuncs.core.first_rating.first_rating`
     (a round robin's variant only when every pooled event is one). Where the edition
@@ -142,7 +161,14 @@ def rate_period(
     if rating is not None:
         if k is None:
             raise NothingToComputeError("k: a rated player's K is needed for the period")
-        change = rating_change(rating, [e.rated for e in events], k, rules=edition)
+        change = rating_change(
+            rating,
+            [e.rated for e in events],
+            k,
+            rules=edition,
+            tournament_ratings=[e.rating for e in events],
+            rounding=rounding,
+        )
         return PlayerPeriod(change.own_rating, events, edition, change)
     pooled = list(range(len(events)))
     dropped = False

@@ -1,8 +1,11 @@
 """Rating change over one rating period: the 400-point rule, K, K x n <= 700, and rounding.
 
 A period holds one or more tournaments (the 2022 limit on 400-point upgrades counts per
-tournament). Each rated game gives W - PD; the period's change is K x sum(W - PD), rounded
-once, half away from zero (-2.50 -> -3). Sums are exact (hundredths), never float.
+tournament). Each tournament is rated with the player's rating of the list in force at its
+start, and the change is added to the latest list's rating (as FIDE's published per-player
+calculations show it). Each rated game gives W - PD; the period's change is K x sum(W - PD),
+rounded once, half away from zero (-2.50 -> -3; Rating Regulations 8.3.4), or each
+tournament's on its own (:class:`Rounding`). Sums are exact (hundredths), never float.
 
 Rapid and blitz (an :class:`~xlfuncs.core.editions.Edition` whose ``rate`` is one of them)
 use the same calculation with their edition's data: no 2650 exemption, games 600 points or
@@ -29,6 +32,7 @@ from .tables import Number, exact, pd_hundredths, round_half_away, round_half_up
 __all__ = [
     "MAX_K_TIMES_GAMES",
     "RULE_KS",
+    "Rounding",
     "UPLIFT_2024_BELOW",
     "UPLIFT_2024_SHARE",
     "Game",
@@ -54,6 +58,16 @@ MAX_K_TIMES_GAMES = 700
 
 Game = tuple[Number, Number]
 """One rated game: (opponent's rating, points scored: 1, 0.5 or 0)."""
+
+
+class Rounding(enum.Enum):
+    """How a period's change is rounded (half away from zero either way)."""
+
+    PERIOD = "period"
+    """Once, the period's K x sum(W - PD) (Rating Regulations 8.3.4)."""
+    EVENT = "event"
+    """Each tournament's K x sum(W - PD) rounded on its own, then added up: a reading that
+    one of FIDE's published periods follows (``docs/period.md``)."""
 
 
 @dataclass(frozen=True)
@@ -104,11 +118,16 @@ class RatingChange:
     """The whole calculation of one rating period."""
 
     own_rating: int
+    """The rating the change is added to (the latest list's)."""
     games: tuple[GameDetail, ...]
     k_requested: int
     k: int
     """K after K x n <= 700."""
     edition: Edition
+    tournament_ratings: tuple[int, ...] = ()
+    """The player's rating each tournament was rated with (the list in force at its start),
+    one per tournament; empty: :attr:`own_rating` for all."""
+    rounding: Rounding = Rounding.PERIOD
 
     @property
     def n(self) -> int:
@@ -133,8 +152,23 @@ class RatingChange:
         )
 
     @cached_property
+    def tournament_changes(self) -> tuple[Fraction, ...]:
+        """Each tournament's K x sum(W - PD) (the period's K), in order; they add up to
+        :attr:`unrounded`. A tournament without a rated game has 0."""
+        count = max(
+            len(self.tournament_ratings), max((g.tournament for g in self.games), default=-1) + 1
+        )
+        hundredths = [0] * count
+        for g in self.games:
+            hundredths[g.tournament] += g.points_hundredths - g.expected_hundredths
+        return tuple(Fraction(self.k * h, 100) for h in hundredths)
+
+    @cached_property
     def change(self) -> int:
-        """The period's change, rounded once, half away from zero."""
+        """The period's change, half away from zero: rounded once (:attr:`Rounding.PERIOD`)
+        or each tournament's on its own (:attr:`Rounding.EVENT`)."""
+        if self.rounding is Rounding.EVENT:
+            return sum(round_half_away(c) for c in self.tournament_changes)
         return round_half_away(self.unrounded)
 
     @property
@@ -275,12 +309,23 @@ def k_for_games(k: Number, games: Number) -> int:
 
 
 def rating_change(
-    own_rating: Number, tournaments: Sequence[Sequence[Game]], k: Number, *, rules: RulesSpec = None
+    own_rating: Number,
+    tournaments: Sequence[Sequence[Game]],
+    k: Number,
+    *,
+    rules: RulesSpec = None,
+    tournament_ratings: Sequence[Number | None] | None = None,
+    rounding: Rounding = Rounding.PERIOD,
 ) -> RatingChange:
     """The calculation of one rating period: *tournaments* is a list of tournaments, each a
     list of rated games ``(opponent_rating, points)``. A period with no rated game has a
     change of 0. Games the edition leaves unrated (:func:`excluded_game`: rapid and blitz
     from 1 December 2024) are left out, and do not count in n for K x n <= 700.
+
+    *tournament_ratings*: the player's rating each tournament is rated with (the list in
+    force at its start; ``None`` or omitted: *own_rating*, the rating the change is added
+    to). The 400-point rule, its 2650 exemption and the 600-point exclusion read that
+    rating.
 
     Worked example (chesschat.org thread "FIDE rating uplift change", 2022 rules): 2000
     scoring 5.5/7 against these opponents, K 20, gives -0.61 x 20 = -12.2, so -12.
@@ -292,18 +337,29 @@ def rating_change(
     """
     edition = get_edition(rules)
     own = validate.rating(own_rating, name="own_rating")
+    given = list(tournament_ratings) if tournament_ratings is not None else []
+    if given and len(given) != len(tournaments):
+        raise InvalidInputError(
+            f"tournament_ratings: one rating per tournament, got {len(given)} for "
+            f"{len(tournaments)}"
+        )
+    ratings = [
+        own if r is None else validate.rating(r, name="tournament_ratings")
+        for r in (given or [None] * len(tournaments))
+    ]
     if edition.excluded_difference is not None:
         tournaments = [
-            [g for g in games if not excluded_game(own, g[0], rules=edition)]
-            for games in tournaments
+            [g for g in games if not excluded_game(ratings[i], g[0], rules=edition)]
+            for i, games in enumerate(tournaments)
         ]
     n = sum(len(t) for t in tournaments)
     k_requested = validate.whole(k, name="k", minimum=1)
     k_used = k_for_games(k_requested, n)
     details: list[GameDetail] = []
     for index, games in enumerate(tournaments):
+        rated_at = ratings[index]
         published = [validate.rating(r, name="opponent_ratings") for r, _ in games]
-        used = capped_ratings(own, published, rules=edition)
+        used = capped_ratings(rated_at, published, rules=edition)
         for (_, w), r, u in zip(games, published, used):
             details.append(
                 GameDetail(
@@ -311,12 +367,18 @@ def rating_change(
                     opponent_rating=r,
                     rating_used=u,
                     points_hundredths=_points(w),
-                    expected_hundredths=pd_hundredths(own - u),
+                    expected_hundredths=pd_hundredths(rated_at - u),
                     k=k_used,
                 )
             )
     return RatingChange(
-        own_rating=own, games=tuple(details), k_requested=k_requested, k=k_used, edition=edition
+        own_rating=own,
+        games=tuple(details),
+        k_requested=k_requested,
+        k=k_used,
+        edition=edition,
+        tournament_ratings=tuple(ratings) if given else (),
+        rounding=rounding,
     )
 
 
