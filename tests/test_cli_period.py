@@ -92,10 +92,9 @@ def test_k_times_n_bites_only_across_three_events(
         2038,
     )
     assert ann["initial_rating"] is None
-    assert ann["events"] == [
-        {"file": "one.trf", "games": 6, "change_unrounded": 38.0},
-        {"file": "two.trf", "games": 6, "change_unrounded": 0.0},
-        {"file": "three.trf", "games": 6, "change_unrounded": 0.0},
+    assert ann["events"] == [  # each at the March list's rating, the files' 2000
+        {"file": f, "rated_with": "2026-03", "rating": 2000, "games": 6, "change_unrounded": c}
+        for f, c in (("one.trf", 38.0), ("two.trf", 0.0), ("three.trf", 0.0))
     ]
     # Each event alone (xlfuncs report) keeps K 40: the first gives +40.
     code, out, _ = run(capsys, "report", files[0], "--k-file", k_file, "--format", "json")

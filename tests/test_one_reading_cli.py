@@ -195,3 +195,42 @@ def test_a_period_read_by_two_processes_with_a_rating_list_is_the_same(
     assert one == two
     by_id = {row["fide_id"]: row for row in one}
     assert by_id["99300009"]["rating"] == 2251  # the list's, in every file
+
+
+def _rapid_list(tmp: Path) -> Path:
+    """The demo's list with rapid ratings for nos. 1-8 (2300, K 20): no. 9 (99300009) is
+    unrated at rapid with a standard rating (2251), no. 10 unrated at both."""
+    lines = DEMO_LIST.read_text(encoding="utf-8").splitlines()
+    at = lines[0].index("RRtng")
+    out = [lines[0]]
+    for i, line in enumerate(lines[1:], start=1):
+        line = line.ljust(len(lines[0]))
+        out.append(line[:at] + "2300  5   20 " + line[at + 13 :] if i <= 8 else line)
+    path = tmp / "rapid_list.txt"
+    path.write_text("\r\n".join(out) + "\r\n", encoding="utf-8")
+    return path
+
+
+def test_a_player_unrated_at_rapid_is_rated_alike_by_report_and_period(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Rapid and Blitz Rating Regulations 7.2.1: no. 9 has no rapid rating but a standard
+    # one, 2251: rated with it, and counted as rated by the others. By hand, no. 9 against
+    # nos. 1-8 at 2300 (D -49, PD .43): 5 points from 8, 5 - 3.44 = 1.56, x 20 = +31.2;
+    # no. 1 at 2300: 5 points from 7 at D 0 (.50) and no. 9 (D +49, .57): 5 - 4.07 = 0.93,
+    # x 20 = +18.6 (+30 had no. 9's game been left out). The same in report and period.
+    argv = ("--rating-list", str(_rapid_list(tmp_path)), "--rate", "rapid")
+    report = _json(capsys, "report", str(DEMO), *argv)
+    period = {row["fide_id"]: row for row in _json(capsys, "period", str(DEMO), *argv)}
+    assert (report[8]["rating"], report[8]["rating_change"]) == (2251, 31)
+    assert (period["99300009"]["rating"], period["99300009"]["rating_change"]) == (2251, 31)
+    assert period["99300009"]["rating_change_unrounded"] == 31.2
+    assert period["99300001"]["rating_change_unrounded"] == 18.6
+    for row in report[:9]:
+        same = period[row["fide_id"]]
+        assert (same["rating"], same["games"], same["rating_change"], same["k"]) == (
+            row["rating"],
+            row["rated_games"],
+            row["rating_change"],
+            row["k"],
+        )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import os
 import sys
 
@@ -72,9 +73,25 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     p.add_argument(
         "--rating-list",
         metavar="LIST",
-        help="FIDE's rating list in force (players_list_foa.txt, a single list, XML or ZIP): "
-        "each file read with it, as report reads one (rating at the rate of play, K, title, "
-        "federation, sex, birth year); indexed once in the cache folder (xlfuncs cache)",
+        help="FIDE's latest list, the one before the list being made (players_list_foa.txt, "
+        "a single list, XML or ZIP): the rating the change is added to and K; each file "
+        "read with it, as report reads one (rating at the rate of play, K, title, "
+        "federation, sex, birth year), except that an event started under an earlier list "
+        "is rated with its file's ratings; indexed once in the cache folder (xlfuncs cache)",
+    )
+    p.add_argument(
+        "--list-date",
+        metavar="YYYY-MM",
+        help="the list being made (its month, or any day of it): each event placed by the "
+        "Rating Regulations' calendar (on time, late, or not rated); --rating-list is then "
+        "the list before it; default: the first list every event may be rated on",
+    )
+    p.add_argument(
+        "--rounding",
+        choices=("period", "event"),
+        default="period",
+        help="round the change once for the period (Rating Regulations 8.3.4; default) or "
+        "each event's change on its own",
     )
     p.add_argument(
         "--list-out",
@@ -121,10 +138,21 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     return p
 
 
+def _list_date(text: str) -> datetime.date | None:
+    """``YYYY-MM`` or ``YYYY-MM-DD`` as the first day of that month; ``None``: neither."""
+    for layout in ("%Y-%m", "%Y-%m-%d"):
+        try:
+            return datetime.datetime.strptime(text.strip(), layout).date().replace(day=1)
+        except ValueError:
+            continue
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs period``: read, rate, print, write."""
     from ..core import XlfuncsError, get_edition
     from ..core.editions import RateOfPlay
+    from ..core.rating_change import Rounding
     from ..output import OutputError, vet_distinct, vet_file
     from ..period.read import BadFile, expand_inputs, read_events
     from ..period.render import render_csv, render_json, render_text
@@ -134,6 +162,12 @@ def run(args: argparse.Namespace) -> int:
     from ..trf.k_file import KFileError, read_k_file
 
     rate = None if args.rate is None else RateOfPlay(args.rate)
+    list_date = None
+    if args.list_date is not None:
+        list_date = _list_date(args.list_date)
+        if list_date is None:
+            error(f"--list-date: expected YYYY-MM or YYYY-MM-DD, got {args.list_date!r}")
+            return EXIT_USAGE
     if args.rules is not None:
         try:
             get_edition(args.rules, rate=rate)  # refused here, before any file is read
@@ -189,6 +223,20 @@ def run(args: argparse.Namespace) -> int:
             jobs=jobs,
             progress=lambda n: bar(f"reading {n}/{len(files)}", 0.6 * n / max(len(files), 1)),
         )
+        unlisted = {}
+        if index is not None:  # events started before the list given: the files' own ratings
+            from ..core.rating_calendar import add_months
+            from ..period.read import EventRead
+            from ..period.rows import default_list_date
+
+            good = [r for r in read if isinstance(r, EventRead)]
+            made = list_date or default_list_date(good)
+            if made is not None:
+                before = add_months(made, -1)
+                early = [r.path for r in good if r.date < before]
+                for again in read_events(early, args.rules, rate, jobs=jobs):
+                    if isinstance(again, EventRead):
+                        unlisted[again.path] = again
         bad = missing + [r for r in read if isinstance(r, BadFile)]
         if bad and not args.skip_bad_files:
             bar.close()
@@ -205,6 +253,9 @@ def run(args: argparse.Namespace) -> int:
                 rules=args.rules,
                 k_overrides=overrides,
                 list_given=index is not None,
+                list_date=list_date,
+                unlisted=unlisted,
+                rounding=Rounding(args.rounding),
                 progress=lambda f: bar("rating", 0.6 + 0.3 * f),
             )
         except XlfuncsError as exc:  # --rules naming a rate other than a file's

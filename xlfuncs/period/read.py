@@ -26,7 +26,7 @@ from ..core.titles import trf_title
 from ..event import EventOptions, analyse_event
 from ..ratinglist import RatingListIndex, open_index
 from ..ratinglist.event import index_event_list
-from ..trf import TrfError, not_a_trf, parse_trf_bytes
+from ..trf import Tournament, TrfError, not_a_trf, parse_trf_bytes
 from ..trf.k_policy import known_birth_year
 from ..trf.list_data import has_fide_id
 from ..trf.parser import read_trf_file
@@ -105,6 +105,14 @@ class EventRead:
     players: tuple[PlayerEntry, ...]
     warnings: tuple[str, ...]
     """The reader's warnings (as ``xlfuncs report`` gives them, without the file's name)."""
+    end: _dt.date | None = None
+    """The event's last day: the end date (``052``), else the latest round date (``132``);
+    ``None``: neither (then :attr:`date` stands for it, :attr:`last_day`)."""
+
+    @property
+    def last_day(self) -> _dt.date:
+        """The event's last day, :attr:`date` when the file gives none (at least the start)."""
+        return self.date if self.end is None else max(self.end, self.date)
 
 
 @dataclass(frozen=True)
@@ -233,7 +241,15 @@ def read_event(
         rate=event.rate.value,
         players=tuple(players),
         warnings=event.reader_warnings,
+        end=_last_day(t),
     )
+
+
+def _last_day(t: Tournament) -> _dt.date | None:
+    """The file's end date (``052``), else its latest round date (``132``), else ``None``."""
+    if t.end_date is not None:
+        return t.end_date
+    return max((d for d in t.round_dates if d is not None), default=None)
 
 
 def _read_chunk(

@@ -22,7 +22,8 @@ __all__ = ["CSV_KEYS", "JSON_KEYS", "json_object", "render_csv", "render_json", 
 
 JSON_KEYS: tuple[str, ...] = tuple(f.name for f in fields(PeriodRow))
 """The keys of each object of ``--format json``, in order: the fields of :class:`PeriodRow`
-(``events`` a list of objects with ``file``, ``games`` and ``change_unrounded``)."""
+(``events`` a list of objects with ``file``, ``rated_with``, ``rating``, ``games`` and
+``change_unrounded``)."""
 
 CSV_KEYS: tuple[str, ...] = tuple(k for k in JSON_KEYS if k != "events") + ("events", "files")
 """The CSV header: the JSON keys, with ``events`` the number of events and ``files`` their
@@ -33,7 +34,13 @@ def json_object(row: PeriodRow) -> dict[str, Any]:
     """*row* as one object of ``--format json`` (as :func:`dataclasses.asdict`, quicker)."""
     out: dict[str, Any] = {k: getattr(row, k) for k in JSON_KEYS}
     out["events"] = [
-        {"file": e.file, "games": e.games, "change_unrounded": e.change_unrounded}
+        {
+            "file": e.file,
+            "rated_with": e.rated_with,
+            "rating": e.rating,
+            "games": e.games,
+            "change_unrounded": e.change_unrounded,
+        }
         for e in row.events
     ]
     return out
@@ -127,6 +134,10 @@ def render_text(period: Period) -> str:
     title = f"Rating period: {_count(n_events, 'event')}"
     out += [title, "=" * len(title)]
     how = "given" if period.rules_given else "in force on the latest event's date"
+    if period.list_date is not None:
+        made = period.list_date.strftime("%Y-%m")
+        given = "given" if period.list_date_given else "the first every event may be on"
+        out.append(f"List being made: {made} ({given})")
     for s in period.sections:
         out.append("")
         head = (
@@ -135,11 +146,22 @@ def render_text(period: Period) -> str:
         )
         out += [head, "-" * len(head)]
         out.append(f"  rules: {s.edition.id} ({how})")
+        timing = {p.source: p.placement for p in period.placed}
         for e in s.events:
             kind = "round robin" if e.round_robin else "Swiss"
+            days = e.date.isoformat()
+            if e.last_day != e.date:
+                days += f" to {e.last_day.isoformat()}"
+            placed = timing.get(e.source)
+            when = (
+                ""
+                if placed is None
+                else f", list {placed.rated_with.strftime('%Y-%m')}"
+                + (" (late)" if placed.timing.value == "late" else "")
+            )
             out.append(
-                f"  {e.source}: {e.name or '(no name)'}, {e.date.isoformat()}, {kind}, "
-                f"{len(e.players)} players"
+                f"  {e.source}: {e.name or '(no name)'}, {days}, {kind}, "
+                f"{len(e.players)} players{when}"
             )
         out.append("")
         out += table_lines([_HEADER] + [_cells(r) for r in s.rows], _LEFT)
@@ -164,9 +186,16 @@ def render_text(period: Period) -> str:
         "the birth year), unless the K file gives one (file); K<K0: lowered so that K x n <= "
         "700 over the period's games."
     )
+    rounded = (
+        "rounded once for the period"
+        if period.rounding.value == "period"
+        else "each event's change rounded on its own, added up (--rounding event)"
+    )
     columns = (
+        "Rtg: the rating the change is added to (the latest list's); each event is rated "
+        "with the player's rating of the list valid at its start; "
         "Ev: the player's events; N: rated games against rated opponents in the period; "
-        "Σ K(W−PD): the period's change before rounding; +/-: rounded once for the period; "
+        f"Σ K(W−PD): the period's change before rounding; +/-: {rounded}; "
         "each event a tournament (the 2022 rules allow one 400-point upgrade per tournament)."
     )
     for note in (k_note, columns):

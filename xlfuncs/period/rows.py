@@ -8,10 +8,18 @@ matched and is rated on that one file alone, listed apart, and is unrated (FIDE 
 players with a FIDE id). Each file is read as ``xlfuncs report`` reads it (the rating list's
 rating and K when one is given, its rule for a player unrated at rapid or blitz included);
 K is the K file's when it names the player, else that of the event as read, shown as such.
+
+The calendar (:mod:`~xlfuncs.core.rating_calendar`): the period is the list being made
+(``--list-date``, else the first list every event may be on); each event is placed against
+it (on time, late, or not rated: too early or too late), each event is rated with the
+player's rating of the list valid at its start (the file's, or the list's when the event
+started under the list given), and the change is added to the latest list's rating (the
+list given, else the latest event's file).
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -19,7 +27,8 @@ from fractions import Fraction
 from ..core.editions import Edition, RateOfPlay, RulesSpec, get_edition
 from ..core.errors import XlfuncsError
 from ..core.period import EventGames, PlayerPeriod, rate_period
-from ..core.rating_change import floor_note
+from ..core.rating_calendar import Placement, Timing, earliest_list, list_in_force, place_event
+from ..core.rating_change import Rounding, floor_note
 from ..trf.k_policy import KSource
 from ..trf.short_list import short_list
 from .read import BadFile, EventRead, PlayerEntry
@@ -28,6 +37,7 @@ __all__ = [
     "LIST_K",
     "EventShare",
     "Period",
+    "Placed",
     "PeriodRow",
     "RateSection",
     "build_period",
@@ -53,6 +63,11 @@ class EventShare:
     """Games against rated opponents in this event."""
     change_unrounded: float | None
     """K x sum(W - PD) of this event, with the period's K (``None`` for an unrated player)."""
+    rating: int | None = None
+    """The player's rating the event was rated with (the list valid at its start; ``None``:
+    unrated there)."""
+    rated_with: str = ""
+    """The list valid at the event's start, ``YYYY-MM``."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +80,7 @@ class PeriodRow:
     federation: str
     birth_year: int | None
     rating: int | None
-    """The rating at the start of the period (``None``: unrated)."""
+    """The rating the period's change is added to: the latest list's (``None``: unrated)."""
     games: int
     """Rated games against rated opponents in the period."""
     k: int | None
@@ -74,7 +89,7 @@ class PeriodRow:
     """K before K x n <= 700 (from the list, the K file or computed)."""
     k_source: str | None
     rating_change: int | None
-    """The period's change, rounded once."""
+    """The period's change, rounded once (or per event: :attr:`Period.rounding`)."""
     rating_change_unrounded: float | None
     """K x sum(W - PD) over the period, to two decimals."""
     new_rating: int | None
@@ -104,6 +119,14 @@ class RateSection:
 
 
 @dataclass(frozen=True)
+class Placed:
+    """One file against the list being made."""
+
+    source: str
+    placement: Placement
+
+
+@dataclass(frozen=True)
 class Period:
     """The whole period."""
 
@@ -114,10 +137,21 @@ class Period:
     skipped: tuple[BadFile, ...]
     warnings: tuple[str, ...]
     k_list_given: bool
+    list_date: _dt.date | None = None
+    """The list being made (``None``: no event)."""
+    list_date_given: bool = False
+    placed: tuple[Placed, ...] = ()
+    """Every file read, against :attr:`list_date`, in date order (those not rated too)."""
+    rounding: Rounding = Rounding.PERIOD
+
+    @property
+    def not_rated(self) -> tuple[Placed, ...]:
+        """The files the calendar leaves out of this list (too early or too late)."""
+        return tuple(p for p in self.placed if not p.placement.rated)
 
 
-def _event_games(entry: PlayerEntry, round_robin: bool) -> EventGames:
-    return EventGames(tuple((r, _POINTS[h]) for r, h in entry.games), round_robin)
+def _event_games(entry: PlayerEntry, round_robin: bool, rating: int | None) -> EventGames:
+    return EventGames(tuple((r, _POINTS[h]) for r, h in entry.games), round_robin, rating)
 
 
 def _two(x: Fraction) -> float:
@@ -129,15 +163,21 @@ def _row(
     fide_id: str | None,
     first: PlayerEntry,
     calc: PlayerPeriod,
-    files: Sequence[str],
+    files: Sequence[tuple[str, str]],
     k_listed: int | None,
     k_source: str | None,
 ) -> PeriodRow:
     change = calc.change
     shares = calc.event_changes
     events = tuple(
-        EventShare(f, n, None if shares is None else _two(shares[i]))
-        for i, (f, n) in enumerate(zip(files, calc.event_games))
+        EventShare(
+            f,
+            n,
+            None if shares is None else _two(shares[i]),
+            calc.events[i].rating if change is None else change.tournament_ratings[i],
+            when,
+        )
+        for i, ((f, when), n) in enumerate(zip(files, calc.event_games))
     )
     if change is not None:
         return PeriodRow(
@@ -189,11 +229,36 @@ def player_period(
     rating: int | None,
     k: int | None,
     edition: Edition,
+    rounding: Rounding = Rounding.PERIOD,
 ) -> PlayerPeriod:
-    """Core's calculation of one player's period from their entries (in the period's order)."""
+    """Core's calculation of one player's period from their entries (in the period's order):
+    each event at the entry's rating (the list valid at its start), the change added to
+    *rating* (the latest list's)."""
     return rate_period(
-        rating, [_event_games(e, ev.round_robin) for ev, e in entries], k, rules=edition
+        rating,
+        [_event_games(e, ev.round_robin, e.rating) for ev, e in entries],
+        k,
+        rules=edition,
+        rounding=rounding,
     )
+
+
+def default_list_date(events: Sequence[EventRead]) -> _dt.date | None:
+    """The list a period is made for when none is given: the first list every event may be
+    rated on (Rating Regulations 7.1.3); ``None`` for no event."""
+    return max((earliest_list(e.last_day) for e in events), default=None)
+
+
+def _month(d: _dt.date) -> str:
+    return d.strftime("%Y-%m")
+
+
+def _placement_warnings(placed: Sequence[Placed]) -> list[str]:
+    return [
+        f"{p.source}: {'not rated: ' if not p.placement.rated else ''}{p.placement.reason()}"
+        for p in placed
+        if p.placement.timing is not Timing.ON_TIME
+    ]
 
 
 def _file_warnings(events: Sequence[EventRead]) -> list[str]:
@@ -235,13 +300,30 @@ def build_period(
     rules: RulesSpec = None,
     k_overrides: Mapping[str, int] | None = None,
     list_given: bool = False,
+    list_date: _dt.date | None = None,
+    unlisted: Mapping[str, EventRead] | None = None,
+    rounding: Rounding = Rounding.PERIOD,
     progress: Callable[[float], None] = lambda _: None,
 ) -> Period:
-    """The period of the files *read* (bad files are listed as skipped). *k_overrides*: K by
-    FIDE id (the K file); *list_given*: whether the files were read with a rating list."""
-    events = sorted((e for e in read if isinstance(e, EventRead)), key=lambda e: (e.date, e.source))
+    """The period of the files *read* (bad files are listed as skipped) for the list of
+    *list_date* (``None``: :func:`default_list_date`). *k_overrides*: K by FIDE id (the K
+    file); *list_given*: whether the files were read with a rating list; *unlisted*: by path,
+    the files whose events started before the list given, read again without it (their
+    games are rated with the file's ratings, those of the list valid at their start; the
+    list gives the base rating and K); *rounding*: once for the period, or per event."""
+    read_events = sorted(
+        (e for e in read if isinstance(e, EventRead)), key=lambda e: (e.date, e.source)
+    )
     skipped = tuple(b for b in read if isinstance(b, BadFile))
-    warnings = _file_warnings(events)
+    made = list_in_force(list_date) if list_date is not None else default_list_date(read_events)
+    placed = (
+        tuple(Placed(e.source, place_event(e.date, e.last_day, made)) for e in read_events)
+        if made is not None
+        else ()
+    )
+    events = [e for e, p in zip(read_events, placed) if p.placement.rated]
+    own = dict(unlisted or {})
+    warnings = _file_warnings(events) + _placement_warnings(placed)
     overrides = dict(k_overrides or {})
     used_overrides: set[str] = set()
     sections: list[RateSection] = []
@@ -274,28 +356,33 @@ def build_period(
                     f"FIDE id {fide_id}: "
                     + "; ".join(f"{n!r} in {', '.join(files)}" for n, files in names.items())
                 )
+            # The base: the latest event's reading (the list given, else the file closest to
+            # the latest list); each event at its own reading (the list valid at its start).
             rated = [(ev, p) for ev, p in entries if p.rating is not None]
-            first = rated[0] if rated else entries[0]
-            rating = first[1].rating
-            if len({p.rating for _, p in entries}) > 1:
+            base = rated[-1] if rated else entries[-1]
+            rating = base[1].rating
+            played = [_own_reading(ev, p, own) for ev, p in entries]
+            by_list: dict[_dt.date, set[int | None]] = {}
+            for ev, p in played:
+                by_list.setdefault(list_in_force(ev.date), set()).add(p.rating)
+            if any(len(r) > 1 for r in by_list.values()):
                 rating_clash.append(
-                    f"FIDE id {fide_id} ({first[1].name}): "
-                    + ", ".join(f"{p.rating or 'unrated'} in {ev.source}" for ev, p in entries)
-                    + f": rated {rating or 'unrated'}, as in {first[0].source}"
+                    f"FIDE id {fide_id} ({base[1].name}): "
+                    + ", ".join(f"{p.rating or 'unrated'} in {ev.source}" for ev, p in played)
+                    + " (events starting under the same list)"
                 )
-            k, source = first[1].k, first[1].k_source
+            k, source = base[1].k, base[1].k_source
             if rating is not None and fide_id in overrides:
                 k, source = overrides[fide_id], KSource.OVERRIDE.label
             if fide_id in overrides:
                 used_overrides.add(fide_id)
             try:
-                calc = player_period(entries, rating, k, edition)
+                calc = player_period(played, rating, k, edition, rounding)
             except XlfuncsError as exc:  # a K the rules refuse (a list's K of 0, say)
-                warnings.append(f"FIDE id {fide_id} ({first[1].name}): not rated: {exc}")
+                warnings.append(f"FIDE id {fide_id} ({base[1].name}): not rated: {exc}")
                 continue
-            rows.append(
-                _row(rate, fide_id, first[1], calc, [ev.source for ev, _ in entries], k, source)
-            )
+            files = [(ev.source, _month(list_in_force(ev.date))) for ev, _ in entries]
+            rows.append(_row(rate, fide_id, entries[0][1], calc, files, k, source))
             done += len(entries)
             if len(rows) % 1000 == 0:
                 progress(done / total)
@@ -307,16 +394,18 @@ def build_period(
         if rating_clash:
             warnings.append(
                 f"{len(rating_clash)} player{'s' if len(rating_clash) > 1 else ''} rated "
-                f"differently in different files ({rate}): " + short_list(rating_clash, 20)
+                f"differently in files of the same list ({rate}; each event is rated with its "
+                "file's rating): " + short_list(rating_clash, 20)
             )
         apart: list[PeriodRow] = []
         for ev, p in no_id:
             try:
-                calc = player_period([(ev, p)], p.rating, p.k, edition)
+                calc = player_period([(ev, p)], p.rating, p.k, edition, rounding)
             except XlfuncsError as exc:
                 warnings.append(f"{ev.source}, no. {p.start_no} ({p.name}): not rated: {exc}")
                 continue
-            apart.append(_row(rate, None, p, calc, [ev.source], p.k, p.k_source))
+            when = _month(list_in_force(ev.date))
+            apart.append(_row(rate, None, p, calc, [(ev.source, when)], p.k, p.k_source))
             done += 1
         rows.sort(key=lambda r: (r.name.casefold(), r.fide_id or ""))
         sections.append(RateSection(rate, edition, tuple(rate_events), tuple(rows), tuple(apart)))
@@ -331,4 +420,21 @@ def build_period(
         skipped=skipped,
         warnings=tuple(warnings),
         k_list_given=list_given,
+        list_date=made,
+        list_date_given=list_date is not None,
+        placed=placed,
+        rounding=rounding,
     )
+
+
+def _own_reading(
+    ev: EventRead, p: PlayerEntry, own: Mapping[str, EventRead]
+) -> tuple[EventRead, PlayerEntry]:
+    """Player *p* of *ev* as the event's games are rated: from the reading of the file
+    without the list given (*own*, by path) when the event started before that list, else
+    as read."""
+    again = own.get(ev.path)
+    if again is None:
+        return ev, p
+    found = next((q for q in again.players if q.start_no == p.start_no), None)
+    return (ev, p) if found is None else (again, found)
