@@ -9,7 +9,7 @@ the opponent's number (``None`` for a bye or no game) and the :class:`Outcome`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -164,21 +164,28 @@ class Crosstable:
             games: list[tuple[int | None, Fraction]] = []
             rated: list[tuple[int, Fraction]] = []
             halves = rated_h = 0
-            for p in e.pairings:
-                o = p.outcome
-                if p.opponent is not None and o is not None and o.rated:
-                    r = ratings[p.opponent - 1]
-                    h = _HALVES[o.symbol]
-                    games.append((r, o.points))
-                    halves += h
-                    if r is not None:
-                        rated.append((r, o.points))
-                        rated_h += h
+            for _, _, r, o in _rated_results(e.pairings, ratings):
+                h = _HALVES[o.symbol]
+                games.append((r, o.points))
+                halves += h
+                if r is not None:
+                    rated.append((r, o.points))
+                    rated_h += h
             all_games.append(tuple(games))
             all_halves.append(halves)
             all_rated.append(tuple(rated))
             rated_halves.append(rated_h)
         return all_games, all_halves, all_rated, rated_halves
+
+    def rated_rounds(self, number: int) -> list[tuple[int, int]]:
+        """The rounds (from 1) and opponents (numbers from 1) of :meth:`rated_games`, in
+        the same order."""
+        ratings = [e.rating for e in self.entrants]
+        return [
+            (r, opp)
+            for r, opp, rating, _ in _rated_results(self.entrants[number - 1].pairings, ratings)
+            if rating is not None
+        ]
 
     def points(self, number: int) -> Fraction:
         """Points scored, forfeits and byes included."""
@@ -269,6 +276,17 @@ class Crosstable:
             first_error=first_error,
             sonneborn_berger=self.sonneborn_berger(number),
         )
+
+
+def _rated_results(
+    pairings: Sequence[Pairing], ratings: Sequence[int | None]
+) -> Iterator[tuple[int, int, int | None, Outcome]]:
+    """The rounds of *pairings* with a rated result against an opponent: (round from 1,
+    opponent's number, their rating or ``None``, the result)."""
+    for r, p in enumerate(pairings, start=1):
+        o = p.outcome
+        if p.opponent is not None and o is not None and o.rated:
+            yield r, p.opponent, ratings[p.opponent - 1], o
 
 
 def _withdrew(pairings: Sequence[Pairing]) -> bool:

@@ -1,0 +1,151 @@
+"""The working of one player's rating change in one event: the game lines FIDE's own
+calculation page shows (the opponent's rating, the rating used after the 400-point rule,
+W, PD, W - PD, K x (W - PD)), K and K x n <= 700, the sum and the rounding.
+
+:func:`rating_working` reads the calculation :func:`~xlfuncs.core.rating_change.rating_change`
+made for the crosstable (:meth:`~xlfuncs.core.tournament.Crosstable.change`) and puts each of
+its game lines beside the round and opponent it came from; the games the edition does not
+rate (:func:`~xlfuncs.core.rating_change.excluded_game`: rapid and blitz, 600 points or more
+apart with a player above 2600, from 1 December 2024) are listed, left out. The lines'
+K x (W - PD) sum to the unrounded change, which rounds once to the change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .editions import RateOfPlay
+from .rating_change import MAX_K_TIMES_GAMES, RatingChange, excluded_game
+from .tournament import Crosstable
+
+__all__ = ["RatingGameLine", "RatingWorking", "rating_working"]
+
+
+@dataclass(frozen=True)
+class RatingGameLine:
+    """One rated game of the calculation."""
+
+    round: int
+    opponent: int
+    """The opponent's number (from 1)."""
+    opponent_rating: int
+    """As published."""
+    rating_used: int | None
+    """After the 400-point rule; ``None`` for a game the edition does not rate."""
+    capped: bool
+    """Whether the 400-point rule changed the rating used."""
+    points: Fraction
+    """W: 1, 1/2 or 0."""
+    expected: Fraction | None
+    """PD (table 8.1(b)) for the difference to the rating used."""
+    difference: Fraction | None
+    """W - PD."""
+    change: Fraction | None
+    """K x (W - PD)."""
+    left_out: str | None = None
+    """Why the game is not rated (``None``: rated)."""
+
+
+@dataclass(frozen=True)
+class RatingWorking:
+    """One player's rating change, line by line."""
+
+    player: int
+    own_rating: int
+    edition: str
+    """The Rating Regulations' edition (``"2024"``) and rate, as the calculation used."""
+    lines: tuple[RatingGameLine, ...]
+    k_requested: int
+    """The player's K."""
+    k: int
+    """K used: lowered so that K x n <= 700."""
+    calculation: RatingChange
+
+    @property
+    def n(self) -> int:
+        """The rated games counted."""
+        return self.calculation.n
+
+    @property
+    def k_lowered(self) -> bool:
+        """Whether K x n <= 700 lowered K."""
+        return self.k != self.k_requested
+
+    @property
+    def limit(self) -> int:
+        """700: the most K x n may be."""
+        return MAX_K_TIMES_GAMES
+
+    @property
+    def sum_difference(self) -> Fraction:
+        """The sum of W - PD."""
+        return self.calculation.score - self.calculation.expected
+
+    @property
+    def unrounded(self) -> Fraction:
+        """K x sum(W - PD), the sum of the lines' K x (W - PD)."""
+        return self.calculation.unrounded
+
+    @property
+    def change(self) -> int:
+        """Rounded once, half away from zero."""
+        return self.calculation.change
+
+
+def rating_working(crosstable: Crosstable, number: int) -> RatingWorking | None:
+    """Player *number*'s (from 1) rating change in *crosstable*, line by line; ``None`` for a
+    player without one (unrated, or K not known)."""
+    calc = crosstable.change(number)
+    if calc is None:
+        return None
+    edition = crosstable.edition
+    own = calc.own_rating
+    details = iter(calc.games)
+    lines: list[RatingGameLine] = []
+    for (r, opp), (rating, w) in zip(
+        crosstable.rated_rounds(number), crosstable.rated_games(number)
+    ):
+        points = Fraction(w)
+        if edition.excluded_difference is not None and excluded_game(own, rating, rules=edition):
+            lines.append(
+                RatingGameLine(
+                    r,
+                    opp,
+                    rating,
+                    None,
+                    False,
+                    points,
+                    None,
+                    None,
+                    None,
+                    f"not rated: {edition.excluded_difference} points or more apart with a "
+                    "player above 2600 (rapid and blitz)",
+                )
+            )
+            continue
+        g = next(details)
+        lines.append(
+            RatingGameLine(
+                r,
+                opp,
+                g.opponent_rating,
+                g.rating_used,
+                g.capped,
+                g.points,
+                g.expected,
+                g.difference,
+                g.change,
+            )
+        )
+    return RatingWorking(
+        player=number,
+        own_rating=own,
+        edition=edition.id
+        if edition.rate is RateOfPlay.STANDARD
+        else f"{edition.id} {edition.rate.value}",
+        lines=tuple(lines),
+        k_requested=calc.k_requested,
+        k=calc.k,
+        calculation=calc,
+    )
