@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from .options import (
     add_norm_event_options,
@@ -13,11 +14,15 @@ from .options import (
 )
 from .support import (
     EXIT_DATA_ERROR,
+    EXIT_USAGE,
     error,
     print_findings,
     read_event,
     write_csv,
 )
+
+if TYPE_CHECKING:
+    from ..event import AnalysedEvent
 
 __all__ = ["add_parser", "run"]
 
@@ -75,6 +80,15 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         help="a team event's standing (013 or 310 records) instead of the players': "
         "text, a list of team objects (json) or one row per team (csv)",
     )
+    report.add_argument(
+        "--player",
+        type=int,
+        metavar="N",
+        help="only the player with start number N, with the working of each figure: every "
+        "tie-break round by round (the opponents' scores as C.07 Article 16 adjusts them, "
+        "the dummy opponents, the cuts, the rule's text) and the rating change game by game "
+        "(text or json)",
+    )
     add_tiebreak_rules(report)
     add_unrated_rating(report)
     add_norm_event_options(report)
@@ -95,10 +109,18 @@ def run(args: argparse.Namespace) -> int:
         if show_progress:
             print(message, file=sys.stderr, flush=True)
 
+    if args.player is not None and args.format == "csv":
+        error("report: --player prints text or json, not csv")
+        return EXIT_USAGE
+    if args.player is not None and args.teams:
+        error("report: --player or --teams, not both")
+        return EXIT_USAGE
     read = read_event(args, progress)
     if isinstance(read, int):
         return read
     tournament, options = read
+    if args.player is not None:
+        return _one_player(analyse_event(tournament, options), args)
     progress(f"computing {len(tournament.players)} players...")
     try:
         report = build_report(analyse_event(tournament, options))
@@ -129,4 +151,36 @@ def run(args: argparse.Namespace) -> int:
     else:
         write_csv(render_csv(report))
     print_findings(report.warnings, report.discrepancies)
+    return 0
+
+
+def _one_player(event: AnalysedEvent, args: argparse.Namespace) -> int:
+    """``--player N``: that player's figures with their working."""
+    from ..core import XlfuncsError
+    from ..report.player import player_report
+    from ..report.player_render import render_player_json, render_player_text
+    from ..trf import TrfError
+
+    t = event.tournament
+    try:
+        found = player_report(event, args.player)
+    except LookupError:
+        numbers = sorted(p.start_no for p in t.players)
+        given = f"{numbers[0]}..{numbers[-1]}" if numbers else "none"
+        error(
+            f"report: --player {args.player}: {t.source} has no player with that start "
+            f"number ({given})"
+        )
+        return EXIT_USAGE
+    except TrfError as exc:
+        error(str(exc))
+        return EXIT_DATA_ERROR
+    except XlfuncsError as exc:
+        error(f"{t.source}: {exc}")
+        return EXIT_DATA_ERROR
+    if args.format == "json":
+        sys.stdout.write(render_player_json(found))
+        print_findings(event.warnings, ())
+    else:
+        sys.stdout.write(render_player_text(found))
     return 0

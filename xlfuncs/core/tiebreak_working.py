@@ -238,7 +238,7 @@ class _Worker:
             return self.standard()
         if code == "TPN":
             n = self.i + 1
-            return [WorkingLine(None, None, n, f"pairing number {n}")], n, "the number", ()
+            return [WorkingLine(None, None, n, f"pairing number {n}")], n, f"the number: {n}", ()
         if code == "RTNG":
             return self.own_rating(d)
         if code in ("ARO", "TPR", "PTP"):
@@ -367,13 +367,17 @@ class _Worker:
             return ", counted as played (Fore Buchholz's last round)"
         return ""  # pragma: no cover
 
-    def sum_words(self, lines: Sequence[WorkingLine]) -> str:
+    def sum_words(self, lines: Sequence[WorkingLine], more: str = "") -> str:
+        """ "the sum of the 4 values counted (1 left out): 11.5"."""
         counted = [x for x in lines if x.left_out is None and x.figure is not None]
         left = sum(1 for x in lines if x.left_out is not None and x.figure is not None)
         out = f"the sum of the {len(counted)} values counted"
-        if left:
-            out += f" ({left} left out)"
-        return out
+        said = [f"{left} left out"] if left else []
+        if more:
+            said.append(more)
+        if said:
+            out += f" ({'; '.join(said)})"
+        return f"{out}: {figure_text(_total(lines))}"
 
     # --- points, progressive, Koya, standard points ---
 
@@ -426,12 +430,12 @@ class _Worker:
                     r,
                     x.opponent + 1,
                     self.pts(x.h),
-                    f"{words}; no. {x.opponent + 1} scored {score} (the limit {half})",
+                    f"{words}; no. {x.opponent + 1} scored {score}",
                     why,
                 )
             )
         total = _total(lines)
-        return lines, total, self.sum_words(lines), ()
+        return lines, total, self.sum_words(lines, f"the limit {half}"), ()
 
     def standard(self) -> _Derived:
         lines = [
@@ -453,14 +457,14 @@ class _Worker:
             WorkingLine(
                 r,
                 None if x.opponent is None else x.opponent + 1,
-                1,
+                1 if test(x) else None,
                 f"round {r}: {self.round_words(r)}",
                 None if test(x) else "not counted",
             )
             for r, x in enumerate(self.ev.rows[self.i], start=1)
         ]
         total = sum(1 for x in lines if x.left_out is None)
-        return lines, total, f"the number of rounds counted, {total}", ()
+        return lines, total, f"the number of rounds counted: {total}", ()
 
     # --- ratings ---
 
@@ -471,7 +475,7 @@ class _Worker:
         own = ratings[self.i]
         unrated = self.ev.own_ratings[self.i] is None
         text = f"rating {figure_text(own)}" + (" (unrated: the rating given)" if unrated else "")
-        return [WorkingLine(None, None, own, text)], own, "the player's rating", ()
+        return [WorkingLine(None, None, own, text)], own, f"the player's rating: {own}", ()
 
     def rated_games(self, d: Descriptor) -> _Derived:
         ev = self.ev
@@ -589,7 +593,7 @@ class _Worker:
             s = sum((Fraction(sum(v), self.unit * len(v)) for v in met.values()), Fraction(0))
             scores.append(f"no. {j + 1} {figure_text(s)}")
         how = f"tied on {keys}: their points against one another: {', '.join(scores)}; " + (
-            f"place {place} among them" if place else "direct encounter does not separate them"
+            f"place among them: {place}" if place else "direct encounter does not separate them: 0"
         )
         return lines, place, how, tuple(j + 1 for j in group)
 

@@ -1,0 +1,81 @@
+"""``xlfuncs report --player N``: one player's figures with their working, from the event as
+read once (:mod:`xlfuncs.event`): each tie-break's derivation
+(:mod:`~xlfuncs.core.tiebreak_working`) and the rating change line by line
+(:mod:`~xlfuncs.core.rating_working`). :mod:`xlfuncs.report.player_render` prints it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core.rating_working import RatingWorking, rating_working
+from ..core.tiebreak_working import TiebreakWorking, player_working
+from ..event import AnalysedEvent
+from ..trf.k_policy import PlayerK
+
+__all__ = ["PlayerReport", "player_report", "player_index"]
+
+
+@dataclass(frozen=True)
+class PlayerReport:
+    """One player's figures and their working."""
+
+    start_no: int
+    """As the file writes it."""
+    name: str
+    rating: int | None
+    """The file's (or the rating list's) rating, which the tie-breaks read."""
+    points: Fraction
+    rank: int
+    tiebreak_edition: str
+    """The C.07 text used: ``"2023"`` or ``"2026"``."""
+    tiebreaks: tuple[TiebreakWorking, ...]
+    """Each tie-break's working, in the order they rank (opponents named by start number)."""
+    rating_change: RatingWorking | None
+    """``None`` for a player without one (:attr:`no_change`)."""
+    k: PlayerK
+    no_change: str | None
+    """Why there is no rating change (an unrated player), else ``None``."""
+    start_numbers: tuple[int, ...]
+    """The start numbers of the crosstable's players (number *i* is ``start_numbers[i-1]``):
+    the workings name players by their number in the crosstable."""
+
+
+def player_index(event: AnalysedEvent, start_no: int) -> int | None:
+    """The crosstable number (from 1) of the player with start number *start_no*, ``None``
+    when there is none."""
+    for i, p in enumerate(event.players, start=1):
+        if p.start_no == start_no:
+            return i
+    return None
+
+
+def player_report(event: AnalysedEvent, start_no: int) -> PlayerReport:
+    """The working of the player with start number *start_no*. Raises ``LookupError`` when
+    the file has no such player."""
+    number = player_index(event, start_no)
+    if number is None:
+        raise LookupError(start_no)
+    ranked = event.standings
+    p = event.players[number - 1]
+    change = rating_working(event.crosstable, number)
+    no_change = None
+    if change is None:
+        no_change = (
+            "unrated (or no FIDE id): no rating change"
+            if event.crosstable.entrants[number - 1].rating is None
+            else "K not known: no rating change"
+        )
+    return PlayerReport(
+        start_no=p.start_no,
+        name=p.name,
+        rating=event.file_ratings.entrants[number - 1].rating,
+        points=ranked.table.points[number - 1],
+        rank=ranked.table.ranks[number - 1],
+        tiebreak_edition=ranked.table.edition.id,
+        tiebreaks=player_working(ranked.table, number),
+        rating_change=change,
+        k=event.ks[number - 1],
+        no_change=no_change,
+        start_numbers=tuple(q.start_no for q in event.players),
+    )

@@ -1,0 +1,167 @@
+"""``xlfuncs report --player N`` printed: one player's tie-breaks with their working and the
+rating change line by line (:class:`~xlfuncs.report.player.PlayerReport`), as text or JSON."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from ..core.rating_working import RatingWorking
+from ..core.tiebreak_working import TiebreakWorking, figure_text
+from ..text_output import change_text, points_text, table_lines
+from .player import PlayerReport
+from .render import C1_CONTROLS, json_number
+
+__all__ = ["player_json", "render_player_json", "render_player_text"]
+
+
+def render_player_text(report: PlayerReport) -> str:
+    """The player's line, each tie-break's working (a line a round: the figure, what it is,
+    why it is left out), then the rating change's game lines."""
+    rating = "unrated" if report.rating is None else str(report.rating)
+    title = f"no. {report.start_no} {report.name} ({rating})"
+    out = [title, "=" * len(title)]
+    out.append(f"points {points_text(report.points)}, rank {report.rank}")
+    if report.start_numbers != tuple(range(1, len(report.start_numbers) + 1)):
+        out.append("(other players named by their place in the starting-rank order)")
+    out.append("")
+    out.append(f"Tie-breaks (C.07, {report.tiebreak_edition} text)")
+    for w in report.tiebreaks:
+        out += [""] + _tiebreak_lines(w)
+    out += ["", *_rating_lines(report)]
+    return "\n".join(out) + "\n"
+
+
+def _tiebreak_lines(w: TiebreakWorking) -> list[str]:
+    head = f"{w.descriptor} = {figure_text(w.value)}: {w.rule}"
+    out = [head]
+    if len(w.tied) > 1:
+        out.append("  tied: " + ", ".join(f"no. {n}" for n in w.tied))
+    for x in w.lines:
+        figure = "" if x.figure is None else figure_text(x.figure)
+        mark = "  " if x.left_out is None else "- "
+        text = x.text + (f" [{x.left_out}]" if x.left_out else "")
+        out.append(f"  {mark}{figure:>7}  {text}")
+    out.append(f"  = {w.how}")
+    return out
+
+
+def _rating_lines(report: PlayerReport) -> list[str]:
+    rc = report.rating_change
+    if rc is None:
+        return [f"Rating change: {report.no_change}"]
+    out = [f"Rating change (Rating Regulations {rc.edition}, own rating {rc.own_rating})"]
+    rows = [["round", "opp.", "rating", "used", "W", "PD", "W - PD", "K x (W - PD)", ""]]
+    for g in rc.lines:
+        rows.append(
+            [
+                str(g.round),
+                f"no. {g.opponent}",
+                str(g.opponent_rating),
+                "-" if g.rating_used is None else f"{g.rating_used}" + ("*" if g.capped else ""),
+                points_text(g.points),
+                _hundredths(g.expected),
+                _hundredths(g.difference),
+                _hundredths(g.change),
+                g.left_out or "",
+            ]
+        )
+    if len(rows) > 1:
+        out += ["  " + line for line in table_lines(rows, left={1, 8})]
+    if any(g.capped for g in rc.lines):
+        out.append("  * the 400-point rule: the rating used is the one 400 points away")
+    k = f"K {rc.k_requested}"
+    if rc.k_lowered:
+        k += f", lowered to {rc.k} so that K x n <= {rc.limit} ({rc.k} x {rc.n} games)"
+    else:
+        k += f" (K x n = {rc.k * rc.n} <= {rc.limit})"
+    if report.k.source is not None:
+        k += f"; {report.k.source.label}"
+    out.append(f"  {k}")
+    out.append(
+        f"  sum of W - PD {_hundredths(rc.sum_difference)}; K x sum {_hundredths(rc.unrounded)}; "
+        f"change {change_text(rc.change)} (rounded once, half away from zero); new rating "
+        f"{rc.own_rating + rc.change}"
+    )
+    return out
+
+
+def _hundredths(x: Fraction | None) -> str:
+    return "-" if x is None else f"{float(x):.2f}"
+
+
+def _tiebreak_object(w: TiebreakWorking) -> dict[str, object]:
+    return {
+        "descriptor": w.descriptor,
+        "value": json_number(w.value),
+        "edition": w.edition,
+        "rule": w.rule,
+        "tied": list(w.tied) or None,
+        "lines": [
+            {
+                "round": x.round,
+                "opponent": x.opponent,
+                "figure": json_number(x.figure),
+                "text": x.text,
+                "left_out": x.left_out,
+            }
+            for x in w.lines
+        ],
+        "how": w.how,
+        "total": json_number(w.total),
+    }
+
+
+def _rating_object(rc: RatingWorking, report: PlayerReport) -> dict[str, object]:
+    return {
+        "edition": rc.edition,
+        "own_rating": rc.own_rating,
+        "games": [
+            {
+                "round": g.round,
+                "opponent": g.opponent,
+                "opponent_rating": g.opponent_rating,
+                "rating_used": g.rating_used,
+                "capped_400": g.capped,
+                "w": float(g.points),
+                "pd": None if g.expected is None else float(g.expected),
+                "w_minus_pd": None if g.difference is None else float(g.difference),
+                "k_times_w_minus_pd": None if g.change is None else float(g.change),
+                "left_out": g.left_out,
+            }
+            for g in rc.lines
+        ],
+        "n": rc.n,
+        "k": rc.k_requested,
+        "k_used": rc.k,
+        "k_lowered": rc.k_lowered,
+        "k_source": None if report.k.source is None else report.k.source.label,
+        "sum_w_minus_pd": float(rc.sum_difference),
+        "unrounded": float(rc.unrounded),
+        "change": rc.change,
+        "new_rating": rc.own_rating + rc.change,
+    }
+
+
+def player_json(report: PlayerReport) -> dict[str, object]:
+    """The JSON object of :func:`render_player_json`."""
+    return {
+        "start_no": report.start_no,
+        "name": report.name,
+        "rating": report.rating,
+        "points": float(report.points),
+        "rank": report.rank,
+        "tiebreak_edition": report.tiebreak_edition,
+        "tiebreaks": [_tiebreak_object(w) for w in report.tiebreaks],
+        "rating_change": None
+        if report.rating_change is None
+        else _rating_object(report.rating_change, report),
+        "no_rating_change": report.no_change,
+    }
+
+
+def render_player_json(report: PlayerReport) -> str:
+    """One JSON object: the player, ``tiebreaks`` (each with its ``lines``) and
+    ``rating_change`` (its ``games``; ``null`` for none)."""
+    text = json.dumps(player_json(report), indent=2, ensure_ascii=False)
+    return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
