@@ -15,7 +15,14 @@ from .options import (
     add_unrated_rating,
     refuse_norm_event_options,
 )
-from .support import EXIT_DATA_ERROR, cannot_read, error, read_event, read_trf_data
+from .support import (
+    EXIT_DATA_ERROR,
+    EXIT_USAGE,
+    cannot_read,
+    error,
+    read_event,
+    read_trf_data,
+)
 
 if TYPE_CHECKING:
     from ..event.check import Finding
@@ -68,16 +75,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs check``."""
-    from ..core import XlfuncsError
-    from ..event import analyse_event
-    from ..event.check import check_event, fixed_lines
-    from ..output import OutputError, vet_file, write_atomically
+    from ..event.check import fixed_lines
+    from ..output import OutputError, vet_file, visible, write_atomically
     from ..trf import TrfError
-    from ..trf.writer import read_lines
 
     if args.fix != (args.output is not None):
         error("--fix and -o OUT go together: --fix writes the corrected file to OUT")
-        return 2
+        return EXIT_USAGE
     if args.fix:
         try:
             vet_file(
@@ -90,26 +94,20 @@ def run(args: argparse.Namespace) -> int:
             error(str(exc))
             return EXIT_DATA_ERROR
     try:
-        data, _ = read_trf_data(args.file)
+        data, source = read_trf_data(args.file)
     except OSError as exc:
         cannot_read(exc, args.file)
         return EXIT_DATA_ERROR
     except TrfError as exc:
         error(str(exc))
         return EXIT_DATA_ERROR
-    read = read_event(args, data=data)
-    if isinstance(read, int):
-        return read
-    tournament, options = read
-    try:
-        lines = read_lines(data, tournament.encoding)
-        findings = check_event(analyse_event(tournament, options), lines)
-    except (TrfError, XlfuncsError) as exc:
-        error(str(exc))
-        return EXIT_DATA_ERROR
+    checked = _check(args, data)
+    if isinstance(checked, int):
+        return checked
+    lines, findings = checked
     for finding in findings:
-        print(finding)
-    print(f"{tournament.source}: {_summary(findings)}")
+        print(visible(str(finding)))
+    print(visible(f"{source}: {_summary(findings)}"))
     if not args.fix:
         return _status(findings)
     corrected, fixed = fixed_lines(lines, findings)
@@ -119,32 +117,42 @@ def run(args: argparse.Namespace) -> int:
     except OutputError as exc:
         error(str(exc))
         return EXIT_DATA_ERROR
-    changes = [e for f in fixed for e in f.edits]
-    print(f"wrote {args.output}: {len(changes)} change{'s' if len(changes) != 1 else ''}")
-    for f in fixed:
-        for e in f.edits:
-            before = lines.line(e.line_no)[e.first - 1 : e.last]
-            print(
+    changes = [(f, e) for f in fixed for e in f.edits]
+    print(visible(f"wrote {args.output}: {len(changes)} change{'s' if len(changes) != 1 else ''}"))
+    for f, e in changes:
+        before = lines.line(e.line_no)[e.first - 1 : e.last]
+        print(
+            visible(
                 f"  line {e.line_no}, columns {e.first}-{e.last}: {before!r} -> {e.text!r} "
                 f"({f.kind.replace('_', ' ')})"
             )
-    again = _recheck(args, out, read_lines(out, tournament.encoding))
+        )
+    again = _check(args, out)
     if isinstance(again, int):
         return again
-    print(f"{args.output}: {_summary(again)}")
-    return _status(again)
+    print(visible(f"{args.output}: {_summary(again[1])}"))
+    return _status(again[1])
 
 
-def _recheck(args: argparse.Namespace, data: bytes, lines: TrfLines) -> Sequence[Finding] | int:
-    """The findings on the file written (*data*, as *lines*), read as the input was."""
+def _check(args: argparse.Namespace, data: bytes) -> tuple[TrfLines, tuple[Finding, ...]] | int:
+    """The file *data* read as *args* say (:func:`~.support.read_event`) and checked: its
+    lines and findings; or an exit code after saying what is wrong."""
+    from ..core import XlfuncsError
     from ..event import analyse_event
     from ..event.check import check_event
+    from ..trf import TrfError
+    from ..trf.writer import read_lines
 
     read = read_event(args, data=data)
     if isinstance(read, int):
         return read
     tournament, options = read
-    return check_event(analyse_event(tournament, options), lines)
+    try:
+        lines = read_lines(data, tournament.encoding)
+        return lines, check_event(analyse_event(tournament, options), lines)
+    except (TrfError, XlfuncsError) as exc:  # a tie-break list naming an unknown one ...
+        error(str(exc))
+        return EXIT_DATA_ERROR
 
 
 def _summary(findings: Sequence[Finding]) -> str:

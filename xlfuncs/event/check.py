@@ -7,8 +7,8 @@ a severity, its line and columns and, where the right value is certain, the edit
 it; and the file's layout against TRF16 and TRF-2026, which nothing else reads:
 
 * ``superfluous_round``: rounds after the event's last (TRF-2026 ``142``, else ``XXR``) in
-  which no game was played and no one scored: cut off (lichess wrote such a round, ``0000
-  - -``, for some players);
+  which no game was played and no one scored: cut off (lichess wrote such a round,
+  ``0000   -``, for some players);
 * ``missing_rounds``: fewer rounds than the event has, or a ``132`` giving another number
   of round dates;
 * ``bye_code``: a full-point bye (``F``) in a lichess export, which grants none: the bye
