@@ -265,3 +265,13 @@ def test_dates_out_of_order(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     )
     assert "line 14, columns 112-119: warning: round 3's date (132) 2026-03-15 is after" in out
     assert code == 4
+
+
+def test_control_characters_from_the_file_are_shown_escaped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    named = _mutated(tmp_path, LICHESS, ("mattderkuerschner", "mattderkuerschne\x1b"))
+    path = _columns(tmp_path, named, 16, 81, " 6.5")
+    _, out, _ = run(capsys, "check", str(path))
+    assert "no. 1 (mattderkuerschne\\x1b): the file gives 6.5 points" in out
+    assert "\x1b" not in out
