@@ -275,3 +275,23 @@ def test_control_characters_from_the_file_are_shown_escaped(
     _, out, _ = run(capsys, "check", str(path))
     assert "no. 1 (mattderkuerschne\\x1b): the file gives 6.5 points" in out
     assert "\x1b" not in out
+
+
+def test_trf2026_pairing_records_against_the_lines(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # 260: nos. 3 and 4 may not meet in rounds 1-3 (they did not); the mutation names no. 1,
+    # who met no. 4 in round 1. 250: players 1-3 accelerated; the mutation, players 1-8.
+    path = _mutated(
+        tmp_path,
+        EVERY,
+        ("260 001 003    3    4\n", "260 001 003    1    4\n"),
+        ("0001 0003\n", "0001 0008\n"),
+    )
+    code, out, _ = run(capsys, "check", str(path))
+    assert (
+        "every-record.trf, line 25, columns 92-99: warning: no. 1 (Ashford, Peregrine) met "
+        "no. 4 in round 1, a pairing record 260 (line 40) prohibits in rounds 1-3" in out
+    )
+    assert "every-record.trf, line 38: warning: record 250 names nos. 7, 8, not in the file" in out
+    assert code == 4

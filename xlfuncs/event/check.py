@@ -18,7 +18,9 @@ it; and the file's layout against TRF16 and TRF-2026, which nothing else reads:
 * ``records_disagree``: TRF-2026's ``202`` and ``212`` listing other tie-breaks, ``142``
   and ``XXR`` other numbers of rounds;
 * ``dates``: the end (``052``) before the start (``042``), a round's date (``132``) outside
-  them or before the round before it.
+  them or before the round before it;
+* ``pairing_records``: a TRF-2026 ``260`` prohibited pairing played in its rounds, a ``250``
+  or ``260`` naming players the file does not have.
 
 Severity follows FIDE's checker: an *error* is what a rating officer's upload would refuse
 (points that do not sum, pairings that do not mirror, ranks that are not the event's, wrong
@@ -263,6 +265,7 @@ def _layout(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
         *_record_order(event.tournament, lines),
         *_records_agree(event.tournament),
         *_dates(event.tournament, lines),
+        *_pairing_records(event.tournament),
     ]
 
 
@@ -509,6 +512,59 @@ def _dates(t: Tournament, lines: TrfLines) -> list[Finding]:
             )
         before = day
     return out
+
+
+def _pairing_records(t: Tournament) -> list[Finding]:
+    """TRF-2026's pairing data against the players' lines: a ``260`` prohibited pairing that
+    was played in its rounds; a ``250`` or ``260`` naming players the file does not have."""
+    out: list[Finding] = []
+    known = t.by_start_no
+    records = t.trf2026
+    named = [
+        ("250", a.line_no, tuple(range(a.first, a.last + 1))) for a in records.accelerations
+    ] + [("260", p.line_no, p.players) for p in records.prohibited]
+    for code, line_no, players in named:
+        missing = [n for n in players if n not in known]
+        if missing:
+            out.append(
+                Finding(
+                    "warning",
+                    "pairing_records",
+                    f"record {code} names {_numbers_text(missing)}, not in the file",
+                    t.source,
+                    line_no,
+                    fix="the players' starting ranks",
+                )
+            )
+    for rule in records.prohibited:
+        listed = set(rule.players)
+        for n in rule.players:
+            p = known.get(n)
+            if p is None:
+                continue
+            for r in range(rule.first_round, min(rule.last_round, t.num_rounds) + 1):
+                opponent = p.round(r).opponent
+                if opponent is not None and opponent in listed and n < opponent:
+                    out.append(
+                        Finding(
+                            "warning",
+                            "pairing_records",
+                            f"no. {n} ({p.name}) met no. {opponent} in round {r}, a pairing "
+                            f"record 260 (line {rule.line_no}) prohibits in rounds "
+                            f"{rule.first_round}-{rule.last_round}",
+                            t.source,
+                            p.line_no,
+                            _columns(round_columns(r)[0][0], round_columns(r)[2]),
+                            fix="the pairing, or record 260",
+                        )
+                    )
+    return out
+
+
+def _numbers_text(numbers: Sequence[int]) -> str:
+    """``no. 7``, ``nos. 7, 8, 9``."""
+    head = "no." if len(numbers) == 1 else "nos."
+    return f"{head} {', '.join(str(n) for n in numbers)}"
 
 
 _EVENT_CODES = frozenset(f"{n:02d}2" for n in range(1, 14))
