@@ -295,3 +295,14 @@ def test_trf2026_pairing_records_against_the_lines(
     )
     assert "every-record.trf, line 38: warning: record 250 names nos. 7, 8, not in the file" in out
     assert code == 4
+
+
+@pytest.mark.parametrize("path", sorted(REAL.glob("*.trf")), ids=lambda p: p.name)
+def test_fix_with_nothing_certain_writes_every_real_file_back_unchanged(
+    path: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out_path = tmp_path / "fixed.trf"
+    code, out, _ = run(capsys, "check", str(path), "--fix", "-o", str(out_path))
+    assert f"wrote {out_path}: 0 changes" in out  # no fix is certain in any of them
+    assert out_path.read_bytes() == path.read_bytes()
+    assert code in (1, 4)
