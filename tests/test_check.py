@@ -306,3 +306,25 @@ def test_fix_with_nothing_certain_writes_every_real_file_back_unchanged(
     assert f"wrote {out_path}: 0 changes" in out  # no fix is certain in any of them
     assert out_path.read_bytes() == path.read_bytes()
     assert code in (1, 4)
+
+
+def test_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import json
+
+    path = _columns(tmp_path, LICHESS, 16, 81, " 6.5")
+    out_path = tmp_path / "fixed.trf"
+    argv = ("check", str(path), "--format", "json", "--fix", "-o", str(out_path))
+    code, out, _ = run(capsys, *argv)
+    doc = json.loads(out)
+    assert doc["status"] == 1 and doc["after"]["status"] == code == 4
+    points = next(f for f in doc["findings"] if f["kind"] == "points")
+    assert (points["line"], points["columns"], points["fix"], points["fixable"]) == (
+        16,
+        "81-84",
+        "write 7.5",
+        True,
+    )
+    assert doc["changes"] == [
+        {"line": 16, "columns": "81-84", "before": " 6.5", "after": " 7.5", "kind": "points"}
+    ]
+    assert [f["kind"] for f in doc["after"]["findings"]] == ["rank", "reading"]

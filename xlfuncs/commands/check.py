@@ -67,6 +67,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     )
     check.add_argument("-o", "--output", metavar="OUT.trf", help="where --fix writes the file")
     add_force(check, "OUT.trf if it exists")
+    check.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text (default): a line per finding; json: an object with the exit status, "
+        "the findings (severity, kind, file, line, columns, message, fix, fixable) and, "
+        "with --fix, the changes and the findings left",
+    )
     add_tiebreak_rules(check)
     add_unrated_rating(check)
     refuse_norm_event_options(check, "it checks the file, not a title norm (use norms)")
@@ -105,11 +113,14 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(checked, int):
         return checked
     lines, findings = checked
-    for finding in findings:
-        print(visible(str(finding)))
-    print(visible(f"{source}: {_summary(findings)}"))
+    text = args.format == "text"
+    doc: dict[str, object] = {"file": source, **_findings_json(findings)}
+    if text:
+        for finding in findings:
+            print(visible(str(finding)))
+        print(visible(f"{source}: {_summary(findings)}"))
     if not args.fix:
-        return _status(findings)
+        return _done(doc, findings, text)
     corrected, fixed = fixed_lines(lines, findings)
     out = corrected.to_bytes()
     try:
@@ -117,21 +128,69 @@ def run(args: argparse.Namespace) -> int:
     except OutputError as exc:
         error(str(exc))
         return EXIT_DATA_ERROR
-    changes = [(f, e) for f in fixed for e in f.edits]
-    print(visible(f"wrote {args.output}: {len(changes)} change{'s' if len(changes) != 1 else ''}"))
-    for f, e in changes:
-        before = lines.line(e.line_no)[e.first - 1 : e.last]
-        print(
-            visible(
-                f"  line {e.line_no}, columns {e.first}-{e.last}: {before!r} -> {e.text!r} "
-                f"({f.kind.replace('_', ' ')})"
+    changes = [
+        {
+            "line": e.line_no,
+            "columns": f"{e.first}-{e.last}",
+            "before": lines.line(e.line_no)[e.first - 1 : e.last],
+            "after": e.text,
+            "kind": f.kind,
+        }
+        for f in fixed
+        for e in f.edits
+    ]
+    doc["written"] = args.output
+    doc["changes"] = changes
+    if text:
+        plural = "s" if len(changes) != 1 else ""
+        print(visible(f"wrote {args.output}: {len(changes)} change{plural}"))
+        for c in changes:
+            print(
+                visible(
+                    f"  line {c['line']}, columns {c['columns']}: {c['before']!r} -> "
+                    f"{c['after']!r} ({str(c['kind']).replace('_', ' ')})"
+                )
             )
-        )
     again = _check(args, out)
     if isinstance(again, int):
         return again
-    print(visible(f"{args.output}: {_summary(again[1])}"))
-    return _status(again[1])
+    left = again[1]
+    doc["after"] = _findings_json(left)
+    if text:
+        print(visible(f"{args.output}: {_summary(left)}"))
+    return _done(doc, left, text)
+
+
+def _findings_json(findings: Sequence[Finding]) -> dict[str, object]:
+    """The exit status of *findings* and each finding, for ``--format json``."""
+    return {
+        "status": _status(findings),
+        "findings": [
+            {
+                "severity": f.severity,
+                "kind": f.kind,
+                "file": f.source,
+                "line": f.line_no,
+                "columns": f.columns or None,
+                "message": f.message,
+                "fix": f.fix or None,
+                "fixable": bool(f.edits),
+            }
+            for f in findings
+        ],
+    }
+
+
+def _done(doc: dict[str, object], findings: Sequence[Finding], text: bool) -> int:
+    """Print *doc* unless the format is *text*; the exit status of *findings*."""
+    if not text:
+        import json
+
+        from ..report.render import C1_CONTROLS
+
+        dumped = json.dumps(doc, indent=2, ensure_ascii=False)
+        print(C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", dumped))
+    return _status(findings)
 
 
 def _check(args: argparse.Namespace, data: bytes) -> tuple[TrfLines, tuple[Finding, ...]] | int:
