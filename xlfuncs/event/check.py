@@ -283,12 +283,8 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
             p.round(r).opponent is None and p.round(r).points == 0 for p in t.players for r in extra
         )
         (cut, _), _, _ = round_columns(planned + 1)
-        edits = tuple(
-            Edit(p.line_no, cut - 2, len(lines.line(p.line_no)), "")
-            for p in t.players
-            if len(lines.line(p.line_no).rstrip(" ")) >= cut
-        )
         who = [p for p in t.players if len(lines.line(p.line_no).rstrip(" ")) >= cut]
+        edits = tuple(Edit(p.line_no, cut - 2, len(lines.line(p.line_no)), "") for p in who)
         span = f"{cut}-{max((len(lines.line(p.line_no)) for p in who), default=cut)}"
         rounds = f"round {planned + 1}" if len(extra) == 1 else f"rounds {extra[0]}-{extra[-1]}"
         message = (
