@@ -135,7 +135,8 @@ HONOURED = {
     "crosstable": {"--rules", "--rate", "--k-file", "--rating-list", "--tiebreaks"}
     | {"--tiebreak-rules", "--unrated-rating", "--system"},
     "norms": {"--rules", "--rate", "--rating-list", "--event-type", "--registered"}
-    | {"--chief-arbiter-title", "--host-federation", "--system"},
+    | {"--chief-arbiter-title", "--host-federation", "--system"}
+    | {"--big-swiss-count", "--round-robin-mix", "--last-round-forfeit"},
     "period": {"--rules", "--rate", "--k-file", "--rating-list"},
     "check": {"--rules", "--rate", "--k-file", "--rating-list", "--tiebreaks"}
     | {"--tiebreak-rules", "--unrated-rating", "--system"},
@@ -153,6 +154,9 @@ VALUES = {
     "--registered": "yes",
     "--chief-arbiter-title": "IA",
     "--host-federation": "ENG",
+    "--big-swiss-count": "event",
+    "--round-robin-mix": "remaining",
+    "--last-round-forfeit": "loss",
 }
 
 

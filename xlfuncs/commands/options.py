@@ -40,6 +40,9 @@ EVENT_FLAGS: Mapping[str, str] = {
     "host_federation": "--host-federation",
     "registered": "--registered",
     "chief_arbiter_title": "--chief-arbiter-title",
+    "big_swiss_count": "--big-swiss-count",
+    "round_robin_mix": "--round-robin-mix",
+    "last_round_forfeit": "--last-round-forfeit",
 }
 """The option of each field of :class:`~xlfuncs.event.EventOptions` (``today`` has none: it
 stands in for a date the file does not give)."""
@@ -189,12 +192,41 @@ def add_norm_event_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--host-federation", metavar="FED", help="the federation hosting the event (default: 032)"
     )
+    command.add_argument(
+        "--big-swiss-count",
+        choices=("round", "event"),
+        help="1.4.3d: the players counted in each round (default) or once over the event",
+    )
+    command.add_argument(
+        "--round-robin-mix",
+        choices=("event", "remaining"),
+        help="1.4.1f in a round robin: the opponents' mix over the whole event (default) or "
+        "over the games that remain",
+    )
+    command.add_argument(
+        "--last-round-forfeit",
+        choices=("ignore", "loss"),
+        help="1.4.2c: a forfeit won in the last round not counted (default) or counted as a "
+        "game lost",
+    )
 
 
 def refuse_norm_event_options(command: argparse.ArgumentParser, reason: str) -> None:
     """The norm event's options, refused by *command* with *reason*."""
-    for flag in ("--event-type", "--registered", "--chief-arbiter-title", "--host-federation"):
+    for flag in NORM_EVENT_FLAGS:
         refuse(command, flag, reason)
+
+
+NORM_EVENT_FLAGS = (
+    "--event-type",
+    "--registered",
+    "--chief-arbiter-title",
+    "--host-federation",
+    "--big-swiss-count",
+    "--round-robin-mix",
+    "--last-round-forfeit",
+)
+"""The norm event's options (:func:`add_norm_event_options`)."""
 
 
 def _tiebreaks_option(text: str) -> tuple[str, ...]:

@@ -252,6 +252,9 @@ def event_options(
         host_federation=getattr(args, "host_federation", None),
         registered=None if registered is None else registered == "yes",
         chief_arbiter_title=getattr(args, "chief_arbiter_title", None),
+        big_swiss_count=getattr(args, "big_swiss_count", None) or "round",
+        round_robin_mix=getattr(args, "round_robin_mix", None) or "event",
+        last_round_forfeit=getattr(args, "last_round_forfeit", None) or "ignore",
     )
 
 

@@ -242,7 +242,7 @@ def _requirements(
     rating: int | None = None,
 ) -> tuple[list[Requirement], NormPerformance | None, str | None]:
     used = [games[i] for i in choice.used]
-    mix_games = [g for g in games if g.counts] if event.fixed_pairings else used
+    mix_games = [g for g in games if g.counts] if event.mix_over_event else used
     exemption = event.exemption_for(federation)
     n = len(used)
     min_games = choice.min_games

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .eligibility import EventTime, TimeBands
+from .norm_readings import DEFAULT_READINGS, NormReadings
 from .norms import NORM_TITLES
 
 __all__ = [
@@ -158,11 +159,14 @@ class BigSwiss:
         )
 
 
-def big_swiss(field: Sequence[FieldPlayer], rounds: int, host: str) -> BigSwiss:
+def big_swiss(
+    field: Sequence[FieldPlayer], rounds: int, host: str, *, per_round: bool = True
+) -> BigSwiss:
     """The 1.4.3d figures of a Swiss hosted by federation *host*: for each round, the FIDE-rated
     players not from *host* (``FID`` and blank count as no federation, so not as foreign) who
     miss at most one round (pairing-allocated byes excepted) and are present in that round;
-    the figures of the round with fewest of each.
+    the figures of the round with fewest of each. *per_round* ``False`` (the other reading,
+    :mod:`xlfuncs.core.norm_readings`): those players counted once over the event.
 
     >>> p = FieldPlayer(True, "GM", "GER", 0, (True, True))
     >>> big_swiss([p] * 20, 2, "ESP")
@@ -174,6 +178,12 @@ def big_swiss(field: Sequence[FieldPlayer], rounds: int, host: str) -> BigSwiss:
         for p in field
         if p.rated and federation_code(p.federation) not in ("", own) and p.missed <= 1
     ]
+    if not per_round:
+        return BigSwiss(
+            len(eligible),
+            len({federation_code(p.federation) for p in eligible}),
+            sum(1 for p in eligible if p.title.strip().upper() in BIG_SWISS_TITLES),
+        )
     players = federations = titled = None
     for r in range(rounds):
         here = [p for p in eligible if r < len(p.present) and p.present[r]]
@@ -210,6 +220,15 @@ class NormEvent:
     """The event's time control (``None``: not read, no time requirement checked)."""
     time_bands: TimeBands | None = None
     """The minimum times of the rating edition (B.02 1.1; ``None``: none checked)."""
+    readings: NormReadings = DEFAULT_READINGS
+    """The reading taken on each point the text leaves open (:mod:`.norm_readings`)."""
+
+    @property
+    def mix_over_event(self) -> bool:
+        """Whether the opponents' mix is taken over the whole event (fixed pairings, and the
+        1.4.1f reading ``event``), not over the games used."""
+        return self.fixed_pairings and self.readings.round_robin_mix == "event"
+
     assumptions: tuple[str, ...] = ()
     """What was taken for granted to build this event (said in every output)."""
 

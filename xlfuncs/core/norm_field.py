@@ -16,6 +16,7 @@ from .eligibility import EventTime, game_eligibility, time_bands
 from .norm_check import WOMEN_NORMS, NormCheck, norm_checks, norm_made
 from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss
 from .norm_games import GameKind, NormGame, figures_out_of_reach
+from .norm_readings import DEFAULT_READINGS, NormReadings
 from .norms import NORM_TITLES, norms_worth
 from .results import Outcome
 from .title_editions import TitleEdition, title_edition
@@ -64,11 +65,14 @@ def norm_games(
     number: int,
     zero: frozenset[int] | None = None,
     time: EventTime | None = None,
+    forfeit_as_loss: int | None = None,
 ) -> tuple[NormGame, ...]:
     """Player *number*'s rounds (from 1) as the norm check reads them; *zero*: the players
     whose games never count (1.4.2b), worked out once per crosstable when given; *time*: the
     event's time control, when known: a game below the minimum of its players' ratings (B.02
-    1.1) is not rated and never counts (:mod:`xlfuncs.core.eligibility`)."""
+    1.1) is not rated and never counts (:mod:`xlfuncs.core.eligibility`); *forfeit_as_loss*:
+    the event's last round, when a forfeit won there counts as a game lost to the opponent
+    who did not play (the 1.4.2c reading ``loss``, :mod:`xlfuncs.core.norm_readings`)."""
     if zero is None:
         zero = zero_scorers(ct)
     own = ct.entrants[number - 1].rating
@@ -80,13 +84,16 @@ def norm_games(
             out.append(NormGame(r, points, kind))
             continue
         o = ct.entrants[p.opponent - 1]
+        note = ""
+        if kind is GameKind.FORFEIT_WIN and r == forfeit_as_loss:
+            kind, points, note = GameKind.PLAYED, Fraction(0), "1.4.2c: forfeit counted as lost"
         excluded = None
         if kind is GameKind.PLAYED and p.opponent in zero:
             excluded = (
                 "unrated opponent who scored nothing against rated opponents in a round "
                 "robin (1.4.2b)"
             )
-        elif kind is GameKind.PLAYED and time is not None and p.outcome is not None:
+        elif kind is GameKind.PLAYED and time is not None and p.outcome is not None and not note:
             verdict = game_eligibility(ct.edition, own, o.rating, p.outcome, time)
             if verdict.rated is False:
                 excluded = f"not rated: {verdict.reason}"
@@ -100,6 +107,7 @@ def norm_games(
                 federation=o.federation,
                 opponent=p.opponent,
                 excluded=excluded,
+                note=note,
             )
         )
     return tuple(out)
@@ -140,11 +148,15 @@ def crosstable_norm_event(
     chief_arbiter_title: str | None = None,
     rounds: int | None = None,
     time: EventTime | None = None,
+    readings: NormReadings = DEFAULT_READINGS,
 ) -> NormEvent:
     """The norm event of *ct*. Without *event_type*: a round robin when every two players
     met, else a Swiss (said in :attr:`~xlfuncs.core.norm_event.NormEvent.assumptions`). A
     Swiss with *host_federation* gets its 1.4.3d figures. With *time* (the event's time
-    control, known or not), the time minimum of the crosstable's edition is checked."""
+    control, known or not), the time minimum of the crosstable's edition is checked. The
+    1.4.3d figures are those of a Swiss only ("Swiss System tournaments": not a team event
+    or the World Cup, even when paired by the Swiss system). *readings*: the reading taken on
+    each open point, named in the assumptions where it bears on the event."""
     assumptions: list[str] = []
     if event_type is None:
         event_type = EventType.ROUND_ROBIN if ct.round_robin else EventType.SWISS
@@ -162,13 +174,30 @@ def crosstable_norm_event(
     else:
         fixed = ct.round_robin
     swiss_figures: BigSwiss | None = None
-    if not fixed and host_federation.strip():
-        swiss_figures = big_swiss(field(ct), n_rounds, host_federation)
-    elif not fixed:
+    swiss = event_type is EventType.SWISS and not fixed
+    if swiss and host_federation.strip():
+        per_round = readings.big_swiss_count == "round"
+        swiss_figures = big_swiss(field(ct), n_rounds, host_federation, per_round=per_round)
+        assumptions.append(readings.big_swiss_text())
+    elif swiss:
         assumptions.append(
             "host federation not known (TRF 032 or --host-federation): the 1.4.3d "
             "exemption of a big Swiss not considered"
         )
+    if fixed:
+        assumptions.append(readings.round_robin_mix_text())
+    forfeits = [
+        f"no. {n}"
+        for n, e in enumerate(ct.entrants, start=1)
+        if len(e.pairings) >= n_rounds > 0
+        and e.pairings[n_rounds - 1].outcome is Outcome.FORFEIT_WIN
+        and e.pairings[n_rounds - 1].opponent is not None
+    ]
+    if forfeits:
+        shown = ", ".join(forfeits[:5]) + (
+            f" and {len(forfeits) - 5} more" if len(forfeits) > 5 else ""
+        )
+        assumptions.append(readings.last_round_forfeit_text(shown))
     if rate is None and not ct.edition.title_norms:
         rate = ct.edition.rate.value  # the rules of rapid or blitz play: no title norm
     if rate is None:
@@ -187,7 +216,13 @@ def crosstable_norm_event(
         assumptions=tuple(assumptions),
         time=time,
         time_bands=None if time is None else time_bands(ct.edition),
+        readings=readings,
     )
+
+
+def _forfeit_round(event: NormEvent) -> int | None:
+    """The round whose forfeit win counts as a game lost (1.4.2c, reading ``loss``)."""
+    return event.rounds if event.readings.last_round_forfeit == "loss" else None
 
 
 def crosstable_norm_checks(
@@ -202,7 +237,7 @@ def crosstable_norm_checks(
     those in force on the first day of the crosstable's edition)."""
     e = ct.entrants[number - 1]
     return norm_checks(
-        norm_games(ct, number, zero, event.time),
+        norm_games(ct, number, zero, event.time, _forfeit_round(event)),
         event,
         federation=e.federation,
         held_title=e.title,
@@ -241,7 +276,12 @@ def crosstable_norm_made(
     # A quick bound first, on the games as the crosstable has them (a superset of those a
     # norm counts): most players of a big open are out of reach of every norm.
     unrated = title_edition(rules).unrated_opponent
-    played = ct.games(number)
+    played = list(ct.games(number))
+    last = _forfeit_round(event)
+    if last is not None and len(e.pairings) >= last:  # 1.4.2c: a forfeit counted as lost
+        p = e.pairings[last - 1]
+        if p.outcome is Outcome.FORFEIT_WIN and p.opponent is not None:
+            played.append((ct.entrants[p.opponent - 1].rating, Fraction(0)))
     values = [unrated if r is None else r for r, _ in played]
     halves = sum(int(2 * w) for _, w in played)
     fewest = min(event.event_type.min_games, 8)  # 8 games and a bye can count as 9 (1.4.1c)
@@ -250,7 +290,7 @@ def crosstable_norm_made(
     top = sorted(values, reverse=True)[:fewest]
     if all(figures_out_of_reach(top, halves, NORM_TITLES[t], fewest) for t in worth):
         return tuple((t, False, False) for t in worth)
-    games = norm_games(ct, number, zero, event.time)
+    games = norm_games(ct, number, zero, event.time, _forfeit_round(event))
     out: list[tuple[str, bool, bool]] = []
     for title in worth:
         made, figures = norm_made(

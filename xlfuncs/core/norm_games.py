@@ -95,6 +95,9 @@ class NormGame:
     excluded: str | None = None
     """Why a played game never counts (1.4.2b: an unrated round-robin opponent who scored
     nothing against rated opponents); ``None``: it counts."""
+    note: str = ""
+    """How a round counts other than as it was played (1.4.2c: a last-round forfeit counted
+    as a game lost); blank: as played."""
 
     @property
     def counts(self) -> bool:
@@ -153,7 +156,7 @@ class _Search:
         self.federation = federation
         self.exempt = event.exemption_for(federation) is not None
         self.fixed_mix: bool | None = None
-        if event.fixed_pairings:  # 1.4.1f: the mix of the complete round robin
+        if event.mix_over_event:  # 1.4.1f: the mix of the complete round robin
             self.fixed_mix = self._mix_ok(counted)
 
     def figures_ok(self, idx: Sequence[int]) -> tuple[bool, int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..core.eligibility import EventTime
 from ..core.norm_event import EventType, NormEvent
 from ..core.norm_field import crosstable_norm_event
+from ..core.norm_readings import NormReadings
 from ..trf import Tournament
 from ..trf.to_crosstable import TrfCrosstable
 from .game_time import event_time
@@ -74,5 +75,8 @@ def norm_setting(
         registered=options.registered,
         chief_arbiter_title=arbiter,
         time=event_time(t) if time is None else time,
+        readings=NormReadings(
+            options.big_swiss_count, options.round_robin_mix, options.last_round_forfeit
+        ),
     )
     return event, (*assumptions, *event.assumptions)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..core.editions import RateOfPlay, RulesSpec
 from ..core.norm_event import EventType
+from ..core.norm_readings import BigSwissCount, LastRoundForfeit, RoundRobinMix
 
 if TYPE_CHECKING:
     from ..ratinglist import EventList
@@ -58,3 +59,12 @@ class EventOptions:
     not known."""
     chief_arbiter_title: str | None = None
     """``--chief-arbiter-title`` (norms); ``None``: the title beginning the ``102`` record."""
+    big_swiss_count: BigSwissCount = "round"
+    """``--big-swiss-count`` (norms): 1.4.3d counted in each round, or once over the event
+    (:mod:`xlfuncs.core.norm_readings`)."""
+    round_robin_mix: RoundRobinMix = "event"
+    """``--round-robin-mix`` (norms): 1.4.1f's mix in a round robin over the whole event, or
+    over the games that remain."""
+    last_round_forfeit: LastRoundForfeit = "ignore"
+    """``--last-round-forfeit`` (norms): 1.4.2c, a forfeit won in the last round not
+    counted, or counted as a game lost."""

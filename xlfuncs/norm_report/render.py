@@ -130,7 +130,7 @@ def _games_table(report: NormReport, c: NormCheck) -> list[str]:
                 "-" if g.opponent is None else (str(g.rating) if g.rating else "unrated"),
                 str(used_rating[g.round]) if g.round in used_rating else "",
                 g.result,
-                left.get(g.round, "used"),
+                left.get(g.round, f"used ({g.note})" if g.note else "used"),
             ]
         )
     return table_lines(rows, left={2, 3, 4, 7, 8})
