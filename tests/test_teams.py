@@ -149,6 +149,7 @@ def test_report_team_section(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Teams (5): match points 3-1-0; ranked by match points, then WIN, BH, AOB" in out
     line = next(x for x in out.splitlines() if x.split()[:4] == ["1", "1", "ERP", "A"])
     assert line.split()[:9] == ["1", "1", "ERP", "A", "3.0", "3.5", "1", "0.0", "3.0"]
+    assert "Rk  No  Team                   MP   GP  WIN   BH  AOB" in out
     assert "3:3.5-0.5" in line
     assert "- 5 Tour de chartreuse A: 8, 1, 25, 24" in out
 
@@ -184,3 +185,45 @@ def test_report_teams_json_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "report", str(DATA / "real" / "karl-mala-2005.trf"), "--teams")
     assert code == 1
     assert "not a team event" in err
+
+
+def test_team_sheet_rows_of_crete(crete: TeamStandings) -> None:
+    """The workbook's team sheet's rows (:func:`standing_rows`) carry the values compared
+    with gacrux above: ΟΑΑΗ first with 11 MP, 24.5 GP, BH 54; four matches won, three drawn
+    (4-2, 4½-1½, 3-3, 3-3, 3-3, 3½-2½, 3½-2½)."""
+    from xlfuncs.templates.team_sheet import standing_rows
+
+    header, rows = standing_rows(crete)
+    assert header[:9] == ["Rk", "No.", "Team", "+", "=", "-", "MP", "GP", "BH"]
+    assert header[-2:] == ["R7 opp.", "R7 GP"]
+    first = dict(zip(header, rows[0]))
+    assert [first[k] for k in ("Rk", "No.", "Team", "+", "=", "-", "MP", "GP", "BH")] == [
+        1, 3, "ΟΑΑΗ", 4, 3, 0, 11, 24.5, 54,
+    ]  # fmt: skip
+    assert (first["R1 opp."], first["R1 GP"]) == (10, 4)
+    # ΣΑΧ had no match in round 1: blank cells
+    sax = dict(zip(header, next(r for r in rows if r[2] == "ΣΑΧ")))
+    assert (sax["R1 opp."], sax["R1 GP"]) == (None, None)
+
+
+def test_crosstable_workbook_has_the_team_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``xlfuncs crosstable`` of a team event adds a "Team standings" sheet after the chart:
+    stored values (no formula), the standing in order, then each team's players by board."""
+    import openpyxl
+
+    out = tmp_path / "team.xlsx"
+    code, _, _ = run(capsys, "crosstable", str(SHARLY_TEAM), "-o", str(out))
+    assert code == 0
+    wb = openpyxl.load_workbook(out)
+    assert wb.sheetnames[:2] == ["Wall chart", "Team standings"]
+    ws = wb["Team standings"]
+    cells = [c for row in ws.iter_rows() for c in row if c.value is not None]
+    assert cells and not any(c.data_type == "f" for c in cells)
+    rows = [list(r) for r in ws.iter_rows(min_row=5, values_only=True)]
+    assert rows[0][:8] == ["Rk", "No.", "Team", "+", "=", "-", "MP", "GP"]
+    assert rows[1][:8] == [1, 1, "ERP A", 1, 0, 0, 3, 3.5]
+    assert rows[3][2] == "Tour de chartreuse A" and rows[3][-2:] == ["bye", 5]
+    board = next(r for r in rows if r[1:5] == ["ERP A", 1, 7, "BEC, Alain"])
+    assert board[5] == 1738

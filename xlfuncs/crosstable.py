@@ -181,6 +181,7 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
         tiebreak_rules=ranked.table.edition.id,
         unrated_rating=ranked.unrated,
         system="rr" if found.crosstable.round_robin else "swiss",
+        teams=analysed.teams,
     )
     return FilledEvent(
         event=event,

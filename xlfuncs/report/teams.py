@@ -57,8 +57,8 @@ def team_text_lines(s: TeamStandings, start_nos: Mapping[int, int]) -> list[str]
         f"Teams ({len(s.teams)}): match points {s.match_scoring.text}; ranked by "
         f"{'match' if s.primary == 'MP' else 'game'} points, then {listed}",
     ]
-    gp = [] if "GP" in s.descriptors else ["GP"]
-    header = ["Rk", "No", "Team", "MP", *gp, *s.descriptors]
+    shown = [k for k, d in enumerate(s.descriptors) if d not in ("MP", "GP")]
+    header = ["Rk", "No", "Team", "MP", "GP", *(s.descriptors[k] for k in shown)]
     rounds = max((len(r) for r in s.rounds), default=0)
     header += [f"R{r}" for r in range(1, rounds + 1)]
     rows = [header]
@@ -70,8 +70,8 @@ def team_text_lines(s: TeamStandings, start_nos: Mapping[int, int]) -> list[str]
                 str(t.number),
                 t.name,
                 points_text(s.match_points[i]),
-                *([points_text(s.game_points[i])] if gp else []),
-                *(value_text(v) for v in s.values[i]),
+                points_text(s.game_points[i]),
+                *(value_text(s.values[i][k]) for k in shown),
                 *(match_text(m) for m in s.rounds[i]),
             ]
         )

@@ -50,6 +50,7 @@ from .common import (
     write_value,
 )
 from .event import MAX_ROUNDS, ChartPlayer, Event, Round, result_cell
+from .team_sheet import add_team_sheet
 
 __all__ = ["ChartKind", "Layout", "build_chart", "figures"]
 
@@ -765,6 +766,8 @@ def build_chart(
     print_setup(ws, landscape=True, repeat_rows=(GROUP_ROW, HEAD_ROW), paper=8 if wide else 9)
     protect(ws)
     ws.activate()
+    if event is not None:
+        add_team_sheet(wb, fmt, event)  # a team event's standing: a sheet of its own
     _how_to_sheet(wb, fmt, texts)
     add_tables_sheet(wb, fmt)
     add_xlwings_conf_sheet(wb)

@@ -15,6 +15,7 @@ from ..core.editions import EDITIONS, get_edition
 from ..core.errors import XlfuncsError
 from ..core.results import Outcome, parse
 from ..core.sex import list_sex
+from ..core.teams import TeamStandings
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS
 from ..core.tiebreaks import parse_descriptors
 from ..core.validate import MAX_RATING, is_rating
@@ -125,6 +126,9 @@ class Event:
     """How the event was paired, ``"swiss"`` or ``"rr"`` (C.07's round robins count every
     pairing as played), which the Swiss chart's tie-break and first-rating formulas are told;
     ``None``: ``"swiss"`` there (a round-robin grid is a round robin)."""
+    teams: TeamStandings | None = None
+    """A team event's standing, written on its own sheet
+    (:mod:`~xlfuncs.templates.team_sheet`); ``None``: not a team event."""
 
     @property
     def rounds(self) -> int:
