@@ -85,8 +85,10 @@ def test_crete_teams_read_from_013(crete: TeamStandings) -> None:
         6,
     )
     assert (r1.outcome, r1.match_points) == (Outcome.WIN, 2)
-    # ΣΑΧ had no match in round 1 (15 teams): scored 0, no bye recorded in a TRF16 file
-    assert crete.rounds[14][0].outcome is None
+    # ΣΑΧ had no match in round 1 (15 teams): "0000 - -" on every board (the reader's
+    # zero-point bye), scored 0; a TRF16 file records no team bye
+    assert crete.rounds[14][0].outcome is Outcome.ZERO_BYE
+    assert crete.rounds[14][0].match_points == 0
     assert crete.ranks[2] == 1 and crete.match_points[2] == 11
 
 
@@ -201,9 +203,9 @@ def test_team_sheet_rows_of_crete(crete: TeamStandings) -> None:
         1, 3, "ΟΑΑΗ", 4, 3, 0, 11, 24.5, 54,
     ]  # fmt: skip
     assert (first["R1 opp."], first["R1 GP"]) == (10, 4)
-    # ΣΑΧ had no match in round 1: blank cells
+    # ΣΑΧ had no match in round 1 ("0000 - -" on every board): a zero-point bye
     sax = dict(zip(header, next(r for r in rows if r[2] == "ΣΑΧ")))
-    assert (sax["R1 opp."], sax["R1 GP"]) == (None, None)
+    assert (sax["R1 opp."], sax["R1 GP"]) == ("Z bye", 0)
 
 
 def test_crosstable_workbook_has_the_team_sheet(
@@ -227,3 +229,81 @@ def test_crosstable_workbook_has_the_team_sheet(
     assert rows[3][2] == "Tour de chartreuse A" and rows[3][-2:] == ["bye", 5]
     board = next(r for r in rows if r[1:5] == ["ERP A", 1, 7, "BEC, Alain"])
     assert board[5] == 1738
+
+
+HELD = DATA / "trf2026" / "held-team-exercise.trf"
+"""Mario Held's team example (``tests/data/trf2026/SOURCE``)."""
+
+HELD_MP = (10, 10, 10, 10, 10, 7, 6, 7, 6, 5, 4, 2, 6, 4)
+HELD_GP = tuple(Fraction(h, 2) for h in (35, 34, 32, 34, 36, 25, 23, 30, 29, 26, 23, 15, 23, 23))
+HELD_BH = (64, 57, 58, 56, 55, 46, 44, 41, 50, 44, 41, 41, 52, 36)
+HELD_BH_C1 = (57, 52, 53, 52, 53, 39, 38, 39, 48, 42, 39, 39, 48, 32)
+HELD_BH_GP = tuple(
+    Fraction(h, 2) for h in (228, 215, 219, 212, 198, 184, 189, 180, 195, 184, 176, 184, 202, 174)
+)
+HELD_BH_C1_GP = tuple(
+    Fraction(h, 2) for h in (201, 192, 194, 189, 183, 159, 166, 165, 180, 169, 161, 169, 179, 151)
+)
+"""Held's answers, teams 1 to 14 (game points in half points; exercises 34-37: match and game
+points, BH, BH/C1 on match points and on game points), as the TieBreakServer transcription
+records them."""
+
+
+def _held(edition: str | None = None, descriptors: tuple[str, ...] = OURS) -> TeamStandings:
+    from xlfuncs.trf.teams import event_teams
+
+    t = read_trf(HELD)
+    event = analyse_event(t)
+    found = event_teams(
+        t, event.read, event.counted_rounds, descriptors=descriptors, edition=edition
+    )
+    assert found is not None
+    return found
+
+
+def test_held_team_exercises_34_to_37() -> None:
+    """Held's published values of the 2023 text: 14 teams x 6 values (84), all his."""
+    s = _held(descriptors=("MP", "GP", "BH", "BH/C1", "BH:GP", "BH/C1:GP"))
+    wanted = [HELD_MP, HELD_GP, HELD_BH, HELD_BH_C1, HELD_BH_GP, HELD_BH_C1_GP]
+    for team, values in zip(s.teams, s.values):
+        assert list(values) == [Fraction(w[team.number - 1]) for w in wanted], team
+    # exercise 34: by match points, then game points (equal teams by pairing number)
+    s = _held(descriptors=("GP",))
+    assert [s.teams[i].number for i in s.order()] == [5, 1, 2, 4, 3, 8, 6, 9, 7, 13, 10, 11, 14, 12]
+
+
+@pytest.mark.parametrize("edition", ["2023", "2026"])
+def test_held_team_file_against_gacrux(edition: str) -> None:
+    """The 13 tie-breaks of :data:`OURS` for the 14 teams (182 values) in each C.07 text:
+    gacrux's (the 2026 text caps a dummy opponent's share: team 1's forfeit win in round 6
+    makes its BH 61, not 64)."""
+    s = _held(edition)
+    start = "2025-05-01" if edition == "2023" else "2026-05-01"
+    theirs = gacrux_teams(HELD, THEIRS, start)
+    wrong = [
+        (team.number, d, ours, ref)
+        for team, values in zip(s.teams, s.values)
+        for d, ours, ref in zip(OURS, values, theirs[team.number])
+        if ours != ref
+    ]
+    assert (len(s.teams) * len(OURS), wrong) == (182, [])
+    if edition == "2026":
+        assert s.values[0][OURS.index("BH")] == 61
+
+
+def test_held_team_byes() -> None:
+    """Team 14's half-point bye in round 5 (``240 H 5 14``, each board ``H``): a drawn
+    match's point and 2 game points; team 7's zero-point bye in round 7: nothing; team 12's
+    pairing-allocated bye in round 5 (``320 1.0 2.0``): 1 and 2; team 1's forfeit win over
+    team 6 in round 6: 2 and 4."""
+    s = _held(descriptors=("GP",))
+    r14, r7, r12, r1 = s.rounds[13][4], s.rounds[6][6], s.rounds[11][4], s.rounds[0][5]
+    assert (r14.outcome, r14.match_points, r14.game_points) == (Outcome.HALF_BYE, 1, 2)
+    assert (r7.outcome, r7.match_points, r7.game_points) == (Outcome.ZERO_BYE, 0, 0)
+    assert (r12.outcome, r12.match_points, r12.game_points) == (Outcome.PAIRING_BYE, 1, 2)
+    assert (r1.opponent, r1.outcome, r1.match_points, r1.game_points) == (
+        6,
+        Outcome.FORFEIT_WIN,
+        2,
+        4,
+    )

@@ -32,6 +32,7 @@ from typing import Final
 from .errors import InvalidInputError
 from .results import Outcome
 from .scoring import ScoringSystem
+from .tiebreak_editions import TiebreakRulesSpec
 from .tiebreaks import TiebreakError, Value, parse_descriptor, rank, tiebreaks
 from .tournament import Crosstable, Entrant, Pairing
 
@@ -192,9 +193,39 @@ def team_rounds(
                     MatchRound(None, Outcome.PAIRING_BYE, b.game_points, None, b.match_points)
                 )
             else:
-                row.append(MatchRound(None, None, Fraction(0)))
+                row.append(_members_bye(crosstable, t, r, match_scoring))
         out.append(tuple(row))
     return tuple(out)
+
+
+def _members_bye(
+    crosstable: Crosstable, team: Team, r: int, match_scoring: MatchScoring
+) -> MatchRound:
+    """Round *r* of a team with no match and no bye given: the bye its players' lines give
+    when every one with a result has the same one (a team's half-point bye is ``H`` on each
+    board ...), scoring the match points of that result (a full-point bye or a forfeit
+    win: won; a half-point or pairing-allocated bye: drawn, as FIDE's engine scores a
+    team's pairing-allocated bye that no record ``320`` values; a zero-point bye: 0) and
+    the players' points as game points; else (``0000 - -`` on every board, as Swiss-Manager
+    writes the team left out of a round, among others) not paired."""
+    found: list[Outcome] = []
+    for m in team.members:
+        ps = crosstable.entrants[m - 1].pairings
+        p = ps[r - 1] if r <= len(ps) else None
+        if p is not None and p.opponent is None and p.outcome is not None:
+            found.append(p.outcome)
+    kinds = set(found)
+    if len(kinds) != 1 or Outcome.FORFEIT_LOSS in kinds:  # "0000 - -": not paired
+        return MatchRound(None, None, Fraction(0))
+    kind = found[0]
+    mp = {
+        Outcome.FULL_BYE: match_scoring.win,
+        Outcome.FORFEIT_WIN: match_scoring.win,
+        Outcome.HALF_BYE: match_scoring.draw,
+        Outcome.PAIRING_BYE: match_scoring.draw,
+    }.get(kind, Fraction(0))
+    gp = sum((crosstable.scoring.points(o) for o in found), Fraction(0))
+    return MatchRound(None, kind, gp, None, mp)
 
 
 _OVER_THE_BOARD: Final = frozenset({Outcome.SHORT_WIN, Outcome.SHORT_DRAW, Outcome.SHORT_LOSS})
@@ -267,10 +298,13 @@ def team_standings(
     match_scoring: MatchScoring = MatchScoring(),
     round_robin: bool = False,
     start: _dt.date | None = None,
+    edition: TiebreakRulesSpec = None,
 ) -> TeamStandings:
     """The standing of *teams* after *rounds* rounds: match and game points, the tie-breaks
     *descriptors* (see the module's docstring), the ranks (by *primary*, then the
-    descriptors in order; teams equal on all share a rank). Raises
+    descriptors in order; teams equal on all share a rank), under the C.07 *edition*
+    (``None``: the one in force on *start*). ``WIN`` is the rounds that scored a won
+    match's points (a pairing-allocated bye worth a draw is not one). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
     if primary not in SCORES:
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
@@ -294,7 +328,7 @@ def team_standings(
         (i + 1, r): m.match_points
         for i, row in enumerate(rows)
         for r, m in enumerate(row, start=1)
-        if m.outcome is Outcome.PAIRING_BYE
+        if m.opponent is None and m.outcome is not None  # a bye: its own match points
     }
     gp_points = {
         (i + 1, r): m.game_points
@@ -320,6 +354,7 @@ def team_standings(
         table = tiebreaks(
             team_ct,
             bodies,
+            edition=edition,
             start=start,
             round_robin=round_robin,
             rounds=rounds,
@@ -330,6 +365,10 @@ def team_standings(
             key = body if score == "MP" else f"{body}:{score}"
             computed[key] = tuple(row[k] for row in table.values)
         notes += [n for n in table.notes if n not in notes]
+    if "WIN" in computed:  # rounds won: a won match's points, with or without a match
+        computed["WIN"] = tuple(
+            sum(1 for m in row if m.match_points == match_scoring.win) for row in rows
+        )
     columns: list[list[Value]] = [list(mp if primary == "MP" else gp)]
     for d in ds:
         if d == "MP":

@@ -160,7 +160,13 @@ class AnalysedEvent:
     @cached_property
     def _teams(self) -> tuple[TeamStandings | None, tuple[str, ...]]:
         found: list[str] = []
-        teams = event_teams(self.tournament, self.read, self.counted_rounds, warnings=found)
+        teams = event_teams(
+            self.tournament,
+            self.read,
+            self.counted_rounds,
+            warnings=found,
+            edition=self.options.tiebreak_rules,
+        )
         return teams, tuple(found)
 
     @property

@@ -35,12 +35,14 @@ def _number(v: Value) -> int | float | None:
 
 def match_text(m: MatchRound) -> str:
     """One round of a team as the report writes it: ``3 w 4.5-1.5`` style without colour:
-    ``vs 3: 4½-1½``, ``+ vs 3`` (a forfeited match won), ``bye 2/3.0`` (a pairing-allocated
-    bye: its match and game points), ``-`` (not paired)."""
+    ``3:4.5-1.5``, ``+ 3:6.0-0.0`` (a forfeited match won), ``bye 2.0/3.0`` (a
+    pairing-allocated bye: its match and game points; ``H bye 1.0/2.0`` a half-point bye ...),
+    ``-`` (not paired)."""
     if m.outcome is None:
         return "-"
-    if m.outcome is Outcome.PAIRING_BYE:
-        return f"bye {points_text(m.match_points)}/{points_text(m.game_points)}"
+    if m.opponent is None:  # a bye: pairing-allocated, else its symbol (H, F, Z ...)
+        kind = "bye" if m.outcome is Outcome.PAIRING_BYE else f"{m.outcome.symbol} bye"
+        return f"{kind} {points_text(m.match_points)}/{points_text(m.game_points)}"
     theirs = m.opponent_game_points if m.opponent_game_points is not None else Fraction(0)
     score = f"{points_text(m.game_points)}-{points_text(theirs)}"
     forfeit = "+ " if m.outcome is Outcome.FORFEIT_WIN else "- " if m.outcome.is_forfeit else ""

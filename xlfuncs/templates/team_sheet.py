@@ -38,7 +38,8 @@ def standing_rows(s: TeamStandings) -> tuple[list[str], list[list[object]]]:
     """The standing's column headers and one row of values per team, in standing order:
     Rk, No., Team, the matches won, drawn and lost (``+``, ``=``, ``-``; a forfeited match
     as won or lost, a pairing-allocated bye as neither), MP, GP, the tie-breaks, and per
-    round the opposing team (``bye`` for a pairing-allocated bye, blank: no match) and the
+    round the opposing team (``bye`` for a pairing-allocated bye, ``H bye`` a half-point
+    bye ..., blank: no match) and the
     team's game points."""
     rounds = max((len(r) for r in s.rounds), default=0)
     shown = [d for d in s.descriptors if d not in ("MP", "GP")]
@@ -66,6 +67,8 @@ def standing_rows(s: TeamStandings) -> tuple[list[str], list[list[object]]]:
         for m in row:
             if m.outcome is Outcome.PAIRING_BYE:
                 cells += ["bye", _number(m.game_points)]
+            elif m.opponent is None and m.outcome is not None:  # H, F, Z byes ...
+                cells += [f"{m.outcome.symbol} bye", _number(m.game_points)]
             elif m.opponent is None:
                 cells += [None, None]
             elif m.outcome is not None and m.outcome.is_forfeit:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..core.results import Outcome
 from ..core.teams import (
     DEFAULT_TEAM_TIEBREAKS,
     MatchScoring,
@@ -174,12 +175,14 @@ def event_teams(
     *,
     descriptors: Sequence[str] | None = None,
     warnings: list[str] | None = None,
+    edition: str | None = None,
 ) -> TeamStandings | None:
     """The team standing of *t* read into *built*, after *rounds* rounds (``None``: not a
     team event): the teams' players in the crosstable's numbering, the tie-breaks
     *descriptors* (``None``: the file's list, else the defaults: :func:`file_team_tiebreaks`).
-    A player a team lists that the file does not have is left out of the team, with a
-    warning."""
+    *edition*: the C.07 edition (an id or an ISO date, ``--tiebreak-rules``; ``None``: the
+    one in force on the event's date). A player a team lists that the file does not have is
+    left out of the team, with a warning."""
     records = read_team_records(t)
     if records is None:
         return None
@@ -208,17 +211,36 @@ def event_teams(
         match_scoring=records.match_scoring,
         round_robin=built.crosstable.round_robin,
         start=built.event_date,
+        edition=edition,
     )
+    kinds = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
+    index = {team.number: k for k, team in enumerate(standings.teams)}
+    for b in t.trf2026.byes:  # record 240: a team's bye, by team pairing number
+        for n in b.players:
+            where = f"record 240, line {b.line_no}: team {n}, round {b.round}"
+            if n not in index:
+                found.append(f"{where}: no such team")
+            elif b.round <= rounds:
+                m = standings.rounds[index[n]][b.round - 1]
+                if m.outcome is not kinds[b.kind]:
+                    shown = "no result" if m.outcome is None else m.outcome.name.lower()
+                    found.append(
+                        f"{where}: a {b.kind!r} bye, the players' lines give {shown} (theirs "
+                        "is counted)"
+                    )
+    said = {(n, b.round) for b in t.trf2026.byes if b.kind == "Z" for n in b.players}
     unpaired = [
         f"{t_.number} in round {r}"
         for t_, row in zip(standings.teams, standings.rounds)
         for r, m in enumerate(row, start=1)
-        if m.outcome is None
+        if m.opponent is None
+        and (m.outcome is None or m.outcome is Outcome.ZERO_BYE)
+        and (t_.number, r) not in said
     ]
     if unpaired:
         found.append(
-            "teams with no match and no pairing-allocated bye recorded (record 320), scored 0: "
-            + ", ".join(unpaired)
+            "teams with no match, no pairing-allocated bye (record 320) and no zero-point bye "
+            "(record 240) recorded, scored 0: " + ", ".join(unpaired)
         )
     for team, mp, gp in zip(standings.teams, standings.match_points, standings.game_points):
         file_mp, file_gp, _ = records.file_scores.get(team.number, (None, None, None))

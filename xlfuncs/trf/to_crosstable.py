@@ -271,14 +271,17 @@ def crosstable_from_trf(
 
     records = t.trf2026
     scoring = t.scoring
-    warnings += bye_notes(
-        records, {p.start_no: tuple(e.outcome for e in p.rounds) for p in t.players}, t.num_rounds
-    )
+    if not t.is_team_event:  # a team event's 240 records name teams (xlfuncs.trf.teams)
+        warnings += bye_notes(
+            records,
+            {p.start_no: tuple(e.outcome for e in p.rounds) for p in t.players},
+            t.num_rounds,
+        )
     if t.is_team_event and not records.scoring.is_default:
         warnings.append(
             f"record 162 (line {records.scoring_line}) gives the game points of a team event "
-            f"({records.scoring.text}): the players' games score 1-½-0 here (the event is "
-            "read as an individual one)"
+            f"({records.scoring.text}): the players' games score 1-½-0 here (the teams' "
+            "game points are their boards' points; a team's bye, record 320's)"
         )
 
     players = tuple(sorted(t.players, key=lambda p: p.start_no))
