@@ -231,7 +231,7 @@ def test_crosstable_workbook_has_the_team_sheet(
     assert board[5] == 1738
 
 
-HELD = DATA / "trf2026" / "held-team-exercise.trf"
+HELD = DATA / "trf2026" / "held-team-exercise.txt"
 """Mario Held's team example (``tests/data/trf2026/SOURCE``)."""
 
 HELD_MP = (10, 10, 10, 10, 10, 7, 6, 7, 6, 5, 4, 2, 6, 4)
@@ -307,3 +307,14 @@ def test_held_team_byes() -> None:
         2,
         4,
     )
+
+
+def test_held_extended_sonneborn_berger() -> None:
+    """Held's exercise 38, ``EMMSB/C1`` (teams 1-5: 74, 64, 66, 64, 66), and 41, ``EGGSB``
+    (teams 6 and 8: 157.5, 181.5): C.07's SB on match points and on game points."""
+    s = _held(descriptors=("EMMSB/C1", "EGGSB"))
+    assert s.descriptors == ("SB/C1", "SB:GP")
+    assert [s.values[t - 1][0] for t in (1, 2, 3, 4, 5)] == [74, 64, 66, 64, 66]
+    assert [s.values[t - 1][1] for t in (6, 8)] == [Fraction(315, 2), Fraction(363, 2)]
+    with pytest.raises(TiebreakError, match="not computed yet"):
+        _held(descriptors=("EMGSB",))

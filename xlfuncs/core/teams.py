@@ -264,6 +264,20 @@ def _split(text: str) -> tuple[str, str]:
     return body.strip(), score
 
 
+_EXTENDED_SB: Final = {"EMMSB": "MP", "EGGSB": "GP"}
+"""C.07's extended Sonneborn-Bergers whose two scores are one: the opponents' match points
+times the team's own (``EMMSB``), game points times game points (``EGGSB``): ``SB`` and
+``SB:GP``. The mixed ones (``EMGSB``, ``EGMSB``) are not computed."""
+
+
+_NOT_COMPUTED: Final = frozenset(
+    ("EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "ESB", "EMGSB", "EGMSB", "SSSC", "BC")
+    + ("TBR", "BBE")
+)
+"""C.07's team tie-breaks FIDE's engine computes that the team standing does not yet: the
+extended direct encounters, the mixed Sonneborn-Bergers, SSSC and the board counts."""
+
+
 def team_descriptor(text: str) -> str:
     """A team tie-break as the standing names it: ``MP``, ``GP``, a core descriptor (match
     points) or one followed by ``:GP``. Raises
@@ -272,9 +286,19 @@ def team_descriptor(text: str) -> str:
 
     >>> team_descriptor("GPTS"), team_descriptor("bh/c1"), team_descriptor("BH:GP")
     ('GP', 'BH/C1', 'BH:GP')
+    >>> team_descriptor("EMMSB/C1"), team_descriptor("EGGSB")
+    ('SB/C1', 'SB:GP')
     """
     body, score = _split(text)
     upper = body.upper()
+    code, slash, modifiers = upper.partition("/")
+    if code in _NOT_COMPUTED:
+        raise TiebreakError(
+            f"team tie-break {text!r}: not computed yet (the team tie-breaks computed: MP, GP "
+            "and C.07's tie-breaks on match points or, with ':GP', game points; EMMSB, EGGSB)"
+        )
+    if code in _EXTENDED_SB and score == "MP":  # EMMSB: SB on match points, EGGSB on game
+        return team_descriptor(f"SB{slash}{modifiers}:{_EXTENDED_SB[code]}")
     if upper in ("MP", "MPTS") or (upper == "PTS" and score == "MP"):
         return "MP"
     if upper in ("GP", "GPTS") or (upper == "PTS" and score == "GP"):
