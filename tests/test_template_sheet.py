@@ -10,6 +10,7 @@ it keeps the typing of blank formula values as text, and nothing else.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,9 @@ class Reference(TemplateSheet):
     def _write_cell(self, row: int, col: int, cell: Any) -> None:
         super(TemplateSheet, self)._write_cell(row, col, cell)
 
+    def _write_rows(self) -> None:
+        super(TemplateSheet, self)._write_rows()
+
     def row_cells(self, row: int, col: int, values: Any, formats: Any) -> None:
         for offset, (value, fmt) in enumerate(zip(values, formats, strict=True)):
             write_value(self, row, col + offset, value, fmt)
@@ -53,9 +57,11 @@ class Reference(TemplateSheet):
         return False
 
 
-def _book(path: Path, sheet: type[TemplateSheet]) -> dict[str, bytes]:
+def _book(path: Path, sheet: type[TemplateSheet], *, split: bool = False) -> dict[str, bytes]:
     wb = xlsxwriter.Workbook(str(path), {"nan_inf_to_errors": True})
     ws = wb.add_worksheet("Sheet", worksheet_class=sheet)
+    if split:  # the rows written in two halves, the second (from row 17) by a child
+        ws.workbook_formats = wb.formats
     plain, number = wb.add_format({"bold": True}), wb.add_format({"num_format": "0.0"})
     formats = [plain if i % 2 else number for i in range(len(VALUES))]
     ws.row_cells(0, 0, VALUES, formats)
@@ -71,6 +77,11 @@ def _book(path: Path, sheet: type[TemplateSheet]) -> dict[str, bytes]:
     write_array(ws, 6, 2, 6, "{=SUM(A1)}", number, [3.0])
     ws.write_blank(30, 0, None)  # no format: not written at all
     ws.write_blank(31, 0, None, plain)
+    ws.set_row(24, 20, wb.add_format({"italic": True}))  # a row's format, first used here
+    ws.set_column(5, 5, 8, wb.add_format({"underline": True}))
+    ws.write_comment(25, 1, "a note")
+    ws.write_string(26, 5, "column format")
+    ws.write_number(27, 5, 2.0, wb.add_format({"font_color": "red"}))  # first used here
     wb.close()
     with zipfile.ZipFile(path) as z:
         return {name: z.read(name) for name in z.namelist() if name.startswith("xl/")}
@@ -83,7 +94,35 @@ def test_template_sheet_writes_what_xlsxwriter_writes(tmp_path: Path) -> None:
     for name in ours:
         assert ours[name] == theirs[name], name
     sheet = ours["xl/worksheets/sheet1.xml"].decode()
-    assert '<c r="B5" s="2" t="str"><f>IFERROR(A1,"")</f><v></v></c>' in sheet
+    assert '<c r="B5" s="3" t="str"><f>IFERROR(A1,"")</f><v></v></c>' in sheet
+
+
+@pytest.mark.parametrize("fork", [True, False], ids=["forked", "not-forked"])
+def test_a_sheet_written_in_two_halves_is_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fork: bool
+) -> None:
+    """The rows split in two halves, the second written at once by a forked child (or, where
+    none can be forked, here after the first): the same bytes, the formats indexed as
+    written in one go."""
+    from xlfuncs.templates import common, forked
+
+    if fork and not hasattr(os, "fork"):
+        pytest.skip("no fork here")
+    # forked even where an earlier test left a thread running (the child only computes)
+    monkeypatch.setattr(forked, "can_fork", lambda: fork)
+    monkeypatch.setattr(common, "SPLIT_ROWS", 16)
+    halves: list[object] = []
+    start = forked.in_child
+
+    def counted(work: Any) -> Any:
+        halves.append(work)
+        return start(work)
+
+    monkeypatch.setattr(forked, "in_child", counted)
+    split = _book(tmp_path / "split.xlsx", TemplateSheet, split=True)
+    assert len(halves) == 1  # the rows were split
+    theirs = _book(tmp_path / "theirs.xlsx", Reference)
+    assert split == theirs
 
 
 @pytest.mark.parametrize("constant_memory", [False, True])

@@ -218,15 +218,15 @@ def write_crosstable(
     (:func:`xlfuncs.output.vet_file`)."""
     from .output import write_atomically
     from .templates import round_robin, swiss
-    from .templates.registry import add_lite_code
+    from .templates.registry import lite_package
 
     if form not in FORMS:
         raise ValueError(f"form {form!r}: one of {', '.join(FORMS)}")
     build = round_robin.build if filled.round_robin else swiss.build
 
+    lite = lite_package(lite_form=True) if form == "lite" else None
+
     def write(temporary: Path) -> None:
-        build(temporary, filled.event, progress=progress)
-        if form == "lite":
-            add_lite_code(temporary, lite_form=True)
+        build(temporary, filled.event, progress=progress, lite=lite)
 
     return write_atomically(Path(path), write)

@@ -24,7 +24,17 @@ from collections.abc import Iterable, Mapping, MutableMapping
 from pathlib import Path
 from xml.sax.saxutils import escape, unescape
 
-__all__ = ["PREFIX", "LiteFormError", "lite_parts", "to_lite", "typed_blanks", "typed_blanks_in"]
+__all__ = [
+    "NEW_DYNAMIC_INDEX",
+    "PREFIX",
+    "LiteFormError",
+    "cells_in_lite_form",
+    "dynamic_metadata",
+    "lite_parts",
+    "to_lite",
+    "typed_blanks",
+    "typed_blanks_in",
+]
 
 PREFIX = "_xldudf_"
 """What Excel writes before an Office.js custom function's id in a stored formula."""
@@ -226,6 +236,25 @@ def _ensure_metadata(parts: MutableMapping[str, bytes]) -> tuple[int, list[str]]
     )
     parts[rels_name] = rels.encode("utf-8")
     return 1, [name]
+
+
+NEW_DYNAMIC_INDEX = 1
+"""The ``cm`` index of a dynamic-array formula in a workbook that had no metadata part
+before :func:`dynamic_metadata` added one."""
+
+
+def dynamic_metadata(parts: MutableMapping[str, bytes]) -> tuple[int, list[str]]:
+    """The ``cm`` index of a dynamic-array formula in the package *parts*, the metadata part
+    added (with its content type and relationship) when it has none
+    (:data:`NEW_DYNAMIC_INDEX`), as :func:`lite_parts` adds it; and the parts added."""
+    return _ensure_metadata(parts)
+
+
+def cells_in_lite_form(xml: str, names: Iterable[str], dynamic: int) -> tuple[str, int]:
+    """The cells of worksheet XML *xml* (a whole sheet or some of its ``<c>`` elements) with
+    their calls of *names* in the Lite form, as :func:`lite_parts` rewrites them (*dynamic*:
+    the ``cm`` index of a dynamic-array formula); and how many cells changed."""
+    return _sheet(xml, frozenset(n.upper() for n in names), dynamic)
 
 
 def lite_parts(parts: MutableMapping[str, bytes], names: Iterable[str]) -> tuple[int, list[str]]:

@@ -21,13 +21,13 @@ import posixpath
 import re
 import xml.etree.ElementTree as ET
 import zipfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from io import BytesIO
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from .lite_form import PREFIX, LiteFormError, lite_parts
+from .lite_form import NEW_DYNAMIC_INDEX, PREFIX, LiteFormError, dynamic_metadata, lite_parts
 
 __all__ = [
     "LITE_ADDIN",
@@ -36,6 +36,7 @@ __all__ = [
     "read_bundle",
     "read_settings",
     "summary",
+    "store_settings",
     "write_settings",
 ]
 
@@ -381,29 +382,16 @@ def write_settings(
     functions: Sequence[str] | None = None,
 ) -> None:
     """Store *settings* (name -> text, e.g. ``main.py`` -> its code) as xlwings Lite add-in
-    settings in the workbook at *path*. Settings of that name already there are replaced,
-    the add-in's other settings kept; a workbook without the add-in gets it, with its task
-    pane shown when the workbook opens. Every other part is copied unchanged and the file
-    is replaced in one step (a temporary file beside it, then a rename).
-
-    With *functions* (the Excel names of the bundle's functions), the workbook is also put
-    in the form Excel binds (:mod:`xlfuncs.lite_form`): every stored call of one of them is
-    rewritten ``_xldudf_NAME(...)`` as a dynamic-array formula, and the add-in's part lists
-    them all (``customFunctionIdList``)."""
+    settings in the workbook at *path* (:func:`store_settings` on its parts). Every other
+    part is copied unchanged and the file is replaced in one step (a temporary file beside
+    it, then a rename); the parts added come last, dated as ``[Content_Types].xml``."""
     book = Path(path)
     loaded, comment = _load(book)
     parts = {info.filename: data for info, data in loaded}
-    added: list[str] = []
-    if functions is not None:
-        try:
-            _, added = lite_parts(parts, functions)
-        except LiteFormError as exc:
-            raise WorkbookError(f"{book}: {exc}") from None
-    lite = list(_lite_parts(parts))
-    for name, extension in lite:
-        parts[name] = _updated_extension(parts[name], extension, settings, functions)
-    if not lite:
-        added += _add_lite_part(parts, settings, functions or ())
+    try:
+        added = store_settings(parts, settings, functions=functions)
+    except LiteFormError as exc:
+        raise WorkbookError(f"{book}: {exc}") from None
     stamp = next((i.date_time for i, _ in loaded if i.filename == "[Content_Types].xml"))
     out: list[tuple[zipfile.ZipInfo, bytes]] = []
     for info, _ in loaded:
@@ -417,6 +405,45 @@ def write_settings(
         new.compress_type = zipfile.ZIP_DEFLATED
         out.append((new, parts[name]))
     _replace(book, out, comment)
+
+
+def store_settings(
+    parts: dict[str, bytes],
+    settings: Mapping[str, str],
+    *,
+    functions: Sequence[str] | None = None,
+    in_form: Collection[str] = (),
+) -> list[str]:
+    """Store *settings* as xlwings Lite add-in settings in the package *parts* (part name
+    -> bytes, changed in place). Settings of that name already there are replaced, the
+    add-in's other settings kept; a workbook without the add-in gets it, with its task
+    pane shown when the workbook opens. Returns the names of the parts added, in order.
+
+    With *functions* (the Excel names of the bundle's functions), the workbook is also put
+    in the form Excel binds (:mod:`xlfuncs.lite_form`): every stored call of one of them is
+    rewritten ``_xldudf_NAME(...)`` as a dynamic-array formula, and the add-in's part lists
+    them all (``customFunctionIdList``); :class:`~xlfuncs.lite_form.LiteFormError` where a
+    part cannot be put in that form. *in_form* names worksheets that are not in
+    *parts*: their writer stored them in that form already, with at least one call
+    rewritten and pointing at the dynamic-array entry of a new metadata part
+    (:func:`xlfuncs.lite_form.dynamic_metadata`, which this adds first, as the rewriting
+    would)."""
+    added: list[str] = []
+    if functions is not None:
+        if in_form:
+            index, added = dynamic_metadata(parts)
+            if index != NEW_DYNAMIC_INDEX:
+                raise LiteFormError(
+                    f"the worksheets written in the Lite form point at cell metadata "
+                    f"{NEW_DYNAMIC_INDEX}, the workbook's dynamic-array entry is {index}"
+                )
+        added += lite_parts(parts, functions)[1]
+    lite = list(_lite_parts(parts))
+    for name, extension in lite:
+        parts[name] = _updated_extension(parts[name], extension, settings, functions)
+    if not lite:
+        added += _add_lite_part(parts, settings, functions or ())
+    return added
 
 
 def _replace(book: Path, parts: list[tuple[zipfile.ZipInfo, bytes]], comment: bytes) -> None:

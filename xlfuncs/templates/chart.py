@@ -32,6 +32,7 @@ from ..excel import is_blank, shared_results
 from ..progress import Progress, no_progress, scaled
 from .common import (
     Formats,
+    LitePackage,
     PlainFormulaSheet,
     TemplateSheet,
     add_tables_sheet,
@@ -715,9 +716,11 @@ def build_chart(
     texts: Texts,
     event: Event | None,
     progress: Progress = no_progress,
+    lite: LitePackage | None = None,
 ) -> None:
-    """Write the chart: blank when *event* is ``None``, else filled with it; *progress*
-    hears how far it is."""
+    """Write the chart: blank when *event* is ``None``, else filled with it, the Lite code
+    *lite* stored in it (:func:`~xlfuncs.templates.common.new_workbook`); *progress* hears
+    how far it is."""
     layout = replace(layout, tiebreaks=len(tiebreaks_of(layout, event or Event())))
     if event is not None:
         event.check(round_robin=not layout.swiss, capacity=layout.capacity)
@@ -730,7 +733,7 @@ def build_chart(
             f"{layout.rounds} rounds: the chart would need {layout.floor_helper + 1} columns, "
             f"a worksheet has {_EXCEL_COLUMNS}"
         )
-    wb, fmt = new_workbook(path, title=texts.title)
+    wb, fmt = new_workbook(path, title=texts.title, lite=lite)
     ws = wb.add_worksheet(texts.sheet, worksheet_class=PlainFormulaSheet)
     data = inputs(layout, event or Event())
     _header_block(wb, ws, fmt, layout, texts, event or Event(), data.tiebreak_rules)

@@ -13,16 +13,19 @@ with ``=`` stays text, never becomes a formula.
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import re
-from collections.abc import Sequence
+import zipfile
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from io import BytesIO, StringIO
 from math import isfinite
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import xlsxwriter
 from xlsxwriter.format import Format
-from xlsxwriter.utility import xl_rowcol_to_cell, xl_rowcol_to_cell_fast
+from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell, xl_rowcol_to_cell_fast
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import (
     CellArrayFormulaTuple,
@@ -44,6 +47,7 @@ __all__ = [
     "UDF_MODULE",
     "EXCEL_CALC_ID",
     "Formats",
+    "LitePackage",
     "new_workbook",
     "PlainFormulaSheet",
     "TemplateSheet",
@@ -140,7 +144,23 @@ _ERROR_VALUES: Final = frozenset(
 """The values xlsxwriter stores as an error (``t="e"``) beside a formula."""
 
 _QUICK_CELLS: Final = frozenset(("Number", "Datetime", "String", "Blank", "Formula"))
+_FORMULA_CELLS: Final = frozenset(("Formula", "ArrayFormula"))
+
+SPLIT_ROWS = 2048
+"""From this many rows on, a sheet's rows are written in two halves at once
+(:meth:`TemplateSheet._write_rows`)."""
 """The kinds of xlsxwriter's cells :meth:`TemplateSheet._write_cell` writes itself."""
+
+
+@dataclass(frozen=True)
+class LitePackage:
+    """The xlwings Lite code a workbook is written with (:mod:`xlfuncs.lite_workbook`): the
+    add-in's settings (``main.py``, ``requirements.txt``) and, for the Lite form
+    (:mod:`xlfuncs.lite_form`), the names of the functions whose calls are stored as Excel
+    binds them (``None``: plain names)."""
+
+    settings: Mapping[str, str]
+    functions: tuple[str, ...] | None = None
 
 
 class TemplateSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped here
@@ -155,9 +175,56 @@ class TemplateSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped h
     are written as xlsxwriter writes them, byte for byte, in one step each: xlsxwriter's own
     writer builds a list of attributes per cell and escapes each (its inner loop is most of
     the time a big crosstable takes to save). Any other cell, and every cell in
-    ``constant_memory`` mode, goes through xlsxwriter's writer."""
+    ``constant_memory`` mode, goes through xlsxwriter's writer.
+
+    With :attr:`lite_names` set (a workbook written with the Lite form, :class:`LitePackage`),
+    each formula cell calling one of them is written in that form as it is written
+    (:func:`xlfuncs.lite_form.cells_in_lite_form` on the cell's XML: the very rewriting the
+    finished file would get), so that the sheet is not read again to be rewritten."""
+
+    lite_names: frozenset[str] | None = None
+    """The functions (upper case) whose calls are written in the Lite form."""
+    lite_cells = 0
+    """Cells written in the Lite form so far."""
+    xml_target: Any = None
+    """Where the sheet's XML is written (a temporary file's name, or a text buffer)."""
+    _lite_named: re.Pattern[str] | None = None
+
+    def _set_xml_writer(self, filename: Any) -> None:
+        self.xml_target = filename
+        super()._set_xml_writer(filename)
 
     def _write_cell(self, row: int, col: int, cell: Any) -> None:
+        named = self._lite_named
+        if (
+            named is not None
+            and cell.__class__.__name__ in _FORMULA_CELLS
+            and named.search(cell.formula.upper())  # else no call to rewrite
+        ):
+            from ..lite_form import NEW_DYNAMIC_INDEX, cells_in_lite_form
+
+            out = cast(Any, self).fh
+            buffer = StringIO()
+            self.fh = buffer
+            try:
+                self._write_plain_cell(row, col, cell)
+            finally:
+                self.fh = out
+            assert self.lite_names is not None
+            xml, changed = cells_in_lite_form(buffer.getvalue(), self.lite_names, NEW_DYNAMIC_INDEX)
+            self.lite_cells += changed
+            out.write(xml)
+            return
+        self._write_plain_cell(row, col, cell)
+
+    def write_lite_form(self, names: frozenset[str]) -> None:
+        """Write the calls of *names* (upper case) in the Lite form (:attr:`lite_names`)."""
+        self.lite_names = names
+        self._lite_named = re.compile(
+            "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        )
+
+    def _write_plain_cell(self, row: int, col: int, cell: Any) -> None:
         fmt = cell.format
         kind = cell.__class__.__name__
         if fmt is None or kind not in _QUICK_CELLS or self.constant_memory:
@@ -171,15 +238,153 @@ class TemplateSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped h
         elif kind == "Blank":
             self.fh.write(f"{head}/>")
         else:
-            value = cell.value
-            if isinstance(value, bool):
-                typed, value = ' t="b"', int(value)
-            elif isinstance(value, str):
-                typed = ' t="e"' if value in _ERROR_VALUES else ' t="str"'
+            self.fh.write(self._formula_cell(head, cell))
+
+    def _write_rows(self) -> None:
+        """The rows of ``<sheetData>``, as xlsxwriter writes them, each row's cells built as
+        one text: the cells :meth:`_write_plain_cell` writes itself are rendered here (their
+        column's letters and each format's index found once), any other through
+        :meth:`_write_cell`. A sheet of :data:`SPLIT_ROWS` rows or more is written in two
+        halves at once, the second by a forked child (:mod:`.forked`): the same text."""
+        if self.constant_memory or self.dim_rowmin is None:
+            super()._write_rows()
+            return
+        self._calculate_spans()
+        first, last = self.dim_rowmin, self.dim_rowmax
+        middle = (first + last + 1) // 2 // 16 * 16  # a block of 16 rows shares its span
+        formats = self.workbook_formats
+        if last - first + 1 < SPLIT_ROWS or middle <= first or formats is None:
+            self._write_row_range(first, last)
+            return
+        from .forked import in_child
+
+        # A format's index is given where it is first used: those of the first half first
+        self._index_formats(first, middle - 1)
+        second = in_child(lambda: self._rows_text(middle, last, formats))
+        self._write_row_range(first, middle - 1)
+        text, converted, indexed = second()
+        for at, index in indexed:  # the formats first used in the second half, in order
+            if formats[at]._get_xf_index() != index:
+                raise RuntimeError("a format's index differs between the halves")
+        self.fh.write(text)
+        self.lite_cells += converted
+
+    workbook_formats: list[Format] | None = None
+    """The workbook's formats (:meth:`_write_rows` splits only a sheet that knows them)."""
+
+    def _rows_text(
+        self, first: int, last: int, formats: list[Format]
+    ) -> tuple[str, int, list[tuple[int, int]]]:
+        """The XML of rows *first* to *last* (:meth:`_write_row_range`), how many of their
+        cells were written in the Lite form, and the formats (place in *formats*, index)
+        first indexed there, in order; the sheet left as it was (not the formats)."""
+        out, converted = cast(Any, self).fh, self.lite_cells
+        before = [f.xf_index is None for f in formats]
+        buffer = StringIO()
+        self.fh = buffer
+        try:
+            self._write_row_range(first, last)
+            indexed = sorted(
+                ((at, f.xf_index) for at, f in enumerate(formats) if before[at] and f.xf_index),
+                key=lambda found: found[1],
+            )
+            return buffer.getvalue(), self.lite_cells - converted, indexed
+        finally:
+            self.fh, self.lite_cells = out, converted
+
+    def _index_formats(self, first: int, last: int) -> None:
+        """Give the formats of rows *first* to *last* their index in the order writing them
+        would (each row's format, then each cell's, or its column's)."""
+        table, row_info, comments, col_info = (
+            self.table,
+            self.row_info,
+            self.comments,
+            self.col_info,
+        )
+        for row_num in range(first, last + 1):
+            cells = table[row_num]
+            if not (row_num in row_info or row_num in comments or cells):
+                continue
+            info = row_info.get(row_num)
+            row_format = None if info is None else info.row_format
+            if row_format:
+                row_format._get_xf_index()
+            for col_num in sorted(cells):
+                fmt = cells[col_num].format
+                if fmt:
+                    if fmt.xf_index is None:
+                        fmt._get_xf_index()
+                elif not row_format and col_num in col_info:
+                    column_format = col_info[col_num].column_format
+                    if column_format is not None:
+                        column_format._get_xf_index()
+
+    def _write_row_range(self, first: int, last: int) -> None:
+        """Rows *first* to *last* of ``<sheetData>`` (see :meth:`_write_rows`)."""
+        table, row_info, comments, spans = self.table, self.row_info, self.comments, self.row_spans
+        first_col, last_col = self.dim_colmin, self.dim_colmax
+        letters = {c: xl_col_to_name(c) for c in range(first_col, last_col + 1)}
+        indices: dict[int, int] = {}
+        named = self._lite_named
+        write = self.fh.write
+        for row_num in range(first, last + 1):
+            cells = table[row_num]
+            if not (row_num in row_info or row_num in comments or cells):
+                continue
+            span = spans.get(row_num // 16)
+            if not cells:
+                self._write_empty_row(row_num, span, row_info.get(row_num))
+                continue
+            if row_num in row_info:
+                self._write_row(row_num, span, row_info[row_num])
             else:
-                typed = ""
-            formula, result = self._escape_data(cell.formula), self._escape_data(value)
-            self.fh.write(f"{head}{typed}><f>{formula}</f><v>{result}</v></c>")
+                self._write_row(row_num, span)
+            number = str(row_num + 1)
+            text: list[str] = []
+            for col_num in sorted(cells):
+                cell = cells[col_num]
+                fmt = cell.format
+                kind = cell.__class__.__name__
+                if (
+                    fmt is None
+                    or kind not in _QUICK_CELLS
+                    or (
+                        named is not None
+                        and kind == "Formula"
+                        and named.search(cell.formula.upper())
+                    )
+                ):
+                    write("".join(text))
+                    text.clear()
+                    self._write_cell(row_num, col_num, cell)
+                    continue
+                xf = indices.get(id(fmt))
+                if xf is None:
+                    xf = indices[id(fmt)] = fmt._get_xf_index()
+                head = f'<c r="{letters[col_num]}{number}" s="{xf}"'
+                if kind == "Blank":
+                    text.append(f"{head}/>")
+                elif kind == "String":
+                    text.append(f'{head} t="s"><v>{cell.string}</v></c>')
+                elif kind == "Formula":
+                    text.append(self._formula_cell(head, cell))
+                else:
+                    text.append(f"{head}><v>{cell.number:.16G}</v></c>")
+            write("".join(text))
+            self._xml_end_tag("row")
+
+    def _formula_cell(self, head: str, cell: Any) -> str:
+        """A formula cell with a format, from its start (``<c r=".." s=".."``), as
+        xlsxwriter writes it (its value typed)."""
+        value = cell.value
+        if isinstance(value, bool):
+            typed, value = ' t="b"', int(value)
+        elif isinstance(value, str):
+            typed = ' t="e"' if value in _ERROR_VALUES else ' t="str"'
+        else:
+            typed = ""
+        formula, result = self._escape_data(cell.formula), self._escape_data(value)
+        return f"{head}{typed}><f>{formula}</f><v>{result}</v></c>"
 
     def row_cells(
         self, row: int, col: int, values: Sequence[Any], formats: Sequence[Format]
@@ -262,17 +467,111 @@ class TemplateSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped h
 
 class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is untyped here
     """xlsxwriter's workbook whose worksheets store blank formula values typed as text
-    (:class:`TemplateSheet`)."""
+    (:class:`TemplateSheet`); with :attr:`lite`, the xlwings Lite code stored in it as it is
+    packaged (:func:`xlfuncs.lite_workbook.store_settings` on the parts before they are
+    compressed: the same parts as writing the file and then adding the code, without
+    reading and compressing it all again)."""
 
     worksheet_class = TemplateSheet
+    lite: LitePackage | None = None
+
+    def _get_packager(self) -> Any:
+        packager = super()._get_packager()
+        for sheet in self.worksheets():
+            if isinstance(sheet, TemplateSheet):
+                sheet.workbook_formats = self.formats
+        lite = self.lite
+        if lite is None:
+            return packager
+        if lite.functions is not None:
+            names = frozenset(n.upper() for n in lite.functions)
+            for sheet in self.worksheets():
+                if isinstance(sheet, TemplateSheet) and not sheet.constant_memory:
+                    sheet.write_lite_form(names)
+        create = packager._create_package
+
+        def package() -> Any:
+            return self._with_lite_code(create(), lite)
+
+        packager._create_package = package
+        return packager
+
+    def _with_lite_code(self, files: list[Any], lite: LitePackage) -> list[Any]:
+        """The packager's *files* (each: where it was written, its part name, binary?) with
+        the Lite code stored (parts changed rewritten, parts added at the end)."""
+        from ..lite_form import LiteFormError
+        from ..lite_workbook import WorkbookError, store_settings
+
+        written = {
+            id(sheet.xml_target)
+            for sheet in self.worksheets()
+            if isinstance(sheet, TemplateSheet) and sheet.lite_cells
+        }
+        in_form = {name for target, name, _ in files if id(target) in written}
+        original = {
+            name: _read_part(target, binary)
+            for target, name, binary in files
+            if name not in in_form
+        }
+        parts = dict(original)
+        try:
+            added = store_settings(parts, lite.settings, functions=lite.functions, in_form=in_form)
+        except LiteFormError as exc:
+            raise WorkbookError(f"{self.filename}: {exc}") from None
+        out = []
+        for target, name, binary in files:
+            if name in in_form or parts[name] == original[name]:
+                out.append((target, name, binary))
+            else:
+                out.append((self._new_part(parts[name], target), name, True))
+        self._added = [(name, parts[name]) for name in added]
+        return out
+
+    def _new_part(self, data: bytes, target: Any) -> Any:
+        """Where the packager finds the part *data*: a buffer in memory, else its temporary
+        file *target*, rewritten."""
+        if self.in_memory:
+            return BytesIO(data)
+        Path(target).write_bytes(data)
+        return target
+
+    _added: list[tuple[str, bytes]] = []
+    """The parts :meth:`_with_lite_code` added, stored after the others."""
+
+    def _store_workbook(self) -> None:
+        """Write the file; then the parts the Lite code added, last, dated as
+        ``[Content_Types].xml`` (as :func:`xlfuncs.lite_workbook.write_settings` adds them to
+        a file)."""
+        self._added = []
+        super()._store_workbook()
+        if not self._added:
+            return
+        with zipfile.ZipFile(self.filename, "a") as book:
+            stamp = book.getinfo("[Content_Types].xml").date_time
+            for name, data in self._added:
+                info = zipfile.ZipInfo(name, stamp)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                book.writestr(info, data)
 
 
-def new_workbook(path: str | Path, *, title: str) -> tuple[Workbook, Formats]:
-    """A new workbook with our formats. Strings are never turned into formulas or numbers."""
+def _read_part(target: Any, binary: bool) -> bytes:
+    """A part as the packager wrote it: a temporary file, or a buffer in memory."""
+    if isinstance(target, (str, os.PathLike)):
+        return Path(target).read_bytes()
+    value = target.getvalue()
+    return bytes(value) if binary else str(value).encode("utf-8")
+
+
+def new_workbook(
+    path: str | Path, *, title: str, lite: LitePackage | None = None
+) -> tuple[Workbook, Formats]:
+    """A new workbook with our formats, with the Lite code *lite* stored in it. Strings are
+    never turned into formulas or numbers."""
     wb = _Workbook(
         str(path),
         {"strings_to_formulas": False, "strings_to_numbers": False, "strings_to_urls": False},
     )
+    wb.lite = lite
     wb.set_properties(
         {
             "title": title,

@@ -10,6 +10,10 @@ import functools
 import importlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .common import LitePackage
 
 __all__ = [
     "LITE_TEMPLATES",
@@ -19,6 +23,7 @@ __all__ = [
     "default_dir",
     "generate",
     "in_checkout",
+    "lite_package",
 ]
 
 
@@ -38,6 +43,17 @@ def _lite_code() -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
     from ..lite import bundle_files, function_names
 
     return tuple(bundle_files().items()), tuple(function_names())
+
+
+def lite_package(*, lite_form: bool) -> LitePackage:
+    """The xlwings Lite code (``main.py``, ``requirements.txt``) for a workbook written with
+    it (:class:`~xlfuncs.templates.common.LitePackage`); with *lite_form*, its functions'
+    calls are stored in the form Excel binds to Lite's functions: what
+    :func:`add_lite_code` stores in a workbook already written."""
+    from .common import LitePackage
+
+    code, names = _lite_code()
+    return LitePackage(dict(code), names if lite_form else None)
 
 
 def add_lite_code(path: Path, *, lite_form: bool) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from ..core.tiebreaks import DEFAULT_ROUND_ROBIN_TIEBREAKS
 from ..progress import Progress, no_progress
 from .chart import Layout, Texts, build_chart
+from .common import LitePackage
 from .event import MAX_RR_PLAYERS, Event
 
 __all__ = ["LAYOUT", "build"]
@@ -72,11 +73,18 @@ TEXTS = Texts(
 )
 
 
-def build(path: Path, event: Event | None = None, *, progress: Progress = no_progress) -> None:
+def build(
+    path: Path,
+    event: Event | None = None,
+    *,
+    progress: Progress = no_progress,
+    lite: LitePackage | None = None,
+) -> None:
     """Write the crosstable to *path*: blank, or filled with *event* (results as
     ``ChartPlayer.results``; ``Event.cycles`` 2: a double round robin), every formula cell
-    carrying its computed value; *progress* hears how far it is."""
+    carrying its computed value, the Lite code *lite* stored in it; *progress* hears how far
+    it is."""
     layout = LAYOUT
     if event is not None and event.cycles > 1:
         layout = replace(LAYOUT, cycles=event.cycles)
-    build_chart(Path(path), layout, TEXTS, event, progress)
+    build_chart(Path(path), layout, TEXTS, event, progress, lite)

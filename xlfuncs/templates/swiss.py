@@ -26,6 +26,7 @@ from pathlib import Path
 from ..core.tiebreaks import DEFAULT_SWISS_TIEBREAKS
 from ..progress import Progress, no_progress
 from .chart import Layout, Texts, build_chart
+from .common import LitePackage
 from .event import MAX_ROUNDS, MAX_SWISS_PLAYERS, Event
 
 __all__ = ["LAYOUT", "build", "layout_of"]
@@ -82,12 +83,19 @@ TEXTS = Texts(
 )
 
 
-def build(path: Path, event: Event | None = None, *, progress: Progress = no_progress) -> None:
+def build(
+    path: Path,
+    event: Event | None = None,
+    *,
+    progress: Progress = no_progress,
+    lite: LitePackage | None = None,
+) -> None:
     """Write the wall chart to *path*: blank, or filled with *event* (games as
-    ``ChartPlayer.rounds``), every formula cell carrying its computed value; *progress* hears
-    how far it is. A filled chart of more than 400 players gets one row per player, and one
-    of more than 13 rounds three columns per round."""
-    build_chart(Path(path), layout_of(event), TEXTS, event, progress)
+    ``ChartPlayer.rounds``), every formula cell carrying its computed value, the Lite code
+    *lite* stored in it; *progress* hears how far it is. A filled chart of more than 400
+    players gets one row per player, and one of more than 13 rounds three columns per
+    round."""
+    build_chart(Path(path), layout_of(event), TEXTS, event, progress, lite)
 
 
 def layout_of(event: Event | None) -> Layout:

@@ -1,0 +1,68 @@
+"""Work done on a second core: a forked child process computes a value while this one goes
+on, and hands it back pickled through a pipe.
+
+Only pure computations are handed over (their answer depends on what the process held when
+it forked, nothing else), so the answer is the same as computing it here; where no child can
+be started (no ``fork``: Windows, Pyodide; a process with other threads, where a forked child
+could deadlock) or the child fails, the work is done here when its answer is asked for,
+and an error it raises is raised here.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sys
+import threading
+from collections.abc import Callable
+from typing import TypeVar
+
+__all__ = ["can_fork", "in_child"]
+
+T = TypeVar("T")
+
+
+def can_fork() -> bool:
+    """Whether a child can be forked here: the platform forks and this process runs one
+    thread."""
+    return (
+        hasattr(os, "fork")
+        and sys.platform not in ("emscripten", "wasi")
+        and threading.active_count() == 1
+    )
+
+
+def in_child(work: Callable[[], T]) -> Callable[[], T]:
+    """Start *work* in a forked child; returns the function that waits for its answer. Call
+    it exactly once (it reaps the child)."""
+    if not can_fork():
+        return work
+    read, write = os.pipe()
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read)
+        os.close(write)
+        return work
+    if pid == 0:  # the child: the answer, pickled, then out without the parent's cleanup
+        code = 1
+        try:
+            os.close(read)
+            data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(write, "wb") as out:
+                out.write(data)
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+
+    def answer() -> T:
+        with os.fdopen(read, "rb") as given:
+            data = given.read()
+        _, status = os.waitpid(pid, 0)
+        if status == 0 and data:
+            found: T = pickle.loads(data)
+            return found
+        return work()  # the child failed: the same work here (an error is raised here)
+
+    return answer
