@@ -51,6 +51,7 @@ from .common import (
     write_value,
 )
 from .event import MAX_ROUNDS, ChartPlayer, Event, Round, result_cell
+from .forked import in_child
 from .team_sheet import add_team_sheet
 
 __all__ = ["ChartKind", "Layout", "build_chart", "figures"]
@@ -539,8 +540,8 @@ def _col(values: Sequence[Any]) -> list[list[Any]]:
 
 def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> dict[str, list[Any]]:
     """The value of every formula cell of the player rows, by column name (``COMPUTED``,
-    ``"k"``, ``"k_data"``), computed as the workbook's formulas compute them; *progress*
-    hears each column."""
+    ``"k"``, ``"k_data"``), computed as the workbook's formulas compute them (some columns
+    by a forked child at the same time, :data:`_IN_CHILD`); *progress* hears each column."""
     res, opp = data.results, data.opponents
     ratings = _col(data.ratings)
     k_data = _column_of(
@@ -593,14 +594,26 @@ def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> d
         ),
     )
     with shared_results():  # the results block is read once for all the calls
-        for done, (name, compute) in enumerate(steps):
-            progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(steps))
-            found = compute()
-            if name == "tiebreaks":  # one block, a column per tie-break
-                for i in range(layout.tiebreaks):
-                    out[f"tb{i + 1}"] = _column_of(found, i, layout.capacity)
-            else:
-                out[name] = _column_of(found, 0, layout.capacity)
+        # the columns of _IN_CHILD computed at once by a forked child (.forked), the others here
+        moved = _IN_CHILD if layout.capacity >= FORK_FROM else frozenset()
+
+        def theirs() -> dict[str, list[list[Any]]]:
+            return {name: compute() for name, compute in steps if name in moved}
+
+        second = in_child(theirs) if moved else theirs
+        mine = [(name, compute) for name, compute in steps if name not in moved]
+        found_all: dict[str, list[list[Any]]] = {}
+        for done, (name, compute) in enumerate(mine):
+            progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(mine))
+            found_all[name] = compute()
+        found_all.update(second())
+    for name, _ in steps:
+        found = found_all[name]
+        if name == "tiebreaks":  # one block, a column per tie-break
+            for i in range(layout.tiebreaks):
+                out[f"tb{i + 1}"] = _column_of(found, i, layout.capacity)
+        else:
+            out[name] = _column_of(found, 0, layout.capacity)
     # RANK_ALL reads the visible points and tie-breaks, where a formula's "" is an empty
     # cell (None), as Excel passes it
     names = [f"tb{i + 1}" for i in range(layout.tiebreaks)]
@@ -614,6 +627,15 @@ def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> d
     changes = _col([None if v == "" else v for v in out["change"]])
     out["floor"] = _column_of(udfs.UNRATED_AGAIN(ratings, changes, data.rules), 0, layout.capacity)
     return out
+
+
+_IN_CHILD = frozenset(("tiebreaks", "change"))
+"""The columns :func:`figures` has a forked child compute while it computes the others (about
+half the work of a big chart each), for a chart of :data:`FORK_FROM` rows or more; where no
+child can be forked, all are computed here."""
+
+FORK_FROM = 1000
+"""The rows from which a chart's figures are computed by two processes (:data:`_IN_CHILD`)."""
 
 
 def _column_of(found: Any, index: int, rows: int) -> list[Any]:

@@ -1,0 +1,58 @@
+"""A big chart's stored values are computed by two processes (``figures`` in
+``xlfuncs/templates/chart.py``: some columns by a forked child, :mod:`xlfuncs.templates.forked`):
+the values are the same as computed by this process alone, on a real Swiss of 284 players
+and a round robin."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from xlfuncs.crosstable import event_from_trf
+from xlfuncs.templates import chart, forked, round_robin, swiss
+from xlfuncs.trf import read_trf
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "real/karl-mala-2005.trf",
+        "real/crete-friendship-cup-2024-rapid.trf",
+        "trf/round_robin_6.trf",
+    ],
+)
+def test_the_figures_are_the_same_in_two_processes(
+    monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    filled = event_from_trf(read_trf(DATA / name))
+    event = filled.event
+    if filled.round_robin:
+        layout = replace(round_robin.LAYOUT, cycles=event.cycles)
+    else:
+        layout = swiss.layout_of(event)
+    layout = replace(layout, tiebreaks=len(chart.tiebreaks_of(layout, event)))
+    data = chart.inputs(layout, event)
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork here")
+    # forked even where an earlier test left a thread running (the child only computes)
+    monkeypatch.setattr(forked, "can_fork", lambda: True)
+    monkeypatch.setattr(chart, "FORK_FROM", 0)
+    children: list[object] = []
+    start = forked.in_child
+
+    def counted(work: object) -> object:
+        children.append(work)
+        return start(work)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(chart, "in_child", counted)
+    two = chart.figures(layout, data)
+    assert len(children) == 1
+    monkeypatch.setattr(forked, "can_fork", lambda: False)
+    one = chart.figures(layout, data)
+    assert list(two) == list(one)
+    assert two == one
