@@ -58,6 +58,8 @@ class Outcome(enum.Enum):
         """Points scored in the tournament."""
         self.rated = rated
         """Whether the game counts for ratings (when the opponent is rated)."""
+        self.halves = int(2 * points)
+        """The points in half points (a whole number: sums of them stay exact in ints)."""
 
     @property
     def is_bye(self) -> bool:

@@ -24,10 +24,6 @@ from .scoring import DEFAULT_SCORING, ScoringSystem
 
 __all__ = ["Crosstable", "Entrant", "Pairing", "PlayerFigures", "is_round_robin"]
 
-_HALVES = {o.symbol: int(2 * o.points) for o in Outcome}
-"""Each result's points in half points (a whole number: sums of them stay exact in ints),
-by symbol (a string's hash is kept: quicker than the enum's)."""
-
 
 @dataclass(frozen=True)
 class Pairing:
@@ -117,11 +113,35 @@ class Crosstable:
                     raise InvalidInputError(f"player {i}, round {r}: paired with themself")
         return cls(tuple(entrants), round_robin, get_edition(rules), scoring)
 
+    _WORKED_OUT = ("_halves", "_points", "_played", "_games", "_rated")
+    """The figures of the games worked out once per crosstable (``cached_property``)."""
+
+    def share_games(self, other: Crosstable) -> bool:
+        """Take the games *other* worked out (each player's points, games and rated games)
+        when they are this crosstable's too: the same event settings, every player's rating
+        the same and their pairings the very same objects (players' other details, K, sex,
+        titles, may differ; they are not in these figures). Returns whether it did; if not,
+        this crosstable works them out itself, as always."""
+        if other is self or not (
+            len(self.entrants) == len(other.entrants)
+            and self.round_robin == other.round_robin
+            and self.edition == other.edition
+            and self.scoring == other.scoring
+            and all(
+                a.pairings is b.pairings and a.rating == b.rating
+                for a, b in zip(self.entrants, other.entrants)
+            )
+        ):
+            return False
+        for name in self._WORKED_OUT:
+            self.__dict__[name] = getattr(other, name)  # what cached_property keeps
+        return True
+
     @cached_property
     def _halves(self) -> tuple[int, ...]:
         """Each player's points, forfeits and byes included, in half points."""
         return tuple(
-            sum(_HALVES[p.outcome.symbol] for p in e.pairings if p.outcome is not None)
+            sum(p.outcome.halves for p in e.pairings if p.outcome is not None)
             for e in self.entrants
         )
 
@@ -165,7 +185,7 @@ class Crosstable:
             rated: list[tuple[int, Fraction]] = []
             halves = rated_h = 0
             for _, _, r, o in _rated_results(e.pairings, ratings):
-                h = _HALVES[o.symbol]
+                h = o.halves
                 games.append((r, o.points))
                 halves += h
                 if r is not None:
@@ -216,7 +236,7 @@ class Crosstable:
         quarters = 0  # points x points, each in half points
         for p in self.entrants[number - 1].pairings:
             if p.opponent is not None and p.outcome is not None:
-                quarters += _HALVES[p.outcome.symbol] * halves[p.opponent - 1]
+                quarters += p.outcome.halves * halves[p.opponent - 1]
         return Fraction(quarters, 4)
 
     def ra(self, number: int) -> Fraction | None:

@@ -29,7 +29,7 @@ from .cells import (
     whole_number,
 )
 from .errors import ExcelErrorInput, RowError, check_cell, code_of, to_excel
-from .memo import Memo, value_key
+from .memo import Memo, PerValue, value_key
 from .ranges import Cell, column, matrix
 
 __all__ = [
@@ -64,21 +64,43 @@ def crosstable_rows(
     (lists of the caller's own: a crosstable built from the same values before is reused).
     """
     edition = rules(rules_value)
-    cells = value_key(ratings, results, opponents, k, female, titles, federations)
+    games = value_key(ratings, results, opponents)
     kind = _is_grid(opponents) if round_robin is None else round_robin  # as built
-    table, errors, empty = _tables.get(
-        None if cells is None else (edition, kind, cells),
+    event = None if games is None else (edition, kind, games)
+    base = _tables.get(
+        event,
         lambda: _crosstable(
-            ratings, results, opponents, k, female, titles, federations, edition, round_robin
+            ratings, results, opponents, None, None, None, None, edition, round_robin
         ),
     )
+    if k is None and female is None and titles is None and federations is None:
+        table, errors, empty = base
+    else:
+        details = value_key(k, female, titles, federations)
+        table, errors, empty = _tables.get(
+            None if event is None or details is None else (event, details),
+            lambda: _crosstable(
+                ratings,
+                results,
+                opponents,
+                k,
+                female,
+                titles,
+                federations,
+                edition,
+                round_robin,
+                base,
+            ),
+        )
     return table, list(errors), list(empty)
 
 
 _Rows = tuple[Any, list[RowError | None], list[bool]]
 
-_tables: Memo[_Rows] = Memo(4)
-"""The last crosstables :func:`crosstable_rows` built, by the values of its arguments."""
+_tables: Memo[_Rows] = Memo(8)
+"""The last crosstables :func:`crosstable_rows` built, by the values of its arguments: for
+each event (rules, layout, ratings, results, opponents) the one of its games alone, and
+those with the players' K, sexes, titles or federations as other functions give them."""
 
 
 def _crosstable(
@@ -91,7 +113,13 @@ def _crosstable(
     federations: Cell,
     edition: Any,
     round_robin: bool | None,
+    base: _Rows | None = None,
 ) -> _Rows:
+    """The crosstable of these columns; with *base*, the one built from the same ratings,
+    results and opponents without the other columns: its rows without an error are taken
+    as they are, with the other columns' values added, and its games worked out once
+    (:meth:`~xlfuncs.core.tournament.Crosstable.share_games`). Every row reads as it would
+    alone: a row with an error, in *base* or in the other columns, is read afresh."""
     from ..core.norm_field import fide_title
     from ..core.tournament import Crosstable, Entrant
 
@@ -107,21 +135,50 @@ def _crosstable(
     errors: list[RowError | None] = [None] * n
     empty = [False] * n
     entrants = []
+    base_entrants = None if base is None else base[0].entrants
     for i in range(n):
+        title = title_cells[i] if isinstance(title_cells[i], str) else None
+        fed = fed_cells[i]
+        if base is not None and base_entrants is not None and base[1][i] is None:
+            try:  # the row as read without the other columns, and their values
+                kv = optional_number(k_cells[i], "k")
+                female_i = False
+                if female_cells[i] is not None:
+                    female_i = boolean_or_sex(female_cells[i], "sexes")
+                if title is not None:
+                    check_cell(title, "titles")
+                if isinstance(fed, str):
+                    check_cell(fed, "federations")
+                known = base_entrants[i]
+                entrants.append(
+                    Entrant(
+                        rating=known.rating,
+                        pairings=known.pairings,
+                        k=None if kv is None else whole_number(kv, "k"),
+                        female=female_i,
+                        title=title,
+                        fide_title="" if title is None else fide_title(title),
+                        federation=fed.strip() if isinstance(fed, str) else "",
+                    )
+                )
+                empty[i] = base[2][i]
+                continue
+            except (XlfuncsError, ExcelErrorInput):
+                pass  # read afresh below, for the error's own words
         pairings: tuple[Any, ...] = ()
         entrant_rating: int | None = None
         entrant_k: int | None = None
-        female = False
+        female_i = False
         try:
             entrant_rating = rating(rating_cells[i], f"ratings (row {i + 1})")
             kv = optional_number(k_cells[i], f"k (row {i + 1})")
             entrant_k = None if kv is None else whole_number(kv, f"k (row {i + 1})")
             if female_cells[i] is not None:
-                female = boolean_or_sex(female_cells[i], f"sexes (row {i + 1})")
-            if isinstance(title_cells[i], str):
-                check_cell(title_cells[i], f"titles (row {i + 1})")
-            if isinstance(fed_cells[i], str):
-                check_cell(fed_cells[i], f"federations (row {i + 1})")
+                female_i = boolean_or_sex(female_cells[i], f"sexes (row {i + 1})")
+            if title is not None:
+                check_cell(title, f"titles (row {i + 1})")
+            if isinstance(fed, str):
+                check_cell(fed, f"federations (row {i + 1})")
             games = parsed[i]
             if isinstance(games, Exception):
                 raise games.with_traceback(None)
@@ -147,10 +204,10 @@ def _crosstable(
                 rating=entrant_rating,
                 pairings=pairings,
                 k=entrant_k,
-                female=female,
-                title=title_cells[i] if isinstance(title_cells[i], str) else None,
-                fide_title=fide_title(title_cells[i]) if isinstance(title_cells[i], str) else "",
-                federation=str(fed_cells[i]).strip() if isinstance(fed_cells[i], str) else "",
+                female=female_i,
+                title=title,
+                fide_title="" if title is None else fide_title(title),
+                federation=fed.strip() if isinstance(fed, str) else "",
             )
         )
     table = Crosstable.build(
@@ -158,6 +215,8 @@ def _crosstable(
         round_robin=grid if round_robin is None else round_robin,
         rules=edition,
     )
+    if base is not None:
+        table.share_games(base[0])
     return table, errors, empty
 
 
@@ -215,11 +274,6 @@ def results_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
     return found
 
 
-_KEYED = frozenset({type(None), bool, int, float, str})
-"""The cell types whose outcome :func:`_read_games` reads once per (type, value): ``outcome``
-answers the same for the same type and value (its name only words an error, and an error is
-not kept)."""
-
 _EXACT = 2**53
 """Whole numbers up to this are floats exactly: ``whole_number`` gives an ``int`` cell back
 as it is."""
@@ -256,7 +310,7 @@ def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
                 "opponents and results must have the same shape, with one row per player"
             )
     parsed: list[tuple[Any, ...] | Exception] = []
-    known: dict[tuple[type, Cell], Any] = {}  # (type, value) -> its outcome, read once
+    outcome_of = PerValue(outcome, lambda at: f"results ({_where(at[0], at[1], grid)})")
     for i in range(n):
         pairings: list[Pairing] = []
         try:
@@ -267,13 +321,7 @@ def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
                     if not is_blank(res) and not is_diagonal(res):
                         raise InvalidInputError(f"results ({where}): the diagonal is blank")
                     continue
-                kind = type(res)
-                if kind in _KEYED and (kind, res) in known:
-                    outcome_value = known[kind, res]
-                else:
-                    outcome_value = outcome(res, f"results ({_where(i, j, grid)})")
-                    if kind in _KEYED:
-                        known[kind, res] = outcome_value
+                outcome_value = outcome_of(res, (i, j))
                 if type(opp) is int and -_EXACT <= opp <= _EXACT:
                     opponent_no: int | None = opp  # whole_number's answer, without the name
                 elif opp is None:
@@ -361,26 +409,18 @@ def points_all_cells(results: Cell) -> list[list[Any]]:
     without a game, an error in its row."""
     out: list[list[Any]] = []
     reasons: list[str] = []
-    known: dict[tuple[type, Cell], Any] = {}  # (type, value) -> its outcome, read once
-
-    def read(c: Cell, i: int, j: int) -> Any:
-        kind = type(c)
-        if kind in _KEYED and (kind, c) in known:
-            return known[kind, c]
-        found = outcome(c, f"results (row {i}, column {j})")  # an error is not kept
-        if kind in _KEYED:
-            known[kind, c] = found
-        return found
-
+    outcome_of = PerValue(outcome, lambda at: f"results (row {at[0]}, column {at[1]})")
     for i, row in enumerate(matrix(results, "results"), start=1):
         try:
-            found = [read(c, i, j) for j, c in enumerate(row, start=1) if not is_diagonal(c)]
+            found = [
+                outcome_of(c, (i, j)) for j, c in enumerate(row, start=1) if not is_diagonal(c)
+            ]
         except (XlfuncsError, ExcelErrorInput) as exc:
             error = RowError.of(exc, [(row, f"results (row {i})")])
             out.append([error.code])
             reasons.append(f"row {i}: {error}")
             continue
         played = [o for o in found if o is not None]
-        out.append([to_excel(sum((o.points for o in played), Fraction(0))) if played else ""])
+        out.append([to_excel(Fraction(sum(o.halves for o in played), 2)) if played else ""])
     note_row_errors("POINTS_ALL", reasons)
     return out

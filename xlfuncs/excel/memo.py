@@ -8,6 +8,9 @@ values of the same types in the same shapes; :class:`Memo` keeps the last few an
 such a key. Only plain cell values make a key (blank, booleans, numbers, text, dates, in
 cells, rows and lists of rows, as xlwings passes ranges): for anything else there is none,
 and the caller reads the values afresh.
+
+Within one reading of a block, :class:`PerValue` reads each distinct cell value once: a
+block of 5,000 results holds a handful of values (``"1"``, ``"0"``, ``"="`` ...).
 """
 
 from __future__ import annotations
@@ -16,11 +19,11 @@ import datetime as _dt
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from itertools import chain
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from .ranges import Cell
 
-__all__ = ["Memo", "value_key"]
+__all__ = ["Memo", "PerValue", "value_key"]
 
 _PLAIN = frozenset({type(None), bool, int, float, str, _dt.datetime, _dt.date, _dt.time})
 """The types whose ``repr`` tells every two values apart, with their type: ``1``, ``1.0``,
@@ -29,6 +32,11 @@ _PLAIN = frozenset({type(None), bool, int, float, str, _dt.datetime, _dt.date, _
 _SEQUENCES = frozenset({list, tuple})
 
 T = TypeVar("T")
+
+_KEYED = frozenset({type(None), bool, int, float, str})
+"""The cell types :class:`PerValue` keeps an answer for, by (type, value)."""
+
+_MISSING = object()
 
 
 def _plain(value: Cell) -> bool:
@@ -85,3 +93,39 @@ class Memo(Generic[T]):
     def clear(self) -> None:
         """Forget every answer."""
         self._found.clear()
+
+
+class PerValue(Generic[T]):
+    """*read* (a cell's value and its name, for an error) of each distinct plain cell value
+    once; ``name(where)`` words the name of the cell at *where* (``(row, column)`` ...),
+    only when a value must be read. ``read(value, name)`` must answer the same for the same
+    type and value whatever the name, which only words an error (an error is not kept: each
+    cell that holds the value raises it with its own name). Other values are read every
+    time.
+
+    >>> seen = []
+    >>> def read(value, name):
+    ...     seen.append(value)
+    ...     return str(value)
+    >>> once = PerValue(read, lambda where: f"cell {where}")
+    >>> [once(v, 0) for v in (1, 1, 1.0, "1", 1)]
+    ['1', '1', '1.0', '1', '1']
+    >>> seen
+    [1, 1.0, '1']
+    """
+
+    def __init__(self, read: Callable[[Cell, str], T], name: Callable[[Any], str]) -> None:
+        self._read = read
+        self._name = name
+        self._known: dict[tuple[type, Cell], T] = {}
+
+    def __call__(self, value: Cell, where: Any) -> T:
+        """The answer for *value*, the cell at *where*."""
+        kind = type(value)
+        if kind not in _KEYED:
+            return self._read(value, self._name(where))
+        key = (kind, value)
+        found = self._known.get(key, _MISSING)
+        if found is _MISSING:
+            found = self._known[key] = self._read(value, self._name(where))
+        return cast(T, found)

@@ -37,6 +37,7 @@ from .errors import (
     first_error_among,
     to_excel,
 )
+from .memo import PerValue
 from .ranges import Cell, column, flatten, matrix
 
 __all__ = [
@@ -57,11 +58,6 @@ which counts the last round as a draw): a crosstable grid has none."""
 
 
 _NEEDS_COLOURS = frozenset({"BPG", "BWG"})
-
-_KEYED = frozenset({type(None), bool, int, float, str})
-"""The cell types whose colour :func:`tiebreak_rows` reads once per (type, value): ``colour``
-answers the same for the same type and value (its name only words an error, and an error
-is not kept)."""
 """The tie-breaks that count the games played with black: without the colours, none."""
 
 
@@ -193,7 +189,7 @@ def tiebreak_rows(
         default=0,
     )
     where = "column" if grid else "round"
-    shades: dict[tuple[type, Cell], str | None] = {}  # (type, value) -> its colour, read once
+    shade_of = PerValue(colour, lambda at: f"colours (row {at[0] + 1}, {where} {at[1] + 1})")
     entrants = []
     for i, entrant in enumerate(table.entrants):
         games = parsed[i]
@@ -208,17 +204,7 @@ def tiebreak_rows(
                     if colour_rows is not None:
                         check_cell(colour_rows[i][j], f"colours (row {i + 1}, {where} {j + 1})")
                     continue
-                if colour_rows is None:
-                    shade = None
-                else:
-                    cell = colour_rows[i][j]
-                    kind = type(cell)
-                    if kind in _KEYED and (kind, cell) in shades:
-                        shade = shades[kind, cell]
-                    else:
-                        shade = colour(cell, f"colours (row {i + 1}, {where} {j + 1})")
-                        if kind in _KEYED:
-                            shades[kind, cell] = shade
+                shade = None if colour_rows is None else shade_of(colour_rows[i][j], (i, j))
                 if is_blank(res):
                     if not grid and j < rounds and not _own_number(opponent_rows[i][j], i + 1):
                         placed.append(Pairing(None, None))  # a round not played
