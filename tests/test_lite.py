@@ -18,8 +18,10 @@ it (``exec`` of the text into a module named ``main``, several times), and:
 from __future__ import annotations
 
 import ast
+import datetime as dt
 import importlib.util
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -389,11 +391,12 @@ def test_wrappers_copy_the_decorators_from_the_source(bundle: Path) -> None:
     node = defined["RP_FIDE"]
     decorators = [ast.unparse(d) for d in node.decorator_list]
     assert decorators[0] == f"xw.func(category={udfs.CATEGORY!r})"
+    assert decorators[1] == "xw.ret(_Answer)"  # the answer written by the bundle, at once
     # a range is taken raw and read by the bundle's own _cells (see the next test)
     assert any(d.startswith("xw.arg('score', 'raw', doc=") for d in decorators)
     assert "_cells(score)" in ast.unparse(node.body[-1])
     # a value keeps the package's options
-    single = ast.unparse(defined["DP_LOOKUP"].decorator_list[1])
+    single = ast.unparse(defined["DP_LOOKUP"].decorator_list[2])
     assert "'p'" in single and "err_to_str=True" in single and "raw" not in single
     assert node.returns is None and all(a.annotation is None for a in node.args.args)
 
@@ -461,6 +464,48 @@ def test_the_bundles_reading_of_a_range_is_xlwings(
     assert [[type(c) for c in row] for row in ours] == [
         [type(c) for c in row] for row in xlwings_reads
     ]
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        [[1, 2.5, "", "x", True, False, 0, -0.0, " ", "½"]],  # the usual answer
+        [[2400], [""], [17.5]],
+        [["#N/A", 1], ["#VALUE!", "#nothing"]],  # error texts: Excel's errors
+        [[None, 1]],
+        [[math.nan, 1.0], [math.inf, 2]],
+        [1, "", "#NUM!"],  # a row
+        [],
+        ((1, ""), (None, "b")),
+        5,
+        "",
+        "#DIV/0!",
+        None,
+        dt.date(2025, 1, 31),
+    ],
+)
+@pytest.mark.parametrize("runtime", ["1.4", "1.2"])
+def test_the_bundles_answer_is_what_xlwings_writes(value: Any, runtime: str) -> None:
+    """main.py writes every function's answer itself (``@xw.ret(_Answer)``, raw after it):
+    exactly what xlwings' value converter writes for Office.js, for the runtime asked."""
+    from xlwings import conversion
+    from xlwings.conversion.standard import ValueAccessor
+    from xlwings.pro import _xlofficejs
+
+    engine = types.SimpleNamespace(impl=_xlofficejs.Engine)
+    namespace: dict[str, Any] = {
+        # the Office.js engine given directly (looking it up by name needs a licence key)
+        "xw": types.SimpleNamespace(conversion=conversion, engines={"officejs": engine})
+    }
+    exec(compile(lite._CELLS + lite._ANSWER, "main.py", "exec"), namespace)
+    options = {"date_format": "M/d/yyyy", "runtime": runtime}
+    write = ValueAccessor.writer(options)
+    context = types.SimpleNamespace(
+        range=None, value=value, source_value=value, engine=engine, meta={}
+    )
+    write(context)
+    ours = namespace["_Answer"].write_value(value, options)
+    assert repr(ours) == repr(context.value)  # NaN included
 
 
 def test_literals_only() -> None:

@@ -200,3 +200,42 @@ def test_plain_formula_sheet_stores_what_xlsxwriter_would(
     assert plain._prepare_formula(formula) == stored
     assert usual._prepare_formula(formula) == stored
     wb.close()
+
+
+def _rows(errors: list[Any]) -> list[Any]:
+    return [None if e is None else (e.code, str(e)) for e in errors]
+
+
+@pytest.mark.parametrize("bad_k", [None, "x", "#N/A"])
+def test_a_table_with_k_sexes_or_titles_is_built_on_the_games_alone(bad_k: Any) -> None:
+    """ELO_CHANGE_ALL's and NORM_ALL's tables are the games' table with their columns
+    added, its games worked out once; every row reads as the whole columns read afresh."""
+    k = _copy(K)
+    k[2] = [bad_k]  # player 3: no K, or an error only the K column has
+    sexes = [["w"], ["m"], [None], ["f"], [None]]
+    titles = [["IM"], [None], ["WFM"], [None], [None]]
+    base, _, _ = excel.crosstable_rows(RATINGS, RESULTS, OPPONENTS)
+    for options in ({"k": k}, {"female": sexes, "titles": titles}):
+        table, errors, empty = excel.crosstable_rows(RATINGS, RESULTS, OPPONENTS, **options)
+        assert table is not base
+        # the games worked out once; not where a row is an error in this table only
+        # (its games left out)
+        shared = bad_k is None or "k" not in options
+        assert (table._played is base._played) == shared
+        alone = columns._crosstable(
+            RATINGS,
+            RESULTS,
+            OPPONENTS,
+            options.get("k"),
+            options.get("female"),
+            options.get("titles"),
+            None,
+            base.edition,
+            None,
+        )
+        assert table.entrants == alone[0].entrants
+        assert _rows(errors) == _rows(alone[1])
+        assert empty == alone[2]
+    table, errors, _ = excel.crosstable_rows(RATINGS, RESULTS, OPPONENTS, k=k)
+    assert [e.k for e in table.entrants] == [10, 20, None, 40, None]
+    assert (errors[2] is None) == (bad_k is None)

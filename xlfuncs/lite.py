@@ -287,6 +287,8 @@ def _render_function(export: _Export) -> str:
         _render_decorator(d, export.name, _raw_range(d, export) is not None)
         for d in export.decorators
     ]
+    if not any(d.kind == "ret" for d in export.decorators):  # the answer written at once
+        lines.insert(1, "@xw.ret(_Answer)")
     lines.append(f"def {export.name}({', '.join(params)}):")
     if export.doc is not None:
         lines.append(f"    {_literal(export.doc, export.name)}")
@@ -402,9 +404,45 @@ def _cells(value):
     else:
         rows = value
     cells = list(chain.from_iterable(rows))
-    if _PLAIN.issuperset(map(type, cells)) and "" not in cells:  # the usual range
+    kinds = set(map(type, cells))
+    if kinds <= _PLAIN and (str not in kinds or "" not in cells):  # the usual range
         return list(map(list, rows))  # every cell as it is
     return [[_cell(v) for v in row] for row in rows]
+'''
+
+
+_ANSWER = '''
+
+_ANSWERED = frozenset({int, float, str, bool})
+
+
+class _Answer(xw.conversion.Converter):
+    """A function's answer as xlwings' value converter writes it for Office.js (a cell or
+    a row made a list of rows, then every cell by the Office.js engine's
+    prepare_xl_data_element: None "", an error's text such as "#N/A" Excel's error, ...),
+    but for the usual answer at once: rows of numbers (no NaN), booleans and text that
+    names no error, which that writes as they are."""
+
+    base = xw.conversion.RawValueAccessor  # no per-cell conversion after this one
+
+    @staticmethod
+    def write_value(value, options):
+        if not isinstance(value, (list, tuple)):
+            rows = [[value]]
+        elif value and not isinstance(value[0], (list, tuple)):
+            rows = [value]
+        else:
+            rows = value
+        cells = list(chain.from_iterable(rows))
+        kinds = set(map(type, cells))
+        if (
+            kinds <= _ANSWERED
+            and (str not in kinds or not any(c[:1] == "#" for c in cells if type(c) is str))
+            and (float not in kinds or all(c == c for c in cells))  # NaN is not itself
+        ):
+            return [list(row) for row in rows]  # every cell as it is
+        prepare = xw.engines["officejs"].impl.prepare_xl_data_element
+        return [[prepare(c, options) for c in row] for row in rows]
 '''
 
 
@@ -463,6 +501,7 @@ at the end of this file.
         out.append(f"_SOURCES[{name!r}] = {_text_literal(source)}")
     out.append(_IMPORTER)
     out.append(_CELLS)
+    out.append(_ANSWER)
     for export in exports:
         out.append("")
         out.append(_render_function(export))

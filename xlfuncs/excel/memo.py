@@ -19,7 +19,7 @@ import datetime as _dt
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from itertools import chain
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
 from .ranges import Cell
 
@@ -35,8 +35,6 @@ T = TypeVar("T")
 
 _KEYED = frozenset({type(None), bool, int, float, str})
 """The cell types :class:`PerValue` keeps an answer for, by (type, value)."""
-
-_MISSING = object()
 
 
 def _plain(value: Cell) -> bool:
@@ -121,11 +119,10 @@ class PerValue(Generic[T]):
 
     def __call__(self, value: Cell, where: Any) -> T:
         """The answer for *value*, the cell at *where*."""
-        kind = type(value)
-        if kind not in _KEYED:
-            return self._read(value, self._name(where))
-        key = (kind, value)
-        found = self._known.get(key, _MISSING)
-        if found is _MISSING:
-            found = self._known[key] = self._read(value, self._name(where))
-        return cast(T, found)
+        try:
+            return self._known[type(value), value]
+        except (KeyError, TypeError):  # not read yet, or a value that cannot be a key
+            found = self._read(value, self._name(where))
+            if type(value) in _KEYED:
+                self._known[type(value), value] = found
+            return found
