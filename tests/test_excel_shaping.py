@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from xlfuncs import excel
-from xlfuncs.core.errors import InvalidInputError
+from xlfuncs.core.errors import InvalidInputError, OutOfRangeError
 from xlfuncs.core.norms import NormOpponent
 from xlfuncs.excel import columns, norms, rating_change
 
@@ -83,3 +83,22 @@ def test_a_value_as_a_cell_shows_it_and_its_reason() -> None:
     code, reason = excel.cell_result(rating_change.k_factor_cells, ("#N/A", 10.0), "K_FACTOR")
     assert code == "#N/A"
     assert reason == "K_FACTOR: rating: the cell holds the error #N/A"
+
+
+@pytest.mark.parametrize(
+    ("answer", "shown"),
+    [
+        ([[1, 2.5, None, "x", True]], [[1, 2.5, None, "x", True]]),  # rows as they are
+        ([[Fraction(5, 2)], [Fraction(4)], [""]], [[2.5], [4], [""]]),
+        ([[1], 2], [[1], 2]),  # not all rows: cell by cell
+    ],
+)
+def test_to_excel_gives_rows_of_cells(answer: list[object], shown: list[object]) -> None:
+    found = excel.to_excel(answer)
+    assert found == shown and [type(c) for c in found] == [type(c) for c in shown]
+
+
+@pytest.mark.parametrize("infinite", [float("inf"), float("-inf"), float("nan")])
+def test_to_excel_refuses_an_infinite_cell_among_rows(infinite: float) -> None:
+    with pytest.raises(OutOfRangeError, match="infinite"):
+        excel.to_excel([[1.5], [infinite]])

@@ -21,6 +21,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from itertools import chain
 from typing import Any
 
 from ..core.errors import OutOfRangeError, XlfuncsError
@@ -213,6 +214,10 @@ class RowError(Exception):
         return cls(code_of(exc), reason_of(exc))
 
 
+_AS_THEY_ARE = frozenset({int, str, bool, float, type(None)})
+"""The cell types :func:`to_excel` gives back as they are (a float if finite)."""
+
+
 def to_excel(value: Any) -> Any:
     """A core result as a cell value: whole numbers as int, fractions as float, infinities as
     ``#NUM!`` (via :class:`OutOfRangeError`), tables as lists of lists."""
@@ -220,6 +225,13 @@ def to_excel(value: Any) -> Any:
     if kind is int or kind is str or value is None:  # the usual cells, first
         return value
     if kind is list:
+        if value and set(map(type, value)) == {list}:  # rows: the usual ones at once
+            cells = list(chain.from_iterable(value))
+            kinds = set(map(type, cells))
+            if kinds <= _AS_THEY_ARE and (
+                float not in kinds or all(math.isfinite(c) for c in cells if type(c) is float)
+            ):
+                return [list(row) for row in value]
         return [to_excel(v) for v in value]
     if kind is float and not (math.isinf(value) or math.isnan(value)):
         return value
