@@ -36,6 +36,7 @@ from .event_system import System, choose_system
 from .k_policy import KSource, PlayerK, known_birth_year, player_k
 from .list_data import has_fide_id, with_list
 from .parser import Player, RoundEntry, Tournament, is_invalid_date
+from .pseudo_players import bye_round, pseudo_players
 from .rate_of_play import EventRate, event_rate
 from .records2026 import bye_notes
 from .short_list import short_list
@@ -284,9 +285,28 @@ def crosstable_from_trf(
             "game points are their boards' points; a team's bye, record 320's)"
         )
 
-    players = tuple(sorted(t.players, key=lambda p: p.start_no))
+    pseudo = pseudo_players(t)
+    if pseudo:
+        names = [
+            f"no. {p.start_no} ({p.name.strip()}), line {p.line_no}"
+            for p in sorted(t.players, key=lambda p: p.start_no)
+            if p.start_no in pseudo
+        ]
+        warnings.append(
+            f"{short_list(names)}: the bye's pseudo-player, not a player: left out of the "
+            "players, and each round against it read as a bye"
+        )
+    players = tuple(
+        sorted((p for p in t.players if p.start_no not in pseudo), key=lambda p: p.start_no)
+    )
     number = {p.start_no: i for i, p in enumerate(players, start=1)}
-    pairings = [tuple(_pairing(e, p.start_no, number) for e in p.rounds) for p in players]
+    pairings = [
+        tuple(
+            _pairing(bye_round(e) if e.opponent in pseudo else e, p.start_no, number)
+            for e in p.rounds
+        )
+        for p in players
+    ]
     chosen_system = choose_system(t, pairings, system)
     round_robin = chosen_system.round_robin
     warnings += chosen_system.warnings
