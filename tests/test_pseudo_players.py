@@ -64,7 +64,13 @@ def test_it_is_no_player_of_the_event() -> None:
     assert len(t.players) == 284  # the file as written
     assert len(read.players) == len(read.crosstable.entrants) == 283
     assert "spielfrei" not in {p.name for p in read.players}
-    assert any("no. 284 (spielfrei): the bye's pseudo-player" in w for w in read.warnings)
+    # nothing the file gives is dropped silently: the warning names it and its line
+    line = next(p.line_no for p in t.players if p.start_no == 284)
+    said = [w for w in read.warnings if "the bye's pseudo-player" in w]
+    assert said == [
+        f"no. 284 (spielfrei), line {line}: the bye's pseudo-player, not a player: left out "
+        "of the players, and each round against it read as a bye"
+    ]
     # not withdrawn, not among those without a game: it is not there at all
     assert 284 not in read.withdrawn
 
@@ -142,3 +148,21 @@ def test_the_filled_crosstable_has_no_row_for_it(tmp_path: Path) -> None:
     }
     assert "cee, carl" in texts
     assert "spielfrei" not in texts
+
+
+def test_the_norm_certificate_counts_the_players_without_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Form IT1's "Type of event / rounds" counts the event's players: 3, not the file's 4
+    entries."""
+    trf = tmp_path / "club.trf"
+    trf.write_text(PAIRED_WITH_IT + "\n", encoding="utf-8")
+    out = tmp_path / "it1.xlsx"
+    assert cli(["norms", str(trf), "--certificate", "1", "-o", str(out)]) == 0
+    assert cli(["norms", str(trf)]) == 0  # its warnings name the pseudo-player
+    assert "- no. 4 (spielfrei), line 8: the bye's pseudo-player" in capsys.readouterr().out
+    ws = openpyxl.load_workbook(out).active
+    assert ws is not None
+    cells = [str(c) for row in ws.iter_rows(values_only=True) for c in row if c is not None]
+    kind = next(c for c in cells if " rounds, " in c)
+    assert kind.endswith("2 rounds, 3 players")

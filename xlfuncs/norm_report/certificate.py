@@ -122,7 +122,7 @@ def _write(report: NormReport, p: PlayerNorms, target: Path) -> None:
     pair("Host federation", e.host_federation or "not known")
     pair("Dates", " to ".join(d for d in (t.start_date_text, t.end_date_text) if d))
     kind = e.event_type.value + (" (fixed pairings)" if e.fixed_pairings else "")
-    pair("Type of event / rounds", f"{kind}, {e.rounds} rounds, {len(t.players)} players")
+    pair("Type of event / rounds", f"{kind}, {e.rounds} rounds, {len(report.players)} players")
     pair("Rate of play", e.rate or "not known")
     pair("Time control (122)", t.time_control)
     pair("Chief arbiter (102)", t.chief_arbiter)
