@@ -15,6 +15,11 @@ reads the file as it is), neither changing any tie-break:
   2005 has twenty) gets ``w``/``b`` (the lower starting rank white): gacrux refuses a
   paired game without colours. A forfeit is not a game played, so no tie-break counts its
   colour (BPG and BWG count games played).
+
+gacrux counts the bye's pseudo-player (``spielfrei``, :mod:`xlfuncs.trf.pseudo_players`) as
+a player; ours leaves it out. With ``players_only`` its ``001`` line is left out of what
+gacrux reads, for the rules that count the players (a round robin's Koya limit, half of
+the games each player has): in the files here it is nobody's opponent (docs/trf.md).
 """
 
 from __future__ import annotations
@@ -65,11 +70,25 @@ def gacrux_text(text: str) -> str:
     return "".join(out)
 
 
+def _players_only(text: str) -> str:
+    """*text* without the ``001`` lines of the bye's pseudo-players."""
+    from xlfuncs.trf import parse_trf
+    from xlfuncs.trf.pseudo_players import pseudo_players
+
+    pseudo = pseudo_players(parse_trf(text))
+    return "".join(
+        line
+        for line in text.splitlines(keepends=True)
+        if not (line.startswith("001") and int(line[4:8]) in pseudo)
+    )
+
+
 @functools.cache
-def _parsed(path: Path) -> dict[str, Any]:
+def _parsed(path: Path, players_only: bool = False) -> dict[str, Any]:
     """The file as gacrux reads it (its JSON model), parsed once: the slow part."""
     chessfile = trf2json.trf2json()
-    chessfile.parse_file(gacrux_text(path.read_text(encoding="latin-1")), True)
+    text = path.read_text(encoding="latin-1")
+    chessfile.parse_file(gacrux_text(_players_only(text) if players_only else text), True)
     tournament: dict[str, Any] = chessfile.get_tournament(1)
     return tournament
 
@@ -83,12 +102,14 @@ def reference(
     round_robin: bool,
     unrated: int | None = None,
     current_round: int | None = None,
+    players_only: bool = False,
 ) -> GacruxResult:
     """gacrux's tie-breaks of the TRF at *path* (``PTS`` first, then *descriptors*), with
     the event starting on *start* (which chooses the rules), the round-robin rules or the
     Swiss ones, and *unrated* the rating of unrated players (``None``: none); the standing
-    after round *current_round* (``None``: every round of the event, ``XXR``)."""
-    tournament = copy.deepcopy(_parsed(path))  # gacrux writes into it
+    after round *current_round* (``None``: every round of the event, ``XXR``); with
+    *players_only*, without the bye's pseudo-players (see the module's docstring)."""
+    tournament = copy.deepcopy(_parsed(path, players_only))  # gacrux writes into it
     info = tournament.setdefault("tournamentInfo", {})
     info["startDate"] = start.isoformat() if start is not None else None
     params = {

@@ -122,7 +122,9 @@ def _check(
     tx, start = _read(path)
     rr = tx.crosstable.round_robin if round_robin is None else round_robin
     day = EDITION_DAYS[edition] if edition else start
-    ref = reference(path, ds, start=day, round_robin=rr, unrated=unrated)
+    # the same players (karl-mala's "spielfrei", the bye's pseudo-player, left out: a round
+    # robin's Koya limit counts the players)
+    ref = reference(path, ds, start=day, round_robin=rr, unrated=unrated, players_only=True)
     ours = tiebreaks(
         tx.file_ratings,
         ds,
