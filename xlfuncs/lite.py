@@ -389,6 +389,15 @@ def _cell(value):
     return value
 
 
+def _rows(value):
+    """A cell or a row made a list of rows, as xlwings' Ensure2DStage makes it."""
+    if not isinstance(value, (list, tuple)):
+        return [[value]]
+    if value and not isinstance(value[0], (list, tuple)):
+        return [value]
+    return value
+
+
 def _cells(value):
     """A range argument taken raw, read as xlwings' value converter reads it with ndim=2
     and err_to_str=True (a cell or a row made a list of rows, then every cell by _cell),
@@ -397,12 +406,7 @@ def _cells(value):
     the default, unconverted) stays None."""
     if value is None:
         return None
-    if not isinstance(value, (list, tuple)):
-        rows = [[value]]
-    elif value and not isinstance(value[0], (list, tuple)):
-        rows = [value]
-    else:
-        rows = value
+    rows = _rows(value)
     cells = list(chain.from_iterable(rows))
     kinds = set(map(type, cells))
     if kinds <= _PLAIN and (str not in kinds or "" not in cells):  # the usual range
@@ -427,12 +431,7 @@ class _Answer(xw.conversion.Converter):
 
     @staticmethod
     def write_value(value, options):
-        if not isinstance(value, (list, tuple)):
-            rows = [[value]]
-        elif value and not isinstance(value[0], (list, tuple)):
-            rows = [value]
-        else:
-            rows = value
+        rows = _rows(value)
         cells = list(chain.from_iterable(rows))
         kinds = set(map(type, cells))
         if (
