@@ -485,9 +485,12 @@ def test_the_bundles_reading_of_a_range_is_xlwings(
     ],
 )
 @pytest.mark.parametrize("runtime", ["1.4", "1.2"])
-def test_the_bundles_answer_is_what_xlwings_writes(value: Any, runtime: str) -> None:
+def test_the_bundles_answer_is_what_xlwings_writes(
+    value: Any, runtime: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """main.py writes every function's answer itself (``@xw.ret(_Answer)``, raw after it):
     exactly what xlwings' value converter writes for Office.js, for the runtime asked."""
+    monkeypatch.setenv("XLWINGS_LICENSE_KEY", "noncommercial")  # xlwings.pro's import asks
     from xlwings import conversion
     from xlwings.conversion.standard import ValueAccessor
     from xlwings.pro import _xlofficejs
