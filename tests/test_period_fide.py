@@ -331,3 +331,36 @@ def test_the_calendar_names_late_events_and_leaves_out_those_not_on_the_list(
     row = _player(capsys, *files, "--list-date", "2025-12")
     assert [e["file"] for e in row["events"]] == ["late.trf", "a.trf", "b.trf", "c.trf"]  # type: ignore[union-attr]
     assert (row["rating_change"], row["new_rating"]) == (6, 2406)  # 2400 + round(6.2)
+
+
+def test_an_event_started_under_an_earlier_list_keeps_its_file_s_ratings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The demo round robin (14-22 March 2026) rated on the May 2026 list (late: due on
+    # April's), with the demo list taken as April's, the latest: no. 9 is 2244 in the file
+    # (the March list's) and 2251 on the list. Her games are rated at 2244, the change is
+    # added to 2251. By hand, at 2244 against nos. 1-8 (2478, 2431, 2402, 2365, 2341, 2318,
+    # 2296, 2270: the file's, which the list repeats): D -234, -187, -158, -121, -97, -74,
+    # -52, -26, PD .21 .26 .29 .34 .37 .40 .43 .46 = 2.76; 5 points: +2.24 x 20 = +44.8.
+    demo = Path(__file__).resolve().parents[1] / "xlfuncs" / "data" / "demo_round_robin.trf"
+    listed = Path(__file__).resolve().parents[1] / "docs" / "examples" / "demo_players_list_foa.txt"
+    argv = (str(demo), "--rating-list", str(listed), "--list-date", "2026-05")
+    row = next(
+        r
+        for r in json.loads(run(capsys, "period", *argv, "--format", "json")[1])
+        if r["fide_id"] == "99300009"
+    )
+    assert row["events"] == [
+        {"file": "demo_round_robin.trf", "rated_with": "2026-03", "rating": 2244, "games": 8,
+         "change_unrounded": 44.8},
+    ]  # fmt: skip
+    assert (row["rating"], row["rating_change"], row["new_rating"]) == (2251, 45, 2296)
+    # The calculator sheet has one rating: her summary row says why she has none.
+    out = tmp_path / "may.xlsx"
+    code, _, _ = run(capsys, "period", *argv, "-o", str(out))
+    assert code == 0
+    import openpyxl
+
+    ws = openpyxl.load_workbook(out, read_only=True)["Summary"]
+    notes = {r[1]: r[-1] for r in ws.iter_rows(min_row=5, values_only=True)}
+    assert notes["99300009"] == "(not written: events at other ratings)"

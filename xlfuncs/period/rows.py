@@ -143,6 +143,9 @@ class Period:
     placed: tuple[Placed, ...] = ()
     """Every file read, against :attr:`list_date`, in date order (those not rated too)."""
     rounding: Rounding = Rounding.PERIOD
+    reread: frozenset[str] = frozenset()
+    """The files (by name) whose games were rated from a second reading, without the list
+    given (their events started under an earlier list)."""
 
     @property
     def not_rated(self) -> tuple[Placed, ...]:
@@ -424,6 +427,7 @@ def build_period(
         list_date_given=list_date is not None,
         placed=placed,
         rounding=rounding,
+        reread=frozenset(e.source for e in own.values()),
     )
 
 

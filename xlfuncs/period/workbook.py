@@ -8,7 +8,9 @@ play, then name), whose period fits the calculator (at most
 :data:`~xlfuncs.templates.rating_calculator.MAX_TOURNAMENTS` events of at most
 :data:`~xlfuncs.templates.rating_calculator.MAX_GAMES` games), up to ``player_sheets`` of
 them. Their summary row links to the sheet and reads K, the change and the new rating from
-it (formulas with the values stored); the other rows hold the values.
+it (formulas with the values stored); the other rows hold the values. The calculator has one
+rating and rounds once: a player whose events were rated at other ratings (an event started
+under an earlier list) or a period rounded per event gets no sheet, and the summary says so.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ..templates import common
 from ..templates import rating_calculator as rc
 from ..templates.player_sheets import Game, TournamentGames, extra_formats
 from .read import EventRead, PlayerEntry
+from ..core.rating_change import Rounding
 from .rows import Period, PeriodRow, RateSection
 
 __all__ = ["SUMMARY", "write_period_workbook"]
@@ -76,6 +79,17 @@ def _entries(section: RateSection, ids: set[str]) -> dict[str, list[tuple[EventR
             if p.fide_id in out:
                 out[p.fide_id].append((ev, p))
     return out
+
+
+def _one_rating(row: PeriodRow, period: Period) -> bool:
+    """Whether the calculator's one rating and one rounding compute *row*'s period: every
+    event rated at the rating the change is added to, read as the summary's files, the
+    change rounded once."""
+    return (
+        period.rounding is Rounding.PERIOD
+        and all(e.rating == row.rating for e in row.events)
+        and not any(e.file in period.reread for e in row.events)
+    )
 
 
 def _calculation(
@@ -142,6 +156,8 @@ def write_period_workbook(
             for r in want:
                 if len(chosen) >= player_sheets:
                     break
+                if not _one_rating(r, period):
+                    continue
                 data = _calculation(r, found[r.fide_id or ""], s.edition.id)
                 if data is not None:
                     chosen.append((r, data))
@@ -179,7 +195,8 @@ def write_period_workbook(
                     ws.write_formula(line, col, f"={ref}{common.cell(row_, col_)}", fmt.body, value)
                 ws.write_url(line, C_SHEET, f"internal:{ref}A1", link, string=sheet)
             elif r.rating is not None and r.fide_id is not None:
-                ws.write_string(line, C_SHEET, "(not written)", fmt.body)
+                why = "" if _one_rating(r, period) else ": events at other ratings"
+                ws.write_string(line, C_SHEET, f"(not written{why})", fmt.body)
         ws.autofilter(3, 0, 3 + len(rows), len(_HEAD) - 1)
         for j, (r, data) in enumerate(chosen):
             rc.write_sheet(wb, fmt, x, data, sheet=sheet_of[id(r)], local=True)
