@@ -20,13 +20,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Final
 
+from ..core.rating_change import Rounding
 from ..core.results import played
 from ..output import write_atomically
 from ..templates import common
 from ..templates import rating_calculator as rc
 from ..templates.player_sheets import Game, TournamentGames, extra_formats
 from .read import EventRead, PlayerEntry
-from ..core.rating_change import Rounding
 from .rows import Period, PeriodRow, RateSection
 
 __all__ = ["SUMMARY", "write_period_workbook"]
