@@ -240,7 +240,13 @@ def _line(no: int, name: str, rating: int, fide_id: int, points: float, rounds: 
 
 
 def _event(
-    path: Path, start: str, end: str, rating: int, games: list[tuple[int, str]], ids: int
+    path: Path,
+    start: str,
+    end: str,
+    rating: int,
+    games: list[tuple[int, str]],
+    ids: int,
+    rounds: str = "",
 ) -> Path:
     """Player 99500001 rated *rating* against one opponent a round (*games*: rating, result
     1 = 0); the opponents play no other game."""
@@ -254,6 +260,7 @@ def _event(
         f"052 {end}",
         "092 Individual: Swiss-System",
         "122 90 min + 30 sec",
+        *([f"132 {rounds}"] if rounds else []),
         _line(1, "Player, Fixture", rating, 99500001, sum(value[r] for _, r in games), mine),
     ]
     for i, (opp, r) in enumerate(games):
@@ -364,3 +371,35 @@ def test_an_event_started_under_an_earlier_list_keeps_its_file_s_ratings(
     ws = openpyxl.load_workbook(out, read_only=True)["Summary"]
     notes = {r[1]: r[-1] for r in ws.iter_rows(min_row=5, values_only=True)}
     assert notes["99300009"] == "(not written: events at other ratings)"
+
+
+def test_an_event_longer_than_30_days_is_rated_in_parts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A league of 42 days, rounds on 10 and 24 October and 20 November 2025, rated on the
+    # December list: rounds 1-2 with the October list, round 3 with November's (no list
+    # given: the file's ratings in both, said in a warning). At 2400 against 2000* each:
+    # +0.08 x 10 a win: +1.6 and +0.8.
+    league = _event(
+        tmp_path / "league.trf",
+        "2025/10/10",
+        "2025/11/20",
+        2400,
+        [(2000, "1"), (2000, "1"), (2000, "1")],
+        99570000,
+        rounds="25/10/10 25/10/24 25/11/20",
+    )
+    code, out, _ = run(capsys, "period", str(league), "--list-date", "2025-12")
+    assert code == 0
+    text = " ".join(out.split())
+    assert (
+        "league.trf: 42 days, rated in parts, each with the list valid when its games were "
+        "played (2025-10: rounds 1-2, 2025-11: round 3); the 2025-11 list not given: the "
+        "file's ratings used there"
+    ) in text
+    row = _player(capsys, str(league), "--list-date", "2025-12")
+    assert [(e["file"], e["rated_with"], e["change_unrounded"]) for e in row["events"]] == [  # type: ignore[union-attr]
+        ("league.trf (rounds 1-2)", "2025-10", 1.6),
+        ("league.trf (round 3)", "2025-11", 0.8),
+    ]
+    assert (row["games"], row["rating_change"]) == (3, 2)

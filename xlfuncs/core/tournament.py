@@ -215,6 +215,12 @@ class Crosstable:
         """Rated-result games against an opponent: (opponent's rating or None, points)."""
         return list(self._games[number - 1][0])
 
+    def game_rounds(self, number: int) -> tuple[int, ...]:
+        """The rounds (from 1) of player *number*'s :meth:`games`, in the same order."""
+        ratings = [e.rating for e in self.entrants]
+        pairings = self.entrants[number - 1].pairings
+        return tuple(r for r, _, _, _ in _rated_results(pairings, ratings))
+
     def rated_games(self, number: int) -> list[tuple[int, Fraction]]:
         """The games that move ratings: rated results against rated opponents."""
         return list(self._rated[number - 1][0])

@@ -81,6 +81,8 @@ class PlayerEntry:
     title: str = ""
     """The file's own title as FIDE writes it (``GM``, ``WIM``: old-style codes read by
     :func:`~xlfuncs.core.titles.trf_title`), ``""`` for none or a field that is no title."""
+    game_rounds: tuple[int, ...] = ()
+    """The round (from 1) of each of :attr:`games`, in the same order."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,8 @@ class EventRead:
     end: _dt.date | None = None
     """The event's last day: the end date (``052``), else the latest round date (``132``);
     ``None``: neither (then :attr:`date` stands for it, :attr:`last_day`)."""
+    round_dates: tuple[_dt.date | None, ...] = ()
+    """Each round's date (``132``; ``None`` where not given), round 1 first."""
 
     @property
     def last_day(self) -> _dt.date:
@@ -229,6 +233,7 @@ def read_event(
                 games=tuple((r, _HALVES[w]) for r, w in ct.games(number)),
                 sex=own[p.start_no].sex,
                 title=trf_title(own[p.start_no].title) or "",
+                game_rounds=ct.game_rounds(number),
             )
         )
     return EventRead(
@@ -242,6 +247,7 @@ def read_event(
         players=tuple(players),
         warnings=event.reader_warnings,
         end=_last_day(t),
+        round_dates=tuple(t.round_dates),
     )
 
 

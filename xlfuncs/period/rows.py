@@ -21,13 +21,22 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..core.editions import Edition, RateOfPlay, RulesSpec, get_edition
 from ..core.errors import XlfuncsError
 from ..core.period import EventGames, PlayerPeriod, rate_period
-from ..core.rating_calendar import Placement, Timing, earliest_list, list_in_force, place_event
+from ..core.rating_calendar import (
+    EventPart,
+    Placement,
+    Timing,
+    add_months,
+    earliest_list,
+    event_parts,
+    list_in_force,
+    place_event,
+)
 from ..core.rating_change import Rounding, floor_note
 from ..trf.k_policy import KSource
 from ..trf.short_list import short_list
@@ -146,6 +155,9 @@ class Period:
     reread: frozenset[str] = frozenset()
     """The files (by name) whose games were rated from a second reading, without the list
     given (their events started under an earlier list)."""
+    parts: frozenset[str] = frozenset()
+    """The labels of the parts of events rated in parts (``x.trf (rounds 1-4)``), as
+    :attr:`EventShare.file` gives them."""
 
     @property
     def not_rated(self) -> tuple[Placed, ...]:
@@ -327,6 +339,13 @@ def build_period(
     events = [e for e, p in zip(read_events, placed) if p.placement.rated]
     own = dict(unlisted or {})
     warnings = _file_warnings(events) + _placement_warnings(placed)
+    latest = add_months(made, -1) if made is not None and list_given else None
+    long_events: dict[str, tuple[EventPart, ...]] = {}
+    for e in events:
+        parts = event_parts(e.date, e.last_day, e.round_dates)
+        if len(parts) > 1:
+            long_events[e.path] = parts
+            warnings.append(_parts_warning(e, parts, latest))
     overrides = dict(k_overrides or {})
     used_overrides: set[str] = set()
     sections: list[RateSection] = []
@@ -364,10 +383,13 @@ def build_period(
             rated = [(ev, p) for ev, p in entries if p.rating is not None]
             base = rated[-1] if rated else entries[-1]
             rating = base[1].rating
-            played = [_own_reading(ev, p, own) for ev, p in entries]
+            pieces = [
+                piece for ev, p in entries for piece in _pieces(ev, p, own, latest, long_events)
+            ]
+            played = [(ev, p) for ev, p, _, _ in pieces]
             by_list: dict[_dt.date, set[int | None]] = {}
-            for ev, p in played:
-                by_list.setdefault(list_in_force(ev.date), set()).add(p.rating)
+            for ev, p, _, when in pieces:
+                by_list.setdefault(when, set()).add(p.rating)
             if any(len(r) > 1 for r in by_list.values()):
                 rating_clash.append(
                     f"FIDE id {fide_id} ({base[1].name}): "
@@ -384,7 +406,7 @@ def build_period(
             except XlfuncsError as exc:  # a K the rules refuse (a list's K of 0, say)
                 warnings.append(f"FIDE id {fide_id} ({base[1].name}): not rated: {exc}")
                 continue
-            files = [(ev.source, _month(list_in_force(ev.date))) for ev, _ in entries]
+            files = [(label, _month(when)) for _, _, label, when in pieces]
             rows.append(_row(rate, fide_id, entries[0][1], calc, files, k, source))
             done += len(entries)
             if len(rows) % 1000 == 0:
@@ -402,13 +424,16 @@ def build_period(
             )
         apart: list[PeriodRow] = []
         for ev, p in no_id:
+            alone = _pieces(ev, p, own, latest, long_events)
             try:
-                calc = player_period([(ev, p)], p.rating, p.k, edition, rounding)
+                calc = player_period(
+                    [(e, q) for e, q, _, _ in alone], p.rating, p.k, edition, rounding
+                )
             except XlfuncsError as exc:
                 warnings.append(f"{ev.source}, no. {p.start_no} ({p.name}): not rated: {exc}")
                 continue
-            when = _month(list_in_force(ev.date))
-            apart.append(_row(rate, None, p, calc, [(ev.source, when)], p.k, p.k_source))
+            files = [(label, _month(when)) for _, _, label, when in alone]
+            apart.append(_row(rate, None, p, calc, files, p.k, p.k_source))
             done += 1
         rows.sort(key=lambda r: (r.name.casefold(), r.fide_id or ""))
         sections.append(RateSection(rate, edition, tuple(rate_events), tuple(rows), tuple(apart)))
@@ -428,7 +453,62 @@ def build_period(
         placed=placed,
         rounding=rounding,
         reread=frozenset(e.source for e in own.values()),
+        parts=frozenset(
+            f"{e.source} ({_rounds_text(part.rounds)})"
+            for e in events
+            for part in long_events.get(e.path, ())
+        ),
     )
+
+
+def _rounds_text(rounds: Sequence[int]) -> str:
+    return f"round {rounds[0]}" if len(rounds) == 1 else f"rounds {rounds[0]}-{rounds[-1]}"
+
+
+def _parts_warning(e: EventRead, parts: Sequence[EventPart], latest: _dt.date | None) -> str:
+    """What rating a long event in parts says: its parts, and the lists not at hand."""
+    listed = ", ".join(f"{_month(p.rated_with)}: {_rounds_text(p.rounds)}" for p in parts)
+    days = (e.last_day - e.date).days + 1
+    text = (
+        f"{e.source}: {days} days, rated in parts, each with the list valid when its games "
+        f"were played ({listed})"
+    )
+    missing = [_month(p.rated_with) for p in parts[1:] if latest is None or p.rated_with != latest]
+    if missing:
+        text += (
+            f"; the {', '.join(missing)} list{'s' if len(missing) > 1 else ''} not given: "
+            "the file's ratings used there"
+        )
+    return text
+
+
+def _pieces(
+    ev: EventRead,
+    p: PlayerEntry,
+    own: Mapping[str, EventRead],
+    latest: _dt.date | None,
+    long_events: Mapping[str, tuple[EventPart, ...]],
+) -> list[tuple[EventRead, PlayerEntry, str, _dt.date]]:
+    """Player *p*'s games of *ev* as rated: ``(reading, entry, label, list)``, one for an
+    event, one per part for an event rated in parts (:func:`event_parts`), a part played
+    under the list given (*latest*) taken from the reading with it, the others from the
+    file's own ratings."""
+    parts = long_events.get(ev.path)
+    if parts is None:
+        e, q = _own_reading(ev, p, own)
+        return [(e, q, ev.source, list_in_force(ev.date))]
+    out: list[tuple[EventRead, PlayerEntry, str, _dt.date]] = []
+    for part in parts:
+        e, q = (ev, p) if part.rated_with == latest else _own_reading(ev, p, own)
+        keep = set(part.rounds)
+        chosen = [i for i, r in enumerate(q.game_rounds) if r in keep]
+        q = replace(
+            q,
+            games=tuple(q.games[i] for i in chosen),
+            game_rounds=tuple(q.game_rounds[i] for i in chosen),
+        )
+        out.append((e, q, f"{ev.source} ({_rounds_text(part.rounds)})", part.rated_with))
+    return out
 
 
 def _own_reading(

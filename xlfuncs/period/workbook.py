@@ -83,12 +83,12 @@ def _entries(section: RateSection, ids: set[str]) -> dict[str, list[tuple[EventR
 
 def _one_rating(row: PeriodRow, period: Period) -> bool:
     """Whether the calculator's one rating and one rounding compute *row*'s period: every
-    event rated at the rating the change is added to, read as the summary's files, the
-    change rounded once."""
+    event rated at the rating the change is added to, read as the summary's files, none in
+    parts, the change rounded once."""
     return (
         period.rounding is Rounding.PERIOD
         and all(e.rating == row.rating for e in row.events)
-        and not any(e.file in period.reread for e in row.events)
+        and not any(e.file in period.reread or e.file in period.parts for e in row.events)
     )
 
 
