@@ -388,7 +388,7 @@ def build_period(
             ]
             played = [(ev, p) for ev, p, _, _ in pieces]
             by_list: dict[_dt.date, set[int | None]] = {}
-            for ev, p, _, when in pieces:
+            for _, p, _, when in pieces:
                 by_list.setdefault(when, set()).add(p.rating)
             if any(len(r) > 1 for r in by_list.values()):
                 rating_clash.append(
