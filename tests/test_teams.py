@@ -318,3 +318,20 @@ def test_held_extended_sonneborn_berger() -> None:
     assert [s.values[t - 1][1] for t in (6, 8)] == [Fraction(315, 2), Fraction(363, 2)]
     with pytest.raises(TiebreakError, match="not computed yet"):
         _held(descriptors=("EMGSB",))
+
+
+def test_a_player_in_two_teams_is_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Sharly's team file with no. 7 (of team 1) listed in team 2 too, in place of its last
+    player, no. 11:
+    the report names it and gives no team standing, not a traceback; the players' report
+    is printed as before."""
+    text = SHARLY_TEAM.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("310   2"))
+    bad = tmp_path / "two-teams.trf"
+    bad.write_text(text.replace(line, line[:-2] + " 7"), encoding="utf-8")
+    code, out, _ = run(capsys, "report", str(bad))
+    assert code == 0
+    assert "player 7 is in two teams: 1 and 2" in out
+    assert "Teams (" not in out

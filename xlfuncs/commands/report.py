@@ -130,27 +130,22 @@ def run(args: argparse.Namespace) -> int:
     except XlfuncsError as exc:  # a figure the rules refuse (the file is checked first)
         error(f"{tournament.source}: {exc}")
         return EXIT_DATA_ERROR
-    if args.teams:
-        if report.teams is None:
-            error(f"{tournament.source}: not a team event (no 013 or 310 record): --teams")
-            return EXIT_DATA_ERROR
-        if args.format == "text":
-            sys.stdout.write(render_team_text(report))
-            return 0
-        if args.format == "json":
-            sys.stdout.write(render_team_json(report))
-        else:
-            write_csv(render_team_csv(report))
-        print_findings(report.warnings, ())
-        return 0
+    if args.teams and report.teams is None:
+        error(f"{tournament.source}: not a team event (no 013 or 310 record): --teams")
+        return EXIT_DATA_ERROR
+    text, as_json, as_csv, found = (
+        (render_team_text, render_team_json, render_team_csv, ())
+        if args.teams
+        else (render_text, render_json, render_csv, report.discrepancies)
+    )
     if args.format == "text":
-        sys.stdout.write(render_text(report))
+        sys.stdout.write(text(report))
         return 0
     if args.format == "json":
-        sys.stdout.write(render_json(report))
+        sys.stdout.write(as_json(report))
     else:
-        write_csv(render_csv(report))
-    print_findings(report.warnings, report.discrepancies)
+        write_csv(as_csv(report))
+    print_findings(report.warnings, found)
     return 0
 
 

@@ -9,13 +9,16 @@ team tie-breaks.
   board was played over the board is a forfeited match: won (``+``) by the team with more
   game points, lost (``-``) by the other.
 - A team's round with no match is a pairing-allocated bye when the file says so (TRF-2026
-  record ``320``, its match and game points), else a round not played (zero).
+  record ``320``, its match and game points), else the bye its players' lines give when
+  they all agree (``H`` on every board: a half-point bye ...), else a round not paired
+  (zero).
 - Match points: :class:`MatchScoring` (TRF-2026 record ``362``; 2-1-0 by default).
 - The tie-breaks are C.07's, computed by :func:`xlfuncs.core.tiebreaks.tiebreaks` on a
   crosstable of the teams (every rule of unplayed rounds, cuts and editions in one place):
-  a descriptor as for players (``BH``, ``BH/C1``, ``SB``, ``PS``, ``DE``, ``WIN`` ...) reads
-  the match points; followed by ``:GP`` (as FIDE's engine writes it, ``BH:GP``) the game
-  points. ``MP`` and ``GP`` are the two scores themselves.
+  a descriptor as for players (``BH``, ``BH/C1``, ``SB``, ``PS``, ``FB``, ``WIN`` ...)
+  reads the match points; followed by ``:GP`` (as FIDE's engine writes it, ``BH:GP``) the
+  game points. ``MP`` and ``GP`` are the two scores themselves; ``EMMSB`` and ``EGGSB`` are
+  ``SB`` and ``SB:GP`` (:func:`team_descriptor`).
 
 How the standing is made and checked (against FIDE's engine ``gacrux`` in its team mode):
 ``docs/tiebreaks.md`` ("Team events").
@@ -87,9 +90,10 @@ class MatchScoring:
     draw: Fraction = Fraction(1)
     loss: Fraction = Fraction(0)
 
-    def system(self, pairing_bye: Fraction | None = None) -> ScoringSystem:
-        """As the scoring system the tie-breaks read (a round not played scores 0)."""
-        return ScoringSystem(self.win, self.draw, self.loss, Fraction(0), pairing_bye)
+    def system(self) -> ScoringSystem:
+        """As the scoring system the tie-breaks read (a round not played scores 0; a bye's
+        match points are given round by round)."""
+        return ScoringSystem(self.win, self.draw, self.loss, Fraction(0))
 
     @property
     def text(self) -> str:
@@ -108,7 +112,8 @@ class MatchRound:
     """The opposing team's number; ``None``: no match (a bye or not paired)."""
     outcome: Outcome | None
     """``WIN``, ``DRAW``, ``LOSS``; ``FORFEIT_WIN``, ``FORFEIT_LOSS`` for a forfeited
-    match; ``PAIRING_BYE``; ``None``: not paired."""
+    match; with no opponent a bye (``PAIRING_BYE``, ``HALF_BYE``, ``FULL_BYE``,
+    ``ZERO_BYE``); ``None``: not paired."""
     game_points: Fraction
     opponent_game_points: Fraction | None = None
     match_points: Fraction = Fraction(0)

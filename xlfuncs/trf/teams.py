@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..core.errors import InvalidInputError
 from ..core.results import Outcome
 from ..core.teams import (
     DEFAULT_TEAM_TIEBREAKS,
@@ -201,18 +202,23 @@ def event_teams(
             )
         members = tuple(number[m] for m in team.members if m in number)
         teams.append(Team(team.number, team.name, members))
-    standings = team_standings(
-        built.file_ratings,
-        teams,
-        rounds,
-        descriptors=descriptors,
-        primary=records.primary,
-        byes=records.byes,
-        match_scoring=records.match_scoring,
-        round_robin=built.crosstable.round_robin,
-        start=built.event_date,
-        edition=edition,
-    )
+    try:
+        standings = team_standings(
+            built.file_ratings,
+            teams,
+            rounds,
+            descriptors=descriptors,
+            primary=records.primary,
+            byes=records.byes,
+            match_scoring=records.match_scoring,
+            round_robin=built.crosstable.round_robin,
+            start=built.event_date,
+            edition=edition,
+        )
+    except InvalidInputError as exc:  # a player in two teams, a team meeting two ...
+        if warnings is not None:
+            warnings.extend([*found, f"team records: {exc}: no team standing"])
+        return None
     kinds = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
     index = {team.number: k for k, team in enumerate(standings.teams)}
     for b in t.trf2026.byes:  # record 240: a team's bye, by team pairing number
