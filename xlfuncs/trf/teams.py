@@ -183,7 +183,10 @@ def event_teams(
     *descriptors* (``None``: the file's list, else the defaults: :func:`file_team_tiebreaks`).
     *edition*: the C.07 edition (an id or an ISO date, ``--tiebreak-rules``; ``None``: the
     one in force on the event's date). A player a team lists that the file does not have is
-    left out of the team, with a warning."""
+    left out of the team, with a warning; records that make no standing (a player in two
+    teams, a team meeting two in a round) are a warning and ``None``. Raises
+    :class:`~xlfuncs.core.tiebreaks.TiebreakError` for *descriptors* naming one the team
+    standing does not compute."""
     records = read_team_records(t)
     if records is None:
         return None
@@ -215,6 +218,8 @@ def event_teams(
             start=built.event_date,
             edition=edition,
         )
+    except TiebreakError:  # a descriptor given that the standing does not compute
+        raise
     except InvalidInputError as exc:  # a player in two teams, a team meeting two ...
         if warnings is not None:
             warnings.extend([*found, f"team records: {exc}: no team standing"])
