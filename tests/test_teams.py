@@ -335,3 +335,18 @@ def test_a_player_in_two_teams_is_a_warning(
     assert code == 0
     assert "player 7 is in two teams: 1 and 2" in out
     assert "Teams (" not in out
+
+
+def test_a_team_list_in_record_202(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Sharly's team file with ``202 MPTS,GPTS,BH:GP`` (the teams' tie-breaks, as gacrux
+    writes them) for its ``212``: the teams are ranked by it (``MPTS``, the primary score,
+    left out), the players by the Swiss defaults, with a warning; no refusal."""
+    text = SHARLY_TEAM.read_text(encoding="utf-8").replace(
+        "212 PTS,WIN,BH,AOB", "202 MPTS,GPTS,BH:GP"
+    )
+    path = tmp_path / "team-202.trf"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "report", str(path))
+    assert code == 0
+    assert "ranked by match points, then GP, BH:GP" in out
+    assert "in a team event the list is the teams'; the players are ranked by the default" in out

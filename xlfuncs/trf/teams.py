@@ -193,6 +193,8 @@ def event_teams(
     found = list(records.warnings)
     if descriptors is None:
         descriptors, _ = file_team_tiebreaks(t, found)
+        if descriptors[:1] == (records.primary,):  # "MPTS" first: the primary score
+            descriptors = descriptors[1:]
     number = {p.start_no: i for i, p in enumerate(built.players, start=1)}
     teams: list[Team] = []
     for team in records.teams:

@@ -171,7 +171,9 @@ def event_tiebreaks(
     (:func:`~xlfuncs.core.tiebreaks.default_tiebreaks`).
 
     A bad file record raises :class:`TrfError` when it would be used (one naming a
-    tie-break the C.07 *edition* does not have among them); when *given* overrides it, it
+    tie-break the C.07 *edition* does not have among them), but in a team event, whose list
+    is the teams' (``MPTS``, ``BH:GP`` ...: :mod:`xlfuncs.trf.teams`), where it is named in
+    *warnings* and the players get the defaults; when *given* overrides it, it
     is only named in *warnings* (as is a file list that *given* replaces). *given* naming
     one that *edition* does not have raises :class:`~xlfuncs.core.tiebreaks.TiebreakError`.
     """
@@ -195,9 +197,17 @@ def event_tiebreaks(
             except TiebreakError as exc:
                 raise TiebreakError(f"--tiebreaks: {exc} (--tiebreak-rules)") from None
         return TiebreakList(tuple(given), "--tiebreaks")
-    if record is not None:
-        return TiebreakList(
-            read_record(t, record, edition), f"record {record.code} (line {record.line_no})"
-        )
     kind = "a round robin" if round_robin else "a Swiss"
+    if record is not None:
+        where = f"record {record.code} (line {record.line_no})"
+        try:
+            return TiebreakList(read_record(t, record, edition), where)
+        except TrfError as exc:
+            if not t.is_team_event:
+                raise
+            if warnings is not None:  # a team event's list is the teams' (xlfuncs.trf.teams)
+                warnings.append(
+                    f"{exc}: in a team event the list is the teams'; the players are ranked "
+                    f"by the default for {kind}"
+                )
     return TiebreakList(default_tiebreaks(round_robin), f"default for {kind}")
