@@ -58,7 +58,8 @@ class WorkingLine:
     round: int | None
     """The round (from 1); ``None`` for a line that is not a round's."""
     opponent: int | None
-    """The opponent's number (from 1); ``None``: none (a bye, a dummy opponent)."""
+    """The opponent's number (as *names* gives it; from 1); ``None``: none (a bye, a dummy
+    opponent)."""
     figure: Value
     """What the line adds (counted) or would add (left out): points, a score, a rating, 1
     for a round counted; ``None`` where there is nothing."""
@@ -73,7 +74,7 @@ class TiebreakWorking:
     """One player's working of one tie-break."""
 
     player: int
-    """The player's number (from 1)."""
+    """The player's number in the table (from 1)."""
     descriptor: str
     """As C.07 writes it (``"BH/C1"``)."""
     value: Value
@@ -166,15 +167,23 @@ def figure_text(value: Value) -> str:
     return f"{float(value):.2f}"
 
 
-def player_working(table: TiebreakTable, number: int) -> tuple[TiebreakWorking, ...]:
-    """Player *number*'s (from 1) working of every descriptor of *table*, in order."""
-    return tuple(tiebreak_working(table, number, d) for d in table.descriptors)
+def player_working(
+    table: TiebreakTable, number: int, names: Sequence[int] | None = None
+) -> tuple[TiebreakWorking, ...]:
+    """Player *number*'s (from 1) working of every descriptor of *table*, in order
+    (*names*: as :func:`tiebreak_working`)."""
+    return tuple(tiebreak_working(table, number, d, names) for d in table.descriptors)
 
 
 def tiebreak_working(
-    table: TiebreakTable, number: int, descriptor: str | Descriptor
+    table: TiebreakTable,
+    number: int,
+    descriptor: str | Descriptor,
+    names: Sequence[int] | None = None,
 ) -> TiebreakWorking:
-    """Player *number*'s (from 1) working of *descriptor*, one of *table*'s. Raises
+    """Player *number*'s (from 1) working of *descriptor*, one of *table*'s. *names*: the
+    number each player of the table is shown by (a start number, a row), in the table's
+    order; ``None``: their number in the table (from 1). Raises
     :class:`~xlfuncs.core.errors.InvalidInputError` for a player not in the table or a
     descriptor it does not have."""
     ev = table.engine
@@ -187,7 +196,9 @@ def tiebreak_working(
     if k < 0:
         given = ", ".join(x.text for x in table.descriptors)
         raise InvalidInputError(f"tie-break {d.text!r} was not computed (only {given})")
-    w = _Worker(table, number - 1)
+    if names is not None and len(names) != ev.n:
+        raise InvalidInputError(f"names: one per player ({ev.n}), got {len(names)}")
+    w = _Worker(table, number - 1, names)
     lines, total, how, tied = w.derive(d, k)
     return TiebreakWorking(
         player=number,
@@ -212,12 +223,17 @@ _Derived = tuple[list[WorkingLine], Value, str, tuple[int, ...]]
 class _Worker:
     """One player's working, reading the engine's parts."""
 
-    def __init__(self, table: TiebreakTable, i: int) -> None:
+    def __init__(self, table: TiebreakTable, i: int, names: Sequence[int] | None) -> None:
         assert table.engine is not None
+        self.names = names
         self.table = table
         self.ev = table.engine
         self.i = i
         self.unit = self.ev.unit
+
+    def no(self, j: int) -> int:
+        """The number player index *j* is shown by."""
+        return j + 1 if self.names is None else self.names[j]
 
     def pts(self, value: int, unit: int | None = None) -> Fraction:
         return Fraction(value, self.unit if unit is None else unit)
@@ -255,7 +271,7 @@ class _Worker:
         opp = x.opponent
         scored = figure_text(self.pts(x.h))
         if opp is not None:
-            who = f"no. {opp + 1}"
+            who = f"no. {self.no(opp)}"
             if x.played:
                 return f"game against {who}, scored {scored}"
             if x.forfeit:
@@ -273,7 +289,7 @@ class _Worker:
         """Player *j*'s adjusted score as an opponent's Buchholz reads it, and why it is not
         their score (C.07 16.3; Fore Buchholz's last round)."""
         total, _, replaced, shift = self.ev.adjusted_one(j, fore)
-        out = f"no. {j + 1}'s adjusted score {figure_text(self.pts(total))}"
+        out = f"no. {self.no(j)}'s adjusted score {figure_text(self.pts(total))}"
         why: list[str] = []
         if replaced:
             rounds = ", ".join(map(str, replaced))
@@ -322,7 +338,7 @@ class _Worker:
                 if kind == CAPPED_OPPONENT:
                     assert opp is not None
                     text += (
-                        f", capped at no. {opp + 1}'s adjusted score "
+                        f", capped at no. {self.no(opp)}'s adjusted score "
                         f"{figure_text(self.pts(abh[opp]))} (C.07 16.4.1, 2026 text)"
                     )
                 elif kind == CAPPED_HALF:
@@ -337,7 +353,7 @@ class _Worker:
             lines.append(
                 WorkingLine(
                     r,
-                    None if opp is None else opp + 1,
+                    None if opp is None else self.no(opp),
                     Fraction(value, unit),
                     text,
                     _CUT_WHY[removed[r]] if r in removed else None,
@@ -371,7 +387,7 @@ class _Worker:
         """ "the sum of the 4 values counted (1 left out): 11.5"."""
         counted = [x for x in lines if x.left_out is None and x.figure is not None]
         left = sum(1 for x in lines if x.left_out is not None and x.figure is not None)
-        out = f"the sum of the {len(counted)} values counted"
+        out = f"the sum of the {len(counted)} value{'' if len(counted) == 1 else 's'} counted"
         said = [f"{left} left out"] if left else []
         if more:
             said.append(more)
@@ -386,7 +402,7 @@ class _Worker:
         lines = [
             WorkingLine(
                 r,
-                None if x.opponent is None else x.opponent + 1,
+                None if x.opponent is None else self.no(x.opponent),
                 self.pts(x.h),
                 f"round {r}: {self.round_words(r)}",
             )
@@ -428,9 +444,9 @@ class _Worker:
             lines.append(
                 WorkingLine(
                     r,
-                    x.opponent + 1,
+                    self.no(x.opponent),
                     self.pts(x.h),
-                    f"{words}; no. {x.opponent + 1} scored {score}",
+                    f"{words}; no. {self.no(x.opponent)} scored {score}",
                     why,
                 )
             )
@@ -441,7 +457,7 @@ class _Worker:
         lines = [
             WorkingLine(
                 r,
-                None if x.opponent is None else x.opponent + 1,
+                None if x.opponent is None else self.no(x.opponent),
                 Fraction(x.std_h, 2),
                 f"round {r}: {self.round_words(r)}",
             )
@@ -456,7 +472,7 @@ class _Worker:
         lines = [
             WorkingLine(
                 r,
-                None if x.opponent is None else x.opponent + 1,
+                None if x.opponent is None else self.no(x.opponent),
                 1 if test(x) else None,
                 f"round {r}: {self.round_words(r)}",
                 None if test(x) else "not counted",
@@ -488,9 +504,9 @@ class _Worker:
         lines = [
             WorkingLine(
                 r,
-                opp + 1,
+                self.no(opp),
                 rating,
-                f"round {r}: {self.round_words(r)}; no. {opp + 1} rated {rating}"
+                f"round {r}: {self.round_words(r)}; no. {self.no(opp)} rated {rating}"
                 + (" (unrated: the rating given)" if ev.own_ratings[opp] is None else ""),
                 why.get(r),
             )
@@ -501,7 +517,7 @@ class _Worker:
                 lines.append(
                     WorkingLine(
                         r,
-                        None if x.opponent is None else x.opponent + 1,
+                        None if x.opponent is None else self.no(x.opponent),
                         None,
                         f"round {r}: {self.round_words(r)}",
                         "not a game over the board (C.07 10 counts those only)",
@@ -549,9 +565,10 @@ class _Worker:
         lines = [
             WorkingLine(
                 r,
-                opp + 1,
+                self.no(opp),
                 v,
-                f"round {r}: {self.round_words(r)}; no. {opp + 1}'s {of.code} {figure_text(v)}",
+                f"round {r}: {self.round_words(r)}; "
+                f"no. {self.no(opp)}'s {of.code} {figure_text(v)}",
             )
             for r, opp, v in found
         ]
@@ -573,11 +590,11 @@ class _Worker:
         group = [j for j in range(ev.n) if before[j] == before[i]]
         keys = ", ".join(["points", *(x.text for x in table.descriptors[:k])])
         if len(group) < 2:
-            return [], 0, f"no other player is tied on {keys}: 0", (i + 1,)
+            return [], 0, f"no other player is tied on {keys}: 0", (self.no(i),)
         as_played = ev.rr or d.as_played
         inside = set(group)
         lines = [
-            WorkingLine(r, opp + 1, self.pts(h), f"round {r}: {self.round_words(r)}")
+            WorkingLine(r, self.no(opp), self.pts(h), f"round {r}: {self.round_words(r)}")
             for r, opp, h in ev.games_within(i, inside, as_played)
         ]
         known = _PLACES.setdefault(ev, {})
@@ -591,11 +608,11 @@ class _Worker:
             for _, opp, h in ev.games_within(j, inside, as_played):
                 met.setdefault(opp, []).append(h)
             s = sum((Fraction(sum(v), self.unit * len(v)) for v in met.values()), Fraction(0))
-            scores.append(f"no. {j + 1} {figure_text(s)}")
+            scores.append(f"no. {self.no(j)} {figure_text(s)}")
         how = f"tied on {keys}: their points against one another: {', '.join(scores)}; " + (
             f"place among them: {place}" if place else "direct encounter does not separate them: 0"
         )
-        return lines, place, how, tuple(j + 1 for j in group)
+        return lines, place, how, tuple(self.no(j) for j in group)
 
 
 def _total(lines: Sequence[WorkingLine]) -> Fraction:

@@ -30,15 +30,15 @@ class PlayerReport:
     tiebreak_edition: str
     """The C.07 text used: ``"2023"`` or ``"2026"``."""
     tiebreaks: tuple[TiebreakWorking, ...]
-    """Each tie-break's working, in the order they rank (opponents named by start number)."""
+    """Each tie-break's working, in the order they rank (players named by start number)."""
     rating_change: RatingWorking | None
     """``None`` for a player without one (:attr:`no_change`)."""
     k: PlayerK
     no_change: str | None
     """Why there is no rating change (an unrated player), else ``None``."""
     start_numbers: tuple[int, ...]
-    """The start numbers of the crosstable's players (number *i* is ``start_numbers[i-1]``):
-    the workings name players by their number in the crosstable."""
+    """The start numbers of the crosstable's players (number *i* is ``start_numbers[i-1]``),
+    by which the workings name them."""
 
 
 def player_index(event: AnalysedEvent, start_no: int) -> int | None:
@@ -58,6 +58,7 @@ def player_report(event: AnalysedEvent, start_no: int) -> PlayerReport:
         raise LookupError(start_no)
     ranked = event.standings
     p = event.players[number - 1]
+    numbers = tuple(q.start_no for q in event.players)
     change = rating_working(event.crosstable, number)
     no_change = None
     if change is None:
@@ -73,9 +74,9 @@ def player_report(event: AnalysedEvent, start_no: int) -> PlayerReport:
         points=ranked.table.points[number - 1],
         rank=ranked.table.ranks[number - 1],
         tiebreak_edition=ranked.table.edition.id,
-        tiebreaks=player_working(ranked.table, number),
+        tiebreaks=player_working(ranked.table, number, numbers),
         rating_change=change,
         k=event.ks[number - 1],
         no_change=no_change,
-        start_numbers=tuple(q.start_no for q in event.players),
+        start_numbers=numbers,
     )

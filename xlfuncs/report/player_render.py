@@ -22,8 +22,6 @@ def render_player_text(report: PlayerReport) -> str:
     title = f"no. {report.start_no} {report.name} ({rating})"
     out = [title, "=" * len(title)]
     out.append(f"points {points_text(report.points)}, rank {report.rank}")
-    if report.start_numbers != tuple(range(1, len(report.start_numbers) + 1)):
-        out.append("(other players named by their place in the starting-rank order)")
     out.append("")
     out.append(f"Tie-breaks (C.07, {report.tiebreak_edition} text)")
     for w in report.tiebreaks:
@@ -56,7 +54,7 @@ def _rating_lines(report: PlayerReport) -> list[str]:
         rows.append(
             [
                 str(g.round),
-                f"no. {g.opponent}",
+                f"no. {report.start_numbers[g.opponent - 1]}",
                 str(g.opponent_rating),
                 "-" if g.rating_used is None else f"{g.rating_used}" + ("*" if g.capped else ""),
                 points_text(g.points),
@@ -119,7 +117,7 @@ def _rating_object(rc: RatingWorking, report: PlayerReport) -> dict[str, object]
         "games": [
             {
                 "round": g.round,
-                "opponent": g.opponent,
+                "opponent": report.start_numbers[g.opponent - 1],
                 "opponent_rating": g.opponent_rating,
                 "rating_used": g.rating_used,
                 "capped_400": g.capped,
