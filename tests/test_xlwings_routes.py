@@ -129,6 +129,20 @@ OPPONENTS_SW = [[2, 3], [1, 4], [4, 1], [3, 2]]
 RESULTS_SW = [[1, "½"], [0, 1], [1, "½"], [0, 0]]
 # Held's round robin (tests/held_round_robin.py)
 RATINGS6, GRID6, COLOURS6 = held_rr.RATINGS, held_rr.GRID, held_rr.COLOURS
+SB_RULE = (
+    "Sonneborn-Berger (C.07 9): the sum of each opponent's adjusted score times the points "
+    "scored against them"
+)
+SB_LINES = [
+    [r, o, sb, f"round {r}: game against no. {o}, scored {w:.1f}: no. {o}'s adjusted score "
+     f"{bh:.1f} x {w:.1f} scored", ""]
+    for r, o, sb, w, bh in (
+        (1, 2, 3.5, 1, 3.5), (2, 3, 3.5, 1, 3.5), (3, 4, 0, 0, 1.5), (4, 5, 0.75, 0.5, 1.5),
+        (5, 6, 1.5, 1, 1.5),
+    )
+]  # fmt: skip
+"""No. 1's lines of SB in Held's round robin: round (the grid's column), opponent, SB, the
+points scored, the opponent's score."""
 DAY_2026_11_30 = 46356  # a date as Office.js sends it: the serial (2026-01-01 is 46023)
 DAY_2025_06_01 = 45809  # 2025-01-01 is 45658, + 151 days
 DAY_2022_05_01 = 44682  # 2022-01-01 is 44562, + 120 days
@@ -468,6 +482,18 @@ CASES: list[Case] = [
     ("TIEBREAK_ALL", [cell("BHX"), RATINGS4, GRID4], one(VALUE)),  # no such tie-break
     ("TIEBREAK", [cell("SB"), cell(1), RATINGS6, GRID6], one(9.25)),
     ("TIEBREAK", [cell("SB"), cell(7), RATINGS6, GRID6], one(NUM)),  # six players
+    # the working of no. 1's SB (Held's exercise 14: 9.25): by hand, 1 beat 2 and 3 (3.5
+    # points each), lost to 4, drew 5 (1.5 x 1/2), beat 6 (1.5): 3.5 + 3.5 + 0 + 0.75 + 1.5
+    (
+        "TIEBREAK_WORKING",
+        [cell("SB"), cell(1), RATINGS6, GRID6],
+        [
+            ["SB", "C.07 2026", 9.25, SB_RULE, ""],
+            *SB_LINES,
+            ["=", "", 9.25, "the sum of the 5 values counted: 9.25", ""],
+        ],
+    ),  # fmt: skip
+    ("TIEBREAK_WORKING", [cell("SB, BH"), cell(1), RATINGS6, GRID6], one(VALUE)),  # one only
     # Held's exercise 26: points, then the points among the tied (by hand: 1 beat 2 and 3,
     # 2-3 drawn; 4 lost to 5, drew 6; 6 won 5's forfeit): 1 2 2 6 5 4
     (
@@ -777,6 +803,7 @@ def test_every_function_is_called_with_expected_values() -> None:
         "UNRATED_AGAIN",
         "TIEBREAK_ALL",
         "TIEBREAK",
+        "TIEBREAK_WORKING",
         "RANK_ALL",
         "EXPLAIN_ERROR",
     } <= called

@@ -30,6 +30,7 @@ from .excel import (
     norms,
     performance,
     rating_change,
+    tiebreak_working,
     tiebreaks,
 )
 
@@ -67,6 +68,7 @@ __all__ = [
     "SB_ALL",
     "TIEBREAK",
     "TIEBREAK_ALL",
+    "TIEBREAK_WORKING",
     "UNRATED_AGAIN",
     "UPLIFT_2024",
 ]
@@ -633,6 +635,34 @@ def TIEBREAK(
     )
 
 
+@xw.func(category=CATEGORY)
+@xw.arg("descriptor", doc="One tie-break as C.07 writes it: BH/C1, SB, DE, ARO...", **_VALUE)
+@xw.arg("player", doc="The player's number: their row in the ranges, from 1", **_VALUE)
+@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
+@xw.arg("results", doc=_GRID, **_RANGE)
+@xw.arg("opponents", doc=_OPP, **_RANGE)
+@xw.arg("rules", doc=_TIEBREAK_RULES, **_VALUE)
+@xw.arg("colours", doc=_COLOURS, **_RANGE)
+@xw.arg("unrated", doc=_UNRATED, **_VALUE)
+@xw.arg("system", doc=_TIEBREAK_SYSTEM, **_VALUE)
+@excel_function
+def TIEBREAK_WORKING(
+    descriptor: Cell,
+    player: Cell,
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    rules: Cell = None,
+    colours: Cell = None,
+    unrated: Cell = None,
+    system: Cell = None,
+) -> list[list[Any]]:
+    """The working of one player's FIDE tie-break (C.07): a row a round, what it adds, why."""
+    return tiebreak_working.tiebreak_working_cells(
+        descriptor, player, ratings, results, opponents, rules, colours, unrated, system
+    )
+
+
 _TIEBREAK_KEY = (
     "Optional: tie-break values beside the points (TIEBREAK_ALL; higher is better), in "
     "order; several columns are several tie-breaks"
@@ -700,6 +730,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
         K_FACTOR_ALL,
         TIEBREAK_ALL,
         TIEBREAK,
+        TIEBREAK_WORKING,
         RANK_ALL,
     )
 }

@@ -17,6 +17,7 @@ tests (no xlwings here; :mod:`xlfuncs.udfs` is the only module that imports it).
 - :mod:`.norms`: title norms from cells: the figures, the opponents' ratings and titles, the
   mix checks, every player's best norm.
 - :mod:`.tiebreaks`: the tie-breaks (C.07) and the standing from a chart's columns.
+- :mod:`.tiebreak_working`: one player's working of one tie-break, a block of cells.
 
 The functions named ``*_cells`` are the Excel functions' bodies: ``RP_FIDE`` is
 :func:`~.performance.rp_fide_cells` made safe for a cell, and so on.

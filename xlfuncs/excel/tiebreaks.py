@@ -14,7 +14,14 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
-from ..core.tiebreaks import Descriptor, check_edition, parse_descriptors, rank, tiebreaks
+from ..core.tiebreaks import (
+    Descriptor,
+    TiebreakTable,
+    check_edition,
+    parse_descriptors,
+    rank,
+    tiebreaks,
+)
 from .calls import note_row_errors
 from .cells import (
     colour,
@@ -42,6 +49,7 @@ from .ranges import Cell, column, flatten, matrix
 
 __all__ = [
     "descriptors",
+    "one_player",
     "players_only",
     "rank_all_cells",
     "sb_all_cells",
@@ -50,6 +58,7 @@ __all__ = [
     "tiebreak_block",
     "tiebreak_cells",
     "tiebreak_rows",
+    "tiebreak_table",
 ]
 
 _NEEDS_ROUNDS = frozenset({"PS", "FB"})
@@ -74,7 +83,7 @@ def descriptors(value: Cell) -> tuple[Descriptor, ...]:
         raise InvalidInputError(f"descriptor: {exc}") from None
 
 
-def tiebreak_block(
+def tiebreak_table(
     descriptor: Cell,
     ratings: Cell,
     results: Cell,
@@ -83,15 +92,11 @@ def tiebreak_block(
     colours: Cell,
     unrated: Cell = None,
     system: Cell = None,
-) -> tuple[list[list[Any]], list[str]]:
-    """Each player's values of the tie-breaks named, one column each ("" where there is no
-    value, and in an empty row), and the reasons of the rows that show an error: an error in
-    any player's row shows in every player's (a tie-break depends on the whole table: the
-    rounds played, the score groups, whether everyone is rated). *unrated*: the rating
-    unrated players count at in the rating tie-breaks (blank or 0: none, and those are
-    undefined when a player is unrated, C.07 10). *system*: ``"swiss"`` or ``"rr"``
-    (:func:`~xlfuncs.excel.cells.system`), how the event was paired (C.07 Article 15's
-    round robins count every pairing as played); blank: as :func:`tiebreak_rows` guesses."""
+) -> tuple[TiebreakTable | None, list[int], list[list[Any]], list[str]]:
+    """The tie-breaks named, of the players of the rows that are not empty: the engine's
+    table, those rows (from 0, in the table's order), and, where a row shows an error, no
+    table but each row's values (the error in every player's row: a tie-break depends on
+    the whole table) and the reasons. The arguments as :func:`tiebreak_block`'s."""
     ds = descriptors(descriptor)
     check_error(rules, "rules")
     edition = tiebreak_rules(rules)
@@ -122,7 +127,7 @@ def tiebreak_block(
                     f"row {i + 1}: a tie-break uses every player's row; row {bad[0] + 1} "
                     f"shows {first.code}"
                 )
-        return out, reasons
+        return None, [], out, reasons
     ordered = [d.text for d in ds if d.code in _NEEDS_ROUNDS]
     if grid and ordered:
         raise NothingToComputeError(
@@ -137,8 +142,33 @@ def tiebreak_block(
         )
     kept = [i for i in range(count) if not empty[i]]
     found = tiebreaks(players_only(table, kept), ds, edition=edition, unrated=unrated_rating)
-    columns = [found.ranking_column(k) for k in range(width)]
-    out = [[""] * width for _ in range(count)]
+    return found, kept, [[""] * width for _ in range(count)], []
+
+
+def tiebreak_block(
+    descriptor: Cell,
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell,
+    rules: Cell,
+    colours: Cell,
+    unrated: Cell = None,
+    system: Cell = None,
+) -> tuple[list[list[Any]], list[str]]:
+    """Each player's values of the tie-breaks named, one column each ("" where there is no
+    value, and in an empty row), and the reasons of the rows that show an error: an error in
+    any player's row shows in every player's (a tie-break depends on the whole table: the
+    rounds played, the score groups, whether everyone is rated). *unrated*: the rating
+    unrated players count at in the rating tie-breaks (blank or 0: none, and those are
+    undefined when a player is unrated, C.07 10). *system*: ``"swiss"`` or ``"rr"``
+    (:func:`~xlfuncs.excel.cells.system`), how the event was paired (C.07 Article 15's
+    round robins count every pairing as played); blank: as :func:`tiebreak_rows` guesses."""
+    found, kept, out, reasons = tiebreak_table(
+        descriptor, ratings, results, opponents, rules, colours, unrated, system
+    )
+    if found is None:
+        return out, reasons
+    columns = [found.ranking_column(k) for k in range(len(found.descriptors))]
     for row, i in enumerate(kept):
         out[i] = ["" if c[row] is None else to_excel(c[row]) for c in columns]
     return out, []
@@ -300,6 +330,24 @@ def tiebreak_all_cells(
     return out
 
 
+def one_player(fn: Any, args: Sequence[Cell]) -> int:
+    """The player a one-player call of *fn* names (``TIEBREAK``, ``TIEBREAK_WORKING``: its
+    arguments *args* as those take them, descriptor, player, ratings first), after the
+    checks the answer depends on: the first error value among the arguments is the answer,
+    the player is a row of the ranges, the descriptor names one tie-break."""
+    found = first_error(fn, args)
+    if found is not None:  # one answer: the first error among the arguments
+        raise found
+    descriptor, player, ratings = args[:3]
+    number = whole_number(player, "player")
+    count = len(column(ratings))
+    if not 1 <= number <= count:
+        raise OutOfRangeError(f"player: {number} is not a player number (1..{count})")
+    if len(descriptors(descriptor)) != 1:
+        raise InvalidInputError("descriptor: one tie-break (TIEBREAK_ALL takes several)")
+    return number
+
+
 def tiebreak_cells(
     descriptor: Cell,
     player: Cell,
@@ -316,15 +364,7 @@ def tiebreak_cells(
     value (an empty row, a rating tie-break without a rated game) is ``#N/A``. The
     parameters are named as ``TIEBREAK``'s, whose reasons name them."""
     args = (descriptor, player, ratings, results, opponents, rules, colours, unrated, system)
-    found = first_error(tiebreak_cells, args)
-    if found is not None:  # one value: the first error among the arguments
-        raise found
-    number = whole_number(player, "player")
-    count = len(column(ratings))
-    if not 1 <= number <= count:
-        raise OutOfRangeError(f"player: {number} is not a player number (1..{count})")
-    if len(descriptors(descriptor)) != 1:
-        raise InvalidInputError("descriptor: one tie-break (TIEBREAK_ALL takes several)")
+    number = one_player(tiebreak_cells, args)
     out, _ = tiebreak_block(
         descriptor, ratings, results, opponents, rules, colours, unrated, system
     )

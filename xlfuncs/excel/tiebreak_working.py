@@ -1,0 +1,77 @@
+"""One player's working of one tie-break (C.07) as a block of cells: the body of
+``TIEBREAK_WORKING``. The crosstable is read as ``TIEBREAK_ALL`` reads it
+(:func:`~xlfuncs.excel.tiebreaks.tiebreak_table`); the working is core's
+(:func:`~xlfuncs.core.tiebreak_working.tiebreak_working`), with the players named by their
+row in the ranges."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
+from ..core.tiebreak_working import tiebreak_working
+from .errors import to_excel
+from .ranges import Cell
+from .tiebreaks import descriptors, one_player, tiebreak_table
+
+__all__ = ["WORKING_COLUMNS", "tiebreak_working_cells"]
+
+WORKING_COLUMNS = 5
+"""The block's width: round, opponent's row, figure, what it is, why left out."""
+
+_BY_CODE: dict[str, type[XlfuncsError]] = {
+    "#NUM!": OutOfRangeError,
+    "#N/A": NothingToComputeError,
+}
+
+
+def _cell(value: Any) -> Any:
+    return "" if value is None else to_excel(value)
+
+
+def tiebreak_working_cells(
+    descriptor: Cell,
+    player: Cell,
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    rules: Cell = None,
+    colours: Cell = None,
+    unrated: Cell = None,
+    system: Cell = None,
+) -> list[list[Any]]:
+    """Player *player*'s (their row, from 1) working of one tie-break, five columns: a first
+    row (the descriptor, the C.07 text, the value, the rule, blank), a row a line (the
+    round, the opponent's row, the figure it adds, what it is, why it is left out: blank
+    when counted) and a last row (``"="``, blank, the total, how the lines make it, blank).
+    ``DE``'s value is the player's place among the tied players (1 best; 0: not separated).
+    The arguments as ``TIEBREAK``'s, whose reasons name them; an error of any row is the
+    answer, with that row's reason."""
+    args = (descriptor, player, ratings, results, opponents, rules, colours, unrated, system)
+    number = one_player(tiebreak_working_cells, args)
+    d = descriptors(descriptor)[0]
+    table, kept, out, reasons = tiebreak_table(
+        descriptor, ratings, results, opponents, rules, colours, unrated, system
+    )
+    if table is None:
+        mine = [r for r in reasons if r.startswith(f"row {number}:")] or reasons
+        code = out[number - 1][0] if out[number - 1][0] else "#VALUE!"
+        raise _BY_CODE.get(code, InvalidInputError)(mine[0])
+    if number - 1 not in kept:
+        raise NothingToComputeError(f"player {number}: an empty row")
+    working = tiebreak_working(table, kept.index(number - 1) + 1, d, names=[i + 1 for i in kept])
+    block: list[list[Any]] = [
+        [working.descriptor, f"C.07 {working.edition}", _cell(working.value), working.rule, ""]
+    ]
+    for x in working.lines:
+        block.append(
+            [
+                _cell(x.round),
+                _cell(x.opponent),
+                _cell(x.figure),
+                x.text,
+                x.left_out or "",
+            ]
+        )
+    block.append(["=", "", _cell(working.total), working.how, ""])
+    return block
