@@ -328,3 +328,24 @@ def test_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         {"line": 16, "columns": "81-84", "before": " 6.5", "after": " 7.5", "kind": "points"}
     ]
     assert [f["kind"] for f in doc["after"]["findings"]] == ["rank", "reading"]
+
+
+def test_ranks_rewritten_leave_the_unranked_players_unranked(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # FIDE's Karl-Mala example leaves 8 players (withdrawn) unranked, rank 0 or blank; ranked
+    # by BH/C1,BH,SB, as if they were the event's, every other rank is rewritten.
+    source = REAL / "karl-mala-2005.trf"
+    path = _mutated(tmp_path, source)
+    code, out, fixed = _fixed(capsys, path, "--tiebreaks", "BH/C1,BH,SB")
+    assert ": 244 changes" in out
+    assert out.endswith("fixed.trf: nothing to correct, 1 note\n")
+    assert code == 0
+
+    def ranks(text: str) -> dict[str, str]:
+        return {line[4:8]: line[85:89] for line in text.splitlines() if line[:3] == "001"}
+
+    before, after = ranks(source.read_text("utf-8")), ranks(fixed.decode("utf-8"))
+    unranked = [n for n, rank in before.items() if not rank.strip("0 ")]
+    assert len(unranked) == 8
+    assert all(after[n] == before[n] for n in unranked)

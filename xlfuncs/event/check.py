@@ -197,8 +197,10 @@ def _rank_findings(
 ) -> list[Finding]:
     """The rank comparison's findings. Errors where the event's tie-breaks are known (the
     file's ``202``/``212``, or ``--tiebreaks``), and then the fix, our ranks in columns
-    86-89 for every player whose rank differs; warnings where they are the defaults, which
-    need not be the event's. Ranks never filled (or the starting ranks) are a warning."""
+    86-89 for every player whose rank differs (a player the file leaves unranked, blank or 0,
+    stays so: withdrawn, say; unless the file ranks no one); warnings where they are the
+    defaults, which need not be the event's. Ranks never filled (or the starting ranks) are
+    a warning."""
     if not items:
         return []
     t = event.tournament
@@ -243,7 +245,9 @@ def _rank_findings(
         spare = (
             ()
             if spare_given or not known
-            else tuple(e for n, e in edits.items() if n not in listed)
+            else tuple(
+                e for n, e in edits.items() if n not in listed and (placeholder or t.player(n).rank)
+            )
         )
         spare_given = spare_given or bool(spare)
         fix = (
