@@ -5,20 +5,17 @@ rating difference of more than 400 points counts as 400, but in one **tournament
 benefits from at most one such upgrade, the game with the largest difference. The change
 for the rating period is K x sum(W - PD), rounded once (0.5 away from zero). The optional
 last argument labels each game's tournament; games with the same label form one tournament.
+The rating calculator's use of it (one label per block) is checked in
+``test_templates_player.py``, beside the calculator's other recalculations.
 
 Table 8.1(b): D 392-411 -> PD .92; D 736 and more -> 1.00.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from engine import evaluate
 
 from xlfuncs import excel, udfs
-from xlfuncs.templates import rating_calculator as rc
-from xlfuncs.templates.player_sheets import Game, TournamentGames, a1
 
 TWO = [[1000.0], [1000.0]]
 WINS = [[1.0], [1.0]]
@@ -94,32 +91,3 @@ def test_labels_must_match_the_results() -> None:
         == "ELO_CHANGE: tournaments has 1 cells but results has 2; they must be the same size"
     )
     assert udfs.ELO_CHANGE(2000.0, TWO, WINS, 20.0, 2022.0, False, [["A"], ["#N/A"]]) == "#N/A"
-
-
-@pytest.mark.slow
-def test_rating_calculator_counts_each_block_as_a_tournament(tmp_path: Path) -> None:
-    # The rating calculator's period change is one ELO_CHANGE over every block, labelled by
-    # block: a 2000 player, K 20, 2022 rules, beats a 1000 in tournament 1 and another in
-    # tournament 2: 20 x (.08 + .08) = 3.2, rounded once: 3; new rating 2003.
-    data = rc.RatingPeriod(
-        rating=2000,
-        k=20,
-        rules="2022",
-        tournaments=[
-            TournamentGames("A", [Game(1000, "1")]),
-            TournamentGames("B", [Game(1000, "1")]),
-        ],
-    )
-    path = tmp_path / "rc.xlsx"
-    rc.build(path, data)
-    functions = {**udfs.FUNCTIONS, "EXPLAIN_ERROR": udfs.EXPLAIN_ERROR}
-    values = evaluate(path, functions)
-
-    def cell(row: int, col: int) -> object:
-        return values.get((rc.SHEET, a1(row, col)))
-
-    assert cell(rc.R_SUM, rc.C_KDIFF) == pytest.approx(3.2)
-    assert cell(rc.R_CHANGE, rc.LAST_COL) == 3
-    assert cell(rc.R_NEW, rc.LAST_COL) == 2003
-    for i in (0, 1):  # each block's own detail: its one upgrade, 1600
-        assert cell(rc._block_row(i) + 2, rc.C_USED) == 1600

@@ -296,6 +296,33 @@ def test_rating_calculator_blank(tmp_path: Path) -> None:
     assert _rc_cell(values, rc.R_NEW, rc.LAST_COL) in ("", None)
 
 
+def test_rating_calculator_counts_each_block_as_a_tournament(tmp_path: Path) -> None:
+    # The rating calculator's period change is one ELO_CHANGE over every block, labelled by
+    # block: a 2000 player, K 20, 2022 rules, beats a 1000 in tournament 1 and another in
+    # tournament 2: 20 x (.08 + .08) = 3.2, rounded once: 3; new rating 2003.
+    data = rc.RatingPeriod(
+        rating=2000,
+        k=20,
+        rules="2022",
+        tournaments=[
+            TournamentGames("A", [Game(1000, "1")]),
+            TournamentGames("B", [Game(1000, "1")]),
+        ],
+    )
+    path = tmp_path / "rc.xlsx"
+    rc.build(path, data)
+    values = evaluate(path, FUNCTIONS)
+
+    def cell(row: int, col: int) -> object:
+        return values.get((rc.SHEET, a1(row, col)))
+
+    assert cell(rc.R_SUM, rc.C_KDIFF) == pytest.approx(3.2)
+    assert cell(rc.R_CHANGE, rc.LAST_COL) == 3
+    assert cell(rc.R_NEW, rc.LAST_COL) == 2003
+    for i in (0, 1):  # each block's own detail: its one upgrade, 1600
+        assert cell(rc._block_row(i) + 2, rc.C_USED) == 1600
+
+
 def test_rating_calculator_limits() -> None:
     with pytest.raises(ValueError, match="at most 6"):
         rc.build(Path("unused.xlsx"), rc.RatingPeriod(tournaments=[TournamentGames()] * 7))
