@@ -13,6 +13,7 @@ needed to break a cycle today). ``from pkg import name`` is an edge to the modul
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -53,8 +54,11 @@ def _targets(module: str, node: ast.Import | ast.ImportFrom) -> Iterator[str]:
         yield full if full in MODULES else base
 
 
+@functools.cache
 def _graph() -> dict[str, set[str]]:
-    """Each xlfuncs module's imports: every module name, xlfuncs or not."""
+    """Each xlfuncs module's imports: every module name, xlfuncs or not (read when a test
+    first asks, not at collection: under ``pytest -n`` only the worker running this file reads
+    it)."""
     out: dict[str, set[str]] = {}
     for name, path in MODULES.items():
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
@@ -62,12 +66,9 @@ def _graph() -> dict[str, set[str]]:
     return out
 
 
-GRAPH = _graph()
-
-
 def _cycle() -> list[str] | None:
     """One import cycle among xlfuncs' modules, as the modules around it, or ``None``."""
-    inner = {m: {t for t in targets if t in MODULES and t != m} for m, targets in GRAPH.items()}
+    inner = {m: {t for t in targets if t in MODULES and t != m} for m, targets in _graph().items()}
     state: dict[str, int] = {}  # 1: on the current path, 2: done
     path: list[str] = []
 
@@ -95,10 +96,10 @@ def _cycle() -> list[str] | None:
 
 def test_the_graph_is_read() -> None:
     # a top-level import, a function-level one and a TYPE_CHECKING-only one are edges
-    assert "xlfuncs.core.tournament" in GRAPH["xlfuncs.core.norm_field"]
-    assert "xlwings" in GRAPH["xlfuncs.udfs"]
-    assert "xlfuncs.templates.swiss" in GRAPH["xlfuncs.crosstable"]  # in write_crosstable
-    assert "xlfuncs.ratinglist" in GRAPH["xlfuncs.trf.to_crosstable"]  # EventList, a type
+    assert "xlfuncs.core.tournament" in _graph()["xlfuncs.core.norm_field"]
+    assert "xlwings" in _graph()["xlfuncs.udfs"]
+    assert "xlfuncs.templates.swiss" in _graph()["xlfuncs.crosstable"]  # in write_crosstable
+    assert "xlfuncs.ratinglist" in _graph()["xlfuncs.trf.to_crosstable"]  # EventList, a type
 
 
 def test_no_import_cycle() -> None:
@@ -109,13 +110,13 @@ def test_no_import_cycle() -> None:
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("xlfuncs.core")))
 def test_core_imports_nothing_outside_core(module: str) -> None:
     outside = sorted(
-        t for t in GRAPH[module] if t.startswith("xlfuncs") and not t.startswith("xlfuncs.core")
+        t for t in _graph()[module] if t.startswith("xlfuncs") and not t.startswith("xlfuncs.core")
     )
     assert outside == [], f"{module} imports {outside}"
 
 
 def test_only_udfs_imports_xlwings() -> None:
     importing = sorted(
-        m for m, targets in GRAPH.items() if any(t.split(".")[0] == "xlwings" for t in targets)
+        m for m, targets in _graph().items() if any(t.split(".")[0] == "xlwings" for t in targets)
     )
     assert importing == ["xlfuncs.udfs"]

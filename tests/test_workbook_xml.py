@@ -12,6 +12,7 @@ the add-in sees"). An empty ``<v>`` is a value only when the cell says it is tex
 
 from __future__ import annotations
 
+import functools
 import re
 import xml.etree.ElementTree as ET
 import zipfile
@@ -31,8 +32,19 @@ DATA = REPO / "xlfuncs" / "data"
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 WE = "{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}"
 XDA = "{http://schemas.microsoft.com/office/spreadsheetml/2017/dynamicarray}"
-NAMES = function_names()
-PLAIN_CALL = re.compile(r"(?<![A-Za-z0-9_.])(" + "|".join(NAMES) + r")\(")
+
+
+@functools.cache
+def _names() -> tuple[str, ...]:
+    """The bundled functions' names (read when a test first asks, not at collection: under
+    ``pytest -n`` only the worker running this file reads the bundle)."""
+    return tuple(function_names())
+
+
+@functools.cache
+def _plain_call() -> re.Pattern[str]:
+    """A call of one of our functions without Excel's ``_xldudf_`` prefix."""
+    return re.compile(r"(?<![A-Za-z0-9_.])(" + "|".join(_names()) + r")\(")
 
 
 def calc_properties(book: Path) -> dict[str, str]:
@@ -159,11 +171,11 @@ def test_lite_workbooks_store_every_call_as_excel_binds_it(filled: list[Path]) -
             f = c.find(f"{MAIN}f")
             assert f is not None
             text = f.text or ""
-            assert PLAIN_CALL.search(text) is None, (book.name, name, ref, text)
+            assert _plain_call().search(text) is None, (book.name, name, ref, text)
             if "_xldudf_" not in text:
                 continue
             calls += 1
-            assert re.search(r"_xldudf_(" + "|".join(NAMES) + r")\(", text), (ref, text)
+            assert re.search(r"_xldudf_(" + "|".join(_names()) + r")\(", text), (ref, text)
             assert f.get("t") == "array", (book.name, ref)
             assert str(f.get("ref")).split(":")[0] == ref, (book.name, ref)
             assert c.get("cm") == cm, (book.name, ref)
@@ -173,7 +185,7 @@ def test_lite_workbooks_store_every_call_as_excel_binds_it(filled: list[Path]) -
 def test_lite_workbooks_list_every_function(filled: list[Path]) -> None:
     for book in _lite_books(filled):
         ids, contains = _listed(book)
-        assert ids == sorted(f"_xldudf_{n}" for n in NAMES), book.name
+        assert ids == sorted(f"_xldudf_{n}" for n in _names()), book.name
         assert contains == ["1"], book.name
 
 
@@ -181,7 +193,7 @@ def test_classic_workbooks_keep_plain_names(filled: list[Path]) -> None:
     for book in _classic_books(filled):
         texts = [str(c.find(f"{MAIN}f").text) for _, _, c in formula_cells(book)]  # type: ignore[union-attr]
         assert not any("_xldudf_" in t for t in texts), book.name
-        assert any(PLAIN_CALL.search(t) for t in texts), book.name
+        assert any(_plain_call().search(t) for t in texts), book.name
         assert not any(c.get("cm") for _, _, c in formula_cells(book)), book.name
 
 
