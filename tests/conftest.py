@@ -4,7 +4,8 @@ Once per session (per worker under ``pytest -n``):
 
 - ``templates_dir``: the five blank templates, generated with
   :func:`xlfuncs.templates.registry.generate`
-  (used by the check, the layout and the printing tests);
+  (used by the check, the layout and the printing tests; like ``printed``, made by the first
+  worker that needs them into a folder both share);
 - ``round_robin_filled``, ``swiss_filled``: the two filled example charts (``examples.py``);
 - ``round_robin_evaluated``, ``swiss_evaluated``: those recalculated by the ``formulas`` engine
   with our functions plugged in (the 60-player Swiss takes some 15 s: it is done once);
@@ -102,10 +103,42 @@ def _cache_in_the_test_run(
 
 @pytest.fixture(scope="session")
 def templates_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The five blank templates, generated once; copy one before changing it."""
-    out = tmp_path_factory.mktemp("templates")
-    generate(out)
+    """The five blank templates, generated once; copy one before changing it.
+
+    Under ``pytest -n`` the first worker that needs them generates them into a folder the
+    workers share (several files on either worker use them); the others wait for it."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        out = tmp_path_factory.mktemp("templates")
+        generate(out)
+        return out
+    shared = tmp_path_factory.getbasetemp().parent / "templates"
+    shared.mkdir(parents=True, exist_ok=True)
+    out = shared / "books"
+    try:
+        (shared / ".claimed").mkdir()  # atomic: one worker generates
+    except FileExistsError:
+        _wait_for(shared, out / ".done")
+        return out
+    try:
+        out.mkdir()
+        generate(out)
+        (out / ".done").touch()
+    except BaseException as exc:
+        (shared / "failed.txt").write_text(f"{type(exc).__name__}: {exc}", encoding="utf-8")
+        raise
     return out
+
+
+def _wait_for(shared: Path, done: Path, *, patience: float = 900.0) -> None:
+    """Wait until another worker has made *done* in *shared* (*patience* seconds at most)."""
+    deadline = time.monotonic() + patience
+    while not done.exists():
+        if (shared / "failed.txt").is_file():
+            reason = (shared / "failed.txt").read_text(encoding="utf-8")
+            raise AssertionError(f"the worker that made {shared.name} failed: {reason}")
+        if time.monotonic() > deadline:
+            raise AssertionError(f"nothing made in {shared} after {patience:.0f}s")
+        time.sleep(0.1)
 
 
 @pytest.fixture(scope="session")
