@@ -264,14 +264,7 @@ def printed(
 
 def _read_printed(out: Path, *, patience: float = 900.0) -> dict[str, Printed]:
     """What another worker printed into *out* (waits for it, *patience* seconds at most)."""
-    deadline = time.monotonic() + patience
-    while not (out / "manifest.json").is_file():
-        if (out / "failed.txt").is_file():
-            reason = (out / "failed.txt").read_text(encoding="utf-8")
-            raise AssertionError(f"the worker that printed failed: {reason}")
-        if time.monotonic() > deadline:
-            raise AssertionError(f"nothing printed into {out} after {patience:.0f}s")
-        time.sleep(0.2)
+    _wait_for(out, out / "manifest.json", patience=patience)
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     books = {}
     for name, entry in manifest.items():
