@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Protocol
 
-from . import cache, check, crosstable, demo, lite, norms, period, report, templates
+from . import cache, check, crosstable, demo, lite, norms, period, report, templates, title
 
 __all__ = ["COMMANDS", "Command"]
 
@@ -36,6 +36,7 @@ COMMANDS: tuple[Command, ...] = (
     templates,
     cache,
     norms,
+    title,
     lite,
     period,
     check,
