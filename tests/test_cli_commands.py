@@ -69,6 +69,7 @@ def test_every_command_is_one_module_with_add_parser_and_run() -> None:
         "templates",
         "cache",
         "norms",
+        "title",
         "lite",
         "period",
         "check",
@@ -95,6 +96,7 @@ def test_every_command_runs_with_the_cycle_collector_paused(
         "xlfuncs.commands.report": ["report", "x.trf"],
         "xlfuncs.commands.crosstable": ["crosstable", "x.trf", "-o", "x.xlsx"],
         "xlfuncs.commands.norms": ["norms", "x.trf"],
+        "xlfuncs.commands.title": ["title", "x.trf", "--fide-id", "1", "--title", "GM"],
         "xlfuncs.commands.period": ["period", "x.trf"],
         "xlfuncs.commands.check": ["check", "x.trf"],
     }.get(command.__name__, [command.__name__.rpartition(".")[2]])  # type: ignore[attr-defined]
