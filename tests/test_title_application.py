@@ -176,5 +176,14 @@ def test_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "title", one, "--fide-id", STAR, "--title", "GM",
                        "--peak-rating", "0")  # fmt: skip
     assert code == 2 and "--peak-rating" in err
+    code, _, err = run(capsys, "title", one, "--fide-id", STAR, "--title", "GM", "--audit",
+                       "--format", "json")  # fmt: skip
+    assert code == 2 and "--audit is for the text" in err
+    held = tmp_path / "held.trf"  # player 1 holds GM: no GM norm is checked
+    held.write_text(
+        Path(one).read_text(encoding="utf-8").replace("001    1 m    C", "001    1 m GM C")
+    )
+    code, _, err = run(capsys, "title", str(held), "--fide-id", STAR, "--title", "GM")
+    assert code == 1 and "held.trf: no GM norm is checked for player no. 1" in err
     with pytest.raises(InvalidInputError, match="not a title gained by norms"):
         check_application("FM", [])

@@ -98,6 +98,9 @@ def run(args: argparse.Namespace) -> int:
     if args.peak_rating is not None and not 0 < args.peak_rating < 4000:
         error(f"--peak-rating: {args.peak_rating} is not a rating (1 to 3999)")
         return EXIT_USAGE
+    if args.audit and args.format == "json":
+        error("--audit is for the text; the JSON holds each event's norm_check")
+        return EXIT_USAGE
     files = [args.file, *args.more]
     if "-" in files and len(files) > 1:
         error("a title application reads files; - (standard input) only alone")
@@ -130,11 +133,13 @@ def run(args: argparse.Namespace) -> int:
         if start_no is None:
             error(f"{tournament.source}: no player has the FIDE id {args.fide_id} (001)")
             return EXIT_DATA_ERROR
-        checks = [c for c in report.player(start_no).checks if c.title.title == args.title]
+        player = report.player(start_no)
+        checks = [c for c in player.checks if c.title.title == args.title]
         if not checks:
             error(
                 f"{tournament.source}: no {args.title} norm is checked for player no. "
-                f"{start_no} (001 title field: they hold {args.title} or higher)"
+                f"{start_no}: the title field (001) says {player.title or 'none'}, which "
+                f"stands above a {args.title} norm"
             )
             return EXIT_DATA_ERROR
         sources.append(tournament.source)
