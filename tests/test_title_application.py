@@ -105,6 +105,9 @@ def test_three_nine_game_norms_make_27_games(
     assert "Rp" in out and "2642" in out and "2422" in out
     assert "not checked: needs the peak rating (--peak-rating)" in out
     assert "GM title: not yet (rating)" in out
+    # what the files cannot say is named, file by file, as norms names it
+    assert "open-1.trf: Registered with FIDE at least 30 days before the start (1.1.1)" in out
+    assert "Assumed, or read from the files' records\n- open-1.trf: " in out
 
 
 def test_two_nine_game_norms_are_18_games(

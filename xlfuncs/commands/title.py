@@ -8,6 +8,7 @@ import argparse
 import copy
 import json
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .options import (
@@ -108,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
     norms: list[TitleNorm] = []
     sources: list[str] = []
     audits: list[str] = []
+    assumed: list[str] = []
     seen: dict[tuple[str, object, object], str] = {}
     for file in files:
         one = copy.copy(args)
@@ -122,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
             error(f"{tournament.source}: {exc}")
             return EXIT_DATA_ERROR
         same = (tournament.name, tournament.start_date, tournament.end_date)
-        if same in seen:
+        if same in seen and (tournament.name or tournament.start_date):
             error(
                 f"{tournament.source}: the same event as {seen[same]} (012, 042, 052); "
                 "an application counts each event once"
@@ -138,8 +140,8 @@ def run(args: argparse.Namespace) -> int:
         if not checks:
             error(
                 f"{tournament.source}: no {args.title} norm is checked for player no. "
-                f"{start_no}: the title field (001) says {player.title or 'none'}, which "
-                f"stands above a {args.title} norm"
+                f"{start_no}: they hold {player.title or 'no title'} (001, or the rating "
+                f"list), which stands above a {args.title} norm"
             )
             return EXIT_DATA_ERROR
         sources.append(tournament.source)
@@ -156,13 +158,14 @@ def run(args: argparse.Namespace) -> int:
             from ..norm_report.render import render_audit
 
             audits.append(f"{tournament.source}\n\n" + render_audit(report, start_no))
+        assumed += [f"{tournament.source}: {a}" for a in report.assumptions]
         for warning in report.warnings:
             say("warning", f"{tournament.source}: {warning}")
     application = check_application(args.title, norms, args.peak_rating)
     if args.format == "json":
         sys.stdout.write(_json(application, sources, args.fide_id))
         return 0
-    sys.stdout.write(_text(application, sources, args.fide_id))
+    sys.stdout.write(_text(application, sources, args.fide_id, () if args.audit else assumed))
     for audit in audits:
         sys.stdout.write("\n" + audit)
     return 0
@@ -174,7 +177,7 @@ def _dates(n: TitleNorm) -> str:
     return n.start.isoformat() + ("" if n.end in (None, n.start) else f" to {n.end}")
 
 
-def _text(app: TitleApplication, files: list[str], fide_id: int) -> str:
+def _text(app: TitleApplication, files: list[str], fide_id: int, assumed: Sequence[str]) -> str:
     from ..output import visible
     from ..text_output import points_text, table_lines
 
@@ -215,6 +218,18 @@ def _text(app: TitleApplication, files: list[str], fide_id: int) -> str:
         missing = [r.key for r in app.requirements if r.met is not True]
         verdict = f"{app.title} title: not yet ({', '.join(missing)})"
     out += ["", verdict]
+    unchecked = [
+        f"- {file}: {r.label} ({r.article}): {r.status}"
+        for file, n in zip(files, app.norms, strict=True)
+        if n.met
+        for r in n.check.unchecked
+    ]
+    if unchecked:
+        out += ["", "Not checked from the files (a norm above holds only if these are met too)"]
+        out += unchecked
+    if assumed:
+        out += ["", "Assumed, or read from the files' records"]
+        out += [f"- {a}" for a in assumed]
     return visible("\n".join(out)) + "\n"
 
 
