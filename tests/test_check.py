@@ -333,14 +333,18 @@ def test_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
 def test_ranks_rewritten_leave_the_unranked_players_unranked(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    # FIDE's Karl-Mala example leaves 8 players (withdrawn) unranked, rank 0 or blank; ranked
-    # by BH/C1,BH,SB, as if they were the event's, every other rank is rewritten.
+    # FIDE's Karl-Mala example leaves 8 entries unranked, rank 0 or blank: 7 withdrawn players
+    # and no. 284, the bye's pseudo-player "spielfrei" (read as byes, not as a player); ranked
+    # by BH/C1,BH,SB, as if they were the event's, every other rank is rewritten. The fixed
+    # file keeps the pseudo-player, so its check still warns about it (exit 4: warnings only).
     source = REAL / "karl-mala-2005.trf"
     path = _mutated(tmp_path, source)
     code, out, fixed = _fixed(capsys, path, "--tiebreaks", "BH/C1,BH,SB")
     assert ": 244 changes" in out
-    assert out.endswith("fixed.trf: nothing to correct, 1 note\n")
-    assert code == 0
+    assert "the file leaves 7 players unranked" in out
+    assert "line 297: warning: no. 284 (spielfrei), line 297: the bye's pseudo-player" in out
+    assert out.endswith("fixed.trf: 1 warning, 1 note\n")
+    assert code == 4
 
     def ranks(text: str) -> dict[str, str]:
         return {line[4:8]: line[85:89] for line in text.splitlines() if line[:3] == "001"}
