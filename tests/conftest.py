@@ -65,11 +65,10 @@ long file at the end while the other has finished (xdist's own order is by numbe
 which put the real-Pyodide file, two tests and a minute or more, last)."""
 
 
-GC_THRESHOLDS = (1_000_000, 100, 10_000)
+GC_THRESHOLDS = (100_000, 50, 1_000)
 """The cycle collector's thresholds during the tests: Python's defaults (700, 10, 10) make it
-run thousands of times over the formula engine's graphs, about a sixth of the workbook tests'
-CPU time (a worker then peaks at about 0.8 GB); the tests' results do not depend on when
-cycles are freed."""
+run thousands of times over the formula engine's graphs, about an eighth of the workbook tests'
+CPU time; the tests' results do not depend on when cycles are freed."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
