@@ -17,7 +17,7 @@ from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
     error,
-    read_event,
+    read_norm_report,
     say,
 )
 
@@ -90,9 +90,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs norms``."""
-    from ..core import XlfuncsError
-    from ..event import analyse_event
-    from ..norm_report.build import build_norm_report
     from ..norm_report.render import render_audit, render_json, render_text
 
     if args.certificate is not None and not args.output:
@@ -107,15 +104,10 @@ def run(args: argparse.Namespace) -> int:
         except OutputError as exc:
             error(str(exc))
             return EXIT_DATA_ERROR
-    read = read_event(args)  # no K file: norms refuses --k-file
+    read = read_norm_report(args)  # no K file: norms refuses --k-file
     if isinstance(read, int):
         return read
-    tournament, options = read
-    try:
-        report = build_norm_report(analyse_event(tournament, options))
-    except XlfuncsError as exc:
-        error(f"{tournament.source}: {exc}")
-        return EXIT_DATA_ERROR
+    tournament, report = read
     for number in (args.player, args.certificate):
         if number is not None and all(p.start_no != number for p in report.players):
             error(f"{tournament.source}: no player has the starting rank {number}")

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..core import Edition, RateOfPlay
     from ..core.editions import RulesSpec
     from ..event import EventOptions
+    from ..norm_report.build import NormReport
     from ..ratinglist import EventList
     from ..trf import Tournament
 
@@ -37,6 +38,7 @@ __all__ = [
     "rate_of_play",
     "read_event",
     "read_inputs",
+    "read_norm_report",
     "read_rating_list",
     "read_trf_data",
     "read_trf_input",
@@ -278,6 +280,24 @@ def read_event(
     given = None if edition is None else args.rules
     options = event_options(args, rules=given, k_overrides=overrides, rating_list=rating_list)
     return tournament, options
+
+
+def read_norm_report(args: argparse.Namespace) -> tuple[Tournament, NormReport] | int:
+    """The event read as :func:`read_event` reads it, analysed once and its norm checks
+    worked out (``norms``, ``title``); or an exit code after saying what is wrong."""
+    from ..core import XlfuncsError
+    from ..event import analyse_event
+    from ..norm_report.build import build_norm_report
+
+    read = read_event(args)
+    if isinstance(read, int):
+        return read
+    tournament, options = read
+    try:
+        return tournament, build_norm_report(analyse_event(tournament, options))
+    except XlfuncsError as exc:
+        error(f"{tournament.source}: {exc}")
+        return EXIT_DATA_ERROR
 
 
 def print_findings(warnings: Sequence[str], discrepancies: Sequence[object]) -> None:

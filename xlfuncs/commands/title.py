@@ -18,7 +18,7 @@ from .options import (
     add_trf_options,
     refuse,
 )
-from .support import EXIT_DATA_ERROR, EXIT_USAGE, error, read_event, say
+from .support import EXIT_DATA_ERROR, EXIT_USAGE, error, read_norm_report, say
 
 if TYPE_CHECKING:
     from ..core.title_application import TitleApplication, TitleNorm
@@ -91,10 +91,7 @@ def _player(report: NormReport, fide_id: int) -> int | None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs title``."""
-    from ..core import XlfuncsError
     from ..core.title_application import check_application, title_norm
-    from ..event import analyse_event
-    from ..norm_report.build import build_norm_report
 
     if args.peak_rating is not None and not 0 < args.peak_rating < 4000:
         error(f"--peak-rating: {args.peak_rating} is not a rating (1 to 3999)")
@@ -114,15 +111,10 @@ def run(args: argparse.Namespace) -> int:
     for file in files:
         one = copy.copy(args)
         one.file = file
-        read = read_event(one)
+        read = read_norm_report(one)
         if isinstance(read, int):
             return read
-        tournament, options = read
-        try:
-            report = build_norm_report(analyse_event(tournament, options))
-        except XlfuncsError as exc:
-            error(f"{tournament.source}: {exc}")
-            return EXIT_DATA_ERROR
+        tournament, report = read
         same = (tournament.name, tournament.start_date, tournament.end_date)
         if same in seen and (tournament.name or tournament.start_date):
             error(
