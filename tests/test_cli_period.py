@@ -175,6 +175,47 @@ def test_a_first_rating_pooled_from_two_events(
     assert "- 1009 Unrated, Uma (5 games, 2 events): 2020 (published)" in out
 
 
+def test_a_second_scoreless_event_counts_and_the_reading_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Uma (unrated), 2024 rules. Event 1: 0/2 against 2050, 2100 (her first: disregarded,
+    # 8.2.1); event 2: 0/5 against 2000 (not her first: counted, "Otherwise, their rating is
+    # calculated using all their results"); event 3: 3/3 against 1900, 1950, 2000. Pooled 2
+    # and 3 with two hypothetical 1800 draws: Ra 19450 / 10 = 1945, 4/10, dp -72: 1873, on 8
+    # games: published. --scoreless-events leading: event 3 alone, Ra 9450 / 5 = 1890,
+    # 4/5, dp 240: 2130 on 3 games, not published.
+    uma: Player = (1, "Unrated, Uma", None, "1009")
+    zero = [(2, "R, D", 2050, "5"), (3, "R, E", 2100, "6")]
+    five = [(i, f"R, F{i}", 2000, str(10 + i)) for i in range(2, 7)]
+    wins = [(2, "R, A", 1900, "2"), (3, "R, B", 1950, "3"), (4, "R, C", 2000, "4")]
+    files = [
+        write(
+            tmp_path / "a.trf", trf("A", "2024/05/02", [uma, *zero], [[(1, 2, "0")], [(1, 3, "0")]])
+        ),
+        write(
+            tmp_path / "b.trf",
+            trf("B", "2024/05/09", [uma, *five], [[(1, i, "0")] for i in range(2, 7)]),
+        ),
+        write(
+            tmp_path / "c.trf",
+            trf("C", "2024/05/16", [uma, *wins], [[(1, i, "1")] for i in (2, 3, 4)]),
+        ),
+    ]
+    code, out, err = run(capsys, "period", *files, "--rules", "2024", "--format", "json")
+    assert code == 0, err
+    u = by_id(out)["1009"]
+    assert (u["initial_rating"], u["initial_rating_published"], u["games"]) == (1873, True, 10)
+    assert "only the first event's zero score disregarded" in str(u["initial_rating_note"])
+    argv = [*files, "--rules", "2024", "--scoreless-events", "leading"]
+    code, out, err = run(capsys, "period", *argv, "--format", "json")
+    assert code == 0, err
+    u = by_id(out)["1009"]
+    assert (u["initial_rating"], u["initial_rating_published"]) == (2130, False)
+    code, out, _ = run(capsys, "period", *argv)
+    assert "2130 (not published: 3 games against rated opponents" in " ".join(out.split())
+    assert "read as --scoreless-events leading" in " ".join(out.split())
+
+
 def test_a_malformed_second_file_rates_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

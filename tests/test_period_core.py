@@ -93,9 +93,42 @@ def test_a_zero_score_in_the_first_event_is_left_out_of_the_pool() -> None:
     p = rate_period(None, [zero, two, three], None, rules="2022")
     assert p.first is not None and p.pooled == (1, 2)
     assert (p.first.rating, p.first.rated_games) == (1920, 5)
-    # Only zero scores: nothing to pool.
+    # Only zero scores. The text (8.2.1, 2022, 2024 and 2025: "If an unrated player scores
+    # zero in their first event this score is disregarded. Otherwise, their rating is
+    # calculated using all their results") names the first event only: the second counts,
+    # 0/2 against 2050 and 2100, Ru = 2075 - 800 = 1275 (2022), on 2 games: not published.
     q = rate_period(None, [zero, zero], None, rules="2022")
+    assert q.first is not None and (q.first.rating, q.first.published, q.pooled) == (
+        1275,
+        False,
+        (1,),
+    )
+    assert q.scoreless_differs
+    # The other reading, every scoreless event in a row disregarded: nothing to pool.
+    q = rate_period(None, [zero, zero], None, rules="2022", scoreless="leading")
     assert q.first is None and q.first_error is not None and "zero score" in q.first_error
+
+
+def test_a_second_scoreless_event_counts_unless_the_other_reading_is_asked() -> None:
+    # 2024 rules. Event 1: 0/2 (the first event: disregarded); event 2: 0/5 against 2000
+    # (not the first event: counted, the text's reading); event 3: 3/3 against 1900, 1950,
+    # 2000. Pooled 2 and 3 with the two hypothetical 1800 draws: Ra = (10000 + 5850 + 3600)
+    # / 10 = 1945, 4/10 = .40, dp -72: 1873 on 8 games, published.
+    zero = _event((2050, 0), (2100, 0))
+    five = _event(*[(2000, 0)] * 5)
+    three = _event((1900, 1), (1950, 1), (2000, 1))
+    p = rate_period(None, [zero, five, three], None, rules="2024")
+    assert p.first is not None and p.pooled == (1, 2) and p.scoreless == "first"
+    assert (p.first.ra, p.first.rating, p.first.published) == (1945, 1873, True)
+    assert p.scoreless_differs
+    # "leading": event 2 disregarded too; event 3 alone: Ra (5850 + 3600) / 5 = 1890, 4/5 =
+    # .80, dp 240: 2130 on 3 games, not published.
+    q = rate_period(None, [zero, five, three], None, rules="2024", scoreless="leading")
+    assert q.first is not None and q.pooled == (2,)
+    assert (q.first.ra, q.first.rating, q.first.published) == (1890, 2130, False)
+    # Where only the first event is scoreless, the readings agree and nothing is said.
+    r = rate_period(None, [zero, three, five], None, rules="2024")
+    assert r.pooled == (1, 2) and not r.scoreless_differs
 
 
 def test_a_player_with_no_rated_game_keeps_the_rating() -> None:

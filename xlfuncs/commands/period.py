@@ -94,6 +94,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "each event's change on its own",
     )
     p.add_argument(
+        "--scoreless-events",
+        choices=("first", "leading"),
+        default="first",
+        help="an unrated player's first rating: disregard the zero score of the first event "
+        "only, as Rating Regulations 8.2.1 says (default), or of every scoreless event in a "
+        "row from the first",
+    )
+    p.add_argument(
         "--list-out",
         metavar="FILE",
         help="write the new ratings as a rating list in FIDE's combined TXT layout (the "
@@ -256,6 +264,7 @@ def run(args: argparse.Namespace) -> int:
                 list_date=list_date,
                 unlisted=unlisted,
                 rounding=Rounding(args.rounding),
+                scoreless=args.scoreless_events,
                 progress=lambda f: bar("rating", 0.6 + 0.3 * f),
             )
         except XlfuncsError as exc:  # --rules naming a rate other than a file's

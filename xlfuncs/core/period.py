@@ -13,7 +13,12 @@ own module and is only applied here:
   period's events pooled (the regulations pool events of consecutive periods within 26
   months; one period's events are the least that pools), less a first event with a zero
   score, which the edition disregards
-  (:attr:`~xlfuncs.core.editions.Edition.zero_score_disregarded`).
+  (:attr:`~xlfuncs.core.editions.Edition.zero_score_disregarded`): Rating Regulations
+  8.2.1 (2022, 2024 and 2025 texts), "If an unrated player scores zero in their first
+  event this score is disregarded. Otherwise, their rating is calculated using all their
+  results as in 7.1.4." The text names one event, the first: a later scoreless event
+  counts (:data:`ScorelessEvents` ``"first"``); the other reading, every scoreless event
+  in a row from the first disregarded, is ``"leading"``.
 
 What this module adds is the bookkeeping: which event each game came from, and each
 event's share of the period's unrounded change (K x the event's sum of W - PD, with the
@@ -23,16 +28,26 @@ period's K), so that a report can show the change per event beside the period's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Literal
 
 from .editions import Edition, RulesSpec, get_edition
-from .errors import NothingToComputeError, XlfuncsError
+from .errors import InvalidInputError, NothingToComputeError, XlfuncsError
 from .first_rating import FirstRating, first_rating
 from .rating_change import RatingChange, Rounding, rating_change
 from .tables import Number
 
-__all__ = ["EventGames", "PlayerPeriod", "rate_period"]
+__all__ = ["SCORELESS_EVENTS", "EventGames", "PlayerPeriod", "ScorelessEvents", "rate_period"]
+
+
+ScorelessEvents = Literal["first", "leading"]
+"""Which scoreless events an unrated player's first rating disregards (8.2.1): ``"first"``,
+the first event only, as the text says ("their first event"); ``"leading"``, every
+scoreless event in a row from the first (a disregarded event as if not played, the next
+becoming the first)."""
+
+SCORELESS_EVENTS: tuple[ScorelessEvents, ...] = ("first", "leading")
 
 
 @dataclass(frozen=True)
@@ -76,6 +91,11 @@ class PlayerPeriod:
     a disregarded zero score)."""
     pooled: tuple[int, ...] = ()
     """The indices (in :attr:`events`) of the events whose games the first rating pools."""
+    scoreless: ScorelessEvents = "first"
+    """The reading of 8.2.1 the first rating was worked out with."""
+    scoreless_differs: bool = False
+    """Whether the other reading of 8.2.1 would pool other events (a scoreless event after
+    a disregarded first one): where it bears, the output names the reading taken."""
 
     @property
     def games(self) -> int:
@@ -116,6 +136,7 @@ def rate_period(
     *,
     rules: RulesSpec = None,
     rounding: Rounding = Rounding.PERIOD,
+    scoreless: ScorelessEvents = "first",
 ) -> PlayerPeriod:
     """The period of a player rated *rating* on the latest list (``None``: unrated) with K
     *k* (the K before K x n <= 700; ignored for an unrated player) over *events*, in the
@@ -147,14 +168,20 @@ def rate_period(
     Unrated: the games of every event pooled for :func:`~xlfuncs.core.first_rating.first_rating`
     (a round robin's variant only when every pooled event is one). Where the edition
     disregards a zero score in a first event, the first event with a game against a rated
-    opponent is left out when the player scored nothing against rated opponents there, and
-    the next such event is then the first. A first rating that cannot be computed is
-    not an error: :attr:`PlayerPeriod.first_error` says why.
+    opponent is left out when the player scored nothing against rated opponents there;
+    *scoreless* ``"leading"``: the next such event is then the first, and so on. A first
+    rating that cannot be computed is not an error: :attr:`PlayerPeriod.first_error` says
+    why.
 
     >>> a = EventGames(((1900, 1), (1950, 1), (2000, 1)))
     >>> b = EventGames(((2050, 0), (2100, 0)))
     >>> rate_period(None, [a, b], None, rules="2022").first.rating
     2020
+    >>> p = rate_period(None, [b, b, a], None, rules="2022")
+    >>> p.pooled, p.scoreless_differs
+    ((1, 2), True)
+    >>> rate_period(None, [b, b, a], None, rules="2022", scoreless="leading").pooled
+    (2,)
     """
     edition = get_edition(rules)
     events = tuple(events)
@@ -170,16 +197,13 @@ def rate_period(
             rounding=rounding,
         )
         return PlayerPeriod(change.own_rating, events, edition, change)
-    pooled = list(range(len(events)))
-    dropped = False
-    while edition.zero_score_disregarded:
-        # The first event is the first with a game against a rated opponent; a zero score
-        # there is disregarded, and the next such event is then the player's first.
-        first_event = next((i for i in pooled if events[i].rated), None)
-        if first_event is None or not _zero_score(events[first_event]):
-            break
-        pooled.remove(first_event)
-        dropped = True
+    if scoreless not in SCORELESS_EVENTS:
+        raise InvalidInputError(
+            f"scoreless: expected one of {', '.join(SCORELESS_EVENTS)}, got {scoreless!r}"
+        )
+    pools = {how: _pooled(events, edition, how) for how in SCORELESS_EVENTS}
+    pooled = pools[scoreless]
+    dropped = len(pooled) < len(events)
     games = [g for i in pooled for g in events[i].games]
     round_robin = bool(pooled) and all(events[i].round_robin for i in pooled)
     first: FirstRating | None = None
@@ -187,10 +211,42 @@ def rate_period(
     if dropped and not any(events[i].rated for i in pooled):
         error = f"a zero score in a first event is disregarded (rules {edition.id})"
     else:
+        # Once the first event is disregarded, the events pooled hold no first event: a zero
+        # score among them counts ("Otherwise, their rating is calculated using all their
+        # results"), so first_rating's own disregarding of a zero score is turned off.
+        pool_rules = replace(edition, zero_score_disregarded=False) if dropped else edition
         try:
-            first = first_rating(games, system="rr" if round_robin else "swiss", rules=edition)
+            first = first_rating(games, system="rr" if round_robin else "swiss", rules=pool_rules)
         except XlfuncsError as exc:
             error = str(exc)
+        if first is not None and dropped:
+            first = replace(first, edition=edition)
     return PlayerPeriod(
-        None, events, edition, None, first=first, first_error=error, pooled=tuple(pooled)
+        None,
+        events,
+        edition,
+        None,
+        first=first,
+        first_error=error,
+        pooled=tuple(pooled),
+        scoreless=scoreless,
+        scoreless_differs=pools["first"] != pools["leading"],
     )
+
+
+def _pooled(
+    events: Sequence[EventGames], edition: Edition, scoreless: ScorelessEvents
+) -> list[int]:
+    """The indices of *events* an unrated player's first rating pools: all, less the first
+    event with a game against a rated opponent where the player scored nothing against
+    rated opponents there and the edition disregards it (8.2.1); ``"leading"``: the next
+    such event is then the first, and so on."""
+    pooled = list(range(len(events)))
+    while edition.zero_score_disregarded:
+        first_event = next((i for i in pooled if events[i].rated), None)
+        if first_event is None or not _zero_score(events[first_event]):
+            break
+        pooled.remove(first_event)
+        if scoreless == "first":
+            break
+    return pooled

@@ -120,7 +120,8 @@ def _first_ratings(rows: tuple[PeriodRow, ...]) -> list[str]:
         if r.initial_rating is None:
             out.append(f"- {who}: none ({r.initial_rating_note})")
         elif r.initial_rating_published:
-            out.append(f"- {who}: {r.initial_rating} (published)")
+            said = f"; {r.initial_rating_note}" if r.initial_rating_note else ""
+            out.append(f"- {who}: {r.initial_rating} (published{said})")
         else:
             out.append(f"- {who}: {r.initial_rating} (not published: {r.initial_rating_note})")
     return out

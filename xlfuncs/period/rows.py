@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from ..core.editions import Edition, RateOfPlay, RulesSpec, get_edition
 from ..core.errors import XlfuncsError
-from ..core.period import EventGames, PlayerPeriod, rate_period
+from ..core.period import EventGames, PlayerPeriod, ScorelessEvents, rate_period
 from ..core.rating_calendar import (
     EventPart,
     Placement,
@@ -152,6 +152,8 @@ class Period:
     placed: tuple[Placed, ...] = ()
     """Every file read, against :attr:`list_date`, in date order (those not rated too)."""
     rounding: Rounding = Rounding.PERIOD
+    scoreless: ScorelessEvents = "first"
+    """The reading of Rating Regulations 8.2.1 for first ratings (``--scoreless-events``)."""
     reread: frozenset[str] = frozenset()
     """The files (by name) whose games were rated from a second reading, without the list
     given (their events started under an earlier list)."""
@@ -234,9 +236,31 @@ def _row(
         new_rating_note=None,
         initial_rating=None if fr is None else fr.rating,
         initial_rating_published=published,
-        initial_rating_note=calc.first_error if fr is None else "; ".join(fr.reasons) or None,
+        initial_rating_note=_first_note(calc),
         events=events,
     )
+
+
+SCORELESS_NOTE = {
+    "first": "8.2.1 read as the text says: only the first event's zero score disregarded, "
+    "a later scoreless event counted (--scoreless-events leading: every scoreless event "
+    "in a row disregarded)",
+    "leading": "8.2.1 read as --scoreless-events leading: every scoreless event in a row "
+    "from the first disregarded (the text names the first event only)",
+}
+"""The reading of 8.2.1 taken, said where it bears on a player's first rating."""
+
+
+def _first_note(calc: PlayerPeriod) -> str | None:
+    """Why an unrated player's first rating is not published, and the reading of 8.2.1
+    taken where the other would pool other events."""
+    fr = calc.first
+    notes = [calc.first_error] if fr is None and calc.first_error else []
+    if fr is not None:
+        notes += fr.reasons
+    if calc.scoreless_differs:
+        notes.append(SCORELESS_NOTE[calc.scoreless])
+    return "; ".join(n for n in notes if n) or None
 
 
 def player_period(
@@ -245,6 +269,7 @@ def player_period(
     k: int | None,
     edition: Edition,
     rounding: Rounding = Rounding.PERIOD,
+    scoreless: ScorelessEvents = "first",
 ) -> PlayerPeriod:
     """Core's calculation of one player's period from their entries (in the period's order):
     each event at the entry's rating (the list valid at its start), the change added to
@@ -255,6 +280,7 @@ def player_period(
         k,
         rules=edition,
         rounding=rounding,
+        scoreless=scoreless,
     )
 
 
@@ -318,6 +344,7 @@ def build_period(
     list_date: _dt.date | None = None,
     unlisted: Mapping[str, EventRead] | None = None,
     rounding: Rounding = Rounding.PERIOD,
+    scoreless: ScorelessEvents = "first",
     progress: Callable[[float], None] = lambda _: None,
 ) -> Period:
     """The period of the files *read* (bad files are listed as skipped) for the list of
@@ -325,7 +352,9 @@ def build_period(
     file); *list_given*: whether the files were read with a rating list; *unlisted*: by path,
     the files whose events started before the list given, read again without it (their
     games are rated with the file's ratings, those of the list valid at their start; the
-    list gives the base rating and K); *rounding*: once for the period, or per event."""
+    list gives the base rating and K); *rounding*: once for the period, or per event;
+    *scoreless*: the reading of 8.2.1 for first ratings
+    (:data:`~xlfuncs.core.period.ScorelessEvents`)."""
     read_events = sorted(
         (e for e in read if isinstance(e, EventRead)), key=lambda e: (e.date, e.source)
     )
@@ -402,7 +431,7 @@ def build_period(
             if fide_id in overrides:
                 used_overrides.add(fide_id)
             try:
-                calc = player_period(played, rating, k, edition, rounding)
+                calc = player_period(played, rating, k, edition, rounding, scoreless)
             except XlfuncsError as exc:  # a K the rules refuse (a list's K of 0, say)
                 warnings.append(f"FIDE id {fide_id} ({base[1].name}): not rated: {exc}")
                 continue
@@ -427,7 +456,7 @@ def build_period(
             alone = _pieces(ev, p, own, latest, long_events)
             try:
                 calc = player_period(
-                    [(e, q) for e, q, _, _ in alone], p.rating, p.k, edition, rounding
+                    [(e, q) for e, q, _, _ in alone], p.rating, p.k, edition, rounding, scoreless
                 )
             except XlfuncsError as exc:
                 warnings.append(f"{ev.source}, no. {p.start_no} ({p.name}): not rated: {exc}")
@@ -452,6 +481,7 @@ def build_period(
         list_date_given=list_date is not None,
         placed=placed,
         rounding=rounding,
+        scoreless=scoreless,
         reread=frozenset(e.source for e in own.values()),
         parts=frozenset(
             f"{e.source} ({_rounds_text(part.rounds)})"
