@@ -29,8 +29,9 @@ from cli_support import run
 from norm_events import Opp, star_trf
 
 from xlfuncs.core.editions import Edition, get_edition
-from xlfuncs.core.eligibility import EventTime, game_eligibility
+from xlfuncs.core.eligibility import EventTime, game_eligibility, time_rules_out
 from xlfuncs.core.results import Outcome
+from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
 from xlfuncs.event.game_time import event_time
 from xlfuncs.trf import parse_trf
 
@@ -158,3 +159,93 @@ def test_report_shows_each_game_rated_or_not(
     # an opponent rated 2600 met player 1 only in its round: the other game (a draw between
     # two 2600s, round 9) needs 120 too
     assert data[3]["games_not_rated"] == 2
+
+
+# --- The rating figures read the same rule: a game the time rules out is not rated -------
+#
+# B.02 1.1 ("For a game to be rated each player must ... have the following minimum periods")
+# says which games are rated at all: a game below the minimum moves no rating, counts in no
+# performance and in no first rating. The crosstable's rating figures and each game's verdict
+# read one rule (core's time_rules_out), so report, period and the verdicts agree.
+
+
+def _four(time: EventTime | None) -> Crosstable:
+    # 1 (2000, K 20) beats 2 (2050) and draws 3 (1700); 3 beats 4 (1600); 2 beats 4.
+    w, d, lose = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
+    entrants = [
+        Entrant(2000, (Pairing(2, w), Pairing(3, d)), k=20),
+        Entrant(2050, (Pairing(1, lose), Pairing(4, w)), k=20),
+        Entrant(1700, (Pairing(4, w), Pairing(1, d)), k=20),
+        Entrant(1600, (Pairing(3, lose), Pairing(2, lose)), k=20),
+    ]
+    return Crosstable.build(entrants, rules="2025", time=time)
+
+
+def test_the_rating_figures_leave_out_the_games_the_time_rules_out() -> None:
+    # No time given (the Excel functions): every game counts. Player 1: +.57 against 2050
+    # (D -50: PD .43) and -.35 against 1700 (D 300: PD .85): .22 x 20 = 4.4, +4.
+    free = _four(None)
+    assert free.rated_games(1) == [(2050, 1), (1700, Fraction(1, 2))]
+    change = free.change(1)
+    assert change is not None and (change.unrounded, change.change) == (Fraction(22, 5), 4)
+    # 60 minutes for 60 moves: a game with a player rated 1800 or more needs 90; only 3 v 4
+    # (1700, 1600) is rated. Player 1 has no rated game (change 0, no Ra, no Rp), points
+    # still 1.5; player 3 keeps the win against 1600: D 100, PD .64, .36 x 20 = 7.2, +7.
+    hour = _four(_at(60))
+    assert (hour.rated_games(1), hour.ra(1), hour.rp_fide(1), hour.points(1)) == (
+        [],
+        None,
+        None,
+        Fraction(3, 2),
+    )
+    one = hour.change(1)
+    assert one is not None and (one.n, one.change) == (0, 0)
+    three = hour.change(3)
+    assert three is not None and (three.n, three.unrounded, three.change) == (1, Fraction(36, 5), 7)
+    assert hour.games(3) == [(1600, 1)] and hour.game_rounds(3) == (1,)
+    assert hour.rated_rounds(3) == [(1, 4)]
+    # The verdicts say the same, game by game.
+    assert [g.eligibility.rated for g in hour.eligibility(3)] == [True, False]
+    # 90 minutes: every game rated, as without a time; a time not known changes nothing.
+    assert _four(_at(90)).rated_games(1) == free.rated_games(1)
+    assert _four(EventTime(None, "not known")).rated_games(1) == free.rated_games(1)
+    # Different times for the two players (an Armageddon): no game is rated.
+    split = _four(EventTime(None, "222 'W300-B240'", exact=True, different_times=True))
+    assert all(split.rated_games(n) == [] for n in (1, 2, 3, 4))
+
+
+@pytest.mark.parametrize("edition", [E2017, E2025, get_edition("2025 rapid")])
+def test_the_figures_and_the_verdicts_read_one_rule(edition: Edition) -> None:
+    # Over a grid of ratings and times: a played game's verdict is "not rated" for its time
+    # exactly when the figures leave it out.
+    ratings = [None, 1500, 1599, 1600, 1799, 1800, 2199, 2200, 2399, 2400, 2600]
+    times = [None, EventTime(None), _at(59), _at(60), _at(89), _at(90), _at(119), _at(120)]
+    for a in ratings:
+        for b in ratings:
+            if a is None and b is None:
+                continue
+            for t in times:
+                out = time_rules_out(edition, a, b, t)
+                v = game_eligibility(edition, a, b, Outcome.WIN, t)
+                assert out == (v.rated is False), (edition.id, a, b, t, v)
+
+
+def test_report_and_period_leave_out_the_games_below_the_minimum(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Player 1 (2450) of the norm event above: at 90 minutes + 30 s a move (120 for 60
+    # moves) the seven games against the rated opponents are rated; at 90 minutes for all
+    # the moves none is (a player rated 2400 or higher needs 120), in report and in period.
+    for time, games in (("5400+30", 7), ("5400", 0)):
+        path = _event(tmp_path, time)
+        code, out, _ = run(capsys, "report", str(path), "--format", "json")
+        assert code == 0
+        first = json.loads(out)[0]
+        assert first["rated_games"] == games, time
+        assert (first["rating_change"] == 0) == (games == 0)
+        code, out, _ = run(capsys, "period", str(path), "--format", "json")
+        assert code == 0
+        row = next(r for r in json.loads(out) if r["fide_id"] == "99400001")
+        assert (row["games"], row["rating_change"]) == (games, first["rating_change"])
+    code, out, _ = run(capsys, "report", str(tmp_path / "norm-5400.trf"))
+    assert "needs 120 (B.02 1.1) (left out of the rating figures above)" in " ".join(out.split())

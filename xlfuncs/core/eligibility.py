@@ -32,7 +32,6 @@ from typing import Final
 from .editions import Edition, RateOfPlay
 from .rating_change import excluded_game
 from .results import Outcome
-from .tournament import Crosstable
 
 __all__ = [
     "BANDS_2017",
@@ -43,9 +42,9 @@ __all__ = [
     "TimeBands",
     "TimeMinimum",
     "game_eligibility",
-    "player_eligibility",
     "time_bands",
     "time_minimum",
+    "time_rules_out",
 ]
 
 
@@ -146,6 +145,35 @@ def _minutes(value: Fraction) -> str:
     return f"{float(value):g} minutes"
 
 
+def time_rules_out(
+    edition: Edition, rating: int | None, other: int | None, time: EventTime | None
+) -> bool:
+    """Whether the event's *time* makes a played game between *rating* and *other*
+    (``None``: unrated) not rated under *edition*: the two players had different times, or
+    each had less than the minimum of B.02 1.1 for the higher rating in the game. ``False``
+    where the time is not known (*time* ``None``, or no minutes), and in rapid and blitz for
+    the minutes (their time is their rate's own definition). The one rule that both each
+    game's verdict (:func:`game_eligibility`) and a crosstable's rating figures
+    (:class:`~xlfuncs.core.tournament.Crosstable`, ``time``) read.
+
+    >>> from xlfuncs.core.editions import get_edition
+    >>> e = get_edition("2025")
+    >>> hour = EventTime(Fraction(60))
+    >>> time_rules_out(e, 2000, 1700, hour), time_rules_out(e, 1700, 1600, hour)
+    (True, False)
+    >>> time_rules_out(e, 2450, 2000, None), time_rules_out(e, 2450, 2000, EventTime(None))
+    (False, False)
+    """
+    if time is None:
+        return False
+    if time.different_times:
+        return True
+    bands = time_bands(edition)
+    if bands is None or time.minutes is None:
+        return False
+    return time.minutes < time_minimum(bands, rating, other).minutes
+
+
 @dataclass(frozen=True)
 class GameEligibility:
     """Whether one game is rated, and why."""
@@ -192,7 +220,7 @@ def game_eligibility(
         )
     if rating is None and opponent_rating is None:
         return GameEligibility(False, "B.02 unrated players", "neither player rated")
-    if time is not None and time.different_times:
+    if time is not None and time.different_times:  # time_rules_out's first clause
         return GameEligibility(
             False,
             "B.02 1.1",
@@ -224,7 +252,7 @@ def game_eligibility(
             f"time control not known{why}: {need.band} needs {need.minutes} minutes for 60 moves",
         )
     have = _minutes(time.minutes)
-    if time.minutes < need.minutes:
+    if time_rules_out(edition, rating, opponent_rating, time):
         return GameEligibility(
             False,
             need.article,
@@ -249,20 +277,3 @@ class RoundEligibility:
     """The opponent's number (from 1)."""
     outcome: Outcome
     eligibility: GameEligibility
-
-
-def player_eligibility(
-    ct: Crosstable, number: int, time: EventTime | None
-) -> tuple[RoundEligibility, ...]:
-    """Every game (a round with an opponent and a result) of player *number* (from 1) of
-    *ct*, with its verdict under the crosstable's edition at the event's *time*; byes and
-    rounds not played are no games."""
-    e = ct.entrants[number - 1]
-    out: list[RoundEligibility] = []
-    for r, p in enumerate(e.pairings, start=1):
-        if p.opponent is None or p.outcome is None or p.outcome.is_bye:
-            continue
-        other = ct.entrants[p.opponent - 1].rating
-        verdict = game_eligibility(ct.edition, e.rating, other, p.outcome, time)
-        out.append(RoundEligibility(r, p.opponent, p.outcome, verdict))
-    return tuple(out)

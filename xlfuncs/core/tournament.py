@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from .editions import Edition, RulesSpec, get_edition
+from .eligibility import EventTime, RoundEligibility, game_eligibility, time_rules_out
 from .errors import InvalidInputError, XlfuncsError
 from .first_rating import FirstRating, first_rating
 from .performance import rp_exact, rp_fide
@@ -91,6 +92,13 @@ class Crosstable:
     scoring: ScoringSystem = DEFAULT_SCORING
     """What each result scores (TRF-2026 record ``162``; the default 1, ½, 0): the points
     and Sonneborn-Berger read it, the rating figures read the games' results."""
+    time: EventTime | None = None
+    """The event's time control (a TRF's ``222`` or ``122``): a game it makes not rated
+    (B.02 1.1: less than the minimum for the higher rating in the game, or different times
+    for the two players: :func:`~xlfuncs.core.eligibility.time_rules_out`) is left out of
+    every rating figure (:meth:`games`, :meth:`rated_games`, Ra, Rp, the change, the first
+    rating), as FIDE leaves it out; its points still count. ``None``, or minutes not known:
+    every game with a rated result counts (the Excel functions, which are given no time)."""
 
     @classmethod
     def build(
@@ -100,6 +108,7 @@ class Crosstable:
         round_robin: bool = False,
         rules: RulesSpec = None,
         scoring: ScoringSystem = DEFAULT_SCORING,
+        time: EventTime | None = None,
     ) -> Crosstable:
         """A crosstable, checking that every opponent number names a player."""
         count = len(entrants)
@@ -111,7 +120,7 @@ class Crosstable:
                     )
                 if p.opponent == i:
                     raise InvalidInputError(f"player {i}, round {r}: paired with themself")
-        return cls(tuple(entrants), round_robin, get_edition(rules), scoring)
+        return cls(tuple(entrants), round_robin, get_edition(rules), scoring, time)
 
     _WORKED_OUT = ("_halves", "_points", "_played", "_games", "_rated")
     """The figures of the games worked out once per crosstable (``cached_property``)."""
@@ -127,6 +136,7 @@ class Crosstable:
             and self.round_robin == other.round_robin
             and self.edition == other.edition
             and self.scoring == other.scoring
+            and self.time == other.time
             and all(
                 a.pairings is b.pairings and a.rating == b.rating
                 for a, b in zip(self.entrants, other.entrants)
@@ -176,6 +186,7 @@ class Crosstable:
     ]:
         """Every player's games, their half points, rated games and their half points."""
         ratings = [e.rating for e in self.entrants]
+        time = self._time
         all_games: list[tuple[tuple[int | None, Fraction], ...]] = []
         all_halves: list[int] = []
         all_rated: list[tuple[tuple[int, Fraction], ...]] = []
@@ -184,7 +195,7 @@ class Crosstable:
             games: list[tuple[int | None, Fraction]] = []
             rated: list[tuple[int, Fraction]] = []
             halves = rated_h = 0
-            for _, _, r, o in _rated_results(e.pairings, ratings):
+            for _, _, r, o in _rated_results(e.pairings, ratings, e.rating, time):
                 h = o.halves
                 games.append((r, o.points))
                 halves += h
@@ -197,15 +208,40 @@ class Crosstable:
             rated_halves.append(rated_h)
         return all_games, all_halves, all_rated, rated_halves
 
+    @property
+    def _time(self) -> tuple[Edition, EventTime] | None:
+        """What :func:`_rated_results` needs to leave out the games the time makes not
+        rated; ``None``: no such game (no time, or its minutes and times not known)."""
+        t = self.time
+        if t is None or (t.minutes is None and not t.different_times):
+            return None
+        return self.edition, t
+
     def rated_rounds(self, number: int) -> list[tuple[int, int]]:
         """The rounds (from 1) and opponents (numbers from 1) of :meth:`rated_games`, in
         the same order."""
         ratings = [e.rating for e in self.entrants]
+        e = self.entrants[number - 1]
         return [
             (r, opp)
-            for r, opp, rating, _ in _rated_results(self.entrants[number - 1].pairings, ratings)
+            for r, opp, rating, _ in _rated_results(e.pairings, ratings, e.rating, self._time)
             if rating is not None
         ]
+
+    def eligibility(self, number: int) -> tuple[RoundEligibility, ...]:
+        """Every game (a round with an opponent and a result) of player *number* (from 1),
+        with its verdict under the crosstable's edition at its :attr:`time`
+        (:func:`~xlfuncs.core.eligibility.game_eligibility`); byes and rounds not played are
+        no games."""
+        e = self.entrants[number - 1]
+        out: list[RoundEligibility] = []
+        for r, p in enumerate(e.pairings, start=1):
+            if p.opponent is None or p.outcome is None or p.outcome.is_bye:
+                continue
+            other = self.entrants[p.opponent - 1].rating
+            verdict = game_eligibility(self.edition, e.rating, other, p.outcome, self.time)
+            out.append(RoundEligibility(r, p.opponent, p.outcome, verdict))
+        return tuple(out)
 
     def points(self, number: int) -> Fraction:
         """Points scored, forfeits and byes included."""
@@ -218,8 +254,8 @@ class Crosstable:
     def game_rounds(self, number: int) -> tuple[int, ...]:
         """The rounds (from 1) of player *number*'s :meth:`games`, in the same order."""
         ratings = [e.rating for e in self.entrants]
-        pairings = self.entrants[number - 1].pairings
-        return tuple(r for r, _, _, _ in _rated_results(pairings, ratings))
+        e = self.entrants[number - 1]
+        return tuple(r for r, _, _, _ in _rated_results(e.pairings, ratings, e.rating, self._time))
 
     def rated_games(self, number: int) -> list[tuple[int, Fraction]]:
         """The games that move ratings: rated results against rated opponents."""
@@ -305,14 +341,21 @@ class Crosstable:
 
 
 def _rated_results(
-    pairings: Sequence[Pairing], ratings: Sequence[int | None]
+    pairings: Sequence[Pairing],
+    ratings: Sequence[int | None],
+    own: int | None = None,
+    time: tuple[Edition, EventTime] | None = None,
 ) -> Iterator[tuple[int, int, int | None, Outcome]]:
-    """The rounds of *pairings* with a rated result against an opponent: (round from 1,
-    opponent's number, their rating or ``None``, the result)."""
+    """The rounds of *pairings* (a player rated *own*) with a rated result against an
+    opponent that the event's *time* (with the edition) does not make not rated: (round
+    from 1, opponent's number, their rating or ``None``, the result)."""
     for r, p in enumerate(pairings, start=1):
         o = p.outcome
         if p.opponent is not None and o is not None and o.rated:
-            yield r, p.opponent, ratings[p.opponent - 1], o
+            rating = ratings[p.opponent - 1]
+            if time is not None and time_rules_out(time[0], own, rating, time[1]):
+                continue
+            yield r, p.opponent, rating, o
 
 
 def _withdrew(pairings: Sequence[Pairing]) -> bool:

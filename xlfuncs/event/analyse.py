@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..core.editions import Edition, RateOfPlay
-from ..core.eligibility import EventTime, RoundEligibility, player_eligibility
+from ..core.eligibility import EventTime, RoundEligibility
 from ..core.norm_event import NormEvent
 from ..core.norm_field import CrosstableNorms
 from ..core.teams import TeamStandings
@@ -47,13 +47,17 @@ class AnalysedEvent:
     @cached_property
     def time(self) -> EventTime:
         """The event's time control as the eligibility rules read it (``222``, else ``122``;
-        not known when neither gives a time)."""
-        return event_time(self.tournament)
+        not known when neither gives a time): the crosstable's, whose rating figures leave
+        out the games it makes not rated."""
+        found = self.read.crosstable.time
+        return event_time(self.tournament) if found is None else found
 
     def eligibility(self, number: int) -> tuple[RoundEligibility, ...]:
         """Player *number*'s (from 1) games, each rated or not and why (B.02 1.1, unplayed
-        games; rapid and blitz: the 600-point exclusion): :mod:`xlfuncs.core.eligibility`."""
-        return player_eligibility(self.crosstable, number, self.time)
+        games; rapid and blitz: the 600-point exclusion): :mod:`xlfuncs.core.eligibility`.
+        The rating figures of :attr:`crosstable` leave out the games its time makes not
+        rated, by the same rule."""
+        return self.crosstable.eligibility(number)
 
     @property
     def norm_event(self) -> NormEvent:
@@ -213,5 +217,6 @@ def analyse_event(t: Tournament, options: EventOptions | None = None) -> Analyse
         rate=o.rate,
         rating_list=o.rating_list,
         system=o.system,
+        time=event_time(t),
     )
     return AnalysedEvent(t, o, read)

@@ -440,8 +440,9 @@ def eligibility_lines(report: Report) -> list[str]:
     """The games not rated, or not known to be, each with the rule that decides, a player's
     games with the same reason on one line (:mod:`xlfuncs.core.eligibility`). Forfeits,
     games of less than one move and games between unrated players are left to the results
-    column; a game below the time minimum (B.02 1.1) is said to be counted in the figures
-    all the same, which do not read the time control."""
+    column; a game the time makes not rated (B.02 1.1: below the minimum, or different
+    times) is said to be left out of the rating figures, as the crosstable leaves it out
+    (:attr:`~xlfuncs.core.tournament.Crosstable.time`)."""
     lines: list[str] = []
     unknown = 0
     for r in report.rows:
@@ -455,8 +456,8 @@ def eligibility_lines(report: Report) -> list[str]:
                 and e.article != "B.02 unplayed games"
                 and (not e.reason.startswith("neither player"))
             ):
-                counted = " (counted in the figures above all the same)"
-                why = e.reason + (counted if e.article == "B.02 1.1" else "")
+                left_out = " (left out of the rating figures above)"
+                why = e.reason + (left_out if e.article == "B.02 1.1" else "")
                 found.setdefault(why, []).append(f"{g.round} (v {g.opponent})")
         for why, rounds in found.items():
             word = "round" if len(rounds) == 1 else "rounds"

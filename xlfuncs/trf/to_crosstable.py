@@ -22,6 +22,7 @@ from ..core.editions import (
     get_edition,
     read_rules_and_rate,
 )
+from ..core.eligibility import EventTime
 from ..core.errors import InvalidInputError
 from ..core.norm_field import fide_title
 from ..core.norms import NORM_TITLES
@@ -227,6 +228,7 @@ def crosstable_from_trf(
     rate: RateOfPlay | None = None,
     rating_list: EventList | None = None,
     system: System | None = None,
+    time: EventTime | None = None,
 ) -> TrfCrosstable:
     """The crosstable of a TRF, each rated player's K, and the reader's warnings.
 
@@ -239,7 +241,9 @@ def crosstable_from_trf(
     play, K, title, sex and birth year replace the file's for the players it holds
     (:func:`~xlfuncs.trf.list_data.with_list`). *system*: ``"swiss"`` or ``"rr"``
     (``--system``); ``None``: the file's (``192``, ``092``), else guessed from the pairings
-    (:func:`~xlfuncs.trf.event_system.choose_system`). A player with a rating but no FIDE id is
+    (:func:`~xlfuncs.trf.event_system.choose_system`). *time*: the event's time control,
+    whose games below the minimum (B.02 1.1) the FIDE reading's rating figures leave out
+    (:attr:`~xlfuncs.core.tournament.Crosstable.time`). A player with a rating but no FIDE id is
     unrated in the crosstable, with a warning, as FIDE rates only players with a FIDE id;
     the file's ratings as they are stay in :attr:`TrfCrosstable.file_ratings`. Raises
     :class:`~xlfuncs.core.XlfuncsError` for rules that name no edition.
@@ -377,7 +381,9 @@ def crosstable_from_trf(
             f" no birth year, so the junior K 40 could not be considered: "
             f"{short_list(no_birth)}"
         )
-    crosstable = Crosstable.build(entrants, round_robin=round_robin, rules=edition, scoring=scoring)
+    crosstable = Crosstable.build(
+        entrants, round_robin=round_robin, rules=edition, scoring=scoring, time=time
+    )
     file_crosstable = (
         None
         if not no_id_numbers
