@@ -24,7 +24,7 @@ from typing import Any
 from gacrux import tiebreak, trf2json
 from gacrux_reference import as_fraction, gacrux_text
 
-__all__ = ["gacrux_teams", "team_text"]
+__all__ = ["gacrux_team_ranks", "gacrux_teams", "team_text"]
 
 _POINTS = {"1": 2, "=": 1, "0": 0, "+": 2, "-": 0, "W": 2, "D": 1, "L": 0, "H": 1, "F": 2, "U": 2}
 """A round's result in half points (1-½-0), as its symbol in column 8 of the round."""
@@ -51,12 +51,7 @@ def _parsed(path: Path) -> dict[str, Any]:
 
 
 @functools.cache
-def gacrux_teams(
-    path: Path, descriptors: tuple[str, ...], start: str
-) -> dict[int, tuple[Fraction | None, ...]]:
-    """gacrux's values of *descriptors* (its own spelling: ``MPTS``, ``BH:GP`` ...) for
-    every team of the TRF at *path*, by team pairing number, with the event starting on
-    *start* (an ISO date: it chooses the rules)."""
+def _result(path: Path, descriptors: tuple[str, ...], start: str) -> dict[str, Any]:
     tournament = copy.deepcopy(_parsed(path))
     tournament.setdefault("tournamentInfo", {})["startDate"] = start
     params = {
@@ -66,7 +61,27 @@ def gacrux_teams(
         "pre_determined": False,
         "swiss": True,
     }
-    result = tiebreak.tiebreak(tournament, -1, params).compute_tiebreaks(tournament, params)
+    result: dict[str, Any] = tiebreak.tiebreak(tournament, -1, params).compute_tiebreaks(
+        tournament, params
+    )
+    return result
+
+
+def gacrux_teams(
+    path: Path, descriptors: tuple[str, ...], start: str
+) -> dict[int, tuple[Fraction | None, ...]]:
+    """gacrux's values of *descriptors* (its own spelling: ``MPTS``, ``BH:GP`` ...) for
+    every team of the TRF at *path*, by team pairing number, with the event starting on
+    *start* (an ISO date: it chooses the rules)."""
+    result = _result(path, descriptors, start)
     return {
         c["cid"]: tuple(as_fraction(v) for v in c["tiebreakScore"]) for c in result["competitors"]
     }
+
+
+def gacrux_team_ranks(path: Path, descriptors: tuple[str, ...], start: str) -> dict[int, int]:
+    """gacrux's rank of every team by *descriptors* (as :func:`gacrux_teams`), by team
+    pairing number: what a tie-break that places the teams tied so far (``EDE``, ``TBR``
+    ...) is compared by, its values being gacrux's own bookkeeping of the places."""
+    result = _result(path, descriptors, start)
+    return {c["cid"]: c["rank"] for c in result["competitors"]}

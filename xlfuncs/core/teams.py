@@ -18,10 +18,13 @@ team tie-breaks.
   a descriptor as for players (``BH``, ``BH/C1``, ``SB``, ``PS``, ``FB``, ``WIN`` ...)
   reads the match points; followed by ``:GP`` (as FIDE's engine writes it, ``BH:GP``) the
   game points. ``MP`` and ``GP`` are the two scores themselves; ``EMMSB`` and ``EGGSB`` are
-  ``SB`` and ``SB:GP`` (:func:`team_descriptor`).
+  ``SB`` and ``SB:GP`` (:func:`team_descriptor`); the counts on game points (``WIN:GP``,
+  ``WON:GP``, ``BPG:GP``, ``BWG:GP``) count the boards. The tie-breaks only teams have
+  (``EDE`` and its board variants, ``EMGSB``, ``EGMSB``, ``SSSC``, ``BC``, ``TBR``,
+  ``BBE``) are :mod:`~xlfuncs.core.team_tiebreaks`'s.
 
 How the standing is made and checked (against FIDE's engine ``gacrux`` in its team mode):
-``docs/tiebreaks.md`` ("Team events").
+``docs/tiebreaks.md`` ("Team events") and ``docs/teams.md``.
 """
 
 from __future__ import annotations
@@ -35,12 +38,26 @@ from typing import Final
 from .errors import InvalidInputError
 from .results import Outcome
 from .scoring import ScoringSystem
+from .team_matches import BoardGame, MatchRound
+from .team_tiebreaks import (
+    BOARD_CODES,
+    ENCOUNTER_CODES,
+    MIXED_SB,
+    board_games,
+    board_places,
+    board_totals,
+    extended_direct_encounter,
+    mixed_sonneborn_berger,
+    score_strength,
+)
+from .team_tiebreaks import board_count as board_count_of
 from .tiebreak_editions import TiebreakRulesSpec
-from .tiebreaks import TiebreakError, Value, parse_descriptor, rank, tiebreaks
+from .tiebreaks import TiebreakError, TiebreakTable, Value, parse_descriptor, rank, tiebreaks
 from .tournament import Crosstable, Entrant, Pairing
 
 __all__ = [
     "DEFAULT_TEAM_TIEBREAKS",
+    "BoardGame",
     "MatchRound",
     "MatchScoring",
     "Team",
@@ -104,23 +121,6 @@ class MatchScoring:
         )
 
 
-@dataclass(frozen=True)
-class MatchRound:
-    """One round of one team."""
-
-    opponent: int | None
-    """The opposing team's number; ``None``: no match (a bye or not paired)."""
-    outcome: Outcome | None
-    """``WIN``, ``DRAW``, ``LOSS``; ``FORFEIT_WIN``, ``FORFEIT_LOSS`` for a forfeited
-    match; with no opponent a bye (``PAIRING_BYE``, ``HALF_BYE``, ``FULL_BYE``,
-    ``ZERO_BYE``); ``None``: not paired."""
-    game_points: Fraction
-    opponent_game_points: Fraction | None = None
-    match_points: Fraction = Fraction(0)
-    boards: int = 0
-    """The boards of the match (0: none)."""
-
-
 def _match_outcome(mine: Fraction, theirs: Fraction, played: bool) -> Outcome:
     if played:
         return Outcome.WIN if mine > theirs else Outcome.LOSS if mine < theirs else Outcome.DRAW
@@ -160,6 +160,7 @@ def team_rounds(
             mine = theirs = Fraction(0)
             boards = 0
             played = False
+            games: list[BoardGame] = []
             for m in t.members:
                 ps = crosstable.entrants[m - 1].pairings
                 p = ps[r - 1] if r <= len(ps) else None
@@ -183,7 +184,9 @@ def team_rounds(
                 mine += scoring.points(p.outcome)
                 if q is not None and q.outcome is not None:
                     theirs += scoring.points(q.outcome)
-                played = played or p.outcome.rated or p.outcome in _OVER_THE_BOARD
+                otb = p.outcome.rated or p.outcome in _OVER_THE_BOARD
+                played = played or otb
+                games.append(BoardGame(scoring.points(p.outcome), otb, p.colour == "b"))
             if opponent is not None:
                 outcome = _match_outcome(mine, theirs, played)
                 mp = {
@@ -191,7 +194,11 @@ def team_rounds(
                     Outcome.DRAW: match_scoring.draw,
                     Outcome.FORFEIT_WIN: match_scoring.win,
                 }.get(outcome, match_scoring.loss)
-                row.append(MatchRound(teams[opponent].number, outcome, mine, theirs, mp, boards))
+                row.append(
+                    MatchRound(
+                        teams[opponent].number, outcome, mine, theirs, mp, boards, tuple(games)
+                    )
+                )
             elif (t.number, r) in given:
                 b = given[(t.number, r)]
                 row.append(
@@ -272,36 +279,48 @@ def _split(text: str) -> tuple[str, str]:
 _EXTENDED_SB: Final = {"EMMSB": "MP", "EGGSB": "GP"}
 """C.07's extended Sonneborn-Bergers whose two scores are one: the opponents' match points
 times the team's own (``EMMSB``), game points times game points (``EGGSB``): ``SB`` and
-``SB:GP``. The mixed ones (``EMGSB``, ``EGMSB``) are not computed."""
+``SB:GP``. The mixed ones are :data:`~xlfuncs.core.team_tiebreaks.MIXED_SB`."""
 
+_WHOLE: Final = frozenset(("SSSC", "BC", "TBR", "BBE", *ENCOUNTER_CODES))
+"""The team-only tie-breaks that take no modifier (``SSSC`` and the extended direct
+encounters take ``:GP``: game points first)."""
 
-_NOT_COMPUTED: Final = frozenset(
-    ("EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "ESB", "EMGSB", "EGMSB", "SSSC", "BC")
-    + ("TBR", "BBE")
-)
-"""C.07's team tie-breaks FIDE's engine computes that the team standing does not yet: the
-extended direct encounters, the mixed Sonneborn-Bergers, SSSC and the board counts."""
+_BOARD_COUNTS: Final = frozenset(("WIN", "WON", "BPG", "BWG"))
+"""The counts that, on game points (``WIN:GP`` ...), count the boards."""
+
+ASCENDING: Final = frozenset(("BC", "TBR", "BBE", *ENCOUNTER_CODES))
+"""The team-only tie-breaks where lower is better: the board count, and the places."""
 
 
 def team_descriptor(text: str) -> str:
     """A team tie-break as the standing names it: ``MP``, ``GP``, a core descriptor (match
-    points) or one followed by ``:GP``. Raises
-    :class:`~xlfuncs.core.tiebreaks.TiebreakError` for one not known or not computed for
-    teams.
+    points) or one followed by ``:GP``, or a team-only one (``EMGSB``, ``EGMSB``,
+    ``SSSC``, ``BC``, ``TBR``, ``BBE``, ``EDE`` ...: :mod:`~xlfuncs.core.team_tiebreaks`).
+    Raises :class:`~xlfuncs.core.tiebreaks.TiebreakError` for one not known.
 
     >>> team_descriptor("GPTS"), team_descriptor("bh/c1"), team_descriptor("BH:GP")
     ('GP', 'BH/C1', 'BH:GP')
     >>> team_descriptor("EMMSB/C1"), team_descriptor("EGGSB")
     ('SB/C1', 'SB:GP')
+    >>> team_descriptor("ESB/C1"), team_descriptor("ESB:GP"), team_descriptor("edet")
+    ('EMGSB/C1', 'EGMSB', 'EDET')
     """
     body, score = _split(text)
     upper = body.upper()
     code, slash, modifiers = upper.partition("/")
-    if code in _NOT_COMPUTED:
-        raise TiebreakError(
-            f"team tie-break {text!r}: not computed yet (the team tie-breaks computed: MP, GP "
-            "and C.07's tie-breaks on match points or, with ':GP', game points; EMMSB, EGGSB)"
-        )
+    if code == "ESB":  # the opponents' score and the team's result: MP x GP, :GP GP x MP
+        code = "EMGSB" if score == "MP" else "EGMSB"
+        score = "MP"
+    if code in MIXED_SB:
+        if score != "MP":
+            raise TiebreakError(f"team tie-break {text!r}: {code} names both its scores")
+        return code + parse_descriptor(f"SB{slash}{modifiers}").text[2:]
+    if code in _WHOLE:
+        if slash:
+            raise TiebreakError(f"team tie-break {text!r}: {code} takes no modifier")
+        if code in ("BC", "TBR", "BBE") or score == "MP":  # the boards: game points
+            return code
+        return f"{code}:{score}"
     if code in _EXTENDED_SB and score == "MP":  # EMMSB: SB on match points, EGGSB on game
         return team_descriptor(f"SB{slash}{modifiers}:{_EXTENDED_SB[code]}")
     if upper in ("MP", "MPTS") or (upper == "PTS" and score == "MP"):
@@ -309,10 +328,8 @@ def team_descriptor(text: str) -> str:
     if upper in ("GP", "GPTS") or (upper == "PTS" and score == "GP"):
         return "GP"
     d = parse_descriptor(body)
-    if d.code == "DE":
-        raise TiebreakError(
-            f"team tie-break {text!r}: direct encounter between teams is not computed yet"
-        )
+    if d.modifiers and d.code == "DE":
+        raise TiebreakError(f"team tie-break {text!r}: DE takes no modifier between teams")
     return d.text if score == "MP" else f"{d.text}:{score}"
 
 
@@ -344,7 +361,12 @@ def team_standings(
         Entrant(
             None,
             tuple(
-                Pairing(None if m.opponent is None else number[m.opponent], m.outcome) for m in row
+                Pairing(
+                    None if m.opponent is None else number[m.opponent],
+                    m.outcome,
+                    _match_colour(m),
+                )
+                for m in row
             ),
         )
         for row in rows
@@ -371,10 +393,22 @@ def team_standings(
     )
     wanted: dict[str, list[str]] = {"MP": [], "GP": []}
     for d in ds:
-        if d not in SCORES:
-            body, score = _split(d)
-            if body not in wanted[score]:
-                wanted[score].append(body)
+        if d in SCORES:
+            continue
+        body, score = _split(d)
+        code = body.partition("/")[0]
+        if code in MIXED_SB or code in ENCOUNTER_CODES:
+            needed = [("MP", "BH"), ("GP", "BH")]  # both scores' engines
+        elif code == "SSSC":
+            needed = [(score, "BH")]
+        elif code in _WHOLE or (score == "GP" and code in _BOARD_COUNTS):
+            needed = []
+        else:
+            needed = [(score, body)]
+        for sc, b in needed:
+            if b not in wanted[sc]:
+                wanted[sc].append(b)
+    tables: dict[str, TiebreakTable] = {}
     computed: dict[str, tuple[Value, ...]] = {}
     notes: list[str] = []
     for score, bodies in wanted.items():
@@ -390,6 +424,7 @@ def team_standings(
             scoring=match_scoring.system() if score == "MP" else gp_scoring,
             round_points=mp_points if score == "MP" else gp_points,
         )
+        tables[score] = table
         for k, body in enumerate(bodies):
             key = body if score == "MP" else f"{body}:{score}"
             computed[key] = tuple(row[k] for row in table.values)
@@ -398,15 +433,53 @@ def team_standings(
         computed["WIN"] = tuple(
             sum(1 for m in row if m.match_points == match_scoring.win) for row in rows
         )
+    totals = board_totals(rows, board_count, game)
     columns: list[list[Value]] = [list(mp if primary == "MP" else gp)]
+    ascending: list[int] = []
     for d in ds:
+        body, score = _split(d)
+        code = body.partition("/")[0]
+        col: list[Value]
         if d == "MP":
-            columns.append(list(mp))
+            col = list(mp)
         elif d == "GP":
-            columns.append(list(gp))
+            col = list(gp)
+        elif code in MIXED_SB:
+            opp, mine = MIXED_SB[code]
+            sb = parse_descriptor("SB" + body[len(code) :])
+            col = mixed_sonneborn_berger(tables[opp], tables[mine], sb)
+        elif code == "SSSC":
+            other = gp if score == "MP" else mp
+            bh = computed["BH" if score == "MP" else "BH:GP"]
+            col = score_strength(
+                other, bh, rounds, board_count, match_scoring.system(), game, score == "GP"
+            )
+        elif code == "BC":
+            col = board_count_of(totals)
+        elif code in BOARD_CODES or code in ENCOUNTER_CODES:
+            before = rank(columns, ascending=ascending)
+            if code in BOARD_CODES:
+                col = board_places(code, totals, before)
+            else:
+                first = primary if d == code else score
+                col = extended_direct_encounter(
+                    code,
+                    tables[first],
+                    tables["GP" if first == "MP" else "MP"],
+                    rows,
+                    [t.number for t in teams],
+                    before,
+                    board_count,
+                    round_robin,
+                )
+        elif score == "GP" and code in _BOARD_COUNTS:
+            col = _count_boards(code, rows, board_count, game)
         else:
-            columns.append(list(computed[d]))
-    ranks = rank(columns, ascending=[k + 1 for k, d in enumerate(ds) if _ascending(d)])
+            col = list(computed[d])
+        if _ascending(d):
+            ascending.append(len(columns))
+        columns.append(col)
+    ranks = rank(columns, ascending=ascending)
     values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(len(teams)))
     return TeamStandings(
         teams=tuple(teams),
@@ -425,4 +498,43 @@ def team_standings(
 def _ascending(d: str) -> bool:
     if d in SCORES:
         return False
-    return parse_descriptor(_split(d)[0]).ascending
+    body = _split(d)[0]
+    code = body.partition("/")[0]
+    if code in ASCENDING:
+        return True
+    if code in MIXED_SB or code in _WHOLE:
+        return False
+    return parse_descriptor(body).ascending
+
+
+def _match_colour(m: MatchRound) -> str | None:
+    """A match's colour for the team (``BPG`` on match points): its player's colour on
+    board 1, as FIDE's engine gives it (the team with white on board 1 is white). ``None``:
+    no board."""
+    if not m.board_games:
+        return None
+    return "b" if m.board_games[0].black else "w"
+
+
+def _count_boards(
+    code: str, rows: Sequence[Sequence[MatchRound]], boards: int, game: ScoringSystem
+) -> list[Value]:
+    """``WIN``, ``WON``, ``BPG``, ``BWG`` on game points: the boards won (a round without a
+    match played counted on every board as its result: :func:`board_games`), won over the
+    board, played with black, won with black."""
+    out: list[Value] = []
+    for row in rows:
+        n = 0
+        for m in row:
+            for g in board_games(m, boards, game):
+                won = g.points == game.win
+                if code == "WIN":
+                    n += won
+                elif code == "WON":
+                    n += won and g.played
+                elif code == "BPG":
+                    n += g.black and g.played
+                else:
+                    n += won and g.black and g.played
+        out.append(n)
+    return out

@@ -914,6 +914,13 @@ class _Event:
             if x.opponent is not None and x.opponent in inside and (as_played or x.played)
         ]
 
+    def separate(self, members: list[int], place: dict[int, int], as_played: bool) -> None:
+        """Separate *members* (tied so far, all with the same *place*: how many are ahead
+        of them) by their games against one another, and go on within each group still
+        tied (C.07 6.1, 6.2), *place* updated: what a team event's extended direct
+        encounter applies to each score in turn."""
+        self._split(members, place, as_played)
+
     def _split(self, members: list[int], place: dict[int, int], as_played: bool) -> None:
         """Separate *members* (tied so far, all with the same *place*) by their games
         against one another, and go on within each group still tied."""

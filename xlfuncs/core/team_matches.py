@@ -1,0 +1,44 @@
+"""One round of one team in a team event: its match (the opposing team, the result, match and
+game points) and the match's boards; built by :func:`xlfuncs.core.teams.team_rounds`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .results import Outcome
+
+__all__ = ["BoardGame", "MatchRound"]
+
+
+@dataclass(frozen=True)
+class BoardGame:
+    """One board of a match, as the team on it sees it."""
+
+    points: Fraction
+    """The team's player's points on the board (the event's game scoring)."""
+    played: bool
+    """Over the board (a game of less than one move included), not a forfeit."""
+    black: bool
+    """The team's player had black."""
+
+
+@dataclass(frozen=True)
+class MatchRound:
+    """One round of one team."""
+
+    opponent: int | None
+    """The opposing team's number; ``None``: no match (a bye or not paired)."""
+    outcome: Outcome | None
+    """``WIN``, ``DRAW``, ``LOSS``; ``FORFEIT_WIN``, ``FORFEIT_LOSS`` for a forfeited
+    match; with no opponent a bye (``PAIRING_BYE``, ``HALF_BYE``, ``FULL_BYE``,
+    ``ZERO_BYE``); ``None``: not paired."""
+    game_points: Fraction
+    opponent_game_points: Fraction | None = None
+    match_points: Fraction = Fraction(0)
+    boards: int = 0
+    """The boards of the match (0: none)."""
+    board_games: tuple[BoardGame, ...] = ()
+    """The match's boards in board order: the team's players who met the opposing team's
+    that round, in the team's order (its first player listed on board 1 ...); none without
+    a match."""

@@ -1,0 +1,313 @@
+"""The tie-breaks of team competitions that read both scores of a match or its boards (FIDE's
+Tie-Break Regulations, C.07, as FIDE's engine ``gacrux`` computes them): the mixed extended
+Sonneborn-Bergers, the score and strength combination, the board counts, the top board
+result, the bottom board elimination, and the extended direct encounters.
+
+The team standing (:func:`xlfuncs.core.teams.team_standings`) calls them; C.07's other
+tie-breaks it computes on a crosstable of the teams with the players' engine.
+
+- ``EMGSB``: the opponents' match points times the team's game points in the match (a
+  Sonneborn-Berger whose opponents' score is match points and whose result is game
+  points); ``EGMSB`` the other way round; ``ESB`` is ``EMGSB`` (``ESB:GP``: ``EGMSB``).
+  The opponents' scores are the adjusted ones of Buchholz (C.07 16: the dummy opponent of
+  an unplayed round, capped in the 2026 text), ``/Cn`` and ``/Mn`` cut as for ``SB``.
+- ``SSSC``: the team's game points plus its Buchholz (match points) divided by
+  *n* = the whole part of (a won match's points x the rounds) / (a won game's points x the
+  boards); ``SSSC:GP``: the match points plus the Buchholz of game points divided by the
+  whole part of (a won game's points x the rounds x the boards) / a won match's points;
+  rounded to hundredths, half up.
+- ``BC``: the sum over the boards of the board's number times the team's game points on it
+  in all rounds, lower better.
+- ``TBR``: the game points on board 1, then on board 2 ...; ``BBE``: the game points on all
+  boards but the last, then all but the last two ... (higher better): each a place among
+  the teams tied on every key before it.
+- ``EDE``: direct encounter (C.07 6) among the teams tied so far on the primary score (match
+  points), then on the other (game points), in turn, until neither separates any more;
+  ``EDEC``, ``EDET``, ``EDEB``, ``EDEBT``, ``EDEBB`` go on, for two teams still tied, with
+  the boards of their match: the board count (``C``), board 1, board 2 ... (``T``), all
+  boards but the last, all but the last two ... (``B``).
+
+A round with no match played over the board (a bye, a forfeited match) counts on every
+board as its result: a win (a won forfeited match, a pairing-allocated or full-point bye),
+a draw (a half-point bye, a drawn forfeited match) or nothing, with white; as FIDE's engine
+counts the boards.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Final
+
+from .results import Outcome
+from .scoring import ScoringSystem
+from .tables import round_half_up
+from .team_matches import BoardGame, MatchRound
+from .tiebreaks import Descriptor, TiebreakTable, Value, cut
+
+__all__ = [
+    "BOARD_CODES",
+    "ENCOUNTER_CODES",
+    "MIXED_SB",
+    "board_count",
+    "board_games",
+    "board_places",
+    "board_totals",
+    "extended_direct_encounter",
+    "mixed_sonneborn_berger",
+    "score_strength",
+]
+
+MIXED_SB: Final = {"EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP")}
+"""The mixed extended Sonneborn-Bergers: (the opponents' score, the team's result)."""
+
+BOARD_CODES: Final = ("TBR", "BBE")
+"""The board tie-breaks that place the teams tied so far."""
+
+ENCOUNTER_CODES: Final = {
+    "DE": "P",
+    "EDE": "PS",
+    "EDEC": "PSC",
+    "EDET": "PST",
+    "EDEB": "PSB",
+    "EDEBT": "PSCT",
+    "EDEBB": "PSCB",
+}
+"""The direct encounters between teams and their steps: ``P`` direct encounter on the
+primary score, ``S`` on the other, and, for two teams still tied, ``C`` the board count of
+their match, ``T`` its boards one by one from the top, ``B`` its boards but the bottom
+ones. ``DE`` is the first step alone."""
+
+_OVER_THE_BOARD: Final = frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS})
+"""A match's outcomes when a board was played over the board."""
+_WON_MATCH: Final = frozenset({Outcome.FORFEIT_WIN, Outcome.PAIRING_BYE, Outcome.FULL_BYE})
+_DRAWN_MATCH: Final = frozenset({Outcome.HALF_BYE})
+
+
+def board_games(m: MatchRound, boards: int, game: ScoringSystem) -> tuple[BoardGame, ...]:
+    """The boards of one round as the board tie-breaks count them: a match played over the
+    board, its games; else every one of *boards* boards the round's result (see the
+    module's docstring)."""
+    if m.opponent is not None and m.outcome in _OVER_THE_BOARD:
+        return m.board_games
+    if m.outcome in _WON_MATCH:
+        points = game.win
+    elif m.outcome in _DRAWN_MATCH:
+        points = game.draw
+    else:
+        points = Fraction(0)
+    return tuple(BoardGame(points, False, False) for _ in range(boards))
+
+
+def board_totals(
+    rows: Sequence[Sequence[MatchRound]], boards: int, game: ScoringSystem
+) -> list[list[Fraction]]:
+    """Each team's game points on boards 1..*boards* over its rounds."""
+    out: list[list[Fraction]] = []
+    for row in rows:
+        totals = [Fraction(0)] * boards
+        for m in row:
+            for b, g in enumerate(board_games(m, boards, game)[:boards]):
+                totals[b] += g.points
+        out.append(totals)
+    return out
+
+
+def board_count(totals: Sequence[Sequence[Fraction]]) -> list[Value]:
+    """``BC``: each team's sum of board number times game points on the board."""
+    return [sum((b * p for b, p in enumerate(t, start=1)), Fraction(0)) for t in totals]
+
+
+def _places(keys: Sequence[tuple[Fraction, ...]], before: Sequence[int]) -> list[Value]:
+    """Each team's place (1 best) by *keys* (higher better, compared in order) among the
+    teams with its rank in *before*; 0 where its group is one team or the keys do not
+    separate it."""
+    groups: dict[int, list[int]] = {}
+    for i, r in enumerate(before):
+        groups.setdefault(r, []).append(i)
+    out: list[Value] = [0] * len(keys)
+    for members in groups.values():
+        if len(members) < 2 or len({keys[i] for i in members}) == 1:
+            continue
+        for i in members:
+            out[i] = 1 + sum(1 for j in members if keys[j] > keys[i])
+    return out
+
+
+def board_places(
+    code: str, totals: Sequence[Sequence[Fraction]], before: Sequence[int]
+) -> list[Value]:
+    """``TBR`` or ``BBE`` (*code*): each team's place among those tied on every key before
+    (*before*: their ranks by those keys)."""
+    keys: list[tuple[Fraction, ...]] = []
+    for t in totals:
+        if code == "TBR":
+            keys.append(tuple(t))
+        else:  # all boards but the last, but the last two ...
+            keys.append(tuple(sum(t[:k], Fraction(0)) for k in range(len(t) - 1, 0, -1)))
+    return _places(keys, before)
+
+
+def mixed_sonneborn_berger(
+    opponents: TiebreakTable, results: TiebreakTable, d: Descriptor
+) -> list[Value]:
+    """Each team's Sonneborn-Berger with the opponents' score read from *opponents*' engine
+    (the crosstable of the teams scored by that score) and the team's result in each round
+    from *results*' (the other score), cut as *d* (an ``SB`` descriptor) says."""
+    ev, other = opponents.engine, results.engine
+    assert ev is not None and other is not None
+    abh, own = ev.adjusted(False)
+    low = min(d.cut, ev.rounds)
+    high = min(d.cut_high, ev.rounds - low)
+    out: list[Value] = []
+    for i in range(ev.n):
+        parts = [
+            (vur, score, score * other.rows[i][r - 1].h, r, opp, kind)
+            for vur, score, _, r, opp, kind in ev.buchholz_parts(i, d, abh, own, False, False)
+        ]
+        if low or high:
+            cut(parts, low, high)
+        out.append(Fraction(sum(p[2] for p in parts), ev.unit * other.unit))
+    return out
+
+
+def score_strength(
+    other_scores: Sequence[Fraction],
+    buchholz: Sequence[Value],
+    rounds: int,
+    boards: int,
+    match: ScoringSystem,
+    game: ScoringSystem,
+    on_game_points: bool,
+) -> list[Value]:
+    """``SSSC`` (``SSSC:GP``: *on_game_points*): the other score plus the Buchholz divided
+    by the module docstring's *n* (1 at least), rounded to hundredths, half up."""
+    if on_game_points:
+        n = math.floor(game.win * rounds * boards / match.win)
+    else:
+        n = math.floor(match.win * rounds / (game.win * boards))
+    n = max(n, 1)
+    out: list[Value] = []
+    for s, bh in zip(other_scores, buchholz):
+        assert isinstance(bh, Fraction | int)
+        out.append(Fraction(round_half_up((s + Fraction(bh) / n) * 100), 100))
+    return out
+
+
+def extended_direct_encounter(
+    code: str,
+    primary: TiebreakTable,
+    secondary: TiebreakTable,
+    rows: Sequence[Sequence[MatchRound]],
+    numbers: Sequence[int],
+    before: Sequence[int],
+    boards: int,
+    as_played: bool,
+) -> list[Value]:
+    """``EDE`` and its board variants (*code*, :data:`ENCOUNTER_CODES`): each team's place
+    (1 best) among those tied on every key before (*before*), 0 where it stays tied.
+    *primary*, *secondary*: the tie-break tables of the teams' crosstable scored by the
+    primary and the other score (their engines separate by direct encounter); *rows*:
+    each team's rounds, for the boards of two teams still tied, and *numbers* the teams'
+    pairing numbers (the opponents' in *rows*); *as_played*: forfeited matches count (a
+    round robin)."""
+    match = _Matches(primary, secondary, rows, numbers, boards, as_played)
+    steps: list[tuple[str, int]] = []
+    for kind in ENCOUNTER_CODES[code]:
+        if kind == "T":
+            steps += [("T", k) for k in range(boards)]
+        elif kind == "B":
+            steps += [("B", k) for k in range(1, boards)]
+        else:
+            steps.append((kind, 0))
+    out: list[Value] = [0] * len(before)
+    groups: dict[int, list[int]] = {}
+    for i, r in enumerate(before):
+        groups.setdefault(r, []).append(i)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        place = {i: 0 for i in members}
+        quiet = 0
+        k = 0
+        while quiet < len(steps):
+            step = steps[k % len(steps)]
+            if match.apply(step, place):
+                quiet = 0
+            else:
+                quiet += 1
+            k += 1
+        if len(set(place.values())) > 1:
+            for i in members:
+                out[i] = place[i] + 1
+    return out
+
+
+def _tied(place: dict[int, int]) -> list[list[int]]:
+    groups: dict[int, list[int]] = {}
+    for i, p in place.items():
+        groups.setdefault(p, []).append(i)
+    return [sorted(g) for g in groups.values() if len(g) > 1]
+
+
+class _Matches:
+    """What an extended direct encounter reads: the two scores' engines and the boards."""
+
+    def __init__(
+        self,
+        primary: TiebreakTable,
+        secondary: TiebreakTable,
+        rows: Sequence[Sequence[MatchRound]],
+        numbers: Sequence[int],
+        boards: int,
+        as_played: bool,
+    ) -> None:
+        ep, es = primary.engine, secondary.engine
+        assert ep is not None and es is not None
+        self.engines = {"P": ep, "S": es}
+        self.rows = rows
+        self.numbers = numbers
+        self.boards = boards
+        self.as_played = as_played
+
+    def apply(self, step: tuple[str, int], place: dict[int, int]) -> bool:
+        """One step on every group still tied in *place*; whether it separated any."""
+        kind, k = step
+        before = dict(place)
+        for group in _tied(place):
+            if kind in self.engines:
+                self.engines[kind].separate(group, place, self.as_played)
+            elif len(group) == 2:
+                self.boards_of_match(kind, k, group, place)
+        return place != before
+
+    def weights(self, kind: str, k: int) -> list[int]:
+        """Each board's weight (from board 1): the board count negated (lower is better);
+        board *k* alone (from 0); the boards but the bottom *k*."""
+        n = self.boards
+        if kind == "C":
+            return [-b for b in range(1, n + 1)]
+        if kind == "T":
+            return [1 if b == k else 0 for b in range(n)]
+        return [1 if b < n - k else 0 for b in range(n)]
+
+    def boards_of_match(self, kind: str, k: int, pair: list[int], place: dict[int, int]) -> None:
+        """Separate two teams still tied by the boards of their match (two matches: their
+        average), weighted by :meth:`weights`; not when they did not meet."""
+        w = self.weights(kind, k)
+        a, b = pair
+        score: dict[int, Fraction] = {}
+        for me, them in ((a, b), (b, a)):
+            found = [
+                sum((wt * g.points for wt, g in zip(w, m.board_games)), Fraction(0))
+                for m in self.rows[me]
+                if m.opponent == self.numbers[them]
+                and (self.as_played or m.outcome in _OVER_THE_BOARD)
+            ]
+            if not found:
+                return
+            score[me] = sum(found, Fraction(0)) / len(found)
+        if score[a] != score[b]:
+            low, high = (a, b) if score[a] < score[b] else (b, a)
+            place[low] = place[high] + 1
