@@ -146,3 +146,108 @@ def test_a_file_naming_team_only_tie_breaks(
     assert s is not None
     ref = gacrux_team_ranks(HELD, ("MPTS", "GPTS", "EDET", "SSSC", "BC"), "2025-05-01")
     assert {t.number: r for t, r in zip(s.teams, s.ranks)} == ref
+
+
+# --- record 330: forfeited matches -----------------------------------------------------------
+
+FORFEIT_DS = ("MP", "GP", "BH", "BH/C1", "BH:GP", "SB", "SB:GP", "WIN", "EMGSB", "BC", "SSSC")
+"""Compared for the forfeited matches (``MPTS``, ``GPTS`` in gacrux's spelling)."""
+
+ROUND_6 = {1: (1, 2, 3, 4), 6: (21, 22, 23, 24)}
+"""Held's round 6: team 1 (players 1-4, white on board 1) against team 6 (21-24), forfeited
+on every board (``21 w +`` ... and ``1 b -`` ...)."""
+
+
+def _held_with(tmp_path: Path, record: str, entries: dict[int, str] | None = None) -> Path:
+    """Held's file with *record* before its ``240`` lines and, with *entries*, the round-6
+    entries of the players of teams 1 and 6 replaced (by team: ``0000 - +`` ...)."""
+    out = []
+    for line in HELD.read_text(encoding="utf-8").splitlines(keepends=True):
+        if entries and line.startswith("001"):
+            no = int(line[4:8])
+            for team, players in ROUND_6.items():
+                if no in players:
+                    line = line[:141] + entries[team] + line[149:]
+        if line.startswith("240 H"):
+            out.append(record + "\n")
+        out.append(line)
+    path = tmp_path / f"held-{abs(hash((record, str(entries))))}.trf"
+    path.write_text("".join(out), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("record", "entries", "team_1", "team_6"),
+    [
+        ("330 +- 006 001 006", None, (2, 4), (0, 0)),
+        ("330 +- 006 001 006", {1: "0000 - +", 6: "0000 - -"}, (2, 4), (0, 0)),
+        ("330 -+ 006 001 006", {1: "0000 - -", 6: "0000 - +"}, (0, 0), (2, 4)),
+        ("330 -- 006 001 006", {1: "0000 - -", 6: "0000 - -"}, (0, 0), (0, 0)),
+    ],
+    ids=["as-the-boards", "white-wins", "black-wins", "double"],
+)
+def test_forfeited_match_against_gacrux(
+    tmp_path: Path,
+    record: str,
+    entries: dict[int, str] | None,
+    team_1: tuple[int, int],
+    team_6: tuple[int, int],
+) -> None:
+    """A ``330`` record makes the match of round 6 between teams 1 and 6 a forfeited one,
+    with its players' lines as the boards (``21 w +`` ...) or without an opponent on any
+    board (``0000 - +``): the winner 2 match points and, with no board against the other
+    team, a win on each of the four boards (4 game points), the loser nothing; a double
+    forfeit nothing for either. Every value of :data:`FORFEIT_DS` for the 14 teams is
+    gacrux's (154 a file, 616 in all), with no warning."""
+    path = _held_with(tmp_path, record, entries)
+    t = read_trf(path)
+    event = analyse_event(t)
+    warnings: list[str] = []
+    s = event_teams(
+        t, event.read, event.counted_rounds, descriptors=FORFEIT_DS[2:], warnings=warnings
+    )
+    assert s is not None
+    assert not [w for w in warnings if "330" in w]
+    for k, wanted in ((0, team_1), (5, team_6)):
+        m = s.rounds[k][5]
+        assert (m.opponent, m.match_points, m.game_points) == (6 if k == 0 else 1, *wanted)
+    theirs = gacrux_teams(path, ("MPTS", "GPTS", *FORFEIT_DS[2:]), "2025-05-01")
+    wrong = [
+        (team.number, d, ours, ref)
+        for team, mp, gp, values in zip(s.teams, s.match_points, s.game_points, s.values)
+        for d, ours, ref in zip(FORFEIT_DS, (mp, gp, *values), theirs[team.number])
+        if ours != ref
+    ]
+    assert (len(s.teams) * len(FORFEIT_DS), wrong) == (154, [])
+
+
+def test_a_forfeit_record_against_the_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``330 +- 006 001 006`` where the lines give every board of both teams ``0000 - -`` (a
+    forfeit loss without an opponent): TRF-2026 defines the record as the white team's
+    forfeit win, which is counted (team 1: 10 match points and 17.5 game points, as with
+    the file's own forfeit), with a warning naming the line; gacrux scores that match from
+    the lines (both lose: team 1 8 match points). A record naming a team the event does
+    not have is named and not read; a forfeit that is not the format's is refused with
+    its line and columns."""
+    path = _held_with(tmp_path, "330 +- 006 001 006", {1: "0000 - -", 6: "0000 - -"})
+    code, out, _ = run(capsys, "report", str(path))
+    assert code == 0
+    assert (
+        "record 330 (line 87): round 6, teams 1 and 6: the players' lines give team 1 0.0 "
+        "game points in that round, the record a forfeit win with 4.0 game points: the "
+        "record is counted" in out
+    )
+    s = analyse_event(read_trf(path)).teams
+    assert s is not None
+    assert (s.match_points[0], s.game_points[0]) == (10, Fraction(35, 2))
+    assert gacrux_teams(path, ("MPTS",), "2025-05-01")[1] == (8,)
+    path = _held_with(tmp_path, "330 +- 003 001 015")
+    code, out, _ = run(capsys, "report", str(path))
+    assert code == 0
+    assert "record 330 (line 87): round 3, teams 1 and 15: no team 15: not read" in out
+    path = _held_with(tmp_path, "330 x+ 003 001 002")
+    code, _, err = run(capsys, "report", str(path))
+    assert code != 0
+    assert "line 87" in err and "5-6" in err and "type of forfeit" in err

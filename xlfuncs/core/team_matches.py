@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from .results import Outcome
 
-__all__ = ["BoardGame", "MatchRound"]
+__all__ = ["BoardGame", "ForfeitedMatch", "MatchRound"]
 
 
 @dataclass(frozen=True)
@@ -42,3 +42,20 @@ class MatchRound:
     """The match's boards in board order: the team's players who met the opposing team's
     that round, in the team's order (its first player listed on board 1 ...); none without
     a match."""
+
+
+@dataclass(frozen=True)
+class ForfeitedMatch:
+    """A forfeited match (TRF-2026 record ``330``): in *round*, the *white* and *black*
+    teams (their pairing numbers) and the *result*: ``"+-"`` (white wins), ``"-+"`` (black
+    wins) or ``"--"`` (a double forfeit: neither)."""
+
+    round: int
+    white: int
+    black: int
+    result: str
+
+    def outcome(self, team: int) -> Outcome:
+        """*team*'s result: a forfeit win or loss."""
+        won = self.result == ("+-" if team == self.white else "-+")
+        return Outcome.FORFEIT_WIN if won else Outcome.FORFEIT_LOSS

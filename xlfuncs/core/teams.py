@@ -38,7 +38,7 @@ from typing import Final
 from .errors import InvalidInputError
 from .results import Outcome
 from .scoring import ScoringSystem
-from .team_matches import BoardGame, MatchRound
+from .team_matches import BoardGame, ForfeitedMatch, MatchRound
 from .team_tiebreaks import (
     BOARD_CODES,
     ENCOUNTER_CODES,
@@ -58,6 +58,7 @@ from .tournament import Crosstable, Entrant, Pairing
 __all__ = [
     "DEFAULT_TEAM_TIEBREAKS",
     "BoardGame",
+    "ForfeitedMatch",
     "MatchRound",
     "MatchScoring",
     "Team",
@@ -134,11 +135,15 @@ def team_rounds(
     *,
     byes: Sequence[TeamBye] = (),
     match_scoring: MatchScoring = MatchScoring(),
+    forfeits: Sequence[ForfeitedMatch] = (),
 ) -> tuple[tuple[MatchRound, ...], ...]:
     """Each team's rounds 1..*rounds* (teams in the order given), built from the players'
-    games in *crosstable* (scored by its scoring system). Raises
-    :class:`~xlfuncs.core.errors.InvalidInputError` for a player in two teams, a member the
-    crosstable does not have, or a round in which one team meets two."""
+    games in *crosstable* (scored by its scoring system); the matches of *forfeits*
+    (TRF-2026 record ``330``) are forfeited whatever the boards say (:func:`_forfeited`).
+    Raises :class:`~xlfuncs.core.errors.InvalidInputError` for a player in two teams, a
+    member the crosstable does not have, a round in which one team meets two, or a
+    forfeited match of a team the event does not have or that met another team that
+    round."""
     team_of: dict[int, int] = {}
     for k, t in enumerate(teams):
         for m in t.members:
@@ -207,7 +212,60 @@ def team_rounds(
             else:
                 row.append(_members_bye(crosstable, t, r, match_scoring))
         out.append(tuple(row))
+    if forfeits:
+        _forfeited(out, teams, rounds, forfeits, match_scoring, scoring)
     return tuple(out)
+
+
+def _forfeited(
+    rows: list[tuple[MatchRound, ...]],
+    teams: Sequence[Team],
+    rounds: int,
+    forfeits: Sequence[ForfeitedMatch],
+    match_scoring: MatchScoring,
+    scoring: ScoringSystem,
+) -> None:
+    """*rows* with the forfeited matches of *forfeits* (rounds after *rounds* left out):
+    each team's round is a forfeit win (a won match's points) or loss (a lost match's: a
+    double forfeit is a loss for both) against the other team. The game points are those
+    of its players' boards against that team when the lines have them; without any, a win
+    on every board for the winner (the event's most boards) and nothing for the loser, as
+    FIDE's engine scores a forfeited match with no games."""
+    index = {t.number: k for k, t in enumerate(teams)}
+    boards = max((m.boards for row in rows for m in row), default=0) or 1
+    for f in forfeits:
+        if f.round < 1:
+            raise InvalidInputError(f"forfeited match in round {f.round}: rounds are from 1")
+        if f.round > rounds:
+            continue
+        missing = [n for n in (f.white, f.black) if n not in index]
+        if missing or f.white == f.black:
+            raise InvalidInputError(
+                f"forfeited match in round {f.round}, teams {f.white} and {f.black}: "
+                + (f"no team {missing[0]}" if missing else "a team against itself")
+            )
+        for me, them in ((f.white, f.black), (f.black, f.white)):
+            k = index[me]
+            was = rows[k][f.round - 1]
+            if was.opponent not in (None, them):
+                raise InvalidInputError(
+                    f"round {f.round}: the forfeited match of teams {f.white} and {f.black}, "
+                    f"but team {me}'s players met team {was.opponent}"
+                )
+            outcome = f.outcome(me)
+            won = outcome is Outcome.FORFEIT_WIN
+            if was.opponent == them:
+                gp, theirs = was.game_points, was.opponent_game_points
+            else:
+                gp = scoring.win * boards if won else Fraction(0)
+                lost = f.outcome(them) is Outcome.FORFEIT_LOSS
+                theirs = scoring.win * boards if not lost else Fraction(0)
+            mp = match_scoring.win if won else match_scoring.loss
+            row = list(rows[k])
+            row[f.round - 1] = MatchRound(
+                them, outcome, gp, theirs, mp, was.boards, was.board_games
+            )
+            rows[k] = tuple(row)
 
 
 def _members_bye(
@@ -345,17 +403,21 @@ def team_standings(
     round_robin: bool = False,
     start: _dt.date | None = None,
     edition: TiebreakRulesSpec = None,
+    forfeits: Sequence[ForfeitedMatch] = (),
 ) -> TeamStandings:
     """The standing of *teams* after *rounds* rounds: match and game points, the tie-breaks
     *descriptors* (see the module's docstring), the ranks (by *primary*, then the
     descriptors in order; teams equal on all share a rank), under the C.07 *edition*
-    (``None``: the one in force on *start*). ``WIN`` is the rounds that scored a won
-    match's points (a pairing-allocated bye worth a draw is not one). Raises
+    (``None``: the one in force on *start*); *forfeits*: the forfeited matches (record
+    ``330``: :func:`team_rounds`). ``WIN`` is the rounds that scored a won match's points
+    (a pairing-allocated bye worth a draw is not one). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
     if primary not in SCORES:
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
     ds = tuple(team_descriptor(d) for d in descriptors)
-    rows = team_rounds(crosstable, teams, rounds, byes=byes, match_scoring=match_scoring)
+    rows = team_rounds(
+        crosstable, teams, rounds, byes=byes, match_scoring=match_scoring, forfeits=forfeits
+    )
     number = {t.number: i + 1 for i, t in enumerate(teams)}
     entrants = [
         Entrant(

@@ -12,7 +12,11 @@ Columns, as the formats define them:
 - ``320``: a pairing-allocated bye's match points in 5-8 and game points in 10-13, then the
   team given it in round 1 (15-17), round 2 (19-21) ...
 - ``362``: the match points of a won, drawn and lost match (``TW 2.0   TD 1.0   TL 0.0``).
-- ``330`` (forfeited matches) is named in a warning: the players' lines carry the results.
+- ``330``: a forfeited match: the forfeit in 5-6 (``+-`` the white team wins, ``-+`` the
+  black team, ``--`` neither; ``10``, ``01``, ``00`` and the letters ``WZ``, ``ZW``,
+  ``ZZ``, ``WL``, ``LW``, ``LL`` read as these, as FIDE's engine reads them), the round in
+  8-10, the white team in 12-14, the black team in 16-18: the match is forfeited whatever
+  the players' lines say (:func:`~xlfuncs.core.teams.team_rounds`).
 """
 
 from __future__ import annotations
@@ -26,11 +30,13 @@ from ..core.errors import InvalidInputError
 from ..core.results import Outcome
 from ..core.teams import (
     DEFAULT_TEAM_TIEBREAKS,
+    ForfeitedMatch,
     MatchScoring,
     Team,
     TeamBye,
     TeamStandings,
     team_descriptor,
+    team_rounds,
     team_standings,
 )
 from ..core.tiebreaks import TiebreakError
@@ -58,6 +64,8 @@ class TeamRecords:
     file_scores: dict[int, tuple[Fraction | None, Fraction | None, int | None]]
     """Record ``310``'s match points, game points and rank of each team, as written."""
     warnings: tuple[str, ...]
+    forfeits: tuple[tuple[int, ForfeitedMatch], ...] = ()
+    """Record ``330``'s forfeited matches, each with its line."""
 
 
 def _fraction(text: str) -> Fraction | None:
@@ -93,6 +101,7 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
     scores: dict[int, tuple[Fraction | None, Fraction | None, int | None]] = {}
     warnings: list[str] = []
     byes: list[TeamBye] = []
+    forfeits: list[tuple[int, ForfeitedMatch]] = []
     scoring = MatchScoring()
     for r in t.extra_records:
         raw = r.text
@@ -135,15 +144,50 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
                 Fraction(found.get("L", "0")),
             )
         elif r.code == "330":
-            warnings.append(
-                f"record 330 (line {r.line_no}, a forfeited match): not read; the players' "
-                "lines' results make the match"
-            )
+            forfeits.append((r.line_no, _forfeited_match(raw, src, r.line_no)))
     if has_310 and any(r.code == "013" for r in t.extra_records):
         warnings.append("team records: both 013 and 310 are written; the 310 records are read")
     code = t.trf2026.encoded_type.upper()
     primary = "GP" if "_GP_MP" in code or (code.endswith("_GP") and "_MP_" not in code) else "MP"
-    return TeamRecords(tuple(teams), tuple(byes), scoring, primary, scores, tuple(warnings))
+    return TeamRecords(
+        tuple(teams), tuple(byes), scoring, primary, scores, tuple(warnings), tuple(forfeits)
+    )
+
+
+_FORFEITS = {
+    **dict.fromkeys(("+-", "10", "WZ", "WL"), "+-"),
+    **dict.fromkeys(("-+", "01", "ZW", "LW"), "-+"),
+    **dict.fromkeys(("--", "00", "ZZ", "LL"), "--"),
+}
+"""Record ``330``'s forfeits: TRF-2026's three and the spellings FIDE's engine also reads."""
+
+
+def _forfeited_match(raw: str, source: str, line_no: int) -> ForfeitedMatch:
+    """One record ``330``. Raises :class:`~xlfuncs.trf.TrfError` for a field that is not
+    the format's."""
+    kind = raw[4:6].upper()
+    if kind not in _FORFEITS:
+        raise TrfError(
+            source, line_no, "5-6", "type of forfeit", "+- (white wins), -+ or --", raw[4:6]
+        )
+    numbers: list[int] = []
+    for cols, first, what in (
+        ((7, 10), 8, "round number"),
+        ((11, 14), 12, "white team's pairing number"),
+        ((15, 18), 16, "black team's pairing number"),
+    ):
+        text = raw[cols[0] : cols[1]].strip()
+        if not text.isdigit() or not int(text):
+            raise TrfError(
+                source,
+                line_no,
+                f"{first}-{first + 2}",
+                what,
+                "a number from 1",
+                raw[cols[0] : cols[1]],
+            )
+        numbers.append(int(text))
+    return ForfeitedMatch(numbers[0], numbers[1], numbers[2], _FORFEITS[kind])
 
 
 def file_team_tiebreaks(t: Tournament, warnings: list[str]) -> tuple[tuple[str, ...], str]:
@@ -207,6 +251,25 @@ def event_teams(
             )
         members = tuple(number[m] for m in team.members if m in number)
         teams.append(Team(team.number, team.name, members))
+    known = {team.number for team in teams}
+    forfeits: list[ForfeitedMatch] = []
+    seen: dict[tuple[int, int], int] = {}
+    for line_no, f in records.forfeits:
+        where = f"record 330 (line {line_no}): round {f.round}, teams {f.white} and {f.black}"
+        missing = [n for n in (f.white, f.black) if n not in known]
+        again = [seen[(n, f.round)] for n in (f.white, f.black) if (n, f.round) in seen]
+        if missing or f.white == f.black:
+            what = f"no team {missing[0]}" if missing else "a team against itself"
+            found.append(f"{where}: {what}: not read")
+        elif again:
+            found.append(
+                f"{where}: a team's forfeited match of that round is line {again[0]}: not read"
+            )
+        elif f.round > rounds:
+            found.append(f"{where}: after the rounds counted ({rounds}): not read")
+        else:
+            forfeits.append(f)
+            seen[(f.white, f.round)] = seen[(f.black, f.round)] = line_no
     try:
         standings = team_standings(
             built.file_ratings,
@@ -219,6 +282,7 @@ def event_teams(
             round_robin=built.crosstable.round_robin,
             start=built.event_date,
             edition=edition,
+            forfeits=forfeits,
         )
     except TiebreakError:  # a descriptor given that the standing does not compute
         raise
@@ -226,6 +290,8 @@ def event_teams(
         if warnings is not None:
             warnings.extend([*found, f"team records: {exc}: no team standing"])
         return None
+    if forfeits:
+        found += _forfeits_against_lines(built, teams, rounds, records, forfeits, standings)
     kinds = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
     index = {team.number: k for k, team in enumerate(standings.teams)}
     for b in t.trf2026.byes:  # record 240: a team's bye, by team pairing number
@@ -266,3 +332,54 @@ def event_teams(
     if warnings is not None:
         warnings.extend(found + list(standings.notes))
     return standings
+
+
+def _forfeits_against_lines(
+    built: TrfCrosstable,
+    teams: Sequence[Team],
+    rounds: int,
+    records: TeamRecords,
+    forfeits: Sequence[ForfeitedMatch],
+    standings: TeamStandings,
+) -> list[str]:
+    """Where a forfeited match of record ``330`` and the players' lines disagree: boards
+    played over the board, or the lines' own points for a team without a match that round
+    other than the record's (the record is counted, as TRF-2026 defines it)."""
+    plain = team_rounds(
+        built.file_ratings,
+        teams,
+        rounds,
+        byes=records.byes,
+        match_scoring=records.match_scoring,
+    )
+    index = {team.number: k for k, team in enumerate(teams)}
+    out: list[str] = []
+    for line_no, f in records.forfeits:
+        if f not in forfeits:
+            continue
+        where = f"record 330 (line {line_no}): round {f.round}, teams {f.white} and {f.black}"
+        for n in (f.white, f.black):
+            was = plain[index[n]][f.round - 1]
+            now = standings.rounds[index[n]][f.round - 1]
+            if any(g.played for g in was.board_games):
+                out.append(
+                    f"{where}: a forfeited match, but the players' lines have games played "
+                    "over the board: the match is counted as forfeited"
+                )
+                break
+            record = "a forfeit win" if now.outcome is Outcome.FORFEIT_WIN else "a forfeit loss"
+            if (
+                was.opponent is None
+                and was.outcome is not None
+                and was.game_points != now.game_points
+            ):
+                lines_say = f"{float(was.game_points):.1f} game points in that round"
+            elif was.opponent is not None and was.outcome is not now.outcome:
+                lines_say = "the other result of the match"
+            else:
+                continue
+            out.append(
+                f"{where}: the players' lines give team {n} {lines_say}, the record {record} "
+                f"with {float(now.game_points):.1f} game points: the record is counted"
+            )
+    return out
