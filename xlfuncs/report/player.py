@@ -1,13 +1,16 @@
 """``xlfuncs report --player N``: one player's figures with their working, from the event as
 read once (:mod:`xlfuncs.event`): each tie-break's derivation
-(:mod:`~xlfuncs.core.tiebreak_working`) and the rating change line by line
-(:mod:`~xlfuncs.core.rating_working`). :mod:`xlfuncs.report.player_render` prints it."""
+(:mod:`~xlfuncs.core.tiebreak_working`), the rating change line by line
+(:mod:`~xlfuncs.core.rating_working`) and an unrated player's first rating
+(:mod:`~xlfuncs.core.first_rating_working`). :mod:`xlfuncs.report.player_render` prints it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..core.errors import XlfuncsError
+from ..core.first_rating_working import FirstRatingWorking, first_rating_working
 from ..core.rating_working import RatingWorking, rating_working
 from ..core.tiebreak_working import TiebreakWorking, player_working
 from ..event import AnalysedEvent
@@ -39,6 +42,12 @@ class PlayerReport:
     start_numbers: tuple[int, ...]
     """The start numbers of the crosstable's players (number *i* is ``start_numbers[i-1]``),
     by which the workings name them."""
+    first_rating: FirstRatingWorking | None = None
+    """An unrated player's first rating, line by line (``None``: rated, or none can be
+    worked out: :attr:`no_first_rating`)."""
+    no_first_rating: str | None = None
+    """Why an unrated player has no first-rating working (no game against a rated
+    opponent), else ``None``."""
 
 
 def player_index(event: AnalysedEvent, start_no: int) -> int | None:
@@ -67,6 +76,13 @@ def player_report(event: AnalysedEvent, start_no: int) -> PlayerReport:
             if event.crosstable.entrants[number - 1].rating is None
             else "K not known: no rating change"
         )
+    first = None
+    no_first = None
+    if event.crosstable.entrants[number - 1].rating is None:
+        try:
+            first = first_rating_working(event.crosstable, number)
+        except XlfuncsError as exc:
+            no_first = str(exc)
     return PlayerReport(
         start_no=p.start_no,
         name=p.name,
@@ -79,4 +95,6 @@ def player_report(event: AnalysedEvent, start_no: int) -> PlayerReport:
         k=event.ks[number - 1],
         no_change=no_change,
         start_numbers=numbers,
+        first_rating=first,
+        no_first_rating=no_first,
     )

@@ -1,11 +1,13 @@
-"""``xlfuncs report --player N`` printed: one player's tie-breaks with their working and the
-rating change line by line (:class:`~xlfuncs.report.player.PlayerReport`), as text or JSON."""
+"""``xlfuncs report --player N`` printed: one player's tie-breaks with their working, the
+rating change line by line and an unrated player's first rating
+(:class:`~xlfuncs.report.player.PlayerReport`), as text or JSON."""
 
 from __future__ import annotations
 
 import json
 from fractions import Fraction
 
+from ..core.first_rating_working import FirstRatingWorking
 from ..core.rating_working import RatingWorking
 from ..core.tiebreak_working import TiebreakWorking, figure_text
 from ..text_output import change_text, points_text, table_lines
@@ -17,7 +19,8 @@ __all__ = ["player_json", "render_player_json", "render_player_text"]
 
 def render_player_text(report: PlayerReport) -> str:
     """The player's line, each tie-break's working (a line a round: the figure, what it is,
-    why it is left out), then the rating change's game lines."""
+    why it is left out), then the rating change's game lines, and an unrated player's first
+    rating: its games, Ra, p, the formula of the edition, the rounding, the publication."""
     rating = "unrated" if report.rating is None else str(report.rating)
     title = f"no. {report.start_no} {report.name} ({rating})"
     out = [title, "=" * len(title)]
@@ -27,6 +30,10 @@ def render_player_text(report: PlayerReport) -> str:
     for w in report.tiebreaks:
         out += [""] + _tiebreak_lines(w)
     out += ["", *_rating_lines(report)]
+    if report.first_rating is not None:
+        out += ["", *_first_rating_lines(report.first_rating, report)]
+    elif report.no_first_rating is not None:
+        out += ["", f"First rating: none ({report.no_first_rating})"]
     return "\n".join(out) + "\n"
 
 
@@ -82,6 +89,61 @@ def _rating_lines(report: PlayerReport) -> list[str]:
         f"{rc.own_rating + rc.change}"
     )
     return out
+
+
+def _first_rating_lines(fr: FirstRatingWorking, report: PlayerReport) -> list[str]:
+    out = [f"First rating (Rating Regulations {fr.edition}): Ru {fr.rating}"]
+    rows = [["round", "opp.", "rating", "W", "in Ra", "in score", ""]]
+    for x in fr.lines:
+        rows.append(
+            [
+                "-" if x.round is None else str(x.round),
+                "-" if x.opponent is None else f"no. {report.start_numbers[x.opponent - 1]}",
+                "unrated" if x.opponent_rating is None else str(x.opponent_rating),
+                points_text(x.points),
+                "yes" if x.in_ra else "no",
+                "yes" if x.in_score else "no",
+                x.text + (f" [{x.left_out}]" if x.left_out else ""),
+            ]
+        )
+    out += ["  " + line for line in table_lines(rows, left={1, 2, 6})]
+    out += [f"  {step}" for step in fr.steps]
+    out.append(f"  ({fr.rule})")
+    return out
+
+
+def _first_rating_object(fr: FirstRatingWorking, report: PlayerReport) -> dict[str, object]:
+    c = fr.calculation
+    return {
+        "edition": fr.edition,
+        "games": [
+            {
+                "round": x.round,
+                "opponent": None if x.opponent is None else report.start_numbers[x.opponent - 1],
+                "opponent_rating": x.opponent_rating,
+                "w": float(x.points),
+                "in_ra": x.in_ra,
+                "in_score": x.in_score,
+                "text": x.text,
+                "left_out": x.left_out,
+            }
+            for x in fr.lines
+        ],
+        "ra": float(c.ra),
+        "score": float(c.score),
+        "n": c.games,
+        "p": c.percent / 100,
+        "dp": c.dp,
+        "bonus": c.bonus,
+        "formula": fr.formula,
+        "unrounded": float(c.unrounded),
+        "rating": c.rating,
+        "rated_games": c.rated_games,
+        "published": c.published,
+        "reasons": list(c.reasons),
+        "steps": list(fr.steps),
+        "rule": fr.rule,
+    }
 
 
 def _hundredths(x: Fraction | None) -> str:
@@ -155,11 +217,16 @@ def player_json(report: PlayerReport) -> dict[str, object]:
         if report.rating_change is None
         else _rating_object(report.rating_change, report),
         "no_rating_change": report.no_change,
+        "first_rating": None
+        if report.first_rating is None
+        else _first_rating_object(report.first_rating, report),
+        "no_first_rating": report.no_first_rating,
     }
 
 
 def render_player_json(report: PlayerReport) -> str:
-    """One JSON object: the player, ``tiebreaks`` (each with its ``lines``) and
-    ``rating_change`` (its ``games``; ``null`` for none)."""
+    """One JSON object: the player, ``tiebreaks`` (each with its ``lines``),
+    ``rating_change`` (its ``games``; ``null`` for none) and ``first_rating`` (an unrated
+    player's: its ``games`` and ``steps``; ``null`` for none)."""
     text = json.dumps(player_json(report), indent=2, ensure_ascii=False)
     return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
