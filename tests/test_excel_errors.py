@@ -290,6 +290,7 @@ CALLS: list[tuple[str, list[Any]]] = [
     ("TIEBREAK_ALL", ["SB", RATINGS4, GRID4]),
     ("TIEBREAK", ["BH", 2.0, RATINGS4, RESULTS_SW, OPPONENTS_SW, "2023"]),
     ("TIEBREAK_WORKING", ["BH", 2.0, RATINGS4, RESULTS_SW, OPPONENTS_SW, "2023"]),
+    ("RATING_WORKING", [1.0, RATINGS4, K4, RESULTS_SW, OPPONENTS_SW, 2025.0]),
     ("RANK_ALL", [col(1.5, 1.0, 1.5, 0.0), col(2.5, 1.5, 1.5, 2.5), col(3.0, 2.0, 1.0, 0.0)]),
 ]
 

@@ -30,6 +30,7 @@ from .excel import (
     norms,
     performance,
     rating_change,
+    rating_working,
     tiebreak_working,
     tiebreaks,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "PD_LOOKUP",
     "POINTS_ALL",
     "RATED_GAMES_ALL",
+    "RATING_WORKING",
     "RANK_ALL",
     "RA_ALL",
     "RP_EXACT",
@@ -552,6 +554,35 @@ def K_FACTOR_ALL(
     )
 
 
+@xw.func(category=CATEGORY)
+@xw.arg("player", doc="The player's number: their row in the ranges, from 1", **_VALUE)
+@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
+@xw.arg("k", doc="Each player's K, before the results (as ELO_CHANGE_ALL's)", **_RANGE)
+@xw.arg("results", doc=_GRID, **_RANGE)
+@xw.arg("opponents", doc=_OPP, **_RANGE)
+@xw.arg("rules", doc=_RULES, **_VALUE)
+@xw.arg(
+    "system",
+    doc=f"{excel.SYSTEM_HELP} (the first rating's 2017 round robin); blank: rr for a grid, "
+    "swiss with opponents",
+    **_VALUE,
+)
+@excel_function
+def RATING_WORKING(
+    player: Cell,
+    ratings: Cell,
+    k: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    rules: Cell = None,
+    system: Cell = None,
+) -> list[list[Any]]:
+    """One player's rating working: the change game by game, or an unrated player's Ru."""
+    return rating_working.rating_working_cells(
+        player, ratings, k, results, opponents, rules, system
+    )
+
+
 # ------------------------------------------------------------------ tie-breaks (C.07)
 #
 # FIDE's Tie-Break Regulations (C.07) live in xlfuncs.core.tiebreaks, their cells in
@@ -726,6 +757,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
         RP_EXACT_ALL,
         ELO_CHANGE_ALL,
         BLOQUE_ALL,
+        RATING_WORKING,
         NORM_ALL,
         K_FACTOR_ALL,
         TIEBREAK_ALL,

@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
-from ..core.tiebreak_working import tiebreak_working
+from ..core.tiebreak_working import TiebreakWorking, tiebreak_working
 from .errors import to_excel
 from .ranges import Cell
 from .tiebreaks import descriptors, one_player, tiebreak_table
 
-__all__ = ["WORKING_COLUMNS", "tiebreak_working_cells"]
+__all__ = ["WORKING_COLUMNS", "tiebreak_working_cells", "working_block"]
 
 WORKING_COLUMNS = 5
 """The block's width: round, opponent's row, figure, what it is, why left out."""
@@ -60,6 +60,13 @@ def tiebreak_working_cells(
     if number - 1 not in kept:
         raise NothingToComputeError(f"player {number}: an empty row")
     working = tiebreak_working(table, kept.index(number - 1) + 1, d, names=[i + 1 for i in kept])
+    return working_block(working)
+
+
+def working_block(working: TiebreakWorking) -> list[list[Any]]:
+    """The cells of *working* (players named as it names them), in
+    :data:`WORKING_COLUMNS` columns: the first row, a row a line, the last row, as
+    :func:`tiebreak_working_cells` answers."""
     block: list[list[Any]] = [
         [working.descriptor, f"C.07 {working.edition}", _cell(working.value), working.rule, ""]
     ]

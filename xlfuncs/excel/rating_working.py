@@ -1,0 +1,181 @@
+"""One player's rating working as a block of cells: the body of ``RATING_WORKING``. A rated
+player's rating change in the event, game by game (core's
+:func:`~xlfuncs.core.rating_working.rating_working`), or an unrated player's first rating
+(:func:`~xlfuncs.core.first_rating_working.first_rating_working`). The crosstable is read
+as ``ELO_CHANGE_ALL`` reads it (:func:`~xlfuncs.excel.columns.crosstable_rows`), the
+players named by their row in the ranges."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
+from ..core.first_rating_working import FirstRatingWorking, first_rating_working
+from ..core.rating_working import RatingWorking, rating_working
+from .cells import system, whole_number
+from .columns import crosstable_rows
+from .errors import first_error, to_excel
+from .ranges import Cell, column
+
+__all__ = [
+    "RATING_COLUMNS",
+    "first_rating_block",
+    "rating_change_block",
+    "rating_working_cells",
+]
+
+RATING_COLUMNS = 9
+"""The block's width: round, opponent's row, rating, rating used (or "in Ra"), W, PD (or
+"in score"), W - PD, K x (W - PD) (or the step's figure), what it is."""
+
+_BY_CODE: dict[str, type[XlfuncsError]] = {
+    "#NUM!": OutOfRangeError,
+    "#N/A": NothingToComputeError,
+}
+
+
+def _cell(value: Any) -> Any:
+    return "" if value is None else to_excel(value)
+
+
+def _row(*cells: Any) -> list[Any]:
+    """A row of the block, blanks after the cells given."""
+    out = [_cell(c) for c in cells]
+    return out + [""] * (RATING_COLUMNS - len(out))
+
+
+def rating_change_block(w: RatingWorking) -> list[list[Any]]:
+    """A rated player's change, :data:`RATING_COLUMNS` wide: a first row (``"rating
+    change"``, the edition, the change, own rating and K), the column headers, a row a game
+    (round, opponent, rating, rating used, W, PD, W - PD, K x (W - PD), the 400-point rule
+    or why the game is left out) and a last row (``"="``, the sums of W, PD, W - PD and K x
+    (W - PD), how they make the change)."""
+    k = f"K {w.k_requested}"
+    if w.k_lowered:
+        k += f", lowered to {w.k} so that K x n <= {w.limit} ({w.n} games)"
+    else:
+        k += f" (K x n = {w.k * w.n} <= {w.limit})"
+    out = [
+        _row(
+            "rating change",
+            f"Rating Regulations {w.edition}",
+            w.change,
+            f"own rating {w.own_rating}; {k}",
+        ),
+        _row("round", "opp.", "rating", "used", "W", "PD", "W - PD", "K x (W - PD)", ""),
+    ]
+    for g in w.lines:
+        note = g.left_out or ("400-point rule: the rating used is 400 away" if g.capped else "")
+        out.append(
+            _row(
+                g.round,
+                g.opponent,
+                g.opponent_rating,
+                g.rating_used,
+                g.points,
+                g.expected,
+                g.difference,
+                g.change,
+                note,
+            )
+        )
+    calc = w.calculation
+    out.append(
+        _row(
+            "=",
+            "",
+            "",
+            "",
+            calc.score,
+            calc.expected,
+            w.sum_difference,
+            w.unrounded,
+            f"K {w.k} x {float(w.sum_difference):.2f} = {float(w.unrounded):.2f}, rounded once "
+            f"(half away from zero): {w.change:+d}; new rating {w.own_rating + w.change}",
+        )
+    )
+    return out
+
+
+def first_rating_block(w: FirstRatingWorking) -> list[list[Any]]:
+    """An unrated player's first rating, :data:`RATING_COLUMNS` wide: a first row
+    (``"first rating"``, the edition, Ru, the formula), the column headers, a row a game
+    and one a hypothetical opponent (round, opponent, rating, in Ra, W, in score, what it
+    is), then the steps: Ra (the sum of the ratings in Ra, their count, Ra), p (the score,
+    n, p in hundredths), Ru unrounded, Ru, published (TRUE or FALSE), the edition's rule."""
+    c = w.calculation
+    out = [
+        _row("first rating", f"Rating Regulations {w.edition}", w.rating, w.formula),
+        _row("round", "opp.", "rating", "in Ra", "W", "in score", "", "", ""),
+    ]
+    for x in w.lines:
+        text = x.text + (f" [{x.left_out}]" if x.left_out else "")
+        out.append(
+            _row(
+                x.round, x.opponent, x.opponent_rating, x.in_ra, x.points, x.in_score, "", "", text
+            )
+        )
+    steps = w.steps
+    out += [
+        _row("Ra", "", w.ra_sum, w.ra_count, "", "", "", c.ra, steps[0]),
+        _row("p", "", "", "", w.score, w.games, "", c.percent / 100, steps[1]),
+        _row("Ru", "", "", "", "", "", "", c.unrounded, steps[2]),
+        _row("=", "", "", "", "", "", "", w.rating, steps[3]),
+        _row("published", "", "", "", "", "", "", w.published, steps[4]),
+        _row("rule", "", "", "", "", "", "", "", w.rule),
+    ]
+    return out
+
+
+def rating_working_cells(
+    player: Cell,
+    ratings: Cell,
+    k: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    rules: Cell = None,
+    system_value: Cell = None,
+) -> list[list[Any]]:
+    """Player *player*'s (their row, from 1) rating working: a rated player's change
+    (:func:`rating_change_block`; ``#N/A`` without K), an unrated player's first rating
+    (:func:`first_rating_block`; ``#N/A`` without a game against a rated opponent). The
+    arguments as ``ELO_CHANGE_ALL``'s, *system_value* as ``BLOQUE_ALL``'s (blank: a round
+    robin for a grid, a Swiss with opponents); an error of the player's row, or of a row of
+    an opponent, is the answer, with that row's reason."""
+    found = first_error(
+        rating_working_cells, (player, ratings, k, results, opponents, rules, system_value)
+    )
+    if found is not None:
+        raise found
+    number = whole_number(player, "player")
+    count = len(column(ratings))
+    if not 1 <= number <= count:
+        raise OutOfRangeError(f"player: {number} is not a player number (1..{count})")
+    kind = system(system_value)
+    table, errors, empty = crosstable_rows(
+        ratings,
+        results,
+        opponents,
+        k=k,
+        rules_value=rules,
+        round_robin=None if kind is None else kind == "rr",
+    )
+    mine = errors[number - 1]
+    if mine is not None:
+        raise _BY_CODE.get(mine.code, InvalidInputError)(f"row {number}: {mine}")
+    if empty[number - 1]:
+        raise NothingToComputeError(f"player {number}: an empty row")
+    for p in table.entrants[number - 1].pairings:
+        theirs = None if p.opponent is None else errors[p.opponent - 1]
+        if theirs is not None:
+            raise _BY_CODE.get(theirs.code, InvalidInputError)(
+                f"row {number}: met the player of row {p.opponent}, whose row shows {theirs.code}"
+            )
+    if table.entrants[number - 1].rating is None:
+        first = first_rating_working(table, number)
+        assert first is not None  # unrated
+        return first_rating_block(first)
+    change = rating_working(table, number)
+    if change is None:
+        raise NothingToComputeError(f"player {number}: K is not known (the k column is blank)")
+    return rating_change_block(change)
