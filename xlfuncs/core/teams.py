@@ -64,6 +64,7 @@ __all__ = [
     "Team",
     "TeamBye",
     "TeamStandings",
+    "places_note",
     "team_descriptor",
     "team_rounds",
     "team_standings",
@@ -555,6 +556,26 @@ def team_standings(
         match_scoring=match_scoring,
         notes=tuple(notes),
     )
+
+
+def places_note(descriptors: Sequence[str]) -> str:
+    """What a standing's legend says of the tie-breaks among *descriptors* whose values are
+    places (``EDE``, ``TBR`` ...; empty when none is), after a semicolon.
+
+    >>> places_note(["GP", "EDET", "TBR"])
+    '; EDET, TBR: a place among the teams tied on the keys before (1 best, 0: not separated)'
+    """
+    found = [d for d in descriptors if _split(d)[0].partition("/")[0] in _PLACES]
+    if not found:
+        return ""
+    return (
+        f"; {', '.join(found)}: a place among the teams tied on the keys before (1 best, 0: "
+        "not separated)"
+    )
+
+
+_PLACES: Final = frozenset((*BOARD_CODES, *ENCOUNTER_CODES))
+"""The team tie-breaks whose values are places among the teams tied so far."""
 
 
 def _ascending(d: str) -> bool:

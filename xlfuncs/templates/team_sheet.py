@@ -13,7 +13,7 @@ from fractions import Fraction
 from xlsxwriter.workbook import Workbook
 
 from ..core.results import Outcome
-from ..core.teams import TeamStandings
+from ..core.teams import TeamStandings, places_note
 from .common import Formats, write_text, write_value
 from .event import Event
 
@@ -97,8 +97,8 @@ def add_team_sheet(wb: Workbook, fmt: Formats, event: Event) -> None:
         0,
         f"Match points {s.match_scoring.text}; ranked by {order}, then {listed}. Computed by "
         "xlfuncs from the file (values, not formulas): a descriptor reads match points, "
-        "with ':GP' game points; R opp.: the opposing team (+/- a forfeited match won or "
-        "lost, bye: a pairing-allocated bye).",
+        "with ':GP' game points" + places_note(s.descriptors) + "; R opp.: the opposing "
+        "team (+/- a forfeited match won or lost, bye: a pairing-allocated bye).",
         fmt.hint,
     )
     header, rows = standing_rows(s)
