@@ -73,6 +73,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
+import cell_runner
 import formulas
 import formulas.excel
 import numpy as np
@@ -272,9 +273,12 @@ def wrap_udf(
 
 
 @contextlib.contextmanager
-def _installed(functions: Mapping[str, Callable[..., Any]], key: Hashable = None) -> Iterator[None]:
+def _installed(
+    functions: Mapping[str, Callable[..., Any]], key: Hashable = None, plain_calls: bool = True
+) -> Iterator[None]:
     """Temporarily register ``functions`` with ``formulas`` (and quieten it), through the
-    stand-ins of :func:`_stand_in`; with a *key*, keep compiled formula cells under it."""
+    stand-ins of :func:`_stand_in`; with a *key*, keep compiled formula cells under it (their
+    pipes run as plain calls with *plain_calls*: :mod:`cell_runner`)."""
     registry = formulas.get_functions()
     missing = object()
     saved = {name: registry.get(name, missing) for name in functions}
@@ -286,7 +290,7 @@ def _installed(functions: Mapping[str, Callable[..., Any]], key: Hashable = None
     registry.update({name: _stand_in(name) for name in functions})
     Empty.compile = staticmethod(lambda: _OMITTED)
     if key is not None:
-        ExcelModel._compile_cell = staticmethod(_compiled_cells(key))
+        ExcelModel._compile_cell = staticmethod(_compiled_cells(key, plain_calls))
     formulas.excel.tqdm = types.SimpleNamespace(tqdm=functools.partial(tqdm.tqdm, disable=True))
     try:
         yield
@@ -357,9 +361,10 @@ _NO_NAMES: dict[str, Any] = {}
 """The defined names of a compilation given none."""
 
 
-def _compiled_cells(key: Hashable) -> Callable[..., Any]:
+def _compiled_cells(key: Hashable, plain_calls: bool) -> Callable[..., Any]:
     """``ExcelModel._compile_cell`` that keeps each compiled formula cell under *key* (the
-    functions and options) and what the cell's compilation reads."""
+    functions and options) and what the cell's compilation reads; with *plain_calls*, each
+    one's pipe is run by :class:`cell_runner.FastPipe`."""
     compile_cell = ExcelModel.__dict__["_compile_cell"].__func__
     contexts: dict[int, tuple[Mapping[str, Any], Hashable]] = {}
 
@@ -389,7 +394,8 @@ def _compiled_cells(key: Hashable) -> Callable[..., Any]:
             context_key(references or _NO_NAMES),
         )
         if cell_key not in _COMPILED:
-            _COMPILED[cell_key] = compile_cell(crd, val, context, check_formula, references)
+            cell = compile_cell(crd, val, context, check_formula, references)
+            _COMPILED[cell_key] = cell_runner.fast(cell) if plain_calls else cell
         return _COMPILED[cell_key]
 
     return cached
@@ -416,6 +422,7 @@ def evaluate(
     *,
     err_to_str: bool = True,
     on_error: Literal["raise", "#VALUE!"] = "raise",
+    plain_calls: bool = True,
 ) -> dict[tuple[str, str], CellValue]:
     """Recalculate the workbook at ``path`` with ``functions`` as UDFs.
 
@@ -427,7 +434,9 @@ def evaluate(
     spelt as in the workbook.  Values are ``float``, ``str``, ``bool`` or
     ``None`` (blank; ``""`` is text, e.g. a UDF that returned ``None``);
     Excel errors are their text, e.g. ``"#NAME?"`` for an unknown function.
-    ``err_to_str`` and ``on_error`` are passed to :func:`wrap_udf`.
+    ``err_to_str`` and ``on_error`` are passed to :func:`wrap_udf`. With ``plain_calls``
+    each formula's compiled pipe is run as a plain sequence of calls (:mod:`cell_runner`:
+    the same values, a fraction of schedula's cost); ``False`` runs schedula's own.
     """
     wrapped: dict[str, Callable[..., Any]] = {}
     failures: list[UDFError] = []
@@ -437,10 +446,13 @@ def evaluate(
         wrapped[upper] = wrapped[f"_XLUDF.{upper}"] = w
     # a counting wrapper (``__wrapped__``) compiles like the function it counts
     plain = {n.upper(): inspect.unwrap(f) for n, f in functions.items()}
-    key = (tuple(sorted((n, id(f)) for n, f in plain.items())), err_to_str, on_error)
+    key = (tuple(sorted((n, id(f)) for n, f in plain.items())), err_to_str, on_error, plain_calls)
     _KEPT_ALIVE.setdefault(key, plain)
 
-    with _installed(wrapped, key), tempfile.TemporaryDirectory(prefix="engine-") as tmp:
+    with (
+        _installed(wrapped, key, plain_calls),
+        tempfile.TemporaryDirectory(prefix="engine-") as tmp,
+    ):
         book = Path(tmp) / BOOK_NAME
         shutil.copyfile(path, book)
         try:

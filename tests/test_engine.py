@@ -251,3 +251,61 @@ def test_conversions() -> None:
     assert from_cell_values(float("nan")) == ""
     with pytest.raises(ValueError):
         from_cell_values([[1, 2], [3]])
+
+
+def _chart_12x3(path: Path) -> Path:
+    """The Swiss chart's layout with 12 rows and 3 rounds (the same formulas in each row and
+    round as the 400 x 13 template), three players entered: a forfeit, a bye, a game to come."""
+    import dataclasses
+
+    from xlfuncs.progress import no_progress
+    from xlfuncs.templates import swiss
+    from xlfuncs.templates.chart import build_chart
+    from xlfuncs.templates.event import ChartPlayer, Event, Round
+
+    players = (
+        ChartPlayer(1, "A", rating=2000, rounds=(Round(2, "w", "1"), Round(3, "b", None))),
+        ChartPlayer(2, "B", rating=1900, rounds=(Round(1, "b", "0"), Round(None, None, "H"))),
+        ChartPlayer(3, "C", rating=None, rounds=(Round(None, None, "+"), Round(1, "w", None))),
+    )
+    layout = dataclasses.replace(swiss.LAYOUT, capacity=12, rounds=3)
+    build_chart(path, layout, swiss.TEXTS, Event(players=players), no_progress)
+    return path
+
+
+@pytest.mark.slow
+def test_plain_calls_give_schedulas_values(book: Path, tmp_path: Path) -> None:
+    """:mod:`cell_runner` runs each compiled formula as plain calls: every cell of the tiny
+    book (errors, omitted arguments, arrays, unknown functions) and of a chart (our functions,
+    IF/INDEX/ISBLANK gathers, array formulas) has the value schedula's own run gives, and the
+    chart's formulas are all run the plain way (none falls back)."""
+    import cell_runner
+    import engine
+
+    from xlfuncs import udfs
+
+    assert evaluate(book, UDFS, plain_calls=True) == evaluate(book, UDFS, plain_calls=False)
+    chart = _chart_12x3(tmp_path / "chart.xlsx")
+    plain = evaluate(chart, udfs.FUNCTIONS, plain_calls=True)
+    assert plain == evaluate(chart, udfs.FUNCTIONS, plain_calls=False)
+    assert sum(isinstance(v, float) for v in plain.values()) > 100
+    pipes = [
+        c.func.func
+        for c in engine._COMPILED.values()
+        if isinstance(getattr(getattr(c, "func", None), "func", None), cell_runner.FastPipe)
+    ]
+    assert len(pipes) > 150 and all(p.planned for p in pipes)
+
+
+def test_a_failing_call_is_made_again_by_schedula(tmp_path: Path) -> None:
+    """A formula whose plain run raises is run again by schedula, which fails as it fails."""
+    path = tmp_path / "boom.xlsx"
+    wb = xlsxwriter.Workbook(str(path))
+    ws = wb.add_worksheet()
+    ws.write("A1", 1)
+    ws.write_formula("B1", "=BOOM(A1)+1")
+    wb.close()
+    with pytest.raises(UDFError):
+        evaluate(path, {"BOOM": _boom})
+    cells = evaluate(path, {"BOOM": _boom}, on_error="#VALUE!")
+    assert cells[("Sheet1", "B1")] == "#VALUE!"
