@@ -3,8 +3,8 @@ Regulations B.02, and the Rapid and Blitz Rating Regulations).
 
 The minimum playing time of a standard game (B.02 1.1; texts quoted in ``docs/norms.md``,
 *Game eligibility*): "For a game to be rated each player must [at the start of the
-tournament] have the following minimum periods in which to complete all the moves, assuming
-the game lasts 60 moves":
+tournament; the 2024 text as published today: at the start of the game] have the following
+minimum periods in which to complete all the moves, assuming the game lasts 60 moves":
 
 - from 1 January 2022: 120 minutes where at least one of the players in the game has a
   rating of 2400 or higher; 90 minutes where at least one has 1800 or higher; 60 minutes
