@@ -249,3 +249,20 @@ def test_report_and_period_leave_out_the_games_below_the_minimum(
         assert (row["games"], row["rating_change"]) == (games, first["rating_change"])
     code, out, _ = run(capsys, "report", str(tmp_path / "norm-5400.trf"))
     assert "needs 120 (B.02 1.1) (left out of the rating figures above)" in " ".join(out.split())
+
+
+def test_game_rated_in_a_cell_reads_the_same_rule() -> None:
+    # The Excel function, given the time, answers as the figures and the verdicts do.
+    from xlfuncs import udfs
+
+    assert udfs.GAME_RATED(2000, 2050, 90, 2025) == "rated"
+    assert udfs.GAME_RATED(2000, 2050, 60, 2025) == (
+        "not rated: 60 minutes for 60 moves; a player rated 1800 or higher needs 90 (B.02 1.1)"
+    )
+    assert udfs.GAME_RATED(2450, None, 119, "2025").startswith("not rated: 119 minutes")
+    assert udfs.GAME_RATED(2199, 1600, 90, 2017) == "rated"  # 2017: 2200 and 1600
+    assert udfs.GAME_RATED(1700, 1600, 60, None) == "rated"
+    assert udfs.GAME_RATED(2650, 2000, None, "2025 rapid").startswith("not rated: 650 points")
+    assert udfs.GAME_RATED(2000, 2050, None, 2025) == "#N/A"  # the time not known
+    assert udfs.GAME_RATED(2000, 2050, -5, 2025) == "#VALUE!"
+    assert udfs.GAME_RATED(None, None, 120, 2025) == "#N/A"  # neither player rated

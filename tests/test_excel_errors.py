@@ -256,6 +256,8 @@ CALLS: list[tuple[str, list[Any]]] = [
     ("K_FOR_GAMES", [40.0, 20.0]),
     # 1500 - 20 = 1480: above the 2025 floor, 1400 (docs/editions.md): no mark
     ("UNRATED_AGAIN", [1500.0, -20.0, 2025.0]),
+    # 2000 v 2050 at 90 minutes for 60 moves: a player rated 1800 or higher needs 90, rated
+    ("GAME_RATED", [2000.0, 2050.0, 90.0, 2025.0]),
     ("BLOQUE", [col(1900.0, 1950.0, 2000.0, 2050.0, 2100.0), 3.0, "swiss", 2022.0]),
     ("NORM_RP", [NINE, 6.5, "GM", 2025.0]),
     ("NORM_POINTS", [NINE, "GM", 2025.0]),

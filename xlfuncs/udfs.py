@@ -25,6 +25,7 @@ from . import excel
 from .excel import (
     Cell,
     columns,
+    eligibility,
     excel_function,
     first_rating,
     norms,
@@ -45,6 +46,7 @@ __all__ = [
     "EXPECTED_SCORE",
     "EXPLAIN_ERROR",
     "FUNCTIONS",
+    "GAME_RATED",
     "K_FACTOR",
     "K_FACTOR_ALL",
     "K_FOR_GAMES",
@@ -277,6 +279,24 @@ def UPLIFT_2024(rating: Cell) -> int:
 def UNRATED_AGAIN(ratings: Cell, changes: Cell, rules: Cell = None) -> Any:
     """Marks a new rating below the floor: "below 1400: unrated again"; blank where not."""
     return rating_change.unrated_again_cells(ratings, changes, rules)
+
+
+@xw.func(category=CATEGORY)
+@xw.arg("own_rating", doc="The player's rating (blank or 0: unrated)", **_VALUE)
+@xw.arg("opponent_rating", doc="The opponent's rating (blank or 0: unrated)", **_VALUE)
+@xw.arg(
+    "minutes",
+    doc="Each player's time for 60 moves, increments included (90 min + 30 s a move: 120); "
+    "blank: not known, #N/A",
+    **_VALUE,
+)
+@xw.arg("rules", doc=_RULES, **_VALUE)
+@excel_function
+def GAME_RATED(
+    own_rating: Cell, opponent_rating: Cell, minutes: Cell = None, rules: Cell = None
+) -> str:
+    """Whether a played game is rated: "rated", or "not rated: " and why (120/90/60 minutes)."""
+    return eligibility.game_rated_cells(own_rating, opponent_rating, minutes, rules)
 
 
 @xw.func(category=CATEGORY)
@@ -742,6 +762,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
         K_FOR_GAMES,
         UPLIFT_2024,
         UNRATED_AGAIN,
+        GAME_RATED,
         BLOQUE,
         NORM_RP,
         NORM_POINTS,

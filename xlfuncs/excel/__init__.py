@@ -14,6 +14,8 @@ tests (no xlwings here; :mod:`xlfuncs.udfs` is the only module that imports it).
 - :mod:`.rating_change`: rating changes (tournaments by label, the detail), K, the uplift
   and the rating floor from cells; every player's change and K in a whole-column form.
 - :mod:`.first_rating`: first ratings (Ru) from cells, one player or every unrated one.
+- :mod:`.eligibility`: whether a played game is rated, by core's rule (its time for 60
+  moves against the minimum for the players' ratings).
 - :mod:`.norms`: title norms from cells: the figures, the opponents' ratings and titles, the
   mix checks, every player's best norm.
 - :mod:`.tiebreaks`: the tie-breaks (C.07) and the standing from a chart's columns.

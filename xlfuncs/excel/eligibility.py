@@ -1,0 +1,62 @@
+"""``GAME_RATED``'s body: whether a played game is rated, by core's rule
+(:func:`~xlfuncs.core.eligibility.game_eligibility`, Rating Regulations 1.1: the minimum
+time for 60 moves by the higher rating in the game; the rapid and blitz 600-point rule), the
+rule every command's rating figures read."""
+
+from __future__ import annotations
+
+from ..core.eligibility import EventTime, game_eligibility
+from ..core.errors import InvalidInputError, NothingToComputeError
+from ..core.results import Outcome
+from .cells import exact_number, is_blank, rating, rules
+from .errors import first_error_among
+from .ranges import Cell
+
+__all__ = ["game_rated_cells"]
+
+
+def game_rated_cells(
+    own_rating: Cell, opponent_rating: Cell, minutes: Cell, rules_value: Cell
+) -> str:
+    """``"rated"``, or ``"not rated: "`` and the reason, for a game played between
+    *own_rating* and *opponent_rating* (blank or 0: unrated) with *minutes* for 60 moves
+    each (increments included) under *rules_value*'s edition. Blank minutes at standard
+    play, or neither player rated: nothing to compute (``#N/A``; the time not known, or no
+    rated game); at rapid and blitz the minutes are not read (their time is their rate's
+    own).
+
+    >>> game_rated_cells(2000, 2050, 60, 2025)
+    'not rated: 60 minutes for 60 moves; a player rated 1800 or higher needs 90 (B.02 1.1)'
+    >>> game_rated_cells(1700, 1600, 60, 2025)
+    'rated'
+    """
+    found = first_error_among(
+        [
+            (own_rating, "own_rating"),
+            (opponent_rating, "opponent_rating"),
+            (minutes, "minutes"),
+            (rules_value, "rules"),
+        ]
+    )
+    if found is not None:
+        raise found
+    edition = rules(rules_value)
+    own = rating(own_rating, "own_rating")
+    other = rating(opponent_rating, "opponent_rating")
+    if own is None and other is None:  # blank cells too: nothing to compute
+        raise NothingToComputeError(
+            "own_rating, opponent_rating: neither player rated (blank or 0): no rated game"
+        )
+    if is_blank(minutes):
+        time = EventTime(None, "minutes blank")
+    else:
+        value = exact_number(minutes, "minutes")
+        if value <= 0:
+            raise InvalidInputError(f"minutes: expected a time above 0, got {float(value):g}")
+        time = EventTime(value, "minutes", exact=True)
+    verdict = game_eligibility(edition, own, other, Outcome.WIN, time)
+    if verdict.rated is None:
+        raise NothingToComputeError(
+            "minutes: blank, the time for 60 moves not known (" + verdict.reason + ")"
+        )
+    return "rated" if verdict.rated else f"not rated: {verdict.reason}"
