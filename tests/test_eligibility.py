@@ -220,6 +220,7 @@ def test_the_figures_and_the_verdicts_read_one_rule(edition: Edition) -> None:
     # exactly when the figures leave it out.
     ratings = [None, 1500, 1599, 1600, 1799, 1800, 2199, 2200, 2399, 2400, 2600]
     times = [None, EventTime(None), _at(59), _at(60), _at(89), _at(90), _at(119), _at(120)]
+    times += [EventTime(Fraction(150), exact=True, first_moves=m) for m in (20, 29, 30, 40)]
     for a in ratings:
         for b in ratings:
             if a is None and b is None:
@@ -266,3 +267,21 @@ def test_game_rated_in_a_cell_reads_the_same_rule() -> None:
     assert udfs.GAME_RATED(2000, 2050, None, 2025) == "#N/A"  # the time not known
     assert udfs.GAME_RATED(2000, 2050, -5, 2025) == "#VALUE!"
     assert udfs.GAME_RATED(None, None, 120, 2025) == "#N/A"  # neither player rated
+
+
+def test_a_first_time_control_of_fewer_than_30_moves() -> None:
+    # B.02 1.2 (2024 text; as amended 1 October 2025): "Where a certain number of moves is
+    # specified in the first time control, it shall be at least 30 moves." 20 moves in 60
+    # minutes, then 60 more (222 "20/3600:3600"): 120 minutes for 60 moves, enough for any
+    # band, yet not rated from the 2024 text; 30 moves is enough. Not applied to the 2022
+    # and 2017 texts, whose wording of it was not found.
+    short = event_time(parse_trf("222 20/3600:3600\n"))
+    assert (short.minutes, short.first_moves) == (120, 20)
+    v = game_eligibility(E2025, 2450, 2000, Outcome.WIN, short)
+    assert (v.rated, v.article) == (False, "B.02 1.2")
+    assert v.reason == "the first time control names 20 moves; at least 30 (B.02 1.2)"
+    assert time_rules_out(E2025, 2450, 2000, short)
+    thirty = event_time(parse_trf("222 30/3600:3600\n"))
+    assert game_eligibility(E2025, 2450, 2000, Outcome.WIN, thirty).rated is True
+    assert not time_rules_out(get_edition("2022"), 2450, 2000, short)
+    assert game_eligibility(get_edition("2022"), 2450, 2000, Outcome.WIN, short).rated is True

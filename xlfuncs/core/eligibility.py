@@ -40,7 +40,9 @@ __all__ = [
     "GameEligibility",
     "RoundEligibility",
     "TimeBands",
+    "FIRST_CONTROL_MOVES",
     "TimeMinimum",
+    "first_control_rule",
     "game_eligibility",
     "time_bands",
     "time_minimum",
@@ -70,6 +72,19 @@ BANDS_2022: Final = TimeBands("2022", top=2400, middle=1800)
 each player has at the start of the tournament."""
 
 _BANDS_2022_FROM: Final = _dt.date(2022, 1, 1)
+
+FIRST_CONTROL_MOVES: Final = 30
+"""B.02 1.2 (the 2024 text, and as amended 1 October 2025): "Where a certain number of moves
+is specified in the first time control, it shall be at least 30 moves." """
+_FIRST_CONTROL_FROM: Final = _dt.date(2024, 3, 1)
+"""The first edition whose 1.2 was read word for word (``docs/norms.md``); the earlier
+texts' own wording of it was not found, and it is not applied to them."""
+
+
+def first_control_rule(edition: Edition) -> bool:
+    """Whether *edition* (standard play) requires a first time control naming a number of
+    moves to name at least :data:`FIRST_CONTROL_MOVES` (B.02 1.2)."""
+    return edition.rate is RateOfPlay.STANDARD and edition.in_force_from >= _FIRST_CONTROL_FROM
 
 
 def time_bands(edition: Edition) -> TimeBands | None:
@@ -132,6 +147,10 @@ class EventTime:
     (TRF16 ``122``), a reading the verdicts name as their assumption."""
     different_times: bool = False
     """The two players had different times (``222`` ``W...-B...``)."""
+    first_moves: int | None = None
+    """The moves of the first time control where it names a number (``222``
+    ``40/5400+30:1800+30``: 40); ``None``: it names none, or it is not known (TRF16's free
+    text is not read for it)."""
 
     @property
     def assumption(self) -> str | None:
@@ -171,7 +190,18 @@ def time_rules_out(
     bands = time_bands(edition)
     if bands is None or time.minutes is None:
         return False
+    if _short_first_control(edition, time):
+        return True
     return time.minutes < time_minimum(bands, rating, other).minutes
+
+
+def _short_first_control(edition: Edition, time: EventTime) -> bool:
+    """B.02 1.2: a first time control naming fewer than 30 moves (from the 2024 text)."""
+    return (
+        time.first_moves is not None
+        and time.first_moves < FIRST_CONTROL_MOVES
+        and first_control_rule(edition)
+    )
 
 
 @dataclass(frozen=True)
@@ -252,6 +282,14 @@ def game_eligibility(
             f"time control not known{why}: {need.band} needs {need.minutes} minutes for 60 moves",
         )
     have = _minutes(time.minutes)
+    if _short_first_control(edition, time):
+        return GameEligibility(
+            False,
+            "B.02 1.2",
+            f"the first time control names {time.first_moves} moves; at least "
+            f"{FIRST_CONTROL_MOVES} (B.02 1.2)",
+            time.assumption,
+        )
     if time_rules_out(edition, rating, opponent_rating, time):
         return GameEligibility(
             False,

@@ -5,6 +5,8 @@ TRF16's free-text ``122`` as far as it can be read (the verdicts resting on it s
 
 from __future__ import annotations
 
+import re
+
 from ..core.eligibility import EventTime
 from ..trf import Tournament
 from ..trf.rate_of_play import (
@@ -16,6 +18,9 @@ from ..trf.rate_of_play import (
 
 __all__ = ["event_time"]
 
+_FIRST_MOVES = re.compile(r"\s*(\d+)/")
+"""The moves of an encoded ``222``'s first period, where it names them (``40/5400+30``)."""
+
 
 def event_time(t: Tournament) -> EventTime:
     """The time for 60 moves of *t*'s games: a ``222`` in TRF-2026's encoded form first
@@ -23,8 +28,9 @@ def event_time(t: Tournament) -> EventTime:
     an assumption), else not known, with the reason.
 
     >>> from xlfuncs.trf import parse_trf
-    >>> event_time(parse_trf("222 40/5400+30:1800+30")).minutes
-    Fraction(150, 1)
+    >>> e = event_time(parse_trf("222 40/5400+30:1800+30"))
+    >>> e.minutes, e.first_moves
+    (Fraction(150, 1), 40)
     >>> e = event_time(parse_trf("122 90 min + 30 s"))
     >>> e.minutes, e.exact, e.assumption.removeprefix("time read from free text: ")
     (Fraction(120, 1), False, "122 '90 min + 30 s' as 120 minutes for 60 moves")
@@ -39,7 +45,9 @@ def event_time(t: Tournament) -> EventTime:
             return EventTime(None, f"222 {text!r}", exact=True, different_times=True)
         minutes = read_encoded_time_control(text)
         if minutes is not None:
-            return EventTime(minutes, f"222 {text!r}", exact=True)
+            first = _FIRST_MOVES.match(text)
+            moves = int(first.group(1)) if first else None
+            return EventTime(minutes, f"222 {text!r}", exact=True, first_moves=moves)
     found = event_rate(t)
     if found.record is None:
         return EventTime(None, found.note)

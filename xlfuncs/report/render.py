@@ -457,7 +457,7 @@ def eligibility_lines(report: Report) -> list[str]:
                 and (not e.reason.startswith("neither player"))
             ):
                 left_out = " (left out of the rating figures above)"
-                why = e.reason + (left_out if e.article == "B.02 1.1" else "")
+                why = e.reason + (left_out if e.article in ("B.02 1.1", "B.02 1.2") else "")
                 found.setdefault(why, []).append(f"{g.round} (v {g.opponent})")
         for why, rounds in found.items():
             word = "round" if len(rounds) == 1 else "rounds"
