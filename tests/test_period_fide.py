@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from cli_support import run
 
-from xlfuncs.core.period import EventGames, rate_period
+from xlfuncs.core.period import EventGames, PlayerPeriod, rate_period
 from xlfuncs.core.rating_calendar import Timing, add_months, list_in_force, place_event
 from xlfuncs.core.rating_change import Rounding
 from xlfuncs.core.tables import round_half_away
@@ -79,6 +79,21 @@ UNEXPLAINED = {"F-M09": +1, "F-M18": -1}
 that fits FIDE's printed figures reproduces them (``test_the_two_residuals_*`` below)."""
 
 
+def _at_start_lists(case: str, rounding: Rounding = Rounding.PERIOD) -> PlayerPeriod:
+    """Case *case* rated from its games, each event at the player's rating on the list valid
+    at its start, K from the list before the period (F-P05: the list's K 20)."""
+    events = EVENTS[case]
+    games = [
+        EventGames(
+            tuple(GAMES[case, int(e["event"])]),
+            rating=LISTS[case][list_in_force(_dt.date.fromisoformat(e["start"]))],
+        )
+        for e in events
+    ]
+    k_listed = 20 if case == "F-P05" else int(events[-1]["k"])
+    return rate_period(_previous(case), games, k_listed, rules="2025", rounding=rounding)
+
+
 # --- each event at its own list -------------------------------------------------------------
 
 
@@ -88,15 +103,7 @@ def test_each_event_at_its_own_start_list_gives_fides_k_x_change(case: str) -> N
     # the player's rating on the list valid at its start, K from the list before the period:
     # core gives FIDE's K x chg for every event, to the hundredth.
     events = EVENTS[case]
-    games = [
-        EventGames(
-            tuple(GAMES[case, int(e["event"])]),
-            rating=LISTS[case][list_in_force(_dt.date.fromisoformat(e["start"]))],
-        )
-        for e in events
-    ]
-    k_listed = 20 if case == "F-P05" else int(events[-1]["k"])  # F-P05: the list's K 20
-    calc = rate_period(_previous(case), games, k_listed, rules="2025")
+    calc = _at_start_lists(case)
     assert calc.change is not None
     assert calc.change.k == int(events[0]["k"])  # F-P05: 39 games, 700 // 39 = 17
     assert calc.event_changes == tuple(Fraction(e["k_chg"]) for e in events)
@@ -107,9 +114,7 @@ def test_each_event_at_its_own_start_list_gives_fides_k_x_change(case: str) -> N
         # F-P02 (the issue's case): 2400 + round(5.4) = 2405; FIDE published 2406, the
         # events rounded one by one: 2400 - 6 + 4 + 8.
         assert (once, _published(case)) == (2405, 2406)
-        per_event = rate_period(
-            _previous(case), games, k_listed, rules="2025", rounding=Rounding.EVENT
-        )
+        per_event = _at_start_lists(case, Rounding.EVENT)
         assert per_event.change is not None and per_event.change.new_rating == 2406
     elif case in BASE_CORRECTED:
         # F-P04: FIDE's Ro 2053 against the November list's 2052; -0.20 rounds to 0.
@@ -148,16 +153,7 @@ def _games_period(case: str, shift: int = 0, k: int = 20) -> tuple[int, Fraction
 
 def _per_game(case: str) -> int:
     """Each game's K x (W - PD) rounded on its own (half away from zero), then added."""
-    events = EVENTS[case]
-    games = [
-        EventGames(
-            tuple(GAMES[case, int(e["event"])]),
-            rating=LISTS[case][list_in_force(_dt.date.fromisoformat(e["start"]))],
-        )
-        for e in events
-    ]
-    k_listed = 20 if case == "F-P05" else int(events[-1]["k"])
-    calc = rate_period(_previous(case), games, k_listed, rules="2025")
+    calc = _at_start_lists(case)
     assert calc.change is not None
     return sum(
         round_half_away(Fraction(g.k * (g.points_hundredths - g.expected_hundredths), 100))
