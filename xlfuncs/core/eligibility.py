@@ -36,11 +36,11 @@ from .results import Outcome
 __all__ = [
     "BANDS_2017",
     "BANDS_2022",
+    "FIRST_CONTROL_MOVES",
     "EventTime",
     "GameEligibility",
     "RoundEligibility",
     "TimeBands",
-    "FIRST_CONTROL_MOVES",
     "TimeMinimum",
     "first_control_rule",
     "game_eligibility",
