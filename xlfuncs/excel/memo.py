@@ -7,7 +7,9 @@ the values, and each would read them afresh.
 values of the same types in the same shapes; :class:`Memo` keeps the last few answers by
 such a key. Only plain cell values make a key (blank, booleans, numbers, text, dates, in
 cells, rows and lists of rows, as xlwings passes ranges): for anything else there is none,
-and the caller reads the values afresh.
+and the caller reads the values afresh. The key is the values written by :mod:`marshal`
+(its format 2, which writes every value in full, whatever objects are shared or
+interned), or, where a date or time is among them, their ``repr``.
 
 Within one reading of a block, :class:`PerValue` reads each distinct cell value once: a
 block of 5,000 results holds a handful of values (``"1"``, ``"0"``, ``"="`` ...).
@@ -16,6 +18,7 @@ block of 5,000 results holds a handful of values (``"1"``, ``"0"``, ``"="`` ...)
 from __future__ import annotations
 
 import datetime as _dt
+import marshal
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from itertools import chain
@@ -50,7 +53,13 @@ def _plain(value: Cell) -> bool:
     return False
 
 
-def value_key(*values: Cell) -> str | None:
+_MARSHAL_FORMAT = 2
+"""The :mod:`marshal` format of the keys: format 2 writes a value in full each time it
+occurs (format 3 and later write a value shared by several cells, or an interned string,
+otherwise than the same value held apart), so that equal values write the same bytes."""
+
+
+def value_key(*values: Cell) -> bytes | str | None:
     """A key for *values* (a function's arguments as cells hold them): equal for two calls
     exactly when they hold the same values, of the same types, in the same shapes; ``None``
     when one of them is not plain (see the module's docstring).
@@ -61,10 +70,22 @@ def value_key(*values: Cell) -> str | None:
     4
     >>> value_key([[object()]]) is None
     True
+    >>> def rook():
+    ...     return "".join(["rook "] * 3)
+    >>> x = rook()
+    >>> value_key([[x, x]]) == value_key([[rook(), rook()]])  # one object twice, or two
+    True
+    >>> value_key([[0.0]]) == value_key([[-0.0]])
+    False
+    >>> value_key([[_dt.date(2026, 1, 2)]])
+    '([[datetime.date(2026, 1, 2)]],)'
     """
     if not all(_plain(v) for v in values):
         return None
-    return repr(values)
+    try:  # each type its own code, floats in binary: equal bytes for equal values only
+        return marshal.dumps(values, _MARSHAL_FORMAT)
+    except ValueError:  # a date or time, which marshal does not write
+        return repr(values)
 
 
 class Memo(Generic[T]):
