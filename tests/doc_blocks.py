@@ -44,6 +44,8 @@ FILES = {
     "tests/data/real/crete-friendship-cup-2024-rapid.trf": (
         "tests/data/real/crete-friendship-cup-2024-rapid.trf"
     ),
+    "costa-verde-field.trf": "tests/data/plan/costa_verde_rr_field.txt",
+    "riverside-field.csv": "tests/data/plan/riverside_open_field.csv",
     "docs/examples/period": "docs/examples/period",
     "march": "docs/examples/period",
 }

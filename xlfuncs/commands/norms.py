@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .norm_plan import addition_option
 from .options import (
     NO_RANKING,
     NORM_UNRATED,
@@ -83,7 +84,24 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "--rounds",
         type=int,
         metavar="N",
-        help="with --forecast: the event's rounds in all (default: the rounds in the file)",
+        help="with --forecast or --plan: the event's rounds in all (default: the rounds in the "
+        "file, 142 or XXR)",
+    )
+    norms.add_argument(
+        "--plan",
+        action="store_true",
+        help="plan an event before it starts: FILE is its field (a TRF without results, or a "
+        "CSV of name, rating, title, federation, sex); whether each norm is still possible, "
+        "the points it needs, what blocks it, and what one more player would change",
+    )
+    norms.add_argument(
+        "--add",
+        action="append",
+        type=addition_option,
+        metavar="TITLE:RATING[:FED]",
+        help="with --plan: a player the organiser could add (GM:2500, IM:2400:GER, -:2300 "
+        "untitled; no FED: a federation not in the field); default: GM 2500, IM 2400, "
+        "WGM 2300, WIM 2200, FM 2300 and an untitled 2300",
     )
     return norms
 
@@ -92,6 +110,16 @@ def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs norms``."""
     from ..norm_report.render import render_audit, render_json, render_text
 
+    if args.plan:
+        if args.certificate is not None or args.forecast or args.player is not None:
+            error("--plan goes with none of --certificate, --forecast, --player")
+            return EXIT_USAGE
+        from .norm_plan import run as run_plan
+
+        return run_plan(args)
+    if args.add:
+        error("--add goes with --plan")
+        return EXIT_USAGE
     if args.certificate is not None and not args.output:
         error("--certificate needs -o OUT.xlsx")
         return EXIT_USAGE

@@ -1,0 +1,303 @@
+"""``xlfuncs norms --plan FIELD``: the norm plan of an event before it starts, from a TRF
+without results or a CSV of the players (:mod:`xlfuncs.trf.plan_field`), worked out by
+:mod:`xlfuncs.core.norm_plan` and printed as text or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from .support import EXIT_DATA_ERROR, EXIT_USAGE, error, say
+
+if TYPE_CHECKING:
+    from ..core.norm_plan import Addition, AdditionEffect, NormChance, NormPlan
+    from ..trf.plan_field import PlanField
+
+__all__ = ["PlannedEvent", "addition_option", "plan_event_of", "render_json", "render_text", "run"]
+
+
+def addition_option(text: str) -> Addition:
+    """``--add TITLE:RATING[:FED]`` (``GM:2550:GER``; ``none:2300`` or ``-:2300`` an
+    untitled player; no FED: a federation not in the field)."""
+    from ..core.norm_plan import Addition
+    from ..core.titles import FIDE_TITLES
+
+    parts = text.split(":")
+    if len(parts) not in (2, 3):
+        raise argparse.ArgumentTypeError(f"expected TITLE:RATING[:FED], got {text!r}")
+    title = parts[0].strip().upper()
+    title = "" if title in ("-", "", "NONE") else title
+    if title and title not in FIDE_TITLES:
+        raise argparse.ArgumentTypeError(
+            f"title: expected one of {', '.join(FIDE_TITLES)} or -, got {parts[0]!r}"
+        )
+    rating = parts[1].strip()
+    if not (rating.isascii() and rating.isdigit() and 0 < int(rating) <= 4000):
+        raise argparse.ArgumentTypeError(f"rating: expected 1..4000, got {parts[1]!r}")
+    fed = parts[2].strip().upper() if len(parts) == 3 else ""
+    return Addition(title, int(rating), fed)
+
+
+@dataclass(frozen=True)
+class PlannedEvent:
+    """A field read, its plan and what one more player would do."""
+
+    field: PlanField
+    plan: NormPlan
+    effects: tuple[AdditionEffect, ...]
+
+
+def plan_event_of(args: argparse.Namespace) -> PlannedEvent | int:
+    """The plan of ``args.file`` with the command line's options, or an exit code after
+    saying what is wrong."""
+    from ..core.errors import XlfuncsError
+    from ..core.norm_event import EventType
+    from ..core.norm_plan import PlanSetting, addition_effects, default_additions, plan_norms
+    from ..core.norm_readings import NormReadings
+    from ..core.title_editions import event_title_edition, title_edition
+    from ..trf import TrfError
+    from ..trf.plan_field import FieldFileError, read_plan_field
+    from .support import cannot_read, read_trf_data
+
+    try:
+        data, source = read_trf_data(args.file)
+        field = read_plan_field(data, source=source)
+    except OSError as exc:
+        cannot_read(exc, args.file)
+        return EXIT_DATA_ERROR
+    except (TrfError, FieldFileError) as exc:
+        error(str(exc))
+        return EXIT_DATA_ERROR
+    kind = None if args.event_type is None else EventType.read(args.event_type)
+    system = args.system
+    if system is None and kind in (EventType.ROUND_ROBIN, EventType.SWISS):
+        system = "rr" if kind is EventType.ROUND_ROBIN else "swiss"
+    system = system or field.system
+    if system is None:
+        error(
+            f"{source}: --plan needs the system (--system swiss or rr): {field.system_source}"
+            if field.system_source
+            else f"{source}: --plan needs --system swiss or rr"
+        )
+        return EXIT_USAGE
+    rounds = args.rounds if args.rounds is not None else field.rounds
+    if system == "swiss" and not rounds:
+        error(
+            f"{source}: --plan of a Swiss needs its rounds (--rounds N, or the file's 142 or XXR)"
+        )
+        return EXIT_USAGE
+    if rounds is not None and rounds < 1:
+        error("--rounds: expected a whole number of rounds, 1 or more")
+        return EXIT_USAGE
+    try:
+        if field.start_date is not None:
+            rules = event_title_edition(args.rules, field.start_date)
+        else:
+            rules = title_edition(args.rules)
+    except XlfuncsError as exc:
+        error(f"--rules: {str(exc).removeprefix('rules: ')}")
+        return EXIT_USAGE
+    host = args.host_federation if args.host_federation is not None else field.host_federation
+    readings = NormReadings(big_swiss_count=args.big_swiss_count or "round")
+    setting = PlanSetting(
+        system="rr" if system == "rr" else "swiss",
+        rounds=rounds,
+        event_type=kind,
+        host_federation=host or "",
+        rate=args.rate or "standard",
+        readings=readings,
+    )
+    if system == "rr" and len(field.players) < 2:
+        error(f"{source}: a round robin needs at least 2 players")
+        return EXIT_DATA_ERROR
+    plan = plan_norms(field.players, setting, rules)
+    additions = tuple(args.add) if args.add else default_additions()
+    effects = addition_effects(field.players, setting, rules, additions, base=plan)
+    return PlannedEvent(field, plan, effects)
+
+
+def _points(c: NormChance) -> str:
+    from ..text_output import points_text
+
+    return "-" if c.points is None else f"{points_text(c.points)}/{c.games}"
+
+
+def _event_line(p: PlannedEvent) -> str:
+    plan = p.plan
+    kind = "round robin" if plan.setting.system == "rr" else "Swiss"
+    if plan.setting.system == "rr" and plan.setting.cycles(len(plan.players)) == 2:
+        kind = "double round robin"
+    bits = [
+        f"{len(plan.players)} players",
+        f"{kind}, {plan.event.rounds} rounds, {plan.games} games each",
+        f"Title Regulations {plan.rules.id}",
+    ]
+    if plan.event.host_federation:
+        bits.append(f"host federation {plan.event.host_federation}")
+    return "; ".join(bits)
+
+
+def _no(number: int, plan: NormPlan) -> int:
+    """The number the file gives the player at place *number* of the field."""
+    return plan.players[number - 1].player.start_no or number
+
+
+def _effect_text(e: AdditionEffect, plan: NormPlan) -> str:
+    a = e.addition
+    what = a.describe() + ("" if a.federation else f" ({e.federation})")
+    if not e.made_possible and not e.lost:
+        return f"+ {what}: no norm changes"
+    by_title: dict[str, list[str]] = {}
+    for n, t in e.made_possible:
+        by_title.setdefault(t, []).append(str(_no(n, plan)))
+    parts = [
+        f"the {t} norm possible for {len(ns)} player{'s' if len(ns) > 1 else ''} (no. "
+        f"{', '.join(ns)})"
+        for t, ns in by_title.items()
+    ]
+    if e.lost:
+        lost = ", ".join(f"{t} no. {_no(n, plan)}" for n, t in e.lost)
+        parts.append(f"no longer possible: {lost}")
+    return f"+ {what}: makes " + "; ".join(parts)
+
+
+def render_text(p: PlannedEvent) -> str:
+    """The plan as text: the event, a line per player and norm, what blocks each, and what
+    one more player would do."""
+    from ..output import visible
+    from ..text_output import table_lines
+
+    plan = p.plan
+    title = f"Norm plan: {p.field.name or p.field.source}"
+    out = [title, "=" * len(title), _event_line(p)]
+    bs = plan.big_swiss
+    if bs is not None:
+        out.append(f"1.4.3d (a big Swiss): {'met' if bs.met else 'not met'}; {bs}")
+    out.append("")
+    rows = [["No", "Name", "Ti", "Fed", "Rtg", "Norm", "Possible", "Points", "Ra", "Blocked by"]]
+    details: list[str] = []
+    for pp in plan.players:
+        pl = pp.player
+        for c in pp.chances:
+            rows.append(
+                [
+                    str(_no(pp.number, plan)),
+                    pl.name,
+                    pl.title,
+                    pl.federation,
+                    "-" if pl.rating is None else str(pl.rating),
+                    c.title.title,
+                    "yes" if c.possible else "no",
+                    _points(c),
+                    "-" if c.ra is None else str(c.ra),
+                    "-" if c.possible else ", ".join(c.blocked_by),
+                ]
+            )
+            if c.blockers:
+                said = "; ".join(f"{b.text} ({b.article})" for b in c.blockers)
+                details.append(f"- no. {_no(pp.number, plan)} {c.title.title}: {said}")
+    if len(rows) == 1:
+        out.append("No player can reach a norm above the title held.")
+    else:
+        out += table_lines(rows, left={1, 2, 3, 5, 6, 9})
+    if details:
+        out += ["", "What blocks each norm:"] + details
+    out += ["", "One more player:"] + [_effect_text(e, plan) for e in p.effects]
+    swiss = plan.setting.system == "swiss"
+    out += [
+        "",
+        "Points: the fewest that make the norm against "
+        + (
+            "the strongest opponents the field gives that meet the mix (a Swiss pairs by "
+            "score: the real opponents may need more)."
+            if swiss
+            else "every other player (the opponents of a round robin are known)."
+        ),
+        "Every game assumed played; the registration, the chief arbiter and the time control "
+        "are not checked.",
+    ]
+    return visible("\n".join(out)) + "\n"
+
+
+def _number(x: Fraction) -> int | float:
+    return int(x) if x.denominator == 1 else float(x)
+
+
+def _chance_object(c: NormChance) -> dict[str, Any]:
+    return {
+        "title": c.title.title,
+        "possible": c.possible,
+        "games": c.games,
+        "points_needed": None if c.points is None else _number(c.points),
+        "ra": c.ra,
+        "exemption": c.exemption,
+        "opponents": list(c.opponents),
+        "blocked_by": [
+            {"key": b.key, "article": b.article, "kind": b.kind, "text": b.text} for b in c.blockers
+        ],
+    }
+
+
+def render_json(p: PlannedEvent) -> str:
+    """The plan as one JSON object: the event, the players with each norm's chance, and
+    the players one more player would help."""
+    plan = p.plan
+    bs = plan.big_swiss
+    obj: dict[str, Any] = {
+        "file": p.field.source,
+        "event": {
+            "name": p.field.name,
+            "system": plan.setting.system,
+            "rounds": plan.event.rounds,
+            "games": plan.games,
+            "host_federation": plan.event.host_federation,
+            "title_regulations": plan.rules.id,
+            "big_swiss": None
+            if bs is None
+            else {
+                "players": bs.players,
+                "federations": bs.federations,
+                "titled": bs.titled,
+                "met": bs.met,
+            },
+        },
+        "players": [
+            {
+                "no": _no(pp.number, plan),
+                "name": pp.player.name,
+                "title": pp.player.title,
+                "federation": pp.player.federation,
+                "rating": pp.player.rating,
+                "female": pp.player.female,
+                "norms": [_chance_object(c) for c in pp.chances],
+            }
+            for pp in plan.players
+        ],
+        "additions": [
+            {
+                "title": e.addition.title,
+                "rating": e.addition.rating,
+                "federation": e.federation,
+                "described": e.addition.describe(),
+                "makes_possible": [{"no": _no(n, plan), "title": t} for n, t in e.made_possible],
+                "no_longer_possible": [{"no": _no(n, plan), "title": t} for n, t in e.lost],
+            }
+            for e in p.effects
+        ],
+    }
+    return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``xlfuncs norms --plan``."""
+    found = plan_event_of(args)
+    if isinstance(found, int):
+        return found
+    for warning in found.field.warnings:
+        say("warning", warning)
+    sys.stdout.write(render_json(found) if args.format == "json" else render_text(found))
+    return 0
