@@ -269,10 +269,7 @@ def _results(values: Sequence[int], points: Fraction) -> list[Fraction]:
 def _games_against(
     field: Sequence[PlanPlayer], opponents: Sequence[int], points: Fraction, unrated: int
 ) -> list[NormGame]:
-    values = [
-        unrated if field[j - 1].rating is None else int(field[j - 1].rating or 0) for j in opponents
-    ]
-    results = _results(values, points)
+    results = _results([_value(field[j - 1], unrated) for j in opponents], points)
     return [
         NormGame(
             r,
