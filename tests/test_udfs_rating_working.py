@@ -47,7 +47,8 @@ def test_the_rating_change_block_sums_to_the_change() -> None:
     block = RATING_WORKING(1, ratings, ks, results, opponents, "2022")
     assert isinstance(block, list) and all(len(row) == RATING_COLUMNS for row in block)
     head, header, *lines, last = block
-    assert head[:3] == ["rating change", "Rating Regulations 2022", -12]
+    assert head[:3] == ["rating change", "2022", -12]
+    assert head[8] == "Rating Regulations 2022: own rating 2000; K 20 (K x n = 140 <= 700)"
     assert header[0] == "round" and header[7] == "K x (W - PD)"
     assert [row[0] for row in lines] == [1, 2, 3, 4, 5, 6, 7]
     assert [row[1] for row in lines] == [2, 3, 4, 5, 6, 7, 8]
@@ -65,7 +66,8 @@ def test_the_first_rating_block_sums_to_ra_and_the_score() -> None:
     ratings, ks, results, opponents = _event(None, None, games)
     block = RATING_WORKING(1, ratings, ks, results, opponents, "2024")
     assert isinstance(block, list) and all(len(row) == RATING_COLUMNS for row in block)
-    assert block[0][:4] == ["first rating", "Rating Regulations 2024", 1993, "Ru = Ra + dp"]
+    assert block[0][:3] == ["first rating", "2024", 1993]
+    assert block[0][8] == "Rating Regulations 2024: Ru = Ra + dp"
     lines = block[2:9]
     assert [row[0] for row in lines] == [1, 2, 3, 4, 5, "", ""]  # two hypothetical 1800s
     in_ra = [row[2] for row in lines if row[3] is True]
@@ -91,3 +93,12 @@ def test_errors() -> None:
     bad = [row[:] for row in results]
     bad[3][2] = "x"
     assert RATING_WORKING(1, ratings, ks, bad, opponents, "2022") == "#VALUE!"
+
+
+def test_rows_pad_the_block_to_a_fixed_height() -> None:
+    # the Working sheet's ranges are fixed: blank rows make the block that high
+    ratings, ks, results, opponents = _event(2000.0, 20.0, CHESSCHAT)
+    block = RATING_WORKING(1, ratings, ks, results, opponents, "2022", None, 20.0)
+    assert isinstance(block, list) and len(block) == 20
+    assert block[10:] == [[""] * RATING_COLUMNS] * 10  # 2 + 7 games + 1 = 10 rows of working
+    assert RATING_WORKING(1, ratings, ks, results, opponents, "2022", None, 0.0) == "#NUM!"

@@ -182,6 +182,8 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
         unrated_rating=ranked.unrated,
         system="rr" if found.crosstable.round_robin else "swiss",
         teams=analysed.teams,
+        tiebreak_table=ranked.table,
+        crosstable=found.crosstable,
     )
     return FilledEvent(
         event=event,

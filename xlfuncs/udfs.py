@@ -587,6 +587,7 @@ def K_FACTOR_ALL(
     "swiss with opponents",
     **_VALUE,
 )
+@xw.arg("rows", doc=tiebreak_working.ROWS_HELP, **_VALUE)
 @excel_function
 def RATING_WORKING(
     player: Cell,
@@ -596,10 +597,11 @@ def RATING_WORKING(
     opponents: Cell = None,
     rules: Cell = None,
     system: Cell = None,
+    rows: Cell = None,
 ) -> list[list[Any]]:
     """One player's rating working: the change game by game, or an unrated player's Ru."""
     return rating_working.rating_working_cells(
-        player, ratings, k, results, opponents, rules, system
+        player, ratings, k, results, opponents, rules, system, rows
     )
 
 
@@ -696,6 +698,7 @@ def TIEBREAK(
 @xw.arg("colours", doc=_COLOURS, **_RANGE)
 @xw.arg("unrated", doc=_UNRATED, **_VALUE)
 @xw.arg("system", doc=_TIEBREAK_SYSTEM, **_VALUE)
+@xw.arg("rows", doc=tiebreak_working.ROWS_HELP, **_VALUE)
 @excel_function
 def TIEBREAK_WORKING(
     descriptor: Cell,
@@ -707,10 +710,11 @@ def TIEBREAK_WORKING(
     colours: Cell = None,
     unrated: Cell = None,
     system: Cell = None,
+    rows: Cell = None,
 ) -> list[list[Any]]:
     """The working of one player's FIDE tie-break (C.07): a row a round, what it adds, why."""
     return tiebreak_working.tiebreak_working_cells(
-        descriptor, player, ratings, results, opponents, rules, colours, unrated, system
+        descriptor, player, ratings, results, opponents, rules, colours, unrated, system, rows
     )
 
 

@@ -16,6 +16,7 @@ from .cells import system, whole_number
 from .columns import crosstable_rows
 from .errors import first_error, to_excel
 from .ranges import Cell, column
+from .tiebreak_working import block_rows, padded
 
 __all__ = [
     "RATING_COLUMNS",
@@ -46,7 +47,8 @@ def _row(*cells: Any) -> list[Any]:
 
 def rating_change_block(w: RatingWorking) -> list[list[Any]]:
     """A rated player's change, :data:`RATING_COLUMNS` wide: a first row (``"rating
-    change"``, the edition, the change, own rating and K), the column headers, a row a game
+    change"``, the edition, the change, and in the last column the Rating Regulations, own
+    rating and K), the column headers, a row a game
     (round, opponent, rating, rating used, W, PD, W - PD, K x (W - PD), the 400-point rule
     or why the game is left out) and a last row (``"="``, the sums of W, PD, W - PD and K x
     (W - PD), how they make the change)."""
@@ -58,9 +60,10 @@ def rating_change_block(w: RatingWorking) -> list[list[Any]]:
     out = [
         _row(
             "rating change",
-            f"Rating Regulations {w.edition}",
+            w.edition,
             w.change,
-            f"own rating {w.own_rating}; {k}",
+            *[""] * 5,
+            f"Rating Regulations {w.edition}: own rating {w.own_rating}; {k}",
         ),
         _row("round", "opp.", "rating", "used", "W", "PD", "W - PD", "K x (W - PD)", ""),
     ]
@@ -99,13 +102,20 @@ def rating_change_block(w: RatingWorking) -> list[list[Any]]:
 
 def first_rating_block(w: FirstRatingWorking) -> list[list[Any]]:
     """An unrated player's first rating, :data:`RATING_COLUMNS` wide: a first row
-    (``"first rating"``, the edition, Ru, the formula), the column headers, a row a game
+    (``"first rating"``, the edition, Ru, and in the last column the formula), the column
+    headers, a row a game
     and one a hypothetical opponent (round, opponent, rating, in Ra, W, in score, what it
     is), then the steps: Ra (the sum of the ratings in Ra, their count, Ra), p (the score,
     n, p in hundredths), Ru unrounded, Ru, published (TRUE or FALSE), the edition's rule."""
     c = w.calculation
     out = [
-        _row("first rating", f"Rating Regulations {w.edition}", w.rating, w.formula),
+        _row(
+            "first rating",
+            w.edition,
+            w.rating,
+            *[""] * 5,
+            f"Rating Regulations {w.edition}: {w.formula}",
+        ),
         _row("round", "opp.", "rating", "in Ra", "W", "in score", "", "", ""),
     ]
     for x in w.lines:
@@ -135,18 +145,21 @@ def rating_working_cells(
     opponents: Cell = None,
     rules: Cell = None,
     system_value: Cell = None,
+    rows: Cell = None,
 ) -> list[list[Any]]:
     """Player *player*'s (their row, from 1) rating working: a rated player's change
     (:func:`rating_change_block`; ``#N/A`` without K), an unrated player's first rating
     (:func:`first_rating_block`; ``#N/A`` without a game against a rated opponent). The
     arguments as ``ELO_CHANGE_ALL``'s, *system_value* as ``BLOQUE_ALL``'s (blank: a round
     robin for a grid, a Swiss with opponents); an error of the player's row, or of a row of
-    an opponent, is the answer, with that row's reason."""
+    an opponent, is the answer, with that row's reason. *rows*: the block's height, blank
+    rows added to make it (:func:`~xlfuncs.excel.tiebreak_working.padded`)."""
     found = first_error(
-        rating_working_cells, (player, ratings, k, results, opponents, rules, system_value)
+        rating_working_cells, (player, ratings, k, results, opponents, rules, system_value, rows)
     )
     if found is not None:
         raise found
+    height = block_rows(rows)
     number = whole_number(player, "player")
     count = len(column(ratings))
     if not 1 <= number <= count:
@@ -174,8 +187,8 @@ def rating_working_cells(
     if table.entrants[number - 1].rating is None:
         first = first_rating_working(table, number)
         assert first is not None  # unrated
-        return first_rating_block(first)
+        return padded(first_rating_block(first), height)
     change = rating_working(table, number)
     if change is None:
         raise NothingToComputeError(f"player {number}: K is not known (the k column is blank)")
-    return rating_change_block(change)
+    return padded(rating_change_block(change), height)

@@ -10,11 +10,19 @@ from typing import Any
 
 from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from ..core.tiebreak_working import TiebreakWorking, tiebreak_working
-from .errors import to_excel
+from .cells import is_blank, whole_number
+from .errors import check_error, to_excel
 from .ranges import Cell
 from .tiebreaks import descriptors, one_player, tiebreak_table
 
-__all__ = ["WORKING_COLUMNS", "tiebreak_working_cells", "working_block"]
+__all__ = [
+    "ROWS_HELP",
+    "WORKING_COLUMNS",
+    "block_rows",
+    "padded",
+    "tiebreak_working_cells",
+    "working_block",
+]
 
 WORKING_COLUMNS = 5
 """The block's width: round, opponent's row, figure, what it is, why left out."""
@@ -39,6 +47,7 @@ def tiebreak_working_cells(
     colours: Cell = None,
     unrated: Cell = None,
     system: Cell = None,
+    rows: Cell = None,
 ) -> list[list[Any]]:
     """Player *player*'s (their row, from 1) working of one tie-break, five columns: a first
     row (the descriptor, the C.07 text, the value, the rule, blank), a row a line (the
@@ -49,6 +58,7 @@ def tiebreak_working_cells(
     answer, with that row's reason."""
     args = (descriptor, player, ratings, results, opponents, rules, colours, unrated, system)
     number = one_player(tiebreak_working_cells, args)
+    height = block_rows(rows)
     d = descriptors(descriptor)[0]
     table, kept, out, reasons = tiebreak_table(
         descriptor, ratings, results, opponents, rules, colours, unrated, system
@@ -60,7 +70,34 @@ def tiebreak_working_cells(
     if number - 1 not in kept:
         raise NothingToComputeError(f"player {number}: an empty row")
     working = tiebreak_working(table, kept.index(number - 1) + 1, d, names=[i + 1 for i in kept])
-    return working_block(working)
+    return padded(working_block(working), height)
+
+
+ROWS_HELP = (
+    "Optional: the block's height: blank rows added to make it (an array formula over a "
+    "fixed range shows #N/A past a shorter answer); blank: as long as the working"
+)
+"""The help of the working functions' ``rows``."""
+
+
+def block_rows(value: Cell) -> int | None:
+    """The height a working's block is padded to (:func:`padded`); ``None`` for a blank."""
+    check_error(value, "rows")
+    if is_blank(value):
+        return None
+    found = whole_number(value, "rows")
+    if found < 1:
+        raise OutOfRangeError(f"rows: {found} is not a height (1 or more)")
+    return found
+
+
+def padded(block: list[list[Any]], rows: int | None) -> list[list[Any]]:
+    """*block* with blank rows added to make *rows* rows (``None``, or a longer block: as it
+    is; Excel shows the first rows of a longer answer in a smaller range)."""
+    if rows is None or len(block) >= rows:
+        return block
+    width = len(block[0])
+    return block + [[""] * width for _ in range(rows - len(block))]
 
 
 def working_block(working: TiebreakWorking) -> list[list[Any]]:

@@ -53,6 +53,7 @@ from .common import (
 from .event import MAX_ROUNDS, ChartPlayer, Event, Round, result_cell
 from .forked import in_child
 from .team_sheet import add_team_sheet
+from .working_sheet import add_working_sheet
 
 __all__ = ["ChartKind", "Layout", "build_chart", "figures"]
 
@@ -793,6 +794,10 @@ def build_chart(
     ws.activate()
     if event is not None:
         add_team_sheet(wb, fmt, event)  # a team event's standing: a sheet of its own
+        columns = (NO, NAME, RATING, K)  # one player's working: a sheet of its own
+        add_working_sheet(
+            wb, fmt, texts.sheet, layout, columns, data, values or {}, event, HEAD_ROW
+        )
     _how_to_sheet(wb, fmt, texts)
     add_tables_sheet(wb, fmt)
     add_xlwings_conf_sheet(wb)

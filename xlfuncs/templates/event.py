@@ -17,7 +17,8 @@ from ..core.results import Outcome, parse
 from ..core.sex import list_sex
 from ..core.teams import TeamStandings
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS
-from ..core.tiebreaks import parse_descriptors
+from ..core.tiebreaks import TiebreakTable, parse_descriptors
+from ..core.tournament import Crosstable
 from ..core.validate import MAX_RATING, is_rating
 
 __all__ = [
@@ -129,6 +130,13 @@ class Event:
     teams: TeamStandings | None = None
     """A team event's standing, written on its own sheet
     (:mod:`~xlfuncs.templates.team_sheet`); ``None``: not a team event."""
+    tiebreak_table: TiebreakTable | None = field(default=None, compare=False, repr=False)
+    """The event's tie-breaks as they were read (the report's), from which the working sheet
+    stores player 1's tie-break workings where they are the chart's
+    (:mod:`~xlfuncs.templates.working_sheet`); ``None``: worked out from the chart's cells."""
+    crosstable: Crosstable | None = field(default=None, compare=False, repr=False)
+    """The event's crosstable as it was read (the report's rating figures), likewise for
+    player 1's rating working; ``None``: worked out from the chart's cells."""
 
     @property
     def rounds(self) -> int:

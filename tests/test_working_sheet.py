@@ -1,0 +1,284 @@
+"""The "Working" sheet of a filled crosstable (:mod:`xlfuncs.templates.working_sheet`): one
+player's working of each tie-break (``TIEBREAK_WORKING``) and of the rating change or first
+rating (``RATING_WORKING``), the player chosen from a drop-down of the chart's numbers.
+
+Checked with the formula engine on the session's filled charts (recalculated once for the
+template tests: no recalculation of its own), and on the XML: the stored values are what the
+formulas compute (player 1), the lines of each block sum to its value, the formulas read the
+chart's own columns, both routes (classic names, Lite's ``_xldudf_`` form). Another player
+is checked by calling the functions on the chart's cells, as the formulas read them.
+"""
+
+from __future__ import annotations
+
+import functools
+import xml.etree.ElementTree as ET
+import zipfile
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from xlfuncs import udfs
+from xlfuncs.crosstable import event_from_trf, write_crosstable
+from xlfuncs.templates import swiss, working_sheet
+from xlfuncs.templates.chart import figures, formulas, inputs, tiebreaks_of
+from xlfuncs.templates.event import Event
+from xlfuncs.templates.working_sheet import HIDDEN, SHEET, default_blocks
+from xlfuncs.trf import read_trf
+
+DATA = Path(__file__).parent / "data"
+Evaluated = tuple[Path, dict[tuple[str, str], Any], dict[str, int]]
+
+
+_NS = {
+    "m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+    "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+}
+
+
+@functools.cache
+def _sheet_xml(path: Path, name: str) -> ET.Element:
+    """The XML of the sheet *name* of the workbook at *path*, read once (the rest of the
+    workbook is not parsed)."""
+    with zipfile.ZipFile(path) as z:
+        book = ET.fromstring(z.read("xl/workbook.xml"))
+        rels = ET.fromstring(z.read("xl/_rels/workbook.xml.rels"))
+        rid = next(
+            s.get(f"{{{_NS['r']}}}id")
+            for s in book.iter(f"{{{_NS['m']}}}sheet")
+            if s.get("name") == name
+        )
+        target = next(r.get("Target") for r in rels if r.get("Id") == rid)
+        return ET.fromstring(z.read("xl/" + str(target).removeprefix("/xl/")))
+
+
+@functools.cache
+def _strings(path: Path) -> tuple[str, ...]:
+    with zipfile.ZipFile(path) as z:
+        root = ET.fromstring(z.read("xl/sharedStrings.xml"))
+    return tuple("".join(t.text or "" for t in si.iter(f"{{{_NS['m']}}}t")) for si in root)
+
+
+def _cells(path: Path, name: str = SHEET) -> dict[str, Any]:
+    """Each cell's stored value (numbers as float, text, booleans)."""
+    out: dict[str, Any] = {}
+    for c in _sheet_xml(path, name).iter(f"{{{_NS['m']}}}c"):
+        v = c.find("m:v", _NS)
+        kind = c.get("t")
+        if v is None or v.text is None:
+            out[c.get("r", "")] = "" if kind == "str" else None
+        elif kind == "s":
+            out[c.get("r", "")] = _strings(path)[int(v.text)]
+        elif kind in ("str", "e"):
+            out[c.get("r", "")] = v.text
+        elif kind == "b":
+            out[c.get("r", "")] = v.text == "1"
+        else:
+            out[c.get("r", "")] = float(v.text)
+    return out
+
+
+def _arrays(path: Path, name: str = SHEET) -> dict[str, tuple[str, str]]:
+    """The sheet's array formulas: top-left cell -> (formula, range)."""
+    out = {}
+    for c in _sheet_xml(path, name).iter(f"{{{_NS['m']}}}c"):
+        f = c.find("m:f", _NS)
+        if f is not None and f.get("t") == "array":
+            out[c.get("r", "")] = (f.text or "", f.get("ref", ""))
+    return out
+
+
+def _refs(ref: str) -> list[str]:
+    from openpyxl.utils import get_column_letter
+    from openpyxl.utils.cell import range_boundaries
+
+    c1, r1, c2, r2 = range_boundaries(ref)
+    return [f"{get_column_letter(c)}{r}" for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
+
+
+def _rows(get: Any, ref: str) -> list[list[Any]]:
+    from openpyxl.utils.cell import range_boundaries
+
+    c1, _, c2, _ = range_boundaries(ref)
+    cells = [get(a) for a in _refs(ref)]
+    width = c2 - c1 + 1
+    return [cells[i : i + width] for i in range(0, len(cells), width)]
+
+
+def _block(values: dict[tuple[str, str], Any], ref: str) -> list[list[Any]]:
+    """The engine's values of a range of the Working sheet, rows of cells (``None`` blank)."""
+    return _rows(lambda a: values.get((SHEET, a)), ref)
+
+
+def _stored(path: Path, ref: str) -> list[list[Any]]:
+    cells = _cells(path)
+    return _rows(lambda a: cells.get(a), ref)
+
+
+def _answer(block: list[list[Any]]) -> list[list[Any]]:
+    """The rows of a block before the blank ones its ``rows`` added (none is blank within a
+    working); no #N/A: the answer fills its range."""
+    assert all(v != "#N/A" for row in block for v in row)
+    rows = list(block)
+    while rows and all(v in ("", None) for v in rows[-1]):
+        rows.pop()
+    return rows
+
+
+def _same(got: list[list[Any]], stored: list[list[Any]]) -> bool:
+    """Cell by cell equal, numbers to within a rounding of the file's 17 digits."""
+    if [len(r) for r in got] != [len(r) for r in stored]:
+        return False
+    for a, b in zip((v for r in got for v in r), (v for r in stored for v in r)):
+        number = isinstance(a, (int, float)) and not isinstance(a, bool)
+        if number and isinstance(b, (int, float)) and not isinstance(b, bool):
+            if a != pytest.approx(b):
+                return False
+        elif a != b:
+            return False
+    return True
+
+
+def _rules(wb: Any) -> Any:
+    """The value of the workbook's ``Rules`` cell."""
+    sheet, ref = next(iter(wb.defined_names["Rules"].destinations))
+    return wb[sheet][ref.replace("$", "")].value
+
+
+def _shown(ref: str) -> str:
+    """The visible range that shows the hidden array over *ref*."""
+    from openpyxl.utils import get_column_letter
+    from openpyxl.utils.cell import range_boundaries
+
+    c1, r1, c2, r2 = range_boundaries(ref)
+    left, right = get_column_letter(c1 - HIDDEN), get_column_letter(c2 - HIDDEN)
+    return f"{left}{r1}:{right}{r2}"
+
+
+def _blanks(rows: list[list[Any]]) -> list[list[Any]]:
+    return [["" if v is None else v for v in row] for row in rows]
+
+
+@pytest.mark.parametrize("kind", ["swiss", "round_robin"])
+def test_the_formulas_compute_the_stored_values_and_sum(kind: str, request: Any) -> None:
+    path, values, _ = request.getfixturevalue(f"{kind}_evaluated")
+    arrays = _arrays(path)
+    tiebreaks = {k: v for k, v in arrays.items() if v[0].startswith("TIEBREAK_WORKING(")}
+    rating = [v for v in arrays.values() if v[0].startswith("RATING_WORKING(")]
+    assert len(tiebreaks) == (3 if kind == "swiss" else 4) and len(rating) == 1
+    for formula, ref in [*tiebreaks.values(), *rating]:
+        got = _answer(_block(values, ref))
+        stored = _blanks(_stored(path, ref)[: len(got)])
+        assert _same(_blanks(got), stored), (formula, got, stored)
+        # the visible cells show the answer, blank past it, as stored
+        shown = _blanks(_block(values, _shown(ref)))
+        assert _same(shown, _blanks(_stored(path, _shown(ref)))), formula
+        assert _same(shown[: len(got)], _blanks(got)), formula
+        assert all(v == "" for row in shown[len(got) :] for v in row), formula
+        if formula.startswith("TIEBREAK_WORKING("):
+            head, *lines, last = got
+            assert last[0] == "=" and last[2] == head[2]  # the total is the value
+            if head[0] != "DE" and last[3].startswith("the sum"):
+                counted = [x[2] for x in lines if not x[4]]
+                assert sum(counted) == pytest.approx(head[2]), formula
+        else:  # player 1 of both examples is rated: the change, game by game
+            head, header, *lines, last = got
+            assert head[0] == "rating change" and last[0] == "="
+            assert sum(x[7] for x in lines if x[7] not in ("", None)) == pytest.approx(last[7])
+            assert round(last[7]) == head[2]  # rounded once (no .5 here)
+
+
+@pytest.fixture(scope="module")
+def swiss_chart(swiss_event: Event) -> tuple[Any, Any, dict[str, list[Any]]]:
+    """The example Swiss's layout, its input cells and computed columns, as the chart
+    writes them."""
+    layout = swiss.layout_of(swiss_event)
+    layout = replace(layout, tiebreaks=len(tiebreaks_of(layout, swiss_event)))
+    data = inputs(layout, swiss_event)
+    return layout, data, figures(layout, data)
+
+
+def _args(formula: str) -> list[str]:
+    """A call's arguments (the references hold no comma)."""
+    return formula[formula.index("(") + 1 : -1].split(",")
+
+
+def test_the_sheet_reads_the_chart_and_its_drop_down(
+    swiss_filled: Path, swiss_chart: tuple[Any, Any, dict[str, list[Any]]]
+) -> None:
+    layout, _, _ = swiss_chart
+    root = _sheet_xml(swiss_filled, SHEET)
+    (dv,) = root.iter(f"{{{_NS['m']}}}dataValidation")
+    assert dv.get("type") == "list" and dv.get("sqref") == "B4"
+    assert dv.findtext("m:formula1", namespaces=_NS) == "'Wall chart'!$A$9:$A$68"  # 60 players
+    assert root.find("m:sheetProtection", _NS) is not None
+    assert _cells(swiss_filled)["B4"] == 1
+    arrays = _arrays(swiss_filled)
+    on = "'Wall chart'!"
+    chart = {name: _args(f) for name, f in formulas(layout).items()}
+    rating = next(f for f, _ in arrays.values() if f.startswith("RATING_WORKING("))
+    ratings, k, results, opponents, rules = chart["change"]
+    assert "_xldudf_" not in rating  # the classic route: plain names
+    want = ["$B$4", on + ratings, on + k, on + results, on + opponents, rules, '"swiss"', "23"]
+    assert _args(rating) == want  # as ELO_CHANGE_ALL's, BLOQUE_ALL's system, 13 + 10 rows
+    descriptors, *rest = chart["tiebreaks"]
+    first, last = descriptors.split(":")
+    headers = [f for f, _ in arrays.values() if f.startswith("TIEBREAK_WORKING(")]
+    assert [_args(f)[0] for f in headers] == [on + first, on + "$BC$8", on + last]
+    want = [a if a.startswith(("Tie", "Unr", '"')) else on + a for a in rest] + ["15"]
+    assert all(_args(f)[1] == "$B$4" and _args(f)[2:] == want for f in headers)
+    # a fixed size: a line a round of the chart's 13, whatever the players
+    refs = sorted(_shown(ref) for _, ref in arrays.values())
+    assert refs == ["A25:E39", "A42:E56", "A8:E22", "G8:O30"]
+
+
+def test_another_player_is_what_the_functions_give(
+    swiss_chart: tuple[Any, Any, dict[str, list[Any]]],
+) -> None:
+    """Player 60 (unrated) chosen: the rating block the formula gives, from the chart's
+    cells as the formula reads them; its lines make Ra and the score, and Ru is the chart's
+    first rating column (BLOQUE_ALL)."""
+    layout, data, values = swiss_chart
+    k = [[None if v == "" else v] for v in values["k"]]
+    ratings = [[r] for r in data.ratings]
+    block = udfs.RATING_WORKING(60.0, ratings, k, data.results, data.opponents, data.rules)
+    assert isinstance(block, list) and block[0][0] == "first rating"
+    steps = {r[0]: r for r in block if r[0] in ("Ra", "p", "=", "published")}
+    lines = block[2 : block.index(steps["Ra"])]
+    assert sum(r[2] for r in lines if r[3] is True) == steps["Ra"][2]
+    assert sum(1 for r in lines if r[3] is True) == steps["Ra"][3]
+    assert steps["Ra"][7] == pytest.approx(steps["Ra"][2] / steps["Ra"][3])
+    assert sum(r[4] for r in lines if r[5] is True) == steps["p"][4]
+    shown = steps["="][7] if steps["published"][7] else ""
+    assert values["first"][59] == shown
+
+
+def test_the_lite_form_and_the_stored_values_from_the_event(tmp_path: Path) -> None:
+    """``xlfuncs crosstable``: the Lite form stores the calls as ``_xldudf_`` dynamic arrays;
+    the values stored (taken from the event as read, where it is the chart's) are those the
+    functions give on the chart's cells, in both forms."""
+    filled = event_from_trf(read_trf(DATA / "trf" / "swiss_12.trf"))
+    assert filled.event.tiebreak_table is not None and filled.event.crosstable is not None
+    lite = tmp_path / "lite.xlsx"
+    write_crosstable(filled, lite)
+    with zipfile.ZipFile(lite) as z:
+        xml = z.read("xl/worksheets/sheet2.xml").decode()
+    assert "_xldudf_TIEBREAK_WORKING(" in xml and "_xldudf_RATING_WORKING(" in xml
+    assert xml.count('cm="1"') == len(_arrays(lite)) == 4  # dynamic arrays, as Lite binds
+    # the event's path and the cells' path give the same blocks
+    event = filled.event
+    layout = swiss.layout_of(event)
+    layout = replace(layout, tiebreaks=len(tiebreaks_of(layout, event)))
+    data = inputs(layout, event)
+    values = figures(layout, data)
+    assert working_sheet._same_tiebreaks(
+        event.tiebreak_table, data, values, len(event.players), layout.tiebreaks
+    )
+    assert working_sheet._core_rating_block(layout, data, values, event) is not None
+    from_event = default_blocks(layout, data, values, event)
+    from_cells = default_blocks(
+        layout, data, values, replace(event, tiebreak_table=None, crosstable=None)
+    )
+    assert from_event == from_cells

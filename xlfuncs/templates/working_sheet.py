@@ -1,0 +1,404 @@
+"""The "Working" sheet of a filled crosstable workbook: one player's working of every figure,
+the player chosen from a drop-down of the chart's numbers, the sheet recomputing live.
+
+Each of the chart's tie-breaks is one ``TIEBREAK_WORKING`` call (the descriptor read from the
+chart's header cell) and the rating one ``RATING_WORKING`` call (a rated player's change game
+by game, an unrated player's first rating), over the chart's own columns, as the chart's
+``TIEBREAK_ALL``, ``ELO_CHANGE_ALL`` and ``BLOQUE_ALL`` read them. Each block is an array
+formula over a fixed range in hidden columns, as many rows as the longest working the chart
+can give (a line a round, or a grid column; the calls' ``rows`` pad the answer to it), shown
+by ordinary formulas, so that the sheet has the same size whatever the players: a
+9,999-player chart's is some sixty rows. The values stored beside the formulas are those of
+player 1, so that the sheet reads without the add-in (``docs/working.md``).
+
+Those values are core's working of player 1 (:mod:`~xlfuncs.core.tiebreak_working`,
+:mod:`~xlfuncs.core.rating_working`, :mod:`~xlfuncs.core.first_rating_working`) shaped as the
+Excel functions shape them, taken from the event as it was read
+(:attr:`~xlfuncs.templates.event.Event.tiebreak_table`,
+:attr:`~xlfuncs.templates.event.Event.crosstable`) where that is the chart's (the same
+ratings, the same tie-break values for every player, the same K and figures of player 1),
+else computed by the functions on the chart's cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from xlsxwriter.workbook import Workbook
+from xlsxwriter.worksheet import Worksheet
+
+from .. import udfs
+from ..core.first_rating_working import first_rating_working
+from ..core.rating_working import rating_working
+from ..core.tiebreak_working import tiebreak_working
+from ..excel import rules as read_rules
+from ..excel.errors import to_excel
+from ..excel.rating_working import RATING_COLUMNS, first_rating_block, rating_change_block
+from ..excel.tiebreak_working import WORKING_COLUMNS, padded, working_block
+from .common import Formats, cell, print_setup, protect, write_formula, write_text, write_value
+from .event import Event
+
+__all__ = ["SHEET", "ChartLayout", "add_working_sheet", "default_blocks"]
+
+SHEET = "Working"
+"""The sheet's name."""
+
+PLAYER_ROW, PLAYER_COL = 3, 1
+"""The player's number (from 0): cell B4, a drop-down of the chart's numbers."""
+
+FIRST_BLOCK = 6
+"""The row (from 0) of the first block's heading."""
+
+RATING_COL = WORKING_COLUMNS + 1
+"""The rating working's first column, right of the tie-breaks' blocks (and a blank one)."""
+
+HIDDEN = 20
+"""How far right of the cells that show them (column U on) the arrays of the calls are, in
+hidden columns: LibreOffice recalculates array formulas when it opens a workbook, so cells
+that were the arrays would show ``#NAME?`` where our functions are not installed
+(``docs/templates.md``); an ordinary formula keeps its stored value."""
+
+RATING_EXTRA = 10
+"""Rows of the rating block beyond its lines: a first row, the headers, two hypothetical
+opponents, six steps (a first rating; a rating change needs three)."""
+
+
+class ChartLayout(Protocol):
+    """What the sheet reads of the chart's layout
+    (:class:`~xlfuncs.templates.chart.Layout`)."""
+
+    @property
+    def swiss(self) -> bool: ...
+    @property
+    def rounds(self) -> int: ...
+    @property
+    def middle_width(self) -> int: ...
+    @property
+    def system_name(self) -> str: ...
+    @property
+    def tiebreaks(self) -> int: ...
+    @property
+    def results_ref(self) -> str: ...
+    @property
+    def opponents_ref(self) -> str: ...
+    @property
+    def colours_ref(self) -> str: ...
+    @property
+    def last_row(self) -> int: ...
+    @property
+    def capacity(self) -> int: ...
+
+    def column(self, col: int) -> str: ...
+    def col(self, name: str) -> int: ...
+
+
+def _on(sheet: str, ref: str) -> str:
+    """*ref* on the chart's sheet; empty stays empty (an argument left out)."""
+    return f"'{sheet}'!{ref}" if ref else ""
+
+
+def _call(name: str, *args: str) -> str:
+    """A call, the trailing arguments left out when empty (as the chart writes its own)."""
+    while args and not args[-1]:
+        args = args[:-1]
+    return f"={name}({','.join(args)})"
+
+
+def lines_of(layout: ChartLayout) -> int:
+    """The most lines a working of this chart can have: a round each (a Swiss), a grid
+    column each (a round robin)."""
+    return layout.rounds if layout.swiss else layout.middle_width
+
+
+def add_working_sheet(
+    wb: Workbook,
+    fmt: Formats,
+    sheet: str,
+    layout: ChartLayout,
+    columns: tuple[int, int, int, int],
+    data: Any,
+    values: Mapping[str, Sequence[Any]],
+    event: Event,
+    header_row: int,
+) -> Worksheet | None:
+    """Add the :data:`SHEET` to *wb*, reading the chart on *sheet* laid out as *layout*:
+    *columns* are the chart's number, name, rating and K columns, *header_row* the row of
+    its tie-break descriptors, *data* its input cells
+    (:class:`~xlfuncs.templates.chart.Inputs`), *values* its computed columns
+    (:func:`~xlfuncs.templates.chart.figures`); nothing for an event without players."""
+    if not event.players:
+        return None
+    no, name, rating, k = columns
+    count = len(event.players)
+    ws = wb.add_worksheet(SHEET)
+    lines = lines_of(layout)
+    top = layout.last_row - layout.capacity + 1  # the chart's first player row
+    numbers = _on(
+        sheet, f"{cell(top, no, absolute=True)}:{cell(top + count - 1, no, absolute=True)}"
+    )
+    ratings = _on(sheet, layout.column(rating))
+    player = cell(PLAYER_ROW, PLAYER_COL, absolute=True)
+    results = _on(sheet, layout.results_ref)
+    opponents = _on(sheet, layout.opponents_ref)
+    blocks = default_blocks(layout, data, values, event)
+    text = wb.add_format({"font_name": "Calibri", "font_size": 10, "valign": "top"})
+    wrapped = wb.add_format(
+        {"font_name": "Calibri", "font_size": 10, "valign": "top", "text_wrap": True}
+    )
+
+    write_text(ws, 0, 0, "Working of one player's figures", fmt.title)
+    write_text(ws, 1, 0, event.name, fmt.subtitle)
+    write_text(
+        ws,
+        2,
+        0,
+        "Choose a player's number: each tie-break's working (TIEBREAK_WORKING) and the rating "
+        "change, or an unrated player's first rating (RATING_WORKING), recompute from the "
+        f"'{sheet}' sheet. The values stored are no. 1's (shown without the add-in).",
+        fmt.hint,
+    )
+    write_text(ws, PLAYER_ROW, 0, "Player no.", fmt.label)
+    write_value(ws, PLAYER_ROW, PLAYER_COL, 1, fmt.input_number)
+    ws.data_validation(
+        PLAYER_ROW,
+        PLAYER_COL,
+        PLAYER_ROW,
+        PLAYER_COL,
+        {
+            "validate": "list",
+            "source": f"={numbers}",
+            "input_title": "Player",
+            "input_message": f"A player's number on the '{sheet}' sheet (1..{count}).",
+            "error_title": "Player",
+            "error_message": f"A number of the '{sheet}' sheet's No. column (1..{count}).",
+        },
+    )
+    ws.merge_range(PLAYER_ROW, PLAYER_COL + 1, PLAYER_ROW, PLAYER_COL + 2, "", fmt.computed_text)
+    write_formula(
+        ws,
+        PLAYER_ROW,
+        PLAYER_COL + 1,
+        f'=IFERROR(INDEX({_on(sheet, layout.column(name))},{player}),"")',
+        fmt.computed_text,
+        event.players[0].name or "",
+    )
+
+    height = lines + 2
+    row = FIRST_BLOCK
+    for k_index in range(layout.tiebreaks):
+        header = _on(sheet, cell(header_row, layout.col(f"tb{k_index + 1}"), absolute=True))
+        write_formula(
+            ws,
+            row,
+            0,
+            f'="Tie-break {k_index + 1}: "&{header}',
+            fmt.heading,
+            f"Tie-break {k_index + 1}: {data.tiebreaks[k_index]}",
+        )
+        formula = _call(
+            "TIEBREAK_WORKING",
+            header,
+            player,
+            ratings,
+            results,
+            opponents,
+            "TiebreakRules",
+            _on(sheet, layout.colours_ref),
+            "UnratedRating",
+            f'"{layout.system_name}"' if layout.swiss else "",
+            str(height),
+        )
+        _block(
+            ws,
+            (text, wrapped, {3, 4}),
+            (row + 1, 0, height, WORKING_COLUMNS),
+            formula,
+            blocks[k_index],
+        )
+        row += height + 2
+
+    write_text(ws, FIRST_BLOCK, RATING_COL, "Rating change, or first rating", fmt.heading)
+    formula = _call(
+        "RATING_WORKING",
+        player,
+        ratings,
+        _on(sheet, layout.column(k)),
+        results,
+        opponents,
+        "Rules",
+        f'"{layout.system_name}"',
+        str(lines + RATING_EXTRA),
+    )
+    area = (FIRST_BLOCK + 1, RATING_COL, lines + RATING_EXTRA, RATING_COLUMNS)
+    _block(ws, (text, wrapped, {8}), area, formula, blocks[-1])
+
+    ws.set_column(0, 0, 10)
+    ws.set_column(1, 2, 8)
+    ws.set_column(3, 3, 96)
+    ws.set_column(4, 4, 30)
+    ws.set_column(RATING_COL - 1, RATING_COL - 1, 2)
+    ws.set_column(RATING_COL, RATING_COL, 12)
+    ws.set_column(RATING_COL + 1, RATING_COL + 7, 9)
+    ws.set_column(RATING_COL + 8, RATING_COL + 8, 72)
+    ws.set_column(HIDDEN, HIDDEN + RATING_COL + RATING_COLUMNS - 1, 6, None, {"hidden": True})
+    last = max(row, FIRST_BLOCK + 1 + lines + RATING_EXTRA)
+    ws.print_area(0, 0, last, RATING_COL + RATING_COLUMNS - 1)
+    print_setup(ws, landscape=True)
+    protect(ws)
+    return ws
+
+
+def _block(
+    ws: Worksheet,
+    formats: tuple[Any, Any, set[int]],
+    area: tuple[int, int, int, int],
+    formula: str,
+    values: list[list[Any]] | str,
+) -> None:
+    """One legacy array formula over *area* (first row, first column, height, width)
+    moved :data:`HIDDEN` columns right (the call asks for a block of that height: its
+    ``rows``), and the visible cells of *area* showing it (``=IFERROR(U8,"")``: blank where
+    our functions are not loaded), each cell with its value of *values* (a block, or one
+    error value for every cell, as Excel fills an array with a single answer). *formats*: the
+    cells' format, the one of the text columns (wrapped) and those columns (from 0)."""
+    first_row, first_col, height, width = area
+    plain, wrapped, texts = formats
+    if isinstance(values, str):
+        cells: list[list[Any]] = [[values] * width for _ in range(height)]
+    else:
+        cells = [list(r) + [None] * (width - len(r)) for r in values[:height]]
+        cells += [[None] * width for _ in range(height - len(cells))]
+    col = first_col + HIDDEN
+    first = cells[0][0]
+    if isinstance(first, bool):
+        first = int(first)  # an array formula's stored value is a number or text
+    ws.write_array_formula(
+        first_row,
+        col,
+        first_row + height - 1,
+        col + width - 1,
+        formula,
+        plain,
+        "" if first is None else first,
+    )
+    for i, row in enumerate(cells):
+        for j, value in enumerate(row):
+            if i or j:
+                write_value(ws, first_row + i, col + j, value, plain)  # a blank needs one
+            shown = f'=IFERROR({cell(first_row + i, col + j)},"")'
+            fmt = wrapped if j in texts else plain
+            write_formula(ws, first_row + i, first_col + j, shown, fmt, value)
+
+
+def default_blocks(
+    layout: ChartLayout, data: Any, values: Mapping[str, Sequence[Any]], event: Event
+) -> list[list[list[Any]] | str]:
+    """The answers of the sheet's calls for player 1: each tie-break's
+    ``TIEBREAK_WORKING``, then ``RATING_WORKING``, as the chart's cells give them (each
+    padded with blank rows to its block's height)."""
+    out: list[list[list[Any]] | str] = []
+    lines = lines_of(layout)
+    height = lines + 2
+    table = event.tiebreak_table
+    shown = _same_tiebreaks(table, data, values, len(event.players), layout.tiebreaks)
+    ratings = [[r] for r in data.ratings]
+    for k_index in range(layout.tiebreaks):
+        d = data.tiebreaks[k_index]
+        if shown and table is not None:
+            out.append(padded(working_block(tiebreak_working(table, 1, d)), height))
+            continue
+        out.append(
+            udfs.TIEBREAK_WORKING(
+                d,
+                1.0,
+                ratings,
+                data.results,
+                data.opponents,
+                data.tiebreak_rules,
+                data.colours,
+                None if data.unrated is None else float(data.unrated),
+                layout.system_name if layout.swiss else None,
+                float(height),
+            )
+        )
+    k_cells = [[None if v == "" else v] for v in values["k"]]
+    found = _core_rating_block(layout, data, values, event)
+    if found is None:
+        found = udfs.RATING_WORKING(
+            1.0,
+            ratings,
+            k_cells,
+            data.results,
+            data.opponents,
+            data.rules,
+            layout.system_name,
+            float(lines + RATING_EXTRA),
+        )
+    else:
+        found = padded(found, lines + RATING_EXTRA)
+    out.append(found)
+    return out
+
+
+def _shown(value: Any) -> Any:
+    """A core value as a chart's cell shows it."""
+    return "" if value is None else to_excel(value)
+
+
+def _same_tiebreaks(
+    table: Any, data: Any, values: Mapping[str, Sequence[Any]], count: int, width: int
+) -> bool:
+    """Whether *table* (the event's tie-breaks as read) is the one the chart's
+    ``TIEBREAK_ALL`` computed: the same descriptors and edition, and the same value of
+    every tie-break for every player."""
+    if table is None or len(table.points) != count or table.edition.id != data.tiebreak_rules:
+        return False
+    texts = [d.text for d in table.descriptors]
+    for k_index in range(width):
+        d = data.tiebreaks[k_index]
+        if d not in texts:
+            return False
+        column = table.ranking_column(texts.index(d))
+        chart = values[f"tb{k_index + 1}"]
+        if any(_shown(column[i]) != chart[i] for i in range(count)):
+            return False
+    return True
+
+
+def _core_rating_block(
+    layout: ChartLayout, data: Any, values: Mapping[str, Sequence[Any]], event: Event
+) -> list[list[Any]] | None:
+    """Player 1's rating working from the event's crosstable as read, where it is the
+    chart's (the same ratings, edition and system, player 1's K, rated games and figure);
+    ``None``: not known to be."""
+    ct = event.crosstable
+    if ct is None or len(ct.entrants) != len(event.players):
+        return None
+    ratings = [None if r is None else int(r) for r in data.ratings[: len(event.players)]]
+    if [e.rating for e in ct.entrants] != ratings:
+        return None
+    try:
+        if read_rules(data.rules) != ct.edition:
+            return None
+    except Exception:
+        return None
+    if ct.round_robin != (layout.system_name == "rr"):
+        return None
+    me = ct.entrants[0]
+    k = values["k"][0]
+    if (None if k == "" else k) != me.k or values["games"][0] != (len(ct.rated_games(1)) or ""):
+        return None
+    if me.rating is None:
+        try:
+            first = first_rating_working(ct, 1)
+        except Exception:
+            return None
+        if first is None:
+            return None
+        shown = first.rating if first.published else ""
+        return first_rating_block(first) if values["first"][0] == shown else None
+    change = rating_working(ct, 1)
+    if change is None or values["change"][0] != change.change:
+        return None
+    return rating_change_block(change)
