@@ -1,9 +1,9 @@
 """``TemplateSheet`` (``xlfuncs/templates/common.py``) writes the same bytes as xlsxwriter.
 
-Its quick paths (a cell written in one step, a row of input cells and an array's values
-stored in one step) are checked against xlsxwriter's own writer on the same cells: the
-saved worksheets must be equal byte for byte, as must the shared strings (their order and
-counts). The reference sheet differs from ``TemplateSheet`` only in what it writes itself:
+Its quick paths (a cell written in one step; a row of input cells, a row of formulas and an
+array's values stored in one step) are checked against xlsxwriter's own writer on the same
+cells: the saved worksheets must be equal byte for byte, as must the shared strings (their
+order and counts). The reference sheet differs from ``TemplateSheet`` only in what it writes itself:
 it keeps the typing of blank formula values as text, and nothing else.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import xlsxwriter
 
-from xlfuncs.templates.common import TemplateSheet, write_array, write_value
+from xlfuncs.templates.common import TemplateSheet, write_array, write_formula, write_value
 
 VALUES: list[Any] = [
     1.0,
@@ -56,6 +56,10 @@ class Reference(TemplateSheet):
     def array_column(self, *args: Any) -> bool:
         return False
 
+    def formula_cells(self, row: int, cols: Any, formulas: Any, formats: Any, values: Any) -> None:
+        for col, formula, fmt, value in zip(cols, formulas, formats, values, strict=True):
+            write_formula(self, row, col, formula, fmt, value)
+
 
 def _book(path: Path, sheet: type[TemplateSheet], *, split: bool = False) -> dict[str, bytes]:
     wb = xlsxwriter.Workbook(str(path), {"nan_inf_to_errors": True})
@@ -75,6 +79,13 @@ def _book(path: Path, sheet: type[TemplateSheet], *, split: bool = False) -> dic
     write_array(ws, 6, 0, 6 + len(VALUES) - 1, '{=IF(ISBLANK(A1:A15),"",A1:A15)}', plain, VALUES)
     write_array(ws, 6, 1, 6 + len(VALUES) - 1, "{=SUM(A1:A15)}", number, [None] * len(VALUES))
     write_array(ws, 6, 2, 6, "{=SUM(A1)}", number, [3.0])
+    ws.formula_cells(  # a row's formulas in one step; an array one as xlsxwriter writes it
+        40,
+        [7, 1, 3, 4, 0],
+        ['=IFERROR(A1,"")', '=A1&"<&>"', "{=SUM(A1)}", "=SORT(A1:A3)", '=IF(ISBLANK(A1),"",1)'],
+        [plain, number, plain, number, plain],
+        [1.5, None, 3.0, "#N/A", True],
+    )
     ws.write_blank(30, 0, None)  # no format: not written at all
     ws.write_blank(31, 0, None, plain)
     ws.set_row(24, 20, wb.add_format({"italic": True}))  # a row's format, first used here

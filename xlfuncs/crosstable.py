@@ -15,10 +15,10 @@ where the file gives other points, the cell shows the file's figure too (see
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .core.titles import trf_title
 from .event import AnalysedEvent, EventOptions, analyse_event
@@ -27,7 +27,18 @@ from .templates.event import MAX_RR_PLAYERS, ChartPlayer, Event, Round
 from .trf import Discrepancy, Tournament
 from .trf.list_data import has_fide_id
 
-__all__ = ["FORMS", "CrosstableError", "FilledEvent", "event_from_trf", "write_crosstable"]
+if TYPE_CHECKING:
+    from .templates.common import LitePackage
+    from .templates.forked import Answer
+
+__all__ = [
+    "FORMS",
+    "CrosstableError",
+    "FilledEvent",
+    "event_from_trf",
+    "lite_code_ahead",
+    "write_crosstable",
+]
 
 
 class CrosstableError(ValueError):
@@ -206,18 +217,33 @@ and its calls stored as Excel binds Lite's functions, :mod:`xlfuncs.lite_form`) 
 ``classic`` (plain names, for classic xlwings' VBA functions)."""
 
 
+def lite_code_ahead() -> Answer[LitePackage]:
+    """The xlwings Lite code of a workbook in the Lite form
+    (:func:`~xlfuncs.templates.registry.lite_package`), gathered by a forked child from now
+    on (:func:`~xlfuncs.templates.forked.in_child`: the same package as gathered here, which
+    is done where no child can be forked) while this process reads the event; returns the
+    :class:`~xlfuncs.templates.forked.Answer` (call it once, as :func:`write_crosstable`'s
+    *lite*, or discard it)."""
+    from .templates.forked import in_child
+    from .templates.registry import lite_package
+
+    return in_child(lambda: lite_package(lite_form=True))
+
+
 def write_crosstable(
     filled: FilledEvent,
     path: str | Path,
     *,
     progress: Progress = no_progress,
     form: str = "lite",
+    lite: Callable[[], LitePackage] | None = None,
 ) -> Path:
     """Write the filled workbook (formulas live, each with its computed value) to *path* in
     *form* (one of :data:`FORMS`), through a temporary file renamed over it
     (:func:`xlfuncs.output.write_atomically`: a failure leaves no half-written workbook),
     telling *progress* how far it is. The command line vets *path* first
-    (:func:`xlfuncs.output.vet_file`)."""
+    (:func:`xlfuncs.output.vet_file`). *lite*: for the Lite form, where its code comes from
+    (:func:`lite_code_ahead`; ``None``: gathered now)."""
     from .output import write_atomically
     from .templates import round_robin, swiss
     from .templates.registry import lite_package
@@ -226,9 +252,11 @@ def write_crosstable(
         raise ValueError(f"form {form!r}: one of {', '.join(FORMS)}")
     build = round_robin.build if filled.round_robin else swiss.build
 
-    lite = lite_package(lite_form=True) if form == "lite" else None
+    package = None
+    if form == "lite":
+        package = lite() if lite is not None else lite_package(lite_form=True)
 
     def write(temporary: Path) -> None:
-        build(temporary, filled.event, progress=progress, lite=lite)
+        build(temporary, filled.event, progress=progress, lite=package)
 
     return write_atomically(Path(path), write)

@@ -4,6 +4,7 @@ chart, formulas live and their values stored."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from .options import (
     CHART_NORM_EVENT,
@@ -19,6 +20,10 @@ from .support import (
     print_findings,
     read_event,
 )
+
+if TYPE_CHECKING:
+    from ..templates.common import LitePackage
+    from ..templates.forked import Answer
 
 __all__ = ["add_parser", "run"]
 
@@ -57,12 +62,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs crosstable``."""
-    from ..core import XlfuncsError
-    from ..crosstable import FORMS, CrosstableError, event_from_trf, write_crosstable
-    from ..event import analyse_event
+    from ..crosstable import FORMS, lite_code_ahead
     from ..output import OutputError, vet_file
-    from ..progress import ProgressBar, scaled
-    from ..trf import TrfError
 
     try:  # before the work: the output must not be the input, nor replace a file unasked
         inputs_ = (args.file, args.k_file, args.rating_list)
@@ -73,6 +74,29 @@ def run(args: argparse.Namespace) -> int:
     except OutputError as exc:
         error(str(exc))
         return EXIT_DATA_ERROR
+    # the Lite code gathered by a second process while this one reads the event
+    lite = lite_code_ahead() if "lite" in forms else None
+    try:
+        return _fill(args, forms, paths, lite)
+    finally:
+        if lite is not None:
+            lite.discard()  # not used (an error): the second process stopped
+
+
+def _fill(
+    args: argparse.Namespace,
+    forms: tuple[str, ...],
+    paths: list[str],
+    lite: Answer[LitePackage] | None,
+) -> int:
+    """Read the event and write its workbooks (*paths*, one per form of *forms*)."""
+    from ..core import XlfuncsError
+    from ..crosstable import CrosstableError, event_from_trf, write_crosstable
+    from ..event import analyse_event
+    from ..output import OutputError
+    from ..progress import ProgressBar, scaled
+    from ..trf import TrfError
+
     read = read_event(args)
     if isinstance(read, int):
         return read
@@ -83,7 +107,13 @@ def run(args: argparse.Namespace) -> int:
             bar("reading the results", 0.0)
             filled = event_from_trf(analyse_event(tournament, options))
             written = [
-                write_crosstable(filled, path, progress=scaled(bar, 0.1, 1.0), form=form)
+                write_crosstable(
+                    filled,
+                    path,
+                    progress=scaled(bar, 0.1, 1.0),
+                    form=form,
+                    lite=lite if form == "lite" else None,
+                )
                 for form, path in zip(forms, paths, strict=True)
             ]
     except (CrosstableError, XlfuncsError, OutputError, TrfError) as exc:

@@ -7,6 +7,7 @@ order: ``docs/templates.md``.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -14,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from xlsxwriter.utility import xl_rowcol_to_cell
+from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
@@ -391,9 +392,21 @@ def row_formulas(layout: Layout, row: int) -> dict[str, str]:
     LibreOffice, which recomputes a formula whose stored value is empty (so an empty cell
     stays empty instead of showing #NAME?), and in Excel without the add-in (where the
     title row says that the functions are not loaded)."""
+    number = str(row + 1)
+    return {name: text.replace(_ROW, number) for name, text in _row_texts(layout).items()}
+
+
+_ROW = "\0"
+"""Where :func:`_row_texts` leaves a row's number out (no formula holds it)."""
+
+
+@functools.lru_cache(maxsize=8)
+def _row_texts(layout: Layout) -> dict[str, str]:
+    """:func:`row_formulas` with each reference's row number left out (:data:`_ROW`): the
+    rows' formulas differ in nothing else."""
     names = _expand(ARRAYS, layout.tiebreaks)
-    hidden = {name: cell(row, layout.hidden(name)) for name in names}
-    k_ovr = cell(row, K_OVERRIDE)
+    hidden = {name: xl_col_to_name(layout.hidden(name)) + _ROW for name in names}
+    k_ovr = xl_col_to_name(K_OVERRIDE) + _ROW
     out = {"k": f'=IF(ISBLANK({k_ovr}),IFERROR({hidden["k_data"]},""),{k_ovr})'}
     for name in names[1:]:
         out[name] = f'=IFERROR({hidden[name]},"")'
@@ -595,16 +608,20 @@ def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> d
         ),
     )
     with shared_results():  # the results block is read once for all the calls
-        # the columns of _IN_CHILD computed at once by a forked child (.forked), the others here
+        # the columns of _IN_CHILD computed at once by a forked child (.forked), the others
+        # here; those of _BEFORE_CHILD first, here: the child starts with the results read
         moved = _IN_CHILD if layout.capacity >= FORK_FROM else frozenset()
+        found_all: dict[str, list[list[Any]]] = {}
 
         def theirs() -> dict[str, list[list[Any]]]:
             return {name: compute() for name, compute in steps if name in moved}
 
-        second = in_child(theirs) if moved else theirs
         mine = [(name, compute) for name, compute in steps if name not in moved]
-        found_all: dict[str, list[list[Any]]] = {}
+        mine.sort(key=lambda step: step[0] not in _BEFORE_CHILD)  # a stable sort
+        second: Callable[[], dict[str, list[list[Any]]]] = theirs
         for done, (name, compute) in enumerate(mine):
+            if moved and second is theirs and name not in _BEFORE_CHILD:
+                second = in_child(theirs)
             progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(mine))
             found_all[name] = compute()
         found_all.update(second())
@@ -634,6 +651,11 @@ _IN_CHILD = frozenset(("tiebreaks", "change"))
 """The columns :func:`figures` has a forked child compute while it computes the others (about
 half the work of a big chart each), for a chart of :data:`FORK_FROM` rows or more; where no
 child can be forked, all are computed here."""
+
+_BEFORE_CHILD = frozenset(("games",))
+"""The columns :func:`figures` computes before it forks its child: the first builds the
+crosstable from the chart's columns, which the child then finds built (every column's value
+is the same in whichever order they are computed: each call is a function of its cells)."""
 
 FORK_FROM = 1000
 """The rows from which a chart's figures are computed by two processes (:data:`_IN_CHILD`)."""
@@ -1037,6 +1059,11 @@ def _player_rows(
         fmt.input_number,  # K override
     ]
     round_formats = [fmt.input_number, fmt.input_center, fmt.input_center] * layout.rounds
+    formula_names = list(_row_texts(layout))  # the row formulas' columns, formats
+    formula_cols = [K if name == "k" else layout.col(name) for name in formula_names]
+    formula_styles = [getattr(fmt, _style(name)) for name in formula_names]
+    points_at = formula_names.index("points")
+    points_col = formula_cols[points_at]
     for i, p in enumerate(players):
         if i % every == 0:
             progress("writing the rows", i / n)
@@ -1079,12 +1106,15 @@ def _player_rows(
                     ws.write_blank(row, MIDDLE + k, None, fmt.diagonal)
                 else:
                     write_value(ws, row, MIDDLE + k, data.results[i][k], fmt.input_center)
-        for name, formula in row_formulas(layout, row).items():
-            value = None if values is None else values[name][i]
-            style = getattr(fmt, _style(name))
-            if name == "points" and p is not None:
-                style = marks.mark(ws, row, layout.col(name), value, p.file_points) or style
-            write_formula(ws, row, K if name == "k" else layout.col(name), formula, style, value)
+        texts = row_formulas(layout, row)
+        cached = [None] * len(texts) if values is None else [values[name][i] for name in texts]
+        styles = list(formula_styles)
+        if p is not None and p.file_points is not None:
+            styles[points_at] = (
+                marks.mark(ws, row, points_col, cached[points_at], p.file_points)
+                or styles[points_at]
+            )
+        _formula_cells(ws, row, formula_cols, list(texts.values()), styles, cached)
     if marks.count:
         ws.set_column(layout.col("points"), layout.col("points"), _MARKED_POINTS_WIDTH)
     _arrays(ws, fmt, layout, data, values)
@@ -1099,6 +1129,19 @@ def _input_cells(ws: Worksheet, row: int, col: int, cells: list[Any], formats: l
         return
     for at, (value, style) in enumerate(zip(cells, formats, strict=True), start=col):
         write_value(ws, row, at, value, style)
+
+
+def _formula_cells(
+    ws: Worksheet, row: int, cols: list[int], texts: list[str], styles: list[Any], values: list[Any]
+) -> None:
+    """Formula cells of a player row, each with its format and cached value, in one step
+    on our sheets (:meth:`~xlfuncs.templates.common.TemplateSheet.formula_cells`), else
+    cell by cell as :func:`~xlfuncs.templates.common.write_formula` writes them."""
+    if isinstance(ws, TemplateSheet):
+        ws.formula_cells(row, cols, texts, styles, values)
+        return
+    for col, text, style, value in zip(cols, texts, styles, values, strict=True):
+        write_formula(ws, row, col, text, style, value)
 
 
 _MARKED_POINTS_WIDTH = 13

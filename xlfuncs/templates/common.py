@@ -30,6 +30,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import (
     CellArrayFormulaTuple,
     CellBlankTuple,
+    CellFormulaTuple,
     CellNumberTuple,
     CellStringTuple,
     Worksheet,
@@ -417,6 +418,36 @@ class TemplateSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped h
                 cells[at] = CellStringTuple(shared(value), fmt)
             else:
                 write_value(self, row, at, value, fmt)
+
+    def formula_cells(
+        self,
+        row: int,
+        cols: Sequence[int],
+        formulas: Sequence[str],
+        formats: Sequence[Format],
+        values: Sequence[Any],
+    ) -> None:
+        """Store formula *formulas[i]* in column *cols[i]* of *row* with its format and
+        cached value (a blank one for ``None``), as :func:`write_formula` on each cell in
+        turn stores it, in one step: the row's bounds checked once. An array or dynamic-array
+        formula, and every cell in ``constant_memory`` mode, is written by
+        :func:`write_formula`."""
+        if (
+            self.constant_memory
+            or not cols
+            or self._check_dimensions(row, min(cols))
+            or self._check_dimensions(row, max(cols))
+        ):
+            for col, formula, fmt, value in zip(cols, formulas, formats, values, strict=True):
+                write_formula(self, row, col, formula, fmt, value)
+            return
+        cells = self.table[row]
+        prepare, dynamic = self._prepare_formula, re_dynamic_function.search
+        for col, formula, fmt, value in zip(cols, formulas, formats, values, strict=True):
+            if not formula or dynamic(formula) or (formula[0] == "{" and formula[-1] == "}"):
+                write_formula(self, row, col, formula, fmt, value)
+                continue
+            cells[col] = CellFormulaTuple(prepare(formula), fmt, "" if value is None else value)
 
     def array_column(
         self, first_row: int, col: int, formula: str, fmt: Format, values: Sequence[Any]

@@ -10,14 +10,16 @@ and an error it raises is raised here.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
+import signal
 import sys
 import threading
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Generic, TypeVar
 
-__all__ = ["can_fork", "in_child"]
+__all__ = ["Answer", "can_fork", "in_child"]
 
 T = TypeVar("T")
 
@@ -32,18 +34,47 @@ def can_fork() -> bool:
     )
 
 
-def in_child(work: Callable[[], T]) -> Callable[[], T]:
-    """Start *work* in a forked child; returns the function that waits for its answer. Call
-    it exactly once (it reaps the child)."""
+class Answer(Generic[T]):
+    """The answer of some work: computed by a forked child, or here when it is asked for.
+    Call it exactly once (it reaps the child), or :meth:`discard` it."""
+
+    def __init__(self, work: Callable[[], T], pid: int | None = None, read: int = -1) -> None:
+        self._work, self._pid, self._read = work, pid, read
+
+    def __call__(self) -> T:
+        pid, self._pid = self._pid, None
+        if pid is None:
+            return self._work()
+        with os.fdopen(self._read, "rb") as given:
+            data = given.read()
+        _, status = os.waitpid(pid, 0)
+        if status == 0 and data:
+            found: T = pickle.loads(data)
+            return found
+        return self._work()  # the child failed: the same work here (an error is raised here)
+
+    def discard(self) -> None:
+        """The answer no longer wanted: the child (if any) stopped and reaped."""
+        pid, self._pid = self._pid, None
+        if pid is None:
+            return
+        os.close(self._read)
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+
+
+def in_child(work: Callable[[], T]) -> Answer[T]:
+    """Start *work* in a forked child; returns its :class:`Answer`."""
     if not can_fork():
-        return work
+        return Answer(work)
     read, write = os.pipe()
     try:
         pid = os.fork()
     except OSError:
         os.close(read)
         os.close(write)
-        return work
+        return Answer(work)
     if pid == 0:  # the child: the answer, pickled, then out without the parent's cleanup
         code = 1
         try:
@@ -55,14 +86,4 @@ def in_child(work: Callable[[], T]) -> Callable[[], T]:
         finally:
             os._exit(code)
     os.close(write)
-
-    def answer() -> T:
-        with os.fdopen(read, "rb") as given:
-            data = given.read()
-        _, status = os.waitpid(pid, 0)
-        if status == 0 and data:
-            found: T = pickle.loads(data)
-            return found
-        return work()  # the child failed: the same work here (an error is raised here)
-
-    return answer
+    return Answer(work, pid, read)
