@@ -552,10 +552,17 @@ def _col(values: Sequence[Any]) -> list[list[Any]]:
     return [[v] for v in values]
 
 
-def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> dict[str, list[Any]]:
+def figures(
+    layout: Layout,
+    data: Inputs,
+    progress: Progress = no_progress,
+    meanwhile: Callable[[], object] = lambda: None,
+) -> dict[str, list[Any]]:
     """The value of every formula cell of the player rows, by column name (``COMPUTED``,
     ``"k"``, ``"k_data"``), computed as the workbook's formulas compute them (some columns
-    by a forked child at the same time, :data:`_IN_CHILD`); *progress* hears each column."""
+    by a forked child at the same time, :data:`_IN_CHILD`); *progress* hears each column.
+    *meanwhile* is called once this process has computed its columns, before the child's
+    are asked for (the work a chart has to do that needs no figure)."""
     res, opp = data.results, data.opponents
     ratings = _col(data.ratings)
     k_data = _column_of(
@@ -624,6 +631,7 @@ def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> d
                 second = in_child(theirs)
             progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(mine))
             found_all[name] = compute()
+        meanwhile()
         found_all.update(second())
     for name, _ in steps:
         found = found_all[name]
@@ -647,10 +655,10 @@ def figures(layout: Layout, data: Inputs, progress: Progress = no_progress) -> d
     return out
 
 
-_IN_CHILD = frozenset(("tiebreaks", "change"))
-"""The columns :func:`figures` has a forked child compute while it computes the others (about
-half the work of a big chart each), for a chart of :data:`FORK_FROM` rows or more; where no
-child can be forked, all are computed here."""
+_IN_CHILD = frozenset(("tiebreaks", "change", "norm"))
+"""The columns :func:`figures` has a forked child compute while it computes the others and
+stores the cells that need no figure (about half the work each), for a chart of
+:data:`FORK_FROM` rows or more; where no child can be forked, all are computed here."""
 
 _BEFORE_CHILD = frozenset(("games",))
 """The columns :func:`figures` computes before it forks its child: the first builds the
@@ -783,10 +791,17 @@ def build_chart(
     data = inputs(layout, event or Event())
     _header_block(wb, ws, fmt, layout, texts, event or Event(), data.tiebreak_rules)
     _column_headers(ws, fmt, layout, data.tiebreaks, _header_input(wb))
-    values = figures(layout, data, scaled(progress, 0.0, _FIGURES)) if event is not None else None
-    _player_rows(
-        wb, ws, fmt, layout, event or Event(), data, values, scaled(progress, _FIGURES, _ROWS)
-    )
+    rows = _PlayerRows(wb, ws, fmt, layout, event, data)
+    # the input cells stored while a forked child computes its figures, then the formulas
+    inputs_stored = scaled(progress, _FIGURES, _INPUTS)
+    values = None
+    if event is not None:
+        values = figures(
+            layout, data, scaled(progress, 0.0, _FIGURES), lambda: rows.inputs(inputs_stored)
+        )
+    else:
+        rows.inputs(inputs_stored)
+    rows.computed(values, scaled(progress, _INPUTS, _ROWS))
     _formatting(wb, ws, layout, data.tiebreaks)
     ws.freeze_panes(FIRST_ROW, NAME + 1)
     ws.set_column(layout.hidden(ARRAYS[0]), layout.floor_helper, 6, None, {"hidden": True})
@@ -833,8 +848,10 @@ _EXCEL_COLUMNS = 16384
 
 _FIGURES = 0.35
 """The share of a big chart's time spent computing the figures (measured at 5,000 players)."""
+_INPUTS = 0.5
+"""The share spent once the rows' input cells are stored."""
 _ROWS = 0.7
-"""The share spent once the rows are written; saving the file takes the rest."""
+"""The share spent once the rows are stored; saving the file takes the rest."""
 
 
 def _merged(ws: Worksheet, row: int, first: int, last: int, value: Any, fmt: Any) -> None:
@@ -1031,93 +1048,126 @@ def _column_headers(
             ws.write_string(HEAD_ROW, layout.opp_helper(k + 1), label, fmt.header)
 
 
-def _player_rows(
-    wb: Workbook,
-    ws: Worksheet,
-    fmt: Formats,
-    layout: Layout,
-    event: Event,
-    data: Inputs,
-    values: dict[str, list[Any]] | None,
-    progress: Progress = no_progress,
-) -> None:
-    n = layout.capacity
-    players: list[ChartPlayer | None] = [*event.players, *[None] * (n - len(event.players))]
-    marks = _FilePointsMarks(wb)
-    every = max(n // 100, 1)
-    player_formats = [  # No., title, name, federation, FIDE id, born, sex, rating ...
-        fmt.fixed,
-        fmt.input_center,
-        fmt.input_text,
-        fmt.input_center,
-        fmt.input_number,
-        fmt.input_number,
-        fmt.input_center,
-        fmt.input_number,
-        fmt.input_number,  # rated games before
-        fmt.input_center,  # reached 2400
-        fmt.input_number,  # K override
-    ]
-    round_formats = [fmt.input_number, fmt.input_center, fmt.input_center] * layout.rounds
-    formula_names = list(_row_texts(layout))  # the row formulas' columns, formats
-    formula_cols = [K if name == "k" else layout.col(name) for name in formula_names]
-    formula_styles = [getattr(fmt, _style(name)) for name in formula_names]
-    points_at = formula_names.index("points")
-    points_col = formula_cols[points_at]
-    for i, p in enumerate(players):
-        if i % every == 0:
-            progress("writing the rows", i / n)
-        row = FIRST_ROW + i
-        # the input cells from No. to K override, then the rounds, left to right: text as
-        # text (a name starting "=" stays a name)
-        cells: list[Any] = [
-            i + 1,
-            None if p is None else p.title,
-            None if p is None else p.name,
-            None if p is None else p.federation,
-            None if p is None else p.fide_id,
-            data.born[i],
-            data.sexes[i],
-            data.ratings[i],
-            data.games_before[i],
-            data.reached[i],
-            data.k_override[i],
+class _PlayerRows:
+    """The player rows' cells, stored in two steps: :meth:`inputs` (the input cells, and the
+    hidden columns that gather the rounds: no figure needed), then :meth:`computed` (the
+    formulas and their stored values). The cells stored are the same in whichever order:
+    no formula's value is a shared string, and each step stores its strings in the order
+    the rows give them."""
+
+    def __init__(
+        self,
+        wb: Workbook,
+        ws: Worksheet,
+        fmt: Formats,
+        layout: Layout,
+        event: Event | None,
+        data: Inputs,
+    ) -> None:
+        self.wb, self.ws, self.fmt, self.layout, self.data = wb, ws, fmt, layout, data
+        self.filled = event is not None
+        """Filled with an event: the gathering columns store the rounds' values."""
+        event = event or Event()
+        n = layout.capacity
+        self.players: list[ChartPlayer | None] = [
+            *event.players,
+            *[None] * (n - len(event.players)),
         ]
-        if p is not None and p.file_rating is not None:
-            ws.write_comment(
-                row,
-                RATING,
-                f"The file gives rating {p.file_rating}: not a FIDE rating (no FIDE id), so "
-                "not counted: the player is unrated here.",
-                {"author": "xlfuncs", "x_scale": 1.6},
-            )
-        _input_cells(ws, row, NO, cells, player_formats)
-        if layout.swiss:
-            assert data.opponents is not None
-            rounds: list[Any] = []
-            for rnd in range(1, layout.rounds + 1):
-                rd = p.rounds[rnd - 1] if p is not None and rnd <= len(p.rounds) else None
-                colour = None if rd is None or rd.colour is None else rd.colour.lower()
-                rounds += [data.opponents[i][rnd - 1], colour, data.results[i][rnd - 1]]
-            _input_cells(ws, row, MIDDLE, rounds, round_formats)
-        else:
-            for k in range(layout.middle_width):
-                if k // layout.cycles == i:
-                    ws.write_blank(row, MIDDLE + k, None, fmt.diagonal)
-                else:
-                    write_value(ws, row, MIDDLE + k, data.results[i][k], fmt.input_center)
-        texts = row_formulas(layout, row)
-        cached = [None] * len(texts) if values is None else [values[name][i] for name in texts]
-        styles = list(formula_styles)
-        if p is not None and p.file_points is not None:
-            styles[points_at] = (
-                marks.mark(ws, row, points_col, cached[points_at], p.file_points)
-                or styles[points_at]
-            )
-        _formula_cells(ws, row, formula_cols, list(texts.values()), styles, cached)
-    if marks.count:
-        ws.set_column(layout.col("points"), layout.col("points"), _MARKED_POINTS_WIDTH)
-    _arrays(ws, fmt, layout, data, values)
+
+    def inputs(self, progress: Progress = no_progress) -> None:
+        """The input cells from No. to K override and the rounds' (left to right: text as
+        text, a name starting "=" stays a name), a note where the file's rating is not
+        counted, and the hidden columns gathering the rounds (:func:`_gathered`)."""
+        ws, fmt, layout, data = self.ws, self.fmt, self.layout, self.data
+        n = layout.capacity
+        every = max(n // 100, 1)
+        player_formats = [  # No., title, name, federation, FIDE id, born, sex, rating ...
+            fmt.fixed,
+            fmt.input_center,
+            fmt.input_text,
+            fmt.input_center,
+            fmt.input_number,
+            fmt.input_number,
+            fmt.input_center,
+            fmt.input_number,
+            fmt.input_number,  # rated games before
+            fmt.input_center,  # reached 2400
+            fmt.input_number,  # K override
+        ]
+        round_formats = [fmt.input_number, fmt.input_center, fmt.input_center] * layout.rounds
+        for i, p in enumerate(self.players):
+            if i % every == 0:
+                progress("writing the rows", i / n)
+            row = FIRST_ROW + i
+            cells: list[Any] = [
+                i + 1,
+                None if p is None else p.title,
+                None if p is None else p.name,
+                None if p is None else p.federation,
+                None if p is None else p.fide_id,
+                data.born[i],
+                data.sexes[i],
+                data.ratings[i],
+                data.games_before[i],
+                data.reached[i],
+                data.k_override[i],
+            ]
+            if p is not None and p.file_rating is not None:
+                ws.write_comment(
+                    row,
+                    RATING,
+                    f"The file gives rating {p.file_rating}: not a FIDE rating (no FIDE id), "
+                    "so not counted: the player is unrated here.",
+                    {"author": "xlfuncs", "x_scale": 1.6},
+                )
+            _input_cells(ws, row, NO, cells, player_formats)
+            if layout.swiss:
+                assert data.opponents is not None
+                rounds: list[Any] = []
+                for rnd in range(1, layout.rounds + 1):
+                    rd = p.rounds[rnd - 1] if p is not None and rnd <= len(p.rounds) else None
+                    colour = None if rd is None or rd.colour is None else rd.colour.lower()
+                    rounds += [data.opponents[i][rnd - 1], colour, data.results[i][rnd - 1]]
+                _input_cells(ws, row, MIDDLE, rounds, round_formats)
+            else:
+                for k in range(layout.middle_width):
+                    if k // layout.cycles == i:
+                        ws.write_blank(row, MIDDLE + k, None, fmt.diagonal)
+                    else:
+                        write_value(ws, row, MIDDLE + k, data.results[i][k], fmt.input_center)
+        _gathered(ws, fmt, layout, data, gathered=self.filled)
+
+    def computed(
+        self, values: dict[str, list[Any]] | None, progress: Progress = no_progress
+    ) -> None:
+        """Each row's formulas (K used, and each visible computed column's row of its hidden
+        array) with their values *values* (``None``: blank), the points that differ from the
+        file's marked, then the hidden arrays of our functions (:func:`_arrays`)."""
+        ws, fmt, layout = self.ws, self.fmt, self.layout
+        n = layout.capacity
+        every = max(n // 100, 1)
+        marks = _FilePointsMarks(self.wb)
+        formula_names = list(_row_texts(layout))  # the row formulas' columns, formats
+        formula_cols = [K if name == "k" else layout.col(name) for name in formula_names]
+        formula_styles = [getattr(fmt, _style(name)) for name in formula_names]
+        points_at = formula_names.index("points")
+        points_col = formula_cols[points_at]
+        for i, p in enumerate(self.players):
+            if i % every == 0:
+                progress("writing the formulas", i / n)
+            row = FIRST_ROW + i
+            texts = row_formulas(layout, row)
+            cached = [None] * len(texts) if values is None else [values[name][i] for name in texts]
+            styles = list(formula_styles)
+            if p is not None and p.file_points is not None:
+                styles[points_at] = (
+                    marks.mark(ws, row, points_col, cached[points_at], p.file_points)
+                    or styles[points_at]
+                )
+            _formula_cells(ws, row, formula_cols, list(texts.values()), styles, cached)
+        if marks.count:
+            ws.set_column(layout.col("points"), layout.col("points"), _MARKED_POINTS_WIDTH)
+        _arrays(ws, fmt, layout, self.data, values)
 
 
 def _input_cells(ws: Worksheet, row: int, col: int, cells: list[Any], formats: list[Any]) -> None:
@@ -1230,9 +1280,10 @@ _STYLE = {
 }
 
 
-def _arrays(
-    ws: Worksheet, fmt: Formats, layout: Layout, data: Inputs, values: dict[str, list[Any]] | None
-) -> None:
+def _gathered(ws: Worksheet, fmt: Formats, layout: Layout, data: Inputs, *, gathered: bool) -> None:
+    """The hidden columns that gather each round's opponents, results and colours into
+    blocks (a plain array formula each, its values the cells' own: *gathered*), and a
+    double round robin's opponent numbers (constants)."""
     first, last = FIRST_ROW, layout.last_row
     if layout.swiss:
         for rnd in range(1, layout.rounds + 1):
@@ -1243,10 +1294,10 @@ def _arrays(
                 (layout.colour_helper(rnd), o + 1, data.colours),
             ):
                 ref = layout.column(src)
-                gathered = None
-                if values is not None:
+                found = None
+                if gathered:
                     assert cells is not None
-                    gathered = ["" if is_blank(row[rnd - 1]) else row[rnd - 1] for row in cells]
+                    found = ["" if is_blank(row[rnd - 1]) else row[rnd - 1] for row in cells]
                 write_array(
                     ws,
                     first,
@@ -1254,13 +1305,21 @@ def _arrays(
                     last,
                     f'{{=IF(ISBLANK({ref}),"",{ref})}}',
                     fmt.computed_text,
-                    gathered,
+                    found,
                 )
     if layout.double:  # the opponent's number of each grid column: constants
         assert data.opponents is not None
         for k in range(layout.middle_width):
             for i, numbers in enumerate(data.opponents):
                 write_value(ws, first + i, layout.opp_helper(k + 1), numbers[k], fmt.computed)
+
+
+def _arrays(
+    ws: Worksheet, fmt: Formats, layout: Layout, data: Inputs, values: dict[str, list[Any]] | None
+) -> None:
+    """The hidden array formulas of our functions, and the visible new ratings and the floor
+    marks, with their values *values* (``None``: blank)."""
+    first, last = FIRST_ROW, layout.last_row
     for name, formula in formulas(layout).items():
         if name == "tiebreaks":  # one call, a column per tie-break
             names = [f"tb{i}" for i in range(1, layout.tiebreaks + 1)]
