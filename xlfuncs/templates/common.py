@@ -30,6 +30,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import (
     CellArrayFormulaTuple,
     CellBlankTuple,
+    CellDatetimeTuple,
     CellFormulaTuple,
     CellNumberTuple,
     CellStringTuple,
@@ -145,6 +146,9 @@ _ERROR_VALUES: Final = frozenset(
 """The values xlsxwriter stores as an error (``t="e"``) beside a formula."""
 
 _QUICK_CELLS: Final = frozenset(("Number", "Datetime", "String", "Blank", "Formula"))
+_QUICK_TYPES: Final = frozenset(
+    (CellNumberTuple, CellDatetimeTuple, CellStringTuple, CellBlankTuple, CellFormulaTuple)
+)
 _FORMULA_CELLS: Final = frozenset(("Formula", "ArrayFormula"))
 
 SPLIT_ROWS = 2048
@@ -324,8 +328,8 @@ class TemplateSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped h
         """Rows *first* to *last* of ``<sheetData>`` (see :meth:`_write_rows`)."""
         table, row_info, comments, spans = self.table, self.row_info, self.comments, self.row_spans
         first_col, last_col = self.dim_colmin, self.dim_colmax
-        letters = {c: xl_col_to_name(c) for c in range(first_col, last_col + 1)}
-        indices: dict[int, int] = {}
+        letters = {c: f'<c r="{xl_col_to_name(c)}' for c in range(first_col, last_col + 1)}
+        styles: dict[int, str] = {}  # a format's id: its ' s="..."' (indexed when first used)
         named = self._lite_named
         write = self.fh.write
         for row_num in range(first, last + 1):
@@ -345,13 +349,13 @@ class TemplateSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped h
             for col_num in sorted(cells):
                 cell = cells[col_num]
                 fmt = cell.format
-                kind = cell.__class__.__name__
+                kind = cell.__class__
                 if (
                     fmt is None
-                    or kind not in _QUICK_CELLS
+                    or kind not in _QUICK_TYPES
                     or (
                         named is not None
-                        and kind == "Formula"
+                        and kind is CellFormulaTuple
                         and named.search(cell.formula.upper())
                     )
                 ):
@@ -359,18 +363,17 @@ class TemplateSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped h
                     text.clear()
                     self._write_cell(row_num, col_num, cell)
                     continue
-                xf = indices.get(id(fmt))
-                if xf is None:
-                    xf = indices[id(fmt)] = fmt._get_xf_index()
-                head = f'<c r="{letters[col_num]}{number}" s="{xf}"'
-                if kind == "Blank":
-                    text.append(f"{head}/>")
-                elif kind == "String":
-                    text.append(f'{head} t="s"><v>{cell.string}</v></c>')
-                elif kind == "Formula":
-                    text.append(self._formula_cell(head, cell))
+                style = styles.get(id(fmt))
+                if style is None:
+                    style = styles[id(fmt)] = f'" s="{fmt._get_xf_index()}"'
+                if kind is CellBlankTuple:
+                    text.append(f"{letters[col_num]}{number}{style}/>")
+                elif kind is CellStringTuple:
+                    text.append(f'{letters[col_num]}{number}{style} t="s"><v>{cell.string}</v></c>')
+                elif kind is CellFormulaTuple:
+                    text.append(self._formula_cell(f"{letters[col_num]}{number}{style}", cell))
                 else:
-                    text.append(f"{head}><v>{cell.number:.16G}</v></c>")
+                    text.append(f"{letters[col_num]}{number}{style}><v>{cell.number:.16G}</v></c>")
             write("".join(text))
             self._xml_end_tag("row")
 
@@ -475,10 +478,11 @@ class TemplateSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped h
         )
         shared = self.str_table._get_shared_string_index
         longest = self.xls_strmax // 2
+        blank = CellBlankTuple(fmt)  # one for every blank cell: a cell is never changed
         for row, value in enumerate(values[1:], start=first_row + 1):
             kind = value.__class__
             if value is None or (kind is str and not value):
-                table[row][col] = CellBlankTuple(fmt)
+                table[row][col] = blank
             elif kind is float and isfinite(value):
                 table[row][col] = CellNumberTuple(value, fmt)
             elif kind is str and len(value) <= longest:
