@@ -56,3 +56,31 @@ def test_the_figures_are_the_same_in_two_processes(
     one = chart.figures(layout, data)
     assert list(two) == list(one)
     assert two == one
+
+
+def test_a_failure_meanwhile_stops_the_child(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The work done while the child computes (the rows' input cells) fails: the error is
+    raised, and the child is stopped and reaped, not left running."""
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork here")
+    filled = event_from_trf(read_trf(DATA / "trf/swiss_12.trf"))
+    layout = swiss.layout_of(filled.event)
+    layout = replace(layout, tiebreaks=len(chart.tiebreaks_of(layout, filled.event)))
+    data = chart.inputs(layout, filled.event)
+    monkeypatch.setattr(forked, "can_fork", lambda: True)
+    monkeypatch.setattr(chart, "FORK_FROM", 0)
+    answers: list[forked.Answer[object]] = []
+
+    def kept(work: object) -> forked.Answer[object]:
+        answers.append(forked.in_child(work))  # type: ignore[arg-type]
+        return answers[-1]
+
+    monkeypatch.setattr(chart, "in_child", kept)
+
+    def fails() -> None:
+        raise RuntimeError("meanwhile")
+
+    with pytest.raises(RuntimeError, match="meanwhile"):
+        chart.figures(layout, data, meanwhile=fails)
+    assert len(answers) == 1
+    assert answers[0]._pid is None  # discarded: reaped

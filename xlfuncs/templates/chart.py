@@ -52,7 +52,7 @@ from .common import (
     write_value,
 )
 from .event import MAX_ROUNDS, ChartPlayer, Event, Round, result_cell
-from .forked import in_child
+from .forked import Answer, in_child
 from .team_sheet import add_team_sheet
 from .working_sheet import add_working_sheet
 
@@ -626,12 +626,17 @@ def figures(
         mine = [(name, compute) for name, compute in steps if name not in moved]
         mine.sort(key=lambda step: step[0] not in _BEFORE_CHILD)  # a stable sort
         second: Callable[[], dict[str, list[list[Any]]]] = theirs
-        for done, (name, compute) in enumerate(mine):
-            if moved and second is theirs and name not in _BEFORE_CHILD:
-                second = in_child(theirs)
-            progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(mine))
-            found_all[name] = compute()
-        meanwhile()
+        try:
+            for done, (name, compute) in enumerate(mine):
+                if moved and second is theirs and name not in _BEFORE_CHILD:
+                    second = in_child(theirs)
+                progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(mine))
+                found_all[name] = compute()
+            meanwhile()
+        except BaseException:
+            if isinstance(second, Answer):
+                second.discard()  # its answer will not be asked for: the child stopped
+            raise
         found_all.update(second())
     for name, _ in steps:
         found = found_all[name]
