@@ -277,6 +277,18 @@ CALLS: list[tuple[str, list[Any]]] = [
     ("ELO_CHANGE_ALL", [RATINGS4, K4, RESULTS_SW, OPPONENTS_SW, 2025.0]),
     ("BLOQUE_ALL", [RATINGS4, RESULTS_SW, OPPONENTS_SW, "swiss", 2025.0]),
     ("NORM_ALL", [RATINGS4, RESULTS_SW, OPPONENTS_SW, col("m", "w", "f", None), 2025.0, K4]),
+    (
+        "NORM_PLAN",
+        [
+            RATINGS4,
+            col("GM", "IM", None, None),
+            col("ESP", "FRA", None, "GER"),
+            col("m", "w", None, "f"),
+            9.0,
+            "ESP",
+            2025.0,
+        ],
+    ),
     ("K_FACTOR_ALL", [RATINGS4, col(10.0, 40.0, None, 100.0), col(2008.0, None, None, 1980.0)]),
     (
         "TIEBREAK_ALL",

@@ -23,9 +23,10 @@ REPO = Path(__file__).resolve().parents[1]
 COMMITTED = REPO / "workbook_templates"
 
 
-def test_registry_names_the_five_templates() -> None:
+def test_registry_names_the_six_templates() -> None:
     assert sorted(TEMPLATES) == [
         "initial_rating.xlsx",
+        "norm_plan.xlsx",
         "norms.xlsx",
         "rating_calculator.xlsx",
         "round_robin.xlsx",

@@ -28,6 +28,7 @@ from .excel import (
     eligibility,
     excel_function,
     first_rating,
+    norm_plan,
     norms,
     performance,
     rating_change,
@@ -53,6 +54,7 @@ __all__ = [
     "NORM_ALL",
     "NORM_FIGURES",
     "NORM_MIX",
+    "NORM_PLAN",
     "NORM_POINTS",
     "NORM_RATINGS",
     "NORM_RP",
@@ -549,6 +551,40 @@ def NORM_ALL(
 
 
 @xw.func(category=CATEGORY)
+@xw.arg(
+    "ratings",
+    doc="The field's ratings, one row a player (0 = unrated); a blank row is no player",
+    **_RANGE,
+)
+@xw.arg("titles", doc="The titles the players hold (GM ... WCM; blank: none)", **_RANGE)
+@xw.arg("federations", doc="The players' federations (three letters)", **_RANGE)
+@xw.arg("sexes", doc='Optional: "w" or "f" marks a woman (WGM and WIM norms)', **_RANGE)
+@xw.arg(
+    "rounds",
+    doc='A Swiss\'s rounds; "rr" or blank: a round robin (each meets every other); "drr": double',
+    **_VALUE,
+)
+@xw.arg(
+    "host_federation", doc="The host federation (1.4.3d, a big Swiss; blank: not known)", **_VALUE
+)
+@xw.arg("rules", doc=_NORM_RULES, **_VALUE)
+@excel_function
+def NORM_PLAN(
+    ratings: Cell,
+    titles: Cell = None,
+    federations: Cell = None,
+    sexes: Cell = None,
+    rounds: Cell = None,
+    host_federation: Cell = None,
+    rules: Cell = None,
+) -> list[list[Any]]:
+    """A field's norm plan: for GM, IM, WGM, WIM the points needed, or what blocks the norm."""
+    return norm_plan.norm_plan_cells(
+        ratings, titles, federations, sexes, rounds, host_federation, rules
+    )
+
+
+@xw.func(category=CATEGORY)
 @xw.arg("ratings", doc="Players' ratings, one row each", **_RANGE)
 @xw.arg(
     "rated_games",
@@ -784,6 +820,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
         BLOQUE_ALL,
         RATING_WORKING,
         NORM_ALL,
+        NORM_PLAN,
         K_FACTOR_ALL,
         TIEBREAK_ALL,
         TIEBREAK,

@@ -67,6 +67,7 @@ __all__ = [
     "default_additions",
     "plan_event",
     "plan_norms",
+    "round_robin_rounds",
 ]
 
 System = Literal["swiss", "rr"]
@@ -124,10 +125,18 @@ class PlanSetting:
         return 2 if self.rounds is not None and one > 0 and self.rounds == 2 * one else 1
 
 
+def round_robin_rounds(players: int, cycles: int = 1) -> int:
+    """The rounds of a round robin of *players* meeting *cycles* times (an odd field: one
+    round more a cycle, a bye each).
+
+    >>> round_robin_rounds(10), round_robin_rounds(11), round_robin_rounds(6, 2)
+    (9, 11, 10)
+    """
+    return (players - 1 if players % 2 == 0 else players) * cycles
+
+
 def _cycle_rounds(players: int) -> int:
-    """The rounds of one cycle of a round robin of *players* (an odd field: one more, a bye
-    each)."""
-    return players - 1 if players % 2 == 0 else players
+    return round_robin_rounds(players)
 
 
 @dataclass(frozen=True)

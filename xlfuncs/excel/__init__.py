@@ -18,6 +18,8 @@ tests (no xlwings here; :mod:`xlfuncs.udfs` is the only module that imports it).
   moves against the minimum for the players' ratings).
 - :mod:`.norms`: title norms from cells: the figures, the opponents' ratings and titles, the
   mix checks, every player's best norm.
+- :mod:`.norm_plan`: a norm event planned from its field: each player's chance of each
+  norm (the points it needs, or what blocks it).
 - :mod:`.tiebreaks`: the tie-breaks (C.07) and the standing from a chart's columns.
 - :mod:`.tiebreak_working`: one player's working of one tie-break, a block of cells.
 

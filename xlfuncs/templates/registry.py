@@ -69,7 +69,14 @@ def add_lite_code(path: Path, *, lite_form: bool) -> None:
 
 TEMPLATES: dict[str, Callable[[Path], None]] = {
     f"{name}.xlsx": _lazy(name)
-    for name in ("round_robin", "swiss", "rating_calculator", "initial_rating", "norms")
+    for name in (
+        "round_robin",
+        "swiss",
+        "rating_calculator",
+        "initial_rating",
+        "norms",
+        "norm_plan",
+    )
 }
 """File name -> the function that writes that blank template to a path: the classic
 workbooks, whose calls name our functions plainly (classic xlwings' VBA functions bind by
