@@ -42,6 +42,7 @@ from .norms import (
     MIN_OTHER_FEDERATIONS,
     MIN_TITLE_OR_HIGHER,
     MIN_TITLED,
+    NORM_TITLES,
     NormTitle,
     is_titled,
     norm_points,
@@ -595,20 +596,47 @@ def _top_set(kinds: Sequence[_Kind], need: _Need) -> list[int] | None:
     return sorted(j for _, j, _ in ranked)
 
 
+@dataclass(frozen=True)
+class _FieldFacts:
+    """What the whole field holds, counted once: every player's value (strongest first),
+    the titled players, those with each norm's title or higher, each federation's players."""
+
+    values: tuple[int, ...]
+    titled: int
+    higher: dict[str, int]
+    federations: dict[str, int]
+
+    @classmethod
+    def of(cls, field: Sequence[PlanPlayer], unrated: int) -> _FieldFacts:
+        feds: dict[str, int] = {}
+        for p in field:
+            feds[_fed(p)] = feds.get(_fed(p), 0) + 1
+        return cls(
+            tuple(sorted((_value(p, unrated) for p in field), reverse=True)),
+            sum(1 for p in field if is_titled(p.title)),
+            {t: sum(1 for p in field if title_or_higher(p.title, t)) for t in NORM_TITLES},
+            feds,
+        )
+
+
 def _field_blockers(
-    field: Sequence[PlanPlayer], number: int, need: _Need, unrated: int
+    field: Sequence[PlanPlayer], number: int, need: _Need, unrated: int, facts: _FieldFacts
 ) -> list[Blocker]:
-    """Each requirement checked alone against the whole field: what no set of opponents
-    can meet, whatever the others."""
-    others = [p for j, p in enumerate(field, start=1) if j != number]
+    """Each requirement checked alone against the whole field (*facts*, less the player):
+    what no set of opponents can meet, whatever the others."""
+    me = field[number - 1]
     n, t = need.n, need.t
     out: list[Blocker] = []
-    if len(others) < n:
+    if len(field) - 1 < n:
         out.append(
-            Blocker("field", "1.4.1", BLOCKS["field"], f"{len(others)} opponents for {n} rounds")
+            Blocker("field", "1.4.1", BLOCKS["field"], f"{len(field) - 1} opponents for {n} rounds")
         )
         return out
-    top = sorted((_value(p, unrated) for p in others), reverse=True)[:n]
+    top = list(facts.values[: n + 1])
+    mine = _value(me, unrated)
+    if mine in top:
+        top.remove(mine)
+    top = top[:n]
     best_ra = norm_ra(raised_total(top, t), n)
     if best_ra < t.min_ra:
         out.append(
@@ -619,7 +647,7 @@ def _field_blockers(
                 f"the strongest {n} opponents average {best_ra} (needs at least {t.min_ra})",
             )
         )
-    titled = sum(1 for p in others if is_titled(p.title))
+    titled = facts.titled - is_titled(me.title)
     if titled < need.titled:
         out.append(
             Blocker(
@@ -629,7 +657,7 @@ def _field_blockers(
                 f"{titled} titled opponents in the field (needs at least {need.titled})",
             )
         )
-    higher = sum(1 for p in others if title_or_higher(p.title, t))
+    higher = facts.higher[t.title] - title_or_higher(me.title, t)
     if higher < need.higher:
         out.append(
             Blocker(
@@ -642,7 +670,9 @@ def _field_blockers(
         )
     if need.exempt or not need.own:
         return out
-    feds = {_fed(p) for p in others} - {"", need.own}
+    counts = dict(facts.federations)
+    counts[_fed(me)] -= 1
+    feds = {f for f, c in counts.items() if c > 0} - {"", need.own}
     if len(feds) < MIN_OTHER_FEDERATIONS:
         out.append(
             Blocker(
@@ -653,9 +683,6 @@ def _field_blockers(
                 f"{MIN_OTHER_FEDERATIONS})",
             )
         )
-    counts: dict[str, int] = {}
-    for p in others:
-        counts[_fed(p)] = counts.get(_fed(p), 0) + 1
     room = sum(
         c if f == "" else min(c, need.own_max if f == need.own else need.one_max)
         for f, c in counts.items()
@@ -680,12 +707,13 @@ def _swiss_chance(
     event: NormEvent,
     rules: TitleEdition,
     n: int,
+    facts: _FieldFacts,
 ) -> NormChance:
     me = field[number - 1]
     unrated = rules.unrated_opponent
     exempt = event.exemption_for(me.federation) is not None
     need = _Need(n, _fed(me), t, exempt)
-    alone = _field_blockers(field, number, need, unrated)
+    alone = _field_blockers(field, number, need, unrated, facts)
     if n < event.event_type.min_games:
         alone.insert(
             0,
@@ -739,6 +767,7 @@ def plan_norms(field: Sequence[PlanPlayer], setting: PlanSetting, rules: TitleEd
     """
     event = plan_event(field, setting)
     n = _games(setting, len(field))
+    facts = _FieldFacts.of(field, rules.unrated_opponent)
     out: list[PlayerPlan] = []
     for number, p in enumerate(field, start=1):
         worth = [norm_title(t) for t in norms_worth(p.title) if p.female or t not in WOMEN_NORMS]
@@ -751,7 +780,7 @@ def plan_norms(field: Sequence[PlanPlayer], setting: PlanSetting, rules: TitleEd
                 ]
                 chances.append(_judge(field, number, opponents, t, event, rules))
             else:
-                chances.append(_swiss_chance(field, number, t, event, rules, n))
+                chances.append(_swiss_chance(field, number, t, event, rules, n, facts))
         out.append(PlayerPlan(number, p, tuple(chances)))
     return NormPlan(setting, event, rules, tuple(out))
 
