@@ -276,9 +276,9 @@ def test_templates_replace_files_only_with_force(
     assert files(tmp_path) == ["swiss.xlsx"]  # checked before anything is written
     assert mine.read_bytes() == b"my own wall chart"
     code, out, _ = run(capsys, "templates", "-o", str(tmp_path), "--force")
-    assert code == 0 and out.count("wrote ") == 10  # five templates, classic and Lite
+    assert code == 0 and out.count("wrote ") == 12  # six templates, classic and Lite
     assert is_workbook(mine)
-    assert len(files(tmp_path)) == 10  # no temporary file left
+    assert len(files(tmp_path)) == 12  # no temporary file left
 
 
 def test_the_checkout_templates_are_regenerated_without_force(tmp_path: Path) -> None:

@@ -315,3 +315,5 @@ def test_the_command_refuses_what_it_cannot_plan(
     assert code == 1 and "bad.csv, line 2, column 2 (rating)" in err
     code, _, err = run(capsys, "norms", str(RR), "--add", "GM:2500")
     assert code == 2 and "--add goes with --plan" in err
+    code, _, err = run(capsys, "norms", "--plan", str(RR), "--registered", "yes")
+    assert code == 2 and "--plan does not take --registered" in err

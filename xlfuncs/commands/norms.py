@@ -99,7 +99,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         action="append",
         type=addition_option,
         metavar="TITLE:RATING[:FED]",
-        help="with --plan: a player the organiser could add (GM:2500, IM:2400:GER, -:2300 "
+        help="with --plan: a player the organiser could add (GM:2500, IM:2400:GER, none:2300 "
         "untitled; no FED: a federation not in the field); default: GM 2500, IM 2400, "
         "WGM 2300, WIM 2200, FM 2300 and an untitled 2300",
     )
@@ -111,8 +111,24 @@ def run(args: argparse.Namespace) -> int:
     from ..norm_report.render import render_audit, render_json, render_text
 
     if args.plan:
-        if args.certificate is not None or args.forecast or args.player is not None:
-            error("--plan goes with none of --certificate, --forecast, --player")
+        unused = {
+            "--certificate": args.certificate is not None,
+            "--forecast": args.forecast,
+            "--player": args.player is not None,
+            "-o": args.output is not None,
+            "--force": args.force,
+            "--rating-list": args.rating_list is not None,
+            "--registered": args.registered is not None,
+            "--chief-arbiter-title": args.chief_arbiter_title is not None,
+            "--round-robin-mix": args.round_robin_mix is not None,
+            "--last-round-forfeit": args.last_round_forfeit is not None,
+        }
+        given = [flag for flag, used in unused.items() if used]
+        if given:
+            error(
+                f"--plan does not take {', '.join(given)}: a plan reads the field and the "
+                "event's rounds, system, host federation, rate and rules only"
+            )
             return EXIT_USAGE
         from .norm_plan import run as run_plan
 

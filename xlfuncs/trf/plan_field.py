@@ -110,9 +110,12 @@ def _cell(row: list[str], columns: dict[str, int], key: str) -> str:
 def parse_field_csv(text: str, *, source: str = "<string>") -> tuple[PlanPlayer, ...]:
     """The players of a field CSV (see the module).
 
-    >>> parse_field_csv("name,rating,title,federation,sex\\nAnn,2310,WIM,ESP,w\\nBo,,,SWE,m\\n")
-    (PlanPlayer(name='Ann', rating=2310, title='WIM', federation='ESP', female=True), \
-PlanPlayer(name='Bo', rating=None, title='', federation='SWE', female=False))
+    >>> text = "name,rating,title,federation,sex\\nAnn,2310,WIM,ESP,w\\nBo,,,SWE,m\\n"
+    >>> ann, bo = parse_field_csv(text)
+    >>> ann
+    PlanPlayer(name='Ann', rating=2310, title='WIM', federation='ESP', female=True, start_no=1)
+    >>> bo.rating, bo.title, bo.female, bo.start_no
+    (None, '', False, 2)
     """
     text = text.removeprefix("\ufeff")
     columns: dict[str, int] | None = None
