@@ -1,12 +1,15 @@
-"""The "Working" sheet of a filled crosstable (:mod:`xlfuncs.templates.working_sheet`): one
-player's working of each tie-break (``TIEBREAK_WORKING``) and of the rating change or first
-rating (``RATING_WORKING``), the player chosen from a drop-down of the chart's numbers.
+"""The "Working" sheet of ``xlfuncs crosstable``'s workbooks
+(:mod:`xlfuncs.templates.working_sheet`): one player's working of each tie-break
+(``TIEBREAK_WORKING``) and of the rating change or first rating (``RATING_WORKING``), the
+player chosen from a drop-down of the chart's numbers.
 
-Checked with the formula engine on the session's filled charts (recalculated once for the
-template tests: no recalculation of its own), and on the XML: the stored values are what the
-formulas compute (player 1), the lines of each block sum to its value, the formulas read the
-chart's own columns, both routes (classic names, Lite's ``_xldudf_`` form). Another player
-is checked by calling the functions on the chart's cells, as the formulas read them.
+Checked with the formula engine on a six-player round robin's workbook (classic names): the
+stored values are what the formulas compute (player 1), no cell of the fixed ranges is an
+error, the lines of each block sum to its value; on the XML of a Swiss's (the Lite form's
+``_xldudf_`` dynamic arrays): the formulas read the chart's own columns, as its
+``TIEBREAK_ALL`` and ``ELO_CHANGE_ALL`` do. Another player (an unrated one) is checked by
+calling the function on the chart's cells, as the formula reads them; the values stored from
+the event as read are those the functions give on the chart's cells.
 """
 
 from __future__ import annotations
@@ -24,7 +27,6 @@ from xlfuncs import udfs
 from xlfuncs.crosstable import event_from_trf, write_crosstable
 from xlfuncs.templates import swiss, working_sheet
 from xlfuncs.templates.chart import figures, formulas, inputs, tiebreaks_of
-from xlfuncs.templates.event import Event
 from xlfuncs.templates.working_sheet import HIDDEN, SHEET, default_blocks
 from xlfuncs.trf import read_trf
 
@@ -161,14 +163,28 @@ def _blanks(rows: list[list[Any]]) -> list[list[Any]]:
     return [["" if v is None else v for v in row] for row in rows]
 
 
-@pytest.mark.parametrize("kind", ["swiss", "round_robin"])
-def test_the_formulas_compute_the_stored_values_and_sum(kind: str, request: Any) -> None:
-    path, values, _ = request.getfixturevalue(f"{kind}_evaluated")
+@pytest.fixture(scope="module")
+def round_robin_book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
+    """``xlfuncs crosstable`` of the six-player round robin, classic names, recalculated."""
+    from engine import evaluate
+
+    path = tmp_path_factory.mktemp("working") / "rr.xlsx"
+    write_crosstable(
+        event_from_trf(read_trf(DATA / "trf" / "round_robin_6.trf")), path, form="classic"
+    )
+    return path, evaluate(path, udfs.FUNCTIONS)
+
+
+@pytest.mark.slow  # recalculates a workbook
+def test_the_formulas_compute_the_stored_values_and_sum(round_robin_book: tuple[Path, Any]) -> None:
+    path, values = round_robin_book
+    assert not [k for k, v in values.items() if k[0] == SHEET and str(v).startswith("#")]
     arrays = _arrays(path)
-    tiebreaks = {k: v for k, v in arrays.items() if v[0].startswith("TIEBREAK_WORKING(")}
+    tiebreaks = [v for v in arrays.values() if v[0].startswith("TIEBREAK_WORKING(")]
     rating = [v for v in arrays.values() if v[0].startswith("RATING_WORKING(")]
-    assert len(tiebreaks) == (3 if kind == "swiss" else 4) and len(rating) == 1
-    for formula, ref in [*tiebreaks.values(), *rating]:
+    assert len(tiebreaks) == 4 and len(rating) == 1  # DE, WIN, SB, KS
+    assert "_xldudf_" not in "".join(f for f, _ in arrays.values())  # classic: plain names
+    for formula, ref in [*tiebreaks, *rating]:
         got = _answer(_block(values, ref))
         stored = _blanks(_stored(path, ref)[: len(got)])
         assert _same(_blanks(got), stored), (formula, got, stored)
@@ -183,21 +199,26 @@ def test_the_formulas_compute_the_stored_values_and_sum(kind: str, request: Any)
             if head[0] != "DE" and last[3].startswith("the sum"):
                 counted = [x[2] for x in lines if not x[4]]
                 assert sum(counted) == pytest.approx(head[2]), formula
-        else:  # player 1 of both examples is rated: the change, game by game
+        else:  # no. 1 (2415, K 20, 4.0 of 5): the change, game by game
             head, header, *lines, last = got
             assert head[0] == "rating change" and last[0] == "="
-            assert sum(x[7] for x in lines if x[7] not in ("", None)) == pytest.approx(last[7])
-            assert round(last[7]) == head[2]  # rounded once (no .5 here)
+            assert [x[1] for x in lines] == [2, 3, 4, 5, 6]  # the grid's columns in order
+            assert sum(x[7] for x in lines) == pytest.approx(last[7])
+            assert round(last[7]) == head[2]
 
 
 @pytest.fixture(scope="module")
-def swiss_chart(swiss_event: Event) -> tuple[Any, Any, dict[str, list[Any]]]:
-    """The example Swiss's layout, its input cells and computed columns, as the chart
-    writes them."""
-    layout = swiss.layout_of(swiss_event)
-    layout = replace(layout, tiebreaks=len(tiebreaks_of(layout, swiss_event)))
-    data = inputs(layout, swiss_event)
-    return layout, data, figures(layout, data)
+def swiss_book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any, Any, Any, Any]:
+    """``xlfuncs crosstable`` of the twelve-player Swiss (the Lite form), and its event,
+    layout, input cells and computed columns as the chart writes them."""
+    filled = event_from_trf(read_trf(DATA / "trf" / "swiss_12.trf"))
+    path = tmp_path_factory.mktemp("working") / "swiss.xlsx"
+    write_crosstable(filled, path)
+    event = filled.event
+    layout = swiss.layout_of(event)
+    layout = replace(layout, tiebreaks=len(tiebreaks_of(layout, event)))
+    data = inputs(layout, event)
+    return path, event, layout, data, figures(layout, data)
 
 
 def _args(formula: str) -> list[str]:
@@ -205,22 +226,23 @@ def _args(formula: str) -> list[str]:
     return formula[formula.index("(") + 1 : -1].split(",")
 
 
-def test_the_sheet_reads_the_chart_and_its_drop_down(
-    swiss_filled: Path, swiss_chart: tuple[Any, Any, dict[str, list[Any]]]
-) -> None:
-    layout, _, _ = swiss_chart
-    root = _sheet_xml(swiss_filled, SHEET)
+def test_the_sheet_reads_the_chart_and_its_drop_down(swiss_book: tuple[Any, ...]) -> None:
+    path, _, layout, _, _ = swiss_book
+    root = _sheet_xml(path, SHEET)
     (dv,) = root.iter(f"{{{_NS['m']}}}dataValidation")
     assert dv.get("type") == "list" and dv.get("sqref") == "B4"
-    assert dv.findtext("m:formula1", namespaces=_NS) == "'Wall chart'!$A$9:$A$68"  # 60 players
+    assert dv.findtext("m:formula1", namespaces=_NS) == "'Wall chart'!$A$9:$A$20"  # 12 players
     assert root.find("m:sheetProtection", _NS) is not None
-    assert _cells(swiss_filled)["B4"] == 1
-    arrays = _arrays(swiss_filled)
+    assert _cells(path)["B4"] == 1
+    arrays = {k: (f.removeprefix("_xldudf_"), ref) for k, (f, ref) in _arrays(path).items()}
+    with zipfile.ZipFile(path) as z:
+        xml = z.read("xl/worksheets/sheet2.xml").decode()
+    assert xml.count('cm="1"') == len(arrays) == 4  # Lite: dynamic arrays, _xldudf_ names
+    assert all(f"_xldudf_{f}" in xml for f, _ in arrays.values())
     on = "'Wall chart'!"
     chart = {name: _args(f) for name, f in formulas(layout).items()}
     rating = next(f for f, _ in arrays.values() if f.startswith("RATING_WORKING("))
     ratings, k, results, opponents, rules = chart["change"]
-    assert "_xldudf_" not in rating  # the classic route: plain names
     want = ["$B$4", on + ratings, on + k, on + results, on + opponents, rules, '"swiss"', "23"]
     assert _args(rating) == want  # as ELO_CHANGE_ALL's, BLOQUE_ALL's system, 13 + 10 rows
     descriptors, *rest = chart["tiebreaks"]
@@ -234,48 +256,31 @@ def test_the_sheet_reads_the_chart_and_its_drop_down(
     assert refs == ["A25:E39", "A42:E56", "A8:E22", "G8:O30"]
 
 
-def test_another_player_is_what_the_functions_give(
-    swiss_chart: tuple[Any, Any, dict[str, list[Any]]],
-) -> None:
-    """Player 60 (unrated) chosen: the rating block the formula gives, from the chart's
-    cells as the formula reads them; its lines make Ra and the score, and Ru is the chart's
-    first rating column (BLOQUE_ALL)."""
-    layout, data, values = swiss_chart
+def test_another_player_is_what_the_functions_give(swiss_book: tuple[Any, ...]) -> None:
+    """No. 12 (unrated) chosen: the rating block the formula gives, from the chart's cells
+    as the formula reads them: the first rating, whose lines make Ra and the score (2024:
+    2198, 2245, 2050, 2150 and two 1800s, 12243 / 6; 2.0 of 6), not published (4 rated
+    games), as the chart's first-rating column (BLOQUE_ALL) leaves it blank."""
+    _, _, _, data, values = swiss_book
     k = [[None if v == "" else v] for v in values["k"]]
     ratings = [[r] for r in data.ratings]
-    block = udfs.RATING_WORKING(60.0, ratings, k, data.results, data.opponents, data.rules)
-    assert isinstance(block, list) and block[0][0] == "first rating"
+    block = udfs.RATING_WORKING(12.0, ratings, k, data.results, data.opponents, data.rules)
+    assert isinstance(block, list) and block[0][:3] == ["first rating", "2024", 1916]
     steps = {r[0]: r for r in block if r[0] in ("Ra", "p", "=", "published")}
     lines = block[2 : block.index(steps["Ra"])]
-    assert sum(r[2] for r in lines if r[3] is True) == steps["Ra"][2]
-    assert sum(1 for r in lines if r[3] is True) == steps["Ra"][3]
-    assert steps["Ra"][7] == pytest.approx(steps["Ra"][2] / steps["Ra"][3])
-    assert sum(r[4] for r in lines if r[5] is True) == steps["p"][4]
-    shown = steps["="][7] if steps["published"][7] else ""
-    assert values["first"][59] == shown
+    assert sum(r[2] for r in lines if r[3] is True) == steps["Ra"][2] == 12243
+    assert sum(1 for r in lines if r[3] is True) == steps["Ra"][3] == 6
+    assert sum(r[4] for r in lines if r[5] is True) == steps["p"][4] == 2
+    assert steps["published"][7] is False and values["first"][11] == ""
 
 
-def test_the_lite_form_and_the_stored_values_from_the_event(tmp_path: Path) -> None:
-    """``xlfuncs crosstable``: the Lite form stores the calls as ``_xldudf_`` dynamic arrays;
-    the values stored (taken from the event as read, where it is the chart's) are those the
-    functions give on the chart's cells, in both forms."""
-    filled = event_from_trf(read_trf(DATA / "trf" / "swiss_12.trf"))
-    assert filled.event.tiebreak_table is not None and filled.event.crosstable is not None
-    lite = tmp_path / "lite.xlsx"
-    write_crosstable(filled, lite)
-    with zipfile.ZipFile(lite) as z:
-        xml = z.read("xl/worksheets/sheet2.xml").decode()
-    assert "_xldudf_TIEBREAK_WORKING(" in xml and "_xldudf_RATING_WORKING(" in xml
-    assert xml.count('cm="1"') == len(_arrays(lite)) == 4  # dynamic arrays, as Lite binds
-    # the event's path and the cells' path give the same blocks
-    event = filled.event
-    layout = swiss.layout_of(event)
-    layout = replace(layout, tiebreaks=len(tiebreaks_of(layout, event)))
-    data = inputs(layout, event)
-    values = figures(layout, data)
-    assert working_sheet._same_tiebreaks(
-        event.tiebreak_table, data, values, len(event.players), layout.tiebreaks
-    )
+def test_the_stored_values_from_the_event_are_the_functions(swiss_book: tuple[Any, ...]) -> None:
+    """The values stored, taken from the event as read where it is the chart's, are those
+    the functions give on the chart's cells."""
+    _, event, layout, data, values = swiss_book
+    assert event.tiebreak_table is not None and event.crosstable is not None
+    count = len(event.players)
+    assert working_sheet._same_tiebreaks(event.tiebreak_table, data, values, count, 3)
     assert working_sheet._core_rating_block(layout, data, values, event) is not None
     from_event = default_blocks(layout, data, values, event)
     from_cells = default_blocks(

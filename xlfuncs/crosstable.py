@@ -193,6 +193,7 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
         unrated_rating=ranked.unrated,
         system="rr" if found.crosstable.round_robin else "swiss",
         teams=analysed.teams,
+        working=True,
         tiebreak_table=ranked.table,
         crosstable=found.crosstable,
     )

@@ -130,6 +130,9 @@ class Event:
     teams: TeamStandings | None = None
     """A team event's standing, written on its own sheet
     (:mod:`~xlfuncs.templates.team_sheet`); ``None``: not a team event."""
+    working: bool = False
+    """Whether the filled chart gets the sheet of one player's workings
+    (:mod:`~xlfuncs.templates.working_sheet`): ``xlfuncs crosstable``'s workbooks."""
     tiebreak_table: TiebreakTable | None = field(default=None, compare=False, repr=False)
     """The event's tie-breaks as they were read (the report's), from which the working sheet
     stores player 1's tie-break workings where they are the chart's

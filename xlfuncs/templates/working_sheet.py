@@ -15,9 +15,10 @@ Those values are core's working of player 1 (:mod:`~xlfuncs.core.tiebreak_workin
 :mod:`~xlfuncs.core.rating_working`, :mod:`~xlfuncs.core.first_rating_working`) shaped as the
 Excel functions shape them, taken from the event as it was read
 (:attr:`~xlfuncs.templates.event.Event.tiebreak_table`,
-:attr:`~xlfuncs.templates.event.Event.crosstable`) where that is the chart's (the same
+:attr:`~xlfuncs.templates.event.Event.crosstable`) where that is the Swiss chart's (the same
 ratings, the same tie-break values for every player, the same K and figures of player 1),
-else computed by the functions on the chart's cells.
+else computed by the functions on the chart's cells (a round-robin grid's always: its
+workings name the rounds by the grid's columns; a grid holds at most 24 players).
 """
 
 from __future__ import annotations
@@ -105,10 +106,13 @@ def _call(name: str, *args: str) -> str:
     return f"={name}({','.join(args)})"
 
 
-def lines_of(layout: ChartLayout) -> int:
-    """The most lines a working of this chart can have: a round each (a Swiss), a grid
-    column each (a round robin)."""
-    return layout.rounds if layout.swiss else layout.middle_width
+def lines_of(layout: ChartLayout, event: Event) -> int:
+    """The most lines a working of this chart can have: a round each of the chart's (a
+    Swiss: results may be entered in its rounds not played yet), a game against each other
+    player each cycle (a round robin's grid, whose unused columns a filled chart hides)."""
+    if layout.swiss:
+        return layout.rounds
+    return max(len(event.players) - 1, 1) * event.cycles
 
 
 def add_working_sheet(
@@ -126,13 +130,14 @@ def add_working_sheet(
     *columns* are the chart's number, name, rating and K columns, *header_row* the row of
     its tie-break descriptors, *data* its input cells
     (:class:`~xlfuncs.templates.chart.Inputs`), *values* its computed columns
-    (:func:`~xlfuncs.templates.chart.figures`); nothing for an event without players."""
-    if not event.players:
+    (:func:`~xlfuncs.templates.chart.figures`); nothing for an event without players, nor
+    unless it asks for the sheet (:attr:`~xlfuncs.templates.event.Event.working`)."""
+    if not event.players or not event.working:
         return None
     no, name, rating, k = columns
     count = len(event.players)
     ws = wb.add_worksheet(SHEET)
-    lines = lines_of(layout)
+    lines = lines_of(layout, event)
     top = layout.last_row - layout.capacity + 1  # the chart's first player row
     numbers = _on(
         sheet, f"{cell(top, no, absolute=True)}:{cell(top + count - 1, no, absolute=True)}"
@@ -298,10 +303,13 @@ def default_blocks(
     ``TIEBREAK_WORKING``, then ``RATING_WORKING``, as the chart's cells give them (each
     padded with blank rows to its block's height)."""
     out: list[list[list[Any]] | str] = []
-    lines = lines_of(layout)
+    lines = lines_of(layout, event)
     height = lines + 2
     table = event.tiebreak_table
-    shown = _same_tiebreaks(table, data, values, len(event.players), layout.tiebreaks)
+    # a grid's workings name the rounds by its columns, not the event's: from its cells
+    shown = layout.swiss and _same_tiebreaks(
+        table, data, values, len(event.players), layout.tiebreaks
+    )
     ratings = [[r] for r in data.ratings]
     for k_index in range(layout.tiebreaks):
         d = data.tiebreaks[k_index]
@@ -371,9 +379,10 @@ def _core_rating_block(
 ) -> list[list[Any]] | None:
     """Player 1's rating working from the event's crosstable as read, where it is the
     chart's (the same ratings, edition and system, player 1's K, rated games and figure);
-    ``None``: not known to be."""
+    ``None``: not known to be (a grid: its workings name the rounds by the grid's
+    columns)."""
     ct = event.crosstable
-    if ct is None or len(ct.entrants) != len(event.players):
+    if not layout.swiss or ct is None or len(ct.entrants) != len(event.players):
         return None
     ratings = [None if r is None else int(r) for r in data.ratings[: len(event.players)]]
     if [e.rating for e in ct.entrants] != ratings:
