@@ -24,15 +24,18 @@ workings name the rounds by the grid's columns; a grid holds at most 24 players)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .. import udfs
+from ..core.errors import XlfuncsError
 from ..core.first_rating_working import first_rating_working
 from ..core.rating_working import rating_working
 from ..core.tiebreak_working import tiebreak_working
+from ..core.tournament import Crosstable
 from ..excel import rules as read_rules
 from ..excel.errors import to_excel
 from ..excel.rating_working import RATING_COLUMNS, first_rating_block, rating_change_block
@@ -374,6 +377,24 @@ def _same_tiebreaks(
     return True
 
 
+def _own_games(ct: Crosstable, number: int) -> tuple[Crosstable, list[int]]:
+    """Player *number*'s games alone: a crosstable of the player (number 1) and their
+    opponents (2, 3 ... in the order of their numbers; their own games left out), without
+    the event's time, as the chart's functions read the games; and each one's number in
+    *ct*. A player's rating change and first rating read only their own games and their
+    opponents' ratings: this works them out without every player's games."""
+    me = ct.entrants[number - 1]
+    opponents = sorted({p.opponent for p in me.pairings if p.opponent is not None})
+    new = {o: i for i, o in enumerate(opponents, start=2)}
+    pairings = tuple(
+        p if p.opponent is None else replace(p, opponent=new[p.opponent]) for p in me.pairings
+    )
+    entrants = [replace(me, pairings=pairings)]
+    entrants += [replace(ct.entrants[o - 1], pairings=()) for o in opponents]
+    own = Crosstable.build(entrants, round_robin=ct.round_robin, rules=ct.edition)
+    return own, [number, *opponents]
+
+
 def _core_rating_block(
     layout: ChartLayout, data: Any, values: Mapping[str, Sequence[Any]], event: Event
 ) -> list[list[Any]] | None:
@@ -390,24 +411,30 @@ def _core_rating_block(
     try:
         if read_rules(data.rules) != ct.edition:
             return None
-    except Exception:
+    except XlfuncsError:
         return None
     if ct.round_robin != (layout.system_name == "rr"):
         return None
-    me = ct.entrants[0]
+    own, numbers = _own_games(ct, 1)
     k = values["k"][0]
-    if (None if k == "" else k) != me.k or values["games"][0] != (len(ct.rated_games(1)) or ""):
+    if (None if k == "" else k) != own.entrants[0].k:
         return None
-    if me.rating is None:
+    if values["games"][0] != (len(own.rated_games(1)) or ""):
+        return None
+    if own.entrants[0].rating is None:
         try:
-            first = first_rating_working(ct, 1)
-        except Exception:
+            first = first_rating_working(own, 1)
+        except XlfuncsError:
             return None
-        if first is None:
+        if first is None or values["first"][0] != (first.rating if first.published else ""):
             return None
-        shown = first.rating if first.published else ""
-        return first_rating_block(first) if values["first"][0] == shown else None
-    change = rating_working(ct, 1)
+        lines = tuple(
+            x if x.opponent is None else replace(x, opponent=numbers[x.opponent - 1])
+            for x in first.lines
+        )
+        return first_rating_block(replace(first, lines=lines))
+    change = rating_working(own, 1)
     if change is None or values["change"][0] != change.change:
         return None
-    return rating_change_block(change)
+    found = tuple(replace(x, opponent=numbers[x.opponent - 1]) for x in change.lines)
+    return rating_change_block(replace(change, lines=found))
