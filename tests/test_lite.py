@@ -395,7 +395,9 @@ def test_wrappers_copy_the_decorators_from_the_source(bundle: Path) -> None:
     # a range is taken raw and read by the bundle's own _cells (see the next test)
     assert any(d.startswith("xw.arg('score', 'raw', doc=") for d in decorators)
     assert "_cells(score)" in ast.unparse(node.body[-1])
-    assert ast.unparse(node.body[-1]).startswith("with _GcPaused():\n    return _udfs.RP_FIDE(")
+    assert ast.unparse(node.body[-1]).startswith(
+        "with _GcPaused():\n    return _answer('RP_FIDE', _udfs.RP_FIDE, "
+    )
     # a value keeps the package's options
     single = ast.unparse(defined["DP_LOOKUP"].decorator_list[2])
     assert "'p'" in single and "err_to_str=True" in single and "raw" not in single

@@ -293,7 +293,8 @@ def _render_function(export: _Export) -> str:
     if export.doc is not None:
         lines.append(f"    {_literal(export.doc, export.name)}")
     lines.append("    with _GcPaused():")
-    lines.append(f"        return _udfs.{export.name}({', '.join(call)})")
+    arguments = "".join(", " + c for c in call)
+    lines.append(f"        return _answer({export.name!r}, _udfs.{export.name}{arguments})")
     return "\n".join(lines)
 
 
@@ -416,9 +417,12 @@ def _cells(value):
 '''
 
 
-_WITHOUT_GC = '''
+_CALL = '''
 
+import datetime as _dt
 import gc as _gc
+
+_memo = importlib.import_module(_PACKAGE + ".excel.memo")  # the embedded package's
 
 
 class _GcPaused:
@@ -435,6 +439,23 @@ class _GcPaused:
     def __exit__(self, *exc):
         if self.enabled:
             _gc.enable()
+
+
+_ANSWERS = _memo.Memo(32)
+"""The last answers, by function, day and the values of the arguments."""
+
+
+def _answer(name, function, *args):
+    """function(*args), or the answer it gave before to arguments of the very same values
+    (xlfuncs.excel.memo.value_key) on the same day: every function answers the same to the
+    same values (the day aside: blank rules are the edition in force today), and a full
+    recalculation calls each again, most of them with what they were given before. Each
+    argument's key is worked out once for the call (one_call), the crosstable's reused."""
+    with _memo.one_call():
+        key = _memo.value_key(*args)
+        if key is None:
+            return function(*args)
+        return _ANSWERS.get((name, _dt.date.today(), key), lambda: function(*args))
 '''
 
 
@@ -523,7 +544,7 @@ at the end of this file.
         out.append(f"_SOURCES[{name!r}] = {_text_literal(source)}")
     out.append(_IMPORTER)
     out.append(_CELLS)
-    out.append(_WITHOUT_GC)
+    out.append(_CALL)
     out.append(_ANSWER)
     for export in exports:
         out.append("")

@@ -283,7 +283,7 @@ def crosstable_norm_made(
         if p.outcome is Outcome.FORFEIT_WIN and p.opponent is not None:
             played.append((ct.entrants[p.opponent - 1].rating, Fraction(0)))
     values = [unrated if r is None else r for r, _ in played]
-    halves = sum(int(2 * w) for _, w in played)
+    halves = ct.game_halves(number)  # the forfeit counted as lost adds none
     fewest = min(event.event_type.min_games, 8)  # 8 games and a bye can count as 9 (1.4.1c)
     if len(values) < fewest:
         return tuple((t, False, False) for t in worth)

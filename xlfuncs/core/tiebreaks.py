@@ -33,10 +33,10 @@ import bisect
 import datetime as _dt
 import math
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Final, cast
+from typing import Final, NamedTuple, cast
 
 from .errors import InvalidInputError
 from .performance import rp_ptp
@@ -394,6 +394,8 @@ def rank(columns: Sequence[Sequence[Value]], *, ascending: Iterable[int] = ()) -
     [2, 3, 1, 4]
     >>> rank([[1, 1, 0], [None, None, 5]])
     [1, 1, 3]
+    >>> rank([[Fraction(1, 2), 1, None, Fraction(3, 4), Fraction(2, 4)], [1.5, 0, 0, 0, 2.5]])
+    [4, 1, 5, 2, 3]
     """
     if not columns:
         return []
@@ -405,6 +407,7 @@ def rank(columns: Sequence[Sequence[Value]], *, ascending: Iterable[int] = ()) -
     # each column as whole numbers, 0 best (few distinct values: fractions compared once)
     dense: list[list[int]] = []
     for k, col in enumerate(columns):
+        col = _whole_keys(col)
         present = sorted({v for v in col if v is not None}, reverse=k not in up)
         place = {v: j for j, v in enumerate(present)}
         worst = len(present)
@@ -418,6 +421,18 @@ def rank(columns: Sequence[Sequence[Value]], *, ascending: Iterable[int] = ()) -
         else:
             ranks[i] = pos + 1
     return ranks
+
+
+def _whole_keys(col: Sequence[Value]) -> Sequence[Value]:
+    """*col* in the same order with the same ties, as whole numbers where every value is a
+    whole number or a fraction: each times the common denominator (exact), which sets and
+    sorts read much quicker than fractions; any other column as it is."""
+    kinds = set(map(type, col))
+    kinds.discard(type(None))
+    if Fraction not in kinds or not kinds <= {int, Fraction}:
+        return col
+    scale = math.lcm(*{v.denominator for v in col if v is not None})
+    return [None if v is None else v.numerator * (scale // v.denominator) for v in col]
 
 
 # --- the rounds as the tie-breaks see them --------------------------------------------------
@@ -443,8 +458,10 @@ quicker than fractions) of the event's unit, half points under the default scori
 their squares for Sonneborn-Berger."""
 
 
-@dataclass(frozen=True)
-class _Round:
+class _Round(NamedTuple):
+    """One player's round as the tie-breaks read it (a named tuple: an event's rounds are
+    made in thousands, and a tuple is made several times quicker than a frozen dataclass)."""
+
     h: int
     """Points scored, in the event's units (half points under the default scoring)."""
     opponent: int | None
@@ -623,7 +640,7 @@ class _Event:
         for (number, r), value in fixed.items():
             if 1 <= number <= self.n and 1 <= r <= rounds:
                 row = self.rows[number - 1]
-                row[r - 1] = replace(row[r - 1], h=int(value * self.unit))
+                row[r - 1] = row[r - 1]._replace(h=int(value * self.unit))
         self.halves = [sum(x.h for x in row) for row in self.rows]
         """Each player's points in the event's units (half points by default)."""
         self.points = [Fraction(h, self.unit) for h in self.halves]

@@ -251,6 +251,10 @@ class Crosstable:
         """Rated-result games against an opponent: (opponent's rating or None, points)."""
         return list(self._games[number - 1][0])
 
+    def game_halves(self, number: int) -> int:
+        """The points of player *number*'s :meth:`games`, in half points."""
+        return self._games[number - 1][1]
+
     def game_rounds(self, number: int) -> tuple[int, ...]:
         """The rounds (from 1) of player *number*'s :meth:`games`, in the same order."""
         ratings = [e.rating for e in self.entrants]

@@ -35,6 +35,7 @@ from .ranges import Cell, column, matrix
 __all__ = [
     "ResultsGames",
     "crosstable_rows",
+    "pairing",
     "per_player",
     "points_all_cells",
     "read_once",
@@ -274,6 +275,29 @@ def results_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
     return found
 
 
+_pairings: dict[tuple[int | None, Any, str | None], Any] = {}
+"""The pairings :func:`pairing` made, by their values."""
+
+_MOST_PAIRINGS = 100_000
+"""How many :data:`_pairings` keeps before it starts again (an event of N players has at
+most N opponents times a dozen results times three colours)."""
+
+
+def pairing(opponent: int | None, result: Any, colour: str | None = None) -> Any:
+    """The :class:`~xlfuncs.core.tournament.Pairing` of these values, the same object each
+    time: a pairing cannot change, and a chart's recalculation reads thousands of them,
+    each made several times quicker found than made."""
+    key = (opponent, result, colour)
+    found = _pairings.get(key)
+    if found is None:
+        from ..core.tournament import Pairing
+
+        if len(_pairings) >= _MOST_PAIRINGS:
+            _pairings.clear()
+        found = _pairings[key] = Pairing(opponent, result, colour)
+    return found
+
+
 _EXACT = 2**53
 """Whole numbers up to this are floats exactly: ``whole_number`` gives an ``int`` cell back
 as it is."""
@@ -350,7 +374,7 @@ def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
                         f"opponents ({_where(i, j, grid)}): a player cannot meet themself"
                     )
                 pairings.append(
-                    Pairing(None if outcome_value.is_bye else opponent_no, outcome_value)
+                    pairing(None if outcome_value.is_bye else opponent_no, outcome_value)
                 )
             parsed.append(tuple(pairings))
         except (XlfuncsError, ExcelErrorInput) as exc:

@@ -9,7 +9,8 @@ such a key. Only plain cell values make a key (blank, booleans, numbers, text, d
 cells, rows and lists of rows, as xlwings passes ranges): for anything else there is none,
 and the caller reads the values afresh. The key is the values written by :mod:`marshal`
 (its format 2, which writes every value in full, whatever objects are shared or
-interned), or, where a date or time is among them, their ``repr``.
+interned), or, where a date or time is among them, their ``repr``; within
+:func:`one_call` each argument's is worked out once, however many keys it is in.
 
 Within one reading of a block, :class:`PerValue` reads each distinct cell value once: a
 block of 5,000 results holds a handful of values (``"1"``, ``"0"``, ``"="`` ...).
@@ -17,16 +18,17 @@ block of 5,000 results holds a handful of values (``"1"``, ``"0"``, ``"="`` ...)
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import marshal
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from itertools import chain
 from typing import Any, Generic, TypeVar
 
 from .ranges import Cell
 
-__all__ = ["Memo", "PerValue", "value_key"]
+__all__ = ["Memo", "PerValue", "one_call", "value_key"]
 
 _PLAIN = frozenset({type(None), bool, int, float, str, _dt.datetime, _dt.date, _dt.time})
 """The types whose ``repr`` tells every two values apart, with their type: ``1``, ``1.0``,
@@ -59,7 +61,44 @@ occurs (format 3 and later write a value shared by several cells, or an interned
 otherwise than the same value held apart), so that equal values write the same bytes."""
 
 
-def value_key(*values: Cell) -> bytes | str | None:
+_known: dict[int, tuple[Cell, bytes | str | None]] | None = None
+"""Within :func:`one_call`: each argument's key worked out so far, by the argument's
+identity (the argument kept beside it, so that its identity cannot be another's)."""
+
+
+@contextlib.contextmanager
+def one_call() -> Iterator[None]:
+    """Within this block, :func:`value_key` works out each argument's part of a key once,
+    by the argument's identity: for one call of a function (Lite's ``main.py`` opens it
+    around each), whose arguments do not change while it runs. Outside it, every key is
+    worked out afresh."""
+    global _known
+    outer = _known
+    _known = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _known = outer
+
+
+def _value_part(value: Cell) -> bytes | str | None:
+    """One argument's part of a key (:func:`value_key`)."""
+    if _known is not None:
+        found = _known.get(id(value))
+        if found is not None and found[0] is value:
+            return found[1]
+    part: bytes | str | None = None
+    if _plain(value):
+        try:  # each type its own code, floats in binary: equal bytes for equal values only
+            part = marshal.dumps(value, _MARSHAL_FORMAT)
+        except ValueError:  # a date or time, which marshal does not write
+            part = repr(value)
+    if _known is not None:
+        _known[id(value)] = (value, part)
+    return part
+
+
+def value_key(*values: Cell) -> tuple[bytes | str, ...] | None:
     """A key for *values* (a function's arguments as cells hold them): equal for two calls
     exactly when they hold the same values, of the same types, in the same shapes; ``None``
     when one of them is not plain (see the module's docstring).
@@ -78,14 +117,15 @@ def value_key(*values: Cell) -> bytes | str | None:
     >>> value_key([[0.0]]) == value_key([[-0.0]])
     False
     >>> value_key([[_dt.date(2026, 1, 2)]])
-    '([[datetime.date(2026, 1, 2)]],)'
+    ('[[datetime.date(2026, 1, 2)]]',)
     """
-    if not all(_plain(v) for v in values):
-        return None
-    try:  # each type its own code, floats in binary: equal bytes for equal values only
-        return marshal.dumps(values, _MARSHAL_FORMAT)
-    except ValueError:  # a date or time, which marshal does not write
-        return repr(values)
+    parts = []
+    for value in values:
+        part = _value_part(value)
+        if part is None:
+            return None
+        parts.append(part)
+    return tuple(parts)
 
 
 class Memo(Generic[T]):

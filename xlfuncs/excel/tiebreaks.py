@@ -34,7 +34,7 @@ from .cells import (
     whole_number,
 )
 from .cells import system as cell_system
-from .columns import crosstable_rows, per_player, read_once, results_games
+from .columns import crosstable_rows, pairing, per_player, read_once, results_games
 from .errors import (
     ExcelErrorInput,
     RowError,
@@ -237,11 +237,11 @@ def tiebreak_rows(
                 shade = None if colour_rows is None else shade_of(colour_rows[i][j], (i, j))
                 if is_blank(res):
                     if not grid and j < rounds and not _own_number(opponent_rows[i][j], i + 1):
-                        placed.append(Pairing(None, None))  # a round not played
+                        placed.append(pairing(None, None))  # a round not played
                     continue
                 game = next(found)
                 placed.append(
-                    game if shade is None else Pairing(game.opponent, game.outcome, shade)
+                    game if shade is None else pairing(game.opponent, game.outcome, shade)
                 )
         except (XlfuncsError, ExcelErrorInput) as exc:
             cells = [] if colour_rows is None else [(colour_rows[i], f"colours (row {i + 1})")]
