@@ -709,3 +709,57 @@ def test_jsnull_shim_leaves_a_real_jsnull_alone(monkeypatch: pytest.MonkeyPatch)
 def test_jsnull_shim_does_nothing_without_pyodide(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pyodide", None)
     exec(compile(lite._JSNULL_SHIM, "main.py", "exec"), {})
+
+
+def _call_namespace() -> dict[str, Any]:
+    """main.py's _GcPaused and _answer, run with the installed package's memo."""
+    namespace: dict[str, Any] = {"importlib": importlib, "_PACKAGE": lite.PACKAGE}
+    exec(compile(lite._CALL, "main.py", "exec"), namespace)
+    return namespace
+
+
+def test_a_call_on_the_very_values_of_one_before_finds_its_answer() -> None:
+    namespace = _call_namespace()
+    calls: list[Any] = []
+
+    def function(*args: Any) -> Any:
+        calls.append(args)
+        return [[len(calls)]]
+
+    answer = namespace["_answer"]
+    block = [[1, "½"], [None, 2.5]]
+    assert answer("F", function, block, 3) == [[1]]
+    assert answer("F", function, [[1, "½"], [None, 2.5]], 3) == [[1]]  # equal values: found
+    assert answer("G", function, block, 3) == [[2]]  # another function
+    assert answer("F", function, [[1, "½"], [None, 2.5]], 3.0) == [[3]]  # 3.0 is not 3
+    assert answer("F", function, [[1, "½"], [None, "2.5"]], 3) == [[4]]
+    thing = object()
+    assert answer("F", function, thing) == [[5]]
+    assert answer("F", function, thing) == [[6]]  # no key: computed each time
+
+    class Later(dt.date):
+        @classmethod
+        def today(cls) -> Later:
+            return cls(2099, 1, 1)
+
+    namespace["_dt"] = types.SimpleNamespace(date=Later)
+    assert answer("F", function, block, 3) == [[7]]  # another day: blank rules may differ
+    assert len(calls) == 7
+
+
+def test_a_call_runs_with_the_cycle_collector_paused() -> None:
+    import gc
+
+    namespace = _call_namespace()
+    seen: list[bool] = []
+    assert gc.isenabled()
+    with namespace["_GcPaused"]():
+        seen.append(gc.isenabled())
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:  # a collector paused by someone else stays paused
+        with namespace["_GcPaused"]():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

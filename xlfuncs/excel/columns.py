@@ -286,7 +286,14 @@ most N opponents times a dozen results times three colours)."""
 def pairing(opponent: int | None, result: Any, colour: str | None = None) -> Any:
     """The :class:`~xlfuncs.core.tournament.Pairing` of these values, the same object each
     time: a pairing cannot change, and a chart's recalculation reads thousands of them,
-    each made several times quicker found than made."""
+    each made several times quicker found than made.
+
+    >>> from xlfuncs.core.results import Outcome
+    >>> pairing(7, Outcome.WIN, "b") is pairing(7, Outcome.WIN, "b")
+    True
+    >>> pairing(7, Outcome.WIN, "b") == pairing(7, Outcome.WIN), pairing(7, Outcome.WIN).colour
+    (False, None)
+    """
     key = (opponent, result, colour)
     found = _pairings.get(key)
     if found is None:

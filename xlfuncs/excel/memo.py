@@ -71,7 +71,17 @@ def one_call() -> Iterator[None]:
     """Within this block, :func:`value_key` works out each argument's part of a key once,
     by the argument's identity: for one call of a function (Lite's ``main.py`` opens it
     around each), whose arguments do not change while it runs. Outside it, every key is
-    worked out afresh."""
+    worked out afresh.
+
+    >>> block = [[1]]
+    >>> with one_call():
+    ...     first = value_key(block)
+    ...     block[0][0] = 2  # not done within a call: the key found is the first one's
+    ...     value_key(block) == first
+    True
+    >>> value_key(block) == first
+    False
+    """
     global _known
     outer = _known
     _known = {} if outer is None else outer

@@ -42,7 +42,13 @@ def single(value: Cell, name: str) -> Cell:
 
 def column(value: Cell) -> list[Cell]:
     """A one-column (or one-row) range as a list of its cells; a single cell as a list of
-    one."""
+    one.
+
+    >>> column([[1.0], [None]]), column([[1.0, 2.0]]), column([1.0, 2.0]), column(3.0)
+    ([1.0, None], [1.0, 2.0], [1.0, 2.0], [3.0])
+    """
+    if type(value) is list and set(map(type, value)) == {list} and set(map(len, value)) == {1}:
+        return list(chain.from_iterable(value))  # a column, as xlwings passes it: at once
     if isinstance(value, (list, tuple)):
         rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in value]
         if len(rows) == 1 and len(rows[0]) > 1:
@@ -56,8 +62,11 @@ def column(value: Cell) -> list[Cell]:
 def matrix(value: Cell, name: str) -> list[list[Cell]]:
     """A range as a list of rows (a single cell as one row of one)."""
     if isinstance(value, (list, tuple)):
-        rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in value]
-        if len({len(r) for r in rows}) > 1:
+        if type(value) is list and set(map(type, value)) == {list}:  # as xlwings passes it
+            rows = list(map(list, value))
+        else:
+            rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in value]
+        if len(set(map(len, rows))) > 1:
             raise InvalidInputError(f"{name}: rows of different lengths")
         return rows
     return [[value]]
