@@ -12,7 +12,9 @@ as Excel's full recalculation makes them, through ``xlwings.server.custom_functi
 the calls once to warm up, then *rounds-timed* rounds, each a recalculation after an edit:
 the first result of the results block entered again with one more trailing space each
 round (read the same, so every answer is the same, but new to anything kept from the round
-before, as after an arbiter enters a result). The median of the rounds is printed, wall
+before by every call that reads the results block, as after an arbiter enters a result;
+the calls that do not read it find their answers, as in Excel's full recalculation after
+such an edit). The median of the rounds is printed, wall
 time and the CPU time the process took (the machine may be busy with other work: CPU time
 says what the recalculation itself costs).
 
