@@ -449,8 +449,9 @@ def _answer(name, function, *args):
     """function(*args), or the answer it gave before to arguments of the very same values
     (xlfuncs.excel.memo.value_key) on the same day: every function answers the same to the
     same values (the day aside: blank rules are the edition in force today), and a full
-    recalculation calls each again, most of them with what they were given before. Each
-    argument's key is worked out once for the call (one_call), the crosstable's reused."""
+    recalculation calls each again, those an edit leaves alone with what they were given
+    before. Each argument's key is worked out once for the call (one_call), and the
+    crosstable's memo reuses it."""
     with _memo.one_call():
         key = _memo.value_key(*args)
         if key is None:
