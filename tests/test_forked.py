@@ -1,6 +1,6 @@
 """Work handed to a forked child (:mod:`xlfuncs.templates.forked`): its answer is the one
 computed here, an answer no longer wanted stops its child, and the Lite code gathered ahead
-by ``crosstable`` (:func:`xlfuncs.crosstable.lite_code_ahead`) is the code gathered here."""
+by ``crosstable`` (:func:`xlfuncs.crosstable.lite_code_ahead`) comes from a child."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import pytest
 
 from xlfuncs.crosstable import lite_code_ahead
 from xlfuncs.templates import forked
-from xlfuncs.templates.registry import lite_package
 
 
 @pytest.fixture
@@ -47,6 +46,18 @@ def test_without_fork_the_work_is_done_here(monkeypatch: pytest.MonkeyPatch) -> 
     assert answer() == os.getpid()
 
 
-def test_the_lite_code_gathered_ahead_is_the_same(forking: None) -> None:
-    here = lite_package(lite_form=True)
-    assert lite_code_ahead()() == here
+def test_the_lite_code_is_gathered_ahead_by_a_child(
+    forking: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``lite_code_ahead`` hands back what ``lite_package(lite_form=True)`` gives, gathered
+    by the child (a stand-in package here: the real one takes a second to gather)."""
+    from xlfuncs.templates import registry
+    from xlfuncs.templates.common import LitePackage
+
+    def gathered(*, lite_form: bool) -> LitePackage:
+        return LitePackage({"main.py": f"# {os.getpid()}"}, ("RP_FIDE",) if lite_form else None)
+
+    monkeypatch.setattr(registry, "lite_package", gathered)
+    found = lite_code_ahead()()
+    assert found.functions == ("RP_FIDE",)
+    assert found.settings["main.py"] != f"# {os.getpid()}"  # gathered by the child
