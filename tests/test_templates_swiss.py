@@ -142,8 +142,8 @@ def test_helper_blocks_gather_each_round(
 def test_a_game_entered_later_is_picked_up(tmp_path: Path) -> None:
     """Half-filled chart: round 2 paired but not played yet; the empty rows stay blank. The
     chart is the template's layout with 12 rows and 3 rounds (the same formulas in every row
-    and round, built by the same code: the 400 x 13 template recalculates in the 60-player
-    tests above, and this one costs a second instead of a dozen)."""
+    and round, built by the same code: the 60-player tests above recalculate 64 rows x 13
+    rounds, and this one costs a second)."""
     players = (
         ChartPlayer(1, "A", rating=2000, rounds=(Round(2, "w", "1"), Round(3, "b", None))),
         ChartPlayer(2, "B", rating=1900, rounds=(Round(1, "b", "0"), Round(None, None, "U"))),
