@@ -13,6 +13,7 @@ with ``=`` stays text, never becomes a formula.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import os
 import re
 import zipfile
@@ -198,6 +199,11 @@ class TemplateSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped h
     def _set_xml_writer(self, filename: Any) -> None:
         self.xml_target = filename
         super()._set_xml_writer(filename)
+
+    def _prepare_formula(self, formula: str, expand_future_functions: bool = False) -> str:
+        return _prepared_formula(
+            formula, bool(expand_future_functions or self.use_future_functions)
+        )
 
     def _write_cell(self, row: int, col: int, cell: Any) -> None:
         named = self._lite_named
@@ -660,6 +666,25 @@ def new_workbook(
         body=fmt(),
     )
     return wb, formats
+
+
+_PREPARING: Final = {future: Worksheet() for future in (False, True)}
+"""A bare xlsxwriter worksheet without and with ``use_future_functions``: what
+:func:`_prepared_formula` asks to rewrite a formula."""
+_PREPARING[True].use_future_functions = True
+
+
+@functools.lru_cache(maxsize=8192)
+def _prepared_formula(formula: str, future_functions: bool) -> str:
+    """The formula text as xlsxwriter stores it (``=`` and array braces stripped, the
+    ``_xlfn.`` prefixes of newer functions added, with *future_functions* those of every
+    function since Excel 2010), kept for the next cell with the same text.
+
+    xlsxwriter rewrites each formula by some 160 regular-expression substitutions; the
+    sheets of one workbook repeat the same texts (each player's rating sheet of a period
+    workbook has the same formulas in the same cells), and the rewriting depends on the text
+    and the option only, so each distinct text is rewritten once."""
+    return str(_PREPARING[future_functions]._prepare_formula(formula))
 
 
 def cell(row: int, col: int, *, absolute: bool = False) -> str:
