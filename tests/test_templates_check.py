@@ -2,19 +2,22 @@
 check notices what differs: values and formulas, styles, widths, validation, protection.
 
 The templates are generated once per test run (``templates_dir`` in ``conftest.py``); the
-command line runs the check end to end once, generating them itself."""
+command line runs the check end to end on a folder without them, and the command checks the
+committed ones against those generated once."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 import openpyxl
 import pytest
 from openpyxl.styles import Alignment, Font, PatternFill, Protection
 
+from xlfuncs.commands import templates as templates_command
 from xlfuncs.commands.templates import check_templates, main_templates
 from xlfuncs.templates.registry import LITE_TEMPLATES, TEMPLATES, default_dir
 from xlfuncs.templates.workbook_diff import fingerprint
@@ -46,14 +49,33 @@ def test_committed_templates_are_current(templates_dir: Path) -> None:
     assert check_templates(COMMITTED, generated=templates_dir) == []
 
 
-def test_command_line_check() -> None:
+def test_command_line_check(
+    templates_dir: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The program end to end on a folder without templates (nothing to generate: each is
+    named missing, exit 1), and the command on the committed ones, checked against the
+    templates this run generated once (``templates_dir``), exit 0."""
     done = subprocess.run(
-        [sys.executable, "-m", "xlfuncs", "templates", "--check", "-o", str(COMMITTED)],
+        [sys.executable, "-m", "xlfuncs", "templates", "--check", "-o", str(tmp_path)],
         capture_output=True,
         text=True,
         check=False,
     )
-    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.returncode == 1, done.stdout + done.stderr
+    missing = [line.split(":")[0] for line in done.stdout.splitlines()[:-1]]
+    assert missing == [*TEMPLATES, *LITE_TEMPLATES]
+    assert "differ from the code: run `xlfuncs templates`" in done.stdout
+    monkeypatch.setattr(
+        templates_command, "check_templates", partial(check_templates, generated=templates_dir)
+    )
+    assert main_templates(check=True, out_dir=COMMITTED) == 0
+    shown = capsys.readouterr().out
+    assert (
+        f"{len(TEMPLATES) + len(LITE_TEMPLATES)} templates in {COMMITTED} are up to date" in shown
+    )
 
 
 def _copy(templates_dir: Path, to: Path) -> Path:
