@@ -133,13 +133,13 @@ COMMANDS = ("report", "crosstable", "norms", "period", "check")
 HONOURED = {
     "report": set(EVENT_FLAGS.values()),
     "crosstable": {"--rules", "--rate", "--k-file", "--rating-list", "--tiebreaks"}
-    | {"--tiebreak-rules", "--unrated-rating", "--system"},
+    | {"--tiebreak-rules", "--unrated-rating", "--ptp-full-score", "--system"},
     "norms": {"--rules", "--rate", "--rating-list", "--event-type", "--registered"}
     | {"--chief-arbiter-title", "--host-federation", "--system"}
     | {"--big-swiss-count", "--round-robin-mix", "--last-round-forfeit"},
     "period": {"--rules", "--rate", "--k-file", "--rating-list"},
     "check": {"--rules", "--rate", "--k-file", "--rating-list", "--tiebreaks"}
-    | {"--tiebreak-rules", "--unrated-rating", "--system"},
+    | {"--tiebreak-rules", "--unrated-rating", "--ptp-full-score", "--system"},
 }
 VALUES = {
     "--rules": "2025",
@@ -149,6 +149,7 @@ VALUES = {
     "--tiebreaks": "BH",
     "--tiebreak-rules": "2023",
     "--unrated-rating": "1400",
+    "--ptp-full-score": "definition",
     "--system": "swiss",
     "--event-type": "swiss",
     "--registered": "yes",

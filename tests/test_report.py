@@ -453,6 +453,7 @@ def test_json_keys_and_nulls() -> None:
         "national_ratings",
         "games_not_rated",
         "eligibility",
+        "ptp_full_score",
     ]  # JSON only
     assert all(obj["norm_check"] is None for obj in data)  # 3 games: no norm in sight
     a, d = data[0], data[3]

@@ -165,6 +165,68 @@ def test_a_game_entered_later_is_picked_up(tmp_path: Path) -> None:
         assert set(of(name, range(4, 13))) <= {"", None}, name  # the empty rows
 
 
+def _ptp_chart(tmp_path: Path, reading: str) -> Path:
+    """``test_ptp_full_score.py``'s event (two rounds) in the layout of
+    :func:`test_a_game_entered_later_is_picked_up` (12 rows, 3 rounds: its formulas, compiled
+    once), the tie-breaks PTP and APPO."""
+
+    def player(no: int, rating: int, *rounds: tuple[int, str, str]) -> ChartPlayer:
+        return ChartPlayer(no, f"P{no}", rating=rating, rounds=tuple(Round(*r) for r in rounds))
+
+    players = (
+        player(1, 2000, (2, "w", "1"), (3, "b", "1")),
+        player(2, 1900, (1, "b", "0"), (4, "w", "1")),
+        player(3, 2100, (4, "b", "1"), (1, "w", "0")),
+        player(4, 1800, (3, "w", "0"), (2, "b", "0")),
+    )
+    event = Event(players=players, tiebreaks=("PTP", "APPO"), ptp_full_score=reading)  # type: ignore[arg-type]
+    path = tmp_path / f"{reading}.xlsx"
+    small = dataclasses.replace(LAYOUT, capacity=12, rounds=3)
+    build_chart(path, small, swiss.TEXTS, event, no_progress)
+    return path
+
+
+@pytest.mark.slow  # recalculates a small workbook
+def test_the_chart_s_live_formulas_read_its_ptp_cell(tmp_path: Path) -> None:
+    """C.07 10.3's PTP of a full score, both readings (``test_ptp_full_score.py`` works the
+    values out by hand: no. 1's 2 / 2 against 1900 and 2100 is 2900 or 2836, no. 4's 0 / 2
+    1100; APPO of nos. 2 and 3 2000 or 1968). The same formulas in both charts; the
+    ``PtpFullScore`` cell holds the reading and the stored values are those; the chart with
+    ``definition`` (the reading other than the blank template's) recalculated by the
+    formula engine gives them too."""
+    sheet = SHEET
+    want = {"highest+800": (2900, 2000), "definition": (2836, 1968)}
+    formulas = {}
+    for reading, (ptp, appo) in want.items():
+        path = _ptp_chart(tmp_path, reading)
+        book = openpyxl.load_workbook(path)
+        ref = book.defined_names["PtpFullScore"].attr_text.split("!")[1].replace("$", "")
+        ws = book[sheet]
+        assert ws[ref].value == reading
+        formulas[reading] = [
+            getattr(c.value, "text", c.value)
+            for row in ws.iter_rows()
+            for c in row
+            if isinstance(getattr(c.value, "text", c.value), str)
+            and str(getattr(c.value, "text", c.value)).startswith("=")
+        ]
+        assert any("PtpFullScore)" in f for f in formulas[reading] if "TIEBREAK_ALL(" in f)
+        stored = openpyxl.load_workbook(path, data_only=True)[sheet]
+        values = {(sheet, c.coordinate): c.value for row in stored.iter_rows() for c in row}
+        if reading == "definition":
+            values = evaluate(path, udfs.FUNCTIONS)
+            assert cached_mismatches(path, values, sheet) == []
+        head = next(c for row in ws.iter_rows() for c in row if c.value == "PTP")
+
+        at = [
+            [values[(sheet, ws.cell(head.row + n, head.column + k).coordinate)] for k in (0, 1)]
+            for n in range(1, 5)
+        ]
+        assert (at[0][0], at[3][0]) == (ptp, 1100)
+        assert (at[1][1], at[2][1]) == (appo, appo)
+    assert formulas["highest+800"] == formulas["definition"]
+
+
 def test_blank_template(templates_dir: Path) -> None:
     wb = openpyxl.load_workbook(templates_dir / "swiss.xlsx")
     ws = wb[SHEET]

@@ -24,6 +24,7 @@ import pytest
 from gacrux_reference import GacruxResult, as_fraction, reference
 from tiebreak_files import random_swiss
 
+from xlfuncs.core.performance import PtpFullScore
 from xlfuncs.core.results import Outcome
 from xlfuncs.core.tiebreaks import TiebreakTable, tiebreaks
 from xlfuncs.core.tournament import Crosstable, Pairing
@@ -118,6 +119,7 @@ def _check(
     unrated: int | None = None,
     round_robin: bool | None = None,
     rounds: int | None = None,
+    ptp_full_score: PtpFullScore = "highest+800",
 ) -> TiebreakTable:
     tx, start = _read(path)
     rr = tx.crosstable.round_robin if round_robin is None else round_robin
@@ -133,6 +135,7 @@ def _check(
         unrated=unrated,
         round_robin=rr,
         rounds=rounds,
+        ptp_full_score=ptp_full_score,
     )
     assert ref.rules == ours.edition.in_force_from.isoformat()
     wrong = compare(path.name, tx.file_ratings, [p.start_no for p in tx.players], ds, ours, ref)
@@ -172,8 +175,9 @@ def compare(
                         TALLY.differing.get("15.2: a round robin's forfeits", 0) + 1
                     )
                     continue
-            if KNOWN.get((name, d.split("/")[0], no)) == (mine, want) or (
-                d.split("/")[0] in ("PTP", "APPO") and _full_score(table, no, d, mine, want)
+            if ours.ptp_full_score == "highest+800" and (
+                KNOWN.get((name, d.split("/")[0], no)) == (mine, want)
+                or (d.split("/")[0] in ("PTP", "APPO") and _full_score(table, no, d, mine, want))
             ):
                 TALLY.differing["PTP of a full score"] = (
                     TALLY.differing.get("PTP of a full score", 0) + 1
@@ -277,6 +281,16 @@ def test_the_known_difference_is_c07s_full_score() -> None:
     tx, start = _read(DATA / "tiebreakserver" / "swiss_with_many_unplayed_rounds.trf")
     t = tiebreaks(tx.file_ratings, "PTP", start=start, unrated=1000)
     assert t.column("PTP")[11] == 1000 + 800
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_ptp_of_a_full_score_by_the_definition_is_gacrux_s(path: Path) -> None:
+    """With the reading ``definition`` (the lowest rating whose expected score reaches the
+    full score: the highest opponent + 736), PTP and APPO are gacrux's everywhere: the known
+    difference is only the reading (no allowance made in :func:`compare`)."""
+    ds = ("PTP", "PTP/C1", "APPO", "PTP/U1234", "APPO/U1234")
+    _check(path, ds, unrated=1000, ptp_full_score="definition")
+    _check(path, ds, edition="2026", unrated=1000, ptp_full_score="definition")
 
 
 def test_rating_tiebreaks_undefined_when_a_player_is_unrated() -> None:

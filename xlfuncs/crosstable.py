@@ -191,6 +191,7 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
         tiebreaks=ranked.tiebreaks.descriptors,
         tiebreak_rules=ranked.table.edition.id,
         unrated_rating=ranked.unrated,
+        ptp_full_score=ranked.ptp_full_score,
         system="rr" if found.crosstable.round_robin else "swiss",
         teams=analysed.teams,
         working=True,

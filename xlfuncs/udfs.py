@@ -664,6 +664,11 @@ _UNRATED = (
     "APRO, APPO, RTNG), as the event's rules give it; blank = none: those are then blank "
     "when a player is unrated (C.07 10)"
 )
+_PTP_FULL_SCORE = (
+    "Optional: the PTP of a 100% score (and APPO through it), C.07 10.3: highest+800 (blank: "
+    "the highest-rated opponent + 800) or definition (the lowest rating whose expected "
+    "score reaches it: + 736, as FIDE's engine)"
+)
 _TIEBREAK_SYSTEM = (
     f"How the event was paired: {excel.SYSTEM_HELP} (C.07: a round robin counts every "
     "pairing as played); blank: rr for a grid or when every two players met, else swiss"
@@ -679,6 +684,7 @@ _TIEBREAK_SYSTEM = (
 @xw.arg("colours", doc=_COLOURS, **_RANGE)
 @xw.arg("unrated", doc=_UNRATED, **_VALUE)
 @xw.arg("system", doc=_TIEBREAK_SYSTEM, **_VALUE)
+@xw.arg("ptp_full_score", doc=_PTP_FULL_SCORE, **_VALUE)
 @excel_function
 def TIEBREAK_ALL(
     descriptor: Cell,
@@ -689,10 +695,11 @@ def TIEBREAK_ALL(
     colours: Cell = None,
     unrated: Cell = None,
     system: Cell = None,
+    ptp_full_score: Cell = None,
 ) -> list[list[Any]]:
     """FIDE tie-breaks (C.07) of every player: a row each, a column per tie-break."""
     return tiebreaks.tiebreak_all_cells(
-        descriptor, ratings, results, opponents, rules, colours, unrated, system
+        descriptor, ratings, results, opponents, rules, colours, unrated, system, ptp_full_score
     )
 
 
@@ -706,6 +713,7 @@ def TIEBREAK_ALL(
 @xw.arg("colours", doc=_COLOURS, **_RANGE)
 @xw.arg("unrated", doc=_UNRATED, **_VALUE)
 @xw.arg("system", doc=_TIEBREAK_SYSTEM, **_VALUE)
+@xw.arg("ptp_full_score", doc=_PTP_FULL_SCORE, **_VALUE)
 @excel_function
 def TIEBREAK(
     descriptor: Cell,
@@ -717,10 +725,20 @@ def TIEBREAK(
     colours: Cell = None,
     unrated: Cell = None,
     system: Cell = None,
+    ptp_full_score: Cell = None,
 ) -> Any:
     """A FIDE tie-break (C.07) of one player: their row of TIEBREAK_ALL; #N/A if none."""
     return tiebreaks.tiebreak_cells(
-        descriptor, player, ratings, results, opponents, rules, colours, unrated, system
+        descriptor,
+        player,
+        ratings,
+        results,
+        opponents,
+        rules,
+        colours,
+        unrated,
+        system,
+        ptp_full_score,
     )
 
 
@@ -735,6 +753,7 @@ def TIEBREAK(
 @xw.arg("unrated", doc=_UNRATED, **_VALUE)
 @xw.arg("system", doc=_TIEBREAK_SYSTEM, **_VALUE)
 @xw.arg("rows", doc=tiebreak_working.ROWS_HELP, **_VALUE)
+@xw.arg("ptp_full_score", doc=_PTP_FULL_SCORE, **_VALUE)
 @excel_function
 def TIEBREAK_WORKING(
     descriptor: Cell,
@@ -747,10 +766,21 @@ def TIEBREAK_WORKING(
     unrated: Cell = None,
     system: Cell = None,
     rows: Cell = None,
+    ptp_full_score: Cell = None,
 ) -> list[list[Any]]:
     """The working of one player's FIDE tie-break (C.07): a row a round, what it adds, why."""
     return tiebreak_working.tiebreak_working_cells(
-        descriptor, player, ratings, results, opponents, rules, colours, unrated, system, rows
+        descriptor,
+        player,
+        ratings,
+        results,
+        opponents,
+        rules,
+        colours,
+        unrated,
+        system,
+        rows,
+        ptp_full_score,
     )
 
 

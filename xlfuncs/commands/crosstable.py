@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from .options import (
     CHART_NORM_EVENT,
     add_force,
+    add_ptp_full_score,
     add_tiebreak_rules,
     add_trf_options,
     add_unrated_rating,
@@ -56,6 +57,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     add_force(crosstable, "OUT.xlsx if it exists")
     add_tiebreak_rules(crosstable)
     add_unrated_rating(crosstable)
+    add_ptp_full_score(crosstable)
     refuse_norm_event_options(crosstable, CHART_NORM_EVENT)
     return crosstable
 

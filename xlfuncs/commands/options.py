@@ -21,6 +21,7 @@ __all__ = [
     "add_norm_event_options",
     "add_tiebreak_rules",
     "add_trf_options",
+    "add_ptp_full_score",
     "add_unrated_rating",
     "refuse",
     "refuse_norm_event_options",
@@ -35,6 +36,7 @@ EVENT_FLAGS: Mapping[str, str] = {
     "tiebreaks": "--tiebreaks",
     "tiebreak_rules": "--tiebreak-rules",
     "unrated_rating": "--unrated-rating",
+    "ptp_full_score": "--ptp-full-score",
     "system": "--system",
     "event_type": "--event-type",
     "host_federation": "--host-federation",
@@ -263,6 +265,21 @@ def add_unrated_rating(command: argparse.ArgumentParser) -> None:
         help="the rating unrated opponents count at in the rating tie-breaks (ARO, TPR, PTP, "
         "APRO, APPO, RTNG), as the tournament's rules give it (C.07); default: none, and "
         "those tie-breaks are undefined ('-') once a player is unrated",
+    )
+
+
+def add_ptp_full_score(command: argparse.ArgumentParser) -> None:
+    """``--ptp-full-score``: how PTP (and APPO) read a full score (``report``, and
+    ``crosstable``, whose chart keeps it in its ``PtpFullScore`` cell)."""
+    from ..core.performance import PTP_FULL_SCORE_READINGS
+
+    command.add_argument(
+        "--ptp-full-score",
+        choices=PTP_FULL_SCORE_READINGS,
+        help="the perfect tournament performance (PTP, C.07 10.3) of a 100%% score, and APPO "
+        "through it: highest+800 (default; the highest-rated opponent + 800, as a zero "
+        "score's is the lowest - 800) or definition (the lowest rating whose expected score "
+        "reaches it: the highest-rated opponent + 736, as FIDE's engine computes it)",
     )
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from .options import (
     add_norm_event_options,
+    add_ptp_full_score,
     add_tiebreak_rules,
     add_trf_options,
     add_unrated_rating,
@@ -91,6 +92,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     )
     add_tiebreak_rules(report)
     add_unrated_rating(report)
+    add_ptp_full_score(report)
     add_norm_event_options(report)
     return report
 

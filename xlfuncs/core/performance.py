@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Literal, overload
 
 from . import validate
-from .errors import OutOfRangeError
+from .errors import InvalidInputError, OutOfRangeError
 from .tables import Number, dp_hundredths, pd_hundredths, percent_hundredths, round_half_up
 
 __all__ = [
@@ -28,7 +28,22 @@ __all__ = [
     "rp_fide",
     "rp_linear",
     "rp_ptp",
+    "PTP_FULL_SCORE_READINGS",
+    "PtpFullScore",
+    "ptp_full_score_reading",
+    "ptp_full_score_text",
 ]
+
+PtpFullScore = Literal["highest+800", "definition"]
+"""How the Perfect Tournament Performance (C.07 10.3) of a full score is read:
+``"highest+800"``, the highest-rated opponent + 800 (the counterpart of 10.3's zero score,
+the lowest-rated opponent - 800); ``"definition"``, 10.3's definition alone, the lowest
+rating whose expected score (table 8.1(b)) reaches the full score: the highest-rated
+opponent + 736, where the table first gives 1.00 (as FIDE's reference engine computes
+it)."""
+
+PTP_FULL_SCORE_READINGS: tuple[PtpFullScore, ...] = ("highest+800", "definition")
+"""The readings of :data:`PtpFullScore`, the default first."""
 
 _A = math.log(10.0) / 400.0
 """a = ln(10)/400: 10^(d/400) = exp(a d)."""
@@ -279,17 +294,57 @@ def rp_linear(opponent_ratings: Sequence[Number], score: Number) -> int:
     return round_half_up(Fraction(sum(rs), n) + 800 * s / n - 400)
 
 
-def rp_ptp(opponent_ratings: Sequence[Number], score: Number) -> int:
-    """Perfect Tournament Performance (C.07): the lowest whole R whose expected score from
-    table 8.1(b), with no 400-point cap, reaches the score. A zero score gives the lowest
-    opponent - 800, a full score the highest opponent + 800.
+def ptp_full_score_reading(value: str | None) -> PtpFullScore:
+    """*value* as a :data:`PtpFullScore` (any case, spaces around ignored); ``None`` or blank:
+    ``"highest+800"``; anything else raises :class:`InvalidInputError` naming the readings.
+
+    >>> ptp_full_score_reading(" Definition "), ptp_full_score_reading(None)
+    ('definition', 'highest+800')
+    """
+    text = "" if value is None else value.strip().lower()
+    if not text:
+        return PTP_FULL_SCORE_READINGS[0]
+    for reading in PTP_FULL_SCORE_READINGS:
+        if text == reading:
+            return reading
+    raise InvalidInputError(
+        f"PTP of a full score: expected {' or '.join(PTP_FULL_SCORE_READINGS)}, got {value!r}"
+    )
+
+
+def ptp_full_score_text(reading: PtpFullScore) -> str:
+    """The reading of a full score's PTP (C.07 10.3) as a report names it."""
+    if reading == "highest+800":
+        return (
+            "PTP of a full score (C.07 10.3): the highest-rated opponent + 800, as a zero "
+            "score's is the lowest - 800 (the other reading, definition: + 736, FIDE's engine)"
+        )
+    return (
+        "PTP of a full score (C.07 10.3): by the definition, the lowest rating whose expected "
+        "score reaches it, the highest-rated opponent + 736 (table 8.1(b)), as FIDE's engine "
+        "(the other reading, highest+800)"
+    )
+
+
+def rp_ptp(
+    opponent_ratings: Sequence[Number],
+    score: Number,
+    full_score: PtpFullScore = "highest+800",
+) -> int:
+    """Perfect Tournament Performance (C.07 10.3): the lowest whole R whose expected score
+    from table 8.1(b), with no 400-point cap, reaches the score. A zero score gives the
+    lowest opponent - 800; a full score the highest opponent + 800, or with *full_score*
+    ``"definition"`` the definition's value, the highest opponent + 736
+    (:data:`PtpFullScore`).
 
     >>> rp_ptp([2000, 2000], 1), rp_ptp([2000, 2000], 2), rp_ptp([2000, 2100], 0)
     (1997, 2800, 1200)
+    >>> rp_ptp([2000, 2100], 2, "definition")
+    2836
     """
     rs = validate.ratings(opponent_ratings)
     s = validate.score(score, len(rs))
-    if s == len(rs):
+    if s == len(rs) and full_score == "highest+800":
         return max(rs) + 800
     target = 100 * s
     lo, hi = min(rs) - 800, max(rs) + 800  # expected score 0 at lo (s = 0 ends there) ...

@@ -544,14 +544,24 @@ class _Worker:
                 f"{len(ratings)} = {total}",
                 (),
             )
-        total = ptp_of(ratings, score)
-        return (
-            lines,
-            total,
-            f"the lowest rating whose expected score against these {len(ratings)} ratings "
-            f"reaches {figure_text(score)}: {total}",
-            (),
-        )
+        total = ptp_of(ratings, score, ev.ptp_full_score)
+        if score == len(ratings) and ev.ptp_full_score == "highest+800":
+            how = (
+                f"a full score, {figure_text(score)} of {len(ratings)}: the highest-rated "
+                f"opponent {max(ratings)} + 800 = {total} (the reading highest+800)"
+            )
+        elif score == len(ratings):
+            how = (
+                f"a full score, {figure_text(score)} of {len(ratings)}, by the definition: the "
+                f"lowest rating whose expected score reaches it, the highest-rated opponent "
+                f"{max(ratings)} + 736 = {total} (the reading definition)"
+            )
+        else:
+            how = (
+                f"the lowest rating whose expected score against these {len(ratings)} ratings "
+                f"reaches {figure_text(score)}: {total}"
+            )
+        return lines, total, how, ()
 
     def opponents_average(self, d: Descriptor) -> _Derived:
         ev = self.ev

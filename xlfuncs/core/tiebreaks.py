@@ -39,7 +39,7 @@ from types import MappingProxyType
 from typing import Final, NamedTuple, cast
 
 from .errors import InvalidInputError
-from .performance import rp_ptp
+from .performance import PtpFullScore, rp_ptp
 from .results import Outcome
 from .scoring import DEFAULT_SCORING, ScoringSystem
 from .tables import dp_hundredths, percent_hundredths, round_half_up
@@ -332,6 +332,9 @@ class TiebreakTable:
     """What the reader should know: an event older than the 2023 text, ratings undefined
     because a player is unrated..."""
     engine: _Event | None = field(default=None, repr=False, compare=False)
+    ptp_full_score: PtpFullScore = "highest+800"
+    """How ``PTP`` and ``APPO`` read a full score (C.07 10.3;
+    :data:`~xlfuncs.core.performance.PtpFullScore`)."""
     """The crosstable as the engine read it, kept so that one player's working can be
     derived from the same parts when asked (:mod:`~xlfuncs.core.tiebreak_working`)."""
 
@@ -586,9 +589,12 @@ def tpr_of(ratings: Sequence[int], score: Fraction) -> Value:
     return ra + dp_hundredths(percent_hundredths(score / len(ratings)))
 
 
-def ptp_of(ratings: Sequence[int], score: Fraction) -> Value:
-    """``PTP`` (C.07 10.3): :func:`~xlfuncs.core.performance.rp_ptp`."""
-    return rp_ptp(list(ratings), score) if ratings else None
+def ptp_of(
+    ratings: Sequence[int], score: Fraction, full_score: PtpFullScore = "highest+800"
+) -> Value:
+    """``PTP`` (C.07 10.3): :func:`~xlfuncs.core.performance.rp_ptp`, a full score read as
+    *full_score* says."""
+    return rp_ptp(list(ratings), score, full_score) if ratings else None
 
 
 def average_of(values: Sequence[Value], whole: bool) -> Value:
@@ -613,8 +619,11 @@ class _Event:
         scoring: ScoringSystem = DEFAULT_SCORING,
         round_points: Mapping[tuple[int, int], Fraction] | None = None,
         final: int | None = None,
+        ptp_full_score: PtpFullScore = "highest+800",
     ) -> None:
         self.n = len(ct.entrants)
+        self.ptp_full_score: PtpFullScore = ptp_full_score
+        """How ``PTP`` (and ``APPO`` through it) reads a full score (C.07 10.3)."""
         self.rounds = rounds
         self.final = rounds if final is None else final
         """The event's last round, which Fore Buchholz counts as drawn (C.07 8)."""
@@ -868,7 +877,7 @@ class _Event:
         return [tpr_of(*self.rating_games(i, d)) for i in range(self.n)]
 
     def ptp(self, d: Descriptor) -> list[Value]:
-        return [ptp_of(*self.rating_games(i, d)) for i in range(self.n)]
+        return [ptp_of(*self.rating_games(i, d), self.ptp_full_score) for i in range(self.n)]
 
     def rating(self, d: Descriptor) -> list[Value]:
         """``RTNG`` (C.07 10.6, 2026 text): each player's own rating (unrated players at the
@@ -1002,6 +1011,7 @@ def tiebreaks(
     adjustments: Sequence[Fraction] | None = None,
     round_points: Mapping[tuple[int, int], Fraction] | None = None,
     final_round: int | None = None,
+    ptp_full_score: PtpFullScore = "highest+800",
 ) -> TiebreakTable:
     """Every player's value of every descriptor, and the ranks they make.
 
@@ -1030,7 +1040,10 @@ def tiebreaks(
     all, ``XXR``), the round whose games Fore Buchholz counts as drawn (C.07 8: "the last
     round"); mid-event, after round R of N > R, that round is not in the table, and Fore
     Buchholz is the Buchholz of the rounds counted, as FIDE's engine computes it; ``None``
-    (or fewer than the rounds counted): the last round counted.
+    (or fewer than the rounds counted): the last round counted. *ptp_full_score*: how
+    ``PTP`` (and ``APPO`` through it) reads a full score
+    (:data:`~xlfuncs.core.performance.PtpFullScore`): the highest-rated opponent + 800, or
+    ``"definition"``, + 736.
 
     >>> from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
     >>> W, L = Outcome.WIN, Outcome.LOSS
@@ -1068,6 +1081,7 @@ def tiebreaks(
         scoring or crosstable.scoring,
         round_points,
         final,
+        ptp_full_score,
     )
     points = list(ev.points)
     if adjustments is not None:
@@ -1112,6 +1126,7 @@ def tiebreaks(
         rounds=rounds,
         notes=tuple(notes),
         engine=ev,
+        ptp_full_score=ptp_full_score,
     )
 
 

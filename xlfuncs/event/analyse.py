@@ -131,6 +131,7 @@ class AnalysedEvent:
             edition=o.tiebreak_rules,
             unrated=o.unrated_rating,
             final_round=self.planned_rounds,
+            ptp_full_score=o.ptp_full_score,
         )
         return ranked, tuple(found)
 

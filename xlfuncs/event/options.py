@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ..core.editions import RateOfPlay, RulesSpec
 from ..core.norm_event import EventType
 from ..core.norm_readings import BigSwissCount, LastRoundForfeit, RoundRobinMix
+from ..core.performance import PtpFullScore
 
 if TYPE_CHECKING:
     from ..ratinglist import EventList
@@ -44,6 +45,10 @@ class EventOptions:
     unrated_rating: int | None = None
     """``--unrated-rating``: the rating unrated players count at in the rating tie-breaks;
     ``None``: those tie-breaks are undefined once a player is unrated."""
+    ptp_full_score: PtpFullScore = "highest+800"
+    """``--ptp-full-score``: how PTP (and APPO through it) reads a full score (C.07 10.3):
+    the highest-rated opponent + 800, or ``"definition"``, + 736
+    (:data:`~xlfuncs.core.performance.PtpFullScore`)."""
     system: System | None = None
     """``--system``: ``"swiss"`` or ``"rr"`` (a round robin: pre-determined pairings, C.07
     Article 15); ``None``: the file's (TRF-2026 ``192``, else ``092``), else guessed from the

@@ -25,6 +25,7 @@ from ..core import validate
 from ..core.editions import Edition, get_edition, read_rules_and_rate
 from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from ..core.first_rating import System
+from ..core.performance import PtpFullScore, ptp_full_score_reading
 from ..core.results import Outcome
 from ..core.results import parse as parse_result
 from ..core.sex import is_woman
@@ -52,6 +53,7 @@ __all__ = [
     "number",
     "optional_number",
     "outcome",
+    "ptp_reading",
     "rank_key",
     "rated_games",
     "rated",
@@ -569,6 +571,21 @@ def title_rules(value: Cell, name: str = "rules") -> TitleEdition:
     on their own dates (1 January 2024 and 1 March 2024)."""
     spec = _rules_cell(value, name)
     return title_edition(spec.strip() if isinstance(spec, str) else spec)
+
+
+def ptp_reading(value: Cell, name: str = "ptp_full_score") -> PtpFullScore:
+    """How PTP reads a full score (C.07 10.3) from a ``ptp_full_score`` cell: blank (the
+    highest-rated opponent + 800), ``highest+800`` or ``definition`` (+ 736), any case
+    (:data:`~xlfuncs.core.performance.PtpFullScore`); anything else ``#VALUE!``."""
+    check_cell(value, name)
+    if is_blank(value):
+        return ptp_full_score_reading(None)
+    if not isinstance(value, str):
+        raise InvalidInputError(f"{name}: expected highest+800 or definition (text), got {value!r}")
+    try:
+        return ptp_full_score_reading(value)
+    except XlfuncsError as exc:
+        raise InvalidInputError(f"{name}: {exc}") from None
 
 
 def tiebreak_rules(value: Cell, name: str = "rules") -> Any:

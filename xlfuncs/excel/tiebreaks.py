@@ -27,6 +27,7 @@ from .cells import (
     colour,
     is_blank,
     key_columns,
+    ptp_reading,
     rank_key,
     rating,
     text,
@@ -92,6 +93,7 @@ def tiebreak_table(
     colours: Cell,
     unrated: Cell = None,
     system: Cell = None,
+    ptp_full_score: Cell = None,
 ) -> tuple[TiebreakTable | None, list[int], list[list[Any]], list[str]]:
     """The tie-breaks named, of the players of the rows that are not empty: the engine's
     table, those rows (from 0, in the table's order), and, where a row shows an error, no
@@ -102,6 +104,8 @@ def tiebreak_table(
     edition = tiebreak_rules(rules)
     check_error(unrated, "unrated")
     unrated_rating = rating(unrated, "unrated")
+    check_error(ptp_full_score, "ptp_full_score")
+    full_score = ptp_reading(ptp_full_score)
     try:
         check_edition(ds, edition)
     except XlfuncsError as exc:
@@ -141,7 +145,13 @@ def tiebreak_table(
             "colours (the colours argument)"
         )
     kept = [i for i in range(count) if not empty[i]]
-    found = tiebreaks(players_only(table, kept), ds, edition=edition, unrated=unrated_rating)
+    found = tiebreaks(
+        players_only(table, kept),
+        ds,
+        edition=edition,
+        unrated=unrated_rating,
+        ptp_full_score=full_score,
+    )
     return found, kept, [[""] * width for _ in range(count)], []
 
 
@@ -154,6 +164,7 @@ def tiebreak_block(
     colours: Cell,
     unrated: Cell = None,
     system: Cell = None,
+    ptp_full_score: Cell = None,
 ) -> tuple[list[list[Any]], list[str]]:
     """Each player's values of the tie-breaks named, one column each ("" where there is no
     value, and in an empty row), and the reasons of the rows that show an error: an error in
@@ -162,9 +173,11 @@ def tiebreak_block(
     unrated players count at in the rating tie-breaks (blank or 0: none, and those are
     undefined when a player is unrated, C.07 10). *system*: ``"swiss"`` or ``"rr"``
     (:func:`~xlfuncs.excel.cells.system`), how the event was paired (C.07 Article 15's
-    round robins count every pairing as played); blank: as :func:`tiebreak_rows` guesses."""
+    round robins count every pairing as played); blank: as :func:`tiebreak_rows` guesses.
+    *ptp_full_score*: how PTP and APPO read a full score (C.07 10.3), ``highest+800`` or
+    ``definition`` (:func:`~xlfuncs.excel.cells.ptp_reading`; blank: ``highest+800``)."""
     found, kept, out, reasons = tiebreak_table(
-        descriptor, ratings, results, opponents, rules, colours, unrated, system
+        descriptor, ratings, results, opponents, rules, colours, unrated, system, ptp_full_score
     )
     if found is None:
         return out, reasons
@@ -320,11 +333,12 @@ def tiebreak_all_cells(
     colours: Cell,
     unrated: Cell = None,
     system: Cell = None,
+    ptp_full_score: Cell = None,
 ) -> list[list[Any]]:
     """Every player's tie-breaks, a row each, a column per tie-break named
     (:func:`tiebreak_block`); the rows' reasons kept for ``EXPLAIN_ERROR``."""
     out, reasons = tiebreak_block(
-        descriptor, ratings, results, opponents, rules, colours, unrated, system
+        descriptor, ratings, results, opponents, rules, colours, unrated, system, ptp_full_score
     )
     note_row_errors("TIEBREAK_ALL", reasons)
     return out
@@ -358,15 +372,16 @@ def tiebreak_cells(
     colours: Cell = None,
     unrated: Cell = None,
     system: Cell = None,
+    ptp_full_score: Cell = None,
 ) -> Any:
     """One player's tie-break: the player's row of :func:`tiebreak_all_cells` for one
     descriptor. One value: the first error value among the arguments is the answer; no
     value (an empty row, a rating tie-break without a rated game) is ``#N/A``. The
     parameters are named as ``TIEBREAK``'s, whose reasons name them."""
     args = (descriptor, player, ratings, results, opponents, rules, colours, unrated, system)
-    number = one_player(tiebreak_cells, args)
+    number = one_player(tiebreak_cells, (*args, ptp_full_score))
     out, _ = tiebreak_block(
-        descriptor, ratings, results, opponents, rules, colours, unrated, system
+        descriptor, ratings, results, opponents, rules, colours, unrated, system, ptp_full_score
     )
     value = out[number - 1][0]
     if value == "":

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from ..core.editions import Edition
 from ..core.eligibility import EventTime, RoundEligibility
+from ..core.performance import PTP_FULL_SCORE_READINGS, ptp_full_score_text
 from ..core.tables import round_half_up
 from ..output import visible
 from ..text_output import change_text, points_text, table_lines
@@ -227,6 +228,9 @@ def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
     ]
     if ranked.unrated is not None:
         facts.append(("unrated", f"counted at {ranked.unrated} in the rating tie-breaks (given)"))
+    codes = {d.code for d in ranked.table.descriptors}
+    if codes & {"PTP", "APPO"} or ranked.ptp_full_score != PTP_FULL_SCORE_READINGS[0]:
+        facts.append(("PTP", ptp_full_score_text(ranked.ptp_full_score)))
     return facts
 
 
@@ -480,6 +484,7 @@ def render_json(report: Report) -> str:
     from ..norm_report.render import check_object
 
     objects: list[dict[str, object]] = []
+    reading = None if report.standings is None else report.standings.ptp_full_score
     for r in report.rows:
         found: dict[str, object] = dict(json_object(r))
         found["norm_check"] = None if r.norm_check is None else check_object(r.norm_check)
@@ -488,6 +493,7 @@ def render_json(report: Report) -> str:
         ]
         found["games_not_rated"] = r.games_not_rated
         found["eligibility"] = [eligibility_object(g) for g in r.eligibility]
+        found["ptp_full_score"] = reading
         objects.append(found)
     text = json.dumps(objects, indent=2, ensure_ascii=False)
     return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"

@@ -21,6 +21,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from .. import udfs
 from ..core.editions import DEFAULT_EDITION, OLDEST_EDITION
+from ..core.performance import PTP_FULL_SCORE_READINGS, PtpFullScore
 from ..core.tiebreak_editions import (
     DEFAULT_TIEBREAK_EDITION,
     TIEBREAK_EDITIONS,
@@ -357,6 +358,7 @@ def formulas(layout: Layout) -> dict[str, str]:
             layout.colours_ref,
             "UnratedRating",
             system if layout.swiss else "",  # a grid is a round robin
+            "PtpFullScore",
         ),
         "rank": f"=RANK_ALL({layout.column(layout.col('points'))},"
         f"{layout.block(layout.col('tb1'), layout.col(f'tb{layout.tiebreaks}'))})",
@@ -459,6 +461,8 @@ class Inputs:
     unrated: int | None = None
     """The rating the ``UnratedRating`` cell holds: what unrated players count at in the
     rating tie-breaks (``None``: blank, none)."""
+    ptp_full_score: PtpFullScore = "highest+800"
+    """What the ``PtpFullScore`` cell holds: how PTP and APPO read a full score."""
 
 
 def tiebreaks_of(layout: Layout, event: Event) -> tuple[str, ...]:
@@ -529,6 +533,7 @@ def inputs(layout: Layout, event: Event) -> Inputs:
         tiebreaks=tiebreaks_of(layout, event),
         tiebreak_rules=tiebreak_rules_of(event),
         unrated=event.unrated_rating,
+        ptp_full_score=event.ptp_full_score,
     )
 
 
@@ -593,6 +598,7 @@ def figures(
                 data.colours,
                 None if data.unrated is None else float(data.unrated),
                 system if layout.swiss else None,
+                data.ptp_full_score,
             ),
         ),
         ("games", lambda: udfs.RATED_GAMES_ALL(ratings, res, opp)),
@@ -972,6 +978,26 @@ def _header_block(
         },
     )
     wb.define_name("UnratedRating", f"='{ws.get_name()}'!{cell(3, tb_value, absolute=True)}")
+    # how PTP (and APPO) read a full score (TIEBREAK_ALL's ptp_full_score)
+    _merged(ws, 4, tb_label, tb_value - 1, "PTP of 100 %", fmt.label)
+    _merged(ws, 4, tb_value, tb_value + 1, event.ptp_full_score, fmt.input_center)
+    ws.data_validation(
+        4,
+        tb_value,
+        4,
+        tb_value,
+        {
+            "validate": "list",
+            "source": list(PTP_FULL_SCORE_READINGS),
+            "input_title": "PTP of a 100 % score",
+            "input_message": "C.07 10.3: highest+800, the highest-rated opponent + 800; "
+            "definition, the lowest rating whose expected score reaches it (+ 736, as "
+            "FIDE's engine). APPO follows.",
+            "error_title": "PTP of a 100 % score",
+            "error_message": "Choose highest+800 or definition.",
+        },
+    )
+    wb.define_name("PtpFullScore", f"='{ws.get_name()}'!{cell(4, tb_value, absolute=True)}")
     start = event.start if isinstance(event.start, _dt.date) else None
     first, note = tiebreak_edition_for(None, start)
     if note and tiebreak_rules == first.id:  # older than C.07's first text: computed with it

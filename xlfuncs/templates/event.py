@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..core.editions import EDITIONS, get_edition
 from ..core.errors import XlfuncsError
+from ..core.performance import PtpFullScore
 from ..core.results import Outcome, parse
 from ..core.sex import list_sex
 from ..core.teams import TeamStandings
@@ -123,6 +124,9 @@ class Event:
     """The rating unrated players count at in the rating tie-breaks (the chart's
     ``UnratedRating`` cell); ``None``: none (those tie-breaks blank once a player is
     unrated, C.07 10)."""
+    ptp_full_score: PtpFullScore = "highest+800"
+    """How PTP and APPO read a full score (C.07 10.3; the chart's ``PtpFullScore`` cell):
+    ``"highest+800"`` or ``"definition"`` (:data:`~xlfuncs.core.performance.PtpFullScore`)."""
     system: str | None = None
     """How the event was paired, ``"swiss"`` or ``"rr"`` (C.07's round robins count every
     pairing as played), which the Swiss chart's tie-break and first-rating formulas are told;

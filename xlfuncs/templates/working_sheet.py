@@ -216,6 +216,7 @@ def add_working_sheet(
             "UnratedRating",
             f'"{layout.system_name}"' if layout.swiss else "",
             str(height),
+            "PtpFullScore",
         )
         _block(
             ws,
@@ -331,6 +332,7 @@ def default_blocks(
                 None if data.unrated is None else float(data.unrated),
                 layout.system_name if layout.swiss else None,
                 float(height),
+                data.ptp_full_score,
             )
         )
     k_cells = [[None if v == "" else v] for v in values["k"]]

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from ..core.performance import PtpFullScore
 from ..core.tiebreak_editions import TiebreakRulesSpec, tiebreak_edition_for
 from ..core.tiebreaks import TiebreakTable, Value
 from ..core.tiebreaks import tiebreaks as compute_tiebreaks
@@ -256,6 +257,8 @@ class EventStandings:
     unrated: int | None = None
     """The rating unrated players count at in the rating tie-breaks (``--unrated-rating``);
     ``None``: none (those tie-breaks undefined when a player is unrated)."""
+    ptp_full_score: PtpFullScore = "highest+800"
+    """How PTP and APPO read a full score (``--ptp-full-score``; C.07 10.3)."""
 
 
 def event_standings(
@@ -267,6 +270,7 @@ def event_standings(
     edition: str | None = None,
     unrated: int | None = None,
     final_round: int | None = None,
+    ptp_full_score: PtpFullScore = "highest+800",
 ) -> EventStandings:
     """The standings of *t* read into *built* (its ratings as the file gives them, FIDE id
     or not: :attr:`~xlfuncs.trf.to_crosstable.TrfCrosstable.file_ratings`): the tie-breaks
@@ -277,7 +281,8 @@ def event_standings(
     date, an older event getting the 2023 text, as FIDE's engine does), unrated players
     counting at *unrated* in the rating tie-breaks (``None``: none, and those are undefined
     when a player is unrated), *final_round* the event's last round (its rounds in all:
-    Fore Buchholz counts that round as drawn; ``None``: the last counted). The engine's
+    Fore Buchholz counts that round as drawn; ``None``: the last counted), a full score's
+    PTP read as *ptp_full_score* (:data:`~xlfuncs.core.performance.PtpFullScore`). The engine's
     notes but the edition's (rating tie-breaks left undefined) are added to *warnings*.
     Raises :class:`~xlfuncs.trf.TrfError` for a file list naming an unknown tie-break,
     core's ``InvalidInputError`` for a bad *edition*."""
@@ -302,6 +307,7 @@ def event_standings(
         else None,
         round_points={(number[n], r): v for (n, r), v in effects.round_points.items()} or None,
         final_round=final_round,
+        ptp_full_score=ptp_full_score,
     )
     if warnings is not None:  # the edition's note is the text report's "C.07" line
         warnings.extend(effects.notes)
@@ -312,4 +318,4 @@ def event_standings(
         for i, p in enumerate(built.players)
     )
     found = file_discrepancies(t, standings)
-    return EventStandings(choice, table, standings, found, edition, unrated)
+    return EventStandings(choice, table, standings, found, edition, unrated, ptp_full_score)
