@@ -166,7 +166,7 @@ def test_the_swiss_charts_formulas_are_told_the_system() -> None:
     filled = event_from_trf(read_trf(LICHESS))
     assert not filled.round_robin and filled.event.system == "swiss"
     layout = swiss.layout_of(filled.event)
-    assert chart.formulas(layout)["tiebreaks"].endswith(',"swiss",PtpFullScore)')
+    assert chart.formulas(layout)["tiebreaks"].endswith(',"swiss",PtpFullScore,Scoring)')
     values = chart.figures(layout, chart.inputs(layout, filled.event))
     report = build_report(read_trf(LICHESS))
     for k, d in enumerate(report.standings.tiebreaks.descriptors if report.standings else ()):
@@ -174,7 +174,9 @@ def test_the_swiss_charts_formulas_are_told_the_system() -> None:
     rr = event_from_trf(read_trf(LICHESS), system="rr")
     assert rr.round_robin is False  # the grid cannot hold the byes: the Swiss chart, told rr
     assert rr.event.system == "rr"
-    assert chart.formulas(swiss.layout_of(rr.event))["tiebreaks"].endswith(',"rr",PtpFullScore)')
+    assert chart.formulas(swiss.layout_of(rr.event))["tiebreaks"].endswith(
+        ',"rr",PtpFullScore,Scoring)'
+    )
 
 
 def test_tiebreak_all_takes_a_system() -> None:

@@ -96,3 +96,22 @@ def test_json_and_the_workbook_say_so(capsys: pytest.CaptureFixture[str]) -> Non
     assert rows[3]["points"] == 3.0 and rows[3]["later_byes"] == "round 5: F (1.0)"
     filled = event_from_trf(read_trf(MID))
     assert filled.event.name == "FIDE C.07 Tie-Break Exercise, 9 rounds (after round 4 of 9)"
+
+
+def test_the_charts_rounds_leave_the_later_byes_out_and_note_them() -> None:
+    # Nos. 4 (F), 9 and 14 (H) have byes entered for round 5, not played: the chart's round-5
+    # cells stay blank (its live POINTS_ALL then counts rounds 1-4, as the standing), each
+    # bye kept apart (a note on the cell) and named in the command's warnings.
+    from xlfuncs.templates.event import Round
+
+    filled = event_from_trf(read_trf(MID))
+    players = filled.event.players
+    assert [(p.number, p.later_byes) for p in players if p.later_byes] == [
+        (4, ((5, "F (1.0)"),)),
+        (9, ((5, "H (0.5)"),)),
+        (14, ((5, "H (0.5)"),)),
+    ]
+    assert all(p.rounds[4] == Round(None, None, None) for p in players if p.later_byes)
+    assert all(len(p.rounds) == 5 for p in players)
+    (said,) = [w for w in filled.warnings if w.startswith("byes entered for rounds after")]
+    assert "no. 4 round 5: F (1.0)" in said and "rounds 1..4" in said

@@ -142,8 +142,10 @@ def test_crosstable_honours_unrated_rating(
     formulas = openpyxl.load_workbook(out)["Wall chart"]
     texts = [getattr(c.value, "text", c.value) for row in formulas.iter_rows() for c in row]
     calls = [t for t in texts if isinstance(t, str) and "TIEBREAK_ALL(" in t]
-    # its arguments: ..., colours, unrated, system, ptp_full_score
-    assert len(calls) == 1 and calls[0].endswith(',UnratedRating,"swiss",PtpFullScore)'), calls
+    # its arguments: ..., colours, unrated, system, ptp_full_score, scoring
+    assert len(calls) == 1 and calls[0].endswith(',UnratedRating,"swiss",PtpFullScore,Scoring)'), (
+        calls
+    )
     theirs = reference(path, ds, start=dt.date(2025, 3, 14), round_robin=False, unrated=1000)
     head, column = _chart_columns(ws)
     for r in range(head + 1, head + 13):

@@ -27,7 +27,7 @@ from xlfuncs import udfs
 from xlfuncs.core.tiebreaks import DEFAULT_SWISS_TIEBREAKS
 from xlfuncs.progress import no_progress
 from xlfuncs.templates import swiss
-from xlfuncs.templates.chart import ARRAYS, FIRST_ROW, GROUP_ROW, HEAD_ROW, build_chart
+from xlfuncs.templates.chart import ARRAYS, FIRST_ROW, GROUP_ROW, HEAD_ROW, MIDDLE, build_chart
 from xlfuncs.templates.common import RESULT_CHOICES
 from xlfuncs.templates.event import ChartPlayer, Event, Round
 from xlfuncs.templates.examples import swiss_event
@@ -210,7 +210,7 @@ def test_the_chart_s_live_formulas_read_its_ptp_cell(tmp_path: Path) -> None:
             if isinstance(getattr(c.value, "text", c.value), str)
             and str(getattr(c.value, "text", c.value)).startswith("=")
         ]
-        assert any("PtpFullScore)" in f for f in formulas[reading] if "TIEBREAK_ALL(" in f)
+        assert any(",PtpFullScore,Scoring)" in f for f in formulas[reading] if "TIEBREAK_ALL(" in f)
         stored = openpyxl.load_workbook(path, data_only=True)[sheet]
         values = {(sheet, c.coordinate): c.value for row in stored.iter_rows() for c in row}
         if reading == "definition":
@@ -225,6 +225,97 @@ def test_the_chart_s_live_formulas_read_its_ptp_cell(tmp_path: Path) -> None:
         assert (at[0][0], at[3][0]) == (ptp, 1100)
         assert (at[1][1], at[2][1]) == (appo, appo)
     assert formulas["highest+800"] == formulas["definition"]
+
+
+@pytest.mark.slow  # recalculates a small workbook
+def test_the_live_points_and_tie_breaks_follow_record_162(tmp_path: Path) -> None:
+    """TRF-2026 record 162 scoring 3-1-0 (``test_ptp_full_score.py``'s event, the same
+    layout as above). By hand: no. 1 won two games, 3 + 3 = 6 points; nos. 2 and 3 won one,
+    3; no. 4 none, 0. BH: no. 1's opponents (nos. 2, 3) 3 + 3 = 6, no. 2's (nos. 1, 4) 6 +
+    0 = 6, no. 3's (nos. 4, 1) 6, no. 4's (nos. 3, 2) 6. SB: no. 1 scored 3 against each
+    opponent of 3 points, 3 x 3 + 3 x 3 = 18 (the points times the opponent's score, as
+    FIDE's engine counts 3-1-0: ``docs/tiebreaks.md``); nos. 2 and 3 beat no. 4 (0 points):
+    0; no. 4 0. The ``Scoring`` cell holds 3-1-0; the formulas are those of a 1-½-0 chart;
+    the stored values and the formula engine's are these."""
+    import dataclasses as dc
+
+    from test_ptp_full_score import TRF
+
+    from xlfuncs.crosstable import event_from_trf
+    from xlfuncs.trf import parse_trf
+
+    record = "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0\n"
+    text = TRF.replace("XXR 2\n", "XXR 2\n" + record)
+    for old, new in (
+        (" 2.0    1", " 6.0    1"),
+        (" 1.0    2", " 3.0    2"),
+        (" 1.0    3", " 3.0    3"),
+    ):
+        text = text.replace(old, new)
+    small = dataclasses.replace(LAYOUT, capacity=12, rounds=3)
+    books = {}
+    for name, source in (("3-1-0", text), ("1-½-0", TRF)):
+        filled = event_from_trf(parse_trf(source, source="s.trf"), tiebreaks=("BH", "SB"))
+        books[name] = tmp_path / f"{len(books)}.xlsx"
+        event = dc.replace(filled.event, working=False, teams=None)
+        build_chart(books[name], small, swiss.TEXTS, event, no_progress)
+    book = openpyxl.load_workbook(books["3-1-0"])
+    ref = book.defined_names["Scoring"].attr_text.split("!")[1].replace("$", "")
+    ws = book[SHEET]
+    assert ws[ref].value == "3-1-0"
+    other = openpyxl.load_workbook(books["1-½-0"])[SHEET]
+    assert other[ref].value == "1-½-0"
+
+    def formulas(sheet: Any) -> list[str]:
+        texts = (getattr(c.value, "text", c.value) for row in sheet.iter_rows() for c in row)
+        return [t for t in texts if isinstance(t, str) and t.startswith("=")]
+
+    assert formulas(ws) == formulas(other)
+    calls = [f for f in formulas(ws) if f.startswith(("=POINTS_ALL(", "=TIEBREAK_ALL("))]
+    assert len(calls) == 2 and all(f.endswith(",Scoring)") for f in calls), calls
+    values = evaluate(books["3-1-0"], udfs.FUNCTIONS)
+    assert cached_mismatches(books["3-1-0"], values, SHEET) == []
+    names = ("points", "tb1", "tb2", "rank")
+    got = {name: [shown(values, SHEET, small, name, n) for n in range(1, 5)] for name in names}
+    assert got == {
+        "points": [6, 3, 3, 0],
+        "tb1": [6, 6, 6, 6],
+        "tb2": [18, 0, 0, 0],
+        "rank": [1, 2, 2, 4],
+    }
+
+
+@pytest.mark.slow  # recalculates a small workbook
+def test_mid_event_the_live_points_are_those_of_the_rounds_played(tmp_path: Path) -> None:
+    """``test_ptp_full_score.py``'s event written after round 2 of 3 (``XXR 3``), no. 4 with
+    a half-point bye entered for round 3 (the file's points 0.5). The standing counts rounds
+    1-2: points 2, 1, 1, 0. The chart (the layout above) leaves the bye out of round 3's
+    cell, with a note naming it; its live points (the formula engine's) and stored ones are
+    those of rounds 1-2, and the points cell of no. 4 shows the file's 0.5 beside them."""
+    import dataclasses as dc
+
+    from test_ptp_full_score import TRF
+
+    from xlfuncs.crosstable import event_from_trf
+    from xlfuncs.trf import parse_trf
+
+    text = TRF.replace("XXR 2", "XXR 3")
+    four = next(line for line in text.splitlines() if line.startswith("001    4"))
+    text = text.replace(four, four.replace(" 0.0    4", " 0.5    4") + "  0000 - H")
+    filled = event_from_trf(parse_trf(text, source="mid.trf"), tiebreaks=("BH",))
+    assert filled.event.players[3].later_byes == ((3, "H (0.5)"),)
+    small = dataclasses.replace(LAYOUT, capacity=12, rounds=3)
+    path = tmp_path / "mid.xlsx"
+    build_chart(path, small, swiss.TEXTS, dc.replace(filled.event, working=False), no_progress)
+    values = evaluate(path, udfs.FUNCTIONS)
+    assert cached_mismatches(path, values, SHEET) == []
+    assert [shown(values, SHEET, small, "points", n) for n in range(1, 5)] == [2, 1, 1, 0]
+    ws = openpyxl.load_workbook(path)[SHEET]
+    cell = ws.cell(FIRST_ROW + 4, MIDDLE + 3 * 2 + 2 + 1)  # round 3's result (opp, col, res)
+    assert cell.value is None
+    assert cell.comment is not None and "H (0.5) for round 3" in cell.comment.text
+    points = ws.cell(FIRST_ROW + 4, small.col("points") + 1)
+    assert points.comment is not None and "The file gives 0.5 points" in points.comment.text
 
 
 def test_blank_template(templates_dir: Path) -> None:

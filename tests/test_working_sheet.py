@@ -249,8 +249,9 @@ def test_the_sheet_reads_the_chart_and_its_drop_down(swiss_book: tuple[Any, ...]
     first, last = descriptors.split(":")
     headers = [f for f, _ in arrays.values() if f.startswith("TIEBREAK_WORKING(")]
     assert [_args(f)[0] for f in headers] == [on + first, on + "$BC$8", on + last]
-    *rest, ptp = rest  # the chart's last argument, PtpFullScore, comes after rows here
-    want = [a if a.startswith(("Tie", "Unr", '"')) else on + a for a in rest] + ["15", ptp]
+    *rest, ptp, scoring = rest  # the chart's last two (PtpFullScore, Scoring): after rows
+    want = [a if a.startswith(("Tie", "Unr", '"')) else on + a for a in rest]
+    want += ["15", ptp, scoring]
     assert all(_args(f)[1] == "$B$4" and _args(f)[2:] == want for f in headers)
     # a fixed size: a line a round of the chart's 13, whatever the players
     refs = sorted(_shown(ref) for _, ref in arrays.values())

@@ -24,6 +24,7 @@ from .core.titles import trf_title
 from .event import AnalysedEvent, EventOptions, analyse_event
 from .progress import Progress, no_progress
 from .templates.event import MAX_RR_PLAYERS, ChartPlayer, Event, Round
+from .text_output import points_text
 from .trf import Discrepancy, Tournament
 from .trf.list_data import has_fide_id
 
@@ -141,23 +142,29 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
             "the system is rr"
         )
     entries = []
+    counted = analysed.counted_rounds
+    left_out: list[str] = []
     for p in players:
         i = number[p.start_no]
         rounds: tuple[Round, ...] = ()
         results: tuple[str | None, ...] = ()
+        later = {b.round: b for b in analysed.later_byes(i)}
         if round_robin and grid is not None:
             results = tuple(grid[i - 1])
         else:
             rounds = tuple(
-                Round(
+                Round(None, None, None)  # a bye of a round not counted yet: noted apart
+                if r in later
+                else Round(
                     opponent=None  # none, or a self-pairing (the report names it)
                     if e.opponent is None or e.opponent == p.start_no
                     else number.get(e.opponent),
                     colour=e.colour,
                     result=None if e.outcome is None else e.result,
                 )
-                for e in p.rounds
+                for r, e in enumerate(p.rounds, start=1)
             )
+            left_out += [f"no. {i} {b}" for b in later.values()]
         rating = found.crosstable.entrants[i - 1].rating
         entries.append(
             ChartPlayer(
@@ -173,10 +180,23 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
                 results=results,
                 rounds=rounds,
                 file_points=None if p.points is None else float(p.points),
+                later_byes=tuple(
+                    (r, f"{b.outcome.symbol} ({points_text(b.outcome.points)})")
+                    for r, b in later.items()
+                )
+                if rounds
+                else (),
                 file_rating=p.rating
                 if rating is None and p.rating is not None and not has_fide_id(p)
                 else None,
             )
+        )
+    if left_out:
+        warnings.append(
+            f"byes entered for rounds after round {counted} (not played yet) are left out of "
+            "the chart's rounds, so that its live points are those of rounds 1.."
+            f"{counted}, as the standing counts them; each such cell has a note: "
+            + "; ".join(left_out)
         )
     event = Event(
         name=_title_of(t.name, analysed.rounds_text),
@@ -192,6 +212,7 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
         tiebreak_rules=ranked.table.edition.id,
         unrated_rating=ranked.unrated,
         ptp_full_score=ranked.ptp_full_score,
+        scoring=found.crosstable.scoring,
         system="rr" if found.crosstable.round_robin else "swiss",
         teams=analysed.teams,
         working=True,

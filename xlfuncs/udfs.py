@@ -423,12 +423,19 @@ _GRID = "Results: a crosstable grid (N x N), or one column per round when oppone
 _OPP = "Optional: opponents' numbers, one column per round (omit for a crosstable grid)"
 
 
+_SCORING = (
+    "Optional: the event's scoring system, points of a win-draw-loss as text: 3-1-0, "
+    '"2-1-0, absence 0", "1-½-0, pairing-allocated bye ½" (TRF-2026 record 162); blank = 1-½-0'
+)
+
+
 @xw.func(category=CATEGORY)
 @xw.arg("results", doc=_GRID, **_RANGE)
+@xw.arg("scoring", doc=_SCORING, **_VALUE)
 @excel_function
-def POINTS_ALL(results: Cell) -> list[list[Any]]:
+def POINTS_ALL(results: Cell, scoring: Cell = None) -> list[list[Any]]:
     """Points of every player (one row each): wins, draws, forfeits and byes counted."""
-    return columns.points_all_cells(results)
+    return columns.points_all_cells(results, scoring)
 
 
 @xw.func(category=CATEGORY)
@@ -685,6 +692,7 @@ _TIEBREAK_SYSTEM = (
 @xw.arg("unrated", doc=_UNRATED, **_VALUE)
 @xw.arg("system", doc=_TIEBREAK_SYSTEM, **_VALUE)
 @xw.arg("ptp_full_score", doc=_PTP_FULL_SCORE, **_VALUE)
+@xw.arg("scoring", doc=_SCORING, **_VALUE)
 @excel_function
 def TIEBREAK_ALL(
     descriptor: Cell,
@@ -696,10 +704,20 @@ def TIEBREAK_ALL(
     unrated: Cell = None,
     system: Cell = None,
     ptp_full_score: Cell = None,
+    scoring: Cell = None,
 ) -> list[list[Any]]:
     """FIDE tie-breaks (C.07) of every player: a row each, a column per tie-break."""
     return tiebreaks.tiebreak_all_cells(
-        descriptor, ratings, results, opponents, rules, colours, unrated, system, ptp_full_score
+        descriptor,
+        ratings,
+        results,
+        opponents,
+        rules,
+        colours,
+        unrated,
+        system,
+        ptp_full_score,
+        scoring,
     )
 
 
@@ -714,6 +732,7 @@ def TIEBREAK_ALL(
 @xw.arg("unrated", doc=_UNRATED, **_VALUE)
 @xw.arg("system", doc=_TIEBREAK_SYSTEM, **_VALUE)
 @xw.arg("ptp_full_score", doc=_PTP_FULL_SCORE, **_VALUE)
+@xw.arg("scoring", doc=_SCORING, **_VALUE)
 @excel_function
 def TIEBREAK(
     descriptor: Cell,
@@ -726,6 +745,7 @@ def TIEBREAK(
     unrated: Cell = None,
     system: Cell = None,
     ptp_full_score: Cell = None,
+    scoring: Cell = None,
 ) -> Any:
     """A FIDE tie-break (C.07) of one player: their row of TIEBREAK_ALL; #N/A if none."""
     return tiebreaks.tiebreak_cells(
@@ -739,6 +759,7 @@ def TIEBREAK(
         unrated,
         system,
         ptp_full_score,
+        scoring,
     )
 
 
@@ -754,6 +775,7 @@ def TIEBREAK(
 @xw.arg("system", doc=_TIEBREAK_SYSTEM, **_VALUE)
 @xw.arg("rows", doc=tiebreak_working.ROWS_HELP, **_VALUE)
 @xw.arg("ptp_full_score", doc=_PTP_FULL_SCORE, **_VALUE)
+@xw.arg("scoring", doc=_SCORING, **_VALUE)
 @excel_function
 def TIEBREAK_WORKING(
     descriptor: Cell,
@@ -767,6 +789,7 @@ def TIEBREAK_WORKING(
     system: Cell = None,
     rows: Cell = None,
     ptp_full_score: Cell = None,
+    scoring: Cell = None,
 ) -> list[list[Any]]:
     """The working of one player's FIDE tie-break (C.07): a row a round, what it adds, why."""
     return tiebreak_working.tiebreak_working_cells(
@@ -781,6 +804,7 @@ def TIEBREAK_WORKING(
         system,
         rows,
         ptp_full_score,
+        scoring,
     )
 
 

@@ -29,9 +29,10 @@ from functools import cached_property
 from math import lcm
 from typing import Final
 
+from .errors import InvalidInputError
 from .results import Outcome
 
-__all__ = ["DEFAULT_SCORING", "ScoringSystem"]
+__all__ = ["DEFAULT_SCORING", "ScoringSystem", "read_scoring"]
 
 
 @dataclass(frozen=True)
@@ -132,3 +133,75 @@ class ScoringSystem:
 
 DEFAULT_SCORING: Final = ScoringSystem()
 """FIDE's default: 1, ½, 0; a pairing-allocated bye as a win."""
+
+
+_EXTRAS: Final = {
+    "absence": "absence",
+    "pairing-allocated bye": "pairing_bye",
+    "unknown result": "unknown",
+}
+"""The parts after the win-draw-loss figures that :attr:`ScoringSystem.text` writes."""
+
+
+def _figure(text: str, what: str, given: str) -> Fraction:
+    """A point figure as :attr:`ScoringSystem.text` writes it (``3``, ``½``, ``1½``,
+    ``0.5``, ``2.5``)."""
+    t = text.strip().replace(",", ".")
+    whole = t.removesuffix("½")
+    try:
+        value = Fraction(whole) if whole else Fraction(0)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidInputError(
+            f"scoring: {what} {text.strip()!r} is not a number of points, in {given!r}"
+        ) from None
+    if t.endswith("½"):
+        value += Fraction(1, 2)
+    if value < 0:
+        raise InvalidInputError(f"scoring: {what} {text.strip()!r} is negative, in {given!r}")
+    return value
+
+
+def read_scoring(text: str | None) -> ScoringSystem:
+    """The scoring system *text* names, as :attr:`ScoringSystem.text` writes it: the points
+    of a win, a draw and a loss (``3-1-0``, ``1-½-0``, ``2-1-0``), then, comma-separated, an
+    ``absence`` (zero-point bye, forfeit loss), a ``pairing-allocated bye`` or an ``unknown
+    result`` that differ from what those give. ``None`` or blank: FIDE's default. Anything
+    else raises :class:`InvalidInputError` saying what. Record ``299``'s results that score
+    otherwise (:attr:`ScoringSystem.overrides`) have no such text.
+
+    >>> read_scoring("3-1-0") == ScoringSystem(Fraction(3), Fraction(1))
+    True
+    >>> s = read_scoring("1-½-0, pairing-allocated bye ½")
+    >>> s.pairing_bye, read_scoring(s.text) == s, read_scoring(" ") == DEFAULT_SCORING
+    (Fraction(1, 2), True, True)
+    """
+    if text is None or not text.strip():
+        return DEFAULT_SCORING
+    head, *rest = text.split(",") if text.count("-") >= 2 else [text]
+    figures = head.strip().split("-")
+    if len(figures) != 3:
+        raise InvalidInputError(
+            f"scoring: expected the points of a win, a draw and a loss (3-1-0, 1-½-0), "
+            f"got {text.strip()!r}"
+        )
+    win, draw, loss = (_figure(f, w, text) for f, w in zip(figures, ("win", "draw", "loss")))
+    extra: dict[str, Fraction] = {}
+    for part in rest:
+        part = part.strip()
+        for label, key in _EXTRAS.items():
+            if part.lower().startswith(label + " "):
+                extra[key] = _figure(part[len(label) :], label, text)
+                break
+        else:
+            raise InvalidInputError(
+                f"scoring: {part!r} is not one of {', '.join(_EXTRAS)} and its points, in "
+                f"{text.strip()!r}"
+            )
+    return ScoringSystem(
+        win,
+        draw,
+        loss,
+        extra.get("absence", Fraction(0)),
+        extra.get("pairing_bye"),
+        extra.get("unknown"),
+    )

@@ -28,6 +28,7 @@ from ..core.first_rating import System
 from ..core.performance import PtpFullScore, ptp_full_score_reading
 from ..core.results import Outcome
 from ..core.results import parse as parse_result
+from ..core.scoring import ScoringSystem, read_scoring
 from ..core.sex import is_woman
 from ..core.title_editions import TitleEdition, title_edition
 from .errors import EXCEL_ERRORS, check_cell, shown
@@ -61,6 +62,7 @@ __all__ = [
     "ratings",
     "rules",
     "score_or_results",
+    "scoring",
     "system",
     "text",
     "tiebreak_rules",
@@ -571,6 +573,24 @@ def title_rules(value: Cell, name: str = "rules") -> TitleEdition:
     on their own dates (1 January 2024 and 1 March 2024)."""
     spec = _rules_cell(value, name)
     return title_edition(spec.strip() if isinstance(spec, str) else spec)
+
+
+def scoring(value: Cell, name: str = "scoring") -> ScoringSystem:
+    """The event's scoring system from a ``scoring`` cell: blank (FIDE's 1-½-0), or text as
+    :func:`~xlfuncs.core.scoring.read_scoring` reads it (``3-1-0``, ``2-1-0, absence 0``,
+    ``1-½-0, pairing-allocated bye ½``); anything else ``#VALUE!``."""
+    check_cell(value, name)
+    if is_blank(value):
+        return read_scoring(None)
+    if not isinstance(value, str):
+        raise InvalidInputError(
+            f"{name}: expected the points of a win, a draw and a loss as text (3-1-0), "
+            f"got {shown(value)}"
+        )
+    try:
+        return read_scoring(value)
+    except XlfuncsError as exc:
+        raise InvalidInputError(f"{name}: {str(exc).removeprefix('scoring: ')}") from None
 
 
 def ptp_reading(value: Cell, name: str = "ptp_full_score") -> PtpFullScore:

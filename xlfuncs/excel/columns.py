@@ -28,7 +28,8 @@ from .cells import (
     rules,
     whole_number,
 )
-from .errors import ExcelErrorInput, RowError, check_cell, code_of, to_excel
+from .cells import scoring as scoring_cell
+from .errors import ExcelErrorInput, RowError, check_cell, check_error, code_of, to_excel
 from .memo import Memo, PerValue, value_key
 from .ranges import Cell, column, matrix
 
@@ -434,10 +435,13 @@ def per_player(
     return out
 
 
-def points_all_cells(results: Cell) -> list[list[Any]]:
+def points_all_cells(results: Cell, scoring: Cell = None) -> list[list[Any]]:
     """Every player's points, one row each, from a results block (a crosstable grid or
-    one column per round): wins, draws, forfeits and byes counted; blank for a row
-    without a game, an error in its row."""
+    one column per round): wins, draws, forfeits and byes counted, each as the event's
+    *scoring* system scores it (blank: 1, ½, 0; ``"3-1-0"``: :func:`~xlfuncs.excel.cells.scoring`,
+    TRF-2026 record 162); blank for a row without a game, an error in its row."""
+    check_error(scoring, "scoring")  # shared by every row: the whole result
+    system = scoring_cell(scoring)
     out: list[list[Any]] = []
     reasons: list[str] = []
     outcome_of = PerValue(outcome, lambda at: f"results (row {at[0]}, column {at[1]})")
@@ -452,6 +456,8 @@ def points_all_cells(results: Cell) -> list[list[Any]]:
             reasons.append(f"row {i}: {error}")
             continue
         played = [o for o in found if o is not None]
-        out.append([to_excel(Fraction(sum(o.halves for o in played), 2)) if played else ""])
+        out.append(
+            [to_excel(sum((system.points(o) for o in played), Fraction(0))) if played else ""]
+        )
     note_row_errors("POINTS_ALL", reasons)
     return out

@@ -49,6 +49,7 @@ def tiebreak_working_cells(
     system: Cell = None,
     rows: Cell = None,
     ptp_full_score: Cell = None,
+    scoring: Cell = None,
 ) -> list[list[Any]]:
     """Player *player*'s (their row, from 1) working of one tie-break, five columns: a first
     row (the descriptor, the C.07 text, the value, the rule, blank), a row a line (the
@@ -56,13 +57,22 @@ def tiebreak_working_cells(
     when counted) and a last row (``"="``, blank, the total, how the lines make it, blank).
     ``DE``'s value is the player's place among the tied players (1 best; 0: not separated).
     The arguments as ``TIEBREAK``'s, whose reasons name them; an error of any row is the
-    answer, with that row's reason. *ptp_full_score*: as ``TIEBREAK_ALL``'s."""
+    answer, with that row's reason. *ptp_full_score*, *scoring*: as ``TIEBREAK_ALL``'s."""
     args = (descriptor, player, ratings, results, opponents, rules, colours, unrated, system)
-    number = one_player(tiebreak_working_cells, (*args, rows, ptp_full_score))
+    number = one_player(tiebreak_working_cells, (*args, rows, ptp_full_score, scoring))
     height = block_rows(rows)
     d = descriptors(descriptor)[0]
     table, kept, out, reasons = tiebreak_table(
-        descriptor, ratings, results, opponents, rules, colours, unrated, system, ptp_full_score
+        descriptor,
+        ratings,
+        results,
+        opponents,
+        rules,
+        colours,
+        unrated,
+        system,
+        ptp_full_score,
+        scoring,
     )
     if table is None:
         mine = [r for r in reasons if r.startswith(f"row {number}:")] or reasons

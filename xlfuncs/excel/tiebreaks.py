@@ -34,6 +34,7 @@ from .cells import (
     tiebreak_rules,
     whole_number,
 )
+from .cells import scoring as scoring_cell
 from .cells import system as cell_system
 from .columns import crosstable_rows, pairing, per_player, read_once, results_games
 from .errors import (
@@ -94,6 +95,7 @@ def tiebreak_table(
     unrated: Cell = None,
     system: Cell = None,
     ptp_full_score: Cell = None,
+    scoring: Cell = None,
 ) -> tuple[TiebreakTable | None, list[int], list[list[Any]], list[str]]:
     """The tie-breaks named, of the players of the rows that are not empty: the engine's
     table, those rows (from 0, in the table's order), and, where a row shows an error, no
@@ -106,6 +108,8 @@ def tiebreak_table(
     unrated_rating = rating(unrated, "unrated")
     check_error(ptp_full_score, "ptp_full_score")
     full_score = ptp_reading(ptp_full_score)
+    check_error(scoring, "scoring")
+    system_points = scoring_cell(scoring)
     try:
         check_edition(ds, edition)
     except XlfuncsError as exc:
@@ -151,6 +155,7 @@ def tiebreak_table(
         edition=edition,
         unrated=unrated_rating,
         ptp_full_score=full_score,
+        scoring=system_points,
     )
     return found, kept, [[""] * width for _ in range(count)], []
 
@@ -165,6 +170,7 @@ def tiebreak_block(
     unrated: Cell = None,
     system: Cell = None,
     ptp_full_score: Cell = None,
+    scoring: Cell = None,
 ) -> tuple[list[list[Any]], list[str]]:
     """Each player's values of the tie-breaks named, one column each ("" where there is no
     value, and in an empty row), and the reasons of the rows that show an error: an error in
@@ -175,9 +181,20 @@ def tiebreak_block(
     (:func:`~xlfuncs.excel.cells.system`), how the event was paired (C.07 Article 15's
     round robins count every pairing as played); blank: as :func:`tiebreak_rows` guesses.
     *ptp_full_score*: how PTP and APPO read a full score (C.07 10.3), ``highest+800`` or
-    ``definition`` (:func:`~xlfuncs.excel.cells.ptp_reading`; blank: ``highest+800``)."""
+    ``definition`` (:func:`~xlfuncs.excel.cells.ptp_reading`; blank: ``highest+800``).
+    *scoring*: the event's scoring system, which every point-based tie-break reads
+    (:func:`~xlfuncs.excel.cells.scoring`; blank: 1, ½, 0; TRF-2026 record 162)."""
     found, kept, out, reasons = tiebreak_table(
-        descriptor, ratings, results, opponents, rules, colours, unrated, system, ptp_full_score
+        descriptor,
+        ratings,
+        results,
+        opponents,
+        rules,
+        colours,
+        unrated,
+        system,
+        ptp_full_score,
+        scoring,
     )
     if found is None:
         return out, reasons
@@ -334,11 +351,21 @@ def tiebreak_all_cells(
     unrated: Cell = None,
     system: Cell = None,
     ptp_full_score: Cell = None,
+    scoring: Cell = None,
 ) -> list[list[Any]]:
     """Every player's tie-breaks, a row each, a column per tie-break named
     (:func:`tiebreak_block`); the rows' reasons kept for ``EXPLAIN_ERROR``."""
     out, reasons = tiebreak_block(
-        descriptor, ratings, results, opponents, rules, colours, unrated, system, ptp_full_score
+        descriptor,
+        ratings,
+        results,
+        opponents,
+        rules,
+        colours,
+        unrated,
+        system,
+        ptp_full_score,
+        scoring,
     )
     note_row_errors("TIEBREAK_ALL", reasons)
     return out
@@ -373,15 +400,25 @@ def tiebreak_cells(
     unrated: Cell = None,
     system: Cell = None,
     ptp_full_score: Cell = None,
+    scoring: Cell = None,
 ) -> Any:
     """One player's tie-break: the player's row of :func:`tiebreak_all_cells` for one
     descriptor. One value: the first error value among the arguments is the answer; no
     value (an empty row, a rating tie-break without a rated game) is ``#N/A``. The
     parameters are named as ``TIEBREAK``'s, whose reasons name them."""
     args = (descriptor, player, ratings, results, opponents, rules, colours, unrated, system)
-    number = one_player(tiebreak_cells, (*args, ptp_full_score))
+    number = one_player(tiebreak_cells, (*args, ptp_full_score, scoring))
     out, _ = tiebreak_block(
-        descriptor, ratings, results, opponents, rules, colours, unrated, system, ptp_full_score
+        descriptor,
+        ratings,
+        results,
+        opponents,
+        rules,
+        colours,
+        unrated,
+        system,
+        ptp_full_score,
+        scoring,
     )
     value = out[number - 1][0]
     if value == "":

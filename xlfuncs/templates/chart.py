@@ -22,6 +22,7 @@ from xlsxwriter.worksheet import Worksheet
 from .. import udfs
 from ..core.editions import DEFAULT_EDITION, OLDEST_EDITION
 from ..core.performance import PTP_FULL_SCORE_READINGS, PtpFullScore
+from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..core.tiebreak_editions import (
     DEFAULT_TIEBREAK_EDITION,
     TIEBREAK_EDITIONS,
@@ -347,7 +348,7 @@ def formulas(layout: Layout) -> dict[str, str]:
             f"=K_FACTOR_ALL({ratings},{layout.column(GAMES_BEFORE)},"
             f"{layout.column(BORN)},{layout.column(REACHED)},RatingPeriod)"
         ),
-        "points": f"=POINTS_ALL({res})",
+        "points": f"=POINTS_ALL({res},Scoring)",
         "tiebreaks": _call(
             "TIEBREAK_ALL",
             layout.tiebreak_headers,
@@ -359,6 +360,7 @@ def formulas(layout: Layout) -> dict[str, str]:
             "UnratedRating",
             system if layout.swiss else "",  # a grid is a round robin
             "PtpFullScore",
+            "Scoring",
         ),
         "rank": f"=RANK_ALL({layout.column(layout.col('points'))},"
         f"{layout.block(layout.col('tb1'), layout.col(f'tb{layout.tiebreaks}'))})",
@@ -463,6 +465,16 @@ class Inputs:
     rating tie-breaks (``None``: blank, none)."""
     ptp_full_score: PtpFullScore = "highest+800"
     """What the ``PtpFullScore`` cell holds: how PTP and APPO read a full score."""
+    scoring: str = DEFAULT_SCORING.text
+    """What the ``Scoring`` cell holds: the event's scoring system (``"3-1-0"``), which the
+    points and the point-based tie-breaks follow."""
+
+
+def chart_scoring(event: Event) -> ScoringSystem:
+    """The scoring system the chart's ``Scoring`` cell holds: the event's, less record
+    ``299``'s results that score otherwise (:attr:`~xlfuncs.core.scoring.ScoringSystem.overrides`),
+    which no cell text names (the chart says so beside the cell)."""
+    return replace(event.scoring, overrides=())
 
 
 def tiebreaks_of(layout: Layout, event: Event) -> tuple[str, ...]:
@@ -534,6 +546,7 @@ def inputs(layout: Layout, event: Event) -> Inputs:
         tiebreak_rules=tiebreak_rules_of(event),
         unrated=event.unrated_rating,
         ptp_full_score=event.ptp_full_score,
+        scoring=chart_scoring(event).text,
     )
 
 
@@ -586,7 +599,7 @@ def figures(
     out: dict[str, list[Any]] = {"k_data": k_data, "k": k}
     system = layout.system_name
     steps: tuple[tuple[str, Callable[[], list[list[Any]]]], ...] = (
-        ("points", lambda: udfs.POINTS_ALL(res)),
+        ("points", lambda: udfs.POINTS_ALL(res, data.scoring)),
         (
             "tiebreaks",
             lambda: udfs.TIEBREAK_ALL(
@@ -599,6 +612,7 @@ def figures(
                 None if data.unrated is None else float(data.unrated),
                 system if layout.swiss else None,
                 data.ptp_full_score,
+                data.scoring,
             ),
         ),
         ("games", lambda: udfs.RATED_GAMES_ALL(ratings, res, opp)),
@@ -998,6 +1012,34 @@ def _header_block(
         },
     )
     wb.define_name("PtpFullScore", f"='{ws.get_name()}'!{cell(4, tb_value, absolute=True)}")
+    # the scoring system (TRF-2026 162): POINTS_ALL's and TIEBREAK_ALL's scoring
+    _merged(ws, 1, tb_label, tb_value - 1, "Scoring", fmt.label)
+    _merged(ws, 1, tb_value, tb_value + 1, chart_scoring(event).text, fmt.input_center)
+    ws.data_validation(
+        1,
+        tb_value,
+        1,
+        tb_value,
+        {
+            "validate": "any",
+            "input_title": "Scoring system",
+            "input_message": "Points of a win-draw-loss: 1-½-0 (FIDE's), 3-1-0 ... "
+            "(TRF-2026 record 162); the points and the point-based tie-breaks follow it, "
+            "the rating figures read the results.",
+        },
+    )
+    wb.define_name("Scoring", f"='{ws.get_name()}'!{cell(1, tb_value, absolute=True)}")
+    if event.scoring.overrides:
+        ws.write_comment(
+            1,
+            tb_value,
+            "The file's record 299 makes some results score otherwise ("
+            + ", ".join(f"{o.symbol} {v}" for o, v in event.scoring.overrides)
+            + "): this chart's formulas do not; its points and tie-breaks follow "
+            + chart_scoring(event).text
+            + ". The report (xlfuncs report) counts them.",
+            {"author": "xlfuncs", "x_scale": 2},
+        )
     start = event.start if isinstance(event.start, _dt.date) else None
     first, note = tiebreak_edition_for(None, start)
     if note and tiebreak_rules == first.id:  # older than C.07's first text: computed with it
@@ -1160,6 +1202,17 @@ class _PlayerRows:
                     colour = None if rd is None or rd.colour is None else rd.colour.lower()
                     rounds += [data.opponents[i][rnd - 1], colour, data.results[i][rnd - 1]]
                 _input_cells(ws, row, MIDDLE, rounds, round_formats)
+                for rnd, bye in () if p is None else p.later_byes:
+                    if rnd <= layout.rounds:
+                        ws.write_comment(
+                            row,
+                            MIDDLE + 3 * (rnd - 1) + 2,
+                            f"The file enters {bye} for round {rnd}, which is not played "
+                            "yet: left out here, so that the points are those of the rounds "
+                            "played (as the standing counts them). Enter it when the round "
+                            "is played.",
+                            {"author": "xlfuncs", "x_scale": 1.6},
+                        )
             else:
                 for k in range(layout.middle_width):
                     if k // layout.cycles == i:

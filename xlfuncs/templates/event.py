@@ -15,6 +15,7 @@ from ..core.editions import EDITIONS, get_edition
 from ..core.errors import XlfuncsError
 from ..core.performance import PtpFullScore
 from ..core.results import Outcome, parse
+from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..core.sex import list_sex
 from ..core.teams import TeamStandings
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS
@@ -89,6 +90,11 @@ class ChartPlayer:
     """The points the source file gives (a TRF's points column); ``None``: not given. Where
     they differ from what the results add up to, the chart marks the points cell with the
     file's figure."""
+    later_byes: tuple[tuple[int, str], ...] = ()
+    """Swiss, a file written mid-event: the byes (and forfeits without an opponent) the file
+    enters for rounds not counted yet, by round (``(5, "H (0.5)")``): left out of those
+    rounds' cells, so that the live points are those of the rounds counted, and shown as a
+    note on each cell."""
     file_rating: int | None = None
     """A rating the source file gives but the chart does not use (the player has no FIDE id:
     FIDE rates only players with one); the chart's rating cell stays blank, with a note
@@ -127,6 +133,9 @@ class Event:
     ptp_full_score: PtpFullScore = "highest+800"
     """How PTP and APPO read a full score (C.07 10.3; the chart's ``PtpFullScore`` cell):
     ``"highest+800"`` or ``"definition"`` (:data:`~xlfuncs.core.performance.PtpFullScore`)."""
+    scoring: ScoringSystem = DEFAULT_SCORING
+    """The event's scoring system (TRF-2026 record ``162``; the chart's ``Scoring`` cell),
+    which the points and the point-based tie-breaks follow."""
     system: str | None = None
     """How the event was paired, ``"swiss"`` or ``"rr"`` (C.07's round robins count every
     pairing as played), which the Swiss chart's tie-break and first-rating formulas are told;

@@ -217,6 +217,7 @@ def add_working_sheet(
             f'"{layout.system_name}"' if layout.swiss else "",
             str(height),
             "PtpFullScore",
+            "Scoring",
         )
         _block(
             ws,
@@ -333,6 +334,7 @@ def default_blocks(
                 layout.system_name if layout.swiss else None,
                 float(height),
                 data.ptp_full_score,
+                data.scoring,
             )
         )
     k_cells = [[None if v == "" else v] for v in values["k"]]
