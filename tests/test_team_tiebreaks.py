@@ -251,3 +251,69 @@ def test_a_forfeit_record_against_the_lines(
     code, _, err = run(capsys, "report", str(path))
     assert code != 0
     assert "line 87" in err and "5-6" in err and "type of forfeit" in err
+
+
+# --- record 352: the boards' colour sequence -------------------------------------------------
+
+
+def test_record_352_gives_the_boards_of_a_match(tmp_path: Path) -> None:
+    """Held's file writes ``352 WBWB``: four boards a match, as every match has. With the
+    record saying five (``WBWBW``), the forfeited match of round 6 without games (``330 +-``,
+    the lines ``0000 - +`` and ``0000 - -``) is a win on each of the five boards for team 1:
+    5 game points, not 4; every other match had four boards with a game, which a warning
+    says (FIDE's engine refuses such a file without ``300`` records)."""
+    record = "330 +- 006 001 006"
+    entries = {1: "0000 - +", 6: "0000 - -"}
+    t = read_trf(HELD)
+    event = analyse_event(t)
+    s = event_teams(t, event.read, event.counted_rounds, descriptors=("GP",))
+    assert s is not None and (s.boards, s.boards_given) == (4, True)
+    path = _held_with(tmp_path, record, entries)
+    five = path.with_name("five.trf")
+    five.write_text(path.read_text(encoding="utf-8").replace("352 WBWB\n", "352 WBWBW\n"))
+    for source, boards in ((path, 4), (five, 5)):
+        t = read_trf(source)
+        event = analyse_event(t)
+        warnings: list[str] = []
+        s = event_teams(t, event.read, event.counted_rounds, descriptors=("GP",), warnings=warnings)
+        assert s is not None and s.boards == boards
+        m = s.rounds[0][5]
+        assert (m.opponent, m.match_points, m.game_points) == (6, 2, boards)
+        said = [w for w in warnings if w.startswith("record 352")]
+        if boards == 4:
+            assert said == []
+        else:
+            (line,) = said
+            # 7 rounds of 7 matches (49), less one in round 5 (teams 12 and 14 without a
+            # match), one in round 7 (team 7's zero-point bye, and one more team without a
+            # match) and round 6's forfeited match without games: 46, all on four boards
+            assert "gives 5 boards a match (WBWBW); 46 matches had another number" in line
+            assert "(round 1, teams 1-8: 4; round 2, teams 1-4: 4;" in line
+
+
+def test_a_bad_record_352_is_refused(tmp_path: Path) -> None:
+    from xlfuncs.trf import TrfError
+
+    path = tmp_path / "bad.trf"
+    path.write_text(HELD.read_text(encoding="utf-8").replace("352 WBWB\n", "352 WXBW\n"))
+    t = read_trf(path)
+    with pytest.raises(TrfError, match="colour sequence of the boards"):
+        event_teams(t, analyse_event(t).read, 7)
+
+
+def test_record_192_ranks_on_game_points_first(tmp_path: Path) -> None:
+    """``192 FIDE_TEAM_TYPEA_GP_MP``: game points rank first, then match points. Held's game
+    points (half points: 35, 34, 32, 34, 36, 25, 23, 30, 29, 26, 23, 15, 23, 23 for teams
+    1-14) and match points (10, 10, 10, 10, 10, 7, 6, 7, 6, 5, 4, 2, 6, 4): 5 (36), 1 (35),
+    2 and 4 (34, both 10 MP), 3 (32), 8 (30), 9 (29), 10 (26), 6 (25), then on 23: 7 and
+    13 (6 MP) before 11 and 14 (4 MP), last 12 (15); teams equal on both by pairing number."""
+    path = tmp_path / "gp.trf"
+    text = HELD.read_text(encoding="utf-8")
+    path.write_text(text.replace("192 FIDE_TEAM_TYPEA_MP_GP", "192 FIDE_TEAM_TYPEA_GP_MP"))
+    t = read_trf(path)
+    event = analyse_event(t)
+    s = event_teams(t, event.read, event.counted_rounds, descriptors=("MP",))
+    assert s is not None and s.primary == "GP"
+    assert [s.teams[i].number for i in s.order()] == [5, 1, 2, 4, 3, 8, 9, 10, 6, 7, 13, 11, 14, 12]
+    ranks = {team.number: rank for team, rank in zip(s.teams, s.ranks)}
+    assert (ranks[2], ranks[4], ranks[7], ranks[13], ranks[12]) == (3, 3, 10, 10, 14)

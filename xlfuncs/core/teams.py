@@ -137,10 +137,12 @@ def team_rounds(
     byes: Sequence[TeamBye] = (),
     match_scoring: MatchScoring = MatchScoring(),
     forfeits: Sequence[ForfeitedMatch] = (),
+    boards: int | None = None,
 ) -> tuple[tuple[MatchRound, ...], ...]:
     """Each team's rounds 1..*rounds* (teams in the order given), built from the players'
     games in *crosstable* (scored by its scoring system); the matches of *forfeits*
-    (TRF-2026 record ``330``) are forfeited whatever the boards say (:func:`_forfeited`).
+    (TRF-2026 record ``330``) are forfeited whatever the boards say (:func:`_forfeited`),
+    one without games scoring a win on each of *boards* boards (``None``: the event's most).
     Raises :class:`~xlfuncs.core.errors.InvalidInputError` for a player in two teams, a
     member the crosstable does not have, a round in which one team meets two, or a
     forfeited match of a team the event does not have or that met another team that
@@ -158,6 +160,7 @@ def team_rounds(
             team_of[m] = k
     given = {(b.team, b.round): b for b in byes}
     scoring = crosstable.scoring
+    board_count = boards  # the name is each match's count below
     out: list[tuple[MatchRound, ...]] = []
     for k, t in enumerate(teams):
         row: list[MatchRound] = []
@@ -214,7 +217,7 @@ def team_rounds(
                 row.append(_members_bye(crosstable, t, r, match_scoring))
         out.append(tuple(row))
     if forfeits:
-        _forfeited(out, teams, rounds, forfeits, match_scoring, scoring)
+        _forfeited(out, teams, rounds, forfeits, match_scoring, scoring, board_count)
     return tuple(out)
 
 
@@ -225,15 +228,17 @@ def _forfeited(
     forfeits: Sequence[ForfeitedMatch],
     match_scoring: MatchScoring,
     scoring: ScoringSystem,
+    board_count: int | None = None,
 ) -> None:
     """*rows* with the forfeited matches of *forfeits* (rounds after *rounds* left out):
     each team's round is a forfeit win (a won match's points) or loss (a lost match's: a
     double forfeit is a loss for both) against the other team. The game points are those
     of its players' boards against that team when the lines have them; without any, a win
-    on every board for the winner (the event's most boards) and nothing for the loser, as
-    FIDE's engine scores a forfeited match with no games."""
+    on every board for the winner (*board_count* boards, record ``352``'s; ``None``: the
+    event's most boards) and nothing for the loser, as FIDE's engine scores a forfeited match
+    with no games."""
     index = {t.number: k for k, t in enumerate(teams)}
-    boards = max((m.boards for row in rows for m in row), default=0) or 1
+    boards = board_count or max((m.boards for row in rows for m in row), default=0) or 1
     for f in forfeits:
         if f.round < 1:
             raise InvalidInputError(f"forfeited match in round {f.round}: rounds are from 1")
@@ -320,6 +325,11 @@ class TeamStandings:
     ranks: tuple[int, ...]
     match_scoring: MatchScoring
     notes: tuple[str, ...] = ()
+    boards: int = 1
+    """The boards of a match the standing counts (record ``352``'s, else the most boards of
+    any match)."""
+    boards_given: bool = False
+    """Whether :attr:`boards` was given (record ``352``), not found from the matches."""
 
     def order(self) -> list[int]:
         """The teams' indexes in standing order (rank, then pairing number)."""
@@ -405,19 +415,29 @@ def team_standings(
     start: _dt.date | None = None,
     edition: TiebreakRulesSpec = None,
     forfeits: Sequence[ForfeitedMatch] = (),
+    boards: int | None = None,
 ) -> TeamStandings:
     """The standing of *teams* after *rounds* rounds: match and game points, the tie-breaks
     *descriptors* (see the module's docstring), the ranks (by *primary*, then the
     descriptors in order; teams equal on all share a rank), under the C.07 *edition*
     (``None``: the one in force on *start*); *forfeits*: the forfeited matches (record
-    ``330``: :func:`team_rounds`). ``WIN`` is the rounds that scored a won match's points
-    (a pairing-allocated bye worth a draw is not one). Raises
+    ``330``: :func:`team_rounds`). *boards*: the boards of a match (TRF-2026 record
+    ``352``'s colour sequence; ``None``: the most boards of any match), which a forfeited
+    match without games and the game points of a dummy or virtual opponent count. ``WIN`` is
+    the rounds that scored a won match's points (a pairing-allocated bye worth a draw is not
+    one). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
     if primary not in SCORES:
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
     ds = tuple(team_descriptor(d) for d in descriptors)
     rows = team_rounds(
-        crosstable, teams, rounds, byes=byes, match_scoring=match_scoring, forfeits=forfeits
+        crosstable,
+        teams,
+        rounds,
+        byes=byes,
+        match_scoring=match_scoring,
+        forfeits=forfeits,
+        boards=boards,
     )
     number = {t.number: i + 1 for i, t in enumerate(teams)}
     entrants = [
@@ -437,7 +457,7 @@ def team_standings(
     team_ct = Crosstable.build(entrants, round_robin=round_robin)
     mp = tuple(sum((m.match_points for m in row), Fraction(0)) for row in rows)
     gp = tuple(sum((m.game_points for m in row), Fraction(0)) for row in rows)
-    board_count = max((m.boards for row in rows for m in row), default=0) or 1
+    board_count = boards or max((m.boards for row in rows for m in row), default=0) or 1
     mp_points = {
         (i + 1, r): m.match_points
         for i, row in enumerate(rows)
@@ -555,6 +575,8 @@ def team_standings(
         ranks=tuple(ranks),
         match_scoring=match_scoring,
         notes=tuple(notes),
+        boards=board_count,
+        boards_given=boards is not None,
     )
 
 

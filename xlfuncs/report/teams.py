@@ -57,7 +57,9 @@ def team_text_lines(s: TeamStandings, start_nos: Mapping[int, int]) -> list[str]
     out = [
         "",
         f"Teams ({len(s.teams)}): match points {s.match_scoring.text}; ranked by "
-        f"{'match' if s.primary == 'MP' else 'game'} points, then {listed}",
+        f"{'match' if s.primary == 'MP' else 'game'} points, then {listed}; {s.boards} "
+        f"board{'s' if s.boards != 1 else ''} a match "
+        f"({'record 352' if s.boards_given else 'the most of any match'})",
     ]
     shown = [k for k, d in enumerate(s.descriptors) if d not in ("MP", "GP")]
     header = ["Rk", "No", "Team", "MP", "GP", *(s.descriptors[k] for k in shown)]

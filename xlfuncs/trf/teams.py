@@ -66,6 +66,11 @@ class TeamRecords:
     warnings: tuple[str, ...]
     forfeits: tuple[tuple[int, ForfeitedMatch], ...] = ()
     """Record ``330``'s forfeited matches, each with its line."""
+    colour_sequence: str | None = None
+    """Record ``352``: the colours (``W``, ``B``) of the first team's boards, one letter a
+    board (``WBWB``), so the number of boards of every match; ``None``: no such record."""
+    colour_line: int | None = None
+    """The line of the ``352`` record read."""
 
 
 def _fraction(text: str) -> Fraction | None:
@@ -103,6 +108,8 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
     byes: list[TeamBye] = []
     forfeits: list[tuple[int, ForfeitedMatch]] = []
     scoring = MatchScoring()
+    sequence: str | None = None
+    sequence_line: int | None = None
     for r in t.extra_records:
         raw = r.text
         if r.code == "310":
@@ -145,12 +152,38 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
             )
         elif r.code == "330":
             forfeits.append((r.line_no, _forfeited_match(raw, src, r.line_no)))
+        elif r.code == "352":
+            found_sequence = raw[4:].strip().upper()
+            if not found_sequence or set(found_sequence) - {"W", "B"}:
+                raise TrfError(
+                    src,
+                    r.line_no,
+                    f"5-{max(5, len(raw.rstrip()))}",
+                    "colour sequence of the boards",
+                    "W or B for each board (WBWB)",
+                    raw[4:],
+                )
+            if sequence is None:
+                sequence, sequence_line = found_sequence, r.line_no
+            else:
+                warnings.append(
+                    f"record 352 (line {r.line_no}): a second colour sequence; line "
+                    f"{sequence_line}'s is read"
+                )
     if has_310 and any(r.code == "013" for r in t.extra_records):
         warnings.append("team records: both 013 and 310 are written; the 310 records are read")
     code = t.trf2026.encoded_type.upper()
     primary = "GP" if "_GP_MP" in code or (code.endswith("_GP") and "_MP_" not in code) else "MP"
     return TeamRecords(
-        tuple(teams), tuple(byes), scoring, primary, scores, tuple(warnings), tuple(forfeits)
+        tuple(teams),
+        tuple(byes),
+        scoring,
+        primary,
+        scores,
+        tuple(warnings),
+        tuple(forfeits),
+        sequence,
+        sequence_line,
     )
 
 
@@ -188,6 +221,29 @@ def _forfeited_match(raw: str, source: str, line_no: int) -> ForfeitedMatch:
             )
         numbers.append(int(text))
     return ForfeitedMatch(numbers[0], numbers[1], numbers[2], _FORFEITS[kind])
+
+
+def _boards_against_352(records: TeamRecords, standings: TeamStandings) -> list[str]:
+    """The matches whose boards with a game are not as many as record ``352``'s sequence
+    names (FIDE's engine refuses such a file without ``300`` records): one warning, naming
+    them (a forfeited match of record ``330`` without games is left out)."""
+    sequence = records.colour_sequence or ""
+    odd: list[str] = []
+    for k, row in enumerate(standings.rounds):
+        team = standings.teams[k].number
+        for r, m in enumerate(row, start=1):
+            if m.opponent is None or m.boards in (0, len(sequence)) or team > m.opponent:
+                continue
+            odd.append(f"round {r}, teams {team}-{m.opponent}: {m.boards}")
+    if not odd:
+        return []
+    shown = "; ".join(odd[:5]) + (f"; and {len(odd) - 5} more" if len(odd) > 5 else "")
+    return [
+        f"record 352 (line {records.colour_line}) gives {len(sequence)} boards a match "
+        f"({sequence}); {len(odd)} match{'es' if len(odd) > 1 else ''} had another number of "
+        f"boards with a game ({shown}): the standing counts {len(sequence)} boards where a "
+        "count of boards is needed (a forfeited match without games, a bye's game points)"
+    ]
 
 
 def file_team_tiebreaks(t: Tournament, warnings: list[str]) -> tuple[tuple[str, ...], str]:
@@ -283,6 +339,7 @@ def event_teams(
             start=built.event_date,
             edition=edition,
             forfeits=forfeits,
+            boards=None if records.colour_sequence is None else len(records.colour_sequence),
         )
     except TiebreakError:  # a descriptor given that the standing does not compute
         raise
@@ -292,6 +349,8 @@ def event_teams(
         return None
     if forfeits:
         found += _forfeits_against_lines(built, teams, rounds, records, forfeits, standings)
+    if records.colour_sequence is not None:
+        found += _boards_against_352(records, standings)
     kinds = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
     index = {team.number: k for k, team in enumerate(standings.teams)}
     for b in t.trf2026.byes:  # record 240: a team's bye, by team pairing number
