@@ -19,7 +19,6 @@ from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from .. import udfs
 from ..core.editions import DEFAULT_EDITION, OLDEST_EDITION
 from ..core.performance import PTP_FULL_SCORE_READINGS, PtpFullScore
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
@@ -55,6 +54,7 @@ from .common import (
 )
 from .event import MAX_ROUNDS, ChartPlayer, Event, Round, result_cell
 from .forked import Answer, in_child
+from .functions import excel_functions
 from .team_sheet import add_team_sheet
 from .working_sheet import add_working_sheet
 
@@ -581,6 +581,7 @@ def figures(
     by a forked child at the same time, :data:`_IN_CHILD`); *progress* hears each column.
     *meanwhile* is called once this process has computed its columns, before the child's
     are asked for (the work a chart has to do that needs no figure)."""
+    udfs = excel_functions()
     res, opp = data.results, data.opponents
     ratings = _col(data.ratings)
     k_data = _column_of(

@@ -280,6 +280,36 @@ class TemplateSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped h
         self.fh.write(text)
         self.lite_cells += converted
 
+    def _calculate_spans(self) -> None:
+        """xlsxwriter's ``spans`` of each block of 16 rows (the first and last column, from
+        1, that holds a cell or a note in any of its rows, within the sheet's dimensions),
+        found from the columns each row holds rather than by trying every column."""
+        spans: dict[int, str] = {}
+        low: int | None = None
+        high = 0
+        first_col, last_col = self.dim_colmin, self.dim_colmax
+        table, comments = self.table, self.comments
+        for row_num in range(self.dim_rowmin, self.dim_rowmax + 1):
+            for held in (table.get(row_num), comments.get(row_num)):
+                if not held:
+                    continue
+                cols = held.keys()
+                lo, hi = min(cols), max(cols)
+                if lo < first_col or hi > last_col:  # not met here: a cell beyond the dims
+                    inside = [c for c in cols if first_col <= c <= last_col]
+                    if not inside:
+                        continue
+                    lo, hi = min(inside), max(inside)
+                if low is None:
+                    low, high = lo, hi
+                else:
+                    low, high = min(low, lo), max(high, hi)
+            block_ends = (row_num + 1) % 16 == 0 or row_num == self.dim_rowmax
+            if block_ends and low is not None:
+                spans[row_num // 16] = f"{low + 1}:{high + 1}"
+                low = None
+        self.row_spans = spans
+
     workbook_formats: list[Format] | None = None
     """The workbook's formats (:meth:`_write_rows` splits only a sheet that knows them)."""
 
@@ -582,9 +612,13 @@ class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is unt
     def _store_workbook(self) -> None:
         """Write the file; then the parts the Lite code added, last, dated as
         ``[Content_Types].xml`` (as :func:`xlfuncs.lite_workbook.write_settings` adds them to
-        a file)."""
+        a file). The sheets' cells are let go once the file is written."""
         self._added = []
         super()._store_workbook()
+        for sheet in self.worksheets():
+            # a sheet holds a method of its workbook, a cycle that only the cycle collector
+            # frees, after walking every cell: its cells let go now, freed as they go
+            sheet.table.clear()
         if not self._added:
             return
         with zipfile.ZipFile(self.filename, "a") as book:

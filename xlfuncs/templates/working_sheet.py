@@ -30,7 +30,6 @@ from typing import Any, Protocol
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from .. import udfs
 from ..core.errors import XlfuncsError
 from ..core.first_rating_working import first_rating_working
 from ..core.rating_working import rating_working
@@ -42,6 +41,7 @@ from ..excel.rating_working import RATING_COLUMNS, first_rating_block, rating_ch
 from ..excel.tiebreak_working import WORKING_COLUMNS, padded, working_block
 from .common import Formats, cell, print_setup, protect, write_formula, write_text, write_value
 from .event import Event
+from .functions import excel_functions
 
 __all__ = ["SHEET", "ChartLayout", "add_working_sheet", "default_blocks"]
 
@@ -307,6 +307,7 @@ def default_blocks(
     """The answers of the sheet's calls for player 1: each tie-break's
     ``TIEBREAK_WORKING``, then ``RATING_WORKING``, as the chart's cells give them (each
     padded with blank rows to its block's height)."""
+    udfs = excel_functions()
     out: list[list[list[Any]] | str] = []
     lines = lines_of(layout, event)
     height = lines + 2

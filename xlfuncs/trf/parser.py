@@ -462,10 +462,10 @@ class Tournament:
     def points_of(self, p: Player) -> Decimal:
         """What *p*'s results add up to under :attr:`scoring`, with the points record
         ``299`` assigns (:attr:`Player.computed_points` when there is neither)."""
+        if self._points_as_computed:
+            return p.computed_points
         scoring = self.scoring
         effects = self.assignments
-        if scoring.is_default and not effects.bonus and not effects.round_points:
-            return p.computed_points
         total = effects.bonus.get(p.start_no, Fraction(0))
         for e in p.rounds:
             fixed = effects.round_points.get((p.start_no, e.round))
@@ -474,6 +474,13 @@ class Tournament:
             elif e.outcome is not None:
                 total += scoring.points(e.outcome)
         return Decimal(total.numerator) / total.denominator
+
+    @cached_property
+    def _points_as_computed(self) -> bool:
+        """Whether every player's points are :attr:`Player.computed_points`: the default
+        scoring, and no ``299`` record giving points (worked out once for all players)."""
+        effects = self.assignments
+        return self.scoring.is_default and not effects.bonus and not effects.round_points
 
     @property
     def declared_players(self) -> int | None:
