@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import importlib
 import inspect
 import os
 import sys
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
 from . import __version__
+from .templates.functions import excel_functions
 
 __all__ = [
     "ENTRY_MODULE",
@@ -160,10 +160,10 @@ def _evaluate(node: ast.expr, namespace: dict[str, Any]) -> Any:
     return eval(compile(ast.Expression(body=node), f"<{ENTRY_MODULE}>", "eval"), namespace)
 
 
-def _decorator(node: ast.expr, namespace: dict[str, Any]) -> _Decorator | None:
-    """The xlwings decorator *node* is (``@xw.func(...)``, ``@xw.arg(...)``...), with its
-    arguments evaluated; ``None`` for any other decorator."""
-    xlwings = sys.modules.get("xlwings")
+def _decorator(node: ast.expr, namespace: dict[str, Any], xlwings: Any) -> _Decorator | None:
+    """The xlwings decorator *node* is (``@xw.func(...)``, ``@xw.arg(...)``...; *xlwings*
+    what the module's ``import xlwings`` gave it), with its arguments evaluated; ``None`` for
+    any other decorator."""
     callee = node.func if isinstance(node, ast.Call) else node
     if xlwings is None or not isinstance(callee, (ast.Name, ast.Attribute)):
         return None
@@ -184,15 +184,31 @@ def _decorator(node: ast.expr, namespace: dict[str, Any]) -> _Decorator | None:
     return _Decorator(kind, args, kwargs)
 
 
+def _imported_xlwings(tree: ast.Module, namespace: dict[str, Any]) -> Any:
+    """What the module's own ``import xlwings [as NAME]`` bound: the xlwings module, or the
+    stand-in that :func:`xlfuncs.templates.functions.without_xlwings` gives it; ``None``
+    where it imports no xlwings."""
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name == "xlwings":
+                    return namespace.get(alias.asname or alias.name)
+    return None
+
+
 def _exports(module: ModuleType, source: str) -> list[_Export]:
     """The functions of *module* decorated with ``xlwings.func``, in source order."""
     namespace = dict(vars(module))
+    tree = ast.parse(source)
+    xlwings = _imported_xlwings(tree, namespace)
     out: list[_Export] = []
-    for node in ast.parse(source).body:
+    for node in tree.body:
         if not isinstance(node, ast.FunctionDef):
             continue
         decorators = [
-            d for d in (_decorator(n, namespace) for n in node.decorator_list) if d is not None
+            d
+            for d in (_decorator(n, namespace, xlwings) for n in node.decorator_list)
+            if d is not None
         ]
         if not any(d.kind == "func" for d in decorators):
             continue
@@ -494,7 +510,7 @@ def build_main_py() -> str:
     """The text of the Lite ``main.py``: the embedded package, its importer and one
     decorated wrapper per Excel function of :data:`ENTRY_MODULE`."""
     sources = bundled_sources()
-    module = importlib.import_module(ENTRY_MODULE)
+    module = excel_functions()  # udfs' functions (xlwings not imported for them)
     exports = _exports(module, sources[ENTRY_MODULE][0])
     if not exports:
         raise BundleError(f"{ENTRY_MODULE} has no function decorated with xlwings.func")
@@ -560,7 +576,7 @@ def function_names() -> list[str]:
     """The Excel names of the functions the bundle registers (the upper-cased Python
     names, without a namespace), in source order."""
     sources = bundled_sources()
-    module = importlib.import_module(ENTRY_MODULE)
+    module = excel_functions()  # udfs' functions (xlwings not imported for them)
     return [e.name.upper() for e in _exports(module, sources[ENTRY_MODULE][0])]
 
 

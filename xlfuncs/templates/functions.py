@@ -1,5 +1,6 @@
 """Our Excel functions as a workbook writer calls them for the values it stores beside the
-formulas: the functions of :mod:`xlfuncs.udfs`, the same source, without importing xlwings.
+formulas, and as the xlwings Lite bundle lists them (:mod:`xlfuncs.lite`): the functions of
+:mod:`xlfuncs.udfs`, the same source, without importing xlwings.
 
 :mod:`xlfuncs.udfs` imports xlwings for its decorators alone (``xw.func``, ``xw.arg``,
 ``xw.ret``: they register a function with Excel, and outside a running Excel return it as it
@@ -21,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
-__all__ = ["excel_functions"]
+__all__ = ["excel_functions", "without_xlwings"]
 
 _UDFS = "xlfuncs.udfs"
 
@@ -48,6 +49,13 @@ def excel_functions() -> ModuleType:
     with :data:`_STAND_IN` for xlwings (loaded once)."""
     if "xlwings" in sys.modules or _UDFS in sys.modules:
         return importlib.import_module(_UDFS)
+    return without_xlwings()
+
+
+def without_xlwings() -> ModuleType:
+    """udfs' source run as a new module (not registered in :data:`sys.modules`), its
+    ``import xlwings`` given :data:`_STAND_IN`; udfs itself where its source cannot be
+    found."""
     spec = importlib.util.find_spec(_UDFS)
     if spec is None or spec.loader is None or not hasattr(spec.loader, "get_code"):
         return importlib.import_module(_UDFS)
