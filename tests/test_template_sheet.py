@@ -1,10 +1,11 @@
 """``TemplateSheet`` (``xlfuncs/templates/common.py``) writes the same bytes as xlsxwriter.
 
 Its quick paths (a cell written in one step; a row of input cells, a row of formulas and an
-array's values stored in one step) are checked against xlsxwriter's own writer on the same
-cells: the saved worksheets must be equal byte for byte, as must the shared strings (their
-order and counts). The reference sheet differs from ``TemplateSheet`` only in what it writes itself:
-it keeps the typing of blank formula values as text, and nothing else.
+array's values stored in one step; the rows' spans) are checked against xlsxwriter's own
+writer on the same cells: the saved worksheets must be equal byte for byte, as must the
+shared strings (their order and counts). The reference sheet differs from ``TemplateSheet``
+only in what it writes itself: it keeps the typing of blank formula values as text, and
+nothing else.
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ class Reference(TemplateSheet):
 
     def _write_rows(self) -> None:
         super(TemplateSheet, self)._write_rows()
+
+    def _calculate_spans(self) -> None:
+        super(TemplateSheet, self)._calculate_spans()
 
     def row_cells(self, row: int, col: int, values: Any, formats: Any) -> None:
         for offset, (value, fmt) in enumerate(zip(values, formats, strict=True)):

@@ -295,7 +295,7 @@ class TemplateSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped h
                     continue
                 cols = held.keys()
                 lo, hi = min(cols), max(cols)
-                if lo < first_col or hi > last_col:  # not met here: a cell beyond the dims
+                if lo < first_col or hi > last_col:  # a cell beyond the dimensions: left out
                     inside = [c for c in cols if first_col <= c <= last_col]
                     if not inside:
                         continue
