@@ -97,6 +97,7 @@ OTHER_REPOSITORIES = {
     ("docs/lite.md", "tests/e2e_custom_functions.xlsx"),
     ("docs/norms.md", "docs/research/VERIFICATION_TITLES.md"),
     ("docs/norms.md", "docs/research/VERIFICATION_2026-10-09.md"),
+    ("docs/rated.md", "docs/research/VERIFICATION_2026-10-09.md"),
 }
 """Paths the docs cite in other projects' repositories, not in this one."""
 

@@ -13,9 +13,9 @@ The texts (quoted in ``docs/norms.md``, *Game eligibility*):
 - Unplayed games (forfeits) are not rated; a game is rated once both players have made a
   move (TRF ``W``, ``D``, ``L``: less than one move). Each player must have the minimum: a
   game with different times for the two players (record ``222`` ``W...-B...``) is not rated.
-- Rapid and Blitz Rating Regulations from 1 December 2024: "Games played between players
-  with a rating difference of 600 points or more shall not be rated if at least one of the
-  players is rated above 2600 on the relevant list".
+- Rapid and Blitz Rating Regulations (2024 text) 7.3.1, "Effective from 1 December 2024":
+  "Games played between players with a rating difference of 600 points or more shall not be
+  rated if at least one of the players is rated above 2600 on the relevant list".
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from cli_support import run
 from norm_events import Opp, star_trf
 
 from xlfuncs.core.editions import Edition, get_edition
-from xlfuncs.core.eligibility import EventTime, game_eligibility, time_rules_out
+from xlfuncs.core.eligibility import EventTime, game_eligibility, rules_out, time_rules_out
 from xlfuncs.core.results import Outcome
 from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
 from xlfuncs.event.game_time import event_time
@@ -92,6 +92,93 @@ def test_rapid_600_point_exclusion() -> None:
     assert game_eligibility(rapid, 2600, 1900, Outcome.WIN, None).rated is True
     # never in standard play
     assert game_eligibility(E2025, 2650, 2050, Outcome.WIN, _at(120)).rated is True
+
+
+# --- The 600-point rule of rapid and blitz in every figure -------------------------------
+#
+# Rapid and Blitz Rating Regulations (2024 text), 7.3.1: "Effective from 1 December 2024:
+# Games played between players with a rating difference of 600 points or more shall not be
+# rated if at least one of the players is rated above 2600 on the relevant list." The game
+# is not rated, for either player: it counts in no rated-game count, Ra, Rp or change.
+#
+# A blitz round robin of May 2025 (the 2024-12 blitz rules): no. 1 (2650) beats no. 2
+# (2050) in round 1 and draws no. 3 (2300) in round 2; no. 2 draws no. 3 in round 3.
+# - 1 v 2: 2650 - 2050 = 600 ("600 points or more"), 2650 above 2600: not rated.
+# - 1 v 3: 350 apart, 2 v 3: 250 apart: rated.
+# No. 1: 1 rated game, Ra 2300, p = .5, dp 0: Rp 2300 (before, with the excluded game,
+#   Ra (2050 + 2300) / 2 = 2175). D 350 -> PD .89 (table 8.1.2, 345-357); W - PD = .5 -
+#   .89 = -.39; K 10 (rated 2400+): -3.9, rounded -4.
+# No. 2: 1 rated game, Ra 2300, Rp 2300; D -250 -> PD .19 (246-256); .5 - .19 = .31 x K 20
+#   = 6.2 -> +6.
+# No. 3: 2 rated games, Ra (2650 + 2050) / 2 = 2350, p = 1/2: Rp 2350; .5 - .11 (D -350) +
+#   .5 - .81 (D 250) = .08 x 20 = 1.6 -> +2.
+
+
+def _blitz_trf(tmp_path: Path) -> Path:
+    from trf_make import player_line
+
+    lines = ["012 Blitz 2025", "042 2025/05/10", "052 2025/05/10", "092 Round-Robin"]
+    lines += [
+        player_line(1, "High, Test", 2650, 1.5, 1, ["   2 w 1", "   3 b =", "0000 - -"]),
+        player_line(2, "Low, Test", 2050, 0.5, 3, ["   1 b 0", "0000 - -", "   3 w ="]),
+        player_line(3, "Mid, Test", 2300, 1.0, 2, ["0000 - -", "   1 w =", "   2 b ="]),
+    ]
+    path = tmp_path / "blitz-2025.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_600_point_rule_in_ra_rp_rated_games_and_the_change() -> None:
+    w, d, lose = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
+    entrants = [
+        Entrant(2650, (Pairing(2, w), Pairing(3, d), Pairing(None, None)), k=10),
+        Entrant(2050, (Pairing(1, lose), Pairing(None, None), Pairing(3, d)), k=20),
+        Entrant(2300, (Pairing(None, None), Pairing(1, d), Pairing(2, d)), k=20),
+    ]
+    ct = Crosstable.build(entrants, round_robin=True, rules="2025-05-10 blitz")
+    half = Fraction(1, 2)
+    assert ct.rated_games(1) == [(2300, half)] and ct.rated_rounds(1) == [(2, 3)]
+    assert (ct.ra(1), ct.rp_fide(1)) == (2300, 2300)
+    assert ct.points(1) == Fraction(3, 2)  # the points still count
+    one = ct.change(1)
+    assert one is not None and (one.n, one.unrounded, one.change) == (1, Fraction(-39, 10), -4)
+    assert (ct.rated_games(2), ct.ra(2), ct.rp_fide(2)) == ([(2300, half)], 2300, 2300)
+    two = ct.change(2)
+    assert two is not None and (two.n, two.change) == (1, 6)
+    assert (len(ct.rated_games(3)), ct.ra(3), ct.rp_fide(3)) == (2, 2350, 2350)
+    three = ct.change(3)
+    assert three is not None and (three.unrounded, three.change) == (Fraction(8, 5), 2)
+    # each game's verdict says the same, with the article
+    verdicts = [(g.round, g.eligibility.rated, g.eligibility.article) for g in ct.eligibility(1)]
+    assert verdicts[0] == (1, False, "Rapid and Blitz 7.3.1") and verdicts[1][1] is True
+    assert ct.excluded_rounds(1) == [(1, 2, 2050, 1)] and ct.excluded_rounds(3) == []
+    # the same event under standard rules: no such rule, both games in Ra
+    std = Crosstable.build(entrants, round_robin=True, rules="2025")
+    assert (len(std.rated_games(1)), std.ra(1)) == (2, 2175)
+
+
+def test_the_report_shows_the_600_point_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _blitz_trf(tmp_path)
+    code, out, _ = run(capsys, "report", str(path), "--rate", "blitz", "--format", "json")
+    assert code == 0
+    rows = json.loads(out)
+    first = rows[0]
+    assert (first["rated_games"], first["ra"], first["rp_fide"]) == (1, 2300, 2300)
+    assert (first["rating_change"], first["games_not_rated"]) == (-4, 1)
+    game = first["eligibility"][0]
+    assert (game["round"], game["opponent"], game["rated"]) == (1, 2, False)
+    assert game["article"] == "Rapid and Blitz 7.3.1" and "600 points apart" in game["reason"]
+    assert [(r["rated_games"], r["rating_change"]) for r in rows[1:]] == [(1, 6), (2, 2)]
+    code, out, _ = run(capsys, "report", str(path), "--rate", "blitz")
+    assert code == 0
+    text = " ".join(out.split())
+    assert "no. 1 High, Test: round 1 (v 2): 600 points apart" in text
+    assert "(left out of the rating figures above)" in text
+    code, out, _ = run(capsys, "report", str(path), "--rate", "blitz", "--player", "1")
+    assert "not rated: 600 points or more apart with a player above 2600" in out
+    assert "Rating Regulations 2024-12 blitz," in out
 
 
 def test_unknown_time_is_not_known_and_free_text_is_an_assumption() -> None:
@@ -217,8 +304,9 @@ def test_the_rating_figures_leave_out_the_games_the_time_rules_out() -> None:
 @pytest.mark.parametrize("edition", [E2017, E2025, get_edition("2025 rapid")])
 def test_the_figures_and_the_verdicts_read_one_rule(edition: Edition) -> None:
     # Over a grid of ratings and times: a played game's verdict is "not rated" for its time
-    # exactly when the figures leave it out.
-    ratings = [None, 1500, 1599, 1600, 1799, 1800, 2199, 2200, 2399, 2400, 2600]
+    # (or, in rapid and blitz, the 600-point rule) exactly when the figures leave it out.
+    ratings = [None, 1500, 1599, 1600, 1799, 1800, 2050, 2051, 2199, 2200, 2399, 2400, 2600]
+    ratings += [2650]
     times = [None, EventTime(None), _at(59), _at(60), _at(89), _at(90), _at(119), _at(120)]
     times += [EventTime(Fraction(150), exact=True, first_moves=m) for m in (20, 29, 30, 40)]
     for a in ratings:
@@ -226,7 +314,7 @@ def test_the_figures_and_the_verdicts_read_one_rule(edition: Edition) -> None:
             if a is None and b is None:
                 continue
             for t in times:
-                out = time_rules_out(edition, a, b, t)
+                out = rules_out(edition, a, b, t)
                 v = game_eligibility(edition, a, b, Outcome.WIN, t)
                 assert out == (v.rated is False), (edition.id, a, b, t, v)
 

@@ -14,8 +14,13 @@ minimum periods in which to complete all the moves, assuming the game lasts 60 m
 Not rated either: a game of less than one move and a forfeit (unplayed games are not
 counted); a game in which the two players had different times (each player must have the
 minimum: FIDE rates no game with unequal times, an Armageddon); in rapid and blitz from
-1 December 2024, a game between players 600 points or more apart, one of them rated above
-2600 (:func:`~xlfuncs.core.rating_change.excluded_game`).
+1 December 2024 (Rapid and Blitz Rating Regulations 7.3.1), "Games played between players
+with a rating difference of 600 points or more shall not be rated if at least one of the
+players is rated above 2600 on the relevant list"
+(:func:`~xlfuncs.core.rating_change.excluded_game`): not rated for either player.
+
+:func:`rules_out` is the one rule that both each game's verdict (:func:`game_eligibility`)
+and a crosstable's rating figures (rated games, Ra, Rp, the change) read.
 
 The time comes from the event (:class:`EventTime`): where it is not known the verdict is
 "not known" (``rated`` ``None``), never "rated"; where it rests on reading free text, the
@@ -42,8 +47,11 @@ __all__ = [
     "RoundEligibility",
     "TimeBands",
     "TimeMinimum",
+    "EXCLUSION_ARTICLE",
     "first_control_rule",
     "game_eligibility",
+    "excluded_by_difference",
+    "rules_out",
     "time_bands",
     "time_minimum",
     "time_rules_out",
@@ -204,6 +212,56 @@ def _short_first_control(edition: Edition, time: EventTime) -> bool:
     )
 
 
+EXCLUSION_ARTICLE: Final = "Rapid and Blitz 7.3.1"
+"""The article of the 600-point rule (Rapid and Blitz Rating Regulations, 2024 text,
+7.3.1, "Effective from 1 December 2024")."""
+
+
+def excluded_by_difference(edition: Edition, rating: int | None, other: int | None) -> bool:
+    """Whether *edition* leaves a game between *rating* and *other* (``None``: unrated)
+    unrated for the difference of the two ratings (Rapid and Blitz 7.3.1, from 1 December
+    2024: 600 points or more apart, one player rated above 2600;
+    :func:`~xlfuncs.core.rating_change.excluded_game`). Not rated for either player: the
+    text says the game "shall not be rated".
+
+    >>> from xlfuncs.core.editions import get_edition
+    >>> b = get_edition("2025 blitz")
+    >>> excluded_by_difference(b, 2650, 2050), excluded_by_difference(b, 2050, 2650)
+    (True, True)
+    >>> excluded_by_difference(b, 2650, None), excluded_by_difference(b, 2600, 1900)
+    (False, False)
+    >>> excluded_by_difference(get_edition("2025"), 2650, 2050)
+    False
+    """
+    return (
+        edition.excluded_difference is not None
+        and rating is not None
+        and other is not None
+        and excluded_game(rating, other, rules=edition)
+    )
+
+
+def rules_out(
+    edition: Edition, rating: int | None, other: int | None, time: EventTime | None
+) -> bool:
+    """Whether a played game (a rated result) between *rating* and *other* (``None``:
+    unrated) is not rated under *edition* at the event's *time* (``None``: not known), for
+    a reason other than the result: the time (:func:`time_rules_out`) or the 600-point rule
+    of rapid and blitz (:func:`excluded_by_difference`). The one rule that each game's
+    verdict (:func:`game_eligibility`) and a crosstable's rating figures
+    (:class:`~xlfuncs.core.tournament.Crosstable`: rated games, Ra, Rp, the change) read.
+
+    >>> from xlfuncs.core.editions import get_edition
+    >>> rules_out(get_edition("2025 blitz"), 2650, 2050, None)
+    True
+    >>> rules_out(get_edition("2025 blitz"), 2650, 2300, None)
+    False
+    """
+    return excluded_by_difference(edition, rating, other) or time_rules_out(
+        edition, rating, other, time
+    )
+
+
 @dataclass(frozen=True)
 class GameEligibility:
     """Whether one game is rated, and why."""
@@ -256,17 +314,14 @@ def game_eligibility(
             "B.02 1.1",
             "different times for the two players: each player must have the minimum",
         )
-    if (
-        rating is not None
-        and opponent_rating is not None
-        and excluded_game(rating, opponent_rating, rules=edition)
-    ):
+    if excluded_by_difference(edition, rating, opponent_rating):
+        apart = abs((rating or 0) - (opponent_rating or 0))  # both rated: excluded
         return GameEligibility(
             False,
-            f"{edition.rate.value} rules {edition.id}",
-            f"{abs(rating - opponent_rating)} points apart, one player rated above "
-            f"{edition.excluded_above}: not rated ({edition.rate.value}, from "
-            f"{edition.in_force_from.isoformat()})",
+            EXCLUSION_ARTICLE,
+            f"{apart} points apart, one player rated above "
+            f"{edition.excluded_above}: not rated for either player ({edition.rate.value}, "
+            f"{EXCLUSION_ARTICLE}, from 1 December 2024)",
         )
     bands = time_bands(edition)
     if bands is None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .editions import Edition, RateOfPlay
+from .editions import Edition
 from .first_rating import FirstRating, System, first_rating
 from .tables import dp_hundredths, round_half_up
 from .tournament import Crosstable
@@ -111,9 +111,8 @@ class FirstRatingWorking:
 
 
 def _edition_name(edition: Edition) -> str:
-    if edition.rate is RateOfPlay.STANDARD:
-        return edition.id
-    return f"{edition.id} {edition.rate.value}"
+    """The edition's id, which names a rate other than standard (``"2024-12 blitz"``)."""
+    return edition.id
 
 
 def _hundredths(x: Fraction) -> str:

@@ -5,8 +5,9 @@ W, PD, W - PD, K x (W - PD)), K and K x n <= 700, the sum and the rounding.
 :func:`rating_working` reads the calculation :func:`~xlfuncs.core.rating_change.rating_change`
 made for the crosstable (:meth:`~xlfuncs.core.tournament.Crosstable.change`) and puts each of
 its game lines beside the round and opponent it came from; the games the edition does not
-rate (:func:`~xlfuncs.core.rating_change.excluded_game`: rapid and blitz, 600 points or more
-apart with a player above 2600, from 1 December 2024) are listed, left out. The lines'
+rate (:meth:`~xlfuncs.core.tournament.Crosstable.excluded_rounds`: rapid and blitz, 600
+points or more apart with a player above 2600, from 1 December 2024, Rapid and Blitz 7.3.1)
+are listed, left out. The lines'
 K x (W - PD) sum to the unrounded change, which rounds once to the change.
 """
 
@@ -15,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .editions import RateOfPlay
-from .rating_change import MAX_K_TIMES_GAMES, RatingChange, excluded_game
+from .eligibility import EXCLUSION_ARTICLE
+from .rating_change import MAX_K_TIMES_GAMES, RatingChange
 from .tournament import Crosstable
 
 __all__ = ["RatingGameLine", "RatingWorking", "rating_working"]
@@ -102,28 +103,23 @@ def rating_working(crosstable: Crosstable, number: int) -> RatingWorking | None:
     edition = crosstable.edition
     own = calc.own_rating
     details = iter(calc.games)
-    lines: list[RatingGameLine] = []
-    for (r, opp), (rating, w) in zip(
-        crosstable.rated_rounds(number), crosstable.rated_games(number)
-    ):
-        points = Fraction(w)
-        if edition.excluded_difference is not None and excluded_game(own, rating, rules=edition):
-            lines.append(
-                RatingGameLine(
-                    r,
-                    opp,
-                    rating,
-                    None,
-                    False,
-                    points,
-                    None,
-                    None,
-                    None,
-                    f"not rated: {edition.excluded_difference} points or more apart with a "
-                    "player above 2600 (rapid and blitz)",
-                )
-            )
-            continue
+    lines: list[RatingGameLine] = [
+        RatingGameLine(
+            r,
+            opp,
+            rating,
+            None,
+            False,
+            Fraction(w),
+            None,
+            None,
+            None,
+            f"not rated: {edition.excluded_difference} points or more apart with a player "
+            f"above {edition.excluded_above} ({EXCLUSION_ARTICLE})",
+        )
+        for r, opp, rating, w in crosstable.excluded_rounds(number)
+    ]
+    for r, opp in crosstable.rated_rounds(number):
         g = next(details)
         lines.append(
             RatingGameLine(
@@ -138,12 +134,11 @@ def rating_working(crosstable: Crosstable, number: int) -> RatingWorking | None:
                 g.change,
             )
         )
+    lines.sort(key=lambda line: line.round)
     return RatingWorking(
         player=number,
         own_rating=own,
-        edition=edition.id
-        if edition.rate is RateOfPlay.STANDARD
-        else f"{edition.id} {edition.rate.value}",
+        edition=edition.id,
         lines=tuple(lines),
         k_requested=calc.k_requested,
         k=calc.k,

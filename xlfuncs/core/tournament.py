@@ -15,7 +15,13 @@ from fractions import Fraction
 from functools import cached_property
 
 from .editions import Edition, RulesSpec, get_edition
-from .eligibility import EventTime, RoundEligibility, game_eligibility, time_rules_out
+from .eligibility import (
+    EventTime,
+    RoundEligibility,
+    excluded_by_difference,
+    game_eligibility,
+    rules_out,
+)
 from .errors import InvalidInputError, XlfuncsError
 from .first_rating import FirstRating, first_rating
 from .performance import rp_exact, rp_fide
@@ -98,7 +104,10 @@ class Crosstable:
     for the two players: :func:`~xlfuncs.core.eligibility.time_rules_out`) is left out of
     every rating figure (:meth:`games`, :meth:`rated_games`, Ra, Rp, the change, the first
     rating), as FIDE leaves it out; its points still count. ``None``, or minutes not known:
-    every game with a rated result counts (the Excel functions, which are given no time)."""
+    every game with a rated result counts (the Excel functions, which are given no time).
+    A rapid or blitz game the 600-point rule leaves unrated (Rapid and Blitz 7.3.1) is left
+    out of the same figures, for both players, time or not
+    (:func:`~xlfuncs.core.eligibility.rules_out`, the rule each game's verdict reads)."""
 
     @classmethod
     def build(
@@ -186,7 +195,7 @@ class Crosstable:
     ]:
         """Every player's games, their half points, rated games and their half points."""
         ratings = [e.rating for e in self.entrants]
-        time = self._time
+        time = self._rule
         all_games: list[tuple[tuple[int | None, Fraction], ...]] = []
         all_halves: list[int] = []
         all_rated: list[tuple[tuple[int, Fraction], ...]] = []
@@ -209,11 +218,15 @@ class Crosstable:
         return all_games, all_halves, all_rated, rated_halves
 
     @property
-    def _time(self) -> tuple[Edition, EventTime] | None:
-        """What :func:`_rated_results` needs to leave out the games the time makes not
-        rated; ``None``: no such game (no time, or its minutes and times not known)."""
+    def _rule(self) -> tuple[Edition, EventTime | None] | None:
+        """What :func:`_rated_results` needs to leave out the played games that are not
+        rated (:func:`~xlfuncs.core.eligibility.rules_out`: the time, the rapid and blitz
+        600-point rule); ``None``: no such game (no time, or its minutes and times not known,
+        and no 600-point rule in the edition)."""
         t = self.time
-        if t is None or (t.minutes is None and not t.different_times):
+        if t is not None and t.minutes is None and not t.different_times:
+            t = None
+        if t is None and self.edition.excluded_difference is None:
             return None
         return self.edition, t
 
@@ -224,9 +237,27 @@ class Crosstable:
         e = self.entrants[number - 1]
         return [
             (r, opp)
-            for r, opp, rating, _ in _rated_results(e.pairings, ratings, e.rating, self._time)
+            for r, opp, rating, _ in _rated_results(e.pairings, ratings, e.rating, self._rule)
             if rating is not None
         ]
+
+    def excluded_rounds(self, number: int) -> list[tuple[int, int, int, Fraction]]:
+        """The played games of player *number* (from 1) against a rated opponent that the
+        rapid and blitz 600-point rule leaves unrated, so out of :meth:`rated_games`
+        (:func:`~xlfuncs.core.eligibility.excluded_by_difference`): (round from 1,
+        opponent's number, their rating, points)."""
+        e = self.entrants[number - 1]
+        if e.rating is None or self.edition.excluded_difference is None:
+            return []
+        out: list[tuple[int, int, int, Fraction]] = []
+        for r, p in enumerate(e.pairings, start=1):
+            o = p.outcome
+            if p.opponent is None or o is None or not o.rated:
+                continue
+            other = self.entrants[p.opponent - 1].rating
+            if other is not None and excluded_by_difference(self.edition, e.rating, other):
+                out.append((r, p.opponent, other, o.points))
+        return out
 
     def eligibility(self, number: int) -> tuple[RoundEligibility, ...]:
         """Every game (a round with an opponent and a result) of player *number* (from 1),
@@ -259,7 +290,7 @@ class Crosstable:
         """The rounds (from 1) of player *number*'s :meth:`games`, in the same order."""
         ratings = [e.rating for e in self.entrants]
         e = self.entrants[number - 1]
-        return tuple(r for r, _, _, _ in _rated_results(e.pairings, ratings, e.rating, self._time))
+        return tuple(r for r, _, _, _ in _rated_results(e.pairings, ratings, e.rating, self._rule))
 
     def rated_games(self, number: int) -> list[tuple[int, Fraction]]:
         """The games that move ratings: rated results against rated opponents."""
@@ -348,16 +379,17 @@ def _rated_results(
     pairings: Sequence[Pairing],
     ratings: Sequence[int | None],
     own: int | None = None,
-    time: tuple[Edition, EventTime] | None = None,
+    rule: tuple[Edition, EventTime | None] | None = None,
 ) -> Iterator[tuple[int, int, int | None, Outcome]]:
     """The rounds of *pairings* (a player rated *own*) with a rated result against an
-    opponent that the event's *time* (with the edition) does not make not rated: (round
-    from 1, opponent's number, their rating or ``None``, the result)."""
+    opponent that *rule* (the edition and the event's time) does not make not rated
+    (:func:`~xlfuncs.core.eligibility.rules_out`): (round from 1, opponent's number, their
+    rating or ``None``, the result)."""
     for r, p in enumerate(pairings, start=1):
         o = p.outcome
         if p.opponent is not None and o is not None and o.rated:
             rating = ratings[p.opponent - 1]
-            if time is not None and time_rules_out(time[0], own, rating, time[1]):
+            if rule is not None and rules_out(rule[0], own, rating, rule[1]):
                 continue
             yield r, p.opponent, rating, o
 

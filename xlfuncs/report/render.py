@@ -14,7 +14,7 @@ from dataclasses import fields
 from fractions import Fraction
 
 from ..core.editions import Edition
-from ..core.eligibility import EventTime, RoundEligibility
+from ..core.eligibility import EXCLUSION_ARTICLE, EventTime, RoundEligibility
 from ..core.performance import PTP_FULL_SCORE_READINGS, ptp_full_score_text
 from ..core.tables import round_half_up
 from ..output import visible
@@ -440,13 +440,19 @@ def _time_fact(time: EventTime) -> str:
     return f"{float(time.minutes):g} minutes for 60 moves ({time.source}{how})"
 
 
+_LEFT_OUT_ARTICLES = ("B.02 1.1", "B.02 1.2", EXCLUSION_ARTICLE)
+"""The rules whose games the crosstable leaves out of the rating figures (the rest, forfeits
+and games of less than one move, have no rated result)."""
+
+
 def eligibility_lines(report: Report) -> list[str]:
     """The games not rated, or not known to be, each with the rule that decides, a player's
     games with the same reason on one line (:mod:`xlfuncs.core.eligibility`). Forfeits,
     games of less than one move and games between unrated players are left to the results
     column; a game the time makes not rated (B.02 1.1: below the minimum, or different
-    times) is said to be left out of the rating figures, as the crosstable leaves it out
-    (:attr:`~xlfuncs.core.tournament.Crosstable.time`)."""
+    times) or the rapid and blitz 600-point rule leaves unrated (Rapid and Blitz 7.3.1) is
+    said to be left out of the rating figures, as the crosstable leaves it out
+    (:func:`~xlfuncs.core.eligibility.rules_out`)."""
     lines: list[str] = []
     unknown = 0
     for r in report.rows:
@@ -461,7 +467,7 @@ def eligibility_lines(report: Report) -> list[str]:
                 and (not e.reason.startswith("neither player"))
             ):
                 left_out = " (left out of the rating figures above)"
-                why = e.reason + (left_out if e.article in ("B.02 1.1", "B.02 1.2") else "")
+                why = e.reason + (left_out if e.article in _LEFT_OUT_ARTICLES else "")
                 found.setdefault(why, []).append(f"{g.round} (v {g.opponent})")
         for why, rounds in found.items():
             word = "round" if len(rounds) == 1 else "rounds"
