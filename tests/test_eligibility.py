@@ -29,7 +29,13 @@ from cli_support import run
 from norm_events import Opp, star_trf
 
 from xlfuncs.core.editions import Edition, get_edition
-from xlfuncs.core.eligibility import EventTime, game_eligibility, rules_out, time_rules_out
+from xlfuncs.core.eligibility import (
+    EventTime,
+    game_eligibility,
+    match_of,
+    rules_out,
+    time_rules_out,
+)
 from xlfuncs.core.results import Outcome
 from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
 from xlfuncs.event.game_time import event_time
@@ -181,6 +187,104 @@ def test_the_report_shows_the_600_point_rule(
     assert "Rating Regulations 2024-12 blitz," in out
 
 
+# --- Matches (B.02 6) -----------------------------------------------------------------
+#
+# FIDE Rating Regulations, 2024 text (applied from 1 March 2024; the 2025 text keeps it):
+# "6. Matches 6.1 Matches in which one player is unrated shall not be rated. 6.2 Where a
+# match is over a specific number of games, those played after one player has won shall
+# not be rated. This requirement may be waived by prior request." A two-player event is a
+# match; the file cannot say whether it was over a fixed number of games, nor whether a
+# waiver was asked for: the verdict names its assumption (the XXR rounds, no waiver).
+#
+# A match over 4 games (XXR 4), May 2025: no. 1 (2400, K 10) wins rounds 1-3 against no. 2
+# (2300, K 20) and draws round 4. After round 3 no. 1 has 3 points, more than half of 4:
+# the match is won, and the round-4 game is not rated (B.02 6.2).
+# No. 1: 3 rated games, D 100 -> PD .64 (table 8.1.2, 99-106): 3 x (1 - .64) = 1.08 x 10 =
+#   10.8 -> +11; Ra 2300; p = 3/3 -> dp 800: Rp 3100. (With round 4 counted: 1.08 + .5 -
+#   .64 = .94 -> +9, Ra 2300, p 3.5/4.)
+# No. 2: 3 x (0 - .36) = -1.08 x 20 = -21.6 -> -22.
+
+
+def _match(rules: str, second: int | None = 2300) -> Crosstable:
+    w, d, lose = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
+    entrants = [
+        Entrant(2400, (Pairing(2, w), Pairing(2, w), Pairing(2, w), Pairing(2, d)), k=10),
+        Entrant(
+            second, (Pairing(1, lose), Pairing(1, lose), Pairing(1, lose), Pairing(1, d)), k=20
+        ),
+    ]
+    return Crosstable.build(entrants, round_robin=True, rules=rules, match_games=(4, "XXR '4'"))
+
+
+def test_games_after_a_match_is_won_are_not_rated() -> None:
+    ct = _match("2025-05-10")
+    assert ct.match is not None and (ct.match.decided_after, ct.match.winner) == (3, 1)
+    assert (len(ct.rated_games(1)), ct.ra(1), ct.rp_fide(1)) == (3, 2300, 3100)
+    assert ct.points(1) == Fraction(7, 2)  # the points still count
+    one, two = ct.change(1), ct.change(2)
+    assert one is not None and (one.unrounded, one.change) == (Fraction(54, 5), 11)
+    assert two is not None and (two.unrounded, two.change) == (Fraction(-108, 5), -22)
+    last = ct.eligibility(1)[3].eligibility
+    assert (last.rated, last.article) == (False, "B.02 6.2")
+    assert "after round 3 of 4" in last.reason
+    assert last.assumption is not None and "XXR '4'" in last.assumption
+    assert "waiver" in last.assumption
+    # rounds 1-3: the match rules leave them rated (no time given: not known for B.02 1.1)
+    assert [g.eligibility.rated for g in ct.eligibility(2)[:3]] == [None] * 3
+    # rapid and blitz: the same words, in that chapter's 5.2
+    blitz = _match("2025-05-10 blitz").eligibility(1)[3].eligibility
+    assert (blitz.rated, blitz.article) == (False, "Rapid and Blitz 5.2")
+    # the 2022 text's wording was not found: not applied; all four games count (+9)
+    old = _match("2022")
+    assert len(old.rated_games(1)) == 4 and old.eligibility(1)[3].eligibility.rated is None
+    c = old.change(1)
+    assert c is not None and c.change == 9
+    # not read as a match (the Excel functions): every game counts
+    free = Crosstable.build(ct.entrants, round_robin=True, rules="2025-05-10")
+    assert free.match is None and len(free.rated_games(1)) == 4
+
+
+def test_a_match_with_one_player_unrated_is_not_rated() -> None:
+    # B.02 6.1: no. 2 unrated. Out of a match their games would count towards a first
+    # rating (against no. 1's 2400); in a match none does.
+    ct = _match("2025-05-10", second=None)
+    assert ct.games(2) == []
+    v = ct.eligibility(2)[0].eligibility
+    assert (v.rated, v.article) == (False, "B.02 6.1")
+    assert ct.figures(2).first is None and ct.figures(2).first_error is not None
+    assert len(Crosstable.build(ct.entrants, rules="2025-05-10").games(2)) == 4
+
+
+def test_the_report_names_the_match_assumption(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from trf_make import player_line
+
+    lines = ["012 Match 2025", "042 2025/05/10", "052 2025/05/14", "092 Round-Robin", "XXR 4"]
+    lines += [
+        player_line(
+            1, "Winner, Test", 2400, 3.5, 1, ["   2 w 1", "   2 b 1", "   2 w 1", "   2 b ="]
+        ),
+        player_line(
+            2, "Loser, Test", 2300, 0.5, 2, ["   1 b 0", "   1 w 0", "   1 b 0", "   1 w ="]
+        ),
+        "122 90 min + 30 s",
+    ]
+    path = tmp_path / "match.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "report", str(path), "--format", "json")
+    assert code == 0
+    rows = json.loads(out)
+    assert [(r["rated_games"], r["rating_change"]) for r in rows] == [(3, 11), (3, -22)]
+    game = rows[0]["eligibility"][3]
+    assert (game["round"], game["rated"], game["article"]) == (4, False, "B.02 6.2")
+    assert "XXR '4'" in game["assumption"]
+    code, out, _ = run(capsys, "report", str(path))
+    text = " ".join(out.split())
+    assert "round 4 (v 2): played after the match was won (no. 1, 3-0 after round 3 of 4)" in text
+    assert "assumed: a match over a fixed number of games, 4 (XXR '4')" in text
+
+
 def test_unknown_time_is_not_known_and_free_text_is_an_assumption() -> None:
     v = game_eligibility(E2025, 2000, 2000, Outcome.WIN, EventTime(None, "122 blank"))
     assert v.rated is None and "not known" in v.reason and v.shown == "not known"
@@ -309,6 +413,7 @@ def test_the_figures_and_the_verdicts_read_one_rule(edition: Edition) -> None:
     ratings += [2650]
     times = [None, EventTime(None), _at(59), _at(60), _at(89), _at(90), _at(119), _at(120)]
     times += [EventTime(Fraction(150), exact=True, first_moves=m) for m in (20, 29, 30, 40)]
+    won = match_of(([2, 2, 0], [0, 0, 2]), 3, "XXR '3'")
     for a in ratings:
         for b in ratings:
             if a is None and b is None:
@@ -317,6 +422,10 @@ def test_the_figures_and_the_verdicts_read_one_rule(edition: Edition) -> None:
                 out = rules_out(edition, a, b, t)
                 v = game_eligibility(edition, a, b, Outcome.WIN, t)
                 assert out == (v.rated is False), (edition.id, a, b, t, v)
+                for r in (2, 3):  # a match won after round 2: round 3 is after it
+                    out = rules_out(edition, a, b, t, won, r)
+                    v = game_eligibility(edition, a, b, Outcome.WIN, t, won, r)
+                    assert out == (v.rated is False), (edition.id, a, b, t, r, v)
 
 
 def test_report_and_period_leave_out_the_games_below_the_minimum(

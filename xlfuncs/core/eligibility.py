@@ -19,6 +19,15 @@ with a rating difference of 600 points or more shall not be rated if at least on
 players is rated above 2600 on the relevant list"
 (:func:`~xlfuncs.core.rating_change.excluded_game`): not rated for either player.
 
+Matches (B.02 6, the 2024 text; the same words in the Rapid and Blitz chapter, 5): "6.1
+Matches in which one player is unrated shall not be rated. 6.2 Where a match is over a
+specific number of games, those played after one player has won shall not be rated. This
+requirement may be waived by prior request." A two-player event is a match (:class:`Match`);
+whether it was over a fixed number of games, and over how many, the file cannot say for
+certain: the verdicts name what they assume (the rounds of ``142``/``XXR``, else of the
+file, and no waiver). Applied from the 2024 text (:func:`match_rule`); the 2017 and 2022
+texts' wording was not found.
+
 :func:`rules_out` is the one rule that both each game's verdict (:func:`game_eligibility`)
 and a crosstable's rating figures (rated games, Ra, Rp, the change) read.
 
@@ -30,6 +39,7 @@ verdict says so (:attr:`GameEligibility.assumption`).
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
@@ -48,6 +58,11 @@ __all__ = [
     "TimeBands",
     "TimeMinimum",
     "EXCLUSION_ARTICLE",
+    "MATCH_RULES_FROM",
+    "Match",
+    "match_articles",
+    "match_of",
+    "match_rule",
     "first_control_rule",
     "game_eligibility",
     "excluded_by_difference",
@@ -241,15 +256,131 @@ def excluded_by_difference(edition: Edition, rating: int | None, other: int | No
     )
 
 
+MATCH_RULES_FROM: Final = _dt.date(2024, 3, 1)
+"""The first edition whose matches section (B.02 6) was read word for word (the 2024 text,
+``docs/rated.md``); the 2017 and 2022 texts' wording was not found, and it is not applied
+to them."""
+
+
+def match_rule(edition: Edition) -> bool:
+    """Whether *edition* applies the matches section (B.02 6; Rapid and Blitz 5): from the
+    2024 texts (:data:`MATCH_RULES_FROM`).
+
+    >>> from xlfuncs.core.editions import get_edition
+    >>> match_rule(get_edition("2025")), match_rule(get_edition("2025 blitz"))
+    (True, True)
+    >>> match_rule(get_edition("2022"))
+    False
+    """
+    return edition.in_force_from >= MATCH_RULES_FROM
+
+
+def match_articles(edition: Edition) -> tuple[str, str]:
+    """The articles of the two match rules in *edition*'s chapter: ``("B.02 6.1", "B.02
+    6.2")`` in standard play; in rapid and blitz ``("Rapid and Blitz 5.1", "Rapid and Blitz
+    5.2")`` (that chapter has one section fewer before it: its 3 replaces the standard 3 and
+    4).
+
+    >>> from xlfuncs.core.editions import get_edition
+    >>> match_articles(get_edition("2025 rapid"))
+    ('Rapid and Blitz 5.1', 'Rapid and Blitz 5.2')
+    """
+    if edition.rate is RateOfPlay.STANDARD:
+        return "B.02 6.1", "B.02 6.2"
+    return "Rapid and Blitz 5.1", "Rapid and Blitz 5.2"
+
+
+@dataclass(frozen=True)
+class Match:
+    """A two-player event read as a match (B.02 6)."""
+
+    games: int
+    """The number of games the match is taken to be over."""
+    source: str
+    """Where :attr:`games` comes from (``"142 '6'"``, ``"XXR '6'"``, ``"the file's 6
+    rounds"``)."""
+    decided_after: int | None = None
+    """The round (from 1) after which one player had won: more than half the points of
+    :attr:`games`; ``None``: no one had (yet)."""
+    winner: int | None = None
+    """Who had won then (1 or 2)."""
+    score: str = ""
+    """The score then (``"3.5-0.5"``, the winner's first)."""
+
+    @property
+    def assumption(self) -> str:
+        """What a verdict of B.02 6.2 rests on."""
+        return (
+            f"a match over a fixed number of games, {self.games} ({self.source}), and no "
+            "waiver requested before it (6.2: 'This requirement may be waived by prior "
+            "request')"
+        )
+
+
+def match_of(
+    halves: tuple[Sequence[int | None], Sequence[int | None]], games: int, source: str
+) -> Match:
+    """The match of two players whose points in each round (in half points; ``None``: no
+    result) are *halves*, taken to be over *games* games: the round after which one had
+    more than half of the *games* points, "won" (B.02 6.2).
+
+    >>> m = match_of(([2, 2, 2, 0], [0, 0, 0, 2]), 4, "XXR '4'")  # 3-0 after round 3 of 4
+    >>> m.decided_after, m.winner, m.score
+    (3, 1, '3-0')
+    >>> match_of(([2, 1, 0, 1], [0, 1, 2, 1]), 4, "XXR '4'").decided_after is None
+    True
+    """
+    totals = [0, 0]
+    rounds = max(len(halves[0]), len(halves[1]))
+    for r in range(rounds):
+        for side in (0, 1):
+            got = halves[side][r] if r < len(halves[side]) else None
+            totals[side] += got or 0
+        for side in (0, 1):
+            if totals[side] > games:  # more than games / 2 points
+                other = totals[1 - side]
+                return Match(games, source, r + 1, side + 1, f"{_pts(totals[side])}-{_pts(other)}")
+    return Match(games, source)
+
+
+def _pts(halves: int) -> str:
+    return f"{halves // 2}" if halves % 2 == 0 else f"{halves / 2:g}"
+
+
+def _match_out(
+    edition: Edition,
+    rating: int | None,
+    other: int | None,
+    match: Match | None,
+    round_no: int | None,
+) -> int:
+    """0: the match rules leave the game rated; 1: B.02 6.1 (one player unrated); 2: B.02
+    6.2 (played after one player had won)."""
+    if match is None or not match_rule(edition):
+        return 0
+    if (rating is None) != (other is None):
+        return 1
+    if match.decided_after is not None and round_no is not None and round_no > match.decided_after:
+        return 2
+    return 0
+
+
 def rules_out(
-    edition: Edition, rating: int | None, other: int | None, time: EventTime | None
+    edition: Edition,
+    rating: int | None,
+    other: int | None,
+    time: EventTime | None,
+    match: Match | None = None,
+    round_no: int | None = None,
 ) -> bool:
     """Whether a played game (a rated result) between *rating* and *other* (``None``:
     unrated) is not rated under *edition* at the event's *time* (``None``: not known), for
-    a reason other than the result: the time (:func:`time_rules_out`) or the 600-point rule
-    of rapid and blitz (:func:`excluded_by_difference`). The one rule that each game's
-    verdict (:func:`game_eligibility`) and a crosstable's rating figures
-    (:class:`~xlfuncs.core.tournament.Crosstable`: rated games, Ra, Rp, the change) read.
+    a reason other than the result: the time (:func:`time_rules_out`), the 600-point rule
+    of rapid and blitz (:func:`excluded_by_difference`), or, in round *round_no* (from 1)
+    of a *match*, the match rules (B.02 6.1 one player unrated, 6.2 played after one player
+    had won). The one rule that each game's verdict (:func:`game_eligibility`) and a
+    crosstable's rating figures (:class:`~xlfuncs.core.tournament.Crosstable`: rated games,
+    Ra, Rp, the change, the first rating) read.
 
     >>> from xlfuncs.core.editions import get_edition
     >>> rules_out(get_edition("2025 blitz"), 2650, 2050, None)
@@ -257,8 +388,10 @@ def rules_out(
     >>> rules_out(get_edition("2025 blitz"), 2650, 2300, None)
     False
     """
-    return excluded_by_difference(edition, rating, other) or time_rules_out(
-        edition, rating, other, time
+    return (
+        _match_out(edition, rating, other, match, round_no) != 0
+        or excluded_by_difference(edition, rating, other)
+        or time_rules_out(edition, rating, other, time)
     )
 
 
@@ -286,10 +419,13 @@ def game_eligibility(
     opponent_rating: int | None,
     outcome: Outcome,
     time: EventTime | None,
+    match: Match | None = None,
+    round_no: int | None = None,
 ) -> GameEligibility:
     """Whether a game with *outcome* between *rating* and *opponent_rating* (``None``:
-    unrated) is rated under *edition*, at the event's *time* (``None``: not known). A bye is
-    no game (:class:`ValueError`).
+    unrated) is rated under *edition*, at the event's *time* (``None``: not known), in round
+    *round_no* (from 1) of a *match* (``None``: not a match). A bye is no game
+    (:class:`ValueError`).
 
     >>> from xlfuncs.core.editions import get_edition
     >>> g = game_eligibility(get_edition("2025"), 2000, 2050, Outcome.WIN, EventTime(Fraction(60)))
@@ -308,6 +444,23 @@ def game_eligibility(
         )
     if rating is None and opponent_rating is None:
         return GameEligibility(False, "B.02 unrated players", "neither player rated")
+    in_match = _match_out(edition, rating, opponent_rating, match, round_no)
+    if in_match and match is not None:
+        one, two = match_articles(edition)
+        if in_match == 1:
+            return GameEligibility(
+                False,
+                one,
+                f"a match with one player unrated: not rated ({one})",
+                "a two-player event read as a match",
+            )
+        return GameEligibility(
+            False,
+            two,
+            f"played after the match was won (no. {match.winner}, {match.score} after round "
+            f"{match.decided_after} of {match.games}): not rated ({two})",
+            match.assumption,
+        )
     if time is not None and time.different_times:  # time_rules_out's first clause
         return GameEligibility(
             False,

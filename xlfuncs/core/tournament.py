@@ -17,9 +17,12 @@ from functools import cached_property
 from .editions import Edition, RulesSpec, get_edition
 from .eligibility import (
     EventTime,
+    Match,
     RoundEligibility,
     excluded_by_difference,
     game_eligibility,
+    match_of,
+    match_rule,
     rules_out,
 )
 from .errors import InvalidInputError, XlfuncsError
@@ -30,6 +33,10 @@ from .results import Outcome
 from .scoring import DEFAULT_SCORING, ScoringSystem
 
 __all__ = ["Crosstable", "Entrant", "Pairing", "PlayerFigures", "is_round_robin"]
+
+
+_Rule = tuple[Edition, "EventTime | None", "Match | None"]
+"""The edition, the event's time and its match, as :func:`_rated_results` reads them."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +115,10 @@ class Crosstable:
     A rapid or blitz game the 600-point rule leaves unrated (Rapid and Blitz 7.3.1) is left
     out of the same figures, for both players, time or not
     (:func:`~xlfuncs.core.eligibility.rules_out`, the rule each game's verdict reads)."""
+    match: Match | None = None
+    """A two-player event read as a match (B.02 6: :meth:`build`'s *match_games*): a game
+    of a match with one player unrated, or played after one player had won, is left out of
+    the same figures. ``None``: not a match, or not read as one (the Excel functions)."""
 
     @classmethod
     def build(
@@ -118,8 +129,14 @@ class Crosstable:
         rules: RulesSpec = None,
         scoring: ScoringSystem = DEFAULT_SCORING,
         time: EventTime | None = None,
+        match_games: tuple[int, str] | None = None,
     ) -> Crosstable:
-        """A crosstable, checking that every opponent number names a player."""
+        """A crosstable, checking that every opponent number names a player.
+
+        *match_games*: for a two-player event, the games the match is taken to be over and
+        where that comes from (``(6, "XXR '6'")``): the crosstable reads it as a match
+        (:attr:`match`, :func:`~xlfuncs.core.eligibility.match_of`). Ignored for any other
+        number of players."""
         count = len(entrants)
         for i, e in enumerate(entrants, start=1):
             for r, p in enumerate(e.pairings, start=1):
@@ -129,7 +146,14 @@ class Crosstable:
                     )
                 if p.opponent == i:
                     raise InvalidInputError(f"player {i}, round {r}: paired with themself")
-        return cls(tuple(entrants), round_robin, get_edition(rules), scoring, time)
+        match = None
+        if match_games is not None and count == 2:
+            halves = tuple(
+                [None if p.outcome is None else p.outcome.halves for p in e.pairings]
+                for e in entrants
+            )
+            match = match_of((halves[0], halves[1]), *match_games)
+        return cls(tuple(entrants), round_robin, get_edition(rules), scoring, time, match)
 
     _WORKED_OUT = ("_halves", "_points", "_played", "_games", "_rated")
     """The figures of the games worked out once per crosstable (``cached_property``)."""
@@ -146,6 +170,7 @@ class Crosstable:
             and self.edition == other.edition
             and self.scoring == other.scoring
             and self.time == other.time
+            and self.match == other.match
             and all(
                 a.pairings is b.pairings and a.rating == b.rating
                 for a, b in zip(self.entrants, other.entrants)
@@ -218,17 +243,18 @@ class Crosstable:
         return all_games, all_halves, all_rated, rated_halves
 
     @property
-    def _rule(self) -> tuple[Edition, EventTime | None] | None:
+    def _rule(self) -> _Rule | None:
         """What :func:`_rated_results` needs to leave out the played games that are not
         rated (:func:`~xlfuncs.core.eligibility.rules_out`: the time, the rapid and blitz
-        600-point rule); ``None``: no such game (no time, or its minutes and times not known,
-        and no 600-point rule in the edition)."""
+        600-point rule, a match's rules); ``None``: no such game (no time, or its minutes and
+        times not known, no 600-point rule in the edition and no match)."""
         t = self.time
         if t is not None and t.minutes is None and not t.different_times:
             t = None
-        if t is None and self.edition.excluded_difference is None:
+        m = self.match if self.match is not None and match_rule(self.edition) else None
+        if t is None and m is None and self.edition.excluded_difference is None:
             return None
-        return self.edition, t
+        return self.edition, t, m
 
     def rated_rounds(self, number: int) -> list[tuple[int, int]]:
         """The rounds (from 1) and opponents (numbers from 1) of :meth:`rated_games`, in
@@ -270,7 +296,9 @@ class Crosstable:
             if p.opponent is None or p.outcome is None or p.outcome.is_bye:
                 continue
             other = self.entrants[p.opponent - 1].rating
-            verdict = game_eligibility(self.edition, e.rating, other, p.outcome, self.time)
+            verdict = game_eligibility(
+                self.edition, e.rating, other, p.outcome, self.time, self.match, r
+            )
             out.append(RoundEligibility(r, p.opponent, p.outcome, verdict))
         return tuple(out)
 
@@ -379,17 +407,17 @@ def _rated_results(
     pairings: Sequence[Pairing],
     ratings: Sequence[int | None],
     own: int | None = None,
-    rule: tuple[Edition, EventTime | None] | None = None,
+    rule: _Rule | None = None,
 ) -> Iterator[tuple[int, int, int | None, Outcome]]:
     """The rounds of *pairings* (a player rated *own*) with a rated result against an
-    opponent that *rule* (the edition and the event's time) does not make not rated
+    opponent that *rule* (the edition, the event's time, the match) does not make not rated
     (:func:`~xlfuncs.core.eligibility.rules_out`): (round from 1, opponent's number, their
     rating or ``None``, the result)."""
     for r, p in enumerate(pairings, start=1):
         o = p.outcome
         if p.opponent is not None and o is not None and o.rated:
             rating = ratings[p.opponent - 1]
-            if rule is not None and rules_out(rule[0], own, rating, rule[1]):
+            if rule is not None and rules_out(rule[0], own, rating, rule[1], rule[2], r):
                 continue
             yield r, p.opponent, rating, o
 

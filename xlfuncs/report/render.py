@@ -14,7 +14,7 @@ from dataclasses import fields
 from fractions import Fraction
 
 from ..core.editions import Edition
-from ..core.eligibility import EXCLUSION_ARTICLE, EventTime, RoundEligibility
+from ..core.eligibility import EXCLUSION_ARTICLE, EventTime, RoundEligibility, match_articles
 from ..core.performance import PTP_FULL_SCORE_READINGS, ptp_full_score_text
 from ..core.tables import round_half_up
 from ..output import visible
@@ -450,11 +450,14 @@ def eligibility_lines(report: Report) -> list[str]:
     games with the same reason on one line (:mod:`xlfuncs.core.eligibility`). Forfeits,
     games of less than one move and games between unrated players are left to the results
     column; a game the time makes not rated (B.02 1.1: below the minimum, or different
-    times) or the rapid and blitz 600-point rule leaves unrated (Rapid and Blitz 7.3.1) is
-    said to be left out of the rating figures, as the crosstable leaves it out
+    times), the rapid and blitz 600-point rule leaves unrated (Rapid and Blitz 7.3.1) or a
+    match's rules do (B.02 6, with what they assume) is said to be left out of the rating
+    figures, as the crosstable leaves it out
     (:func:`~xlfuncs.core.eligibility.rules_out`)."""
     lines: list[str] = []
     unknown = 0
+    matches = match_articles(report.edition)
+    left_out_by = (*_LEFT_OUT_ARTICLES, *matches)
     for r in report.rows:
         found: dict[str, list[str]] = {}
         for g in r.eligibility:
@@ -467,7 +470,9 @@ def eligibility_lines(report: Report) -> list[str]:
                 and (not e.reason.startswith("neither player"))
             ):
                 left_out = " (left out of the rating figures above)"
-                why = e.reason + (left_out if e.article in _LEFT_OUT_ARTICLES else "")
+                why = e.reason + (left_out if e.article in left_out_by else "")
+                if e.article in matches and e.assumption:
+                    why += f"; assumed: {e.assumption}"
                 found.setdefault(why, []).append(f"{g.round} (v {g.opponent})")
         for why, rounds in found.items():
             word = "round" if len(rounds) == 1 else "rounds"

@@ -40,6 +40,7 @@ from .parser import Player, RoundEntry, Tournament, is_invalid_date
 from .pseudo_players import bye_round, pseudo_players
 from .rate_of_play import EventRate, event_rate
 from .records2026 import bye_notes
+from .rounds_planned import planned_rounds
 from .short_list import short_list
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ __all__ = [
     "TrfCrosstable",
     "choose_rate",
     "crosstable_from_trf",
+    "match_games",
     "event_date",
     "held_norm_title",
     "is_round_robin",
@@ -219,6 +221,24 @@ def held_norm_title(title: str) -> str | None:
     return held if held in NORM_TITLES else None
 
 
+def match_games(t: Tournament) -> tuple[int, str]:
+    """The games a two-player event (a match, B.02 6.2) is taken to be over, and where that
+    comes from: the event's rounds in all (``142``, else ``XXR``), else the rounds the file
+    writes. The file cannot say whether the match was over a fixed number of games: the
+    verdicts name this as their assumption (:attr:`~xlfuncs.core.eligibility.Match.assumption`).
+
+    >>> from xlfuncs.trf import parse_trf
+    >>> match_games(parse_trf("XXR 6"))
+    (6, "XXR '6'")
+    """
+    planned = planned_rounds(t)
+    if planned is None:
+        return t.num_rounds, f"the file's {t.num_rounds} rounds"
+    given = {r.code: r.text[3:].strip() for r in reversed(t.extra_records)}  # the first
+    code = "142" if given.get("142") == str(planned) else "XXR"
+    return planned, f"{code} '{planned}'"
+
+
 def crosstable_from_trf(
     t: Tournament,
     *,
@@ -382,7 +402,12 @@ def crosstable_from_trf(
             f"{short_list(no_birth)}"
         )
     crosstable = Crosstable.build(
-        entrants, round_robin=round_robin, rules=edition, scoring=scoring, time=time
+        entrants,
+        round_robin=round_robin,
+        rules=edition,
+        scoring=scoring,
+        time=time,
+        match_games=match_games(t) if len(entrants) == 2 else None,
     )
     file_crosstable = (
         None
