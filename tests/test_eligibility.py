@@ -449,6 +449,52 @@ def test_report_and_period_leave_out_the_games_below_the_minimum(
     assert "needs 120 (B.02 1.1) (left out of the rating figures above)" in " ".join(out.split())
 
 
+def test_the_chart_columns_read_the_time_and_the_600_point_rule() -> None:
+    # The Excel columns take the event's minutes for 60 moves (the charts' Minutes cell) and
+    # the rules, and count the games by the same rule as the report. The four players of
+    # _four as a Swiss chart: at 60 minutes only 3 v 4 (1700, 1600) is rated (B.02 1.1: 90
+    # with a player of 1800+); 3: D 100 -> PD .64, .36 x 20 = 7.2 -> +7; 1: no rated game.
+    from xlfuncs import udfs
+
+    ratings = [[2000.0], [2050.0], [1700.0], [1600.0]]
+    k = [[20.0]] * 4
+    opponents = [[2.0, 3.0], [1.0, 4.0], [4.0, 1.0], [3.0, 2.0]]
+    results = [[1.0, "½"], [0.0, 1.0], [1.0, "½"], [0.0, 0.0]]
+    args = (ratings, results, opponents, "2025")
+    assert udfs.RATED_GAMES_ALL(*args) == [[2], [2], [2], [2]]  # no minutes: all count
+    assert udfs.RATED_GAMES_ALL(*args, 60) == [[0], [0], [1], [1]]
+    assert udfs.RA_ALL(*args, 60) == [[""], [""], [1600], [1700]]
+    assert udfs.RA_ALL(*args, 90) == udfs.RA_ALL(*args)  # 90: every game rated
+    assert udfs.ELO_CHANGE_ALL(ratings, k, results, opponents, "2025", 60)[2] == [7]
+    assert udfs.ELO_CHANGE_ALL(ratings, k, results, opponents, "2025", 60)[0] == [0]
+    assert udfs.RATED_GAMES_ALL(*args, -5) == "#VALUE!"  # no time below 0
+    # The 600-point rule (Rapid and Blitz 7.3.1) in the columns, given the rules: 2650 v
+    # 2050 not rated, for both; 2650 v 2300 rated. Ra of no. 1: 2300 (not (2050 + 2300) / 2
+    # = 2175), of no. 2: 2300 (not (2650 + 2300) / 2 = 2475), of no. 3: (2650 + 2050) / 2.
+    blitz = [[2650.0], [2050.0], [2300.0]]
+    grid = [[None, 1.0, "½"], [0.0, None, "½"], ["½", "½", None]]
+    assert udfs.RA_ALL(blitz, grid, None, "2025-05-10 blitz") == [[2300], [2300], [2350]]
+    assert udfs.RATED_GAMES_ALL(blitz, grid, None, "2025-05-10 blitz") == [[1], [1], [2]]
+    assert udfs.RA_ALL(blitz, grid, None, "2025") == [[2175], [2475], [2350]]
+
+
+def test_a_filled_chart_holds_the_event_minutes(tmp_path: Path) -> None:
+    # `xlfuncs crosstable` writes the event's time for 60 moves into the chart's Minutes
+    # cell (222 '5400': 90 minutes), and the rating columns read it, with the rules.
+    from xlfuncs.crosstable import event_from_trf
+    from xlfuncs.templates.chart import formulas
+    from xlfuncs.templates.swiss import layout_of
+
+    filled = event_from_trf(parse_trf(_event(tmp_path, "5400").read_text(encoding="utf-8")))
+    assert filled.event.minutes == 90
+    slow = event_from_trf(parse_trf(_event(tmp_path, "5400+30").read_text(encoding="utf-8")))
+    assert slow.event.minutes == 120  # 90 + 60 x 30 s
+    chart = formulas(layout_of(filled.event))
+    for name in ("games", "ra", "rp_fide", "rp_exact", "change"):
+        assert chart[name].endswith(",Rules,Minutes)"), name
+    assert chart["first"].endswith(",Rules,,Minutes)")
+
+
 def test_game_rated_in_a_cell_reads_the_same_rule() -> None:
     # The Excel function, given the time, answers as the figures and the verdicts do.
     from xlfuncs import udfs

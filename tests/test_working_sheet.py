@@ -242,9 +242,10 @@ def test_the_sheet_reads_the_chart_and_its_drop_down(swiss_book: tuple[Any, ...]
     on = "'Wall chart'!"
     chart = {name: _args(f) for name, f in formulas(layout).items()}
     rating = next(f for f, _ in arrays.values() if f.startswith("RATING_WORKING("))
-    ratings, k, results, opponents, rules = chart["change"]
-    want = ["$B$4", on + ratings, on + k, on + results, on + opponents, rules, '"swiss"', "23"]
-    assert _args(rating) == want  # as ELO_CHANGE_ALL's, BLOQUE_ALL's system, 13 + 10 rows
+    ratings, k, results, opponents, rules, minutes = chart["change"]
+    want = [on + ratings, on + k, on + results, on + opponents, rules, '"swiss"', "23", minutes]
+    assert _args(rating) == ["$B$4", *want]  # as ELO_CHANGE_ALL's, BLOQUE_ALL's system, 13 +
+    # 10 rows, the chart's minutes
     descriptors, *rest = chart["tiebreaks"]
     first, last = descriptors.split(":")
     headers = [f for f, _ in arrays.values() if f.startswith("TIEBREAK_WORKING(")]

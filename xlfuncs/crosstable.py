@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .core.eligibility import EventTime
 from .core.titles import trf_title
 from .event import AnalysedEvent, EventOptions, analyse_event
 from .progress import Progress, no_progress
@@ -112,6 +113,15 @@ def _round_robin_grid(
                 # "?": paired, not played yet
                 grid[i][cycle * count + j] = None if result == "?" else result
     return grid, cycles
+
+
+def _chart_minutes(time: EventTime | None) -> float | None:
+    """The chart's ``Minutes`` cell for the event's time control as read (``222``, or
+    ``122``'s text): its time for 60 moves; blank where it is not known, or where the two
+    players had different times (no minutes say that)."""
+    if time is None or time.minutes is None or time.different_times:
+        return None
+    return float(time.minutes)
 
 
 def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEvent:
@@ -213,6 +223,7 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
         unrated_rating=ranked.unrated,
         ptp_full_score=ranked.ptp_full_score,
         scoring=found.crosstable.scoring,
+        minutes=_chart_minutes(found.crosstable.time),
         system="rr" if found.crosstable.round_robin else "swiss",
         teams=analysed.teams,
         working=True,

@@ -421,6 +421,10 @@ def NORM_MIX(
 
 _GRID = "Results: a crosstable grid (N x N), or one column per round when opponents is given"
 _OPP = "Optional: opponents' numbers, one column per round (omit for a crosstable grid)"
+_EVENT_MINUTES = (
+    "Optional: each player's time for 60 moves, increments included (90 min + 30 s a move: "
+    "120); games below the minimum (120/90/60 by rating) are not rated; blank: all counted"
+)
 
 
 _SCORING = (
@@ -451,40 +455,56 @@ def SB_ALL(results: Cell, opponents: Cell = None) -> list[list[Any]]:
 @xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
+@xw.arg("rules", doc=_RULES, **_VALUE)
+@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
 @excel_function
-def RATED_GAMES_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
+def RATED_GAMES_ALL(
+    ratings: Cell, results: Cell, opponents: Cell = None, rules: Cell = None, minutes: Cell = None
+) -> list[list[Any]]:
     """Rated games of every player against rated opponents."""
-    return performance.rated_games_all_cells(ratings, results, opponents)
+    return performance.rated_games_all_cells(ratings, results, opponents, rules, minutes)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
+@xw.arg("rules", doc=_RULES, **_VALUE)
+@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
 @excel_function
-def RA_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
+def RA_ALL(
+    ratings: Cell, results: Cell, opponents: Cell = None, rules: Cell = None, minutes: Cell = None
+) -> list[list[Any]]:
     """Average rating of each player's rated opponents in rated games (Ra)."""
-    return performance.ra_all_cells(ratings, results, opponents)
+    return performance.ra_all_cells(ratings, results, opponents, rules, minutes)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
+@xw.arg("rules", doc=_RULES, **_VALUE)
+@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
 @excel_function
-def RP_FIDE_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
+def RP_FIDE_ALL(
+    ratings: Cell, results: Cell, opponents: Cell = None, rules: Cell = None, minutes: Cell = None
+) -> list[list[Any]]:
     """FIDE performance Ra + dp of every player, against rated opponents in rated games."""
-    return performance.rp_fide_all_cells(ratings, results, opponents)
+    return performance.rp_fide_all_cells(ratings, results, opponents, rules, minutes)
 
 
 @xw.func(category=CATEGORY)
 @xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
+@xw.arg("rules", doc=_RULES, **_VALUE)
+@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
 @excel_function
-def RP_EXACT_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[list[Any]]:
+def RP_EXACT_ALL(
+    ratings: Cell, results: Cell, opponents: Cell = None, rules: Cell = None, minutes: Cell = None
+) -> list[list[Any]]:
     """Exact performance of every player (whole numbers; "∞" / "-∞" for 100 % / 0 %)."""
-    return performance.rp_exact_all_cells(ratings, results, opponents)
+    return performance.rp_exact_all_cells(ratings, results, opponents, rules, minutes)
 
 
 @xw.func(category=CATEGORY)
@@ -495,12 +515,18 @@ def RP_EXACT_ALL(ratings: Cell, results: Cell, opponents: Cell = None) -> list[l
 @xw.arg("results", doc=_GRID, **_RANGE)
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
+@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
 @excel_function
 def ELO_CHANGE_ALL(
-    ratings: Cell, k: Cell, results: Cell, opponents: Cell = None, rules: Cell = None
+    ratings: Cell,
+    k: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    rules: Cell = None,
+    minutes: Cell = None,
 ) -> list[list[Any]]:
     """Rating change of every rated player in this event (K x n <= 700, rounded once)."""
-    return rating_change.elo_change_all_cells(ratings, k, results, opponents, rules)
+    return rating_change.elo_change_all_cells(ratings, k, results, opponents, rules, minutes)
 
 
 @xw.func(category=CATEGORY)
@@ -512,6 +538,7 @@ def ELO_CHANGE_ALL(
 )
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @xw.arg("provisional", doc=_PROVISIONAL.replace("#N/A", "blank"), **_VALUE)
+@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
 @excel_function
 def BLOQUE_ALL(
     ratings: Cell,
@@ -520,9 +547,12 @@ def BLOQUE_ALL(
     system: Cell = None,
     rules: Cell = None,
     provisional: Cell = None,
+    minutes: Cell = None,
 ) -> list[list[Any]]:
     """First rating Ru of every unrated player; blank for rated players and where none."""
-    return first_rating.bloque_all_cells(ratings, results, opponents, system, rules, provisional)
+    return first_rating.bloque_all_cells(
+        ratings, results, opponents, system, rules, provisional, minutes
+    )
 
 
 @xw.func(category=CATEGORY)
@@ -631,6 +661,7 @@ def K_FACTOR_ALL(
     **_VALUE,
 )
 @xw.arg("rows", doc=tiebreak_working.ROWS_HELP, **_VALUE)
+@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
 @excel_function
 def RATING_WORKING(
     player: Cell,
@@ -641,10 +672,11 @@ def RATING_WORKING(
     rules: Cell = None,
     system: Cell = None,
     rows: Cell = None,
+    minutes: Cell = None,
 ) -> list[list[Any]]:
     """One player's rating working: the change game by game, or an unrated player's Ru."""
     return rating_working.rating_working_cells(
-        player, ratings, k, results, opponents, rules, system, rows
+        player, ratings, k, results, opponents, rules, system, rows, minutes
     )
 
 

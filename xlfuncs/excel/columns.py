@@ -56,6 +56,7 @@ def crosstable_rows(
     federations: Cell = None,
     rules_value: Cell = None,
     round_robin: bool | None = None,
+    minutes_value: Cell = None,
 ) -> tuple[Any, list[RowError | None], list[bool]]:
     """Build a :class:`~xlfuncs.core.tournament.Crosstable` from a wall chart's columns.
 
@@ -64,15 +65,21 @@ def crosstable_rows(
     *opponents* is omitted) or, with *opponents*, one column per round beside the opponents'
     numbers. Returns the crosstable, each row's error (or ``None``) and which rows are empty
     (lists of the caller's own: a crosstable built from the same values before is reused).
+    *minutes_value*: the event's time for 60 moves (blank: not known), whose games below the
+    minimum of Rating Regulations 1.1 the rating figures leave out
+    (:attr:`~xlfuncs.core.tournament.Crosstable.time`).
     """
+    from .eligibility import event_minutes
+
     edition = rules(rules_value)
+    time = event_minutes(minutes_value)
     games = value_key(ratings, results, opponents)
     kind = _is_grid(opponents) if round_robin is None else round_robin  # as built
-    event = None if games is None else (edition, kind, games)
+    event = None if games is None else (edition, kind, games, time)
     base = _tables.get(
         event,
         lambda: _crosstable(
-            ratings, results, opponents, None, None, None, None, edition, round_robin
+            ratings, results, opponents, None, None, None, None, edition, round_robin, None, time
         ),
     )
     if k is None and female is None and titles is None and federations is None:
@@ -92,6 +99,7 @@ def crosstable_rows(
                 edition,
                 round_robin,
                 base,
+                time,
             ),
         )
     return table, list(errors), list(empty)
@@ -116,6 +124,7 @@ def _crosstable(
     edition: Any,
     round_robin: bool | None,
     base: _Rows | None = None,
+    time: Any = None,
 ) -> _Rows:
     """The crosstable of these columns; with *base*, the one built from the same ratings,
     results and opponents without the other columns: its rows without an error are taken
@@ -216,6 +225,7 @@ def _crosstable(
         entrants,
         round_robin=grid if round_robin is None else round_robin,
         rules=edition,
+        time=time,
     )
     if base is not None:
         table.share_games(base[0])

@@ -12,7 +12,22 @@ from .cells import exact_number, is_blank, rating, rules
 from .errors import first_error_among
 from .ranges import Cell
 
-__all__ = ["game_rated_cells"]
+__all__ = ["event_minutes", "game_rated_cells"]
+
+
+def event_minutes(minutes: Cell) -> EventTime | None:
+    """The event's time for 60 moves, increments included, from a cell (*minutes*, each
+    player's); ``None`` for a blank cell (not known: every game with a rated result counts).
+
+    >>> event_minutes(120).minutes, event_minutes(None) is None
+    (Fraction(120, 1), True)
+    """
+    if is_blank(minutes):
+        return None
+    value = exact_number(minutes, "minutes")
+    if value <= 0:
+        raise InvalidInputError(f"minutes: expected a time above 0, got {float(value):g}")
+    return EventTime(value, "minutes", exact=True)
 
 
 def game_rated_cells(
@@ -47,13 +62,7 @@ def game_rated_cells(
         raise NothingToComputeError(
             "own_rating, opponent_rating: neither player rated (blank or 0): no rated game"
         )
-    if is_blank(minutes):
-        time = EventTime(None, "minutes blank")
-    else:
-        value = exact_number(minutes, "minutes")
-        if value <= 0:
-            raise InvalidInputError(f"minutes: expected a time above 0, got {float(value):g}")
-        time = EventTime(value, "minutes", exact=True)
+    time = event_minutes(minutes) or EventTime(None, "minutes blank")
     verdict = game_eligibility(edition, own, other, Outcome.WIN, time)
     if verdict.rated is None:
         raise NothingToComputeError(

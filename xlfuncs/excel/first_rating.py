@@ -69,11 +69,13 @@ def bloque_all_cells(
     system_value: Cell,
     rules_value: Cell,
     provisional: Cell,
+    minutes: Cell = None,
 ) -> list[list[Any]]:
     """Every unrated player's Ru, one row each; blank for a rated player and where the
     rules publish none (no rated opponent, a zero score, fewer than 5 rated games, below
     the floor), unless *provisional* is TRUE. The system blank: a round robin for a grid,
-    a Swiss with opponents."""
+    a Swiss with opponents. *minutes*: the event's time for 60 moves (blank: not known),
+    whose games below the minimum count in no first rating."""
     kind = system(system_value)
     anyway = boolean(provisional, "provisional")
 
@@ -94,4 +96,5 @@ def bloque_all_cells(
         opponents,
         rules_value=rules_value,
         round_robin=None if kind is None else kind == "rr",
+        minutes_value=minutes,
     )

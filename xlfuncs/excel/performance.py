@@ -122,23 +122,67 @@ def _exact_shown(table: Any, player: int) -> Any:
     return round_half_up(value)  # the certified whole number: rp_exact keeps to its side
 
 
-def rated_games_all_cells(ratings: Cell, results: Cell, opponents: Cell) -> list[list[Any]]:
-    """Every player's rated games against rated opponents, one row each."""
+def rated_games_all_cells(
+    ratings: Cell, results: Cell, opponents: Cell, rules_value: Cell = None, minutes: Cell = None
+) -> list[list[Any]]:
+    """Every player's rated games against rated opponents, one row each: under
+    *rules_value*'s edition (the rapid and blitz 600-point rule) at the event's *minutes*
+    for 60 moves (blank: not known), the games core's rule leaves rated
+    (:func:`~xlfuncs.core.eligibility.rules_out`)."""
     return per_player(
-        "RATED_GAMES_ALL", lambda t, i: len(t.rated_games(i)), ratings, results, opponents
+        "RATED_GAMES_ALL",
+        lambda t, i: len(t.rated_games(i)),
+        ratings,
+        results,
+        opponents,
+        rules_value=rules_value,
+        minutes_value=minutes,
     )
 
 
-def ra_all_cells(ratings: Cell, results: Cell, opponents: Cell) -> list[list[Any]]:
-    """Every player's Ra: the average rating of the rated opponents in rated games."""
-    return per_player("RA_ALL", lambda t, i: t.ra(i), ratings, results, opponents)
+def ra_all_cells(
+    ratings: Cell, results: Cell, opponents: Cell, rules_value: Cell = None, minutes: Cell = None
+) -> list[list[Any]]:
+    """Every player's Ra: the average rating of the rated opponents in rated games (the
+    games as :func:`rated_games_all_cells` counts them)."""
+    return per_player(
+        "RA_ALL",
+        lambda t, i: t.ra(i),
+        ratings,
+        results,
+        opponents,
+        rules_value=rules_value,
+        minutes_value=minutes,
+    )
 
 
-def rp_fide_all_cells(ratings: Cell, results: Cell, opponents: Cell) -> list[list[Any]]:
-    """Every player's FIDE performance Ra + dp, against rated opponents in rated games."""
-    return per_player("RP_FIDE_ALL", lambda t, i: t.rp_fide(i), ratings, results, opponents)
+def rp_fide_all_cells(
+    ratings: Cell, results: Cell, opponents: Cell, rules_value: Cell = None, minutes: Cell = None
+) -> list[list[Any]]:
+    """Every player's FIDE performance Ra + dp, against rated opponents in rated games (as
+    :func:`rated_games_all_cells` counts them)."""
+    return per_player(
+        "RP_FIDE_ALL",
+        lambda t, i: t.rp_fide(i),
+        ratings,
+        results,
+        opponents,
+        rules_value=rules_value,
+        minutes_value=minutes,
+    )
 
 
-def rp_exact_all_cells(ratings: Cell, results: Cell, opponents: Cell) -> list[list[Any]]:
-    """Every player's exact performance (whole numbers; "∞" / "-∞" for 100 % / 0 %)."""
-    return per_player("RP_EXACT_ALL", _exact_shown, ratings, results, opponents)
+def rp_exact_all_cells(
+    ratings: Cell, results: Cell, opponents: Cell, rules_value: Cell = None, minutes: Cell = None
+) -> list[list[Any]]:
+    """Every player's exact performance (whole numbers; "∞" / "-∞" for 100 % / 0 %), in the
+    games :func:`rated_games_all_cells` counts."""
+    return per_player(
+        "RP_EXACT_ALL",
+        _exact_shown,
+        ratings,
+        results,
+        opponents,
+        rules_value=rules_value,
+        minutes_value=minutes,
+    )

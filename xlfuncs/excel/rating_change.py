@@ -305,15 +305,23 @@ def unrated_again_cells(ratings: Cell, changes: Cell, rules_value: Cell) -> Any:
 
 
 def elo_change_all_cells(
-    ratings: Cell, k: Cell, results: Cell, opponents: Cell, rules_value: Cell
+    ratings: Cell, k: Cell, results: Cell, opponents: Cell, rules_value: Cell, minutes: Cell = None
 ) -> list[list[Any]]:
     """Every rated player's change in this event (K x n <= 700, rounded once), one row
-    each; blank where there is none (unrated, or no K)."""
+    each; blank where there is none (unrated, or no K). *minutes*: the event's time for 60
+    moves (blank: not known), whose games below the minimum are not rated."""
 
     def change(table: Any, player: int) -> Any:
         found = table.change(player)
         return None if found is None else found.change
 
     return per_player(
-        "ELO_CHANGE_ALL", change, ratings, results, opponents, k=k, rules_value=rules_value
+        "ELO_CHANGE_ALL",
+        change,
+        ratings,
+        results,
+        opponents,
+        k=k,
+        rules_value=rules_value,
+        minutes_value=minutes,
     )

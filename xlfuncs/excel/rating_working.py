@@ -146,6 +146,7 @@ def rating_working_cells(
     rules: Cell = None,
     system_value: Cell = None,
     rows: Cell = None,
+    minutes: Cell = None,
 ) -> list[list[Any]]:
     """Player *player*'s (their row, from 1) rating working: a rated player's change
     (:func:`rating_change_block`; ``#N/A`` without K), an unrated player's first rating
@@ -153,9 +154,11 @@ def rating_working_cells(
     arguments as ``ELO_CHANGE_ALL``'s, *system_value* as ``BLOQUE_ALL``'s (blank: a round
     robin for a grid, a Swiss with opponents); an error of the player's row, or of a row of
     an opponent, is the answer, with that row's reason. *rows*: the block's height, blank
-    rows added to make it (:func:`~xlfuncs.excel.tiebreak_working.padded`)."""
+    rows added to make it (:func:`~xlfuncs.excel.tiebreak_working.padded`). *minutes*: the
+    event's time for 60 moves, as ``ELO_CHANGE_ALL``'s (blank: not known)."""
     found = first_error(
-        rating_working_cells, (player, ratings, k, results, opponents, rules, system_value, rows)
+        rating_working_cells,
+        (player, ratings, k, results, opponents, rules, system_value, rows, minutes),
     )
     if found is not None:
         raise found
@@ -172,6 +175,7 @@ def rating_working_cells(
         k=k,
         rules_value=rules,
         round_robin=None if kind is None else kind == "rr",
+        minutes_value=minutes,
     )
     mine = errors[number - 1]
     if mine is not None:

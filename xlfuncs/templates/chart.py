@@ -364,12 +364,12 @@ def formulas(layout: Layout) -> dict[str, str]:
         ),
         "rank": f"=RANK_ALL({layout.column(layout.col('points'))},"
         f"{layout.block(layout.col('tb1'), layout.col(f'tb{layout.tiebreaks}'))})",
-        "games": _call("RATED_GAMES_ALL", ratings, res, opp),
-        "ra": _call("RA_ALL", ratings, res, opp),
-        "rp_fide": _call("RP_FIDE_ALL", ratings, res, opp),
-        "rp_exact": _call("RP_EXACT_ALL", ratings, res, opp),
-        "change": f"=ELO_CHANGE_ALL({ratings},{layout.column(K)},{res},{opp},Rules)",
-        "first": f"=BLOQUE_ALL({ratings},{res},{opp},{system},Rules)",
+        "games": _call("RATED_GAMES_ALL", ratings, res, opp, "Rules", "Minutes"),
+        "ra": _call("RA_ALL", ratings, res, opp, "Rules", "Minutes"),
+        "rp_fide": _call("RP_FIDE_ALL", ratings, res, opp, "Rules", "Minutes"),
+        "rp_exact": _call("RP_EXACT_ALL", ratings, res, opp, "Rules", "Minutes"),
+        "change": f"=ELO_CHANGE_ALL({ratings},{layout.column(K)},{res},{opp},Rules,Minutes)",
+        "first": f"=BLOQUE_ALL({ratings},{res},{opp},{system},Rules,,Minutes)",
         "norm": f"=NORM_ALL({ratings},{res},{opp},{layout.column(SEX)},Rules,"
         f"{layout.column(TITLE)},{layout.column(FED)})",
     }
@@ -475,6 +475,8 @@ def chart_scoring(event: Event) -> ScoringSystem:
     ``299``'s results that score otherwise (:attr:`~xlfuncs.core.scoring.ScoringSystem.overrides`),
     which no cell text names (the chart says so beside the cell)."""
     return replace(event.scoring, overrides=())
+    minutes: float | None = None
+    """The time for 60 moves the ``Minutes`` cell holds (``None``: blank, not known)."""
 
 
 def tiebreaks_of(layout: Layout, event: Event) -> tuple[str, ...]:
@@ -547,6 +549,7 @@ def inputs(layout: Layout, event: Event) -> Inputs:
         unrated=event.unrated_rating,
         ptp_full_score=event.ptp_full_score,
         scoring=chart_scoring(event).text,
+        minutes=event.minutes,
     )
 
 
@@ -616,12 +619,18 @@ def figures(
                 data.scoring,
             ),
         ),
-        ("games", lambda: udfs.RATED_GAMES_ALL(ratings, res, opp)),
-        ("ra", lambda: udfs.RA_ALL(ratings, res, opp)),
-        ("rp_fide", lambda: udfs.RP_FIDE_ALL(ratings, res, opp)),
-        ("rp_exact", lambda: udfs.RP_EXACT_ALL(ratings, res, opp)),
-        ("change", lambda: udfs.ELO_CHANGE_ALL(ratings, k_cells, res, opp, data.rules)),
-        ("first", lambda: udfs.BLOQUE_ALL(ratings, res, opp, system, data.rules)),
+        ("games", lambda: udfs.RATED_GAMES_ALL(ratings, res, opp, data.rules, data.minutes)),
+        ("ra", lambda: udfs.RA_ALL(ratings, res, opp, data.rules, data.minutes)),
+        ("rp_fide", lambda: udfs.RP_FIDE_ALL(ratings, res, opp, data.rules, data.minutes)),
+        ("rp_exact", lambda: udfs.RP_EXACT_ALL(ratings, res, opp, data.rules, data.minutes)),
+        (
+            "change",
+            lambda: udfs.ELO_CHANGE_ALL(ratings, k_cells, res, opp, data.rules, data.minutes),
+        ),
+        (
+            "first",
+            lambda: udfs.BLOQUE_ALL(ratings, res, opp, system, data.rules, None, data.minutes),
+        ),
         (
             "norm",
             lambda: udfs.NORM_ALL(
@@ -1041,6 +1050,30 @@ def _header_block(
             + ". The report (xlfuncs report) counts them.",
             {"author": "xlfuncs", "x_scale": 2},
         )
+    # each player's time for 60 moves (the rating columns' minutes, Rating Regulations 1.1),
+    # right of the tie-break settings
+    m_label, m_value = tb_value + 2, tb_value + 6
+    _merged(ws, 1, m_label, m_value - 1, "Minutes (60 moves)", fmt.label)
+    _merged(ws, 1, m_value, m_value + 1, event.minutes, fmt.input_center)
+    ws.data_validation(
+        1,
+        m_value,
+        1,
+        m_value,
+        {
+            "validate": "decimal",
+            "criteria": ">",
+            "value": 0,
+            "ignore_blank": True,
+            "input_title": "Time for 60 moves",
+            "input_message": "Each player's time for 60 moves with increments (90 min + "
+            "30 s a move: 120). Games below the minimum of Rating Regulations 1.1 (120 / "
+            "90 / 60 by the higher rating) count in no N, Ra, Rp, +/- or Ru. Blank: all do.",
+            "error_title": "Time for 60 moves",
+            "error_message": "Enter the minutes, above 0, or leave it blank.",
+        },
+    )
+    wb.define_name("Minutes", f"='{ws.get_name()}'!{cell(1, m_value, absolute=True)}")
     start = event.start if isinstance(event.start, _dt.date) else None
     first, note = tiebreak_edition_for(None, start)
     if note and tiebreak_rules == first.id:  # older than C.07's first text: computed with it

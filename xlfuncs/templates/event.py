@@ -136,6 +136,10 @@ class Event:
     scoring: ScoringSystem = DEFAULT_SCORING
     """The event's scoring system (TRF-2026 record ``162``; the chart's ``Scoring`` cell),
     which the points and the point-based tie-breaks follow."""
+    minutes: float | None = None
+    """Each player's time for 60 moves, increments included (the chart's ``Minutes`` cell:
+    90 minutes + 30 s a move is 120), whose games below the minimum of Rating Regulations
+    1.1 the rating columns leave out; ``None``: not known, every game counts."""
     system: str | None = None
     """How the event was paired, ``"swiss"`` or ``"rr"`` (C.07's round robins count every
     pairing as played), which the Swiss chart's tie-break and first-rating formulas are told;

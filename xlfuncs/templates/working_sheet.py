@@ -30,12 +30,14 @@ from typing import Any, Protocol
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
+from ..core.eligibility import EventTime
 from ..core.errors import XlfuncsError
 from ..core.first_rating_working import first_rating_working
 from ..core.rating_working import rating_working
 from ..core.tiebreak_working import tiebreak_working
 from ..core.tournament import Crosstable
 from ..excel import rules as read_rules
+from ..excel.eligibility import event_minutes
 from ..excel.errors import to_excel
 from ..excel.rating_working import RATING_COLUMNS, first_rating_block, rating_change_block
 from ..excel.tiebreak_working import WORKING_COLUMNS, padded, working_block
@@ -239,6 +241,7 @@ def add_working_sheet(
         "Rules",
         f'"{layout.system_name}"',
         str(lines + RATING_EXTRA),
+        "Minutes",
     )
     area = (FIRST_BLOCK + 1, RATING_COL, lines + RATING_EXTRA, RATING_COLUMNS)
     _block(ws, (text, wrapped, {8}), area, formula, blocks[-1])
@@ -350,6 +353,7 @@ def default_blocks(
             data.rules,
             layout.system_name,
             float(lines + RATING_EXTRA),
+            data.minutes,
         )
     else:
         found = padded(found, lines + RATING_EXTRA)
@@ -382,12 +386,15 @@ def _same_tiebreaks(
     return True
 
 
-def _own_games(ct: Crosstable, number: int) -> tuple[Crosstable, list[int]]:
+def _own_games(
+    ct: Crosstable, number: int, time: EventTime | None = None
+) -> tuple[Crosstable, list[int]]:
     """Player *number*'s games alone: a crosstable of the player (number 1) and their
-    opponents (2, 3 ... in the order of their numbers; their own games left out), without
-    the event's time, as the chart's functions read the games; and each one's number in
-    *ct*. A player's rating change and first rating read only their own games and their
-    opponents' ratings: this works them out without every player's games."""
+    opponents (2, 3 ... in the order of their numbers; their own games left out), at the
+    chart's *time* (its ``Minutes`` cell; not the event's as read), as the chart's functions
+    read the games; and each one's number in *ct*. A player's rating change and first
+    rating read only their own games and their opponents' ratings: this works them out
+    without every player's games."""
     me = ct.entrants[number - 1]
     opponents = sorted({p.opponent for p in me.pairings if p.opponent is not None})
     new = {o: i for i, o in enumerate(opponents, start=2)}
@@ -396,7 +403,7 @@ def _own_games(ct: Crosstable, number: int) -> tuple[Crosstable, list[int]]:
     )
     entrants = [replace(me, pairings=pairings)]
     entrants += [replace(ct.entrants[o - 1], pairings=()) for o in opponents]
-    own = Crosstable.build(entrants, round_robin=ct.round_robin, rules=ct.edition)
+    own = Crosstable.build(entrants, round_robin=ct.round_robin, rules=ct.edition, time=time)
     return own, [number, *opponents]
 
 
@@ -420,7 +427,7 @@ def _core_rating_block(
         return None
     if ct.round_robin != (layout.system_name == "rr"):
         return None
-    own, numbers = _own_games(ct, 1)
+    own, numbers = _own_games(ct, 1, event_minutes(data.minutes))
     k = values["k"][0]
     if (None if k == "" else k) != own.entrants[0].k:
         return None
