@@ -468,6 +468,8 @@ class Inputs:
     scoring: str = DEFAULT_SCORING.text
     """What the ``Scoring`` cell holds: the event's scoring system (``"3-1-0"``), which the
     points and the point-based tie-breaks follow."""
+    minutes: float | None = None
+    """The time for 60 moves the ``Minutes`` cell holds (``None``: blank, not known)."""
 
 
 def chart_scoring(event: Event) -> ScoringSystem:
@@ -475,8 +477,6 @@ def chart_scoring(event: Event) -> ScoringSystem:
     ``299``'s results that score otherwise (:attr:`~xlfuncs.core.scoring.ScoringSystem.overrides`),
     which no cell text names (the chart says so beside the cell)."""
     return replace(event.scoring, overrides=())
-    minutes: float | None = None
-    """The time for 60 moves the ``Minutes`` cell holds (``None``: blank, not known)."""
 
 
 def tiebreaks_of(layout: Layout, event: Event) -> tuple[str, ...]:
