@@ -386,3 +386,25 @@ def test_norm_all_needs_the_federations() -> None:
     args = (ratings, results, opponents, None, "2025", titles)
     assert udfs.NORM_ALL(*args, feds)[0] == ["GM"]
     assert udfs.NORM_ALL(*args)[0] == [""]
+
+
+def test_norm_all_counts_no_game_below_the_minimum_time() -> None:
+    # The GM norm of test_norm_all_needs_the_federations, every player rated 2500: Rating
+    # Regulations 1.1 ask 120 minutes for 60 moves of a game with a player rated 2400 or
+    # more, so at 90 minutes no game is rated and no norm is made; at 120, the GM norm.
+    from xlfuncs import udfs
+
+    n = 10
+    results: list[list[object]] = [[None] * 9 for _ in range(n)]
+    opponents: list[list[object]] = [[None] * 9 for _ in range(n)]
+    other = {"1": "0", "=": "=", "0": "1"}
+    for r, res in enumerate(RESULTS):
+        results[0][r], opponents[0][r] = res, float(r + 2)
+        results[r + 1][r], opponents[r + 1][r] = other[res], 1.0
+    ratings = [[2500.0]] * n
+    titles = [[None]] + [[t or None] for t in GOOD_TITLES]
+    feds = [["ESP"]] + [[f] for f in GOOD_FEDS]
+    args = (ratings, results, opponents, None, "2025", titles, feds)
+    assert udfs.NORM_ALL(*args, 120.0)[0] == ["GM"]
+    assert udfs.NORM_ALL(*args, None)[0] == ["GM"]  # not known: every game counts
+    assert udfs.NORM_ALL(*args, 90.0)[0] == [""]

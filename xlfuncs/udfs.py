@@ -573,6 +573,7 @@ def BLOQUE_ALL(
     "most 3/5 own and 2/3 one); blank: no norm can be confirmed",
     **_RANGE,
 )
+@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
 @excel_function
 def NORM_ALL(
     ratings: Cell,
@@ -582,9 +583,12 @@ def NORM_ALL(
     rules: Cell = None,
     titles: Cell = None,
     federations: Cell = None,
+    minutes: Cell = None,
 ) -> list[list[Any]]:
     """Best title norm (GM, IM, WGM, WIM) each player made by the whole check; blank if none."""
-    return norms.norm_all_cells(ratings, results, opponents, sexes, rules, titles, federations)
+    return norms.norm_all_cells(
+        ratings, results, opponents, sexes, rules, titles, federations, minutes
+    )
 
 
 @xw.func(category=CATEGORY)

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.errors import InvalidInputError, NothingToComputeError
-from ..core.norm_field import CrosstableNorms
+from ..core.norm_field import CrosstableNorms, crosstable_norm_event
 from ..core.norms import (
     MIN_NORM_PERCENT,
     NormOpponent,
@@ -202,17 +202,21 @@ def norm_all_cells(
     rules: Cell,
     titles: Cell,
     federations: Cell,
+    minutes: Cell = None,
 ) -> list[list[Any]]:
     """Every player's best title norm (GM, IM, WGM, WIM) by the whole check of the Title
     Regulations (games, opponents' federations and titles, Ra, Rp, 35 %), one row each;
-    blank where none."""
+    blank where none. *minutes*: the event's time for 60 moves (blank: not known); a game
+    below the minimum of its players' ratings (Rating Regulations 1.1) is not rated and so
+    counts in no norm (:func:`~xlfuncs.core.norm_field.crosstable_norm_event`'s time)."""
     norm_rules = title_rules(rules)
     checked: dict[int, CrosstableNorms] = {}  # the one crosstable's, by its identity
 
     def best(table: Any, number: int) -> str | None:
-        norms = checked.get(id(table)) or checked.setdefault(
-            id(table), CrosstableNorms(table, norm_rules)
-        )
+        norms = checked.get(id(table))
+        if norms is None:
+            event = None if table.time is None else crosstable_norm_event(table, time=table.time)
+            norms = checked[id(table)] = CrosstableNorms(table, norm_rules, event)
         return norms.best(number)
 
     return per_player(
@@ -225,4 +229,5 @@ def norm_all_cells(
         titles=titles,
         federations=federations,
         rules_value=rules,
+        minutes_value=minutes,
     )

@@ -371,7 +371,7 @@ def formulas(layout: Layout) -> dict[str, str]:
         "change": f"=ELO_CHANGE_ALL({ratings},{layout.column(K)},{res},{opp},Rules,Minutes)",
         "first": f"=BLOQUE_ALL({ratings},{res},{opp},{system},Rules,,Minutes)",
         "norm": f"=NORM_ALL({ratings},{res},{opp},{layout.column(SEX)},Rules,"
-        f"{layout.column(TITLE)},{layout.column(FED)})",
+        f"{layout.column(TITLE)},{layout.column(FED)},Minutes)",
     }
 
 
@@ -641,6 +641,7 @@ def figures(
                 data.rules,
                 _col(data.titles),
                 _col(data.federations),
+                data.minutes,
             ),
         ),
     )
