@@ -115,3 +115,16 @@ def test_the_charts_rounds_leave_the_later_byes_out_and_note_them() -> None:
     assert all(len(p.rounds) == 5 for p in players)
     (said,) = [w for w in filled.warnings if w.startswith("byes entered for rounds after")]
     assert "no. 4 round 5: F (1.0)" in said and "rounds 1..4" in said
+
+
+def test_the_norm_report_and_its_forecast_count_the_events_rounds() -> None:
+    # The file writes 5 rounds (round 5's byes) of the 9 its XXR gives: the norms' header
+    # says the standing, and the forecast's rounds left are those of 9, not of 5
+    from xlfuncs.norm_report import build_norm_report
+    from xlfuncs.norm_report.forecast import render_forecast
+    from xlfuncs.norm_report.render import render_text as render_norms
+
+    report = build_norm_report(read_trf(MID), rate="standard")
+    assert "event: swiss, after round 4 of 9" in render_norms(report)
+    assert "rounds: 9 in all" in render_forecast(report)
+    assert "rounds: 7 in all" in render_forecast(report, 7)  # --rounds wins

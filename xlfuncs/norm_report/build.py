@@ -70,6 +70,10 @@ class NormReport:
     """Each player's name by number (from 1), for the opponents."""
     assumptions: tuple[str, ...]
     warnings: tuple[str, ...]
+    planned_rounds: int | None = None
+    """The event's rounds in all (TRF-2026 ``142``, else ``XXR``); ``None``: not known."""
+    rounds_text: str = ""
+    """``"9 rounds"``, or for a file written mid-event ``"after round 4 of 9"``."""
 
     def player(self, start_no: int) -> PlayerNorms:
         """The player of starting rank *start_no* (``KeyError`` when none)."""
@@ -111,4 +115,6 @@ def build_norm_report(t: Tournament | AnalysedEvent, /, **options: Any) -> NormR
         names={n: p.name for n, p in enumerate(event.players, start=1)},
         assumptions=event.norm_assumptions,
         warnings=event.reader_warnings,
+        planned_rounds=event.planned_rounds,
+        rounds_text=event.rounds_text,
     )

@@ -1,13 +1,14 @@
 """``xlfuncs norms --forecast``: in an event still running, the points each player still
 needs for a norm in the remaining rounds.
 
-The rounds left are the event's rounds (``--rounds``, else those the file writes) less the
-rounds with a result. An opponent already paired (a round written without a result) counts
-at their rating; an opponent not yet known is assumed to be rated as the player's opponents
-so far average (unrated ones at the Title Regulations' value, before the floor), and the
-output says so. The points needed come from :func:`xlfuncs.core.norms.norm_points` over the
-games so far and the games to come (the floor, Ra, Rp and 35 %); the opponents' mix is shown
-as it stands, since the opponents to come may still change it.
+The rounds left are the event's rounds (``--rounds``, else TRF-2026 ``142`` or ``XXR``, else
+those the file writes) less the rounds with a result. An opponent already paired (a round
+written without a result) counts at their rating; an opponent not yet known is assumed to be
+rated as the player's opponents so far average (unrated ones at the Title Regulations' value,
+before the floor), and the output says so. The points needed come from
+:func:`xlfuncs.core.norms.norm_points` over the games so far and the games to come (the
+floor, Ra, Rp and 35 %); the opponents' mix is shown as it stands, since the opponents to
+come may still change it.
 """
 
 from __future__ import annotations
@@ -96,10 +97,19 @@ def _forecast(p: PlayerNorms, c: NormCheck, report: NormReport, rounds: int) -> 
     )
 
 
+def _total(report: NormReport, rounds: int | None) -> int:
+    """The event's rounds in all: *rounds*, else the file's ``142`` or ``XXR`` (when no fewer
+    than the rounds it writes), else the rounds it writes."""
+    if rounds is not None:
+        return rounds
+    planned = report.planned_rounds
+    return max(planned, report.event.rounds) if planned is not None else report.event.rounds
+
+
 def forecast(report: NormReport, rounds: int | None = None) -> list[Forecast]:
     """For every player still able to make a norm, the strongest title within reach and the
     points it needs in the rounds left."""
-    total = rounds if rounds is not None else report.event.rounds
+    total = _total(report, rounds)
     out: list[Forecast] = []
     for p in report.players:
         for c in p.checks:
@@ -112,7 +122,7 @@ def forecast(report: NormReport, rounds: int | None = None) -> list[Forecast]:
 
 def render_forecast(report: NormReport, rounds: int | None = None) -> str:
     """The forecast as text."""
-    total = rounds if rounds is not None else report.event.rounds
+    total = _total(report, rounds)
     t = report.tournament
     title = f"Norm forecast: {t.name or t.source}"
     out = [title, "=" * len(title), f"rounds: {total} in all", ""]

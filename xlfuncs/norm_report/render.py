@@ -56,7 +56,8 @@ def _failure(r: Requirement) -> str:
 def _event_facts(report: NormReport) -> list[tuple[str, str]]:
     t, e = report.tournament, report.event
     kind = e.event_type.value + (" (fixed pairings)" if e.fixed_pairings else "")
-    facts = [("file", t.source), ("event", f"{kind}, {e.rounds} rounds")]
+    rounds = report.rounds_text or f"{e.rounds} rounds"
+    facts = [("file", t.source), ("event", f"{kind}, {rounds}")]
     if e.host_federation:
         facts.append(("host", e.host_federation))
     facts.append(("rules", f"Title Regulations {report.title_rules.id}"))
