@@ -353,3 +353,27 @@ def test_ranks_rewritten_leave_the_unranked_players_unranked(
     unranked = [n for n, rank in before.items() if not rank.strip("0 ")]
     assert len(unranked) == 8
     assert all(after[n] == before[n] for n in unranked)
+
+
+def test_the_next_round_paired_but_not_played_is_a_note(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The mid-event file (after round 4 of 9) with round 5 paired for nos. 1 and 2 and no
+    # result yet, as a pairing program writes it: a note, not an error; the same pairing
+    # without a result in round 4, which the standing counts, stays an error.
+    mid = DATA / "trf" / "held_swiss_after_4_of_9.trf"
+    one = "   0 1990/01/01  3.0          9 w 1    13 b =     2 w =    15 b 1"
+    two = "   0 1990/01/01  3.5         10 b 1     7 w 1     1 b =    16 w 1"
+    paired = _mutated(
+        tmp_path, mid, (one + "\n", one + "     2 w  \n"), (two + "\n", two + "     1 b  \n")
+    )
+    code, out, _ = run(capsys, "check", str(paired))
+    assert "error" not in out.replace("errors", "")
+    assert (
+        "line 6, columns 132-139: note: no. 1 (Alyx), round 5: opponent 2 but no result (not "
+        "played yet: the standing is after round 4)" in out
+    )
+    assert code == 4  # the same as the file's: its warnings
+    unplayed = _mutated(tmp_path, mid, (one + "\n", one[:-1] + " \n"))
+    code, out, _ = run(capsys, "check", str(unplayed))
+    assert "error: no. 1 (Alyx), round 4: opponent 15 but no result" in out

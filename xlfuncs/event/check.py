@@ -26,7 +26,8 @@ Severity follows FIDE's checker: an *error* is what a rating officer's upload wo
 (points that do not sum, pairings that do not mirror, ranks that are not the event's, wrong
 counts); a *warning* what a reader should fix (ranks never filled, a bye written with the
 wrong code, information missing); a *note* what the reading assumed (the rules used), which
-changes no exit status.
+changes no exit status. A pairing without a result in a round after those the standing counts
+(a file written mid-event, the next round paired but not played) is a note, not an error.
 """
 
 from __future__ import annotations
@@ -144,6 +145,11 @@ def _discrepancies(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
             rank_items.append(d)
             continue
         severity: Severity = "warning" if d.kind in _WARNING_KINDS else "error"
+        message = d.message
+        if d.kind == "no_result" and d.round is not None and d.round > event.counted_rounds:
+            # a file written mid-event pairs the next round before it is played
+            severity = "note"
+            message += f" (not played yet: the standing is after round {event.counted_rounds})"
         columns, fix = "", ""
         edits: tuple[Edit, ...] = ()
         if d.round is not None:
@@ -173,7 +179,7 @@ def _discrepancies(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
                     )
                 )
                 continue
-        found.append(Finding(severity, d.kind, d.message, t.source, d.line_no, columns, fix, edits))
+        found.append(Finding(severity, d.kind, message, t.source, d.line_no, columns, fix, edits))
     found += _rank_findings(event, lines, rank_items)
     return found
 
