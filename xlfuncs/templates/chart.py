@@ -68,6 +68,14 @@ NO, TITLE, NAME, FED, FIDE_ID, BORN, SEX, RATING, GAMES_BEFORE, REACHED, K_OVERR
 MIDDLE = 12
 """First column of the results (grid or rounds)."""
 
+_SETTINGS_LABEL_COLS = 3
+"""Columns of each label of the header's settings (Scoring ...): Pts, Rank, a tie-break."""
+_MINUTES_LABEL_COLS = 4
+"""Columns of the header's "Minutes (60 moves)" label: four rating figures."""
+_MIDDLE_VALUE_COLS = 7
+"""Columns of each value of the header's middle block (Chief arbiter ...): K and the first
+six results columns, fewer where a small event's chart hides some of those."""
+
 COMPUTED = (
     "points",
     "rank",
@@ -243,6 +251,35 @@ class Layout:
     @property
     def last_visible(self) -> int:
         return self.col(self.computed[-1])
+
+    def results_shown(self, event: Event | None) -> int:
+        """The results columns (from :data:`MIDDLE`) a chart of *event* shows: a finished
+        event's chart hides the rounds it did not play (Swiss; at least round 1 shows) or the
+        grid columns of the players it does not have (round robin); the blank chart shows
+        them all."""
+        if event is None:
+            return self.middle_width
+        if self.swiss:
+            return 3 * max(event.rounds, 1) if event.rounds < self.rounds else self.middle_width
+        players = len(event.players)
+        return players * self.cycles if 0 < players < self.capacity else self.middle_width
+
+    @property
+    def settings_cols(self) -> tuple[int, int]:
+        """The header's settings the standing reads (Scoring, Tie-break rules, Unrated
+        rating, PTP of 100 %): the first column of their labels and the first of their
+        values (two columns), over Pts, Rank and the first tie-breaks, which no chart
+        hides (unlike the results columns: :meth:`results_shown`)."""
+        label = self.col("points")
+        return label, label + _SETTINGS_LABEL_COLS
+
+    @property
+    def minutes_cols(self) -> tuple[int, int]:
+        """The header's Minutes (60 moves), which the rating figures read: the first column
+        of its label and the first of its value (two columns), over the rating figures (right
+        of the standing's settings, should a chart have a single tie-break column)."""
+        label = max(self.col("games"), self.settings_cols[1] + 2)
+        return label, label + _MINUTES_LABEL_COLS
 
     def hidden(self, name: str) -> int:
         """Hidden column of an array of one of our functions (see :data:`ARRAYS`;
@@ -825,8 +862,9 @@ def build_chart(
     wb, fmt = new_workbook(path, title=texts.title, lite=lite)
     ws = wb.add_worksheet(texts.sheet, worksheet_class=PlainFormulaSheet)
     data = inputs(layout, event or Event())
-    _header_block(wb, ws, fmt, layout, texts, event or Event(), data.tiebreak_rules)
-    _column_headers(ws, fmt, layout, data.tiebreaks, _header_input(wb))
+    shown = layout.results_shown(event)
+    _header_block(wb, ws, fmt, layout, texts, event or Event(), data.tiebreak_rules, shown)
+    _column_headers(ws, fmt, layout, data.tiebreaks, _header_input(wb), shown)
     rows = _PlayerRows(wb, ws, fmt, layout, event, data)
     # the input cells stored while a forked child computes its figures, then the formulas
     inputs_stored = scaled(progress, _FIGURES, _INPUTS)
@@ -843,23 +881,10 @@ def build_chart(
     ws.set_column(layout.hidden(ARRAYS[0]), layout.floor_helper, 6, None, {"hidden": True})
     players = len(event.players) if event is not None else layout.capacity
     ws.print_area(0, 0, FIRST_ROW + max(players, 1) - 1, layout.last_visible)
-    if event is not None:  # a finished event: hide the grid columns or rounds not used
-        if layout.swiss and event.rounds < layout.rounds:
-            ws.set_column(
-                layout.round_cols(max(event.rounds, 1) + 1)[0],
-                layout.round_cols(layout.rounds)[2],
-                None,
-                None,
-                {"hidden": True},
-            )
-        elif not layout.swiss and 0 < players < layout.capacity:
-            ws.set_column(
-                layout.grid_col(players + 1),
-                MIDDLE + layout.middle_width - 1,
-                None,
-                None,
-                {"hidden": True},
-            )
+    if shown < layout.middle_width:  # a finished event: hide the grid columns or rounds not used
+        ws.set_column(
+            MIDDLE + shown, MIDDLE + layout.middle_width - 1, None, None, {"hidden": True}
+        )
     # a chart grown past the blank one's 13 rounds prints one A3 page wide
     wide = layout.swiss and layout.rounds > MAX_ROUNDS
     print_setup(ws, landscape=True, repeat_rows=(GROUP_ROW, HEAD_ROW), paper=8 if wide else 9)
@@ -908,7 +933,13 @@ def _header_block(
     texts: Texts,
     event: Event,
     tiebreak_rules: str,
+    shown: int,
 ) -> None:
+    """The title row and the header's fields (rows 1-4), each label and value in columns
+    that no chart hides whatever its event's size (*shown*: the results columns the chart
+    shows, :meth:`Layout.results_shown`): the event's on the left, the chief arbiter, rules
+    edition, rating period and players over K and the results columns shown, the settings
+    the standing reads over the standing, and the minutes over the rating figures."""
     ws.set_row(TITLE_ROW, 24)
     ws.write_string(TITLE_ROW, NO, texts.title, fmt.title)
     write_formula(ws, TITLE_ROW, MIDDLE, status_formula(layout), fmt.subtitle, LOADED)
@@ -924,9 +955,9 @@ def _header_block(
             style = fmt.input_text  # a date as the organiser wrote it
         _merged(ws, i, NAME, SEX, value, style)
     label_cols = K_OVERRIDE - RATING + 1
-    value_cols = 7
+    value_cols = min(_MIDDLE_VALUE_COLS, MIDDLE + shown - K)
     _merged(ws, 1, RATING, K_OVERRIDE, "Chief arbiter", fmt.label)
-    _merged(ws, 1, K, K + value_cols - 1, event.chief_arbiter, fmt.input_text)
+    _merged(ws, 1, K, K + value_cols - 1, event.chief_arbiter, fmt.input_fit)
     settings_block(
         wb, ws, fmt, 2, RATING, rules=event.rules, label_cols=label_cols, value_cols=value_cols
     )
@@ -960,8 +991,8 @@ def _header_block(
         fmt.computed,
         len([p for p in event.players if p.name]) if event.players else 0,
     )
-    # the C.07 edition of the tie-breaks, beside the rating rules (TIEBREAK_ALL's rules)
-    tb_label, tb_value = K + value_cols, K + value_cols + 4
+    # the C.07 edition of the tie-breaks, over the standing (TIEBREAK_ALL's rules)
+    tb_label, tb_value = layout.settings_cols
     _merged(ws, 2, tb_label, tb_value - 1, "Tie-break rules", fmt.label)
     _merged(ws, 2, tb_value, tb_value + 1, tiebreak_rules, fmt.input_center)
     ws.data_validation(
@@ -1052,8 +1083,8 @@ def _header_block(
             {"author": "xlfuncs", "x_scale": 2},
         )
     # each player's time for 60 moves (the rating columns' minutes, Rating Regulations 1.1),
-    # right of the tie-break settings
-    m_label, m_value = tb_value + 2, tb_value + 6
+    # over the rating figures
+    m_label, m_value = layout.minutes_cols
     _merged(ws, 1, m_label, m_value - 1, "Minutes (60 moves)", fmt.label)
     _merged(ws, 1, m_value, m_value + 1, event.minutes, fmt.input_center)
     ws.data_validation(
@@ -1082,9 +1113,31 @@ def _header_block(
     ws.write_string(HINT_ROW, NO, texts.hint, fmt.hint)
 
 
+_GRID_WIDTH = 3.6
+"""Width of a results grid column."""
+
+
+def _grid_group(layout: Layout, shown: int) -> str:
+    """The grid's group header, the longest that its *shown* columns hold (a bold
+    character takes some 0.9 of a column's width unit)."""
+    full = "Result against player No."
+    for text in (full + (" (1st and 2nd game)" if layout.double else ""), full):
+        if 0.9 * len(text) <= shown * _GRID_WIDTH:
+            return text
+    return "Results"
+
+
 def _column_headers(
-    ws: Worksheet, fmt: Formats, layout: Layout, tiebreaks: Sequence[str], header_input: Any
+    ws: Worksheet,
+    fmt: Formats,
+    layout: Layout,
+    tiebreaks: Sequence[str],
+    header_input: Any,
+    shown: int,
 ) -> None:
+    """The column groups and headers; the grid's group over the *shown* results columns
+    only (:meth:`Layout.results_shown`), so that a small event's does not run into hidden
+    columns."""
     ws.set_row(GROUP_ROW, 16)
     ws.set_row(HEAD_ROW, 40)
     ws.merge_range(GROUP_ROW, NO, GROUP_ROW, RATING, "Player", fmt.group)
@@ -1103,21 +1156,14 @@ def _column_headers(
             ws.set_column(c, c, 3.3)
             ws.set_column(r, r, 3.6)
     else:
-        ws.merge_range(
-            GROUP_ROW,
-            MIDDLE,
-            GROUP_ROW,
-            MIDDLE + layout.middle_width - 1,
-            "Result against player No." + (" (1st and 2nd game)" if layout.double else ""),
-            fmt.group,
-        )
+        _merged(ws, GROUP_ROW, MIDDLE, MIDDLE + shown - 1, _grid_group(layout, shown), fmt.group)
         for j in range(1, layout.capacity + 1):
             first, last = layout.grid_col(j, 1), layout.grid_col(j, layout.cycles)
             if last > first:
                 ws.merge_range(HEAD_ROW, first, HEAD_ROW, last, j, fmt.header)
             else:
                 ws.write_number(HEAD_ROW, first, j, fmt.header)
-        ws.set_column(MIDDLE, MIDDLE + layout.middle_width - 1, 3.6)
+        ws.set_column(MIDDLE, MIDDLE + layout.middle_width - 1, _GRID_WIDTH)
     last_tb = layout.col(f"tb{layout.tiebreaks}")
     ws.merge_range(GROUP_ROW, layout.col("points"), GROUP_ROW, last_tb, "Standing", fmt.group)
     ws.merge_range(

@@ -107,6 +107,8 @@ class Formats:
     header: Format
     header_vertical: Format
     input_text: Format
+    input_fit: Format
+    """A text input shrunk to fit its cells (a name in a narrow header field)."""
     input_center: Format
     input_number: Format
     input_date: Format
@@ -682,6 +684,7 @@ def new_workbook(
             bold=True, bg_color="#D9E1F2", align="center", valign="bottom", rotation=90, **border
         ),
         input_text=fmt(**unlocked, **border),
+        input_fit=fmt(shrink=True, **unlocked, **border),
         input_center=fmt(align="center", **unlocked, **border),
         input_number=fmt(align="center", num_format="0", **unlocked, **border),
         input_date=fmt(align="center", num_format="yyyy-mm-dd", **unlocked, **border),
