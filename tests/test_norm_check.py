@@ -367,12 +367,9 @@ def test_not_played_rounds_kinds() -> None:
     assert not g.counts and g.result == "forfeit win"
 
 
-def test_norm_all_needs_the_federations() -> None:
-    # The base GM event of test_meets_everything as a wall chart passes it (one row per
-    # player, one column per round, the opponents' numbers beside): a GM norm with the
-    # federations and titles, none without the federations (1.4.3 cannot be checked).
-    from xlfuncs import udfs
-
+def _gm_chart() -> tuple[list[list[object]], ...]:
+    """The base GM event of test_meets_everything as a wall chart: ratings (all 2500),
+    results and opponents (one row per player, one column per round), titles, federations."""
     n = 10
     results: list[list[object]] = [[None] * 9 for _ in range(n)]
     opponents: list[list[object]] = [[None] * 9 for _ in range(n)]
@@ -380,9 +377,19 @@ def test_norm_all_needs_the_federations() -> None:
     for r, res in enumerate(RESULTS):
         results[0][r], opponents[0][r] = res, float(r + 2)
         results[r + 1][r], opponents[r + 1][r] = other[res], 1.0
-    ratings = [[2500.0]] * n
-    titles = [[None]] + [[t or None] for t in GOOD_TITLES]
-    feds = [["ESP"]] + [[f] for f in GOOD_FEDS]
+    ratings: list[list[object]] = [[2500.0]] * n
+    titles: list[list[object]] = [[None]] + [[t or None] for t in GOOD_TITLES]
+    feds: list[list[object]] = [["ESP"]] + [[f] for f in GOOD_FEDS]
+    return ratings, results, opponents, titles, feds
+
+
+def test_norm_all_needs_the_federations() -> None:
+    # The base GM event of test_meets_everything as a wall chart passes it (one row per
+    # player, one column per round, the opponents' numbers beside): a GM norm with the
+    # federations and titles, none without the federations (1.4.3 cannot be checked).
+    from xlfuncs import udfs
+
+    ratings, results, opponents, titles, feds = _gm_chart()
     args = (ratings, results, opponents, None, "2025", titles)
     assert udfs.NORM_ALL(*args, feds)[0] == ["GM"]
     assert udfs.NORM_ALL(*args)[0] == [""]
@@ -394,16 +401,7 @@ def test_norm_all_counts_no_game_below_the_minimum_time() -> None:
     # more, so at 90 minutes no game is rated and no norm is made; at 120, the GM norm.
     from xlfuncs import udfs
 
-    n = 10
-    results: list[list[object]] = [[None] * 9 for _ in range(n)]
-    opponents: list[list[object]] = [[None] * 9 for _ in range(n)]
-    other = {"1": "0", "=": "=", "0": "1"}
-    for r, res in enumerate(RESULTS):
-        results[0][r], opponents[0][r] = res, float(r + 2)
-        results[r + 1][r], opponents[r + 1][r] = other[res], 1.0
-    ratings = [[2500.0]] * n
-    titles = [[None]] + [[t or None] for t in GOOD_TITLES]
-    feds = [["ESP"]] + [[f] for f in GOOD_FEDS]
+    ratings, results, opponents, titles, feds = _gm_chart()
     args = (ratings, results, opponents, None, "2025", titles, feds)
     assert udfs.NORM_ALL(*args, 120.0)[0] == ["GM"]
     assert udfs.NORM_ALL(*args, None)[0] == ["GM"]  # not known: every game counts
