@@ -87,6 +87,12 @@ class TimeBands:
     bottom_minutes: int = 60
     """Both players below :attr:`middle` (or unrated)."""
 
+    @property
+    def longest(self) -> int:
+        """The longest of the three minimum times: a time of at least this is enough in
+        every game."""
+        return max(self.top_minutes, self.middle_minutes, self.bottom_minutes)
+
 
 BANDS_2017: Final = TimeBands("2017", top=2200, middle=1600)
 """B.02 1.1, 1 July 2017 - 31 December 2021: 2200 and 1600."""
@@ -215,6 +221,8 @@ def time_rules_out(
         return False
     if _short_first_control(edition, time):
         return True
+    if time.minutes >= bands.longest:  # at least every band's minimum: no game ruled out
+        return False
     return time.minutes < time_minimum(bands, rating, other).minutes
 
 

@@ -521,7 +521,7 @@ class TemplateSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped h
             kind = value.__class__
             if value is None or (kind is str and not value):
                 table[row][col] = blank
-            elif kind is float and isfinite(value):
+            elif (kind is float or kind is int) and isfinite(value):
                 table[row][col] = CellNumberTuple(value, fmt)
             elif kind is str and len(value) <= longest:
                 table[row][col] = CellStringTuple(shared(value), fmt)
