@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 from cli_support import run
+from hypothesis import given
+from hypothesis import strategies as st
 from norm_events import Opp, star_trf
 
 from xlfuncs.core.editions import Edition, get_edition
@@ -34,6 +36,8 @@ from xlfuncs.core.eligibility import (
     game_eligibility,
     match_of,
     rules_out,
+    time_bands,
+    time_minimum,
     time_rules_out,
 )
 from xlfuncs.core.results import Outcome
@@ -528,3 +532,21 @@ def test_a_first_time_control_of_fewer_than_30_moves() -> None:
     assert game_eligibility(E2025, 2450, 2000, Outcome.WIN, thirty).rated is True
     assert not time_rules_out(get_edition("2022"), 2450, 2000, short)
     assert game_eligibility(get_edition("2022"), 2450, 2000, Outcome.WIN, short).rated is True
+
+
+@given(
+    edition=st.sampled_from([E2017, get_edition("2022"), E2025]),
+    rating=st.one_of(st.none(), st.integers(1000, 2900)),
+    other=st.one_of(st.none(), st.integers(1000, 2900)),
+    minutes=st.integers(1, 240),
+)
+def test_the_time_rule_is_the_band_minimum(
+    edition: Edition, rating: int | None, other: int | None, minutes: int
+) -> None:
+    # B.02 1.1: a game is ruled out exactly when the time is below the minimum of the band
+    # of the higher rating in it, whatever the time (a time of every band's minimum or more
+    # is found at once: still the same answer)
+    bands = time_bands(edition)
+    assert bands is not None
+    expected = minutes < time_minimum(bands, rating, other).minutes
+    assert time_rules_out(edition, rating, other, _at(minutes)) is expected
