@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -614,13 +614,14 @@ def figures(
     layout: Layout,
     data: Inputs,
     progress: Progress = no_progress,
-    meanwhile: Callable[[], object] = lambda: None,
+    meanwhile: Callable[[Mapping[str, list[Any]]], object] = lambda known: None,
 ) -> dict[str, list[Any]]:
     """The value of every formula cell of the player rows, by column name (``COMPUTED``,
     ``"k"``, ``"k_data"``), computed as the workbook's formulas compute them (some columns
     by a forked child at the same time, :data:`_IN_CHILD`); *progress* hears each column.
     *meanwhile* is called once this process has computed its columns, before the child's
-    are asked for (the work a chart has to do that needs no figure)."""
+    are asked for, with the columns known by then (the same values, by name): the work a
+    chart has to do that needs no other figure."""
     udfs = excel_functions()
     res, opp = data.results, data.opponents
     ratings = _col(data.ratings)
@@ -700,19 +701,13 @@ def figures(
                     second = in_child(theirs)
                 progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(mine))
                 found_all[name] = compute()
-            meanwhile()
+            meanwhile({**out, **_columns(layout, found_all)})
         except BaseException:
             if isinstance(second, Answer):
                 second.discard()  # its answer will not be asked for: the child stopped
             raise
         found_all.update(second())
-    for name, _ in steps:
-        found = found_all[name]
-        if name == "tiebreaks":  # one block, a column per tie-break
-            for i in range(layout.tiebreaks):
-                out[f"tb{i + 1}"] = _column_of(found, i, layout.capacity)
-        else:
-            out[name] = _column_of(found, 0, layout.capacity)
+    out.update(_columns(layout, {name: found_all[name] for name, _ in steps}))
     # RANK_ALL reads the visible points and tie-breaks, where a formula's "" is an empty
     # cell (None), as Excel passes it
     names = [f"tb{i + 1}" for i in range(layout.tiebreaks)]
@@ -725,6 +720,19 @@ def figures(
     ]
     changes = _col([None if v == "" else v for v in out["change"]])
     out["floor"] = _column_of(udfs.UNRATED_AGAIN(ratings, changes, data.rules), 0, layout.capacity)
+    return out
+
+
+def _columns(layout: Layout, found: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """The columns of the array functions' results *found* (by step name), by column name:
+    the tie-breaks' block a column per tie-break (``tb1`` ...)."""
+    out: dict[str, list[Any]] = {}
+    for name, result in found.items():
+        if name == "tiebreaks":  # one block, a column per tie-break
+            for i in range(layout.tiebreaks):
+                out[f"tb{i + 1}"] = _column_of(result, i, layout.capacity)
+        else:
+            out[name] = _column_of(result, 0, layout.capacity)
     return out
 
 
@@ -870,9 +878,12 @@ def build_chart(
     inputs_stored = scaled(progress, _FIGURES, _INPUTS)
     values = None
     if event is not None:
-        values = figures(
-            layout, data, scaled(progress, 0.0, _FIGURES), lambda: rows.inputs(inputs_stored)
-        )
+
+        def meanwhile(known: Mapping[str, list[Any]]) -> None:
+            rows.inputs(inputs_stored)
+            rows.formulas(known)  # the row formulas whose values are known already
+
+        values = figures(layout, data, scaled(progress, 0.0, _FIGURES), meanwhile)
     else:
         rows.inputs(inputs_stored)
     rows.computed(values, scaled(progress, _INPUTS, _ROWS))
@@ -1227,6 +1238,9 @@ class _PlayerRows:
             *event.players,
             *[None] * (n - len(event.players)),
         ]
+        self._stored: set[str] = set()
+        """The row formulas' columns stored (:meth:`formulas`)."""
+        self._marks = _FilePointsMarks(wb)
 
     def inputs(self, progress: Progress = no_progress) -> None:
         """The input cells from No. to K override and the rounds' (left to right: text as
@@ -1302,37 +1316,53 @@ class _PlayerRows:
                         write_value(ws, row, MIDDLE + k, data.results[i][k], fmt.input_center)
         _gathered(ws, fmt, layout, data, gathered=self.filled)
 
-    def computed(
-        self, values: dict[str, list[Any]] | None, progress: Progress = no_progress
+    def formulas(
+        self, values: Mapping[str, list[Any]] | None, progress: Progress = no_progress
     ) -> None:
         """Each row's formulas (K used, and each visible computed column's row of its hidden
-        array) with their values *values* (``None``: blank), the points that differ from the
-        file's marked, then the hidden arrays of our functions (:func:`_arrays`)."""
+        array) with their values *values* (``None``: blank), those of the columns *values*
+        holds (``None``: all) and not stored yet, the points that differ from the file's
+        marked. No formula's value is a shared string: the cells are the same in
+        whichever order the columns are stored."""
         ws, fmt, layout = self.ws, self.fmt, self.layout
         n = layout.capacity
         every = max(n // 100, 1)
-        marks = _FilePointsMarks(self.wb)
-        formula_names = list(_row_texts(layout))  # the row formulas' columns, formats
-        formula_cols = [K if name == "k" else layout.col(name) for name in formula_names]
-        formula_styles = [getattr(fmt, _style(name)) for name in formula_names]
-        points_at = formula_names.index("points")
-        points_col = formula_cols[points_at]
+        names = [  # the row formulas' columns, formats
+            name
+            for name in _row_texts(layout)
+            if name not in self._stored and (values is None or name in values)
+        ]
+        if not names:
+            return
+        self._stored.update(names)
+        cols = [K if name == "k" else layout.col(name) for name in names]
+        formats = [getattr(fmt, _style(name)) for name in names]
+        points_at = names.index("points") if "points" in names else None
         for i, p in enumerate(self.players):
             if i % every == 0:
                 progress("writing the formulas", i / n)
             row = FIRST_ROW + i
-            texts = row_formulas(layout, row)
-            cached = [None] * len(texts) if values is None else [values[name][i] for name in texts]
-            styles = list(formula_styles)
-            if p is not None and p.file_points is not None:
+            every_text = row_formulas(layout, row)
+            texts = [every_text[name] for name in names]
+            cached = [None] * len(names) if values is None else [values[name][i] for name in names]
+            styles = list(formats)
+            if points_at is not None and p is not None and p.file_points is not None:
                 styles[points_at] = (
-                    marks.mark(ws, row, points_col, cached[points_at], p.file_points)
+                    self._marks.mark(ws, row, cols[points_at], cached[points_at], p.file_points)
                     or styles[points_at]
                 )
-            _formula_cells(ws, row, formula_cols, list(texts.values()), styles, cached)
-        if marks.count:
-            ws.set_column(layout.col("points"), layout.col("points"), _MARKED_POINTS_WIDTH)
-        _arrays(ws, fmt, layout, self.data, values)
+            _formula_cells(ws, row, cols, texts, styles, cached)
+
+    def computed(
+        self, values: dict[str, list[Any]] | None, progress: Progress = no_progress
+    ) -> None:
+        """The row formulas not stored yet (:meth:`formulas`) with their values *values*
+        (``None``: blank), then the hidden arrays of our functions (:func:`_arrays`)."""
+        self.formulas(values, progress)
+        if self._marks.count:
+            col = self.layout.col("points")
+            self.ws.set_column(col, col, _MARKED_POINTS_WIDTH)
+        _arrays(self.ws, self.fmt, self.layout, self.data, values)
 
 
 def _input_cells(ws: Worksheet, row: int, col: int, cells: list[Any], formats: list[Any]) -> None:
