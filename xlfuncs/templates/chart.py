@@ -1216,7 +1216,8 @@ def _column_headers(
 class _PlayerRows:
     """The player rows' cells, stored in two steps: :meth:`inputs` (the input cells, and the
     hidden columns that gather the rounds: no figure needed), then :meth:`computed` (the
-    formulas and their stored values). The cells stored are the same in whichever order:
+    formulas and their stored values; :meth:`formulas` stores some columns' row formulas
+    before, as their values are known). The cells stored are the same in whichever order:
     no formula's value is a shared string, and each step stores its strings in the order
     the rows give them."""
 
