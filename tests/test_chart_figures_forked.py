@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,12 +51,19 @@ def test_the_figures_are_the_same_in_two_processes(
         return start(work)  # type: ignore[arg-type]
 
     monkeypatch.setattr(chart, "in_child", counted)
-    two = chart.figures(layout, data)
+    early: list[dict[str, list[object]]] = []
+    two = chart.figures(layout, data, meanwhile=lambda known: early.append(dict(known)))
     assert len(children) == 1
     monkeypatch.setattr(forked, "can_fork", lambda: False)
     one = chart.figures(layout, data)
     assert list(two) == list(one)
     assert two == one
+    # the columns known before the child's answer (their row formulas are stored then) are
+    # the ones this process computed, with their final values
+    (known,) = early
+    assert {"k", "points", "games", "ra", "rp_fide", "rp_exact", "first"} <= set(known)
+    assert not {"tb1", "change", "norm", "rank", "new"} & set(known)
+    assert all(known[name] == one[name] for name in known)
 
 
 def test_a_failure_meanwhile_stops_the_child(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -77,10 +85,34 @@ def test_a_failure_meanwhile_stops_the_child(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(chart, "in_child", kept)
 
-    def fails() -> None:
+    def fails(known: object) -> None:
         raise RuntimeError("meanwhile")
 
     with pytest.raises(RuntimeError, match="meanwhile"):
         chart.figures(layout, data, meanwhile=fails)
     assert len(answers) == 1
     assert answers[0]._pid is None  # discarded: reaped
+
+
+def test_the_row_formulas_stored_early_give_the_same_workbook(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The row formulas of the columns known before the child's answer are stored while
+    the child computes (``_PlayerRows.formulas``): the workbook is byte for byte the one
+    whose row formulas are all stored after every value is known."""
+    from xlfuncs.crosstable import write_crosstable
+
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork here")
+    monkeypatch.setattr(forked, "can_fork", lambda: True)
+    monkeypatch.setattr(chart, "FORK_FROM", 0)
+    filled = event_from_trf(read_trf(DATA / "real/karl-mala-2005.trf"))
+    early = write_crosstable(filled, tmp_path / "early.xlsx", form="classic")
+    figures = chart.figures
+
+    def none_known(layout: Any, data: Any, progress: Any, meanwhile: Any) -> Any:
+        return figures(layout, data, progress, lambda known: meanwhile({}))
+
+    monkeypatch.setattr(chart, "figures", none_known)
+    late = write_crosstable(filled, tmp_path / "late.xlsx", form="classic")
+    assert early.read_bytes() == late.read_bytes()
