@@ -7,8 +7,10 @@ Both exist on Linux; the tests are skipped elsewhere.
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -59,3 +61,31 @@ def test_an_endless_k_file_stops_at_the_limit(capsys: pytest.CaptureFixture[str]
     code, _, err = run(capsys, "report", str(DEMO), "--k-file", "/dev/zero")
     assert code == 1
     assert "zero (size): expected a K file of at most 64 MiB" in err
+
+
+def test_a_file_at_the_bound_is_read_and_one_byte_more_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Read a block at a time (3 bytes here) up to the bound (10 bytes here): a file of the
+    bound's size is read whole, one of a byte more refused."""
+    from xlfuncs.trf import TrfError, parser
+
+    monkeypatch.setattr(parser, "MAX_TRF_BYTES", 10)
+    monkeypatch.setattr(parser, "_READ_BLOCK", 3)
+    assert parser.read_bounded(io.BytesIO(b"0123456789"), "ten") == b"0123456789"
+    assert parser.read_bounded(io.BytesIO(b""), "empty") == b""
+    with pytest.raises(TrfError, match="more than 10 bytes"):
+        parser.read_bounded(io.BytesIO(b"0123456789A"), "eleven")
+
+
+def test_reading_a_small_file_sets_aside_little_memory() -> None:
+    """The demo's Swiss (a few kB) is read without setting aside the bound's 128 MiB."""
+    from xlfuncs.trf import read_trf
+
+    tracemalloc.start()
+    try:
+        read_trf(DEMO)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 << 20

@@ -12,7 +12,7 @@ from collections.abc import Collection
 
 from ..core.rating_change import RULE_KS
 from ..file_error import FileFieldError
-from .parser import decode_error, decode_trf
+from .parser import decode_error, decode_trf, read_upto
 
 __all__ = ["MAX_K", "MAX_K_FILE_BYTES", "RULE_KS", "KFileError", "parse_k_file", "read_k_file"]
 
@@ -138,7 +138,7 @@ def read_k_file(path: str | os.PathLike[str]) -> dict[str, int]:
     the file by its base name. ``OSError`` when it cannot be read."""
     source = os.path.basename(os.fspath(path))
     with open(path, "rb") as fh:
-        data = fh.read(MAX_K_FILE_BYTES + 1)
+        data = read_upto(fh, MAX_K_FILE_BYTES)
     if len(data) > MAX_K_FILE_BYTES:
         raise KFileError(
             source,

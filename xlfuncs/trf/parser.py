@@ -64,6 +64,7 @@ __all__ = [
     "read_bounded",
     "read_trf",
     "read_trf_file",
+    "read_upto",
     "round_columns",
 ]
 
@@ -1183,10 +1184,29 @@ players of 11 rounds take about 2 MB). A bigger file, or an endless one (``/dev/
 refused once this much has been read."""
 
 
+_READ_BLOCK = 1 << 20
+"""How much :func:`read_upto` reads at a time (1 MiB)."""
+
+
+def read_upto(stream: BinaryIO, limit: int) -> bytes:
+    """*stream* to its end, or its first bytes past *limit* (more than *limit* bytes: the
+    caller refuses it), read a block at a time: one read of *limit* + 1 bytes would set aside
+    that much memory for any file, however small."""
+    blocks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        block = stream.read(_READ_BLOCK)
+        if not block:
+            break
+        blocks.append(block)
+        size += len(block)
+    return b"".join(blocks)
+
+
 def read_bounded(stream: BinaryIO, source: str) -> bytes:
     """All of *stream*, refused with a :class:`TrfError` naming *source* once it passes
     :data:`MAX_TRF_BYTES` (memory stays bounded whatever the file is)."""
-    data = stream.read(MAX_TRF_BYTES + 1)
+    data = read_upto(stream, MAX_TRF_BYTES)
     if len(data) > MAX_TRF_BYTES:
         raise TrfError(
             source,
