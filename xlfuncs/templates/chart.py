@@ -424,9 +424,10 @@ def plain_arrays(layout: Layout) -> dict[str, str]:
     return {"new": f'=IF(ISNUMBER({rating})*ISNUMBER({change}),{rating}+{change},"")'}
 
 
-def row_formulas(layout: Layout, row: int) -> dict[str, str]:
+def row_formulas(layout: Layout, row: int, names: Sequence[str] | None = None) -> list[str]:
     """The ordinary formulas of one player row: K used, and each visible column that shows
-    its row of a hidden array.
+    its row of a hidden array (those of *names*, in that order; ``None``: every one, in
+    :func:`_row_texts`' order).
 
     ``IFERROR(..., "")`` catches only Excel's own errors: our functions return their error
     values as text, which shows. It matters where the array cannot be computed: in
@@ -434,7 +435,8 @@ def row_formulas(layout: Layout, row: int) -> dict[str, str]:
     stays empty instead of showing #NAME?), and in Excel without the add-in (where the
     title row says that the functions are not loaded)."""
     number = str(row + 1)
-    return {name: text.replace(_ROW, number) for name, text in _row_texts(layout).items()}
+    shapes = _row_texts(layout)
+    return [shapes[name].replace(_ROW, number) for name in (shapes if names is None else names)]
 
 
 _ROW = "\0"
@@ -1343,8 +1345,7 @@ class _PlayerRows:
             if i % every == 0:
                 progress("writing the formulas", i / n)
             row = FIRST_ROW + i
-            every_text = row_formulas(layout, row)
-            texts = [every_text[name] for name in names]
+            texts = row_formulas(layout, row, names)
             cached = [None] * len(names) if values is None else [values[name][i] for name in names]
             styles = list(formats)
             if points_at is not None and p is not None and p.file_points is not None:
