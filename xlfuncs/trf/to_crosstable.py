@@ -286,6 +286,8 @@ def crosstable_from_trf(
         warnings.append(f"the end date (052) {t.end_date_text!r} is {what}: not used")
     warnings += rate_warnings
     _check_k_file(overrides, edition)
+    if t.encoding_warning is not None:
+        warnings.append(t.encoding_warning)
     stray = t.unknown_records
     if stray:
         plural = "s" if len(stray) > 1 else ""
