@@ -17,7 +17,9 @@ from .options import (
 )
 from .support import (
     EXIT_DATA_ERROR,
+    EXIT_USAGE,
     error,
+    exit_status_epilog,
     print_findings,
     read_event,
 )
@@ -38,6 +40,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "Swiss wall chart from a TRF file. Formulas stay live, and every formula cell also\n"
         "carries its computed value, so the workbook reads correctly where the functions\n"
         "are not installed.",
+        epilog=exit_status_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_trf_options(crosstable)
@@ -65,7 +68,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs crosstable``."""
     from ..crosstable import FORMS, lite_code_ahead
-    from ..output import OutputError, vet_file
+    from ..output import OutputError, vet_file, vet_suffix
 
     try:  # before the work: the output must not be the input, nor replace a file unasked
         inputs_ = (args.file, args.k_file, args.rating_list)
@@ -76,6 +79,11 @@ def run(args: argparse.Namespace) -> int:
     except OutputError as exc:
         error(str(exc))
         return EXIT_DATA_ERROR
+    try:
+        vet_suffix(args.output, (".xlsx",), option="-o", what="an Excel workbook")
+    except OutputError as exc:
+        error(str(exc))
+        return EXIT_USAGE
     # the Lite code gathered by a second process while this one reads the event
     lite = lite_code_ahead() if "lite" in forms else None
     try:
