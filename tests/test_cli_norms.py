@@ -140,6 +140,6 @@ def test_rating_list_gives_titles_and_federations(
     assert code == 0, err
     leko = next(line for line in out.splitlines() if "Leko, Peter" in line)
     assert " GM " in leko and " HUN " in leko
-    assert "from the rating list for 1 players, from the file for 1" in out
+    assert "from the rating list for 1 player, from the file for 1" in out
     code, _, err = run(capsys, "norms", str(trf), "--rating-list", str(tmp_path / "none.txt"))
     assert code == 1 and "cannot read" in err

@@ -1,5 +1,6 @@
 """How every command writes figures and tables as text: points (:func:`points_text`), a
-rating change (:func:`change_text`) and an aligned table (:func:`table_lines`).
+rating change (:func:`change_text`), a count and its noun (:func:`counted`: ``1 round``,
+``7 rounds``) and an aligned table (:func:`table_lines`).
 
 Points are written as TRF16 writes them and the report's table prints them: at least one
 decimal (``6.0``, ``5.5``), more where the value needs them (``20.25``). Every command's text
@@ -13,7 +14,16 @@ from collections.abc import Collection, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["change_text", "points_text", "table_lines"]
+__all__ = ["change_text", "counted", "points_text", "table_lines"]
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """*n* and *noun*, in the plural (*plural*, else *noun* with ``s``) unless *n* is 1.
+
+    >>> counted(1, "round"), counted(7, "round"), counted(0, "game"), counted(2, "match", "matches")
+    ('1 round', '7 rounds', '0 games', '2 matches')
+    """
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 def points_text(points: Fraction | Decimal | float | int) -> str:

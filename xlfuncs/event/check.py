@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..core.results import Outcome
-from ..text_output import points_text
+from ..text_output import counted, points_text
 from ..trf import Discrepancy, ExtraRecord, Tournament, round_columns
 from ..trf.parser import PLAYER_COLUMNS
 from ..trf.standings import PLACEHOLDER_NONE, PLACEHOLDER_START
@@ -298,8 +298,8 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
         span = f"{cut}-{max((len(lines.line(p.line_no)) for p in who), default=cut)}"
         rounds = f"round {planned + 1}" if len(extra) == 1 else f"rounds {extra[0]}-{extra[-1]}"
         message = (
-            f"{rounds} written, but the event has {planned} rounds ({source_record}), on "
-            f"{len(who)} player line{'s' if len(who) > 1 else ''}"
+            f"{rounds} written, but the event has {counted(planned, 'round')} ({source_record}), "
+            f"on {counted(len(who), 'player line')}"
         )
         if empty:
             out.append(
@@ -331,7 +331,7 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
             Finding(
                 "warning",
                 "missing_rounds",
-                f"the file writes {t.num_rounds} rounds, the event has {planned} "
+                f"the file writes {counted(t.num_rounds, 'round')}, the event has {planned} "
                 f"({source_record}): a file for rating holds every round",
                 t.source,
                 lines.first_line(source_record),
@@ -344,7 +344,8 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
             Finding(
                 "warning",
                 "missing_rounds",
-                f"132 gives {dates} round dates, the file writes {t.num_rounds} rounds",
+                f"132 gives {counted(dates, 'round date')}, the file writes "
+                f"{counted(t.num_rounds, 'round')}",
                 t.source,
                 lines.first_line("132"),
                 fix="one date per round, aligned with the rounds' columns",
@@ -402,7 +403,7 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
                 "warning",
                 "record_order",
                 f"event record {code} after the player lines (line {first_player} is the "
-                f"first; {len(late)} such record{'s' if len(late) > 1 else ''} in all)",
+                f"first; {counted(len(late), 'such record')} in all)",
                 t.source,
                 n,
                 "1-3",
@@ -419,7 +420,7 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
                 "warning",
                 "record_order",
                 f"player lines out of starting-rank order: no. {p.start_no} comes after a "
-                f"higher number ({len(back)} place{'s' if len(back) > 1 else ''} in all)",
+                f"higher number ({counted(len(back), 'place')} in all)",
                 t.source,
                 p.line_no,
                 "5-8",

@@ -10,6 +10,7 @@ from ..core.eligibility import EventTime
 from ..core.norm_event import EventType, NormEvent
 from ..core.norm_field import crosstable_norm_event
 from ..core.norm_readings import NormReadings
+from ..text_output import counted
 from ..trf import Tournament
 from ..trf.to_crosstable import TrfCrosstable
 from .game_time import event_time
@@ -47,8 +48,8 @@ def norm_setting(
     if facts is not None:
         held = sum(1 for p in read.players if (p.fide_id or "") in facts.players)
         assumptions.append(
-            f"titles and federations: from the rating list for {held} players, from the file "
-            f"for {len(read.players) - held} (not in the list by FIDE id)"
+            f"titles and federations: from the rating list for {counted(held, 'player')}, "
+            f"from the file for {len(read.players) - held} (not in the list by FIDE id)"
         )
     host = options.host_federation
     if host is None:

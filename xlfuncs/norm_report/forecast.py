@@ -20,7 +20,7 @@ from ..core.errors import XlfuncsError
 from ..core.norm_check import NormCheck
 from ..core.norms import norm_points, norm_ra, norm_ratings_before_floor
 from ..output import visible
-from ..text_output import points_text
+from ..text_output import counted, points_text
 from .build import NormReport, PlayerNorms
 
 __all__ = ["Forecast", "forecast", "render_forecast"]
@@ -129,7 +129,7 @@ def render_forecast(report: NormReport, rounds: int | None = None) -> str:
     found = forecast(report, rounds)
     for f in found:
         assumed = (
-            f"; the {f.remaining} opponents to come assumed at {f.assumed_rating}"
+            f"; the {counted(f.remaining, 'opponent')} to come assumed at {f.assumed_rating}"
             if f.assumed_rating is not None
             else ""
         )

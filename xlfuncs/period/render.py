@@ -14,7 +14,7 @@ from typing import Any
 
 from ..output import visible
 from ..report.render import C1_CONTROLS, csv_cell
-from ..text_output import change_text, table_lines
+from ..text_output import change_text, counted, table_lines
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from .rows import LIST_K, Period, PeriodRow
 
@@ -162,7 +162,7 @@ def render_text(period: Period) -> str:
             )
             out.append(
                 f"  {e.source}: {e.name or '(no name)'}, {days}, {kind}, "
-                f"{len(e.players)} players{when}"
+                f"{counted(len(e.players), 'player')}{when}"
             )
         out.append("")
         out += table_lines([_HEADER] + [_cells(r) for r in s.rows], _LEFT)

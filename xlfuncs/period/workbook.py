@@ -139,8 +139,8 @@ def write_period_workbook(
         ws.write_string(
             1,
             0,
-            f"{n_events} events; rules: {rules} ({how}); the change is "
-            "K × Σ(W − PD) over the period's games, rounded once; K lowered so that "
+            f"{n_events} event{'' if n_events == 1 else 's'}; rules: {rules} ({how}); the "
+            "change is K × Σ(W − PD) over the period's games, rounded once; K lowered so that "
             "K × n ≤ 700; each event a tournament (the 2022 one-upgrade limit).",
             fmt.subtitle,
         )

@@ -18,7 +18,7 @@ from ..core.eligibility import EXCLUSION_ARTICLE, EventTime, RoundEligibility, m
 from ..core.performance import PTP_FULL_SCORE_READINGS, ptp_full_score_text
 from ..core.tables import round_half_up
 from ..output import visible
-from ..text_output import change_text, points_text, table_lines
+from ..text_output import change_text, counted, points_text, table_lines
 from ..trf import RoundEntry, Tournament
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from ..trf.records2026 import NationalRating
@@ -248,7 +248,7 @@ def render_text(report: Report) -> str:
     dates = " to ".join(d for d in (t.start_date_text, t.end_date_text) if d)
     facts.append(("dates", dates or "not given"))
     rated = sum(1 for r in report.rows if r.rating is not None)
-    rounds = report.rounds_text or f"{t.num_rounds} rounds"
+    rounds = report.rounds_text or counted(t.num_rounds, "round")
     facts.append(("players", f"{len(report.rows)} ({rated} rated), {rounds}"))
     facts.append(
         ("event", report.system_note or ("round robin" if report.round_robin else "Swiss"))
@@ -482,7 +482,7 @@ def eligibility_lines(report: Report) -> list[str]:
     out = ["", "Game eligibility (each game rated or not; JSON `eligibility` has every game)"]
     if unknown:
         out.append(
-            f"- {unknown} games not known to be rated: the time control is not known "
+            f"- {counted(unknown, 'game')} not known to be rated: the time control is not known "
             "(TRF 222 or 122), so the minimum times of B.02 1.1 are not checked"
         )
     return out + lines

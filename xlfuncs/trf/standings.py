@@ -24,7 +24,7 @@ from ..core.performance import PtpFullScore
 from ..core.tiebreak_editions import TiebreakRulesSpec, tiebreak_edition_for
 from ..core.tiebreaks import TiebreakTable, Value
 from ..core.tiebreaks import tiebreaks as compute_tiebreaks
-from ..text_output import points_text
+from ..text_output import counted, points_text
 from .parser import Discrepancy, Player, Tournament, check_tournament
 from .short_list import short_list
 from .tiebreak_list import TiebreakList, event_tiebreaks
@@ -163,8 +163,8 @@ def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Dis
             Discrepancy(
                 kind="rank",
                 message=f"the file leaves {len(unranked)} player{plural} unranked (rank blank "
-                f"or 0: {listed}), whom ours ranks: {shifted} players ranked below them have "
-                "a rank here greater by the number of those above them, and the same order "
+                f"or 0: {listed}), whom ours ranks: {counted(shifted, 'player')} ranked below them "
+                "have a rank here greater by the number of those above them, and the same order "
                 "(not listed one by one)",
                 source=t.source,
             ),

@@ -1,0 +1,42 @@
+"""Counts and their nouns (:func:`xlfuncs.text_output.counted`): "1 round", never "1 rounds",
+in what the commands print about a file of one round."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cli_support import run
+from trf_make import player_line
+
+from xlfuncs.text_output import counted
+
+ONE_ROUND = "\n".join(
+    [
+        "012 One Round Open",
+        "042 2024/05/04",
+        player_line(1, "Alder, Ann", 2000, 1.0, 1, ["   2 w 1"]),
+        player_line(2, "Birch, Bo", 1900, 0.0, 2, ["   1 b 0"]),
+    ]
+)
+
+
+def test_counted() -> None:
+    assert [counted(n, "round") for n in (0, 1, 2)] == ["0 rounds", "1 round", "2 rounds"]
+    assert counted(1, "match", "matches") == "1 match"
+    assert counted(3, "match", "matches") == "3 matches"
+
+
+def test_one_round_is_one_round(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "one.trf"
+    path.write_text(ONE_ROUND + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "report", str(path))
+    assert code == 0 and "players: 2 (2 rated), 1 round\n" in out
+    code, out, _ = run(capsys, "norms", str(path))
+    assert code == 0 and "1 rounds" not in out
+    path.write_text(ONE_ROUND.replace("042", "XXR 3\n042") + "\n", encoding="utf-8")
+    _, out, _ = run(capsys, "check", str(path))
+    assert "the file writes 1 round, the event has 3 (XXR)" in out
+    path.write_text(ONE_ROUND.replace("042", "132" + " " * 87 + "24/05/04\n042") + "\n")
+    _, out, _ = run(capsys, "check", str(path))
+    assert "1 rounds" not in out and "1 round dates" not in out
