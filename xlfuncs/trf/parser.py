@@ -410,12 +410,12 @@ class Tournament:
     """Lines of other record types, and repeats of event records, as written."""
     encoding: str | None = None
     """How the bytes were decoded (``None`` when text was given)."""
-    encoding_warning: str | None = None
-    """What the decoding chose where the bytes were not all of one encoding
-    (:func:`decode_trf_noted`); ``None``: nothing to say."""
     trf2026: Trf2026 = field(default_factory=Trf2026)
     """The TRF-2026 records beyond TRF16's, read (scoring system, national ratings, point
     assignments, byes, comments ...)."""
+    encoding_warning: str | None = None
+    """What the decoding chose where the bytes were not all of one encoding
+    (:func:`decode_trf_noted`); ``None``: nothing to say."""
     by_start_no: Mapping[int, Player] = field(init=False, repr=False, compare=False)
     """The players by starting rank."""
 
