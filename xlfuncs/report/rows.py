@@ -21,6 +21,7 @@ from ..core.norm_check import NormCheck
 from ..core.norms import NormPerformance
 from ..core.tables import round_half_up
 from ..core.teams import TeamStandings
+from ..core.titles import trf_title
 from ..core.tournament import PlayerFigures
 from ..event import AnalysedEvent, EventOptions, analyse_event
 from ..trf import Discrepancy, Player, RoundEntry, Tournament
@@ -235,7 +236,7 @@ def _row(
         start_no=p.start_no,
         name=p.name,
         sex=p.sex,
-        title=p.title,
+        title=trf_title(p.title) or "",  # FIDE's spelling (GM), not TRF16's old code (g)
         federation=p.federation,
         fide_id=p.fide_id,
         birth_year=p.birth_year,
