@@ -40,3 +40,17 @@ def test_one_round_is_one_round(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     path.write_text(ONE_ROUND.replace("042", "132" + " " * 87 + "24/05/04\n042") + "\n")
     _, out, _ = run(capsys, "check", str(path))
     assert "1 rounds" not in out and "1 round dates" not in out
+
+
+def test_norms_header_names_the_event_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """Crete's cup: a Swiss (not the option's value ``swiss``) whose every round had one rated
+    player from outside Greece, of one federation."""
+    crete = (
+        Path(__file__).resolve().parent / "data" / "real" / "crete-friendship-cup-2024-rapid.trf"
+    )
+    code, out, _ = run(capsys, "norms", str(crete))
+    assert code == 0 and "\nevent:  Swiss, 7 rounds\n" in out
+    assert (
+        "1.4.3d: not exempt: fewest in a round: 1 rated player not from the host federation "
+        "(need 20), 1 federation (need 3), 0 GM/IM/WGM/WIM (need 10)"
+    ) in out

@@ -121,7 +121,7 @@ def _write(report: NormReport, p: PlayerNorms, target: Path) -> None:
     pair("Place", t.city)
     pair("Host federation", e.host_federation or "not known")
     pair("Dates", " to ".join(d for d in (t.start_date_text, t.end_date_text) if d))
-    kind = e.event_type.value + (" (fixed pairings)" if e.fixed_pairings else "")
+    kind = e.event_type.label + (" (fixed pairings)" if e.fixed_pairings else "")
     rounds, players = counted(e.rounds, "round"), counted(len(report.players), "player")
     pair("Type of event / rounds", f"{kind}, {rounds}, {players}")
     pair("Rate of play", e.rate or "not known")

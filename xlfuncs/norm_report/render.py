@@ -56,7 +56,7 @@ def _failure(r: Requirement) -> str:
 
 def _event_facts(report: NormReport) -> list[tuple[str, str]]:
     t, e = report.tournament, report.event
-    kind = e.event_type.value + (" (fixed pairings)" if e.fixed_pairings else "")
+    kind = e.event_type.label + (" (fixed pairings)" if e.fixed_pairings else "")
     rounds = report.rounds_text or counted(e.rounds, "round")
     facts = [("file", t.source), ("event", f"{kind}, {rounds}")]
     if e.host_federation:
