@@ -75,3 +75,22 @@ def test_the_notes_that_apply_are_printed(capsys: pytest.CaptureFixture[str]) ->
         "- Rp exact",
     ]
     assert " +inf" in out or " -inf" in out  # the Rp exact note explains a figure shown
+
+
+@pytest.mark.parametrize("path", LICHESS)
+def test_norms_says_why_nothing_is_left_to_check_when_no_player_is_rated(
+    capsys: pytest.CaptureFixture[str], path: str
+) -> None:
+    """No rated player: every opponent counts at the unrated value (1000 before 2024, the
+    events' year 2020), far below the lowest norm's Ra; the registration, the arbiter's title
+    and the time control are not listed as if they could still decide a norm."""
+    code, out, _ = run(capsys, "norms", path)
+    unchecked = out.split("Not checked from the file", 1)[1].split("\n\n", 1)[0]
+    assert code == 0 and unchecked.splitlines()[1:] == [
+        "- nothing: no player is rated, so no Ra reaches a norm's minimum (an unrated "
+        "opponent counts at 1000)"
+    ]
+    assert (
+        "not a World or Continental Team or Club Championship, World Cup, national final or "
+        "zonal (--event-type to say otherwise)"
+    ) in out

@@ -65,8 +65,9 @@ def norm_setting(
     if event_type is None:  # the event's system (--system, the file's, else guessed)
         event_type = EventType.ROUND_ROBIN if read.crosstable.round_robin else EventType.SWISS
         assumptions.append(
-            f"event type: {read.system_note or event_type.label}; not a team event, World "
-            "Cup, national final or zonal (--event-type to say otherwise)"
+            f"event type: {read.system_note or event_type.label}; not a World or Continental "
+            "Team or Club Championship, World Cup, national final or zonal (--event-type to "
+            "say otherwise)"
         )
     event = crosstable_norm_event(
         read.crosstable,

@@ -104,7 +104,13 @@ def render_text(report: NormReport) -> str:
     if not near:
         out.append("- none")
     out += ["", "Not checked from the file (a norm above holds only if these are met too)"]
-    out += [f"- {u}" for u in _unchecked(report)] or ["- nothing"]
+    if all(p.rating is None for p in report.players):
+        out.append(
+            "- nothing: no player is rated, so no Ra reaches a norm's minimum (an unrated "
+            f"opponent counts at {report.title_rules.unrated_opponent})"
+        )
+    else:
+        out += [f"- {u}" for u in _unchecked(report)] or ["- nothing"]
     out += ["", "Assumed, or read from the file's records"]
     out += [f"- {a}" for a in report.assumptions] or ["- nothing"]
     if report.warnings:
