@@ -94,3 +94,18 @@ def test_norms_says_why_nothing_is_left_to_check_when_no_player_is_rated(
         "not a World or Continental Team or Club Championship, World Cup, national final or "
         "zonal (--event-type to say otherwise)"
     ) in out
+
+
+def test_period_of_unrated_players_says_only_what_applies(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A lichess event rated on its own list: no K note (nobody has a K), one line for the
+    first ratings, and no argument name of the core (``opponent_ratings:``) in the text."""
+    code, out, _ = run(capsys, "period", LICHESS[1], "--list-date", "2020-07")
+    assert code == 0
+    assert "- K: " not in out and "opponent_ratings" not in out and "\n- - " not in out
+    assert (
+        "First ratings (unrated players, games pooled over the period's events)\n"
+        "- none: no player of these events is rated, so no game is against a rated one\n"
+    ) in out
+    assert "\n- Rtg: the rating the change is added to" in out
