@@ -109,3 +109,10 @@ def test_period_of_unrated_players_says_only_what_applies(
         "- none: no player of these events is rated, so no game is against a rated one\n"
     ) in out
     assert "\n- Rtg: the rating the change is added to" in out
+
+
+def test_one_players_working_names_no_core_argument(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "report", LICHESS[1], "--player", "1")
+    assert code == 0 and "\nFirst rating: none (no game against a rated opponent)\n" in out
+    _, out, _ = run(capsys, "report", LICHESS[1], "--player", "1", "--format", "json")
+    assert json.loads(out)["no_first_rating"] == "no game against a rated opponent"
