@@ -54,3 +54,15 @@ def test_norms_header_names_the_event_in_words(capsys: pytest.CaptureFixture[str
         "1.4.3d: not exempt: fewest in a round: 1 rated player not from the host federation "
         "(need 20), 1 federation (need 3), 0 GM/IM/WGM/WIM (need 10)"
     ) in out
+
+
+def test_records_out_of_place_are_counted(capsys: pytest.CaptureFixture[str]) -> None:
+    data = Path(__file__).resolve().parent / "data" / "trf"
+    _, out, _ = run(capsys, "check", str(data / "inconsistent.trf"))
+    assert (
+        "event record 012 after the player lines (the first player line is line 4; 1 such "
+        "record in all)"
+    ) in out
+    _, out, _ = run(capsys, "check", str(data / "out_of_order.trf"))
+    assert "(the first player line is line 1; 5 such records in all)" in out
+    assert "no. 1 comes after a higher number (2 places in all)" in out

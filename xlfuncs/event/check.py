@@ -402,8 +402,8 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
             Finding(
                 "warning",
                 "record_order",
-                f"event record {code} after the player lines (line {first_player} is the "
-                f"first; {counted(len(late), 'such record')} in all)",
+                f"event record {code} after the player lines (the first player line is line "
+                f"{first_player}; {counted(len(late), 'such record')} in all)",
                 t.source,
                 n,
                 "1-3",
