@@ -759,7 +759,8 @@ def _line_and_column(text: str, offset: int) -> tuple[str, int, int]:
     before = text[:offset]
     start = max(before.rfind("\n"), before.rfind("\r")) + 1
     code = text[start : start + 3]
-    return code, len(_LINE_BREAK.findall(before)) + 1, offset - start + 1
+    breaks = before.count("\n") + before.count("\r") - before.count("\r\n")  # CRLF is one
+    return code, breaks + 1, offset - start + 1
 
 
 def _place(text: str, offset: int) -> str:
@@ -781,7 +782,7 @@ def _bad_utf8_warning(escaped: str, bom: bool) -> str:
         left = len(bad) - _SHOWN_AT_MOST
         rest = f" and {left} more" if left > 0 else ""
         more = f" (and {len(bad) - 1} more: {shown}{rest})"
-    utf8 = sum(1 for c in escaped if c > "\x7f" and not _UNDECODED.fullmatch(c))
+    utf8 = len(escaped) - len(escaped.encode("ascii", "ignore")) - len(bad)  # UTF-8's
     why = (
         "it starts with UTF-8's byte-order mark"
         if bom
