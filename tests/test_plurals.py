@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from cli_support import run
+from norm_events import Opp, star_trf
 from trf_make import player_line
 
 from xlfuncs.text_output import counted
@@ -66,3 +67,25 @@ def test_records_out_of_place_are_counted(capsys: pytest.CaptureFixture[str]) ->
     _, out, _ = run(capsys, "check", str(data / "out_of_order.trf"))
     assert "(the first player line is line 1; 5 such records in all)" in out
     assert "no. 1 comes after a higher number (2 places in all)" in out
+
+
+def test_the_forecast_counts_the_rounds_left_and_says_why_none(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """8 rounds of 9 played, 5.5 points against eight GMs rated 2500 (norm_events.star_trf); the
+    last assumed at 2500: 9 games at Ra 2500 need 6/9 (67 %, dp 125, Rp 2625 >= 2600), so 0.5
+    of the 1 round left. With 8 rounds in all, none is left; in a lichess export nobody is
+    rated."""
+    feds = ["GER", "FRA", "NED", "ITA", "ENG", "NOR", "SWE", "POL"]
+    results = ["1", "1", "1", "1", "=", "=", "0", "="]
+    path = tmp_path / "eight.trf"
+    path.write_text(star_trf([Opp(2500, "GM", f, r) for f, r in zip(feds, results)]))
+    trf = str(path)
+    _, out, _ = run(capsys, "norms", trf, "--forecast", "--rounds", "9")
+    assert "GM needs 0.5 of the 1 remaining round (5.5/8 so far" in out
+    _, out, _ = run(capsys, "norms", trf, "--forecast", "--rounds", "8")
+    assert "\n- no round is left: the event's 8 rounds are played\n" in out
+    assert "An opponent not yet paired" not in out
+    lichess = Path(__file__).resolve().parent / "data" / "real" / "lichess-swiss-2021-03.trf"
+    _, out, _ = run(capsys, "norms", str(lichess), "--forecast", "--rounds", "12")
+    assert "\n- nobody can make a norm: no player is rated\n" in out
