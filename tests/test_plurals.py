@@ -89,3 +89,11 @@ def test_the_forecast_counts_the_rounds_left_and_says_why_none(
     lichess = Path(__file__).resolve().parent / "data" / "real" / "lichess-swiss-2021-03.trf"
     _, out, _ = run(capsys, "norms", str(lichess), "--forecast", "--rounds", "12")
     assert "\n- nobody can make a norm: no player is rated\n" in out
+
+
+def test_a_cells_error_counts_one_cell() -> None:
+    from xlfuncs import udfs
+
+    assert udfs.EXPLAIN_ERROR("ELO_CHANGE", 2000, 2400, [[1], [0]], 20) == (
+        "ELO_CHANGE: opponent_ratings has 1 cell but results has 2; they must be the same size"
+    )
