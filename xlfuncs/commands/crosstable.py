@@ -105,13 +105,14 @@ def _fill(
     from ..event import analyse_event
     from ..output import OutputError
     from ..progress import ProgressBar, scaled
+    from ..text_output import counted
     from ..trf import TrfError
 
     read = read_event(args)
     if isinstance(read, int):
         return read
     tournament, options = read
-    bar = ProgressBar(f"{len(tournament.players)} players")
+    bar = ProgressBar(counted(len(tournament.players), "player"))
     try:
         with bar:
             bar("reading the results", 0.0)

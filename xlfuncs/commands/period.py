@@ -170,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
     from ..period.rows import build_period
     from ..progress import ProgressBar
     from ..ratinglist import RatingListError, open_index
+    from ..text_output import counted
     from ..trf.k_file import KFileError, read_k_file
 
     rate = None if args.rate is None else RateOfPlay(args.rate)
@@ -217,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
         error(str(exc))
         return EXIT_USAGE
 
-    bar = ProgressBar(f"{len(files)} files")
+    bar = ProgressBar(counted(len(files), "file"))
     with bar, contextlib.ExitStack() as held:
         index = None
         if args.rating_list is not None:  # indexed once, before the files are read with it

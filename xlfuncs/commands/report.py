@@ -106,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
     from ..event import analyse_event
     from ..report import build_report, render_csv, render_json, render_text
     from ..report.render import render_team_csv, render_team_json, render_team_text
+    from ..text_output import counted
     from ..trf import TrfError
 
     show_progress = sys.stderr.isatty()
@@ -126,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
     tournament, options = read
     if args.player is not None:
         return _one_player(analyse_event(tournament, options), args)
-    progress(f"computing {len(tournament.players)} players...")
+    progress(f"computing {counted(len(tournament.players), 'player')}...")
     try:
         report = build_report(analyse_event(tournament, options))
     except TrfError as exc:  # the file's tie-break list names an unknown tie-break
