@@ -394,25 +394,40 @@ def test_299_as_sharly_writes_it() -> None:
     assert any("one column to the left" in w for w in event.warnings)
 
 
-def test_299_of_a_team_event_not_applied() -> None:
+def test_299_of_a_team_event_concerns_the_teams() -> None:
+    """A team event's 299 names teams (column 24 on): the penalty of 1 game point goes to
+    team 1's game points in the team standing (0 of its own: its one player met no team),
+    not to the players' points (1 and 0, as the 001 lines give)."""
     text = "\n".join(
         ["310   1 Team" + " " * 60 + "1", *THREE_FORFEIT, "299          -1.0  000    1"]
     )
     event = analyse_event(parse_trf(text))
     assert [s.points for s in event.standings.standings] == [1, 0]
-    assert any("assignments of a team event" in w for w in event.warnings)
+    assert event.teams is not None
+    assert (event.teams.match_points, event.teams.game_points) == ((0,), (-1,))
+    assert (
+        "record 299, line 4: team 1 -1.0 game point, no match points (a penalty) in the standing"
+        in event.warnings
+    )
 
 
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("299 Q        1.0", r"column 5 \(type of assignment\)"),
-        ("299 W        x.0", r"columns 8-16 \(abnormal assignment\)"),
+        ("299 Q        1.0", "column 5 (type of assignment): expected W, D, L, F, H, Z, +, -"),
+        ("299 W        x.0", "columns 14-17 (points): expected a number such as 1.0 or a"),
+        ("299 W", "columns 8-17 (points): expected match points in columns 8-11 or points in"),
+        ("299 -   1.0 5", "columns 12-13 (abnormal assignment): expected a blank between"),
     ],
 )
-def test_bad_299(line: str, message: str) -> None:
-    with pytest.raises(TrfError, match=message):
-        parse_trf("\n".join([*THREE_FORFEIT, line]))
+def test_bad_299_is_a_warning(line: str, message: str) -> None:
+    """A 299 line whose fields are not the format's is not read, with a warning naming its
+    line, columns and field; the file is read (a value never refuses a file)."""
+    t = parse_trf("\n".join([*THREE_FORFEIT, line]))
+    assert t.trf2026.assignments == ()
+    [said] = t.trf2026.unread_assignments
+    assert said.startswith(f"record 299, line 3: {message}") and said.endswith("not read")
+    assert said in analyse_event(t).warnings
 
 
 # --------------------------------------------------------------------------- 222
