@@ -469,7 +469,8 @@ def _read_299(raw: str, line_no: int, source: str) -> PointAssignment:
             and (not fields[2].strip() or bool(_DIGITS.fullmatch(fields[2].strip())))
             and not gaps.strip()
             and all(
-                not raw[c - 1 : c + 3].strip() or _DIGITS.fullmatch(raw[c - 1 : c + 3].strip())
+                (not raw[c - 1 : c + 3].strip() or _DIGITS.fullmatch(raw[c - 1 : c + 3].strip()))
+                and not raw[c + 3 : c + 4].strip()
                 for c in range(who, len(raw.rstrip()) + 1, 5)
             )
         )
@@ -521,14 +522,18 @@ def _first_bad_field(raw: str, line_no: int, source: str) -> RecordError:
             )
     for col in range(24, len(raw.rstrip()) + 1, 5):
         text = raw[col - 1 : col + 3].strip()
-        if (text and not _DIGITS.fullmatch(text)) or raw[col + 3 : col + 4].strip():
+        if text and not _DIGITS.fullmatch(text):
+            return _error(
+                source, line_no, col, col + 3, "starting rank", "a number or a blank", raw
+            )
+        if raw[col + 3 : col + 4].strip():
             return _error(
                 source,
                 line_no,
-                col,
-                col + 3,
-                "starting rank",
-                "a number in each five columns from 24 (24-27, 29-32 ...)",
+                col + 4,
+                col + 4,
+                "starting ranks",
+                "a blank between two (starting ranks in columns 24-27, 29-32, 34-37 ...)",
                 raw,
             )
     return _error(  # not reached: a line whose fields are all the format's is read
