@@ -215,9 +215,9 @@ TWO_BOARDS = [
     _team(3, "C", "   5    6"),
     _team(4, "D", "   7    8"),
 ]
-"""Four teams of two boards, match points 3-1-0, and two 299 records: the form TRF-2026's
-note writes (every forfeit win of the event: 2.0 match points, 2.5 game points), and team
-1's drawn match of round 2 worth 1.5 match points (its game points left blank)."""
+"""Four teams of two boards, match points 3-1-0, and two 299 records: every forfeit win of
+the event worth 2.0 match points and 2.5 game points (neither round nor team named), and
+team 1's drawn match of round 2 worth 1.5 match points (its game points left blank)."""
 
 
 def test_both_points_and_a_round_by_hand() -> None:
