@@ -59,6 +59,10 @@ on where the tie-breaks come from."""
 _NOTES = ("rules: ", "the event (", "the event ran from ", "tie-breaks: ", "record 299", "K file:")
 """How the reading's warnings that say what it chose (not what the file lacks) begin: notes."""
 
+_NOT_USED = re.compile(r": (?:not applied|the line is not read)\b")
+"""What a reading's warning beginning as a note says of what the file gives and is not used
+(a record ``299`` naming no team of the file, or a field not the format's): a warning."""
+
 _NAMED_LINE = re.compile(r"(?:record \w{3}|no\. \d+ \(.*?\)), line (\d+)[:,]")
 """How a warning of the reading that concerns one line names it (``record 240, line 12:``,
 ``no. 4 (Name), line 9:``): the finding's line."""
@@ -127,7 +131,8 @@ def check_event(event: AnalysedEvent, lines: TrfLines) -> tuple[Finding, ...]:
     found += _discrepancies(event, lines)
     found += _layout(event, lines)
     for text in event.warnings:
-        severity: Severity = "note" if text.startswith(_NOTES) else "warning"
+        noted = text.startswith(_NOTES) and not _NOT_USED.search(text)
+        severity: Severity = "note" if noted else "warning"
         named = _NAMED_LINE.match(text)
         line_no = int(named[1]) if named else None
         found.append(Finding(severity, "reading", text, t.source, line_no))
