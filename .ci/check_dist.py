@@ -97,6 +97,11 @@ def main(argv: list[str]) -> int:
     for line in problems:
         print(line, file=sys.stderr)
     if problems:
+        print(
+            "(MANIFEST.in decides what the sdist holds; pyproject.toml's [tool.setuptools]"
+            " what the wheel holds)",
+            file=sys.stderr,
+        )
         return 1
     package = sum(1 for n in repository if n.startswith("xlfuncs/"))
     print(f"{sdist.name}: the repository's {len(repository)} files and PKG-INFO, setup.cfg,")
