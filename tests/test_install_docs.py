@@ -76,14 +76,7 @@ def test_a_code_block_is_read_with_the_paragraph_before_it() -> None:
     "doc",
     [
         *DOCS,
-        pytest.param(
-            "README.md",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="README's install lines are the lead's to replace (the text is in the "
-                "report of the branch h8-install); then this mark goes",
-            ),
-        ),
+        "README.md",
     ],
 )
 def test_no_doc_installs_xlfuncs_from_the_index(doc: str) -> None:
