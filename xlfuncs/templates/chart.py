@@ -1197,7 +1197,9 @@ def _column_headers(
     columns."""
     ws.set_row(GROUP_ROW, 16)
     ws.set_row(HEAD_ROW, 40)
-    ws.merge_range(GROUP_ROW, NO, GROUP_ROW, RATING, "Player", fmt.group)
+    # "Player" over the columns every printed page repeats, whole on each
+    ws.merge_range(GROUP_ROW, NO, GROUP_ROW, NAME, "Player", fmt.group)
+    ws.merge_range(GROUP_ROW, FED, GROUP_ROW, RATING, "Player data", fmt.group)
     ws.merge_range(GROUP_ROW, GAMES_BEFORE, GROUP_ROW, K, "K factor", fmt.group)
     for col, text in _HEADERS.items():
         ws.write_string(HEAD_ROW, col, text, fmt.header)
