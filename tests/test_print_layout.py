@@ -7,13 +7,15 @@ text runs under the next cell).
 
 The real files: FIDE's Karl-Mala example (a Swiss of 283 players, 7 rounds) and the Crete
 friendship cup (129 players, 15 teams, 7 rounds), filled by ``xlfuncs crosstable``; the
-period workbook of the Karl-Mala file by ``xlfuncs period`` (``tests/data/real/SOURCE``).
+period workbook of the Karl-Mala file by ``xlfuncs period`` (``tests/data/real/SOURCE``); the
+norm certificate of the demo round robin's player 8 by ``xlfuncs norms --certificate``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -29,6 +31,7 @@ pytestmark = needs_render
 REAL = Path(__file__).parent / "data" / "real"
 KARL = REAL / "karl-mala-2005.trf"
 CRETE = REAL / "crete-friendship-cup-2024-rapid.trf"
+DEMO_RR = resources.files("xlfuncs") / "data" / "demo_round_robin.trf"
 
 SMALLEST_TYPE = 7.0
 """Points: the least median word height a printed page may have."""
@@ -44,6 +47,7 @@ def _command(*argv: str) -> Callable[[Path], None]:
 print_once("karl_mala_chart.xlsx", _command("crosstable", str(KARL)))
 print_once("crete_team_chart.xlsx", _command("crosstable", str(CRETE)))
 print_once("karl_mala_period.xlsx", _command("period", str(KARL), "--player-sheets", "2"))
+print_once("norm_certificate.xlsx", _command("norms", str(DEMO_RR), "--certificate", "8"))
 
 
 def _overlaps(page: list[Word]) -> list[tuple[str, str]]:

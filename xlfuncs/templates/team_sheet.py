@@ -16,6 +16,7 @@ from ..core.results import Outcome
 from ..core.teams import TeamStandings, places_note
 from .common import Formats, print_setup, write_text, write_value
 from .event import Event
+from .printing import page_bands
 
 __all__ = ["SHEET", "add_team_sheet", "standing_rows"]
 
@@ -115,7 +116,9 @@ def add_team_sheet(wb: Workbook, fmt: Formats, event: Event) -> None:
     write_text(ws, 1, 0, event.name, fmt.subtitle)
     order = "match points" if s.primary == "MP" else "game points"
     listed = ", ".join(s.descriptors) or "nothing else"
-    ws.merge_range(2, 0, 2, last, "", fmt.note)
+    starts = [i for i, h in enumerate(header) if h.endswith(" opp.")]
+    bands = page_bands(widths, starts=starts, repeated=3)
+    ws.merge_range(2, 0, 2, bands[0] - 1 if bands else last, "", fmt.note)  # the first page's
     ws.set_row(2, 40)  # three lines of the wrapped note
     write_text(
         ws,
@@ -169,6 +172,6 @@ def add_team_sheet(wb: Workbook, fmt: Formats, event: Event) -> None:
         ws,
         landscape=True,
         widths=widths,
-        starts=[i for i, h in enumerate(header) if h.endswith(" opp.")],
+        starts=starts,
         repeat_columns=3,
     )
