@@ -84,6 +84,9 @@ class Finding:
     """What to do, in words (``""``: nothing to add to the message)."""
     edits: tuple[Edit, ...] = field(default=(), compare=False)
     """The edits that fix it, where the right value is certain (``()``: none)."""
+    detail: bool = False
+    """One of the lines a summary finding counts (:attr:`~xlfuncs.trf.Discrepancy.detail`):
+    printed with ``--verbose``, always in JSON."""
 
     @property
     def where(self) -> str:
@@ -245,6 +248,7 @@ def _rank_findings(
                     _columns(first, last),
                     fix,
                     own,
+                    detail=d.detail,
                 )
             )
             continue

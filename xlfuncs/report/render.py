@@ -234,9 +234,10 @@ def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
     return facts
 
 
-def render_text(report: Report) -> str:
+def render_text(report: Report, *, verbose: bool = False) -> str:
     """An aligned table, one row per player in starting-rank order, then the notes, first
-    ratings, norms, warnings and discrepancies."""
+    ratings, norms, warnings and discrepancies (the lines a summary counts,
+    :attr:`~xlfuncs.trf.Discrepancy.detail`, only when *verbose*)."""
     t = report.tournament
     out: list[str] = []
     title = t.name or t.source
@@ -352,7 +353,8 @@ def render_text(report: Report) -> str:
     out += [f"- {w}" for w in report.warnings] or ["- none"]
     out.append("")
     out.append("Discrepancies in the file")
-    out += [f"- {d}" for d in report.discrepancies] or ["- none"]
+    shown = [d for d in report.discrepancies if verbose or not d.detail]
+    out += [f"- {d}" for d in shown] or ["- none"]
     return visible("\n".join(out)) + "\n"  # a file's control characters, shown escaped
 
 
