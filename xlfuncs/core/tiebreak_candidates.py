@@ -26,6 +26,7 @@ from .tiebreaks import TiebreakError, TiebreakTable, check_edition, parse_descri
 
 __all__ = [
     "CANDIDATES",
+    "COMMON",
     "Candidate",
     "CandidateFit",
     "best_fit",
@@ -41,7 +42,7 @@ class Candidate:
     descriptors: tuple[str, ...]
     """The descriptors, as C.07 writes them."""
     used_by: str
-    """Who ranks by it, for the output: ``"lichess' Swiss"``."""
+    """Who ranks by it, for the output: ``"lichess' Swiss list"``, :data:`COMMON`."""
     round_robin: bool | None = None
     """The kind of event it is for: ``True`` a round robin, ``False`` a Swiss, ``None``
     either."""
@@ -52,17 +53,20 @@ class Candidate:
         return ", ".join(self.descriptors)
 
 
+COMMON = "a common list"
+"""What a candidate is called that no program or federation named here ranks by by default."""
+
 CANDIDATES: Final[tuple[Candidate, ...]] = (
-    Candidate(("BH/C1", "BH", "SB"), "xlfuncs' default for a Swiss", False),
-    Candidate(("DE", "WIN", "SB", "KS"), "xlfuncs' default for a round robin", True),
-    Candidate(("SB",), "lichess' Swiss", False),
-    Candidate(("BH", "SB"), "Buchholz, then Sonneborn-Berger", False),
-    Candidate(("BH/M1", "BH", "SB"), "median Buchholz first", False),
-    Candidate(("BH/M1", "BH", "PS"), "median Buchholz, Buchholz, progressive score", False),
-    Candidate(("BH/C1", "BH", "SB", "PS"), "BH/C1, BH, SB, then progressive score", False),
-    Candidate(("BH/C1", "DE", "WIN", "BPG"), "the Swedish federation's Swiss", False),
-    Candidate(("DE", "SB", "WIN", "BPG"), "the Swedish federation's round robin", True),
-    Candidate(("SB", "WIN"), "Sonneborn-Berger, then wins", True),
+    Candidate(("BH/C1", "BH", "SB"), "xlfuncs' default list for a Swiss", False),
+    Candidate(("DE", "WIN", "SB", "KS"), "xlfuncs' default list for a round robin", True),
+    Candidate(("SB",), "lichess' Swiss list", False),
+    Candidate(("BH", "SB"), COMMON, False),
+    Candidate(("BH/M1", "BH", "SB"), COMMON, False),
+    Candidate(("BH/M1", "BH", "PS"), COMMON, False),
+    Candidate(("BH/C1", "BH", "SB", "PS"), COMMON, False),
+    Candidate(("BH/C1", "DE", "WIN", "BPG"), "the Swedish federation's Swiss list", False),
+    Candidate(("DE", "SB", "WIN", "BPG"), "the Swedish federation's round-robin list", True),
+    Candidate(("SB", "WIN"), COMMON, True),
 )
 """Every candidate list, the defaults first (``docs/tiebreaks.md`` gives the source of
 each)."""
@@ -118,7 +122,7 @@ class CandidateFit:
 
     @property
     def text(self) -> str:
-        """``BH/C1, BH, SB (xlfuncs' default for a Swiss; 2023 text)``."""
+        """``BH, SB (a common list; 2023 text of C.07)``."""
         return f"{self.candidate.text} ({self.candidate.used_by}; {self.edition} text of C.07)"
 
 

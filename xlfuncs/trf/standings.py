@@ -28,7 +28,7 @@ from ..core.tiebreaks import tiebreaks as compute_tiebreaks
 from ..text_output import points_text
 from .parser import Discrepancy, Player, Tournament, check_tournament
 from .short_list import short_list
-from .tiebreak_list import DEFAULT_SOURCE, TiebreakList, event_tiebreaks
+from .tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, TiebreakList, event_tiebreaks
 from .to_crosstable import TrfCrosstable
 
 __all__ = [
@@ -292,8 +292,8 @@ def _summary(
     )
     if fit is not None and not fit.reproduces:
         text += (
-            f"; no list we know reproduces the file's ranks (the candidates of "
-            f"docs/tiebreaks.md): nearest, {fit.text}: {fit.agree} of {fit.of} ranks"
+            "; none of the candidate lists (docs/tiebreaks.md) reproduces the file's ranks: "
+            f"the nearest, {fit.text}, gives {fit.agree} of {fit.of}"
         )
     return text + "; one line per player with --verbose"
 
@@ -407,13 +407,15 @@ def event_standings(
             table,
             lambda rules: table_of(choice.descriptors, rules),
             round_robin,
+            other_editions=edition is None,
         )
         if fit is not None and fit.reproduces:
             used = fit.edition if fit.edition != table.edition.id else spec
             choice = TiebreakList(
                 fit.candidate.descriptors,
-                f"the file's ranks are those of {fit.candidate.used_by}, {fit.edition} text of "
-                "C.07; --tiebreaks to choose",
+                f"{DETECTED_SOURCE} the file's ranks are those of {fit.candidate.text}, "
+                f"{fit.candidate.used_by}, in the {fit.edition} text of C.07; --tiebreaks to "
+                "choose",
             )
             table = table_of(choice.descriptors, used)
             spec = used
@@ -435,20 +437,23 @@ def detect_tiebreaks(
     table: TiebreakTable,
     in_edition: Callable[[str], TiebreakTable],
     round_robin: bool,
+    *,
+    other_editions: bool = True,
 ) -> CandidateFit | None:
     """Which candidate list (:mod:`~xlfuncs.core.tiebreak_candidates`) gives the file's
     ranks *file_ranks* (one per player, as *table*'s; ``None`` or 0: unranked), when
     *table*, the defaults, does not: the one that reproduces every rank, else the nearest;
     ``None`` when there is nothing to find (no rank, the starting ranks *start_nos* written
-    as ranks, or the defaults give every rank). *table*'s edition is tried first, then each
-    other edition, whose table *in_edition* makes (only when reached)."""
+    as ranks, or the defaults give every rank). *table*'s edition is tried first, then, with
+    *other_editions* (no edition given: ``--tiebreak-rules`` chooses one), each other
+    edition, whose table *in_edition* makes (only when reached)."""
     ranked = [(r, n) for r, n in zip(file_ranks, start_nos) if r]
     if not ranked or all(r == n for r, n in ranked):
         return None
     if fit_ranks(table.ranks, file_ranks) == len(ranked):
         return None
     makers: list[Callable[[], TiebreakTable]] = [lambda: table]
-    for key in TIEBREAK_EDITIONS:
+    for key in TIEBREAK_EDITIONS if other_editions else ():
         if key != table.edition.id:
             makers.append(lambda key=key: in_edition(key))  # type: ignore[misc]
     return best_fit(makers, file_ranks, round_robin)

@@ -30,6 +30,7 @@ from .parser import ExtraRecord, Tournament, TrfError
 
 __all__ = [
     "DEFAULT_SOURCE",
+    "DETECTED_SOURCE",
     "RECORDS",
     "TiebreakList",
     "event_tiebreaks",
@@ -44,6 +45,10 @@ RECORDS = ("202", "212")
 DEFAULT_SOURCE = "default for"
 """How :attr:`TiebreakList.source` begins for the defaults (no list given, none in the
 file)."""
+
+DETECTED_SOURCE = "detected:"
+"""How :attr:`TiebreakList.source` begins for a list found to give the file's ranks
+(:func:`~xlfuncs.trf.standings.detect_tiebreaks`)."""
 
 POINTS_CODE = "PTS"
 """The points' code, which a ``212`` list starts with."""
