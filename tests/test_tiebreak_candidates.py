@@ -229,3 +229,21 @@ def test_crete_flood_gone(capsys: pytest.CaptureFixture[str]) -> None:
     assert "116 players' ranks" in summary[0] and "46 placed otherwise by points" in summary[0]
     code, out, _ = run(capsys, "report", str(CRETE))
     assert len(out.splitlines()) <= 240  # 351 before
+
+
+def test_other_texts_tried_only_where_a_round_was_not_played() -> None:
+    """Every round a game over the board: the texts give the same values, and the search
+    does not make the other text's table; a bye or a forfeit anywhere: it does."""
+    from xlfuncs.core.results import Outcome
+    from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
+
+    w, d, lo = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
+    ct = Crosstable.build(
+        [
+            Entrant(2000, (Pairing(2, w, "w"), Pairing(3, d, "b"))),
+            Entrant(1900, (Pairing(1, lo, "b"), Pairing(3, w, "w"))),
+            Entrant(1800, (Pairing(2, lo, "b"), Pairing(1, d, "w"))),
+        ]
+    )
+    assert tiebreaks(ct, "BH").all_played
+    assert not analyse_event(read_trf(KARL_MALA)).standings.table.all_played

@@ -373,6 +373,16 @@ class TiebreakTable:
             for group, row in zip(groups, self.values)
         ]
 
+    @property
+    def all_played(self) -> bool:
+        """Whether every round counted of every player was a game over the board (no bye,
+        forfeit or round without a game): then every C.07 text implemented gives the same
+        values, since they differ only on unplayed rounds (Articles 15.2 and 16)."""
+        ev = self.engine
+        return ev is not None and all(
+            x.opponent is not None and x.played and not x.forfeit for row in ev.rows for x in row
+        )
+
     def ranks_by(self, descriptors: Iterable[str | Descriptor]) -> list[int]:
         """Every player's rank by points, then *descriptors* (any list, not only the table's
         own), read from the same crosstable under the same rules: a column the table already

@@ -445,15 +445,17 @@ def detect_tiebreaks(
     *table*, the defaults, does not: the one that reproduces every rank, else the nearest;
     ``None`` when there is nothing to find (no rank, the starting ranks *start_nos* written
     as ranks, or the defaults give every rank). *table*'s edition is tried first, then, with
-    *other_editions* (no edition given: ``--tiebreak-rules`` chooses one), each other
-    edition, whose table *in_edition* makes (only when reached)."""
+    *other_editions* (no edition given: ``--tiebreak-rules`` chooses one) and where a round
+    was not played over the board (:attr:`~xlfuncs.core.tiebreaks.TiebreakTable.all_played`:
+    else every edition gives the same values), each other edition, whose table *in_edition*
+    makes (only when reached)."""
     ranked = [(r, n) for r, n in zip(file_ranks, start_nos) if r]
     if not ranked or all(r == n for r, n in ranked):
         return None
     if fit_ranks(table.ranks, file_ranks) == len(ranked):
         return None
     makers: list[Callable[[], TiebreakTable]] = [lambda: table]
-    for key in TIEBREAK_EDITIONS if other_editions else ():
+    for key in TIEBREAK_EDITIONS if other_editions and not table.all_played else ():
         if key != table.edition.id:
             makers.append(lambda key=key: in_edition(key))  # type: ignore[misc]
     return best_fit(makers, file_ranks, round_robin)
