@@ -117,6 +117,14 @@ def test_detected_list_of_the_tiebreakserver_tournament(
         "ranking: points, then SB (detected: the file's ranks are those of SB, lichess' Swiss "
         "list, in the 2023 text of C.07; --tiebreaks to choose)"
     ) in out
+    # check names it as a note (what the reading chose), and changes no exit status
+    code, out, _ = run(capsys, "check", str(UNPLAYED))
+    assert code == 4  # the file's other warnings
+    assert (
+        "swiss_with_many_unplayed_rounds.trf: note: tie-breaks: the file names none, and its "
+        "ranks are those of SB (lichess' Swiss list; 2023 text of C.07): the event is ranked "
+        "by them (--tiebreaks to choose)"
+    ) in out.splitlines()
     # --tiebreaks overrides what was detected
     code, out, _ = run(capsys, "report", str(UNPLAYED), "--tiebreaks", "BH/C1,BH,SB")
     assert "ranking: points, then BH/C1, BH, SB (--tiebreaks)" in out

@@ -143,9 +143,8 @@ def run(args: argparse.Namespace) -> int:
         else (render_text, render_json, render_csv, report.discrepancies)
     )
     if args.format == "text":
-        sys.stdout.write(
-            render_text(report, verbose=args.verbose) if not args.teams else text(report)
-        )
+        shown = text(report) if args.teams else render_text(report, verbose=args.verbose)
+        sys.stdout.write(shown)
         return 0
     if args.format == "json":
         sys.stdout.write(as_json(report))

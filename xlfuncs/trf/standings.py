@@ -6,7 +6,11 @@ core's engine (:func:`xlfuncs.core.tiebreaks.tiebreaks`) compute them and the ra
 compares the file with them: :func:`rank_discrepancies` writes one
 :class:`~xlfuncs.trf.Discrepancy` per player whose rank in the file (columns 86-89) is not
 ours, naming another player the two orders place differently and the first figure that
-separates them; ranks that are plainly placeholders are named once.
+separates them (more than :data:`DETAIL_LIMIT`: one summary by cause, the players' lines
+its details); ranks that are plainly placeholders are named once. Where the event names no
+list and the defaults do not give the file's ranks, :func:`detect_tiebreaks` tries the
+candidate lists (:mod:`xlfuncs.core.tiebreak_candidates`): one that reproduces every rank
+ranks the event, else the nearest is named.
 :func:`file_discrepancies` is what the report and the crosstable command list: the file's
 own findings (:func:`~xlfuncs.trf.check_tournament`), with this comparison in place of its
 points-only rank check.
@@ -19,6 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
+from functools import partial
 
 from ..core.performance import PtpFullScore
 from ..core.tiebreak_candidates import CandidateFit, best_fit, fit_ranks
@@ -419,6 +424,11 @@ def event_standings(
             )
             table = table_of(choice.descriptors, used)
             spec = used
+            if warnings is not None:
+                warnings.append(
+                    f"tie-breaks: the file names none, and its ranks are those of "
+                    f"{fit.text}: the event is ranked by them (--tiebreaks to choose)"
+                )
     if warnings is not None:  # the edition's note is the text report's "C.07" line
         warnings.extend(effects.notes)
         said = tiebreak_edition_for(spec, built.event_date)[1]
@@ -457,5 +467,5 @@ def detect_tiebreaks(
     makers: list[Callable[[], TiebreakTable]] = [lambda: table]
     for key in TIEBREAK_EDITIONS if other_editions and not table.all_played else ():
         if key != table.edition.id:
-            makers.append(lambda key=key: in_edition(key))  # type: ignore[misc]
+            makers.append(partial(in_edition, key))
     return best_fit(makers, file_ranks, round_robin)
