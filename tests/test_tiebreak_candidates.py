@@ -207,7 +207,7 @@ def test_karl_mala_flood_gone(capsys: pytest.CaptureFixture[str], tmp_path: Path
     code, out, _ = run(capsys, "check", str(KARL_MALA))
     assert code == 4 and len(out.splitlines()) == 5
     assert out.splitlines()[-1] == (
-        "karl-mala-2005.trf: 3 warnings, 1 note, and 221 lines they count: --verbose"
+        "karl-mala-2005.trf: 3 warnings, 1 note, 221 lines more with --verbose"
     )
     code, out, _ = run(capsys, "check", str(KARL_MALA), "--verbose")
     assert len(out.splitlines()) == 5 + 221
@@ -255,3 +255,26 @@ def test_other_texts_tried_only_where_a_round_was_not_played() -> None:
     )
     assert tiebreaks(ct, "BH").all_played
     assert not analyse_event(read_trf(KARL_MALA)).standings.table.all_played
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "real/lichess-swiss-2020-06.trf",  # lichess writes no rank
+        "real/lichess-swiss-2021-03.trf",
+        "tiebreakserver/held_swiss_5.trf",  # the starting ranks in the rank column
+        "tiebreakserver/held_swiss_9.trf",
+        "tiebreakserver/held_round_robin.trf",
+    ],
+)
+def test_nothing_to_find(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    """No rank, or the starting ranks written as ranks: no search, the defaults rank the
+    event, and one line says the ranks are placeholders (check: 3 to 5 lines, as before)."""
+    path = DATA / name
+    ranked = analyse_event(read_trf(path)).standings
+    assert ranked.fit is None
+    assert ranked.tiebreaks.source.startswith("default for ")
+    ranks = [d for d in ranked.discrepancies if d.kind == "rank"]
+    assert len(ranks) <= 1 and not any(d.detail for d in ranks)
+    code, out, _ = run(capsys, "check", str(path))
+    assert len(out.splitlines()) <= 5

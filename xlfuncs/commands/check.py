@@ -225,7 +225,8 @@ def _check(args: argparse.Namespace, data: bytes) -> tuple[TrfLines, tuple[Findi
 def _summary(findings: Sequence[Finding], verbose: bool = True) -> str:
     """``2 errors, 1 warning, 3 notes`` (``nothing to correct`` when there is none); the
     findings a summary finding counts (:attr:`~xlfuncs.event.check.Finding.detail`) are
-    counted apart, and said to be printed with ``--verbose`` unless *verbose*."""
+    counted apart: ``221 lines more with --verbose``, or with *verbose* ``and the 221 lines
+    they count``."""
     counts = Counter(f.severity for f in findings if not f.detail)
     parts = [
         f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}"
@@ -236,8 +237,8 @@ def _summary(findings: Sequence[Finding], verbose: bool = True) -> str:
         parts.insert(0, "nothing to correct")
     details = sum(1 for f in findings if f.detail)
     if details:
-        shown = "" if verbose else ": --verbose"
-        parts.append(f"and {details} line{'s' if details != 1 else ''} they count{shown}")
+        lines = f"{details} line{'s' if details != 1 else ''}"
+        parts.append(f"and the {lines} they count" if verbose else f"{lines} more with --verbose")
     return ", ".join(parts)
 
 
