@@ -179,9 +179,9 @@ def test_karl_mala_nearest_list() -> None:
 
 def test_karl_mala_flood_gone(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Karl-Mala 2005 names no tie-break, and 221 players' ranks differ from the defaults':
-    620 lines of report before (221 of them rank lines), now one summary; check 225 lines
-    before, now 5; crosstable's messages 225 lines before, now 5. --verbose gives each
-    player's line back; check's JSON holds them all."""
+    a line per player makes report print 620 lines (221 of them those), check 225 and
+    crosstable's messages 225; one summary makes them at most 410, 5 and 5. --verbose gives
+    each player's line; check's JSON holds them all."""
     code, out, _ = run(capsys, "report", str(KARL_MALA))
     assert code == 0
     lines = out.splitlines()
@@ -226,9 +226,10 @@ def test_karl_mala_flood_gone(capsys: pytest.CaptureFixture[str], tmp_path: Path
 
 
 def test_crete_flood_gone(capsys: pytest.CaptureFixture[str]) -> None:
-    """The Crete team cup (ranks by the file's points, which count team byes the results do
-    not): check wrote 132 lines, 116 of them one per player; now the summary, which counts
-    the 46 players the file places otherwise by points."""
+    """The Crete team cup (ranked by the file's points, which count team byes the results do
+    not): a line per player makes check print 132 lines (116 of them those) and report 351;
+    the summary, which counts the 46 players the file places otherwise by points, makes
+    them 17 and at most 240."""
     code, out, _ = run(capsys, "check", str(CRETE))
     lines = out.splitlines()
     assert len(lines) == 17
