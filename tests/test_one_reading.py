@@ -181,6 +181,9 @@ def _chart(case: Case) -> list[Figures | None]:
         layout = replace(round_robin.LAYOUT, cycles=max(event.cycles, 1))
     else:
         layout = swiss.layout_of(event)
+    # as the writer does: a column per tie-break of the event's list (one, SB, where the
+    # list found to give the file's ranks has one)
+    layout = replace(layout, tiebreaks=len(chart.tiebreaks_of(layout, event)))
     values = chart.figures(layout, chart.inputs(layout, event))
 
     def number(v: Any) -> Any:
