@@ -188,3 +188,27 @@ def test_a_k_of_1_to_40_is_used_as_given(k: float) -> None:
     assert udfs.K_FOR_GAMES(k, 3.0) == int(k)
     # K x n <= 700 lowers it and never raises it: K 40 over 20 games is 35
     assert udfs.K_FOR_GAMES(40.0, 20.0) == 35
+
+
+def test_a_filled_chart_writes_trf_s_w_d_l_so_that_its_cells_read_them_as_trf_does() -> None:
+    """``tests/data/trf/swiss_12.trf`` has games of less than one move: no. 6 round 2 ``W``
+    against no. 9 (``L``), no. 7 round 2 ``D`` against no. 10 (``D``). The chart writes them
+    ``W<1``, ``L<1``, ``D<1``, and its functions read them as the file's: scored, not rated.
+    The points are the file's (column 81-84): no. 6 2.5, no. 7 2.5, no. 9 2.0, no. 10 0.5."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from xlfuncs.crosstable import event_from_trf
+    from xlfuncs.templates import chart, swiss
+    from xlfuncs.trf import read_trf
+
+    filled = event_from_trf(read_trf(Path(__file__).parent / "data" / "trf" / "swiss_12.trf"))
+    layout = swiss.layout_of(filled.event)
+    layout = replace(layout, tiebreaks=len(chart.tiebreaks_of(layout, filled.event)))
+    data = chart.inputs(layout, filled.event)
+    assert data.results[5][1] == "W<1" and data.results[8][1] == "L<1"
+    assert data.results[6][1] == "D<1" and data.results[9][1] == "D<1"
+    figures = chart.figures(layout, data)
+    points = figures["points"]
+    assert (points[5], points[6], points[8], points[9]) == (2.5, 2.5, 2, 0.5)
+    assert not [v for v in figures["points"] + figures["games"] if str(v).startswith("#")]

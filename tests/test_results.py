@@ -64,7 +64,8 @@ def test_symbol_sets() -> None:
     assert (RATED_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_SYMBOLS) == ("1=0", "+-", "WDL")
     assert BYE_SYMBOLS == "HFUZ"  # what the report calls a bye
     assert RESULT_CODES == "1=0+-WDLHFUZ "  # TRF16 allows a blank too
-    assert RESULT_CHOICES == ("1", "\u00bd", "0", "=", "+", "-", "H", "F", "U", "Z")
+    choices = ("1", "\u00bd", "0", "=", "+", "-", "H", "F", "U", "Z", "W<1", "D<1", "L<1")
+    assert choices == RESULT_CHOICES  # W<1 ...: less than one move, as a cell writes it
     with pytest.raises(KeyError):
         Outcome.from_symbol("h")  # a TRF symbol is exact; a cell is read by parse
 
@@ -258,6 +259,9 @@ def test_templates_read_results_through_the_table() -> None:
     # the one-player sheets: the drop-down's symbols, as the status column shows them
     shown = [status(2000.0, s) for s in ("1", "\u00bd", "=", "0", "+", "-", "H", "f", "U", "Z")]
     assert shown == ["yes"] * 4 + ["forfeit"] * 2 + ["bye"] * 4
+    # a game of less than one move: scored, not rated; a bare W is no result of the sheet's
+    shown = [status(2000.0, s) for s in ("W<1", "d<1", "L<1", "W")]
+    assert shown == ["under 1 move"] * 3 + ["invalid"]
 
 
 def test_played_is_the_rated_result_of_its_points() -> None:
