@@ -98,6 +98,18 @@ def test_every_function_that_reads_results_refuses_a_bare_letter(
         ("NORM_RATINGS", (OPPONENTS, results, "GM"), reason),
         ("NORM_FIGURES", (OPPONENTS, results, "GM"), reason),
         ("NORM_TITLED", ([["GM"], ["IM"], [None]], results, "GM"), reason),
+        (
+            "NORM_MIX",
+            (
+                OPPONENTS,
+                results,
+                [["GM"], ["IM"], [None]],
+                [["ESP"], ["FRA"], ["GER"]],
+                "ENG",
+                "GM",
+            ),
+            reason,
+        ),
     ]
     for name, args, expected in calls:
         assert getattr(udfs, name)(*args) == "#VALUE!", name
@@ -125,6 +137,12 @@ def test_the_whole_column_forms_refuse_a_bare_letter_in_its_row() -> None:
         assert result[0] == ["#VALUE!"] and result[1] == ["#VALUE!"], name
         reason = udfs.EXPLAIN_ERROR(name, *args)
         assert _reason("W", "a win", "1", "results (row 1, column 2)") in reason, name
+    # one player's tie-break: the value is the table's, and so is the reason (it said OK)
+    assert udfs.TIEBREAK("SB", 1.0, ratings, trf_letters) == "#VALUE!"
+    reason = udfs.EXPLAIN_ERROR("TIEBREAK", "SB", 1.0, ratings, trf_letters)
+    assert reason.startswith(
+        "TIEBREAK: row 1: " + _reason("W", "a win", "1", "results (row 1, column 2)")
+    )
     cells = [[None, "W<1", 0.0], ["L<1", None, "\u00bd"], [1.0, "\u00bd", None]]
     # points: 1 + 0 = 1; 0 + ½ = ½; 1 + ½ = 1½ (the game of less than one move scores)
     assert udfs.POINTS_ALL(cells) == [[1], [0.5], [1.5]]

@@ -427,8 +427,8 @@ would be lowered again)."""
 
 
 MAX_K: Final = 40
-"""The largest K of FIDE's rules in any edition (8.3.3: 40 since 1 July 2014; 30 from 1 July
-2011, 25 before): :func:`check_k` refuses a larger one."""
+"""The largest K of FIDE's K rule (8.3.3: 40 since 1 July 2014; the rules of July 2011 to June
+2014 gave 30 at most): :func:`check_k` refuses a larger one."""
 
 
 def check_k(value: Number, *, name: str = "k") -> int:

@@ -8,10 +8,10 @@ games of less than one move (``W``, ``D``, ``L``) and byes (``H``, ``F``, ``U``,
 points in the tournament but are not rated.
 
 A cell is read by :func:`read_cell`, not :func:`parse`: there a bare ``W``, ``D`` or ``L``
-is refused, because TRF16 writes them for games of less than one move ("W: win, not
-rated", as its result codes list them) while a person typing them in a cell means a win, a
-draw, a loss; a cell writes a game of less than one move ``W<1``, ``D<1``, ``L<1``
-(:data:`UNDER_ONE_MOVE_CELLS`), and a rated game ``1``, ``½``, ``0``.
+is refused, because TRF16 writes them for a win, a draw, a loss not rated (games of less
+than one move) while a person typing them in a cell means a win, a draw, a loss; a cell
+writes a game of less than one move ``W<1``, ``D<1``, ``L<1`` (:data:`UNDER_ONE_MOVE_CELLS`),
+and a rated game ``1``, ``½``, ``0``.
 """
 
 from __future__ import annotations
@@ -257,11 +257,11 @@ def read_cell(text: str, *, name: str = "result") -> Outcome | None:
     """The outcome of a result typed in a cell: any spelling :func:`parse` reads but a bare
     ``W``, ``D`` or ``L``; ``None`` for text naming no result. Raises
     :class:`~xlfuncs.core.errors.InvalidInputError` (``#VALUE!``) for ``W``, ``D``, ``L``, in
-    either case: TRF16 lists them as games of less than one move ("W: win, not rated"), and a
-    person typing them means a win, a draw, a loss; the two readings score the same but differ
-    in what is rated, so neither is chosen for them. The message says what to type for each:
-    ``1``, ``½``, ``0`` for a rated game, ``W<1``, ``D<1``, ``L<1`` for one of less than one
-    move.
+    either case: TRF16 lists them as a win, a draw, a loss not rated (games of less than one
+    move), and a person typing them means a win, a draw, a loss; the two readings score the
+    same but differ in what is rated, so neither is chosen for them. The message says what to
+    type for each: ``1``, ``½``, ``0`` for a rated game, ``W<1``, ``D<1``, ``L<1`` for one of
+    less than one move.
 
     >>> read_cell("D<1"), read_cell("½").symbol, read_cell("win")
     (<Outcome.SHORT_DRAW: ('D', Fraction(1, 2), False)>, '=', None)
