@@ -54,14 +54,27 @@ MAX_LINE = 200
 class KFile(dict[str, int]):
     """K by FIDE id as a K file gives it (a ``dict``), with the line of each FIDE id
     (:attr:`lines`), the file's name (:attr:`source`) and the lines not used, each with what
-    is wrong there (:attr:`not_used`)."""
+    is wrong there (:attr:`not_used`).
 
-    source: str
-    """The file name (or ``<string>``)."""
-    lines: dict[str, int]
-    """The line that gives each FIDE id's K."""
-    not_used: tuple[str, ...]
-    """The lines not used, each as ``line 4, column 2 (k): expected ..., found '1000'``."""
+    >>> KFile({"7": 20}, source="k.csv", lines={"7": 2})
+    {'7': 20}
+    """
+
+    def __init__(
+        self,
+        ks: Mapping[str, int] | None = None,
+        *,
+        source: str = "<string>",
+        lines: Mapping[str, int] | None = None,
+        not_used: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(ks or {})
+        self.source = source
+        """The file name (or ``<string>``)."""
+        self.lines: dict[str, int] = dict(lines or {})
+        """The line that gives each FIDE id's K."""
+        self.not_used = not_used
+        """The lines not used, each as ``line 4, column 2 (k): expected ..., found '1000'``."""
 
     @property
     def warnings(self) -> tuple[str, ...]:
@@ -98,23 +111,20 @@ def edition_notes(
     """
     edition = get_edition(rules)
     lines = overrides.lines if isinstance(overrides, KFile) else {}
-    source = overrides.source if isinstance(overrides, KFile) else "K file"
     notes = []
     for fide_id in sorted(set(ids) & set(overrides), key=lambda i: (lines.get(i, 0), i)):
         note = k_note(check_k(overrides[fide_id], name=f"K file: FIDE id {fide_id}"), rules=edition)
         if note is not None:
-            where = (
-                f"line {lines[fide_id]} (FIDE id {fide_id})"
-                if fide_id in lines
-                else (f"FIDE id {fide_id}")
-            )
+            where = f"FIDE id {fide_id}"
+            if fide_id in lines:
+                where = f"line {lines[fide_id]} ({where})"
             notes.append(f"{where}: {note}")
     if not notes:
         return ()
     n = len(notes)
     shown = "; ".join(notes[:_LISTED])
     more = f"; and {n - _LISTED} more" if n > _LISTED else ""
-    prefix = f"K file {source}" if isinstance(overrides, KFile) else "K file"
+    prefix = f"K file {overrides.source}" if isinstance(overrides, KFile) else "K file"
     return (f"{prefix}: {shown}{more}",)
 
 
@@ -141,9 +151,7 @@ def parse_k_file(text: str, *, source: str = "<string>") -> KFile:
 from 1 to 40 (FIDE's K rule gives 40, 20 or 10), found '1000'",))
     """
     text = text.removeprefix("\ufeff")
-    out = KFile()
-    out.source = source
-    out.lines = {}
+    out = KFile(source=source)
     not_used: list[str] = []
 
     def skip(line_no: int, column: int | None, field: str, expected: str, found: str) -> None:

@@ -253,11 +253,13 @@ def crosstable_from_trf(
 
     *rules*: the edition (id, date or :class:`Edition`); ``None``: the one in force on the
     event's date (see :func:`event_date`). *k_overrides*: K by FIDE id (see
-    :func:`~xlfuncs.trf.k_file.read_k_file`). *today* stands in for the date when the file
-    gives none. *rate*: the rate of play (``--rate``); ``None``: the one the file's time
-    control says, else standard (:func:`choose_rate`). Rules naming another rate than
-    *rate* are an error. *rating_list*: FIDE's list, whose rating at the event's rate of
-    play, K, title, sex and birth year replace the file's for the players it holds
+    :func:`~xlfuncs.trf.k_file.read_k_file`); a K file's lines not used, and the K of the
+    event's players that the edition's K rule does not give (used as given), are warnings
+    naming their lines (:func:`~xlfuncs.trf.k_file.edition_notes`). *today* stands in for
+    the date when the file gives none. *rate*: the rate of play (``--rate``); ``None``: the
+    one the file's time control says, else standard (:func:`choose_rate`). Rules naming
+    another rate than *rate* are an error. *rating_list*: FIDE's list, whose rating at the
+    event's rate of play, K, title, sex and birth year replace the file's for the players it holds
     (:func:`~xlfuncs.trf.list_data.with_list`). *system*: ``"swiss"`` or ``"rr"``
     (``--system``); ``None``: the file's (``192``, ``092``), else guessed from the pairings
     (:func:`~xlfuncs.trf.event_system.choose_system`). *time*: the event's time control,
