@@ -196,6 +196,10 @@ def test_bad_k_file(capsys: pytest.CaptureFixture[str], event: Path, tmp_path: P
     # Cay 1900, K 32: vs 2000 (D -100 -> PD .36) 0 - .36; vs 2100 (D -200 -> .24) .5 - .24
     # = .26; sum -.10 x 32 = -3.2 -> -3
     assert cay[cay.index("file") - 1] == "32" and cay[cay.index("file") + 1] == "-3"
+    # check names them too, as warnings of the event read with the file
+    code, out, err = run(capsys, "check", str(event), "--k-file", str(ks))
+    assert "tiny.trf: warning: K file k.csv: 2 lines not used" in out
+    assert "tiny.trf: warning: K file k.csv: line 4 (FIDE id 99000003): K 32 is not" in out
     ks.write_text("99000001,40\n", encoding="utf-8")
     code, out, err = run(capsys, "report", str(event), "--k-file", str(ks))
     assert (code, out) == (1, "")
