@@ -87,12 +87,15 @@ _VALUE = {"err_to_str": True}
 
 _OPPONENTS = "Opponents' ratings, one cell per game; blank or 0 = unrated opponent"
 _OWN_RATING = "The player's rating"
-_RESULTS = "Results beside the ratings: 1, ½, 0 (rated); +, - forfeits"
+_RESULTS = (
+    "Results beside the ratings: 1, ½, 0 (rated); +, - forfeits; W<1, D<1, L<1 less than one "
+    "move (a bare W, D, L: #VALUE!, two meanings)"
+)
 _PLAYED = "Results beside them; only games played (1, ½, 0) count"
 _PLAYERS_RATINGS = "Players' ratings, one row each; blank or 0 = unrated"
 _SCORE = (
     "Points scored against the rated opponents, or a range of results (1, ½, 0, "
-    "+, -) beside the ratings"
+    "+, -, W<1 ...; a bare W, D, L: #VALUE!) beside the ratings"
 )
 _RULES = (
     "Edition of the FIDE rules: 2017, 2022, 2024, 2025 or a date, then rapid or blitz for those "

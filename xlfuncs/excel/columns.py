@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from ..core.errors import InvalidInputError, OutOfRangeError, XlfuncsError
+from ..core.rating_change import check_k
 from .calls import note_row_errors
 from .cells import (
     boolean_or_sex,
@@ -165,7 +166,7 @@ def _crosstable(
                     Entrant(
                         rating=known.rating,
                         pairings=known.pairings,
-                        k=None if kv is None else whole_number(kv, "k"),
+                        k=None if kv is None else check_k(kv, name="k"),
                         female=female_i,
                         title=title,
                         fide_title="" if title is None else fide_title(title),
@@ -183,7 +184,7 @@ def _crosstable(
         try:
             entrant_rating = rating(rating_cells[i], f"ratings (row {i + 1})")
             kv = optional_number(k_cells[i], f"k (row {i + 1})")
-            entrant_k = None if kv is None else whole_number(kv, f"k (row {i + 1})")
+            entrant_k = None if kv is None else check_k(kv, name=f"k (row {i + 1})")
             if female_cells[i] is not None:
                 female_i = boolean_or_sex(female_cells[i], f"sexes (row {i + 1})")
             if title is not None:

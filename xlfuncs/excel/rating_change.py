@@ -29,6 +29,7 @@ from .cells import (
     date,
     games,
     is_blank,
+    number,
     optional_number,
     rated,
     rated_games,
@@ -116,7 +117,7 @@ def period_change(
     core's order, tournament by tournament) the game's place in reading order."""
     own = rated(own_rating, "own_rating")
     groups, places = tournaments(opponent_ratings, results, labels)
-    change = rating_change(own, groups, whole_number(k, "k"), rules=rules(rules_value))
+    change = rating_change(own, groups, number(k, "k"), rules=rules(rules_value))
     return change, [p for group in places for p in group]
 
 
@@ -253,7 +254,7 @@ def k_factor_all_cells(
 def k_for_games_cells(k: Cell, games_value: Cell) -> int:
     """K lowered so that K x n <= 700 for *games_value* rated games (blank: K unchanged)."""
     n = optional_number(games_value, "games")
-    return k_for_games(whole_number(k, "k"), 0 if n is None else n)
+    return k_for_games(number(k, "k"), 0 if n is None else n)
 
 
 def uplift_2024_cells(rating_value: Cell) -> int:

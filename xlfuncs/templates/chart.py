@@ -1731,6 +1731,11 @@ def _formatting(wb: Workbook, ws: Worksheet, layout: Layout, tiebreaks: Sequence
                 "input_title": "K override",
                 "input_message": "Leave blank to use the K computed from "
                 "the player's data; fill to force a K.",
+                "error_type": "warning",
+                "error_title": "K override",
+                "error_message": "FIDE's K rule gives 40, 20 or 10. Another whole number "
+                "from 1 to 40 (a national federation's K, or K lowered for K x n <= 700) "
+                "is used as given; anything else is an error in the player's row.",
             },
         ),
     ):

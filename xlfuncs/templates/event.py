@@ -54,7 +54,8 @@ class Round:
     """``"w"`` or ``"b"``; ``None`` when unknown or no game."""
     result: str | None = None
     """The result: a symbol in any spelling :func:`.results.parse` reads (``"1"``,
-    ``"½"``, ``"="``, ``"+"``, ``"H"`` ...), ``None`` when not played yet."""
+    ``"½"``, ``"="``, ``"+"``, ``"H"``, TRF's ``"W"`` for a win in less than one move ...),
+    ``None`` when not played yet."""
 
 
 @dataclass(frozen=True)
@@ -235,10 +236,12 @@ def _check_symbol(symbol: str | None, where: str) -> None:
 
 def result_cell(symbol: str | None) -> float | str | None:
     """What a result cell holds, as an arbiter types it: 1 and 0 as numbers, every draw as
-    ``"½"``, the other symbols as upper-case text.
+    ``"½"``, a game of less than one move (TRF's ``W``, ``D``, ``L``) as ``"W<1"``, ``"D<1"``,
+    ``"L<1"`` (a cell refuses the bare letters: :attr:`.results.Outcome.cell`), the other
+    symbols as upper-case text.
 
-    >>> [result_cell(s) for s in ("1", "=", "0", "+", "h", "1/2", None)]
-    [1.0, '½', 0.0, '+', 'H', '½', None]
+    >>> [result_cell(s) for s in ("1", "=", "0", "+", "h", "1/2", "W", None)]
+    [1.0, '½', 0.0, '+', 'H', '½', 'W<1', None]
     """
     if symbol is None or not symbol.strip():
         return None
@@ -247,4 +250,4 @@ def result_cell(symbol: str | None) -> float | str | None:
         return symbol.strip().upper()
     if outcome in (Outcome.WIN, Outcome.LOSS):
         return float(outcome.points)
-    return outcome.shown
+    return outcome.cell

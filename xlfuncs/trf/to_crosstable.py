@@ -23,10 +23,8 @@ from ..core.editions import (
     read_rules_and_rate,
 )
 from ..core.eligibility import EventTime
-from ..core.errors import InvalidInputError
 from ..core.norm_field import fide_title
 from ..core.norms import NORM_TITLES
-from ..core.rating_change import k_values
 from ..core.sex import is_woman
 from ..core.tiebreaks import _last_round_played as last_round_played  # the standing's rounds
 from ..core.titles import trf_title
@@ -34,6 +32,7 @@ from ..core.tournament import Crosstable, Entrant, Pairing, is_round_robin
 from ..core.tournament import _withdrew as withdrew  # the rule round robins use, kept once
 from ..core.validate import MAX_RATING
 from .event_system import System, choose_system
+from .k_file import KFile, edition_notes
 from .k_policy import KSource, PlayerK, known_birth_year, player_k
 from .list_data import has_fide_id, with_list
 from .parser import Player, RoundEntry, Tournament, is_invalid_date
@@ -254,11 +253,13 @@ def crosstable_from_trf(
 
     *rules*: the edition (id, date or :class:`Edition`); ``None``: the one in force on the
     event's date (see :func:`event_date`). *k_overrides*: K by FIDE id (see
-    :func:`~xlfuncs.trf.k_file.read_k_file`). *today* stands in for the date when the file
-    gives none. *rate*: the rate of play (``--rate``); ``None``: the one the file's time
-    control says, else standard (:func:`choose_rate`). Rules naming another rate than
-    *rate* are an error. *rating_list*: FIDE's list, whose rating at the event's rate of
-    play, K, title, sex and birth year replace the file's for the players it holds
+    :func:`~xlfuncs.trf.k_file.read_k_file`); a K file's lines not used, and the K of the
+    event's players that the edition's K rule does not give (used as given), are warnings
+    naming their lines (:func:`~xlfuncs.trf.k_file.edition_notes`). *today* stands in for
+    the date when the file gives none. *rate*: the rate of play (``--rate``); ``None``: the
+    one the file's time control says, else standard (:func:`choose_rate`). Rules naming
+    another rate than *rate* are an error. *rating_list*: FIDE's list, whose rating at the
+    event's rate of play, K, title, sex and birth year replace the file's for the players it holds
     (:func:`~xlfuncs.trf.list_data.with_list`). *system*: ``"swiss"`` or ``"rr"``
     (``--system``); ``None``: the file's (``192``, ``092``), else guessed from the pairings
     (:func:`~xlfuncs.trf.event_system.choose_system`). *time*: the event's time control,
@@ -285,7 +286,8 @@ def crosstable_from_trf(
         what = "an invalid date (no such day)" if is_invalid_date(t.end_date_text) else "not a date"
         warnings.append(f"the end date (052) {t.end_date_text!r} is {what}: not used")
     warnings += rate_warnings
-    _check_k_file(overrides, edition)
+    if isinstance(k_overrides, KFile):
+        warnings += k_overrides.warnings
     stray = t.unknown_records
     if stray:
         plural = "s" if len(stray) > 1 else ""
@@ -392,6 +394,7 @@ def crosstable_from_trf(
             "FIDE id, counted as unrated: FIDE rates only players with a FIDE id, so the file's "
             f"figure is not a FIDE rating: {short_list(no_id)}"
         )
+    warnings += edition_notes(k_overrides or {}, used_ids, edition)
     unknown = sorted(set(overrides) - used_ids)
     if unknown:
         warnings.append(f"K file: no player of the tournament has FIDE id {', '.join(unknown)}")
@@ -447,20 +450,6 @@ def _withdrawn(
         if withdrew(upto) and not any(x.opponent is not None or x.outcome for x in later):
             out.add(p.start_no)
     return frozenset(out)
-
-
-def _check_k_file(overrides: Mapping[str, int], edition: Edition) -> None:
-    """Refuse a K file's K that the edition's rules never give (rapid and blitz until 30
-    September 2022: only 20); the file itself was checked against 40, 20 and 10."""
-    allowed = k_values(edition)
-    for fide_id, k in overrides.items():
-        if k not in allowed:
-            ks = [str(x) for x in sorted(allowed, reverse=True)]
-            listed = ks[0] if len(ks) == 1 else f"{', '.join(ks[:-1])} or {ks[-1]}"
-            raise InvalidInputError(
-                f"K file: K {k} for FIDE id {fide_id} is not a K the {edition.id} rules "
-                f"give ({listed})"
-            )
 
 
 _COMPUTED = frozenset({KSource.JUNIOR, KSource.RATING_2400, KSource.ASSUMED_30_GAMES})
