@@ -127,8 +127,11 @@ def value_warnings(notes: Sequence[ValueNote]) -> tuple[str, ...]:
     """One warning per cause, in :data:`TREATMENTS`' order (:func:`value_groups`).
 
     >>> text = value_warnings([ValueNote("rank", 9, "86-89", "x", "no. 2 (Ash, Ada)")])[0]
-    >>> text.split(": ")
-    ['a rank that is not a whole number (columns 86-89), 1 in the file', "no. 2 (Ash, Ada) 'x', line 9", 'read as not given (unranked)']
+    >>> for part in text.split(": "):
+    ...     print(part)
+    a rank that is not a whole number (columns 86-89), 1 in the file
+    no. 2 (Ash, Ada) 'x', line 9
+    read as not given (unranked)
     """
     return tuple(text for _, _, text in value_groups(notes))
 
