@@ -184,3 +184,25 @@ def test_072_and_ratings_below_1000(capsys: pytest.CaptureFixture[str]) -> None:
     assert "fix: write 23" in out
     code, out, _ = run(capsys, "report", str(JUNIORS))
     assert "players: 34 (23 rated), 5 rounds" in out
+
+
+def test_the_chart_notes_a_rating_below_1000_on_its_blank_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The crosstable's rating cells are FIDE's (its live rating formulas read them): no. 20
+    Morgan's is blank, with a note giving the file's 951 and why; no. 16 Woodhouse's 1390."""
+    import openpyxl
+
+    from xlfuncs.templates.chart import FIRST_ROW, RATING
+
+    out = tmp_path / "intermediate.xlsx"
+    code, _, _ = run(capsys, "crosstable", str(INTERMEDIATE), "-o", str(out))
+    assert code == 0
+    ws = openpyxl.load_workbook(out).worksheets[0]
+    cells = [ws.cell(FIRST_ROW + i, RATING + 1) for i in range(1, 22)]
+    assert cells[15].value == 1390 and cells[15].comment is None
+    assert cells[19].value is None and cells[19].comment is not None
+    assert (
+        "The file gives rating 951: not a FIDE rating (below 1000, the lowest FIDE rating: a "
+        "national or online rating)" in cells[19].comment.text
+    )
