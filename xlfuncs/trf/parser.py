@@ -1363,8 +1363,9 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
     if declared_rated is not None and declared_rated != rated:
         add(
             "rated_count",
-            f"072 gives {declared_rated} rated players, {rated} players have a FIDE rating "
-            f"(a FIDE id and a rating of {LOWEST_RATING} or more)",
+            f"072 gives {declared_rated} rated players, {rated} "
+            f"player{' has' if rated == 1 else 's have'} a FIDE rating (a FIDE id and a "
+            f"rating of {LOWEST_RATING} or more)",
         )
     for rec in t.extra_records:
         if rec.code in _EVENT_CODES:

@@ -296,10 +296,10 @@ def event_teams(
             raise
         code = next((r.code for r in t.extra_records if r.line_no == exc.line_no), "")
         place = "column" if "-" not in exc.columns else "columns"
-        found = exc.found if exc.found.startswith("'") else repr(exc.found)
+        written = exc.found if exc.found.startswith("'") else repr(exc.found)
         warnings.append(
             f"record {code}, line {exc.line_no}, {place} {exc.columns} ({exc.field}): "
-            f"expected {exc.expected}, found {found}: the team records are not read, no "
+            f"expected {exc.expected}, found {written}: the team records are not read, no "
             "team standing (the players' standing is not affected)"
         )
         return None
