@@ -222,12 +222,12 @@ def test_a_malformed_second_file_rates_nothing(
     ben: Player = (2, "Bold, Ben", 2085, "1002")
     good = write(tmp_path / "a.trf", trf("A", "2026/03/01", [ANN, ben], [[(1, 2, "=")]]))
     text = trf("B", "2026/03/08", [ANN, ben], [[(1, 2, "1")]])
-    bad_text = text.replace(" 2085 ", " 20x5 ")
+    bad_text = text.replace("001    2 ", "001   2x ")  # no starting rank: unreadable
     bad = write(tmp_path / "b.trf", bad_text)
-    line = bad_text.splitlines().index(next(x for x in bad_text.splitlines() if "20x5" in x)) + 1
+    line = bad_text.splitlines().index(next(x for x in bad_text.splitlines() if "  2x " in x)) + 1
     code, out, err = run(capsys, "period", good, bad)
     assert code == 1 and out == ""
-    assert f"b.trf, line {line}, columns 49-52 (rating)" in err and "nothing rated" in err
+    assert f"b.trf, line {line}, columns 5-8 (starting rank)" in err and "nothing rated" in err
     code, out, err = run(capsys, "period", good, bad, "--skip-bad-files", "--format", "json")
     assert code == 3
     assert "xlfuncs: skipped: b.trf, line" in err

@@ -146,13 +146,28 @@ def test_unreadable_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
 
 
 def test_malformed_trf(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # an opponent that is no starting rank: the round's columns cannot be read
     path = tmp_path / "bad.trf"
-    path.write_text(EVENT.replace("2000 ENG", "20x0 ENG"), encoding="utf-8")
+    path.write_text(EVENT.replace("    2 w 1", "   2x w 1"), encoding="utf-8")
     code, out, err = run(capsys, "report", str(path))
     assert (code, out) == (1, "")
     assert err == (
-        "xlfuncs: error: bad.trf, line 5, columns 49-52 (rating): expected a number, found '20x0'\n"
+        "xlfuncs: error: bad.trf, line 4, columns 92-95 (round 1 opponent): expected an "
+        "opponent's starting rank, 0000 or a blank, found '2x'\n"
     )
+
+
+def test_a_rating_that_is_not_a_number_is_read_as_unrated(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.trf"
+    path.write_text(EVENT.replace("2000 ENG", "20x0 ENG"), encoding="utf-8")
+    code, out, _ = run(capsys, "report", str(path))
+    assert code == 0
+    assert (
+        "- a rating that is not a number (columns 49-52), 1 in the file: no. 2 (Box, Bo) "
+        "'20x0', line 5: read as unrated, in the file's reading and FIDE's"
+    ) in out
 
 
 def test_unknown_edition(capsys: pytest.CaptureFixture[str], event: Path) -> None:

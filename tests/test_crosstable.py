@@ -180,10 +180,10 @@ def test_errors_name_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main(["crosstable", str(tmp_path / "missing.trf"), "-o", str(tmp_path / "x.xlsx")]) == 1
     assert "missing.trf: no such file" in capsys.readouterr().err
     bad = tmp_path / "bad.trf"
-    bad.write_text("001    1 m    One, A                            20x0 ENG\n", encoding="utf-8")
+    bad.write_text("001   1x m    One, A                            2000 ENG\n", encoding="utf-8")
     assert main(["crosstable", str(bad), "-o", str(tmp_path / "x.xlsx")]) == 1
     err = capsys.readouterr().err
-    assert "bad.trf, line 1, columns 49-52 (rating)" in err
+    assert "bad.trf, line 1, columns 5-8 (starting rank)" in err
     assert (
         main(
             ["crosstable", str(_write(tmp_path)), "-o", str(tmp_path / "x.xlsx"), "--rules", "1999"]

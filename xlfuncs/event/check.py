@@ -20,7 +20,9 @@ it; and the file's layout against TRF16 and TRF-2026, which nothing else reads:
 * ``dates``: the end (``052``) before the start (``042``), a round's date (``132``) outside
   them or before the round before it;
 * ``pairing_records``: a TRF-2026 ``260`` prohibited pairing played in its rounds, a ``250``
-  or ``260`` naming players the file does not have.
+  or ``260`` naming players the file does not have;
+* ``value``: the values the reader did not take as written (:mod:`xlfuncs.trf.values`), one
+  finding per cause, at the line (and columns) of the first, naming every line.
 
 Severity follows FIDE's checker: an *error* is what a rating officer's upload would refuse
 (points that do not sum, pairings that do not mirror, ranks that are not the event's, wrong
@@ -41,8 +43,10 @@ from ..core.results import Outcome
 from ..text_output import points_text
 from ..trf import Discrepancy, ExtraRecord, Tournament, round_columns
 from ..trf.parser import PLAYER_COLUMNS
+from ..trf.rated import is_rated
 from ..trf.standings import PLACEHOLDER_NONE, PLACEHOLDER_START
 from ..trf.tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, record_codes
+from ..trf.values import value_groups
 from ..trf.writer import Edit, TrfLines
 from .analyse import AnalysedEvent
 
@@ -133,7 +137,14 @@ def check_event(event: AnalysedEvent, lines: TrfLines) -> tuple[Finding, ...]:
     found: list[Finding] = []
     found += _discrepancies(event, lines)
     found += _layout(event, lines)
+    groups = value_groups(t.value_notes)
+    for _, notes, text in groups:
+        columns = notes[0].columns if all(n.columns == notes[0].columns for n in notes) else ""
+        found.append(Finding("warning", "value", text, t.source, notes[0].line_no, columns))
+    said = {text for _, _, text in groups}
     for text in event.warnings:
+        if text in said:  # given above, with its line and columns
+            continue
         noted = text.startswith(_NOTES) and not _NOT_USED.search(text)
         severity: Severity = "note" if noted else "warning"
         named = _NAMED_LINE.match(text)
@@ -168,11 +179,7 @@ def _discrepancies(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
         elif d.kind in ("player_count", "rated_count"):
             code = "062" if d.kind == "player_count" else "072"
             line_no = lines.first_line(code)
-            count = (
-                len(t.players)
-                if code == "062"
-                else sum(1 for p in t.players if p.rating is not None)
-            )
+            count = len(t.players) if code == "062" else sum(1 for p in t.players if is_rated(p))
             if line_no is not None:
                 found.append(
                     Finding(

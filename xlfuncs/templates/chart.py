@@ -1337,8 +1337,8 @@ class _PlayerRows:
                 ws.write_comment(
                     row,
                     RATING,
-                    f"The file gives rating {p.file_rating}: not a FIDE rating (no FIDE id), "
-                    "so not counted: the player is unrated here.",
+                    f"The file gives rating {p.file_rating}: not a FIDE rating "
+                    f"({p.file_rating_why}), so not counted: the player is unrated here.",
                     {"author": "xlfuncs", "x_scale": 1.6},
                 )
             _input_cells(ws, row, NO, cells, player_formats)

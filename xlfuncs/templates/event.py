@@ -97,9 +97,11 @@ class ChartPlayer:
     rounds' cells, so that the live points are those of the rounds counted, and shown as a
     note on each cell."""
     file_rating: int | None = None
-    """A rating the source file gives but the chart does not use (the player has no FIDE id:
-    FIDE rates only players with one); the chart's rating cell stays blank, with a note
-    giving this figure."""
+    """A rating the source file gives but the chart does not use (no FIDE rating: the player
+    has no FIDE id, or the figure is below 1000, a national or online rating); the chart's
+    rating cell stays blank, with a note giving this figure and :attr:`file_rating_why`."""
+    file_rating_why: str = "no FIDE id"
+    """Why :attr:`file_rating` is no FIDE rating, for the note."""
 
 
 @dataclass(frozen=True)

@@ -404,10 +404,25 @@ def event_teams(
     *edition*: the C.07 edition (an id or an ISO date, ``--tiebreak-rules``; ``None``: the
     one in force on the event's date). A player a team lists that the file does not have is
     left out of the team, with a warning; records that make no standing (a player in two
-    teams, a team meeting two in a round) are a warning and ``None``. Raises
+    teams, a team meeting two in a round) are a warning and ``None``; so is a team record
+    with a field that is not the format's (:func:`read_team_records`: a value, not the
+    file's structure; without *warnings* it raises :class:`~xlfuncs.trf.TrfError`). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for *descriptors* naming one the team
     standing does not compute."""
-    records = read_team_records(t)
+    try:
+        records = read_team_records(t)
+    except TrfError as exc:
+        if warnings is None:
+            raise
+        code = next((r.code for r in t.extra_records if r.line_no == exc.line_no), "")
+        place = "column" if "-" not in exc.columns else "columns"
+        written = exc.found if exc.found.startswith("'") else repr(exc.found)
+        warnings.append(
+            f"record {code}, line {exc.line_no}, {place} {exc.columns} ({exc.field}): "
+            f"expected {exc.expected}, found {written}: the team records are not read, no "
+            "team standing (the players' standing is not affected)"
+        )
+        return None
     if records is None:
         return None
     found = list(records.warnings)

@@ -180,11 +180,12 @@ def event_tiebreaks(
     else core's defaults for a round robin or a Swiss
     (:func:`~xlfuncs.core.tiebreaks.default_tiebreaks`).
 
-    A bad file record raises :class:`TrfError` when it would be used (one naming a
-    tie-break the C.07 *edition* does not have among them), but in a team event, whose list
-    is the teams' (``MPTS``, ``BH:GP`` ...: :mod:`xlfuncs.trf.teams`), where it is named in
-    *warnings* and the players get the defaults; when *given* overrides it, it
-    is only named in *warnings* (as is a file list that *given* replaces). *given* naming
+    A bad file record (one naming a tie-break the C.07 *edition* does not have among them)
+    is a value, not a structure: named in *warnings*, with its line and columns, and the
+    players get the defaults (in a team event, whose list is the teams' (``MPTS``,
+    ``BH:GP`` ...: :mod:`xlfuncs.trf.teams`), said so); without *warnings* it raises
+    :class:`TrfError`. When *given* overrides it, it is only named in *warnings* (as is a
+    file list that *given* replaces). *given* naming
     one that *edition* does not have raises :class:`~xlfuncs.core.tiebreaks.TiebreakError`.
     """
     record = file_record(t)
@@ -213,11 +214,19 @@ def event_tiebreaks(
         try:
             return TiebreakList(read_record(t, record, edition), where)
         except TrfError as exc:
-            if not t.is_team_event:
+            if warnings is None:
                 raise
-            if warnings is not None:  # a team event's list is the teams' (xlfuncs.trf.teams)
+            if t.is_team_event:  # a team event's list is the teams' (xlfuncs.trf.teams)
                 warnings.append(
                     f"{exc}: in a team event the list is the teams'; the players are ranked "
                     f"by the default for {kind}"
+                )
+            else:
+                place = "column" if "-" not in exc.columns else "columns"
+                warnings.append(
+                    f"record {record.code}, line {record.line_no}, {place} {exc.columns}: "
+                    f"expected {exc.expected}, found {exc.found}: the list is not used; the "
+                    f"players are ranked by the default for {kind} (give --tiebreaks to "
+                    "choose)"
                 )
     return TiebreakList(default_tiebreaks(round_robin), f"{DEFAULT_SOURCE} {kind}")

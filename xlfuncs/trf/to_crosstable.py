@@ -34,13 +34,15 @@ from ..core.validate import MAX_RATING
 from .event_system import System, choose_system
 from .k_file import KFile, edition_notes
 from .k_policy import KSource, PlayerK, known_birth_year, player_k
-from .list_data import has_fide_id, with_list
+from .list_data import with_list
 from .parser import Player, RoundEntry, Tournament, is_invalid_date
 from .pseudo_players import bye_round, pseudo_players
 from .rate_of_play import EventRate, event_rate
+from .rated import LOWEST_RATING, fide_rating
 from .records2026 import bye_notes
 from .rounds_planned import planned_rounds
 from .short_list import short_list
+from .values import value_warnings
 
 if TYPE_CHECKING:
     from ..ratinglist import EventList
@@ -60,9 +62,10 @@ __all__ = [
 class TrfCrosstable:
     """A TRF read into a crosstable: player *i* of the crosstable (from 1) is ``players[i-1]``
     and has K ``ks[i-1]``. Two readings of "rated" are kept apart: :attr:`crosstable` has
-    FIDE's (a rating without a FIDE id is no FIDE rating: unrated, as for rating changes, K,
-    first ratings and norms), :attr:`file_ratings` the file's (every rating given, as the
-    tie-breaks take them); ``docs/rated.md``."""
+    FIDE's (:func:`~xlfuncs.trf.rated.fide_rating`: a rating without a FIDE id, or below
+    1000, is no FIDE rating: unrated, as for rating changes, K, first ratings and norms),
+    :attr:`file_ratings` the file's (every rating given, as the tie-breaks take them);
+    ``docs/rated.md``."""
 
     crosstable: Crosstable
     """The FIDE reading: only a player with a FIDE id is rated."""
@@ -85,7 +88,8 @@ class TrfCrosstable:
     """Starting ranks of the players who withdrew: no opponent and no points in the last
     round in which a game was played, and nothing entered for a later round."""
     no_fide_id: frozenset[int] = frozenset()
-    """Starting ranks of the players with a rating but no FIDE id: unrated in
+    """Starting ranks of the players whose rating in the file is no FIDE rating
+    (:func:`~xlfuncs.trf.rated.fide_rating`: no FIDE id, or below 1000): unrated in
     :attr:`crosstable`, rated in :attr:`file_crosstable`."""
     file_crosstable: Crosstable | None = None
     """The same players with the ratings the file (or the rating list) gives, whether FIDE
@@ -264,9 +268,11 @@ def crosstable_from_trf(
     (``--system``); ``None``: the file's (``192``, ``092``), else guessed from the pairings
     (:func:`~xlfuncs.trf.event_system.choose_system`). *time*: the event's time control,
     whose games below the minimum (B.02 1.1) the FIDE reading's rating figures leave out
-    (:attr:`~xlfuncs.core.tournament.Crosstable.time`). A player with a rating but no FIDE id is
-    unrated in the crosstable, with a warning, as FIDE rates only players with a FIDE id;
-    the file's ratings as they are stay in :attr:`TrfCrosstable.file_ratings`. Raises
+    (:attr:`~xlfuncs.core.tournament.Crosstable.time`). A player whose rating is no FIDE
+    rating (:func:`~xlfuncs.trf.rated.fide_rating`: no FIDE id, or below 1000) is unrated in
+    the crosstable, with a warning; the file's ratings as they are stay in
+    :attr:`TrfCrosstable.file_ratings`. The values the reader did not take as written get one
+    warning per cause (:func:`~xlfuncs.trf.values.value_warnings`). Raises
     :class:`~xlfuncs.core.XlfuncsError` for rules that name no edition.
     """
     overrides = dict(k_overrides or {})
@@ -351,19 +357,20 @@ def crosstable_from_trf(
     no_id: list[str] = []
     no_id_numbers: list[int] = []
     used_ids: set[str] = set()
+    warnings += value_warnings(t.value_notes)
     for p, ps in zip(players, pairings):
-        rating = p.rating
-        if rating is not None and rating > MAX_RATING:
+        file_rating = p.rating
+        if file_rating is not None and file_rating > MAX_RATING:
             warnings.append(
-                f"no. {p.start_no} ({p.name}), line {p.line_no}: {rating} is not "
+                f"no. {p.start_no} ({p.name}), line {p.line_no}: {file_rating} is not "
                 f"a rating (1..{MAX_RATING}): treated as unrated"
             )
-            rating = None
-        file_rating = rating
-        if rating is not None and not has_fide_id(p):
-            no_id.append(f"no. {p.start_no} ({rating})")
+            file_rating = None
+        rating = fide_rating(p)
+        if file_rating is not None and rating is None:
             no_id_numbers.append(p.start_no)
-            rating = None
+            if file_rating >= LOWEST_RATING:  # below: the reader's warning names it
+                no_id.append(f"no. {p.start_no} ({file_rating})")
         if p.fide_id is not None and p.fide_id in overrides:
             used_ids.add(p.fide_id)
             if rating is None:
