@@ -55,9 +55,10 @@ __all__ = ["Finding", "Severity", "check_event", "fixed_lines"]
 Severity = Literal["error", "warning", "note"]
 """How much a finding matters: see the module's documentation."""
 
-_WARNING_KINDS = frozenset({"repeated_record"})
+_WARNING_KINDS = frozenset({"repeated_record", "rated_count_any"})
 """The kinds of :func:`~xlfuncs.trf.check_tournament` that are warnings (an event record written
-twice: the first is read); every other kind is an error, but the ranks, whose severity depends
+twice: the first is read; a ``072`` that counts every player with a rating of any kind, national
+ones too, where FIDE's count is of FIDE-rated players); every other kind is an error, but the ranks, whose severity depends
 on where the tie-breaks come from."""
 
 _NOTES = ("rules: ", "the event (", "the event ran from ", "tie-breaks: ", "record 299", "K file:")
@@ -176,7 +177,7 @@ def _discrepancies(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
             columns = _columns(o_first, r_col)
         if d.kind == "points" and d.start_no is not None:
             columns, fix, edits = _points_fix(t, lines, d.start_no)
-        elif d.kind in ("player_count", "rated_count"):
+        elif d.kind in ("player_count", "rated_count", "rated_count_any"):
             code = "062" if d.kind == "player_count" else "072"
             line_no = lines.first_line(code)
             count = len(t.players) if code == "062" else sum(1 for p in t.players if is_rated(p))

@@ -1270,6 +1270,7 @@ def not_a_trf(data: bytes, t: Tournament) -> str | None:
 DiscrepancyKind = Literal[
     "player_count",
     "rated_count",
+    "rated_count_any",
     "repeated_record",
     "points",
     "rank",
@@ -1364,11 +1365,17 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
     rated = sum(1 for p in t.players if is_rated(p))
     declared_rated = t.declared_rated_players
     if declared_rated is not None and declared_rated != rated:
+        with_any = sum(1 for p in t.players if p.rating)
         add(
-            "rated_count",
+            "rated_count_any" if declared_rated == with_any else "rated_count",
             f"072 gives {declared_rated} rated players, {rated} "
             f"player{' has' if rated == 1 else 's have'} a FIDE rating (a FIDE id and a "
-            f"rating of {LOWEST_RATING} or more)",
+            f"rating of {LOWEST_RATING} or more)"
+            + (
+                f": the file counts every player with a rating of any kind ({with_any})"
+                if declared_rated == with_any
+                else ""
+            ),
         )
     for rec in t.extra_records:
         if rec.code in _EVENT_CODES:
