@@ -868,7 +868,8 @@ def _fit_words(ws: Worksheet, layout: Layout, values: Mapping[str, Sequence[Any]
 
 
 _WORDS_SHOWN = ("ra", "rp_fide", "rp_exact", "change", "new", "first", "norm")
-"""The computed columns whose rows without a figure say why (:data:`REASONS`)."""
+"""The computed columns whose rows without a figure say why (:data:`REASONS`), side by
+side in :data:`COMPUTED`'s order."""
 
 _WIDTH_PER_LETTER = 0.85
 """A lower-case letter of the computed cells' type (Calibri 10), in column width units."""
@@ -1637,6 +1638,20 @@ def _formatting(wb: Workbook, ws: Worksheet, layout: Layout, tiebreaks: Sequence
             "type": "formula",
             "criteria": f'={xl_rowcol_to_cell(first, layout.floor_helper, col_abs=True)}<>""',
             "format": wb.add_format({"font_strikeout": True, "font_color": "#9C0006"}),
+        },
+    )
+    # the words of a player without a figure (REASONS) in grey, so that the figures stand
+    # out: text longer than a figure's (GM, WIM, the infinite Rp exact)
+    words = cell(first, layout.col(_WORDS_SHOWN[0]))
+    ws.conditional_format(
+        first,
+        layout.col(_WORDS_SHOWN[0]),
+        last,
+        layout.col(_WORDS_SHOWN[-1]),
+        {
+            "type": "formula",
+            "criteria": f"=AND(ISTEXT({words}),LEN({words})>3)",
+            "format": wb.add_format({"font_color": "#595959", "bold": False}),
         },
     )
     ws.write_comment(
