@@ -261,6 +261,19 @@ def test_the_formula_engine_gives_the_same_words(tmp_path: Path) -> None:
     assert values[(SHEET, f"{change}{FIRST_ROW + 5}")] == "unrated"  # Echo
 
 
+@pytest.mark.slow
+def test_the_formula_engine_gives_the_working_s_words(tmp_path: Path) -> None:
+    """Recalculated (classic names), the unrated event's Working sheet holds the words it
+    stores: ``RATING_WORKING`` with ``reasons`` TRUE."""
+    out = tmp_path / "unrated.xlsx"
+    trf = _unrated_trf(tmp_path)
+    assert main(["crosstable", str(trf), "-o", str(out), "--for", "classic"]) == 0
+    values = evaluate(out, udfs.FUNCTIONS)
+    assert cached_mismatches(out, values, "Working") == []
+    assert cached_mismatches(out, values, SHEET) == []
+    assert "no rated game" in {v for (sheet, _), v in values.items() if sheet == "Working"}
+
+
 @needs_render
 @pytest.mark.slow
 def test_libreoffice_prints_the_words(rapid_chart: Path, tmp_path: Path) -> None:
