@@ -9,6 +9,7 @@ the cells for them and shapes what they give for a cell or a range.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -243,7 +244,7 @@ def norm_all_cells(
 
 
 def _norm_rows(
-    best: Any,
+    best: Callable[[Any, int], Any],
     ratings: Cell,
     results: Cell,
     opponents: Cell,
