@@ -44,6 +44,7 @@ FILES = {
     "tests/data/real/crete-friendship-cup-2024-rapid.trf": (
         "tests/data/real/crete-friendship-cup-2024-rapid.trf"
     ),
+    "unplayed-rounds.trf": "tests/data/tiebreakserver/swiss_with_many_unplayed_rounds.trf",
     "costa-verde-field.trf": "tests/data/plan/costa_verde_rr_field.txt",
     "riverside-field.csv": "tests/data/plan/riverside_open_field.csv",
     "docs/examples/period": "docs/examples/period",

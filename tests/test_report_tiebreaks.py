@@ -319,9 +319,10 @@ def test_rounds_and_file_rank(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_rank_lines_on_a_real_file(capsys: pytest.CaptureFixture[str]) -> None:
-    """One line per player whose rank differs, each naming what separates them."""
+    """With --verbose, one line per player whose rank differs, each naming what separates
+    them."""
     path = DATA / "real" / "karl-mala-2005.trf"
-    code, out, err = run(capsys, "report", str(path), "--format", "json")
+    code, out, err = run(capsys, "report", str(path), "--format", "json", "--verbose")
     assert code == 0
     data = json.loads(out)
     differ = [o["start_no"] for o in data if o["file_rank"] and o["file_rank"] != o["rank"]]

@@ -42,7 +42,7 @@ from ..text_output import points_text
 from ..trf import Discrepancy, ExtraRecord, Tournament, round_columns
 from ..trf.parser import PLAYER_COLUMNS
 from ..trf.standings import PLACEHOLDER_NONE, PLACEHOLDER_START
-from ..trf.tiebreak_list import record_codes
+from ..trf.tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, record_codes
 from ..trf.writer import Edit, TrfLines
 from .analyse import AnalysedEvent
 
@@ -58,6 +58,10 @@ on where the tie-breaks come from."""
 
 _NOTES = ("rules: ", "the event (", "the event ran from ", "tie-breaks: ", "record 299", "K file:")
 """How the reading's warnings that say what it chose (not what the file lacks) begin: notes."""
+
+_NOT_USED = re.compile(r": (?:not applied|the line is not read)\b")
+"""What a reading's warning beginning as a note says of what the file gives and is not used
+(a record ``299`` naming no team of the file, or a field not the format's): a warning."""
 
 _NAMED_LINE = re.compile(r"(?:record \w{3}|no\. \d+ \(.*?\)), line (\d+)[:,]")
 """How a warning of the reading that concerns one line names it (``record 240, line 12:``,
@@ -84,6 +88,9 @@ class Finding:
     """What to do, in words (``""``: nothing to add to the message)."""
     edits: tuple[Edit, ...] = field(default=(), compare=False)
     """The edits that fix it, where the right value is certain (``()``: none)."""
+    detail: bool = False
+    """One of the lines a summary finding counts (:attr:`~xlfuncs.trf.Discrepancy.detail`):
+    printed with ``--verbose``, always in JSON."""
 
     @property
     def where(self) -> str:
@@ -127,7 +134,8 @@ def check_event(event: AnalysedEvent, lines: TrfLines) -> tuple[Finding, ...]:
     found += _discrepancies(event, lines)
     found += _layout(event, lines)
     for text in event.warnings:
-        severity: Severity = "note" if text.startswith(_NOTES) else "warning"
+        noted = text.startswith(_NOTES) and not _NOT_USED.search(text)
+        severity: Severity = "note" if noted else "warning"
         named = _NAMED_LINE.match(text)
         line_no = int(named[1]) if named else None
         found.append(Finding(severity, "reading", text, t.source, line_no))
@@ -205,13 +213,16 @@ def _rank_findings(
     file's ``202``/``212``, or ``--tiebreaks``), and then the fix, our ranks in columns
     86-89 for every player whose rank differs (a player the file leaves unranked, blank or 0,
     stays so: withdrawn, say; unless the file ranks no one); warnings where they are the
-    defaults, which need not be the event's. Ranks never filled (or the starting ranks) are
-    a warning."""
+    defaults, which need not be the event's, or the list found to give the file's ranks
+    (whose only differences are players it leaves level, whom the file orders). Ranks never
+    filled (or the starting ranks) are a warning."""
     if not items:
         return []
     t = event.tournament
     standings = event.standings
-    known = not standings.tiebreaks.source.startswith("default")
+    source = standings.tiebreaks.source
+    known = not source.startswith((DEFAULT_SOURCE, DETECTED_SOURCE))
+    which = "the defaults" if source.startswith(DEFAULT_SOURCE) else "the list detected"
     first, last = PLAYER_COLUMNS["rank"]
     edits = {
         s.player.start_no: e
@@ -232,7 +243,7 @@ def _rank_findings(
             fix = (
                 f"write {rank}"
                 if known
-                else f"write {rank} if the event's tie-breaks are {tiebreaks} (the defaults; "
+                else f"write {rank} if the event's tie-breaks are {tiebreaks} ({which}; "
                 "--tiebreaks gives the event's)"
             )
             out.append(
@@ -245,6 +256,7 @@ def _rank_findings(
                     _columns(first, last),
                     fix,
                     own,
+                    detail=d.detail,
                 )
             )
             continue
@@ -260,7 +272,7 @@ def _rank_findings(
             f"write the ranks by {tiebreaks} ({standings.tiebreaks.source}) in columns 86-89"
             if known
             else "give the event's tie-breaks (--tiebreaks) to have --fix write the ranks "
-            f"(the defaults, {tiebreaks}, need not be the event's)"
+            f"({which}, {tiebreaks}, need not be the event's)"
         )
         message = "ranks never filled: " + d.message if placeholder else d.message
         out.append(Finding(severity, "rank", message, t.source, None, "", fix, spare))

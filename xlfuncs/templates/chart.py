@@ -52,7 +52,7 @@ from .common import (
     write_text,
     write_value,
 )
-from .event import MAX_ROUNDS, ChartPlayer, Event, Round, result_cell
+from .event import ChartPlayer, Event, Round, result_cell
 from .forked import Answer, in_child
 from .functions import excel_functions
 from .team_sheet import add_team_sheet
@@ -939,9 +939,7 @@ def build_chart(
         ws.set_column(
             MIDDLE + shown, MIDDLE + layout.middle_width - 1, None, None, {"hidden": True}
         )
-    # a chart grown past the blank one's 13 rounds prints one A3 page wide
-    wide = layout.swiss and layout.rounds > MAX_ROUNDS
-    print_setup(ws, landscape=True, repeat_rows=(GROUP_ROW, HEAD_ROW), paper=8 if wide else 9)
+    _print_setup(ws, layout, shown, rows.marked)
     protect(ws)
     ws.activate()
     if event is not None:
@@ -967,6 +965,50 @@ _INPUTS = 0.5
 """The share spent once the rows' input cells are stored."""
 _ROWS = 0.7
 """The share spent once the rows are stored; saving the file takes the rest."""
+
+
+def print_widths(layout: Layout, shown: int, marked: bool) -> list[float]:
+    """The width of each column of the chart's print area (0: hidden), as
+    :func:`_column_headers` sets them: *shown* results columns
+    (:meth:`Layout.results_shown`), the points column widened where *marked* (the file's
+    points written beside ours)."""
+    widths = [_WIDTHS[col] for col in range(MIDDLE)]
+    if layout.swiss:
+        widths += [*_ROUND_WIDTHS] * layout.rounds
+    else:
+        widths += [_GRID_WIDTH] * layout.middle_width
+    widths[MIDDLE + shown : MIDDLE + layout.middle_width] = [0.0] * (layout.middle_width - shown)
+    for name in layout.computed:
+        kind = "tiebreaks" if name.startswith("tb") else name
+        widths.append(_COMPUTED_WIDTHS[kind])
+    if marked:
+        widths[layout.col("points")] = _MARKED_POINTS_WIDTH
+    return widths
+
+
+def band_starts(layout: Layout) -> list[int]:
+    """Where a page of the chart may begin: at the results, at each round (Swiss) or each
+    opponent's column (round robin), at the standing and at the rating figures; never
+    inside a round, nor between a player's data columns."""
+    if layout.swiss:
+        results = [layout.round_cols(rnd)[0] for rnd in range(1, layout.rounds + 1)]
+    else:
+        results = [layout.grid_col(j) for j in range(1, layout.capacity + 1)]
+    return [MIDDLE, *results, layout.col("points"), layout.col("games")]
+
+
+def _print_setup(ws: Worksheet, layout: Layout, shown: int, marked: bool) -> None:
+    """A4 landscape, the column groups and headers on every page; a chart too wide for one
+    page at :data:`~xlfuncs.templates.printing.PRINT_SCALE` prints at that scale in bands
+    (:func:`band_starts`), No., Title and Name on every page (``docs/templates.md``)."""
+    print_setup(
+        ws,
+        landscape=True,
+        repeat_rows=(GROUP_ROW, HEAD_ROW),
+        widths=print_widths(layout, shown, marked),
+        starts=band_starts(layout),
+        repeat_columns=NAME + 1,
+    )
 
 
 def _merged(ws: Worksheet, row: int, first: int, last: int, value: Any, fmt: Any) -> None:
@@ -1169,6 +1211,8 @@ def _header_block(
 
 _GRID_WIDTH = 3.6
 """Width of a results grid column."""
+_ROUND_WIDTHS = (4.3, 3.3, 3.6)
+"""Widths of a Swiss round's opponent, colour and result columns."""
 
 
 def _grid_group(layout: Layout, shown: int) -> str:
@@ -1194,7 +1238,9 @@ def _column_headers(
     columns."""
     ws.set_row(GROUP_ROW, 16)
     ws.set_row(HEAD_ROW, 40)
-    ws.merge_range(GROUP_ROW, NO, GROUP_ROW, RATING, "Player", fmt.group)
+    # "Player" over the columns every printed page repeats, whole on each
+    ws.merge_range(GROUP_ROW, NO, GROUP_ROW, NAME, "Player", fmt.group)
+    ws.merge_range(GROUP_ROW, FED, GROUP_ROW, RATING, "Player data", fmt.group)
     ws.merge_range(GROUP_ROW, GAMES_BEFORE, GROUP_ROW, K, "K factor", fmt.group)
     for col, text in _HEADERS.items():
         ws.write_string(HEAD_ROW, col, text, fmt.header)
@@ -1206,9 +1252,8 @@ def _column_headers(
             ws.write_string(HEAD_ROW, o, "Opp", fmt.header)
             ws.write_string(HEAD_ROW, c, "Col", fmt.header)
             ws.write_string(HEAD_ROW, r, "Res", fmt.header)
-            ws.set_column(o, o, 4.3)
-            ws.set_column(c, c, 3.3)
-            ws.set_column(r, r, 3.6)
+            for col, width in zip((o, c, r), _ROUND_WIDTHS):
+                ws.set_column(col, col, width)
     else:
         _merged(ws, GROUP_ROW, MIDDLE, MIDDLE + shown - 1, _grid_group(layout, shown), fmt.group)
         for j in range(1, layout.capacity + 1):
@@ -1285,6 +1330,11 @@ class _PlayerRows:
         self._stored: set[str] = set()
         """The row formulas' columns stored (:meth:`formulas`)."""
         self._marks = _FilePointsMarks(wb)
+
+    @property
+    def marked(self) -> bool:
+        """Whether a points cell shows the file's figure beside ours (the column widened)."""
+        return self._marks.count > 0
 
     def inputs(self, progress: Progress = no_progress) -> None:
         """The input cells from No. to K override and the rounds' (left to right: text as

@@ -43,6 +43,7 @@ from .. import __version__
 from ..core.editions import DEFAULT_EDITION, EDITIONS, RAPID_BLITZ_EDITIONS
 from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, Outcome
 from ..core.tables import DP_TABLE, PD_TABLE
+from .printing import print_setup
 
 __all__ = [
     "RESULT_CHOICES",
@@ -1057,23 +1058,3 @@ def protect(ws: Worksheet) -> None:
             "select_unlocked_cells": True,
         },
     )
-
-
-def print_setup(
-    ws: Worksheet,
-    *,
-    landscape: bool = True,
-    repeat_rows: tuple[int, int] | None = None,
-    paper: int = 9,
-) -> None:
-    """Landscape (or portrait) A4, one page wide, title rows repeated on every page."""
-    if landscape:
-        ws.set_landscape()
-    else:
-        ws.set_portrait()
-    ws.set_paper(paper)
-    ws.fit_to_pages(1, 0)
-    ws.set_margins(left=0.4, right=0.4, top=0.5, bottom=0.5)
-    if repeat_rows is not None:
-        ws.repeat_rows(*repeat_rows)
-    ws.set_footer("&L&8xlfuncs&C&8&A&R&8Page &P of &N")

@@ -1303,6 +1303,9 @@ class Discrepancy:
     """The player concerned."""
     round: int | None = None
     """The round concerned."""
+    detail: bool = False
+    """One of the lines a summary finding counts (the ranks of many players, say): printed
+    on request (``--verbose``), always in JSON."""
 
     def __str__(self) -> str:
         """``file, line N: message``."""

@@ -29,6 +29,8 @@ from ..core.tiebreaks import TiebreakError, check_edition, default_tiebreaks, pa
 from .parser import ExtraRecord, Tournament, TrfError
 
 __all__ = [
+    "DEFAULT_SOURCE",
+    "DETECTED_SOURCE",
     "RECORDS",
     "TiebreakList",
     "event_tiebreaks",
@@ -39,6 +41,14 @@ __all__ = [
 
 RECORDS = ("202", "212")
 """The TRF-2026 records that list an event's tie-breaks, the preferred one first."""
+
+DEFAULT_SOURCE = "default for"
+"""How :attr:`TiebreakList.source` begins for the defaults (no list given, none in the
+file)."""
+
+DETECTED_SOURCE = "detected:"
+"""How :attr:`TiebreakList.source` begins for a list found to give the file's ranks
+(:func:`~xlfuncs.trf.standings.detect_tiebreaks`)."""
 
 POINTS_CODE = "PTS"
 """The points' code, which a ``212`` list starts with."""
@@ -210,4 +220,4 @@ def event_tiebreaks(
                     f"{exc}: in a team event the list is the teams'; the players are ranked "
                     f"by the default for {kind}"
                 )
-    return TiebreakList(default_tiebreaks(round_robin), f"default for {kind}")
+    return TiebreakList(default_tiebreaks(round_robin), f"{DEFAULT_SOURCE} {kind}")
