@@ -188,12 +188,12 @@ def _chart(case: Case) -> list[Figures | None]:
     layout = replace(layout, tiebreaks=len(chart.tiebreaks_of(layout, event)))
     values = chart.figures(layout, chart.inputs(layout, event))
 
-    def number(v: Any) -> Any:
-        return None if v == "" or v is None else v
+    def number(v: Any) -> Any:  # the words of a cell without a figure: none
+        return None if v == "" or v is None or (isinstance(v, str) and v[:1] != "#") else v
 
-    norm_column = values["norm"]
-    if all(v == "#VALUE!" for v in norm_column):  # one error for the column: rapid or blitz
-        norm_column = [""] * len(norm_column)  # no norm (B.01: standard play)
+    # no norm made, or none in rapid or blitz play (B.01: standard play): the cell says so
+    no_norm = ("none", "rapid: no norms", "blitz: no norms")
+    norm_column = ["" if v in no_norm else v for v in values["norm"]]
     out: list[Figures | None] = []
     for i in range(len(event.players)):
         row = [values[name][i] for name in ("ra", "change", "k", "rp_fide")] + [norm_column[i]]
@@ -206,7 +206,7 @@ def _chart(case: Case) -> list[Figures | None]:
         rp = number(values["rp_fide"][i])
         out.append(
             Figures(
-                number(norm_column[i]),
+                norm_column[i] or None,
                 None if ra is None else round(float(ra), 2),
                 None if rp is None else int(rp),
                 None if k is None or event.players[i].rating is None else int(k),
