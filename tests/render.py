@@ -33,6 +33,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import tempfile
 from collections.abc import Callable, Sequence
@@ -48,11 +49,14 @@ __all__ = [
     "PDFTOTEXT",
     "PdfInfo",
     "Printed",
+    "Word",
     "TO_PRINT",
     "RenderError",
     "pdf_info",
     "pdf_text",
+    "pdf_words",
     "print_once",
+    "type_heights",
     "render",
     "to_pdf",
     "to_pdfs",
@@ -179,6 +183,51 @@ def pdf_text(pdf: str | Path, *, layout: bool = True) -> str:
         raise RenderError("pdftotext (poppler-utils) is not installed")
     args = [PDFTOTEXT, *(["-layout"] if layout else []), str(pdf), "-"]
     return _run(args, 60).stdout
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word on a printed page and its box, in points from the page's top left corner (as
+    ``pdftotext -bbox`` gives it: the box's height is the font's ascent plus descent at the
+    printed size, some 1.3 times the type size in DejaVu Sans, 1.2 in Calibri)."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+
+_WORD = re.compile(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
+)
+_ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'"}
+
+
+def pdf_words(pdf: str | Path) -> list[list[Word]]:
+    """The words of each page of *pdf* with their boxes, via ``pdftotext -bbox``."""
+    if PDFTOTEXT is None:
+        raise RenderError("pdftotext (poppler-utils) is not installed")
+    out = _run([PDFTOTEXT, "-bbox", str(pdf), "-"], 60).stdout
+    pages = []
+    for page in out.split("<page ")[1:]:
+        words = []
+        for x0, y0, x1, y1, text in _WORD.findall(page):
+            for entity, char in _ENTITIES.items():
+                text = text.replace(entity, char)
+            words.append(Word(text, float(x0), float(y0), float(x1), float(y1)))
+        pages.append(words)
+    return pages
+
+
+def type_heights(pdf: str | Path) -> list[float]:
+    """The median height of the words of each page of *pdf*, in points on the paper (0 for a
+    page without words): the size the page's text prints at, as a reader meets it."""
+    return [statistics.median(w.height for w in page) if page else 0.0 for page in pdf_words(pdf)]
 
 
 @dataclass(frozen=True)

@@ -283,17 +283,17 @@ def test_bom_then_latin1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     [
         (
             "99000001," + "4" * 5000,
-            "k.csv, line 2 (row): expected a line of at most 200 characters, found 5,009 "
+            "line 2 (row): expected a line of at most 200 characters, found 5,009 "
             "characters: '99000001,44444444444'...",
         ),
         (
             "99000001," + "4" * 150,
-            "k.csv, line 2, column 2 (k): expected a K the rules give (40, 20 or 10), found "
-            "'44444444444444444444...'",
+            "line 2, column 2 (k): expected a K, a whole number from 1 to 40 (FIDE's K rule "
+            "gives 40, 20 or 10), found '44444444444444444444...'",
         ),
         (
             '99000001,"' + "x" * 131_072,
-            "k.csv, line 2 (row): expected a line of at most 200 characters, found 131,082 "
+            "line 2 (row): expected a line of at most 200 characters, found 131,082 "
             "characters: '99000001,\"xxxxxxxxxx'...",
         ),
     ],
@@ -302,10 +302,14 @@ def test_k_file_huge_fields(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, k_line: str, message: str
 ) -> None:
     """Old: ``ValueError`` (int of 5,000 digits) and ``_csv.Error`` (field larger than
-    131,072)."""
+    131,072). A value never refuses the file: the line is named in a warning and not used."""
     k_path = write(tmp_path, "k.csv", "fide_id,k\n" + k_line + "\n")
-    code, _, err = run(capsys, "report", write(tmp_path, "x.trf", EVENT), "--k-file", k_path)
-    assert code == 1 and err.startswith(f"xlfuncs: error: {message}")
+    code, out, _ = run(capsys, "report", write(tmp_path, "x.trf", EVENT), "--k-file", k_path)
+    assert code == 0
+    assert (
+        "- K file k.csv: 1 line not used (each player's K is the one the event gives without "
+        f"the file): {message}"
+    ) in out
 
 
 # --------------------------------------------------------------------------- item 13

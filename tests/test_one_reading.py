@@ -33,6 +33,7 @@ from xlfuncs.report import Report, build_report
 from xlfuncs.templates import chart, round_robin, swiss
 from xlfuncs.trf import Tournament, parse_trf_bytes
 from xlfuncs.trf.list_data import has_fide_id
+from xlfuncs.trf.rated import is_rated
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted(
@@ -50,16 +51,17 @@ with that list (whose standard rating then serves: Rapid and Blitz Rating Regula
 
 def _with_ids(data: bytes, t: Tournament, ids: dict[int, str]) -> bytes:
     """*data* with the FIDE id field (columns 58-68) of each starting rank in *ids* set."""
-    lines = data.decode("utf-8").split("\n")
+    encoding = t.encoding or "utf-8"  # the Irish files are Windows-1252
+    lines = data.decode(encoding).split("\n")
     for p in t.players:
         if p.start_no in ids:
             line = lines[p.line_no - 1]
             lines[p.line_no - 1] = line[:57] + ids[p.start_no].rjust(11) + line[68:]
-    return "\n".join(lines).encode("utf-8")
+    return "\n".join(lines).encode(encoding)
 
 
 def _strongest(t: Tournament, n: int) -> list[int]:
-    rated = [p for p in t.players if p.rating is not None and has_fide_id(p)]
+    rated = [p for p in t.players if is_rated(p)]
     return [p.start_no for p in sorted(rated, key=lambda p: (-(p.rating or 0), p.start_no))[:n]]
 
 
@@ -181,14 +183,17 @@ def _chart(case: Case) -> list[Figures | None]:
         layout = replace(round_robin.LAYOUT, cycles=max(event.cycles, 1))
     else:
         layout = swiss.layout_of(event)
+    # as the writer does: a column per tie-break of the event's list (one, SB, where the
+    # list found to give the file's ranks has one)
+    layout = replace(layout, tiebreaks=len(chart.tiebreaks_of(layout, event)))
     values = chart.figures(layout, chart.inputs(layout, event))
 
-    def number(v: Any) -> Any:
-        return None if v == "" or v is None else v
+    def number(v: Any) -> Any:  # the words of a cell without a figure: none
+        return None if v == "" or v is None or (isinstance(v, str) and v[:1] != "#") else v
 
-    norm_column = values["norm"]
-    if all(v == "#VALUE!" for v in norm_column):  # one error for the column: rapid or blitz
-        norm_column = [""] * len(norm_column)  # no norm (B.01: standard play)
+    # no norm made, or none in rapid or blitz play (B.01: standard play): the cell says so
+    no_norm = ("none", "rapid: no norms", "blitz: no norms")
+    norm_column = ["" if v in no_norm else v for v in values["norm"]]
     out: list[Figures | None] = []
     for i in range(len(event.players)):
         row = [values[name][i] for name in ("ra", "change", "k", "rp_fide")] + [norm_column[i]]
@@ -201,7 +206,7 @@ def _chart(case: Case) -> list[Figures | None]:
         rp = number(values["rp_fide"][i])
         out.append(
             Figures(
-                number(norm_column[i]),
+                norm_column[i] or None,
                 None if ra is None else round(float(ra), 2),
                 None if rp is None else int(rp),
                 None if k is None or event.players[i].rating is None else int(k),
@@ -278,7 +283,8 @@ def test_every_command_gives_the_same_figures(
 
 
 def test_the_matrix_is_every_file() -> None:
-    # 4 real files, 4 from TieBreakServer, 5 of our own (one cut from FIDE's exercise after
-    # round 4 of 9), 4 TRF-2026 files (2 of Sharly Chess's, 2 of ours), the 2 demo files
-    assert len(FILES) == 19
-    assert math.prod((len(FILES), len(MUTATIONS), len(COMMANDS))) == 304
+    # 8 real files, 4 from TieBreakServer, 5 of our own (one cut from FIDE's exercise after
+    # round 4 of 9), 8 TRF-2026 files (2 of Sharly Chess's, 4 of bbpPairings' team tests as
+    # Sharly Chess extends them, 2 of ours), the 2 demo files
+    assert len(FILES) == 27
+    assert math.prod((len(FILES), len(MUTATIONS), len(COMMANDS))) == 432

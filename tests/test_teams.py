@@ -212,7 +212,8 @@ def test_crosstable_workbook_has_the_team_sheet(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``xlfuncs crosstable`` of a team event adds a "Team standings" sheet after the chart:
-    stored values (no formula), the standing in order, then each team's players by board."""
+    stored values (no formula), the standing in order, then each team's players by board
+    under the team's name."""
     import openpyxl
 
     out = tmp_path / "team.xlsx"
@@ -227,8 +228,9 @@ def test_crosstable_workbook_has_the_team_sheet(
     assert rows[0][:8] == ["Rk", "No.", "Team", "+", "=", "-", "MP", "GP"]
     assert rows[1][:8] == [1, 1, "ERP A", 1, 0, 0, 3, 3.5]
     assert rows[3][2] == "Tour de chartreuse A" and rows[3][-2:] == ["bye", 5]
-    board = next(r for r in rows if r[1:5] == ["ERP A", 1, 7, "BEC, Alain"])
-    assert board[5] == 1738
+    # the players by team: a heading, then board, number, name, rating, federation
+    heading = next(i for i, r in enumerate(rows) if r[0] == "ERP A (team no. 1)")
+    assert rows[heading + 1][:4] == [1, 7, "BEC, Alain", 1738]
 
 
 HELD = DATA / "trf2026" / "held-team-exercise.txt"

@@ -32,6 +32,7 @@ from xlfuncs.templates.chart import (
     GROUP_ROW,
     HEAD_ROW,
     NAME,
+    band_starts,
 )
 from xlfuncs.templates.common import RESULT_CHOICES, UDF_MODULE
 from xlfuncs.templates.event import ChartPlayer, Event
@@ -161,12 +162,13 @@ def test_every_rating_figure_equals_the_core(filled: tuple[Path, Any, dict[str, 
     table = core_table(round_robin_10(), round_robin=True)
     assert figure_mismatches(values, SHEET, LAYOUT, table) == []
     # the figures are really there (not blank everywhere)
-    assert column(values, "first")[9] != "" and column(values, "new")[9] == ""
+    # P10 is unrated: a first rating, no rating change (the cells say why, never blank)
+    assert isinstance(column(values, "first")[9], float) and column(values, "new")[9] == "unrated"
     # Norm figures: the FMs of rows 4 and 7 (women) make WIM figures; the GM of row 1 makes
     # IM figures and the IM of row 2 WGM figures, which their titles outrank: not shown.
     norms = column(values, "norm")
     assert norms[3] == norms[6] == "WIM"
-    assert norms[0] == norms[1] == ""
+    assert norms[0] == norms[1] == "none"
     assert column(values, "k")[:9] == [10, 10, 10, 20, 20, 10, 40, 20, 40]
 
 
@@ -248,13 +250,15 @@ def test_layout_protection_and_validation(blank: Path) -> None:
     lists = [dv for dv in ws.data_validations.dataValidation if dv.type == "list"]
     results = next(dv for dv in lists if "M9:AJ32" in str(dv.sqref))  # 24 players
     assert results.formula1 == '"' + ",".join(RESULT_CHOICES) + '"'
-    # print: landscape A4, one page wide, the two header rows repeated
+    # print: landscape A4 at 70 % in bands cut where a column group begins, No., Title and
+    # Name and the two header rows on every page
     assert ws.page_setup.orientation == "landscape"
-    assert ws.sheet_properties.pageSetUpPr.fitToPage
-    assert ws.page_setup.fitToWidth in (None, 1)  # 1 is the default, left out of the file
-    assert ws.page_setup.fitToHeight == 0
     assert ws.page_setup.paperSize == 9  # A4
+    assert ws.page_setup.scale == 70 and not ws.sheet_properties.pageSetUpPr.fitToPage
+    cuts = [b.id for b in ws.col_breaks.brk]
+    assert cuts and set(cuts) <= set(band_starts(LAYOUT))
     assert ws.print_title_rows == f"${GROUP_ROW + 1}:${HEAD_ROW + 1}"
+    assert ws.print_title_cols == "$A:$C"
     # formulas call our functions by their plain names, one array call per column
     arrays = [
         c.value.text for row in ws.iter_rows() for c in row if isinstance(c.value, ArrayFormula)

@@ -27,7 +27,15 @@ from xlfuncs import udfs
 from xlfuncs.core.tiebreaks import DEFAULT_SWISS_TIEBREAKS
 from xlfuncs.progress import no_progress
 from xlfuncs.templates import swiss
-from xlfuncs.templates.chart import ARRAYS, FIRST_ROW, GROUP_ROW, HEAD_ROW, MIDDLE, build_chart
+from xlfuncs.templates.chart import (
+    ARRAYS,
+    FIRST_ROW,
+    GROUP_ROW,
+    HEAD_ROW,
+    MIDDLE,
+    band_starts,
+    build_chart,
+)
 from xlfuncs.templates.common import RESULT_CHOICES
 from xlfuncs.templates.event import ChartPlayer, Event, Round
 from xlfuncs.templates.examples import swiss_event
@@ -325,7 +333,10 @@ def test_blank_template(templates_dir: Path) -> None:
     assert wb["xlwings.conf"].sheet_state == "hidden"
     assert ws.freeze_panes == f"D{FIRST_ROW + 1}"
     assert ws.print_title_rows == f"${GROUP_ROW + 1}:${HEAD_ROW + 1}"
-    assert ws.page_setup.orientation == "landscape" and ws.page_setup.fitToHeight == 0
+    assert ws.page_setup.orientation == "landscape" and ws.page_setup.scale == 70
+    assert ws.print_title_cols == "$A:$C" and ws.page_setup.pageOrder == "overThenDown"
+    cuts = [b.id for b in ws.col_breaks.brk]  # a page begins where a round does ...
+    assert len(cuts) >= 2 and set(cuts) <= set(band_starts(LAYOUT))
     assert ws.protection.sheet
     last = FIRST_ROW + LAYOUT.capacity
     assert ws.cell(last, 1).value == 400 and ws.cell(last + 1, 1).value is None
@@ -380,7 +391,12 @@ def test_more_rounds_grow_the_chart(tmp_path: Path) -> None:
     stored = stored_values(path, SHEET)
     table = core_table(event, round_robin=False)
     assert figure_mismatches(stored, SHEET, wide, table) == []
-    assert ws.page_setup.paperSize == 8  # A3, one page wide
+    assert ws.page_setup.paperSize == 9  # A4, in bands of whole rounds
+    # four pages across: the player columns and rounds 1-4, rounds 5-12 and 13-20 (eight of
+    # 11.2 characters each a page, beside the 33.5 of No., Title and Name), the standing and
+    # the rating figures
+    cuts = [b.id for b in ws.col_breaks.brk]
+    assert cuts == [wide.round_cols(5)[0], wide.round_cols(13)[0], wide.col("points")]
 
 
 def test_unknown_opponent_is_refused(event: Event) -> None:

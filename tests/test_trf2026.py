@@ -134,20 +134,30 @@ def test_172_with_federation() -> None:
     assert (n.name, n.rating, n.origin, n.national_id) == ("Beta, Robert", 1850, "LON", "ECF12345")
 
 
-def test_national_line_of_no_player_is_refused() -> None:
-    with pytest.raises(TrfError) as e:
-        parse_trf("\n".join([P1, P2, nrs("FRA", 9, "", "2200", "", "")]))
-    assert str(e.value).startswith("<string>, line 3, columns 5-8 (starting rank)")
+def test_national_line_of_no_player_is_not_read() -> None:
+    t = parse_trf("\n".join([P1, P2, nrs("FRA", 9, "", "2200", "", "")]))
+    assert t.trf2026.national_ratings == ()
+    assert [(n.cause, n.line_no, n.columns, n.found) for n in t.value_notes] == [
+        ("record", 3, "5-8", "9")
+    ]
 
 
 def test_national_rating_not_a_number() -> None:
-    with pytest.raises(TrfError, match=r"line 3, columns 49-52 \(national rating\)"):
-        parse_trf("\n".join([P1, P2, nrs("FRA", 2, "", "22x0", "", "")]))
+    # read as none, noted with its line and columns
+    t = parse_trf("\n".join([P1, P2, nrs("FRA", 2, "", "22x0", "", "")]))
+    [n] = t.trf2026.national(2)
+    assert n.rating is None
+    assert [(v.cause, v.line_no, v.columns, v.found) for v in t.value_notes] == [
+        ("national_rating", 3, "49-52", "22x0")
+    ]
 
 
 def test_bad_172() -> None:
-    with pytest.raises(TrfError, match=r"line 1, columns 5-13 \(national rating support\)"):
-        parse_trf("\n".join(["172 FRA MAYBE", P1, P2]))
+    t = parse_trf("\n".join(["172 FRA MAYBE", P1, P2]))
+    assert t.trf2026.national_support == ()
+    [v] = t.value_notes
+    assert (v.cause, v.line_no, v.columns, v.who) == ("record", 1, "5-13", "record 172")
+    assert v.detail.startswith("national rating support: expected a federation in columns 5-7")
 
 
 def test_damaged_player_line_is_still_refused() -> None:
@@ -174,16 +184,14 @@ def test_162_read() -> None:
 
 
 @pytest.mark.parametrize(
-    ("line", "message"),
-    [
-        ("162  W 3.x", r"columns 7-10 \(points of W\)"),
-        ("162  Q 3.0", r"column 6 \(scoring symbol\)"),
-        ("162 W  3.0", r"column 5 \(scoring symbol\)"),
-    ],
+    ("line", "columns"),
+    [("162  W 3.x", "7-10"), ("162  Q 3.0", "6"), ("162 W  3.0", "5")],
 )
-def test_bad_162(line: str, message: str) -> None:
-    with pytest.raises(TrfError, match=message):
-        parse_trf("\n".join([line, P1, P2]))
+def test_bad_162(line: str, columns: str) -> None:
+    # not read: the default scoring, with a note naming the line and columns
+    t = parse_trf("\n".join([line, P1, P2]))
+    assert t.scoring.is_default and t.trf2026.scoring_line is None
+    assert [(v.cause, v.line_no, v.columns) for v in t.value_notes] == [("record", 1, columns)]
 
 
 def test_analysed_event_reads_them() -> None:
@@ -375,6 +383,49 @@ THREE_FORFEIT = [
 ]
 
 
+@pytest.mark.parametrize(
+    ("line", "points", "said"),
+    [
+        (  # columns 8-11 only: a team's match points, nothing for a player
+            "299 -   1.0",
+            [1, 0],
+            "record 299, line 4: match points only (columns 8-11), which are a team's; no "
+            "points for a player (columns 14-17): not applied",
+        ),
+        (  # a type and a player, no round: every round of his of that type
+            "299 +         0.0         1",
+            [0, 0],
+            "record 299, line 4: '+' scoring 0.0 for no. 1, every round: no. 1 round 1",
+        ),
+        (  # a type and a round, no player: every player's round of that type
+            "299 +         0.0  001",
+            [0, 0],
+            "record 299, line 4: '+' scoring 0.0 for every player, round 1: no. 1 round 1",
+        ),
+        (  # a type, a round and a player: that round's points whatever its result
+            "299 -         0.5  001    1",
+            [Fraction(1, 2), 0],
+            "record 299, line 4: no. 1, round 1: '-' scoring 0.5; the 001 line writes '+': "
+            "the points are 299's, the result (for the counts and the unplayed rounds) the "
+            "001 line's",
+        ),
+        (  # a blank type and no player: every player's
+            "299          -0.5",
+            [Fraction(1, 2), Fraction(-1, 2)],
+            "record 299, line 4: every player -0.5 points (a penalty) in the standing",
+        ),
+    ],
+)
+def test_299_columns_for_a_player(line: str, points: list[Fraction], said: str) -> None:
+    """TRF-2026: match points in 8-11 are for teams only, a player's points are 14-17; the
+    round (20-22) "000 or empty means all rounds"; no player named (24 on): every player.
+    No. 1 wins round 1 by forfeit against no. 2 (1 point, 0 points)."""
+    text = "\n".join(["042 2025/01/01", *THREE_FORFEIT, line]) + "\n"
+    event = analyse_event(parse_trf(text))
+    assert [s.points for s in event.standings.standings] == points
+    assert said in event.warnings
+
+
 def test_299_as_sharly_writes_it() -> None:
     """Sharly Chess's TRF-2026 sample writes "299 +  2.0  2.5   1    1": its fields one
     column to the left of the text's (points in 12-15, round 17-19, players from 21)."""
@@ -394,25 +445,40 @@ def test_299_as_sharly_writes_it() -> None:
     assert any("one column to the left" in w for w in event.warnings)
 
 
-def test_299_of_a_team_event_not_applied() -> None:
+def test_299_of_a_team_event_concerns_the_teams() -> None:
+    """A team event's 299 names teams (column 24 on): the penalty of 1 game point goes to
+    team 1's game points in the team standing (0 of its own: its one player met no team),
+    not to the players' points (1 and 0, as the 001 lines give)."""
     text = "\n".join(
         ["310   1 Team" + " " * 60 + "1", *THREE_FORFEIT, "299          -1.0  000    1"]
     )
     event = analyse_event(parse_trf(text))
     assert [s.points for s in event.standings.standings] == [1, 0]
-    assert any("assignments of a team event" in w for w in event.warnings)
+    assert event.teams is not None
+    assert (event.teams.match_points, event.teams.game_points) == ((0,), (-1,))
+    assert (
+        "record 299, line 4: team 1 -1.0 game point, no match points (a penalty) in the standing"
+        in event.warnings
+    )
 
 
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("299 Q        1.0", r"column 5 \(type of assignment\)"),
-        ("299 W        x.0", r"columns 8-16 \(abnormal assignment\)"),
+        ("299 Q        1.0", "column 5 (type of assignment): expected W, D, L, F, H, Z, +, -"),
+        ("299 W        x.0", "columns 14-17 (points): expected a number such as 1.0 or a"),
+        ("299 W", "columns 8-17 (points): expected match points in columns 8-11 or points in"),
+        ("299 -   1.0 5", "columns 12-13 (abnormal assignment): expected a blank between"),
     ],
 )
-def test_bad_299(line: str, message: str) -> None:
-    with pytest.raises(TrfError, match=message):
-        parse_trf("\n".join([*THREE_FORFEIT, line]))
+def test_bad_299_is_a_warning(line: str, message: str) -> None:
+    """A 299 line whose fields are not the format's is not read, with a warning naming its
+    line, columns and field; the file is read (a value never refuses a file)."""
+    t = parse_trf("\n".join([*THREE_FORFEIT, line]))
+    assert t.trf2026.assignments == ()
+    [said] = t.trf2026.unread_assignments
+    assert said.startswith(f"record 299, line 3: {message}") and said.endswith("not read")
+    assert said in analyse_event(t).warnings
 
 
 # --------------------------------------------------------------------------- 222

@@ -14,6 +14,7 @@ from .options import (
     add_tiebreak_rules,
     add_trf_options,
     add_unrated_rating,
+    add_verbose,
     refuse_norm_event_options,
 )
 from .support import (
@@ -43,7 +44,9 @@ _EPILOG = (
     )
     + """
 
-Each finding is one line: file, line, columns, severity, what is wrong and the fix. --fix
+Each finding is one line: file, line, columns, severity, what is wrong and the fix. Where
+many players' ranks differ from ours, one finding counts them by cause; --verbose adds one
+line per player (the JSON holds them always, "detail": true). --fix
 makes the fixes whose right value is certain (points that are not the results' sum, the
 062/072 counts, ranks by the event's own tie-breaks, a superfluous empty round, lichess' F
 for the pairing-allocated bye U) and lists each change; every other character of the file
@@ -84,6 +87,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     add_tiebreak_rules(check)
     add_unrated_rating(check)
     add_ptp_full_score(check)
+    add_verbose(check)
     refuse_norm_event_options(check, "it checks the file, not a title norm (use norms)")
     return check
 
@@ -129,8 +133,9 @@ def run(args: argparse.Namespace) -> int:
     doc: dict[str, object] = {"file": source, **_findings_json(findings)}
     if text:
         for finding in findings:
-            print(visible(str(finding)))
-        print(visible(f"{source}: {_summary(findings)}"))
+            if args.verbose or not finding.detail:
+                print(visible(str(finding)))
+        print(visible(f"{source}: {_summary(findings, args.verbose)}"))
     if not args.fix:
         return _done(doc, findings, text)
     corrected, fixed = fixed_lines(lines, findings)
@@ -169,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
     left = again[1]
     doc["after"] = _findings_json(left)
     if text:
-        print(visible(f"{args.output}: {_summary(left)}"))
+        print(visible(f"{args.output}: {_summary(left, args.verbose)}"))
     return _done(doc, left, text)
 
 
@@ -187,6 +192,7 @@ def _findings_json(findings: Sequence[Finding]) -> dict[str, object]:
                 "message": f.message,
                 "fix": f.fix or None,
                 "fixable": bool(f.edits),
+                "detail": f.detail,
             }
             for f in findings
         ],
@@ -226,9 +232,12 @@ def _check(args: argparse.Namespace, data: bytes) -> tuple[TrfLines, tuple[Findi
         return EXIT_DATA_ERROR
 
 
-def _summary(findings: Sequence[Finding]) -> str:
-    """``2 errors, 1 warning, 3 notes`` (``nothing to correct`` when there is none)."""
-    counts = Counter(f.severity for f in findings)
+def _summary(findings: Sequence[Finding], verbose: bool = True) -> str:
+    """``2 errors, 1 warning, 3 notes`` (``nothing to correct`` when there is none); the
+    findings a summary finding counts (:attr:`~xlfuncs.event.check.Finding.detail`) are
+    counted apart: ``221 lines more with --verbose``, or with *verbose* ``and the 221 lines
+    they count``."""
+    counts = Counter(f.severity for f in findings if not f.detail)
     parts = [
         f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}"
         for s in ("error", "warning", "note")
@@ -236,6 +245,10 @@ def _summary(findings: Sequence[Finding]) -> str:
     ]
     if not counts["error"] and not counts["warning"]:
         parts.insert(0, "nothing to correct")
+    details = sum(1 for f in findings if f.detail)
+    if details:
+        lines = f"{details} line{'s' if details != 1 else ''}"
+        parts.append(f"and the {lines} they count" if verbose else f"{lines} more with --verbose")
     return ", ".join(parts)
 
 

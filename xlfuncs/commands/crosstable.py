@@ -13,6 +13,7 @@ from .options import (
     add_tiebreak_rules,
     add_trf_options,
     add_unrated_rating,
+    add_verbose,
     refuse_norm_event_options,
 )
 from .support import (
@@ -61,6 +62,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     add_tiebreak_rules(crosstable)
     add_unrated_rating(crosstable)
     add_ptp_full_score(crosstable)
+    add_verbose(crosstable)
     refuse_norm_event_options(crosstable, CHART_NORM_EVENT)
     return crosstable
 
@@ -130,7 +132,7 @@ def _fill(
     except (CrosstableError, XlfuncsError, OutputError, TrfError) as exc:
         error(str(exc))
         return EXIT_DATA_ERROR
-    print_findings(filled.warnings, filled.discrepancies)
+    print_findings(filled.warnings, filled.discrepancies, verbose=args.verbose)
     kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
     for target, form in zip(written, forms, strict=True):
         route = "xlwings Lite" if form == "lite" else "classic xlwings"

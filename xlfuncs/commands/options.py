@@ -23,6 +23,7 @@ __all__ = [
     "add_trf_options",
     "add_ptp_full_score",
     "add_unrated_rating",
+    "add_verbose",
     "refuse",
     "refuse_norm_event_options",
     "unrated_rating_option",
@@ -319,6 +320,18 @@ CHART_NORM_EVENT = (
     "registration, chief arbiter or host federation); use norms"
 )
 """Why ``crosstable`` refuses the norm event's options."""
+
+
+def add_verbose(command: argparse.ArgumentParser) -> None:
+    """``--verbose``: the lines a summary finding counts (each player whose rank in the file
+    differs from ours, say), one a line after the summary; the JSON output holds them
+    always."""
+    command.add_argument(
+        "--verbose",
+        action="store_true",
+        help="print each line a summary finding counts (one per player whose rank in the "
+        "file differs from ours ...); without it, the summary alone",
+    )
 
 
 def add_force(command: argparse.ArgumentParser, what: str) -> None:

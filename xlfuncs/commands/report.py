@@ -12,6 +12,7 @@ from .options import (
     add_tiebreak_rules,
     add_trf_options,
     add_unrated_rating,
+    add_verbose,
 )
 from .support import (
     EXIT_DATA_ERROR,
@@ -96,6 +97,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     add_tiebreak_rules(report)
     add_unrated_rating(report)
     add_ptp_full_score(report)
+    add_verbose(report)
     add_norm_event_options(report)
     return report
 
@@ -145,13 +147,14 @@ def run(args: argparse.Namespace) -> int:
         else (render_text, render_json, render_csv, report.discrepancies)
     )
     if args.format == "text":
-        sys.stdout.write(text(report))
+        shown = text(report) if args.teams else render_text(report, verbose=args.verbose)
+        sys.stdout.write(shown)
         return 0
     if args.format == "json":
         sys.stdout.write(as_json(report))
     else:
         write_csv(as_csv(report))
-    print_findings(report.warnings, found)
+    print_findings(report.warnings, found, verbose=args.verbose)
     return 0
 
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..event import EventOptions
     from ..norm_report.build import NormReport
     from ..ratinglist import EventList
-    from ..trf import Tournament
+    from ..trf import Discrepancy, Tournament
 
 __all__ = [
     "CSV_BOM",
@@ -354,10 +354,14 @@ def read_norm_report(args: argparse.Namespace) -> tuple[Tournament, NormReport] 
         return EXIT_DATA_ERROR
 
 
-def print_findings(warnings: Sequence[str], discrepancies: Sequence[object]) -> None:
+def print_findings(
+    warnings: Sequence[str], discrepancies: Sequence[Discrepancy], *, verbose: bool = False
+) -> None:
     """The reader's warnings and the file's discrepancies, one a line on standard error
-    (``report`` in JSON or CSV, and ``crosstable``)."""
+    (``report`` in JSON or CSV, and ``crosstable``); the lines a summary counts
+    (:attr:`~xlfuncs.trf.Discrepancy.detail`) only when *verbose*."""
     for warning in warnings:
         say("warning", warning)
     for found in discrepancies:
-        say("discrepancy", str(found))
+        if verbose or not found.detail:
+            say("discrepancy", str(found))

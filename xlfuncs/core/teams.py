@@ -13,6 +13,10 @@ team tie-breaks.
   they all agree (``H`` on every board: a half-point bye ...), else a round not paired
   (zero).
 - Match points: :class:`MatchScoring` (TRF-2026 record ``362``; 2-1-0 by default).
+- Points assigned (TRF-2026 record ``299``: :class:`TeamAssignment`): the match or game
+  points of the rounds whose result is of one kind instead of their own, read by the
+  tie-breaks as the round's points; or a bonus (a penalty) added to a team's match or game
+  points in the standing only.
 - The tie-breaks are C.07's, computed by :func:`xlfuncs.core.tiebreaks.tiebreaks` on a
   crosstable of the teams (every rule of unplayed rounds, cuts and editions in one place):
   a descriptor as for players (``BH``, ``BH/C1``, ``SB``, ``PS``, ``FB``, ``WIN`` ...)
@@ -31,7 +35,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final
 
@@ -62,8 +66,10 @@ __all__ = [
     "MatchRound",
     "MatchScoring",
     "Team",
+    "TeamAssignment",
     "TeamBye",
     "TeamStandings",
+    "assigned_rounds",
     "places_note",
     "team_descriptor",
     "team_rounds",
@@ -98,6 +104,31 @@ class TeamBye:
     round: int
     match_points: Fraction
     game_points: Fraction
+
+
+@dataclass(frozen=True)
+class TeamAssignment:
+    """Points assigned to teams (TRF-2026 record ``299``). With a :attr:`kind`, the match
+    and game points each round whose result is that kind scores instead of its own; without
+    one, a bonus (a penalty: negative) added to a team's match and game points in the
+    standing, not to what the opponents' tie-breaks read. A field left ``None`` gives
+    nothing: what the round (the team) scores stays as it is."""
+
+    kind: Outcome | None
+    """``WIN``, ``DRAW``, ``LOSS`` (a match played), ``FORFEIT_WIN``, ``FORFEIT_LOSS``,
+    ``FULL_BYE``, ``HALF_BYE``, ``ZERO_BYE``; ``None``: a bonus or penalty."""
+    match_points: Fraction | None
+    game_points: Fraction | None
+    round: int | None = None
+    """The round (from 1); ``None``: every round."""
+    teams: tuple[int, ...] = ()
+    """The teams' pairing numbers; none: every team."""
+
+    def concerns(self, team: int, round_no: int | None = None) -> bool:
+        """Whether the assignment names *team* (and *round_no*, when given)."""
+        return (not self.teams or team in self.teams) and (
+            round_no is None or self.round in (None, round_no)
+        )
 
 
 @dataclass(frozen=True)
@@ -304,6 +335,39 @@ def _members_bye(
     return MatchRound(None, kind, gp, None, mp)
 
 
+def assigned_rounds(
+    rows: Sequence[Sequence[MatchRound]],
+    teams: Sequence[Team],
+    assignments: Sequence[TeamAssignment],
+) -> tuple[tuple[MatchRound, ...], ...]:
+    """*rows* (each team's rounds, teams in the order of *teams*) with the match and game
+    points of the typed *assignments* (:class:`TeamAssignment`) in the rounds they concern,
+    in the order given (a later one over an earlier); the results themselves unchanged.
+
+    >>> t = [Team(1, "A", (1,)), Team(2, "B", (2,))]
+    >>> rows = [[MatchRound(2, Outcome.FORFEIT_WIN, Fraction(1), Fraction(0), Fraction(2))],
+    ...         [MatchRound(1, Outcome.FORFEIT_LOSS, Fraction(0), Fraction(1), Fraction(0))]]
+    >>> lost = TeamAssignment(Outcome.FORFEIT_LOSS, Fraction(1), None)
+    >>> [(m.match_points, m.game_points) for [m] in assigned_rounds(rows, t, [lost])]
+    [(Fraction(2, 1), Fraction(1, 1)), (Fraction(1, 1), Fraction(0, 1))]
+    """
+    out: list[tuple[MatchRound, ...]] = []
+    typed = [a for a in assignments if a.kind is not None]
+    for team, row in zip(teams, rows):
+        new = list(row)
+        for r, m in enumerate(row, start=1):
+            for a in typed:
+                if m.outcome is a.kind and a.concerns(team.number, r):
+                    m = replace(
+                        m,
+                        match_points=m.match_points if a.match_points is None else a.match_points,
+                        game_points=m.game_points if a.game_points is None else a.game_points,
+                    )
+            new[r - 1] = m
+        out.append(tuple(new))
+    return tuple(out)
+
+
 _OVER_THE_BOARD: Final = frozenset({Outcome.SHORT_WIN, Outcome.SHORT_DRAW, Outcome.SHORT_LOSS})
 """Games of less than one move: played over the board, not rated."""
 
@@ -416,6 +480,7 @@ def team_standings(
     edition: TiebreakRulesSpec = None,
     forfeits: Sequence[ForfeitedMatch] = (),
     boards: int | None = None,
+    assignments: Sequence[TeamAssignment] = (),
 ) -> TeamStandings:
     """The standing of *teams* after *rounds* rounds: match and game points, the tie-breaks
     *descriptors* (see the module's docstring), the ranks (by *primary*, then the
@@ -423,9 +488,13 @@ def team_standings(
     (``None``: the one in force on *start*); *forfeits*: the forfeited matches (record
     ``330``: :func:`team_rounds`). *boards*: the boards of a match (TRF-2026 record
     ``352``'s colour sequence; ``None``: the most boards of any match), which a forfeited
-    match without games and the game points of a dummy or virtual opponent count. ``WIN`` is
-    the rounds that scored a won match's points (a pairing-allocated bye worth a draw is not
-    one). Raises
+    match without games and the game points of a dummy or virtual opponent count.
+    *assignments*: points assigned (record ``299``, :class:`TeamAssignment`): a typed one
+    sets the match and game points of the rounds it concerns (:func:`assigned_rounds`),
+    which the tie-breaks read as those rounds' points; a bonus or penalty is added to the
+    team's match and game points, its score in the standing (the rank, the groups ``EDE``
+    separates), not to what its opponents' tie-breaks read. ``WIN`` is the rounds that
+    scored a won match's points (a pairing-allocated bye worth a draw is not one). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
     if primary not in SCORES:
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
@@ -439,6 +508,8 @@ def team_standings(
         forfeits=forfeits,
         boards=boards,
     )
+    if assignments:
+        rows = assigned_rounds(rows, teams, assignments)
     number = {t.number: i + 1 for i, t in enumerate(teams)}
     entrants = [
         Entrant(
@@ -455,14 +526,26 @@ def team_standings(
         for row in rows
     ]
     team_ct = Crosstable.build(entrants, round_robin=round_robin)
-    mp = tuple(sum((m.match_points for m in row), Fraction(0)) for row in rows)
-    gp = tuple(sum((m.game_points for m in row), Fraction(0)) for row in rows)
+    bonus = [a for a in assignments if a.kind is None]
+    mp = tuple(
+        sum((m.match_points for m in row), Fraction(0))
+        + sum((a.match_points or Fraction(0) for a in bonus if a.concerns(t.number)), Fraction(0))
+        for t, row in zip(teams, rows)
+    )
+    gp = tuple(
+        sum((m.game_points for m in row), Fraction(0))
+        + sum((a.game_points or Fraction(0) for a in bonus if a.concerns(t.number)), Fraction(0))
+        for t, row in zip(teams, rows)
+    )
     board_count = boards or max((m.boards for row in rows for m in row), default=0) or 1
+    system = match_scoring.system()
     mp_points = {
         (i + 1, r): m.match_points
         for i, row in enumerate(rows)
         for r, m in enumerate(row, start=1)
-        if m.opponent is None and m.outcome is not None  # a bye: its own match points
+        if m.outcome is not None
+        # a bye: its own match points; a match: those assigned, where not its result's
+        and (m.opponent is None or m.match_points != system.points(m.outcome))
     }
     gp_points = {
         (i + 1, r): m.game_points

@@ -373,6 +373,55 @@ class TiebreakTable:
             for group, row in zip(groups, self.values)
         ]
 
+    @property
+    def all_played(self) -> bool:
+        """Whether every round counted of every player was a game over the board (no bye,
+        forfeit or round without a game): then every C.07 text implemented gives the same
+        values, since they differ only on unplayed rounds (Articles 15.2 and 16)."""
+        ev = self.engine
+        return ev is not None and all(
+            x.opponent is not None and x.played and not x.forfeit for row in ev.rows for x in row
+        )
+
+    def ranks_by(self, descriptors: Iterable[str | Descriptor]) -> list[int]:
+        """Every player's rank by points, then *descriptors* (any list, not only the table's
+        own), read from the same crosstable under the same rules: a column the table already
+        holds is not computed again, another is computed once by the engine and kept
+        (:attr:`engine`), ``DE`` among the players tied on every key before it. The
+        candidate lists of :mod:`~xlfuncs.core.tiebreak_candidates` are ranked this way,
+        each tie-break computed once for all of them.
+
+        >>> from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
+        >>> W, L, D = Outcome.WIN, Outcome.LOSS, Outcome.DRAW
+        >>> ct = Crosstable.build([Entrant(2000, (Pairing(2, W, "w"), Pairing(3, D, "b"))),
+        ...                        Entrant(1900, (Pairing(1, L, "b"), Pairing(3, W, "w"))),
+        ...                        Entrant(1800, (Pairing(2, L, "b"), Pairing(1, D, "w")))])
+        >>> t = tiebreaks(ct, "BH", edition="2026")
+        >>> t.ranks, t.ranks_by(["SB"]), t.ranks_by(["DE"])
+        ((1, 2, 3), [1, 2, 3], [1, 2, 3])
+        """
+        ev = self.engine
+        if ev is None:  # pragma: no cover - every table the engine makes keeps it
+            raise InvalidInputError("ranks_by: the table keeps no engine")
+        own = {d: k for k, d in enumerate(self.descriptors)}
+        columns: list[Sequence[Value]] = [self.points]
+        ascending: list[int] = []
+        for d in parse_descriptors(list(descriptors)):
+            k = own.get(d)
+            col: Sequence[Value]
+            if d.code == "DE":  # among the players tied on every key before it, here
+                col = ev.direct_encounter(d, rank(columns, ascending=ascending))
+            elif d.code == "PTS":
+                col = self.points
+            elif k is not None:
+                col = [row[k] for row in self.values]
+            else:
+                col = ev.column(d)
+            if d.ascending:
+                ascending.append(len(columns))
+            columns.append(col)
+        return rank(columns, ascending=ascending)
+
     def ranking_column(self, k: int) -> list[Value]:
         """Every player's value of column *k* as a ranking key, higher better: the values as
         they are, a ``DE`` as :meth:`de_below` counts it, the other keys where lower is better

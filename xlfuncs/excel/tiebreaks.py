@@ -408,7 +408,7 @@ def tiebreak_cells(
     parameters are named as ``TIEBREAK``'s, whose reasons name them."""
     args = (descriptor, player, ratings, results, opponents, rules, colours, unrated, system)
     number = one_player(tiebreak_cells, (*args, ptp_full_score, scoring))
-    out, _ = tiebreak_block(
+    out, reasons = tiebreak_block(
         descriptor,
         ratings,
         results,
@@ -420,6 +420,7 @@ def tiebreak_cells(
         ptp_full_score,
         scoring,
     )
+    note_row_errors("TIEBREAK", reasons)  # an error in any row is this value's: its reason
     value = out[number - 1][0]
     if value == "":
         raise NothingToComputeError(

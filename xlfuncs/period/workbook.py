@@ -136,13 +136,10 @@ def write_period_workbook(
         how = "given" if period.rules_given else "in force on the latest event's date"
         n_events = sum(len(s.events) for s in period.sections)
         rules = ", ".join(f"{s.rate} {s.edition.id}" for s in period.sections)
-        ws.write_string(
-            1,
-            0,
+        summary = (
             f"{n_events} event{'' if n_events == 1 else 's'}; rules: {rules} ({how}); the "
             "change is K × Σ(W − PD) over the period's games, rounded once; K lowered so that "
-            "K × n ≤ 700; each event a tournament (the 2022 one-upgrade limit).",
-            fmt.subtitle,
+            "K × n ≤ 700; each event a tournament (the 2022 one-upgrade limit)."
         )
         for col, (text, width) in enumerate(_HEAD):
             ws.write_string(3, col, text, fmt.header)
@@ -198,6 +195,19 @@ def write_period_workbook(
                 why = "" if _one_rating(r, period) else ": events at other ratings"
                 ws.write_string(line, C_SHEET, f"(not written{why})", fmt.body)
         ws.autofilter(3, 0, 3 + len(rows), len(_HEAD) - 1)
+        ws.print_area(0, 0, 3 + len(rows), len(_HEAD) - 1)
+        breaks = common.print_setup(  # bands of whole columns, Rate, FIDE id, Name repeated
+            ws,
+            landscape=True,
+            repeat_rows=(3, 3),
+            widths=[width for _, width in _HEAD],
+            starts=range(3, len(_HEAD)),
+            repeat_columns=3,
+        )
+        # the summary wrapped over the first page's columns, two lines
+        ws.merge_range(1, 0, 1, (breaks or [len(_HEAD)])[0] - 1, "", fmt.note)
+        ws.set_row(1, 27)
+        ws.write_string(1, 0, summary, fmt.note)
         for j, (r, data) in enumerate(chosen):
             rc.write_sheet(wb, fmt, x, data, sheet=sheet_of[id(r)], local=True)
             progress((j + 1) / max(len(chosen), 1))

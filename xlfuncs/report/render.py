@@ -17,6 +17,7 @@ from ..core.editions import Edition
 from ..core.eligibility import EXCLUSION_ARTICLE, EventTime, RoundEligibility, match_articles
 from ..core.performance import PTP_FULL_SCORE_READINGS, ptp_full_score_text
 from ..core.tables import round_half_up
+from ..core.tiebreak_editions import TiebreakEdition, tiebreak_edition_for
 from ..output import visible
 from ..text_output import change_text, counted, points_text, table_lines
 from ..trf import RoundEntry, Tournament
@@ -205,6 +206,11 @@ def _aligned(values: Sequence[Value]) -> list[str]:
     ]
 
 
+def _in_force(edition: TiebreakEdition, report: Report) -> bool:
+    """Whether *edition* is the C.07 text an event of *report*'s date is computed with."""
+    return tiebreak_edition_for(None, report.event_date)[0].id == edition.id
+
+
 def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
     """The header lines on the tie-breaks: which, from where, and the edition of C.07."""
     ranked = report.standings
@@ -217,6 +223,8 @@ def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
     elif given is not None:  # a date
         older = given < edition.in_force_from.isoformat()
         when = f"the date given, {given}" + (", is older than that text" if older else "")
+    elif ranked.fit is not None and ranked.fit.reproduces and not _in_force(edition, report):
+        when = "the file's ranks are computed with it: detected; --tiebreak-rules to choose"
     elif report.event_date < edition.in_force_from:
         when = "the event is older than that text: computed with it, as FIDE's engine does"
     else:
@@ -234,9 +242,10 @@ def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
     return facts
 
 
-def render_text(report: Report) -> str:
+def render_text(report: Report, *, verbose: bool = False) -> str:
     """An aligned table, one row per player in starting-rank order, then the notes, first
-    ratings, norms, warnings and discrepancies."""
+    ratings, norms, warnings and discrepancies (the lines a summary counts,
+    :attr:`~xlfuncs.trf.Discrepancy.detail`, only when *verbose*)."""
     t = report.tournament
     out: list[str] = []
     title = t.name or t.source
@@ -355,7 +364,8 @@ def render_text(report: Report) -> str:
     out += [f"- {w}" for w in report.warnings] or ["- none"]
     out.append("")
     out.append("Discrepancies in the file")
-    out += [f"- {d}" for d in report.discrepancies] or ["- none"]
+    shown = [d for d in report.discrepancies if verbose or not d.detail]
+    out += [f"- {d}" for d in shown] or ["- none"]
     return visible("\n".join(out)) + "\n"  # a file's control characters, shown escaped
 
 

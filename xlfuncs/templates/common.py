@@ -41,8 +41,9 @@ from xlsxwriter.worksheet import (
 
 from .. import __version__
 from ..core.editions import DEFAULT_EDITION, EDITIONS, RAPID_BLITZ_EDITIONS
-from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, Outcome
+from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_CELLS, Outcome
 from ..core.tables import DP_TABLE, PD_TABLE
+from .printing import print_setup
 
 __all__ = [
     "RESULT_CHOICES",
@@ -76,9 +77,12 @@ RESULT_CHOICES: Final = (
     Outcome.DRAW.symbol,
     *FORFEIT_SYMBOLS,
     *BYE_SYMBOLS,
+    *UNDER_ONE_MOVE_CELLS,
 )
 """What a result cell accepts from its drop-down list: win, draw (½ or =), loss, forfeit
-win and loss, and byes (half point, full point, pairing-allocated, zero point)."""
+win and loss, byes (half point, full point, pairing-allocated, zero point), and win, draw
+and loss in a game of less than one move (``W<1``, ``D<1``, ``L<1``: scored, not rated; a
+cell refuses a bare ``W``, which may mean a win: :func:`xlfuncs.core.results.read_cell`)."""
 
 EDITIONS_NEWEST_FIRST: Final = tuple(reversed(EDITIONS))
 """The standard editions, newest first."""
@@ -1000,9 +1004,10 @@ def validate_results(
             "source": list(RESULT_CHOICES),
             "input_title": "Result",
             "input_message": "1 win, ½ or = draw, 0 loss, + / - forfeit, H half-point bye, "
-            "F full-point bye, U pairing bye, Z zero bye",
+            "F full-point bye, U pairing bye, Z zero bye, W<1 D<1 L<1 win, draw, loss in "
+            "less than one move (not rated)",
             "error_title": "Result",
-            "error_message": "Use 1, ½, =, 0, +, -, H, F, U or Z.",
+            "error_message": "Use 1, ½, =, 0, +, -, H, F, U, Z, W<1, D<1 or L<1.",
         },
     )
 
@@ -1057,23 +1062,3 @@ def protect(ws: Worksheet) -> None:
             "select_unlocked_cells": True,
         },
     )
-
-
-def print_setup(
-    ws: Worksheet,
-    *,
-    landscape: bool = True,
-    repeat_rows: tuple[int, int] | None = None,
-    paper: int = 9,
-) -> None:
-    """Landscape (or portrait) A4, one page wide, title rows repeated on every page."""
-    if landscape:
-        ws.set_landscape()
-    else:
-        ws.set_portrait()
-    ws.set_paper(paper)
-    ws.fit_to_pages(1, 0)
-    ws.set_margins(left=0.4, right=0.4, top=0.5, bottom=0.5)
-    if repeat_rows is not None:
-        ws.repeat_rows(*repeat_rows)
-    ws.set_footer("&L&8xlfuncs&C&8&A&R&8Page &P of &N")

@@ -14,8 +14,9 @@ from xlsxwriter.workbook import Workbook
 
 from ..core.results import Outcome
 from ..core.teams import TeamStandings, places_note
-from .common import Formats, write_text, write_value
+from .common import Formats, print_setup, write_text, write_value
 from .event import Event
+from .printing import page_bands
 
 __all__ = ["SHEET", "add_team_sheet", "standing_rows"]
 
@@ -80,17 +81,45 @@ def standing_rows(s: TeamStandings) -> tuple[list[str], list[list[object]]]:
     return header, rows
 
 
+def _widths(header: list[str]) -> list[float]:
+    """Each column's width: Rk, No. (also the players' board and number), Team (also their
+    names), the matches won (their rating), drawn (federation) and lost, MP, GP, the
+    tie-breaks, and each round's opposing team and game points (their headers wrapped on two
+    lines): 15 teams, three tie-breaks and seven rounds fit one A4 page across at
+    :data:`~xlfuncs.templates.printing.PRINT_SCALE`."""
+    fixed = [5.0, 5.0, 24.0, 6.0, 4.5, 3.5, 4.5, 4.5]
+    rounds = sum(1 for h in header if h.endswith(" opp."))
+    tiebreaks = len(header) - len(fixed) - 2 * rounds
+    return fixed + [5.5] * tiebreaks + [4.5, 4.0] * rounds
+
+
+ROWS_PER_PAGE = 44
+"""Rows of the players' list a printed page holds (A4 landscape at
+:data:`~xlfuncs.templates.printing.PRINT_SCALE`, some to spare): a team's boards are not
+split over two pages."""
+
+
 def add_team_sheet(wb: Workbook, fmt: Formats, event: Event) -> None:
     """Add the :data:`SHEET` of *event*'s team standing (:attr:`Event.teams`) to *wb*;
-    nothing for an event without teams."""
+    nothing for an event without teams. It prints landscape, the standing on the first page
+    (one page across where it fits at :data:`~xlfuncs.templates.printing.PRINT_SCALE`, else
+    in bands with Rk, No. and Team repeated), the players' list from the second page on,
+    each team's boards on one page."""
     s = event.teams
     if s is None:
         return
     ws = wb.add_worksheet(SHEET)
+    header, rows = standing_rows(s)
+    widths = _widths(header)
+    last = len(header) - 1
     write_text(ws, 0, 0, "Team standings", fmt.title)
     write_text(ws, 1, 0, event.name, fmt.subtitle)
     order = "match points" if s.primary == "MP" else "game points"
     listed = ", ".join(s.descriptors) or "nothing else"
+    starts = [i for i, h in enumerate(header) if h.endswith(" opp.")]
+    bands = page_bands(widths, starts=starts, repeated=3)
+    ws.merge_range(2, 0, 2, bands[0] - 1 if bands else last, "", fmt.note)  # the first page's
+    ws.set_row(2, 40)  # three lines of the wrapped note
     write_text(
         ws,
         2,
@@ -99,9 +128,9 @@ def add_team_sheet(wb: Workbook, fmt: Formats, event: Event) -> None:
         "xlfuncs from the file (values, not formulas): a descriptor reads match points, "
         "with ':GP' game points" + places_note(s.descriptors) + "; R opp.: the opposing "
         "team (+/- a forfeited match won or lost, bye: a pairing-allocated bye).",
-        fmt.hint,
+        fmt.note,
     )
-    header, rows = standing_rows(s)
+    ws.set_row(HEADER_ROW, 27)  # "R1 opp." on two lines
     for c, h in enumerate(header):
         write_text(ws, HEADER_ROW, c, h, fmt.header)
     for r, cells in enumerate(rows, start=HEADER_ROW + 1):
@@ -110,23 +139,39 @@ def add_team_sheet(wb: Workbook, fmt: Formats, event: Event) -> None:
                 write_text(ws, r, c, None if v is None else str(v), fmt.computed_text)
             else:
                 write_value(ws, r, c, v, fmt.computed)
-    ws.set_column(0, 1, 5)
-    ws.set_column(2, 2, 28)
-    ws.set_column(3, len(header) - 1, 7)
+    for c, width in enumerate(widths):
+        ws.set_column(c, c, width)
     ws.freeze_panes(HEADER_ROW + 1, 3)
     players = {p.number: p for p in event.players}
     row = HEADER_ROW + len(rows) + 2
+    breaks = [row]  # the players' list begins a page
     write_text(ws, row, 0, "Team players, by board", fmt.heading)
     row += 1
-    for c, h in enumerate(("Team", "Board", "No.", "Name", "Rating", "Fed.")):
-        write_text(ws, row, c + 1, h, fmt.header)
+    for c, h in enumerate(("Board", "No.", "Name", "Rating", "Fed.")):
+        write_text(ws, row, c, h, fmt.header)
+    on_page = 2
     for t in s.teams:
+        block = 2 + len(t.members)  # a blank row, the team's heading, its boards
+        if on_page + block > ROWS_PER_PAGE:
+            breaks.append(row + 2)  # at the heading: the blank row ends the page before
+            on_page = 0
+        row += 2
+        on_page += block
+        write_text(ws, row, 0, f"{t.name} (team no. {t.number})", fmt.heading)
         for board, m in enumerate(t.members, start=1):
             row += 1
             p = players.get(m)
-            write_text(ws, row, 1, t.name, fmt.computed_text)
-            write_value(ws, row, 2, board, fmt.computed)
-            write_value(ws, row, 3, m, fmt.computed)
-            write_text(ws, row, 4, None if p is None else p.name, fmt.computed_text)
-            write_value(ws, row, 5, None if p is None else p.rating, fmt.computed)
-            write_text(ws, row, 6, None if p is None else p.federation, fmt.computed_text)
+            write_value(ws, row, 0, board, fmt.computed)
+            write_value(ws, row, 1, m, fmt.computed)
+            write_text(ws, row, 2, None if p is None else p.name, fmt.computed_text)
+            write_value(ws, row, 3, None if p is None else p.rating, fmt.computed)
+            write_text(ws, row, 4, None if p is None else p.federation, fmt.computed_text)
+    ws.print_area(0, 0, row, last)
+    ws.set_h_pagebreaks(breaks)
+    print_setup(
+        ws,
+        landscape=True,
+        widths=widths,
+        starts=starts,
+        repeat_columns=3,
+    )

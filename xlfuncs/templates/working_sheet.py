@@ -65,6 +65,11 @@ hidden columns: LibreOffice recalculates array formulas when it opens a workbook
 that were the arrays would show ``#NAME?`` where our functions are not installed
 (``docs/templates.md``); an ordinary formula keeps its stored value."""
 
+WIDTHS = (9.0, 8.0, 8.0, 96.0, 28.0, 2.0, 12.0, *[8.5] * 7, 72.0)
+"""The widths of the shown columns: the tie-breaks' blocks (A:E), a blank one, the rating
+working (G:O); the blocks print on pages of their own, each one A4 page across at
+:data:`~xlfuncs.templates.printing.PRINT_SCALE` (the text columns wrapped)."""
+
 RATING_EXTRA = 10
 """Rows of the rating block beyond its lines: a first row, the headers, two hypothetical
 opponents, six steps (a first rating; a rating change needs three)."""
@@ -159,6 +164,8 @@ def add_working_sheet(
 
     write_text(ws, 0, 0, "Working of one player's figures", fmt.title)
     write_text(ws, 1, 0, event.name, fmt.subtitle)
+    ws.merge_range(2, 0, 2, WORKING_COLUMNS - 1, "", fmt.note)
+    ws.set_row(2, 27)  # two lines of the wrapped hint, over the tie-breaks' columns
     write_text(
         ws,
         2,
@@ -166,7 +173,7 @@ def add_working_sheet(
         "Choose a player's number: each tie-break's working (TIEBREAK_WORKING) and the rating "
         "change, or an unrated player's first rating (RATING_WORKING), recompute from the "
         f"'{sheet}' sheet. The values stored are no. 1's (shown without the add-in).",
-        fmt.hint,
+        fmt.note,
     )
     write_text(ws, PLAYER_ROW, 0, "Player no.", fmt.label)
     write_value(ws, PLAYER_ROW, PLAYER_COL, 1, fmt.input_number)
@@ -242,22 +249,28 @@ def add_working_sheet(
         f'"{layout.system_name}"',
         str(lines + RATING_EXTRA),
         "Minutes",
+        "TRUE",  # where there is no figure, the block says why (no K, no rated game)
     )
     area = (FIRST_BLOCK + 1, RATING_COL, lines + RATING_EXTRA, RATING_COLUMNS)
     _block(ws, (text, wrapped, {8}), area, formula, blocks[-1])
 
-    ws.set_column(0, 0, 10)
-    ws.set_column(1, 2, 8)
-    ws.set_column(3, 3, 96)
-    ws.set_column(4, 4, 30)
-    ws.set_column(RATING_COL - 1, RATING_COL - 1, 2)
-    ws.set_column(RATING_COL, RATING_COL, 12)
-    ws.set_column(RATING_COL + 1, RATING_COL + 7, 9)
-    ws.set_column(RATING_COL + 8, RATING_COL + 8, 72)
+    # the player again over the rating block, which prints on pages of its own
+    write_formula(
+        ws,
+        PLAYER_ROW,
+        RATING_COL,
+        f'="Player no. "&{player}&": "&{cell(PLAYER_ROW, PLAYER_COL + 1, absolute=True)}',
+        fmt.heading,
+        f"Player no. 1: {event.players[0].name or ''}",
+    )
+    for col, width in enumerate(WIDTHS):
+        ws.set_column(col, col, width)
     ws.set_column(HIDDEN, HIDDEN + RATING_COL + RATING_COLUMNS - 1, 6, None, {"hidden": True})
     last = max(row, FIRST_BLOCK + 1 + lines + RATING_EXTRA)
     ws.print_area(0, 0, last, RATING_COL + RATING_COLUMNS - 1)
-    print_setup(ws, landscape=True)
+    print_setup(
+        ws, landscape=True, repeat_rows=(0, PLAYER_ROW), widths=WIDTHS, starts=[RATING_COL - 1]
+    )
     protect(ws)
     return ws
 
@@ -354,6 +367,7 @@ def default_blocks(
             layout.system_name,
             float(lines + RATING_EXTRA),
             data.minutes,
+            True,
         )
     else:
         found = padded(found, lines + RATING_EXTRA)
@@ -364,6 +378,10 @@ def default_blocks(
 def _shown(value: Any) -> Any:
     """A core value as a chart's cell shows it."""
     return "" if value is None else to_excel(value)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _same_tiebreaks(
@@ -438,7 +456,8 @@ def _core_rating_block(
             first = first_rating_working(own, 1)
         except XlfuncsError:
             return None
-        if first is None or values["first"][0] != (first.rating if first.published else ""):
+        shown = values["first"][0]
+        if first is None or (shown != first.rating if first.published else _is_number(shown)):
             return None
         lines = tuple(
             x if x.opponent is None else replace(x, opponent=numbers[x.opponent - 1])

@@ -13,9 +13,10 @@ on. What each record does here: ``docs/trf.md`` ("TRF-2026 records").
 - ``299`` abnormal assignment of points: :class:`PointAssignment`.
 - ``###`` comments: kept, as written.
 
-A field that is not what the format defines raises :class:`RecordError`, which the reader
-raises as :class:`~xlfuncs.trf.TrfError` naming the file, line, columns and field, as for a
-``001`` line.
+A field that is not what the format defines raises :class:`RecordError`; the reader notes
+it as a value (:mod:`xlfuncs.trf.values`: the line is not read, with a warning naming line,
+columns and field); in a ``299`` record the line is not read either, with a warning naming
+its line, columns and field (:attr:`Trf2026.unread_assignments`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import NamedTuple
 
 from ..core.results import Outcome
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
+from .values import ValueNote
 
 __all__ = [
     "NRS_METHODS",
@@ -163,12 +165,14 @@ def is_national_line(raw: str) -> bool:
     )
 
 
-def read_national_line(raw: str, line_no: int, source: str) -> NationalRating:
-    """A national-rating line (:func:`is_national_line`). Raises :class:`RecordError` for a
-    national rating that is not a number."""
+def read_national_line(raw: str, line_no: int, notes: list[ValueNote]) -> NationalRating:
+    """A national-rating line (:func:`is_national_line`). A national rating that is not a
+    number is read as none and added to *notes*."""
     rating_text = raw[48:52].strip()
     if rating_text and not _DIGITS.fullmatch(rating_text):
-        raise _error(source, line_no, 49, 52, "national rating", "a number, 0 or a blank", raw)
+        who = f"{raw[:3]} national-rating line of no. {int(raw[4:8])}"
+        notes.append(ValueNote("national_rating", line_no, "49-52", rating_text, who))
+        rating_text = ""
     return NationalRating(
         federation=raw[:3],
         start_no=int(raw[4:8]),
@@ -226,21 +230,24 @@ class ProhibitedPairing:
 class PointAssignment:
     """Record ``299``: an abnormal assignment of points.
 
-    With a blank :attr:`kind`, a bonus or penalty: :attr:`points` added to (or, negative,
-    taken from) each player's score. With a kind (``W D L F H Z + -``) and a round, that
-    round's result of each player listed is that kind, scoring :attr:`points`; with a kind
-    and no round nor player, what that kind of result scores in the whole event."""
+    With a blank :attr:`kind`, a bonus or penalty: the points added to (or, negative, taken
+    from) each competitor's score. With a kind (``W D L F H Z + -``), the points that kind
+    of result scores: in the round named (every round when none is), of the competitors
+    named (every one when none is), so that with neither round nor competitor, what that
+    kind of result scores in the whole event. A blank points field gives nothing: the
+    score it would give stays what it is without the record."""
 
     kind: str
     """Column 5: ``W D L F H Z + -`` or ``" "`` (bonus or penalty)."""
     match_points: Fraction | None
-    """Columns 8-11, for team events."""
-    points: Fraction
-    """Columns 14-17: the game points (teams), the points (individuals)."""
+    """Columns 8-11, for team events; ``None``: blank."""
+    points: Fraction | None
+    """Columns 14-17: the game points (teams), the points (individuals); ``None``: blank."""
     round: int | None
     """Columns 20-22; ``None``: ``000`` or blank (all rounds)."""
     players: tuple[int, ...]
-    """The starting ranks (team numbers in a team event) from column 24, five a player."""
+    """The starting ranks (team numbers in a team event) from column 24, five a player;
+    none: every competitor."""
     line_no: int
     shifted: bool = False
     """Whether the line writes its fields one column to the left of TRF-2026's (points in
@@ -274,6 +281,9 @@ class Trf2026:
     accelerations: tuple[Acceleration, ...] = ()
     prohibited: tuple[ProhibitedPairing, ...] = ()
     assignments: tuple[PointAssignment, ...] = ()
+    unread_assignments: tuple[str, ...] = ()
+    """The ``299`` lines not read (a field not the format's), one warning each, naming the
+    line, columns and field."""
     comments: tuple[ExtraRecord, ...] = ()
     """``###`` lines, as written."""
 
@@ -443,6 +453,9 @@ same one column to the left, as Sharly Chess writes them."""
 
 
 def _read_299(raw: str, line_no: int, source: str) -> PointAssignment:
+    """Record 299, in TRF-2026's columns or one column to the left (:data:`_LAYOUTS`): at
+    least one of its two points fields written. Raises :class:`RecordError` for a field
+    that is not the format's."""
     kind = raw[4:5] or " "
     if kind.upper() not in "WDLFHZ+- ":
         raise _error(
@@ -455,11 +468,12 @@ def _read_299(raw: str, line_no: int, source: str) -> PointAssignment:
         )
         ok = (
             all(not f.strip() or _NUMBER.fullmatch(f.strip()) for f in fields[:2])
-            and bool(fields[1].strip())
+            and bool(fields[0].strip() or fields[1].strip())
             and (not fields[2].strip() or bool(_DIGITS.fullmatch(fields[2].strip())))
             and not gaps.strip()
             and all(
-                not raw[c - 1 : c + 3].strip() or _DIGITS.fullmatch(raw[c - 1 : c + 3].strip())
+                (not raw[c - 1 : c + 3].strip() or _DIGITS.fullmatch(raw[c - 1 : c + 3].strip()))
+                and not raw[c + 3 : c + 4].strip()
                 for c in range(who, len(raw.rstrip()) + 1, 5)
             )
         )
@@ -468,21 +482,65 @@ def _read_299(raw: str, line_no: int, source: str) -> PointAssignment:
             return PointAssignment(
                 kind=kind.upper(),
                 match_points=_optional_points(fields[0]),
-                points=Fraction(fields[1].strip()),
+                points=_optional_points(fields[1]),
                 round=round_no or None,
                 players=_numbers(raw, who, 5, line_no, source, "player"),
                 line_no=line_no,
                 shifted=k == 1,
             )
-    raise _error(
-        source,
-        line_no,
-        8,
-        len(raw.rstrip()),
-        "abnormal assignment",
-        "match points in columns 8-11, points in 14-17, the round in 20-22 and starting "
-        "ranks from 24, five columns each",
-        raw,
+    raise _first_bad_field(raw, line_no, source)
+
+
+def _first_bad_field(raw: str, line_no: int, source: str) -> RecordError:
+    """Where a ``299`` line read in TRF-2026's columns is not the format's: the first field
+    (or the columns between two) that is not."""
+    if not raw[5:17].strip():
+        return _error(
+            source,
+            line_no,
+            8,
+            17,
+            "points",
+            "match points in columns 8-11 or points in 14-17",
+            raw,
+        )
+    for first, last, fld in ((8, 11, "match points"), (14, 17, "points")):
+        text = raw[first - 1 : last].strip()
+        if text and not _NUMBER.fullmatch(text):
+            return _error(source, line_no, first, last, fld, "a number such as 1.0 or a blank", raw)
+    text = raw[19:22].strip()
+    if text and not _DIGITS.fullmatch(text):
+        return _error(source, line_no, 20, 22, "round", "a round number, 000 or a blank", raw)
+    for first, last in ((6, 7), (12, 13), (18, 19), (23, 23)):
+        if raw[first - 1 : last].strip():
+            return _error(
+                source,
+                line_no,
+                first,
+                last,
+                "abnormal assignment",
+                "a blank between the fields (match points in columns 8-11, points in 14-17, "
+                "the round in 20-22, starting ranks from 24, five columns each)",
+                raw,
+            )
+    for col in range(24, len(raw.rstrip()) + 1, 5):
+        text = raw[col - 1 : col + 3].strip()
+        if text and not _DIGITS.fullmatch(text):
+            return _error(
+                source, line_no, col, col + 3, "starting rank", "a number or a blank", raw
+            )
+        if raw[col + 3 : col + 4].strip():
+            return _error(
+                source,
+                line_no,
+                col + 4,
+                col + 4,
+                "starting ranks",
+                "a blank between two (starting ranks in columns 24-27, 29-32, 34-37 ...)",
+                raw,
+            )
+    return _error(  # not reached: a line whose fields are all the format's is read
+        source, line_no, 8, len(raw.rstrip()), "abnormal assignment", "TRF-2026's fields", raw
     )
 
 
@@ -491,32 +549,51 @@ def read_records(
     national: Sequence[NationalRating],
     comments: Sequence[ExtraRecord],
     source: str,
+    notes: list[ValueNote] | None = None,
 ) -> Trf2026:
     """Every TRF-2026 record among *extra* (the lines the TRF16 reader keeps), with the
-    national-rating lines and the comments the reader set apart."""
+    national-rating lines and the comments the reader set apart. A ``162``, ``172``,
+    ``240``, ``250`` or ``260`` line with a field that is not what the format defines is not
+    read, and added to *notes* (``None``: raised as :class:`RecordError`)."""
     first: dict[str, ExtraRecord] = {}
     support: list[NationalSupport] = []
     byes: list[RoundBye] = []
     accelerations: list[Acceleration] = []
     prohibited: list[ProhibitedPairing] = []
     assignments: list[PointAssignment] = []
+    unread: list[str] = []
     scoring = DEFAULT_SCORING
     scoring_line: int | None = None
     for r in extra:
         code, raw, n = r.code, r.text, r.line_no
-        if code == "162" and scoring_line is None:
-            scoring, scoring_line = _read_162(raw, n, source), n
-        elif code == "172":
-            support.append(_read_172(raw, n, source))
-        elif code == "240":
-            byes.append(_read_240(raw, n, source))
-        elif code == "250":
-            accelerations.append(_read_250(raw, n, source))
-        elif code == "260":
-            prohibited.append(_read_260(raw, n, source))
-        elif code == "299":
-            assignments.append(_read_299(raw, n, source))
-        elif code in ("142", "152", "182", "192", "222") and code not in first:
+        try:
+            if code == "162" and scoring_line is None:
+                scoring, scoring_line = _read_162(raw, n, source), n
+            elif code == "172":
+                support.append(_read_172(raw, n, source))
+            elif code == "240":
+                byes.append(_read_240(raw, n, source))
+            elif code == "250":
+                accelerations.append(_read_250(raw, n, source))
+            elif code == "260":
+                prohibited.append(_read_260(raw, n, source))
+        except RecordError as exc:
+            if notes is None:
+                raise
+            detail = f"{exc.field}: expected {exc.expected}, found {exc.found}"
+            notes.append(
+                ValueNote("record", n, exc.columns, raw.rstrip(), f"record {code}", detail)
+            )
+        if code == "299":
+            try:
+                assignments.append(_read_299(raw, n, source))
+            except RecordError as exc:
+                cols = "columns" if "-" in exc.columns else "column"
+                unread.append(
+                    f"record 299, line {n}: {cols} {exc.columns} ({exc.field}): expected "
+                    f"{exc.expected}, found {exc.found}: the line is not read"
+                )
+        if code in ("142", "152", "182", "192", "222") and code not in first:
             first[code] = r
 
     def text(code: str) -> str:
@@ -536,6 +613,7 @@ def read_records(
         accelerations=tuple(accelerations),
         prohibited=tuple(prohibited),
         assignments=tuple(assignments),
+        unread_assignments=tuple(unread),
         comments=tuple(comments),
     )
 
@@ -596,24 +674,22 @@ def assignment_effects(
     team_event: bool,
 ) -> AssignmentEffects:
     """The effects of *records*' ``299`` lines on the players whose rounds' results are
-    *outcomes* (by starting rank). A team event's ``299`` records concern teams' match and
-    game points, and are not applied to the players."""
+    *outcomes* (by starting rank), with a warning for each line not read. A team event's
+    ``299`` records concern the teams (:func:`xlfuncs.trf.teams.event_teams`), not the
+    players.
+
+    For a player, a record gives its points (columns 14-17): with a blank type, added to
+    the player's score in the standing; with a type, the points of the rounds whose result
+    is that type (the round named, else every round; the players named, else every
+    player), or, with a round and players named, of that round whatever its result; with a
+    type and neither round nor player, what that type scores in the whole event. Match
+    points (columns 8-11) are for teams: a record giving only those gives a player
+    nothing."""
     scoring = records.scoring
     found = records.assignments
-    if not found:
-        return AssignmentEffects(scoring, {}, {}, ())
-    lines = ", ".join(str(a.line_no) for a in found)
-    if team_event:
-        return AssignmentEffects(
-            DEFAULT_SCORING,
-            {},
-            {},
-            (
-                f"record 299 (lines {lines}): the assignments of a team event (the teams' match "
-                "and game points): not applied to the players",
-            ),
-        )
-    notes: list[str] = []
+    notes: list[str] = list(records.unread_assignments)
+    if team_event or not found:
+        return AssignmentEffects(DEFAULT_SCORING if team_event else scoring, {}, {}, tuple(notes))
     defaults: dict[Outcome, Fraction] = dict(scoring.overrides)
     bonus: dict[int, Fraction] = {}
     round_points: dict[tuple[int, int], Fraction] = {}
@@ -622,33 +698,41 @@ def assignment_effects(
         if a.shifted:
             notes.append(
                 f"{where}: its fields are one column to the left of TRF-2026's (points in "
-                "12-15, round in 17-19, players from 21, as Sharly Chess writes them): read so"
+                "12-15, round 17-19, players from 21, as Sharly Chess writes them): read so"
+            )
+        if a.points is None:
+            notes.append(
+                f"{where}: match points only (columns 8-11), which are a team's; no points "
+                "for a player (columns 14-17): not applied"
+            )
+            continue
+        if a.match_points is not None:
+            notes.append(
+                f"{where}: its match points (columns 8-11) are a team's: the players' points "
+                "are those of columns 14-17"
             )
         kind = _KINDS.get(a.kind)
         if kind is not None and a.round is None and not a.players:
             defaults[kind] = a.points
             notes.append(f"{where}: every {a.kind!r} of the event scores {_plain(a.points)}")
             continue
-        known = [n for n in a.players if n in outcomes]
         for n in a.players:
             if n not in outcomes:
                 notes.append(f"{where}: no. {n} is not a player of the file: not applied")
-        if not a.players:
-            notes.append(f"{where}: names no player: not applied")
-            continue
+        known = [n for n in a.players if n in outcomes] if a.players else sorted(outcomes)
         if kind is None:  # a bonus or a penalty
             for n in known:
                 bonus[n] = bonus.get(n, Fraction(0)) + a.points
             if known:
-                who = ", ".join(f"no. {n}" for n in known)
+                who = ", ".join(f"no. {n}" for n in known) if a.players else "every player"
                 what = "a bonus" if a.points >= 0 else "a penalty"
                 notes.append(
                     f"{where}: {who} {_signed(a.points)} point{'s' if abs(a.points) != 1 else ''}"
                     f" ({what}) in the standing"
                 )
             continue
-        if a.round is None:
-            notes.append(f"{where}: a type ({a.kind!r}) for players needs a round: not applied")
+        if a.round is None or not a.players:
+            notes.append(_typed_rounds(where, a, kind, a.points, known, outcomes, round_points))
             continue
         for n in known:
             rounds = outcomes[n]
@@ -671,6 +755,33 @@ def assignment_effects(
     if defaults != dict(scoring.overrides):
         scoring = replace(scoring, overrides=tuple(defaults.items()))
     return AssignmentEffects(scoring, bonus, round_points, tuple(notes))
+
+
+def _typed_rounds(
+    where: str,
+    a: PointAssignment,
+    kind: Outcome,
+    points: Fraction,
+    players: Sequence[int],
+    outcomes: Mapping[int, Sequence[Outcome | None]],
+    round_points: dict[tuple[int, int], Fraction],
+) -> str:
+    """A typed record naming a round but no player, or players but no round: the points of
+    each round of *players* (every round, or the one named) whose result is that type, set
+    in *round_points*; what was done, in one sentence."""
+    hits: list[str] = []
+    for n in players:
+        for r, o in enumerate(outcomes[n], start=1):
+            if a.round not in (None, r) or o is None or _SAME_KIND.get(o, o) is not kind:
+                continue
+            round_points[(n, r)] = points
+            hits.append(f"no. {n} round {r}")
+    who = ", ".join(f"no. {n}" for n in players) if a.players else "every player"
+    rounds = "every round" if a.round is None else f"round {a.round}"
+    said = f"{where}: {a.kind!r} scoring {_plain(points)} for {who}, {rounds}"
+    if not hits:
+        return said + f": no such result ({a.kind!r}) in the file: nothing to apply"
+    return said + ": " + ", ".join(hits)
 
 
 _BYES: Mapping[str, Outcome] = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}

@@ -17,6 +17,9 @@ Columns, as the formats define them:
   ``ZZ``, ``WL``, ``LW``, ``LL`` read as these, as FIDE's engine reads them), the round in
   8-10, the white team in 12-14, the black team in 16-18: the match is forfeited whatever
   the players' lines say (:func:`~xlfuncs.core.teams.team_rounds`).
+- ``299`` (read by :mod:`~xlfuncs.trf.records2026`): points assigned to teams, the team
+  pairing numbers from column 24: match points in 8-11, game points in 14-17, either
+  blank to leave that score as it is (:func:`team_assignments`).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from ..core.teams import (
     ForfeitedMatch,
     MatchScoring,
     Team,
+    TeamAssignment,
     TeamBye,
     TeamStandings,
     team_descriptor,
@@ -41,10 +45,17 @@ from ..core.teams import (
 )
 from ..core.tiebreaks import TiebreakError
 from .parser import Tournament, TrfError
+from .records2026 import PointAssignment
 from .tiebreak_list import POINTS_CODE, file_record, record_codes
 from .to_crosstable import TrfCrosstable
 
-__all__ = ["TeamRecords", "event_teams", "file_team_tiebreaks", "read_team_records"]
+__all__ = [
+    "TeamRecords",
+    "event_teams",
+    "file_team_tiebreaks",
+    "read_team_records",
+    "team_assignments",
+]
 
 _NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
 _MATCH_POINTS = re.compile(r"T([WDL])\s*(-?[0-9]+(?:\.[0-9]+)?)")
@@ -223,6 +234,115 @@ def _forfeited_match(raw: str, source: str, line_no: int) -> ForfeitedMatch:
     return ForfeitedMatch(numbers[0], numbers[1], numbers[2], _FORFEITS[kind])
 
 
+_TEAM_KINDS: dict[str, tuple[Outcome, str]] = {
+    "W": (Outcome.WIN, "match won"),
+    "D": (Outcome.DRAW, "match drawn"),
+    "L": (Outcome.LOSS, "match lost"),
+    "+": (Outcome.FORFEIT_WIN, "forfeit win"),
+    "-": (Outcome.FORFEIT_LOSS, "forfeit loss"),
+    "F": (Outcome.FULL_BYE, "full-point bye"),
+    "H": (Outcome.HALF_BYE, "half-point bye"),
+    "Z": (Outcome.ZERO_BYE, "zero-point bye"),
+}
+"""Record 299's types of assignment, as a team's result of a round, and in words."""
+
+
+def _points_text(a: PointAssignment, signed: bool = False) -> str:
+    """``1.0 match points, 2.5 game points`` (what the record gives), with the reading of a
+    blank field."""
+    shown = []
+    for value, what in ((a.match_points, "match"), (a.points, "game")):
+        if value is not None:
+            text = f"{float(value):+.1f}" if signed else f"{float(value):.1f}"
+            shown.append(f"{text} {what} point{'' if abs(value) == 1 else 's'}")
+    if a.points is None:
+        shown.append("the game points the boards'" if a.kind != " " else "no game points")
+    elif a.match_points is None:
+        shown.append("the match points the result's" if a.kind != " " else "no match points")
+    return ", ".join(shown)
+
+
+def team_assignments(
+    assignments: Sequence[PointAssignment], teams: Sequence[int]
+) -> tuple[list[tuple[int, TeamAssignment]], list[str]]:
+    """Record ``299``'s lines of a team event as the standing applies them (each with its
+    line) and what is not applied of them, a warning each. The numbers from column 24 are
+    teams' pairing numbers (*teams*); a type names the result of the round (a match won,
+    drawn, lost, a forfeit, a bye); a blank points field leaves that score as it is."""
+    out: list[tuple[int, TeamAssignment]] = []
+    said: list[str] = []
+    for a in assignments:
+        where = f"record 299, line {a.line_no}"
+        if a.shifted:
+            said.append(
+                f"{where}: its fields are one column to the left of TRF-2026's (game points "
+                "in 12-15, round 17-19, teams from 21, as Sharly Chess writes them): read so"
+            )
+        missing = [n for n in a.players if n not in teams]
+        if missing:
+            said.append(
+                f"{where}: no team {', '.join(str(n) for n in missing)} in the file: not "
+                "applied to " + ("it" if len(missing) == 1 else "them")
+            )
+        named = tuple(n for n in a.players if n in teams)
+        if a.players and not named:
+            continue
+        kind = _TEAM_KINDS.get(a.kind)
+        out.append(
+            (
+                a.line_no,
+                TeamAssignment(
+                    None if kind is None else kind[0], a.match_points, a.points, a.round, named
+                ),
+            )
+        )
+    return out, said
+
+
+def _assignment_notes(
+    assignments: Sequence[tuple[int, TeamAssignment]],
+    records: Sequence[PointAssignment],
+    standings: TeamStandings,
+    rounds: int,
+) -> list[str]:
+    """What each record ``299`` applied did: a bonus or penalty, or the rounds whose points
+    it set (none: said so)."""
+    by_line = {a.line_no: a for a in records}
+    out: list[str] = []
+    for line_no, a in assignments:
+        record = by_line[line_no]
+        where = f"record 299, line {line_no}"
+        who = ", ".join(f"team {n}" for n in a.teams) if a.teams else "every team"
+        if a.kind is None:
+            what = "a bonus" if (record.match_points or record.points or 0) >= 0 else "a penalty"
+            out.append(
+                f"{where}: {who} {_points_text(record, signed=True)} ({what}) in the standing"
+            )
+            continue
+        if a.round is not None and a.round > rounds:
+            out.append(
+                f"{where}: round {a.round}, after the rounds counted ({rounds}): not applied"
+            )
+            continue
+        hits = [
+            f"team {team.number} round {r}"
+            for team, row in zip(standings.teams, standings.rounds)
+            for r, m in enumerate(row, start=1)
+            if m.outcome is a.kind and a.concerns(team.number, r)
+        ]
+        kind_words = _TEAM_KINDS[record.kind][1]
+        when = "every round" if a.round is None else f"round {a.round}"
+        said = (
+            f"{where}: a {kind_words} ({record.kind!r}) of {who}, {when}, scores "
+            + _points_text(record)
+        )
+        out.append(
+            said
+            + (": " + ", ".join(hits) if hits else ": no such result in the file: nothing to apply")
+        )
+    return out
+
+
 def _boards_against_352(records: TeamRecords, standings: TeamStandings) -> list[str]:
     """The matches whose boards with a game are not as many as record ``352``'s sequence
     names (FIDE's engine refuses such a file without ``300`` records): one warning, naming
@@ -284,10 +404,25 @@ def event_teams(
     *edition*: the C.07 edition (an id or an ISO date, ``--tiebreak-rules``; ``None``: the
     one in force on the event's date). A player a team lists that the file does not have is
     left out of the team, with a warning; records that make no standing (a player in two
-    teams, a team meeting two in a round) are a warning and ``None``. Raises
+    teams, a team meeting two in a round) are a warning and ``None``; so is a team record
+    with a field that is not the format's (:func:`read_team_records`: a value, not the
+    file's structure; without *warnings* it raises :class:`~xlfuncs.trf.TrfError`). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for *descriptors* naming one the team
     standing does not compute."""
-    records = read_team_records(t)
+    try:
+        records = read_team_records(t)
+    except TrfError as exc:
+        if warnings is None:
+            raise
+        code = next((r.code for r in t.extra_records if r.line_no == exc.line_no), "")
+        place = "column" if "-" not in exc.columns else "columns"
+        written = exc.found if exc.found.startswith("'") else repr(exc.found)
+        warnings.append(
+            f"record {code}, line {exc.line_no}, {place} {exc.columns} ({exc.field}): "
+            f"expected {exc.expected}, found {written}: the team records are not read, no "
+            "team standing (the players' standing is not affected)"
+        )
+        return None
     if records is None:
         return None
     found = list(records.warnings)
@@ -326,6 +461,8 @@ def event_teams(
         else:
             forfeits.append(f)
             seen[(f.white, f.round)] = seen[(f.black, f.round)] = line_no
+    assigned, assignment_warnings = team_assignments(t.trf2026.assignments, sorted(known))
+    found += assignment_warnings
     try:
         standings = team_standings(
             built.file_ratings,
@@ -340,6 +477,7 @@ def event_teams(
             edition=edition,
             forfeits=forfeits,
             boards=None if records.colour_sequence is None else len(records.colour_sequence),
+            assignments=[a for line_no, a in assigned],
         )
     except TiebreakError:  # a descriptor given that the standing does not compute
         raise
@@ -351,6 +489,7 @@ def event_teams(
         found += _forfeits_against_lines(built, teams, rounds, records, forfeits, standings)
     if records.colour_sequence is not None:
         found += _boards_against_352(records, standings)
+    found += _assignment_notes(assigned, t.trf2026.assignments, standings, rounds)
     kinds = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
     index = {team.number: k for k, team in enumerate(standings.teams)}
     for b in t.trf2026.byes:  # record 240: a team's bye, by team pairing number

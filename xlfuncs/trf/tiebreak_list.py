@@ -29,6 +29,8 @@ from ..core.tiebreaks import TiebreakError, check_edition, default_tiebreaks, pa
 from .parser import ExtraRecord, Tournament, TrfError
 
 __all__ = [
+    "DEFAULT_SOURCE",
+    "DETECTED_SOURCE",
     "RECORDS",
     "TiebreakList",
     "event_tiebreaks",
@@ -39,6 +41,14 @@ __all__ = [
 
 RECORDS = ("202", "212")
 """The TRF-2026 records that list an event's tie-breaks, the preferred one first."""
+
+DEFAULT_SOURCE = "default for"
+"""How :attr:`TiebreakList.source` begins for the defaults (no list given, none in the
+file)."""
+
+DETECTED_SOURCE = "detected:"
+"""How :attr:`TiebreakList.source` begins for a list found to give the file's ranks
+(:func:`~xlfuncs.trf.standings.detect_tiebreaks`)."""
 
 POINTS_CODE = "PTS"
 """The points' code, which a ``212`` list starts with."""
@@ -170,11 +180,12 @@ def event_tiebreaks(
     else core's defaults for a round robin or a Swiss
     (:func:`~xlfuncs.core.tiebreaks.default_tiebreaks`).
 
-    A bad file record raises :class:`TrfError` when it would be used (one naming a
-    tie-break the C.07 *edition* does not have among them), but in a team event, whose list
-    is the teams' (``MPTS``, ``BH:GP`` ...: :mod:`xlfuncs.trf.teams`), where it is named in
-    *warnings* and the players get the defaults; when *given* overrides it, it
-    is only named in *warnings* (as is a file list that *given* replaces). *given* naming
+    A bad file record (one naming a tie-break the C.07 *edition* does not have among them)
+    is a value, not a structure: named in *warnings*, with its line and columns, and the
+    players get the defaults (in a team event, whose list is the teams' (``MPTS``,
+    ``BH:GP`` ...: :mod:`xlfuncs.trf.teams`), said so); without *warnings* it raises
+    :class:`TrfError`. When *given* overrides it, it is only named in *warnings* (as is a
+    file list that *given* replaces). *given* naming
     one that *edition* does not have raises :class:`~xlfuncs.core.tiebreaks.TiebreakError`.
     """
     record = file_record(t)
@@ -203,11 +214,19 @@ def event_tiebreaks(
         try:
             return TiebreakList(read_record(t, record, edition), where)
         except TrfError as exc:
-            if not t.is_team_event:
+            if warnings is None:
                 raise
-            if warnings is not None:  # a team event's list is the teams' (xlfuncs.trf.teams)
+            if t.is_team_event:  # a team event's list is the teams' (xlfuncs.trf.teams)
                 warnings.append(
                     f"{exc}: in a team event the list is the teams'; the players are ranked "
                     f"by the default for {kind}"
                 )
-    return TiebreakList(default_tiebreaks(round_robin), f"default for {kind}")
+            else:
+                place = "column" if "-" not in exc.columns else "columns"
+                warnings.append(
+                    f"record {record.code}, line {record.line_no}, {place} {exc.columns}: "
+                    f"expected {exc.expected}, found {exc.found}: the list is not used; the "
+                    f"players are ranked by the default for {kind} (give --tiebreaks to "
+                    "choose)"
+                )
+    return TiebreakList(default_tiebreaks(round_robin), f"{DEFAULT_SOURCE} {kind}")
