@@ -58,8 +58,8 @@ Severity = Literal["error", "warning", "note"]
 _WARNING_KINDS = frozenset({"repeated_record", "rated_count_any"})
 """The kinds of :func:`~xlfuncs.trf.check_tournament` that are warnings (an event record written
 twice: the first is read; a ``072`` that counts every player with a rating of any kind, national
-ones too, where FIDE's count is of FIDE-rated players); every other kind is an error, but the ranks, whose severity depends
-on where the tie-breaks come from."""
+ones too, where FIDE's count is of FIDE-rated players); every other kind is an error, but the
+ranks, whose severity depends on where the tie-breaks come from."""
 
 _NOTES = ("rules: ", "the event (", "the event ran from ", "tie-breaks: ", "record 299", "K file:")
 """How the reading's warnings that say what it chose (not what the file lacks) begin: notes."""

@@ -1467,7 +1467,11 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
 
     declared = t.declared_players
     if declared is not None and declared != len(t.players):
-        add("player_count", f"062 gives {declared} players, the file has {len(t.players)}")
+        add(
+            "player_count",
+            f"062 gives {declared} player{'' if declared == 1 else 's'}, the file has "
+            f"{len(t.players)}",
+        )
     rated = sum(1 for p in t.players if is_rated(p))
     declared_rated = t.declared_rated_players
     if declared_rated is not None and declared_rated != rated:

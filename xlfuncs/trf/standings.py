@@ -291,9 +291,11 @@ def _summary(
     n = sum(1 for c in causes if c == UNRANKED_CAUSE)
     if n:
         parts.append(f"{n} below players the file leaves unranked")
+    whose = "1 player's rank" if count == 1 else f"{count} players' ranks"
+    differ = "differs" if count == 1 else "differ"
     text = (
-        f"{count} players' ranks in the file differ from ours by points, then {listed}"
-        f"{where}: {_and_list(parts)}"
+        f"{whose} in the file {differ} from ours by points, then {listed}{where}: "
+        f"{_and_list(parts)}"
     )
     if fit is not None and not fit.reproduces:
         text += (
