@@ -27,12 +27,15 @@ if TYPE_CHECKING:
 __all__ = [
     "CSV_BOM",
     "EXIT_DATA_ERROR",
+    "EXIT_STATUS_HELP",
     "EXIT_USAGE",
     "STDIN_NAME",
     "NotATrf",
     "cannot_read",
     "error",
     "event_options",
+    "exit_status_epilog",
+    "no_such_player",
     "no_cycle_collection",
     "print_findings",
     "rate_of_play",
@@ -47,9 +50,59 @@ __all__ = [
 ]
 
 EXIT_DATA_ERROR = 1
-"""A file cannot be read or holds bad data (missing, unreadable, malformed TRF, bad K file)."""
+"""A file cannot be read or written: an input missing, unreadable or malformed (the TRF, the
+K file, the rating list), or an output that must not be written (an input, an existing file
+without ``--force``, a folder that does not exist)."""
 EXIT_USAGE = 2
-"""The command line is wrong (argparse's own code), an unknown edition included."""
+"""The command line asks for what cannot be: argparse's own code (an unknown option or
+value), an unknown edition, options that do not go together, an output named for another
+format than the one written, a player (``--player``, ``--certificate``, ``--fide-id``) or a
+part (``--teams``) the file does not hold."""
+
+EXIT_STATUS_HELP = """\
+exit status (every command): 0 done; 1 a file cannot be read or written (an input missing,
+unreadable or malformed: the message names the file, line and columns; an output that is an
+input, exists without --force, or is in a folder that does not exist); 2 the command line
+asks for what cannot be (an unknown option, value or edition, options that do not go
+together, an output named for another format than the one written, a player or part of the
+event the file does not hold)"""
+"""The exit statuses every command shares, as each command's ``--help`` ends with them
+(:func:`exit_status_epilog`); ``docs/exit-status.md`` says the same."""
+
+
+def exit_status_epilog(more: str = "") -> str:
+    """:data:`EXIT_STATUS_HELP`, then on a line of its own *more* (what the command adds, e.g.
+    ``"check: 4 warnings only"``), each ended with a full stop."""
+    return f"{EXIT_STATUS_HELP}." + (f"\n{more}." if more else "")
+
+
+def no_such_player(tournament: Tournament, option: str, number: int) -> str:
+    """The message for *option* *number* (a starting rank) that names no player of
+    *tournament*: the bye's pseudo-player said to be one (``docs/trf.md``: no player, left
+    out of the players), else that no entry has that rank; then the players' starting ranks
+    (ranges, ``1..283``)."""
+    from ..trf.pseudo_players import pseudo_players
+    from ..trf.short_list import short_list
+
+    pseudo = pseudo_players(tournament)
+    ranks = sorted(p.start_no for p in tournament.players if p.start_no not in pseudo)
+    spans: list[str] = []
+    for i, rank in enumerate(ranks):
+        if i and rank == ranks[i - 1] + 1:
+            spans[-1] = f"{spans[-1].split('..')[0]}..{rank}"
+        else:
+            spans.append(str(rank))
+    players = f"the players are {short_list(spans)}" if spans else "the file lists no player"
+    if number in pseudo:
+        entry = tournament.player(number)
+        return (
+            f"{option} {number}: no. {number} of {tournament.source} ({entry.name.strip()}, "
+            f"line {entry.line_no}) is the bye's pseudo-player, not a player: left out of the "
+            f"players (docs/trf.md); {players}"
+        )
+    return (
+        f"{option} {number}: {tournament.source} has no player of starting rank {number}; {players}"
+    )
 
 
 def error(message: str) -> None:

@@ -341,7 +341,8 @@ def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
 
     result_rows = matrix(results, "results")
     if len(result_rows) != n:
-        raise InvalidInputError(f"results has {len(result_rows)} rows but ratings has {n}")
+        rows = f"{len(result_rows)} row{'' if len(result_rows) == 1 else 's'}"
+        raise InvalidInputError(f"results has {rows} but ratings has {n}")
     grid = _is_grid(opponents)
     if grid:
         if any(len(r) != n for r in result_rows):

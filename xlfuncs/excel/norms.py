@@ -128,8 +128,8 @@ def norm_titled_cells(titles: Cell, results: Cell, title: Cell) -> list[list[Any
     names, cells = flatten(titles), flatten(results)
     if len(names) != len(cells):
         raise InvalidInputError(
-            f"titles has {len(names)} cells but results has {len(cells)}; they must be the "
-            "same size"
+            f"titles has {len(names)} cell{'' if len(names) == 1 else 's'} but results has "
+            f"{len(cells)}; they must be the same size"
         )
     out: list[list[Any]] = []
     for i, (t, w) in enumerate(zip(names, cells), start=1):

@@ -86,8 +86,8 @@ def tournaments(
     cells = flatten(results)
     if len(labels) != len(cells):
         raise InvalidInputError(
-            f"tournaments has {len(labels)} cells but results has {len(cells)}; they must be "
-            "the same size"
+            f"tournaments has {len(labels)} cell{'' if len(labels) == 1 else 's'} but results "
+            f"has {len(cells)}; they must be the same size"
         )
     for i, label in enumerate(labels, start=1):
         if isinstance(label, str) and label.strip().upper() in EXCEL_ERRORS:

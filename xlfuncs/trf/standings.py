@@ -30,7 +30,7 @@ from ..core.tiebreak_candidates import CandidateFit, best_fit, fit_ranks
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS, TiebreakRulesSpec, tiebreak_edition_for
 from ..core.tiebreaks import TiebreakTable, Value
 from ..core.tiebreaks import tiebreaks as compute_tiebreaks
-from ..text_output import points_text
+from ..text_output import counted, points_text
 from .parser import Discrepancy, Player, Tournament, check_tournament
 from .short_list import short_list
 from .tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, TiebreakList, event_tiebreaks
@@ -199,8 +199,8 @@ def rank_discrepancies(
             Discrepancy(
                 kind="rank",
                 message=f"the file leaves {len(unranked)} player{plural} unranked (rank blank "
-                f"or 0: {listed}), whom ours ranks: {shifted} players ranked below them have "
-                "a rank here greater by the number of those above them, and the same order "
+                f"or 0: {listed}), whom ours ranks: {counted(shifted, 'player')} ranked below them "
+                "have a rank here greater by the number of those above them, and the same order "
                 "(not listed one by one)",
                 source=t.source,
             ),
@@ -291,9 +291,11 @@ def _summary(
     n = sum(1 for c in causes if c == UNRANKED_CAUSE)
     if n:
         parts.append(f"{n} below players the file leaves unranked")
+    whose = "1 player's rank" if count == 1 else f"{count} players' ranks"
+    differ = "differs" if count == 1 else "differ"
     text = (
-        f"{count} players' ranks in the file differ from ours by points, then {listed}"
-        f"{where}: {_and_list(parts)}"
+        f"{whose} in the file {differ} from ours by points, then {listed}{where}: "
+        f"{_and_list(parts)}"
     )
     if fit is not None and not fit.reproduces:
         text += (
