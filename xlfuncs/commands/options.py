@@ -143,7 +143,8 @@ def add_trf_options(
             type=_tiebreaks_option,
             help="the tie-breaks that rank players after their points, as C.07 writes them "
             '(e.g. "BH/C1,BH,SB"); default: the file\'s list (TRF-2026 record 202 or 212), '
-            "else BH/C1,BH,SB for a Swiss and DE,WIN,SB,KS for a round robin",
+            "else BH/C1,BH,SB for a Swiss and DE,WIN,SB,KS for a round robin; with "
+            'report --teams, those that rank the teams (e.g. "EDE,BH:GP,SB")',
         ),
     )
     _add_or_refuse(
@@ -236,12 +237,16 @@ def _tiebreaks_option(text: str) -> tuple[str, ...]:
     """``--tiebreaks``: the descriptors' texts; a bad one is argparse's usage error (exit 2)
     naming the option and the descriptor."""
     from ..core import XlfuncsError
+    from ..trf.teams import option_team_tiebreaks
     from ..trf.tiebreak_list import option_tiebreaks
 
     try:
         return option_tiebreaks(text)
     except XlfuncsError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        try:  # a team event's list (report --teams: BH:GP, EDE ...)
+            return option_team_tiebreaks(text)
+        except XlfuncsError:
+            raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_tiebreak_rules(command: argparse.ArgumentParser) -> None:

@@ -57,6 +57,8 @@ __all__ = [
     "extended_direct_encounter",
     "mixed_sonneborn_berger",
     "score_strength",
+    "sssc_divisor",
+    "sssc_note",
 ]
 
 MIXED_SB: Final = {"EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP")}
@@ -172,6 +174,45 @@ def mixed_sonneborn_berger(
     return out
 
 
+def sssc_divisor(
+    rounds: int, boards: int, match: ScoringSystem, game: ScoringSystem, on_game_points: bool
+) -> tuple[int, int]:
+    """``SSSC``'s normalising factor (C.07 13.4.2 b): "the highest achievable primary score
+    in the tournament divided by the highest secondary score achievable in a single match,
+    rounded to the nearest integer towards zero" (*rounds*: the event's rounds in all), as
+    (that number, the one used): where it is 0 (a won match's points x the rounds fewer than
+    a won game's points x the boards) the division is undefined and 1 is used."""
+    if on_game_points:
+        n = math.floor(game.win * rounds * boards / match.win)
+    else:
+        n = math.floor(match.win * rounds / (game.win * boards))
+    return n, max(n, 1)
+
+
+def sssc_note(
+    descriptor: str,
+    rounds: int,
+    boards: int,
+    match: ScoringSystem,
+    game: ScoringSystem,
+    on_game_points: bool,
+) -> str:
+    """What the standing says of *descriptor*'s (``SSSC``, ``SSSC:GP``) normalising factor
+    when it is 0 and 1 is used (:func:`sssc_divisor`); empty otherwise."""
+    n, used = sssc_divisor(rounds, boards, match, game, on_game_points)
+    if n == used:
+        return ""
+    if on_game_points:
+        what = f"{game.win} x {rounds} rounds x {boards} boards / {match.win} match points"
+    else:
+        what = f"{match.win} match points x {rounds} rounds / ({game.win} x {boards} boards)"
+    return (
+        f"{descriptor}: the normalising factor of C.07 13.4.2 b, {what} rounded towards "
+        f"zero, is {n}; 1 is used (the text leaves a division by 0 undefined; the rules of "
+        "the competition may state another value)"
+    )
+
+
 def score_strength(
     other_scores: Sequence[Fraction],
     buchholz: Sequence[Value],
@@ -182,12 +223,9 @@ def score_strength(
     on_game_points: bool,
 ) -> list[Value]:
     """``SSSC`` (``SSSC:GP``: *on_game_points*): the other score plus the Buchholz divided
-    by the module docstring's *n* (1 at least), rounded to hundredths, half up."""
-    if on_game_points:
-        n = math.floor(game.win * rounds * boards / match.win)
-    else:
-        n = math.floor(match.win * rounds / (game.win * boards))
-    n = max(n, 1)
+    by the normalising factor (:func:`sssc_divisor`: 1 where it is 0), rounded to
+    hundredths, half up."""
+    n = sssc_divisor(rounds, boards, match, game, on_game_points)[1]
     out: list[Value] = []
     for s, bh in zip(other_scores, buchholz):
         assert isinstance(bh, Fraction | int)

@@ -53,6 +53,7 @@ from .team_tiebreaks import (
     extended_direct_encounter,
     mixed_sonneborn_berger,
     score_strength,
+    sssc_note,
 )
 from .team_tiebreaks import board_count as board_count_of
 from .tiebreak_editions import TiebreakRulesSpec
@@ -71,15 +72,17 @@ __all__ = [
     "TeamStandings",
     "assigned_rounds",
     "places_note",
+    "score_note",
     "team_descriptor",
     "team_rounds",
     "team_standings",
 ]
 
-DEFAULT_TEAM_TIEBREAKS: Final[tuple[str, ...]] = ("GP", "BH", "BH:GP", "SB")
+DEFAULT_TEAM_TIEBREAKS: Final[tuple[str, ...]] = ("GP", "BH:MP", "BH:GP", "SB:MP")
 """The team tie-breaks of an event that names none: game points after match points, then
-Buchholz on match points and on game points, then Sonneborn-Berger on match points. C.07
-leaves the list to the event's regulations, as for individuals."""
+Buchholz on match points and on game points, then Sonneborn-Berger on match points (each
+score named: an event ranked on game points first reads them alike). C.07 leaves the list
+to the event's regulations, as for individuals."""
 
 SCORES: Final[tuple[str, ...]] = ("MP", "GP")
 """The two scores of a team event, as a tie-break list names them (``MPTS`` and ``GPTS``,
@@ -400,10 +403,12 @@ class TeamStandings:
         return sorted(range(len(self.teams)), key=lambda i: (self.ranks[i], self.teams[i].number))
 
 
-def _split(text: str) -> tuple[str, str]:
-    """A team descriptor as (core descriptor, score): ``BH:GP`` -> (``BH``, ``GP``)."""
+def _split(text: str, primary: str = "MP") -> tuple[str, str]:
+    """A team descriptor as (core descriptor, score): ``BH:GP`` -> (``BH``, ``GP``); with no
+    score named, the *primary* score (C.07 13: "the primary score being the default, if the
+    reference score is not explicitly indicated")."""
     body, _, score = text.strip().partition(":")
-    score = score.strip().upper() or "MP"
+    score = score.strip().upper() or primary
     if score not in SCORES:
         raise TiebreakError(f"team tie-break {text!r}: the score after ':' is MP or GP")
     return body.strip(), score
@@ -425,11 +430,15 @@ ASCENDING: Final = frozenset(("BC", "TBR", "BBE", *ENCOUNTER_CODES))
 """The team-only tie-breaks where lower is better: the board count, and the places."""
 
 
-def team_descriptor(text: str) -> str:
+def team_descriptor(text: str, primary: str = "MP") -> str:
     """A team tie-break as the standing names it: ``MP``, ``GP``, a core descriptor (match
     points) or one followed by ``:GP``, or a team-only one (``EMGSB``, ``EGMSB``,
     ``SSSC``, ``BC``, ``TBR``, ``BBE``, ``EDE`` ...: :mod:`~xlfuncs.core.team_tiebreaks`).
-    Raises :class:`~xlfuncs.core.tiebreaks.TiebreakError` for one not known.
+    A descriptor naming no score reads the *primary* one (C.07 13: "using teams MP or GP as
+    the reference score for the team - the primary score being the default, if the
+    reference score is not explicitly indicated"): in an event ranked on game points first,
+    ``SB`` is ``SB:GP`` and match points are named, ``SB:MP``, so that the name says which
+    score is read. Raises :class:`~xlfuncs.core.tiebreaks.TiebreakError` for one not known.
 
     >>> team_descriptor("GPTS"), team_descriptor("bh/c1"), team_descriptor("BH:GP")
     ('GP', 'BH/C1', 'BH:GP')
@@ -437,8 +446,12 @@ def team_descriptor(text: str) -> str:
     ('SB/C1', 'SB:GP')
     >>> team_descriptor("ESB/C1"), team_descriptor("ESB:GP"), team_descriptor("edet")
     ('EMGSB/C1', 'EGMSB', 'EDET')
+    >>> team_descriptor("SB", "GP"), team_descriptor("SB:MP", "GP"), team_descriptor("EMMSB", "GP")
+    ('SB:GP', 'SB:MP', 'SB:MP')
     """
-    body, score = _split(text)
+    if primary not in SCORES:
+        raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
+    body, score = _split(text, primary)
     upper = body.upper()
     code, slash, modifiers = upper.partition("/")
     if code == "ESB":  # the opponents' score and the team's result: MP x GP, :GP GP x MP
@@ -451,11 +464,11 @@ def team_descriptor(text: str) -> str:
     if code in _WHOLE:
         if slash:
             raise TiebreakError(f"team tie-break {text!r}: {code} takes no modifier")
-        if code in ("BC", "TBR", "BBE") or score == "MP":  # the boards: game points
+        if code in ("BC", "TBR", "BBE") or score == primary == "MP":  # BC...: game points
             return code
         return f"{code}:{score}"
     if code in _EXTENDED_SB and score == "MP":  # EMMSB: SB on match points, EGGSB on game
-        return team_descriptor(f"SB{slash}{modifiers}:{_EXTENDED_SB[code]}")
+        return team_descriptor(f"SB{slash}{modifiers}:{_EXTENDED_SB[code]}", primary)
     if upper in ("MP", "MPTS") or (upper == "PTS" and score == "MP"):
         return "MP"
     if upper in ("GP", "GPTS") or (upper == "PTS" and score == "GP"):
@@ -463,7 +476,7 @@ def team_descriptor(text: str) -> str:
     d = parse_descriptor(body)
     if d.modifiers and d.code == "DE":
         raise TiebreakError(f"team tie-break {text!r}: DE takes no modifier between teams")
-    return d.text if score == "MP" else f"{d.text}:{score}"
+    return d.text if score == primary == "MP" else f"{d.text}:{score}"
 
 
 def team_standings(
@@ -481,6 +494,7 @@ def team_standings(
     forfeits: Sequence[ForfeitedMatch] = (),
     boards: int | None = None,
     assignments: Sequence[TeamAssignment] = (),
+    final_round: int | None = None,
 ) -> TeamStandings:
     """The standing of *teams* after *rounds* rounds: match and game points, the tie-breaks
     *descriptors* (see the module's docstring), the ranks (by *primary*, then the
@@ -494,11 +508,17 @@ def team_standings(
     which the tie-breaks read as those rounds' points; a bonus or penalty is added to the
     team's match and game points, its score in the standing (the rank, the groups ``EDE``
     separates), not to what its opponents' tie-breaks read. ``WIN`` is the rounds that
-    scored a won match's points (a pairing-allocated bye worth a draw is not one). Raises
+    scored a won match's points (a pairing-allocated bye worth a draw is not one). A
+    descriptor naming no score reads *primary* (:func:`team_descriptor`). *final_round*: the
+    event's rounds in all (``142``, ``XXR``; ``None``: *rounds*), the last round, whose
+    matches Fore Buchholz counts as drawn (C.07 8.3; mid-event not played yet: FB is the
+    Buchholz of the rounds counted), and the rounds of "the highest achievable primary score
+    in the tournament" of ``SSSC``'s normalising factor (13.4.2 b). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
     if primary not in SCORES:
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
-    ds = tuple(team_descriptor(d) for d in descriptors)
+    ds = tuple(team_descriptor(d, primary) for d in descriptors)
+    event_rounds = rounds if final_round is None else max(final_round, rounds)
     rows = team_rounds(
         crosstable,
         teams,
@@ -589,6 +609,7 @@ def team_standings(
             rounds=rounds,
             scoring=match_scoring.system() if score == "MP" else gp_scoring,
             round_points=mp_points if score == "MP" else gp_points,
+            final_round=event_rounds,
         )
         tables[score] = table
         for k, body in enumerate(bodies):
@@ -617,9 +638,12 @@ def team_standings(
         elif code == "SSSC":
             other = gp if score == "MP" else mp
             bh = computed["BH" if score == "MP" else "BH:GP"]
-            col = score_strength(
-                other, bh, rounds, board_count, match_scoring.system(), game, score == "GP"
-            )
+            on_gp = score == "GP"
+            system = match_scoring.system()
+            col = score_strength(other, bh, event_rounds, board_count, system, game, on_gp)
+            note = sssc_note(d, event_rounds, board_count, system, game, on_gp)
+            if note and note not in notes:
+                notes.append(note)
         elif code == "BC":
             col = board_count_of(totals)
         elif code in BOARD_CODES or code in ENCOUNTER_CODES:
@@ -641,7 +665,7 @@ def team_standings(
         elif score == "GP" and code in _BOARD_COUNTS:
             col = _count_boards(code, rows, board_count, game)
         else:
-            col = list(computed[d])
+            col = list(computed[body if score == "MP" else d])
         if _ascending(d):
             ascending.append(len(columns))
         columns.append(col)
@@ -660,6 +684,20 @@ def team_standings(
         notes=tuple(notes),
         boards=board_count,
         boards_given=boards is not None,
+    )
+
+
+def score_note(primary: str) -> str:
+    """What a standing's legend says of the score a descriptor reads (C.07 13: the primary
+    score where none is named).
+
+    >>> score_note("GP")
+    "a descriptor reads the score named after ':' (with none, the primary score: game points)"
+    """
+    if primary == "MP":
+        return "a descriptor reads match points, with ':GP' game points"
+    return (
+        "a descriptor reads the score named after ':' (with none, the primary score: game points)"
     )
 
 

@@ -527,14 +527,18 @@ class _Round(NamedTuple):
     """Half points for the rating tie-breaks: over-the-board games with an opponent only
     (the game's result, 1, ½ or 0, whatever the event's scoring system)."""
     won: bool = False
-    """A round won, with or without playing (a win, forfeit win, full-point or
-    pairing-allocated bye): what ``WIN`` counts, whatever the scoring system."""
+    """A result that wins (a win, forfeit win, full-point or pairing-allocated bye): what
+    ``WON`` and ``BWG`` read with the game played over the board."""
     forfeit: bool = False
     """A game won or lost by forfeit, with an opponent (a round robin's regular game in the
     own-record tie-breaks: C.07 15.2)."""
     std_h: int = 0
-    """Standard points (C.07 7.7), in half points: 2 for a round won (with or without
-    playing), 1 for a draw or a half-point bye, 0 else; the points of 1-1/2-0 scoring."""
+    """Standard points (C.07 7.7), in half points: 2 for a round scoring more than the
+    scheduled opponent over the board or, without playing, more than a draw's points; 1 for
+    as much; 0 else (:meth:`_Event.rounds_scored`)."""
+    win_round: bool = False
+    """A round that scored as many points as a win, with or without playing (C.07 7.1):
+    what ``WIN`` counts (:meth:`_Event.rounds_scored`)."""
 
 
 _NO_GAME: Final = _Round(0, None, False, True, False, None)
@@ -699,6 +703,7 @@ class _Event:
             if 1 <= number <= self.n and 1 <= r <= rounds:
                 row = self.rows[number - 1]
                 row[r - 1] = row[r - 1]._replace(h=int(value * self.unit))
+        self.rounds_scored()
         self.halves = [sum(x.h for x in row) for row in self.rows]
         """Each player's points in the event's units (half points by default)."""
         self.points = [Fraction(h, self.unit) for h in self.halves]
@@ -719,6 +724,25 @@ class _Event:
             max((r + 1 for r, x in enumerate(row) if x.played or x.opponent is not None), default=0)
             for row in self.rows
         ]
+
+    def rounds_scored(self) -> None:
+        """Every round's ``WIN`` and ``STD`` from the points it scored (in the event's
+        units, points assigned by record ``299`` included), not from its result's name: a
+        round counts for ``WIN`` when it scored as many points as a win (C.07 7.1: "the
+        number of rounds where a participant obtains, with or without playing, as many
+        points as awarded for a win"), so a pairing-allocated bye worth a draw is not one;
+        ``STD`` (7.7) compares a game played over the board with what the scheduled
+        opponent scored in it, and a round without a game over the board (a bye, a forfeit)
+        with a draw's points: more, 1; as much, ½; less, 0."""
+        win, draw = self.win_u, self.draw_u
+        for row in self.rows:
+            for r, x in enumerate(row):
+                if x.opponent is not None and x.played:
+                    theirs = self.rows[x.opponent][r].h
+                else:
+                    theirs = draw
+                std = 2 if x.h > theirs else 1 if x.h == theirs else 0
+                row[r] = x._replace(std_h=std, win_round=win > 0 and x.h >= win)
 
     def column(self, d: Descriptor) -> list[Value]:
         """The column of *d* (every code but ``PTS`` and ``DE``), worked out once."""
@@ -1229,7 +1253,7 @@ def count_test(ev: _Event, code: str) -> Callable[[_Round], bool] | None:
     wins = rr
     losses = rr and ev.edition.rr_forfeit_losses_played
     if code == "WIN":
-        return lambda x: x.won
+        return lambda x: x.win_round
     if code == "WON":
         return lambda x: x.won and x.opponent is not None and (x.played or (wins and x.forfeit))
     if code == "BPG":

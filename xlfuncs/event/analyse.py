@@ -171,6 +171,8 @@ class AnalysedEvent:
             self.counted_rounds,
             warnings=found,
             edition=self.options.tiebreak_rules,
+            final_round=self.planned_rounds,
+            descriptors=self.options.team_tiebreaks,
         )
         return teams, tuple(found)
 

@@ -39,6 +39,10 @@ class EventOptions:
     tiebreaks: tuple[str, ...] | None = None
     """``--tiebreaks``: the descriptors that rank the players after their points; ``None``:
     the file's list, else the defaults."""
+    team_tiebreaks: tuple[str, ...] | None = None
+    """``--tiebreaks`` of ``report --teams``: the descriptors that rank the teams after their
+    primary score (team descriptors: ``BH:GP``, ``EDE`` ...); ``None``: the file's list,
+    else the defaults."""
     tiebreak_rules: str | None = None
     """``--tiebreak-rules``: the edition of C.07 (an id or a date); ``None``: the one in
     force on the event's date."""
