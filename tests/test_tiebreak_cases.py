@@ -176,3 +176,61 @@ def test_g_koya_reads_the_opponents_scores_as_buchholz_does() -> None:
     assert table.points[1] == 2
     ref = reference(CASES / "ind_299_bonus_koya.trf", ("KS", "BH"), start=START, round_robin=False)
     assert tuple(as_fraction(v) for v in ref.values[1]) == (1, 0)
+
+
+# --- SSSC's normalising factor (13.4.2 b) -----------------------------------------------------
+
+
+def test_sssc_divisor_counts_the_events_rounds(tmp_path: Path) -> None:
+    """After round 1 of 5 (142) on 4 boards, 2-1-0 and 1-½-0. 13.4.2 b: "the highest
+    achievable primary score in the tournament divided by the highest secondary score
+    achievable in a single match, rounded to the nearest integer towards zero": 2 x 5 / 4 =
+    2.5, so 2; every team drew its match (1 MP, 2 GP) against a team with 1 MP: ``SSSC`` =
+    2 + 1 / 2 = 2.5; ``SSSC:GP`` = 1 + 2 / (1 x 5 x 4 / 2 = 10) = 1.2. gacrux after round
+    1 (``-n 1``) counts the rounds played, 2 x 1 / 4 = 0, and stops on the division. With
+    142 saying 1 round the factor is 0 here too: the division is undefined, 1 is used and
+    the report says so."""
+    name = "team_sssc_round1.trf"
+    s = _teams(name, ("SSSC", "SSSC:GP"))
+    assert set(_by_team(s).values()) == {(Fraction(5, 2), Fraction(6, 5))}
+    assert not any("normalising factor" in n for n in s.notes)
+    with pytest.raises(ZeroDivisionError):
+        gacrux_teams(CASES / name, ("MPTS", "SSSC"), "2026-04-01", current_round=1)
+    one = tmp_path / "sssc_one_round.trf"
+    one.write_text((CASES / name).read_text().replace("142 5", "142 1"))
+    t = read_trf(one)
+    event = analyse_event(t)
+    s = event_teams(t, event.read, 1, descriptors=("SSSC",), final_round=1)
+    assert s is not None and set(_by_team(s).values()) == {(3,)}
+    (note,) = [n for n in s.notes if "normalising factor" in n]
+    assert note.startswith("SSSC: the normalising factor of C.07 13.4.2 b, 2 match points x 1")
+    assert "is 0; 1 is used" in note
+
+
+def test_sssc_note_in_the_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    one = tmp_path / "sssc_one_round.trf"
+    one.write_text((CASES / "team_sssc_round1.trf").read_text().replace("142 5", "142 1"))
+    code, out, _ = run(capsys, "report", "--teams", str(one))
+    assert code == 0
+    assert "SSSC: the normalising factor of C.07 13.4.2 b" in out
+
+
+# --- report --teams --tiebreaks -----------------------------------------------------------------
+
+
+def test_teams_tiebreaks_option_is_honoured(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--tiebreaks`` with ``--teams`` ranks the teams (the file lists ``SB,SB:GP``);
+    without ``--teams`` a team-only tie-break is refused with the reason; a code neither
+    knows is argparse's usage error."""
+    path = str(CASES / "team_fb_mid_event.trf")
+    code, out, _ = run(capsys, "report", "--teams", "--tiebreaks", "FB:GP, EDE", path)
+    assert code == 0
+    assert "ranked by match points, then FB:GP, EDE;" in out
+    code, out, _ = run(capsys, "report", "--teams", "--format", "json", "--tiebreaks", "SB", path)
+    assert code == 0 and '"SB":' in out and '"FB":' not in out
+    code, _, err = run(capsys, "report", "--tiebreaks", "BH:GP", path)
+    assert code == 2
+    assert "--tiebreaks: BH:GP: a team tie-break" in err and "report --teams" in err
+    with pytest.raises(SystemExit) as stopped:
+        run(capsys, "report", "--teams", "--tiebreaks", "XYZ", path)
+    assert stopped.value.code == 2 and "'XYZ': unknown code" in capsys.readouterr().err

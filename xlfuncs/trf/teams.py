@@ -383,6 +383,8 @@ def option_team_tiebreaks(text: str) -> tuple[str, ...]:
     if not codes:
         raise TiebreakError(f"no tie-break in {text!r}; give a list such as EDE,BH:GP,SB")
     for code in codes:
+        if code in (POINTS_CODE, "MPTS", "GPTS"):
+            raise TiebreakError(f"tie-break {code!r}: the primary score can only come first")
         team_descriptor(code)
     return tuple(codes)
 
