@@ -139,7 +139,8 @@ HONOURED = {
     | {"--big-swiss-count", "--round-robin-mix", "--last-round-forfeit"},
     "period": {"--rules", "--rate", "--k-file", "--rating-list"},
     "check": {"--rules", "--rate", "--k-file", "--rating-list", "--tiebreaks"}
-    | {"--tiebreak-rules", "--unrated-rating", "--ptp-full-score", "--system"},
+    | {"--tiebreak-rules", "--unrated-rating", "--ptp-full-score", "--system"}
+    | {"--koya-scores"},
 }
 VALUES = {
     "--rules": "2025",
@@ -150,6 +151,7 @@ VALUES = {
     "--tiebreak-rules": "2023",
     "--unrated-rating": "1400",
     "--ptp-full-score": "definition",
+    "--koya-scores": "standing",
     "--system": "swiss",
     "--event-type": "swiss",
     "--registered": "yes",

@@ -234,3 +234,17 @@ def test_teams_tiebreaks_option_is_honoured(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit) as stopped:
         run(capsys, "report", "--teams", "--tiebreaks", "XYZ", path)
     assert stopped.value.code == 2 and "'XYZ': unknown code" in capsys.readouterr().err
+
+
+def test_g_the_other_reading_is_an_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--koya-scores standing`` counts no. 2's bonus in its score, as gacrux's Koya does:
+    no. 1's ``KS`` 1 (and ``BH`` still 0); the report names the reading either way."""
+    t = read_trf(CASES / "ind_299_bonus_koya.trf")
+    options = EventOptions(tiebreaks=("KS", "BH"), koya_scores="standing")
+    table = analyse_event(t, options).standings.table
+    assert table.values[0] == (1, 0)
+    path = str(CASES / "ind_299_bonus_koya.trf")
+    code, out, _ = run(capsys, "report", "--tiebreaks", "KS,BH", path)
+    assert code == 0 and "FIDE's engine counts them in KS (--koya-scores standing)" in out
+    code, out, _ = run(capsys, "report", "--tiebreaks", "KS,BH", "--koya-scores", "standing", path)
+    assert code == 0 and "record 299's bonuses and penalties included" in out

@@ -14,6 +14,7 @@ from .options import (
     add_trf_options,
     add_unrated_rating,
     add_verbose,
+    refuse,
     refuse_norm_event_options,
 )
 from .support import (
@@ -59,6 +60,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     add_tiebreak_rules(crosstable)
     add_unrated_rating(crosstable)
     add_ptp_full_score(crosstable)
+    refuse(
+        crosstable,
+        "--koya-scores",
+        "the workbook's tie-break functions compute Koya from the results in its sheets; "
+        "use it with report or check",
+    )
     add_verbose(crosstable)
     refuse_norm_event_options(crosstable, CHART_NORM_EVENT)
     return crosstable

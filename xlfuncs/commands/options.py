@@ -21,6 +21,7 @@ __all__ = [
     "add_norm_event_options",
     "add_tiebreak_rules",
     "add_trf_options",
+    "add_koya_scores",
     "add_ptp_full_score",
     "add_unrated_rating",
     "add_verbose",
@@ -35,9 +36,11 @@ EVENT_FLAGS: Mapping[str, str] = {
     "k_overrides": "--k-file",
     "rating_list": "--rating-list",
     "tiebreaks": "--tiebreaks",
+    "team_tiebreaks": "--tiebreaks",
     "tiebreak_rules": "--tiebreak-rules",
     "unrated_rating": "--unrated-rating",
     "ptp_full_score": "--ptp-full-score",
+    "koya_scores": "--koya-scores",
     "system": "--system",
     "event_type": "--event-type",
     "host_federation": "--host-federation",
@@ -48,7 +51,8 @@ EVENT_FLAGS: Mapping[str, str] = {
     "last_round_forfeit": "--last-round-forfeit",
 }
 """The option of each field of :class:`~xlfuncs.event.EventOptions` (``today`` has none: it
-stands in for a date the file does not give)."""
+stands in for a date the file does not give; ``--tiebreaks`` fills ``team_tiebreaks`` with
+``report --teams``, else ``tiebreaks``)."""
 
 NO_RANKING = "it ranks no one, so no tie-break applies"
 """Why ``norms`` and ``period`` refuse the tie-break options."""
@@ -286,6 +290,21 @@ def add_ptp_full_score(command: argparse.ArgumentParser) -> None:
         "through it: highest+800 (default; the highest-rated opponent + 800, as a zero "
         "score's is the lowest - 800) or definition (the lowest rating whose expected score "
         "reaches it: the highest-rated opponent + 736, as FIDE's engine computes it)",
+    )
+
+
+def add_koya_scores(command: argparse.ArgumentParser) -> None:
+    """``--koya-scores``: which opponents' scores Koya compares with its limit where record
+    299 gives bonuses or penalties (``report``, ``check``)."""
+    from ..core.tiebreaks import KOYA_SCORES_READINGS
+
+    command.add_argument(
+        "--koya-scores",
+        choices=KOYA_SCORES_READINGS,
+        help="the opponents' scores Koya (KS, C.07 9.2) compares with its limit when record "
+        "299 gives bonuses or penalties: results (default; their results' points, as "
+        "Buchholz reads them) or standing (their score in the standing, bonus included, as "
+        "FIDE's engine reads it for Koya)",
     )
 
 

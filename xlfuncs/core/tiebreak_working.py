@@ -439,7 +439,7 @@ class _Worker:
             if x.opponent is None:
                 lines.append(WorkingLine(r, None, self.pts(x.h), words, "no opponent"))
                 continue
-            score = figure_text(ev.points[x.opponent])
+            score = figure_text(ev.koya_points[x.opponent])
             why = None if r in counted else f"the opponent's score {score} is below {half}"
             lines.append(
                 WorkingLine(

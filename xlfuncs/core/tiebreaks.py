@@ -36,7 +36,7 @@ from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Final, NamedTuple, cast
+from typing import Final, Literal, NamedTuple, cast
 
 from .errors import InvalidInputError
 from .performance import PtpFullScore, rp_ptp
@@ -54,9 +54,11 @@ from .validate import MAX_RATING
 
 __all__ = [
     "CODES",
+    "KOYA_SCORES_READINGS",
     "DEFAULT_ROUND_ROBIN_TIEBREAKS",
     "DEFAULT_SWISS_TIEBREAKS",
     "Descriptor",
+    "KoyaScores",
     "TiebreakError",
     "TiebreakTable",
     "Value",
@@ -70,6 +72,17 @@ __all__ = [
 
 Value = Fraction | int | None
 """One tie-break value: exact, or ``None`` where undefined."""
+
+KoyaScores = Literal["results", "standing"]
+"""Which score of an opponent Koya compares with its limit (C.07 9.2: "participants who
+have scored at least 50% of the maximum possible tournament score") where record ``299``
+gives a player a bonus or penalty: ``"results"`` (the default), the points of their
+results, as Buchholz reads "the scores of each of the opponents" (8.1) and FIDE's engine
+reads them there; ``"standing"``, their score in the standing, the bonus or penalty
+included, as FIDE's engine reads them for Koya."""
+
+KOYA_SCORES_READINGS: tuple[KoyaScores, ...] = ("results", "standing")
+"""The readings of :data:`KoyaScores`, the default first."""
 
 
 class TiebreakError(InvalidInputError):
@@ -335,6 +348,8 @@ class TiebreakTable:
     ptp_full_score: PtpFullScore = "highest+800"
     """How ``PTP`` and ``APPO`` read a full score (C.07 10.3;
     :data:`~xlfuncs.core.performance.PtpFullScore`)."""
+    koya_scores: KoyaScores = "results"
+    """Which opponents' scores ``KS`` compares with its limit (:data:`KoyaScores`)."""
     """The crosstable as the engine read it, kept so that one player's working can be
     derived from the same parts when asked (:mod:`~xlfuncs.core.tiebreak_working`)."""
 
@@ -707,6 +722,9 @@ class _Event:
         self.halves = [sum(x.h for x in row) for row in self.rows]
         """Each player's points in the event's units (half points by default)."""
         self.points = [Fraction(h, self.unit) for h in self.halves]
+        self.koya_points: Sequence[Fraction] = self.points
+        """The opponents' scores Koya compares with its limit (:data:`KoyaScores`): the
+        results' points, or the scores in the standing (set by :func:`tiebreaks`)."""
         self.own_ratings = [e.rating for e in ct.entrants]
         self.unrated = unrated
         self.everyone_rated = all(r is not None for r in self.own_ratings)
@@ -878,11 +896,11 @@ class _Event:
     def koya_parts(self, i: int, limit: int) -> list[tuple[int, int, int]]:
         """The rounds of player *i* that Koya counts: (round, opponent, points), against the
         opponents whose score reaches the limit (:meth:`koya_limit`)."""
-        halves = self.halves
+        scores, unit = self.koya_points, self.unit
         return [
             (r, x.opponent, x.h)
             for r, x in enumerate(self.rows[i], start=1)
-            if x.opponent is not None and 2 * halves[x.opponent] >= limit
+            if x.opponent is not None and 2 * unit * scores[x.opponent] >= limit
         ]
 
     def koya(self, d: Descriptor) -> list[Value]:
@@ -1085,6 +1103,7 @@ def tiebreaks(
     round_points: Mapping[tuple[int, int], Fraction] | None = None,
     final_round: int | None = None,
     ptp_full_score: PtpFullScore = "highest+800",
+    koya_scores: KoyaScores = "results",
 ) -> TiebreakTable:
     """Every player's value of every descriptor, and the ranks they make.
 
@@ -1116,7 +1135,10 @@ def tiebreaks(
     (or fewer than the rounds counted): the last round counted. *ptp_full_score*: how
     ``PTP`` (and ``APPO`` through it) reads a full score
     (:data:`~xlfuncs.core.performance.PtpFullScore`): the highest-rated opponent + 800, or
-    ``"definition"``, + 736.
+    ``"definition"``, + 736. *koya_scores*: which score of an opponent ``KS`` compares with
+    its limit where *adjustments* give bonuses or penalties (:data:`KoyaScores`: their
+    results' points, as Buchholz reads them, or their score in the standing); the notes
+    name the reading when it matters.
 
     >>> from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
     >>> W, L = Outcome.WIN, Outcome.LOSS
@@ -1163,6 +1185,21 @@ def tiebreaks(
                 f"adjustments: expected one per player ({ev.n}), got {len(adjustments)}"
             )
         points = [p + a for p, a in zip(points, adjustments)]
+        if koya_scores == "standing":
+            ev.koya_points = points
+        koya = [d.text for d in ds if d.code == "KS"]
+        if koya and any(adjustments):
+            notes.append(
+                f"tie-breaks: {', '.join(koya)} compares the opponents' scores "
+                + (
+                    "in the standing, record 299's bonuses and penalties included, with "
+                    "Koya's limit (as FIDE's engine does; BH reads their results' points)"
+                    if koya_scores == "standing"
+                    else "of their results, without record 299's bonuses and penalties, with "
+                    "Koya's limit, as BH reads them (C.07 8.1 and 9.2 both say 'scores'); "
+                    "FIDE's engine counts them in KS (--koya-scores standing)"
+                )
+            )
     undefined = [
         d.text for d in ds if d.code in _RATING_CODES and d.unrated is None and not ev.all_rated
     ]
@@ -1200,6 +1237,7 @@ def tiebreaks(
         notes=tuple(notes),
         engine=ev,
         ptp_full_score=ptp_full_score,
+        koya_scores=koya_scores,
     )
 
 

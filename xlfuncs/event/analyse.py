@@ -132,6 +132,7 @@ class AnalysedEvent:
             unrated=o.unrated_rating,
             final_round=self.planned_rounds,
             ptp_full_score=o.ptp_full_score,
+            koya_scores=o.koya_scores,
         )
         return ranked, tuple(found)
 

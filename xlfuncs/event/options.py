@@ -12,6 +12,7 @@ from ..core.editions import RateOfPlay, RulesSpec
 from ..core.norm_event import EventType
 from ..core.norm_readings import BigSwissCount, LastRoundForfeit, RoundRobinMix
 from ..core.performance import PtpFullScore
+from ..core.tiebreaks import KoyaScores
 
 if TYPE_CHECKING:
     from ..ratinglist import EventList
@@ -53,6 +54,10 @@ class EventOptions:
     """``--ptp-full-score``: how PTP (and APPO through it) reads a full score (C.07 10.3):
     the highest-rated opponent + 800, or ``"definition"``, + 736
     (:data:`~xlfuncs.core.performance.PtpFullScore`)."""
+    koya_scores: KoyaScores = "results"
+    """``--koya-scores``: which opponents' scores Koya compares with its limit where record
+    299 gives bonuses or penalties (C.07 9.2): their results' points, or ``"standing"``,
+    their score in the standing (:data:`~xlfuncs.core.tiebreaks.KoyaScores`)."""
     system: System | None = None
     """``--system``: ``"swiss"`` or ``"rr"`` (a round robin: pre-determined pairings, C.07
     Article 15); ``None``: the file's (TRF-2026 ``192``, else ``092``), else guessed from the
