@@ -94,6 +94,8 @@ def test_b_team_std_on_game_points_counts_rounds() -> None:
     ½): the difference is its reading, listed in ``docs/teams.md``."""
     s = _teams("team_std_gp.trf", ("STD", "STD:GP"))
     assert _by_team(s) == {1: (1, 1), 2: (0, 0)}
+    (note,) = [n for n in s.notes if n.startswith("STD:GP")]
+    assert "'the number of rounds'" in note and "adds up the boards'" in note
     ref = gacrux_teams(CASES / "team_std_gp.trf", ("MPTS", "STD:MP", "STD:GP"), "2026-04-01")
     assert {n: v[1:] for n, v in ref.items()} == {1: (1, Fraction(3, 2)), 2: (0, Fraction(1, 2))}
 
@@ -111,6 +113,8 @@ def test_d_the_team_with_white_on_board_1_is_white() -> None:
     for it): the difference is listed in ``docs/teams.md``."""
     s = _teams("team_352_bw_colour.trf", ("BPG", "BWG", "BPG:GP", "BWG:GP"))
     assert _by_team(s) == {1: (1, 1, 1, 1), 2: (0, 0, 1, 0)}
+    (note,) = [n for n in s.notes if n.startswith("BPG, BWG")]
+    assert "board 1 player's (C.04.6 1.6.1)" in note and "(BW)" in note
     ref = gacrux_teams(CASES / "team_352_bw_colour.trf", ("MPTS", "BPG:MP", "BWG:MP"), "2026-04-01")
     assert {n: v[1:] for n, v in ref.items()} == {1: (0, 0), 2: (1, 0)}
 

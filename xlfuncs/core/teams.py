@@ -72,6 +72,7 @@ __all__ = [
     "TeamStandings",
     "assigned_rounds",
     "places_note",
+    "reading_notes",
     "score_note",
     "team_descriptor",
     "team_rounds",
@@ -452,14 +453,17 @@ def team_descriptor(text: str, primary: str = "MP") -> str:
     if primary not in SCORES:
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
     body, score = _split(text, primary)
+    named = ":" in text  # a score written after the code
     upper = body.upper()
     code, slash, modifiers = upper.partition("/")
     if code == "ESB":  # the opponents' score and the team's result: MP x GP, :GP GP x MP
         code = "EMGSB" if score == "MP" else "EGMSB"
-        score = "MP"
-    if code in MIXED_SB:
-        if score != "MP":
+        named = False
+    if code in MIXED_SB or code in _EXTENDED_SB:
+        if named:
             raise TiebreakError(f"team tie-break {text!r}: {code} names both its scores")
+        if code in _EXTENDED_SB:  # EMMSB: SB on match points, EGGSB on game points
+            return team_descriptor(f"SB{slash}{modifiers}:{_EXTENDED_SB[code]}", primary)
         return code + parse_descriptor(f"SB{slash}{modifiers}").text[2:]
     if code in _WHOLE:
         if slash:
@@ -467,8 +471,6 @@ def team_descriptor(text: str, primary: str = "MP") -> str:
         if code in ("BC", "TBR", "BBE") or score == primary == "MP":  # BC...: game points
             return code
         return f"{code}:{score}"
-    if code in _EXTENDED_SB and score == "MP":  # EMMSB: SB on match points, EGGSB on game
-        return team_descriptor(f"SB{slash}{modifiers}:{_EXTENDED_SB[code]}", primary)
     if upper in ("MP", "MPTS") or (upper == "PTS" and score == "MP"):
         return "MP"
     if upper in ("GP", "GPTS") or (upper == "PTS" and score == "GP"):
@@ -495,6 +497,7 @@ def team_standings(
     boards: int | None = None,
     assignments: Sequence[TeamAssignment] = (),
     final_round: int | None = None,
+    colour_sequence: str | None = None,
 ) -> TeamStandings:
     """The standing of *teams* after *rounds* rounds: match and game points, the tie-breaks
     *descriptors* (see the module's docstring), the ranks (by *primary*, then the
@@ -513,7 +516,11 @@ def team_standings(
     event's rounds in all (``142``, ``XXR``; ``None``: *rounds*), the last round, whose
     matches Fore Buchholz counts as drawn (C.07 8.3; mid-event not played yet: FB is the
     Buchholz of the rounds counted), and the rounds of "the highest achievable primary score
-    in the tournament" of ``SSSC``'s normalising factor (13.4.2 b). Raises
+    in the tournament" of ``SSSC``'s normalising factor (13.4.2 b). *colour_sequence*: record
+    ``352``'s (``"WBWB"``), named in the notes where ``BPG`` or ``BWG`` on match points read
+    a team's colour otherwise than FIDE's engine (:func:`_match_colour`). The notes name the
+    readings where the text leaves room and FIDE's engine reads otherwise
+    (:func:`reading_notes`). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
     if primary not in SCORES:
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
@@ -671,6 +678,7 @@ def team_standings(
         columns.append(col)
     ranks = rank(columns, ascending=ascending)
     values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(len(teams)))
+    notes += [n for n in reading_notes(ds, colour_sequence) if n not in notes]
     return TeamStandings(
         teams=tuple(teams),
         rounds=rows,
@@ -699,6 +707,33 @@ def score_note(primary: str) -> str:
     return (
         "a descriptor reads the score named after ':' (with none, the primary score: game points)"
     )
+
+
+def reading_notes(descriptors: Sequence[str], colour_sequence: str | None = None) -> list[str]:
+    """What a team standing says of the readings its *descriptors* take where FIDE's engine
+    reads otherwise: ``STD`` on game points counts rounds (C.07 7.7), and ``BPG``, ``BWG``
+    on match points give a team its board 1 player's colour (C.04.6 1.6.1), which differs
+    from the engine's where record ``352``'s *colour_sequence* starts with ``B``.
+
+    >>> reading_notes(["STD:GP"])[0][:60]
+    'STD:GP: the rounds whose game points exceed (1) or equal (½)'
+    """
+    out: list[str] = []
+    std = [d for d in descriptors if d.partition("/")[0] == "STD:GP"]
+    if std:
+        out.append(
+            f"{', '.join(std)}: the rounds whose game points exceed (1) or equal (½) the "
+            "opponent's (C.07 7.7: 'the number of rounds'); FIDE's engine adds up the boards' "
+            "standard points"
+        )
+    colours = [d for d in descriptors if d in ("BPG", "BWG", "BPG:MP", "BWG:MP")]
+    if colours and colour_sequence and colour_sequence.upper().startswith("B"):
+        out.append(
+            f"{', '.join(colours)}: a team's colour in a match is its board 1 player's (C.04.6 "
+            f"1.6.1); FIDE's engine gives white to the team playing record 352's colours "
+            f"({colour_sequence})"
+        )
+    return out
 
 
 def places_note(descriptors: Sequence[str]) -> str:

@@ -493,6 +493,7 @@ def event_teams(
             boards=None if records.colour_sequence is None else len(records.colour_sequence),
             assignments=[a for line_no, a in assigned],
             final_round=final_round,
+            colour_sequence=records.colour_sequence,
         )
     except TiebreakError:  # a descriptor given that the standing does not compute
         raise
