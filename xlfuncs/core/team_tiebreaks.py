@@ -12,10 +12,11 @@ tie-breaks it computes on a crosstable of the teams with the players' engine.
   The opponents' scores are the adjusted ones of Buchholz (C.07 16: the dummy opponent of
   an unplayed round, capped in the 2026 text), ``/Cn`` and ``/Mn`` cut as for ``SB``.
 - ``SSSC``: the team's game points plus its Buchholz (match points) divided by
-  *n* = the whole part of (a won match's points x the rounds) / (a won game's points x the
-  boards); ``SSSC:GP``: the match points plus the Buchholz of game points divided by the
-  whole part of (a won game's points x the rounds x the boards) / a won match's points;
-  rounded to hundredths, half up.
+  *n* = the whole part of (a won match's points x the event's rounds) / (a won game's
+  points x the boards); ``SSSC:GP``: the match points plus the Buchholz of game points
+  divided by the whole part of (a won game's points x the event's rounds x the boards) / a
+  won match's points (C.07 13.4.2 b; 1 where that is 0: :func:`sssc_divisor`); rounded to
+  hundredths, half up.
 - ``BC``: the sum over the boards of the board's number times the team's game points on it
   in all rounds, lower better.
 - ``TBR``: the game points on board 1, then on board 2 ...; ``BBE``: the game points on all
