@@ -119,6 +119,21 @@ def test_d_the_team_with_white_on_board_1_is_white() -> None:
     assert {n: v[1:] for n, v in ref.items()} == {1: (0, 0), 2: (1, 0)}
 
 
+def test_d_the_other_reading_is_an_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--team-colour sequence``: the team playing ``352``'s colours (team 1, ``BW``) has
+    white, as gacrux reads it: team 1 ``BPG`` 0 and ``BWG`` 0, team 2 ``BPG`` 1; the
+    boards' counts are the boards' own colours either way; the report names the reading."""
+    t = read_trf(CASES / "team_352_bw_colour.trf")
+    options = EventOptions(team_colour="sequence", team_tiebreaks=("BPG", "BWG", "BPG:GP"))
+    s = analyse_event(t, options).teams
+    assert s is not None and _by_team(s) == {1: (0, 0, 1), 2: (1, 0, 1)}
+    path = str(CASES / "team_352_bw_colour.trf")
+    code, out, _ = run(capsys, "report", "--teams", path)
+    assert code == 0 and "FIDE's engine gives white to the team playing record 352's" in out
+    code, out, _ = run(capsys, "report", "--teams", "--team-colour", "sequence", path)
+    assert code == 0 and "white is the team playing record 352's colours (BW)" in out
+
+
 # --- class E: team Fore Buchholz mid-event (8.3) ---------------------------------------------
 
 

@@ -10,6 +10,7 @@ from .options import (
     CHART_NORM_EVENT,
     add_force,
     add_ptp_full_score,
+    add_team_colour,
     add_tiebreak_rules,
     add_trf_options,
     add_unrated_rating,
@@ -60,6 +61,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     add_tiebreak_rules(crosstable)
     add_unrated_rating(crosstable)
     add_ptp_full_score(crosstable)
+    add_team_colour(crosstable)
     refuse(
         crosstable,
         "--koya-scores",

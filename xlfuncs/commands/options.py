@@ -22,6 +22,7 @@ __all__ = [
     "add_tiebreak_rules",
     "add_trf_options",
     "add_koya_scores",
+    "add_team_colour",
     "add_ptp_full_score",
     "add_unrated_rating",
     "add_verbose",
@@ -41,6 +42,7 @@ EVENT_FLAGS: Mapping[str, str] = {
     "unrated_rating": "--unrated-rating",
     "ptp_full_score": "--ptp-full-score",
     "koya_scores": "--koya-scores",
+    "team_colour": "--team-colour",
     "system": "--system",
     "event_type": "--event-type",
     "host_federation": "--host-federation",
@@ -305,6 +307,20 @@ def add_koya_scores(command: argparse.ArgumentParser) -> None:
         "299 gives bonuses or penalties: results (default; their results' points, as "
         "Buchholz reads them) or standing (their score in the standing, bonus included, as "
         "FIDE's engine reads it for Koya)",
+    )
+
+
+def add_team_colour(command: argparse.ArgumentParser) -> None:
+    """``--team-colour``: which team of a match has white for the team tie-breaks ``BPG``
+    and ``BWG`` (``report``, ``check``, ``crosstable``)."""
+    from ..core.teams import TEAM_COLOUR_READINGS
+
+    command.add_argument(
+        "--team-colour",
+        choices=TEAM_COLOUR_READINGS,
+        help="which team of a match has white, for the team tie-breaks BPG and BWG on match "
+        "points: board-1 (default; the team whose board 1 had white, FIDE's C.04.6 1.6.1) or "
+        "sequence (the team playing record 352's colour sequence, as FIDE's engine reads it)",
     )
 
 

@@ -145,6 +145,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "--unrated-rating",
         "--ptp-full-score",
         "--koya-scores",
+        "--team-colour",
     ):
         refuse(p, flag, NO_RANKING)  # report's options, refused with the reason
     refuse_norm_event_options(p, NO_NORM_EVENT)

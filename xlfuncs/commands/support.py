@@ -254,6 +254,7 @@ def event_options(
         unrated_rating=getattr(args, "unrated_rating", None),
         ptp_full_score=getattr(args, "ptp_full_score", None) or "highest+800",
         koya_scores=getattr(args, "koya_scores", None) or "results",
+        team_colour=getattr(args, "team_colour", None) or "board-1",
         system=getattr(args, "system", None),
         event_type=None if event_type is None else EventType.read(event_type),
         host_federation=getattr(args, "host_federation", None),

@@ -61,6 +61,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     refuse(title, "--tiebreak-rules", NO_RANKING)
     refuse(title, "--ptp-full-score", NO_RANKING)
     refuse(title, "--koya-scores", NO_RANKING)
+    refuse(title, "--team-colour", NO_RANKING)
     refuse(title, "--unrated-rating", NORM_UNRATED)
     add_norm_event_options(title)
     title.add_argument(

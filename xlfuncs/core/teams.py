@@ -37,7 +37,7 @@ import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Final
+from typing import Final, Literal
 
 from .errors import InvalidInputError
 from .results import Outcome
@@ -62,6 +62,7 @@ from .tournament import Crosstable, Entrant, Pairing
 
 __all__ = [
     "DEFAULT_TEAM_TIEBREAKS",
+    "TEAM_COLOUR_READINGS",
     "BoardGame",
     "ForfeitedMatch",
     "MatchRound",
@@ -69,6 +70,7 @@ __all__ = [
     "Team",
     "TeamAssignment",
     "TeamBye",
+    "TeamColour",
     "TeamStandings",
     "assigned_rounds",
     "places_note",
@@ -84,6 +86,17 @@ DEFAULT_TEAM_TIEBREAKS: Final[tuple[str, ...]] = ("GP", "BH:MP", "BH:GP", "SB:MP
 Buchholz on match points and on game points, then Sonneborn-Berger on match points (each
 score named: an event ranked on game points first reads them alike). C.07 leaves the list
 to the event's regulations, as for individuals."""
+
+TeamColour = Literal["board-1", "sequence"]
+"""Which team of a match has white, for ``BPG`` and ``BWG`` on match points (C.07 does not
+say): ``"board-1"`` (the default), the team whose player on board 1 had white (C.04.6 1.6.1:
+"A team is said to have (had) a colour (White or Black) in a match if the match was
+actually played and the player on the first board was scheduled to play with that
+colour"); ``"sequence"``, the team playing record ``352``'s colour sequence, as FIDE's
+engine reads it (the two differ where the sequence starts with ``B``)."""
+
+TEAM_COLOUR_READINGS: tuple[TeamColour, ...] = ("board-1", "sequence")
+"""The readings of :data:`TeamColour`, the default first."""
 
 SCORES: Final[tuple[str, ...]] = ("MP", "GP")
 """The two scores of a team event, as a tie-break list names them (``MPTS`` and ``GPTS``,
@@ -498,6 +511,7 @@ def team_standings(
     assignments: Sequence[TeamAssignment] = (),
     final_round: int | None = None,
     colour_sequence: str | None = None,
+    team_colour: TeamColour = "board-1",
 ) -> TeamStandings:
     """The standing of *teams* after *rounds* rounds: match and game points, the tie-breaks
     *descriptors* (see the module's docstring), the ranks (by *primary*, then the
@@ -517,8 +531,9 @@ def team_standings(
     matches Fore Buchholz counts as drawn (C.07 8.3; mid-event not played yet: FB is the
     Buchholz of the rounds counted), and the rounds of "the highest achievable primary score
     in the tournament" of ``SSSC``'s normalising factor (13.4.2 b). *colour_sequence*: record
-    ``352``'s (``"WBWB"``), named in the notes where ``BPG`` or ``BWG`` on match points read
-    a team's colour otherwise than FIDE's engine (:func:`_match_colour`). The notes name the
+    ``352``'s (``"WBWB"``); *team_colour*: which team of a match has white for ``BPG`` and
+    ``BWG`` on match points (:data:`TeamColour`: its board 1 player's colour, or the
+    sequence's). The notes name the
     readings where the text leaves room and FIDE's engine reads otherwise
     (:func:`reading_notes`). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
@@ -526,6 +541,11 @@ def team_standings(
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
     ds = tuple(team_descriptor(d, primary) for d in descriptors)
     event_rounds = rounds if final_round is None else max(final_round, rounds)
+    flip = (
+        team_colour == "sequence"
+        and colour_sequence is not None
+        and colour_sequence.upper().startswith("B")
+    )  # the team playing the sequence's colours, black on board 1, is white
     rows = team_rounds(
         crosstable,
         teams,
@@ -545,7 +565,7 @@ def team_standings(
                 Pairing(
                     None if m.opponent is None else number[m.opponent],
                     m.outcome,
-                    _match_colour(m),
+                    _match_colour(m, flip),
                 )
                 for m in row
             ),
@@ -678,7 +698,7 @@ def team_standings(
         columns.append(col)
     ranks = rank(columns, ascending=ascending)
     values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(len(teams)))
-    notes += [n for n in reading_notes(ds, colour_sequence) if n not in notes]
+    notes += [n for n in reading_notes(ds, colour_sequence, team_colour) if n not in notes]
     return TeamStandings(
         teams=tuple(teams),
         rounds=rows,
@@ -709,11 +729,16 @@ def score_note(primary: str) -> str:
     )
 
 
-def reading_notes(descriptors: Sequence[str], colour_sequence: str | None = None) -> list[str]:
+def reading_notes(
+    descriptors: Sequence[str],
+    colour_sequence: str | None = None,
+    team_colour: TeamColour = "board-1",
+) -> list[str]:
     """What a team standing says of the readings its *descriptors* take where FIDE's engine
     reads otherwise: ``STD`` on game points counts rounds (C.07 7.7), and ``BPG``, ``BWG``
-    on match points give a team its board 1 player's colour (C.04.6 1.6.1), which differs
-    from the engine's where record ``352``'s *colour_sequence* starts with ``B``.
+    on match points give a team its board 1 player's colour (C.04.6 1.6.1; *team_colour*),
+    which differs from the engine's where record ``352``'s *colour_sequence* starts with
+    ``B``.
 
     >>> reading_notes(["STD:GP"])[0][:60]
     'STD:GP: the rounds whose game points exceed (1) or equal (½)'
@@ -728,11 +753,18 @@ def reading_notes(descriptors: Sequence[str], colour_sequence: str | None = None
         )
     colours = [d for d in descriptors if d in ("BPG", "BWG", "BPG:MP", "BWG:MP")]
     if colours and colour_sequence and colour_sequence.upper().startswith("B"):
-        out.append(
-            f"{', '.join(colours)}: a team's colour in a match is its board 1 player's (C.04.6 "
-            f"1.6.1); FIDE's engine gives white to the team playing record 352's colours "
-            f"({colour_sequence})"
-        )
+        if team_colour == "sequence":
+            out.append(
+                f"{', '.join(colours)}: white is the team playing record 352's colours "
+                f"({colour_sequence}), as FIDE's engine reads it (--team-colour sequence; "
+                "C.04.6 1.6.1 gives a team its board 1 player's colour)"
+            )
+        else:
+            out.append(
+                f"{', '.join(colours)}: a team's colour in a match is its board 1 player's "
+                f"(C.04.6 1.6.1); FIDE's engine gives white to the team playing record 352's "
+                f"colours ({colour_sequence}): --team-colour sequence"
+            )
     return out
 
 
@@ -768,13 +800,13 @@ def _ascending(d: str) -> bool:
     return parse_descriptor(body).ascending
 
 
-def _match_colour(m: MatchRound) -> str | None:
+def _match_colour(m: MatchRound, flip: bool = False) -> str | None:
     """A match's colour for the team (``BPG`` on match points): its player's colour on
-    board 1, as FIDE's engine gives it (the team with white on board 1 is white). ``None``:
-    no board."""
+    board 1 (C.04.6 1.6.1), the other with *flip* (:data:`TeamColour` ``"sequence"`` where
+    record ``352`` starts with ``B``). ``None``: no board."""
     if not m.board_games:
         return None
-    return "b" if m.board_games[0].black else "w"
+    return "b" if m.board_games[0].black != flip else "w"
 
 
 def _count_boards(

@@ -174,6 +174,7 @@ class AnalysedEvent:
             edition=self.options.tiebreak_rules,
             final_round=self.planned_rounds,
             descriptors=self.options.team_tiebreaks,
+            team_colour=self.options.team_colour,
         )
         return teams, tuple(found)
 

@@ -12,6 +12,7 @@ from ..core.editions import RateOfPlay, RulesSpec
 from ..core.norm_event import EventType
 from ..core.norm_readings import BigSwissCount, LastRoundForfeit, RoundRobinMix
 from ..core.performance import PtpFullScore
+from ..core.teams import TeamColour
 from ..core.tiebreaks import KoyaScores
 
 if TYPE_CHECKING:
@@ -58,6 +59,11 @@ class EventOptions:
     """``--koya-scores``: which opponents' scores Koya compares with its limit where record
     299 gives bonuses or penalties (C.07 9.2): their results' points, or ``"standing"``,
     their score in the standing (:data:`~xlfuncs.core.tiebreaks.KoyaScores`)."""
+    team_colour: TeamColour = "board-1"
+    """``--team-colour``: which team of a match has white for ``BPG`` and ``BWG`` on match
+    points: its board 1 player's colour (C.04.6 1.6.1), or ``"sequence"``, the team playing
+    record 352's colours, as FIDE's engine reads it
+    (:data:`~xlfuncs.core.teams.TeamColour`)."""
     system: System | None = None
     """``--system``: ``"swiss"`` or ``"rr"`` (a round robin: pre-determined pairings, C.07
     Article 15); ``None``: the file's (TRF-2026 ``192``, else ``092``), else guessed from the

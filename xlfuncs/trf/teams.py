@@ -38,6 +38,7 @@ from ..core.teams import (
     Team,
     TeamAssignment,
     TeamBye,
+    TeamColour,
     TeamStandings,
     team_descriptor,
     team_rounds,
@@ -424,6 +425,7 @@ def event_teams(
     warnings: list[str] | None = None,
     edition: str | None = None,
     final_round: int | None = None,
+    team_colour: TeamColour = "board-1",
 ) -> TeamStandings | None:
     """The team standing of *t* read into *built*, after *rounds* rounds (``None``: not a
     team event): the teams' players in the crosstable's numbering, the tie-breaks
@@ -431,7 +433,8 @@ def event_teams(
     *edition*: the C.07 edition (an id or an ISO date, ``--tiebreak-rules``; ``None``: the
     one in force on the event's date). *final_round*: the event's rounds in all (``142``,
     ``XXR``; ``None``: *rounds*), the last round of Fore Buchholz and ``SSSC``
-    (:func:`~xlfuncs.core.teams.team_standings`). A player a team lists that the file does
+    (:func:`~xlfuncs.core.teams.team_standings`); *team_colour*: which team of a match has
+    white (:data:`~xlfuncs.core.teams.TeamColour`). A player a team lists that the file does
     not have is left out of the team, with a warning; records that make no standing (a player in two
     teams, a team meeting two in a round) are a warning and ``None``. Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for *descriptors* naming one the team
@@ -494,6 +497,7 @@ def event_teams(
             assignments=[a for line_no, a in assigned],
             final_round=final_round,
             colour_sequence=records.colour_sequence,
+            team_colour=team_colour,
         )
     except TiebreakError:  # a descriptor given that the standing does not compute
         raise
