@@ -429,13 +429,13 @@ def event_teams(
 ) -> TeamStandings | None:
     """The team standing of *t* read into *built*, after *rounds* rounds (``None``: not a
     team event): the teams' players in the crosstable's numbering, the tie-breaks
-    *descriptors* (``None``: the file's list, else the defaults: :func:`file_team_tiebreaks`).
+    *descriptors* (``None``: the file's list, else the defaults: :func:`file_team_tiebreaks`);
+    *final_round*: the event's rounds in all (``142``, ``XXR``; ``None``: *rounds*), the
+    last round of Fore Buchholz and ``SSSC`` (:func:`~xlfuncs.core.teams.team_standings`);
+    *team_colour*: which team of a match has white (:data:`~xlfuncs.core.teams.TeamColour`).
     *edition*: the C.07 edition (an id or an ISO date, ``--tiebreak-rules``; ``None``: the
-    one in force on the event's date). *final_round*: the event's rounds in all (``142``,
-    ``XXR``; ``None``: *rounds*), the last round of Fore Buchholz and ``SSSC``
-    (:func:`~xlfuncs.core.teams.team_standings`); *team_colour*: which team of a match has
-    white (:data:`~xlfuncs.core.teams.TeamColour`). A player a team lists that the file does
-    not have is left out of the team, with a warning; records that make no standing (a player in two
+    one in force on the event's date). A player a team lists that the file does not have is
+    left out of the team, with a warning; records that make no standing (a player in two
     teams, a team meeting two in a round) are a warning and ``None``. Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for *descriptors* naming one the team
     standing does not compute."""
