@@ -643,10 +643,6 @@ def team_standings(
             key = body if score == "MP" else f"{body}:{score}"
             computed[key] = tuple(row[k] for row in table.values)
         notes += [n for n in table.notes if n not in notes]
-    if "WIN" in computed:  # rounds won: a won match's points, with or without a match
-        computed["WIN"] = tuple(
-            sum(1 for m in row if m.match_points == match_scoring.win) for row in rows
-        )
     totals = board_totals(rows, board_count, game)
     columns: list[list[Value]] = [list(mp if primary == "MP" else gp)]
     ascending: list[int] = []
