@@ -267,3 +267,18 @@ def test_g_the_other_reading_is_an_option(capsys: pytest.CaptureFixture[str]) ->
     assert code == 0 and "FIDE's engine counts them in KS (--koya-scores standing)" in out
     code, out, _ = run(capsys, "report", "--tiebreaks", "KS,BH", "--koya-scores", "standing", path)
     assert code == 0 and "record 299's bonuses and penalties included" in out
+
+
+def test_sssc_takes_the_competitions_factor() -> None:
+    """13.4.2 b: "... or by a different value if stated by the rules of the competition":
+    ``SSSC/K1`` (gacrux's spelling) divides by 1: 2 + 1 / 1 = 3, with no note; gacrux after
+    round 1 gives the same."""
+    s = _teams("team_sssc_round1.trf", ("SSSC/K1", "SSSC:GP/K4"))
+    assert s.descriptors == ("SSSC/K1", "SSSC/K4:GP")
+    assert set(_by_team(s).values()) == {(3, Fraction(3, 2))}
+    assert not any("normalising factor" in n for n in s.notes)
+    ref = gacrux_teams(
+        CASES / "team_sssc_round1.trf", ("MPTS", "SSSC/K1", "SSSC:GP/K4"), "2026-04-01",
+        current_round=1,
+    )  # fmt: skip
+    assert {v[1:] for v in ref.values()} == {(3, Fraction(3, 2))}

@@ -222,11 +222,13 @@ def score_strength(
     match: ScoringSystem,
     game: ScoringSystem,
     on_game_points: bool,
+    divisor: int | None = None,
 ) -> list[Value]:
     """``SSSC`` (``SSSC:GP``: *on_game_points*): the other score plus the Buchholz divided
-    by the normalising factor (:func:`sssc_divisor`: 1 where it is 0), rounded to
+    by the normalising factor (:func:`sssc_divisor`: 1 where it is 0; *divisor*: the one
+    the rules of the competition state, ``SSSC/Kn``, as 13.4.2 b allows), rounded to
     hundredths, half up."""
-    n = sssc_divisor(rounds, boards, match, game, on_game_points)[1]
+    n = divisor or sssc_divisor(rounds, boards, match, game, on_game_points)[1]
     out: list[Value] = []
     for s, bh in zip(other_scores, buchholz):
         assert isinstance(bh, Fraction | int)

@@ -418,10 +418,13 @@ class TeamStandings:
 
 
 def _split(text: str, primary: str = "MP") -> tuple[str, str]:
-    """A team descriptor as (core descriptor, score): ``BH:GP`` -> (``BH``, ``GP``); with no
+    """A team descriptor as (core descriptor, score): ``BH:GP`` -> (``BH``, ``GP``), and
+    ``BH:GP/C1`` (the modifiers after the score) -> (``BH/C1``, ``GP``); with no
     score named, the *primary* score (C.07 13: "the primary score being the default, if the
     reference score is not explicitly indicated")."""
     body, _, score = text.strip().partition(":")
+    score, slash, modifiers = score.partition("/")  # BH:GP/C1, as FIDE's engine writes it
+    body = body.strip() + slash + modifiers.strip()
     score = score.strip().upper() or primary
     if score not in SCORES:
         raise TiebreakError(f"team tie-break {text!r}: the score after ':' is MP or GP")
@@ -434,8 +437,9 @@ times the team's own (``EMMSB``), game points times game points (``EGGSB``): ``S
 ``SB:GP``. The mixed ones are :data:`~xlfuncs.core.team_tiebreaks.MIXED_SB`."""
 
 _WHOLE: Final = frozenset(("SSSC", "BC", "TBR", "BBE", *ENCOUNTER_CODES))
-"""The team-only tie-breaks that take no modifier (``SSSC`` and the extended direct
-encounters take ``:GP``: game points first)."""
+"""The team-only tie-breaks that take no modifier but ``SSSC``'s ``/Kn`` (the competition's
+normalising factor); ``SSSC`` and the extended direct encounters take ``:GP`` (game points
+first)."""
 
 _BOARD_COUNTS: Final = frozenset(("WIN", "WON", "BPG", "BWG"))
 """The counts that, on game points (``WIN:GP`` ...), count the boards."""
@@ -460,6 +464,8 @@ def team_descriptor(text: str, primary: str = "MP") -> str:
     ('SB/C1', 'SB:GP')
     >>> team_descriptor("ESB/C1"), team_descriptor("ESB:GP"), team_descriptor("edet")
     ('EMGSB/C1', 'EGMSB', 'EDET')
+    >>> team_descriptor("sssc/k3"), team_descriptor("SSSC/K3", "GP"), team_descriptor("BH:GP/C1")
+    ('SSSC/K3', 'SSSC/K3:GP', 'BH/C1:GP')
     >>> team_descriptor("SB", "GP"), team_descriptor("SB:MP", "GP"), team_descriptor("EMMSB", "GP")
     ('SB:GP', 'SB:MP', 'SB:MP')
     """
@@ -479,7 +485,15 @@ def team_descriptor(text: str, primary: str = "MP") -> str:
             return team_descriptor(f"SB{slash}{modifiers}:{_EXTENDED_SB[code]}", primary)
         return code + parse_descriptor(f"SB{slash}{modifiers}").text[2:]
     if code in _WHOLE:
-        if slash:
+        if code == "SSSC" and slash:  # /Kn: the competition's normalising factor (13.4.2 b)
+            n = modifiers[1:]
+            if not (modifiers[:1] == "K" and n.isascii() and n.isdigit() and int(n) >= 1):
+                raise TiebreakError(
+                    f"team tie-break {text!r}: SSSC takes /Kn, the normalising factor the "
+                    "rules of the competition state (a whole number, 1 or more: SSSC/K2)"
+                )
+            code = f"SSSC/K{int(n)}"
+        elif slash:
             raise TiebreakError(f"team tie-break {text!r}: {code} takes no modifier")
         if code in ("BC", "TBR", "BBE") or score == primary == "MP":  # BC...: game points
             return code
@@ -663,8 +677,9 @@ def team_standings(
             bh = computed["BH" if score == "MP" else "BH:GP"]
             on_gp = score == "GP"
             system = match_scoring.system()
-            col = score_strength(other, bh, event_rounds, board_count, system, game, on_gp)
-            note = sssc_note(d, event_rounds, board_count, system, game, on_gp)
+            given = int(body.partition("/K")[2] or 0) or None  # SSSC/Kn: the rules' factor
+            col = score_strength(other, bh, event_rounds, board_count, system, game, on_gp, given)
+            note = "" if given else sssc_note(d, event_rounds, board_count, system, game, on_gp)
             if note and note not in notes:
                 notes.append(note)
         elif code == "BC":
