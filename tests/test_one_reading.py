@@ -283,6 +283,7 @@ def test_every_command_gives_the_same_figures(
 def test_the_matrix_is_every_file() -> None:
     # 4 real files, 4 from TieBreakServer, 5 of our own (one cut from FIDE's exercise after
     # round 4 of 9), 8 TRF-2026 files (2 of Sharly Chess's, 4 of bbpPairings' team tests as
-    # Sharly Chess extends them, 2 of ours), the 2 demo files
-    assert len(FILES) == 23
-    assert math.prod((len(FILES), len(MUTATIONS), len(COMMANDS))) == 368
+    # Sharly Chess extends them, 2 of ours), the 2 demo files, 9 tie-break cases (one for
+    # each difference with FIDE's engine, tests/data/tiebreak-cases/)
+    assert len(FILES) == 32
+    assert math.prod((len(FILES), len(MUTATIONS), len(COMMANDS))) == 512
