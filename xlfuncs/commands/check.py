@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 
 from .options import (
     add_force,
+    add_koya_scores,
     add_ptp_full_score,
+    add_team_colour,
     add_tiebreak_rules,
     add_trf_options,
     add_unrated_rating,
@@ -87,6 +89,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     add_tiebreak_rules(check)
     add_unrated_rating(check)
     add_ptp_full_score(check)
+    add_team_colour(check)
+    add_koya_scores(check)
     add_verbose(check)
     refuse_norm_event_options(check, "it checks the file, not a title norm (use norms)")
     return check

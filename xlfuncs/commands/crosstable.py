@@ -10,10 +10,12 @@ from .options import (
     CHART_NORM_EVENT,
     add_force,
     add_ptp_full_score,
+    add_team_colour,
     add_tiebreak_rules,
     add_trf_options,
     add_unrated_rating,
     add_verbose,
+    refuse,
     refuse_norm_event_options,
 )
 from .support import (
@@ -62,6 +64,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     add_tiebreak_rules(crosstable)
     add_unrated_rating(crosstable)
     add_ptp_full_score(crosstable)
+    add_team_colour(crosstable)
+    refuse(
+        crosstable,
+        "--koya-scores",
+        "the workbook's tie-break functions compute Koya from the results in its sheets; "
+        "use it with report or check",
+    )
     add_verbose(crosstable)
     refuse_norm_event_options(crosstable, CHART_NORM_EVENT)
     return crosstable

@@ -59,6 +59,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     )
     refuse(norms, "--tiebreak-rules", NO_RANKING)
     refuse(norms, "--ptp-full-score", NO_RANKING)
+    refuse(norms, "--koya-scores", NO_RANKING)
+    refuse(norms, "--team-colour", NO_RANKING)
     refuse(norms, "--unrated-rating", NORM_UNRATED)
     add_norm_event_options(norms)
     # --rating-list comes with add_trf_options: FIDE's list gives the players' ratings,

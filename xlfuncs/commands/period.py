@@ -142,7 +142,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         default=None,
         help="processes reading the files (default: the CPUs, for 16 files or more)",
     )
-    for flag in ("--tiebreaks", "--tiebreak-rules", "--unrated-rating", "--ptp-full-score"):
+    for flag in (
+        "--tiebreaks",
+        "--tiebreak-rules",
+        "--unrated-rating",
+        "--ptp-full-score",
+        "--koya-scores",
+        "--team-colour",
+    ):
         refuse(p, flag, NO_RANKING)  # report's options, refused with the reason
     refuse_norm_event_options(p, NO_NORM_EVENT)
     refuse(p, "--system", PERIOD_SYSTEM)

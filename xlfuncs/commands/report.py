@@ -7,8 +7,10 @@ import sys
 from typing import TYPE_CHECKING
 
 from .options import (
+    add_koya_scores,
     add_norm_event_options,
     add_ptp_full_score,
+    add_team_colour,
     add_tiebreak_rules,
     add_trf_options,
     add_unrated_rating,
@@ -97,6 +99,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     add_tiebreak_rules(report)
     add_unrated_rating(report)
     add_ptp_full_score(report)
+    add_team_colour(report)
+    add_koya_scores(report)
     add_verbose(report)
     add_norm_event_options(report)
     return report

@@ -294,15 +294,20 @@ def event_options(
 
     event_type = getattr(args, "event_type", None)
     registered = getattr(args, "registered", None)
+    given = getattr(args, "tiebreaks", None)
+    teams = bool(getattr(args, "teams", False))  # report --teams: the list ranks the teams
     return EventOptions(
         rules=rules,
         rate=rate_of_play(args),
         k_overrides=k_overrides,
         rating_list=rating_list,
-        tiebreaks=getattr(args, "tiebreaks", None),
+        tiebreaks=None if teams else given,
+        team_tiebreaks=given if teams else None,
         tiebreak_rules=getattr(args, "tiebreak_rules", None),
         unrated_rating=getattr(args, "unrated_rating", None),
         ptp_full_score=getattr(args, "ptp_full_score", None) or "highest+800",
+        koya_scores=getattr(args, "koya_scores", None) or "results",
+        team_colour=getattr(args, "team_colour", None) or "board-1",
         system=getattr(args, "system", None),
         event_type=None if event_type is None else EventType.read(event_type),
         host_federation=getattr(args, "host_federation", None),
@@ -327,12 +332,21 @@ def read_event(
     inputs = read_inputs(args, progress, data)
     if isinstance(inputs, int):
         return inputs
+    from ..trf.tiebreak_list import team_only_tiebreaks
+
     tournament, overrides, edition = inputs  # the edition: --rules checked
     rating_list = read_rating_list(args, tournament)
     if isinstance(rating_list, int):
         return rating_list
     given = None if edition is None else args.rules
     options = event_options(args, rules=given, k_overrides=overrides, rating_list=rating_list)
+    team_only = team_only_tiebreaks(options.tiebreaks or ())
+    if team_only:
+        error(
+            f"--tiebreaks: {', '.join(team_only)}: a team tie-break, which ranks no player; "
+            "give it with report --teams to rank the teams"
+        )
+        return EXIT_USAGE
     return tournament, options
 
 

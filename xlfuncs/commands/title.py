@@ -67,6 +67,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     title.add_argument("more", nargs="*", metavar="FILE.trf", help="the other events' files")
     refuse(title, "--tiebreak-rules", NO_RANKING)
     refuse(title, "--ptp-full-score", NO_RANKING)
+    refuse(title, "--koya-scores", NO_RANKING)
+    refuse(title, "--team-colour", NO_RANKING)
     refuse(title, "--unrated-rating", NORM_UNRATED)
     add_norm_event_options(title)
     title.add_argument(
