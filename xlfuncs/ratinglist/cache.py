@@ -17,7 +17,8 @@ import os
 import sqlite3
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,13 +27,16 @@ from .read import ListFile, RatingListError
 
 __all__ = [
     "CACHE_ENV",
+    "UNFINISHED",
     "CachedList",
+    "Cleared",
     "RatingListIndex",
     "cache_dir",
     "cached_lists",
     "clear_cache",
     "is_indexed",
     "open_index",
+    "unfinished_builds",
 ]
 
 CACHE_ENV = "XLFUNCS_CACHE_DIR"
@@ -134,20 +138,53 @@ class RatingListIndex:
     built: bool
     """Whether this call read the list (``False``: the cached index served)."""
     _db: sqlite3.Connection
+    _rebuild: Callable[[], sqlite3.Connection] | None = None
+    """Reads the list into a new index, for one found damaged (``None``: cannot)."""
 
     def lookup(self, fide_ids: Iterable[str]) -> dict[str, ListPlayer]:
         """The players of *fide_ids* that the list holds, by FIDE id as given (an id that is
-        not all digits is not in any list)."""
+        not all digits is not in any list). An index found damaged here (SQLite: "database
+        disk image is malformed"; its first pages, which say what list it holds, read) is
+        built again from the list, once; one still damaged raises
+        :class:`~xlfuncs.ratinglist.read.RatingListError` naming its file."""
         wanted = {i: int(i) for i in fide_ids if i.isascii() and i.isdigit() and len(i) <= 18}
-        by_number: dict[int, ListPlayer] = {}
         numbers = sorted(set(wanted.values()))
+        try:
+            by_number = self._select(numbers)
+        except sqlite3.DatabaseError as exc:
+            if self._rebuild is None:
+                raise self._damaged(exc) from None
+            self._db.close()
+            self._db = self._rebuild()
+            self._rebuild = None
+            self.built = True
+            try:
+                by_number = self._select(numbers)
+            except sqlite3.DatabaseError as again:
+                raise self._damaged(again) from None
+        return {i: by_number[n] for i, n in wanted.items() if n in by_number}
+
+    def _damaged(self, exc: sqlite3.DatabaseError) -> RatingListError:
+        where = str(self.index_path) if self.index_path is not None else "(in memory)"
+        return RatingListError(
+            f"the index of {self.source}, {where}",
+            None,
+            None,
+            "index",
+            "an index SQLite reads whole",
+            f"a damaged file ({exc}), even built again: delete it (xlfuncs cache --clear) "
+            "and check the disk",
+        )
+
+    def _select(self, numbers: list[int]) -> dict[int, ListPlayer]:
+        by_number: dict[int, ListPlayer] = {}
         for start in range(0, len(numbers), 500):
             part = numbers[start : start + 500]
             marks = ",".join("?" * len(part))
             sql = f"SELECT {_COLUMNS} FROM players WHERE fide_id IN ({marks})"
             for row in self._db.execute(sql, part):
                 by_number[int(row[0])] = _player(row)
-        return {i: by_number[n] for i, n in wanted.items() if n in by_number}
+        return by_number
 
     def get(self, fide_id: str) -> ListPlayer | None:
         """The player of *fide_id*, ``None`` when the list does not hold them."""
@@ -236,10 +273,10 @@ def _build(
             count = _fill(db, listing, progress)
             _write_meta(db, stamp, listing, count)
             return db
-        fd, tmp_name = tempfile.mkstemp(prefix=target.stem, suffix=".tmp", dir=target.parent)
-        os.close(fd)
+        fd, tmp_name = tempfile.mkstemp(prefix=target.stem, suffix=UNFINISHED, dir=target.parent)
         tmp = Path(tmp_name)
         try:
+            _lock(fd)  # held until the index is in place: the file is not a killed build's
             db = sqlite3.connect(tmp)
             try:
                 _create(db)
@@ -253,7 +290,68 @@ def _build(
             with contextlib.suppress(OSError):
                 tmp.unlink()
             raise
+        finally:
+            os.close(fd)
     return _open_db(target)
+
+
+UNFINISHED = ".tmp"
+"""The suffix of an index being built (renamed to ``.sqlite`` once whole). One left when its
+build was killed is removed by the next build in the folder (:func:`open_index`) and by
+:func:`clear_cache`; :func:`unfinished_builds` lists them."""
+
+STALE_AFTER = 60.0
+"""Seconds since an unfinished index was last written after which it may be a killed build's
+(and then is, when no process holds its lock)."""
+
+
+def _lock(fd: int) -> None:
+    """Hold an exclusive lock on the open file *fd* while this process builds it (POSIX
+    ``flock``, released when the process ends however it ends). On Windows, where the file
+    cannot be removed while SQLite has it open, no lock is needed."""
+    with contextlib.suppress(ImportError, OSError):
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _abandoned(path: Path, *, stale_after: float = STALE_AFTER) -> bool:
+    """Whether the unfinished index *path* was left by a build that no longer runs: not
+    written for *stale_after* seconds and no process holding its lock."""
+    try:
+        if time.time() - path.stat().st_mtime < stale_after:
+            return False
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        import fcntl
+    except ImportError:  # Windows: removing a file a build holds open fails, and is let be
+        os.close(fd)
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return True
+
+
+def _remove_unfinished(folder: Path, *, stale_after: float = STALE_AFTER) -> list[Path]:
+    """Remove the unfinished indexes in *folder* that killed builds left; those removed."""
+    removed: list[Path] = []
+    for path in unfinished_builds_in(folder):
+        if _abandoned(path, stale_after=stale_after):
+            with contextlib.suppress(OSError):
+                path.unlink()
+                removed.append(path)
+    return removed
+
+
+def unfinished_builds_in(folder: Path) -> list[Path]:
+    """The unfinished indexes (``.tmp``) in the index folder *folder*."""
+    return sorted(folder.glob(f"*{UNFINISHED}")) if folder.is_dir() else []
 
 
 def _write_meta(db: sqlite3.Connection, stamp: dict[str, str], listing: ListFile, n: int) -> None:
@@ -299,7 +397,15 @@ def open_index(
         built = True
         if not _writable(folder):
             index_path = None
+        else:
+            _remove_unfinished(folder)
         db = _build(index_path, path, rate, stamp, progress)
+
+    def rebuild() -> sqlite3.Connection:
+        with contextlib.suppress(OSError):
+            target.unlink()
+        return _build(target if _writable(folder) else None, path, rate, stamp, progress)
+
     meta = _meta(db)
     return RatingListIndex(
         list_path=path,
@@ -310,6 +416,7 @@ def open_index(
         index_path=index_path,
         built=built,
         _db=db,
+        _rebuild=None if index_path is None else rebuild,
     )
 
 
@@ -333,7 +440,8 @@ def _place(
 
 
 def _open_matching(target: Path, stamp: dict[str, str]) -> sqlite3.Connection | None:
-    """The index at *target*, open, when it was built from the list *stamp* describes."""
+    """The index at *target*, open, when it was built from the list *stamp* describes (its
+    meta table read whole; a damaged one, or another program's file, is built again)."""
     if not target.is_file():
         return None
     db: sqlite3.Connection | None = None
@@ -344,7 +452,10 @@ def _open_matching(target: Path, stamp: dict[str, str]) -> sqlite3.Connection | 
         if db is not None:
             db.close()
         return None
-    if any(meta.get(k) != v for k, v in stamp.items()):
+    whole = (
+        all(k in meta for k in ("source", "kind", "rates")) and meta.get("players", "").isdigit()
+    )
+    if not whole or any(meta.get(k) != v for k, v in stamp.items()):
         db.close()
         return None
     return db
@@ -408,19 +519,34 @@ def cached_lists(cache: str | os.PathLike[str] | None = None) -> list[CachedList
     return out
 
 
-def clear_cache(cache: str | os.PathLike[str] | None = None) -> list[Path]:
-    """Remove every index (and any half-built one) from the cache folder; the files removed."""
+def unfinished_builds(cache: str | os.PathLike[str] | None = None) -> list[Path]:
+    """The unfinished indexes in the cache folder (default :func:`cache_dir`): being built
+    now, or left by a build that was killed (:data:`UNFINISHED`)."""
+    return unfinished_builds_in((Path(cache) if cache is not None else cache_dir()) / _FOLDER)
+
+
+@dataclass(frozen=True)
+class Cleared:
+    """What :func:`clear_cache` removed."""
+
+    indexes: list[Path]
+    """The indexes (``.sqlite``)."""
+    unfinished: list[Path]
+    """The unfinished indexes a killed build left (``.tmp``)."""
+    busy: list[Path]
+    """The unfinished indexes left in place: a build running now holds them."""
+
+
+def clear_cache(cache: str | os.PathLike[str] | None = None) -> Cleared:
+    """Remove every index, and every unfinished one no running build holds, from the cache
+    folder (default :func:`cache_dir`); the folder too when it is then empty."""
     folder = (Path(cache) if cache is not None else cache_dir()) / _FOLDER
-    removed: list[Path] = []
-    for path in sorted(_files(folder)):
+    indexes: list[Path] = []
+    for path in sorted(folder.glob("*.sqlite")) if folder.is_dir() else []:
         path.unlink()
-        removed.append(path)
+        indexes.append(path)
+    unfinished = _remove_unfinished(folder, stale_after=0.0)
+    busy = unfinished_builds_in(folder)
     with contextlib.suppress(OSError):
         folder.rmdir()
-    return removed
-
-
-def _files(folder: Path) -> Iterator[Path]:
-    if folder.is_dir():
-        yield from folder.glob("*.sqlite")
-        yield from folder.glob("*.tmp")
+    return Cleared(indexes, unfinished, busy)
