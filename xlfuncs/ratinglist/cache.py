@@ -18,6 +18,7 @@ import sqlite3
 import sys
 import tempfile
 import time
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,14 +43,15 @@ __all__ = [
 CACHE_ENV = "XLFUNCS_CACHE_DIR"
 """The environment variable that names another cache folder."""
 
-SCHEMA = "1"
+SCHEMA = "2"
 """The index's layout; an index of another layout is built again."""
 
 _FOLDER = "rating-lists"
 _BATCH = 20_000
 _COLUMNS = (
     "fide_id, line_no, name, federation, sex, title, w_title, o_title, foa_title, "
-    "s_rating, s_games, s_k, r_rating, r_games, r_k, b_rating, b_games, b_k, birth_year, flag"
+    "s_rating, s_games, s_k, r_rating, r_games, r_k, b_rating, b_games, b_k, birth_year, flag, "
+    "crc"
 )
 
 
@@ -85,10 +87,19 @@ def _row(p: ListPlayer) -> tuple[object, ...]:
     for rate in (p.standard, p.rapid, p.blitz):
         out += (None, None, None) if rate is None else (rate.rating, rate.games, rate.k)
     out += (p.birth_year, p.flag)
+    out.append(_crc(out))
     return tuple(out)
 
 
+def _crc(values: list[object] | tuple[object, ...]) -> int:
+    """The CRC-32 of a row's values: kept beside them, so that a row the disk damaged without
+    SQLite seeing it is found at the lookup."""
+    return zlib.crc32("\x1f".join(map(str, values)).encode("utf-8", "surrogateescape"))
+
+
 def _player(row: tuple[object, ...]) -> ListPlayer:
+    if row[20] != _crc(row[:20]):
+        raise sqlite3.DatabaseError(f"row of FIDE id {row[0]} damaged (its CRC-32 differs)")
     (fide_id, line_no, name, fed, sex, title, w_title, o_title, foa) = row[:9]
     rated: list[RateRating | None] = []
     for i in (9, 12, 15):
@@ -140,12 +151,14 @@ class RatingListIndex:
     _db: sqlite3.Connection
     _rebuild: Callable[[], sqlite3.Connection] | None = None
     """Reads the list into a new index, for one found damaged (``None``: cannot)."""
+    _counted: bool = False
+    """Whether the players were counted against the meta table (:meth:`_select`)."""
 
     def lookup(self, fide_ids: Iterable[str]) -> dict[str, ListPlayer]:
         """The players of *fide_ids* that the list holds, by FIDE id as given (an id that is
         not all digits is not in any list). An index found damaged here (SQLite: "database
-        disk image is malformed"; its first pages, which say what list it holds, read) is
-        built again from the list, once; one still damaged raises
+        disk image is malformed"; a row whose CRC-32 differs; fewer or more players than its
+        meta table says) is built again from the list, once; one still damaged raises
         :class:`~xlfuncs.ratinglist.read.RatingListError` naming its file."""
         wanted = {i: int(i) for i in fide_ids if i.isascii() and i.isdigit() and len(i) <= 18}
         numbers = sorted(set(wanted.values()))
@@ -157,6 +170,8 @@ class RatingListIndex:
             self._db.close()
             self._db = self._rebuild()
             self._rebuild = None
+            self._counted = False
+            self.players = int(_meta(self._db)["players"])
             self.built = True
             try:
                 by_number = self._select(numbers)
@@ -177,13 +192,27 @@ class RatingListIndex:
         )
 
     def _select(self, numbers: list[int]) -> dict[int, ListPlayer]:
+        """The rows of *numbers*, each checked against its CRC-32; at the first lookup, the
+        players counted against the index's meta table; an id the lookup by the SQLite index
+        does not find, looked for again in the table itself (a damaged key is not found by
+        the one, and is by the other). ``sqlite3.DatabaseError`` for what does not match."""
+        if not self._counted:
+            (count,) = self._db.execute("SELECT COUNT(*) FROM players").fetchone()
+            if count != self.players:
+                raise sqlite3.DatabaseError(f"{count} players where {self.players} were written")
+            self._counted = True
         by_number: dict[int, ListPlayer] = {}
-        for start in range(0, len(numbers), 500):
-            part = numbers[start : start + 500]
-            marks = ",".join("?" * len(part))
-            sql = f"SELECT {_COLUMNS} FROM players WHERE fide_id IN ({marks})"
+        for part in _parts(numbers):
+            sql = f"SELECT {_COLUMNS} FROM players WHERE fide_id IN ({','.join('?' * len(part))})"
             for row in self._db.execute(sql, part):
                 by_number[int(row[0])] = _player(row)
+        for part in _parts([n for n in numbers if n not in by_number]):
+            sql = (
+                "SELECT fide_id FROM players NOT INDEXED "
+                f"WHERE fide_id IN ({','.join('?' * len(part))}) LIMIT 1"
+            )
+            for (found,) in self._db.execute(sql, part):
+                raise sqlite3.DatabaseError(f"FIDE id {found} in the table, not in its index")
         return by_number
 
     def get(self, fide_id: str) -> ListPlayer | None:
@@ -199,6 +228,11 @@ class RatingListIndex:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _parts(numbers: list[int]) -> list[list[int]]:
+    """*numbers* in parts of 500 (SQLite's parameters in one statement are bounded)."""
+    return [numbers[start : start + 500] for start in range(0, len(numbers), 500)]
 
 
 def _key(list_path: Path, rate: str | None) -> str:
@@ -218,7 +252,7 @@ def _create(db: sqlite3.Connection) -> None:
         " name TEXT, federation TEXT, sex TEXT, title TEXT, w_title TEXT, o_title TEXT,"
         " foa_title TEXT, s_rating INTEGER, s_games INTEGER, s_k INTEGER, r_rating INTEGER,"
         " r_games INTEGER, r_k INTEGER, b_rating INTEGER, b_games INTEGER, b_k INTEGER,"
-        " birth_year INTEGER, flag TEXT);"
+        " birth_year INTEGER, flag TEXT, crc INTEGER NOT NULL);"
     )
 
 
@@ -231,7 +265,7 @@ def _fill(
     :class:`RatingListError` at its second line."""
     players = listing.players()
     count = 0
-    insert = f"INSERT INTO players ({_COLUMNS}) VALUES ({','.join('?' * 20)})"
+    insert = f"INSERT INTO players ({_COLUMNS}) VALUES ({','.join('?' * 21)})"
     while True:
         batch = [_row(p) for p in itertools.islice(players, _BATCH)]
         if not batch:
