@@ -23,7 +23,7 @@ What must hold for every run:
   also from an index damaged since;
 - nothing is left in the cache but indexes (no ``.tmp``).
 
-The default budget (``XLFUNCS_FUZZ_LISTS`` runs, 240 unless set) keeps the test within a few
+The default budget (``XLFUNCS_FUZZ_LISTS`` runs, 600 unless set) keeps the test within a few
 seconds; ``XLFUNCS_FUZZ_LONG=3000 pytest tests/test_fuzz_lists.py`` adds a longer run with
 another seed (``XLFUNCS_FUZZ_SEED`` sets both seeds).
 """
@@ -368,7 +368,7 @@ def cache_env(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_fuzz_the_rating_lists(tmp_path: Path, cache_env: None) -> None:
-    budget = int(os.environ.get("XLFUNCS_FUZZ_LISTS", "240"))
+    budget = int(os.environ.get("XLFUNCS_FUZZ_LISTS", "600"))
     seed = int(os.environ.get("XLFUNCS_FUZZ_SEED", "31"))
     figures = fuzz(tmp_path, budget, seed)
     print(_summary(figures))

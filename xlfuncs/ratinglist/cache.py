@@ -193,9 +193,10 @@ class RatingListIndex:
 
     def _select(self, numbers: list[int]) -> dict[int, ListPlayer]:
         """The rows of *numbers*, each checked against its CRC-32; at the first lookup, the
-        players counted against the index's meta table; an id the lookup by the SQLite index
-        does not find, looked for again in the table itself (a damaged key is not found by
-        the one, and is by the other). ``sqlite3.DatabaseError`` for what does not match."""
+        players counted against the index's meta table; when an id is not found, the table
+        summed up (:data:`_DIGEST`) against the meta table, and the id looked for again in
+        the table itself (a damaged key of the SQLite index is not found by the one, and is by
+        the other). ``sqlite3.DatabaseError`` for what does not match."""
         if not self._counted:
             (count,) = self._db.execute("SELECT COUNT(*) FROM players").fetchone()
             if count != self.players:
@@ -206,7 +207,10 @@ class RatingListIndex:
             sql = f"SELECT {_COLUMNS} FROM players WHERE fide_id IN ({','.join('?' * len(part))})"
             for row in self._db.execute(sql, part):
                 by_number[int(row[0])] = _player(row)
-        for part in _parts([n for n in numbers if n not in by_number]):
+        missing = [n for n in numbers if n not in by_number]
+        if missing and _digest(self._db) != _meta(self._db).get("digest"):
+            raise sqlite3.DatabaseError("the players' table differs from what was written")
+        for part in _parts(missing):
             sql = (
                 "SELECT fide_id FROM players NOT INDEXED "
                 f"WHERE fide_id IN ({','.join('?' * len(part))}) LIMIT 1"
@@ -395,9 +399,20 @@ def _write_meta(db: sqlite3.Connection, stamp: dict[str, str], listing: ListFile
         "kind": listing.kind,
         "rates": ",".join(listing.rates),
         "players": str(n),
+        "digest": _digest(db),
     }
     db.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", meta.items())
     db.commit()
+
+
+_DIGEST = "SELECT COUNT(*), TOTAL(fide_id), TOTAL(crc) FROM players NOT INDEXED"
+"""The players' table summed up, read row by row (not through the SQLite index): a row lost,
+or a FIDE id or a CRC-32 changed, changes it."""
+
+
+def _digest(db: sqlite3.Connection) -> str:
+    """:data:`_DIGEST`'s figures, as the meta table keeps them."""
+    return ",".join(map(repr, db.execute(_DIGEST).fetchone()))
 
 
 def _open_db(path: Path) -> sqlite3.Connection:
