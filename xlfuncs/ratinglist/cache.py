@@ -153,6 +153,8 @@ class RatingListIndex:
     """Reads the list into a new index, for one found damaged (``None``: cannot)."""
     _counted: bool = False
     """Whether the players were counted against the meta table (:meth:`_select`)."""
+    _summed: bool = False
+    """Whether the table and its SQLite index were summed up against the meta table."""
 
     def lookup(self, fide_ids: Iterable[str]) -> dict[str, ListPlayer]:
         """The players of *fide_ids* that the list holds, by FIDE id as given (an id that is
@@ -170,7 +172,7 @@ class RatingListIndex:
             self._db.close()
             self._db = self._rebuild()
             self._rebuild = None
-            self._counted = False
+            self._counted = self._summed = False
             self.players = int(_meta(self._db)["players"])
             self.built = True
             try:
@@ -193,10 +195,10 @@ class RatingListIndex:
 
     def _select(self, numbers: list[int]) -> dict[int, ListPlayer]:
         """The rows of *numbers*, each checked against its CRC-32; at the first lookup, the
-        players counted against the index's meta table; when an id is not found, the table
-        summed up (:data:`_DIGEST`) against the meta table, and the id looked for again in
-        the table itself (a damaged key of the SQLite index is not found by the one, and is by
-        the other). ``sqlite3.DatabaseError`` for what does not match."""
+        players counted against the index's meta table; at the first lookup that does not find
+        an id, the table summed up (:data:`_DIGEST`) against the meta table, and the keys of
+        its SQLite index against the table (an id lost to damage is not found, and changes
+        these sums). ``sqlite3.DatabaseError`` for what does not match."""
         if not self._counted:
             (count,) = self._db.execute("SELECT COUNT(*) FROM players").fetchone()
             if count != self.players:
@@ -207,16 +209,14 @@ class RatingListIndex:
             sql = f"SELECT {_COLUMNS} FROM players WHERE fide_id IN ({','.join('?' * len(part))})"
             for row in self._db.execute(sql, part):
                 by_number[int(row[0])] = _player(row)
-        missing = [n for n in numbers if n not in by_number]
-        if missing and _digest(self._db) != _meta(self._db).get("digest"):
-            raise sqlite3.DatabaseError("the players' table differs from what was written")
-        for part in _parts(missing):
-            sql = (
-                "SELECT fide_id FROM players NOT INDEXED "
-                f"WHERE fide_id IN ({','.join('?' * len(part))}) LIMIT 1"
-            )
-            for (found,) in self._db.execute(sql, part):
-                raise sqlite3.DatabaseError(f"FIDE id {found} in the table, not in its index")
+        if not self._summed and any(n not in by_number for n in numbers):
+            table = _digest(self._db)
+            if table != _meta(self._db).get("digest"):
+                raise sqlite3.DatabaseError("the players' table differs from what was written")
+            keys = self._db.execute(_INDEX_DIGEST).fetchone()
+            if ",".join(map(repr, keys)) != table.rsplit(",", 1)[0]:
+                raise sqlite3.DatabaseError("the players' SQLite index differs from their table")
+            self._summed = True
         return by_number
 
     def get(self, fide_id: str) -> ListPlayer | None:
@@ -405,9 +405,17 @@ def _write_meta(db: sqlite3.Connection, stamp: dict[str, str], listing: ListFile
     db.commit()
 
 
-_DIGEST = "SELECT COUNT(*), TOTAL(fide_id), TOTAL(crc) FROM players NOT INDEXED"
+_DIGEST = "SELECT COUNT(*), SUM(fide_id % 1000000007), SUM(crc) FROM players NOT INDEXED"
 """The players' table summed up, read row by row (not through the SQLite index): a row lost,
-or a FIDE id or a CRC-32 changed, changes it."""
+or a FIDE id or a CRC-32 changed, changes it. Whole numbers, the ids modulo a prime so that
+their sum fits in 64 bits, alike in any order."""
+
+
+_INDEX_DIGEST = (
+    "SELECT COUNT(*), SUM(fide_id % 1000000007) FROM players INDEXED BY players_fide_id "
+    "WHERE fide_id IS NOT NULL"
+)
+"""The keys of the players' SQLite index summed up: the table's (:data:`_DIGEST`) when whole."""
 
 
 def _digest(db: sqlite3.Connection) -> str:
