@@ -2,7 +2,7 @@
 in a ZIP archive written with each method Python writes (stored, Deflate, BZIP2, LZMA), then
 damaged the ways lists and archives get damaged, and read as ``report --rating-list`` reads
 them (the index built in a fresh cache, the event's players looked up) and, for some, through
-``xlfuncs report`` itself.
+``xlfuncs report`` and ``xlfuncs period --list-out`` themselves.
 
 The damage to the text: a byte changed, the file cut short, a line written twice or dropped,
 the header lost, CR line ends, Windows-1252, a line grown past 4 KiB, a superscript digit in a
@@ -18,7 +18,8 @@ What must hold for every run:
 
 - no exception escapes but :class:`~xlfuncs.ratinglist.RatingListError`, whose message begins
   with the file's name (and names the archive's member, for an archive whose member it
-  reached); ``xlfuncs report`` exits 0 or 1, prints no traceback, and a refusal names the file;
+  reached); ``xlfuncs report`` and ``period`` exit 0 or 1, print no traceback, and a refusal
+  names the file (and ``period`` writes no list);
 - a list neither damaged nor flooded past its bound gives the players the undamaged list gives,
   also from an index damaged since;
 - nothing is left in the cache but indexes (no ``.tmp``).
@@ -250,7 +251,8 @@ ZIP_DAMAGES = [
 @dataclass
 class Figures:
     runs: int = 0
-    cli_runs: int = 0
+    report_runs: int = 0
+    period_runs: int = 0
     read: int = 0
     refused: int = 0
     index_damaged: int = 0
@@ -332,31 +334,41 @@ def fuzz(tmp_path: Path, budget: int, seed: int) -> Figures:
         if (cache / "rating-lists").is_dir() and list((cache / "rating-lists").glob("*.tmp")):
             figures.failures.append(f"{label}: a .tmp left in the cache")
         if run_no % 8 == 0:
-            figures.cli_runs += 1
-            _cli(path, folder, label, figures)
+            figures.report_runs += 1
+            _cli(["report", str(EVENT), "--rating-list", str(path)], path, folder, label, figures)
+        if run_no % 32 == 4:
+            figures.period_runs += 1
+            written = folder / "L.txt"
+            argv = ["period", str(EVENT), "--rating-list", str(path), "--list-out", str(written)]
+            if _cli(argv, path, folder, label, figures) == 1 and written.exists():
+                figures.failures.append(f"{label}, period: refused, and {written.name} written")
     return figures
 
 
-def _cli(path: Path, folder: Path, label: str, figures: Figures) -> None:
+def _cli(argv: list[str], path: Path, folder: Path, label: str, figures: Figures) -> int:
+    """``xlfuncs ARGV`` in process, its cache in *folder*: its exit status (-1: it raised)."""
     out, err = io.StringIO(), io.StringIO()
     os.environ["XLFUNCS_CACHE_DIR"] = str(folder / "cli-cache")
+    command = f"{label}, {argv[0]}"
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = main(["report", str(EVENT), "--rating-list", str(path)])
+            code = main(argv)
     except BaseException:  # noqa: BLE001 - what the fuzzer is for
-        figures.failures.append(f"{label}, report:\n{traceback.format_exc()}")
-        return
+        figures.failures.append(f"{command}:\n{traceback.format_exc()}")
+        return -1
     text = err.getvalue()
     if code not in (0, 1) or "Traceback" in text:
-        figures.failures.append(f"{label}, report: exit {code}\n{text}")
+        figures.failures.append(f"{command}: exit {code}\n{text}")
     elif code == 1 and path.name not in text:
-        figures.failures.append(f"{label}, report: a refusal not naming the file: {text}")
+        figures.failures.append(f"{command}: a refusal not naming the file: {text}")
+    return code
 
 
 def _summary(f: Figures) -> str:
     return (
-        f"{f.runs} runs ({f.cli_runs} through report; {f.index_damaged} with the index damaged "
-        f"and read again): {f.read} read, {f.refused} refused with a message; "
+        f"{f.runs} runs ({f.report_runs} also through report, {f.period_runs} through period; "
+        f"{f.index_damaged} with the index damaged and read again): {f.read} read, "
+        f"{f.refused} refused with a message; "
         f"{f.tracebacks} tracebacks, {len(f.failures)} failures; "
         f"{dict(sorted(f.by_damage.items()))}"
     )
