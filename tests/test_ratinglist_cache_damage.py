@@ -213,3 +213,32 @@ def test_an_index_being_built_is_left_alone(tmp_path: Path) -> None:
     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # released with its process
     os.close(fd)
     assert clear_cache(tmp_path / "cache").unfinished == [busy]
+
+
+def test_an_index_still_damaged_stops_the_period_with_its_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("XLFUNCS_CACHE_DIR", str(cache))
+    event = ROOT / "tests" / "data" / "ratinglist" / "damaged" / "ev.trf"
+    listed = tmp_path / "players_list_foa.txt"
+    with listed.open("w") as out:
+        write_combined([*REAL, *_players(3000)], out)
+    open_index(listed).close()
+    (index,) = (cache / "rating-lists").glob("*.sqlite")
+    _damage(index)
+    built = cache_module._build
+
+    def build_damaged(*args: object, **kwargs: object) -> object:
+        db = built(*args, **kwargs)  # type: ignore[arg-type]
+        db.close()
+        _damage(index)
+        return cache_module._open_db(index)
+
+    monkeypatch.setattr(cache_module, "_build", build_damaged)
+    out = tmp_path / "L.txt"
+    code, _, err = run(
+        capsys, "period", str(event), "--rating-list", str(listed), "--list-out", str(out)
+    )
+    assert code == 1 and not out.exists()
+    assert err.startswith(f"xlfuncs: error: the index of players_list_foa.txt, {index} (index): ")
