@@ -15,7 +15,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         help="where the rating lists' index is kept, and clearing it",
         description="Show the cache folder and the rating-list indexes it holds (one per list\n"
         "read with --rating-list: a second run looks players up there without reading the\n"
-        "list again), or remove them all with --clear. XLFUNCS_CACHE_DIR names another\n"
+        "list again), and apart the unfinished ones (.tmp: being built, or left by a build\n"
+        "that was stopped); or remove them all with --clear. XLFUNCS_CACHE_DIR names another\n"
         "folder.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
