@@ -108,7 +108,7 @@ def test_a_small_zip_of_blank_lines_is_refused_at_once(tmp_path: Path) -> None:
     started = time.perf_counter()
     with pytest.raises(RatingListError) as caught:
         list(read_list(path))
-    assert time.perf_counter() - started < 2
+    assert time.perf_counter() - started < 10  # line by line: over a minute
     assert caught.value.line_no == MAX_BLANK_LINES + 3  # the header, then 10,001 blank lines
     assert str(caught.value).startswith(
         "players_list.zip (players_list_foa.txt), line 10003 (blank lines): expected a rating "
@@ -133,7 +133,7 @@ def test_an_xml_list_of_whitespace_or_stray_elements_is_refused_at_once(tmp_path
     started = time.perf_counter()
     with pytest.raises(RatingListError, match=r"\(XML\): expected an XML list of at most 16 MiB"):
         ListFile(blank)
-    assert time.perf_counter() - started < 3
+    assert time.perf_counter() - started < 10
     assert MAX_XML_SLACK == 16 << 20
     stray = _zip_of(
         tmp_path / "b.zip", "players_list_xml_foa.xml", b"<playerslist>", b"<x/>" * 4096, 64
