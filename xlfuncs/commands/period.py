@@ -243,14 +243,19 @@ def run(args: argparse.Namespace) -> int:
                 bar.close()
                 error(f"cannot read {exc.filename or args.rating_list}: {exc.strerror or exc}")
                 return EXIT_DATA_ERROR
-        read = read_events(
-            files,
-            args.rules,
-            rate,
-            rating_list=index,
-            jobs=jobs,
-            progress=lambda n: bar(f"reading {n}/{len(files)}", 0.6 * n / max(len(files), 1)),
-        )
+        try:
+            read = read_events(
+                files,
+                args.rules,
+                rate,
+                rating_list=index,
+                jobs=jobs,
+                progress=lambda n: bar(f"reading {n}/{len(files)}", 0.6 * n / max(len(files), 1)),
+            )
+        except RatingListError as exc:  # its index damaged beyond building it again
+            bar.close()
+            error(str(exc))
+            return EXIT_DATA_ERROR
         unlisted = {}
         if index is not None:  # events started before the list given: the files' own ratings
             from ..core.rating_calendar import add_months
