@@ -130,9 +130,7 @@ class Run:
     """Whether the signal was sent before the process ended."""
 
 
-def _run(
-    folder: Path, scenario: Scenario, signum: int | None, delay: float, *, group: bool
-) -> Run:
+def _run(folder: Path, scenario: Scenario, signum: int | None, delay: float, *, group: bool) -> Run:
     """Run *scenario* in *folder*; *delay* seconds after it handles signals (``None``: at
     once, during the interpreter's start), send *signum* (``None``: none) to its process
     group (*group*) or to it alone."""
@@ -180,6 +178,8 @@ class Figures:
     interrupted: int = 0
     done_first: int = 0
     before_start: int = 0
+    before_start_tracebacks: int = 0
+    """Of :attr:`before_start`, those where Python's own start printed a traceback."""
     tracebacks: int = 0
     damaged: int = 0
     failures: list[str] = field(default_factory=list)
@@ -187,7 +187,8 @@ class Figures:
     def summary(self) -> str:
         return (
             f"{self.runs} runs: {self.interrupted} interrupted, {self.done_first} done before "
-            f"the signal, {self.before_start} in the interpreter's start; tracebacks "
+            f"the signal, {self.before_start} in the interpreter's start (of which "
+            f"{self.before_start_tracebacks} with Python's own traceback); tracebacks "
             f"{self.tracebacks}, outputs damaged {self.damaged}, failures {len(self.failures)}"
         )
 
@@ -269,6 +270,7 @@ def interrupt_fuzz(
         if run.status == -signum and delay < 0:
             # before xlfuncs's first line: the interpreter ends as Python ends; nothing written
             figures.before_start += 1
+            figures.before_start_tracebacks += "Traceback" in run.err
             if any((folder / n).read_bytes() != o for n, o in scenario.outputs.items()):
                 figures.damaged += 1
                 figures.failures.append(f"{label}: an output changed")
@@ -309,3 +311,139 @@ def test_interrupted_long(tmp_path: Path) -> None:
     figures = interrupt_fuzz(tmp_path, runs, seed, anywhere=True, start=True)
     print(figures.summary())
     assert not figures.failures, figures.summary() + "\n\n" + "\n\n".join(figures.failures[:3])
+
+
+# ---------------------------------------------------------------------------------------
+# The parts, in this process
+
+
+def test_every_commands_help_gives_the_exit_status_of_an_interruption() -> None:
+    parser = build_parser()
+    for command in COMMANDS:
+        name = command.__name__.rsplit(".", 1)[1]
+        with pytest.raises(SystemExit):
+            parser.parse_args([name, "--help"])
+    helps = {
+        name: sub.format_help()
+        for action in parser._actions  # argparse's subparsers: the public way to reach them
+        if isinstance(action, type(parser._subparsers._group_actions[0]))  # type: ignore[union-attr]
+        for name, sub in action.choices.items()  # type: ignore[union-attr]
+    }
+    assert len(helps) == len(COMMANDS)
+    for name, text in helps.items():
+        flat = " ".join(text.split())
+        assert "130 Ctrl-C (SIGINT)" in flat and "143 stopped by SIGTERM" in flat, name
+
+
+def test_sigterm_in_a_command_ends_it_with_143_and_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from xlfuncs.cli import main
+    from xlfuncs.commands import report
+
+    before = signal.getsignal(signal.SIGTERM)
+    written: list[Path] = []
+
+    def killed(args: object) -> int:
+        def write(temporary: Path) -> None:
+            written.append(temporary)
+            temporary.write_bytes(b"half")
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)  # the signal arrives here
+
+        write_atomically(tmp_path / "out.txt", write)
+        return 0
+
+    monkeypatch.setattr(report, "run", killed)
+    (tmp_path / "out.txt").write_bytes(b"old")
+    assert main(["report", str(EVENT)]) == 143
+    assert capsys.readouterr().err == "xlfuncs: interrupted\n"
+    assert (tmp_path / "out.txt").read_bytes() == b"old"
+    assert written and not written[0].exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+    assert signal.getsignal(signal.SIGTERM) == before  # called as a function: put back
+
+
+def test_a_signal_in_deferred_steps_is_raised_when_they_are_done(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    steps = []
+    with interruption.handled() as interrupted:
+        with interruption.deferred():
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)
+            steps.append("all done")  # not stopped halfway
+        steps.append("never")
+    assert steps == ["all done"]
+    assert interrupted() == 130
+    assert capsys.readouterr().err == "xlfuncs: interrupted\n"
+
+
+def test_outside_a_command_the_signals_are_pythons() -> None:
+    with interruption.deferred():  # nothing held: the library leaves signals alone
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_failed_pair_leaves_both_old_files(tmp_path: Path) -> None:
+    first, second = tmp_path / "out.xlsx", tmp_path / "out_classic.xlsx"
+    first.write_bytes(b"old 1")
+    second.write_bytes(b"old 2")
+
+    def fail(temporary: Path) -> None:
+        raise OSError(28, "No space left on device")
+
+    full = "out_classic.xlsx: No space left on device"
+    with pytest.raises(OutputError, match=full), written_together():
+        write_atomically(first, lambda t: t.write_bytes(b"new 1"))
+        write_atomically(second, fail)
+    assert (first.read_bytes(), second.read_bytes()) == (b"old 1", b"old 2")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.xlsx", "out_classic.xlsx"]
+
+
+def test_a_rename_that_fails_puts_the_first_file_back(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_bytes(b"old a")
+    second.write_bytes(b"old b")
+    with pytest.raises(OutputError, match="b.txt"), written_together():
+        write_atomically(first, lambda t: t.write_bytes(b"new a"))
+        write_atomically(second, lambda t: t.write_bytes(b"new b"))
+        second.unlink()
+        second.mkdir()  # the rename over it fails (as over a file open in Excel)
+        (second / "inside").write_bytes(b"")
+    assert first.read_bytes() == b"old a"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]
+
+
+def test_a_pair_written_together(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_bytes(b"old a")
+    with written_together():
+        write_atomically(first, lambda t: t.write_bytes(b"new a"))
+        assert first.read_bytes() == b"old a"  # renamed at the end only
+        write_atomically(second, lambda t: t.write_bytes(b"new b"))
+    assert (first.read_bytes(), second.read_bytes()) == (b"new a", b"new b")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_disk_gives_one_message_and_no_finaliser_error(tmp_path: Path) -> None:
+    # A writer that dies on a full disk with its zip archive open (xlsxwriter's ZipFile):
+    # freed later, the archive fails again and Python prints "Exception ignored in:
+    # ZipFile.__del__"; the archive is let go inside write_atomically, in silence.
+    reported: list[object] = []
+
+    def write(temporary: Path) -> None:
+        book = zipfile.ZipFile(open("/dev/full", "wb"), "w")  # noqa: SIM115
+        book.writestr("xl/worksheets/sheet1.xml", os.urandom(1 << 20))  # the disk is full
+        book.close()
+
+    hook = sys.unraisablehook
+    sys.unraisablehook = reported.append
+    try:
+        with pytest.raises(OutputError, match="No space left on device"):
+            write_atomically(tmp_path / "out.xlsx", write)
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
+    assert reported == []
+    assert list(tmp_path.iterdir()) == []

@@ -7,7 +7,8 @@ so that every ``finally`` runs (a temporary file is removed, worker processes ar
 :func:`on_interruption`'s clean-ups run) and the command ends with one line,
 ``xlfuncs: interrupted``, and the exit status ``128 +`` the signal's number: 130 for SIGINT,
 143 for SIGTERM (the shells' convention). A second signal while the command stops is noted
-and changes nothing.
+and changes nothing, and so is one that arrives when the command is done and the process
+ends.
 
 :func:`deferred` holds the signals over a few steps that must be done together or not at
 all (a pair of outputs renamed into place, a temporary file created and its name noted);
@@ -22,7 +23,6 @@ here changes how Python treats a signal. This module imports nothing from the pa
 from __future__ import annotations
 
 import contextlib
-import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
@@ -146,20 +146,8 @@ def _run_cleanups() -> None:
 def _say_and_status(signum: int) -> int:
     _run_cleanups()
     with contextlib.suppress(OSError, ValueError):
-        sys.stderr.flush()
-        os.write(2, (MESSAGE + "\n").encode())
+        print(MESSAGE, file=sys.stderr, flush=True)
     return exit_status(signum)
-
-
-def _ending(signum: int, frame: FrameType | None) -> None:
-    """The handler once the command is done and the process ends: the same message and
-    status, at once (nothing is left to clean up)."""
-    if _STATE.received is not None:
-        return
-    _STATE.received = signum
-    with contextlib.suppress(OSError, ValueError):
-        sys.stdout.flush()
-    os._exit(_say_and_status(signum))
 
 
 @contextlib.contextmanager
@@ -168,7 +156,8 @@ def handled(*, until_exit: bool = False) -> Iterator[Callable[[], int | None]]:
     block is, then caught here): yields a function giving, after the block, the exit status
     of an interruption (130 or 143, the message printed and the clean-ups run) or ``None``.
     *until_exit*: the block is the whole process (the ``xlfuncs`` command), so a signal after
-    it ends the process at once with the same message and status; otherwise the handlers
+    it, when the command is done and the process ends, is ignored (the exit status is the
+    command's; the interpreter's own end would otherwise die of it); otherwise the handlers
     before the block are put back. Only the main thread can handle signals: elsewhere the
     block runs as it is."""
     status: list[int | None] = [None]
@@ -195,7 +184,10 @@ def handled(*, until_exit: bool = False) -> Iterator[Callable[[], int | None]]:
     finally:
         _STATE.installed = False
         for sig in SIGNALS:
-            signal.signal(sig, _ending if until_exit else previous[sig])  # type: ignore[arg-type]
+            before = previous[sig]
+            signal.signal(
+                sig, signal.SIG_IGN if until_exit else signal.SIG_DFL if before is None else before
+            )
 
 
 @contextlib.contextmanager

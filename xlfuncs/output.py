@@ -242,7 +242,15 @@ def _let_go(exc: BaseException) -> None:
     hook = sys.unraisablehook
     sys.unraisablehook = lambda _: None
     try:
-        traceback.clear_frames(exc.__traceback__)
+        seen: set[int] = set()
+        chain: list[BaseException | None] = [exc]
+        while chain:  # the exception and those it was raised from or while handling
+            one = chain.pop()
+            if one is None or id(one) in seen:
+                continue
+            seen.add(id(one))
+            traceback.clear_frames(one.__traceback__)
+            chain += [one.__cause__, one.__context__]
         if isinstance(exc, Exception):  # a signal stops at once; a failure can take its time
             gc.collect()
     finally:

@@ -294,7 +294,6 @@ def read_events(
     list_path = None if rating_list is None else str(rating_list.list_path)
     chunks = [paths[i : i + CHUNK] for i in range(0, len(paths), CHUNK)]
     results: list[EventRead | BadFile] = []
-    n = len(chunks)
     before = set(multiprocessing.active_children())
     with quiet_children():  # each worker starts with the signals held, then lets them end it
         pool = ProcessPoolExecutor(max_workers=jobs, initializer=worker_signals)
