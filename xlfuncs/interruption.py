@@ -153,7 +153,7 @@ def _say_and_status(signum: int) -> int:
 @contextlib.contextmanager
 def handled(*, until_exit: bool = False) -> Iterator[Callable[[], int | None]]:
     """Run the block with SIGINT and SIGTERM handled (:class:`Interrupted` raised where the
-    block is, then caught here): yields a function giving, after the block, the exit status
+    block is, then caught here, and so is any error once a signal arrived): yields a function giving, after the block, the exit status
     of an interruption (130 or 143, the message printed and the clean-ups run) or ``None``.
     *until_exit*: the block is the whole process (the ``xlfuncs`` command), so a signal after
     it, when the command is done and the process ends, is ignored (the exit status is the
@@ -177,6 +177,11 @@ def handled(*, until_exit: bool = False) -> Iterator[Callable[[], int | None]]:
     except KeyboardInterrupt as exc:
         signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
         _STATE.received = _STATE.received or signum
+        status[0] = _say_and_status(_STATE.received)
+    except BaseException:
+        if _STATE.received is None:
+            raise
+        # an error the signal caused (a worker it ended) or met while it was held
         status[0] = _say_and_status(_STATE.received)
     else:
         if _STATE.received is not None:  # held, and the block ended by another way
