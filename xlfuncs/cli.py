@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .interruption import HELP as INTERRUPTION_HELP
-from .interruption import handled
+from .interruption import run_handled
 
 if TYPE_CHECKING:
     import argparse
@@ -48,14 +48,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line *argv* (``None``: the process's own, ``sys.argv``); returns the
     exit code. SIGINT and SIGTERM are handled over the whole run
-    (:func:`xlfuncs.interruption.handled`; with ``argv`` ``None`` until the process exits);
+    (:func:`xlfuncs.interruption.run_handled`; with ``argv`` ``None`` until the process
+    exits);
     every command runs with the cycle collector paused
     (:func:`~xlfuncs.commands.support.no_cycle_collection`)."""
-    code = 0
-    with handled(until_exit=argv is None) as interrupted:
-        code = _main(argv)
-    status = interrupted()
-    return code if status is None else status
+    return run_handled(lambda: _main(argv), until_exit=argv is None)
 
 
 def _main(argv: Sequence[str] | None) -> int:

@@ -1,7 +1,7 @@
 """Ctrl-C and ``kill``: how the ``xlfuncs`` command stops when it is asked to.
 
 SIGINT (Ctrl-C) and SIGTERM (``kill``, a service manager, a closed batch job) are handled the
-same way at every moment of a command (:func:`handled`, around the whole run in
+same way at every moment of a command (:func:`run_handled`, around the whole run in
 :func:`xlfuncs.cli.main`): the first one raises :class:`Interrupted` where the command is,
 so that every ``finally`` runs (a temporary file is removed, worker processes are stopped,
 :func:`on_interruption`'s clean-ups run) and the command ends with one line,
@@ -16,7 +16,7 @@ all (a pair of outputs renamed into place, a temporary file created and its name
 leave them to the operating system (:func:`worker_signals`: a worker stops at once and in
 silence, its parent says what happened).
 
-Outside :func:`handled` (the library in a spreadsheet, a test calling a function) nothing
+Outside :func:`run_handled` (the library in a spreadsheet, a test calling a function) nothing
 here changes how Python treats a signal. This module imports nothing from the package.
 """
 
@@ -36,10 +36,9 @@ __all__ = [
     "Interrupted",
     "deferred",
     "exit_status",
-    "handled",
     "on_interruption",
     "quiet_children",
-    "received",
+    "run_handled",
     "worker_signals",
 ]
 
@@ -92,20 +91,16 @@ class _State:
         self.deferring = 0
         self.received: int | None = None  # the first signal, once it arrived
         self.raised = False  # Interrupted raised for it (or held by deferred())
+        self.closing = False  # the command is done: its handlers are being taken down
 
 
 _STATE = _State()
 
 
-def received() -> int | None:
-    """The signal that interrupted the command (``None``: none arrived)."""
-    return _STATE.received
-
-
 def _handler(signum: int, frame: FrameType | None) -> None:
     state = _STATE
-    if state.received is not None:
-        return  # stopping already: the first signal decides
+    if state.received is not None or state.closing:
+        return  # stopping already (the first signal decides), or done
     state.received = signum
     if state.deferring:
         return  # raised when the deferred steps are done
@@ -117,9 +112,12 @@ def _handler(signum: int, frame: FrameType | None) -> None:
 def deferred() -> Iterator[None]:
     """Hold SIGINT and SIGTERM over the block: one that arrives inside is raised as
     :class:`Interrupted` when the block ends (when the block itself raised, that exception
-    goes on, and :func:`handled` still ends the command as interrupted). Nothing is held
-    outside :func:`handled` (the default handlers stay)."""
+    goes on, and :func:`run_handled` still ends the command as interrupted). Nothing is
+    held outside :func:`run_handled` (Python's handlers stay)."""
     state = _STATE
+    if not state.installed:
+        yield
+        return
     state.deferring += 1
     try:
         yield
@@ -150,49 +148,54 @@ def _say_and_status(signum: int) -> int:
     return exit_status(signum)
 
 
-@contextlib.contextmanager
-def handled(*, until_exit: bool = False) -> Iterator[Callable[[], int | None]]:
-    """Run the block with SIGINT and SIGTERM handled (:class:`Interrupted` raised where the
-    block is, then caught here, and so is any error once a signal arrived): yields a function giving, after the block, the exit status
-    of an interruption (130 or 143, the message printed and the clean-ups run) or ``None``.
-    *until_exit*: the block is the whole process (the ``xlfuncs`` command), so a signal after
-    it, when the command is done and the process ends, is ignored (the exit status is the
-    command's; the interpreter's own end would otherwise die of it); otherwise the handlers
-    before the block are put back. Only the main thread can handle signals: elsewhere the
-    block runs as it is."""
-    status: list[int | None] = [None]
+def run_handled(work: Callable[[], int], *, until_exit: bool = False) -> int:
+    """Run *work* (a command; it returns its exit status) with SIGINT and SIGTERM handled:
+    :class:`Interrupted` is raised where it is, and caught here, and so is any error once a
+    signal arrived; then the clean-ups run, the message is printed and the status is 130 or
+    143. *until_exit*: *work* is the whole process (the ``xlfuncs`` command), so a signal
+    after it, when the command is done and the process ends, is ignored (the exit status is
+    the command's; the interpreter's own end would otherwise die of it); otherwise the
+    handlers before it are put back. Only the main thread can handle signals: elsewhere
+    *work* runs as it is."""
+    state = _STATE
+    if state.installed:
+        return work()
     previous = {sig: signal.getsignal(sig) for sig in SIGNALS}
+    state.reset()
+    state.deferring = 1  # a signal while the handlers are being set is noted
     try:
-        if _STATE.installed:
-            raise ValueError("handled already")
-        _STATE.reset()
         for sig in SIGNALS:
-            signal.signal(sig, _handler)  # ValueError outside the main thread
-    except ValueError:
-        yield lambda: status[0]
-        return
-    _STATE.installed = True
+            signal.signal(sig, _handler)
+    except ValueError:  # not the main thread: no handler set
+        state.deferring = 0
+        return work()
+    state.installed = True
+    code: int | None = None
     try:
-        yield lambda: status[0]
+        state.deferring = 0
+        if state.received is not None:
+            raise Interrupted(state.received)
+        code = work()
     except KeyboardInterrupt as exc:
         signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
-        _STATE.received = _STATE.received or signum
-        status[0] = _say_and_status(_STATE.received)
+        state.received = state.received or signum
     except BaseException:
-        if _STATE.received is None:
-            raise
-        # an error the signal caused (a worker it ended) or met while it was held
-        status[0] = _say_and_status(_STATE.received)
-    else:
-        if _STATE.received is not None:  # held, and the block ended by another way
-            status[0] = _say_and_status(_STATE.received)
+        if state.received is None:
+            raise  # not ours: a bug's traceback is shown as it is
+        # else an error the signal caused (a worker it ended) or met while it was held
     finally:
-        _STATE.installed = False
+        state.closing = True  # from here, a signal is noted and nothing more
+        state.installed = False
         for sig in SIGNALS:
             before = previous[sig]
             signal.signal(
                 sig, signal.SIG_IGN if until_exit else signal.SIG_DFL if before is None else before
             )
+    arrived = state.received
+    state.reset()
+    if arrived is not None:  # raised, or held and the work ended by another way
+        return _say_and_status(arrived)
+    return code or 0
 
 
 @contextlib.contextmanager
