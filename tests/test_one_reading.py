@@ -289,6 +289,7 @@ def test_the_matrix_is_every_file() -> None:
     engine) and the 2 demo files."""
     folders = {p.relative_to(ROOT).parent.as_posix() for p in FILES}
     assert folders == {
+        "tests/data/ratinglist/damaged",  # the event of the damaged rating lists
         "tests/data/real",
         "tests/data/tiebreak-cases",
         "tests/data/tiebreakserver",
