@@ -42,7 +42,7 @@ from typing import Final
 from .errors import InvalidInputError
 from .results import Outcome
 from .scoring import ScoringSystem
-from .team_matches import BoardGame, ForfeitedMatch, MatchRound
+from .team_matches import BoardGame, BoardOrder, ForfeitedMatch, MatchRound
 from .team_tiebreaks import (
     BOARD_CODES,
     ENCOUNTER_CODES,
@@ -62,6 +62,7 @@ from .tournament import Crosstable, Entrant, Pairing
 __all__ = [
     "DEFAULT_TEAM_TIEBREAKS",
     "BoardGame",
+    "BoardOrder",
     "ForfeitedMatch",
     "MatchRound",
     "MatchScoring",
@@ -169,12 +170,16 @@ def team_rounds(
     match_scoring: MatchScoring = MatchScoring(),
     forfeits: Sequence[ForfeitedMatch] = (),
     boards: int | None = None,
+    board_orders: Sequence[BoardOrder] = (),
 ) -> tuple[tuple[MatchRound, ...], ...]:
     """Each team's rounds 1..*rounds* (teams in the order given), built from the players'
     games in *crosstable* (scored by its scoring system); the matches of *forfeits*
     (TRF-2026 record ``330``) are forfeited whatever the boards say (:func:`_forfeited`),
     one without games scoring a win on each of *boards* boards (``None``: the event's most).
-    Raises :class:`~xlfuncs.core.errors.InvalidInputError` for a player in two teams, a
+    A match's boards are its games in the order of each team's players, or, where
+    *board_orders* (TRF-2026 record ``300``) gives one team's order in it, that order, the
+    other team's boards following it (:func:`apply_board_orders`). Raises
+    :class:`~xlfuncs.core.errors.InvalidInputError` for a player in two teams, a
     member the crosstable does not have, a round in which one team meets two, or a
     forfeited match of a team the event does not have or that met another team that
     round."""
@@ -193,6 +198,7 @@ def team_rounds(
     scoring = crosstable.scoring
     board_count = boards  # the name is each match's count below
     out: list[tuple[MatchRound, ...]] = []
+    seated: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for k, t in enumerate(teams):
         row: list[MatchRound] = []
         for r in range(1, rounds + 1):
@@ -227,6 +233,7 @@ def team_rounds(
                 otb = p.outcome.rated or p.outcome in _OVER_THE_BOARD
                 played = played or otb
                 games.append(BoardGame(scoring.points(p.outcome), otb, p.colour == "b"))
+                seated.setdefault((t.number, r), []).append((m, p.opponent))
             if opponent is not None:
                 outcome = _match_outcome(mine, theirs, played)
                 mp = {
@@ -247,8 +254,78 @@ def team_rounds(
             else:
                 row.append(_members_bye(crosstable, t, r, match_scoring))
         out.append(tuple(row))
+    if board_orders:
+        apply_board_orders(out, teams, board_orders, seated)
     if forfeits:
         _forfeited(out, teams, rounds, forfeits, match_scoring, scoring, board_count)
+    return tuple(out)
+
+
+def apply_board_orders(
+    rows: list[tuple[MatchRound, ...]],
+    teams: Sequence[Team],
+    orders: Sequence[BoardOrder],
+    seated: dict[tuple[int, int], list[tuple[int, int]]],
+) -> None:
+    """*rows* with each match that *orders* (TRF-2026 record ``300``) names in its board
+    order: the team's players on the boards the record gives them (0: an unoccupied board),
+    its other players of the match on the boards left, in its order; then the opposing
+    team's boards, its board *k* the player who met the team's board *k*. *seated*: the
+    players on each board as built, ``(team, round)``: ``[(player, opponent), ...]`` in the
+    order of the match's games. An order naming a match the teams did not play, or a
+    player without a game in it, changes nothing of it (the file reader warns)."""
+    index = {t.number: k for k, t in enumerate(teams)}
+    for order in orders:
+        k = index.get(order.team)
+        if k is None or not 1 <= order.round <= len(rows[k]):
+            continue
+        m = rows[k][order.round - 1]
+        if m.opponent != order.opponent or order.opponent not in index:
+            continue
+        mine = seated.get((order.team, order.round), [])
+        if len(mine) != len(m.board_games):
+            continue
+        where = {player: j for j, (player, _) in enumerate(mine)}
+        slots: list[int | None] = [where.get(p) for p in order.players]
+        for j in range(len(mine)):
+            if j not in slots:
+                free = next((s for s, v in enumerate(slots) if v is None), None)
+                if free is None:
+                    slots.append(j)
+                else:
+                    slots[free] = j
+        while slots and slots[-1] is None:
+            slots.pop()
+        empty = BoardGame(Fraction(0), False, False)
+        games = tuple(empty if j is None else m.board_games[j] for j in slots)
+        rows[k] = _with_round(rows[k], order.round, replace(m, board_games=games))
+        seated[(order.team, order.round)] = [(0, 0) if j is None else mine[j] for j in slots]
+        o = index[order.opponent]
+        theirs = seated.get((order.opponent, order.round), [])
+        om = rows[o][order.round - 1]
+        if len(theirs) != len(om.board_games):
+            continue
+        facing = {opp: j for j, (_, opp) in enumerate(theirs)}
+        placed: list[int | None] = [None if j is None else facing.get(mine[j][0]) for j in slots]
+        rest = [j for j in range(len(theirs)) if j not in placed]
+        for j in rest:
+            free = next((s for s, v in enumerate(placed) if v is None), None)
+            if free is None:
+                placed.append(j)
+            else:
+                placed[free] = j
+        while placed and placed[-1] is None:
+            placed.pop()
+        their_games = tuple(empty if j is None else om.board_games[j] for j in placed)
+        rows[o] = _with_round(rows[o], order.round, replace(om, board_games=their_games))
+        seated[(order.opponent, order.round)] = [(0, 0) if j is None else theirs[j] for j in placed]
+
+
+def _with_round(
+    row: tuple[MatchRound, ...], round_no: int, m: MatchRound
+) -> tuple[MatchRound, ...]:
+    out = list(row)
+    out[round_no - 1] = m
     return tuple(out)
 
 
@@ -481,6 +558,7 @@ def team_standings(
     forfeits: Sequence[ForfeitedMatch] = (),
     boards: int | None = None,
     assignments: Sequence[TeamAssignment] = (),
+    board_orders: Sequence[BoardOrder] = (),
 ) -> TeamStandings:
     """The standing of *teams* after *rounds* rounds: match and game points, the tie-breaks
     *descriptors* (see the module's docstring), the ranks (by *primary*, then the
@@ -493,7 +571,10 @@ def team_standings(
     sets the match and game points of the rounds it concerns (:func:`assigned_rounds`),
     which the tie-breaks read as those rounds' points; a bonus or penalty is added to the
     team's match and game points, its score in the standing (the rank, the groups ``EDE``
-    separates), not to what its opponents' tie-breaks read. ``WIN`` is the rounds that
+    separates), not to what its opponents' tie-breaks read. *board_orders*: a team's board
+    order in a match where it differs from its list (record ``300``: :func:`team_rounds`),
+    which the board tie-breaks (``BC``, ``TBR``, ``BBE``, the ``EDE`` board forms) and the
+    colour of a match (board 1's: ``BPG``, ``BWG``) read. ``WIN`` is the rounds that
     scored a won match's points (a pairing-allocated bye worth a draw is not one). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
     if primary not in SCORES:
@@ -507,6 +588,7 @@ def team_standings(
         match_scoring=match_scoring,
         forfeits=forfeits,
         boards=boards,
+        board_orders=board_orders,
     )
     if assignments:
         rows = assigned_rounds(rows, teams, assignments)
