@@ -82,6 +82,11 @@ DEFAULT_TEAM_TIEBREAKS: Final[tuple[str, ...]] = ("GP", "BH", "BH:GP", "SB")
 Buchholz on match points and on game points, then Sonneborn-Berger on match points. C.07
 leaves the list to the event's regulations, as for individuals."""
 
+OTHER_SCORE: Final = "MPvGP"
+"""C.07 13.1's match points versus game points: the score that is not the primary one (game
+points in an event ranked by match points first, match points in one ranked by game
+points), as a tie-break; Held's exercise 34 ranks by it."""
+
 SCORES: Final[tuple[str, ...]] = ("MP", "GP")
 """The two scores of a team event, as a tie-break list names them (``MPTS`` and ``GPTS``,
 as FIDE's engine also writes them, are read as these)."""
@@ -518,6 +523,13 @@ def team_descriptor(text: str) -> str:
     body, score = _split(text)
     upper = body.upper()
     code, slash, modifiers = upper.partition("/")
+    if code == OTHER_SCORE.upper():
+        if slash or ":" in text:
+            raise TiebreakError(
+                f"team tie-break {text!r}: MPvGP (C.07 13.1) is the score that is not the "
+                "primary one: it takes no modifier and names no score"
+            )
+        return OTHER_SCORE
     if code == "ESB":  # the opponents' score and the team's result: MP x GP, :GP GP x MP
         code = "EMGSB" if score == "MP" else "EGMSB"
         score = "MP"
@@ -525,6 +537,8 @@ def team_descriptor(text: str) -> str:
         if score != "MP":
             raise TiebreakError(f"team tie-break {text!r}: {code} names both its scores")
         return code + parse_descriptor(f"SB{slash}{modifiers}").text[2:]
+    if code in ENCOUNTER_CODES and code != "DE" and modifiers == "P":  # C.07 6.1.1 via 13.3
+        return f"{code}/P" if score == "MP" else f"{code}/P:{score}"
     if code in _WHOLE:
         if slash:
             raise TiebreakError(f"team tie-break {text!r}: {code} takes no modifier")
@@ -641,7 +655,7 @@ def team_standings(
     )
     wanted: dict[str, list[str]] = {"MP": [], "GP": []}
     for d in ds:
-        if d in SCORES:
+        if d in SCORES or d == OTHER_SCORE:
             continue
         body, score = _split(d)
         code = body.partition("/")[0]
@@ -692,6 +706,8 @@ def team_standings(
             col = list(mp)
         elif d == "GP":
             col = list(gp)
+        elif d == OTHER_SCORE:
+            col = list(gp if primary == "MP" else mp)
         elif code in MIXED_SB:
             opp, mine = MIXED_SB[code]
             sb = parse_descriptor("SB" + body[len(code) :])
@@ -709,7 +725,7 @@ def team_standings(
             if code in BOARD_CODES:
                 col = board_places(code, totals, before)
             else:
-                first = primary if d == code else score
+                first = primary if d in (code, f"{code}/P") else score
                 col = extended_direct_encounter(
                     code,
                     tables[first],
@@ -718,7 +734,7 @@ def team_standings(
                     [t.number for t in teams],
                     before,
                     board_count,
-                    round_robin,
+                    round_robin or body.endswith("/P"),
                 )
         elif score == "GP" and code in _BOARD_COUNTS:
             col = _count_boards(code, rows, board_count, game)
@@ -766,7 +782,7 @@ _PLACES: Final = frozenset((*BOARD_CODES, *ENCOUNTER_CODES))
 
 
 def _ascending(d: str) -> bool:
-    if d in SCORES:
+    if d in SCORES or d == OTHER_SCORE:
         return False
     body = _split(d)[0]
     code = body.partition("/")[0]
