@@ -13,8 +13,8 @@ not made by a pairing system.
   ``320``, or, in a few, nothing), ``352`` colour sequences starting with ``W`` or ``B``,
   ``300`` records where a team plays in another board order, ``362`` 2-1-0 or 3-1-0,
   ``192`` ranking by match or by game points first, a pairing-allocated bye worth a win or a
-  draw, a team's half-point bye (``240 H``), forfeited boards, some written mid-event
-  (``142`` more than the rounds played).
+  draw, a team's bye of its asking (``240`` ``H``, ``F``, ``Z``), forfeited boards, some
+  written mid-event (``142`` more than the rounds played).
 
 Each returns the file's text and what it was drawn with (:class:`Drawn`), which the
 comparison's table of allowed differences reads.
@@ -182,7 +182,7 @@ def random_team(seed: int) -> tuple[str, Drawn]:
     members = {t: [boards * (t - 1) + k for k in range(1, boards + 1)] for t in range(1, teams + 1)}
     cells: dict[int, list[str]] = {p: [] for t in members for p in members[t]}
     byes_320: dict[int, int] = {}
-    half_byes: list[tuple[int, int]] = []
+    asked_byes: list[tuple[int, int, str]] = []
     orders: list[str] = []
     drawn = Drawn(
         "team",
@@ -200,13 +200,15 @@ def random_team(seed: int) -> tuple[str, Drawn]:
     for r, pairs in enumerate(_team_pairings(rng, teams, rounds, round_robin), start=1):
         paired = {t for pair in pairs for t in pair}
         resting = [t for t in members if t not in paired]
-        if not round_robin and len(pairs) > 1 and rng.random() < 0.15:
-            a, b = pairs.pop()  # both teams take a half-point bye this round
+        requested: dict[int, str] = {}
+        if not round_robin and len(pairs) > 1 and rng.random() < 0.2:
+            a, b = pairs.pop()  # both teams take a bye of their asking this round
             resting += [a, b]
-            half_byes += [(a, r), (b, r)]
+            requested = {a: rng.choice("HHFZ"), b: rng.choice("HHFZ")}
+            asked_byes += [(a, r, requested[a]), (b, r, requested[b])]
         for t in resting:
-            if (t, r) in half_byes:
-                symbol = "H"
+            if t in requested:
+                symbol = requested[t]
             elif rests_bare:
                 symbol = "-"
             else:
@@ -264,6 +266,6 @@ def random_team(seed: int) -> tuple[str, Drawn]:
         gp = f"{float(Fraction(boards, 2) if pab_draw else boards):.1f}"
         teams_by_round = "".join(f" {byes_320.get(r, 0):>3}" for r in range(1, rounds + 1))
         lines.append(f"320 {mp:>4} {gp:>4}{teams_by_round}")
-    for t, r in half_byes:
-        lines.append(f"240 H {r:>3} {t:>4}")
+    for t, r, kind in asked_byes:
+        lines.append(f"240 {kind} {r:>3} {t:>4}")
     return "\n".join(head + lines + orders) + "\n", drawn
