@@ -26,7 +26,7 @@ from xlfuncs.core.teams import Team, TeamStandings, team_descriptor, team_standi
 from xlfuncs.core.tiebreaks import REFUSED, TiebreakError, parse_descriptor
 from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
 from xlfuncs.event import analyse_event
-from xlfuncs.trf import parse_trf
+from xlfuncs.trf import parse_trf, read_trf
 from xlfuncs.trf.teams import event_teams
 
 DATA = Path(__file__).parent / "data"
@@ -172,3 +172,41 @@ def test_ede_p_counts_a_forfeited_match() -> None:
     assert team_descriptor("edet/p:gp") == "EDET/P:GP"
     with pytest.raises(TiebreakError):
         team_descriptor("EDE/C1")
+
+
+SSSC_FORMS = (
+    ("SSSC/F", "SSSC/F"), ("SSSC/P", "SSSC/P"), ("SSSC/K3", "SSSC/K3"),
+    ("SSSC/F/K2", "SSSC/F/K2"), ("SSSC/F:GP", "SSSC:GP/F"), ("SSSC/K10:GP", "SSSC:GP/K10"),
+    ("EMGSB/C2", "EMGSB/C2"), ("EGMSB/P", "EGMSB/P"), ("EMGSB/C1/P", "EMGSB/C1/P"),
+)  # fmt: skip
+"""The forms MTB26 gives C.07 13.2 and 13.4 (``/F`` the Fore Buchholz, ``/P`` forfeits as
+played, ``/Kx`` the normalising factor; ``/C1``, ``/C2``, ``/P``), as ours and gacrux write
+them."""
+
+
+def test_the_forms_of_sssc_and_esb_are_gacrux_s() -> None:
+    """Held's team file under the 2026 text: 14 teams x 9 forms (126 values), gacrux's."""
+    t = read_trf(HELD)
+    event = analyse_event(t)
+    ours = [d for d, _ in SSSC_FORMS]
+    s = event_teams(t, event.read, event.counted_rounds, descriptors=ours, edition="2026")
+    assert s is not None
+    theirs = gacrux_teams(HELD, ("MPTS", *(g for _, g in SSSC_FORMS)), "2026-05-01")
+    wrong = [
+        (team.number, d, mine, want)
+        for team, values in zip(s.teams, s.values)
+        for d, mine, want in zip(ours, values, theirs[team.number][1:])
+        if mine != want
+    ]
+    assert (len(s.teams) * len(ours), wrong) == (126, [])
+    plain = event_teams(t, event.read, event.counted_rounds, descriptors=["SSSC"], edition="2026")
+    assert plain is not None
+    k = ours.index("SSSC/K3")
+    # /K3: the game points plus BH / 3 (the text's factor is floor(2 x 7 / 4) = 3 here too)
+    assert [v[k] for v in s.values] == [v[0] for v in plain.values]
+
+
+@pytest.mark.parametrize("text", ["SSSC/K0", "SSSC/X", "SSSC/F/F", "SSSC/K2/K3"])
+def test_sssc_refuses_another_modifier(text: str) -> None:
+    with pytest.raises(TiebreakError, match="SSSC takes /F"):
+        team_descriptor(text)

@@ -57,6 +57,8 @@ __all__ = [
     "extended_direct_encounter",
     "mixed_sonneborn_berger",
     "score_strength",
+    "score_strength_by",
+    "sssc_modifiers",
 ]
 
 MIXED_SB: Final = {"EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP")}
@@ -193,6 +195,40 @@ def score_strength(
         assert isinstance(bh, Fraction | int)
         out.append(Fraction(round_half_up((s + Fraction(bh) / n) * 100), 100))
     return out
+
+
+def score_strength_by(
+    other_scores: Sequence[Fraction], buchholz: Sequence[Value], divisor: int
+) -> list[Value]:
+    """``SSSC/Kx``: the other score plus the Buchholz divided by *divisor*, the normalising
+    factor the competition's rules give (C.07 13.4: "... rounded to the nearest integer
+    towards zero, or by a different value"), rounded to hundredths, half up."""
+    out: list[Value] = []
+    for s, bh in zip(other_scores, buchholz):
+        assert isinstance(bh, Fraction | int)
+        out.append(Fraction(round_half_up((s + Fraction(bh) / divisor) * 100), 100))
+    return out
+
+
+def sssc_modifiers(modifiers: str) -> tuple[str, int | None]:
+    """``SSSC``'s modifiers (MTB26: ``/F``, ``/P``, ``/Kx``, in any order) as the Buchholz
+    its strength reads (``BH``; ``/F``: ``FB``, the Fore Buchholz C.07 13.4's note allows;
+    ``/P``: forfeits counted as played, ``BH/P``) and the normalising factor *x* (``None``:
+    the text's). Raises :class:`ValueError` for another modifier or a factor below 1."""
+    fore = played = False
+    divisor: int | None = None
+    for m in (x.strip().upper() for x in modifiers.split("/") if x.strip()):
+        if m == "F" and not fore:
+            fore = True
+        elif m == "P" and not played:
+            played = True
+        elif m[:1] == "K" and divisor is None and m[1:].isascii() and m[1:].isdigit():
+            divisor = int(m[1:])
+            if divisor < 1:
+                raise ValueError(m)
+        else:
+            raise ValueError(m)
+    return ("FB" if fore else "BH") + ("/P" if played else ""), divisor
 
 
 def extended_direct_encounter(

@@ -53,6 +53,8 @@ from .team_tiebreaks import (
     extended_direct_encounter,
     mixed_sonneborn_berger,
     score_strength,
+    score_strength_by,
+    sssc_modifiers,
 )
 from .team_tiebreaks import board_count as board_count_of
 from .tiebreak_editions import TiebreakRulesSpec
@@ -537,6 +539,15 @@ def team_descriptor(text: str) -> str:
         if score != "MP":
             raise TiebreakError(f"team tie-break {text!r}: {code} names both its scores")
         return code + parse_descriptor(f"SB{slash}{modifiers}").text[2:]
+    if code == "SSSC" and slash:  # MTB26: /F, /P, /Kx (C.07 13.4)
+        try:
+            sssc_modifiers(modifiers)
+        except ValueError as exc:
+            raise TiebreakError(
+                f"team tie-break {text!r}: SSSC takes /F (Fore Buchholz), /P (forfeits "
+                f"played) and /Kx (the normalising factor x, 1 or more), not /{exc}"
+            ) from None
+        return f"SSSC/{modifiers}" if score == "MP" else f"SSSC/{modifiers}:{score}"
     if code in ENCOUNTER_CODES and code != "DE" and modifiers == "P":  # C.07 6.1.1 via 13.3
         return f"{code}/P" if score == "MP" else f"{code}/P:{score}"
     if code in _WHOLE:
@@ -662,7 +673,7 @@ def team_standings(
         if code in MIXED_SB or code in ENCOUNTER_CODES:
             needed = [("MP", "BH"), ("GP", "BH")]  # both scores' engines
         elif code == "SSSC":
-            needed = [(score, "BH")]
+            needed = [(score, sssc_modifiers(body[len(code) + 1 :])[0])]
         elif code in _WHOLE or (score == "GP" and code in _BOARD_COUNTS):
             needed = []
         else:
@@ -712,6 +723,16 @@ def team_standings(
             opp, mine = MIXED_SB[code]
             sb = parse_descriptor("SB" + body[len(code) :])
             col = mixed_sonneborn_berger(tables[opp], tables[mine], sb)
+        elif code == "SSSC" and body != code:  # its modifiers (sssc_modifiers)
+            strength, divisor = sssc_modifiers(body[len(code) + 1 :])
+            other = gp if score == "MP" else mp
+            bh = computed[strength if score == "MP" else f"{strength}:GP"]
+            if divisor is None:
+                col = score_strength(
+                    other, bh, rounds, board_count, match_scoring.system(), game, score == "GP"
+                )
+            else:
+                col = score_strength_by(other, bh, divisor)
         elif code == "SSSC":
             other = gp if score == "MP" else mp
             bh = computed["BH" if score == "MP" else "BH:GP"]
