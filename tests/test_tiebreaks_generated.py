@@ -119,7 +119,13 @@ TEAM_VALUES = (
 """A team's tie-breaks compared value by value, as ours and gacrux write them (the score
 named, but in ``SB``; the Fore Buchholzes last)."""
 
-TEAM_PLACES = ("TBR", "BBE", "EDE", "EDET", "EDEB")
+SSSC_VALUES = (
+    ("SSSC", "SSSC"), ("SSSC:GP", "SSSC:GP"), ("SSSC/P", "SSSC/P"), ("SSSC/F", "SSSC/F"),
+    ("SSSC/K2:GP", "SSSC:GP/K2"), ("EMGSB/C1/P", "EMGSB/C1/P"),
+)  # fmt: skip
+"""Compared apart: gacrux stops on ``SSSC`` whose normalising factor is 0."""
+
+TEAM_PLACES = ("TBR", "BBE", "EDE", "EDET", "EDEB", "EDE/P")
 """Compared by the ranks they make after the two scores."""
 
 
@@ -270,7 +276,8 @@ def _team_class(d: str, drawn: Drawn, team: int) -> str | None:
         return "gp-primary-unsuffixed"
     if code in ("BPG", "BWG") and not score and drawn.colours_from_black:
         return "352-from-black"
-    if code == "FB" and drawn.rounds_planned > drawn.rounds_played:
+    fore = code == "FB" or (code == "SSSC" and "/F" in d)
+    if fore and drawn.rounds_planned > drawn.rounds_played:
         return "team-fb-mid-event"
     return None
 
@@ -289,7 +296,7 @@ def test_generated_team_events(tmp_path: Path, tally: Tally, seed: int) -> None:
     tally.files["team"] += 1
     wrong: list[tuple[object, ...]] = []
     classes: set[str] = set()
-    for group in (TEAM_VALUES, (("SSSC", "SSSC"), ("SSSC:GP", "SSSC:GP"))):
+    for group in (TEAM_VALUES, SSSC_VALUES):
         ours = event_teams(t, event.read, drawn.rounds_played, descriptors=[d for d, _ in group])
         assert ours is not None
         theirs = _gacrux_team(path, [first, *(g for _, g in group)], current, rr)
