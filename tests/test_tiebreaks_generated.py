@@ -50,6 +50,12 @@ class Allowed:
 
 
 ALLOWED: dict[str, Allowed] = {
+    "rr-forfeit": Allowed(
+        "A round robin's forfeits: regular games in the own-record tie-breaks (C.07 15.2: "
+        "forfeit wins in both texts, forfeit losses in the 2023 text only); gacrux leaves "
+        "every forfeit out of WON, BPG, BWG, REP",
+        "tiebreaks.md#round-robins-with-forfeits-c07-152",
+    ),
     "pab-below-win": Allowed(
         "A pairing-allocated bye worth less than a win (162 P below W): WIN and STD read the "
         "points the round scored (C.07 7.1: 'as many points as awarded for a win'; 7.7)",
@@ -165,6 +171,8 @@ def _individual_class(
     """The class of a differing value of a player whose rounds are *rows* (their symbols;
     *everyone*: every player's)."""
     code = d.split("/")[0]
+    if drawn.round_robin and code in ("WON", "BPG", "BWG", "REP") and {"+", "-"} & set(rows):
+        return "rr-forfeit"
     if code in ("WIN", "STD") and drawn.pab is not None and "U" in rows:
         return "pab-below-win"
     if code == "PTP" and _full_score(rows):
@@ -177,6 +185,7 @@ def _individual_class(
 @pytest.mark.parametrize("seed", range(INDIVIDUAL))
 def test_generated_individual_events(tmp_path: Path, tally: Tally, seed: int) -> None:
     text, drawn = random_individual(seed)
+    drawn.round_robin = seed % 3 == 2  # the rules of a round robin (C.07 15) on every third
     path = tmp_path / f"individual_{seed}.trf"
     path.write_text(text)
     t = read_trf(path)
@@ -186,6 +195,7 @@ def test_generated_individual_events(tmp_path: Path, tally: Tally, seed: int) ->
         INDIVIDUAL_LIST,
         edition="2026",
         unrated=1000,
+        round_robin=drawn.round_robin,
         rounds=drawn.rounds_played,
         final_round=drawn.rounds_planned,
     )
@@ -193,7 +203,7 @@ def test_generated_individual_events(tmp_path: Path, tally: Tally, seed: int) ->
         path,
         INDIVIDUAL_LIST,
         start=_dt.date(2026, 3, 10),
-        round_robin=False,
+        round_robin=drawn.round_robin,
         unrated=1000,
         current_round=drawn.rounds_played,
     )
