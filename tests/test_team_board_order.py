@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from gacrux_teams import gacrux_team_ranks, gacrux_teams
+from trf_make import player_line
 
 from xlfuncs.core.teams import TeamStandings
 from xlfuncs.event import analyse_event
@@ -103,13 +104,66 @@ def test_a_record_300_that_does_not_fit_is_a_warning(record: str, said: str) -> 
     assert len(s.teams) == 2
 
 
-def test_two_records_for_one_match() -> None:
-    text = _text().replace(
-        "300   1   1   2    2    1", "300   1   1   2    2    1\n300   1   2   1    4    3"
+def test_both_teams_records_of_one_match() -> None:
+    """Each team of a match may give its order (Sharly Chess writes both): team 2's ``3 4``
+    (no. 3 met no. 2, team 1's board 1) agrees with team 1's ``2 1``: no warning, the same
+    boards. Team 2's ``4 3`` does not: a warning naming both lines, the later one read (no. 4
+    on board 1 of team 2, so no. 1 on board 1 of team 1: counts 2 and 1). A second record
+    for one team: not read."""
+    record = "300   1   1   2    2    1"
+    both = _text().replace(record, record + "\n300   1   2   1    3    4")
+    s, warnings = _standing(both, ("BC",))
+    assert not [w for w in warnings if "300" in w], warnings
+    assert [v[0] for v in s.values] == [Fraction(1), Fraction(2)]
+    crossed = _text().replace(record, record + "\n300   1   2   1    4    3")
+    s, warnings = _standing(crossed, ("BC",))
+    said = "record 300 (lines 13 and 14): round 1, teams 1 and 2: the two orders do not give"
+    assert [w for w in warnings if said in w and "line 14's is read" in w], warnings
+    assert [v[0] for v in s.values] == [Fraction(2), Fraction(1)]
+    twice = _text().replace(record, record + "\n300   1   1   2    1    2")
+    s, warnings = _standing(twice, ("BC",))
+    assert [w for w in warnings if "(line 14)" in w and "line 13's: not read" in w], warnings
+    assert [v[0] for v in s.values] == [Fraction(1), Fraction(2)]
+
+
+def test_a_match_out_of_its_lists_order_without_record_300_is_named() -> None:
+    """TRF-2026 requires record 300 when a team plays in another order than its 310 list:
+    without it, the match whose lists do not meet board to board (no. 1, team 1's first,
+    met no. 4, team 2's second) is named, and each team counted in its own order."""
+    text = "".join(x for x in _text().splitlines(keepends=True) if not x.startswith("300"))
+    _, warnings = _standing(text, ("BC",))
+    found = [w for w in warnings if "do not meet board to board" in w]
+    assert len(found) == 1 and "round 1, teams 1-2 (player 1 met 4)" in found[0], warnings
+
+
+def _with_player_5(team_line: str) -> str:
+    """The case with a fifth player (a zero-point bye in round 1) added to *team_line*'s
+    team (``"310   1"`` or a new team 3)."""
+    five = player_line(5, "P05, Team", 1595, 0.0, 5, ["0000 - Z"])
+    text = _text().replace("310   1 Team 1", five + "\n310   1 Team 1")
+    if team_line == "310   3":
+        return text + "310   3 Team 3" + " " * 27 + "T3         0    0.0    0.0   0     5\n"
+    return text.replace("   1    2\n310   2", "   1    2    5\n310   2")
+
+
+def test_a_record_300_the_lines_do_not_bear_out() -> None:
+    """A player named who had no game against the other team that round (board read as
+    unoccupied), teams that did not meet (not applied): warnings naming the line."""
+    text = _with_player_5("310   1").replace(
+        "300   1   1   2    2    1", "300   1   1   2    5    2    1"
     )
     s, warnings = _standing(text, ("BC",))
-    assert [w for w in warnings if "line 14" in w and "line 13's: not read" in w], warnings
-    assert [v[0] for v in s.values] == [Fraction(1), Fraction(2)]
+    said = "record 300 (line 13): round 1, team 1 against 2: player 5 has no game against team 2"
+    assert [w for w in warnings if said in w], warnings
+    # board 1 unoccupied: team 1's count 2 x 1 (no. 2) + 3 x 0 (no. 1)
+    assert s.values[0][0] == Fraction(2)
+    text = _with_player_5("310   3").replace(
+        "300   1   1   2    2    1", "300   1   1   3    2    1"
+    )
+    s, warnings = _standing(text, ("BC",))
+    said = "team 1 against 3: the players' lines have team 1 meeting team 2 that round"
+    assert [w for w in warnings if said in w and "not applied" in w], warnings
+    assert [v[0] for v in s.values][:2] == [Fraction(2), Fraction(2)]
 
 
 def test_the_report_reads_record_300(tmp_path: Path) -> None:

@@ -542,6 +542,7 @@ def event_teams(
     if records.colour_sequence is not None:
         found += _boards_against_352(records, standings)
     found += _orders_against_matches(built, teams, orders, standings)
+    found += _orders_missing(built, teams, orders, standings)
     found += _assignment_notes(assigned, t.trf2026.assignments, standings, rounds)
     kinds = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
     index = {team.number: k for k, team in enumerate(standings.teams)}
@@ -596,9 +597,9 @@ def _board_orders(
     numbers in the crosstable; *number*: starting rank to that number), each checked
     against the team records, a warning in *found* naming its line for what is not read:
     a team the event does not have (the record not read), a round after those counted (not
-    read), a second record for a team in one round or for the other team of a match
-    already ordered (not read: the first one's order is the match's), a player not in the
-    team (its board read as unoccupied)."""
+    read), a second record for a team in one round (not read), a player not in the team
+    (its board read as unoccupied). The two teams of a match may each have one (as Sharly
+    Chess writes them): :func:`_orders_against_matches` checks that they agree."""
     by_number = {team.number: team for team in teams}
     out: list[tuple[int, BoardOrder]] = []
     seen: dict[tuple[int, int], int] = {}
@@ -612,9 +613,11 @@ def _board_orders(
         if o.round > rounds:
             found.append(f"{where}: after the rounds counted ({rounds}): not read")
             continue
-        again = seen.get((o.team, o.round)) or seen.get((o.opponent, o.round))
+        again = seen.get((o.team, o.round))
         if again is not None:
-            found.append(f"{where}: the boards of that match are line {again}'s: not read")
+            found.append(
+                f"{where}: team {o.team}'s order in that round is line {again}'s: not read"
+            )
             continue
         team = by_number[o.team]
         players: list[int] = []
@@ -629,7 +632,7 @@ def _board_orders(
                     "board read as unoccupied"
                 )
                 players.append(0)
-        seen[(o.team, o.round)] = seen[(o.opponent, o.round)] = line_no
+        seen[(o.team, o.round)] = line_no
         out.append((line_no, BoardOrder(o.round, o.team, o.opponent, tuple(players))))
     return out
 
@@ -641,13 +644,29 @@ def _orders_against_matches(
     standings: TeamStandings,
 ) -> list[str]:
     """Where a record ``300`` and the players' lines disagree: the teams did not meet in
-    that round (the record is not applied), or a player it names had no game against the
-    other team then (the board read as unoccupied)."""
+    that round (the record is not applied), a player it names had no game against the
+    other team then (the board read as unoccupied), or the two teams' records of one match
+    give different boards (the later one is read: it is applied last)."""
     index = {team.number: k for k, team in enumerate(standings.teams)}
     members = {team.number: set(team.members) for team in teams}
     start_no = {i: p.start_no for i, p in enumerate(built.players, start=1)}
     out: list[str] = []
+    first = {(o.round, o.team): (line_no, o) for line_no, o in orders}
     for line_no, o in orders:
+        other = first.get((o.round, o.opponent))
+        if other is not None and other[0] < line_no:
+            faced = []
+            for player in o.players:
+                ps = built.crosstable.entrants[player - 1].pairings if player else ()
+                p = ps[o.round - 1] if o.round <= len(ps) else None
+                faced.append(0 if p is None or p.opponent is None else p.opponent)
+            theirs = list(other[1].players)
+            if [f for f in faced if f] != [x for x in theirs if x in faced and x]:
+                out.append(
+                    f"record 300 (lines {other[0]} and {line_no}): round {o.round}, teams "
+                    f"{o.opponent} and {o.team}: the two orders do not give the same boards: "
+                    f"line {line_no}'s is read"
+                )
         where = f"record 300 (line {line_no}): round {o.round}, team {o.team} against {o.opponent}"
         m = standings.rounds[index[o.team]][o.round - 1]
         if m.opponent != o.opponent:
@@ -668,6 +687,50 @@ def _orders_against_matches(
                     f"{o.opponent} that round: the board read as unoccupied"
                 )
     return out
+
+
+def _orders_missing(
+    built: TrfCrosstable,
+    teams: Sequence[Team],
+    orders: Sequence[tuple[int, BoardOrder]],
+    standings: TeamStandings,
+) -> list[str]:
+    """The matches whose two teams' lists do not meet board to board (the first team's
+    board *k* met a player not on the other's board *k*) and that no record ``300`` orders:
+    one warning naming them (TRF-2026 requires the record "when a team plays in a different
+    board order than defined in record 310"); each team's boards are counted in its own
+    order there."""
+    ordered = {(o.round, o.team) for _, o in orders} | {(o.round, o.opponent) for _, o in orders}
+    position = {m: (team.number, k) for team in teams for k, m in enumerate(team.members)}
+    start_no = {i: p.start_no for i, p in enumerate(built.players, start=1)}
+    odd: list[str] = []
+    for team, row in zip(standings.teams, standings.rounds):
+        for r, m in enumerate(row, start=1):
+            if m.opponent is None or team.number > m.opponent or (r, team.number) in ordered:
+                continue
+            mine = []
+            for player in team.members:
+                ps = built.crosstable.entrants[player - 1].pairings
+                p = ps[r - 1] if r <= len(ps) else None
+                met = None if p is None else p.opponent
+                if met is not None and position.get(met, (0, 0))[0] == m.opponent:
+                    mine.append((player, met))
+            theirs = sorted(mine, key=lambda pair: position[pair[1]][1])
+            if mine != theirs:
+                first = next(a for a, b in zip(mine, theirs) if a != b)
+                odd.append(
+                    f"round {r}, teams {team.number}-{m.opponent} (player {start_no[first[0]]} "
+                    f"met {start_no[first[1]]})"
+                )
+    if not odd:
+        return []
+    shown = "; ".join(odd[:5]) + (f"; and {len(odd) - 5} more" if len(odd) > 5 else "")
+    return [
+        f"{len(odd)} match{'es' if len(odd) > 1 else ''} whose two teams' lists (record 310) "
+        f"do not meet board to board, with no record 300 giving the board order ({shown}): "
+        "each team's boards counted in its own list's order (TRF-2026 requires record 300 "
+        "when a team plays in another board order)"
+    ]
 
 
 def _forfeits_against_lines(
