@@ -256,18 +256,19 @@ def test_crosstable_of_inconsistent_file(
 
 
 def test_bom_then_latin1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """Old: ``UnicodeDecodeError``. The file says UTF-8 (its BOM), then é is written as the
-    Latin-1 byte 0xE9 at line 1, column 11 (the BOM is not a column)."""
+    """The file says UTF-8 (its BOM), then é is written as the Latin-1 byte 0xE9 at line 1,
+    column 8 (the BOM is not a column): read as UTF-8, the byte as U+FFFD, with a warning
+    naming the place and the choice. A K file, a few lines the user writes, is refused."""
     data = b"\xef\xbb\xbf012 Caf\xe9 Open\n" + "\n".join((P1, P2)).encode()
     path = write(tmp_path, "x.trf", data)
     message = (
-        "x.trf, line 1, column 8 (encoding): expected UTF-8 text (the file starts with its "
-        "byte-order mark), found the byte 0xE9"
+        "record 012, line 1, column 8: the byte 0xE9 is not UTF-8: read as \ufffd (U+FFFD); "
+        "the file is read as UTF-8, as it starts with UTF-8's byte-order mark (in "
+        "Windows-1252, 0xE9 is 'é'); correct the character in the file"
     )
-    code, out, err = run(capsys, "report", path)
-    assert (code, out, err) == (1, "", f"xlfuncs: error: {message}\n")
-    code, _, err = run(capsys, "crosstable", path, "-o", str(tmp_path / "x.xlsx"))
-    assert (code, err) == (1, f"xlfuncs: error: {message}\n")
+    code, out, err = run(capsys, "report", path, "--format", "json")
+    assert (code, json.loads(out)[0]["start_no"]) == (0, 1)
+    assert f"xlfuncs: warning: {message}\n" in err
     k_path = write(tmp_path, "k.csv", b"\xef\xbb\xbffide_id,k\n99000001,40 # J\xfcrgen\n")
     code, _, err = run(capsys, "report", write(tmp_path, "ok.trf", EVENT), "--k-file", k_path)
     assert (code, err) == (

@@ -240,7 +240,7 @@ def test_help_documents_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["report", "--help"])
     out = capsys.readouterr().out
-    assert "exit status: 0" in out and "fide_id,k" in out
+    assert "exit status (every command): 0 done" in out and "fide_id,k" in out
 
 
 def test_as_a_program() -> None:

@@ -11,7 +11,6 @@ What each figure takes for "rated" and why: ``docs/rated.md``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -188,12 +187,12 @@ def _chart(case: Case) -> list[Figures | None]:
     layout = replace(layout, tiebreaks=len(chart.tiebreaks_of(layout, event)))
     values = chart.figures(layout, chart.inputs(layout, event))
 
-    def number(v: Any) -> Any:
-        return None if v == "" or v is None else v
+    def number(v: Any) -> Any:  # the words of a cell without a figure: none
+        return None if v == "" or v is None or (isinstance(v, str) and v[:1] != "#") else v
 
-    norm_column = values["norm"]
-    if all(v == "#VALUE!" for v in norm_column):  # one error for the column: rapid or blitz
-        norm_column = [""] * len(norm_column)  # no norm (B.01: standard play)
+    # no norm made, or none in rapid or blitz play (B.01: standard play): the cell says so
+    no_norm = ("none", "rapid: no norms", "blitz: no norms")
+    norm_column = ["" if v in no_norm else v for v in values["norm"]]
     out: list[Figures | None] = []
     for i in range(len(event.players)):
         row = [values[name][i] for name in ("ra", "change", "k", "rp_fide")] + [norm_column[i]]
@@ -206,7 +205,7 @@ def _chart(case: Case) -> list[Figures | None]:
         rp = number(values["rp_fide"][i])
         out.append(
             Figures(
-                number(norm_column[i]),
+                norm_column[i] or None,
                 None if ra is None else round(float(ra), 2),
                 None if rp is None else int(rp),
                 None if k is None or event.players[i].rating is None else int(k),
@@ -283,8 +282,19 @@ def test_every_command_gives_the_same_figures(
 
 
 def test_the_matrix_is_every_file() -> None:
-    # 8 real files, 4 from TieBreakServer, 5 of our own (one cut from FIDE's exercise after
-    # round 4 of 9), 8 TRF-2026 files (2 of Sharly Chess's, 4 of bbpPairings' team tests as
-    # Sharly Chess extends them, 2 of ours), the 2 demo files
-    assert len(FILES) == 27
-    assert math.prod((len(FILES), len(MUTATIONS), len(COMMANDS))) == 432
+    """Every folder of tournament files gives the matrix its files (a folder moved or renamed
+    would leave the glob empty there): the real files, TieBreakServer's, our own (one cut
+    from FIDE's exercise after round 4 of 9), the TRF-2026 files (Sharly Chess's,
+    bbpPairings' team tests, ours), the tie-break cases (one for each difference with FIDE's
+    engine) and the 2 demo files."""
+    folders = {p.relative_to(ROOT).parent.as_posix() for p in FILES}
+    assert folders == {
+        "tests/data/real",
+        "tests/data/tiebreak-cases",
+        "tests/data/tiebreakserver",
+        "tests/data/trf",
+        "tests/data/trf2026",
+        "xlfuncs/data",
+    }
+    assert sum(1 for p in FILES if p.parent.name == "real") >= 8
+    assert sum(1 for p in FILES if p.parent.name == "data") == 2

@@ -2,7 +2,7 @@
 computed (the team ones for teams), the others refused with the article that rules them
 out (``docs/tiebreaks.md``, *Codes C.07 does not give a player*).
 
-- ``MPvGP`` (13.1, match points versus game points): the score that is not the primary one;
+- ``MPvGP`` (13.1, "Match Points or Game Points"): the score that is not the primary one;
   Held's exercise 34 ranks his 14 teams by match points, then by it (his order, page 53:
   5, 1, 2, 4, 3, 8, 6, 9, 7, 13, 10, 11, 14, 12), and FIDE's engine gacrux gives its value
   (``MPVGP``) in an event ranked by match points first.
@@ -54,16 +54,19 @@ def test_mpvgp_is_the_other_score_held_34() -> None:
         assert values[0] == theirs[team.number][1]
 
 
-def test_mpvgp_in_an_event_ranked_by_game_points_is_match_points() -> None:
-    """Record 192 naming game points first: the other score is match points (C.07 13.1).
-    gacrux 1.11.65 gives the game points there (the primary score itself): the allowed
-    difference ``mpvgp-gp-primary`` of ``tests/test_tiebreaks_generated.py``."""
+def test_mpvgp_in_an_event_ranked_by_game_points_is_match_points(tmp_path: Path) -> None:
+    """Record 192 naming game points first: the other score is match points (C.07 13.1),
+    as gacrux gives it."""
     text = HELD.read_text(encoding="utf-8").replace(
         "192 FIDE_TEAM_TYPEA_MP_GP", "192 FIDE_TEAM_TYPEA_GP_MP"
     )
     s = _held(text, ("MPvGP",))
     assert s.primary == "GP"
     assert [v[0] for v in s.values] == list(s.match_points)
+    path = tmp_path / "held-gp-first.trf"
+    path.write_text(text, encoding="utf-8")
+    theirs = gacrux_teams(path, ("GPTS", "MPVGP"), "2025-05-01")
+    assert [v[0] for v in s.values] == [theirs[t.number][1] for t in s.teams]
 
 
 @pytest.mark.parametrize("text", ["mpvgp", "MPvGP", " MPVGP "])
@@ -122,11 +125,18 @@ def test_the_report_refuses_a_team_code_for_players(
 ) -> None:
     """``report --tiebreaks ESB`` on an individual event: refused, the article named, no
     traceback."""
+    code, _, err = run(capsys, "report", str(SWISS), "--tiebreaks", "BH, ESB")
+    assert code == 2
+    assert "--tiebreaks: ESB (C.07 13.2): a team tie-break, which ranks no player" in err
+    assert "Traceback" not in err
+
+
+def test_the_report_refuses_vur_with_its_article(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
-        run(capsys, "report", str(SWISS), "--tiebreaks", "BH, ESB")
-    err = capsys.readouterr().err
+        run(capsys, "report", str(SWISS), "--tiebreaks", "BH, VUR")
     assert exit_.value.code == 2
-    assert "tie-break 'ESB': a team tie-break: C.07 13.2" in err
+    err = capsys.readouterr().err
+    assert "tie-break 'VUR': not a tie-break of C.07" in err and "16.1.2" in err
     assert "Traceback" not in err
 
 

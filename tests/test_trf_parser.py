@@ -777,16 +777,23 @@ def test_decode_by_bom() -> None:
 
 
 def test_bytes_not_of_the_bom_encoding() -> None:
-    """The BOM (3 bytes) is no column: 0xD8 (Ø in Latin-1) is column 5 of line 2."""
+    """The BOM (3 bytes) is no column: 0xD8 (Ø in Latin-1) is column 5 of line 2, read as
+    U+FFFD with a warning (the file says UTF-8); an encoding given is kept to strictly."""
     data = b"\xef\xbb\xbf012 X\n012 \xd8degaard\n"
-    with pytest.raises(TrfError) as caught:
-        parse_trf_bytes(data, source="t.trf")
-    assert str(caught.value) == (
-        "t.trf, line 2, column 5 (encoding): expected UTF-8 text (the file starts with its "
-        "byte-order mark), found the byte 0xD8"
+    t = parse_trf_bytes(data, source="t.trf")
+    assert (t.name, t.encoding) == ("X", "utf-8-sig")
+    assert t.encoding_warning == (
+        "record 012, line 2, column 5: the byte 0xD8 is not UTF-8: read as \ufffd (U+FFFD); "
+        "the file is read as UTF-8, as it starts with UTF-8's byte-order mark (in "
+        "Windows-1252, 0xD8 is 'Ø'); correct the character in the file"
     )
-    data = b"\xef\xbb\xbf012 \xd8\n"
-    with pytest.raises(TrfError, match=r"line 1, column 5 \(encoding\)"):
+    with pytest.raises(TrfError) as caught:
+        parse_trf_bytes(data[3:], source="t.trf", encoding="utf-8")
+    assert str(caught.value) == (
+        "t.trf, line 2, column 5 (encoding): expected UTF-8 text, found the byte 0xD8"
+    )
+    data = b"\xff\xfe" + "012 X\n".encode("utf-16-le") + b"\x00\xd8"  # a lone surrogate
+    with pytest.raises(TrfError, match=r"line 2, column \d+ \(encoding\): expected UTF-16-LE"):
         parse_trf_bytes(data, source="t.trf")
 
 
@@ -916,20 +923,54 @@ def test_values_a_player_can_have_are_read(columns: tuple[int, int], text: str) 
 
 def test_one_bad_byte_in_utf8_text_is_named_not_read_as_another_encoding() -> None:
     """The file is UTF-8 (Ø, Å as two bytes each); one Latin-1 é (0xE9) on line 3 must not
-    turn every name into mojibake (Ã˜degaard): the byte is named by line and column."""
+    turn every name into mojibake (Ã˜degaard): the file is read as UTF-8, the byte as U+FFFD,
+    and the warning names its line and column (characters, as the reader counts them)."""
     good = _with((15, 47), "Ødegaard, Åse".ljust(33)).encode("utf-8")
     bad = _with((5, 8), "2")[:14] + "Caf#".ljust(33) + _ASH[47:]
     bad = bad.encode("utf-8")
     data = "012 Ålesund Open\n".encode() + good + b"\n" + bad.replace(b"#", b"\xe9") + b"\n"
-    with pytest.raises(TrfError) as caught:
-        parse_trf_bytes(data, source="t.trf")
-    assert str(caught.value) == (
-        "t.trf, line 3, column 18 (encoding): expected UTF-8 text (the file's other non-ASCII "
-        "characters are UTF-8), found the byte 0xE9"
+    t = parse_trf_bytes(data, source="t.trf")
+    assert (t.name, t.encoding) == ("Ålesund Open", "utf-8")
+    assert [p.name for p in t.players] == ["Ødegaard, Åse", "Caf\ufffd"]
+    assert t.encoding_warning == (
+        "record 001, line 3, column 18: the byte 0xE9 is not UTF-8: read as \ufffd (U+FFFD); "
+        "the file is read as UTF-8, as its 3 other characters outside ASCII are written as "
+        "UTF-8 writes them (in Windows-1252, 0xE9 is 'é'); correct the character in the file"
     )
-    # a Windows-1252 file, with no UTF-8 character at all, is still read as one
+    # a Windows-1252 file, with no UTF-8 character at all, is still read as one, silently
     t = parse_trf_bytes(data.decode("utf-8", "replace").encode("cp1252", "replace"))
-    assert t.encoding == "cp1252"
+    assert (t.encoding, t.encoding_warning) == ("cp1252", None)
+
+
+def test_one_utf8_character_and_one_bad_byte() -> None:
+    """A generated file: ``4° Open`` (° as UTF-8's C2 B0) and one Latin-1 é (0xE9) in the
+    city. One character of each: read as UTF-8 (the title stays ``4° Open``, not Windows-1252's
+    ``4Â° Open``), the byte as U+FFFD, and said: line 2, column 8."""
+    data = "012 4° Open\n022 Caf#\n".encode().replace(b"#", b"\xe9") + _ASH.encode() + b"\n"
+    t = parse_trf_bytes(data, source="t.trf")
+    assert (t.name, t.city, t.encoding) == ("4° Open", "Caf\ufffd", "utf-8")
+    assert t.encoding_warning == (
+        "record 022, line 2, column 8: the byte 0xE9 is not UTF-8: read as \ufffd (U+FFFD); "
+        "the file is read as UTF-8, as its 1 other character outside ASCII is written as "
+        "UTF-8 writes it (in Windows-1252, 0xE9 is 'é'); correct the character in the file"
+    )
+    # more bad bytes than UTF-8 characters: Windows-1252, and the UTF-8 character named
+    data = data.replace(b"Caf\xe9", b"\xe9t\xe9 \xe0")
+    t = parse_trf_bytes(data, source="t.trf")
+    assert (t.name, t.encoding) == ("4Â° Open", "cp1252")
+    assert t.encoding_warning == (
+        "record 012, line 1, column 6: 'Â°' is how Windows-1252 reads UTF-8's '°'; the file "
+        "is read as Windows-1252, as 3 of its bytes are not UTF-8 (more than the characters "
+        "written as UTF-8 writes them); correct the character in the file"
+    )
+    # several bad bytes in UTF-8 text: the first three places named, the rest counted
+    many = "012 Åland Ø Æ Ö Ü\n".encode() + b"022 \xe9\xe9\xe9\xe9\n" + _ASH.encode()
+    assert parse_trf_bytes(many).encoding_warning == (
+        "record 022, line 2, column 5: the byte 0xE9 is not UTF-8 (and 3 more: line 2, "
+        "column 6; line 2, column 7 and 1 more): read as \ufffd (U+FFFD); the file is read as "
+        "UTF-8, as its 5 other characters outside ASCII are written as UTF-8 writes them (in "
+        "Windows-1252, 0xE9 is 'é'); correct the character in the file"
+    )
 
 
 def test_round_dates_one_column_right_or_of_ten_characters() -> None:

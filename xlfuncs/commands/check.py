@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 
 from .options import (
     add_force,
+    add_koya_scores,
     add_ptp_full_score,
+    add_team_colour,
     add_tiebreak_rules,
     add_trf_options,
     add_unrated_rating,
@@ -22,6 +24,7 @@ from .support import (
     EXIT_USAGE,
     cannot_read,
     error,
+    exit_status_epilog,
     read_event,
     read_trf_data,
 )
@@ -35,10 +38,13 @@ __all__ = ["EXIT_WARNINGS", "add_parser", "run"]
 EXIT_WARNINGS = 4
 """The exit status of a file with warnings and no error (FIDE's checker's)."""
 
-_EPILOG = """\
-exit status: 0 nothing to correct (notes aside); 1 errors (what a rating officer's upload
-would refuse), or the file cannot be read; 2 the command line is wrong; 4 warnings only.
-With --fix, the status is that of the file written (read and checked again).
+_EPILOG = (
+    exit_status_epilog(
+        "check: 0 nothing to correct (notes aside); 1 also when the file has errors (what a\n"
+        "rating officer's upload would refuse); 4 warnings only. With --fix, the status is that\n"
+        "of the file written (read and checked again)"
+    )
+    + """
 
 Each finding is one line: file, line, columns, severity, what is wrong and the fix. Where
 many players' ranks differ from ours, one finding counts them by cause; --verbose adds one
@@ -48,6 +54,7 @@ makes the fixes whose right value is certain (points that are not the results' s
 for the pairing-allocated bye U) and lists each change; every other character of the file
 is kept as written (a file read and written with nothing to fix is the same bytes).
 See docs/check.md."""
+)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -82,6 +89,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     add_tiebreak_rules(check)
     add_unrated_rating(check)
     add_ptp_full_score(check)
+    add_team_colour(check)
+    add_koya_scores(check)
     add_verbose(check)
     refuse_norm_event_options(check, "it checks the file, not a title norm (use norms)")
     return check
@@ -90,7 +99,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs check``."""
     from ..event.check import fixed_lines
-    from ..output import OutputError, vet_file, visible, write_atomically
+    from ..output import OutputError, vet_file, vet_suffix, visible, write_atomically
     from ..trf import TrfError
 
     if args.fix != (args.output is not None):
@@ -107,6 +116,11 @@ def run(args: argparse.Namespace) -> int:
         except OutputError as exc:
             error(str(exc))
             return EXIT_DATA_ERROR
+        try:
+            vet_suffix(args.output, (".trf", ".txt"), option="-o", what="a TRF")
+        except OutputError as exc:
+            error(str(exc))
+            return EXIT_USAGE
     try:
         data, source = read_trf_data(args.file)
     except OSError as exc:

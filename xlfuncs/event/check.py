@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..core.results import Outcome
-from ..text_output import points_text
+from ..text_output import counted, points_text
 from ..trf import Discrepancy, ExtraRecord, Tournament, round_columns
 from ..trf.parser import PLAYER_COLUMNS
 from ..trf.rated import is_rated
@@ -55,10 +55,11 @@ __all__ = ["Finding", "Severity", "check_event", "fixed_lines"]
 Severity = Literal["error", "warning", "note"]
 """How much a finding matters: see the module's documentation."""
 
-_WARNING_KINDS = frozenset({"repeated_record"})
+_WARNING_KINDS = frozenset({"repeated_record", "rated_count_any"})
 """The kinds of :func:`~xlfuncs.trf.check_tournament` that are warnings (an event record written
-twice: the first is read); every other kind is an error, but the ranks, whose severity depends
-on where the tie-breaks come from."""
+twice: the first is read; a ``072`` that counts every player with a rating of any kind, national
+ones too, where FIDE's count is of FIDE-rated players); every other kind is an error, but the
+ranks, whose severity depends on where the tie-breaks come from."""
 
 _NOTES = ("rules: ", "the event (", "the event ran from ", "tie-breaks: ", "record 299", "K file:")
 """How the reading's warnings that say what it chose (not what the file lacks) begin: notes."""
@@ -176,7 +177,7 @@ def _discrepancies(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
             columns = _columns(o_first, r_col)
         if d.kind == "points" and d.start_no is not None:
             columns, fix, edits = _points_fix(t, lines, d.start_no)
-        elif d.kind in ("player_count", "rated_count"):
+        elif d.kind in ("player_count", "rated_count", "rated_count_any"):
             code = "062" if d.kind == "player_count" else "072"
             line_no = lines.first_line(code)
             count = len(t.players) if code == "062" else sum(1 for p in t.players if is_rated(p))
@@ -317,8 +318,8 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
         span = f"{cut}-{max((len(lines.line(p.line_no)) for p in who), default=cut)}"
         rounds = f"round {planned + 1}" if len(extra) == 1 else f"rounds {extra[0]}-{extra[-1]}"
         message = (
-            f"{rounds} written, but the event has {planned} rounds ({source_record}), on "
-            f"{len(who)} player line{'s' if len(who) > 1 else ''}"
+            f"{rounds} written, but the event has {counted(planned, 'round')} ({source_record}), "
+            f"on {counted(len(who), 'player line')}"
         )
         if empty:
             out.append(
@@ -350,7 +351,7 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
             Finding(
                 "warning",
                 "missing_rounds",
-                f"the file writes {t.num_rounds} rounds, the event has {planned} "
+                f"the file writes {counted(t.num_rounds, 'round')}, the event has {planned} "
                 f"({source_record}): a file for rating holds every round",
                 t.source,
                 lines.first_line(source_record),
@@ -363,7 +364,8 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
             Finding(
                 "warning",
                 "missing_rounds",
-                f"132 gives {dates} round dates, the file writes {t.num_rounds} rounds",
+                f"132 gives {counted(dates, 'round date')}, the file writes "
+                f"{counted(t.num_rounds, 'round')}",
                 t.source,
                 lines.first_line("132"),
                 fix="one date per round, aligned with the rounds' columns",
@@ -420,8 +422,8 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
             Finding(
                 "warning",
                 "record_order",
-                f"event record {code} after the player lines (line {first_player} is the "
-                f"first; {len(late)} such record{'s' if len(late) > 1 else ''} in all)",
+                f"event record {code} after the player lines (the first player line is line "
+                f"{first_player}; {counted(len(late), 'such record')} in all)",
                 t.source,
                 n,
                 "1-3",
@@ -438,7 +440,7 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
                 "warning",
                 "record_order",
                 f"player lines out of starting-rank order: no. {p.start_no} comes after a "
-                f"higher number ({len(back)} place{'s' if len(back) > 1 else ''} in all)",
+                f"higher number ({counted(len(back), 'place')} in all)",
                 t.source,
                 p.line_no,
                 "5-8",

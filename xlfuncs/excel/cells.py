@@ -270,8 +270,8 @@ def games(
     ws = flatten(results)
     if len(rs) != len(ws):
         raise InvalidInputError(
-            f"{opponents_name} has {len(rs)} cells but {results_name} has "
-            f"{len(ws)}; they must be the same size"
+            f"{opponents_name} has {len(rs)} cell{'' if len(rs) == 1 else 's'} but "
+            f"{results_name} has {len(ws)}; they must be the same size"
         )
     out: list[Game] = []
     for i, (r, w) in enumerate(zip(rs, ws), start=1):
@@ -498,7 +498,8 @@ def key_columns(value: Cell, name: str, count: int) -> list[tuple[list[Cell], st
         return [(rows[0], name)]
     if len(rows) != count:
         raise InvalidInputError(
-            f"{name} has {len(rows)} rows but points has {count}; one row per player"
+            f"{name} has {len(rows)} row{'' if len(rows) == 1 else 's'} but points has "
+            f"{count}; one row per player"
         )
     width = len(rows[0])
     if width == 1:

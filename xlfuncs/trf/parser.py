@@ -55,6 +55,7 @@ __all__ = [
     "birth_year",
     "check_tournament",
     "decode_trf",
+    "decode_trf_noted",
     "ignored_record",
     "impossible_birth_date",
     "is_invalid_date",
@@ -411,6 +412,9 @@ class Tournament:
     trf2026: Trf2026 = field(default_factory=Trf2026)
     """The TRF-2026 records beyond TRF16's, read (scoring system, national ratings, point
     assignments, byes, comments ...)."""
+    encoding_warning: str | None = None
+    """What the decoding chose where the bytes were not all of one encoding
+    (:func:`decode_trf_noted`); ``None``: nothing to say."""
     by_start_no: Mapping[int, Player] = field(init=False, repr=False, compare=False)
     """The players by starting rank."""
 
@@ -702,11 +706,110 @@ text with a byte that is not UTF-8."""
 
 
 def _mostly_utf8(data: bytes) -> bool:
-    """Whether *data*, which is not UTF-8, holds more characters written as UTF-8 writes
-    them than bytes that are not UTF-8: UTF-8 text with a bad byte or two, not text in
-    another encoding (which holds none) nor binary data (where bad bytes win)."""
+    """Whether *data*, which is not UTF-8, holds at least as many characters written as
+    UTF-8 writes them as bytes that are not UTF-8: UTF-8 text with a bad byte or two, not
+    text in another encoding (which holds none) nor binary data (where bad bytes win)."""
     good = len(_UTF8_SEQUENCE.findall(data))
-    return good > 0 and good > data.decode("utf-8", "replace").count("\ufffd")
+    return good > 0 and good >= data.decode("utf-8", "replace").count("\ufffd")
+
+
+def decode_trf_noted(data: bytes, encoding: str | None = None) -> tuple[str, str, str | None]:
+    """Decode a TRF file's bytes as :func:`decode_trf` does, reading the text a bad byte or
+    two spoil rather than refusing it; returns the text, the encoding used and the warning
+    that says what was chosen (``None``: nothing to say).
+
+    - UTF-8 text (after a UTF-8 byte-order mark, or where the characters outside ASCII that
+      UTF-8 writes are at least as many as the bytes that are not UTF-8) with bytes that are
+      not UTF-8: read as UTF-8, each such byte as U+FFFD; the warning names the line and
+      column of the first ones and the encoding chosen.
+    - Text read as Windows-1252 that also holds characters written as UTF-8 writes them
+      (fewer than the bytes that are not UTF-8): read so (each such character as two); the
+      warning names where the first is and what UTF-8 would make of it.
+
+    *encoding* given: that encoding, strictly (``UnicodeDecodeError`` as
+    :func:`decode_trf`). Other bytes that cannot be decoded (after a UTF-16 or UTF-32
+    byte-order mark) raise ``UnicodeDecodeError`` too."""
+    try:
+        text, used = decode_trf(data, encoding)
+    except UnicodeDecodeError as exc:
+        if encoding is not None or exc.encoding != "utf-8":
+            raise
+        bom = data.startswith(b"\xef\xbb\xbf")
+        escaped = data[3 if bom else 0 :].decode("utf-8", "surrogateescape")
+        text = _UNDECODED.sub("\ufffd", escaped)
+        return text, "utf-8-sig" if bom else "utf-8", _bad_utf8_warning(escaped, bom)
+    if used not in ("cp1252", "latin-1") or not _UTF8_SEQUENCE.search(data):
+        return text, used, None
+    return text, used, _utf8_in_windows_warning(data, text, used)
+
+
+_UNDECODED = re.compile("[\udc80-\udcff]")
+"""A byte that is not UTF-8, as the ``surrogateescape`` error handler decodes it."""
+
+_SHOWN_AT_MOST = 3
+"""How many places of bytes that are not UTF-8 a decoding warning names."""
+
+_ENCODING_NAMES = {"cp1252": "Windows-1252", "latin-1": "Latin-1"}
+
+
+def _line_and_column(text: str, offset: int) -> tuple[str, int, int]:
+    """The record code, line and column (from 1, as the reader counts them) of the character
+    at *offset* of *text*."""
+    before = text[:offset]
+    start = max(before.rfind("\n"), before.rfind("\r")) + 1
+    code = text[start : start + 3]
+    breaks = before.count("\n") + before.count("\r") - before.count("\r\n")  # CRLF is one
+    return code, breaks + 1, offset - start + 1
+
+
+def _place(text: str, offset: int) -> str:
+    """``record 001, line 3, column 18`` for the character at *offset* of *text*."""
+    code, line_no, column = _line_and_column(text, offset)
+    return f"record {code}, line {line_no}, column {column}"
+
+
+def _bad_utf8_warning(escaped: str, bom: bool) -> str:
+    """The warning for UTF-8 text *escaped* (decoded with ``surrogateescape``) read with its
+    bytes that are not UTF-8 replaced."""
+    bad = [m.start() for m in _UNDECODED.finditer(escaped)]
+    first = bad[0]
+    byte = ord(escaped[first]) - 0xDC00
+    windows = bytes([byte]).decode("cp1252", "replace")
+    more = ""
+    if len(bad) > 1:
+        shown = "; ".join(_place(escaped, i).split(", ", 1)[1] for i in bad[1:_SHOWN_AT_MOST])
+        left = len(bad) - _SHOWN_AT_MOST
+        rest = f" and {left} more" if left > 0 else ""
+        more = f" (and {len(bad) - 1} more: {shown}{rest})"
+    utf8 = len(escaped) - len(escaped.encode("ascii", "ignore")) - len(bad)  # UTF-8's
+    why = (
+        "it starts with UTF-8's byte-order mark"
+        if bom
+        else f"its {utf8} other character{'s' if utf8 != 1 else ''} outside ASCII "
+        f"{'are' if utf8 != 1 else 'is'} written as UTF-8 writes {'them' if utf8 != 1 else 'it'}"
+    )
+    return (
+        f"{_place(escaped, first)}: the byte 0x{byte:02X} is not UTF-8{more}: read as "
+        f"\ufffd (U+FFFD); the file is read as UTF-8, as {why} (in Windows-1252, 0x{byte:02X} "
+        f"is {windows!r}); correct the character in the file"
+    )
+
+
+def _utf8_in_windows_warning(data: bytes, text: str, used: str) -> str:
+    """The warning for *data*, read as Windows-1252 (or Latin-1) into *text*, that holds
+    characters written as UTF-8 writes them (each byte one character, so byte offsets are
+    the text's)."""
+    found = _UTF8_SEQUENCE.search(data)
+    assert found is not None
+    bad = data.decode("utf-8", "replace").count("\ufffd")
+    name = _ENCODING_NAMES.get(used, used)
+    as_utf8 = found.group().decode("utf-8")
+    return (
+        f"{_place(text, found.start())}: {text[found.start() : found.end()]!r} is how "
+        f"{name} reads UTF-8's {as_utf8!r}; the file is read as {name}, as {bad} of its "
+        f"bytes {'are' if bad != 1 else 'is'} not UTF-8 (more than the characters written as "
+        "UTF-8 writes them); correct the character in the file"
+    )
 
 
 _UTF8_SEQUENCE = re.compile(
@@ -1142,14 +1245,17 @@ def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
 def parse_trf_bytes(
     data: bytes, *, source: str = "<bytes>", encoding: str | None = None
 ) -> Tournament:
-    """Decode a TRF file's bytes (:func:`decode_trf`) and read them. Bytes that are not of
-    the encoding (UTF-8 after a UTF-8 byte-order mark, or *encoding*) raise
-    :class:`TrfError` naming the line and column of the first one."""
+    """Decode a TRF file's bytes (:func:`decode_trf_noted`) and read them: UTF-8 text with a
+    byte that is not UTF-8 is read with a warning (:attr:`Tournament.encoding_warning`).
+    Bytes that are not of the encoding given (*encoding*), or of UTF-16 or UTF-32 after
+    their byte-order mark, raise :class:`TrfError` naming the line and column of the first
+    one."""
     try:
-        text, used = decode_trf(data, encoding)
+        text, used, warning = decode_trf_noted(data, encoding)
     except UnicodeDecodeError as exc:
         raise decode_error(data, exc, source) from None
-    return parse_trf(text, source=source, encoding=used)
+    read = parse_trf(text, source=source, encoding=used)
+    return read if warning is None else replace(read, encoding_warning=warning)
 
 
 def decode_error(data: bytes, exc: UnicodeDecodeError, source: str) -> TrfError:
@@ -1162,7 +1268,7 @@ def decode_error(data: bytes, exc: UnicodeDecodeError, source: str) -> TrfError:
         column -= next((len(bom) for bom, _ in _ALL_BOMS if data.startswith(bom)), 0)
     if exc.reason == MIXED_UTF8:
         bom = f" ({MIXED_UTF8})"
-    elif exc.encoding.startswith("utf"):
+    elif any(data.startswith(mark) for mark, _ in _ALL_BOMS):
         bom = " (the file starts with its byte-order mark)"
     else:
         bom = ""
@@ -1270,6 +1376,7 @@ def not_a_trf(data: bytes, t: Tournament) -> str | None:
 DiscrepancyKind = Literal[
     "player_count",
     "rated_count",
+    "rated_count_any",
     "repeated_record",
     "points",
     "rank",
@@ -1360,15 +1467,25 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
 
     declared = t.declared_players
     if declared is not None and declared != len(t.players):
-        add("player_count", f"062 gives {declared} players, the file has {len(t.players)}")
+        add(
+            "player_count",
+            f"062 gives {declared} player{'' if declared == 1 else 's'}, the file has "
+            f"{len(t.players)}",
+        )
     rated = sum(1 for p in t.players if is_rated(p))
     declared_rated = t.declared_rated_players
     if declared_rated is not None and declared_rated != rated:
+        with_any = sum(1 for p in t.players if p.rating)
         add(
-            "rated_count",
+            "rated_count_any" if declared_rated == with_any else "rated_count",
             f"072 gives {declared_rated} rated players, {rated} "
             f"player{' has' if rated == 1 else 's have'} a FIDE rating (a FIDE id and a "
-            f"rating of {LOWEST_RATING} or more)",
+            f"rating of {LOWEST_RATING} or more)"
+            + (
+                f": the file counts every player with a rating of any kind ({with_any})"
+                if declared_rated == with_any
+                else ""
+            ),
         )
     for rec in t.extra_records:
         if rec.code in _EVENT_CODES:

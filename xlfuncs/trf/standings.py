@@ -28,9 +28,9 @@ from functools import partial
 from ..core.performance import PtpFullScore
 from ..core.tiebreak_candidates import CandidateFit, best_fit, fit_ranks
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS, TiebreakRulesSpec, tiebreak_edition_for
-from ..core.tiebreaks import TiebreakTable, Value
+from ..core.tiebreaks import KoyaScores, TiebreakTable, Value
 from ..core.tiebreaks import tiebreaks as compute_tiebreaks
-from ..text_output import points_text
+from ..text_output import counted, points_text
 from .parser import Discrepancy, Player, Tournament, check_tournament
 from .short_list import short_list
 from .tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, TiebreakList, event_tiebreaks
@@ -199,8 +199,8 @@ def rank_discrepancies(
             Discrepancy(
                 kind="rank",
                 message=f"the file leaves {len(unranked)} player{plural} unranked (rank blank "
-                f"or 0: {listed}), whom ours ranks: {shifted} players ranked below them have "
-                "a rank here greater by the number of those above them, and the same order "
+                f"or 0: {listed}), whom ours ranks: {counted(shifted, 'player')} ranked below them "
+                "have a rank here greater by the number of those above them, and the same order "
                 "(not listed one by one)",
                 source=t.source,
             ),
@@ -291,9 +291,11 @@ def _summary(
     n = sum(1 for c in causes if c == UNRANKED_CAUSE)
     if n:
         parts.append(f"{n} below players the file leaves unranked")
+    whose = "1 player's rank" if count == 1 else f"{count} players' ranks"
+    differ = "differs" if count == 1 else "differ"
     text = (
-        f"{count} players' ranks in the file differ from ours by points, then {listed}"
-        f"{where}: {_and_list(parts)}"
+        f"{whose} in the file {differ} from ours by points, then {listed}{where}: "
+        f"{_and_list(parts)}"
     )
     if fit is not None and not fit.reproduces:
         text += (
@@ -361,6 +363,7 @@ def event_standings(
     unrated: int | None = None,
     final_round: int | None = None,
     ptp_full_score: PtpFullScore = "highest+800",
+    koya_scores: KoyaScores = "results",
 ) -> EventStandings:
     """The standings of *t* read into *built* (its ratings as the file gives them, FIDE id
     or not: :attr:`~xlfuncs.trf.to_crosstable.TrfCrosstable.file_ratings`): the tie-breaks
@@ -372,7 +375,8 @@ def event_standings(
     counting at *unrated* in the rating tie-breaks (``None``: none, and those are undefined
     when a player is unrated), *final_round* the event's last round (its rounds in all:
     Fore Buchholz counts that round as drawn; ``None``: the last counted), a full score's
-    PTP read as *ptp_full_score* (:data:`~xlfuncs.core.performance.PtpFullScore`). The engine's
+    PTP read as *ptp_full_score* (:data:`~xlfuncs.core.performance.PtpFullScore`), Koya's
+    opponents' scores as *koya_scores* (:data:`~xlfuncs.core.tiebreaks.KoyaScores`). The engine's
     notes but the edition's (rating tie-breaks left undefined) are added to *warnings*.
     Raises :class:`~xlfuncs.trf.TrfError` for a file list naming an unknown tie-break,
     core's ``InvalidInputError`` for a bad *edition*."""
@@ -401,6 +405,7 @@ def event_standings(
             round_points={(number[n], r): v for (n, r), v in effects.round_points.items()} or None,
             final_round=final_round,
             ptp_full_score=ptp_full_score,
+            koya_scores=koya_scores,
         )
 
     table = table_of(choice.descriptors, spec)

@@ -37,6 +37,8 @@ __all__ = [
     "file_record",
     "option_tiebreaks",
     "record_codes",
+    "split_codes",
+    "team_only_tiebreaks",
 ]
 
 RECORDS = ("202", "212")
@@ -145,6 +147,16 @@ def read_record(
     return tuple(out)
 
 
+def split_codes(text: str) -> list[str]:
+    """The codes of a list, split at commas and blanks alike (as FIDE's reader splits a
+    ``202`` record).
+
+    >>> split_codes("BH/C1, BH SB")
+    ['BH/C1', 'BH', 'SB']
+    """
+    return _CODE.findall(text)
+
+
 def option_tiebreaks(text: str) -> tuple[str, ...]:
     """The descriptors of a ``--tiebreaks`` value (``"BH/C1,BH,SB"``; commas or blanks
     between them; a leading ``PTS`` left out), as C.07 writes them. Raises
@@ -153,7 +165,7 @@ def option_tiebreaks(text: str) -> tuple[str, ...]:
     >>> option_tiebreaks("bh/c1, BH SB")
     ('BH/C1', 'BH', 'SB')
     """
-    codes = _CODE.findall(text)
+    codes = split_codes(text)
     if codes and codes[0].upper() == POINTS_CODE:
         codes = codes[1:]
     if not codes:
@@ -165,6 +177,22 @@ def option_tiebreaks(text: str) -> tuple[str, ...]:
             raise TiebreakError(f"tie-break {code!r}: points (PTS) can only come first")
         out.append(d.text)
     return tuple(out)
+
+
+def team_only_tiebreaks(codes: Sequence[str]) -> list[str]:
+    """Those of *codes* that are no player's tie-break (``BH:GP``, ``EDE`` ...: a team
+    event's, which ``--tiebreaks`` accepts for ``report --teams``).
+
+    >>> team_only_tiebreaks(["BH/C1", "BH:GP", "EDE"])
+    ['BH:GP', 'EDE']
+    """
+    out: list[str] = []
+    for code in codes:
+        try:
+            parse_descriptor(code)
+        except TiebreakError:
+            out.append(code)
+    return out
 
 
 def event_tiebreaks(

@@ -236,7 +236,8 @@ def match_games(t: Tournament) -> tuple[int, str]:
     """
     planned = planned_rounds(t)
     if planned is None:
-        return t.num_rounds, f"the file's {t.num_rounds} rounds"
+        rounds = f"{t.num_rounds} round{'' if t.num_rounds == 1 else 's'}"
+        return t.num_rounds, f"the file's {rounds}"
     given = {r.code: r.text[3:].strip() for r in reversed(t.extra_records)}  # the first
     code = "142" if given.get("142") == str(planned) else "XXR"
     return planned, f"{code} '{planned}'"
@@ -301,6 +302,8 @@ def crosstable_from_trf(
         warnings.append(
             f"{len(stray)} line{plural} of no known record type not read: line{plural} {lines}"
         )
+    if t.encoding_warning is not None:
+        warnings.append(t.encoding_warning)
 
     records = t.trf2026
     scoring = t.scoring
