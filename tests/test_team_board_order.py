@@ -4,7 +4,7 @@ colour of a match (``BPG``, ``BWG`` on match points) read the match's boards in 
 gives, as FIDE's engine gacrux does; what does not fit the file is a warning naming the
 line, never a refusal.
 
-``team_300_board_order.trf`` (``tests/data/tiebreak-cases/``, see its ``SOURCE``): teams 1
+``team_300_board_order.trf`` (``tests/data/tiebreak-cases/``, see ``SOURCE`` there): teams 1
 (players 1, 2) and 2 (players 3, 4) drew 1-1 in round 1; no. 2 (white) beat no. 3 and
 no. 4 (white) beat no. 1. Record ``300   1   1   2    2    1`` puts no. 2 on board 1 of
 team 1, no. 1 on board 2; team 2's boards follow: no. 3 (who met no. 2) on board 1.
