@@ -123,7 +123,7 @@ def test_team_descriptors() -> None:
         "EDE:GP",
     ]
     with pytest.raises(TiebreakError, match="EDET takes no modifier"):
-        team_descriptor("EDET/P")
+        team_descriptor("EDET/C1")  # /P is taken: MTB26, C.07 13.3
     with pytest.raises(TiebreakError, match="names both its scores"):
         team_descriptor("EMGSB:GP")
 

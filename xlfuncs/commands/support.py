@@ -342,8 +342,13 @@ def read_event(
     options = event_options(args, rules=given, k_overrides=overrides, rating_list=rating_list)
     team_only = team_only_tiebreaks(options.tiebreaks or ())
     if team_only:
+        from ..core.tiebreaks import team_article
+
+        named = [
+            c if team_article(c) is None else f"{c} (C.07 {team_article(c)})" for c in team_only
+        ]
         error(
-            f"--tiebreaks: {', '.join(team_only)}: a team tie-break, which ranks no player; "
+            f"--tiebreaks: {', '.join(named)}: a team tie-break, which ranks no player; "
             "give it with report --teams to rank the teams"
         )
         return EXIT_USAGE

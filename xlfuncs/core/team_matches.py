@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from .results import Outcome
 
-__all__ = ["BoardGame", "ForfeitedMatch", "MatchRound"]
+__all__ = ["BoardGame", "BoardOrder", "ForfeitedMatch", "MatchRound"]
 
 
 @dataclass(frozen=True)
@@ -59,3 +59,18 @@ class ForfeitedMatch:
         """*team*'s result: a forfeit win or loss."""
         won = self.result == ("+-" if team == self.white else "-+")
         return Outcome.FORFEIT_WIN if won else Outcome.FORFEIT_LOSS
+
+
+@dataclass(frozen=True)
+class BoardOrder:
+    """A team's board order in one match where it differs from its list (TRF-2026 record
+    ``300``, "Out-Of-(default)Order": "required when a team plays in a different board order
+    than defined in record 310, or plays with an unoccupied board"): in *round*, *team*
+    (its pairing number) against *opponent* put *players* (their numbers in the crosstable,
+    from 1; 0: an unoccupied board) on boards 1, 2 ... The opposing team's boards follow:
+    its board *k* is the player who met the team's board *k*."""
+
+    round: int
+    team: int
+    opponent: int
+    players: tuple[int, ...]

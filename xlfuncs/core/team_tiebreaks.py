@@ -59,6 +59,7 @@ __all__ = [
     "mixed_sonneborn_berger",
     "score_strength",
     "sssc_divisor",
+    "sssc_modifiers",
     "sssc_note",
 ]
 
@@ -234,6 +235,27 @@ def score_strength(
         assert isinstance(bh, Fraction | int)
         out.append(Fraction(round_half_up((s + Fraction(bh) / n) * 100), 100))
     return out
+
+
+def sssc_modifiers(modifiers: str) -> tuple[str, int | None]:
+    """``SSSC``'s modifiers (MTB26: ``/F``, ``/P``, ``/Kx``, in any order) as the Buchholz
+    its strength reads (``BH``; ``/F``: ``FB``, the Fore Buchholz C.07 13.4's note allows;
+    ``/P``: forfeits counted as played, ``BH/P``) and the normalising factor *x* (``None``:
+    the text's). Raises :class:`ValueError` for another modifier or a factor below 1."""
+    fore = played = False
+    divisor: int | None = None
+    for m in (x.strip().upper() for x in modifiers.split("/") if x.strip()):
+        if m == "F" and not fore:
+            fore = True
+        elif m == "P" and not played:
+            played = True
+        elif m[:1] == "K" and divisor is None and m[1:].isascii() and m[1:].isdigit():
+            divisor = int(m[1:])
+            if divisor < 1:
+                raise ValueError(m)
+        else:
+            raise ValueError(m)
+    return ("FB" if fore else "BH") + ("/P" if played else ""), divisor
 
 
 def extended_direct_encounter(

@@ -42,7 +42,7 @@ from typing import Final, Literal
 from .errors import InvalidInputError
 from .results import Outcome
 from .scoring import ScoringSystem
-from .team_matches import BoardGame, ForfeitedMatch, MatchRound
+from .team_matches import BoardGame, BoardOrder, ForfeitedMatch, MatchRound
 from .team_tiebreaks import (
     BOARD_CODES,
     ENCOUNTER_CODES,
@@ -53,6 +53,7 @@ from .team_tiebreaks import (
     extended_direct_encounter,
     mixed_sonneborn_berger,
     score_strength,
+    sssc_modifiers,
     sssc_note,
 )
 from .team_tiebreaks import board_count as board_count_of
@@ -64,6 +65,7 @@ __all__ = [
     "DEFAULT_TEAM_TIEBREAKS",
     "TEAM_COLOUR_READINGS",
     "BoardGame",
+    "BoardOrder",
     "ForfeitedMatch",
     "MatchRound",
     "MatchScoring",
@@ -97,6 +99,11 @@ engine reads it (the two differ where the sequence starts with ``B``)."""
 
 TEAM_COLOUR_READINGS: tuple[TeamColour, ...] = ("board-1", "sequence")
 """The readings of :data:`TeamColour`, the default first."""
+
+OTHER_SCORE: Final = "MPvGP"
+"""C.07 13.1's "Match Points or Game Points": the score that is not the primary one (game
+points in an event ranked by match points first, match points in one ranked by game
+points), as a tie-break; Held's exercise 34 ranks by it."""
 
 SCORES: Final[tuple[str, ...]] = ("MP", "GP")
 """The two scores of a team event, as a tie-break list names them (``MPTS`` and ``GPTS``,
@@ -186,12 +193,16 @@ def team_rounds(
     match_scoring: MatchScoring = MatchScoring(),
     forfeits: Sequence[ForfeitedMatch] = (),
     boards: int | None = None,
+    board_orders: Sequence[BoardOrder] = (),
 ) -> tuple[tuple[MatchRound, ...], ...]:
     """Each team's rounds 1..*rounds* (teams in the order given), built from the players'
     games in *crosstable* (scored by its scoring system); the matches of *forfeits*
     (TRF-2026 record ``330``) are forfeited whatever the boards say (:func:`_forfeited`),
     one without games scoring a win on each of *boards* boards (``None``: the event's most).
-    Raises :class:`~xlfuncs.core.errors.InvalidInputError` for a player in two teams, a
+    A match's boards are its games in the order of each team's players, or, where
+    *board_orders* (TRF-2026 record ``300``) gives one team's order in it, that order, the
+    other team's boards following it (:func:`apply_board_orders`). Raises
+    :class:`~xlfuncs.core.errors.InvalidInputError` for a player in two teams, a
     member the crosstable does not have, a round in which one team meets two, or a
     forfeited match of a team the event does not have or that met another team that
     round."""
@@ -210,6 +221,7 @@ def team_rounds(
     scoring = crosstable.scoring
     board_count = boards  # the name is each match's count below
     out: list[tuple[MatchRound, ...]] = []
+    seated: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for k, t in enumerate(teams):
         row: list[MatchRound] = []
         for r in range(1, rounds + 1):
@@ -244,6 +256,7 @@ def team_rounds(
                 otb = p.outcome.rated or p.outcome in _OVER_THE_BOARD
                 played = played or otb
                 games.append(BoardGame(scoring.points(p.outcome), otb, p.colour == "b"))
+                seated.setdefault((t.number, r), []).append((m, p.opponent))
             if opponent is not None:
                 outcome = _match_outcome(mine, theirs, played)
                 mp = {
@@ -264,8 +277,78 @@ def team_rounds(
             else:
                 row.append(_members_bye(crosstable, t, r, match_scoring))
         out.append(tuple(row))
+    if board_orders:
+        apply_board_orders(out, teams, board_orders, seated)
     if forfeits:
         _forfeited(out, teams, rounds, forfeits, match_scoring, scoring, board_count)
+    return tuple(out)
+
+
+def apply_board_orders(
+    rows: list[tuple[MatchRound, ...]],
+    teams: Sequence[Team],
+    orders: Sequence[BoardOrder],
+    seated: dict[tuple[int, int], list[tuple[int, int]]],
+) -> None:
+    """*rows* with each match that *orders* (TRF-2026 record ``300``) names in its board
+    order: the team's players on the boards the record gives them (0: an unoccupied board),
+    its other players of the match on the boards left, in its order; then the opposing
+    team's boards, its board *k* the player who met the team's board *k*. *seated*: the
+    players on each board as built, ``(team, round)``: ``[(player, opponent), ...]`` in the
+    order of the match's games. An order naming a match the teams did not play, or a
+    player without a game in it, changes nothing of it (the file reader warns)."""
+    index = {t.number: k for k, t in enumerate(teams)}
+    for order in orders:
+        k = index.get(order.team)
+        if k is None or not 1 <= order.round <= len(rows[k]):
+            continue
+        m = rows[k][order.round - 1]
+        if m.opponent != order.opponent or order.opponent not in index:
+            continue
+        mine = seated.get((order.team, order.round), [])
+        if len(mine) != len(m.board_games):
+            continue
+        where = {player: j for j, (player, _) in enumerate(mine)}
+        slots: list[int | None] = [where.get(p) for p in order.players]
+        for j in range(len(mine)):
+            if j not in slots:
+                free = next((s for s, v in enumerate(slots) if v is None), None)
+                if free is None:
+                    slots.append(j)
+                else:
+                    slots[free] = j
+        while slots and slots[-1] is None:
+            slots.pop()
+        empty = BoardGame(Fraction(0), False, False)
+        games = tuple(empty if j is None else m.board_games[j] for j in slots)
+        rows[k] = _with_round(rows[k], order.round, replace(m, board_games=games))
+        seated[(order.team, order.round)] = [(0, 0) if j is None else mine[j] for j in slots]
+        o = index[order.opponent]
+        theirs = seated.get((order.opponent, order.round), [])
+        om = rows[o][order.round - 1]
+        if len(theirs) != len(om.board_games):
+            continue
+        facing = {opp: j for j, (_, opp) in enumerate(theirs)}
+        placed: list[int | None] = [None if j is None else facing.get(mine[j][0]) for j in slots]
+        rest = [j for j in range(len(theirs)) if j not in placed]
+        for j in rest:
+            free = next((s for s, v in enumerate(placed) if v is None), None)
+            if free is None:
+                placed.append(j)
+            else:
+                placed[free] = j
+        while placed and placed[-1] is None:
+            placed.pop()
+        their_games = tuple(empty if j is None else om.board_games[j] for j in placed)
+        rows[o] = _with_round(rows[o], order.round, replace(om, board_games=their_games))
+        seated[(order.opponent, order.round)] = [(0, 0) if j is None else theirs[j] for j in placed]
+
+
+def _with_round(
+    row: tuple[MatchRound, ...], round_no: int, m: MatchRound
+) -> tuple[MatchRound, ...]:
+    out = list(row)
+    out[round_no - 1] = m
     return tuple(out)
 
 
@@ -437,9 +520,9 @@ times the team's own (``EMMSB``), game points times game points (``EGGSB``): ``S
 ``SB:GP``. The mixed ones are :data:`~xlfuncs.core.team_tiebreaks.MIXED_SB`."""
 
 _WHOLE: Final = frozenset(("SSSC", "BC", "TBR", "BBE", *ENCOUNTER_CODES))
-"""The team-only tie-breaks that take no modifier but ``SSSC``'s ``/Kn`` (the competition's
-normalising factor); ``SSSC`` and the extended direct encounters take ``:GP`` (game points
-first)."""
+"""The team-only tie-breaks that take no modifier but ``SSSC``'s (``/F``, ``/P``, ``/Kn``:
+:func:`~xlfuncs.core.team_tiebreaks.sssc_modifiers`) and the extended direct encounters'
+``/P``; ``SSSC`` and the extended direct encounters take ``:GP`` (game points first)."""
 
 _BOARD_COUNTS: Final = frozenset(("WIN", "WON", "BPG", "BWG"))
 """The counts that, on game points (``WIN:GP`` ...), count the boards."""
@@ -475,6 +558,13 @@ def team_descriptor(text: str, primary: str = "MP") -> str:
     named = ":" in text  # a score written after the code
     upper = body.upper()
     code, slash, modifiers = upper.partition("/")
+    if code == OTHER_SCORE.upper():
+        if slash or ":" in text:
+            raise TiebreakError(
+                f"team tie-break {text!r}: MPvGP (C.07 13.1) is the score that is not the "
+                "primary one: it takes no modifier and names no score"
+            )
+        return OTHER_SCORE
     if code == "ESB":  # the opponents' score and the team's result: MP x GP, :GP GP x MP
         code = "EMGSB" if score == "MP" else "EGMSB"
         named = False
@@ -484,16 +574,22 @@ def team_descriptor(text: str, primary: str = "MP") -> str:
         if code in _EXTENDED_SB:  # EMMSB: SB on match points, EGGSB on game points
             return team_descriptor(f"SB{slash}{modifiers}:{_EXTENDED_SB[code]}", primary)
         return code + parse_descriptor(f"SB{slash}{modifiers}").text[2:]
+    if code == "SSSC" and slash:  # MTB26: /F, /P, /Kx (C.07 13.4, 13.4.2 b)
+        try:
+            sssc_modifiers(modifiers)
+        except ValueError as exc:
+            raise TiebreakError(
+                f"team tie-break {text!r}: SSSC takes /F (Fore Buchholz), /P (forfeits "
+                f"played) and /Kn, the normalising factor the rules of the competition state "
+                f"(a whole number, 1 or more: SSSC/K2), not /{exc}"
+            ) from None
+        mods = "/".join(f"K{int(m[1:])}" if m[:1] == "K" else m for m in modifiers.split("/"))
+        code = f"SSSC/{mods}"
+        return code if score == primary == "MP" else f"{code}:{score}"
+    if code in ENCOUNTER_CODES and code != "DE" and modifiers == "P":  # C.07 6.1.1 via 13.3
+        return f"{code}/P" if score == primary == "MP" else f"{code}/P:{score}"
     if code in _WHOLE:
-        if code == "SSSC" and slash:  # /Kn: the competition's normalising factor (13.4.2 b)
-            n = modifiers[1:]
-            if not (modifiers[:1] == "K" and n.isascii() and n.isdigit() and int(n) >= 1):
-                raise TiebreakError(
-                    f"team tie-break {text!r}: SSSC takes /Kn, the normalising factor the "
-                    "rules of the competition state (a whole number, 1 or more: SSSC/K2)"
-                )
-            code = f"SSSC/K{int(n)}"
-        elif slash:
+        if slash:
             raise TiebreakError(f"team tie-break {text!r}: {code} takes no modifier")
         if code in ("BC", "TBR", "BBE") or score == primary == "MP":  # BC...: game points
             return code
@@ -526,6 +622,7 @@ def team_standings(
     final_round: int | None = None,
     colour_sequence: str | None = None,
     team_colour: TeamColour = "board-1",
+    board_orders: Sequence[BoardOrder] = (),
 ) -> TeamStandings:
     """The standing of *teams* after *rounds* rounds: match and game points, the tie-breaks
     *descriptors* (see the module's docstring), the ranks (by *primary*, then the
@@ -547,9 +644,11 @@ def team_standings(
     in the tournament" of ``SSSC``'s normalising factor (13.4.2 b). *colour_sequence*: record
     ``352``'s (``"WBWB"``); *team_colour*: which team of a match has white for ``BPG`` and
     ``BWG`` on match points (:data:`TeamColour`: its board 1 player's colour, or the
-    sequence's). The notes name the
-    readings where the text leaves room and FIDE's engine reads otherwise
-    (:func:`reading_notes`). Raises
+    sequence's). *board_orders*: a team's board order in a match where it differs from its
+    list (record ``300``: :func:`team_rounds`), which the board tie-breaks (``BC``, ``TBR``,
+    ``BBE``, the ``EDE`` board forms) and the colour of a match (board 1's: ``BPG``,
+    ``BWG``) read. The notes name the readings where the text leaves room and FIDE's engine
+    reads otherwise (:func:`reading_notes`). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
     if primary not in SCORES:
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
@@ -568,6 +667,7 @@ def team_standings(
         match_scoring=match_scoring,
         forfeits=forfeits,
         boards=boards,
+        board_orders=board_orders,
     )
     if assignments:
         rows = assigned_rounds(rows, teams, assignments)
@@ -620,14 +720,14 @@ def team_standings(
     )
     wanted: dict[str, list[str]] = {"MP": [], "GP": []}
     for d in ds:
-        if d in SCORES:
+        if d in SCORES or d == OTHER_SCORE:
             continue
         body, score = _split(d)
         code = body.partition("/")[0]
         if code in MIXED_SB or code in ENCOUNTER_CODES:
             needed = [("MP", "BH"), ("GP", "BH")]  # both scores' engines
         elif code == "SSSC":
-            needed = [(score, "BH")]
+            needed = [(score, sssc_modifiers(body[len(code) + 1 :])[0])]
         elif code in _WHOLE or (score == "GP" and code in _BOARD_COUNTS):
             needed = []
         else:
@@ -668,16 +768,19 @@ def team_standings(
             col = list(mp)
         elif d == "GP":
             col = list(gp)
+        elif d == OTHER_SCORE:
+            col = list(gp if primary == "MP" else mp)
         elif code in MIXED_SB:
             opp, mine = MIXED_SB[code]
             sb = parse_descriptor("SB" + body[len(code) :])
             col = mixed_sonneborn_berger(tables[opp], tables[mine], sb)
         elif code == "SSSC":
+            # its modifiers: the Buchholz it reads, the rules' factor (sssc_modifiers)
+            strength, given = sssc_modifiers(body[len(code) + 1 :])
             other = gp if score == "MP" else mp
-            bh = computed["BH" if score == "MP" else "BH:GP"]
+            bh = computed[strength if score == "MP" else f"{strength}:GP"]
             on_gp = score == "GP"
             system = match_scoring.system()
-            given = int(body.partition("/K")[2] or 0) or None  # SSSC/Kn: the rules' factor
             col = score_strength(other, bh, event_rounds, board_count, system, game, on_gp, given)
             note = "" if given else sssc_note(d, event_rounds, board_count, system, game, on_gp)
             if note and note not in notes:
@@ -689,7 +792,7 @@ def team_standings(
             if code in BOARD_CODES:
                 col = board_places(code, totals, before)
             else:
-                first = primary if d == code else score
+                first = primary if d in (code, f"{code}/P") else score
                 col = extended_direct_encounter(
                     code,
                     tables[first],
@@ -698,7 +801,7 @@ def team_standings(
                     [t.number for t in teams],
                     before,
                     board_count,
-                    round_robin,
+                    round_robin or body.endswith("/P"),
                 )
         elif score == "GP" and code in _BOARD_COUNTS:
             col = _count_boards(code, rows, board_count, game)
@@ -800,7 +903,7 @@ _PLACES: Final = frozenset((*BOARD_CODES, *ENCOUNTER_CODES))
 
 
 def _ascending(d: str) -> bool:
-    if d in SCORES:
+    if d in SCORES or d == OTHER_SCORE:
         return False
     body = _split(d)[0]
     code = body.partition("/")[0]

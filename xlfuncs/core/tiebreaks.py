@@ -32,6 +32,7 @@ from __future__ import annotations
 import bisect
 import datetime as _dt
 import math
+import re
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -56,6 +57,7 @@ __all__ = [
     "CODES",
     "KOYA_SCORES_READINGS",
     "DEFAULT_ROUND_ROBIN_TIEBREAKS",
+    "REFUSED",
     "DEFAULT_SWISS_TIEBREAKS",
     "Descriptor",
     "KoyaScores",
@@ -67,6 +69,7 @@ __all__ = [
     "parse_descriptor",
     "parse_descriptors",
     "rank",
+    "team_article",
     "tiebreaks",
 ]
 
@@ -144,6 +147,77 @@ lowered by *n* half points, ``/L-1``; ``F``: the opponents' Fore Buchholz (``AOB
 first); ``U``: the rating given to unrated players, ``/U1000`` (as FIDE's reference engine
 writes it). ``STD``, ``TPN``, ``RTNG`` and ``AOB/F`` are the 2026 text's
 (:attr:`~xlfuncs.core.tiebreak_editions.TiebreakEdition.introduces`)."""
+
+
+_TEAM_ONLY: Final = (
+    "a team tie-break: C.07 {article} is among the tie-breaks for team competitions only "
+    "(Articles 11-13: a team's match and game points, its boards), which a player's "
+    "standing does not have"
+)
+
+REFUSED: Mapping[str, str] = MappingProxyType(
+    {
+        **{
+            code: _TEAM_ONLY.format(article=article)
+            for code, article in (
+                ("MPVGP", "13.1 (MPvGP, match points or game points: the other score)"),
+                ("ESB", "13.2 (ESB, the extended Sonneborn-Berger)"),
+                ("EMMSB", "13.2 (EMMSB, an extended Sonneborn-Berger)"),
+                ("EMGSB", "13.2 (EMGSB, an extended Sonneborn-Berger)"),
+                ("EGMSB", "13.2 (EGMSB, an extended Sonneborn-Berger)"),
+                ("EGGSB", "13.2 (EGGSB, an extended Sonneborn-Berger)"),
+                ("EDE", "13.3 (EDE, the extended direct encounter; players: DE, Article 6)"),
+                ("EDEC", "13.3 (the extended direct encounter and the board count)"),
+                ("EDET", "13.3.2 (EDET)"),
+                ("EDEB", "13.3.2 (EDEB)"),
+                ("EDEBT", "13.3.2 (EDEBT)"),
+                ("EDEBB", "13.3.2 (EDEBB)"),
+                ("SSSC", "13.4 (SSSC, the score and strength combination)"),
+                ("BC", "12.1 (BC, the board count)"),
+                ("TBR", "12.2 (TBR, the top board result)"),
+                ("BBE", "12.3 (BBE, the bottom board elimination)"),
+                ("MP", "11 (MP, match points)"),
+                ("GP", "11 (GP, game points)"),
+                ("MPTS", "11 (match points)"),
+                ("GPTS", "11 (game points)"),
+            )
+        },
+        "VUR": (
+            "not a tie-break of C.07: a voluntary unplayed round (VUR) is a kind of unplayed "
+            "round (Article 16.1.2), which 16.3-16.5 treat apart in the other tie-breaks; "
+            "Article 5's table of tie-breaks has no VUR (the rounds elected to play: REP, 7.6)"
+        ),
+        "COD": (
+            "not a tie-break of C.07: the colour difference is a quantity of the pairing "
+            "rules (C.04), not in Article 5's table of tie-breaks (games with black: BPG, 7.3)"
+        ),
+        "COP": (
+            "not a tie-break of C.07: the colour preference is a quantity of the pairing "
+            "rules (C.04), not in Article 5's table of tie-breaks"
+        ),
+        "CHP": "not a tie-break of C.07: Article 5's table of tie-breaks has no CHP",
+    }
+)
+"""The codes refused, with the article that rules each out: C.07's team tie-breaks (Articles
+11-13) for a player, and codes FIDE's reference engine lists that C.07's Article 5 does not
+(``VUR``, ``COD``, ``COP``, ``CHP``). The team standing reads the team codes itself
+(:func:`xlfuncs.core.teams.team_descriptor`)."""
+
+
+def team_article(text: str) -> str | None:
+    """The article of C.07 that gives the team tie-break *text* (``"ESB/C1"``: ``"13.2"``;
+    :data:`REFUSED`); ``None`` for another.
+
+    >>> team_article("esb/c1"), team_article("EDEBT"), team_article("BH:GP")
+    ('13.2', '13.3.2', None)
+    """
+    code = text.strip().upper().partition("/")[0].partition(":")[0]
+    reason = REFUSED.get(code, "")
+    found = _ARTICLE.search(reason) if reason.startswith("a team tie-break") else None
+    return None if found is None else found.group(1)
+
+
+_ARTICLE: Final = re.compile(r"C\.07 ([0-9][0-9.]*[0-9])")
 
 
 @dataclass(frozen=True)
@@ -252,6 +326,8 @@ def parse_descriptor(text: str | Descriptor) -> Descriptor:
         raise TiebreakError(f"tie-break: expected a descriptor such as 'BH/C1', got {text!r}")
     parts = [p.strip() for p in text.strip().upper().split("/")]
     code, mods = parts[0], parts[1:]
+    if code not in CODES and code.partition(":")[0] in REFUSED:
+        raise TiebreakError(f"tie-break {text.strip()!r}: {REFUSED[code.partition(':')[0]]}")
     if code not in CODES:
         raise TiebreakError(
             f"tie-break {text.strip()!r}: unknown code {code!r}; accepted: {_accepted()}"

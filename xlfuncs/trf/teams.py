@@ -17,6 +17,9 @@ Columns, as the formats define them:
   ``ZZ``, ``WL``, ``LW``, ``LL`` read as these, as FIDE's engine reads them), the round in
   8-10, the white team in 12-14, the black team in 16-18: the match is forfeited whatever
   the players' lines say (:func:`~xlfuncs.core.teams.team_rounds`).
+- ``300``: a team's board order in one match ("Out-Of-(default)Order"): the round in 5-7,
+  the team in 9-11, its scheduled opponent in 13-15, the players on boards 1, 2 ... from 17,
+  five columns each (``0000``: an unoccupied board) (:func:`_board_order`).
 - ``299`` (read by :mod:`~xlfuncs.trf.records2026`): points assigned to teams, the team
   pairing numbers from column 24: match points in 8-11, game points in 14-17, either
   blank to leave that score as it is (:func:`team_assignments`).
@@ -33,6 +36,7 @@ from ..core.errors import InvalidInputError
 from ..core.results import Outcome
 from ..core.teams import (
     DEFAULT_TEAM_TIEBREAKS,
+    BoardOrder,
     ForfeitedMatch,
     MatchScoring,
     Team,
@@ -84,6 +88,9 @@ class TeamRecords:
     board (``WBWB``), so the number of boards of every match; ``None``: no such record."""
     colour_line: int | None = None
     """The line of the ``352`` record read."""
+    board_orders: tuple[tuple[int, BoardOrder], ...] = ()
+    """Record ``300``'s board orders, each with its line; the players by their starting
+    ranks (0: an unoccupied board)."""
 
 
 def _fraction(text: str) -> Fraction | None:
@@ -123,6 +130,7 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
     scoring = MatchScoring()
     sequence: str | None = None
     sequence_line: int | None = None
+    orders: list[tuple[int, BoardOrder]] = []
     for r in t.extra_records:
         raw = r.text
         if r.code == "310":
@@ -165,6 +173,10 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
             )
         elif r.code == "330":
             forfeits.append((r.line_no, _forfeited_match(raw, src, r.line_no)))
+        elif r.code == "300":
+            order = _board_order(raw, r.line_no, warnings)
+            if order is not None:
+                orders.append((r.line_no, order))
         elif r.code == "352":
             found_sequence = raw[4:].strip().upper()
             if not found_sequence or set(found_sequence) - {"W", "B"}:
@@ -197,7 +209,45 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
         tuple(forfeits),
         sequence,
         sequence_line,
+        tuple(orders),
     )
+
+
+def _board_order(raw: str, line_no: int, warnings: list[str]) -> BoardOrder | None:
+    """One record ``300`` (the players by starting rank); ``None``, with a warning in
+    *warnings* naming the line and columns, for a field that is not the format's (a value:
+    the record is not read, the file is)."""
+    where = f"record 300, line {line_no}"
+    numbers: list[int] = []
+    for (a, b), what in (
+        ((4, 7), "round number"),
+        ((8, 11), "team pairing number"),
+        ((12, 15), "scheduled opponent's team pairing number"),
+    ):
+        text = raw[a:b].strip()
+        if not text.isdigit() or not int(text):
+            warnings.append(
+                f"{where}, columns {a + 1}-{b} ({what}): expected a number from 1, found "
+                f"{raw[a:b]!r}: the record is not read (the boards in the team's order)"
+            )
+            return None
+        numbers.append(int(text))
+    players: list[int] = []
+    end = len(raw.rstrip())
+    for a in range(16, end, 5):
+        text = raw[a : a + 4].strip()
+        if not (text.isascii() and text.isdigit()):
+            warnings.append(
+                f"{where}, columns {a + 1}-{a + 4} (player on board {len(players) + 1}): "
+                f"expected a starting rank or 0000, found {raw[a : a + 4]!r}: the record is "
+                "not read (the boards in the team's order)"
+            )
+            return None
+        players.append(int(text))
+    if not any(players):
+        warnings.append(f"{where}: no player named: the record is not read")
+        return None
+    return BoardOrder(numbers[0], numbers[1], numbers[2], tuple(players))
 
 
 _FORFEITS = {
@@ -493,6 +543,7 @@ def event_teams(
         else:
             forfeits.append(f)
             seen[(f.white, f.round)] = seen[(f.black, f.round)] = line_no
+    orders = _board_orders(records, teams, number, rounds, found)
     assigned, assignment_warnings = team_assignments(t.trf2026.assignments, sorted(known))
     found += assignment_warnings
     try:
@@ -513,6 +564,7 @@ def event_teams(
             final_round=final_round,
             colour_sequence=records.colour_sequence,
             team_colour=team_colour,
+            board_orders=[o for _, o in orders],
         )
     except TiebreakError:  # a descriptor given that the standing does not compute
         raise
@@ -524,6 +576,8 @@ def event_teams(
         found += _forfeits_against_lines(built, teams, rounds, records, forfeits, standings)
     if records.colour_sequence is not None:
         found += _boards_against_352(records, standings)
+    found += _orders_against_matches(built, teams, orders, standings)
+    found += _orders_missing(built, teams, orders, standings)
     found += _assignment_notes(assigned, t.trf2026.assignments, standings, rounds)
     kinds = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
     index = {team.number: k for k, team in enumerate(standings.teams)}
@@ -565,6 +619,153 @@ def event_teams(
     if warnings is not None:
         warnings.extend(found + list(standings.notes))
     return standings
+
+
+def _board_orders(
+    records: TeamRecords,
+    teams: Sequence[Team],
+    number: dict[int, int],
+    rounds: int,
+    found: list[str],
+) -> list[tuple[int, BoardOrder]]:
+    """Record ``300``'s board orders as the standing applies them (the players by their
+    numbers in the crosstable; *number*: starting rank to that number), each checked
+    against the team records, a warning in *found* naming its line for what is not read:
+    a team the event does not have (the record not read), a round after those counted (not
+    read), a second record for a team in one round (not read), a player not in the team
+    (its board read as unoccupied). The two teams of a match may each have one (as Sharly
+    Chess writes them): :func:`_orders_against_matches` checks that they agree."""
+    by_number = {team.number: team for team in teams}
+    out: list[tuple[int, BoardOrder]] = []
+    seen: dict[tuple[int, int], int] = {}
+    for line_no, o in records.board_orders:
+        where = f"record 300 (line {line_no}): round {o.round}, team {o.team} against {o.opponent}"
+        missing = [n for n in (o.team, o.opponent) if n not in by_number]
+        if missing or o.team == o.opponent:
+            what = f"no team {missing[0]}" if missing else "a team against itself"
+            found.append(f"{where}: {what}: not read")
+            continue
+        if o.round > rounds:
+            found.append(f"{where}: after the rounds counted ({rounds}): not read")
+            continue
+        again = seen.get((o.team, o.round))
+        if again is not None:
+            found.append(
+                f"{where}: team {o.team}'s order in that round is line {again}'s: not read"
+            )
+            continue
+        team = by_number[o.team]
+        players: list[int] = []
+        for start in o.players:
+            if start == 0:
+                players.append(0)
+            elif start in number and number[start] in team.members:
+                players.append(number[start])
+            else:
+                found.append(
+                    f"{where}: player {start} is not in team {o.team} (record 310): its "
+                    "board read as unoccupied"
+                )
+                players.append(0)
+        seen[(o.team, o.round)] = line_no
+        out.append((line_no, BoardOrder(o.round, o.team, o.opponent, tuple(players))))
+    return out
+
+
+def _orders_against_matches(
+    built: TrfCrosstable,
+    teams: Sequence[Team],
+    orders: Sequence[tuple[int, BoardOrder]],
+    standings: TeamStandings,
+) -> list[str]:
+    """Where a record ``300`` and the players' lines disagree: the teams did not meet in
+    that round (the record is not applied), a player it names had no game against the
+    other team then (the board read as unoccupied), or the two teams' records of one match
+    give different boards (the later one is read: it is applied last)."""
+    index = {team.number: k for k, team in enumerate(standings.teams)}
+    members = {team.number: set(team.members) for team in teams}
+    start_no = {i: p.start_no for i, p in enumerate(built.players, start=1)}
+    out: list[str] = []
+    first = {(o.round, o.team): (line_no, o) for line_no, o in orders}
+    for line_no, o in orders:
+        other = first.get((o.round, o.opponent))
+        if other is not None and other[0] < line_no:
+            faced = []
+            for player in o.players:
+                ps = built.crosstable.entrants[player - 1].pairings if player else ()
+                p = ps[o.round - 1] if o.round <= len(ps) else None
+                faced.append(0 if p is None or p.opponent is None else p.opponent)
+            theirs = list(other[1].players)
+            if [f for f in faced if f] != [x for x in theirs if x in faced and x]:
+                out.append(
+                    f"record 300 (lines {other[0]} and {line_no}): round {o.round}, teams "
+                    f"{o.opponent} and {o.team}: the two orders do not give the same boards: "
+                    f"line {line_no}'s is read"
+                )
+        where = f"record 300 (line {line_no}): round {o.round}, team {o.team} against {o.opponent}"
+        m = standings.rounds[index[o.team]][o.round - 1]
+        if m.opponent != o.opponent:
+            met = "no team" if m.opponent is None else f"team {m.opponent}"
+            out.append(
+                f"{where}: the players' lines have team {o.team} meeting {met} that round: "
+                "not applied"
+            )
+            continue
+        for player in o.players:
+            if not player:
+                continue
+            ps = built.crosstable.entrants[player - 1].pairings
+            p = ps[o.round - 1] if o.round <= len(ps) else None
+            if p is None or p.opponent not in members[o.opponent]:
+                out.append(
+                    f"{where}: player {start_no[player]} has no game against team "
+                    f"{o.opponent} that round: the board read as unoccupied"
+                )
+    return out
+
+
+def _orders_missing(
+    built: TrfCrosstable,
+    teams: Sequence[Team],
+    orders: Sequence[tuple[int, BoardOrder]],
+    standings: TeamStandings,
+) -> list[str]:
+    """The matches whose two teams' lists do not meet board to board (the first team's
+    board *k* met a player not on the other's board *k*) and that no record ``300`` orders:
+    one warning naming them (TRF-2026 requires the record "when a team plays in a different
+    board order than defined in record 310"); each team's boards are counted in its own
+    order there."""
+    ordered = {(o.round, o.team) for _, o in orders} | {(o.round, o.opponent) for _, o in orders}
+    position = {m: (team.number, k) for team in teams for k, m in enumerate(team.members)}
+    start_no = {i: p.start_no for i, p in enumerate(built.players, start=1)}
+    odd: list[str] = []
+    for team, row in zip(standings.teams, standings.rounds):
+        for r, m in enumerate(row, start=1):
+            if m.opponent is None or team.number > m.opponent or (r, team.number) in ordered:
+                continue
+            mine = []
+            for player in team.members:
+                ps = built.crosstable.entrants[player - 1].pairings
+                p = ps[r - 1] if r <= len(ps) else None
+                met = None if p is None else p.opponent
+                if met is not None and position.get(met, (0, 0))[0] == m.opponent:
+                    mine.append((player, met))
+            theirs = sorted(mine, key=lambda pair: position[pair[1]][1])
+            if mine != theirs:
+                first = next(a for a, b in zip(mine, theirs) if a != b)
+                odd.append(
+                    f"round {r}, teams {team.number}-{m.opponent} (player {start_no[first[0]]} "
+                    f"met {start_no[first[1]]})"
+                )
+    if not odd:
+        return []
+    shown = "; ".join(odd[:5]) + (f"; and {len(odd) - 5} more" if len(odd) > 5 else "")
+    return [
+        f"{len(odd)} match{'es' if len(odd) > 1 else ''} whose two teams' lists (record 310) "
+        f"do not meet board to board, with no record 300 giving the board order ({shown}): "
+        "each team's boards counted in its own list's order (TRF-2026 requires record 300 "
+        "when a team plays in another board order)"
+    ]
 
 
 def _forfeits_against_lines(
