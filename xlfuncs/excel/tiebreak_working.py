@@ -85,7 +85,8 @@ def tiebreak_working_cells(
 
 ROWS_HELP = (
     "Optional: the block's height: blank rows added to make it (an array formula over a "
-    "fixed range shows #N/A past a shorter answer); blank: as long as the working"
+    "fixed range shows #N/A past a shorter answer); blank: as long as the working; at most "
+    "1048576 (Excel's rows)"
 )
 """The help of the working functions' ``rows``."""
 
@@ -101,8 +102,9 @@ def block_rows(value: Cell) -> int | None:
     if found < 1:
         raise OutOfRangeError(f"rows: {found} is not a height (1 or more)")
     if found > EXCEL_ROWS:
+        size = f"{found:,}" if found < 10**12 else f"{float(found):.6g}"
         raise OutOfRangeError(
-            f"rows: {found:,} is past Excel's grid ({EXCEL_ROWS:,} rows); give the height "
+            f"rows: {size} is past Excel's grid ({EXCEL_ROWS:,} rows); give the height "
             "of the range the block fills"
         )
     return found
