@@ -63,14 +63,14 @@ CALLS: list[tuple[str, list[Any]]] = [
     ("POINTS_ALL", [GRID4, "3-1-0"]),
     ("SB_ALL", [RESULTS_SW, OPPONENTS_SW]),
     ("RATED_GAMES_ALL", [RATINGS4, RESULTS_SW, OPPONENTS_SW, 2025.0, 120.0]),
-    ("RA_ALL", [RATINGS4, RESULTS_SW, OPPONENTS_SW, 2025.0, 120.0]),
-    ("RP_FIDE_ALL", [RATINGS4, RESULTS_SW, OPPONENTS_SW, 2025.0, 120.0]),
-    ("RP_EXACT_ALL", [RATINGS4, RESULTS_SW, OPPONENTS_SW, 2025.0, 120.0]),
-    ("ELO_CHANGE_ALL", [RATINGS4, K4, RESULTS_SW, OPPONENTS_SW, 2025.0, 120.0]),
-    ("BLOQUE_ALL", [RATINGS4, RESULTS_SW, OPPONENTS_SW, "swiss", 2025.0, True, 120.0]),
+    ("RA_ALL", [RATINGS4, RESULTS_SW, OPPONENTS_SW, 2025.0, 120.0, True]),
+    ("RP_FIDE_ALL", [RATINGS4, RESULTS_SW, OPPONENTS_SW, 2025.0, 120.0, True]),
+    ("RP_EXACT_ALL", [RATINGS4, RESULTS_SW, OPPONENTS_SW, 2025.0, 120.0, True]),
+    ("ELO_CHANGE_ALL", [RATINGS4, K4, RESULTS_SW, OPPONENTS_SW, 2025.0, 120.0, True]),
+    ("BLOQUE_ALL", [RATINGS4, RESULTS_SW, OPPONENTS_SW, "swiss", 2025.0, True, 120.0, True]),
     (
         "RATING_WORKING",
-        [1.0, RATINGS4, K4, RESULTS_SW, OPPONENTS_SW, 2025.0, "swiss", 12.0, 120.0],
+        [1.0, RATINGS4, K4, RESULTS_SW, OPPONENTS_SW, 2025.0, "swiss", 12.0, 120.0, True],
     ),
     (
         "NORM_ALL",
@@ -83,6 +83,7 @@ CALLS: list[tuple[str, list[Any]]] = [
             col("GM", None, None, "FM"),
             col("ESP", "FRA", "GER", "ITA"),
             120.0,
+            True,
         ],
     ),
     (

@@ -44,6 +44,7 @@ FILES = {
     "tests/data/real/crete-friendship-cup-2024-rapid.trf": (
         "tests/data/real/crete-friendship-cup-2024-rapid.trf"
     ),
+    "unplayed-rounds.trf": "tests/data/tiebreakserver/swiss_with_many_unplayed_rounds.trf",
     "costa-verde-field.trf": "tests/data/plan/costa_verde_rr_field.txt",
     "riverside-field.csv": "tests/data/plan/riverside_open_field.csv",
     "docs/examples/period": "docs/examples/period",
@@ -51,8 +52,10 @@ FILES = {
 }
 """The scratch folder's files (the name a command is given) and where each comes from."""
 
-BAD_RATING = "20x0"
-"""``bad.trf`` is the demo's first player line with this in the rating's columns (49-52)."""
+BAD_OPPONENT = "  x2"
+"""``bad.trf`` is the demo's first player line with this in round 1's opponent columns
+(92-95): a structure the reader cannot place (a value, such as a rating, is read with a
+warning, never refused)."""
 
 BAD_LIST_LINE, BAD_LIST_RATING = 7, "2x76"
 """``broken/players_list_foa.txt`` is the demo's list with this line's standard rating
@@ -208,7 +211,7 @@ def _scratch() -> Iterator[Path]:
                 shutil.copyfile(ROOT / source, target)
         lines = (folder / "rr.trf").read_text(encoding="utf-8").splitlines()
         first = next(line for line in lines if line.startswith("001"))
-        (folder / "bad.trf").write_text(first[:48] + BAD_RATING + first[52:] + "\n")
+        (folder / "bad.trf").write_text(first[:91] + BAD_OPPONENT + first[95:] + "\n")
         listed = (folder / "players_list_foa.txt").read_text(encoding="utf-8").split("\n")
         line = listed[BAD_LIST_LINE - 1]
         listed[BAD_LIST_LINE - 1] = line[:113] + BAD_LIST_RATING.rjust(6) + line[119:]

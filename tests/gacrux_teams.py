@@ -51,7 +51,9 @@ def _parsed(path: Path) -> dict[str, Any]:
 
 
 @functools.cache
-def _result(path: Path, descriptors: tuple[str, ...], start: str) -> dict[str, Any]:
+def _result(
+    path: Path, descriptors: tuple[str, ...], start: str, current_round: int = -1
+) -> dict[str, Any]:
     tournament = copy.deepcopy(_parsed(path))
     tournament.setdefault("tournamentInfo", {})["startDate"] = start
     params = {
@@ -61,19 +63,20 @@ def _result(path: Path, descriptors: tuple[str, ...], start: str) -> dict[str, A
         "pre_determined": False,
         "swiss": True,
     }
-    result: dict[str, Any] = tiebreak.tiebreak(tournament, -1, params).compute_tiebreaks(
+    result: dict[str, Any] = tiebreak.tiebreak(tournament, current_round, params).compute_tiebreaks(
         tournament, params
     )
     return result
 
 
 def gacrux_teams(
-    path: Path, descriptors: tuple[str, ...], start: str
+    path: Path, descriptors: tuple[str, ...], start: str, current_round: int = -1
 ) -> dict[int, tuple[Fraction | None, ...]]:
     """gacrux's values of *descriptors* (its own spelling: ``MPTS``, ``BH:GP`` ...) for
     every team of the TRF at *path*, by team pairing number, with the event starting on
-    *start* (an ISO date: it chooses the rules)."""
-    result = _result(path, descriptors, start)
+    *start* (an ISO date: it chooses the rules), after round *current_round* (-1: every
+    round of the event, as its ``-n`` leaves it)."""
+    result = _result(path, descriptors, start, current_round)
     return {
         c["cid"]: tuple(as_fraction(v) for v in c["tiebreakScore"]) for c in result["competitors"]
     }

@@ -106,28 +106,48 @@ def expected_figures(table: Crosstable, number: int) -> dict[str, Any]:
     """What each computed column must show for player *number*, from the core."""
     entrant = table.entrants[number - 1]
     f = table.figures(number)
-    exact: Any = ""
+    # where the rules give no figure the cell says why in a few words, never blank: no Ra
+    # or performance without a game against a rated opponent, no change for an unrated
+    # player (or one without K), no first rating for a rated one
+    no_game = "no rated game"
+    exact: Any = no_game
     if f.rp_exact is not None:
         exact = (
             ("\u221e" if f.rp_exact > 0 else "-\u221e")
             if math.isinf(f.rp_exact)
             else round_half_up(f.rp_exact)
         )
-    change = f.change.change if f.change is not None else ""
+    change: Any = f.change.change if f.change is not None else ""
+    if change == "":
+        change = "unrated" if entrant.rating is None else "no K"
     return {
         "k": "" if entrant.rating is None else entrant.k,
         "points": float(f.points),
         "games": f.rated_games,
-        "ra": "" if f.ra is None else float(f.ra),
-        "rp_fide": "" if f.rp_fide is None else f.rp_fide,
+        "ra": no_game if f.ra is None else float(f.ra),
+        "rp_fide": no_game if f.rp_fide is None else f.rp_fide,
         "rp_exact": exact,
         "change": change,
-        "new": "" if entrant.rating is None or change == "" else entrant.rating + change,
-        # blank where no first rating is published (7.1.4: 5 games against rated opponents,
-        # at or above the floor; issue 9, case 7): BLOQUE_ALL leaves those cells blank
-        "first": f.first.rating if f.first is not None and f.first.published else "",
-        "norm": CrosstableNorms(table).best(number) or "",
+        "new": change if isinstance(change, str) else entrant.rating + change,  # type: ignore[operator]
+        "first": _first_shown(entrant.rating, f.first, f.first_error),
+        "norm": CrosstableNorms(table).best(number) or "none",
     }
+
+
+def _first_shown(rating: int | None, first: Any, error: str | None) -> Any:
+    """The first rating column's cell: Ru where it is published (7.1.4: 5 games against
+    rated opponents, at or above the floor: 1400 from March 2024, 1000 before), else why."""
+    if rating is not None:
+        return "rated"
+    if first is None:  # no game against a rated opponent, or a zero score disregarded
+        return "zero score" if error is not None and "zero score" in error else "no rated game"
+    if first.published:
+        return first.rating
+    if first.disregarded:
+        return "zero score"
+    if first.rating < first.edition.rating_floor:
+        return f"Ru < {first.edition.rating_floor}"
+    return "< 5 games"
 
 
 def core_tiebreaks(event: Event, descriptors: Sequence[str], *, round_robin: bool) -> TiebreakTable:

@@ -256,18 +256,19 @@ def test_crosstable_of_inconsistent_file(
 
 
 def test_bom_then_latin1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """Old: ``UnicodeDecodeError``. The file says UTF-8 (its BOM), then é is written as the
-    Latin-1 byte 0xE9 at line 1, column 11 (the BOM is not a column)."""
+    """The file says UTF-8 (its BOM), then é is written as the Latin-1 byte 0xE9 at line 1,
+    column 8 (the BOM is not a column): read as UTF-8, the byte as U+FFFD, with a warning
+    naming the place and the choice. A K file, a few lines the user writes, is refused."""
     data = b"\xef\xbb\xbf012 Caf\xe9 Open\n" + "\n".join((P1, P2)).encode()
     path = write(tmp_path, "x.trf", data)
     message = (
-        "x.trf, line 1, column 8 (encoding): expected UTF-8 text (the file starts with its "
-        "byte-order mark), found the byte 0xE9"
+        "record 012, line 1, column 8: the byte 0xE9 is not UTF-8: read as \ufffd (U+FFFD); "
+        "the file is read as UTF-8, as it starts with UTF-8's byte-order mark (in "
+        "Windows-1252, 0xE9 is 'é'); correct the character in the file"
     )
-    code, out, err = run(capsys, "report", path)
-    assert (code, out, err) == (1, "", f"xlfuncs: error: {message}\n")
-    code, _, err = run(capsys, "crosstable", path, "-o", str(tmp_path / "x.xlsx"))
-    assert (code, err) == (1, f"xlfuncs: error: {message}\n")
+    code, out, err = run(capsys, "report", path, "--format", "json")
+    assert (code, json.loads(out)[0]["start_no"]) == (0, 1)
+    assert f"xlfuncs: warning: {message}\n" in err
     k_path = write(tmp_path, "k.csv", b"\xef\xbb\xbffide_id,k\n99000001,40 # J\xfcrgen\n")
     code, _, err = run(capsys, "report", write(tmp_path, "ok.trf", EVENT), "--k-file", k_path)
     assert (code, err) == (
@@ -282,17 +283,17 @@ def test_bom_then_latin1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     [
         (
             "99000001," + "4" * 5000,
-            "k.csv, line 2 (row): expected a line of at most 200 characters, found 5,009 "
+            "line 2 (row): expected a line of at most 200 characters, found 5,009 "
             "characters: '99000001,44444444444'...",
         ),
         (
             "99000001," + "4" * 150,
-            "k.csv, line 2, column 2 (k): expected a K the rules give (40, 20 or 10), found "
-            "'44444444444444444444...'",
+            "line 2, column 2 (k): expected a K, a whole number from 1 to 40 (FIDE's K rule "
+            "gives 40, 20 or 10), found '44444444444444444444...'",
         ),
         (
             '99000001,"' + "x" * 131_072,
-            "k.csv, line 2 (row): expected a line of at most 200 characters, found 131,082 "
+            "line 2 (row): expected a line of at most 200 characters, found 131,082 "
             "characters: '99000001,\"xxxxxxxxxx'...",
         ),
     ],
@@ -301,10 +302,14 @@ def test_k_file_huge_fields(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, k_line: str, message: str
 ) -> None:
     """Old: ``ValueError`` (int of 5,000 digits) and ``_csv.Error`` (field larger than
-    131,072)."""
+    131,072). A value never refuses the file: the line is named in a warning and not used."""
     k_path = write(tmp_path, "k.csv", "fide_id,k\n" + k_line + "\n")
-    code, _, err = run(capsys, "report", write(tmp_path, "x.trf", EVENT), "--k-file", k_path)
-    assert code == 1 and err.startswith(f"xlfuncs: error: {message}")
+    code, out, _ = run(capsys, "report", write(tmp_path, "x.trf", EVENT), "--k-file", k_path)
+    assert code == 0
+    assert (
+        "- K file k.csv: 1 line not used (each player's K is the one the event gives without "
+        f"the file): {message}"
+    ) in out
 
 
 # --------------------------------------------------------------------------- item 13

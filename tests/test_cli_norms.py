@@ -69,7 +69,7 @@ def test_player_audit(capsys: pytest.CaptureFixture[str]) -> None:
     assert "norm: IM" in out and "IM: NORM" in out and "GM: no norm" in out
     assert "Average rating of the opponents" in out and "not checked: needs" in out
     code, _, err = run(capsys, "norms", DEMO_RR, "--player", "99")
-    assert code == 1 and "no player has the starting rank 99" in err
+    assert code == 2 and "--player 99: demo_round_robin.trf has no player of starting rank" in err
 
 
 def test_certificate(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -140,6 +140,6 @@ def test_rating_list_gives_titles_and_federations(
     assert code == 0, err
     leko = next(line for line in out.splitlines() if "Leko, Peter" in line)
     assert " GM " in leko and " HUN " in leko
-    assert "from the rating list for 1 players, from the file for 1" in out
+    assert "from the rating list for 1 player, from the file for 1" in out
     code, _, err = run(capsys, "norms", str(trf), "--rating-list", str(tmp_path / "none.txt"))
     assert code == 1 and "cannot read" in err

@@ -222,12 +222,12 @@ def test_a_malformed_second_file_rates_nothing(
     ben: Player = (2, "Bold, Ben", 2085, "1002")
     good = write(tmp_path / "a.trf", trf("A", "2026/03/01", [ANN, ben], [[(1, 2, "=")]]))
     text = trf("B", "2026/03/08", [ANN, ben], [[(1, 2, "1")]])
-    bad_text = text.replace(" 2085 ", " 20x5 ")
+    bad_text = text.replace("001    2 ", "001   2x ")  # no starting rank: unreadable
     bad = write(tmp_path / "b.trf", bad_text)
-    line = bad_text.splitlines().index(next(x for x in bad_text.splitlines() if "20x5" in x)) + 1
+    line = bad_text.splitlines().index(next(x for x in bad_text.splitlines() if "  2x " in x)) + 1
     code, out, err = run(capsys, "period", good, bad)
     assert code == 1 and out == ""
-    assert f"b.trf, line {line}, columns 49-52 (rating)" in err and "nothing rated" in err
+    assert f"b.trf, line {line}, columns 5-8 (starting rank)" in err and "nothing rated" in err
     code, out, err = run(capsys, "period", good, bad, "--skip-bad-files", "--format", "json")
     assert code == 3
     assert "xlfuncs: skipped: b.trf, line" in err
@@ -648,3 +648,31 @@ def test_a_folders_txt_and_trfx_files_are_named_as_not_read(
     assert code == 0, err
     assert by_id(out)["1001"]["games"] == 12
     assert "two.trfx: not read" not in err and "players_list_foa.TXT: not read" in err
+
+
+def test_a_k_file_s_values_are_warned_once_for_the_period(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A K file's value never refuses it (one rule of K with a cell: a whole number from 1 to
+    40, core's ``check_k``): K 1000 is named with its line and not used, K 32 (no K of the
+    2025 rules, a national federation's, say) is used as given with its line named; each
+    warning once for the period, not once per file. Ann's events as above: n = 18, K 32:
+    32 x 18 = 576 <= 700, so K stays 32 and the change is 32 x 1 = +32."""
+    files = [
+        _ann_event(tmp_path, "one", "2026/03/02", "111100", 2000),
+        _ann_event(tmp_path, "two", "2026/03/09", "======", 3000),
+        _ann_event(tmp_path, "three", "2026/03/16", "111000", 4000),
+    ]
+    k_file = write(tmp_path / "k.csv", "fide_id,k\n1001,32\n2002,1000\n")
+    code, out, err = run(capsys, "period", *files, "--k-file", k_file, "--format", "json")
+    assert code == 0, err
+    ann = by_id(out)["1001"]
+    assert (ann["k"], ann["k_source"], ann["rating_change"]) == (32, "override file", 32)
+    warnings = [w for w in err.splitlines() if "K file k.csv" in w]  # JSON: on stderr
+    assert warnings == [
+        "xlfuncs: warning: K file k.csv: 1 line not used (each player's K is the one the "
+        "event gives without the file): line 3, column 2 (k): expected a K, a whole number "
+        "from 1 to 40 (FIDE's K rule gives 40, 20 or 10), found '1000'",
+        "xlfuncs: warning: K file k.csv: line 2 (FIDE id 1001): K 32 is not a K the 2025 "
+        "rules give (40, 20 or 10): used as given",
+    ]

@@ -146,13 +146,28 @@ def test_unreadable_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
 
 
 def test_malformed_trf(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # an opponent that is no starting rank: the round's columns cannot be read
     path = tmp_path / "bad.trf"
-    path.write_text(EVENT.replace("2000 ENG", "20x0 ENG"), encoding="utf-8")
+    path.write_text(EVENT.replace("    2 w 1", "   2x w 1"), encoding="utf-8")
     code, out, err = run(capsys, "report", str(path))
     assert (code, out) == (1, "")
     assert err == (
-        "xlfuncs: error: bad.trf, line 5, columns 49-52 (rating): expected a number, found '20x0'\n"
+        "xlfuncs: error: bad.trf, line 4, columns 92-95 (round 1 opponent): expected an "
+        "opponent's starting rank, 0000 or a blank, found '2x'\n"
     )
+
+
+def test_a_rating_that_is_not_a_number_is_read_as_unrated(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.trf"
+    path.write_text(EVENT.replace("2000 ENG", "20x0 ENG"), encoding="utf-8")
+    code, out, _ = run(capsys, "report", str(path))
+    assert code == 0
+    assert (
+        "- a rating that is not a number (columns 49-52), 1 in the file: no. 2 (Box, Bo) "
+        "'20x0', line 5: read as unrated, in the file's reading and FIDE's"
+    ) in out
 
 
 def test_unknown_edition(capsys: pytest.CaptureFixture[str], event: Path) -> None:
@@ -171,13 +186,41 @@ def test_unknown_edition(capsys: pytest.CaptureFixture[str], event: Path) -> Non
 
 
 def test_bad_k_file(capsys: pytest.CaptureFixture[str], event: Path, tmp_path: Path) -> None:
+    """A K file's value never refuses it (only a missing header does): each line that cannot
+    be used is named in a warning, with its treatment, and the other lines are used. K 1000
+    is refused as a cell refuses it (1 to 40: core's ``check_k``); K 32 is no K of the 2022
+    rules but a K of 1 to 40: used as given, with its line named."""
     ks = tmp_path / "k.csv"
-    ks.write_text("fide_id,k\n99000001,forty\n", encoding="utf-8")
+    ks.write_text("fide_id,k\n99000001,forty\n99000002,1000\n99000003,32\n", encoding="utf-8")
+    code, out, err = run(capsys, "report", str(event), "--k-file", str(ks))
+    assert (code, err) == (0, "")
+    expected = "a K, a whole number from 1 to 40 (FIDE's K rule gives 40, 20 or 10)"
+    assert (
+        "- K file k.csv: 2 lines not used (each player's K is the one the event gives without "
+        f"the file): line 2, column 2 (k): expected {expected}, found 'forty'; line 3, "
+        f"column 2 (k): expected {expected}, found '1000'\n"
+    ) in out
+    assert (
+        "- K file k.csv: line 4 (FIDE id 99000003): K 32 is not a K the 2022 rules give "
+        "(40, 20 or 10): used as given\n"
+    ) in out
+    lines = out.splitlines()
+    header = next(i for i, s in enumerate(lines) if s.startswith("No "))
+    ash, box, cay = (lines[header + i].split() for i in (2, 3, 4))
+    assert ash[ash.index("30+?") - 1] == "20" and box[box.index("30+?") - 1] == "20"
+    # Cay 1900, K 32: vs 2000 (D -100 -> PD .36) 0 - .36; vs 2100 (D -200 -> .24) .5 - .24
+    # = .26; sum -.10 x 32 = -3.2 -> -3
+    assert cay[cay.index("file") - 1] == "32" and cay[cay.index("file") + 1] == "-3"
+    # check names them too, as warnings of the event read with the file
+    code, out, err = run(capsys, "check", str(event), "--k-file", str(ks))
+    assert "tiny.trf: warning: K file k.csv: 2 lines not used" in out
+    assert "tiny.trf: warning: K file k.csv: line 4 (FIDE id 99000003): K 32 is not" in out
+    ks.write_text("99000001,40\n", encoding="utf-8")
     code, out, err = run(capsys, "report", str(event), "--k-file", str(ks))
     assert (code, out) == (1, "")
     assert err == (
-        "xlfuncs: error: k.csv, line 2, column 2 (k): expected a K the rules give "
-        "(40, 20 or 10), found 'forty'\n"
+        "xlfuncs: error: k.csv, line 1 (header): expected the header line fide_id,k, found "
+        "'99000001,40'\n"
     )
     code, _, err = run(capsys, "report", str(event), "--k-file", str(tmp_path / "no.csv"))
     assert code == 1 and err == f"xlfuncs: error: cannot read {tmp_path / 'no.csv'}: no such file\n"
@@ -197,7 +240,7 @@ def test_help_documents_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["report", "--help"])
     out = capsys.readouterr().out
-    assert "exit status: 0" in out and "fide_id,k" in out
+    assert "exit status (every command): 0 done" in out and "fide_id,k" in out
 
 
 def test_as_a_program() -> None:

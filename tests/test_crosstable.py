@@ -105,8 +105,12 @@ def test_values_are_stored_beside_the_formulas(workbook: Path) -> None:
     # Ra of Alpha: (1900 + 2100 + 2000) / 3 = 2000; p = 2.5/3 = .83 -> dp 273: 2273
     assert cols["Rp FIDE"][0] == 2273
     # Echo (unrated) played only rated opponents: 2100 (lost) and 1900 (lost): a zero score
-    # is disregarded in 2025 rules -> no first rating shown
-    assert cols["First rating"][4] in (None, "", "#N/A")
+    # is disregarded in 2025 rules -> no first rating, and the cell says why
+    assert cols["First rating"][4] == "zero score"
+
+
+_NO_FIGURE = {"unrated", "rated", "no K", "no rated game", "zero score", "none", "< 5 games"}
+"""What a chart's cell says where the rules give a player no figure."""
 
 
 def test_workbook_agrees_with_the_report(
@@ -135,8 +139,8 @@ def test_workbook_agrees_with_the_report(
             expected = row[key]
             if key == "rp_exact" and row["rp_exact_note"]:  # infinite: the chart shows it
                 expected = "\u221e" if row["rp_exact_note"].startswith("+") else "-\u221e"
-            if expected is None:
-                assert shown in (None, ""), (header, i + 1, shown)
+            if expected is None:  # no figure: the chart says why in words (or K: blank)
+                assert shown in (None, "") or shown in _NO_FIGURE, (header, i + 1, shown)
             else:
                 assert shown == expected, (header, i + 1, shown, expected)
     # issue 10: the rank and every tie-break column (headed by its descriptor) too
@@ -180,10 +184,10 @@ def test_errors_name_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main(["crosstable", str(tmp_path / "missing.trf"), "-o", str(tmp_path / "x.xlsx")]) == 1
     assert "missing.trf: no such file" in capsys.readouterr().err
     bad = tmp_path / "bad.trf"
-    bad.write_text("001    1 m    One, A                            20x0 ENG\n", encoding="utf-8")
+    bad.write_text("001   1x m    One, A                            2000 ENG\n", encoding="utf-8")
     assert main(["crosstable", str(bad), "-o", str(tmp_path / "x.xlsx")]) == 1
     err = capsys.readouterr().err
-    assert "bad.trf, line 1, columns 49-52 (rating)" in err
+    assert "bad.trf, line 1, columns 5-8 (starting rank)" in err
     assert (
         main(
             ["crosstable", str(_write(tmp_path)), "-o", str(tmp_path / "x.xlsx"), "--rules", "1999"]
@@ -349,8 +353,8 @@ REAL = Path(__file__).parent / "data" / "real"
 def test_a_rapid_or_blitz_event_gets_its_chart(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], record: str | None
 ) -> None:
-    """The norm functions answer one ``#VALUE!`` for the whole column under rapid or blitz
-    rules (no title norm there): every player's Norm cell holds it."""
+    """No title norm is earned in rapid or blitz play (Title Regulations 1.1: standard
+    chess): every player's Norm cell says so in words, never blank nor ``#VALUE!``."""
     trf = _write(tmp_path)
     if record is not None:
         trf.write_text(TRF.replace("102 Test Arbiter\n", f"102 Test Arbiter\n{record}\n"))
@@ -359,7 +363,8 @@ def test_a_rapid_or_blitz_event_gets_its_chart(
     assert "Traceback" not in capsys.readouterr().err
     cols, _ = _rows(out)
     norm = next(v for k, v in cols.items() if k.startswith("Norm"))
-    assert norm == ["#VALUE!"] * 6
+    rate = "rapid" if "rapid" in extra else "blitz"
+    assert norm == [f"{rate}: no norms"] * 6
     assert cols["Pts"] == [2.5, 2.5, 1.5, 1, 1, 0]
 
 

@@ -98,6 +98,9 @@ OTHER_REPOSITORIES = {
     ("docs/norms.md", "docs/research/VERIFICATION_TITLES.md"),
     ("docs/norms.md", "docs/research/VERIFICATION_2026-10-09.md"),
     ("docs/rated.md", "docs/research/VERIFICATION_2026-10-09.md"),
+    ("docs/teams.md", "docs/c07-regulation-text.md"),
+    ("docs/tiebreaks.md", "docs/c07-regulation-text.md"),
+    ("docs/tiebreaks.md", "docs/c0406-regulation-text.md"),
 }
 """Paths the docs cite in other projects' repositories, not in this one."""
 

@@ -494,9 +494,10 @@ def test_a_filled_chart_holds_the_event_minutes(tmp_path: Path) -> None:
     slow = event_from_trf(parse_trf(_event(tmp_path, "5400+30").read_text(encoding="utf-8")))
     assert slow.event.minutes == 120  # 90 + 60 x 30 s
     chart = formulas(layout_of(filled.event))
-    for name in ("games", "ra", "rp_fide", "rp_exact", "change"):
-        assert chart[name].endswith(",Rules,Minutes)"), name
-    assert chart["first"].endswith(",Rules,,Minutes)")
+    assert chart["games"].endswith(",Rules,Minutes)")
+    for name in ("ra", "rp_fide", "rp_exact", "change"):  # then reasons: TRUE
+        assert chart[name].endswith(",Rules,Minutes,TRUE)"), name
+    assert chart["first"].endswith(",Rules,,Minutes,TRUE)")
 
 
 def test_game_rated_in_a_cell_reads_the_same_rule() -> None:

@@ -84,10 +84,9 @@ def test_detail_keeps_the_games_order() -> None:
 
 def test_labels_must_match_the_results() -> None:
     assert udfs.ELO_CHANGE(2000.0, TWO, WINS, 20.0, 2022.0, False, [["A"]]) == "#VALUE!"
-    assert "tournaments has 1 cells but results has 2" in excel.last_errors()["ELO_CHANGE"]
+    assert "tournaments has 1 cell but results has 2" in excel.last_errors()["ELO_CHANGE"]
     reason = udfs.EXPLAIN_ERROR("ELO_CHANGE", 2000.0, TWO, WINS, 20.0, 2022.0, False, [["A"]])
     assert (
-        reason
-        == "ELO_CHANGE: tournaments has 1 cells but results has 2; they must be the same size"
+        reason == "ELO_CHANGE: tournaments has 1 cell but results has 2; they must be the same size"
     )
     assert udfs.ELO_CHANGE(2000.0, TWO, WINS, 20.0, 2022.0, False, [["A"], ["#N/A"]]) == "#N/A"

@@ -42,7 +42,7 @@ def test_without_labels_every_game_is_one_tournament() -> None:
 
 
 def test_labels_and_results_must_be_the_same_size() -> None:
-    with pytest.raises(InvalidInputError, match="tournaments has 1 cells but results has 2"):
+    with pytest.raises(InvalidInputError, match="tournaments has 1 cell but results has 2"):
         rating_change.tournaments([[1500.0], [1600.0]], [[1.0], [0.0]], [["A"]])
 
 

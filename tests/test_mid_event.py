@@ -125,6 +125,6 @@ def test_the_norm_report_and_its_forecast_count_the_events_rounds() -> None:
     from xlfuncs.norm_report.render import render_text as render_norms
 
     report = build_norm_report(read_trf(MID), rate="standard")
-    assert "event: swiss, after round 4 of 9" in render_norms(report)
+    assert "event: Swiss, after round 4 of 9" in render_norms(report)
     assert "rounds: 9 in all" in render_forecast(report)
     assert "rounds: 7 in all" in render_forecast(report, 7)  # --rounds wins

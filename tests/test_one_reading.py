@@ -11,7 +11,6 @@ What each figure takes for "rated" and why: ``docs/rated.md``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -33,6 +32,7 @@ from xlfuncs.report import Report, build_report
 from xlfuncs.templates import chart, round_robin, swiss
 from xlfuncs.trf import Tournament, parse_trf_bytes
 from xlfuncs.trf.list_data import has_fide_id
+from xlfuncs.trf.rated import is_rated
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted(
@@ -50,16 +50,17 @@ with that list (whose standard rating then serves: Rapid and Blitz Rating Regula
 
 def _with_ids(data: bytes, t: Tournament, ids: dict[int, str]) -> bytes:
     """*data* with the FIDE id field (columns 58-68) of each starting rank in *ids* set."""
-    lines = data.decode("utf-8").split("\n")
+    encoding = t.encoding or "utf-8"  # the Irish files are Windows-1252
+    lines = data.decode(encoding).split("\n")
     for p in t.players:
         if p.start_no in ids:
             line = lines[p.line_no - 1]
             lines[p.line_no - 1] = line[:57] + ids[p.start_no].rjust(11) + line[68:]
-    return "\n".join(lines).encode("utf-8")
+    return "\n".join(lines).encode(encoding)
 
 
 def _strongest(t: Tournament, n: int) -> list[int]:
-    rated = [p for p in t.players if p.rating is not None and has_fide_id(p)]
+    rated = [p for p in t.players if is_rated(p)]
     return [p.start_no for p in sorted(rated, key=lambda p: (-(p.rating or 0), p.start_no))[:n]]
 
 
@@ -181,14 +182,17 @@ def _chart(case: Case) -> list[Figures | None]:
         layout = replace(round_robin.LAYOUT, cycles=max(event.cycles, 1))
     else:
         layout = swiss.layout_of(event)
+    # as the writer does: a column per tie-break of the event's list (one, SB, where the
+    # list found to give the file's ranks has one)
+    layout = replace(layout, tiebreaks=len(chart.tiebreaks_of(layout, event)))
     values = chart.figures(layout, chart.inputs(layout, event))
 
-    def number(v: Any) -> Any:
-        return None if v == "" or v is None else v
+    def number(v: Any) -> Any:  # the words of a cell without a figure: none
+        return None if v == "" or v is None or (isinstance(v, str) and v[:1] != "#") else v
 
-    norm_column = values["norm"]
-    if all(v == "#VALUE!" for v in norm_column):  # one error for the column: rapid or blitz
-        norm_column = [""] * len(norm_column)  # no norm (B.01: standard play)
+    # no norm made, or none in rapid or blitz play (B.01: standard play): the cell says so
+    no_norm = ("none", "rapid: no norms", "blitz: no norms")
+    norm_column = ["" if v in no_norm else v for v in values["norm"]]
     out: list[Figures | None] = []
     for i in range(len(event.players)):
         row = [values[name][i] for name in ("ra", "change", "k", "rp_fide")] + [norm_column[i]]
@@ -201,7 +205,7 @@ def _chart(case: Case) -> list[Figures | None]:
         rp = number(values["rp_fide"][i])
         out.append(
             Figures(
-                number(norm_column[i]),
+                norm_column[i] or None,
                 None if ra is None else round(float(ra), 2),
                 None if rp is None else int(rp),
                 None if k is None or event.players[i].rating is None else int(k),
@@ -278,8 +282,19 @@ def test_every_command_gives_the_same_figures(
 
 
 def test_the_matrix_is_every_file() -> None:
-    # 4 real files, 4 from TieBreakServer, 5 of our own (one cut from FIDE's exercise after
-    # round 4 of 9), 8 TRF-2026 files (2 of Sharly Chess's, 4 of bbpPairings' team tests as
-    # Sharly Chess extends them, 2 of ours), the 2 demo files
-    assert len(FILES) == 23
-    assert math.prod((len(FILES), len(MUTATIONS), len(COMMANDS))) == 368
+    """Every folder of tournament files gives the matrix its files (a folder moved or renamed
+    would leave the glob empty there): the real files, TieBreakServer's, our own (one cut
+    from FIDE's exercise after round 4 of 9), the TRF-2026 files (Sharly Chess's,
+    bbpPairings' team tests, ours), the tie-break cases (one for each difference with FIDE's
+    engine) and the 2 demo files."""
+    folders = {p.relative_to(ROOT).parent.as_posix() for p in FILES}
+    assert folders == {
+        "tests/data/real",
+        "tests/data/tiebreak-cases",
+        "tests/data/tiebreakserver",
+        "tests/data/trf",
+        "tests/data/trf2026",
+        "xlfuncs/data",
+    }
+    assert sum(1 for p in FILES if p.parent.name == "real") >= 8
+    assert sum(1 for p in FILES if p.parent.name == "data") == 2

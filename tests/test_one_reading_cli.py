@@ -133,13 +133,15 @@ COMMANDS = ("report", "crosstable", "norms", "period", "check")
 HONOURED = {
     "report": set(EVENT_FLAGS.values()),
     "crosstable": {"--rules", "--rate", "--k-file", "--rating-list", "--tiebreaks"}
-    | {"--tiebreak-rules", "--unrated-rating", "--ptp-full-score", "--system"},
+    | {"--tiebreak-rules", "--unrated-rating", "--ptp-full-score", "--system"}
+    | {"--team-colour"},
     "norms": {"--rules", "--rate", "--rating-list", "--event-type", "--registered"}
     | {"--chief-arbiter-title", "--host-federation", "--system"}
     | {"--big-swiss-count", "--round-robin-mix", "--last-round-forfeit"},
     "period": {"--rules", "--rate", "--k-file", "--rating-list"},
     "check": {"--rules", "--rate", "--k-file", "--rating-list", "--tiebreaks"}
-    | {"--tiebreak-rules", "--unrated-rating", "--ptp-full-score", "--system"},
+    | {"--tiebreak-rules", "--unrated-rating", "--ptp-full-score", "--system"}
+    | {"--koya-scores", "--team-colour"},
 }
 VALUES = {
     "--rules": "2025",
@@ -150,6 +152,8 @@ VALUES = {
     "--tiebreak-rules": "2023",
     "--unrated-rating": "1400",
     "--ptp-full-score": "definition",
+    "--koya-scores": "standing",
+    "--team-colour": "sequence",
     "--system": "swiss",
     "--event-type": "swiss",
     "--registered": "yes",

@@ -532,24 +532,40 @@ def test_the_cache_command(
 # ---------------------------------------------------------------- K, line ends, size
 
 
-@pytest.mark.parametrize("k", ["30", "17"])
-def test_a_k_the_rules_never_give_is_refused_as_the_k_file_refuses_it(
-    tmp_path: Path, k: str
-) -> None:
-    """K is 40, 20 or 10 (Rating Regulations 8.3.3); 30 was the old newcomers' K and 17 a K
-    already lowered by K x n <= 700: the K file refuses both, and so does the list."""
+@pytest.mark.parametrize("k", ["30", "17", "15"])
+def test_a_k_of_1_to_40_is_read_as_the_k_file_and_a_cell_read_it(tmp_path: Path, k: str) -> None:
+    """One rule for K (core's ``check_k``): a whole number from 1 to 40. FIDE's lists of July
+    2011 to June 2014 give 30 and 15 (the K rule of those years), and 17 is a K lowered by K x
+    n <= 700: the list, the K file and a cell take them as given."""
     line = fide_line("99300010", "Ash, Ada", std=("2250", "9", k), born="2009")
+    path = write(tmp_path / "players_list_foa.txt", [COMBINED_HEADER, line])
+    (player,) = list(read_list(path))
+    assert player.standard is not None and player.standard.k == int(k)
+    from xlfuncs.trf.k_file import parse_k_file
+
+    assert parse_k_file(f"fide_id,k\n99300010,{k}\n") == {"99300010": int(k)}
+    from xlfuncs.udfs import K_FOR_GAMES
+
+    assert K_FOR_GAMES(float(k), 1.0) == int(k)
+
+
+def test_a_k_above_40_is_refused_as_the_k_file_and_a_cell_refuse_it(tmp_path: Path) -> None:
+    """K 41 is no K of FIDE's rules in any edition (40 is the largest since 1 July 2014)."""
+    line = fide_line("99300010", "Ash, Ada", std=("2250", "9", "41"), born="2009")
     path = write(tmp_path / "players_list_foa.txt", [COMBINED_HEADER, line])
     with pytest.raises(RatingListError) as caught:
         list(read_list(path))
     assert str(caught.value) == (
-        f"players_list_foa.txt, line 2, columns 124-126 (standard_k): expected a K the rules "
-        f"give (40, 20 or 10) or a blank, found {k}"
+        "players_list_foa.txt, line 2, columns 124-126 (standard_k): expected a K, a whole "
+        "number from 1 to 40 (FIDE's K rule gives 40, 20 or 10), or a blank, found 41"
     )
-    from xlfuncs.trf.k_file import KFileError, parse_k_file
+    from xlfuncs.trf.k_file import parse_k_file
 
-    with pytest.raises(KFileError):
-        parse_k_file(f"fide_id,k\n99300010,{k}\n")
+    ks = parse_k_file("fide_id,k\n99300010,41\n")
+    assert ks == {} and len(ks.not_used) == 1
+    from xlfuncs.udfs import K_FOR_GAMES
+
+    assert K_FOR_GAMES(41.0, 1.0) == "#NUM!"
 
 
 def test_a_list_with_cr_line_ends_is_read_whole(tmp_path: Path) -> None:

@@ -73,7 +73,7 @@ def test_report_player_json_and_the_rating_change(capsys: pytest.CaptureFixture[
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (("--player", "99"), "has no player with that start number (1..16)"),
+        (("--player", "99"), "has no player of starting rank 99; the players are 1..16"),
         (("--player", "4", "--format", "csv"), "--player prints text or json"),
         (("--player", "4", "--teams"), "--player or --teams, not both"),
     ],

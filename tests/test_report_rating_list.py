@@ -21,7 +21,6 @@ from pathlib import Path
 import pytest
 from cli_support import run
 
-from xlfuncs.core import InvalidInputError
 from xlfuncs.crosstable import event_from_trf
 from xlfuncs.ratinglist import COMBINED_HEADER, EventList, ListPlayer, RateRating, event_list
 from xlfuncs.ratinglist import cache as cache_module
@@ -296,22 +295,29 @@ def test_a_k_file_k_the_event_s_rules_never_give(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """Rapid and blitz K was 20 for everyone until 30 September 2022 (``docs/editions.md``):
-    a K file giving 40 for a rapid event of May 2022 is refused; the same K in standard play
-    is a K of the rules."""
+    a K file giving 40 for a rapid event of May 2022 gives no K of those rules: used as given
+    (K is a whole number from 1 to 40, the rule of a cell too), with a warning naming the
+    line; the same K in standard play is a K of the rules, without a warning."""
     rapid_2022 = EVENT.replace("122 90 min + 30 sec", "122 15+10").replace("2023/05", "2022/05")
-    with pytest.raises(InvalidInputError) as caught:
-        build_report(parse_trf(rapid_2022), k_overrides={"99300010": 40})
-    assert str(caught.value) == (
-        "K file: K 40 for FIDE id 99300010 is not a K the 2022 rapid rules give (20)"
+    report = build_report(parse_trf(rapid_2022), k_overrides={"99300010": 40})
+    assert report.rows[0].k == 40
+    assert (
+        "K file: FIDE id 99300010: K 40 is not a K the 2022 rapid rules give (20): used as given"
+        in (report.warnings)
     )
-    assert build_report(parse_trf(EVENT), k_overrides={"99300010": 40}).rows[0].k == 40
+    standard = build_report(parse_trf(EVENT), k_overrides={"99300010": 40})
+    assert standard.rows[0].k == 40
+    assert not [w for w in standard.warnings if "K file" in w]
     trf = tmp_path / "rapid.trf"
     trf.write_text(rapid_2022 + "\n", encoding="utf-8")
     ks = tmp_path / "k.csv"
     ks.write_text("fide_id,k\n99300010,40\n", encoding="utf-8")
     code, out, err = run(capsys, "report", str(trf), "--k-file", str(ks))
-    assert (code, out) == (1, "")
-    assert err.startswith("xlfuncs: error: rapid.trf: K file: K 40 for FIDE id 99300010 is not")
+    assert (code, err) == (0, "")
+    assert (
+        "- K file k.csv: line 2 (FIDE id 99300010): K 40 is not a K the 2022 rapid rules give "
+        "(20): used as given\n"
+    ) in out
 
 
 def test_the_k_note_says_whether_any_k_was_assumed(

@@ -64,7 +64,8 @@ def test_symbol_sets() -> None:
     assert (RATED_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_SYMBOLS) == ("1=0", "+-", "WDL")
     assert BYE_SYMBOLS == "HFUZ"  # what the report calls a bye
     assert RESULT_CODES == "1=0+-WDLHFUZ "  # TRF16 allows a blank too
-    assert RESULT_CHOICES == ("1", "\u00bd", "0", "=", "+", "-", "H", "F", "U", "Z")
+    choices = ("1", "\u00bd", "0", "=", "+", "-", "H", "F", "U", "Z", "W<1", "D<1", "L<1")
+    assert choices == RESULT_CHOICES  # W<1 ...: less than one move, as a cell writes it
     with pytest.raises(KeyError):
         Outcome.from_symbol("h")  # a TRF symbol is exact; a cell is read by parse
 
@@ -86,9 +87,9 @@ def test_symbol_sets() -> None:
         ("+", Outcome.FORFEIT_WIN),
         ("-", Outcome.FORFEIT_LOSS),
         ("\u2212", Outcome.FORFEIT_LOSS),  # the minus sign
-        ("w", Outcome.SHORT_WIN),
-        ("d", Outcome.SHORT_DRAW),
-        ("l", Outcome.SHORT_LOSS),
+        ("W<1", Outcome.SHORT_WIN),
+        ("d<1", Outcome.SHORT_DRAW),
+        (" L < 1 ", Outcome.SHORT_LOSS),
         ("h", Outcome.HALF_BYE),
         ("f", Outcome.FULL_BYE),
         ("u", Outcome.PAIRING_BYE),
@@ -104,6 +105,47 @@ def test_each_spelling(text: str, outcome: Outcome) -> None:
         )
         is None
     )  # and so does the event model of the templates
+
+
+@pytest.mark.parametrize(
+    ("text", "outcome", "meant", "typed"),
+    [
+        ("W", Outcome.SHORT_WIN, "a win", "1"),
+        ("w", Outcome.SHORT_WIN, "a win", "1"),
+        ("D", Outcome.SHORT_DRAW, "a draw", "\u00bd (or =)"),
+        (" l ", Outcome.SHORT_LOSS, "a loss", "0"),
+    ],
+)
+def test_a_bare_w_d_l_is_trf_data_but_refused_in_a_cell(
+    text: str, outcome: Outcome, meant: str, typed: str
+) -> None:
+    """TRF16 writes W, D, L for games of less than one move (scored, not rated); a person
+    typing them in a cell means a win, a draw, a loss. The TRF and a template's data (a
+    file's codes) read them as TRF does; a cell refuses them with both meanings and what to
+    type for each, never a silent figure."""
+    assert parse(text) is outcome
+    assert (
+        Event(players=(ChartPlayer(1, "A", rounds=(Round(None, None, text),)),)).check(
+            round_robin=False
+        )
+        is None
+    )
+    letter = text.strip().upper()
+    with pytest.raises(InvalidInputError) as caught:
+        excel.outcome(text, "results (cell 2)")
+    assert str(caught.value) == (
+        f"results (cell 2): {text.strip()!r} has two meanings: {meant}, or TRF's {letter}, "
+        f"{meant} in a game of less than one move (scored, not rated); type {typed} for "
+        f"{meant}, {letter}<1 for one of less than one move"
+    )
+    assert outcome.cell == f"{letter}<1" and excel.outcome(outcome.cell, "r") is outcome
+
+
+def test_every_outcome_s_cell_reads_back_as_itself() -> None:
+    """What a filled chart writes in a result cell (:attr:`Outcome.cell`) is read back by
+    the cell functions as the same outcome: a game of less than one move stays one."""
+    for o in Outcome:
+        assert excel.outcome(o.cell, "r") is o
 
 
 @pytest.mark.parametrize("text", ["2", "", "x", "\u00bd\u00bd", "1-0", "draw", "0.25"])
@@ -217,6 +259,9 @@ def test_templates_read_results_through_the_table() -> None:
     # the one-player sheets: the drop-down's symbols, as the status column shows them
     shown = [status(2000.0, s) for s in ("1", "\u00bd", "=", "0", "+", "-", "H", "f", "U", "Z")]
     assert shown == ["yes"] * 4 + ["forfeit"] * 2 + ["bye"] * 4
+    # a game of less than one move: scored, not rated; a bare W is no result of the sheet's
+    shown = [status(2000.0, s) for s in ("W<1", "d<1", "L<1", "W")]
+    assert shown == ["under 1 move"] * 3 + ["invalid"]
 
 
 def test_played_is_the_rated_result_of_its_points() -> None:

@@ -51,14 +51,20 @@ def test_one_cell_draw_in_bloque_is_read_as_in_a_longer_range(rules: str) -> Non
     assert udfs.BLOQUE(ONE, "=", "swiss", rules) == longer  # a value, not a range
 
 
-@pytest.mark.parametrize("symbol", ["=", "+", "-", "W", "D", "L", "H", "F", "U", "Z", " = "])
+@pytest.mark.parametrize(
+    "symbol", ["=", "+", "-", "W<1", "D<1", "L<1", "H", "F", "U", "Z", " = ", "W", "d", "L"]
+)
 def test_every_symbol_reads_as_in_a_longer_range(symbol: str) -> None:
     # a one-cell symbol gives what the same symbol gives in a range with an empty second row
     # (a draw 2443; the unrated ones, forfeits, under one move and byes: #N/A, no rated game)
+    # (a bare W, D, L: #VALUE!, refused for its two meanings, in one cell as in a range)
     rating = None if symbol.strip() in ("H", "F", "U", "Z") else 2443.0  # byes: no opponent
     one = udfs.RP_FIDE([[rating]], [[symbol]])
     assert one == udfs.RP_FIDE([[rating], [None]], [[symbol], [None]])
-    assert one == (2443 if symbol.strip() == "=" else "#N/A")
+    bare = symbol.upper() in ("W", "D", "L")
+    assert one == (2443 if symbol.strip() == "=" else "#VALUE!" if bare else "#N/A")
+    if bare:
+        assert "has two meanings" in excel.last_errors()["RP_FIDE"]
 
 
 def test_one_cell_forfeit_is_not_a_rated_game() -> None:

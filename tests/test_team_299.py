@@ -167,9 +167,9 @@ def test_crosstable_reads_them(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     code, _, err = run(capsys, "crosstable", str(BBP["target"]), "-o", str(out))
     assert code == 0, err
     assert "record 299, line 6: " in err
-    sheet = load_workbook(out)["Team standings"]
-    rows = [r for r in sheet.iter_rows(values_only=True) if r[1] in (1, 2, 3, 4, 5)]
-    head = next(r for r in sheet.iter_rows(values_only=True) if r[0] == "Rk")
+    sheet = list(load_workbook(out)["Team standings"].iter_rows(values_only=True))
+    top = next(i for i, r in enumerate(sheet) if r[0] == "Rk")
+    head, rows = sheet[top], sheet[top + 1 : top + 6]  # the standing; the players follow
     mp = head.index("MP")
     assert {r[1]: r[mp] for r in rows} == {1: 2, 2: 0, 3: 2, 4: 1, 5: 1}
 

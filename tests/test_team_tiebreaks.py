@@ -229,8 +229,8 @@ def test_a_forfeit_record_against_the_lines(
     forfeit win, which is counted (team 1: 10 match points and 17.5 game points, as with
     the file's own forfeit), with a warning naming the line; gacrux scores that match from
     the lines (both lose: team 1 8 match points). A record naming a team the event does
-    not have is named and not read; a forfeit that is not the format's is refused with
-    its line and columns."""
+    not have is named and not read; a forfeit that is not the format's is named with its
+    line and columns, and the team records are not read (no team standing)."""
     path = _held_with(tmp_path, "330 +- 006 001 006", {1: "0000 - -", 6: "0000 - -"})
     code, out, _ = run(capsys, "report", str(path))
     assert code == 0
@@ -248,9 +248,12 @@ def test_a_forfeit_record_against_the_lines(
     assert code == 0
     assert "record 330 (line 87): round 3, teams 1 and 15: no team 15: not read" in out
     path = _held_with(tmp_path, "330 x+ 003 001 002")
-    code, _, err = run(capsys, "report", str(path))
-    assert code != 0
-    assert "line 87" in err and "5-6" in err and "type of forfeit" in err
+    code, out, _ = run(capsys, "report", str(path))
+    assert code == 0  # a value: the team records not read, the players' standing given
+    assert (
+        "record 330, line 87, columns 5-6 (type of forfeit): expected +- (white wins), -+ or "
+        "--, found 'x+': the team records are not read, no team standing" in out
+    )
 
 
 # --- record 352: the boards' colour sequence -------------------------------------------------
@@ -291,7 +294,9 @@ def test_record_352_gives_the_boards_of_a_match(tmp_path: Path) -> None:
             assert "(round 1, teams 1-8: 4; round 2, teams 1-4: 4;" in line
 
 
-def test_a_bad_record_352_is_refused(tmp_path: Path) -> None:
+def test_a_bad_record_352_is_a_warning(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A value of a team record: the team records are not read (no team standing), the file
+    is: the players' standing, with a warning naming the line and columns."""
     from xlfuncs.trf import TrfError
 
     path = tmp_path / "bad.trf"
@@ -299,6 +304,16 @@ def test_a_bad_record_352_is_refused(tmp_path: Path) -> None:
     t = read_trf(path)
     with pytest.raises(TrfError, match="colour sequence of the boards"):
         event_teams(t, analyse_event(t).read, 7)
+    warnings: list[str] = []
+    assert event_teams(t, analyse_event(t).read, 7, warnings=warnings) is None
+    line = next(r.line_no for r in t.extra_records if r.code == "352")
+    assert warnings == [
+        f"record 352, line {line}, columns 5-8 (colour sequence of the boards): expected W or "
+        "B for each board (WBWB), found 'WXBW': the team records are not read, no team "
+        "standing (the players' standing is not affected)"
+    ]
+    code, out, _ = run(capsys, "check", str(path))
+    assert f"bad.trf, line {line}: warning: record 352, line {line}, columns 5-8" in out
 
 
 def test_record_192_ranks_on_game_points_first(tmp_path: Path) -> None:

@@ -133,6 +133,27 @@ def _chesschat_period() -> rc.RatingPeriod:
     )
 
 
+def test_rating_calculator_a_game_of_less_than_one_move(tmp_path: Path) -> None:
+    """A game of less than one move (``W<1``, as a cell writes TRF's ``W``) scores and is not
+    rated, as the forfeit it replaces: the status column says so, the figures are the
+    forfeit's (chesschat.org's 2022 example: -12.2, -12), and no error shows."""
+    period = _chesschat_period()
+    games = list(period.tournaments[0].games)
+    games[1] = Game(1900, "W<1", "Short, S.", "", "AUS")
+    first = dataclasses.replace(period.tournaments[0], games=games)
+    short = dataclasses.replace(period, tournaments=[first])
+    path = tmp_path / "rc.xlsx"
+    rc.build(path, short)
+    values = _evaluate(path)
+    assert not _errors(
+        values, RC, _visible_cells(RC, rc._block_row(5) + rc.MAX_GAMES + 2, rc.LAST_COL)
+    )
+    statuses = [_rc_cell(values, r, rc.C_STATUS) for r in list(_block_rows(0))[:3]]
+    assert statuses == ["yes", "under 1 move", "yes"]
+    assert _rc_cell(values, rc.R_SUM, rc.C_KDIFF) == pytest.approx(-12.2)
+    assert _rc_cell(values, rc.R_CHANGE, rc.LAST_COL) == -12
+
+
 def test_rating_calculator_chesschat_2022(tmp_path: Path) -> None:
     path = tmp_path / "rc.xlsx"
     rc.build(path, _chesschat_period())

@@ -162,12 +162,13 @@ def test_every_rating_figure_equals_the_core(filled: tuple[Path, Any, dict[str, 
     table = core_table(round_robin_10(), round_robin=True)
     assert figure_mismatches(values, SHEET, LAYOUT, table) == []
     # the figures are really there (not blank everywhere)
-    assert column(values, "first")[9] != "" and column(values, "new")[9] == ""
+    # P10 is unrated: a first rating, no rating change (the cells say why, never blank)
+    assert isinstance(column(values, "first")[9], float) and column(values, "new")[9] == "unrated"
     # Norm figures: the FMs of rows 4 and 7 (women) make WIM figures; the GM of row 1 makes
     # IM figures and the IM of row 2 WGM figures, which their titles outrank: not shown.
     norms = column(values, "norm")
     assert norms[3] == norms[6] == "WIM"
-    assert norms[0] == norms[1] == ""
+    assert norms[0] == norms[1] == "none"
     assert column(values, "k")[:9] == [10, 10, 10, 20, 20, 10, 40, 20, 40]
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-from gacrux_reference import GacruxResult, as_fraction, reference
+from gacrux_reference import NOT_FOR_GACRUX, GacruxResult, as_fraction, reference
 from tiebreak_files import random_swiss
 
 from xlfuncs.core.performance import PtpFullScore
@@ -32,10 +32,6 @@ from xlfuncs.trf import read_trf
 from xlfuncs.trf.to_crosstable import TrfCrosstable, crosstable_from_trf
 
 DATA = Path(__file__).parent / "data"
-NOT_FOR_GACRUX = {"crete-friendship-cup-2024-rapid.trf"}
-"""Real files gacrux cannot read: the Crete team event (issue 11, rapid) writes its team
-records (``013``) with Greek names in UTF-8, which gacrux reads one byte a character, so its
-columns shift (``ValueError: invalid literal for int()``)."""
 REAL_FILES = [p for p in sorted((DATA / "real").glob("*.trf")) if p.name not in NOT_FOR_GACRUX]
 FILES = REAL_FILES + sorted((DATA / "tiebreakserver").glob("*.trf"))
 

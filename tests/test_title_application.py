@@ -168,7 +168,7 @@ def test_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
                        "--title", "GM")  # fmt: skip
     assert code == 1 and "nope.trf: no such file" in err
     code, _, err = run(capsys, "title", one, "--fide-id", "12345", "--title", "GM")
-    assert code == 1 and "open-1.trf: no player has the FIDE id 12345" in err
+    assert code == 2 and "--fide-id 12345: open-1.trf has no player with that FIDE id" in err
     copy = tmp_path / "copy.trf"
     copy.write_text(Path(one).read_text(encoding="utf-8"), encoding="utf-8")
     code, _, err = run(capsys, "title", one, str(copy), "--fide-id", STAR, "--title", "GM")

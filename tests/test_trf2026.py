@@ -134,20 +134,30 @@ def test_172_with_federation() -> None:
     assert (n.name, n.rating, n.origin, n.national_id) == ("Beta, Robert", 1850, "LON", "ECF12345")
 
 
-def test_national_line_of_no_player_is_refused() -> None:
-    with pytest.raises(TrfError) as e:
-        parse_trf("\n".join([P1, P2, nrs("FRA", 9, "", "2200", "", "")]))
-    assert str(e.value).startswith("<string>, line 3, columns 5-8 (starting rank)")
+def test_national_line_of_no_player_is_not_read() -> None:
+    t = parse_trf("\n".join([P1, P2, nrs("FRA", 9, "", "2200", "", "")]))
+    assert t.trf2026.national_ratings == ()
+    assert [(n.cause, n.line_no, n.columns, n.found) for n in t.value_notes] == [
+        ("record", 3, "5-8", "9")
+    ]
 
 
 def test_national_rating_not_a_number() -> None:
-    with pytest.raises(TrfError, match=r"line 3, columns 49-52 \(national rating\)"):
-        parse_trf("\n".join([P1, P2, nrs("FRA", 2, "", "22x0", "", "")]))
+    # read as none, noted with its line and columns
+    t = parse_trf("\n".join([P1, P2, nrs("FRA", 2, "", "22x0", "", "")]))
+    [n] = t.trf2026.national(2)
+    assert n.rating is None
+    assert [(v.cause, v.line_no, v.columns, v.found) for v in t.value_notes] == [
+        ("national_rating", 3, "49-52", "22x0")
+    ]
 
 
 def test_bad_172() -> None:
-    with pytest.raises(TrfError, match=r"line 1, columns 5-13 \(national rating support\)"):
-        parse_trf("\n".join(["172 FRA MAYBE", P1, P2]))
+    t = parse_trf("\n".join(["172 FRA MAYBE", P1, P2]))
+    assert t.trf2026.national_support == ()
+    [v] = t.value_notes
+    assert (v.cause, v.line_no, v.columns, v.who) == ("record", 1, "5-13", "record 172")
+    assert v.detail.startswith("national rating support: expected a federation in columns 5-7")
 
 
 def test_damaged_player_line_is_still_refused() -> None:
@@ -174,16 +184,14 @@ def test_162_read() -> None:
 
 
 @pytest.mark.parametrize(
-    ("line", "message"),
-    [
-        ("162  W 3.x", r"columns 7-10 \(points of W\)"),
-        ("162  Q 3.0", r"column 6 \(scoring symbol\)"),
-        ("162 W  3.0", r"column 5 \(scoring symbol\)"),
-    ],
+    ("line", "columns"),
+    [("162  W 3.x", "7-10"), ("162  Q 3.0", "6"), ("162 W  3.0", "5")],
 )
-def test_bad_162(line: str, message: str) -> None:
-    with pytest.raises(TrfError, match=message):
-        parse_trf("\n".join([line, P1, P2]))
+def test_bad_162(line: str, columns: str) -> None:
+    # not read: the default scoring, with a note naming the line and columns
+    t = parse_trf("\n".join([line, P1, P2]))
+    assert t.scoring.is_default and t.trf2026.scoring_line is None
+    assert [(v.cause, v.line_no, v.columns) for v in t.value_notes] == [("record", 1, columns)]
 
 
 def test_analysed_event_reads_them() -> None:

@@ -432,25 +432,26 @@ def test_player_lookup_errors() -> None:
 
 def test_error_message_names_file_line_and_columns(tmp_path: Path) -> None:
     lines = ["012 Broken", "022 Town", "032 ENG", "042 2024/01/01", "052 2024/01/02", "062 1"]
-    lines.append(player_line("1", rating="abcd", rounds=()))
+    lines.append(player_line("1", rounds=("  x2 w 1",)))
     path = tmp_path / "tournament.trf"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(TrfError) as info:
         read_trf(path)
     err = info.value
+    expected = "an opponent's starting rank, 0000 or a blank"
     assert str(err) == (
-        "tournament.trf, line 7, columns 49-52 (rating): expected a number, found 'abcd'"
+        f"tournament.trf, line 7, columns 92-95 (round 1 opponent): expected {expected}, found 'x2'"
     )
     assert isinstance(err, ValueError)
     assert (err.source, err.line_no, err.columns, err.field) == (
         "tournament.trf",
         7,
-        "49-52",
-        "rating",
+        "92-95",
+        "round 1 opponent",
     )
-    assert (err.expected, err.found) == ("a number", "'abcd'")
+    assert (err.expected, err.found) == (expected, "'x2'")
     copy = pickle.loads(pickle.dumps(err))
-    assert str(copy) == str(err) and copy.columns == "49-52"
+    assert str(copy) == str(err) and copy.columns == "92-95"
 
 
 BAD_RESULT = "a result code: 1 = 0 + - W D L H F U Z or a blank"
@@ -487,42 +488,12 @@ BAD_RESULT = "a result code: 1 = 0 + - W D L H F U Z or a blank"
                 "found a blank"
             ),
         ),
-        (player_line(rating="-100"), "columns 49-52 (rating): expected a number, found '-100'"),
-        (player_line(rating="2k5"), "columns 49-52 (rating): expected a number, found '2k5'"),
-        (
-            player_line(points="4,5"),
-            "columns 81-84 (points): expected a number of points such as 4.5, found '4,5'",
-        ),
-        (
-            player_line(points="½"),
-            "columns 81-84 (points): expected a number of points such as 4.5, found '½'",
-        ),
-        (
-            player_line(rank="1st"),
-            "columns 86-89 (rank): expected a rank (a whole number), found '1st'",
-        ),
         (
             player_line(rounds=("   2 w 1", "  x3 b 0")),
             (
                 "columns 102-105 (round 2 opponent): expected an opponent's starting rank, "
                 "0000 or a blank, found 'x3'"
             ),
-        ),
-        (
-            player_line(rounds=("   2 W 1",)),
-            "column 97 (round 1 colour): expected a colour: w, b, - or a blank, found 'W'",
-        ),
-        (
-            player_line(rounds=("   2 w 1", "   3 b =", "   4 w w")),
-            f"column 119 (round 3 result): expected {BAD_RESULT}, found 'w'",
-        ),
-        (
-            player_line(rounds=("   2 w h",)),
-            f"column 99 (round 1 result): expected {BAD_RESULT}, found 'h'",
-        ),
-        (
-            player_line(rounds=("   2 w ½",)),
-            f"column 99 (round 1 result): expected {BAD_RESULT}, found '½'",
         ),
         (
             player_line(rounds=("   2 wx1",)),
@@ -591,7 +562,11 @@ def test_check_finds_every_kind_of_discrepancy() -> None:
     ]
     text = [str(d) for d in found]
     assert text[0] == "inconsistent.trf: 062 gives 7 players, the file has 6"
-    assert text[1] == "inconsistent.trf: 072 gives 6 rated players, 5 players have a rating"
+    # no player of the file has a FIDE id: none is rated (a FIDE id and a FIDE rating)
+    assert text[1] == (
+        "inconsistent.trf: 072 gives 6 rated players, 0 players have a FIDE rating (a FIDE id "
+        "and a rating of 1000 or more)"
+    )
     # 2: 0 (vs 1) + 1 (vs 9) + 1 (vs 3) = 2.0, the file says 2.5
     assert text[5] == (
         "inconsistent.trf, line 5: no. 2 (Bravo, Ben): the file gives 2.5 points, "
@@ -802,16 +777,23 @@ def test_decode_by_bom() -> None:
 
 
 def test_bytes_not_of_the_bom_encoding() -> None:
-    """The BOM (3 bytes) is no column: 0xD8 (Ø in Latin-1) is column 5 of line 2."""
+    """The BOM (3 bytes) is no column: 0xD8 (Ø in Latin-1) is column 5 of line 2, read as
+    U+FFFD with a warning (the file says UTF-8); an encoding given is kept to strictly."""
     data = b"\xef\xbb\xbf012 X\n012 \xd8degaard\n"
-    with pytest.raises(TrfError) as caught:
-        parse_trf_bytes(data, source="t.trf")
-    assert str(caught.value) == (
-        "t.trf, line 2, column 5 (encoding): expected UTF-8 text (the file starts with its "
-        "byte-order mark), found the byte 0xD8"
+    t = parse_trf_bytes(data, source="t.trf")
+    assert (t.name, t.encoding) == ("X", "utf-8-sig")
+    assert t.encoding_warning == (
+        "record 012, line 2, column 5: the byte 0xD8 is not UTF-8: read as \ufffd (U+FFFD); "
+        "the file is read as UTF-8, as it starts with UTF-8's byte-order mark (in "
+        "Windows-1252, 0xD8 is 'Ø'); correct the character in the file"
     )
-    data = b"\xef\xbb\xbf012 \xd8\n"
-    with pytest.raises(TrfError, match=r"line 1, column 5 \(encoding\)"):
+    with pytest.raises(TrfError) as caught:
+        parse_trf_bytes(data[3:], source="t.trf", encoding="utf-8")
+    assert str(caught.value) == (
+        "t.trf, line 2, column 5 (encoding): expected UTF-8 text, found the byte 0xD8"
+    )
+    data = b"\xff\xfe" + "012 X\n".encode("utf-16-le") + b"\x00\xd8"  # a lone surrogate
+    with pytest.raises(TrfError, match=r"line 2, column \d+ \(encoding\): expected UTF-16-LE"):
         parse_trf_bytes(data, source="t.trf")
 
 
@@ -858,41 +840,65 @@ def _with(columns: tuple[int, int], text: str) -> str:
     return _ASH[: first - 1] + text.rjust(last - first + 1) + _ASH[last:]
 
 
+def test_a_line_cut_before_the_name_is_refused() -> None:
+    # a line cut to its starting rank names no player: its structure, not a value
+    with pytest.raises(TrfError) as caught:
+        parse_trf("012 Test\n001    1\n", source="t.trf")
+    assert str(caught.value) == (
+        "t.trf, line 2, columns 15-47 (name): expected the player's name, found the end of the line"
+    )
+
+
 @pytest.mark.parametrize(
-    ("line", "message"),
+    ("line", "cause", "columns", "found", "read"),
     [
         # Feb 2024 has 29 days: the year 2024 would make the player a junior (K 40)
-        (
-            _with((70, 79), "2024/02/30"),
-            "columns 70-79 (birth date): expected a date that exists (00 for an unknown "
-            "month or day, as in 1990/00/00), a year or a blank, found '2024/02/30'",
-        ),
-        (_with((70, 79), "31.04.1990"), "columns 70-79 (birth date)"),
-        (_with((70, 79), "1990/13/00"), "columns 70-79 (birth date)"),
-        # no FIDE rating was ever below 1000 (the lowest floor of every edition)
-        (
-            _with((49, 52), "5"),
-            "columns 49-52 (rating): expected a FIDE rating (1000 or more: no edition's floor "
-            "was lower), 0 or a blank (unrated), found '5'",
-        ),
-        (
-            _with((11, 13), "XX"),
-            "columns 11-13 (title): expected a FIDE title (GM, IM, FM, CM, WGM, WIM, WFM, "
-            "WCM), its older code (g, m, f, c, wg, wm, wf, wc) or a blank, found 'XX'",
-        ),
-        (_with((10, 10), "q"), "column 10 (sex): expected m, w, f or a blank, found 'q'"),
-        (
-            _with((58, 68), "ABC123"),
-            "columns 58-68 (FIDE id): expected a FIDE id (digits only) or a blank, found 'ABC123'",
-        ),
-        # a line cut to its starting rank names no player
-        ("001    1", "columns 15-47 (name): expected the player's name, found the end of the line"),
+        (_with((70, 79), "2024/02/30"), "birth_date", "70-79", "2024/02/30", ("birth_year", None)),
+        (_with((70, 79), "31.04.1990"), "birth_date", "70-79", "31.04.1990", ("birth_year", None)),
+        (_with((70, 79), "1990/13/00"), "birth_date", "70-79", "1990/13/00", ("birth_year", None)),
+        # below the lowest floor of every edition: no FIDE rating, kept as the file's
+        (_with((49, 52), "5"), "rating_below_floor", "49-52", "5", ("rating", 5)),
+        (_with((49, 52), "951"), "rating_below_floor", "49-52", "951", ("rating", 951)),
+        (_with((49, 52), "-100"), "rating_text", "49-52", "-100", ("rating", None)),
+        (_with((49, 52), "2k5"), "rating_text", "49-52", "2k5", ("rating", None)),
+        (_with((11, 13), "XX"), "title", "11-13", "XX", ("title", "")),
+        (_with((10, 10), "q"), "sex", "10", "q", ("sex", "")),
+        (_with((58, 68), "ABC123"), "fide_id", "58-68", "ABC123", ("fide_id", None)),
+        (player_line(points="4,5"), "points", "81-84", "4,5", ("points", None)),
+        (player_line(points="½"), "points", "81-84", "½", ("points", None)),
+        (player_line(rank="1st"), "rank", "86-89", "1st", ("rank", None)),
     ],
 )
-def test_a_value_no_player_can_have_is_refused_by_line_and_field(line: str, message: str) -> None:
-    with pytest.raises(TrfError) as caught:
-        parse_trf("012 Test\n" + line + "\n", source="t.trf")
-    assert str(caught.value).startswith("t.trf, line 2, " + message)
+def test_a_value_is_read_by_its_treatment_and_noted(
+    line: str, cause: str, columns: str, found: str, read: tuple[str, object]
+) -> None:
+    t = parse_trf("012 Test\n" + line + "\n", source="t.trf")
+    p = t.players[0]
+    assert getattr(p, read[0]) == read[1]
+    assert [(n.cause, n.line_no, n.columns, n.found) for n in t.value_notes] == [
+        (cause, 2, columns, found)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rounds", "number", "column", "found", "entry"),
+    [
+        (("   2 W 1",), 1, "97", "W", (2, None, "1")),
+        (("   2 w 1", "   3 b =", "   4 w w"), 3, "119", "w", (4, "w", " ")),
+        (("   2 w h",), 1, "99", "h", (2, "w", " ")),
+        (("   2 w ½",), 1, "99", "½", (2, "w", " ")),
+    ],
+)
+def test_a_round_value_is_read_by_its_treatment_and_noted(
+    rounds: tuple[str, ...], number: int, column: str, found: str, entry: tuple[object, ...]
+) -> None:
+    # a colour that is not w, b, -: no colour; a result code TRF16 lacks: a blank (no game)
+    t = parse_trf("012 Test\n" + player_line(rounds=rounds) + "\n", source="t.trf")
+    e = t.players[0].round(number)
+    assert (e.opponent, e.colour, e.result) == entry
+    assert [(n.line_no, n.columns, n.found, n.detail) for n in t.value_notes] == [
+        (2, column, found, f"round {number}")
+    ]
 
 
 @pytest.mark.parametrize(
@@ -917,20 +923,54 @@ def test_values_a_player_can_have_are_read(columns: tuple[int, int], text: str) 
 
 def test_one_bad_byte_in_utf8_text_is_named_not_read_as_another_encoding() -> None:
     """The file is UTF-8 (Ø, Å as two bytes each); one Latin-1 é (0xE9) on line 3 must not
-    turn every name into mojibake (Ã˜degaard): the byte is named by line and column."""
+    turn every name into mojibake (Ã˜degaard): the file is read as UTF-8, the byte as U+FFFD,
+    and the warning names its line and column (characters, as the reader counts them)."""
     good = _with((15, 47), "Ødegaard, Åse".ljust(33)).encode("utf-8")
     bad = _with((5, 8), "2")[:14] + "Caf#".ljust(33) + _ASH[47:]
     bad = bad.encode("utf-8")
     data = "012 Ålesund Open\n".encode() + good + b"\n" + bad.replace(b"#", b"\xe9") + b"\n"
-    with pytest.raises(TrfError) as caught:
-        parse_trf_bytes(data, source="t.trf")
-    assert str(caught.value) == (
-        "t.trf, line 3, column 18 (encoding): expected UTF-8 text (the file's other non-ASCII "
-        "characters are UTF-8), found the byte 0xE9"
+    t = parse_trf_bytes(data, source="t.trf")
+    assert (t.name, t.encoding) == ("Ålesund Open", "utf-8")
+    assert [p.name for p in t.players] == ["Ødegaard, Åse", "Caf\ufffd"]
+    assert t.encoding_warning == (
+        "record 001, line 3, column 18: the byte 0xE9 is not UTF-8: read as \ufffd (U+FFFD); "
+        "the file is read as UTF-8, as its 3 other characters outside ASCII are written as "
+        "UTF-8 writes them (in Windows-1252, 0xE9 is 'é'); correct the character in the file"
     )
-    # a Windows-1252 file, with no UTF-8 character at all, is still read as one
+    # a Windows-1252 file, with no UTF-8 character at all, is still read as one, silently
     t = parse_trf_bytes(data.decode("utf-8", "replace").encode("cp1252", "replace"))
-    assert t.encoding == "cp1252"
+    assert (t.encoding, t.encoding_warning) == ("cp1252", None)
+
+
+def test_one_utf8_character_and_one_bad_byte() -> None:
+    """A generated file: ``4° Open`` (° as UTF-8's C2 B0) and one Latin-1 é (0xE9) in the
+    city. One character of each: read as UTF-8 (the title stays ``4° Open``, not Windows-1252's
+    ``4Â° Open``), the byte as U+FFFD, and said: line 2, column 8."""
+    data = "012 4° Open\n022 Caf#\n".encode().replace(b"#", b"\xe9") + _ASH.encode() + b"\n"
+    t = parse_trf_bytes(data, source="t.trf")
+    assert (t.name, t.city, t.encoding) == ("4° Open", "Caf\ufffd", "utf-8")
+    assert t.encoding_warning == (
+        "record 022, line 2, column 8: the byte 0xE9 is not UTF-8: read as \ufffd (U+FFFD); "
+        "the file is read as UTF-8, as its 1 other character outside ASCII is written as "
+        "UTF-8 writes it (in Windows-1252, 0xE9 is 'é'); correct the character in the file"
+    )
+    # more bad bytes than UTF-8 characters: Windows-1252, and the UTF-8 character named
+    data = data.replace(b"Caf\xe9", b"\xe9t\xe9 \xe0")
+    t = parse_trf_bytes(data, source="t.trf")
+    assert (t.name, t.encoding) == ("4Â° Open", "cp1252")
+    assert t.encoding_warning == (
+        "record 012, line 1, column 6: 'Â°' is how Windows-1252 reads UTF-8's '°'; the file "
+        "is read as Windows-1252, as 3 of its bytes are not UTF-8 (more than the characters "
+        "written as UTF-8 writes them); correct the character in the file"
+    )
+    # several bad bytes in UTF-8 text: the first three places named, the rest counted
+    many = "012 Åland Ø Æ Ö Ü\n".encode() + b"022 \xe9\xe9\xe9\xe9\n" + _ASH.encode()
+    assert parse_trf_bytes(many).encoding_warning == (
+        "record 022, line 2, column 5: the byte 0xE9 is not UTF-8 (and 3 more: line 2, "
+        "column 6; line 2, column 7 and 1 more): read as \ufffd (U+FFFD); the file is read as "
+        "UTF-8, as its 5 other characters outside ASCII are written as UTF-8 writes them (in "
+        "Windows-1252, 0xE9 is 'é'); correct the character in the file"
+    )
 
 
 def test_round_dates_one_column_right_or_of_ten_characters() -> None:

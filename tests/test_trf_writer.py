@@ -47,3 +47,14 @@ def test_an_edit_changes_only_its_columns() -> None:
     data = b"012 X\r\n" + b"001    1      Ann".ljust(80) + b" 1.0\r\nXXR 1"
     edited = read_lines(data).with_edits([Edit(2, 81, 84, " 0.5")]).to_bytes()
     assert edited == data.replace(b" 1.0\r\n", b" 0.5\r\n")
+
+
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"])
+def test_a_byte_that_is_not_utf8_is_written_back_as_it_was(bom: bytes) -> None:
+    """UTF-8 text with one Latin-1 byte (0xE9), which the reader reads as U+FFFD with a
+    warning: the byte is kept (one character, so the columns after it stay the reader's) and
+    an edit elsewhere writes it back unchanged."""
+    data = bom + "012 4° Open\n022 Caf\xe9\n001 x\n".encode().replace(b"\xc3\xa9", b"\xe9")
+    lines = read_lines(data)
+    assert lines.line(2) == "022 Caf\udce9" and lines.to_bytes() == data
+    assert lines.with_edits([Edit(3, 5, 5, "y")]).to_bytes() == data.replace(b"x", b"y")

@@ -344,7 +344,7 @@ def test_ranges_of_different_sizes() -> None:
     assert "colours" in reason("TIEBREAK_ALL")
     assert RANK_ALL(col(1.0, 2.0), col(1.0)) == "#VALUE!"
     assert reason("RANK_ALL") == (
-        "RANK_ALL: tiebreak1 has 1 rows but points has 2; one row per player"
+        "RANK_ALL: tiebreak1 has 1 row but points has 2; one row per player"
     )
 
 

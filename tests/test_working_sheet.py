@@ -242,10 +242,11 @@ def test_the_sheet_reads_the_chart_and_its_drop_down(swiss_book: tuple[Any, ...]
     on = "'Wall chart'!"
     chart = {name: _args(f) for name, f in formulas(layout).items()}
     rating = next(f for f, _ in arrays.values() if f.startswith("RATING_WORKING("))
-    ratings, k, results, opponents, rules, minutes = chart["change"]
+    ratings, k, results, opponents, rules, minutes, reasons = chart["change"]
     want = [on + ratings, on + k, on + results, on + opponents, rules, '"swiss"', "23", minutes]
-    assert _args(rating) == ["$B$4", *want]  # as ELO_CHANGE_ALL's, BLOQUE_ALL's system, 13 +
-    # 10 rows, the chart's minutes
+    assert _args(rating) == ["$B$4", *want, reasons] and reasons == "TRUE"  # as
+    # ELO_CHANGE_ALL's, BLOQUE_ALL's system, 13 + 10 rows, the chart's minutes, and where
+    # there is no figure, why
     descriptors, *rest = chart["tiebreaks"]
     first, last = descriptors.split(":")
     headers = [f for f, _ in arrays.values() if f.startswith("TIEBREAK_WORKING(")]
@@ -263,7 +264,7 @@ def test_another_player_is_what_the_functions_give(swiss_book: tuple[Any, ...]) 
     """No. 12 (unrated) chosen: the rating block the formula gives, from the chart's cells
     as the formula reads them: the first rating, whose lines make Ra and the score (2024:
     2198, 2245, 2050, 2150 and two 1800s, 12243 / 6; 2.0 of 6), not published (4 rated
-    games), as the chart's first-rating column (BLOQUE_ALL) leaves it blank."""
+    games), as the chart's first-rating column (BLOQUE_ALL) says: fewer than 5 games."""
     _, _, _, data, values = swiss_book
     k = [[None if v == "" else v] for v in values["k"]]
     ratings = [[r] for r in data.ratings]
@@ -274,7 +275,7 @@ def test_another_player_is_what_the_functions_give(swiss_book: tuple[Any, ...]) 
     assert sum(r[2] for r in lines if r[3] is True) == steps["Ra"][2] == 12243
     assert sum(1 for r in lines if r[3] is True) == steps["Ra"][3] == 6
     assert sum(r[4] for r in lines if r[5] is True) == steps["p"][4] == 2
-    assert steps["published"][7] is False and values["first"][11] == ""
+    assert steps["published"][7] is False and values["first"][11] == "< 5 games"
 
 
 def test_the_stored_values_from_the_event_are_the_functions(swiss_book: tuple[Any, ...]) -> None:

@@ -899,7 +899,7 @@ def test_classic_vba_wrapper_for_every_function(classic: dict[str, Any]) -> None
     )
     assert functions["NORM_ALL"][0] == (
         "ratings, results, Optional opponents, Optional sexes, Optional rules, Optional titles, "
-        "Optional federations, Optional minutes"
+        "Optional federations, Optional minutes, Optional reasons"
     )
 
 

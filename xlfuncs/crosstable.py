@@ -27,7 +27,7 @@ from .progress import Progress, no_progress
 from .templates.event import MAX_RR_PLAYERS, ChartPlayer, Event, Round
 from .text_output import points_text
 from .trf import Discrepancy, Tournament
-from .trf.list_data import has_fide_id
+from .trf.rated import LOWEST_RATING
 
 if TYPE_CHECKING:
     from .templates.common import LitePackage
@@ -196,9 +196,10 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
                 )
                 if rounds
                 else (),
-                file_rating=p.rating
-                if rating is None and p.rating is not None and not has_fide_id(p)
-                else None,
+                file_rating=p.rating if rating is None and p.rating is not None else None,
+                file_rating_why="no FIDE id"
+                if p.rating is None or p.rating >= LOWEST_RATING
+                else f"below {LOWEST_RATING}, the lowest FIDE rating: a national or online rating",
             )
         )
     if left_out:

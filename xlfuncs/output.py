@@ -7,6 +7,10 @@ drives the terminal.
   a file, renamed into place) or ``-``, never a folder that does not exist;
   :func:`vet_distinct` that two outputs of one run are not the same file. Each problem is an
   :class:`OutputError` whose message names the path and what is wrong.
+- :func:`vet_suffix` checks that an output file's name ends as the format written does
+  (``-o out.csv`` for a workbook is refused, naming the option, the value and the name to
+  give), :func:`vet_folder_name` that an output folder is not named like a file
+  (``-o out.xlsx`` for a folder of workbooks).
 - :func:`write_atomically` writes through a temporary file beside the target and renames it
   over the target in one step, so that a failure (a full disk, an error, Ctrl-C) leaves the old
   file whole and no temporary file behind.
@@ -35,6 +39,8 @@ __all__ = [
     "vet_distinct",
     "vet_file",
     "vet_folder",
+    "vet_folder_name",
+    "vet_suffix",
     "visible",
     "write_atomically",
     "write_text_file",
@@ -112,6 +118,48 @@ def vet_file(
         if not force:
             raise OutputError(f"{shown} exists: give --force to replace it")
     return target
+
+
+FILE_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods", ".csv", ".json", ".txt", ".trf", ".pdf", ".zip")
+"""The extensions of the files the commands read or write, and of others a person may mean
+(a folder named so is taken for a file name given by mistake)."""
+
+
+def vet_suffix(path: PathLike, suffixes: tuple[str, ...], *, option: str, what: str) -> None:
+    """Check that the name of the output file *path* ends with one of *suffixes* (any case),
+    those of the format written (*what*, e.g. ``"an Excel workbook"``): raises
+    :class:`OutputError` naming *option*, the path, the format and the name to give (a
+    workbook named ``out.csv`` would open as neither). An empty path and ``-`` are left to
+    :func:`vet_file`, whose messages say what is wrong with them."""
+    text = os.fspath(path)
+    if text in ("", "-"):
+        return
+    given = Path(text)
+    suffix = given.suffix
+    if suffix.lower() in suffixes:
+        return
+    ends = " or ".join(suffixes)
+    example = given.with_suffix(suffixes[0]) if suffix else Path(text + suffixes[0])
+    named = f"its name ends {suffix}" if suffix else "its name has no extension"
+    raise OutputError(
+        f"{option} {_shown(path)}: the file written is {what} ({ends}), but {named}: give "
+        f"a name ending {ends}, e.g. {_shown(example)}"
+    )
+
+
+def vet_folder_name(path: PathLike, *, option: str, what: str) -> None:
+    """Check that *path*, where a folder is written (*what*, e.g. ``"the five template
+    workbooks"``), is not named like a file: a path that does not exist and ends with one of
+    :data:`FILE_SUFFIXES` raises :class:`OutputError` naming *option* and the path
+    (``-o out.xlsx`` would make a folder called ``out.xlsx``; an existing file is left to
+    :func:`vet_folder`, whose message says so)."""
+    given = Path(os.fspath(path))
+    if given.exists() or given.suffix.lower() not in FILE_SUFFIXES:
+        return
+    raise OutputError(
+        f"{option} {_shown(path)}: {what} go into a folder, and {_shown(path)} is named "
+        f"like a file ({given.suffix}): give the folder's name"
+    )
 
 
 def vet_distinct(outputs: Mapping[str, PathLike | None]) -> None:

@@ -1,5 +1,7 @@
 """How every command writes figures and tables as text: points (:func:`points_text`), a
-rating change (:func:`change_text`) and an aligned table (:func:`table_lines`).
+rating change (:func:`change_text`), a count and its noun (:func:`counted`: ``1 round``,
+``7 rounds``), a core message without its argument's name (:func:`without_argument`) and
+an aligned table (:func:`table_lines`).
 
 Points are written as TRF16 writes them and the report's table prints them: at least one
 decimal (``6.0``, ``5.5``), more where the value needs them (``20.25``). Every command's text
@@ -9,11 +11,21 @@ messages) uses this one convention.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["change_text", "points_text", "table_lines"]
+__all__ = ["change_text", "counted", "points_text", "table_lines", "without_argument"]
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """*n* and *noun*, in the plural (*plural*, else *noun* with ``s``) unless *n* is 1.
+
+    >>> counted(1, "round"), counted(7, "round"), counted(0, "game"), counted(2, "match", "matches")
+    ('1 round', '7 rounds', '0 games', '2 matches')
+    """
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 def points_text(points: Fraction | Decimal | float | int) -> str:
@@ -67,3 +79,17 @@ def table_lines(rows: Sequence[Sequence[str]], left: Collection[int] = ()) -> li
         ).rstrip()
 
     return [line(rows[0]), line(["-" * w for w in widths])] + [line(r) for r in rows[1:]]
+
+
+_ARGUMENT = re.compile(r"^[a-z_]+: ")
+"""The argument name the core puts before its messages (``opponent_ratings: ...``)."""
+
+
+def without_argument(message: str) -> str:
+    """A core message as a report prints it about a player, without the name of the
+    argument it concerns (which means something in a cell, not in a report).
+
+    >>> without_argument("opponent_ratings: no game against a rated opponent")
+    'no game against a rated opponent'
+    """
+    return _ARGUMENT.sub("", message)

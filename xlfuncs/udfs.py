@@ -87,12 +87,15 @@ _VALUE = {"err_to_str": True}
 
 _OPPONENTS = "Opponents' ratings, one cell per game; blank or 0 = unrated opponent"
 _OWN_RATING = "The player's rating"
-_RESULTS = "Results beside the ratings: 1, ½, 0 (rated); +, - forfeits"
+_RESULTS = (
+    "Results beside the ratings: 1, ½, 0 (rated); +, - forfeits; W<1, D<1, L<1 less than one "
+    "move (a bare W, D, L: #VALUE!, two meanings)"
+)
 _PLAYED = "Results beside them; only games played (1, ½, 0) count"
 _PLAYERS_RATINGS = "Players' ratings, one row each; blank or 0 = unrated"
 _SCORE = (
     "Points scored against the rated opponents, or a range of results (1, ½, 0, "
-    "+, -) beside the ratings"
+    "+, -, W<1 ...; a bare W, D, L: #VALUE!) beside the ratings"
 )
 _RULES = (
     "Edition of the FIDE rules: 2017, 2022, 2024, 2025 or a date, then rapid or blitz for those "
@@ -471,12 +474,18 @@ def RATED_GAMES_ALL(
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
+@xw.arg("reasons", doc=columns.REASONS_HELP, **_VALUE)
 @excel_function
 def RA_ALL(
-    ratings: Cell, results: Cell, opponents: Cell = None, rules: Cell = None, minutes: Cell = None
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    rules: Cell = None,
+    minutes: Cell = None,
+    reasons: Cell = None,
 ) -> list[list[Any]]:
     """Average rating of each player's rated opponents in rated games (Ra)."""
-    return performance.ra_all_cells(ratings, results, opponents, rules, minutes)
+    return performance.ra_all_cells(ratings, results, opponents, rules, minutes, reasons)
 
 
 @xw.func(category=CATEGORY)
@@ -485,12 +494,18 @@ def RA_ALL(
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
+@xw.arg("reasons", doc=columns.REASONS_HELP, **_VALUE)
 @excel_function
 def RP_FIDE_ALL(
-    ratings: Cell, results: Cell, opponents: Cell = None, rules: Cell = None, minutes: Cell = None
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    rules: Cell = None,
+    minutes: Cell = None,
+    reasons: Cell = None,
 ) -> list[list[Any]]:
     """FIDE performance Ra + dp of every player, against rated opponents in rated games."""
-    return performance.rp_fide_all_cells(ratings, results, opponents, rules, minutes)
+    return performance.rp_fide_all_cells(ratings, results, opponents, rules, minutes, reasons)
 
 
 @xw.func(category=CATEGORY)
@@ -499,12 +514,18 @@ def RP_FIDE_ALL(
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
+@xw.arg("reasons", doc=columns.REASONS_HELP, **_VALUE)
 @excel_function
 def RP_EXACT_ALL(
-    ratings: Cell, results: Cell, opponents: Cell = None, rules: Cell = None, minutes: Cell = None
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell = None,
+    rules: Cell = None,
+    minutes: Cell = None,
+    reasons: Cell = None,
 ) -> list[list[Any]]:
     """Exact performance of every player (whole numbers; "∞" / "-∞" for 100 % / 0 %)."""
-    return performance.rp_exact_all_cells(ratings, results, opponents, rules, minutes)
+    return performance.rp_exact_all_cells(ratings, results, opponents, rules, minutes, reasons)
 
 
 @xw.func(category=CATEGORY)
@@ -516,6 +537,7 @@ def RP_EXACT_ALL(
 @xw.arg("opponents", doc=_OPP, **_RANGE)
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
+@xw.arg("reasons", doc=columns.REASONS_HELP, **_VALUE)
 @excel_function
 def ELO_CHANGE_ALL(
     ratings: Cell,
@@ -524,9 +546,12 @@ def ELO_CHANGE_ALL(
     opponents: Cell = None,
     rules: Cell = None,
     minutes: Cell = None,
+    reasons: Cell = None,
 ) -> list[list[Any]]:
     """Rating change of every rated player in this event (K x n <= 700, rounded once)."""
-    return rating_change.elo_change_all_cells(ratings, k, results, opponents, rules, minutes)
+    return rating_change.elo_change_all_cells(
+        ratings, k, results, opponents, rules, minutes, reasons
+    )
 
 
 @xw.func(category=CATEGORY)
@@ -539,6 +564,7 @@ def ELO_CHANGE_ALL(
 @xw.arg("rules", doc=_RULES, **_VALUE)
 @xw.arg("provisional", doc=_PROVISIONAL.replace("#N/A", "blank"), **_VALUE)
 @xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
+@xw.arg("reasons", doc=columns.REASONS_HELP, **_VALUE)
 @excel_function
 def BLOQUE_ALL(
     ratings: Cell,
@@ -548,10 +574,11 @@ def BLOQUE_ALL(
     rules: Cell = None,
     provisional: Cell = None,
     minutes: Cell = None,
+    reasons: Cell = None,
 ) -> list[list[Any]]:
     """First rating Ru of every unrated player; blank for rated players and where none."""
     return first_rating.bloque_all_cells(
-        ratings, results, opponents, system, rules, provisional, minutes
+        ratings, results, opponents, system, rules, provisional, minutes, reasons
     )
 
 
@@ -574,6 +601,7 @@ def BLOQUE_ALL(
     **_RANGE,
 )
 @xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
+@xw.arg("reasons", doc=columns.REASONS_HELP, **_VALUE)
 @excel_function
 def NORM_ALL(
     ratings: Cell,
@@ -584,10 +612,11 @@ def NORM_ALL(
     titles: Cell = None,
     federations: Cell = None,
     minutes: Cell = None,
+    reasons: Cell = None,
 ) -> list[list[Any]]:
     """Best title norm (GM, IM, WGM, WIM) each player made by the whole check; blank if none."""
     return norms.norm_all_cells(
-        ratings, results, opponents, sexes, rules, titles, federations, minutes
+        ratings, results, opponents, sexes, rules, titles, federations, minutes, reasons
     )
 
 
@@ -666,6 +695,12 @@ def K_FACTOR_ALL(
 )
 @xw.arg("rows", doc=tiebreak_working.ROWS_HELP, **_VALUE)
 @xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
+@xw.arg(
+    "reasons",
+    doc="Optional: TRUE says why where there is no figure (no K, no rated game); "
+    "blank/FALSE: #N/A there",
+    **_VALUE,
+)
 @excel_function
 def RATING_WORKING(
     player: Cell,
@@ -677,10 +712,11 @@ def RATING_WORKING(
     system: Cell = None,
     rows: Cell = None,
     minutes: Cell = None,
+    reasons: Cell = None,
 ) -> list[list[Any]]:
     """One player's rating working: the change game by game, or an unrated player's Ru."""
     return rating_working.rating_working_cells(
-        player, ratings, k, results, opponents, rules, system, rows, minutes
+        player, ratings, k, results, opponents, rules, system, rows, minutes, reasons
     )
 
 

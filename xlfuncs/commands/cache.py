@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from .support import exit_status_epilog
+
 __all__ = ["add_parser", "run"]
 
 
@@ -16,6 +18,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "read with --rating-list: a second run looks players up there without reading the\n"
         "list again), or remove them all with --clear. XLFUNCS_CACHE_DIR names another\n"
         "folder.",
+        epilog=exit_status_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     cache.add_argument("--clear", action="store_true", help="remove every index from the cache")

@@ -10,10 +10,13 @@ from typing import TYPE_CHECKING
 
 from .options import (
     add_force,
+    add_koya_scores,
     add_ptp_full_score,
+    add_team_colour,
     add_tiebreak_rules,
     add_trf_options,
     add_unrated_rating,
+    add_verbose,
     refuse_norm_event_options,
 )
 from .support import (
@@ -21,6 +24,7 @@ from .support import (
     EXIT_USAGE,
     cannot_read,
     error,
+    exit_status_epilog,
     read_event,
     read_trf_data,
 )
@@ -34,17 +38,23 @@ __all__ = ["EXIT_WARNINGS", "add_parser", "run"]
 EXIT_WARNINGS = 4
 """The exit status of a file with warnings and no error (FIDE's checker's)."""
 
-_EPILOG = """\
-exit status: 0 nothing to correct (notes aside); 1 errors (what a rating officer's upload
-would refuse), or the file cannot be read; 2 the command line is wrong; 4 warnings only.
-With --fix, the status is that of the file written (read and checked again).
+_EPILOG = (
+    exit_status_epilog(
+        "check: 0 nothing to correct (notes aside); 1 also when the file has errors (what a\n"
+        "rating officer's upload would refuse); 4 warnings only. With --fix, the status is that\n"
+        "of the file written (read and checked again)"
+    )
+    + """
 
-Each finding is one line: file, line, columns, severity, what is wrong and the fix. --fix
+Each finding is one line: file, line, columns, severity, what is wrong and the fix. Where
+many players' ranks differ from ours, one finding counts them by cause; --verbose adds one
+line per player (the JSON holds them always, "detail": true). --fix
 makes the fixes whose right value is certain (points that are not the results' sum, the
 062/072 counts, ranks by the event's own tie-breaks, a superfluous empty round, lichess' F
 for the pairing-allocated bye U) and lists each change; every other character of the file
 is kept as written (a file read and written with nothing to fix is the same bytes).
 See docs/check.md."""
+)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -79,6 +89,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     add_tiebreak_rules(check)
     add_unrated_rating(check)
     add_ptp_full_score(check)
+    add_team_colour(check)
+    add_koya_scores(check)
+    add_verbose(check)
     refuse_norm_event_options(check, "it checks the file, not a title norm (use norms)")
     return check
 
@@ -86,7 +99,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs check``."""
     from ..event.check import fixed_lines
-    from ..output import OutputError, vet_file, visible, write_atomically
+    from ..output import OutputError, vet_file, vet_suffix, visible, write_atomically
     from ..trf import TrfError
 
     if args.fix != (args.output is not None):
@@ -103,6 +116,11 @@ def run(args: argparse.Namespace) -> int:
         except OutputError as exc:
             error(str(exc))
             return EXIT_DATA_ERROR
+        try:
+            vet_suffix(args.output, (".trf", ".txt"), option="-o", what="a TRF")
+        except OutputError as exc:
+            error(str(exc))
+            return EXIT_USAGE
     try:
         data, source = read_trf_data(args.file)
     except OSError as exc:
@@ -119,8 +137,9 @@ def run(args: argparse.Namespace) -> int:
     doc: dict[str, object] = {"file": source, **_findings_json(findings)}
     if text:
         for finding in findings:
-            print(visible(str(finding)))
-        print(visible(f"{source}: {_summary(findings)}"))
+            if args.verbose or not finding.detail:
+                print(visible(str(finding)))
+        print(visible(f"{source}: {_summary(findings, args.verbose)}"))
     if not args.fix:
         return _done(doc, findings, text)
     corrected, fixed = fixed_lines(lines, findings)
@@ -159,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
     left = again[1]
     doc["after"] = _findings_json(left)
     if text:
-        print(visible(f"{args.output}: {_summary(left)}"))
+        print(visible(f"{args.output}: {_summary(left, args.verbose)}"))
     return _done(doc, left, text)
 
 
@@ -177,6 +196,7 @@ def _findings_json(findings: Sequence[Finding]) -> dict[str, object]:
                 "message": f.message,
                 "fix": f.fix or None,
                 "fixable": bool(f.edits),
+                "detail": f.detail,
             }
             for f in findings
         ],
@@ -216,9 +236,12 @@ def _check(args: argparse.Namespace, data: bytes) -> tuple[TrfLines, tuple[Findi
         return EXIT_DATA_ERROR
 
 
-def _summary(findings: Sequence[Finding]) -> str:
-    """``2 errors, 1 warning, 3 notes`` (``nothing to correct`` when there is none)."""
-    counts = Counter(f.severity for f in findings)
+def _summary(findings: Sequence[Finding], verbose: bool = True) -> str:
+    """``2 errors, 1 warning, 3 notes`` (``nothing to correct`` when there is none); the
+    findings a summary finding counts (:attr:`~xlfuncs.event.check.Finding.detail`) are
+    counted apart: ``221 lines more with --verbose``, or with *verbose* ``and the 221 lines
+    they count``."""
+    counts = Counter(f.severity for f in findings if not f.detail)
     parts = [
         f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}"
         for s in ("error", "warning", "note")
@@ -226,6 +249,10 @@ def _summary(findings: Sequence[Finding]) -> str:
     ]
     if not counts["error"] and not counts["warning"]:
         parts.insert(0, "nothing to correct")
+    details = sum(1 for f in findings if f.detail)
+    if details:
+        lines = f"{details} line{'s' if details != 1 else ''}"
+        parts.append(f"and the {lines} they count" if verbose else f"{lines} more with --verbose")
     return ", ".join(parts)
 
 

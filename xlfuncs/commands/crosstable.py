@@ -10,14 +10,19 @@ from .options import (
     CHART_NORM_EVENT,
     add_force,
     add_ptp_full_score,
+    add_team_colour,
     add_tiebreak_rules,
     add_trf_options,
     add_unrated_rating,
+    add_verbose,
+    refuse,
     refuse_norm_event_options,
 )
 from .support import (
     EXIT_DATA_ERROR,
+    EXIT_USAGE,
     error,
+    exit_status_epilog,
     print_findings,
     read_event,
 )
@@ -38,6 +43,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "Swiss wall chart from a TRF file. Formulas stay live, and every formula cell also\n"
         "carries its computed value, so the workbook reads correctly where the functions\n"
         "are not installed.",
+        epilog=exit_status_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_trf_options(crosstable)
@@ -58,6 +64,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     add_tiebreak_rules(crosstable)
     add_unrated_rating(crosstable)
     add_ptp_full_score(crosstable)
+    add_team_colour(crosstable)
+    refuse(
+        crosstable,
+        "--koya-scores",
+        "the workbook's tie-break functions compute Koya from the results in its sheets; "
+        "use it with report or check",
+    )
+    add_verbose(crosstable)
     refuse_norm_event_options(crosstable, CHART_NORM_EVENT)
     return crosstable
 
@@ -65,7 +79,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs crosstable``."""
     from ..crosstable import FORMS, lite_code_ahead
-    from ..output import OutputError, vet_file
+    from ..output import OutputError, vet_file, vet_suffix
 
     try:  # before the work: the output must not be the input, nor replace a file unasked
         inputs_ = (args.file, args.k_file, args.rating_list)
@@ -76,6 +90,11 @@ def run(args: argparse.Namespace) -> int:
     except OutputError as exc:
         error(str(exc))
         return EXIT_DATA_ERROR
+    try:
+        vet_suffix(args.output, (".xlsx",), option="-o", what="an Excel workbook")
+    except OutputError as exc:
+        error(str(exc))
+        return EXIT_USAGE
     # the Lite code gathered by a second process while this one reads the event
     lite = lite_code_ahead() if "lite" in forms else None
     try:
@@ -97,13 +116,14 @@ def _fill(
     from ..event import analyse_event
     from ..output import OutputError
     from ..progress import ProgressBar, scaled
+    from ..text_output import counted
     from ..trf import TrfError
 
     read = read_event(args)
     if isinstance(read, int):
         return read
     tournament, options = read
-    bar = ProgressBar(f"{len(tournament.players)} players")
+    bar = ProgressBar(counted(len(tournament.players), "player"))
     try:
         with bar:
             bar("reading the results", 0.0)
@@ -121,7 +141,7 @@ def _fill(
     except (CrosstableError, XlfuncsError, OutputError, TrfError) as exc:
         error(str(exc))
         return EXIT_DATA_ERROR
-    print_findings(filled.warnings, filled.discrepancies)
+    print_findings(filled.warnings, filled.discrepancies, verbose=args.verbose)
     kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
     for target, form in zip(written, forms, strict=True):
         route = "xlwings Lite" if form == "lite" else "classic xlwings"

@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from .options import add_force
-from .support import EXIT_DATA_ERROR, error
+from .support import EXIT_DATA_ERROR, EXIT_USAGE, error, exit_status_epilog
 
 __all__ = ["DEMO_FILES", "add_parser", "run"]
 
@@ -21,6 +21,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "the report of two example tournaments written for this project (fictional players;\n"
         "a round robin and a Swiss with unrated players, forfeits and byes), and write their\n"
         "filled workbooks.",
+        epilog=exit_status_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     demo.add_argument(
@@ -92,10 +93,15 @@ def run(args: argparse.Namespace) -> int:
     from importlib.resources import as_file, files
 
     from ..crosstable import event_from_trf, write_crosstable
-    from ..output import OutputError, vet_file, vet_folder
+    from ..output import OutputError, vet_file, vet_folder, vet_folder_name
     from ..report import build_report, render_text
     from ..trf import read_trf
 
+    try:
+        vet_folder_name(args.output, option="-o", what="the demo's workbooks")
+    except OutputError as exc:
+        error(str(exc))
+        return EXIT_USAGE
     try:  # every path is checked before anything is printed or written
         out_dir = vet_folder(args.output, what="demo folder")
         targets = [

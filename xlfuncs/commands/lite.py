@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from .options import add_force
-from .support import EXIT_DATA_ERROR, error
+from .support import EXIT_DATA_ERROR, EXIT_USAGE, error, exit_status_epilog
 
 __all__ = ["add_parser", "run"]
 
@@ -21,6 +21,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "only xlwings and the standard library) and requirements.txt, to paste into xlwings\n"
         "Lite (Excel on Windows, Mac and the web), or store them in a workbook (--into),\n"
         "where Lite finds them when the workbook opens.",
+        epilog=exit_status_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     where = lite.add_mutually_exclusive_group()
@@ -39,9 +40,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs lite``."""
     from ..lite import bundle_files, main_lite
-    from ..output import OutputError, vet_book, vet_file, vet_folder
+    from ..output import OutputError, vet_book, vet_file, vet_folder, vet_folder_name
 
-    if args.into is not None:
+    if args.into is not None:  # a workbook that exists: its reader checks what it holds
         from ..lite_workbook import WorkbookError, main_into
 
         try:
@@ -56,6 +57,11 @@ def run(args: argparse.Namespace) -> int:
             "Open it with the xlwings Lite add-in: the functions need no pasting.", file=sys.stderr
         )
         return 0
+    try:
+        vet_folder_name(args.output, option="-o", what="main.py and requirements.txt")
+    except OutputError as exc:
+        error(str(exc))
+        return EXIT_USAGE
     try:
         folder = vet_folder(args.output)
         for name in bundle_files():

@@ -127,13 +127,15 @@ def _points(c: NormChance) -> str:
 
 
 def _event_line(p: PlannedEvent) -> str:
+    from ..text_output import counted
+
     plan = p.plan
     kind = "round robin" if plan.setting.system == "rr" else "Swiss"
     if plan.setting.system == "rr" and plan.setting.cycles(len(plan.players)) == 2:
         kind = "double round robin"
     bits = [
-        f"{len(plan.players)} players",
-        f"{kind}, {plan.event.rounds} rounds, {plan.games} games each",
+        counted(len(plan.players), "player"),
+        f"{kind}, {counted(plan.event.rounds, 'round')}, {counted(plan.games, 'game')} each",
         f"Title Regulations {plan.rules.id}",
     ]
     if plan.event.host_federation:

@@ -18,6 +18,8 @@ from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
     error,
+    exit_status_epilog,
+    no_such_player,
     read_norm_report,
     say,
 )
@@ -33,8 +35,7 @@ players met), --rate (default: what the time control,
 --host-federation (default: the 032 record; a Swiss needs it for the exemption of 1.4.3d).
 The text ends with what could not be checked and what was assumed.
 
-exit status: 0 done; 1 a file is missing, unreadable or malformed, or --player names no
-player; 2 the command line is wrong."""
+""" + exit_status_epilog()
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -58,6 +59,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     )
     refuse(norms, "--tiebreak-rules", NO_RANKING)
     refuse(norms, "--ptp-full-score", NO_RANKING)
+    refuse(norms, "--koya-scores", NO_RANKING)
+    refuse(norms, "--team-colour", NO_RANKING)
     refuse(norms, "--unrated-rating", NORM_UNRATED)
     add_norm_event_options(norms)
     # --rating-list comes with add_trf_options: FIDE's list gives the players' ratings,
@@ -140,8 +143,11 @@ def run(args: argparse.Namespace) -> int:
     if args.certificate is not None and not args.output:
         error("--certificate needs -o OUT.xlsx")
         return EXIT_USAGE
+    if args.output is not None and args.certificate is None:
+        error(f"-o {args.output}: -o names the workbook of --certificate N, not given")
+        return EXIT_USAGE
     if args.certificate is not None:
-        from ..output import OutputError, vet_file
+        from ..output import OutputError, vet_file, vet_suffix
 
         try:
             read_from = (args.file, args.k_file, args.rating_list)
@@ -149,14 +155,19 @@ def run(args: argparse.Namespace) -> int:
         except OutputError as exc:
             error(str(exc))
             return EXIT_DATA_ERROR
+        try:
+            vet_suffix(args.output, (".xlsx",), option="-o", what="an Excel workbook")
+        except OutputError as exc:
+            error(str(exc))
+            return EXIT_USAGE
     read = read_norm_report(args)  # no K file: norms refuses --k-file
     if isinstance(read, int):
         return read
     tournament, report = read
-    for number in (args.player, args.certificate):
+    for option, number in (("--player", args.player), ("--certificate", args.certificate)):
         if number is not None and all(p.start_no != number for p in report.players):
-            error(f"{tournament.source}: no player has the starting rank {number}")
-            return EXIT_DATA_ERROR
+            error(no_such_player(tournament, option, number))
+            return EXIT_USAGE
     if args.certificate is not None:
         from ..norm_report.certificate import write_certificate
         from ..output import OutputError

@@ -21,8 +21,11 @@ __all__ = [
     "add_norm_event_options",
     "add_tiebreak_rules",
     "add_trf_options",
+    "add_koya_scores",
+    "add_team_colour",
     "add_ptp_full_score",
     "add_unrated_rating",
+    "add_verbose",
     "refuse",
     "refuse_norm_event_options",
     "unrated_rating_option",
@@ -34,9 +37,12 @@ EVENT_FLAGS: Mapping[str, str] = {
     "k_overrides": "--k-file",
     "rating_list": "--rating-list",
     "tiebreaks": "--tiebreaks",
+    "team_tiebreaks": "--tiebreaks",
     "tiebreak_rules": "--tiebreak-rules",
     "unrated_rating": "--unrated-rating",
     "ptp_full_score": "--ptp-full-score",
+    "koya_scores": "--koya-scores",
+    "team_colour": "--team-colour",
     "system": "--system",
     "event_type": "--event-type",
     "host_federation": "--host-federation",
@@ -47,7 +53,8 @@ EVENT_FLAGS: Mapping[str, str] = {
     "last_round_forfeit": "--last-round-forfeit",
 }
 """The option of each field of :class:`~xlfuncs.event.EventOptions` (``today`` has none: it
-stands in for a date the file does not give)."""
+stands in for a date the file does not give; ``--tiebreaks`` fills ``team_tiebreaks`` with
+``report --teams``, else ``tiebreaks``)."""
 
 NO_RANKING = "it ranks no one, so no tie-break applies"
 """Why ``norms`` and ``period`` refuse the tie-break options."""
@@ -142,7 +149,8 @@ def add_trf_options(
             type=_tiebreaks_option,
             help="the tie-breaks that rank players after their points, as C.07 writes them "
             '(e.g. "BH/C1,BH,SB"); default: the file\'s list (TRF-2026 record 202 or 212), '
-            "else BH/C1,BH,SB for a Swiss and DE,WIN,SB,KS for a round robin",
+            "else BH/C1,BH,SB for a Swiss and DE,WIN,SB,KS for a round robin; with "
+            'report --teams, those that rank the teams (e.g. "EDE,BH:GP,SB")',
         ),
     )
     _add_or_refuse(
@@ -235,12 +243,16 @@ def _tiebreaks_option(text: str) -> tuple[str, ...]:
     """``--tiebreaks``: the descriptors' texts; a bad one is argparse's usage error (exit 2)
     naming the option and the descriptor."""
     from ..core import XlfuncsError
+    from ..trf.teams import option_team_tiebreaks
     from ..trf.tiebreak_list import option_tiebreaks
 
     try:
         return option_tiebreaks(text)
     except XlfuncsError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        try:  # a team event's list (report --teams: BH:GP, EDE ...)
+            return option_team_tiebreaks(text)
+        except XlfuncsError:
+            raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_tiebreak_rules(command: argparse.ArgumentParser) -> None:
@@ -283,6 +295,35 @@ def add_ptp_full_score(command: argparse.ArgumentParser) -> None:
     )
 
 
+def add_koya_scores(command: argparse.ArgumentParser) -> None:
+    """``--koya-scores``: which opponents' scores Koya compares with its limit where record
+    299 gives bonuses or penalties (``report``, ``check``)."""
+    from ..core.tiebreaks import KOYA_SCORES_READINGS
+
+    command.add_argument(
+        "--koya-scores",
+        choices=KOYA_SCORES_READINGS,
+        help="the opponents' scores Koya (KS, C.07 9.2) compares with its limit when record "
+        "299 gives bonuses or penalties: results (default; their results' points, as "
+        "Buchholz reads them) or standing (their score in the standing, bonus included, as "
+        "FIDE's engine reads it for Koya)",
+    )
+
+
+def add_team_colour(command: argparse.ArgumentParser) -> None:
+    """``--team-colour``: which team of a match has white for the team tie-breaks ``BPG``
+    and ``BWG`` (``report``, ``check``, ``crosstable``)."""
+    from ..core.teams import TEAM_COLOUR_READINGS
+
+    command.add_argument(
+        "--team-colour",
+        choices=TEAM_COLOUR_READINGS,
+        help="which team of a match has white, for the team tie-breaks BPG and BWG on match "
+        "points: board-1 (default; the team whose board 1 had white, FIDE's C.04.6 1.6.1) or "
+        "sequence (the team playing record 352's colour sequence, as FIDE's engine reads it)",
+    )
+
+
 def _tiebreak_rules_option(text: str) -> str:
     """``--tiebreak-rules``: a C.07 edition id or an ISO date, checked; a bad one is
     argparse's usage error (exit 2) naming the option, the value and the accepted ones."""
@@ -319,6 +360,18 @@ CHART_NORM_EVENT = (
     "registration, chief arbiter or host federation); use norms"
 )
 """Why ``crosstable`` refuses the norm event's options."""
+
+
+def add_verbose(command: argparse.ArgumentParser) -> None:
+    """``--verbose``: the lines a summary finding counts (each player whose rank in the file
+    differs from ours, say), one a line after the summary; the JSON output holds them
+    always."""
+    command.add_argument(
+        "--verbose",
+        action="store_true",
+        help="print each line a summary finding counts (one per player whose rank in the "
+        "file differs from ours ...); without it, the summary alone",
+    )
 
 
 def add_force(command: argparse.ArgumentParser, what: str) -> None:

@@ -21,6 +21,7 @@ from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
     error,
+    exit_status_epilog,
     say,
     write_csv,
 )
@@ -33,15 +34,17 @@ EXIT_SKIPPED = 3
 DEFAULT_PLAYER_SHEETS = 100
 """Players given a calculation sheet in the workbook by default (``--player-sheets``)."""
 
-_EPILOG = """\
-exit status: 0 the period was rated; 1 a file is missing, unreadable or malformed (every such
-file is named, with the line, and nothing is rated), or an output cannot be written; 2 the
-command line is wrong; 3 --skip-bad-files skipped at least one file (each is named) and the
-others were rated.
+_EPILOG = (
+    exit_status_epilog(
+        "period: with 1, every file that cannot be read is named and nothing is rated; 3\n"
+        "--skip-bad-files skipped at least one file (each is named) and the others were rated"
+    )
+    + """
 
 A folder stands for its .trf files. The same FIDE id in two files is one player; a player
 without a FIDE id is rated on each file alone and listed apart. With --format json or csv,
 stdout holds only the data; skipped files and warnings go to stderr."""
+)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -139,7 +142,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         default=None,
         help="processes reading the files (default: the CPUs, for 16 files or more)",
     )
-    for flag in ("--tiebreaks", "--tiebreak-rules", "--unrated-rating", "--ptp-full-score"):
+    for flag in (
+        "--tiebreaks",
+        "--tiebreak-rules",
+        "--unrated-rating",
+        "--ptp-full-score",
+        "--koya-scores",
+        "--team-colour",
+    ):
         refuse(p, flag, NO_RANKING)  # report's options, refused with the reason
     refuse_norm_event_options(p, NO_NORM_EVENT)
     refuse(p, "--system", PERIOD_SYSTEM)
@@ -161,12 +171,13 @@ def run(args: argparse.Namespace) -> int:
     from ..core import XlfuncsError, get_edition
     from ..core.editions import RateOfPlay
     from ..core.rating_change import Rounding
-    from ..output import OutputError, vet_distinct, vet_file
+    from ..output import OutputError, vet_distinct, vet_file, vet_suffix
     from ..period.read import BadFile, expand_inputs, read_events
     from ..period.render import render_csv, render_json, render_text
     from ..period.rows import build_period
     from ..progress import ProgressBar
     from ..ratinglist import RatingListError, open_index
+    from ..text_output import counted
     from ..trf.k_file import KFileError, read_k_file
 
     rate = None if args.rate is None else RateOfPlay(args.rate)
@@ -204,8 +215,17 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         error(f"cannot read {exc.filename or args.k_file}: {exc.strerror or exc}")
         return EXIT_DATA_ERROR
+    try:
+        if args.output is not None:
+            vet_suffix(args.output, (".xlsx",), option="-o", what="an Excel workbook")
+        if args.list_out is not None:
+            what = "a rating list in FIDE's TXT layout"
+            vet_suffix(args.list_out, (".txt",), option="--list-out", what=what)
+    except OutputError as exc:
+        error(str(exc))
+        return EXIT_USAGE
 
-    bar = ProgressBar(f"{len(files)} files")
+    bar = ProgressBar(counted(len(files), "file"))
     with bar, contextlib.ExitStack() as held:
         index = None
         if args.rating_list is not None:  # indexed once, before the files are read with it

@@ -7,16 +7,21 @@ import sys
 from typing import TYPE_CHECKING
 
 from .options import (
+    add_koya_scores,
     add_norm_event_options,
     add_ptp_full_score,
+    add_team_colour,
     add_tiebreak_rules,
     add_trf_options,
     add_unrated_rating,
+    add_verbose,
 )
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
     error,
+    exit_status_epilog,
+    no_such_player,
     print_findings,
     read_event,
     write_csv,
@@ -27,13 +32,13 @@ if TYPE_CHECKING:
 
 __all__ = ["add_parser", "run"]
 
-_EPILOG = """\
-exit status: 0 the report was printed (discrepancies in the file do not change it);
-1 a file is missing, unreadable or malformed (the TRF, the K file or the rating list: the
-message names the file, line and columns; a file with no player line is one, and so is a
-tie-break list, record 202 or 212, naming a tie-break we do not know); 2 the command line is
-wrong, e.g. an unknown edition or an invalid date for --rules or --tiebreak-rules, an
-unknown tie-break in --tiebreaks, a value of --unrated-rating that is not a rating.
+_EPILOG = (
+    exit_status_epilog(
+        "report: discrepancies in the file do not change the status; a file with no player line\n"
+        "is malformed, and so is a tie-break list (record 202 or 212) naming a tie-break we do\n"
+        "not know"
+    )
+    + """
 
 FILE.trf may be - to read standard input.
 
@@ -52,6 +57,7 @@ it); the players it holds get its rating, K, title, federation, sex and birth ye
 warning names any rating of the file that differs. It is read once into the cache folder
 (xlfuncs cache shows where; --clear empties it). A player with a rating but no FIDE id is counted as
 unrated: FIDE rates only players with a FIDE id."""
+)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -93,6 +99,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     add_tiebreak_rules(report)
     add_unrated_rating(report)
     add_ptp_full_score(report)
+    add_team_colour(report)
+    add_koya_scores(report)
+    add_verbose(report)
     add_norm_event_options(report)
     return report
 
@@ -103,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
     from ..event import analyse_event
     from ..report import build_report, render_csv, render_json, render_text
     from ..report.render import render_team_csv, render_team_json, render_team_text
+    from ..text_output import counted
     from ..trf import TrfError
 
     show_progress = sys.stderr.isatty()
@@ -123,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     tournament, options = read
     if args.player is not None:
         return _one_player(analyse_event(tournament, options), args)
-    progress(f"computing {len(tournament.players)} players...")
+    progress(f"computing {counted(len(tournament.players), 'player')}...")
     try:
         report = build_report(analyse_event(tournament, options))
     except TrfError as exc:  # the file's tie-break list names an unknown tie-break
@@ -133,21 +143,22 @@ def run(args: argparse.Namespace) -> int:
         error(f"{tournament.source}: {exc}")
         return EXIT_DATA_ERROR
     if args.teams and report.teams is None:
-        error(f"{tournament.source}: not a team event (no 013 or 310 record): --teams")
-        return EXIT_DATA_ERROR
+        error(f"--teams: {tournament.source} is not a team event (no 013 or 310 record)")
+        return EXIT_USAGE
     text, as_json, as_csv, found = (
         (render_team_text, render_team_json, render_team_csv, ())
         if args.teams
         else (render_text, render_json, render_csv, report.discrepancies)
     )
     if args.format == "text":
-        sys.stdout.write(text(report))
+        shown = text(report) if args.teams else render_text(report, verbose=args.verbose)
+        sys.stdout.write(shown)
         return 0
     if args.format == "json":
         sys.stdout.write(as_json(report))
     else:
         write_csv(as_csv(report))
-    print_findings(report.warnings, found)
+    print_findings(report.warnings, found, verbose=args.verbose)
     return 0
 
 
@@ -162,12 +173,7 @@ def _one_player(event: AnalysedEvent, args: argparse.Namespace) -> int:
     try:
         found = player_report(event, args.player)
     except LookupError:
-        numbers = sorted(p.start_no for p in t.players)
-        given = f"{numbers[0]}..{numbers[-1]}" if numbers else "none"
-        error(
-            f"report: --player {args.player}: {t.source} has no player with that start "
-            f"number ({given})"
-        )
+        error(no_such_player(t, "--player", args.player))
         return EXIT_USAGE
     except TrfError as exc:
         error(str(exc))

@@ -22,17 +22,20 @@ if TYPE_CHECKING:
     from ..event import EventOptions
     from ..norm_report.build import NormReport
     from ..ratinglist import EventList
-    from ..trf import Tournament
+    from ..trf import Discrepancy, Tournament
 
 __all__ = [
     "CSV_BOM",
     "EXIT_DATA_ERROR",
+    "EXIT_STATUS_HELP",
     "EXIT_USAGE",
     "STDIN_NAME",
     "NotATrf",
     "cannot_read",
     "error",
     "event_options",
+    "exit_status_epilog",
+    "no_such_player",
     "no_cycle_collection",
     "print_findings",
     "rate_of_play",
@@ -47,9 +50,59 @@ __all__ = [
 ]
 
 EXIT_DATA_ERROR = 1
-"""A file cannot be read or holds bad data (missing, unreadable, malformed TRF, bad K file)."""
+"""A file cannot be read or written: an input missing, unreadable or malformed (the TRF, the
+K file, the rating list), or an output that must not be written (an input, an existing file
+without ``--force``, a folder that does not exist)."""
 EXIT_USAGE = 2
-"""The command line is wrong (argparse's own code), an unknown edition included."""
+"""The command line asks for what cannot be: argparse's own code (an unknown option or
+value), an unknown edition, options that do not go together, an output named for another
+format than the one written, a player (``--player``, ``--certificate``, ``--fide-id``) or a
+part (``--teams``) the file does not hold."""
+
+EXIT_STATUS_HELP = """\
+exit status (every command): 0 done; 1 a file cannot be read or written (an input missing,
+unreadable or malformed: the message names the file, line and columns; an output that is an
+input, exists without --force, or is in a folder that does not exist); 2 the command line
+asks for what cannot be (an unknown option, value or edition, options that do not go
+together, an output named for another format than the one written, a player or part of the
+event the file does not hold)"""
+"""The exit statuses every command shares, as each command's ``--help`` ends with them
+(:func:`exit_status_epilog`); ``docs/exit-status.md`` says the same."""
+
+
+def exit_status_epilog(more: str = "") -> str:
+    """:data:`EXIT_STATUS_HELP`, then on a line of its own *more* (what the command adds, e.g.
+    ``"check: 4 warnings only"``), each ended with a full stop."""
+    return f"{EXIT_STATUS_HELP}." + (f"\n{more}." if more else "")
+
+
+def no_such_player(tournament: Tournament, option: str, number: int) -> str:
+    """The message for *option* *number* (a starting rank) that names no player of
+    *tournament*: the bye's pseudo-player said to be one (``docs/trf.md``: no player, left
+    out of the players), else that no entry has that rank; then the players' starting ranks
+    (ranges, ``1..283``)."""
+    from ..trf.pseudo_players import pseudo_players
+    from ..trf.short_list import short_list
+
+    pseudo = pseudo_players(tournament)
+    ranks = sorted(p.start_no for p in tournament.players if p.start_no not in pseudo)
+    spans: list[str] = []
+    for i, rank in enumerate(ranks):
+        if i and rank == ranks[i - 1] + 1:
+            spans[-1] = f"{spans[-1].split('..')[0]}..{rank}"
+        else:
+            spans.append(str(rank))
+    players = f"the players are {short_list(spans)}" if spans else "the file lists no player"
+    if number in pseudo:
+        entry = tournament.player(number)
+        return (
+            f"{option} {number}: no. {number} of {tournament.source} ({entry.name.strip()}, "
+            f"line {entry.line_no}) is the bye's pseudo-player, not a player: left out of the "
+            f"players (docs/trf.md); {players}"
+        )
+    return (
+        f"{option} {number}: {tournament.source} has no player of starting rank {number}; {players}"
+    )
 
 
 def error(message: str) -> None:
@@ -241,15 +294,20 @@ def event_options(
 
     event_type = getattr(args, "event_type", None)
     registered = getattr(args, "registered", None)
+    given = getattr(args, "tiebreaks", None)
+    teams = bool(getattr(args, "teams", False))  # report --teams: the list ranks the teams
     return EventOptions(
         rules=rules,
         rate=rate_of_play(args),
         k_overrides=k_overrides,
         rating_list=rating_list,
-        tiebreaks=getattr(args, "tiebreaks", None),
+        tiebreaks=None if teams else given,
+        team_tiebreaks=given if teams else None,
         tiebreak_rules=getattr(args, "tiebreak_rules", None),
         unrated_rating=getattr(args, "unrated_rating", None),
         ptp_full_score=getattr(args, "ptp_full_score", None) or "highest+800",
+        koya_scores=getattr(args, "koya_scores", None) or "results",
+        team_colour=getattr(args, "team_colour", None) or "board-1",
         system=getattr(args, "system", None),
         event_type=None if event_type is None else EventType.read(event_type),
         host_federation=getattr(args, "host_federation", None),
@@ -274,12 +332,21 @@ def read_event(
     inputs = read_inputs(args, progress, data)
     if isinstance(inputs, int):
         return inputs
+    from ..trf.tiebreak_list import team_only_tiebreaks
+
     tournament, overrides, edition = inputs  # the edition: --rules checked
     rating_list = read_rating_list(args, tournament)
     if isinstance(rating_list, int):
         return rating_list
     given = None if edition is None else args.rules
     options = event_options(args, rules=given, k_overrides=overrides, rating_list=rating_list)
+    team_only = team_only_tiebreaks(options.tiebreaks or ())
+    if team_only:
+        error(
+            f"--tiebreaks: {', '.join(team_only)}: a team tie-break, which ranks no player; "
+            "give it with report --teams to rank the teams"
+        )
+        return EXIT_USAGE
     return tournament, options
 
 
@@ -301,10 +368,14 @@ def read_norm_report(args: argparse.Namespace) -> tuple[Tournament, NormReport] 
         return EXIT_DATA_ERROR
 
 
-def print_findings(warnings: Sequence[str], discrepancies: Sequence[object]) -> None:
+def print_findings(
+    warnings: Sequence[str], discrepancies: Sequence[Discrepancy], *, verbose: bool = False
+) -> None:
     """The reader's warnings and the file's discrepancies, one a line on standard error
-    (``report`` in JSON or CSV, and ``crosstable``)."""
+    (``report`` in JSON or CSV, and ``crosstable``); the lines a summary counts
+    (:attr:`~xlfuncs.trf.Discrepancy.detail`) only when *verbose*."""
     for warning in warnings:
         say("warning", warning)
     for found in discrepancies:
-        say("discrepancy", str(found))
+        if verbose or not found.detail:
+            say("discrepancy", str(found))

@@ -10,6 +10,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .support import exit_status_epilog
+
 __all__ = ["add_parser", "check_templates", "main_templates", "run"]
 
 
@@ -20,6 +22,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         help="regenerate the template workbooks, or check them",
         description="Write the five blank template workbooks, or with --check compare the\n"
         "committed ones with what the code generates (by content, not bytes).",
+        epilog=exit_status_epilog(
+            "templates: with --check, 1 when the templates differ from the code"
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     templates.add_argument(
@@ -55,10 +60,17 @@ def main_templates(
     A file already in *out_dir* is replaced only with *force*, or when *out_dir* is the
     checkout's own ``workbook_templates/`` (regenerating those is this command's job; version
     control keeps the old ones). Every path is checked before anything is written."""
-    from ..output import OutputError, vet_file, vet_folder, visible
+    from ..output import OutputError, vet_file, vet_folder, vet_folder_name, visible
     from ..templates.registry import all_templates, default_dir, generate, in_checkout
+    from .support import EXIT_DATA_ERROR, EXIT_USAGE
 
     given = default_dir() if out_dir is None else out_dir
+    if out_dir is not None:
+        try:
+            vet_folder_name(out_dir, option="-o", what="the template workbooks")
+        except OutputError as exc:
+            print(f"xlfuncs: error: {exc}", file=sys.stderr)
+            return EXIT_USAGE
     target = Path(given)
     if check:
         problems = check_templates(target)
@@ -80,7 +92,7 @@ def main_templates(
         written = generate(target)
     except OutputError as exc:
         print(f"xlfuncs: error: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_DATA_ERROR
     for path in written:
         print(f"wrote {visible(str(path))}")
     return 0

@@ -18,7 +18,14 @@ from .options import (
     add_trf_options,
     refuse,
 )
-from .support import EXIT_DATA_ERROR, EXIT_USAGE, error, read_norm_report, say
+from .support import (
+    EXIT_DATA_ERROR,
+    EXIT_USAGE,
+    error,
+    exit_status_epilog,
+    read_norm_report,
+    say,
+)
 
 if TYPE_CHECKING:
     from ..core.title_application import TitleApplication, TitleNorm
@@ -31,9 +38,9 @@ Each FILE.trf is read and checked as `xlfuncs norms` checks it (the options give
 to every file; what a file says for itself, its own). The player is found in each by FIDE
 id. The text ends with each requirement: figure, threshold, status and article.
 
-exit status: 0 done (whether or not the title is due); 1 a file is missing, unreadable or
-malformed, names no player with the FIDE id, or is the same event as another; 2 the command
-line is wrong."""
+""" + exit_status_epilog(
+    "title: 0 whether or not the title is due; 1 also when two files are the same event"
+)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -60,6 +67,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     title.add_argument("more", nargs="*", metavar="FILE.trf", help="the other events' files")
     refuse(title, "--tiebreak-rules", NO_RANKING)
     refuse(title, "--ptp-full-score", NO_RANKING)
+    refuse(title, "--koya-scores", NO_RANKING)
+    refuse(title, "--team-colour", NO_RANKING)
     refuse(title, "--unrated-rating", NORM_UNRATED)
     add_norm_event_options(title)
     title.add_argument(
@@ -126,8 +135,11 @@ def run(args: argparse.Namespace) -> int:
         seen[same] = tournament.source
         start_no = _player(report, args.fide_id)
         if start_no is None:
-            error(f"{tournament.source}: no player has the FIDE id {args.fide_id} (001)")
-            return EXIT_DATA_ERROR
+            error(
+                f"--fide-id {args.fide_id}: {tournament.source} has no player with that "
+                "FIDE id (001)"
+            )
+            return EXIT_USAGE
         player = report.player(start_no)
         checks = [c for c in player.checks if c.title.title == args.title]
         if not checks:

@@ -11,10 +11,17 @@ __all__ = ["InvalidInputError", "NothingToComputeError", "OutOfRangeError", "Xlf
 
 
 class XlfuncsError(ValueError):
-    """Base class of every error the core raises on purpose."""
+    """Base class of every error the core raises on purpose. *short*: where the error says
+    that the rule gives no figure (a first rating without a game against a rated opponent,
+    a norm in rapid play), the few words a chart's cell shows in place of the figure
+    (``"no rated game"``, ``"rapid: no norms"``); ``None`` for a broken rule."""
 
     excel_code: str = "#VALUE!"
     """The Excel error value a cell shows for this error."""
+
+    def __init__(self, *args: object, short: str | None = None) -> None:
+        super().__init__(*args)
+        self.short = short
 
 
 class InvalidInputError(XlfuncsError):

@@ -29,6 +29,7 @@ from typing import Literal
 from . import validate
 from .editions import Edition, RulesSpec, get_edition
 from .errors import InvalidInputError, NothingToComputeError, OutOfRangeError
+from .no_figure import NO_RATED_GAME, ZERO_SCORE, below_floor, too_few_games
 from .tables import Number, dp_hundredths, exact, percent_hundredths, round_half_up
 
 __all__ = [
@@ -87,6 +88,19 @@ class FirstRating:
     def too_few_rated_games(self) -> bool:
         """Whether too few games against rated opponents were played to publish Ru."""
         return self.rated_games < self.edition.first_rating_min_games
+
+    @property
+    def short(self) -> str | None:
+        """Why Ru would not be published, in the few words a chart's cell shows
+        (:mod:`~xlfuncs.core.no_figure`): the first of :attr:`reasons`; ``None`` when it
+        would be published."""
+        if self.published:
+            return None
+        if self.disregarded:
+            return ZERO_SCORE
+        if self.below_floor:
+            return below_floor(self.edition.rating_floor)
+        return too_few_games(self.edition.first_rating_min_games)
 
 
 def round_robin_variant(system: System, rules: RulesSpec = None) -> bool:
@@ -172,14 +186,16 @@ def first_rating_from_totals(
         raise InvalidInputError(f"system: expected 'swiss' or 'rr', got {system!r}")
     rated = [validate.rating(r, name="opponent_ratings") for r in opponent_ratings]
     if not rated:
-        raise NothingToComputeError("opponent_ratings: no game against a rated opponent")
+        raise NothingToComputeError(
+            "opponent_ratings: no game against a rated opponent", short=NO_RATED_GAME
+        )
     round_robin = round_robin_variant(system, edition)
     unrated = validate.whole(unrated_games, name="unrated_games") if round_robin else 0
     real_score = validate.score(score, len(rated) + unrated, name=score_name)
     disregarded = real_score == 0 and edition.zero_score_disregarded
     zero_reason = f"a zero score in a first event is disregarded (rules {edition.id})"
     if disregarded and not zero_score_figures:
-        raise NothingToComputeError(zero_reason)
+        raise NothingToComputeError(zero_reason, short=ZERO_SCORE)
     h = edition.first_rating_hypothetical_draws
     ra = Fraction(sum(rated) + h * edition.hypothetical_rating, len(rated) + h)
     n = len(rated) + h + unrated

@@ -290,7 +290,8 @@ def _steps(calc: FirstRating, lines: list[FirstRatingLine]) -> tuple[str, tuple[
         steps.append("a zero score in a first event is disregarded: no first rating")
     elif calc.published:
         steps.append(
-            f"published: {calc.rated_games} games against rated opponents (at least "
+            f"published: {calc.rated_games} game{'s' if calc.rated_games != 1 else ''} against "
+            "rated opponents (at least "
             f"{edition.first_rating_min_games}; the games of events within 26 months count "
             f"together) and {calc.rating} at the floor {edition.rating_floor} or above"
         )

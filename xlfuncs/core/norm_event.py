@@ -70,6 +70,20 @@ class EventType(enum.Enum):
         return {EventType.TEAM: 7, EventType.WORLD_CUP: 8}.get(self, 9)
 
     @property
+    def label(self) -> str:
+        """How the text names this kind of event (``Swiss``, ``round robin``); the value
+        (``swiss``, ``rr``) is what ``--event-type`` takes."""
+        return {
+            EventType.SWISS: "Swiss",
+            EventType.ROUND_ROBIN: "round robin",
+            EventType.TEAM: "World or Continental Team or Club Championship",
+            EventType.WORLD_CUP: "World Cup",
+            EventType.NATIONAL_FINAL: "national championship final",
+            EventType.NATIONAL_TEAM: "national team championship",
+            EventType.ZONAL: "zonal",
+        }[self]
+
+    @property
     def exemption(self) -> str | None:
         """The article that exempts the event from the federation requirements, if any."""
         return {
@@ -153,8 +167,9 @@ class BigSwiss:
 
     def __str__(self) -> str:
         return (
-            f"fewest in a round: {self.players} rated players not from the host federation "
-            f"(need {BIG_SWISS_PLAYERS}), {self.federations} federations (need "
+            f"fewest in a round: {self.players} rated player{'' if self.players == 1 else 's'} "
+            f"not from the host federation (need {BIG_SWISS_PLAYERS}), {self.federations} "
+            f"federation{'' if self.federations == 1 else 's'} (need "
             f"{BIG_SWISS_FEDERATIONS}), {self.titled} GM/IM/WGM/WIM (need {BIG_SWISS_TITLED})"
         )
 

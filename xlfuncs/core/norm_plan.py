@@ -631,7 +631,12 @@ def _field_blockers(
     out: list[Blocker] = []
     if len(field) - 1 < n:
         out.append(
-            Blocker("field", "1.4.1", BLOCKS["field"], f"{len(field) - 1} opponents for {n} rounds")
+            Blocker(
+                "field",
+                "1.4.1",
+                BLOCKS["field"],
+                f"{_counted(len(field) - 1, 'opponent')} for {_counted(n, 'round')}",
+            )
         )
         return out
     top = list(facts.values[: n + 1])
@@ -696,7 +701,8 @@ def _field_blockers(
                 "1.4.4",
                 BLOCKS["own_federation"],
                 f"the federation maximums (3/5 own, 2/3 one: {need.own_max} and "
-                f"{need.one_max} of {n}) leave {room} opponents for {n} rounds",
+                f"{need.one_max} of {n}) leave {_counted(room, 'opponent')} for "
+                f"{_counted(n, 'round')}",
             )
         )
     return out
@@ -723,7 +729,7 @@ def _swiss_chance(
                 "games",
                 "1.4.1",
                 BLOCKS["games"],
-                f"{n} rounds (needs at least {event.event_type.min_games} games)",
+                f"{_counted(n, 'round')} (needs at least {event.event_type.min_games} games)",
             ),
         )
     exemption = event.exemption_for(me.federation)
@@ -871,3 +877,8 @@ def addition_effects(
             AdditionEffect(a, fed, tuple(sorted(after - before)), tuple(sorted(before - after)))
         )
     return tuple(out)
+
+
+def _counted(n: int, noun: str) -> str:
+    """*n* and *noun*, in the plural unless *n* is 1 (``1 round``, ``7 rounds``)."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

@@ -302,7 +302,7 @@ def norm_performance(
     )
     reasons: list[str] = []
     if not perf.games_met:
-        reasons.append(f"{len(rs)} games, fewer than {MIN_NORM_GAMES}")
+        reasons.append(f"{len(rs)} game{'s' if len(rs) != 1 else ''}, fewer than {MIN_NORM_GAMES}")
     if not perf.ra_met:
         reasons.append(f"Ra {ra} is below {t.min_ra}")
     if not perf.percent_met:
@@ -347,7 +347,8 @@ def norm_points(
     n = len(rs)
     if n < MIN_NORM_GAMES:
         raise NothingToComputeError(
-            f"opponent_ratings: {n} games; a norm needs at least {MIN_NORM_GAMES}"
+            f"opponent_ratings: {n} game{'s' if n != 1 else ''}; a norm needs at least "
+            f"{MIN_NORM_GAMES}"
         )
     for half_points in range(2 * n + 1):
         s = Fraction(half_points, 2)

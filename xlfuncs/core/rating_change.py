@@ -30,6 +30,7 @@ from .errors import InvalidInputError, OutOfRangeError
 from .tables import Number, exact, pd_hundredths, round_half_away, round_half_up
 
 __all__ = [
+    "MAX_K",
     "MAX_K_TIMES_GAMES",
     "RULE_KS",
     "Rounding",
@@ -40,10 +41,12 @@ __all__ = [
     "KRule",
     "RatingChange",
     "capped_ratings",
+    "check_k",
     "excluded_game",
     "expected_score",
     "k_factor",
     "k_for_games",
+    "k_note",
     "k_rule",
     "k_values",
     "rating_at_rate",
@@ -301,7 +304,7 @@ def k_for_games(k: Number, games: Number) -> int:
     >>> k_for_games(20, 39), k_for_games(20, 35), k_for_games(40, 18)
     (17, 20, 38)
     """
-    kk = validate.whole(k, name="k", minimum=1)
+    kk = check_k(k)
     n = validate.whole(games, name="games")
     if n > 0 and kk * n > MAX_K_TIMES_GAMES:
         return MAX_K_TIMES_GAMES // n
@@ -353,7 +356,7 @@ def rating_change(
             for i, games in enumerate(tournaments)
         ]
     n = sum(len(t) for t in tournaments)
-    k_requested = validate.whole(k, name="k", minimum=1)
+    k_requested = check_k(k)
     k_used = k_for_games(k_requested, n)
     details: list[GameDetail] = []
     for index, games in enumerate(tournaments):
@@ -421,6 +424,61 @@ RULE_KS: Final[tuple[int, ...]] = tuple(sorted(set(_K_OF_RULE.values()), reverse
 largest first. A K given as data (a K file, a rating list's K column) is one of them; K x n <=
 700 lowers K in the computation of a period, never in the data (a lowered K such as 17 there
 would be lowered again)."""
+
+
+MAX_K: Final = 40
+"""The largest K of FIDE's K rule (8.3.3: 40 since 1 July 2014; the rules of July 2011 to June
+2014 gave 30 at most): :func:`check_k` refuses a larger one."""
+
+
+def check_k(value: Number, *, name: str = "k") -> int:
+    """K as a rating change takes it, one rule for a cell and a K file: a whole number from 1
+    to :data:`MAX_K` (40). FIDE's K rule (8.3.3) gives 40, 20 or 10 (:func:`k_values`: 20 for
+    all in rapid and blitz until 30 September 2022), K x n <= 700 lowers it to any whole
+    number below (17 over 39 games), the 2011 rules gave 30 and 15, and a national federation
+    rating with FIDE's method may give its own: each of these is taken as given
+    (:func:`k_note` says when it is not one of the edition's). A K above 40 is no K of FIDE's
+    rules in any edition, and a typing slip in practice (1000 for 10): refused, as is a K
+    that is not a whole number or below 1. Raises
+    :class:`~xlfuncs.core.errors.InvalidInputError` (not a whole number) or
+    :class:`~xlfuncs.core.errors.OutOfRangeError` (outside 1 to 40).
+
+    >>> check_k(20), check_k(17.0), check_k(30)
+    (20, 17, 30)
+    >>> check_k(1000)
+    Traceback (most recent call last):
+    ...
+    xlfuncs.core.errors.OutOfRangeError: k: K is a whole number from 1 to 40 (FIDE's K rule ...
+    """
+    q = exact(value)
+    if q.denominator != 1:
+        raise InvalidInputError(
+            f"{name}: K is a whole number (FIDE's K rule gives 40, 20 or 10), got {float(q):g}"
+        )
+    if not 1 <= q <= MAX_K:
+        raise OutOfRangeError(
+            f"{name}: K is a whole number from 1 to {MAX_K} (FIDE's K rule gives 40, 20 or 10; "
+            f"K x n <= 700 lowers it), got {int(q)}"
+        )
+    return int(q)
+
+
+def k_note(k: int, *, rules: RulesSpec = None) -> str | None:
+    """``None`` for a K the edition's K rule gives (:func:`k_values`); else what a K file's
+    warning says of it: not the edition's, taken as given (:func:`check_k` accepts it).
+
+    >>> k_note(20, rules="2025") is None, k_note(32, rules="2025")
+    (True, 'K 32 is not a K the 2025 rules give (40, 20 or 10): used as given')
+    >>> k_note(40, rules="2022 rapid")
+    'K 40 is not a K the 2022 rapid rules give (20): used as given'
+    """
+    edition = get_edition(rules)
+    allowed = k_values(edition)
+    if k in allowed:
+        return None
+    ks = [str(x) for x in sorted(allowed, reverse=True)]
+    listed = ks[0] if len(ks) == 1 else f"{', '.join(ks[:-1])} or {ks[-1]}"
+    return f"K {k} is not a K the {edition.id} rules give ({listed}): used as given"
 
 
 def k_values(rules: RulesSpec = None) -> frozenset[int]:

@@ -6,6 +6,12 @@ The symbols are those of FIDE's Tournament Report File and of arbiters' crosstab
 Only ``1``, ``=`` (½) and ``0`` against an opponent are rated; forfeits (``+``, ``-``),
 games of less than one move (``W``, ``D``, ``L``) and byes (``H``, ``F``, ``U``, ``Z``) score
 points in the tournament but are not rated.
+
+A cell is read by :func:`read_cell`, not :func:`parse`: there a bare ``W``, ``D`` or ``L``
+is refused, because TRF16 writes them for a win, a draw, a loss not rated (games of less
+than one move) while a person typing them in a cell means a win, a draw, a loss; a cell
+writes a game of less than one move ``W<1``, ``D<1``, ``L<1`` (:data:`UNDER_ONE_MOVE_CELLS`),
+and a rated game ``1``, ``½``, ``0``.
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Final
 
+from .errors import InvalidInputError
+
 __all__ = [
     "BYE_SYMBOLS",
     "FORFEIT_SYMBOLS",
@@ -23,10 +31,13 @@ __all__ = [
     "RATED_SYMBOLS",
     "SPELLINGS",
     "SYMBOLS",
+    "UNDER_ONE_MOVE_CELLS",
     "UNDER_ONE_MOVE_SYMBOLS",
     "Outcome",
+    "is_cell_result",
     "parse",
     "played",
+    "read_cell",
 ]
 
 HALF: Final = "\u00bd"
@@ -75,6 +86,17 @@ class Outcome(enum.Enum):
     def shown(self) -> str:
         """The symbol as a cell shows it: ``½`` for a draw, else :attr:`symbol`."""
         return HALF if self is Outcome.DRAW else self.symbol
+
+    @property
+    def cell(self) -> str:
+        """The result as a cell holds it, one :func:`read_cell` reads back as this outcome:
+        :attr:`shown`, but ``W<1``, ``D<1``, ``L<1`` for a game of less than one move (a bare
+        ``W``, ``D``, ``L`` is refused in a cell: a person means a win, draw, loss).
+
+        >>> Outcome.SHORT_WIN.cell, Outcome.DRAW.cell, Outcome.FORFEIT_WIN.cell
+        ('W<1', '½', '+')
+        """
+        return _CELL_OF_SHORT.get(self, self.shown)
 
     @property
     def opposite(self) -> Outcome | None:
@@ -148,8 +170,21 @@ UNDER_ONE_MOVE_SYMBOLS: Final = "".join(
 BYE_SYMBOLS: Final = "".join(o.symbol for o in Outcome if o.is_bye)
 """Byes: half-point, full-point, pairing-allocated, zero-point: ``HFUZ``."""
 
+_CELL_OF_SHORT: Mapping[Outcome, str] = MappingProxyType(
+    {
+        Outcome.SHORT_WIN: "W<1",
+        Outcome.SHORT_DRAW: "D<1",
+        Outcome.SHORT_LOSS: "L<1",
+    }
+)
+
+UNDER_ONE_MOVE_CELLS: Final = tuple(_CELL_OF_SHORT.values())
+"""How a cell writes a win, draw and loss in a game of less than one move: ``W<1``, ``D<1``,
+``L<1`` (scored, not rated); blanks inside are ignored, any case."""
+
 _SPELLINGS: dict[str, Outcome] = {
     **_BY_SYMBOL,
+    **{text: o for o, text in _CELL_OF_SHORT.items()},
     "1.0": Outcome.WIN,
     HALF: Outcome.DRAW,
     "1/2": Outcome.DRAW,
@@ -161,8 +196,19 @@ _SPELLINGS: dict[str, Outcome] = {
 }
 SPELLINGS: Mapping[str, Outcome] = MappingProxyType(_SPELLINGS)
 """Every accepted way of writing a result as text (upper case), and its outcome: the
-symbols, ``½`` ``1/2`` ``0.5`` ``0,5`` ``.5`` for a draw, ``1.0`` and ``0.0``, and the
-minus sign ``−`` for ``-``."""
+symbols, ``½`` ``1/2`` ``0.5`` ``0,5`` ``.5`` for a draw, ``1.0`` and ``0.0``, the minus
+sign ``−`` for ``-``, and ``W<1`` ``D<1`` ``L<1`` for ``W`` ``D`` ``L``. A cell reads them
+all but the bare ``W``, ``D``, ``L`` (:func:`read_cell`)."""
+
+_REFUSED_IN_CELLS: Mapping[str, tuple[str, str, str]] = MappingProxyType(
+    {
+        "W": ("a win", "1", "W<1"),
+        "D": ("a draw", "\u00bd (or =)", "D<1"),
+        "L": ("a loss", "0", "L<1"),
+    }
+)
+"""The TRF symbols a cell refuses, each with the result a person means by it, what to type
+for that result, and what to type for TRF's meaning."""
 
 
 _PLAYED: Mapping[Fraction, Outcome] = MappingProxyType(
@@ -191,4 +237,46 @@ def parse(text: str) -> Outcome | None:
     True
     """
     key = text.strip()
-    return _SPELLINGS.get(key) or _SPELLINGS.get(key.upper())
+    found = _SPELLINGS.get(key) or _SPELLINGS.get(key.upper())
+    if found is None and "<" in key:
+        found = _SPELLINGS.get("".join(key.split()).upper())  # "W < 1"
+    return found
+
+
+def is_cell_result(text: str) -> bool:
+    """Whether *text* names a result, one a cell takes or one it refuses for its two
+    meanings (a bare ``W``, ``D``, ``L``: :func:`read_cell` says why).
+
+    >>> is_cell_result("W"), is_cell_result("w<1"), is_cell_result("win")
+    (True, True, False)
+    """
+    return parse(text) is not None
+
+
+def read_cell(text: str, *, name: str = "result") -> Outcome | None:
+    """The outcome of a result typed in a cell: any spelling :func:`parse` reads but a bare
+    ``W``, ``D`` or ``L``; ``None`` for text naming no result. Raises
+    :class:`~xlfuncs.core.errors.InvalidInputError` (``#VALUE!``) for ``W``, ``D``, ``L``, in
+    either case: TRF16 lists them as a win, a draw, a loss not rated (games of less than one
+    move), and a person typing them means a win, a draw, a loss; the two readings score the
+    same but differ in what is rated, so neither is chosen for them. The message says what to
+    type for each: ``1``, ``½``, ``0`` for a rated game, ``W<1``, ``D<1``, ``L<1`` for one of
+    less than one move.
+
+    >>> read_cell("D<1"), read_cell("½").symbol, read_cell("win")
+    (<Outcome.SHORT_DRAW: ('D', Fraction(1, 2), False)>, '=', None)
+    >>> read_cell("W", name="results (cell 1)")
+    Traceback (most recent call last):
+    ...
+    xlfuncs.core.errors.InvalidInputError: results (cell 1): 'W' has two meanings: a win, ...
+    """
+    key = text.strip().upper()
+    refused = _REFUSED_IN_CELLS.get(key)
+    if refused is not None:
+        meant, typed, short = refused
+        raise InvalidInputError(
+            f"{name}: {text.strip()!r} has two meanings: {meant}, or TRF's {key}, {meant} in a "
+            f"game of less than one move (scored, not rated); type {typed} for {meant}, "
+            f"{short} for one of less than one move"
+        )
+    return parse(text)

@@ -12,10 +12,11 @@ tie-breaks it computes on a crosstable of the teams with the players' engine.
   The opponents' scores are the adjusted ones of Buchholz (C.07 16: the dummy opponent of
   an unplayed round, capped in the 2026 text), ``/Cn`` and ``/Mn`` cut as for ``SB``.
 - ``SSSC``: the team's game points plus its Buchholz (match points) divided by
-  *n* = the whole part of (a won match's points x the rounds) / (a won game's points x the
-  boards); ``SSSC:GP``: the match points plus the Buchholz of game points divided by the
-  whole part of (a won game's points x the rounds x the boards) / a won match's points;
-  rounded to hundredths, half up.
+  *n* = the whole part of (a won match's points x the event's rounds) / (a won game's
+  points x the boards); ``SSSC:GP``: the match points plus the Buchholz of game points
+  divided by the whole part of (a won game's points x the event's rounds x the boards) / a
+  won match's points (C.07 13.4.2 b; 1 where that is 0: :func:`sssc_divisor`); rounded to
+  hundredths, half up.
 - ``BC``: the sum over the boards of the board's number times the team's game points on it
   in all rounds, lower better.
 - ``TBR``: the game points on board 1, then on board 2 ...; ``BBE``: the game points on all
@@ -57,6 +58,8 @@ __all__ = [
     "extended_direct_encounter",
     "mixed_sonneborn_berger",
     "score_strength",
+    "sssc_divisor",
+    "sssc_note",
 ]
 
 MIXED_SB: Final = {"EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP")}
@@ -172,6 +175,45 @@ def mixed_sonneborn_berger(
     return out
 
 
+def sssc_divisor(
+    rounds: int, boards: int, match: ScoringSystem, game: ScoringSystem, on_game_points: bool
+) -> tuple[int, int]:
+    """``SSSC``'s normalising factor (C.07 13.4.2 b): "the highest achievable primary score
+    in the tournament divided by the highest secondary score achievable in a single match,
+    rounded to the nearest integer towards zero" (*rounds*: the event's rounds in all), as
+    (that number, the one used): where it is 0 (a won match's points x the rounds fewer than
+    a won game's points x the boards) the division is undefined and 1 is used."""
+    if on_game_points:
+        n = math.floor(game.win * rounds * boards / match.win)
+    else:
+        n = math.floor(match.win * rounds / (game.win * boards))
+    return n, max(n, 1)
+
+
+def sssc_note(
+    descriptor: str,
+    rounds: int,
+    boards: int,
+    match: ScoringSystem,
+    game: ScoringSystem,
+    on_game_points: bool,
+) -> str:
+    """What the standing says of *descriptor*'s (``SSSC``, ``SSSC:GP``) normalising factor
+    when it is 0 and 1 is used (:func:`sssc_divisor`); empty otherwise."""
+    n, used = sssc_divisor(rounds, boards, match, game, on_game_points)
+    if n == used:
+        return ""
+    if on_game_points:
+        what = f"{game.win} x {rounds} rounds x {boards} boards / {match.win} match points"
+    else:
+        what = f"{match.win} match points x {rounds} rounds / ({game.win} x {boards} boards)"
+    return (
+        f"{descriptor}: the normalising factor of C.07 13.4.2 b, {what} rounded towards "
+        f"zero, is {n}; 1 is used (the text leaves a division by 0 undefined; the rules of "
+        "the competition may state another value)"
+    )
+
+
 def score_strength(
     other_scores: Sequence[Fraction],
     buchholz: Sequence[Value],
@@ -180,14 +222,13 @@ def score_strength(
     match: ScoringSystem,
     game: ScoringSystem,
     on_game_points: bool,
+    divisor: int | None = None,
 ) -> list[Value]:
     """``SSSC`` (``SSSC:GP``: *on_game_points*): the other score plus the Buchholz divided
-    by the module docstring's *n* (1 at least), rounded to hundredths, half up."""
-    if on_game_points:
-        n = math.floor(game.win * rounds * boards / match.win)
-    else:
-        n = math.floor(match.win * rounds / (game.win * boards))
-    n = max(n, 1)
+    by the normalising factor (:func:`sssc_divisor`: 1 where it is 0; *divisor*: the one
+    the rules of the competition state, ``SSSC/Kn``, as 13.4.2 b allows), rounded to
+    hundredths, half up."""
+    n = divisor or sssc_divisor(rounds, boards, match, game, on_game_points)[1]
     out: list[Value] = []
     for s, bh in zip(other_scores, buchholz):
         assert isinstance(bh, Fraction | int)

@@ -37,7 +37,7 @@ import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Final
+from typing import Final, Literal
 
 from .errors import InvalidInputError
 from .results import Outcome
@@ -53,6 +53,7 @@ from .team_tiebreaks import (
     extended_direct_encounter,
     mixed_sonneborn_berger,
     score_strength,
+    sssc_note,
 )
 from .team_tiebreaks import board_count as board_count_of
 from .tiebreak_editions import TiebreakRulesSpec
@@ -61,6 +62,7 @@ from .tournament import Crosstable, Entrant, Pairing
 
 __all__ = [
     "DEFAULT_TEAM_TIEBREAKS",
+    "TEAM_COLOUR_READINGS",
     "BoardGame",
     "ForfeitedMatch",
     "MatchRound",
@@ -68,18 +70,33 @@ __all__ = [
     "Team",
     "TeamAssignment",
     "TeamBye",
+    "TeamColour",
     "TeamStandings",
     "assigned_rounds",
     "places_note",
+    "reading_notes",
+    "score_note",
     "team_descriptor",
     "team_rounds",
     "team_standings",
 ]
 
-DEFAULT_TEAM_TIEBREAKS: Final[tuple[str, ...]] = ("GP", "BH", "BH:GP", "SB")
+DEFAULT_TEAM_TIEBREAKS: Final[tuple[str, ...]] = ("GP", "BH:MP", "BH:GP", "SB:MP")
 """The team tie-breaks of an event that names none: game points after match points, then
-Buchholz on match points and on game points, then Sonneborn-Berger on match points. C.07
-leaves the list to the event's regulations, as for individuals."""
+Buchholz on match points and on game points, then Sonneborn-Berger on match points (each
+score named: an event ranked on game points first reads them alike). C.07 leaves the list
+to the event's regulations, as for individuals."""
+
+TeamColour = Literal["board-1", "sequence"]
+"""Which team of a match has white, for ``BPG`` and ``BWG`` on match points (C.07 does not
+say): ``"board-1"`` (the default), the team whose player on board 1 had white (C.04.6 1.6.1:
+"A team is said to have (had) a colour (White or Black) in a match if the match was
+actually played and the player on the first board was scheduled to play with that
+colour"); ``"sequence"``, the team playing record ``352``'s colour sequence, as FIDE's
+engine reads it (the two differ where the sequence starts with ``B``)."""
+
+TEAM_COLOUR_READINGS: tuple[TeamColour, ...] = ("board-1", "sequence")
+"""The readings of :data:`TeamColour`, the default first."""
 
 SCORES: Final[tuple[str, ...]] = ("MP", "GP")
 """The two scores of a team event, as a tie-break list names them (``MPTS`` and ``GPTS``,
@@ -400,10 +417,15 @@ class TeamStandings:
         return sorted(range(len(self.teams)), key=lambda i: (self.ranks[i], self.teams[i].number))
 
 
-def _split(text: str) -> tuple[str, str]:
-    """A team descriptor as (core descriptor, score): ``BH:GP`` -> (``BH``, ``GP``)."""
+def _split(text: str, primary: str = "MP") -> tuple[str, str]:
+    """A team descriptor as (core descriptor, score): ``BH:GP`` -> (``BH``, ``GP``), and
+    ``BH:GP/C1`` (the modifiers after the score) -> (``BH/C1``, ``GP``); with no
+    score named, the *primary* score (C.07 13: "the primary score being the default, if the
+    reference score is not explicitly indicated")."""
     body, _, score = text.strip().partition(":")
-    score = score.strip().upper() or "MP"
+    score, slash, modifiers = score.partition("/")  # BH:GP/C1, as FIDE's engine writes it
+    body = body.strip() + slash + modifiers.strip()
+    score = score.strip().upper() or primary
     if score not in SCORES:
         raise TiebreakError(f"team tie-break {text!r}: the score after ':' is MP or GP")
     return body.strip(), score
@@ -415,8 +437,9 @@ times the team's own (``EMMSB``), game points times game points (``EGGSB``): ``S
 ``SB:GP``. The mixed ones are :data:`~xlfuncs.core.team_tiebreaks.MIXED_SB`."""
 
 _WHOLE: Final = frozenset(("SSSC", "BC", "TBR", "BBE", *ENCOUNTER_CODES))
-"""The team-only tie-breaks that take no modifier (``SSSC`` and the extended direct
-encounters take ``:GP``: game points first)."""
+"""The team-only tie-breaks that take no modifier but ``SSSC``'s ``/Kn`` (the competition's
+normalising factor); ``SSSC`` and the extended direct encounters take ``:GP`` (game points
+first)."""
 
 _BOARD_COUNTS: Final = frozenset(("WIN", "WON", "BPG", "BWG"))
 """The counts that, on game points (``WIN:GP`` ...), count the boards."""
@@ -425,11 +448,15 @@ ASCENDING: Final = frozenset(("BC", "TBR", "BBE", *ENCOUNTER_CODES))
 """The team-only tie-breaks where lower is better: the board count, and the places."""
 
 
-def team_descriptor(text: str) -> str:
+def team_descriptor(text: str, primary: str = "MP") -> str:
     """A team tie-break as the standing names it: ``MP``, ``GP``, a core descriptor (match
     points) or one followed by ``:GP``, or a team-only one (``EMGSB``, ``EGMSB``,
     ``SSSC``, ``BC``, ``TBR``, ``BBE``, ``EDE`` ...: :mod:`~xlfuncs.core.team_tiebreaks`).
-    Raises :class:`~xlfuncs.core.tiebreaks.TiebreakError` for one not known.
+    A descriptor naming no score reads the *primary* one (C.07 13: "using teams MP or GP as
+    the reference score for the team - the primary score being the default, if the
+    reference score is not explicitly indicated"): in an event ranked on game points first,
+    ``SB`` is ``SB:GP`` and match points are named, ``SB:MP``, so that the name says which
+    score is read. Raises :class:`~xlfuncs.core.tiebreaks.TiebreakError` for one not known.
 
     >>> team_descriptor("GPTS"), team_descriptor("bh/c1"), team_descriptor("BH:GP")
     ('GP', 'BH/C1', 'BH:GP')
@@ -437,25 +464,40 @@ def team_descriptor(text: str) -> str:
     ('SB/C1', 'SB:GP')
     >>> team_descriptor("ESB/C1"), team_descriptor("ESB:GP"), team_descriptor("edet")
     ('EMGSB/C1', 'EGMSB', 'EDET')
+    >>> team_descriptor("sssc/k3"), team_descriptor("SSSC/K3", "GP"), team_descriptor("BH:GP/C1")
+    ('SSSC/K3', 'SSSC/K3:GP', 'BH/C1:GP')
+    >>> team_descriptor("SB", "GP"), team_descriptor("SB:MP", "GP"), team_descriptor("EMMSB", "GP")
+    ('SB:GP', 'SB:MP', 'SB:MP')
     """
-    body, score = _split(text)
+    if primary not in SCORES:
+        raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
+    body, score = _split(text, primary)
+    named = ":" in text  # a score written after the code
     upper = body.upper()
     code, slash, modifiers = upper.partition("/")
     if code == "ESB":  # the opponents' score and the team's result: MP x GP, :GP GP x MP
         code = "EMGSB" if score == "MP" else "EGMSB"
-        score = "MP"
-    if code in MIXED_SB:
-        if score != "MP":
+        named = False
+    if code in MIXED_SB or code in _EXTENDED_SB:
+        if named:
             raise TiebreakError(f"team tie-break {text!r}: {code} names both its scores")
+        if code in _EXTENDED_SB:  # EMMSB: SB on match points, EGGSB on game points
+            return team_descriptor(f"SB{slash}{modifiers}:{_EXTENDED_SB[code]}", primary)
         return code + parse_descriptor(f"SB{slash}{modifiers}").text[2:]
     if code in _WHOLE:
-        if slash:
+        if code == "SSSC" and slash:  # /Kn: the competition's normalising factor (13.4.2 b)
+            n = modifiers[1:]
+            if not (modifiers[:1] == "K" and n.isascii() and n.isdigit() and int(n) >= 1):
+                raise TiebreakError(
+                    f"team tie-break {text!r}: SSSC takes /Kn, the normalising factor the "
+                    "rules of the competition state (a whole number, 1 or more: SSSC/K2)"
+                )
+            code = f"SSSC/K{int(n)}"
+        elif slash:
             raise TiebreakError(f"team tie-break {text!r}: {code} takes no modifier")
-        if code in ("BC", "TBR", "BBE") or score == "MP":  # the boards: game points
+        if code in ("BC", "TBR", "BBE") or score == primary == "MP":  # BC...: game points
             return code
         return f"{code}:{score}"
-    if code in _EXTENDED_SB and score == "MP":  # EMMSB: SB on match points, EGGSB on game
-        return team_descriptor(f"SB{slash}{modifiers}:{_EXTENDED_SB[code]}")
     if upper in ("MP", "MPTS") or (upper == "PTS" and score == "MP"):
         return "MP"
     if upper in ("GP", "GPTS") or (upper == "PTS" and score == "GP"):
@@ -463,7 +505,7 @@ def team_descriptor(text: str) -> str:
     d = parse_descriptor(body)
     if d.modifiers and d.code == "DE":
         raise TiebreakError(f"team tie-break {text!r}: DE takes no modifier between teams")
-    return d.text if score == "MP" else f"{d.text}:{score}"
+    return d.text if score == primary == "MP" else f"{d.text}:{score}"
 
 
 def team_standings(
@@ -481,6 +523,9 @@ def team_standings(
     forfeits: Sequence[ForfeitedMatch] = (),
     boards: int | None = None,
     assignments: Sequence[TeamAssignment] = (),
+    final_round: int | None = None,
+    colour_sequence: str | None = None,
+    team_colour: TeamColour = "board-1",
 ) -> TeamStandings:
     """The standing of *teams* after *rounds* rounds: match and game points, the tie-breaks
     *descriptors* (see the module's docstring), the ranks (by *primary*, then the
@@ -494,11 +539,27 @@ def team_standings(
     which the tie-breaks read as those rounds' points; a bonus or penalty is added to the
     team's match and game points, its score in the standing (the rank, the groups ``EDE``
     separates), not to what its opponents' tie-breaks read. ``WIN`` is the rounds that
-    scored a won match's points (a pairing-allocated bye worth a draw is not one). Raises
+    scored a won match's points (a pairing-allocated bye worth a draw is not one). A
+    descriptor naming no score reads *primary* (:func:`team_descriptor`). *final_round*: the
+    event's rounds in all (``142``, ``XXR``; ``None``: *rounds*), the last round, whose
+    matches Fore Buchholz counts as drawn (C.07 8.3; mid-event not played yet: FB is the
+    Buchholz of the rounds counted), and the rounds of "the highest achievable primary score
+    in the tournament" of ``SSSC``'s normalising factor (13.4.2 b). *colour_sequence*: record
+    ``352``'s (``"WBWB"``); *team_colour*: which team of a match has white for ``BPG`` and
+    ``BWG`` on match points (:data:`TeamColour`: its board 1 player's colour, or the
+    sequence's). The notes name the
+    readings where the text leaves room and FIDE's engine reads otherwise
+    (:func:`reading_notes`). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
     if primary not in SCORES:
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
-    ds = tuple(team_descriptor(d) for d in descriptors)
+    ds = tuple(team_descriptor(d, primary) for d in descriptors)
+    event_rounds = rounds if final_round is None else max(final_round, rounds)
+    flip = (
+        team_colour == "sequence"
+        and colour_sequence is not None
+        and colour_sequence.upper().startswith("B")
+    )  # the team playing the sequence's colours, black on board 1, is white
     rows = team_rounds(
         crosstable,
         teams,
@@ -518,7 +579,7 @@ def team_standings(
                 Pairing(
                     None if m.opponent is None else number[m.opponent],
                     m.outcome,
-                    _match_colour(m),
+                    _match_colour(m, flip),
                 )
                 for m in row
             ),
@@ -589,16 +650,13 @@ def team_standings(
             rounds=rounds,
             scoring=match_scoring.system() if score == "MP" else gp_scoring,
             round_points=mp_points if score == "MP" else gp_points,
+            final_round=event_rounds,
         )
         tables[score] = table
         for k, body in enumerate(bodies):
             key = body if score == "MP" else f"{body}:{score}"
             computed[key] = tuple(row[k] for row in table.values)
         notes += [n for n in table.notes if n not in notes]
-    if "WIN" in computed:  # rounds won: a won match's points, with or without a match
-        computed["WIN"] = tuple(
-            sum(1 for m in row if m.match_points == match_scoring.win) for row in rows
-        )
     totals = board_totals(rows, board_count, game)
     columns: list[list[Value]] = [list(mp if primary == "MP" else gp)]
     ascending: list[int] = []
@@ -617,9 +675,13 @@ def team_standings(
         elif code == "SSSC":
             other = gp if score == "MP" else mp
             bh = computed["BH" if score == "MP" else "BH:GP"]
-            col = score_strength(
-                other, bh, rounds, board_count, match_scoring.system(), game, score == "GP"
-            )
+            on_gp = score == "GP"
+            system = match_scoring.system()
+            given = int(body.partition("/K")[2] or 0) or None  # SSSC/Kn: the rules' factor
+            col = score_strength(other, bh, event_rounds, board_count, system, game, on_gp, given)
+            note = "" if given else sssc_note(d, event_rounds, board_count, system, game, on_gp)
+            if note and note not in notes:
+                notes.append(note)
         elif code == "BC":
             col = board_count_of(totals)
         elif code in BOARD_CODES or code in ENCOUNTER_CODES:
@@ -641,12 +703,13 @@ def team_standings(
         elif score == "GP" and code in _BOARD_COUNTS:
             col = _count_boards(code, rows, board_count, game)
         else:
-            col = list(computed[d])
+            col = list(computed[body if score == "MP" else d])
         if _ascending(d):
             ascending.append(len(columns))
         columns.append(col)
     ranks = rank(columns, ascending=ascending)
     values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(len(teams)))
+    notes += [n for n in reading_notes(ds, colour_sequence, team_colour) if n not in notes]
     return TeamStandings(
         teams=tuple(teams),
         rounds=rows,
@@ -661,6 +724,59 @@ def team_standings(
         boards=board_count,
         boards_given=boards is not None,
     )
+
+
+def score_note(primary: str) -> str:
+    """What a standing's legend says of the score a descriptor reads (C.07 13: the primary
+    score where none is named).
+
+    >>> score_note("GP")
+    "a descriptor reads the score named after ':' (with none, the primary score: game points)"
+    """
+    if primary == "MP":
+        return "a descriptor reads match points, with ':GP' game points"
+    return (
+        "a descriptor reads the score named after ':' (with none, the primary score: game points)"
+    )
+
+
+def reading_notes(
+    descriptors: Sequence[str],
+    colour_sequence: str | None = None,
+    team_colour: TeamColour = "board-1",
+) -> list[str]:
+    """What a team standing says of the readings its *descriptors* take where FIDE's engine
+    reads otherwise: ``STD`` on game points counts rounds (C.07 7.7), and ``BPG``, ``BWG``
+    on match points give a team its board 1 player's colour (C.04.6 1.6.1; *team_colour*),
+    which differs from the engine's where record ``352``'s *colour_sequence* starts with
+    ``B``.
+
+    >>> reading_notes(["STD:GP"])[0][:60]
+    'STD:GP: the rounds whose game points exceed (1) or equal (½)'
+    """
+    out: list[str] = []
+    std = [d for d in descriptors if d.partition("/")[0] == "STD:GP"]
+    if std:
+        out.append(
+            f"{', '.join(std)}: the rounds whose game points exceed (1) or equal (½) the "
+            "opponent's (C.07 7.7: 'the number of rounds'); FIDE's engine adds up the boards' "
+            "standard points"
+        )
+    colours = [d for d in descriptors if d in ("BPG", "BWG", "BPG:MP", "BWG:MP")]
+    if colours and colour_sequence and colour_sequence.upper().startswith("B"):
+        if team_colour == "sequence":
+            out.append(
+                f"{', '.join(colours)}: white is the team playing record 352's colours "
+                f"({colour_sequence}), as FIDE's engine reads it (--team-colour sequence; "
+                "C.04.6 1.6.1 gives a team its board 1 player's colour)"
+            )
+        else:
+            out.append(
+                f"{', '.join(colours)}: a team's colour in a match is its board 1 player's "
+                f"(C.04.6 1.6.1); FIDE's engine gives white to the team playing record 352's "
+                f"colours ({colour_sequence}): --team-colour sequence"
+            )
+    return out
 
 
 def places_note(descriptors: Sequence[str]) -> str:
@@ -695,13 +811,13 @@ def _ascending(d: str) -> bool:
     return parse_descriptor(body).ascending
 
 
-def _match_colour(m: MatchRound) -> str | None:
+def _match_colour(m: MatchRound, flip: bool = False) -> str | None:
     """A match's colour for the team (``BPG`` on match points): its player's colour on
-    board 1, as FIDE's engine gives it (the team with white on board 1 is white). ``None``:
-    no board."""
+    board 1 (C.04.6 1.6.1), the other with *flip* (:data:`TeamColour` ``"sequence"`` where
+    record ``352`` starts with ``B``). ``None``: no board."""
     if not m.board_games:
         return None
-    return "b" if m.board_games[0].black else "w"
+    return "b" if m.board_games[0].black != flip else "w"
 
 
 def _count_boards(

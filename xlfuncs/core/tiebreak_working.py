@@ -115,7 +115,7 @@ _RULES: Final[Mapping[str, str]] = {
     "PS": "progressive score (C.07 7.5): the sum of the running scores after each round",
     "DE": "direct encounter (C.07 6): the place among the players tied on every key before it, "
     "by their games against one another",
-    "WIN": "rounds won, with or without playing (C.07 7)",
+    "WIN": "rounds scoring as many points as a win, with or without playing (C.07 7.1)",
     "WON": "games won over the board (C.07 7)",
     "BPG": "games played with black (C.07 7)",
     "BWG": "games won with black (C.07 7)",
@@ -123,7 +123,8 @@ _RULES: Final[Mapping[str, str]] = {
     "playing (C.07 7)",
     "REP": "rounds elected to play: games played, pairing-allocated byes and rounds won "
     "without playing (C.07 7)",
-    "STD": "standard points (C.07 7.7, 2026 text): 1 a round won, 1/2 a draw, 0 else",
+    "STD": "standard points (C.07 7.7, 2026 text): 1 a round scoring more than the opponent "
+    "(without playing: than a draw), 1/2 as much, 0 less",
     "TPN": "tournament pairing number (C.07 7.8, 2026 text)",
     "KS": "Koya score (C.07 9.2): the points scored against the opponents with half the "
     "possible points or more",
@@ -439,7 +440,7 @@ class _Worker:
             if x.opponent is None:
                 lines.append(WorkingLine(r, None, self.pts(x.h), words, "no opponent"))
                 continue
-            score = figure_text(ev.points[x.opponent])
+            score = figure_text(ev.koya_points[x.opponent])
             why = None if r in counted else f"the opponent's score {score} is below {half}"
             lines.append(
                 WorkingLine(

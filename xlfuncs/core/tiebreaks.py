@@ -36,7 +36,7 @@ from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Final, NamedTuple, cast
+from typing import Final, Literal, NamedTuple, cast
 
 from .errors import InvalidInputError
 from .performance import PtpFullScore, rp_ptp
@@ -54,9 +54,11 @@ from .validate import MAX_RATING
 
 __all__ = [
     "CODES",
+    "KOYA_SCORES_READINGS",
     "DEFAULT_ROUND_ROBIN_TIEBREAKS",
     "DEFAULT_SWISS_TIEBREAKS",
     "Descriptor",
+    "KoyaScores",
     "TiebreakError",
     "TiebreakTable",
     "Value",
@@ -70,6 +72,17 @@ __all__ = [
 
 Value = Fraction | int | None
 """One tie-break value: exact, or ``None`` where undefined."""
+
+KoyaScores = Literal["results", "standing"]
+"""Which score of an opponent Koya compares with its limit (C.07 9.2: "participants who
+have scored at least 50% of the maximum possible tournament score") where record ``299``
+gives a player a bonus or penalty: ``"results"`` (the default), the points of their
+results, as Buchholz reads "the scores of each of the opponents" (8.1) and FIDE's engine
+reads them there; ``"standing"``, their score in the standing, the bonus or penalty
+included, as FIDE's engine reads them for Koya."""
+
+KOYA_SCORES_READINGS: tuple[KoyaScores, ...] = ("results", "standing")
+"""The readings of :data:`KoyaScores`, the default first."""
 
 
 class TiebreakError(InvalidInputError):
@@ -104,13 +117,13 @@ CODES: Mapping[str, tuple[str, str]] = MappingProxyType(
         "SB": ("CMP", "Sonneborn-Berger"),
         "PS": ("C", "progressive score"),
         "DE": ("P", "direct encounter"),
-        "WIN": ("", "rounds won (with or without playing)"),
+        "WIN": ("", "rounds scoring a win's points (with or without playing)"),
         "WON": ("", "games won over the board"),
         "BPG": ("", "games played with black"),
         "BWG": ("", "games won with black"),
         "GE": ("", "games elected to play (as REP)"),
         "REP": ("", "rounds elected to play"),
-        "STD": ("", "standard points: each round scored 1, 1/2 or 0 (2026 text)"),
+        "STD": ("", "standard points: each round 1, 1/2 or 0 against the opponent (2026 text)"),
         "TPN": ("R", "tournament pairing number, lower first (2026 text)"),
         "KS": ("L", "Koya score"),
         "ARO": ("CMU", "average rating of the opponents"),
@@ -335,6 +348,8 @@ class TiebreakTable:
     ptp_full_score: PtpFullScore = "highest+800"
     """How ``PTP`` and ``APPO`` read a full score (C.07 10.3;
     :data:`~xlfuncs.core.performance.PtpFullScore`)."""
+    koya_scores: KoyaScores = "results"
+    """Which opponents' scores ``KS`` compares with its limit (:data:`KoyaScores`)."""
     """The crosstable as the engine read it, kept so that one player's working can be
     derived from the same parts when asked (:mod:`~xlfuncs.core.tiebreak_working`)."""
 
@@ -372,6 +387,55 @@ class TiebreakTable:
             else 0
             for group, row in zip(groups, self.values)
         ]
+
+    @property
+    def all_played(self) -> bool:
+        """Whether every round counted of every player was a game over the board (no bye,
+        forfeit or round without a game): then every C.07 text implemented gives the same
+        values, since they differ only on unplayed rounds (Articles 15.2 and 16)."""
+        ev = self.engine
+        return ev is not None and all(
+            x.opponent is not None and x.played and not x.forfeit for row in ev.rows for x in row
+        )
+
+    def ranks_by(self, descriptors: Iterable[str | Descriptor]) -> list[int]:
+        """Every player's rank by points, then *descriptors* (any list, not only the table's
+        own), read from the same crosstable under the same rules: a column the table already
+        holds is not computed again, another is computed once by the engine and kept
+        (:attr:`engine`), ``DE`` among the players tied on every key before it. The
+        candidate lists of :mod:`~xlfuncs.core.tiebreak_candidates` are ranked this way,
+        each tie-break computed once for all of them.
+
+        >>> from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
+        >>> W, L, D = Outcome.WIN, Outcome.LOSS, Outcome.DRAW
+        >>> ct = Crosstable.build([Entrant(2000, (Pairing(2, W, "w"), Pairing(3, D, "b"))),
+        ...                        Entrant(1900, (Pairing(1, L, "b"), Pairing(3, W, "w"))),
+        ...                        Entrant(1800, (Pairing(2, L, "b"), Pairing(1, D, "w")))])
+        >>> t = tiebreaks(ct, "BH", edition="2026")
+        >>> t.ranks, t.ranks_by(["SB"]), t.ranks_by(["DE"])
+        ((1, 2, 3), [1, 2, 3], [1, 2, 3])
+        """
+        ev = self.engine
+        if ev is None:  # pragma: no cover - every table the engine makes keeps it
+            raise InvalidInputError("ranks_by: the table keeps no engine")
+        own = {d: k for k, d in enumerate(self.descriptors)}
+        columns: list[Sequence[Value]] = [self.points]
+        ascending: list[int] = []
+        for d in parse_descriptors(list(descriptors)):
+            k = own.get(d)
+            col: Sequence[Value]
+            if d.code == "DE":  # among the players tied on every key before it, here
+                col = ev.direct_encounter(d, rank(columns, ascending=ascending))
+            elif d.code == "PTS":
+                col = self.points
+            elif k is not None:
+                col = [row[k] for row in self.values]
+            else:
+                col = ev.column(d)
+            if d.ascending:
+                ascending.append(len(columns))
+            columns.append(col)
+        return rank(columns, ascending=ascending)
 
     def ranking_column(self, k: int) -> list[Value]:
         """Every player's value of column *k* as a ranking key, higher better: the values as
@@ -478,14 +542,18 @@ class _Round(NamedTuple):
     """Half points for the rating tie-breaks: over-the-board games with an opponent only
     (the game's result, 1, ½ or 0, whatever the event's scoring system)."""
     won: bool = False
-    """A round won, with or without playing (a win, forfeit win, full-point or
-    pairing-allocated bye): what ``WIN`` counts, whatever the scoring system."""
+    """A result that wins (a win, forfeit win, full-point or pairing-allocated bye): what
+    ``WON`` and ``BWG`` read with the game played over the board."""
     forfeit: bool = False
     """A game won or lost by forfeit, with an opponent (a round robin's regular game in the
     own-record tie-breaks: C.07 15.2)."""
     std_h: int = 0
-    """Standard points (C.07 7.7), in half points: 2 for a round won (with or without
-    playing), 1 for a draw or a half-point bye, 0 else; the points of 1-1/2-0 scoring."""
+    """Standard points (C.07 7.7), in half points: 2 for a round scoring more than the
+    scheduled opponent over the board or, without playing, more than a draw's points; 1 for
+    as much; 0 else (:meth:`_Event.rounds_scored`)."""
+    win_round: bool = False
+    """A round that scored as many points as a win, with or without playing (C.07 7.1):
+    what ``WIN`` counts (:meth:`_Event.rounds_scored`)."""
 
 
 _NO_GAME: Final = _Round(0, None, False, True, False, None)
@@ -650,9 +718,13 @@ class _Event:
             if 1 <= number <= self.n and 1 <= r <= rounds:
                 row = self.rows[number - 1]
                 row[r - 1] = row[r - 1]._replace(h=int(value * self.unit))
+        self.rounds_scored()
         self.halves = [sum(x.h for x in row) for row in self.rows]
         """Each player's points in the event's units (half points by default)."""
         self.points = [Fraction(h, self.unit) for h in self.halves]
+        self.koya_points: Sequence[Fraction] = self.points
+        """The opponents' scores Koya compares with its limit (:data:`KoyaScores`): the
+        results' points, or the scores in the standing (set by :func:`tiebreaks`)."""
         self.own_ratings = [e.rating for e in ct.entrants]
         self.unrated = unrated
         self.everyone_rated = all(r is not None for r in self.own_ratings)
@@ -670,6 +742,25 @@ class _Event:
             max((r + 1 for r, x in enumerate(row) if x.played or x.opponent is not None), default=0)
             for row in self.rows
         ]
+
+    def rounds_scored(self) -> None:
+        """Every round's ``WIN`` and ``STD`` from the points it scored (in the event's
+        units, points assigned by record ``299`` included), not from its result's name: a
+        round counts for ``WIN`` when it scored as many points as a win (C.07 7.1: "the
+        number of rounds where a participant obtains, with or without playing, as many
+        points as awarded for a win"), so a pairing-allocated bye worth a draw is not one;
+        ``STD`` (7.7) compares a game played over the board with what the scheduled
+        opponent scored in it, and a round without a game over the board (a bye, a forfeit)
+        with a draw's points: more, 1; as much, ½; less, 0."""
+        win, draw = self.win_u, self.draw_u
+        for row in self.rows:
+            for r, x in enumerate(row):
+                if x.opponent is not None and x.played:
+                    theirs = self.rows[x.opponent][r].h
+                else:
+                    theirs = draw
+                std = 2 if x.h > theirs else 1 if x.h == theirs else 0
+                row[r] = x._replace(std_h=std, win_round=win > 0 and x.h >= win)
 
     def column(self, d: Descriptor) -> list[Value]:
         """The column of *d* (every code but ``PTS`` and ``DE``), worked out once."""
@@ -805,11 +896,11 @@ class _Event:
     def koya_parts(self, i: int, limit: int) -> list[tuple[int, int, int]]:
         """The rounds of player *i* that Koya counts: (round, opponent, points), against the
         opponents whose score reaches the limit (:meth:`koya_limit`)."""
-        halves = self.halves
+        scores, unit = self.koya_points, self.unit
         return [
             (r, x.opponent, x.h)
             for r, x in enumerate(self.rows[i], start=1)
-            if x.opponent is not None and 2 * halves[x.opponent] >= limit
+            if x.opponent is not None and 2 * unit * scores[x.opponent] >= limit
         ]
 
     def koya(self, d: Descriptor) -> list[Value]:
@@ -1012,6 +1103,7 @@ def tiebreaks(
     round_points: Mapping[tuple[int, int], Fraction] | None = None,
     final_round: int | None = None,
     ptp_full_score: PtpFullScore = "highest+800",
+    koya_scores: KoyaScores = "results",
 ) -> TiebreakTable:
     """Every player's value of every descriptor, and the ranks they make.
 
@@ -1043,7 +1135,10 @@ def tiebreaks(
     (or fewer than the rounds counted): the last round counted. *ptp_full_score*: how
     ``PTP`` (and ``APPO`` through it) reads a full score
     (:data:`~xlfuncs.core.performance.PtpFullScore`): the highest-rated opponent + 800, or
-    ``"definition"``, + 736.
+    ``"definition"``, + 736. *koya_scores*: which score of an opponent ``KS`` compares with
+    its limit where *adjustments* give bonuses or penalties (:data:`KoyaScores`: their
+    results' points, as Buchholz reads them, or their score in the standing); the notes
+    name the reading when it matters.
 
     >>> from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
     >>> W, L = Outcome.WIN, Outcome.LOSS
@@ -1090,6 +1185,21 @@ def tiebreaks(
                 f"adjustments: expected one per player ({ev.n}), got {len(adjustments)}"
             )
         points = [p + a for p, a in zip(points, adjustments)]
+        if koya_scores == "standing":
+            ev.koya_points = points
+        koya = [d.text for d in ds if d.code == "KS"]
+        if koya and any(adjustments):
+            notes.append(
+                f"tie-breaks: {', '.join(koya)} compares the opponents' scores "
+                + (
+                    "in the standing, record 299's bonuses and penalties included, with "
+                    "Koya's limit (as FIDE's engine does; BH reads their results' points)"
+                    if koya_scores == "standing"
+                    else "of their results, without record 299's bonuses and penalties, with "
+                    "Koya's limit, as BH reads them (C.07 8.1 and 9.2 both say 'scores'); "
+                    "FIDE's engine counts them in KS (--koya-scores standing)"
+                )
+            )
     undefined = [
         d.text for d in ds if d.code in _RATING_CODES and d.unrated is None and not ev.all_rated
     ]
@@ -1127,6 +1237,7 @@ def tiebreaks(
         notes=tuple(notes),
         engine=ev,
         ptp_full_score=ptp_full_score,
+        koya_scores=koya_scores,
     )
 
 
@@ -1180,7 +1291,7 @@ def count_test(ev: _Event, code: str) -> Callable[[_Round], bool] | None:
     wins = rr
     losses = rr and ev.edition.rr_forfeit_losses_played
     if code == "WIN":
-        return lambda x: x.won
+        return lambda x: x.win_round
     if code == "WON":
         return lambda x: x.won and x.opponent is not None and (x.played or (wins and x.forfeit))
     if code == "BPG":

@@ -96,7 +96,8 @@ def title_edition(rules: RulesSpec | TitleEdition = None) -> TitleEdition:
     if rate is not None and not isinstance(rules, Edition) and not get_edition(rules).title_norms:
         raise InvalidInputError(
             f"rules: {rules!r} names {rate.value} play, which gives no title norm; a norm "
-            "is earned in standard play only"
+            "is earned in standard play only",
+            short=f"{rate.value}: no norms",
         )
     if named is None:
         return DEFAULT_TITLE_EDITION

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from xlfuncs.core.results import Outcome
 from xlfuncs.trf import parse_trf
+from xlfuncs.trf.rated import is_rated
 from xlfuncs.trf.standings import event_standings
 from xlfuncs.trf.to_crosstable import crosstable_from_trf
 
@@ -112,7 +113,7 @@ def header(
         f"042 {start.strftime('%Y/%m/%d')}",
         f"052 {end.strftime('%Y/%m/%d')}",
         f"062 {len(players)}",
-        f"072 {sum(1 for p in players if p.rating is not None)}",
+        f"072 {sum(1 for p in players if is_rated(p))}",
         "082 0",
         f"092 {kind}",
         f"102 {arbiter}",

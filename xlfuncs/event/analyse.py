@@ -132,6 +132,7 @@ class AnalysedEvent:
             unrated=o.unrated_rating,
             final_round=self.planned_rounds,
             ptp_full_score=o.ptp_full_score,
+            koya_scores=o.koya_scores,
         )
         return ranked, tuple(found)
 
@@ -171,6 +172,9 @@ class AnalysedEvent:
             self.counted_rounds,
             warnings=found,
             edition=self.options.tiebreak_rules,
+            final_round=self.planned_rounds,
+            descriptors=self.options.team_tiebreaks,
+            team_colour=self.options.team_colour,
         )
         return teams, tuple(found)
 

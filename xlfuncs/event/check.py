@@ -20,7 +20,9 @@ it; and the file's layout against TRF16 and TRF-2026, which nothing else reads:
 * ``dates``: the end (``052``) before the start (``042``), a round's date (``132``) outside
   them or before the round before it;
 * ``pairing_records``: a TRF-2026 ``260`` prohibited pairing played in its rounds, a ``250``
-  or ``260`` naming players the file does not have.
+  or ``260`` naming players the file does not have;
+* ``value``: the values the reader did not take as written (:mod:`xlfuncs.trf.values`), one
+  finding per cause, at the line (and columns) of the first, naming every line.
 
 Severity follows FIDE's checker: an *error* is what a rating officer's upload would refuse
 (points that do not sum, pairings that do not mirror, ranks that are not the event's, wrong
@@ -38,11 +40,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..core.results import Outcome
-from ..text_output import points_text
+from ..text_output import counted, points_text
 from ..trf import Discrepancy, ExtraRecord, Tournament, round_columns
 from ..trf.parser import PLAYER_COLUMNS
+from ..trf.rated import is_rated
 from ..trf.standings import PLACEHOLDER_NONE, PLACEHOLDER_START
-from ..trf.tiebreak_list import record_codes
+from ..trf.tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, record_codes
+from ..trf.values import value_groups
 from ..trf.writer import Edit, TrfLines
 from .analyse import AnalysedEvent
 
@@ -51,10 +55,11 @@ __all__ = ["Finding", "Severity", "check_event", "fixed_lines"]
 Severity = Literal["error", "warning", "note"]
 """How much a finding matters: see the module's documentation."""
 
-_WARNING_KINDS = frozenset({"repeated_record"})
+_WARNING_KINDS = frozenset({"repeated_record", "rated_count_any"})
 """The kinds of :func:`~xlfuncs.trf.check_tournament` that are warnings (an event record written
-twice: the first is read); every other kind is an error, but the ranks, whose severity depends
-on where the tie-breaks come from."""
+twice: the first is read; a ``072`` that counts every player with a rating of any kind, national
+ones too, where FIDE's count is of FIDE-rated players); every other kind is an error, but the
+ranks, whose severity depends on where the tie-breaks come from."""
 
 _NOTES = ("rules: ", "the event (", "the event ran from ", "tie-breaks: ", "record 299", "K file:")
 """How the reading's warnings that say what it chose (not what the file lacks) begin: notes."""
@@ -88,6 +93,9 @@ class Finding:
     """What to do, in words (``""``: nothing to add to the message)."""
     edits: tuple[Edit, ...] = field(default=(), compare=False)
     """The edits that fix it, where the right value is certain (``()``: none)."""
+    detail: bool = False
+    """One of the lines a summary finding counts (:attr:`~xlfuncs.trf.Discrepancy.detail`):
+    printed with ``--verbose``, always in JSON."""
 
     @property
     def where(self) -> str:
@@ -130,7 +138,14 @@ def check_event(event: AnalysedEvent, lines: TrfLines) -> tuple[Finding, ...]:
     found: list[Finding] = []
     found += _discrepancies(event, lines)
     found += _layout(event, lines)
+    groups = value_groups(t.value_notes)
+    for _, notes, text in groups:
+        columns = notes[0].columns if all(n.columns == notes[0].columns for n in notes) else ""
+        found.append(Finding("warning", "value", text, t.source, notes[0].line_no, columns))
+    said = {text for _, _, text in groups}
     for text in event.warnings:
+        if text in said:  # given above, with its line and columns
+            continue
         noted = text.startswith(_NOTES) and not _NOT_USED.search(text)
         severity: Severity = "note" if noted else "warning"
         named = _NAMED_LINE.match(text)
@@ -162,14 +177,10 @@ def _discrepancies(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
             columns = _columns(o_first, r_col)
         if d.kind == "points" and d.start_no is not None:
             columns, fix, edits = _points_fix(t, lines, d.start_no)
-        elif d.kind in ("player_count", "rated_count"):
+        elif d.kind in ("player_count", "rated_count", "rated_count_any"):
             code = "062" if d.kind == "player_count" else "072"
             line_no = lines.first_line(code)
-            count = (
-                len(t.players)
-                if code == "062"
-                else sum(1 for p in t.players if p.rating is not None)
-            )
+            count = len(t.players) if code == "062" else sum(1 for p in t.players if is_rated(p))
             if line_no is not None:
                 found.append(
                     Finding(
@@ -210,13 +221,16 @@ def _rank_findings(
     file's ``202``/``212``, or ``--tiebreaks``), and then the fix, our ranks in columns
     86-89 for every player whose rank differs (a player the file leaves unranked, blank or 0,
     stays so: withdrawn, say; unless the file ranks no one); warnings where they are the
-    defaults, which need not be the event's. Ranks never filled (or the starting ranks) are
-    a warning."""
+    defaults, which need not be the event's, or the list found to give the file's ranks
+    (whose only differences are players it leaves level, whom the file orders). Ranks never
+    filled (or the starting ranks) are a warning."""
     if not items:
         return []
     t = event.tournament
     standings = event.standings
-    known = not standings.tiebreaks.source.startswith("default")
+    source = standings.tiebreaks.source
+    known = not source.startswith((DEFAULT_SOURCE, DETECTED_SOURCE))
+    which = "the defaults" if source.startswith(DEFAULT_SOURCE) else "the list detected"
     first, last = PLAYER_COLUMNS["rank"]
     edits = {
         s.player.start_no: e
@@ -237,7 +251,7 @@ def _rank_findings(
             fix = (
                 f"write {rank}"
                 if known
-                else f"write {rank} if the event's tie-breaks are {tiebreaks} (the defaults; "
+                else f"write {rank} if the event's tie-breaks are {tiebreaks} ({which}; "
                 "--tiebreaks gives the event's)"
             )
             out.append(
@@ -250,6 +264,7 @@ def _rank_findings(
                     _columns(first, last),
                     fix,
                     own,
+                    detail=d.detail,
                 )
             )
             continue
@@ -265,7 +280,7 @@ def _rank_findings(
             f"write the ranks by {tiebreaks} ({standings.tiebreaks.source}) in columns 86-89"
             if known
             else "give the event's tie-breaks (--tiebreaks) to have --fix write the ranks "
-            f"(the defaults, {tiebreaks}, need not be the event's)"
+            f"({which}, {tiebreaks}, need not be the event's)"
         )
         message = "ranks never filled: " + d.message if placeholder else d.message
         out.append(Finding(severity, "rank", message, t.source, None, "", fix, spare))
@@ -303,8 +318,8 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
         span = f"{cut}-{max((len(lines.line(p.line_no)) for p in who), default=cut)}"
         rounds = f"round {planned + 1}" if len(extra) == 1 else f"rounds {extra[0]}-{extra[-1]}"
         message = (
-            f"{rounds} written, but the event has {planned} rounds ({source_record}), on "
-            f"{len(who)} player line{'s' if len(who) > 1 else ''}"
+            f"{rounds} written, but the event has {counted(planned, 'round')} ({source_record}), "
+            f"on {counted(len(who), 'player line')}"
         )
         if empty:
             out.append(
@@ -336,7 +351,7 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
             Finding(
                 "warning",
                 "missing_rounds",
-                f"the file writes {t.num_rounds} rounds, the event has {planned} "
+                f"the file writes {counted(t.num_rounds, 'round')}, the event has {planned} "
                 f"({source_record}): a file for rating holds every round",
                 t.source,
                 lines.first_line(source_record),
@@ -349,7 +364,8 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
             Finding(
                 "warning",
                 "missing_rounds",
-                f"132 gives {dates} round dates, the file writes {t.num_rounds} rounds",
+                f"132 gives {counted(dates, 'round date')}, the file writes "
+                f"{counted(t.num_rounds, 'round')}",
                 t.source,
                 lines.first_line("132"),
                 fix="one date per round, aligned with the rounds' columns",
@@ -406,8 +422,8 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
             Finding(
                 "warning",
                 "record_order",
-                f"event record {code} after the player lines (line {first_player} is the "
-                f"first; {len(late)} such record{'s' if len(late) > 1 else ''} in all)",
+                f"event record {code} after the player lines (the first player line is line "
+                f"{first_player}; {counted(len(late), 'such record')} in all)",
                 t.source,
                 n,
                 "1-3",
@@ -424,7 +440,7 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
                 "warning",
                 "record_order",
                 f"player lines out of starting-rank order: no. {p.start_no} comes after a "
-                f"higher number ({len(back)} place{'s' if len(back) > 1 else ''} in all)",
+                f"higher number ({counted(len(back), 'place')} in all)",
                 t.source,
                 p.line_no,
                 "5-8",

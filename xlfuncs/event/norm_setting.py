@@ -10,6 +10,7 @@ from ..core.eligibility import EventTime
 from ..core.norm_event import EventType, NormEvent
 from ..core.norm_field import crosstable_norm_event
 from ..core.norm_readings import NormReadings
+from ..text_output import counted
 from ..trf import Tournament
 from ..trf.to_crosstable import TrfCrosstable
 from .game_time import event_time
@@ -47,8 +48,8 @@ def norm_setting(
     if facts is not None:
         held = sum(1 for p in read.players if (p.fide_id or "") in facts.players)
         assumptions.append(
-            f"titles and federations: from the rating list for {held} players, from the file "
-            f"for {len(read.players) - held} (not in the list by FIDE id)"
+            f"titles and federations: from the rating list for {counted(held, 'player')}, "
+            f"from the file for {len(read.players) - held} (not in the list by FIDE id)"
         )
     host = options.host_federation
     if host is None:
@@ -64,8 +65,9 @@ def norm_setting(
     if event_type is None:  # the event's system (--system, the file's, else guessed)
         event_type = EventType.ROUND_ROBIN if read.crosstable.round_robin else EventType.SWISS
         assumptions.append(
-            f"event type: {read.system_note or event_type.value}; not a team event, World "
-            "Cup, national final or zonal (--event-type to say otherwise)"
+            f"event type: {read.system_note or event_type.label}; not a World or Continental "
+            "Team or Club Championship, World Cup, national final or zonal (--event-type to "
+            "say otherwise)"
         )
     event = crosstable_norm_event(
         read.crosstable,

@@ -12,6 +12,8 @@ from ..core.editions import RateOfPlay, RulesSpec
 from ..core.norm_event import EventType
 from ..core.norm_readings import BigSwissCount, LastRoundForfeit, RoundRobinMix
 from ..core.performance import PtpFullScore
+from ..core.teams import TeamColour
+from ..core.tiebreaks import KoyaScores
 
 if TYPE_CHECKING:
     from ..ratinglist import EventList
@@ -39,6 +41,10 @@ class EventOptions:
     tiebreaks: tuple[str, ...] | None = None
     """``--tiebreaks``: the descriptors that rank the players after their points; ``None``:
     the file's list, else the defaults."""
+    team_tiebreaks: tuple[str, ...] | None = None
+    """``--tiebreaks`` of ``report --teams``: the descriptors that rank the teams after their
+    primary score (team descriptors: ``BH:GP``, ``EDE`` ...); ``None``: the file's list,
+    else the defaults."""
     tiebreak_rules: str | None = None
     """``--tiebreak-rules``: the edition of C.07 (an id or a date); ``None``: the one in
     force on the event's date."""
@@ -49,6 +55,15 @@ class EventOptions:
     """``--ptp-full-score``: how PTP (and APPO through it) reads a full score (C.07 10.3):
     the highest-rated opponent + 800, or ``"definition"``, + 736
     (:data:`~xlfuncs.core.performance.PtpFullScore`)."""
+    koya_scores: KoyaScores = "results"
+    """``--koya-scores``: which opponents' scores Koya compares with its limit where record
+    299 gives bonuses or penalties (C.07 9.2): their results' points, or ``"standing"``,
+    their score in the standing (:data:`~xlfuncs.core.tiebreaks.KoyaScores`)."""
+    team_colour: TeamColour = "board-1"
+    """``--team-colour``: which team of a match has white for ``BPG`` and ``BWG`` on match
+    points: its board 1 player's colour (C.04.6 1.6.1), or ``"sequence"``, the team playing
+    record 352's colours, as FIDE's engine reads it
+    (:data:`~xlfuncs.core.teams.TeamColour`)."""
     system: System | None = None
     """``--system``: ``"swiss"`` or ``"rr"`` (a round robin: pre-determined pairings, C.07
     Article 15); ``None``: the file's (TRF-2026 ``192``, else ``092``), else guessed from the

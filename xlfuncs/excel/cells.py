@@ -26,8 +26,7 @@ from ..core.editions import Edition, get_edition, read_rules_and_rate
 from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from ..core.first_rating import System
 from ..core.performance import PtpFullScore, ptp_full_score_reading
-from ..core.results import Outcome
-from ..core.results import parse as parse_result
+from ..core.results import Outcome, is_cell_result, read_cell
 from ..core.scoring import ScoringSystem, read_scoring
 from ..core.sex import is_woman
 from ..core.title_editions import TitleEdition, title_edition
@@ -219,9 +218,10 @@ def listed_ratings(value: Cell, name: str) -> list[int | None]:
 
 def outcome(value: Cell, name: str) -> Outcome | None:
     """A result from a cell: the numbers 1, 0.5, 0 (rated), or text in any spelling
-    :func:`xlfuncs.core.results.parse` accepts ("1", "½",
-    "=", "1/2", "0.5", "0"; "+"/"-" forfeits, W/D/L under one move, H/F/U/Z byes); blank
-    is ``None`` (no game).
+    :func:`xlfuncs.core.results.read_cell` accepts ("1", "½", "=", "1/2", "0.5", "0";
+    "+"/"-" forfeits, "W<1"/"D<1"/"L<1" under one move, H/F/U/Z byes); blank is ``None``
+    (no game). A bare W, D or L is refused with its two meanings (``#VALUE!``): TRF's
+    under-one-move codes, or the win, draw, loss a person means.
 
     >>> outcome("½", "r"), outcome(0.0, "r"), outcome("+", "r"), outcome(None, "r")
     (<Outcome.DRAW: ...>, <Outcome.LOSS: ...>, <Outcome.FORFEIT_WIN: ...>, None)
@@ -240,11 +240,12 @@ def outcome(value: Cell, name: str) -> Outcome | None:
             return Outcome.LOSS
         raise OutOfRangeError(f"{name}: a game scores 1, ½ or 0, got {value:g}")
     if isinstance(value, str):
-        found = parse_result(value)
+        found = read_cell(value, name=name)
         if found is not None:
             return found
     raise InvalidInputError(
-        f"{name}: expected a result (1, ½, =, 0, +, -, or a bye H, F, U, Z), got {shown(value)}"
+        f"{name}: expected a result (1, ½, =, 0, +, -, W<1, D<1, L<1 under one move, or a bye "
+        f"H, F, U, Z), got {shown(value)}"
     )
 
 
@@ -269,8 +270,8 @@ def games(
     ws = flatten(results)
     if len(rs) != len(ws):
         raise InvalidInputError(
-            f"{opponents_name} has {len(rs)} cells but {results_name} has "
-            f"{len(ws)}; they must be the same size"
+            f"{opponents_name} has {len(rs)} cell{'' if len(rs) == 1 else 's'} but "
+            f"{results_name} has {len(ws)}; they must be the same size"
         )
     out: list[Game] = []
     for i, (r, w) in enumerate(zip(rs, ws), start=1):
@@ -298,8 +299,9 @@ def is_results(value: Cell) -> bool:
 
     A range of more than one cell holds results. A single cell (a 1x1 range or a value)
     holds a result when it is text naming one that is not also a number: ``"="``, ``"+"``,
-    ``"-"``, the under-one-move ``W``/``D``/``L`` and the byes ``H``/``F``/``U``/``Z``, read
-    exactly as in a longer range. A number, or text holding one (``1``, ``"2½"``, ``"1/2"``),
+    ``"-"``, the under-one-move ``W<1``/``D<1``/``L<1``, the byes ``H``/``F``/``U``/``Z``,
+    and the bare ``W``/``D``/``L`` that :func:`outcome` refuses with its reason, read exactly
+    as in a longer range. A number, or text holding one (``1``, ``"2½"``, ``"1/2"``),
     is a bare score: with one opponent the score 1, ½ or 0 and the result 1, ½ or 0 are the
     same game, so the two readings agree there.
 
@@ -315,7 +317,7 @@ def is_results(value: Cell) -> bool:
         value = cells[0]
     return (
         isinstance(value, str)
-        and parse_result(value) is not None
+        and is_cell_result(value)
         and _text_number(value) is None
         and value.strip().upper() not in EXCEL_ERRORS
     )
@@ -496,7 +498,8 @@ def key_columns(value: Cell, name: str, count: int) -> list[tuple[list[Cell], st
         return [(rows[0], name)]
     if len(rows) != count:
         raise InvalidInputError(
-            f"{name} has {len(rows)} rows but points has {count}; one row per player"
+            f"{name} has {len(rows)} row{'' if len(rows) == 1 else 's'} but points has "
+            f"{count}; one row per player"
         )
     width = len(rows[0])
     if width == 1:

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
 from ..core.errors import InvalidInputError, OutOfRangeError, XlfuncsError
+from ..core.rating_change import check_k
 from .calls import note_row_errors
 from .cells import (
+    boolean,
     boolean_or_sex,
     is_blank,
     is_diagonal,
@@ -34,6 +37,8 @@ from .memo import Memo, PerValue, value_key
 from .ranges import Cell, column, matrix
 
 __all__ = [
+    "REASONS_HELP",
+    "NoFigure",
     "ResultsGames",
     "crosstable_rows",
     "pairing",
@@ -41,6 +46,7 @@ __all__ = [
     "player_column",
     "points_all_cells",
     "read_once",
+    "reasons_flag",
     "results_games",
     "shared_results",
 ]
@@ -179,7 +185,7 @@ def _crosstable(
                     Entrant(
                         rating=known.rating,
                         pairings=known.pairings,
-                        k=None if kv is None else whole_number(kv, "k"),
+                        k=None if kv is None else check_k(kv, name="k"),
                         female=female_i,
                         title=title,
                         fide_title="" if title is None else fide_title(title),
@@ -197,7 +203,7 @@ def _crosstable(
         try:
             entrant_rating = rating(rating_cells[i], f"ratings (row {i + 1})")
             kv = optional_number(k_cells[i], f"k (row {i + 1})")
-            entrant_k = None if kv is None else whole_number(kv, f"k (row {i + 1})")
+            entrant_k = None if kv is None else check_k(kv, name=f"k (row {i + 1})")
             if female_cells[i] is not None:
                 female_i = boolean_or_sex(female_cells[i], f"sexes (row {i + 1})")
             if title is not None:
@@ -349,7 +355,8 @@ def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
 
     result_rows = matrix(results, "results")
     if len(result_rows) != n:
-        raise InvalidInputError(f"results has {len(result_rows)} rows but ratings has {n}")
+        rows = f"{len(result_rows)} row{'' if len(result_rows) == 1 else 's'}"
+        raise InvalidInputError(f"results has {rows} but ratings has {n}")
     grid = _is_grid(opponents)
     if grid:
         if any(len(r) != n for r in result_rows):
@@ -414,28 +421,56 @@ def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
     return grid, result_rows, opponent_rows, parsed
 
 
+@dataclass(frozen=True)
+class NoFigure:
+    """What a whole-column form's *compute* gives for a player the rules give no figure
+    (:func:`per_player`): the few words a chart's cell shows there
+    (:mod:`~xlfuncs.core.no_figure`)."""
+
+    short: str
+
+
+def reasons_flag(value: Cell) -> bool:
+    """A whole-column form's ``reasons`` cell: TRUE shows, in the rows of players the
+    rules give no figure, why in a few words (``unrated``, ``no rated game``, ``rapid: no
+    norms``); blank or FALSE leaves those rows blank."""
+    return boolean(value, "reasons")
+
+
+REASONS_HELP = (
+    "Optional: TRUE shows why in a few words where a player has no figure (unrated, no "
+    "rated game, rapid: no norms); blank/FALSE: blank there"
+)
+"""The ``reasons`` argument's help in Excel's function wizard."""
+
+
 def per_player(
     function: str,
     compute: Callable[[Any, int], Any],
     ratings: Cell,
     results: Cell,
     opponents: Cell = None,
+    *,
+    reasons: bool = False,
     **options: Any,
 ) -> list[list[Any]]:
     """A whole-column form's answer, one row per player: *compute* (the crosstable, the
-    player's number) of every player, ``""`` where it gives ``None`` and in an empty row, the
-    error of a row that cannot be read in that row, and in the rows of those who met that
-    player; the rows' reasons are kept for ``EXPLAIN_ERROR`` under *function*. *options*
-    are :func:`crosstable_rows`'s."""
+    player's number) of every player, ``""`` in an empty row, the error of a row that cannot
+    be read in that row, and in the rows of those who met that player; the rows' reasons are
+    kept for ``EXPLAIN_ERROR`` under *function*. Where *compute* gives no figure, the row
+    shows ``""`` (it gives ``None``, or a :class:`NoFigure` without *reasons*), its words (a
+    :class:`NoFigure` with *reasons*), or, where it raises an error, the error's
+    :attr:`~xlfuncs.core.errors.XlfuncsError.short` with *reasons* and else its error value.
+    *options* are :func:`crosstable_rows`'s."""
     table, errors, empty = crosstable_rows(ratings, results, opponents, **options)
     out: list[list[Any]] = []
-    reasons: list[str] = []
+    row_reasons: list[str] = []
     bad = {i + 1 for i, e in enumerate(errors) if e is not None}
     for i, entrant in enumerate(table.entrants):
         error = errors[i]
         if error is not None:
             out.append([error.code])
-            reasons.append(f"row {i + 1}: {error}")
+            row_reasons.append(f"row {i + 1}: {error}")
             continue
         if empty[i]:
             out.append([""])
@@ -445,17 +480,24 @@ def per_player(
             first_bad = min(met & bad)
             code = cast(RowError, errors[first_bad - 1]).code  # passes through
             out.append([code])
-            reasons.append(
+            row_reasons.append(
                 f"row {i + 1}: met the player of row {first_bad}, whose row shows {code}"
             )
             continue
         try:
             value = compute(table, i + 1)
-            out.append(["" if value is None else to_excel(value)])
         except XlfuncsError as exc:
+            if reasons and exc.short is not None:
+                out.append([exc.short])
+                continue
             out.append([code_of(exc)])
-            reasons.append(f"row {i + 1}: {exc}")
-    note_row_errors(function, reasons)
+            row_reasons.append(f"row {i + 1}: {exc}")
+            continue
+        if isinstance(value, NoFigure):
+            out.append([value.short if reasons else ""])
+        else:
+            out.append(["" if value is None else to_excel(value)])
+    note_row_errors(function, row_reasons)
     return out
 
 

@@ -13,9 +13,10 @@ from typing import Any
 
 from ..core.errors import NothingToComputeError
 from ..core.first_rating import FirstRating, first_rating, first_rating_from_totals
+from ..core.no_figure import RATED
 from ..core.validate import half_points
 from .cells import boolean, exact_number, games, is_results, listed_ratings, rules, system
-from .columns import per_player
+from .columns import NoFigure, per_player, reasons_flag
 from .ranges import Cell
 
 __all__ = ["bloque_all_cells", "bloque_cells"]
@@ -71,22 +72,27 @@ def bloque_all_cells(
     rules_value: Cell,
     provisional: Cell,
     minutes: Cell = None,
+    reasons: Cell = None,
 ) -> list[list[Any]]:
     """Every unrated player's Ru, one row each; blank for a rated player and where the
     rules publish none (no rated opponent, a zero score, fewer than 5 rated games, below
-    the floor), unless *provisional* is TRUE. The system blank: a round robin for a grid,
-    a Swiss with opponents. *minutes*: the event's time for 60 moves (blank: not known),
-    whose games below the minimum count in no first rating."""
+    the floor), unless *provisional* is TRUE; with *reasons* TRUE those rows say why
+    (``rated``, ``no rated game``, ``zero score``, ``< 5 games``, ``Ru < 1400``). The
+    system blank: a round robin for a grid, a Swiss with opponents. *minutes*: the event's
+    time for 60 moves (blank: not known), whose games below the minimum count in no first
+    rating."""
     kind = system(system_value)
     anyway = boolean(provisional, "provisional")
 
     def first(table: Any, player: int) -> Any:
         try:
             found = table.first(player)
-        except NothingToComputeError:  # no rated opponent, or a zero score disregarded
-            return None
-        if found is None or not (found.published or anyway):
-            return None
+        except NothingToComputeError as exc:  # no rated opponent, or a zero score disregarded
+            return None if exc.short is None else NoFigure(exc.short)
+        if found is None:
+            return NoFigure(RATED)
+        if not (found.published or anyway):
+            return None if found.short is None else NoFigure(found.short)
         return found.rating
 
     return per_player(
@@ -98,4 +104,5 @@ def bloque_all_cells(
         rules_value=rules_value,
         round_robin=None if kind is None else kind == "rr",
         minutes_value=minutes,
+        reasons=reasons_flag(reasons),
     )

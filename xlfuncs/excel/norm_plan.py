@@ -41,7 +41,8 @@ def _column(value: Cell, name: str, size: int) -> list[Cell]:
     cells = flatten(value)
     if len(cells) != size:
         raise InvalidInputError(
-            f"{name}: {len(cells)} cells; expected one per row of ratings ({size})"
+            f"{name}: {len(cells)} cell{'' if len(cells) == 1 else 's'}; expected one per row "
+            f"of ratings ({size})"
         )
     return cells
 

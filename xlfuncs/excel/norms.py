@@ -9,10 +9,12 @@ the cells for them and shapes what they give for a cell or a range.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from ..core.errors import InvalidInputError, NothingToComputeError
+from ..core.errors import InvalidInputError, NothingToComputeError, XlfuncsError
+from ..core.no_figure import NO_NORM
 from ..core.norm_field import CrosstableNorms, crosstable_norm_event
 from ..core.norms import (
     MIN_NORM_PERCENT,
@@ -38,7 +40,7 @@ from .cells import (
     text,
     title_rules,
 )
-from .columns import per_player
+from .columns import NoFigure, per_player, reasons_flag
 from .errors import check_error
 from .ranges import Cell, flatten
 
@@ -126,8 +128,8 @@ def norm_titled_cells(titles: Cell, results: Cell, title: Cell) -> list[list[Any
     names, cells = flatten(titles), flatten(results)
     if len(names) != len(cells):
         raise InvalidInputError(
-            f"titles has {len(names)} cells but results has {len(cells)}; they must be the "
-            "same size"
+            f"titles has {len(names)} cell{'' if len(names) == 1 else 's'} but results has "
+            f"{len(cells)}; they must be the same size"
         )
     out: list[list[Any]] = []
     for i, (t, w) in enumerate(zip(names, cells), start=1):
@@ -203,28 +205,64 @@ def norm_all_cells(
     titles: Cell,
     federations: Cell,
     minutes: Cell = None,
+    reasons: Cell = None,
 ) -> list[list[Any]]:
     """Every player's best title norm (GM, IM, WGM, WIM) by the whole check of the Title
     Regulations (games, opponents' federations and titles, Ra, Rp, 35 %), one row each;
     blank where none. *minutes*: the event's time for 60 moves (blank: not known); a game
     below the minimum of its players' ratings (Rating Regulations 1.1) is not rated and so
-    counts in no norm (:func:`~xlfuncs.core.norm_field.crosstable_norm_event`'s time)."""
-    norm_rules = title_rules(rules)
+    counts in no norm (:func:`~xlfuncs.core.norm_field.crosstable_norm_event`'s time).
+    *reasons* TRUE: ``none`` where no norm is made, and under rules of rapid or blitz play,
+    which give no norm, ``rapid: no norms`` (``blitz: ...``) in every player's row instead
+    of ``#VALUE!`` for the whole result."""
+    why = reasons_flag(reasons)
+    try:
+        norm_rules = title_rules(rules)
+    except XlfuncsError as exc:
+        if not why or exc.short is None:
+            raise
+        refused = NoFigure(exc.short)
+
+        def none(table: Any, number: int) -> NoFigure:
+            return refused
+
+        return _norm_rows(
+            none, ratings, results, opponents, sexes, rules, titles, federations, minutes
+        )
     checked: dict[int, CrosstableNorms] = {}  # the one crosstable's, by its identity
 
-    def best(table: Any, number: int) -> str | None:
+    def best(table: Any, number: int) -> str | NoFigure:
         norms = checked.get(id(table))
         if norms is None:
             event = None if table.time is None else crosstable_norm_event(table, time=table.time)
             norms = checked[id(table)] = CrosstableNorms(table, norm_rules, event)
-        return norms.best(number)
+        return norms.best(number) or NoFigure(NO_NORM)
 
+    return _norm_rows(
+        best, ratings, results, opponents, sexes, rules, titles, federations, minutes, why
+    )
+
+
+def _norm_rows(
+    best: Callable[[Any, int], Any],
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell,
+    sexes: Cell,
+    rules: Cell,
+    titles: Cell,
+    federations: Cell,
+    minutes: Cell,
+    reasons: bool = True,
+) -> list[list[Any]]:
+    """:func:`norm_all_cells`' rows: *best* of every player (:func:`per_player`)."""
     return per_player(
         "NORM_ALL",
         best,
         ratings,
         results,
         opponents,
+        reasons=reasons,
         female=sexes,
         titles=titles,
         federations=federations,

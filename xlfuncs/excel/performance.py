@@ -14,11 +14,12 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
+from ..core.no_figure import NO_RATED_GAME
 from ..core.performance import rp_exact_rounded, rp_fide, rp_linear, rp_ptp
 from ..core.rating_change import expected_score
 from ..core.tables import dp, pd_hundredths, round_half_up
 from .cells import exact_number, number, optional_number, rated, ratings, rules, score_or_results
-from .columns import per_player
+from .columns import NoFigure, per_player, reasons_flag
 from .ranges import Cell
 
 __all__ = [
@@ -122,6 +123,12 @@ def _exact_shown(table: Any, player: int) -> Any:
     return round_half_up(value)  # the certified whole number: rp_exact keeps to its side
 
 
+def _rated_game_figure(value: Any) -> Any:
+    """A figure of the rated games (Ra, a performance), or where there is none (``None``:
+    no rated game against a rated opponent) those words (:class:`NoFigure`)."""
+    return NoFigure(NO_RATED_GAME) if value is None else value
+
+
 def rated_games_all_cells(
     ratings: Cell, results: Cell, opponents: Cell, rules_value: Cell = None, minutes: Cell = None
 ) -> list[list[Any]]:
@@ -141,48 +148,69 @@ def rated_games_all_cells(
 
 
 def ra_all_cells(
-    ratings: Cell, results: Cell, opponents: Cell, rules_value: Cell = None, minutes: Cell = None
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell,
+    rules_value: Cell = None,
+    minutes: Cell = None,
+    reasons: Cell = None,
 ) -> list[list[Any]]:
     """Every player's Ra: the average rating of the rated opponents in rated games (the
-    games as :func:`rated_games_all_cells` counts them)."""
+    games as :func:`rated_games_all_cells` counts them); without one, blank, or with
+    *reasons* TRUE ``no rated game``."""
     return per_player(
         "RA_ALL",
-        lambda t, i: t.ra(i),
+        lambda t, i: _rated_game_figure(t.ra(i)),
         ratings,
         results,
         opponents,
         rules_value=rules_value,
         minutes_value=minutes,
+        reasons=reasons_flag(reasons),
     )
 
 
 def rp_fide_all_cells(
-    ratings: Cell, results: Cell, opponents: Cell, rules_value: Cell = None, minutes: Cell = None
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell,
+    rules_value: Cell = None,
+    minutes: Cell = None,
+    reasons: Cell = None,
 ) -> list[list[Any]]:
     """Every player's FIDE performance Ra + dp, against rated opponents in rated games (as
-    :func:`rated_games_all_cells` counts them)."""
+    :func:`rated_games_all_cells` counts them); without one, blank, or with *reasons* TRUE
+    ``no rated game``."""
     return per_player(
         "RP_FIDE_ALL",
-        lambda t, i: t.rp_fide(i),
+        lambda t, i: _rated_game_figure(t.rp_fide(i)),
         ratings,
         results,
         opponents,
         rules_value=rules_value,
         minutes_value=minutes,
+        reasons=reasons_flag(reasons),
     )
 
 
 def rp_exact_all_cells(
-    ratings: Cell, results: Cell, opponents: Cell, rules_value: Cell = None, minutes: Cell = None
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell,
+    rules_value: Cell = None,
+    minutes: Cell = None,
+    reasons: Cell = None,
 ) -> list[list[Any]]:
     """Every player's exact performance (whole numbers; "∞" / "-∞" for 100 % / 0 %), in the
-    games :func:`rated_games_all_cells` counts."""
+    games :func:`rated_games_all_cells` counts; without one, blank, or with *reasons* TRUE
+    ``no rated game``."""
     return per_player(
         "RP_EXACT_ALL",
-        _exact_shown,
+        lambda t, i: _rated_game_figure(_exact_shown(t, i)),
         ratings,
         results,
         opponents,
         rules_value=rules_value,
         minutes_value=minutes,
+        reasons=reasons_flag(reasons),
     )

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.errors import InvalidInputError, NothingToComputeError, XlfuncsError
+from ..core.no_figure import NO_K, UNRATED
 from ..core.rating_change import (
     RatingChange,
     floor_note,
@@ -29,6 +30,7 @@ from .cells import (
     date,
     games,
     is_blank,
+    number,
     optional_number,
     rated,
     rated_games,
@@ -36,7 +38,7 @@ from .cells import (
     rules,
     whole_number,
 )
-from .columns import per_player, player_column
+from .columns import NoFigure, per_player, player_column, reasons_flag
 from .errors import EXCEL_ERRORS, ExcelErrorInput, check_error, code_of, first_error_among
 from .ranges import Cell, column, flatten
 
@@ -84,8 +86,8 @@ def tournaments(
     cells = flatten(results)
     if len(labels) != len(cells):
         raise InvalidInputError(
-            f"tournaments has {len(labels)} cells but results has {len(cells)}; they must be "
-            "the same size"
+            f"tournaments has {len(labels)} cell{'' if len(labels) == 1 else 's'} but results "
+            f"has {len(cells)}; they must be the same size"
         )
     for i, label in enumerate(labels, start=1):
         if isinstance(label, str) and label.strip().upper() in EXCEL_ERRORS:
@@ -116,7 +118,7 @@ def period_change(
     core's order, tournament by tournament) the game's place in reading order."""
     own = rated(own_rating, "own_rating")
     groups, places = tournaments(opponent_ratings, results, labels)
-    change = rating_change(own, groups, whole_number(k, "k"), rules=rules(rules_value))
+    change = rating_change(own, groups, number(k, "k"), rules=rules(rules_value))
     return change, [p for group in places for p in group]
 
 
@@ -265,7 +267,7 @@ def k_factor_all_cells(
 def k_for_games_cells(k: Cell, games_value: Cell) -> int:
     """K lowered so that K x n <= 700 for *games_value* rated games (blank: K unchanged)."""
     n = optional_number(games_value, "games")
-    return k_for_games(whole_number(k, "k"), 0 if n is None else n)
+    return k_for_games(number(k, "k"), 0 if n is None else n)
 
 
 def uplift_2024_cells(rating_value: Cell) -> int:
@@ -277,7 +279,8 @@ def unrated_again_cells(ratings: Cell, changes: Cell, rules_value: Cell) -> Any:
     """The mark of a new rating (rating + change) below the edition's floor, the player
     leaving the list, or ``""`` where it is not below. One cell each: the mark (``#N/A``
     when either cell is blank). A column: one row per rating, blank for an unrated player
-    or a blank change, an error in its row."""
+    or a blank change, an error in its row. A change cell that holds the words
+    ``ELO_CHANGE_ALL`` shows for no change (``unrated``, ``no K``) is a blank one."""
     rs, cs = column(ratings, "ratings"), column(changes, "changes")
     if len(rs) == 1 and len(cs) == 1:
         found_error = first_error_among(
@@ -285,7 +288,7 @@ def unrated_again_cells(ratings: Cell, changes: Cell, rules_value: Cell) -> Any:
         )
         if found_error is not None:
             raise found_error
-        if is_blank(rs[0]) or is_blank(cs[0]):
+        if is_blank(rs[0]) or _no_change(cs[0]):
             raise NothingToComputeError("ratings, changes: a blank cell (unrated, or no change)")
         own = rated(rs[0], "ratings")
         change = whole_number(cs[0], "changes")
@@ -302,7 +305,7 @@ def unrated_again_cells(ratings: Cell, changes: Cell, rules_value: Cell) -> Any:
             if found_error is not None:
                 raise found_error
             row_rating = None if is_blank(r) else rating(r, f"ratings (row {i})")
-            if row_rating is None or is_blank(c):
+            if row_rating is None or _no_change(c):
                 out.append([""])  # unrated, or no change: nothing to mark
                 continue
             row_change = whole_number(c, f"changes (row {i})")
@@ -316,16 +319,31 @@ def unrated_again_cells(ratings: Cell, changes: Cell, rules_value: Cell) -> Any:
     return out
 
 
+def _no_change(value: Cell) -> bool:
+    """Whether a change cell holds no change: blank, or the words ``ELO_CHANGE_ALL`` shows
+    where there is none (``unrated``, ``no K``: :func:`elo_change_all_cells`)."""
+    return is_blank(value) or (isinstance(value, str) and value.strip() in (UNRATED, NO_K))
+
+
 def elo_change_all_cells(
-    ratings: Cell, k: Cell, results: Cell, opponents: Cell, rules_value: Cell, minutes: Cell = None
+    ratings: Cell,
+    k: Cell,
+    results: Cell,
+    opponents: Cell,
+    rules_value: Cell,
+    minutes: Cell = None,
+    reasons: Cell = None,
 ) -> list[list[Any]]:
     """Every rated player's change in this event (K x n <= 700, rounded once), one row
-    each; blank where there is none (unrated, or no K). *minutes*: the event's time for 60
-    moves (blank: not known), whose games below the minimum are not rated."""
+    each; where there is none, blank, or with *reasons* TRUE why (``unrated``, ``no K``).
+    *minutes*: the event's time for 60 moves (blank: not known), whose games below the
+    minimum are not rated."""
 
     def change(table: Any, player: int) -> Any:
         found = table.change(player)
-        return None if found is None else found.change
+        if found is not None:
+            return found.change
+        return NoFigure(UNRATED if table.entrants[player - 1].rating is None else NO_K)
 
     return per_player(
         "ELO_CHANGE_ALL",
@@ -336,4 +354,5 @@ def elo_change_all_cells(
         k=k,
         rules_value=rules_value,
         minutes_value=minutes,
+        reasons=reasons_flag(reasons),
     )

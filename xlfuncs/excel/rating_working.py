@@ -11,16 +11,20 @@ from typing import Any
 
 from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from ..core.first_rating_working import FirstRatingWorking, first_rating_working
+from ..core.no_figure import NO_K
 from ..core.rating_working import RatingWorking, rating_working
 from .cells import system, whole_number
-from .columns import crosstable_rows
+from .columns import crosstable_rows, reasons_flag
 from .errors import first_error, to_excel
 from .ranges import Cell, column
 from .tiebreak_working import block_rows, padded
 
 __all__ = [
+    "FIRST_RATING",
+    "RATING_CHANGE",
     "RATING_COLUMNS",
     "first_rating_block",
+    "no_figure_block",
     "rating_change_block",
     "rating_working_cells",
 ]
@@ -28,6 +32,11 @@ __all__ = [
 RATING_COLUMNS = 9
 """The block's width: round, opponent's row, rating, rating used (or "in Ra"), W, PD (or
 "in score"), W - PD, K x (W - PD) (or the step's figure), what it is."""
+
+RATING_CHANGE = "rating change"
+"""The first cell of a rated player's working."""
+FIRST_RATING = "first rating"
+"""The first cell of an unrated player's working."""
 
 _BY_CODE: dict[str, type[XlfuncsError]] = {
     "#NUM!": OutOfRangeError,
@@ -59,7 +68,7 @@ def rating_change_block(w: RatingWorking) -> list[list[Any]]:
         k += f" (K x n = {w.k * w.n} <= {w.limit})"
     out = [
         _row(
-            "rating change",
+            RATING_CHANGE,
             w.edition,
             w.change,
             *[""] * 5,
@@ -110,7 +119,7 @@ def first_rating_block(w: FirstRatingWorking) -> list[list[Any]]:
     c = w.calculation
     out = [
         _row(
-            "first rating",
+            FIRST_RATING,
             w.edition,
             w.rating,
             *[""] * 5,
@@ -147,6 +156,7 @@ def rating_working_cells(
     system_value: Cell = None,
     rows: Cell = None,
     minutes: Cell = None,
+    reasons: Cell = None,
 ) -> list[list[Any]]:
     """Player *player*'s (their row, from 1) rating working: a rated player's change
     (:func:`rating_change_block`; ``#N/A`` without K), an unrated player's first rating
@@ -155,13 +165,16 @@ def rating_working_cells(
     robin for a grid, a Swiss with opponents); an error of the player's row, or of a row of
     an opponent, is the answer, with that row's reason. *rows*: the block's height, blank
     rows added to make it (:func:`~xlfuncs.excel.tiebreak_working.padded`). *minutes*: the
-    event's time for 60 moves, as ``ELO_CHANGE_ALL``'s (blank: not known)."""
+    event's time for 60 moves, as ``ELO_CHANGE_ALL``'s (blank: not known). *reasons*
+    TRUE: where the rules give no figure (no K; no game against a rated opponent, a zero
+    score disregarded) the block says why (:func:`no_figure_block`) instead of ``#N/A``."""
     found = first_error(
         rating_working_cells,
-        (player, ratings, k, results, opponents, rules, system_value, rows, minutes),
+        (player, ratings, k, results, opponents, rules, system_value, rows, minutes, reasons),
     )
     if found is not None:
         raise found
+    why = reasons_flag(reasons)
     height = block_rows(rows)
     number = whole_number(player, "player")
     count = len(column(ratings, "ratings"))
@@ -190,10 +203,27 @@ def rating_working_cells(
                 f"{theirs.code} ({theirs})"
             )
     if table.entrants[number - 1].rating is None:
-        first = first_rating_working(table, number)
+        try:
+            first = first_rating_working(table, number)
+        except XlfuncsError as exc:
+            if not why or exc.short is None:
+                raise
+            return padded(no_figure_block(FIRST_RATING, table.edition.id, exc.short, exc), height)
         assert first is not None  # unrated
         return padded(first_rating_block(first), height)
     change = rating_working(table, number)
     if change is None:
-        raise NothingToComputeError(f"player {number}: K is not known (the k column is blank)")
+        missing = NothingToComputeError(
+            f"player {number}: K is not known (the k column is blank)", short=NO_K
+        )
+        if not why:
+            raise missing
+        return padded(no_figure_block(RATING_CHANGE, table.edition.id, NO_K, missing), height)
     return padded(rating_change_block(change), height)
+
+
+def no_figure_block(kind: str, edition: str, short: str, reason: object) -> list[list[Any]]:
+    """The first row of a working that has no figure (*kind*: :data:`RATING_CHANGE` or
+    :data:`FIRST_RATING`): the kind, the edition, in the figure's place the few words why
+    (*short*, as a chart's column shows them) and in the last column the whole *reason*."""
+    return [_row(kind, edition, short, *[""] * 5, f"No {kind}: {reason}")]

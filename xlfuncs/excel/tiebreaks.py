@@ -423,7 +423,7 @@ def tiebreak_cells(
         ptp_full_score,
         scoring,
     )
-    value = out[number - 1][0]
+    value = out[number - 1][0]  # a row in error: its error value, with its reason
     if value == "":
         raise NothingToComputeError(
             f"player {number}: no {text(descriptor, 'descriptor')} (an empty row, or "

@@ -18,6 +18,7 @@ from ..core.editions import RateOfPlay
 from ..core.norm_check import NormCheck
 from ..core.norm_event import NormEvent
 from ..core.title_editions import TitleEdition
+from ..core.titles import trf_title
 from ..core.tournament import Crosstable
 from ..event import AnalysedEvent, EventOptions, analyse_event
 from ..trf import Tournament
@@ -99,7 +100,7 @@ def build_norm_report(t: Tournament | AnalysedEvent, /, **options: Any) -> NormR
         PlayerNorms(
             start_no=p.start_no,
             name=p.name,
-            title=p.title,
+            title=trf_title(p.title) or "",  # FIDE's spelling (GM), not TRF16's old code
             federation=e.federation,
             rating=e.rating,
             checks=checked.checks(n),

@@ -18,7 +18,7 @@ import xlsxwriter
 
 from ..core.norm_check import NormCheck
 from ..output import write_atomically
-from ..text_output import points_text
+from ..text_output import counted, points_text
 from .build import NormReport, PlayerNorms
 
 __all__ = ["SHEET", "write_certificate"]
@@ -121,8 +121,9 @@ def _write(report: NormReport, p: PlayerNorms, target: Path) -> None:
     pair("Place", t.city)
     pair("Host federation", e.host_federation or "not known")
     pair("Dates", " to ".join(d for d in (t.start_date_text, t.end_date_text) if d))
-    kind = e.event_type.value + (" (fixed pairings)" if e.fixed_pairings else "")
-    pair("Type of event / rounds", f"{kind}, {e.rounds} rounds, {len(report.players)} players")
+    kind = e.event_type.label + (" (fixed pairings)" if e.fixed_pairings else "")
+    rounds, players = counted(e.rounds, "round"), counted(len(report.players), "player")
+    pair("Type of event / rounds", f"{kind}, {rounds}, {players}")
     pair("Rate of play", e.rate or "not known")
     pair("Time control (122)", t.time_control)
     pair("Chief arbiter (102)", t.chief_arbiter)
@@ -147,7 +148,7 @@ def _write(report: NormReport, p: PlayerNorms, target: Path) -> None:
     for col, h in enumerate(heads):
         ws.write(row, col, h, fmt["head"])
     row += 1
-    counted = (
+    rating_counted = (
         dict(zip((g.round for g in c.used), c.performance.ratings_used)) if c.performance else {}
     )
     ids = {
@@ -165,7 +166,7 @@ def _write(report: NormReport, p: PlayerNorms, target: Path) -> None:
             ws.write_string(row, 5, "unrated", fmt["number"])
         else:
             ws.write_number(row, 5, g.rating, fmt["number"])
-        ws.write_number(row, 6, counted.get(g.round, 0), fmt["number"])
+        ws.write_number(row, 6, rating_counted.get(g.round, 0), fmt["number"])
         ws.write_string(row, 7, g.result, fmt["center"])
         row += 1
     for g, why in c.left_out:

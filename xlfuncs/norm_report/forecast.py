@@ -20,7 +20,7 @@ from ..core.errors import XlfuncsError
 from ..core.norm_check import NormCheck
 from ..core.norms import norm_points, norm_ra, norm_ratings_before_floor
 from ..output import visible
-from ..text_output import points_text
+from ..text_output import counted, points_text
 from .build import NormReport, PlayerNorms
 
 __all__ = ["Forecast", "forecast", "render_forecast"]
@@ -129,21 +129,35 @@ def render_forecast(report: NormReport, rounds: int | None = None) -> str:
     found = forecast(report, rounds)
     for f in found:
         assumed = (
-            f"; the {f.remaining} opponents to come assumed at {f.assumed_rating}"
+            f"; the {counted(f.remaining, 'opponent')} to come assumed at {f.assumed_rating}"
             if f.assumed_rating is not None
             else ""
         )
         mix = f"; mix not met so far: {', '.join(f.mix_failing)}" if f.mix_failing else ""
         out.append(
             f"- no. {f.start_no} {f.name}: {f.title} needs {points_text(f.needed)} of the "
-            f"{f.remaining} remaining rounds ({points_text(f.points)}/{f.played} so far"
+            f"{counted(f.remaining, 'remaining round')} ({points_text(f.points)}/{f.played} so far"
             f"{assumed}{mix})"
         )
     if not found:
-        out.append("- nobody can still make a norm (or no round is left)")
-    out += [
-        "",
-        "An opponent not yet paired is assumed to be rated as the player's opponents so far "
-        "average; the points needed change with the real opponents.",
-    ]
+        out.append(_why_none(report, total))
+    elif any(f.assumed_rating is not None for f in found):
+        out += [
+            "",
+            "An opponent not yet paired is assumed to be rated as the player's opponents so "
+            "far average; the points needed change with the real opponents.",
+        ]
     return visible("\n".join(out)) + "\n"
+
+
+def _why_none(report: NormReport, total: int) -> str:
+    """Why no player is forecast: no player rated, no round left of *total*, or no norm
+    within reach in the rounds left."""
+    if all(p.rating is None for p in report.players):
+        return "- nobody can make a norm: no player is rated"
+    entrants = report.crosstable.entrants
+    done = max((sum(1 for q in e.pairings if q.outcome is not None) for e in entrants), default=0)
+    if done >= total:
+        verb = "is" if total == 1 else "are"
+        return f"- no round is left: the event's {counted(total, 'round')} {verb} played"
+    return "- nobody can still make a norm in the rounds left"

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core.norm_check import NormCheck, Requirement
 from ..output import visible
-from ..text_output import points_text, table_lines
+from ..text_output import counted, points_text, table_lines
 from .build import NormReport, PlayerNorms
 
 __all__ = ["check_object", "render_audit", "render_json", "render_text"]
@@ -43,7 +43,8 @@ def _summary(c: NormCheck) -> str:
         return "no game counts"
     credited = f", counts as {c.games_credited}" if c.games_credited != len(c.used) else ""
     return (
-        f"{points_text(c.score)}/{len(c.used)} games{credited}, Ra {perf.ra}, {perf.percent} %, "
+        f"{points_text(c.score)}/{counted(len(c.used), 'game')}{credited}, Ra {perf.ra}, "
+        f"{perf.percent} %, "
         f"Rp {perf.rp}"
         + (f"; exempt from the federation rules ({c.exemption})" if c.exemption else "")
     )
@@ -55,8 +56,8 @@ def _failure(r: Requirement) -> str:
 
 def _event_facts(report: NormReport) -> list[tuple[str, str]]:
     t, e = report.tournament, report.event
-    kind = e.event_type.value + (" (fixed pairings)" if e.fixed_pairings else "")
-    rounds = report.rounds_text or f"{e.rounds} rounds"
+    kind = e.event_type.label + (" (fixed pairings)" if e.fixed_pairings else "")
+    rounds = report.rounds_text or counted(e.rounds, "round")
     facts = [("file", t.source), ("event", f"{kind}, {rounds}")]
     if e.host_federation:
         facts.append(("host", e.host_federation))
@@ -103,7 +104,13 @@ def render_text(report: NormReport) -> str:
     if not near:
         out.append("- none")
     out += ["", "Not checked from the file (a norm above holds only if these are met too)"]
-    out += [f"- {u}" for u in _unchecked(report)] or ["- nothing"]
+    if all(p.rating is None for p in report.players):
+        out.append(
+            "- nothing: no player is rated, so no Ra reaches a norm's minimum (an unrated "
+            f"opponent counts at {report.title_rules.unrated_opponent})"
+        )
+    else:
+        out += [f"- {u}" for u in _unchecked(report)] or ["- nothing"]
     out += ["", "Assumed, or read from the file's records"]
     out += [f"- {a}" for a in report.assumptions] or ["- nothing"]
     if report.warnings:

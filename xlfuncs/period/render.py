@@ -14,7 +14,7 @@ from typing import Any
 
 from ..output import visible
 from ..report.render import C1_CONTROLS, csv_cell
-from ..text_output import change_text, table_lines
+from ..text_output import change_text, counted, table_lines, without_argument
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from .rows import LIST_K, Period, PeriodRow
 
@@ -68,10 +68,6 @@ def render_csv(period: Period) -> str:
     return buf.getvalue()
 
 
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}{'' if n == 1 else 's'}"
-
-
 def _two(x: float | None) -> str:
     return "-" if x is None else f"{x:+.2f}"
 
@@ -113,12 +109,10 @@ def _first_ratings(rows: tuple[PeriodRow, ...]) -> list[str]:
     for r in rows:
         if r.rating is not None:
             continue
-        who = (
-            f"{r.fide_id or '-'} {r.name} ({_count(r.games, 'game')}, "
-            f"{_count(len(r.events), 'event')})"
-        )
+        fide_id = f"{r.fide_id} " if r.fide_id else ""
+        who = f"{fide_id}{r.name} ({counted(r.games, 'game')}, {counted(len(r.events), 'event')})"
         if r.initial_rating is None:
-            out.append(f"- {who}: none ({r.initial_rating_note})")
+            out.append(f"- {who}: none ({without_argument(r.initial_rating_note or '')})")
         elif r.initial_rating_published:
             said = f"; {r.initial_rating_note}" if r.initial_rating_note else ""
             out.append(f"- {who}: {r.initial_rating} (published{said})")
@@ -132,7 +126,7 @@ def render_text(period: Period) -> str:
     FIDE id apart), their first ratings, then the notes, skipped files and warnings."""
     out: list[str] = []
     n_events = sum(len(s.events) for s in period.sections)
-    title = f"Rating period: {_count(n_events, 'event')}"
+    title = f"Rating period: {counted(n_events, 'event')}"
     out += [title, "=" * len(title)]
     how = "given" if period.rules_given else "in force on the latest event's date"
     if period.list_date is not None:
@@ -142,8 +136,8 @@ def render_text(period: Period) -> str:
     for s in period.sections:
         out.append("")
         head = (
-            f"{s.rate.capitalize()} ({_count(len(s.events), 'event')}, "
-            f"{_count(len(s.rows), 'player')} with a FIDE id)"
+            f"{s.rate.capitalize()} ({counted(len(s.events), 'event')}, "
+            f"{counted(len(s.rows), 'player')} with a FIDE id)"
         )
         out += [head, "-" * len(head)]
         out.append(f"  rules: {s.edition.id} ({how})")
@@ -162,7 +156,7 @@ def render_text(period: Period) -> str:
             )
             out.append(
                 f"  {e.source}: {e.name or '(no name)'}, {days}, {kind}, "
-                f"{len(e.players)} players{when}"
+                f"{counted(len(e.players), 'player')}{when}"
             )
         out.append("")
         out += table_lines([_HEADER] + [_cells(r) for r in s.rows], _LEFT)
@@ -171,6 +165,10 @@ def render_text(period: Period) -> str:
             out.append("Players without a FIDE id (not matched between files: each file alone)")
             out += table_lines([_HEADER] + [_cells(r) for r in s.apart], _LEFT)
         firsts = _first_ratings(s.rows + s.apart)
+        if firsts and all(r.rating is None for r in (*s.rows, *s.apart)):
+            firsts = [
+                "- none: no player of these events is rated, so no game is against a rated one"
+            ]
         if firsts:
             out.append("")
             out.append("First ratings (unrated players, games pooled over the period's events)")
@@ -199,7 +197,9 @@ def render_text(period: Period) -> str:
         f"Σ K(W−PD): the period's change before rounding; +/-: {rounded}; "
         "each event a tournament (the 2022 rules allow one 400-point upgrade per tournament)."
     )
-    for note in (k_note, columns):
+    rows = [r for s in period.sections for r in (*s.rows, *s.apart)]
+    rated = any(r.rating is not None for r in rows)  # K applies only to a rated player
+    for note in (k_note, columns) if rated else (columns,):
         out.append(textwrap.fill(note, 96, initial_indent="- ", subsequent_indent="  "))
     if period.skipped:
         out.append("")

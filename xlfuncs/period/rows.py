@@ -38,6 +38,7 @@ from ..core.rating_calendar import (
     place_event,
 )
 from ..core.rating_change import Rounding, floor_note
+from ..trf.k_file import KFile, edition_notes
 from ..trf.k_policy import KSource
 from ..trf.short_list import short_list
 from .read import BadFile, EventRead, PlayerEntry
@@ -377,6 +378,8 @@ def build_period(
             warnings.append(_parts_warning(e, parts, latest))
     overrides = dict(k_overrides or {})
     used_overrides: set[str] = set()
+    if isinstance(k_overrides, KFile):
+        warnings += k_overrides.warnings
     sections: list[RateSection] = []
     total = sum(len(e.players) for e in events) or 1
     done = 0
@@ -440,6 +443,8 @@ def build_period(
             done += len(entries)
             if len(rows) % 1000 == 0:
                 progress(done / total)
+        rated_here = {r.fide_id for r in rows if r.fide_id is not None}
+        warnings += edition_notes(k_overrides or {}, rated_here & set(overrides), edition)
         if name_clash:
             warnings.append(
                 f"{len(name_clash)} FIDE id{'s' if len(name_clash) > 1 else ''} with names "

@@ -137,8 +137,8 @@ def write_period_workbook(
         n_events = sum(len(s.events) for s in period.sections)
         rules = ", ".join(f"{s.rate} {s.edition.id}" for s in period.sections)
         summary = (
-            f"{n_events} events; rules: {rules} ({how}); the change is "
-            "K × Σ(W − PD) over the period's games, rounded once; K lowered so that "
+            f"{n_events} event{'' if n_events == 1 else 's'}; rules: {rules} ({how}); the "
+            "change is K × Σ(W − PD) over the period's games, rounded once; K lowered so that "
             "K × n ≤ 700; each event a tournament (the 2022 one-upgrade limit)."
         )
         for col, (text, width) in enumerate(_HEAD):

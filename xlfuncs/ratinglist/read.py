@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Literal, cast
 from xml.parsers import expat
 
-from ..core.rating_change import RULE_KS
+from ..core.errors import XlfuncsError
+from ..core.rating_change import MAX_K, RULE_KS, check_k
 from ..core.validate import MAX_RATING
 from ..file_error import FileFieldError
 from .layout import COMBINED, COMBINED_WIDTH, SINGLE, SINGLE_WIDTH
@@ -106,10 +107,12 @@ class _Reject(Exception):
 
 
 _K_EXPECTED = (
-    f"a K the rules give ({', '.join(map(str, RULE_KS[:-1]))} or {RULE_KS[-1]}) or a blank"
+    f"a K, a whole number from 1 to {MAX_K} (FIDE's K rule gives "
+    f"{', '.join(map(str, RULE_KS[:-1]))} or {RULE_KS[-1]}), or a blank"
 )
-"""What a K column may hold: core's :data:`~xlfuncs.core.rating_change.RULE_KS` (K x n <= 700
-lowers a K in the computation of a period, never in a list), 0 or a blank (none)."""
+"""What a K column may hold: a K core's :func:`~xlfuncs.core.rating_change.check_k` takes (the
+rule of every K, in a cell, a K file and a list: FIDE's lists give 40, 20 or 10 since July
+2014, 30, 15 or 10 before), 0 or a blank (none)."""
 
 
 def _number(text: str, field: str, expected: str) -> int | None:
@@ -125,8 +128,11 @@ def _rate(values: Mapping[str, str], rating: str, games: str, k: str) -> RateRat
     r = _number(values.get(rating, ""), rating, "a rating (a whole number up to 4000) or a blank")
     g = _number(values.get(games, ""), games, "a number of games or a blank")
     kk = _number(values.get(k, ""), k, _K_EXPECTED)
-    if kk and kk not in RULE_KS:
-        raise _Reject(k, _K_EXPECTED, str(kk))
+    if kk:
+        try:
+            check_k(kk)
+        except XlfuncsError:
+            raise _Reject(k, _K_EXPECTED, str(kk)) from None
     if not r:
         return None
     if r > MAX_RATING:
@@ -225,7 +231,7 @@ def _combined_fast(line: str, line_no: int) -> ListPlayer | None:
             continue
         rating = int(r)
         kk = int(k) if k else 0
-        if rating > MAX_RATING or (kk and kk not in RULE_KS):
+        if rating > MAX_RATING or kk > MAX_K:  # check_k's rule for digits: 1 to MAX_K
             return None
         rated.append(RateRating(rating, int(g) if g else 0, kk or None))
     born = int(born_text) if born_text else 0

@@ -14,6 +14,7 @@ from ..core.first_rating_working import FirstRatingWorking, first_rating_working
 from ..core.rating_working import RatingWorking, rating_working
 from ..core.tiebreak_working import TiebreakWorking, player_working
 from ..event import AnalysedEvent
+from ..text_output import without_argument
 from ..trf.k_policy import PlayerK
 
 __all__ = ["PlayerReport", "player_report", "player_index"]
@@ -82,7 +83,7 @@ def player_report(event: AnalysedEvent, start_no: int) -> PlayerReport:
         try:
             first = first_rating_working(event.crosstable, number)
         except XlfuncsError as exc:
-            no_first = str(exc)
+            no_first = without_argument(str(exc))
     return PlayerReport(
         start_no=p.start_no,
         name=p.name,

@@ -17,8 +17,9 @@ from ..core.editions import Edition
 from ..core.eligibility import EXCLUSION_ARTICLE, EventTime, RoundEligibility, match_articles
 from ..core.performance import PTP_FULL_SCORE_READINGS, ptp_full_score_text
 from ..core.tables import round_half_up
+from ..core.tiebreak_editions import TiebreakEdition, tiebreak_edition_for
 from ..output import visible
-from ..text_output import change_text, points_text, table_lines
+from ..text_output import change_text, counted, points_text, table_lines
 from ..trf import RoundEntry, Tournament
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from ..trf.records2026 import NationalRating
@@ -205,6 +206,11 @@ def _aligned(values: Sequence[Value]) -> list[str]:
     ]
 
 
+def _in_force(edition: TiebreakEdition, report: Report) -> bool:
+    """Whether *edition* is the C.07 text an event of *report*'s date is computed with."""
+    return tiebreak_edition_for(None, report.event_date)[0].id == edition.id
+
+
 def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
     """The header lines on the tie-breaks: which, from where, and the edition of C.07."""
     ranked = report.standings
@@ -217,6 +223,8 @@ def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
     elif given is not None:  # a date
         older = given < edition.in_force_from.isoformat()
         when = f"the date given, {given}" + (", is older than that text" if older else "")
+    elif ranked.fit is not None and ranked.fit.reproduces and not _in_force(edition, report):
+        when = "the file's ranks are computed with it: detected; --tiebreak-rules to choose"
     elif report.event_date < edition.in_force_from:
         when = "the event is older than that text: computed with it, as FIDE's engine does"
     else:
@@ -234,9 +242,10 @@ def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
     return facts
 
 
-def render_text(report: Report) -> str:
+def render_text(report: Report, *, verbose: bool = False) -> str:
     """An aligned table, one row per player in starting-rank order, then the notes, first
-    ratings, norms, warnings and discrepancies."""
+    ratings, norms, warnings and discrepancies (the lines a summary counts,
+    :attr:`~xlfuncs.trf.Discrepancy.detail`, only when *verbose*)."""
     t = report.tournament
     out: list[str] = []
     title = t.name or t.source
@@ -248,7 +257,7 @@ def render_text(report: Report) -> str:
     dates = " to ".join(d for d in (t.start_date_text, t.end_date_text) if d)
     facts.append(("dates", dates or "not given"))
     rated = sum(1 for r in report.rows if r.rating is not None)
-    rounds = report.rounds_text or f"{t.num_rounds} rounds"
+    rounds = report.rounds_text or counted(t.num_rounds, "round")
     facts.append(("players", f"{len(report.rows)} ({rated} rated), {rounds}"))
     facts.append(
         ("event", report.system_note or ("round robin" if report.round_robin else "Swiss"))
@@ -283,11 +292,12 @@ def render_text(report: Report) -> str:
     header, cells = _table(report)
     out += table_lines([header] + [[visible(c) for c in row] for row in cells], _LEFT)
     out.append("")
+    sources = {r.k_source for r in report.rows}
+    k_from = ", ".join(f"{s.short} = {s.label}" for s in KSource if s in sources)
     out.append(
         "Rk: our rank (points, then the tie-breaks); FRk: the file's rank; "
-        "N: rated games against rated opponents; RpF: Ra + dp; RpX: exact performance; "
-        "K from: "
-        + ", ".join(f"{source.short} = {source.label}" for source in KSource)
+        "N: rated games against rated opponents; RpF: Ra + dp; RpX: exact performance"
+        + (f"; K from: {k_from}" if k_from else "")
         + (
             "; < = lowered by K x n <= 700"
             if any(r.k_lowered_from is not None for r in report.rows)
@@ -300,18 +310,20 @@ def render_text(report: Report) -> str:
         )
         + "."
     )
-    out.append("")
-    out.append("Notes")
-    assumed = any(r.k_source is KSource.ASSUMED_30_GAMES for r in report.rows)
-    out += [f"- {n}" for n in _notes(report.edition, k_assumed=assumed)]
+    notes = [f"- {n}" for n in _notes(report)]
     if report.rating_list is not None:
-        out.append(
+        notes.append(
             f"- Rating list: for the players {report.rating_list.source} holds, rating, K "
             "(K from: list), title, sex and birth year are the list's; for the others, the "
             "file's."
         )
+    if notes:
+        out += ["", "Notes", *notes]
     unrated = [r for r in report.rows if r.rating is None]
-    if unrated:
+    if unrated and rated == 0:
+        out += ["", "First ratings (unrated players)"]
+        out.append("- none: no player of the event is rated, so no game is against a rated one")
+    elif unrated:
         out.append("")
         out.append("First ratings (unrated players)")
         none: dict[str, list[str]] = {}
@@ -352,7 +364,8 @@ def render_text(report: Report) -> str:
     out += [f"- {w}" for w in report.warnings] or ["- none"]
     out.append("")
     out.append("Discrepancies in the file")
-    out += [f"- {d}" for d in report.discrepancies] or ["- none"]
+    shown = [d for d in report.discrepancies if verbose or not d.detail]
+    out += [f"- {d}" for d in shown] or ["- none"]
     return visible("\n".join(out)) + "\n"  # a file's control characters, shown escaped
 
 
@@ -482,7 +495,7 @@ def eligibility_lines(report: Report) -> list[str]:
     out = ["", "Game eligibility (each game rated or not; JSON `eligibility` has every game)"]
     if unknown:
         out.append(
-            f"- {unknown} games not known to be rated: the time control is not known "
+            f"- {counted(unknown, 'game')} not known to be rated: the time control is not known "
             "(TRF 222 or 122), so the minimum times of B.02 1.1 are not checked"
         )
     return out + lines
@@ -632,25 +645,40 @@ def render_team_csv(report: Report) -> str:
     return buf.getvalue()
 
 
-def _notes(edition: Edition, *, k_assumed: bool = True) -> tuple[str, ...]:
-    """The assumptions behind the figures, printed under the text table (*k_assumed*: some
-    player's K rests on the assumption of 30+ games; without one, the note says so)."""
-    return (
-        f"K: a TRF does not give a player's rated games, so a rated player whose K is not "
-        f"given (30+? in K from) is assumed to have completed {ASSUMED_GAMES} or more (no K 40 "
-        "for new players) and to have reached 2400 only when rated 2400+ in the file; give "
-        "other K with --k-file or --rating-list."
-        if k_assumed
-        else "K: no K rests on an assumed number of games (K from says where each came from).",
-        "Rating change: this event alone (K x n <= 700 on its games only); other events of "
-        "the rating period are not included.",
-        f"First ratings: this event alone, {edition.id} rules; '*' marks one that would not "
-        "be published.",
-        "Norms: the whole check of the Title Regulations (B.01: the games, the opponents' "
-        "federations and titles, the exemptions, Ra with the floor, Rp, 35 %); not checked "
-        "from the file: the registration and the chief arbiter's title; "
-        "`xlfuncs norms FILE` names them and shows near misses."
-        if edition.title_norms
-        else f"Norms: none in {edition.rate.value} play (title norms come from standard games).",
-        "Rp exact: +inf / -inf for a 100 % / 0 % score against rated opponents.",
-    )
+def _notes(report: Report) -> list[str]:
+    """The assumptions behind the figures that the report shows, printed under the text
+    table: K, the rating change, first ratings and norms only where a player is rated (no
+    figure of them rests on an assumption otherwise), the note on K's 30 games only where a
+    K rests on it, the exact performance's infinities only where one is shown."""
+    edition: Edition = report.edition
+    rows = report.rows
+    notes: list[str] = []
+    if any(r.rating is not None for r in rows):
+        notes.append(
+            f"K: a TRF does not give a player's rated games, so a rated player whose K is not "
+            f"given (30+? in K from) is assumed to have completed {ASSUMED_GAMES} or more (no "
+            "K 40 for new players) and to have reached 2400 only when rated 2400+ in the file; "
+            "give other K with --k-file or --rating-list."
+            if any(r.k_source is KSource.ASSUMED_30_GAMES for r in rows)
+            else "K: no K rests on an assumed number of games (K from says where each came from)."
+        )
+        notes.append(
+            "Rating change: this event alone (K x n <= 700 on its games only); other events "
+            "of the rating period are not included."
+        )
+        if any(r.rating is None for r in rows):
+            notes.append(
+                f"First ratings: this event alone, {edition.id} rules; '*' marks one that "
+                "would not be published."
+            )
+        notes.append(
+            "Norms: the whole check of the Title Regulations (B.01: the games, the opponents' "
+            "federations and titles, the exemptions, Ra with the floor, Rp, 35 %); not checked "
+            "from the file: the registration and the chief arbiter's title; "
+            "`xlfuncs norms FILE` names them and shows near misses."
+            if edition.title_norms
+            else f"Norms: none in {edition.rate.value} play (title norms come from standard games)."
+        )
+    if any(r.rp_exact_note is not None for r in rows):
+        notes.append("Rp exact: +inf / -inf for a 100 % / 0 % score against rated opponents.")
+    return notes

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -21,8 +20,10 @@ from ..core.norm_check import NormCheck
 from ..core.norms import NormPerformance
 from ..core.tables import round_half_up
 from ..core.teams import TeamStandings
+from ..core.titles import trf_title
 from ..core.tournament import PlayerFigures
 from ..event import AnalysedEvent, EventOptions, analyse_event
+from ..text_output import without_argument
 from ..trf import Discrepancy, Player, RoundEntry, Tournament
 from ..trf.k_policy import KSource, PlayerK
 from ..trf.standings import EventStandings, Standing, Value
@@ -193,10 +194,6 @@ class Report:
         return self.edition.rate
 
 
-_ARGUMENT = re.compile(r"^[a-z_]+: ")
-"""The argument name the core puts before its messages (``opponent_ratings: ...``)."""
-
-
 def _round2(x: Fraction) -> float:
     return float(round(x, 2))
 
@@ -230,12 +227,12 @@ def _row(
             note = "; ".join(f.first.reasons) or None
         else:
             published = False
-            note = None if f.first_error is None else _ARGUMENT.sub("", f.first_error)
+            note = None if f.first_error is None else without_argument(f.first_error)
     return ReportRow(
         start_no=p.start_no,
         name=p.name,
         sex=p.sex,
-        title=p.title,
+        title=trf_title(p.title) or "",  # FIDE's spelling (GM), not TRF16's old code (g)
         federation=p.federation,
         fide_id=p.fide_id,
         birth_year=p.birth_year,

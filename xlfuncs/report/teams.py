@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from ..core.results import Outcome
-from ..core.teams import MatchRound, TeamStandings, places_note
+from ..core.teams import MatchRound, TeamStandings, places_note, score_note
 from ..text_output import points_text, table_lines
 from ..trf.standings import Value, value_text
 
@@ -81,8 +81,10 @@ def team_text_lines(s: TeamStandings, start_nos: Mapping[int, int]) -> list[str]
         )
     out += table_lines(rows, {2})
     out.append(
-        "MP: match points; GP: game points; a descriptor reads match points, with ':GP' "
-        "game points" + places_note(s.descriptors) + "; each round: the opponent team and "
+        "MP: match points; GP: game points; "
+        + score_note(s.primary)
+        + places_note(s.descriptors)
+        + "; each round: the opponent team and "
         "the game points (+/-: a forfeited match, bye: a pairing-allocated bye's match/game "
         "points, -: no match)."
     )

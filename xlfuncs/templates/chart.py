@@ -402,14 +402,21 @@ def formulas(layout: Layout) -> dict[str, str]:
         "rank": f"=RANK_ALL({layout.column(layout.col('points'))},"
         f"{layout.block(layout.col('tb1'), layout.col(f'tb{layout.tiebreaks}'))})",
         "games": _call("RATED_GAMES_ALL", ratings, res, opp, "Rules", "Minutes"),
-        "ra": _call("RA_ALL", ratings, res, opp, "Rules", "Minutes"),
-        "rp_fide": _call("RP_FIDE_ALL", ratings, res, opp, "Rules", "Minutes"),
-        "rp_exact": _call("RP_EXACT_ALL", ratings, res, opp, "Rules", "Minutes"),
-        "change": f"=ELO_CHANGE_ALL({ratings},{layout.column(K)},{res},{opp},Rules,Minutes)",
-        "first": f"=BLOQUE_ALL({ratings},{res},{opp},{system},Rules,,Minutes)",
+        "ra": _call("RA_ALL", ratings, res, opp, "Rules", "Minutes", REASONS),
+        "rp_fide": _call("RP_FIDE_ALL", ratings, res, opp, "Rules", "Minutes", REASONS),
+        "rp_exact": _call("RP_EXACT_ALL", ratings, res, opp, "Rules", "Minutes", REASONS),
+        "change": f"=ELO_CHANGE_ALL({ratings},{layout.column(K)},{res},{opp},Rules,Minutes,"
+        f"{REASONS})",
+        "first": f"=BLOQUE_ALL({ratings},{res},{opp},{system},Rules,,Minutes,{REASONS})",
         "norm": f"=NORM_ALL({ratings},{res},{opp},{layout.column(SEX)},Rules,"
-        f"{layout.column(TITLE)},{layout.column(FED)},Minutes)",
+        f"{layout.column(TITLE)},{layout.column(FED)},Minutes,{REASONS})",
     }
+
+
+REASONS = "TRUE"
+"""The ``reasons`` argument of the rating figures' calls: a row without a figure says why
+in a few words (``unrated``, ``no rated game``, ``rapid: no norms``), never blank where a
+player is (:mod:`~xlfuncs.core.no_figure`); the empty rows stay blank."""
 
 
 def _call(name: str, *args: str) -> str:
@@ -419,9 +426,10 @@ def _call(name: str, *args: str) -> str:
 
 
 def plain_arrays(layout: Layout) -> dict[str, str]:
-    """The plain-Excel array formula over the visible columns: the new rating."""
+    """The plain-Excel array formula over the visible columns: the new rating, rating +
+    change; where there is no change, the change column's words (``unrated``), or blank."""
     rating, change = layout.column(RATING), layout.column(layout.col("change"))
-    return {"new": f'=IF(ISNUMBER({rating})*ISNUMBER({change}),{rating}+{change},"")'}
+    return {"new": f"=IF(ISNUMBER({rating})*ISNUMBER({change}),{rating}+{change},{change})"}
 
 
 def row_formulas(layout: Layout, row: int, names: Sequence[str] | None = None) -> list[str]:
@@ -429,11 +437,12 @@ def row_formulas(layout: Layout, row: int, names: Sequence[str] | None = None) -
     its row of a hidden array (those of *names*, in that order; ``None``: every one, in
     :func:`_row_texts`' order).
 
-    ``IFERROR(..., "")`` catches only Excel's own errors: our functions return their error
-    values as text, which shows. It matters where the array cannot be computed: in
-    LibreOffice, which recomputes a formula whose stored value is empty (so an empty cell
-    stays empty instead of showing #NAME?), and in Excel without the add-in (where the
-    title row says that the functions are not loaded)."""
+    ``IFERROR(..., "")`` catches only Excel's own errors: classic xlwings' functions
+    return their error values as text, which shows. It matters where the array cannot be
+    computed: in LibreOffice, which recomputes a formula whose stored value is empty (so an
+    empty cell stays empty instead of showing #NAME?), and in Excel without the add-in
+    (where the title row says that the functions are not loaded). A player's row without a
+    figure is not blank: the array says why in a few words (:data:`REASONS`)."""
     number = str(row + 1)
     shapes = _row_texts(layout)
     return [shapes[name].replace(_ROW, number) for name in (shapes if names is None else names)]
@@ -660,16 +669,24 @@ def figures(
             ),
         ),
         ("games", lambda: udfs.RATED_GAMES_ALL(ratings, res, opp, data.rules, data.minutes)),
-        ("ra", lambda: udfs.RA_ALL(ratings, res, opp, data.rules, data.minutes)),
-        ("rp_fide", lambda: udfs.RP_FIDE_ALL(ratings, res, opp, data.rules, data.minutes)),
-        ("rp_exact", lambda: udfs.RP_EXACT_ALL(ratings, res, opp, data.rules, data.minutes)),
+        ("ra", lambda: udfs.RA_ALL(ratings, res, opp, data.rules, data.minutes, True)),
+        (
+            "rp_fide",
+            lambda: udfs.RP_FIDE_ALL(ratings, res, opp, data.rules, data.minutes, True),
+        ),
+        (
+            "rp_exact",
+            lambda: udfs.RP_EXACT_ALL(ratings, res, opp, data.rules, data.minutes, True),
+        ),
         (
             "change",
-            lambda: udfs.ELO_CHANGE_ALL(ratings, k_cells, res, opp, data.rules, data.minutes),
+            lambda: udfs.ELO_CHANGE_ALL(ratings, k_cells, res, opp, data.rules, data.minutes, True),
         ),
         (
             "first",
-            lambda: udfs.BLOQUE_ALL(ratings, res, opp, system, data.rules, None, data.minutes),
+            lambda: udfs.BLOQUE_ALL(
+                ratings, res, opp, system, data.rules, None, data.minutes, True
+            ),
         ),
         (
             "norm",
@@ -682,6 +699,7 @@ def figures(
                 _col(data.titles),
                 _col(data.federations),
                 data.minutes,
+                True,
             ),
         ),
     )
@@ -717,7 +735,7 @@ def figures(
     points = _col([_cell_value(v) for v in out["points"]])
     out["rank"] = _column_of(udfs.RANK_ALL(points, keys), 0, layout.capacity)
     out["new"] = [
-        r + c if isinstance(r, float) and _is_number(c) else ""
+        r + c if isinstance(r, float) and _is_number(c) else c
         for r, c in zip(data.ratings, out["change"])
     ]
     changes = _col([None if v == "" else v for v in out["change"]])
@@ -836,6 +854,27 @@ _COMPUTED_WIDTHS = {
 }
 
 
+def _fit_words(ws: Worksheet, layout: Layout, values: Mapping[str, Sequence[Any]]) -> None:
+    """Widen each rating figure's column of a filled chart to the longest words it shows
+    where a player has no figure (``rapid: no norms``, ``no rated game``: :data:`REASONS`),
+    so that they are read whole on screen and on paper."""
+    for name in _WORDS_SHOWN:
+        longest = max(
+            (len(v) for v in values[name] if isinstance(v, str) and v[:1] != "#"), default=0
+        )
+        width = round(longest * _WIDTH_PER_LETTER + 1, 1)
+        if width > _COMPUTED_WIDTHS[name]:
+            ws.set_column(layout.col(name), layout.col(name), width)
+
+
+_WORDS_SHOWN = ("ra", "rp_fide", "rp_exact", "change", "new", "first", "norm")
+"""The computed columns whose rows without a figure say why (:data:`REASONS`), side by
+side in :data:`COMPUTED`'s order."""
+
+_WIDTH_PER_LETTER = 0.85
+"""A lower-case letter of the computed cells' type (Calibri 10), in column width units."""
+
+
 @dataclass(frozen=True)
 class Texts:
     """What differs in words between the two charts."""
@@ -889,6 +928,8 @@ def build_chart(
     else:
         rows.inputs(inputs_stored)
     rows.computed(values, scaled(progress, _INPUTS, _ROWS))
+    if values is not None:
+        _fit_words(ws, layout, values)
     _formatting(wb, ws, layout, data.tiebreaks)
     ws.freeze_panes(FIRST_ROW, NAME + 1)
     ws.set_column(layout.hidden(ARRAYS[0]), layout.floor_helper, 6, None, {"hidden": True})
@@ -1337,8 +1378,8 @@ class _PlayerRows:
                 ws.write_comment(
                     row,
                     RATING,
-                    f"The file gives rating {p.file_rating}: not a FIDE rating (no FIDE id), "
-                    "so not counted: the player is unrated here.",
+                    f"The file gives rating {p.file_rating}: not a FIDE rating "
+                    f"({p.file_rating_why}), so not counted: the player is unrated here.",
                     {"author": "xlfuncs", "x_scale": 1.6},
                 )
             _input_cells(ws, row, NO, cells, player_formats)
@@ -1649,6 +1690,20 @@ def _formatting(wb: Workbook, ws: Worksheet, layout: Layout, tiebreaks: Sequence
             "format": wb.add_format({"font_strikeout": True, "font_color": "#9C0006"}),
         },
     )
+    # the words of a player without a figure (REASONS) in grey, so that the figures stand
+    # out: text longer than a figure's (GM, WIM, the infinite Rp exact)
+    words = cell(first, layout.col(_WORDS_SHOWN[0]))
+    ws.conditional_format(
+        first,
+        layout.col(_WORDS_SHOWN[0]),
+        last,
+        layout.col(_WORDS_SHOWN[-1]),
+        {
+            "type": "formula",
+            "criteria": f"=AND(ISTEXT({words}),LEN({words})>3)",
+            "format": wb.add_format({"font_color": "#595959", "bold": False}),
+        },
+    )
     ws.write_comment(
         HEAD_ROW,
         new,
@@ -1731,6 +1786,11 @@ def _formatting(wb: Workbook, ws: Worksheet, layout: Layout, tiebreaks: Sequence
                 "input_title": "K override",
                 "input_message": "Leave blank to use the K computed from "
                 "the player's data; fill to force a K.",
+                "error_type": "warning",
+                "error_title": "K override",
+                "error_message": "FIDE's K rule gives 40, 20 or 10. Another whole number "
+                "from 1 to 40 (a national federation's K, or K lowered for K x n <= 700) "
+                "is used as given; anything else is an error in the player's row.",
             },
         ),
     ):

@@ -41,7 +41,7 @@ from xlsxwriter.worksheet import (
 
 from .. import __version__
 from ..core.editions import DEFAULT_EDITION, EDITIONS, RAPID_BLITZ_EDITIONS
-from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, Outcome
+from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_CELLS, Outcome
 from ..core.tables import DP_TABLE, PD_TABLE
 from .printing import print_setup
 
@@ -77,9 +77,12 @@ RESULT_CHOICES: Final = (
     Outcome.DRAW.symbol,
     *FORFEIT_SYMBOLS,
     *BYE_SYMBOLS,
+    *UNDER_ONE_MOVE_CELLS,
 )
 """What a result cell accepts from its drop-down list: win, draw (½ or =), loss, forfeit
-win and loss, and byes (half point, full point, pairing-allocated, zero point)."""
+win and loss, byes (half point, full point, pairing-allocated, zero point), and win, draw
+and loss in a game of less than one move (``W<1``, ``D<1``, ``L<1``: scored, not rated; a
+cell refuses a bare ``W``, which may mean a win: :func:`xlfuncs.core.results.read_cell`)."""
 
 EDITIONS_NEWEST_FIRST: Final = tuple(reversed(EDITIONS))
 """The standard editions, newest first."""
@@ -1001,9 +1004,10 @@ def validate_results(
             "source": list(RESULT_CHOICES),
             "input_title": "Result",
             "input_message": "1 win, ½ or = draw, 0 loss, + / - forfeit, H half-point bye, "
-            "F full-point bye, U pairing bye, Z zero bye",
+            "F full-point bye, U pairing bye, Z zero bye, W<1 D<1 L<1 win, draw, loss in "
+            "less than one move (not rated)",
             "error_title": "Result",
-            "error_message": "Use 1, ½, =, 0, +, -, H, F, U or Z.",
+            "error_message": "Use 1, ½, =, 0, +, -, H, F, U, Z, W<1, D<1 or L<1.",
         },
     )
 

@@ -54,7 +54,8 @@ class Round:
     """``"w"`` or ``"b"``; ``None`` when unknown or no game."""
     result: str | None = None
     """The result: a symbol in any spelling :func:`.results.parse` reads (``"1"``,
-    ``"½"``, ``"="``, ``"+"``, ``"H"`` ...), ``None`` when not played yet."""
+    ``"½"``, ``"="``, ``"+"``, ``"H"``, TRF's ``"W"`` for a win in less than one move ...),
+    ``None`` when not played yet."""
 
 
 @dataclass(frozen=True)
@@ -96,9 +97,11 @@ class ChartPlayer:
     rounds' cells, so that the live points are those of the rounds counted, and shown as a
     note on each cell."""
     file_rating: int | None = None
-    """A rating the source file gives but the chart does not use (the player has no FIDE id:
-    FIDE rates only players with one); the chart's rating cell stays blank, with a note
-    giving this figure."""
+    """A rating the source file gives but the chart does not use (no FIDE rating: the player
+    has no FIDE id, or the figure is below 1000, a national or online rating); the chart's
+    rating cell stays blank, with a note giving this figure and :attr:`file_rating_why`."""
+    file_rating_why: str = "no FIDE id"
+    """Why :attr:`file_rating` is no FIDE rating, for the note."""
 
 
 @dataclass(frozen=True)
@@ -235,10 +238,12 @@ def _check_symbol(symbol: str | None, where: str) -> None:
 
 def result_cell(symbol: str | None) -> float | str | None:
     """What a result cell holds, as an arbiter types it: 1 and 0 as numbers, every draw as
-    ``"½"``, the other symbols as upper-case text.
+    ``"½"``, a game of less than one move (TRF's ``W``, ``D``, ``L``) as ``"W<1"``, ``"D<1"``,
+    ``"L<1"`` (a cell refuses the bare letters: :attr:`.results.Outcome.cell`), the other
+    symbols as upper-case text.
 
-    >>> [result_cell(s) for s in ("1", "=", "0", "+", "h", "1/2", None)]
-    [1.0, '½', 0.0, '+', 'H', '½', None]
+    >>> [result_cell(s) for s in ("1", "=", "0", "+", "h", "1/2", "W", None)]
+    [1.0, '½', 0.0, '+', 'H', '½', 'W<1', None]
     """
     if symbol is None or not symbol.strip():
         return None
@@ -247,4 +252,4 @@ def result_cell(symbol: str | None) -> float | str | None:
         return symbol.strip().upper()
     if outcome in (Outcome.WIN, Outcome.LOSS):
         return float(outcome.points)
-    return outcome.shown
+    return outcome.cell

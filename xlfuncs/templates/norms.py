@@ -294,7 +294,9 @@ def _figures(data: NormSheetData) -> NormSheetFigures:
             needed_text = "Points needed: reached"
         else:
             needed_text = f"Points needed: {text_of(needed - pts)} more" + (
-                f" in the {len(to_come)} rounds to come" if to_come else ""
+                f" in the {len(to_come)} round{'' if len(to_come) == 1 else 's'} to come"
+                if to_come
+                else ""
             )
         checks = [(row[0], row[1], _yes_no(row[2])) for row in mix]
         for figure, threshold, met in (

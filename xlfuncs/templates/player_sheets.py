@@ -21,13 +21,15 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, Outcome
+from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_CELLS, Outcome
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
 from .common import Formats, cell, write_formula, write_text, write_value
 
 __all__ = [
     "BYE_RESULTS",
+    "UNDER_ONE_MOVE",
+    "UNDER_ONE_MOVE_RESULTS",
     "COUNTED",
     "CellKind",
     "FORFEIT_RESULTS",
@@ -70,6 +72,10 @@ FORFEIT_RESULTS: Final = tuple(FORFEIT_SYMBOLS)
 """The forfeit symbols (``+``, ``-``), from :mod:`xlfuncs.core.results`."""
 BYE_RESULTS: Final = tuple(BYE_SYMBOLS)
 """The bye symbols (``H``, ``F``, ``U``, ``Z``), from :mod:`xlfuncs.core.results`."""
+UNDER_ONE_MOVE_RESULTS: Final = UNDER_ONE_MOVE_CELLS
+"""A game of less than one move as a cell writes it (``W<1``, ``D<1``, ``L<1``)."""
+UNDER_ONE_MOVE: Final = "under 1 move"
+"""What the status column shows for a game of less than one move (scored, not rated)."""
 _WIN_TEXT: Final = (Outcome.WIN.symbol,)
 _DRAW_TEXT: Final = (Outcome.DRAW.shown, Outcome.DRAW.symbol)
 _LOSS_TEXT: Final = (Outcome.LOSS.symbol,)
@@ -305,8 +311,9 @@ def _text(value: Value) -> str | None:
 
 def status(rating: Value, result: Value, *, unrated_counts: bool = False) -> str:
     """What :func:`status_formula` shows: ``""`` (no game), ``"forfeit"``, ``"bye"``,
-    ``"yes"`` (a rated result: 1, ½, 0), ``"unrated"`` (a rated result against an unrated
-    opponent, unless *unrated_counts*) or ``"invalid"`` (a result the sheet does not know)."""
+    ``"under 1 move"`` (:data:`UNDER_ONE_MOVE`), ``"yes"`` (a rated result: 1, ½, 0),
+    ``"unrated"`` (a rated result against an unrated opponent, unless *unrated_counts*) or
+    ``"invalid"`` (a result the sheet does not know)."""
     if result is None or result == "":
         return ""
     text = _text(result)
@@ -314,6 +321,8 @@ def status(rating: Value, result: Value, *, unrated_counts: bool = False) -> str
         return "forfeit"
     if text in BYE_RESULTS:
         return "bye"
+    if text in UNDER_ONE_MOVE_RESULTS:
+        return UNDER_ONE_MOVE
     number = isinstance(result, (int, float)) and not isinstance(result, bool)
     if text in _WIN_TEXT + _DRAW_TEXT + _LOSS_TEXT or (number and result in (1, 0.5, 0)):
         rated = isinstance(rating, (int, float)) and not isinstance(rating, bool) and rating > 0
@@ -334,7 +343,8 @@ def status_formula(rating: str, result: str, *, unrated_counts: bool = False) ->
     return (
         f'=IF({w}="","",IF(OR({_equals(w, FORFEIT_RESULTS)}),"forfeit",'
         f'IF(OR({_equals(w, BYE_RESULTS)}),"bye",'
-        f'IF({rated_result},{counted},"invalid"))))'
+        f'IF(OR({_equals(w, UNDER_ONE_MOVE_RESULTS)}),"{UNDER_ONE_MOVE}",'
+        f'IF({rated_result},{counted},"invalid")))))'
     )
 
 

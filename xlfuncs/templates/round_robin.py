@@ -41,9 +41,12 @@ TEXTS = Texts(
         "0: unrated).",
         "3. K: from the player's data (rated games before this event, year of birth, "
         "reached 2400: yes/no, and the rating period), as FIDE's rules give it. To use "
-        "another K, type it in 'K override'; clear it to go back to the computed K.",
+        "another K (a whole number from 1 to 40), type it in 'K override'; clear it to go "
+        "back to the computed K.",
         "4. Results: in the row of the player, under the opponent's No.: 1 win, \u00bd or = "
-        "draw, 0 loss, + forfeit win, - forfeit loss (forfeits score but are not rated). "
+        "draw, 0 loss, + forfeit win, - forfeit loss; W<1, D<1, L<1 a win, draw, loss in less "
+        "than one move (forfeits and these score but are not rated; a bare W, D or L is an "
+        "error: it may mean a win, a draw, a loss). "
         "Enter every game in both players' rows. The grey diagonal stays empty. A filled "
         "double round robin (xlfuncs crosstable) has two cells under each opponent: the "
         "first game and the second.",

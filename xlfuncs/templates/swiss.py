@@ -52,9 +52,12 @@ TEXTS = Texts(
         "0: unrated).",
         "3. K: from the player's data (rated games before this event, year of birth, "
         "reached 2400: yes/no, and the rating period), as FIDE's rules give it. To use "
-        "another K, type it in 'K override'; clear it to go back to the computed K.",
+        "another K (a whole number from 1 to 40), type it in 'K override'; clear it to go "
+        "back to the computed K.",
         "4. Each round: the opponent's No., the colour (w or b) and the result from the "
-        "player's side: 1 win, \u00bd or = draw, 0 loss, + forfeit win, - forfeit loss. "
+        "player's side: 1 win, \u00bd or = draw, 0 loss, + forfeit win, - forfeit loss; W<1, "
+        "D<1, L<1 a win, draw, loss in less than one move (not rated; a bare W, D or L is an "
+        "error: it may mean a win, a draw, a loss). "
         "Byes have no opponent: H half-point, F full-point, U pairing-allocated (1 point), "
         "Z zero-point. Enter every game in both players' rows.",
         "5. Computed: points; rank (more points, then the tie-break columns left to right; "

@@ -13,7 +13,7 @@ from fractions import Fraction
 from xlsxwriter.workbook import Workbook
 
 from ..core.results import Outcome
-from ..core.teams import TeamStandings, places_note
+from ..core.teams import TeamStandings, places_note, score_note
 from .common import Formats, print_setup, write_text, write_value
 from .event import Event
 from .printing import page_bands
@@ -125,8 +125,10 @@ def add_team_sheet(wb: Workbook, fmt: Formats, event: Event) -> None:
         2,
         0,
         f"Match points {s.match_scoring.text}; ranked by {order}, then {listed}. Computed by "
-        "xlfuncs from the file (values, not formulas): a descriptor reads match points, "
-        "with ':GP' game points" + places_note(s.descriptors) + "; R opp.: the opposing "
+        "xlfuncs from the file (values, not formulas): "
+        + score_note(s.primary)
+        + places_note(s.descriptors)
+        + "; R opp.: the opposing "
         "team (+/- a forfeited match won or lost, bye: a pairing-allocated bye).",
         fmt.note,
     )

@@ -249,6 +249,7 @@ def add_working_sheet(
         f'"{layout.system_name}"',
         str(lines + RATING_EXTRA),
         "Minutes",
+        "TRUE",  # where there is no figure, the block says why (no K, no rated game)
     )
     area = (FIRST_BLOCK + 1, RATING_COL, lines + RATING_EXTRA, RATING_COLUMNS)
     _block(ws, (text, wrapped, {8}), area, formula, blocks[-1])
@@ -366,6 +367,7 @@ def default_blocks(
             layout.system_name,
             float(lines + RATING_EXTRA),
             data.minutes,
+            True,
         )
     else:
         found = padded(found, lines + RATING_EXTRA)
@@ -376,6 +378,10 @@ def default_blocks(
 def _shown(value: Any) -> Any:
     """A core value as a chart's cell shows it."""
     return "" if value is None else to_excel(value)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _same_tiebreaks(
@@ -450,7 +456,8 @@ def _core_rating_block(
             first = first_rating_working(own, 1)
         except XlfuncsError:
             return None
-        if first is None or values["first"][0] != (first.rating if first.published else ""):
+        shown = values["first"][0]
+        if first is None or (shown != first.rating if first.published else _is_number(shown)):
             return None
         lines = tuple(
             x if x.opponent is None else replace(x, opponent=numbers[x.opponent - 1])

@@ -8,22 +8,33 @@ from __future__ import annotations
 import csv
 import os
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
-from ..core.rating_change import RULE_KS
+from ..core.editions import RulesSpec, get_edition
+from ..core.errors import XlfuncsError
+from ..core.rating_change import MAX_K, RULE_KS, check_k, k_note
 from ..file_error import FileFieldError
 from .parser import decode_error, decode_trf, read_upto
 
-__all__ = ["MAX_K", "MAX_K_FILE_BYTES", "RULE_KS", "KFileError", "parse_k_file", "read_k_file"]
-
-MAX_K = max(RULE_KS)
-"""The largest K a K file may give."""
+__all__ = [
+    "K_EXPECTED",
+    "MAX_K",
+    "MAX_K_FILE_BYTES",
+    "RULE_KS",
+    "KFile",
+    "KFileError",
+    "edition_notes",
+    "parse_k_file",
+    "read_k_file",
+]
 
 
 class KFileError(FileFieldError[int | None]):
-    """A K file that cannot be read. The message names the file, line, column and field,
-    like :class:`~xlfuncs.trf.TrfError`:
-    ``k.csv, line 4, column 2 (k): expected a K the rules give (40, 20 or 10), found '30'``."""
+    """A K file that cannot be read (no header line ``fide_id,k``, bytes that are no text,
+    a file beyond the bound), or a line of one that cannot be used (:attr:`KFile.not_used`
+    gives its message). The message names the file, line, column and field, like
+    :class:`~xlfuncs.trf.TrfError`: ``k.csv, line 1 (header): expected the header line
+    fide_id,k, found '99000001,40'``."""
 
     @property
     def column(self) -> int | None:
@@ -40,100 +51,205 @@ MAX_LINE = 200
 """The longest line a K file may have: a FIDE id, K and a comment fit many times over."""
 
 
-def parse_k_file(
-    text: str, *, source: str = "<string>", allowed: Collection[int] = RULE_KS
-) -> dict[str, int]:
+class KFile(dict[str, int]):
+    """K by FIDE id as a K file gives it (a ``dict``), with the line of each FIDE id
+    (:attr:`lines`), the file's name (:attr:`source`) and the lines not used, each with what
+    is wrong there (:attr:`not_used`).
+
+    >>> KFile({"7": 20}, source="k.csv", lines={"7": 2})
+    {'7': 20}
+    """
+
+    def __init__(
+        self,
+        ks: Mapping[str, int] | None = None,
+        *,
+        source: str = "<string>",
+        lines: Mapping[str, int] | None = None,
+        not_used: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(ks or {})
+        self.source = source
+        """The file name (or ``<string>``)."""
+        self.lines: dict[str, int] = dict(lines or {})
+        """The line that gives each FIDE id's K."""
+        self.not_used = not_used
+        """The lines not used, each as ``line 4, column 2 (k): expected ..., found '1000'``."""
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What a command says of the file's lines not used: one warning naming each line
+        and the treatment (the player's K is the one the event gives without the file)."""
+        if not self.not_used:
+            return ()
+        n = len(self.not_used)
+        shown = "; ".join(self.not_used[:_LISTED])
+        more = f"; and {n - _LISTED} more" if n > _LISTED else ""
+        return (
+            f"K file {self.source}: {n} line{'s' if n > 1 else ''} not used (each player's K "
+            f"is the one the event gives without the file): {shown}{more}",
+        )
+
+    def edition_notes(self, ids: Collection[str], rules: RulesSpec) -> tuple[str, ...]:
+        """:func:`edition_notes` of this file."""
+        return edition_notes(self, ids, rules)
+
+
+def edition_notes(
+    overrides: Mapping[str, int], ids: Collection[str], rules: RulesSpec
+) -> tuple[str, ...]:
+    """The warning, naming each line (of a :class:`KFile`), for the K of *ids* (the FIDE ids
+    of an event's players) that the edition's K rule does not give
+    (:func:`~xlfuncs.core.rating_change.k_note`): used as given. Raises
+    :class:`~xlfuncs.core.errors.XlfuncsError` for a K :func:`~xlfuncs.core.rating_change.check_k`
+    refuses, which only a mapping built by hand, not a K file, can hold.
+
+    >>> ks = parse_k_file("fide_id,k\\n7,32\\n8,20\\n", source="k.csv")
+    >>> print(*edition_notes(ks, ["7", "8"], "2025"))  # doctest: +NORMALIZE_WHITESPACE
+    K file k.csv: line 2 (FIDE id 7): K 32 is not a K the 2025 rules give (40, 20 or 10):
+    used as given
+    """
+    edition = get_edition(rules)
+    lines = overrides.lines if isinstance(overrides, KFile) else {}
+    notes = []
+    for fide_id in sorted(set(ids) & set(overrides), key=lambda i: (lines.get(i, 0), i)):
+        note = k_note(check_k(overrides[fide_id], name=f"K file: FIDE id {fide_id}"), rules=edition)
+        if note is not None:
+            where = f"FIDE id {fide_id}"
+            if fide_id in lines:
+                where = f"line {lines[fide_id]} ({where})"
+            notes.append(f"{where}: {note}")
+    if not notes:
+        return ()
+    n = len(notes)
+    shown = "; ".join(notes[:_LISTED])
+    more = f"; and {n - _LISTED} more" if n > _LISTED else ""
+    prefix = f"K file {overrides.source}" if isinstance(overrides, KFile) else "K file"
+    return (f"{prefix}: {shown}{more}",)
+
+
+_LISTED = 12
+"""The lines a K file's warning names; the rest are counted."""
+
+
+def parse_k_file(text: str, *, source: str = "<string>") -> KFile:
     """K by FIDE id from the text of a K file.
 
     The file is CSV: a header line ``fide_id,k`` (either case), then one player a line.
-    Blank lines and lines starting with ``#`` are skipped. A FIDE id is 1 to 11 digits; K one
-    the rules give (*allowed*: core's :data:`~xlfuncs.core.rating_change.RULE_KS`, 40, 20 or
-    10). Raises :class:`KFileError` for anything else, a FIDE id given twice included.
+    Blank lines and lines starting with ``#`` are skipped. A FIDE id is 1 to 11 digits; K a
+    whole number from 1 to 40, the rule of every K (core's
+    :func:`~xlfuncs.core.rating_change.check_k`; FIDE's K rule gives 40, 20 or 10, and a K
+    the event's edition does not give is used as given, with a warning:
+    :meth:`KFile.edition_notes`). Raises :class:`KFileError` only for a file that cannot be
+    read as a K file (no header line ``fide_id,k``); a line that cannot be used (a K outside
+    1 to 40, a FIDE id that is not one or is given again, a line that is not two fields) is
+    left out and named in :attr:`KFile.not_used`, the first line giving a FIDE id kept.
 
-    >>> parse_k_file("# juniors\\nfide_id,k\\n99300010, 40\\n")
-    {'99300010': 40}
+    >>> ks = parse_k_file("# juniors\\nfide_id,k\\n99300010, 40\\n99300011,1000\\n")
+    >>> ks, ks.lines, ks.not_used
+    ({'99300010': 40}, {'99300010': 3}, ("line 4, column 2 (k): expected a K, a whole number \
+from 1 to 40 (FIDE's K rule gives 40, 20 or 10), found '1000'",))
     """
     text = text.removeprefix("\ufeff")
-    out: dict[str, int] = {}
-    first_line: dict[str, int] = {}
+    out = KFile(source=source)
+    not_used: list[str] = []
+
+    def skip(line_no: int, column: int | None, field: str, expected: str, found: str) -> None:
+        message = str(KFileError(source, line_no, column, field, expected, found))
+        not_used.append(message.removeprefix(f"{source}, "))
+
     header_seen = False
     for line_no, raw in enumerate(_LINE_BREAK.split(text), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
         if len(raw) > MAX_LINE:
-            raise KFileError(
-                source,
-                line_no,
-                None,
-                "row",
-                f"a line of at most {MAX_LINE} characters",
-                f"{len(raw):,} characters: {raw[:20]!r}...",
-            )
+            found = f"{len(raw):,} characters: {raw[:20]!r}..."
+            if not header_seen:
+                raise KFileError(source, line_no, None, "header", _HEADER, found)
+            skip(line_no, None, "row", f"a line of at most {MAX_LINE} characters", found)
+            continue
         try:
             row = [cell.strip() for cell in next(csv.reader([raw]))]
         except csv.Error as exc:
-            raise KFileError(
-                source, line_no, None, "row", "a CSV line", f"{raw[:40]!r} ({exc})"
-            ) from None
+            if not header_seen:
+                raise KFileError(
+                    source, line_no, None, "header", _HEADER, f"{raw[:40]!r} ({exc})"
+                ) from None
+            skip(line_no, None, "row", "a CSV line", f"{raw[:40]!r} ({exc})")
+            continue
         if not header_seen:
             if [cell.lower() for cell in row] != _K_HEADER:
-                raise KFileError(
-                    source, line_no, None, "header", "the header line fide_id,k", repr(stripped)
-                )
+                raise KFileError(source, line_no, None, "header", _HEADER, repr(stripped))
             header_seen = True
             continue
         if len(row) != 2:
-            raise KFileError(
-                source,
+            plural = "" if len(row) == 1 else "s"
+            skip(
                 line_no,
                 None,
                 "row",
                 "two fields, a FIDE id and K",
-                f"{len(row)} field{'' if len(row) == 1 else 's'}: {stripped!r}",
+                f"{len(row)} field{plural}: {stripped!r}",
             )
+            continue
         fide_id, k_text = row
         if not _FIDE_ID.fullmatch(fide_id):
             found = "a blank" if not fide_id else repr(fide_id)
-            raise KFileError(source, line_no, 1, "fide_id", "a FIDE id (1 to 11 digits)", found)
-        if fide_id in first_line:
-            raise KFileError(
-                source,
+            skip(line_no, 1, "fide_id", "a FIDE id (1 to 11 digits)", found)
+            continue
+        if fide_id in out.lines:
+            skip(
                 line_no,
                 1,
                 "fide_id",
-                f"a FIDE id not given before (line {first_line[fide_id]} gives it)",
+                f"a FIDE id not given before (line {out.lines[fide_id]} gives it, and is used)",
                 repr(fide_id),
             )
-        if not (
-            k_text.isascii() and k_text.isdigit() and len(k_text) <= 3 and int(k_text) in allowed
-        ):
+            continue
+        k = _k_of(k_text)
+        if k is None:
             found = (
                 "a blank" if not k_text else repr(k_text[:20] + ("..." if len(k_text) > 20 else ""))
             )
-            raise KFileError(source, line_no, 2, "k", _expected_k(allowed), found)
-        first_line[fide_id] = line_no
-        out[fide_id] = int(k_text)
+            skip(line_no, 2, "k", K_EXPECTED, found)
+            continue
+        out.lines[fide_id] = line_no
+        out[fide_id] = k
     if not header_seen:
         raise KFileError(
             source,
             None,
             None,
             "header",
-            "the header line fide_id,k",
+            _HEADER,
             "no header (the file is empty or all comments)",
         )
+    out.not_used = tuple(not_used)
     return out
 
 
-def _expected_k(allowed: Collection[int]) -> str:
-    """``a K the rules give (40, 20 or 10)``."""
-    ks = [str(k) for k in sorted(allowed, reverse=True)]
-    listed = ks[0] if len(ks) == 1 else f"{', '.join(ks[:-1])} or {ks[-1]}"
-    return f"a K the rules give ({listed})"
+_HEADER = "the header line fide_id,k"
+
+K_EXPECTED = (
+    f"a K, a whole number from 1 to {MAX_K} (FIDE's K rule gives "
+    f"{', '.join(map(str, RULE_KS[:-1]))} or {RULE_KS[-1]})"
+)
+"""What a K file's K may be: core's :func:`~xlfuncs.core.rating_change.check_k`'s rule."""
 
 
-def read_k_file(path: str | os.PathLike[str]) -> dict[str, int]:
+def _k_of(text: str) -> int | None:
+    """The K *text* gives, by :func:`~xlfuncs.core.rating_change.check_k`; ``None`` for
+    anything it refuses (and text that is no whole number)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        return None
+    try:
+        return check_k(int(text))
+    except XlfuncsError:
+        return None
+
+
+def read_k_file(path: str | os.PathLike[str]) -> KFile:
     """:func:`parse_k_file` on a file (UTF-8, else Windows-1252, as a TRF); messages name
     the file by its base name. ``OSError`` when it cannot be read."""
     source = os.path.basename(os.fspath(path))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..core.sex import trf_sex
 from .parser import Player
+from .rated import has_fide_id
 from .short_list import short_list
 
 if TYPE_CHECKING:
@@ -24,17 +25,6 @@ if TYPE_CHECKING:
     from ..ratinglist import EventList
 
 __all__ = ["ListedPlayers", "has_fide_id", "with_list"]
-
-
-def has_fide_id(p: Player) -> bool:
-    """Whether the file gives the player a FIDE id (blank or all zeros: none).
-
-    >>> from xlfuncs.trf import parse_trf
-    >>> has_fide_id(parse_trf("001    1 m    Ash, Ada                          2250 ENG"
-    ...                       "           0 1990/01/01").players[0])
-    False
-    """
-    return p.fide_id is not None and p.fide_id.strip("0") != ""
 
 
 @dataclass(frozen=True)

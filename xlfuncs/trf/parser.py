@@ -17,12 +17,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import BinaryIO, Literal
 
-from ..core.editions import EDITIONS, RAPID_BLITZ_EDITIONS
 from ..core.results import SYMBOLS, Outcome
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
-from ..core.titles import FIDE_TITLES, TRF_TITLE_CODES, trf_title
+from ..core.titles import trf_title
 from ..file_error import FileFieldError
 from ..text_output import points_text
+from .rated import LOWEST_RATING, is_rated
 from .records2026 import (
     AssignmentEffects,
     ExtraRecord,
@@ -34,6 +34,7 @@ from .records2026 import (
     read_national_line,
     read_records,
 )
+from .values import ValueCause, ValueNote
 
 __all__ = [
     "PLAYER_COLUMNS",
@@ -54,6 +55,7 @@ __all__ = [
     "birth_year",
     "check_tournament",
     "decode_trf",
+    "decode_trf_noted",
     "ignored_record",
     "impossible_birth_date",
     "is_invalid_date",
@@ -131,13 +133,6 @@ one line reaches round 999 need 19,980 and are read; 9,999 players of 11 rounds 
 109,989; 1,000 players padded to one line's 999 rounds would need 999,000 for a file that
 writes some 12,000, and are refused. Memory stays in proportion to the file."""
 
-
-LOWEST_RATING: int = min(
-    e.rating_floor for e in (*EDITIONS.values(), *RAPID_BLITZ_EDITIONS.values())
-)
-"""The lowest rating a ``001`` line may give (0 or a blank: unrated): the lowest rating floor
-of any edition of the Rating Regulations, below which FIDE publishes no rating. A smaller
-number (``   5``) is refused: it is no FIDE rating, most likely a field out of its columns."""
 
 SEXES: frozenset[str] = frozenset({"", "m", "w", "f", "M", "W", "F"})
 """What column 10 (sex) may hold: ``m``, ``w`` (or ``f``, as some programs write it), either
@@ -331,7 +326,9 @@ class Player:
     """Columns 15-47 as written, less the blanks before and after (the padding of the fixed
     columns); every other character is kept."""
     rating: int | None
-    """FIDE rating; ``None`` when blank or 0 (unrated)."""
+    """The file's rating as written; ``None`` when blank, 0 or not a number (unrated). A
+    FIDE rating only as :func:`~xlfuncs.trf.rated.fide_rating` reads it (a FIDE id, 1000 or
+    more): a figure below 1000 is a national or online rating, kept for the tie-breaks."""
     federation: str
     """Columns 54-56 without blanks."""
     fide_id: str | None
@@ -409,9 +406,15 @@ class Tournament:
     """Lines of other record types, and repeats of event records, as written."""
     encoding: str | None = None
     """How the bytes were decoded (``None`` when text was given)."""
+    value_notes: tuple[ValueNote, ...] = ()
+    """The values the reader did not take as written, each with its line and columns, in
+    file order (:mod:`xlfuncs.trf.values`: one warning per cause)."""
     trf2026: Trf2026 = field(default_factory=Trf2026)
     """The TRF-2026 records beyond TRF16's, read (scoring system, national ratings, point
     assignments, byes, comments ...)."""
+    encoding_warning: str | None = None
+    """What the decoding chose where the bytes were not all of one encoding
+    (:func:`decode_trf_noted`); ``None``: nothing to say."""
     by_start_no: Mapping[int, Player] = field(init=False, repr=False, compare=False)
     """The players by starting rank."""
 
@@ -703,11 +706,110 @@ text with a byte that is not UTF-8."""
 
 
 def _mostly_utf8(data: bytes) -> bool:
-    """Whether *data*, which is not UTF-8, holds more characters written as UTF-8 writes
-    them than bytes that are not UTF-8: UTF-8 text with a bad byte or two, not text in
-    another encoding (which holds none) nor binary data (where bad bytes win)."""
+    """Whether *data*, which is not UTF-8, holds at least as many characters written as
+    UTF-8 writes them as bytes that are not UTF-8: UTF-8 text with a bad byte or two, not
+    text in another encoding (which holds none) nor binary data (where bad bytes win)."""
     good = len(_UTF8_SEQUENCE.findall(data))
-    return good > 0 and good > data.decode("utf-8", "replace").count("\ufffd")
+    return good > 0 and good >= data.decode("utf-8", "replace").count("\ufffd")
+
+
+def decode_trf_noted(data: bytes, encoding: str | None = None) -> tuple[str, str, str | None]:
+    """Decode a TRF file's bytes as :func:`decode_trf` does, reading the text a bad byte or
+    two spoil rather than refusing it; returns the text, the encoding used and the warning
+    that says what was chosen (``None``: nothing to say).
+
+    - UTF-8 text (after a UTF-8 byte-order mark, or where the characters outside ASCII that
+      UTF-8 writes are at least as many as the bytes that are not UTF-8) with bytes that are
+      not UTF-8: read as UTF-8, each such byte as U+FFFD; the warning names the line and
+      column of the first ones and the encoding chosen.
+    - Text read as Windows-1252 that also holds characters written as UTF-8 writes them
+      (fewer than the bytes that are not UTF-8): read so (each such character as two); the
+      warning names where the first is and what UTF-8 would make of it.
+
+    *encoding* given: that encoding, strictly (``UnicodeDecodeError`` as
+    :func:`decode_trf`). Other bytes that cannot be decoded (after a UTF-16 or UTF-32
+    byte-order mark) raise ``UnicodeDecodeError`` too."""
+    try:
+        text, used = decode_trf(data, encoding)
+    except UnicodeDecodeError as exc:
+        if encoding is not None or exc.encoding != "utf-8":
+            raise
+        bom = data.startswith(b"\xef\xbb\xbf")
+        escaped = data[3 if bom else 0 :].decode("utf-8", "surrogateescape")
+        text = _UNDECODED.sub("\ufffd", escaped)
+        return text, "utf-8-sig" if bom else "utf-8", _bad_utf8_warning(escaped, bom)
+    if used not in ("cp1252", "latin-1") or not _UTF8_SEQUENCE.search(data):
+        return text, used, None
+    return text, used, _utf8_in_windows_warning(data, text, used)
+
+
+_UNDECODED = re.compile("[\udc80-\udcff]")
+"""A byte that is not UTF-8, as the ``surrogateescape`` error handler decodes it."""
+
+_SHOWN_AT_MOST = 3
+"""How many places of bytes that are not UTF-8 a decoding warning names."""
+
+_ENCODING_NAMES = {"cp1252": "Windows-1252", "latin-1": "Latin-1"}
+
+
+def _line_and_column(text: str, offset: int) -> tuple[str, int, int]:
+    """The record code, line and column (from 1, as the reader counts them) of the character
+    at *offset* of *text*."""
+    before = text[:offset]
+    start = max(before.rfind("\n"), before.rfind("\r")) + 1
+    code = text[start : start + 3]
+    breaks = before.count("\n") + before.count("\r") - before.count("\r\n")  # CRLF is one
+    return code, breaks + 1, offset - start + 1
+
+
+def _place(text: str, offset: int) -> str:
+    """``record 001, line 3, column 18`` for the character at *offset* of *text*."""
+    code, line_no, column = _line_and_column(text, offset)
+    return f"record {code}, line {line_no}, column {column}"
+
+
+def _bad_utf8_warning(escaped: str, bom: bool) -> str:
+    """The warning for UTF-8 text *escaped* (decoded with ``surrogateescape``) read with its
+    bytes that are not UTF-8 replaced."""
+    bad = [m.start() for m in _UNDECODED.finditer(escaped)]
+    first = bad[0]
+    byte = ord(escaped[first]) - 0xDC00
+    windows = bytes([byte]).decode("cp1252", "replace")
+    more = ""
+    if len(bad) > 1:
+        shown = "; ".join(_place(escaped, i).split(", ", 1)[1] for i in bad[1:_SHOWN_AT_MOST])
+        left = len(bad) - _SHOWN_AT_MOST
+        rest = f" and {left} more" if left > 0 else ""
+        more = f" (and {len(bad) - 1} more: {shown}{rest})"
+    utf8 = len(escaped) - len(escaped.encode("ascii", "ignore")) - len(bad)  # UTF-8's
+    why = (
+        "it starts with UTF-8's byte-order mark"
+        if bom
+        else f"its {utf8} other character{'s' if utf8 != 1 else ''} outside ASCII "
+        f"{'are' if utf8 != 1 else 'is'} written as UTF-8 writes {'them' if utf8 != 1 else 'it'}"
+    )
+    return (
+        f"{_place(escaped, first)}: the byte 0x{byte:02X} is not UTF-8{more}: read as "
+        f"\ufffd (U+FFFD); the file is read as UTF-8, as {why} (in Windows-1252, 0x{byte:02X} "
+        f"is {windows!r}); correct the character in the file"
+    )
+
+
+def _utf8_in_windows_warning(data: bytes, text: str, used: str) -> str:
+    """The warning for *data*, read as Windows-1252 (or Latin-1) into *text*, that holds
+    characters written as UTF-8 writes them (each byte one character, so byte offsets are
+    the text's)."""
+    found = _UTF8_SEQUENCE.search(data)
+    assert found is not None
+    bad = data.decode("utf-8", "replace").count("\ufffd")
+    name = _ENCODING_NAMES.get(used, used)
+    as_utf8 = found.group().decode("utf-8")
+    return (
+        f"{_place(text, found.start())}: {text[found.start() : found.end()]!r} is how "
+        f"{name} reads UTF-8's {as_utf8!r}; the file is read as {name}, as {bad} of its "
+        f"bytes {'are' if bad != 1 else 'is'} not UTF-8 (more than the characters written as "
+        "UTF-8 writes them); correct the character in the file"
+    )
 
 
 _UTF8_SEQUENCE = re.compile(
@@ -775,9 +877,12 @@ class _Line:
             raise self.error(column, column, what, "a blank column between fields")
 
 
-def _read_player(line: _Line) -> tuple[Player, int]:
+def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
     """Read a ``001`` line. Returns the player (rounds not yet padded) and the number of
-    rounds the line writes."""
+    rounds the line writes. A value the format does not allow is read by its treatment
+    (:data:`~xlfuncs.trf.values.TREATMENTS`) and added to *notes*; only what leaves the line
+    unreadable (the starting rank, a column between fields that is not blank, a line cut
+    before the name, an opponent that is not a number) raises :class:`TrfError`."""
     start_no = line.number(
         "starting rank", required=True, expected="a starting rank (a whole number, 1-9999)"
     )
@@ -785,57 +890,54 @@ def _read_player(line: _Line) -> tuple[Player, int]:
         raise line.error(5, 8, "starting rank", "a starting rank (a whole number, 1-9999)")
     for col, what in _SEPARATORS.items():
         line.blank(col, what)
-
-    rating = line.number("rating")
-    if rating and rating < LOWEST_RATING:
-        first, last = PLAYER_COLUMNS["rating"]
-        raise line.error(
-            first,
-            last,
-            "rating",
-            f"a FIDE rating ({LOWEST_RATING} or more: no edition's floor was lower), "
-            "0 or a blank (unrated)",
-        )
-    sex = line.text_field("sex")
-    if sex not in SEXES:
-        first, last = PLAYER_COLUMNS["sex"]
-        raise line.error(first, last, "sex", "m, w, f or a blank")
-    title = line.text_field("title")
-    if title and trf_title(title) is None:
-        first, last = PLAYER_COLUMNS["title"]
-        raise line.error(
-            first,
-            last,
-            "title",
-            f"a FIDE title ({', '.join(FIDE_TITLES)}), its older code "
-            f"({', '.join(TRF_TITLE_CODES)}) or a blank",
-        )
-    points_text = line.text_field("points")
-    points: Decimal | None = None
-    if points_text:
-        if not _POINTS.fullmatch(points_text):
-            first, last = PLAYER_COLUMNS["points"]
-            raise line.error(first, last, "points", "a number of points such as 4.5")
-        points = Decimal(points_text)
-    rank = line.number("rank", expected="a rank (a whole number)")
-    fide_id = line.text_field("FIDE id") or None
-    if fide_id is not None and not _DIGITS.fullmatch(fide_id):
-        first, last = PLAYER_COLUMNS["FIDE id"]
-        raise line.error(first, last, "FIDE id", "a FIDE id (digits only) or a blank")
-    birth = line.text_field("birth date")
-    if impossible_birth_date(birth):
-        first, last = PLAYER_COLUMNS["birth date"]
-        raise line.error(
-            first,
-            last,
-            "birth date",
-            "a date that exists (00 for an unknown month or day, as in 1990/00/00), "
-            "a year or a blank",
-        )
-
     name_first, name_last = PLAYER_COLUMNS["name"]
     if len(line.text.rstrip(" ")) < name_first:  # cut before the name: no player is named
         raise line.error(name_first, name_last, "name", "the player's name")
+    name = line.cut(name_first, name_last).strip(" ")
+    who = f"no. {start_no} ({name})"
+
+    def note(cause: ValueCause, fld: str, detail: str = "") -> None:
+        first, last = PLAYER_COLUMNS[fld]
+        columns = str(first) if first == last else f"{first}-{last}"
+        notes.append(ValueNote(cause, line.line_no, columns, line.text_field(fld), who, detail))
+
+    rating: int | None = None
+    rating_text = line.text_field("rating")
+    if _DIGITS.fullmatch(rating_text):
+        rating = int(rating_text) or None
+        if rating is not None and rating < LOWEST_RATING:
+            note("rating_below_floor", "rating")
+    elif rating_text:
+        note("rating_text", "rating")
+    sex = line.text_field("sex")
+    if sex not in SEXES:
+        note("sex", "sex")
+        sex = ""
+    title = line.text_field("title")
+    if title and trf_title(title) is None:
+        note("title", "title")
+        title = ""
+    points_text = line.text_field("points")
+    points: Decimal | None = None
+    if points_text:
+        if _POINTS.fullmatch(points_text):
+            points = Decimal(points_text)
+        else:
+            note("points", "points")
+    rank_text = line.text_field("rank")
+    rank: int | None = None
+    if _DIGITS.fullmatch(rank_text):
+        rank = int(rank_text)
+    elif rank_text:
+        note("rank", "rank")
+    fide_id = line.text_field("FIDE id") or None
+    if fide_id is not None and not _DIGITS.fullmatch(fide_id):
+        note("fide_id", "FIDE id")
+        fide_id = None
+    birth = line.text_field("birth date")
+    impossible = impossible_birth_date(birth)
+    if impossible:
+        note("birth_date", "birth date")
 
     rounds: list[RoundEntry] = []
     body = line.text.rstrip(" ")
@@ -852,18 +954,18 @@ def _read_player(line: _Line) -> tuple[Player, int]:
             found=repr(body[-1]),
         )
     for r in range(1, n_rounds + 1):
-        rounds.append(_read_round(line, r))
+        rounds.append(_read_round(line, r, notes, who))
 
     player = Player(
         start_no=start_no,
         sex=sex,
         title=title,
-        name=line.cut(name_first, name_last).strip(" "),
-        rating=rating or None,
+        name=name,
+        rating=rating,
         federation=line.text_field("federation"),
         fide_id=fide_id,
         birth_date=birth,
-        birth_year=birth_year(birth),
+        birth_year=None if impossible else birth_year(birth),
         points=points,
         rank=rank,
         line_no=line.line_no,
@@ -873,8 +975,9 @@ def _read_player(line: _Line) -> tuple[Player, int]:
     return player, n_rounds
 
 
-def _read_round(line: _Line, r: int) -> RoundEntry:
-    """Read round *r* of a ``001`` line."""
+def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundEntry:
+    """Read round *r* of a ``001`` line; a colour or result code the format does not have
+    is read by its treatment and added to *notes*."""
     (o_first, o_last), c_col, r_col = round_columns(r)
     # The usual round, read at once: every column as the checks below want it (the same
     # entry they give); anything else takes the column-by-column way and its errors.
@@ -910,13 +1013,13 @@ def _read_round(line: _Line, r: int) -> RoundEntry:
     line.blank(o_last + 1, f"{label}, blank after the opponent")
     c = line.cut(c_col, c_col) or " "
     if c not in ("w", "b", "-", " "):
-        raise line.error(c_col, c_col, f"{label} colour", "a colour: w, b, - or a blank")
+        notes.append(ValueNote("colour", line.line_no, str(c_col), c, who, label))
+        c = " "
     line.blank(c_col + 1, f"{label}, blank after the colour")
     res = line.cut(r_col, r_col) or " "
     if res not in RESULT_CODES:
-        raise line.error(
-            r_col, r_col, f"{label} result", f"a result code: {' '.join(SYMBOLS)} or a blank"
-        )
+        notes.append(ValueNote("result", line.line_no, str(r_col), res, who, label))
+        res = " "
     for col in (r_col + 1, r_col + 2):
         line.blank(col, f"{label}, blank after the result")
     colour: Colour | None = "w" if c == "w" else "b" if c == "b" else None
@@ -1010,7 +1113,9 @@ def parse_trf(text: str, *, source: str = "<string>", encoding: str | None = Non
     """Read a TRF file's text.
 
     *source* names the file in error messages; *encoding* is only recorded in the result.
-    Raises :class:`TrfError` on a malformed player line, a line that looks like a damaged
+    A value the format does not allow is read by its treatment and noted
+    (:attr:`Tournament.value_notes`, :mod:`xlfuncs.trf.values`). Raises :class:`TrfError` on
+    a player line whose structure cannot be read (``docs/trf.md``), a line that looks like a damaged
     one (``docs/trf.md``), a repeated starting rank, a line of more than :data:`MAX_ROUNDS`
     rounds, or rounds out of proportion to the file (:data:`MAX_ROUND_ENTRIES`).
 
@@ -1039,6 +1144,7 @@ def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
 
     comments: list[ExtraRecord] = []
     national: list[NationalRating] = []
+    notes: list[ValueNote] = []
     for line_no, raw in enumerate(_split_lines(text), start=1):
         if raw.strip() == "":
             continue
@@ -1047,7 +1153,7 @@ def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
             comments.append(ExtraRecord(line_no, code, raw))
             continue
         if is_national_line(raw) and code.translate(_CONFUSABLE_DIGITS) != "001":
-            national.append(read_national_line(raw, line_no, source))
+            national.append(read_national_line(raw, line_no, notes))
             continue
         if code != "001":
             damaged = _damaged_player(raw, line_no, source)
@@ -1055,7 +1161,7 @@ def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
                 raise damaged
         if code == "001":
             line = _Line(raw, line_no, source)
-            player, n = _read_player(line)
+            player, n = _read_player(line, notes)
             if player.start_no in first_line:
                 raise line.error(
                     5,
@@ -1101,16 +1207,11 @@ def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
     )
     for nat in national:
         if nat.start_no not in first_line:
-            raise TrfError(
-                source,
-                nat.line_no,
-                "5-8",
-                "starting rank",
-                f"the starting rank of a player of the file (a {nat.federation} national-rating "
-                "line links to a 001 line)",
-                str(nat.start_no),
-            )
-    records = read_records(extra, national, comments, source)
+            who = f"{nat.federation} national-rating line"
+            detail = f"starting rank {nat.start_no}: no 001 line has it"
+            notes.append(ValueNote("record", nat.line_no, "5-8", str(nat.start_no), who, detail))
+    national = [nat for nat in national if nat.start_no in first_line]
+    records = read_records(extra, national, comments, source, notes)
     round_texts = _round_dates(event["132"]) if "132" in event else ()
     start_text = event.get("042", "")
     end_text = event.get("052", "")
@@ -1136,6 +1237,7 @@ def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
         num_rounds=num_rounds,
         extra_records=tuple(extra),
         encoding=encoding,
+        value_notes=tuple(sorted(notes, key=lambda n: n.line_no)),
         trf2026=records,
     )
 
@@ -1143,14 +1245,17 @@ def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
 def parse_trf_bytes(
     data: bytes, *, source: str = "<bytes>", encoding: str | None = None
 ) -> Tournament:
-    """Decode a TRF file's bytes (:func:`decode_trf`) and read them. Bytes that are not of
-    the encoding (UTF-8 after a UTF-8 byte-order mark, or *encoding*) raise
-    :class:`TrfError` naming the line and column of the first one."""
+    """Decode a TRF file's bytes (:func:`decode_trf_noted`) and read them: UTF-8 text with a
+    byte that is not UTF-8 is read with a warning (:attr:`Tournament.encoding_warning`).
+    Bytes that are not of the encoding given (*encoding*), or of UTF-16 or UTF-32 after
+    their byte-order mark, raise :class:`TrfError` naming the line and column of the first
+    one."""
     try:
-        text, used = decode_trf(data, encoding)
+        text, used, warning = decode_trf_noted(data, encoding)
     except UnicodeDecodeError as exc:
         raise decode_error(data, exc, source) from None
-    return parse_trf(text, source=source, encoding=used)
+    read = parse_trf(text, source=source, encoding=used)
+    return read if warning is None else replace(read, encoding_warning=warning)
 
 
 def decode_error(data: bytes, exc: UnicodeDecodeError, source: str) -> TrfError:
@@ -1163,7 +1268,7 @@ def decode_error(data: bytes, exc: UnicodeDecodeError, source: str) -> TrfError:
         column -= next((len(bom) for bom, _ in _ALL_BOMS if data.startswith(bom)), 0)
     if exc.reason == MIXED_UTF8:
         bom = f" ({MIXED_UTF8})"
-    elif exc.encoding.startswith("utf"):
+    elif any(data.startswith(mark) for mark, _ in _ALL_BOMS):
         bom = " (the file starts with its byte-order mark)"
     else:
         bom = ""
@@ -1271,6 +1376,7 @@ def not_a_trf(data: bytes, t: Tournament) -> str | None:
 DiscrepancyKind = Literal[
     "player_count",
     "rated_count",
+    "rated_count_any",
     "repeated_record",
     "points",
     "rank",
@@ -1303,6 +1409,9 @@ class Discrepancy:
     """The player concerned."""
     round: int | None = None
     """The round concerned."""
+    detail: bool = False
+    """One of the lines a summary finding counts (the ranks of many players, say): printed
+    on request (``--verbose``), always in JSON."""
 
     def __str__(self) -> str:
         """``file, line N: message``."""
@@ -1319,7 +1428,8 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
     """Compare the file with itself; returns what disagrees: file-wide findings first, then
     player by player in file order, then the rank findings. Never raises.
 
-    * ``062``/``072`` versus the number of players / of players with a rating;
+    * ``062``/``072`` versus the number of players / of rated players
+      (:func:`~xlfuncs.trf.rated.is_rated`: a FIDE id and a FIDE rating);
     * an event record written twice (the first one is used);
     * each player's points versus the sum of the results' points;
     * ranks: a player whose rank puts them above a player with more points (by the file's
@@ -1357,13 +1467,25 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
 
     declared = t.declared_players
     if declared is not None and declared != len(t.players):
-        add("player_count", f"062 gives {declared} players, the file has {len(t.players)}")
-    rated = sum(1 for p in t.players if p.rating is not None)
+        add(
+            "player_count",
+            f"062 gives {declared} player{'' if declared == 1 else 's'}, the file has "
+            f"{len(t.players)}",
+        )
+    rated = sum(1 for p in t.players if is_rated(p))
     declared_rated = t.declared_rated_players
     if declared_rated is not None and declared_rated != rated:
+        with_any = sum(1 for p in t.players if p.rating)
         add(
-            "rated_count",
-            f"072 gives {declared_rated} rated players, {rated} players have a rating",
+            "rated_count_any" if declared_rated == with_any else "rated_count",
+            f"072 gives {declared_rated} rated players, {rated} "
+            f"player{' has' if rated == 1 else 's have'} a FIDE rating (a FIDE id and a "
+            f"rating of {LOWEST_RATING} or more)"
+            + (
+                f": the file counts every player with a rating of any kind ({with_any})"
+                if declared_rated == with_any
+                else ""
+            ),
         )
     for rec in t.extra_records:
         if rec.code in _EVENT_CODES:

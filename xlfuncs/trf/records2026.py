@@ -13,9 +13,9 @@ on. What each record does here: ``docs/trf.md`` ("TRF-2026 records").
 - ``299`` abnormal assignment of points: :class:`PointAssignment`.
 - ``###`` comments: kept, as written.
 
-A field that is not what the format defines raises :class:`RecordError`, which the reader
-raises as :class:`~xlfuncs.trf.TrfError` naming the file, line, columns and field, as for a
-``001`` line; except in a ``299`` record, whose line is then not read, with a warning naming
+A field that is not what the format defines raises :class:`RecordError`; the reader notes
+it as a value (:mod:`xlfuncs.trf.values`: the line is not read, with a warning naming line,
+columns and field); in a ``299`` record the line is not read either, with a warning naming
 its line, columns and field (:attr:`Trf2026.unread_assignments`).
 """
 
@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from ..core.results import Outcome
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
+from .values import ValueNote
 
 __all__ = [
     "NRS_METHODS",
@@ -164,12 +165,14 @@ def is_national_line(raw: str) -> bool:
     )
 
 
-def read_national_line(raw: str, line_no: int, source: str) -> NationalRating:
-    """A national-rating line (:func:`is_national_line`). Raises :class:`RecordError` for a
-    national rating that is not a number."""
+def read_national_line(raw: str, line_no: int, notes: list[ValueNote]) -> NationalRating:
+    """A national-rating line (:func:`is_national_line`). A national rating that is not a
+    number is read as none and added to *notes*."""
     rating_text = raw[48:52].strip()
     if rating_text and not _DIGITS.fullmatch(rating_text):
-        raise _error(source, line_no, 49, 52, "national rating", "a number, 0 or a blank", raw)
+        who = f"{raw[:3]} national-rating line of no. {int(raw[4:8])}"
+        notes.append(ValueNote("national_rating", line_no, "49-52", rating_text, who))
+        rating_text = ""
     return NationalRating(
         federation=raw[:3],
         start_no=int(raw[4:8]),
@@ -546,9 +549,12 @@ def read_records(
     national: Sequence[NationalRating],
     comments: Sequence[ExtraRecord],
     source: str,
+    notes: list[ValueNote] | None = None,
 ) -> Trf2026:
     """Every TRF-2026 record among *extra* (the lines the TRF16 reader keeps), with the
-    national-rating lines and the comments the reader set apart."""
+    national-rating lines and the comments the reader set apart. A ``162``, ``172``,
+    ``240``, ``250`` or ``260`` line with a field that is not what the format defines is not
+    read, and added to *notes* (``None``: raised as :class:`RecordError`)."""
     first: dict[str, ExtraRecord] = {}
     support: list[NationalSupport] = []
     byes: list[RoundBye] = []
@@ -560,17 +566,25 @@ def read_records(
     scoring_line: int | None = None
     for r in extra:
         code, raw, n = r.code, r.text, r.line_no
-        if code == "162" and scoring_line is None:
-            scoring, scoring_line = _read_162(raw, n, source), n
-        elif code == "172":
-            support.append(_read_172(raw, n, source))
-        elif code == "240":
-            byes.append(_read_240(raw, n, source))
-        elif code == "250":
-            accelerations.append(_read_250(raw, n, source))
-        elif code == "260":
-            prohibited.append(_read_260(raw, n, source))
-        elif code == "299":
+        try:
+            if code == "162" and scoring_line is None:
+                scoring, scoring_line = _read_162(raw, n, source), n
+            elif code == "172":
+                support.append(_read_172(raw, n, source))
+            elif code == "240":
+                byes.append(_read_240(raw, n, source))
+            elif code == "250":
+                accelerations.append(_read_250(raw, n, source))
+            elif code == "260":
+                prohibited.append(_read_260(raw, n, source))
+        except RecordError as exc:
+            if notes is None:
+                raise
+            detail = f"{exc.field}: expected {exc.expected}, found {exc.found}"
+            notes.append(
+                ValueNote("record", n, exc.columns, raw.rstrip(), f"record {code}", detail)
+            )
+        if code == "299":
             try:
                 assignments.append(_read_299(raw, n, source))
             except RecordError as exc:
@@ -579,7 +593,7 @@ def read_records(
                     f"record 299, line {n}: {cols} {exc.columns} ({exc.field}): expected "
                     f"{exc.expected}, found {exc.found}: the line is not read"
                 )
-        elif code in ("142", "152", "182", "192", "222") and code not in first:
+        if code in ("142", "152", "182", "192", "222") and code not in first:
             first[code] = r
 
     def text(code: str) -> str:

@@ -51,7 +51,8 @@ def standing_text(counted: int, planned: int | None, in_file: int) -> str:
         return f"after round {counted} of {planned}"
     if counted < in_file:
         return f"after round {counted} (of {in_file} in the file; XXR or 142 gives no more)"
-    return f"{max(counted, in_file)} rounds"
+    rounds = max(counted, in_file)
+    return f"{rounds} round{'' if rounds == 1 else 's'}"
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,11 @@ core's engine (:func:`xlfuncs.core.tiebreaks.tiebreaks`) compute them and the ra
 compares the file with them: :func:`rank_discrepancies` writes one
 :class:`~xlfuncs.trf.Discrepancy` per player whose rank in the file (columns 86-89) is not
 ours, naming another player the two orders place differently and the first figure that
-separates them; ranks that are plainly placeholders are named once.
+separates them (more than :data:`DETAIL_LIMIT`: one summary by cause, the players' lines
+its details); ranks that are plainly placeholders are named once. Where the event names no
+list and the defaults do not give the file's ranks, :func:`detect_tiebreaks` tries the
+candidate lists (:mod:`xlfuncs.core.tiebreak_candidates`): one that reproduces every rank
+ranks the event, else the nearest is named.
 :func:`file_discrepancies` is what the report and the crosstable command list: the file's
 own findings (:func:`~xlfuncs.trf.check_tournament`), with this comparison in place of its
 points-only rank check.
@@ -15,25 +19,29 @@ points-only rank check.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
+from functools import partial
 
 from ..core.performance import PtpFullScore
-from ..core.tiebreak_editions import TiebreakRulesSpec, tiebreak_edition_for
-from ..core.tiebreaks import TiebreakTable, Value
+from ..core.tiebreak_candidates import CandidateFit, best_fit, fit_ranks
+from ..core.tiebreak_editions import TIEBREAK_EDITIONS, TiebreakRulesSpec, tiebreak_edition_for
+from ..core.tiebreaks import KoyaScores, TiebreakTable, Value
 from ..core.tiebreaks import tiebreaks as compute_tiebreaks
-from ..text_output import points_text
+from ..text_output import counted, points_text
 from .parser import Discrepancy, Player, Tournament, check_tournament
 from .short_list import short_list
-from .tiebreak_list import TiebreakList, event_tiebreaks
+from .tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, TiebreakList, event_tiebreaks
 from .to_crosstable import TrfCrosstable
 
 __all__ = [
+    "DETAIL_LIMIT",
     "EventStandings",
     "Standing",
     "Value",
+    "detect_tiebreaks",
     "event_standings",
     "file_discrepancies",
     "rank_discrepancies",
@@ -100,9 +108,25 @@ PLACEHOLDER_START = (
 """The finding, once, when the file's rank column repeats the starting ranks."""
 
 
-def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Discrepancy]:
+DETAIL_LIMIT = 5
+"""Up to this many players whose rank differs are each one finding; more are counted in one
+summary finding per list, with each player's line a detail (:attr:`Discrepancy.detail`)."""
+
+
+def rank_discrepancies(
+    t: Tournament,
+    standings: Sequence[Standing],
+    *,
+    tiebreaks: TiebreakList | None = None,
+    fit: CandidateFit | None = None,
+) -> list[Discrepancy]:
     """One :class:`Discrepancy` (kind ``rank``) per player whose rank in the file is not
     ours, in file order. A player the file leaves unranked (blank or 0) is not compared.
+    More than :data:`DETAIL_LIMIT` such players: one summary first, counting them by cause
+    (level with another on every value, which the file orders; placed otherwise by points
+    or by which tie-break), naming the list (*tiebreaks*) and, where none of the candidate
+    lists reproduces the file's ranks, how close the nearest comes (*fit*,
+    :func:`~xlfuncs.core.tiebreak_candidates.best_fit`); each player's line then a detail.
 
     Each line names the nearest player (in the file's order) whom the two standings place
     differently, and how: "no. 4 (A): rank 11 here, 10 in the file; no. 7 (B) is above
@@ -125,6 +149,7 @@ def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Dis
     unranked = sorted((s for s in standings if not s.player.rank), key=lambda s: s.rank)
     unranked_ranks = [s.rank for s in unranked]
     found: list[Discrepancy] = []
+    causes: list[str | None] = []
     shifted = 0
     for s in ranked:
         file_rank = s.player.rank or 0
@@ -132,8 +157,10 @@ def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Dis
             continue
         message = f"{_who(s.player)}: rank {s.rank} here, {file_rank} in the file"
         other = _partner(s, by_file, file_ranks)
+        cause: str | None = UNRANKED_CAUSE
         if other is not None:
-            message += "; " + _why(s, other)
+            why, cause = _why(s, other)
+            message += "; " + why
         else:  # the file's ranks leave out players that ours count
             above = unranked[: bisect_left(unranked_ranks, s.rank)]
             if len(above) == s.rank - file_rank:  # only that: said once, below
@@ -145,6 +172,7 @@ def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Dis
                 message += (
                     f"; above here, the file leaves unranked {', '.join(reversed(names))}{more}"
                 )
+        causes.append(cause)
         found.append(
             Discrepancy(
                 kind="rank",
@@ -154,7 +182,15 @@ def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Dis
                 start_no=s.player.start_no,
             )
         )
+    if len(found) > DETAIL_LIMIT:
+        labels = standings[0].labels if standings else ("points",)
+        summary = _summary(len(found), causes, labels, tiebreaks, fit)
+        found = [replace(d, detail=True) for d in found]
+    else:
+        summary = None
     found.sort(key=lambda d: d.line_no or 0)
+    if summary is not None:
+        found.insert(0, Discrepancy(kind="rank", message=summary, source=t.source))
     if shifted:
         listed = short_list([f"no. {q.player.start_no}" for q in unranked], 6)
         plural = "s" if len(unranked) > 1 else ""
@@ -163,8 +199,8 @@ def rank_discrepancies(t: Tournament, standings: Sequence[Standing]) -> list[Dis
             Discrepancy(
                 kind="rank",
                 message=f"the file leaves {len(unranked)} player{plural} unranked (rank blank "
-                f"or 0: {listed}), whom ours ranks: {shifted} players ranked below them have "
-                "a rank here greater by the number of those above them, and the same order "
+                f"or 0: {listed}), whom ours ranks: {counted(shifted, 'player')} ranked below them "
+                "have a rank here greater by the number of those above them, and the same order "
                 "(not listed one by one)",
                 source=t.source,
             ),
@@ -208,9 +244,14 @@ def _place(diff: int) -> str:
     return "above" if diff < 0 else "below" if diff > 0 else "level"
 
 
-def _why(s: Standing, q: Standing) -> str:
+UNRANKED_CAUSE = "unranked"
+"""The cause of a rank that differs because of players above it whom the file leaves
+unranked (no player placed otherwise)."""
+
+
+def _why(s: Standing, q: Standing) -> tuple[str, str | None]:
     """How *q* stands against *s* here and in the file, and the first figure that separates
-    them."""
+    them; and that figure's label (``None``: level on every figure)."""
     here = _place(q.rank - s.rank)
     there = _place((q.player.rank or 0) - (s.player.rank or 0))
     head = f"{_who(q.player)} is {here} here, {there} in the file"
@@ -218,9 +259,50 @@ def _why(s: Standing, q: Standing) -> str:
     for label, a, b in zip(s.labels, s.figures, q.figures):
         if a != b:
             before = f"equal on {_and_list(equal)}, " if equal else ""
-            return f"{head}: {before}separated by {label} {value_text(a)} vs {value_text(b)}"
+            text = f"{head}: {before}separated by {label} {value_text(a)} vs {value_text(b)}"
+            return text, label
         equal.append(f"{label} {value_text(a)}")
-    return f"{head}: equal on {_and_list(equal)}"
+    return f"{head}: equal on {_and_list(equal)}", None
+
+
+def _summary(
+    count: int,
+    causes: Sequence[str | None],
+    labels: Sequence[str],
+    tiebreaks: TiebreakList | None,
+    fit: CandidateFit | None,
+) -> str:
+    """The summary of *count* players' ranks that differ, by cause: level on every figure
+    (``None``), placed otherwise by a figure (its label, in the list's order), or by players
+    above them whom the file leaves unranked."""
+    listed = ", ".join(labels[1:])
+    where = f" ({tiebreaks.source})" if tiebreaks is not None else ""
+    parts: list[str] = []
+    level = sum(1 for c in causes if c is None)
+    if level:
+        parts.append(
+            f"{level} level with another player on every value (the file orders players "
+            "the list leaves equal)"
+        )
+    for label in labels:
+        n = sum(1 for c in causes if c == label)
+        if n:
+            parts.append(f"{n} placed otherwise by {label}")
+    n = sum(1 for c in causes if c == UNRANKED_CAUSE)
+    if n:
+        parts.append(f"{n} below players the file leaves unranked")
+    whose = "1 player's rank" if count == 1 else f"{count} players' ranks"
+    differ = "differs" if count == 1 else "differ"
+    text = (
+        f"{whose} in the file {differ} from ours by points, then {listed}{where}: "
+        f"{_and_list(parts)}"
+    )
+    if fit is not None and not fit.reproduces:
+        text += (
+            "; none of the candidate lists (docs/tiebreaks.md) reproduces the file's ranks: "
+            f"the nearest, {fit.text}, gives {fit.agree} of {fit.of}"
+        )
+    return text + "; one line per player with --verbose"
 
 
 def _and_list(items: Sequence[str]) -> str:
@@ -230,12 +312,18 @@ def _and_list(items: Sequence[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def file_discrepancies(t: Tournament, standings: Sequence[Standing]) -> tuple[Discrepancy, ...]:
+def file_discrepancies(
+    t: Tournament,
+    standings: Sequence[Standing],
+    *,
+    tiebreaks: TiebreakList | None = None,
+    fit: CandidateFit | None = None,
+) -> tuple[Discrepancy, ...]:
     """What the file's readers list: :func:`~xlfuncs.trf.check_tournament`'s findings, with
-    :func:`rank_discrepancies` in place of its points-only rank check (which finds a subset
-    of the same players)."""
+    :func:`rank_discrepancies` (given *tiebreaks* and *fit*) in place of its points-only
+    rank check (which finds a subset of the same players)."""
     own = [d for d in check_tournament(t) if d.kind != "rank"]
-    return tuple(own + rank_discrepancies(t, standings))
+    return tuple(own + rank_discrepancies(t, standings, tiebreaks=tiebreaks, fit=fit))
 
 
 @dataclass(frozen=True)
@@ -259,6 +347,10 @@ class EventStandings:
     ``None``: none (those tie-breaks undefined when a player is unrated)."""
     ptp_full_score: PtpFullScore = "highest+800"
     """How PTP and APPO read a full score (``--ptp-full-score``; C.07 10.3)."""
+    fit: CandidateFit | None = None
+    """Where the event names no list and the defaults do not give the file's ranks: the
+    candidate list that comes nearest to them (:func:`detect_tiebreaks`); the event is
+    ranked by it when it reproduces every rank (:attr:`tiebreaks` then says so)."""
 
 
 def event_standings(
@@ -271,6 +363,7 @@ def event_standings(
     unrated: int | None = None,
     final_round: int | None = None,
     ptp_full_score: PtpFullScore = "highest+800",
+    koya_scores: KoyaScores = "results",
 ) -> EventStandings:
     """The standings of *t* read into *built* (its ratings as the file gives them, FIDE id
     or not: :attr:`~xlfuncs.trf.to_crosstable.TrfCrosstable.file_ratings`): the tie-breaks
@@ -282,33 +375,65 @@ def event_standings(
     counting at *unrated* in the rating tie-breaks (``None``: none, and those are undefined
     when a player is unrated), *final_round* the event's last round (its rounds in all:
     Fore Buchholz counts that round as drawn; ``None``: the last counted), a full score's
-    PTP read as *ptp_full_score* (:data:`~xlfuncs.core.performance.PtpFullScore`). The engine's
+    PTP read as *ptp_full_score* (:data:`~xlfuncs.core.performance.PtpFullScore`), Koya's
+    opponents' scores as *koya_scores* (:data:`~xlfuncs.core.tiebreaks.KoyaScores`). The engine's
     notes but the edition's (rating tie-breaks left undefined) are added to *warnings*.
     Raises :class:`~xlfuncs.trf.TrfError` for a file list naming an unknown tie-break,
     core's ``InvalidInputError`` for a bad *edition*."""
     spec: TiebreakRulesSpec = edition
+    round_robin = built.crosstable.round_robin
     choice = event_tiebreaks(
         t,
         given=tiebreaks,
-        round_robin=built.crosstable.round_robin,
+        round_robin=round_robin,
         warnings=warnings,
         edition=tiebreak_edition_for(spec, built.event_date)[0],
     )
     effects = t.assignments  # record 299
     number = {p.start_no: i for i, p in enumerate(built.players, start=1)}
-    table = compute_tiebreaks(
-        built.file_ratings,
-        choice.descriptors,
-        edition=spec,
-        start=built.event_date,
-        unrated=unrated,
-        adjustments=[effects.bonus.get(p.start_no, Fraction(0)) for p in built.players]
-        if effects.bonus
-        else None,
-        round_points={(number[n], r): v for (n, r), v in effects.round_points.items()} or None,
-        final_round=final_round,
-        ptp_full_score=ptp_full_score,
-    )
+
+    def table_of(descriptors: Sequence[str], rules: TiebreakRulesSpec) -> TiebreakTable:
+        return compute_tiebreaks(
+            built.file_ratings,
+            descriptors,
+            edition=rules,
+            start=built.event_date,
+            unrated=unrated,
+            adjustments=[effects.bonus.get(p.start_no, Fraction(0)) for p in built.players]
+            if effects.bonus
+            else None,
+            round_points={(number[n], r): v for (n, r), v in effects.round_points.items()} or None,
+            final_round=final_round,
+            ptp_full_score=ptp_full_score,
+            koya_scores=koya_scores,
+        )
+
+    table = table_of(choice.descriptors, spec)
+    fit = None
+    if choice.source.startswith(DEFAULT_SOURCE):
+        fit = detect_tiebreaks(
+            [p.rank for p in built.players],
+            [p.start_no for p in built.players],
+            table,
+            lambda rules: table_of(choice.descriptors, rules),
+            round_robin,
+            other_editions=edition is None,
+        )
+        if fit is not None and fit.reproduces:
+            used = fit.edition if fit.edition != table.edition.id else spec
+            choice = TiebreakList(
+                fit.candidate.descriptors,
+                f"{DETECTED_SOURCE} the file's ranks are those of {fit.candidate.text}, "
+                f"{fit.candidate.used_by}, in the {fit.edition} text of C.07; --tiebreaks to "
+                "choose",
+            )
+            table = table_of(choice.descriptors, used)
+            spec = used
+            if warnings is not None:
+                warnings.append(
+                    f"tie-breaks: the file names none, and its ranks are those of "
+                    f"{fit.text}: the event is ranked by them (--tiebreaks to choose)"
+                )
     if warnings is not None:  # the edition's note is the text report's "C.07" line
         warnings.extend(effects.notes)
         said = tiebreak_edition_for(spec, built.event_date)[1]
@@ -317,5 +442,35 @@ def event_standings(
         Standing(p, table.ranks[i], table.points[i], table.by_descriptor(i + 1))
         for i, p in enumerate(built.players)
     )
-    found = file_discrepancies(t, standings)
-    return EventStandings(choice, table, standings, found, edition, unrated, ptp_full_score)
+    found = file_discrepancies(t, standings, tiebreaks=choice, fit=fit)
+    return EventStandings(choice, table, standings, found, edition, unrated, ptp_full_score, fit)
+
+
+def detect_tiebreaks(
+    file_ranks: Sequence[int | None],
+    start_nos: Sequence[int],
+    table: TiebreakTable,
+    in_edition: Callable[[str], TiebreakTable],
+    round_robin: bool,
+    *,
+    other_editions: bool = True,
+) -> CandidateFit | None:
+    """Which candidate list (:mod:`~xlfuncs.core.tiebreak_candidates`) gives the file's
+    ranks *file_ranks* (one per player, as *table*'s; ``None`` or 0: unranked), when
+    *table*, the defaults, does not: the one that reproduces every rank, else the nearest;
+    ``None`` when there is nothing to find (no rank, the starting ranks *start_nos* written
+    as ranks, or the defaults give every rank). *table*'s edition is tried first, then, with
+    *other_editions* (no edition given: ``--tiebreak-rules`` chooses one) and where a round
+    was not played over the board (:attr:`~xlfuncs.core.tiebreaks.TiebreakTable.all_played`:
+    else every edition gives the same values), each other edition, whose table *in_edition*
+    makes (only when reached)."""
+    ranked = [(r, n) for r, n in zip(file_ranks, start_nos) if r]
+    if not ranked or all(r == n for r, n in ranked):
+        return None
+    if fit_ranks(table.ranks, file_ranks) == len(ranked):
+        return None
+    makers: list[Callable[[], TiebreakTable]] = [lambda: table]
+    for key in TIEBREAK_EDITIONS if other_editions and not table.all_played else ():
+        if key != table.edition.id:
+            makers.append(partial(in_edition, key))
+    return best_fit(makers, file_ranks, round_robin)

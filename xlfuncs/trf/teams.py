@@ -38,6 +38,7 @@ from ..core.teams import (
     Team,
     TeamAssignment,
     TeamBye,
+    TeamColour,
     TeamStandings,
     team_descriptor,
     team_rounds,
@@ -46,13 +47,14 @@ from ..core.teams import (
 from ..core.tiebreaks import TiebreakError
 from .parser import Tournament, TrfError
 from .records2026 import PointAssignment
-from .tiebreak_list import POINTS_CODE, file_record, record_codes
+from .tiebreak_list import POINTS_CODE, file_record, record_codes, split_codes
 from .to_crosstable import TrfCrosstable
 
 __all__ = [
     "TeamRecords",
     "event_teams",
     "file_team_tiebreaks",
+    "option_team_tiebreaks",
     "read_team_records",
     "team_assignments",
 ]
@@ -366,12 +368,37 @@ def _boards_against_352(records: TeamRecords, standings: TeamStandings) -> list[
     ]
 
 
-def file_team_tiebreaks(t: Tournament, warnings: list[str]) -> tuple[tuple[str, ...], str]:
+def option_team_tiebreaks(text: str) -> tuple[str, ...]:
+    """The team tie-breaks of a ``--tiebreaks`` value for ``report --teams`` (``"EDE,
+    BH:GP, SB"``; commas or blanks between them; a leading ``PTS``, ``MPTS`` or ``GPTS``
+    left out: the primary score comes first), as given: the standing reads each with the
+    event's primary score (:func:`~xlfuncs.core.teams.team_descriptor`). Raises
+    :class:`~xlfuncs.core.tiebreaks.TiebreakError` naming one not known.
+
+    >>> option_team_tiebreaks("MPTS, ede bh:gp")
+    ('EDE', 'BH:GP')
+    """
+    codes = [c.upper() for c in split_codes(text)]
+    if codes and codes[0] in (POINTS_CODE, "MPTS", "GPTS"):
+        codes = codes[1:]
+    if not codes:
+        raise TiebreakError(f"no tie-break in {text!r}; give a list such as EDE,BH:GP,SB")
+    for code in codes:
+        if code in (POINTS_CODE, "MPTS", "GPTS"):
+            raise TiebreakError(f"tie-break {code!r}: the primary score can only come first")
+        team_descriptor(code)
+    return tuple(codes)
+
+
+def file_team_tiebreaks(
+    t: Tournament, warnings: list[str], primary: str = "MP"
+) -> tuple[tuple[str, ...], str]:
     """The team tie-breaks of a team event and where they come from: the file's ``202`` (or
     ``212``) list, read as team tie-breaks (``PTS`` first left out: the primary score comes
     first by definition), else :data:`~xlfuncs.core.teams.DEFAULT_TEAM_TIEBREAKS`. A list
     naming one the team standing does not compute is set aside for the defaults, with a
-    warning in *warnings*."""
+    warning in *warnings*. *primary*: the event's primary score, which a descriptor naming
+    no score reads (:func:`~xlfuncs.core.teams.team_descriptor`)."""
     record = file_record(t)
     if record is None:
         return DEFAULT_TEAM_TIEBREAKS, "the defaults"
@@ -379,7 +406,7 @@ def file_team_tiebreaks(t: Tournament, warnings: list[str]) -> tuple[tuple[str, 
     if codes and codes[0].upper() == POINTS_CODE:
         codes = codes[1:]
     try:
-        found = tuple(team_descriptor(c) for c in codes)
+        found = tuple(team_descriptor(c, primary) for c in codes)
     except TiebreakError as exc:
         warnings.append(
             f"record {record.code} (line {record.line_no}) as the teams' tie-breaks: {exc}; "
@@ -397,22 +424,42 @@ def event_teams(
     descriptors: Sequence[str] | None = None,
     warnings: list[str] | None = None,
     edition: str | None = None,
+    final_round: int | None = None,
+    team_colour: TeamColour = "board-1",
 ) -> TeamStandings | None:
     """The team standing of *t* read into *built*, after *rounds* rounds (``None``: not a
     team event): the teams' players in the crosstable's numbering, the tie-breaks
-    *descriptors* (``None``: the file's list, else the defaults: :func:`file_team_tiebreaks`).
+    *descriptors* (``None``: the file's list, else the defaults: :func:`file_team_tiebreaks`);
+    *final_round*: the event's rounds in all (``142``, ``XXR``; ``None``: *rounds*), the
+    last round of Fore Buchholz and ``SSSC`` (:func:`~xlfuncs.core.teams.team_standings`);
+    *team_colour*: which team of a match has white (:data:`~xlfuncs.core.teams.TeamColour`).
     *edition*: the C.07 edition (an id or an ISO date, ``--tiebreak-rules``; ``None``: the
     one in force on the event's date). A player a team lists that the file does not have is
     left out of the team, with a warning; records that make no standing (a player in two
-    teams, a team meeting two in a round) are a warning and ``None``. Raises
+    teams, a team meeting two in a round) are a warning and ``None``; so is a team record
+    with a field that is not the format's (:func:`read_team_records`: a value, not the
+    file's structure; without *warnings* it raises :class:`~xlfuncs.trf.TrfError`). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for *descriptors* naming one the team
     standing does not compute."""
-    records = read_team_records(t)
+    try:
+        records = read_team_records(t)
+    except TrfError as exc:
+        if warnings is None:
+            raise
+        code = next((r.code for r in t.extra_records if r.line_no == exc.line_no), "")
+        place = "column" if "-" not in exc.columns else "columns"
+        written = exc.found if exc.found.startswith("'") else repr(exc.found)
+        warnings.append(
+            f"record {code}, line {exc.line_no}, {place} {exc.columns} ({exc.field}): "
+            f"expected {exc.expected}, found {written}: the team records are not read, no "
+            "team standing (the players' standing is not affected)"
+        )
+        return None
     if records is None:
         return None
     found = list(records.warnings)
     if descriptors is None:
-        descriptors, _ = file_team_tiebreaks(t, found)
+        descriptors, _ = file_team_tiebreaks(t, found, records.primary)
         if descriptors[:1] == (records.primary,):  # "MPTS" first: the primary score
             descriptors = descriptors[1:]
     number = {p.start_no: i for i, p in enumerate(built.players, start=1)}
@@ -463,6 +510,9 @@ def event_teams(
             forfeits=forfeits,
             boards=None if records.colour_sequence is None else len(records.colour_sequence),
             assignments=[a for line_no, a in assigned],
+            final_round=final_round,
+            colour_sequence=records.colour_sequence,
+            team_colour=team_colour,
         )
     except TiebreakError:  # a descriptor given that the standing does not compute
         raise

@@ -29,16 +29,28 @@ from ..core.tiebreaks import TiebreakError, check_edition, default_tiebreaks, pa
 from .parser import ExtraRecord, Tournament, TrfError
 
 __all__ = [
+    "DEFAULT_SOURCE",
+    "DETECTED_SOURCE",
     "RECORDS",
     "TiebreakList",
     "event_tiebreaks",
     "file_record",
     "option_tiebreaks",
     "record_codes",
+    "split_codes",
+    "team_only_tiebreaks",
 ]
 
 RECORDS = ("202", "212")
 """The TRF-2026 records that list an event's tie-breaks, the preferred one first."""
+
+DEFAULT_SOURCE = "default for"
+"""How :attr:`TiebreakList.source` begins for the defaults (no list given, none in the
+file)."""
+
+DETECTED_SOURCE = "detected:"
+"""How :attr:`TiebreakList.source` begins for a list found to give the file's ranks
+(:func:`~xlfuncs.trf.standings.detect_tiebreaks`)."""
 
 POINTS_CODE = "PTS"
 """The points' code, which a ``212`` list starts with."""
@@ -135,6 +147,16 @@ def read_record(
     return tuple(out)
 
 
+def split_codes(text: str) -> list[str]:
+    """The codes of a list, split at commas and blanks alike (as FIDE's reader splits a
+    ``202`` record).
+
+    >>> split_codes("BH/C1, BH SB")
+    ['BH/C1', 'BH', 'SB']
+    """
+    return _CODE.findall(text)
+
+
 def option_tiebreaks(text: str) -> tuple[str, ...]:
     """The descriptors of a ``--tiebreaks`` value (``"BH/C1,BH,SB"``; commas or blanks
     between them; a leading ``PTS`` left out), as C.07 writes them. Raises
@@ -143,7 +165,7 @@ def option_tiebreaks(text: str) -> tuple[str, ...]:
     >>> option_tiebreaks("bh/c1, BH SB")
     ('BH/C1', 'BH', 'SB')
     """
-    codes = _CODE.findall(text)
+    codes = split_codes(text)
     if codes and codes[0].upper() == POINTS_CODE:
         codes = codes[1:]
     if not codes:
@@ -155,6 +177,22 @@ def option_tiebreaks(text: str) -> tuple[str, ...]:
             raise TiebreakError(f"tie-break {code!r}: points (PTS) can only come first")
         out.append(d.text)
     return tuple(out)
+
+
+def team_only_tiebreaks(codes: Sequence[str]) -> list[str]:
+    """Those of *codes* that are no player's tie-break (``BH:GP``, ``EDE`` ...: a team
+    event's, which ``--tiebreaks`` accepts for ``report --teams``).
+
+    >>> team_only_tiebreaks(["BH/C1", "BH:GP", "EDE"])
+    ['BH:GP', 'EDE']
+    """
+    out: list[str] = []
+    for code in codes:
+        try:
+            parse_descriptor(code)
+        except TiebreakError:
+            out.append(code)
+    return out
 
 
 def event_tiebreaks(
@@ -170,11 +208,12 @@ def event_tiebreaks(
     else core's defaults for a round robin or a Swiss
     (:func:`~xlfuncs.core.tiebreaks.default_tiebreaks`).
 
-    A bad file record raises :class:`TrfError` when it would be used (one naming a
-    tie-break the C.07 *edition* does not have among them), but in a team event, whose list
-    is the teams' (``MPTS``, ``BH:GP`` ...: :mod:`xlfuncs.trf.teams`), where it is named in
-    *warnings* and the players get the defaults; when *given* overrides it, it
-    is only named in *warnings* (as is a file list that *given* replaces). *given* naming
+    A bad file record (one naming a tie-break the C.07 *edition* does not have among them)
+    is a value, not a structure: named in *warnings*, with its line and columns, and the
+    players get the defaults (in a team event, whose list is the teams' (``MPTS``,
+    ``BH:GP`` ...: :mod:`xlfuncs.trf.teams`), said so); without *warnings* it raises
+    :class:`TrfError`. When *given* overrides it, it is only named in *warnings* (as is a
+    file list that *given* replaces). *given* naming
     one that *edition* does not have raises :class:`~xlfuncs.core.tiebreaks.TiebreakError`.
     """
     record = file_record(t)
@@ -203,11 +242,19 @@ def event_tiebreaks(
         try:
             return TiebreakList(read_record(t, record, edition), where)
         except TrfError as exc:
-            if not t.is_team_event:
+            if warnings is None:
                 raise
-            if warnings is not None:  # a team event's list is the teams' (xlfuncs.trf.teams)
+            if t.is_team_event:  # a team event's list is the teams' (xlfuncs.trf.teams)
                 warnings.append(
                     f"{exc}: in a team event the list is the teams'; the players are ranked "
                     f"by the default for {kind}"
                 )
-    return TiebreakList(default_tiebreaks(round_robin), f"default for {kind}")
+            else:
+                place = "column" if "-" not in exc.columns else "columns"
+                warnings.append(
+                    f"record {record.code}, line {record.line_no}, {place} {exc.columns}: "
+                    f"expected {exc.expected}, found {exc.found}: the list is not used; the "
+                    f"players are ranked by the default for {kind} (give --tiebreaks to "
+                    "choose)"
+                )
+    return TiebreakList(default_tiebreaks(round_robin), f"{DEFAULT_SOURCE} {kind}")

@@ -23,10 +23,8 @@ from ..core.editions import (
     read_rules_and_rate,
 )
 from ..core.eligibility import EventTime
-from ..core.errors import InvalidInputError
 from ..core.norm_field import fide_title
 from ..core.norms import NORM_TITLES
-from ..core.rating_change import k_values
 from ..core.sex import is_woman
 from ..core.tiebreaks import _last_round_played as last_round_played  # the standing's rounds
 from ..core.titles import trf_title
@@ -34,14 +32,17 @@ from ..core.tournament import Crosstable, Entrant, Pairing, is_round_robin
 from ..core.tournament import _withdrew as withdrew  # the rule round robins use, kept once
 from ..core.validate import MAX_RATING
 from .event_system import System, choose_system
+from .k_file import KFile, edition_notes
 from .k_policy import KSource, PlayerK, known_birth_year, player_k
-from .list_data import has_fide_id, with_list
+from .list_data import with_list
 from .parser import Player, RoundEntry, Tournament, is_invalid_date
 from .pseudo_players import bye_round, pseudo_players
 from .rate_of_play import EventRate, event_rate
+from .rated import LOWEST_RATING, fide_rating
 from .records2026 import bye_notes
 from .rounds_planned import planned_rounds
 from .short_list import short_list
+from .values import value_warnings
 
 if TYPE_CHECKING:
     from ..ratinglist import EventList
@@ -61,9 +62,10 @@ __all__ = [
 class TrfCrosstable:
     """A TRF read into a crosstable: player *i* of the crosstable (from 1) is ``players[i-1]``
     and has K ``ks[i-1]``. Two readings of "rated" are kept apart: :attr:`crosstable` has
-    FIDE's (a rating without a FIDE id is no FIDE rating: unrated, as for rating changes, K,
-    first ratings and norms), :attr:`file_ratings` the file's (every rating given, as the
-    tie-breaks take them); ``docs/rated.md``."""
+    FIDE's (:func:`~xlfuncs.trf.rated.fide_rating`: a rating without a FIDE id, or below
+    1000, is no FIDE rating: unrated, as for rating changes, K, first ratings and norms),
+    :attr:`file_ratings` the file's (every rating given, as the tie-breaks take them);
+    ``docs/rated.md``."""
 
     crosstable: Crosstable
     """The FIDE reading: only a player with a FIDE id is rated."""
@@ -86,7 +88,8 @@ class TrfCrosstable:
     """Starting ranks of the players who withdrew: no opponent and no points in the last
     round in which a game was played, and nothing entered for a later round."""
     no_fide_id: frozenset[int] = frozenset()
-    """Starting ranks of the players with a rating but no FIDE id: unrated in
+    """Starting ranks of the players whose rating in the file is no FIDE rating
+    (:func:`~xlfuncs.trf.rated.fide_rating`: no FIDE id, or below 1000): unrated in
     :attr:`crosstable`, rated in :attr:`file_crosstable`."""
     file_crosstable: Crosstable | None = None
     """The same players with the ratings the file (or the rating list) gives, whether FIDE
@@ -233,7 +236,8 @@ def match_games(t: Tournament) -> tuple[int, str]:
     """
     planned = planned_rounds(t)
     if planned is None:
-        return t.num_rounds, f"the file's {t.num_rounds} rounds"
+        rounds = f"{t.num_rounds} round{'' if t.num_rounds == 1 else 's'}"
+        return t.num_rounds, f"the file's {rounds}"
     given = {r.code: r.text[3:].strip() for r in reversed(t.extra_records)}  # the first
     code = "142" if given.get("142") == str(planned) else "XXR"
     return planned, f"{code} '{planned}'"
@@ -254,18 +258,22 @@ def crosstable_from_trf(
 
     *rules*: the edition (id, date or :class:`Edition`); ``None``: the one in force on the
     event's date (see :func:`event_date`). *k_overrides*: K by FIDE id (see
-    :func:`~xlfuncs.trf.k_file.read_k_file`). *today* stands in for the date when the file
-    gives none. *rate*: the rate of play (``--rate``); ``None``: the one the file's time
-    control says, else standard (:func:`choose_rate`). Rules naming another rate than
-    *rate* are an error. *rating_list*: FIDE's list, whose rating at the event's rate of
-    play, K, title, sex and birth year replace the file's for the players it holds
+    :func:`~xlfuncs.trf.k_file.read_k_file`); a K file's lines not used, and the K of the
+    event's players that the edition's K rule does not give (used as given), are warnings
+    naming their lines (:func:`~xlfuncs.trf.k_file.edition_notes`). *today* stands in for
+    the date when the file gives none. *rate*: the rate of play (``--rate``); ``None``: the
+    one the file's time control says, else standard (:func:`choose_rate`). Rules naming
+    another rate than *rate* are an error. *rating_list*: FIDE's list, whose rating at the
+    event's rate of play, K, title, sex and birth year replace the file's for the players it holds
     (:func:`~xlfuncs.trf.list_data.with_list`). *system*: ``"swiss"`` or ``"rr"``
     (``--system``); ``None``: the file's (``192``, ``092``), else guessed from the pairings
     (:func:`~xlfuncs.trf.event_system.choose_system`). *time*: the event's time control,
     whose games below the minimum (B.02 1.1) the FIDE reading's rating figures leave out
-    (:attr:`~xlfuncs.core.tournament.Crosstable.time`). A player with a rating but no FIDE id is
-    unrated in the crosstable, with a warning, as FIDE rates only players with a FIDE id;
-    the file's ratings as they are stay in :attr:`TrfCrosstable.file_ratings`. Raises
+    (:attr:`~xlfuncs.core.tournament.Crosstable.time`). A player whose rating is no FIDE
+    rating (:func:`~xlfuncs.trf.rated.fide_rating`: no FIDE id, or below 1000) is unrated in
+    the crosstable, with a warning; the file's ratings as they are stay in
+    :attr:`TrfCrosstable.file_ratings`. The values the reader did not take as written get one
+    warning per cause (:func:`~xlfuncs.trf.values.value_warnings`). Raises
     :class:`~xlfuncs.core.XlfuncsError` for rules that name no edition.
     """
     overrides = dict(k_overrides or {})
@@ -285,7 +293,8 @@ def crosstable_from_trf(
         what = "an invalid date (no such day)" if is_invalid_date(t.end_date_text) else "not a date"
         warnings.append(f"the end date (052) {t.end_date_text!r} is {what}: not used")
     warnings += rate_warnings
-    _check_k_file(overrides, edition)
+    if isinstance(k_overrides, KFile):
+        warnings += k_overrides.warnings
     stray = t.unknown_records
     if stray:
         plural = "s" if len(stray) > 1 else ""
@@ -293,6 +302,8 @@ def crosstable_from_trf(
         warnings.append(
             f"{len(stray)} line{plural} of no known record type not read: line{plural} {lines}"
         )
+    if t.encoding_warning is not None:
+        warnings.append(t.encoding_warning)
 
     records = t.trf2026
     scoring = t.scoring
@@ -349,19 +360,20 @@ def crosstable_from_trf(
     no_id: list[str] = []
     no_id_numbers: list[int] = []
     used_ids: set[str] = set()
+    warnings += value_warnings(t.value_notes)
     for p, ps in zip(players, pairings):
-        rating = p.rating
-        if rating is not None and rating > MAX_RATING:
+        file_rating = p.rating
+        if file_rating is not None and file_rating > MAX_RATING:
             warnings.append(
-                f"no. {p.start_no} ({p.name}), line {p.line_no}: {rating} is not "
+                f"no. {p.start_no} ({p.name}), line {p.line_no}: {file_rating} is not "
                 f"a rating (1..{MAX_RATING}): treated as unrated"
             )
-            rating = None
-        file_rating = rating
-        if rating is not None and not has_fide_id(p):
-            no_id.append(f"no. {p.start_no} ({rating})")
+            file_rating = None
+        rating = fide_rating(p)
+        if file_rating is not None and rating is None:
             no_id_numbers.append(p.start_no)
-            rating = None
+            if file_rating >= LOWEST_RATING:  # below: the reader's warning names it
+                no_id.append(f"no. {p.start_no} ({file_rating})")
         if p.fide_id is not None and p.fide_id in overrides:
             used_ids.add(p.fide_id)
             if rating is None:
@@ -392,6 +404,7 @@ def crosstable_from_trf(
             "FIDE id, counted as unrated: FIDE rates only players with a FIDE id, so the file's "
             f"figure is not a FIDE rating: {short_list(no_id)}"
         )
+    warnings += edition_notes(k_overrides or {}, used_ids, edition)
     unknown = sorted(set(overrides) - used_ids)
     if unknown:
         warnings.append(f"K file: no player of the tournament has FIDE id {', '.join(unknown)}")
@@ -447,20 +460,6 @@ def _withdrawn(
         if withdrew(upto) and not any(x.opponent is not None or x.outcome for x in later):
             out.add(p.start_no)
     return frozenset(out)
-
-
-def _check_k_file(overrides: Mapping[str, int], edition: Edition) -> None:
-    """Refuse a K file's K that the edition's rules never give (rapid and blitz until 30
-    September 2022: only 20); the file itself was checked against 40, 20 and 10."""
-    allowed = k_values(edition)
-    for fide_id, k in overrides.items():
-        if k not in allowed:
-            ks = [str(x) for x in sorted(allowed, reverse=True)]
-            listed = ks[0] if len(ks) == 1 else f"{', '.join(ks[:-1])} or {ks[-1]}"
-            raise InvalidInputError(
-                f"K file: K {k} for FIDE id {fide_id} is not a K the {edition.id} rules "
-                f"give ({listed})"
-            )
 
 
 _COMPUTED = frozenset({KSource.JUNIOR, KSource.RATING_2400, KSource.ASSUMED_30_GAMES})

@@ -31,6 +31,9 @@ _WIDE_BOMS = {
 """The byte-order marks :func:`~xlfuncs.trf.decode_trf` removes before decoding with these
 encodings (UTF-8's is the ``utf-8-sig`` codec's own)."""
 
+_UTF8_BOM = b"\xef\xbb\xbf"
+"""UTF-8's byte-order mark."""
+
 
 @dataclass(frozen=True)
 class Edit:
@@ -67,7 +70,7 @@ class TrfLines:
     def to_bytes(self) -> bytes:
         """The file's bytes: each line and its break, encoded as read."""
         text = "".join(line + brk for line, brk in zip(self.lines, self.breaks, strict=True))
-        return self.bom + text.encode(self.encoding)
+        return self.bom + text.encode(self.encoding, "surrogateescape")
 
     def with_edits(self, edits: Iterable[Edit]) -> TrfLines:
         """The file with *edits* made, in order, each on the line it names."""
@@ -83,9 +86,18 @@ class TrfLines:
 
 def read_lines(data: bytes, encoding: str | None = None) -> TrfLines:
     """*data* (a TRF file's bytes) as :class:`TrfLines`, decoded as the reader decodes them
-    (:func:`~xlfuncs.trf.decode_trf`; *encoding* to force one). Raises ``UnicodeDecodeError``
-    where the reader raises its :class:`~xlfuncs.trf.TrfError` for the encoding."""
-    text, used = decode_trf(data, encoding)
+    (:func:`~xlfuncs.trf.decode_trf_noted`; *encoding* to force one). A byte that is not
+    UTF-8 in UTF-8 text is kept as it is (``surrogateescape``: one character, written back as
+    the same byte) where the reader reads U+FFFD. Raises ``UnicodeDecodeError`` where the
+    reader raises its :class:`~xlfuncs.trf.TrfError` for the encoding."""
+    try:
+        text, used = decode_trf(data, encoding)
+    except UnicodeDecodeError as exc:
+        if exc.encoding != "utf-8" or encoding not in (None, "utf-8", "utf-8-sig"):
+            raise
+        marked = data.startswith(_UTF8_BOM)
+        text = data[len(_UTF8_BOM) if marked else 0 :].decode("utf-8", "surrogateescape")
+        used = "utf-8-sig" if marked else "utf-8"
     bom = _WIDE_BOMS.get(used, b"")
     if used == "utf-8" and text.startswith("\ufeff"):  # a mark the codec keeps
         used = "utf-8-sig"
