@@ -18,6 +18,8 @@ from typing import Any, TypeVar, cast
 from ..core.errors import OutOfRangeError
 from .cells import number
 from .errors import (
+    EXCEL_ERRORS,
+    ExcelErrorInput,
     code_of,
     error_in,
     first_error,
@@ -28,7 +30,7 @@ from .errors import (
     shown,
     to_excel,
 )
-from .ranges import Cell, fit_grid
+from .ranges import Cell, fit_grid, flatten
 
 __all__ = [
     "arity",
@@ -132,7 +134,7 @@ def _run(fn: Callable[..., Any], args: Sequence[Cell], **kwargs: Any) -> tuple[A
     except Exception as exc:  # a cell shows an error value, never a traceback
         code, reason = _failure(fn, args, exc)
         return code, [reason]
-    found = error_in(value, "the answer")
+    found = _error_cell(value)
     if found is None:
         return value, []
     reasons = _row_reasons.get(name) or reasons_in(answer)
@@ -142,6 +144,18 @@ def _run(fn: Callable[..., Any], args: Sequence[Cell], **kwargs: Any) -> tuple[A
             f"internal error ({where} shows {found.code} without its reason); please report it"
         ]
     return value, reasons
+
+
+def _error_cell(value: Any) -> ExcelErrorInput | None:
+    """The first error value in an answer as a cell shows it (a value, or rows of values),
+    named by its cell; ``None`` if there is none (found at C speed: an answer's error values
+    are Excel's own words, :data:`~.errors.EXCEL_ERRORS`)."""
+    try:
+        if EXCEL_ERRORS.isdisjoint(flatten(value) if type(value) is list else (value,)):
+            return None
+    except TypeError:  # a cell that is no value (a list in a row): read one by one below
+        pass
+    return error_in(value, "the answer")
 
 
 def cell_result(
