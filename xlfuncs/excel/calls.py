@@ -5,6 +5,10 @@ exception, and the reason of each function's last error is kept for ``EXPLAIN_ER
 returns its reason as text (a call with an argument missing or one too many is answered from
 the function's signature, :func:`arity`); the whole-column forms keep the reasons of their
 rows in error (:func:`note_row_errors`); :func:`last_errors` gives them to the command line.
+Every call goes through one path (:func:`_run`): an argument no cell holds is refused by
+name, an answer past Excel's grid is ``#NUM!``, and every error value an answer holds has
+its reason (noted by the rows, or carried by the value), so that ``EXPLAIN_ERROR`` never
+says ``OK`` of an error value.
 """
 
 from __future__ import annotations
