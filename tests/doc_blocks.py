@@ -49,6 +49,7 @@ FILES = {
     "riverside-field.csv": "tests/data/plan/riverside_open_field.csv",
     "docs/examples/period": "docs/examples/period",
     "march": "docs/examples/period",
+    "players_list.zip": "tests/data/ratinglist/damaged/deflate64.zip",
 }
 """The scratch folder's files (the name a command is given) and where each comes from."""
 

@@ -482,7 +482,7 @@ def test_list_and_clear_the_cache(tmp_path: Path) -> None:
     held = cached_lists(cache)
     assert sorted(c.list_path for c in held) == sorted(str(p.resolve()) for p in (a, b))
     assert sorted(c.players for c in held) == [0, 1]
-    assert len(clear_cache(cache)) == 2
+    assert len(clear_cache(cache).indexes) == 2
     assert cached_lists(cache) == [] and not (cache / "rating-lists").exists()
 
 

@@ -1,25 +1,36 @@
 """The ``xlfuncs`` command: the parser built from the command modules of
 :mod:`xlfuncs.commands`, and the dispatch to the one named. The library never imports this
-module."""
+module.
+
+The signals are handled before anything else is imported (:mod:`xlfuncs.interruption`):
+Ctrl-C or ``kill`` while the commands are still being loaded ends the command as it does
+later, with one line and the exit status 130 or 143."""
 
 from __future__ import annotations
 
-import argparse
-import io
-import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from . import __version__
-from .commands import COMMANDS
-from .commands.support import EXIT_DATA_ERROR, no_cycle_collection, say
+from .interruption import HELP as INTERRUPTION_HELP
+from .interruption import run_handled
+
+if TYPE_CHECKING:
+    import argparse
 
 __all__ = ["build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``xlfuncs`` command: every command of
-    :data:`~xlfuncs.commands.COMMANDS`, its ``run`` as the parsed arguments' ``run``."""
+    :data:`~xlfuncs.commands.COMMANDS`, its ``run`` as the parsed arguments' ``run``; each
+    command's help ends with the exit statuses of an interruption
+    (:data:`xlfuncs.interruption.HELP`)."""
+    import argparse
+
+    from . import __version__
+    from .commands import COMMANDS
+
     parser = argparse.ArgumentParser(
         prog="xlfuncs",
         description="FIDE rating maths for arbiters: Excel functions, "
@@ -28,13 +39,27 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"xlfuncs {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
-        command.add_parser(sub).set_defaults(run=command.run)
+        added = command.add_parser(sub)
+        added.set_defaults(run=command.run)
+        added.epilog = "\n\n".join(filter(None, (added.epilog, f"{INTERRUPTION_HELP}.")))
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code. Every command runs with the cycle
-    collector paused (:func:`~xlfuncs.commands.support.no_cycle_collection`)."""
+    """Run the command line *argv* (``None``: the process's own, ``sys.argv``); returns the
+    exit code. SIGINT and SIGTERM are handled over the whole run
+    (:func:`xlfuncs.interruption.run_handled`; with ``argv`` ``None`` until the process
+    exits);
+    every command runs with the cycle collector paused
+    (:func:`~xlfuncs.commands.support.no_cycle_collection`)."""
+    return run_handled(lambda: _main(argv), until_exit=argv is None)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    import io
+
+    from .commands.support import EXIT_DATA_ERROR, no_cycle_collection, say
+
     parser = build_parser()
     args = parser.parse_args(argv)
     if isinstance(sys.stdout, io.TextIOWrapper):
@@ -43,9 +68,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         with no_cycle_collection():
             code: int = args.run(args)
         sys.stdout.flush()
-    except KeyboardInterrupt:
-        print("xlfuncs: interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:  # the reader (head, less) stopped reading
         _stdout_to_devnull()
         return EXIT_DATA_ERROR
@@ -59,6 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _stdout_to_devnull() -> None:
     """Point standard output at the null device, so that what is left in its buffer is not
     written again (and does not fail again) when Python exits."""
+    import os
+
     try:
         fd = sys.stdout.fileno()
     except (OSError, ValueError):  # not a file (captured, replaced)

@@ -12,26 +12,34 @@ drives the terminal.
   give), :func:`vet_folder_name` that an output folder is not named like a file
   (``-o out.xlsx`` for a folder of workbooks).
 - :func:`write_atomically` writes through a temporary file beside the target and renames it
-  over the target in one step, so that a failure (a full disk, an error, Ctrl-C) leaves the old
-  file whole and no temporary file behind.
+  over the target in one step, so that a failure (a full disk, an error, Ctrl-C, SIGTERM)
+  leaves the old file whole and no temporary file behind; :func:`written_together` renames
+  two or more files into place together, or none of them.
 - :func:`visible` escapes the control characters of text that came from a file before it is
   printed (an escape sequence in a player's name would clear or retitle the terminal).
 
 The library's writers (:func:`xlfuncs.crosstable.write_crosstable`, the templates, the Lite
-bundle) write through :func:`write_atomically`; the command line vets the paths first. This
-module imports nothing from the package.
+bundle) write through :func:`write_atomically`; the command line vets the paths first, and
+writes a pair of files in :func:`written_together`. This module imports nothing from the
+package but :mod:`xlfuncs.interruption`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import re
 import shutil
 import stat
+import sys
 import tempfile
-from collections.abc import Callable, Iterable, Mapping
+import traceback
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextvars import ContextVar
 from pathlib import Path
+
+from .interruption import deferred
 
 __all__ = [
     "OutputError",
@@ -44,6 +52,7 @@ __all__ = [
     "visible",
     "write_atomically",
     "write_text_file",
+    "written_together",
 ]
 
 PathLike = str | os.PathLike[str]
@@ -227,18 +236,25 @@ def write_atomically(path: PathLike, write: Callable[[Path], object]) -> Path:
     """Have *write* write the file *path* through a temporary file in the same folder, then
     rename that over *path* in one step. The target keeps its permissions (a new file gets
     the usual ones); a link is followed, and the file it names is replaced. When *write* or the
-    rename fails the temporary file is removed and the old file, if any, is left whole; an
-    error of the operating system (a full disk, no permission) becomes an
-    :class:`OutputError` that names *path*. Returns *path*."""
+    rename fails, or the command is interrupted (Ctrl-C, SIGTERM:
+    :mod:`xlfuncs.interruption`), the temporary file is removed and the old file, if any, is
+    left whole; an error of the operating system (a full disk, no permission) becomes an
+    :class:`OutputError` that names *path*, and what *write* left open on the temporary file
+    is closed in silence. Inside :func:`written_together` the rename waits for the block's
+    end. Returns *path*."""
     given = Path(os.fspath(path))
     target = Path(os.path.realpath(given))
+    temporary: Path | None = None
     try:
-        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as exc:
-        raise OutputError(f"cannot write {_shown(given)}: {exc.strerror or exc}") from None
-    os.close(handle)
-    temporary = Path(name)
-    try:
+        with deferred():  # the temporary file's name is held before a signal can stop us
+            try:
+                handle, name = tempfile.mkstemp(
+                    prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
+                )
+            except OSError as exc:
+                raise OutputError(f"cannot write {_shown(given)}: {exc.strerror or exc}") from None
+            temporary = Path(name)
+            os.close(handle)
         write(temporary)
         with open(temporary, "rb+") as done:
             os.fsync(done.fileno())
@@ -246,18 +262,121 @@ def write_atomically(path: PathLike, write: Callable[[Path], object]) -> Path:
             shutil.copymode(target, temporary)
         else:
             os.chmod(temporary, _new_file_mode())
-        os.replace(temporary, target)
+        staged = _STAGED.get()
+        if staged is not None:
+            staged.append((temporary, target))
+        else:
+            os.replace(temporary, target)
     except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        _let_go(exc)
         cause = _os_error(exc)
-        if cause is not None and isinstance(exc, Exception):
+        if cause is not None and isinstance(exc, Exception) and not isinstance(exc, OutputError):
             reason = getattr(cause, "reason", None) or cause.strerror or str(cause)
             error = OutputError(f"cannot write {_shown(given)}: {reason}")
             error.reason = reason
             raise error from exc
         raise
     return given
+
+
+def _let_go(exc: BaseException) -> None:
+    """Free what the failed writer held (a zip archive, a file), here and in silence: its
+    frames' variables cleared and the cycles they were in collected, with Python's report of
+    an error in a finaliser set aside (a ``ZipFile`` left open on a full disk fails again when
+    it is freed, and would print ``Exception ignored in: ZipFile.__del__``)."""
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda _: None
+    try:
+        seen: set[int] = set()
+        chain: list[BaseException | None] = [exc]
+        while chain:  # the exception and those it was raised from or while handling
+            one = chain.pop()
+            if one is None or id(one) in seen:
+                continue
+            seen.add(id(one))
+            traceback.clear_frames(one.__traceback__)
+            chain += [one.__cause__, one.__context__]
+        if isinstance(exc, Exception):  # a signal stops at once; a failure can take its time
+            gc.collect()
+    finally:
+        sys.unraisablehook = hook
+
+
+_STAGED: ContextVar[list[tuple[Path, Path]] | None] = ContextVar("_STAGED", default=None)
+"""Inside :func:`written_together`: the files written (temporary file, target) waiting to
+be renamed into place."""
+
+
+@contextlib.contextmanager
+def written_together() -> Iterator[None]:
+    """Write the files the block writes (:func:`write_atomically`) together or not at all: each
+    is written to its temporary file, and only when the block ends without an error are they
+    renamed into place, one after the other with Ctrl-C and SIGTERM held
+    (:func:`xlfuncs.interruption.deferred`). When the block fails, or a rename fails (e.g. a
+    target open in another program on Windows), every temporary file is removed and the
+    targets already renamed are put back as they were: a pair of workbooks (``crosstable
+    --for both``, ``period -o --list-out``) is never half old, half new."""
+    staged: list[tuple[Path, Path]] = []
+    token = _STAGED.set(staged)
+    try:
+        yield
+    except BaseException:
+        _remove(temporary for temporary, _ in staged)
+        raise
+    finally:
+        _STAGED.reset(token)
+    with deferred():
+        _rename_all(staged)
+
+
+def _remove(paths: Iterable[Path]) -> None:
+    for path in paths:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+
+
+def _rename_all(staged: list[tuple[Path, Path]]) -> None:
+    """Rename each temporary file of *staged* over its target; when one fails, the targets
+    renamed before it get their old files back (kept aside as links, else copies, until all
+    are renamed) and the error is raised as an :class:`OutputError` naming the target."""
+    done: list[tuple[Path | None, Path]] = []  # (the old file kept aside, the target renamed)
+    kept: list[Path] = []
+    for temporary, target in staged:
+        try:
+            old = _keep(target)
+            if old is not None:
+                kept.append(old)
+            os.replace(temporary, target)
+        except OSError as exc:
+            for back, renamed in reversed(done):
+                with contextlib.suppress(OSError):
+                    if back is None:
+                        os.unlink(renamed)
+                    else:
+                        os.replace(back, renamed)
+            _remove([t for t, _ in staged] + kept)
+            raise OutputError(f"cannot write {_shown(target)}: {exc.strerror or exc}") from exc
+        done.append((old, target))
+    _remove(kept)
+
+
+def _keep(target: Path) -> Path | None:
+    """A second name for the file *target* (a hard link, else a copy) beside it, so that it
+    can be put back; ``None`` when there is no file there."""
+    if not target.exists():
+        return None
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent)
+    os.close(handle)
+    kept = Path(name)
+    try:
+        os.unlink(kept)
+        os.link(target, kept)
+    except OSError:
+        shutil.copy2(target, kept)
+    return kept
 
 
 def write_text_file(path: PathLike, text: str) -> Path:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 
 from .support import exit_status_epilog
 
@@ -16,24 +17,43 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         help="where the rating lists' index is kept, and clearing it",
         description="Show the cache folder and the rating-list indexes it holds (one per list\n"
         "read with --rating-list: a second run looks players up there without reading the\n"
-        "list again), or remove them all with --clear. XLFUNCS_CACHE_DIR names another\n"
+        "list again), and apart the unfinished ones (.tmp: being built, or left by a build\n"
+        "that was stopped); or remove them all with --clear. XLFUNCS_CACHE_DIR names another\n"
         "folder.",
         epilog=exit_status_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    cache.add_argument("--clear", action="store_true", help="remove every index from the cache")
+    cache.add_argument(
+        "--clear",
+        action="store_true",
+        help="remove every index from the cache, and the unfinished ones a stopped build left",
+    )
     return cache
 
 
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _unfinished(n: int) -> str:
+    return _plural(n, "unfinished index (.tmp)", "unfinished indexes (.tmp)")
+
+
 def run(args: argparse.Namespace) -> int:
-    """Run ``xlfuncs cache``: where the cache is and what it holds; ``--clear`` empties it."""
-    from ..ratinglist import cache_dir, cached_lists, clear_cache
+    """Run ``xlfuncs cache``: where the cache is and what it holds (the indexes, and apart
+    the unfinished ones: being built, or left by a build that was stopped); ``--clear``
+    empties it, saying what it removed of each."""
+    from ..ratinglist import cache_dir, cached_lists, clear_cache, unfinished_builds
 
     folder = cache_dir()
     if args.clear:
-        removed = clear_cache()
-        plural = "es" if len(removed) != 1 else ""
-        print(f"removed {len(removed)} rating-list index{plural} from {folder}")
+        cleared = clear_cache()
+        said = _plural(len(cleared.indexes), "rating-list index", "rating-list indexes")
+        if cleared.unfinished:
+            said += f" and {_unfinished(len(cleared.unfinished))} a stopped build left"
+        print(f"removed {said} from {folder}")
+        if cleared.busy:
+            print(f"left {_unfinished(len(cleared.busy))} that a running build is writing")
         return 0
     held = cached_lists()
     print(f"cache: {folder}")
@@ -42,4 +62,14 @@ def run(args: argparse.Namespace) -> int:
     for c in held:
         mib = c.size / 2**20
         print(f"{c.index_path.name}  {c.players:>9,} players  {mib:7.1f} MiB  {c.list_path}")
+    unfinished = unfinished_builds()
+    if unfinished:
+        size = 0
+        for path in unfinished:
+            with contextlib.suppress(OSError):
+                size += path.stat().st_size
+        print(
+            f"{_unfinished(len(unfinished))}, {size / 2**20:.1f} MiB: being built, or left by "
+            "a build that was stopped (the next build or --clear removes those)"
+        )
     return 0

@@ -114,7 +114,7 @@ def _fill(
     from ..core import XlfuncsError
     from ..crosstable import CrosstableError, event_from_trf, write_crosstable
     from ..event import analyse_event
-    from ..output import OutputError
+    from ..output import OutputError, written_together
     from ..progress import ProgressBar, scaled
     from ..text_output import counted
     from ..trf import TrfError
@@ -125,7 +125,7 @@ def _fill(
     tournament, options = read
     bar = ProgressBar(counted(len(tournament.players), "player"))
     try:
-        with bar:
+        with bar, written_together():  # --for both: the two workbooks, or neither
             bar("reading the results", 0.0)
             filled = event_from_trf(analyse_event(tournament, options))
             written = [

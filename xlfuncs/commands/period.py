@@ -171,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
     from ..core import XlfuncsError, get_edition
     from ..core.editions import RateOfPlay
     from ..core.rating_change import Rounding
-    from ..output import OutputError, vet_distinct, vet_file, vet_suffix
+    from ..output import OutputError, vet_distinct, vet_file, vet_suffix, written_together
     from ..period.read import BadFile, expand_inputs, read_events
     from ..period.render import render_csv, render_json, render_text
     from ..period.rows import build_period
@@ -243,14 +243,19 @@ def run(args: argparse.Namespace) -> int:
                 bar.close()
                 error(f"cannot read {exc.filename or args.rating_list}: {exc.strerror or exc}")
                 return EXIT_DATA_ERROR
-        read = read_events(
-            files,
-            args.rules,
-            rate,
-            rating_list=index,
-            jobs=jobs,
-            progress=lambda n: bar(f"reading {n}/{len(files)}", 0.6 * n / max(len(files), 1)),
-        )
+        try:
+            read = read_events(
+                files,
+                args.rules,
+                rate,
+                rating_list=index,
+                jobs=jobs,
+                progress=lambda n: bar(f"reading {n}/{len(files)}", 0.6 * n / max(len(files), 1)),
+            )
+        except RatingListError as exc:  # its index damaged beyond building it again
+            bar.close()
+            error(str(exc))
+            return EXIT_DATA_ERROR
         unlisted = {}
         if index is not None:  # events started before the list given: the files' own ratings
             from ..core.rating_calendar import add_months
@@ -291,30 +296,30 @@ def run(args: argparse.Namespace) -> int:
             bar.close()
             error(f"--rules: {str(exc).removeprefix('rules: ')}")
             return EXIT_USAGE
-        if args.list_out is not None:
-            from ..period.list_out import write_new_list
+        count = 0
+        try:
+            with written_together():  # the list and the workbook, or neither
+                if args.list_out is not None:
+                    from ..period.list_out import write_new_list
 
-            try:
-                bar("writing the list", 0.9)
-                count = write_new_list(args.list_out, period, args.rating_list)
-            except (OutputError, RatingListError, ValueError) as exc:
-                bar.close()
-                error(f"--list-out: {exc}")
-                return EXIT_DATA_ERROR
-        if args.output is not None:
-            from ..period.workbook import write_period_workbook
+                    try:
+                        bar("writing the list", 0.9)
+                        count = write_new_list(args.list_out, period, args.rating_list)
+                    except (OutputError, RatingListError, ValueError) as exc:
+                        raise _Refused(f"--list-out: {exc}") from exc
+                if args.output is not None:
+                    from ..period.workbook import write_period_workbook
 
-            try:
-                write_period_workbook(
-                    period,
-                    args.output,
-                    player_sheets=args.player_sheets,
-                    progress=lambda f: bar("writing the workbook", 0.9 + 0.1 * f),
-                )
-            except (OutputError, XlfuncsError) as exc:
-                bar.close()
-                error(str(exc))
-                return EXIT_DATA_ERROR
+                    write_period_workbook(
+                        period,
+                        args.output,
+                        player_sheets=args.player_sheets,
+                        progress=lambda f: bar("writing the workbook", 0.9 + 0.1 * f),
+                    )
+        except (_Refused, OutputError, XlfuncsError) as exc:
+            bar.close()
+            error(str(exc))
+            return EXIT_DATA_ERROR
     if args.format == "text":
         sys.stdout.write(render_text(period))
     else:
@@ -331,3 +336,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output is not None:
         print(f"wrote {args.output}", file=sys.stderr)
     return EXIT_SKIPPED if period.skipped else 0
+
+
+class _Refused(Exception):
+    """An output of ``period`` that cannot be written; the message says which and why."""

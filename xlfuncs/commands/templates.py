@@ -60,7 +60,14 @@ def main_templates(
     A file already in *out_dir* is replaced only with *force*, or when *out_dir* is the
     checkout's own ``workbook_templates/`` (regenerating those is this command's job; version
     control keeps the old ones). Every path is checked before anything is written."""
-    from ..output import OutputError, vet_file, vet_folder, vet_folder_name, visible
+    from ..output import (
+        OutputError,
+        vet_file,
+        vet_folder,
+        vet_folder_name,
+        visible,
+        written_together,
+    )
     from ..templates.registry import all_templates, default_dir, generate, in_checkout
     from .support import EXIT_DATA_ERROR, EXIT_USAGE
 
@@ -89,7 +96,8 @@ def main_templates(
         replace = force or in_checkout(target)
         for name in all_templates():
             vet_file(target / name, force=replace, what="template")
-        written = generate(target)
+        with written_together():  # the templates all new, or all as they were
+            written = generate(target)
     except OutputError as exc:
         print(f"xlfuncs: error: {exc}", file=sys.stderr)
         return EXIT_DATA_ERROR

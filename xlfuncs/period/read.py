@@ -8,12 +8,15 @@ K and warnings; a player without a FIDE id is unrated, as FIDE rates only player
 what crosses back from a worker process is only plain tuples, small to pickle. With a rating
 list, each worker looks its files' players up in the list's index in the cache folder (built
 once, before the workers start). A file that cannot be read becomes a :class:`BadFile`
-naming the file and line, never an exception that stops the other files.
+naming the file and line, never an exception that stops the other files. A worker ends at
+once and in silence on Ctrl-C or SIGTERM, and the workers are stopped when the reading is
+(:mod:`xlfuncs.interruption`): the command says it was interrupted, once.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import multiprocessing
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -24,6 +27,7 @@ from pathlib import Path
 from ..core.editions import RateOfPlay
 from ..core.titles import trf_title
 from ..event import EventOptions, analyse_event
+from ..interruption import quiet_children, worker_signals
 from ..ratinglist import RatingListIndex, open_index
 from ..ratinglist.event import index_event_list
 from ..trf import Tournament, TrfError, not_a_trf, parse_trf_bytes
@@ -290,9 +294,19 @@ def read_events(
     list_path = None if rating_list is None else str(rating_list.list_path)
     chunks = [paths[i : i + CHUNK] for i in range(0, len(paths), CHUNK)]
     results: list[EventRead | BadFile] = []
-    n = len(chunks)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(_read_chunk, chunks, [rules] * n, [rate] * n, [list_path] * n):
-            results.extend(part)
+    before = set(multiprocessing.active_children())
+    with quiet_children():  # each worker starts with the signals held, then lets them end it
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=worker_signals)
+        parts = [pool.submit(_read_chunk, c, rules, rate, list_path) for c in chunks]
+    workers = [p for p in multiprocessing.active_children() if p not in before]
+    try:
+        for part in parts:
+            results.extend(part.result())
             progress(len(results))
+    except BaseException:  # interrupted (or a worker lost): the workers stopped, not waited for
+        for worker in workers:
+            worker.kill()
+        raise
+    finally:
+        pool.shutdown(wait=True)
     return results

@@ -11,12 +11,14 @@ from __future__ import annotations
 from .cache import (
     CACHE_ENV,
     CachedList,
+    Cleared,
     RatingListIndex,
     cache_dir,
     cached_lists,
     clear_cache,
     is_indexed,
     open_index,
+    unfinished_builds,
 )
 from .event import EventList, event_list
 from .layout import COMBINED, COMBINED_HEADER, SINGLE, Column
@@ -31,6 +33,7 @@ __all__ = [
     "RATES",
     "SINGLE",
     "CachedList",
+    "Cleared",
     "Column",
     "EventList",
     "ListFile",
@@ -49,5 +52,6 @@ __all__ = [
     "read_list",
     "rewrite_combined",
     "sniff_rate",
+    "unfinished_builds",
     "write_combined",
 ]

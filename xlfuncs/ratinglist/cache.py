@@ -17,7 +17,9 @@ import os
 import sqlite3
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+import time
+import zlib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,26 +28,30 @@ from .read import ListFile, RatingListError
 
 __all__ = [
     "CACHE_ENV",
+    "UNFINISHED",
     "CachedList",
+    "Cleared",
     "RatingListIndex",
     "cache_dir",
     "cached_lists",
     "clear_cache",
     "is_indexed",
     "open_index",
+    "unfinished_builds",
 ]
 
 CACHE_ENV = "XLFUNCS_CACHE_DIR"
 """The environment variable that names another cache folder."""
 
-SCHEMA = "1"
+SCHEMA = "2"
 """The index's layout; an index of another layout is built again."""
 
 _FOLDER = "rating-lists"
 _BATCH = 20_000
 _COLUMNS = (
     "fide_id, line_no, name, federation, sex, title, w_title, o_title, foa_title, "
-    "s_rating, s_games, s_k, r_rating, r_games, r_k, b_rating, b_games, b_k, birth_year, flag"
+    "s_rating, s_games, s_k, r_rating, r_games, r_k, b_rating, b_games, b_k, birth_year, flag, "
+    "crc"
 )
 
 
@@ -81,10 +87,19 @@ def _row(p: ListPlayer) -> tuple[object, ...]:
     for rate in (p.standard, p.rapid, p.blitz):
         out += (None, None, None) if rate is None else (rate.rating, rate.games, rate.k)
     out += (p.birth_year, p.flag)
+    out.append(_crc(out))
     return tuple(out)
 
 
+def _crc(values: list[object] | tuple[object, ...]) -> int:
+    """The CRC-32 of a row's values: kept beside them, so that a row the disk damaged without
+    SQLite seeing it is found at the lookup."""
+    return zlib.crc32("\x1f".join(map(str, values)).encode("utf-8", "surrogateescape"))
+
+
 def _player(row: tuple[object, ...]) -> ListPlayer:
+    if row[20] != _crc(row[:20]):
+        raise sqlite3.DatabaseError(f"row of FIDE id {row[0]} damaged (its CRC-32 differs)")
     (fide_id, line_no, name, fed, sex, title, w_title, o_title, foa) = row[:9]
     rated: list[RateRating | None] = []
     for i in (9, 12, 15):
@@ -134,20 +149,75 @@ class RatingListIndex:
     built: bool
     """Whether this call read the list (``False``: the cached index served)."""
     _db: sqlite3.Connection
+    _rebuild: Callable[[], sqlite3.Connection] | None = None
+    """Reads the list into a new index, for one found damaged (``None``: cannot)."""
+    _counted: bool = False
+    """Whether the players were counted against the meta table (:meth:`_select`)."""
+    _summed: bool = False
+    """Whether the table and its SQLite index were summed up against the meta table."""
 
     def lookup(self, fide_ids: Iterable[str]) -> dict[str, ListPlayer]:
         """The players of *fide_ids* that the list holds, by FIDE id as given (an id that is
-        not all digits is not in any list)."""
+        not all digits is not in any list). An index found damaged here (SQLite: "database
+        disk image is malformed"; a row whose CRC-32 differs; fewer or more players than its
+        meta table says) is built again from the list, once; one still damaged raises
+        :class:`~xlfuncs.ratinglist.read.RatingListError` naming its file."""
         wanted = {i: int(i) for i in fide_ids if i.isascii() and i.isdigit() and len(i) <= 18}
-        by_number: dict[int, ListPlayer] = {}
         numbers = sorted(set(wanted.values()))
-        for start in range(0, len(numbers), 500):
-            part = numbers[start : start + 500]
-            marks = ",".join("?" * len(part))
-            sql = f"SELECT {_COLUMNS} FROM players WHERE fide_id IN ({marks})"
+        try:
+            by_number = self._select(numbers)
+        except sqlite3.DatabaseError as exc:
+            if self._rebuild is None:
+                raise self._damaged(exc) from None
+            self._db.close()
+            self._db = self._rebuild()
+            self._rebuild = None
+            self._counted = self._summed = False
+            self.players = int(_meta(self._db)["players"])
+            self.built = True
+            try:
+                by_number = self._select(numbers)
+            except sqlite3.DatabaseError as again:
+                raise self._damaged(again) from None
+        return {i: by_number[n] for i, n in wanted.items() if n in by_number}
+
+    def _damaged(self, exc: sqlite3.DatabaseError) -> RatingListError:
+        where = str(self.index_path) if self.index_path is not None else "(in memory)"
+        return RatingListError(
+            f"the index of {self.source}, {where}",
+            None,
+            None,
+            "index",
+            "an index SQLite reads whole",
+            f"a damaged file ({exc}), even built again: delete it (xlfuncs cache --clear) "
+            "and check the disk",
+        )
+
+    def _select(self, numbers: list[int]) -> dict[int, ListPlayer]:
+        """The rows of *numbers*, each checked against its CRC-32; at the first lookup, the
+        players counted against the index's meta table; at the first lookup that does not find
+        an id, the table summed up (:data:`_DIGEST`) against the meta table, and the keys of
+        its SQLite index against the table (an id lost to damage is not found, and changes
+        these sums). ``sqlite3.DatabaseError`` for what does not match."""
+        if not self._counted:
+            (count,) = self._db.execute("SELECT COUNT(*) FROM players").fetchone()
+            if count != self.players:
+                raise sqlite3.DatabaseError(f"{count} players where {self.players} were written")
+            self._counted = True
+        by_number: dict[int, ListPlayer] = {}
+        for part in _parts(numbers):
+            sql = f"SELECT {_COLUMNS} FROM players WHERE fide_id IN ({','.join('?' * len(part))})"
             for row in self._db.execute(sql, part):
                 by_number[int(row[0])] = _player(row)
-        return {i: by_number[n] for i, n in wanted.items() if n in by_number}
+        if not self._summed and any(n not in by_number for n in numbers):
+            table = _digest(self._db)
+            if table != _meta(self._db).get("digest"):
+                raise sqlite3.DatabaseError("the players' table differs from what was written")
+            keys = self._db.execute(_INDEX_DIGEST).fetchone()
+            if ",".join(map(repr, keys)) != table.rsplit(",", 1)[0]:
+                raise sqlite3.DatabaseError("the players' SQLite index differs from their table")
+            self._summed = True
+        return by_number
 
     def get(self, fide_id: str) -> ListPlayer | None:
         """The player of *fide_id*, ``None`` when the list does not hold them."""
@@ -162,6 +232,11 @@ class RatingListIndex:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _parts(numbers: list[int]) -> list[list[int]]:
+    """*numbers* in parts of 500 (SQLite's parameters in one statement are bounded)."""
+    return [numbers[start : start + 500] for start in range(0, len(numbers), 500)]
 
 
 def _key(list_path: Path, rate: str | None) -> str:
@@ -181,7 +256,7 @@ def _create(db: sqlite3.Connection) -> None:
         " name TEXT, federation TEXT, sex TEXT, title TEXT, w_title TEXT, o_title TEXT,"
         " foa_title TEXT, s_rating INTEGER, s_games INTEGER, s_k INTEGER, r_rating INTEGER,"
         " r_games INTEGER, r_k INTEGER, b_rating INTEGER, b_games INTEGER, b_k INTEGER,"
-        " birth_year INTEGER, flag TEXT);"
+        " birth_year INTEGER, flag TEXT, crc INTEGER NOT NULL);"
     )
 
 
@@ -194,7 +269,7 @@ def _fill(
     :class:`RatingListError` at its second line."""
     players = listing.players()
     count = 0
-    insert = f"INSERT INTO players ({_COLUMNS}) VALUES ({','.join('?' * 20)})"
+    insert = f"INSERT INTO players ({_COLUMNS}) VALUES ({','.join('?' * 21)})"
     while True:
         batch = [_row(p) for p in itertools.islice(players, _BATCH)]
         if not batch:
@@ -236,10 +311,10 @@ def _build(
             count = _fill(db, listing, progress)
             _write_meta(db, stamp, listing, count)
             return db
-        fd, tmp_name = tempfile.mkstemp(prefix=target.stem, suffix=".tmp", dir=target.parent)
-        os.close(fd)
+        fd, tmp_name = tempfile.mkstemp(prefix=target.stem, suffix=UNFINISHED, dir=target.parent)
         tmp = Path(tmp_name)
         try:
+            _lock(fd)  # held until the index is in place: the file is not a killed build's
             db = sqlite3.connect(tmp)
             try:
                 _create(db)
@@ -253,7 +328,68 @@ def _build(
             with contextlib.suppress(OSError):
                 tmp.unlink()
             raise
+        finally:
+            os.close(fd)
     return _open_db(target)
+
+
+UNFINISHED = ".tmp"
+"""The suffix of an index being built (renamed to ``.sqlite`` once whole). One left when its
+build was killed is removed by the next build in the folder (:func:`open_index`) and by
+:func:`clear_cache`; :func:`unfinished_builds` lists them."""
+
+STALE_AFTER = 60.0
+"""Seconds since an unfinished index was last written after which it may be a killed build's
+(and then is, when no process holds its lock)."""
+
+
+def _lock(fd: int) -> None:
+    """Hold an exclusive lock on the open file *fd* while this process builds it (POSIX
+    ``flock``, released when the process ends however it ends). On Windows, where the file
+    cannot be removed while SQLite has it open, no lock is needed."""
+    with contextlib.suppress(ImportError, OSError):
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _abandoned(path: Path, *, stale_after: float = STALE_AFTER) -> bool:
+    """Whether the unfinished index *path* was left by a build that no longer runs: not
+    written for *stale_after* seconds and no process holding its lock."""
+    try:
+        if time.time() - path.stat().st_mtime < stale_after:
+            return False
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        import fcntl
+    except ImportError:  # Windows: removing a file a build holds open fails, and is let be
+        os.close(fd)
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return True
+
+
+def _remove_unfinished(folder: Path, *, stale_after: float = STALE_AFTER) -> list[Path]:
+    """Remove the unfinished indexes in *folder* that killed builds left; those removed."""
+    removed: list[Path] = []
+    for path in unfinished_builds_in(folder):
+        if _abandoned(path, stale_after=stale_after):
+            with contextlib.suppress(OSError):
+                path.unlink()
+                removed.append(path)
+    return removed
+
+
+def unfinished_builds_in(folder: Path) -> list[Path]:
+    """The unfinished indexes (``.tmp``) in the index folder *folder*."""
+    return sorted(folder.glob(f"*{UNFINISHED}")) if folder.is_dir() else []
 
 
 def _write_meta(db: sqlite3.Connection, stamp: dict[str, str], listing: ListFile, n: int) -> None:
@@ -263,9 +399,28 @@ def _write_meta(db: sqlite3.Connection, stamp: dict[str, str], listing: ListFile
         "kind": listing.kind,
         "rates": ",".join(listing.rates),
         "players": str(n),
+        "digest": _digest(db),
     }
     db.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", meta.items())
     db.commit()
+
+
+_DIGEST = "SELECT COUNT(*), SUM(fide_id % 1000000007), SUM(crc) FROM players NOT INDEXED"
+"""The players' table summed up, read row by row (not through the SQLite index): a row lost,
+or a FIDE id or a CRC-32 changed, changes it. Whole numbers, the ids modulo a prime so that
+their sum fits in 64 bits, alike in any order."""
+
+
+_INDEX_DIGEST = (
+    "SELECT COUNT(*), SUM(fide_id % 1000000007) FROM players INDEXED BY players_fide_id "
+    "WHERE fide_id IS NOT NULL"
+)
+"""The keys of the players' SQLite index summed up: the table's (:data:`_DIGEST`) when whole."""
+
+
+def _digest(db: sqlite3.Connection) -> str:
+    """:data:`_DIGEST`'s figures, as the meta table keeps them."""
+    return ",".join(map(repr, db.execute(_DIGEST).fetchone()))
 
 
 def _open_db(path: Path) -> sqlite3.Connection:
@@ -299,7 +454,15 @@ def open_index(
         built = True
         if not _writable(folder):
             index_path = None
+        else:
+            _remove_unfinished(folder)
         db = _build(index_path, path, rate, stamp, progress)
+
+    def rebuild() -> sqlite3.Connection:
+        with contextlib.suppress(OSError):
+            target.unlink()
+        return _build(target if _writable(folder) else None, path, rate, stamp, progress)
+
     meta = _meta(db)
     return RatingListIndex(
         list_path=path,
@@ -310,6 +473,7 @@ def open_index(
         index_path=index_path,
         built=built,
         _db=db,
+        _rebuild=None if index_path is None else rebuild,
     )
 
 
@@ -333,7 +497,8 @@ def _place(
 
 
 def _open_matching(target: Path, stamp: dict[str, str]) -> sqlite3.Connection | None:
-    """The index at *target*, open, when it was built from the list *stamp* describes."""
+    """The index at *target*, open, when it was built from the list *stamp* describes (its
+    meta table read whole; a damaged one, or another program's file, is built again)."""
     if not target.is_file():
         return None
     db: sqlite3.Connection | None = None
@@ -344,7 +509,10 @@ def _open_matching(target: Path, stamp: dict[str, str]) -> sqlite3.Connection | 
         if db is not None:
             db.close()
         return None
-    if any(meta.get(k) != v for k, v in stamp.items()):
+    whole = (
+        all(k in meta for k in ("source", "kind", "rates")) and meta.get("players", "").isdigit()
+    )
+    if not whole or any(meta.get(k) != v for k, v in stamp.items()):
         db.close()
         return None
     return db
@@ -408,19 +576,34 @@ def cached_lists(cache: str | os.PathLike[str] | None = None) -> list[CachedList
     return out
 
 
-def clear_cache(cache: str | os.PathLike[str] | None = None) -> list[Path]:
-    """Remove every index (and any half-built one) from the cache folder; the files removed."""
+def unfinished_builds(cache: str | os.PathLike[str] | None = None) -> list[Path]:
+    """The unfinished indexes in the cache folder (default :func:`cache_dir`): being built
+    now, or left by a build that was killed (:data:`UNFINISHED`)."""
+    return unfinished_builds_in((Path(cache) if cache is not None else cache_dir()) / _FOLDER)
+
+
+@dataclass(frozen=True)
+class Cleared:
+    """What :func:`clear_cache` removed."""
+
+    indexes: list[Path]
+    """The indexes (``.sqlite``)."""
+    unfinished: list[Path]
+    """The unfinished indexes a killed build left (``.tmp``)."""
+    busy: list[Path]
+    """The unfinished indexes left in place: a build running now holds them."""
+
+
+def clear_cache(cache: str | os.PathLike[str] | None = None) -> Cleared:
+    """Remove every index, and every unfinished one no running build holds, from the cache
+    folder (default :func:`cache_dir`); the folder too when it is then empty."""
     folder = (Path(cache) if cache is not None else cache_dir()) / _FOLDER
-    removed: list[Path] = []
-    for path in sorted(_files(folder)):
+    indexes: list[Path] = []
+    for path in sorted(folder.glob("*.sqlite")) if folder.is_dir() else []:
         path.unlink()
-        removed.append(path)
+        indexes.append(path)
+    unfinished = _remove_unfinished(folder, stale_after=0.0)
+    busy = unfinished_builds_in(folder)
     with contextlib.suppress(OSError):
         folder.rmdir()
-    return removed
-
-
-def _files(folder: Path) -> Iterator[Path]:
-    if folder.is_dir():
-        yield from folder.glob("*.sqlite")
-        yield from folder.glob("*.tmp")
+    return Cleared(indexes, unfinished, busy)

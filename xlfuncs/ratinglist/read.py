@@ -14,10 +14,11 @@ import contextlib
 import io
 import os
 import zipfile
+import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, cast
+from typing import IO, Literal
 from xml.parsers import expat
 
 from ..core.errors import XlfuncsError
@@ -28,8 +29,12 @@ from .layout import COMBINED, COMBINED_WIDTH, SINGLE, SINGLE_WIDTH
 from .player import RATES, ListPlayer, RateRating, rate_name
 
 __all__ = [
+    "MAX_BLANK_LINES",
     "MAX_LIST_BYTES",
     "MAX_LIST_LINE",
+    "MAX_XML_SLACK",
+    "MAX_XML_STRAYS",
+    "XML_PLAYER_BYTES",
     "ListFile",
     "RatingListError",
     "decode_line",
@@ -291,12 +296,33 @@ def _too_big(source: str, read: int) -> RatingListError:
     )
 
 
+MAX_BLANK_LINES = 10_000
+"""How many more blank lines than lines with text a TXT list may hold (FIDE's hold none; a
+list saved with a blank line between players has as many of each): past it the list is
+refused, so that a small ZIP of blank lines (64 MiB of them fit in 66 KB) is not read for
+minutes before giving no player."""
+
+
+def _blank_flood(source: str, line_no: int, blank: int, filled: int) -> RatingListError:
+    return RatingListError(
+        source,
+        line_no,
+        None,
+        "blank lines",
+        f"a rating list with no more blank lines than lines of text, plus {MAX_BLANK_LINES:,} "
+        "(FIDE's have none)",
+        f"{blank:,} blank lines against {filled:,} of text by this line",
+    )
+
+
 def _lines(stream: io.BufferedReader, source: str, first: int, cr_only: bool) -> Iterator[bytes]:
     """The lines of *stream* (numbered from *first* in messages), ending in LF or CRLF, or in
     CR alone when *cr_only*; raises :class:`RatingListError` at a line longer than
-    :data:`MAX_LIST_LINE` or past :data:`MAX_LIST_BYTES`."""
+    :data:`MAX_LIST_LINE`, past :data:`MAX_LIST_BYTES`, or where the blank lines outnumber the
+    others by more than :data:`MAX_BLANK_LINES`."""
     read = 0
     line_no = first
+    blank = filled = 0
     if cr_only:
         pieces = _cr_pieces(stream)
     else:
@@ -315,6 +341,12 @@ def _lines(stream: io.BufferedReader, source: str, first: int, cr_only: bool) ->
             )
         if read > MAX_LIST_BYTES:
             raise _too_big(source, MAX_LIST_BYTES)
+        if raw.isspace():
+            blank += 1
+            if blank > filled + MAX_BLANK_LINES:
+                raise _blank_flood(source, line_no, blank, filled)
+        else:
+            filled += 1
         yield raw
         line_no += 1
 
@@ -375,10 +407,8 @@ class ListFile:
         member = None
         stream: io.BufferedReader
         if path.is_file() and zipfile.is_zipfile(path):  # a device would be read without end
-            archive = self._stack.enter_context(zipfile.ZipFile(path))
-            member = _list_member(archive, name)
-            inner = self._stack.enter_context(archive.open(member))
-            stream = io.BufferedReader(cast(io.RawIOBase, inner), _BUFFER)
+            member, raw = _open_member(self._stack, path)
+            stream = io.BufferedReader(raw, _BUFFER)
             self.source = f"{name} ({member})"
         else:
             stream = self._stack.enter_context(io.BufferedReader(io.FileIO(path), _BUFFER))
@@ -392,7 +422,8 @@ class ListFile:
         given = None if rate is None else rate_name(rate)
         named = sniff_rate(member or name) or (sniff_rate(name) if member else None)
         if self.format == "xml":
-            combined = b"<rapid_rating" in start or b"<blitz_rating" in start
+            self._xml = _XmlReader(stream, self.source)
+            combined = self._xml.combined()
             self._header_line = 0
         else:
             combined = self._read_header()
@@ -497,81 +528,27 @@ class ListFile:
             ) from None
 
     def _xml_players(self) -> Iterator[ListPlayer]:
-        parser = expat.ParserCreate()
-        done: list[tuple[dict[str, str], dict[str, int], int]] = []
-        state: dict[str, object] = {}
-        values: dict[str, str] = {}
-        lines: dict[str, int] = {}
-        text: list[str] = []
-
-        def start(tag: str, attrs: dict[str, str]) -> None:
-            nonlocal values, lines
-            if tag == "player":
-                values, lines = {}, {}
-                state["player"] = parser.CurrentLineNumber
-                state["field"] = None
-            elif "player" in state and tag in _XML_FIELDS:
-                state["field"] = tag
-                lines[_XML_FIELDS[tag]] = parser.CurrentLineNumber
-                text.clear()
-
-        def data(chunk: str) -> None:
-            if state.get("field") is not None:
-                text.append(chunk)
-
-        def end(tag: str) -> None:
-            if tag == "player" and "player" in state:
-                line = state.pop("player")
-                assert isinstance(line, int)
-                done.append((values, lines, line))
-            elif state.get("field") == tag:
-                values[_XML_FIELDS[tag]] = "".join(text).strip()
-                state["field"] = None
-
-        parser.StartElementHandler = start
-        parser.CharacterDataHandler = data
-        parser.EndElementHandler = end
         single = self._single
         if single is None:  # the combined XML's rating, games, k are standard play's
             renamed = {w: f"standard_{w}" for w in ("rating", "games", "k")}
         else:  # a single list's, whatever its rate (also when written rapid_rating)
             renamed = {f"{single}_{w}": w for w in ("rating", "games", "k")}
-        read = 0
-        while True:
-            chunk = self._stream.read(1 << 20)
-            read += len(chunk)
-            if read > MAX_LIST_BYTES:
-                raise _too_big(self.source, MAX_LIST_BYTES)
+        for fields, where, line in self._xml.records():
+            for old, new in renamed.items():
+                if old in fields and new not in fields:
+                    fields[new] = fields.pop(old)
+                    where[new] = where.pop(old)
             try:
-                parser.Parse(chunk, not chunk)
-            except expat.ExpatError as exc:
+                yield _player(fields, single, line)
+            except _Reject as bad:
                 raise RatingListError(
                     self.source,
-                    exc.lineno,
+                    where.get(bad.field, line),
                     None,
-                    "XML",
-                    "well-formed XML",
-                    expat.ErrorString(exc.code) + f" (column {exc.offset + 1})",
+                    f"<{_xml_tag(bad.field)}>",
+                    bad.expected,
+                    bad.found,
                 ) from None
-            for fields, where, line in done:
-                for old, new in renamed.items():
-                    if old in fields and new not in fields:
-                        fields[new] = fields.pop(old)
-                        where[new] = where.pop(old)
-                try:
-                    yield _player(fields, single, line)
-                except _Reject as bad:
-                    raise RatingListError(
-                        self.source,
-                        where.get(bad.field, line),
-                        None,
-                        f"<{_xml_tag(bad.field)}>",
-                        bad.expected,
-                        bad.found,
-                    ) from None
-            done.clear()
-            if not chunk:
-                return
 
     def close(self) -> None:
         """Close the file (and the archive)."""
@@ -584,6 +561,159 @@ class ListFile:
         self.close()
 
 
+MAX_XML_STRAYS = 10_000
+"""How many more elements that give no field of a player (other than the root and the
+``<player>`` records) than players an XML list may hold: past it the list is refused, so that
+a small ZIP of empty elements is not read for minutes before giving no player."""
+
+MAX_XML_SLACK = 16 << 20
+"""What an XML list may hold beyond :data:`XML_PLAYER_BYTES` a player read so far (a comment,
+blanks, other elements): past it the list is refused, so that a file of gigabytes holding few
+players is not parsed for minutes."""
+
+XML_PLAYER_BYTES = 4096
+"""The bytes an XML list may hold for each player, on average (FIDE's ``<player>`` records
+have some 500)."""
+
+_Record = tuple[dict[str, str], dict[str, int], int]
+"""One ``<player>``: its fields' text, the line of each, the line of ``<player>``."""
+
+
+class _XmlReader:
+    """The ``<player>`` records of an XML list, parsed by expat as the stream is read. The
+    reading starts at once, up to the end of the first ``<player>`` (:meth:`combined` tells
+    the list's kind from it, however long what comes before it); :meth:`records` gives them
+    all. Raises :class:`RatingListError` for XML that is not well-formed, a field given twice
+    in one ``<player>``, more than :data:`MAX_XML_STRAYS` elements that are not a player's
+    fields, more bytes than :data:`MAX_XML_SLACK` and :data:`XML_PLAYER_BYTES` a player
+    allow, and past :data:`MAX_LIST_BYTES`."""
+
+    def __init__(self, stream: io.BufferedReader, source: str) -> None:
+        self._stream = stream
+        self._source = source
+        self._parser = parser = expat.ParserCreate()
+        parser.buffer_text = True  # one call per run of text, however many lines it holds
+        self._done: list[_Record] = []
+        self._values: dict[str, str] = {}
+        self._where: dict[str, int] = {}
+        self._player: int | None = None
+        self._field: str | None = None
+        self._field_line = 0
+        self._text: list[str] = []
+        self._tags: set[str] = set()
+        self._depth = 0
+        self._strays = 0
+        self._players = 0
+        self._read = 0
+        self._ended = False
+        parser.StartElementHandler = self._start
+        parser.CharacterDataHandler = self._data
+        parser.EndElementHandler = self._end
+        while not self._done and not self._ended:
+            self._feed()
+        self._first = list(self._done)
+        self._done.clear()
+
+    def combined(self) -> bool:
+        """Whether the list is combined: the first ``<player>`` (or, with none, the file) has
+        a rapid or blitz field."""
+        return any(tag.startswith(("rapid_", "blitz_")) for tag in self._tags)
+
+    def records(self) -> Iterator[_Record]:
+        """Every ``<player>`` record, in the file's order."""
+        yield from self._first
+        self._first = []
+        while not self._ended:
+            self._feed()
+            yield from self._done
+            self._done.clear()
+
+    def _feed(self) -> None:
+        chunk = self._stream.read(1 << 20)
+        self._read += len(chunk)
+        if self._read > MAX_LIST_BYTES:
+            raise _too_big(self._source, MAX_LIST_BYTES)
+        self._ended = not chunk
+        if self._read > MAX_XML_SLACK + XML_PLAYER_BYTES * self._players:
+            raise RatingListError(
+                self._source,
+                self._parser.CurrentLineNumber,
+                None,
+                "XML",
+                f"an XML list of at most {MAX_XML_SLACK >> 20} MiB plus "
+                f"{XML_PLAYER_BYTES >> 10} KiB a player (FIDE's <player> records have some 500 "
+                "bytes)",
+                f"{self._read:,} bytes for {self._players:,} players by this line",
+            )
+        try:
+            self._parser.Parse(chunk, self._ended)
+        except expat.ExpatError as exc:
+            raise RatingListError(
+                self._source,
+                exc.lineno,
+                None,
+                "XML",
+                "well-formed XML",
+                expat.ErrorString(exc.code) + f" (column {exc.offset + 1})",
+            ) from None
+
+    def _start(self, tag: str, attrs: dict[str, str]) -> None:
+        self._depth += 1
+        line = self._parser.CurrentLineNumber
+        if tag == "player":
+            self._values, self._where = {}, {}
+            self._player = line
+            self._field = None
+        elif self._player is not None and tag in _XML_FIELDS:
+            if self._players == 0:
+                self._tags.add(tag)
+            self._field = tag
+            self._field_line = line
+            self._text.clear()
+        elif self._depth > 1:
+            self._strays += 1
+            if self._strays > self._players + MAX_XML_STRAYS:
+                raise RatingListError(
+                    self._source,
+                    line,
+                    None,
+                    f"<{tag}>",
+                    f"no more elements that are not a player's fields than players, plus "
+                    f"{MAX_XML_STRAYS:,}",
+                    f"{self._strays:,} such elements against {self._players:,} players by "
+                    "this line",
+                )
+
+    def _data(self, chunk: str) -> None:
+        if self._field is not None:
+            self._text.append(chunk)
+
+    def _end(self, tag: str) -> None:
+        self._depth -= 1
+        if tag == "player" and self._player is not None:
+            self._done.append((self._values, self._where, self._player))
+            self._players += 1
+            self._player = None
+        elif self._field == tag:
+            key = _XML_FIELDS[tag]
+            text = "".join(self._text).strip()
+            if key in self._values:
+                fide_id = self._values.get("fide_id")
+                who = f"FIDE id {fide_id}, " if fide_id else ""
+                raise RatingListError(
+                    self._source,
+                    self._field_line,
+                    None,
+                    f"<{tag}>",
+                    f"one <{tag}> in a <player> (an earlier one on line {self._where[key]} gives "
+                    f"{self._values[key]!r}; the player: {who}<player> on line {self._player})",
+                    f"a second: {text!r}",
+                )
+            self._values[key] = text
+            self._where[key] = self._field_line
+            self._field = None
+
+
 def _xml_tag(field: str) -> str:
     """The XML element of a field, for messages."""
     field = field.removeprefix("standard_")
@@ -591,6 +721,127 @@ def _xml_tag(field: str) -> str:
         if key == field:
             return tag
     return field
+
+
+_UNZIPPED = {
+    zipfile.ZIP_STORED: "stored",
+    zipfile.ZIP_DEFLATED: "Deflate",
+    zipfile.ZIP_BZIP2: "BZIP2",
+    zipfile.ZIP_LZMA: "LZMA",
+}
+"""The compression methods this reader unzips (Python's ``zipfile``), by their number in the
+ZIP format (APPNOTE.TXT, section 4.4.5)."""
+
+_METHODS = {
+    1: "Shrink",
+    2: "Reduce",
+    3: "Reduce",
+    4: "Reduce",
+    5: "Reduce",
+    6: "Implode",
+    9: "Deflate64",
+    10: "PKWARE DCL Implode",
+    18: "IBM TERSE",
+    19: "IBM LZ77",
+    20: "Zstandard",
+    93: "Zstandard",
+    94: "MP3",
+    95: "XZ",
+    96: "JPEG",
+    97: "WavPack",
+    98: "PPMd",
+    99: "WinZip AES encryption",
+}
+"""The other methods' names (APPNOTE.TXT, section 4.4.5), for the message that refuses them:
+Deflate64 is what Windows Explorer uses for large files, AES what WinZip and 7-Zip use for a
+password."""
+
+_UNZIP_ELSEWHERE = (
+    "unzip it with another tool (7-Zip, Windows Explorer, unzip) and give the list it holds"
+)
+
+_ZIP_ERRORS: tuple[type[BaseException], ...] = (
+    zipfile.BadZipFile,
+    zlib.error,
+    EOFError,
+    OSError,
+    ValueError,
+    RuntimeError,
+    NotImplementedError,
+)
+"""What Python's ``zipfile`` and its decompressors raise for an archive or a member they
+cannot read: a bad CRC, a truncated member, a corrupt stream (``zlib.error``, ``OSError``
+from BZIP2, ``lzma.LZMAError``, a subclass of none of these, is added below when ``lzma``
+exists), a method or an encryption it does not know."""
+
+with contextlib.suppress(ImportError):
+    import lzma
+
+    _ZIP_ERRORS += (lzma.LZMAError,)
+
+
+_READABLE = "a ZIP member stored or compressed with Deflate, BZIP2 or LZMA, without a password"
+_WHOLE = "a ZIP archive that unzips whole (every CRC right)"
+
+
+def _zip_refused(source: str, found: str, expected: str = _READABLE) -> RatingListError:
+    """The refusal of a ZIP archive or member that cannot be unzipped here: *source* names
+    the archive (and the member), *found* says why; the message says what to do."""
+    return RatingListError(source, None, None, "archive", expected, f"{found}: {_UNZIP_ELSEWHERE}")
+
+
+def _method(info: zipfile.ZipInfo) -> str | None:
+    """Why the member *info* cannot be unzipped here (its method, a password), else ``None``."""
+    method = info.compress_type
+    if method == 99 or info.flag_bits & 0x1:
+        how = _METHODS[99] if method == 99 else "a password (ZIP encryption)"
+        return f"a member protected by {how}"
+    if method not in _UNZIPPED:
+        what = _METHODS.get(method, "an unknown method")
+        return f"a member compressed with {what} (method {method})"
+    return None
+
+
+class _Member(io.RawIOBase):
+    """A ZIP member read as a raw stream whose damage (a bad CRC, a truncated member, a corrupt
+    stream) raises :class:`RatingListError` naming the archive and the member."""
+
+    def __init__(self, inner: IO[bytes], source: str) -> None:
+        super().__init__()
+        self._inner = inner
+        self._source = source
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        try:
+            data = self._inner.read(len(buffer))
+        except _ZIP_ERRORS as exc:
+            raise _zip_refused(self._source, f"a damaged member ({exc})", _WHOLE) from None
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def _open_member(stack: contextlib.ExitStack, path: Path) -> tuple[str, io.RawIOBase]:
+    """The one list in the ZIP archive *path*, open (closed with *stack*): its name and a raw
+    stream of it. Raises :class:`RatingListError` naming the archive and the member for an
+    archive or a member this reader cannot unzip, before or while it is read."""
+    name = path.name
+    try:
+        archive = stack.enter_context(zipfile.ZipFile(path))
+    except _ZIP_ERRORS as exc:
+        raise _zip_refused(name, f"a damaged archive ({exc})", _WHOLE) from None
+    member = _list_member(archive, name)
+    source = f"{name} ({member})"
+    why = _method(archive.getinfo(member))
+    if why is not None:
+        raise _zip_refused(source, why)
+    try:
+        inner = stack.enter_context(archive.open(member))
+    except _ZIP_ERRORS as exc:
+        raise _zip_refused(source, f"a damaged member ({exc})", _WHOLE) from None
+    return member, _Member(inner, source)
 
 
 def _list_member(archive: zipfile.ZipFile, name: str) -> str:

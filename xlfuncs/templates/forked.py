@@ -6,6 +6,10 @@ it forked, nothing else), so the answer is the same as computing it here; where 
 be started (no ``fork``: Windows, Pyodide; a process with other threads, where a forked child
 could deadlock) or the child fails, the work is done here when its answer is asked for,
 and an error it raises is raised here.
+
+A child ends at once and in silence on Ctrl-C or SIGTERM, and when the command is interrupted
+every child still running is stopped (:func:`xlfuncs.interruption.on_interruption`), so
+none outlives it.
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-__all__ = ["Answer", "can_fork", "in_child"]
+from ..interruption import on_interruption, quiet_children, worker_signals
+
+__all__ = ["Answer", "can_fork", "in_child", "stop_children"]
 
 T = TypeVar("T")
 
@@ -48,6 +54,7 @@ class Answer(Generic[T]):
         with os.fdopen(self._read, "rb") as given:
             data = given.read()
         _, status = os.waitpid(pid, 0)
+        _LIVE.discard(pid)
         if status == 0 and data:
             found: T = pickle.loads(data)
             return found
@@ -59,9 +66,29 @@ class Answer(Generic[T]):
         if pid is None:
             return
         os.close(self._read)
-        with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGKILL)
+        _stop(pid)
+
+
+_LIVE: set[int] = set()
+"""The children started and not yet reaped."""
+
+
+def _stop(pid: int) -> None:
+    """Stop the child *pid* and reap it."""
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
         os.waitpid(pid, 0)
+    _LIVE.discard(pid)
+
+
+def stop_children() -> None:
+    """Stop and reap every child still running (the command is interrupted)."""
+    for pid in list(_LIVE):
+        _stop(pid)
+
+
+on_interruption(stop_children)
 
 
 def in_child(work: Callable[[], T]) -> Answer[T]:
@@ -70,7 +97,12 @@ def in_child(work: Callable[[], T]) -> Answer[T]:
         return Answer(work)
     read, write = os.pipe()
     try:
-        pid = os.fork()
+        with quiet_children():  # held until the child lets a signal end it in silence
+            pid = os.fork()
+            if pid == 0:
+                worker_signals()
+            else:
+                _LIVE.add(pid)
     except OSError:
         os.close(read)
         os.close(write)
