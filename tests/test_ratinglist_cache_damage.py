@@ -242,3 +242,48 @@ def test_an_index_still_damaged_stops_the_period_with_its_message(
     )
     assert code == 1 and not out.exists()
     assert err.startswith(f"xlfuncs: error: the index of players_list_foa.txt, {index} (index): ")
+
+
+def test_an_index_summed_up_once_per_file(tmp_path: Path) -> None:
+    """The pass over the players' table that a lookup missing an id makes is made once per
+    index file: its mark (size and modification time) lets the next run skip it; a file
+    written since (damaged, rebuilt) is summed up again; ``cache --clear`` removes the mark
+    with the index."""
+    path, cache = _list(tmp_path, 40), tmp_path / "cache"
+    wanted = ["1000003", "9999999"]  # one in the list, one not
+    with open_index(path, cache=cache) as index:
+        assert set(index.lookup(wanted)) == {"1000003"}
+        assert index.index_path is not None
+        mark = index.index_path.with_suffix(cache_module.CHECKED)
+    stat = index.index_path.stat()
+    assert mark.read_text(encoding="ascii") == f"{stat.st_size} {stat.st_mtime_ns}"
+
+    sums: list[str] = []
+    with open_index(path, cache=cache) as index:
+        index._db = _Counting(index._db, sums)
+        assert set(index.lookup(wanted)) == {"1000003"}
+    assert sums == []  # marked: not summed up again
+
+    os.utime(index.index_path, ns=(stat.st_mtime_ns + 10**9, stat.st_mtime_ns + 10**9))
+    with open_index(path, cache=cache) as index:
+        index._db = _Counting(index._db, sums)
+        assert set(index.lookup(wanted)) == {"1000003"}
+    assert len(sums) == 1  # written since: summed up again
+
+    clear_cache(cache)
+    assert not mark.exists() and not (cache / "rating-lists").exists()
+
+
+class _Counting:
+    """A connection that notes the statements passing over the whole table."""
+
+    def __init__(self, db: object, seen: list[str]) -> None:
+        self._db, self._seen = db, seen
+
+    def execute(self, sql: str, *args: object) -> object:
+        if "NOT INDEXED" in sql:
+            self._seen.append(sql)
+        return self._db.execute(sql, *args)  # type: ignore[attr-defined]
+
+    def close(self) -> None:
+        self._db.close()  # type: ignore[attr-defined]

@@ -196,9 +196,10 @@ class RatingListIndex:
     def _select(self, numbers: list[int]) -> dict[int, ListPlayer]:
         """The rows of *numbers*, each checked against its CRC-32; at the first lookup, the
         players counted against the index's meta table; at the first lookup that does not find
-        an id, the table summed up (:data:`_DIGEST`) against the meta table, and the keys of
-        its SQLite index against the table (an id lost to damage is not found, and changes
-        these sums). ``sqlite3.DatabaseError`` for what does not match."""
+        an id, in one pass over the table (not through its SQLite index), the table summed up
+        (:data:`_SUMS`) against the meta table, and the ids not found looked for in it (an id
+        lost to damage, from the table or its SQLite index, is found so).
+        ``sqlite3.DatabaseError`` for what does not match."""
         if not self._counted:
             (count,) = self._db.execute("SELECT COUNT(*) FROM players").fetchone()
             if count != self.players:
@@ -209,15 +210,51 @@ class RatingListIndex:
             sql = f"SELECT {_COLUMNS} FROM players WHERE fide_id IN ({','.join('?' * len(part))})"
             for row in self._db.execute(sql, part):
                 by_number[int(row[0])] = _player(row)
-        if not self._summed and any(n not in by_number for n in numbers):
-            table = _digest(self._db)
-            if table != _meta(self._db).get("digest"):
+        missing = [n for n in numbers if n not in by_number]
+        if not self._summed and missing and not self._checked_before():
+            # one pass over the table, not through its SQLite index: the table as written,
+            # and none of the ids the index did not find in it
+            listed = ",".join(map(str, missing))
+            *table, found = self._db.execute(
+                f"SELECT {_SUMS}, SUM(fide_id IN ({listed})) FROM players NOT INDEXED"
+            ).fetchone()
+            if ",".join(map(repr, table)) != _meta(self._db).get("digest"):
                 raise sqlite3.DatabaseError("the players' table differs from what was written")
-            keys = self._db.execute(_INDEX_DIGEST).fetchone()
-            if ",".join(map(repr, keys)) != table.rsplit(",", 1)[0]:
+            if found:
                 raise sqlite3.DatabaseError("the players' SQLite index differs from their table")
             self._summed = True
+            self._mark_checked()
         return by_number
+
+    def _stat(self) -> str | None:
+        """The index file's size and modification time, as its mark of a check keeps them."""
+        if self.index_path is None:
+            return None
+        try:
+            st = self.index_path.stat()
+        except OSError:
+            return None
+        return f"{st.st_size} {st.st_mtime_ns}"
+
+    def _checked_before(self) -> bool:
+        """Whether a run before this one summed up this very file (its mark, beside it, names
+        its size and modification time: a file written since, damaged or rebuilt, is summed
+        up again). The pass over 1.2 million players takes some 0.3 s; once per file, not per
+        run."""
+        stat = self._stat()
+        if stat is None or self.index_path is None:
+            return False
+        try:
+            return self.index_path.with_suffix(CHECKED).read_text(encoding="ascii") == stat
+        except (OSError, UnicodeDecodeError):
+            return False
+
+    def _mark_checked(self) -> None:
+        """Leave the mark :meth:`_checked_before` reads (where the folder can be written)."""
+        stat = self._stat()
+        if stat is not None and self.index_path is not None:
+            with contextlib.suppress(OSError):
+                self.index_path.with_suffix(CHECKED).write_text(stat, encoding="ascii")
 
     def get(self, fide_id: str) -> ListPlayer | None:
         """The player of *fide_id*, ``None`` when the list does not hold them."""
@@ -387,6 +424,11 @@ def _remove_unfinished(folder: Path, *, stale_after: float = STALE_AFTER) -> lis
     return removed
 
 
+CHECKED = ".checked"
+"""The suffix of the mark beside an index that a lookup summed up whole (its size and
+modification time then): :meth:`RatingListIndex._checked_before`."""
+
+
 def unfinished_builds_in(folder: Path) -> list[Path]:
     """The unfinished indexes (``.tmp``) in the index folder *folder*."""
     return sorted(folder.glob(f"*{UNFINISHED}")) if folder.is_dir() else []
@@ -405,22 +447,15 @@ def _write_meta(db: sqlite3.Connection, stamp: dict[str, str], listing: ListFile
     db.commit()
 
 
-_DIGEST = "SELECT COUNT(*), SUM(fide_id % 1000000007), SUM(crc) FROM players NOT INDEXED"
+_SUMS = "COUNT(*), SUM(fide_id % 1000000007), SUM(crc)"
 """The players' table summed up, read row by row (not through the SQLite index): a row lost,
 or a FIDE id or a CRC-32 changed, changes it. Whole numbers, the ids modulo a prime so that
 their sum fits in 64 bits, alike in any order."""
 
 
-_INDEX_DIGEST = (
-    "SELECT COUNT(*), SUM(fide_id % 1000000007) FROM players INDEXED BY players_fide_id "
-    "WHERE fide_id IS NOT NULL"
-)
-"""The keys of the players' SQLite index summed up: the table's (:data:`_DIGEST`) when whole."""
-
-
 def _digest(db: sqlite3.Connection) -> str:
-    """:data:`_DIGEST`'s figures, as the meta table keeps them."""
-    return ",".join(map(repr, db.execute(_DIGEST).fetchone()))
+    """:data:`_SUMS`' figures, as the meta table keeps them."""
+    return ",".join(map(repr, db.execute(f"SELECT {_SUMS} FROM players NOT INDEXED").fetchone()))
 
 
 def _open_db(path: Path) -> sqlite3.Connection:
@@ -602,6 +637,9 @@ def clear_cache(cache: str | os.PathLike[str] | None = None) -> Cleared:
     for path in sorted(folder.glob("*.sqlite")) if folder.is_dir() else []:
         path.unlink()
         indexes.append(path)
+    for mark in sorted(folder.glob(f"*{CHECKED}")) if folder.is_dir() else []:
+        with contextlib.suppress(OSError):
+            mark.unlink()
     unfinished = _remove_unfinished(folder, stale_after=0.0)
     busy = unfinished_builds_in(folder)
     with contextlib.suppress(OSError):
