@@ -94,9 +94,9 @@ def test_every_function_that_reads_results_refuses_a_bare_letter(
         ("RP_LINEAR", (OPPONENTS, results), reason.replace("results", "score", 1)),
         ("RP_PTP", (OPPONENTS, results), reason.replace("results", "score", 1)),
         ("BLOQUE", (OPPONENTS, results), reason.replace("results", "results_or_score", 1)),
-        ("NORM_RP", (OPPONENTS, results, "GM"), reason),
+        ("NORM_RP", (OPPONENTS, results, "GM"), reason.replace("results", "score", 1)),
         ("NORM_RATINGS", (OPPONENTS, results, "GM"), reason),
-        ("NORM_FIGURES", (OPPONENTS, results, "GM"), reason),
+        ("NORM_FIGURES", (OPPONENTS, results, "GM"), reason.replace("results", "score", 1)),
         ("NORM_TITLED", ([["GM"], ["IM"], [None]], results, "GM"), reason),
         (
             "NORM_MIX",

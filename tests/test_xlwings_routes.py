@@ -895,7 +895,8 @@ def test_classic_vba_wrapper_for_every_function(classic: dict[str, Any]) -> None
     )
     assert functions["EXPLAIN_ERROR"][0] == (
         "function_name, Optional arg1, Optional arg2, Optional arg3, Optional arg4, "
-        "Optional arg5, Optional arg6, Optional arg7"
+        "Optional arg5, Optional arg6, Optional arg7, Optional arg8, Optional arg9, "
+        "Optional arg10, Optional arg11, Optional arg12, Optional arg13"
     )
     assert functions["NORM_ALL"][0] == (
         "ratings, results, Optional opponents, Optional sexes, Optional rules, Optional titles, "

@@ -968,6 +968,14 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 @xw.arg("arg5", doc="The explained function's 5th argument, if it takes one", **_RANGE)
 @xw.arg("arg6", doc="The explained function's 6th argument, if it takes one", **_RANGE)
 @xw.arg("arg7", doc="The explained function's 7th argument, if it takes one", **_RANGE)
+@xw.arg("arg8", doc="The explained function's 8th argument, if it takes one", **_RANGE)
+@xw.arg("arg9", doc="The explained function's 9th argument, if it takes one", **_RANGE)
+@xw.arg("arg10", doc="The explained function's 10th argument, if it takes one", **_RANGE)
+@xw.arg("arg11", doc="The explained function's 11th argument, if it takes one", **_RANGE)
+@xw.arg("arg12", doc="The explained function's 12th argument, if it takes one", **_RANGE)
+@xw.arg(
+    "arg13", doc="The explained function's 13th argument (none takes one: one too many)", **_RANGE
+)
 def EXPLAIN_ERROR(
     function_name: Cell,
     arg1: Cell = None,
@@ -977,6 +985,28 @@ def EXPLAIN_ERROR(
     arg5: Cell = None,
     arg6: Cell = None,
     arg7: Cell = None,
+    arg8: Cell = None,
+    arg9: Cell = None,
+    arg10: Cell = None,
+    arg11: Cell = None,
+    arg12: Cell = None,
+    arg13: Cell = None,
 ) -> str:
     """Why a call of one of our functions gives an error: "OK" or the reason, as text."""
-    return excel.explain_error(FUNCTIONS, function_name, arg1, arg2, arg3, arg4, arg5, arg6, arg7)
+    return excel.explain_error(
+        FUNCTIONS,
+        function_name,
+        arg1,
+        arg2,
+        arg3,
+        arg4,
+        arg5,
+        arg6,
+        arg7,
+        arg8,
+        arg9,
+        arg10,
+        arg11,
+        arg12,
+        arg13,
+    )

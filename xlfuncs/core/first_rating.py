@@ -166,8 +166,9 @@ def first_rating_from_totals(
     system: System = "swiss",
     rules: RulesSpec = None,
     zero_score_figures: bool = False,
+    score_name: str = "score",
 ) -> FirstRating:
-    """Ru from the rated opponents' ratings and a score.
+    """Ru from the rated opponents' ratings and a score (named *score_name* in a message).
 
     *score* covers the games against the rated opponents, except under a round-robin
     variant (2017, ``system="rr"``), where it covers every game, the *unrated_games* against
@@ -190,7 +191,7 @@ def first_rating_from_totals(
         )
     round_robin = round_robin_variant(system, edition)
     unrated = validate.whole(unrated_games, name="unrated_games") if round_robin else 0
-    real_score = validate.score(score, len(rated) + unrated)
+    real_score = validate.score(score, len(rated) + unrated, name=score_name)
     disregarded = real_score == 0 and edition.zero_score_disregarded
     zero_reason = f"a zero score in a first event is disregarded (rules {edition.id})"
     if disregarded and not zero_score_figures:

@@ -238,12 +238,14 @@ def plan_event(field: Sequence[PlanPlayer], setting: PlanSetting) -> NormEvent:
         fixed = False
     figures = None
     if kind is EventType.SWISS and not fixed and setting.host_federation.strip():
-        present = (True,) * rounds
+        # every player present in every round: each round has the figures of the first
+        played = min(rounds, 1)
+        present = (True,) * played
         players = [
             FieldPlayer(p.rating is not None, p.title, p.federation, 0, present) for p in field
         ]
         per_round = setting.readings.big_swiss_count == "round"
-        figures = big_swiss(players, rounds, setting.host_federation, per_round=per_round)
+        figures = big_swiss(players, played, setting.host_federation, per_round=per_round)
     return NormEvent(
         rounds=rounds,
         event_type=kind,

@@ -1,10 +1,12 @@
 """Between Excel cells and the rating core, shared by classic xlwings, xlwings Lite and the
 tests (no xlwings here; :mod:`xlfuncs.udfs` is the only module that imports it).
 
-- :mod:`.ranges`: the shapes of what a cell holds (one value, a row, a column, a grid).
+- :mod:`.ranges`: the shapes of what a cell holds (one value, a row, a column, a grid), and
+  Excel's grid, which bounds every answer.
 - :mod:`.cells`: cell values to core arguments (numbers, ratings, results, ``rules``...).
 - :mod:`.errors`: Excel's error values and the one mapping from a failure to the error
-  value a cell shows and its reason; an error value in an argument passes through.
+  value a cell shows and its reason; an error value in an argument passes through, one in
+  an answer carries its reason (:class:`~.errors.ErrorValue`).
 - :mod:`.calls`: a function made safe for a cell (never an exception), and the reason of
   its last error kept for ``EXPLAIN_ERROR``.
 - :mod:`.columns`: the whole-column forms' crosstable from a chart's columns, each row's
@@ -76,6 +78,7 @@ from .cells import (
 from .columns import crosstable_rows, per_player, shared_results
 from .errors import (
     EXCEL_ERRORS,
+    ErrorValue,
     ExcelErrorInput,
     RowError,
     check_cell,
@@ -84,11 +87,13 @@ from .errors import (
     error_in,
     first_error,
     first_error_among,
+    foreign_in,
     reason_of,
+    reasons_in,
     shown,
     to_excel,
 )
-from .ranges import Cell, column, flatten, matrix, single
+from .ranges import EXCEL_COLUMNS, EXCEL_ROWS, Cell, column, fit_grid, flatten, matrix, single
 from .tiebreaks import (
     descriptors,
     players_only,
@@ -100,7 +105,10 @@ from .tiebreaks import (
 __all__ = [
     "COLOURS",
     "Cell",
+    "EXCEL_COLUMNS",
     "EXCEL_ERRORS",
+    "EXCEL_ROWS",
+    "ErrorValue",
     "ExcelErrorInput",
     "Game",
     "RowError",
@@ -126,7 +134,9 @@ __all__ = [
     "explain_error",
     "first_error",
     "first_error_among",
+    "fit_grid",
     "flatten",
+    "foreign_in",
     "games",
     "is_blank",
     "is_diagonal",
@@ -147,6 +157,7 @@ __all__ = [
     "rating",
     "ratings",
     "reason_of",
+    "reasons_in",
     "rules",
     "score_or_results",
     "shared_results",

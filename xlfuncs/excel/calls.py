@@ -5,6 +5,10 @@ exception, and the reason of each function's last error is kept for ``EXPLAIN_ER
 returns its reason as text (a call with an argument missing or one too many is answered from
 the function's signature, :func:`arity`); the whole-column forms keep the reasons of their
 rows in error (:func:`note_row_errors`); :func:`last_errors` gives them to the command line.
+Every call goes through one path (:func:`_run`): an argument no cell holds is refused by
+name, an answer past Excel's grid is ``#NUM!``, and every error value an answer holds has
+its reason (noted by the rows, or carried by the value), so that ``EXPLAIN_ERROR`` never
+says ``OK`` of an error value.
 """
 
 from __future__ import annotations
@@ -17,8 +21,20 @@ from typing import Any, TypeVar, cast
 
 from ..core.errors import OutOfRangeError
 from .cells import number
-from .errors import code_of, first_error, reason_of, shorten, to_excel
-from .ranges import Cell
+from .errors import (
+    EXCEL_ERRORS,
+    ExcelErrorInput,
+    code_of,
+    error_in,
+    first_error,
+    foreign_in,
+    reason_of,
+    reasons_in,
+    shorten,
+    shown,
+    to_excel,
+)
+from .ranges import Cell, fit_grid, flatten
 
 __all__ = [
     "arity",
@@ -87,18 +103,74 @@ def _failure(fn: Callable[..., Any], args: Sequence[Cell], exc: BaseException) -
     return code_of(exc), reason_of(exc)
 
 
+@functools.cache
+def _parameters(fn: Callable[..., Any]) -> tuple[str, ...]:
+    return tuple(inspect.signature(getattr(fn, "__wrapped__", fn)).parameters)
+
+
+def _check_arguments(fn: Callable[..., Any], args: Sequence[Cell]) -> None:
+    """Raise the error of the first argument of a call of *fn* holding what no cell holds
+    (:func:`~.errors.foreign_in`), named by its argument; a call with too many arguments
+    is left to fail as such."""
+    names = _parameters(fn)
+    if len(args) > len(names):
+        return
+    for value, name in zip(args, names):
+        found = foreign_in(value, name)
+        if found is not None:
+            raise found
+
+
+def _run(fn: Callable[..., Any], args: Sequence[Cell], **kwargs: Any) -> tuple[Any, list[str]]:
+    """*fn* on *args* (and *kwargs*) as a cell shows it, and the reasons of the error values
+    in it (none: ``[]``): a failure's one reason (:func:`_failure`); the reasons of the rows
+    of an array noted (:func:`note_row_errors`), else those the error values carry
+    (:class:`~.errors.ErrorValue`). An answer past Excel's grid is ``#NUM!``. An error value
+    whose reason was lost is an internal error: every error value a function answers is
+    explained."""
+    name = getattr(fn, "__name__", "").upper()
+    _row_reasons.pop(name, None)
+    try:
+        _check_arguments(fn, args)
+        answer = fn(*args, **kwargs)
+        fit_grid(answer)
+        value = to_excel(answer)
+    except Exception as exc:  # a cell shows an error value, never a traceback
+        code, reason = _failure(fn, args, exc)
+        return code, [reason]
+    found = _error_cell(value)
+    if found is None:
+        return value, []
+    reasons = _row_reasons.get(name) or reasons_in(answer)
+    if not reasons:
+        where = str(found).removesuffix(f": the cell holds the error {found.code}")
+        reasons = [
+            f"internal error ({where} shows {found.code} without its reason); please report it"
+        ]
+    return value, reasons
+
+
+def _error_cell(value: Any) -> ExcelErrorInput | None:
+    """The first error value in an answer as a cell shows it (a value, or rows of values),
+    named by its cell; ``None`` if there is none (found at C speed: an answer's error values
+    are Excel's own words, :data:`~.errors.EXCEL_ERRORS`)."""
+    try:
+        if EXCEL_ERRORS.isdisjoint(flatten(value) if type(value) is list else (value,)):
+            return None
+    except TypeError:  # a cell that is no value (a list in a row): read one by one below
+        pass
+    return error_in(value, "the answer")
+
+
 def cell_result(
     fn: Callable[..., Any], args: Sequence[Cell], name: str, **kwargs: Any
 ) -> tuple[Any, str | None]:
-    """*fn* on *args* (and *kwargs*) as a cell shows it, and, where that is an error value,
-    its reason (``"NAME: reason"``, *name* the function's name in Excel; else ``None``). An
-    error value among the arguments of a failing call is the answer (the first one, as in
-    Excel)."""
-    try:
-        return to_excel(fn(*args, **kwargs)), None
-    except Exception as exc:  # a cell shows an error value, never a traceback
-        code, reason = _failure(fn, args, exc)
-        return code, f"{name}: {reason}"
+    """*fn* on *args* (and *kwargs*) as a cell shows it, and, where that is or holds an
+    error value, its reason (the first: ``"NAME: reason"``, *name* the function's name in
+    Excel; else ``None``). An error value among the arguments of a failing call is the
+    answer (the first one, as in Excel)."""
+    value, reasons = _run(fn, args, **kwargs)
+    return value, (f"{name}: {reasons[0]}" if reasons else None)
 
 
 def excel_function(fn: F) -> F:
@@ -121,8 +193,10 @@ def excel_function(fn: F) -> F:
 
 def explain(fn: Callable[..., Any], *args: Any) -> str:
     """Run *fn* (a function made by :func:`excel_function`) on *args* and say why it fails,
-    or ``"OK"`` when it does not. Omitted trailing arguments (``None``) take their defaults;
-    a required one omitted, or one too many, is named from the signature.
+    or ``"OK"`` when it does not: the reason of every error value it answers, as the cell
+    shows it (:func:`cell_result`), the whole answer or cells of an array (the first five
+    rows' reasons). Omitted trailing arguments (``None``) take their defaults; a required
+    one omitted, or one too many, is named from the signature.
 
     >>> explain(_demo_sqrt, -4.0)
     '_DEMO_SQRT: x: -4 has no square root'
@@ -134,7 +208,6 @@ def explain(fn: Callable[..., Any], *args: Any) -> str:
     while given and given[-1] is None:  # omitted trailing arguments take their defaults
         given.pop()
     name = raw.__name__.upper()
-    _row_reasons.pop(name, None)
     params = inspect.signature(raw).parameters.values()
     wrong = arity(raw, len(given))
     if wrong is not None and len(given) > len(params):
@@ -143,19 +216,13 @@ def explain(fn: Callable[..., Any], *args: Any) -> str:
     if wrong is not None:  # a required argument omitted or blank: run it as a blank cell
         required = sum(p.default is inspect.Parameter.empty for p in params)
         run = given + [None] * (required - len(given))
-    try:
-        to_excel(raw(*run))
-    except Exception as exc:
-        if wrong is not None:
-            return f"{name}: {wrong}"
-        return f"{name}: {_failure(raw, run, exc)[1]}"
-    reasons = _row_reasons.get(name)
-    if reasons and wrong is not None:
+    _, reasons = _run(raw, run)
+    if not reasons:
+        return "OK"
+    if wrong is not None:
         return f"{name}: {wrong}"
-    if reasons:
-        more = f" (and {len(reasons) - 5} more)" if len(reasons) > 5 else ""
-        return shorten(f"{name}: " + "; ".join(reasons[:5]) + more)
-    return "OK"
+    more = f" (and {len(reasons) - 5} more)" if len(reasons) > 5 else ""
+    return shorten(f"{name}: " + "; ".join(reasons[:5]) + more)
 
 
 def explain_error(
@@ -164,10 +231,12 @@ def explain_error(
     """``EXPLAIN_ERROR``: :func:`explain` of the function of *functions* that
     *function_name* names (any case, with or without Excel's ``XLWINGS.`` prefix), or
     which names there are."""
-    name = str(function_name or "").strip().upper().removeprefix("XLWINGS.")
-    fn = functions.get(name)
+    named = function_name if isinstance(function_name, str) else ""
+    fn = functions.get(named.strip().upper().removeprefix("XLWINGS."))
     if fn is None:
-        return f"EXPLAIN_ERROR: unknown function {function_name!r}; one of {', '.join(functions)}"
+        return (
+            f"EXPLAIN_ERROR: unknown function {shown(function_name)}; one of {', '.join(functions)}"
+        )
     return explain(fn, *args)
 
 

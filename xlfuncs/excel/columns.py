@@ -43,6 +43,7 @@ __all__ = [
     "crosstable_rows",
     "pairing",
     "per_player",
+    "player_column",
     "points_all_cells",
     "read_once",
     "reasons_flag",
@@ -111,6 +112,21 @@ def crosstable_rows(
     return table, list(errors), list(empty)
 
 
+def player_column(value: Cell, name: str, players: int) -> list[Cell]:
+    """The cells of a column of the players' data (their K, sexes, titles...), one per
+    player of *players* (the ratings' rows), or blanks for an argument omitted; a column of
+    another length is refused, named by *name* (its argument)."""
+    if value is None:
+        return [None] * players
+    cells = column(value, name)
+    if len(cells) != players:
+        raise InvalidInputError(
+            f"{name}: {len(cells)} row{'' if len(cells) == 1 else 's'}, but ratings has "
+            f"{players}; every column must have one row per player"
+        )
+    return cells
+
+
 _Rows = tuple[Any, list[RowError | None], list[bool]]
 
 _tables: Memo[_Rows] = Memo(8)
@@ -140,15 +156,13 @@ def _crosstable(
     from ..core.norm_field import fide_title
     from ..core.tournament import Crosstable, Entrant
 
-    rating_cells = column(ratings)
+    rating_cells = column(ratings, "ratings")
     n = len(rating_cells)
     grid, result_rows, opponent_rows, parsed = results_games(results, opponents, n)
-    k_cells = column(k) if k is not None else [None] * n
-    female_cells = column(female) if female is not None else [None] * n
-    title_cells = column(titles) if titles is not None else [None] * n
-    fed_cells = column(federations) if federations is not None else [None] * n
-    if len(k_cells) != n or len(female_cells) != n or len(title_cells) != n or len(fed_cells) != n:
-        raise InvalidInputError(f"every column must have {n} rows, one per player")
+    k_cells = player_column(k, "k", n)
+    female_cells = player_column(female, "sexes", n)
+    title_cells = player_column(titles, "titles", n)
+    fed_cells = player_column(federations, "federations", n)
     errors: list[RowError | None] = [None] * n
     empty = [False] * n
     entrants = []

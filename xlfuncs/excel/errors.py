@@ -10,25 +10,29 @@ and its reason.
 The core's errors (:mod:`xlfuncs.core.errors`) carry their value; an Excel error value
 arriving in an argument passes through unchanged (:class:`ExcelErrorInput`): when a call
 fails, the first error value among its arguments (in argument order, each range in reading
-order) is the answer, as in Excel. A reason shows a value shortened to fit in a cell
-(:func:`shown`).
+order) is the answer, as in Excel. An error value in a cell of an answer carries its reason
+(:class:`ErrorValue`), wherever that cell is taken. A reason shows a value shortened to fit
+in a cell (:func:`shown`).
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 import inspect
 import math
 import re
+import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import chain
 from typing import Any
 
-from ..core.errors import OutOfRangeError, XlfuncsError
+from ..core.errors import InvalidInputError, OutOfRangeError, XlfuncsError
 from .ranges import Cell, flatten
 
 __all__ = [
     "EXCEL_ERRORS",
+    "ErrorValue",
     "ExcelErrorInput",
     "RowError",
     "check_cell",
@@ -37,7 +41,9 @@ __all__ = [
     "error_in",
     "first_error",
     "first_error_among",
+    "foreign_in",
     "reason_of",
+    "reasons_in",
     "shorten",
     "shown",
     "to_excel",
@@ -74,17 +80,59 @@ class ExcelErrorInput(Exception):
         self.code = code
 
 
+class ErrorValue(str):
+    """An Excel error value in an answer (the whole answer, or one cell of an array), with
+    the reason it stands for: the reason travels with the value, so that a function that
+    answers a cell of another's answer (one player's row of every player's) answers its
+    reason too. It is the error value's text (``"#NUM!"``) in every other way.
+
+    >>> cell = ErrorValue("#NUM!", "row 2: ratings (row 2): 5000 is not a rating")
+    >>> cell == "#NUM!", cell.reason
+    (True, 'row 2: ratings (row 2): 5000 is not a rating')
+    """
+
+    reason: str
+
+    def __new__(cls, code: str, reason: str) -> ErrorValue:
+        made = super().__new__(cls, code)
+        made.reason = reason
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return ErrorValue, (str(self), self.reason)
+
+
+def reasons_in(answer: Any) -> list[str]:
+    """The reasons of the error values in *answer* (a cell or rows of cells), in reading
+    order, each once.
+
+    >>> reasons_in([[ErrorValue("#N/A", "row 1: no game")] * 2, [3.0, "#N/A"]])
+    ['row 1: no game']
+    """
+    cells = flatten(answer) if isinstance(answer, list) else [answer]
+    found = [c.reason for c in cells if type(c) is ErrorValue]
+    return list(dict.fromkeys(found))
+
+
 _LONG = re.compile(r"\S{61,}")
 
 
 def shown(value: Cell) -> str:
     """*value* as a reason shows it: its ``repr``, with a long one shortened to its two ends
-    and its length, so that a reason fits in a cell.
+    and its length, so that a reason fits in a cell; a whole number too long to write (over
+    4,300 digits, Python's limit) by its size.
 
     >>> shown("2,5"), shown("9" * 5000)
     ("'2,5'", "'99999999999999999999…9999999999' (5,000 characters)")
+    >>> shown(10**5000)
+    'a whole number of about 5,001 digits'
     """
-    return shorten(repr(value))
+    if type(value) is int and value.bit_length() > 14_000:  # beyond 4,214 digits
+        return f"a whole number of about {int(math.log10(abs(value))) + 1:,} digits"
+    try:
+        return shorten(repr(value))
+    except Exception:  # a repr that fails says nothing a reason could show
+        return f"a value of type {type(value).__name__}"
 
 
 def shorten(text: str) -> str:
@@ -170,6 +218,60 @@ def first_error(fn: Callable[..., Any], args: Sequence[Cell]) -> ExcelErrorInput
     )
 
 
+_LARGEST = int(sys.float_info.max)
+"""The largest number a cell holds (Excel's numbers are floats: about 1.8E+308)."""
+
+_CELL_KINDS = frozenset({type(None), bool, float, str, _dt.datetime, _dt.date, _dt.time})
+"""The kinds of cell values no check of :func:`foreign_in` concerns (a whole number is
+checked for its size)."""
+
+
+def _is_array(value: Any) -> bool:
+    """Whether *value* is an array of another library (numpy's, pandas'), not a cell."""
+    ndim = getattr(value, "ndim", None)
+    return type(ndim) is int and ndim >= 1 and not isinstance(value, (list, tuple, str))
+
+
+def _foreign_cell(value: Any, name: str) -> XlfuncsError | None:
+    if type(value) is int and not -_LARGEST <= value <= _LARGEST:
+        return OutOfRangeError(
+            f"{name}: {shown(value)} is too large a number (beyond 1.8E+308, the largest a "
+            "cell holds)"
+        )
+    if _is_array(value):
+        kind = f"{type(value).__module__.split('.')[0]}.{type(value).__name__}"
+        return InvalidInputError(
+            f"{name}: a {kind} of shape {getattr(value, 'shape', '?')}, not a cell or a "
+            "range; give the cells (a value, or rows of values, as Excel passes a range)"
+        )
+    return None
+
+
+def foreign_in(value: Cell, name: str) -> XlfuncsError | None:
+    """The first value in *value* (an argument: a cell or a range, in reading order) that no
+    cell can hold, named by *name* and its cell, as the error it is: a whole number beyond
+    the floats (``#NUM!``), an array of another library where a range is rows of cells
+    (``#VALUE!``); ``None`` if there is none. Excel passes neither; a caller in Python can.
+
+    >>> str(foreign_in([[1.0], [10**400]], "ratings"))[:60]
+    'ratings (cell 2): 100000000000000000000…00000000000 (401 cha'
+    """
+    if not isinstance(value, (list, tuple)):
+        return None if type(value) in _CELL_KINDS else _foreign_cell(value, name)
+    cells = flatten(value)
+    kinds = set(map(type, cells))
+    if kinds <= _CELL_KINDS:
+        return None  # the usual range, at C speed
+    if kinds <= _CELL_KINDS | {int}:  # whole numbers, as xlwings Lite passes them
+        ints = [c for c in cells if type(c) is int]
+        if min(ints) >= -_LARGEST and max(ints) <= _LARGEST:
+            return None
+    for i, cell in enumerate(cells):
+        if type(cell) not in _CELL_KINDS and _foreign_cell(cell, name) is not None:
+            return _foreign_cell(cell, _cell_name(value, len(cells), i, name))
+    return None
+
+
 def first_error_among(cells: Sequence[tuple[Cell, str]]) -> ExcelErrorInput | None:
     """The first Excel error value among *cells* (each a cell or a range, with its name)."""
     for value, name in cells:
@@ -213,6 +315,10 @@ class RowError(Exception):
             return cls(found.code, reason_of(found))
         return cls(code_of(exc), reason_of(exc))
 
+    def in_row(self, row: int) -> ErrorValue:
+        """The error value row *row* (from 1) shows, with its reason (``row 2: ...``)."""
+        return ErrorValue(self.code, f"row {row}: {self}")
+
 
 _AS_THEY_ARE = frozenset({int, str, bool, float, type(None)})
 """The cell types :func:`to_excel` gives back as they are (a float if finite)."""
@@ -220,7 +326,8 @@ _AS_THEY_ARE = frozenset({int, str, bool, float, type(None)})
 
 def to_excel(value: Any) -> Any:
     """A core result as a cell value: whole numbers as int, fractions as float, infinities as
-    ``#NUM!`` (via :class:`OutOfRangeError`), tables as lists of lists."""
+    ``#NUM!`` (via :class:`OutOfRangeError`), tables as lists of lists, an
+    :class:`ErrorValue` as its text (its reason read before, :func:`reasons_in`)."""
     kind = type(value)
     if kind is int or kind is str or value is None:  # the usual cells, first
         return value
@@ -235,6 +342,8 @@ def to_excel(value: Any) -> Any:
         return [to_excel(v) for v in value]
     if kind is float and not (math.isinf(value) or math.isnan(value)):
         return value
+    if kind is ErrorValue:  # its reason is read before: the cell shows the value alone
+        return str(value)
     if isinstance(value, (bool, str)):
         return value
     if isinstance(value, (int, Fraction)):

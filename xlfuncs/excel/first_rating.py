@@ -59,6 +59,7 @@ def bloque_cells(
         unrated_games=len(listed) - len(rated),
         system=kind,
         rules=edition,
+        score_name="results_or_score",
     )
     return _published(found_totals, anyway)
 

@@ -66,7 +66,7 @@ def norm_games(opponent_ratings: Cell, score: Cell) -> tuple[list[int | None], F
     """Opponents and score for a norm: a bare score, or results beside the ratings (then a
     blank rating beside a rated result is an unrated opponent)."""
     if is_results(score):
-        found = [(r, o) for r, o in games(opponent_ratings, score) if o.rated]
+        found = [(r, o) for r, o in games(opponent_ratings, score, results_name="score") if o.rated]
         return [r for r, _ in found], sum((o.points for _, o in found), Fraction(0))
     return _norm_opponents(opponent_ratings), exact_number(score, "score")
 

@@ -6,12 +6,53 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any
 
-from ..core.errors import InvalidInputError
+from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError
 
-__all__ = ["Cell", "column", "flatten", "matrix", "single"]
+__all__ = [
+    "EXCEL_COLUMNS",
+    "EXCEL_ROWS",
+    "Cell",
+    "column",
+    "fit_grid",
+    "flatten",
+    "matrix",
+    "single",
+]
 
 Cell = Any
 """A value as xlwings passes it: None, float, int, str, bool, datetime, list, list of lists."""
+
+EXCEL_ROWS = 1_048_576
+"""The rows of an Excel sheet (Excel's specifications and limits: 1,048,576 rows by 16,384
+columns): no answer can be taller."""
+
+EXCEL_COLUMNS = 16_384
+"""The columns of an Excel sheet: no answer can be wider."""
+
+
+def fit_grid(value: Any) -> None:
+    """Refuse an answer (rows of cells) taller or wider than an Excel sheet, or of no
+    cells: no range can show it.
+
+    >>> try:
+    ...     fit_grid([[0.0]] * (EXCEL_ROWS + 1))
+    ... except OutOfRangeError as exc:
+    ...     print(exc)
+    the answer has 1,048,577 rows, past Excel's grid (1,048,576 rows)
+    """
+    if type(value) is not list:
+        return
+    if not value or not any(value):
+        raise NothingToComputeError("the answer has no cells")
+    if len(value) > EXCEL_ROWS:
+        raise OutOfRangeError(
+            f"the answer has {len(value):,} rows, past Excel's grid ({EXCEL_ROWS:,} rows)"
+        )
+    width = max((len(r) for r in value if isinstance(r, list)), default=0)
+    if width > EXCEL_COLUMNS:
+        raise OutOfRangeError(
+            f"the answer has {width:,} columns, past Excel's grid ({EXCEL_COLUMNS:,} columns)"
+        )
 
 
 def flatten(value: Cell) -> list[Cell]:
@@ -40,12 +81,14 @@ def single(value: Cell, name: str) -> Cell:
     return value
 
 
-def column(value: Cell) -> list[Cell]:
+def column(value: Cell, name: str) -> list[Cell]:
     """A one-column (or one-row) range as a list of its cells; a single cell as a list of
-    one.
+    one. A range of several columns and rows is refused, named by *name* (its argument).
 
-    >>> column([[1.0], [None]]), column([[1.0, 2.0]]), column([1.0, 2.0]), column(3.0)
-    ([1.0, None], [1.0, 2.0], [1.0, 2.0], [3.0])
+    >>> column([[1.0], [None]], "ratings"), column([[1.0, 2.0]], "ratings")
+    ([1.0, None], [1.0, 2.0])
+    >>> column([1.0, 2.0], "ratings"), column(3.0, "ratings")
+    ([1.0, 2.0], [3.0])
     """
     if type(value) is list and set(map(type, value)) == {list} and set(map(len, value)) == {1}:
         return list(chain.from_iterable(value))  # a column, as xlwings passes it: at once
@@ -54,7 +97,7 @@ def column(value: Cell) -> list[Cell]:
         if len(rows) == 1 and len(rows[0]) > 1:
             return rows[0]  # a row
         if any(len(r) != 1 for r in rows):
-            raise InvalidInputError(f"expected one column, got {len(rows[0])} columns")
+            raise InvalidInputError(f"{name}: expected one column, got {len(rows[0])} columns")
         return [r[0] for r in rows]
     return [value]
 
@@ -68,5 +111,7 @@ def matrix(value: Cell, name: str) -> list[list[Cell]]:
             rows = [list(r) if isinstance(r, (list, tuple)) else [r] for r in value]
         if len(set(map(len, rows))) > 1:
             raise InvalidInputError(f"{name}: rows of different lengths")
+        if not rows:
+            raise InvalidInputError(f"{name}: a range of no cells")
         return rows
     return [[value]]

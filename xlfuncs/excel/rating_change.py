@@ -24,7 +24,7 @@ from ..core.rating_change import (
     rating_change,
     uplift_2024,
 )
-from .calls import cell_result, note_row_errors
+from .calls import note_row_errors
 from .cells import (
     boolean,
     date,
@@ -38,7 +38,7 @@ from .cells import (
     rules,
     whole_number,
 )
-from .columns import NoFigure, per_player, reasons_flag
+from .columns import NoFigure, per_player, player_column, reasons_flag
 from .errors import EXCEL_ERRORS, ExcelErrorInput, check_error, code_of, first_error_among
 from .ranges import Cell, column, flatten
 
@@ -181,14 +181,17 @@ def _k_factor(
     reached_2400: Cell,
     period_date: Cell,
     rules_value: Cell,
+    names: tuple[str, str, str, str] = ("rating", "rated_games", "birth_year", "reached_2400"),
 ) -> int:
-    year = optional_number(birth_year, "birth_year")
+    """K from one player's cells, the rating, games, birth year and 2400 cells named by
+    *names* (``K_FACTOR``'s arguments, or ``K_FACTOR_ALL``'s with the row)."""
+    year = optional_number(birth_year, names[2])
     day = None if is_blank(period_date) else date(period_date, "period_date")
     return k_factor(
-        rated(rating_value, "rating"),
-        whole_number(games_value, "rated_games"),
-        None if year is None else whole_number(year, "birth_year"),
-        boolean(reached_2400, "reached_2400"),
+        rated(rating_value, names[0]),
+        whole_number(games_value, names[1]),
+        None if year is None else whole_number(year, names[2]),
+        boolean(reached_2400, names[3]),
         day,
         rules=(None if is_blank(rules_value) else rules(rules_value, day=day or _dt.date.today())),
     )
@@ -210,23 +213,18 @@ def k_factor_all_cells(
     if not is_blank(rules_value):  # shared by every row: a bad one is the whole result
         day = None if is_blank(period_date) else date(period_date, "period_date")
         rules(rules_value, day=day or _dt.date.today())
-    rs = column(ratings)
+    rs = column(ratings, "ratings")
     n = len(rs)
-
-    def col(value: Cell) -> list[Cell]:
-        cells = [None] * n if value is None else column(value)
-        if len(cells) != n:
-            raise InvalidInputError(f"every column must have {n} rows, one per player")
-        return cells
-
-    games_cells, years, reached = col(rated_games), col(birth_years), col(reached_2400)
+    games_cells = player_column(rated_games, "rated_games", n)
+    years = player_column(birth_years, "birth_years", n)
+    reached = player_column(reached_2400, "reached_2400", n)
     out: list[list[Any]] = []
     reasons: list[str] = []
     for i in range(n):
         try:
             unrated = rating(rs[i], f"ratings (row {i + 1})") is None
         except (XlfuncsError, ExcelErrorInput):
-            unrated = False  # k_factor_cells below gives the error and its reason
+            unrated = False  # _k_factor below gives the error and its reason
         if unrated:
             row = f"row {i + 1}"
             found = first_error_among(
@@ -243,11 +241,25 @@ def k_factor_all_cells(
             out.append([""])
             continue
         games_before = float(ESTABLISHED_GAMES) if is_blank(games_cells[i]) else games_cells[i]
-        args = (rs[i], games_before, years[i], reached[i], period_date, rules_value)
-        value, reason = cell_result(k_factor_cells, args, "K_FACTOR")
-        if reason is not None:
-            reasons.append(f"row {i + 1}: {reason}")
-        out.append([value])
+        row = f"row {i + 1}"
+        cells = (rs[i], games_cells[i], years[i], reached[i])
+        names = (
+            f"ratings ({row})",
+            f"rated_games ({row})",
+            f"birth_years ({row})",
+            f"reached_2400 ({row})",
+        )
+        try:
+            found = first_error_among(list(zip(cells, names)))
+            if found is not None:  # an error in the row passes through
+                raise found
+            k = _k_factor(
+                rs[i], games_before, years[i], reached[i], period_date, rules_value, names
+            )
+            out.append([k])
+        except (XlfuncsError, ExcelErrorInput) as exc:
+            out.append([code_of(exc)])
+            reasons.append(f"{row}: {exc}")
     note_row_errors("K_FACTOR_ALL", reasons)
     return out
 
@@ -269,7 +281,7 @@ def unrated_again_cells(ratings: Cell, changes: Cell, rules_value: Cell) -> Any:
     when either cell is blank). A column: one row per rating, blank for an unrated player
     or a blank change, an error in its row. A change cell that holds the words
     ``ELO_CHANGE_ALL`` shows for no change (``unrated``, ``no K``) is a blank one."""
-    rs, cs = column(ratings), column(changes)
+    rs, cs = column(ratings, "ratings"), column(changes, "changes")
     if len(rs) == 1 and len(cs) == 1:
         found_error = first_error_among(
             [(rs[0], "ratings"), (cs[0], "changes"), (rules_value, "rules")]

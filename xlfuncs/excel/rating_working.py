@@ -177,7 +177,7 @@ def rating_working_cells(
     why = reasons_flag(reasons)
     height = block_rows(rows)
     number = whole_number(player, "player")
-    count = len(column(ratings))
+    count = len(column(ratings, "ratings"))
     if not 1 <= number <= count:
         raise OutOfRangeError(f"player: {number} is not a player number (1..{count})")
     kind = system(system_value)
@@ -199,7 +199,8 @@ def rating_working_cells(
         theirs = None if p.opponent is None else errors[p.opponent - 1]
         if theirs is not None:
             raise _BY_CODE.get(theirs.code, InvalidInputError)(
-                f"row {number}: met the player of row {p.opponent}, whose row shows {theirs.code}"
+                f"row {number}: met the player of row {p.opponent}, whose row shows "
+                f"{theirs.code} ({theirs})"
             )
     if table.entrants[number - 1].rating is None:
         try:

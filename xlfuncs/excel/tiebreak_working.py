@@ -11,8 +11,8 @@ from typing import Any
 from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from ..core.tiebreak_working import TiebreakWorking, tiebreak_working
 from .cells import is_blank, whole_number
-from .errors import check_error, to_excel
-from .ranges import Cell
+from .errors import ErrorValue, check_error, to_excel
+from .ranges import EXCEL_ROWS, Cell
 from .tiebreaks import descriptors, one_player, tiebreak_table
 
 __all__ = [
@@ -62,7 +62,7 @@ def tiebreak_working_cells(
     number = one_player(tiebreak_working_cells, (*args, rows, ptp_full_score, scoring))
     height = block_rows(rows)
     d = descriptors(descriptor)[0]
-    table, kept, out, reasons = tiebreak_table(
+    table, kept, out, _ = tiebreak_table(
         descriptor,
         ratings,
         results,
@@ -74,11 +74,10 @@ def tiebreak_working_cells(
         ptp_full_score,
         scoring,
     )
-    if table is None:
-        mine = [r for r in reasons if r.startswith(f"row {number}:")] or reasons
-        code = out[number - 1][0] if out[number - 1][0] else "#VALUE!"
-        raise _BY_CODE.get(code, InvalidInputError)(mine[0])
-    if number - 1 not in kept:
+    mine = out[number - 1][0]
+    if isinstance(mine, ErrorValue):  # a row in error: the player's cell and its reason
+        raise _BY_CODE.get(mine, InvalidInputError)(mine.reason)
+    if table is None or number - 1 not in kept:
         raise NothingToComputeError(f"player {number}: an empty row")
     working = tiebreak_working(table, kept.index(number - 1) + 1, d, names=[i + 1 for i in kept])
     return padded(working_block(working), height)
@@ -86,19 +85,28 @@ def tiebreak_working_cells(
 
 ROWS_HELP = (
     "Optional: the block's height: blank rows added to make it (an array formula over a "
-    "fixed range shows #N/A past a shorter answer); blank: as long as the working"
+    "fixed range shows #N/A past a shorter answer); blank: as long as the working; at most "
+    "1048576 (Excel's rows)"
 )
 """The help of the working functions' ``rows``."""
 
 
 def block_rows(value: Cell) -> int | None:
-    """The height a working's block is padded to (:func:`padded`); ``None`` for a blank."""
+    """The height a working's block is padded to (:func:`padded`); ``None`` for a blank. A
+    height past Excel's grid (:data:`~xlfuncs.excel.ranges.EXCEL_ROWS` rows) is refused:
+    no range can show it."""
     check_error(value, "rows")
     if is_blank(value):
         return None
     found = whole_number(value, "rows")
     if found < 1:
         raise OutOfRangeError(f"rows: {found} is not a height (1 or more)")
+    if found > EXCEL_ROWS:
+        size = f"{found:,}" if found < 10**12 else f"{float(found):.6g}"
+        raise OutOfRangeError(
+            f"rows: {size} is past Excel's grid ({EXCEL_ROWS:,} rows); give the height "
+            "of the range the block fills"
+        )
     return found
 
 

@@ -38,6 +38,7 @@ from .cells import scoring as scoring_cell
 from .cells import system as cell_system
 from .columns import crosstable_rows, pairing, per_player, read_once, results_games
 from .errors import (
+    ErrorValue,
     ExcelErrorInput,
     RowError,
     check_cell,
@@ -125,16 +126,18 @@ def tiebreak_table(
         for i in range(count):
             error = errors[i]
             if error is not None:
-                out.append([error.code] * width)
-                reasons.append(f"row {i + 1}: {error}")
+                cell = error.in_row(i + 1)
+                reasons.append(cell.reason)
             elif empty[i]:
                 out.append([""] * width)
-            else:
-                out.append([first.code] * width)
+                continue
+            else:  # the list names the row in error; the cell, taken alone, its reason too
                 reasons.append(
                     f"row {i + 1}: a tie-break uses every player's row; row {bad[0] + 1} "
                     f"shows {first.code}"
                 )
+                cell = ErrorValue(first.code, f"{reasons[-1]} ({first})")
+            out.append([cell] * width)
         return None, [], out, reasons
     ordered = [d.text for d in ds if d.code in _NEEDS_ROUNDS]
     if grid and ordered:
@@ -327,7 +330,7 @@ def standing(keys: Sequence[tuple[Cell, str]]) -> list[list[Any]]:
     found = first_error_among(keys)
     if found is not None:  # every rank depends on every row: the whole result
         raise found
-    firsts = column(keys[0][0])
+    firsts = column(*keys[0])
     count = len(firsts)
     given: list[tuple[list[Cell], str]] = [(firsts, "points")]
     for value, name in keys[1:]:
@@ -381,7 +384,7 @@ def one_player(fn: Any, args: Sequence[Cell]) -> int:
         raise found
     descriptor, player, ratings = args[:3]
     number = whole_number(player, "player")
-    count = len(column(ratings))
+    count = len(column(ratings, "ratings"))
     if not 1 <= number <= count:
         raise OutOfRangeError(f"player: {number} is not a player number (1..{count})")
     if len(descriptors(descriptor)) != 1:
@@ -408,7 +411,7 @@ def tiebreak_cells(
     parameters are named as ``TIEBREAK``'s, whose reasons name them."""
     args = (descriptor, player, ratings, results, opponents, rules, colours, unrated, system)
     number = one_player(tiebreak_cells, (*args, ptp_full_score, scoring))
-    out, reasons = tiebreak_block(
+    out, _ = tiebreak_block(
         descriptor,
         ratings,
         results,
@@ -420,8 +423,7 @@ def tiebreak_cells(
         ptp_full_score,
         scoring,
     )
-    note_row_errors("TIEBREAK", reasons)  # an error in any row is this value's: its reason
-    value = out[number - 1][0]
+    value = out[number - 1][0]  # a row in error: its error value, with its reason
     if value == "":
         raise NothingToComputeError(
             f"player {number}: no {text(descriptor, 'descriptor')} (an empty row, or "
