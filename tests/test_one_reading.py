@@ -70,7 +70,9 @@ def _list_player(p: Any) -> ListPlayer:
     return ListPlayer(
         fide_id=p.fide_id.lstrip("0"),
         name=p.name,
-        federation=p.federation,
+        # FIDE's list holds three letters; a file may write a club code there (the ICU's
+        # Bunratty files: "RAT", "ST.", "U.L"): the list gets none
+        federation=p.federation if p.federation.isalpha() and len(p.federation) == 3 else "",
         sex="F" if p.sex.lower() in ("w", "f") else "M",
         title=fide_title(p.title),
         w_title="",
