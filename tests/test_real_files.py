@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from cli_support import run
 
 from xlfuncs.event import analyse_event
 from xlfuncs.trf import read_trf
+from xlfuncs.trf.to_crosstable import event_date
 
 REAL = Path(__file__).resolve().parent / "data" / "real"
 FILES = sorted(REAL.glob("*.trf"))
@@ -28,6 +30,8 @@ INTERMEDIATE = REAL / "irish-intermediate-champs-2011.trf"
 JUNIORS = REAL / "irish-junior-champs-2011.trf"
 CRETE = REAL / "crete-friendship-cup-2024-rapid.trf"
 GONZAGA = REAL / "gonzaga-classic-2008.trf"
+ARMSTRONG = REAL / "armstrong-cup-2011.trf"
+ARMSTRONG_2012 = REAL / "armstrong-cup-2012-with-bom.trf"
 GROS = REAL / "gros-open-2010-after-round-4.trf"
 
 STATUSES = {"report": {0}, "norms": {0}, "period": {0}, "crosstable": {0}, "check": {0, 1, 4}}
@@ -282,3 +286,32 @@ def test_a_file_written_mid_event_may_leave_out_the_byes_of_later_rounds(
     assert points_found(text.replace(line, line[:80] + " 1.5" + line[84:])) == [43]
     code, out, _ = run(capsys, "check", str(GROS))
     assert code == 4 and "error" not in out
+
+
+# --------------------------------------------------------------------------- dates
+
+
+@pytest.mark.parametrize(
+    ("path", "start", "end", "day"),
+    [
+        (ARMSTRONG, "10.09.13", "11.03.13", date(2010, 9, 13)),
+        (ARMSTRONG_2012, "11.09.26", "12.04.01", date(2011, 9, 26)),
+    ],
+)
+def test_a_two_digit_year_read_the_one_way_the_end_date_allows(
+    path: Path, start: str, end: str, day: date
+) -> None:
+    """The Leinster league files (lines 4-5): the season 2010-2011 written ``042 10.09.13``,
+    ``052 11.03.13``. Read YY.MM.DD: 13 September 2010 to 13 March 2011, 181 days (30 + 31
+    + 30 + 31 + 31 + 28 days from 13 September to 13 March). Read DD.MM.YY: 10 September 2013
+    to 11 March 2013, an end before the start: no reading. The 2011-2012 file likewise:
+    26 September 2011 to 1 April 2012, or 11 September 2026 to 12 April 2001. The event is
+    then older than every edition of the rules implemented: the 2017 rules, said so."""
+    t = read_trf(path)
+    assert (t.start_date_text, t.end_date_text, t.start_date) == (start, end, None)
+    assert (date(2011, 3, 13) - date(2010, 9, 13)).days == 181
+    found, why = event_date(t)
+    assert found == day
+    assert why is not None and "read as YY.MM.DD" in why
+    event = analyse_event(t)
+    assert event.event_date == day and event.edition.id == "2017"

@@ -68,6 +68,7 @@ __all__ = [
     "read_trf_file",
     "read_upto",
     "round_columns",
+    "two_digit_dates",
 ]
 
 Colour = Literal["w", "b"]
@@ -583,6 +584,39 @@ def parse_date(text: str, *, two_digit_year: bool = False) -> date | None:
         if m:
             return _make_date(2000 + int(m[1]), int(m[2]), int(m[3]))
     return None
+
+
+_TWO_DIGITS = re.compile(r"([0-9]{2})([./-])([0-9]{2})\2([0-9]{2})")
+_SEASON: Final = 366
+"""The most days an event's end may come after its start for :func:`two_digit_dates` to
+take a reading (a league season spans months, not years)."""
+
+
+def two_digit_dates(start: str, end: str) -> tuple[date, str] | None:
+    """The start date of an event whose start (``042``) and end (``052``) are both written
+    with a two-digit year, as TRF16 writes the round dates of ``132`` (``YY/MM/DD``) and old
+    files their ``042`` too (``10.09.13``): each of the two readings, ``YY.MM.DD`` (TRF16's
+    order) and ``DD.MM.YY``, is kept when it names two days, the end on or after the start
+    and at most :data:`_SEASON` days later; the start and the reading's name when exactly
+    one is kept, else ``None`` (no date, or both readings possible: no guess).
+
+    >>> two_digit_dates("10.09.13", "11.03.13")  # 13 Sep 2010 to 13 Mar 2011
+    (datetime.date(2010, 9, 13), 'YY.MM.DD')
+    >>> two_digit_dates("13.09.10", "13.03.11")  # the other order: 13 Sep 2010 to 13 Mar 2011
+    (datetime.date(2010, 9, 13), 'DD.MM.YY')
+    >>> two_digit_dates("10.09.10", "11.09.10") is None  # 10 to 11 Sep 2010, or 2010 to 2011
+    True
+    """
+    a, b = _TWO_DIGITS.fullmatch(start.strip()), _TWO_DIGITS.fullmatch(end.strip())
+    if a is None or b is None:
+        return None
+    kept: list[tuple[date, str]] = []
+    for name, (y, m, d) in (("YY.MM.DD", (1, 3, 4)), ("DD.MM.YY", (4, 3, 1))):
+        first = _make_date(2000 + int(a[y]), int(a[m]), int(a[d]))
+        last = _make_date(2000 + int(b[y]), int(b[m]), int(b[d]))
+        if first is not None and last is not None and 0 <= (last - first).days <= _SEASON:
+            kept.append((first, name))
+    return kept[0] if len(kept) == 1 else None
 
 
 def is_invalid_date(text: str, *, two_digit_year: bool = False) -> bool:
