@@ -5,8 +5,8 @@ extra), run on a TRF of ``tests/data/``: the reference values of the tie-break t
 ``tiebreak.compute_tiebreaks``, as its command-line ``tiebreakchecker`` does) and caches the
 answer; each file is parsed by gacrux once per test session (per worker).
 
-Two things of a real file gacrux cannot take are given to it otherwise (and only to it; ours
-reads the file as it is), neither changing any tie-break:
+Three things of a real file gacrux cannot take are given to it otherwise (and only to it;
+ours reads the file as it is), the first two changing no tie-break:
 
 - the start date is given to gacrux as an ISO date (its model's ``startDate``): gacrux reads
   no other spelling of ``042`` (``28. 07. 2005``, ``May 29, 2020``) and, without one, takes
@@ -14,7 +14,12 @@ reads the file as it is), neither changing any tie-break:
 - a forfeit paired with an opponent but written without colours (``153 - -``, as Karl-Mala
   2005 has twenty) gets ``w``/``b`` (the lower starting rank white): gacrux refuses a
   paired game without colours. A forfeit is not a game played, so no tie-break counts its
-  colour (BPG and BWG count games played).
+  colour (BPG and BWG count games played);
+- a half-point bye written the old way, ``0000 - =`` (the Irish Chess Union's files), is
+  given to gacrux as ``0000 - H``: gacrux reads TRF16's ``=`` as a draw played, with an
+  opponent or without one, where ours reads the old format's half-point bye (docs/trf.md).
+  This one changes the cuts (BH/C1 cuts a half-point bye first): it gives gacrux the
+  reading ours makes, and every other value is then gacrux's.
 
 gacrux counts the bye's pseudo-player (``spielfrei``, :mod:`xlfuncs.trf.pseudo_players`) as
 a player; ours leaves it out. With ``players_only`` its ``001`` line is left out of what
@@ -44,6 +49,8 @@ NOT_FOR_GACRUX = frozenset(
         "bunratty-masters-2011.trf",
         "irish-intermediate-champs-2011.trf",
         "irish-junior-champs-2011.trf",
+        "bunratty-minor-2011.trf",
+        "gros-open-2010-after-round-4.trf",
     }
 )
 """The real files of ``tests/data/real/`` gacrux cannot read: the Crete team event (rapid)
@@ -51,7 +58,10 @@ writes its team records (``013``) with Greek names in UTF-8, which gacrux reads 
 character, so its columns shift (``ValueError: invalid literal for int()``); the Irish
 files' points count what their results do not show ("no score system adds the results ... up
 to the points they report"), and the Armstrong Cup's team records name matches of fewer
-boards than its teams have ("has only 1 games, but teamSize is 8")."""
+boards than its teams have ("has only 1 games, but teamSize is 8"). The Gros open of 2010,
+written after round 4 of 9 with byes entered for round 5 and forfeits without colours
+(``39 - +``), is refused likewise ("no score system adds the results ... up to the points
+they report")."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +91,8 @@ def gacrux_text(text: str) -> str:
                     and line[s + 5] not in "wb"
                 ):
                     chars[s + 5] = "w" if own < int(opp) else "b"
+                if line[s : s + 8] == "0000 - =":
+                    chars[s + 7] = "H"
             line = "".join(chars)
         out.append(line)
     return "".join(out)

@@ -10,8 +10,10 @@ files' lines, quoted in each test.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
+from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
@@ -20,12 +22,17 @@ from cli_support import run
 
 from xlfuncs.event import analyse_event
 from xlfuncs.trf import read_trf
+from xlfuncs.trf.to_crosstable import event_date
 
 REAL = Path(__file__).resolve().parent / "data" / "real"
 FILES = sorted(REAL.glob("*.trf"))
 INTERMEDIATE = REAL / "irish-intermediate-champs-2011.trf"
 JUNIORS = REAL / "irish-junior-champs-2011.trf"
 CRETE = REAL / "crete-friendship-cup-2024-rapid.trf"
+GONZAGA = REAL / "gonzaga-classic-2008.trf"
+ARMSTRONG = REAL / "armstrong-cup-2011.trf"
+ARMSTRONG_2012 = REAL / "armstrong-cup-2012-with-bom.trf"
+GROS = REAL / "gros-open-2010-after-round-4.trf"
 
 STATUSES = {"report": {0}, "norms": {0}, "period": {0}, "crosstable": {0}, "check": {0, 1, 4}}
 """What each command may answer for a file it reads: ``check`` 1 (errors) or 4 (warnings
@@ -34,8 +41,11 @@ only) for what the file holds; every other command 0. A refused file is 1 (``che
 
 
 def test_the_suite_has_the_real_files() -> None:
-    assert len(FILES) == 8
-    assert (REAL / "SOURCE").read_text(encoding="utf-8").count("SHA-256: ") == len(FILES)
+    assert len(FILES) == 15
+    # each copied byte for byte: its SOURCE entry gives its SHA-256
+    source = (REAL / "SOURCE").read_text(encoding="utf-8")
+    for path in FILES:
+        assert hashlib.sha256(path.read_bytes()).hexdigest() in source, path.name
 
 
 @pytest.mark.parametrize(
@@ -210,3 +220,98 @@ def test_the_chart_notes_a_rating_below_1000_on_its_blank_cell(
         "The file gives rating 951: not a FIDE rating (below 1000, the lowest FIDE rating: a "
         "national or online rating)" in cells[19].comment.text
     )
+
+
+# --------------------------------------------------------------------------- old-style byes
+
+
+def test_an_equals_sign_without_an_opponent_is_a_half_point_bye(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """gonzaga-classic-2008.trf (the Irish Chess Union's rating software), line 10: no. 1
+    Griffiths ``0000 - =     3 b 1     8 w 1     5 b =     7 w 1``, 4.0 points: the ``=``
+    of round 1 is a half-point bye (the ICU's Krause reader and writer read and write a
+    half-point bye so); the Spanish file of the Gros open (2010) writes its byes the same way.
+
+    Points: 1/2 + 1 + 1 + 1/2 + 1 = 4.0, the file's. Tie-breaks (C.07, the 2023 text: the
+    event is older): the bye is a voluntary unplayed round, a game against a dummy opponent
+    whose score is Griffiths' own, 4.0; his opponents no. 3 Duffy 3.0, no. 8 Benson 2.0 (his
+    own half-point bye in round 1, not after his last game: no adjustment), no. 5 Ferry 3.0,
+    no. 7 McCarthy 2.5 (a forfeit win, no voluntary unplayed round).
+
+    - BH = 4.0 + 3.0 + 2.0 + 3.0 + 2.5 = 14.5;
+    - BH/C1 cuts the bye's 4.0 first (a voluntary unplayed round's contribution is cut before
+      a lower played one): 10.5 (a draw without an opponent would cut the lowest, 2.0: 12.5);
+    - SB = 3.0 + 2.0 + 2.5 (wins) + 3.0 / 2 (the draw) + 4.0 / 2 (the bye, a draw with the
+      dummy) = 11.0.
+    """
+    from xlfuncs.core.results import Outcome
+    from xlfuncs.trf.parser import check_tournament
+
+    t = read_trf(GONZAGA)
+    byes = [
+        (p.start_no, e.round) for p in t.players for e in p.rounds if e.outcome is Outcome.HALF_BYE
+    ]
+    assert byes == [(1, 1), (8, 1), (10, 4)]
+    assert [d for d in check_tournament(t) if d.kind == "result_without_opponent"] == []
+    code, out, _ = run(capsys, "report", str(GONZAGA), "--format", "json")
+    assert code == 0
+    griffiths = json.loads(out)[0]
+    assert (griffiths["points"], griffiths["file_points"]) == (4.0, 4.0)
+    assert griffiths["tiebreaks"] == {"BH/C1": 10.5, "BH": 14.5, "SB": 11.0}
+    code, out, _ = run(capsys, "check", str(GONZAGA))
+    assert code == 4 and "error" not in out
+
+
+def test_a_file_written_mid_event_may_leave_out_the_byes_of_later_rounds(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """gros-open-2010-after-round-4.trf, line 56: no. 43 Gallas ``17 b 0    32 w =    27 b 0
+    42 w 0  0000 - =``, 0.5 points: rounds 1-4 played, a half-point bye entered for round 5,
+    not played yet (no game of round 5 in the file). The file's 0.5 is the points of rounds
+    1-4 (0 + 1/2 + 0 + 0), the standing's; 1.0 would count the bye already (the docs allow
+    either); 1.5 is neither."""
+    from xlfuncs.trf.parser import check_tournament
+
+    def points_found(text: str) -> list[int | None]:
+        path = tmp_path / GROS.name
+        path.write_bytes(text.encode("ascii"))
+        return [d.start_no for d in check_tournament(read_trf(path)) if d.kind == "points"]
+
+    text = GROS.read_bytes().decode("ascii")
+    line = text.splitlines(keepends=True)[55]
+    assert line.startswith("001   43 m    Gallas Gautier") and line[80:84] == " 0.5"
+    assert points_found(text) == []
+    assert points_found(text.replace(line, line[:80] + " 1.0" + line[84:])) == []
+    assert points_found(text.replace(line, line[:80] + " 1.5" + line[84:])) == [43]
+    code, out, _ = run(capsys, "check", str(GROS))
+    assert code == 4 and "error" not in out
+
+
+# --------------------------------------------------------------------------- dates
+
+
+@pytest.mark.parametrize(
+    ("path", "start", "end", "day"),
+    [
+        (ARMSTRONG, "10.09.13", "11.03.13", date(2010, 9, 13)),
+        (ARMSTRONG_2012, "11.09.26", "12.04.01", date(2011, 9, 26)),
+    ],
+)
+def test_a_two_digit_year_read_the_one_way_the_end_date_allows(
+    path: Path, start: str, end: str, day: date
+) -> None:
+    """The Leinster league files (lines 4-5): the season 2010-2011 written ``042 10.09.13``,
+    ``052 11.03.13``. Read YY.MM.DD: 13 September 2010 to 13 March 2011, 181 days (30 + 31
+    + 30 + 31 + 31 + 28 days from 13 September to 13 March). Read DD.MM.YY: 10 September 2013
+    to 11 March 2013, an end before the start: no reading. The 2011-2012 file likewise:
+    26 September 2011 to 1 April 2012, or 11 September 2026 to 12 April 2001. The event is
+    then older than every edition of the rules implemented: the 2017 rules, said so."""
+    t = read_trf(path)
+    assert (t.start_date_text, t.end_date_text, t.start_date) == (start, end, None)
+    assert (date(2011, 3, 13) - date(2010, 9, 13)).days == 181
+    found, why = event_date(t)
+    assert found == day
+    assert why is not None and "read as YY.MM.DD" in why
+    event = analyse_event(t)
+    assert event.event_date == day and event.edition.id == "2017"

@@ -121,8 +121,9 @@ class Outcome(enum.Enum):
     def from_trf(cls, code: str, *, has_opponent: bool) -> Outcome | None:
         """The outcome of a TRF round: its result code (a :data:`SYMBOLS` character or a
         blank) and whether an opponent is written. A blank code is no game (``None``).
-        Without an opponent, ``+`` and ``-`` are byes written the old way (``0000 - +``:
-        a pairing-allocated bye, ``0000 - -``: a zero-point bye).
+        Without an opponent, ``+``, ``=`` and ``-`` are byes written the old way (``0000 - +``:
+        a pairing-allocated bye, ``0000 - =``: a half-point bye, as the Irish Chess Union's
+        rating software writes it, ``0000 - -``: a zero-point bye).
 
         >>> Outcome.from_trf("+", has_opponent=False), Outcome.from_trf(" ", has_opponent=True)
         (<Outcome.PAIRING_BYE: ('U', Fraction(1, 1), False)>, None)
@@ -150,7 +151,7 @@ _OPPOSITE: Mapping[Outcome, Outcome] = MappingProxyType(
     }
 )
 _OLD_STYLE_BYES: Mapping[str, Outcome] = MappingProxyType(
-    {"+": Outcome.PAIRING_BYE, "-": Outcome.ZERO_BYE}
+    {"+": Outcome.PAIRING_BYE, "=": Outcome.HALF_BYE, "-": Outcome.ZERO_BYE}
 )
 
 SYMBOLS: Final = "".join(o.symbol for o in Outcome)

@@ -15,9 +15,9 @@ from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import BinaryIO, Literal
+from typing import BinaryIO, Final, Literal
 
-from ..core.results import SYMBOLS, Outcome
+from ..core.results import RATED_SYMBOLS, SYMBOLS, UNDER_ONE_MOVE_SYMBOLS, Outcome
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..core.titles import trf_title
 from ..file_error import FileFieldError
@@ -68,6 +68,7 @@ __all__ = [
     "read_trf_file",
     "read_upto",
     "round_columns",
+    "two_digit_dates",
 ]
 
 Colour = Literal["w", "b"]
@@ -85,7 +86,7 @@ with an opponent, worked out once."""
 _OUTCOME_WITHOUT_OPPONENT: Mapping[str, Outcome | None] = MappingProxyType(
     {code: Outcome.from_trf(code, has_opponent=False) for code in RESULT_CODES}
 )
-"""The same without an opponent (``+``/``-``: byes written the old way)."""
+"""The same without an opponent (``+``/``=``/``-``: byes written the old way)."""
 
 PLAYER_COLUMNS: Mapping[str, tuple[int, int]] = MappingProxyType(
     {
@@ -290,7 +291,8 @@ class RoundEntry:
     @property
     def outcome(self) -> Outcome | None:
         """What the result means (:meth:`Outcome.from_trf <xlfuncs.core.results.Outcome.from_trf>`):
-        ``None`` for a blank result; with no opponent, ``+``/``-`` are byes written the old way.
+        ``None`` for a blank result; with no opponent, ``+``/``=``/``-`` are byes written the
+        old way.
 
         >>> RoundEntry(1, None, None, "+").outcome
         <Outcome.PAIRING_BYE: ...>
@@ -582,6 +584,39 @@ def parse_date(text: str, *, two_digit_year: bool = False) -> date | None:
         if m:
             return _make_date(2000 + int(m[1]), int(m[2]), int(m[3]))
     return None
+
+
+_TWO_DIGITS = re.compile(r"([0-9]{2})([./-])([0-9]{2})\2([0-9]{2})")
+_SEASON: Final = 366
+"""The most days an event's end may come after its start for :func:`two_digit_dates` to
+take a reading (a league season spans months, not years)."""
+
+
+def two_digit_dates(start: str, end: str) -> tuple[date, str] | None:
+    """The start date of an event whose start (``042``) and end (``052``) are both written
+    with a two-digit year, as TRF16 writes the round dates of ``132`` (``YY/MM/DD``) and old
+    files their ``042`` too (``10.09.13``): each of the two readings, ``YY.MM.DD`` (TRF16's
+    order) and ``DD.MM.YY``, is kept when it names two days, the end on or after the start
+    and at most :data:`_SEASON` days later; the start and the reading's name when exactly
+    one is kept, else ``None`` (no date, or both readings possible: no guess).
+
+    >>> two_digit_dates("10.09.13", "11.03.13")  # 13 Sep 2010 to 13 Mar 2011
+    (datetime.date(2010, 9, 13), 'YY.MM.DD')
+    >>> two_digit_dates("13.09.10", "13.03.11")  # the other order: 13 Sep 2010 to 13 Mar 2011
+    (datetime.date(2010, 9, 13), 'DD.MM.YY')
+    >>> two_digit_dates("10.09.10", "11.09.10") is None  # 10 to 11 Sep 2010, or 2010 to 2011
+    True
+    """
+    a, b = _TWO_DIGITS.fullmatch(start.strip()), _TWO_DIGITS.fullmatch(end.strip())
+    if a is None or b is None:
+        return None
+    kept: list[tuple[date, str]] = []
+    for name, (y, m, d) in (("YY.MM.DD", (1, 3, 4)), ("DD.MM.YY", (4, 3, 1))):
+        first = _make_date(2000 + int(a[y]), int(a[m]), int(a[d]))
+        last = _make_date(2000 + int(b[y]), int(b[m]), int(b[d]))
+        if first is not None and last is not None and 0 <= (last - first).days <= _SEASON:
+            kept.append((first, name))
+    return kept[0] if len(kept) == 1 else None
 
 
 def is_invalid_date(text: str, *, two_digit_year: bool = False) -> bool:
@@ -1424,6 +1459,39 @@ def _who(p: Player) -> str:
     return f"no. {p.start_no} ({p.name})"
 
 
+_OVER_THE_BOARD: Final = frozenset(RATED_SYMBOLS + UNDER_ONE_MOVE_SYMBOLS)
+"""The results of a game played over the board: ``1 = 0`` and, under one move, ``W D L``."""
+
+
+def _last_round_over_the_board(t: Tournament) -> int:
+    """The last round in which a game was played over the board (0: none), the last round
+    the standing of a file written mid-event counts, as FIDE's engine counts it
+    (:func:`xlfuncs.core.tiebreaks.tiebreaks`)."""
+    return max(
+        (
+            e.round
+            for p in t.players
+            for e in p.rounds
+            if e.opponent is not None and e.result in _OVER_THE_BOARD
+        ),
+        default=0,
+    )
+
+
+def _later_bye_points(t: Tournament, p: Player, last_played: int) -> Decimal:
+    """The points of the byes (and forfeits without an opponent) *p* has entered for rounds
+    after *last_played*: they count when their round is played."""
+    total = sum(
+        (
+            t.scoring.points(e.outcome)
+            for e in p.rounds
+            if e.round > last_played and e.opponent is None and e.outcome is not None
+        ),
+        Fraction(0),
+    )
+    return Decimal(total.numerator) / total.denominator
+
+
 def check_tournament(t: Tournament) -> list[Discrepancy]:
     """Compare the file with itself; returns what disagrees: file-wide findings first, then
     player by player in file order, then the rank findings. Never raises.
@@ -1431,7 +1499,9 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
     * ``062``/``072`` versus the number of players / of rated players
       (:func:`~xlfuncs.trf.rated.is_rated`: a FIDE id and a FIDE rating);
     * an event record written twice (the first one is used);
-    * each player's points versus the sum of the results' points;
+    * each player's points versus the sum of the results' points (a file written mid-event
+      may give them without the byes already entered for rounds after the last one played
+      over the board: either sum agrees);
     * ranks: a player whose rank puts them above a player with more points (by the file's
       points, or the results' where the file has none). Players without a rank, or with
       rank 0, are left out; equal points in any order are not reported (tie-breaks);
@@ -1439,8 +1509,8 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
       the same round, with the complementary result (``1``/``0``, ``=``/``=``, ``+``/``-``,
       ``W``/``L``, ``D``/``D``; ``-``/``-`` is taken as a double forfeit) and not the same
       colour;
-    * a bye code (``H F U Z``) with an opponent, a game result (``1 = 0 W D L``) without
-      one, an opponent without a result;
+    * a bye code (``H F U Z``) with an opponent, a game result (``1 0 W D L``) without
+      one (``+ = -`` without one are byes written the old way), an opponent without a result;
     * a FIDE id given to two players (one person cannot play twice: one of the ids is wrong).
     """
     found: list[Discrepancy] = []
@@ -1509,9 +1579,14 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
         else:
             first_with[fide_id] = p
 
+    last_played = _last_round_over_the_board(t)
     for p in t.players:
         computed = t.points_of(p)
-        if p.points is not None and p.points != computed:
+        if (
+            p.points is not None
+            and p.points != computed
+            and p.points != computed - _later_bye_points(t, p, last_played)
+        ):
             scored = "" if t.scoring.is_default else f" (scoring {t.scoring.text}, record 162)"
             add(
                 "points",

@@ -70,7 +70,7 @@ class LaterBye:
 
 def later_byes(pairings: Sequence[Pairing], counted: int) -> tuple[LaterBye, ...]:
     """The byes a player has entered after round *counted*: rounds without an opponent
-    whose result is given (``H``, ``F``, ``U``, ``Z``, an old-style ``+``/``-``)."""
+    whose result is given (``H``, ``F``, ``U``, ``Z``, an old-style ``+``/``=``/``-``)."""
     return tuple(
         LaterBye(r, p.outcome)
         for r, p in enumerate(pairings, start=1)

@@ -35,7 +35,7 @@ from .event_system import System, choose_system
 from .k_file import KFile, edition_notes
 from .k_policy import KSource, PlayerK, known_birth_year, player_k
 from .list_data import with_list
-from .parser import Player, RoundEntry, Tournament, is_invalid_date
+from .parser import Player, RoundEntry, Tournament, is_invalid_date, two_digit_dates
 from .pseudo_players import bye_round, pseudo_players
 from .rate_of_play import EventRate, event_rate
 from .rated import LOWEST_RATING, fide_rating
@@ -107,8 +107,9 @@ class TrfCrosstable:
 
 
 def event_date(t: Tournament, *, today: _dt.date | None = None) -> tuple[_dt.date, str | None]:
-    """The event's date (start, else end, else earliest round date, else *today*) and a
-    warning when it is not the start date.
+    """The event's date (start, else the start read from a two-digit year when its end date
+    allows one reading only (:func:`~xlfuncs.trf.parser.two_digit_dates`), else end, else
+    earliest round date, else *today*) and a warning when it is not the start date.
 
     >>> from xlfuncs.trf import parse_trf
     >>> event_date(parse_trf("042 2026/03/14"))
@@ -124,6 +125,14 @@ def event_date(t: Tournament, *, today: _dt.date | None = None) -> tuple[_dt.dat
         why = f"the start date (042) {t.start_date_text!r} is an invalid date (no such day)"
     else:
         why = f"the start date (042) {t.start_date_text!r} is not a date"
+    read = two_digit_dates(t.start_date_text or "", t.end_date_text or "")
+    if read is not None:
+        day, order = read
+        return day, (
+            f"{why} in FIDE's form (YYYY/MM/DD): read as {order}, {day.isoformat()}, the one "
+            f"reading of its two-digit year that puts the end date (052) "
+            f"{t.end_date_text!r} on or after it, within a year"
+        )
     if t.end_date is not None:
         return t.end_date, f"{why}: used the end date (052), {t.end_date.isoformat()}"
     rounds = [d for d in t.round_dates if d is not None]
