@@ -218,3 +218,23 @@ def test_every_link_of_the_readme_and_the_docs_leads_somewhere() -> None:
             elif anchor and path.suffix == ".md" and anchor not in anchors_of(path):
                 broken.append(f"{doc.name}: {target} (no such anchor)")
     assert broken == []
+
+
+def test_every_file_with_a_generated_block_is_cogged() -> None:
+    """A file with a ``<!-- [[[cog`` line is in ``doc_blocks.DOCUMENTS``, so that its blocks
+    are generated and checked (a block moved to a page not listed would go stale unseen)."""
+    with_blocks = {
+        doc.relative_to(ROOT).as_posix()
+        for doc in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
+        if re.search(r"^<!-- \[\[\[cog", doc.read_text(encoding="utf-8"), re.MULTILINE)
+    }
+    assert with_blocks == set(doc_blocks.DOCUMENTS)
+
+
+def test_every_page_is_in_the_site_s_nav() -> None:
+    """mkdocs.yml's nav names each page of docs/ once (``.ci/docs`` builds the site with
+    ``--strict``, which fails on a page left out; this says so in the test suite too)."""
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    nav = re.findall(r"^\s+- (?:[^:\n]+|\"[^\"]+\"): ([\w.-]+\.md)$", config, re.MULTILINE)
+    pages = sorted(p.name for p in (ROOT / "docs").glob("*.md"))
+    assert sorted(nav) == pages
