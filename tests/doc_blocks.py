@@ -329,10 +329,11 @@ def _decorator_name(decorator: ast.expr) -> str:
 
 
 def _escape(text: str) -> str:
-    """*text* safe in a Markdown table cell and paragraph: ``|``, ``*``, ``_``, ``<`` and ``[``
-    written as themselves."""
-    for char in "\\|*_<[":
+    """*text* safe in a Markdown table cell and paragraph: ``\\``, ``|``, ``*``, ``_`` and
+    ``[`` written as themselves, ``<`` as ``&lt;`` (never the start of a tag)."""
+    for char in "\\|*_[":
         text = text.replace(char, "\\" + char)
+    text = text.replace("<", "&lt;")
     return text
 
 
