@@ -16,7 +16,9 @@ prints now; ``tests/test_docs.py`` runs it in the test suite (and so in CI).
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import inspect
 import io
 import os
 import re
@@ -33,7 +35,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 """The checkout."""
 
-DOCUMENTS = ("README.md", "docs/rating-list.md", "docs/report.md", "docs/tiebreaks.md")
+DOCUMENTS = (
+    "README.md",
+    "docs/check.md",
+    "docs/functions.md",
+    "docs/norms.md",
+    "docs/period.md",
+    "docs/plan.md",
+    "docs/rating-list.md",
+    "docs/reference.md",
+    "docs/report.md",
+    "docs/tiebreaks.md",
+    "docs/title.md",
+)
 """The files with generated blocks, relative to :data:`ROOT`."""
 
 FILES = {
@@ -229,8 +243,9 @@ def _scratch() -> Iterator[Path]:
                 os.environ["XLFUNCS_CACHE_DIR"] = before
 
 
-def demo_functions() -> None:
-    """The Excel functions' worked examples, as ``xlfuncs demo`` prints them."""
+def demo_functions(*calls: str) -> None:
+    """The Excel functions' worked examples, as ``xlfuncs demo`` prints them; with *calls*,
+    only the lines whose formula starts ``=`` and one of them (``"RP_FIDE("``)."""
     with _scratch() as folder:
         code, output = xlfuncs(folder, ["demo", "-o", "demo"])
     if code:
@@ -239,7 +254,8 @@ def demo_functions() -> None:
     first = lines.index("== The Excel functions on worked examples") + 1
     print("```text")
     for line in lines[first : lines.index("", first)]:
-        print(line)
+        if not calls or any(line.startswith("=" + call) for call in calls):
+            print(line)
     print("```")
 
 
@@ -264,6 +280,61 @@ def held_tiebreaks() -> None:
     rank_line = "=RANK_ALL(POINTS_ALL(H9:M14), <that block>)"
     print(f"{rank_line:<{width}}->  " + " / ".join(_number(row[0]) for row in ranks))
     print("```")
+
+
+def reference() -> None:
+    """Every Excel function as Excel's function wizard describes it: the description (the
+    first paragraph of its docstring) and each argument's help (the ``doc`` of its
+    ``@xw.arg``), read from :mod:`xlfuncs.udfs`' source in its order; an argument with a
+    default is optional, shown in brackets."""
+
+    from xlfuncs import udfs
+
+    tree = ast.parse(Path(inspect.getfile(udfs)).read_text(encoding="utf-8"))
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef) or not any(
+            _decorator_name(d) == "xw.func" for d in node.decorator_list
+        ):
+            continue
+        function = getattr(udfs, node.name)
+        helps: dict[str, str] = {}
+        for decorator in node.decorator_list:
+            if isinstance(decorator, ast.Call) and _decorator_name(decorator) == "xw.arg":
+                name = ast.literal_eval(decorator.args[0])
+                doc = next(k.value for k in decorator.keywords if k.arg == "doc")
+                helps[name] = eval(compile(ast.Expression(doc), "<udfs>", "eval"), vars(udfs))
+        shown = []
+        for parameter in inspect.signature(function).parameters.values():
+            if parameter.kind is parameter.VAR_POSITIONAL:
+                shown.append(f"[{parameter.name}] …")
+            elif parameter.default is parameter.empty:
+                shown.append(parameter.name)
+            else:
+                shown.append(f"[{parameter.name}]")
+        description = " ".join(inspect.getdoc(function).split("\n\n")[0].split())
+        print(f"## `{node.name}`\n")
+        print(f"`={node.name}({', '.join(shown)})`\n")
+        print(f"{_escape(description)}\n")
+        if helps:
+            print("| argument | help |")
+            print("|---|---|")
+            for name, text in helps.items():
+                print(f"| `{name}` | {_escape(' '.join(text.split()))} |")
+            print()
+
+
+def _decorator_name(decorator: ast.expr) -> str:
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    return ast.unparse(target)
+
+
+def _escape(text: str) -> str:
+    """*text* safe in a Markdown table cell and paragraph: ``\\``, ``|``, ``*``, ``_`` and
+    ``[`` written as themselves, ``<`` as ``&lt;`` (never the start of a tag)."""
+    for char in "\\|*_[":
+        text = text.replace(char, "\\" + char)
+    text = text.replace("<", "&lt;")
+    return text
 
 
 def _number(value: object) -> str:

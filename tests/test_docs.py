@@ -116,11 +116,11 @@ def test_every_path_the_docs_name_exists() -> None:
     assert not missing
 
 
-def test_every_file_of_the_readme_s_map_exists() -> None:
-    """The map of where each rule lives: each file it names (``norm_games.py`` after
-    ``xlfuncs/core/norm_check.py`` is in the same folder)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = readme[readme.index("Where a rule lives:") :].split("\n\n")[1]
+def test_every_file_of_the_architecture_s_map_exists() -> None:
+    """docs/architecture.md's map of where each rule lives: each file it names
+    (``norm_games.py`` after ``xlfuncs/core/norm_check.py`` is in the same folder)."""
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = page[page.index("Where a rule lives:") :].split("\n\n")[1]
     named = []
     for row in table.splitlines()[2:]:
         folder = ""
@@ -132,3 +132,109 @@ def test_every_file_of_the_readme_s_map_exists() -> None:
                 named.append(f"{folder}/{cell_path}")
     assert len(named) > 30
     assert [path for path in named if not (ROOT / path).exists()] == []
+
+
+README_LIMIT = 15 * 1024
+"""The README is a front door: at most 15 KiB (details go to ``docs/``)."""
+
+
+def test_the_readme_is_a_front_door() -> None:
+    size = (ROOT / "README.md").stat().st_size
+    assert size <= README_LIMIT, f"README.md is {size:,} bytes, over {README_LIMIT:,}"
+
+
+def test_the_readme_starts_with_the_demo_then_the_test_command() -> None:
+    """The first two code blocks: the demo's setup, then the test command after its marker,
+    which ``.ci/run`` reads."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```sh\n(.*?)\n```", readme, re.MULTILINE | re.DOTALL)
+    assert blocks[0].endswith("xlfuncs demo")
+    marker = readme.index("<!-- test-command -->")
+    assert readme.index(blocks[1]) > marker > readme.index(blocks[0])
+    assert "pytest" in blocks[1]
+
+
+def test_the_readme_s_index_names_every_function() -> None:
+    """Each Excel function is in the README's index, linked to its entry of
+    docs/reference.md, and has that entry."""
+    from xlfuncs.templates.functions import excel_functions
+
+    udfs = excel_functions()
+    names = {*udfs.FUNCTIONS, "EXPLAIN_ERROR"}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    reference = (ROOT / "docs" / "reference.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\[`([A-Z0-9_]+)`\]\(docs/reference\.md#([a-z0-9_]+)\)", readme))
+    assert {name for name, _ in linked} == names
+    assert all(anchor == name.lower() for name, anchor in linked)
+    assert set(re.findall(r"^## `([A-Z0-9_]+)`$", reference, re.MULTILINE)) == names
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+"""A Markdown link's target (``[text](docs/report.md#team-events)``)."""
+
+
+def github_anchor(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation but ``-`` and ``_``
+    dropped, each space a ``-`` (``One player's working: `--player` `` ->
+    ``one-players-working---player``)."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def anchors_of(path: Path) -> set[str]:
+    """The anchors of a Markdown file: its headings' (outside code blocks) and its HTML ids."""
+    found: set[str] = set()
+    fenced = False
+    text = path.read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and (heading := re.match(r"#+ (.*)", line)):
+            found.add(github_anchor(heading.group(1)))
+    return found | set(re.findall(r'<a id="([^"]+)"', text))
+
+
+def test_github_anchor() -> None:
+    assert github_anchor("One player's working: `--player`") == "one-players-working---player"
+    assert github_anchor("`RP_FIDE`") == "rp_fide"
+    assert github_anchor("Whole-column forms") == "whole-column-forms"
+
+
+def test_every_link_of_the_readme_and_the_docs_leads_somewhere() -> None:
+    """Each relative link of README.md and docs/*.md names a file of the checkout, and an
+    anchor of it where it names one (as GitHub shows them; ``mkdocs build --strict``, in
+    ``.ci/docs``, checks the site's own)."""
+    broken = []
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = doc.read_text(encoding="utf-8")
+        text = re.sub(r"^```.*?^```", "", text, flags=re.MULTILINE | re.DOTALL)
+        for target in LINK.findall(text):
+            if re.match(r"[a-z]+:", target):
+                continue
+            file_part, _, anchor = target.partition("#")
+            path = (doc.parent / file_part).resolve() if file_part else doc
+            if not path.exists():
+                broken.append(f"{doc.name}: {target}")
+            elif anchor and path.suffix == ".md" and anchor not in anchors_of(path):
+                broken.append(f"{doc.name}: {target} (no such anchor)")
+    assert broken == []
+
+
+def test_every_file_with_a_generated_block_is_cogged() -> None:
+    """A file with a ``<!-- [[[cog`` line is in ``doc_blocks.DOCUMENTS``, so that its blocks
+    are generated and checked (a block moved to a page not listed would go stale unseen)."""
+    with_blocks = {
+        doc.relative_to(ROOT).as_posix()
+        for doc in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
+        if re.search(r"^<!-- \[\[\[cog", doc.read_text(encoding="utf-8"), re.MULTILINE)
+    }
+    assert with_blocks == set(doc_blocks.DOCUMENTS)
+
+
+def test_every_page_is_in_the_site_s_nav() -> None:
+    """mkdocs.yml's nav names each page of docs/ once (``.ci/docs`` builds the site with
+    ``--strict``, which fails on a page left out; this says so in the test suite too)."""
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    nav = re.findall(r"^\s+- (?:[^:\n]+|\"[^\"]+\"): ([\w.-]+\.md)$", config, re.MULTILINE)
+    pages = sorted(p.name for p in (ROOT / "docs").glob("*.md"))
+    assert sorted(nav) == pages
