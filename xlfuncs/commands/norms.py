@@ -37,6 +37,19 @@ exit status: 0 done; 1 a file is missing, unreadable or malformed, or --player n
 player; 2 the command line is wrong."""
 
 
+def rounds_option(text: str) -> int:
+    """``--rounds N``: a number of rounds as the TRF reader reads one
+    (:func:`~xlfuncs.trf.numbers.rounds_number`: a whole number from 1 to 999)."""
+    from ..trf.numbers import MAX_ROUNDS, rounds_number
+
+    found = rounds_number(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of rounds from 1 to {MAX_ROUNDS}, got {text!r}"
+        )
+    return found
+
+
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Add ``norms`` to the ``xlfuncs`` command's subparsers."""
     norms = sub.add_parser(
@@ -83,7 +96,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     )
     norms.add_argument(
         "--rounds",
-        type=int,
+        type=rounds_option,
         metavar="N",
         help="with --forecast or --plan: the event's rounds in all (default: the rounds in the "
         "file, 142 or XXR)",
@@ -172,6 +185,8 @@ def run(args: argparse.Namespace) -> int:
         from ..norm_report.forecast import render_forecast
 
         sys.stdout.write(render_forecast(report, args.rounds))
+        for warning in report.warnings:  # a number of rounds not read among them
+            say("warning", warning)
         return 0
     if args.player is not None:
         sys.stdout.write(render_audit(report, args.player))
