@@ -605,16 +605,18 @@ def read_records(
         if code in ("142", "152", "182", "192", "222", "XXR") and code not in first:
             first[code] = r
     for code in ("142", "XXR"):  # the number of rounds: read by planned_rounds
-        r = first.get(code)
-        written = "" if r is None else r.text[3:].strip()
-        if r is not None and notes is not None and rounds_number(written) is None:
+        said = first.get(code)
+        written = "" if said is None else said.text[3:].strip()
+        if said is not None and notes is not None and rounds_number(written) is None:
             detail = f"number of rounds: expected a whole number from 1 to {MAX_ROUNDS}, found " + (
                 repr(written) if written else "a blank"
             )
-            end = len(r.text.rstrip())
+            end = len(said.text.rstrip())
             columns = f"5-{end}" if end > 5 else "5"
             notes.append(
-                ValueNote("record", r.line_no, columns, r.text.rstrip(), f"record {code}", detail)
+                ValueNote(
+                    "record", said.line_no, columns, said.text.rstrip(), f"record {code}", detail
+                )
             )
 
     def text(code: str) -> str:

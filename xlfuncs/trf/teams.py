@@ -508,17 +508,17 @@ def event_teams(
     number = {p.start_no: i for i, p in enumerate(built.players, start=1)}
     first_team: dict[int, tuple[Team, int]] = {}
     for team, line_no in zip(records.teams, records.team_lines, strict=True):
-        for m in team.members:
-            if m not in first_team:
-                first_team[m] = (team, line_no)
+        for member in team.members:
+            if member not in first_team:
+                first_team[member] = (team, line_no)
                 continue
-            other, other_line = first_team[m]
-            code = "310" if records.team_lines and t.record("310") is not None else "013"
+            other, other_line = first_team[member]
+            code = "310" if t.record("310") is not None else "013"
             if warnings is not None:
                 warnings.extend(
                     [
                         *found,
-                        f"record {code}, line {line_no}: player {m} is in team {team.number} "
+                        f"record {code}, line {line_no}: player {member} is in team {team.number} "
                         f"and in team {other.number} (line {other_line}): {NO_STANDING}",
                     ]
                 )
@@ -535,17 +535,17 @@ def event_teams(
         members = tuple(number[m] for m in team.members if m in number)
         teams.append(Team(team.number, team.name, members))
     known = {team.number for team in teams}
-    byes: list[TeamBye] = []
-    for line_no, b in zip(records.bye_lines, records.byes, strict=True):
-        if b.team in known:
-            byes.append(b)
+    kept_byes: list[TeamBye] = []
+    for line_no, team_bye in zip(records.bye_lines, records.byes, strict=True):
+        if team_bye.team in known:
+            kept_byes.append(team_bye)
         else:
             found.append(
-                f"record 320, line {line_no}: round {b.round}: no team {b.team} in the file: "
-                "not read"
+                f"record 320, line {line_no}: round {team_bye.round}: no team {team_bye.team} "
+                "in the file: not read"
             )
-    if len(byes) < len(records.byes):
-        records = replace(records, byes=tuple(byes))
+    if len(kept_byes) < len(records.byes):
+        records = replace(records, byes=tuple(kept_byes))
     forfeits: list[ForfeitedMatch] = []
     seen: dict[tuple[int, int], int] = {}
     for line_no, f in records.forfeits:
