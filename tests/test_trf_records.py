@@ -548,3 +548,15 @@ def test_fuzz_the_records_long(tmp_path: Path) -> None:
     figures = fuzz(tmp_path, budget, seed)
     print(_report(figures))
     assert not figures.failures, "\n\n".join(figures.failures[:5])
+
+
+@pytest.mark.parametrize("command", ["period", "norms"])
+def test_e1_period_and_norms_name_the_repeat(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two 222 decided the event's rate by their order, silently in ``period`` and
+    ``norms`` (which list no discrepancies): their warnings name both lines."""
+    path = case("E1-duplicate-records", "222-twice-blitz-first.trf")
+    code, out, _ = run(capsys, command, path)
+    assert code == 0
+    assert "record 222 written again on line 23 ('5400+30'; line 22 gives '180+2')" in out
