@@ -333,7 +333,8 @@ def test_a_player_in_two_teams_is_a_warning(
     bad.write_text(text.replace(line, line[:-2] + " 7"), encoding="utf-8")
     code, out, _ = run(capsys, "report", str(bad))
     assert code == 0
-    assert "player 7 is in two teams: 1 and 2" in out
+    said = "record 310, line 49: player 7 is in team 2 and in team 1 (line 48): no team standing"
+    assert said in out
     assert "Teams (" not in out
 
 

@@ -38,6 +38,19 @@ The text ends with what could not be checked and what was assumed.
 """ + exit_status_epilog()
 
 
+def rounds_option(text: str) -> int:
+    """``--rounds N``: a number of rounds as the TRF reader reads one
+    (:func:`~xlfuncs.trf.numbers.rounds_number`: a whole number from 1 to 999)."""
+    from ..trf.numbers import MAX_ROUNDS, rounds_number
+
+    found = rounds_number(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of rounds from 1 to {MAX_ROUNDS}, got {text!r}"
+        )
+    return found
+
+
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Add ``norms`` to the ``xlfuncs`` command's subparsers."""
     norms = sub.add_parser(
@@ -86,7 +99,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     )
     norms.add_argument(
         "--rounds",
-        type=int,
+        type=rounds_option,
         metavar="N",
         help="with --forecast or --plan: the event's rounds in all (default: the rounds in the "
         "file, 142 or XXR)",
@@ -183,6 +196,8 @@ def run(args: argparse.Namespace) -> int:
         from ..norm_report.forecast import render_forecast
 
         sys.stdout.write(render_forecast(report, args.rounds))
+        for warning in report.warnings:  # a number of rounds not read among them
+            say("warning", warning)
         return 0
     if args.player is not None:
         sys.stdout.write(render_audit(report, args.player))

@@ -143,8 +143,13 @@ def run(args: argparse.Namespace) -> int:
         error(f"{tournament.source}: {exc}")
         return EXIT_DATA_ERROR
     if args.teams and report.teams is None:
-        error(f"--teams: {tournament.source} is not a team event (no 013 or 310 record)")
-        return EXIT_USAGE
+        if not tournament.is_team_event:
+            error(f"--teams: {tournament.source} is not a team event (no 013 or 310 record)")
+            return EXIT_USAGE
+        from ..report.teams import no_team_standing
+
+        error(f"{tournament.source}: --teams: {no_team_standing(tournament, report.warnings)}")
+        return EXIT_DATA_ERROR
     text, as_json, as_csv, found = (
         (render_team_text, render_team_json, render_team_csv, ())
         if args.teams

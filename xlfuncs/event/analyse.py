@@ -18,6 +18,7 @@ from ..core.title_editions import TitleEdition, event_title_edition
 from ..core.tournament import Crosstable
 from ..trf import Player, Tournament
 from ..trf.k_policy import PlayerK
+from ..trf.parser import repeated_text
 from ..trf.rounds_planned import LaterBye, later_byes, planned_rounds, standing_text
 from ..trf.standings import EventStandings, event_standings
 from ..trf.teams import event_teams
@@ -187,8 +188,12 @@ class AnalysedEvent:
 
     @property
     def reader_warnings(self) -> tuple[str, ...]:
-        """What reading the file had to assume or could not use."""
-        return self.read.warnings
+        """What reading the file had to assume or could not use: the reader's warnings and
+        each record written once that is written again (the first is read:
+        :func:`~xlfuncs.trf.parser.repeated_text`), for the commands that list no
+        discrepancies (period, norms)."""
+        again = self.tournament.repeated_records
+        return self.read.warnings + tuple(repeated_text(a, b) for a, b in again)
 
     @property
     def warnings(self) -> tuple[str, ...]:

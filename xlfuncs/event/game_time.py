@@ -18,7 +18,7 @@ from ..trf.rate_of_play import (
 
 __all__ = ["event_time"]
 
-_FIRST_MOVES = re.compile(r"\s*(\d+)/")
+_FIRST_MOVES = re.compile(r"\s*([0-9]+)/", re.ASCII)
 """The moves of an encoded ``222``'s first period, where it names them (``40/5400+30``)."""
 
 
@@ -37,9 +37,8 @@ def event_time(t: Tournament) -> EventTime:
     >>> event_time(parse_trf("012 x")).source
     'the file gives no time control (122 blank or absent)'
     """
-    for r in t.extra_records:
-        if r.code != "222":
-            continue
+    r = t.record("222")  # read once: a second is the file's repeated record
+    if r is not None:
         text = r.text[3:].strip()
         if gives_different_times(text):
             return EventTime(None, f"222 {text!r}", exact=True, different_times=True)

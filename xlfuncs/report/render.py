@@ -26,7 +26,7 @@ from ..trf.records2026 import NationalRating
 from ..trf.short_list import short_list
 from ..trf.standings import Value, value_text
 from .rows import NormFigures, Report, ReportRow
-from .teams import TEAM_KEYS, team_objects, team_text_lines
+from .teams import TEAM_KEYS, no_team_standing, team_objects, team_text_lines
 
 __all__ = [
     "C1_CONTROLS",
@@ -614,7 +614,7 @@ def render_team_text(report: Report) -> str:
     title = t.name or t.source
     out = [title, "=" * len(title)]
     if report.teams is None:
-        out.append("not a team event (no 013 or 310 record)")
+        out.append(no_team_standing(t, report.warnings))
     else:
         out += team_text_lines(report.teams, _start_nos(report))
     out += ["", "Warnings"]

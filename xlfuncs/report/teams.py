@@ -4,17 +4,20 @@ rows. What each column means: ``docs/report.md`` ("Team events")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from ..core.results import Outcome
 from ..core.teams import MatchRound, TeamStandings, places_note, score_note
 from ..text_output import points_text, table_lines
+from ..trf import Tournament
 from ..trf.standings import Value, value_text
+from ..trf.teams import NO_STANDING
 
 __all__ = [
     "TEAM_KEYS",
     "match_text",
+    "no_team_standing",
     "team_objects",
     "team_text_lines",
 ]
@@ -23,6 +26,15 @@ TEAM_KEYS: tuple[str, ...] = ("rank", "team_no", "name", "match_points", "game_p
 """The keys of each team's JSON object and the CSV header, in order, before one per
 tie-break (``tiebreaks.BH:GP`` in CSV, a ``tiebreaks`` object in JSON); JSON adds
 ``players`` (their starting ranks, in board order) and ``rounds``."""
+
+
+def no_team_standing(t: Tournament, warnings: Sequence[str]) -> str:
+    """Why a file has no team standing: not a team event, or the warnings that say its team
+    records make none (a field not the format's, a player in two teams ...)."""
+    if not t.is_team_event:
+        return "not a team event (no 013 or 310 record)"
+    why = [w for w in warnings if NO_STANDING in w]
+    return "; ".join(why) if why else f"{NO_STANDING}: the team records make none"
 
 
 def _number(v: Value) -> int | float | None:

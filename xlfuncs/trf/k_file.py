@@ -14,6 +14,7 @@ from ..core.editions import RulesSpec, get_edition
 from ..core.errors import XlfuncsError
 from ..core.rating_change import MAX_K, RULE_KS, check_k, k_note
 from ..file_error import FileFieldError
+from .numbers import whole_number
 from .parser import decode_error, decode_trf, read_upto
 
 __all__ = [
@@ -241,10 +242,11 @@ K_EXPECTED = (
 def _k_of(text: str) -> int | None:
     """The K *text* gives, by :func:`~xlfuncs.core.rating_change.check_k`; ``None`` for
     anything it refuses (and text that is no whole number)."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+    number = whole_number(text) if len(text.strip()) <= 3 else None
+    if number is None:
         return None
     try:
-        return check_k(int(text))
+        return check_k(number)
     except XlfuncsError:
         return None
 

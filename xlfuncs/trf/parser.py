@@ -22,6 +22,7 @@ from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..core.titles import trf_title
 from ..file_error import FileFieldError
 from ..text_output import points_text
+from .numbers import DIGITS, MAX_ROUNDS, POINTS
 from .rated import LOWEST_RATING, is_rated
 from .records2026 import (
     AssignmentEffects,
@@ -67,8 +68,10 @@ __all__ = [
     "read_trf",
     "read_trf_file",
     "read_upto",
+    "repeated_text",
     "round_columns",
     "two_digit_dates",
+    "SINGLE_RECORDS",
 ]
 
 Colour = Literal["w", "b"]
@@ -122,10 +125,6 @@ _SEPARATORS: Mapping[int, str] = MappingProxyType(
 _ROUNDS_START = 92  # first column of round 1
 _ROUND_WIDTH = 10
 
-MAX_ROUNDS = 999
-"""The most rounds a ``001`` line may write. No real event comes near (a double round robin
-of 30 players has 58 rounds); a line padded far beyond is refused before anything is built
-for its rounds."""
 
 MAX_ROUND_ENTRIES = 200_000
 """The most round entries (players x rounds) a file may need once every player is given the
@@ -139,8 +138,6 @@ SEXES: frozenset[str] = frozenset({"", "m", "w", "f", "M", "W", "F"})
 """What column 10 (sex) may hold: ``m``, ``w`` (or ``f``, as some programs write it), either
 case, or a blank."""
 
-_DIGITS = re.compile(r"[0-9]+")
-_POINTS = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _YMD = re.compile(r"([0-9]{4}) ?[./-] ?([0-9]{1,2}) ?[./-] ?([0-9]{1,2})")
 _DMY = re.compile(r"([0-9]{1,2}) ?[./-] ?([0-9]{1,2}) ?[./-] ?([0-9]{4})")
 _YY_MM_DD = re.compile(r"([0-9]{2})/([0-9]{1,2})/([0-9]{1,2})")
@@ -170,6 +167,15 @@ _EVENT_CODES = (
     "122",
     "132",
 )
+
+SINGLE_RECORDS: frozenset[str] = frozenset(
+    (*(c for c in _EVENT_CODES if c != "112"), "142", "152", "162", "182", "192", "202")
+    + ("212", "222", "352", "362", "XXR")
+)
+"""The records a file writes once: TRF16's event records but ``112`` (one line a deputy),
+TRF-2026's event, tie-break, time-control and team-scoring records, and the pairing
+programs' number of rounds (``XXR``). Each is read once, the first; a second is a
+``repeated_record`` (:attr:`Tournament.repeated_records`), named with both lines."""
 
 
 def ignored_record(code: str) -> str | None:
@@ -417,6 +423,11 @@ class Tournament:
     encoding_warning: str | None = None
     """What the decoding chose where the bytes were not all of one encoding
     (:func:`decode_trf_noted`); ``None``: nothing to say."""
+    event_lines: Mapping[str, tuple[int, str]] = field(
+        default_factory=lambda: MappingProxyType({}), repr=False, compare=False
+    )
+    """The line and text (from column 5) of each TRF16 event record read (the first of its
+    code); its repeats are in :attr:`extra_records`."""
     by_start_no: Mapping[int, Player] = field(init=False, repr=False, compare=False)
     """The players by starting rank."""
 
@@ -428,6 +439,28 @@ class Tournament:
     def player(self, start_no: int) -> Player:
         """The player with starting rank *start_no* (``KeyError`` if none)."""
         return self.by_start_no[start_no]
+
+    def record(self, code: str) -> ExtraRecord | None:
+        """The first line of record *code* among :attr:`extra_records` (``None``: none):
+        the one read of a record written once (:data:`SINGLE_RECORDS`)."""
+        return next((r for r in self.extra_records if r.code == code), None)
+
+    @cached_property
+    def repeated_records(self) -> tuple[tuple[ExtraRecord, ExtraRecord], ...]:
+        """Each repeat of a record written once (:data:`SINGLE_RECORDS`), after the line
+        read (the first of its code), as (read, repeat), in file order."""
+        first: dict[str, ExtraRecord] = {
+            code: ExtraRecord(line_no, code, f"{code} {text}")
+            for code, (line_no, text) in self.event_lines.items()
+        }
+        out: list[tuple[ExtraRecord, ExtraRecord]] = []
+        for r in self.extra_records:
+            if r.code not in SINGLE_RECORDS:
+                continue
+            read = first.setdefault(r.code, r)
+            if read is not r:
+                out.append((read, r))
+        return tuple(out)
 
     @property
     def unknown_records(self) -> tuple[ExtraRecord, ...]:
@@ -510,7 +543,7 @@ class Tournament:
 def _int_or_none(text: str) -> int | None:
     """*text* as a whole number, or ``None``."""
     t = text.strip()
-    return int(t) if _DIGITS.fullmatch(t) else None
+    return int(t) if DIGITS.fullmatch(t) else None
 
 
 def _make_date(year: int, month: int, day: int) -> date | None:
@@ -896,7 +929,7 @@ class _Line:
             if required:
                 raise self.error(first, last, fld, expected)
             return None
-        if not _DIGITS.fullmatch(raw):
+        if not DIGITS.fullmatch(raw):
             raise self.error(first, last, fld, expected)
         return int(raw)
 
@@ -938,7 +971,7 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
 
     rating: int | None = None
     rating_text = line.text_field("rating")
-    if _DIGITS.fullmatch(rating_text):
+    if DIGITS.fullmatch(rating_text):
         rating = int(rating_text) or None
         if rating is not None and rating < LOWEST_RATING:
             note("rating_below_floor", "rating")
@@ -955,18 +988,18 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
     points_text = line.text_field("points")
     points: Decimal | None = None
     if points_text:
-        if _POINTS.fullmatch(points_text):
+        if POINTS.fullmatch(points_text):
             points = Decimal(points_text)
         else:
             note("points", "points")
     rank_text = line.text_field("rank")
     rank: int | None = None
-    if _DIGITS.fullmatch(rank_text):
+    if DIGITS.fullmatch(rank_text):
         rank = int(rank_text)
     elif rank_text:
         note("rank", "rank")
     fide_id = line.text_field("FIDE id") or None
-    if fide_id is not None and not _DIGITS.fullmatch(fide_id):
+    if fide_id is not None and not DIGITS.fullmatch(fide_id):
         note("fide_id", "FIDE id")
         fide_id = None
     birth = line.text_field("birth date")
@@ -1022,7 +1055,7 @@ def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundE
         c = seg[5]
         res = seg[7]
         if (
-            (opp_raw == "" or _DIGITS.fullmatch(opp_raw))
+            (opp_raw == "" or DIGITS.fullmatch(opp_raw))
             and c in ("w", "b", "-", " ")
             and res in RESULT_CODES
         ):
@@ -1037,7 +1070,7 @@ def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundE
     opp_raw = line.cut(o_first, o_last).strip()
     opponent: int | None = None
     if opp_raw:
-        if not _DIGITS.fullmatch(opp_raw):
+        if not DIGITS.fullmatch(opp_raw):
             raise line.error(
                 o_first,
                 o_last,
@@ -1171,6 +1204,7 @@ def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
     :class:`TrfError`."""
     text = text.removeprefix("\ufeff")
     event: dict[str, str] = {}
+    event_lines: dict[str, tuple[int, str]] = {}
     deputies: list[str] = []
     extra: list[ExtraRecord] = []
     players: list[Player] = []
@@ -1212,6 +1246,7 @@ def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
                 deputies.append(_record_text(raw))
         elif code in _EVENT_CODES and code not in event:
             event[code] = raw if code == "132" else _record_text(raw)
+            event_lines[code] = (line_no, _record_text(raw))
         else:
             extra.append(ExtraRecord(line_no, code, raw))
 
@@ -1274,6 +1309,7 @@ def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
         encoding=encoding,
         value_notes=tuple(sorted(notes, key=lambda n: n.line_no)),
         trf2026=records,
+        event_lines=MappingProxyType(event_lines),
     )
 
 
@@ -1454,6 +1490,24 @@ class Discrepancy:
         return f"{where}: {self.message}"
 
 
+def repeated_text(read: ExtraRecord, again: ExtraRecord) -> str:
+    """What a record written again says, naming both lines and the one read.
+
+    >>> print(repeated_text(ExtraRecord(15, "142", "142 3"), ExtraRecord(16, "142", "142 9")))
+    record 142 written again on line 16 ('9'; line 15 gives '3'): line 15's is read
+    """
+    said, written = read.text[4:].strip(), again.text[4:].strip()
+    what = (
+        f"as line {read.line_no} gives it"
+        if said == written
+        else f"{written!r}; line {read.line_no} gives {said!r}"
+    )
+    return (
+        f"record {again.code} written again on line {again.line_no} ({what}): line "
+        f"{read.line_no}'s is read"
+    )
+
+
 def _who(p: Player) -> str:
     """``no. 12 (Name)`` for messages."""
     return f"no. {p.start_no} ({p.name})"
@@ -1498,7 +1552,8 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
 
     * ``062``/``072`` versus the number of players / of rated players
       (:func:`~xlfuncs.trf.rated.is_rated`: a FIDE id and a FIDE rating);
-    * an event record written twice (the first one is used);
+    * a record written once (:data:`SINGLE_RECORDS`) written again: the first is read
+      (:func:`repeated_text`);
     * each player's points versus the sum of the results' points (a file written mid-event
       may give them without the byes already entered for rounds after the last one played
       over the board: either sum agrees);
@@ -1557,13 +1612,8 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
                 else ""
             ),
         )
-    for rec in t.extra_records:
-        if rec.code in _EVENT_CODES:
-            add(
-                "repeated_record",
-                f"record {rec.code} written again (the first one is used)",
-                line_no=rec.line_no,
-            )
+    for read, again in t.repeated_records:
+        add("repeated_record", repeated_text(read, again), line_no=again.line_no)
 
     first_with: dict[str, Player] = {}
     for p in t.players:

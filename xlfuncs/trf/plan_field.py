@@ -29,6 +29,7 @@ from ..core.sex import is_woman
 from ..core.titles import FIDE_TITLES
 from ..file_error import FileFieldError
 from .event_system import System, file_system
+from .numbers import whole_number
 from .parser import parse_trf_bytes
 from .pseudo_players import pseudo_players
 from .rounds_planned import planned_rounds
@@ -144,9 +145,8 @@ def parse_field_csv(text: str, *, source: str = "<string>") -> tuple[PlanPlayer,
         rating: int | None = None
         if rating_text not in ("", "0"):
             try:
-                rating = validate.rating(
-                    int(rating_text) if rating_text.isascii() and rating_text.isdigit() else -1
-                )
+                number = whole_number(rating_text)
+                rating = validate.rating(-1 if number is None else number)
             except XlfuncsError:
                 raise FieldFileError(
                     source,

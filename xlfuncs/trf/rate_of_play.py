@@ -61,22 +61,22 @@ _WORDS: tuple[tuple[re.Pattern[str], RateOfPlay], ...] = (
 )
 """Words that name a rate, in the order tried."""
 
-_NUMBER = r"(\d+(?:[.,]\d+)?)"
+_NUMBER = r"([0-9]+(?:[.,][0-9]+)?)"
 _MIN = r"(?:'|min(?:ute)?s?\b|m\b)"
 _SEC = r"(?:\"|s\b|secs?\b|seconds?\b|sek\w*)"
-_MINUTES_PER_MOVES = re.compile(_NUMBER + r"\s*" + _MIN + r"\s*/\s*(\d+)\s*(?:moves?|mv)\b")
+_MINUTES_PER_MOVES = re.compile(_NUMBER + r"\s*" + _MIN + r"\s*/\s*([0-9]+)\s*(?:moves?|mv)\b")
 _MINUTES_AFTER_MOVES = re.compile(
-    _NUMBER + r"\s*" + _MIN + r"\s*(?:added\s+)?after\s+(?:move\s*)?(\d+)(?:\s*moves?\b)?"
+    _NUMBER + r"\s*" + _MIN + r"\s*(?:added\s+)?after\s+(?:move\s*)?([0-9]+)(?:\s*moves?\b)?"
 )
 """A second period written as what it adds after the first's moves (``30 min after 40
 moves``, ``30 min after move 40``)."""
-_MOVES_PER_MINUTES = re.compile(r"(\d+)\s*(?:moves?\s*)?/\s*" + _NUMBER + r"\s*" + _MIN + "?")
+_MOVES_PER_MINUTES = re.compile(r"([0-9]+)\s*(?:moves?\s*)?/\s*" + _NUMBER + r"\s*" + _MIN + "?")
 _GAME = re.compile(r"\b(?:g|game|sd|qpf)\s*/\s*" + _NUMBER)
 _INCREMENT = re.compile(_NUMBER + r"\s*" + _SEC)
 _INCREMENT_WORD = re.compile(r"\b(?:inc[a-z]*|bonus|delay)\.?\s*:?\s*\+?\s*" + _NUMBER)
 _MINUTES = re.compile(_NUMBER + r"\s*" + _MIN)
 _BARE_PLUS = re.compile(_NUMBER + r"\s*\+\s*" + _NUMBER)
-_NOISE = re.compile(r"\b(?:from\s+)?moves?\s*\d+\b|\bper\s+move\b|/\s*moves?\b")
+_NOISE = re.compile(r"\b(?:from\s+)?moves?\s*[0-9]+\b|\bper\s+move\b|/\s*moves?\b")
 _BARE = re.compile(_NUMBER)
 _QUOTES = str.maketrans("’′´”″", "'''" + '""')
 """Typographic minute and second marks, as plain ones."""
@@ -280,8 +280,9 @@ def _minutes(value: Fraction) -> str:
 
 def event_rate(t: Tournament) -> EventRate:
     """The rate of play of the event by its time-control record: ``122`` (TRF16), else
-    ``222`` (TRF-2026; its encoded form, :func:`read_encoded_time_control`, else read as
-    free text), the first of them that says it plainly.
+    ``222`` (TRF-2026, the first: :meth:`~xlfuncs.trf.Tournament.record`; its encoded form,
+    :func:`read_encoded_time_control`, else read as free text), the first of them that says
+    it plainly.
 
     >>> from xlfuncs.trf import parse_trf
     >>> event_rate(parse_trf("122 3 min + 2 s")).note
@@ -290,7 +291,9 @@ def event_rate(t: Tournament) -> EventRate:
     texts: list[tuple[str, str]] = []
     if t.time_control:
         texts.append(("122", t.time_control))
-    texts += [("222", r.text[3:].strip()) for r in t.extra_records if r.code == "222"]
+    encoded_record = t.record("222")  # read once: a second is the file's repeated record
+    if encoded_record is not None:
+        texts.append(("222", encoded_record.text[3:].strip()))
     texts = [(record, text) for record, text in texts if text]
     if not texts:
         return EventRate(None, None, "", None)

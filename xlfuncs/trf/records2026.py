@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from ..core.results import Outcome
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
+from .numbers import DECIMAL, DIGITS, MAX_ROUNDS, rounds_number
 from .values import ValueNote
 
 __all__ = [
@@ -64,8 +65,6 @@ NRS_METHODS: Mapping[str, str] = {
 _NRS_CODE = re.compile(r"[A-Z]{3}")
 _PROGRAM_CODE = re.compile(r"(?:XX|BB)[A-Z]")
 _NRS_SHAPE = re.compile(r"[A-Z]{3} [ 0-9]{3}[0-9](?: |$)")
-_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
-_DIGITS = re.compile(r"[0-9]+")
 
 
 class RecordError(ValueError):
@@ -169,7 +168,7 @@ def read_national_line(raw: str, line_no: int, notes: list[ValueNote]) -> Nation
     """A national-rating line (:func:`is_national_line`). A national rating that is not a
     number is read as none and added to *notes*."""
     rating_text = raw[48:52].strip()
-    if rating_text and not _DIGITS.fullmatch(rating_text):
+    if rating_text and not DIGITS.fullmatch(rating_text):
         who = f"{raw[:3]} national-rating line of no. {int(raw[4:8])}"
         notes.append(ValueNote("national_rating", line_no, "49-52", rating_text, who))
         rating_text = ""
@@ -289,9 +288,9 @@ class Trf2026:
 
     @property
     def declared_rounds(self) -> int | None:
-        """``142`` as a number, when it is one."""
-        t = self.rounds_text.strip()
-        return int(t) if _DIGITS.fullmatch(t) else None
+        """``142`` as a number of rounds (1 to :data:`~xlfuncs.trf.numbers.MAX_ROUNDS`),
+        when it is one."""
+        return rounds_number(self.rounds_text)
 
     def national(self, start_no: int) -> tuple[NationalRating, ...]:
         """The national-rating lines of one player, in file order."""
@@ -328,7 +327,7 @@ def _read_162(raw: str, line_no: int, source: str) -> ScoringSystem:
                 raise _error(
                     source, line_no, col, col, "scoring symbol", "one of W, D, L, A, P, X", raw
                 )
-            if not _NUMBER.fullmatch(points.strip()):
+            if not DECIMAL.fullmatch(points.strip()):
                 raise _error(
                     source,
                     line_no,
@@ -385,9 +384,19 @@ def _int_field(
     text = raw[first - 1 : last].strip()
     if not text and blank is not None:
         return blank
-    if not _DIGITS.fullmatch(text):
+    if not DIGITS.fullmatch(text):
         raise _error(source, line_no, first, last, fld, "a whole number", raw)
     return int(text)
+
+
+def _round_field(
+    raw: str, first: int, last: int, line_no: int, source: str, fld: str, *, blank: int | None
+) -> int:
+    """A round number of a record: a whole number from 1 (:func:`_int_field`)."""
+    value = _int_field(raw, first, last, line_no, source, fld, blank=blank)
+    if value < 1:
+        raise _error(source, line_no, first, last, fld, "a round number from 1", raw)
+    return value
 
 
 def _numbers(
@@ -410,7 +419,7 @@ def _read_240(raw: str, line_no: int, source: str) -> RoundBye:
     kind = raw[4:5].upper()
     if kind not in ("F", "H", "Z"):
         raise _error(source, line_no, 5, 5, "type of bye", "F, H or Z", raw)
-    rnd = _int_field(raw, 7, 9, line_no, source, "round", blank=None)
+    rnd = _round_field(raw, 7, 9, line_no, source, "round", blank=None)
     return RoundBye(kind, rnd, _numbers(raw, 11, 5, line_no, source, "player"), line_no)
 
 
@@ -422,10 +431,10 @@ def _optional_points(text: str) -> Fraction | None:
 def _read_250(raw: str, line_no: int, source: str) -> Acceleration:
     for first, last, what in ((5, 8, "fictitious match points"), (10, 13, "fictitious points")):
         t = raw[first - 1 : last].strip()
-        if t and not _NUMBER.fullmatch(t):
+        if t and not DECIMAL.fullmatch(t):
             raise _error(source, line_no, first, last, what, "a number such as 1.0 or a blank", raw)
-    first_round = _int_field(raw, 15, 17, line_no, source, "first round", blank=None)
-    last_round = _int_field(raw, 19, 21, line_no, source, "last round", blank=first_round)
+    first_round = _round_field(raw, 15, 17, line_no, source, "first round", blank=None)
+    last_round = _round_field(raw, 19, 21, line_no, source, "last round", blank=first_round)
     first = _int_field(raw, 23, 26, line_no, source, "first player", blank=None)
     last = _int_field(raw, 28, 31, line_no, source, "last player", blank=first)
     return Acceleration(
@@ -440,8 +449,8 @@ def _read_250(raw: str, line_no: int, source: str) -> Acceleration:
 
 
 def _read_260(raw: str, line_no: int, source: str) -> ProhibitedPairing:
-    first_round = _int_field(raw, 5, 7, line_no, source, "first round", blank=None)
-    last_round = _int_field(raw, 9, 11, line_no, source, "last round", blank=first_round)
+    first_round = _round_field(raw, 5, 7, line_no, source, "first round", blank=None)
+    last_round = _round_field(raw, 9, 11, line_no, source, "last round", blank=first_round)
     return ProhibitedPairing(
         first_round, last_round, _numbers(raw, 13, 5, line_no, source, "player"), line_no
     )
@@ -467,12 +476,12 @@ def _read_299(raw: str, line_no: int, source: str) -> PointAssignment:
             raw[5 : mp - 1] + raw[mp + 3 : gp - 1] + raw[gp + 3 : rnd - 1] + raw[rnd + 2 : who - 1]
         )
         ok = (
-            all(not f.strip() or _NUMBER.fullmatch(f.strip()) for f in fields[:2])
+            all(not f.strip() or DECIMAL.fullmatch(f.strip()) for f in fields[:2])
             and bool(fields[0].strip() or fields[1].strip())
-            and (not fields[2].strip() or bool(_DIGITS.fullmatch(fields[2].strip())))
+            and (not fields[2].strip() or bool(DIGITS.fullmatch(fields[2].strip())))
             and not gaps.strip()
             and all(
-                (not raw[c - 1 : c + 3].strip() or _DIGITS.fullmatch(raw[c - 1 : c + 3].strip()))
+                (not raw[c - 1 : c + 3].strip() or DIGITS.fullmatch(raw[c - 1 : c + 3].strip()))
                 and not raw[c + 3 : c + 4].strip()
                 for c in range(who, len(raw.rstrip()) + 1, 5)
             )
@@ -506,10 +515,10 @@ def _first_bad_field(raw: str, line_no: int, source: str) -> RecordError:
         )
     for first, last, fld in ((8, 11, "match points"), (14, 17, "points")):
         text = raw[first - 1 : last].strip()
-        if text and not _NUMBER.fullmatch(text):
+        if text and not DECIMAL.fullmatch(text):
             return _error(source, line_no, first, last, fld, "a number such as 1.0 or a blank", raw)
     text = raw[19:22].strip()
-    if text and not _DIGITS.fullmatch(text):
+    if text and not DIGITS.fullmatch(text):
         return _error(source, line_no, 20, 22, "round", "a round number, 000 or a blank", raw)
     for first, last in ((6, 7), (12, 13), (18, 19), (23, 23)):
         if raw[first - 1 : last].strip():
@@ -525,7 +534,7 @@ def _first_bad_field(raw: str, line_no: int, source: str) -> RecordError:
             )
     for col in range(24, len(raw.rstrip()) + 1, 5):
         text = raw[col - 1 : col + 3].strip()
-        if text and not _DIGITS.fullmatch(text):
+        if text and not DIGITS.fullmatch(text):
             return _error(
                 source, line_no, col, col + 3, "starting rank", "a number or a blank", raw
             )
@@ -593,8 +602,22 @@ def read_records(
                     f"record 299, line {n}: {cols} {exc.columns} ({exc.field}): expected "
                     f"{exc.expected}, found {exc.found}: the line is not read"
                 )
-        if code in ("142", "152", "182", "192", "222") and code not in first:
+        if code in ("142", "152", "182", "192", "222", "XXR") and code not in first:
             first[code] = r
+    for code in ("142", "XXR"):  # the number of rounds: read by planned_rounds
+        said = first.get(code)
+        written = "" if said is None else said.text[3:].strip()
+        if said is not None and notes is not None and rounds_number(written) is None:
+            detail = f"number of rounds: expected a whole number from 1 to {MAX_ROUNDS}, found " + (
+                repr(written) if written else "a blank"
+            )
+            end = len(said.text.rstrip())
+            columns = f"5-{end}" if end > 5 else "5"
+            notes.append(
+                ValueNote(
+                    "record", said.line_no, columns, said.text.rstrip(), f"record {code}", detail
+                )
+            )
 
     def text(code: str) -> str:
         return _text(first[code].text) if code in first else ""

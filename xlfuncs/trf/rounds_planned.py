@@ -14,14 +14,16 @@ from dataclasses import dataclass
 
 from ..core.results import Outcome
 from ..core.tournament import Pairing
+from .numbers import rounds_number
 from .parser import Tournament
 
 __all__ = ["LaterBye", "later_byes", "planned_rounds", "standing_text"]
 
 
 def planned_rounds(t: Tournament) -> int | None:
-    """The event's rounds in all: the first ``142`` (TRF-2026), else the first ``XXR``, read
-    as a whole number; ``None`` when neither gives one.
+    """The event's rounds in all: the ``142`` (TRF-2026), else the ``XXR``, each read once
+    (the first of its code) as a number of rounds (:func:`~xlfuncs.trf.numbers.rounds_number`:
+    1 to 999; the reader warns of one that is not); ``None`` when neither gives one.
 
     >>> from xlfuncs.trf import parse_trf
     >>> planned_rounds(parse_trf("XXR 9")), planned_rounds(parse_trf("142 7\\nXXR 9"))
@@ -30,11 +32,10 @@ def planned_rounds(t: Tournament) -> int | None:
     True
     """
     for code in ("142", "XXR"):
-        for r in t.extra_records:
-            if r.code == code:
-                text = r.text[3:].strip()
-                if text.isdigit() and int(text) > 0:
-                    return int(text)
+        r = t.record(code)
+        found = None if r is None else rounds_number(r.text[3:])
+        if found is not None:
+            return found
     return None
 
 

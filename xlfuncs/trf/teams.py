@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..core.errors import InvalidInputError
@@ -49,22 +49,28 @@ from ..core.teams import (
     team_standings,
 )
 from ..core.tiebreaks import TiebreakError
+from .numbers import decimal_number, whole_number
 from .parser import Tournament, TrfError
 from .records2026 import PointAssignment
 from .tiebreak_list import POINTS_CODE, file_record, record_codes, split_codes
 from .to_crosstable import TrfCrosstable
 
 __all__ = [
+    "NO_STANDING",
     "TeamRecords",
     "event_teams",
     "file_team_tiebreaks",
     "option_team_tiebreaks",
+    "read_match_scoring",
     "read_team_records",
     "team_assignments",
 ]
 
-_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
-_MATCH_POINTS = re.compile(r"T([WDL])\s*(-?[0-9]+(?:\.[0-9]+)?)")
+_MATCH_POINTS = re.compile(r"\s*T([WDL])\s*(-?[0-9]+(?:\.[0-9]+)?)(?=\s|$)", re.ASCII)
+"""One score of record ``362``: ``TW 2.0`` (a match won, drawn, lost and its match points)."""
+
+NO_STANDING = "no team standing"
+"""How a warning that the team records make no standing ends (the command names it)."""
 
 
 @dataclass(frozen=True)
@@ -91,17 +97,17 @@ class TeamRecords:
     board_orders: tuple[tuple[int, BoardOrder], ...] = ()
     """Record ``300``'s board orders, each with its line; the players by their starting
     ranks (0: an unoccupied board)."""
-
-
-def _fraction(text: str) -> Fraction | None:
-    t = text.strip()
-    return Fraction(t) if _NUMBER.fullmatch(t) else None
+    bye_lines: tuple[int, ...] = ()
+    """The ``320`` line of each of :attr:`byes`."""
+    team_lines: tuple[int, ...] = ()
+    """The ``310`` (or ``013``) line of each of :attr:`teams`."""
 
 
 def _starting_ranks(text: str, source: str, line_no: int, first: int) -> tuple[int, ...]:
     out: list[int] = []
     for word in text.split():
-        if not word.isdigit():
+        number = whole_number(word)
+        if number is None:
             raise TrfError(
                 source,
                 line_no,
@@ -110,47 +116,102 @@ def _starting_ranks(text: str, source: str, line_no: int, first: int) -> tuple[i
                 "starting ranks, five columns each",
                 repr(word),
             )
-        if int(word):
-            out.append(int(word))
+        if number:
+            out.append(number)
     return tuple(out)
+
+
+def read_match_scoring(text: str) -> MatchScoring | None:
+    """Record ``362``'s text (from column 5): the match points of a match won, drawn and
+    lost (``TW 2.0   TD 1.0   TL 0.0``), each score written once, a score not written
+    TRF-2026's default (2, 1, 0); ``None`` when the text is anything else (a word for a
+    number, a decimal comma, a score written twice).
+
+    >>> read_match_scoring("TW 3.0   TD 1.0   TL 0.0")
+    MatchScoring(win=Fraction(3, 1), draw=Fraction(1, 1), loss=Fraction(0, 1))
+    >>> read_match_scoring("TW three TD one TL zero") is None
+    True
+    """
+    found: dict[str, Fraction] = {}
+    at = 0
+    while text[at:].strip():
+        m = _MATCH_POINTS.match(text, at)
+        if m is None or m[1] in found:
+            return None
+        found[m[1]] = Fraction(m[2])
+        at = m.end()
+    if not found:
+        return None
+    return MatchScoring(
+        found.get("W", Fraction(2)), found.get("D", Fraction(1)), found.get("L", Fraction(0))
+    )
 
 
 def read_team_records(t: Tournament) -> TeamRecords | None:
     """The team records of *t* (``None``: not a team event). Raises
-    :class:`~xlfuncs.trf.TrfError` for a team's player that is not a starting rank."""
+    :class:`~xlfuncs.trf.TrfError` for a field that is not the format's (a team's player
+    that is not a starting rank, a team number that is not a number or is another
+    ``310``'s, a bye's points). A ``352`` or ``362`` is read once, the first
+    (:meth:`~xlfuncs.trf.Tournament.record`; a second is the file's repeated record); a
+    ``362`` that is not ``TW``, ``TD``, ``TL`` with numbers is not read, with a warning:
+    TRF-2026's default, 2-1-0."""
     if not t.is_team_event:
         return None
     src = t.source
     has_310 = any(r.code == "310" for r in t.extra_records)
     teams: list[Team] = []
+    team_lines: list[int] = []
+    numbered: dict[int, int] = {}
     scores: dict[int, tuple[Fraction | None, Fraction | None, int | None]] = {}
     warnings: list[str] = []
-    byes: list[TeamBye] = []
+    byes: list[tuple[int, TeamBye]] = []
     forfeits: list[tuple[int, ForfeitedMatch]] = []
-    scoring = MatchScoring()
-    sequence: str | None = None
-    sequence_line: int | None = None
     orders: list[tuple[int, BoardOrder]] = []
     for r in t.extra_records:
         raw = r.text
         if r.code == "310":
-            number_text = raw[4:7].strip()
-            if not number_text.isdigit():
-                raise TrfError(src, r.line_no, "5-7", "team pairing number", "a number", raw[4:7])
-            number = int(number_text)
+            number = whole_number(raw[4:7])
+            if number is None or not number:
+                raise TrfError(
+                    src, r.line_no, "5-7", "team pairing number", "a number from 1", raw[4:7]
+                )
+            if number in numbered:
+                raise TrfError(
+                    src,
+                    r.line_no,
+                    "5-7",
+                    "team pairing number",
+                    f"a number no other team has (line {numbered[number]}'s team is no. {number})",
+                    raw[4:7],
+                )
+            numbered[number] = r.line_no
             members = _starting_ranks(raw[73:], src, r.line_no, 74)
             teams.append(Team(number, raw[8:40].strip(), members))
-            rank_text = raw[68:71].strip()
-            scores[number] = (
-                _fraction(raw[54:60]),
-                _fraction(raw[61:67]),
-                int(rank_text) if rank_text.isdigit() and int(rank_text) else None,
+            team_lines.append(r.line_no)
+            mp, gp, rank = (
+                decimal_number(raw[54:60]),
+                decimal_number(raw[61:67]),
+                whole_number(raw[68:71]),
             )
+            for value, (first, last), what in (
+                (mp, (55, 60), "match points"),
+                (gp, (62, 67), "game points"),
+                (rank, (69, 71), "rank"),
+            ):
+                written = raw[first - 1 : last].strip()
+                if value is None and written:
+                    warnings.append(
+                        f"record 310, line {r.line_no}, columns {first}-{last} (team {number}'s "
+                        f"{what}): {written!r} is not a number: read as not given (the "
+                        "standing's are the matches')"
+                    )
+            scores[number] = (mp, gp, rank or None)
         elif r.code == "013" and not has_310:
             members = _starting_ranks(raw[36:], src, r.line_no, 37)
             teams.append(Team(len(teams) + 1, raw[4:36].strip(), members))
+            team_lines.append(r.line_no)
         elif r.code == "320":
-            mp, gp = _fraction(raw[4:8]), _fraction(raw[9:13])
+            mp, gp = decimal_number(raw[4:8]), decimal_number(raw[9:13])
             if mp is None or gp is None:
                 raise TrfError(
                     src,
@@ -161,47 +222,59 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
                     raw[4:13],
                 )
             for k, col in enumerate(range(14, len(raw.rstrip()), 4), start=1):
-                field = raw[col : col + 3].strip()
-                if field.isdigit() and int(field):
-                    byes.append(TeamBye(int(field), k, mp, gp))
-        elif r.code == "362":
-            found = dict(_MATCH_POINTS.findall(raw[4:]))
-            scoring = MatchScoring(
-                Fraction(found.get("W", "2")),
-                Fraction(found.get("D", "1")),
-                Fraction(found.get("L", "0")),
-            )
+                field = raw[col : col + 3]
+                team = whole_number(field)
+                if team is None and field.strip():
+                    raise TrfError(
+                        src,
+                        r.line_no,
+                        f"{col + 1}-{col + 3}",
+                        f"round {k}'s team",
+                        "a team pairing number, 000 or a blank",
+                        field,
+                    )
+                if team:
+                    byes.append((r.line_no, TeamBye(team, k, mp, gp)))
         elif r.code == "330":
             forfeits.append((r.line_no, _forfeited_match(raw, src, r.line_no)))
         elif r.code == "300":
             order = _board_order(raw, r.line_no, warnings)
             if order is not None:
                 orders.append((r.line_no, order))
-        elif r.code == "352":
-            found_sequence = raw[4:].strip().upper()
-            if not found_sequence or set(found_sequence) - {"W", "B"}:
-                raise TrfError(
-                    src,
-                    r.line_no,
-                    f"5-{max(5, len(raw.rstrip()))}",
-                    "colour sequence of the boards",
-                    "W or B for each board (WBWB)",
-                    raw[4:],
-                )
-            if sequence is None:
-                sequence, sequence_line = found_sequence, r.line_no
-            else:
-                warnings.append(
-                    f"record 352 (line {r.line_no}): a second colour sequence; line "
-                    f"{sequence_line}'s is read"
-                )
+    scoring = MatchScoring()
+    record = t.record("362")
+    if record is not None:
+        read = read_match_scoring(record.text[4:])
+        if read is None:
+            warnings.append(
+                f"record 362, line {record.line_no}: {record.text[4:].strip()!r}: expected "
+                "TW, TD, TL each with a number of match points (TW 2.0   TD 1.0   TL 0.0): "
+                f"the line is not read; matches score {scoring.text} (TRF-2026's default)"
+            )
+        else:
+            scoring = read
+    sequence: str | None = None
+    sequence_line: int | None = None
+    record = t.record("352")
+    if record is not None:
+        found_sequence = record.text[4:].strip().upper()
+        if not found_sequence or set(found_sequence) - {"W", "B"}:
+            raise TrfError(
+                src,
+                record.line_no,
+                f"5-{max(5, len(record.text.rstrip()))}",
+                "colour sequence of the boards",
+                "W or B for each board (WBWB)",
+                record.text[4:],
+            )
+        sequence, sequence_line = found_sequence, record.line_no
     if has_310 and any(r.code == "013" for r in t.extra_records):
         warnings.append("team records: both 013 and 310 are written; the 310 records are read")
     code = t.trf2026.encoded_type.upper()
     primary = "GP" if "_GP_MP" in code or (code.endswith("_GP") and "_MP_" not in code) else "MP"
     return TeamRecords(
         tuple(teams),
-        tuple(byes),
+        tuple(b for _, b in byes),
         scoring,
         primary,
         scores,
@@ -210,6 +283,8 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
         sequence,
         sequence_line,
         tuple(orders),
+        tuple(line for line, _ in byes),
+        tuple(team_lines),
     )
 
 
@@ -272,8 +347,8 @@ def _forfeited_match(raw: str, source: str, line_no: int) -> ForfeitedMatch:
         ((11, 14), 12, "white team's pairing number"),
         ((15, 18), 16, "black team's pairing number"),
     ):
-        text = raw[cols[0] : cols[1]].strip()
-        if not text.isdigit() or not int(text):
+        number = whole_number(raw[cols[0] : cols[1]])
+        if not number:
             raise TrfError(
                 source,
                 line_no,
@@ -282,7 +357,7 @@ def _forfeited_match(raw: str, source: str, line_no: int) -> ForfeitedMatch:
                 "a number from 1",
                 raw[cols[0] : cols[1]],
             )
-        numbers.append(int(text))
+        numbers.append(number)
     return ForfeitedMatch(numbers[0], numbers[1], numbers[2], _FORFEITS[kind])
 
 
@@ -501,8 +576,8 @@ def event_teams(
         written = exc.found if exc.found.startswith("'") else repr(exc.found)
         warnings.append(
             f"record {code}, line {exc.line_no}, {place} {exc.columns} ({exc.field}): "
-            f"expected {exc.expected}, found {written}: the team records are not read, no "
-            "team standing (the players' standing is not affected)"
+            f"expected {exc.expected}, found {written}: the team records are not read, "
+            f"{NO_STANDING} (the players' standing is not affected)"
         )
         return None
     if records is None:
@@ -513,6 +588,23 @@ def event_teams(
         if descriptors[:1] == (records.primary,):  # "MPTS" first: the primary score
             descriptors = descriptors[1:]
     number = {p.start_no: i for i, p in enumerate(built.players, start=1)}
+    first_team: dict[int, tuple[Team, int]] = {}
+    for team, line_no in zip(records.teams, records.team_lines, strict=True):
+        for member in team.members:
+            if member not in first_team:
+                first_team[member] = (team, line_no)
+                continue
+            other, other_line = first_team[member]
+            code = "310" if t.record("310") is not None else "013"
+            if warnings is not None:
+                warnings.extend(
+                    [
+                        *found,
+                        f"record {code}, line {line_no}: player {member} is in team {team.number} "
+                        f"and in team {other.number} (line {other_line}): {NO_STANDING}",
+                    ]
+                )
+            return None
     teams: list[Team] = []
     for team in records.teams:
         missing = [m for m in team.members if m not in number]
@@ -525,6 +617,17 @@ def event_teams(
         members = tuple(number[m] for m in team.members if m in number)
         teams.append(Team(team.number, team.name, members))
     known = {team.number for team in teams}
+    kept_byes: list[TeamBye] = []
+    for line_no, team_bye in zip(records.bye_lines, records.byes, strict=True):
+        if team_bye.team in known:
+            kept_byes.append(team_bye)
+        else:
+            found.append(
+                f"record 320, line {line_no}: round {team_bye.round}: no team {team_bye.team} "
+                "in the file: not read"
+            )
+    if len(kept_byes) < len(records.byes):
+        records = replace(records, byes=tuple(kept_byes))
     forfeits: list[ForfeitedMatch] = []
     seen: dict[tuple[int, int], int] = {}
     for line_no, f in records.forfeits:
@@ -570,7 +673,7 @@ def event_teams(
         raise
     except InvalidInputError as exc:  # a player in two teams, a team meeting two ...
         if warnings is not None:
-            warnings.extend([*found, f"team records: {exc}: no team standing"])
+            warnings.extend([*found, f"team records: {exc}: {NO_STANDING}"])
         return None
     if forfeits:
         found += _forfeits_against_lines(built, teams, rounds, records, forfeits, standings)

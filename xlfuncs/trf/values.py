@@ -114,8 +114,8 @@ TREATMENTS: Mapping[ValueCause, tuple[str, str]] = MappingProxyType(
             "read as none",
         ),
         "record": (
-            "a TRF-2026 record whose field is not what the format defines, or a "
-            "national-rating line naming no player of the file",
+            "a record whose field is not what the format defines (TRF-2026's, the pairing "
+            "programs' XXR), or a national-rating line naming no player of the file",
             "the line is not read",
         ),
     }

@@ -1,0 +1,76 @@
+"""The one reader of the numbers a TRF writes: every field of every record that holds a
+number is read here.
+
+TRF16 and TRF-2026 write numbers in ASCII digits (``0``-``9``). Python's ``str.isdigit``
+also takes superscripts (``²``), which ``int`` refuses, and ``re``'s ``\\d`` and ``int`` take
+the digits of other scripts (``٣``): neither is a TRF's number. A field whose text is not
+ASCII digits is no number here, and the caller reads it by its documented treatment
+(``docs/trf.md``, "Values and structure").
+
+>>> whole_number(" 12 "), whole_number("1²"), whole_number("٣"), whole_number("")
+(12, None, None, None)
+>>> decimal_number("2.5"), decimal_number("-1.0"), decimal_number("2,5")
+(Fraction(5, 2), Fraction(-1, 1), None)
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+__all__ = [
+    "DIGITS",
+    "DECIMAL",
+    "MAX_ROUNDS",
+    "POINTS",
+    "decimal_number",
+    "is_whole_number",
+    "rounds_number",
+    "whole_number",
+]
+
+DIGITS = re.compile(r"[0-9]+", re.ASCII)
+"""A whole number as a TRF writes it: ASCII digits only."""
+
+POINTS = re.compile(r"[0-9]+(?:\.[0-9]+)?", re.ASCII)
+"""A player's points as a ``001`` line writes them (columns 81-84): no sign."""
+
+DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]+)?", re.ASCII)
+"""A number of points as a TRF writes it: an optional minus, ASCII digits, a decimal point
+and digits (``1.0``, ``-0.5``)."""
+
+
+MAX_ROUNDS = 999
+"""The most rounds an event may have here: a ``001`` line may write at most so many, and a
+number of rounds (``142``, ``XXR``, ``--rounds``) is read up to it. No real event comes near
+(a double round robin of 30 players has 58 rounds)."""
+
+
+def rounds_number(text: str) -> int | None:
+    """*text* as a number of rounds: a whole number from 1 to :data:`MAX_ROUNDS`; ``None``
+    for anything else.
+
+    >>> rounds_number("9"), rounds_number("0"), rounds_number("30000"), rounds_number("-5")
+    (9, None, None, None)
+    """
+    number = whole_number(text)
+    return number if number is not None and 1 <= number <= MAX_ROUNDS else None
+
+
+def is_whole_number(text: str) -> bool:
+    """Whether *text*, without the blanks around it, is ASCII digits."""
+    return DIGITS.fullmatch(text.strip()) is not None
+
+
+def whole_number(text: str) -> int | None:
+    """*text* (the blanks around it left out) as a whole number; ``None`` when it is not
+    ASCII digits (a blank, a sign, a superscript, another script's digits)."""
+    t = text.strip()
+    return int(t) if DIGITS.fullmatch(t) else None
+
+
+def decimal_number(text: str) -> Fraction | None:
+    """*text* (the blanks around it left out) as an exact number of points (:data:`DECIMAL`);
+    ``None`` for anything else (a decimal comma, a word, a blank)."""
+    t = text.strip()
+    return Fraction(t) if DECIMAL.fullmatch(t) else None
