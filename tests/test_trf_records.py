@@ -105,7 +105,7 @@ def test_a1_a_superscript_digit(
             assert f"line {line}" in said
             assert code == 0 or "no team standing" in err
         else:
-            assert code == 1 and "not a team event" in err
+            assert code == 2 and "not a team event" in err  # docs/exit-status.md
     elif command != ["norms"] or not t.is_team_event:  # norms reads no team record
         assert f"line {line}" in said
 

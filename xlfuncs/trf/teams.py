@@ -299,26 +299,26 @@ def _board_order(raw: str, line_no: int, warnings: list[str]) -> BoardOrder | No
         ((8, 11), "team pairing number"),
         ((12, 15), "scheduled opponent's team pairing number"),
     ):
-        text = raw[a:b].strip()
-        if not text.isdigit() or not int(text):
+        number = whole_number(raw[a:b])
+        if not number:
             warnings.append(
                 f"{where}, columns {a + 1}-{b} ({what}): expected a number from 1, found "
                 f"{raw[a:b]!r}: the record is not read (the boards in the team's order)"
             )
             return None
-        numbers.append(int(text))
+        numbers.append(number)
     players: list[int] = []
     end = len(raw.rstrip())
     for a in range(16, end, 5):
-        text = raw[a : a + 4].strip()
-        if not (text.isascii() and text.isdigit()):
+        player = whole_number(raw[a : a + 4])
+        if player is None:
             warnings.append(
                 f"{where}, columns {a + 1}-{a + 4} (player on board {len(players) + 1}): "
                 f"expected a starting rank or 0000, found {raw[a : a + 4]!r}: the record is "
                 "not read (the boards in the team's order)"
             )
             return None
-        players.append(int(text))
+        players.append(player)
     if not any(players):
         warnings.append(f"{where}: no player named: the record is not read")
         return None
