@@ -57,7 +57,7 @@ def plan_event_of(args: argparse.Namespace) -> PlannedEvent | int:
     from ..core.errors import XlfuncsError
     from ..core.norm_event import EventType
     from ..core.norm_plan import PlanSetting, addition_effects, default_additions, plan_norms
-    from ..core.norm_readings import NormReadings
+    from ..core.norm_readings import DEFAULT_READINGS, NormReadings
     from ..core.title_editions import event_title_edition, title_edition
     from ..trf import TrfError
     from ..trf.plan_field import FieldFileError, read_plan_field
@@ -102,7 +102,9 @@ def plan_event_of(args: argparse.Namespace) -> PlannedEvent | int:
         error(f"--rules: {str(exc).removeprefix('rules: ')}")
         return EXIT_USAGE
     host = args.host_federation if args.host_federation is not None else field.host_federation
-    readings = NormReadings(big_swiss_count=args.big_swiss_count or "round")
+    readings = NormReadings(
+        big_swiss_count=args.big_swiss_count or DEFAULT_READINGS.big_swiss_count
+    )
     setting = PlanSetting(
         system="rr" if system == "rr" else "swiss",
         rounds=rounds,

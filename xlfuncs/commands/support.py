@@ -165,7 +165,7 @@ def read_inputs(
     edition = None
     if args.rules is not None:
         try:
-            edition = get_edition(args.rules, rate=getattr(args, "rate", None))
+            edition = get_edition(args.rules, rate=args.rate)
         except XlfuncsError as exc:
             error(f"--rules: {str(exc).removeprefix('rules: ')}")
             return EXIT_USAGE
@@ -239,15 +239,14 @@ def rate_of_play(args: argparse.Namespace) -> RateOfPlay | None:
     """``--rate`` as a rate of play; ``None`` when not given (the file's, else standard)."""
     from ..core import RateOfPlay
 
-    text = getattr(args, "rate", None)
-    return None if text is None else RateOfPlay.parse(text)
+    return None if args.rate is None else RateOfPlay.parse(args.rate)
 
 
 def read_rating_list(args: argparse.Namespace, tournament: Tournament) -> EventList | None | int:
     """The players of *tournament* in the ``--rating-list`` of *args* (``None``: no list), or
     an exit code after saying what is wrong. The first use of a list reads it into the
     cache's index (saying so on a terminal); later ones look the players up there."""
-    if getattr(args, "rating_list", None) is None:
+    if args.rating_list is None:
         return None
     from ..ratinglist import RatingListError, cache_dir, event_list
 
@@ -292,30 +291,28 @@ def event_options(
     from ..core.norm_event import EventType
     from ..event import EventOptions
 
-    event_type = getattr(args, "event_type", None)
-    registered = getattr(args, "registered", None)
-    given = getattr(args, "tiebreaks", None)
-    teams = bool(getattr(args, "teams", False))  # report --teams: the list ranks the teams
-    return EventOptions(
+    given = args.tiebreaks
+    teams = args.teams  # report --teams: the list ranks the teams
+    return EventOptions.given(
         rules=rules,
         rate=rate_of_play(args),
         k_overrides=k_overrides,
         rating_list=rating_list,
         tiebreaks=None if teams else given,
         team_tiebreaks=given if teams else None,
-        tiebreak_rules=getattr(args, "tiebreak_rules", None),
-        unrated_rating=getattr(args, "unrated_rating", None),
-        ptp_full_score=getattr(args, "ptp_full_score", None) or "highest+800",
-        koya_scores=getattr(args, "koya_scores", None) or "results",
-        team_colour=getattr(args, "team_colour", None) or "board-1",
-        system=getattr(args, "system", None),
-        event_type=None if event_type is None else EventType.read(event_type),
-        host_federation=getattr(args, "host_federation", None),
-        registered=None if registered is None else registered == "yes",
-        chief_arbiter_title=getattr(args, "chief_arbiter_title", None),
-        big_swiss_count=getattr(args, "big_swiss_count", None) or "round",
-        round_robin_mix=getattr(args, "round_robin_mix", None) or "event",
-        last_round_forfeit=getattr(args, "last_round_forfeit", None) or "ignore",
+        tiebreak_rules=args.tiebreak_rules,
+        unrated_rating=args.unrated_rating,
+        ptp_full_score=args.ptp_full_score,
+        koya_scores=args.koya_scores,
+        team_colour=args.team_colour,
+        system=args.system,
+        event_type=None if args.event_type is None else EventType.read(args.event_type),
+        host_federation=args.host_federation,
+        registered=None if args.registered is None else args.registered == "yes",
+        chief_arbiter_title=args.chief_arbiter_title,
+        big_swiss_count=args.big_swiss_count,
+        round_robin_mix=args.round_robin_mix,
+        last_round_forfeit=args.last_round_forfeit,
     )
 
 
