@@ -707,8 +707,16 @@ def test_jsnull_shim_leaves_a_real_jsnull_alone(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_jsnull_shim_does_nothing_without_pyodide(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outside Pyodide the shim's import fails and it returns: no error, no module made, its
+    namespace holds only its own function."""
     monkeypatch.setitem(sys.modules, "pyodide", None)
-    exec(compile(lite._JSNULL_SHIM, "main.py", "exec"), {})
+    monkeypatch.delitem(sys.modules, "pyodide.ffi", raising=False)
+    namespace: dict[str, Any] = {}
+    exec(compile(lite._JSNULL_SHIM, "main.py", "exec"), namespace)
+    assert sys.modules["pyodide"] is None
+    assert "pyodide.ffi" not in sys.modules
+    assert [name for name in namespace if name != "__builtins__"] == ["_give_pyodide_a_jsnull"]
+    assert namespace["_give_pyodide_a_jsnull"]() is None
 
 
 def _call_namespace() -> dict[str, Any]:

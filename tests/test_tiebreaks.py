@@ -461,8 +461,23 @@ def test_the_2026_tiebreaks_are_refused_under_the_2023_text(text: str) -> None:
 
 
 def test_koya_limit_and_rating_for_unrated_exist_in_both_texts() -> None:
+    """KS/L and /U read alike under both texts. No. 3 unrated. KS/L-1: the limit, 50 % of 3
+    rounds = 1.5 points, lowered by half a point to 1.0, takes opponents 1 (2.5), 2 (1.5) and
+    4 (1): no. 1 1 (beat 2) + 0.5 (drew 4) = 1.5; no. 2 0 + 1 (beat 4) = 1; no. 3 0.5 (drew 4);
+    no. 4 0 + 0.5 (drew 1) = 0.5 (no. 3, on 0.5, is below the limit). ARO/U1000 over the
+    board: no. 1 (1900 + 1701) / 2 = 1800.5, 1801; no. 2 (2000 + 1701) / 2 = 1850.5, 1851;
+    no. 3 1701; no. 4 (1000 + 1900 + 2000) / 3 = 1633.3, 1633."""
+    entrants = list(_small().entrants)
+    entrants[2] = Entrant(None, entrants[2].pairings)
+    ct = Crosstable.build(entrants)
+    appo = {}
     for edition in ("2023", "2026"):
-        tiebreaks(_small(), "KS/L-1, ARO/U1000, APPO/U1000", edition=edition)
+        t = tiebreaks(ct, "KS/L-1, ARO/U1000, APPO/U1000", edition=edition)
+        assert t.column("KS/L-1") == (Fraction(3, 2), 1, Fraction(1, 2), Fraction(1, 2))
+        assert t.column("ARO/U1000") == (1801, 1851, 1701, 1633)
+        assert None not in t.column("APPO/U1000") and not t.notes
+        appo[edition] = t.column("APPO/U1000")
+    assert appo["2023"] == appo["2026"]
 
 
 def test_standard_points_by_hand() -> None:

@@ -51,14 +51,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     (:func:`xlfuncs.interruption.run_handled`; with ``argv`` ``None`` until the process
     exits);
     every command runs with the cycle collector paused
-    (:func:`~xlfuncs.commands.support.no_cycle_collection`)."""
+    (:func:`~xlfuncs.commands.support.no_cycle_collection`). A command that fails raises
+    :class:`~xlfuncs.commands.support.CommandError`: its message is said here, once, and its
+    status is the exit code."""
     return run_handled(lambda: _main(argv), until_exit=argv is None)
 
 
 def _main(argv: Sequence[str] | None) -> int:
     import io
 
-    from .commands.support import EXIT_DATA_ERROR, no_cycle_collection, say
+    from .commands.support import EXIT_DATA_ERROR, CommandError, error, no_cycle_collection, say
 
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -66,7 +68,11 @@ def _main(argv: Sequence[str] | None) -> int:
         sys.stdout.reconfigure(errors="backslashreplace")  # names a console cannot show
     try:
         with no_cycle_collection():
-            code: int = args.run(args)
+            try:
+                code: int = args.run(args)
+            except CommandError as exc:
+                error(exc.message)
+                code = exc.status
         sys.stdout.flush()
     except BrokenPipeError:  # the reader (head, less) stopped reading
         _stdout_to_devnull()

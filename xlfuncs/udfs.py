@@ -744,9 +744,9 @@ _UNRATED = (
     "when a player is unrated (C.07 10)"
 )
 _PTP_FULL_SCORE = (
-    "Optional: the PTP of a 100% score (and APPO through it), C.07 10.3: highest+800 (blank: "
-    "the highest-rated opponent + 800) or definition (the lowest rating whose expected "
-    "score reaches it: + 736, as FIDE's engine)"
+    "Optional: the PTP of a 100% score (and APPO through it), C.07 10.3: "
+    f"{excel.PTP_FULL_SCORE_DEFAULT} (blank: the highest-rated opponent + 800) or definition "
+    "(the lowest rating whose expected score reaches it: + 736, as FIDE's engine)"
 )
 _TIEBREAK_SYSTEM = (
     f"How the event was paired: {excel.SYSTEM_HELP} (C.07: a round robin counts every "

@@ -22,6 +22,7 @@ from .options import (
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
+    CommandError,
     cannot_read,
     error,
     exit_status_epilog,
@@ -129,10 +130,7 @@ def run(args: argparse.Namespace) -> int:
     except TrfError as exc:
         error(str(exc))
         return EXIT_DATA_ERROR
-    checked = _check(args, data)
-    if isinstance(checked, int):
-        return checked
-    lines, findings = checked
+    lines, findings = _check(args, data)
     text = args.format == "text"
     doc: dict[str, object] = {"file": source, **_findings_json(findings)}
     if text:
@@ -172,10 +170,7 @@ def run(args: argparse.Namespace) -> int:
                     f"{c['after']!r} ({str(c['kind']).replace('_', ' ')})"
                 )
             )
-    again = _check(args, out)
-    if isinstance(again, int):
-        return again
-    left = again[1]
+    left = _check(args, out)[1]
     doc["after"] = _findings_json(left)
     if text:
         print(visible(f"{args.output}: {_summary(left, args.verbose)}"))
@@ -215,25 +210,22 @@ def _done(doc: dict[str, object], findings: Sequence[Finding], text: bool) -> in
     return _status(findings)
 
 
-def _check(args: argparse.Namespace, data: bytes) -> tuple[TrfLines, tuple[Finding, ...]] | int:
+def _check(args: argparse.Namespace, data: bytes) -> tuple[TrfLines, tuple[Finding, ...]]:
     """The file *data* read as *args* say (:func:`~.support.read_event`) and checked: its
-    lines and findings; or an exit code after saying what is wrong."""
+    lines and findings; :class:`~.support.CommandError` saying what is wrong where it
+    cannot be."""
     from ..core import XlfuncsError
     from ..event import analyse_event
     from ..event.check import check_event
     from ..trf import TrfError
     from ..trf.writer import read_lines
 
-    read = read_event(args, data=data)
-    if isinstance(read, int):
-        return read
-    tournament, options = read
+    tournament, options = read_event(args, data=data)
     try:
         lines = read_lines(data, tournament.encoding)
         return lines, check_event(analyse_event(tournament, options), lines)
     except (TrfError, XlfuncsError) as exc:  # a tie-break list naming an unknown one ...
-        error(str(exc))
-        return EXIT_DATA_ERROR
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
 
 
 def _summary(findings: Sequence[Finding], verbose: bool = True) -> str:

@@ -119,10 +119,7 @@ def _fill(
     from ..text_output import counted
     from ..trf import TrfError
 
-    read = read_event(args)
-    if isinstance(read, int):
-        return read
-    tournament, options = read
+    tournament, options = read_event(args)
     bar = ProgressBar(counted(len(tournament.players), "player"))
     try:
         with bar, written_together():  # --for both: the two workbooks, or neither

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .support import EXIT_DATA_ERROR, EXIT_USAGE, error, say
+from .support import EXIT_DATA_ERROR, EXIT_USAGE, CommandError, cannot_read_message, say
 
 if TYPE_CHECKING:
     from ..core.norm_plan import Addition, AdditionEffect, NormChance, NormPlan
@@ -51,58 +51,57 @@ class PlannedEvent:
     effects: tuple[AdditionEffect, ...]
 
 
-def plan_event_of(args: argparse.Namespace) -> PlannedEvent | int:
-    """The plan of ``args.file`` with the command line's options, or an exit code after
-    saying what is wrong."""
+def plan_event_of(args: argparse.Namespace) -> PlannedEvent:
+    """The plan of ``args.file`` with the command line's options;
+    :class:`~.support.CommandError` saying what is wrong where there is none."""
     from ..core.errors import XlfuncsError
     from ..core.norm_event import EventType
     from ..core.norm_plan import PlanSetting, addition_effects, default_additions, plan_norms
-    from ..core.norm_readings import NormReadings
+    from ..core.norm_readings import DEFAULT_READINGS, NormReadings
     from ..core.title_editions import event_title_edition, title_edition
     from ..trf import TrfError
     from ..trf.plan_field import FieldFileError, read_plan_field
-    from .support import cannot_read, read_trf_data
+    from .support import read_trf_data
 
     try:
         data, source = read_trf_data(args.file)
         field = read_plan_field(data, source=source)
     except OSError as exc:
-        cannot_read(exc, args.file)
-        return EXIT_DATA_ERROR
+        raise CommandError(cannot_read_message(exc, args.file), EXIT_DATA_ERROR) from None
     except (TrfError, FieldFileError) as exc:
-        error(str(exc))
-        return EXIT_DATA_ERROR
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
     kind = None if args.event_type is None else EventType.read(args.event_type)
     system = args.system
     if system is None and kind in (EventType.ROUND_ROBIN, EventType.SWISS):
         system = "rr" if kind is EventType.ROUND_ROBIN else "swiss"
     system = system or field.system
     if system is None:
-        error(
+        raise CommandError(
             f"{source}: --plan needs the system (--system swiss or rr): {field.system_source}"
             if field.system_source
-            else f"{source}: --plan needs --system swiss or rr"
+            else f"{source}: --plan needs --system swiss or rr",
+            EXIT_USAGE,
         )
-        return EXIT_USAGE
     rounds = args.rounds if args.rounds is not None else field.rounds
     if system == "swiss" and not rounds:
-        error(
-            f"{source}: --plan of a Swiss needs its rounds (--rounds N, or the file's 142 or XXR)"
+        raise CommandError(
+            f"{source}: --plan of a Swiss needs its rounds (--rounds N, or the file's 142 or XXR)",
+            EXIT_USAGE,
         )
-        return EXIT_USAGE
     if rounds is not None and rounds < 1:
-        error("--rounds: expected a whole number of rounds, 1 or more")
-        return EXIT_USAGE
+        raise CommandError("--rounds: expected a whole number of rounds, 1 or more", EXIT_USAGE)
     try:
         if field.start_date is not None:
             rules = event_title_edition(args.rules, field.start_date)
         else:
             rules = title_edition(args.rules)
     except XlfuncsError as exc:
-        error(f"--rules: {str(exc).removeprefix('rules: ')}")
-        return EXIT_USAGE
+        message = f"--rules: {str(exc).removeprefix('rules: ')}"
+        raise CommandError(message, EXIT_USAGE) from None
     host = args.host_federation if args.host_federation is not None else field.host_federation
-    readings = NormReadings(big_swiss_count=args.big_swiss_count or "round")
+    readings = NormReadings(
+        big_swiss_count=args.big_swiss_count or DEFAULT_READINGS.big_swiss_count
+    )
     setting = PlanSetting(
         system="rr" if system == "rr" else "swiss",
         rounds=rounds,
@@ -112,8 +111,7 @@ def plan_event_of(args: argparse.Namespace) -> PlannedEvent | int:
         readings=readings,
     )
     if system == "rr" and len(field.players) < 2:
-        error(f"{source}: a round robin needs at least 2 players")
-        return EXIT_DATA_ERROR
+        raise CommandError(f"{source}: a round robin needs at least 2 players", EXIT_DATA_ERROR)
     plan = plan_norms(field.players, setting, rules)
     additions = tuple(args.add) if args.add else default_additions()
     effects = addition_effects(field.players, setting, rules, additions, base=plan)
@@ -297,8 +295,6 @@ def render_json(p: PlannedEvent) -> str:
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs norms --plan``."""
     found = plan_event_of(args)
-    if isinstance(found, int):
-        return found
     for warning in found.field.warnings:
         say("warning", warning)
     sys.stdout.write(render_json(found) if args.format == "json" else render_text(found))

@@ -173,10 +173,7 @@ def run(args: argparse.Namespace) -> int:
         except OutputError as exc:
             error(str(exc))
             return EXIT_USAGE
-    read = read_norm_report(args)  # no K file: norms refuses --k-file
-    if isinstance(read, int):
-        return read
-    tournament, report = read
+    tournament, report = read_norm_report(args)  # no K file: norms refuses --k-file
     for option, number in (("--player", args.player), ("--certificate", args.certificate)):
         if number is not None and all(p.start_no != number for p in report.players):
             error(no_such_player(tournament, option, number))

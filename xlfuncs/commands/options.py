@@ -56,6 +56,12 @@ EVENT_FLAGS: Mapping[str, str] = {
 stands in for a date the file does not give; ``--tiebreaks`` fills ``team_tiebreaks`` with
 ``report --teams``, else ``tiebreaks``)."""
 
+EVENT_DESTS: tuple[str, ...] = tuple(
+    dict.fromkeys(flag.removeprefix("--").replace("-", "_") for flag in EVENT_FLAGS.values())
+)
+"""The parsed arguments' names of the options of :data:`EVENT_FLAGS` (``k_file``,
+``unrated_rating`` ...)."""
+
 NO_RANKING = "it ranks no one, so no tie-break applies"
 """Why ``norms`` and ``period`` refuse the tie-break options."""
 
@@ -90,8 +96,12 @@ def add_trf_options(
     command: argparse.ArgumentParser, refused: Mapping[str, str] | None = None
 ) -> None:
     """The TRF file and the options of every command that reads one; each flag of
-    *refused* is refused instead (:func:`refuse`), with its reason."""
+    *refused* is refused instead (:func:`refuse`), with its reason. Every option of
+    :data:`EVENT_FLAGS` (and ``--teams``) is in the parsed arguments of such a command,
+    ``None`` (``False``) where not given or not the command's, so that
+    :func:`~xlfuncs.commands.support.event_options` reads each one as it is."""
     refused = refused or {}
+    command.set_defaults(**dict.fromkeys(EVENT_DESTS), teams=False)
     command.add_argument(
         "file", metavar="FILE.trf", help="the tournament report file; - reads standard input"
     )
@@ -283,14 +293,14 @@ def add_unrated_rating(command: argparse.ArgumentParser) -> None:
 def add_ptp_full_score(command: argparse.ArgumentParser) -> None:
     """``--ptp-full-score``: how PTP (and APPO) read a full score (``report``, and
     ``crosstable``, whose chart keeps it in its ``PtpFullScore`` cell)."""
-    from ..core.performance import PTP_FULL_SCORE_READINGS
+    from ..core.performance import PTP_FULL_SCORE_DEFAULT, PTP_FULL_SCORE_READINGS
 
     command.add_argument(
         "--ptp-full-score",
         choices=PTP_FULL_SCORE_READINGS,
         help="the perfect tournament performance (PTP, C.07 10.3) of a 100%% score, and APPO "
-        "through it: highest+800 (default; the highest-rated opponent + 800, as a zero "
-        "score's is the lowest - 800) or definition (the lowest rating whose expected score "
+        f"through it: {PTP_FULL_SCORE_DEFAULT} (default; the highest-rated opponent + 800, as a "
+        "zero score's is the lowest - 800) or definition (the lowest rating whose expected score "
         "reaches it: the highest-rated opponent + 736, as FIDE's engine computes it)",
     )
 

@@ -127,10 +127,7 @@ def run(args: argparse.Namespace) -> int:
     if args.player is not None and args.teams:
         error("report: --player or --teams, not both")
         return EXIT_USAGE
-    read = read_event(args, progress)
-    if isinstance(read, int):
-        return read
-    tournament, options = read
+    tournament, options = read_event(args, progress)
     if args.player is not None:
         return _one_player(analyse_event(tournament, options), args)
     progress(f"computing {counted(len(tournament.players), 'player')}...")

@@ -1,4 +1,5 @@
-"""What the ``xlfuncs`` commands share when they run: exit codes, messages on stderr, CSV to
+"""What the ``xlfuncs`` commands share when they run: exit codes, messages on stderr, the
+failure that ends a command with its message and status (:class:`CommandError`), CSV to
 stdout, the TRF, K file and rating list a command reads and the event's options (one
 function, :func:`read_event`, for every command that reads one event), the findings it
 prints, and the pause of the cycle collector over a run.
@@ -26,12 +27,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CSV_BOM",
+    "CommandError",
     "EXIT_DATA_ERROR",
     "EXIT_STATUS_HELP",
     "EXIT_USAGE",
     "STDIN_NAME",
     "NotATrf",
     "cannot_read",
+    "cannot_read_message",
     "error",
     "event_options",
     "exit_status_epilog",
@@ -105,6 +108,18 @@ def no_such_player(tournament: Tournament, option: str, number: int) -> str:
     )
 
 
+class CommandError(Exception):
+    """A command that cannot go on: its *message* and the exit *status* it ends with
+    (:data:`EXIT_DATA_ERROR`, :data:`EXIT_USAGE`). Raised where the command fails; the one
+    place that runs the commands (:func:`xlfuncs.cli.main`) says the message as
+    ``xlfuncs: error: MESSAGE`` (:func:`error`) and ends with the status."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
 def error(message: str) -> None:
     """``xlfuncs: error: MESSAGE`` on stderr (:func:`say`)."""
     say("error", message)
@@ -154,10 +169,10 @@ def read_inputs(
     args: argparse.Namespace,
     progress: Callable[[str], None] = lambda _: None,
     data: bytes | None = None,
-) -> tuple[Tournament, dict[str, int] | None, Edition | None] | int:
+) -> tuple[Tournament, dict[str, int] | None, Edition | None]:
     """The TRF, the K file and the edition of *args* (``--rules``; ``None``: by the event's
-    date), or an exit code after saying what is wrong. *data*: the TRF's bytes, read
-    already (:func:`read_trf_data`)."""
+    date); :class:`CommandError` saying what is wrong where one cannot be read. *data*: the
+    TRF's bytes, read already (:func:`read_trf_data`)."""
     from ..core import XlfuncsError, get_edition
     from ..trf import TrfError
     from ..trf.k_file import KFileError, read_k_file
@@ -165,30 +180,34 @@ def read_inputs(
     edition = None
     if args.rules is not None:
         try:
-            edition = get_edition(args.rules, rate=getattr(args, "rate", None))
+            edition = get_edition(args.rules, rate=args.rate)
         except XlfuncsError as exc:
-            error(f"--rules: {str(exc).removeprefix('rules: ')}")
-            return EXIT_USAGE
+            message = f"--rules: {str(exc).removeprefix('rules: ')}"
+            raise CommandError(message, EXIT_USAGE) from None
     try:
         overrides = read_k_file(args.k_file) if args.k_file is not None else None
         progress(f"reading {args.file}...")
         return read_trf_input(args.file, data), overrides, edition
     except OSError as exc:
-        cannot_read(exc, args.file)
+        raise CommandError(cannot_read_message(exc, args.file), EXIT_DATA_ERROR) from None
     except (TrfError, KFileError, NotATrf) as exc:
-        error(str(exc))
-    return EXIT_DATA_ERROR
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
 
 
 def cannot_read(exc: OSError, file: str) -> None:
-    """Say that *file* (or the file *exc* names) cannot be read, and why."""
+    """Say that *file* (or the file *exc* names) cannot be read, and why
+    (:func:`cannot_read_message`)."""
+    error(cannot_read_message(exc, file))
+
+
+def cannot_read_message(exc: OSError, file: str) -> str:
+    """That *file* (or the file *exc* names) cannot be read, and why."""
     name = exc.filename or file
     if isinstance(exc, FileNotFoundError):
-        error(f"cannot read {name}: no such file")
-    elif isinstance(exc, IsADirectoryError):
-        error(f"cannot read {name}: it is a folder, not a file")
-    else:
-        error(f"cannot read {name}: {exc.strerror or exc}")
+        return f"cannot read {name}: no such file"
+    if isinstance(exc, IsADirectoryError):
+        return f"cannot read {name}: it is a folder, not a file"
+    return f"cannot read {name}: {exc.strerror or exc}"
 
 
 STDIN_NAME = "<stdin>"
@@ -239,15 +258,15 @@ def rate_of_play(args: argparse.Namespace) -> RateOfPlay | None:
     """``--rate`` as a rate of play; ``None`` when not given (the file's, else standard)."""
     from ..core import RateOfPlay
 
-    text = getattr(args, "rate", None)
-    return None if text is None else RateOfPlay.parse(text)
+    return None if args.rate is None else RateOfPlay.parse(args.rate)
 
 
-def read_rating_list(args: argparse.Namespace, tournament: Tournament) -> EventList | None | int:
-    """The players of *tournament* in the ``--rating-list`` of *args* (``None``: no list), or
-    an exit code after saying what is wrong. The first use of a list reads it into the
-    cache's index (saying so on a terminal); later ones look the players up there."""
-    if getattr(args, "rating_list", None) is None:
+def read_rating_list(args: argparse.Namespace, tournament: Tournament) -> EventList | None:
+    """The players of *tournament* in the ``--rating-list`` of *args* (``None``: no list);
+    :class:`CommandError` saying what is wrong where it cannot be read. The first use of a
+    list reads it into the cache's index (saying so on a terminal); later ones look the
+    players up there."""
+    if args.rating_list is None:
         return None
     from ..ratinglist import RatingListError, cache_dir, event_list
 
@@ -267,14 +286,14 @@ def read_rating_list(args: argparse.Namespace, tournament: Tournament) -> EventL
     try:
         return event_list(path, ids, progress=progress)
     except FileNotFoundError:
-        error(f"cannot read {path}: no such file")
+        message = f"cannot read {path}: no such file"
     except IsADirectoryError:
-        error(f"cannot read {path}: it is a folder, not a file")
+        message = f"cannot read {path}: it is a folder, not a file"
     except OSError as exc:
-        error(f"cannot read {path}: {exc.strerror or exc}")
+        message = f"cannot read {path}: {exc.strerror or exc}"
     except RatingListError as exc:
-        error(str(exc))
-    return EXIT_DATA_ERROR
+        message = str(exc)
+    raise CommandError(message, EXIT_DATA_ERROR)
 
 
 def event_options(
@@ -292,30 +311,28 @@ def event_options(
     from ..core.norm_event import EventType
     from ..event import EventOptions
 
-    event_type = getattr(args, "event_type", None)
-    registered = getattr(args, "registered", None)
-    given = getattr(args, "tiebreaks", None)
-    teams = bool(getattr(args, "teams", False))  # report --teams: the list ranks the teams
-    return EventOptions(
+    given = args.tiebreaks
+    teams = args.teams  # report --teams: the list ranks the teams
+    return EventOptions.given(
         rules=rules,
         rate=rate_of_play(args),
         k_overrides=k_overrides,
         rating_list=rating_list,
         tiebreaks=None if teams else given,
         team_tiebreaks=given if teams else None,
-        tiebreak_rules=getattr(args, "tiebreak_rules", None),
-        unrated_rating=getattr(args, "unrated_rating", None),
-        ptp_full_score=getattr(args, "ptp_full_score", None) or "highest+800",
-        koya_scores=getattr(args, "koya_scores", None) or "results",
-        team_colour=getattr(args, "team_colour", None) or "board-1",
-        system=getattr(args, "system", None),
-        event_type=None if event_type is None else EventType.read(event_type),
-        host_federation=getattr(args, "host_federation", None),
-        registered=None if registered is None else registered == "yes",
-        chief_arbiter_title=getattr(args, "chief_arbiter_title", None),
-        big_swiss_count=getattr(args, "big_swiss_count", None) or "round",
-        round_robin_mix=getattr(args, "round_robin_mix", None) or "event",
-        last_round_forfeit=getattr(args, "last_round_forfeit", None) or "ignore",
+        tiebreak_rules=args.tiebreak_rules,
+        unrated_rating=args.unrated_rating,
+        ptp_full_score=args.ptp_full_score,
+        koya_scores=args.koya_scores,
+        team_colour=args.team_colour,
+        system=args.system,
+        event_type=None if args.event_type is None else EventType.read(args.event_type),
+        host_federation=args.host_federation,
+        registered=None if args.registered is None else args.registered == "yes",
+        chief_arbiter_title=args.chief_arbiter_title,
+        big_swiss_count=args.big_swiss_count,
+        round_robin_mix=args.round_robin_mix,
+        last_round_forfeit=args.last_round_forfeit,
     )
 
 
@@ -323,21 +340,16 @@ def read_event(
     args: argparse.Namespace,
     progress: Callable[[str], None] = lambda _: None,
     data: bytes | None = None,
-) -> tuple[Tournament, EventOptions] | int:
+) -> tuple[Tournament, EventOptions]:
     """What a command that reads one event reads (``report``, ``crosstable``, ``norms``):
     the TRF and the K file (:func:`read_inputs`), the players' entries in the rating list
     (:func:`read_rating_list`), and the event's options from the command line with them
-    (:func:`event_options`); or an exit code after saying what is wrong. *data*: the TRF's
-    bytes, read already (:func:`read_trf_data`)."""
-    inputs = read_inputs(args, progress, data)
-    if isinstance(inputs, int):
-        return inputs
+    (:func:`event_options`); :class:`CommandError` saying what is wrong where it cannot be.
+    *data*: the TRF's bytes, read already (:func:`read_trf_data`)."""
     from ..trf.tiebreak_list import team_only_tiebreaks
 
-    tournament, overrides, edition = inputs  # the edition: --rules checked
+    tournament, overrides, edition = read_inputs(args, progress, data)  # --rules checked
     rating_list = read_rating_list(args, tournament)
-    if isinstance(rating_list, int):
-        return rating_list
     given = None if edition is None else args.rules
     options = event_options(args, rules=given, k_overrides=overrides, rating_list=rating_list)
     team_only = team_only_tiebreaks(options.tiebreaks or ())
@@ -347,30 +359,27 @@ def read_event(
         named = [
             c if team_article(c) is None else f"{c} (C.07 {team_article(c)})" for c in team_only
         ]
-        error(
+        raise CommandError(
             f"--tiebreaks: {', '.join(named)}: a team tie-break, which ranks no player; "
-            "give it with report --teams to rank the teams"
+            "give it with report --teams to rank the teams",
+            EXIT_USAGE,
         )
-        return EXIT_USAGE
     return tournament, options
 
 
-def read_norm_report(args: argparse.Namespace) -> tuple[Tournament, NormReport] | int:
+def read_norm_report(args: argparse.Namespace) -> tuple[Tournament, NormReport]:
     """The event read as :func:`read_event` reads it, analysed once and its norm checks
-    worked out (``norms``, ``title``); or an exit code after saying what is wrong."""
+    worked out (``norms``, ``title``); :class:`CommandError` saying what is wrong where it
+    cannot be."""
     from ..core import XlfuncsError
     from ..event import analyse_event
     from ..norm_report.build import build_norm_report
 
-    read = read_event(args)
-    if isinstance(read, int):
-        return read
-    tournament, options = read
+    tournament, options = read_event(args)
     try:
         return tournament, build_norm_report(analyse_event(tournament, options))
     except XlfuncsError as exc:
-        error(f"{tournament.source}: {exc}")
-        return EXIT_DATA_ERROR
+        raise CommandError(f"{tournament.source}: {exc}", EXIT_DATA_ERROR) from None
 
 
 def print_findings(

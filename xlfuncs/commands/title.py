@@ -121,10 +121,7 @@ def run(args: argparse.Namespace) -> int:
     for file in files:
         one = copy.copy(args)
         one.file = file
-        read = read_norm_report(one)
-        if isinstance(read, int):
-            return read
-        tournament, report = read
+        tournament, report = read_norm_report(one)
         same = (tournament.name, tournament.start_date, tournament.end_date)
         if same in seen and (tournament.name or tournament.start_date):
             error(

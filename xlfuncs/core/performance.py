@@ -28,6 +28,7 @@ __all__ = [
     "rp_fide",
     "rp_linear",
     "rp_ptp",
+    "PTP_FULL_SCORE_DEFAULT",
     "PTP_FULL_SCORE_READINGS",
     "PtpFullScore",
     "ptp_full_score_reading",
@@ -42,7 +43,11 @@ rating whose expected score (table 8.1(b)) reaches the full score: the highest-r
 opponent + 736, where the table first gives 1.00 (as FIDE's reference engine computes
 it)."""
 
-PTP_FULL_SCORE_READINGS: tuple[PtpFullScore, ...] = ("highest+800", "definition")
+PTP_FULL_SCORE_DEFAULT: PtpFullScore = "highest+800"
+"""The reading of :data:`PtpFullScore` where none is given: the default of ``--ptp-full-score``,
+of every function's ``ptp_full_score`` and of a chart's ``PtpFullScore`` cell (blank)."""
+
+PTP_FULL_SCORE_READINGS: tuple[PtpFullScore, ...] = (PTP_FULL_SCORE_DEFAULT, "definition")
 """The readings of :data:`PtpFullScore`, the default first."""
 
 _A = math.log(10.0) / 400.0
@@ -296,14 +301,15 @@ def rp_linear(opponent_ratings: Sequence[Number], score: Number) -> int:
 
 def ptp_full_score_reading(value: str | None) -> PtpFullScore:
     """*value* as a :data:`PtpFullScore` (any case, spaces around ignored); ``None`` or blank:
-    ``"highest+800"``; anything else raises :class:`InvalidInputError` naming the readings.
+    :data:`PTP_FULL_SCORE_DEFAULT`; anything else raises :class:`InvalidInputError` naming
+    the readings.
 
     >>> ptp_full_score_reading(" Definition "), ptp_full_score_reading(None)
     ('definition', 'highest+800')
     """
     text = "" if value is None else value.strip().lower()
     if not text:
-        return PTP_FULL_SCORE_READINGS[0]
+        return PTP_FULL_SCORE_DEFAULT
     for reading in PTP_FULL_SCORE_READINGS:
         if text == reading:
             return reading
@@ -329,7 +335,7 @@ def ptp_full_score_text(reading: PtpFullScore) -> str:
 def rp_ptp(
     opponent_ratings: Sequence[Number],
     score: Number,
-    full_score: PtpFullScore = "highest+800",
+    full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT,
 ) -> int:
     """Perfect Tournament Performance (C.07 10.3): the lowest whole R whose expected score
     from table 8.1(b), with no 400-point cap, reaches the score. A zero score gives the

@@ -63,6 +63,7 @@ from .tournament import Crosstable, Entrant, Pairing
 
 __all__ = [
     "DEFAULT_TEAM_TIEBREAKS",
+    "TEAM_COLOUR_DEFAULT",
     "TEAM_COLOUR_READINGS",
     "BoardGame",
     "BoardOrder",
@@ -97,7 +98,10 @@ actually played and the player on the first board was scheduled to play with tha
 colour"); ``"sequence"``, the team playing record ``352``'s colour sequence, as FIDE's
 engine reads it (the two differ where the sequence starts with ``B``)."""
 
-TEAM_COLOUR_READINGS: tuple[TeamColour, ...] = ("board-1", "sequence")
+TEAM_COLOUR_DEFAULT: TeamColour = "board-1"
+"""The reading of :data:`TeamColour` where none is given (``--team-colour``'s default)."""
+
+TEAM_COLOUR_READINGS: tuple[TeamColour, ...] = (TEAM_COLOUR_DEFAULT, "sequence")
 """The readings of :data:`TeamColour`, the default first."""
 
 OTHER_SCORE: Final = "MPvGP"
@@ -621,7 +625,7 @@ def team_standings(
     assignments: Sequence[TeamAssignment] = (),
     final_round: int | None = None,
     colour_sequence: str | None = None,
-    team_colour: TeamColour = "board-1",
+    team_colour: TeamColour = TEAM_COLOUR_DEFAULT,
     board_orders: Sequence[BoardOrder] = (),
 ) -> TeamStandings:
     """The standing of *teams* after *rounds* rounds: match and game points, the tie-breaks
@@ -846,7 +850,7 @@ def score_note(primary: str) -> str:
 def reading_notes(
     descriptors: Sequence[str],
     colour_sequence: str | None = None,
-    team_colour: TeamColour = "board-1",
+    team_colour: TeamColour = TEAM_COLOUR_DEFAULT,
 ) -> list[str]:
     """What a team standing says of the readings its *descriptors* take where FIDE's engine
     reads otherwise: ``STD`` on game points counts rounds (C.07 7.7), and ``BPG``, ``BWG``

@@ -546,16 +546,16 @@ class _Worker:
                 (),
             )
         total = ptp_of(ratings, score, ev.ptp_full_score)
-        if score == len(ratings) and ev.ptp_full_score == "highest+800":
-            how = (
-                f"a full score, {figure_text(score)} of {len(ratings)}: the highest-rated "
-                f"opponent {max(ratings)} + 800 = {total} (the reading highest+800)"
-            )
-        elif score == len(ratings):
+        if score == len(ratings) and ev.ptp_full_score == "definition":
             how = (
                 f"a full score, {figure_text(score)} of {len(ratings)}, by the definition: the "
                 f"lowest rating whose expected score reaches it, the highest-rated opponent "
                 f"{max(ratings)} + 736 = {total} (the reading definition)"
+            )
+        elif score == len(ratings):  # the other reading: the highest-rated opponent + 800
+            how = (
+                f"a full score, {figure_text(score)} of {len(ratings)}: the highest-rated "
+                f"opponent {max(ratings)} + 800 = {total} (the reading {ev.ptp_full_score})"
             )
         else:
             how = (

@@ -40,7 +40,7 @@ from types import MappingProxyType
 from typing import Final, Literal, NamedTuple, cast
 
 from .errors import InvalidInputError
-from .performance import PtpFullScore, rp_ptp
+from .performance import PTP_FULL_SCORE_DEFAULT, PtpFullScore, rp_ptp
 from .results import Outcome
 from .scoring import DEFAULT_SCORING, ScoringSystem
 from .tables import dp_hundredths, percent_hundredths, round_half_up
@@ -55,6 +55,7 @@ from .validate import MAX_RATING
 
 __all__ = [
     "CODES",
+    "KOYA_SCORES_DEFAULT",
     "KOYA_SCORES_READINGS",
     "DEFAULT_ROUND_ROBIN_TIEBREAKS",
     "REFUSED",
@@ -84,7 +85,10 @@ results, as Buchholz reads "the scores of each of the opponents" (8.1) and FIDE'
 reads them there; ``"standing"``, their score in the standing, the bonus or penalty
 included, as FIDE's engine reads them for Koya."""
 
-KOYA_SCORES_READINGS: tuple[KoyaScores, ...] = ("results", "standing")
+KOYA_SCORES_DEFAULT: KoyaScores = "results"
+"""The reading of :data:`KoyaScores` where none is given (``--koya-scores``'s default)."""
+
+KOYA_SCORES_READINGS: tuple[KoyaScores, ...] = (KOYA_SCORES_DEFAULT, "standing")
 """The readings of :data:`KoyaScores`, the default first."""
 
 
@@ -421,10 +425,10 @@ class TiebreakTable:
     """What the reader should know: an event older than the 2023 text, ratings undefined
     because a player is unrated..."""
     engine: _Event | None = field(default=None, repr=False, compare=False)
-    ptp_full_score: PtpFullScore = "highest+800"
+    ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
     """How ``PTP`` and ``APPO`` read a full score (C.07 10.3;
     :data:`~xlfuncs.core.performance.PtpFullScore`)."""
-    koya_scores: KoyaScores = "results"
+    koya_scores: KoyaScores = KOYA_SCORES_DEFAULT
     """Which opponents' scores ``KS`` compares with its limit (:data:`KoyaScores`)."""
     """The crosstable as the engine read it, kept so that one player's working can be
     derived from the same parts when asked (:mod:`~xlfuncs.core.tiebreak_working`)."""
@@ -734,7 +738,7 @@ def tpr_of(ratings: Sequence[int], score: Fraction) -> Value:
 
 
 def ptp_of(
-    ratings: Sequence[int], score: Fraction, full_score: PtpFullScore = "highest+800"
+    ratings: Sequence[int], score: Fraction, full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
 ) -> Value:
     """``PTP`` (C.07 10.3): :func:`~xlfuncs.core.performance.rp_ptp`, a full score read as
     *full_score* says."""
@@ -763,7 +767,7 @@ class _Event:
         scoring: ScoringSystem = DEFAULT_SCORING,
         round_points: Mapping[tuple[int, int], Fraction] | None = None,
         final: int | None = None,
-        ptp_full_score: PtpFullScore = "highest+800",
+        ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT,
     ) -> None:
         self.n = len(ct.entrants)
         self.ptp_full_score: PtpFullScore = ptp_full_score
@@ -1178,8 +1182,8 @@ def tiebreaks(
     adjustments: Sequence[Fraction] | None = None,
     round_points: Mapping[tuple[int, int], Fraction] | None = None,
     final_round: int | None = None,
-    ptp_full_score: PtpFullScore = "highest+800",
-    koya_scores: KoyaScores = "results",
+    ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT,
+    koya_scores: KoyaScores = KOYA_SCORES_DEFAULT,
 ) -> TiebreakTable:
     """Every player's value of every descriptor, and the ranks they make.
 

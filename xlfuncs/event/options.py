@@ -6,14 +6,19 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.editions import RateOfPlay, RulesSpec
 from ..core.norm_event import EventType
-from ..core.norm_readings import BigSwissCount, LastRoundForfeit, RoundRobinMix
-from ..core.performance import PtpFullScore
-from ..core.teams import TeamColour
-from ..core.tiebreaks import KoyaScores
+from ..core.norm_readings import (
+    DEFAULT_READINGS,
+    BigSwissCount,
+    LastRoundForfeit,
+    RoundRobinMix,
+)
+from ..core.performance import PTP_FULL_SCORE_DEFAULT, PtpFullScore
+from ..core.teams import TEAM_COLOUR_DEFAULT, TeamColour
+from ..core.tiebreaks import KOYA_SCORES_DEFAULT, KoyaScores
 
 if TYPE_CHECKING:
     from ..ratinglist import EventList
@@ -51,15 +56,15 @@ class EventOptions:
     unrated_rating: int | None = None
     """``--unrated-rating``: the rating unrated players count at in the rating tie-breaks;
     ``None``: those tie-breaks are undefined once a player is unrated."""
-    ptp_full_score: PtpFullScore = "highest+800"
+    ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
     """``--ptp-full-score``: how PTP (and APPO through it) reads a full score (C.07 10.3):
     the highest-rated opponent + 800, or ``"definition"``, + 736
     (:data:`~xlfuncs.core.performance.PtpFullScore`)."""
-    koya_scores: KoyaScores = "results"
+    koya_scores: KoyaScores = KOYA_SCORES_DEFAULT
     """``--koya-scores``: which opponents' scores Koya compares with its limit where record
     299 gives bonuses or penalties (C.07 9.2): their results' points, or ``"standing"``,
     their score in the standing (:data:`~xlfuncs.core.tiebreaks.KoyaScores`)."""
-    team_colour: TeamColour = "board-1"
+    team_colour: TeamColour = TEAM_COLOUR_DEFAULT
     """``--team-colour``: which team of a match has white for ``BPG`` and ``BWG`` on match
     points: its board 1 player's colour (C.04.6 1.6.1), or ``"sequence"``, the team playing
     record 352's colours, as FIDE's engine reads it
@@ -79,12 +84,19 @@ class EventOptions:
     not known."""
     chief_arbiter_title: str | None = None
     """``--chief-arbiter-title`` (norms); ``None``: the title beginning the ``102`` record."""
-    big_swiss_count: BigSwissCount = "round"
+    big_swiss_count: BigSwissCount = DEFAULT_READINGS.big_swiss_count
     """``--big-swiss-count`` (norms): 1.4.3d counted in each round, or once over the event
     (:mod:`xlfuncs.core.norm_readings`)."""
-    round_robin_mix: RoundRobinMix = "event"
+    round_robin_mix: RoundRobinMix = DEFAULT_READINGS.round_robin_mix
     """``--round-robin-mix`` (norms): 1.4.1f's mix in a round robin over the whole event, or
     over the games that remain."""
-    last_round_forfeit: LastRoundForfeit = "ignore"
+    last_round_forfeit: LastRoundForfeit = DEFAULT_READINGS.last_round_forfeit
     """``--last-round-forfeit`` (norms): 1.4.2c, a forfeit won in the last round not
     counted, or counted as a game lost."""
+
+    @classmethod
+    def given(cls, **values: Any) -> EventOptions:
+        """The record of the options given: each field of *values* that is not ``None``
+        (an option not given, or not the command's, is ``None``) keeps its value, every
+        other field its default."""
+        return cls(**{name: value for name, value in values.items() if value is not None})

@@ -44,6 +44,7 @@ from .calls import (
 )
 from .cells import (
     COLOURS,
+    PTP_FULL_SCORE_DEFAULT,
     SYSTEM_HELP,
     SYSTEMS,
     Game,
@@ -113,6 +114,7 @@ __all__ = [
     "Game",
     "RowError",
     "SYSTEMS",
+    "PTP_FULL_SCORE_DEFAULT",
     "SYSTEM_HELP",
     "arity",
     "boolean",

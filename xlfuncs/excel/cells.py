@@ -25,7 +25,12 @@ from ..core import validate
 from ..core.editions import Edition, get_edition, read_rules_and_rate
 from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from ..core.first_rating import System
-from ..core.performance import PtpFullScore, ptp_full_score_reading
+from ..core.performance import (
+    PTP_FULL_SCORE_DEFAULT,
+    PTP_FULL_SCORE_READINGS,
+    PtpFullScore,
+    ptp_full_score_reading,
+)
 from ..core.results import Outcome, is_cell_result, read_cell
 from ..core.scoring import ScoringSystem, read_scoring
 from ..core.sex import is_woman
@@ -36,6 +41,7 @@ from .ranges import Cell, flatten, matrix, single
 __all__ = [
     "COLOURS",
     "SYSTEMS",
+    "PTP_FULL_SCORE_DEFAULT",
     "SYSTEM_HELP",
     "Game",
     "boolean",
@@ -598,13 +604,15 @@ def scoring(value: Cell, name: str = "scoring") -> ScoringSystem:
 
 def ptp_reading(value: Cell, name: str = "ptp_full_score") -> PtpFullScore:
     """How PTP reads a full score (C.07 10.3) from a ``ptp_full_score`` cell: blank (the
-    highest-rated opponent + 800), ``highest+800`` or ``definition`` (+ 736), any case
-    (:data:`~xlfuncs.core.performance.PtpFullScore`); anything else ``#VALUE!``."""
+    highest-rated opponent + 800) or one of
+    :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_READINGS` (``definition``: + 736), any
+    case (:data:`~xlfuncs.core.performance.PtpFullScore`); anything else ``#VALUE!``."""
     check_cell(value, name)
     if is_blank(value):
         return ptp_full_score_reading(None)
     if not isinstance(value, str):
-        raise InvalidInputError(f"{name}: expected highest+800 or definition (text), got {value!r}")
+        readings = " or ".join(PTP_FULL_SCORE_READINGS)
+        raise InvalidInputError(f"{name}: expected {readings} (text), got {value!r}")
     try:
         return ptp_full_score_reading(value)
     except XlfuncsError as exc:

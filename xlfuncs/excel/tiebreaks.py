@@ -183,8 +183,10 @@ def tiebreak_block(
     undefined when a player is unrated, C.07 10). *system*: ``"swiss"`` or ``"rr"``
     (:func:`~xlfuncs.excel.cells.system`), how the event was paired (C.07 Article 15's
     round robins count every pairing as played); blank: as :func:`tiebreak_rows` guesses.
-    *ptp_full_score*: how PTP and APPO read a full score (C.07 10.3), ``highest+800`` or
-    ``definition`` (:func:`~xlfuncs.excel.cells.ptp_reading`; blank: ``highest+800``).
+    *ptp_full_score*: how PTP and APPO read a full score (C.07 10.3), one of
+    :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_READINGS`
+    (:func:`~xlfuncs.excel.cells.ptp_reading`; blank:
+    :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_DEFAULT`).
     *scoring*: the event's scoring system, which every point-based tie-break reads
     (:func:`~xlfuncs.excel.cells.scoring`; blank: 1, ½, 0; TRF-2026 record 162)."""
     found, kept, out, reasons = tiebreak_table(

@@ -20,7 +20,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..core.editions import DEFAULT_EDITION, OLDEST_EDITION
-from ..core.performance import PTP_FULL_SCORE_READINGS, PtpFullScore
+from ..core.performance import PTP_FULL_SCORE_DEFAULT, PTP_FULL_SCORE_READINGS, PtpFullScore
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..core.tiebreak_editions import (
     DEFAULT_TIEBREAK_EDITION,
@@ -511,7 +511,7 @@ class Inputs:
     unrated: int | None = None
     """The rating the ``UnratedRating`` cell holds: what unrated players count at in the
     rating tie-breaks (``None``: blank, none)."""
-    ptp_full_score: PtpFullScore = "highest+800"
+    ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
     """What the ``PtpFullScore`` cell holds: how PTP and APPO read a full score."""
     scoring: str = DEFAULT_SCORING.text
     """What the ``Scoring`` cell holds: the event's scoring system (``"3-1-0"``), which the
@@ -1142,11 +1142,12 @@ def _header_block(
             "validate": "list",
             "source": list(PTP_FULL_SCORE_READINGS),
             "input_title": "PTP of a 100 % score",
-            "input_message": "C.07 10.3: highest+800, the highest-rated opponent + 800; "
+            "input_message": f"C.07 10.3: {PTP_FULL_SCORE_DEFAULT}, the highest-rated "
+            "opponent + 800; "
             "definition, the lowest rating whose expected score reaches it (+ 736, as "
             "FIDE's engine). APPO follows.",
             "error_title": "PTP of a 100 % score",
-            "error_message": "Choose highest+800 or definition.",
+            "error_message": f"Choose {' or '.join(PTP_FULL_SCORE_READINGS)}.",
         },
     )
     wb.define_name("PtpFullScore", f"='{ws.get_name()}'!{cell(4, tb_value, absolute=True)}")

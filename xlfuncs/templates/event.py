@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..core.editions import EDITIONS, get_edition
 from ..core.errors import XlfuncsError
-from ..core.performance import PtpFullScore
+from ..core.performance import PTP_FULL_SCORE_DEFAULT, PtpFullScore
 from ..core.results import Outcome, parse
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..core.sex import list_sex
@@ -133,9 +133,10 @@ class Event:
     """The rating unrated players count at in the rating tie-breaks (the chart's
     ``UnratedRating`` cell); ``None``: none (those tie-breaks blank once a player is
     unrated, C.07 10)."""
-    ptp_full_score: PtpFullScore = "highest+800"
+    ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
     """How PTP and APPO read a full score (C.07 10.3; the chart's ``PtpFullScore`` cell):
-    ``"highest+800"`` or ``"definition"`` (:data:`~xlfuncs.core.performance.PtpFullScore`)."""
+    one of :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_READINGS`, by default
+    :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_DEFAULT`."""
     scoring: ScoringSystem = DEFAULT_SCORING
     """The event's scoring system (TRF-2026 record ``162``; the chart's ``Scoring`` cell),
     which the points and the point-based tie-breaks follow."""

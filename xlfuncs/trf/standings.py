@@ -25,10 +25,10 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import partial
 
-from ..core.performance import PtpFullScore
+from ..core.performance import PTP_FULL_SCORE_DEFAULT, PtpFullScore
 from ..core.tiebreak_candidates import CandidateFit, best_fit, fit_ranks
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS, TiebreakRulesSpec, tiebreak_edition_for
-from ..core.tiebreaks import KoyaScores, TiebreakTable, Value
+from ..core.tiebreaks import KOYA_SCORES_DEFAULT, KoyaScores, TiebreakTable, Value
 from ..core.tiebreaks import tiebreaks as compute_tiebreaks
 from ..text_output import counted, points_text
 from .parser import Discrepancy, Player, Tournament, check_tournament
@@ -345,7 +345,7 @@ class EventStandings:
     unrated: int | None = None
     """The rating unrated players count at in the rating tie-breaks (``--unrated-rating``);
     ``None``: none (those tie-breaks undefined when a player is unrated)."""
-    ptp_full_score: PtpFullScore = "highest+800"
+    ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
     """How PTP and APPO read a full score (``--ptp-full-score``; C.07 10.3)."""
     fit: CandidateFit | None = None
     """Where the event names no list and the defaults do not give the file's ranks: the
@@ -362,8 +362,8 @@ def event_standings(
     edition: str | None = None,
     unrated: int | None = None,
     final_round: int | None = None,
-    ptp_full_score: PtpFullScore = "highest+800",
-    koya_scores: KoyaScores = "results",
+    ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT,
+    koya_scores: KoyaScores = KOYA_SCORES_DEFAULT,
 ) -> EventStandings:
     """The standings of *t* read into *built* (its ratings as the file gives them, FIDE id
     or not: :attr:`~xlfuncs.trf.to_crosstable.TrfCrosstable.file_ratings`): the tie-breaks

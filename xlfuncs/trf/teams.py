@@ -36,6 +36,7 @@ from ..core.errors import InvalidInputError
 from ..core.results import Outcome
 from ..core.teams import (
     DEFAULT_TEAM_TIEBREAKS,
+    TEAM_COLOUR_DEFAULT,
     BoardOrder,
     ForfeitedMatch,
     MatchScoring,
@@ -550,7 +551,7 @@ def event_teams(
     warnings: list[str] | None = None,
     edition: str | None = None,
     final_round: int | None = None,
-    team_colour: TeamColour = "board-1",
+    team_colour: TeamColour = TEAM_COLOUR_DEFAULT,
 ) -> TeamStandings | None:
     """The team standing of *t* read into *built*, after *rounds* rounds (``None``: not a
     team event): the teams' players in the crosstable's numbering, the tie-breaks
