@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+VERSION = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)[1]  # type: ignore[index]
 
 FROM_THE_INDEX = re.compile(r"pip3?(?:\.exe)?\s+install\s+(?:-\S+\s+)*xlfuncs(?![\w.-])")
 """A pip command installing xlfuncs by name, from the package index (``pip install xlfuncs``,
@@ -96,7 +97,7 @@ def test_the_install_doc_gives_every_route() -> None:
         ".venv\\Scripts\\Activate.ps1",
         ".venv\\Scripts\\activate.bat",
         "python -m build",
-        "pip install xlfuncs-0.1.0-py3-none-any.whl",
+        f"pip install xlfuncs-{VERSION}-py3-none-any.whl",
     ):
         assert command in text, command
     version = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)

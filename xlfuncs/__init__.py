@@ -5,4 +5,4 @@ values into core arguments and core errors into Excel error values; :mod:`xlfunc
 the Excel functions (the only module that imports xlwings).
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
