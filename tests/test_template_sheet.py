@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 import sys
 import zipfile
 from pathlib import Path
@@ -152,3 +153,36 @@ def test_the_lite_code_is_added_last(tmp_path: Path) -> None:
     assert b"print(&apos;hi&apos;)" in parts["xl/webextensions/webextension1.xml"] or (
         b"print('hi')" in parts["xl/webextensions/webextension1.xml"]
     )
+
+
+def _typed_by_pattern(xml: str) -> str:
+    """The blank formula values typed by trying the pattern at every cell (the reference
+    for :func:`~xlfuncs.lite_form.typed_blanks`, which looks only where a blank ends)."""
+    from xlfuncs import lite_form
+
+    def blank(match: re.Match[str]) -> str:
+        attrs = match.group("attrs")
+        if re.search(r'\st="', attrs):
+            return match.group(0)
+        return f'<c{attrs} t="str">{match.group("f")}<v></v></c>'
+
+    return lite_form._BLANK.sub(blank, xml)
+
+
+def test_typed_blanks_types_the_cells_the_pattern_finds() -> None:
+    from xlfuncs.lite_form import typed_blanks
+
+    cells = [
+        '<c r="A1" s="1"><f>IF(B1,"",1)</f><v></v></c>',  # typed
+        '<c r="A2" t="e"><f>X()</f><v></v></c>',  # typed already: kept
+        '<c r="A3"><f>Y()</f><v>3</v></c>',  # a value
+        '<c r="A4"><f t="shared" si="0"/><v></v></c>',  # a shared formula's follower
+        '<c r="A5" s="2"><f t="array" ref="A5:A9">Z()</f><v></v></c><c r="B5"><v>1</v></c>',
+        '<c r="A6"><v></v></c><c r="B6"><f>1/2</f><v></v></c>',  # after a plain cell
+        '<c r="A7"><is><t>&lt;f&gt;</t></is></c>',
+    ]
+    xml = f"<worksheet><sheetData><row>{''.join(cells)}</row></sheetData></worksheet>"
+    parts = {"xl/worksheets/sheet1.xml": xml.encode(), "xl/styles.xml": b"<x/>"}
+    assert typed_blanks(parts) == 3
+    assert parts["xl/worksheets/sheet1.xml"].decode() == _typed_by_pattern(xml)
+    assert '<c r="B6" t="str"><f>1/2</f><v></v></c>' in _typed_by_pattern(xml)
