@@ -186,3 +186,13 @@ def test_typed_blanks_types_the_cells_the_pattern_finds() -> None:
     assert typed_blanks(parts) == 3
     assert parts["xl/worksheets/sheet1.xml"].decode() == _typed_by_pattern(xml)
     assert '<c r="B6" t="str"><f>1/2</f><v></v></c>' in _typed_by_pattern(xml)
+
+
+def test_closed_twice_finished_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    finished: list[Path] = []
+    monkeypatch.setattr(common, "finish_package", lambda path, lite: finished.append(path))
+    wb, _ = new_workbook(tmp_path / "twice.xlsx", title="t")
+    wb.add_worksheet("Sheet")
+    wb.close()
+    wb.close()
+    assert finished == [tmp_path / "twice.xlsx"]

@@ -147,7 +147,8 @@ class LitePackage:
 
 
 _CALC_PR = re.compile(rb"<calcPr\b[^>]*/>")
-"""The ``<calcPr>`` element of ``xl/workbook.xml`` (xlsxwriter writes it empty)."""
+"""The ``<calcPr>`` element of ``xl/workbook.xml`` (xlsxwriter's asks Excel 2010's engine,
+124519, to recalculate on load)."""
 
 
 class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is untyped here
@@ -159,11 +160,15 @@ class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is unt
         super().__init__(path, options)
         self.xlfuncs_path = Path(path)
         self.xlfuncs_lite = lite
+        self.xlfuncs_finished = False
 
     def close(self) -> None:
-        """Write the file (xlsxwriter), then finish it (:func:`finish_package`)."""
+        """Write the file (xlsxwriter), then finish it (:func:`finish_package`); once."""
+        if self.xlfuncs_finished:
+            return
         super().close()
         finish_package(self.xlfuncs_path, self.xlfuncs_lite)
+        self.xlfuncs_finished = True
 
 
 def finish_package(path: Path, lite: LitePackage | None) -> None:
