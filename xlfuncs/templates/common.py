@@ -4,7 +4,9 @@ protection, print setup and cached values.
 
 Workbooks are written with XlsxWriter, which stores a formula's computed value beside it:
 a blank template stores blanks, a filled workbook (``xlfuncs crosstable``) stores the values
-our functions give, so it reads correctly where the functions are not installed.
+our functions give, so it reads correctly where the functions are not installed. Only
+XlsxWriter's public API is used; what it cannot write is done on the finished file with the
+standard library's ``zipfile`` (:func:`finish_package`).
 
 Text from users or imported files is always written with ``write_string``: a name starting
 with ``=`` stays text, never becomes a formula.
@@ -24,9 +26,7 @@ import xlsxwriter
 from xlsxwriter.format import Format
 from xlsxwriter.utility import xl_rowcol_to_cell
 from xlsxwriter.workbook import Workbook
-from xlsxwriter.worksheet import (
-    Worksheet,
-)
+from xlsxwriter.worksheet import Worksheet
 
 from .. import __version__
 from ..core.editions import DEFAULT_EDITION, EDITIONS, RAPID_BLITZ_EDITIONS
