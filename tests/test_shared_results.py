@@ -6,23 +6,17 @@ values (:func:`xlfuncs.templates.chart.figures`) share one reading of the result
 opponents; each function must answer exactly as it does alone, as Excel calls it. Across
 calls, a block (and a crosstable) is found again by the cells' values
 (:mod:`xlfuncs.excel.memo`): a copy of the same values is not read again, a changed one is.
-:class:`xlfuncs.templates.common.PlainFormulaSheet` stores a formula that calls only
-functions without the ``_xlfn.`` prefix as xlsxwriter would, without its rewriting.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
-import xlsxwriter
-from xlsxwriter.worksheet import Worksheet
 
 from xlfuncs import excel, udfs
 from xlfuncs.excel import columns
-from xlfuncs.templates.common import PlainFormulaSheet
 
 # Four players, two rounds: 1-2 1-0 and 3-4 drawn, then 3-1 1-0 and 2-4 1-0. Player 4's
 # second result is "x", not a result: row 4 is an error, and player 2, who met player 4,
@@ -176,30 +170,6 @@ def test_a_different_block_is_read_again(monkeypatch: pytest.MonkeyPatch) -> Non
         udfs.SB_ALL(other, OPPONENTS)
         udfs.SB_ALL(RESULTS, OPPONENTS)
     assert len(readings) == 2
-
-
-@pytest.mark.parametrize(
-    ("formula", "stored"),
-    [
-        ('=IFERROR(AB9,"")', 'IFERROR(AB9,"")'),
-        ('=IF(ISBLANK(K9),IFERROR(X9,""),K9)', 'IF(ISBLANK(K9),IFERROR(X9,""),K9)'),
-        ('{=IF(ISBLANK($M$9:$M$20),"",$M$9:$M$20)}', 'IF(ISBLANK($M$9:$M$20),"",$M$9:$M$20)'),
-        # Other functions go through xlsxwriter's rewriting (FILTER needs its prefixes).
-        ("=FILTER(A1:A3,B1:B3)", "_xlfn._xlws.FILTER(A1:A3,B1:B3)"),
-        # xlsxwriter rewrites what looks like a call even in a string; so does the sheet.
-        ('=IF(A1,"UNIQUE(",1)', 'IF(A1,"_xlfn.UNIQUE(",1)'),
-        ("=POINTS_ALL($A$1:$B$3)", "POINTS_ALL($A$1:$B$3)"),
-    ],
-)
-def test_plain_formula_sheet_stores_what_xlsxwriter_would(
-    tmp_path: Path, formula: str, stored: str
-) -> None:
-    wb = xlsxwriter.Workbook(str(tmp_path / "x.xlsx"))
-    plain = wb.add_worksheet("plain", worksheet_class=PlainFormulaSheet)
-    usual: Worksheet = wb.add_worksheet("usual")
-    assert plain._prepare_formula(formula) == stored
-    assert usual._prepare_formula(formula) == stored
-    wb.close()
 
 
 def _rows(errors: list[Any]) -> list[Any]:

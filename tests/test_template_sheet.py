@@ -1,155 +1,198 @@
-"""``TemplateSheet`` (``xlfuncs/templates/common.py``) writes the same bytes as xlsxwriter.
+"""The templates' workbooks are written with XlsxWriter's public API only, then finished
+with the standard library's ``zipfile`` (``xlfuncs/templates/common.py``,
+:func:`~xlfuncs.templates.common.finish_package`).
 
-Its quick paths (a cell written in one step; a row of input cells, a row of formulas and an
-array's values stored in one step; the rows' spans) are checked against xlsxwriter's own
-writer on the same cells: the saved worksheets must be equal byte for byte, as must the
-shared strings (their order and counts). The reference sheet differs from ``TemplateSheet``
-only in what it writes itself: it keeps the typing of blank formula values as text, and
-nothing else.
+No class of ``xlfuncs`` that derives from a dependency's class defines a method of that
+class's private names (an override of a private method), nor sets a private attribute of a
+dependency's object. The finished file has ``<calcPr calcId="191029"/>`` (Excel opens it
+with the stored values), each blank value beside a formula typed as text as Excel writes an
+empty text result, the other cells as xlsxwriter wrote them, and, with the xlwings Lite
+code, the add-in's parts added after xlsxwriter's, dated as ``[Content_Types].xml``.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import os
+import ast
+import inspect
+import re
+import sys
 import zipfile
 from pathlib import Path
-from typing import Any
 
 import pytest
-import xlsxwriter
+import xlsxwriter.format
 
-from xlfuncs.templates.common import TemplateSheet, write_array, write_formula, write_value
+from xlfuncs.templates import common
+from xlfuncs.templates.common import LitePackage, new_workbook, write_formula, write_value
 
-VALUES: list[Any] = [
-    1.0,
-    2.5,
-    -3,
-    7,
-    1e20,
-    0.1 + 0.2,
-    float("inf"),
-    "text",
-    "a & b < c > d",
-    "=not a formula",
-    "",
-    None,
-    True,
-    dt.datetime(2026, 12, 1),
-    "text",
-]
-"""A bit of everything a template writes (a string twice: shared once, counted twice)."""
+ROOT = Path(__file__).resolve().parents[1] / "xlfuncs"
 
 
-class Reference(TemplateSheet):
-    """xlsxwriter's own cell writer and storage, with the blank formula values typed."""
+def _dependency_classes() -> list[tuple[str, type, type]]:
+    """Every class of ``xlfuncs`` whose bases include a class of a package outside the
+    standard library, with the
+    module it is in and that base."""
+    import importlib
+    import pkgutil
 
-    def _write_cell(self, row: int, col: int, cell: Any) -> None:
-        super(TemplateSheet, self)._write_cell(row, col, cell)
+    import xlfuncs
 
-    def _write_rows(self) -> None:
-        super(TemplateSheet, self)._write_rows()
-
-    def _calculate_spans(self) -> None:
-        super(TemplateSheet, self)._calculate_spans()
-
-    def row_cells(self, row: int, col: int, values: Any, formats: Any) -> None:
-        for offset, (value, fmt) in enumerate(zip(values, formats, strict=True)):
-            write_value(self, row, col + offset, value, fmt)
-
-    def array_column(self, *args: Any) -> bool:
-        return False
-
-    def formula_cells(self, row: int, cols: Any, formulas: Any, formats: Any, values: Any) -> None:
-        for col, formula, fmt, value in zip(cols, formulas, formats, values, strict=True):
-            write_formula(self, row, col, formula, fmt, value)
+    found = []
+    for info in pkgutil.walk_packages(xlfuncs.__path__, "xlfuncs."):
+        if info.name.endswith(("udfs", "__main__")) or ".lite" in info.name:
+            continue  # xlwings and Pyodide are not installed everywhere the tests run
+        module = importlib.import_module(info.name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ != info.name:
+                continue
+            for base in cls.__mro__[1:]:
+                root = base.__module__.split(".")[0]
+                if root != "xlfuncs" and root not in sys.stdlib_module_names:
+                    found.append((info.name, cls, base))
+    return found
 
 
-def _book(path: Path, sheet: type[TemplateSheet], *, split: bool = False) -> dict[str, bytes]:
-    wb = xlsxwriter.Workbook(str(path), {"nan_inf_to_errors": True})
-    ws = wb.add_worksheet("Sheet", worksheet_class=sheet)
-    if split:  # the rows written in two halves, the second (from row 17) by a child
-        ws.workbook_formats = wb.formats
-    plain, number = wb.add_format({"bold": True}), wb.add_format({"num_format": "0.0"})
-    formats = [plain if i % 2 else number for i in range(len(VALUES))]
-    ws.row_cells(0, 0, VALUES, formats)
-    ws.row_cells(1, 2, VALUES, formats)
-    for col, value in enumerate(VALUES):
-        write_value(ws, 2, col, value, plain)
-        write_value(ws, 3, col, value)  # no format: xlsxwriter's writer, both sheets
-    for col, value in enumerate([1.5, "", "shown", "#N/A", True, False, 0]):
-        ws.write_formula(4, col, '=IFERROR(A1,"")', plain, value)
-        ws.write_formula(5, col, '=A1&"<&>"', None, value)
-    write_array(ws, 6, 0, 6 + len(VALUES) - 1, '{=IF(ISBLANK(A1:A15),"",A1:A15)}', plain, VALUES)
-    write_array(ws, 6, 1, 6 + len(VALUES) - 1, "{=SUM(A1:A15)}", number, [None] * len(VALUES))
-    write_array(ws, 6, 2, 6, "{=SUM(A1)}", number, [3.0])
-    ws.formula_cells(  # a row's formulas in one step; an array one as xlsxwriter writes it
-        40,
-        [7, 1, 3, 4, 0],
-        ['=IFERROR(A1,"")', '=A1&"<&>"', "{=SUM(A1)}", "=SORT(A1:A3)", '=IF(ISBLANK(A1),"",1)'],
-        [plain, number, plain, number, plain],
-        [1.5, None, 3.0, "#N/A", True],
-    )
-    ws.write_blank(30, 0, None)  # no format: not written at all
-    ws.write_blank(31, 0, None, plain)
-    ws.set_row(24, 20, wb.add_format({"italic": True}))  # a row's format, first used here
-    ws.set_column(5, 5, 8, wb.add_format({"underline": True}))
-    ws.write_comment(25, 1, "a note")
-    ws.write_string(26, 5, "column format")
-    ws.write_number(27, 5, 2.0, wb.add_format({"font_color": "red"}))  # first used here
-    wb.close()
+def test_no_private_method_of_a_dependency_is_overridden() -> None:
+    overridden = [
+        f"{module}.{cls.__name__}.{name} (over {base.__module__}.{base.__name__})"
+        for module, cls, base in _dependency_classes()
+        for name in vars(cls)
+        if name.startswith("_") and not name.startswith("__") and name in vars(base)
+    ]
+    # and the test finds a private method where one is defined
+    assert "_get_xf_index" in vars(xlsxwriter.format.Format)
+    assert not overridden
+    # the workbook class is among those looked at
+    assert any(cls is common._Workbook for _, cls, _ in _dependency_classes())
+
+
+def test_no_private_attribute_of_an_xlsxwriter_object_is_used() -> None:
+    """No ``x._name`` (read, set or called) in the modules that use xlsxwriter, where *x*
+    is not ``self`` or ``cls`` (our own objects' private names are written ``self._...``)."""
+    used = []
+    for path in sorted(ROOT.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if "xlsxwriter" not in text:
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and not (isinstance(node.value, ast.Name) and node.value.id in {"self", "cls"})
+            ):
+                used.append(f"{path.relative_to(ROOT)}:{node.lineno} .{node.attr}")
+    assert not used
+
+
+def _parts(path: Path) -> list[tuple[zipfile.ZipInfo, bytes]]:
     with zipfile.ZipFile(path) as z:
-        return {name: z.read(name) for name in z.namelist() if name.startswith("xl/")}
+        return [(info, z.read(info)) for info in z.infolist()]
 
 
-def test_template_sheet_writes_what_xlsxwriter_writes(tmp_path: Path) -> None:
-    ours = _book(tmp_path / "ours.xlsx", TemplateSheet)
-    theirs = _book(tmp_path / "theirs.xlsx", Reference)
-    assert ours.keys() == theirs.keys()
-    for name in ours:
-        assert ours[name] == theirs[name], name
-    sheet = ours["xl/worksheets/sheet1.xml"].decode()
-    assert '<c r="B5" s="3" t="str"><f>IFERROR(A1,"")</f><v></v></c>' in sheet
+def _written(path: Path, lite: LitePackage | None = None) -> None:
+    wb, fmt = new_workbook(path, title="t", lite=lite)
+    ws = wb.add_worksheet("Sheet")
+    write_value(ws, 0, 0, 1.5, fmt.input_number)
+    write_value(ws, 0, 1, "=text", fmt.input_text)
+    write_formula(ws, 1, 0, '=IFERROR(A1*2,"")', fmt.computed, 3.0)
+    write_formula(ws, 1, 1, '=IF(A1>9,A1,"")', fmt.computed)  # a blank value
+    write_formula(ws, 1, 2, "=RP_FIDE(A1:A2,A1)", fmt.computed, "#N/A")
+    wb.close()
 
 
-@pytest.mark.parametrize("fork", [True, False], ids=["forked", "not-forked"])
-def test_a_sheet_written_in_two_halves_is_the_same(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fork: bool
-) -> None:
-    """The rows split in two halves, the second written at once by a forked child (or, where
-    none can be forked, here after the first): the same bytes, the formats indexed as
-    written in one go."""
-    from xlfuncs.templates import common, forked
-
-    if fork and not hasattr(os, "fork"):
-        pytest.skip("no fork here")
-    # forked even where an earlier test left a thread running (the child only computes)
-    monkeypatch.setattr(forked, "can_fork", lambda: fork)
-    monkeypatch.setattr(common, "SPLIT_ROWS", 16)
-    halves: list[object] = []
-    start = forked.in_child
-
-    def counted(work: Any) -> Any:
-        halves.append(work)
-        return start(work)
-
-    monkeypatch.setattr(forked, "in_child", counted)
-    split = _book(tmp_path / "split.xlsx", TemplateSheet, split=True)
-    assert len(halves) == 1  # the rows were split
-    theirs = _book(tmp_path / "theirs.xlsx", Reference)
-    assert split == theirs
-
-
-@pytest.mark.parametrize("constant_memory", [False, True])
-def test_constant_memory_goes_through_xlsxwriter(tmp_path: Path, constant_memory: bool) -> None:
-    """In ``constant_memory`` mode rows are written as they come: ``row_cells`` then writes
-    cell by cell, as xlsxwriter does."""
+def test_a_finished_workbook(tmp_path: Path) -> None:
     path = tmp_path / "book.xlsx"
-    wb = xlsxwriter.Workbook(str(path), {"constant_memory": constant_memory})
-    ws = wb.add_worksheet("Sheet", worksheet_class=TemplateSheet)
-    fmt = wb.add_format({"bold": True})
-    ws.row_cells(0, 0, ["a", 1.0, None], [fmt, fmt, fmt])
+    _written(path)
+    parts = dict((info.filename, data) for info, data in _parts(path))
+    assert b'<calcPr calcId="191029"/>' in parts["xl/workbook.xml"]
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    assert '<c r="B2" s="' in sheet
+    assert 't="str"><f>IF(A1&gt;9,A1,"")</f><v></v></c>' in sheet  # typed as text
+    assert '<f>IFERROR(A1*2,"")</f><v>3.0</v></c>' in sheet  # a number: untyped
+    assert 't="e"><f>RP_FIDE(A1:A2,A1)</f><v>#N/A</v></c>' in sheet
+    assert 't="s"><v>' in sheet  # "=text" stayed text
+
+
+def test_the_same_as_xlsxwriter_wrote_but_what_is_finished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every part but the two finished ones as xlsxwriter wrote it, in the same order, with
+    the same dates and compression."""
+    ours = tmp_path / "ours.xlsx"
+    _written(ours)
+    theirs = tmp_path / "theirs.xlsx"
+    monkeypatch.setattr(common, "finish_package", lambda path, lite: None)
+    _written(theirs)
+    finished, written = _parts(ours), _parts(theirs)
+    assert [i.filename for i, _ in finished] == [i.filename for i, _ in written]
+    changed = set()
+    for (a, x), (b, y) in zip(finished, written, strict=True):
+        assert (a.date_time, a.compress_type) == (b.date_time, b.compress_type)
+        if x != y:
+            changed.add(a.filename)
+    assert changed == {"xl/workbook.xml", "xl/worksheets/sheet1.xml"}
+
+
+def test_the_lite_code_is_added_last(tmp_path: Path) -> None:
+    path = tmp_path / "lite.xlsx"
+    lite = LitePackage({"main.py": "print('hi')\n", "requirements.txt": "xlfuncs\n"}, ("RP_FIDE",))
+    _written(path, lite)
+    plain = tmp_path / "plain.xlsx"
+    _written(plain)
+    names = [info.filename for info, _ in _parts(path)]
+    before = [info.filename for info, _ in _parts(plain)]
+    assert names[: len(before)] == before
+    added = names[len(before) :]
+    assert "xl/webextensions/webextension1.xml" in added
+    stamps = {info.filename: info.date_time for info, _ in _parts(path)}
+    assert {stamps[n] for n in added} == {stamps["[Content_Types].xml"]}
+    parts = dict((info.filename, data) for info, data in _parts(path))
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    assert "_xldudf_RP_FIDE(A1:A2,A1)" in sheet  # the call in the form Excel binds
+    assert b"print(&apos;hi&apos;)" in parts["xl/webextensions/webextension1.xml"] or (
+        b"print('hi')" in parts["xl/webextensions/webextension1.xml"]
+    )
+
+
+def _typed_by_pattern(xml: str) -> str:
+    """The blank formula values typed by trying the pattern at every cell (the reference
+    for :func:`~xlfuncs.lite_form.typed_blanks`, which looks only where a blank ends)."""
+    from xlfuncs import lite_form
+
+    def blank(match: re.Match[str]) -> str:
+        attrs = match.group("attrs")
+        if re.search(r'\st="', attrs):
+            return match.group(0)
+        return f'<c{attrs} t="str">{match.group("f")}<v></v></c>'
+
+    return lite_form._BLANK.sub(blank, xml)
+
+
+def test_typed_blanks_types_the_cells_the_pattern_finds() -> None:
+    from xlfuncs.lite_form import typed_blanks
+
+    cells = [
+        '<c r="A1" s="1"><f>IF(B1,"",1)</f><v></v></c>',  # typed
+        '<c r="A2" t="e"><f>X()</f><v></v></c>',  # typed already: kept
+        '<c r="A3"><f>Y()</f><v>3</v></c>',  # a value
+        '<c r="A4"><f t="shared" si="0"/><v></v></c>',  # a shared formula's follower
+        '<c r="A5" s="2"><f t="array" ref="A5:A9">Z()</f><v></v></c><c r="B5"><v>1</v></c>',
+        '<c r="A6"><v></v></c><c r="B6"><f>1/2</f><v></v></c>',  # after a plain cell
+        '<c r="A7"><is><t>&lt;f&gt;</t></is></c>',
+    ]
+    xml = f"<worksheet><sheetData><row>{''.join(cells)}</row></sheetData></worksheet>"
+    parts = {"xl/worksheets/sheet1.xml": xml.encode(), "xl/styles.xml": b"<x/>"}
+    assert typed_blanks(parts) == 3
+    assert parts["xl/worksheets/sheet1.xml"].decode() == _typed_by_pattern(xml)
+    assert '<c r="B6" t="str"><f>1/2</f><v></v></c>' in _typed_by_pattern(xml)
+
+
+def test_closed_twice_finished_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    finished: list[Path] = []
+    monkeypatch.setattr(common, "finish_package", lambda path, lite: finished.append(path))
+    wb, _ = new_workbook(tmp_path / "twice.xlsx", title="t")
+    wb.add_worksheet("Sheet")
     wb.close()
-    with zipfile.ZipFile(path) as z:
-        sheet = z.read("xl/worksheets/sheet1.xml").decode()
-    assert '<c r="B1" s="1"><v>1</v></c><c r="C1" s="1"/>' in sheet
+    wb.close()
+    assert finished == [tmp_path / "twice.xlsx"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import zipfile
-from collections.abc import Iterable, Mapping, MutableMapping
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from pathlib import Path
 from xml.sax.saxutils import escape, unescape
 
@@ -290,22 +290,42 @@ def typed_blanks(parts: MutableMapping[str, bytes]) -> int:
     of writing a blank result, which Excel reads as no value at all); returns how many."""
     total = 0
     for name in [n for n in parts if _SHEET.match(n)]:
+        if _BLANK_END not in parts[name]:
+            continue  # no formula cell with an empty value
         xml = parts[name].decode("utf-8")
-        count = 0
-
-        def blank(match: re.Match[str]) -> str:
-            nonlocal count
+        out: list[str] = []
+        done = count = 0
+        for match in _blank_cells(xml):
             attrs = match.group("attrs")
             if _attr(attrs, "t") is not None:
-                return match.group(0)
+                continue
             count += 1
-            return f'<c{attrs} t="str">{match.group("f")}<v></v></c>'
-
-        xml = _BLANK.sub(blank, xml)
+            out += (xml[done : match.start()], f'<c{attrs} t="str">{match.group("f")}<v></v></c>')
+            done = match.end()
         if count:
-            parts[name] = xml.encode("utf-8")
+            out.append(xml[done:])
+            parts[name] = "".join(out).encode("utf-8")
             total += count
     return total
+
+
+_BLANK_END = b"</f><v></v></c>"
+"""How every cell :data:`_BLANK` matches ends."""
+
+
+def _blank_cells(xml: str) -> Iterator[re.Match[str]]:
+    """The cells of *xml* that :data:`_BLANK` matches, in order: found from where each
+    ends (``</f><v></v></c>``, rare in a sheet of results) rather than by trying the
+    pattern at every ``<c``. Neither the formula text nor the cell's attributes hold a
+    ``<``, so a match starts at the second ``<`` before its end."""
+    end = _BLANK_END.decode()
+    at = xml.find(end)
+    while at >= 0:
+        start = xml.rfind("<", 0, xml.rfind("<", 0, at))
+        match = _BLANK.match(xml, start) if start >= 0 else None
+        if match is not None and match.end() == at + len(end):
+            yield match
+        at = xml.find(end, at + len(end))
 
 
 def typed_blanks_in(path: Path) -> int:

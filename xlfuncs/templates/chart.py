@@ -35,8 +35,6 @@ from ..progress import Progress, no_progress, scaled
 from .common import (
     Formats,
     LitePackage,
-    PlainFormulaSheet,
-    TemplateSheet,
     add_tables_sheet,
     add_xlwings_conf_sheet,
     cell,
@@ -909,7 +907,7 @@ def build_chart(
             f"a worksheet has {_EXCEL_COLUMNS}"
         )
     wb, fmt = new_workbook(path, title=texts.title, lite=lite)
-    ws = wb.add_worksheet(texts.sheet, worksheet_class=PlainFormulaSheet)
+    ws = wb.add_worksheet(texts.sheet)
     data = inputs(layout, event or Event())
     shown = layout.results_shown(event)
     _header_block(wb, ws, fmt, layout, texts, event or Event(), data.tiebreak_rules, shown)
@@ -1460,12 +1458,8 @@ class _PlayerRows:
 
 
 def _input_cells(ws: Worksheet, row: int, col: int, cells: list[Any], formats: list[Any]) -> None:
-    """Input cells of a player row from *col* on, in one step on our sheets
-    (:meth:`~xlfuncs.templates.common.TemplateSheet.row_cells`), else cell by cell as the
-    same :func:`~xlfuncs.templates.common.write_value` writes them."""
-    if isinstance(ws, TemplateSheet):
-        ws.row_cells(row, col, cells, formats)
-        return
+    """Input cells of a player row from *col* on, each with its format, as
+    :func:`~xlfuncs.templates.common.write_value` writes them."""
     for at, (value, style) in enumerate(zip(cells, formats, strict=True), start=col):
         write_value(ws, row, at, value, style)
 
@@ -1473,12 +1467,8 @@ def _input_cells(ws: Worksheet, row: int, col: int, cells: list[Any], formats: l
 def _formula_cells(
     ws: Worksheet, row: int, cols: list[int], texts: list[str], styles: list[Any], values: list[Any]
 ) -> None:
-    """Formula cells of a player row, each with its format and cached value, in one step
-    on our sheets (:meth:`~xlfuncs.templates.common.TemplateSheet.formula_cells`), else
-    cell by cell as :func:`~xlfuncs.templates.common.write_formula` writes them."""
-    if isinstance(ws, TemplateSheet):
-        ws.formula_cells(row, cols, texts, styles, values)
-        return
+    """Formula cells of a player row, each with its format and cached value, as
+    :func:`~xlfuncs.templates.common.write_formula` writes them."""
     for col, text, style, value in zip(cols, texts, styles, values, strict=True):
         write_formula(ws, row, col, text, style, value)
 

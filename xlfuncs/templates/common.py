@@ -4,7 +4,9 @@ protection, print setup and cached values.
 
 Workbooks are written with XlsxWriter, which stores a formula's computed value beside it:
 a blank template stores blanks, a filled workbook (``xlfuncs crosstable``) stores the values
-our functions give, so it reads correctly where the functions are not installed.
+our functions give, so it reads correctly where the functions are not installed. Only
+XlsxWriter's public API is used; what it cannot write is done on the finished file with the
+standard library's ``zipfile`` (:func:`finish_package`).
 
 Text from users or imported files is always written with ``write_string``: a name starting
 with ``=`` stays text, never becomes a formula.
@@ -13,31 +15,18 @@ with ``=`` stays text, never becomes a formula.
 from __future__ import annotations
 
 import datetime as _dt
-import functools
-import os
 import re
 import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from io import BytesIO, StringIO
-from math import isfinite
 from pathlib import Path
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import xlsxwriter
 from xlsxwriter.format import Format
-from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell, xl_rowcol_to_cell_fast
+from xlsxwriter.utility import xl_rowcol_to_cell
 from xlsxwriter.workbook import Workbook
-from xlsxwriter.worksheet import (
-    CellArrayFormulaTuple,
-    CellBlankTuple,
-    CellDatetimeTuple,
-    CellFormulaTuple,
-    CellNumberTuple,
-    CellStringTuple,
-    Worksheet,
-    re_dynamic_function,
-)
+from xlsxwriter.worksheet import Worksheet
 
 from .. import __version__
 from ..core.editions import DEFAULT_EDITION, EDITIONS, RAPID_BLITZ_EDITIONS
@@ -53,8 +42,7 @@ __all__ = [
     "Formats",
     "LitePackage",
     "new_workbook",
-    "PlainFormulaSheet",
-    "TemplateSheet",
+    "finish_package",
     "write_text",
     "write_value",
     "write_formula",
@@ -147,23 +135,6 @@ cell calling a function that is not loaded turns into ``#NAME?``; with this id a
 that flag it opens with the values stored beside the formulas."""
 
 
-_ERROR_VALUES: Final = frozenset(
-    ("#DIV/0!", "#N/A", "#NAME?", "#NULL!", "#NUM!", "#REF!", "#VALUE!")
-)
-"""The values xlsxwriter stores as an error (``t="e"``) beside a formula."""
-
-_QUICK_CELLS: Final = frozenset(("Number", "Datetime", "String", "Blank", "Formula"))
-_QUICK_TYPES: Final = frozenset(
-    (CellNumberTuple, CellDatetimeTuple, CellStringTuple, CellBlankTuple, CellFormulaTuple)
-)
-_FORMULA_CELLS: Final = frozenset(("Formula", "ArrayFormula"))
-
-SPLIT_ROWS = 2048
-"""From this many rows on, a sheet's rows are written in two halves at once
-(:meth:`TemplateSheet._write_rows`)."""
-"""The kinds of xlsxwriter's cells :meth:`TemplateSheet._write_cell` writes itself."""
-
-
 @dataclass(frozen=True)
 class LitePackage:
     """The xlwings Lite code a workbook is written with (:mod:`xlfuncs.lite_workbook`): the
@@ -175,472 +146,69 @@ class LitePackage:
     functions: tuple[str, ...] | None = None
 
 
-class TemplateSheet(Worksheet):  # type: ignore[misc]  # xlsxwriter is untyped here
-    """xlsxwriter's worksheet as every template writes it.
-
-    The blank value beside a formula is stored typed as text (``<c r="A1" t="str"><f>...
-    </f><v></v></c>``), as Excel writes an empty text result: untyped, as xlsxwriter leaves
-    it, Excel reads it as no value at all (:func:`xlfuncs.lite_form.typed_blanks` types the
-    cells of a file; here they are written so).
-
-    The cells with a format that are numbers, dates, shared strings, blanks and formulas
-    are written as xlsxwriter writes them, byte for byte, in one step each: xlsxwriter's own
-    writer builds a list of attributes per cell and escapes each (its inner loop is most of
-    the time a big crosstable takes to save). Any other cell, and every cell in
-    ``constant_memory`` mode, goes through xlsxwriter's writer.
-
-    With :attr:`lite_names` set (a workbook written with the Lite form, :class:`LitePackage`),
-    each formula cell calling one of them is written in that form as it is written
-    (:func:`xlfuncs.lite_form.cells_in_lite_form` on the cell's XML: the very rewriting the
-    finished file would get), so that the sheet is not read again to be rewritten."""
-
-    lite_names: frozenset[str] | None = None
-    """The functions (upper case) whose calls are written in the Lite form."""
-    lite_cells = 0
-    """Cells written in the Lite form so far."""
-    xml_target: Any = None
-    """Where the sheet's XML is written (a temporary file's name, or a text buffer)."""
-    _lite_named: re.Pattern[str] | None = None
-
-    def _set_xml_writer(self, filename: Any) -> None:
-        self.xml_target = filename
-        super()._set_xml_writer(filename)
-
-    def _prepare_formula(self, formula: str, expand_future_functions: bool = False) -> str:
-        return _prepared_formula(
-            formula, bool(expand_future_functions or self.use_future_functions)
-        )
-
-    def _write_cell(self, row: int, col: int, cell: Any) -> None:
-        named = self._lite_named
-        if (
-            named is not None
-            and cell.__class__.__name__ in _FORMULA_CELLS
-            and named.search(cell.formula.upper())  # else no call to rewrite
-        ):
-            from ..lite_form import NEW_DYNAMIC_INDEX, cells_in_lite_form
-
-            out = cast(Any, self).fh
-            buffer = StringIO()
-            self.fh = buffer
-            try:
-                self._write_plain_cell(row, col, cell)
-            finally:
-                self.fh = out
-            assert self.lite_names is not None
-            xml, changed = cells_in_lite_form(buffer.getvalue(), self.lite_names, NEW_DYNAMIC_INDEX)
-            self.lite_cells += changed
-            out.write(xml)
-            return
-        self._write_plain_cell(row, col, cell)
-
-    def write_lite_form(self, names: frozenset[str]) -> None:
-        """Write the calls of *names* (upper case) in the Lite form (:attr:`lite_names`)."""
-        self.lite_names = names
-        self._lite_named = re.compile(
-            "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-        )
-
-    def _write_plain_cell(self, row: int, col: int, cell: Any) -> None:
-        fmt = cell.format
-        kind = cell.__class__.__name__
-        if fmt is None or kind not in _QUICK_CELLS or self.constant_memory:
-            super()._write_cell(row, col, cell)
-            return
-        head = f'<c r="{xl_rowcol_to_cell_fast(row, col)}" s="{fmt._get_xf_index()}"'
-        if kind == "Number" or kind == "Datetime":
-            self.fh.write(f"{head}><v>{cell.number:.16G}</v></c>")
-        elif kind == "String":
-            self.fh.write(f'{head} t="s"><v>{cell.string}</v></c>')
-        elif kind == "Blank":
-            self.fh.write(f"{head}/>")
-        else:
-            self.fh.write(self._formula_cell(head, cell))
-
-    def _write_rows(self) -> None:
-        """The rows of ``<sheetData>``, as xlsxwriter writes them, each row's cells built as
-        one text: the cells :meth:`_write_plain_cell` writes itself are rendered here (their
-        column's letters and each format's index found once), any other through
-        :meth:`_write_cell`. A sheet of :data:`SPLIT_ROWS` rows or more is written in two
-        halves at once, the second by a forked child (:mod:`.forked`): the same text."""
-        if self.constant_memory or self.dim_rowmin is None:
-            super()._write_rows()
-            return
-        self._calculate_spans()
-        first, last = self.dim_rowmin, self.dim_rowmax
-        middle = (first + last + 1) // 2 // 16 * 16  # a block of 16 rows shares its span
-        formats = self.workbook_formats
-        if last - first + 1 < SPLIT_ROWS or middle <= first or formats is None:
-            self._write_row_range(first, last)
-            return
-        from .forked import in_child
-
-        # A format's index is given where it is first used: those of the first half first
-        self._index_formats(first, middle - 1)
-        second = in_child(lambda: self._rows_text(middle, last, formats))
-        self._write_row_range(first, middle - 1)
-        text, converted, indexed = second()
-        for at, index in indexed:  # the formats first used in the second half, in order
-            if formats[at]._get_xf_index() != index:
-                raise RuntimeError("a format's index differs between the halves")
-        self.fh.write(text)
-        self.lite_cells += converted
-
-    def _calculate_spans(self) -> None:
-        """xlsxwriter's ``spans`` of each block of 16 rows (the first and last column, from
-        1, that holds a cell or a note in any of its rows, within the sheet's dimensions),
-        found from the columns each row holds rather than by trying every column."""
-        spans: dict[int, str] = {}
-        low: int | None = None
-        high = 0
-        first_col, last_col = self.dim_colmin, self.dim_colmax
-        table, comments = self.table, self.comments
-        for row_num in range(self.dim_rowmin, self.dim_rowmax + 1):
-            for held in (table.get(row_num), comments.get(row_num)):
-                if not held:
-                    continue
-                cols = held.keys()
-                lo, hi = min(cols), max(cols)
-                if lo < first_col or hi > last_col:  # a cell beyond the dimensions: left out
-                    inside = [c for c in cols if first_col <= c <= last_col]
-                    if not inside:
-                        continue
-                    lo, hi = min(inside), max(inside)
-                if low is None:
-                    low, high = lo, hi
-                else:
-                    low, high = min(low, lo), max(high, hi)
-            block_ends = (row_num + 1) % 16 == 0 or row_num == self.dim_rowmax
-            if block_ends and low is not None:
-                spans[row_num // 16] = f"{low + 1}:{high + 1}"
-                low = None
-        self.row_spans = spans
-
-    workbook_formats: list[Format] | None = None
-    """The workbook's formats (:meth:`_write_rows` splits only a sheet that knows them)."""
-
-    def _rows_text(
-        self, first: int, last: int, formats: list[Format]
-    ) -> tuple[str, int, list[tuple[int, int]]]:
-        """The XML of rows *first* to *last* (:meth:`_write_row_range`), how many of their
-        cells were written in the Lite form, and the formats (place in *formats*, index)
-        first indexed there, in order; the sheet left as it was (not the formats)."""
-        out, converted = cast(Any, self).fh, self.lite_cells
-        before = [f.xf_index is None for f in formats]
-        buffer = StringIO()
-        self.fh = buffer
-        try:
-            self._write_row_range(first, last)
-            indexed = sorted(
-                ((at, f.xf_index) for at, f in enumerate(formats) if before[at] and f.xf_index),
-                key=lambda found: found[1],
-            )
-            return buffer.getvalue(), self.lite_cells - converted, indexed
-        finally:
-            self.fh, self.lite_cells = out, converted
-
-    def _index_formats(self, first: int, last: int) -> None:
-        """Give the formats of rows *first* to *last* their index in the order writing them
-        would (each row's format, then each cell's, or its column's)."""
-        table, row_info, comments, col_info = (
-            self.table,
-            self.row_info,
-            self.comments,
-            self.col_info,
-        )
-        for row_num in range(first, last + 1):
-            cells = table[row_num]
-            if not (row_num in row_info or row_num in comments or cells):
-                continue
-            info = row_info.get(row_num)
-            row_format = None if info is None else info.row_format
-            if row_format:
-                row_format._get_xf_index()
-            for col_num in sorted(cells):
-                fmt = cells[col_num].format
-                if fmt:
-                    if fmt.xf_index is None:
-                        fmt._get_xf_index()
-                elif not row_format and col_num in col_info:
-                    column_format = col_info[col_num].column_format
-                    if column_format is not None:
-                        column_format._get_xf_index()
-
-    def _write_row_range(self, first: int, last: int) -> None:
-        """Rows *first* to *last* of ``<sheetData>`` (see :meth:`_write_rows`)."""
-        table, row_info, comments, spans = self.table, self.row_info, self.comments, self.row_spans
-        first_col, last_col = self.dim_colmin, self.dim_colmax
-        letters = {c: f'<c r="{xl_col_to_name(c)}' for c in range(first_col, last_col + 1)}
-        styles: dict[int, str] = {}  # a format's id: its ' s="..."' (indexed when first used)
-        named = self._lite_named
-        write = self.fh.write
-        for row_num in range(first, last + 1):
-            cells = table[row_num]
-            if not (row_num in row_info or row_num in comments or cells):
-                continue
-            span = spans.get(row_num // 16)
-            if not cells:
-                self._write_empty_row(row_num, span, row_info.get(row_num))
-                continue
-            if row_num in row_info:
-                self._write_row(row_num, span, row_info[row_num])
-            else:
-                self._write_row(row_num, span)
-            number = str(row_num + 1)
-            text: list[str] = []
-            for col_num in sorted(cells):
-                cell = cells[col_num]
-                fmt = cell.format
-                kind = cell.__class__
-                if (
-                    fmt is None
-                    or kind not in _QUICK_TYPES
-                    or (
-                        named is not None
-                        and kind is CellFormulaTuple
-                        and named.search(cell.formula.upper())
-                    )
-                ):
-                    write("".join(text))
-                    text.clear()
-                    self._write_cell(row_num, col_num, cell)
-                    continue
-                style = styles.get(id(fmt))
-                if style is None:
-                    style = styles[id(fmt)] = f'" s="{fmt._get_xf_index()}"'
-                if kind is CellBlankTuple:
-                    text.append(f"{letters[col_num]}{number}{style}/>")
-                elif kind is CellStringTuple:
-                    text.append(f'{letters[col_num]}{number}{style} t="s"><v>{cell.string}</v></c>')
-                elif kind is CellFormulaTuple:
-                    text.append(self._formula_cell(f"{letters[col_num]}{number}{style}", cell))
-                else:
-                    text.append(f"{letters[col_num]}{number}{style}><v>{cell.number:.16G}</v></c>")
-            write("".join(text))
-            self._xml_end_tag("row")
-
-    def _formula_cell(self, head: str, cell: Any) -> str:
-        """A formula cell with a format, from its start (``<c r=".." s=".."``), as
-        xlsxwriter writes it (its value typed)."""
-        value = cell.value
-        if isinstance(value, bool):
-            typed, value = ' t="b"', int(value)
-        elif isinstance(value, str):
-            typed = ' t="e"' if value in _ERROR_VALUES else ' t="str"'
-        else:
-            typed = ""
-        formula, result = self._escape_data(cell.formula), self._escape_data(value)
-        return f"{head}{typed}><f>{formula}</f><v>{result}</v></c>"
-
-    def row_cells(
-        self, row: int, col: int, values: Sequence[Any], formats: Sequence[Format]
-    ) -> None:
-        """Store *values* in *row* from column *col* on, each with its format of *formats*,
-        as :func:`write_value` on each cell in turn stores it (text as text, ``None`` and
-        ``""`` a formatted blank), in one step: xlsxwriter's per-cell checks are done once
-        for the row."""
-        last = col + len(values) - 1
-        if (
-            self.constant_memory
-            or len(formats) != len(values)
-            or any(f is None for f in formats)
-            or self._check_dimensions(row, col)
-            or self._check_dimensions(row, last)
-        ):
-            for offset, (value, fmt) in enumerate(zip(values, formats, strict=True)):
-                write_value(self, row, col + offset, value, fmt)
-            return
-        cells = self.table[row]
-        shared = self.str_table._get_shared_string_index
-        longest = self.xls_strmax // 2
-        for at, value, fmt in zip(range(col, last + 1), values, formats):
-            kind = value.__class__
-            if value is None or (kind is str and not value):
-                cells[at] = CellBlankTuple(fmt)
-            elif (kind is float or kind is int) and isfinite(value):
-                cells[at] = CellNumberTuple(value, fmt)
-            elif kind is str and len(value) <= longest:
-                cells[at] = CellStringTuple(shared(value), fmt)
-            else:
-                write_value(self, row, at, value, fmt)
-
-    def formula_cells(
-        self,
-        row: int,
-        cols: Sequence[int],
-        formulas: Sequence[str],
-        formats: Sequence[Format],
-        values: Sequence[Any],
-    ) -> None:
-        """Store formula *formulas[i]* in column *cols[i]* of *row* with its format and
-        cached value (a blank one for ``None``), as :func:`write_formula` on each cell in
-        turn stores it, in one step: the row's bounds checked once. An array or dynamic-array
-        formula, and every cell in ``constant_memory`` mode, is written by
-        :func:`write_formula`."""
-        if (
-            self.constant_memory
-            or not cols
-            or self._check_dimensions(row, min(cols))
-            or self._check_dimensions(row, max(cols))
-        ):
-            for col, formula, fmt, value in zip(cols, formulas, formats, values, strict=True):
-                write_formula(self, row, col, formula, fmt, value)
-            return
-        cells = self.table[row]
-        prepare, dynamic = self._prepare_formula, re_dynamic_function.search
-        for col, formula, fmt, value in zip(cols, formulas, formats, values, strict=True):
-            if not formula or dynamic(formula) or (formula[0] == "{" and formula[-1] == "}"):
-                write_formula(self, row, col, formula, fmt, value)
-                continue
-            cells[col] = CellFormulaTuple(prepare(formula), fmt, "" if value is None else value)
-
-    def array_column(
-        self, first_row: int, col: int, formula: str, fmt: Format, values: Sequence[Any]
-    ) -> bool:
-        """Store one array formula over rows *first_row* onwards of column *col* with each
-        cell's value (*values*, the first the formula's), as ``write_array_formula`` and
-        :func:`write_value` on every other cell store them, but without first filling the
-        range with zeros for those values to replace; ``False`` (nothing stored) where that
-        is not known to be the same (``constant_memory``, a dynamic-array formula, a range
-        outside the sheet): then write it the usual way."""
-        last_row = first_row + len(values) - 1
-        if (
-            self.constant_memory
-            or last_row == first_row
-            or re_dynamic_function.search(formula)
-            or self._check_dimensions(first_row, col)
-            or self._check_dimensions(last_row, col)
-        ):
-            return False
-        ref = f"{xl_rowcol_to_cell(first_row, col)}:{xl_rowcol_to_cell(last_row, col)}"
-        first = "" if values[0] is None else values[0]
-        table = self.table
-        table[first_row][col] = CellArrayFormulaTuple(
-            self._prepare_formula(formula), fmt, first, ref, "static"
-        )
-        shared = self.str_table._get_shared_string_index
-        longest = self.xls_strmax // 2
-        blank = CellBlankTuple(fmt)  # one for every blank cell: a cell is never changed
-        for row, value in enumerate(values[1:], start=first_row + 1):
-            kind = value.__class__
-            if value is None or (kind is str and not value):
-                table[row][col] = blank
-            elif (kind is float or kind is int) and isfinite(value):
-                table[row][col] = CellNumberTuple(value, fmt)
-            elif kind is str and len(value) <= longest:
-                table[row][col] = CellStringTuple(shared(value), fmt)
-            else:
-                write_value(self, row, col, value, fmt)
-        return True
-
-    def _xml_formula_element(
-        self, formula: str, result: Any, attributes: list[tuple[str, Any]] | None = None
-    ) -> None:
-        attributes = [] if attributes is None else attributes
-        if result == "" and all(key != "t" for key, _ in attributes):
-            attributes = [*attributes, ("t", "str")]
-        super()._xml_formula_element(formula, result, attributes)
+_CALC_PR = re.compile(rb"<calcPr\b[^>]*/>")
+"""The ``<calcPr>`` element of ``xl/workbook.xml`` (xlsxwriter's asks Excel 2010's engine,
+124519, to recalculate on load)."""
 
 
 class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is untyped here
-    """xlsxwriter's workbook whose worksheets store blank formula values typed as text
-    (:class:`TemplateSheet`); with :attr:`lite`, the xlwings Lite code stored in it as it is
-    packaged (:func:`xlfuncs.lite_workbook.store_settings` on the parts before they are
-    compressed: the same parts as writing the file and then adding the code, without
-    reading and compressing it all again)."""
+    """xlsxwriter's workbook, finished when it is closed (:func:`finish_package`): the
+    calculation settings Excel opens it with, blank formula values typed as text, and the
+    xlwings Lite code *lite* stored in it."""
 
-    worksheet_class = TemplateSheet
-    lite: LitePackage | None = None
+    def __init__(self, path: str, options: dict[str, Any], lite: LitePackage | None) -> None:
+        super().__init__(path, options)
+        self.xlfuncs_path = Path(path)
+        self.xlfuncs_lite = lite
+        self.xlfuncs_finished = False
 
-    def _get_packager(self) -> Any:
-        packager = super()._get_packager()
-        for sheet in self.worksheets():
-            if isinstance(sheet, TemplateSheet):
-                sheet.workbook_formats = self.formats
-        lite = self.lite
-        if lite is None:
-            return packager
-        if lite.functions is not None:
-            names = frozenset(n.upper() for n in lite.functions)
-            for sheet in self.worksheets():
-                if isinstance(sheet, TemplateSheet) and not sheet.constant_memory:
-                    sheet.write_lite_form(names)
-        create = packager._create_package
-
-        def package() -> Any:
-            return self._with_lite_code(create(), lite)
-
-        packager._create_package = package
-        return packager
-
-    def _with_lite_code(self, files: list[Any], lite: LitePackage) -> list[Any]:
-        """The packager's *files* (each: where it was written, its part name, binary?) with
-        the Lite code stored (parts changed rewritten, parts added at the end)."""
-        from ..lite_form import LiteFormError
-        from ..lite_workbook import WorkbookError, store_settings
-
-        written = {
-            id(sheet.xml_target)
-            for sheet in self.worksheets()
-            if isinstance(sheet, TemplateSheet) and sheet.lite_cells
-        }
-        in_form = {name for target, name, _ in files if id(target) in written}
-        original = {
-            name: _read_part(target, binary)
-            for target, name, binary in files
-            if name not in in_form
-        }
-        parts = dict(original)
-        try:
-            added = store_settings(parts, lite.settings, functions=lite.functions, in_form=in_form)
-        except LiteFormError as exc:
-            raise WorkbookError(f"{self.filename}: {exc}") from None
-        out = []
-        for target, name, binary in files:
-            if name in in_form or parts[name] == original[name]:
-                out.append((target, name, binary))
-            else:
-                out.append((self._new_part(parts[name], target), name, True))
-        self._added = [(name, parts[name]) for name in added]
-        return out
-
-    def _new_part(self, data: bytes, target: Any) -> Any:
-        """Where the packager finds the part *data*: a buffer in memory, else its temporary
-        file *target*, rewritten."""
-        if self.in_memory:
-            return BytesIO(data)
-        Path(target).write_bytes(data)
-        return target
-
-    _added: list[tuple[str, bytes]] = []
-    """The parts :meth:`_with_lite_code` added, stored after the others."""
-
-    def _store_workbook(self) -> None:
-        """Write the file; then the parts the Lite code added, last, dated as
-        ``[Content_Types].xml`` (as :func:`xlfuncs.lite_workbook.write_settings` adds them to
-        a file). The sheets' cells are let go once the file is written."""
-        self._added = []
-        super()._store_workbook()
-        for sheet in self.worksheets():
-            # a sheet holds a method of its workbook, a cycle that only the cycle collector
-            # frees, after walking every cell: its cells let go now, freed as they go
-            sheet.table.clear()
-        if not self._added:
+    def close(self) -> None:
+        """Write the file (xlsxwriter), then finish it (:func:`finish_package`); once."""
+        if self.xlfuncs_finished:
             return
-        with zipfile.ZipFile(self.filename, "a") as book:
-            stamp = book.getinfo("[Content_Types].xml").date_time
-            for name, data in self._added:
-                info = zipfile.ZipInfo(name, stamp)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                book.writestr(info, data)
+        super().close()
+        finish_package(self.xlfuncs_path, self.xlfuncs_lite)
+        self.xlfuncs_finished = True
 
 
-def _read_part(target: Any, binary: bool) -> bytes:
-    """A part as the packager wrote it: a temporary file, or a buffer in memory."""
-    if isinstance(target, (str, os.PathLike)):
-        return Path(target).read_bytes()
-    value = target.getvalue()
-    return bytes(value) if binary else str(value).encode("utf-8")
+def finish_package(path: Path, lite: LitePackage | None) -> None:
+    """Finish the workbook file xlsxwriter wrote at *path*, rewritten with the standard
+    library's :mod:`zipfile` (every part kept in its order, date and compression):
+
+    - ``<calcPr calcId="191029"/>`` (:data:`EXCEL_CALC_ID`, and no ``fullCalcOnLoad``): Excel
+      opens it with the values stored beside the formulas;
+    - the blank value beside a formula typed as text (``<c r="A1" t="str"><f>...</f><v></v>
+      </c>``), as Excel writes an empty text result: untyped, as xlsxwriter leaves it, Excel
+      reads it as no value at all (:func:`xlfuncs.lite_form.typed_blanks`);
+    - with *lite*, the xlwings Lite code stored (:func:`xlfuncs.lite_workbook.store_settings`,
+      the formulas calling its functions in the Lite form when it names them); the parts it
+      adds come last, dated as ``[Content_Types].xml``."""
+    from ..lite_form import LiteFormError, typed_blanks
+    from ..lite_workbook import WorkbookError, store_settings
+
+    with zipfile.ZipFile(path) as book:
+        infos = book.infolist()
+        parts = {info.filename: book.read(info) for info in infos}
+        comment = book.comment
+    parts["xl/workbook.xml"] = _CALC_PR.sub(
+        f'<calcPr calcId="{EXCEL_CALC_ID}"/>'.encode(), parts["xl/workbook.xml"], count=1
+    )
+    typed_blanks(parts)
+    added: list[str] = []
+    if lite is not None:
+        try:
+            added = store_settings(parts, lite.settings, functions=lite.functions)
+        except LiteFormError as exc:
+            raise WorkbookError(f"{path}: {exc}") from None
+    stamp = next(info.date_time for info in infos if info.filename == "[Content_Types].xml")
+    with zipfile.ZipFile(path, "w") as out:
+        for info in infos:
+            out.writestr(info, parts[info.filename])
+        for name in added:
+            new = zipfile.ZipInfo(name, stamp)
+            new.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(new, parts[name])
+        out.comment = comment
 
 
 def new_workbook(
@@ -651,8 +219,8 @@ def new_workbook(
     wb = _Workbook(
         str(path),
         {"strings_to_formulas": False, "strings_to_numbers": False, "strings_to_urls": False},
+        lite,
     )
-    wb.lite = lite
     wb.set_properties(
         {
             "title": title,
@@ -662,8 +230,6 @@ def new_workbook(
             "created": _FIXED_TIME,
         }
     )
-    wb.set_calc_mode("auto", calc_id=EXCEL_CALC_ID)
-    wb.calc_on_load = False  # no fullCalcOnLoad: Excel shows the stored values on open
     font = {"font_name": "Calibri", "font_size": 10}
     border = {"border": 1, "border_color": "#B7B7B7"}
     unlocked = {"locked": False, "bg_color": "#FFFDE7"}
@@ -709,61 +275,9 @@ def new_workbook(
     return wb, formats
 
 
-_PREPARING: Final = {future: Worksheet() for future in (False, True)}
-"""A bare xlsxwriter worksheet without and with ``use_future_functions``: what
-:func:`_prepared_formula` asks to rewrite a formula."""
-_PREPARING[True].use_future_functions = True
-
-
-@functools.lru_cache(maxsize=8192)
-def _prepared_formula(formula: str, future_functions: bool) -> str:
-    """The formula text as xlsxwriter stores it (``=`` and array braces stripped, the
-    ``_xlfn.`` prefixes of newer functions added, with *future_functions* those of every
-    function since Excel 2010), kept for the next cell with the same text.
-
-    xlsxwriter rewrites each formula by some 160 regular-expression substitutions; the
-    sheets of one workbook repeat the same texts (each player's rating sheet of a period
-    workbook has the same formulas in the same cells), and the rewriting depends on the text
-    and the option only, so each distinct text is rewritten once."""
-    return str(_PREPARING[future_functions]._prepare_formula(formula))
-
-
 def cell(row: int, col: int, *, absolute: bool = False) -> str:
     """A1 reference of a zero-based cell."""
     return str(xl_rowcol_to_cell(row, col, row_abs=absolute, col_abs=absolute))
-
-
-_NO_PREFIX: Final = frozenset({"IF", "IFERROR", "ISBLANK"})
-"""Functions that every Excel has had since 2007: xlsxwriter adds no ``_xlfn.`` prefix to
-them (:class:`PlainFormulaSheet`)."""
-
-_CALLED = re.compile(r"([A-Za-z_][A-Za-z0-9_.]*)\(")
-"""A name followed by an opening parenthesis: what could be a function call."""
-
-
-class PlainFormulaSheet(TemplateSheet):
-    """A worksheet that writes a formula calling only :data:`_NO_PREFIX` functions as it
-    is, without xlsxwriter's rewriting.
-
-    Before storing each formula, xlsxwriter tries some thirty regular-expression
-    substitutions on it, one per newer Excel function that needs the ``_xlfn.`` prefix in
-    the file; a chart's tens of thousands of per-row formulas (``IFERROR(...)``) need none,
-    and those substitutions are a large share of a big crosstable's time
-    (``docs/templates.md``, *Measurements*). The
-    result is the same text xlsxwriter would store: any other formula (or one whose text
-    merely looks like another call) goes through xlsxwriter's own rewriting."""
-
-    def _prepare_formula(self, formula: str, expand_future_functions: bool = False) -> str:
-        called = _CALLED.findall(formula)
-        if not called or not _NO_PREFIX.issuperset(called):
-            return str(super()._prepare_formula(formula, expand_future_functions))
-        if formula.startswith("{"):
-            formula = formula[1:]
-        if formula.startswith("="):
-            formula = formula[1:]
-        if formula.endswith("}"):
-            formula = formula[:-1]
-        return formula
 
 
 def write_text(
@@ -814,13 +328,6 @@ def write_array(
     """One array formula over a column range (one call fills the column), with each cell's
     cached value (blanks when *values* is ``None``)."""
     cached = list(values) if values is not None else [None] * (last_row - first_row + 1)
-    if (
-        isinstance(ws, TemplateSheet)
-        and fmt is not None
-        and len(cached) == last_row - first_row + 1
-        and ws.array_column(first_row, col, formula, fmt, cached)
-    ):
-        return
     ws.write_array_formula(
         first_row, col, last_row, col, formula, fmt, "" if cached[0] is None else cached[0]
     )
