@@ -1,6 +1,6 @@
 #!/bin/sh
 # Every workbook the project writes, from the checkout TREE into OUT (for
-# compare_workbooks.py): the templates, the demo, crosstables of two real files in both
+# _compare_workbooks.py): the templates, the demo, crosstables of two real files in both
 # forms, the period workbook of the example period, and a norm certificate.
 # Usage: benchmarks/write_all_workbooks.sh TREE OUT [PYTHON]
 set -e

@@ -1,6 +1,6 @@
 """Compare two folders of workbooks written by two checkouts (before and after a change).
 
-Run: ``python benchmarks/compare_workbooks.py BEFORE AFTER`` (the folders that
+Run: ``python benchmarks/_compare_workbooks.py BEFORE AFTER`` (the folders that
 ``benchmarks/write_all_workbooks.sh`` fills). Each ``.xlsx`` of *BEFORE* is compared with its
 namesake in *AFTER*:
 
