@@ -873,6 +873,35 @@ _WIDTH_PER_LETTER = 0.85
 """A lower-case letter of the computed cells' type (Calibri 10), in column width units."""
 
 
+HOW_TO_HEADER = (
+    "1. Header: the event, place, dates and chief arbiter (for the printout); the rules "
+    "edition (drop-down; the edition in force is chosen) and the rating period (its "
+    "first day decides the junior K; blank: today)."
+)
+"""The how-to's first item, the same in both charts."""
+
+HOW_TO_K = (
+    "3. K: from the player's data (rated games before this event, year of birth, "
+    "reached 2400: yes/no, and the rating period), as FIDE's rules give it. To use "
+    "another K (a whole number from 1 to 40), type it in 'K override'; clear it to go "
+    "back to the computed K."
+)
+"""The how-to's third item, the same in both charts."""
+
+
+def how_to_functions(number: int) -> tuple[str, str]:
+    """The how-to's last two items, numbered from *number*: where the functions come from,
+    and the sheet of FIDE's tables."""
+    return (
+        f"{number}. The functions come from xlfuncs through classic xlwings (the xlwings.conf "
+        "sheet names the module xlfuncs.udfs). Each computed column is one array formula: "
+        'one call fills the column. =EXPLAIN_ERROR("RP_FIDE_ALL", ...) with a column\'s '
+        "arguments tells why a cell shows an error.",
+        f"{number + 1}. The 'FIDE tables' sheet shows the conversion tables 8.1(a) and 8.1(b) "
+        "for reference.",
+    )
+
+
 @dataclass(frozen=True)
 class Texts:
     """What differs in words between the two charts."""
