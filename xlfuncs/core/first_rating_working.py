@@ -192,36 +192,22 @@ def first_rating_working(crosstable: Crosstable, number: int) -> FirstRatingWork
     for r, (rating, w) in zip(crosstable.game_rounds(number), games):
         opponent = pairings[r - 1].opponent
         assert opponent is not None  # a game of Crosstable.games has one
+        left_out = None
         if rating is not None:
-            lines.append(
-                FirstRatingLine(r, opponent, rating, Fraction(w), True, True, "rated opponent")
-            )
+            text = "rated opponent"
         elif calc.round_robin:
-            lines.append(
-                FirstRatingLine(
-                    r,
-                    opponent,
-                    None,
-                    Fraction(w),
-                    False,
-                    True,
-                    "unrated opponent: the points and the game count (round robin, "
-                    f"rules {edition.id}), not in Ra",
-                )
+            text = (
+                "unrated opponent: the points and the game count (round robin, "
+                f"rules {edition.id}), not in Ra"
             )
         else:
-            lines.append(
-                FirstRatingLine(
-                    r,
-                    opponent,
-                    None,
-                    Fraction(w),
-                    False,
-                    False,
-                    "unrated opponent",
-                    "an unrated opponent counts neither in Ra nor in the score",
-                )
-            )
+            text = "unrated opponent"
+            left_out = "an unrated opponent counts neither in Ra nor in the score"
+        rated = rating is not None
+        counted = rated or calc.round_robin
+        lines.append(
+            FirstRatingLine(r, opponent, rating, Fraction(w), rated, counted, text, left_out)
+        )
     for _ in range(edition.first_rating_hypothetical_draws):
         lines.append(
             FirstRatingLine(

@@ -313,16 +313,7 @@ def apply_board_orders(
         if len(mine) != len(m.board_games):
             continue
         where = {player: j for j, (player, _) in enumerate(mine)}
-        slots: list[int | None] = [where.get(p) for p in order.players]
-        for j in range(len(mine)):
-            if j not in slots:
-                free = next((s for s, v in enumerate(slots) if v is None), None)
-                if free is None:
-                    slots.append(j)
-                else:
-                    slots[free] = j
-        while slots and slots[-1] is None:
-            slots.pop()
+        slots = _boards_filled([where.get(p) for p in order.players], len(mine))
         empty = BoardGame(Fraction(0), False, False)
         games = tuple(empty if j is None else m.board_games[j] for j in slots)
         rows[k] = _with_round(rows[k], order.round, replace(m, board_games=games))
@@ -333,19 +324,29 @@ def apply_board_orders(
         if len(theirs) != len(om.board_games):
             continue
         facing = {opp: j for j, (_, opp) in enumerate(theirs)}
-        placed: list[int | None] = [None if j is None else facing.get(mine[j][0]) for j in slots]
-        rest = [j for j in range(len(theirs)) if j not in placed]
-        for j in rest:
-            free = next((s for s, v in enumerate(placed) if v is None), None)
-            if free is None:
-                placed.append(j)
-            else:
-                placed[free] = j
-        while placed and placed[-1] is None:
-            placed.pop()
+        placed = _boards_filled(
+            [None if j is None else facing.get(mine[j][0]) for j in slots], len(theirs)
+        )
         their_games = tuple(empty if j is None else om.board_games[j] for j in placed)
         rows[o] = _with_round(rows[o], order.round, replace(om, board_games=their_games))
         seated[(order.opponent, order.round)] = [(0, 0) if j is None else theirs[j] for j in placed]
+
+
+def _boards_filled(boards: list[int | None], count: int) -> list[int | None]:
+    """*boards* (a game's index, from 0, on each board; ``None``: unoccupied) with each of
+    the *count* games not on one put on the first unoccupied board, or after the last, in
+    their order; unoccupied boards at the end dropped."""
+    out = list(boards)
+    for j in range(count):
+        if j not in out:
+            free = next((s for s, v in enumerate(out) if v is None), None)
+            if free is None:
+                out.append(j)
+            else:
+                out[free] = j
+    while out and out[-1] is None:
+        out.pop()
+    return out
 
 
 def _with_round(

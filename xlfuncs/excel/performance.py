@@ -129,6 +129,31 @@ def _rated_game_figure(value: Any) -> Any:
     return NoFigure(NO_RATED_GAME) if value is None else value
 
 
+def _rated_game_column(
+    function: str,
+    figure: Callable[[Any, int], Any],
+    ratings: Cell,
+    results: Cell,
+    opponents: Cell,
+    rules_value: Cell,
+    minutes: Cell,
+    reasons: Cell,
+) -> list[list[Any]]:
+    """Every player's *figure* of the rated games (``figure(table, player)``), as
+    :func:`rated_games_all_cells` counts them, for the whole-column form *function*;
+    without one, blank, or with *reasons* TRUE ``no rated game``."""
+    return per_player(
+        function,
+        lambda t, i: _rated_game_figure(figure(t, i)),
+        ratings,
+        results,
+        opponents,
+        rules_value=rules_value,
+        minutes_value=minutes,
+        reasons=reasons_flag(reasons),
+    )
+
+
 def rated_games_all_cells(
     ratings: Cell, results: Cell, opponents: Cell, rules_value: Cell = None, minutes: Cell = None
 ) -> list[list[Any]]:
@@ -158,15 +183,8 @@ def ra_all_cells(
     """Every player's Ra: the average rating of the rated opponents in rated games (the
     games as :func:`rated_games_all_cells` counts them); without one, blank, or with
     *reasons* TRUE ``no rated game``."""
-    return per_player(
-        "RA_ALL",
-        lambda t, i: _rated_game_figure(t.ra(i)),
-        ratings,
-        results,
-        opponents,
-        rules_value=rules_value,
-        minutes_value=minutes,
-        reasons=reasons_flag(reasons),
+    return _rated_game_column(
+        "RA_ALL", lambda t, i: t.ra(i), ratings, results, opponents, rules_value, minutes, reasons
     )
 
 
@@ -181,15 +199,15 @@ def rp_fide_all_cells(
     """Every player's FIDE performance Ra + dp, against rated opponents in rated games (as
     :func:`rated_games_all_cells` counts them); without one, blank, or with *reasons* TRUE
     ``no rated game``."""
-    return per_player(
+    return _rated_game_column(
         "RP_FIDE_ALL",
-        lambda t, i: _rated_game_figure(t.rp_fide(i)),
+        lambda t, i: t.rp_fide(i),
         ratings,
         results,
         opponents,
-        rules_value=rules_value,
-        minutes_value=minutes,
-        reasons=reasons_flag(reasons),
+        rules_value,
+        minutes,
+        reasons,
     )
 
 
@@ -204,13 +222,6 @@ def rp_exact_all_cells(
     """Every player's exact performance (whole numbers; "∞" / "-∞" for 100 % / 0 %), in the
     games :func:`rated_games_all_cells` counts; without one, blank, or with *reasons* TRUE
     ``no rated game``."""
-    return per_player(
-        "RP_EXACT_ALL",
-        lambda t, i: _rated_game_figure(_exact_shown(t, i)),
-        ratings,
-        results,
-        opponents,
-        rules_value=rules_value,
-        minutes_value=minutes,
-        reasons=reasons_flag(reasons),
+    return _rated_game_column(
+        "RP_EXACT_ALL", _exact_shown, ratings, results, opponents, rules_value, minutes, reasons
     )

@@ -54,6 +54,12 @@ def _row(*cells: Any) -> list[Any]:
     return out + [""] * (RATING_COLUMNS - len(out))
 
 
+def _first_row(kind: str, edition: str, value: Any, how: str) -> list[Any]:
+    """A block's first row: what it is (*kind*), the *edition*, the figure *value*, and in
+    the last column the Rating Regulations' edition and *how* the figure is made."""
+    return _row(kind, edition, value, *[""] * 5, f"Rating Regulations {edition}: {how}")
+
+
 def rating_change_block(w: RatingWorking) -> list[list[Any]]:
     """A rated player's change, :data:`RATING_COLUMNS` wide: a first row (``"rating
     change"``, the edition, the change, and in the last column the Rating Regulations, own
@@ -67,13 +73,7 @@ def rating_change_block(w: RatingWorking) -> list[list[Any]]:
     else:
         k += f" (K x n = {w.k * w.n} <= {w.limit})"
     out = [
-        _row(
-            RATING_CHANGE,
-            w.edition,
-            w.change,
-            *[""] * 5,
-            f"Rating Regulations {w.edition}: own rating {w.own_rating}; {k}",
-        ),
+        _first_row(RATING_CHANGE, w.edition, w.change, f"own rating {w.own_rating}; {k}"),
         _row("round", "opp.", "rating", "used", "W", "PD", "W - PD", "K x (W - PD)", ""),
     ]
     for g in w.lines:
@@ -118,13 +118,7 @@ def first_rating_block(w: FirstRatingWorking) -> list[list[Any]]:
     n, p in hundredths), Ru unrounded, Ru, published (TRUE or FALSE), the edition's rule."""
     c = w.calculation
     out = [
-        _row(
-            FIRST_RATING,
-            w.edition,
-            w.rating,
-            *[""] * 5,
-            f"Rating Regulations {w.edition}: {w.formula}",
-        ),
+        _first_row(FIRST_RATING, w.edition, w.rating, w.formula),
         _row("round", "opp.", "rating", "in Ra", "W", "in score", "", "", ""),
     ]
     for x in w.lines:

@@ -62,18 +62,7 @@ def tiebreak_working_cells(
     number = one_player(tiebreak_working_cells, (*args, rows, ptp_full_score, scoring))
     height = block_rows(rows)
     d = descriptors(descriptor)[0]
-    table, kept, out, _ = tiebreak_table(
-        descriptor,
-        ratings,
-        results,
-        opponents,
-        rules,
-        colours,
-        unrated,
-        system,
-        ptp_full_score,
-        scoring,
-    )
+    table, kept, out, _ = tiebreak_table(descriptor, *args[2:], ptp_full_score, scoring)
     mine = out[number - 1][0]
     if isinstance(mine, ErrorValue):  # a row in error: the player's cell and its reason
         raise _BY_CODE.get(mine, InvalidInputError)(mine.reason)

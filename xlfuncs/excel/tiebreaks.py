@@ -413,18 +413,7 @@ def tiebreak_cells(
     parameters are named as ``TIEBREAK``'s, whose reasons name them."""
     args = (descriptor, player, ratings, results, opponents, rules, colours, unrated, system)
     number = one_player(tiebreak_cells, (*args, ptp_full_score, scoring))
-    out, _ = tiebreak_block(
-        descriptor,
-        ratings,
-        results,
-        opponents,
-        rules,
-        colours,
-        unrated,
-        system,
-        ptp_full_score,
-        scoring,
-    )
+    out, _ = tiebreak_block(descriptor, *args[2:], ptp_full_score, scoring)  # all but player
     value = out[number - 1][0]  # a row in error: its error value, with its reason
     if value == "":
         raise NothingToComputeError(

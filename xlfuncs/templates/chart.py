@@ -873,6 +873,35 @@ _WIDTH_PER_LETTER = 0.85
 """A lower-case letter of the computed cells' type (Calibri 10), in column width units."""
 
 
+HOW_TO_HEADER = (
+    "1. Header: the event, place, dates and chief arbiter (for the printout); the rules "
+    "edition (drop-down; the edition in force is chosen) and the rating period (its "
+    "first day decides the junior K; blank: today)."
+)
+"""The how-to's first item, the same in both charts."""
+
+HOW_TO_K = (
+    "3. K: from the player's data (rated games before this event, year of birth, "
+    "reached 2400: yes/no, and the rating period), as FIDE's rules give it. To use "
+    "another K (a whole number from 1 to 40), type it in 'K override'; clear it to go "
+    "back to the computed K."
+)
+"""The how-to's third item, the same in both charts."""
+
+
+def how_to_functions(number: int) -> tuple[str, str]:
+    """The how-to's last two items, numbered from *number*: where the functions come from,
+    and the sheet of FIDE's tables."""
+    return (
+        f"{number}. The functions come from xlfuncs through classic xlwings (the xlwings.conf "
+        "sheet names the module xlfuncs.udfs). Each computed column is one array formula: "
+        'one call fills the column. =EXPLAIN_ERROR("RP_FIDE_ALL", ...) with a column\'s '
+        "arguments tells why a cell shows an error.",
+        f"{number + 1}. The 'FIDE tables' sheet shows the conversion tables 8.1(a) and 8.1(b) "
+        "for reference.",
+    )
+
+
 @dataclass(frozen=True)
 class Texts:
     """What differs in words between the two charts."""
@@ -1019,6 +1048,27 @@ def _merged(ws: Worksheet, row: int, first: int, last: int, value: Any, fmt: Any
         write_value(ws, row, first, value, fmt)
 
 
+def _setting(
+    wb: Workbook,
+    ws: Worksheet,
+    row: int,
+    cols: tuple[int, int],
+    label: tuple[str, Any],
+    value: tuple[Any, Any],
+    name: str,
+    validation: dict[str, Any],
+    width: int = 2,
+) -> None:
+    """One setting of the header in *row*: the label (text, format) from column ``cols[0]``
+    up to the value's column ``cols[1]``, the value (an input cell *width* columns wide, with
+    its format) with its *validation*, and the value's cell named *name* for the formulas."""
+    first, at = cols
+    _merged(ws, row, first, at - 1, *label)
+    _merged(ws, row, at, at + width - 1, *value)
+    ws.data_validation(row, at, row, at, validation)
+    wb.define_name(name, f"='{ws.get_name()}'!{cell(row, at, absolute=True)}")
+
+
 def _header_block(
     wb: Workbook,
     ws: Worksheet,
@@ -1055,13 +1105,14 @@ def _header_block(
     settings_block(
         wb, ws, fmt, 2, RATING, rules=event.rules, label_cols=label_cols, value_cols=value_cols
     )
-    _merged(ws, 3, RATING, K_OVERRIDE, "Rating period", fmt.label)
-    _merged(ws, 3, K, K + value_cols - 1, event.rating_period, fmt.input_date)
-    ws.data_validation(
+    _setting(
+        wb,
+        ws,
         3,
-        K,
-        3,
-        K,
+        (RATING, K),
+        ("Rating period", fmt.label),
+        (event.rating_period, fmt.input_date),
+        "RatingPeriod",
         {
             "validate": "date",
             "criteria": "between",
@@ -1073,8 +1124,8 @@ def _header_block(
             "error_title": "Rating period",
             "error_message": f"Enter a date ({OLDEST_EDITION.in_force_from.year} or later).",
         },
+        width=value_cols,
     )
-    wb.define_name("RatingPeriod", f"='{ws.get_name()}'!{cell(3, K, absolute=True)}")
     _merged(ws, 4, RATING, K_OVERRIDE, "Players", fmt.label)
     count = f"=COUNTA({layout.column(NAME)})"
     write_formula(
@@ -1087,13 +1138,14 @@ def _header_block(
     )
     # the C.07 edition of the tie-breaks, over the standing (TIEBREAK_ALL's rules)
     tb_label, tb_value = layout.settings_cols
-    _merged(ws, 2, tb_label, tb_value - 1, "Tie-break rules", fmt.label)
-    _merged(ws, 2, tb_value, tb_value + 1, tiebreak_rules, fmt.input_center)
-    ws.data_validation(
+    _setting(
+        wb,
+        ws,
         2,
-        tb_value,
-        2,
-        tb_value,
+        (tb_label, tb_value),
+        ("Tie-break rules", fmt.label),
+        (tiebreak_rules, fmt.input_center),
+        "TiebreakRules",
         {
             "validate": "list",
             "source": list(TIEBREAK_EDITIONS),
@@ -1104,15 +1156,15 @@ def _header_block(
             "error_message": "Choose an edition from the list.",
         },
     )
-    wb.define_name("TiebreakRules", f"='{ws.get_name()}'!{cell(2, tb_value, absolute=True)}")
     # the rating unrated players count at in the rating tie-breaks (TIEBREAK_ALL's unrated)
-    _merged(ws, 3, tb_label, tb_value - 1, "Unrated rating", fmt.label)
-    _merged(ws, 3, tb_value, tb_value + 1, event.unrated_rating, fmt.input_center)
-    ws.data_validation(
+    _setting(
+        wb,
+        ws,
         3,
-        tb_value,
-        3,
-        tb_value,
+        (tb_label, tb_value),
+        ("Unrated rating", fmt.label),
+        (event.unrated_rating, fmt.input_center),
+        "UnratedRating",
         {
             "validate": "integer",
             "criteria": "between",
@@ -1127,15 +1179,15 @@ def _header_block(
             "error_message": f"Enter a rating, 1 to {MAX_RATING}, or leave it blank.",
         },
     )
-    wb.define_name("UnratedRating", f"='{ws.get_name()}'!{cell(3, tb_value, absolute=True)}")
     # how PTP (and APPO) read a full score (TIEBREAK_ALL's ptp_full_score)
-    _merged(ws, 4, tb_label, tb_value - 1, "PTP of 100 %", fmt.label)
-    _merged(ws, 4, tb_value, tb_value + 1, event.ptp_full_score, fmt.input_center)
-    ws.data_validation(
+    _setting(
+        wb,
+        ws,
         4,
-        tb_value,
-        4,
-        tb_value,
+        (tb_label, tb_value),
+        ("PTP of 100 %", fmt.label),
+        (event.ptp_full_score, fmt.input_center),
+        "PtpFullScore",
         {
             "validate": "list",
             "source": list(PTP_FULL_SCORE_READINGS),
@@ -1148,15 +1200,15 @@ def _header_block(
             "error_message": f"Choose {' or '.join(PTP_FULL_SCORE_READINGS)}.",
         },
     )
-    wb.define_name("PtpFullScore", f"='{ws.get_name()}'!{cell(4, tb_value, absolute=True)}")
     # the scoring system (TRF-2026 162): POINTS_ALL's and TIEBREAK_ALL's scoring
-    _merged(ws, 1, tb_label, tb_value - 1, "Scoring", fmt.label)
-    _merged(ws, 1, tb_value, tb_value + 1, chart_scoring(event).text, fmt.input_center)
-    ws.data_validation(
+    _setting(
+        wb,
+        ws,
         1,
-        tb_value,
-        1,
-        tb_value,
+        (tb_label, tb_value),
+        ("Scoring", fmt.label),
+        (chart_scoring(event).text, fmt.input_center),
+        "Scoring",
         {
             "validate": "any",
             "input_title": "Scoring system",
@@ -1165,7 +1217,6 @@ def _header_block(
             "the rating figures read the results.",
         },
     )
-    wb.define_name("Scoring", f"='{ws.get_name()}'!{cell(1, tb_value, absolute=True)}")
     if event.scoring.overrides:
         ws.write_comment(
             1,
@@ -1180,13 +1231,14 @@ def _header_block(
     # each player's time for 60 moves (the rating columns' minutes, Rating Regulations 1.1),
     # over the rating figures
     m_label, m_value = layout.minutes_cols
-    _merged(ws, 1, m_label, m_value - 1, "Minutes (60 moves)", fmt.label)
-    _merged(ws, 1, m_value, m_value + 1, event.minutes, fmt.input_center)
-    ws.data_validation(
+    _setting(
+        wb,
+        ws,
         1,
-        m_value,
-        1,
-        m_value,
+        (m_label, m_value),
+        ("Minutes (60 moves)", fmt.label),
+        (event.minutes, fmt.input_center),
+        "Minutes",
         {
             "validate": "decimal",
             "criteria": ">",
@@ -1200,7 +1252,6 @@ def _header_block(
             "error_message": "Enter the minutes, above 0, or leave it blank.",
         },
     )
-    wb.define_name("Minutes", f"='{ws.get_name()}'!{cell(1, m_value, absolute=True)}")
     start = event.start if isinstance(event.start, _dt.date) else None
     first, note = tiebreak_edition_for(None, start)
     if note and tiebreak_rules == first.id:  # older than C.07's first text: computed with it

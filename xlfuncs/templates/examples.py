@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as _dt
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from ..core.results import Outcome
 from .event import ChartPlayer, Event, Round
@@ -55,28 +56,7 @@ def round_robin_10() -> Event:
         ("CM", "Nakamura, Ren", "JPN", 7405566, 2012, "m", 2204, 25, False, None),
         (None, "Ortega, Pilar", "ESP", 32299887, 1985, "w", None, None, None, None),
     )
-    players = []
-    for i, (title, name, fed, fide_id, born, sex, rating, games, reached, k) in enumerate(
-        data, start=1
-    ):
-        row = _RR_TABLE[i - 1].split()
-        results = tuple(None if r == "x" else r for r in row)
-        players.append(
-            ChartPlayer(
-                i,
-                name,
-                title=title,
-                federation=fed,
-                fide_id=fide_id,
-                birth_year=born,
-                sex=sex,
-                rating=rating,
-                rated_games_before=games,
-                reached_2400=reached,
-                k_override=k,
-                results=results,
-            )
-        )
+    players = _players(data, (_RR_TABLE,))
     return Event(
         name="Spring Invitational IM-norm round robin",
         place="Valencia",
@@ -85,7 +65,7 @@ def round_robin_10() -> Event:
         chief_arbiter="IA Teresa Albarracín",
         rules="2025",
         rating_period=_dt.date(2026, 5, 1),
-        players=tuple(players),
+        players=players,
     )
 
 
@@ -112,21 +92,43 @@ _DRR_TABLES = (
 
 def double_round_robin_6() -> Event:
     """A six-player double round robin (each two players meet twice, all games played)."""
-    data = (
-        ("GM", "Halvorsen, Erik", "NOR", 1598761, 1990, "m", 2690),
-        ("GM", "Bellini, Marco", "ITA", 2098713, 1992, "m", 2665),
-        ("GM", "Sato, Kenji", "JPN", 7709881, 1987, "m", 2640),
-        ("GM", "Wen, Jiahao", "CHN", 8679002, 1995, "m", 2612),
-        ("GM", "Raman, Arjun", "IND", 46690021, 2006, "m", 2625),
-        ("IM", "Vidal, Marta", "ESP", 2290049, 2001, "w", 2498),
-    )
-    count = len(data)
-    players = []
-    for i, (title, name, fed, fide_id, born, sex, rating) in enumerate(data, start=1):
-        results = tuple(
-            None if r == "x" else r for table in _DRR_TABLES for r in table[i - 1].split()
+    data = tuple(
+        (*row, 500, True, None)  # rated games before, reached 2400, no K given
+        for row in (
+            ("GM", "Halvorsen, Erik", "NOR", 1598761, 1990, "m", 2690),
+            ("GM", "Bellini, Marco", "ITA", 2098713, 1992, "m", 2665),
+            ("GM", "Sato, Kenji", "JPN", 7709881, 1987, "m", 2640),
+            ("GM", "Wen, Jiahao", "CHN", 8679002, 1995, "m", 2612),
+            ("GM", "Raman, Arjun", "IND", 46690021, 2006, "m", 2625),
+            ("IM", "Vidal, Marta", "ESP", 2290049, 2001, "w", 2498),
         )
-        assert len(results) == 2 * count
+    )
+    players = _players(data, _DRR_TABLES)
+    return Event(
+        name="Double Round Robin Masters 2026",
+        place="Madrid",
+        start=_dt.date(2026, 4, 3),
+        end=_dt.date(2026, 4, 21),
+        chief_arbiter="IA Laura Pérez",
+        rules="2025",
+        rating_period=_dt.date(2026, 5, 1),
+        players=players,
+        cycles=2,
+    )
+
+
+def _players(
+    data: Sequence[tuple[Any, ...]], tables: Sequence[Sequence[str]]
+) -> tuple[ChartPlayer, ...]:
+    """The players of *data* (a row each: title, name, federation, FIDE id, year of birth,
+    sex, rating, rated games before, reached 2400, K given), numbered from 1, each one's
+    results its rows of *tables* in turn (a cycle each; ``"x"``: the own cell)."""
+    players = []
+    for i, (title, name, fed, fide_id, born, sex, rating, games, reached, k) in enumerate(
+        data, start=1
+    ):
+        results = tuple(None if r == "x" else r for table in tables for r in table[i - 1].split())
+        assert len(results) == len(tables) * len(data)
         players.append(
             ChartPlayer(
                 i,
@@ -137,22 +139,13 @@ def double_round_robin_6() -> Event:
                 birth_year=born,
                 sex=sex,
                 rating=rating,
-                rated_games_before=500,
-                reached_2400=True,
+                rated_games_before=games,
+                reached_2400=reached,
+                k_override=k,
                 results=results,
             )
         )
-    return Event(
-        name="Double Round Robin Masters 2026",
-        place="Madrid",
-        start=_dt.date(2026, 4, 3),
-        end=_dt.date(2026, 4, 21),
-        chief_arbiter="IA Laura Pérez",
-        rules="2025",
-        rating_period=_dt.date(2026, 5, 1),
-        players=tuple(players),
-        cycles=2,
-    )
+    return tuple(players)
 
 
 _FIRST = (

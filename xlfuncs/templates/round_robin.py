@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..core.tiebreaks import DEFAULT_ROUND_ROBIN_TIEBREAKS
 from ..progress import Progress, no_progress
-from .chart import Layout, Texts, build_chart
+from .chart import HOW_TO_HEADER, HOW_TO_K, Layout, Texts, build_chart, how_to_functions
 from .common import LitePackage
 from .event import MAX_RR_PLAYERS, Event
 
@@ -33,16 +33,11 @@ TEXTS = Texts(
     hint="Fill the yellow cells; blue cells are computed. Results: 1, \u00bd (or =), 0; "
     "+ and - for forfeits. Enter each game twice: in the row of each player.",
     how_to=(
-        "1. Header: the event, place, dates and chief arbiter (for the printout); the rules "
-        "edition (drop-down; the edition in force is chosen) and the rating period (its "
-        "first day decides the junior K; blank: today).",
+        HOW_TO_HEADER,
         "2. Players in starting order, one per row: No. is fixed (1 to 24). Title, name, "
         "federation, FIDE ID, year of birth, sex (w: women's norms apply), rating (blank or "
         "0: unrated).",
-        "3. K: from the player's data (rated games before this event, year of birth, "
-        "reached 2400: yes/no, and the rating period), as FIDE's rules give it. To use "
-        "another K (a whole number from 1 to 40), type it in 'K override'; clear it to go "
-        "back to the computed K.",
+        HOW_TO_K,
         "4. Results: in the row of the player, under the opponent's No.: 1 win, \u00bd or = "
         "draw, 0 loss, + forfeit win, - forfeit loss; W<1, D<1, L<1 a win, draw, loss in less "
         "than one move (forfeits and these score but are not rated; a bare W, D or L is an "
@@ -67,11 +62,7 @@ TEXTS = Texts(
         "of our functions fills it); the blue cells show their rows. Leave them as they are. "
         "The sheet is protected without a password so formulas are not overwritten by "
         "accident: Review > Unprotect Sheet to change the layout.",
-        "7. The functions come from xlfuncs through classic xlwings (the xlwings.conf sheet "
-        "names the module xlfuncs.udfs). Each computed column is one array formula: "
-        'one call fills the column. =EXPLAIN_ERROR("RP_FIDE_ALL", ...) with a column\'s '
-        "arguments tells why a cell shows an error.",
-        "8. The 'FIDE tables' sheet shows the conversion tables 8.1(a) and 8.1(b) for reference.",
+        *how_to_functions(7),
     ),
 )
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..core.tiebreaks import DEFAULT_SWISS_TIEBREAKS
 from ..progress import Progress, no_progress
-from .chart import Layout, Texts, build_chart
+from .chart import HOW_TO_HEADER, HOW_TO_K, Layout, Texts, build_chart, how_to_functions
 from .common import LitePackage
 from .event import MAX_ROUNDS, MAX_SWISS_PLAYERS, Event
 
@@ -44,16 +44,11 @@ TEXTS = Texts(
     hint="Fill the yellow cells; blue cells are computed. Per round: opponent's No., colour "
     "(w/b), result (1, \u00bd, 0; + - forfeits; H F U Z byes, with no opponent).",
     how_to=(
-        "1. Header: the event, place, dates and chief arbiter (for the printout); the rules "
-        "edition (drop-down; the edition in force is chosen) and the rating period (its "
-        "first day decides the junior K; blank: today).",
+        HOW_TO_HEADER,
         "2. Players in starting order, one per row: No. is fixed (1 to 400). Title, name, "
         "federation, FIDE ID, year of birth, sex (w: women's norms apply), rating (blank or "
         "0: unrated).",
-        "3. K: from the player's data (rated games before this event, year of birth, "
-        "reached 2400: yes/no, and the rating period), as FIDE's rules give it. To use "
-        "another K (a whole number from 1 to 40), type it in 'K override'; clear it to go "
-        "back to the computed K.",
+        HOW_TO_K,
         "4. Each round: the opponent's No., the colour (w or b) and the result from the "
         "player's side: 1 win, \u00bd or = draw, 0 loss, + forfeit win, - forfeit loss; W<1, "
         "D<1, L<1 a win, draw, loss in less than one move (not rated; a bare W, D or L is an "
@@ -77,11 +72,7 @@ TEXTS = Texts(
         "7. The sheet is protected without a password so formulas are not overwritten by "
         "accident: Review > Unprotect Sheet to change the layout. To print only your "
         "players, set the print area (Page Layout > Print Area) to their rows.",
-        "8. The functions come from xlfuncs through classic xlwings (the xlwings.conf sheet "
-        "names the module xlfuncs.udfs). Each computed column is one array formula: "
-        'one call fills the column. =EXPLAIN_ERROR("RP_FIDE_ALL", ...) with a column\'s '
-        "arguments tells why a cell shows an error.",
-        "9. The 'FIDE tables' sheet shows the conversion tables 8.1(a) and 8.1(b) for reference.",
+        *how_to_functions(8),
     ),
 )
 
