@@ -45,7 +45,10 @@ def _sheet_facts(ws: Any, values: Any) -> dict[str, Any]:
             if c.value is None and c.number_format == "General":
                 continue
             cached = values[c.coordinate].value
-            cells[c.coordinate] = (c.value, cached, c.number_format, c.data_type)
+            formula = c.value
+            if hasattr(formula, "ref") and hasattr(formula, "text"):  # openpyxl's ArrayFormula
+                formula = ("array", formula.ref, formula.text)  # by content, not identity
+            cells[c.coordinate] = (formula, cached, c.number_format, c.data_type)
     dv = sorted(
         (str(v.sqref), v.type, v.formula1, v.formula2, v.allow_blank, v.prompt, v.error)
         for v in ws.data_validations.dataValidation
