@@ -269,14 +269,53 @@ def lite_parts(parts: MutableMapping[str, bytes], names: Iterable[str]) -> tuple
     dynamic, added = _ensure_metadata(parts)
     total = 0
     for name in sheets:
-        xml, changed = _sheet(parts[name].decode("utf-8"), wanted, dynamic)
-        if changed:
-            parts[name] = xml.encode("utf-8")
-            total += changed
+        pieces: list[bytes] = []
+        for piece in _pieces(parts[name]):
+            if b"&#" in piece or _holds(piece.upper(), wanted):
+                xml, changed = _sheet(piece.decode("utf-8"), wanted, dynamic)
+                if changed:
+                    piece = xml.encode("utf-8")
+                    total += changed
+            pieces.append(piece)  # else no cell of it calls a function of *wanted*
+        parts[name] = b"".join(pieces)
     return total, added
 
 
+_PIECE = 1 << 20
+"""About how many bytes of a worksheet :func:`lite_parts` looks at in one go."""
+
+
+def _pieces(xml: bytes) -> Iterator[bytes]:
+    """*xml* cut into consecutive pieces of about :data:`_PIECE` bytes, each but the first
+    starting where a ``<row`` element starts: no cell (``<c>...</c>``) spans two, so the
+    cells rewritten piece by piece are the cells rewritten in the whole, and a piece that
+    holds none of the names (in any case of their ASCII letters, as :func:`to_lite` reads
+    a name) nor ``&#`` (a character escaped) is passed over whole."""
+    start = 0
+    while start < len(xml):
+        end = xml.find(b"<row", start + _PIECE)
+        if end < 0:
+            end = len(xml)
+        yield xml[start:end]
+        start = end
+
+
+def _holds(upper: bytes, names: frozenset[str]) -> bool:
+    """Whether the bytes *upper* hold one of *names*: those without ``_`` looked for first,
+    the others only where an ``_`` is (one quick look at a sheet's cells, which hold none)."""
+    if any(n.encode("utf-8") in upper for n in names if "_" not in n):
+        return True
+    return b"_" in upper and any(n.encode("utf-8") in upper for n in names if "_" in n)
+
+
 def _mentions(data: bytes, names: frozenset[str]) -> bool:
+    """Whether worksheet XML *data*, put in upper case, holds ``<F`` and one of *names*
+    (upper case)."""
+    upper = data.upper()  # the ASCII letters only: the same on them as str.upper()
+    if b"<F" in upper and _holds(upper, names):
+        return True
+    if data.isascii() and all(n.isascii() for n in names):
+        return False  # str.upper() would change nothing more
     text = data.decode("utf-8", "replace").upper()
     return "<F" in text and any(n in text for n in names)
 
