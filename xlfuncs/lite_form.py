@@ -329,21 +329,20 @@ def typed_blanks(parts: MutableMapping[str, bytes]) -> int:
     of writing a blank result, which Excel reads as no value at all); returns how many."""
     total = 0
     for name in [n for n in parts if _SHEET.match(n)]:
-        if _BLANK_END not in parts[name]:
-            continue  # no formula cell with an empty value
-        xml = parts[name].decode("utf-8")
-        out: list[str] = []
+        data = parts[name]
+        out: list[bytes] = []
         done = count = 0
-        for match in _blank_cells(xml):
-            attrs = match.group("attrs")
+        for start, stop, cell in _blank_cells(data):
+            attrs = cell.group("attrs")
             if _attr(attrs, "t") is not None:
                 continue
             count += 1
-            out += (xml[done : match.start()], f'<c{attrs} t="str">{match.group("f")}<v></v></c>')
-            done = match.end()
+            typed = f'<c{attrs} t="str">{cell.group("f")}<v></v></c>'
+            out += (data[done:start], typed.encode("utf-8"))
+            done = stop
         if count:
-            out.append(xml[done:])
-            parts[name] = "".join(out).encode("utf-8")
+            out.append(data[done:])
+            parts[name] = b"".join(out)
             total += count
     return total
 
@@ -352,19 +351,23 @@ _BLANK_END = b"</f><v></v></c>"
 """How every cell :data:`_BLANK` matches ends."""
 
 
-def _blank_cells(xml: str) -> Iterator[re.Match[str]]:
-    """The cells of *xml* that :data:`_BLANK` matches, in order: found from where each
-    ends (``</f><v></v></c>``, rare in a sheet of results) rather than by trying the
-    pattern at every ``<c``. Neither the formula text nor the cell's attributes hold a
-    ``<``, so a match starts at the second ``<`` before its end."""
-    end = _BLANK_END.decode()
-    at = xml.find(end)
+def _blank_cells(data: bytes) -> Iterator[tuple[int, int, re.Match[str]]]:
+    """The cells of the worksheet XML *data* that :data:`_BLANK` matches, in order, each
+    with where it starts and ends in *data*: found from where each ends
+    (``</f><v></v></c>``, rare in a sheet of results) rather than by trying the pattern at
+    every ``<c``. Neither the formula text nor the cell's attributes hold a ``<`` (nor does
+    any byte of a UTF-8 character but ``<`` itself), so a match starts at the second ``<``
+    before its end; only that cell is decoded."""
+    at = data.find(_BLANK_END)
     while at >= 0:
-        start = xml.rfind("<", 0, xml.rfind("<", 0, at))
-        match = _BLANK.match(xml, start) if start >= 0 else None
-        if match is not None and match.end() == at + len(end):
-            yield match
-        at = xml.find(end, at + len(end))
+        stop = at + len(_BLANK_END)
+        start = data.rfind(b"<", 0, data.rfind(b"<", 0, at))
+        if start >= 0:
+            text = data[start:stop].decode("utf-8")
+            match = _BLANK.match(text)
+            if match is not None and match.end() == len(text):
+                yield start, stop, match
+        at = data.find(_BLANK_END, stop)
 
 
 def typed_blanks_in(path: Path) -> int:
