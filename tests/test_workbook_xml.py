@@ -236,3 +236,41 @@ def test_lite_parts_rewrite_only_the_formulas_calling_ours() -> None:
         '<c r="C1" s="2"><f>rp_fide (A1:A3,2)</f>',
         '<c r="C1" s="2" cm="1"><f t="array" ref="C1">_xldudf_RP_FIDE (A1:A3,2)</f>',
     )
+
+
+def test_lite_parts_and_typed_blanks_find_cells_far_into_a_large_sheet() -> None:
+    """A hand-written sheet of 60,000 rows (some 4 MB, text beyond ASCII in its values):
+    a call of ours in mixed case near the end and one in lower case in the middle are
+    rewritten; a blank formula value near the end is typed as
+    text; every other byte is kept."""
+    from xlfuncs.lite_form import lite_parts, typed_blanks
+
+    rows = [
+        f'<row r="{n}"><c r="A{n}" t="str"><f>IFERROR(B{n},"")</f><v>Żółw {n}</v></c></row>'
+        for n in range(1, 60001)
+    ]
+    far = '<row r="59990"><c r="A59990" s="3"><f>Rp_Fide(B1:B9,2)</f><v>7</v></c></row>'
+    middle = '<row r="30000"><c r="A30000"><f>1+rp_fide (B1)</f><v>1</v></c></row>'
+    blank = '<row r="59999"><c r="A59999" s="4"><f>IF(B1,"x","")</f><v></v></c></row>'
+    rows[59989], rows[29999], rows[59998] = far, middle, blank
+    sheet = "<worksheet><sheetData>" + "".join(rows) + "</sheetData></worksheet>"
+    parts = {
+        "[Content_Types].xml": b"<Types></Types>",
+        "xl/_rels/workbook.xml.rels": b"<Relationships></Relationships>",
+        "xl/worksheets/sheet1.xml": sheet.encode(),
+    }
+    assert len(parts["xl/worksheets/sheet1.xml"]) > 4_000_000
+    assert lite_parts(parts, ["RP_FIDE"]) == (2, ["xl/metadata.xml"])
+    assert typed_blanks(parts) == 1
+    expected = (
+        sheet.replace(
+            '<c r="A59990" s="3"><f>Rp_Fide(B1:B9,2)</f>',
+            '<c r="A59990" s="3" cm="1"><f t="array" ref="A59990">_xldudf_RP_FIDE(B1:B9,2)</f>',
+        )
+        .replace(
+            '<c r="A30000"><f>1+rp_fide (B1)</f>',
+            '<c r="A30000" cm="1"><f t="array" ref="A30000">1+_xldudf_RP_FIDE (B1)</f>',
+        )
+        .replace('<c r="A59999" s="4"><f>', '<c r="A59999" s="4" t="str"><f>')
+    )
+    assert parts["xl/worksheets/sheet1.xml"].decode() == expected

@@ -269,14 +269,53 @@ def lite_parts(parts: MutableMapping[str, bytes], names: Iterable[str]) -> tuple
     dynamic, added = _ensure_metadata(parts)
     total = 0
     for name in sheets:
-        xml, changed = _sheet(parts[name].decode("utf-8"), wanted, dynamic)
-        if changed:
-            parts[name] = xml.encode("utf-8")
-            total += changed
+        pieces: list[bytes] = []
+        for piece in _pieces(parts[name]):
+            if b"&#" in piece or _holds(piece.upper(), wanted):
+                xml, changed = _sheet(piece.decode("utf-8"), wanted, dynamic)
+                if changed:
+                    piece = xml.encode("utf-8")
+                    total += changed
+            pieces.append(piece)  # else no cell of it calls a function of *wanted*
+        parts[name] = b"".join(pieces)
     return total, added
 
 
+_PIECE = 1 << 20
+"""About how many bytes of a worksheet :func:`lite_parts` looks at in one go."""
+
+
+def _pieces(xml: bytes) -> Iterator[bytes]:
+    """*xml* cut into consecutive pieces of about :data:`_PIECE` bytes, each but the first
+    starting where a ``<row`` element starts: no cell (``<c>...</c>``) spans two, so the
+    cells rewritten piece by piece are the cells rewritten in the whole, and a piece that
+    holds none of the names (in any case of their ASCII letters, as :func:`to_lite` reads
+    a name) nor ``&#`` (a character escaped) is passed over whole."""
+    start = 0
+    while start < len(xml):
+        end = xml.find(b"<row", start + _PIECE)
+        if end < 0:
+            end = len(xml)
+        yield xml[start:end]
+        start = end
+
+
+def _holds(upper: bytes, names: frozenset[str]) -> bool:
+    """Whether the bytes *upper* hold one of *names*: those without ``_`` looked for first,
+    the others only where an ``_`` is (one quick look at a sheet's cells, which hold none)."""
+    if any(n.encode("utf-8") in upper for n in names if "_" not in n):
+        return True
+    return b"_" in upper and any(n.encode("utf-8") in upper for n in names if "_" in n)
+
+
 def _mentions(data: bytes, names: frozenset[str]) -> bool:
+    """Whether worksheet XML *data*, put in upper case, holds ``<F`` and one of *names*
+    (upper case)."""
+    upper = data.upper()  # the ASCII letters only: the same on them as str.upper()
+    if b"<F" in upper and _holds(upper, names):
+        return True
+    if data.isascii() and all(n.isascii() for n in names):
+        return False  # str.upper() would change nothing more
     text = data.decode("utf-8", "replace").upper()
     return "<F" in text and any(n in text for n in names)
 
@@ -290,21 +329,20 @@ def typed_blanks(parts: MutableMapping[str, bytes]) -> int:
     of writing a blank result, which Excel reads as no value at all); returns how many."""
     total = 0
     for name in [n for n in parts if _SHEET.match(n)]:
-        if _BLANK_END not in parts[name]:
-            continue  # no formula cell with an empty value
-        xml = parts[name].decode("utf-8")
-        out: list[str] = []
+        data = parts[name]
+        out: list[bytes] = []
         done = count = 0
-        for match in _blank_cells(xml):
-            attrs = match.group("attrs")
+        for start, stop, cell in _blank_cells(data):
+            attrs = cell.group("attrs")
             if _attr(attrs, "t") is not None:
                 continue
             count += 1
-            out += (xml[done : match.start()], f'<c{attrs} t="str">{match.group("f")}<v></v></c>')
-            done = match.end()
+            typed = f'<c{attrs} t="str">{cell.group("f")}<v></v></c>'
+            out += (data[done:start], typed.encode("utf-8"))
+            done = stop
         if count:
-            out.append(xml[done:])
-            parts[name] = "".join(out).encode("utf-8")
+            out.append(data[done:])
+            parts[name] = b"".join(out)
             total += count
     return total
 
@@ -313,19 +351,23 @@ _BLANK_END = b"</f><v></v></c>"
 """How every cell :data:`_BLANK` matches ends."""
 
 
-def _blank_cells(xml: str) -> Iterator[re.Match[str]]:
-    """The cells of *xml* that :data:`_BLANK` matches, in order: found from where each
-    ends (``</f><v></v></c>``, rare in a sheet of results) rather than by trying the
-    pattern at every ``<c``. Neither the formula text nor the cell's attributes hold a
-    ``<``, so a match starts at the second ``<`` before its end."""
-    end = _BLANK_END.decode()
-    at = xml.find(end)
+def _blank_cells(data: bytes) -> Iterator[tuple[int, int, re.Match[str]]]:
+    """The cells of the worksheet XML *data* that :data:`_BLANK` matches, in order, each
+    with where it starts and ends in *data*: found from where each ends
+    (``</f><v></v></c>``, rare in a sheet of results) rather than by trying the pattern at
+    every ``<c``. Neither the formula text nor the cell's attributes hold a ``<`` (nor does
+    any byte of a UTF-8 character but ``<`` itself), so a match starts at the second ``<``
+    before its end; only that cell is decoded."""
+    at = data.find(_BLANK_END)
     while at >= 0:
-        start = xml.rfind("<", 0, xml.rfind("<", 0, at))
-        match = _BLANK.match(xml, start) if start >= 0 else None
-        if match is not None and match.end() == at + len(end):
-            yield match
-        at = xml.find(end, at + len(end))
+        stop = at + len(_BLANK_END)
+        start = data.rfind(b"<", 0, data.rfind(b"<", 0, at))
+        if start >= 0:
+            text = data[start:stop].decode("utf-8")
+            match = _BLANK.match(text)
+            if match is not None and match.end() == len(text):
+                yield start, stop, match
+        at = data.find(_BLANK_END, stop)
 
 
 def typed_blanks_in(path: Path) -> int:
