@@ -26,15 +26,12 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from tiebreak_files import MIRROR, random_rounds
 from trf_make import player_line
 
 from xlfuncs.data.make_demo_trf import berger
 
 __all__ = ["Drawn", "random_individual", "random_team"]
-
-_MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
-_GAMES = "1111000====WLD+-"
-"""An individual's paired game, drawn uniformly (a forfeit one time in eight)."""
 
 
 @dataclass
@@ -91,32 +88,7 @@ def random_individual(seed: int) -> tuple[str, Drawn]:
         ]
     )
     planned = rounds + (rng.randint(1, 2) if rng.random() < 0.25 else 0)
-    ratings = {i: 0 if rng.random() < 0.15 else rng.randint(1400, 2600) for i in range(1, n + 1)}
-    late = {i: rng.choice([1, 1, 1, 2]) for i in range(1, n + 1)}
-    gone = {i: rounds + 1 if rng.random() < 0.85 else rng.randint(2, rounds) for i in ratings}
-    cells: dict[int, list[str]] = {i: [] for i in ratings}
-    met: set[frozenset[int]] = set()
-    for r in range(1, rounds + 1):
-        here = [i for i in ratings if late[i] <= r < gone[i]]
-        for i in ratings:
-            if i not in here:
-                cells[i].append("0000 - " + ("Z" if r >= gone[i] else rng.choice("ZH")))
-        rng.shuffle(here)
-        if rng.random() < 0.3 and len(here) > 2:
-            cells[here.pop()].append("0000 - " + rng.choice("HHZF"))
-        if len(here) % 2:
-            cells[here.pop()].append("0000 - U")
-        while here:
-            a = here.pop()
-            b = next((x for x in here if frozenset((a, x)) not in met), here[0])
-            here.remove(b)
-            met.add(frozenset((a, b)))
-            res = rng.choice(_GAMES)
-            other = _MIRROR[res]
-            if res in "+-" and rng.random() < 0.2:
-                res = other = "-"
-            cells[a].append(f"{b:>4} w {res}")
-            cells[b].append(f"{a:>4} b {other}")
+    ratings, cells = random_rounds(rng, n, rounds)
     points = {i: sum(_scored(c[-1], win, draw, pab) for c in cells[i]) for i in ratings}
     order = sorted(points, key=lambda i: (-points[i], i))
     rank = {no: place for place, no in enumerate(order, start=1)}
@@ -234,7 +206,7 @@ def random_team(seed: int) -> tuple[str, Drawn]:
                 if forfeits and k == boards - 1 and boards > 1:
                     res = rng.choice("+-")
                 cells[pa].append(f"{pb:>4} {ca} {res}")
-                cells[pb].append(f"{pa:>4} {cb} {_MIRROR[res]}")
+                cells[pb].append(f"{pa:>4} {cb} {MIRROR[res]}")
     n = boards * teams
     points = {
         p: sum(_scored(c[-1], Fraction(1), Fraction(1, 2), None) for c in cells[p]) for p in cells

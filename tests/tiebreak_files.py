@@ -10,19 +10,19 @@ import random
 
 from trf_make import parse_symbol, player_line
 
-__all__ = ["random_swiss"]
+__all__ = ["MIRROR", "random_rounds", "random_swiss"]
 
-_MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
+MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
 _GAMES = "1111000====WLD+-"
 """The results of a paired game, drawn uniformly (a forfeit one time in eight)."""
 
 
-def random_swiss(seed: int, *, start: str = "2026/03/10") -> str:
-    """A finished Swiss of 4-14 players and 2-9 rounds, drawn from *seed*, starting on
-    *start* (``042``: the C.07 text in force then)."""
-    rng = random.Random(seed)
-    n = rng.randint(4, 14)
-    rounds = rng.randint(2, min(9, n - 1))
+def random_rounds(
+    rng: random.Random, n: int, rounds: int
+) -> tuple[dict[int, int], dict[int, list[str]]]:
+    """*n* players' ratings (0: unrated) and their *rounds* rounds as TRF round cells, drawn
+    from *rng*: late entries, withdrawals, requested byes, the pairing-allocated bye, games
+    (forfeits and double forfeits among them), no two players meeting twice."""
     ratings = {i: 0 if rng.random() < 0.15 else rng.randint(1400, 2600) for i in range(1, n + 1)}
     late = {i: rng.choice([1, 1, 1, 2]) for i in range(1, n + 1)}  # first round played
     gone = {i: rounds + 1 if rng.random() < 0.85 else rng.randint(2, rounds) for i in ratings}
@@ -44,11 +44,21 @@ def random_swiss(seed: int, *, start: str = "2026/03/10") -> str:
             here.remove(b)
             met.add(frozenset((a, b)))
             res = rng.choice(_GAMES)
-            other = _MIRROR[res]
+            other = MIRROR[res]
             if res in "+-" and rng.random() < 0.2:
                 res = other = "-"  # both forfeit
             cells[a].append(f"{b:>4} w {res}")
             cells[b].append(f"{a:>4} b {other}")
+    return ratings, cells
+
+
+def random_swiss(seed: int, *, start: str = "2026/03/10") -> str:
+    """A finished Swiss of 4-14 players and 2-9 rounds, drawn from *seed*, starting on
+    *start* (``042``: the C.07 text in force then)."""
+    rng = random.Random(seed)
+    n = rng.randint(4, 14)
+    rounds = rng.randint(2, min(9, n - 1))
+    ratings, cells = random_rounds(rng, n, rounds)
     points = {i: sum(parse_symbol(c[-1]) for c in cells[i]) for i in ratings}
     order = sorted(points, key=lambda i: (-points[i], i))
     rank = {no: place for place, no in enumerate(order, start=1)}
