@@ -22,7 +22,7 @@ from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..core.titles import trf_title
 from ..file_error import FileFieldError
 from ..text_output import points_text
-from .numbers import DIGITS, MAX_ROUNDS, POINTS
+from .numbers import DIGITS, MAX_ROUNDS, POINTS, whole_number
 from .rated import LOWEST_RATING, is_rated
 from .records2026 import (
     AssignmentEffects,
@@ -524,26 +524,20 @@ class Tournament:
     @property
     def declared_players(self) -> int | None:
         """``062`` as a number, when it is one."""
-        return _int_or_none(self.players_text)
+        return whole_number(self.players_text)
 
     @property
     def declared_rated_players(self) -> int | None:
         """``072`` as a number, when it is one."""
-        return _int_or_none(self.rated_players_text)
+        return whole_number(self.rated_players_text)
 
     @property
     def declared_teams(self) -> int | None:
         """``082`` as a number, when it is one."""
-        return _int_or_none(self.teams_text)
+        return whole_number(self.teams_text)
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _int_or_none(text: str) -> int | None:
-    """*text* as a whole number, or ``None``."""
-    t = text.strip()
-    return int(t) if DIGITS.fullmatch(t) else None
 
 
 def _make_date(year: int, month: int, day: int) -> date | None:
