@@ -431,7 +431,7 @@ def _argument_help() -> dict[str, dict[str, str | None]]:
     the way ``xlfuncs lite`` reads them for the bundle."""
     from xlfuncs import lite
 
-    exports = lite._exports(udfs, inspect.getsource(udfs))
+    exports = lite._exports(udfs)
     return {
         e.name: {d.args[0]: d.kwargs.get("doc") for d in e.decorators if d.kind == "arg"}
         for e in exports

@@ -52,7 +52,6 @@ fixed empty cells arriving as Pyodide's ``JsNull`` instead of ``None`` (Pyodide 
 ORIGIN_PREFIX = "<xlfuncs lite bundle>/"
 """How an embedded module names its origin (``__spec__.origin``) instead of a file path."""
 
-_DECORATORS = ("func", "arg", "ret")
 _RANGE_OPTIONS = {"ndim": 2, "err_to_str": True}
 """The options of an argument that takes a range (``udfs._RANGE``): the bundle takes such an
 argument raw and reads it with its own ``_cells`` (see :data:`_CELLS`)."""
@@ -143,7 +142,7 @@ def bundled_sources() -> dict[str, tuple[str, bool]]:
 
 @dataclass
 class _Decorator:
-    kind: str  # "func", "arg" or "ret"
+    kind: str  # "func" or "arg"
     args: tuple[Any, ...] = ()
     kwargs: dict[str, Any] = field(default_factory=dict)
 
@@ -156,66 +155,18 @@ class _Export:
     decorators: list[_Decorator]
 
 
-def _evaluate(node: ast.expr, namespace: dict[str, Any]) -> Any:
-    return eval(compile(ast.Expression(body=node), f"<{ENTRY_MODULE}>", "eval"), namespace)
-
-
-def _decorator(node: ast.expr, namespace: dict[str, Any], xlwings: Any) -> _Decorator | None:
-    """The xlwings decorator *node* is (``@xw.func(...)``, ``@xw.arg(...)``...; *xlwings*
-    what the module's ``import xlwings`` gave it), with its arguments evaluated; ``None`` for
-    any other decorator."""
-    callee = node.func if isinstance(node, ast.Call) else node
-    if xlwings is None or not isinstance(callee, (ast.Name, ast.Attribute)):
-        return None
-    target = _evaluate(callee, namespace)
-    kind = next((k for k in _DECORATORS if target is getattr(xlwings, k, None)), None)
-    if kind is None:
-        return None
-    if not isinstance(node, ast.Call):
-        return _Decorator(kind)
-    args = tuple(_evaluate(a, namespace) for a in node.args)
-    kwargs: dict[str, Any] = {}
-    for keyword in node.keywords:
-        value = _evaluate(keyword.value, namespace)
-        if keyword.arg is None:
-            kwargs.update(value)
-        else:
-            kwargs[keyword.arg] = value
-    return _Decorator(kind, args, kwargs)
-
-
-def _imported_xlwings(tree: ast.Module, namespace: dict[str, Any]) -> Any:
-    """What the module's own ``import xlwings [as NAME]`` bound: the xlwings module, or the
-    stand-in that :func:`xlfuncs.templates.functions.without_xlwings` gives it; ``None``
-    where it imports no xlwings."""
-    for node in tree.body:
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name == "xlwings":
-                    return namespace.get(alias.asname or alias.name)
-    return None
-
-
-def _exports(module: ModuleType, source: str) -> list[_Export]:
-    """The functions of *module* decorated with ``xlwings.func``, in source order."""
-    namespace = dict(vars(module))
-    tree = ast.parse(source)
-    xlwings = _imported_xlwings(tree, namespace)
+def _exports(module: ModuleType) -> list[_Export]:
+    """The Excel functions of *module* (:mod:`xlfuncs.udfs`' functions), in its order, each
+    with the decorators udfs registers it with: ``xw.func`` in its ``CATEGORY``, then an
+    ``xw.arg`` per parameter from its ``ARGUMENTS`` (the help, then the options)."""
     out: list[_Export] = []
-    for node in tree.body:
-        if not isinstance(node, ast.FunctionDef):
-            continue
-        decorators = [
-            d
-            for d in (_decorator(n, namespace, xlwings) for n in node.decorator_list)
-            if d is not None
+    for name, arguments in module.ARGUMENTS.items():
+        function = getattr(module, name)
+        decorators = [_Decorator("func", (), {"category": module.CATEGORY})]
+        decorators += [
+            _Decorator("arg", (arg,), {"doc": a.doc, **a.options}) for arg, a in arguments.items()
         ]
-        if not any(d.kind == "func" for d in decorators):
-            continue
-        if decorators[0].kind != "func":
-            raise BundleError(f"{node.name}: @xw.func must be the outermost decorator")
-        function = getattr(module, node.name)
-        out.append(_Export(node.name, inspect.signature(function), function.__doc__, decorators))
+        out.append(_Export(name, inspect.signature(function), function.__doc__, decorators))
     return out
 
 
@@ -274,8 +225,6 @@ def _render_decorator(decorator: _Decorator, function: str, raw: bool = False) -
         return f"@xw.arg({', '.join(parts)})"
     parts = [_literal(a, where) for a in decorator.args]
     parts += [f"{k}={_literal(v, where)}" for k, v in decorator.kwargs.items()]
-    if decorator.kind == "func" and not parts:
-        return "@xw.func"
     return f"@xw.{decorator.kind}({', '.join(parts)})"
 
 
@@ -303,8 +252,7 @@ def _render_function(export: _Export) -> str:
         _render_decorator(d, export.name, _raw_range(d, export) is not None)
         for d in export.decorators
     ]
-    if not any(d.kind == "ret" for d in export.decorators):  # the answer written at once
-        lines.insert(1, "@xw.ret(_Answer)")
+    lines.insert(1, "@xw.ret(_Answer)")  # the answer written at once
     lines.append(f"def {export.name}({', '.join(params)}):")
     if export.doc is not None:
         lines.append(f"    {_literal(export.doc, export.name)}")
@@ -511,9 +459,9 @@ def build_main_py() -> str:
     decorated wrapper per Excel function of :data:`ENTRY_MODULE`."""
     sources = bundled_sources()
     module = excel_functions()  # udfs' functions (xlwings not imported for them)
-    exports = _exports(module, sources[ENTRY_MODULE][0])
+    exports = _exports(module)
     if not exports:
-        raise BundleError(f"{ENTRY_MODULE} has no function decorated with xlwings.func")
+        raise BundleError(f"{ENTRY_MODULE} has no Excel function")
     digest = hashlib.sha256()
     for name, (source, _) in sources.items():
         digest.update(name.encode() + b"\0" + source.encode("utf-8") + b"\0")
@@ -575,9 +523,7 @@ at the end of this file.
 def function_names() -> list[str]:
     """The Excel names of the functions the bundle registers (the upper-cased Python
     names, without a namespace), in source order."""
-    sources = bundled_sources()
-    module = excel_functions()  # udfs' functions (xlwings not imported for them)
-    return [e.name.upper() for e in _exports(module, sources[ENTRY_MODULE][0])]
+    return [e.name.upper() for e in _exports(excel_functions())]
 
 
 def bundle_files() -> dict[str, str]:
