@@ -36,11 +36,12 @@ from .cells import (
     rated_games,
     rating,
     rules,
+    same_size,
     whole_number,
 )
 from .columns import NoFigure, per_player, player_column, reasons_flag
 from .errors import EXCEL_ERRORS, ExcelErrorInput, check_error, code_of, first_error_among
-from .ranges import Cell, column, flatten
+from .ranges import Cell, column
 
 __all__ = [
     "ESTABLISHED_GAMES",
@@ -82,13 +83,7 @@ def tournaments(
     if is_blank(labels_value) and not isinstance(labels_value, (list, tuple)):
         rated = rated_games(found)
         return [rated], [list(range(len(rated)))]
-    labels = flatten(labels_value)
-    cells = flatten(results)
-    if len(labels) != len(cells):
-        raise InvalidInputError(
-            f"tournaments has {len(labels)} cell{'' if len(labels) == 1 else 's'} but results "
-            f"has {len(cells)}; they must be the same size"
-        )
+    labels, cells = same_size(labels_value, "tournaments", results, "results")
     for i, label in enumerate(labels, start=1):
         if isinstance(label, str) and label.strip().upper() in EXCEL_ERRORS:
             raise ExcelErrorInput(label.strip().upper(), f"tournaments (cell {i})")
