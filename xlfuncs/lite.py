@@ -15,7 +15,7 @@ import os
 import sys
 import textwrap
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 from types import ModuleType
@@ -141,33 +141,27 @@ def bundled_sources() -> dict[str, tuple[str, bool]]:
 
 
 @dataclass
-class _Decorator:
-    kind: str  # "func" or "arg"
-    args: tuple[Any, ...] = ()
-    kwargs: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
 class _Export:
     name: str
     signature: inspect.Signature
     doc: str | None
-    decorators: list[_Decorator]
+    category: str
+    arguments: dict[str, Any]  # udfs' ExcelArgument (doc, options) of each parameter
 
 
 def _exports(module: ModuleType) -> list[_Export]:
-    """The Excel functions of *module* (:mod:`xlfuncs.udfs`' functions), in its order, each
-    with the decorators udfs registers it with: ``xw.func`` in its ``CATEGORY``, then an
-    ``xw.arg`` per parameter from its ``ARGUMENTS`` (the help, then the options)."""
-    out: list[_Export] = []
-    for name, arguments in module.ARGUMENTS.items():
-        function = getattr(module, name)
-        decorators = [_Decorator("func", (), {"category": module.CATEGORY})]
-        decorators += [
-            _Decorator("arg", (arg,), {"doc": a.doc, **a.options}) for arg, a in arguments.items()
-        ]
-        out.append(_Export(name, inspect.signature(function), function.__doc__, decorators))
-    return out
+    """The Excel functions of *module* (:mod:`xlfuncs.udfs`' functions) in its order, each
+    with what udfs registers it with: its ``CATEGORY`` and its ``ARGUMENTS``."""
+    return [
+        _Export(
+            name,
+            inspect.signature(getattr(module, name)),
+            getattr(module, name).__doc__,
+            module.CATEGORY,
+            dict(arguments),
+        )
+        for name, arguments in module.ARGUMENTS.items()
+    ]
 
 
 # ------------------------------------------------------------------------ rendering
@@ -196,42 +190,38 @@ def _text_literal(text: str) -> str:
     return literal
 
 
-def _raw_range(decorator: _Decorator, export: _Export) -> str | None:
-    """The parameter *decorator* gives the range options (:data:`_RANGE_OPTIONS`, a doc
-    aside) and no converter, if its default is ``None`` (or it has none): the bundle takes
-    it raw. xlwings passes an omitted argument, or a blank single cell, as the default
+def _raw(export: _Export, name: str) -> bool:
+    """Whether the bundle takes argument *name* raw: udfs reads it as a range
+    (:data:`_RANGE_OPTIONS`) with no converter, and its default is ``None`` (or it has
+    none). xlwings passes an omitted argument, or a blank single cell, as the default
     without converting it, which ``_cells`` passes on as it is: so only a ``None`` default
     reads the same either way."""
-    if decorator.kind != "arg" or len(decorator.args) != 1:
-        return None
-    options = {k: v for k, v in decorator.kwargs.items() if k != "doc"}
-    name = decorator.args[0]
-    parameter = export.signature.parameters.get(name)
-    if options != _RANGE_OPTIONS or parameter is None:
-        return None
-    if parameter.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
-        return None
-    if parameter.default is not None and parameter.default is not inspect.Parameter.empty:
-        return None
-    return str(name)
+    parameter = export.signature.parameters[name]
+    return (
+        dict(export.arguments[name].options) == _RANGE_OPTIONS
+        and parameter.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+        and (parameter.default is None or parameter.default is inspect.Parameter.empty)
+    )
 
 
-def _render_decorator(decorator: _Decorator, function: str, raw: bool = False) -> str:
-    where = f"{function}: @xw.{decorator.kind}"
-    if raw:  # the name, the raw converter, the doc
-        doc = decorator.kwargs.get("doc")
-        parts = [_literal(decorator.args[0], where), repr("raw")]
-        parts += [] if doc is None else [f"doc={_literal(doc, where)}"]
-        return f"@xw.arg({', '.join(parts)})"
-    parts = [_literal(a, where) for a in decorator.args]
-    parts += [f"{k}={_literal(v, where)}" for k, v in decorator.kwargs.items()]
-    return f"@xw.{decorator.kind}({', '.join(parts)})"
+def _render_arg(export: _Export, name: str) -> str:
+    """The ``@xw.arg`` of argument *name*: its name, then ``"raw"`` for a range taken raw
+    (:func:`_raw`) or its options after the help."""
+    where = f"{export.name}: @xw.arg"
+    argument = export.arguments[name]
+    parts = [_literal(name, where)]
+    options = {"doc": argument.doc}
+    if _raw(export, name):
+        parts.append(repr("raw"))
+    else:
+        options.update(argument.options)
+    parts += [f"{k}={_literal(v, where)}" for k, v in options.items()]
+    return f"@xw.arg({', '.join(parts)})"
 
 
 def _render_function(export: _Export) -> str:
     params: list[str] = []
     call: list[str] = []
-    raw = {_raw_range(d, export) for d in export.decorators} - {None}
     for p in export.signature.parameters.values():
         if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD:
             default = (
@@ -240,7 +230,7 @@ def _render_function(export: _Export) -> str:
                 else "=" + _literal(p.default, f"{export.name}({p.name})")
             )
             params.append(p.name + default)
-            call.append(f"_cells({p.name})" if p.name in raw else p.name)
+            call.append(f"_cells({p.name})" if _raw(export, p.name) else p.name)
         elif p.kind is inspect.Parameter.VAR_POSITIONAL:
             params.append(f"*{p.name}")
             call.append(f"*{p.name}")
@@ -248,11 +238,9 @@ def _render_function(export: _Export) -> str:
             raise BundleError(
                 f"{export.name}: xlwings functions take no keyword-only arguments ({p.name})"
             )
-    lines = [
-        _render_decorator(d, export.name, _raw_range(d, export) is not None)
-        for d in export.decorators
-    ]
-    lines.insert(1, "@xw.ret(_Answer)")  # the answer written at once
+    category = _literal(export.category, f"{export.name}: @xw.func")
+    lines = [f"@xw.func(category={category})", "@xw.ret(_Answer)"]  # the answer written at once
+    lines += [_render_arg(export, name) for name in export.arguments]
     lines.append(f"def {export.name}({', '.join(params)}):")
     if export.doc is not None:
         lines.append(f"    {_literal(export.doc, export.name)}")
