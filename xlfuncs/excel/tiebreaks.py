@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
+from ..core.errors import InvalidInputError, NothingToComputeError, XlfuncsError
 from ..core.tiebreaks import (
     Descriptor,
     TiebreakTable,
@@ -32,11 +32,17 @@ from .cells import (
     rating,
     text,
     tiebreak_rules,
-    whole_number,
 )
 from .cells import scoring as scoring_cell
 from .cells import system as cell_system
-from .columns import crosstable_rows, pairing, per_player, read_once, results_games
+from .columns import (
+    crosstable_rows,
+    pairing,
+    per_player,
+    player_number,
+    read_once,
+    results_games,
+)
 from .errors import (
     ErrorValue,
     ExcelErrorInput,
@@ -343,10 +349,7 @@ def one_player(fn: Any, args: Sequence[Cell]) -> int:
     if found is not None:  # one answer: the first error among the arguments
         raise found
     descriptor, player, ratings = args[:3]
-    number = whole_number(player, "player")
-    count = len(column(ratings, "ratings"))
-    if not 1 <= number <= count:
-        raise OutOfRangeError(f"player: {number} is not a player number (1..{count})")
+    number = player_number(player, ratings)
     if len(descriptors(descriptor)) != 1:
         raise InvalidInputError("descriptor: one tie-break (TIEBREAK_ALL takes several)")
     return number
