@@ -90,8 +90,8 @@ CATEGORY = "xlfuncs (FIDE ratings)"
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
-_RANGE = {"ndim": 2, "err_to_str": True}
-_VALUE = {"err_to_str": True}
+_RANGE = MappingProxyType({"ndim": 2, "err_to_str": True})
+_VALUE = MappingProxyType({"err_to_str": True})
 
 
 class ExcelArgument(NamedTuple):
