@@ -16,7 +16,6 @@ prints now; ``tests/test_docs.py`` runs it in the test suite (and so in CI).
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import inspect
 import io
@@ -284,25 +283,14 @@ def held_tiebreaks() -> None:
 
 def reference() -> None:
     """Every Excel function as Excel's function wizard describes it: the description (the
-    first paragraph of its docstring) and each argument's help (the ``doc`` of its
-    ``@xw.arg``), read from :mod:`xlfuncs.udfs`' source in its order; an argument with a
-    default is optional, shown in brackets."""
+    first paragraph of its docstring) and each argument's help (the ``doc`` xlwings
+    registers, :data:`xlfuncs.udfs.ARGUMENTS`), in :mod:`xlfuncs.udfs`' order; an argument
+    with a default is optional, shown in brackets."""
 
     from xlfuncs import udfs
 
-    tree = ast.parse(Path(inspect.getfile(udfs)).read_text(encoding="utf-8"))
-    for node in tree.body:
-        if not isinstance(node, ast.FunctionDef) or not any(
-            _decorator_name(d) == "xw.func" for d in node.decorator_list
-        ):
-            continue
-        function = getattr(udfs, node.name)
-        helps: dict[str, str] = {}
-        for decorator in node.decorator_list:
-            if isinstance(decorator, ast.Call) and _decorator_name(decorator) == "xw.arg":
-                name = ast.literal_eval(decorator.args[0])
-                doc = next(k.value for k in decorator.keywords if k.arg == "doc")
-                helps[name] = eval(compile(ast.Expression(doc), "<udfs>", "eval"), vars(udfs))
+    for name, arguments in udfs.ARGUMENTS.items():
+        function = getattr(udfs, name)
         shown = []
         for parameter in inspect.signature(function).parameters.values():
             if parameter.kind is parameter.VAR_POSITIONAL:
@@ -312,20 +300,15 @@ def reference() -> None:
             else:
                 shown.append(f"[{parameter.name}]")
         description = " ".join(inspect.getdoc(function).split("\n\n")[0].split())
-        print(f"## `{node.name}`\n")
-        print(f"`={node.name}({', '.join(shown)})`\n")
+        print(f"## `{name}`\n")
+        print(f"`={name}({', '.join(shown)})`\n")
         print(f"{_escape(description)}\n")
-        if helps:
+        if arguments:
             print("| argument | help |")
             print("|---|---|")
-            for name, text in helps.items():
-                print(f"| `{name}` | {_escape(' '.join(text.split()))} |")
+            for argument, declared in arguments.items():
+                print(f"| `{argument}` | {_escape(' '.join(declared.doc.split()))} |")
             print()
-
-
-def _decorator_name(decorator: ast.expr) -> str:
-    target = decorator.func if isinstance(decorator, ast.Call) else decorator
-    return ast.unparse(target)
 
 
 def _escape(text: str) -> str:

@@ -431,11 +431,7 @@ def _argument_help() -> dict[str, dict[str, str | None]]:
     the way ``xlfuncs lite`` reads them for the bundle."""
     from xlfuncs import lite
 
-    exports = lite._exports(udfs, inspect.getsource(udfs))
-    return {
-        e.name: {d.args[0]: d.kwargs.get("doc") for d in e.decorators if d.kind == "arg"}
-        for e in exports
-    }
+    return {e.name: {n: a.doc for n, a in e.arguments.items()} for e in lite._exports(udfs)}
 
 
 def test_explain_error_names_its_arguments() -> None:

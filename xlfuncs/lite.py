@@ -15,7 +15,7 @@ import os
 import sys
 import textwrap
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 from types import ModuleType
@@ -52,7 +52,6 @@ fixed empty cells arriving as Pyodide's ``JsNull`` instead of ``None`` (Pyodide 
 ORIGIN_PREFIX = "<xlfuncs lite bundle>/"
 """How an embedded module names its origin (``__spec__.origin``) instead of a file path."""
 
-_DECORATORS = ("func", "arg", "ret")
 _RANGE_OPTIONS = {"ndim": 2, "err_to_str": True}
 """The options of an argument that takes a range (``udfs._RANGE``): the bundle takes such an
 argument raw and reads it with its own ``_cells`` (see :data:`_CELLS`)."""
@@ -142,81 +141,27 @@ def bundled_sources() -> dict[str, tuple[str, bool]]:
 
 
 @dataclass
-class _Decorator:
-    kind: str  # "func", "arg" or "ret"
-    args: tuple[Any, ...] = ()
-    kwargs: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
 class _Export:
     name: str
     signature: inspect.Signature
     doc: str | None
-    decorators: list[_Decorator]
+    category: str
+    arguments: dict[str, Any]  # udfs' ExcelArgument (doc, options) of each parameter
 
 
-def _evaluate(node: ast.expr, namespace: dict[str, Any]) -> Any:
-    return eval(compile(ast.Expression(body=node), f"<{ENTRY_MODULE}>", "eval"), namespace)
-
-
-def _decorator(node: ast.expr, namespace: dict[str, Any], xlwings: Any) -> _Decorator | None:
-    """The xlwings decorator *node* is (``@xw.func(...)``, ``@xw.arg(...)``...; *xlwings*
-    what the module's ``import xlwings`` gave it), with its arguments evaluated; ``None`` for
-    any other decorator."""
-    callee = node.func if isinstance(node, ast.Call) else node
-    if xlwings is None or not isinstance(callee, (ast.Name, ast.Attribute)):
-        return None
-    target = _evaluate(callee, namespace)
-    kind = next((k for k in _DECORATORS if target is getattr(xlwings, k, None)), None)
-    if kind is None:
-        return None
-    if not isinstance(node, ast.Call):
-        return _Decorator(kind)
-    args = tuple(_evaluate(a, namespace) for a in node.args)
-    kwargs: dict[str, Any] = {}
-    for keyword in node.keywords:
-        value = _evaluate(keyword.value, namespace)
-        if keyword.arg is None:
-            kwargs.update(value)
-        else:
-            kwargs[keyword.arg] = value
-    return _Decorator(kind, args, kwargs)
-
-
-def _imported_xlwings(tree: ast.Module, namespace: dict[str, Any]) -> Any:
-    """What the module's own ``import xlwings [as NAME]`` bound: the xlwings module, or the
-    stand-in that :func:`xlfuncs.templates.functions.without_xlwings` gives it; ``None``
-    where it imports no xlwings."""
-    for node in tree.body:
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name == "xlwings":
-                    return namespace.get(alias.asname or alias.name)
-    return None
-
-
-def _exports(module: ModuleType, source: str) -> list[_Export]:
-    """The functions of *module* decorated with ``xlwings.func``, in source order."""
-    namespace = dict(vars(module))
-    tree = ast.parse(source)
-    xlwings = _imported_xlwings(tree, namespace)
-    out: list[_Export] = []
-    for node in tree.body:
-        if not isinstance(node, ast.FunctionDef):
-            continue
-        decorators = [
-            d
-            for d in (_decorator(n, namespace, xlwings) for n in node.decorator_list)
-            if d is not None
-        ]
-        if not any(d.kind == "func" for d in decorators):
-            continue
-        if decorators[0].kind != "func":
-            raise BundleError(f"{node.name}: @xw.func must be the outermost decorator")
-        function = getattr(module, node.name)
-        out.append(_Export(node.name, inspect.signature(function), function.__doc__, decorators))
-    return out
+def _exports(module: ModuleType) -> list[_Export]:
+    """The Excel functions of *module* (:mod:`xlfuncs.udfs`' functions) in its order, each
+    with what udfs registers it with: its ``CATEGORY`` and its ``ARGUMENTS``."""
+    return [
+        _Export(
+            name,
+            inspect.signature(getattr(module, name)),
+            getattr(module, name).__doc__,
+            module.CATEGORY,
+            dict(arguments),
+        )
+        for name, arguments in module.ARGUMENTS.items()
+    ]
 
 
 # ------------------------------------------------------------------------ rendering
@@ -245,44 +190,38 @@ def _text_literal(text: str) -> str:
     return literal
 
 
-def _raw_range(decorator: _Decorator, export: _Export) -> str | None:
-    """The parameter *decorator* gives the range options (:data:`_RANGE_OPTIONS`, a doc
-    aside) and no converter, if its default is ``None`` (or it has none): the bundle takes
-    it raw. xlwings passes an omitted argument, or a blank single cell, as the default
+def _raw(export: _Export, name: str) -> bool:
+    """Whether the bundle takes argument *name* raw: udfs reads it as a range
+    (:data:`_RANGE_OPTIONS`) with no converter, and its default is ``None`` (or it has
+    none). xlwings passes an omitted argument, or a blank single cell, as the default
     without converting it, which ``_cells`` passes on as it is: so only a ``None`` default
     reads the same either way."""
-    if decorator.kind != "arg" or len(decorator.args) != 1:
-        return None
-    options = {k: v for k, v in decorator.kwargs.items() if k != "doc"}
-    name = decorator.args[0]
-    parameter = export.signature.parameters.get(name)
-    if options != _RANGE_OPTIONS or parameter is None:
-        return None
-    if parameter.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
-        return None
-    if parameter.default is not None and parameter.default is not inspect.Parameter.empty:
-        return None
-    return str(name)
+    parameter = export.signature.parameters[name]
+    return (
+        dict(export.arguments[name].options) == _RANGE_OPTIONS
+        and parameter.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+        and (parameter.default is None or parameter.default is inspect.Parameter.empty)
+    )
 
 
-def _render_decorator(decorator: _Decorator, function: str, raw: bool = False) -> str:
-    where = f"{function}: @xw.{decorator.kind}"
-    if raw:  # the name, the raw converter, the doc
-        doc = decorator.kwargs.get("doc")
-        parts = [_literal(decorator.args[0], where), repr("raw")]
-        parts += [] if doc is None else [f"doc={_literal(doc, where)}"]
-        return f"@xw.arg({', '.join(parts)})"
-    parts = [_literal(a, where) for a in decorator.args]
-    parts += [f"{k}={_literal(v, where)}" for k, v in decorator.kwargs.items()]
-    if decorator.kind == "func" and not parts:
-        return "@xw.func"
-    return f"@xw.{decorator.kind}({', '.join(parts)})"
+def _render_arg(export: _Export, name: str) -> str:
+    """The ``@xw.arg`` of argument *name*: its name, then ``"raw"`` for a range taken raw
+    (:func:`_raw`) or its options after the help."""
+    where = f"{export.name}: @xw.arg"
+    argument = export.arguments[name]
+    parts = [_literal(name, where)]
+    options = {"doc": argument.doc}
+    if _raw(export, name):
+        parts.append(repr("raw"))
+    else:
+        options.update(argument.options)
+    parts += [f"{k}={_literal(v, where)}" for k, v in options.items()]
+    return f"@xw.arg({', '.join(parts)})"
 
 
 def _render_function(export: _Export) -> str:
     params: list[str] = []
     call: list[str] = []
-    raw = {_raw_range(d, export) for d in export.decorators} - {None}
     for p in export.signature.parameters.values():
         if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD:
             default = (
@@ -291,7 +230,7 @@ def _render_function(export: _Export) -> str:
                 else "=" + _literal(p.default, f"{export.name}({p.name})")
             )
             params.append(p.name + default)
-            call.append(f"_cells({p.name})" if p.name in raw else p.name)
+            call.append(f"_cells({p.name})" if _raw(export, p.name) else p.name)
         elif p.kind is inspect.Parameter.VAR_POSITIONAL:
             params.append(f"*{p.name}")
             call.append(f"*{p.name}")
@@ -299,12 +238,9 @@ def _render_function(export: _Export) -> str:
             raise BundleError(
                 f"{export.name}: xlwings functions take no keyword-only arguments ({p.name})"
             )
-    lines = [
-        _render_decorator(d, export.name, _raw_range(d, export) is not None)
-        for d in export.decorators
-    ]
-    if not any(d.kind == "ret" for d in export.decorators):  # the answer written at once
-        lines.insert(1, "@xw.ret(_Answer)")
+    category = _literal(export.category, f"{export.name}: @xw.func")
+    lines = [f"@xw.func(category={category})", "@xw.ret(_Answer)"]  # the answer written at once
+    lines += [_render_arg(export, name) for name in export.arguments]
     lines.append(f"def {export.name}({', '.join(params)}):")
     if export.doc is not None:
         lines.append(f"    {_literal(export.doc, export.name)}")
@@ -511,9 +447,9 @@ def build_main_py() -> str:
     decorated wrapper per Excel function of :data:`ENTRY_MODULE`."""
     sources = bundled_sources()
     module = excel_functions()  # udfs' functions (xlwings not imported for them)
-    exports = _exports(module, sources[ENTRY_MODULE][0])
+    exports = _exports(module)
     if not exports:
-        raise BundleError(f"{ENTRY_MODULE} has no function decorated with xlwings.func")
+        raise BundleError(f"{ENTRY_MODULE} has no Excel function")
     digest = hashlib.sha256()
     for name, (source, _) in sources.items():
         digest.update(name.encode() + b"\0" + source.encode("utf-8") + b"\0")
@@ -575,9 +511,7 @@ at the end of this file.
 def function_names() -> list[str]:
     """The Excel names of the functions the bundle registers (the upper-cased Python
     names, without a namespace), in source order."""
-    sources = bundled_sources()
-    module = excel_functions()  # udfs' functions (xlwings not imported for them)
-    return [e.name.upper() for e in _exports(module, sources[ENTRY_MODULE][0])]
+    return [e.name.upper() for e in _exports(excel_functions())]
 
 
 def bundle_files() -> dict[str, str]:

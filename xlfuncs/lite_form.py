@@ -19,21 +19,15 @@ after the add-in loads. The evidence (Excel-saved workbooks, Microsoft's answers
 from __future__ import annotations
 
 import re
-import zipfile
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping
-from pathlib import Path
 from xml.sax.saxutils import escape, unescape
 
 __all__ = [
-    "NEW_DYNAMIC_INDEX",
     "PREFIX",
     "LiteFormError",
-    "cells_in_lite_form",
-    "dynamic_metadata",
     "lite_parts",
     "to_lite",
     "typed_blanks",
-    "typed_blanks_in",
 ]
 
 PREFIX = "_xldudf_"
@@ -207,9 +201,9 @@ def _dynamic_index(xml: str, where: str) -> int | None:
     return None
 
 
-def _ensure_metadata(parts: MutableMapping[str, bytes]) -> tuple[int, list[str]]:
-    """The ``cm`` index of a dynamic-array formula in *parts*, a metadata part added (with
-    its content type and relationship) when the workbook has none; and the parts added."""
+def _dynamic_metadata(parts: MutableMapping[str, bytes]) -> tuple[int, list[str]]:
+    """The ``cm`` index of a dynamic-array formula in the package *parts*, the metadata part
+    added (with its content type and relationship) when it has none; and the parts added."""
     name = _metadata_part(parts)
     if name is not None:
         index = _dynamic_index(parts[name].decode("utf-8"), name)
@@ -238,25 +232,6 @@ def _ensure_metadata(parts: MutableMapping[str, bytes]) -> tuple[int, list[str]]
     return 1, [name]
 
 
-NEW_DYNAMIC_INDEX = 1
-"""The ``cm`` index of a dynamic-array formula in a workbook that had no metadata part
-before :func:`dynamic_metadata` added one."""
-
-
-def dynamic_metadata(parts: MutableMapping[str, bytes]) -> tuple[int, list[str]]:
-    """The ``cm`` index of a dynamic-array formula in the package *parts*, the metadata part
-    added (with its content type and relationship) when it has none
-    (:data:`NEW_DYNAMIC_INDEX`), as :func:`lite_parts` adds it; and the parts added."""
-    return _ensure_metadata(parts)
-
-
-def cells_in_lite_form(xml: str, names: Iterable[str], dynamic: int) -> tuple[str, int]:
-    """The cells of worksheet XML *xml* (a whole sheet or some of its ``<c>`` elements) with
-    their calls of *names* in the Lite form, as :func:`lite_parts` rewrites them (*dynamic*:
-    the ``cm`` index of a dynamic-array formula); and how many cells changed."""
-    return _sheet(xml, frozenset(n.upper() for n in names), dynamic)
-
-
 def lite_parts(parts: MutableMapping[str, bytes], names: Iterable[str]) -> tuple[int, list[str]]:
     """Rewrite the worksheets of the package *parts* (part name -> bytes) so that every
     formula calling a function of *names* is stored in the Lite form (see the module
@@ -266,7 +241,7 @@ def lite_parts(parts: MutableMapping[str, bytes], names: Iterable[str]) -> tuple
     sheets = [n for n in parts if _SHEET.match(n) and _mentions(parts[n], wanted)]
     if not sheets:
         return 0, []
-    dynamic, added = _ensure_metadata(parts)
+    dynamic, added = _dynamic_metadata(parts)
     total = 0
     for name in sheets:
         pieces: list[bytes] = []
@@ -368,17 +343,3 @@ def _blank_cells(data: bytes) -> Iterator[tuple[int, int, re.Match[str]]]:
             if match is not None and match.end() == len(text):
                 yield start, stop, match
         at = data.find(_BLANK_END, stop)
-
-
-def typed_blanks_in(path: Path) -> int:
-    """:func:`typed_blanks` on the workbook file at *path* (a file just written, rewritten in
-    place with every part in its order); returns how many cells changed."""
-    with zipfile.ZipFile(path) as book:
-        infos = book.infolist()
-        parts = {info.filename: book.read(info) for info in infos}
-    count = typed_blanks(parts)
-    if count:
-        with zipfile.ZipFile(path, "w") as book:
-            for info in infos:
-                book.writestr(info, parts[info.filename])
-    return count

@@ -21,13 +21,13 @@ import posixpath
 import re
 import xml.etree.ElementTree as ET
 import zipfile
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from io import BytesIO
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from .lite_form import NEW_DYNAMIC_INDEX, PREFIX, LiteFormError, dynamic_metadata, lite_parts
+from .lite_form import PREFIX, LiteFormError, lite_parts
 
 __all__ = [
     "LITE_ADDIN",
@@ -412,7 +412,6 @@ def store_settings(
     settings: Mapping[str, str],
     *,
     functions: Sequence[str] | None = None,
-    in_form: Collection[str] = (),
 ) -> list[str]:
     """Store *settings* as xlwings Lite add-in settings in the package *parts* (part name
     -> bytes, changed in place). Settings of that name already there are replaced, the
@@ -423,20 +422,9 @@ def store_settings(
     in the form Excel binds (:mod:`xlfuncs.lite_form`): every stored call of one of them is
     rewritten ``_xldudf_NAME(...)`` as a dynamic-array formula, and the add-in's part lists
     them all (``customFunctionIdList``); :class:`~xlfuncs.lite_form.LiteFormError` where a
-    part cannot be put in that form. *in_form* names worksheets that are not in
-    *parts*: their writer stored them in that form already, with at least one call
-    rewritten and pointing at the dynamic-array entry of a new metadata part
-    (:func:`xlfuncs.lite_form.dynamic_metadata`, which this adds first, as the rewriting
-    would)."""
+    part cannot be put in that form."""
     added: list[str] = []
     if functions is not None:
-        if in_form:
-            index, added = dynamic_metadata(parts)
-            if index != NEW_DYNAMIC_INDEX:
-                raise LiteFormError(
-                    f"the worksheets written in the Lite form point at cell metadata "
-                    f"{NEW_DYNAMIC_INDEX}, the workbook's dynamic-array entry is {index}"
-                )
         added += lite_parts(parts, functions)[1]
     lite = list(_lite_parts(parts))
     for name, extension in lite:

@@ -8,16 +8,20 @@ what Excel passes.
 Every function returns a number or an array, or an Excel error value as text (``"#VALUE!"``,
 ``"#NUM!"``, ``"#N/A"``) and never raises; ``=EXPLAIN_ERROR("RP_FIDE", C5:C13, D5)`` repeats
 a call and tells why it failed. The docstring's first line is the description Excel's
-function wizard shows; each ``doc`` is an argument's help. Each body is one call of the
-function of :mod:`xlfuncs.excel` that reads the cells, asks the core and shapes the answer
-(``RP_FIDE``: :func:`xlfuncs.excel.performance.rp_fide_cells`).
+function wizard shows; each argument's help and reading is an :class:`ExcelArgument`, given
+by :func:`_excel` (the function's own, or one of the tables of arguments several functions
+share) and listed in :data:`ARGUMENTS`. Each body is one call of the function of
+:mod:`xlfuncs.excel` that reads the cells, asks the core and shapes the answer (``RP_FIDE``:
+:func:`xlfuncs.excel.performance.rp_fide_cells`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple, TypeVar
 
 import xlwings as xw
 
@@ -38,6 +42,7 @@ from .excel import (
 )
 
 __all__ = [
+    "ARGUMENTS",
     "BLOQUE",
     "BLOQUE_ALL",
     "DP_LOOKUP",
@@ -77,36 +82,76 @@ __all__ = [
     "TIEBREAK_WORKING",
     "UNRATED_AGAIN",
     "UPLIFT_2024",
+    "ExcelArgument",
 ]
 
 CATEGORY = "xlfuncs (FIDE ratings)"
 """The category under which Excel's function wizard lists the functions."""
 
-_RANGE = {"ndim": 2, "err_to_str": True}
-_VALUE = {"err_to_str": True}
+_F = TypeVar("_F", bound=Callable[..., Any])
 
-_OPPONENTS = "Opponents' ratings, one cell per game; blank or 0 = unrated opponent"
-_OWN_RATING = "The player's rating"
-_RESULTS = (
-    "Results beside the ratings: 1, ½, 0 (rated); +, - forfeits; W<1, D<1, L<1 less than one "
-    "move (a bare W, D, L: #VALUE!, two meanings)"
-)
-_PLAYED = "Results beside them; only games played (1, ½, 0) count"
-_PLAYERS_RATINGS = "Players' ratings, one row each; blank or 0 = unrated"
-_SCORE = (
-    "Points scored against the rated opponents, or a range of results (1, ½, 0, "
-    "+, -, W<1 ...; a bare W, D, L: #VALUE!) beside the ratings"
-)
+_RANGE = MappingProxyType({"ndim": 2, "err_to_str": True})
+_VALUE = MappingProxyType({"err_to_str": True})
+
+
+class ExcelArgument(NamedTuple):
+    """An argument of an Excel function as xlwings registers it (``xw.arg``): the help
+    Excel's function wizard shows, and the options xlwings reads the cells with: a range
+    (:data:`_RANGE`: always rows of cells, an error cell as its text), one value
+    (:data:`_VALUE`) or, without options, as Excel passes it."""
+
+    doc: str
+    options: Mapping[str, Any] = MappingProxyType({})
+
+
+def _range(doc: str) -> ExcelArgument:
+    """An argument read as a range (rows of cells)."""
+    return ExcelArgument(doc, _RANGE)
+
+
+def _value(doc: str) -> ExcelArgument:
+    """An argument read as one value."""
+    return ExcelArgument(doc, _VALUE)
+
+
+ARGUMENTS: dict[str, dict[str, ExcelArgument]] = {}
+"""Every Excel function's arguments by function name, in the order of its parameters, as
+:func:`_excel` registered them with xlwings (the wizard's help, how the cells are read)."""
+
+
+def _excel(*shared: Mapping[str, ExcelArgument], **own: ExcelArgument) -> Callable[[_F], _F]:
+    """Register a function with Excel (``xw.func`` in :data:`CATEGORY`) and each of its
+    parameters (``xw.arg``): its :class:`ExcelArgument` from *own*, else from the first of
+    the *shared* tables that names it; the function's :data:`ARGUMENTS`. A parameter none
+    names, or an argument of *own* the function does not take, is a mistake here and fails
+    at import."""
+
+    def register(function: _F) -> _F:
+        names = list(inspect.signature(function).parameters)
+        extra = set(own) - set(names)
+        if extra:
+            raise TypeError(f"{function.__name__} takes no {', '.join(sorted(extra))}")
+        arguments: dict[str, ExcelArgument] = {}
+        for name in names:
+            found = own.get(name) or next((t[name] for t in shared if name in t), None)
+            if found is None:
+                raise TypeError(f"{function.__name__}: no help for {name}")
+            arguments[name] = found
+        for name, argument in reversed(arguments.items()):
+            function = xw.arg(name, doc=argument.doc, **argument.options)(function)
+        ARGUMENTS[function.__name__] = arguments
+        return xw.func(category=CATEGORY)(function)
+
+    return register
+
+
+# ------------------------------------------------------------------- one player's games
+
 _RULES = (
     "Edition of the FIDE rules: 2017, 2022, 2024, 2025 or a date, then rapid or blitz for those "
     'rates ("2025 rapid", "blitz"; none: standard); blank = standard, in force today'
 )
-_NORM_RULES = (
-    "Title Regulations: a date (those in force then: unrated opponents 1400 from 1 Jan 2024), "
-    "or 2017, 2022, 2024, 2025 (in force when that rating edition began); blank = today; "
-    '"rapid" or "blitz": #VALUE!, no norm there'
-)
-_K_RULES = (
+_K_RULES = _value(
     'Optional rate of play: "rapid" or "blitz" (K 20 for all until 30 Sep 2022, then the '
     "standard rule), or an edition or date with it as for rules; blank = standard"
 )
@@ -114,89 +159,86 @@ _PROVISIONAL = (
     "Optional: TRUE shows Ru even where the rules publish none (fewer than 5 games against "
     "rated opponents, below the floor); blank/FALSE: #N/A there"
 )
+_GAMES = {
+    "own_rating": _value("The player's rating"),
+    "opponent_ratings": _range(
+        "Opponents' ratings, one cell per game; blank or 0 = unrated opponent"
+    ),
+    "results": _range(
+        "Results beside the ratings: 1, ½, 0 (rated); +, - forfeits; W<1, D<1, L<1 less than "
+        "one move (a bare W, D, L: #VALUE!, two meanings)"
+    ),
+    "score": _range(
+        "Points scored against the rated opponents, or a range of results (1, ½, 0, "
+        "+, -, W<1 ...; a bare W, D, L: #VALUE!) beside the ratings"
+    ),
+    "rules": _value(_RULES),
+    "tournaments": _range(
+        "Optional: tournament labels beside the games (one name or number per game); games "
+        "with the same label form one tournament. Omitted: all games are one tournament"
+    ),
+    "provisional": _value(_PROVISIONAL),
+}
+"""The arguments of the functions of one player's games."""
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("p", doc="Fractional score 0..1, or points when games is given", **_VALUE)
-@xw.arg("games", doc="Optional: number of games; then p is the points scored", **_VALUE)
+@_excel(
+    p=_value("Fractional score 0..1, or points when games is given"),
+    games=_value("Optional: number of games; then p is the points scored"),
+)
 @excel_function
 def DP_LOOKUP(p: Cell, games: Cell = None) -> int:
     """Rating difference dp for a fractional score (FIDE table 8.1(a))."""
     return performance.dp_lookup_cells(p, games)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg(
-    "rating_difference", doc="Rating difference; positive for the higher-rated player", **_VALUE
-)
+@_excel(rating_difference=_value("Rating difference; positive for the higher-rated player"))
 @excel_function
 def PD_LOOKUP(rating_difference: Cell) -> float:
     """Expected score for a rating difference (FIDE table 8.1(b), no 400-point cap)."""
     return performance.pd_lookup_cells(rating_difference)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("own_rating", doc=_OWN_RATING, **_VALUE)
-@xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
-@xw.arg("rules", doc=_RULES, **_VALUE)
+@_excel(_GAMES)
 @excel_function
 def EXPECTED_SCORE(own_rating: Cell, opponent_ratings: Cell, rules: Cell = None) -> Fraction:
     """Expected score against the rated opponents, with the edition's 400-point rule."""
     return performance.expected_score_cells(own_rating, opponent_ratings, rules)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
-@xw.arg("score", doc=_SCORE, **_RANGE)
+@_excel(_GAMES)
 @excel_function
 def RP_EXACT(opponent_ratings: Cell, score: Cell) -> int:
     """Exact performance rating: the R whose logistic expected score equals the score."""
     return performance.rp_exact_cells(opponent_ratings, score)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
-@xw.arg("score", doc=_SCORE, **_RANGE)
+@_excel(_GAMES)
 @excel_function
 def RP_FIDE(opponent_ratings: Cell, score: Cell) -> int:
     """Performance rating by FIDE's method: Ra + dp(p), a whole number."""
     return performance.rp_fide_cells(opponent_ratings, score)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
-@xw.arg("score", doc=_SCORE, **_RANGE)
+@_excel(_GAMES)
 @excel_function
 def RP_LINEAR(opponent_ratings: Cell, score: Cell) -> int:
     """Linear performance rating: Ra + 800p - 400, a whole number."""
     return performance.rp_linear_cells(opponent_ratings, score)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
-@xw.arg("score", doc=_SCORE, **_RANGE)
+@_excel(_GAMES)
 @excel_function
 def RP_PTP(opponent_ratings: Cell, score: Cell) -> int:
     """Perfect Tournament Performance (FIDE tie-break C.07)."""
     return performance.rp_ptp_cells(opponent_ratings, score)
 
 
-_TOURNAMENTS = (
-    "Optional: tournament labels beside the games (one name or number per game); games "
-    "with the same label form one tournament. Omitted: all games are one tournament"
+@_excel(
+    _GAMES,
+    k=_value("K (10, 20 or 40), after the results (unlike ELO_CHANGE_ALL); K x n <= 700"),
+    rounded=_value("TRUE (default): the rounded change; FALSE: the unrounded sum"),
 )
-
-
-@xw.func(category=CATEGORY)
-@xw.arg("own_rating", doc=_OWN_RATING, **_VALUE)
-@xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
-@xw.arg("results", doc=_RESULTS, **_RANGE)
-@xw.arg(
-    "k", doc="K (10, 20 or 40), after the results (unlike ELO_CHANGE_ALL); K x n <= 700", **_VALUE
-)
-@xw.arg("rules", doc=_RULES, **_VALUE)
-@xw.arg("rounded", doc="TRUE (default): the rounded change; FALSE: the unrounded sum", **_VALUE)
-@xw.arg("tournaments", doc=_TOURNAMENTS, **_RANGE)
 @excel_function
 def ELO_CHANGE(
     own_rating: Cell,
@@ -213,13 +255,7 @@ def ELO_CHANGE(
     )
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("own_rating", doc=_OWN_RATING, **_VALUE)
-@xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
-@xw.arg("results", doc=_RESULTS, **_RANGE)
-@xw.arg("k", doc="Development coefficient K; lowered so that K x n <= 700", **_VALUE)
-@xw.arg("rules", doc=_RULES, **_VALUE)
-@xw.arg("tournaments", doc=_TOURNAMENTS, **_RANGE)
+@_excel(_GAMES, k=_value("Development coefficient K; lowered so that K x n <= 700"))
 @excel_function
 def ELO_DETAIL(
     own_rating: Cell,
@@ -235,15 +271,14 @@ def ELO_DETAIL(
     )
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("rating", doc="The player's rating at the start of the period", **_VALUE)
-@xw.arg("rated_games", doc="Rated games the player had completed before", **_VALUE)
-@xw.arg("birth_year", doc="Year of birth (blank: unknown, no junior K)", **_VALUE)
-@xw.arg("reached_2400", doc="TRUE if a published rating ever reached 2400", **_VALUE)
-@xw.arg(
-    "period_date", doc="Date of the rating period (blank: today), for the junior rule", **_VALUE
+@_excel(
+    rating=_value("The player's rating at the start of the period"),
+    rated_games=_value("Rated games the player had completed before"),
+    birth_year=_value("Year of birth (blank: unknown, no junior K)"),
+    reached_2400=_value("TRUE if a published rating ever reached 2400"),
+    period_date=_value("Date of the rating period (blank: today), for the junior rule"),
+    rules=_K_RULES,
 )
-@xw.arg("rules", doc=_K_RULES, **_VALUE)
 @excel_function
 def K_FACTOR(
     rating: Cell,
@@ -259,43 +294,43 @@ def K_FACTOR(
     )
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("k", doc="K before the limit: 40, 20 or 10 (K_FACTOR), or a K entered", **_VALUE)
-@xw.arg("games", doc="Rated games n in the rating period (blank: K unchanged)", **_VALUE)
+@_excel(
+    k=_value("K before the limit: 40, 20 or 10 (K_FACTOR), or a K entered"),
+    games=_value("Rated games n in the rating period (blank: K unchanged)"),
+)
 @excel_function
 def K_FOR_GAMES(k: Cell, games: Cell = None) -> int:
     """K used for a rating period of n rated games: K lowered so that K x n <= 700."""
     return rating_change.k_for_games_cells(k, games)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("rating", doc="A standard rating before 1 March 2024 (blank or 0: unrated, #N/A)", **_VALUE)
+@_excel(rating=_value("A standard rating before 1 March 2024 (blank or 0: unrated, #N/A)"))
 @excel_function
 def UPLIFT_2024(rating: Cell) -> int:
     """The one-time uplift of 1 March 2024: R + 0.4 x (2000 - R) below 2000, rounded."""
     return rating_change.uplift_2024_cells(rating)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("ratings", doc="Ratings at the start of the period: a cell or a column", **_RANGE)
-@xw.arg("changes", doc="The rating changes beside them (ELO_CHANGE, ELO_CHANGE_ALL)", **_RANGE)
-@xw.arg("rules", doc=_RULES, **_VALUE)
+@_excel(
+    _GAMES,
+    ratings=_range("Ratings at the start of the period: a cell or a column"),
+    changes=_range("The rating changes beside them (ELO_CHANGE, ELO_CHANGE_ALL)"),
+)
 @excel_function
 def UNRATED_AGAIN(ratings: Cell, changes: Cell, rules: Cell = None) -> Any:
     """Marks a new rating below the floor: "below 1400: unrated again"; blank where not."""
     return rating_change.unrated_again_cells(ratings, changes, rules)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("own_rating", doc="The player's rating (blank or 0: unrated)", **_VALUE)
-@xw.arg("opponent_rating", doc="The opponent's rating (blank or 0: unrated)", **_VALUE)
-@xw.arg(
-    "minutes",
-    doc="Each player's time for 60 moves, increments included (90 min + 30 s a move: 120); "
-    "blank: not known, #N/A",
-    **_VALUE,
+@_excel(
+    _GAMES,
+    own_rating=_value("The player's rating (blank or 0: unrated)"),
+    opponent_rating=_value("The opponent's rating (blank or 0: unrated)"),
+    minutes=_value(
+        "Each player's time for 60 moves, increments included (90 min + 30 s a move: 120); "
+        "blank: not known, #N/A"
+    ),
 )
-@xw.arg("rules", doc=_RULES, **_VALUE)
 @excel_function
 def GAME_RATED(
     own_rating: Cell, opponent_rating: Cell, minutes: Cell = None, rules: Cell = None
@@ -304,16 +339,13 @@ def GAME_RATED(
     return eligibility.game_rated_cells(own_rating, opponent_rating, minutes, rules)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("opponent_ratings", doc=_OPPONENTS, **_RANGE)
-@xw.arg(
-    "results_or_score",
-    doc="Results beside the ratings, or the points against the rated opponents",
-    **_RANGE,
+@_excel(
+    _GAMES,
+    results_or_score=_range(
+        "Results beside the ratings, or the points against the rated opponents"
+    ),
+    system=_value(f"{excel.SYSTEM_HELP}; blank = swiss"),
 )
-@xw.arg("system", doc=f"{excel.SYSTEM_HELP}; blank = swiss", **_VALUE)
-@xw.arg("rules", doc=_RULES, **_VALUE)
-@xw.arg("provisional", doc=_PROVISIONAL, **_VALUE)
 @excel_function
 def BLOQUE(
     opponent_ratings: Cell,
@@ -326,38 +358,48 @@ def BLOQUE(
     return first_rating.bloque_cells(opponent_ratings, results_or_score, system, rules, provisional)
 
 
-_NORM_OPPONENTS = "Opponents' ratings; 0 = unrated opponent (counted at the edition's value)"
-_NORM_SCORE = "Points scored, or a range of results beside the ratings"
+# ------------------------------------------------------------------------- title norms
+
+_NORM_RULES = _value(
+    "Title Regulations: a date (those in force then: unrated opponents 1400 from 1 Jan 2024), "
+    "or 2017, 2022, 2024, 2025 (in force when that rating edition began); blank = today; "
+    '"rapid" or "blitz": #VALUE!, no norm there'
+)
+_TITLES = '"GM", "IM", "WGM" or "WIM"'
+_NORM = {
+    "opponent_ratings": _range(
+        "Opponents' ratings; 0 = unrated opponent (counted at the edition's value)"
+    ),
+    "score": _range("Points scored, or a range of results beside the ratings"),
+    "results": _range("Results beside them; only games played (1, ½, 0) count"),
+    "title": _value(f"The norm sought: {_TITLES}"),
+    "rules": _NORM_RULES,
+}
+"""The arguments of the functions of one player's title norm."""
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("opponent_ratings", doc=_NORM_OPPONENTS, **_RANGE)
-@xw.arg("score", doc=_NORM_SCORE, **_RANGE)
-@xw.arg("title", doc='"GM", "IM", "WGM" or "WIM"', **_VALUE)
-@xw.arg("rules", doc=_NORM_RULES, **_VALUE)
+@_excel(_NORM, title=_value(_TITLES))
 @excel_function
 def NORM_RP(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None) -> int:
     """Title-norm performance Ra + dp, with the rating floor and unrated opponents applied."""
     return norms.norm_rp_cells(opponent_ratings, score, title, rules)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("opponent_ratings", doc="Opponents' ratings; 0 = unrated opponent", **_RANGE)
-@xw.arg("title", doc='"GM", "IM", "WGM" or "WIM"', **_VALUE)
-@xw.arg("rules", doc=_NORM_RULES, **_VALUE)
+@_excel(
+    _NORM,
+    opponent_ratings=_range("Opponents' ratings; 0 = unrated opponent"),
+    title=_value(_TITLES),
+)
 @excel_function
 def NORM_POINTS(opponent_ratings: Cell, title: Cell, rules: Cell = None) -> Fraction:
     """The fewest points that make the title norm against these opponents."""
     return norms.norm_points_cells(opponent_ratings, title, rules)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg(
-    "opponent_ratings", doc="Opponents' ratings, one row per game; blank or 0 = unrated", **_RANGE
+@_excel(
+    _NORM,
+    opponent_ratings=_range("Opponents' ratings, one row per game; blank or 0 = unrated"),
 )
-@xw.arg("results", doc=_PLAYED, **_RANGE)
-@xw.arg("title", doc='The norm sought: "GM", "IM", "WGM" or "WIM"', **_VALUE)
-@xw.arg("rules", doc=_NORM_RULES, **_VALUE)
 @excel_function
 def NORM_RATINGS(
     opponent_ratings: Cell, results: Cell, title: Cell, rules: Cell = None
@@ -366,11 +408,7 @@ def NORM_RATINGS(
     return norms.norm_ratings_cells(opponent_ratings, results, title, rules)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("opponent_ratings", doc=_NORM_OPPONENTS, **_RANGE)
-@xw.arg("score", doc=_NORM_SCORE, **_RANGE)
-@xw.arg("title", doc='The norm sought: "GM", "IM", "WGM" or "WIM"', **_VALUE)
-@xw.arg("rules", doc=_NORM_RULES, **_VALUE)
+@_excel(_NORM)
 @excel_function
 def NORM_FIGURES(
     opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell = None
@@ -379,27 +417,23 @@ def NORM_FIGURES(
     return norms.norm_figures_cells(opponent_ratings, score, title, rules)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg(
-    "titles",
-    doc="Opponents' titles, one row per game (GM, IM, FM, WGM, ...; blank: none)",
-    **_RANGE,
+@_excel(
+    _NORM,
+    titles=_range("Opponents' titles, one row per game (GM, IM, FM, WGM, ...; blank: none)"),
 )
-@xw.arg("results", doc=_PLAYED, **_RANGE)
-@xw.arg("title", doc='The norm sought: "GM", "IM", "WGM" or "WIM"', **_VALUE)
 @excel_function
 def NORM_TITLED(titles: Cell, results: Cell, title: Cell) -> list[list[Any]]:
     """Opponents' titles for a title norm, one row per game: titled? norm's title or higher?"""
     return norms.norm_titled_cells(titles, results, title)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("opponent_ratings", doc="Opponents' ratings; blank or 0 = unrated opponent", **_RANGE)
-@xw.arg("results", doc=_PLAYED, **_RANGE)
-@xw.arg("titles", doc="Opponents' titles beside them (GM, IM, FM, WGM, ...; blank: none)", **_RANGE)
-@xw.arg("federations", doc="Opponents' federations beside them (ESP, GER, ...)", **_RANGE)
-@xw.arg("federation", doc="The player's federation (blank: not known)", **_VALUE)
-@xw.arg("title", doc='The norm sought: "GM", "IM", "WGM" or "WIM"', **_VALUE)
+@_excel(
+    _NORM,
+    opponent_ratings=_range("Opponents' ratings; blank or 0 = unrated opponent"),
+    titles=_range("Opponents' titles beside them (GM, IM, FM, WGM, ...; blank: none)"),
+    federations=_range("Opponents' federations beside them (ESP, GER, ...)"),
+    federation=_value("The player's federation (blank: not known)"),
+)
 @excel_function
 def NORM_MIX(
     opponent_ratings: Cell,
@@ -422,44 +456,48 @@ def NORM_MIX(
 # matrix of opponents' numbers. Each returns one value per player ("" where it does not
 # apply, an error value in the rows that cannot be computed).
 
-_GRID = "Results: a crosstable grid (N x N), or one column per round when opponents is given"
-_OPP = "Optional: opponents' numbers, one column per round (omit for a crosstable grid)"
-_EVENT_MINUTES = (
-    "Optional: each player's time for 60 moves, increments included (90 min + 30 s a move: "
-    "120); games below the minimum (120/90/60 by rating) are not rated; blank: all counted"
-)
+_EVENT = {
+    "ratings": _range("Players' ratings, one row each; blank or 0 = unrated"),
+    "results": _range(
+        "Results: a crosstable grid (N x N), or one column per round when opponents is given"
+    ),
+    "opponents": _range(
+        "Optional: opponents' numbers, one column per round (omit for a crosstable grid)"
+    ),
+    "rules": _value(_RULES),
+    "minutes": _value(
+        "Optional: each player's time for 60 moves, increments included (90 min + 30 s a "
+        "move: 120); games below the minimum (120/90/60 by rating) are not rated; blank: all "
+        "counted"
+    ),
+    "reasons": _value(columns.REASONS_HELP),
+    "scoring": _value(
+        "Optional: the event's scoring system, points of a win-draw-loss as text: 3-1-0, "
+        '"2-1-0, absence 0", "1-½-0, pairing-allocated bye ½" (TRF-2026 record 162); blank = '
+        "1-½-0"
+    ),
+    "player": _value("The player's number: their row in the ranges, from 1"),
+    "rows": _value(tiebreak_working.ROWS_HELP),
+    "sexes": _range('Optional: "w" or "f" marks a woman (WGM and WIM norms)'),
+}
+"""The arguments of the functions of a whole event."""
 
 
-_SCORING = (
-    "Optional: the event's scoring system, points of a win-draw-loss as text: 3-1-0, "
-    '"2-1-0, absence 0", "1-½-0, pairing-allocated bye ½" (TRF-2026 record 162); blank = 1-½-0'
-)
-
-
-@xw.func(category=CATEGORY)
-@xw.arg("results", doc=_GRID, **_RANGE)
-@xw.arg("scoring", doc=_SCORING, **_VALUE)
+@_excel(_EVENT)
 @excel_function
 def POINTS_ALL(results: Cell, scoring: Cell = None) -> list[list[Any]]:
     """Points of every player (one row each): wins, draws, forfeits and byes counted."""
     return columns.points_all_cells(results, scoring)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("results", doc=_GRID, **_RANGE)
-@xw.arg("opponents", doc=_OPP, **_RANGE)
+@_excel(_EVENT)
 @excel_function
 def SB_ALL(results: Cell, opponents: Cell = None) -> list[list[Any]]:
     """Sonneborn-Berger of every player: points of opponents beaten, half of those drawn."""
     return tiebreaks.sb_all_cells(results, opponents)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
-@xw.arg("results", doc=_GRID, **_RANGE)
-@xw.arg("opponents", doc=_OPP, **_RANGE)
-@xw.arg("rules", doc=_RULES, **_VALUE)
-@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
+@_excel(_EVENT)
 @excel_function
 def RATED_GAMES_ALL(
     ratings: Cell, results: Cell, opponents: Cell = None, rules: Cell = None, minutes: Cell = None
@@ -468,13 +506,7 @@ def RATED_GAMES_ALL(
     return performance.rated_games_all_cells(ratings, results, opponents, rules, minutes)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
-@xw.arg("results", doc=_GRID, **_RANGE)
-@xw.arg("opponents", doc=_OPP, **_RANGE)
-@xw.arg("rules", doc=_RULES, **_VALUE)
-@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
-@xw.arg("reasons", doc=columns.REASONS_HELP, **_VALUE)
+@_excel(_EVENT)
 @excel_function
 def RA_ALL(
     ratings: Cell,
@@ -488,13 +520,7 @@ def RA_ALL(
     return performance.ra_all_cells(ratings, results, opponents, rules, minutes, reasons)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
-@xw.arg("results", doc=_GRID, **_RANGE)
-@xw.arg("opponents", doc=_OPP, **_RANGE)
-@xw.arg("rules", doc=_RULES, **_VALUE)
-@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
-@xw.arg("reasons", doc=columns.REASONS_HELP, **_VALUE)
+@_excel(_EVENT)
 @excel_function
 def RP_FIDE_ALL(
     ratings: Cell,
@@ -508,13 +534,7 @@ def RP_FIDE_ALL(
     return performance.rp_fide_all_cells(ratings, results, opponents, rules, minutes, reasons)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
-@xw.arg("results", doc=_GRID, **_RANGE)
-@xw.arg("opponents", doc=_OPP, **_RANGE)
-@xw.arg("rules", doc=_RULES, **_VALUE)
-@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
-@xw.arg("reasons", doc=columns.REASONS_HELP, **_VALUE)
+@_excel(_EVENT)
 @excel_function
 def RP_EXACT_ALL(
     ratings: Cell,
@@ -528,16 +548,10 @@ def RP_EXACT_ALL(
     return performance.rp_exact_all_cells(ratings, results, opponents, rules, minutes, reasons)
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
-@xw.arg(
-    "k", doc="Each player's K, before the results (unlike ELO_CHANGE); blank: no change", **_RANGE
+@_excel(
+    _EVENT,
+    k=_range("Each player's K, before the results (unlike ELO_CHANGE); blank: no change"),
 )
-@xw.arg("results", doc=_GRID, **_RANGE)
-@xw.arg("opponents", doc=_OPP, **_RANGE)
-@xw.arg("rules", doc=_RULES, **_VALUE)
-@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
-@xw.arg("reasons", doc=columns.REASONS_HELP, **_VALUE)
 @excel_function
 def ELO_CHANGE_ALL(
     ratings: Cell,
@@ -554,17 +568,11 @@ def ELO_CHANGE_ALL(
     )
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
-@xw.arg("results", doc=_GRID, **_RANGE)
-@xw.arg("opponents", doc=_OPP, **_RANGE)
-@xw.arg(
-    "system", doc=f'{excel.SYSTEM_HELP}; blank: "rr" for a grid, "swiss" with opponents', **_VALUE
+@_excel(
+    _EVENT,
+    system=_value(f'{excel.SYSTEM_HELP}; blank: "rr" for a grid, "swiss" with opponents'),
+    provisional=_value(_PROVISIONAL.replace("#N/A", "blank")),
 )
-@xw.arg("rules", doc=_RULES, **_VALUE)
-@xw.arg("provisional", doc=_PROVISIONAL.replace("#N/A", "blank"), **_VALUE)
-@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
-@xw.arg("reasons", doc=columns.REASONS_HELP, **_VALUE)
 @excel_function
 def BLOQUE_ALL(
     ratings: Cell,
@@ -582,26 +590,18 @@ def BLOQUE_ALL(
     )
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
-@xw.arg("results", doc=_GRID, **_RANGE)
-@xw.arg("opponents", doc=_OPP, **_RANGE)
-@xw.arg("sexes", doc='Optional: "w" or "f" marks a woman (WGM and WIM norms)', **_RANGE)
-@xw.arg("rules", doc=_NORM_RULES, **_VALUE)
-@xw.arg(
-    "titles",
-    doc="Optional: the titles players hold (GM ... WCM): only stronger norms are shown, and "
-    "the opponents' titles count for the 50 % and 1/3 rules",
-    **_RANGE,
+@_excel(
+    _EVENT,
+    rules=_NORM_RULES,
+    titles=_range(
+        "Optional: the titles players hold (GM ... WCM): only stronger norms are shown, and "
+        "the opponents' titles count for the 50 % and 1/3 rules"
+    ),
+    federations=_range(
+        "Players' federations (three letters); a norm needs them (2 other federations, at "
+        "most 3/5 own and 2/3 one); blank: no norm can be confirmed"
+    ),
 )
-@xw.arg(
-    "federations",
-    doc="Players' federations (three letters); a norm needs them (2 other federations, at "
-    "most 3/5 own and 2/3 one); blank: no norm can be confirmed",
-    **_RANGE,
-)
-@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
-@xw.arg("reasons", doc=columns.REASONS_HELP, **_VALUE)
 @excel_function
 def NORM_ALL(
     ratings: Cell,
@@ -620,24 +620,17 @@ def NORM_ALL(
     )
 
 
-@xw.func(category=CATEGORY)
-@xw.arg(
-    "ratings",
-    doc="The field's ratings, one row a player (0 = unrated); a blank row is no player",
-    **_RANGE,
+@_excel(
+    _EVENT,
+    ratings=_range("The field's ratings, one row a player (0 = unrated); a blank row is no player"),
+    titles=_range("The titles the players hold (GM ... WCM; blank: none)"),
+    federations=_range("The players' federations (three letters)"),
+    rounds=_value(
+        'A Swiss\'s rounds; "rr" or blank: a round robin (each meets every other); "drr": double'
+    ),
+    host_federation=_value("The host federation (1.4.3d, a big Swiss; blank: not known)"),
+    rules=_NORM_RULES,
 )
-@xw.arg("titles", doc="The titles the players hold (GM ... WCM; blank: none)", **_RANGE)
-@xw.arg("federations", doc="The players' federations (three letters)", **_RANGE)
-@xw.arg("sexes", doc='Optional: "w" or "f" marks a woman (WGM and WIM norms)', **_RANGE)
-@xw.arg(
-    "rounds",
-    doc='A Swiss\'s rounds; "rr" or blank: a round robin (each meets every other); "drr": double',
-    **_VALUE,
-)
-@xw.arg(
-    "host_federation", doc="The host federation (1.4.3d, a big Swiss; blank: not known)", **_VALUE
-)
-@xw.arg("rules", doc=_NORM_RULES, **_VALUE)
 @excel_function
 def NORM_PLAN(
     ratings: Cell,
@@ -654,17 +647,16 @@ def NORM_PLAN(
     )
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("ratings", doc="Players' ratings, one row each", **_RANGE)
-@xw.arg(
-    "rated_games",
-    doc="Rated games each player had completed before (blank: 30 or more, an established player)",
-    **_RANGE,
+@_excel(
+    ratings=_range("Players' ratings, one row each"),
+    rated_games=_range(
+        "Rated games each player had completed before (blank: 30 or more, an established player)"
+    ),
+    birth_years=_range("Years of birth (blank: unknown)"),
+    reached_2400=_range("TRUE where a published rating ever reached 2400"),
+    period_date=_value("Date of the rating period (blank: today)"),
+    rules=_K_RULES,
 )
-@xw.arg("birth_years", doc="Years of birth (blank: unknown)", **_RANGE)
-@xw.arg("reached_2400", doc="TRUE where a published rating ever reached 2400", **_RANGE)
-@xw.arg("period_date", doc="Date of the rating period (blank: today)", **_VALUE)
-@xw.arg("rules", doc=_K_RULES, **_VALUE)
 @excel_function
 def K_FACTOR_ALL(
     ratings: Cell,
@@ -680,26 +672,17 @@ def K_FACTOR_ALL(
     )
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("player", doc="The player's number: their row in the ranges, from 1", **_VALUE)
-@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
-@xw.arg("k", doc="Each player's K, before the results (as ELO_CHANGE_ALL's)", **_RANGE)
-@xw.arg("results", doc=_GRID, **_RANGE)
-@xw.arg("opponents", doc=_OPP, **_RANGE)
-@xw.arg("rules", doc=_RULES, **_VALUE)
-@xw.arg(
-    "system",
-    doc=f"{excel.SYSTEM_HELP} (the first rating's 2017 round robin); blank: rr for a grid, "
-    "swiss with opponents",
-    **_VALUE,
-)
-@xw.arg("rows", doc=tiebreak_working.ROWS_HELP, **_VALUE)
-@xw.arg("minutes", doc=_EVENT_MINUTES, **_VALUE)
-@xw.arg(
-    "reasons",
-    doc="Optional: TRUE says why where there is no figure (no K, no rated game); "
-    "blank/FALSE: #N/A there",
-    **_VALUE,
+@_excel(
+    _EVENT,
+    k=_range("Each player's K, before the results (as ELO_CHANGE_ALL's)"),
+    system=_value(
+        f"{excel.SYSTEM_HELP} (the first rating's 2017 round robin); blank: rr for a grid, "
+        "swiss with opponents"
+    ),
+    reasons=_value(
+        "Optional: TRUE says why where there is no figure (no K, no rated game); "
+        "blank/FALSE: #N/A there"
+    ),
 )
 @excel_function
 def RATING_WORKING(
@@ -726,45 +709,44 @@ def RATING_WORKING(
 # xlfuncs.excel.tiebreaks: every value shown so that a higher one is better (RANK_ALL ranks
 # by plain numbers).
 
-_DESCRIPTOR = (
-    'Tie-break as C.07 writes it ("BH/C1", "SB", "DE", "ARO"; the 2026 text\'s "STD", "TPN", '
-    '"RTNG", "AOB/F"; "KS/L-1", "ARO/U1000"...), or several (a row of cells, or "BH/C1, BH, '
-    'SB"): one column each; TPN and RTNG/R (lower first) shown negated'
-)
-_TIEBREAK_RULES = (
-    "Edition of C.07: 2023 or 2026, or a date (the one in force then: the event's start); "
-    "2017..2025 (a rating edition): the one in force then; blank = in force today"
-)
-_COLOURS = (
-    "Optional: colours beside the results, the same shape: w or b per game (BPG and BWG need them)"
-)
-_UNRATED = (
-    "Optional: the rating unrated players count at in the rating tie-breaks (ARO, TPR, PTP, "
-    "APRO, APPO, RTNG), as the event's rules give it; blank = none: those are then blank "
-    "when a player is unrated (C.07 10)"
-)
-_PTP_FULL_SCORE = (
-    "Optional: the PTP of a 100% score (and APPO through it), C.07 10.3: "
-    f"{excel.PTP_FULL_SCORE_DEFAULT} (blank: the highest-rated opponent + 800) or definition "
-    "(the lowest rating whose expected score reaches it: + 736, as FIDE's engine)"
-)
-_TIEBREAK_SYSTEM = (
-    f"How the event was paired: {excel.SYSTEM_HELP} (C.07: a round robin counts every "
-    "pairing as played); blank: rr for a grid or when every two players met, else swiss"
-)
+_TIEBREAK = {
+    **_EVENT,
+    "descriptor": _value("One tie-break as C.07 writes it: BH/C1, SB, DE, ARO..."),
+    "rules": _value(
+        "Edition of C.07: 2023 or 2026, or a date (the one in force then: the event's start); "
+        "2017..2025 (a rating edition): the one in force then; blank = in force today"
+    ),
+    "colours": _range(
+        "Optional: colours beside the results, the same shape: w or b per game (BPG and BWG "
+        "need them)"
+    ),
+    "unrated": _value(
+        "Optional: the rating unrated players count at in the rating tie-breaks (ARO, TPR, "
+        "PTP, APRO, APPO, RTNG), as the event's rules give it; blank = none: those are then "
+        "blank when a player is unrated (C.07 10)"
+    ),
+    "system": _value(
+        f"How the event was paired: {excel.SYSTEM_HELP} (C.07: a round robin counts every "
+        "pairing as played); blank: rr for a grid or when every two players met, else swiss"
+    ),
+    "ptp_full_score": _value(
+        "Optional: the PTP of a 100% score (and APPO through it), C.07 10.3: "
+        f"{excel.PTP_FULL_SCORE_DEFAULT} (blank: the highest-rated opponent + 800) or "
+        "definition (the lowest rating whose expected score reaches it: + 736, as FIDE's "
+        "engine)"
+    ),
+}
+"""The arguments of the tie-break functions."""
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("descriptor", doc=_DESCRIPTOR, **_RANGE)
-@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
-@xw.arg("results", doc=_GRID, **_RANGE)
-@xw.arg("opponents", doc=_OPP, **_RANGE)
-@xw.arg("rules", doc=_TIEBREAK_RULES, **_VALUE)
-@xw.arg("colours", doc=_COLOURS, **_RANGE)
-@xw.arg("unrated", doc=_UNRATED, **_VALUE)
-@xw.arg("system", doc=_TIEBREAK_SYSTEM, **_VALUE)
-@xw.arg("ptp_full_score", doc=_PTP_FULL_SCORE, **_VALUE)
-@xw.arg("scoring", doc=_SCORING, **_VALUE)
+@_excel(
+    _TIEBREAK,
+    descriptor=_range(
+        'Tie-break as C.07 writes it ("BH/C1", "SB", "DE", "ARO"; the 2026 text\'s "STD", '
+        '"TPN", "RTNG", "AOB/F"; "KS/L-1", "ARO/U1000"...), or several (a row of cells, or '
+        '"BH/C1, BH, SB"): one column each; TPN and RTNG/R (lower first) shown negated'
+    ),
+)
 @excel_function
 def TIEBREAK_ALL(
     descriptor: Cell,
@@ -793,18 +775,7 @@ def TIEBREAK_ALL(
     )
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("descriptor", doc="One tie-break as C.07 writes it: BH/C1, SB, DE, ARO...", **_VALUE)
-@xw.arg("player", doc="The player's number: their row in the ranges, from 1", **_VALUE)
-@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
-@xw.arg("results", doc=_GRID, **_RANGE)
-@xw.arg("opponents", doc=_OPP, **_RANGE)
-@xw.arg("rules", doc=_TIEBREAK_RULES, **_VALUE)
-@xw.arg("colours", doc=_COLOURS, **_RANGE)
-@xw.arg("unrated", doc=_UNRATED, **_VALUE)
-@xw.arg("system", doc=_TIEBREAK_SYSTEM, **_VALUE)
-@xw.arg("ptp_full_score", doc=_PTP_FULL_SCORE, **_VALUE)
-@xw.arg("scoring", doc=_SCORING, **_VALUE)
+@_excel(_TIEBREAK)
 @excel_function
 def TIEBREAK(
     descriptor: Cell,
@@ -835,19 +806,7 @@ def TIEBREAK(
     )
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("descriptor", doc="One tie-break as C.07 writes it: BH/C1, SB, DE, ARO...", **_VALUE)
-@xw.arg("player", doc="The player's number: their row in the ranges, from 1", **_VALUE)
-@xw.arg("ratings", doc=_PLAYERS_RATINGS, **_RANGE)
-@xw.arg("results", doc=_GRID, **_RANGE)
-@xw.arg("opponents", doc=_OPP, **_RANGE)
-@xw.arg("rules", doc=_TIEBREAK_RULES, **_VALUE)
-@xw.arg("colours", doc=_COLOURS, **_RANGE)
-@xw.arg("unrated", doc=_UNRATED, **_VALUE)
-@xw.arg("system", doc=_TIEBREAK_SYSTEM, **_VALUE)
-@xw.arg("rows", doc=tiebreak_working.ROWS_HELP, **_VALUE)
-@xw.arg("ptp_full_score", doc=_PTP_FULL_SCORE, **_VALUE)
-@xw.arg("scoring", doc=_SCORING, **_VALUE)
+@_excel(_TIEBREAK)
 @excel_function
 def TIEBREAK_WORKING(
     descriptor: Cell,
@@ -880,22 +839,16 @@ def TIEBREAK_WORKING(
     )
 
 
-_TIEBREAK_KEY = (
+_TIEBREAK_KEY = _range(
     "Optional: tie-break values beside the points (TIEBREAK_ALL; higher is better), in "
     "order; several columns are several tie-breaks"
 )
 
 
-@xw.func(category=CATEGORY)
-@xw.arg(
-    "points", doc="Points of every player, one row each (POINTS_ALL); blank: an empty row", **_RANGE
+@_excel(
+    {f"tiebreak{k}": _TIEBREAK_KEY for k in range(1, 7)},
+    points=_range("Points of every player, one row each (POINTS_ALL); blank: an empty row"),
 )
-@xw.arg("tiebreak1", doc=_TIEBREAK_KEY, **_RANGE)
-@xw.arg("tiebreak2", doc=_TIEBREAK_KEY, **_RANGE)
-@xw.arg("tiebreak3", doc=_TIEBREAK_KEY, **_RANGE)
-@xw.arg("tiebreak4", doc=_TIEBREAK_KEY, **_RANGE)
-@xw.arg("tiebreak5", doc=_TIEBREAK_KEY, **_RANGE)
-@xw.arg("tiebreak6", doc=_TIEBREAK_KEY, **_RANGE)
 @excel_function
 def RANK_ALL(
     points: Cell,
@@ -957,24 +910,20 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 """Every Excel function by name (``EXPLAIN_ERROR`` aside)."""
 
 
-@xw.func(category=CATEGORY)
-@xw.arg("function_name", doc='Name of the function whose error to explain, e.g. "RP_FIDE"')
-@xw.arg("arg1", doc="The explained function's 1st argument, as in the failing call", **_RANGE)
-@xw.arg(
-    "arg2", doc="The explained function's 2nd argument (leave out what it does not take)", **_RANGE
-)
-@xw.arg("arg3", doc="The explained function's 3rd argument, if it takes one", **_RANGE)
-@xw.arg("arg4", doc="The explained function's 4th argument, if it takes one", **_RANGE)
-@xw.arg("arg5", doc="The explained function's 5th argument, if it takes one", **_RANGE)
-@xw.arg("arg6", doc="The explained function's 6th argument, if it takes one", **_RANGE)
-@xw.arg("arg7", doc="The explained function's 7th argument, if it takes one", **_RANGE)
-@xw.arg("arg8", doc="The explained function's 8th argument, if it takes one", **_RANGE)
-@xw.arg("arg9", doc="The explained function's 9th argument, if it takes one", **_RANGE)
-@xw.arg("arg10", doc="The explained function's 10th argument, if it takes one", **_RANGE)
-@xw.arg("arg11", doc="The explained function's 11th argument, if it takes one", **_RANGE)
-@xw.arg("arg12", doc="The explained function's 12th argument, if it takes one", **_RANGE)
-@xw.arg(
-    "arg13", doc="The explained function's 13th argument (none takes one: one too many)", **_RANGE
+def _explained(k: int) -> ExcelArgument:
+    """The help of ``EXPLAIN_ERROR``'s argument *k*: the explained function's *k*-th."""
+    nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+    more = {
+        1: ", as in the failing call",
+        2: " (leave out what it does not take)",
+        13: " (none takes one: one too many)",
+    }
+    return _range(f"The explained function's {nth} argument{more.get(k, ', if it takes one')}")
+
+
+@_excel(
+    {f"arg{k}": _explained(k) for k in range(1, 14)},
+    function_name=ExcelArgument('Name of the function whose error to explain, e.g. "RP_FIDE"'),
 )
 def EXPLAIN_ERROR(
     function_name: Cell,

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core import validate
 from ..core.editions import Edition, get_edition, read_rules_and_rate
@@ -37,6 +37,8 @@ from ..core.sex import is_woman
 from ..core.title_editions import TitleEdition, title_edition
 from .errors import EXCEL_ERRORS, check_cell, shown
 from .ranges import Cell, flatten, matrix, single
+
+_T = TypeVar("_T")
 
 __all__ = [
     "COLOURS",
@@ -66,6 +68,7 @@ __all__ = [
     "rating",
     "ratings",
     "rules",
+    "same_size",
     "score_or_results",
     "scoring",
     "system",
@@ -259,6 +262,20 @@ Game = tuple[int | None, Outcome]
 """A game from cells: the opponent's rating (``None``: unrated) and its result."""
 
 
+def same_size(
+    first: Cell, first_name: str, second: Cell, second_name: str
+) -> tuple[list[Cell], list[Cell]]:
+    """The cells of two ranges read side by side, each in reading order (one may lie in a
+    row, the other in a column), which must be as many."""
+    a, b = flatten(first), flatten(second)
+    if len(a) != len(b):
+        raise InvalidInputError(
+            f"{first_name} has {len(a)} cell{'' if len(a) == 1 else 's'} but {second_name} "
+            f"has {len(b)}; they must be the same size"
+        )
+    return a, b
+
+
 def games(
     opponent_ratings: Cell,
     results: Cell,
@@ -272,13 +289,7 @@ def games(
     game against an unrated opponent; a rating without a result is a game not yet played
     (left out). The ranges may lie one in a row and one in a column.
     """
-    rs = flatten(opponent_ratings)
-    ws = flatten(results)
-    if len(rs) != len(ws):
-        raise InvalidInputError(
-            f"{opponents_name} has {len(rs)} cell{'' if len(rs) == 1 else 's'} but "
-            f"{results_name} has {len(ws)}; they must be the same size"
-        )
+    rs, ws = same_size(opponent_ratings, opponents_name, results, results_name)
     out: list[Game] = []
     for i, (r, w) in enumerate(zip(rs, ws), start=1):
         result = outcome(w, f"{results_name} (cell {i})")
@@ -384,13 +395,18 @@ def system(value: Cell, name: str = "system") -> System | None:
     >>> system("Suizo"), system("round robin"), system(None)
     ('swiss', 'rr', None)
     """
-    value = single(value, name)
+    return _word(single(value, name), name, SYSTEMS, SYSTEM_HELP)
+
+
+def _word(value: Cell, name: str, words: Mapping[str, _T], expected: str) -> _T | None:
+    """What the word in a cell means in *words* (any case, blanks around it aside);
+    ``None`` for a blank cell; anything else refused as not the *expected*."""
     check_cell(value, name)
     if is_blank(value):
         return None
-    found = SYSTEMS.get(value.strip().lower()) if isinstance(value, str) else None
+    found = words.get(value.strip().lower()) if isinstance(value, str) else None
     if found is None:
-        raise InvalidInputError(f"{name}: expected {SYSTEM_HELP}, got {shown(value)}")
+        raise InvalidInputError(f"{name}: expected {expected}, got {shown(value)}")
     return found
 
 
@@ -479,13 +495,7 @@ def colour(value: Cell, name: str) -> str | None:
         return None
     if type(value) is str and value in _COLOUR_CELLS:
         return _COLOUR_CELLS[value]  # the usual cells, at once
-    check_cell(value, name)
-    if is_blank(value):
-        return None
-    found = COLOURS.get(value.strip().lower()) if isinstance(value, str) else None
-    if found is None:
-        raise InvalidInputError(f"{name}: expected a colour, w or b, got {shown(value)}")
-    return found
+    return _word(value, name, COLOURS, "a colour, w or b")
 
 
 def descriptor(value: Cell, name: str = "descriptor") -> str:

@@ -44,6 +44,7 @@ __all__ = [
     "pairing",
     "per_player",
     "player_column",
+    "player_number",
     "points_all_cells",
     "read_once",
     "reasons_flag",
@@ -125,6 +126,16 @@ def player_column(value: Cell, name: str, players: int) -> list[Cell]:
             f"{players}; every column must have one row per player"
         )
     return cells
+
+
+def player_number(player: Cell, ratings: Cell) -> int:
+    """The player a one-player function's *player* cell names: their row in the ranges
+    (from 1), which must be a row of *ratings*."""
+    number = whole_number(player, "player")
+    count = len(column(ratings, "ratings"))
+    if not 1 <= number <= count:
+        raise OutOfRangeError(f"player: {number} is not a player number (1..{count})")
+    return number
 
 
 _Rows = tuple[Any, list[RowError | None], list[bool]]

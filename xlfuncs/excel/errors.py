@@ -27,7 +27,7 @@ from fractions import Fraction
 from itertools import chain
 from typing import Any
 
-from ..core.errors import InvalidInputError, OutOfRangeError, XlfuncsError
+from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from .ranges import Cell, flatten
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "RowError",
     "check_cell",
     "check_error",
+    "broken_rule",
     "code_of",
     "error_in",
     "first_error",
@@ -167,6 +168,17 @@ def code_of(exc: BaseException) -> str:
     if isinstance(exc, (OverflowError, ZeroDivisionError)):
         return "#NUM!"
     return "#VALUE!"
+
+
+def broken_rule(code: str, reason: str) -> XlfuncsError:
+    """A row's error shown as *code* made the error of a whole answer, with *reason*: the
+    broken rule :func:`code_of` shows as that code (``#NUM!`` out of range, ``#N/A``
+    nothing to compute, anything else ``#VALUE!``)."""
+    kinds: dict[str, type[XlfuncsError]] = {
+        "#NUM!": OutOfRangeError,
+        "#N/A": NothingToComputeError,
+    }
+    return kinds.get(code, InvalidInputError)(reason)
 
 
 def error_in(value: Cell, name: str) -> ExcelErrorInput | None:

@@ -9,7 +9,6 @@ the cells for them and shapes what they give for a cell or a range.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -223,46 +222,27 @@ def norm_all_cells(
             raise
         refused = NoFigure(exc.short)
 
-        def none(table: Any, number: int) -> NoFigure:
+        def best(table: Any, number: int) -> str | NoFigure:
             return refused
 
-        return _norm_rows(
-            none, ratings, results, opponents, sexes, rules, titles, federations, minutes
-        )
-    checked: dict[int, CrosstableNorms] = {}  # the one crosstable's, by its identity
+    else:
+        checked: dict[int, CrosstableNorms] = {}  # the one crosstable's, by its identity
 
-    def best(table: Any, number: int) -> str | NoFigure:
-        norms = checked.get(id(table))
-        if norms is None:
-            event = None if table.time is None else crosstable_norm_event(table, time=table.time)
-            norms = checked[id(table)] = CrosstableNorms(table, norm_rules, event)
-        return norms.best(number) or NoFigure(NO_NORM)
+        def best(table: Any, number: int) -> str | NoFigure:
+            norms = checked.get(id(table))
+            if norms is None:
+                time = table.time
+                event = None if time is None else crosstable_norm_event(table, time=time)
+                norms = checked[id(table)] = CrosstableNorms(table, norm_rules, event)
+            return norms.best(number) or NoFigure(NO_NORM)
 
-    return _norm_rows(
-        best, ratings, results, opponents, sexes, rules, titles, federations, minutes, why
-    )
-
-
-def _norm_rows(
-    best: Callable[[Any, int], Any],
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell,
-    sexes: Cell,
-    rules: Cell,
-    titles: Cell,
-    federations: Cell,
-    minutes: Cell,
-    reasons: bool = True,
-) -> list[list[Any]]:
-    """:func:`norm_all_cells`' rows: *best* of every player (:func:`per_player`)."""
     return per_player(
         "NORM_ALL",
         best,
         ratings,
         results,
         opponents,
-        reasons=reasons,
+        reasons=why,
         female=sexes,
         titles=titles,
         federations=federations,

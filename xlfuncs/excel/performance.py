@@ -135,13 +135,14 @@ def _rated_game_column(
     ratings: Cell,
     results: Cell,
     opponents: Cell,
-    rules_value: Cell,
-    minutes: Cell,
-    reasons: Cell,
+    rules_value: Cell = None,
+    minutes: Cell = None,
+    reasons: Cell = None,
 ) -> list[list[Any]]:
     """Every player's *figure* of the rated games (``figure(table, player)``), as
-    :func:`rated_games_all_cells` counts them, for the whole-column form *function*;
-    without one, blank, or with *reasons* TRUE ``no rated game``."""
+    :func:`rated_games_all_cells` counts them, for the whole-column form *function* (the
+    arguments after *figure* are its own); without one, blank, or with *reasons* TRUE
+    ``no rated game``."""
     return per_player(
         function,
         lambda t, i: _rated_game_figure(figure(t, i)),
@@ -172,56 +173,19 @@ def rated_games_all_cells(
     )
 
 
-def ra_all_cells(
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell,
-    rules_value: Cell = None,
-    minutes: Cell = None,
-    reasons: Cell = None,
-) -> list[list[Any]]:
-    """Every player's Ra: the average rating of the rated opponents in rated games (the
-    games as :func:`rated_games_all_cells` counts them); without one, blank, or with
-    *reasons* TRUE ``no rated game``."""
-    return _rated_game_column(
-        "RA_ALL", lambda t, i: t.ra(i), ratings, results, opponents, rules_value, minutes, reasons
-    )
+def ra_all_cells(*event: Cell) -> list[list[Any]]:
+    """Every player's Ra: the average rating of the rated opponents in rated games
+    (:func:`_rated_game_column`, *event* its arguments ratings to reasons)."""
+    return _rated_game_column("RA_ALL", lambda t, i: t.ra(i), *event)
 
 
-def rp_fide_all_cells(
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell,
-    rules_value: Cell = None,
-    minutes: Cell = None,
-    reasons: Cell = None,
-) -> list[list[Any]]:
-    """Every player's FIDE performance Ra + dp, against rated opponents in rated games (as
-    :func:`rated_games_all_cells` counts them); without one, blank, or with *reasons* TRUE
-    ``no rated game``."""
-    return _rated_game_column(
-        "RP_FIDE_ALL",
-        lambda t, i: t.rp_fide(i),
-        ratings,
-        results,
-        opponents,
-        rules_value,
-        minutes,
-        reasons,
-    )
+def rp_fide_all_cells(*event: Cell) -> list[list[Any]]:
+    """Every player's FIDE performance Ra + dp, against rated opponents in rated games
+    (:func:`_rated_game_column`, *event* its arguments ratings to reasons)."""
+    return _rated_game_column("RP_FIDE_ALL", lambda t, i: t.rp_fide(i), *event)
 
 
-def rp_exact_all_cells(
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell,
-    rules_value: Cell = None,
-    minutes: Cell = None,
-    reasons: Cell = None,
-) -> list[list[Any]]:
+def rp_exact_all_cells(*event: Cell) -> list[list[Any]]:
     """Every player's exact performance (whole numbers; "∞" / "-∞" for 100 % / 0 %), in the
-    games :func:`rated_games_all_cells` counts; without one, blank, or with *reasons* TRUE
-    ``no rated game``."""
-    return _rated_game_column(
-        "RP_EXACT_ALL", _exact_shown, ratings, results, opponents, rules_value, minutes, reasons
-    )
+    rated games (:func:`_rated_game_column`, *event* its arguments ratings to reasons)."""
+    return _rated_game_column("RP_EXACT_ALL", _exact_shown, *event)

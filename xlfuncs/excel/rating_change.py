@@ -36,11 +36,13 @@ from .cells import (
     rated_games,
     rating,
     rules,
+    same_size,
     whole_number,
 )
+from .cells import rules as rules_cell
 from .columns import NoFigure, per_player, player_column, reasons_flag
 from .errors import EXCEL_ERRORS, ExcelErrorInput, check_error, code_of, first_error_among
-from .ranges import Cell, column, flatten
+from .ranges import Cell, column
 
 __all__ = [
     "ESTABLISHED_GAMES",
@@ -82,13 +84,7 @@ def tournaments(
     if is_blank(labels_value) and not isinstance(labels_value, (list, tuple)):
         rated = rated_games(found)
         return [rated], [list(range(len(rated)))]
-    labels = flatten(labels_value)
-    cells = flatten(results)
-    if len(labels) != len(cells):
-        raise InvalidInputError(
-            f"tournaments has {len(labels)} cell{'' if len(labels) == 1 else 's'} but results "
-            f"has {len(cells)}; they must be the same size"
-        )
+    labels, cells = same_size(labels_value, "tournaments", results, "results")
     for i, label in enumerate(labels, start=1):
         if isinstance(label, str) and label.strip().upper() in EXCEL_ERRORS:
             raise ExcelErrorInput(label.strip().upper(), f"tournaments (cell {i})")
@@ -168,32 +164,20 @@ def k_factor_cells(
     reached_2400: Cell = None,
     period_date: Cell = None,
     rules: Cell = None,
-) -> int:
-    """K (40, 20 or 10) from the player's data (8.3.3); the parameters are named as
-    ``K_FACTOR``'s, whose reasons name them."""
-    return _k_factor(rating, rated_games, birth_year, reached_2400, period_date, rules)
-
-
-def _k_factor(
-    rating_value: Cell,
-    games_value: Cell,
-    birth_year: Cell,
-    reached_2400: Cell,
-    period_date: Cell,
-    rules_value: Cell,
     names: tuple[str, str, str, str] = ("rating", "rated_games", "birth_year", "reached_2400"),
 ) -> int:
-    """K from one player's cells, the rating, games, birth year and 2400 cells named by
-    *names* (``K_FACTOR``'s arguments, or ``K_FACTOR_ALL``'s with the row)."""
+    """K (40, 20 or 10) from one player's data (8.3.3), the parameters named as
+    ``K_FACTOR``'s, whose reasons name them; the rating, games, birth year and 2400 cells
+    named by *names* (``K_FACTOR``'s arguments, or ``K_FACTOR_ALL``'s with the row)."""
     year = optional_number(birth_year, names[2])
     day = None if is_blank(period_date) else date(period_date, "period_date")
     return k_factor(
-        rated(rating_value, names[0]),
-        whole_number(games_value, names[1]),
+        rated(rating, names[0]),
+        whole_number(rated_games, names[1]),
         None if year is None else whole_number(year, names[2]),
         boolean(reached_2400, names[3]),
         day,
-        rules=(None if is_blank(rules_value) else rules(rules_value, day=day or _dt.date.today())),
+        rules=None if is_blank(rules) else rules_cell(rules, day=day or _dt.date.today()),
     )
 
 
@@ -224,7 +208,7 @@ def k_factor_all_cells(
         try:
             unrated = rating(rs[i], f"ratings (row {i + 1})") is None
         except (XlfuncsError, ExcelErrorInput):
-            unrated = False  # _k_factor below gives the error and its reason
+            unrated = False  # k_factor_cells below gives the error and its reason
         if unrated:
             row = f"row {i + 1}"
             found = first_error_among(
@@ -253,7 +237,7 @@ def k_factor_all_cells(
             found = first_error_among(list(zip(cells, names)))
             if found is not None:  # an error in the row passes through
                 raise found
-            k = _k_factor(
+            k = k_factor_cells(
                 rs[i], games_before, years[i], reached[i], period_date, rules_value, names
             )
             out.append([k])

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
+from ..core.errors import NothingToComputeError, XlfuncsError
 from ..core.first_rating_working import FirstRatingWorking, first_rating_working
 from ..core.no_figure import NO_K
 from ..core.rating_working import RatingWorking, rating_working
-from .cells import system, whole_number
-from .columns import crosstable_rows, reasons_flag
-from .errors import first_error, to_excel
-from .ranges import Cell, column
-from .tiebreak_working import block_rows, padded
+from .cells import system
+from .columns import crosstable_rows, player_number, reasons_flag
+from .errors import broken_rule, first_error
+from .ranges import Cell
+from .tiebreak_working import block_cell, block_rows, padded
 
 __all__ = [
     "FIRST_RATING",
@@ -38,19 +38,10 @@ RATING_CHANGE = "rating change"
 FIRST_RATING = "first rating"
 """The first cell of an unrated player's working."""
 
-_BY_CODE: dict[str, type[XlfuncsError]] = {
-    "#NUM!": OutOfRangeError,
-    "#N/A": NothingToComputeError,
-}
-
-
-def _cell(value: Any) -> Any:
-    return "" if value is None else to_excel(value)
-
 
 def _row(*cells: Any) -> list[Any]:
     """A row of the block, blanks after the cells given."""
-    out = [_cell(c) for c in cells]
+    out = [block_cell(c) for c in cells]
     return out + [""] * (RATING_COLUMNS - len(out))
 
 
@@ -170,10 +161,7 @@ def rating_working_cells(
         raise found
     why = reasons_flag(reasons)
     height = block_rows(rows)
-    number = whole_number(player, "player")
-    count = len(column(ratings, "ratings"))
-    if not 1 <= number <= count:
-        raise OutOfRangeError(f"player: {number} is not a player number (1..{count})")
+    number = player_number(player, ratings)
     kind = system(system_value)
     table, errors, empty = crosstable_rows(
         ratings,
@@ -186,15 +174,16 @@ def rating_working_cells(
     )
     mine = errors[number - 1]
     if mine is not None:
-        raise _BY_CODE.get(mine.code, InvalidInputError)(f"row {number}: {mine}")
+        raise broken_rule(mine.code, f"row {number}: {mine}")
     if empty[number - 1]:
         raise NothingToComputeError(f"player {number}: an empty row")
     for p in table.entrants[number - 1].pairings:
         theirs = None if p.opponent is None else errors[p.opponent - 1]
         if theirs is not None:
-            raise _BY_CODE.get(theirs.code, InvalidInputError)(
+            raise broken_rule(
+                theirs.code,
                 f"row {number}: met the player of row {p.opponent}, whose row shows "
-                f"{theirs.code} ({theirs})"
+                f"{theirs.code} ({theirs})",
             )
     if table.entrants[number - 1].rating is None:
         try:

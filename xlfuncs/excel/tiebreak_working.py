@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
+from ..core.errors import NothingToComputeError, OutOfRangeError
 from ..core.tiebreak_working import TiebreakWorking, tiebreak_working
 from .cells import is_blank, whole_number
-from .errors import ErrorValue, check_error, to_excel
+from .errors import ErrorValue, broken_rule, check_error, to_excel
 from .ranges import EXCEL_ROWS, Cell
 from .tiebreaks import descriptors, one_player, tiebreak_table
 
 __all__ = [
     "ROWS_HELP",
     "WORKING_COLUMNS",
+    "block_cell",
     "block_rows",
     "padded",
     "tiebreak_working_cells",
@@ -27,13 +28,9 @@ __all__ = [
 WORKING_COLUMNS = 5
 """The block's width: round, opponent's row, figure, what it is, why left out."""
 
-_BY_CODE: dict[str, type[XlfuncsError]] = {
-    "#NUM!": OutOfRangeError,
-    "#N/A": NothingToComputeError,
-}
 
-
-def _cell(value: Any) -> Any:
+def block_cell(value: Any) -> Any:
+    """A figure of a working as its block's cell shows it: blank for none."""
     return "" if value is None else to_excel(value)
 
 
@@ -65,7 +62,7 @@ def tiebreak_working_cells(
     table, kept, out, _ = tiebreak_table(descriptor, *args[2:], ptp_full_score, scoring)
     mine = out[number - 1][0]
     if isinstance(mine, ErrorValue):  # a row in error: the player's cell and its reason
-        raise _BY_CODE.get(mine, InvalidInputError)(mine.reason)
+        raise broken_rule(mine, mine.reason)
     if table is None or number - 1 not in kept:
         raise NothingToComputeError(f"player {number}: an empty row")
     working = tiebreak_working(table, kept.index(number - 1) + 1, d, names=[i + 1 for i in kept])
@@ -113,17 +110,17 @@ def working_block(working: TiebreakWorking) -> list[list[Any]]:
     :data:`WORKING_COLUMNS` columns: the first row, a row a line, the last row, as
     :func:`tiebreak_working_cells` answers."""
     block: list[list[Any]] = [
-        [working.descriptor, f"C.07 {working.edition}", _cell(working.value), working.rule, ""]
+        [working.descriptor, f"C.07 {working.edition}", block_cell(working.value), working.rule, ""]
     ]
     for x in working.lines:
         block.append(
             [
-                _cell(x.round),
-                _cell(x.opponent),
-                _cell(x.figure),
+                block_cell(x.round),
+                block_cell(x.opponent),
+                block_cell(x.figure),
                 x.text,
                 x.left_out or "",
             ]
         )
-    block.append(["=", "", _cell(working.total), working.how, ""])
+    block.append(["=", "", block_cell(working.total), working.how, ""])
     return block

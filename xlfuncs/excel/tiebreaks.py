@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
+from ..core.errors import InvalidInputError, NothingToComputeError, XlfuncsError
 from ..core.tiebreaks import (
     Descriptor,
     TiebreakTable,
@@ -32,11 +32,17 @@ from .cells import (
     rating,
     text,
     tiebreak_rules,
-    whole_number,
 )
 from .cells import scoring as scoring_cell
 from .cells import system as cell_system
-from .columns import crosstable_rows, pairing, per_player, read_once, results_games
+from .columns import (
+    crosstable_rows,
+    pairing,
+    per_player,
+    player_number,
+    read_once,
+    results_games,
+)
 from .errors import (
     ErrorValue,
     ExcelErrorInput,
@@ -101,7 +107,17 @@ def tiebreak_table(
     """The tie-breaks named, of the players of the rows that are not empty: the engine's
     table, those rows (from 0, in the table's order), and, where a row shows an error, no
     table but each row's values (the error in every player's row: a tie-break depends on
-    the whole table) and the reasons. The arguments as :func:`tiebreak_block`'s."""
+    the whole table) and the reasons. The arguments as ``TIEBREAK_ALL``'s. *unrated*: the
+    rating unrated players count at in the rating tie-breaks (blank or 0: none, and those
+    are undefined when a player is unrated, C.07 10). *system*: ``"swiss"`` or ``"rr"``
+    (:func:`~xlfuncs.excel.cells.system`), how the event was paired (C.07 Article 15's
+    round robins count every pairing as played); blank: as :func:`tiebreak_rows` guesses.
+    *ptp_full_score*: how PTP and APPO read a full score (C.07 10.3), one of
+    :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_READINGS`
+    (:func:`~xlfuncs.excel.cells.ptp_reading`; blank:
+    :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_DEFAULT`).
+    *scoring*: the event's scoring system, which every point-based tie-break reads
+    (:func:`~xlfuncs.excel.cells.scoring`; blank: 1, ½, 0; TRF-2026 record 162)."""
     ds = descriptors(descriptor)
     check_error(rules, "rules")
     edition = tiebreak_rules(rules)
@@ -163,44 +179,13 @@ def tiebreak_table(
     return found, kept, [[""] * width for _ in range(count)], []
 
 
-def tiebreak_block(
-    descriptor: Cell,
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell,
-    rules: Cell,
-    colours: Cell,
-    unrated: Cell = None,
-    system: Cell = None,
-    ptp_full_score: Cell = None,
-    scoring: Cell = None,
-) -> tuple[list[list[Any]], list[str]]:
+def tiebreak_block(*event: Cell) -> tuple[list[list[Any]], list[str]]:
     """Each player's values of the tie-breaks named, one column each ("" where there is no
     value, and in an empty row), and the reasons of the rows that show an error: an error in
     any player's row shows in every player's (a tie-break depends on the whole table: the
-    rounds played, the score groups, whether everyone is rated). *unrated*: the rating
-    unrated players count at in the rating tie-breaks (blank or 0: none, and those are
-    undefined when a player is unrated, C.07 10). *system*: ``"swiss"`` or ``"rr"``
-    (:func:`~xlfuncs.excel.cells.system`), how the event was paired (C.07 Article 15's
-    round robins count every pairing as played); blank: as :func:`tiebreak_rows` guesses.
-    *ptp_full_score*: how PTP and APPO read a full score (C.07 10.3), one of
-    :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_READINGS`
-    (:func:`~xlfuncs.excel.cells.ptp_reading`; blank:
-    :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_DEFAULT`).
-    *scoring*: the event's scoring system, which every point-based tie-break reads
-    (:func:`~xlfuncs.excel.cells.scoring`; blank: 1, ½, 0; TRF-2026 record 162)."""
-    found, kept, out, reasons = tiebreak_table(
-        descriptor,
-        ratings,
-        results,
-        opponents,
-        rules,
-        colours,
-        unrated,
-        system,
-        ptp_full_score,
-        scoring,
-    )
+    rounds played, the score groups, whether everyone is rated). *event*: the arguments of
+    :func:`tiebreak_table`."""
+    found, kept, out, reasons = tiebreak_table(*event)
     if found is None:
         return out, reasons
     columns = [found.ranking_column(k) for k in range(len(found.descriptors))]
@@ -346,32 +331,11 @@ def standing(keys: Sequence[tuple[Cell, str]]) -> list[list[Any]]:
     return out
 
 
-def tiebreak_all_cells(
-    descriptor: Cell,
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell,
-    rules: Cell,
-    colours: Cell,
-    unrated: Cell = None,
-    system: Cell = None,
-    ptp_full_score: Cell = None,
-    scoring: Cell = None,
-) -> list[list[Any]]:
+def tiebreak_all_cells(*event: Cell) -> list[list[Any]]:
     """Every player's tie-breaks, a row each, a column per tie-break named
-    (:func:`tiebreak_block`); the rows' reasons kept for ``EXPLAIN_ERROR``."""
-    out, reasons = tiebreak_block(
-        descriptor,
-        ratings,
-        results,
-        opponents,
-        rules,
-        colours,
-        unrated,
-        system,
-        ptp_full_score,
-        scoring,
-    )
+    (:func:`tiebreak_block` of *event*, ``TIEBREAK_ALL``'s arguments); the rows' reasons kept
+    for ``EXPLAIN_ERROR``."""
+    out, reasons = tiebreak_block(*event)
     note_row_errors("TIEBREAK_ALL", reasons)
     return out
 
@@ -385,10 +349,7 @@ def one_player(fn: Any, args: Sequence[Cell]) -> int:
     if found is not None:  # one answer: the first error among the arguments
         raise found
     descriptor, player, ratings = args[:3]
-    number = whole_number(player, "player")
-    count = len(column(ratings, "ratings"))
-    if not 1 <= number <= count:
-        raise OutOfRangeError(f"player: {number} is not a player number (1..{count})")
+    number = player_number(player, ratings)
     if len(descriptors(descriptor)) != 1:
         raise InvalidInputError("descriptor: one tie-break (TIEBREAK_ALL takes several)")
     return number
