@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Final, Literal
 
 from xlsxwriter.format import Format
@@ -24,6 +23,7 @@ from xlsxwriter.worksheet import Worksheet
 from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_CELLS, Outcome
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
+from .cell_formula import Expr, Ref, Sheet, call, excel_round, if_, op, text_of
 from .common import Formats, cell, write_formula, write_text, write_value
 
 __all__ = [
@@ -46,16 +46,20 @@ __all__ = [
     "heading_cells",
     "hide_helper_columns",
     "is_error",
+    "is_error_expr",
     "is_error_formula",
+    "layout_sheet",
     "labelled_inputs",
     "note",
     "points",
+    "points_expr",
     "points_formula",
     "rating_validation",
     "result_cell",
     "serial",
     "span",
     "status",
+    "status_expr",
     "status_formula",
     "text_of",
     "write_array_block",
@@ -196,10 +200,24 @@ class LayoutCell:
     last_col: int | None = None
 
 
+def layout_sheet(cells: Iterable[LayoutCell], names: Mapping[str, tuple[int, int]]) -> Sheet:
+    """*cells* as a :class:`~.cell_formula.Sheet` (text, values and formulas given as
+    expressions), with the defined *names*, to compute the formulas' values from."""
+    sheet = Sheet(names=dict(names))
+    for c in cells:
+        sheet.put(c.row, c.col, c.content)
+    return sheet
+
+
 def write_layout(
-    ws: Worksheet, cells: Iterable[LayoutCell], fmt: Formats, extra: Mapping[str, Format]
+    ws: Worksheet,
+    cells: Iterable[LayoutCell],
+    fmt: Formats,
+    extra: Mapping[str, Format],
+    sheet: Sheet | None = None,
 ) -> None:
-    """Write *cells* in their order (a later cell at the same place replaces an earlier)."""
+    """Write *cells* in their order (a later cell at the same place replaces an earlier); a
+    formula given as an expression is written with its value on *sheet*."""
     for c in cells:
         style = (
             None
@@ -212,7 +230,12 @@ def write_layout(
             last_row = c.row if c.last_row is None else c.last_row
             last_col = c.col if c.last_col is None else c.last_col
             ws.merge_range(c.row, c.col, last_row, last_col, "", style)
-        if c.kind == "formula":
+        if c.kind == "formula" and isinstance(c.content, Expr):
+            assert sheet is not None, "a formula given as an expression needs its sheet"
+            write_formula(
+                ws, c.row, c.col, "=" + c.content.formula(), style, sheet.value(c.row, c.col)
+            )
+        elif c.kind == "formula":
             write_formula(ws, c.row, c.col, c.content, style, c.value)
         elif c.kind == "text":
             write_text(ws, c.row, c.col, c.content, style)
@@ -221,7 +244,7 @@ def write_layout(
 
 
 def heading_cells(
-    title_row: int, line_row: int, title: str, line_formula: str, line_value: Value
+    title_row: int, line_row: int, title: str, line_formula: str | Expr, line_value: Value = None
 ) -> list[LayoutCell]:
     """A one-player sheet's title, and under it the line that repeats what was entered
     (*line_formula*, with its cached value *line_value*), both from the first column."""
@@ -269,12 +292,13 @@ def game_input_cells(
     number: int,
     game: Game | None,
     columns: GameColumns,
-    status_value: str,
+    status_value: str | None = None,
     *,
     unrated_counts: bool = False,
 ) -> list[LayoutCell]:
     """A game row's number, its input cells holding *game* (blank without one) and its
-    status (:func:`status_formula`, with its cached value *status_value*)."""
+    status (:func:`status_formula`, with its cached value *status_value*; ``None``: as an
+    expression, its value computed on the sheet)."""
     inputs: list[tuple[int | None, CellKind, Value, str]] = [
         (columns.opponent, "text", game.opponent if game else None, "input_text"),
         (columns.title, "text", game.title if game else None, "input_center"),
@@ -293,7 +317,11 @@ def game_input_cells(
             row,
             columns.status,
             "formula",
-            status_formula(
+            status_expr(
+                Ref(row, columns.rating), Ref(row, columns.result), unrated_counts=unrated_counts
+            )
+            if status_value is None
+            else status_formula(
                 a1(row, columns.rating), a1(row, columns.result), unrated_counts=unrated_counts
             ),
             status_value,
@@ -348,6 +376,55 @@ def status_formula(rating: str, result: str, *, unrated_counts: bool = False) ->
     )
 
 
+def _any_of(ref: Expr, texts: Sequence[str]) -> list[Expr]:
+    """``ref="a"``, ``ref="b"``: the terms of an ``OR`` (Excel compares text ignoring case)."""
+    return [op("=", ref, t) for t in texts]
+
+
+def status_expr(rating: Expr, result: Expr, *, unrated_counts: bool = False) -> Expr:
+    """The status column of a game row (*rating* and *result*: its cells): ``""`` (no
+    game), ``"forfeit"``, ``"bye"``, ``"under 1 move"`` (:data:`UNDER_ONE_MOVE`), ``"yes"``
+    (a rated result: 1, ½, 0), ``"unrated"`` (a rated result against an unrated opponent,
+    unless *unrated_counts*) or ``"invalid"`` (a result the sheet does not know)."""
+    r, w = rating, result
+    rated_result = call(
+        "OR",
+        *_any_of(w, _WIN_TEXT + _LOSS_TEXT + _DRAW_TEXT),
+        call("AND", call("ISNUMBER", w), call("OR", *(op("=", w, x) for x in (1, 0.5, 0)))),
+    )
+    counted: Expr | str = (
+        COUNTED
+        if unrated_counts
+        else if_(call("AND", call("ISNUMBER", r), op(">", r, 0)), COUNTED, "unrated")
+    )
+    tests = (
+        (FORFEIT_RESULTS, "forfeit"),
+        (BYE_RESULTS, "bye"),
+        (UNDER_ONE_MOVE_RESULTS, UNDER_ONE_MOVE),
+    )
+    inner: Expr = if_(rated_result, counted, "invalid")
+    for texts, shown in reversed(tests):
+        inner = if_(call("OR", *_any_of(w, texts)), shown, inner)
+    return if_(op("=", w, ""), "", inner)
+
+
+def points_expr(result: Expr) -> Expr:
+    """The points of a rated result in *result* (1, ½ or 0)."""
+    w = result
+    number = call("ISNUMBER", w)
+    return if_(
+        call("OR", *_any_of(w, _WIN_TEXT), call("AND", number, op("=", w, 1))),
+        1,
+        if_(call("OR", *_any_of(w, _DRAW_TEXT), call("AND", number, op("=", w, 0.5))), 0.5, 0),
+    )
+
+
+def is_error_expr(ref: Expr) -> Expr:
+    """TRUE when *ref* holds an error, whether Excel shows it as an error value or (as a
+    text such as ``"#N/A"``) where a function's error arrives as text."""
+    return call("IFERROR", op("=", call("LEFT", ref, 1), "#"), True)
+
+
 def _equals(ref: str, texts: Sequence[str]) -> str:
     """``ref="a",ref="b"``: the terms of an ``OR`` (Excel compares text ignoring case)."""
     return ",".join(f'{ref}="{t}"' for t in texts)
@@ -375,14 +452,6 @@ def points_formula(result: str) -> str:
 # --------------------------------------------------------------------------- small helpers
 
 
-def text_of(value: Value) -> str:
-    """A value as Excel's ``&`` turns it into text: a whole number without a decimal point,
-    a blank as ``""``."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return "" if value is None else str(value)
-
-
 def is_error_formula(ref: str) -> str:
     """TRUE when *ref* holds an error, whether Excel shows it as an error value or (as a
     text such as ``"#N/A"``) where a function's error arrives as text."""
@@ -392,14 +461,6 @@ def is_error_formula(ref: str) -> str:
 def is_error(value: Value) -> bool:
     """The twin of :func:`is_error_formula`."""
     return isinstance(value, str) and value.startswith("#")
-
-
-def excel_round(x: float, digits: int = 0) -> float:
-    """Excel's ROUND: half away from zero, on the float's exact value."""
-    scale = 10**digits
-    magnitude = float(Decimal(abs(x * scale)).quantize(Decimal(0), rounding=ROUND_HALF_UP))
-    v: float = magnitude / scale
-    return -v if x < 0 else v
 
 
 def serial(day: _dt.date | None) -> float | None:
