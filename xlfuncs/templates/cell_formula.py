@@ -135,7 +135,8 @@ class Area(Expr):
 
 @dataclass(frozen=True)
 class Name(Expr):
-    """A defined name of one cell (``Rating``, ``Rules``)."""
+    """A defined name: of one cell of the sheet (``Rating``, ``Rules``), or of a table of
+    constants (:attr:`Sheet.tables`)."""
 
     name: str
 
@@ -143,6 +144,8 @@ class Name(Expr):
         return self.name
 
     def value(self, sheet: Sheet) -> Value:
+        if self.name in sheet.tables:
+            return sheet.tables[self.name]
         row, col = sheet.names[self.name]
         return sheet.value(row, col)
 
@@ -305,9 +308,18 @@ def _truth(value: Value) -> bool | XlError:
     return bool(value)
 
 
-def _plus(a: Value, b: Value) -> Value:
-    x, y = _number(a), _number(b)
-    return _error(x, y) or float(x) + float(y)
+def _arithmetic(compute: Callable[[float, float], float]) -> Callable[[Value, Value], Value]:
+    def arithmetic(a: Value, b: Value) -> Value:
+        x, y = _number(a), _number(b)
+        error = _error(x, y)
+        if error is not None:
+            return error
+        try:
+            return compute(float(x), float(y))
+        except ZeroDivisionError:
+            return XlError("#DIV/0!")
+
+    return arithmetic
 
 
 def _rank(value: Value) -> tuple[int, Any]:
@@ -346,7 +358,10 @@ def _concat(a: Value, b: Value) -> Value:
 
 _OPERATORS: Mapping[str, Callable[[Value, Value], Value]] = {
     "&": _concat,
-    "+": _plus,
+    "+": _arithmetic(lambda x, y: x + y),
+    "-": _arithmetic(lambda x, y: x - y),
+    "*": _arithmetic(lambda x, y: x * y),
+    "/": _arithmetic(lambda x, y: x / y),
     "=": _comparison(lambda c: c == 0),
     "<>": _comparison(lambda c: c != 0),
     "<": _comparison(lambda c: c < 0),
@@ -418,6 +433,34 @@ def _index(area: Grid, row: Value, col: Value = 1.0) -> Value:
     return area[i][j]
 
 
+def _sumif(area: Grid, criterion: Value, sum_area: Grid) -> Value:
+    """``SUMIF`` with a criterion that is a value: the numbers of *sum_area* beside the
+    cells of *area* equal to it."""
+    total = 0.0
+    for row, sums in zip(area, sum_area):
+        for v, s in zip(row, sums):
+            if v is not None and _compare(v, criterion) == 0 and isinstance(s, float):
+                total += s
+    return total
+
+
+def _vlookup(key: Value, table: Grid, col: Value, approximate: Value = True) -> Value:
+    """``VLOOKUP`` by exact match (*approximate* ``FALSE``, as the templates call it)."""
+    n = _number(col)
+    error = _error(key, n)
+    if error is not None:
+        return error
+    for row in table:
+        if row[0] is not None and _compare(row[0], key) == 0:
+            return row[int(n) - 1]
+    return XlError("#N/A")
+
+
+def _trim(value: Value) -> Value:
+    """``TRIM``: spaces at either end removed, runs of spaces inside made one."""
+    return _error(value) or " ".join(w for w in text_of(value).split(" ") if w)
+
+
 def _iferror(value: Value, fallback: Value) -> Value:
     return fallback if isinstance(value, XlError) else value
 
@@ -437,6 +480,9 @@ BUILTINS: Mapping[str, Callable[..., Value]] = {
     "SUM": _sum,
     "ROUND": _round,
     "COUNTIF": _countif,
+    "SUMIF": _sumif,
+    "VLOOKUP": _vlookup,
+    "TRIM": _trim,
     "INDEX": _index,
     "IFERROR": _iferror,
     "LEFT": _left,
@@ -445,7 +491,7 @@ BUILTINS: Mapping[str, Callable[..., Value]] = {
 """The Excel builtins the templates use (``IF`` aside: only its chosen branch is
 computed), each evaluated on the values of its arguments (a range as a list of rows)."""
 
-_REFERENCE_FUNCTIONS = frozenset({"AND", "OR", "SUM", "COUNTIF", "INDEX"})
+_REFERENCE_FUNCTIONS = frozenset({"AND", "OR", "SUM", "COUNTIF", "SUMIF", "INDEX"})
 """Builtins that read a reference as a range (text and blanks in it ignored)."""
 
 
@@ -467,6 +513,8 @@ class Sheet:
     formula evaluated once, when its value is first asked for."""
 
     names: dict[str, tuple[int, int]] = field(default_factory=dict)
+    tables: dict[str, Grid] = field(default_factory=dict)
+    """Names of ranges of constants elsewhere in the workbook, with their values."""
     _cells: dict[tuple[int, int], Any] = field(default_factory=dict)
     _values: dict[tuple[int, int], Value] = field(default_factory=dict)
     _pending: set[tuple[int, int]] = field(default_factory=set)
