@@ -201,9 +201,11 @@ class Call(Expr):
             return False if branch is None else branch.value(sheet)
         values = [a.value(sheet) for a in self.args]
         if self.name in BUILTINS:
-            if self.name in _REFERENCE_FUNCTIONS:  # a reference read as a range of one cell
+            if self.name in _RANGE_ARGUMENTS:  # a reference read as a range of one cell
+                where = _RANGE_ARGUMENTS[self.name]
                 values = [
-                    [[v]] if isinstance(a, (Ref, Name)) else v for a, v in zip(self.args, values)
+                    [[v]] if isinstance(a, Ref) and (where is None or i in where) else v
+                    for i, (a, v) in enumerate(zip(self.args, values))
                 ]
             return BUILTINS[self.name](*values)
         from .functions import excel_functions
@@ -461,6 +463,50 @@ def _trim(value: Value) -> Value:
     return _error(value) or " ".join(w for w in text_of(value).split(" ") if w)
 
 
+def _numbers(values: Sequence[Value]) -> list[float] | XlError:
+    """The numbers of the arguments, for ``MIN`` and ``COUNT``: a range's text, blanks and
+    logical values ignored; the first error."""
+    found: list[float] = []
+    for v, in_range in _cells(values):
+        if isinstance(v, XlError):
+            return v
+        if isinstance(v, float) or (not in_range and v is not None):
+            n = _number(v)
+            if isinstance(n, XlError):
+                return n
+            found.append(n)
+    return found
+
+
+def _min(*values: Value) -> Value:
+    found = _numbers(values)
+    return found if isinstance(found, XlError) else min(found, default=0.0)
+
+
+def _count(*values: Value) -> Value:
+    """``COUNT``: how many numbers."""
+    return float(sum(1 for v, _ in _cells(values) if isinstance(v, float)))
+
+
+def _match(key: Value, area: Grid, kind: Value = 1.0) -> Value:
+    """``MATCH`` by exact match (*kind* 0, as the templates call it): the position, from 1."""
+    if isinstance(key, XlError):
+        return key
+    for i, (v, _) in enumerate(_cells([area])):
+        if v is not None and _compare(v, key) == 0:
+            return float(i + 1)
+    return XlError("#N/A")
+
+
+def _upper(value: Value) -> Value:
+    return _error(value) or text_of(value).upper()
+
+
+def _not(value: Value) -> Value:
+    t = _truth(value)
+    return t if isinstance(t, XlError) else not t
+
+
 def _iferror(value: Value, fallback: Value) -> Value:
     return fallback if isinstance(value, XlError) else value
 
@@ -487,12 +533,29 @@ BUILTINS: Mapping[str, Callable[..., Value]] = {
     "IFERROR": _iferror,
     "LEFT": _left,
     "ISNUMBER": _isnumber,
+    "ISLOGICAL": lambda value: isinstance(value, bool),
+    "MIN": _min,
+    "COUNT": _count,
+    "MATCH": _match,
+    "UPPER": _upper,
+    "NOT": _not,
 }
 """The Excel builtins the templates use (``IF`` aside: only its chosen branch is
 computed), each evaluated on the values of its arguments (a range as a list of rows)."""
 
-_REFERENCE_FUNCTIONS = frozenset({"AND", "OR", "SUM", "COUNTIF", "SUMIF", "INDEX"})
-"""Builtins that read a reference as a range (text and blanks in it ignored)."""
+_RANGE_ARGUMENTS: Mapping[str, frozenset[int] | None] = {
+    "AND": None,
+    "OR": None,
+    "SUM": None,
+    "MIN": None,
+    "COUNT": None,
+    "COUNTIF": frozenset({0}),
+    "SUMIF": frozenset({0, 2}),
+    "INDEX": frozenset({0}),
+    "MATCH": frozenset({1}),
+}
+"""Builtins that read a reference as a range (text and blanks in it ignored): in which
+argument (``None``: in every one)."""
 
 
 # ------------------------------------------------------------------------------- a sheet
