@@ -39,6 +39,7 @@ from .player_sheets import (
     Value,
     a1,
     extra_formats,
+    formula_cell,
     game_input_cells,
     heading_cells,
     hide_helper_columns,
@@ -211,18 +212,13 @@ def _section(row: int, text: str) -> LayoutCell:
     return LayoutCell(row, C_LABEL, "text", text, style="section", last_col=C_VALUE)
 
 
-def _formula(row: int, col: int, expr: Expr, style: str | None = None, **merge: int) -> LayoutCell:
-    """A formula cell: its value is computed on the sheet."""
-    return LayoutCell(row, col, "formula", expr, None, style, **merge)
-
-
 def _line(
     row: int, label: str, expr: Expr, style: str = "computed_text"
 ) -> tuple[LayoutCell, LayoutCell]:
     """A panel line: the label, and the formula."""
     return (
         LayoutCell(row, C_LABEL, "text", label, style="label"),
-        _formula(row, C_VALUE, expr, style),
+        formula_cell(row, C_VALUE, expr, style),
     )
 
 
@@ -258,7 +254,7 @@ def _head_layout(data: FirstRatingData) -> list[LayoutCell]:
         ),
         LayoutCell(R_SYSTEM, C_VALUE, "text", _system_cell(data.system), style="input_center"),
         LayoutCell(R_EDITION, C_LABEL, "text", "Edition applied", style="label"),
-        _formula(R_EDITION, C_VALUE, edition, "computed_text"),
+        formula_cell(R_EDITION, C_VALUE, edition, "computed_text"),
     ]
 
 
@@ -277,7 +273,7 @@ def _games_layout(data: FirstRatingData) -> list[LayoutCell]:
         cells += [
             *game_input_cells(row, k + 1, g, _GAME_COLUMNS),
             LayoutCell(row, C_EVENT, "text", event if g else None, style="input_text"),
-            _formula(row, C_W, if_(counted, points_expr(Ref(row, C_RESULT)), ""), "w"),
+            formula_cell(row, C_W, if_(counted, points_expr(Ref(row, C_RESULT)), ""), "w"),
         ]
     return cells
 
@@ -285,7 +281,7 @@ def _games_layout(data: FirstRatingData) -> list[LayoutCell]:
 def _rules_layout() -> list[LayoutCell]:
     """The chosen edition's rules: the hidden lookups and their wording."""
     lookups = [
-        _formula(row, C_RAW, call("VLOOKUP", _EDITION, Name("Editions"), col, False))
+        formula_cell(row, C_RAW, call("VLOOKUP", _EDITION, Name("Editions"), col, False))
         for row, col in zip(_RAW_ROWS, _RAW_COLS)
     ]
     hypothetical = concat(_HYP, " rated ", _HR, ", counted as draws")
@@ -329,14 +325,14 @@ def _counted_figures() -> list[LayoutCell]:
             P_PR, "Points against rated opponents", call("SUMIF", _STATUSES, COUNTED, _WS), "points"
         ),
         *_line(P_NU, "", call("COUNTIF", _STATUSES, "unrated"), "computed"),
-        _formula(
+        formula_cell(
             P_NU,
             C_LABEL,
             if_(rrc, "Unrated opponents (counted)", "Unrated opponents (not counted)"),
             "label",
         ),
-        _formula(P_NU, C_RAW, call("SUMIF", _STATUSES, "unrated", _WS)),
-        _formula(P_N, C_RAW, call("AND", round_robin, op("=", _RR, "yes"))),
+        formula_cell(P_NU, C_RAW, call("SUMIF", _STATUSES, "unrated", _WS)),
+        formula_cell(P_N, C_RAW, call("AND", round_robin, op("=", _RR, "yes"))),
         *_line(P_H, "Hypothetical games (counted as draws)", none_rated(_HYP), "computed"),
         *_line(P_N, "Games counted n", none_rated(op("+", nr, h, if_(rrc, nu, 0))), "computed"),
         *_line(
@@ -410,14 +406,14 @@ def _calculation_layout() -> list[LayoutCell]:
         if_(op("=", first, ""), "", if_(op("=", published, "yes"), why_published, why_not)),
     )
     return [
-        _formula(
+        formula_cell(
             P_RULE,
             C_RAW,
             if_(op("=", nr, 0), False, call("AND", op(">", _BONUS, 0), op(">=", op("*", 2, s), n))),
         ),
         *_line(P_RULE, "Rule applied", none_rated(rule)),
-        _formula(P_DP, C_LABEL, dp_label, "label"),
-        _formula(P_DP, C_VALUE, none_rated(dp), "computed"),
+        formula_cell(P_DP, C_LABEL, dp_label, "label"),
+        formula_cell(P_DP, C_VALUE, none_rated(dp), "computed"),
         *_line(P_RU, "Ru before rounding", none_rated(ru), "two"),
         _section(P_RESULT, "First rating"),
         *_line(
@@ -436,7 +432,7 @@ def _calculation_layout() -> list[LayoutCell]:
             ),
             "yes_no",
         ),
-        _formula(P_WHY, C_LABEL, why, "wrap", last_row=P_WHY_LAST, last_col=C_VALUE),
+        formula_cell(P_WHY, C_LABEL, why, "wrap", last_row=P_WHY_LAST, last_col=C_VALUE),
     ]
 
 

@@ -29,6 +29,7 @@ from .player_sheets import (
     LayoutCell,
     a1,
     extra_formats,
+    formula_cell,
     game_input_cells,
     heading_cells,
     hide_helper_columns,
@@ -182,11 +183,6 @@ def _norm_figure(col: int) -> Expr:
     return call("VLOOKUP", _TARGET, Name("Norms"), col, False)
 
 
-def _formula(row: int, col: int, expr: Expr, style: str | None = None, **merge: int) -> LayoutCell:
-    """A formula cell: its value is computed on the sheet."""
-    return LayoutCell(row, col, "formula", expr, None, style, **merge)
-
-
 def _when_counted(then: Expr) -> Expr:
     """*then*, blank while no game counts."""
     return if_(op("=", _N, 0), "", then)
@@ -244,13 +240,13 @@ def _head_layout(data: NormSheetData) -> list[LayoutCell]:
             style="label",
             last_col=C_TITLED,
         ),
-        _formula(
+        formula_cell(
             R_UNRATED,
             C_HIGHER,
             call("VLOOKUP", edition, Name("Unrated"), 2, False),
             "computed",
         ),
-        _formula(R_FIGURES, C_COUNTED, figures, "computed_text", last_col=C_MET),
+        formula_cell(R_FIGURES, C_COUNTED, figures, "computed_text", last_col=C_MET),
     ]
 
 
@@ -270,17 +266,17 @@ def _game_row(row: int) -> list[LayoutCell]:
         if_(op("=", hp, 0), concat("unrated: counts as ", hv), ""),
     )
     cells = [
-        _formula(row, H_POINTS, if_(yes, rated, to_come)),
-        _formula(row, H_W, if_(yes, points_expr(wt), "")),
-        _formula(row, C_COUNTED, if_(is_error_expr(hu), "", hu), "computed"),
-        _formula(
+        formula_cell(row, H_POINTS, if_(yes, rated, to_come)),
+        formula_cell(row, H_W, if_(yes, points_expr(wt), "")),
+        formula_cell(row, C_COUNTED, if_(is_error_expr(hu), "", hu), "computed"),
+        formula_cell(
             row, C_NOTE, if_(call("OR", call("NOT", yes), is_error_expr(hu)), "", note), "left"
         ),
     ]
     for col, helper in ((C_TITLED, H_TITLED), (C_HIGHER, H_HIGHER)):
         h = Ref(row, helper)
         shown = if_(call("AND", yes, call("ISLOGICAL", h)), if_(h, "yes", "no"), "")
-        cells.append(_formula(row, col, shown, "computed_text"))
+        cells.append(formula_cell(row, col, shown, "computed_text"))
     return cells
 
 
@@ -319,14 +315,16 @@ def _totals_layout() -> list[LayoutCell]:
             style="total_label",
             last_col=C_RESULT,
         ),
-        _formula(R_TOTAL, C_STATUS, call("COUNTIF", _STATUSES, COUNTED), "count"),
-        _formula(R_TOTAL, C_COUNTED, call("SUM", Area(R_FIRST, H_W, R_LAST, H_W)), "total"),
+        formula_cell(R_TOTAL, C_STATUS, call("COUNTIF", _STATUSES, COUNTED), "count"),
+        formula_cell(R_TOTAL, C_COUNTED, call("SUM", Area(R_FIRST, H_W, R_LAST, H_W)), "total"),
         LayoutCell(R_TOTAL, C_NOTE, "text", None, style="total"),
         *(
-            _formula(R_TOTAL, col, call("COUNTIF", Area(R_FIRST, col, R_LAST, col), "yes"), "count")
+            formula_cell(
+                R_TOTAL, col, call("COUNTIF", Area(R_FIRST, col, R_LAST, col), "yes"), "count"
+            )
             for col in (C_TITLED, C_HIGHER)
         ),
-        _formula(R_TOTAL, H_VALUE, _when_counted(lowest)),
+        formula_cell(R_TOTAL, H_VALUE, _when_counted(lowest)),
     ]
 
 
@@ -363,7 +361,7 @@ def _performance_layout() -> list[LayoutCell]:
     def line(row: int, label: str, expr: Expr, style: str) -> tuple[LayoutCell, LayoutCell]:
         return (
             LayoutCell(row, C_NAME, "text", label, style="label"),
-            _formula(row, C_TITLE, expr, style, last_col=C_RESULT),
+            formula_cell(row, C_TITLE, expr, style, last_col=C_RESULT),
         )
 
     return [
@@ -391,7 +389,7 @@ def _performance_layout() -> list[LayoutCell]:
             _when_counted(call("NORM_POINTS", *points_args)),
             "big",
         ),
-        _formula(
+        formula_cell(
             P_NEEDED + 1,
             C_NAME,
             _when_counted(needed_text),
@@ -606,14 +604,14 @@ def _check_row(i: int, row: int) -> list[LayoutCell]:
             "",
             if_(op("=", h_feds, ""), "", concat(" (most: ", h_feds, ")")),
         )
-        text = _formula(row, C_STATUS, concat(_CHECKS[3], most), "left", last_col=C_NOTE)
+        text = formula_cell(row, C_STATUS, concat(_CHECKS[3], most), "left", last_col=C_NOTE)
     else:
         text = LayoutCell(row, C_STATUS, "text", _CHECKS[i], style="left", last_col=C_NOTE)
     return [
         text,
-        _formula(row, C_TITLED, _when_counted(h_count), "percent" if i == 7 else "computed"),
-        _formula(row, C_HIGHER, need, _NEED_FORMATS[i]),
-        _formula(row, C_MET, _when_counted(met), "yes_no"),
+        formula_cell(row, C_TITLED, _when_counted(h_count), "percent" if i == 7 else "computed"),
+        formula_cell(row, C_HIGHER, need, _NEED_FORMATS[i]),
+        formula_cell(row, C_MET, _when_counted(met), "yes_no"),
     ]
 
 
@@ -650,8 +648,8 @@ def _checks_layout() -> list[LayoutCell]:
             for j, text in enumerate(("NORM_MIX: count", "needed", "met", "federations"))
         ),
         *(c for i, row in enumerate(K_ROWS) for c in _check_row(i, row)),
-        _formula(P_VERDICT, C_STATUS, verdict, "total_label", last_col=C_HIGHER),
-        _formula(P_VERDICT, C_MET, _when_counted(all_met), "verdict"),
+        formula_cell(P_VERDICT, C_STATUS, verdict, "total_label", last_col=C_HIGHER),
+        formula_cell(P_VERDICT, C_MET, _when_counted(all_met), "verdict"),
         LayoutCell(
             P_READING,
             C_NAME,

@@ -1,12 +1,12 @@
 """What the one-player templates share (rating calculator, first rating, title norm): the
-game data classes, the per-row "is this game counted?" formulas and their Python twins, a
-sheet's cells described as data (:class:`LayoutCell`) and the one writer that walks them
-(:func:`write_layout`), and small layout helpers that :mod:`.common` does not have.
+game data classes, the per-row "is this game counted?" formulas, a sheet's cells described
+as data (:class:`LayoutCell`, a formula as a :mod:`.cell_formula` expression) and the one
+writer that walks them (:func:`write_layout`), and small layout helpers that :mod:`.common`
+does not have.
 
-Every formula written here has a Python twin that computes the value Excel shows, from the
-cell values as Excel passes them (numbers as ``float``, blanks as ``None``, text as ``str``),
-so a filled workbook carries correct cached values; the tests check each twin against the
-``formulas`` evaluation of the file.
+Each formula is written once, as an expression: its text and the value Excel shows for it
+(stored beside it, so that a filled workbook reads correctly where the functions are not
+installed) both come from it (:class:`~.cell_formula.Sheet`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from xlsxwriter.worksheet import Worksheet
 from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_CELLS, Outcome
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
-from .cell_formula import Expr, Ref, Sheet, call, excel_round, if_, op, text_of
+from .cell_formula import Expr, Ref, Sheet, call, if_, op
 from .common import Formats, cell, write_formula, write_text, write_value
 
 __all__ = [
@@ -40,28 +40,20 @@ __all__ = [
     "TITLE_CHOICES",
     "Value",
     "a1",
-    "excel_round",
     "extra_formats",
+    "formula_cell",
     "game_input_cells",
     "heading_cells",
     "hide_helper_columns",
-    "is_error",
     "is_error_expr",
-    "is_error_formula",
     "layout_sheet",
     "labelled_inputs",
     "note",
-    "points",
     "points_expr",
-    "points_formula",
     "rating_validation",
     "result_cell",
-    "serial",
     "span",
-    "status",
     "status_expr",
-    "status_formula",
-    "text_of",
     "write_array_block",
     "write_layout",
 ]
@@ -192,9 +184,7 @@ class LayoutCell:
     col: int
     kind: CellKind
     content: Value
-    """The text, the formula (beginning with ``=``) or the value."""
-    value: Value = None
-    """A formula's cached value (``None``: blank)."""
+    """The text, the formula (an :class:`~.cell_formula.Expr`) or the value."""
     style: str | None = None
     last_row: int | None = None
     last_col: int | None = None
@@ -214,10 +204,10 @@ def write_layout(
     cells: Iterable[LayoutCell],
     fmt: Formats,
     extra: Mapping[str, Format],
-    sheet: Sheet | None = None,
+    sheet: Sheet,
 ) -> None:
-    """Write *cells* in their order (a later cell at the same place replaces an earlier); a
-    formula given as an expression is written with its value on *sheet*."""
+    """Write *cells* in their order (a later cell at the same place replaces an earlier),
+    each formula with its value on *sheet*."""
     for c in cells:
         style = (
             None
@@ -230,27 +220,35 @@ def write_layout(
             last_row = c.row if c.last_row is None else c.last_row
             last_col = c.col if c.last_col is None else c.last_col
             ws.merge_range(c.row, c.col, last_row, last_col, "", style)
-        if c.kind == "formula" and isinstance(c.content, Expr):
-            assert sheet is not None, "a formula given as an expression needs its sheet"
+        if c.kind == "formula":
             write_formula(
                 ws, c.row, c.col, "=" + c.content.formula(), style, sheet.value(c.row, c.col)
             )
-        elif c.kind == "formula":
-            write_formula(ws, c.row, c.col, c.content, style, c.value)
         elif c.kind == "text":
             write_text(ws, c.row, c.col, c.content, style)
         else:
             write_value(ws, c.row, c.col, c.content, style)
 
 
-def heading_cells(
-    title_row: int, line_row: int, title: str, line_formula: str | Expr, line_value: Value = None
-) -> list[LayoutCell]:
-    """A one-player sheet's title, and under it the line that repeats what was entered
-    (*line_formula*, with its cached value *line_value*), both from the first column."""
+def formula_cell(
+    row: int,
+    col: int,
+    expr: Expr,
+    style: str | None = None,
+    *,
+    last_row: int | None = None,
+    last_col: int | None = None,
+) -> LayoutCell:
+    """A formula cell (its value is computed on the sheet)."""
+    return LayoutCell(row, col, "formula", expr, style, last_row, last_col)
+
+
+def heading_cells(title_row: int, line_row: int, title: str, line: Expr) -> list[LayoutCell]:
+    """A one-player sheet's title, and under it the *line* that repeats what was entered,
+    both from the first column."""
     return [
         LayoutCell(title_row, 0, "text", title, style="title"),
-        LayoutCell(line_row, 0, "formula", line_formula, line_value, "subtitle"),
+        formula_cell(line_row, 0, line, "subtitle"),
     ]
 
 
@@ -292,13 +290,11 @@ def game_input_cells(
     number: int,
     game: Game | None,
     columns: GameColumns,
-    status_value: str | None = None,
     *,
     unrated_counts: bool = False,
 ) -> list[LayoutCell]:
     """A game row's number, its input cells holding *game* (blank without one) and its
-    status (:func:`status_formula`, with its cached value *status_value*; ``None``: as an
-    expression, its value computed on the sheet)."""
+    status (:func:`status_expr`)."""
     inputs: list[tuple[int | None, CellKind, Value, str]] = [
         (columns.opponent, "text", game.opponent if game else None, "input_text"),
         (columns.title, "text", game.title if game else None, "input_center"),
@@ -313,67 +309,18 @@ def game_input_cells(
             for col, kind, content, style in inputs
             if col is not None
         ),
-        LayoutCell(
+        formula_cell(
             row,
             columns.status,
-            "formula",
             status_expr(
                 Ref(row, columns.rating), Ref(row, columns.result), unrated_counts=unrated_counts
-            )
-            if status_value is None
-            else status_formula(
-                a1(row, columns.rating), a1(row, columns.result), unrated_counts=unrated_counts
             ),
-            status_value,
             "computed_text",
         ),
     ]
 
 
 # --------------------------------------------------------------------- the counted column
-
-
-def _text(value: Value) -> str | None:
-    return value.strip().upper() if isinstance(value, str) else None
-
-
-def status(rating: Value, result: Value, *, unrated_counts: bool = False) -> str:
-    """What :func:`status_formula` shows: ``""`` (no game), ``"forfeit"``, ``"bye"``,
-    ``"under 1 move"`` (:data:`UNDER_ONE_MOVE`), ``"yes"`` (a rated result: 1, ½, 0),
-    ``"unrated"`` (a rated result against an unrated opponent, unless *unrated_counts*) or
-    ``"invalid"`` (a result the sheet does not know)."""
-    if result is None or result == "":
-        return ""
-    text = _text(result)
-    if text in FORFEIT_RESULTS:
-        return "forfeit"
-    if text in BYE_RESULTS:
-        return "bye"
-    if text in UNDER_ONE_MOVE_RESULTS:
-        return UNDER_ONE_MOVE
-    number = isinstance(result, (int, float)) and not isinstance(result, bool)
-    if text in _WIN_TEXT + _DRAW_TEXT + _LOSS_TEXT or (number and result in (1, 0.5, 0)):
-        rated = isinstance(rating, (int, float)) and not isinstance(rating, bool) and rating > 0
-        return COUNTED if rated or unrated_counts else "unrated"
-    return "invalid"
-
-
-def status_formula(rating: str, result: str, *, unrated_counts: bool = False) -> str:
-    """The formula of the status column for a row (references *rating* and *result*)."""
-    r, w = rating, result
-    rated_result = (
-        f"OR({_equals(w, _WIN_TEXT + _LOSS_TEXT + _DRAW_TEXT)},"
-        f"AND(ISNUMBER({w}),OR({w}=1,{w}=0.5,{w}=0)))"
-    )
-    counted = (
-        f'"{COUNTED}"' if unrated_counts else f'IF(AND(ISNUMBER({r}),{r}>0),"{COUNTED}","unrated")'
-    )
-    return (
-        f'=IF({w}="","",IF(OR({_equals(w, FORFEIT_RESULTS)}),"forfeit",'
-        f'IF(OR({_equals(w, BYE_RESULTS)}),"bye",'
-        f'IF(OR({_equals(w, UNDER_ONE_MOVE_RESULTS)}),"{UNDER_ONE_MOVE}",'
-        f'IF({rated_result},{counted},"invalid")))))'
-    )
 
 
 def _any_of(ref: Expr, texts: Sequence[str]) -> list[Expr]:
@@ -425,49 +372,7 @@ def is_error_expr(ref: Expr) -> Expr:
     return call("IFERROR", op("=", call("LEFT", ref, 1), "#"), True)
 
 
-def _equals(ref: str, texts: Sequence[str]) -> str:
-    """``ref="a",ref="b"``: the terms of an ``OR`` (Excel compares text ignoring case)."""
-    return ",".join(f'{ref}="{t}"' for t in texts)
-
-
-def points(result: Value) -> float:
-    """Points of a rated result (1, ½ or 0), as :func:`points_formula` gives them."""
-    text = _text(result)
-    if text == "1" or (isinstance(result, (int, float)) and result == 1):
-        return 1.0
-    if text in _DRAW_TEXT or (isinstance(result, (int, float)) and result == 0.5):
-        return 0.5
-    return 0.0
-
-
-def points_formula(result: str) -> str:
-    """The points of a rated result in *result* (1, ½ or 0), without the leading ``=``."""
-    w = result
-    return (
-        f"IF(OR({_equals(w, _WIN_TEXT)},AND(ISNUMBER({w}),{w}=1)),1,"
-        f"IF(OR({_equals(w, _DRAW_TEXT)},AND(ISNUMBER({w}),{w}=0.5)),0.5,0))"
-    )
-
-
 # --------------------------------------------------------------------------- small helpers
-
-
-def is_error_formula(ref: str) -> str:
-    """TRUE when *ref* holds an error, whether Excel shows it as an error value or (as a
-    text such as ``"#N/A"``) where a function's error arrives as text."""
-    return f'IFERROR(LEFT({ref},1)="#",TRUE)'
-
-
-def is_error(value: Value) -> bool:
-    """The twin of :func:`is_error_formula`."""
-    return isinstance(value, str) and value.startswith("#")
-
-
-def serial(day: _dt.date | None) -> float | None:
-    """A date as the serial number Excel passes (1900 date system)."""
-    if day is None:
-        return None
-    return float((day - _dt.date(1899, 12, 30)).days)
 
 
 def result_cell(result: str | float | None) -> Value:

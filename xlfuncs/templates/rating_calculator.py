@@ -33,6 +33,7 @@ from .player_sheets import (
     Value,
     a1,
     extra_formats,
+    formula_cell,
     game_input_cells,
     heading_cells,
     hide_helper_columns,
@@ -218,16 +219,14 @@ def _player_layout(data: RatingPeriod, *, blank: bool) -> list[LayoutCell]:
             style="label",
             last_col=M_LABEL + 3,
         ),
-        LayoutCell(
+        formula_cell(
             R_KDATA,
             M_VALUE,
-            "formula",
             if_(
                 call("OR", op("=", RATING, ""), op("=", before, "")),
                 "",
                 call("K_FACTOR", RATING, before, birth, reached_cell, date),
             ),
-            None,
             "computed",
             last_col=M_VALUE + 1,
         ),
@@ -244,13 +243,6 @@ SUMMARY_HEADERS: Final = (
     (C_DIFF, "Σ (W − PD)"),
     (C_KDIFF, "K × Σ (W − PD)"),
 )
-
-
-def _formula(
-    row: int, col: int, expr: Expr, style: str, *, last_col: int | None = None
-) -> LayoutCell:
-    """A formula cell: its value is computed on the sheet."""
-    return LayoutCell(row, col, "formula", expr, None, style, last_col=last_col)
 
 
 def _summary_layout() -> list[LayoutCell]:
@@ -299,24 +291,24 @@ def _summary_layout() -> list[LayoutCell]:
             LayoutCell(R_SUMHEAD, col, "text", text, style="header")
             for col, text in SUMMARY_HEADERS
         ),
-        _formula(
+        formula_cell(
             R_SUM,
             0,
             if_(op("=", RATING, ""), "", if_(op("=", k_requested, ""), unknown, summary)),
             "left",
             last_col=C_RESULT,
         ),
-        _formula(R_SUM, C_STATUS, op("+", *(Ref(t, C_STATUS) for t in _TOTALS_ROWS)), "number"),
-        _formula(
+        formula_cell(R_SUM, C_STATUS, op("+", *(Ref(t, C_STATUS) for t in _TOTALS_ROWS)), "number"),
+        formula_cell(
             R_SUM,
             C_USED,
             if_(op("=", k_requested, ""), "", call("K_FOR_GAMES", k_requested, n_cell)),
             "big",
         ),
-        _formula(R_SUM, C_W, sums(C_W), "total"),
-        _formula(R_SUM, C_PD, call("ROUND", sums(C_PD), 2), "two"),
-        _formula(R_SUM, C_DIFF, call("ROUND", sums(C_DIFF), 2), "signed_two"),
-        _formula(
+        formula_cell(R_SUM, C_W, sums(C_W), "total"),
+        formula_cell(R_SUM, C_PD, call("ROUND", sums(C_PD), 2), "two"),
+        formula_cell(R_SUM, C_DIFF, call("ROUND", sums(C_DIFF), 2), "signed_two"),
+        formula_cell(
             R_SUM,
             C_KDIFF,
             if_(op("=", K_USED, ""), "", if_(op("=", RATING, ""), 0, elo_change(False))),
@@ -330,11 +322,11 @@ def _summary_layout() -> list[LayoutCell]:
             style="label",
             last_col=C_DIFF,
         ),
-        _formula(R_CHANGE, LAST_COL, if_(no_rating_or_k, "", elo_change(True)), "signed"),
+        formula_cell(R_CHANGE, LAST_COL, if_(no_rating_or_k, "", elo_change(True)), "signed"),
         LayoutCell(
             R_NEW, C_STATUS, "text", "New rating: Ro + change", style="label", last_col=C_DIFF
         ),
-        _formula(R_NEW, LAST_COL, if_(op("=", change, ""), "", op("+", RATING, change)), "big"),
+        formula_cell(R_NEW, LAST_COL, if_(op("=", change, ""), "", op("+", RATING, change)), "big"),
         LayoutCell(R_CHANGE, 0, "text", LEGEND, style="note", last_row=R_NEW, last_col=C_RESULT),
     ]
 
@@ -371,7 +363,7 @@ def write_sheet(
         for i in range(MAX_TOURNAMENTS)
     ]
     blocks = [_block_layout(i, e) + _totals_layout(i) for i, e in enumerate(events)]
-    floor = _formula(R_FLOOR, C_STATUS, _floor_mark(), "computed")
+    floor = formula_cell(R_FLOOR, C_STATUS, _floor_mark(), "computed")
     grid = layout_sheet(
         [*player, *summary, *(c for b in blocks for c in b), floor],
         {"Rating": (R_RATING, V_COL), "K_used": (R_SUM, C_USED), "Rules": (R_RULES, C_NAME + 1)},
@@ -572,7 +564,7 @@ def _block_layout(i: int, event: TournamentGames) -> list[LayoutCell]:
         LayoutCell(top, C_TITLE, "text", event.name, style="input_text", last_col=C_RESULT),
         LayoutCell(top, C_STATUS, "text", "Ends on", style="total_label"),
         LayoutCell(top, C_USED, "value", event.end_date, style="input_date", last_col=C_W),
-        _formula(top, C_PD, if_(op("=", n, 0), "", header), "section", last_col=C_KDIFF),
+        formula_cell(top, C_PD, if_(op("=", n, 0), "", header), "section", last_col=C_KDIFF),
         *(
             LayoutCell(top + 1, col, "text", text, style="header")
             for col, text in enumerate(BLOCK_HEADERS)
@@ -599,14 +591,14 @@ def _block_layout(i: int, event: TournamentGames) -> list[LayoutCell]:
             # +0 turns an error that arrives as text into an error value, so that the sums
             # show it too
             *(
-                _formula(
+                formula_cell(
                     row, col, if_(counted, op("+", call("INDEX", helper, index, j), 0), ""), style
                 )
                 for col, j, style in _DETAIL_COLUMNS
             ),
-            _formula(row, C_W, if_(counted, points_expr(Ref(row, C_RESULT)), ""), "w"),
+            formula_cell(row, C_W, if_(counted, points_expr(Ref(row, C_RESULT)), ""), "w"),
             *(  # the game, for the period's ELO_CHANGE
-                _formula(
+                formula_cell(
                     row,
                     C_PERIOD + j,
                     if_(op("=", Ref(row, col), ""), "", Ref(row, col)),
@@ -650,13 +642,13 @@ def _totals_layout(i: int) -> list[LayoutCell]:
         return if_(op("=", n, 0), "", figure if col == C_W else call("ROUND", figure, 2))
 
     return [
-        _formula(total, 0, label, "total_label", last_col=C_RESULT),
-        _formula(total, C_STATUS, call("COUNTIF", statuses, COUNTED), "count"),
+        formula_cell(total, 0, label, "total_label", last_col=C_RESULT),
+        formula_cell(total, C_STATUS, call("COUNTIF", statuses, COUNTED), "count"),
         LayoutCell(total, C_USED, "text", None, style="total"),
-        _formula(total, C_W, total_of(C_W), "total"),
-        _formula(total, C_PD, total_of(C_PD), "total_two"),
-        _formula(total, C_DIFF, total_of(C_DIFF), "total_signed"),
-        _formula(total, C_KDIFF, total_of(C_KDIFF), "total_signed"),
+        formula_cell(total, C_W, total_of(C_W), "total"),
+        formula_cell(total, C_PD, total_of(C_PD), "total_two"),
+        formula_cell(total, C_DIFF, total_of(C_DIFF), "total_signed"),
+        formula_cell(total, C_KDIFF, total_of(C_KDIFF), "total_signed"),
     ]
 
 
