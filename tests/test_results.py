@@ -26,9 +26,9 @@ from xlfuncs.core.results import (
     parse,
     played,
 )
+from xlfuncs.templates.cell_formula import Ref, Sheet
 from xlfuncs.templates.common import RESULT_CHOICES
 from xlfuncs.templates.event import ChartPlayer, Event, Round, result_cell
-from xlfuncs.templates.cell_formula import Ref, Sheet
 from xlfuncs.templates.player_sheets import status_expr
 from xlfuncs.trf import RESULT_CODES, RoundEntry, check_tournament, parse_trf
 
