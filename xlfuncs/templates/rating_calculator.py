@@ -13,7 +13,7 @@ import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
@@ -341,6 +341,85 @@ def _floor_mark() -> Expr:
     )
 
 
+_COLUMN_WIDTHS: Final = (
+    (C_NO, 4), (C_NAME, 26), (C_TITLE, 6), (C_FED, 6), (C_RATING, 8), (C_RESULT, 7),
+    (C_STATUS, 9), (C_USED, 9), (C_W, 6), (C_PD, 7), (C_DIFF, 9), (C_KDIFF, 12),
+    (LAST_COL + 1, 2),
+)  # fmt: skip
+_K_VALIDATIONS: Final[tuple[tuple[int, dict[str, Any]], ...]] = (
+    (
+        R_BEFORE,
+        {
+            "validate": "integer",
+            "criteria": ">=",
+            "value": 0,
+            "input_title": "Rated games",
+            "input_message": "Games rated before this period (K is 40 until the player has 30).",
+            "error_message": "A whole number, 0 or more.",
+        },
+    ),
+    (
+        R_BIRTH,
+        {
+            "validate": "integer",
+            "criteria": "between",
+            "minimum": 1900,
+            "maximum": 2100,
+            "error_message": "A year, e.g. 2009.",
+        },
+    ),
+    (R_REACHED, {"validate": "list", "source": ["yes", "no"], "error_message": "yes or no"}),
+    (
+        R_DATE,
+        {
+            "validate": "date",
+            "criteria": ">",
+            "value": _dt.date(1970, 1, 1),
+            "input_message": "For the junior rule: K 40 to the end of the year of the 18th "
+            "birthday while under 2300.",
+            "error_message": "A date.",
+        },
+    ),
+    (
+        R_KOVER,
+        {
+            "validate": "integer",
+            "criteria": "between",
+            "minimum": 1,
+            "maximum": 40,
+            "input_message": "Overrides the K computed above (still lowered so that K × n ≤ 700).",
+            "error_message": "A whole number 1..40.",
+        },
+    ),
+)
+"""The validation of each input cell K depends on (the middle group)."""
+
+
+def _cells(data: RatingPeriod, *, blank: bool) -> tuple[list[list[LayoutCell]], Sheet]:
+    """The sheet's cells in the order they are written (the player, the summary, each
+    tournament's block with its totals last, the floor's mark), and the sheet that values
+    them."""
+    events = [
+        data.tournaments[i] if i < len(data.tournaments) else TournamentGames()
+        for i in range(MAX_TOURNAMENTS)
+    ]
+    parts = [
+        _player_layout(data, blank=blank),
+        _summary_layout(),
+        *(_block_layout(i, e) + _totals_layout(i) for i, e in enumerate(events)),
+        [formula_cell(R_FLOOR, C_STATUS, _floor_mark())],
+    ]
+    grid = layout_sheet(
+        (c for part in parts for c in part),
+        {"Rating": (R_RATING, V_COL), "K_used": (R_SUM, C_USED), "Rules": (R_RULES, C_NAME + 1)},
+    )
+    grid.put(R_RULES, C_NAME + 1, data.rules or DEFAULT_EDITION.id)
+    for i in range(MAX_TOURNAMENTS):
+        top = _block_row(i)
+        grid.put_array(top + 2, C_HELP, top + 1 + MAX_GAMES, C_HELP + 3, _detail(i))
+    return parts, grid
+
+
 def write_sheet(
     wb: Workbook,
     fmt: common.Formats,
@@ -357,21 +436,7 @@ def write_sheet(
     ``Games``) are defined for this sheet only, so that many such sheets share a workbook
     (the one-player template defines them for the workbook, and activates the sheet)."""
     check(data)
-    player, summary = _player_layout(data, blank=blank), _summary_layout()
-    events = [
-        data.tournaments[i] if i < len(data.tournaments) else TournamentGames()
-        for i in range(MAX_TOURNAMENTS)
-    ]
-    blocks = [_block_layout(i, e) + _totals_layout(i) for i, e in enumerate(events)]
-    floor = formula_cell(R_FLOOR, C_STATUS, _floor_mark(), "computed")
-    grid = layout_sheet(
-        [*player, *summary, *(c for b in blocks for c in b), floor],
-        {"Rating": (R_RATING, V_COL), "K_used": (R_SUM, C_USED), "Rules": (R_RULES, C_NAME + 1)},
-    )
-    grid.put(R_RULES, C_NAME + 1, data.rules or DEFAULT_EDITION.id)
-    for i in range(MAX_TOURNAMENTS):
-        top = _block_row(i)
-        grid.put_array(top + 2, C_HELP, top + 1 + MAX_GAMES, C_HELP + 3, _detail(i))
+    (player, summary, *blocks, floor), grid = _cells(data, blank=blank)
     ws = wb.add_worksheet(sheet)
 
     def define(name: str, ref: str) -> None:
@@ -379,21 +444,7 @@ def write_sheet(
 
     ws.hide_gridlines(2)
     ws.set_default_row(12.75)
-    for col, width in (
-        (C_NO, 4),
-        (C_NAME, 26),
-        (C_TITLE, 6),
-        (C_FED, 6),
-        (C_RATING, 8),
-        (C_RESULT, 7),
-        (C_STATUS, 9),
-        (C_USED, 9),
-        (C_W, 6),
-        (C_PD, 7),
-        (C_DIFF, 9),
-        (C_KDIFF, 12),
-        (LAST_COL + 1, 2),
-    ):
+    for col, width in _COLUMN_WIDTHS:
         ws.set_column(col, col, width)
     hide_helper_columns(ws, C_HELP, C_PERIOD + 2, 10)
 
@@ -403,68 +454,8 @@ def write_sheet(
     rating_validation(ws, R_RATING, V_COL, R_RATING)
     define("Rating", a1(R_RATING, V_COL, absolute=True))
     common.settings_block(wb, ws, fmt, R_RULES, C_NAME, rules=data.rules, local=local)
-    ws.data_validation(
-        R_BEFORE,
-        M_VALUE,
-        R_BEFORE,
-        M_VALUE,
-        {
-            "validate": "integer",
-            "criteria": ">=",
-            "value": 0,
-            "input_title": "Rated games",
-            "input_message": "Games rated before this period (K is 40 until the player has 30).",
-            "error_message": "A whole number, 0 or more.",
-        },
-    )
-    ws.data_validation(
-        R_BIRTH,
-        M_VALUE,
-        R_BIRTH,
-        M_VALUE,
-        {
-            "validate": "integer",
-            "criteria": "between",
-            "minimum": 1900,
-            "maximum": 2100,
-            "error_message": "A year, e.g. 2009.",
-        },
-    )
-    ws.data_validation(
-        R_REACHED,
-        M_VALUE,
-        R_REACHED,
-        M_VALUE,
-        {"validate": "list", "source": ["yes", "no"], "error_message": "yes or no"},
-    )
-    ws.data_validation(
-        R_DATE,
-        M_VALUE,
-        R_DATE,
-        M_VALUE,
-        {
-            "validate": "date",
-            "criteria": ">",
-            "value": _dt.date(1970, 1, 1),
-            "input_message": "For the junior rule: K 40 to the end of the year of the 18th "
-            "birthday while under 2300.",
-            "error_message": "A date.",
-        },
-    )
-    ws.data_validation(
-        R_KOVER,
-        M_VALUE,
-        R_KOVER,
-        M_VALUE,
-        {
-            "validate": "integer",
-            "criteria": "between",
-            "minimum": 1,
-            "maximum": 40,
-            "input_message": "Overrides the K computed above (still lowered so that K × n ≤ 700).",
-            "error_message": "A whole number 1..40.",
-        },
-    )
+    for row, options in _K_VALIDATIONS:
+        ws.data_validation(row, M_VALUE, row, M_VALUE, options)
     # The period's summary.
     ws.set_row(R_SUMHEAD, 27)
     write_layout(ws, summary, fmt, x, grid)
@@ -473,9 +464,8 @@ def write_sheet(
     # unrated again (core's floor_note, through UNRATED_AGAIN); the number is struck out.
     mark = wb.add_format({"font_color": "#9C0006", "bold": True, "align": "right"})
     ws.merge_range(R_FLOOR, C_STATUS, R_FLOOR, LAST_COL, "", mark)
-    write_formula(
-        ws, R_FLOOR, C_STATUS, "=" + floor.content.formula(), mark, grid.value(R_FLOOR, C_STATUS)
-    )
+    formula = "=" + floor[0].content.formula()
+    write_formula(ws, R_FLOOR, C_STATUS, formula, mark, grid.value(R_FLOOR, C_STATUS))
     ws.conditional_format(
         R_NEW,
         LAST_COL,
@@ -487,20 +477,14 @@ def write_sheet(
             "format": wb.add_format({"font_strikeout": True, "font_color": "#9C0006"}),
         },
     )
-    ws.conditional_format(
-        R_CHANGE,
-        LAST_COL,
-        R_CHANGE,
-        LAST_COL,
-        {"type": "cell", "criteria": ">", "value": 0, "format": x["yes"]},
-    )
-    ws.conditional_format(
-        R_CHANGE,
-        LAST_COL,
-        R_CHANGE,
-        LAST_COL,
-        {"type": "cell", "criteria": "<", "value": 0, "format": x["no"]},
-    )
+    for criteria, style in ((">", "yes"), ("<", "no")):
+        ws.conditional_format(
+            R_CHANGE,
+            LAST_COL,
+            R_CHANGE,
+            LAST_COL,
+            {"type": "cell", "criteria": criteria, "value": 0, "format": x[style]},
+        )
 
     # The tournaments.
     for i in range(MAX_TOURNAMENTS):
