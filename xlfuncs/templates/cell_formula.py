@@ -41,6 +41,7 @@ __all__ = [
     "Sheet",
     "Value",
     "XlError",
+    "blank_or",
     "call",
     "concat",
     "excel_round",
@@ -244,6 +245,11 @@ def call(name: str, *args: Expr | float | str | bool) -> Call:
 def if_(test: Expr, then: Expr | float | str | bool, otherwise: Expr | float | str | bool) -> Call:
     """``IF(test,then,otherwise)``."""
     return call("IF", test, then, otherwise)
+
+
+def blank_or(ref: Expr, then: Expr | float | str | bool) -> Call:
+    """``IF(ref="","",then)``: blank while *ref* is."""
+    return if_(op("=", ref, ""), "", then)
 
 
 # ------------------------------------------------------------------------------- values

@@ -28,7 +28,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from ..core.editions import DEFAULT_EDITION, EDITIONS
 from . import common
-from .cell_formula import Area, Expr, Name, Paren, Ref, call, concat, if_, op
+from .cell_formula import Area, Expr, Name, Paren, Ref, blank_or, call, concat, if_, op
 from .common import write_text, write_value
 from .player_sheets import (
     COUNTED,
@@ -47,6 +47,7 @@ from .player_sheets import (
     labelled_inputs,
     layout_sheet,
     note,
+    player_line,
     points_expr,
     rating_validation,
     write_layout,
@@ -226,14 +227,11 @@ def _head_layout(data: FirstRatingData) -> list[LayoutCell]:
     """Title, the one-line summary, the player and the settings beside the rules edition."""
     name, fide_id = Ref(R_NAME, C_NAME), Ref(R_ID, C_NAME)
     shown = concat("  ·  first rating ", _FIRST, " (rules ", Ref(R_EDITION, C_VALUE), ")")
-    line = if_(
-        op("=", name, ""),
+    line = player_line(
+        name,
+        fide_id,
         "Enter the player's games in the yellow cells.",
-        concat(
-            name,
-            if_(op("=", fide_id, ""), "", concat("  ·  FIDE ID ", fide_id)),
-            if_(is_error_expr(_FIRST), "", if_(op("=", _FIRST, ""), "", shown)),
-        ),
+        if_(is_error_expr(_FIRST), "", blank_or(_FIRST, shown)),
     )
     cells = heading_cells(R_TITLE, R_LINE, "First rating of an unrated player (FIDE)", line)
     cells += labelled_inputs(
@@ -403,7 +401,7 @@ def _calculation_layout() -> list[LayoutCell]:
     why = if_(
         is_error_expr(first),
         call("EXPLAIN_ERROR", "BLOQUE", *bloque_args),
-        if_(op("=", first, ""), "", if_(op("=", published, "yes"), why_published, why_not)),
+        blank_or(first, if_(op("=", published, "yes"), why_published, why_not)),
     )
     return [
         formula_cell(
@@ -428,7 +426,7 @@ def _calculation_layout() -> list[LayoutCell]:
             if_(
                 is_error_expr(first),
                 "no",
-                if_(op("=", first, ""), "", if_(enough, "yes", "no")),
+                blank_or(first, if_(enough, "yes", "no")),
             ),
             "yes_no",
         ),

@@ -19,7 +19,7 @@ from ..core.editions import DEFAULT_EDITION, EDITIONS
 from ..core.norms import COUNTING_TITLES, MIN_NORM_PERCENT, NORM_TITLES
 from ..core.title_editions import title_edition
 from . import common
-from .cell_formula import Area, Call, Expr, Name, Paren, Ref, Sheet, call, concat, if_, op
+from .cell_formula import Area, Call, Expr, Name, Paren, Ref, Sheet, blank_or, call, concat, if_, op
 from .common import write_text, write_value
 from .player_sheets import (
     COUNTED,
@@ -37,6 +37,7 @@ from .player_sheets import (
     labelled_inputs,
     layout_sheet,
     note,
+    player_line,
     points_expr,
     rating_validation,
     span,
@@ -192,19 +193,12 @@ def _head_layout(data: NormSheetData) -> list[LayoutCell]:
     """Title, the one-line summary, the player and the settings beside the rules edition."""
     name, fide_id, event = Ref(R_NAME, C_TITLE), Ref(R_ID, C_TITLE), Ref(R_EVENT, C_TITLE)
     verdict = Ref(P_VERDICT, C_MET)
-    line = if_(
-        op("=", name, ""),
+    line = player_line(
+        name,
+        fide_id,
         "Enter the player's event in the yellow cells.",
-        concat(
-            name,
-            if_(op("=", fide_id, ""), "", concat("  ·  FIDE ID ", fide_id)),
-            if_(op("=", event, ""), "", concat("  ·  ", event)),
-            if_(
-                op("=", verdict, ""),
-                "",
-                concat("  ·  ", call("UPPER", _TARGET), " norm: ", verdict),
-            ),
-        ),
+        blank_or(event, concat("  ·  ", event)),
+        blank_or(verdict, concat("  ·  ", call("UPPER", _TARGET), " norm: ", verdict)),
     )
     cells = heading_cells(R_TITLE, R_LINE, "FIDE title norm: one player, one event", line)
     cells += labelled_inputs(
@@ -602,7 +596,7 @@ def _check_row(i: int, row: int) -> list[LayoutCell]:
         most = if_(
             is_error_expr(h_feds),
             "",
-            if_(op("=", h_feds, ""), "", concat(" (most: ", h_feds, ")")),
+            blank_or(h_feds, concat(" (most: ", h_feds, ")")),
         )
         text = formula_cell(row, C_STATUS, concat(_CHECKS[3], most), "left", last_col=C_NOTE)
     else:

@@ -23,7 +23,7 @@ from xlsxwriter.worksheet import Worksheet
 from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_CELLS, Outcome
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
-from .cell_formula import Expr, Ref, Sheet, call, if_, op
+from .cell_formula import Expr, Ref, Sheet, blank_or, call, concat, if_, op
 from .common import Formats, cell, write_formula, write_text, write_value
 
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "layout_sheet",
     "labelled_inputs",
     "note",
+    "player_line",
     "points_expr",
     "rating_validation",
     "result_cell",
@@ -252,6 +253,13 @@ def heading_cells(title_row: int, line_row: int, title: str, line: Expr) -> list
     ]
 
 
+def player_line(name: Expr, fide_id: Expr, empty: str, *more: Expr) -> Expr:
+    """The line under a one-player sheet's title: the player's name, FIDE ID and *more*
+    (each blank or beginning ``"  ·  "``); the text *empty* while there is no name."""
+    fide = blank_or(fide_id, concat("  ·  FIDE ID ", fide_id))
+    return if_(op("=", name, ""), empty, concat(name, fide, *more))
+
+
 def labelled_inputs(
     entries: Iterable[tuple[int, str, Value]],
     label_col: int,
@@ -352,7 +360,7 @@ def status_expr(rating: Expr, result: Expr, *, unrated_counts: bool = False) -> 
     inner: Expr = if_(rated_result, counted, "invalid")
     for texts, shown in reversed(tests):
         inner = if_(call("OR", *_any_of(w, texts)), shown, inner)
-    return if_(op("=", w, ""), "", inner)
+    return blank_or(w, inner)
 
 
 def points_expr(result: Expr) -> Expr:

@@ -21,7 +21,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from ..core.editions import DEFAULT_EDITION
 from . import common
-from .cell_formula import Area, Call, Expr, Name, Paren, Ref, Sheet, call, concat, if_, op
+from .cell_formula import Area, Call, Expr, Name, Paren, Ref, Sheet, blank_or, call, concat, if_, op
 from .common import write_formula
 from .player_sheets import (
     COUNTED,
@@ -41,6 +41,7 @@ from .player_sheets import (
     labelled_inputs,
     layout_sheet,
     note,
+    player_line,
     points_expr,
     rating_validation,
     write_array_block,
@@ -157,15 +158,12 @@ def _player_line() -> Expr:
     name, fide_id = Ref(R_NAME, V_COL), Ref(R_ID, V_COL)
     new, change = Ref(R_NEW, LAST_COL), Ref(R_CHANGE, LAST_COL)
     shown = concat("  ·  new rating ", new, " (", if_(op(">", change, 0), "+", ""), change, ")")
-    return if_(
-        op("=", name, ""),
+    return player_line(
+        name,
+        fide_id,
         "Enter the player's data in the yellow cells.",
-        concat(
-            name,
-            if_(op("=", fide_id, ""), "", concat("  ·  FIDE ID ", fide_id)),
-            if_(op("=", RATING, ""), "", concat("  ·  Ro ", RATING)),
-            if_(is_error_expr(new), "", if_(op("=", new, ""), "", shown)),
-        ),
+        blank_or(RATING, concat("  ·  Ro ", RATING)),
+        if_(is_error_expr(new), "", blank_or(new, shown)),
     )
 
 
@@ -294,7 +292,7 @@ def _summary_layout() -> list[LayoutCell]:
         formula_cell(
             R_SUM,
             0,
-            if_(op("=", RATING, ""), "", if_(op("=", k_requested, ""), unknown, summary)),
+            blank_or(RATING, if_(op("=", k_requested, ""), unknown, summary)),
             "left",
             last_col=C_RESULT,
         ),
@@ -302,7 +300,7 @@ def _summary_layout() -> list[LayoutCell]:
         formula_cell(
             R_SUM,
             C_USED,
-            if_(op("=", k_requested, ""), "", call("K_FOR_GAMES", k_requested, n_cell)),
+            blank_or(k_requested, call("K_FOR_GAMES", k_requested, n_cell)),
             "big",
         ),
         formula_cell(R_SUM, C_W, sums(C_W), "total"),
@@ -311,7 +309,7 @@ def _summary_layout() -> list[LayoutCell]:
         formula_cell(
             R_SUM,
             C_KDIFF,
-            if_(op("=", K_USED, ""), "", if_(op("=", RATING, ""), 0, elo_change(False))),
+            blank_or(K_USED, if_(op("=", RATING, ""), 0, elo_change(False))),
             "signed_two",
         ),
         LayoutCell(
@@ -326,7 +324,7 @@ def _summary_layout() -> list[LayoutCell]:
         LayoutCell(
             R_NEW, C_STATUS, "text", "New rating: Ro + change", style="label", last_col=C_DIFF
         ),
-        formula_cell(R_NEW, LAST_COL, if_(op("=", change, ""), "", op("+", RATING, change)), "big"),
+        formula_cell(R_NEW, LAST_COL, blank_or(change, op("+", RATING, change)), "big"),
         LayoutCell(R_CHANGE, 0, "text", LEGEND, style="note", last_row=R_NEW, last_col=C_RESULT),
     ]
 
