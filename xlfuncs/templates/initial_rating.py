@@ -37,19 +37,19 @@ from .player_sheets import (
     LayoutCell,
     TournamentGames,
     Value,
-    a1,
     extra_formats,
     formula_cell,
     game_input_cells,
+    game_row_checks,
     heading_cells,
     hide_helper_columns,
     is_error_expr,
     labelled_inputs,
     layout_sheet,
+    mute_uncounted,
     note,
     player_line,
     points_expr,
-    rating_validation,
     write_layout,
 )
 
@@ -489,20 +489,8 @@ def _validations_and_formats(wb: Workbook, ws: Worksheet, x: Mapping[str, Format
             "error_message": "Swiss or round robin",
         },
     )
-    rating_validation(ws, R_FIRST, C_RATING, R_LAST)
-    common.validate_results(ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
-    common.results_formatting(wb, ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
-    ws.conditional_format(
-        R_FIRST,
-        C_STATUS,
-        R_LAST,
-        C_STATUS,
-        {
-            "type": "formula",
-            "criteria": f'=AND({a1(R_FIRST, C_STATUS)}<>"",{a1(R_FIRST, C_STATUS)}<>"{COUNTED}")',
-            "format": x["muted"],
-        },
-    )
+    game_row_checks(wb, ws, R_FIRST, R_LAST, _GAME_COLUMNS)
+    mute_uncounted(ws, x, R_FIRST, R_LAST, C_STATUS)
     for text, style in (('"yes"', "yes"), ('"no"', "no")):
         ws.conditional_format(
             P_PUBLISHED,

@@ -23,7 +23,6 @@ from .cell_formula import Area, Call, Expr, Name, Paren, Ref, Sheet, blank_or, c
 from .common import write_text, write_value
 from .player_sheets import (
     COUNTED,
-    TITLE_CHOICES,
     Game,
     GameColumns,
     LayoutCell,
@@ -31,15 +30,16 @@ from .player_sheets import (
     extra_formats,
     formula_cell,
     game_input_cells,
+    game_row_checks,
     heading_cells,
     hide_helper_columns,
     is_error_expr,
     labelled_inputs,
     layout_sheet,
+    mute_uncounted,
     note,
     player_line,
     points_expr,
-    rating_validation,
     span,
     write_array_block,
     write_layout,
@@ -502,21 +502,7 @@ def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> No
             "error_message": "GM, IM, WGM or WIM",
         },
     )
-    rating_validation(ws, R_FIRST, C_RATING, R_LAST)
-    common.validate_results(ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
-    common.results_formatting(wb, ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
-    ws.data_validation(
-        R_FIRST,
-        C_TITLE,
-        R_LAST,
-        C_TITLE,
-        {
-            "validate": "list",
-            "source": list(TITLE_CHOICES),
-            "error_type": "warning",
-            "error_message": "A FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM.",
-        },
-    )
+    game_row_checks(wb, ws, R_FIRST, R_LAST, _GAME_COLUMNS)
     ws.data_validation(
         R_FIRST,
         C_FED,
@@ -539,17 +525,7 @@ def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> No
             col,
             {"type": "cell", "criteria": "==", "value": '"yes"', "format": x["yes_soft"]},
         )
-    ws.conditional_format(
-        R_FIRST,
-        C_STATUS,
-        R_LAST,
-        C_STATUS,
-        {
-            "type": "formula",
-            "criteria": f'=AND({a1(R_FIRST, C_STATUS)}<>"",{a1(R_FIRST, C_STATUS)}<>"{COUNTED}")',
-            "format": x["muted"],
-        },
-    )
+    mute_uncounted(ws, x, R_FIRST, R_LAST, C_STATUS)
     ws.conditional_format(
         R_FIRST,
         C_COUNTED,

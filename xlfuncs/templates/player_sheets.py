@@ -24,7 +24,15 @@ from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_CELLS, O
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
 from .cell_formula import Expr, Ref, Sheet, blank_or, call, concat, if_, op
-from .common import Formats, cell, write_formula, write_text, write_value
+from .common import (
+    Formats,
+    cell,
+    results_formatting,
+    validate_results,
+    write_formula,
+    write_text,
+    write_value,
+)
 
 __all__ = [
     "BYE_RESULTS",
@@ -41,6 +49,7 @@ __all__ = [
     "Value",
     "a1",
     "extra_formats",
+    "game_row_checks",
     "formula_cell",
     "game_input_cells",
     "heading_cells",
@@ -48,6 +57,7 @@ __all__ = [
     "is_error_expr",
     "layout_sheet",
     "labelled_inputs",
+    "mute_uncounted",
     "note",
     "player_line",
     "points_expr",
@@ -409,6 +419,47 @@ def rating_validation(ws: Worksheet, first_row: int, col: int, last_row: int) ->
             "input_message": "FIDE rating; blank or 0 = unrated",
             "error_title": "Rating",
             "error_message": f"A rating is a whole number 0..{MAX_RATING}.",
+        },
+    )
+
+
+def game_row_checks(
+    wb: Workbook, ws: Worksheet, first_row: int, last_row: int, columns: GameColumns
+) -> None:
+    """The game rows' input checks: the opponent's rating, the result (a drop-down, and
+    coloured), and the opponent's title where the sheet has the column."""
+    rating_validation(ws, first_row, columns.rating, last_row)
+    validate_results(ws, first_row, columns.result, last_row, columns.result)
+    if columns.title is not None:
+        ws.data_validation(
+            first_row,
+            columns.title,
+            last_row,
+            columns.title,
+            {
+                "validate": "list",
+                "source": list(TITLE_CHOICES),
+                "error_type": "warning",
+                "error_message": "A FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM.",
+            },
+        )
+    results_formatting(wb, ws, first_row, columns.result, last_row, columns.result)
+
+
+def mute_uncounted(
+    ws: Worksheet, extra: Mapping[str, Format], first_row: int, last_row: int, col: int
+) -> None:
+    """The status column in grey where the game is listed but does not count."""
+    top = a1(first_row, col)
+    ws.conditional_format(
+        first_row,
+        col,
+        last_row,
+        col,
+        {
+            "type": "formula",
+            "criteria": f'=AND({top}<>"",{top}<>"{COUNTED}")',
+            "format": extra["muted"],
         },
     )
 

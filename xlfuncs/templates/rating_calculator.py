@@ -25,7 +25,6 @@ from .cell_formula import Area, Call, Expr, Name, Paren, Ref, Sheet, blank_or, c
 from .common import write_formula
 from .player_sheets import (
     COUNTED,
-    TITLE_CHOICES,
     Game,
     GameColumns,
     LayoutCell,
@@ -35,11 +34,13 @@ from .player_sheets import (
     extra_formats,
     formula_cell,
     game_input_cells,
+    game_row_checks,
     heading_cells,
     hide_helper_columns,
     is_error_expr,
     labelled_inputs,
     layout_sheet,
+    mute_uncounted,
     note,
     player_line,
     points_expr,
@@ -661,21 +662,7 @@ def _write_block(
     )
 
     # Validation and formatting of the input rows.
-    rating_validation(ws, r0, C_RATING, r1)
-    common.validate_results(ws, r0, C_RESULT, r1, C_RESULT)
-    ws.data_validation(
-        r0,
-        C_TITLE,
-        r1,
-        C_TITLE,
-        {
-            "validate": "list",
-            "source": list(TITLE_CHOICES),
-            "error_type": "warning",
-            "error_message": "A FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM.",
-        },
-    )
-    common.results_formatting(wb, ws, r0, C_RESULT, r1, C_RESULT)
+    game_row_checks(wb, ws, r0, r1, _GAME_COLUMNS)
     used, rating_cell = a1(r0, C_USED), a1(r0, C_RATING)
     ws.conditional_format(
         r0,
@@ -688,17 +675,7 @@ def _write_block(
             "format": x["capped"],
         },
     )
-    ws.conditional_format(
-        r0,
-        C_STATUS,
-        r1,
-        C_STATUS,
-        {
-            "type": "formula",
-            "criteria": f'=AND({a1(r0, C_STATUS)}<>"",{a1(r0, C_STATUS)}<>"{COUNTED}")',
-            "format": x["muted"],
-        },
-    )
+    mute_uncounted(ws, x, r0, r1, C_STATUS)
     write_layout(ws, cells[-7:-6], fmt, x, sheet)
     ws.conditional_format(
         r1 + 1,
