@@ -1,8 +1,9 @@
 """``norms.xlsx``: one player's title norm in one event (Title Regulations, 2024 text).
 
-The layout, the checks and where each figure comes from: ``docs/templates.md``. The stored
-values come from :func:`xlfuncs.core.norms.norm_performance` and from ``NORM_MIX``,
-``NORM_POINTS`` (:func:`xlfuncs.core.norms.norm_mix`, :func:`~xlfuncs.core.norms.norm_points`).
+The layout, the checks and where each figure comes from: ``docs/templates.md``. Each
+computed cell is one :mod:`.cell_formula` expression, which gives both its formula and the
+value stored beside it (``NORM_RATINGS``, ``NORM_TITLED``, ``NORM_MIX``, ``NORM_FIGURES``,
+``NORM_RP`` and ``NORM_POINTS`` called on the sheet's cells).
 """
 
 from __future__ import annotations
