@@ -389,7 +389,7 @@ def _cells(values: Sequence[Value]) -> Iterator[tuple[Value, bool]]:
             yield v, False
 
 
-def _logical(name: str, combine: Callable[[list[bool]], bool]) -> Callable[..., Value]:
+def _logical(combine: Callable[[list[bool]], bool]) -> Callable[..., Value]:
     def logical(*values: Value) -> Value:
         tests: list[bool] = []
         for v, in_range in _cells(values):
@@ -401,23 +401,7 @@ def _logical(name: str, combine: Callable[[list[bool]], bool]) -> Callable[..., 
             tests.append(t)
         return combine(tests) if tests else XlError("#VALUE!")
 
-    logical.__name__ = name
     return logical
-
-
-def _sum(*values: Value) -> Value:
-    """``SUM``: numbers added; a range's text, blanks and logical values ignored."""
-    total = 0.0
-    for v, in_range in _cells(values):
-        if isinstance(v, XlError):
-            return v
-        if in_range and not isinstance(v, float):
-            continue
-        n = _number(v)
-        if isinstance(n, XlError):
-            return n
-        total += n
-    return total
 
 
 def _round(x: Value, digits: Value) -> Value:
@@ -470,7 +454,7 @@ def _trim(value: Value) -> Value:
 
 
 def _numbers(values: Sequence[Value]) -> list[float] | XlError:
-    """The numbers of the arguments, for ``MIN`` and ``COUNT``: a range's text, blanks and
+    """The numbers of the arguments, for ``SUM`` and ``MIN``: a range's text, blanks and
     logical values ignored; the first error."""
     found: list[float] = []
     for v, in_range in _cells(values):
@@ -484,9 +468,12 @@ def _numbers(values: Sequence[Value]) -> list[float] | XlError:
     return found
 
 
-def _min(*values: Value) -> Value:
-    found = _numbers(values)
-    return found if isinstance(found, XlError) else min(found, default=0.0)
+def _aggregate(combine: Callable[[list[float]], float]) -> Callable[..., Value]:
+    def aggregate(*values: Value) -> Value:
+        found = _numbers(values)
+        return found if isinstance(found, XlError) else combine(found)
+
+    return aggregate
 
 
 def _count(*values: Value) -> Value:
@@ -527,9 +514,9 @@ def _isnumber(value: Value) -> bool:
 
 
 BUILTINS: Mapping[str, Callable[..., Value]] = {
-    "AND": _logical("AND", all),
-    "OR": _logical("OR", any),
-    "SUM": _sum,
+    "AND": _logical(all),
+    "OR": _logical(any),
+    "SUM": _aggregate(lambda found: float(sum(found))),
     "ROUND": _round,
     "COUNTIF": _countif,
     "SUMIF": _sumif,
@@ -540,7 +527,7 @@ BUILTINS: Mapping[str, Callable[..., Value]] = {
     "LEFT": _left,
     "ISNUMBER": _isnumber,
     "ISLOGICAL": lambda value: isinstance(value, bool),
-    "MIN": _min,
+    "MIN": _aggregate(lambda found: min(found, default=0.0)),
     "COUNT": _count,
     "MATCH": _match,
     "UPPER": _upper,
