@@ -136,8 +136,8 @@ class Area(Expr):
 
 @dataclass(frozen=True)
 class Name(Expr):
-    """A defined name: of one cell of the sheet (``Rating``, ``Rules``), or of a table of
-    constants (:attr:`Sheet.tables`)."""
+    """A defined name: of one cell (``Rating``, ``Rules``) or a range of the sheet, or of a
+    table of constants on another sheet (:attr:`Sheet.tables`)."""
 
     name: str
 
@@ -147,8 +147,8 @@ class Name(Expr):
     def value(self, sheet: Sheet) -> Value:
         if self.name in sheet.tables:
             return sheet.tables[self.name]
-        row, col = sheet.names[self.name]
-        return sheet.value(row, col)
+        target = sheet.names[self.name]
+        return target.value(sheet) if isinstance(target, Area) else sheet.value(*target)
 
 
 @dataclass(frozen=True)
@@ -568,9 +568,10 @@ class Sheet:
     """A sheet's cells: values, formulas and array formulas, and its defined names; each
     formula evaluated once, when its value is first asked for."""
 
-    names: dict[str, tuple[int, int]] = field(default_factory=dict)
+    names: dict[str, tuple[int, int] | Area] = field(default_factory=dict)
+    """The sheet's defined names: a cell (row, column) or a range."""
     tables: dict[str, Grid] = field(default_factory=dict)
-    """Names of ranges of constants elsewhere in the workbook, with their values."""
+    """Names of ranges of constants on other sheets of the workbook, with their values."""
     _cells: dict[tuple[int, int], Any] = field(default_factory=dict)
     _values: dict[tuple[int, int], Value] = field(default_factory=dict)
     _pending: set[tuple[int, int]] = field(default_factory=set)

@@ -21,7 +21,6 @@ from ..core.norms import COUNTING_TITLES, MIN_NORM_PERCENT, NORM_TITLES
 from ..core.title_editions import title_edition
 from . import common
 from .cell_formula import Area, Call, Expr, Name, Paren, Ref, Sheet, blank_or, call, concat, if_, op
-from .common import write_text, write_value
 from .player_sheets import (
     COUNTED,
     Game,
@@ -434,15 +433,12 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
         *_performance_layout(),
     ]
     checks = _checks_layout()
-    sheet = layout_sheet([*layout, *checks], {"Rules": (R_RULES, C_HIGHER)})
+    tables = _tables_layout()
+    sheet = layout_sheet(
+        [*layout, *checks, *tables],
+        {"Rules": (R_RULES, C_HIGHER), "Norms": _NORMS, "Unrated": _UNRATED},
+    )
     sheet.put(R_RULES, C_HIGHER, data.rules or DEFAULT_EDITION.id)
-    sheet.tables["Norms"] = [
-        [t.title, float(t.min_ra), float(t.min_rp), float(t.floor), float(i + 1)]
-        for i, t in enumerate(NORM_TITLES[key] for key in NORM_RANKS)
-    ]
-    sheet.tables["Unrated"] = [
-        [key, float(title_edition(key).unrated_opponent)] for key in EDITIONS
-    ]
     for r0, c0, r1, c1, expr in _ARRAYS:
         sheet.put_array(r0, c0, r1, c1, expr)
     wb, fmt = common.new_workbook(path, title="FIDE title norm: one player, one event")
@@ -461,7 +457,9 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     _write_arrays(ws, fmt, sheet, _ARRAYS[:2], fmt.computed, fmt.computed)
     _validations_and_formats(wb, ws, x)
     _write_checks(wb, ws, fmt, x, checks, sheet)
-    _tables(wb, ws, fmt)
+    write_layout(ws, tables, fmt, x, sheet)
+    for name, area in (("Norms", _NORMS), ("Unrated", _UNRATED)):
+        wb.define_name(name, f"='{SHEET}'!{area.formula()}")
     ws.freeze_panes(R_HEAD + 1, 0)
     ws.print_area(0, 0, P_TABLE + 7, LAST_COL)
     common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
@@ -657,58 +655,60 @@ def _write_checks(
     write_layout(ws, cells[-1:], fmt, x, sheet)
 
 
-def _tables(wb: Any, ws: Worksheet, fmt: common.Formats) -> None:
-    """The norm figures and the unrated opponents' value per edition (looked up)."""
+_NORMS: Final = Area(P_TABLE + 1, C_NAME, P_TABLE + len(NORM_RANKS), C_RESULT, absolute=True)
+"""The ``Norms`` table: each norm's title, minimum Ra and Rp, floor and rank."""
+_UNRATED: Final = Area(P_TABLE + 1, C_TITLED, P_TABLE + len(EDITIONS), C_HIGHER, absolute=True)
+"""The ``Unrated`` table: what an unrated opponent counts as, by rules edition."""
+
+
+def _tables_layout() -> list[LayoutCell]:
+    """The norm figures and the unrated opponents' value per edition (:data:`_NORMS`,
+    :data:`_UNRATED`, which the formulas look up)."""
     top = P_TABLE
-    for col, text in (
-        (C_NAME, "Norm"),
-        (C_TITLE, "Min Ra"),
-        (C_FED, "Min Rp"),
-        (C_RATING, "Floor"),
-        (C_RESULT, "Rank"),
-    ):
-        write_text(ws, top, col, text, fmt.header)
-    ws.merge_range(top, C_STATUS, top, C_NOTE, "", fmt.header)
-    write_text(ws, top, C_STATUS, "Opponents with the norm's title or higher", fmt.header)
+    headers = ((C_NAME, "Norm"), (C_TITLE, "Min Ra"), (C_FED, "Min Rp"), (C_RATING, "Floor"))
+    cells = [
+        *(LayoutCell(top, col, "text", text, style="header") for col, text in headers),
+        LayoutCell(top, C_RESULT, "text", "Rank", style="header"),
+        LayoutCell(
+            top,
+            C_STATUS,
+            "text",
+            "Opponents with the norm's title or higher",
+            style="header",
+            last_col=C_NOTE,
+        ),
+    ]
     for i, key in enumerate(NORM_RANKS):
-        t = NORM_TITLES[key]
-        row = top + 1 + i
-        write_text(ws, row, C_NAME, t.title, fmt.computed_text)
-        for col, value in (
-            (C_TITLE, t.min_ra),
-            (C_FED, t.min_rp),
-            (C_RATING, t.floor),
-            (C_RESULT, i + 1),
-        ):
-            write_value(ws, row, col, value, fmt.computed)
-        ws.merge_range(
-            row, C_STATUS, row, C_NOTE, ", ".join(NORM_RANKS[: i + 1]), fmt.computed_text
-        )
-    wb.define_name(
-        "Norms",
-        f"='{SHEET}'!{a1(top + 1, C_NAME, absolute=True)}:"
-        f"{a1(top + len(NORM_RANKS), C_RESULT, absolute=True)}",
-    )
-    write_text(ws, top, C_TITLED, "Rules", fmt.header)
-    ws.merge_range(top, C_HIGHER, top, C_MET, "", fmt.header)
-    write_text(ws, top, C_HIGHER, "Unrated counts as", fmt.header)
+        t, row = NORM_TITLES[key], top + 1 + i
+        figures = ((C_TITLE, t.min_ra), (C_FED, t.min_rp), (C_RATING, t.floor), (C_RESULT, i + 1))
+        cells += [
+            LayoutCell(row, C_NAME, "text", t.title, style="computed_text"),
+            *(LayoutCell(row, col, "value", v, style="computed") for col, v in figures),
+            LayoutCell(
+                row,
+                C_STATUS,
+                "text",
+                ", ".join(NORM_RANKS[: i + 1]),
+                style="computed_text",
+                last_col=C_NOTE,
+            ),
+        ]
+    cells += [
+        LayoutCell(top, C_TITLED, "text", "Rules", style="header"),
+        LayoutCell(top, C_HIGHER, "text", "Unrated counts as", style="header", last_col=C_MET),
+    ]
     for i, key in enumerate(EDITIONS):
         # the rules cell names a Rating Regulations edition; the norms follow the Title
         # Regulations in force on its first day (xlfuncs.core.title_editions.title_edition)
-        row = top + 1 + i
-        write_text(ws, row, C_TITLED, key, fmt.computed_text)
-        ws.merge_range(row, C_HIGHER, row, C_MET, "", fmt.computed)
-        write_value(ws, row, C_HIGHER, title_edition(key).unrated_opponent, fmt.computed)
-    wb.define_name(
-        "Unrated",
-        f"='{SHEET}'!{a1(top + 1, C_TITLED, absolute=True)}:"
-        f"{a1(top + len(EDITIONS), C_HIGHER, absolute=True)}",
+        unrated = title_edition(key).unrated_opponent
+        cells += [
+            LayoutCell(top + 1 + i, C_TITLED, "text", key, style="computed_text"),
+            LayoutCell(top + 1 + i, C_HIGHER, "value", unrated, style="computed", last_col=C_MET),
+        ]
+    figures_used = (
+        "Figures used (Title Regulations; unrated opponents: xlfuncs.core.title_editions)"
     )
-    ws.merge_range(top - 1, C_NAME, top - 1, C_MET, "", fmt.subtitle)
-    write_text(
-        ws,
-        top - 1,
-        C_NAME,
-        "Figures used (Title Regulations; unrated opponents: xlfuncs.core.title_editions)",
-        fmt.subtitle,
+    cells.append(
+        LayoutCell(top - 1, C_NAME, "text", figures_used, style="subtitle", last_col=C_MET)
     )
+    return cells

@@ -23,7 +23,7 @@ from xlsxwriter.worksheet import Worksheet
 from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_CELLS, Outcome
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
-from .cell_formula import Expr, Ref, Sheet, blank_or, call, concat, if_, op
+from .cell_formula import Area, Expr, Ref, Sheet, blank_or, call, concat, if_, op
 from .common import (
     Formats,
     cell,
@@ -201,7 +201,7 @@ class LayoutCell:
     last_col: int | None = None
 
 
-def layout_sheet(cells: Iterable[LayoutCell], names: Mapping[str, tuple[int, int]]) -> Sheet:
+def layout_sheet(cells: Iterable[LayoutCell], names: Mapping[str, tuple[int, int] | Area]) -> Sheet:
     """*cells* as a :class:`~.cell_formula.Sheet` (text, values and formulas given as
     expressions), with the defined *names*, to compute the formulas' values from."""
     sheet = Sheet(names=dict(names))
