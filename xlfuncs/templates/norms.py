@@ -20,13 +20,14 @@ from ..core.editions import DEFAULT_EDITION, EDITIONS
 from ..core.norms import COUNTING_TITLES, MIN_NORM_PERCENT, NORM_TITLES
 from ..core.title_editions import title_edition
 from . import common
-from .cell_formula import Area, Call, Expr, Name, Paren, Ref, Sheet, blank_or, call, concat, if_, op
+from .cell_formula import Area, Expr, Name, Paren, Ref, Sheet, blank_or, call, concat, if_, op
 from .player_sheets import (
     COUNTED,
     Game,
     GameColumns,
     LayoutCell,
     a1,
+    array_cell,
     extra_formats,
     formula_cell,
     game_input_cells,
@@ -41,7 +42,6 @@ from .player_sheets import (
     player_line,
     points_expr,
     span,
-    write_array_block,
     write_layout,
 )
 
@@ -394,30 +394,6 @@ def _performance_layout() -> list[LayoutCell]:
     ]
 
 
-_ARRAYS: Final = (
-    (R_FIRST, H_VALUE, R_LAST, H_USED, call("NORM_RATINGS", _RATINGS, _RESULTS, _TARGET, RULES)),
-    (R_FIRST, H_TITLED, R_LAST, H_HIGHER, call("NORM_TITLED", _TITLES, _RESULTS, _TARGET)),
-    (
-        K_ROWS[0],
-        C_H0,
-        K_ROWS[5],
-        C_H0 + 3,
-        call("NORM_MIX", _RATINGS, _RESULTS, _TITLES, _FEDS, _OWN, _TARGET),
-    ),
-    (
-        K_ROWS[6],
-        C_H0,
-        K_ROWS[-1],
-        C_H0 + 2,
-        call("NORM_FIGURES", _RATINGS, _RESULTS, _TARGET, RULES),
-    ),
-)
-"""The hidden arrays, one call each: NORM_RATINGS' (the rating, unrated at the edition's
-value; the rating counted) and NORM_TITLED's beside the games, NORM_MIX's (count, needed,
-met, federations) beside the first six checks, NORM_FIGURES' (figure, minimum, met) beside
-the Ra, 35 % and Rp checks."""
-
-
 def build(path: Path, data: NormSheetData | None = None) -> None:
     """Write ``norms.xlsx``: blank (``data`` is ``None``) or filled in, every formula cell
     carrying the value it computes."""
@@ -431,6 +407,24 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
         *_games_layout(data),
         *_totals_layout(),
         *_performance_layout(),
+        # beside the games, one call each: NORM_RATINGS' (the rating, unrated at the
+        # edition's value; the rating counted) and NORM_TITLED's
+        array_cell(
+            R_FIRST,
+            H_VALUE,
+            R_LAST,
+            H_USED,
+            call("NORM_RATINGS", _RATINGS, _RESULTS, _TARGET, RULES),
+            "computed",
+        ),
+        array_cell(
+            R_FIRST,
+            H_TITLED,
+            R_LAST,
+            H_HIGHER,
+            call("NORM_TITLED", _TITLES, _RESULTS, _TARGET),
+            "computed",
+        ),
     ]
     checks = _checks_layout()
     tables = _tables_layout()
@@ -439,8 +433,6 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
         {"Rules": (R_RULES, C_HIGHER), "Norms": _NORMS, "Unrated": _UNRATED},
     )
     sheet.put(R_RULES, C_HIGHER, data.rules or DEFAULT_EDITION.id)
-    for r0, c0, r1, c1, expr in _ARRAYS:
-        sheet.put_array(r0, c0, r1, c1, expr)
     wb, fmt = common.new_workbook(path, title="FIDE title norm: one player, one event")
     x = extra_formats(wb, fmt)
     ws = wb.add_worksheet(SHEET)
@@ -454,7 +446,6 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
     common.settings_block(wb, ws, fmt, R_RULES, C_TITLED, rules=data.rules, rates=False)
     write_layout(ws, layout, fmt, x, sheet)
-    _write_arrays(ws, fmt, sheet, _ARRAYS[:2], fmt.computed, fmt.computed)
     _validations_and_formats(wb, ws, x)
     _write_checks(wb, ws, fmt, x, checks, sheet)
     write_layout(ws, tables, fmt, x, sheet)
@@ -469,21 +460,6 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     common.add_tables_sheet(wb, fmt)
     common.add_xlwings_conf_sheet(wb)
     wb.close()
-
-
-def _write_arrays(
-    ws: Worksheet,
-    fmt: common.Formats,
-    sheet: Sheet,
-    arrays: Sequence[tuple[int, int, int, int, Call]],
-    *cell_formats: Format,
-) -> None:
-    """Each of *arrays* (first row and column, last row and column, the call) as one array
-    formula with its values on *sheet*, in its format (a format: a blank without one would
-    leave xlsxwriter's 0)."""
-    for (r0, c0, r1, c1, expr), cell_format in zip(arrays, cell_formats):
-        values = [[sheet.value(r, c) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)]
-        write_array_block(ws, r0, c0, r1, c1, "{=" + expr.formula() + "}", cell_format, values)
 
 
 def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> None:
@@ -602,6 +578,8 @@ def _checks_layout() -> list[LayoutCell]:
     and Rp against the norm's figures from one NORM_FIGURES call (hidden, beside them); the
     verdict, and our reading of the regulations."""
     met_range = Area(K_ROWS[0], C_MET, K_ROWS[-1], C_MET)
+    mix = call("NORM_MIX", _RATINGS, _RESULTS, _TITLES, _FEDS, _OWN, _TARGET)
+    norm_figures = call("NORM_FIGURES", _RATINGS, _RESULTS, _TARGET, RULES)
     all_met = if_(op("=", call("COUNTIF", met_range, "yes"), len(K_ROWS)), "yes", "no")
     verdict = concat("A ", call("UPPER", _TARGET), " norm on these figures (every check met)")
     return [
@@ -616,6 +594,10 @@ def _checks_layout() -> list[LayoutCell]:
             LayoutCell(P_TOP, C_H0 + j, "text", text, style="helper_header")
             for j, text in enumerate(("NORM_MIX: count", "needed", "met", "federations"))
         ),
+        # beside the checks, one call each: NORM_MIX's (count, needed, met, federations)
+        # beside the first six, NORM_FIGURES' (figure, minimum, met) beside Ra, 35 % and Rp
+        array_cell(K_ROWS[0], C_H0, K_ROWS[5], C_H0 + 3, mix, "computed_text"),
+        array_cell(K_ROWS[6], C_H0, K_ROWS[-1], C_H0 + 2, norm_figures, "computed"),
         *(c for i, row in enumerate(K_ROWS) for c in _check_row(i, row)),
         formula_cell(P_VERDICT, C_STATUS, verdict, "total_label", last_col=C_HIGHER),
         formula_cell(P_VERDICT, C_MET, _when_counted(all_met), "verdict"),
@@ -641,9 +623,7 @@ def _write_checks(
 ) -> None:
     """The checks' *cells* valued on *sheet*, the hidden arrays beside them, and the
     highlights of what is met."""
-    write_layout(ws, cells[:8], fmt, x, sheet)
-    _write_arrays(ws, fmt, sheet, _ARRAYS[2:], fmt.computed_text, fmt.computed)
-    write_layout(ws, cells[8:-1], fmt, x, sheet)
+    write_layout(ws, cells[:-1], fmt, x, sheet)
     met_range = span(K_ROWS[0], C_MET, K_ROWS[-1])
     for cell_range in (met_range, a1(P_VERDICT, C_MET)):
         ws.conditional_format(

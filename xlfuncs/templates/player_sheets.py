@@ -48,6 +48,7 @@ __all__ = [
     "TITLE_CHOICES",
     "Value",
     "a1",
+    "array_cell",
     "extra_formats",
     "game_row_checks",
     "formula_cell",
@@ -180,16 +181,18 @@ def extra_formats(wb: Workbook, fmt: Formats) -> dict[str, Format]:
 # ------------------------------------------------------------------- layouts as data
 
 
-CellKind = Literal["text", "formula", "value"]
-"""How a :class:`LayoutCell` is written: text as text, a formula with its cached value, or
-a value (number, date, text or blank) as :func:`.common.write_value` writes it."""
+CellKind = Literal["text", "formula", "array", "value"]
+"""How a :class:`LayoutCell` is written: text as text, a formula with its cached value, an
+array formula over the cell's range with each cell's value, or a value (number, date, text
+or blank) as :func:`.common.write_value` writes it."""
 
 
 @dataclass(frozen=True)
 class LayoutCell:
     """One cell of a sheet, as data: where, what, and the format by name (a field of
     :class:`~.common.Formats` or a key of :func:`extra_formats`; ``None``: no format). With
-    *last_row* or *last_col* the cell is the first of a merged range."""
+    *last_row* or *last_col* the cell is the first of a merged range (of an array formula's
+    range for an ``"array"``)."""
 
     row: int
     col: int
@@ -206,8 +209,18 @@ def layout_sheet(cells: Iterable[LayoutCell], names: Mapping[str, tuple[int, int
     expressions), with the defined *names*, to compute the formulas' values from."""
     sheet = Sheet(names=dict(names))
     for c in cells:
-        sheet.put(c.row, c.col, c.content)
+        if c.kind == "array":
+            sheet.put_array(c.row, c.col, *_last(c), c.content)
+        else:
+            sheet.put(c.row, c.col, c.content)
     return sheet
+
+
+def _last(c: LayoutCell) -> tuple[int, int]:
+    """The last row and column of *c*'s range."""
+    return (c.row if c.last_row is None else c.last_row), (
+        c.col if c.last_col is None else c.last_col
+    )
 
 
 def write_layout(
@@ -227,9 +240,14 @@ def write_layout(
             if c.style in extra
             else getattr(fmt, c.style)
         )
+        last_row, last_col = _last(c)
+        if c.kind == "array":
+            formula = "{=" + c.content.formula() + "}"
+            rows, cols = range(c.row, last_row + 1), range(c.col, last_col + 1)
+            values = [[sheet.value(r, col) for col in cols] for r in rows]
+            write_array_block(ws, c.row, c.col, last_row, last_col, formula, style, values)
+            continue
         if c.last_row is not None or c.last_col is not None:
-            last_row = c.row if c.last_row is None else c.last_row
-            last_col = c.col if c.last_col is None else c.last_col
             ws.merge_range(c.row, c.col, last_row, last_col, "", style)
         if c.kind == "formula":
             write_formula(
@@ -252,6 +270,14 @@ def formula_cell(
 ) -> LayoutCell:
     """A formula cell (its value is computed on the sheet)."""
     return LayoutCell(row, col, "formula", expr, style, last_row, last_col)
+
+
+def array_cell(
+    first_row: int, first_col: int, last_row: int, last_col: int, expr: Expr, style: str
+) -> LayoutCell:
+    """An array formula over a range (one call fills it; its values computed on the sheet).
+    A format is needed: a blank without one would leave xlsxwriter's 0."""
+    return LayoutCell(first_row, first_col, "array", expr, style, last_row, last_col)
 
 
 def heading_cells(title_row: int, line_row: int, title: str, line: Expr) -> list[LayoutCell]:

@@ -31,6 +31,7 @@ from .player_sheets import (
     TournamentGames,
     Value,
     a1,
+    array_cell,
     extra_formats,
     formula_cell,
     game_input_cells,
@@ -45,7 +46,6 @@ from .player_sheets import (
     player_line,
     points_expr,
     rating_validation,
-    write_array_block,
     write_layout,
 )
 
@@ -413,9 +413,6 @@ def _cells(data: RatingPeriod, *, blank: bool) -> tuple[list[list[LayoutCell]], 
         {"Rating": (R_RATING, V_COL), "K_used": (R_SUM, C_USED), "Rules": (R_RULES, C_NAME + 1)},
     )
     grid.put(R_RULES, C_NAME + 1, data.rules or DEFAULT_EDITION.id)
-    for i in range(MAX_TOURNAMENTS):
-        top = _block_row(i)
-        grid.put_array(top + 2, C_HELP, top + 1 + MAX_GAMES, C_HELP + 3, _detail(i))
     return parts, grid
 
 
@@ -591,7 +588,8 @@ def _block_layout(i: int, event: TournamentGames) -> list[LayoutCell]:
             ),
             LayoutCell(row, C_PERIOD + 2, "value", i + 1, style="computed_decimal"),
         ]
-    return cells
+    # ELO_DETAIL's figures in the hidden columns, which the game rows show by INDEX
+    return [*cells, array_cell(r0, C_HELP, r1, C_HELP + 3, _detail(i), "computed_decimal")]
 
 
 def _detail(i: int) -> Call:
@@ -650,16 +648,6 @@ def _write_block(
     r0, r1 = top + 2, top + 1 + MAX_GAMES
     write_layout(ws, cells[:-7], fmt, x, sheet)
     ws.set_row(top + 1, 24)
-    write_array_block(
-        ws,
-        r0,
-        C_HELP,
-        r1,
-        C_HELP + 3,
-        "{=" + _detail(i).formula() + "}",
-        fmt.computed_decimal,
-        [[sheet.value(r, c) for c in range(C_HELP, C_HELP + 4)] for r in range(r0, r1 + 1)],
-    )
 
     # Validation and formatting of the input rows.
     game_row_checks(wb, ws, r0, r1, _GAME_COLUMNS)
