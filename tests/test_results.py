@@ -26,9 +26,10 @@ from xlfuncs.core.results import (
     parse,
     played,
 )
+from xlfuncs.templates.cell_formula import Ref, Sheet
 from xlfuncs.templates.common import RESULT_CHOICES
 from xlfuncs.templates.event import ChartPlayer, Event, Round, result_cell
-from xlfuncs.templates.player_sheets import status
+from xlfuncs.templates.player_sheets import status_expr
 from xlfuncs.trf import RESULT_CODES, RoundEntry, check_tournament, parse_trf
 
 HALF = Fraction(1, 2)
@@ -257,11 +258,24 @@ def test_templates_read_results_through_the_table() -> None:
         "H",
     ]
     # the one-player sheets: the drop-down's symbols, as the status column shows them
-    shown = [status(2000.0, s) for s in ("1", "\u00bd", "=", "0", "+", "-", "H", "f", "U", "Z")]
+    shown = [_status(2000.0, s) for s in ("1", "\u00bd", "=", "0", "+", "-", "H", "f", "U", "Z")]
     assert shown == ["yes"] * 4 + ["forfeit"] * 2 + ["bye"] * 4
     # a game of less than one move: scored, not rated; a bare W is no result of the sheet's
-    shown = [status(2000.0, s) for s in ("W<1", "d<1", "L<1", "W")]
+    shown = [_status(2000.0, s) for s in ("W<1", "d<1", "L<1", "W")]
     assert shown == ["under 1 move"] * 3 + ["invalid"]
+    # a rated result against an unrated opponent (blank or 0), and no result at all
+    assert [_status(r, "1") for r in (None, 0.0)] == ["unrated", "unrated"]
+    assert _status(2000.0, None) is None
+
+
+def _status(rating: float | None, result: str | None) -> object:
+    """What the one-player sheets' status formula shows for a row holding *rating* and
+    *result* (A1 and B1)."""
+    sheet = Sheet()
+    sheet.put(0, 0, rating)
+    sheet.put(0, 1, result)
+    sheet.put(0, 2, status_expr(Ref(0, 0), Ref(0, 1)))
+    return sheet.value(0, 2)
 
 
 def test_played_is_the_rated_result_of_its_points() -> None:

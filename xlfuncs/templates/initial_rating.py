@@ -26,10 +26,9 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from .. import udfs
 from ..core.editions import DEFAULT_EDITION, EDITIONS
-from ..core.first_rating import FirstRating, System, first_rating, round_robin_variant
 from . import common
+from .cell_formula import Area, Expr, Name, Paren, Ref, blank_or, call, concat, if_, op
 from .common import write_text, write_value
 from .player_sheets import (
     COUNTED,
@@ -38,22 +37,19 @@ from .player_sheets import (
     LayoutCell,
     TournamentGames,
     Value,
-    a1,
     extra_formats,
+    formula_cell,
     game_input_cells,
+    game_row_checks,
     heading_cells,
     hide_helper_columns,
-    is_error,
-    is_error_formula,
+    is_error_expr,
     labelled_inputs,
+    layout_sheet,
+    mute_uncounted,
     note,
-    points,
-    points_formula,
-    rating_validation,
-    result_cell,
-    span,
-    status,
-    text_of,
+    player_line,
+    points_expr,
     write_layout,
 )
 
@@ -147,156 +143,6 @@ def _edition_row(edition_id: str) -> list[Value]:
     ]
 
 
-@dataclass(frozen=True)
-class FirstRatingFigures:
-    """What every formula cell of the sheet shows for *data* (its cached value): the games'
-    rows, the edition's rules in words, the calculation, the first rating and whether it
-    would be published. The calculation's figures are ``""`` when no game counts."""
-
-    rules: str
-    system: str
-    """The kind of event as the cell holds it: ``"Swiss"`` or ``"round robin"``."""
-    rows: tuple[tuple[str, Game], ...]
-    """(event name, game) of each game, in order."""
-    statuses: tuple[str, ...]
-    w: tuple[Value, ...]
-    raw: tuple[Value, ...]
-    """The edition's row on the ``Editions`` sheet as the hidden lookups read it: floor,
-    hypothetical games, their rating, bonus, round-robin rule, maximum, zero rule, minimum."""
-    floor: Value
-    hyp: str
-    bonus: str
-    rr: str
-    max: Value
-    zero: str
-    min: Value
-    nr: float
-    pr: float
-    nu: float
-    pu: float
-    rrc: bool
-    """The 2017 round-robin rule applies (games against unrated opponents counted)."""
-    bonus_active: bool
-    dp_label: str
-    h: Value
-    n: Value
-    s: Value
-    ra: Value
-    p: Value
-    rule: str
-    dp: Value
-    ru: Value
-    first: Value
-    published: str
-    why: str
-    line: str
-
-
-def _figures(data: FirstRatingData) -> FirstRatingFigures:
-    rows: list[tuple[str, Game]] = [(e.name, g) for e in data.events for g in e.games]
-    ratings: list[Value] = [None if g.rating is None else float(g.rating) for _, g in rows]
-    results: list[Value] = [result_cell(g.result) for _, g in rows]
-    pad = MAX_GAMES - len(rows)
-    ratings += [None] * pad
-    results += [None] * pad
-    statuses = [status(r, w) for r, w in zip(ratings, results)]
-    ws_ = [points(w) if s in (COUNTED, "unrated") else "" for w, s in zip(results, statuses)]
-    rules: str = data.rules or DEFAULT_EDITION.id
-    system = _system_cell(data.system)
-    floor, h, hr, bonus, rr, maximum, minimum, zero = _edition_row(rules)[2:10]
-    nr = float(statuses.count(COUNTED))
-    nu = float(statuses.count("unrated"))
-    pr = float(sum(w for w, s in zip(ws_, statuses) if s == COUNTED and isinstance(w, float)))
-    pu = float(sum(w for w, s in zip(ws_, statuses) if s == "unrated" and isinstance(w, float)))
-    kind: System = "rr" if system == "round robin" else "swiss"
-    rrc = round_robin_variant(kind, rules)
-    calc: FirstRating | None = None
-    if nr:
-        games = [
-            (r if st == COUNTED else None, points(w))
-            for r, w, st in zip(ratings, results, statuses)
-            if st in (COUNTED, "unrated")
-        ]
-        calc = first_rating(games, system=kind, rules=rules, zero_score_figures=True)
-    bonus_active = calc is not None and calc.bonus is not None
-    first: Value = ""
-    if nr + nu > 0:
-        # provisional TRUE: the figure even where it would not be published (the lines
-        # below say whether it would be, and why not)
-        first = udfs.BLOQUE([[r] for r in ratings], [[w] for w in results], system, rules, True)
-        first = float(first) if isinstance(first, int) else first
-    if is_error(first):
-        published = "no"
-        why = udfs.EXPLAIN_ERROR(
-            "BLOQUE", [[r] for r in ratings], [[w] for w in results], system, rules, True
-        )
-    elif first == "" or calc is None:
-        published = why = ""
-    elif calc.published:
-        published = "yes"
-        why = (
-            f"Published: at least {text_of(minimum)} games against rated opponents "
-            f"and not below the rating floor {text_of(floor)}."
-        )
-    else:
-        published = "no"
-        parts = []
-        if calc.below_floor:
-            parts.append(f"{calc.rating} is below the rating floor {text_of(floor)}.")
-        if calc.too_few_rated_games:
-            parts.append(
-                f"Only {calc.rated_games} game(s) against rated opponents; "
-                f"{text_of(minimum)} are needed."
-            )
-        why = " ".join(parts)
-    line = "Enter the player's games in the yellow cells."
-    if data.name:
-        line = data.name + (f"  ·  FIDE ID {data.fide_id}" if data.fide_id else "")
-        if first != "" and not is_error(first):
-            line += f"  ·  first rating {text_of(first)} (rules {rules})"
-    plain_dp = "dp for p (table 8.1(a), DP_LOOKUP)"
-    return FirstRatingFigures(
-        rules=rules,
-        system=system,
-        rows=tuple(rows),
-        statuses=tuple(statuses),
-        w=tuple(ws_),
-        raw=(floor, h, hr, bonus, rr, maximum, zero, minimum),
-        floor=floor,
-        hyp="none" if h == 0 else f"{text_of(h)} rated {text_of(hr)}, counted as draws",
-        bonus=f"Ra + {text_of(bonus)} per half point above 50 %" if bonus > 0 else "Ra + dp",
-        rr="Ra + dp × n/(n+1)" if rr == "yes" else "Ra + dp, as in a Swiss event",
-        max=maximum,
-        zero="disregarded (no first rating)" if zero == "yes" else "counts",
-        min=minimum,
-        nr=nr,
-        pr=pr,
-        nu=nu,
-        pu=pu,
-        rrc=rrc,
-        bonus_active=bonus_active if nr else False,
-        dp_label=f"Half points above 50 % × {text_of(bonus)}" if bonus_active and nr else plain_dp,
-        h="" if calc is None else h,
-        n="" if calc is None else float(calc.games),
-        s="" if calc is None else float(calc.score),
-        ra="" if calc is None else float(calc.ra),
-        p="" if calc is None else calc.percent / 100,
-        rule=""
-        if calc is None
-        else f"Ra + {text_of(bonus)} × half points above 50 %"
-        if bonus_active
-        else "Ra + dp × n/(n+1)"
-        if calc.round_robin
-        else "Ra + dp",
-        dp="" if calc is None else float((calc.bonus if calc.dp is None else calc.dp) or 0),
-        ru="" if calc is None else float(calc.unrounded),
-        first=first,
-        published=published,
-        why=why,
-        line=line,
-    )
-
-
 def _editions_sheet(wb: Workbook, fmt: common.Formats) -> None:
     ws = wb.add_worksheet(EDITIONS_SHEET)
     ws.set_default_row(12.75)
@@ -340,27 +186,27 @@ COLUMN_WIDTHS: Final = (
 )
 
 # The references the panel's formulas use.
-_SYSTEM = a1(R_SYSTEM, C_VALUE, absolute=True)
-_EDITION = a1(R_EDITION, C_VALUE, absolute=True)
-_FIRST = a1(P_FIRST, C_VALUE)
-_RATINGS = span(R_FIRST, C_RATING, R_LAST, absolute=True)
-_RESULTS = span(R_FIRST, C_RESULT, R_LAST, absolute=True)
-_STATUSES = span(R_FIRST, C_STATUS, R_LAST, absolute=True)
-_WS = span(R_FIRST, C_W, R_LAST, absolute=True)
+RULES = Name("Rules")
+_SYSTEM = Ref(R_SYSTEM, C_VALUE, absolute=True)
+_EDITION = Ref(R_EDITION, C_VALUE, absolute=True)
+_FIRST = Ref(P_FIRST, C_VALUE)
+_RATINGS, _RESULTS, _STATUSES, _WS = (
+    Area(R_FIRST, col, R_LAST, col, absolute=True) for col in (C_RATING, C_RESULT, C_STATUS, C_W)
+)
 _RAW_ROWS = (P_FLOOR, P_HYP, P_RULES, P_BONUS, P_RR, P_MAX, P_ZERO, P_MIN)
-"""Where the hidden column holds each of :attr:`FirstRatingFigures.raw`."""
+"""Where the hidden column holds the edition's figures: floor, h, their rating, bonus, rr,
+max, zero, min."""
 _RAW_COLS = (3, 4, 5, 6, 7, 8, 10, 9)
 """The ``Editions`` column of each (floor, h, their rating, bonus, rr, max, zero, min)."""
-_RAW = {
-    name: a1(row, C_RAW, absolute=True)
-    for name, row in zip(("floor", "h", "hr", "bonus", "rr", "max", "zero", "min"), _RAW_ROWS)
-}
-_NR, _NU = a1(P_NR, C_VALUE, absolute=True), a1(P_NU, C_VALUE, absolute=True)
-_PU = a1(P_NU, C_RAW, absolute=True)
-_RRC = a1(P_N, C_RAW, absolute=True)
-_BONUS_ACTIVE = a1(P_RULE, C_RAW, absolute=True)
-_H, _N, _S = (a1(r, C_VALUE, absolute=True) for r in (P_H, P_N, P_S))
-_RA, _DP = a1(P_RA, C_VALUE, absolute=True), a1(P_DP, C_VALUE, absolute=True)
+_FLOOR, _HYP, _HR, _BONUS, _RR, _MAXIMUM, _ZERO, _MINIMUM = (
+    Ref(row, C_RAW, absolute=True) for row in _RAW_ROWS
+)
+_NR, _NU = Ref(P_NR, C_VALUE, absolute=True), Ref(P_NU, C_VALUE, absolute=True)
+_PU = Ref(P_NU, C_RAW, absolute=True)
+_RRC = Ref(P_N, C_RAW, absolute=True)
+_BONUS_ACTIVE = Ref(P_RULE, C_RAW, absolute=True)
+_H, _N, _S = (Ref(r, C_VALUE, absolute=True) for r in (P_H, P_N, P_S))
+_RA, _DP = Ref(P_RA, C_VALUE, absolute=True), Ref(P_DP, C_VALUE, absolute=True)
 
 
 def _section(row: int, text: str) -> LayoutCell:
@@ -368,33 +214,26 @@ def _section(row: int, text: str) -> LayoutCell:
 
 
 def _line(
-    row: int, label: str, formula: str, value: Value, style: str = "computed_text"
+    row: int, label: str, expr: Expr, style: str = "computed_text"
 ) -> tuple[LayoutCell, LayoutCell]:
-    """A panel line: the label, and the formula with its value."""
+    """A panel line: the label, and the formula."""
     return (
         LayoutCell(row, C_LABEL, "text", label, style="label"),
-        LayoutCell(row, C_VALUE, "formula", formula, value, style),
+        formula_cell(row, C_VALUE, expr, style),
     )
 
 
-def _hidden(row: int, formula: str, value: Value) -> LayoutCell:
-    """A formula of the hidden column (an intermediate figure)."""
-    return LayoutCell(row, C_RAW, "formula", formula, value)
-
-
-def _head_layout(data: FirstRatingData, f: FirstRatingFigures, rules: str) -> list[LayoutCell]:
+def _head_layout(data: FirstRatingData) -> list[LayoutCell]:
     """Title, the one-line summary, the player and the settings beside the rules edition."""
-    name, fide_id = a1(R_NAME, C_NAME), a1(R_ID, C_NAME)
-    cells = heading_cells(
-        R_TITLE,
-        R_LINE,
-        "First rating of an unrated player (FIDE)",
-        f'=IF({name}="","Enter the player\'s games in the yellow cells.",{name}'
-        f'&IF({fide_id}="","","  ·  FIDE ID "&{fide_id})&IF({is_error_formula(_FIRST)},"",'
-        f'IF({_FIRST}="","","  ·  first rating "&{_FIRST}&" (rules "'
-        f'&{a1(R_EDITION, C_VALUE)}&")")))',
-        f.line,
+    name, fide_id = Ref(R_NAME, C_NAME), Ref(R_ID, C_NAME)
+    shown = concat("  ·  first rating ", _FIRST, " (rules ", Ref(R_EDITION, C_VALUE), ")")
+    line = player_line(
+        name,
+        fide_id,
+        "Enter the player's games in the yellow cells.",
+        if_(is_error_expr(_FIRST), "", blank_or(_FIRST, shown)),
     )
+    cells = heading_cells(R_TITLE, R_LINE, "First rating of an unrated player (FIDE)", line)
     cells += labelled_inputs(
         (
             (R_NAME, "Player", data.name),
@@ -405,226 +244,193 @@ def _head_layout(data: FirstRatingData, f: FirstRatingFigures, rules: str) -> li
         C_NAME,
         C_STATUS,
     )
+    edition = if_(op("=", RULES, ""), DEFAULT_EDITION.id, op("&", RULES, ""))
     return [
         *cells,
         LayoutCell(
             R_SYSTEM, C_LABEL, "text", "Kind of event (only the 2017 rules differ)", style="label"
         ),
-        LayoutCell(R_SYSTEM, C_VALUE, "text", f.system, style="input_center"),
+        LayoutCell(R_SYSTEM, C_VALUE, "text", _system_cell(data.system), style="input_center"),
         LayoutCell(R_EDITION, C_LABEL, "text", "Edition applied", style="label"),
-        LayoutCell(
-            R_EDITION,
-            C_VALUE,
-            "formula",
-            f'=IF({rules}="","{DEFAULT_EDITION.id}",{rules}&"")',
-            f.rules,
-            "computed_text",
-        ),
+        formula_cell(R_EDITION, C_VALUE, edition, "computed_text"),
     ]
 
 
-def _games_layout(f: FirstRatingFigures) -> list[LayoutCell]:
+def _games_layout(data: FirstRatingData) -> list[LayoutCell]:
     """The header and the thirty game rows: input cells and the counted column."""
+    rows: list[tuple[str, Game]] = [(e.name, g) for e in data.events for g in e.games]
     cells = [
         LayoutCell(R_HEAD, col, "text", text, style="header")
         for col, text in enumerate(("#", "Event", "Opponent", "Rating", "Result", "Counted?", "W"))
     ]
     for k in range(MAX_GAMES):
         row = R_FIRST + k
-        event, g = f.rows[k] if k < len(f.rows) else ("", None)
-        st = a1(row, C_STATUS)
-        counted = f'OR({st}="{COUNTED}",{st}="unrated")'
+        event, g = rows[k] if k < len(rows) else ("", None)
+        st = Ref(row, C_STATUS)
+        counted = call("OR", op("=", st, COUNTED), op("=", st, "unrated"))
         cells += [
-            *game_input_cells(row, k + 1, g, _GAME_COLUMNS, f.statuses[k]),
+            *game_input_cells(row, k + 1, g, _GAME_COLUMNS),
             LayoutCell(row, C_EVENT, "text", event if g else None, style="input_text"),
-            LayoutCell(
-                row,
-                C_W,
-                "formula",
-                f'=IF({counted},{points_formula(a1(row, C_RESULT))},"")',
-                f.w[k],
-                "w",
-            ),
+            formula_cell(row, C_W, if_(counted, points_expr(Ref(row, C_RESULT)), ""), "w"),
         ]
     return cells
 
 
-def _rules_layout(f: FirstRatingFigures) -> list[LayoutCell]:
+def _rules_layout() -> list[LayoutCell]:
     """The chosen edition's rules: the hidden lookups and their wording."""
-    raw = _RAW
     lookups = [
-        _hidden(row, f"=VLOOKUP({_EDITION},Editions,{col},FALSE)", value)
-        for row, col, value in zip(_RAW_ROWS, _RAW_COLS, f.raw)
+        formula_cell(row, C_RAW, call("VLOOKUP", _EDITION, Name("Editions"), col, False))
+        for row, col in zip(_RAW_ROWS, _RAW_COLS)
     ]
+    hypothetical = concat(_HYP, " rated ", _HR, ", counted as draws")
+    bonus = concat("Ra + ", _BONUS, " per half point above 50 %")
     return [
         _section(P_RULES, "The edition's rules for a first rating"),
         *lookups,
-        *_line(
-            P_FLOOR,
-            "Rating floor (lowest rating published)",
-            f"={raw['floor']}",
-            f.floor,
-            "computed",
-        ),
-        *_line(
-            P_HYP,
-            "Hypothetical opponents",
-            f'=IF({raw["h"]}=0,"none",{raw["h"]}&" rated "&{raw["hr"]}&", counted as draws")',
-            f.hyp,
-        ),
-        *_line(
-            P_BONUS,
-            "At 50 % or more",
-            f'=IF({raw["bonus"]}>0,"Ra + "&{raw["bonus"]}&" per half point above 50 %","Ra + dp")',
-            f.bonus,
-        ),
+        *_line(P_FLOOR, "Rating floor (lowest rating published)", _FLOOR, "computed"),
+        *_line(P_HYP, "Hypothetical opponents", if_(op("=", _HYP, 0), "none", hypothetical)),
+        *_line(P_BONUS, "At 50 % or more", if_(op(">", _BONUS, 0), bonus, "Ra + dp")),
         *_line(
             P_RR,
             "Below 50 % in a round robin",
-            f'=IF({raw["rr"]}="yes","Ra + dp × n/(n+1)","Ra + dp, as in a Swiss event")',
-            f.rr,
+            if_(op("=", _RR, "yes"), "Ra + dp × n/(n+1)", "Ra + dp, as in a Swiss event"),
         ),
-        *_line(P_MAX, "Highest first rating", f"={raw['max']}", f.max, "computed"),
+        *_line(P_MAX, "Highest first rating", _MAXIMUM, "computed"),
         *_line(
             P_ZERO,
             "A zero score in the first event",
-            f'=IF({raw["zero"]}="yes","disregarded (no first rating)","counts")',
-            f.zero,
+            if_(op("=", _ZERO, "yes"), "disregarded (no first rating)", "counts"),
         ),
-        *_line(P_MIN, "Games against rated opponents needed", f"={raw['min']}", f.min, "computed"),
+        *_line(P_MIN, "Games against rated opponents needed", _MINIMUM, "computed"),
     ]
 
 
-def _calculation_layout(f: FirstRatingFigures, rules: str) -> list[LayoutCell]:
-    """The calculation step by step, then the first rating and whether it is published."""
-    raw, nr, nu, h, n, s, rrc, bonus = _RAW, _NR, _NU, _H, _N, _S, _RRC, _BONUS_ACTIVE
-    first = _FIRST
-    published = a1(P_PUBLISHED, C_VALUE)
-    bloque_args = f"{_RATINGS},{_RESULTS},{_SYSTEM},{rules},TRUE"
-    unrated_label = "Unrated opponents (counted)" if f.rrc else "Unrated opponents (not counted)"
+def _counted_figures() -> list[LayoutCell]:
+    """The games and points counted: rated, unrated, hypothetical; n, points, Ra and p."""
+    nr, nu, h, n, s, rrc = _NR, _NU, _H, _N, _S, _RRC
+
+    def none_rated(then: Expr) -> Expr:
+        return if_(op("=", nr, 0), "", then)
+
+    rated_sum = call("SUMIF", _STATUSES, COUNTED, _RATINGS)
+    round_robin = call("OR", op("=", _SYSTEM, "round robin"), op("=", _SYSTEM, "rr"))
     return [
         _section(P_CALC, "Calculation"),
         *_line(
-            P_NR,
-            "Games against rated opponents",
-            f'=COUNTIF({_STATUSES},"{COUNTED}")',
-            f.nr,
-            "computed",
+            P_NR, "Games against rated opponents", call("COUNTIF", _STATUSES, COUNTED), "computed"
         ),
         *_line(
-            P_PR,
-            "Points against rated opponents",
-            f'=SUMIF({_STATUSES},"{COUNTED}",{_WS})',
-            f.pr,
-            "points",
+            P_PR, "Points against rated opponents", call("SUMIF", _STATUSES, COUNTED, _WS), "points"
         ),
-        *_line(P_NU, "", f'=COUNTIF({_STATUSES},"unrated")', f.nu, "computed"),
-        LayoutCell(
+        *_line(P_NU, "", call("COUNTIF", _STATUSES, "unrated"), "computed"),
+        formula_cell(
             P_NU,
             C_LABEL,
-            "formula",
-            f'=IF({rrc},"Unrated opponents (counted)","Unrated opponents (not counted)")',
-            unrated_label,
+            if_(rrc, "Unrated opponents (counted)", "Unrated opponents (not counted)"),
             "label",
         ),
-        _hidden(P_NU, f'=SUMIF({_STATUSES},"unrated",{_WS})', f.pu),
-        _hidden(P_N, f'=AND(OR({_SYSTEM}="round robin",{_SYSTEM}="rr"),{raw["rr"]}="yes")', f.rrc),
-        *_line(
-            P_H,
-            "Hypothetical games (counted as draws)",
-            f'=IF({nr}=0,"",{raw["h"]})',
-            f.h,
-            "computed",
-        ),
-        *_line(
-            P_N, "Games counted n", f'=IF({nr}=0,"",{nr}+{h}+IF({rrc},{nu},0))', f.n, "computed"
-        ),
+        formula_cell(P_NU, C_RAW, call("SUMIF", _STATUSES, "unrated", _WS)),
+        formula_cell(P_N, C_RAW, call("AND", round_robin, op("=", _RR, "yes"))),
+        *_line(P_H, "Hypothetical games (counted as draws)", none_rated(_HYP), "computed"),
+        *_line(P_N, "Games counted n", none_rated(op("+", nr, h, if_(rrc, nu, 0))), "computed"),
         *_line(
             P_S,
             "Points counted",
-            f'=IF({nr}=0,"",{a1(P_PR, C_VALUE)}+{h}/2+IF({rrc},{_PU},0))',
-            f.s,
+            none_rated(op("+", Ref(P_PR, C_VALUE), op("/", h, 2), if_(rrc, _PU, 0))),
             "points",
         ),
         *_line(
             P_RA,
             "Ra (rated + hypothetical opponents)",
-            f'=IF({nr}=0,"",(SUMIF({_STATUSES},"{COUNTED}",{_RATINGS})'
-            f"+{h}*{raw['hr']})/({nr}+{h}))",
-            f.ra,
+            none_rated(op("/", Paren(op("+", rated_sum, op("*", h, _HR))), Paren(op("+", nr, h)))),
             "two",
         ),
         *_line(
             P_P,
             "p = points / games (to the hundredth)",
-            f'=IF({nr}=0,"",ROUND({s}/{n},2))',
-            f.p,
+            none_rated(call("ROUND", op("/", s, n), 2)),
             "two",
         ),
-        _hidden(P_RULE, f"=IF({nr}=0,FALSE,AND({raw['bonus']}>0,2*{s}>={n}))", f.bonus_active),
-        *_line(
+    ]
+
+
+def _calculation_layout() -> list[LayoutCell]:
+    """The rule applied, dp, Ru, then the first rating and whether it is published."""
+    nr, nu, n, s, rrc, bonus, first = _NR, _NU, _N, _S, _RRC, _BONUS_ACTIVE, _FIRST
+    published = Ref(P_PUBLISHED, C_VALUE)
+    bloque_args = (_RATINGS, _RESULTS, _SYSTEM, RULES, True)
+
+    def none_rated(then: Expr) -> Expr:
+        return if_(op("=", nr, 0), "", then)
+
+    rule = if_(
+        bonus,
+        concat("Ra + ", _BONUS, " × half points above 50 %"),
+        if_(rrc, "Ra + dp × n/(n+1)", "Ra + dp"),
+    )
+    dp_label = if_(
+        bonus, concat("Half points above 50 % × ", _BONUS), "dp for p (table 8.1(a), DP_LOOKUP)"
+    )
+    half_points = op("*", _BONUS, Paren(op("-", op("*", 2, s), n)))
+    dp = if_(bonus, half_points, call("DP_LOOKUP", s, n))
+    scaled = op("/", op("*", _DP, n), Paren(op("+", n, 1)))
+    ru = op("+", _RA, if_(bonus, _DP, if_(rrc, scaled, _DP)))
+    enough = call("AND", op(">=", first, _FLOOR), op(">=", nr, _MINIMUM))
+    why_published = concat(
+        "Published: at least ",
+        _MINIMUM,
+        " games against rated opponents and not below the rating floor ",
+        _FLOOR,
+        ".",
+    )
+    why_not = call(
+        "TRIM",
+        concat(
+            if_(
+                op("<", first, _FLOOR),
+                concat(first, " is below the rating floor ", _FLOOR, ". "),
+                "",
+            ),
+            if_(
+                op("<", nr, _MINIMUM),
+                concat("Only ", nr, " game(s) against rated opponents; ", _MINIMUM, " are needed."),
+                "",
+            ),
+        ),
+    )
+    why = if_(
+        is_error_expr(first),
+        call("EXPLAIN_ERROR", "BLOQUE", *bloque_args),
+        blank_or(first, if_(op("=", published, "yes"), why_published, why_not)),
+    )
+    return [
+        formula_cell(
             P_RULE,
-            "Rule applied",
-            f'=IF({nr}=0,"",IF({bonus},"Ra + "&{raw["bonus"]}&" × half points above '
-            f'50 %",IF({rrc},"Ra + dp × n/(n+1)","Ra + dp")))',
-            f.rule,
+            C_RAW,
+            if_(op("=", nr, 0), False, call("AND", op(">", _BONUS, 0), op(">=", op("*", 2, s), n))),
         ),
-        LayoutCell(
-            P_DP,
-            C_LABEL,
-            "formula",
-            f'=IF({bonus},"Half points above 50 % × "&{raw["bonus"]},'
-            f'"dp for p (table 8.1(a), DP_LOOKUP)")',
-            f.dp_label,
-            "label",
-        ),
-        LayoutCell(
-            P_DP,
-            C_VALUE,
-            "formula",
-            f'=IF({nr}=0,"",IF({bonus},{raw["bonus"]}*(2*{s}-{n}),DP_LOOKUP({s},{n})))',
-            f.dp,
-            "computed",
-        ),
-        *_line(
-            P_RU,
-            "Ru before rounding",
-            f'=IF({nr}=0,"",{_RA}+IF({bonus},{_DP},IF({rrc},{_DP}*{n}/({n}+1),{_DP})))',
-            f.ru,
-            "two",
-        ),
+        *_line(P_RULE, "Rule applied", none_rated(rule)),
+        formula_cell(P_DP, C_LABEL, dp_label, "label"),
+        formula_cell(P_DP, C_VALUE, none_rated(dp), "computed"),
+        *_line(P_RU, "Ru before rounding", none_rated(ru), "two"),
         _section(P_RESULT, "First rating"),
         *_line(
             P_FIRST,
             "First rating Ru (BLOQUE)",
-            f'=IF({nr}+{nu}=0,"",BLOQUE({bloque_args}))',
-            f.first,
+            if_(op("=", op("+", nr, nu), 0), "", call("BLOQUE", *bloque_args)),
             "big",
         ),
         *_line(
             P_PUBLISHED,
             "Would it be published?",
-            f'=IF({is_error_formula(first)},"no",IF({first}="","",'
-            f'IF(AND({first}>={raw["floor"]},{nr}>={raw["min"]}),"yes","no")))',
-            f.published,
+            if_(
+                is_error_expr(first),
+                "no",
+                blank_or(first, if_(enough, "yes", "no")),
+            ),
             "yes_no",
         ),
-        LayoutCell(
-            P_WHY,
-            C_LABEL,
-            "formula",
-            f'=IF({is_error_formula(first)},EXPLAIN_ERROR("BLOQUE",{bloque_args}),'
-            f'IF({first}="","",IF({published}="yes",'
-            f'"Published: at least "&{raw["min"]}&" games against rated opponents and not below '
-            f'the rating floor "&{raw["floor"]}&".",TRIM(IF({first}<{raw["floor"]},{first}&'
-            f'" is below the rating floor "&{raw["floor"]}&". ","")&IF({nr}<{raw["min"]},'
-            f'"Only "&{nr}&" game(s) against rated opponents; "&{raw["min"]}&" are needed.",'
-            f'"")))))',
-            f.why,
-            "wrap",
-            last_row=P_WHY_LAST,
-            last_col=C_VALUE,
-        ),
+        formula_cell(P_WHY, C_LABEL, why, "wrap", last_row=P_WHY_LAST, last_col=C_VALUE),
     ]
 
 
@@ -634,7 +440,6 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
     data = data or FirstRatingData()
     if sum(len(e.games) for e in data.events) > MAX_GAMES:
         raise ValueError(f"at most {MAX_GAMES} games in all")
-    f = _figures(data)
     wb, fmt = common.new_workbook(path, title="FIDE first rating of an unrated player")
     x = extra_formats(wb, fmt)
     ws = wb.add_worksheet(SHEET)
@@ -645,14 +450,18 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
     hide_helper_columns(ws, C_RAW, C_RAW, 10)
     ws.set_row(R_TITLE, 20)
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
-    rules = common.settings_block(wb, ws, fmt, R_RULES, C_LABEL, rules=f.rules)
+    common.settings_block(wb, ws, fmt, R_RULES, C_LABEL, rules=data.rules)
     layout = [
-        *_head_layout(data, f, rules),
-        *_games_layout(f),
-        *_rules_layout(f),
-        *_calculation_layout(f, rules),
+        *_head_layout(data),
+        *_games_layout(data),
+        *_rules_layout(),
+        *_counted_figures(),
+        *_calculation_layout(),
     ]
-    write_layout(ws, layout, fmt, x)
+    sheet = layout_sheet(layout, {"Rules": (R_RULES, C_VALUE)})
+    sheet.put(R_RULES, C_VALUE, data.rules or DEFAULT_EDITION.id)
+    sheet.tables["Editions"] = [_edition_row(e) for e in EDITIONS]
+    write_layout(ws, layout, fmt, x, sheet)
     _validations_and_formats(wb, ws, x)
     ws.freeze_panes(R_HEAD + 1, 0)
     ws.print_area(0, 0, R_LAST, LAST_COL)
@@ -680,20 +489,8 @@ def _validations_and_formats(wb: Workbook, ws: Worksheet, x: Mapping[str, Format
             "error_message": "Swiss or round robin",
         },
     )
-    rating_validation(ws, R_FIRST, C_RATING, R_LAST)
-    common.validate_results(ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
-    common.results_formatting(wb, ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
-    ws.conditional_format(
-        R_FIRST,
-        C_STATUS,
-        R_LAST,
-        C_STATUS,
-        {
-            "type": "formula",
-            "criteria": f'=AND({a1(R_FIRST, C_STATUS)}<>"",{a1(R_FIRST, C_STATUS)}<>"{COUNTED}")',
-            "format": x["muted"],
-        },
-    )
+    game_row_checks(wb, ws, R_FIRST, R_LAST, _GAME_COLUMNS)
+    mute_uncounted(ws, x, R_FIRST, R_LAST, C_STATUS)
     for text, style in (('"yes"', "yes"), ('"no"', "no")):
         ws.conditional_format(
             P_PUBLISHED,

@@ -1,8 +1,9 @@
 """``norms.xlsx``: one player's title norm in one event (Title Regulations, 2024 text).
 
-The layout, the checks and where each figure comes from: ``docs/templates.md``. The stored
-values come from :func:`xlfuncs.core.norms.norm_performance` and from ``NORM_MIX``,
-``NORM_POINTS`` (:func:`xlfuncs.core.norms.norm_mix`, :func:`~xlfuncs.core.norms.norm_points`).
+The layout, the checks and where each figure comes from: ``docs/templates.md``. Each
+computed cell is one :mod:`.cell_formula` expression, which gives both its formula and the
+value stored beside it (``NORM_RATINGS``, ``NORM_TITLED``, ``NORM_MIX``, ``NORM_FIGURES``,
+``NORM_RP`` and ``NORM_POINTS`` called on the sheet's cells).
 """
 
 from __future__ import annotations
@@ -15,44 +16,32 @@ from typing import Any, Final
 from xlsxwriter.format import Format
 from xlsxwriter.worksheet import Worksheet
 
-from .. import udfs
 from ..core.editions import DEFAULT_EDITION, EDITIONS
-from ..core.norms import (
-    COUNTING_TITLES,
-    MIN_NORM_PERCENT,
-    NORM_TITLES,
-    NormPerformance,
-    is_titled,
-    norm_performance,
-    title_or_higher,
-)
+from ..core.norms import COUNTING_TITLES, MIN_NORM_PERCENT, NORM_TITLES
 from ..core.title_editions import title_edition
 from . import common
-from .common import write_formula, write_text, write_value
+from .cell_formula import Area, Expr, Name, Paren, Ref, Sheet, blank_or, call, concat, if_, op
 from .player_sheets import (
     COUNTED,
-    TITLE_CHOICES,
     Game,
     GameColumns,
     LayoutCell,
-    Value,
     a1,
+    array_cell,
     extra_formats,
+    formula_cell,
     game_input_cells,
+    game_row_checks,
     heading_cells,
     hide_helper_columns,
-    is_error,
-    is_error_formula,
+    is_error_expr,
     labelled_inputs,
+    layout_sheet,
+    mute_uncounted,
     note,
-    points,
-    points_formula,
-    rating_validation,
-    result_cell,
+    player_line,
+    points_expr,
     span,
-    status,
-    text_of,
-    write_array_block,
     write_layout,
 )
 
@@ -141,215 +130,6 @@ class NormSheetData:
     games: Sequence[Game] = field(default_factory=tuple)
 
 
-def _yes_no(met: Value) -> str:
-    """A check's Met? cell from NORM_MIX's met: TRUE/FALSE, blank (not known) or an error."""
-    if is_error(met):
-        return "no"
-    return "" if not isinstance(met, bool) else "yes" if met else "no"
-
-
-@dataclass(frozen=True)
-class NormSheetFigures:
-    """What every formula cell of the sheet shows for *data* (its cached value): per game row
-    (fifteen), the totals, the norm performance and the checks. The performance figures are
-    ``""`` when no game counts."""
-
-    statuses: tuple[str, ...]
-    for_points: tuple[Value, ...]
-    """The ratings ``NORM_POINTS`` reads (0: unrated), the rounds to come included."""
-    values: tuple[Value, ...]
-    """Each counted opponent's rating, unrated at the edition's value."""
-    w: tuple[Value, ...]
-    used: tuple[Value, ...]
-    """Each counted opponent's rating as the norm counts it (the floor applied)."""
-    notes: tuple[str, ...]
-    titled: tuple[str, ...]
-    higher: tuple[str, ...]
-    idx: Value
-    """The row (from 1) of the lowest-rated opponent, whom the floor may raise."""
-    n: float
-    points: float
-    rules: str
-    unrated: float
-    target: str
-    figures: str
-    rating_rows: Sequence[Sequence[Value]]
-    titled_rows: Sequence[Sequence[Value]]
-    figures_array: Sequence[Sequence[Value]]
-    mix: Sequence[Sequence[Value]]
-    floor_text: str
-    ra: Value
-    p: Value
-    dp: Value
-    rp: Value
-    needed: Value
-    needed_text: str
-    checks: tuple[tuple[Value, Value, str], ...]
-    verdict: str
-    most_label: str
-    line: str
-
-
-def _array(found: Any, rows: int, cols: int) -> Sequence[Sequence[Value]]:
-    """A function's array as the cells show it: an error fills every cell."""
-    return found if isinstance(found, list) else [[found] * cols for _ in range(rows)]
-
-
-def _figures(data: NormSheetData) -> NormSheetFigures:
-    """Every computed cell's value, as Excel shows it: the figures from the core
-    (:func:`~xlfuncs.core.norms.norm_performance`) and from the functions the formulas call."""
-    games = list(data.games)
-    pad = MAX_GAMES - len(games)
-    ratings: list[Value] = [None if g.rating is None else float(g.rating) for g in games]
-    ratings += [None] * pad
-    results: list[Value] = [result_cell(g.result) for g in games] + [None] * pad
-    titles: list[Value] = [g.title or None for g in games] + [None] * pad
-    feds: list[Value] = [g.federation or None for g in games] + [None] * pad
-    rules = data.rules or DEFAULT_EDITION.id
-    target = data.title.strip().upper()
-    norm = NORM_TITLES[target]
-
-    statuses = [status(r, w, unrated_counts=True) for r, w in zip(ratings, results)]
-    rows = [k for k, st in enumerate(statuses) if st == COUNTED]
-    for_points: list[Value] = [""] * MAX_GAMES
-    ws_: list[Value] = [""] * MAX_GAMES
-    for k in rows:
-        r = ratings[k]
-        for_points[k] = r if isinstance(r, float) and r > 0 else 0.0
-        ws_[k] = points(results[k])
-    # Rounds to come (a rating, 0 for an unrated opponent, and no result yet): NORM_POINTS
-    # counts them too, so that "Points needed" is what the rounds to come must bring.
-    to_come = [
-        k
-        for k, (r, w) in enumerate(zip(ratings, results))
-        if isinstance(r, float) and (w is None or w == "")
-    ]
-    for k in to_come:
-        r = ratings[k]
-        for_points[k] = r if isinstance(r, float) and r > 0 else 0.0
-    n = float(len(rows))
-    pts = float(sum(w for w in ws_ if isinstance(w, float)))
-    perf: NormPerformance | None = None
-    if rows:
-        listed = [int(for_points[k]) or None for k in rows]
-        perf = norm_performance(listed, pts, norm, rules=rules)
-    values: list[Value] = [""] * MAX_GAMES
-    used: list[Value] = [""] * MAX_GAMES
-    notes: list[str] = [""] * MAX_GAMES
-    idx: Value = ""
-    if perf is not None:
-        idx = float(rows[perf.lowest] + 1)
-        for j, k in enumerate(rows):
-            values[k] = float(perf.ratings_before_floor[j])
-            used[k] = float(perf.ratings_used[j])
-            if j == perf.lowest and perf.raised:
-                notes[k] = f"raised to the floor {norm.floor}"
-            elif for_points[k] == 0:
-                notes[k] = f"unrated: counts as {perf.ratings_before_floor[j]}"
-    titled = [
-        ("yes" if is_titled(titles[k]) else "no") if k in rows else "" for k in range(MAX_GAMES)
-    ]
-    higher = [
-        ("yes" if title_or_higher(titles[k], norm) else "no") if k in rows else ""
-        for k in range(MAX_GAMES)
-    ]
-    columns = ([[r] for r in ratings], [[w] for w in results])
-    mix = _array(
-        udfs.NORM_MIX(
-            *columns,
-            [[t] for t in titles],
-            [[f] for f in feds],
-            data.federation or None,
-            data.title,
-        ),
-        6,
-        4,
-    )
-    floor_text = needed_text = verdict = ""
-    ra: Value = ""
-    p: Value = ""
-    dp: Value = ""
-    rp: Value = ""
-    needed: Value = ""
-    most_label = _CHECKS[3]
-    if perf is None:
-        thresholds = (float(norm.min_ra), MIN_NORM_PERCENT / 100, float(norm.min_rp))
-        checks: list[tuple[Value, Value, str]] = [("", "", "")] * 6
-        checks += [("", t, "") for t in thresholds]
-    else:
-        low = text_of(values[rows[perf.lowest]])
-        floor_text = (
-            f"Rd {text_of(idx)}: {low} raised to {norm.floor}"
-            if perf.raised
-            else f"none: the lowest ({low}) is not below {norm.floor}"
-        )
-        ra, p, dp, rp = float(perf.ra), perf.percent / 100, float(perf.dp), float(perf.rp)
-        needed = udfs.NORM_POINTS([[p_] for p_ in for_points], data.title, rules)
-        needed = float(needed) if isinstance(needed, (int, float)) else needed
-        if is_error(needed):
-            needed_text = udfs.EXPLAIN_ERROR(
-                "NORM_POINTS", [[p_] for p_ in for_points], data.title, rules
-            )
-        elif pts >= needed:
-            needed_text = "Points needed: reached"
-        else:
-            needed_text = f"Points needed: {text_of(needed - pts)} more" + (
-                f" in the {len(to_come)} round{'' if len(to_come) == 1 else 's'} to come"
-                if to_come
-                else ""
-            )
-        checks = [(row[0], row[1], _yes_no(row[2])) for row in mix]
-        for figure, threshold, met in (
-            (ra, norm.min_ra, perf.ra_met),
-            (p, MIN_NORM_PERCENT / 100, perf.percent_met),
-            (rp, norm.min_rp, perf.rp_met),
-        ):
-            checks.append((figure, float(threshold), "yes" if met else "no"))
-        verdict = "yes" if all(met == "yes" for *_, met in checks) else "no"
-        most = mix[3][3]
-        most_label = _CHECKS[3] + ("" if is_error(most) or not most else f" (most: {most})")
-    line = "Enter the player's event in the yellow cells."
-    if data.name:
-        line = data.name + (f"  ·  FIDE ID {data.fide_id}" if data.fide_id else "")
-        line += f"  ·  {data.event}" if data.event else ""
-        if verdict:
-            line += f"  ·  {target} norm: {verdict}"
-    return NormSheetFigures(
-        statuses=tuple(statuses),
-        for_points=tuple(for_points),
-        values=tuple(values),
-        w=tuple(ws_),
-        used=tuple(used),
-        notes=tuple(notes),
-        titled=tuple(titled),
-        higher=tuple(higher),
-        idx=idx,
-        n=n,
-        points=pts,
-        rules=rules,
-        unrated=float(title_edition(rules).unrated_opponent),
-        target=data.title,
-        figures=f"{target} norm: Ra ≥ {norm.min_ra}, Rp ≥ {norm.min_rp}; floor {norm.floor}",
-        rating_rows=_array(udfs.NORM_RATINGS(*columns, data.title, rules), MAX_GAMES, 2),
-        titled_rows=_array(
-            udfs.NORM_TITLED([[t] for t in titles], columns[1], data.title), MAX_GAMES, 2
-        ),
-        figures_array=_array(udfs.NORM_FIGURES(*columns, data.title, rules), 3, 3),
-        mix=mix,
-        floor_text=floor_text,
-        ra=ra,
-        p=p,
-        dp=dp,
-        rp=rp,
-        needed=needed,
-        needed_text=needed_text,
-        checks=tuple(checks),
-        verdict=verdict,
-        most_label=most_label,
-        line=line,
-    )
-
-
 COLUMN_WIDTHS: Final = (
     (C_NO, 4),
     (C_NAME, 24),
@@ -387,29 +167,40 @@ HELPER_HEADERS: Final = (
 )
 
 # The references the formulas use.
-_TARGET = a1(R_NORM, C_HIGHER, absolute=True)
-_OWN = a1(R_FED, C_TITLE, absolute=True)
-_FLOOR = f"VLOOKUP({_TARGET},Norms,4,FALSE)"
-_N = a1(R_TOTAL, C_STATUS, absolute=True)
-_POINTS = a1(R_TOTAL, C_COUNTED, absolute=True)
-_IDX = a1(R_TOTAL, H_VALUE, absolute=True)
-_VALUES = span(R_FIRST, H_VALUE, R_LAST, absolute=True)
-_STATUSES = span(R_FIRST, C_STATUS, R_LAST, absolute=True)
+RULES = Name("Rules")
+_TARGET = Ref(R_NORM, C_HIGHER, absolute=True)
+_OWN = Ref(R_FED, C_TITLE, absolute=True)
+_N = Ref(R_TOTAL, C_STATUS, absolute=True)
+_POINTS = Ref(R_TOTAL, C_COUNTED, absolute=True)
+_IDX = Ref(R_TOTAL, H_VALUE, absolute=True)
+_RATINGS, _RESULTS, _TITLES, _FEDS, _FOR_POINTS, _VALUES, _USED, _STATUSES = (
+    Area(R_FIRST, col, R_LAST, col, absolute=True)
+    for col in (C_RATING, C_RESULT, C_TITLE, C_FED, H_POINTS, H_VALUE, H_USED, C_STATUS)
+)
 
 
-def _head_layout(data: NormSheetData, v: NormSheetFigures, rules: str) -> list[LayoutCell]:
+def _norm_figure(col: int) -> Expr:
+    """The norm's figure from the ``Norms`` table: 2 min Ra, 3 min Rp, 4 the floor."""
+    return call("VLOOKUP", _TARGET, Name("Norms"), col, False)
+
+
+def _when_counted(then: Expr) -> Expr:
+    """*then*, blank while no game counts."""
+    return if_(op("=", _N, 0), "", then)
+
+
+def _head_layout(data: NormSheetData) -> list[LayoutCell]:
     """Title, the one-line summary, the player and the settings beside the rules edition."""
-    name, fide_id, event = a1(R_NAME, C_TITLE), a1(R_ID, C_TITLE), a1(R_EVENT, C_TITLE)
-    verdict = a1(P_VERDICT, C_MET)
-    cells = heading_cells(
-        R_TITLE,
-        R_LINE,
-        "FIDE title norm: one player, one event",
-        f'=IF({name}="","Enter the player\'s event in the yellow cells.",{name}'
-        f'&IF({fide_id}="","","  ·  FIDE ID "&{fide_id})&IF({event}="","","  ·  "&{event})'
-        f'&IF({verdict}="","","  ·  "&UPPER({_TARGET})&" norm: "&{verdict}))',
-        v.line,
+    name, fide_id, event = Ref(R_NAME, C_TITLE), Ref(R_ID, C_TITLE), Ref(R_EVENT, C_TITLE)
+    verdict = Ref(P_VERDICT, C_MET)
+    line = player_line(
+        name,
+        fide_id,
+        "Enter the player's event in the yellow cells.",
+        blank_or(event, concat("  ·  ", event)),
+        blank_or(verdict, concat("  ·  ", call("UPPER", _TARGET), " norm: ", verdict)),
     )
+    cells = heading_cells(R_TITLE, R_LINE, "FIDE title norm: one player, one event", line)
     cells += labelled_inputs(
         (
             (R_NAME, "Player", data.name),
@@ -420,6 +211,16 @@ def _head_layout(data: NormSheetData, v: NormSheetFigures, rules: str) -> list[L
         C_NAME,
         C_TITLE,
         C_STATUS,
+    )
+    edition = if_(op("=", RULES, ""), DEFAULT_EDITION.id, op("&", RULES, ""))
+    figures = concat(
+        call("UPPER", _TARGET),
+        " norm: Ra ≥ ",
+        _norm_figure(2),
+        ", Rp ≥ ",
+        _norm_figure(3),
+        "; floor ",
+        _norm_figure(4),
     )
     return [
         *cells,
@@ -433,28 +234,47 @@ def _head_layout(data: NormSheetData, v: NormSheetFigures, rules: str) -> list[L
             style="label",
             last_col=C_TITLED,
         ),
-        LayoutCell(
+        formula_cell(
             R_UNRATED,
             C_HIGHER,
-            "formula",
-            f'=VLOOKUP(IF({rules}="","{DEFAULT_EDITION.id}",{rules}&""),Unrated,2,FALSE)',
-            v.unrated,
+            call("VLOOKUP", edition, Name("Unrated"), 2, False),
             "computed",
         ),
-        LayoutCell(
-            R_FIGURES,
-            C_COUNTED,
-            "formula",
-            f'=UPPER({_TARGET})&" norm: Ra ≥ "&VLOOKUP({_TARGET},Norms,2,FALSE)&", Rp ≥ "'
-            f'&VLOOKUP({_TARGET},Norms,3,FALSE)&"; floor "&VLOOKUP({_TARGET},Norms,4,FALSE)',
-            v.figures,
-            "computed_text",
-            last_col=C_MET,
-        ),
+        formula_cell(R_FIGURES, C_COUNTED, figures, "computed_text", last_col=C_MET),
     ]
 
 
-def _games_layout(data: NormSheetData, v: NormSheetFigures) -> list[LayoutCell]:
+def _game_row(row: int) -> list[LayoutCell]:
+    """A game row's computed cells: the helpers for NORM_POINTS and W, the rating counted,
+    the note, and whether the opponent is titled and holds the norm's title or higher."""
+    st, rt, wt = (Ref(row, c) for c in (C_STATUS, C_RATING, C_RESULT))
+    hp, hv, hu = Ref(row, H_POINTS), Ref(row, H_VALUE), Ref(row, H_USED)
+    yes = op("=", st, COUNTED)
+    rated = if_(call("AND", call("ISNUMBER", rt), op(">", rt, 0)), rt, 0)
+    to_come = if_(
+        call("AND", call("ISNUMBER", rt), op("=", wt, "")), if_(op(">", rt, 0), rt, 0), ""
+    )
+    note = if_(
+        op("<>", hu, hv),
+        concat("raised to the floor ", hu),
+        if_(op("=", hp, 0), concat("unrated: counts as ", hv), ""),
+    )
+    cells = [
+        formula_cell(row, H_POINTS, if_(yes, rated, to_come)),
+        formula_cell(row, H_W, if_(yes, points_expr(wt), "")),
+        formula_cell(row, C_COUNTED, if_(is_error_expr(hu), "", hu), "computed"),
+        formula_cell(
+            row, C_NOTE, if_(call("OR", call("NOT", yes), is_error_expr(hu)), "", note), "left"
+        ),
+    ]
+    for col, helper in ((C_TITLED, H_TITLED), (C_HIGHER, H_HIGHER)):
+        h = Ref(row, helper)
+        shown = if_(call("AND", yes, call("ISLOGICAL", h)), if_(h, "yes", "no"), "")
+        cells.append(formula_cell(row, col, shown, "computed_text"))
+    return cells
+
+
+def _games_layout(data: NormSheetData) -> list[LayoutCell]:
     """The headers and the fifteen opponent rows: input cells, helpers, computed columns."""
     cells = [
         *(
@@ -470,55 +290,16 @@ def _games_layout(data: NormSheetData, v: NormSheetFigures) -> list[LayoutCell]:
     for k in range(MAX_GAMES):
         row = R_FIRST + k
         g = games[k] if k < len(games) else None
-        st, rt, wt = (a1(row, c) for c in (C_STATUS, C_RATING, C_RESULT))
-        hp, hv, hu = a1(row, H_POINTS), a1(row, H_VALUE), a1(row, H_USED)
-        yes = f'{st}="{COUNTED}"'
         cells += [
-            *game_input_cells(row, k + 1, g, _GAME_COLUMNS, v.statuses[k], unrated_counts=True),
-            LayoutCell(
-                row,
-                H_POINTS,
-                "formula",
-                f"=IF({yes},IF(AND(ISNUMBER({rt}),{rt}>0),{rt},0),"
-                f'IF(AND(ISNUMBER({rt}),{wt}=""),IF({rt}>0,{rt},0),""))',
-                v.for_points[k],
-            ),
-            LayoutCell(row, H_W, "formula", f'=IF({yes},{points_formula(wt)},"")', v.w[k]),
-            LayoutCell(
-                row,
-                C_COUNTED,
-                "formula",
-                f'=IF({is_error_formula(hu)},"",{hu})',
-                v.used[k],
-                "computed",
-            ),
-            LayoutCell(
-                row,
-                C_NOTE,
-                "formula",
-                f'=IF(OR(NOT({yes}),{is_error_formula(hu)}),"",IF({hu}<>{hv},"raised to the '
-                f'floor "&{hu},IF({hp}=0,"unrated: counts as "&{hv},"")))',
-                v.notes[k],
-                "left",
-            ),
+            *game_input_cells(row, k + 1, g, _GAME_COLUMNS, unrated_counts=True),
+            *_game_row(row),
         ]
-        for col, helper, shown in ((C_TITLED, H_TITLED, v.titled), (C_HIGHER, H_HIGHER, v.higher)):
-            h = a1(row, helper)
-            cells.append(
-                LayoutCell(
-                    row,
-                    col,
-                    "formula",
-                    f'=IF(AND({yes},ISLOGICAL({h})),IF({h},"yes","no"),"")',
-                    shown[k],
-                    "computed_text",
-                )
-            )
     return cells
 
 
-def _totals_layout(v: NormSheetFigures) -> list[LayoutCell]:
+def _totals_layout() -> list[LayoutCell]:
     """The totals row: games counted, points, titled opponents; the floor's row (hidden)."""
+    lowest = call("MATCH", call("MIN", _VALUES), _VALUES, 0)
     return [
         LayoutCell(
             R_TOTAL,
@@ -528,102 +309,84 @@ def _totals_layout(v: NormSheetFigures) -> list[LayoutCell]:
             style="total_label",
             last_col=C_RESULT,
         ),
-        LayoutCell(
-            R_TOTAL, C_STATUS, "formula", f'=COUNTIF({_STATUSES},"{COUNTED}")', v.n, "count"
-        ),
-        LayoutCell(
-            R_TOTAL,
-            C_COUNTED,
-            "formula",
-            f"=SUM({span(R_FIRST, H_W, R_LAST)})",
-            v.points,
-            "total",
-        ),
+        formula_cell(R_TOTAL, C_STATUS, call("COUNTIF", _STATUSES, COUNTED), "count"),
+        formula_cell(R_TOTAL, C_COUNTED, call("SUM", Area(R_FIRST, H_W, R_LAST, H_W)), "total"),
         LayoutCell(R_TOTAL, C_NOTE, "text", None, style="total"),
-        LayoutCell(
-            R_TOTAL,
-            C_TITLED,
-            "formula",
-            f'=COUNTIF({span(R_FIRST, C_TITLED, R_LAST)},"yes")',
-            float(v.titled.count("yes")),
-            "count",
+        *(
+            formula_cell(
+                R_TOTAL, col, call("COUNTIF", Area(R_FIRST, col, R_LAST, col), "yes"), "count"
+            )
+            for col in (C_TITLED, C_HIGHER)
         ),
-        LayoutCell(
-            R_TOTAL,
-            C_HIGHER,
-            "formula",
-            f'=COUNTIF({span(R_FIRST, C_HIGHER, R_LAST)},"yes")',
-            float(v.higher.count("yes")),
-            "count",
-        ),
-        LayoutCell(
-            R_TOTAL,
-            H_VALUE,
-            "formula",
-            f'=IF({_N}=0,"",MATCH(MIN({_VALUES}),{_VALUES},0))',
-            v.idx,
-        ),
+        formula_cell(R_TOTAL, H_VALUE, _when_counted(lowest)),
     ]
 
 
-def _performance_layout(v: NormSheetFigures, rules: str) -> list[LayoutCell]:
+def _performance_layout() -> list[LayoutCell]:
     """The norm performance panel: n, points, the floor, Ra, p, dp, Rp, the points needed."""
-    n, pts, target, idx, values = _N, _POINTS, _TARGET, _IDX, _VALUES
-    ratings = span(R_FIRST, C_RATING, R_LAST, absolute=True)
-    results = span(R_FIRST, C_RESULT, R_LAST, absolute=True)
-    for_points = span(R_FIRST, H_POINTS, R_LAST, absolute=True)
-    used = span(R_FIRST, H_USED, R_LAST, absolute=True)
+    n, pts, idx = _N, _POINTS, _IDX
     # NORM_FIGURES' figures, in the hidden helpers beside the Ra and 35 % checks
-    h_ra, h_p = a1(K_ROWS[6], C_H0), a1(K_ROWS[7], C_H0)
-    needed = a1(P_NEEDED, C_TITLE)
+    h_ra, h_p = Ref(K_ROWS[6], C_H0), Ref(K_ROWS[7], C_H0)
+    needed = Ref(P_NEEDED, C_TITLE)
+    before, used = call("INDEX", _VALUES, idx), call("INDEX", _USED, idx)
+    floor = if_(
+        op("<>", used, before),
+        concat("Rd ", idx, ": ", before, " raised to ", used),
+        concat("none: the lowest (", call("MIN", _VALUES), ") is not below ", _norm_figure(4)),
+    )
+    to_come = op("-", call("COUNT", _FOR_POINTS), n)
+    more = concat(
+        "Points needed: ",
+        Paren(op("-", needed, pts)),
+        " more",
+        if_(
+            op(">", call("COUNT", _FOR_POINTS), n),
+            concat(" in the ", Paren(to_come), " rounds to come"),
+            "",
+        ),
+    )
+    points_args = (_FOR_POINTS, _TARGET, RULES)
+    needed_text = if_(
+        is_error_expr(needed),
+        call("EXPLAIN_ERROR", "NORM_POINTS", *points_args),
+        if_(op(">=", pts, needed), "Points needed: reached", more),
+    )
 
-    def line(
-        row: int, label: str, formula: str, value: Value, style: str
-    ) -> tuple[LayoutCell, LayoutCell]:
+    def line(row: int, label: str, expr: Expr, style: str) -> tuple[LayoutCell, LayoutCell]:
         return (
             LayoutCell(row, C_NAME, "text", label, style="label"),
-            LayoutCell(row, C_TITLE, "formula", formula, value, style, last_col=C_RESULT),
+            formula_cell(row, C_TITLE, expr, style, last_col=C_RESULT),
         )
 
     return [
         LayoutCell(P_TOP, C_NAME, "text", "Norm performance", style="section", last_col=C_RESULT),
-        *line(P_GAMES, "Games counted n", f"={n}", v.n, "computed"),
-        *line(P_POINTS, "Points", f"={pts}", v.points, "points"),
+        *line(P_GAMES, "Games counted n", n, "computed"),
+        *line(P_POINTS, "Points", pts, "points"),
         *line(
             P_FLOOR,
             "Rating floor applied",
-            f'=IF({n}=0,"",IFERROR(IF(INDEX({used},{idx})<>INDEX({values},{idx}),'
-            f'"Rd "&{idx}&": "&INDEX({values},{idx})&" raised to "&INDEX({used},{idx}),'
-            f'"none: the lowest ("&MIN({values})&") is not below "&{_FLOOR}),""))',
-            v.floor_text,
+            _when_counted(call("IFERROR", floor, "")),
             "left",
         ),
-        *line(P_RA, "Ra (floor applied, rounded)", f'=IF({n}=0,"",{h_ra})', v.ra, "computed"),
-        *line(P_P, "p (to the whole percent)", f'=IF({n}=0,"",{h_p})', v.p, "percent"),
-        *line(P_DP, "dp (table 8.1(a))", f'=IF({n}=0,"",DP_LOOKUP({pts},{n}))', v.dp, "computed"),
+        *line(P_RA, "Ra (floor applied, rounded)", _when_counted(h_ra), "computed"),
+        *line(P_P, "p (to the whole percent)", _when_counted(h_p), "percent"),
+        *line(P_DP, "dp (table 8.1(a))", _when_counted(call("DP_LOOKUP", pts, n)), "computed"),
         *line(
             P_RP,
             "Norm performance (NORM_RP)",
-            f'=IF({n}=0,"",NORM_RP({ratings},{results},{target},{rules}))',
-            v.rp,
+            _when_counted(call("NORM_RP", _RATINGS, _RESULTS, _TARGET, RULES)),
             "big",
         ),
         *line(
             P_NEEDED,
             "Points needed (NORM_POINTS)",
-            f'=IF({n}=0,"",NORM_POINTS({for_points},{target},{rules}))',
-            v.needed,
+            _when_counted(call("NORM_POINTS", *points_args)),
             "big",
         ),
-        LayoutCell(
+        formula_cell(
             P_NEEDED + 1,
             C_NAME,
-            "formula",
-            f'=IF({n}=0,"",IF({is_error_formula(needed)},EXPLAIN_ERROR("NORM_POINTS",'
-            f'{for_points},{target},{rules}),IF({pts}>={needed},"Points needed: reached",'
-            f'"Points needed: "&({needed}-{pts})&" more"&IF(COUNT({for_points})>{n},'
-            f'" in the "&(COUNT({for_points})-{n})&" rounds to come",""))))',
-            v.needed_text,
+            _when_counted(needed_text),
             "wrap",
             last_row=P_NEEDED + 2,
             last_col=C_RESULT,
@@ -639,7 +402,37 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
         raise ValueError(f"title: one of {', '.join(NORM_RANKS)}, got {data.title!r}")
     if len(data.games) > MAX_GAMES:
         raise ValueError(f"at most {MAX_GAMES} games, got {len(data.games)}")
-    v = _figures(data)
+    layout = [
+        *_head_layout(data),
+        *_games_layout(data),
+        *_totals_layout(),
+        *_performance_layout(),
+        # beside the games, one call each: NORM_RATINGS' (the rating, unrated at the
+        # edition's value; the rating counted) and NORM_TITLED's
+        array_cell(
+            R_FIRST,
+            H_VALUE,
+            R_LAST,
+            H_USED,
+            call("NORM_RATINGS", _RATINGS, _RESULTS, _TARGET, RULES),
+            "computed",
+        ),
+        array_cell(
+            R_FIRST,
+            H_TITLED,
+            R_LAST,
+            H_HIGHER,
+            call("NORM_TITLED", _TITLES, _RESULTS, _TARGET),
+            "computed",
+        ),
+    ]
+    checks = _checks_layout()
+    tables = _tables_layout()
+    sheet = layout_sheet(
+        [*layout, *checks, *tables],
+        {"Rules": (R_RULES, C_HIGHER), "Norms": _NORMS, "Unrated": _UNRATED},
+    )
+    sheet.put(R_RULES, C_HIGHER, data.rules or DEFAULT_EDITION.id)
     wb, fmt = common.new_workbook(path, title="FIDE title norm: one player, one event")
     x = extra_formats(wb, fmt)
     ws = wb.add_worksheet(SHEET)
@@ -651,18 +444,13 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     ws.set_row(R_TITLE, 20)
     ws.set_row(R_HEAD, 27)
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
-    rules = common.settings_block(wb, ws, fmt, R_RULES, C_TITLED, rules=v.rules, rates=False)
-    layout = [
-        *_head_layout(data, v, rules),
-        *_games_layout(data, v),
-        *_totals_layout(v),
-        *_performance_layout(v, rules),
-    ]
-    write_layout(ws, layout, fmt, x)
-    _arrays(ws, fmt, v, rules)
+    common.settings_block(wb, ws, fmt, R_RULES, C_TITLED, rules=data.rules, rates=False)
+    write_layout(ws, layout, fmt, x, sheet)
     _validations_and_formats(wb, ws, x)
-    _checks(ws, fmt, x, v, _N, _OWN, rules)
-    _tables(wb, ws, fmt)
+    _write_checks(wb, ws, fmt, x, checks, sheet)
+    write_layout(ws, tables, fmt, x, sheet)
+    for name, area in (("Norms", _NORMS), ("Unrated", _UNRATED)):
+        wb.define_name(name, f"='{SHEET}'!{area.formula()}")
     ws.freeze_panes(R_HEAD + 1, 0)
     ws.print_area(0, 0, P_TABLE + 7, LAST_COL)
     common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
@@ -672,32 +460,6 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     common.add_tables_sheet(wb, fmt)
     common.add_xlwings_conf_sheet(wb)
     wb.close()
-
-
-def _arrays(ws: Worksheet, fmt: common.Formats, v: NormSheetFigures, rules: str) -> None:
-    """The hidden arrays beside the games: NORM_RATINGS' and NORM_TITLED's, one call each."""
-    inputs = [span(R_FIRST, col, R_LAST, absolute=True) for col in (C_RATING, C_RESULT)]
-    write_array_block(
-        ws,
-        R_FIRST,
-        H_VALUE,
-        R_LAST,
-        H_USED,
-        f"{{=NORM_RATINGS({','.join(inputs)},{_TARGET},{rules})}}",
-        fmt.computed,  # a format: a blank without one would leave xlsxwriter's 0
-        v.rating_rows,
-    )
-    inputs = [span(R_FIRST, col, R_LAST, absolute=True) for col in (C_TITLE, C_RESULT)]
-    write_array_block(
-        ws,
-        R_FIRST,
-        H_TITLED,
-        R_LAST,
-        H_HIGHER,
-        f"{{=NORM_TITLED({','.join(inputs)},{_TARGET})}}",
-        fmt.computed,
-        v.titled_rows,
-    )
 
 
 def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> None:
@@ -715,21 +477,7 @@ def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> No
             "error_message": "GM, IM, WGM or WIM",
         },
     )
-    rating_validation(ws, R_FIRST, C_RATING, R_LAST)
-    common.validate_results(ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
-    common.results_formatting(wb, ws, R_FIRST, C_RESULT, R_LAST, C_RESULT)
-    ws.data_validation(
-        R_FIRST,
-        C_TITLE,
-        R_LAST,
-        C_TITLE,
-        {
-            "validate": "list",
-            "source": list(TITLE_CHOICES),
-            "error_type": "warning",
-            "error_message": "A FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM.",
-        },
-    )
+    game_row_checks(wb, ws, R_FIRST, R_LAST, _GAME_COLUMNS)
     ws.data_validation(
         R_FIRST,
         C_FED,
@@ -752,17 +500,7 @@ def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> No
             col,
             {"type": "cell", "criteria": "==", "value": '"yes"', "format": x["yes_soft"]},
         )
-    ws.conditional_format(
-        R_FIRST,
-        C_STATUS,
-        R_LAST,
-        C_STATUS,
-        {
-            "type": "formula",
-            "criteria": f'=AND({a1(R_FIRST, C_STATUS)}<>"",{a1(R_FIRST, C_STATUS)}<>"{COUNTED}")',
-            "format": x["muted"],
-        },
-    )
+    mute_uncounted(ws, x, R_FIRST, R_LAST, C_STATUS)
     ws.conditional_format(
         R_FIRST,
         C_COUNTED,
@@ -789,103 +527,104 @@ _CHECKS = (
 )
 
 
-def _checks(
+def _check_row(i: int, row: int) -> list[LayoutCell]:
+    """Check *i* (of :data:`_CHECKS`) on *row*: its text, count, what is needed and whether
+    it is met, from the hidden array beside it."""
+    h_count, h_need, h_met, h_feds = (Ref(row, C_H0 + j) for j in range(4))
+    met = if_(
+        is_error_expr(h_met), "no", if_(call("ISLOGICAL", h_met), if_(h_met, "yes", "no"), "")
+    )
+    need: Expr = (
+        _when_counted(h_need)
+        if i < 6
+        else (  # the norm's figures, shown on a blank sheet too
+            _norm_figure(2),
+            op("/", MIN_NORM_PERCENT, 100),
+            _norm_figure(3),
+        )[i - 6]
+    )
+    if i == 3:
+        most = if_(
+            is_error_expr(h_feds),
+            "",
+            blank_or(h_feds, concat(" (most: ", h_feds, ")")),
+        )
+        text = formula_cell(row, C_STATUS, concat(_CHECKS[3], most), "left", last_col=C_NOTE)
+    else:
+        text = LayoutCell(row, C_STATUS, "text", _CHECKS[i], style="left", last_col=C_NOTE)
+    return [
+        text,
+        formula_cell(row, C_TITLED, _when_counted(h_count), "percent" if i == 7 else "computed"),
+        formula_cell(row, C_HIGHER, need, _NEED_FORMATS[i]),
+        formula_cell(row, C_MET, _when_counted(met), "yes_no"),
+    ]
+
+
+_NEED_FORMATS: Final = (
+    "at_least",
+    "at_least",
+    "at_most",
+    "at_most",
+    "at_least",
+    "at_least",
+    "at_least",
+    "at_least_percent",
+    "at_least",
+)
+
+
+def _checks_layout() -> list[LayoutCell]:
+    """The checks: the first six from one NORM_MIX call (hidden, beside them), then Ra, p
+    and Rp against the norm's figures from one NORM_FIGURES call (hidden, beside them); the
+    verdict, and our reading of the regulations."""
+    met_range = Area(K_ROWS[0], C_MET, K_ROWS[-1], C_MET)
+    mix = call("NORM_MIX", _RATINGS, _RESULTS, _TITLES, _FEDS, _OWN, _TARGET)
+    norm_figures = call("NORM_FIGURES", _RATINGS, _RESULTS, _TARGET, RULES)
+    all_met = if_(op("=", call("COUNTIF", met_range, "yes"), len(K_ROWS)), "yes", "no")
+    verdict = concat("A ", call("UPPER", _TARGET), " norm on these figures (every check met)")
+    return [
+        LayoutCell(
+            P_TOP, C_STATUS, "text", "Title Regulations checks", style="section", last_col=C_NOTE
+        ),
+        *(
+            LayoutCell(P_TOP, col, "text", text, style="section_center")
+            for col, text in ((C_TITLED, "Count"), (C_HIGHER, "Needed"), (C_MET, "Met?"))
+        ),
+        *(
+            LayoutCell(P_TOP, C_H0 + j, "text", text, style="helper_header")
+            for j, text in enumerate(("NORM_MIX: count", "needed", "met", "federations"))
+        ),
+        # beside the checks, one call each: NORM_MIX's (count, needed, met, federations)
+        # beside the first six, NORM_FIGURES' (figure, minimum, met) beside Ra, 35 % and Rp
+        array_cell(K_ROWS[0], C_H0, K_ROWS[5], C_H0 + 3, mix, "computed_text"),
+        array_cell(K_ROWS[6], C_H0, K_ROWS[-1], C_H0 + 2, norm_figures, "computed"),
+        *(c for i, row in enumerate(K_ROWS) for c in _check_row(i, row)),
+        formula_cell(P_VERDICT, C_STATUS, verdict, "total_label", last_col=C_HIGHER),
+        formula_cell(P_VERDICT, C_MET, _when_counted(all_met), "verdict"),
+        LayoutCell(
+            P_READING,
+            C_NAME,
+            "text",
+            READING,
+            style="note",
+            last_row=P_READING + 4,
+            last_col=C_MET,
+        ),
+    ]
+
+
+def _write_checks(
+    wb: Any,
     ws: Worksheet,
     fmt: common.Formats,
     x: dict[str, Format],
-    v: NormSheetFigures,
-    n: str,
-    own: str,
-    rules: str,
+    cells: Sequence[LayoutCell],
+    sheet: Sheet,
 ) -> None:
-    """The checks: the first six from one NORM_MIX call (hidden, beside them), then Ra, p
-    and Rp against the norm's figures from one NORM_FIGURES call (hidden, beside them)."""
-    ws.merge_range(P_TOP, C_STATUS, P_TOP, C_NOTE, "", x["section"])
-    write_text(ws, P_TOP, C_STATUS, "Title Regulations checks", x["section"])
-    for col, text in ((C_TITLED, "Count"), (C_HIGHER, "Needed"), (C_MET, "Met?")):
-        write_text(ws, P_TOP, col, text, x["section_center"])
-    for j, text in enumerate(("NORM_MIX: count", "needed", "met", "federations")):
-        write_text(ws, P_TOP, C_H0 + j, text, x["helper_header"])
-    ranges = [
-        span(R_FIRST, col, R_LAST, absolute=True) for col in (C_RATING, C_RESULT, C_TITLE, C_FED)
-    ]
-    target = a1(R_NORM, C_HIGHER, absolute=True)
-    mix_rows = K_ROWS[:6]
-    write_array_block(
-        ws,
-        mix_rows[0],
-        C_H0,
-        mix_rows[-1],
-        C_H0 + 3,
-        f"{{=NORM_MIX({','.join(ranges)},{own},{target})}}",
-        fmt.computed_text,  # a format: a blank without one would leave xlsxwriter's 0
-        v.mix,
-    )
-    ratings, results = ranges[:2]
-    write_array_block(
-        ws,
-        K_ROWS[6],
-        C_H0,
-        K_ROWS[-1],
-        C_H0 + 2,
-        f"{{=NORM_FIGURES({ratings},{results},{target},{rules})}}",
-        fmt.computed,
-        v.figures_array,
-    )
-    at_least, at_most = x["at_least"], x["at_most"]
-    need_formats = [at_least, at_least, at_most, at_most, at_least, at_least, at_least]
-    need_formats += [x["at_least_percent"], at_least]
-    for i, row in enumerate(K_ROWS):
-        ws.merge_range(row, C_STATUS, row, C_NOTE, "", x["left"])
-        h_count, h_need, h_met, h_feds = (a1(row, C_H0 + j) for j in range(4))
-        count_formula = f'=IF({n}=0,"",{h_count})'
-        met_formula = (
-            f'=IF({n}=0,"",IF({is_error_formula(h_met)},"no",'
-            f'IF(ISLOGICAL({h_met}),IF({h_met},"yes","no"),"")))'
-        )
-        if i < len(mix_rows):
-            need_formula = f'=IF({n}=0,"",{h_need})'
-        else:  # the norm's figures, shown on a blank sheet too
-            need_formula = (
-                f"=VLOOKUP({target},Norms,2,FALSE)",
-                f"={MIN_NORM_PERCENT}/100",
-                f"=VLOOKUP({target},Norms,3,FALSE)",
-            )[i - len(mix_rows)]
-        if i == 3:
-            write_formula(
-                ws,
-                row,
-                C_STATUS,
-                f'="{_CHECKS[3]}"&IF({is_error_formula(h_feds)},"",IF({h_feds}="","",'
-                f'" (most: "&{h_feds}&")"))',
-                x["left"],
-                v.most_label,
-            )
-        else:
-            write_text(ws, row, C_STATUS, _CHECKS[i], x["left"])
-        value, needed, met = v.checks[i]
-        count_format = x["percent"] if row == K_ROWS[7] else fmt.computed
-        write_formula(ws, row, C_TITLED, count_formula, count_format, value)
-        write_formula(ws, row, C_HIGHER, need_formula, need_formats[i], needed)
-        write_formula(ws, row, C_MET, met_formula, fmt.yes_no, met)
+    """The checks' *cells* valued on *sheet*, the hidden arrays beside them, and the
+    highlights of what is met."""
+    write_layout(ws, cells[:-1], fmt, x, sheet)
     met_range = span(K_ROWS[0], C_MET, K_ROWS[-1])
-    ws.merge_range(P_VERDICT, C_STATUS, P_VERDICT, C_HIGHER, "", x["total_label"])
-    write_formula(
-        ws,
-        P_VERDICT,
-        C_STATUS,
-        f'="A "&UPPER({target})&" norm on these figures (every check met)"',
-        x["total_label"],
-        f"A {v.target.strip().upper()} norm on these figures (every check met)",
-    )
-    write_formula(
-        ws,
-        P_VERDICT,
-        C_MET,
-        f'=IF({n}=0,"",IF(COUNTIF({met_range},"yes")={len(K_ROWS)},"yes","no"))',
-        x["verdict"],
-        v.verdict,
-    )
     for cell_range in (met_range, a1(P_VERDICT, C_MET)):
         ws.conditional_format(
             cell_range, {"type": "cell", "criteria": "==", "value": '"yes"', "format": x["yes"]}
@@ -893,61 +632,63 @@ def _checks(
         ws.conditional_format(
             cell_range, {"type": "cell", "criteria": "==", "value": '"no"', "format": x["no"]}
         )
-    ws.merge_range(P_READING, C_NAME, P_READING + 4, C_MET, READING, fmt.note)
+    write_layout(ws, cells[-1:], fmt, x, sheet)
 
 
-def _tables(wb: Any, ws: Worksheet, fmt: common.Formats) -> None:
-    """The norm figures and the unrated opponents' value per edition (looked up)."""
+_NORMS: Final = Area(P_TABLE + 1, C_NAME, P_TABLE + len(NORM_RANKS), C_RESULT, absolute=True)
+"""The ``Norms`` table: each norm's title, minimum Ra and Rp, floor and rank."""
+_UNRATED: Final = Area(P_TABLE + 1, C_TITLED, P_TABLE + len(EDITIONS), C_HIGHER, absolute=True)
+"""The ``Unrated`` table: what an unrated opponent counts as, by rules edition."""
+
+
+def _tables_layout() -> list[LayoutCell]:
+    """The norm figures and the unrated opponents' value per edition (:data:`_NORMS`,
+    :data:`_UNRATED`, which the formulas look up)."""
     top = P_TABLE
-    for col, text in (
-        (C_NAME, "Norm"),
-        (C_TITLE, "Min Ra"),
-        (C_FED, "Min Rp"),
-        (C_RATING, "Floor"),
-        (C_RESULT, "Rank"),
-    ):
-        write_text(ws, top, col, text, fmt.header)
-    ws.merge_range(top, C_STATUS, top, C_NOTE, "", fmt.header)
-    write_text(ws, top, C_STATUS, "Opponents with the norm's title or higher", fmt.header)
+    headers = ((C_NAME, "Norm"), (C_TITLE, "Min Ra"), (C_FED, "Min Rp"), (C_RATING, "Floor"))
+    cells = [
+        *(LayoutCell(top, col, "text", text, style="header") for col, text in headers),
+        LayoutCell(top, C_RESULT, "text", "Rank", style="header"),
+        LayoutCell(
+            top,
+            C_STATUS,
+            "text",
+            "Opponents with the norm's title or higher",
+            style="header",
+            last_col=C_NOTE,
+        ),
+    ]
     for i, key in enumerate(NORM_RANKS):
-        t = NORM_TITLES[key]
-        row = top + 1 + i
-        write_text(ws, row, C_NAME, t.title, fmt.computed_text)
-        for col, value in (
-            (C_TITLE, t.min_ra),
-            (C_FED, t.min_rp),
-            (C_RATING, t.floor),
-            (C_RESULT, i + 1),
-        ):
-            write_value(ws, row, col, value, fmt.computed)
-        ws.merge_range(
-            row, C_STATUS, row, C_NOTE, ", ".join(NORM_RANKS[: i + 1]), fmt.computed_text
-        )
-    wb.define_name(
-        "Norms",
-        f"='{SHEET}'!{a1(top + 1, C_NAME, absolute=True)}:"
-        f"{a1(top + len(NORM_RANKS), C_RESULT, absolute=True)}",
-    )
-    write_text(ws, top, C_TITLED, "Rules", fmt.header)
-    ws.merge_range(top, C_HIGHER, top, C_MET, "", fmt.header)
-    write_text(ws, top, C_HIGHER, "Unrated counts as", fmt.header)
+        t, row = NORM_TITLES[key], top + 1 + i
+        figures = ((C_TITLE, t.min_ra), (C_FED, t.min_rp), (C_RATING, t.floor), (C_RESULT, i + 1))
+        cells += [
+            LayoutCell(row, C_NAME, "text", t.title, style="computed_text"),
+            *(LayoutCell(row, col, "value", v, style="computed") for col, v in figures),
+            LayoutCell(
+                row,
+                C_STATUS,
+                "text",
+                ", ".join(NORM_RANKS[: i + 1]),
+                style="computed_text",
+                last_col=C_NOTE,
+            ),
+        ]
+    cells += [
+        LayoutCell(top, C_TITLED, "text", "Rules", style="header"),
+        LayoutCell(top, C_HIGHER, "text", "Unrated counts as", style="header", last_col=C_MET),
+    ]
     for i, key in enumerate(EDITIONS):
         # the rules cell names a Rating Regulations edition; the norms follow the Title
         # Regulations in force on its first day (xlfuncs.core.title_editions.title_edition)
-        row = top + 1 + i
-        write_text(ws, row, C_TITLED, key, fmt.computed_text)
-        ws.merge_range(row, C_HIGHER, row, C_MET, "", fmt.computed)
-        write_value(ws, row, C_HIGHER, title_edition(key).unrated_opponent, fmt.computed)
-    wb.define_name(
-        "Unrated",
-        f"='{SHEET}'!{a1(top + 1, C_TITLED, absolute=True)}:"
-        f"{a1(top + len(EDITIONS), C_HIGHER, absolute=True)}",
+        unrated = title_edition(key).unrated_opponent
+        cells += [
+            LayoutCell(top + 1 + i, C_TITLED, "text", key, style="computed_text"),
+            LayoutCell(top + 1 + i, C_HIGHER, "value", unrated, style="computed", last_col=C_MET),
+        ]
+    figures_used = (
+        "Figures used (Title Regulations; unrated opponents: xlfuncs.core.title_editions)"
     )
-    ws.merge_range(top - 1, C_NAME, top - 1, C_MET, "", fmt.subtitle)
-    write_text(
-        ws,
-        top - 1,
-        C_NAME,
-        "Figures used (Title Regulations; unrated opponents: xlfuncs.core.title_editions)",
-        fmt.subtitle,
+    cells.append(
+        LayoutCell(top - 1, C_NAME, "text", figures_used, style="subtitle", last_col=C_MET)
     )
+    return cells

@@ -1,12 +1,12 @@
 """What the one-player templates share (rating calculator, first rating, title norm): the
-game data classes, the per-row "is this game counted?" formulas and their Python twins, a
-sheet's cells described as data (:class:`LayoutCell`) and the one writer that walks them
-(:func:`write_layout`), and small layout helpers that :mod:`.common` does not have.
+game data classes, the per-row "is this game counted?" formulas, a sheet's cells described
+as data (:class:`LayoutCell`, a formula as a :mod:`.cell_formula` expression) and the one
+writer that walks them (:func:`write_layout`), and small layout helpers that :mod:`.common`
+does not have.
 
-Every formula written here has a Python twin that computes the value Excel shows, from the
-cell values as Excel passes them (numbers as ``float``, blanks as ``None``, text as ``str``),
-so a filled workbook carries correct cached values; the tests check each twin against the
-``formulas`` evaluation of the file.
+Each formula is written once, as an expression: its text and the value Excel shows for it
+(stored beside it, so that a filled workbook reads correctly where the functions are not
+installed) both come from it (:class:`~.cell_formula.Sheet`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Final, Literal
 
 from xlsxwriter.format import Format
@@ -24,7 +23,16 @@ from xlsxwriter.worksheet import Worksheet
 from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_CELLS, Outcome
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
-from .common import Formats, cell, write_formula, write_text, write_value
+from .cell_formula import Area, Expr, Ref, Sheet, blank_or, call, concat, if_, op
+from .common import (
+    Formats,
+    cell,
+    results_formatting,
+    validate_results,
+    write_formula,
+    write_text,
+    write_value,
+)
 
 __all__ = [
     "BYE_RESULTS",
@@ -40,24 +48,24 @@ __all__ = [
     "TITLE_CHOICES",
     "Value",
     "a1",
-    "excel_round",
+    "array_cell",
     "extra_formats",
+    "game_row_checks",
+    "formula_cell",
     "game_input_cells",
     "heading_cells",
     "hide_helper_columns",
-    "is_error",
-    "is_error_formula",
+    "is_error_expr",
+    "layout_sheet",
     "labelled_inputs",
+    "mute_uncounted",
     "note",
-    "points",
-    "points_formula",
+    "player_line",
+    "points_expr",
     "rating_validation",
     "result_cell",
-    "serial",
     "span",
-    "status",
-    "status_formula",
-    "text_of",
+    "status_expr",
     "write_array_block",
     "write_layout",
 ]
@@ -173,33 +181,57 @@ def extra_formats(wb: Workbook, fmt: Formats) -> dict[str, Format]:
 # ------------------------------------------------------------------- layouts as data
 
 
-CellKind = Literal["text", "formula", "value"]
-"""How a :class:`LayoutCell` is written: text as text, a formula with its cached value, or
-a value (number, date, text or blank) as :func:`.common.write_value` writes it."""
+CellKind = Literal["text", "formula", "array", "value"]
+"""How a :class:`LayoutCell` is written: text as text, a formula with its cached value, an
+array formula over the cell's range with each cell's value, or a value (number, date, text
+or blank) as :func:`.common.write_value` writes it."""
 
 
 @dataclass(frozen=True)
 class LayoutCell:
     """One cell of a sheet, as data: where, what, and the format by name (a field of
     :class:`~.common.Formats` or a key of :func:`extra_formats`; ``None``: no format). With
-    *last_row* or *last_col* the cell is the first of a merged range."""
+    *last_row* or *last_col* the cell is the first of a merged range (of an array formula's
+    range for an ``"array"``)."""
 
     row: int
     col: int
     kind: CellKind
     content: Value
-    """The text, the formula (beginning with ``=``) or the value."""
-    value: Value = None
-    """A formula's cached value (``None``: blank)."""
+    """The text, the formula (an :class:`~.cell_formula.Expr`) or the value."""
     style: str | None = None
     last_row: int | None = None
     last_col: int | None = None
 
 
+def layout_sheet(cells: Iterable[LayoutCell], names: Mapping[str, tuple[int, int] | Area]) -> Sheet:
+    """*cells* as a :class:`~.cell_formula.Sheet` (text, values and formulas given as
+    expressions), with the defined *names*, to compute the formulas' values from."""
+    sheet = Sheet(names=dict(names))
+    for c in cells:
+        if c.kind == "array":
+            sheet.put_array(c.row, c.col, *_last(c), c.content)
+        else:
+            sheet.put(c.row, c.col, c.content)
+    return sheet
+
+
+def _last(c: LayoutCell) -> tuple[int, int]:
+    """The last row and column of *c*'s range."""
+    return (c.row if c.last_row is None else c.last_row), (
+        c.col if c.last_col is None else c.last_col
+    )
+
+
 def write_layout(
-    ws: Worksheet, cells: Iterable[LayoutCell], fmt: Formats, extra: Mapping[str, Format]
+    ws: Worksheet,
+    cells: Iterable[LayoutCell],
+    fmt: Formats,
+    extra: Mapping[str, Format],
+    sheet: Sheet,
 ) -> None:
-    """Write *cells* in their order (a later cell at the same place replaces an earlier)."""
+    """Write *cells* in their order (a later cell at the same place replaces an earlier),
+    each formula with its value on *sheet*."""
     for c in cells:
         style = (
             None
@@ -208,27 +240,60 @@ def write_layout(
             if c.style in extra
             else getattr(fmt, c.style)
         )
+        last_row, last_col = _last(c)
+        if c.kind == "array":
+            formula = "{=" + c.content.formula() + "}"
+            rows, cols = range(c.row, last_row + 1), range(c.col, last_col + 1)
+            values = [[sheet.value(r, col) for col in cols] for r in rows]
+            write_array_block(ws, c.row, c.col, last_row, last_col, formula, style, values)
+            continue
         if c.last_row is not None or c.last_col is not None:
-            last_row = c.row if c.last_row is None else c.last_row
-            last_col = c.col if c.last_col is None else c.last_col
             ws.merge_range(c.row, c.col, last_row, last_col, "", style)
         if c.kind == "formula":
-            write_formula(ws, c.row, c.col, c.content, style, c.value)
+            write_formula(
+                ws, c.row, c.col, "=" + c.content.formula(), style, sheet.value(c.row, c.col)
+            )
         elif c.kind == "text":
             write_text(ws, c.row, c.col, c.content, style)
         else:
             write_value(ws, c.row, c.col, c.content, style)
 
 
-def heading_cells(
-    title_row: int, line_row: int, title: str, line_formula: str, line_value: Value
-) -> list[LayoutCell]:
-    """A one-player sheet's title, and under it the line that repeats what was entered
-    (*line_formula*, with its cached value *line_value*), both from the first column."""
+def formula_cell(
+    row: int,
+    col: int,
+    expr: Expr,
+    style: str | None = None,
+    *,
+    last_row: int | None = None,
+    last_col: int | None = None,
+) -> LayoutCell:
+    """A formula cell (its value is computed on the sheet)."""
+    return LayoutCell(row, col, "formula", expr, style, last_row, last_col)
+
+
+def array_cell(
+    first_row: int, first_col: int, last_row: int, last_col: int, expr: Expr, style: str
+) -> LayoutCell:
+    """An array formula over a range (one call fills it; its values computed on the sheet).
+    A format is needed: a blank without one would leave xlsxwriter's 0."""
+    return LayoutCell(first_row, first_col, "array", expr, style, last_row, last_col)
+
+
+def heading_cells(title_row: int, line_row: int, title: str, line: Expr) -> list[LayoutCell]:
+    """A one-player sheet's title, and under it the *line* that repeats what was entered,
+    both from the first column."""
     return [
         LayoutCell(title_row, 0, "text", title, style="title"),
-        LayoutCell(line_row, 0, "formula", line_formula, line_value, "subtitle"),
+        formula_cell(line_row, 0, line, "subtitle"),
     ]
+
+
+def player_line(name: Expr, fide_id: Expr, empty: str, *more: Expr) -> Expr:
+    """The line under a one-player sheet's title: the player's name, FIDE ID and *more*
+    (each blank or beginning ``"  ·  "``); the text *empty* while there is no name."""
+    fide = blank_or(fide_id, concat("  ·  FIDE ID ", fide_id))
+    return if_(op("=", name, ""), empty, concat(name, fide, *more))
 
 
 def labelled_inputs(
@@ -269,12 +334,11 @@ def game_input_cells(
     number: int,
     game: Game | None,
     columns: GameColumns,
-    status_value: str,
     *,
     unrated_counts: bool = False,
 ) -> list[LayoutCell]:
     """A game row's number, its input cells holding *game* (blank without one) and its
-    status (:func:`status_formula`, with its cached value *status_value*)."""
+    status (:func:`status_expr`)."""
     inputs: list[tuple[int | None, CellKind, Value, str]] = [
         (columns.opponent, "text", game.opponent if game else None, "input_text"),
         (columns.title, "text", game.title if game else None, "input_center"),
@@ -289,14 +353,12 @@ def game_input_cells(
             for col, kind, content, style in inputs
             if col is not None
         ),
-        LayoutCell(
+        formula_cell(
             row,
             columns.status,
-            "formula",
-            status_formula(
-                a1(row, columns.rating), a1(row, columns.result), unrated_counts=unrated_counts
+            status_expr(
+                Ref(row, columns.rating), Ref(row, columns.result), unrated_counts=unrated_counts
             ),
-            status_value,
             "computed_text",
         ),
     ]
@@ -305,108 +367,56 @@ def game_input_cells(
 # --------------------------------------------------------------------- the counted column
 
 
-def _text(value: Value) -> str | None:
-    return value.strip().upper() if isinstance(value, str) else None
+def _any_of(ref: Expr, texts: Sequence[str]) -> list[Expr]:
+    """``ref="a"``, ``ref="b"``: the terms of an ``OR`` (Excel compares text ignoring case)."""
+    return [op("=", ref, t) for t in texts]
 
 
-def status(rating: Value, result: Value, *, unrated_counts: bool = False) -> str:
-    """What :func:`status_formula` shows: ``""`` (no game), ``"forfeit"``, ``"bye"``,
-    ``"under 1 move"`` (:data:`UNDER_ONE_MOVE`), ``"yes"`` (a rated result: 1, ½, 0),
-    ``"unrated"`` (a rated result against an unrated opponent, unless *unrated_counts*) or
-    ``"invalid"`` (a result the sheet does not know)."""
-    if result is None or result == "":
-        return ""
-    text = _text(result)
-    if text in FORFEIT_RESULTS:
-        return "forfeit"
-    if text in BYE_RESULTS:
-        return "bye"
-    if text in UNDER_ONE_MOVE_RESULTS:
-        return UNDER_ONE_MOVE
-    number = isinstance(result, (int, float)) and not isinstance(result, bool)
-    if text in _WIN_TEXT + _DRAW_TEXT + _LOSS_TEXT or (number and result in (1, 0.5, 0)):
-        rated = isinstance(rating, (int, float)) and not isinstance(rating, bool) and rating > 0
-        return COUNTED if rated or unrated_counts else "unrated"
-    return "invalid"
-
-
-def status_formula(rating: str, result: str, *, unrated_counts: bool = False) -> str:
-    """The formula of the status column for a row (references *rating* and *result*)."""
+def status_expr(rating: Expr, result: Expr, *, unrated_counts: bool = False) -> Expr:
+    """The status column of a game row (*rating* and *result*: its cells): ``""`` (no
+    game), ``"forfeit"``, ``"bye"``, ``"under 1 move"`` (:data:`UNDER_ONE_MOVE`), ``"yes"``
+    (a rated result: 1, ½, 0), ``"unrated"`` (a rated result against an unrated opponent,
+    unless *unrated_counts*) or ``"invalid"`` (a result the sheet does not know)."""
     r, w = rating, result
-    rated_result = (
-        f"OR({_equals(w, _WIN_TEXT + _LOSS_TEXT + _DRAW_TEXT)},"
-        f"AND(ISNUMBER({w}),OR({w}=1,{w}=0.5,{w}=0)))"
+    rated_result = call(
+        "OR",
+        *_any_of(w, _WIN_TEXT + _LOSS_TEXT + _DRAW_TEXT),
+        call("AND", call("ISNUMBER", w), call("OR", *(op("=", w, x) for x in (1, 0.5, 0)))),
     )
-    counted = (
-        f'"{COUNTED}"' if unrated_counts else f'IF(AND(ISNUMBER({r}),{r}>0),"{COUNTED}","unrated")'
+    counted: Expr | str = (
+        COUNTED
+        if unrated_counts
+        else if_(call("AND", call("ISNUMBER", r), op(">", r, 0)), COUNTED, "unrated")
     )
-    return (
-        f'=IF({w}="","",IF(OR({_equals(w, FORFEIT_RESULTS)}),"forfeit",'
-        f'IF(OR({_equals(w, BYE_RESULTS)}),"bye",'
-        f'IF(OR({_equals(w, UNDER_ONE_MOVE_RESULTS)}),"{UNDER_ONE_MOVE}",'
-        f'IF({rated_result},{counted},"invalid")))))'
+    tests = (
+        (FORFEIT_RESULTS, "forfeit"),
+        (BYE_RESULTS, "bye"),
+        (UNDER_ONE_MOVE_RESULTS, UNDER_ONE_MOVE),
     )
+    inner: Expr = if_(rated_result, counted, "invalid")
+    for texts, shown in reversed(tests):
+        inner = if_(call("OR", *_any_of(w, texts)), shown, inner)
+    return blank_or(w, inner)
 
 
-def _equals(ref: str, texts: Sequence[str]) -> str:
-    """``ref="a",ref="b"``: the terms of an ``OR`` (Excel compares text ignoring case)."""
-    return ",".join(f'{ref}="{t}"' for t in texts)
-
-
-def points(result: Value) -> float:
-    """Points of a rated result (1, ½ or 0), as :func:`points_formula` gives them."""
-    text = _text(result)
-    if text == "1" or (isinstance(result, (int, float)) and result == 1):
-        return 1.0
-    if text in _DRAW_TEXT or (isinstance(result, (int, float)) and result == 0.5):
-        return 0.5
-    return 0.0
-
-
-def points_formula(result: str) -> str:
-    """The points of a rated result in *result* (1, ½ or 0), without the leading ``=``."""
+def points_expr(result: Expr) -> Expr:
+    """The points of a rated result in *result* (1, ½ or 0)."""
     w = result
-    return (
-        f"IF(OR({_equals(w, _WIN_TEXT)},AND(ISNUMBER({w}),{w}=1)),1,"
-        f"IF(OR({_equals(w, _DRAW_TEXT)},AND(ISNUMBER({w}),{w}=0.5)),0.5,0))"
+    number = call("ISNUMBER", w)
+    return if_(
+        call("OR", *_any_of(w, _WIN_TEXT), call("AND", number, op("=", w, 1))),
+        1,
+        if_(call("OR", *_any_of(w, _DRAW_TEXT), call("AND", number, op("=", w, 0.5))), 0.5, 0),
     )
+
+
+def is_error_expr(ref: Expr) -> Expr:
+    """TRUE when *ref* holds an error, whether Excel shows it as an error value or (as a
+    text such as ``"#N/A"``) where a function's error arrives as text."""
+    return call("IFERROR", op("=", call("LEFT", ref, 1), "#"), True)
 
 
 # --------------------------------------------------------------------------- small helpers
-
-
-def text_of(value: Value) -> str:
-    """A value as Excel's ``&`` turns it into text: a whole number without a decimal point,
-    a blank as ``""``."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return "" if value is None else str(value)
-
-
-def is_error_formula(ref: str) -> str:
-    """TRUE when *ref* holds an error, whether Excel shows it as an error value or (as a
-    text such as ``"#N/A"``) where a function's error arrives as text."""
-    return f'IFERROR(LEFT({ref},1)="#",TRUE)'
-
-
-def is_error(value: Value) -> bool:
-    """The twin of :func:`is_error_formula`."""
-    return isinstance(value, str) and value.startswith("#")
-
-
-def excel_round(x: float, digits: int = 0) -> float:
-    """Excel's ROUND: half away from zero, on the float's exact value."""
-    scale = 10**digits
-    magnitude = float(Decimal(abs(x * scale)).quantize(Decimal(0), rounding=ROUND_HALF_UP))
-    v: float = magnitude / scale
-    return -v if x < 0 else v
-
-
-def serial(day: _dt.date | None) -> float | None:
-    """A date as the serial number Excel passes (1900 date system)."""
-    if day is None:
-        return None
-    return float((day - _dt.date(1899, 12, 30)).days)
 
 
 def result_cell(result: str | float | None) -> Value:
@@ -435,6 +445,47 @@ def rating_validation(ws: Worksheet, first_row: int, col: int, last_row: int) ->
             "input_message": "FIDE rating; blank or 0 = unrated",
             "error_title": "Rating",
             "error_message": f"A rating is a whole number 0..{MAX_RATING}.",
+        },
+    )
+
+
+def game_row_checks(
+    wb: Workbook, ws: Worksheet, first_row: int, last_row: int, columns: GameColumns
+) -> None:
+    """The game rows' input checks: the opponent's rating, the result (a drop-down, and
+    coloured), and the opponent's title where the sheet has the column."""
+    rating_validation(ws, first_row, columns.rating, last_row)
+    validate_results(ws, first_row, columns.result, last_row, columns.result)
+    if columns.title is not None:
+        ws.data_validation(
+            first_row,
+            columns.title,
+            last_row,
+            columns.title,
+            {
+                "validate": "list",
+                "source": list(TITLE_CHOICES),
+                "error_type": "warning",
+                "error_message": "A FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM.",
+            },
+        )
+    results_formatting(wb, ws, first_row, columns.result, last_row, columns.result)
+
+
+def mute_uncounted(
+    ws: Worksheet, extra: Mapping[str, Format], first_row: int, last_row: int, col: int
+) -> None:
+    """The status column in grey where the game is listed but does not count."""
+    top = a1(first_row, col)
+    ws.conditional_format(
+        first_row,
+        col,
+        last_row,
+        col,
+        {
+            "type": "formula",
+            "criteria": f'=AND({top}<>"",{top}<>"{COUNTED}")',
+            "format": extra["muted"],
         },
     )
 
