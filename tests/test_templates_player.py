@@ -738,3 +738,20 @@ def test_norm_forecast_rounds_to_come(tmp_path: Path) -> None:
     text = values[(NM, a1(nm.P_NEEDED + 1, nm.C_NAME))]
     assert text == "Points needed: 1.5 more in the 2 rounds to come"
     assert cached_mismatches(path, values, NM) == []
+
+
+def test_norm_forecast_one_round_to_come(tmp_path: Path) -> None:
+    # The same event after 8 rounds: round 8 won against the 2300 (6.5 in 8 games), round 9
+    # paired against the 2150, no result yet. The nine opponents and the 7 points needed as
+    # above: 0.5 more in the one round to come ("round", not "rounds").
+    games = [Game(r, w, f"Opponent {i + 1}", t, f) for i, (r, t, f, w) in enumerate(GM_EVENT)]
+    games[7] = Game(2300, "1", "Opponent 8", "FM", "ITA")
+    games[8] = Game(2150, "", "Opponent 9", "", "ESP")
+    path = tmp_path / "nm.xlsx"
+    nm.build(path, nm.NormSheetData(federation="ESP", title="GM", rules="2025", games=games))
+    values = _evaluate(path)
+    assert _perf(values, nm.P_POINTS) == 6.5
+    assert _perf(values, nm.P_NEEDED) == 7
+    text = values[(NM, a1(nm.P_NEEDED + 1, nm.C_NAME))]
+    assert text == "Points needed: 0.5 more in the 1 round to come"
+    assert cached_mismatches(path, values, NM) == []

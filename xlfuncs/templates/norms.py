@@ -341,7 +341,12 @@ def _performance_layout() -> list[LayoutCell]:
         " more",
         if_(
             op(">", call("COUNT", _FOR_POINTS), n),
-            concat(" in the ", Paren(to_come), " rounds to come"),
+            concat(
+                " in the ",
+                Paren(to_come),
+                if_(op("=", to_come, 1), " round", " rounds"),
+                " to come",
+            ),
             "",
         ),
     )
