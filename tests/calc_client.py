@@ -10,6 +10,11 @@ standard output:
   person would type them, each call as a formula (an array formula for more than one cell),
   the document recalculated in full, and each answer read back (``getDataArray``; an error
   as ``{"error": "#N/A"}``);
+- ``{"op": "recalc", "path": ...}``: the workbook opened, every sheet's values read,
+  recalculated in full (``calculateAll()``), read again: the number of cells and formula
+  cells, and the cells whose value changed;
+- ``{"op": "typed", "path": ..., "sheet": ..., "cells": [[address, value], ...], "read":
+  range}``: the workbook opened, the cells typed in, recalculated in full, the range read;
 - ``{"op": "quit"}``: the office is told to end.
 """
 
@@ -94,6 +99,7 @@ def run_cases(desktop, cases):
     doc = desktop.loadComponentFromURL("private:factory/scalc", "_blank", 0, (hidden,))
     try:
         sheet = doc.Sheets.getByIndex(0)
+        doc.enableAutomaticCalculation(False)  # one full recalculation once all is typed
         placed = []
         top = 0
         for case in cases:
@@ -133,6 +139,99 @@ def run_cases(desktop, cases):
         doc.close(True)
 
 
+def _area(sheet):
+    """The sheet's used area, from A1."""
+    cursor = sheet.createCursor()
+    cursor.gotoEndOfUsedArea(False)
+    end = cursor.getRangeAddress()
+    return sheet.getCellRangeByPosition(0, 0, end.EndColumn, end.EndRow)
+
+
+def _values(sheet, area):
+    data = [list(r) for r in area.getDataArray()]
+    for i, row in enumerate(data):
+        for j, value in enumerate(row):
+            if value is None:
+                row[j] = {"error": sheet.getCellByPosition(j, i).getError()}
+    return data
+
+
+def _formula_count(sheet):
+    from com.sun.star.sheet.CellFlags import FORMULA
+
+    ranges = sheet.queryContentCells(FORMULA)
+    return sum(
+        (a.EndColumn - a.StartColumn + 1) * (a.EndRow - a.StartRow + 1)
+        for a in ranges.getRangeAddresses()
+    )
+
+
+def recalc(desktop, path):
+    """The workbook *path* opened, every sheet's values read, recalculated in full, read
+    again: how many cells and formula cells, and the cells whose value changed."""
+    hidden = PropertyValue()
+    hidden.Name, hidden.Value = "Hidden", True
+    doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(path), "_blank", 0, (hidden,))
+    try:
+        sheets = [doc.Sheets.getByIndex(i) for i in range(doc.Sheets.getCount())]
+        before = {}
+        for sheet in sheets:
+            area = _area(sheet)
+            before[sheet.getName()] = (area, _values(sheet, area))
+        doc.calculateAll()
+        cells = formulas = 0
+        changed = []
+        for sheet in sheets:
+            area, old = before[sheet.getName()]
+            new = _values(sheet, area)
+            formulas += _formula_count(sheet)
+            for i, (a, b) in enumerate(zip(old, new)):
+                for j, (x, y) in enumerate(zip(a, b)):
+                    cells += 1
+                    same = x == y or (
+                        isinstance(x, float)
+                        and isinstance(y, float)
+                        and abs(x - y) <= 1e-9 * max(1.0, abs(x))
+                    )
+                    if not same:
+                        changed.append([sheet.getName(), i, j, x, y])
+        return {"cells": cells, "formulas": formulas, "changed": changed}
+    finally:
+        doc.close(True)
+
+
+def typed(desktop, path, sheet_name, cells, read):
+    """The workbook *path* opened, *cells* (address, value) typed into its sheet
+    *sheet_name* (a number as a number, a text as a text), recalculated in full; the values
+    of the range *read*."""
+    hidden = PropertyValue()
+    hidden.Name, hidden.Value = "Hidden", True
+    doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(path), "_blank", 0, (hidden,))
+    try:
+        sheet = doc.Sheets.getByName(sheet_name)
+        doc.enableAutomaticCalculation(False)  # one full recalculation once all is typed
+        for where, value in cells:
+            cell = sheet.getCellRangeByName(where)
+            if isinstance(value, str):
+                cell.setString(value)
+            else:
+                cell.setValue(float(value))
+        doc.calculateAll()
+        area = sheet.getCellRangeByName(read)
+        start = area.getRangeAddress()
+        data = [list(r) for r in area.getDataArray()]
+        for i, row in enumerate(data):
+            for j, value in enumerate(row):
+                if value is None:
+                    code = sheet.getCellByPosition(
+                        start.StartColumn + j, start.StartRow + i
+                    ).getError()
+                    row[j] = {"error": ERROR_NAMES.get(code, f"Err:{code}")}
+        return data
+    finally:
+        doc.close(True)
+
+
 def main():
     ctx = connect(sys.argv[1])
     desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
@@ -144,7 +243,13 @@ def main():
             print(json.dumps({"ok": True}), flush=True)
             return
         try:
-            answer = {"ok": True, "result": run_cases(desktop, job["cases"])}
+            if job["op"] == "recalc":
+                result = recalc(desktop, job["path"])
+            elif job["op"] == "typed":
+                result = typed(desktop, job["path"], job["sheet"], job["cells"], job["read"])
+            else:
+                result = run_cases(desktop, job["cases"])
+            answer = {"ok": True, "result": result}
         except Exception as exc:  # said to the test, which fails with it
             answer = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
         print(json.dumps(answer), flush=True)

@@ -115,3 +115,24 @@ def test_an_existing_oxt_needs_force(oxt: Path, capsys: pytest.CaptureFixture[st
 def test_a_folder_named_like_a_file_is_refused(tmp_path: Path) -> None:
     assert cli(["libreoffice", "-o", str(tmp_path / "addin.oxt")]) == 2
     assert not (tmp_path / "addin.oxt").exists()
+
+
+def test_the_crosstable_for_libreoffice_calls_calcs_names(tmp_path: Path) -> None:
+    out = tmp_path / "chart.xlsx"
+    event = Path(__file__).parent / "data" / "real" / "irish-junior-champs-2011.trf"
+    assert cli(["crosstable", str(event), "-o", str(out), "--for", "libreoffice"]) == 0
+    with zipfile.ZipFile(out) as archive:
+        sheet = archive.read("xl/worksheets/sheet1.xml").decode()
+    assert "ORG.XLFUNCS.CALC.FUNCTIONS.POINTS_ALL(" in sheet
+    assert ">POINTS_ALL(" not in sheet and ">RANK_ALL(" not in sheet
+    # a defined name for one cell passes a blank blank: Calc would pass 0
+    assert 'IF(ISBLANK(Rules),"",Rules)' in sheet
+
+
+def test_libreoffice_templates_are_written_on_request(tmp_path: Path) -> None:
+    assert cli(["libreoffice", "-o", str(tmp_path), "--templates"]) == 0
+    for name in ("round_robin.xlsx", "swiss.xlsx", "norms.xlsx", "norm_plan.xlsx"):
+        with zipfile.ZipFile(tmp_path / name) as archive:
+            sheets = [n for n in archive.namelist() if n.startswith("xl/worksheets/sheet")]
+            text = "".join(archive.read(n).decode() for n in sheets)
+        assert "ORG.XLFUNCS.CALC.FUNCTIONS." in text, name

@@ -30,14 +30,22 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         default="libreoffice",
         help="folder to write to (default: libreoffice)",
     )
-    add_force(command, "xlfuncs.oxt already in DIR")
+    command.add_argument(
+        "--templates",
+        action="store_true",
+        help="also write the blank templates (round_robin.xlsx, swiss.xlsx ...) in the form "
+        "Calc binds to the add-in's functions",
+    )
+    add_force(command, "xlfuncs.oxt (and the templates) already in DIR")
     return command
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs libreoffice``."""
+    from ..libreoffice.form import write_calc_templates
     from ..libreoffice.package import OXT_NAME, AddinError, write_oxt
     from ..output import OutputError, vet_file, vet_folder, vet_folder_name
+    from ..templates.registry import TEMPLATES
 
     try:
         vet_folder_name(args.output, option="-o", what=OXT_NAME)
@@ -47,17 +55,23 @@ def run(args: argparse.Namespace) -> int:
     try:
         folder = vet_folder(args.output)
         vet_file(folder / OXT_NAME, force=args.force, what="add-in")
-        written = write_oxt(folder)
+        templates = list(TEMPLATES) if args.templates else []
+        for name in templates:
+            vet_file(folder / name, force=args.force, what="template")
+        written = [write_oxt(folder)]
+        if templates:
+            written += write_calc_templates(folder)
     except (OutputError, AddinError) as exc:
         error(str(exc))
         return EXIT_DATA_ERROR
     except OSError as exc:
         error(f"cannot write to {args.output}: {exc.strerror or exc}")
         return EXIT_DATA_ERROR
-    print(written)
+    for path in written:
+        print(path)
     print(
         "Install it in LibreOffice with Tools > Extension Manager > Add (or `unopkg add "
-        f"{written}`), then restart LibreOffice.",
+        f"{written[0]}`), then restart LibreOffice.",
         file=sys.stderr,
     )
     return 0
