@@ -57,6 +57,7 @@ HEAVY_FIRST = (
     "tests/test_templates_swiss.py",
     "tests/test_benchmarks.py",
     "tests/test_pyodide.py",
+    "tests/test_libreoffice.py",
     "tests/test_crosstable.py",
     "tests/test_templates_check.py",
     "tests/test_templates_round_robin.py",

@@ -13,8 +13,9 @@ from __future__ import annotations
 import inspect
 import re
 from dataclasses import dataclass
+from importlib.resources import files
 
-from ..lite import ENTRY_MODULE, _Export, _exports, bundled_sources
+from ..lite import _Export, _exports
 from ..templates.functions import excel_functions
 
 __all__ = ["AddinArgument", "AddinFunction", "addin_functions", "idl_identifier"]
@@ -88,7 +89,8 @@ def addin_functions() -> tuple[AddinFunction, ...]:
     order, as the add-in declares it."""
     module = excel_functions()
     out = []
-    for export in _exports(module, bundled_sources()[ENTRY_MODULE][0]):
+    source = (files("xlfuncs") / "udfs.py").read_text(encoding="utf-8")
+    for export in _exports(module, source):
         func = next(d for d in export.decorators if d.kind == "func")
         raw = getattr(getattr(module, export.name), "__wrapped__", getattr(module, export.name))
         returns = raw.__annotations__.get("return", "")
