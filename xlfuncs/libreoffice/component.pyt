@@ -7,6 +7,15 @@ xlwings: its arguments read as xlwings gives them, its answer given back as Calc
 (xlfuncs.libreoffice.cells).
 """
 
+import sys
+
+if sys.version_info < (3, 10):  # said when the add-in is installed (unopkg, Extension Manager)
+    raise ImportError(
+        "xlfuncs needs Python 3.10 or newer; this LibreOffice runs Python "
+        f"{sys.version.split()[0]}: install a newer LibreOffice (or, on Linux, one that uses "
+        "the system's Python 3.10+) and add xlfuncs.oxt again"
+    )
+
 import unohelper
 from com.sun.star.lang import XServiceInfo, XServiceName
 
