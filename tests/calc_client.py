@@ -110,10 +110,21 @@ def run_cases(desktop, cases):
                 if arg is None:
                     refs.append("")
                     continue
-                for i, row in enumerate(arg):
-                    for j, value in enumerate(row):
-                        put(sheet, top + i, col + j, value)
                 rows, cols = len(arg), len(arg[0])
+                plain = all(
+                    isinstance(v, (int, float)) or (isinstance(v, str) and v)
+                    for row in arg
+                    for v in row
+                )
+                if plain:  # numbers and texts: the block at once (texts stay text)
+                    block = sheet.getCellRangeByPosition(col, top, col + cols - 1, top + rows - 1)
+                    block.setDataArray(
+                        tuple(tuple(v if isinstance(v, str) else float(v) for v in r) for r in arg)
+                    )
+                else:
+                    for i, row in enumerate(arg):
+                        for j, value in enumerate(row):
+                            put(sheet, top + i, col + j, value)
                 if rows == 1 and cols == 1:
                     refs.append(address(top, col))
                 else:
