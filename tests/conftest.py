@@ -28,9 +28,9 @@ import json
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from render import TO_PRINT, Printed, pdf_info, pdf_text, to_pdfs, to_pngs
@@ -39,6 +39,9 @@ from xlfuncs.templates import round_robin, swiss
 from xlfuncs.templates.event import Event
 from xlfuncs.templates.examples import round_robin_10, swiss_60
 from xlfuncs.templates.registry import TEMPLATES, generate
+
+if TYPE_CHECKING:
+    from calc_office import Office
 
 Evaluated = tuple[Path, dict[tuple[str, str], Any], dict[str, int]]
 """A filled workbook, its recalculated values ``{(sheet, "B3"): value}`` and the calls made to
@@ -54,6 +57,7 @@ HEAVY_FIRST = (
     "tests/test_templates_swiss.py",
     "tests/test_benchmarks.py",
     "tests/test_pyodide.py",
+    "tests/test_libreoffice.py",
     "tests/test_crosstable.py",
     "tests/test_templates_check.py",
     "tests/test_templates_round_robin.py",
@@ -326,3 +330,16 @@ class _Lazy(dict[str, Printed]):
             raise KeyError(f"{name} was not named with print_once()")
         value = self[name] = self._makers[name]()
         return value
+
+
+@pytest.fixture(scope="session")
+def office(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Office]:
+    """A headless LibreOffice with the add-in installed, on a private profile of this worker
+    (``tests/calc_office.py``); ended, it alone, when the session ends."""
+    from calc_office import start_office
+
+    started = start_office(tmp_path_factory.mktemp("libreoffice"))
+    try:
+        yield started
+    finally:
+        started.stop()

@@ -71,6 +71,7 @@ def test_every_command_is_one_module_with_add_parser_and_run() -> None:
         "norms",
         "title",
         "lite",
+        "libreoffice",
         "period",
         "check",
     ]

@@ -328,7 +328,7 @@ def test_every_commands_help_gives_the_exit_status_of_an_interruption(
         assert done.value.code == 0
         flat = " ".join(capsys.readouterr().out.split())
         assert "130 Ctrl-C (SIGINT), 143 stopped by SIGTERM (kill)" in flat, name
-    assert len(names) == 10
+    assert len(names) == 11
 
 
 def test_sigterm_in_a_command_ends_it_with_143_and_one_line(

@@ -246,10 +246,12 @@ def _title_of(name: str, rounds: str) -> str | None:
     return f"{name} ({rounds})" if name else rounds[0].upper() + rounds[1:]
 
 
-FORMS = ("lite", "classic")
+FORMS = ("lite", "classic", "libreoffice")
 """The forms a filled workbook is written in: ``lite`` (the xlwings Lite code stored in it
-and its calls stored as Excel binds Lite's functions, :mod:`xlfuncs.lite_form`) and
-``classic`` (plain names, for classic xlwings' VBA functions)."""
+and its calls stored as Excel binds Lite's functions, :mod:`xlfuncs.lite_form`),
+``classic`` (plain names, for classic xlwings' VBA functions) and ``libreoffice`` (the
+calls stored as LibreOffice Calc binds the add-in's functions,
+:mod:`xlfuncs.libreoffice.form`)."""
 
 
 def lite_code_ahead() -> Answer[LitePackage]:
@@ -293,5 +295,9 @@ def write_crosstable(
 
     def write(temporary: Path) -> None:
         build(temporary, filled.event, progress=progress, lite=package)
+        if form == "libreoffice":
+            from .libreoffice.form import workbook_in_calc_form
+
+            workbook_in_calc_form(temporary)
 
     return write_atomically(Path(path), write)

@@ -68,10 +68,10 @@ class LiteFormError(ValueError):
     """The workbook cannot be put in the Lite form (a part this module does not edit)."""
 
 
-def to_lite(formula: str, names: Iterable[str]) -> str:
+def to_lite(formula: str, names: Iterable[str], prefix: str = PREFIX) -> str:
     """*formula* (as stored, without ``=``) with every call of a function of *names* (any
-    case) written ``_xldudf_NAME(``; text in double quotes and quoted sheet names are left
-    alone, and so are names already prefixed."""
+    case) written ``_xldudf_NAME(`` (*prefix* and the name); text in double quotes and quoted
+    sheet names are left alone, and so are names already prefixed."""
     wanted = {n.upper() for n in names}
     out: list[str] = []
     i, n = 0, len(formula)
@@ -97,7 +97,7 @@ def to_lite(formula: str, names: Iterable[str]) -> str:
         word = match.group()
         rest = formula[match.end() :].lstrip(" ")
         if word.upper() in wanted and rest.startswith("(") and (not i or formula[i - 1] != "!"):
-            out.append(PREFIX + word.upper())
+            out.append(prefix + word.upper())
         else:
             out.append(word)
         i = match.end()

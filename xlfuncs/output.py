@@ -129,7 +129,19 @@ def vet_file(
     return target
 
 
-FILE_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods", ".csv", ".json", ".txt", ".trf", ".pdf", ".zip")
+FILE_SUFFIXES = (
+    ".xlsx",
+    ".xlsm",
+    ".xls",
+    ".ods",
+    ".csv",
+    ".json",
+    ".txt",
+    ".trf",
+    ".pdf",
+    ".zip",
+    ".oxt",
+)
 """The extensions of the files the commands read or write, and of others a person may mean
 (a folder named so is taken for a file name given by mistake)."""
 

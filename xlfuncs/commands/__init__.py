@@ -10,7 +10,19 @@ from __future__ import annotations
 import argparse
 from typing import Protocol
 
-from . import cache, check, crosstable, demo, lite, norms, period, report, templates, title
+from . import (
+    cache,
+    check,
+    crosstable,
+    demo,
+    libreoffice,
+    lite,
+    norms,
+    period,
+    report,
+    templates,
+    title,
+)
 
 __all__ = ["COMMANDS", "Command"]
 
@@ -38,6 +50,7 @@ COMMANDS: tuple[Command, ...] = (
     norms,
     title,
     lite,
+    libreoffice,
     period,
     check,
 )

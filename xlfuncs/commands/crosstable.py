@@ -53,12 +53,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     crosstable.add_argument(
         "--for",
         dest="form",
-        choices=("lite", "classic", "both"),
+        choices=("lite", "classic", "libreoffice", "both"),
         default="lite",
         help="lite (default): for xlwings Lite, its code stored in the workbook and the "
         "calls stored as Excel binds Lite's functions; classic: plain function names, for "
-        "classic xlwings (save as .xlsm, import the functions); both: OUT.xlsx for Lite "
-        "and OUT_classic.xlsx beside it",
+        "classic xlwings (save as .xlsm, import the functions); libreoffice: for "
+        "LibreOffice Calc with the xlfuncs add-in (xlfuncs libreoffice), the calls stored "
+        "as Calc binds them; both: OUT.xlsx for Lite and OUT_classic.xlsx beside it",
     )
     add_force(crosstable, "OUT.xlsx if it exists")
     add_tiebreak_rules(crosstable)
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:  # before the work: the output must not be the input, nor replace a file unasked
         inputs_ = (args.file, args.k_file, args.rating_list)
-        forms = FORMS if args.form == "both" else (args.form,)
+        forms = FORMS[:2] if args.form == "both" else (args.form,)
         paths = [args.output if f == forms[0] else classic_path(args.output) for f in forms]
         for path in paths:
             vet_file(path, force=args.force, inputs=inputs_, what="workbook")
@@ -141,7 +142,9 @@ def _fill(
     print_findings(filled.warnings, filled.discrepancies, verbose=args.verbose)
     kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
     for target, form in zip(written, forms, strict=True):
-        route = "xlwings Lite" if form == "lite" else "classic xlwings"
+        route = {"lite": "xlwings Lite", "libreoffice": "LibreOffice Calc"}.get(
+            form, "classic xlwings"
+        )
         print(
             f"wrote {target} ({kind}, {len(filled.event.players)} players, "
             f"rules {filled.event.rules}; for {route})"

@@ -1,0 +1,163 @@
+"""A real LibreOffice Calc with the add-in installed, for the LibreOffice tests.
+
+:func:`start_office` writes the add-in (``xlfuncs libreoffice``), installs it with
+``unopkg add`` into a private place (a user profile and a shared-extensions cache of its
+own, under the given folder: as root ``unopkg`` installs only ``--shared``, and
+``UNO_SHARED_PACKAGES_CACHE`` keeps that out of the system's LibreOffice), starts a
+headless office on that profile listening on a pipe of its own, and a client in the Python
+that has LibreOffice's ``uno`` module (``tests/calc_client.py``). :meth:`Office.stop` ends
+that office alone: told to terminate, then, if it is still there, its own process group
+(the one this started) is killed, by its id.
+
+Tests mark themselves with :data:`needs_office`: skipped where LibreOffice or ``uno`` is
+missing, except where ``XLFUNCS_REQUIRE_LIBREOFFICE`` is set (``.ci/run`` sets it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from xlfuncs.cli import main as cli
+
+SOFFICE: str | None = shutil.which("soffice") or shutil.which("libreoffice")
+UNOPKG: str | None = shutil.which("unopkg")
+CLIENT = Path(__file__).with_name("calc_client.py")
+
+
+def _uno_python() -> str | None:
+    """A Python that imports LibreOffice's ``uno`` (``XLFUNCS_UNO_PYTHON``, else the
+    system's python3), or ``None``."""
+    for candidate in (os.environ.get("XLFUNCS_UNO_PYTHON"), "/usr/bin/python3"):
+        if candidate and os.access(candidate, os.X_OK):
+            done = subprocess.run(
+                [candidate, "-c", "import uno"], capture_output=True, check=False, timeout=60
+            )
+            if done.returncode == 0:
+                return candidate
+    return None
+
+
+UNO_PYTHON = _uno_python() if SOFFICE and UNOPKG else None
+
+needs_office = pytest.mark.skipif(
+    UNO_PYTHON is None and not os.environ.get("XLFUNCS_REQUIRE_LIBREOFFICE"),
+    reason="LibreOffice (soffice, unopkg) or its Python uno module not installed",
+)
+
+
+def office_version() -> str:
+    """LibreOffice's version line (``LibreOffice 7.4.7.2 ...``)."""
+    assert SOFFICE is not None
+    done = subprocess.run([SOFFICE, "--version"], capture_output=True, text=True, timeout=60)
+    return done.stdout.strip()
+
+
+class Office:
+    """A headless LibreOffice started by :func:`start_office`, and its UNO client."""
+
+    def __init__(self, office: subprocess.Popen[bytes], client: subprocess.Popen[str]) -> None:
+        self.office = office
+        self.client = client
+
+    def ask(self, job: dict[str, Any]) -> Any:
+        """Send *job* to the client; its result (an error of the client fails the test)."""
+        assert self.client.stdin is not None and self.client.stdout is not None
+        self.client.stdin.write(json.dumps(job) + "\n")
+        self.client.stdin.flush()
+        line = self.client.stdout.readline()
+        if not line:
+            raise RuntimeError("the LibreOffice client ended: " + self._client_error())
+        answer = json.loads(line)
+        if not answer["ok"]:
+            raise RuntimeError(answer["error"])
+        return answer.get("result")
+
+    def cases(self, cases: list[dict[str, Any]]) -> list[list[list[Any]]]:
+        """The answers of *cases* (see ``tests/calc_client.py``), typed into a new sheet and
+        recalculated in full."""
+        result: list[list[list[Any]]] = self.ask({"op": "cases", "cases": cases})
+        return result
+
+    def _client_error(self) -> str:
+        if self.client.stderr is None:
+            return ""
+        try:
+            return self.client.stderr.read()[-2000:]
+        except (OSError, ValueError):
+            return ""
+
+    def stop(self) -> None:
+        """End the office this started (and its client), and nothing else."""
+        try:
+            if self.client.poll() is None:
+                self.ask({"op": "quit"})
+        except (OSError, RuntimeError, ValueError):
+            pass
+        for process in (self.client, self.office):
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)  # its own group: started below
+                process.wait(timeout=15)
+
+
+def _install(oxt: Path, env_args: list[str]) -> None:
+    assert UNOPKG is not None
+    done = subprocess.run(
+        [UNOPKG, "add", "--shared", *env_args, str(oxt)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"unopkg add failed: {done.stdout}{done.stderr}")
+
+
+def start_office(folder: Path) -> Office:
+    """Write and install the add-in under *folder*, start an office on a profile there with
+    the add-in, and its client; raises where LibreOffice is missing."""
+    if UNO_PYTHON is None or SOFFICE is None:
+        raise RuntimeError("LibreOffice (soffice, unopkg) or its Python uno module is missing")
+    folder.mkdir(parents=True, exist_ok=True)
+    assert cli(["libreoffice", "-o", str(folder), "--force"]) == 0
+    env_args = [
+        f"-env:UserInstallation={(folder / 'profile').as_uri()}",
+        f"-env:UNO_SHARED_PACKAGES_CACHE={(folder / 'shared').as_uri()}",
+    ]
+    _install(folder / "xlfuncs.oxt", env_args)
+    pipe = f"xlfuncs_{os.getpid()}_{time.monotonic_ns()}"
+    office = subprocess.Popen(
+        [
+            SOFFICE,
+            "--headless",
+            "--invisible",
+            "--nologo",
+            "--norestore",
+            "--nodefault",
+            "--nolockcheck",
+            *env_args,
+            f"--accept=pipe,name={pipe};urp;StarOffice.ComponentContext",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # a process group of its own, ended by its id
+    )
+    client = subprocess.Popen(
+        [UNO_PYTHON, str(CLIENT), pipe],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    return Office(office, client)

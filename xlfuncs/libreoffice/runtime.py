@@ -1,0 +1,35 @@
+"""What the add-in's component (``component.pyt``, run by LibreOffice's Python) asks of the
+package: its names and one callable per Excel function, built from the one list of
+functions (:func:`~xlfuncs.libreoffice.functions.addin_functions`) over udfs' own functions
+run without xlwings (:func:`~xlfuncs.templates.functions.excel_functions`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..templates.functions import excel_functions
+from .cells import calc_function
+from .functions import addin_functions
+
+__all__ = ["IMPLEMENTATION", "INTERFACE", "MODULE", "SERVICES", "methods"]
+
+MODULE = "org.xlfuncs.calc"
+"""The UNO module of the add-in's types."""
+INTERFACE = f"{MODULE}.XFunctions"
+"""The interface declaring one method per Excel function."""
+IMPLEMENTATION = f"{MODULE}.Functions"
+"""The component's implementation name, also the service Calc's configuration names."""
+SERVICES = ("com.sun.star.sheet.AddIn", IMPLEMENTATION)
+"""The services the component supports."""
+
+
+def methods() -> dict[str, Callable[..., Any]]:
+    """Each Excel function's name and the callable the add-in's method of that name runs."""
+    module = excel_functions()
+    return {
+        f.name: calc_function(
+            getattr(module, f.name), [a.takes_range for a in f.arguments], f.returns_rows
+        )
+        for f in addin_functions()
+    }
