@@ -1,6 +1,6 @@
 """The Calc add-in's functions, read from the one list of Excel functions: the functions
 of :mod:`xlfuncs.udfs` decorated with ``xlwings.func``, their arguments, defaults and help
-as the decorators give them (read as :mod:`xlfuncs.lite` reads them for xlwings Lite).
+as udfs registers them (``udfs.ARGUMENTS``, read as :mod:`xlfuncs.lite` reads them).
 
 Each function keeps its Excel name (``RP_FIDE``) as its name in the add-in's interface;
 each argument gets an identifier UNO's IDL accepts (``opponent_ratings`` is
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import inspect
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib.resources import files
+from typing import Any
 
-from ..lite import _Export, _exports
 from ..templates.functions import excel_functions
 
 __all__ = ["AddinArgument", "AddinFunction", "addin_functions", "idl_identifier"]
@@ -60,46 +60,35 @@ def idl_identifier(name: str) -> str:
     return re.sub(r"_([a-z0-9])", lambda m: m.group(1).upper(), name)
 
 
-def _arguments(export: _Export) -> tuple[AddinArgument, ...]:
-    helps: dict[str, tuple[str, bool]] = {}
-    for decorator in export.decorators:
-        if decorator.kind == "arg" and decorator.args:
-            options = decorator.kwargs
-            helps[str(decorator.args[0])] = (
-                str(options.get("doc", "")),
-                options.get("ndim") == 2,
-            )
-    out = []
-    for parameter in export.signature.parameters.values():
-        doc, takes_range = helps.get(parameter.name, ("", False))
-        out.append(
-            AddinArgument(
-                name=parameter.name,
-                identifier=idl_identifier(parameter.name),
-                help=doc,
-                optional=parameter.default is not inspect.Parameter.empty,
-                takes_range=takes_range,
-            )
+def _arguments(function: Any, arguments: Mapping[str, Any]) -> tuple[AddinArgument, ...]:
+    """Each parameter of *function* with its udfs ``ExcelArgument`` (help, how it is read)."""
+    return tuple(
+        AddinArgument(
+            name=parameter.name,
+            identifier=idl_identifier(parameter.name),
+            help=arguments[parameter.name].doc,
+            optional=parameter.default is not inspect.Parameter.empty,
+            takes_range=arguments[parameter.name].options.get("ndim") == 2,
         )
-    return tuple(out)
+        for parameter in inspect.signature(function).parameters.values()
+    )
 
 
 def addin_functions() -> tuple[AddinFunction, ...]:
-    """Every Excel function of :mod:`xlfuncs.udfs` (``EXPLAIN_ERROR`` included), in source
-    order, as the add-in declares it."""
+    """Every Excel function of :mod:`xlfuncs.udfs` (``EXPLAIN_ERROR`` included), in the
+    order of ``udfs.ARGUMENTS``, as the add-in declares it."""
     module = excel_functions()
     out = []
-    source = (files("xlfuncs") / "udfs.py").read_text(encoding="utf-8")
-    for export in _exports(module, source):
-        func = next(d for d in export.decorators if d.kind == "func")
-        raw = getattr(getattr(module, export.name), "__wrapped__", getattr(module, export.name))
+    for name, arguments in module.ARGUMENTS.items():
+        function = getattr(module, name)
+        raw = getattr(function, "__wrapped__", function)
         returns = raw.__annotations__.get("return", "")
         out.append(
             AddinFunction(
-                name=export.name,
-                description=(export.doc or "").strip().splitlines()[0],
-                category=str(func.kwargs.get("category", "")),
-                arguments=_arguments(export),
+                name=name,
+                description=(function.__doc__ or "").strip().splitlines()[0],
+                category=module.CATEGORY,
+                arguments=_arguments(function, arguments),
                 returns_rows=str(returns) not in _ONE_CELL_RETURNS,
             )
         )
