@@ -232,7 +232,7 @@ def test_a_fide_id_used_by_two_players_is_a_discrepancy() -> None:
     assert [d.message for d in found] == [
         "no. 3 (Cedar, Cal): FIDE id 99300020 is given to no. 2 (Birch, Ben) too"
     ]
-    assert found[0].line_no == 7
+    assert found[0].line == 7
     assert found[0] in build_report(t).discrepancies
 
 

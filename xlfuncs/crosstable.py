@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any
 from .core.eligibility import EventTime
 from .core.titles import trf_title
 from .event import AnalysedEvent, EventOptions, analyse_event
+from .findings import Finding
 from .progress import Progress, no_progress
 from .templates.event import MAX_RR_PLAYERS, ChartPlayer, Event, Round
 from .text_output import points_text
-from .trf import Discrepancy, Tournament
+from .trf import Tournament
 from .trf.rated import LOWEST_RATING
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ class FilledEvent:
     round_robin: bool
     warnings: tuple[str, ...]
     """What the reader had to assume (the report's warnings, and the template's)."""
-    discrepancies: tuple[Discrepancy, ...] = ()
+    discrepancies: tuple[Finding, ...] = ()
     """What :func:`~xlfuncs.trf.standings.file_discrepancies` found (the file against
     itself, and its ranks against ours), as the report lists them; a
     player's points that disagree with their results are also marked in the workbook

@@ -4,7 +4,6 @@ line, columns and fix; ``--fix -o OUT`` writes the file with the certain fixes m
 from __future__ import annotations
 
 import argparse
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -31,7 +30,7 @@ from .support import (
 )
 
 if TYPE_CHECKING:
-    from ..event.check import Finding
+    from ..findings import Finding
     from ..trf.writer import TrfLines
 
 __all__ = ["EXIT_WARNINGS", "add_parser", "run"]
@@ -100,6 +99,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs check``."""
     from ..event.check import fixed_lines
+    from ..findings import severity_counts
     from ..output import OutputError, vet_file, vet_suffix, visible, write_atomically
     from ..trf import TrfError
 
@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
         for finding in findings:
             if args.verbose or not finding.detail:
                 print(visible(str(finding)))
-        print(visible(f"{source}: {_summary(findings, args.verbose)}"))
+        print(visible(f"{source}: {severity_counts(findings, args.verbose)}"))
     if not args.fix:
         return _done(doc, findings, text)
     corrected, fixed = fixed_lines(lines, findings)
@@ -173,29 +173,15 @@ def run(args: argparse.Namespace) -> int:
     left = _check(args, out)[1]
     doc["after"] = _findings_json(left)
     if text:
-        print(visible(f"{args.output}: {_summary(left, args.verbose)}"))
+        print(visible(f"{args.output}: {severity_counts(left, args.verbose)}"))
     return _done(doc, left, text)
 
 
 def _findings_json(findings: Sequence[Finding]) -> dict[str, object]:
     """The exit status of *findings* and each finding, for ``--format json``."""
-    return {
-        "status": _status(findings),
-        "findings": [
-            {
-                "severity": f.severity,
-                "kind": f.kind,
-                "file": f.source,
-                "line": f.line_no,
-                "columns": f.columns or None,
-                "message": f.message,
-                "fix": f.fix or None,
-                "fixable": bool(f.edits),
-                "detail": f.detail,
-            }
-            for f in findings
-        ],
-    }
+    from ..findings import finding_json
+
+    return {"status": _status(findings), "findings": [finding_json(f) for f in findings]}
 
 
 def _done(doc: dict[str, object], findings: Sequence[Finding], text: bool) -> int:
@@ -226,26 +212,6 @@ def _check(args: argparse.Namespace, data: bytes) -> tuple[TrfLines, tuple[Findi
         return lines, check_event(analyse_event(tournament, options), lines)
     except (TrfError, XlfuncsError) as exc:  # a tie-break list naming an unknown one ...
         raise CommandError(str(exc), EXIT_DATA_ERROR) from None
-
-
-def _summary(findings: Sequence[Finding], verbose: bool = True) -> str:
-    """``2 errors, 1 warning, 3 notes`` (``nothing to correct`` when there is none); the
-    findings a summary finding counts (:attr:`~xlfuncs.event.check.Finding.detail`) are
-    counted apart: ``221 lines more with --verbose``, or with *verbose* ``and the 221 lines
-    they count``."""
-    counts = Counter(f.severity for f in findings if not f.detail)
-    parts = [
-        f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}"
-        for s in ("error", "warning", "note")
-        if counts[s]
-    ]
-    if not counts["error"] and not counts["warning"]:
-        parts.insert(0, "nothing to correct")
-    details = sum(1 for f in findings if f.detail)
-    if details:
-        lines = f"{details} line{'s' if details != 1 else ''}"
-        parts.append(f"and the {lines} they count" if verbose else f"{lines} more with --verbose")
-    return ", ".join(parts)
 
 
 def _status(findings: Sequence[Finding]) -> int:

@@ -21,9 +21,10 @@ if TYPE_CHECKING:
     from ..core import Edition, RateOfPlay
     from ..core.editions import RulesSpec
     from ..event import EventOptions
+    from ..findings import Finding
     from ..norm_report.build import NormReport
     from ..ratinglist import EventList
-    from ..trf import Discrepancy, Tournament
+    from ..trf import Tournament
 
 __all__ = [
     "CSV_BOM",
@@ -383,13 +384,13 @@ def read_norm_report(args: argparse.Namespace) -> tuple[Tournament, NormReport]:
 
 
 def print_findings(
-    warnings: Sequence[str], discrepancies: Sequence[Discrepancy], *, verbose: bool = False
+    warnings: Sequence[str], discrepancies: Sequence[Finding], *, verbose: bool = False
 ) -> None:
     """The reader's warnings and the file's discrepancies, one a line on standard error
     (``report`` in JSON or CSV, and ``crosstable``); the lines a summary counts
-    (:attr:`~xlfuncs.trf.Discrepancy.detail`) only when *verbose*."""
+    (:attr:`~xlfuncs.findings.Finding.detail`) only when *verbose*."""
     for warning in warnings:
         say("warning", warning)
     for found in discrepancies:
         if verbose or not found.detail:
-            say("discrepancy", str(found))
+            say("discrepancy", found.located)

@@ -245,7 +245,7 @@ def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
 def render_text(report: Report, *, verbose: bool = False) -> str:
     """An aligned table, one row per player in starting-rank order, then the notes, first
     ratings, norms, warnings and discrepancies (the lines a summary counts,
-    :attr:`~xlfuncs.trf.Discrepancy.detail`, only when *verbose*)."""
+    :attr:`~xlfuncs.findings.Finding.detail`, only when *verbose*)."""
     t = report.tournament
     out: list[str] = []
     title = t.name or t.source
@@ -365,7 +365,7 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
     out.append("")
     out.append("Discrepancies in the file")
     shown = [d for d in report.discrepancies if verbose or not d.detail]
-    out += [f"- {d}" for d in shown] or ["- none"]
+    out += [f"- {d.located}" for d in shown] or ["- none"]
     return visible("\n".join(out)) + "\n"  # a file's control characters, shown escaped
 
 
