@@ -352,7 +352,7 @@ def test_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert doc["changes"] == [
         {"line": 16, "columns": "81-84", "before": " 6.5", "after": " 7.5", "kind": "points"}
     ]
-    assert [f["kind"] for f in doc["after"]["findings"]] == ["rank", "reading"]
+    assert [f["kind"] for f in doc["after"]["findings"]] == ["rank", "rate_of_play"]
 
 
 def test_ranks_rewritten_leave_the_unranked_players_unranked(

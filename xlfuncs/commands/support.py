@@ -384,13 +384,13 @@ def read_norm_report(args: argparse.Namespace) -> tuple[Tournament, NormReport]:
 
 
 def print_findings(
-    warnings: Sequence[str], discrepancies: Sequence[Finding], *, verbose: bool = False
+    warnings: Sequence[Finding], discrepancies: Sequence[Finding], *, verbose: bool = False
 ) -> None:
     """The reader's warnings and the file's discrepancies, one a line on standard error
     (``report`` in JSON or CSV, and ``crosstable``); the lines a summary counts
     (:attr:`~xlfuncs.findings.Finding.detail`) only when *verbose*."""
     for warning in warnings:
-        say("warning", warning)
+        say("warning", warning.message)
     for found in discrepancies:
         if verbose or not found.detail:
             say("discrepancy", found.located)

@@ -34,8 +34,8 @@ changes no exit status. A pairing without a result in a round after those the st
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..core.results import Outcome
 from ..findings import Edit, Finding, Severity
@@ -45,22 +45,10 @@ from ..trf.parser import PLAYER_COLUMNS
 from ..trf.rated import is_rated
 from ..trf.standings import PLACEHOLDER_NONE, PLACEHOLDER_START
 from ..trf.tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, record_codes
-from ..trf.values import value_groups
 from ..trf.writer import TrfLines
 from .analyse import AnalysedEvent
 
 __all__ = ["check_event", "fixed_lines"]
-
-_NOTES = ("rules: ", "the event (", "the event ran from ", "tie-breaks: ", "record 299", "K file:")
-"""How the reading's warnings that say what it chose (not what the file lacks) begin: notes."""
-
-_NOT_USED = re.compile(r": (?:not applied|the line is not read)\b")
-"""What a reading's warning beginning as a note says of what the file gives and is not used
-(a record ``299`` naming no team of the file, or a field not the format's): a warning."""
-
-_NAMED_LINE = re.compile(r"(?:record \w{3}|no\. \d+ \(.*?\)), line (\d+)[:,]")
-"""How a warning of the reading that concerns one line names it (``record 240, line 12:``,
-``no. 4 (Name), line 9:``): the finding's line."""
 
 _LICHESS = "lichess.org"
 """What the ``022``/``102`` records of a lichess export name."""
@@ -91,30 +79,9 @@ def check_event(event: AnalysedEvent, lines: TrfLines) -> tuple[Finding, ...]:
     found: list[Finding] = []
     found += _discrepancies(event, lines)
     found += _layout(event, lines)
-    groups = value_groups(t.value_notes)
-    for _, notes, text in groups:
-        columns = notes[0].columns if all(n.columns == notes[0].columns for n in notes) else ""
-        found.append(
-            Finding(
-                kind="value",
-                severity="warning",
-                message=text,
-                file=t.source,
-                line=notes[0].line_no,
-                columns=columns,
-            )
-        )
-    said = {text for _, _, text in groups}
-    for text in event.warnings:
-        if text in said:  # given above, with its line and columns
-            continue
-        noted = text.startswith(_NOTES) and not _NOT_USED.search(text)
-        severity: Severity = "note" if noted else "warning"
-        named = _NAMED_LINE.match(text)
-        line_no = int(named[1]) if named else None
-        found.append(
-            Finding(kind="reading", severity=severity, message=text, file=t.source, line=line_no)
-        )
+    reading = [f if f.file else replace(f, file=t.source) for f in event.warnings]
+    found += [f for f in reading if f.kind == "value"]
+    found += [f for f in reading if f.kind != "value"]
     order = {"error": 0, "warning": 1, "note": 2}
     return tuple(sorted(found, key=lambda f: (order[f.severity], f.line or 0)))
 

@@ -361,7 +361,7 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
         out += flagged
     out.append("")
     out.append("Warnings")
-    out += [f"- {w}" for w in report.warnings] or ["- none"]
+    out += [f"- {w.message}" for w in report.warnings] or ["- none"]
     out.append("")
     out.append("Discrepancies in the file")
     shown = [d for d in report.discrepancies if verbose or not d.detail]
@@ -618,7 +618,7 @@ def render_team_text(report: Report) -> str:
     else:
         out += team_text_lines(report.teams, _start_nos(report))
     out += ["", "Warnings"]
-    out += [f"- {w}" for w in report.warnings] or ["- none"]
+    out += [f"- {w.message}" for w in report.warnings] or ["- none"]
     return visible("\n".join(out)) + "\n"
 
 

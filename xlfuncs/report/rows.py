@@ -168,7 +168,7 @@ class Report:
     rows: tuple[ReportRow, ...]
     norms: tuple[NormFigures, ...]
     """One for each player with a norm in :attr:`ReportRow.norm`."""
-    warnings: tuple[str, ...]
+    warnings: tuple[Finding, ...]
     discrepancies: tuple[Finding, ...]
     """What :func:`~xlfuncs.trf.standings.file_discrepancies` found: the file against itself
     (file points included) and its ranks against ours."""

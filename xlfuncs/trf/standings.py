@@ -33,6 +33,7 @@ from ..core.tiebreaks import tiebreaks as compute_tiebreaks
 from ..findings import Finding
 from ..text_output import counted, points_text
 from .parser import Player, Tournament, check_tournament
+from .prose import prose_finding
 from .short_list import short_list
 from .tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, TiebreakList, event_tiebreaks
 from .to_crosstable import TrfCrosstable
@@ -363,7 +364,7 @@ def event_standings(
     built: TrfCrosstable,
     *,
     tiebreaks: Sequence[str] | None = None,
-    warnings: list[str] | None = None,
+    warnings: list[Finding] | None = None,
     edition: str | None = None,
     unrated: int | None = None,
     final_round: int | None = None,
@@ -435,14 +436,15 @@ def event_standings(
             table = table_of(choice.descriptors, used)
             spec = used
             if warnings is not None:
-                warnings.append(
+                detected = (
                     f"tie-breaks: the file names none, and its ranks are those of "
                     f"{fit.text}: the event is ranked by them (--tiebreaks to choose)"
                 )
+                warnings.append(Finding("tiebreaks", "note", detected))
     if warnings is not None:  # the edition's note is the text report's "C.07" line
         warnings.extend(effects.notes)
         said = tiebreak_edition_for(spec, built.event_date)[1]
-        warnings.extend(note for note in table.notes if note != said)
+        warnings.extend(prose_finding("tiebreaks", n) for n in table.notes if n != said)
     standings = tuple(
         Standing(p, table.ranks[i], table.points[i], table.by_descriptor(i + 1))
         for i, p in enumerate(built.players)
