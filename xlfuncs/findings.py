@@ -1,7 +1,9 @@
 """What is wrong with an input file, or what reading it had to assume: :class:`Finding`, one
 vocabulary for the reader (:mod:`xlfuncs.trf`), the analysis (:mod:`xlfuncs.trf.standings`)
-and ``xlfuncs check``, and the one place that renders them (:func:`finding_json`,
-:func:`kind_counts`, :func:`severity_counts`).
+and ``xlfuncs check``, and the one place that renders them: :func:`text_items` (what a
+command's text shows: a kind with many findings as one line that counts them,
+:class:`Group`), :func:`severity_counts` (the summary by severity) and :func:`finding_json`
+(a finding whole, in JSON).
 
 A finding has a *kind*, a short stable identifier (``points``, ``not_mirrored``,
 ``rate_of_play`` ...) by which findings are grouped, counted, filtered and tested; a
@@ -22,13 +24,15 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 __all__ = [
+    "GROUP_LIMIT",
     "Edit",
     "Finding",
+    "Group",
     "Severity",
     "finding_json",
-    "kind_counts",
     "messages",
     "severity_counts",
+    "text_items",
 ]
 
 Severity = Literal["error", "warning", "note"]
@@ -81,6 +85,10 @@ class Finding:
     detail: bool = False
     """One of the lines a summary finding counts (the ranks of many players, say): printed
     on request (``--verbose``), always in JSON."""
+    grouped: bool = field(default=True, compare=False)
+    """Whether many findings of its kind are counted in one line of text (:func:`text_items`);
+    ``False`` for a kind that gathers different sentences (the team records' prose), each
+    said."""
 
     @property
     def where(self) -> str:
@@ -147,25 +155,64 @@ def severity_counts(findings: Sequence[Finding], verbose: bool = True) -> str:
     return ", ".join(parts)
 
 
-def kind_counts(findings: Sequence[Finding]) -> list[str]:
-    """One line per kind of *findings* (the gravest severity first, then the kind's first
-    appearance): the kind, how many, and the lines they name.
+GROUP_LIMIT = 5
+"""Up to this many findings of one kind and severity are a line of text each; more are one
+line that counts them (:class:`Group`), each a line with ``--verbose``."""
 
-    >>> kind_counts([Finding("points", "error", "a", line=7), Finding("points", "error", "b",
-    ...     line=9), Finding("rules", "note", "c")])
-    ['points: 2 errors (lines 7, 9)', 'rules: 1 note']
-    """
-    groups: dict[tuple[str, Severity], list[Finding]] = {}
-    for f in findings:
-        groups.setdefault((f.kind, f.severity), []).append(f)
-    order = sorted(groups, key=lambda key: SEVERITIES.index(key[1]))
-    out = []
-    for kind, severity in order:
-        items = groups[(kind, severity)]
-        lines = sorted({f.line for f in items if f.line is not None})
+
+@dataclass(frozen=True)
+class Group:
+    """More than :data:`GROUP_LIMIT` findings of one kind and severity, said in one line."""
+
+    kind: str
+    severity: Severity
+    findings: tuple[Finding, ...]
+
+    def __str__(self) -> str:
+        """``points: 17 errors, lines 12, 15, 18 ... (each with --verbose)``.
+
+        >>> print(Group("points", "error", tuple(Finding("points", "error", "x", line=n)
+        ...     for n in range(1, 15))))
+        points: 14 findings, lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 4 more (each with --verbose)
+        """
+        n = len(self.findings)
+        lines = sorted({f.line for f in self.findings if f.line is not None})
         named = ""
         if lines:
-            shown = ", ".join(str(n) for n in lines[:10]) + (" ..." if len(lines) > 10 else "")
-            named = f" (line{'s' if len(lines) > 1 else ''} {shown})"
-        out.append(f"{kind}: {len(items)} {severity}{'s' if len(items) != 1 else ''}{named}")
+            shown = ", ".join(str(x) for x in lines[:_LINES_NAMED])
+            more = f" and {len(lines) - _LINES_NAMED} more" if len(lines) > _LINES_NAMED else ""
+            named = f", line{'s' if len(lines) > 1 else ''} {shown}{more}"
+        return f"{self.kind}: {n} finding{'s' if n != 1 else ''}{named} (each with --verbose)"
+
+
+_LINES_NAMED = 10
+"""The lines a :class:`Group` names; the rest are counted."""
+
+
+def text_items(findings: Sequence[Finding], *, verbose: bool = False) -> list[Finding | Group]:
+    """What the text of *findings* shows, in their order: with *verbose*, every finding;
+    without, the findings a summary counts (:attr:`Finding.detail`) left out, and the
+    findings of a kind and severity that has more than :data:`GROUP_LIMIT` (details aside)
+    one :class:`Group`, where the first of them is.
+
+    >>> items = text_items([Finding("points", "error", str(n), line=n) for n in range(6)]
+    ...     + [Finding("rules", "note", "r")])
+    >>> [str(i) if isinstance(i, Group) else i.message for i in items]
+    ['points: 6 findings, lines 0, 1, 2, 3, 4, 5 (each with --verbose)', 'r']
+    """
+    if verbose:
+        return list(findings)
+    shown = [f for f in findings if not f.detail]
+    counts = Counter((f.kind, f.severity) for f in shown)
+    out: list[Finding | Group] = []
+    grouped: set[tuple[str, Severity]] = set()
+    for f in shown:
+        key = (f.kind, f.severity)
+        if counts[key] <= GROUP_LIMIT or not f.grouped:
+            out.append(f)
+        elif key not in grouped:
+            grouped.add(key)
+            out.append(
+                Group(f.kind, f.severity, tuple(g for g in shown if (g.kind, g.severity) == key))
+            )
     return out

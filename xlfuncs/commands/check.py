@@ -99,7 +99,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs check``."""
     from ..event.check import fixed_lines
-    from ..findings import severity_counts
+    from ..findings import Finding, severity_counts, text_items
     from ..output import OutputError, vet_file, vet_suffix, visible, write_atomically
     from ..trf import TrfError
 
@@ -134,9 +134,9 @@ def run(args: argparse.Namespace) -> int:
     text = args.format == "text"
     doc: dict[str, object] = {"file": source, **_findings_json(findings)}
     if text:
-        for finding in findings:
-            if args.verbose or not finding.detail:
-                print(visible(str(finding)))
+        for item in text_items(findings, verbose=args.verbose):
+            shown = item if isinstance(item, Finding) else f"{source}: {item.severity}: {item}"
+            print(visible(str(shown)))
         print(visible(f"{source}: {severity_counts(findings, args.verbose)}"))
     if not args.fix:
         return _done(doc, findings, text)

@@ -1,6 +1,7 @@
 """A finding made of a sentence of the reader's that comes as prose (the team records'
 checks, :mod:`xlfuncs.trf.teams`): :func:`prose_finding` reads its severity and line from the
-way the sentence begins.
+way the sentence begins. Such findings gather different sentences under one kind: each is
+said (never counted in one line with the others: :attr:`~xlfuncs.findings.Finding.grouped`).
 
 A sentence that says what the reading chose, not what the file lacks (the rules, the
 tie-breaks, what a ``299`` record did, a K file's note), is a *note*, unless it says that what
@@ -43,4 +44,4 @@ def prose_finding(kind: str, text: str) -> Finding:
         "note" if text.startswith(_NOTES) and not _NOT_USED.search(text) else "warning"
     )
     named = _NAMED_LINE.match(text)
-    return Finding(kind, severity, text, line=int(named[1]) if named else None)
+    return Finding(kind, severity, text, line=int(named[1]) if named else None, grouped=False)
