@@ -52,4 +52,6 @@ def test_json_holds_the_finding_whole() -> None:
         "fix": "write 2.0",
         "fixable": False,
         "detail": False,
+        "player": None,
+        "round": None,
     }

@@ -125,6 +125,8 @@ def finding_json(f: Finding) -> dict[str, object]:
         "fix": f.fix or None,
         "fixable": bool(f.edits),
         "detail": f.detail,
+        "player": f.player,
+        "round": f.round,
     }
 
 

@@ -48,7 +48,8 @@ _EPILOG = (
 
 Each finding is one line: file, line, columns, severity, what is wrong and the fix. Where
 many players' ranks differ from ours, one finding counts them by cause; --verbose adds one
-line per player (the JSON holds them always, "detail": true). --fix
+line per player (the JSON holds them always, "detail": true). More than five findings of one
+kind are one line that counts them and names their lines; --verbose prints each. --fix
 makes the fixes whose right value is certain (points that are not the results' sum, the
 062/072 counts, ranks by the event's own tie-breaks, a superfluous empty round, lichess' F
 for the pairing-allocated bye U) and lists each change; every other character of the file
@@ -83,7 +84,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         choices=("text", "json"),
         default="text",
         help="text (default): a line per finding; json: an object with the exit status, "
-        "the findings (severity, kind, file, line, columns, message, fix, fixable) and, "
+        "the findings (severity, kind, file, line, columns, message, fix, fixable, detail, "
+        "player, round) and, "
         "with --fix, the changes and the findings left",
     )
     add_tiebreak_rules(check)

@@ -113,30 +113,19 @@ def _discrepancies(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
             line_no = lines.first_line(code)
             count = len(t.players) if code == "062" else sum(1 for p in t.players if is_rated(p))
             if line_no is not None:
+                last = max(5, len(lines.line(line_no)))
                 found.append(
-                    Finding(
-                        kind=d.kind,
-                        severity=severity,
-                        message=d.message,
-                        file=t.source,
+                    replace(
+                        d,
                         line=line_no,
-                        columns=_columns(5, max(5, len(lines.line(line_no)))),
+                        columns=_columns(5, last),
                         fix=f"write {count}",
-                        edits=(Edit(line_no, 5, max(5, len(lines.line(line_no))), str(count)),),
+                        edits=(Edit(line_no, 5, last, str(count)),),
                     )
                 )
                 continue
         found.append(
-            Finding(
-                kind=d.kind,
-                severity=severity,
-                message=message,
-                file=t.source,
-                line=d.line,
-                columns=columns,
-                fix=fix,
-                edits=edits,
-            )
+            replace(d, severity=severity, message=message, columns=columns, fix=fix, edits=edits)
         )
     found += _rank_findings(event, lines, rank_items)
     return found
@@ -197,17 +186,7 @@ def _rank_findings(
                 "--tiebreaks gives the event's)"
             )
             out.append(
-                Finding(
-                    kind="rank",
-                    severity=severity,
-                    message=d.message,
-                    file=t.source,
-                    line=d.line,
-                    columns=_columns(first, last),
-                    fix=fix,
-                    edits=own,
-                    detail=d.detail,
-                )
+                replace(d, severity=severity, columns=_columns(first, last), fix=fix, edits=own)
             )
             continue
         spare = (
@@ -225,18 +204,7 @@ def _rank_findings(
             f"({which}, {tiebreaks}, need not be the event's)"
         )
         message = "ranks never filled: " + d.message if placeholder else d.message
-        out.append(
-            Finding(
-                kind="rank",
-                severity=severity,
-                message=message,
-                file=t.source,
-                line=None,
-                columns="",
-                fix=fix,
-                edits=spare,
-            )
-        )
+        out.append(replace(d, severity=severity, message=message, fix=fix, edits=spare))
     return out
 
 
@@ -274,31 +242,25 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
             f"{rounds} written, but the event has {counted(planned, 'round')} ({source_record}), "
             f"on {counted(len(who), 'player line')}"
         )
-        if empty:
-            out.append(
-                Finding(
-                    kind="superfluous_round",
-                    severity="error",
-                    message=message + ": no game was played and no one scored in it",
-                    file=t.source,
-                    line=who[0].line_no if who else None,
-                    columns=span,
-                    fix=f"cut the lines after round {planned}",
-                    edits=edits,
-                )
+        out.append(
+            Finding(
+                kind="superfluous_round",
+                severity="error",
+                message=message
+                + (
+                    ": no game was played and no one scored in it"
+                    if empty
+                    else ", with games or points"
+                ),
+                file=t.source,
+                line=who[0].line_no if who else None,
+                columns=span,
+                fix=f"cut the lines after round {planned}"
+                if empty
+                else f"correct {source_record} or the rounds",
+                edits=edits if empty else (),
             )
-        else:
-            out.append(
-                Finding(
-                    kind="superfluous_round",
-                    severity="error",
-                    message=message + ", with games or points",
-                    file=t.source,
-                    line=who[0].line_no if who else None,
-                    columns=span,
-                    fix=f"correct {source_record} or the rounds",
-                )
-            )
+        )
     if planned is not None and t.num_rounds < planned:
         out.append(
             Finding(
@@ -351,6 +313,8 @@ def _bye_codes(event: AnalysedEvent) -> list[Finding]:
                     line=p.line_no,
                     columns=str(r_col),
                     fix="write U",
+                    player=p.start_no,
+                    round=e.round,
                     edits=(Edit(p.line_no, r_col, r_col, "U"),),
                 )
             )
