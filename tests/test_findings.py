@@ -55,3 +55,35 @@ def test_json_holds_the_finding_whole() -> None:
         "player": None,
         "round": None,
     }
+
+
+# --------------------------------------------------------------------------- made where found
+
+ADA = "001    1 m    Ash, Ada                          1800 ENG    99000001 1990/01/01  1.0    1"
+"""A player line (TRF16 columns) with a FIDE id and a rating, no round."""
+
+
+def _reading(text: str) -> list[Finding]:
+    from xlfuncs.event import analyse_event
+    from xlfuncs.trf import parse_trf
+
+    return list(analyse_event(parse_trf(text, source="e.trf")).warnings)
+
+
+def test_the_reader_says_what_it_assumed_as_a_kind() -> None:
+    # no time control (122): standard play assumed, a warning; no date (042, 052, 132): the
+    # date used is said, and the rules in force on it, a note (what the reading chose)
+    found = {f.kind: f for f in _reading(ADA)}
+    assert found["rate_of_play"].severity == "warning"
+    assert "assumed standard play" in found["rate_of_play"].message
+    assert found["event_date"].severity == "warning"
+    assert found["rules"].severity == "note"
+    assert found["rules"].message.startswith("rules: the ")
+
+
+def test_a_finding_about_one_line_names_it() -> None:
+    # a rating above any FIDE rating, on line 2: not a rating, at that line
+    text = "012 Club\n" + ADA.replace("1800", "9999")
+    (said,) = [f for f in _reading(text) if f.kind == "not_a_rating"]
+    assert (said.severity, said.line) == ("warning", 2)
+    assert said.message.startswith("no. 1 (Ash, Ada), line 2: 9999 is not a rating")
