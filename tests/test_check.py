@@ -168,10 +168,17 @@ def test_real_team_event_points_and_duplicate_id(capsys: pytest.CaptureFixture[s
         "crete-friendship-cup-2024-rapid.trf, line 146: error: no. 127 (Meletaki,Aggeliki): "
         "FIDE id 42143365 is given to no. 54 (Meletaki,Angeliki) too" in out
     )
-    assert (
+    # more than five players' points: one line counts them, naming their lines
+    (counted,) = [line for line in out.splitlines() if ": error: points: " in line]
+    assert counted.startswith("crete-friendship-cup-2024-rapid.trf: error: points: ")
+    assert ", lines 28, 31, " in counted and counted.endswith("(each with --verbose)")
+    said = (
         "line 28, columns 81-84: error: no. 9 (Hatzidakis,Nikolaos): the file gives 3.5 "
-        "points, the results add up to 2.5; fix: check the results" in out
+        "points, the results add up to 2.5; fix: check the results"
     )
+    assert said not in out
+    code, out, _ = run(capsys, "check", "--verbose", str(CRETE))
+    assert code == 1 and said in out and ": error: points: " not in out
 
 
 def test_ranks_against_the_files_own_tiebreaks(
@@ -352,7 +359,7 @@ def test_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert doc["changes"] == [
         {"line": 16, "columns": "81-84", "before": " 6.5", "after": " 7.5", "kind": "points"}
     ]
-    assert [f["kind"] for f in doc["after"]["findings"]] == ["rank", "reading"]
+    assert [f["kind"] for f in doc["after"]["findings"]] == ["rank", "rate_of_play"]
 
 
 def test_ranks_rewritten_leave_the_unranked_players_unranked(

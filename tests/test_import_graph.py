@@ -120,3 +120,12 @@ def test_only_udfs_imports_xlwings() -> None:
         m for m, targets in _graph().items() if any(t.split(".")[0] == "xlwings" for t in targets)
     )
     assert importing == ["xlfuncs.udfs"]
+
+
+def test_findings_is_at_the_bottom() -> None:
+    # every layer (trf, ratinglist, event, commands) names its findings with it: it may import
+    # nothing of the package, else some layer could not
+    inside = sorted(t for t in _graph()["xlfuncs.findings"] if t.startswith("xlfuncs"))
+    assert inside == []
+    users = {m.split(".")[1] for m, targets in _graph().items() if "xlfuncs.findings" in targets}
+    assert {"trf", "event", "commands"} <= users

@@ -295,8 +295,8 @@ def test_a_real_file_s_field(capsys: pytest.CaptureFixture[str]) -> None:
     # its 7 rounds too few for any norm (1.4.1: 9 games)
     field = _read(REAL)
     assert len(field.players) == 283 and field.players[-1].start_no == 283
-    assert any("no. 284 (spielfrei)" in w for w in field.warnings)
-    assert any("results in the file not read" in w for w in field.warnings)
+    assert any("no. 284 (spielfrei)" in w.message for w in field.warnings)
+    assert any("results in the file not read" in w.message for w in field.warnings)
     code, out, err = run(capsys, "norms", "--plan", str(REAL), "--rounds", "7", "--add", "GM:2600")
     assert code == 0 and "spielfrei" in err
     assert " yes " not in out and "7 rounds (needs at least 9 games) (1.4.1)" in out

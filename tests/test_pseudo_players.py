@@ -18,6 +18,7 @@ import pytest
 from xlfuncs.cli import main as cli
 from xlfuncs.core.results import Outcome
 from xlfuncs.core.tournament import Pairing
+from xlfuncs.findings import messages
 from xlfuncs.report.rows import build_report
 from xlfuncs.trf.parser import parse_trf
 from xlfuncs.trf.pseudo_players import is_pseudo_player, pseudo_players
@@ -66,7 +67,7 @@ def test_it_is_no_player_of_the_event() -> None:
     assert "spielfrei" not in {p.name for p in read.players}
     # nothing the file gives is dropped silently: the warning names it and its line
     line = next(p.line_no for p in t.players if p.start_no == 284)
-    said = [w for w in read.warnings if "the bye's pseudo-player" in w]
+    said = [w for w in messages(read.warnings) if "the bye's pseudo-player" in w]
     assert said == [
         f"no. 284 (spielfrei), line {line}: the bye's pseudo-player, not a player: left out "
         "of the players, and each round against it read as a bye"

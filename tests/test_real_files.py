@@ -21,6 +21,7 @@ import pytest
 from cli_support import run
 
 from xlfuncs.event import analyse_event
+from xlfuncs.findings import messages
 from xlfuncs.trf import read_trf
 from xlfuncs.trf.to_crosstable import event_date
 
@@ -76,7 +77,7 @@ def test_a_rating_below_1000_is_the_files_and_no_fide_rating() -> None:
     assert [event.crosstable.entrants[n - 1].rating for n in (20, 21)] == [None, None]
     assert event.read.no_fide_id == frozenset({20, 21})
     # said once, naming both players and their lines
-    said = [w for w in event.warnings if "rating below 1000" in w]
+    said = [w for w in messages(event.warnings) if "rating below 1000" in w]
     assert said == [
         "a rating below 1000, the lowest floor of FIDE's rating list (a national or online "
         "rating, not a FIDE rating), 2 in the file: no. 20 (Morgan, Mícheál) '0951', line 34; "
@@ -276,7 +277,7 @@ def test_a_file_written_mid_event_may_leave_out_the_byes_of_later_rounds(
     def points_found(text: str) -> list[int | None]:
         path = tmp_path / GROS.name
         path.write_bytes(text.encode("ascii"))
-        return [d.start_no for d in check_tournament(read_trf(path)) if d.kind == "points"]
+        return [d.player for d in check_tournament(read_trf(path)) if d.kind == "points"]
 
     text = GROS.read_bytes().decode("ascii")
     line = text.splitlines(keepends=True)[55]

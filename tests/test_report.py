@@ -23,6 +23,7 @@ from norm_events import player_line
 
 from xlfuncs.core import InvalidInputError, Outcome, OutOfRangeError
 from xlfuncs.core.tournament import Pairing
+from xlfuncs.findings import messages
 from xlfuncs.report import (
     JSON_KEYS,
     ReportRow,
@@ -227,8 +228,10 @@ def test_k_file_overrides_k() -> None:
 def test_k_file_warnings() -> None:
     built = crosstable_from_trf(trf(*RR4), k_overrides={"99000004": 40, "12345": 20})
     assert [pk.k for pk in built.ks] == [10, 40, 20, None]
-    assert any("99000004) is unrated: K not used" in w for w in built.warnings)
-    assert any("no player of the tournament has FIDE id 12345" in w for w in built.warnings)
+    assert any("99000004) is unrated: K not used" in w for w in messages(built.warnings))
+    assert any(
+        "no player of the tournament has FIDE id 12345" in w for w in messages(built.warnings)
+    )
 
 
 # --------------------------------------------------------------------------- byes, forfeits
@@ -282,7 +285,7 @@ def test_swiss_is_not_a_round_robin() -> None:
     t = trf(*SWISS6, start="2023/06/01", end="2023/06/03", kind="Individual: Swiss-System")
     report = build_report(t)
     assert not report.round_robin
-    assert report.warnings == ()
+    assert messages(report.warnings) == ()
     assert "event:   Swiss (092 'Individual: Swiss-System')" in render_text(report)
 
 
@@ -306,7 +309,7 @@ def test_round_robin_with_a_withdrawn_player() -> None:
     t = trf(*lines)
     assert check_tournament(t) == []
     report = build_report(t)
-    assert report.round_robin and report.warnings == ()
+    assert report.round_robin and messages(report.warnings) == ()
     # 1 and 2, who both stayed, did not meet (round 2 blank): 092 says a round robin, and
     # C.07 tells one by how it was paired (pre-determined), not by who met whom: still one,
     # with a warning; --system swiss says otherwise
@@ -315,7 +318,7 @@ def test_round_robin_with_a_withdrawn_player() -> None:
     report = build_report(trf(*lines))
     assert [d.kind for d in report.discrepancies if d.kind != "rank"] == []
     assert report.round_robin
-    assert report.warnings == (
+    assert messages(report.warnings) == (
         "the file says round robin (092 'Individual: Round-Robin'), but not every two players "
         "met (yet): ranked as a round robin (pre-determined pairings, C.07 Article 15); give "
         "--system swiss if it was paired as a Swiss",
@@ -323,7 +326,7 @@ def test_round_robin_with_a_withdrawn_player() -> None:
     report = build_report(trf(*lines), system="swiss")
     assert not report.round_robin
     assert report.system_note == "Swiss (given: --system swiss)"
-    assert report.warnings == (
+    assert messages(report.warnings) == (
         "--system swiss given, but the file says round robin (092 'Individual: "
         "Round-Robin'): ranked as a Swiss, as given",
     )
@@ -348,7 +351,7 @@ def test_k_from_birth_date_and_rating(birth: str, rating: int, k: int, source: K
     t = trf(line(1, "Solo", rating, "0.0", 1, [], birth=birth))
     built = crosstable_from_trf(t)
     assert (built.ks[0].k, built.ks[0].source) == (k, source)
-    assert any("no birth year" in w for w in built.warnings) == (birth == "")
+    assert any("no birth year" in w for w in messages(built.warnings)) == (birth == "")
 
 
 def test_k_lowered_by_700_rule() -> None:
@@ -380,7 +383,7 @@ def test_k_lowered_by_700_rule() -> None:
 def test_edition_from_event_date(start: str, end: str, edition: str, crossing: bool) -> None:
     report = build_report(trf(*RR4, start=start, end=end))
     assert report.edition.id == edition
-    assert any("across a change of the rules" in w for w in report.warnings) == crossing
+    assert any("across a change of the rules" in w for w in messages(report.warnings)) == crossing
 
 
 def test_rules_given_win_over_the_date() -> None:
@@ -395,7 +398,7 @@ def test_rules_given_win_over_the_date() -> None:
 def test_event_older_than_the_rules() -> None:
     report = build_report(trf(*RR4, start="28. 07. 2005", end="31. 07. 2005"))
     assert report.edition.id == "2017"
-    assert report.warnings == (
+    assert messages(report.warnings) == (
         "the event (2005-07-28) is older than the oldest implemented rules (2017, in force "
         "from 2017-07-01): used the 2017 rules; give --rules to choose",
     )
@@ -422,7 +425,7 @@ def test_date_fallbacks() -> None:
     )
     report = build_report(parse_trf("\n".join(RR4)), today=dt.date(2026, 1, 2))
     assert report.edition.id == "2025" and report.event_date == dt.date(2026, 1, 2)
-    assert why in report.warnings
+    assert why in messages(report.warnings)
 
 
 # --------------------------------------------------------------------------- output
@@ -594,7 +597,7 @@ def test_demo_round_robin() -> None:
     assert sum(p.rating is None for p in t.players) == 1
     assert all(e.result in "1=0" and e.opponent is not None for p in t.players for e in p.rounds)
     report = build_report(t)
-    assert report.round_robin and report.warnings == ()
+    assert report.round_robin and messages(report.warnings) == ()
     assert all(r.points == r.file_points for r in report.rows)
     assert "IM" in {r.norm for r in report.rows}
     assert any(r.initial_rating is not None for r in report.rows)
@@ -610,7 +613,7 @@ def test_demo_swiss() -> None:
     withdrawn = [p for p in t.players if p.rounds[-1].outcome is None]
     assert len(withdrawn) == 1
     report = build_report(t)
-    assert not report.round_robin and report.warnings == ()
+    assert not report.round_robin and messages(report.warnings) == ()
     assert all(r.points == r.file_points for r in report.rows)
     assert sum(r.rating is None for r in report.rows) >= 3
     assert any(r.k == 40 and r.k_source is KSource.JUNIOR for r in report.rows)
@@ -643,7 +646,7 @@ def test_karl_mala_facts() -> None:
     path = REAL / "karl-mala-2005.trf"
     report = build_report(read_trf(path))
     # older than 2017; no. 284 "spielfrei", the bye's pseudo-player, left out
-    assert report.edition.id == "2017" and len(report.warnings) == 2
+    assert report.edition.id == "2017" and len(messages(report.warnings)) == 2
     rows = {r.start_no: r for r in report.rows}
     # no. 282: 0 0 0 0, round 5 "0000 - +" (an old-style bye: a point, no game), 0 0
     assert rows[282].points == 1.0

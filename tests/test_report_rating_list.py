@@ -22,6 +22,7 @@ import pytest
 from cli_support import run
 
 from xlfuncs.crosstable import event_from_trf
+from xlfuncs.findings import messages
 from xlfuncs.ratinglist import COMBINED_HEADER, EventList, ListPlayer, RateRating, event_list
 from xlfuncs.ratinglist import cache as cache_module
 from xlfuncs.report import build_report, render_json, render_text
@@ -123,7 +124,7 @@ def test_report_takes_k_title_sex_birth_year_and_rating_from_the_list(list_path:
     assert (cedar.k, cedar.k_source, cedar.birth_year) == (40, KSource.JUNIOR, 2010)
     assert dune.rating is None and dune.k is None
     assert (ash.flags, birch.flags, cedar.flags) == (None, "inactive", None)
-    assert report.warnings == (
+    assert messages(report.warnings) == (
         "no. 1 (Ash, Ada, FIDE id 99300010): the file gives rating 2000, the rating list "
         "2010: 2010 used (the list's)",
         "no. 2 (Birch, Ben, FIDE id 99300020): the file gives rating 2000, the rating list "
@@ -170,7 +171,7 @@ def test_players_the_list_does_not_hold(tmp_path: Path) -> None:
     assert (
         "2 players with a FIDE id not in the rating list players_list_foa.txt (the file's data "
         "used): no. 2 (99300020), no. 3 (99300030)"
-    ) in report.warnings
+    ) in messages(report.warnings)
 
 
 def test_a_single_list_of_another_rate_gives_no_rating(tmp_path: Path) -> None:
@@ -190,7 +191,7 @@ def test_a_single_list_of_another_rate_gives_no_rating(tmp_path: Path) -> None:
     assert (ash.rating, ash.k_source, ash.title, ash.birth_year) == (
         2000, KSource.JUNIOR, "WIM", 2009,
     )  # fmt: skip
-    assert report.warnings[0] == (
+    assert messages(report.warnings)[0] == (
         "rating list blitz_rating_list.txt: it gives blitz ratings only, and the event is "
         "standard play: the list's ratings and K are not used (its titles, federations, sexes "
         "and birth years are)"
@@ -223,7 +224,7 @@ def test_a_rapid_event_takes_the_rapid_rating_or_by_the_rules_the_standard_one(
     assert (
         "no. 2 (Birch, Ben, FIDE id 99300020): the file gives rating 2000, the rating list no "
         "rapid rating but a standard one, 1990: 1990 used, as the rules say (the list's)"
-    ) in report.warnings
+    ) in messages(report.warnings)
 
 
 def test_a_fide_id_used_by_two_players_is_a_discrepancy() -> None:
@@ -232,7 +233,7 @@ def test_a_fide_id_used_by_two_players_is_a_discrepancy() -> None:
     assert [d.message for d in found] == [
         "no. 3 (Cedar, Cal): FIDE id 99300020 is given to no. 2 (Birch, Ben) too"
     ]
-    assert found[0].line_no == 7
+    assert found[0].line == 7
     assert found[0] in build_report(t).discrepancies
 
 
@@ -303,11 +304,11 @@ def test_a_k_file_k_the_event_s_rules_never_give(
     assert report.rows[0].k == 40
     assert (
         "K file: FIDE id 99300010: K 40 is not a K the 2022 rapid rules give (20): used as given"
-        in (report.warnings)
+        in (messages(report.warnings))
     )
     standard = build_report(parse_trf(EVENT), k_overrides={"99300010": 40})
     assert standard.rows[0].k == 40
-    assert not [w for w in standard.warnings if "K file" in w]
+    assert not [w for w in messages(standard.warnings) if "K file" in w]
     trf = tmp_path / "rapid.trf"
     trf.write_text(rapid_2022 + "\n", encoding="utf-8")
     ks = tmp_path / "k.csv"

@@ -83,14 +83,14 @@ def test_rank_discrepancy_names_the_separating_tie_break() -> None:
     # no. 2 is second and no. 3 third.
     t = four({1: 1, 2: 3, 3: 2, 4: 4})
     found = rank_discrepancies(t, standings(t, {1: 1, 2: 2, 3: 3, 4: 4}, FIGURES))
-    assert [(d.kind, d.line_no, d.start_no) for d in found] == [("rank", 3, 2), ("rank", 4, 3)]
+    assert [(d.kind, d.line, d.player) for d in found] == [("rank", 3, 2), ("rank", 4, 3)]
     assert [d.message for d in found] == [
         "no. 2 (Baker, B): rank 2 here, 3 in the file; no. 3 (Cole, C) is below here, above "
         "in the file: equal on points 2.0, separated by BH 7.5 vs 7.0",
         "no. 3 (Cole, C): rank 3 here, 2 in the file; no. 2 (Baker, B) is above here, below "
         "in the file: equal on points 2.0, separated by BH 7.0 vs 7.5",
     ]
-    assert str(found[0]).startswith("four.trf, line 3: no. 2 (Baker, B): rank 2 here")
+    assert found[0].located.startswith("four.trf, line 3: no. 2 (Baker, B): rank 2 here")
 
 
 def test_rank_discrepancy_by_points_and_by_nothing() -> None:
@@ -117,11 +117,11 @@ def test_placeholder_ranks_named_once() -> None:
     # every rank blank
     t = four({1: None, 2: None, 3: None, 4: None})
     found = rank_discrepancies(t, standings(t, ours, FIGURES))
-    assert [(d.message, d.line_no) for d in found] == [(PLACEHOLDER_NONE, None)]
+    assert [(d.message, d.line) for d in found] == [(PLACEHOLDER_NONE, None)]
     # every rank the starting rank, ours differ: once, not for no. 2 and no. 3
     t = four({1: 1, 2: 2, 3: 3, 4: 4})
     found = rank_discrepancies(t, standings(t, ours, FIGURES))
-    assert [str(d) for d in found] == [f"four.trf: {PLACEHOLDER_START}"]
+    assert [d.located for d in found] == [f"four.trf: {PLACEHOLDER_START}"]
     # the starting ranks, and ours the same: nothing to say
     assert rank_discrepancies(t, standings(t, {1: 1, 2: 2, 3: 3, 4: 4}, FIGURES)) == []
 
@@ -130,7 +130,7 @@ def test_unranked_player_is_not_compared() -> None:
     # no. 4 has rank 0 in the file (withdrawn): no line for them
     t = four({1: 1, 2: 3, 3: 2, 4: 0})
     found = rank_discrepancies(t, standings(t, {1: 1, 2: 2, 3: 3, 4: 4}, FIGURES))
-    assert [d.start_no for d in found] == [2, 3]
+    assert [d.player for d in found] == [2, 3]
 
 
 # --------------------------------------------------------------------------- against gacrux

@@ -236,7 +236,7 @@ def test_trf_check_reads_results_through_the_table() -> None:
             _line(11, "0.0", "  10 b L"),
         ]
     )
-    found = {(d.kind, d.start_no) for d in check_tournament(parse_trf(text))}
+    found = {(d.kind, d.player) for d in check_tournament(parse_trf(text))}
     assert found == {
         ("results_not_complementary", 1),
         ("results_not_complementary", 3),

@@ -25,6 +25,7 @@ from cli_support import run
 from xlfuncs.core.results import Outcome
 from xlfuncs.core.teams import TeamStandings
 from xlfuncs.event import EventOptions, analyse_event
+from xlfuncs.findings import messages
 from xlfuncs.trf import parse_trf, read_trf
 
 DATA = Path(__file__).parent / "data" / "trf2026"
@@ -243,7 +244,7 @@ def test_both_points_and_a_round_by_hand() -> None:
     bh = teams.descriptors.index("BH")
     assert (teams.values[0][bh], teams.values[1][bh]) == (6, Fraction(9, 2))
     assert teams.rounds[2][0].outcome is Outcome.FORFEIT_WIN
-    said = [w for w in event.warnings if w.startswith("record 299")]
+    said = [w for w in messages(event.warnings) if w.startswith("record 299")]
     assert said == [
         "record 299, line 5: a forfeit win ('+') of every team, every round, scores 2.0 "
         "match points, 2.5 game points: team 3 round 1",

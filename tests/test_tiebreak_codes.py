@@ -26,6 +26,7 @@ from xlfuncs.core.teams import Team, TeamStandings, team_descriptor, team_standi
 from xlfuncs.core.tiebreaks import REFUSED, TiebreakError, parse_descriptor
 from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
 from xlfuncs.event import analyse_event
+from xlfuncs.findings import messages
 from xlfuncs.trf import parse_trf, read_trf
 from xlfuncs.trf.teams import event_teams
 
@@ -148,7 +149,7 @@ def test_a_file_list_naming_vur_is_a_warning() -> None:
     lines.insert(1, "202 BH, VUR\n")
     t = parse_trf("".join(lines))
     event = analyse_event(t)
-    said = " ".join(str(w) for w in event.warnings)
+    said = " ".join(str(w) for w in messages(event.warnings))
     assert "16.1.2" in said, said
 
 

@@ -22,6 +22,7 @@ from xlfuncs.core.results import Outcome
 from xlfuncs.core.scoring import DEFAULT_SCORING, ScoringSystem
 from xlfuncs.core.tiebreaks import tiebreaks
 from xlfuncs.event import analyse_event
+from xlfuncs.findings import messages
 from xlfuncs.trf import TrfError, check_tournament, parse_trf, read_trf
 from xlfuncs.trf.rate_of_play import event_rate
 
@@ -196,7 +197,7 @@ def test_bad_162(line: str, columns: str) -> None:
 
 def test_analysed_event_reads_them() -> None:
     event = analyse_event(read_trf(SHARLY))
-    assert not any("no known record type" in w for w in event.warnings)
+    assert not any("no known record type" in w for w in messages(event.warnings))
 
 
 # --------------------------------------------------------------------------- 162
@@ -290,7 +291,7 @@ def test_162_of_a_team_event_is_not_the_players(capsys: pytest.CaptureFixture[st
     t = read_trf(SHARLY_TEAM)
     assert t.trf2026.scoring.pairing_bye == 5 and t.scoring.is_default
     event = analyse_event(t)
-    assert any("game points of a team event" in w for w in event.warnings)
+    assert any("game points of a team event" in w for w in messages(event.warnings))
 
 
 # --------------------------------------------------------------------------- every record, 299
@@ -320,7 +321,7 @@ def test_every_record_read_without_a_warning_about_a_record(
     assert [s.points for s in standing.standings] == [7, 2, 4, 0, 4, 5]
     assert [s.rank for s in standing.standings] == [1, 5, 3, 6, 4, 2]
     assert standing.discrepancies == ()
-    assert [w for w in event.warnings if "record" in w] == [
+    assert [w for w in messages(event.warnings) if "record" in w] == [
         "record 299, line 42: no. 6 -1.0 point (a penalty) in the standing",
         "record 299, line 43: no. 4, round 3: 'D' scoring 0.0",
         "record 299, line 43: no. 5, round 3: 'D' scoring 0.0",
@@ -374,7 +375,7 @@ def test_299_for_the_whole_event(tmp_path: Path) -> None:
     assert t.scoring.overrides == ((Outcome.FORFEIT_WIN, Fraction(0)),)
     event = analyse_event(t)
     assert [s.points for s in event.standings.standings] == [0, 0]
-    assert any("every '+' of the event scores 0.0" in w for w in event.warnings)
+    assert any("every '+' of the event scores 0.0" in w for w in messages(event.warnings))
 
 
 THREE_FORFEIT = [
@@ -423,7 +424,7 @@ def test_299_columns_for_a_player(line: str, points: list[Fraction], said: str) 
     text = "\n".join(["042 2025/01/01", *THREE_FORFEIT, line]) + "\n"
     event = analyse_event(parse_trf(text))
     assert [s.points for s in event.standings.standings] == points
-    assert said in event.warnings
+    assert said in messages(event.warnings)
 
 
 def test_299_as_sharly_writes_it() -> None:
@@ -442,7 +443,7 @@ def test_299_as_sharly_writes_it() -> None:
     )
     event = analyse_event(parse_trf(text))
     assert [s.points for s in event.standings.standings] == [Fraction(5, 2), 0]
-    assert any("one column to the left" in w for w in event.warnings)
+    assert any("one column to the left" in w for w in messages(event.warnings))
 
 
 def test_299_of_a_team_event_concerns_the_teams() -> None:
@@ -458,7 +459,7 @@ def test_299_of_a_team_event_concerns_the_teams() -> None:
     assert (event.teams.match_points, event.teams.game_points) == ((0,), (-1,))
     assert (
         "record 299, line 4: team 1 -1.0 game point, no match points (a penalty) in the standing"
-        in event.warnings
+        in messages(event.warnings)
     )
 
 
@@ -476,9 +477,11 @@ def test_bad_299_is_a_warning(line: str, message: str) -> None:
     line, columns and field; the file is read (a value never refuses a file)."""
     t = parse_trf("\n".join([*THREE_FORFEIT, line]))
     assert t.trf2026.assignments == ()
-    [said] = t.trf2026.unread_assignments
+    [found] = t.trf2026.unread_assignments
+    said = found.message
     assert said.startswith(f"record 299, line 3: {message}") and said.endswith("not read")
-    assert said in analyse_event(t).warnings
+    assert (found.severity, found.line) == ("warning", 3)
+    assert said in messages(analyse_event(t).warnings)
 
 
 # --------------------------------------------------------------------------- 222
@@ -509,9 +512,9 @@ def test_222_armageddon_is_not_plain() -> None:
 
 def test_240_against_the_001_lines() -> None:
     """Sharly's file: its four 240 byes are the 001 lines' (no. 4 "0000 - H" in round 2 ...)."""
-    assert not [w for w in analyse_event(read_trf(SHARLY)).warnings if "record 240" in w]
+    assert not [w for w in messages(analyse_event(read_trf(SHARLY)).warnings) if "record 240" in w]
     text = "\n".join([P1, P2, "240 H   1    1", "240 F   2    2"])
-    warnings = analyse_event(parse_trf(text)).warnings
+    warnings = messages(analyse_event(parse_trf(text)).warnings)
     assert (
         "record 240, line 3: no. 1, round 1: a 'H' bye, the 001 line writes '1' (the 001 "
         "line's is counted)" in warnings

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from xlfuncs.findings import messages
 from xlfuncs.trf.k_file import KFileError, parse_k_file, read_k_file
 
 
@@ -30,7 +31,7 @@ def test_any_k_from_1_to_40_is_used_as_given(k: str) -> None:
     ks = parse_k_file(f"fide_id,k\n99000001,{k}\n", source="k.csv")
     assert ks == {"99000001": int(k)}
     assert ks.lines == {"99000001": 2}
-    assert ks.not_used == () and ks.warnings == ()
+    assert ks.not_used == () and messages(ks.warnings) == ()
 
 
 @pytest.mark.parametrize(
@@ -94,7 +95,7 @@ def test_a_line_that_cannot_be_used_is_named_and_left_out(text: str, not_used: s
     ks = parse_k_file(text + "99000009,10\n", source="k.csv")
     assert ks == {"99000009": 10}
     assert ks.not_used == (not_used,)
-    assert ks.warnings == (
+    assert messages(ks.warnings) == (
         "K file k.csv: 1 line not used (each player's K is the one the event gives without "
         f"the file): {not_used}",
     )
@@ -114,7 +115,7 @@ def test_read_k_file(tmp_path: Path) -> None:
     path.write_text("fide_id,k\n5,10\n6,x\n", encoding="utf-8")
     ks = read_k_file(path)
     assert ks == {"5": 10}
-    assert ks.warnings[0].startswith("K file ks.csv: 1 line not used")
+    assert messages(ks.warnings)[0].startswith("K file ks.csv: 1 line not used")
     assert ks.not_used == (f"line 3, column 2 (k): expected {_K}, found 'x'",)
     path.write_text("fide_id,k\n5,10\n", encoding="utf-8")
     assert read_k_file(path) == {"5": 10}
@@ -137,9 +138,9 @@ def test_huge_lines_and_fields_are_named_not_read(tmp_path: Path) -> None:
 def test_many_lines_not_used_make_one_warning() -> None:
     text = "fide_id,k\n" + "".join(f"{i},1000\n" for i in range(1, 21))
     ks = parse_k_file(text, source="k.csv")
-    assert len(ks.not_used) == 20 and len(ks.warnings) == 1
-    assert ks.warnings[0].startswith("K file k.csv: 20 lines not used")
-    assert ks.warnings[0].endswith("found '1000'; and 8 more")
+    assert len(ks.not_used) == 20 and len(messages(ks.warnings)) == 1
+    assert messages(ks.warnings)[0].startswith("K file k.csv: 20 lines not used")
+    assert messages(ks.warnings)[0].endswith("found '1000'; and 8 more")
 
 
 def test_bytes_not_utf8_after_a_bom(tmp_path: Path) -> None:

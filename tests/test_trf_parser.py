@@ -544,7 +544,7 @@ def test_duplicate_starting_rank() -> None:
 
 def test_check_finds_every_kind_of_discrepancy() -> None:
     found = check_tournament(load("inconsistent.trf"))
-    assert [(d.kind, d.start_no, d.round, d.line_no) for d in found] == [
+    assert [(d.kind, d.player, d.round, d.line) for d in found] == [
         ("player_count", None, None, None),
         ("rated_count", None, None, None),
         ("repeated_record", None, None, 10),
@@ -560,7 +560,7 @@ def test_check_finds_every_kind_of_discrepancy() -> None:
         ("no_result", 6, 2, 9),
         ("rank", 5, None, 8),
     ]
-    text = [str(d) for d in found]
+    text = [d.located for d in found]
     assert text[0] == "inconsistent.trf: 062 gives 7 players, the file has 6"
     # no player of the file has a FIDE id: none is rated (a FIDE id and a FIDE rating)
     assert text[1] == (

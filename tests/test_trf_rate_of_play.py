@@ -15,6 +15,7 @@ import pytest
 
 from tests.cli_support import run
 from xlfuncs.core.editions import RateOfPlay
+from xlfuncs.findings import messages
 from xlfuncs.report import build_report, render_text
 from xlfuncs.trf import parse_trf, read_trf
 from xlfuncs.trf.rate_of_play import event_rate, rate_of_time_control, read_time_control
@@ -121,11 +122,11 @@ def test_report_blitz_before_october_2022_gives_k_20() -> None:
 def test_rate_given_and_assumed() -> None:
     given = build_report(parse_trf(_event("15+10")), rate=BLITZ)
     assert given.rate is BLITZ and given.rate_note == "blitz (given)"
-    assert any("blitz as given, but the file says rapid" in w for w in given.warnings)
+    assert any("blitz as given, but the file says rapid" in w for w in messages(given.warnings))
     assumed = build_report(parse_trf(_event("")))
     assert assumed.rate is STANDARD
     assert assumed.rate_note.startswith("standard (assumed:")
-    assert any("assumed standard play" in w for w in assumed.warnings)
+    assert any("assumed standard play" in w for w in messages(assumed.warnings))
     named = build_report(parse_trf(_event("")), rules="2025 blitz")
     assert named.rate is BLITZ and named.edition.id == "2024-12 blitz"
 
@@ -157,7 +158,7 @@ def test_real_rapid_team_event() -> None:
     report = build_report(t)
     assert report.rate is RAPID and report.edition.id == "2024 rapid"
     assert report.rate_note.startswith("rapid: 122 '15 minutes plus 10 sec per move'")
-    assert not any("rate of play" in w for w in report.warnings)
+    assert not any("rate of play" in w for w in messages(report.warnings))
     assert report.norms == () and all(r.norm is None for r in report.rows)
     rows = {r.start_no: r for r in report.rows}
     # no. 38, 1512 (born 1999, K 20): lost to 1727 (D 215: PD .23), drew 1986 (D 474,
@@ -194,7 +195,7 @@ def test_real_lichess_blitz_events(name: str) -> None:
     assert assumed.rate is STANDARD
     assert any(
         w.startswith("rate of play: the file gives no time control (122 blank or absent)")
-        for w in assumed.warnings
+        for w in messages(assumed.warnings)
     )
     blitz = build_report(t, rate=BLITZ)
     assert blitz.rate is BLITZ and blitz.edition.id == "2017 blitz"

@@ -201,7 +201,7 @@ def test_e1_every_record_written_once(code: str) -> None:
     )
     t = parse_trf(f"{code} first\n{code} second\n{base}")
     found = [d for d in check_tournament(t) if d.kind == "repeated_record"]
-    assert [d.line_no for d in found] == [2]
+    assert [d.line for d in found] == [2]
     assert "line 1 gives 'first'" in found[0].message
 
 

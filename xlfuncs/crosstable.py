@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any
 from .core.eligibility import EventTime
 from .core.titles import trf_title
 from .event import AnalysedEvent, EventOptions, analyse_event
+from .findings import Finding
 from .progress import Progress, no_progress
 from .templates.event import MAX_RR_PLAYERS, ChartPlayer, Event, Round
 from .text_output import points_text
-from .trf import Discrepancy, Tournament
+from .trf import Tournament
 from .trf.rated import LOWEST_RATING
 
 if TYPE_CHECKING:
@@ -54,9 +55,9 @@ class FilledEvent:
 
     event: Event
     round_robin: bool
-    warnings: tuple[str, ...]
+    warnings: tuple[Finding, ...]
     """What the reader had to assume (the report's warnings, and the template's)."""
-    discrepancies: tuple[Discrepancy, ...] = ()
+    discrepancies: tuple[Finding, ...] = ()
     """What :func:`~xlfuncs.trf.standings.file_discrepancies` found (the file against
     itself, and its ranks against ours), as the report lists them; a
     player's points that disagree with their results are also marked in the workbook
@@ -146,10 +147,14 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
     warnings = list(analysed.warnings)
     if found.crosstable.round_robin and not round_robin:
         warnings.append(
-            "a round robin, but the round-robin grid cannot hold this event (not every two "
-            "players met, byes, repeated pairings or more than "
-            f"{MAX_RR_PLAYERS} players): written as a Swiss wall chart, its formulas told "
-            "the system is rr"
+            Finding(
+                "chart_layout",
+                "warning",
+                "a round robin, but the round-robin grid cannot hold this event (not every two "
+                "players met, byes, repeated pairings or more than "
+                f"{MAX_RR_PLAYERS} players): written as a Swiss wall chart, its formulas told "
+                "the system is rr",
+            )
         )
     entries = []
     counted = analysed.counted_rounds
@@ -203,12 +208,13 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
             )
         )
     if left_out:
-        warnings.append(
+        said = (
             f"byes entered for rounds after round {counted} (not played yet) are left out of "
             "the chart's rounds, so that its live points are those of rounds 1.."
             f"{counted}, as the standing counts them; each such cell has a note: "
             + "; ".join(left_out)
         )
+        warnings.append(Finding("later_byes", "note", said))
     event = Event(
         name=_title_of(t.name, analysed.rounds_text),
         place=t.city or None,

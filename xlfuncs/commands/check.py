@@ -4,7 +4,6 @@ line, columns and fix; ``--fix -o OUT`` writes the file with the certain fixes m
 from __future__ import annotations
 
 import argparse
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -31,7 +30,7 @@ from .support import (
 )
 
 if TYPE_CHECKING:
-    from ..event.check import Finding
+    from ..findings import Finding
     from ..trf.writer import TrfLines
 
 __all__ = ["EXIT_WARNINGS", "add_parser", "run"]
@@ -49,7 +48,8 @@ _EPILOG = (
 
 Each finding is one line: file, line, columns, severity, what is wrong and the fix. Where
 many players' ranks differ from ours, one finding counts them by cause; --verbose adds one
-line per player (the JSON holds them always, "detail": true). --fix
+line per player (the JSON holds them always, "detail": true). More than five findings of one
+kind are one line that counts them and names their lines; --verbose prints each. --fix
 makes the fixes whose right value is certain (points that are not the results' sum, the
 062/072 counts, ranks by the event's own tie-breaks, a superfluous empty round, lichess' F
 for the pairing-allocated bye U) and lists each change; every other character of the file
@@ -84,7 +84,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         choices=("text", "json"),
         default="text",
         help="text (default): a line per finding; json: an object with the exit status, "
-        "the findings (severity, kind, file, line, columns, message, fix, fixable) and, "
+        "the findings (severity, kind, file, line, columns, message, fix, fixable, detail, "
+        "player, round) and, "
         "with --fix, the changes and the findings left",
     )
     add_tiebreak_rules(check)
@@ -100,6 +101,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs check``."""
     from ..event.check import fixed_lines
+    from ..findings import Finding, severity_counts, text_items
     from ..output import OutputError, vet_file, vet_suffix, visible, write_atomically
     from ..trf import TrfError
 
@@ -134,10 +136,10 @@ def run(args: argparse.Namespace) -> int:
     text = args.format == "text"
     doc: dict[str, object] = {"file": source, **_findings_json(findings)}
     if text:
-        for finding in findings:
-            if args.verbose or not finding.detail:
-                print(visible(str(finding)))
-        print(visible(f"{source}: {_summary(findings, args.verbose)}"))
+        for item in text_items(findings, verbose=args.verbose):
+            shown = item if isinstance(item, Finding) else f"{source}: {item.severity}: {item}"
+            print(visible(str(shown)))
+        print(visible(f"{source}: {severity_counts(findings, args.verbose)}"))
     if not args.fix:
         return _done(doc, findings, text)
     corrected, fixed = fixed_lines(lines, findings)
@@ -173,29 +175,15 @@ def run(args: argparse.Namespace) -> int:
     left = _check(args, out)[1]
     doc["after"] = _findings_json(left)
     if text:
-        print(visible(f"{args.output}: {_summary(left, args.verbose)}"))
+        print(visible(f"{args.output}: {severity_counts(left, args.verbose)}"))
     return _done(doc, left, text)
 
 
 def _findings_json(findings: Sequence[Finding]) -> dict[str, object]:
     """The exit status of *findings* and each finding, for ``--format json``."""
-    return {
-        "status": _status(findings),
-        "findings": [
-            {
-                "severity": f.severity,
-                "kind": f.kind,
-                "file": f.source,
-                "line": f.line_no,
-                "columns": f.columns or None,
-                "message": f.message,
-                "fix": f.fix or None,
-                "fixable": bool(f.edits),
-                "detail": f.detail,
-            }
-            for f in findings
-        ],
-    }
+    from ..findings import finding_json
+
+    return {"status": _status(findings), "findings": [finding_json(f) for f in findings]}
 
 
 def _done(doc: dict[str, object], findings: Sequence[Finding], text: bool) -> int:
@@ -226,26 +214,6 @@ def _check(args: argparse.Namespace, data: bytes) -> tuple[TrfLines, tuple[Findi
         return lines, check_event(analyse_event(tournament, options), lines)
     except (TrfError, XlfuncsError) as exc:  # a tie-break list naming an unknown one ...
         raise CommandError(str(exc), EXIT_DATA_ERROR) from None
-
-
-def _summary(findings: Sequence[Finding], verbose: bool = True) -> str:
-    """``2 errors, 1 warning, 3 notes`` (``nothing to correct`` when there is none); the
-    findings a summary finding counts (:attr:`~xlfuncs.event.check.Finding.detail`) are
-    counted apart: ``221 lines more with --verbose``, or with *verbose* ``and the 221 lines
-    they count``."""
-    counts = Counter(f.severity for f in findings if not f.detail)
-    parts = [
-        f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}"
-        for s in ("error", "warning", "note")
-        if counts[s]
-    ]
-    if not counts["error"] and not counts["warning"]:
-        parts.insert(0, "nothing to correct")
-    details = sum(1 for f in findings if f.detail)
-    if details:
-        lines = f"{details} line{'s' if details != 1 else ''}"
-        parts.append(f"and the {lines} they count" if verbose else f"{lines} more with --verbose")
-    return ", ".join(parts)
 
 
 def _status(findings: Sequence[Finding]) -> int:

@@ -296,6 +296,6 @@ def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs norms --plan``."""
     found = plan_event_of(args)
     for warning in found.field.warnings:
-        say("warning", warning)
+        say("warning", warning.message)
     sys.stdout.write(render_json(found) if args.format == "json" else render_text(found))
     return 0

@@ -194,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
 
         sys.stdout.write(render_forecast(report, args.rounds))
         for warning in report.warnings:  # a number of rounds not read among them
-            say("warning", warning)
+            say("warning", warning.message)
         return 0
     if args.player is not None:
         sys.stdout.write(render_audit(report, args.player))
@@ -204,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
         for note in report.assumptions:
             say("assumed", note)
         for warning in report.warnings:
-            say("warning", warning)
+            say("warning", warning.message)
         return 0
     sys.stdout.write(render_text(report))
     return 0

@@ -374,13 +374,15 @@ CHART_NORM_EVENT = (
 
 def add_verbose(command: argparse.ArgumentParser) -> None:
     """``--verbose``: the lines a summary finding counts (each player whose rank in the file
-    differs from ours, say), one a line after the summary; the JSON output holds them
+    differs from ours, say), one a line after the summary, and each finding of a kind with
+    more than five (:func:`~xlfuncs.findings.text_items`); the JSON output holds them
     always."""
     command.add_argument(
         "--verbose",
         action="store_true",
         help="print each line a summary finding counts (one per player whose rank in the "
-        "file differs from ours ...); without it, the summary alone",
+        "file differs from ours ...) and each finding of a kind with more than five; "
+        "without it, the summary alone",
     )
 
 

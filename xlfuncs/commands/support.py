@@ -21,9 +21,10 @@ if TYPE_CHECKING:
     from ..core import Edition, RateOfPlay
     from ..core.editions import RulesSpec
     from ..event import EventOptions
+    from ..findings import Finding
     from ..norm_report.build import NormReport
     from ..ratinglist import EventList
-    from ..trf import Discrepancy, Tournament
+    from ..trf import Tournament
 
 __all__ = [
     "CSV_BOM",
@@ -383,13 +384,18 @@ def read_norm_report(args: argparse.Namespace) -> tuple[Tournament, NormReport]:
 
 
 def print_findings(
-    warnings: Sequence[str], discrepancies: Sequence[Discrepancy], *, verbose: bool = False
+    warnings: Sequence[Finding], discrepancies: Sequence[Finding], *, verbose: bool = False
 ) -> None:
     """The reader's warnings and the file's discrepancies, one a line on standard error
-    (``report`` in JSON or CSV, and ``crosstable``); the lines a summary counts
-    (:attr:`~xlfuncs.trf.Discrepancy.detail`) only when *verbose*."""
-    for warning in warnings:
-        say("warning", warning)
-    for found in discrepancies:
-        if verbose or not found.detail:
-            say("discrepancy", str(found))
+    (``report`` in JSON or CSV, and ``crosstable``); without *verbose*, the lines a summary
+    counts (:attr:`~xlfuncs.findings.Finding.detail`) left out and many of a kind counted
+    in one line (:func:`~xlfuncs.findings.text_items`)."""
+    from ..findings import Finding, text_items
+
+    for item in text_items(warnings, verbose=verbose):
+        say("warning", item.message if isinstance(item, Finding) else str(item))
+    for found in text_items(discrepancies, verbose=verbose):
+        if isinstance(found, Finding):
+            say("discrepancy", found.located)
+        else:
+            say("discrepancy", f"{found.findings[0].file}: {found}")

@@ -162,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
             audits.append(f"{tournament.source}\n\n" + render_audit(report, start_no))
         assumed += [f"{tournament.source}: {a}" for a in report.assumptions]
         for warning in report.warnings:
-            say("warning", f"{tournament.source}: {warning}")
+            say("warning", f"{tournament.source}: {warning.message}")
     application = check_application(args.title, norms, args.peak_rating)
     if args.format == "json":
         sys.stdout.write(_json(application, sources, args.fide_id))

@@ -16,9 +16,11 @@ from ..core.norm_field import CrosstableNorms
 from ..core.teams import TeamStandings
 from ..core.title_editions import TitleEdition, event_title_edition
 from ..core.tournament import Crosstable
+from ..findings import Finding
 from ..trf import Player, Tournament
 from ..trf.k_policy import PlayerK
 from ..trf.parser import repeated_text
+from ..trf.prose import prose_finding
 from ..trf.rounds_planned import LaterBye, later_byes, planned_rounds, standing_text
 from ..trf.standings import EventStandings, event_standings
 from ..trf.teams import event_teams
@@ -121,8 +123,8 @@ class AnalysedEvent:
         return CrosstableNorms(self.crosstable, rules=self.title_rules, event=self.norm_event)
 
     @cached_property
-    def _ranked(self) -> tuple[EventStandings, tuple[str, ...]]:
-        found: list[str] = []
+    def _ranked(self) -> tuple[EventStandings, tuple[Finding, ...]]:
+        found: list[Finding] = []
         o = self.options
         ranked = event_standings(
             self.tournament,
@@ -165,7 +167,7 @@ class AnalysedEvent:
         return self._ranked[0]
 
     @cached_property
-    def _teams(self) -> tuple[TeamStandings | None, tuple[str, ...]]:
+    def _teams(self) -> tuple[TeamStandings | None, tuple[Finding, ...]]:
         found: list[str] = []
         teams = event_teams(
             self.tournament,
@@ -177,7 +179,7 @@ class AnalysedEvent:
             descriptors=self.options.team_tiebreaks,
             team_colour=self.options.team_colour,
         )
-        return teams, tuple(found)
+        return teams, tuple(prose_finding("team_records", w) for w in found)
 
     @property
     def teams(self) -> TeamStandings | None:
@@ -187,16 +189,19 @@ class AnalysedEvent:
         return self._teams[0]
 
     @property
-    def reader_warnings(self) -> tuple[str, ...]:
+    def reader_warnings(self) -> tuple[Finding, ...]:
         """What reading the file had to assume or could not use: the reader's warnings and
         each record written once that is written again (the first is read:
         :func:`~xlfuncs.trf.parser.repeated_text`), for the commands that list no
         discrepancies (period, norms)."""
         again = self.tournament.repeated_records
-        return self.read.warnings + tuple(repeated_text(a, b) for a, b in again)
+        return self.read.warnings + tuple(
+            Finding("repeated_record", "warning", repeated_text(a, b), line=b.line_no)
+            for a, b in again
+        )
 
     @property
-    def warnings(self) -> tuple[str, ...]:
+    def warnings(self) -> tuple[Finding, ...]:
         """The reader's warnings, then the standings' (the tie-breaks' notes), then the
         team standing's."""
         return self.read.warnings + self._ranked[1] + self._teams[1]

@@ -34,83 +34,24 @@ changes no exit status. A pairing without a result in a round after those the st
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import replace
 
 from ..core.results import Outcome
+from ..findings import Edit, Finding, Severity
 from ..text_output import counted, points_text
-from ..trf import Discrepancy, ExtraRecord, Tournament, round_columns
+from ..trf import ExtraRecord, Tournament, round_columns
 from ..trf.parser import PLAYER_COLUMNS
 from ..trf.rated import is_rated
 from ..trf.standings import PLACEHOLDER_NONE, PLACEHOLDER_START
 from ..trf.tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, record_codes
-from ..trf.values import value_groups
-from ..trf.writer import Edit, TrfLines
+from ..trf.writer import TrfLines
 from .analyse import AnalysedEvent
 
-__all__ = ["Finding", "Severity", "check_event", "fixed_lines"]
-
-Severity = Literal["error", "warning", "note"]
-"""How much a finding matters: see the module's documentation."""
-
-_WARNING_KINDS = frozenset({"repeated_record", "rated_count_any"})
-"""The kinds of :func:`~xlfuncs.trf.check_tournament` that are warnings (an event record written
-twice: the first is read; a ``072`` that counts every player with a rating of any kind, national
-ones too, where FIDE's count is of FIDE-rated players); every other kind is an error, but the
-ranks, whose severity depends on where the tie-breaks come from."""
-
-_NOTES = ("rules: ", "the event (", "the event ran from ", "tie-breaks: ", "record 299", "K file:")
-"""How the reading's warnings that say what it chose (not what the file lacks) begin: notes."""
-
-_NOT_USED = re.compile(r": (?:not applied|the line is not read)\b")
-"""What a reading's warning beginning as a note says of what the file gives and is not used
-(a record ``299`` naming no team of the file, or a field not the format's): a warning."""
-
-_NAMED_LINE = re.compile(r"(?:record \w{3}|no\. \d+ \(.*?\)), line (\d+)[:,]")
-"""How a warning of the reading that concerns one line names it (``record 240, line 12:``,
-``no. 4 (Name), line 9:``): the finding's line."""
+__all__ = ["check_event", "fixed_lines"]
 
 _LICHESS = "lichess.org"
 """What the ``022``/``102`` records of a lichess export name."""
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One thing to correct in the file."""
-
-    severity: Severity
-    kind: str
-    """The :class:`~xlfuncs.trf.Discrepancy` kind, ``reading`` (the reader's warnings), or one
-    of this module's (``superfluous_round`` ...)."""
-    message: str
-    source: str
-    line_no: int | None = None
-    columns: str = ""
-    """``"81-84"``, ``"99"``; ``""``: the line (or the file) as a whole."""
-    fix: str = ""
-    """What to do, in words (``""``: nothing to add to the message)."""
-    edits: tuple[Edit, ...] = field(default=(), compare=False)
-    """The edits that fix it, where the right value is certain (``()``: none)."""
-    detail: bool = False
-    """One of the lines a summary finding counts (:attr:`~xlfuncs.trf.Discrepancy.detail`):
-    printed with ``--verbose``, always in JSON."""
-
-    @property
-    def where(self) -> str:
-        """``file, line 7, columns 81-84`` (as far as known)."""
-        out = self.source
-        if self.line_no is not None:
-            out += f", line {self.line_no}"
-        if self.columns:
-            out += f", column{'s' if '-' in self.columns else ''} {self.columns}"
-        return out
-
-    def __str__(self) -> str:
-        """``file, line 7, columns 81-84: error: message; fix: ...``."""
-        fix = f"; fix: {self.fix}" if self.fix else ""
-        return f"{self.where}: {self.severity}: {self.message}{fix}"
 
 
 def _columns(first: int, last: int) -> str:
@@ -138,33 +79,23 @@ def check_event(event: AnalysedEvent, lines: TrfLines) -> tuple[Finding, ...]:
     found: list[Finding] = []
     found += _discrepancies(event, lines)
     found += _layout(event, lines)
-    groups = value_groups(t.value_notes)
-    for _, notes, text in groups:
-        columns = notes[0].columns if all(n.columns == notes[0].columns for n in notes) else ""
-        found.append(Finding("warning", "value", text, t.source, notes[0].line_no, columns))
-    said = {text for _, _, text in groups}
-    for text in event.warnings:
-        if text in said:  # given above, with its line and columns
-            continue
-        noted = text.startswith(_NOTES) and not _NOT_USED.search(text)
-        severity: Severity = "note" if noted else "warning"
-        named = _NAMED_LINE.match(text)
-        line_no = int(named[1]) if named else None
-        found.append(Finding(severity, "reading", text, t.source, line_no))
+    reading = [f if f.file else replace(f, file=t.source) for f in event.warnings]
+    found += [f for f in reading if f.kind == "value"]
+    found += [f for f in reading if f.kind != "value"]
     order = {"error": 0, "warning": 1, "note": 2}
-    return tuple(sorted(found, key=lambda f: (order[f.severity], f.line_no or 0)))
+    return tuple(sorted(found, key=lambda f: (order[f.severity], f.line or 0)))
 
 
 def _discrepancies(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
     """The analysed event's discrepancies as findings, with their columns and fixes."""
     t = event.tournament
     found: list[Finding] = []
-    rank_items: list[Discrepancy] = []
+    rank_items: list[Finding] = []
     for d in event.standings.discrepancies:
         if d.kind == "rank":
             rank_items.append(d)
             continue
-        severity: Severity = "warning" if d.kind in _WARNING_KINDS else "error"
+        severity = d.severity
         message = d.message
         if d.kind == "no_result" and d.round is not None and d.round > event.counted_rounds:
             # a file written mid-event pairs the next round before it is played
@@ -175,27 +106,27 @@ def _discrepancies(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
         if d.round is not None:
             (o_first, _), _, r_col = round_columns(d.round)
             columns = _columns(o_first, r_col)
-        if d.kind == "points" and d.start_no is not None:
-            columns, fix, edits = _points_fix(t, lines, d.start_no)
+        if d.kind == "points" and d.player is not None:
+            columns, fix, edits = _points_fix(t, lines, d.player)
         elif d.kind in ("player_count", "rated_count", "rated_count_any"):
             code = "062" if d.kind == "player_count" else "072"
             line_no = lines.first_line(code)
             count = len(t.players) if code == "062" else sum(1 for p in t.players if is_rated(p))
             if line_no is not None:
+                last = max(5, len(lines.line(line_no)))
                 found.append(
-                    Finding(
-                        severity,
-                        d.kind,
-                        d.message,
-                        t.source,
-                        line_no,
-                        _columns(5, max(5, len(lines.line(line_no)))),
-                        f"write {count}",
-                        (Edit(line_no, 5, max(5, len(lines.line(line_no))), str(count)),),
+                    replace(
+                        d,
+                        line=line_no,
+                        columns=_columns(5, last),
+                        fix=f"write {count}",
+                        edits=(Edit(line_no, 5, last, str(count)),),
                     )
                 )
                 continue
-        found.append(Finding(severity, d.kind, message, t.source, d.line_no, columns, fix, edits))
+        found.append(
+            replace(d, severity=severity, message=message, columns=columns, fix=fix, edits=edits)
+        )
     found += _rank_findings(event, lines, rank_items)
     return found
 
@@ -215,7 +146,7 @@ def _points_fix(t: Tournament, lines: TrfLines, start_no: int) -> tuple[str, str
 
 
 def _rank_findings(
-    event: AnalysedEvent, lines: TrfLines, items: Sequence[Discrepancy]
+    event: AnalysedEvent, lines: TrfLines, items: Sequence[Finding]
 ) -> list[Finding]:
     """The rank comparison's findings. Errors where the event's tie-breaks are known (the
     file's ``202``/``212``, or ``--tiebreaks``), and then the fix, our ranks in columns
@@ -238,16 +169,16 @@ def _rank_findings(
         if (e := _field_edit(lines, s.player.line_no, "rank", str(s.rank))) is not None
     }
     ours = {s.player.start_no: s.rank for s in standings.standings}
-    listed = {d.start_no for d in items if d.start_no is not None}
+    listed = {d.player for d in items if d.player is not None}
     tiebreaks = ",".join(standings.tiebreaks.descriptors)
     out: list[Finding] = []
     spare_given = False
     for d in items:
         placeholder = d.message in (PLACEHOLDER_NONE, PLACEHOLDER_START)
         severity: Severity = "error" if known and not placeholder else "warning"
-        if d.start_no is not None:
-            own = (edits[d.start_no],) if known and d.start_no in edits else ()
-            rank = ours[d.start_no]
+        if d.player is not None:
+            own = (edits[d.player],) if known and d.player in edits else ()
+            rank = ours[d.player]
             fix = (
                 f"write {rank}"
                 if known
@@ -255,17 +186,7 @@ def _rank_findings(
                 "--tiebreaks gives the event's)"
             )
             out.append(
-                Finding(
-                    severity,
-                    "rank",
-                    d.message,
-                    t.source,
-                    d.line_no,
-                    _columns(first, last),
-                    fix,
-                    own,
-                    detail=d.detail,
-                )
+                replace(d, severity=severity, columns=_columns(first, last), fix=fix, edits=own)
             )
             continue
         spare = (
@@ -283,7 +204,7 @@ def _rank_findings(
             f"({which}, {tiebreaks}, need not be the event's)"
         )
         message = "ranks never filled: " + d.message if placeholder else d.message
-        out.append(Finding(severity, "rank", message, t.source, None, "", fix, spare))
+        out.append(replace(d, severity=severity, message=message, fix=fix, edits=spare))
     return out
 
 
@@ -321,40 +242,34 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
             f"{rounds} written, but the event has {counted(planned, 'round')} ({source_record}), "
             f"on {counted(len(who), 'player line')}"
         )
-        if empty:
-            out.append(
-                Finding(
-                    "error",
-                    "superfluous_round",
-                    message + ": no game was played and no one scored in it",
-                    t.source,
-                    who[0].line_no if who else None,
-                    span,
-                    f"cut the lines after round {planned}",
-                    edits,
-                )
+        out.append(
+            Finding(
+                kind="superfluous_round",
+                severity="error",
+                message=message
+                + (
+                    ": no game was played and no one scored in it"
+                    if empty
+                    else ", with games or points"
+                ),
+                file=t.source,
+                line=who[0].line_no if who else None,
+                columns=span,
+                fix=f"cut the lines after round {planned}"
+                if empty
+                else f"correct {source_record} or the rounds",
+                edits=edits if empty else (),
             )
-        else:
-            out.append(
-                Finding(
-                    "error",
-                    "superfluous_round",
-                    message + ", with games or points",
-                    t.source,
-                    who[0].line_no if who else None,
-                    span,
-                    f"correct {source_record} or the rounds",
-                )
-            )
+        )
     if planned is not None and t.num_rounds < planned:
         out.append(
             Finding(
-                "warning",
-                "missing_rounds",
-                f"the file writes {counted(t.num_rounds, 'round')}, the event has {planned} "
-                f"({source_record}): a file for rating holds every round",
-                t.source,
-                lines.first_line(source_record),
+                kind="missing_rounds",
+                severity="warning",
+                message=f"the file writes {counted(t.num_rounds, 'round')}, the event has "
+                f"{planned} ({source_record}): a file for rating holds every round",
+                file=t.source,
+                line=lines.first_line(source_record),
                 fix="complete the rounds, or correct the number of rounds",
             )
         )
@@ -362,12 +277,12 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
     if dates and dates != t.num_rounds:
         out.append(
             Finding(
-                "warning",
-                "missing_rounds",
-                f"132 gives {counted(dates, 'round date')}, the file writes "
+                kind="missing_rounds",
+                severity="warning",
+                message=f"132 gives {counted(dates, 'round date')}, the file writes "
                 f"{counted(t.num_rounds, 'round')}",
-                t.source,
-                lines.first_line("132"),
+                file=t.source,
+                line=lines.first_line("132"),
                 fix="one date per round, aligned with the rounds' columns",
             )
         )
@@ -389,16 +304,18 @@ def _bye_codes(event: AnalysedEvent) -> list[Finding]:
             _, _, r_col = round_columns(e.round)
             out.append(
                 Finding(
-                    "warning",
-                    "bye_code",
-                    f"no. {p.start_no} ({p.name}), round {e.round}: the bye is written F (a "
-                    "full-point bye the arbiter grants), but lichess grants none: it is the "
+                    kind="bye_code",
+                    severity="warning",
+                    message=f"no. {p.start_no} ({p.name}), round {e.round}: the bye is written "
+                    "F (a full-point bye the arbiter grants), but lichess grants none: it is the "
                     "bye the pairing allocated, U",
-                    t.source,
-                    p.line_no,
-                    str(r_col),
-                    "write U",
-                    (Edit(p.line_no, r_col, r_col, "U"),),
+                    file=t.source,
+                    line=p.line_no,
+                    columns=str(r_col),
+                    fix="write U",
+                    player=p.start_no,
+                    round=e.round,
+                    edits=(Edit(p.line_no, r_col, r_col, "U"),),
                 )
             )
     return out
@@ -420,14 +337,14 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
         n, code = late[0]
         out.append(
             Finding(
-                "warning",
-                "record_order",
-                f"event record {code} after the player lines (the first player line is line "
-                f"{first_player}; {counted(len(late), 'such record')} in all)",
-                t.source,
-                n,
-                "1-3",
-                "write the event records (012-132) before the 001 lines",
+                kind="record_order",
+                severity="warning",
+                message=f"event record {code} after the player lines (the first player line "
+                f"is line {first_player}; {counted(len(late), 'such record')} in all)",
+                file=t.source,
+                line=n,
+                columns="1-3",
+                fix="write the event records (012-132) before the 001 lines",
             )
         )
     back = [
@@ -437,14 +354,14 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
         p = back[0]
         out.append(
             Finding(
-                "warning",
-                "record_order",
-                f"player lines out of starting-rank order: no. {p.start_no} comes after a "
+                kind="record_order",
+                severity="warning",
+                message=f"player lines out of starting-rank order: no. {p.start_no} comes after a "
                 f"higher number ({counted(len(back), 'place')} in all)",
-                t.source,
-                p.line_no,
-                "5-8",
-                "write the 001 lines in starting-rank order",
+                file=t.source,
+                line=p.line_no,
+                columns="5-8",
+                fix="write the 001 lines in starting-rank order",
             )
         )
     return out
@@ -468,12 +385,12 @@ def _records_agree(t: Tournament) -> list[Finding]:
         if lists["202"] != without:
             out.append(
                 Finding(
-                    "warning",
-                    "records_disagree",
-                    f"212 lists the tie-breaks {','.join(lists['212'])}, 202 (line "
+                    kind="records_disagree",
+                    severity="warning",
+                    message=f"212 lists the tie-breaks {','.join(lists['212'])}, 202 (line "
                     f"{first['202'].line_no}) {','.join(lists['202'])}: 202's are used",
-                    t.source,
-                    first["212"].line_no,
+                    file=t.source,
+                    line=first["212"].line_no,
                     fix="one list in both (212: PTS, then 202's)",
                 )
             )
@@ -481,12 +398,12 @@ def _records_agree(t: Tournament) -> list[Finding]:
     if len(rounds) == 2 and rounds["142"] != rounds["XXR"]:
         out.append(
             Finding(
-                "warning",
-                "records_disagree",
-                f"XXR gives {rounds['XXR']} rounds, 142 (line {first['142'].line_no}) "
+                kind="records_disagree",
+                severity="warning",
+                message=f"XXR gives {rounds['XXR']} rounds, 142 (line {first['142'].line_no}) "
                 f"{rounds['142']}: 142's are used",
-                t.source,
-                first["XXR"].line_no,
+                file=t.source,
+                line=first["XXR"].line_no,
                 fix="the event's number of rounds in both",
             )
         )
@@ -501,12 +418,12 @@ def _dates(t: Tournament, lines: TrfLines) -> list[Finding]:
     if start is not None and end is not None and end < start:
         out.append(
             Finding(
-                "warning",
-                "dates",
-                f"the end date (052) {end.isoformat()} is before the start date (042) "
+                kind="dates",
+                severity="warning",
+                message=f"the end date (052) {end.isoformat()} is before the start date (042) "
                 f"{start.isoformat()}",
-                t.source,
-                lines.first_line("052"),
+                file=t.source,
+                line=lines.first_line("052"),
                 fix="correct 042 or 052",
             )
         )
@@ -528,12 +445,12 @@ def _dates(t: Tournament, lines: TrfLines) -> list[Finding]:
         if wrong:
             out.append(
                 Finding(
-                    "warning",
-                    "dates",
-                    f"round {r}'s date (132) {day.isoformat()} is {wrong}",
-                    t.source,
-                    line_132,
-                    _columns(first, first + 7) if len(t.round_dates_text) else "",
+                    kind="dates",
+                    severity="warning",
+                    message=f"round {r}'s date (132) {day.isoformat()} is {wrong}",
+                    file=t.source,
+                    line=line_132,
+                    columns=_columns(first, first + 7) if len(t.round_dates_text) else "",
                     fix="correct the round's date",
                 )
             )
@@ -555,11 +472,11 @@ def _pairing_records(t: Tournament) -> list[Finding]:
         if missing:
             out.append(
                 Finding(
-                    "warning",
-                    "pairing_records",
-                    f"record {code} names {_numbers_text(missing)}, not in the file",
-                    t.source,
-                    line_no,
+                    kind="pairing_records",
+                    severity="warning",
+                    message=f"record {code} names {_numbers_text(missing)}, not in the file",
+                    file=t.source,
+                    line=line_no,
                     fix="the players' starting ranks",
                 )
             )
@@ -574,14 +491,14 @@ def _pairing_records(t: Tournament) -> list[Finding]:
                 if opponent is not None and opponent in listed and n < opponent:
                     out.append(
                         Finding(
-                            "warning",
-                            "pairing_records",
-                            f"no. {n} ({p.name}) met no. {opponent} in round {r}, a pairing "
-                            f"record 260 (line {rule.line_no}) prohibits in rounds "
+                            kind="pairing_records",
+                            severity="warning",
+                            message=f"no. {n} ({p.name}) met no. {opponent} in round {r}, a "
+                            f"pairing record 260 (line {rule.line_no}) prohibits in rounds "
                             f"{rule.first_round}-{rule.last_round}",
-                            t.source,
-                            p.line_no,
-                            _columns(round_columns(r)[0][0], round_columns(r)[2]),
+                            file=t.source,
+                            line=p.line_no,
+                            columns=_columns(round_columns(r)[0][0], round_columns(r)[2]),
                             fix="the pairing, or record 260",
                         )
                     )

@@ -21,6 +21,7 @@ from ..core.title_editions import TitleEdition
 from ..core.titles import trf_title
 from ..core.tournament import Crosstable
 from ..event import AnalysedEvent, EventOptions, analyse_event
+from ..findings import Finding
 from ..trf import Tournament
 
 __all__ = ["NormReport", "PlayerNorms", "build_norm_report"]
@@ -70,7 +71,7 @@ class NormReport:
     names: Mapping[int, str]
     """Each player's name by number (from 1), for the opponents."""
     assumptions: tuple[str, ...]
-    warnings: tuple[str, ...]
+    warnings: tuple[Finding, ...]
     planned_rounds: int | None = None
     """The event's rounds in all (TRF-2026 ``142``, else ``XXR``); ``None``: not known."""
     rounds_text: str = ""

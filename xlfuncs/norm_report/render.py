@@ -115,7 +115,7 @@ def render_text(report: NormReport) -> str:
     out += [f"- {a}" for a in report.assumptions] or ["- nothing"]
     if report.warnings:
         out += ["", "Warnings"]
-        out += [f"- {w}" for w in report.warnings]
+        out += [f"- {w.message}" for w in report.warnings]
     out += ["", "xlfuncs norms FILE --player N: the games and every requirement of one player."]
     return visible("\n".join(out)) + "\n"
 

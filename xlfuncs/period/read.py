@@ -27,6 +27,7 @@ from pathlib import Path
 from ..core.editions import RateOfPlay
 from ..core.titles import trf_title
 from ..event import EventOptions, analyse_event
+from ..findings import messages
 from ..interruption import quiet_children, worker_signals
 from ..ratinglist import RatingListIndex, open_index
 from ..ratinglist.event import index_event_list
@@ -249,7 +250,7 @@ def read_event(
         round_robin=ct.round_robin,
         rate=event.rate.value,
         players=tuple(players),
-        warnings=event.reader_warnings,
+        warnings=messages(event.reader_warnings),
         end=_last_day(t),
         round_dates=tuple(t.round_dates),
     )

@@ -38,6 +38,7 @@ from ..core.rating_calendar import (
     place_event,
 )
 from ..core.rating_change import Rounding, floor_note
+from ..findings import messages
 from ..trf.k_file import KFile, edition_notes
 from ..trf.k_policy import KSource
 from ..trf.short_list import short_list
@@ -379,7 +380,7 @@ def build_period(
     overrides = dict(k_overrides or {})
     used_overrides: set[str] = set()
     if isinstance(k_overrides, KFile):
-        warnings += k_overrides.warnings
+        warnings += messages(k_overrides.warnings)
     sections: list[RateSection] = []
     total = sum(len(e.players) for e in events) or 1
     done = 0
@@ -444,7 +445,7 @@ def build_period(
             if len(rows) % 1000 == 0:
                 progress(done / total)
         rated_here = {r.fide_id for r in rows if r.fide_id is not None}
-        warnings += edition_notes(k_overrides or {}, rated_here & set(overrides), edition)
+        warnings += messages(edition_notes(k_overrides or {}, rated_here & set(overrides), edition))
         if name_clash:
             warnings.append(
                 f"{len(name_clash)} FIDE id{'s' if len(name_clash) > 1 else ''} with names "

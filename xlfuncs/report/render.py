@@ -18,6 +18,7 @@ from ..core.eligibility import EXCLUSION_ARTICLE, EventTime, RoundEligibility, m
 from ..core.performance import PTP_FULL_SCORE_READINGS, ptp_full_score_text
 from ..core.tables import round_half_up
 from ..core.tiebreak_editions import TiebreakEdition, tiebreak_edition_for
+from ..findings import Finding, text_items
 from ..output import visible
 from ..text_output import change_text, counted, points_text, table_lines
 from ..trf import RoundEntry, Tournament
@@ -245,7 +246,8 @@ def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
 def render_text(report: Report, *, verbose: bool = False) -> str:
     """An aligned table, one row per player in starting-rank order, then the notes, first
     ratings, norms, warnings and discrepancies (the lines a summary counts,
-    :attr:`~xlfuncs.trf.Discrepancy.detail`, only when *verbose*)."""
+    :attr:`~xlfuncs.findings.Finding.detail`, and each of a kind with many, only when
+    *verbose*: :func:`~xlfuncs.findings.text_items`)."""
     t = report.tournament
     out: list[str] = []
     title = t.name or t.source
@@ -361,11 +363,16 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
         out += flagged
     out.append("")
     out.append("Warnings")
-    out += [f"- {w}" for w in report.warnings] or ["- none"]
+    out += [
+        f"- {w.message}" if isinstance(w, Finding) else f"- {w}"
+        for w in text_items(report.warnings, verbose=verbose)
+    ] or ["- none"]
     out.append("")
     out.append("Discrepancies in the file")
-    shown = [d for d in report.discrepancies if verbose or not d.detail]
-    out += [f"- {d}" for d in shown] or ["- none"]
+    out += [
+        f"- {d.located}" if isinstance(d, Finding) else f"- {t.source}: {d}"
+        for d in text_items(report.discrepancies, verbose=verbose)
+    ] or ["- none"]
     return visible("\n".join(out)) + "\n"  # a file's control characters, shown escaped
 
 
@@ -618,7 +625,7 @@ def render_team_text(report: Report) -> str:
     else:
         out += team_text_lines(report.teams, _start_nos(report))
     out += ["", "Warnings"]
-    out += [f"- {w}" for w in report.warnings] or ["- none"]
+    out += [f"- {w.message}" for w in report.warnings] or ["- none"]
     return visible("\n".join(out)) + "\n"
 
 

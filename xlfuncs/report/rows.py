@@ -23,8 +23,9 @@ from ..core.teams import TeamStandings
 from ..core.titles import trf_title
 from ..core.tournament import PlayerFigures
 from ..event import AnalysedEvent, EventOptions, analyse_event
+from ..findings import Finding
 from ..text_output import without_argument
-from ..trf import Discrepancy, Player, RoundEntry, Tournament
+from ..trf import Player, RoundEntry, Tournament
 from ..trf.k_policy import KSource, PlayerK
 from ..trf.standings import EventStandings, Standing, Value
 
@@ -167,8 +168,8 @@ class Report:
     rows: tuple[ReportRow, ...]
     norms: tuple[NormFigures, ...]
     """One for each player with a norm in :attr:`ReportRow.norm`."""
-    warnings: tuple[str, ...]
-    discrepancies: tuple[Discrepancy, ...]
+    warnings: tuple[Finding, ...]
+    discrepancies: tuple[Finding, ...]
     """What :func:`~xlfuncs.trf.standings.file_discrepancies` found: the file against itself
     (file points included) and its ranks against ours."""
     rate_note: str = ""

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from ..core.results import Outcome
 from ..core.teams import MatchRound, TeamStandings, places_note, score_note
+from ..findings import Finding
 from ..text_output import points_text, table_lines
 from ..trf import Tournament
 from ..trf.standings import Value, value_text
@@ -28,12 +29,12 @@ tie-break (``tiebreaks.BH:GP`` in CSV, a ``tiebreaks`` object in JSON); JSON add
 ``players`` (their starting ranks, in board order) and ``rounds``."""
 
 
-def no_team_standing(t: Tournament, warnings: Sequence[str]) -> str:
+def no_team_standing(t: Tournament, warnings: Sequence[Finding]) -> str:
     """Why a file has no team standing: not a team event, or the warnings that say its team
     records make none (a field not the format's, a player in two teams ...)."""
     if not t.is_team_event:
         return "not a team event (no 013 or 310 record)"
-    why = [w for w in warnings if NO_STANDING in w]
+    why = [w.message for w in warnings if NO_STANDING in w.message]
     return "; ".join(why) if why else f"{NO_STANDING}: the team records make none"
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..core.tournament import Pairing, is_round_robin
+from ..findings import Finding
 from .parser import Tournament
 
 __all__ = ["System", "SystemChoice", "choose_system", "file_system", "system_of_text"]
@@ -115,7 +116,7 @@ class SystemChoice:
     ``"round robin (given: --system rr)"``, ``"system guessed from the pairings: ..."``."""
     guessed: bool = False
     """Whether neither the options nor the file said (the pairings decided)."""
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Finding, ...] = ()
     """What the report warns of: a system given against the file's, a round robin in which
     not every two players met (yet), a round robin guessed (not a Swiss: that needs no
     pairing of every two players)."""
@@ -142,19 +143,21 @@ def choose_system(
         note = f"{system_name(given)} (given: --system {given})"
         warnings = []
         if from_file is not None and from_file != given:
-            warnings.append(
+            said = (
                 f"--system {given} given, but the file says {system_name(from_file)} "
                 f"({where}): ranked as a {system_name(given)}, as given"
             )
+            warnings.append(Finding("system", "warning", said))
         return SystemChoice(given == "rr", note, warnings=tuple(warnings))
     if from_file is not None:
         warnings = []
         if from_file == "rr" and not met:
-            warnings.append(
+            said = (
                 f"the file says round robin ({where}), but not every two players met (yet): "
                 "ranked as a round robin (pre-determined pairings, C.07 Article 15); give "
                 "--system swiss if it was paired as a Swiss"
             )
+            warnings.append(Finding("system", "warning", said))
         return SystemChoice(
             from_file == "rr", f"{system_name(from_file)} ({where})", warnings=tuple(warnings)
         )
@@ -165,4 +168,5 @@ def choose_system(
         "--system to choose"
     )
     # a Swiss can pair every two players too: the round robin guessed is worth a warning
-    return SystemChoice(guess == "rr", note, guessed=True, warnings=(note,) if met else ())
+    guessed = (Finding("system", "warning", note),) if met else ()
+    return SystemChoice(guess == "rr", note, guessed=True, warnings=guessed)

@@ -14,6 +14,7 @@ from ..core.editions import RulesSpec, get_edition
 from ..core.errors import XlfuncsError
 from ..core.rating_change import MAX_K, RULE_KS, check_k, k_note
 from ..file_error import FileFieldError
+from ..findings import Finding
 from .numbers import whole_number
 from .parser import decode_error, decode_trf, read_upto
 
@@ -78,7 +79,7 @@ class KFile(dict[str, int]):
         """The lines not used, each as ``line 4, column 2 (k): expected ..., found '1000'``."""
 
     @property
-    def warnings(self) -> tuple[str, ...]:
+    def warnings(self) -> tuple[Finding, ...]:
         """What a command says of the file's lines not used: one warning naming each line
         and the treatment (the player's K is the one the event gives without the file)."""
         if not self.not_used:
@@ -86,27 +87,29 @@ class KFile(dict[str, int]):
         n = len(self.not_used)
         shown = "; ".join(self.not_used[:_LISTED])
         more = f"; and {n - _LISTED} more" if n > _LISTED else ""
-        return (
+        said = (
             f"K file {self.source}: {n} line{'s' if n > 1 else ''} not used (each player's K "
-            f"is the one the event gives without the file): {shown}{more}",
+            f"is the one the event gives without the file): {shown}{more}"
         )
+        return (Finding("k_file", "warning", said),)
 
-    def edition_notes(self, ids: Collection[str], rules: RulesSpec) -> tuple[str, ...]:
+    def edition_notes(self, ids: Collection[str], rules: RulesSpec) -> tuple[Finding, ...]:
         """:func:`edition_notes` of this file."""
         return edition_notes(self, ids, rules)
 
 
 def edition_notes(
     overrides: Mapping[str, int], ids: Collection[str], rules: RulesSpec
-) -> tuple[str, ...]:
-    """The warning, naming each line (of a :class:`KFile`), for the K of *ids* (the FIDE ids
-    of an event's players) that the edition's K rule does not give
+) -> tuple[Finding, ...]:
+    """The warning (kind ``k_file``), naming each line (of a :class:`KFile`), for the K of
+    *ids* (the FIDE ids of an event's players) that the edition's K rule does not give
     (:func:`~xlfuncs.core.rating_change.k_note`): used as given. Raises
     :class:`~xlfuncs.core.errors.XlfuncsError` for a K :func:`~xlfuncs.core.rating_change.check_k`
     refuses, which only a mapping built by hand, not a K file, can hold.
 
     >>> ks = parse_k_file("fide_id,k\\n7,32\\n8,20\\n", source="k.csv")
-    >>> print(*edition_notes(ks, ["7", "8"], "2025"))  # doctest: +NORMALIZE_WHITESPACE
+    >>> found = edition_notes(ks, ["7", "8"], "2025")
+    >>> print(*(f.message for f in found))  # doctest: +NORMALIZE_WHITESPACE
     K file k.csv: line 2 (FIDE id 7): K 32 is not a K the 2025 rules give (40, 20 or 10):
     used as given
     """
@@ -126,7 +129,7 @@ def edition_notes(
     shown = "; ".join(notes[:_LISTED])
     more = f"; and {n - _LISTED} more" if n > _LISTED else ""
     prefix = f"K file {overrides.source}" if isinstance(overrides, KFile) else "K file"
-    return (f"{prefix}: {shown}{more}",)
+    return (Finding("k_file", "warning", f"{prefix}: {shown}{more}"),)
 
 
 _LISTED = 12

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..core.sex import trf_sex
+from ..findings import Finding
 from .parser import Player
 from .rated import has_fide_id
 from .short_list import short_list
@@ -40,7 +41,7 @@ class ListedPlayers:
     """Starting ranks of the players the list flags inactive."""
     listed: frozenset[int]
     """Starting ranks of the players the list holds."""
-    warnings: tuple[str, ...]
+    warnings: tuple[Finding, ...]
 
 
 def _who(p: Player) -> str:
@@ -62,15 +63,16 @@ def with_list(players: Sequence[Player], rating_list: EventList, edition: Editio
     ks: dict[int, int] = {}
     inactive: set[int] = set()
     listed: set[int] = set()
-    warnings: list[str] = []
+    warnings: list[Finding] = []
     missing: list[str] = []
     rated_here = rate in rating_list.rates
     if not rated_here:
-        warnings.append(
+        said = (
             f"rating list {rating_list.source}: it gives {'/'.join(rating_list.rates)} ratings "
             f"only, and the event is {rate} play: the list's ratings and K are not used (its "
             "titles, federations, sexes and birth years are)"
         )
+        warnings.append(Finding("rating_list", "warning", said))
     for p in players:
         entry = rating_list.players.get(p.fide_id or "") if has_fide_id(p) else None
         if entry is None:
@@ -101,10 +103,11 @@ def with_list(players: Sequence[Player], rating_list: EventList, edition: Editio
                     used = f"{rating} used, as the rules say"
                 else:
                     list_says, used = str(rating), f"{rating} used"
-                warnings.append(
+                said = (
                     f"{_who(p)}: the file gives {file_says}, the rating list "
                     f"{list_says}: {used} (the list's)"
                 )
+                warnings.append(Finding("rating_list", "warning", said, player=p.start_no))
         out.append(
             replace(
                 p,
@@ -116,10 +119,11 @@ def with_list(players: Sequence[Player], rating_list: EventList, edition: Editio
             )
         )
     if missing:
-        warnings.append(
+        said = (
             f"{len(missing)} player{'s' if len(missing) > 1 else ''} with a FIDE id not in the "
             f"rating list {rating_list.source} (the file's data used): {short_list(missing)}"
         )
+        warnings.append(Finding("rating_list", "warning", said))
     return ListedPlayers(
         players=tuple(out),
         k=ks,

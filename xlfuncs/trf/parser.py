@@ -21,6 +21,7 @@ from ..core.results import RATED_SYMBOLS, SYMBOLS, UNDER_ONE_MOVE_SYMBOLS, Outco
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..core.titles import trf_title
 from ..file_error import FileFieldError
+from ..findings import Finding
 from ..text_output import points_text
 from .numbers import DIGITS, MAX_ROUNDS, POINTS, whole_number
 from .rated import LOWEST_RATING, is_rated
@@ -41,8 +42,7 @@ __all__ = [
     "PLAYER_COLUMNS",
     "RESULT_CODES",
     "Colour",
-    "Discrepancy",
-    "DiscrepancyKind",
+    "ConsistencyKind",
     "ExtraRecord",
     "MAX_ROUND_ENTRIES",
     "MAX_TRF_BYTES",
@@ -1438,7 +1438,7 @@ def not_a_trf(data: bytes, t: Tournament) -> str | None:
 
 # --------------------------------------------------------------------------- checks
 
-DiscrepancyKind = Literal[
+ConsistencyKind = Literal[
     "player_count",
     "rated_count",
     "rated_count_any",
@@ -1455,33 +1455,34 @@ DiscrepancyKind = Literal[
     "no_result",
     "duplicate_fide_id",
 ]
-"""What :func:`check_tournament` found."""
+"""The kinds of :class:`~xlfuncs.findings.Finding` :func:`check_tournament` makes."""
+
+_WARNING_KINDS: Final = frozenset({"repeated_record", "rated_count_any"})
+"""The kinds of :func:`check_tournament` that are warnings (an event record written twice: the
+first is read; a ``072`` that counts every player with a rating of any kind, national ones
+too, where FIDE's count is of FIDE-rated players); every other kind is an error (the ranks'
+severity, which depends on where the tie-breaks come from, is ``xlfuncs check``'s to set)."""
 
 
-@dataclass(frozen=True)
-class Discrepancy:
-    """Something in a TRF file that does not agree with the rest of it."""
-
-    kind: DiscrepancyKind
-    """What sort of disagreement."""
-    message: str
-    """A sentence for the arbiter."""
-    source: str = ""
-    """The file name."""
-    line_no: int | None = None
-    """The line concerned (``None`` for the file as a whole)."""
-    start_no: int | None = None
-    """The player concerned."""
-    round: int | None = None
-    """The round concerned."""
-    detail: bool = False
-    """One of the lines a summary finding counts (the ranks of many players, say): printed
-    on request (``--verbose``), always in JSON."""
-
-    def __str__(self) -> str:
-        """``file, line N: message``."""
-        where = self.source if self.line_no is None else f"{self.source}, line {self.line_no}"
-        return f"{where}: {self.message}"
+def _finding(
+    t: Tournament,
+    kind: ConsistencyKind,
+    message: str,
+    p: Player | None = None,
+    rnd: int | None = None,
+    line_no: int | None = None,
+) -> Finding:
+    """One finding of :func:`check_tournament` on *t*: of player *p* (their line), in round
+    *rnd*, or at line *line_no*."""
+    return Finding(
+        kind=kind,
+        severity="warning" if kind in _WARNING_KINDS else "error",
+        message=message,
+        file=t.source,
+        line=p.line_no if p is not None else line_no,
+        player=p.start_no if p is not None else None,
+        round=rnd,
+    )
 
 
 def repeated_text(read: ExtraRecord, again: ExtraRecord) -> str:
@@ -1540,7 +1541,7 @@ def _later_bye_points(t: Tournament, p: Player, last_played: int) -> Decimal:
     return Decimal(total.numerator) / total.denominator
 
 
-def check_tournament(t: Tournament) -> list[Discrepancy]:
+def check_tournament(t: Tournament) -> list[Finding]:
     """Compare the file with itself; returns what disagrees: file-wide findings first, then
     player by player in file order, then the rank findings. Never raises.
 
@@ -1562,67 +1563,78 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
       one (``+ = -`` without one are byes written the old way), an opponent without a result;
     * a FIDE id given to two players (one person cannot play twice: one of the ids is wrong).
     """
-    found: list[Discrepancy] = []
-    src = t.source
+    return [
+        *_count_findings(t),
+        *(
+            _finding(t, "repeated_record", repeated_text(read, again), line_no=again.line_no)
+            for read, again in t.repeated_records
+        ),
+        *_fide_id_findings(t),
+        *_player_findings(t),
+        *_rank_findings(t),
+    ]
 
-    def add(
-        kind: DiscrepancyKind,
-        message: str,
-        p: Player | None = None,
-        rnd: int | None = None,
-        line_no: int | None = None,
-    ) -> None:
-        """Record one finding."""
-        found.append(
-            Discrepancy(
-                kind=kind,
-                message=message,
-                source=src,
-                line_no=p.line_no if p is not None else line_no,
-                start_no=p.start_no if p is not None else None,
-                round=rnd,
-            )
-        )
 
+def _count_findings(t: Tournament) -> list[Finding]:
+    """``062`` and ``072`` against the number of players and of rated players."""
+    found: list[Finding] = []
     declared = t.declared_players
     if declared is not None and declared != len(t.players):
-        add(
-            "player_count",
-            f"062 gives {declared} player{'' if declared == 1 else 's'}, the file has "
-            f"{len(t.players)}",
+        found.append(
+            _finding(
+                t,
+                "player_count",
+                f"062 gives {declared} player{'' if declared == 1 else 's'}, the file has "
+                f"{len(t.players)}",
+            )
         )
     rated = sum(1 for p in t.players if is_rated(p))
     declared_rated = t.declared_rated_players
     if declared_rated is not None and declared_rated != rated:
         with_any = sum(1 for p in t.players if p.rating)
-        add(
-            "rated_count_any" if declared_rated == with_any else "rated_count",
-            f"072 gives {declared_rated} rated players, {rated} "
-            f"player{' has' if rated == 1 else 's have'} a FIDE rating (a FIDE id and a "
-            f"rating of {LOWEST_RATING} or more)"
-            + (
-                f": the file counts every player with a rating of any kind ({with_any})"
-                if declared_rated == with_any
-                else ""
-            ),
+        found.append(
+            _finding(
+                t,
+                "rated_count_any" if declared_rated == with_any else "rated_count",
+                f"072 gives {declared_rated} rated players, {rated} "
+                f"player{' has' if rated == 1 else 's have'} a FIDE rating (a FIDE id and a "
+                f"rating of {LOWEST_RATING} or more)"
+                + (
+                    f": the file counts every player with a rating of any kind ({with_any})"
+                    if declared_rated == with_any
+                    else ""
+                ),
+            )
         )
-    for read, again in t.repeated_records:
-        add("repeated_record", repeated_text(read, again), line_no=again.line_no)
+    return found
 
+
+def _fide_id_findings(t: Tournament) -> list[Finding]:
+    """Each player whose FIDE id an earlier player has."""
+    found: list[Finding] = []
     first_with: dict[str, Player] = {}
     for p in t.players:
         fide_id = (p.fide_id or "").lstrip("0")
         if not fide_id:
             continue
         if fide_id in first_with:
-            add(
-                "duplicate_fide_id",
-                f"{_who(p)}: FIDE id {p.fide_id} is given to {_who(first_with[fide_id])} too",
-                p,
+            found.append(
+                _finding(
+                    t,
+                    "duplicate_fide_id",
+                    f"{_who(p)}: FIDE id {p.fide_id} is given to {_who(first_with[fide_id])} too",
+                    p,
+                )
             )
         else:
             first_with[fide_id] = p
+    return found
 
+
+def _player_findings(t: Tournament) -> list[Finding]:
+    """Player by player in file order: their points against their results', then each of
+    their round entries (:func:`_entry_findings`)."""
+    found: list[Finding] = []
     last_played = _last_round_over_the_board(t)
     for p in t.players:
         computed = t.points_of(p)
@@ -1632,93 +1644,84 @@ def check_tournament(t: Tournament) -> list[Discrepancy]:
             and p.points != computed - _later_bye_points(t, p, last_played)
         ):
             scored = "" if t.scoring.is_default else f" (scoring {t.scoring.text}, record 162)"
-            add(
-                "points",
-                f"{_who(p)}: the file gives {points_text(p.points)} points, the results "
-                f"add up to {points_text(computed)}{scored}",
-                p,
+            found.append(
+                _finding(
+                    t,
+                    "points",
+                    f"{_who(p)}: the file gives {points_text(p.points)} points, the results "
+                    f"add up to {points_text(computed)}{scored}",
+                    p,
+                )
             )
         for e in p.rounds:
-            r = e.round
-            outcome = e.outcome
-            if e.opponent is None:
-                if outcome is not None and not outcome.is_bye:
-                    add(
-                        "result_without_opponent",
-                        f"{_who(p)}, round {r}: result {e.result!r} without an opponent",
-                        p,
-                        r,
-                    )
-                continue
-            if outcome is not None and outcome.is_bye:
-                add(
-                    "bye_with_opponent",
-                    f"{_who(p)}, round {r}: bye code {e.result!r} with opponent {e.opponent}",
-                    p,
-                    r,
-                )
-            elif outcome is None:
-                add("no_result", f"{_who(p)}, round {r}: opponent {e.opponent} but no result", p, r)
-            if e.opponent == p.start_no:
-                add(
-                    "self_pairing",
-                    f"{_who(p)}, round {r}: paired against their own starting rank",
-                    p,
-                    r,
-                )
-                continue
-            q = t.by_start_no.get(e.opponent)
-            if q is None:
-                add(
-                    "unknown_opponent",
-                    f"{_who(p)}, round {r}: opponent {e.opponent} is not in the file",
-                    p,
-                    r,
-                )
-                continue
-            f = q.rounds[r - 1]
-            if f.opponent != p.start_no:
-                theirs = "no opponent" if f.opponent is None else f"opponent {f.opponent}"
-                add(
-                    "not_mirrored",
-                    f"{_who(p)}, round {r}: plays {_who(q)}, whose line gives {theirs}",
-                    p,
-                    r,
-                )
-                continue
-            if p.start_no > q.start_no:
-                continue  # the pair is checked once, from the lower starting rank
-            other = f.outcome
-            if (
-                outcome is not None
-                and other is not None
-                and outcome.opposite is not other
-                and not (outcome is other is Outcome.FORFEIT_LOSS)  # a double forfeit
-            ):
-                add(
-                    "results_not_complementary",
-                    f"{_who(p)}, round {r}: result {e.result!r} against {_who(q)}, whose "
-                    f"line gives {f.result!r}",
-                    p,
-                    r,
-                )
-            if e.colour is not None and e.colour == f.colour:
-                add(
-                    "same_colour",
-                    f"{_who(p)}, round {r}: both {_who(p)} and {_who(q)} have colour {e.colour!r}",
-                    p,
-                    r,
-                )
-
-    found.extend(_rank_findings(t))
+            found += _entry_findings(t, p, e)
     return found
 
 
-def _rank_findings(t: Tournament) -> list[Discrepancy]:
+def _entry_findings(t: Tournament, p: Player, e: RoundEntry) -> list[Finding]:
+    """What is wrong with player *p*'s round entry *e*: a result without an opponent, a bye
+    code with one, an opponent without a result, then the pairing against the opponent's line
+    (:func:`_pair_findings`)."""
+    r = e.round
+    outcome = e.outcome
+    if e.opponent is None:
+        if outcome is not None and not outcome.is_bye:
+            message = f"{_who(p)}, round {r}: result {e.result!r} without an opponent"
+            return [_finding(t, "result_without_opponent", message, p, r)]
+        return []
+    found: list[Finding] = []
+    if outcome is not None and outcome.is_bye:
+        message = f"{_who(p)}, round {r}: bye code {e.result!r} with opponent {e.opponent}"
+        found.append(_finding(t, "bye_with_opponent", message, p, r))
+    elif outcome is None:
+        message = f"{_who(p)}, round {r}: opponent {e.opponent} but no result"
+        found.append(_finding(t, "no_result", message, p, r))
+    return found + _pair_findings(t, p, e)
+
+
+def _pair_findings(t: Tournament, p: Player, e: RoundEntry) -> list[Finding]:
+    """Player *p*'s game *e* (with an opponent) against the opponent's line: the opponent is
+    not *p*, is in the file, has *p* as opponent in the same round, with the complementary
+    result and not the same colour (the pair checked once, from the lower starting rank)."""
+    r = e.round
+    if e.opponent == p.start_no:
+        message = f"{_who(p)}, round {r}: paired against their own starting rank"
+        return [_finding(t, "self_pairing", message, p, r)]
+    q = t.by_start_no.get(e.opponent) if e.opponent is not None else None
+    if q is None:
+        message = f"{_who(p)}, round {r}: opponent {e.opponent} is not in the file"
+        return [_finding(t, "unknown_opponent", message, p, r)]
+    f = q.rounds[r - 1]
+    if f.opponent != p.start_no:
+        theirs = "no opponent" if f.opponent is None else f"opponent {f.opponent}"
+        message = f"{_who(p)}, round {r}: plays {_who(q)}, whose line gives {theirs}"
+        return [_finding(t, "not_mirrored", message, p, r)]
+    if p.start_no > q.start_no:
+        return []  # the pair is checked once, from the lower starting rank
+    found: list[Finding] = []
+    outcome, other = e.outcome, f.outcome
+    if (
+        outcome is not None
+        and other is not None
+        and outcome.opposite is not other
+        and not (outcome is other is Outcome.FORFEIT_LOSS)  # a double forfeit
+    ):
+        message = (
+            f"{_who(p)}, round {r}: result {e.result!r} against {_who(q)}, whose line gives "
+            f"{f.result!r}"
+        )
+        found.append(_finding(t, "results_not_complementary", message, p, r))
+    if e.colour is not None and e.colour == f.colour:
+        message = f"{_who(p)}, round {r}: both {_who(p)} and {_who(q)} have colour {e.colour!r}"
+        found.append(_finding(t, "same_colour", message, p, r))
+    return found
+
+
+def _rank_findings(t: Tournament) -> list[Finding]:
     """Players ranked above someone with more points (see :func:`check_tournament`)."""
     ranked = [p for p in t.players if p.rank]
     ranked.sort(key=lambda p: (p.rank or 0, p.line_no))
-    out: list[Discrepancy] = []
+    out: list[Finding] = []
     best: Player | None = None  # most points among the players ranked below
     i = len(ranked)
     while i > 0:
@@ -1728,22 +1731,16 @@ def _rank_findings(t: Tournament) -> list[Discrepancy]:
         group = ranked[j:i]
         for p in group:
             if best is not None and _score(best, t) > _score(p, t):
-                out.append(
-                    Discrepancy(
-                        kind="rank",
-                        message=f"{_who(p)} is ranked {p.rank} with "
-                        f"{points_text(_score(p, t))} points, above {_who(best)}, ranked "
-                        f"{best.rank} with {points_text(_score(best, t))}",
-                        source=t.source,
-                        line_no=p.line_no,
-                        start_no=p.start_no,
-                    )
+                message = (
+                    f"{_who(p)} is ranked {p.rank} with {points_text(_score(p, t))} points, "
+                    f"above {_who(best)}, ranked {best.rank} with {points_text(_score(best, t))}"
                 )
+                out.append(_finding(t, "rank", message, p))
         for p in group:
             if best is None or _score(p, t) > _score(best, t):
                 best = p
         i = j
-    out.sort(key=lambda d: d.line_no or 0)
+    out.sort(key=lambda d: d.line or 0)
     return out
 
 

@@ -28,6 +28,7 @@ from ..core.norm_plan import PlanPlayer
 from ..core.sex import is_woman
 from ..core.titles import FIDE_TITLES
 from ..file_error import FileFieldError
+from ..findings import Finding
 from .event_system import System, file_system
 from .numbers import whole_number
 from .parser import parse_trf_bytes
@@ -55,7 +56,8 @@ class PlanField:
     system: System | None = None
     system_source: str = ""
     """Where :attr:`system` came from (``"092 'Round Robin'"``), or why there is none."""
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Finding, ...] = ()
+    """What reading the file left out (a pseudo-player, the results)."""
 
 
 _COLUMNS: Final = {"name": "name", "rating": "rating", "title": "title", "sex": "sex"}
@@ -214,15 +216,19 @@ def read_plan_field(data: bytes, *, source: str) -> PlanField:
         if p.start_no not in pseudo
     )
     warnings = [
-        f"no. {n} ({t.by_start_no[n].name}), line {t.by_start_no[n].line_no}: the bye's "
-        "pseudo-player, not a player: left out of the field"
+        Finding(
+            "pseudo_player",
+            "warning",
+            f"no. {n} ({t.by_start_no[n].name}), line {t.by_start_no[n].line_no}: the bye's "
+            "pseudo-player, not a player: left out of the field",
+            line=t.by_start_no[n].line_no,
+        )
         for n in sorted(pseudo)
     ]
     played = sum(1 for p in t.players for r in p.rounds if r.result.strip())
     if played:
-        warnings.append(
-            f"{played} results in the file not read: a plan assumes every game still to play"
-        )
+        said = f"{played} results in the file not read: a plan assumes every game still to play"
+        warnings.append(Finding("results_not_read", "note", said))
     system, where = file_system(t)
     return PlanField(
         source,

@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from ..core.results import Outcome
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
+from ..findings import Finding
 from .numbers import DECIMAL, DIGITS, MAX_ROUNDS, rounds_number
 from .values import ValueNote
 
@@ -280,7 +281,7 @@ class Trf2026:
     accelerations: tuple[Acceleration, ...] = ()
     prohibited: tuple[ProhibitedPairing, ...] = ()
     assignments: tuple[PointAssignment, ...] = ()
-    unread_assignments: tuple[str, ...] = ()
+    unread_assignments: tuple[Finding, ...] = ()
     """The ``299`` lines not read (a field not the format's), one warning each, naming the
     line, columns and field."""
     comments: tuple[ExtraRecord, ...] = ()
@@ -570,7 +571,7 @@ def read_records(
     accelerations: list[Acceleration] = []
     prohibited: list[ProhibitedPairing] = []
     assignments: list[PointAssignment] = []
-    unread: list[str] = []
+    unread: list[Finding] = []
     scoring = DEFAULT_SCORING
     scoring_line: int | None = None
     for r in extra:
@@ -598,10 +599,11 @@ def read_records(
                 assignments.append(_read_299(raw, n, source))
             except RecordError as exc:
                 cols = "columns" if "-" in exc.columns else "column"
-                unread.append(
+                why = (
                     f"record 299, line {n}: {cols} {exc.columns} ({exc.field}): expected "
                     f"{exc.expected}, found {exc.found}: the line is not read"
                 )
+                unread.append(Finding("assignment", "warning", why, line=n))
         if code in ("142", "152", "182", "192", "222", "XXR") and code not in first:
             first[code] = r
     for code in ("142", "XXR"):  # the number of rounds: read by planned_rounds
@@ -686,8 +688,9 @@ class AssignmentEffects:
     """The points of one round of one player, by (starting rank, round) (a type, a round and
     players): the round's points everywhere (the player's score, the opponents'
     tie-breaks)."""
-    notes: tuple[str, ...]
-    """What was applied, and what was not and why, one sentence a line."""
+    notes: tuple[Finding, ...]
+    """What was applied (notes), and what was not and why (warnings), one sentence each, at
+    the record's line."""
 
 
 def assignment_effects(
@@ -710,7 +713,7 @@ def assignment_effects(
     nothing."""
     scoring = records.scoring
     found = records.assignments
-    notes: list[str] = list(records.unread_assignments)
+    notes: list[Finding] = list(records.unread_assignments)
     if team_event or not found:
         return AssignmentEffects(DEFAULT_SCORING if team_event else scoring, {}, {}, tuple(notes))
     defaults: dict[Outcome, Fraction] = dict(scoring.overrides)
@@ -718,30 +721,37 @@ def assignment_effects(
     round_points: dict[tuple[int, int], Fraction] = {}
     for a in found:
         where = f"record 299, line {a.line_no}"
+
+        def note(text: str, line: int = a.line_no) -> None:
+            notes.append(Finding("assignment", "note", text, line=line))
+
+        def unused(text: str, line: int = a.line_no) -> None:
+            notes.append(Finding("assignment", "warning", text, line=line))
+
         if a.shifted:
-            notes.append(
+            note(
                 f"{where}: its fields are one column to the left of TRF-2026's (points in "
                 "12-15, round 17-19, players from 21, as Sharly Chess writes them): read so"
             )
         if a.points is None:
-            notes.append(
+            unused(
                 f"{where}: match points only (columns 8-11), which are a team's; no points "
                 "for a player (columns 14-17): not applied"
             )
             continue
         if a.match_points is not None:
-            notes.append(
+            note(
                 f"{where}: its match points (columns 8-11) are a team's: the players' points "
                 "are those of columns 14-17"
             )
         kind = _KINDS.get(a.kind)
         if kind is not None and a.round is None and not a.players:
             defaults[kind] = a.points
-            notes.append(f"{where}: every {a.kind!r} of the event scores {_plain(a.points)}")
+            note(f"{where}: every {a.kind!r} of the event scores {_plain(a.points)}")
             continue
         for n in a.players:
             if n not in outcomes:
-                notes.append(f"{where}: no. {n} is not a player of the file: not applied")
+                unused(f"{where}: no. {n} is not a player of the file: not applied")
         known = [n for n in a.players if n in outcomes] if a.players else sorted(outcomes)
         if kind is None:  # a bonus or a penalty
             for n in known:
@@ -749,18 +759,18 @@ def assignment_effects(
             if known:
                 who = ", ".join(f"no. {n}" for n in known) if a.players else "every player"
                 what = "a bonus" if a.points >= 0 else "a penalty"
-                notes.append(
+                note(
                     f"{where}: {who} {_signed(a.points)} point{'s' if abs(a.points) != 1 else ''}"
                     f" ({what}) in the standing"
                 )
             continue
         if a.round is None or not a.players:
-            notes.append(_typed_rounds(where, a, kind, a.points, known, outcomes, round_points))
+            note(_typed_rounds(where, a, kind, a.points, known, outcomes, round_points))
             continue
         for n in known:
             rounds = outcomes[n]
             if a.round > len(rounds):
-                notes.append(
+                unused(
                     f"{where}: round {a.round} is not in the file (no. {n} has "
                     f"{len(rounds)}): not applied"
                 )
@@ -774,7 +784,7 @@ def assignment_effects(
                     f"; the 001 line writes {shown}: the points are 299's, the result (for "
                     "the counts and the unplayed rounds) the 001 line's"
                 )
-            notes.append(said)
+            note(said)
     if defaults != dict(scoring.overrides):
         scoring = replace(scoring, overrides=tuple(defaults.items()))
     return AssignmentEffects(scoring, bonus, round_points, tuple(notes))
@@ -812,29 +822,37 @@ _BYES: Mapping[str, Outcome] = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z
 
 def bye_notes(
     records: Trf2026, outcomes: Mapping[int, Sequence[Outcome | None]], rounds: int
-) -> list[str]:
+) -> list[Finding]:
     """Where a ``240`` bye disagrees with the ``001`` lines (the results counted are theirs):
     a player the file does not have, a round whose entry is not that bye, a round after the
-    file's last (a bye entered ahead: said once a record)."""
-    out: list[str] = []
+    file's last (a bye entered ahead: said once a record); warnings (kind ``bye``) at the
+    record's line."""
+    out: list[Finding] = []
     for b in records.byes:
         where = f"record 240, line {b.line_no}"
         later = [n for n in b.players if n in outcomes and b.round > rounds]
         if later:
             who = ", ".join(f"no. {n}" for n in later)
             out.append(
-                f"{where}: a {b.kind!r} bye in round {b.round}, after the file's last "
-                f"round ({rounds}), for {who}"
+                Finding(
+                    "bye",
+                    "warning",
+                    f"{where}: a {b.kind!r} bye in round {b.round}, after the file's last "
+                    f"round ({rounds}), for {who}",
+                    line=b.line_no,
+                )
             )
         for n in b.players:
             if n not in outcomes:
-                out.append(f"{where}: no. {n} is not a player of the file")
+                said = f"{where}: no. {n} is not a player of the file"
+                out.append(Finding("bye", "warning", said, line=b.line_no))
             elif b.round <= len(outcomes[n]):
                 written = outcomes[n][b.round - 1]
                 if written is not _BYES[b.kind] and not (b.kind == "Z" and written is None):
                     shown = "no result" if written is None else repr(written.symbol)
-                    out.append(
+                    said = (
                         f"{where}: no. {n}, round {b.round}: a {b.kind!r} bye, the 001 line "
                         f"writes {shown} (the 001 line's is counted)"
                     )
+                    out.append(Finding("bye", "warning", said, line=b.line_no))
     return out

@@ -4,7 +4,7 @@ them: where they disagree, which figure separates the players.
 :func:`event_standings` chooses the tie-breaks (:mod:`~xlfuncs.trf.tiebreak_list`), has
 core's engine (:func:`xlfuncs.core.tiebreaks.tiebreaks`) compute them and the ranks, and
 compares the file with them: :func:`rank_discrepancies` writes one
-:class:`~xlfuncs.trf.Discrepancy` per player whose rank in the file (columns 86-89) is not
+:class:`~xlfuncs.findings.Finding` per player whose rank in the file (columns 86-89) is not
 ours, naming another player the two orders place differently and the first figure that
 separates them (more than :data:`DETAIL_LIMIT`: one summary by cause, the players' lines
 its details); ranks that are plainly placeholders are named once. Where the event names no
@@ -30,8 +30,10 @@ from ..core.tiebreak_candidates import CandidateFit, best_fit, fit_ranks
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS, TiebreakRulesSpec, tiebreak_edition_for
 from ..core.tiebreaks import KOYA_SCORES_DEFAULT, KoyaScores, TiebreakTable, Value
 from ..core.tiebreaks import tiebreaks as compute_tiebreaks
+from ..findings import Finding
 from ..text_output import counted, points_text
-from .parser import Discrepancy, Player, Tournament, check_tournament
+from .parser import Player, Tournament, check_tournament
+from .prose import prose_finding
 from .short_list import short_list
 from .tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, TiebreakList, event_tiebreaks
 from .to_crosstable import TrfCrosstable
@@ -110,7 +112,20 @@ PLACEHOLDER_START = (
 
 DETAIL_LIMIT = 5
 """Up to this many players whose rank differs are each one finding; more are counted in one
-summary finding per list, with each player's line a detail (:attr:`Discrepancy.detail`)."""
+summary finding per list, with each player's line a detail
+(:attr:`~xlfuncs.findings.Finding.detail`)."""
+
+
+def _rank(t: Tournament, message: str, p: Player | None = None) -> Finding:
+    """A finding of kind ``rank`` on *t*: of player *p* (their line), else of the file."""
+    return Finding(
+        kind="rank",
+        severity="error",
+        message=message,
+        file=t.source,
+        line=None if p is None else p.line_no,
+        player=None if p is None else p.start_no,
+    )
 
 
 def rank_discrepancies(
@@ -119,9 +134,9 @@ def rank_discrepancies(
     *,
     tiebreaks: TiebreakList | None = None,
     fit: CandidateFit | None = None,
-) -> list[Discrepancy]:
-    """One :class:`Discrepancy` (kind ``rank``) per player whose rank in the file is not
-    ours, in file order. A player the file leaves unranked (blank or 0) is not compared.
+) -> list[Finding]:
+    """One :class:`~xlfuncs.findings.Finding` (kind ``rank``) per player whose rank in the file
+    is not ours, in file order. A player the file leaves unranked (blank or 0) is not compared.
     More than :data:`DETAIL_LIMIT` such players: one summary first, counting them by cause
     (level with another on every value, which the file orders; placed otherwise by points
     or by which tie-break), naming the list (*tiebreaks*) and, where none of the candidate
@@ -139,16 +154,16 @@ def rank_discrepancies(
     """
     ranked = [s for s in standings if s.player.rank]
     if not ranked:
-        return [Discrepancy(kind="rank", message=PLACEHOLDER_NONE, source=t.source)]
+        return [_rank(t, PLACEHOLDER_NONE)]
     if all(s.player.rank == s.rank for s in ranked):
         return []
     if len(ranked) == len(standings) and all(s.player.rank == s.player.start_no for s in ranked):
-        return [Discrepancy(kind="rank", message=PLACEHOLDER_START, source=t.source)]
+        return [_rank(t, PLACEHOLDER_START)]
     by_file = sorted(ranked, key=lambda s: (s.player.rank or 0, s.player.line_no))
     file_ranks = [s.player.rank or 0 for s in by_file]
     unranked = sorted((s for s in standings if not s.player.rank), key=lambda s: s.rank)
     unranked_ranks = [s.rank for s in unranked]
-    found: list[Discrepancy] = []
+    found: list[Finding] = []
     causes: list[str | None] = []
     shifted = 0
     for s in ranked:
@@ -173,36 +188,27 @@ def rank_discrepancies(
                     f"; above here, the file leaves unranked {', '.join(reversed(names))}{more}"
                 )
         causes.append(cause)
-        found.append(
-            Discrepancy(
-                kind="rank",
-                message=message,
-                source=t.source,
-                line_no=s.player.line_no,
-                start_no=s.player.start_no,
-            )
-        )
+        found.append(_rank(t, message, s.player))
     if len(found) > DETAIL_LIMIT:
         labels = standings[0].labels if standings else ("points",)
         summary = _summary(len(found), causes, labels, tiebreaks, fit)
         found = [replace(d, detail=True) for d in found]
     else:
         summary = None
-    found.sort(key=lambda d: d.line_no or 0)
+    found.sort(key=lambda d: d.line or 0)
     if summary is not None:
-        found.insert(0, Discrepancy(kind="rank", message=summary, source=t.source))
+        found.insert(0, _rank(t, summary))
     if shifted:
         listed = short_list([f"no. {q.player.start_no}" for q in unranked], 6)
         plural = "s" if len(unranked) > 1 else ""
         found.insert(
             0,
-            Discrepancy(
-                kind="rank",
-                message=f"the file leaves {len(unranked)} player{plural} unranked (rank blank "
+            _rank(
+                t,
+                f"the file leaves {len(unranked)} player{plural} unranked (rank blank "
                 f"or 0: {listed}), whom ours ranks: {counted(shifted, 'player')} ranked below them "
                 "have a rank here greater by the number of those above them, and the same order "
                 "(not listed one by one)",
-                source=t.source,
             ),
         )
     return found
@@ -318,7 +324,7 @@ def file_discrepancies(
     *,
     tiebreaks: TiebreakList | None = None,
     fit: CandidateFit | None = None,
-) -> tuple[Discrepancy, ...]:
+) -> tuple[Finding, ...]:
     """What the file's readers list: :func:`~xlfuncs.trf.check_tournament`'s findings, with
     :func:`rank_discrepancies` (given *tiebreaks* and *fit*) in place of its points-only
     rank check (which finds a subset of the same players)."""
@@ -337,7 +343,7 @@ class EventStandings:
     edition used and its notes."""
     standings: tuple[Standing, ...]
     """One per player, in starting-rank order (the crosstable's)."""
-    discrepancies: tuple[Discrepancy, ...]
+    discrepancies: tuple[Finding, ...]
     """:func:`file_discrepancies`."""
     edition_given: str | None = None
     """The C.07 edition asked for (``--tiebreak-rules``, as written), ``None``: the one in
@@ -358,7 +364,7 @@ def event_standings(
     built: TrfCrosstable,
     *,
     tiebreaks: Sequence[str] | None = None,
-    warnings: list[str] | None = None,
+    warnings: list[Finding] | None = None,
     edition: str | None = None,
     unrated: int | None = None,
     final_round: int | None = None,
@@ -430,14 +436,15 @@ def event_standings(
             table = table_of(choice.descriptors, used)
             spec = used
             if warnings is not None:
-                warnings.append(
+                detected = (
                     f"tie-breaks: the file names none, and its ranks are those of "
                     f"{fit.text}: the event is ranked by them (--tiebreaks to choose)"
                 )
+                warnings.append(Finding("tiebreaks", "note", detected))
     if warnings is not None:  # the edition's note is the text report's "C.07" line
         warnings.extend(effects.notes)
         said = tiebreak_edition_for(spec, built.event_date)[1]
-        warnings.extend(note for note in table.notes if note != said)
+        warnings.extend(prose_finding("tiebreaks", n) for n in table.notes if n != said)
     standings = tuple(
         Standing(p, table.ranks[i], table.points[i], table.by_descriptor(i + 1))
         for i, p in enumerate(built.players)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from ..core.tiebreak_editions import TiebreakEdition
 from ..core.tiebreaks import TiebreakError, check_edition, default_tiebreaks, parse_descriptor
+from ..findings import Finding
 from .parser import ExtraRecord, Tournament, TrfError
 
 __all__ = [
@@ -200,7 +201,7 @@ def event_tiebreaks(
     *,
     given: Sequence[str] | None = None,
     round_robin: bool,
-    warnings: list[str] | None = None,
+    warnings: list[Finding] | None = None,
     edition: TiebreakEdition | None = None,
 ) -> TiebreakList:
     """The tie-breaks of *t*: *given* (``--tiebreaks``, read by :func:`option_tiebreaks`)
@@ -223,13 +224,16 @@ def event_tiebreaks(
             try:
                 listed = read_record(t, record, edition)
             except TrfError as exc:
-                warnings.append(f"{exc}; not used: --tiebreaks given")
+                warnings.append(
+                    Finding("tiebreaks", "warning", f"{exc}; not used: --tiebreaks given")
+                )
             else:
                 if listed != tuple(given):
-                    warnings.append(
+                    said = (
                         f"the file's {where} lists {', '.join(listed)}; used --tiebreaks "
                         f"{', '.join(given)}"
                     )
+                    warnings.append(Finding("tiebreaks", "warning", said))
         if edition is not None:
             try:
                 check_edition([parse_descriptor(d) for d in given], edition)
@@ -245,16 +249,18 @@ def event_tiebreaks(
             if warnings is None:
                 raise
             if t.is_team_event:  # a team event's list is the teams' (xlfuncs.trf.teams)
-                warnings.append(
+                said = (
                     f"{exc}: in a team event the list is the teams'; the players are ranked "
                     f"by the default for {kind}"
                 )
+                warnings.append(Finding("tiebreaks", "warning", said))
             else:
                 place = "column" if "-" not in exc.columns else "columns"
-                warnings.append(
+                said = (
                     f"record {record.code}, line {record.line_no}, {place} {exc.columns}: "
                     f"expected {exc.expected}, found {exc.found}: the list is not used; the "
                     f"players are ranked by the default for {kind} (give --tiebreaks to "
                     "choose)"
                 )
+                warnings.append(Finding("tiebreaks", "warning", said, line=record.line_no))
     return TiebreakList(default_tiebreaks(round_robin), f"{DEFAULT_SOURCE} {kind}")

@@ -31,11 +31,13 @@ from ..core.titles import trf_title
 from ..core.tournament import Crosstable, Entrant, Pairing, is_round_robin
 from ..core.tournament import _withdrew as withdrew  # the rule round robins use, kept once
 from ..core.validate import MAX_RATING
+from ..findings import Finding
 from .event_system import System, choose_system
 from .k_file import KFile, edition_notes
 from .k_policy import KSource, PlayerK, known_birth_year, player_k
 from .list_data import with_list
 from .parser import Player, RoundEntry, Tournament, is_invalid_date, two_digit_dates
+from .prose import prose_finding
 from .pseudo_players import bye_round, pseudo_players
 from .rate_of_play import EventRate, event_rate
 from .rated import LOWEST_RATING, fide_rating
@@ -74,7 +76,7 @@ class TrfCrosstable:
     ks: tuple[PlayerK, ...]
     event_date: _dt.date
     """The date used for K and (without rules) for the edition."""
-    warnings: tuple[str, ...]
+    warnings: tuple[Finding, ...]
     """What the reader had to assume or could not use."""
     rate: RateOfPlay = RateOfPlay.STANDARD
     """The rate of play the event is rated at (also ``crosstable.edition.rate``)."""
@@ -146,7 +148,7 @@ def event_date(t: Tournament, *, today: _dt.date | None = None) -> tuple[_dt.dat
     return day, f"{why} nor end date (052) nor round dates (132): used today, {day.isoformat()}"
 
 
-def choose_rate(t: Tournament, rate: RateOfPlay | None) -> tuple[RateOfPlay, str, list[str]]:
+def choose_rate(t: Tournament, rate: RateOfPlay | None) -> tuple[RateOfPlay, str, list[Finding]]:
     """The event's rate of play: *rate* (the command's ``--rate``) when given, else what the
     time-control record says plainly (:func:`~xlfuncs.trf.rate_of_play.event_rate`), else
     standard; with a note on where it came from and the warnings to show.
@@ -162,37 +164,37 @@ def choose_rate(t: Tournament, rate: RateOfPlay | None) -> tuple[RateOfPlay, str
         note = f"{rate.value} (given)"
         warnings = []
         if found.rate is not None and found.rate is not rate:
-            warnings.append(f"rate of play: {rate.value} as given, but the file says {found.note}")
+            said = f"rate of play: {rate.value} as given, but the file says {found.note}"
+            warnings.append(Finding("rate_of_play", "warning", said))
         return rate, note, warnings
     if found.rate is not None:
         warnings = []
         if "FIDE would not rate it" in found.note:
-            warnings.append(f"rate of play: {found.note}")
+            warnings.append(Finding("rate_of_play", "warning", f"rate of play: {found.note}"))
         return found.rate, found.note, warnings
     note = f"standard (assumed: {found.note})"
-    return (
-        RateOfPlay.STANDARD,
-        note,
-        [f"rate of play: {found.note}: assumed standard play; give --rate to choose"],
-    )
+    said = f"rate of play: {found.note}: assumed standard play; give --rate to choose"
+    return RateOfPlay.STANDARD, note, [Finding("rate_of_play", "warning", said)]
 
 
 def _choose_edition(
     t: Tournament, rules: RulesSpec, day: _dt.date, rate: RateOfPlay
-) -> tuple[Edition, list[str]]:
-    """The edition at *rate*: *rules* when given, else the one in force on *day*."""
+) -> tuple[Edition, list[Finding]]:
+    """The edition at *rate*: *rules* when given, else the one in force on *day* (with a note
+    when the event is older than every edition, or runs across a change of the rules)."""
     if rules is not None:
         return get_edition(rules, rate=rate), []
     oldest = next(iter(EDITIONS.values()))
     if day < oldest.in_force_from:
         chosen = get_edition(oldest, rate=rate)
-        return chosen, [
+        said = (
             f"the event ({day.isoformat()}) is older than the oldest implemented rules "
             f"({oldest.id}, in force from {oldest.in_force_from.isoformat()}): used the "
             f"{chosen.id} rules; give --rules to choose"
-        ]
+        )
+        return chosen, [Finding("rules", "note", said)]
     edition = get_edition(day, rate=rate)
-    warnings: list[str] = []
+    warnings: list[Finding] = []
     end = t.end_date
     if (
         end is not None
@@ -200,11 +202,12 @@ def _choose_edition(
         and edition.in_force_until is not None
         and end > edition.in_force_until
     ):
-        warnings.append(
+        said = (
             f"the event ran from {day.isoformat()} to {end.isoformat()}, across a change of "
             f"the rules: used the {edition.id} rules, in force at the start; give --rules to "
             "choose"
         )
+        warnings.append(Finding("rules", "note", said))
     return edition, warnings
 
 
@@ -287,20 +290,22 @@ def crosstable_from_trf(
     """
     overrides = dict(k_overrides or {})
     day, why = event_date(t, today=today)
-    warnings = [why] if why else []
+    warnings = [Finding("event_date", "warning", why)] if why else []
     if rate is None:
         rate = read_rules_and_rate(rules)[1]  # "--rules '2025 rapid'" names it too
     chosen_rate, rate_note, rate_warnings = choose_rate(t, rate)
     edition, more = _choose_edition(t, rules, day, chosen_rate)
     warnings += more
     if why and rules is None and not more:
-        warnings.append(
+        said = (
             f"rules: the {edition.id} rules, in force on {day.isoformat()} (the date used "
             "above); give --rules to choose"
         )
+        warnings.append(Finding("rules", "note", said))
     if t.end_date_text and t.end_date is None and t.start_date is not None:
         what = "an invalid date (no such day)" if is_invalid_date(t.end_date_text) else "not a date"
-        warnings.append(f"the end date (052) {t.end_date_text!r} is {what}: not used")
+        said = f"the end date (052) {t.end_date_text!r} is {what}: not used"
+        warnings.append(Finding("event_date", "warning", said))
     warnings += rate_warnings
     if isinstance(k_overrides, KFile):
         warnings += k_overrides.warnings
@@ -308,11 +313,10 @@ def crosstable_from_trf(
     if stray:
         plural = "s" if len(stray) > 1 else ""
         lines = ", ".join(f"{r.line_no} ({r.code!r})" for r in stray)
-        warnings.append(
-            f"{len(stray)} line{plural} of no known record type not read: line{plural} {lines}"
-        )
+        said = f"{len(stray)} line{plural} of no known record type not read: line{plural} {lines}"
+        warnings.append(Finding("unknown_record", "warning", said))
     if t.encoding_warning is not None:
-        warnings.append(t.encoding_warning)
+        warnings.append(prose_finding("encoding", t.encoding_warning))  # names its place
 
     records = t.trf2026
     scoring = t.scoring
@@ -323,11 +327,12 @@ def crosstable_from_trf(
             t.num_rounds,
         )
     if t.is_team_event and not records.scoring.is_default:
-        warnings.append(
+        said = (
             f"record 162 (line {records.scoring_line}) gives the game points of a team event "
             f"({records.scoring.text}): the players' games score 1-½-0 here (the teams' "
             "game points are their boards' points; a team's bye, record 320's)"
         )
+        warnings.append(Finding("team_scoring", "warning", said))
 
     pseudo = pseudo_players(t)
     if pseudo:
@@ -336,10 +341,12 @@ def crosstable_from_trf(
             for p in sorted(t.players, key=lambda p: p.start_no)
             if p.start_no in pseudo
         ]
-        warnings.append(
+        said = (
             f"{short_list(names)}: the bye's pseudo-player, not a player: left out of the "
             "players, and each round against it read as a bye"
         )
+        first = min((p for p in t.players if p.start_no in pseudo), key=lambda p: p.start_no)
+        warnings.append(Finding("pseudo_player", "warning", said, line=first.line_no))
     players = tuple(
         sorted((p for p in t.players if p.start_no not in pseudo), key=lambda p: p.start_no)
     )
@@ -373,10 +380,11 @@ def crosstable_from_trf(
     for p, ps in zip(players, pairings):
         file_rating = p.rating
         if file_rating is not None and file_rating > MAX_RATING:
-            warnings.append(
+            said = (
                 f"no. {p.start_no} ({p.name}), line {p.line_no}: {file_rating} is not "
                 f"a rating (1..{MAX_RATING}): treated as unrated"
             )
+            warnings.append(Finding("not_a_rating", "warning", said, line=p.line_no))
             file_rating = None
         rating = fide_rating(p)
         if file_rating is not None and rating is None:
@@ -386,10 +394,11 @@ def crosstable_from_trf(
         if p.fide_id is not None and p.fide_id in overrides:
             used_ids.add(p.fide_id)
             if rating is None:
-                warnings.append(
+                said = (
                     f"K file: no. {p.start_no} ({p.name}, FIDE id {p.fide_id}) is "
                     "unrated: K not used"
                 )
+                warnings.append(Finding("k_file", "note", said))
         pk = player_k(p, rating, overrides, day, list_k.get(p.start_no), rules=edition)
         if pk.source is not None and pk.source in _COMPUTED and known_birth_year(p) is None:
             no_birth.append(f"no. {p.start_no}")
@@ -408,21 +417,24 @@ def crosstable_from_trf(
             entrant if file_rating == rating else replace(entrant, rating=file_rating)
         )
     if no_id:
-        warnings.append(
+        said = (
             f"{len(no_id)} player{'s have' if len(no_id) > 1 else ' has'} a rating but no "
             "FIDE id, counted as unrated: FIDE rates only players with a FIDE id, so the file's "
             f"figure is not a FIDE rating: {short_list(no_id)}"
         )
+        warnings.append(Finding("no_fide_id", "warning", said))
     warnings += edition_notes(k_overrides or {}, used_ids, edition)
     unknown = sorted(set(overrides) - used_ids)
     if unknown:
-        warnings.append(f"K file: no player of the tournament has FIDE id {', '.join(unknown)}")
+        said = f"K file: no player of the tournament has FIDE id {', '.join(unknown)}"
+        warnings.append(Finding("k_file", "note", said))
     if no_birth:
-        warnings.append(
+        said = (
             f"{len(no_birth)} rated player{'s have' if len(no_birth) > 1 else ' has'}"
             f" no birth year, so the junior K 40 could not be considered: "
             f"{short_list(no_birth)}"
         )
+        warnings.append(Finding("no_birth_year", "warning", said))
     crosstable = Crosstable.build(
         entrants,
         round_robin=round_robin,

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal
 
+from ..findings import Finding
+
 __all__ = [
     "TREATMENTS",
     "ValueCause",
@@ -123,17 +125,31 @@ TREATMENTS: Mapping[ValueCause, tuple[str, str]] = MappingProxyType(
 """For each cause: what was found, and what the reader does with it (``docs/trf.md``)."""
 
 
-def value_warnings(notes: Sequence[ValueNote]) -> tuple[str, ...]:
-    """One warning per cause, in :data:`TREATMENTS`' order (:func:`value_groups`).
+def value_warnings(notes: Sequence[ValueNote]) -> tuple[Finding, ...]:
+    """One warning (kind ``value``) per cause, in :data:`TREATMENTS`' order
+    (:func:`value_groups`), at the line of the first value, and its columns where every value
+    of the cause has the same.
 
-    >>> text = value_warnings([ValueNote("rank", 9, "86-89", "x", "no. 2 (Ash, Ada)")])[0]
+    >>> found = value_warnings([ValueNote("rank", 9, "86-89", "x", "no. 2 (Ash, Ada)")])[0]
+    >>> found.line, found.columns
+    (9, '86-89')
+    >>> text = found.message
     >>> for part in text.split(": "):
     ...     print(part)
     a rank that is not a whole number (columns 86-89), 1 in the file
     no. 2 (Ash, Ada) 'x', line 9
     read as not given (unranked)
     """
-    return tuple(text for _, _, text in value_groups(notes))
+    return tuple(
+        Finding(
+            "value",
+            "warning",
+            text,
+            line=found[0].line_no,
+            columns=found[0].columns if all(n.columns == found[0].columns for n in found) else "",
+        )
+        for _, found, text in value_groups(notes)
+    )
 
 
 def value_groups(

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..findings import Edit
 from .parser import decode_trf
 
 __all__ = ["Edit", "TrfLines", "read_lines"]
@@ -33,22 +34,6 @@ encodings (UTF-8's is the ``utf-8-sig`` codec's own)."""
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 """UTF-8's byte-order mark."""
-
-
-@dataclass(frozen=True)
-class Edit:
-    """Columns *first* to *last* (1-based, inclusive) of line *line_no* replaced by *text*.
-    A line shorter than *first* is padded with blanks first; *text* may be shorter or longer
-    than the columns (an empty *text* at the end of a line cuts the line there)."""
-
-    line_no: int
-    first: int
-    last: int
-    text: str
-
-    def apply(self, line: str) -> str:
-        """*line* with this edit made."""
-        return line[: self.first - 1].ljust(self.first - 1) + self.text + line[self.last :]
 
 
 @dataclass(frozen=True)

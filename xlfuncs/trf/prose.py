@@ -1,0 +1,47 @@
+"""A finding made of a sentence of the reader's that comes as prose (the team records'
+checks, :mod:`xlfuncs.trf.teams`): :func:`prose_finding` reads its severity and line from the
+way the sentence begins. Such findings gather different sentences under one kind: each is
+said (never counted in one line with the others: :attr:`~xlfuncs.findings.Finding.grouped`).
+
+A sentence that says what the reading chose, not what the file lacks (the rules, the
+tie-breaks, what a ``299`` record did, a K file's note), is a *note*, unless it says that what
+the file gives is not used (``: not applied``, ``: the line is not read``): a *warning*, as
+every other sentence is. A sentence about one line names it first (``record 240, line 12:``,
+``no. 4 (Name), line 9:``): the finding's line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..findings import Finding, Severity
+from .numbers import DIGITS
+
+__all__ = ["prose_finding"]
+
+_NOTES = ("rules: ", "the event (", "the event ran from ", "tie-breaks: ", "record 299", "K file:")
+"""How the sentences that say what the reading chose begin."""
+
+_NOT_USED = re.compile(r": (?:not applied|the line is not read)\b")
+"""What a sentence beginning as a note says of what the file gives and is not used."""
+
+_NAMED_LINE = re.compile(
+    rf"(?:record \w{{3}}|no\. {DIGITS.pattern} \(.*?\)), line ({DIGITS.pattern})[:,]", re.ASCII
+)
+"""How a sentence that concerns one line names it."""
+
+
+def prose_finding(kind: str, text: str) -> Finding:
+    """The finding of kind *kind* that the sentence *text* says (the module's documentation).
+
+    >>> found = prose_finding("team_records", "record 310, line 12: no such team")
+    >>> found.severity, found.line
+    ('warning', 12)
+    >>> prose_finding("team_records", "record 299, line 4: every 'F' scores 1").severity
+    'note'
+    """
+    severity: Severity = (
+        "note" if text.startswith(_NOTES) and not _NOT_USED.search(text) else "warning"
+    )
+    named = _NAMED_LINE.match(text)
+    return Finding(kind, severity, text, line=int(named[1]) if named else None, grouped=False)
