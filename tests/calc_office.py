@@ -21,6 +21,7 @@ import shutil
 import signal
 import subprocess
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +29,43 @@ import pytest
 
 from xlfuncs.cli import main as cli
 
-SOFFICE: str | None = shutil.which("soffice") or shutil.which("libreoffice")
-UNOPKG: str | None = shutil.which("unopkg")
 CLIENT = Path(__file__).with_name("calc_client.py")
+
+
+@dataclass(frozen=True)
+class Installation:
+    """One LibreOffice: its ``soffice`` and ``unopkg``."""
+
+    name: str
+    soffice: str
+    unopkg: str
+
+    def version(self) -> str:
+        """LibreOffice's version line (``LibreOffice 7.4.7.2 ...``)."""
+        done = subprocess.run(
+            [self.soffice, "--version"], capture_output=True, text=True, timeout=60
+        )
+        return done.stdout.strip()
+
+
+def _installations() -> list[Installation]:
+    """The system's LibreOffice (on the PATH: the release Debian stable ships) and the
+    current release where ``XLFUNCS_LIBREOFFICE_CURRENT`` names its ``soffice``
+    (``.ci/libreoffice-current`` unpacks it beside the system's)."""
+    found = []
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    unopkg = shutil.which("unopkg")
+    if soffice and unopkg:
+        found.append(Installation("system", soffice, unopkg))
+    current = os.environ.get("XLFUNCS_LIBREOFFICE_CURRENT")
+    if current:
+        unopkg = str(Path(current).with_name("unopkg"))
+        if os.access(current, os.X_OK) and os.access(unopkg, os.X_OK):
+            found.append(Installation("current", current, unopkg))
+    return found
+
+
+INSTALLATIONS = _installations()
 
 
 def _uno_python() -> str | None:
@@ -46,7 +81,7 @@ def _uno_python() -> str | None:
     return None
 
 
-UNO_PYTHON = _uno_python() if SOFFICE and UNOPKG else None
+UNO_PYTHON = _uno_python() if INSTALLATIONS else None
 
 needs_office = pytest.mark.skipif(
     UNO_PYTHON is None and not os.environ.get("XLFUNCS_REQUIRE_LIBREOFFICE"),
@@ -54,19 +89,22 @@ needs_office = pytest.mark.skipif(
 )
 
 
-def office_version() -> str:
-    """LibreOffice's version line (``LibreOffice 7.4.7.2 ...``)."""
-    assert SOFFICE is not None
-    done = subprocess.run([SOFFICE, "--version"], capture_output=True, text=True, timeout=60)
-    return done.stdout.strip()
-
-
 class Office:
     """A headless LibreOffice started by :func:`start_office`, and its UNO client."""
 
-    def __init__(self, office: subprocess.Popen[bytes], client: subprocess.Popen[str]) -> None:
+    def __init__(
+        self,
+        installation: Installation,
+        office: subprocess.Popen[bytes],
+        client: subprocess.Popen[str],
+    ) -> None:
+        self.installation = installation
         self.office = office
         self.client = client
+
+    def version(self) -> str:
+        """This office's version line."""
+        return self.installation.version()
 
     def ask(self, job: dict[str, Any]) -> Any:
         """Send *job* to the client; its result (an error of the client fails the test)."""
@@ -110,10 +148,9 @@ class Office:
                 process.wait(timeout=15)
 
 
-def _install(oxt: Path, env_args: list[str]) -> None:
-    assert UNOPKG is not None
+def _install(unopkg: str, oxt: Path, env_args: list[str]) -> None:
     done = subprocess.run(
-        [UNOPKG, "add", "--shared", *env_args, str(oxt)],
+        [unopkg, "add", "--shared", *env_args, str(oxt)],
         capture_output=True,
         text=True,
         timeout=300,
@@ -123,22 +160,22 @@ def _install(oxt: Path, env_args: list[str]) -> None:
         raise RuntimeError(f"unopkg add failed: {done.stdout}{done.stderr}")
 
 
-def start_office(folder: Path) -> Office:
-    """Write and install the add-in under *folder*, start an office on a profile there with
-    the add-in, and its client; raises where LibreOffice is missing."""
-    if UNO_PYTHON is None or SOFFICE is None:
-        raise RuntimeError("LibreOffice (soffice, unopkg) or its Python uno module is missing")
+def start_office(folder: Path, installation: Installation) -> Office:
+    """Write and install the add-in under *folder* into *installation*, start an office on a
+    profile there with the add-in, and its client; raises where ``uno`` is missing."""
+    if UNO_PYTHON is None:
+        raise RuntimeError("LibreOffice's Python uno module is missing")
     folder.mkdir(parents=True, exist_ok=True)
     assert cli(["libreoffice", "-o", str(folder), "--force"]) == 0
     env_args = [
         f"-env:UserInstallation={(folder / 'profile').as_uri()}",
         f"-env:UNO_SHARED_PACKAGES_CACHE={(folder / 'shared').as_uri()}",
     ]
-    _install(folder / "xlfuncs.oxt", env_args)
+    _install(installation.unopkg, folder / "xlfuncs.oxt", env_args)
     pipe = f"xlfuncs_{os.getpid()}_{time.monotonic_ns()}"
     office = subprocess.Popen(
         [
-            SOFFICE,
+            installation.soffice,
             "--headless",
             "--invisible",
             "--nologo",
@@ -160,4 +197,4 @@ def start_office(folder: Path) -> Office:
         text=True,
         start_new_session=True,
     )
-    return Office(office, client)
+    return Office(installation, office, client)

@@ -332,13 +332,26 @@ class _Lazy(dict[str, Printed]):
         return value
 
 
-@pytest.fixture(scope="session")
-def office(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Office]:
-    """A headless LibreOffice with the add-in installed, on a private profile of this worker
-    (``tests/calc_office.py``); ended, it alone, when the session ends."""
-    from calc_office import start_office
+def _installation_names() -> list[str]:
+    from calc_office import INSTALLATIONS
 
-    started = start_office(tmp_path_factory.mktemp("libreoffice"))
+    return [installation.name for installation in INSTALLATIONS] or ["system"]
+
+
+@pytest.fixture(scope="session", params=_installation_names())
+def office(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Office]:
+    """A headless LibreOffice with the add-in installed, on a private profile of this worker
+    (``tests/calc_office.py``), once for each LibreOffice the machine has (the system's, and
+    the current release where ``.ci/libreoffice-current`` unpacked it); ended, it alone, when
+    its tests are done."""
+    from calc_office import INSTALLATIONS, start_office
+
+    chosen = [i for i in INSTALLATIONS if i.name == request.param]
+    if not chosen:
+        pytest.fail("LibreOffice (soffice, unopkg) is not installed")
+    started = start_office(tmp_path_factory.mktemp("libreoffice"), chosen[0])
     try:
         yield started
     finally:

@@ -37,7 +37,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from calc_office import Office, needs_office, office_version
+from calc_office import Office, needs_office
 
 from tests import cell_calls
 from tests.test_xlwings_routes import CASES, ERROR_TYPES, TEXT_CASES
@@ -141,7 +141,7 @@ def answers(office: Office) -> dict[str, Any]:
     started = time.perf_counter()
     got = office.cases(cases)
     seconds = time.perf_counter() - started
-    print(f"\n{office_version()}: {len(cases)} calls in {seconds:.1f} s")
+    print(f"\n{office.version()}: {len(cases)} calls in {seconds:.1f} s")
     return {"got": got, "valid": valid, "seconds": seconds}
 
 
@@ -223,7 +223,7 @@ def recalculated(office: Office, workbooks: dict[str, Path]) -> dict[str, Any]:
     formulas = sum(r["formulas"] for r in out.values())
     changed = sum(len(r["changed"]) for r in out.values())
     print(
-        f"\n{office_version()}: {len(out)} workbooks, {cells} cells ({formulas} formulas) "
+        f"\n{office.version()}: {len(out)} workbooks, {cells} cells ({formulas} formulas) "
         f"compared, {changed} differing, in {time.perf_counter() - started:.1f} s"
     )
     return out
@@ -368,7 +368,7 @@ def test_results_typed_into_the_template_give_reports_figures(
                 differing.append((player["start_no"], heading, row[column], reported))
     with capsys.disabled():
         print(
-            f"\n{office_version()}: {len(cells)} cells typed, {compared} figures compared with "
+            f"\n{office.version()}: {len(cells)} cells typed, {compared} figures compared with "
             f"report's, {len(differing)} differing, in {seconds:.1f} s"
         )
     assert compared >= 12 * len(players)
