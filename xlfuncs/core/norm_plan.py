@@ -440,77 +440,118 @@ def _strongest_set(
     ``max(rating, floor)``, the largest raise being the lowest's), or ``None`` when no set
     meets the mix. Exact: a search over how many of each kind of opponent to take, federation
     by federation, keeping for each state of the counts the mix reads only the best sum."""
-    n, floor_at = need.n, need.t.floor
-    need_higher, need_titled = need.higher, need.titled
     kinds = _kinds(field, number, need, unrated)
     top = _top_set(kinds, need)
     if top is not None:
         return top
     known = _quick_set(kinds, need)
-    bound = -1 if known is None else known[0]
-    rest = _best_rest(kinds, n)
-    lift = max((floor_at - kind.value for kind in kinds), default=0)
-    states: dict[_State, tuple[int, _Path]] = {(0, 0, 0, 0, 0, 0): (0, ())}
-    feds_needed = 0 if need.exempt or not need.own else MIN_OTHER_FEDERATIONS
-    i = 0
-    while i < len(kinds):
-        fed = kinds[i].federation
-        group: list[tuple[int, _Kind]] = []
-        while i < len(kinds) and kinds[i].federation == fed:
-            group.append((i, kinds[i]))
-            i += 1
-        if need.exempt or not fed:
-            cap = n
-        else:
-            cap = need.own_max if fed == need.own else need.one_max
-        for index, kind in group:
-            grown: dict[_State, tuple[int, _Path]] = {}
-            after = rest[index + 1]
-            for (k, h, t, f, raised, here), (total, path) in states.items():
-                if total + rest[index][n - k] + (0 if raised else max(lift, 0)) <= bound:
-                    continue  # cannot beat the set known
-                most = min(len(kind.numbers), n - k, cap - here)
-                for x in range(most + 1):
-                    state = (
-                        k + x,
-                        min(need_higher, h + x * kind.higher),
-                        min(need_titled, t + x * kind.titled),
-                        f,
-                        raised,
-                        here + x,
-                    )
-                    step = (*path, (index, x)) if x else path
-                    value = total + x * kind.value
-                    if value + after[n - k - x] + (0 if raised else max(lift, 0)) <= bound:
-                        continue
-                    old = grown.get(state)
-                    if old is None or value > old[0]:
-                        grown[state] = (value, step)
-                    if x and not raised and kind.value < floor_at:
-                        lifted = (*state[:4], 1, state[5])
-                        value += floor_at - kind.value
-                        old = grown.get(lifted)
-                        if old is None or value > old[0]:
-                            grown[lifted] = (value, step)
-            states = grown
-        other = bool(fed) and fed != need.own
-        folded: dict[_State, tuple[int, _Path]] = {}
-        for (k, h, t, f, raised, here), found in states.items():
-            state = (k, h, t, min(feds_needed, f + (other and here > 0)), raised, 0)
-            if state not in folded or found[0] > folded[state][0]:
-                folded[state] = found
-        states = folded
-    done = [
-        found
-        for (k, h, t, f, _, _), found in states.items()
-        if k == n and h == need_higher and t == need_titled and f == feds_needed
-    ]
-    if not done:
+    found = _SetSearch.of(kinds, need, -1 if known is None else known[0]).best()
+    if found is None:
         return None if known is None else known[1]
-    total, path = max(done, key=lambda found: found[0])
+    total, path = found
     if known is not None and known[0] >= total:
         return known[1]
     return sorted(j for index, x in path for j in kinds[index].numbers[:x])
+
+
+_States = dict[_State, tuple[int, _Path]]
+"""The best sum, and how it was taken, of each state of the counts."""
+
+
+@dataclass(frozen=True)
+class _SetSearch:
+    """:func:`_strongest_set`'s exact search: *bound*, the sum of a set known to meet the
+    mix (a state that cannot beat it is dropped); *rest*, what the kinds from each index on
+    can add (:func:`_best_rest`); *lift*, the most the floor can raise one opponent."""
+
+    kinds: Sequence[_Kind]
+    need: _Need
+    bound: int
+    rest: list[list[int]]
+    lift: int
+    feds_needed: int
+
+    @classmethod
+    def of(cls, kinds: Sequence[_Kind], need: _Need, bound: int) -> _SetSearch:
+        return cls(
+            kinds,
+            need,
+            bound,
+            _best_rest(kinds, need.n),
+            max((need.t.floor - kind.value for kind in kinds), default=0),
+            0 if need.exempt or not need.own else MIN_OTHER_FEDERATIONS,
+        )
+
+    def best(self) -> tuple[int, _Path] | None:
+        """The best sum of a set that meets the mix and how it was taken, or ``None``."""
+        need = self.need
+        states: _States = {(0, 0, 0, 0, 0, 0): (0, ())}
+        i = 0
+        while i < len(self.kinds):
+            fed = self.kinds[i].federation
+            if need.exempt or not fed:
+                cap = need.n
+            else:
+                cap = need.own_max if fed == need.own else need.one_max
+            while i < len(self.kinds) and self.kinds[i].federation == fed:
+                states = self._take(states, i, cap)
+                i += 1
+            states = self._fold(states, bool(fed) and fed != need.own)
+        done = [
+            found
+            for (k, h, t, f, _, _), found in states.items()
+            if k == need.n and h == need.higher and t == need.titled and f == self.feds_needed
+        ]
+        return max(done, key=lambda found: found[0]) if done else None
+
+    def _take(self, states: _States, index: int, cap: int) -> _States:
+        """*states* after taking 0 or more opponents of the kind at *index* (at most *cap*
+        from its federation), with the floor raising one of them where it was not used."""
+        n, floor_at = self.need.n, self.need.t.floor
+        kind = self.kinds[index]
+        grown: _States = {}
+        after = self.rest[index + 1]
+        for (k, h, t, f, raised, here), (total, path) in states.items():
+            lift = 0 if raised else max(self.lift, 0)
+            if total + self.rest[index][n - k] + lift <= self.bound:
+                continue  # cannot beat the set known
+            most = min(len(kind.numbers), n - k, cap - here)
+            for x in range(most + 1):
+                state = (
+                    k + x,
+                    min(self.need.higher, h + x * kind.higher),
+                    min(self.need.titled, t + x * kind.titled),
+                    f,
+                    raised,
+                    here + x,
+                )
+                step = (*path, (index, x)) if x else path
+                value = total + x * kind.value
+                if value + after[n - k - x] + lift <= self.bound:
+                    continue
+                _keep(grown, state, value, step)
+                if x and not raised and kind.value < floor_at:
+                    lifted = (*state[:4], 1, state[5])
+                    _keep(grown, lifted, value + floor_at - kind.value, step)
+        return grown
+
+    def _fold(self, states: _States, other: bool) -> _States:
+        """*states* at the end of a federation's kinds: its count of other federations
+        raised where it is *other* and was taken from (up to those needed), its own count
+        cleared."""
+        folded: _States = {}
+        for (k, h, t, f, raised, here), found in states.items():
+            state = (k, h, t, min(self.feds_needed, f + (other and here > 0)), raised, 0)
+            if state not in folded or found[0] > folded[state][0]:
+                folded[state] = found
+        return folded
+
+
+def _keep(states: _States, state: _State, value: int, path: _Path) -> None:
+    """Keeps *value* (taken by *path*) for *state* where it beats the one known."""
+    old = states.get(state)
+    if old is None or value > old[0]:
+        states[state] = (value, path)
 
 
 def _best_rest(kinds: Sequence[_Kind], n: int) -> list[list[int]]:

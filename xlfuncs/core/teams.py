@@ -34,7 +34,7 @@ How the standing is made and checked (against FIDE's engine ``gacrux`` in its te
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final, Literal
@@ -659,11 +659,6 @@ def team_standings(
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
     ds = tuple(team_descriptor(d, primary) for d in descriptors)
     event_rounds = rounds if final_round is None else max(final_round, rounds)
-    flip = (
-        team_colour == "sequence"
-        and colour_sequence is not None
-        and colour_sequence.upper().startswith("B")
-    )  # the team playing the sequence's colours, black on board 1, is white
     rows = team_rounds(
         crosstable,
         teams,
@@ -676,142 +671,50 @@ def team_standings(
     )
     if assignments:
         rows = assigned_rounds(rows, teams, assignments)
-    number = {t.number: i + 1 for i, t in enumerate(teams)}
-    entrants = [
-        Entrant(
-            None,
-            tuple(
-                Pairing(
-                    None if m.opponent is None else number[m.opponent],
-                    m.outcome,
-                    _match_colour(m, flip),
-                )
-                for m in row
-            ),
-        )
-        for row in rows
-    ]
-    team_ct = Crosstable.build(entrants, round_robin=round_robin)
-    bonus = [a for a in assignments if a.kind is None]
-    mp = tuple(
-        sum((m.match_points for m in row), Fraction(0))
-        + sum((a.match_points or Fraction(0) for a in bonus if a.concerns(t.number)), Fraction(0))
-        for t, row in zip(teams, rows)
-    )
-    gp = tuple(
-        sum((m.game_points for m in row), Fraction(0))
-        + sum((a.game_points or Fraction(0) for a in bonus if a.concerns(t.number)), Fraction(0))
-        for t, row in zip(teams, rows)
-    )
+    flip = (
+        team_colour == "sequence"
+        and colour_sequence is not None
+        and colour_sequence.upper().startswith("B")
+    )  # the team playing the sequence's colours, black on board 1, is white
+    team_ct = Crosstable.build(_team_entrants(teams, rows, flip), round_robin=round_robin)
+    mp, gp = _team_scores(teams, rows, [a for a in assignments if a.kind is None])
     board_count = boards or max((m.boards for row in rows for m in row), default=0) or 1
-    system = match_scoring.system()
-    mp_points = {
-        (i + 1, r): m.match_points
-        for i, row in enumerate(rows)
-        for r, m in enumerate(row, start=1)
-        if m.outcome is not None
-        # a bye: its own match points; a match: those assigned, where not its result's
-        and (m.opponent is None or m.match_points != system.points(m.outcome))
-    }
-    gp_points = {
-        (i + 1, r): m.game_points
-        for i, row in enumerate(rows)
-        for r, m in enumerate(row, start=1)
-        if m.outcome is not None
-    }
     game = crosstable.scoring
-    gp_scoring = ScoringSystem(
-        game.win * board_count, game.draw * board_count, game.loss * board_count
-    )
-    wanted: dict[str, list[str]] = {"MP": [], "GP": []}
-    for d in ds:
-        if d in SCORES or d == OTHER_SCORE:
-            continue
-        body, score = _split(d)
-        code = body.partition("/")[0]
-        if code in MIXED_SB or code in ENCOUNTER_CODES:
-            needed = [("MP", "BH"), ("GP", "BH")]  # both scores' engines
-        elif code == "SSSC":
-            needed = [(score, sssc_modifiers(body[len(code) + 1 :])[0])]
-        elif code in _WHOLE or (score == "GP" and code in _BOARD_COUNTS):
-            needed = []
-        else:
-            needed = [(score, body)]
-        for sc, b in needed:
-            if b not in wanted[sc]:
-                wanted[sc].append(b)
-    tables: dict[str, TiebreakTable] = {}
-    computed: dict[str, tuple[Value, ...]] = {}
     notes: list[str] = []
-    for score, bodies in wanted.items():
-        if not bodies:
-            continue
-        table = tiebreaks(
-            team_ct,
-            bodies,
-            edition=edition,
-            start=start,
-            round_robin=round_robin,
-            rounds=rounds,
-            scoring=match_scoring.system() if score == "MP" else gp_scoring,
-            round_points=mp_points if score == "MP" else gp_points,
-            final_round=event_rounds,
-        )
-        tables[score] = table
-        for k, body in enumerate(bodies):
-            key = body if score == "MP" else f"{body}:{score}"
-            computed[key] = tuple(row[k] for row in table.values)
-        notes += [n for n in table.notes if n not in notes]
-    totals = board_totals(rows, board_count, game)
+    tables, computed = _engine_tiebreaks(
+        team_ct,
+        rows,
+        _engine_bodies(ds),
+        notes,
+        edition=edition,
+        start=start,
+        round_robin=round_robin,
+        rounds=rounds,
+        match_system=match_scoring.system(),
+        gp_scoring=ScoringSystem(
+            game.win * board_count, game.draw * board_count, game.loss * board_count
+        ),
+        final_round=event_rounds,
+    )
+    source = _Columns(
+        primary=primary,
+        mp=mp,
+        gp=gp,
+        tables=tables,
+        computed=computed,
+        rows=rows,
+        totals=board_totals(rows, board_count, game),
+        team_numbers=[t.number for t in teams],
+        boards=board_count,
+        event_rounds=event_rounds,
+        system=match_scoring.system(),
+        game=game,
+        round_robin=round_robin,
+    )
     columns: list[list[Value]] = [list(mp if primary == "MP" else gp)]
     ascending: list[int] = []
     for d in ds:
-        body, score = _split(d)
-        code = body.partition("/")[0]
-        col: list[Value]
-        if d == "MP":
-            col = list(mp)
-        elif d == "GP":
-            col = list(gp)
-        elif d == OTHER_SCORE:
-            col = list(gp if primary == "MP" else mp)
-        elif code in MIXED_SB:
-            opp, mine = MIXED_SB[code]
-            sb = parse_descriptor("SB" + body[len(code) :])
-            col = mixed_sonneborn_berger(tables[opp], tables[mine], sb)
-        elif code == "SSSC":
-            # its modifiers: the Buchholz it reads, the rules' factor (sssc_modifiers)
-            strength, given = sssc_modifiers(body[len(code) + 1 :])
-            other = gp if score == "MP" else mp
-            bh = computed[strength if score == "MP" else f"{strength}:GP"]
-            on_gp = score == "GP"
-            system = match_scoring.system()
-            col = score_strength(other, bh, event_rounds, board_count, system, game, on_gp, given)
-            note = "" if given else sssc_note(d, event_rounds, board_count, system, game, on_gp)
-            if note and note not in notes:
-                notes.append(note)
-        elif code == "BC":
-            col = board_count_of(totals)
-        elif code in BOARD_CODES or code in ENCOUNTER_CODES:
-            before = rank(columns, ascending=ascending)
-            if code in BOARD_CODES:
-                col = board_places(code, totals, before)
-            else:
-                first = primary if d in (code, f"{code}/P") else score
-                col = extended_direct_encounter(
-                    code,
-                    tables[first],
-                    tables["GP" if first == "MP" else "MP"],
-                    rows,
-                    [t.number for t in teams],
-                    before,
-                    board_count,
-                    round_robin or body.endswith("/P"),
-                )
-        elif score == "GP" and code in _BOARD_COUNTS:
-            col = _count_boards(code, rows, board_count, game)
-        else:
-            col = list(computed[body if score == "MP" else d])
+        col = source.column(d, columns, ascending, notes)
         if _ascending(d):
             ascending.append(len(columns))
         columns.append(col)
@@ -832,6 +735,206 @@ def team_standings(
         boards=board_count,
         boards_given=boards is not None,
     )
+
+
+def _team_entrants(
+    teams: Sequence[Team], rows: Sequence[Sequence[MatchRound]], flip: bool
+) -> list[Entrant]:
+    """The teams as the entrants of a crosstable (a match as a pairing: the opponent's index
+    from 1, the match's outcome, the team's colour: :func:`_match_colour`)."""
+    number = {t.number: i + 1 for i, t in enumerate(teams)}
+    return [
+        Entrant(
+            None,
+            tuple(
+                Pairing(
+                    None if m.opponent is None else number[m.opponent],
+                    m.outcome,
+                    _match_colour(m, flip),
+                )
+                for m in row
+            ),
+        )
+        for row in rows
+    ]
+
+
+def _team_scores(
+    teams: Sequence[Team], rows: Sequence[Sequence[MatchRound]], bonus: Sequence[TeamAssignment]
+) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
+    """Each team's match points and game points: its rounds' plus the *bonus* (a penalty:
+    negative) assignments that concern it."""
+
+    def total(own: Iterable[Fraction], extra: Iterable[Fraction | None]) -> Fraction:
+        return sum(own, Fraction(0)) + sum((x or Fraction(0) for x in extra), Fraction(0))
+
+    mine = [[a for a in bonus if a.concerns(t.number)] for t in teams]
+    mp = tuple(
+        total((m.match_points for m in row), (a.match_points for a in extra))
+        for extra, row in zip(mine, rows)
+    )
+    gp = tuple(
+        total((m.game_points for m in row), (a.game_points for a in extra))
+        for extra, row in zip(mine, rows)
+    )
+    return mp, gp
+
+
+def _engine_bodies(ds: Sequence[str]) -> dict[str, list[str]]:
+    """The core descriptors each score's tie-break engine computes for the team descriptors
+    *ds* (the mixed Sonneborn-Bergers and the encounters: both scores' tables; ``SSSC``: the
+    Buchholz it reads; the team-only ones and the board counts: none)."""
+    wanted: dict[str, list[str]] = {"MP": [], "GP": []}
+    for d in ds:
+        if d in SCORES or d == OTHER_SCORE:
+            continue
+        body, score = _split(d)
+        code = body.partition("/")[0]
+        if code in MIXED_SB or code in ENCOUNTER_CODES:
+            needed = [("MP", "BH"), ("GP", "BH")]  # both scores' engines
+        elif code == "SSSC":
+            needed = [(score, sssc_modifiers(body[len(code) + 1 :])[0])]
+        elif code in _WHOLE or (score == "GP" and code in _BOARD_COUNTS):
+            needed = []
+        else:
+            needed = [(score, body)]
+        for sc, b in needed:
+            if b not in wanted[sc]:
+                wanted[sc].append(b)
+    return wanted
+
+
+def _engine_tiebreaks(
+    team_ct: Crosstable,
+    rows: Sequence[Sequence[MatchRound]],
+    wanted: dict[str, list[str]],
+    notes: list[str],
+    *,
+    edition: TiebreakRulesSpec,
+    start: _dt.date | None,
+    round_robin: bool,
+    rounds: int,
+    match_system: ScoringSystem,
+    gp_scoring: ScoringSystem,
+    final_round: int,
+) -> tuple[dict[str, TiebreakTable], dict[str, tuple[Value, ...]]]:
+    """The core tie-breaks *wanted* on each score, computed on the teams' crosstable by
+    :func:`~xlfuncs.core.tiebreaks.tiebreaks` with each round's points given (a bye's match
+    points, those assigned; every round's game points): each score's table, and each
+    descriptor's column (``BH``, ``BH:GP``). The tables' notes are added to *notes*."""
+    mp_points = {
+        (i + 1, r): m.match_points
+        for i, row in enumerate(rows)
+        for r, m in enumerate(row, start=1)
+        if m.outcome is not None
+        # a bye: its own match points; a match: those assigned, where not its result's
+        and (m.opponent is None or m.match_points != match_system.points(m.outcome))
+    }
+    gp_points = {
+        (i + 1, r): m.game_points
+        for i, row in enumerate(rows)
+        for r, m in enumerate(row, start=1)
+        if m.outcome is not None
+    }
+    tables: dict[str, TiebreakTable] = {}
+    computed: dict[str, tuple[Value, ...]] = {}
+    for score, bodies in wanted.items():
+        if not bodies:
+            continue
+        table = tiebreaks(
+            team_ct,
+            bodies,
+            edition=edition,
+            start=start,
+            round_robin=round_robin,
+            rounds=rounds,
+            scoring=match_system if score == "MP" else gp_scoring,
+            round_points=mp_points if score == "MP" else gp_points,
+            final_round=final_round,
+        )
+        tables[score] = table
+        for k, body in enumerate(bodies):
+            key = body if score == "MP" else f"{body}:{score}"
+            computed[key] = tuple(row[k] for row in table.values)
+        notes += [n for n in table.notes if n not in notes]
+    return tables, computed
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """What a team standing's tie-break columns are read from: the scores, the engine's
+    tables and columns (:func:`_engine_tiebreaks`), the matches and their boards."""
+
+    primary: str
+    mp: tuple[Fraction, ...]
+    gp: tuple[Fraction, ...]
+    tables: dict[str, TiebreakTable]
+    computed: dict[str, tuple[Value, ...]]
+    rows: Sequence[Sequence[MatchRound]]
+    totals: Sequence[Sequence[Fraction]]
+    team_numbers: list[int]
+    boards: int
+    event_rounds: int
+    system: ScoringSystem
+    game: ScoringSystem
+    round_robin: bool
+
+    def column(
+        self, d: str, columns: list[list[Value]], ascending: list[int], notes: list[str]
+    ) -> list[Value]:
+        """The values of the team descriptor *d*; the places (``EDE``, ``TBR`` ...) are
+        among the teams tied on *columns* so far (*ascending*: those where lower is
+        better). A note on the reading taken is added to *notes*."""
+        body, score = _split(d)
+        code = body.partition("/")[0]
+        if d == "MP":
+            return list(self.mp)
+        if d == "GP":
+            return list(self.gp)
+        if d == OTHER_SCORE:
+            return list(self.gp if self.primary == "MP" else self.mp)
+        if code in MIXED_SB:
+            opp, mine = MIXED_SB[code]
+            sb = parse_descriptor("SB" + body[len(code) :])
+            return mixed_sonneborn_berger(self.tables[opp], self.tables[mine], sb)
+        if code == "SSSC":
+            return self._score_strength(d, body, code, score, notes)
+        if code == "BC":
+            return board_count_of(self.totals)
+        if code in BOARD_CODES:
+            return board_places(code, self.totals, rank(columns, ascending=ascending))
+        if code in ENCOUNTER_CODES:
+            first = self.primary if d in (code, f"{code}/P") else score
+            return extended_direct_encounter(
+                code,
+                self.tables[first],
+                self.tables["GP" if first == "MP" else "MP"],
+                self.rows,
+                self.team_numbers,
+                rank(columns, ascending=ascending),
+                self.boards,
+                self.round_robin or body.endswith("/P"),
+            )
+        if score == "GP" and code in _BOARD_COUNTS:
+            return _count_boards(code, self.rows, self.boards, self.game)
+        return list(self.computed[body if score == "MP" else d])
+
+    def _score_strength(
+        self, d: str, body: str, code: str, score: str, notes: list[str]
+    ) -> list[Value]:
+        """``SSSC`` (C.07 13.4): its modifiers name the Buchholz it reads and the rules'
+        factor (:func:`~xlfuncs.core.team_tiebreaks.sssc_modifiers`); where the factor is
+        not given, a note says which one was taken."""
+        strength, given = sssc_modifiers(body[len(code) + 1 :])
+        other = self.gp if score == "MP" else self.mp
+        bh = self.computed[strength if score == "MP" else f"{strength}:GP"]
+        on_gp = score == "GP"
+        args = (self.event_rounds, self.boards, self.system, self.game, on_gp)
+        col = score_strength(other, bh, *args, given)
+        note = "" if given else sssc_note(d, *args)
+        if note and note not in notes:
+            notes.append(note)
+        return col
 
 
 def score_note(primary: str) -> str:
