@@ -13,7 +13,7 @@ from dataclasses import field as dataclass_field
 from fractions import Fraction
 
 from .eligibility import EventTime, game_eligibility, time_bands
-from .norm_check import WOMEN_NORMS, NormCheck, norm_checks, norm_made
+from .norm_check import WOMEN_NORMS, NormCheck, best_norm, near_norm, norm_checks, norm_made
 from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss
 from .norm_games import GameKind, NormGame, figures_out_of_reach
 from .norm_readings import DEFAULT_READINGS, NormReadings
@@ -376,5 +376,4 @@ class CrosstableNorms:
         if not any(figures for _, _, figures in self.status(number)):
             return None
         checks = self.checks(number)
-        made = next((c for c in checks if c.met), None)
-        return made or next((c for c in checks if c.rating_met), None)
+        return best_norm(checks) or near_norm(checks)

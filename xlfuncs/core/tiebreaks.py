@@ -242,21 +242,19 @@ class Descriptor:
     def __str__(self) -> str:
         return self.text
 
+    def _number(self, letters: str) -> int | None:
+        """The number of the first modifier whose letter is one of *letters* (``C1``: 1)."""
+        return next((int(m[1:]) for m in self.modifiers if m[0] in letters), None)
+
     @property
     def cut(self) -> int:
         """How many of the least significant values are cut (``/Cn``, and ``/Mn``)."""
-        for m in self.modifiers:
-            if m[0] in "CM":
-                return int(m[1:])
-        return 0
+        return self._number("CM") or 0
 
     @property
     def cut_high(self) -> int:
         """How many of the most significant values are cut (``/Mn``)."""
-        for m in self.modifiers:
-            if m[0] == "M":
-                return int(m[1:])
-        return 0
+        return self._number("M") or 0
 
     @property
     def as_played(self) -> bool:
@@ -266,19 +264,13 @@ class Descriptor:
     @property
     def limit(self) -> int:
         """``/L+n``, ``/L-n``: how many half points Koya's limit is raised (or lowered)."""
-        for m in self.modifiers:
-            if m[0] == "L":
-                return int(m[1:])
-        return 0
+        return self._number("L") or 0
 
     @property
     def unrated(self) -> int | None:
         """``/Un``: the rating unrated players count at in this tie-break (``None``: the
         one given for the event, if any)."""
-        for m in self.modifiers:
-            if m[0] == "U":
-                return int(m[1:])
-        return None
+        return self._number("U")
 
     @property
     def ascending(self) -> bool:
