@@ -122,7 +122,7 @@ class PlanSetting:
     def cycles(self, players: int) -> int:
         """How many times each two players meet in a round robin of *players*: 2 when the
         rounds given are twice one cycle's, else 1."""
-        one = _cycle_rounds(players)
+        one = round_robin_rounds(players)
         return 2 if self.rounds is not None and one > 0 and self.rounds == 2 * one else 1
 
 
@@ -134,10 +134,6 @@ def round_robin_rounds(players: int, cycles: int = 1) -> int:
     (9, 11, 10)
     """
     return (players - 1 if players % 2 == 0 else players) * cycles
-
-
-def _cycle_rounds(players: int) -> int:
-    return round_robin_rounds(players)
 
 
 @dataclass(frozen=True)
@@ -229,7 +225,7 @@ def plan_event(field: Sequence[PlanPlayer], setting: PlanSetting) -> NormEvent:
     1.4.3d figures of *field* (every player present in every round) when the host
     federation is known."""
     if setting.system == "rr":
-        rounds = _cycle_rounds(len(field)) * setting.cycles(len(field))
+        rounds = round_robin_rounds(len(field)) * setting.cycles(len(field))
         kind = setting.event_type or EventType.ROUND_ROBIN
         fixed = True
     else:

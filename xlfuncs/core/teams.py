@@ -34,7 +34,7 @@ How the standing is made and checked (against FIDE's engine ``gacrux`` in its te
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final, Literal
@@ -58,7 +58,14 @@ from .team_tiebreaks import (
 )
 from .team_tiebreaks import board_count as board_count_of
 from .tiebreak_editions import TiebreakRulesSpec
-from .tiebreaks import TiebreakError, TiebreakTable, Value, parse_descriptor, rank, tiebreaks
+from .tiebreaks import (
+    TiebreakError,
+    TiebreakTable,
+    Value,
+    parse_descriptor,
+    ranked_columns,
+    tiebreaks,
+)
 from .tournament import Crosstable, Entrant, Pairing
 
 __all__ = [
@@ -711,14 +718,12 @@ def team_standings(
         game=game,
         round_robin=round_robin,
     )
-    columns: list[list[Value]] = [list(mp if primary == "MP" else gp)]
-    ascending: list[int] = []
-    for d in ds:
-        col = source.column(d, columns, ascending, notes)
-        if _ascending(d):
-            ascending.append(len(columns))
-        columns.append(col)
-    ranks = rank(columns, ascending=ascending)
+    columns, ranks = ranked_columns(
+        list(mp if primary == "MP" else gp),
+        len(ds),
+        lambda k, before: source.column(ds[k], before, notes),
+        lambda k: _ascending(ds[k]),
+    )
     values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(len(teams)))
     notes += [n for n in reading_notes(ds, colour_sequence, team_colour) if n not in notes]
     return TeamStandings(
@@ -879,12 +884,10 @@ class _Columns:
     game: ScoringSystem
     round_robin: bool
 
-    def column(
-        self, d: str, columns: list[list[Value]], ascending: list[int], notes: list[str]
-    ) -> list[Value]:
+    def column(self, d: str, before: Callable[[], list[int]], notes: list[str]) -> list[Value]:
         """The values of the team descriptor *d*; the places (``EDE``, ``TBR`` ...) are
-        among the teams tied on *columns* so far (*ascending*: those where lower is
-        better). A note on the reading taken is added to *notes*."""
+        among the teams tied on the keys before it (*before*: their ranks by those keys). A
+        note on the reading taken is added to *notes*."""
         body, score = _split(d)
         code = body.partition("/")[0]
         if d == "MP":
@@ -902,7 +905,7 @@ class _Columns:
         if code == "BC":
             return board_count_of(self.totals)
         if code in BOARD_CODES:
-            return board_places(code, self.totals, rank(columns, ascending=ascending))
+            return board_places(code, self.totals, before())
         if code in ENCOUNTER_CODES:
             first = self.primary if d in (code, f"{code}/P") else score
             return extended_direct_encounter(
@@ -911,7 +914,7 @@ class _Columns:
                 self.tables["GP" if first == "MP" else "MP"],
                 self.rows,
                 self.team_numbers,
-                rank(columns, ascending=ascending),
+                before(),
                 self.boards,
                 self.round_robin or body.endswith("/P"),
             )

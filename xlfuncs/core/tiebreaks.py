@@ -70,6 +70,7 @@ __all__ = [
     "parse_descriptor",
     "parse_descriptors",
     "rank",
+    "ranked_columns",
     "team_article",
     "tiebreaks",
 ]
@@ -491,23 +492,19 @@ class TiebreakTable:
         if ev is None:  # pragma: no cover - every table the engine makes keeps it
             raise InvalidInputError("ranks_by: the table keeps no engine")
         own = {d: k for k, d in enumerate(self.descriptors)}
-        columns: list[Sequence[Value]] = [self.points]
-        ascending: list[int] = []
-        for d in parse_descriptors(list(descriptors)):
-            k = own.get(d)
-            col: Sequence[Value]
+        ds = parse_descriptors(list(descriptors))
+
+        def column(j: int, before: Callable[[], list[int]]) -> Sequence[Value]:
+            d, k = ds[j], own.get(ds[j])
             if d.code == "DE":  # among the players tied on every key before it, here
-                col = ev.direct_encounter(d, rank(columns, ascending=ascending))
-            elif d.code == "PTS":
-                col = self.points
-            elif k is not None:
-                col = [row[k] for row in self.values]
-            else:
-                col = ev.column(d)
-            if d.ascending:
-                ascending.append(len(columns))
-            columns.append(col)
-        return rank(columns, ascending=ascending)
+                return ev.direct_encounter(d, before())
+            if d.code == "PTS":
+                return self.points
+            if k is not None:
+                return [row[k] for row in self.values]
+            return ev.column(d)
+
+        return ranked_columns(self.points, len(ds), column, lambda j: ds[j].ascending)[1]
 
     def ranking_column(self, k: int) -> list[Value]:
         """Every player's value of column *k* as a ranking key, higher better: the values as
@@ -560,6 +557,26 @@ def rank(columns: Sequence[Sequence[Value]], *, ascending: Iterable[int] = ()) -
         else:
             ranks[i] = pos + 1
     return ranks
+
+
+def ranked_columns(
+    first: Sequence[Value],
+    count: int,
+    column: Callable[[int, Callable[[], list[int]]], Sequence[Value]],
+    ascending: Callable[[int], bool],
+) -> tuple[list[Sequence[Value]], list[int]]:
+    """A standing's columns of keys, *first* (the score) then keys ``0..count-1`` in order,
+    and the ranks they make (:func:`rank`). Key *k*'s column is ``column(k, before)``, where
+    ``before()`` gives the ranks by the keys before it (a key that places the players tied
+    so far: ``DE``, the team ``EDE``, ``TBR``); ``ascending(k)``: whether lower is better."""
+    columns: list[Sequence[Value]] = [first]
+    up: list[int] = []
+    for k in range(count):
+        col = column(k, lambda: rank(columns, ascending=up))
+        if ascending(k):
+            up.append(len(columns))
+        columns.append(col)
+    return columns, rank(columns, ascending=up)
 
 
 def _whole_keys(col: Sequence[Value]) -> Sequence[Value]:
@@ -1326,22 +1343,19 @@ def _ranked(
 ) -> tuple[tuple[tuple[Value, ...], ...], list[int]]:
     """Each player's value of each descriptor (``DE`` among the players tied on every key
     before it), and the ranks by *points* then the descriptors in order."""
-    columns: list[list[Value]] = [list(points)]
-    ascending: list[int] = []
-    for d in ds:
+
+    def column(k: int, before: Callable[[], list[int]]) -> Sequence[Value]:
+        d = ds[k]
         if d.code == "PTS":
-            col: list[Value] = list(points)
-        elif d.code == "DE":  # among the players tied on every key so far
-            before = rank(columns, ascending=ascending)
-            ev.tied_before[len(columns) - 1] = before
-            col = ev.direct_encounter(d, before)
-        else:
-            col = ev.column(d)
-        if d.ascending:
-            ascending.append(len(columns))
-        columns.append(col)
+            return list(points)
+        if d.code == "DE":  # among the players tied on every key so far
+            ev.tied_before[k] = tied = before()
+            return ev.direct_encounter(d, tied)
+        return ev.column(d)
+
+    columns, ranks = ranked_columns(list(points), len(ds), column, lambda k: ds[k].ascending)
     values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(ev.n))
-    return values, rank(columns, ascending=ascending)
+    return values, ranks
 
 
 _RATING_CODES: Final = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})

@@ -30,10 +30,6 @@ _WIDTHS = (6, 30, 7, 7, 11, 9, 10, 12)
 """Columns A-H: round, opponent, title, federation, FIDE id, rating, rating counted, result."""
 
 
-def _check_for(p: PlayerNorms) -> NormCheck | None:
-    return p.shown
-
-
 def _formats(book: Any) -> dict[str, Any]:
     base = {"font_name": "Arial", "font_size": 9, "valign": "vcenter"}
 
@@ -100,7 +96,7 @@ class _Sheet:
 
 
 def _write(report: NormReport, p: PlayerNorms, target: Path) -> None:
-    c = _check_for(p)
+    c = p.shown
     book = xlsxwriter.Workbook(str(target))
     s = _Sheet(book)
     heading = "Certificate of title result: " + (
