@@ -58,10 +58,11 @@ __all__ = [
     "NormGame",
     "Requirement",
     "best_norm",
-    "near_norm",
     "check_norm",
+    "near_norm",
     "norm_checks",
     "norm_made",
+    "titles_worth",
 ]
 
 MAX_CREDITED_GAMES: Final = 13
@@ -439,11 +440,20 @@ def norm_checks(
 ) -> tuple[NormCheck, ...]:
     """:func:`check_norm` for every title worth reaching (above *held_title*; WGM and WIM for
     women only), strongest first."""
-    worth = [t for t in norms_worth(held_title) if female or t not in WOMEN_NORMS]
     return tuple(
         check_norm(games, t, event, federation=federation, rules=rules, rating=rating)
-        for t in worth
+        for t in titles_worth(held_title, female)
     )
+
+
+def titles_worth(held_title: str | None, female: bool) -> list[str]:
+    """The norms a player holding *held_title* may reach, strongest first
+    (:func:`~xlfuncs.core.norms.norms_worth`): WGM and WIM for women only.
+
+    >>> titles_worth("FM", False), titles_worth("IM", True), titles_worth(None, True)
+    (['GM', 'IM'], ['GM'], ['GM', 'IM', 'WGM', 'WIM'])
+    """
+    return [t for t in norms_worth(held_title) if female or t not in WOMEN_NORMS]
 
 
 def best_norm(checks: Sequence[NormCheck]) -> NormCheck | None:

@@ -26,14 +26,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from math import ceil, comb
+from math import comb
 from typing import Final
 
 from .norm_event import NormEvent, federation_code
 from .norms import (
     MIN_OTHER_FEDERATIONS,
-    MIN_TITLE_OR_HIGHER,
-    MIN_TITLED,
+    MixLimits,
     NormOpponent,
     NormTitle,
     figures_met,
@@ -196,7 +195,8 @@ class _Search:
         games = [self.games[i] for i in prefix]
         titled = sum(1 for g in games if is_titled(g.title))
         higher = sum(1 for g in games if title_or_higher(g.title, self.t))
-        if titled < ceil(MIN_TITLED * size) or higher < max(3, ceil(MIN_TITLE_OR_HIGHER * size)):
+        limits = MixLimits(size)
+        if titled < limits.titled or higher < max(3, limits.higher):
             return False
         if self.exempt or not self.federation.strip():
             return self.exempt

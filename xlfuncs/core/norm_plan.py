@@ -28,27 +28,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from math import ceil, floor
 from typing import Final, Literal
 
 from .errors import XlfuncsError
-from .norm_check import WOMEN_NORMS, NormCheck, Requirement, check_norm
+from .norm_check import NormCheck, Requirement, check_norm, titles_worth
 from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss, federation_code
 from .norm_games import NormGame
 from .norm_readings import DEFAULT_READINGS, NormReadings
 from .norms import (
-    MAX_ONE_FEDERATION,
-    MAX_OWN_FEDERATION,
     MIN_OTHER_FEDERATIONS,
-    MIN_TITLE_OR_HIGHER,
-    MIN_TITLED,
     NORM_TITLES,
+    MixLimits,
     NormTitle,
     is_titled,
     norm_points,
     norm_ra,
     norm_title,
-    norms_worth,
     raised_total,
     title_or_higher,
 )
@@ -348,30 +343,13 @@ def _judge(
 
 
 @dataclass(frozen=True)
-class _Need:
+class _Need(MixLimits):
     """What a Swiss opponent set of *n* must hold for a player of federation *own* seeking
     *t* (*exempt*: from the federation requirements)."""
 
-    n: int
     own: str
     t: NormTitle
     exempt: bool
-
-    @property
-    def higher(self) -> int:
-        return ceil(MIN_TITLE_OR_HIGHER * self.n)
-
-    @property
-    def titled(self) -> int:
-        return ceil(MIN_TITLED * self.n)
-
-    @property
-    def own_max(self) -> int:
-        return floor(MAX_OWN_FEDERATION * self.n)
-
-    @property
-    def one_max(self) -> int:
-        return floor(MAX_ONE_FEDERATION * self.n)
 
 
 def _fed(p: PlanPlayer) -> str:
@@ -815,7 +793,7 @@ def plan_norms(field: Sequence[PlanPlayer], setting: PlanSetting, rules: TitleEd
     facts = _FieldFacts.of(field, rules.unrated_opponent)
     out: list[PlayerPlan] = []
     for number, p in enumerate(field, start=1):
-        worth = [norm_title(t) for t in norms_worth(p.title) if p.female or t not in WOMEN_NORMS]
+        worth = [norm_title(t) for t in titles_worth(p.title, p.female)]
         chances: list[NormChance] = []
         for t in worth:
             if setting.system == "rr":

@@ -45,6 +45,7 @@ __all__ = [
     "NORM_TITLES",
     "NO_FEDERATION",
     "MixCheck",
+    "MixLimits",
     "NormMix",
     "NormOpponent",
     "NormPerformance",
@@ -388,6 +389,39 @@ MIN_TITLE_OR_HIGHER: Final = Fraction(1, 3)
 """At least this share of opponents with the norm's title or higher (rounded up)."""
 
 
+@dataclass(frozen=True)
+class MixLimits:
+    """The counts the mix rules allow among *n* opponents (B.01 1.4.3-1.4.5): shares of n,
+    the minimums rounded up, the maximums down.
+
+    >>> m = MixLimits(9)
+    >>> m.higher, m.titled, m.own_max, m.one_max
+    (3, 5, 5, 6)
+    """
+
+    n: int
+
+    @property
+    def higher(self) -> int:
+        """The fewest opponents with the norm's title or higher (:data:`MIN_TITLE_OR_HIGHER`)."""
+        return ceil(MIN_TITLE_OR_HIGHER * self.n)
+
+    @property
+    def titled(self) -> int:
+        """The fewest titled opponents (:data:`MIN_TITLED`)."""
+        return ceil(MIN_TITLED * self.n)
+
+    @property
+    def own_max(self) -> int:
+        """The most opponents from the player's federation (:data:`MAX_OWN_FEDERATION`)."""
+        return floor(MAX_OWN_FEDERATION * self.n)
+
+    @property
+    def one_max(self) -> int:
+        """The most opponents from one federation (:data:`MAX_ONE_FEDERATION`)."""
+        return floor(MAX_ONE_FEDERATION * self.n)
+
+
 def is_titled(title: str | None) -> bool:
     """Whether an opponent's title counts for the 50 % rule (CM and WCM do not).
 
@@ -513,8 +547,8 @@ def norm_mix(
     own_count = counts.get(own, 0) if own else 0
     most = max(counts.values(), default=0)
     most_feds = tuple(f for f in counts if counts[f] == most)[:1] if most else ()
-    own_max = floor(MAX_OWN_FEDERATION * n)
-    one_max = floor(MAX_ONE_FEDERATION * n)
+    limits = MixLimits(n)
+    own_max, one_max = limits.own_max, limits.one_max
     titled = sum(1 for o in opponents if is_titled(o.title))
     higher = sum(1 for o in opponents if title_or_higher(o.title, t))
     return NormMix(
@@ -544,9 +578,9 @@ def norm_mix(
             federations=most_feds,
         ),
         titled=_at_least(
-            "At least 50 % titled opponents (CM, WCM excluded)", titled, ceil(MIN_TITLED * n)
+            "At least 50 % titled opponents (CM, WCM excluded)", titled, limits.titled
         ),
         title_or_higher=_at_least(
-            "At least 1/3 with the norm's title or higher", higher, ceil(MIN_TITLE_OR_HIGHER * n)
+            "At least 1/3 with the norm's title or higher", higher, limits.higher
         ),
     )
