@@ -29,12 +29,13 @@ from itertools import combinations
 from math import comb
 from typing import Final
 
-from .norm_event import NormEvent, federation_code
+from .norm_event import NormEvent
 from .norms import (
     MIN_OTHER_FEDERATIONS,
     MixLimits,
     NormOpponent,
     NormTitle,
+    federation_code,
     figures_met,
     is_titled,
     norm_mix,

@@ -32,7 +32,7 @@ from typing import Final, Literal
 
 from .errors import XlfuncsError
 from .norm_check import NormCheck, Requirement, check_norm, titles_worth
-from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss, federation_code
+from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss
 from .norm_games import NormGame
 from .norm_readings import DEFAULT_READINGS, NormReadings
 from .norms import (
@@ -40,6 +40,7 @@ from .norms import (
     NORM_TITLES,
     MixLimits,
     NormTitle,
+    federation_code,
     is_titled,
     norm_points,
     norm_ra,

@@ -51,6 +51,7 @@ __all__ = [
     "NormPerformance",
     "NormRules",
     "NormTitle",
+    "federation_code",
     "figures_met",
     "is_titled",
     "norm_mix",
@@ -510,7 +511,13 @@ class NormMix:
         return all(c.met for c in self.checks)
 
 
-def _federation(code: str | None) -> str:
+def federation_code(code: str | None) -> str:
+    """A federation as the norm rules count it: upper case; blank and ``FID`` (B.01 1.4.2a:
+    accepted, but no federation) give ``""``.
+
+    >>> federation_code(" esp"), federation_code("FID"), federation_code(None)
+    ('ESP', '', '')
+    """
     key = (code or "").strip().upper()
     return "" if key in NO_FEDERATION else key
 
@@ -536,8 +543,8 @@ def norm_mix(
     n = len(opponents)
     if n == 0:
         raise NothingToComputeError("opponents: no opponent")
-    own = _federation(federation)
-    feds = [_federation(o.federation) for o in opponents]
+    own = federation_code(federation)
+    feds = [federation_code(o.federation) for o in opponents]
     counts: dict[str, int] = {}
     for f in feds:
         if f:
