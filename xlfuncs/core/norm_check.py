@@ -38,6 +38,7 @@ from .eligibility import time_minimum
 from .norm_event import EventType, NormEvent
 from .norm_games import GameChoice, GameKind, NormGame, choose_games
 from .norms import (
+    FEDERATION_KEYS,
     MIN_NORM_PERCENT,
     NormOpponent,
     NormPerformance,
@@ -265,7 +266,7 @@ def _mix_requirements(
     }
     reqs: list[Requirement] = []
     for key, (c, article) in checks.items():
-        fed_rule = key in ("other_federations", "own_federation", "one_federation")
+        fed_rule = key in FEDERATION_KEYS
         note = ", ".join(c.federations)
         met = c.met
         needs = None

@@ -31,7 +31,9 @@ from typing import Final
 
 from .norm_event import NormEvent
 from .norms import (
+    FEDERATION_KEYS,
     MIN_OTHER_FEDERATIONS,
+    MIX_KEYS,
     MixLimits,
     NormOpponent,
     NormTitle,
@@ -60,8 +62,6 @@ __all__ = [
 MAX_CHOICES: Final = 50_000
 """The most sets of dropped wins tried for one size and one prefix of rounds (13 wins give
 at most 1,716); beyond it only the lowest-rated are tried, and the choice says so."""
-
-_FED_KEYS: Final = ("other_federations", "own_federation", "one_federation")
 
 
 class GameKind(enum.Enum):
@@ -180,11 +180,10 @@ class _Search:
             self.federation,
             self.t,
         )
-        keys = ("games", *_FED_KEYS, "titled", "title_or_higher")
         return all(
             c.met is True
-            for key, c in zip(keys, mix.checks)
-            if key != "games" and not (self.exempt and key in _FED_KEYS)
+            for key, c in zip(MIX_KEYS, mix.checks)
+            if key != "games" and not (self.exempt and key in FEDERATION_KEYS)
         )
 
     def mix_possible(self, prefix: Sequence[int], size: int) -> bool:

@@ -35,11 +35,13 @@ Title Regulations in force on its first day), or ``None`` (in force today); see
 
 __all__ = [
     "COUNTING_TITLES",
+    "FEDERATION_KEYS",
     "MAX_ONE_FEDERATION",
     "MAX_OWN_FEDERATION",
     "MIN_NORM_GAMES",
     "MIN_NORM_PERCENT",
     "MIN_OTHER_FEDERATIONS",
+    "MIX_KEYS",
     "MIN_TITLED",
     "MIN_TITLE_OR_HIGHER",
     "NORM_TITLES",
@@ -376,6 +378,13 @@ NO_FEDERATION: Final = ("", "FID")
 
 MIN_OTHER_FEDERATIONS: Final = 2
 """At least this many federations other than the player's among the opponents."""
+
+FEDERATION_KEYS: Final = ("other_federations", "own_federation", "one_federation")
+"""The keys of the mix checks on the opponents' federations (1.4.3, 1.4.4): those an
+exemption (1.4.3a-d) meets."""
+
+MIX_KEYS: Final = ("games", *FEDERATION_KEYS, "titled", "title_or_higher")
+"""The keys of :class:`NormMix`'s checks, in the order of :attr:`NormMix.checks`."""
 
 MAX_OWN_FEDERATION: Final = Fraction(3, 5)
 """At most this share of the opponents from the player's federation (rounded down)."""

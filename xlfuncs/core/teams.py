@@ -587,16 +587,7 @@ def team_descriptor(text: str, primary: str = "MP") -> str:
             return team_descriptor(f"SB{slash}{modifiers}:{_EXTENDED_SB[code]}", primary)
         return code + parse_descriptor(f"SB{slash}{modifiers}").text[2:]
     if code == "SSSC" and slash:  # MTB26: /F, /P, /Kx (C.07 13.4, 13.4.2 b)
-        try:
-            sssc_modifiers(modifiers)
-        except ValueError as exc:
-            raise TiebreakError(
-                f"team tie-break {text!r}: SSSC takes /F (Fore Buchholz), /P (forfeits "
-                f"played) and /Kn, the normalising factor the rules of the competition state "
-                f"(a whole number, 1 or more: SSSC/K2), not /{exc}"
-            ) from None
-        mods = "/".join(f"K{int(m[1:])}" if m[:1] == "K" else m for m in modifiers.split("/"))
-        code = f"SSSC/{mods}"
+        code = _sssc_descriptor(text, modifiers)
         return code if score == primary == "MP" else f"{code}:{score}"
     if code in ENCOUNTER_CODES and code != "DE" and modifiers == "P":  # C.07 6.1.1 via 13.3
         return f"{code}/P" if score == primary == "MP" else f"{code}/P:{score}"
@@ -614,6 +605,21 @@ def team_descriptor(text: str, primary: str = "MP") -> str:
     if d.modifiers and d.code == "DE":
         raise TiebreakError(f"team tie-break {text!r}: DE takes no modifier between teams")
     return d.text if score == primary == "MP" else f"{d.text}:{score}"
+
+
+def _sssc_descriptor(text: str, modifiers: str) -> str:
+    """``SSSC`` with its *modifiers* checked (:func:`~xlfuncs.core.team_tiebreaks.sssc_modifiers`)
+    and written alike (``K02``: ``K2``)."""
+    try:
+        sssc_modifiers(modifiers)
+    except ValueError as exc:
+        raise TiebreakError(
+            f"team tie-break {text!r}: SSSC takes /F (Fore Buchholz), /P (forfeits "
+            f"played) and /Kn, the normalising factor the rules of the competition state "
+            f"(a whole number, 1 or more: SSSC/K2), not /{exc}"
+        ) from None
+    mods = "/".join(f"K{int(m[1:])}" if m[:1] == "K" else m for m in modifiers.split("/"))
+    return f"SSSC/{mods}"
 
 
 def team_standings(
