@@ -659,19 +659,18 @@ def team_standings(
     event's rounds in all (``142``, ``XXR``; ``None``: *rounds*), the last round, whose
     matches Fore Buchholz counts as drawn (C.07 8.3; mid-event not played yet: FB is the
     Buchholz of the rounds counted), and the rounds of "the highest achievable primary score
-    in the tournament" of ``SSSC``'s normalising factor (13.4.2 b). *colour_sequence*: record
-    ``352``'s (``"WBWB"``); *team_colour*: which team of a match has white for ``BPG`` and
-    ``BWG`` on match points (:data:`TeamColour`: its board 1 player's colour, or the
-    sequence's). *board_orders*: a team's board order in a match where it differs from its
-    list (record ``300``: :func:`team_rounds`), which the board tie-breaks (``BC``, ``TBR``,
-    ``BBE``, the ``EDE`` board forms) and the colour of a match (board 1's: ``BPG``,
-    ``BWG``) read. The notes name the readings where the text leaves room and FIDE's engine
-    reads otherwise (:func:`reading_notes`). Raises
+    in the tournament" of ``SSSC``'s normalising factor (13.4.2 b). *colour_sequence*:
+    record ``352``'s (``"WBWB"``); *team_colour*: which team of a match has white for
+    ``BPG`` and ``BWG`` on match points (:data:`TeamColour`: its board 1 player's colour, or
+    the sequence's). *board_orders*: a team's board order in a match where it differs from
+    its list (record ``300``: :func:`team_rounds`), which the board tie-breaks (``BC``,
+    ``TBR``, ``BBE``, the ``EDE`` board forms) and the colour of a match (board 1's:
+    ``BPG``, ``BWG``) read. The notes name the readings where the text leaves room and
+    FIDE's engine reads otherwise (:func:`reading_notes`). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
     if primary not in SCORES:
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
     ds = tuple(team_descriptor(d, primary) for d in descriptors)
-    event_rounds = rounds if final_round is None else max(final_round, rounds)
     rows = team_rounds(
         crosstable,
         teams,
@@ -684,66 +683,42 @@ def team_standings(
     )
     if assignments:
         rows = assigned_rounds(rows, teams, assignments)
-    flip = (
-        team_colour == "sequence"
-        and colour_sequence is not None
-        and colour_sequence.upper().startswith("B")
-    )  # the team playing the sequence's colours, black on board 1, is white
-    team_ct = Crosstable.build(_team_entrants(teams, rows, flip), round_robin=round_robin)
-    mp, gp = _team_scores(teams, rows, [a for a in assignments if a.kind is None])
-    board_count = boards or max((m.boards for row in rows for m in row), default=0) or 1
-    game = crosstable.scoring
-    notes: list[str] = []
-    tables, computed = _engine_tiebreaks(
-        team_ct,
+    source = _Columns.build(
+        teams,
         rows,
-        _engine_bodies(ds),
-        notes,
-        edition=edition,
-        start=start,
+        ds,
+        primary=primary,
+        bonus=[a for a in assignments if a.kind is None],
+        boards=boards or max((m.boards for row in rows for m in row), default=0) or 1,
+        game=crosstable.scoring,
+        match_scoring=match_scoring,
+        flip=team_colour == "sequence" and (colour_sequence or "").upper().startswith("B"),
         round_robin=round_robin,
         rounds=rounds,
-        match_system=match_scoring.system(),
-        gp_scoring=ScoringSystem(
-            game.win * board_count, game.draw * board_count, game.loss * board_count
-        ),
-        final_round=event_rounds,
-    )
-    source = _Columns(
-        primary=primary,
-        mp=mp,
-        gp=gp,
-        tables=tables,
-        computed=computed,
-        rows=rows,
-        totals=board_totals(rows, board_count, game),
-        team_numbers=[t.number for t in teams],
-        boards=board_count,
-        event_rounds=event_rounds,
-        system=match_scoring.system(),
-        game=game,
-        round_robin=round_robin,
+        event_rounds=rounds if final_round is None else max(final_round, rounds),
+        edition=edition,
+        start=start,
     )
     columns, ranks = ranked_columns(
-        list(mp if primary == "MP" else gp),
+        list(source.mp if primary == "MP" else source.gp),
         len(ds),
-        lambda k, before: source.column(ds[k], before, notes),
+        lambda k, before: source.column(ds[k], before),
         lambda k: _ascending(ds[k]),
     )
-    values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(len(teams)))
+    notes = source.notes
     notes += [n for n in reading_notes(ds, colour_sequence, team_colour) if n not in notes]
     return TeamStandings(
         teams=tuple(teams),
         rounds=rows,
         primary=primary,
         descriptors=ds,
-        match_points=mp,
-        game_points=gp,
-        values=values,
+        match_points=source.mp,
+        game_points=source.gp,
+        values=tuple(tuple(col[i] for col in columns[1:]) for i in range(len(teams))),
         ranks=tuple(ranks),
         match_scoring=match_scoring,
         notes=tuple(notes),
-        boards=board_count,
+        boards=source.boards,
         boards_given=boards is not None,
     )
 
@@ -752,7 +727,8 @@ def _team_entrants(
     teams: Sequence[Team], rows: Sequence[Sequence[MatchRound]], flip: bool
 ) -> list[Entrant]:
     """The teams as the entrants of a crosstable (a match as a pairing: the opponent's index
-    from 1, the match's outcome, the team's colour: :func:`_match_colour`)."""
+    from 1, the match's outcome, the team's colour: :func:`_match_colour`; *flip*: the
+    team playing a sequence of colours that starts with black is white)."""
     number = {t.number: i + 1 for i, t in enumerate(teams)}
     return [
         Entrant(
@@ -815,24 +791,12 @@ def _engine_bodies(ds: Sequence[str]) -> dict[str, list[str]]:
     return wanted
 
 
-def _engine_tiebreaks(
-    team_ct: Crosstable,
-    rows: Sequence[Sequence[MatchRound]],
-    wanted: dict[str, list[str]],
-    notes: list[str],
-    *,
-    edition: TiebreakRulesSpec,
-    start: _dt.date | None,
-    round_robin: bool,
-    rounds: int,
-    match_system: ScoringSystem,
-    gp_scoring: ScoringSystem,
-    final_round: int,
-) -> tuple[dict[str, TiebreakTable], dict[str, tuple[Value, ...]]]:
-    """The core tie-breaks *wanted* on each score, computed on the teams' crosstable by
-    :func:`~xlfuncs.core.tiebreaks.tiebreaks` with each round's points given (a bye's match
-    points, those assigned; every round's game points): each score's table, and each
-    descriptor's column (``BH``, ``BH:GP``). The tables' notes are added to *notes*."""
+def _round_points(
+    rows: Sequence[Sequence[MatchRound]], match_system: ScoringSystem
+) -> tuple[dict[tuple[int, int], Fraction], dict[tuple[int, int], Fraction]]:
+    """The points of each (team, round) the engine reads in place of what the result
+    scores: the match points of a bye, and those assigned where not the result's; every
+    round's game points."""
     mp_points = {
         (i + 1, r): m.match_points
         for i, row in enumerate(rows)
@@ -847,34 +811,13 @@ def _engine_tiebreaks(
         for r, m in enumerate(row, start=1)
         if m.outcome is not None
     }
-    tables: dict[str, TiebreakTable] = {}
-    computed: dict[str, tuple[Value, ...]] = {}
-    for score, bodies in wanted.items():
-        if not bodies:
-            continue
-        table = tiebreaks(
-            team_ct,
-            bodies,
-            edition=edition,
-            start=start,
-            round_robin=round_robin,
-            rounds=rounds,
-            scoring=match_system if score == "MP" else gp_scoring,
-            round_points=mp_points if score == "MP" else gp_points,
-            final_round=final_round,
-        )
-        tables[score] = table
-        for k, body in enumerate(bodies):
-            key = body if score == "MP" else f"{body}:{score}"
-            computed[key] = tuple(row[k] for row in table.values)
-        notes += [n for n in table.notes if n not in notes]
-    return tables, computed
+    return mp_points, gp_points
 
 
 @dataclass(frozen=True)
 class _Columns:
     """What a team standing's tie-break columns are read from: the scores, the engine's
-    tables and columns (:func:`_engine_tiebreaks`), the matches and their boards."""
+    tables and columns (``BH``, ``BH:GP``), the matches and their boards."""
 
     primary: str
     mp: tuple[Fraction, ...]
@@ -889,11 +832,80 @@ class _Columns:
     system: ScoringSystem
     game: ScoringSystem
     round_robin: bool
+    notes: list[str]
+    """The notes on the readings taken, in the order found."""
 
-    def column(self, d: str, before: Callable[[], list[int]], notes: list[str]) -> list[Value]:
+    @classmethod
+    def build(
+        cls,
+        teams: Sequence[Team],
+        rows: Sequence[Sequence[MatchRound]],
+        ds: Sequence[str],
+        *,
+        primary: str,
+        bonus: Sequence[TeamAssignment],
+        boards: int,
+        game: ScoringSystem,
+        match_scoring: MatchScoring,
+        flip: bool,
+        round_robin: bool,
+        rounds: int,
+        event_rounds: int,
+        edition: TiebreakRulesSpec,
+        start: _dt.date | None,
+    ) -> _Columns:
+        """The scores of *teams* and the core tie-breaks *ds* read (:func:`_engine_bodies`),
+        computed on a crosstable of the teams by :func:`~xlfuncs.core.tiebreaks.tiebreaks`
+        with each round's points given (:func:`_round_points`), each score on its own
+        scoring, with the tables' notes."""
+        team_ct = Crosstable.build(_team_entrants(teams, rows, flip), round_robin=round_robin)
+        system = match_scoring.system()
+        gp_scoring = ScoringSystem(game.win * boards, game.draw * boards, game.loss * boards)
+        mp_points, gp_points = _round_points(rows, system)
+        tables: dict[str, TiebreakTable] = {}
+        computed: dict[str, tuple[Value, ...]] = {}
+        notes: list[str] = []
+        for score, bodies in _engine_bodies(ds).items():
+            if not bodies:
+                continue
+            table = tiebreaks(
+                team_ct,
+                bodies,
+                edition=edition,
+                start=start,
+                round_robin=round_robin,
+                rounds=rounds,
+                scoring=system if score == "MP" else gp_scoring,
+                round_points=mp_points if score == "MP" else gp_points,
+                final_round=event_rounds,
+            )
+            tables[score] = table
+            for k, body in enumerate(bodies):
+                key = body if score == "MP" else f"{body}:{score}"
+                computed[key] = tuple(row[k] for row in table.values)
+            notes += [n for n in table.notes if n not in notes]
+        mp, gp = _team_scores(teams, rows, bonus)
+        return cls(
+            primary=primary,
+            mp=mp,
+            gp=gp,
+            tables=tables,
+            computed=computed,
+            rows=rows,
+            totals=board_totals(rows, boards, game),
+            team_numbers=[t.number for t in teams],
+            boards=boards,
+            event_rounds=event_rounds,
+            system=system,
+            game=game,
+            round_robin=round_robin,
+            notes=notes,
+        )
+
+    def column(self, d: str, before: Callable[[], list[int]]) -> list[Value]:
         """The values of the team descriptor *d*; the places (``EDE``, ``TBR`` ...) are
         among the teams tied on the keys before it (*before*: their ranks by those keys). A
-        note on the reading taken is added to *notes*."""
+        note on the reading taken is added to :attr:`notes`."""
         body, score = _split(d)
         code = body.partition("/")[0]
         if d == "MP":
@@ -907,7 +919,7 @@ class _Columns:
             sb = parse_descriptor("SB" + body[len(code) :])
             return mixed_sonneborn_berger(self.tables[opp], self.tables[mine], sb)
         if code == "SSSC":
-            return self._score_strength(d, body, code, score, notes)
+            return self._score_strength(d, body, code, score)
         if code == "BC":
             return board_count_of(self.totals)
         if code in BOARD_CODES:
@@ -928,9 +940,7 @@ class _Columns:
             return _count_boards(code, self.rows, self.boards, self.game)
         return list(self.computed[body if score == "MP" else d])
 
-    def _score_strength(
-        self, d: str, body: str, code: str, score: str, notes: list[str]
-    ) -> list[Value]:
+    def _score_strength(self, d: str, body: str, code: str, score: str) -> list[Value]:
         """``SSSC`` (C.07 13.4): its modifiers name the Buchholz it reads and the rules'
         factor (:func:`~xlfuncs.core.team_tiebreaks.sssc_modifiers`); where the factor is
         not given, a note says which one was taken."""
@@ -941,8 +951,8 @@ class _Columns:
         args = (self.event_rounds, self.boards, self.system, self.game, on_gp)
         col = score_strength(other, bh, *args, given)
         note = "" if given else sssc_note(d, *args)
-        if note and note not in notes:
-            notes.append(note)
+        if note and note not in self.notes:
+            self.notes.append(note)
         return col
 
 
