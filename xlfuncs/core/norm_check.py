@@ -102,6 +102,14 @@ class Requirement:
         return self.key not in ("rate_of_play", "registration", "chief_arbiter", "time_minimum")
 
     @property
+    def bound(self) -> str:
+        """The threshold as a bound (``>= 9``, ``<= 5``), one in words as it is; ``""``
+        for none."""
+        if isinstance(self.threshold, int):
+            return f"{'<=' if self.at_most else '>='} {self.threshold}"
+        return self.threshold or ""
+
+    @property
     def status(self) -> str:
         """``met``, ``not met``, ``exempt`` or ``not checked: needs ...``."""
         if self.met is None:

@@ -549,9 +549,7 @@ def _quick_set(kinds: Sequence[_Kind], need: _Need) -> tuple[int, list[int]] | N
     """A set that meets the mix, found quickly (the strongest opponent that covers most of
     what is still missing, in turn), with its sum (the floor raising its lowest): a bound
     for the exact search; ``None`` when this way finds none."""
-    pool = sorted(
-        ((kind.value, j, kind) for kind in kinds for j in kind.numbers), key=lambda x: (-x[0], x[1])
-    )
+    pool = _strongest_first(kinds)
     counts: dict[str, int] = {}
     higher = titled = 0
     chosen: list[tuple[int, int, _Kind]] = []
@@ -589,13 +587,18 @@ def _quick_set(kinds: Sequence[_Kind], need: _Need) -> tuple[int, list[int]] | N
     return raised_total(values, need.t), sorted(j for _, j, _ in chosen)
 
 
+def _strongest_first(kinds: Sequence[_Kind]) -> list[tuple[int, int, _Kind]]:
+    """Every opponent of *kinds* as (value, number, kind), strongest first, then by number."""
+    return sorted(
+        ((kind.value, j, kind) for kind in kinds for j in kind.numbers), key=lambda x: (-x[0], x[1])
+    )
+
+
 def _top_set(kinds: Sequence[_Kind], need: _Need) -> list[int] | None:
     """The *n* strongest opponents when they meet the mix (then no set has a higher Ra:
     swapping any of them for a weaker one lowers the sum by more than the floor can raise
     it), else ``None``."""
-    ranked = sorted(
-        ((kind.value, j, kind) for kind in kinds for j in kind.numbers), key=lambda x: (-x[0], x[1])
-    )[: need.n]
+    ranked = _strongest_first(kinds)[: need.n]
     if len(ranked) < need.n:
         return None
     counts: dict[str, int] = {}

@@ -236,10 +236,7 @@ def _requirements_part(s: _Sheet, c: NormCheck) -> None:
         ws.write_string(row, 0, r.article, fmt["cell"])
         ws.merge_range(row, 1, row, 4, r.label, fmt["cell"])
         ws.write_string(row, 5, "-" if r.figure is None else str(r.figure), fmt["number"])
-        threshold = "" if r.threshold is None else str(r.threshold)
-        if isinstance(r.threshold, int):
-            threshold = f"{'<=' if r.at_most else '>='} {r.threshold}"
-        ws.write_string(row, 6, threshold, fmt["number"])
+        ws.write_string(row, 6, r.bound, fmt["number"])
         ws.write_string(row, 7, "not checked" if r.met is None else r.status, status_fmt)
         s.row += 1
     verdict = (
