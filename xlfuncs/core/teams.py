@@ -34,7 +34,7 @@ How the standing is made and checked (against FIDE's engine ``gacrux`` in its te
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final, Literal
@@ -683,7 +683,7 @@ def team_standings(
     )
     if assignments:
         rows = assigned_rounds(rows, teams, assignments)
-    source = _Columns.build(
+    source = _Columns(
         teams,
         rows,
         ds,
@@ -746,27 +746,6 @@ def _team_entrants(
     ]
 
 
-def _team_scores(
-    teams: Sequence[Team], rows: Sequence[Sequence[MatchRound]], bonus: Sequence[TeamAssignment]
-) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
-    """Each team's match points and game points: its rounds' plus the *bonus* (a penalty:
-    negative) assignments that concern it."""
-
-    def total(own: Iterable[Fraction], extra: Iterable[Fraction | None]) -> Fraction:
-        return sum(own, Fraction(0)) + sum((x or Fraction(0) for x in extra), Fraction(0))
-
-    mine = [[a for a in bonus if a.concerns(t.number)] for t in teams]
-    mp = tuple(
-        total((m.match_points for m in row), (a.match_points for a in extra))
-        for extra, row in zip(mine, rows)
-    )
-    gp = tuple(
-        total((m.game_points for m in row), (a.game_points for a in extra))
-        for extra, row in zip(mine, rows)
-    )
-    return mp, gp
-
-
 def _engine_bodies(ds: Sequence[str]) -> dict[str, list[str]]:
     """The core descriptors each score's tie-break engine computes for the team descriptors
     *ds* (the mixed Sonneborn-Bergers and the encounters: both scores' tables; ``SSSC``: the
@@ -814,30 +793,15 @@ def _round_points(
     return mp_points, gp_points
 
 
-@dataclass(frozen=True)
 class _Columns:
-    """What a team standing's tie-break columns are read from: the scores, the engine's
-    tables and columns (``BH``, ``BH:GP``), the matches and their boards."""
+    """What a team standing's tie-break columns are read from: the teams' scores, the core
+    tie-breaks the descriptors read, computed on a crosstable of the teams by
+    :func:`~xlfuncs.core.tiebreaks.tiebreaks` (:func:`_engine_bodies`; each round's points
+    given, :func:`_round_points`; each score on its own scoring), the matches and their
+    boards, and the notes on the readings taken."""
 
-    primary: str
-    mp: tuple[Fraction, ...]
-    gp: tuple[Fraction, ...]
-    tables: dict[str, TiebreakTable]
-    computed: dict[str, tuple[Value, ...]]
-    rows: Sequence[Sequence[MatchRound]]
-    totals: Sequence[Sequence[Fraction]]
-    team_numbers: list[int]
-    boards: int
-    event_rounds: int
-    system: ScoringSystem
-    game: ScoringSystem
-    round_robin: bool
-    notes: list[str]
-    """The notes on the readings taken, in the order found."""
-
-    @classmethod
-    def build(
-        cls,
+    def __init__(
+        self,
         teams: Sequence[Team],
         rows: Sequence[Sequence[MatchRound]],
         ds: Sequence[str],
@@ -853,18 +817,28 @@ class _Columns:
         event_rounds: int,
         edition: TiebreakRulesSpec,
         start: _dt.date | None,
-    ) -> _Columns:
-        """The scores of *teams* and the core tie-breaks *ds* read (:func:`_engine_bodies`),
-        computed on a crosstable of the teams by :func:`~xlfuncs.core.tiebreaks.tiebreaks`
-        with each round's points given (:func:`_round_points`), each score on its own
-        scoring, with the tables' notes."""
+    ) -> None:
+        self.primary, self.rows, self.boards, self.game = primary, rows, boards, game
+        self.event_rounds, self.round_robin = event_rounds, round_robin
+        self.system = match_scoring.system()
+        mine = [[a for a in bonus if a.concerns(t.number)] for t in teams]  # bonus, penalty
+        no = Fraction(0)
+        self.mp = tuple(
+            sum((m.match_points for m in row), no) + sum((a.match_points or no for a in x), no)
+            for x, row in zip(mine, rows)
+        )
+        self.gp = tuple(
+            sum((m.game_points for m in row), no) + sum((a.game_points or no for a in x), no)
+            for x, row in zip(mine, rows)
+        )
+        self.totals = board_totals(rows, boards, game)
+        self.team_numbers = [t.number for t in teams]
+        self.tables: dict[str, TiebreakTable] = {}
+        self.computed: dict[str, tuple[Value, ...]] = {}
+        self.notes: list[str] = []
         team_ct = Crosstable.build(_team_entrants(teams, rows, flip), round_robin=round_robin)
-        system = match_scoring.system()
         gp_scoring = ScoringSystem(game.win * boards, game.draw * boards, game.loss * boards)
-        mp_points, gp_points = _round_points(rows, system)
-        tables: dict[str, TiebreakTable] = {}
-        computed: dict[str, tuple[Value, ...]] = {}
-        notes: list[str] = []
+        mp_points, gp_points = _round_points(rows, self.system)
         for score, bodies in _engine_bodies(ds).items():
             if not bodies:
                 continue
@@ -875,32 +849,15 @@ class _Columns:
                 start=start,
                 round_robin=round_robin,
                 rounds=rounds,
-                scoring=system if score == "MP" else gp_scoring,
+                scoring=self.system if score == "MP" else gp_scoring,
                 round_points=mp_points if score == "MP" else gp_points,
                 final_round=event_rounds,
             )
-            tables[score] = table
+            self.tables[score] = table
             for k, body in enumerate(bodies):
                 key = body if score == "MP" else f"{body}:{score}"
-                computed[key] = tuple(row[k] for row in table.values)
-            notes += [n for n in table.notes if n not in notes]
-        mp, gp = _team_scores(teams, rows, bonus)
-        return cls(
-            primary=primary,
-            mp=mp,
-            gp=gp,
-            tables=tables,
-            computed=computed,
-            rows=rows,
-            totals=board_totals(rows, boards, game),
-            team_numbers=[t.number for t in teams],
-            boards=boards,
-            event_rounds=event_rounds,
-            system=system,
-            game=game,
-            round_robin=round_robin,
-            notes=notes,
-        )
+                self.computed[key] = tuple(row[k] for row in table.values)
+            self.notes += [n for n in table.notes if n not in self.notes]
 
     def column(self, d: str, before: Callable[[], list[int]]) -> list[Value]:
         """The values of the team descriptor *d*; the places (``EDE``, ``TBR`` ...) are
