@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from .errors import OutOfRangeError
 
-__all__ = ["DatedEdition", "edition_in_force"]
+__all__ = ["DatedEdition", "by_id", "edition_in_force"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,11 @@ class DatedEdition:
 
 
 E = TypeVar("E", bound=DatedEdition)
+
+
+def by_id(*editions: E) -> dict[str, E]:
+    """*editions* by id, in the order given (oldest first)."""
+    return {e.id: e for e in editions}
 
 
 def edition_in_force(editions: Mapping[str, E], day: _dt.date, *, of: str = "") -> E:

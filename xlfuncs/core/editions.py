@@ -35,9 +35,9 @@ from __future__ import annotations
 import datetime as _dt
 import enum
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Any, Final
 
-from .dated import DatedEdition, edition_in_force
+from .dated import DatedEdition, by_id, edition_in_force
 from .errors import InvalidInputError
 
 __all__ = [
@@ -189,72 +189,46 @@ class Edition(DatedEdition):
 
 _D = _dt.date
 
-EDITIONS: Final[dict[str, Edition]] = {
-    "2017": Edition(
-        id="2017",
-        in_force_from=_D(2017, 7, 1),
-        in_force_until=_D(2021, 12, 31),
-        cap_difference=400,
-        cap_once_per_tournament=False,
-        cap_exempt_from=None,
-        rating_floor=1000,
-        first_rating_hypothetical_draws=0,
-        hypothetical_rating=1800,
-        first_rating_bonus_per_half_point=20,
-        first_rating_round_robin_factor=True,
-        first_rating_maximum=None,
-        first_rating_min_games=5,
-        zero_score_disregarded=True,
-    ),
-    "2022": Edition(
-        id="2022",
-        in_force_from=_D(2022, 1, 1),
-        in_force_until=_D(2024, 2, 29),
-        cap_difference=400,
-        cap_once_per_tournament=True,
-        cap_exempt_from=None,
-        rating_floor=1000,
-        first_rating_hypothetical_draws=0,
-        hypothetical_rating=1800,
-        first_rating_bonus_per_half_point=20,
-        first_rating_round_robin_factor=False,
-        first_rating_maximum=None,
-        first_rating_min_games=5,
-        zero_score_disregarded=True,
-    ),
-    "2024": Edition(
-        id="2024",
-        in_force_from=_D(2024, 3, 1),
-        in_force_until=_D(2025, 9, 30),
-        cap_difference=400,
-        cap_once_per_tournament=False,
-        cap_exempt_from=None,
-        rating_floor=1400,
-        first_rating_hypothetical_draws=2,
-        hypothetical_rating=1800,
-        first_rating_bonus_per_half_point=0,
-        first_rating_round_robin_factor=False,
-        first_rating_maximum=2200,
-        first_rating_min_games=5,
-        zero_score_disregarded=True,
-    ),
-    "2025": Edition(
-        id="2025",
-        in_force_from=_D(2025, 10, 1),
-        in_force_until=None,
-        cap_difference=400,
-        cap_once_per_tournament=False,
-        cap_exempt_from=2650,
-        rating_floor=1400,
-        first_rating_hypothetical_draws=2,
-        hypothetical_rating=1800,
-        first_rating_bonus_per_half_point=0,
-        first_rating_round_robin_factor=False,
-        first_rating_maximum=2200,
-        first_rating_min_games=5,
-        zero_score_disregarded=True,
-    ),
-}
+_2017 = Edition(
+    "2017",
+    _D(2017, 7, 1),
+    _D(2021, 12, 31),
+    cap_difference=400,
+    cap_once_per_tournament=False,
+    cap_exempt_from=None,
+    rating_floor=1000,
+    first_rating_hypothetical_draws=0,
+    hypothetical_rating=1800,
+    first_rating_bonus_per_half_point=20,
+    first_rating_round_robin_factor=True,
+    first_rating_maximum=None,
+    first_rating_min_games=5,
+    zero_score_disregarded=True,
+)
+_2022 = replace(  # one 400-point upgrade a tournament; no round-robin factor
+    _2017,
+    id="2022",
+    in_force_from=_D(2022, 1, 1),
+    in_force_until=_D(2024, 2, 29),
+    cap_once_per_tournament=True,
+    first_rating_round_robin_factor=False,
+)
+_2024 = replace(  # floor 1400; two hypothetical draws, no bonus, at most 2200 as a first rating
+    _2022,
+    id="2024",
+    in_force_from=_D(2024, 3, 1),
+    in_force_until=_D(2025, 9, 30),
+    cap_once_per_tournament=False,
+    rating_floor=1400,
+    first_rating_hypothetical_draws=2,
+    first_rating_bonus_per_half_point=0,
+    first_rating_maximum=2200,
+)
+_2025 = replace(  # no 400-point cap from 2650
+    _2024, id="2025", in_force_from=_D(2025, 10, 1), in_force_until=None, cap_exempt_from=2650
+)
+
+EDITIONS: Final[dict[str, Edition]] = by_id(_2017, _2022, _2024, _2025)
 """Every implemented edition by id, oldest first."""
 
 DEFAULT_EDITION: Final[Edition] = EDITIONS["2025"]
@@ -268,49 +242,27 @@ _RB = RateOfPlay.RAPID
 """The rate the rows of :data:`RAPID_BLITZ_EDITIONS` are stored with; :func:`get_edition`
 gives rapid and blitz each their own copy."""
 
-RAPID_BLITZ_EDITIONS: Final[dict[str, Edition]] = {
-    "2017": replace(
-        EDITIONS["2017"],
-        rate=_RB,
-        title_norms=False,
-        k_fixed=20,
-        unrated_uses_standard=True,
-    ),
-    "2022": replace(
-        EDITIONS["2022"],
-        in_force_until=_D(2022, 9, 30),
-        rate=_RB,
-        title_norms=False,
-        k_fixed=20,
-        unrated_uses_standard=True,
-    ),
-    "2022-10": replace(
-        EDITIONS["2022"],
-        id="2022-10",
-        in_force_from=_D(2022, 10, 1),
-        rate=_RB,
-        title_norms=False,
-        unrated_uses_standard=True,
-    ),
-    "2024": replace(
-        EDITIONS["2024"],
-        in_force_until=_D(2024, 11, 30),
-        rate=_RB,
-        title_norms=False,
-        unrated_uses_standard=True,
-    ),
-    "2024-12": replace(
-        EDITIONS["2024"],
+
+def _rapid_blitz(base: Edition, **differences: Any) -> Edition:
+    """*base*'s rules as the rapid and blitz chapter applies them (no title norm, the
+    standard rating of a player unrated at the rate), with its *differences*."""
+    return replace(base, rate=_RB, title_norms=False, unrated_uses_standard=True, **differences)
+
+
+RAPID_BLITZ_EDITIONS: Final[dict[str, Edition]] = by_id(
+    _rapid_blitz(_2017, k_fixed=20),
+    _rapid_blitz(_2022, in_force_until=_D(2022, 9, 30), k_fixed=20),
+    _rapid_blitz(_2022, id="2022-10", in_force_from=_D(2022, 10, 1)),
+    _rapid_blitz(_2024, in_force_until=_D(2024, 11, 30)),
+    _rapid_blitz(
+        _2024,
         id="2024-12",
         in_force_from=_D(2024, 12, 1),
         in_force_until=None,
-        rate=_RB,
-        title_norms=False,
-        unrated_uses_standard=True,
         excluded_difference=600,
         excluded_above=2600,
     ),
-}
+)
 """The Rapid and Blitz Rating Regulations' editions by id, oldest first: the standard
 editions' rules, except where the rapid and blitz chapter differs.
 

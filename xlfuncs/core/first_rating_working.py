@@ -110,11 +110,6 @@ class FirstRatingWorking:
         return self.calculation.published
 
 
-def _edition_name(edition: Edition) -> str:
-    """The edition's id, which names a rate other than standard (``"2024-12 blitz"``)."""
-    return edition.id
-
-
 def _hundredths(x: Fraction) -> str:
     return f"{float(x):.2f}"
 
@@ -137,7 +132,7 @@ def edition_rule(edition: Edition) -> str:
     'at 50 % or more Ru = Ra + 20 per half point above 50 %, below it Ru = Ra + dp'
     """
     h = edition.first_rating_hypothetical_draws
-    parts = [f"Rating Regulations {_edition_name(edition)}: Ra the average of the rated opponents"]
+    parts = [f"Rating Regulations {edition.id}: Ra the average of the rated opponents"]
     if h:
         parts[0] += (
             f" and {h} hypothetical opponents rated {edition.hypothetical_rating}, "
@@ -224,7 +219,7 @@ def first_rating_working(crosstable: Crosstable, number: int) -> FirstRatingWork
     formula, steps = _steps(calc, lines)
     return FirstRatingWorking(
         player=number,
-        edition=_edition_name(edition),
+        edition=edition.id,
         lines=tuple(lines),
         calculation=calc,
         formula=formula,

@@ -38,6 +38,7 @@ from .eligibility import time_minimum
 from .norm_event import EventType, NormEvent
 from .norm_games import GameChoice, GameKind, NormGame, choose_games
 from .norms import (
+    FEDERATION_KEYS,
     MIN_NORM_PERCENT,
     NormOpponent,
     NormPerformance,
@@ -59,8 +60,10 @@ __all__ = [
     "Requirement",
     "best_norm",
     "check_norm",
+    "near_norm",
     "norm_checks",
     "norm_made",
+    "titles_worth",
 ]
 
 MAX_CREDITED_GAMES: Final = 13
@@ -97,6 +100,14 @@ class Requirement:
         figures); the event's own facts (rate, time, registration, arbiter) may stay
         unchecked."""
         return self.key not in ("rate_of_play", "registration", "chief_arbiter", "time_minimum")
+
+    @property
+    def bound(self) -> str:
+        """The threshold as a bound (``>= 9``, ``<= 5``), one in words as it is; ``""``
+        for none."""
+        if isinstance(self.threshold, int):
+            return f"{'<=' if self.at_most else '>='} {self.threshold}"
+        return self.threshold or ""
 
     @property
     def status(self) -> str:
@@ -232,21 +243,9 @@ def _event_requirements(event: NormEvent) -> list[Requirement]:
     return [rate_req, reg_req, arb_req]
 
 
-def _requirements(
-    choice: GameChoice,
-    games: Sequence[NormGame],
-    t: NormTitle,
-    event: NormEvent,
-    federation: str,
-    rules: NormRules,
-    rating: int | None = None,
-) -> tuple[list[Requirement], NormPerformance | None, str | None]:
-    used = [games[i] for i in choice.used]
-    mix_games = [g for g in games if g.counts] if event.mix_over_event else used
-    exemption = event.exemption_for(federation)
-    n = len(used)
-    min_games = choice.min_games
-    games_req = Requirement(
+def _games_requirement(choice: GameChoice) -> Requirement:
+    n, min_games = len(choice.used), choice.min_games
+    return Requirement(
         "games",
         "1.4.1",
         f"At least {min_games} games"
@@ -256,65 +255,71 @@ def _requirements(
         False,
         n >= min_games,
     )
-    reqs = [games_req]
-    if mix_games:
-        mix = norm_mix([_opponent(g) for g in mix_games], federation, t)
-        checks = {
-            "other_federations": (mix.other_federations, "1.4.3"),
-            "own_federation": (mix.own_federation, "1.4.4"),
-            "one_federation": (mix.one_federation, "1.4.4"),
-            "titled": (mix.titled, "1.4.5a"),
-            "title_or_higher": (mix.title_or_higher, "1.4.5b-e"),
-        }
-        for key, (c, article) in checks.items():
-            fed_rule = key in ("other_federations", "own_federation", "one_federation")
-            note = ", ".join(c.federations)
-            met = c.met
-            needs = None
-            if fed_rule and exemption is not None:
-                met, note = True, f"exempt: {exemption}"
-            elif c.met is None:
-                needs = "the player's federation"
-            label = c.requirement.replace("At least 1/3", "At least 1/3 (and 3)")
-            reqs.append(
-                Requirement(key, article, label, c.figure, c.threshold, c.at_most, met, needs, note)
-            )
-    perf: NormPerformance | None = None
-    if used:
-        score = sum((g.points for g in used), Fraction(0))
-        perf = norm_performance([g.rating for g in used], score, t, rules=rules)
-        reqs += [
-            Requirement(
-                "ra",
-                "1.4.7",
-                "Average rating of the opponents (floor for the lowest, 1.4.6)",
-                perf.ra,
-                t.min_ra,
-                False,
-                perf.ra_met,
-            ),
-            Requirement(
-                "score",
-                "1.4.8b",
-                f"Score at least {MIN_NORM_PERCENT} %",
-                perf.percent,
-                MIN_NORM_PERCENT,
-                False,
-                perf.percent_met,
-            ),
-            Requirement(
-                "rp",
-                "1.4.8",
-                "Performance Rp = Ra + dp",
-                perf.rp,
-                t.min_rp,
-                False,
-                perf.rp_met,
-            ),
-        ]
-    reqs += _time_requirement(event, rating)
-    reqs += _event_requirements(event)
-    return reqs, perf, exemption
+
+
+def _mix_requirements(
+    mix_games: Sequence[NormGame], federation: str, t: NormTitle, exemption: str | None
+) -> list[Requirement]:
+    """The opponents' federations (1.4.3, 1.4.4; met where the event is *exempt*) and titles
+    (1.4.5) among *mix_games*."""
+    if not mix_games:
+        return []
+    mix = norm_mix([_opponent(g) for g in mix_games], federation, t)
+    checks = {
+        "other_federations": (mix.other_federations, "1.4.3"),
+        "own_federation": (mix.own_federation, "1.4.4"),
+        "one_federation": (mix.one_federation, "1.4.4"),
+        "titled": (mix.titled, "1.4.5a"),
+        "title_or_higher": (mix.title_or_higher, "1.4.5b-e"),
+    }
+    reqs: list[Requirement] = []
+    for key, (c, article) in checks.items():
+        fed_rule = key in FEDERATION_KEYS
+        note = ", ".join(c.federations)
+        met = c.met
+        needs = None
+        if fed_rule and exemption is not None:
+            met, note = True, f"exempt: {exemption}"
+        elif c.met is None:
+            needs = "the player's federation"
+        label = c.requirement.replace("At least 1/3", "At least 1/3 (and 3)")
+        reqs.append(
+            Requirement(key, article, label, c.figure, c.threshold, c.at_most, met, needs, note)
+        )
+    return reqs
+
+
+def _performance_requirements(
+    used: Sequence[NormGame], t: NormTitle, rules: NormRules
+) -> tuple[list[Requirement], NormPerformance | None]:
+    """Ra (1.4.7), the score (1.4.8b) and Rp (1.4.8) of the games *used*."""
+    if not used:
+        return [], None
+    score = sum((g.points for g in used), Fraction(0))
+    perf = norm_performance([g.rating for g in used], score, t, rules=rules)
+    return [
+        Requirement(
+            "ra",
+            "1.4.7",
+            "Average rating of the opponents (floor for the lowest, 1.4.6)",
+            perf.ra,
+            t.min_ra,
+            False,
+            perf.ra_met,
+        ),
+        Requirement(
+            "score",
+            "1.4.8b",
+            f"Score at least {MIN_NORM_PERCENT} %",
+            perf.percent,
+            MIN_NORM_PERCENT,
+            False,
+            perf.percent_met,
+        ),
+        Requirement(
+            "rp", "1.4.8", "Performance Rp = Ra + dp", perf.rp, t.min_rp, False, perf.rp_met
+        ),
+    ], perf
 
 
 def _left_out(games: Sequence[NormGame], choice: GameChoice) -> tuple[tuple[NormGame, str], ...]:
@@ -353,11 +358,21 @@ def _check(
     rules: NormRules,
     rating: int | None = None,
 ) -> NormCheck:
-    reqs, perf, exemption = _requirements(choice, games, t, event, federation, rules, rating)
+    used = [games[i] for i in choice.used]
+    mix_games = [g for g in games if g.counts] if event.mix_over_event else used
+    exemption = event.exemption_for(federation)
+    perf_reqs, perf = _performance_requirements(used, t, rules)
+    reqs = [
+        _games_requirement(choice),
+        *_mix_requirements(mix_games, federation, t, exemption),
+        *perf_reqs,
+        *_time_requirement(event, rating),
+        *_event_requirements(event),
+    ]
     return NormCheck(
         title=t,
         requirements=tuple(reqs),
-        used=tuple(games[i] for i in choice.used),
+        used=tuple(used),
         left_out=_left_out(games, choice),
         performance=perf,
         games_credited=_credited(choice, event),
@@ -434,13 +449,30 @@ def norm_checks(
 ) -> tuple[NormCheck, ...]:
     """:func:`check_norm` for every title worth reaching (above *held_title*; WGM and WIM for
     women only), strongest first."""
-    worth = [t for t in norms_worth(held_title) if female or t not in WOMEN_NORMS]
     return tuple(
         check_norm(games, t, event, federation=federation, rules=rules, rating=rating)
-        for t in worth
+        for t in titles_worth(held_title, female)
     )
+
+
+def titles_worth(held_title: str | None, female: bool) -> list[str]:
+    """The norms a player holding *held_title* may reach, strongest first
+    (:func:`~xlfuncs.core.norms.norms_worth`): WGM and WIM for women only.
+
+    >>> titles_worth("FM", False), titles_worth("IM", True), titles_worth(None, True)
+    (['GM', 'IM'], ['GM'], ['GM', 'IM', 'WGM', 'WIM'])
+    """
+    return [t for t in norms_worth(held_title) if female or t not in WOMEN_NORMS]
 
 
 def best_norm(checks: Sequence[NormCheck]) -> NormCheck | None:
     """The strongest norm made among *checks* (strongest first), or ``None``."""
     return next((c for c in checks if c.met), None)
+
+
+def near_norm(checks: Sequence[NormCheck]) -> NormCheck | None:
+    """Without a norm among *checks* (strongest first): the strongest title whose rating
+    figures were made but another requirement was not; ``None`` otherwise."""
+    if best_norm(checks) is not None:
+        return None
+    return next((c for c in checks if c.rating_met), None)

@@ -28,7 +28,7 @@ from typing import Final
 
 from .eligibility import EventTime, TimeBands
 from .norm_readings import DEFAULT_READINGS, NormReadings
-from .norms import NORM_TITLES
+from .norms import NORM_TITLES, federation_code
 
 __all__ = [
     "BIG_SWISS_FEDERATIONS",
@@ -41,7 +41,6 @@ __all__ = [
     "FieldPlayer",
     "NormEvent",
     "big_swiss",
-    "federation_code",
 ]
 
 
@@ -117,19 +116,6 @@ BIG_SWISS_TITLED: Final = 10
 """1.4.3d: ... at least this many of them GM, IM, WGM or WIM."""
 BIG_SWISS_TITLES: Final = tuple(NORM_TITLES)
 """The titles 1.4.3d counts: the four norm titles, GM, IM, WGM and WIM."""
-
-_NO_FEDERATION: Final = ("", "FID")
-
-
-def federation_code(code: str | None) -> str:
-    """A federation as the norm rules count it: upper case; blank and ``FID`` (B.01 1.4.2a:
-    accepted, but no federation) give ``""``.
-
-    >>> federation_code(" esp"), federation_code("FID"), federation_code(None)
-    ('ESP', '', '')
-    """
-    key = (code or "").strip().upper()
-    return "" if key in _NO_FEDERATION else key
 
 
 @dataclass(frozen=True)

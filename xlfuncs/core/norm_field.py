@@ -13,11 +13,11 @@ from dataclasses import field as dataclass_field
 from fractions import Fraction
 
 from .eligibility import EventTime, game_eligibility, time_bands
-from .norm_check import WOMEN_NORMS, NormCheck, norm_checks, norm_made
+from .norm_check import NormCheck, best_norm, near_norm, norm_checks, norm_made, titles_worth
 from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss
 from .norm_games import GameKind, NormGame, figures_out_of_reach
 from .norm_readings import DEFAULT_READINGS, NormReadings
-from .norms import NORM_TITLES, norms_worth
+from .norms import NORM_TITLES
 from .results import Outcome
 from .title_editions import TitleEdition, title_edition
 from .titles import trf_title
@@ -272,7 +272,7 @@ def crosstable_norm_made(
     e = ct.entrants[number - 1]
     if rules is None:
         rules = title_edition(ct.edition)
-    worth = [t for t in norms_worth(e.title) if e.female or t not in WOMEN_NORMS]
+    worth = titles_worth(e.title, e.female)
     # A quick bound first, on the games as the crosstable has them (a superset of those a
     # norm counts): most players of a big open are out of reach of every norm.
     unrated = title_edition(rules).unrated_opponent
@@ -376,5 +376,4 @@ class CrosstableNorms:
         if not any(figures for _, _, figures in self.status(number)):
             return None
         checks = self.checks(number)
-        made = next((c for c in checks if c.met), None)
-        return made or next((c for c in checks if c.rating_met), None)
+        return best_norm(checks) or near_norm(checks)

@@ -26,16 +26,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from math import ceil, comb
+from math import comb
 from typing import Final
 
-from .norm_event import NormEvent, federation_code
+from .norm_event import NormEvent
 from .norms import (
+    FEDERATION_KEYS,
     MIN_OTHER_FEDERATIONS,
-    MIN_TITLE_OR_HIGHER,
-    MIN_TITLED,
+    MIX_KEYS,
+    MixLimits,
     NormOpponent,
     NormTitle,
+    federation_code,
     figures_met,
     is_titled,
     norm_mix,
@@ -60,8 +62,6 @@ __all__ = [
 MAX_CHOICES: Final = 50_000
 """The most sets of dropped wins tried for one size and one prefix of rounds (13 wins give
 at most 1,716); beyond it only the lowest-rated are tried, and the choice says so."""
-
-_FED_KEYS: Final = ("other_federations", "own_federation", "one_federation")
 
 
 class GameKind(enum.Enum):
@@ -180,11 +180,10 @@ class _Search:
             self.federation,
             self.t,
         )
-        keys = ("games", *_FED_KEYS, "titled", "title_or_higher")
         return all(
             c.met is True
-            for key, c in zip(keys, mix.checks)
-            if key != "games" and not (self.exempt and key in _FED_KEYS)
+            for key, c in zip(MIX_KEYS, mix.checks)
+            if key != "games" and not (self.exempt and key in FEDERATION_KEYS)
         )
 
     def mix_possible(self, prefix: Sequence[int], size: int) -> bool:
@@ -196,7 +195,8 @@ class _Search:
         games = [self.games[i] for i in prefix]
         titled = sum(1 for g in games if is_titled(g.title))
         higher = sum(1 for g in games if title_or_higher(g.title, self.t))
-        if titled < ceil(MIN_TITLED * size) or higher < max(3, ceil(MIN_TITLE_OR_HIGHER * size)):
+        limits = MixLimits(size)
+        if titled < limits.titled or higher < max(3, limits.higher):
             return False
         if self.exempt or not self.federation.strip():
             return self.exempt

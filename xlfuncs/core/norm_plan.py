@@ -28,27 +28,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from math import ceil, floor
 from typing import Final, Literal
 
 from .errors import XlfuncsError
-from .norm_check import WOMEN_NORMS, NormCheck, Requirement, check_norm
-from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss, federation_code
+from .norm_check import NormCheck, Requirement, check_norm, titles_worth
+from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss
 from .norm_games import NormGame
 from .norm_readings import DEFAULT_READINGS, NormReadings
 from .norms import (
-    MAX_ONE_FEDERATION,
-    MAX_OWN_FEDERATION,
     MIN_OTHER_FEDERATIONS,
-    MIN_TITLE_OR_HIGHER,
-    MIN_TITLED,
     NORM_TITLES,
+    MixLimits,
     NormTitle,
+    federation_code,
     is_titled,
     norm_points,
     norm_ra,
     norm_title,
-    norms_worth,
     raised_total,
     title_or_higher,
 )
@@ -122,7 +118,7 @@ class PlanSetting:
     def cycles(self, players: int) -> int:
         """How many times each two players meet in a round robin of *players*: 2 when the
         rounds given are twice one cycle's, else 1."""
-        one = _cycle_rounds(players)
+        one = round_robin_rounds(players)
         return 2 if self.rounds is not None and one > 0 and self.rounds == 2 * one else 1
 
 
@@ -134,10 +130,6 @@ def round_robin_rounds(players: int, cycles: int = 1) -> int:
     (9, 11, 10)
     """
     return (players - 1 if players % 2 == 0 else players) * cycles
-
-
-def _cycle_rounds(players: int) -> int:
-    return round_robin_rounds(players)
 
 
 @dataclass(frozen=True)
@@ -229,7 +221,7 @@ def plan_event(field: Sequence[PlanPlayer], setting: PlanSetting) -> NormEvent:
     1.4.3d figures of *field* (every player present in every round) when the host
     federation is known."""
     if setting.system == "rr":
-        rounds = _cycle_rounds(len(field)) * setting.cycles(len(field))
+        rounds = round_robin_rounds(len(field)) * setting.cycles(len(field))
         kind = setting.event_type or EventType.ROUND_ROBIN
         fixed = True
     else:
@@ -352,30 +344,13 @@ def _judge(
 
 
 @dataclass(frozen=True)
-class _Need:
+class _Need(MixLimits):
     """What a Swiss opponent set of *n* must hold for a player of federation *own* seeking
     *t* (*exempt*: from the federation requirements)."""
 
-    n: int
     own: str
     t: NormTitle
     exempt: bool
-
-    @property
-    def higher(self) -> int:
-        return ceil(MIN_TITLE_OR_HIGHER * self.n)
-
-    @property
-    def titled(self) -> int:
-        return ceil(MIN_TITLED * self.n)
-
-    @property
-    def own_max(self) -> int:
-        return floor(MAX_OWN_FEDERATION * self.n)
-
-    @property
-    def one_max(self) -> int:
-        return floor(MAX_ONE_FEDERATION * self.n)
 
 
 def _fed(p: PlanPlayer) -> str:
@@ -440,77 +415,118 @@ def _strongest_set(
     ``max(rating, floor)``, the largest raise being the lowest's), or ``None`` when no set
     meets the mix. Exact: a search over how many of each kind of opponent to take, federation
     by federation, keeping for each state of the counts the mix reads only the best sum."""
-    n, floor_at = need.n, need.t.floor
-    need_higher, need_titled = need.higher, need.titled
     kinds = _kinds(field, number, need, unrated)
     top = _top_set(kinds, need)
     if top is not None:
         return top
     known = _quick_set(kinds, need)
-    bound = -1 if known is None else known[0]
-    rest = _best_rest(kinds, n)
-    lift = max((floor_at - kind.value for kind in kinds), default=0)
-    states: dict[_State, tuple[int, _Path]] = {(0, 0, 0, 0, 0, 0): (0, ())}
-    feds_needed = 0 if need.exempt or not need.own else MIN_OTHER_FEDERATIONS
-    i = 0
-    while i < len(kinds):
-        fed = kinds[i].federation
-        group: list[tuple[int, _Kind]] = []
-        while i < len(kinds) and kinds[i].federation == fed:
-            group.append((i, kinds[i]))
-            i += 1
-        if need.exempt or not fed:
-            cap = n
-        else:
-            cap = need.own_max if fed == need.own else need.one_max
-        for index, kind in group:
-            grown: dict[_State, tuple[int, _Path]] = {}
-            after = rest[index + 1]
-            for (k, h, t, f, raised, here), (total, path) in states.items():
-                if total + rest[index][n - k] + (0 if raised else max(lift, 0)) <= bound:
-                    continue  # cannot beat the set known
-                most = min(len(kind.numbers), n - k, cap - here)
-                for x in range(most + 1):
-                    state = (
-                        k + x,
-                        min(need_higher, h + x * kind.higher),
-                        min(need_titled, t + x * kind.titled),
-                        f,
-                        raised,
-                        here + x,
-                    )
-                    step = (*path, (index, x)) if x else path
-                    value = total + x * kind.value
-                    if value + after[n - k - x] + (0 if raised else max(lift, 0)) <= bound:
-                        continue
-                    old = grown.get(state)
-                    if old is None or value > old[0]:
-                        grown[state] = (value, step)
-                    if x and not raised and kind.value < floor_at:
-                        lifted = (*state[:4], 1, state[5])
-                        value += floor_at - kind.value
-                        old = grown.get(lifted)
-                        if old is None or value > old[0]:
-                            grown[lifted] = (value, step)
-            states = grown
-        other = bool(fed) and fed != need.own
-        folded: dict[_State, tuple[int, _Path]] = {}
-        for (k, h, t, f, raised, here), found in states.items():
-            state = (k, h, t, min(feds_needed, f + (other and here > 0)), raised, 0)
-            if state not in folded or found[0] > folded[state][0]:
-                folded[state] = found
-        states = folded
-    done = [
-        found
-        for (k, h, t, f, _, _), found in states.items()
-        if k == n and h == need_higher and t == need_titled and f == feds_needed
-    ]
-    if not done:
+    found = _SetSearch.of(kinds, need, -1 if known is None else known[0]).best()
+    if found is None:
         return None if known is None else known[1]
-    total, path = max(done, key=lambda found: found[0])
+    total, path = found
     if known is not None and known[0] >= total:
         return known[1]
     return sorted(j for index, x in path for j in kinds[index].numbers[:x])
+
+
+_States = dict[_State, tuple[int, _Path]]
+"""The best sum, and how it was taken, of each state of the counts."""
+
+
+@dataclass(frozen=True)
+class _SetSearch:
+    """:func:`_strongest_set`'s exact search: *bound*, the sum of a set known to meet the
+    mix (a state that cannot beat it is dropped); *rest*, what the kinds from each index on
+    can add (:func:`_best_rest`); *lift*, the most the floor can raise one opponent."""
+
+    kinds: Sequence[_Kind]
+    need: _Need
+    bound: int
+    rest: list[list[int]]
+    lift: int
+    feds_needed: int
+
+    @classmethod
+    def of(cls, kinds: Sequence[_Kind], need: _Need, bound: int) -> _SetSearch:
+        return cls(
+            kinds,
+            need,
+            bound,
+            _best_rest(kinds, need.n),
+            max((need.t.floor - kind.value for kind in kinds), default=0),
+            0 if need.exempt or not need.own else MIN_OTHER_FEDERATIONS,
+        )
+
+    def best(self) -> tuple[int, _Path] | None:
+        """The best sum of a set that meets the mix and how it was taken, or ``None``."""
+        need = self.need
+        states: _States = {(0, 0, 0, 0, 0, 0): (0, ())}
+        i = 0
+        while i < len(self.kinds):
+            fed = self.kinds[i].federation
+            if need.exempt or not fed:
+                cap = need.n
+            else:
+                cap = need.own_max if fed == need.own else need.one_max
+            while i < len(self.kinds) and self.kinds[i].federation == fed:
+                states = self._take(states, i, cap)
+                i += 1
+            states = self._fold(states, bool(fed) and fed != need.own)
+        done = [
+            found
+            for (k, h, t, f, _, _), found in states.items()
+            if k == need.n and h == need.higher and t == need.titled and f == self.feds_needed
+        ]
+        return max(done, key=lambda found: found[0]) if done else None
+
+    def _take(self, states: _States, index: int, cap: int) -> _States:
+        """*states* after taking 0 or more opponents of the kind at *index* (at most *cap*
+        from its federation), with the floor raising one of them where it was not used."""
+        n, floor_at = self.need.n, self.need.t.floor
+        kind = self.kinds[index]
+        grown: _States = {}
+        after = self.rest[index + 1]
+        for (k, h, t, f, raised, here), (total, path) in states.items():
+            lift = 0 if raised else max(self.lift, 0)
+            if total + self.rest[index][n - k] + lift <= self.bound:
+                continue  # cannot beat the set known
+            most = min(len(kind.numbers), n - k, cap - here)
+            for x in range(most + 1):
+                state = (
+                    k + x,
+                    min(self.need.higher, h + x * kind.higher),
+                    min(self.need.titled, t + x * kind.titled),
+                    f,
+                    raised,
+                    here + x,
+                )
+                step = (*path, (index, x)) if x else path
+                value = total + x * kind.value
+                if value + after[n - k - x] + lift <= self.bound:
+                    continue
+                _keep(grown, state, value, step)
+                if x and not raised and kind.value < floor_at:
+                    lifted = (*state[:4], 1, state[5])
+                    _keep(grown, lifted, value + floor_at - kind.value, step)
+        return grown
+
+    def _fold(self, states: _States, other: bool) -> _States:
+        """*states* at the end of a federation's kinds: its count of other federations
+        raised where it is *other* and was taken from (up to those needed), its own count
+        cleared."""
+        folded: _States = {}
+        for (k, h, t, f, raised, here), found in states.items():
+            state = (k, h, t, min(self.feds_needed, f + (other and here > 0)), raised, 0)
+            if state not in folded or found[0] > folded[state][0]:
+                folded[state] = found
+        return folded
+
+
+def _keep(states: _States, state: _State, value: int, path: _Path) -> None:
+    """Keeps *value* (taken by *path*) for *state* where it beats the one known."""
+    old = states.get(state)
+    if old is None or value > old[0]:
+        states[state] = (value, path)
 
 
 def _best_rest(kinds: Sequence[_Kind], n: int) -> list[list[int]]:
@@ -533,9 +549,7 @@ def _quick_set(kinds: Sequence[_Kind], need: _Need) -> tuple[int, list[int]] | N
     """A set that meets the mix, found quickly (the strongest opponent that covers most of
     what is still missing, in turn), with its sum (the floor raising its lowest): a bound
     for the exact search; ``None`` when this way finds none."""
-    pool = sorted(
-        ((kind.value, j, kind) for kind in kinds for j in kind.numbers), key=lambda x: (-x[0], x[1])
-    )
+    pool = _strongest_first(kinds)
     counts: dict[str, int] = {}
     higher = titled = 0
     chosen: list[tuple[int, int, _Kind]] = []
@@ -573,13 +587,18 @@ def _quick_set(kinds: Sequence[_Kind], need: _Need) -> tuple[int, list[int]] | N
     return raised_total(values, need.t), sorted(j for _, j, _ in chosen)
 
 
+def _strongest_first(kinds: Sequence[_Kind]) -> list[tuple[int, int, _Kind]]:
+    """Every opponent of *kinds* as (value, number, kind), strongest first, then by number."""
+    return sorted(
+        ((kind.value, j, kind) for kind in kinds for j in kind.numbers), key=lambda x: (-x[0], x[1])
+    )
+
+
 def _top_set(kinds: Sequence[_Kind], need: _Need) -> list[int] | None:
     """The *n* strongest opponents when they meet the mix (then no set has a higher Ra:
     swapping any of them for a weaker one lowers the sum by more than the floor can raise
     it), else ``None``."""
-    ranked = sorted(
-        ((kind.value, j, kind) for kind in kinds for j in kind.numbers), key=lambda x: (-x[0], x[1])
-    )[: need.n]
+    ranked = _strongest_first(kinds)[: need.n]
     if len(ranked) < need.n:
         return None
     counts: dict[str, int] = {}
@@ -778,7 +797,7 @@ def plan_norms(field: Sequence[PlanPlayer], setting: PlanSetting, rules: TitleEd
     facts = _FieldFacts.of(field, rules.unrated_opponent)
     out: list[PlayerPlan] = []
     for number, p in enumerate(field, start=1):
-        worth = [norm_title(t) for t in norms_worth(p.title) if p.female or t not in WOMEN_NORMS]
+        worth = [norm_title(t) for t in titles_worth(p.title, p.female)]
         chances: list[NormChance] = []
         for t in worth:
             if setting.system == "rr":

@@ -35,21 +35,25 @@ Title Regulations in force on its first day), or ``None`` (in force today); see
 
 __all__ = [
     "COUNTING_TITLES",
+    "FEDERATION_KEYS",
     "MAX_ONE_FEDERATION",
     "MAX_OWN_FEDERATION",
     "MIN_NORM_GAMES",
     "MIN_NORM_PERCENT",
     "MIN_OTHER_FEDERATIONS",
+    "MIX_KEYS",
     "MIN_TITLED",
     "MIN_TITLE_OR_HIGHER",
     "NORM_TITLES",
     "NO_FEDERATION",
     "MixCheck",
+    "MixLimits",
     "NormMix",
     "NormOpponent",
     "NormPerformance",
     "NormRules",
     "NormTitle",
+    "federation_code",
     "figures_met",
     "is_titled",
     "norm_mix",
@@ -375,6 +379,13 @@ NO_FEDERATION: Final = ("", "FID")
 MIN_OTHER_FEDERATIONS: Final = 2
 """At least this many federations other than the player's among the opponents."""
 
+FEDERATION_KEYS: Final = ("other_federations", "own_federation", "one_federation")
+"""The keys of the mix checks on the opponents' federations (1.4.3, 1.4.4): those an
+exemption (1.4.3a-d) meets."""
+
+MIX_KEYS: Final = ("games", *FEDERATION_KEYS, "titled", "title_or_higher")
+"""The keys of :class:`NormMix`'s checks, in the order of :attr:`NormMix.checks`."""
+
 MAX_OWN_FEDERATION: Final = Fraction(3, 5)
 """At most this share of the opponents from the player's federation (rounded down)."""
 
@@ -386,6 +397,39 @@ MIN_TITLED: Final = Fraction(1, 2)
 
 MIN_TITLE_OR_HIGHER: Final = Fraction(1, 3)
 """At least this share of opponents with the norm's title or higher (rounded up)."""
+
+
+@dataclass(frozen=True)
+class MixLimits:
+    """The counts the mix rules allow among *n* opponents (B.01 1.4.3-1.4.5): shares of n,
+    the minimums rounded up, the maximums down.
+
+    >>> m = MixLimits(9)
+    >>> m.higher, m.titled, m.own_max, m.one_max
+    (3, 5, 5, 6)
+    """
+
+    n: int
+
+    @property
+    def higher(self) -> int:
+        """The fewest opponents with the norm's title or higher (:data:`MIN_TITLE_OR_HIGHER`)."""
+        return ceil(MIN_TITLE_OR_HIGHER * self.n)
+
+    @property
+    def titled(self) -> int:
+        """The fewest titled opponents (:data:`MIN_TITLED`)."""
+        return ceil(MIN_TITLED * self.n)
+
+    @property
+    def own_max(self) -> int:
+        """The most opponents from the player's federation (:data:`MAX_OWN_FEDERATION`)."""
+        return floor(MAX_OWN_FEDERATION * self.n)
+
+    @property
+    def one_max(self) -> int:
+        """The most opponents from one federation (:data:`MAX_ONE_FEDERATION`)."""
+        return floor(MAX_ONE_FEDERATION * self.n)
 
 
 def is_titled(title: str | None) -> bool:
@@ -476,7 +520,13 @@ class NormMix:
         return all(c.met for c in self.checks)
 
 
-def _federation(code: str | None) -> str:
+def federation_code(code: str | None) -> str:
+    """A federation as the norm rules count it: upper case; blank and ``FID`` (B.01 1.4.2a:
+    accepted, but no federation) give ``""``.
+
+    >>> federation_code(" esp"), federation_code("FID"), federation_code(None)
+    ('ESP', '', '')
+    """
     key = (code or "").strip().upper()
     return "" if key in NO_FEDERATION else key
 
@@ -502,8 +552,8 @@ def norm_mix(
     n = len(opponents)
     if n == 0:
         raise NothingToComputeError("opponents: no opponent")
-    own = _federation(federation)
-    feds = [_federation(o.federation) for o in opponents]
+    own = federation_code(federation)
+    feds = [federation_code(o.federation) for o in opponents]
     counts: dict[str, int] = {}
     for f in feds:
         if f:
@@ -513,8 +563,8 @@ def norm_mix(
     own_count = counts.get(own, 0) if own else 0
     most = max(counts.values(), default=0)
     most_feds = tuple(f for f in counts if counts[f] == most)[:1] if most else ()
-    own_max = floor(MAX_OWN_FEDERATION * n)
-    one_max = floor(MAX_ONE_FEDERATION * n)
+    limits = MixLimits(n)
+    own_max, one_max = limits.own_max, limits.one_max
     titled = sum(1 for o in opponents if is_titled(o.title))
     higher = sum(1 for o in opponents if title_or_higher(o.title, t))
     return NormMix(
@@ -544,9 +594,9 @@ def norm_mix(
             federations=most_feds,
         ),
         titled=_at_least(
-            "At least 50 % titled opponents (CM, WCM excluded)", titled, ceil(MIN_TITLED * n)
+            "At least 50 % titled opponents (CM, WCM excluded)", titled, limits.titled
         ),
         title_or_higher=_at_least(
-            "At least 1/3 with the norm's title or higher", higher, ceil(MIN_TITLE_OR_HIGHER * n)
+            "At least 1/3 with the norm's title or higher", higher, limits.higher
         ),
     )

@@ -22,7 +22,6 @@ from .tables import Number, dp_hundredths, pd_hundredths, percent_hundredths, ro
 
 __all__ = [
     "average",
-    "logistic_expected",
     "rp_exact",
     "rp_exact_rounded",
     "rp_fide",
@@ -88,15 +87,6 @@ def average(opponent_ratings: Sequence[Number]) -> Fraction:
     """
     rs = validate.ratings(opponent_ratings)
     return Fraction(sum(rs), len(rs))
-
-
-def logistic_expected(own_rating: float, opponent_ratings: Sequence[float]) -> float:
-    """Sum of 1 / (1 + 10^((Ri - R)/400)): the smooth expected score of the seed's definition.
-
-    >>> logistic_expected(2000, [2000, 2000])
-    1.0
-    """
-    return float(sum(1.0 / (1.0 + 10.0 ** ((r - own_rating) / 400.0)) for r in opponent_ratings))
 
 
 def rp_exact(opponent_ratings: Sequence[Number], score: Number) -> float:

@@ -203,24 +203,7 @@ def rate_period(
         )
     pools = {how: _pooled(events, edition, how) for how in SCORELESS_EVENTS}
     pooled = pools[scoreless]
-    dropped = len(pooled) < len(events)
-    games = [g for i in pooled for g in events[i].games]
-    round_robin = bool(pooled) and all(events[i].round_robin for i in pooled)
-    first: FirstRating | None = None
-    error: str | None = None
-    if dropped and not any(events[i].rated for i in pooled):
-        error = f"a zero score in a first event is disregarded (rules {edition.id})"
-    else:
-        # Once the first event is disregarded, the events pooled hold no first event: a zero
-        # score among them counts ("Otherwise, their rating is calculated using all their
-        # results"), so first_rating's own disregarding of a zero score is turned off.
-        pool_rules = replace(edition, zero_score_disregarded=False) if dropped else edition
-        try:
-            first = first_rating(games, system="rr" if round_robin else "swiss", rules=pool_rules)
-        except XlfuncsError as exc:
-            error = str(exc)
-        if first is not None and dropped:
-            first = replace(first, edition=edition)
+    first, error = _first_of_pool(events, pooled, edition)
     return PlayerPeriod(
         None,
         events,
@@ -232,6 +215,27 @@ def rate_period(
         scoreless=scoreless,
         scoreless_differs=pools["first"] != pools["leading"],
     )
+
+
+def _first_of_pool(
+    events: Sequence[EventGames], pooled: Sequence[int], edition: Edition
+) -> tuple[FirstRating | None, str | None]:
+    """The first rating of the games of the events *pooled* (a round robin's variant when
+    every one is a round robin), or why there is none."""
+    dropped = len(pooled) < len(events)
+    if dropped and not any(events[i].rated for i in pooled):
+        return None, f"a zero score in a first event is disregarded (rules {edition.id})"
+    games = [g for i in pooled for g in events[i].games]
+    round_robin = bool(pooled) and all(events[i].round_robin for i in pooled)
+    # Once the first event is disregarded, the events pooled hold no first event: a zero
+    # score among them counts ("Otherwise, their rating is calculated using all their
+    # results"), so first_rating's own disregarding of a zero score is turned off.
+    pool_rules = replace(edition, zero_score_disregarded=False) if dropped else edition
+    try:
+        first = first_rating(games, system="rr" if round_robin else "swiss", rules=pool_rules)
+    except XlfuncsError as exc:
+        return None, str(exc)
+    return (replace(first, edition=edition) if dropped else first), None
 
 
 def _pooled(

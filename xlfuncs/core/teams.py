@@ -34,7 +34,7 @@ How the standing is made and checked (against FIDE's engine ``gacrux`` in its te
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final, Literal
@@ -58,7 +58,14 @@ from .team_tiebreaks import (
 )
 from .team_tiebreaks import board_count as board_count_of
 from .tiebreak_editions import TiebreakRulesSpec
-from .tiebreaks import TiebreakError, TiebreakTable, Value, parse_descriptor, rank, tiebreaks
+from .tiebreaks import (
+    TiebreakError,
+    TiebreakTable,
+    Value,
+    parse_descriptor,
+    ranked_columns,
+    tiebreaks,
+)
 from .tournament import Crosstable, Entrant, Pairing
 
 __all__ = [
@@ -580,16 +587,7 @@ def team_descriptor(text: str, primary: str = "MP") -> str:
             return team_descriptor(f"SB{slash}{modifiers}:{_EXTENDED_SB[code]}", primary)
         return code + parse_descriptor(f"SB{slash}{modifiers}").text[2:]
     if code == "SSSC" and slash:  # MTB26: /F, /P, /Kx (C.07 13.4, 13.4.2 b)
-        try:
-            sssc_modifiers(modifiers)
-        except ValueError as exc:
-            raise TiebreakError(
-                f"team tie-break {text!r}: SSSC takes /F (Fore Buchholz), /P (forfeits "
-                f"played) and /Kn, the normalising factor the rules of the competition state "
-                f"(a whole number, 1 or more: SSSC/K2), not /{exc}"
-            ) from None
-        mods = "/".join(f"K{int(m[1:])}" if m[:1] == "K" else m for m in modifiers.split("/"))
-        code = f"SSSC/{mods}"
+        code = _sssc_descriptor(text, modifiers)
         return code if score == primary == "MP" else f"{code}:{score}"
     if code in ENCOUNTER_CODES and code != "DE" and modifiers == "P":  # C.07 6.1.1 via 13.3
         return f"{code}/P" if score == primary == "MP" else f"{code}/P:{score}"
@@ -607,6 +605,21 @@ def team_descriptor(text: str, primary: str = "MP") -> str:
     if d.modifiers and d.code == "DE":
         raise TiebreakError(f"team tie-break {text!r}: DE takes no modifier between teams")
     return d.text if score == primary == "MP" else f"{d.text}:{score}"
+
+
+def _sssc_descriptor(text: str, modifiers: str) -> str:
+    """``SSSC`` with its *modifiers* checked (:func:`~xlfuncs.core.team_tiebreaks.sssc_modifiers`)
+    and written alike (``K02``: ``K2``)."""
+    try:
+        sssc_modifiers(modifiers)
+    except ValueError as exc:
+        raise TiebreakError(
+            f"team tie-break {text!r}: SSSC takes /F (Fore Buchholz), /P (forfeits "
+            f"played) and /Kn, the normalising factor the rules of the competition state "
+            f"(a whole number, 1 or more: SSSC/K2), not /{exc}"
+        ) from None
+    mods = "/".join(f"K{int(m[1:])}" if m[:1] == "K" else m for m in modifiers.split("/"))
+    return f"SSSC/{mods}"
 
 
 def team_standings(
@@ -646,24 +659,18 @@ def team_standings(
     event's rounds in all (``142``, ``XXR``; ``None``: *rounds*), the last round, whose
     matches Fore Buchholz counts as drawn (C.07 8.3; mid-event not played yet: FB is the
     Buchholz of the rounds counted), and the rounds of "the highest achievable primary score
-    in the tournament" of ``SSSC``'s normalising factor (13.4.2 b). *colour_sequence*: record
-    ``352``'s (``"WBWB"``); *team_colour*: which team of a match has white for ``BPG`` and
-    ``BWG`` on match points (:data:`TeamColour`: its board 1 player's colour, or the
-    sequence's). *board_orders*: a team's board order in a match where it differs from its
-    list (record ``300``: :func:`team_rounds`), which the board tie-breaks (``BC``, ``TBR``,
-    ``BBE``, the ``EDE`` board forms) and the colour of a match (board 1's: ``BPG``,
-    ``BWG``) read. The notes name the readings where the text leaves room and FIDE's engine
-    reads otherwise (:func:`reading_notes`). Raises
+    in the tournament" of ``SSSC``'s normalising factor (13.4.2 b). *colour_sequence*:
+    record ``352``'s (``"WBWB"``); *team_colour*: which team of a match has white for
+    ``BPG`` and ``BWG`` on match points (:data:`TeamColour`: its board 1 player's colour, or
+    the sequence's). *board_orders*: a team's board order in a match where it differs from
+    its list (record ``300``: :func:`team_rounds`), which the board tie-breaks (``BC``,
+    ``TBR``, ``BBE``, the ``EDE`` board forms) and the colour of a match (board 1's:
+    ``BPG``, ``BWG``) read. The notes name the readings where the text leaves room and
+    FIDE's engine reads otherwise (:func:`reading_notes`). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
     if primary not in SCORES:
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
     ds = tuple(team_descriptor(d, primary) for d in descriptors)
-    event_rounds = rounds if final_round is None else max(final_round, rounds)
-    flip = (
-        team_colour == "sequence"
-        and colour_sequence is not None
-        and colour_sequence.upper().startswith("B")
-    )  # the team playing the sequence's colours, black on board 1, is white
     rows = team_rounds(
         crosstable,
         teams,
@@ -676,8 +683,54 @@ def team_standings(
     )
     if assignments:
         rows = assigned_rounds(rows, teams, assignments)
+    source = _Columns(
+        teams,
+        rows,
+        ds,
+        primary=primary,
+        bonus=[a for a in assignments if a.kind is None],
+        boards=boards or max((m.boards for row in rows for m in row), default=0) or 1,
+        game=crosstable.scoring,
+        match_scoring=match_scoring,
+        flip=team_colour == "sequence" and (colour_sequence or "").upper().startswith("B"),
+        round_robin=round_robin,
+        rounds=rounds,
+        event_rounds=rounds if final_round is None else max(final_round, rounds),
+        edition=edition,
+        start=start,
+    )
+    columns, ranks = ranked_columns(
+        list(source.mp if primary == "MP" else source.gp),
+        len(ds),
+        lambda k, before: source.column(ds[k], before),
+        lambda k: _ascending(ds[k]),
+    )
+    notes = source.notes
+    notes += [n for n in reading_notes(ds, colour_sequence, team_colour) if n not in notes]
+    return TeamStandings(
+        teams=tuple(teams),
+        rounds=rows,
+        primary=primary,
+        descriptors=ds,
+        match_points=source.mp,
+        game_points=source.gp,
+        values=tuple(tuple(col[i] for col in columns[1:]) for i in range(len(teams))),
+        ranks=tuple(ranks),
+        match_scoring=match_scoring,
+        notes=tuple(notes),
+        boards=source.boards,
+        boards_given=boards is not None,
+    )
+
+
+def _team_entrants(
+    teams: Sequence[Team], rows: Sequence[Sequence[MatchRound]], flip: bool
+) -> list[Entrant]:
+    """The teams as the entrants of a crosstable (a match as a pairing: the opponent's index
+    from 1, the match's outcome, the team's colour: :func:`_match_colour`; *flip*: the
+    team playing a sequence of colours that starts with black is white)."""
     number = {t.number: i + 1 for i, t in enumerate(teams)}
-    entrants = [
+    return [
         Entrant(
             None,
             tuple(
@@ -691,38 +744,12 @@ def team_standings(
         )
         for row in rows
     ]
-    team_ct = Crosstable.build(entrants, round_robin=round_robin)
-    bonus = [a for a in assignments if a.kind is None]
-    mp = tuple(
-        sum((m.match_points for m in row), Fraction(0))
-        + sum((a.match_points or Fraction(0) for a in bonus if a.concerns(t.number)), Fraction(0))
-        for t, row in zip(teams, rows)
-    )
-    gp = tuple(
-        sum((m.game_points for m in row), Fraction(0))
-        + sum((a.game_points or Fraction(0) for a in bonus if a.concerns(t.number)), Fraction(0))
-        for t, row in zip(teams, rows)
-    )
-    board_count = boards or max((m.boards for row in rows for m in row), default=0) or 1
-    system = match_scoring.system()
-    mp_points = {
-        (i + 1, r): m.match_points
-        for i, row in enumerate(rows)
-        for r, m in enumerate(row, start=1)
-        if m.outcome is not None
-        # a bye: its own match points; a match: those assigned, where not its result's
-        and (m.opponent is None or m.match_points != system.points(m.outcome))
-    }
-    gp_points = {
-        (i + 1, r): m.game_points
-        for i, row in enumerate(rows)
-        for r, m in enumerate(row, start=1)
-        if m.outcome is not None
-    }
-    game = crosstable.scoring
-    gp_scoring = ScoringSystem(
-        game.win * board_count, game.draw * board_count, game.loss * board_count
-    )
+
+
+def _engine_bodies(ds: Sequence[str]) -> dict[str, list[str]]:
+    """The core descriptors each score's tie-break engine computes for the team descriptors
+    *ds* (the mixed Sonneborn-Bergers and the encounters: both scores' tables; ``SSSC``: the
+    Buchholz it reads; the team-only ones and the board counts: none)."""
     wanted: dict[str, list[str]] = {"MP": [], "GP": []}
     for d in ds:
         if d in SCORES or d == OTHER_SCORE:
@@ -740,98 +767,150 @@ def team_standings(
         for sc, b in needed:
             if b not in wanted[sc]:
                 wanted[sc].append(b)
-    tables: dict[str, TiebreakTable] = {}
-    computed: dict[str, tuple[Value, ...]] = {}
-    notes: list[str] = []
-    for score, bodies in wanted.items():
-        if not bodies:
-            continue
-        table = tiebreaks(
-            team_ct,
-            bodies,
-            edition=edition,
-            start=start,
-            round_robin=round_robin,
-            rounds=rounds,
-            scoring=match_scoring.system() if score == "MP" else gp_scoring,
-            round_points=mp_points if score == "MP" else gp_points,
-            final_round=event_rounds,
+    return wanted
+
+
+def _round_points(
+    rows: Sequence[Sequence[MatchRound]], match_system: ScoringSystem
+) -> tuple[dict[tuple[int, int], Fraction], dict[tuple[int, int], Fraction]]:
+    """The points of each (team, round) the engine reads in place of what the result
+    scores: the match points of a bye, and those assigned where not the result's; every
+    round's game points."""
+    mp_points = {
+        (i + 1, r): m.match_points
+        for i, row in enumerate(rows)
+        for r, m in enumerate(row, start=1)
+        if m.outcome is not None
+        # a bye: its own match points; a match: those assigned, where not its result's
+        and (m.opponent is None or m.match_points != match_system.points(m.outcome))
+    }
+    gp_points = {
+        (i + 1, r): m.game_points
+        for i, row in enumerate(rows)
+        for r, m in enumerate(row, start=1)
+        if m.outcome is not None
+    }
+    return mp_points, gp_points
+
+
+class _Columns:
+    """What a team standing's tie-break columns are read from: the teams' scores, the core
+    tie-breaks the descriptors read, computed on a crosstable of the teams by
+    :func:`~xlfuncs.core.tiebreaks.tiebreaks` (:func:`_engine_bodies`; each round's points
+    given, :func:`_round_points`; each score on its own scoring), the matches and their
+    boards, and the notes on the readings taken."""
+
+    def __init__(
+        self,
+        teams: Sequence[Team],
+        rows: Sequence[Sequence[MatchRound]],
+        ds: Sequence[str],
+        *,
+        primary: str,
+        bonus: Sequence[TeamAssignment],
+        boards: int,
+        game: ScoringSystem,
+        match_scoring: MatchScoring,
+        flip: bool,
+        round_robin: bool,
+        rounds: int,
+        event_rounds: int,
+        edition: TiebreakRulesSpec,
+        start: _dt.date | None,
+    ) -> None:
+        self.primary, self.rows, self.boards, self.game = primary, rows, boards, game
+        self.event_rounds, self.round_robin = event_rounds, round_robin
+        self.system = match_scoring.system()
+        mine = [[a for a in bonus if a.concerns(t.number)] for t in teams]  # bonus, penalty
+        no = Fraction(0)
+        self.mp = tuple(
+            sum((m.match_points for m in row), no) + sum((a.match_points or no for a in x), no)
+            for x, row in zip(mine, rows)
         )
-        tables[score] = table
-        for k, body in enumerate(bodies):
-            key = body if score == "MP" else f"{body}:{score}"
-            computed[key] = tuple(row[k] for row in table.values)
-        notes += [n for n in table.notes if n not in notes]
-    totals = board_totals(rows, board_count, game)
-    columns: list[list[Value]] = [list(mp if primary == "MP" else gp)]
-    ascending: list[int] = []
-    for d in ds:
+        self.gp = tuple(
+            sum((m.game_points for m in row), no) + sum((a.game_points or no for a in x), no)
+            for x, row in zip(mine, rows)
+        )
+        self.totals = board_totals(rows, boards, game)
+        self.team_numbers = [t.number for t in teams]
+        self.tables: dict[str, TiebreakTable] = {}
+        self.computed: dict[str, tuple[Value, ...]] = {}
+        self.notes: list[str] = []
+        team_ct = Crosstable.build(_team_entrants(teams, rows, flip), round_robin=round_robin)
+        gp_scoring = ScoringSystem(game.win * boards, game.draw * boards, game.loss * boards)
+        mp_points, gp_points = _round_points(rows, self.system)
+        for score, bodies in _engine_bodies(ds).items():
+            if not bodies:
+                continue
+            table = tiebreaks(
+                team_ct,
+                bodies,
+                edition=edition,
+                start=start,
+                round_robin=round_robin,
+                rounds=rounds,
+                scoring=self.system if score == "MP" else gp_scoring,
+                round_points=mp_points if score == "MP" else gp_points,
+                final_round=event_rounds,
+            )
+            self.tables[score] = table
+            for k, body in enumerate(bodies):
+                key = body if score == "MP" else f"{body}:{score}"
+                self.computed[key] = tuple(row[k] for row in table.values)
+            self.notes += [n for n in table.notes if n not in self.notes]
+
+    def column(self, d: str, before: Callable[[], list[int]]) -> list[Value]:
+        """The values of the team descriptor *d*; the places (``EDE``, ``TBR`` ...) are
+        among the teams tied on the keys before it (*before*: their ranks by those keys). A
+        note on the reading taken is added to :attr:`notes`."""
         body, score = _split(d)
         code = body.partition("/")[0]
-        col: list[Value]
         if d == "MP":
-            col = list(mp)
-        elif d == "GP":
-            col = list(gp)
-        elif d == OTHER_SCORE:
-            col = list(gp if primary == "MP" else mp)
-        elif code in MIXED_SB:
+            return list(self.mp)
+        if d == "GP":
+            return list(self.gp)
+        if d == OTHER_SCORE:
+            return list(self.gp if self.primary == "MP" else self.mp)
+        if code in MIXED_SB:
             opp, mine = MIXED_SB[code]
             sb = parse_descriptor("SB" + body[len(code) :])
-            col = mixed_sonneborn_berger(tables[opp], tables[mine], sb)
-        elif code == "SSSC":
-            # its modifiers: the Buchholz it reads, the rules' factor (sssc_modifiers)
-            strength, given = sssc_modifiers(body[len(code) + 1 :])
-            other = gp if score == "MP" else mp
-            bh = computed[strength if score == "MP" else f"{strength}:GP"]
-            on_gp = score == "GP"
-            system = match_scoring.system()
-            col = score_strength(other, bh, event_rounds, board_count, system, game, on_gp, given)
-            note = "" if given else sssc_note(d, event_rounds, board_count, system, game, on_gp)
-            if note and note not in notes:
-                notes.append(note)
-        elif code == "BC":
-            col = board_count_of(totals)
-        elif code in BOARD_CODES or code in ENCOUNTER_CODES:
-            before = rank(columns, ascending=ascending)
-            if code in BOARD_CODES:
-                col = board_places(code, totals, before)
-            else:
-                first = primary if d in (code, f"{code}/P") else score
-                col = extended_direct_encounter(
-                    code,
-                    tables[first],
-                    tables["GP" if first == "MP" else "MP"],
-                    rows,
-                    [t.number for t in teams],
-                    before,
-                    board_count,
-                    round_robin or body.endswith("/P"),
-                )
-        elif score == "GP" and code in _BOARD_COUNTS:
-            col = _count_boards(code, rows, board_count, game)
-        else:
-            col = list(computed[body if score == "MP" else d])
-        if _ascending(d):
-            ascending.append(len(columns))
-        columns.append(col)
-    ranks = rank(columns, ascending=ascending)
-    values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(len(teams)))
-    notes += [n for n in reading_notes(ds, colour_sequence, team_colour) if n not in notes]
-    return TeamStandings(
-        teams=tuple(teams),
-        rounds=rows,
-        primary=primary,
-        descriptors=ds,
-        match_points=mp,
-        game_points=gp,
-        values=values,
-        ranks=tuple(ranks),
-        match_scoring=match_scoring,
-        notes=tuple(notes),
-        boards=board_count,
-        boards_given=boards is not None,
-    )
+            return mixed_sonneborn_berger(self.tables[opp], self.tables[mine], sb)
+        if code == "SSSC":
+            return self._score_strength(d, body, code, score)
+        if code == "BC":
+            return board_count_of(self.totals)
+        if code in BOARD_CODES:
+            return board_places(code, self.totals, before())
+        if code in ENCOUNTER_CODES:
+            first = self.primary if d in (code, f"{code}/P") else score
+            return extended_direct_encounter(
+                code,
+                self.tables[first],
+                self.tables["GP" if first == "MP" else "MP"],
+                self.rows,
+                self.team_numbers,
+                before(),
+                self.boards,
+                self.round_robin or body.endswith("/P"),
+            )
+        if score == "GP" and code in _BOARD_COUNTS:
+            return _count_boards(code, self.rows, self.boards, self.game)
+        return list(self.computed[body if score == "MP" else d])
+
+    def _score_strength(self, d: str, body: str, code: str, score: str) -> list[Value]:
+        """``SSSC`` (C.07 13.4): its modifiers name the Buchholz it reads and the rules'
+        factor (:func:`~xlfuncs.core.team_tiebreaks.sssc_modifiers`); where the factor is
+        not given, a note says which one was taken."""
+        strength, given = sssc_modifiers(body[len(code) + 1 :])
+        other = self.gp if score == "MP" else self.mp
+        bh = self.computed[strength if score == "MP" else f"{strength}:GP"]
+        on_gp = score == "GP"
+        args = (self.event_rounds, self.boards, self.system, self.game, on_gp)
+        col = score_strength(other, bh, *args, given)
+        note = "" if given else sssc_note(d, *args)
+        if note and note not in self.notes:
+            self.notes.append(note)
+        return col
 
 
 def score_note(primary: str) -> str:

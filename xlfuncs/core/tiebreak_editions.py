@@ -31,7 +31,7 @@ import datetime as _dt
 from dataclasses import dataclass
 from typing import Final
 
-from .dated import DatedEdition, edition_in_force
+from .dated import DatedEdition, by_id, edition_in_force
 from .errors import InvalidInputError
 
 __all__ = [
@@ -69,23 +69,19 @@ class TiebreakEdition(DatedEdition):
 
 _D = _dt.date
 
-TIEBREAK_EDITIONS: Final[dict[str, TiebreakEdition]] = {
-    "2023": TiebreakEdition(
-        id="2023",
-        in_force_from=_D(2024, 8, 1),
-        in_force_until=_D(2026, 2, 28),
-        caps_unplayed=False,
-        rr_forfeit_losses_played=True,
+TIEBREAK_EDITIONS: Final[dict[str, TiebreakEdition]] = by_id(
+    TiebreakEdition(
+        "2023", _D(2024, 8, 1), _D(2026, 2, 28), caps_unplayed=False, rr_forfeit_losses_played=True
     ),
-    "2026": TiebreakEdition(
-        id="2026",
-        in_force_from=_D(2026, 3, 1),
-        in_force_until=None,
+    TiebreakEdition(
+        "2026",
+        _D(2026, 3, 1),
+        None,
         caps_unplayed=True,
         rr_forfeit_losses_played=False,
         introduces=frozenset({"STD", "TPN", "RTNG", "AOB/F"}),
     ),
-}
+)
 """Every implemented edition of C.07 by id, oldest first. The dates are those FIDE's
 reference engine uses (``gacrux``: 2024-08-01 and 2026-03-01); the TieBreakServer fixture
 ``swiss_with_many_unplayed_rounds`` gives different values for a start on 28 February and on

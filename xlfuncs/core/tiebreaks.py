@@ -70,6 +70,7 @@ __all__ = [
     "parse_descriptor",
     "parse_descriptors",
     "rank",
+    "ranked_columns",
     "team_article",
     "tiebreaks",
 ]
@@ -242,21 +243,19 @@ class Descriptor:
     def __str__(self) -> str:
         return self.text
 
+    def _number(self, letters: str) -> int | None:
+        """The number of the first modifier whose letter is one of *letters* (``C1``: 1)."""
+        return next((int(m[1:]) for m in self.modifiers if m[0] in letters), None)
+
     @property
     def cut(self) -> int:
         """How many of the least significant values are cut (``/Cn``, and ``/Mn``)."""
-        for m in self.modifiers:
-            if m[0] in "CM":
-                return int(m[1:])
-        return 0
+        return self._number("CM") or 0
 
     @property
     def cut_high(self) -> int:
         """How many of the most significant values are cut (``/Mn``)."""
-        for m in self.modifiers:
-            if m[0] == "M":
-                return int(m[1:])
-        return 0
+        return self._number("M") or 0
 
     @property
     def as_played(self) -> bool:
@@ -266,19 +265,13 @@ class Descriptor:
     @property
     def limit(self) -> int:
         """``/L+n``, ``/L-n``: how many half points Koya's limit is raised (or lowered)."""
-        for m in self.modifiers:
-            if m[0] == "L":
-                return int(m[1:])
-        return 0
+        return self._number("L") or 0
 
     @property
     def unrated(self) -> int | None:
         """``/Un``: the rating unrated players count at in this tie-break (``None``: the
         one given for the event, if any)."""
-        for m in self.modifiers:
-            if m[0] == "U":
-                return int(m[1:])
-        return None
+        return self._number("U")
 
     @property
     def ascending(self) -> bool:
@@ -499,23 +492,19 @@ class TiebreakTable:
         if ev is None:  # pragma: no cover - every table the engine makes keeps it
             raise InvalidInputError("ranks_by: the table keeps no engine")
         own = {d: k for k, d in enumerate(self.descriptors)}
-        columns: list[Sequence[Value]] = [self.points]
-        ascending: list[int] = []
-        for d in parse_descriptors(list(descriptors)):
-            k = own.get(d)
-            col: Sequence[Value]
+        ds = parse_descriptors(list(descriptors))
+
+        def column(j: int, before: Callable[[], list[int]]) -> Sequence[Value]:
+            d, k = ds[j], own.get(ds[j])
             if d.code == "DE":  # among the players tied on every key before it, here
-                col = ev.direct_encounter(d, rank(columns, ascending=ascending))
-            elif d.code == "PTS":
-                col = self.points
-            elif k is not None:
-                col = [row[k] for row in self.values]
-            else:
-                col = ev.column(d)
-            if d.ascending:
-                ascending.append(len(columns))
-            columns.append(col)
-        return rank(columns, ascending=ascending)
+                return ev.direct_encounter(d, before())
+            if d.code == "PTS":
+                return self.points
+            if k is not None:
+                return [row[k] for row in self.values]
+            return ev.column(d)
+
+        return ranked_columns(self.points, len(ds), column, lambda j: ds[j].ascending)[1]
 
     def ranking_column(self, k: int) -> list[Value]:
         """Every player's value of column *k* as a ranking key, higher better: the values as
@@ -568,6 +557,26 @@ def rank(columns: Sequence[Sequence[Value]], *, ascending: Iterable[int] = ()) -
         else:
             ranks[i] = pos + 1
     return ranks
+
+
+def ranked_columns(
+    first: Sequence[Value],
+    count: int,
+    column: Callable[[int, Callable[[], list[int]]], Sequence[Value]],
+    ascending: Callable[[int], bool],
+) -> tuple[list[Sequence[Value]], list[int]]:
+    """A standing's columns of keys, *first* (the score) then keys ``0..count-1`` in order,
+    and the ranks they make (:func:`rank`). Key *k*'s column is ``column(k, before)``, where
+    ``before()`` gives the ranks by the keys before it (a key that places the players tied
+    so far: ``DE``, the team ``EDE``, ``TBR``); ``ascending(k)``: whether lower is better."""
+    columns: list[Sequence[Value]] = [first]
+    up: list[int] = []
+    for k in range(count):
+        col = column(k, lambda: rank(columns, ascending=up))
+        if ascending(k):
+            up.append(len(columns))
+        columns.append(col)
+    return columns, rank(columns, ascending=up)
 
 
 def _whole_keys(col: Sequence[Value]) -> Sequence[Value]:
@@ -1190,25 +1199,24 @@ def tiebreaks(
     *descriptors*: ``"BH/C1, BH, SB"`` or a sequence of texts or :class:`Descriptor`.
     *edition*: the C.07 edition (id, date or :class:`TiebreakEdition`); ``None``: the one in
     force on *start*, the event's first day (an older event: the 2023 text, with a note),
-    else today's. *round_robin*: the rules of an event with pre-determined pairings (unplayed
-    games count as played); ``None``: the crosstable's own flag. *rounds*: the number of
-    rounds of the event, those after it left out, those missing counted as not played
-    (``None``: up to the last round in which a game was played over the board, as FIDE's
-    reference engine does; later rounds, paired only or with byes and forfeits only, are
-    left out, with a note). *unrated*: the rating given to
-    unrated players for the rating tie-breaks (``None``: none, and those tie-breaks are
-    undefined for everyone when a player is unrated, as C.07 10 requires the tournament
-    rules to give one). *scoring*: the event's scoring system (``None``: the crosstable's), which
-    every point-based tie-break reads (the opponents' scores, the points against them); the
-    rating tie-breaks read the games' results, 1, ½ or 0 (as FIDE's reference engine
-    does). *adjustments*: points added to (or taken from) each player's score in the
-    standing, in starting-rank order (TRF-2026 record ``299``'s bonuses and penalties): the
-    points and the groups ``DE`` separates are the adjusted ones; what the opponents'
-    tie-breaks read is the results' points, as FIDE's reference engine does.
-    *round_points*: the points of one round of one player, by (player, round), both from 1,
-    in place of what the result scores (record ``299`` with a type and a round): everywhere,
-    the player's score and the opponents' tie-breaks. *final_round*: the event's last round
-    (its number of rounds in
+    else today's. *round_robin*: the rules of an event with pre-determined pairings
+    (unplayed games count as played); ``None``: the crosstable's own flag. *rounds*: the
+    number of rounds of the event, those after it left out, those missing counted as not
+    played (``None``: up to the last round in which a game was played over the board, as
+    FIDE's reference engine does; later rounds, paired only or with byes and forfeits only,
+    are left out, with a note). *unrated*: the rating given to unrated players for the
+    rating tie-breaks (``None``: none, and those tie-breaks are undefined for everyone when
+    a player is unrated, as C.07 10 requires the tournament rules to give one). *scoring*:
+    the event's scoring system (``None``: the crosstable's), which every point-based
+    tie-break reads (the opponents' scores, the points against them); the rating tie-breaks
+    read the games' results, 1, ½ or 0 (as FIDE's reference engine does). *adjustments*:
+    points added to (or taken from) each player's score in the standing, in starting-rank
+    order (TRF-2026 record ``299``'s bonuses and penalties): the points and the groups
+    ``DE`` separates are the adjusted ones; what the opponents' tie-breaks read is the
+    results' points, as FIDE's reference engine does. *round_points*: the points of one
+    round of one player, by (player, round), both from 1, in place of what the result scores
+    (record ``299`` with a type and a round): everywhere, the player's score and the
+    opponents' tie-breaks. *final_round*: the event's last round (its number of rounds in
     all, ``XXR``), the round whose games Fore Buchholz counts as drawn (C.07 8: "the last
     round"); mid-event, after round R of N > R, that round is not in the table, and Fore
     Buchholz is the Buchholz of the rounds counted, as FIDE's engine computes it; ``None``
@@ -1217,8 +1225,8 @@ def tiebreaks(
     (:data:`~xlfuncs.core.performance.PtpFullScore`): the highest-rated opponent + 800, or
     ``"definition"``, + 736. *koya_scores*: which score of an opponent ``KS`` compares with
     its limit where *adjustments* give bonuses or penalties (:data:`KoyaScores`: their
-    results' points, as Buchholz reads them, or their score in the standing); the notes
-    name the reading when it matters.
+    results' points, as Buchholz reads them, or their score in the standing); the notes name
+    the reading when it matters.
 
     >>> from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
     >>> W, L = Outcome.WIN, Outcome.LOSS
@@ -1232,19 +1240,7 @@ def tiebreaks(
     chosen, note = tiebreak_edition_for(edition, start)
     notes = [note] if note else []
     rr = crosstable.round_robin if round_robin is None else round_robin
-    most = max((len(e.pairings) for e in crosstable.entrants), default=0)
-    if rounds is None:
-        rounds = _last_round_played(crosstable) or most
-        if rounds < most:
-            later = f"round {most}" if most == rounds + 1 else f"rounds {rounds + 1}-{most}"
-            notes.append(
-                f"tie-breaks: no game was played in {later} yet: the standing after round "
-                f"{rounds} (byes and forfeits of later rounds not counted)"
-            )
-    elif isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise InvalidInputError(
-            f"rounds: expected a whole number of rounds, 1 or more, got {rounds!r}"
-        )
+    rounds = _rounds_counted(crosstable, rounds, notes)
     check_edition(ds, chosen)
     final = rounds if final_round is None else max(final_round, rounds)
     ev = _Event(
@@ -1260,52 +1256,13 @@ def tiebreaks(
     )
     points = list(ev.points)
     if adjustments is not None:
-        if len(adjustments) != ev.n:
-            raise InvalidInputError(
-                f"adjustments: expected one per player ({ev.n}), got {len(adjustments)}"
-            )
-        points = [p + a for p, a in zip(points, adjustments)]
-        if koya_scores == "standing":
-            ev.koya_points = points
-        koya = [d.text for d in ds if d.code == "KS"]
-        if koya and any(adjustments):
-            notes.append(
-                f"tie-breaks: {', '.join(koya)} compares the opponents' scores "
-                + (
-                    "in the standing, record 299's bonuses and penalties included, with "
-                    "Koya's limit (as FIDE's engine does; BH reads their results' points)"
-                    if koya_scores == "standing"
-                    else "of their results, without record 299's bonuses and penalties, with "
-                    "Koya's limit, as BH reads them (C.07 8.1 and 9.2 both say 'scores'); "
-                    "FIDE's engine counts them in KS (--koya-scores standing)"
-                )
-            )
+        points = _adjusted(ev, ds, adjustments, koya_scores, notes)
     undefined = [
         d.text for d in ds if d.code in _RATING_CODES and d.unrated is None and not ev.all_rated
     ]
     if undefined:
-        notes.append(
-            "tie-breaks: some players are unrated and no rating was given for them: the "
-            "rating tie-breaks ("
-            + ", ".join(undefined)
-            + ") are undefined (C.07 10: the tournament's rules give unrated players one)"
-        )
-    columns: list[list[Value]] = [list(points)]
-    ascending: list[int] = []
-    for d in ds:
-        if d.code == "PTS":
-            col: list[Value] = list(points)
-        elif d.code == "DE":  # among the players tied on every key so far
-            before = rank(columns, ascending=ascending)
-            ev.tied_before[len(columns) - 1] = before
-            col = ev.direct_encounter(d, before)
-        else:
-            col = ev.column(d)
-        if d.ascending:
-            ascending.append(len(columns))
-        columns.append(col)
-    current = rank(columns, ascending=ascending)
-    values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(ev.n))
+        notes.append(_UNDEFINED.format(", ".join(undefined)))
+    values, current = _ranked(ev, ds, points)
     return TiebreakTable(
         descriptors=ds,
         points=tuple(points),
@@ -1319,6 +1276,86 @@ def tiebreaks(
         ptp_full_score=ptp_full_score,
         koya_scores=koya_scores,
     )
+
+
+_UNDEFINED: Final = (
+    "tie-breaks: some players are unrated and no rating was given for them: the rating "
+    "tie-breaks ({}) are undefined (C.07 10: the tournament's rules give unrated players one)"
+)
+"""The note of :func:`tiebreaks` where a rating tie-break has no rating for the unrated."""
+
+
+def _rounds_counted(crosstable: Crosstable, rounds: int | None, notes: list[str]) -> int:
+    """The rounds :func:`tiebreaks` counts: *rounds* checked, or (``None``) up to the last
+    round in which a game was played over the board (a note says which later rounds are
+    left out)."""
+    if rounds is None:
+        most = max((len(e.pairings) for e in crosstable.entrants), default=0)
+        rounds = _last_round_played(crosstable) or most
+        if rounds < most:
+            later = f"round {most}" if most == rounds + 1 else f"rounds {rounds + 1}-{most}"
+            notes.append(
+                f"tie-breaks: no game was played in {later} yet: the standing after round "
+                f"{rounds} (byes and forfeits of later rounds not counted)"
+            )
+    elif isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise InvalidInputError(
+            f"rounds: expected a whole number of rounds, 1 or more, got {rounds!r}"
+        )
+    return rounds
+
+
+def _adjusted(
+    ev: _Event,
+    ds: Sequence[Descriptor],
+    adjustments: Sequence[Fraction],
+    koya_scores: KoyaScores,
+    notes: list[str],
+) -> list[Fraction]:
+    """The players' scores in the standing: their points plus *adjustments* (record
+    ``299``'s bonuses and penalties), which ``KS`` compares with its limit where
+    *koya_scores* is ``"standing"`` (a note says which reading ``KS`` takes)."""
+    if len(adjustments) != ev.n:
+        raise InvalidInputError(
+            f"adjustments: expected one per player ({ev.n}), got {len(adjustments)}"
+        )
+    points = [p + a for p, a in zip(ev.points, adjustments)]
+    if koya_scores == "standing":
+        ev.koya_points = points
+    koya = [d.text for d in ds if d.code == "KS"]
+    if koya and any(adjustments):
+        notes.append(
+            f"tie-breaks: {', '.join(koya)} compares the opponents' scores "
+            + (
+                "in the standing, record 299's bonuses and penalties included, with "
+                "Koya's limit (as FIDE's engine does; BH reads their results' points)"
+                if koya_scores == "standing"
+                else "of their results, without record 299's bonuses and penalties, with "
+                "Koya's limit, as BH reads them (C.07 8.1 and 9.2 both say 'scores'); "
+                "FIDE's engine counts them in KS (--koya-scores standing)"
+            )
+        )
+    return points
+
+
+def _ranked(
+    ev: _Event, ds: Sequence[Descriptor], points: Sequence[Fraction]
+) -> tuple[tuple[tuple[Value, ...], ...], list[int]]:
+    """Each player's value of each descriptor (``DE`` among the players tied on every key
+    before it), and the ranks by *points* then the descriptors in order."""
+
+    def column(k: int, before: Callable[[], list[int]]) -> Sequence[Value]:
+        d = ds[k]
+        if d.code == "PTS":
+            return list(points)
+        if d.code == "DE":  # among the players tied on every key so far
+            ev.tied_before[k] = tied = before()
+            return ev.direct_encounter(d, tied)
+        return ev.column(d)
+
+    columns, ranks = ranked_columns(list(points), len(ds), column, lambda k: ds[k].ascending)
+    values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(ev.n))
+    return values, ranks
 
 
 _RATING_CODES: Final = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})

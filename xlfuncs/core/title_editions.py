@@ -14,7 +14,7 @@ import datetime as _dt
 from dataclasses import dataclass
 from typing import Final
 
-from .dated import DatedEdition, edition_in_force
+from .dated import DatedEdition, by_id, edition_in_force
 from .editions import Edition, RulesSpec, get_edition, read_rules_and_rate
 from .errors import InvalidInputError
 
@@ -41,20 +41,10 @@ class TitleEdition(DatedEdition):
 
 _D = _dt.date
 
-TITLE_EDITIONS: Final[dict[str, TitleEdition]] = {
-    "2017": TitleEdition(
-        id="2017",
-        in_force_from=_D(2017, 7, 1),
-        in_force_until=_D(2023, 12, 31),
-        unrated_opponent=1000,
-    ),
-    "2024": TitleEdition(
-        id="2024",
-        in_force_from=_D(2024, 1, 1),
-        in_force_until=None,
-        unrated_opponent=1400,
-    ),
-}
+TITLE_EDITIONS: Final[dict[str, TitleEdition]] = by_id(
+    TitleEdition("2017", _D(2017, 7, 1), _D(2023, 12, 31), unrated_opponent=1000),
+    TitleEdition("2024", _D(2024, 1, 1), None, unrated_opponent=1400),
+)
 """Every implemented edition of the Title Regulations by id, oldest first. The first starts
 on the oldest implemented Rating Regulations' first day (1 July 2017), so that every rating
 edition has a Title Regulations edition beside it."""

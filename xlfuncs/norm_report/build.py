@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.editions import RateOfPlay
-from ..core.norm_check import NormCheck
+from ..core.norm_check import NormCheck, best_norm, near_norm
 from ..core.norm_event import NormEvent
 from ..core.title_editions import TitleEdition
 from ..core.titles import trf_title
@@ -42,15 +42,13 @@ class PlayerNorms:
     @property
     def norm(self) -> NormCheck | None:
         """The strongest norm made, or ``None``."""
-        return next((c for c in self.checks if c.met), None)
+        return best_norm(self.checks)
 
     @property
     def near(self) -> NormCheck | None:
         """Without a norm: the strongest title whose rating figures were made but another
         requirement was not; ``None`` otherwise."""
-        if self.norm is not None:
-            return None
-        return next((c for c in self.checks if c.rating_met), None)
+        return near_norm(self.checks)
 
     @property
     def shown(self) -> NormCheck | None:

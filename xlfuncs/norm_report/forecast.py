@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from ..core.errors import XlfuncsError
 from ..core.norm_check import NormCheck
-from ..core.norms import norm_points, norm_ra, norm_ratings_before_floor
+from ..core.norms import MIX_KEYS, norm_points, norm_ra, norm_ratings_before_floor
 from ..output import visible
 from ..text_output import counted, points_text
 from .build import NormReport, PlayerNorms
@@ -78,12 +78,7 @@ def _forecast(p: PlayerNorms, c: NormCheck, report: NormReport, rounds: int) -> 
     needed = max(total - points, Fraction(0))
     if needed > remaining:
         return None
-    fed_keys = {"other_federations", "own_federation", "one_federation", "titled"}
-    failing = tuple(
-        r.label
-        for r in c.requirements
-        if r.key in fed_keys | {"title_or_higher"} and r.met is False
-    )
+    failing = tuple(r.label for r in c.requirements if r.key in MIX_KEYS[1:] and r.met is False)
     return Forecast(
         start_no=p.start_no,
         name=p.name,

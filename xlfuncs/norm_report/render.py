@@ -16,11 +16,7 @@ __all__ = ["check_object", "render_audit", "render_json", "render_text"]
 
 
 def _threshold(r: Requirement) -> str:
-    if r.threshold is None:
-        return "-"
-    if isinstance(r.threshold, str):
-        return r.threshold
-    return f"{'<=' if r.at_most else '>='} {r.threshold}"
+    return "-" if r.threshold is None else r.bound
 
 
 def _figure(r: Requirement) -> str:
