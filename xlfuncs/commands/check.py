@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .options import (
     add_force,
+    add_format,
     add_koya_scores,
     add_ptp_full_score,
     add_team_colour,
@@ -79,13 +80,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     )
     check.add_argument("-o", "--output", metavar="OUT.trf", help="where --fix writes the file")
     add_force(check, "OUT.trf if it exists")
-    check.add_argument(
-        "--format",
-        choices=("text", "json"),
-        default="text",
-        help="text (default): a line per finding; json: an object with the exit status, "
-        "the findings (severity, kind, file, line, columns, message, fix, fixable) and, "
-        "with --fix, the changes and the findings left",
+    add_format(
+        check,
+        ("text", "json"),
+        ": a line per finding; json: an object with the exit status, the findings "
+        "(severity, kind, file, line, columns, message, fix, fixable) and, with --fix, the "
+        "changes and the findings left",
     )
     add_tiebreak_rules(check)
     add_unrated_rating(check)

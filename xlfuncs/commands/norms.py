@@ -10,6 +10,8 @@ from .norm_plan import addition_option
 from .options import (
     NO_RANKING,
     NORM_UNRATED,
+    add_force,
+    add_format,
     add_norm_event_options,
     add_trf_options,
     refuse,
@@ -78,9 +80,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     add_norm_event_options(norms)
     # --rating-list comes with add_trf_options: FIDE's list gives the players' ratings,
     # titles and federations by FIDE id, as it does for report
-    norms.add_argument(
-        "--format", choices=("text", "json"), default="text", help="text (default) or json"
-    )
+    add_format(norms, ("text", "json"), " or json")
     norms.add_argument("--player", type=int, metavar="N", help="the full audit of player N")
     norms.add_argument(
         "--certificate",
@@ -89,9 +89,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         help="write player N's norm certificate (like FIDE's form IT1) to -o OUT.xlsx",
     )
     norms.add_argument("-o", "--output", metavar="OUT.xlsx", help="the certificate workbook")
-    norms.add_argument(
-        "--force", action="store_true", help="replace OUT.xlsx if it exists (never the input)"
-    )
+    add_force(norms, "OUT.xlsx if it exists")
     norms.add_argument(
         "--forecast",
         action="store_true",

@@ -12,12 +12,14 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Mapping
 
-from ..core.editions import EDITIONS
+from ..core.editions import EDITIONS, RateOfPlay
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS
 
 __all__ = [
     "EVENT_FLAGS",
+    "RATES",
     "add_force",
+    "add_format",
     "add_norm_event_options",
     "add_tiebreak_rules",
     "add_trf_options",
@@ -61,6 +63,9 @@ EVENT_DESTS: tuple[str, ...] = tuple(
 )
 """The parsed arguments' names of the options of :data:`EVENT_FLAGS` (``k_file``,
 ``unrated_rating`` ...)."""
+
+RATES: tuple[str, ...] = tuple(r.value for r in RateOfPlay)
+"""The choices of ``--rate``: the rates of play."""
 
 NO_RANKING = "it ranks no one, so no tie-break applies"
 """Why ``norms`` and ``period`` refuse the tie-break options."""
@@ -131,7 +136,7 @@ def add_trf_options(
         "--rate",
         lambda: command.add_argument(
             "--rate",
-            choices=("standard", "rapid", "blitz"),
+            choices=RATES,
             help="rate of play; default: the one the file's time control (122) says, else "
             "standard (the report says which); rapid and blitz claim no title norm",
         ),
@@ -387,3 +392,11 @@ def add_verbose(command: argparse.ArgumentParser) -> None:
 def add_force(command: argparse.ArgumentParser, what: str) -> None:
     """``--force``: replace existing output files (never the input)."""
     command.add_argument("--force", action="store_true", help=f"replace {what} (never the input)")
+
+
+def add_format(command: argparse.ArgumentParser, formats: tuple[str, ...], said: str) -> None:
+    """``--format``: one of *formats*, the first (text) by default; its help that format
+    and ``(default)``, then *said* (what each format writes)."""
+    command.add_argument(
+        "--format", choices=formats, default=formats[0], help=f"{formats[0]} (default){said}"
+    )

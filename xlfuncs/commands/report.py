@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from .options import (
+    add_format,
     add_koya_scores,
     add_norm_event_options,
     add_ptp_full_score,
@@ -74,12 +75,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_trf_options(report)
-    report.add_argument(
-        "--format",
-        choices=("text", "json", "csv"),
-        default="text",
-        help="text (default): an aligned table and notes; json: a list of "
-        "objects; csv: a header and one row per player",
+    add_format(
+        report,
+        ("text", "json", "csv"),
+        ": an aligned table and notes; json: a list of objects; csv: a header and one row "
+        "per player",
     )
     report.add_argument(
         "--teams",

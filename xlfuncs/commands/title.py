@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .options import (
     NO_RANKING,
     NORM_UNRATED,
+    add_format,
     add_norm_event_options,
     add_trf_options,
     refuse,
@@ -86,9 +87,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     title.add_argument(
         "--audit", action="store_true", help="each event's full norm audit (as norms --player)"
     )
-    title.add_argument(
-        "--format", choices=("text", "json"), default="text", help="text (default) or json"
-    )
+    add_format(title, ("text", "json"), " or json")
     return title
 
 
