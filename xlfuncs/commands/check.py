@@ -11,13 +11,8 @@ from typing import TYPE_CHECKING
 from .options import (
     add_force,
     add_format,
-    add_koya_scores,
-    add_ptp_full_score,
-    add_team_colour,
-    add_tiebreak_rules,
+    add_tiebreak_options,
     add_trf_options,
-    add_unrated_rating,
-    add_verbose,
     refuse_norm_event_options,
 )
 from .support import (
@@ -87,12 +82,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "(severity, kind, file, line, columns, message, fix, fixable) and, with --fix, the "
         "changes and the findings left",
     )
-    add_tiebreak_rules(check)
-    add_unrated_rating(check)
-    add_ptp_full_score(check)
-    add_team_colour(check)
-    add_koya_scores(check)
-    add_verbose(check)
+    add_tiebreak_options(check)
     refuse_norm_event_options(check, "it checks the file, not a title norm (use norms)")
     return check
 

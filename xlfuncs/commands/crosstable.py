@@ -9,13 +9,8 @@ from typing import TYPE_CHECKING
 from .options import (
     CHART_NORM_EVENT,
     add_force,
-    add_ptp_full_score,
-    add_team_colour,
-    add_tiebreak_rules,
+    add_tiebreak_options,
     add_trf_options,
-    add_unrated_rating,
-    add_verbose,
-    refuse,
     refuse_norm_event_options,
 )
 from .support import (
@@ -61,17 +56,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "and OUT_classic.xlsx beside it",
     )
     add_force(crosstable, "OUT.xlsx if it exists")
-    add_tiebreak_rules(crosstable)
-    add_unrated_rating(crosstable)
-    add_ptp_full_score(crosstable)
-    add_team_colour(crosstable)
-    refuse(
+    add_tiebreak_options(
         crosstable,
-        "--koya-scores",
-        "the workbook's tie-break functions compute Koya from the results in its sheets; "
-        "use it with report or check",
+        koya_refused="the workbook's tie-break functions compute Koya from the results in "
+        "its sheets; use it with report or check",
     )
-    add_verbose(crosstable)
     refuse_norm_event_options(crosstable, CHART_NORM_EVENT)
     return crosstable
 

@@ -14,7 +14,7 @@ from .options import (
     add_format,
     add_norm_event_options,
     add_trf_options,
-    refuse,
+    refuse_tiebreak_options,
 )
 from .support import (
     EXIT_DATA_ERROR,
@@ -72,11 +72,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
             "--tiebreaks": NO_RANKING,
         },
     )
-    refuse(norms, "--tiebreak-rules", NO_RANKING)
-    refuse(norms, "--ptp-full-score", NO_RANKING)
-    refuse(norms, "--koya-scores", NO_RANKING)
-    refuse(norms, "--team-colour", NO_RANKING)
-    refuse(norms, "--unrated-rating", NORM_UNRATED)
+    refuse_tiebreak_options(norms, NORM_UNRATED)
     add_norm_event_options(norms)
     # --rating-list comes with add_trf_options: FIDE's list gives the players' ratings,
     # titles and federations by FIDE id, as it does for report

@@ -21,6 +21,7 @@ __all__ = [
     "add_force",
     "add_format",
     "add_norm_event_options",
+    "add_tiebreak_options",
     "add_tiebreak_rules",
     "add_trf_options",
     "add_koya_scores",
@@ -30,6 +31,7 @@ __all__ = [
     "add_verbose",
     "refuse",
     "refuse_norm_event_options",
+    "refuse_tiebreak_options",
     "unrated_rating_option",
 ]
 
@@ -268,6 +270,42 @@ def _tiebreaks_option(text: str) -> tuple[str, ...]:
             return option_team_tiebreaks(text)
         except XlfuncsError:
             raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_tiebreak_options(
+    command: argparse.ArgumentParser, *, koya_refused: str | None = None
+) -> None:
+    """The options of the standing's tie-breaks (``report``, ``check``, ``crosstable``):
+    ``--tiebreak-rules``, ``--unrated-rating``, ``--ptp-full-score``, ``--team-colour``,
+    ``--koya-scores`` (refused with *koya_refused* when given), then ``--verbose``."""
+    add_tiebreak_rules(command)
+    add_unrated_rating(command)
+    add_ptp_full_score(command)
+    add_team_colour(command)
+    if koya_refused is None:
+        add_koya_scores(command)
+    else:
+        refuse(command, "--koya-scores", koya_refused)
+    add_verbose(command)
+
+
+TIEBREAK_FLAGS = (
+    "--tiebreak-rules",
+    "--unrated-rating",
+    "--ptp-full-score",
+    "--koya-scores",
+    "--team-colour",
+)
+"""The options of :func:`add_tiebreak_options` but ``--verbose``."""
+
+
+def refuse_tiebreak_options(
+    command: argparse.ArgumentParser, unrated_reason: str = NO_RANKING
+) -> None:
+    """The tie-break options (:data:`TIEBREAK_FLAGS`), refused by a *command* that ranks no
+    one (:data:`NO_RANKING`); ``--unrated-rating`` with *unrated_reason*."""
+    for flag in TIEBREAK_FLAGS:
+        refuse(command, flag, unrated_reason if flag == "--unrated-rating" else NO_RANKING)
 
 
 def add_tiebreak_rules(command: argparse.ArgumentParser) -> None:

@@ -22,6 +22,7 @@ from .options import (
     add_format,
     refuse,
     refuse_norm_event_options,
+    refuse_tiebreak_options,
 )
 from .support import (
     EXIT_DATA_ERROR,
@@ -76,22 +77,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     _add_inputs(p)
     _add_readings(p)
     _add_outputs(p)
-    for flag in (
-        "--tiebreaks",
-        "--tiebreak-rules",
-        "--unrated-rating",
-        "--ptp-full-score",
-        "--koya-scores",
-        "--team-colour",
-    ):
-        refuse(p, flag, NO_RANKING)  # report's options, refused with the reason
+    _add_running(p)
+    refuse(p, "--tiebreaks", NO_RANKING)  # report's options, refused with the reason
+    refuse_tiebreak_options(p)
     refuse_norm_event_options(p, NO_NORM_EVENT)
     refuse(p, "--system", PERIOD_SYSTEM)
     return p
 
 
 def _add_inputs(p: argparse.ArgumentParser) -> None:
-    """``period``'s inputs: the files, the K file, the rating list, and how they are read."""
+    """``period``'s inputs: the files, the K file, the rating list, the list being made."""
     p.add_argument("files", metavar="FILE.trf", nargs="+", help="tournament files or folders")
     p.add_argument(
         "--rules",
@@ -121,13 +116,6 @@ def _add_inputs(p: argparse.ArgumentParser) -> None:
         help="the list being made (its month, or any day of it): each event placed by the "
         "Rating Regulations' calendar (on time, late, or not rated); --rating-list is then "
         "the list before it; default: the first list every event may be rated on",
-    )
-    p.add_argument(
-        "--jobs",
-        metavar="N",
-        type=int,
-        default=None,
-        help="processes reading the files (default: the CPUs, for 16 files or more)",
     )
 
 
@@ -173,10 +161,21 @@ def _add_outputs(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="replace OUT.xlsx and the --list-out file if they exist",
     )
+
+
+def _add_running(p: argparse.ArgumentParser) -> None:
+    """How ``period`` runs: past the files that cannot be read, and in how many processes."""
     p.add_argument(
         "--skip-bad-files",
         action="store_true",
         help="rate the other files when one cannot be read (exit status 3)",
+    )
+    p.add_argument(
+        "--jobs",
+        metavar="N",
+        type=int,
+        default=None,
+        help="processes reading the files (default: the CPUs, for 16 files or more)",
     )
 
 

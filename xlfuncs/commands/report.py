@@ -8,14 +8,9 @@ from typing import TYPE_CHECKING
 
 from .options import (
     add_format,
-    add_koya_scores,
     add_norm_event_options,
-    add_ptp_full_score,
-    add_team_colour,
-    add_tiebreak_rules,
+    add_tiebreak_options,
     add_trf_options,
-    add_unrated_rating,
-    add_verbose,
 )
 from .support import (
     EXIT_DATA_ERROR,
@@ -96,12 +91,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "the dummy opponents, the cuts, the rule's text) and the rating change game by game "
         "(text or json)",
     )
-    add_tiebreak_rules(report)
-    add_unrated_rating(report)
-    add_ptp_full_score(report)
-    add_team_colour(report)
-    add_koya_scores(report)
-    add_verbose(report)
+    add_tiebreak_options(report)
     add_norm_event_options(report)
     return report
 

@@ -17,7 +17,7 @@ from .options import (
     add_format,
     add_norm_event_options,
     add_trf_options,
-    refuse,
+    refuse_tiebreak_options,
 )
 from .support import (
     EXIT_DATA_ERROR,
@@ -66,11 +66,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         },
     )
     title.add_argument("more", nargs="*", metavar="FILE.trf", help="the other events' files")
-    refuse(title, "--tiebreak-rules", NO_RANKING)
-    refuse(title, "--ptp-full-score", NO_RANKING)
-    refuse(title, "--koya-scores", NO_RANKING)
-    refuse(title, "--team-colour", NO_RANKING)
-    refuse(title, "--unrated-rating", NORM_UNRATED)
+    refuse_tiebreak_options(title, NORM_UNRATED)
     add_norm_event_options(title)
     title.add_argument(
         "--fide-id", required=True, type=int, metavar="ID", help="the player's FIDE id"
