@@ -15,11 +15,11 @@ from .options import (
 )
 from .support import (
     EXIT_DATA_ERROR,
-    EXIT_USAGE,
     error,
     exit_status_epilog,
     print_findings,
     read_event,
+    vet_workbooks,
 )
 
 if TYPE_CHECKING:
@@ -68,22 +68,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs crosstable``."""
     from ..crosstable import FORMS, lite_code_ahead
-    from ..output import OutputError, vet_file, vet_suffix
 
-    try:  # before the work: the output must not be the input, nor replace a file unasked
-        inputs_ = (args.file, args.k_file, args.rating_list)
-        forms = FORMS if args.form == "both" else (args.form,)
-        paths = [args.output if f == forms[0] else classic_path(args.output) for f in forms]
-        for path in paths:
-            vet_file(path, force=args.force, inputs=inputs_, what="workbook")
-    except OutputError as exc:
-        error(str(exc))
-        return EXIT_DATA_ERROR
-    try:
-        vet_suffix(args.output, (".xlsx",), option="-o", what="an Excel workbook")
-    except OutputError as exc:
-        error(str(exc))
-        return EXIT_USAGE
+    # before the work: the output must not be the input, nor replace a file unasked
+    forms = FORMS if args.form == "both" else (args.form,)
+    paths = [args.output if f == forms[0] else classic_path(args.output) for f in forms]
+    vet_workbooks(paths, force=args.force, inputs=(args.file, args.k_file, args.rating_list))
     # the Lite code gathered by a second process while this one reads the event
     lite = lite_code_ahead() if "lite" in forms else None
     try:

@@ -24,6 +24,7 @@ from .support import (
     no_such_player,
     read_norm_report,
     say,
+    vet_workbooks,
 )
 
 __all__ = ["add_parser", "run"]
@@ -154,19 +155,8 @@ def run(args: argparse.Namespace) -> int:
         error(f"-o {args.output}: -o names the workbook of --certificate N, not given")
         return EXIT_USAGE
     if args.certificate is not None:
-        from ..output import OutputError, vet_file, vet_suffix
-
-        try:
-            read_from = (args.file, args.k_file, args.rating_list)
-            vet_file(args.output, force=args.force, inputs=read_from, what="workbook")
-        except OutputError as exc:
-            error(str(exc))
-            return EXIT_DATA_ERROR
-        try:
-            vet_suffix(args.output, (".xlsx",), option="-o", what="an Excel workbook")
-        except OutputError as exc:
-            error(str(exc))
-            return EXIT_USAGE
+        read_from = (args.file, args.k_file, args.rating_list)
+        vet_workbooks([args.output], force=args.force, inputs=read_from)
     tournament, report = read_norm_report(args)  # no K file: norms refuses --k-file
     for option, number in (("--player", args.player), ("--certificate", args.certificate)):
         if number is not None and all(p.start_no != number for p in report.players):
