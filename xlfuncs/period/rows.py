@@ -185,6 +185,9 @@ def _row(
     k_listed: int | None,
     k_source: str | None,
 ) -> PeriodRow:
+    """The row of a player of the period: a rated player's change (K, *k_listed* before
+    K x n <= 700 lowers it, from *k_source*), an unrated player's first rating; each event's
+    share (*files*: its label and the list it is rated with)."""
     change = calc.change
     shares = calc.event_changes
     events = tuple(
@@ -197,30 +200,9 @@ def _row(
         )
         for i, ((f, when), n) in enumerate(zip(files, calc.event_games))
     )
-    if change is not None:
-        return PeriodRow(
-            rate=rate,
-            fide_id=fide_id,
-            name=first.name,
-            federation=first.federation,
-            birth_year=first.birth_year,
-            rating=change.own_rating,
-            games=change.n,
-            k=change.k,
-            k_listed=k_listed,
-            k_source=k_source,
-            rating_change=change.change,
-            rating_change_unrounded=_two(change.unrounded),
-            new_rating=change.new_rating,
-            new_rating_note=floor_note(change.new_rating, rules=calc.edition),
-            initial_rating=None,
-            initial_rating_published=None,
-            initial_rating_note=None,
-            events=events,
-        )
     fr = calc.first
     published = fr is not None and fr.published
-    return PeriodRow(
+    unrated = PeriodRow(
         rate=rate,
         fide_id=fide_id,
         name=first.name,
@@ -239,6 +221,23 @@ def _row(
         initial_rating_published=published,
         initial_rating_note=_first_note(calc),
         events=events,
+    )
+    if change is None:
+        return unrated
+    return replace(
+        unrated,
+        rating=change.own_rating,
+        games=change.n,
+        k=change.k,
+        k_listed=k_listed,
+        k_source=k_source,
+        rating_change=change.change,
+        rating_change_unrounded=_two(change.unrounded),
+        new_rating=change.new_rating,
+        new_rating_note=floor_note(change.new_rating, rules=calc.edition),
+        initial_rating=None,
+        initial_rating_published=None,
+        initial_rating_note=None,
     )
 
 
