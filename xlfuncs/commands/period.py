@@ -75,7 +75,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_inputs(p)
-    _add_readings(p)
     _add_outputs(p)
     _add_running(p)
     refuse(p, "--tiebreaks", NO_RANKING)  # report's options, refused with the reason
@@ -86,7 +85,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 
 
 def _add_inputs(p: argparse.ArgumentParser) -> None:
-    """``period``'s inputs: the files, the K file, the rating list, the list being made."""
+    """``period``'s inputs: the files, the K file, the rating list, the list being made, and
+    the readings of the Rating Regulations they are rated with."""
     p.add_argument("files", metavar="FILE.trf", nargs="+", help="tournament files or folders")
     p.add_argument(
         "--rules",
@@ -117,11 +117,7 @@ def _add_inputs(p: argparse.ArgumentParser) -> None:
         "Rating Regulations' calendar (on time, late, or not rated); --rating-list is then "
         "the list before it; default: the first list every event may be rated on",
     )
-
-
-def _add_readings(p: argparse.ArgumentParser) -> None:
-    """``period``'s readings of the Rating Regulations, each defaulting to core's."""
-    p.add_argument(
+    p.add_argument(  # the readings of the Rating Regulations, each defaulting to core's
         "--rounding",
         choices=tuple(r.value for r in Rounding),
         default=Rounding.PERIOD.value,
