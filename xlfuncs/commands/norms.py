@@ -8,13 +8,9 @@ import sys
 
 from .norm_plan import addition_option
 from .options import (
-    NO_RANKING,
-    NORM_UNRATED,
     add_force,
     add_format,
-    add_norm_event_options,
-    add_trf_options,
-    refuse_tiebreak_options,
+    add_norm_options,
 )
 from .support import (
     EXIT_DATA_ERROR,
@@ -66,15 +62,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_trf_options(
-        norms,
-        refused={
-            "--k-file": "K moves ratings, not norms; use it with report",
-            "--tiebreaks": NO_RANKING,
-        },
-    )
-    refuse_tiebreak_options(norms, NORM_UNRATED)
-    add_norm_event_options(norms)
+    add_norm_options(norms)
     # --rating-list comes with add_trf_options: FIDE's list gives the players' ratings,
     # titles and federations by FIDE id, as it does for report
     add_format(norms, ("text", "json"), " or json")

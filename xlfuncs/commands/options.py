@@ -20,6 +20,7 @@ __all__ = [
     "RATES",
     "add_force",
     "add_format",
+    "add_norm_options",
     "add_norm_event_options",
     "add_tiebreak_options",
     "add_tiebreak_rules",
@@ -236,6 +237,22 @@ def add_norm_event_options(command: argparse.ArgumentParser) -> None:
         help="1.4.2c: a forfeit won in the last round not counted (default) or counted as a "
         "game lost",
     )
+
+
+def add_norm_options(command: argparse.ArgumentParser) -> None:
+    """The options of a command that checks title norms (``norms``, ``title``): the TRF's
+    (:func:`add_trf_options`) but ``--k-file`` (K moves ratings, not norms), the tie-break
+    options refused (:data:`NO_RANKING`; ``--unrated-rating``: :data:`NORM_UNRATED`), the
+    norm event's (:func:`add_norm_event_options`)."""
+    add_trf_options(
+        command,
+        refused={
+            "--k-file": "K moves ratings, not norms; use it with report",
+            "--tiebreaks": NO_RANKING,
+        },
+    )
+    refuse_tiebreak_options(command, NORM_UNRATED)
+    add_norm_event_options(command)
 
 
 def refuse_norm_event_options(command: argparse.ArgumentParser, reason: str) -> None:

@@ -12,12 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .options import (
-    NO_RANKING,
-    NORM_UNRATED,
     add_format,
-    add_norm_event_options,
-    add_trf_options,
-    refuse_tiebreak_options,
+    add_norm_options,
 )
 from .support import (
     EXIT_DATA_ERROR,
@@ -58,16 +54,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_trf_options(
-        title,
-        refused={
-            "--k-file": "K moves ratings, not norms; use it with report",
-            "--tiebreaks": NO_RANKING,
-        },
-    )
+    add_norm_options(title)
     title.add_argument("more", nargs="*", metavar="FILE.trf", help="the other events' files")
-    refuse_tiebreak_options(title, NORM_UNRATED)
-    add_norm_event_options(title)
     title.add_argument(
         "--fide-id", required=True, type=int, metavar="ID", help="the player's FIDE id"
     )

@@ -51,6 +51,7 @@ from ..core.teams import (
 )
 from ..core.tiebreaks import TiebreakError
 from ..core.tournament import Pairing
+from ..text_output import counted
 from .numbers import decimal_number, whole_number
 from .parser import Tournament, TrfError
 from .records2026 import PointAssignment
@@ -515,13 +516,20 @@ def _boards_against_352(records: TeamRecords, standings: TeamStandings) -> list[
             odd.append(f"round {r}, teams {team}-{m.opponent}: {m.boards}")
     if not odd:
         return []
-    shown = "; ".join(odd[:5]) + (f"; and {len(odd) - 5} more" if len(odd) > 5 else "")
+    matches, shown = _matches_said(odd)
     return [
         f"record 352 (line {records.colour_line}) gives {len(sequence)} boards a match "
-        f"({sequence}); {len(odd)} match{'es' if len(odd) > 1 else ''} had another number of "
-        f"boards with a game ({shown}): the standing counts {len(sequence)} boards where a "
-        "count of boards is needed (a forfeited match without games, a bye's game points)"
+        f"({sequence}); {matches} had another number of boards with a game ({shown}): the "
+        f"standing counts {len(sequence)} boards where a count of boards is needed (a "
+        "forfeited match without games, a bye's game points)"
     ]
+
+
+def _matches_said(odd: Sequence[str]) -> tuple[str, str]:
+    """How many matches *odd* names (``3 matches``), and the first five of them, ``;``
+    between them (``...; and 2 more``)."""
+    more = f"; and {len(odd) - 5} more" if len(odd) > 5 else ""
+    return counted(len(odd), "match", "matches"), "; ".join(odd[:5]) + more
 
 
 def option_team_tiebreaks(text: str) -> tuple[str, ...]:
@@ -959,9 +967,9 @@ def _orders_missing(
                 )
     if not odd:
         return []
-    shown = "; ".join(odd[:5]) + (f"; and {len(odd) - 5} more" if len(odd) > 5 else "")
+    matches, shown = _matches_said(odd)
     return [
-        f"{len(odd)} match{'es' if len(odd) > 1 else ''} whose two teams' lists (record 310) "
+        f"{matches} whose two teams' lists (record 310) "
         f"do not meet board to board, with no record 300 giving the board order ({shown}): "
         "each team's boards counted in its own list's order (TRF-2026 requires record 300 "
         "when a team plays in another board order)"
