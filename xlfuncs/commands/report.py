@@ -15,7 +15,7 @@ from .options import (
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
-    error,
+    CommandError,
     exit_status_epilog,
     no_such_player,
     print_findings,
@@ -112,11 +112,9 @@ def run(args: argparse.Namespace) -> int:
             print(message, file=sys.stderr, flush=True)
 
     if args.player is not None and args.format == "csv":
-        error("report: --player prints text or json, not csv")
-        return EXIT_USAGE
+        raise CommandError("report: --player prints text or json, not csv", EXIT_USAGE)
     if args.player is not None and args.teams:
-        error("report: --player or --teams, not both")
-        return EXIT_USAGE
+        raise CommandError("report: --player or --teams, not both", EXIT_USAGE)
     tournament, options = read_event(args, progress)
     if args.player is not None:
         return _one_player(analyse_event(tournament, options), args)
@@ -124,19 +122,21 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = build_report(analyse_event(tournament, options))
     except TrfError as exc:  # the file's tie-break list names an unknown tie-break
-        error(str(exc))
-        return EXIT_DATA_ERROR
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
     except XlfuncsError as exc:  # a figure the rules refuse (the file is checked first)
-        error(f"{tournament.source}: {exc}")
-        return EXIT_DATA_ERROR
+        raise CommandError(f"{tournament.source}: {exc}", EXIT_DATA_ERROR) from None
     if args.teams and report.teams is None:
         if not tournament.is_team_event:
-            error(f"--teams: {tournament.source} is not a team event (no 013 or 310 record)")
-            return EXIT_USAGE
+            raise CommandError(
+                f"--teams: {tournament.source} is not a team event (no 013 or 310 record)",
+                EXIT_USAGE,
+            )
         from ..report.teams import no_team_standing
 
-        error(f"{tournament.source}: --teams: {no_team_standing(tournament, report.warnings)}")
-        return EXIT_DATA_ERROR
+        raise CommandError(
+            f"{tournament.source}: --teams: {no_team_standing(tournament, report.warnings)}",
+            EXIT_DATA_ERROR,
+        )
     text, as_json, as_csv, found = (
         (render_team_text, render_team_json, render_team_csv, ())
         if args.teams
@@ -165,14 +165,11 @@ def _one_player(event: AnalysedEvent, args: argparse.Namespace) -> int:
     try:
         found = player_report(event, args.player)
     except LookupError:
-        error(no_such_player(t, "--player", args.player))
-        return EXIT_USAGE
+        raise CommandError(no_such_player(t, "--player", args.player), EXIT_USAGE) from None
     except TrfError as exc:
-        error(str(exc))
-        return EXIT_DATA_ERROR
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
     except XlfuncsError as exc:
-        error(f"{t.source}: {exc}")
-        return EXIT_DATA_ERROR
+        raise CommandError(f"{t.source}: {exc}", EXIT_DATA_ERROR) from None
     if args.format == "json":
         sys.stdout.write(render_player_json(found))
         print_findings(event.warnings, ())
