@@ -7,11 +7,7 @@ import argparse
 import sys
 
 from .norm_plan import addition_option
-from .options import (
-    add_force,
-    add_format,
-    add_norm_options,
-)
+from .options import add_force, add_format, add_norm_options
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,

@@ -11,10 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .options import (
-    add_format,
-    add_norm_options,
-)
+from .options import add_format, add_norm_options
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
