@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping
+from typing import get_args, get_type_hints
 
 from ..core.editions import EDITIONS, RateOfPlay
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS
@@ -201,6 +202,7 @@ def add_norm_event_options(command: argparse.ArgumentParser) -> None:
     """What the norm check needs that a TRF cannot say (FIDE Title Regulations B.01): the
     kind of event, the registration, the chief arbiter's title, the host federation."""
     from ..core.norm_event import EventType
+    from ..core.norm_readings import NormReadings
 
     command.add_argument(
         "--event-type",
@@ -220,23 +222,23 @@ def add_norm_event_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--host-federation", metavar="FED", help="the federation hosting the event (default: 032)"
     )
-    command.add_argument(
-        "--big-swiss-count",
-        choices=("round", "event"),
-        help="1.4.3d: the players counted in each round (default) or once over the event",
-    )
-    command.add_argument(
-        "--round-robin-mix",
-        choices=("event", "remaining"),
-        help="1.4.1f in a round robin: the opponents' mix over the whole event (default) or "
-        "over the games that remain",
-    )
-    command.add_argument(
-        "--last-round-forfeit",
-        choices=("ignore", "loss"),
-        help="1.4.2c: a forfeit won in the last round not counted (default) or counted as a "
-        "game lost",
-    )
+    readings = get_type_hints(NormReadings)
+    for flag, text in _NORM_READING_HELP.items():
+        field = flag.removeprefix("--").replace("-", "_")
+        command.add_argument(flag, choices=get_args(readings[field]), help=text)
+
+
+_NORM_READING_HELP: Mapping[str, str] = {
+    "--big-swiss-count": "1.4.3d: the players counted in each round (default) or once over "
+    "the event",
+    "--round-robin-mix": "1.4.1f in a round robin: the opponents' mix over the whole event "
+    "(default) or over the games that remain",
+    "--last-round-forfeit": "1.4.2c: a forfeit won in the last round not counted (default) "
+    "or counted as a game lost",
+}
+"""The options of the norm check's readings (:class:`~xlfuncs.core.norm_readings.NormReadings`,
+each option its field, each choice a reading the field allows, the default first) and their
+help."""
 
 
 def add_norm_options(command: argparse.ArgumentParser) -> None:
