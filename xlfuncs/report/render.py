@@ -637,7 +637,8 @@ def render_team_text(report: Report) -> str:
         out.append(no_team_standing(t, report.warnings))
     else:
         out += team_text_lines(report.teams, _start_nos(report))
-    out += listed("Warnings", report.warnings)
+    out += ["", "Warnings"]
+    out += [f"- {w}" for w in report.warnings] or ["- none"]
     return visible("\n".join(out)) + "\n"
 
 
