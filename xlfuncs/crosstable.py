@@ -27,8 +27,9 @@ from .findings import Finding
 from .progress import Progress, no_progress
 from .templates.event import MAX_RR_PLAYERS, ChartPlayer, Event, Round
 from .text_output import points_text
-from .trf import Tournament
+from .trf import Player, Tournament
 from .trf.rated import LOWEST_RATING
+from .trf.rounds_planned import LaterBye
 
 if TYPE_CHECKING:
     from .templates.common import LitePackage
@@ -161,52 +162,17 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
     left_out: list[str] = []
     for p in players:
         i = number[p.start_no]
-        rounds: tuple[Round, ...] = ()
-        results: tuple[str | None, ...] = ()
         later = {b.round: b for b in analysed.later_byes(i)}
+        results: tuple[str | None, ...]
+        rounds: tuple[Round, ...]
         if round_robin and grid is not None:
-            results = tuple(grid[i - 1])
+            results, rounds = tuple(grid[i - 1]), ()
         else:
-            rounds = tuple(
-                Round(None, None, None)  # a bye of a round not counted yet: noted apart
-                if r in later
-                else Round(
-                    opponent=None  # none, or a self-pairing (the report names it)
-                    if e.opponent is None or e.opponent == p.start_no
-                    else number.get(e.opponent),
-                    colour=e.colour,
-                    result=None if e.outcome is None else e.result,
-                )
-                for r, e in enumerate(p.rounds, start=1)
-            )
+            results, rounds = (), _chart_rounds(p, number, later)
             left_out += [f"no. {i} {b}" for b in later.values()]
         rating = found.crosstable.entrants[i - 1].rating
-        entries.append(
-            ChartPlayer(
-                number=i,
-                name=p.name,
-                title=_title(p.title),
-                federation=p.federation.strip() or None,
-                fide_id=_fide_id(p.fide_id),
-                birth_year=p.birth_year,
-                sex=_sex(p.sex),
-                rating=rating,
-                k_override=ks.get(p.start_no) if rating is not None else None,
-                results=results,
-                rounds=rounds,
-                file_points=None if p.points is None else float(p.points),
-                later_byes=tuple(
-                    (r, f"{b.outcome.symbol} ({points_text(b.outcome.points)})")
-                    for r, b in later.items()
-                )
-                if rounds
-                else (),
-                file_rating=p.rating if rating is None and p.rating is not None else None,
-                file_rating_why="no FIDE id"
-                if p.rating is None or p.rating >= LOWEST_RATING
-                else f"below {LOWEST_RATING}, the lowest FIDE rating: a national or online rating",
-            )
-        )
+        k = ks.get(p.start_no) if rating is not None else None
+        entries.append(_chart_player(p, i, rating, k, results, rounds, later))
     if left_out:
         said = (
             f"byes entered for rounds after round {counted} (not played yet) are left out of "
@@ -215,7 +181,78 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
             + "; ".join(left_out)
         )
         warnings.append(Finding("later_byes", "note", said))
-    event = Event(
+    return FilledEvent(
+        event=_chart_event(analysed, tuple(entries), cycles if round_robin else 1),
+        round_robin=round_robin,
+        warnings=tuple(warnings),
+        discrepancies=ranked.discrepancies,
+    )
+
+
+def _chart_rounds(
+    p: Player, number: Mapping[int, int], later: Mapping[int, LaterBye]
+) -> tuple[Round, ...]:
+    """Player *p*'s rounds on the Swiss chart, opponents by their numbers there (*number*:
+    by starting rank); a bye of a round not counted yet (*later*) is an empty round, noted
+    apart."""
+    return tuple(
+        Round(None, None, None)  # a bye of a round not counted yet: noted apart
+        if r in later
+        else Round(
+            opponent=None  # none, or a self-pairing (the report names it)
+            if e.opponent is None or e.opponent == p.start_no
+            else number.get(e.opponent),
+            colour=e.colour,
+            result=None if e.outcome is None else e.result,
+        )
+        for r, e in enumerate(p.rounds, start=1)
+    )
+
+
+def _chart_player(
+    p: Player,
+    number: int,
+    rating: int | None,
+    k: int | None,
+    results: tuple[str | None, ...],
+    rounds: tuple[Round, ...],
+    later: Mapping[int, LaterBye],
+) -> ChartPlayer:
+    """Player *p*, numbered *number* on the chart, with their FIDE *rating* (``None``:
+    unrated, the file's rating then shown apart with why), *k* and their round-robin
+    *results* or Swiss *rounds* (the byes of rounds not counted yet, *later*, noted)."""
+    return ChartPlayer(
+        number=number,
+        name=p.name,
+        title=_title(p.title),
+        federation=p.federation.strip() or None,
+        fide_id=_fide_id(p.fide_id),
+        birth_year=p.birth_year,
+        sex=_sex(p.sex),
+        rating=rating,
+        k_override=k,
+        results=results,
+        rounds=rounds,
+        file_points=None if p.points is None else float(p.points),
+        later_byes=tuple(
+            (r, f"{b.outcome.symbol} ({points_text(b.outcome.points)})") for r, b in later.items()
+        )
+        if rounds
+        else (),
+        file_rating=p.rating if rating is None and p.rating is not None else None,
+        file_rating_why="no FIDE id"
+        if p.rating is None or p.rating >= LOWEST_RATING
+        else f"below {LOWEST_RATING}, the lowest FIDE rating: a national or online rating",
+    )
+
+
+def _chart_event(analysed: AnalysedEvent, players: tuple[ChartPlayer, ...], cycles: int) -> Event:
+    """The chart's :class:`~xlfuncs.templates.event.Event` of *analysed*, with its *players*
+    and the round robin's *cycles* (1 on a Swiss chart)."""
+    t = analysed.tournament
+    found = analysed.read
+    ranked = analysed.standings
+    return Event(
         name=_title_of(t.name, analysed.rounds_text),
         place=t.city or None,
         start=t.start_date or (t.start_date_text or None),
@@ -223,8 +260,8 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
         chief_arbiter=t.chief_arbiter or None,
         rules=found.crosstable.edition.id,
         rating_period=found.event_date,
-        players=tuple(entries),
-        cycles=cycles if round_robin else 1,
+        players=players,
+        cycles=cycles,
         tiebreaks=ranked.tiebreaks.descriptors,
         tiebreak_rules=ranked.table.edition.id,
         unrated_rating=ranked.unrated,
@@ -236,12 +273,6 @@ def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEv
         working=True,
         tiebreak_table=ranked.table,
         crosstable=found.crosstable,
-    )
-    return FilledEvent(
-        event=event,
-        round_robin=round_robin,
-        warnings=tuple(warnings),
-        discrepancies=ranked.discrepancies,
     )
 
 

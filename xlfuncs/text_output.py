@@ -1,7 +1,7 @@
 """How every command writes figures and tables as text: points (:func:`points_text`), a
 rating change (:func:`change_text`), a count and its noun (:func:`counted`: ``1 round``,
 ``7 rounds``), a core message without its argument's name (:func:`without_argument`) and
-an aligned table (:func:`table_lines`).
+an aligned table (:func:`table_lines`) and a titled list of items (:func:`listed`).
 
 Points are written as TRF16 writes them and the report's table prints them: at least one
 decimal (``6.0``, ``5.5``), more where the value needs them (``20.25``). Every command's text
@@ -12,11 +12,11 @@ messages) uses this one convention.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["change_text", "counted", "points_text", "table_lines", "without_argument"]
+__all__ = ["change_text", "counted", "listed", "points_text", "table_lines", "without_argument"]
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
@@ -79,6 +79,16 @@ def table_lines(rows: Sequence[Sequence[str]], left: Collection[int] = ()) -> li
         ).rstrip()
 
     return [line(rows[0]), line(["-" * w for w in widths])] + [line(r) for r in rows[1:]]
+
+
+def listed(title: str, items: Iterable[object]) -> list[str]:
+    """A section of a text report: a blank line, *title*, then one ``- item`` line per item
+    (``- none`` when there is none).
+
+    >>> listed("Warnings", ["late file"]), listed("Warnings", [])
+    (['', 'Warnings', '- late file'], ['', 'Warnings', '- none'])
+    """
+    return ["", title, *([f"- {item}" for item in items] or ["- none"])]
 
 
 _ARGUMENT = re.compile(r"^[a-z_]+: ")

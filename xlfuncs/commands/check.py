@@ -9,13 +9,9 @@ from typing import TYPE_CHECKING
 
 from .options import (
     add_force,
-    add_koya_scores,
-    add_ptp_full_score,
-    add_team_colour,
-    add_tiebreak_rules,
+    add_format,
+    add_tiebreak_options,
     add_trf_options,
-    add_unrated_rating,
-    add_verbose,
     refuse_norm_event_options,
 )
 from .support import (
@@ -79,21 +75,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     )
     check.add_argument("-o", "--output", metavar="OUT.trf", help="where --fix writes the file")
     add_force(check, "OUT.trf if it exists")
-    check.add_argument(
-        "--format",
-        choices=("text", "json"),
-        default="text",
-        help="text (default): a line per finding; json: an object with the exit status, "
-        "the findings (severity, kind, file, line, columns, message, fix, fixable, detail, "
-        "player, round) and, "
-        "with --fix, the changes and the findings left",
+    add_format(
+        check,
+        ("text", "json"),
+        ": a line per finding; json: an object with the exit status, the findings "
+        "(severity, kind, file, line, columns, message, fix, fixable, detail, player, round) "
+        "and, with --fix, the changes and the findings left",
     )
-    add_tiebreak_rules(check)
-    add_unrated_rating(check)
-    add_ptp_full_score(check)
-    add_team_colour(check)
-    add_koya_scores(check)
-    add_verbose(check)
+    add_tiebreak_options(check)
     refuse_norm_event_options(check, "it checks the file, not a title norm (use norms)")
     return check
 

@@ -9,22 +9,17 @@ from typing import TYPE_CHECKING
 from .options import (
     CHART_NORM_EVENT,
     add_force,
-    add_ptp_full_score,
-    add_team_colour,
-    add_tiebreak_rules,
+    add_tiebreak_options,
     add_trf_options,
-    add_unrated_rating,
-    add_verbose,
-    refuse,
     refuse_norm_event_options,
 )
 from .support import (
     EXIT_DATA_ERROR,
-    EXIT_USAGE,
     error,
     exit_status_epilog,
     print_findings,
     read_event,
+    vet_workbooks,
 )
 
 if TYPE_CHECKING:
@@ -62,17 +57,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "as Calc binds them; both: OUT.xlsx for Lite and OUT_classic.xlsx beside it",
     )
     add_force(crosstable, "OUT.xlsx if it exists")
-    add_tiebreak_rules(crosstable)
-    add_unrated_rating(crosstable)
-    add_ptp_full_score(crosstable)
-    add_team_colour(crosstable)
-    refuse(
+    add_tiebreak_options(
         crosstable,
-        "--koya-scores",
-        "the workbook's tie-break functions compute Koya from the results in its sheets; "
-        "use it with report or check",
+        koya_refused="the workbook's tie-break functions compute Koya from the results in "
+        "its sheets; use it with report or check",
     )
-    add_verbose(crosstable)
     refuse_norm_event_options(crosstable, CHART_NORM_EVENT)
     return crosstable
 
@@ -80,22 +69,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs crosstable``."""
     from ..crosstable import FORMS, lite_code_ahead
-    from ..output import OutputError, vet_file, vet_suffix
 
-    try:  # before the work: the output must not be the input, nor replace a file unasked
-        inputs_ = (args.file, args.k_file, args.rating_list)
-        forms = FORMS[:2] if args.form == "both" else (args.form,)
-        paths = [args.output if f == forms[0] else classic_path(args.output) for f in forms]
-        for path in paths:
-            vet_file(path, force=args.force, inputs=inputs_, what="workbook")
-    except OutputError as exc:
-        error(str(exc))
-        return EXIT_DATA_ERROR
-    try:
-        vet_suffix(args.output, (".xlsx",), option="-o", what="an Excel workbook")
-    except OutputError as exc:
-        error(str(exc))
-        return EXIT_USAGE
+    # before the work: the output must not be the input, nor replace a file unasked
+    forms = FORMS[:2] if args.form == "both" else (args.form,)
+    paths = [args.output if f == forms[0] else classic_path(args.output) for f in forms]
+    vet_workbooks(paths, force=args.force, inputs=(args.file, args.k_file, args.rating_list))
     # the Lite code gathered by a second process while this one reads the event
     lite = lite_code_ahead() if "lite" in forms else None
     try:

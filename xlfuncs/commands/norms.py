@@ -7,13 +7,7 @@ import argparse
 import sys
 
 from .norm_plan import addition_option
-from .options import (
-    NO_RANKING,
-    NORM_UNRATED,
-    add_norm_event_options,
-    add_trf_options,
-    refuse,
-)
+from .options import add_force, add_format, add_norm_options
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
@@ -22,6 +16,7 @@ from .support import (
     no_such_player,
     read_norm_report,
     say,
+    vet_workbooks,
 )
 
 __all__ = ["add_parser", "run"]
@@ -63,24 +58,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_trf_options(
-        norms,
-        refused={
-            "--k-file": "K moves ratings, not norms; use it with report",
-            "--tiebreaks": NO_RANKING,
-        },
-    )
-    refuse(norms, "--tiebreak-rules", NO_RANKING)
-    refuse(norms, "--ptp-full-score", NO_RANKING)
-    refuse(norms, "--koya-scores", NO_RANKING)
-    refuse(norms, "--team-colour", NO_RANKING)
-    refuse(norms, "--unrated-rating", NORM_UNRATED)
-    add_norm_event_options(norms)
+    add_norm_options(norms)
     # --rating-list comes with add_trf_options: FIDE's list gives the players' ratings,
     # titles and federations by FIDE id, as it does for report
-    norms.add_argument(
-        "--format", choices=("text", "json"), default="text", help="text (default) or json"
-    )
+    add_format(norms, ("text", "json"), " or json")
     norms.add_argument("--player", type=int, metavar="N", help="the full audit of player N")
     norms.add_argument(
         "--certificate",
@@ -89,9 +70,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         help="write player N's norm certificate (like FIDE's form IT1) to -o OUT.xlsx",
     )
     norms.add_argument("-o", "--output", metavar="OUT.xlsx", help="the certificate workbook")
-    norms.add_argument(
-        "--force", action="store_true", help="replace OUT.xlsx if it exists (never the input)"
-    )
+    add_force(norms, "OUT.xlsx if it exists")
     norms.add_argument(
         "--forecast",
         action="store_true",
@@ -160,19 +139,8 @@ def run(args: argparse.Namespace) -> int:
         error(f"-o {args.output}: -o names the workbook of --certificate N, not given")
         return EXIT_USAGE
     if args.certificate is not None:
-        from ..output import OutputError, vet_file, vet_suffix
-
-        try:
-            read_from = (args.file, args.k_file, args.rating_list)
-            vet_file(args.output, force=args.force, inputs=read_from, what="workbook")
-        except OutputError as exc:
-            error(str(exc))
-            return EXIT_DATA_ERROR
-        try:
-            vet_suffix(args.output, (".xlsx",), option="-o", what="an Excel workbook")
-        except OutputError as exc:
-            error(str(exc))
-            return EXIT_USAGE
+        read_from = (args.file, args.k_file, args.rating_list)
+        vet_workbooks([args.output], force=args.force, inputs=read_from)
     tournament, report = read_norm_report(args)  # no K file: norms refuses --k-file
     for option, number in (("--player", args.player), ("--certificate", args.certificate)):
         if number is not None and all(p.start_no != number for p in report.players):

@@ -11,14 +11,19 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping
+from typing import get_args, get_type_hints
 
-from ..core.editions import EDITIONS
+from ..core.editions import EDITIONS, RateOfPlay
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS
 
 __all__ = [
     "EVENT_FLAGS",
+    "RATES",
     "add_force",
+    "add_format",
+    "add_norm_options",
     "add_norm_event_options",
+    "add_tiebreak_options",
     "add_tiebreak_rules",
     "add_trf_options",
     "add_koya_scores",
@@ -28,6 +33,7 @@ __all__ = [
     "add_verbose",
     "refuse",
     "refuse_norm_event_options",
+    "refuse_tiebreak_options",
     "unrated_rating_option",
 ]
 
@@ -61,6 +67,9 @@ EVENT_DESTS: tuple[str, ...] = tuple(
 )
 """The parsed arguments' names of the options of :data:`EVENT_FLAGS` (``k_file``,
 ``unrated_rating`` ...)."""
+
+RATES: tuple[str, ...] = tuple(r.value for r in RateOfPlay)
+"""The choices of ``--rate``: the rates of play."""
 
 NO_RANKING = "it ranks no one, so no tie-break applies"
 """Why ``norms`` and ``period`` refuse the tie-break options."""
@@ -131,7 +140,7 @@ def add_trf_options(
         "--rate",
         lambda: command.add_argument(
             "--rate",
-            choices=("standard", "rapid", "blitz"),
+            choices=RATES,
             help="rate of play; default: the one the file's time control (122) says, else "
             "standard (the report says which); rapid and blitz claim no title norm",
         ),
@@ -193,6 +202,7 @@ def add_norm_event_options(command: argparse.ArgumentParser) -> None:
     """What the norm check needs that a TRF cannot say (FIDE Title Regulations B.01): the
     kind of event, the registration, the chief arbiter's title, the host federation."""
     from ..core.norm_event import EventType
+    from ..core.norm_readings import NormReadings
 
     command.add_argument(
         "--event-type",
@@ -212,23 +222,39 @@ def add_norm_event_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--host-federation", metavar="FED", help="the federation hosting the event (default: 032)"
     )
-    command.add_argument(
-        "--big-swiss-count",
-        choices=("round", "event"),
-        help="1.4.3d: the players counted in each round (default) or once over the event",
+    readings = get_type_hints(NormReadings)
+    for flag, text in _NORM_READING_HELP.items():
+        field = flag.removeprefix("--").replace("-", "_")
+        command.add_argument(flag, choices=get_args(readings[field]), help=text)
+
+
+_NORM_READING_HELP: Mapping[str, str] = {
+    "--big-swiss-count": "1.4.3d: the players counted in each round (default) or once over "
+    "the event",
+    "--round-robin-mix": "1.4.1f in a round robin: the opponents' mix over the whole event "
+    "(default) or over the games that remain",
+    "--last-round-forfeit": "1.4.2c: a forfeit won in the last round not counted (default) "
+    "or counted as a game lost",
+}
+"""The options of the norm check's readings (:class:`~xlfuncs.core.norm_readings.NormReadings`,
+each option its field, each choice a reading the field allows, the default first) and their
+help."""
+
+
+def add_norm_options(command: argparse.ArgumentParser) -> None:
+    """The options of a command that checks title norms (``norms``, ``title``): the TRF's
+    (:func:`add_trf_options`) but ``--k-file`` (K moves ratings, not norms), the tie-break
+    options refused (:data:`NO_RANKING`; ``--unrated-rating``: :data:`NORM_UNRATED`), the
+    norm event's (:func:`add_norm_event_options`)."""
+    add_trf_options(
+        command,
+        refused={
+            "--k-file": "K moves ratings, not norms; use it with report",
+            "--tiebreaks": NO_RANKING,
+        },
     )
-    command.add_argument(
-        "--round-robin-mix",
-        choices=("event", "remaining"),
-        help="1.4.1f in a round robin: the opponents' mix over the whole event (default) or "
-        "over the games that remain",
-    )
-    command.add_argument(
-        "--last-round-forfeit",
-        choices=("ignore", "loss"),
-        help="1.4.2c: a forfeit won in the last round not counted (default) or counted as a "
-        "game lost",
-    )
+    refuse_tiebreak_options(command, NORM_UNRATED)
+    add_norm_event_options(command)
 
 
 def refuse_norm_event_options(command: argparse.ArgumentParser, reason: str) -> None:
@@ -263,6 +289,42 @@ def _tiebreaks_option(text: str) -> tuple[str, ...]:
             return option_team_tiebreaks(text)
         except XlfuncsError:
             raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_tiebreak_options(
+    command: argparse.ArgumentParser, *, koya_refused: str | None = None
+) -> None:
+    """The options of the standing's tie-breaks (``report``, ``check``, ``crosstable``):
+    ``--tiebreak-rules``, ``--unrated-rating``, ``--ptp-full-score``, ``--team-colour``,
+    ``--koya-scores`` (refused with *koya_refused* when given), then ``--verbose``."""
+    add_tiebreak_rules(command)
+    add_unrated_rating(command)
+    add_ptp_full_score(command)
+    add_team_colour(command)
+    if koya_refused is None:
+        add_koya_scores(command)
+    else:
+        refuse(command, "--koya-scores", koya_refused)
+    add_verbose(command)
+
+
+TIEBREAK_FLAGS = (
+    "--tiebreak-rules",
+    "--unrated-rating",
+    "--ptp-full-score",
+    "--koya-scores",
+    "--team-colour",
+)
+"""The options of :func:`add_tiebreak_options` but ``--verbose``."""
+
+
+def refuse_tiebreak_options(
+    command: argparse.ArgumentParser, unrated_reason: str = NO_RANKING
+) -> None:
+    """The tie-break options (:data:`TIEBREAK_FLAGS`), refused by a *command* that ranks no
+    one (:data:`NO_RANKING`); ``--unrated-rating`` with *unrated_reason*."""
+    for flag in TIEBREAK_FLAGS:
+        refuse(command, flag, unrated_reason if flag == "--unrated-rating" else NO_RANKING)
 
 
 def add_tiebreak_rules(command: argparse.ArgumentParser) -> None:
@@ -389,3 +451,11 @@ def add_verbose(command: argparse.ArgumentParser) -> None:
 def add_force(command: argparse.ArgumentParser, what: str) -> None:
     """``--force``: replace existing output files (never the input)."""
     command.add_argument("--force", action="store_true", help=f"replace {what} (never the input)")
+
+
+def add_format(command: argparse.ArgumentParser, formats: tuple[str, ...], said: str) -> None:
+    """``--format``: one of *formats*, the first (text) by default; its help that format
+    and ``(default)``, then *said* (what each format writes)."""
+    command.add_argument(
+        "--format", choices=formats, default=formats[0], help=f"{formats[0]} (default){said}"
+    )

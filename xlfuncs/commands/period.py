@@ -8,23 +8,38 @@ import contextlib
 import datetime
 import os
 import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..core.editions import EDITIONS
+from ..core.editions import EDITIONS, RateOfPlay
+from ..core.period import SCORELESS_EVENTS
+from ..core.rating_change import Rounding
 from .options import (
     NO_NORM_EVENT,
     NO_RANKING,
     PERIOD_SYSTEM,
+    RATES,
+    add_format,
     refuse,
     refuse_norm_event_options,
+    refuse_tiebreak_options,
 )
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
+    CommandError,
     error,
     exit_status_epilog,
     say,
     write_csv,
 )
+
+if TYPE_CHECKING:
+    from ..period.read import BadFile, EventRead
+    from ..period.rows import Period
+    from ..progress import ProgressBar
+    from ..ratinglist.cache import RatingListIndex
+    from ..trf.k_file import KFile
 
 __all__ = ["EXIT_SKIPPED", "add_parser", "run"]
 
@@ -59,6 +74,19 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    _add_inputs(p)
+    _add_outputs(p)
+    _add_running(p)
+    refuse(p, "--tiebreaks", NO_RANKING)  # report's options, refused with the reason
+    refuse_tiebreak_options(p)
+    refuse_norm_event_options(p, NO_NORM_EVENT)
+    refuse(p, "--system", PERIOD_SYSTEM)
+    return p
+
+
+def _add_inputs(p: argparse.ArgumentParser) -> None:
+    """``period``'s inputs: the files, the K file, the rating list, the list being made, and
+    the readings of the Rating Regulations they are rated with."""
     p.add_argument("files", metavar="FILE.trf", nargs="+", help="tournament files or folders")
     p.add_argument(
         "--rules",
@@ -68,7 +96,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     )
     p.add_argument(
         "--rate",
-        choices=("standard", "rapid", "blitz"),
+        choices=RATES,
         help="the rate of play of every file (default: each file's time control, 122 or 222; "
         "standard, with a warning, where it does not say)",
     )
@@ -89,33 +117,32 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "Rating Regulations' calendar (on time, late, or not rated); --rating-list is then "
         "the list before it; default: the first list every event may be rated on",
     )
-    p.add_argument(
+    p.add_argument(  # the readings of the Rating Regulations, each defaulting to core's
         "--rounding",
-        choices=("period", "event"),
-        default="period",
+        choices=tuple(r.value for r in Rounding),
+        default=Rounding.PERIOD.value,
         help="round the change once for the period (Rating Regulations 8.3.4; default) or "
         "each event's change on its own",
     )
     p.add_argument(
         "--scoreless-events",
-        choices=("first", "leading"),
-        default="first",
+        choices=SCORELESS_EVENTS,
+        default=SCORELESS_EVENTS[0],
         help="an unrated player's first rating: disregard the zero score of the first event "
         "only, as Rating Regulations 8.2.1 says (default), or of every scoreless event in a "
         "row from the first",
     )
+
+
+def _add_outputs(p: argparse.ArgumentParser) -> None:
+    """``period``'s outputs: the format, the rating list and the workbook written."""
     p.add_argument(
         "--list-out",
         metavar="FILE",
         help="write the new ratings as a rating list in FIDE's combined TXT layout (the "
         "whole --rating-list updated when one is given, else the period's players)",
     )
-    p.add_argument(
-        "--format",
-        choices=("text", "json", "csv"),
-        default="text",
-        help="text (default), json (a list of objects, one per player) or csv",
-    )
+    add_format(p, ("text", "json", "csv"), ", json (a list of objects, one per player) or csv")
     p.add_argument("-o", "--output", metavar="OUT.xlsx", help="also write a workbook")
     p.add_argument(
         "--player-sheets",
@@ -130,6 +157,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         action="store_true",
         help="replace OUT.xlsx and the --list-out file if they exist",
     )
+
+
+def _add_running(p: argparse.ArgumentParser) -> None:
+    """How ``period`` runs: past the files that cannot be read, and in how many processes."""
     p.add_argument(
         "--skip-bad-files",
         action="store_true",
@@ -142,18 +173,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         default=None,
         help="processes reading the files (default: the CPUs, for 16 files or more)",
     )
-    for flag in (
-        "--tiebreaks",
-        "--tiebreak-rules",
-        "--unrated-rating",
-        "--ptp-full-score",
-        "--koya-scores",
-        "--team-colour",
-    ):
-        refuse(p, flag, NO_RANKING)  # report's options, refused with the reason
-    refuse_norm_event_options(p, NO_NORM_EVENT)
-    refuse(p, "--system", PERIOD_SYSTEM)
-    return p
 
 
 def _list_date(text: str) -> datetime.date | None:
@@ -166,41 +185,52 @@ def _list_date(text: str) -> datetime.date | None:
     return None
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``xlfuncs period``: read, rate, print, write."""
+def _usage(message: str) -> CommandError:
+    return CommandError(message, EXIT_USAGE)
+
+
+def _data_error(message: str) -> CommandError:
+    return CommandError(message, EXIT_DATA_ERROR)
+
+
+def _rules_error(exc: Exception) -> CommandError:
+    """``--rules`` refused by the editions (*exc*), as a usage error."""
+    return _usage(f"--rules: {str(exc).removeprefix('rules: ')}")
+
+
+def _vetted_options(
+    args: argparse.Namespace,
+) -> tuple[RateOfPlay | None, datetime.date | None, int]:
+    """The rate of play, the list being made and the processes of *args*, each checked
+    before any file is read; :class:`CommandError` (usage) naming the option refused."""
     from ..core import XlfuncsError, get_edition
-    from ..core.editions import RateOfPlay
-    from ..core.rating_change import Rounding
-    from ..output import OutputError, vet_distinct, vet_file, vet_suffix, written_together
-    from ..period.read import BadFile, expand_inputs, read_events
-    from ..period.render import render_csv, render_json, render_text
-    from ..period.rows import build_period
-    from ..progress import ProgressBar
-    from ..ratinglist import RatingListError, open_index
-    from ..text_output import counted
-    from ..trf.k_file import KFileError, read_k_file
 
     rate = None if args.rate is None else RateOfPlay(args.rate)
     list_date = None
     if args.list_date is not None:
         list_date = _list_date(args.list_date)
         if list_date is None:
-            error(f"--list-date: expected YYYY-MM or YYYY-MM-DD, got {args.list_date!r}")
-            return EXIT_USAGE
+            raise _usage(f"--list-date: expected YYYY-MM or YYYY-MM-DD, got {args.list_date!r}")
     if args.rules is not None:
         try:
             get_edition(args.rules, rate=rate)  # refused here, before any file is read
         except XlfuncsError as exc:
-            error(f"--rules: {str(exc).removeprefix('rules: ')}")
-            return EXIT_USAGE
+            raise _rules_error(exc) from None
     if args.player_sheets < 0:
-        error(f"--player-sheets: expected 0 or more, got {args.player_sheets}")
-        return EXIT_USAGE
+        raise _usage(f"--player-sheets: expected 0 or more, got {args.player_sheets}")
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
-        error(f"--jobs: expected 1 or more, got {jobs}")
-        return EXIT_USAGE
-    files, missing = expand_inputs(args.files, warn=lambda m: say("warning", m))
+        raise _usage(f"--jobs: expected 1 or more, got {jobs}")
+    return rate, list_date, jobs
+
+
+def _vetted_outputs(args: argparse.Namespace, files: Sequence[str]) -> KFile | None:
+    """The K file of *args*, read, once the outputs are checked (neither an input nor
+    existing without ``--force``, not the same file, named for what is written);
+    :class:`CommandError` saying what is wrong."""
+    from ..output import OutputError, vet_distinct, vet_file, vet_suffix
+    from ..trf.k_file import KFileError, read_k_file
+
     try:
         inputs = (*files, args.k_file, args.rating_list)
         if args.output is not None:
@@ -210,11 +240,11 @@ def run(args: argparse.Namespace) -> int:
         vet_distinct({"-o": args.output, "--list-out": args.list_out})
         overrides = read_k_file(args.k_file) if args.k_file is not None else None
     except (OutputError, KFileError) as exc:
-        error(str(exc))
-        return EXIT_DATA_ERROR
+        raise _data_error(str(exc)) from None
     except OSError as exc:
-        error(f"cannot read {exc.filename or args.k_file}: {exc.strerror or exc}")
-        return EXIT_DATA_ERROR
+        raise _data_error(
+            f"cannot read {exc.filename or args.k_file}: {exc.strerror or exc}"
+        ) from None
     try:
         if args.output is not None:
             vet_suffix(args.output, (".xlsx",), option="-o", what="an Excel workbook")
@@ -222,120 +252,206 @@ def run(args: argparse.Namespace) -> int:
             what = "a rating list in FIDE's TXT layout"
             vet_suffix(args.list_out, (".txt",), option="--list-out", what=what)
     except OutputError as exc:
-        error(str(exc))
-        return EXIT_USAGE
+        raise _usage(str(exc)) from None
+    return overrides
 
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``xlfuncs period``: read, rate, print, write."""
+    from ..period.read import expand_inputs
+    from ..progress import ProgressBar
+    from ..text_output import counted
+
+    rate, list_date, jobs = _vetted_options(args)
+    files, missing = expand_inputs(args.files, warn=lambda m: say("warning", m))
+    overrides = _vetted_outputs(args, files)
     bar = ProgressBar(counted(len(files), "file"))
     with bar, contextlib.ExitStack() as held:
-        index = None
-        if args.rating_list is not None:  # indexed once, before the files are read with it
-            try:
-                index = held.enter_context(
-                    open_index(
-                        args.rating_list, progress=lambda n: bar(f"indexing the list: {n:,}", 0.0)
-                    )
-                )
-            except RatingListError as exc:
-                bar.close()
-                error(str(exc))
-                return EXIT_DATA_ERROR
-            except OSError as exc:
-                bar.close()
-                error(f"cannot read {exc.filename or args.rating_list}: {exc.strerror or exc}")
-                return EXIT_DATA_ERROR
-        try:
-            read = read_events(
-                files,
-                args.rules,
-                rate,
-                rating_list=index,
-                jobs=jobs,
-                progress=lambda n: bar(f"reading {n}/{len(files)}", 0.6 * n / max(len(files), 1)),
-            )
-        except RatingListError as exc:  # its index damaged beyond building it again
-            bar.close()
-            error(str(exc))
-            return EXIT_DATA_ERROR
-        unlisted = {}
-        if index is not None:  # events started before the list given: the files' own ratings
-            from ..core.rating_calendar import add_months
-            from ..period.read import EventRead
-            from ..period.rows import default_list_date
-
-            good = [r for r in read if isinstance(r, EventRead)]
-            made = list_date or default_list_date(good)
-            if made is not None:
-                before = add_months(made, -1)
-                early = [r.path for r in good if r.date < before]
-                for again in read_events(early, args.rules, rate, jobs=jobs):
-                    if isinstance(again, EventRead):
-                        unlisted[again.path] = again
-        bad = missing + [r for r in read if isinstance(r, BadFile)]
-        if bad and not args.skip_bad_files:
-            bar.close()
-            for b in bad:
-                error(b.message)
-            error(
-                f"{len(bad)} file{'s' if len(bad) > 1 else ''} cannot be read: nothing rated "
-                "(fix them, or give --skip-bad-files to rate the others)"
-            )
-            return EXIT_DATA_ERROR
-        try:
-            period = build_period(
-                [*missing, *read],
-                rules=args.rules,
-                k_overrides=overrides,
-                list_given=index is not None,
-                list_date=list_date,
-                unlisted=unlisted,
-                rounding=Rounding(args.rounding),
-                scoreless=args.scoreless_events,
-                progress=lambda f: bar("rating", 0.6 + 0.3 * f),
-            )
-        except XlfuncsError as exc:  # --rules naming a rate other than a file's
-            bar.close()
-            error(f"--rules: {str(exc).removeprefix('rules: ')}")
-            return EXIT_USAGE
-        count = 0
-        try:
-            with written_together():  # the list and the workbook, or neither
-                if args.list_out is not None:
-                    from ..period.list_out import write_new_list
-
-                    try:
-                        bar("writing the list", 0.9)
-                        count = write_new_list(args.list_out, period, args.rating_list)
-                    except (OutputError, RatingListError, ValueError) as exc:
-                        raise _Refused(f"--list-out: {exc}") from exc
-                if args.output is not None:
-                    from ..period.workbook import write_period_workbook
-
-                    write_period_workbook(
-                        period,
-                        args.output,
-                        player_sheets=args.player_sheets,
-                        progress=lambda f: bar("writing the workbook", 0.9 + 0.1 * f),
-                    )
-        except (_Refused, OutputError, XlfuncsError) as exc:
-            bar.close()
-            error(str(exc))
-            return EXIT_DATA_ERROR
-    if args.format == "text":
-        sys.stdout.write(render_text(period))
-    else:
-        if args.format == "json":
-            sys.stdout.write(render_json(period))
-        else:
-            write_csv(render_csv(period))
-        for b in period.skipped:
-            say("skipped", b.message)
-        for w in period.warnings:
-            say("warning", w)
+        index = _open_list(args.rating_list, bar, held)
+        read = _read_files(files, args.rules, rate, index, jobs, bar)
+        unlisted = _unlisted(read, index, list_date, args.rules, rate, jobs)
+        _refuse_bad_files([*missing, *read], args.skip_bad_files, bar)
+        period = _build(args, [*missing, *read], overrides, index, list_date, unlisted, bar)
+        count = _write_outputs(args, period, bar)
+    _print(args.format, period)
     if args.list_out is not None:
         print(f"wrote {args.list_out} ({count:,} players)", file=sys.stderr)
     if args.output is not None:
         print(f"wrote {args.output}", file=sys.stderr)
     return EXIT_SKIPPED if period.skipped else 0
+
+
+def _open_list(
+    rating_list: str | None, bar: ProgressBar, held: contextlib.ExitStack
+) -> RatingListIndex | None:
+    """The index of *rating_list* (``None`` without one), built once before the files are
+    read with it and held open by *held*; :class:`CommandError` where it cannot be read."""
+    from ..ratinglist import RatingListError, open_index
+
+    if rating_list is None:
+        return None
+    try:
+        return held.enter_context(
+            open_index(rating_list, progress=lambda n: bar(f"indexing the list: {n:,}", 0.0))
+        )
+    except RatingListError as exc:
+        raise _data_error(str(exc)) from None
+    except OSError as exc:
+        raise _data_error(
+            f"cannot read {exc.filename or rating_list}: {exc.strerror or exc}"
+        ) from None
+
+
+def _read_files(
+    files: Sequence[str],
+    rules: str | None,
+    rate: RateOfPlay | None,
+    index: RatingListIndex | None,
+    jobs: int,
+    bar: ProgressBar,
+) -> list[EventRead | BadFile]:
+    """Every file read (with the rating list's *index* when given), or why it cannot be;
+    :class:`CommandError` where the index is damaged beyond building it again."""
+    from ..period.read import read_events
+    from ..ratinglist import RatingListError
+
+    try:
+        return read_events(
+            files,
+            rules,
+            rate,
+            rating_list=index,
+            jobs=jobs,
+            progress=lambda n: bar(f"reading {n}/{len(files)}", 0.6 * n / max(len(files), 1)),
+        )
+    except RatingListError as exc:  # its index damaged beyond building it again
+        raise _data_error(str(exc)) from None
+
+
+def _unlisted(
+    read: Sequence[EventRead | BadFile],
+    index: RatingListIndex | None,
+    list_date: datetime.date | None,
+    rules: str | None,
+    rate: RateOfPlay | None,
+    jobs: int,
+) -> dict[str, EventRead]:
+    """By path, the events started before the list given, read again without it (rated with
+    the files' own ratings); none without a list."""
+    from ..core.rating_calendar import add_months
+    from ..period.read import EventRead, read_events
+    from ..period.rows import default_list_date
+
+    unlisted: dict[str, EventRead] = {}
+    if index is None:
+        return unlisted
+    good = [r for r in read if isinstance(r, EventRead)]
+    made = list_date or default_list_date(good)
+    if made is not None:
+        before = add_months(made, -1)
+        early = [r.path for r in good if r.date < before]
+        for again in read_events(early, rules, rate, jobs=jobs):
+            if isinstance(again, EventRead):
+                unlisted[again.path] = again
+    return unlisted
+
+
+def _refuse_bad_files(
+    read: Sequence[EventRead | BadFile], skip_bad_files: bool, bar: ProgressBar
+) -> None:
+    """Without ``--skip-bad-files``, every file that cannot be read named and nothing rated
+    (:class:`CommandError`)."""
+    from ..period.read import BadFile
+
+    bad = [r for r in read if isinstance(r, BadFile)]
+    if bad and not skip_bad_files:
+        bar.close()
+        for b in bad:
+            error(b.message)
+        raise _data_error(
+            f"{len(bad)} file{'s' if len(bad) > 1 else ''} cannot be read: nothing rated "
+            "(fix them, or give --skip-bad-files to rate the others)"
+        )
+
+
+def _build(
+    args: argparse.Namespace,
+    read: Sequence[EventRead | BadFile],
+    overrides: KFile | None,
+    index: RatingListIndex | None,
+    list_date: datetime.date | None,
+    unlisted: dict[str, EventRead],
+    bar: ProgressBar,
+) -> Period:
+    """The period of the files *read*; :class:`CommandError` where ``--rules`` names a rate
+    other than a file's."""
+    from ..core import XlfuncsError
+    from ..period.rows import build_period
+
+    try:
+        return build_period(
+            read,
+            rules=args.rules,
+            k_overrides=overrides,
+            list_given=index is not None,
+            list_date=list_date,
+            unlisted=unlisted,
+            rounding=Rounding(args.rounding),
+            scoreless=args.scoreless_events,
+            progress=lambda f: bar("rating", 0.6 + 0.3 * f),
+        )
+    except XlfuncsError as exc:  # --rules naming a rate other than a file's
+        raise _rules_error(exc) from None
+
+
+def _write_outputs(args: argparse.Namespace, period: Period, bar: ProgressBar) -> int:
+    """The rating list (``--list-out``) and the workbook (``-o``) written, both or neither;
+    the players the list holds. :class:`CommandError` where one cannot be written."""
+    from ..core import XlfuncsError
+    from ..output import OutputError, written_together
+    from ..ratinglist import RatingListError
+
+    count = 0
+    try:
+        with written_together():  # the list and the workbook, or neither
+            if args.list_out is not None:
+                from ..period.list_out import write_new_list
+
+                try:
+                    bar("writing the list", 0.9)
+                    count = write_new_list(args.list_out, period, args.rating_list)
+                except (OutputError, RatingListError, ValueError) as exc:
+                    raise _Refused(f"--list-out: {exc}") from exc
+            if args.output is not None:
+                from ..period.workbook import write_period_workbook
+
+                write_period_workbook(
+                    period,
+                    args.output,
+                    player_sheets=args.player_sheets,
+                    progress=lambda f: bar("writing the workbook", 0.9 + 0.1 * f),
+                )
+    except (_Refused, OutputError, XlfuncsError) as exc:
+        raise _data_error(str(exc)) from None
+    return count
+
+
+def _print(output_format: str, period: Period) -> None:
+    """The period on stdout in *output_format*; with json or csv, the skipped files and the
+    warnings on stderr."""
+    from ..period.render import render_csv, render_json, render_text
+
+    if output_format == "text":
+        sys.stdout.write(render_text(period))
+        return
+    if output_format == "json":
+        sys.stdout.write(render_json(period))
+    else:
+        write_csv(render_csv(period))
+    for b in period.skipped:
+        say("skipped", b.message)
+    for w in period.warnings:
+        say("warning", w)
 
 
 class _Refused(Exception):

@@ -7,19 +7,15 @@ import sys
 from typing import TYPE_CHECKING
 
 from .options import (
-    add_koya_scores,
+    add_format,
     add_norm_event_options,
-    add_ptp_full_score,
-    add_team_colour,
-    add_tiebreak_rules,
+    add_tiebreak_options,
     add_trf_options,
-    add_unrated_rating,
-    add_verbose,
 )
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
-    error,
+    CommandError,
     exit_status_epilog,
     no_such_player,
     print_findings,
@@ -74,12 +70,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_trf_options(report)
-    report.add_argument(
-        "--format",
-        choices=("text", "json", "csv"),
-        default="text",
-        help="text (default): an aligned table and notes; json: a list of "
-        "objects; csv: a header and one row per player",
+    add_format(
+        report,
+        ("text", "json", "csv"),
+        ": an aligned table and notes; json: a list of objects; csv: a header and one row "
+        "per player",
     )
     report.add_argument(
         "--teams",
@@ -96,12 +91,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "the dummy opponents, the cuts, the rule's text) and the rating change game by game "
         "(text or json)",
     )
-    add_tiebreak_rules(report)
-    add_unrated_rating(report)
-    add_ptp_full_score(report)
-    add_team_colour(report)
-    add_koya_scores(report)
-    add_verbose(report)
+    add_tiebreak_options(report)
     add_norm_event_options(report)
     return report
 
@@ -122,11 +112,9 @@ def run(args: argparse.Namespace) -> int:
             print(message, file=sys.stderr, flush=True)
 
     if args.player is not None and args.format == "csv":
-        error("report: --player prints text or json, not csv")
-        return EXIT_USAGE
+        raise CommandError("report: --player prints text or json, not csv", EXIT_USAGE)
     if args.player is not None and args.teams:
-        error("report: --player or --teams, not both")
-        return EXIT_USAGE
+        raise CommandError("report: --player or --teams, not both", EXIT_USAGE)
     tournament, options = read_event(args, progress)
     if args.player is not None:
         return _one_player(analyse_event(tournament, options), args)
@@ -134,19 +122,21 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = build_report(analyse_event(tournament, options))
     except TrfError as exc:  # the file's tie-break list names an unknown tie-break
-        error(str(exc))
-        return EXIT_DATA_ERROR
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
     except XlfuncsError as exc:  # a figure the rules refuse (the file is checked first)
-        error(f"{tournament.source}: {exc}")
-        return EXIT_DATA_ERROR
+        raise CommandError(f"{tournament.source}: {exc}", EXIT_DATA_ERROR) from None
     if args.teams and report.teams is None:
         if not tournament.is_team_event:
-            error(f"--teams: {tournament.source} is not a team event (no 013 or 310 record)")
-            return EXIT_USAGE
+            raise CommandError(
+                f"--teams: {tournament.source} is not a team event (no 013 or 310 record)",
+                EXIT_USAGE,
+            )
         from ..report.teams import no_team_standing
 
-        error(f"{tournament.source}: --teams: {no_team_standing(tournament, report.warnings)}")
-        return EXIT_DATA_ERROR
+        raise CommandError(
+            f"{tournament.source}: --teams: {no_team_standing(tournament, report.warnings)}",
+            EXIT_DATA_ERROR,
+        )
     text, as_json, as_csv, found = (
         (render_team_text, render_team_json, render_team_csv, ())
         if args.teams
@@ -175,14 +165,11 @@ def _one_player(event: AnalysedEvent, args: argparse.Namespace) -> int:
     try:
         found = player_report(event, args.player)
     except LookupError:
-        error(no_such_player(t, "--player", args.player))
-        return EXIT_USAGE
+        raise CommandError(no_such_player(t, "--player", args.player), EXIT_USAGE) from None
     except TrfError as exc:
-        error(str(exc))
-        return EXIT_DATA_ERROR
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
     except XlfuncsError as exc:
-        error(f"{t.source}: {exc}")
-        return EXIT_DATA_ERROR
+        raise CommandError(f"{t.source}: {exc}", EXIT_DATA_ERROR) from None
     if args.format == "json":
         sys.stdout.write(render_player_json(found))
         print_findings(event.warnings, ())

@@ -50,6 +50,7 @@ __all__ = [
     "read_trf_data",
     "read_trf_input",
     "say",
+    "vet_workbooks",
     "write_csv",
 ]
 
@@ -209,6 +210,23 @@ def cannot_read_message(exc: OSError, file: str) -> str:
     if isinstance(exc, IsADirectoryError):
         return f"cannot read {name}: it is a folder, not a file"
     return f"cannot read {name}: {exc.strerror or exc}"
+
+
+def vet_workbooks(paths: Sequence[str], *, force: bool, inputs: Sequence[str | None]) -> None:
+    """Before the work: the workbooks *paths* (the first the one ``-o`` names) are none of
+    the *inputs* and replace no file unless *force* (:class:`CommandError`, a data error),
+    and ``-o`` names an Excel workbook (a usage error)."""
+    from ..output import OutputError, vet_file, vet_suffix
+
+    try:
+        for path in paths:
+            vet_file(path, force=force, inputs=inputs, what="workbook")
+    except OutputError as exc:
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
+    try:
+        vet_suffix(paths[0], (".xlsx",), option="-o", what="an Excel workbook")
+    except OutputError as exc:
+        raise CommandError(str(exc), EXIT_USAGE) from None
 
 
 STDIN_NAME = "<stdin>"

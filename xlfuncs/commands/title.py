@@ -11,13 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .options import (
-    NO_RANKING,
-    NORM_UNRATED,
-    add_norm_event_options,
-    add_trf_options,
-    refuse,
-)
+from .options import add_format, add_norm_options
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
@@ -57,20 +51,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_trf_options(
-        title,
-        refused={
-            "--k-file": "K moves ratings, not norms; use it with report",
-            "--tiebreaks": NO_RANKING,
-        },
-    )
+    add_norm_options(title)
     title.add_argument("more", nargs="*", metavar="FILE.trf", help="the other events' files")
-    refuse(title, "--tiebreak-rules", NO_RANKING)
-    refuse(title, "--ptp-full-score", NO_RANKING)
-    refuse(title, "--koya-scores", NO_RANKING)
-    refuse(title, "--team-colour", NO_RANKING)
-    refuse(title, "--unrated-rating", NORM_UNRATED)
-    add_norm_event_options(title)
     title.add_argument(
         "--fide-id", required=True, type=int, metavar="ID", help="the player's FIDE id"
     )
@@ -86,9 +68,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     title.add_argument(
         "--audit", action="store_true", help="each event's full norm audit (as norms --player)"
     )
-    title.add_argument(
-        "--format", choices=("text", "json"), default="text", help="text (default) or json"
-    )
+    add_format(title, ("text", "json"), " or json")
     return title
 
 

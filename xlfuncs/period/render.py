@@ -12,11 +12,13 @@ import textwrap
 from dataclasses import fields
 from typing import Any
 
+from ..core.rating_calendar import Placement
 from ..output import visible
 from ..report.render import C1_CONTROLS, csv_cell
-from ..text_output import change_text, counted, table_lines, without_argument
+from ..text_output import change_text, counted, listed, table_lines, without_argument
 from ..trf.k_policy import ASSUMED_GAMES, KSource
-from .rows import LIST_K, Period, PeriodRow
+from .read import EventRead
+from .rows import LIST_K, Period, PeriodRow, RateSection
 
 __all__ = ["CSV_KEYS", "JSON_KEYS", "json_object", "render_csv", "render_json", "render_text"]
 
@@ -128,53 +130,74 @@ def render_text(period: Period) -> str:
     n_events = sum(len(s.events) for s in period.sections)
     title = f"Rating period: {counted(n_events, 'event')}"
     out += [title, "=" * len(title)]
-    how = "given" if period.rules_given else "in force on the latest event's date"
     if period.list_date is not None:
         made = period.list_date.strftime("%Y-%m")
         given = "given" if period.list_date_given else "the first every event may be on"
         out.append(f"List being made: {made} ({given})")
     for s in period.sections:
-        out.append("")
-        head = (
-            f"{s.rate.capitalize()} ({counted(len(s.events), 'event')}, "
-            f"{counted(len(s.rows), 'player')} with a FIDE id)"
-        )
-        out += [head, "-" * len(head)]
-        out.append(f"  rules: {s.edition.id} ({how})")
-        timing = {p.source: p.placement for p in period.placed}
-        for e in s.events:
-            kind = "round robin" if e.round_robin else "Swiss"
-            days = e.date.isoformat()
-            if e.last_day != e.date:
-                days += f" to {e.last_day.isoformat()}"
-            placed = timing.get(e.source)
-            when = (
-                ""
-                if placed is None
-                else f", list {placed.rated_with.strftime('%Y-%m')}"
-                + (" (late)" if placed.timing.value == "late" else "")
-            )
-            out.append(
-                f"  {e.source}: {e.name or '(no name)'}, {days}, {kind}, "
-                f"{counted(len(e.players), 'player')}{when}"
-            )
-        out.append("")
-        out += table_lines([_HEADER] + [_cells(r) for r in s.rows], _LEFT)
-        if s.apart:
-            out.append("")
-            out.append("Players without a FIDE id (not matched between files: each file alone)")
-            out += table_lines([_HEADER] + [_cells(r) for r in s.apart], _LEFT)
-        firsts = _first_ratings(s.rows + s.apart)
-        if firsts and all(r.rating is None for r in (*s.rows, *s.apart)):
-            firsts = [
-                "- none: no player of these events is rated, so no game is against a rated one"
-            ]
-        if firsts:
-            out.append("")
-            out.append("First ratings (unrated players, games pooled over the period's events)")
-            out += firsts
+        out += _section_lines(period, s)
     out.append("")
     out.append("Notes")
+    out += _note_lines(period)
+    if period.skipped:
+        out.append("")
+        out.append("Skipped files (not rated)")
+        out += [f"- {b.message}" for b in period.skipped]
+    out += listed("Warnings", period.warnings)
+    return visible("\n".join(out)) + "\n"
+
+
+def _section_lines(period: Period, s: RateSection) -> list[str]:
+    """One rate of play of the text report: its head and rules, a line per event, the table
+    of its players (those without a FIDE id in a table apart) and their first ratings."""
+    how = "given" if period.rules_given else "in force on the latest event's date"
+    out = [""]
+    head = (
+        f"{s.rate.capitalize()} ({counted(len(s.events), 'event')}, "
+        f"{counted(len(s.rows), 'player')} with a FIDE id)"
+    )
+    out += [head, "-" * len(head)]
+    out.append(f"  rules: {s.edition.id} ({how})")
+    timing = {p.source: p.placement for p in period.placed}
+    out += [_event_line(e, timing.get(e.source)) for e in s.events]
+    out.append("")
+    out += table_lines([_HEADER] + [_cells(r) for r in s.rows], _LEFT)
+    if s.apart:
+        out.append("")
+        out.append("Players without a FIDE id (not matched between files: each file alone)")
+        out += table_lines([_HEADER] + [_cells(r) for r in s.apart], _LEFT)
+    firsts = _first_ratings(s.rows + s.apart)
+    if firsts and all(r.rating is None for r in (*s.rows, *s.apart)):
+        firsts = ["- none: no player of these events is rated, so no game is against a rated one"]
+    if firsts:
+        out.append("")
+        out.append("First ratings (unrated players, games pooled over the period's events)")
+        out += firsts
+    return out
+
+
+def _event_line(e: EventRead, placed: Placement | None) -> str:
+    """An event of the text report: its file, name, days, system, players and, where the
+    period is placed on the calendar, the list it is rated on."""
+    kind = "round robin" if e.round_robin else "Swiss"
+    days = e.date.isoformat()
+    if e.last_day != e.date:
+        days += f" to {e.last_day.isoformat()}"
+    when = (
+        ""
+        if placed is None
+        else f", list {placed.rated_with.strftime('%Y-%m')}"
+        + (" (late)" if placed.timing.value == "late" else "")
+    )
+    return (
+        f"  {e.source}: {e.name or '(no name)'}, {days}, {kind}, "
+        f"{counted(len(e.players), 'player')}{when}"
+    )
+
+
+def _note_lines(period: Period) -> list[str]:
+    """The notes of the text report, wrapped: where K comes from (only where a player is
+    rated: K applies to no one else), then what the columns hold."""
     k_note = (
         f"K: from the K file where it names the player (file), else the rating list (list), "
         f"else computed from the file ({ASSUMED_GAMES}+ games assumed: a TRF does not give a "
@@ -199,13 +222,7 @@ def render_text(period: Period) -> str:
     )
     rows = [r for s in period.sections for r in (*s.rows, *s.apart)]
     rated = any(r.rating is not None for r in rows)  # K applies only to a rated player
-    for note in (k_note, columns) if rated else (columns,):
-        out.append(textwrap.fill(note, 96, initial_indent="- ", subsequent_indent="  "))
-    if period.skipped:
-        out.append("")
-        out.append("Skipped files (not rated)")
-        out += [f"- {b.message}" for b in period.skipped]
-    out.append("")
-    out.append("Warnings")
-    out += [f"- {w}" for w in period.warnings] or ["- none"]
-    return visible("\n".join(out)) + "\n"
+    return [
+        textwrap.fill(note, 96, initial_indent="- ", subsequent_indent="  ")
+        for note in ((k_note, columns) if rated else (columns,))
+    ]

@@ -186,6 +186,9 @@ def _row(
     k_listed: int | None,
     k_source: str | None,
 ) -> PeriodRow:
+    """The row of a player of the period: a rated player's change (K, *k_listed* before
+    K x n <= 700 lowers it, from *k_source*), an unrated player's first rating; each event's
+    share (*files*: its label and the list it is rated with)."""
     change = calc.change
     shares = calc.event_changes
     events = tuple(
@@ -198,30 +201,9 @@ def _row(
         )
         for i, ((f, when), n) in enumerate(zip(files, calc.event_games))
     )
-    if change is not None:
-        return PeriodRow(
-            rate=rate,
-            fide_id=fide_id,
-            name=first.name,
-            federation=first.federation,
-            birth_year=first.birth_year,
-            rating=change.own_rating,
-            games=change.n,
-            k=change.k,
-            k_listed=k_listed,
-            k_source=k_source,
-            rating_change=change.change,
-            rating_change_unrounded=_two(change.unrounded),
-            new_rating=change.new_rating,
-            new_rating_note=floor_note(change.new_rating, rules=calc.edition),
-            initial_rating=None,
-            initial_rating_published=None,
-            initial_rating_note=None,
-            events=events,
-        )
     fr = calc.first
     published = fr is not None and fr.published
-    return PeriodRow(
+    unrated = PeriodRow(
         rate=rate,
         fide_id=fide_id,
         name=first.name,
@@ -240,6 +222,23 @@ def _row(
         initial_rating_published=published,
         initial_rating_note=_first_note(calc),
         events=events,
+    )
+    if change is None:
+        return unrated
+    return replace(
+        unrated,
+        rating=change.own_rating,
+        games=change.n,
+        k=change.k,
+        k_listed=k_listed,
+        k_source=k_source,
+        rating_change=change.change,
+        rating_change_unrounded=_two(change.unrounded),
+        new_rating=change.new_rating,
+        new_rating_note=floor_note(change.new_rating, rules=calc.edition),
+        initial_rating=None,
+        initial_rating_published=None,
+        initial_rating_note=None,
     )
 
 
@@ -337,6 +336,46 @@ def _period_edition(
     ]
 
 
+@dataclass
+class _Rating:
+    """What rating every player of a period needs, and what it gathers as it goes: the
+    warnings (in the order the period lists them), the K file's ids used, the progress."""
+
+    own: Mapping[str, EventRead]
+    """By path, the files read again without the list given."""
+    latest: _dt.date | None
+    """The list given (the one before the list being made), ``None`` without one."""
+    long_events: Mapping[str, tuple[EventPart, ...]]
+    """By path, the events rated in parts."""
+    k_overrides: Mapping[str, int]
+    """K by FIDE id (the K file, :class:`~xlfuncs.trf.k_file.KFile` when one is read)."""
+    rounding: Rounding
+    scoreless: ScorelessEvents
+    progress: Callable[[float], None]
+    total: int
+    """The players' entries of every event rated, for :attr:`progress`."""
+    warnings: list[str]
+    used_overrides: set[str]
+    done: int = 0
+
+    def pieces(
+        self, ev: EventRead, p: PlayerEntry
+    ) -> list[tuple[EventRead, PlayerEntry, str, _dt.date]]:
+        """Player *p*'s games of *ev* as rated (:func:`_pieces`)."""
+        return _pieces(ev, p, self.own, self.latest, self.long_events)
+
+    def calculate(
+        self,
+        pieces: Sequence[tuple[EventRead, PlayerEntry, str, _dt.date]],
+        rating: int | None,
+        k: int | None,
+        edition: Edition,
+    ) -> PlayerPeriod:
+        """Core's calculation of one player's period from *pieces* (:func:`player_period`)."""
+        played = [(ev, p) for ev, p, _, _ in pieces]
+        return player_period(played, rating, k, edition, self.rounding, self.scoreless)
+
+
 def build_period(
     read: Sequence[EventRead | BadFile],
     *,
@@ -362,122 +401,36 @@ def build_period(
     )
     skipped = tuple(b for b in read if isinstance(b, BadFile))
     made = list_in_force(list_date) if list_date is not None else default_list_date(read_events)
-    placed = (
-        tuple(Placed(e.source, place_event(e.date, e.last_day, made)) for e in read_events)
-        if made is not None
-        else ()
-    )
+    placed = _placed(read_events, made)
     events = [e for e, p in zip(read_events, placed) if p.placement.rated]
     own = dict(unlisted or {})
     warnings = _file_warnings(events) + _placement_warnings(placed)
     latest = add_months(made, -1) if made is not None and list_given else None
-    long_events: dict[str, tuple[EventPart, ...]] = {}
-    for e in events:
-        parts = event_parts(e.date, e.last_day, e.round_dates)
-        if len(parts) > 1:
-            long_events[e.path] = parts
-            warnings.append(_parts_warning(e, parts, latest))
-    overrides = dict(k_overrides or {})
-    used_overrides: set[str] = set()
+    long_events = _long_events(events, latest, warnings)
     if isinstance(k_overrides, KFile):
         warnings += messages(k_overrides.warnings)
-    sections: list[RateSection] = []
-    total = sum(len(e.players) for e in events) or 1
-    done = 0
+    rating = _Rating(
+        own=own,
+        latest=latest,
+        long_events=long_events,
+        k_overrides=k_overrides or {},
+        rounding=rounding,
+        scoreless=scoreless,
+        progress=progress,
+        total=sum(len(e.players) for e in events) or 1,
+        warnings=warnings,
+        used_overrides=set(),
+    )
     rates = sorted({e.rate for e in events}, key=lambda r: (RATES + (r,)).index(r))
-    editions: list[Edition] = []
-    for rate in rates:
-        rate_events = [e for e in events if e.rate == rate]
-        edition, more = _period_edition(rate_events, rules, rate)
-        editions.append(edition)
-        warnings += more
-        by_id: dict[str, list[tuple[EventRead, PlayerEntry]]] = {}
-        no_id: list[tuple[EventRead, PlayerEntry]] = []
-        for ev in rate_events:
-            for p in ev.players:
-                if p.fide_id is None:
-                    no_id.append((ev, p))
-                else:
-                    by_id.setdefault(p.fide_id, []).append((ev, p))
-        rows: list[PeriodRow] = []
-        name_clash: list[str] = []
-        rating_clash: list[str] = []
-        for fide_id, entries in by_id.items():
-            names: dict[str, list[str]] = {}
-            for ev, p in entries:
-                names.setdefault(p.name, []).append(ev.source)
-            if len(names) > 1:
-                name_clash.append(
-                    f"FIDE id {fide_id}: "
-                    + "; ".join(f"{n!r} in {', '.join(files)}" for n, files in names.items())
-                )
-            # The base: the latest event's reading (the list given, else the file closest to
-            # the latest list); each event at its own reading (the list valid at its start).
-            rated = [(ev, p) for ev, p in entries if p.rating is not None]
-            base = rated[-1] if rated else entries[-1]
-            rating = base[1].rating
-            pieces = [
-                piece for ev, p in entries for piece in _pieces(ev, p, own, latest, long_events)
-            ]
-            played = [(ev, p) for ev, p, _, _ in pieces]
-            by_list: dict[_dt.date, set[int | None]] = {}
-            for _, p, _, when in pieces:
-                by_list.setdefault(when, set()).add(p.rating)
-            if any(len(r) > 1 for r in by_list.values()):
-                rating_clash.append(
-                    f"FIDE id {fide_id} ({base[1].name}): "
-                    + ", ".join(f"{p.rating or 'unrated'} in {ev.source}" for ev, p in played)
-                    + " (events starting under the same list)"
-                )
-            k, source = base[1].k, base[1].k_source
-            if rating is not None and fide_id in overrides:
-                k, source = overrides[fide_id], KSource.OVERRIDE.label
-            if fide_id in overrides:
-                used_overrides.add(fide_id)
-            try:
-                calc = player_period(played, rating, k, edition, rounding, scoreless)
-            except XlfuncsError as exc:  # a K the rules refuse (a list's K of 0, say)
-                warnings.append(f"FIDE id {fide_id} ({base[1].name}): not rated: {exc}")
-                continue
-            files = [(label, _month(when)) for _, _, label, when in pieces]
-            rows.append(_row(rate, fide_id, entries[0][1], calc, files, k, source))
-            done += len(entries)
-            if len(rows) % 1000 == 0:
-                progress(done / total)
-        rated_here = {r.fide_id for r in rows if r.fide_id is not None}
-        warnings += messages(edition_notes(k_overrides or {}, rated_here & set(overrides), edition))
-        if name_clash:
-            warnings.append(
-                f"{len(name_clash)} FIDE id{'s' if len(name_clash) > 1 else ''} with names "
-                f"that differ between files ({rate}): " + short_list(name_clash, 20)
-            )
-        if rating_clash:
-            warnings.append(
-                f"{len(rating_clash)} player{'s' if len(rating_clash) > 1 else ''} rated "
-                f"differently in files of the same list ({rate}; each event is rated with its "
-                "file's rating): " + short_list(rating_clash, 20)
-            )
-        apart: list[PeriodRow] = []
-        for ev, p in no_id:
-            alone = _pieces(ev, p, own, latest, long_events)
-            try:
-                calc = player_period(
-                    [(e, q) for e, q, _, _ in alone], p.rating, p.k, edition, rounding, scoreless
-                )
-            except XlfuncsError as exc:
-                warnings.append(f"{ev.source}, no. {p.start_no} ({p.name}): not rated: {exc}")
-                continue
-            files = [(label, _month(when)) for _, _, label, when in alone]
-            apart.append(_row(rate, None, p, calc, files, p.k, p.k_source))
-            done += 1
-        rows.sort(key=lambda r: (r.name.casefold(), r.fide_id or ""))
-        sections.append(RateSection(rate, edition, tuple(rate_events), tuple(rows), tuple(apart)))
-    unknown = sorted(set(overrides) - used_overrides)
+    sections = [
+        _rate_section(rate, [e for e in events if e.rate == rate], rules, rating) for rate in rates
+    ]
+    unknown = sorted(set(rating.k_overrides) - rating.used_overrides)
     if unknown:
         warnings.append(f"K file: no player of the period has FIDE id {short_list(unknown)}")
     progress(1.0)
     return Period(
-        edition=editions[0] if editions else get_edition(rules),
+        edition=sections[0].edition if sections else get_edition(rules),
         rules_given=rules is not None,
         sections=tuple(sections),
         skipped=skipped,
@@ -495,6 +448,153 @@ def build_period(
             for part in long_events.get(e.path, ())
         ),
     )
+
+
+def _placed(events: Sequence[EventRead], made: _dt.date | None) -> tuple[Placed, ...]:
+    """Each of *events* placed against the list being made, *made* (none without a list)."""
+    if made is None:
+        return ()
+    return tuple(Placed(e.source, place_event(e.date, e.last_day, made)) for e in events)
+
+
+def _long_events(
+    events: Sequence[EventRead], latest: _dt.date | None, warnings: list[str]
+) -> dict[str, tuple[EventPart, ...]]:
+    """By path, the *events* rated in parts (:func:`event_parts`), each said in *warnings*
+    (:func:`_parts_warning`)."""
+    long_events: dict[str, tuple[EventPart, ...]] = {}
+    for e in events:
+        parts = event_parts(e.date, e.last_day, e.round_dates)
+        if len(parts) > 1:
+            long_events[e.path] = parts
+            warnings.append(_parts_warning(e, parts, latest))
+    return long_events
+
+
+def _rate_section(
+    rate: str, rate_events: list[EventRead], rules: RulesSpec, rating: _Rating
+) -> RateSection:
+    """One rate of play of the period: its edition, its players with a FIDE id matched
+    between files and rated over the period (by name), the others each on its file alone;
+    the warnings in :attr:`_Rating.warnings`."""
+    warnings = rating.warnings
+    edition, more = _period_edition(rate_events, rules, rate)
+    warnings += more
+    by_id: dict[str, list[tuple[EventRead, PlayerEntry]]] = {}
+    no_id: list[tuple[EventRead, PlayerEntry]] = []
+    for ev in rate_events:
+        for p in ev.players:
+            if p.fide_id is None:
+                no_id.append((ev, p))
+            else:
+                by_id.setdefault(p.fide_id, []).append((ev, p))
+    rows: list[PeriodRow] = []
+    name_clash: list[str] = []
+    rating_clash: list[str] = []
+    for fide_id, entries in by_id.items():
+        clash = _name_clash(fide_id, entries)
+        if clash is not None:
+            name_clash.append(clash)
+        row = _id_row(rate, fide_id, entries, edition, rating, rating_clash)
+        if row is not None:
+            rows.append(row)
+            rating.done += len(entries)
+            if len(rows) % 1000 == 0:
+                rating.progress(rating.done / rating.total)
+    overrides = set(rating.k_overrides)
+    rated_here = {r.fide_id for r in rows if r.fide_id is not None}
+    warnings += messages(edition_notes(rating.k_overrides, rated_here & overrides, edition))
+    warnings += _clash_warnings(rate, name_clash, rating_clash)
+    apart = [
+        row for ev, p in no_id if (row := _apart_row(rate, ev, p, edition, rating)) is not None
+    ]
+    rows.sort(key=lambda r: (r.name.casefold(), r.fide_id or ""))
+    return RateSection(rate, edition, tuple(rate_events), tuple(rows), tuple(apart))
+
+
+def _name_clash(fide_id: str, entries: Sequence[tuple[EventRead, PlayerEntry]]) -> str | None:
+    """The names one FIDE id has in different files, where there are several."""
+    names: dict[str, list[str]] = {}
+    for ev, p in entries:
+        names.setdefault(p.name, []).append(ev.source)
+    if len(names) < 2:
+        return None
+    return f"FIDE id {fide_id}: " + "; ".join(
+        f"{n!r} in {', '.join(files)}" for n, files in names.items()
+    )
+
+
+def _clash_warnings(rate: str, name_clash: list[str], rating_clash: list[str]) -> list[str]:
+    """The warnings of one rate of play's players whose names differ between files, and of
+    those rated differently in files of the same list."""
+    out = []
+    if name_clash:
+        out.append(
+            f"{len(name_clash)} FIDE id{'s' if len(name_clash) > 1 else ''} with names "
+            f"that differ between files ({rate}): " + short_list(name_clash, 20)
+        )
+    if rating_clash:
+        out.append(
+            f"{len(rating_clash)} player{'s' if len(rating_clash) > 1 else ''} rated "
+            f"differently in files of the same list ({rate}; each event is rated with its "
+            "file's rating): " + short_list(rating_clash, 20)
+        )
+    return out
+
+
+def _id_row(
+    rate: str,
+    fide_id: str,
+    entries: Sequence[tuple[EventRead, PlayerEntry]],
+    edition: Edition,
+    rating: _Rating,
+    rating_clash: list[str],
+) -> PeriodRow | None:
+    """The row of the player with *fide_id*, rated over the period from *entries* (their
+    entries in the period's order); ``None``, with a warning, when the rules refuse their
+    K. A player rated differently in files of the same list is added to *rating_clash*."""
+    # The base: the latest event's reading (the list given, else the file closest to the
+    # latest list); each event at its own reading (the list valid at its start).
+    rated = [(ev, p) for ev, p in entries if p.rating is not None]
+    base = rated[-1] if rated else entries[-1]
+    pieces = [piece for ev, p in entries for piece in rating.pieces(ev, p)]
+    by_list: dict[_dt.date, set[int | None]] = {}
+    for _, p, _, when in pieces:
+        by_list.setdefault(when, set()).add(p.rating)
+    if any(len(r) > 1 for r in by_list.values()):
+        rating_clash.append(
+            f"FIDE id {fide_id} ({base[1].name}): "
+            + ", ".join(f"{p.rating or 'unrated'} in {ev.source}" for ev, p, _, _ in pieces)
+            + " (events starting under the same list)"
+        )
+    k, source = base[1].k, base[1].k_source
+    if fide_id in rating.k_overrides:
+        rating.used_overrides.add(fide_id)
+        if base[1].rating is not None:
+            k, source = rating.k_overrides[fide_id], KSource.OVERRIDE.label
+    try:
+        calc = rating.calculate(pieces, base[1].rating, k, edition)
+    except XlfuncsError as exc:  # a K the rules refuse (a list's K of 0, say)
+        rating.warnings.append(f"FIDE id {fide_id} ({base[1].name}): not rated: {exc}")
+        return None
+    files = [(label, _month(when)) for _, _, label, when in pieces]
+    return _row(rate, fide_id, entries[0][1], calc, files, k, source)
+
+
+def _apart_row(
+    rate: str, ev: EventRead, p: PlayerEntry, edition: Edition, rating: _Rating
+) -> PeriodRow | None:
+    """The row of player *p* of *ev*, without a FIDE id, rated on that file alone; ``None``,
+    with a warning, when the rules refuse their K."""
+    alone = rating.pieces(ev, p)
+    try:
+        calc = rating.calculate(alone, p.rating, p.k, edition)
+    except XlfuncsError as exc:
+        rating.warnings.append(f"{ev.source}, no. {p.start_no} ({p.name}): not rated: {exc}")
+        return None
+    files = [(label, _month(when)) for _, _, label, when in alone]
+    rating.done += 1
+    return _row(rate, None, p, calc, files, p.k, p.k_source)
 
 
 def _rounds_text(rounds: Sequence[int]) -> str:

@@ -20,7 +20,7 @@ from ..core.tables import round_half_up
 from ..core.tiebreak_editions import TiebreakEdition, tiebreak_edition_for
 from ..findings import Finding, text_items
 from ..output import visible
-from ..text_output import change_text, counted, points_text, table_lines
+from ..text_output import change_text, counted, listed, points_text, table_lines
 from ..trf import RoundEntry, Tournament
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from ..trf.records2026 import NationalRating
@@ -249,69 +249,16 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
     :attr:`~xlfuncs.findings.Finding.detail`, and each of a kind with many, only when
     *verbose*: :func:`~xlfuncs.findings.text_items`)."""
     t = report.tournament
-    out: list[str] = []
     title = t.name or t.source
-    out.append(title)
-    out.append("=" * len(title))
-    facts = [("file", t.source)]
-    if t.city:
-        facts.append(("place", t.city))
-    dates = " to ".join(d for d in (t.start_date_text, t.end_date_text) if d)
-    facts.append(("dates", dates or "not given"))
-    rated = sum(1 for r in report.rows if r.rating is not None)
-    rounds = report.rounds_text or counted(t.num_rounds, "round")
-    facts.append(("players", f"{len(report.rows)} ({rated} rated), {rounds}"))
-    facts.append(
-        ("event", report.system_note or ("round robin" if report.round_robin else "Swiss"))
-    )
-    if not t.scoring.is_default:
-        line = t.trf2026.scoring_line
-        facts.append(("scoring", f"{t.scoring.text} (record 162, line {line})"))
-    day = report.event_date
-    if report.rules_given:
-        how = "given"
-    elif day < report.edition.in_force_from:  # older than every edition: the oldest is used
-        how = (
-            f"the oldest edition implemented, in force from "
-            f"{report.edition.in_force_from.isoformat()}: the event, {day.isoformat()}, is "
-            "older than every edition implemented"
-        )
-    else:
-        how = f"in force on {day.isoformat()}"
-    facts.append(("rules", f"{report.edition.id} ({how})"))
-    if report.rate_note:
-        facts.append(("rate", report.rate_note))
-    if report.time is not None:
-        facts.append(("time", _time_fact(report.time)))
-    facts.append(("K date", report.event_date.isoformat()))
-    facts += _tiebreak_facts(report)
-    if report.rating_list is not None:
-        facts.append(("list", _list_fact(report)))
+    out = [title, "=" * len(title)]
+    facts = _head_facts(report)
     width = max(len(k) for k, _ in facts)
     out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts]
     out.append("")
-
     header, cells = _table(report)
     out += table_lines([header] + [[visible(c) for c in row] for row in cells], _LEFT)
     out.append("")
-    sources = {r.k_source for r in report.rows}
-    k_from = ", ".join(f"{s.short} = {s.label}" for s in KSource if s in sources)
-    out.append(
-        "Rk: our rank (points, then the tie-breaks); FRk: the file's rank; "
-        "N: rated games against rated opponents; RpF: Ra + dp; RpX: exact performance"
-        + (f"; K from: {k_from}" if k_from else "")
-        + (
-            "; < = lowered by K x n <= 700"
-            if any(r.k_lowered_from is not None for r in report.rows)
-            else ""
-        )
-        + (
-            f"; New ! = below {report.edition.rating_floor}: unrated again"
-            if any(r.new_rating_note for r in report.rows)
-            else ""
-        )
-        + "."
-    )
+    out.append(_legend(report))
     notes = [f"- {n}" for n in _notes(report)]
     if report.rating_list is not None:
         notes.append(
@@ -321,26 +268,7 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
         )
     if notes:
         out += ["", "Notes", *notes]
-    unrated = [r for r in report.rows if r.rating is None]
-    if unrated and rated == 0:
-        out += ["", "First ratings (unrated players)"]
-        out.append("- none: no player of the event is rated, so no game is against a rated one")
-    elif unrated:
-        out.append("")
-        out.append("First ratings (unrated players)")
-        none: dict[str, list[str]] = {}
-        for r in unrated:
-            if r.initial_rating is not None:
-                state = (
-                    "published"
-                    if r.initial_rating_published
-                    else f"not published: {r.initial_rating_note}"
-                )
-                out.append(f"- no. {r.start_no} {r.name}: {r.initial_rating} ({state})")
-            else:
-                none.setdefault(r.initial_rating_note or "", []).append(f"no. {r.start_no}")
-        for why, who in none.items():
-            out.append(f"- none ({why}): {short_list(who, 40)}")
+    out += _first_rating_lines(report)
     out += national_lines(t)
     if report.teams is not None:
         out += team_text_lines(report.teams, _start_nos(report))
@@ -361,19 +289,110 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
         out.append("")
         out.append("Flags")
         out += flagged
-    out.append("")
-    out.append("Warnings")
-    out += [
-        f"- {w.message}" if isinstance(w, Finding) else f"- {w}"
-        for w in text_items(report.warnings, verbose=verbose)
-    ] or ["- none"]
-    out.append("")
-    out.append("Discrepancies in the file")
-    out += [
-        f"- {d.located}" if isinstance(d, Finding) else f"- {t.source}: {d}"
-        for d in text_items(report.discrepancies, verbose=verbose)
-    ] or ["- none"]
+    warnings = text_items(report.warnings, verbose=verbose)
+    out += listed("Warnings", [w.message if isinstance(w, Finding) else w for w in warnings])
+    shown = text_items(report.discrepancies, verbose=verbose)
+    out += listed(
+        "Discrepancies in the file",
+        [d.located if isinstance(d, Finding) else f"{t.source}: {d}" for d in shown],
+    )
     return visible("\n".join(out)) + "\n"  # a file's control characters, shown escaped
+
+
+def _head_facts(report: Report) -> list[tuple[str, str]]:
+    """The facts of the text report's head, label and text: the file, place, dates,
+    players, event, scoring, rules, rate, time, K date, ranking and rating list."""
+    t = report.tournament
+    facts = [("file", t.source)]
+    if t.city:
+        facts.append(("place", t.city))
+    dates = " to ".join(d for d in (t.start_date_text, t.end_date_text) if d)
+    facts.append(("dates", dates or "not given"))
+    rated = sum(1 for r in report.rows if r.rating is not None)
+    rounds = report.rounds_text or counted(t.num_rounds, "round")
+    facts.append(("players", f"{len(report.rows)} ({rated} rated), {rounds}"))
+    facts.append(
+        ("event", report.system_note or ("round robin" if report.round_robin else "Swiss"))
+    )
+    if not t.scoring.is_default:
+        line = t.trf2026.scoring_line
+        facts.append(("scoring", f"{t.scoring.text} (record 162, line {line})"))
+    facts.append(("rules", _rules_fact(report)))
+    if report.rate_note:
+        facts.append(("rate", report.rate_note))
+    if report.time is not None:
+        facts.append(("time", _time_fact(report.time)))
+    facts.append(("K date", report.event_date.isoformat()))
+    facts += _tiebreak_facts(report)
+    if report.rating_list is not None:
+        facts.append(("list", _list_fact(report)))
+    return facts
+
+
+def _rules_fact(report: Report) -> str:
+    """The ``rules:`` line of the text report's head: the edition and why it applies."""
+    day = report.event_date
+    if report.rules_given:
+        how = "given"
+    elif day < report.edition.in_force_from:  # older than every edition: the oldest is used
+        how = (
+            f"the oldest edition implemented, in force from "
+            f"{report.edition.in_force_from.isoformat()}: the event, {day.isoformat()}, is "
+            "older than every edition implemented"
+        )
+    else:
+        how = f"in force on {day.isoformat()}"
+    return f"{report.edition.id} ({how})"
+
+
+def _legend(report: Report) -> str:
+    """The line under the text table naming its columns (K's sources and marks only where
+    a row shows them)."""
+    sources = {r.k_source for r in report.rows}
+    k_from = ", ".join(f"{s.short} = {s.label}" for s in KSource if s in sources)
+    return (
+        "Rk: our rank (points, then the tie-breaks); FRk: the file's rank; "
+        "N: rated games against rated opponents; RpF: Ra + dp; RpX: exact performance"
+        + (f"; K from: {k_from}" if k_from else "")
+        + (
+            "; < = lowered by K x n <= 700"
+            if any(r.k_lowered_from is not None for r in report.rows)
+            else ""
+        )
+        + (
+            f"; New ! = below {report.edition.rating_floor}: unrated again"
+            if any(r.new_rating_note for r in report.rows)
+            else ""
+        )
+        + "."
+    )
+
+
+def _first_rating_lines(report: Report) -> list[str]:
+    """The text report's section on the unrated players' first ratings (none without an
+    unrated player): each first rating and whether it is published, the players without
+    one grouped by why."""
+    unrated = [r for r in report.rows if r.rating is None]
+    if not unrated:
+        return []
+    out = ["", "First ratings (unrated players)"]
+    if len(unrated) == len(report.rows):
+        out.append("- none: no player of the event is rated, so no game is against a rated one")
+        return out
+    none: dict[str, list[str]] = {}
+    for r in unrated:
+        if r.initial_rating is not None:
+            state = (
+                "published"
+                if r.initial_rating_published
+                else f"not published: {r.initial_rating_note}"
+            )
+            out.append(f"- no. {r.start_no} {r.name}: {r.initial_rating} ({state})")
+        else:
+            none.setdefault(r.initial_rating_note or "", []).append(f"no. {r.start_no}")
+    for why, who in none.items():
+        out.append(f"- none ({why}): {short_list(who, 40)}")
+    return out
 
 
 _FLAGS = (
@@ -624,8 +643,7 @@ def render_team_text(report: Report) -> str:
         out.append(no_team_standing(t, report.warnings))
     else:
         out += team_text_lines(report.teams, _start_nos(report))
-    out += ["", "Warnings"]
-    out += [f"- {w.message}" for w in report.warnings] or ["- none"]
+    out += listed("Warnings", [w.message for w in report.warnings])
     return visible("\n".join(out)) + "\n"
 
 

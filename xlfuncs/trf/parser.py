@@ -1196,86 +1196,11 @@ def parse_trf(text: str, *, source: str = "<string>", encoding: str | None = Non
 def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
     """:func:`parse_trf` but for turning a TRF-2026 record's :class:`RecordError` into a
     :class:`TrfError`."""
-    text = text.removeprefix("\ufeff")
-    event: dict[str, str] = {}
-    event_lines: dict[str, tuple[int, str]] = {}
-    deputies: list[str] = []
-    extra: list[ExtraRecord] = []
-    players: list[Player] = []
-    first_line: dict[int, int] = {}
-    num_rounds = 0
-
-    comments: list[ExtraRecord] = []
-    national: list[NationalRating] = []
-    notes: list[ValueNote] = []
-    for line_no, raw in enumerate(_split_lines(text), start=1):
-        if raw.strip() == "":
-            continue
-        code = raw[:3]
-        if code == "###":
-            comments.append(ExtraRecord(line_no, code, raw))
-            continue
-        if is_national_line(raw) and code.translate(_CONFUSABLE_DIGITS) != "001":
-            national.append(read_national_line(raw, line_no, notes))
-            continue
-        if code != "001":
-            damaged = _damaged_player(raw, line_no, source)
-            if damaged is not None:
-                raise damaged
-        if code == "001":
-            line = _Line(raw, line_no, source)
-            player, n = _read_player(line, notes)
-            if player.start_no in first_line:
-                raise line.error(
-                    5,
-                    8,
-                    "starting rank",
-                    f"a starting rank not used before (line {first_line[player.start_no]} has it)",
-                )
-            first_line[player.start_no] = line_no
-            players.append(player)
-            num_rounds = max(num_rounds, n)
-        elif code == "112":
-            if _record_text(raw):  # a blank 112 names nobody
-                deputies.append(_record_text(raw))
-        elif code in _EVENT_CODES and code not in event:
-            event[code] = raw if code == "132" else _record_text(raw)
-            event_lines[code] = (line_no, _record_text(raw))
-        else:
-            extra.append(ExtraRecord(line_no, code, raw))
-
-    entries = len(players) * num_rounds
-    written = sum(len(p.rounds) for p in players)
-    if entries > MAX_ROUND_ENTRIES and entries > 2 * written:
-        longest = max(players, key=lambda p: len(p.rounds))
-        last = _ROUNDS_START + _ROUND_WIDTH * (num_rounds - 1)
-        raise TrfError(
-            source,
-            longest.line_no,
-            f"{last}-{len(longest.line.rstrip(' '))}",
-            f"round {num_rounds}",
-            f"rounds in proportion to the file: {len(players)} players padded to this "
-            f"line's {num_rounds} rounds would need {entries:,} round entries (at most "
-            f"{MAX_ROUND_ENTRIES:,}); the other lines write {written - num_rounds:,}",
-            f"text up to column {len(longest.line.rstrip(' '))}",
-        )
-    padded = tuple(
-        replace(
-            p,
-            rounds=p.rounds
-            + tuple(_blank_round(r) for r in range(len(p.rounds) + 1, num_rounds + 1)),
-        )
-        if len(p.rounds) < num_rounds
-        else p
-        for p in players
-    )
-    for nat in national:
-        if nat.start_no not in first_line:
-            who = f"{nat.federation} national-rating line"
-            detail = f"starting rank {nat.start_no}: no 001 line has it"
-            notes.append(ValueNote("record", nat.line_no, "5-8", str(nat.start_no), who, detail))
-    national = [nat for nat in national if nat.start_no in first_line]
-    records = read_records(extra, national, comments, source, notes)
+    read = _read_lines(text.removeprefix("\ufeff"), source)
+    padded = _padded_players(read.players, read.num_rounds, source)
+    national = _national_of_players(read.national, read.first_line, read.notes)
+    records = read_records(read.extra, national, read.comments, source, read.notes)
+    event = read.event
     round_texts = _round_dates(event["132"]) if "132" in event else ()
     start_text = event.get("042", "")
     end_text = event.get("052", "")
@@ -1293,18 +1218,127 @@ def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
         teams_text=event.get("082", ""),
         event_type=event.get("092", ""),
         chief_arbiter=event.get("102", ""),
-        deputy_arbiters=tuple(deputies),
+        deputy_arbiters=tuple(read.deputies),
         time_control=event.get("122", ""),
         round_dates_text=round_texts,
         round_dates=tuple(parse_date(d, two_digit_year=True) for d in round_texts),
         players=padded,
-        num_rounds=num_rounds,
-        extra_records=tuple(extra),
+        num_rounds=read.num_rounds,
+        extra_records=tuple(read.extra),
         encoding=encoding,
-        value_notes=tuple(sorted(notes, key=lambda n: n.line_no)),
+        value_notes=tuple(sorted(read.notes, key=lambda n: n.line_no)),
         trf2026=records,
-        event_lines=MappingProxyType(event_lines),
+        event_lines=MappingProxyType(read.event_lines),
     )
+
+
+@dataclass
+class _FileLines:
+    """A TRF's lines as read one by one (:func:`_read_lines`), sorted by what they are."""
+
+    event: dict[str, str] = field(default_factory=dict)
+    """The event's records (``012`` ...) by code, the first of each."""
+    event_lines: dict[str, tuple[int, str]] = field(default_factory=dict)
+    deputies: list[str] = field(default_factory=list)
+    extra: list[ExtraRecord] = field(default_factory=list)
+    players: list[Player] = field(default_factory=list)
+    first_line: dict[int, int] = field(default_factory=dict)
+    """Each starting rank's line."""
+    num_rounds: int = 0
+    comments: list[ExtraRecord] = field(default_factory=list)
+    national: list[NationalRating] = field(default_factory=list)
+    notes: list[ValueNote] = field(default_factory=list)
+
+
+def _read_lines(text: str, source: str) -> _FileLines:
+    """Every line of *text* read: comments, national-rating lines, player lines (a starting
+    rank used twice raises :class:`TrfError`), the event's records, the others kept as
+    they are; a line that looks like a damaged player line raises."""
+    read = _FileLines()
+    for line_no, raw in enumerate(_split_lines(text), start=1):
+        if raw.strip() == "":
+            continue
+        code = raw[:3]
+        if code == "###":
+            read.comments.append(ExtraRecord(line_no, code, raw))
+            continue
+        if is_national_line(raw) and code.translate(_CONFUSABLE_DIGITS) != "001":
+            read.national.append(read_national_line(raw, line_no, read.notes))
+            continue
+        if code != "001":
+            damaged = _damaged_player(raw, line_no, source)
+            if damaged is not None:
+                raise damaged
+        if code == "001":
+            _read_player_line(read, _Line(raw, line_no, source))
+        elif code == "112":
+            if _record_text(raw):  # a blank 112 names nobody
+                read.deputies.append(_record_text(raw))
+        elif code in _EVENT_CODES and code not in read.event:
+            read.event[code] = raw if code == "132" else _record_text(raw)
+            read.event_lines[code] = (line_no, _record_text(raw))
+        else:
+            read.extra.append(ExtraRecord(line_no, code, raw))
+    return read
+
+
+def _read_player_line(read: _FileLines, line: _Line) -> None:
+    """A ``001`` line added to *read*; :class:`TrfError` for a starting rank used before."""
+    player, n = _read_player(line, read.notes)
+    if player.start_no in read.first_line:
+        raise line.error(
+            5,
+            8,
+            "starting rank",
+            f"a starting rank not used before (line {read.first_line[player.start_no]} has it)",
+        )
+    read.first_line[player.start_no] = line.line_no
+    read.players.append(player)
+    read.num_rounds = max(read.num_rounds, n)
+
+
+def _padded_players(players: list[Player], num_rounds: int, source: str) -> tuple[Player, ...]:
+    """Every player with *num_rounds* rounds, those a line does not write blank; a file
+    whose padding would be out of proportion to what it writes
+    (:data:`MAX_ROUND_ENTRIES`) raises :class:`TrfError` at its longest line."""
+    entries = len(players) * num_rounds
+    written = sum(len(p.rounds) for p in players)
+    if entries > MAX_ROUND_ENTRIES and entries > 2 * written:
+        longest = max(players, key=lambda p: len(p.rounds))
+        last = _ROUNDS_START + _ROUND_WIDTH * (num_rounds - 1)
+        raise TrfError(
+            source,
+            longest.line_no,
+            f"{last}-{len(longest.line.rstrip(' '))}",
+            f"round {num_rounds}",
+            f"rounds in proportion to the file: {len(players)} players padded to this "
+            f"line's {num_rounds} rounds would need {entries:,} round entries (at most "
+            f"{MAX_ROUND_ENTRIES:,}); the other lines write {written - num_rounds:,}",
+            f"text up to column {len(longest.line.rstrip(' '))}",
+        )
+    return tuple(
+        replace(
+            p,
+            rounds=p.rounds
+            + tuple(_blank_round(r) for r in range(len(p.rounds) + 1, num_rounds + 1)),
+        )
+        if len(p.rounds) < num_rounds
+        else p
+        for p in players
+    )
+
+
+def _national_of_players(
+    national: list[NationalRating], first_line: Mapping[int, int], notes: list[ValueNote]
+) -> list[NationalRating]:
+    """The national-rating lines of the file's players (*first_line*: by starting rank);
+    each other is left out, with a note in *notes*."""
+    for nat in national:
+        if nat.start_no not in first_line:
+            who = f"{nat.federation} national-rating line"
+            detail = f"starting rank {nat.start_no}: no 001 line has it"
+            notes.append(ValueNote("record", nat.line_no, "5-8", str(nat.start_no), who, detail))
+    return [nat for nat in national if nat.start_no in first_line]
 
 
 def parse_trf_bytes(

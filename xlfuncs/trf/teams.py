@@ -50,6 +50,8 @@ from ..core.teams import (
     team_standings,
 )
 from ..core.tiebreaks import TiebreakError
+from ..core.tournament import Pairing
+from ..text_output import counted
 from .numbers import decimal_number, whole_number
 from .parser import Tournament, TrfError
 from .records2026 import PointAssignment
@@ -171,104 +173,25 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
     for r in t.extra_records:
         raw = r.text
         if r.code == "310":
-            number = whole_number(raw[4:7])
-            if number is None or not number:
-                raise TrfError(
-                    src, r.line_no, "5-7", "team pairing number", "a number from 1", raw[4:7]
-                )
-            if number in numbered:
-                raise TrfError(
-                    src,
-                    r.line_no,
-                    "5-7",
-                    "team pairing number",
-                    f"a number no other team has (line {numbered[number]}'s team is no. {number})",
-                    raw[4:7],
-                )
-            numbered[number] = r.line_no
-            members = _starting_ranks(raw[73:], src, r.line_no, 74)
-            teams.append(Team(number, raw[8:40].strip(), members))
+            team, written = _team_310(raw, src, r.line_no, numbered, warnings)
+            scores[team.number] = written
+            numbered[team.number] = r.line_no
+            teams.append(team)
             team_lines.append(r.line_no)
-            mp, gp, rank = (
-                decimal_number(raw[54:60]),
-                decimal_number(raw[61:67]),
-                whole_number(raw[68:71]),
-            )
-            for value, (first, last), what in (
-                (mp, (55, 60), "match points"),
-                (gp, (62, 67), "game points"),
-                (rank, (69, 71), "rank"),
-            ):
-                written = raw[first - 1 : last].strip()
-                if value is None and written:
-                    warnings.append(
-                        f"record 310, line {r.line_no}, columns {first}-{last} (team {number}'s "
-                        f"{what}): {written!r} is not a number: read as not given (the "
-                        "standing's are the matches')"
-                    )
-            scores[number] = (mp, gp, rank or None)
         elif r.code == "013" and not has_310:
             members = _starting_ranks(raw[36:], src, r.line_no, 37)
             teams.append(Team(len(teams) + 1, raw[4:36].strip(), members))
             team_lines.append(r.line_no)
         elif r.code == "320":
-            mp, gp = decimal_number(raw[4:8]), decimal_number(raw[9:13])
-            if mp is None or gp is None:
-                raise TrfError(
-                    src,
-                    r.line_no,
-                    "5-13",
-                    "pairing-allocated bye",
-                    "match points in 5-8, game points in 10-13",
-                    raw[4:13],
-                )
-            for k, col in enumerate(range(14, len(raw.rstrip()), 4), start=1):
-                field = raw[col : col + 3]
-                team = whole_number(field)
-                if team is None and field.strip():
-                    raise TrfError(
-                        src,
-                        r.line_no,
-                        f"{col + 1}-{col + 3}",
-                        f"round {k}'s team",
-                        "a team pairing number, 000 or a blank",
-                        field,
-                    )
-                if team:
-                    byes.append((r.line_no, TeamBye(team, k, mp, gp)))
+            byes += [(r.line_no, bye) for bye in _team_byes(raw, src, r.line_no)]
         elif r.code == "330":
             forfeits.append((r.line_no, _forfeited_match(raw, src, r.line_no)))
         elif r.code == "300":
             order = _board_order(raw, r.line_no, warnings)
             if order is not None:
                 orders.append((r.line_no, order))
-    scoring = MatchScoring()
-    record = t.record("362")
-    if record is not None:
-        read = read_match_scoring(record.text[4:])
-        if read is None:
-            warnings.append(
-                f"record 362, line {record.line_no}: {record.text[4:].strip()!r}: expected "
-                "TW, TD, TL each with a number of match points (TW 2.0   TD 1.0   TL 0.0): "
-                f"the line is not read; matches score {scoring.text} (TRF-2026's default)"
-            )
-        else:
-            scoring = read
-    sequence: str | None = None
-    sequence_line: int | None = None
-    record = t.record("352")
-    if record is not None:
-        found_sequence = record.text[4:].strip().upper()
-        if not found_sequence or set(found_sequence) - {"W", "B"}:
-            raise TrfError(
-                src,
-                record.line_no,
-                f"5-{max(5, len(record.text.rstrip()))}",
-                "colour sequence of the boards",
-                "W or B for each board (WBWB)",
-                record.text[4:],
-            )
-        sequence, sequence_line = found_sequence, record.line_no
+    scoring = _match_scoring(t, warnings)
+    sequence, sequence_line = _colour_sequence(t)
     if has_310 and any(r.code == "013" for r in t.extra_records):
         warnings.append("team records: both 013 and 310 are written; the 310 records are read")
     code = t.trf2026.encoded_type.upper()
@@ -287,6 +210,114 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
         tuple(line for line, _ in byes),
         tuple(team_lines),
     )
+
+
+def _team_310(
+    raw: str, src: str, line_no: int, numbered: dict[int, int], warnings: list[str]
+) -> tuple[Team, tuple[Fraction | None, Fraction | None, int | None]]:
+    """One record ``310``: the team, and the match points, game points and rank it writes
+    (``None`` where not given; a field that is not a number is read as not given, with a
+    warning in *warnings*). :class:`TrfError` for a team number that is not a number or is
+    that of another team of *numbered* (by number, its line)."""
+    number = whole_number(raw[4:7])
+    if number is None or not number:
+        raise TrfError(src, line_no, "5-7", "team pairing number", "a number from 1", raw[4:7])
+    if number in numbered:
+        raise TrfError(
+            src,
+            line_no,
+            "5-7",
+            "team pairing number",
+            f"a number no other team has (line {numbered[number]}'s team is no. {number})",
+            raw[4:7],
+        )
+    members = _starting_ranks(raw[73:], src, line_no, 74)
+    mp, gp, rank = (
+        decimal_number(raw[54:60]),
+        decimal_number(raw[61:67]),
+        whole_number(raw[68:71]),
+    )
+    for value, (first, last), what in (
+        (mp, (55, 60), "match points"),
+        (gp, (62, 67), "game points"),
+        (rank, (69, 71), "rank"),
+    ):
+        written = raw[first - 1 : last].strip()
+        if value is None and written:
+            warnings.append(
+                f"record 310, line {line_no}, columns {first}-{last} (team {number}'s "
+                f"{what}): {written!r} is not a number: read as not given (the "
+                "standing's are the matches')"
+            )
+    return Team(number, raw[8:40].strip(), members), (mp, gp, rank or None)
+
+
+def _team_byes(raw: str, src: str, line_no: int) -> list[TeamBye]:
+    """One record ``320``: the pairing-allocated byes it gives, one per round whose team
+    field names a team. :class:`TrfError` for points or a team that are not numbers."""
+    mp, gp = decimal_number(raw[4:8]), decimal_number(raw[9:13])
+    if mp is None or gp is None:
+        raise TrfError(
+            src,
+            line_no,
+            "5-13",
+            "pairing-allocated bye",
+            "match points in 5-8, game points in 10-13",
+            raw[4:13],
+        )
+    byes: list[TeamBye] = []
+    for k, col in enumerate(range(14, len(raw.rstrip()), 4), start=1):
+        field = raw[col : col + 3]
+        team = whole_number(field)
+        if team is None and field.strip():
+            raise TrfError(
+                src,
+                line_no,
+                f"{col + 1}-{col + 3}",
+                f"round {k}'s team",
+                "a team pairing number, 000 or a blank",
+                field,
+            )
+        if team:
+            byes.append(TeamBye(team, k, mp, gp))
+    return byes
+
+
+def _match_scoring(t: Tournament, warnings: list[str]) -> MatchScoring:
+    """The match points of *t*'s record ``362``; TRF-2026's default (2-1-0) without one, or
+    with a warning in *warnings* for one that cannot be read."""
+    scoring = MatchScoring()
+    record = t.record("362")
+    if record is None:
+        return scoring
+    read = read_match_scoring(record.text[4:])
+    if read is None:
+        warnings.append(
+            f"record 362, line {record.line_no}: {record.text[4:].strip()!r}: expected "
+            "TW, TD, TL each with a number of match points (TW 2.0   TD 1.0   TL 0.0): "
+            f"the line is not read; matches score {scoring.text} (TRF-2026's default)"
+        )
+        return scoring
+    return read
+
+
+def _colour_sequence(t: Tournament) -> tuple[str | None, int | None]:
+    """The boards' colour sequence of *t*'s record ``352`` (``WBWB``) and its line;
+    ``(None, None)`` without one. :class:`TrfError` for one that is not W and B."""
+    record = t.record("352")
+    if record is None:
+        return None, None
+    found_sequence = record.text[4:].strip().upper()
+    if not found_sequence or set(found_sequence) - {"W", "B"}:
+        raise TrfError(
+            t.source,
+            record.line_no,
+            f"5-{max(5, len(record.text.rstrip()))}",
+            "colour sequence of the boards",
+            "W or B for each board (WBWB)",
+            record.text[4:],
+        )
+    return found_sequence, record.line_no
 
 
 def _board_order(raw: str, line_no: int, warnings: list[str]) -> BoardOrder | None:
@@ -485,13 +516,20 @@ def _boards_against_352(records: TeamRecords, standings: TeamStandings) -> list[
             odd.append(f"round {r}, teams {team}-{m.opponent}: {m.boards}")
     if not odd:
         return []
-    shown = "; ".join(odd[:5]) + (f"; and {len(odd) - 5} more" if len(odd) > 5 else "")
+    matches, shown = _matches_said(odd)
     return [
         f"record 352 (line {records.colour_line}) gives {len(sequence)} boards a match "
-        f"({sequence}); {len(odd)} match{'es' if len(odd) > 1 else ''} had another number of "
-        f"boards with a game ({shown}): the standing counts {len(sequence)} boards where a "
-        "count of boards is needed (a forfeited match without games, a bye's game points)"
+        f"({sequence}); {matches} had another number of boards with a game ({shown}): the "
+        f"standing counts {len(sequence)} boards where a count of boards is needed (a "
+        "forfeited match without games, a bye's game points)"
     ]
+
+
+def _matches_said(odd: Sequence[str]) -> tuple[str, str]:
+    """How many matches *odd* names (``3 matches``), and the first five of them, ``;``
+    between them (``...; and 2 more``)."""
+    more = f"; and {len(odd) - 5} more" if len(odd) > 5 else ""
+    return counted(len(odd), "match", "matches"), "; ".join(odd[:5]) + more
 
 
 def option_team_tiebreaks(text: str) -> tuple[str, ...]:
@@ -567,20 +605,7 @@ def event_teams(
     file's structure; without *warnings* it raises :class:`~xlfuncs.trf.TrfError`). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for *descriptors* naming one the team
     standing does not compute."""
-    try:
-        records = read_team_records(t)
-    except TrfError as exc:
-        if warnings is None:
-            raise
-        code = next((r.code for r in t.extra_records if r.line_no == exc.line_no), "")
-        place = "column" if "-" not in exc.columns else "columns"
-        written = exc.found if exc.found.startswith("'") else repr(exc.found)
-        warnings.append(
-            f"record {code}, line {exc.line_no}, {place} {exc.columns} ({exc.field}): "
-            f"expected {exc.expected}, found {written}: the team records are not read, "
-            f"{NO_STANDING} (the players' standing is not affected)"
-        )
-        return None
+    records = _team_records(t, warnings)
     if records is None:
         return None
     found = list(records.warnings)
@@ -588,65 +613,16 @@ def event_teams(
         descriptors, _ = file_team_tiebreaks(t, found, records.primary)
         if descriptors[:1] == (records.primary,):  # "MPTS" first: the primary score
             descriptors = descriptors[1:]
+    twice = _player_in_two_teams(t, records)
+    if twice is not None:
+        if warnings is not None:
+            warnings.extend([*found, twice])
+        return None
     number = {p.start_no: i for i, p in enumerate(built.players, start=1)}
-    first_team: dict[int, tuple[Team, int]] = {}
-    for team, line_no in zip(records.teams, records.team_lines, strict=True):
-        for member in team.members:
-            if member not in first_team:
-                first_team[member] = (team, line_no)
-                continue
-            other, other_line = first_team[member]
-            code = "310" if t.record("310") is not None else "013"
-            if warnings is not None:
-                warnings.extend(
-                    [
-                        *found,
-                        f"record {code}, line {line_no}: player {member} is in team {team.number} "
-                        f"and in team {other.number} (line {other_line}): {NO_STANDING}",
-                    ]
-                )
-            return None
-    teams: list[Team] = []
-    for team in records.teams:
-        missing = [m for m in team.members if m not in number]
-        if missing:
-            found.append(
-                f"team {team.number} ({team.name}): no player "
-                + ", ".join(str(m) for m in missing)
-                + " in the file: left out of the team"
-            )
-        members = tuple(number[m] for m in team.members if m in number)
-        teams.append(Team(team.number, team.name, members))
+    teams = _numbered_teams(records, number, found)
     known = {team.number for team in teams}
-    kept_byes: list[TeamBye] = []
-    for line_no, team_bye in zip(records.bye_lines, records.byes, strict=True):
-        if team_bye.team in known:
-            kept_byes.append(team_bye)
-        else:
-            found.append(
-                f"record 320, line {line_no}: round {team_bye.round}: no team {team_bye.team} "
-                "in the file: not read"
-            )
-    if len(kept_byes) < len(records.byes):
-        records = replace(records, byes=tuple(kept_byes))
-    forfeits: list[ForfeitedMatch] = []
-    seen: dict[tuple[int, int], int] = {}
-    for line_no, f in records.forfeits:
-        where = f"record 330 (line {line_no}): round {f.round}, teams {f.white} and {f.black}"
-        missing = [n for n in (f.white, f.black) if n not in known]
-        again = [seen[(n, f.round)] for n in (f.white, f.black) if (n, f.round) in seen]
-        if missing or f.white == f.black:
-            what = f"no team {missing[0]}" if missing else "a team against itself"
-            found.append(f"{where}: {what}: not read")
-        elif again:
-            found.append(
-                f"{where}: a team's forfeited match of that round is line {again[0]}: not read"
-            )
-        elif f.round > rounds:
-            found.append(f"{where}: after the rounds counted ({rounds}): not read")
-        else:
-            forfeits.append(f)
-            seen[(f.white, f.round)] = seen[(f.black, f.round)] = line_no
+    records = _known_byes(records, known, found)
+    forfeits = _read_forfeits(records, known, rounds, found)
     orders = _board_orders(records, teams, number, rounds, found)
     assigned, assignment_warnings = team_assignments(t.trf2026.assignments, sorted(known))
     found += assignment_warnings
@@ -683,21 +659,140 @@ def event_teams(
     found += _orders_against_matches(built, teams, orders, standings)
     found += _orders_missing(built, teams, orders, standings)
     found += _assignment_notes(assigned, t.trf2026.assignments, standings, rounds)
-    kinds = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
+    found += _byes_against_240(t, standings, rounds)
+    found += _unpaired_teams(t, standings)
+    found += _scores_against_310(records, standings)
+    if warnings is not None:
+        warnings.extend(found + list(standings.notes))
+    return standings
+
+
+def _team_records(t: Tournament, warnings: list[str] | None) -> TeamRecords | None:
+    """:func:`read_team_records`, a field that is not the format's a warning in *warnings*
+    and ``None`` (without *warnings*, :class:`~xlfuncs.trf.TrfError` raised)."""
+    try:
+        return read_team_records(t)
+    except TrfError as exc:
+        if warnings is None:
+            raise
+        code = next((r.code for r in t.extra_records if r.line_no == exc.line_no), "")
+        place = "column" if "-" not in exc.columns else "columns"
+        written = exc.found if exc.found.startswith("'") else repr(exc.found)
+        warnings.append(
+            f"record {code}, line {exc.line_no}, {place} {exc.columns} ({exc.field}): "
+            f"expected {exc.expected}, found {written}: the team records are not read, "
+            f"{NO_STANDING} (the players' standing is not affected)"
+        )
+        return None
+
+
+def _player_in_two_teams(t: Tournament, records: TeamRecords) -> str | None:
+    """The first player two teams list, said with both teams' lines (no standing is made);
+    ``None`` when every player is in one team at most."""
+    first_team: dict[int, tuple[Team, int]] = {}
+    for team, line_no in zip(records.teams, records.team_lines, strict=True):
+        for member in team.members:
+            if member not in first_team:
+                first_team[member] = (team, line_no)
+                continue
+            other, other_line = first_team[member]
+            code = "310" if t.record("310") is not None else "013"
+            return (
+                f"record {code}, line {line_no}: player {member} is in team {team.number} "
+                f"and in team {other.number} (line {other_line}): {NO_STANDING}"
+            )
+    return None
+
+
+def _numbered_teams(records: TeamRecords, number: dict[int, int], found: list[str]) -> list[Team]:
+    """The teams with their players in the crosstable's numbering (*number*, by starting
+    rank); a player the file does not have is left out, with a warning in *found*."""
+    teams: list[Team] = []
+    for team in records.teams:
+        missing = [m for m in team.members if m not in number]
+        if missing:
+            found.append(
+                f"team {team.number} ({team.name}): no player "
+                + ", ".join(str(m) for m in missing)
+                + " in the file: left out of the team"
+            )
+        members = tuple(number[m] for m in team.members if m in number)
+        teams.append(Team(team.number, team.name, members))
+    return teams
+
+
+def _known_byes(records: TeamRecords, known: set[int], found: list[str]) -> TeamRecords:
+    """*records* with the pairing-allocated byes (``320``) of the teams *known* only; each
+    other is not read, with a warning in *found*."""
+    kept_byes: list[TeamBye] = []
+    for line_no, team_bye in zip(records.bye_lines, records.byes, strict=True):
+        if team_bye.team in known:
+            kept_byes.append(team_bye)
+        else:
+            found.append(
+                f"record 320, line {line_no}: round {team_bye.round}: no team {team_bye.team} "
+                "in the file: not read"
+            )
+    if len(kept_byes) < len(records.byes):
+        return replace(records, byes=tuple(kept_byes))
+    return records
+
+
+def _read_forfeits(
+    records: TeamRecords, known: set[int], rounds: int, found: list[str]
+) -> list[ForfeitedMatch]:
+    """The forfeited matches (``330``) read: each between two teams *known*, the first of
+    a team in its round, in the *rounds* counted; each other is not read, with a warning in
+    *found*."""
+    forfeits: list[ForfeitedMatch] = []
+    seen: dict[tuple[int, int], int] = {}
+    for line_no, f in records.forfeits:
+        where = f"record 330 (line {line_no}): round {f.round}, teams {f.white} and {f.black}"
+        missing = [n for n in (f.white, f.black) if n not in known]
+        again = [seen[(n, f.round)] for n in (f.white, f.black) if (n, f.round) in seen]
+        if missing or f.white == f.black:
+            what = f"no team {missing[0]}" if missing else "a team against itself"
+            found.append(f"{where}: {what}: not read")
+        elif again:
+            found.append(
+                f"{where}: a team's forfeited match of that round is line {again[0]}: not read"
+            )
+        elif f.round > rounds:
+            found.append(f"{where}: after the rounds counted ({rounds}): not read")
+        else:
+            forfeits.append(f)
+            seen[(f.white, f.round)] = seen[(f.black, f.round)] = line_no
+    return forfeits
+
+
+_BYE_OUTCOMES = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
+"""The outcome of each kind of bye of record ``240``."""
+
+
+def _byes_against_240(t: Tournament, standings: TeamStandings, rounds: int) -> list[str]:
+    """The teams' byes of record ``240`` (by team pairing number) that name no team, or that
+    the players' lines score otherwise (theirs is counted)."""
+    found: list[str] = []
     index = {team.number: k for k, team in enumerate(standings.teams)}
-    for b in t.trf2026.byes:  # record 240: a team's bye, by team pairing number
+    for b in t.trf2026.byes:
         for n in b.players:
             where = f"record 240, line {b.line_no}: team {n}, round {b.round}"
             if n not in index:
                 found.append(f"{where}: no such team")
             elif b.round <= rounds:
                 m = standings.rounds[index[n]][b.round - 1]
-                if m.outcome is not kinds[b.kind]:
+                if m.outcome is not _BYE_OUTCOMES[b.kind]:
                     shown = "no result" if m.outcome is None else m.outcome.name.lower()
                     found.append(
                         f"{where}: a {b.kind!r} bye, the players' lines give {shown} (theirs "
                         "is counted)"
                     )
+    return found
+
+
+def _unpaired_teams(t: Tournament, standings: TeamStandings) -> list[str]:
+    """The teams of a round with no match, no pairing-allocated bye and no zero-point bye
+    recorded (scored 0), said in one warning."""
     said = {(n, b.round) for b in t.trf2026.byes if b.kind == "Z" for n in b.players}
     unpaired = [
         f"{t_.number} in round {r}"
@@ -707,11 +802,18 @@ def event_teams(
         and (m.outcome is None or m.outcome is Outcome.ZERO_BYE)
         and (t_.number, r) not in said
     ]
-    if unpaired:
-        found.append(
-            "teams with no match, no pairing-allocated bye (record 320) and no zero-point bye "
-            "(record 240) recorded, scored 0: " + ", ".join(unpaired)
-        )
+    if not unpaired:
+        return []
+    return [
+        "teams with no match, no pairing-allocated bye (record 320) and no zero-point bye "
+        "(record 240) recorded, scored 0: " + ", ".join(unpaired)
+    ]
+
+
+def _scores_against_310(records: TeamRecords, standings: TeamStandings) -> list[str]:
+    """The teams whose match or game points of record ``310`` differ from those their
+    matches add up to."""
+    found: list[str] = []
     for team, mp, gp in zip(standings.teams, standings.match_points, standings.game_points):
         file_mp, file_gp, _ = records.file_scores.get(team.number, (None, None, None))
         for what, theirs, ours in (("match", file_mp, mp), ("game", file_gp, gp)):
@@ -720,9 +822,7 @@ def event_teams(
                     f"team {team.number} ({team.name}): record 310 gives {float(theirs):.1f} "
                     f"{what} points, the matches add up to {float(ours):.1f}"
                 )
-    if warnings is not None:
-        warnings.extend(found + list(standings.notes))
-    return standings
+    return found
 
 
 def _board_orders(
@@ -796,8 +896,7 @@ def _orders_against_matches(
         if other is not None and other[0] < line_no:
             faced = []
             for player in o.players:
-                ps = built.crosstable.entrants[player - 1].pairings if player else ()
-                p = ps[o.round - 1] if o.round <= len(ps) else None
+                p = _pairing(built, player, o.round) if player else None
                 faced.append(0 if p is None or p.opponent is None else p.opponent)
             theirs = list(other[1].players)
             if [f for f in faced if f] != [x for x in theirs if x in faced and x]:
@@ -818,14 +917,20 @@ def _orders_against_matches(
         for player in o.players:
             if not player:
                 continue
-            ps = built.crosstable.entrants[player - 1].pairings
-            p = ps[o.round - 1] if o.round <= len(ps) else None
+            p = _pairing(built, player, o.round)
             if p is None or p.opponent not in members[o.opponent]:
                 out.append(
                     f"{where}: player {start_no[player]} has no game against team "
                     f"{o.opponent} that round: the board read as unoccupied"
                 )
     return out
+
+
+def _pairing(built: TrfCrosstable, player: int, round_no: int) -> Pairing | None:
+    """The pairing of round *round_no* of the player numbered *player* in the crosstable;
+    ``None`` after their last round."""
+    pairings = built.crosstable.entrants[player - 1].pairings
+    return pairings[round_no - 1] if round_no <= len(pairings) else None
 
 
 def _orders_missing(
@@ -849,8 +954,7 @@ def _orders_missing(
                 continue
             mine = []
             for player in team.members:
-                ps = built.crosstable.entrants[player - 1].pairings
-                p = ps[r - 1] if r <= len(ps) else None
+                p = _pairing(built, player, r)
                 met = None if p is None else p.opponent
                 if met is not None and position.get(met, (0, 0))[0] == m.opponent:
                     mine.append((player, met))
@@ -863,9 +967,9 @@ def _orders_missing(
                 )
     if not odd:
         return []
-    shown = "; ".join(odd[:5]) + (f"; and {len(odd) - 5} more" if len(odd) > 5 else "")
+    matches, shown = _matches_said(odd)
     return [
-        f"{len(odd)} match{'es' if len(odd) > 1 else ''} whose two teams' lists (record 310) "
+        f"{matches} whose two teams' lists (record 310) "
         f"do not meet board to board, with no record 300 giving the board order ({shown}): "
         "each team's boards counted in its own list's order (TRF-2026 requires record 300 "
         "when a team plays in another board order)"

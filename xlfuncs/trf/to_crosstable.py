@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..core.editions import (
@@ -289,6 +289,64 @@ def crosstable_from_trf(
     :class:`~xlfuncs.core.XlfuncsError` for rules that name no edition.
     """
     overrides = dict(k_overrides or {})
+    day, edition, rate_note, warnings = _date_and_edition(t, rules, today, rate)
+    if isinstance(k_overrides, KFile):
+        warnings += k_overrides.warnings
+    warnings += _record_warnings(t)
+    players, pairings = _players_and_pairings(t, warnings)
+    chosen_system = choose_system(t, pairings, system)
+    round_robin = chosen_system.round_robin
+    warnings += chosen_system.warnings
+
+    list_k: Mapping[int, int] = {}
+    inactive: frozenset[int] = frozenset()
+    if rating_list is not None:
+        listed = with_list(players, rating_list, edition)
+        players, list_k, inactive = listed.players, listed.k, listed.inactive
+        warnings += listed.warnings
+
+    warnings += value_warnings(t.value_notes)
+    read = _Entrants()
+    for p, ps in zip(players, pairings):
+        read.add(p, ps, overrides, day, list_k.get(p.start_no), edition, warnings)
+    warnings += read.warnings(k_overrides or {}, edition)
+    crosstable = Crosstable.build(
+        read.entrants,
+        round_robin=round_robin,
+        rules=edition,
+        scoring=t.scoring,
+        time=time,
+        match_games=match_games(t) if len(read.entrants) == 2 else None,
+    )
+    file_crosstable = (
+        None
+        if not read.no_id_numbers
+        else Crosstable.build(
+            read.file_entrants, round_robin=round_robin, rules=edition, scoring=t.scoring
+        )
+    )
+    return TrfCrosstable(
+        crosstable=crosstable,
+        players=players,
+        ks=tuple(read.ks),
+        event_date=day,
+        warnings=tuple(warnings),
+        rate=edition.rate,
+        rate_note=rate_note,
+        rating_list=rating_list,
+        inactive=inactive,
+        withdrawn=_withdrawn(players, pairings, last_round_played(crosstable)),
+        no_fide_id=frozenset(read.no_id_numbers),
+        file_crosstable=file_crosstable,
+        system_note=chosen_system.note,
+    )
+
+
+def _date_and_edition(
+    t: Tournament, rules: RulesSpec, today: _dt.date | None, rate: RateOfPlay | None
+) -> tuple[_dt.date, Edition, str, list[Finding]]:
+    """The event's date (:func:`event_date`), its edition at its rate of play
+    (:func:`choose_rate`), the note on the rate, and the warnings on them."""
     day, why = event_date(t, today=today)
     warnings = [Finding("event_date", "warning", why)] if why else []
     if rate is None:
@@ -307,8 +365,13 @@ def crosstable_from_trf(
         said = f"the end date (052) {t.end_date_text!r} is {what}: not used"
         warnings.append(Finding("event_date", "warning", said))
     warnings += rate_warnings
-    if isinstance(k_overrides, KFile):
-        warnings += k_overrides.warnings
+    return day, edition, rate_note, warnings
+
+
+def _record_warnings(t: Tournament) -> list[Finding]:
+    """The warnings on the file's records: lines of no known record type, the encoding, the
+    byes of records 240 (an individual event's), a team event's game points of record 162."""
+    warnings: list[Finding] = []
     stray = t.unknown_records
     if stray:
         plural = "s" if len(stray) > 1 else ""
@@ -317,9 +380,7 @@ def crosstable_from_trf(
         warnings.append(Finding("unknown_record", "warning", said))
     if t.encoding_warning is not None:
         warnings.append(prose_finding("encoding", t.encoding_warning))  # names its place
-
     records = t.trf2026
-    scoring = t.scoring
     if not t.is_team_event:  # a team event's 240 records name teams (xlfuncs.trf.teams)
         warnings += bye_notes(
             records,
@@ -333,7 +394,15 @@ def crosstable_from_trf(
             "game points are their boards' points; a team's bye, record 320's)"
         )
         warnings.append(Finding("team_scoring", "warning", said))
+    return warnings
 
+
+def _players_and_pairings(
+    t: Tournament, warnings: list[Finding]
+) -> tuple[tuple[Player, ...], list[tuple[Pairing, ...]]]:
+    """The players by starting rank, the bye's pseudo-players left out (said in *warnings*),
+    and each one's pairings in the crosstable's numbering (a round against a pseudo-player
+    read as a bye)."""
     pseudo = pseudo_players(t)
     if pseudo:
         names = [
@@ -358,26 +427,36 @@ def crosstable_from_trf(
         )
         for p in players
     ]
-    chosen_system = choose_system(t, pairings, system)
-    round_robin = chosen_system.round_robin
-    warnings += chosen_system.warnings
+    return players, pairings
 
-    list_k: Mapping[int, int] = {}
-    inactive: frozenset[int] = frozenset()
-    if rating_list is not None:
-        listed = with_list(players, rating_list, edition)
-        players, list_k, inactive = listed.players, listed.k, listed.inactive
-        warnings += listed.warnings
 
-    entrants: list[Entrant] = []
-    file_entrants: list[Entrant] = []
-    ks: list[PlayerK] = []
-    no_birth: list[str] = []
-    no_id: list[str] = []
-    no_id_numbers: list[int] = []
-    used_ids: set[str] = set()
-    warnings += value_warnings(t.value_notes)
-    for p, ps in zip(players, pairings):
+@dataclass
+class _Entrants:
+    """The crosstable's entrants as they are read, player by player (:meth:`add`), and what
+    the reading gathers for the warnings said after them all (:meth:`warnings`)."""
+
+    entrants: list[Entrant] = field(default_factory=list)
+    file_entrants: list[Entrant] = field(default_factory=list)
+    """The entrants with the file's ratings (a rating without a FIDE id kept)."""
+    ks: list[PlayerK] = field(default_factory=list)
+    no_birth: list[str] = field(default_factory=list)
+    no_id: list[str] = field(default_factory=list)
+    no_id_numbers: list[int] = field(default_factory=list)
+    used_ids: set[str] = field(default_factory=set)
+
+    def add(
+        self,
+        p: Player,
+        ps: tuple[Pairing, ...],
+        overrides: Mapping[str, int],
+        day: _dt.date,
+        list_k: int | None,
+        edition: Edition,
+        warnings: list[Finding],
+    ) -> None:
+        """Player *p*, with pairings *ps*, as an entrant: their FIDE rating, K (*overrides*:
+        the K file's; *list_k*: the list's) and facts; what is not read as written said in
+        *warnings*."""
         file_rating = p.rating
         if file_rating is not None and file_rating > MAX_RATING:
             said = (
@@ -388,21 +467,21 @@ def crosstable_from_trf(
             file_rating = None
         rating = fide_rating(p)
         if file_rating is not None and rating is None:
-            no_id_numbers.append(p.start_no)
+            self.no_id_numbers.append(p.start_no)
             if file_rating >= LOWEST_RATING:  # below: the reader's warning names it
-                no_id.append(f"no. {p.start_no} ({file_rating})")
+                self.no_id.append(f"no. {p.start_no} ({file_rating})")
         if p.fide_id is not None and p.fide_id in overrides:
-            used_ids.add(p.fide_id)
+            self.used_ids.add(p.fide_id)
             if rating is None:
                 said = (
                     f"K file: no. {p.start_no} ({p.name}, FIDE id {p.fide_id}) is "
                     "unrated: K not used"
                 )
                 warnings.append(Finding("k_file", "note", said))
-        pk = player_k(p, rating, overrides, day, list_k.get(p.start_no), rules=edition)
+        pk = player_k(p, rating, overrides, day, list_k, rules=edition)
         if pk.source is not None and pk.source in _COMPUTED and known_birth_year(p) is None:
-            no_birth.append(f"no. {p.start_no}")
-        ks.append(pk)
+            self.no_birth.append(f"no. {p.start_no}")
+        self.ks.append(pk)
         entrant = Entrant(
             rating=rating,
             pairings=ps,
@@ -412,59 +491,36 @@ def crosstable_from_trf(
             fide_title=fide_title(p.title),
             federation=p.federation,
         )
-        entrants.append(entrant)
-        file_entrants.append(
+        self.entrants.append(entrant)
+        self.file_entrants.append(
             entrant if file_rating == rating else replace(entrant, rating=file_rating)
         )
-    if no_id:
-        said = (
-            f"{len(no_id)} player{'s have' if len(no_id) > 1 else ' has'} a rating but no "
-            "FIDE id, counted as unrated: FIDE rates only players with a FIDE id, so the file's "
-            f"figure is not a FIDE rating: {short_list(no_id)}"
-        )
-        warnings.append(Finding("no_fide_id", "warning", said))
-    warnings += edition_notes(k_overrides or {}, used_ids, edition)
-    unknown = sorted(set(overrides) - used_ids)
-    if unknown:
-        said = f"K file: no player of the tournament has FIDE id {', '.join(unknown)}"
-        warnings.append(Finding("k_file", "note", said))
-    if no_birth:
-        said = (
-            f"{len(no_birth)} rated player{'s have' if len(no_birth) > 1 else ' has'}"
-            f" no birth year, so the junior K 40 could not be considered: "
-            f"{short_list(no_birth)}"
-        )
-        warnings.append(Finding("no_birth_year", "warning", said))
-    crosstable = Crosstable.build(
-        entrants,
-        round_robin=round_robin,
-        rules=edition,
-        scoring=scoring,
-        time=time,
-        match_games=match_games(t) if len(entrants) == 2 else None,
-    )
-    file_crosstable = (
-        None
-        if not no_id_numbers
-        else Crosstable.build(
-            file_entrants, round_robin=round_robin, rules=edition, scoring=scoring
-        )
-    )
-    return TrfCrosstable(
-        crosstable=crosstable,
-        players=players,
-        ks=tuple(ks),
-        event_date=day,
-        warnings=tuple(warnings),
-        rate=edition.rate,
-        rate_note=rate_note,
-        rating_list=rating_list,
-        inactive=inactive,
-        withdrawn=_withdrawn(players, pairings, last_round_played(crosstable)),
-        no_fide_id=frozenset(no_id_numbers),
-        file_crosstable=file_crosstable,
-        system_note=chosen_system.note,
-    )
+
+    def warnings(self, k_overrides: Mapping[str, int], edition: Edition) -> list[Finding]:
+        """The warnings on the players read: ratings without a FIDE id, the K file's notes
+        and ids of no player, rated players without a birth year."""
+        out: list[Finding] = []
+        no_id, no_birth = self.no_id, self.no_birth
+        if no_id:
+            said = (
+                f"{len(no_id)} player{'s have' if len(no_id) > 1 else ' has'} a rating but no "
+                "FIDE id, counted as unrated: FIDE rates only players with a FIDE id, so the "
+                f"file's figure is not a FIDE rating: {short_list(no_id)}"
+            )
+            out.append(Finding("no_fide_id", "warning", said))
+        out += edition_notes(k_overrides, self.used_ids, edition)
+        unknown = sorted(set(k_overrides) - self.used_ids)
+        if unknown:
+            said = f"K file: no player of the tournament has FIDE id {', '.join(unknown)}"
+            out.append(Finding("k_file", "note", said))
+        if no_birth:
+            said = (
+                f"{len(no_birth)} rated player{'s have' if len(no_birth) > 1 else ' has'}"
+                f" no birth year, so the junior K 40 could not be considered: "
+                f"{short_list(no_birth)}"
+            )
+            out.append(Finding("no_birth_year", "warning", said))
+        return out
 
 
 def _withdrawn(
