@@ -33,15 +33,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-
-collect_ignore = ["calc_client.py"]
-"""Run by LibreOffice's Python (it imports ``uno``), not by the suite's: not collected."""
 from render import TO_PRINT, Printed, pdf_info, pdf_text, to_pdfs, to_pngs
 
 from xlfuncs.templates import round_robin, swiss
 from xlfuncs.templates.event import Event
 from xlfuncs.templates.examples import round_robin_10, swiss_60
 from xlfuncs.templates.registry import TEMPLATES, generate
+
+collect_ignore = ["calc_client.py"]
+"""Run by LibreOffice's Python (it imports ``uno``), not by the suite's: not collected."""
 
 if TYPE_CHECKING:
     from calc_office import Office
