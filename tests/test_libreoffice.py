@@ -1,6 +1,6 @@
 """The functions and the workbooks in a real LibreOffice Calc, with the add-in
 ``xlfuncs libreoffice`` writes installed with ``unopkg`` into a private profile
-(``tests/calc_office.py``; one office for the whole file).
+(``tests/calc_office.py``; one office for the whole file, in each LibreOffice the machine has).
 
 **The functions.** Every call is typed into a new sheet as a person types it (numbers,
 texts, ``TRUE()``, error values, blank cells, arguments left out), recalculated in full, and
@@ -18,6 +18,11 @@ say what Calc answers instead, worked out by hand below.
   files (``xlfuncs crosstable --for libreoffice``: a Swiss wall chart and a round robin)
   are opened, read, recalculated in full (``calculateAll()``) and read again: every stored
   value is kept, as in Excel;
+- the same workbooks in the classic form (plain names: the committed templates,
+  ``crosstable --for classic``) recalculated in full: where the release binds the plain
+  names through their compatibility names (25.2) every stored value is kept but for the
+  figures that read a blank single cell (Calc's 0); where it does not (7.4) the workbook
+  says its functions are not loaded;
 - independently of any value we store: a real event's results are typed into the blank
   Swiss template as a person types them (the players, their data and every round's
   opponent, colour and result, as the crosstable of the event holds them), the sheet
