@@ -34,11 +34,18 @@ CLIENT = Path(__file__).with_name("calc_client.py")
 
 @dataclass(frozen=True)
 class Installation:
-    """One LibreOffice: its ``soffice`` and ``unopkg``."""
+    """One LibreOffice: its ``soffice`` and ``unopkg``, and the folders its client's Python
+    finds that LibreOffice's own ``uno`` module in (none: the system's ``python3-uno``).
+
+    A client must speak to an office through that office's own ``uno``: the office answers
+    with the types of its own release (a document names every interface it has), and a
+    ``uno`` of an older release, whose type library lacks the newer ones, ends the
+    connection on the first of them ("Binary URP bridge disposed during call")."""
 
     name: str
     soffice: str
     unopkg: str
+    python_path: tuple[str, ...] = ()
 
     def version(self) -> str:
         """LibreOffice's version line (``LibreOffice 7.4.7.2 ...``)."""
@@ -60,12 +67,22 @@ def _installations() -> list[Installation]:
     current = os.environ.get("XLFUNCS_LIBREOFFICE_CURRENT")
     if current:
         unopkg = str(Path(current).with_name("unopkg"))
+        program = Path(current).parent
+        packages = program.parent.parent / "python3" / "dist-packages"
         if os.access(current, os.X_OK) and os.access(unopkg, os.X_OK):
-            found.append(Installation("current", current, unopkg))
+            found.append(Installation("current", current, unopkg, (str(packages), str(program))))
     return found
 
 
 INSTALLATIONS = _installations()
+
+
+def _client_env(installation: Installation) -> dict[str, str]:
+    """The environment of *installation*'s client: its ``uno`` first on the path."""
+    env = dict(os.environ)
+    if installation.python_path:
+        env["PYTHONPATH"] = os.pathsep.join(installation.python_path)
+    return env
 
 
 def _uno_python() -> str | None:
@@ -191,6 +208,7 @@ def start_office(folder: Path, installation: Installation) -> Office:
     )
     client = subprocess.Popen(
         [UNO_PYTHON, str(CLIENT), pipe],
+        env=_client_env(installation),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

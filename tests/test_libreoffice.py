@@ -1,6 +1,6 @@
 """The functions and the workbooks in a real LibreOffice Calc, with the add-in
 ``xlfuncs libreoffice`` writes installed with ``unopkg`` into a private profile
-(``tests/calc_office.py``; one office for the whole file).
+(``tests/calc_office.py``; one office for the whole file, in each LibreOffice the machine has).
 
 **The functions.** Every call is typed into a new sheet as a person types it (numbers,
 texts, ``TRUE()``, error values, blank cells, arguments left out), recalculated in full, and
@@ -18,6 +18,11 @@ say what Calc answers instead, worked out by hand below.
   files (``xlfuncs crosstable --for libreoffice``: a Swiss wall chart and a round robin)
   are opened, read, recalculated in full (``calculateAll()``) and read again: every stored
   value is kept, as in Excel;
+- the same workbooks in the classic form (plain names: the committed templates,
+  ``crosstable --for classic``) recalculated in full: where the release binds the plain
+  names through their compatibility names (25.2) every stored value is kept but for the
+  figures that read a blank single cell (Calc's 0); where it does not (7.4) the workbook
+  says its functions are not loaded;
 - independently of any value we store: a real event's results are typed into the blank
   Swiss template as a person types them (the players, their data and every round's
   opponent, colour and result, as the crosstable of the event holds them), the sheet
@@ -30,6 +35,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
+import re
 import shutil
 import time
 from pathlib import Path
@@ -38,6 +44,8 @@ from typing import Any
 import openpyxl
 import pytest
 from calc_office import Office, needs_office
+from openpyxl.utils import column_index_from_string, get_column_letter, range_boundaries
+from openpyxl.worksheet.formula import ArrayFormula
 
 from tests import cell_calls
 from tests.test_xlwings_routes import CASES, ERROR_TYPES, TEXT_CASES
@@ -243,6 +251,159 @@ def test_a_full_recalculation_keeps_every_stored_value(
     result = recalculated[name]
     assert result["formulas"] > 50
     assert result["changed"] == [], result["changed"][:10]
+
+
+# ------------------------------------------------------------------------- classic form
+
+MINUTES = "Minutes"
+"""The round robin's header cell of the time for 60 moves, blank where the file gives no
+time control (``armstrong-cup-2012-with-bom.trf``): the classic form passes it as it is."""
+
+CELL_REFERENCE = re.compile(
+    r"(?:'?([A-Za-z][A-Za-z ]*)'?!)?"
+    r"(?<![A-Za-z0-9_.])\$?([A-Z]{1,3})\$?([0-9]+)(?::\$?([A-Z]{1,3})\$?([0-9]+))?(?![A-Za-z0-9_(])"
+)
+"""A reference in a formula's text: its sheet (if named), first column and row, last
+column and row (of a range)."""
+
+
+def _release(office: Office) -> tuple[int, int]:
+    """The office's release (``(25, 2)``) from its version line."""
+    found = re.search(r"LibreOffice ([0-9]+)\.([0-9]+)", office.version())
+    assert found, office.version()
+    return int(found[1]), int(found[2])
+
+
+def _binds_plain_names(office: Office) -> bool:
+    """Whether the release binds the plain names of an ``.xlsx`` to the add-in
+    (``CompatibilityName`` in ``CalcAddIns.xcu``): 7.4 does not, 25.2 does; a release in
+    between has not been tried and is skipped."""
+    release = _release(office)
+    if release <= (7, 4):
+        return False
+    if release < (25, 2):
+        pytest.skip(f"LibreOffice {release}: the classic form not tried in this release")
+    return True
+
+
+@pytest.fixture(scope="module")
+def classic_workbooks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The workbooks in the classic form (plain names): the committed templates as they are,
+    and the two real events' crosstables ``--for classic``."""
+    folder = tmp_path_factory.mktemp("classic_workbooks")
+    books = {name: SHIPPED / name for name in TEMPLATES}
+    for event in (SWISS_EVENT, ROUND_ROBIN_EVENT):
+        out = folder / f"{event.stem}_crosstable.xlsx"
+        assert cli(["crosstable", str(event), "-o", str(out), "--for", "classic"]) == 0
+        books[out.name] = out
+    return books
+
+
+def _changed_cells(office: Office, name: str, result: dict[str, Any]) -> dict[tuple[str, str], Any]:
+    """The cells the client found changed in the classic workbook *name*, by sheet and
+    address, with their new value (their number printed)."""
+    changed = {
+        (sheet, f"{get_column_letter(col + 1)}{row + 1}"): new
+        for sheet, row, col, _, new in result["changed"]
+    }
+    print(
+        f"\n{office.version()}: classic {name}: {result['cells']} cells compared, "
+        f"{len(changed)} differing"
+    )
+    return changed
+
+
+def _reading(workbook: openpyxl.Workbook, name: str) -> set[tuple[str, str]]:
+    """The cells whose formula reads the defined name *name*, directly or through other
+    formulas' cells, on any sheet (an array formula: every cell of its range), from the
+    formulas' text."""
+    formulas = []
+    for ws in workbook.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                value = cell.value
+                if isinstance(value, ArrayFormula):
+                    low, top, high, bottom = range_boundaries(value.ref)
+                    covered = [
+                        (ws.title, c, r)
+                        for c in range(low, high + 1)
+                        for r in range(top, bottom + 1)
+                    ]
+                    formulas.append((ws.title, covered, str(value.text)))
+                elif isinstance(value, str) and value.startswith("="):
+                    formulas.append((ws.title, [(ws.title, cell.column, cell.row)], value))
+    by_name = re.compile(rf"(?<![A-Za-z0-9_.]){re.escape(name)}(?![A-Za-z0-9_(])")
+    read = {cell for _, covered, text in formulas if by_name.search(text) for cell in covered}
+    grew = True
+    while grew:
+        grew = False
+        for sheet, covered, text in formulas:
+            if covered[0] in read:
+                continue
+            for named, first, top, last, bottom in CELL_REFERENCE.findall(text):
+                low, high = column_index_from_string(first), column_index_from_string(last or first)
+                rows = range(int(top), int(bottom or top) + 1)
+                where = named or sheet
+                if any((where, c, r) in read for c in range(low, high + 1) for r in rows):
+                    read.update(covered)
+                    grew = True
+                    break
+    return {(sheet, f"{get_column_letter(c)}{r}") for sheet, c, r in read}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        *TEMPLATES,
+        f"{SWISS_EVENT.stem}_crosstable.xlsx",
+        f"{ROUND_ROBIN_EVENT.stem}_crosstable.xlsx",
+    ],
+)
+def test_the_classic_form_keeps_its_values_where_calc_binds_plain_names(
+    office: Office, classic_workbooks: dict[str, Path], name: str
+) -> None:
+    """Where the release binds the plain names, a classic workbook recalculated in full keeps
+    every stored value, but for what Calc reads differently: the round robin's blank
+    ``Minutes`` reaches the functions as 0 (the classic form passes the cell itself), no
+    rate of play (``#VALUE!``), so that every figure that reads it, directly or through
+    another cell, is blank through ``IFERROR``. The Swiss event's file gives its time
+    control, and the templates hold no event."""
+    if not _binds_plain_names(office):
+        pytest.skip("this release does not bind the plain names (the next test)")
+    path = classic_workbooks[name]
+    result = office.ask({"op": "recalc", "path": str(path)})
+    changed = _changed_cells(office, name, result)
+    assert result["formulas"] > 50
+    if name != f"{ROUND_ROBIN_EVENT.stem}_crosstable.xlsx":
+        assert changed == {}, list(changed.items())[:10]
+        return
+    workbook = openpyxl.load_workbook(path)
+    sheet, where = next(iter(workbook.defined_names[MINUTES].destinations))
+    assert workbook[sheet][where.replace("$", "")].value is None
+    reading = _reading(workbook, MINUTES)
+    assert changed, "the blank Minutes read as 0 changes the rating figures"
+    assert set(changed) <= reading, sorted(set(changed) - reading)[:10]
+    assert set(changed.values()) == {""}
+
+
+def test_the_classic_form_shows_its_calls_unbound_where_calc_does_not_bind_plain_names(
+    office: Office, classic_workbooks: dict[str, Path]
+) -> None:
+    """Where the release does not bind the plain names (7.4), the classic round robin
+    crosstable recalculated in full says so in its title row (its probe call is
+    ``#NAME?``), and every other value it changes becomes blank (the calls shown through
+    ``IFERROR``)."""
+    if _binds_plain_names(office):
+        pytest.skip("this release binds the plain names (the previous test)")
+    name = f"{ROUND_ROBIN_EVENT.stem}_crosstable.xlsx"
+    result = office.ask({"op": "recalc", "path": str(classic_workbooks[name])})
+    changed = _changed_cells(office, name, result)
+    notes = {where: value for where, value in changed.items() if value != ""}
+    assert [str(v) for v in notes.values()] == [
+        "The xlfuncs functions are NOT LOADED: see the 'How to use' sheet "
+        "(xlwings add-in, UDF module xlfuncs.udfs)."
+    ]
+    assert len(changed) > 50
 
 
 # ------------------------------------------------------------------------- typed in
