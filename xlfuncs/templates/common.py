@@ -16,15 +16,19 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+import weakref
 import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from math import isfinite
 from pathlib import Path
 from typing import Any, Final
+from xml.sax.saxutils import escape
 
 import xlsxwriter
+from xlsxwriter.chartsheet import Chartsheet
 from xlsxwriter.format import Format
-from xlsxwriter.utility import xl_rowcol_to_cell
+from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
@@ -153,28 +157,144 @@ _CALC_PR = re.compile(rb"<calcPr\b[^>]*/>")
 
 class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is untyped here
     """xlsxwriter's workbook, finished when it is closed (:func:`finish_package`): the
-    calculation settings Excel opens it with, blank formula values typed as text, and the
-    xlwings Lite code *lite* stored in it."""
+    calculation settings Excel opens it with, the cells of :class:`LaterCells` written, blank
+    formula values typed as text, and the xlwings Lite code *lite* stored in it."""
 
     def __init__(self, path: str, options: dict[str, Any], lite: LitePackage | None) -> None:
         super().__init__(path, options)
         self.xlfuncs_path = Path(path)
         self.xlfuncs_lite = lite
         self.xlfuncs_finished = False
+        self.xlfuncs_later: list[LaterCells] = []
+
+    def add_worksheet(self, name: str | None = None, worksheet_class: Any = None) -> Worksheet:
+        """xlsxwriter's new worksheet, with its :class:`LaterCells`."""
+        ws = super().add_worksheet(name, worksheet_class)
+        number = sum(not isinstance(sheet, Chartsheet) for sheet in self.worksheets())
+        later = LaterCells(f"xl/worksheets/sheet{number}.xml")
+        _LATER[ws] = later
+        self.xlfuncs_later.append(later)
+        return ws
 
     def close(self) -> None:
         """Write the file (xlsxwriter), then finish it (:func:`finish_package`); once."""
         if self.xlfuncs_finished:
             return
         super().close()
-        finish_package(self.xlfuncs_path, self.xlfuncs_lite)
+        later = {sheet.part: sheet.cells for sheet in self.xlfuncs_later if sheet.cells}
+        finish_package(self.xlfuncs_path, self.xlfuncs_lite, later=later)
         self.xlfuncs_finished = True
 
 
-def finish_package(path: Path, lite: LitePackage | None) -> None:
+class LaterCells:
+    """Cells of one worksheet that xlsxwriter stores as a placeholder (a formatted blank, or
+    the zero an array formula's range is first filled with) and :func:`finish_package`
+    writes as xlsxwriter writes them: the formulas that call no function but
+    :data:`PLAIN_FUNCTIONS` (:func:`write_formula`) and the numbers and blanks of an array
+    formula's range (:func:`write_array`).
+
+    xlsxwriter rewrites each formula it stores by some thirty regular-expression
+    substitutions (the ``_xlfn.`` prefixes of newer functions), which change nothing in such
+    a formula, and stores each value of an array's range over the zero it filled the cell
+    with; in a big crosstable, most of the time its row formulas and arrays take."""
+
+    def __init__(self, part: str) -> None:
+        self.part = part
+        """The worksheet's part in the package (``xl/worksheets/sheet1.xml``)."""
+        self.cells: dict[bytes, bytes] = {}
+        """Each cell's reference (``b"K12"``): its XML after the ``<c r=... s=...``
+        attributes, as xlsxwriter writes it."""
+        self._letters: dict[int, str] = {}
+
+    def _ref(self, row: int, col: int) -> bytes:
+        letters = self._letters.get(col)
+        if letters is None:
+            letters = self._letters[col] = xl_col_to_name(col)
+        return f"{letters}{row + 1}".encode()
+
+    def formula(
+        self, ws: Worksheet, row: int, col: int, formula: str, fmt: Format, value: Any
+    ) -> None:
+        """The plain formula *formula* (``=`` first) with its cached *value* in a cell."""
+        ws.write_blank(row, col, None, fmt)
+        self.cells[self._ref(row, col)] = _formula_xml(formula[1:], value)
+
+    def value(self, row: int, col: int, value: float | None) -> None:
+        """A number, or a blank (``None``), in a cell of an array formula's range, which
+        xlsxwriter has filled with a formatted zero."""
+        self.cells[self._ref(row, col)] = b"/>" if value is None else _NUMBER % value
+
+
+_NUMBER = b"><v>%.16G</v></c>"
+"""A number cell's XML after its attributes, as xlsxwriter writes it."""
+
+_LATER: weakref.WeakKeyDictionary[Worksheet, LaterCells] = weakref.WeakKeyDictionary()
+"""The :class:`LaterCells` of each worksheet of a workbook of :func:`new_workbook`."""
+
+PLAIN_FUNCTIONS: Final = frozenset(("IF", "IFERROR", "ISBLANK"))
+"""Functions every Excel since 2007 has: xlsxwriter gives them no ``_xlfn.`` prefix."""
+
+_CALLED = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*(?=\()")
+"""A name followed by an opening parenthesis: what could be a function call (in a string
+too: such a formula is then not taken as plain)."""
+
+_ERROR_VALUES: Final = frozenset(
+    ("#DIV/0!", "#N/A", "#NAME?", "#NULL!", "#NUM!", "#REF!", "#VALUE!")
+)
+"""The values xlsxwriter stores as an error (``t="e"``) beside a formula."""
+
+
+def _is_plain(formula: str) -> bool:
+    """Whether xlsxwriter stores *formula* as it is but its leading ``=``: an ordinary
+    formula (not an array) calling :data:`PLAIN_FUNCTIONS` only."""
+    return (
+        formula.startswith("=")
+        and "{" not in formula
+        and "}" not in formula
+        and all(name in PLAIN_FUNCTIONS for name in _CALLED.findall(formula))
+    )
+
+
+def _formula_xml(formula: str, value: Any) -> bytes:
+    """A formula cell's XML after its reference and format, as xlsxwriter writes it: the
+    value's type (``t="b"``, ``t="e"``, ``t="str"``; a number and a blank untyped), the
+    formula and the value, escaped."""
+    if isinstance(value, bool):
+        typed, value = ' t="b"', int(value)
+    elif isinstance(value, str):
+        typed = "" if value == "" else ' t="e"' if value in _ERROR_VALUES else ' t="str"'
+        value = escape(value)
+    else:
+        typed = ""
+    return f"{typed}><f>{escape(formula)}</f><v>{value}</v></c>".encode()
+
+
+_PLACEHOLDER = re.compile(rb'<c r="([A-Z]+[0-9]+)"( s="[0-9]+")(?:/>|><v>0</v></c>)')
+"""A formatted blank or zero cell of a worksheet as xlsxwriter writes it: where a cell of
+:class:`LaterCells` may be."""
+
+
+def _write_later(data: bytes, cells: Mapping[bytes, bytes]) -> bytes:
+    """Worksheet XML *data* with the placeholders of *cells* written as their cells."""
+
+    def written(match: re.Match[bytes]) -> bytes:
+        rest = cells.get(match[1])
+        return match[0] if rest is None else b'<c r="' + match[1] + b'"' + match[2] + rest
+
+    return _PLACEHOLDER.sub(written, data)
+
+
+def finish_package(
+    path: Path,
+    lite: LitePackage | None,
+    *,
+    later: Mapping[str, Mapping[bytes, bytes]] | None = None,
+) -> None:
     """Finish the workbook file xlsxwriter wrote at *path*, rewritten with the standard
     library's :mod:`zipfile` (every part kept in its order, date and compression):
 
+    - the cells of *later* (by worksheet part, :class:`LaterCells`) written over their
+      placeholders, as xlsxwriter writes them;
     - ``<calcPr calcId="191029"/>`` (:data:`EXCEL_CALC_ID`, and no ``fullCalcOnLoad``): Excel
       opens it with the values stored beside the formulas;
     - the blank value beside a formula typed as text (``<c r="A1" t="str"><f>...</f><v></v>
@@ -190,6 +310,8 @@ def finish_package(path: Path, lite: LitePackage | None) -> None:
         infos = book.infolist()
         parts = {info.filename: book.read(info) for info in infos}
         comment = book.comment
+    for part, cells in (later or {}).items():
+        parts[part] = _write_later(parts[part], cells)
     parts["xl/workbook.xml"] = _CALC_PR.sub(
         f'<calcPr calcId="{EXCEL_CALC_ID}"/>'.encode(), parts["xl/workbook.xml"], count=1
     )
@@ -312,8 +434,14 @@ def write_value(ws: Worksheet, row: int, col: int, value: Any, fmt: Format | Non
 def write_formula(
     ws: Worksheet, row: int, col: int, formula: str, fmt: Format | None = None, value: Any = None
 ) -> None:
-    """A formula with its cached value (blank when *value* is ``None``)."""
-    ws.write_formula(row, col, formula, fmt, "" if value is None else value)
+    """A formula with its cached value (blank when *value* is ``None``); in a workbook of
+    :func:`new_workbook`, a formatted formula calling :data:`PLAIN_FUNCTIONS` only is
+    written in its cell as the file is finished (:class:`LaterCells`)."""
+    later = _LATER.get(ws) if fmt is not None else None
+    if later is not None and _is_plain(formula):
+        later.formula(ws, row, col, formula, fmt, "" if value is None else value)
+    else:
+        ws.write_formula(row, col, formula, fmt, "" if value is None else value)
 
 
 def write_array(
@@ -326,24 +454,34 @@ def write_array(
     values: Sequence[Any] | None = None,
 ) -> None:
     """One array formula over a column range (one call fills the column), with each cell's
-    cached value (blanks when *values* is ``None``)."""
+    cached value (blanks when *values* is ``None``); in a workbook of :func:`new_workbook`
+    with *fmt*, its numbers and blanks written as the file is finished (:class:`LaterCells`,
+    over the zeros xlsxwriter fills the range with)."""
     cached = list(values) if values is not None else [None] * (last_row - first_row + 1)
     ws.write_array_formula(
         first_row, col, last_row, col, formula, fmt, "" if cached[0] is None else cached[0]
     )
+    later = _LATER.get(ws) if fmt is not None else None
     number, text, blank = ws.write_number, ws.write_string, ws.write_blank
     for row, value in enumerate(cached[1:], start=first_row + 1):
         # the common cells straight to xlsxwriter, as write_value writes them
         kind = type(value)
-        if kind is float:
+        if (kind is float or kind is int) and later is not None and isfinite(value):
+            later.value(row, col, value)
+        elif kind is float:
             number(row, col, value, fmt)
         elif kind is str:
             if value:
                 text(row, col, value, fmt)
+            elif later is not None:
+                later.value(row, col, None)
             else:
                 blank(row, col, None, fmt)
         elif value is None:
-            blank(row, col, None, fmt)
+            if later is not None:
+                later.value(row, col, None)
+            else:
+                blank(row, col, None, fmt)
         else:
             write_value(ws, row, col, value, fmt)
 
