@@ -49,6 +49,7 @@ from .common import (
     write_formula,
     write_text,
     write_value,
+    write_values,
 )
 from .event import ChartPlayer, Event, Round, result_cell
 from .forked import Answer, in_child
@@ -1432,7 +1433,7 @@ class _PlayerRows:
                     f"({p.file_rating_why}), so not counted: the player is unrated here.",
                     {"author": "xlfuncs", "x_scale": 1.6},
                 )
-            _input_cells(ws, row, NO, cells, player_formats)
+            write_values(ws, row, NO, cells, player_formats)
             if layout.swiss:
                 assert data.opponents is not None
                 rounds: list[Any] = []
@@ -1440,7 +1441,7 @@ class _PlayerRows:
                     rd = p.rounds[rnd - 1] if p is not None and rnd <= len(p.rounds) else None
                     colour = None if rd is None or rd.colour is None else rd.colour.lower()
                     rounds += [data.opponents[i][rnd - 1], colour, data.results[i][rnd - 1]]
-                _input_cells(ws, row, MIDDLE, rounds, round_formats)
+                write_values(ws, row, MIDDLE, rounds, round_formats)
                 for rnd, bye in () if p is None else p.later_byes:
                     if rnd <= layout.rounds:
                         ws.write_comment(
@@ -1506,13 +1507,6 @@ class _PlayerRows:
             col = self.layout.col("points")
             self.ws.set_column(col, col, _MARKED_POINTS_WIDTH)
         _arrays(self.ws, self.fmt, self.layout, self.data, values)
-
-
-def _input_cells(ws: Worksheet, row: int, col: int, cells: list[Any], formats: list[Any]) -> None:
-    """Input cells of a player row from *col* on, each with its format, as
-    :func:`~xlfuncs.templates.common.write_value` writes them."""
-    for at, (value, style) in enumerate(zip(cells, formats, strict=True), start=col):
-        write_value(ws, row, at, value, style)
 
 
 def _formula_cells(

@@ -15,12 +15,12 @@ with ``=`` stays text, never becomes a formula.
 from __future__ import annotations
 
 import datetime as _dt
+import itertools
 import re
 import weakref
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from math import isfinite
 from pathlib import Path
 from typing import Any, Final
 from xml.sax.saxutils import escape
@@ -49,6 +49,7 @@ __all__ = [
     "finish_package",
     "write_text",
     "write_value",
+    "write_values",
     "write_formula",
     "write_array",
     "write_block",
@@ -187,16 +188,14 @@ class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is unt
 
 
 class LaterCells:
-    """Cells of one worksheet that xlsxwriter stores as a placeholder (a formatted blank, or
-    the zero an array formula's range is first filled with) and :func:`finish_package`
-    writes as xlsxwriter writes them: the formulas that call no function but
-    :data:`PLAIN_FUNCTIONS` (:func:`write_formula`) and the numbers and blanks of an array
-    formula's range (:func:`write_array`).
+    """The formula cells of one worksheet that call no function but :data:`PLAIN_FUNCTIONS`
+    (:func:`write_formula`): xlsxwriter stores each as a formatted blank, and
+    :func:`finish_package` writes it over that blank as xlsxwriter writes a formula cell.
 
     xlsxwriter rewrites each formula it stores by some thirty regular-expression
-    substitutions (the ``_xlfn.`` prefixes of newer functions), which change nothing in such
-    a formula, and stores each value of an array's range over the zero it filled the cell
-    with; in a big crosstable, most of the time its row formulas and arrays take."""
+    substitutions (the ``_xlfn.`` prefixes of newer functions), which change nothing in
+    such a formula: in a big crosstable, whose every player row holds a dozen and more,
+    most of the time its formulas take."""
 
     def __init__(self, part: str) -> None:
         self.part = part
@@ -219,14 +218,6 @@ class LaterCells:
         ws.write_blank(row, col, None, fmt)
         self.cells[self._ref(row, col)] = _formula_xml(formula[1:], value)
 
-    def value(self, row: int, col: int, value: float | None) -> None:
-        """A number, or a blank (``None``), in a cell of an array formula's range, which
-        xlsxwriter has filled with a formatted zero."""
-        self.cells[self._ref(row, col)] = b"/>" if value is None else _NUMBER % value
-
-
-_NUMBER = b"><v>%.16G</v></c>"
-"""A number cell's XML after its attributes, as xlsxwriter writes it."""
 
 _LATER: weakref.WeakKeyDictionary[Worksheet, LaterCells] = weakref.WeakKeyDictionary()
 """The :class:`LaterCells` of each worksheet of a workbook of :func:`new_workbook`."""
@@ -269,13 +260,14 @@ def _formula_xml(formula: str, value: Any) -> bytes:
     return f"{typed}><f>{escape(formula)}</f><v>{value}</v></c>".encode()
 
 
-_PLACEHOLDER = re.compile(rb'<c r="([A-Z]+[0-9]+)"( s="[0-9]+")(?:/>|><v>0</v></c>)')
-"""A formatted blank or zero cell of a worksheet as xlsxwriter writes it: where a cell of
+_PLACEHOLDER = re.compile(rb'<c r="([A-Z]+[0-9]+)"( s="[0-9]+")/>')
+"""A formatted blank cell of a worksheet as xlsxwriter writes it: where a cell of
 :class:`LaterCells` may be."""
 
 
 def _write_later(data: bytes, cells: Mapping[bytes, bytes]) -> bytes:
-    """Worksheet XML *data* with the placeholders of *cells* written as their cells."""
+    """Worksheet XML *data* with the blanks of *cells* (by reference) written as their
+    cells (the XML after the reference and format)."""
 
     def written(match: re.Match[bytes]) -> bytes:
         rest = cells.get(match[1])
@@ -431,6 +423,41 @@ def write_value(ws: Worksheet, row: int, col: int, value: Any, fmt: Format | Non
         ws.write_string(row, col, str(value), fmt)
 
 
+def write_values(
+    ws: Worksheet, row: int, col: int, values: Sequence[Any], formats: Sequence[Format | None]
+) -> None:
+    """:func:`write_value` on each cell of *row* from column *col* on, each value with its
+    format."""
+    if len(values) != len(formats):
+        raise ValueError(f"{len(values)} values, {len(formats)} formats")
+    _write_each(ws, ((row, at) for at in range(col, col + len(values))), values, formats)
+
+
+def _write_each(
+    ws: Worksheet,
+    places: Iterable[tuple[int, int]],
+    values: Iterable[Any],
+    formats: Iterable[Format | None],
+) -> None:
+    """:func:`write_value` on each cell of *places* (row, column), its value of *values*
+    and format of *formats* in turn; the common kinds (numbers, text, blanks) straight to
+    xlsxwriter, told apart once per cell."""
+    number, text, blank = ws.write_number, ws.write_string, ws.write_blank
+    for (row, col), value, fmt in zip(places, values, formats):
+        kind = type(value)
+        if kind is float or kind is int:
+            number(row, col, value, fmt)
+        elif kind is str:
+            if value:
+                text(row, col, value, fmt)
+            else:
+                blank(row, col, None, fmt)
+        elif value is None:
+            blank(row, col, None, fmt)
+        else:
+            write_value(ws, row, col, value, fmt)
+
+
 def write_formula(
     ws: Worksheet, row: int, col: int, formula: str, fmt: Format | None = None, value: Any = None
 ) -> None:
@@ -454,36 +481,13 @@ def write_array(
     values: Sequence[Any] | None = None,
 ) -> None:
     """One array formula over a column range (one call fills the column), with each cell's
-    cached value (blanks when *values* is ``None``); in a workbook of :func:`new_workbook`
-    with *fmt*, its numbers and blanks written as the file is finished (:class:`LaterCells`,
-    over the zeros xlsxwriter fills the range with)."""
+    cached value (blanks when *values* is ``None``)."""
     cached = list(values) if values is not None else [None] * (last_row - first_row + 1)
     ws.write_array_formula(
         first_row, col, last_row, col, formula, fmt, "" if cached[0] is None else cached[0]
     )
-    later = _LATER.get(ws) if fmt is not None else None
-    number, text, blank = ws.write_number, ws.write_string, ws.write_blank
-    for row, value in enumerate(cached[1:], start=first_row + 1):
-        # the common cells straight to xlsxwriter, as write_value writes them
-        kind = type(value)
-        if (kind is float or kind is int) and later is not None and isfinite(value):
-            later.value(row, col, value)
-        elif kind is float:
-            number(row, col, value, fmt)
-        elif kind is str:
-            if value:
-                text(row, col, value, fmt)
-            elif later is not None:
-                later.value(row, col, None)
-            else:
-                blank(row, col, None, fmt)
-        elif value is None:
-            if later is not None:
-                later.value(row, col, None)
-            else:
-                blank(row, col, None, fmt)
-        else:
-            write_value(ws, row, col, value, fmt)
+    rows = range(first_row + 1, last_row + 1)
+    _write_each(ws, ((row, col) for row in rows), cached[1:], itertools.repeat(fmt))
 
 
 def write_block(
