@@ -633,7 +633,6 @@ def figures(
     are asked for, with the columns known by then (the same values, by name): the work a
     chart has to do that needs no other figure."""
     udfs = excel_functions()
-    res, opp = data.results, data.opponents
     ratings = _col(data.ratings)
     k_data = _column_of(
         udfs.K_FACTOR_ALL(
@@ -649,8 +648,55 @@ def figures(
     # Excel passes a formula's "" as an empty cell: None.
     k_cells = _col([None if v == "" else v for v in k])
     out: dict[str, list[Any]] = {"k_data": k_data, "k": k}
+    steps = _steps(udfs, layout, data, ratings, k_cells)
+    with shared_results():  # the results block is read once for all the calls
+        # the columns of _IN_CHILD computed at once by a forked child (.forked), the others
+        # here; those of _BEFORE_CHILD first, here: the child starts with the results read
+        moved = _IN_CHILD if layout.capacity >= FORK_FROM else frozenset()
+        found_all: dict[str, list[list[Any]]] = {}
+
+        def theirs() -> dict[str, list[list[Any]]]:
+            return {name: compute() for name, compute in steps if name in moved}
+
+        mine = [(name, compute) for name, compute in steps if name not in moved]
+        mine.sort(key=lambda step: step[0] not in _BEFORE_CHILD)  # a stable sort
+        second: Callable[[], dict[str, list[list[Any]]]] = theirs
+        try:
+            for done, (name, compute) in enumerate(mine):
+                if moved and second is theirs and name not in _BEFORE_CHILD:
+                    second = in_child(theirs)
+                progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(mine))
+                found_all[name] = compute()
+            meanwhile({**out, **_columns(layout, found_all)})
+        except BaseException:
+            if isinstance(second, Answer):
+                second.discard()  # its answer will not be asked for: the child stopped
+            raise
+        found_all.update(second())
+    out.update(_columns(layout, {name: found_all[name] for name, _ in steps}))
+    # RANK_ALL reads the visible points and tie-breaks, where a formula's "" is an empty
+    # cell (None), as Excel passes it
+    names = [f"tb{i + 1}" for i in range(layout.tiebreaks)]
+    keys = [[_cell_value(out[name][i]) for name in names] for i in range(layout.capacity)]
+    points = _col([_cell_value(v) for v in out["points"]])
+    out["rank"] = _column_of(udfs.RANK_ALL(points, keys), 0, layout.capacity)
+    out["new"] = [
+        r + c if isinstance(r, float) and _is_number(c) else c
+        for r, c in zip(data.ratings, out["change"])
+    ]
+    changes = _col([None if v == "" else v for v in out["change"]])
+    out["floor"] = _column_of(udfs.UNRATED_AGAIN(ratings, changes, data.rules), 0, layout.capacity)
+    return out
+
+
+def _steps(
+    udfs: Any, layout: Layout, data: Inputs, ratings: list[list[Any]], k_cells: list[list[Any]]
+) -> tuple[tuple[str, Callable[[], list[list[Any]]]], ...]:
+    """Each array column's call of :func:`figures` (by step name), as the sheet's formula
+    calls it: *ratings* and *k_cells* the ratings' and K's columns as Excel passes them."""
+    res, opp = data.results, data.opponents
     system = layout.system_name
-    steps: tuple[tuple[str, Callable[[], list[list[Any]]]], ...] = (
+    return (
         ("points", lambda: udfs.POINTS_ALL(res, data.scoring)),
         (
             "tiebreaks",
@@ -702,44 +748,6 @@ def figures(
             ),
         ),
     )
-    with shared_results():  # the results block is read once for all the calls
-        # the columns of _IN_CHILD computed at once by a forked child (.forked), the others
-        # here; those of _BEFORE_CHILD first, here: the child starts with the results read
-        moved = _IN_CHILD if layout.capacity >= FORK_FROM else frozenset()
-        found_all: dict[str, list[list[Any]]] = {}
-
-        def theirs() -> dict[str, list[list[Any]]]:
-            return {name: compute() for name, compute in steps if name in moved}
-
-        mine = [(name, compute) for name, compute in steps if name not in moved]
-        mine.sort(key=lambda step: step[0] not in _BEFORE_CHILD)  # a stable sort
-        second: Callable[[], dict[str, list[list[Any]]]] = theirs
-        try:
-            for done, (name, compute) in enumerate(mine):
-                if moved and second is theirs and name not in _BEFORE_CHILD:
-                    second = in_child(theirs)
-                progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(mine))
-                found_all[name] = compute()
-            meanwhile({**out, **_columns(layout, found_all)})
-        except BaseException:
-            if isinstance(second, Answer):
-                second.discard()  # its answer will not be asked for: the child stopped
-            raise
-        found_all.update(second())
-    out.update(_columns(layout, {name: found_all[name] for name, _ in steps}))
-    # RANK_ALL reads the visible points and tie-breaks, where a formula's "" is an empty
-    # cell (None), as Excel passes it
-    names = [f"tb{i + 1}" for i in range(layout.tiebreaks)]
-    keys = [[_cell_value(out[name][i]) for name in names] for i in range(layout.capacity)]
-    points = _col([_cell_value(v) for v in out["points"]])
-    out["rank"] = _column_of(udfs.RANK_ALL(points, keys), 0, layout.capacity)
-    out["new"] = [
-        r + c if isinstance(r, float) and _is_number(c) else c
-        for r, c in zip(data.ratings, out["change"])
-    ]
-    changes = _col([None if v == "" else v for v in out["change"]])
-    out["floor"] = _column_of(udfs.UNRATED_AGAIN(ratings, changes, data.rules), 0, layout.capacity)
-    return out
 
 
 def _columns(layout: Layout, found: Mapping[str, Any]) -> dict[str, list[Any]]:
