@@ -184,6 +184,8 @@ class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is unt
         super().close()
         later = {sheet.part: sheet.cells for sheet in self.xlfuncs_later if sheet.cells}
         finish_package(self.xlfuncs_path, self.xlfuncs_lite, later=later)
+        for sheet in self.xlfuncs_later:
+            sheet.cells.clear()  # written: let go
         self.xlfuncs_finished = True
 
 
