@@ -5,8 +5,9 @@ protection, print setup and cached values.
 Workbooks are written with XlsxWriter, which stores a formula's computed value beside it:
 a blank template stores blanks, a filled workbook (``xlfuncs crosstable``) stores the values
 our functions give, so it reads correctly where the functions are not installed. Only
-XlsxWriter's public API is used; what it cannot write is done on the finished file with the
-standard library's ``zipfile`` (:func:`finish_package`).
+XlsxWriter's public API is used; what it cannot write, or writes slowly (the formulas that
+call only ``IF``, ``IFERROR`` and ``ISBLANK``: :class:`LaterCells`), is done on the finished
+file with the standard library's ``zipfile`` (:func:`finish_package`).
 
 Text from users or imported files is always written with ``write_string``: a name starting
 with ``=`` stays text, never becomes a formula.
