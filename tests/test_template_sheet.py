@@ -213,18 +213,23 @@ _FORMULAS = (
 )
 
 
-def _formulas_written(path: Path, by_xlsxwriter: bool) -> bytes:
+def _formulas_written(path: Path, by_xlsxwriter: bool) -> tuple[bytes, bytes]:
+    """The two worksheets of a workbook whose formulas are written by ``write_formula`` or
+    by xlsxwriter's own ``write_formula``."""
     wb, fmt = new_workbook(path, title="t")
     ws = wb.add_worksheet("Sheet")
+    other = wb.add_worksheet("Other")
     write_value(ws, 0, 0, 1.5, fmt.input_number)
     for row, (formula, value) in enumerate(_FORMULAS, start=1):
-        if by_xlsxwriter:
-            ws.write_formula(row, 1, formula, fmt.computed, "" if value is None else value)
-        else:
-            write_formula(ws, row, 1, formula, fmt.computed, value)
+        for sheet in (ws, other):
+            if by_xlsxwriter:
+                sheet.write_formula(row, 1, formula, fmt.computed, "" if value is None else value)
+            else:
+                write_formula(sheet, row, 1, formula, fmt.computed, value)
     write_formula(ws, 1, 2, '=IF(A1,"",1)')  # no format: xlsxwriter's own
     wb.close()
-    return dict((info.filename, data) for info, data in _parts(path))["xl/worksheets/sheet1.xml"]
+    parts = dict((info.filename, data) for info, data in _parts(path))
+    return parts["xl/worksheets/sheet1.xml"], parts["xl/worksheets/sheet2.xml"]
 
 
 def test_plain_formulas_written_into_the_finished_sheet_as_xlsxwriter_writes_them(
@@ -233,10 +238,12 @@ def test_plain_formulas_written_into_the_finished_sheet_as_xlsxwriter_writes_the
     """The formulas that call only IF, IFERROR and ISBLANK are stored as formatted blanks
     and written into the finished sheet (``common.LaterCells``): the sheet is the one
     xlsxwriter writes when it stores them itself, byte for byte."""
-    ours = _formulas_written(tmp_path / "ours.xlsx", by_xlsxwriter=False)
-    theirs = _formulas_written(tmp_path / "theirs.xlsx", by_xlsxwriter=True)
+    ours, ours_other = _formulas_written(tmp_path / "ours.xlsx", by_xlsxwriter=False)
+    theirs, theirs_other = _formulas_written(tmp_path / "theirs.xlsx", by_xlsxwriter=True)
     assert ours == theirs
+    assert ours_other == theirs_other  # each sheet's cells in its own part
     sheet = ours.decode()
+    assert '<f>IFERROR(A1*2,"")</f><v>3.0</v></c>' in ours_other.decode()
     # what xlsxwriter writes for them (its documented formula handling)
     assert '<f>IF(A1&lt;&gt;"x","a&lt;b &amp; c&gt;d","")</f><v>a&lt;b &amp; c&gt;d</v>' in sheet
     assert 't="str"><f>IF(ISBLANK(A1),"",A1)</f><v></v></c>' in sheet
