@@ -122,7 +122,7 @@ def test_the_same_as_xlsxwriter_wrote_but_what_is_finished(
     ours = tmp_path / "ours.xlsx"
     _written(ours)
     theirs = tmp_path / "theirs.xlsx"
-    monkeypatch.setattr(common, "finish_package", lambda path, lite: None)
+    monkeypatch.setattr(common, "finish_package", lambda path, lite, **_: None)
     _written(theirs)
     finished, written = _parts(ours), _parts(theirs)
     assert [i.filename for i, _ in finished] == [i.filename for i, _ in written]
@@ -190,9 +190,77 @@ def test_typed_blanks_types_the_cells_the_pattern_finds() -> None:
 
 def test_closed_twice_finished_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     finished: list[Path] = []
-    monkeypatch.setattr(common, "finish_package", lambda path, lite: finished.append(path))
+    monkeypatch.setattr(common, "finish_package", lambda path, lite, **_: finished.append(path))
     wb, _ = new_workbook(tmp_path / "twice.xlsx", title="t")
     wb.add_worksheet("Sheet")
     wb.close()
     wb.close()
     assert finished == [tmp_path / "twice.xlsx"]
+
+
+_FORMULAS = (
+    ('=IFERROR(A1*2,"")', 3.0),
+    ('=IFERROR(A1*2,"")', 7),
+    ('=IF(ISBLANK(A1),"",A1)', None),  # a blank value: typed as text
+    ('=IF(A1<>"x","a<b & c>d","")', "a<b & c>d"),  # escaped
+    ('=IFERROR(A1,"")', "#N/A"),  # an error value
+    ('=IF(A1>0,TRUE,"")', True),
+    ("=A1+A2", 4.5),  # no function
+    ('=IFERROR(SWITCH(A1,1,"a"),"")', "a"),  # a newer function: xlsxwriter prefixes it
+    ('=IF(A1,"SORT(",0)', 0),  # a name and a parenthesis in a string
+    ("=_xlfn.STDEV.S(A1:A3)", 1.0),  # prefixed by hand
+    ("{=IF(A1,1,0)}", 1),  # an array formula
+)
+
+
+def _formulas_written(path: Path, by_xlsxwriter: bool) -> tuple[bytes, bytes]:
+    """The two worksheets of a workbook whose formulas are written by ``write_formula`` or
+    by xlsxwriter's own ``write_formula``."""
+    wb, fmt = new_workbook(path, title="t")
+    ws = wb.add_worksheet("Sheet")
+    other = wb.add_worksheet("Other")
+    write_value(ws, 0, 0, 1.5, fmt.input_number)
+    for row, (formula, value) in enumerate(_FORMULAS, start=1):
+        for sheet in (ws, other):
+            if by_xlsxwriter:
+                sheet.write_formula(row, 1, formula, fmt.computed, "" if value is None else value)
+            else:
+                write_formula(sheet, row, 1, formula, fmt.computed, value)
+    write_formula(ws, 1, 2, '=IF(A1,"",1)')  # no format: xlsxwriter's own
+    wb.close()
+    parts = dict((info.filename, data) for info, data in _parts(path))
+    return parts["xl/worksheets/sheet1.xml"], parts["xl/worksheets/sheet2.xml"]
+
+
+def test_plain_formulas_written_into_the_finished_sheet_as_xlsxwriter_writes_them(
+    tmp_path: Path,
+) -> None:
+    """The formulas that call only IF, IFERROR and ISBLANK are stored as formatted blanks
+    and written into the finished sheet (``common.LaterCells``): the sheet is the one
+    xlsxwriter writes when it stores them itself, byte for byte."""
+    ours, ours_other = _formulas_written(tmp_path / "ours.xlsx", by_xlsxwriter=False)
+    theirs, theirs_other = _formulas_written(tmp_path / "theirs.xlsx", by_xlsxwriter=True)
+    assert ours == theirs
+    assert ours_other == theirs_other  # each sheet's cells in its own part
+    sheet = ours.decode()
+    assert '<f>IFERROR(A1*2,"")</f><v>3.0</v></c>' in ours_other.decode()
+    # what xlsxwriter writes for them (its documented formula handling)
+    assert '<f>IF(A1&lt;&gt;"x","a&lt;b &amp; c&gt;d","")</f><v>a&lt;b &amp; c&gt;d</v>' in sheet
+    assert 't="str"><f>IF(ISBLANK(A1),"",A1)</f><v></v></c>' in sheet
+    assert 't="e"><f>IFERROR(A1,"")</f><v>#N/A</v></c>' in sheet
+    assert 't="b"><f>IF(A1&gt;0,TRUE,"")</f><v>1</v></c>' in sheet
+    # a newer function: prefixed, and the cell a dynamic array, as xlsxwriter stores it
+    assert 'cm="1" t="str"><f t="array" ref="B9">IFERROR(_xlfn.SWITCH(A1,1,' in sheet
+
+
+def test_plain_formulas_are_those_of_the_plain_functions_only() -> None:
+    plain = [formula for formula, _ in _FORMULAS if common._is_plain(formula)]
+    assert plain == [
+        '=IFERROR(A1*2,"")',
+        '=IFERROR(A1*2,"")',
+        '=IF(ISBLANK(A1),"",A1)',
+        '=IF(A1<>"x","a<b & c>d","")',
+        '=IFERROR(A1,"")',
+        '=IF(A1>0,TRUE,"")',
+        "=A1+A2",
+    ]

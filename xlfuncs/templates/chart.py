@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.workbook import Workbook
@@ -49,6 +49,7 @@ from .common import (
     write_formula,
     write_text,
     write_value,
+    write_values,
 )
 from .event import ChartPlayer, Event, Round, result_cell
 from .forked import Answer, in_child
@@ -632,7 +633,6 @@ def figures(
     are asked for, with the columns known by then (the same values, by name): the work a
     chart has to do that needs no other figure."""
     udfs = excel_functions()
-    res, opp = data.results, data.opponents
     ratings = _col(data.ratings)
     k_data = _column_of(
         udfs.K_FACTOR_ALL(
@@ -648,8 +648,55 @@ def figures(
     # Excel passes a formula's "" as an empty cell: None.
     k_cells = _col([None if v == "" else v for v in k])
     out: dict[str, list[Any]] = {"k_data": k_data, "k": k}
+    steps = _steps(udfs, layout, data, ratings, k_cells)
+    with shared_results():  # the results block is read once for all the calls
+        # the columns of _IN_CHILD computed at once by a forked child (.forked), the others
+        # here; those of _BEFORE_CHILD first, here: the child starts with the results read
+        moved = _IN_CHILD if layout.capacity >= FORK_FROM else frozenset()
+        found_all: dict[str, list[list[Any]]] = {}
+
+        def theirs() -> dict[str, list[list[Any]]]:
+            return {name: compute() for name, compute in steps if name in moved}
+
+        mine = [(name, compute) for name, compute in steps if name not in moved]
+        mine.sort(key=lambda step: step[0] not in _BEFORE_CHILD)  # a stable sort
+        second: Callable[[], dict[str, list[list[Any]]]] = theirs
+        try:
+            for done, (name, compute) in enumerate(mine):
+                if moved and second is theirs and name not in _BEFORE_CHILD:
+                    second = in_child(theirs)
+                progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(mine))
+                found_all[name] = compute()
+            meanwhile({**out, **_columns(layout, found_all)})
+        except BaseException:
+            if isinstance(second, Answer):
+                second.discard()  # its answer will not be asked for: the child stopped
+            raise
+        found_all.update(second())
+    out.update(_columns(layout, {name: found_all[name] for name, _ in steps}))
+    # RANK_ALL reads the visible points and tie-breaks, where a formula's "" is an empty
+    # cell (None), as Excel passes it
+    names = [f"tb{i + 1}" for i in range(layout.tiebreaks)]
+    keys = [[_cell_value(out[name][i]) for name in names] for i in range(layout.capacity)]
+    points = _col([_cell_value(v) for v in out["points"]])
+    out["rank"] = _column_of(udfs.RANK_ALL(points, keys), 0, layout.capacity)
+    out["new"] = [
+        r + c if isinstance(r, float) and _is_number(c) else c
+        for r, c in zip(data.ratings, out["change"])
+    ]
+    changes = _col([None if v == "" else v for v in out["change"]])
+    out["floor"] = _column_of(udfs.UNRATED_AGAIN(ratings, changes, data.rules), 0, layout.capacity)
+    return out
+
+
+def _steps(
+    udfs: Any, layout: Layout, data: Inputs, ratings: list[list[Any]], k_cells: list[list[Any]]
+) -> tuple[tuple[str, Callable[[], list[list[Any]]]], ...]:
+    """Each array column's call of :func:`figures` (by step name), as the sheet's formula
+    calls it: *ratings* and *k_cells* the ratings' and K's columns as Excel passes them."""
+    res, opp = data.results, data.opponents
     system = layout.system_name
-    steps: tuple[tuple[str, Callable[[], list[list[Any]]]], ...] = (
+    return (
         ("points", lambda: udfs.POINTS_ALL(res, data.scoring)),
         (
             "tiebreaks",
@@ -701,44 +748,6 @@ def figures(
             ),
         ),
     )
-    with shared_results():  # the results block is read once for all the calls
-        # the columns of _IN_CHILD computed at once by a forked child (.forked), the others
-        # here; those of _BEFORE_CHILD first, here: the child starts with the results read
-        moved = _IN_CHILD if layout.capacity >= FORK_FROM else frozenset()
-        found_all: dict[str, list[list[Any]]] = {}
-
-        def theirs() -> dict[str, list[list[Any]]]:
-            return {name: compute() for name, compute in steps if name in moved}
-
-        mine = [(name, compute) for name, compute in steps if name not in moved]
-        mine.sort(key=lambda step: step[0] not in _BEFORE_CHILD)  # a stable sort
-        second: Callable[[], dict[str, list[list[Any]]]] = theirs
-        try:
-            for done, (name, compute) in enumerate(mine):
-                if moved and second is theirs and name not in _BEFORE_CHILD:
-                    second = in_child(theirs)
-                progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(mine))
-                found_all[name] = compute()
-            meanwhile({**out, **_columns(layout, found_all)})
-        except BaseException:
-            if isinstance(second, Answer):
-                second.discard()  # its answer will not be asked for: the child stopped
-            raise
-        found_all.update(second())
-    out.update(_columns(layout, {name: found_all[name] for name, _ in steps}))
-    # RANK_ALL reads the visible points and tie-breaks, where a formula's "" is an empty
-    # cell (None), as Excel passes it
-    names = [f"tb{i + 1}" for i in range(layout.tiebreaks)]
-    keys = [[_cell_value(out[name][i]) for name in names] for i in range(layout.capacity)]
-    points = _col([_cell_value(v) for v in out["points"]])
-    out["rank"] = _column_of(udfs.RANK_ALL(points, keys), 0, layout.capacity)
-    out["new"] = [
-        r + c if isinstance(r, float) and _is_number(c) else c
-        for r, c in zip(data.ratings, out["change"])
-    ]
-    changes = _col([None if v == "" else v for v in out["change"]])
-    out["floor"] = _column_of(udfs.UNRATED_AGAIN(ratings, changes, data.rules), 0, layout.capacity)
-    return out
 
 
 def _columns(layout: Layout, found: Mapping[str, Any]) -> dict[str, list[Any]]:
@@ -1098,6 +1107,54 @@ def _header_block(
         if isinstance(value, str):
             style = fmt.input_text  # a date as the organiser wrote it
         _merged(ws, i, NAME, SEX, value, style)
+    _rating_fields(wb, ws, fmt, layout, event, shown)
+    tb_value = layout.settings_cols[1]
+    for row, label, value, name, validation in _standing_settings(event, tiebreak_rules):
+        _setting(
+            wb,
+            ws,
+            row,
+            layout.settings_cols,
+            (label, fmt.label),
+            (value, fmt.input_center),
+            name,
+            validation,
+        )
+    if event.scoring.overrides:
+        ws.write_comment(
+            1,
+            tb_value,
+            "The file's record 299 makes some results score otherwise ("
+            + ", ".join(f"{o.symbol} {v}" for o, v in event.scoring.overrides)
+            + "): this chart's formulas do not; its points and tie-breaks follow "
+            + chart_scoring(event).text
+            + ". The report (xlfuncs report) counts them.",
+            {"author": "xlfuncs", "x_scale": 2},
+        )
+    # each player's time for 60 moves (the rating columns' minutes, Rating Regulations 1.1),
+    # over the rating figures
+    _setting(
+        wb,
+        ws,
+        1,
+        layout.minutes_cols,
+        ("Minutes (60 moves)", fmt.label),
+        (event.minutes, fmt.input_center),
+        "Minutes",
+        _MINUTES_RULE,
+    )
+    start = event.start if isinstance(event.start, _dt.date) else None
+    first, note = tiebreak_edition_for(None, start)
+    if note and tiebreak_rules == first.id:  # older than C.07's first text: computed with it
+        ws.write_comment(2, tb_value, note[0].upper() + note[1:] + ".", {"x_scale": 2})
+    ws.write_string(HINT_ROW, NO, texts.hint, fmt.hint)
+
+
+def _rating_fields(
+    wb: Workbook, ws: Worksheet, fmt: Formats, layout: Layout, event: Event, shown: int
+) -> None:
+    """The fields over K and the results columns shown (*shown*): the chief arbiter, the
+    rules edition, the rating period and the number of players."""
     label_cols = K_OVERRIDE - RATING + 1
     value_cols = min(_MIDDLE_VALUE_COLS, MIDDLE + shown - K)
     _merged(ws, 1, RATING, K_OVERRIDE, "Chief arbiter", fmt.label)
@@ -1136,127 +1193,97 @@ def _header_block(
         fmt.computed,
         len([p for p in event.players if p.name]) if event.players else 0,
     )
-    # the C.07 edition of the tie-breaks, over the standing (TIEBREAK_ALL's rules)
-    tb_label, tb_value = layout.settings_cols
-    _setting(
-        wb,
-        ws,
-        2,
-        (tb_label, tb_value),
-        ("Tie-break rules", fmt.label),
-        (tiebreak_rules, fmt.input_center),
-        "TiebreakRules",
-        {
-            "validate": "list",
-            "source": list(TIEBREAK_EDITIONS),
-            "input_title": "Tie-break rules (C.07)",
-            "input_message": "The edition of FIDE's Tie-Break Regulations: 2026 from "
-            "1 Mar 2026, 2023 before (events older than its 2024 start: computed with it).",
-            "error_title": "Tie-break rules",
-            "error_message": "Choose an edition from the list.",
-        },
-    )
-    # the rating unrated players count at in the rating tie-breaks (TIEBREAK_ALL's unrated)
-    _setting(
-        wb,
-        ws,
-        3,
-        (tb_label, tb_value),
-        ("Unrated rating", fmt.label),
-        (event.unrated_rating, fmt.input_center),
-        "UnratedRating",
-        {
-            "validate": "integer",
-            "criteria": "between",
-            "minimum": 1,
-            "maximum": MAX_RATING,
-            "ignore_blank": True,
-            "input_title": "Rating of unrated players",
-            "input_message": "The rating unrated players count at in the rating tie-breaks "
-            "(ARO, TPR, PTP, APRO, APPO, RTNG), as the event's rules give it. Blank: none, "
-            "and those are blank once a player is unrated (C.07 10).",
-            "error_title": "Rating of unrated players",
-            "error_message": f"Enter a rating, 1 to {MAX_RATING}, or leave it blank.",
-        },
-    )
-    # how PTP (and APPO) read a full score (TIEBREAK_ALL's ptp_full_score)
-    _setting(
-        wb,
-        ws,
-        4,
-        (tb_label, tb_value),
-        ("PTP of 100 %", fmt.label),
-        (event.ptp_full_score, fmt.input_center),
-        "PtpFullScore",
-        {
-            "validate": "list",
-            "source": list(PTP_FULL_SCORE_READINGS),
-            "input_title": "PTP of a 100 % score",
-            "input_message": f"C.07 10.3: {PTP_FULL_SCORE_DEFAULT}, the highest-rated "
-            "opponent + 800; "
-            "definition, the lowest rating whose expected score reaches it (+ 736, as "
-            "FIDE's engine). APPO follows.",
-            "error_title": "PTP of a 100 % score",
-            "error_message": f"Choose {' or '.join(PTP_FULL_SCORE_READINGS)}.",
-        },
-    )
-    # the scoring system (TRF-2026 162): POINTS_ALL's and TIEBREAK_ALL's scoring
-    _setting(
-        wb,
-        ws,
-        1,
-        (tb_label, tb_value),
-        ("Scoring", fmt.label),
-        (chart_scoring(event).text, fmt.input_center),
-        "Scoring",
-        {
-            "validate": "any",
-            "input_title": "Scoring system",
-            "input_message": "Points of a win-draw-loss: 1-½-0 (FIDE's), 3-1-0 ... "
-            "(TRF-2026 record 162); the points and the point-based tie-breaks follow it, "
-            "the rating figures read the results.",
-        },
-    )
-    if event.scoring.overrides:
-        ws.write_comment(
+
+
+def _standing_settings(
+    event: Event, tiebreak_rules: str
+) -> tuple[tuple[int, str, Any, str, dict[str, Any]], ...]:
+    """The settings the standing reads, over it (row, label, value, name, validation), in
+    the order they are written: the C.07 edition of the tie-breaks (``TIEBREAK_ALL``'s
+    rules), the rating unrated players count at in the rating tie-breaks (its unrated), how
+    PTP and APPO read a full score (its ptp_full_score), and the scoring system (TRF-2026
+    162: ``POINTS_ALL``'s and its scoring)."""
+    return (
+        (
+            2,
+            "Tie-break rules",
+            tiebreak_rules,
+            "TiebreakRules",
+            {
+                "validate": "list",
+                "source": list(TIEBREAK_EDITIONS),
+                "input_title": "Tie-break rules (C.07)",
+                "input_message": "The edition of FIDE's Tie-Break Regulations: 2026 from "
+                "1 Mar 2026, 2023 before (events older than its 2024 start: computed with it).",
+                "error_title": "Tie-break rules",
+                "error_message": "Choose an edition from the list.",
+            },
+        ),
+        (
+            3,
+            "Unrated rating",
+            event.unrated_rating,
+            "UnratedRating",
+            {
+                "validate": "integer",
+                "criteria": "between",
+                "minimum": 1,
+                "maximum": MAX_RATING,
+                "ignore_blank": True,
+                "input_title": "Rating of unrated players",
+                "input_message": "The rating unrated players count at in the rating "
+                "tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG), as the event's rules give it. "
+                "Blank: none, and those are blank once a player is unrated (C.07 10).",
+                "error_title": "Rating of unrated players",
+                "error_message": f"Enter a rating, 1 to {MAX_RATING}, or leave it blank.",
+            },
+        ),
+        (
+            4,
+            "PTP of 100 %",
+            event.ptp_full_score,
+            "PtpFullScore",
+            {
+                "validate": "list",
+                "source": list(PTP_FULL_SCORE_READINGS),
+                "input_title": "PTP of a 100 % score",
+                "input_message": f"C.07 10.3: {PTP_FULL_SCORE_DEFAULT}, the highest-rated "
+                "opponent + 800; "
+                "definition, the lowest rating whose expected score reaches it (+ 736, as "
+                "FIDE's engine). APPO follows.",
+                "error_title": "PTP of a 100 % score",
+                "error_message": f"Choose {' or '.join(PTP_FULL_SCORE_READINGS)}.",
+            },
+        ),
+        (
             1,
-            tb_value,
-            "The file's record 299 makes some results score otherwise ("
-            + ", ".join(f"{o.symbol} {v}" for o, v in event.scoring.overrides)
-            + "): this chart's formulas do not; its points and tie-breaks follow "
-            + chart_scoring(event).text
-            + ". The report (xlfuncs report) counts them.",
-            {"author": "xlfuncs", "x_scale": 2},
-        )
-    # each player's time for 60 moves (the rating columns' minutes, Rating Regulations 1.1),
-    # over the rating figures
-    m_label, m_value = layout.minutes_cols
-    _setting(
-        wb,
-        ws,
-        1,
-        (m_label, m_value),
-        ("Minutes (60 moves)", fmt.label),
-        (event.minutes, fmt.input_center),
-        "Minutes",
-        {
-            "validate": "decimal",
-            "criteria": ">",
-            "value": 0,
-            "ignore_blank": True,
-            "input_title": "Time for 60 moves",
-            "input_message": "Each player's time for 60 moves with increments (90 min + "
-            "30 s a move: 120). Games below the minimum of Rating Regulations 1.1 (120 / "
-            "90 / 60 by the higher rating) count in no N, Ra, Rp, +/- or Ru. Blank: all do.",
-            "error_title": "Time for 60 moves",
-            "error_message": "Enter the minutes, above 0, or leave it blank.",
-        },
+            "Scoring",
+            chart_scoring(event).text,
+            "Scoring",
+            {
+                "validate": "any",
+                "input_title": "Scoring system",
+                "input_message": "Points of a win-draw-loss: 1-½-0 (FIDE's), 3-1-0 ... "
+                "(TRF-2026 record 162); the points and the point-based tie-breaks follow it, "
+                "the rating figures read the results.",
+            },
+        ),
     )
-    start = event.start if isinstance(event.start, _dt.date) else None
-    first, note = tiebreak_edition_for(None, start)
-    if note and tiebreak_rules == first.id:  # older than C.07's first text: computed with it
-        ws.write_comment(2, tb_value, note[0].upper() + note[1:] + ".", {"x_scale": 2})
-    ws.write_string(HINT_ROW, NO, texts.hint, fmt.hint)
+
+
+_MINUTES_RULE: Final[dict[str, Any]] = {
+    "validate": "decimal",
+    "criteria": ">",
+    "value": 0,
+    "ignore_blank": True,
+    "input_title": "Time for 60 moves",
+    "input_message": "Each player's time for 60 moves with increments (90 min + "
+    "30 s a move: 120). Games below the minimum of Rating Regulations 1.1 (120 / "
+    "90 / 60 by the higher rating) count in no N, Ra, Rp, +/- or Ru. Blank: all do.",
+    "error_title": "Time for 60 moves",
+    "error_message": "Enter the minutes, above 0, or leave it blank.",
+}
+"""The validation of the minutes for 60 moves (the rating figures' ``Minutes``)."""
 
 
 _GRID_WIDTH = 3.6
@@ -1432,7 +1459,7 @@ class _PlayerRows:
                     f"({p.file_rating_why}), so not counted: the player is unrated here.",
                     {"author": "xlfuncs", "x_scale": 1.6},
                 )
-            _input_cells(ws, row, NO, cells, player_formats)
+            write_values(ws, row, NO, cells, player_formats)
             if layout.swiss:
                 assert data.opponents is not None
                 rounds: list[Any] = []
@@ -1440,7 +1467,7 @@ class _PlayerRows:
                     rd = p.rounds[rnd - 1] if p is not None and rnd <= len(p.rounds) else None
                     colour = None if rd is None or rd.colour is None else rd.colour.lower()
                     rounds += [data.opponents[i][rnd - 1], colour, data.results[i][rnd - 1]]
-                _input_cells(ws, row, MIDDLE, rounds, round_formats)
+                write_values(ws, row, MIDDLE, rounds, round_formats)
                 for rnd, bye in () if p is None else p.later_byes:
                     if rnd <= layout.rounds:
                         ws.write_comment(
@@ -1506,13 +1533,6 @@ class _PlayerRows:
             col = self.layout.col("points")
             self.ws.set_column(col, col, _MARKED_POINTS_WIDTH)
         _arrays(self.ws, self.fmt, self.layout, self.data, values)
-
-
-def _input_cells(ws: Worksheet, row: int, col: int, cells: list[Any], formats: list[Any]) -> None:
-    """Input cells of a player row from *col* on, each with its format, as
-    :func:`~xlfuncs.templates.common.write_value` writes them."""
-    for at, (value, style) in enumerate(zip(cells, formats, strict=True), start=col):
-        write_value(ws, row, at, value, style)
 
 
 def _formula_cells(
@@ -1695,9 +1715,21 @@ def _arrays(
 
 
 def _formatting(wb: Workbook, ws: Worksheet, layout: Layout, tiebreaks: Sequence[str]) -> None:
+    """The main sheet's rules: the tie-break headers' drop-down, the marks of the new
+    ratings and of the words without a figure, each input column's validation, and the
+    results' (and a Swiss's opponents' and colours') drop-downs and colours."""
     first, last = FIRST_ROW, layout.last_row
-    # each tie-break header: a drop-down of descriptors (the event's own first); another
-    # descriptor may be typed (a warning, not a refusal: TIEBREAK_ALL judges it)
+    _tiebreak_choices(ws, layout, tiebreaks)
+    _figure_marks(wb, ws, layout)
+    for col, rule in _COLUMN_RULES:
+        ws.data_validation(first, col, last, col, rule)
+    _round_rules(wb, ws, layout)
+
+
+def _tiebreak_choices(ws: Worksheet, layout: Layout, tiebreaks: Sequence[str]) -> None:
+    """Each tie-break header: a drop-down of descriptors (the event's own *tiebreaks*
+    first); another descriptor may be typed (a warning, not a refusal: ``TIEBREAK_ALL``
+    judges it)."""
     choices = SWISS_CHOICES if layout.swiss else ROUND_ROBIN_CHOICES
     offered = [*dict.fromkeys([*tiebreaks, *choices])]
     while len(",".join(offered)) > 255:  # Excel's limit on a list written in the rule
@@ -1719,7 +1751,12 @@ def _formatting(wb: Workbook, ws: Worksheet, layout: Layout, tiebreaks: Sequence
             "error_message": "Not in the list: a C.07 descriptor such as BH/C1, SB, DE.",
         },
     )
-    # A new rating below the floor is struck out in red: the player is unrated again.
+
+
+def _figure_marks(wb: Workbook, ws: Worksheet, layout: Layout) -> None:
+    """A new rating below the floor struck out in red (the player is unrated again), with a
+    note on its header; the words of a player without a figure in grey."""
+    first, last = FIRST_ROW, layout.last_row
     new = layout.col("new")
     ws.conditional_format(
         first,
@@ -1753,90 +1790,99 @@ def _formatting(wb: Workbook, ws: Worksheet, layout: Layout, tiebreaks: Sequence
         "from 1 March 2024, 1000 before): the player is removed from the list and is "
         "unrated again.",
     )
-    for col, rule in (
-        (TITLE, {"validate": "list", "source": list(FIDE_TITLES)}),
-        (
-            SEX,
-            {
-                "validate": "list",
-                "source": ["m", "w"],
-                "input_title": "Sex",
-                "input_message": "w: women's norms (WGM, WIM) apply; m or blank: they do not.",
-            },
-        ),
-        (
-            REACHED,
-            {
-                "validate": "list",
-                "source": ["yes", "no"],
-                "input_title": "Reached 2400",
-                "input_message": "yes: a published rating of the player "
-                "was ever 2400 or more (K = 10 for good).",
-            },
-        ),
-        (
-            FED,
-            {
-                "validate": "length",
-                "criteria": "==",
-                "value": 3,
-                "error_message": "A three-letter federation code, e.g. ESP.",
-            },
-        ),
-        (
-            FIDE_ID,
-            {"validate": "integer", "criteria": "between", "minimum": 1, "maximum": 999999999},
-        ),
-        (
-            BORN,
-            {
-                "validate": "integer",
-                "criteria": "between",
-                "minimum": 1900,
-                "maximum": 2100,
-                "error_message": "A year of birth, e.g. 2008.",
-            },
-        ),
-        (
-            RATING,
-            {
-                "validate": "integer",
-                "criteria": "between",
-                "minimum": 0,
-                "maximum": MAX_RATING,
-                "input_title": "Rating",
-                "input_message": "The published FIDE rating; blank or 0: unrated.",
-            },
-        ),
-        (
-            GAMES_BEFORE,
-            {
-                "validate": "integer",
-                "criteria": ">=",
-                "value": 0,
-                "input_title": "Rated games before",
-                "input_message": "Rated games the player completed "
-                "before this event (K = 40 below 30; blank: 30 or "
-                "more).",
-            },
-        ),
-        (
-            K_OVERRIDE,
-            {
-                "validate": "list",
-                "source": ["40", "20", "10"],
-                "input_title": "K override",
-                "input_message": "Leave blank to use the K computed from "
-                "the player's data; fill to force a K.",
-                "error_type": "warning",
-                "error_title": "K override",
-                "error_message": "FIDE's K rule gives 40, 20 or 10. Another whole number "
-                "from 1 to 40 (a national federation's K, or K lowered for K x n <= 700) "
-                "is used as given; anything else is an error in the player's row.",
-            },
-        ),
-    ):
-        ws.data_validation(first, col, last, col, rule)
+
+
+_COLUMN_RULES: Final[tuple[tuple[int, dict[str, Any]], ...]] = (
+    (TITLE, {"validate": "list", "source": list(FIDE_TITLES)}),
+    (
+        SEX,
+        {
+            "validate": "list",
+            "source": ["m", "w"],
+            "input_title": "Sex",
+            "input_message": "w: women's norms (WGM, WIM) apply; m or blank: they do not.",
+        },
+    ),
+    (
+        REACHED,
+        {
+            "validate": "list",
+            "source": ["yes", "no"],
+            "input_title": "Reached 2400",
+            "input_message": "yes: a published rating of the player "
+            "was ever 2400 or more (K = 10 for good).",
+        },
+    ),
+    (
+        FED,
+        {
+            "validate": "length",
+            "criteria": "==",
+            "value": 3,
+            "error_message": "A three-letter federation code, e.g. ESP.",
+        },
+    ),
+    (
+        FIDE_ID,
+        {"validate": "integer", "criteria": "between", "minimum": 1, "maximum": 999999999},
+    ),
+    (
+        BORN,
+        {
+            "validate": "integer",
+            "criteria": "between",
+            "minimum": 1900,
+            "maximum": 2100,
+            "error_message": "A year of birth, e.g. 2008.",
+        },
+    ),
+    (
+        RATING,
+        {
+            "validate": "integer",
+            "criteria": "between",
+            "minimum": 0,
+            "maximum": MAX_RATING,
+            "input_title": "Rating",
+            "input_message": "The published FIDE rating; blank or 0: unrated.",
+        },
+    ),
+    (
+        GAMES_BEFORE,
+        {
+            "validate": "integer",
+            "criteria": ">=",
+            "value": 0,
+            "input_title": "Rated games before",
+            "input_message": "Rated games the player completed "
+            "before this event (K = 40 below 30; blank: 30 or "
+            "more).",
+        },
+    ),
+    (
+        K_OVERRIDE,
+        {
+            "validate": "list",
+            "source": ["40", "20", "10"],
+            "input_title": "K override",
+            "input_message": "Leave blank to use the K computed from "
+            "the player's data; fill to force a K.",
+            "error_type": "warning",
+            "error_title": "K override",
+            "error_message": "FIDE's K rule gives 40, 20 or 10. Another whole number "
+            "from 1 to 40 (a national federation's K, or K lowered for K x n <= 700) "
+            "is used as given; anything else is an error in the player's row.",
+        },
+    ),
+)
+"""The validation of each input column of the player rows (title, sex, 2400 reached,
+federation, FIDE id, year of birth, rating, rated games before, K override)."""
+
+
+def _round_rules(wb: Workbook, ws: Worksheet, layout: Layout) -> None:
+    """The results' drop-down and colours, and a Swiss's opponents' and colours'
+    drop-downs, over every round's cells (a round robin: the grid)."""
+    first, last = FIRST_ROW, layout.last_row
     if layout.swiss:
         opp, colour, res = (
             [

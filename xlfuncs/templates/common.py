@@ -5,8 +5,9 @@ protection, print setup and cached values.
 Workbooks are written with XlsxWriter, which stores a formula's computed value beside it:
 a blank template stores blanks, a filled workbook (``xlfuncs crosstable``) stores the values
 our functions give, so it reads correctly where the functions are not installed. Only
-XlsxWriter's public API is used; what it cannot write is done on the finished file with the
-standard library's ``zipfile`` (:func:`finish_package`).
+XlsxWriter's public API is used; what it cannot write, or writes slowly (the formulas that
+call only ``IF``, ``IFERROR`` and ``ISBLANK``: :class:`LaterCells`), is done on the finished
+file with the standard library's ``zipfile`` (:func:`finish_package`).
 
 Text from users or imported files is always written with ``write_string``: a name starting
 with ``=`` stays text, never becomes a formula.
@@ -15,16 +16,20 @@ with ``=`` stays text, never becomes a formula.
 from __future__ import annotations
 
 import datetime as _dt
+import itertools
 import re
+import weakref
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
+from xml.sax.saxutils import escape
 
 import xlsxwriter
+from xlsxwriter.chartsheet import Chartsheet
 from xlsxwriter.format import Format
-from xlsxwriter.utility import xl_rowcol_to_cell
+from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
@@ -45,6 +50,7 @@ __all__ = [
     "finish_package",
     "write_text",
     "write_value",
+    "write_values",
     "write_formula",
     "write_array",
     "write_block",
@@ -153,28 +159,137 @@ _CALC_PR = re.compile(rb"<calcPr\b[^>]*/>")
 
 class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is untyped here
     """xlsxwriter's workbook, finished when it is closed (:func:`finish_package`): the
-    calculation settings Excel opens it with, blank formula values typed as text, and the
-    xlwings Lite code *lite* stored in it."""
+    calculation settings Excel opens it with, the cells of :class:`LaterCells` written, blank
+    formula values typed as text, and the xlwings Lite code *lite* stored in it."""
 
     def __init__(self, path: str, options: dict[str, Any], lite: LitePackage | None) -> None:
         super().__init__(path, options)
         self.xlfuncs_path = Path(path)
         self.xlfuncs_lite = lite
         self.xlfuncs_finished = False
+        self.xlfuncs_later: list[LaterCells] = []
+
+    def add_worksheet(self, name: str | None = None, worksheet_class: Any = None) -> Worksheet:
+        """xlsxwriter's new worksheet, with its :class:`LaterCells`."""
+        ws = super().add_worksheet(name, worksheet_class)
+        number = sum(not isinstance(sheet, Chartsheet) for sheet in self.worksheets())
+        later = LaterCells(f"xl/worksheets/sheet{number}.xml")
+        _LATER[ws] = later
+        self.xlfuncs_later.append(later)
+        return ws
 
     def close(self) -> None:
         """Write the file (xlsxwriter), then finish it (:func:`finish_package`); once."""
         if self.xlfuncs_finished:
             return
         super().close()
-        finish_package(self.xlfuncs_path, self.xlfuncs_lite)
+        later = {sheet.part: sheet.cells for sheet in self.xlfuncs_later if sheet.cells}
+        finish_package(self.xlfuncs_path, self.xlfuncs_lite, later=later)
+        for sheet in self.xlfuncs_later:
+            sheet.cells.clear()  # written: let go
         self.xlfuncs_finished = True
 
 
-def finish_package(path: Path, lite: LitePackage | None) -> None:
+class LaterCells:
+    """The formula cells of one worksheet that call no function but :data:`PLAIN_FUNCTIONS`
+    (:func:`write_formula`): xlsxwriter stores each as a formatted blank, and
+    :func:`finish_package` writes it over that blank as xlsxwriter writes a formula cell.
+
+    xlsxwriter rewrites each formula it stores by some thirty regular-expression
+    substitutions (the ``_xlfn.`` prefixes of newer functions), which change nothing in
+    such a formula: in a big crosstable, whose every player row holds a dozen and more,
+    most of the time its formulas take."""
+
+    def __init__(self, part: str) -> None:
+        self.part = part
+        """The worksheet's part in the package (``xl/worksheets/sheet1.xml``)."""
+        self.cells: dict[bytes, bytes] = {}
+        """Each cell's reference (``b"K12"``): its XML after the ``<c r=... s=...``
+        attributes, as xlsxwriter writes it."""
+        self._letters: dict[int, str] = {}
+
+    def _ref(self, row: int, col: int) -> bytes:
+        letters = self._letters.get(col)
+        if letters is None:
+            letters = self._letters[col] = xl_col_to_name(col)
+        return f"{letters}{row + 1}".encode()
+
+    def formula(
+        self, ws: Worksheet, row: int, col: int, formula: str, fmt: Format, value: Any
+    ) -> None:
+        """The plain formula *formula* (``=`` first) with its cached *value* in a cell."""
+        ws.write_blank(row, col, None, fmt)
+        self.cells[self._ref(row, col)] = _formula_xml(formula[1:], value)
+
+
+_LATER: weakref.WeakKeyDictionary[Worksheet, LaterCells] = weakref.WeakKeyDictionary()
+"""The :class:`LaterCells` of each worksheet of a workbook of :func:`new_workbook`."""
+
+PLAIN_FUNCTIONS: Final = frozenset(("IF", "IFERROR", "ISBLANK"))
+"""Functions every Excel since 2007 has: xlsxwriter gives them no ``_xlfn.`` prefix."""
+
+_CALLED = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*(?=\()")
+"""A name followed by an opening parenthesis: what could be a function call (in a string
+too: such a formula is then not taken as plain)."""
+
+_ERROR_VALUES: Final = frozenset(
+    ("#DIV/0!", "#N/A", "#NAME?", "#NULL!", "#NUM!", "#REF!", "#VALUE!")
+)
+"""The values xlsxwriter stores as an error (``t="e"``) beside a formula."""
+
+
+def _is_plain(formula: str) -> bool:
+    """Whether xlsxwriter stores *formula* as it is but its leading ``=``: an ordinary
+    formula (not an array) calling :data:`PLAIN_FUNCTIONS` only."""
+    return (
+        formula.startswith("=")
+        and "{" not in formula
+        and "}" not in formula
+        and all(name in PLAIN_FUNCTIONS for name in _CALLED.findall(formula))
+    )
+
+
+def _formula_xml(formula: str, value: Any) -> bytes:
+    """A formula cell's XML after its reference and format, as xlsxwriter writes it: the
+    value's type (``t="b"``, ``t="e"``, ``t="str"``; a number and a blank untyped), the
+    formula and the value, escaped."""
+    if isinstance(value, bool):
+        typed, value = ' t="b"', int(value)
+    elif isinstance(value, str):
+        typed = "" if value == "" else ' t="e"' if value in _ERROR_VALUES else ' t="str"'
+        value = escape(value)
+    else:
+        typed = ""
+    return f"{typed}><f>{escape(formula)}</f><v>{value}</v></c>".encode()
+
+
+_PLACEHOLDER = re.compile(rb'<c r="([A-Z]+[0-9]+)"( s="[0-9]+")/>')
+"""A formatted blank cell of a worksheet as xlsxwriter writes it: where a cell of
+:class:`LaterCells` may be."""
+
+
+def _write_later(data: bytes, cells: Mapping[bytes, bytes]) -> bytes:
+    """Worksheet XML *data* with the blanks of *cells* (by reference) written as their
+    cells (the XML after the reference and format)."""
+
+    def written(match: re.Match[bytes]) -> bytes:
+        rest = cells.get(match[1])
+        return match[0] if rest is None else b'<c r="' + match[1] + b'"' + match[2] + rest
+
+    return _PLACEHOLDER.sub(written, data)
+
+
+def finish_package(
+    path: Path,
+    lite: LitePackage | None,
+    *,
+    later: Mapping[str, Mapping[bytes, bytes]] | None = None,
+) -> None:
     """Finish the workbook file xlsxwriter wrote at *path*, rewritten with the standard
     library's :mod:`zipfile` (every part kept in its order, date and compression):
 
+    - the cells of *later* (by worksheet part, :class:`LaterCells`) written over their
+      placeholders, as xlsxwriter writes them;
     - ``<calcPr calcId="191029"/>`` (:data:`EXCEL_CALC_ID`, and no ``fullCalcOnLoad``): Excel
       opens it with the values stored beside the formulas;
     - the blank value beside a formula typed as text (``<c r="A1" t="str"><f>...</f><v></v>
@@ -190,6 +305,8 @@ def finish_package(path: Path, lite: LitePackage | None) -> None:
         infos = book.infolist()
         parts = {info.filename: book.read(info) for info in infos}
         comment = book.comment
+    for part, cells in (later or {}).items():
+        parts[part] = _write_later(parts[part], cells)
     parts["xl/workbook.xml"] = _CALC_PR.sub(
         f'<calcPr calcId="{EXCEL_CALC_ID}"/>'.encode(), parts["xl/workbook.xml"], count=1
     )
@@ -309,11 +426,52 @@ def write_value(ws: Worksheet, row: int, col: int, value: Any, fmt: Format | Non
         ws.write_string(row, col, str(value), fmt)
 
 
+def write_values(
+    ws: Worksheet, row: int, col: int, values: Sequence[Any], formats: Sequence[Format | None]
+) -> None:
+    """:func:`write_value` on each cell of *row* from column *col* on, each value with its
+    format."""
+    if len(values) != len(formats):
+        raise ValueError(f"{len(values)} values, {len(formats)} formats")
+    _write_each(ws, ((row, at) for at in range(col, col + len(values))), values, formats)
+
+
+def _write_each(
+    ws: Worksheet,
+    places: Iterable[tuple[int, int]],
+    values: Iterable[Any],
+    formats: Iterable[Format | None],
+) -> None:
+    """:func:`write_value` on each cell of *places* (row, column), its value of *values*
+    and format of *formats* in turn; the common kinds (numbers, text, blanks) straight to
+    xlsxwriter, told apart once per cell."""
+    number, text, blank = ws.write_number, ws.write_string, ws.write_blank
+    for (row, col), value, fmt in zip(places, values, formats):
+        kind = type(value)
+        if kind is float or kind is int:
+            number(row, col, value, fmt)
+        elif kind is str:
+            if value:
+                text(row, col, value, fmt)
+            else:
+                blank(row, col, None, fmt)
+        elif value is None:
+            blank(row, col, None, fmt)
+        else:
+            write_value(ws, row, col, value, fmt)
+
+
 def write_formula(
     ws: Worksheet, row: int, col: int, formula: str, fmt: Format | None = None, value: Any = None
 ) -> None:
-    """A formula with its cached value (blank when *value* is ``None``)."""
-    ws.write_formula(row, col, formula, fmt, "" if value is None else value)
+    """A formula with its cached value (blank when *value* is ``None``); in a workbook of
+    :func:`new_workbook`, a formatted formula calling :data:`PLAIN_FUNCTIONS` only is
+    written in its cell as the file is finished (:class:`LaterCells`)."""
+    later = _LATER.get(ws) if fmt is not None else None
+    if later is not None and _is_plain(formula):
+        later.formula(ws, row, col, formula, fmt, "" if value is None else value)
+    else:
+        ws.write_formula(row, col, formula, fmt, "" if value is None else value)
 
 
 def write_array(
@@ -331,21 +489,8 @@ def write_array(
     ws.write_array_formula(
         first_row, col, last_row, col, formula, fmt, "" if cached[0] is None else cached[0]
     )
-    number, text, blank = ws.write_number, ws.write_string, ws.write_blank
-    for row, value in enumerate(cached[1:], start=first_row + 1):
-        # the common cells straight to xlsxwriter, as write_value writes them
-        kind = type(value)
-        if kind is float:
-            number(row, col, value, fmt)
-        elif kind is str:
-            if value:
-                text(row, col, value, fmt)
-            else:
-                blank(row, col, None, fmt)
-        elif value is None:
-            blank(row, col, None, fmt)
-        else:
-            write_value(ws, row, col, value, fmt)
+    rows = range(first_row + 1, last_row + 1)
+    _write_each(ws, ((row, col) for row in rows), cached[1:], itertools.repeat(fmt))
 
 
 def write_block(
