@@ -129,3 +129,45 @@ def test_findings_is_at_the_bottom() -> None:
     assert inside == []
     users = {m.split(".")[1] for m, targets in _graph().items() if "xlfuncs.findings" in targets}
     assert {"trf", "event", "commands"} <= users
+
+
+def _package(module: str) -> str:
+    """The package a module is in (``xlfuncs.core`` for ``xlfuncs.core.tiebreaks``; a module
+    at the top, ``xlfuncs.udfs``, is its own)."""
+    parts = module.split(".")
+    return ".".join(parts[:2])
+
+
+def _private_imports(module: str, source: str) -> list[str]:
+    """``from M import _name`` in *source* (of *module*) where M is an xlfuncs module of
+    another package than *module*'s: a private name used across packages (each package's
+    private names are its own to change)."""
+    found = []
+    for node in _imports(ast.parse(source)):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        for alias in node.names:
+            if not alias.name.startswith("_") or alias.name.startswith("__"):
+                continue
+            for target in _targets(module, ast.ImportFrom(node.module, [alias], node.level)):
+                if target.startswith("xlfuncs") and _package(target) != _package(module):
+                    found.append(f"{module}:{node.lineno} imports {alias.name} from {target}")
+    return found
+
+
+def test_no_private_name_is_imported_from_another_package() -> None:
+    found = [
+        line
+        for module, path in MODULES.items()
+        for line in _private_imports(module, path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_private_imports_are_seen() -> None:
+    # a private name of another package is found; a public one, or one of the same package,
+    # is not
+    source = "from ..core.tiebreaks import _hidden, shown\nfrom .parser import _read\n"
+    assert _private_imports("xlfuncs.trf.standings", source) == [
+        "xlfuncs.trf.standings:1 imports _hidden from xlfuncs.core.tiebreaks"
+    ]

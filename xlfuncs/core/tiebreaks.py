@@ -1291,7 +1291,7 @@ def _rounds_counted(crosstable: Crosstable, rounds: int | None, notes: list[str]
     left out)."""
     if rounds is None:
         most = max((len(e.pairings) for e in crosstable.entrants), default=0)
-        rounds = _last_round_played(crosstable) or most
+        rounds = last_round_played(crosstable) or most
         if rounds < most:
             later = f"round {most}" if most == rounds + 1 else f"rounds {rounds + 1}-{most}"
             notes.append(
@@ -1385,7 +1385,7 @@ def check_edition(descriptors: Iterable[Descriptor], edition: TiebreakEdition) -
                 )
 
 
-def _last_round_played(crosstable: Crosstable) -> int:
+def last_round_played(crosstable: Crosstable) -> int:
     """The last round in which a game was played over the board (0: none): the rounds of the
     standing when none is given. Later rounds, paired but not played yet or with byes and
     forfeits only, are left out, as FIDE's reference engine does."""

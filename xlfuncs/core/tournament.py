@@ -422,7 +422,7 @@ def _rated_results(
             yield r, p.opponent, rating, o
 
 
-def _withdrew(pairings: Sequence[Pairing]) -> bool:
+def withdrew(pairings: Sequence[Pairing]) -> bool:
     """No opponent and no points in the last round (a blank, ``Z`` or ``0000 - -``)."""
     return (
         bool(pairings)
@@ -442,7 +442,7 @@ def is_round_robin(pairings: Sequence[Sequence[Pairing]]) -> bool:
     >>> is_round_robin([[P(2, None)], [P(1, None)], [P(4, None)], [P(3, None)]])
     False
     """
-    staying = [i for i, ps in enumerate(pairings, start=1) if not _withdrew(ps)]
+    staying = [i for i, ps in enumerate(pairings, start=1) if not withdrew(ps)]
     if len(pairings) < 2 or len(staying) < 2:
         return False
     everyone = set(staying)
