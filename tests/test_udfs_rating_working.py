@@ -102,3 +102,42 @@ def test_rows_pad_the_block_to_a_fixed_height() -> None:
     assert isinstance(block, list) and len(block) == 20
     assert block[10:] == [[""] * RATING_COLUMNS] * 10  # 2 + 7 games + 1 = 10 rows of working
     assert RATING_WORKING(1, ratings, ks, results, opponents, "2022", None, 0.0) == "#NUM!"
+
+
+def test_a_round_without_a_game_keeps_the_rounds_after_it_in_their_places() -> None:
+    # The chesschat event with round 3 blank for player 1 (absent: no opponent, no result),
+    # the 1413 game played in round 4 instead, and so on: the games are those of the first
+    # test but one (the 1413 win moved a round later), so the lines name rounds 1, 2, 4 ... 8
+    # (as the report names a TRF's rounds), not 1 ... 7.
+    ratings, ks, results, opponents = _event(2000.0, 20.0, CHESSCHAT)
+    for row in (*results, *opponents):
+        row.insert(2, None)  # round 3: nobody's game
+    block = RATING_WORKING(1, ratings, ks, results, opponents, "2022")
+    assert isinstance(block, list)
+    _, _, *lines, _ = block
+    assert [row[0] for row in lines] == [1, 2, 4, 5, 6, 7, 8]
+    assert [row[1] for row in lines] == [2, 3, 4, 5, 6, 7, 8]
+    assert sum(row[7] for row in lines) == pytest.approx(-12.2)  # the same games: the same sum
+
+
+def test_a_first_ratings_lines_keep_their_rounds_too() -> None:
+    # An unrated player (row 1) meets 2000, 2000, 2000 in rounds 1, 3, 4 (round 2 blank):
+    # the lines name rounds 1, 3 and 4; the hypothetical opponents have none.
+    ratings = [[None], [2000.0], [2000.0], [2000.0]]
+    ks: list[list[Any]] = [[None]] * 4
+    results = [
+        [1.0, None, "½", 0.0],
+        [0.0, None, None, None],
+        [None, None, "½", None],
+        [None, None, None, 1.0],
+    ]
+    opponents = [
+        [2.0, None, 3.0, 4.0],
+        [1.0, None, None, None],
+        [None, None, 1.0, None],
+        [None, None, None, 1.0],
+    ]
+    block = RATING_WORKING(1, ratings, ks, results, opponents, "2024")
+    assert isinstance(block, list)
+    rounds = [row[0] for row in block[2:] if row[1] in (2, 3, 4)]
+    assert rounds == [1, 3, 4]

@@ -7,14 +7,15 @@ players named by their row in the ranges."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..core.errors import NothingToComputeError, XlfuncsError
 from ..core.first_rating_working import FirstRatingWorking, first_rating_working
 from ..core.no_figure import NO_K
 from ..core.rating_working import RatingWorking, rating_working
-from .cells import system
-from .columns import crosstable_rows, player_number, reasons_flag
+from .cells import is_blank, system
+from .columns import crosstable_rows, player_number, reasons_flag, results_games
 from .errors import broken_rule, first_error
 from .ranges import Cell
 from .tiebreak_working import block_cell, block_rows, padded
@@ -185,6 +186,7 @@ def rating_working_cells(
                 f"row {number}: met the player of row {p.opponent}, whose row shows "
                 f"{theirs.code} ({theirs})",
             )
+    rounds = _rounds(results, opponents, len(table.entrants), number)
     if table.entrants[number - 1].rating is None:
         try:
             first = first_rating_working(table, number)
@@ -193,6 +195,11 @@ def rating_working_cells(
                 raise
             return padded(no_figure_block(FIRST_RATING, table.edition.id, exc.short, exc), height)
         assert first is not None  # unrated
+        if rounds is not None:  # a hypothetical opponent's line has no round
+            placed = [
+                x if x.round is None else replace(x, round=rounds[x.round - 1]) for x in first.lines
+            ]
+            first = replace(first, lines=tuple(placed))
         return padded(first_rating_block(first), height)
     change = rating_working(table, number)
     if change is None:
@@ -202,7 +209,21 @@ def rating_working_cells(
         if not why:
             raise missing
         return padded(no_figure_block(RATING_CHANGE, table.edition.id, NO_K, missing), height)
+    if rounds is not None:
+        placed_lines = tuple(replace(x, round=rounds[x.round - 1]) for x in change.lines)
+        change = replace(change, lines=placed_lines)
     return padded(rating_change_block(change), height)
+
+
+def _rounds(results: Cell, opponents: Cell, n: int, number: int) -> list[int] | None:
+    """The round of each of player *number*'s pairings in the per-round layout: the
+    crosstable keeps only the rounds with a result, so after a round with none (absent, a
+    blank cell) a pairing's place and its round part. ``None`` in a grid (no opponents),
+    whose places are its columns."""
+    grid, result_rows, _, _ = results_games(results, opponents, n)
+    if grid:
+        return None
+    return [j + 1 for j, cell in enumerate(result_rows[number - 1]) if not is_blank(cell)]
 
 
 def no_figure_block(kind: str, edition: str, short: str, reason: object) -> list[list[Any]]:
