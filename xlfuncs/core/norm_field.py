@@ -25,7 +25,6 @@ from .tournament import Crosstable
 
 __all__ = [
     "CrosstableNorms",
-    "crosstable_norm_checks",
     "crosstable_norm_event",
     "fide_title",
     "field",
@@ -225,28 +224,6 @@ def _forfeit_round(event: NormEvent) -> int | None:
     return event.rounds if event.readings.last_round_forfeit == "loss" else None
 
 
-def crosstable_norm_checks(
-    ct: Crosstable,
-    number: int,
-    event: NormEvent,
-    zero: frozenset[int] | None = None,
-    rules: TitleEdition | None = None,
-) -> tuple[NormCheck, ...]:
-    """The checks of every title player *number* may reach (above the title held; WGM and
-    WIM for women only), strongest first, under the Title Regulations *rules* (``None``:
-    those in force on the first day of the crosstable's edition)."""
-    e = ct.entrants[number - 1]
-    return norm_checks(
-        norm_games(ct, number, zero, event.time, _forfeit_round(event)),
-        event,
-        federation=e.federation,
-        held_title=e.title,
-        female=e.female,
-        rules=ct.edition if rules is None else rules,
-        rating=e.rating,
-    )
-
-
 def fide_title(title: str | None) -> str:
     """A title as the norm rules read it, new or old TRF style (``g`` GM, ``m`` IM, ``f`` FM,
     ``wg`` WGM ...: :func:`~xlfuncs.core.titles.trf_title`), anything else upper-cased;
@@ -257,47 +234,6 @@ def fide_title(title: str | None) -> str:
     """
     found = trf_title(title)
     return (title or "").strip().upper() if found is None else found
-
-
-def crosstable_norm_made(
-    ct: Crosstable,
-    number: int,
-    event: NormEvent,
-    zero: frozenset[int] | None = None,
-    rules: TitleEdition | None = None,
-) -> tuple[tuple[str, bool, bool], ...]:
-    """For every title player *number* may reach, strongest first: the title, whether the
-    norm is made, whether its rating figures are (:func:`~xlfuncs.core.norm_check.norm_made`),
-    under *rules* (as :func:`crosstable_norm_checks`)."""
-    e = ct.entrants[number - 1]
-    if rules is None:
-        rules = title_edition(ct.edition)
-    worth = titles_worth(e.title, e.female)
-    # A quick bound first, on the games as the crosstable has them (a superset of those a
-    # norm counts): most players of a big open are out of reach of every norm.
-    unrated = title_edition(rules).unrated_opponent
-    played = list(ct.games(number))
-    last = _forfeit_round(event)
-    if last is not None and len(e.pairings) >= last:  # 1.4.2c: a forfeit counted as lost
-        p = e.pairings[last - 1]
-        if p.outcome is Outcome.FORFEIT_WIN and p.opponent is not None:
-            played.append((ct.entrants[p.opponent - 1].rating, Fraction(0)))
-    values = [unrated if r is None else r for r, _ in played]
-    halves = ct.game_halves(number)  # the forfeit counted as lost adds none
-    fewest = min(event.event_type.min_games, 8)  # 8 games and a bye can count as 9 (1.4.1c)
-    if len(values) < fewest:
-        return tuple((t, False, False) for t in worth)
-    top = sorted(values, reverse=True)[:fewest]
-    if all(figures_out_of_reach(top, halves, NORM_TITLES[t], fewest) for t in worth):
-        return tuple((t, False, False) for t in worth)
-    games = norm_games(ct, number, zero, event.time, _forfeit_round(event))
-    out: list[tuple[str, bool, bool]] = []
-    for title in worth:
-        made, figures = norm_made(
-            games, title, event, federation=e.federation, rules=rules, rating=e.rating
-        )
-        out.append((title, made, figures))
-    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -345,8 +281,15 @@ class CrosstableNorms:
         title worth reaching, strongest first."""
         if number not in self._checks:
             event, zero = self._setting()
-            self._checks[number] = crosstable_norm_checks(
-                self.crosstable, number, event, zero, self.rules
+            e = self.crosstable.entrants[number - 1]
+            self._checks[number] = norm_checks(
+                norm_games(self.crosstable, number, zero, event.time, _forfeit_round(event)),
+                event,
+                federation=e.federation,
+                held_title=e.title,
+                female=e.female,
+                rules=self.title_rules,
+                rating=e.rating,
             )
         return self._checks[number]
 
@@ -357,11 +300,37 @@ class CrosstableNorms:
         if len(self.crosstable.games(number)) < FEWEST_NORM_GAMES:
             return ()
         if number not in self._status:
-            event, zero = self._setting()
-            self._status[number] = crosstable_norm_made(
-                self.crosstable, number, event, zero, self.rules
-            )
+            self._status[number] = self._made(number)
         return self._status[number]
+
+    def _made(self, number: int) -> tuple[tuple[str, bool, bool], ...]:
+        """:meth:`status` worked out: a quick bound on the games as the crosstable has them
+        (a superset of those a norm counts; most players of a big open are out of reach of
+        every norm), then :func:`~xlfuncs.core.norm_check.norm_made` for each title."""
+        ct, rules = self.crosstable, self.title_rules
+        event, zero = self._setting()
+        e = ct.entrants[number - 1]
+        worth = titles_worth(e.title, e.female)
+        unrated = rules.unrated_opponent
+        played = list(ct.games(number))
+        last = _forfeit_round(event)
+        if last is not None and len(e.pairings) >= last:  # 1.4.2c: a forfeit counted as lost
+            p = e.pairings[last - 1]
+            if p.outcome is Outcome.FORFEIT_WIN and p.opponent is not None:
+                played.append((ct.entrants[p.opponent - 1].rating, Fraction(0)))
+        values = [unrated if r is None else r for r, _ in played]
+        halves = ct.game_halves(number)  # the forfeit counted as lost adds none
+        fewest = min(event.event_type.min_games, 8)  # 8 games and a bye can count as 9 (1.4.1c)
+        if len(values) < fewest:
+            return tuple((t, False, False) for t in worth)
+        top = sorted(values, reverse=True)[:fewest]
+        if all(figures_out_of_reach(top, halves, NORM_TITLES[t], fewest) for t in worth):
+            return tuple((t, False, False) for t in worth)
+        games = norm_games(ct, number, zero, event.time, last)
+        return tuple(
+            (t, *norm_made(games, t, event, federation=e.federation, rules=rules, rating=e.rating))
+            for t in worth
+        )
 
     def best(self, number: int) -> str | None:
         """The strongest title norm the player made by the whole check of the Title
