@@ -20,6 +20,7 @@ __all__ = [
     "EVENT_FLAGS",
     "RATES",
     "add_force",
+    "add_output_folder",
     "add_format",
     "add_norm_options",
     "add_norm_event_options",
@@ -445,6 +446,17 @@ def add_verbose(command: argparse.ArgumentParser) -> None:
         help="print each line a summary finding counts (one per player whose rank in the "
         "file differs from ours ...) and each finding of a kind with more than five; "
         "without it, the summary alone",
+    )
+
+
+def add_output_folder(
+    command: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup,
+    default: str,
+    what: str = "folder to write to",
+) -> None:
+    """``-o``/``--output DIR``: the folder a command writes to, *default* unless given."""
+    command.add_argument(
+        "-o", "--output", metavar="DIR", default=default, help=f"{what} (default: {default})"
     )
 
 
