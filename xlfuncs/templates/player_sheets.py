@@ -29,6 +29,7 @@ from .common import (
     cell,
     results_formatting,
     validate_results,
+    write_array_block,
     write_formula,
     write_text,
     write_value,
@@ -522,27 +523,3 @@ def a1(row: int, col: int, *, absolute: bool = False) -> str:
 def span(first_row: int, col: int, last_row: int, *, absolute: bool = False) -> str:
     """A1 reference of a one-column range."""
     return f"{a1(first_row, col, absolute=absolute)}:{a1(last_row, col, absolute=absolute)}"
-
-
-def write_array_block(
-    ws: Worksheet,
-    first_row: int,
-    first_col: int,
-    last_row: int,
-    last_col: int,
-    formula: str,
-    fmt: Format | None,
-    values: Sequence[Sequence[Value]],
-) -> None:
-    """One legacy array formula over a block of rows and columns (one call fills it), with
-    each cell's cached value (``values`` row by row; ``None`` is a blank)."""
-    first = values[0][0] if values and values[0] else None
-    if isinstance(first, bool):
-        first = int(first)  # xlsxwriter stores an array formula's value as a number or text only
-    ws.write_array_formula(
-        first_row, first_col, last_row, last_col, formula, fmt, "" if first is None else first
-    )
-    for i, row in enumerate(values[: last_row - first_row + 1]):
-        for j, value in enumerate(row[: last_col - first_col + 1]):
-            if i or j:
-                write_value(ws, first_row + i, first_col + j, value, fmt)
