@@ -51,6 +51,7 @@ __all__ = [
     "write_block",
     "settings_block",
     "add_tables_sheet",
+    "close_workbook",
     "add_xlwings_conf_sheet",
     "validate_results",
     "results_formatting",
@@ -487,6 +488,14 @@ def add_tables_sheet(wb: Workbook, fmt: Formats) -> Worksheet:
     print_setup(ws, landscape=False, repeat_rows=(3, 3))
     ws.fit_to_pages(1, 1)
     return ws
+
+
+def close_workbook(wb: Workbook, fmt: Formats) -> None:
+    """Add the workbook's last sheets (:func:`add_tables_sheet`,
+    :func:`add_xlwings_conf_sheet`), then write it."""
+    add_tables_sheet(wb, fmt)
+    add_xlwings_conf_sheet(wb)
+    wb.close()
 
 
 def add_xlwings_conf_sheet(wb: Workbook) -> Worksheet:

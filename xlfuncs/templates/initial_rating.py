@@ -37,6 +37,7 @@ from .player_sheets import (
     LayoutCell,
     TournamentGames,
     Value,
+    add_player_sheet,
     extra_formats,
     formula_cell,
     game_input_cells,
@@ -442,11 +443,7 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
         raise ValueError(f"at most {MAX_GAMES} games in all")
     wb, fmt = common.new_workbook(path, title="FIDE first rating of an unrated player")
     x = extra_formats(wb, fmt)
-    ws = wb.add_worksheet(SHEET)
-    ws.hide_gridlines(2)
-    ws.set_default_row(12.75)
-    for col, width in COLUMN_WIDTHS:
-        ws.set_column(col, col, width)
+    ws = add_player_sheet(wb, SHEET, COLUMN_WIDTHS)
     hide_helper_columns(ws, C_RAW, C_RAW, 10)
     ws.set_row(R_TITLE, 20)
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
@@ -469,9 +466,7 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
     common.protect(ws)
     ws.activate()
     _editions_sheet(wb, fmt)
-    common.add_tables_sheet(wb, fmt)
-    common.add_xlwings_conf_sheet(wb)
-    wb.close()
+    common.close_workbook(wb, fmt)
 
 
 def _validations_and_formats(wb: Workbook, ws: Worksheet, x: Mapping[str, Format]) -> None:

@@ -196,9 +196,7 @@ def build(path: Path, data: PlanSheetData | None = None) -> None:
     common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
     common.protect(ws)
     ws.activate()
-    common.add_tables_sheet(wb, fmt)
-    common.add_xlwings_conf_sheet(wb)
-    wb.close()
+    common.close_workbook(wb, fmt)
 
 
 def _calls(

@@ -27,6 +27,7 @@ from .player_sheets import (
     GameColumns,
     LayoutCell,
     a1,
+    add_player_sheet,
     array_cell,
     extra_formats,
     formula_cell,
@@ -440,11 +441,7 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     sheet.put(R_RULES, C_HIGHER, data.rules or DEFAULT_EDITION.id)
     wb, fmt = common.new_workbook(path, title="FIDE title norm: one player, one event")
     x = extra_formats(wb, fmt)
-    ws = wb.add_worksheet(SHEET)
-    ws.hide_gridlines(2)
-    ws.set_default_row(12.75)
-    for col, width in COLUMN_WIDTHS:
-        ws.set_column(col, col, width)
+    ws = add_player_sheet(wb, SHEET, COLUMN_WIDTHS)
     hide_helper_columns(ws, C_H0, H_LAST, 9)
     ws.set_row(R_TITLE, 20)
     ws.set_row(R_HEAD, 27)
@@ -462,9 +459,7 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     ws.fit_to_pages(1, 1)
     common.protect(ws)
     ws.activate()
-    common.add_tables_sheet(wb, fmt)
-    common.add_xlwings_conf_sheet(wb)
-    wb.close()
+    common.close_workbook(wb, fmt)
 
 
 def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> None:

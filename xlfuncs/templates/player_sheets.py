@@ -69,6 +69,7 @@ __all__ = [
     "status_expr",
     "write_array_block",
     "write_layout",
+    "add_player_sheet",
 ]
 
 Value = Any
@@ -489,6 +490,17 @@ def mute_uncounted(
             "format": extra["muted"],
         },
     )
+
+
+def add_player_sheet(wb: Workbook, name: str, widths: Iterable[tuple[int, float]]) -> Worksheet:
+    """The sheet *name* of a one-player workbook: no gridlines, rows 12.75 high, each column
+    of *widths* (column, width) that wide."""
+    ws = wb.add_worksheet(name)
+    ws.hide_gridlines(2)
+    ws.set_default_row(12.75)
+    for col, width in widths:
+        ws.set_column(col, col, width)
+    return ws
 
 
 def hide_helper_columns(ws: Worksheet, first_col: int, last_col: int, width: float = 9) -> None:

@@ -31,6 +31,7 @@ from .player_sheets import (
     TournamentGames,
     Value,
     a1,
+    add_player_sheet,
     array_cell,
     extra_formats,
     formula_cell,
@@ -133,9 +134,7 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
     check(data)
     wb, fmt = common.new_workbook(path, title="FIDE rating change: one player's rating period")
     write_sheet(wb, fmt, extra_formats(wb, fmt), data, blank=blank)
-    common.add_tables_sheet(wb, fmt)
-    common.add_xlwings_conf_sheet(wb)
-    wb.close()
+    common.close_workbook(wb, fmt)
 
 
 def check(data: RatingPeriod) -> None:
@@ -433,15 +432,11 @@ def write_sheet(
     (the one-player template defines them for the workbook, and activates the sheet)."""
     check(data)
     (player, summary, *blocks, floor), grid = _cells(data, blank=blank)
-    ws = wb.add_worksheet(sheet)
+    ws = add_player_sheet(wb, sheet, _COLUMN_WIDTHS)
 
     def define(name: str, ref: str) -> None:
         wb.define_name(f"'{sheet}'!{name}" if local else name, f"='{sheet}'!{ref}")
 
-    ws.hide_gridlines(2)
-    ws.set_default_row(12.75)
-    for col, width in _COLUMN_WIDTHS:
-        ws.set_column(col, col, width)
     hide_helper_columns(ws, C_HELP, C_PERIOD + 2, 10)
 
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=54)
