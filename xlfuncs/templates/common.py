@@ -52,6 +52,7 @@ __all__ = [
     "settings_block",
     "add_tables_sheet",
     "close_workbook",
+    "finish_sheet",
     "add_xlwings_conf_sheet",
     "validate_results",
     "results_formatting",
@@ -581,6 +582,20 @@ def results_formatting(
                 "format": wb.add_format({"bg_color": background, "font_color": colour}),
             },
         )
+
+
+def finish_sheet(
+    ws: Worksheet, frozen: int, last_row: int, last_col: int, *, active: bool = True
+) -> None:
+    """Freeze the rows above *frozen*; print columns 0..*last_col* of rows 0..*last_row*
+    (:func:`print_setup`: landscape, the first two rows, title and line, on every page);
+    protect the sheet (:func:`protect`); open the workbook on it when *active*."""
+    ws.freeze_panes(frozen, 0)
+    ws.print_area(0, 0, last_row, last_col)
+    print_setup(ws, landscape=True, repeat_rows=(0, 1))
+    protect(ws)
+    if active:
+        ws.activate()
 
 
 def protect(ws: Worksheet) -> None:

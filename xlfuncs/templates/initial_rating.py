@@ -460,11 +460,7 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
     sheet.tables["Editions"] = [_edition_row(e) for e in EDITIONS]
     write_layout(ws, layout, fmt, x, sheet)
     _validations_and_formats(wb, ws, x)
-    ws.freeze_panes(R_HEAD + 1, 0)
-    ws.print_area(0, 0, R_LAST, LAST_COL)
-    common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
-    common.protect(ws)
-    ws.activate()
+    common.finish_sheet(ws, R_HEAD + 1, R_LAST, LAST_COL)
     _editions_sheet(wb, fmt)
     common.close_workbook(wb, fmt)
 

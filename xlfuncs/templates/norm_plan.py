@@ -191,11 +191,7 @@ def build(path: Path, data: PlanSheetData | None = None) -> None:
     cached = _plan(data, rows + 1, rules_id, added=True)
     _calls(ws, formula, H_MORE, C_MORE, R_ADDED, shown, cached)
     note(ws, fmt, R_KEY, 0, LAST_COL, KEY, height=40)
-    ws.freeze_panes(R_HEAD + 1, 0)
-    ws.print_area(0, 0, R_KEY, LAST_COL)
-    common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
-    common.protect(ws)
-    ws.activate()
+    common.finish_sheet(ws, R_HEAD + 1, R_KEY, LAST_COL)
     common.close_workbook(wb, fmt)
 
 

@@ -453,12 +453,8 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     write_layout(ws, tables, fmt, x, sheet)
     for name, area in (("Norms", _NORMS), ("Unrated", _UNRATED)):
         wb.define_name(name, f"='{SHEET}'!{area.formula()}")
-    ws.freeze_panes(R_HEAD + 1, 0)
-    ws.print_area(0, 0, P_TABLE + 7, LAST_COL)
-    common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
+    common.finish_sheet(ws, R_HEAD + 1, P_TABLE + 7, LAST_COL)
     ws.fit_to_pages(1, 1)
-    common.protect(ws)
-    ws.activate()
     common.close_workbook(wb, fmt)
 
 

@@ -482,13 +482,8 @@ def write_sheet(
         _write_block(wb, ws, fmt, x, i, blocks[i], grid)
     define("Games", f"$A${_block_row(0) + 1}:$L${_TOTALS_ROWS[-1] + 1}")
 
-    ws.freeze_panes(R_NOTE, 0)
-    ws.print_area(0, 0, _TOTALS_ROWS[-1], LAST_COL)
-    common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
+    common.finish_sheet(ws, R_NOTE, _TOTALS_ROWS[-1], LAST_COL, active=not local)
     ws.set_h_pagebreaks([_block_row(i) for i in (1, 3, 5)])
-    common.protect(ws)
-    if not local:
-        ws.activate()
     return ws
 
 
