@@ -43,7 +43,6 @@ from .player_sheets import (
     game_input_cells,
     game_row_checks,
     heading_cells,
-    hide_helper_columns,
     is_error_expr,
     labelled_inputs,
     layout_sheet,
@@ -443,9 +442,7 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
         raise ValueError(f"at most {MAX_GAMES} games in all")
     wb, fmt = common.new_workbook(path, title="FIDE first rating of an unrated player")
     x = extra_formats(wb, fmt)
-    ws = add_player_sheet(wb, SHEET, COLUMN_WIDTHS)
-    hide_helper_columns(ws, C_RAW, C_RAW, 10)
-    ws.set_row(R_TITLE, 20)
+    ws = add_player_sheet(wb, SHEET, COLUMN_WIDTHS, (C_RAW, C_RAW, 10))
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
     common.settings_block(wb, ws, fmt, R_RULES, C_LABEL, rules=data.rules)
     layout = [

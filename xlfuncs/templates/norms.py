@@ -34,7 +34,6 @@ from .player_sheets import (
     game_input_cells,
     game_row_checks,
     heading_cells,
-    hide_helper_columns,
     is_error_expr,
     labelled_inputs,
     layout_sheet,
@@ -441,9 +440,7 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     sheet.put(R_RULES, C_HIGHER, data.rules or DEFAULT_EDITION.id)
     wb, fmt = common.new_workbook(path, title="FIDE title norm: one player, one event")
     x = extra_formats(wb, fmt)
-    ws = add_player_sheet(wb, SHEET, COLUMN_WIDTHS)
-    hide_helper_columns(ws, C_H0, H_LAST, 9)
-    ws.set_row(R_TITLE, 20)
+    ws = add_player_sheet(wb, SHEET, COLUMN_WIDTHS, (C_H0, H_LAST, 9))
     ws.set_row(R_HEAD, 27)
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
     common.settings_block(wb, ws, fmt, R_RULES, C_TITLED, rules=data.rules, rates=False)

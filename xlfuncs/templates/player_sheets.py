@@ -492,14 +492,19 @@ def mute_uncounted(
     )
 
 
-def add_player_sheet(wb: Workbook, name: str, widths: Iterable[tuple[int, float]]) -> Worksheet:
-    """The sheet *name* of a one-player workbook: no gridlines, rows 12.75 high, each column
-    of *widths* (column, width) that wide."""
+def add_player_sheet(
+    wb: Workbook, name: str, widths: Iterable[tuple[int, float]], helpers: tuple[int, int, float]
+) -> Worksheet:
+    """The sheet *name* of a one-player workbook: no gridlines, rows 12.75 high and the title
+    row 20, each column of *widths* (column, width) that wide, the *helpers* columns (first,
+    last, width) hidden (:func:`hide_helper_columns`)."""
     ws = wb.add_worksheet(name)
     ws.hide_gridlines(2)
     ws.set_default_row(12.75)
     for col, width in widths:
         ws.set_column(col, col, width)
+    hide_helper_columns(ws, *helpers)
+    ws.set_row(0, 20)
     return ws
 
 

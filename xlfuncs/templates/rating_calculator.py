@@ -38,7 +38,6 @@ from .player_sheets import (
     game_input_cells,
     game_row_checks,
     heading_cells,
-    hide_helper_columns,
     is_error_expr,
     labelled_inputs,
     layout_sheet,
@@ -432,15 +431,12 @@ def write_sheet(
     (the one-player template defines them for the workbook, and activates the sheet)."""
     check(data)
     (player, summary, *blocks, floor), grid = _cells(data, blank=blank)
-    ws = add_player_sheet(wb, sheet, _COLUMN_WIDTHS)
+    ws = add_player_sheet(wb, sheet, _COLUMN_WIDTHS, (C_HELP, C_PERIOD + 2, 10))
 
     def define(name: str, ref: str) -> None:
         wb.define_name(f"'{sheet}'!{name}" if local else name, f"='{sheet}'!{ref}")
 
-    hide_helper_columns(ws, C_HELP, C_PERIOD + 2, 10)
-
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=54)
-    ws.set_row(R_TITLE, 20)
     write_layout(ws, player, fmt, x, grid)
     rating_validation(ws, R_RATING, V_COL, R_RATING)
     define("Rating", a1(R_RATING, V_COL, absolute=True))
