@@ -1,7 +1,7 @@
 """The command-line options several ``xlfuncs`` commands share: the TRF file and its reading
 options, the tie-break options, the rating unrated players count at, the norm event's facts,
-and ``--force``. A value the option refuses is argparse's usage error (exit 2) naming the
-option and the value.
+the output folder and ``--force``. A value the option refuses is argparse's usage error
+(exit 2) naming the option and the value.
 
 Every field of :class:`~xlfuncs.event.EventOptions` is one option (:data:`EVENT_FLAGS`), and
 every command that reads a TRF either honours it or refuses it, saying why (:func:`refuse`):

@@ -49,6 +49,7 @@ __all__ = [
     "TITLE_CHOICES",
     "Value",
     "a1",
+    "add_player_sheet",
     "array_cell",
     "extra_formats",
     "game_row_checks",
@@ -67,9 +68,7 @@ __all__ = [
     "result_cell",
     "span",
     "status_expr",
-    "write_array_block",
     "write_layout",
-    "add_player_sheet",
 ]
 
 Value = Any
