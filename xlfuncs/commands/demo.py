@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .options import add_force
+from .options import add_force, add_output_folder
 from .support import EXIT_DATA_ERROR, EXIT_USAGE, error, exit_status_epilog
 
 __all__ = ["DEMO_FILES", "add_parser", "run"]
@@ -24,13 +24,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         epilog=exit_status_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    demo.add_argument(
-        "-o",
-        "--output",
-        metavar="DIR",
-        default="xlfuncs-demo",
-        help="folder for the workbooks (default: xlfuncs-demo)",
-    )
+    add_output_folder(demo, "xlfuncs-demo", "folder for the workbooks")
     add_force(demo, "workbooks already in the folder")
     return demo
 

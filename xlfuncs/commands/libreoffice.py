@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
-from .options import add_force
-from .support import EXIT_DATA_ERROR, EXIT_USAGE, error, exit_status_epilog
+from .options import add_force, add_output_folder
+from .support import exit_status_epilog, write_to_folder
 
 __all__ = ["add_parser", "run"]
 
@@ -23,13 +22,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         epilog=exit_status_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    command.add_argument(
-        "-o",
-        "--output",
-        metavar="DIR",
-        default="libreoffice",
-        help="folder to write to (default: libreoffice)",
-    )
+    add_output_folder(command, "libreoffice")
     command.add_argument(
         "--templates",
         action="store_true",
@@ -42,36 +35,21 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs libreoffice``."""
+    from pathlib import Path
+
     from ..libreoffice.form import write_calc_templates
     from ..libreoffice.package import OXT_NAME, AddinError, write_oxt
-    from ..output import OutputError, vet_file, vet_folder, vet_folder_name
     from ..templates.registry import TEMPLATES
 
-    try:
-        vet_folder_name(args.output, option="-o", what=OXT_NAME)
-    except OutputError as exc:
-        error(str(exc))
-        return EXIT_USAGE
-    try:
-        folder = vet_folder(args.output)
-        vet_file(folder / OXT_NAME, force=args.force, what="add-in")
-        templates = list(TEMPLATES) if args.templates else []
-        for name in templates:
-            vet_file(folder / name, force=args.force, what="template")
-        written = [write_oxt(folder)]
-        if templates:
-            written += write_calc_templates(folder)
-    except (OutputError, AddinError) as exc:
-        error(str(exc))
-        return EXIT_DATA_ERROR
-    except OSError as exc:
-        error(f"cannot write to {args.output}: {exc.strerror or exc}")
-        return EXIT_DATA_ERROR
-    for path in written:
-        print(path)
-    print(
+    templates = list(TEMPLATES) if args.templates else []
+
+    def write(folder: Path) -> list[Path]:
+        oxt = write_oxt(folder)
+        return [oxt, *write_calc_templates(folder)] if templates else [oxt]
+
+    files = {OXT_NAME: "add-in", **dict.fromkeys(templates, "template")}
+    hint = (
         "Install it in LibreOffice with Tools > Extension Manager > Add (or `unopkg add "
-        f"{written[0]}`), then restart LibreOffice.",
-        file=sys.stderr,
+        "{first}`), then restart LibreOffice."
     )
-    return 0
+    return write_to_folder(args, OXT_NAME, files, write, hint, (AddinError,))

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .options import add_force
-from .support import EXIT_DATA_ERROR, EXIT_USAGE, error, exit_status_epilog
+from .options import add_force, add_output_folder
+from .support import EXIT_DATA_ERROR, error, exit_status_epilog, write_to_folder
 
 __all__ = ["add_parser", "run"]
 
@@ -25,9 +25,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     where = lite.add_mutually_exclusive_group()
-    where.add_argument(
-        "-o", "--output", metavar="DIR", default="lite", help="folder to write to (default: lite)"
-    )
+    add_output_folder(where, "lite")
     where.add_argument(
         "--into",
         metavar="BOOK",
@@ -40,7 +38,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs lite``."""
     from ..lite import bundle_files, main_lite
-    from ..output import OutputError, vet_book, vet_file, vet_folder, vet_folder_name
+    from ..output import OutputError, vet_book
 
     if args.into is not None:  # a workbook that exists: its reader checks what it holds
         from ..lite_workbook import WorkbookError, main_into
@@ -57,27 +55,9 @@ def run(args: argparse.Namespace) -> int:
             "Open it with the xlwings Lite add-in: the functions need no pasting.", file=sys.stderr
         )
         return 0
-    try:
-        vet_folder_name(args.output, option="-o", what="main.py and requirements.txt")
-    except OutputError as exc:
-        error(str(exc))
-        return EXIT_USAGE
-    try:
-        folder = vet_folder(args.output)
-        for name in bundle_files():
-            vet_file(folder / name, force=args.force, what="file")
-        written = main_lite(folder)
-    except OutputError as exc:
-        error(str(exc))
-        return EXIT_DATA_ERROR
-    except OSError as exc:
-        error(f"cannot write to {args.output}: {exc.strerror or exc}")
-        return EXIT_DATA_ERROR
-    for path in written:
-        print(path)
-    print(
+    hint = (
         "Paste main.py and requirements.txt into the xlwings Lite editor, then restart "
-        "Python there.",
-        file=sys.stderr,
+        "Python there."
     )
-    return 0
+    files = dict.fromkeys(bundle_files(), "file")
+    return write_to_folder(args, "main.py and requirements.txt", files, main_lite, hint)

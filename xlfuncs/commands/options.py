@@ -1,7 +1,7 @@
 """The command-line options several ``xlfuncs`` commands share: the TRF file and its reading
 options, the tie-break options, the rating unrated players count at, the norm event's facts,
-and ``--force``. A value the option refuses is argparse's usage error (exit 2) naming the
-option and the value.
+the output folder and ``--force``. A value the option refuses is argparse's usage error
+(exit 2) naming the option and the value.
 
 Every field of :class:`~xlfuncs.event.EventOptions` is one option (:data:`EVENT_FLAGS`), and
 every command that reads a TRF either honours it or refuses it, saying why (:func:`refuse`):
@@ -20,6 +20,7 @@ __all__ = [
     "EVENT_FLAGS",
     "RATES",
     "add_force",
+    "add_output_folder",
     "add_format",
     "add_norm_options",
     "add_norm_event_options",
@@ -445,6 +446,17 @@ def add_verbose(command: argparse.ArgumentParser) -> None:
         help="print each line a summary finding counts (one per player whose rank in the "
         "file differs from ours ...) and each finding of a kind with more than five; "
         "without it, the summary alone",
+    )
+
+
+def add_output_folder(
+    command: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup,
+    default: str,
+    what: str = "folder to write to",
+) -> None:
+    """``-o``/``--output DIR``: the folder a command writes to, *default* unless given."""
+    command.add_argument(
+        "-o", "--output", metavar="DIR", default=default, help=f"{what} (default: {default})"
     )
 
 

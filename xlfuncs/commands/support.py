@@ -14,10 +14,12 @@ import contextlib
 import gc
 import io
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..core import Edition, RateOfPlay
     from ..core.editions import RulesSpec
     from ..event import EventOptions
@@ -50,6 +52,7 @@ __all__ = [
     "read_trf_data",
     "read_trf_input",
     "say",
+    "write_to_folder",
     "vet_workbooks",
     "write_csv",
 ]
@@ -120,6 +123,42 @@ class CommandError(Exception):
         super().__init__(message)
         self.message = message
         self.status = status
+
+
+def write_to_folder(
+    args: argparse.Namespace,
+    what: str,
+    files: Mapping[str, str],
+    write: Callable[[Path], list[Path]],
+    hint: str,
+    errors: tuple[type[Exception], ...] = (),
+) -> int:
+    """Write *what* into the folder ``-o`` (made if missing) with *write*, print each path
+    it wrote, then *hint* on stderr (``{first}`` the first path); 0. Raises
+    :class:`CommandError`: :data:`EXIT_USAGE` when ``-o`` is named like a file;
+    :data:`EXIT_DATA_ERROR` when the folder cannot be made, one of *files* (name: what it is)
+    exists without ``--force``, or writing fails (:class:`OSError`, one of *errors*)."""
+    from ..output import OutputError, vet_file, vet_folder, vet_folder_name
+
+    try:
+        vet_folder_name(args.output, option="-o", what=what)
+    except OutputError as exc:
+        raise CommandError(str(exc), EXIT_USAGE) from None
+    failures: tuple[type[Exception], ...] = (OutputError, *errors)
+    try:
+        folder = vet_folder(args.output)
+        for name, kind in files.items():
+            vet_file(folder / name, force=args.force, what=kind)
+        written = write(folder)
+    except failures as exc:
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
+    except OSError as exc:
+        message = f"cannot write to {args.output}: {exc.strerror or exc}"
+        raise CommandError(message, EXIT_DATA_ERROR) from None
+    for path in written:
+        print(path)
+    print(hint.format(first=written[0]), file=sys.stderr)
+    return 0
 
 
 def error(message: str) -> None:

@@ -53,9 +53,12 @@ __all__ = [
     "write_values",
     "write_formula",
     "write_array",
+    "write_array_block",
     "write_block",
     "settings_block",
     "add_tables_sheet",
+    "close_workbook",
+    "finish_sheet",
     "add_xlwings_conf_sheet",
     "validate_results",
     "results_formatting",
@@ -503,16 +506,35 @@ def write_block(
     fmt: Format | None = None,
     columns: Sequence[Sequence[Any]] | None = None,
 ) -> None:
-    """One array formula over a block of columns (one call fills them all), with each
-    cell's cached value, given column by column (blanks when *columns* is ``None``)."""
-    first = "" if columns is None or columns[0][0] is None else columns[0][0]
-    ws.write_array_formula(first_row, first_col, last_row, last_col, formula, fmt, first)
-    for j in range(last_col - first_col + 1):
-        for offset in range(last_row - first_row + 1):
-            if j == offset == 0:
-                continue
-            value = None if columns is None else columns[j][offset]
-            write_value(ws, first_row + offset, first_col + j, value, fmt)
+    """:func:`write_array_block` with the cached values given column by column (blanks when
+    *columns* is ``None``)."""
+    blank = [[None] * (last_col - first_col + 1)] * (last_row - first_row + 1)
+    rows = blank if columns is None else list(zip(*columns, strict=False))
+    write_array_block(ws, first_row, first_col, last_row, last_col, formula, fmt, rows)
+
+
+def write_array_block(
+    ws: Worksheet,
+    first_row: int,
+    first_col: int,
+    last_row: int,
+    last_col: int,
+    formula: str,
+    fmt: Format | None,
+    values: Sequence[Sequence[Any]],
+) -> None:
+    """One legacy array formula over a block of rows and columns (one call fills it), with
+    each cell's cached value (``values`` row by row; ``None`` is a blank)."""
+    first = values[0][0] if values and values[0] else None
+    if isinstance(first, bool):
+        first = int(first)  # xlsxwriter stores an array formula's value as a number or text only
+    ws.write_array_formula(
+        first_row, first_col, last_row, last_col, formula, fmt, "" if first is None else first
+    )
+    for i, row in enumerate(values[: last_row - first_row + 1]):
+        for j, value in enumerate(row[: last_col - first_col + 1]):
+            if i or j:
+                write_value(ws, first_row + i, first_col + j, value, fmt)
 
 
 def settings_block(
@@ -614,6 +636,14 @@ def add_tables_sheet(wb: Workbook, fmt: Formats) -> Worksheet:
     return ws
 
 
+def close_workbook(wb: Workbook, fmt: Formats) -> None:
+    """Add the workbook's last sheets (:func:`add_tables_sheet`,
+    :func:`add_xlwings_conf_sheet`), then write it."""
+    add_tables_sheet(wb, fmt)
+    add_xlwings_conf_sheet(wb)
+    wb.close()
+
+
 def add_xlwings_conf_sheet(wb: Workbook) -> Worksheet:
     """The ``xlwings.conf`` sheet classic xlwings reads: our functions' module. Hidden."""
     ws = wb.add_worksheet("xlwings.conf")
@@ -697,6 +727,20 @@ def results_formatting(
                 "format": wb.add_format({"bg_color": background, "font_color": colour}),
             },
         )
+
+
+def finish_sheet(
+    ws: Worksheet, frozen: int, last_row: int, last_col: int, *, active: bool = True
+) -> None:
+    """Freeze the rows above *frozen*; print columns 0..*last_col* of rows 0..*last_row*
+    (:func:`print_setup`: landscape, the first two rows, title and line, on every page);
+    protect the sheet (:func:`protect`); open the workbook on it when *active*."""
+    ws.freeze_panes(frozen, 0)
+    ws.print_area(0, 0, last_row, last_col)
+    print_setup(ws, landscape=True, repeat_rows=(0, 1))
+    protect(ws)
+    if active:
+        ws.activate()
 
 
 def protect(ws: Worksheet) -> None:

@@ -37,12 +37,12 @@ from .player_sheets import (
     LayoutCell,
     TournamentGames,
     Value,
+    add_player_sheet,
     extra_formats,
     formula_cell,
     game_input_cells,
     game_row_checks,
     heading_cells,
-    hide_helper_columns,
     is_error_expr,
     labelled_inputs,
     layout_sheet,
@@ -442,13 +442,7 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
         raise ValueError(f"at most {MAX_GAMES} games in all")
     wb, fmt = common.new_workbook(path, title="FIDE first rating of an unrated player")
     x = extra_formats(wb, fmt)
-    ws = wb.add_worksheet(SHEET)
-    ws.hide_gridlines(2)
-    ws.set_default_row(12.75)
-    for col, width in COLUMN_WIDTHS:
-        ws.set_column(col, col, width)
-    hide_helper_columns(ws, C_RAW, C_RAW, 10)
-    ws.set_row(R_TITLE, 20)
+    ws = add_player_sheet(wb, SHEET, COLUMN_WIDTHS, (C_RAW, C_RAW, 10))
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
     common.settings_block(wb, ws, fmt, R_RULES, C_LABEL, rules=data.rules)
     layout = [
@@ -463,15 +457,9 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
     sheet.tables["Editions"] = [_edition_row(e) for e in EDITIONS]
     write_layout(ws, layout, fmt, x, sheet)
     _validations_and_formats(wb, ws, x)
-    ws.freeze_panes(R_HEAD + 1, 0)
-    ws.print_area(0, 0, R_LAST, LAST_COL)
-    common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
-    common.protect(ws)
-    ws.activate()
+    common.finish_sheet(ws, R_HEAD + 1, R_LAST, LAST_COL)
     _editions_sheet(wb, fmt)
-    common.add_tables_sheet(wb, fmt)
-    common.add_xlwings_conf_sheet(wb)
-    wb.close()
+    common.close_workbook(wb, fmt)
 
 
 def _validations_and_formats(wb: Workbook, ws: Worksheet, x: Mapping[str, Format]) -> None:

@@ -31,7 +31,7 @@ from ..core.norm_plan import PlanPlayer
 from ..core.titles import FIDE_TITLES
 from ..excel.norm_plan import PLAN_TITLES
 from . import common
-from .common import write_block, write_formula, write_text, write_value
+from .common import write_array_block, write_formula, write_text, write_value
 from .player_sheets import a1, hide_helper_columns, note, rating_validation, span
 
 __all__ = ["MAX_PLAYERS", "SHEET", "PlanSheetData", "build"]
@@ -191,14 +191,8 @@ def build(path: Path, data: PlanSheetData | None = None) -> None:
     cached = _plan(data, rows + 1, rules_id, added=True)
     _calls(ws, formula, H_MORE, C_MORE, R_ADDED, shown, cached)
     note(ws, fmt, R_KEY, 0, LAST_COL, KEY, height=40)
-    ws.freeze_panes(R_HEAD + 1, 0)
-    ws.print_area(0, 0, R_KEY, LAST_COL)
-    common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
-    common.protect(ws)
-    ws.activate()
-    common.add_tables_sheet(wb, fmt)
-    common.add_xlwings_conf_sheet(wb)
-    wb.close()
+    common.finish_sheet(ws, R_HEAD + 1, R_KEY, LAST_COL)
+    common.close_workbook(wb, fmt)
 
 
 def _calls(
@@ -214,9 +208,8 @@ def _calls(
     *shown_col* showing its rows: LibreOffice recalculates array formulas on opening (an
     ordinary formula keeps its stored value), so where our functions are not installed only
     the unprinted cells show ``#NAME?``."""
-    columns = [[row[j] for row in cached] for j in range(len(PLAN_TITLES))]
     last = hidden + len(PLAN_TITLES) - 1
-    write_block(ws, R_FIRST, hidden, last_row, last, formula, fmt, columns)
+    write_array_block(ws, R_FIRST, hidden, last_row, last, formula, fmt, cached)
     for i, row in enumerate(cached):
         for j, value in enumerate(row):
             ref = a1(R_FIRST + i, hidden + j)

@@ -27,13 +27,13 @@ from .player_sheets import (
     GameColumns,
     LayoutCell,
     a1,
+    add_player_sheet,
     array_cell,
     extra_formats,
     formula_cell,
     game_input_cells,
     game_row_checks,
     heading_cells,
-    hide_helper_columns,
     is_error_expr,
     labelled_inputs,
     layout_sheet,
@@ -440,13 +440,7 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     sheet.put(R_RULES, C_HIGHER, data.rules or DEFAULT_EDITION.id)
     wb, fmt = common.new_workbook(path, title="FIDE title norm: one player, one event")
     x = extra_formats(wb, fmt)
-    ws = wb.add_worksheet(SHEET)
-    ws.hide_gridlines(2)
-    ws.set_default_row(12.75)
-    for col, width in COLUMN_WIDTHS:
-        ws.set_column(col, col, width)
-    hide_helper_columns(ws, C_H0, H_LAST, 9)
-    ws.set_row(R_TITLE, 20)
+    ws = add_player_sheet(wb, SHEET, COLUMN_WIDTHS, (C_H0, H_LAST, 9))
     ws.set_row(R_HEAD, 27)
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
     common.settings_block(wb, ws, fmt, R_RULES, C_TITLED, rules=data.rules, rates=False)
@@ -456,15 +450,9 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     write_layout(ws, tables, fmt, x, sheet)
     for name, area in (("Norms", _NORMS), ("Unrated", _UNRATED)):
         wb.define_name(name, f"='{SHEET}'!{area.formula()}")
-    ws.freeze_panes(R_HEAD + 1, 0)
-    ws.print_area(0, 0, P_TABLE + 7, LAST_COL)
-    common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
+    common.finish_sheet(ws, R_HEAD + 1, P_TABLE + 7, LAST_COL)
     ws.fit_to_pages(1, 1)
-    common.protect(ws)
-    ws.activate()
-    common.add_tables_sheet(wb, fmt)
-    common.add_xlwings_conf_sheet(wb)
-    wb.close()
+    common.close_workbook(wb, fmt)
 
 
 def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> None:

@@ -29,6 +29,7 @@ from .common import (
     cell,
     results_formatting,
     validate_results,
+    write_array_block,
     write_formula,
     write_text,
     write_value,
@@ -48,6 +49,7 @@ __all__ = [
     "TITLE_CHOICES",
     "Value",
     "a1",
+    "add_player_sheet",
     "array_cell",
     "extra_formats",
     "game_row_checks",
@@ -66,7 +68,6 @@ __all__ = [
     "result_cell",
     "span",
     "status_expr",
-    "write_array_block",
     "write_layout",
 ]
 
@@ -490,6 +491,22 @@ def mute_uncounted(
     )
 
 
+def add_player_sheet(
+    wb: Workbook, name: str, widths: Iterable[tuple[int, float]], helpers: tuple[int, int, float]
+) -> Worksheet:
+    """The sheet *name* of a one-player workbook: no gridlines, rows 12.75 high and the title
+    row 20, each column of *widths* (column, width) that wide, the *helpers* columns (first,
+    last, width) hidden (:func:`hide_helper_columns`)."""
+    ws = wb.add_worksheet(name)
+    ws.hide_gridlines(2)
+    ws.set_default_row(12.75)
+    for col, width in widths:
+        ws.set_column(col, col, width)
+    hide_helper_columns(ws, *helpers)
+    ws.set_row(0, 20)
+    return ws
+
+
 def hide_helper_columns(ws: Worksheet, first_col: int, last_col: int, width: float = 9) -> None:
     """Columns of intermediate results: hidden and grouped (on a protected sheet a user
     unhides them with Format > Unhide Columns, which :func:`.common.protect` allows);
@@ -522,27 +539,3 @@ def a1(row: int, col: int, *, absolute: bool = False) -> str:
 def span(first_row: int, col: int, last_row: int, *, absolute: bool = False) -> str:
     """A1 reference of a one-column range."""
     return f"{a1(first_row, col, absolute=absolute)}:{a1(last_row, col, absolute=absolute)}"
-
-
-def write_array_block(
-    ws: Worksheet,
-    first_row: int,
-    first_col: int,
-    last_row: int,
-    last_col: int,
-    formula: str,
-    fmt: Format | None,
-    values: Sequence[Sequence[Value]],
-) -> None:
-    """One legacy array formula over a block of rows and columns (one call fills it), with
-    each cell's cached value (``values`` row by row; ``None`` is a blank)."""
-    first = values[0][0] if values and values[0] else None
-    if isinstance(first, bool):
-        first = int(first)  # xlsxwriter stores an array formula's value as a number or text only
-    ws.write_array_formula(
-        first_row, first_col, last_row, last_col, formula, fmt, "" if first is None else first
-    )
-    for i, row in enumerate(values[: last_row - first_row + 1]):
-        for j, value in enumerate(row[: last_col - first_col + 1]):
-            if i or j:
-                write_value(ws, first_row + i, first_col + j, value, fmt)

@@ -31,13 +31,13 @@ from .player_sheets import (
     TournamentGames,
     Value,
     a1,
+    add_player_sheet,
     array_cell,
     extra_formats,
     formula_cell,
     game_input_cells,
     game_row_checks,
     heading_cells,
-    hide_helper_columns,
     is_error_expr,
     labelled_inputs,
     layout_sheet,
@@ -133,9 +133,7 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
     check(data)
     wb, fmt = common.new_workbook(path, title="FIDE rating change: one player's rating period")
     write_sheet(wb, fmt, extra_formats(wb, fmt), data, blank=blank)
-    common.add_tables_sheet(wb, fmt)
-    common.add_xlwings_conf_sheet(wb)
-    wb.close()
+    common.close_workbook(wb, fmt)
 
 
 def check(data: RatingPeriod) -> None:
@@ -433,19 +431,12 @@ def write_sheet(
     (the one-player template defines them for the workbook, and activates the sheet)."""
     check(data)
     (player, summary, *blocks, floor), grid = _cells(data, blank=blank)
-    ws = wb.add_worksheet(sheet)
+    ws = add_player_sheet(wb, sheet, _COLUMN_WIDTHS, (C_HELP, C_PERIOD + 2, 10))
 
     def define(name: str, ref: str) -> None:
         wb.define_name(f"'{sheet}'!{name}" if local else name, f"='{sheet}'!{ref}")
 
-    ws.hide_gridlines(2)
-    ws.set_default_row(12.75)
-    for col, width in _COLUMN_WIDTHS:
-        ws.set_column(col, col, width)
-    hide_helper_columns(ws, C_HELP, C_PERIOD + 2, 10)
-
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=54)
-    ws.set_row(R_TITLE, 20)
     write_layout(ws, player, fmt, x, grid)
     rating_validation(ws, R_RATING, V_COL, R_RATING)
     define("Rating", a1(R_RATING, V_COL, absolute=True))
@@ -487,13 +478,8 @@ def write_sheet(
         _write_block(wb, ws, fmt, x, i, blocks[i], grid)
     define("Games", f"$A${_block_row(0) + 1}:$L${_TOTALS_ROWS[-1] + 1}")
 
-    ws.freeze_panes(R_NOTE, 0)
-    ws.print_area(0, 0, _TOTALS_ROWS[-1], LAST_COL)
-    common.print_setup(ws, landscape=True, repeat_rows=(R_TITLE, R_LINE))
+    common.finish_sheet(ws, R_NOTE, _TOTALS_ROWS[-1], LAST_COL, active=not local)
     ws.set_h_pagebreaks([_block_row(i) for i in (1, 3, 5)])
-    common.protect(ws)
-    if not local:
-        ws.activate()
     return ws
 
 
