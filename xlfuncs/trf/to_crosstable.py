@@ -28,8 +28,13 @@ from ..core.norms import NORM_TITLES
 from ..core.sex import is_woman
 from ..core.tiebreaks import last_round_played  # the standing's rounds
 from ..core.titles import trf_title
-from ..core.tournament import Crosstable, Entrant, Pairing, is_round_robin
-from ..core.tournament import withdrew  # the rule round robins use, kept once
+from ..core.tournament import (
+    Crosstable,
+    Entrant,
+    Pairing,
+    is_round_robin,
+    withdrew,  # the rule round robins use, kept once
+)
 from ..core.validate import MAX_RATING
 from ..findings import Finding
 from .event_system import System, choose_system
