@@ -335,23 +335,19 @@ class _Lazy(dict[str, Printed]):
         return value
 
 
-def _installation_names() -> list[str]:
-    from calc_office import INSTALLATIONS
-
-    return [installation.name for installation in INSTALLATIONS] or ["system"]
-
-
-@pytest.fixture(scope="session", params=_installation_names())
+@pytest.fixture(scope="session", params=["system", "current"])
 def office(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Office]:
     """A headless LibreOffice with the add-in installed, on a private profile of this worker
-    (``tests/calc_office.py``), once for each LibreOffice the machine has (the system's, and
-    the current release where ``.ci/libreoffice-current`` unpacked it); ended, it alone, when
-    its tests are done."""
+    (``tests/calc_office.py``), once for each LibreOffice: the system's, and the current
+    release where ``.ci/libreoffice-current`` unpacked it (skipped where it did not: the
+    tests collected are the same everywhere); ended, it alone, when its tests are done."""
     from calc_office import INSTALLATIONS, start_office
 
     chosen = [i for i in INSTALLATIONS if i.name == request.param]
+    if not chosen and request.param == "current":
+        pytest.skip("no current LibreOffice release here (.ci/libreoffice-current unpacks one)")
     if not chosen:
         pytest.fail("LibreOffice (soffice, unopkg) is not installed")
     started = start_office(tmp_path_factory.mktemp("libreoffice"), chosen[0])

@@ -344,7 +344,8 @@ def counts_sentence() -> None:
     total, slow = counts
     sentence = (
         f'The suite has {total:,} tests; `-m "not slow"` leaves out the {slow:,} that '
-        f"recalculate or print a workbook, for a quicker loop of the other {total - slow:,}."
+        f"run a real application (LibreOffice, Pyodide) or recalculate or print a workbook, "
+        f"for a quicker loop of the other {total - slow:,}."
     )
     print(textwrap.fill(sentence, width=92, break_on_hyphens=False))
 

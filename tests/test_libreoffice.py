@@ -55,7 +55,7 @@ from xlfuncs.libreoffice.form import workbook_in_calc_form
 from xlfuncs.libreoffice.functions import addin_functions
 from xlfuncs.templates.registry import TEMPLATES
 
-pytestmark = needs_office
+pytestmark = [needs_office, pytest.mark.slow]
 
 ERROR_NAMES = {kind: code for code, kind in ERROR_TYPES.items()}
 EXCEL_EPOCH = dt.datetime(1899, 12, 30)

@@ -45,6 +45,8 @@ VERSIONS = [
 RUNNER = Path(__file__).with_name("pyodide_run.mjs")
 REQUIRED = os.environ.get("XLFUNCS_REQUIRE_PYODIDE") == "1"
 
+pytestmark = pytest.mark.slow  # a real Pyodide under node
+
 
 def _pyodide_dir(version: str) -> Path:
     return CACHE / "pyodide" / version / "node_modules" / "pyodide"
