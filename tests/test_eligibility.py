@@ -485,7 +485,7 @@ def test_the_chart_columns_read_the_time_and_the_600_point_rule() -> None:
 def test_a_filled_chart_holds_the_event_minutes(tmp_path: Path) -> None:
     # `xlfuncs crosstable` writes the event's time for 60 moves into the chart's Minutes
     # cell (222 '5400': 90 minutes), and the rating columns read it, with the rules.
-    from xlfuncs.crosstable import event_from_trf
+    from xlfuncs.filled_chart import event_from_trf
     from xlfuncs.templates.chart import formulas
     from xlfuncs.templates.swiss import layout_of
 

@@ -20,7 +20,7 @@ import pytest
 
 from xlfuncs.core.editions import RateOfPlay
 from xlfuncs.core.norm_field import fide_title
-from xlfuncs.crosstable import event_from_trf
+from xlfuncs.filled_chart import event_from_trf
 from xlfuncs.norm_report import build_norm_report
 from xlfuncs.period.read import EventRead, read_event
 from xlfuncs.period.rows import PeriodRow, build_period

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from cli_support import run
 
-from xlfuncs.crosstable import event_from_trf
+from xlfuncs.filled_chart import event_from_trf
 from xlfuncs.findings import messages
 from xlfuncs.ratinglist import COMBINED_HEADER, EventList, ListPlayer, RateRating, event_list
 from xlfuncs.ratinglist import cache as cache_module

@@ -2,7 +2,7 @@
 round robin or Swiss, and each rated player's K.
 
 :func:`crosstable_from_trf` serves both the report (:mod:`xlfuncs.report`) and the filled
-workbooks (:mod:`xlfuncs.crosstable`), so they agree. How each round entry becomes a pairing,
+workbooks (:mod:`xlfuncs.filled_chart`), so they agree. How each round entry becomes a pairing,
 when the event counts as a round robin and how the date and rules are chosen:
 ``docs/report.md``.
 """
