@@ -44,7 +44,7 @@ from .list_data import with_list
 from .parser import Player, RoundEntry, Tournament, is_invalid_date, two_digit_dates
 from .prose import prose_finding
 from .pseudo_players import bye_round, pseudo_players
-from .rate_of_play import EventRate, event_rate
+from .rate_of_play import RateReading, event_rate
 from .rated import LOWEST_RATING, fide_rating
 from .records2026 import bye_notes
 from .rounds_planned import planned_rounds
@@ -164,7 +164,7 @@ def choose_rate(t: Tournament, rate: RateOfPlay | None) -> tuple[RateOfPlay, str
     >>> choose_rate(parse_trf("122"), None)[1]
     'standard (assumed: the file gives no time control (122 blank or absent))'
     """
-    found: EventRate = event_rate(t)
+    found: RateReading = event_rate(t)
     if rate is not None:
         note = f"{rate.value} (given)"
         warnings = []
