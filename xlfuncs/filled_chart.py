@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .core.eligibility import EventTime
+from .core.eligibility import TimeControl
 from .core.titles import trf_title
 from .event import AnalysedEvent, EventOptions, analyse_event
 from .findings import Finding
@@ -119,7 +119,7 @@ def _round_robin_grid(
     return grid, cycles
 
 
-def _chart_minutes(time: EventTime | None) -> float | None:
+def _chart_minutes(time: TimeControl | None) -> float | None:
     """The chart's ``Minutes`` cell for the event's time control as read (``222``, or
     ``122``'s text): its time for 60 moves; blank where it is not known, or where the two
     players had different times (no minutes say that)."""

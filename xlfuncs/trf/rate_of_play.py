@@ -35,7 +35,7 @@ __all__ = [
     "RAPID_FROM",
     "STANDARD_FROM",
     "RateReading",
-    "TimeControl",
+    "TimeReading",
     "event_rate",
     "gives_different_times",
     "rate_of_minutes",
@@ -83,7 +83,7 @@ _QUOTES = str.maketrans("’′´”″", "'''" + '""')
 
 
 @dataclass(frozen=True)
-class TimeControl:
+class TimeReading:
     """What could be read of a time-control text."""
 
     minutes: Fraction | None
@@ -96,7 +96,7 @@ def _number(text: str) -> Fraction:
     return Fraction(text.replace(",", "."))
 
 
-def read_time_control(text: str) -> TimeControl:
+def read_time_control(text: str) -> TimeReading:
     """The time for 60 moves and the word of a time-control text (see the module's rules).
 
     >>> read_time_control("90'+30\\"").minutes, read_time_control("3+2").minutes
@@ -145,11 +145,11 @@ def read_time_control(text: str) -> TimeControl:
             periods[0] = (moves, periods[0][1])
         periods.insert(1, (None, added))
     if not periods:
-        return TimeControl(None, word)
+        return TimeReading(None, word)
     first_moves, first_minutes = periods[0]
     if first_moves is not None and first_moves < 60 and len(periods) > 1:
         first_minutes += periods[1][1]
-    return TimeControl(first_minutes + increment, word)
+    return TimeReading(first_minutes + increment, word)
 
 
 _PERIOD = re.compile(r"(?:([0-9]+)/)?([0-9]+)(?:\+([0-9]+))?")

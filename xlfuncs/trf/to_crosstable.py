@@ -22,7 +22,7 @@ from ..core.editions import (
     get_edition,
     read_rules_and_rate,
 )
-from ..core.eligibility import EventTime
+from ..core.eligibility import TimeControl
 from ..core.norm_field import fide_title
 from ..core.norms import NORM_TITLES
 from ..core.sex import is_woman
@@ -52,7 +52,7 @@ from .short_list import short_list
 from .values import value_warnings
 
 if TYPE_CHECKING:
-    from ..ratinglist import EventList
+    from ..ratinglist import ListExtract
 
 __all__ = [
     "TrfCrosstable",
@@ -87,7 +87,7 @@ class TrfCrosstable:
     """The rate of play the event is rated at (also ``crosstable.edition.rate``)."""
     rate_note: str = ""
     """Where :attr:`rate` came from: the time-control record, ``--rate``, or assumed."""
-    rating_list: EventList | None = None
+    rating_list: ListExtract | None = None
     """The rating list given (``--rating-list``), with the event's players it holds."""
     inactive: frozenset[int] = frozenset()
     """Starting ranks of the players the rating list flags inactive."""
@@ -267,9 +267,9 @@ def crosstable_from_trf(
     k_overrides: Mapping[str, int] | None = None,
     today: _dt.date | None = None,
     rate: RateOfPlay | None = None,
-    rating_list: EventList | None = None,
+    rating_list: ListExtract | None = None,
     system: System | None = None,
-    time: EventTime | None = None,
+    time: TimeControl | None = None,
 ) -> TrfCrosstable:
     """The crosstable of a TRF, each rated player's K, and the reader's warnings.
 
