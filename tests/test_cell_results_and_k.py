@@ -216,7 +216,7 @@ def test_a_filled_chart_writes_trf_s_w_d_l_so_that_its_cells_read_them_as_trf_do
     from dataclasses import replace
     from pathlib import Path
 
-    from xlfuncs.crosstable import event_from_trf
+    from xlfuncs.filled_chart import event_from_trf
     from xlfuncs.templates import chart, swiss
     from xlfuncs.trf import read_trf
 

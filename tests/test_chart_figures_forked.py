@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from xlfuncs.crosstable import event_from_trf
+from xlfuncs.filled_chart import event_from_trf
 from xlfuncs.templates import chart, forked, round_robin, swiss
 from xlfuncs.trf import read_trf
 
@@ -100,19 +100,19 @@ def test_the_row_formulas_stored_early_give_the_same_workbook(
     """The row formulas of the columns known before the child's answer are stored while
     the child computes (``_PlayerRows.formulas``): the workbook is byte for byte the one
     whose row formulas are all stored after every value is known."""
-    from xlfuncs.crosstable import write_crosstable
+    from xlfuncs.filled_chart import write_chart
 
     if not hasattr(os, "fork"):
         pytest.skip("no fork here")
     monkeypatch.setattr(forked, "can_fork", lambda: True)
     monkeypatch.setattr(chart, "FORK_FROM", 0)
     filled = event_from_trf(read_trf(DATA / "real/karl-mala-2005.trf"))
-    early = write_crosstable(filled, tmp_path / "early.xlsx", form="classic")
+    early = write_chart(filled, tmp_path / "early.xlsx", form="classic")
     figures = chart.figures
 
     def none_known(layout: Any, data: Any, progress: Any, meanwhile: Any) -> Any:
         return figures(layout, data, progress, lambda known: meanwhile({}))
 
     monkeypatch.setattr(chart, "figures", none_known)
-    late = write_crosstable(filled, tmp_path / "late.xlsx", form="classic")
+    late = write_chart(filled, tmp_path / "late.xlsx", form="classic")
     assert early.read_bytes() == late.read_bytes()

@@ -26,7 +26,7 @@ from test_crosstable import TRF
 
 from xlfuncs import udfs
 from xlfuncs.cli import main
-from xlfuncs.crosstable import event_from_trf
+from xlfuncs.filled_chart import event_from_trf
 from xlfuncs.templates.chart import FIRST_ROW, HEAD_ROW
 from xlfuncs.templates.swiss import layout_of
 from xlfuncs.trf import parse_trf

@@ -26,7 +26,7 @@ from cli_support import run
 
 from xlfuncs import output
 from xlfuncs.cli import main
-from xlfuncs.crosstable import event_from_trf, write_crosstable
+from xlfuncs.filled_chart import event_from_trf, write_chart
 from xlfuncs.report import build_report, render_csv, render_json, render_text
 from xlfuncs.templates.registry import default_dir, in_checkout
 from xlfuncs.trf import read_trf
@@ -192,7 +192,7 @@ def test_an_interrupted_write_leaves_no_temporary_file(tmp_path: Path) -> None:
 def test_the_library_writes_through_a_temporary_file(
     event: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """:func:`write_crosstable` never writes to the target's name directly."""
+    """:func:`write_chart` never writes to the target's name directly."""
     from xlfuncs.templates import swiss
 
     target = event.parent / "out.xlsx"
@@ -204,7 +204,7 @@ def test_the_library_writes_through_a_temporary_file(
         built(path, filled, **options)  # type: ignore[arg-type]
 
     monkeypatch.setattr(swiss, "build", build)
-    write_crosstable(event_from_trf(read_trf(event)), target)
+    write_chart(event_from_trf(read_trf(event)), target)
     assert len(seen) == 1 and seen[0].parent == target.parent and seen[0] != target
     assert seen[0].name.startswith(".out.xlsx.") and not seen[0].exists()
     assert is_workbook(target)

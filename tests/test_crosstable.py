@@ -19,7 +19,7 @@ from template_checks import core_tiebreaks, stored_values, tiebreak_mismatches
 from trf_make import round_robin_trf, swiss_trf
 
 from xlfuncs.cli import main
-from xlfuncs.crosstable import event_from_trf, write_crosstable
+from xlfuncs.filled_chart import event_from_trf, write_chart
 from xlfuncs.templates import swiss
 from xlfuncs.templates.examples import swiss_event
 from xlfuncs.trf import parse_trf
@@ -313,7 +313,7 @@ def test_the_chart_shows_the_tiebreaks_asked_for(tmp_path: Path) -> None:
     t = parse_trf(TRF, source="test.trf")
     filled = event_from_trf(t, tiebreaks=["BH", "WIN", "SB/C1"])
     out = tmp_path / "asked.xlsx"
-    write_crosstable(filled, out)
+    write_chart(filled, out)
     cols, _ = _rows(out)
     assert "BH" in cols and "WIN" in cols and "SB/C1" in cols
     # Buchholz by hand (C.07 2026): Alpha met Delta (1), Bravo (2.5), =Charlie (1.5): 5;
@@ -331,7 +331,7 @@ def test_an_event_older_than_the_2023_text_says_so(tmp_path: Path) -> None:
     with it, as FIDE's engine does, and the chart's "Tie-break rules" cell says so."""
     t = parse_trf(TRF.replace("042 2026/05/02", "042 2005/05/02"), source="old.trf")
     out = tmp_path / "old.xlsx"
-    write_crosstable(event_from_trf(t), out)
+    write_chart(event_from_trf(t), out)
     ws = openpyxl.load_workbook(out)["Wall chart"]
     found = [c for row in ws.iter_rows(max_row=4) for c in row if c.comment is not None]
     assert [c.value for c in found] == ["2023"]

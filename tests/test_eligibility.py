@@ -32,7 +32,7 @@ from norm_events import Opp, star_trf
 
 from xlfuncs.core.editions import Edition, get_edition
 from xlfuncs.core.eligibility import (
-    EventTime,
+    TimeControl,
     game_eligibility,
     match_of,
     rules_out,
@@ -48,8 +48,8 @@ from xlfuncs.trf import parse_trf
 E2025, E2017 = get_edition("2025"), get_edition("2017")
 
 
-def _at(minutes: int) -> EventTime:
-    return EventTime(Fraction(minutes), "222", exact=True)
+def _at(minutes: int) -> TimeControl:
+    return TimeControl(Fraction(minutes), "222", exact=True)
 
 
 @pytest.mark.parametrize(
@@ -86,7 +86,7 @@ def test_unplayed_short_different_times_and_unrated() -> None:
     for outcome in (Outcome.SHORT_WIN, Outcome.SHORT_DRAW, Outcome.SHORT_LOSS):
         v = game_eligibility(E2025, 2000, 2000, outcome, t)
         assert v.rated is False and v.reason.startswith("less than one move")
-    two = EventTime(None, "222 'W300-B240'", exact=True, different_times=True)
+    two = TimeControl(None, "222 'W300-B240'", exact=True, different_times=True)
     assert game_eligibility(E2025, 2000, 2000, Outcome.DRAW, two).rated is False
     assert game_eligibility(E2025, None, None, Outcome.DRAW, t).rated is False
     with pytest.raises(ValueError, match="bye"):
@@ -290,7 +290,7 @@ def test_the_report_names_the_match_assumption(
 
 
 def test_unknown_time_is_not_known_and_free_text_is_an_assumption() -> None:
-    v = game_eligibility(E2025, 2000, 2000, Outcome.WIN, EventTime(None, "122 blank"))
+    v = game_eligibility(E2025, 2000, 2000, Outcome.WIN, TimeControl(None, "122 blank"))
     assert v.rated is None and "not known" in v.reason and v.shown == "not known"
     read = event_time(parse_trf("122 90 min + 30 s\n"))  # 90 + 60 x 30 s = 120 minutes
     assert (read.minutes, read.exact) == (120, False)
@@ -364,7 +364,7 @@ def test_report_shows_each_game_rated_or_not(
 # read one rule (core's time_rules_out), so report, period and the verdicts agree.
 
 
-def _four(time: EventTime | None) -> Crosstable:
+def _four(time: TimeControl | None) -> Crosstable:
     # 1 (2000, K 20) beats 2 (2050) and draws 3 (1700); 3 beats 4 (1600); 2 beats 4.
     w, d, lose = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
     entrants = [
@@ -403,9 +403,9 @@ def test_the_rating_figures_leave_out_the_games_the_time_rules_out() -> None:
     assert [g.eligibility.rated for g in hour.eligibility(3)] == [True, False]
     # 90 minutes: every game rated, as without a time; a time not known changes nothing.
     assert _four(_at(90)).rated_games(1) == free.rated_games(1)
-    assert _four(EventTime(None, "not known")).rated_games(1) == free.rated_games(1)
+    assert _four(TimeControl(None, "not known")).rated_games(1) == free.rated_games(1)
     # Different times for the two players (an Armageddon): no game is rated.
-    split = _four(EventTime(None, "222 'W300-B240'", exact=True, different_times=True))
+    split = _four(TimeControl(None, "222 'W300-B240'", exact=True, different_times=True))
     assert all(split.rated_games(n) == [] for n in (1, 2, 3, 4))
 
 
@@ -415,8 +415,8 @@ def test_the_figures_and_the_verdicts_read_one_rule(edition: Edition) -> None:
     # (or, in rapid and blitz, the 600-point rule) exactly when the figures leave it out.
     ratings = [None, 1500, 1599, 1600, 1799, 1800, 2050, 2051, 2199, 2200, 2399, 2400, 2600]
     ratings += [2650]
-    times = [None, EventTime(None), _at(59), _at(60), _at(89), _at(90), _at(119), _at(120)]
-    times += [EventTime(Fraction(150), exact=True, first_moves=m) for m in (20, 29, 30, 40)]
+    times = [None, TimeControl(None), _at(59), _at(60), _at(89), _at(90), _at(119), _at(120)]
+    times += [TimeControl(Fraction(150), exact=True, first_moves=m) for m in (20, 29, 30, 40)]
     won = match_of(([2, 2, 0], [0, 0, 2]), 3, "XXR '3'")
     for a in ratings:
         for b in ratings:
@@ -485,7 +485,7 @@ def test_the_chart_columns_read_the_time_and_the_600_point_rule() -> None:
 def test_a_filled_chart_holds_the_event_minutes(tmp_path: Path) -> None:
     # `xlfuncs crosstable` writes the event's time for 60 moves into the chart's Minutes
     # cell (222 '5400': 90 minutes), and the rating columns read it, with the rules.
-    from xlfuncs.crosstable import event_from_trf
+    from xlfuncs.filled_chart import event_from_trf
     from xlfuncs.templates.chart import formulas
     from xlfuncs.templates.swiss import layout_of
 

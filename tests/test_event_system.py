@@ -161,7 +161,7 @@ def test_the_swiss_charts_formulas_are_told_the_system() -> None:
     # The wall chart's live TIEBREAK_ALL gets the event's system: without it, it would guess
     # a round robin (every two players met) and store BH 37.5 for no. 1 where the report
     # has 45.0
-    from xlfuncs.crosstable import event_from_trf
+    from xlfuncs.filled_chart import event_from_trf
     from xlfuncs.templates import chart, swiss
 
     filled = event_from_trf(read_trf(LICHESS))

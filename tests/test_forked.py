@@ -1,6 +1,6 @@
 """Work handed to a forked child (:mod:`xlfuncs.templates.forked`): its answer is the one
 computed here, an answer no longer wanted stops its child, and the Lite code gathered ahead
-by ``crosstable`` (:func:`xlfuncs.crosstable.lite_code_ahead`) comes from a child."""
+by ``crosstable`` (:func:`xlfuncs.filled_chart.lite_code_ahead`) comes from a child."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from xlfuncs.crosstable import lite_code_ahead
+from xlfuncs.filled_chart import lite_code_ahead
 from xlfuncs.templates import forked
 
 

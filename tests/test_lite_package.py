@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from xlfuncs.crosstable import event_from_trf
+from xlfuncs.filled_chart import event_from_trf
 from xlfuncs.templates import round_robin, swiss
 from xlfuncs.templates.registry import add_lite_code, lite_package
 from xlfuncs.trf import read_trf

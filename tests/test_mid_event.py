@@ -20,8 +20,8 @@ from cli_support import run
 from gacrux_reference import as_fraction, reference
 
 from xlfuncs.core.tiebreaks import tiebreaks
-from xlfuncs.crosstable import event_from_trf
 from xlfuncs.event import EventOptions, analyse_event
+from xlfuncs.filled_chart import event_from_trf
 from xlfuncs.findings import messages
 from xlfuncs.report import build_report, render_text
 from xlfuncs.trf import read_trf

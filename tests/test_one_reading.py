@@ -20,12 +20,12 @@ import pytest
 
 from xlfuncs.core.editions import RateOfPlay
 from xlfuncs.core.norm_field import fide_title
-from xlfuncs.crosstable import event_from_trf
+from xlfuncs.filled_chart import event_from_trf
 from xlfuncs.norm_report import build_norm_report
 from xlfuncs.period.read import EventRead, read_event
 from xlfuncs.period.rows import PeriodRow, build_period
 from xlfuncs.ratinglist import RatingListIndex, open_index
-from xlfuncs.ratinglist.event import index_event_list
+from xlfuncs.ratinglist.extract import index_event_list
 from xlfuncs.ratinglist.player import ListPlayer, RateRating
 from xlfuncs.ratinglist.write import write_combined
 from xlfuncs.report import Report, build_report

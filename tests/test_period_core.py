@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from xlfuncs.core.period import EventGames, rate_period
+from xlfuncs.core.period import EventGames, period_rating
 from xlfuncs.core.tables import round_half_away
 
 F = Fraction
@@ -28,9 +28,9 @@ def test_k_times_n_bites_only_across_the_events() -> None:
     one = _event(*[(2000, 1)] * 4, *[(2000, 0)] * 2)
     two = _event(*[(2000, 0.5)] * 6)
     three = _event(*[(2000, 1)] * 3, *[(2000, 0)] * 3)
-    alone = rate_period(2000, [one], 40, rules="2025")
+    alone = period_rating(2000, [one], 40, rules="2025")
     assert alone.change is not None and (alone.change.k, alone.change.change) == (40, 40)
-    p = rate_period(2000, [one, two, three], 40, rules="2025")
+    p = period_rating(2000, [one, two, three], 40, rules="2025")
     assert p.change is not None
     assert (p.games, p.change.k_requested, p.change.k) == (18, 40, 38)
     assert p.event_changes == (F(38), F(0), F(0))
@@ -42,7 +42,7 @@ def test_rounding_once_for_the_period_differs_from_rounding_per_event() -> None:
     # W - PD = .50 - .38 = .12, K 20: +2.40 per event. Rounded per event: 2 + 2 = 4.
     # Rounded once for the period: 2.40 + 2.40 = 4.80 -> 5.
     e = _event((2085, 0.5))
-    p = rate_period(2000, [e, e], 20, rules="2025")
+    p = period_rating(2000, [e, e], 20, rules="2025")
     assert p.change is not None
     assert p.event_changes == (F(12, 5), F(12, 5))
     per_event = sum(round_half_away(c) for c in p.event_changes)
@@ -57,7 +57,7 @@ def test_the_2022_limit_applies_per_tournament() -> None:
     # upgraded too: 1600, +.08. Sum .22, x 40 = +8.80 -> +9.
     # Had the period been one tournament, the second 1500 would stay (D 500: .96, +.04):
     # .18 x 40 = 7.20 -> 7.
-    p = rate_period(2000, [_event((1500, 1), (1550, 1)), _event((1500, 1))], 40, rules="2022")
+    p = period_rating(2000, [_event((1500, 1), (1550, 1)), _event((1500, 1))], 40, rules="2022")
     assert p.change is not None
     assert [(g.tournament, g.rating_used) for g in p.change.games] == [
         (0, 1600),
@@ -75,9 +75,9 @@ def test_a_first_rating_pooled_from_two_events() -> None:
     # Event 1 alone: Ra 1950, 3/3, 3 half points above 1.5: 2010 on 3 games, not published.
     one = _event((1900, 1), (1950, 1), (2000, 1))
     two = _event((2050, 0), (2100, 0))
-    alone = rate_period(None, [one], None, rules="2022")
+    alone = period_rating(None, [one], None, rules="2022")
     assert alone.first is not None and (alone.first.rating, alone.first.published) == (2010, False)
-    p = rate_period(None, [one, two], None, rules="2022")
+    p = period_rating(None, [one, two], None, rules="2022")
     assert p.change is None and p.first is not None
     assert (p.first.ra, p.first.score, p.first.rated_games) == (2000, 3, 5)
     assert (p.first.rating, p.first.published, p.pooled) == (2020, True, (0, 1))
@@ -90,14 +90,14 @@ def test_a_zero_score_in_the_first_event_is_left_out_of_the_pool() -> None:
     zero = _event((2050, 0), (2100, 0))
     two = _event((1900, 1), (1950, 1), (2000, 1))
     three = _event((1800, 0), (1850, 0))
-    p = rate_period(None, [zero, two, three], None, rules="2022")
+    p = period_rating(None, [zero, two, three], None, rules="2022")
     assert p.first is not None and p.pooled == (1, 2)
     assert (p.first.rating, p.first.rated_games) == (1920, 5)
     # Only zero scores. The text (8.2.1, 2022, 2024 and 2025: "If an unrated player scores
     # zero in their first event this score is disregarded. Otherwise, their rating is
     # calculated using all their results") names the first event only: the second counts,
     # 0/2 against 2050 and 2100, Ru = 2075 - 800 = 1275 (2022), on 2 games: not published.
-    q = rate_period(None, [zero, zero], None, rules="2022")
+    q = period_rating(None, [zero, zero], None, rules="2022")
     assert q.first is not None and (q.first.rating, q.first.published, q.pooled) == (
         1275,
         False,
@@ -105,7 +105,7 @@ def test_a_zero_score_in_the_first_event_is_left_out_of_the_pool() -> None:
     )
     assert q.scoreless_differs
     # The other reading, every scoreless event in a row disregarded: nothing to pool.
-    q = rate_period(None, [zero, zero], None, rules="2022", scoreless="leading")
+    q = period_rating(None, [zero, zero], None, rules="2022", scoreless="leading")
     assert q.first is None and q.first_error is not None and "zero score" in q.first_error
 
 
@@ -117,20 +117,20 @@ def test_a_second_scoreless_event_counts_unless_the_other_reading_is_asked() -> 
     zero = _event((2050, 0), (2100, 0))
     five = _event(*[(2000, 0)] * 5)
     three = _event((1900, 1), (1950, 1), (2000, 1))
-    p = rate_period(None, [zero, five, three], None, rules="2024")
+    p = period_rating(None, [zero, five, three], None, rules="2024")
     assert p.first is not None and p.pooled == (1, 2) and p.scoreless == "first"
     assert (p.first.ra, p.first.rating, p.first.published) == (1945, 1873, True)
     assert p.scoreless_differs
     # "leading": event 2 disregarded too; event 3 alone: Ra (5850 + 3600) / 5 = 1890, 4/5 =
     # .80, dp 240: 2130 on 3 games, not published.
-    q = rate_period(None, [zero, five, three], None, rules="2024", scoreless="leading")
+    q = period_rating(None, [zero, five, three], None, rules="2024", scoreless="leading")
     assert q.first is not None and q.pooled == (2,)
     assert (q.first.ra, q.first.rating, q.first.published) == (1890, 2130, False)
     # Where only the first event is scoreless, the readings agree and nothing is said.
-    r = rate_period(None, [zero, three, five], None, rules="2024")
+    r = period_rating(None, [zero, three, five], None, rules="2024")
     assert r.pooled == (1, 2) and not r.scoreless_differs
 
 
 def test_a_player_with_no_rated_game_keeps_the_rating() -> None:
-    p = rate_period(1800, [_event((None, 1))], 20, rules="2025")
+    p = period_rating(1800, [_event((None, 1))], 20, rules="2025")
     assert p.change is not None and (p.games, p.change.change, p.event_changes) == (0, 0, (0,))

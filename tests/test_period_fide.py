@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from cli_support import run
 
-from xlfuncs.core.period import EventGames, PlayerPeriod, rate_period
+from xlfuncs.core.period import EventGames, PlayerPeriod, period_rating
 from xlfuncs.core.rating_calendar import Timing, add_months, list_in_force, place_event
 from xlfuncs.core.rating_change import Rounding
 from xlfuncs.core.tables import round_half_away
@@ -91,7 +91,7 @@ def _at_start_lists(case: str, rounding: Rounding = Rounding.PERIOD) -> PlayerPe
         for e in events
     ]
     k_listed = 20 if case == "F-P05" else int(events[-1]["k"])
-    return rate_period(_previous(case), games, k_listed, rules="2025", rounding=rounding)
+    return period_rating(_previous(case), games, k_listed, rules="2025", rounding=rounding)
 
 
 # --- each event at its own list -------------------------------------------------------------
@@ -146,7 +146,7 @@ def _games_period(case: str, shift: int = 0, k: int = 20) -> tuple[int, Fraction
     rated games and its K x sum(W - PD)."""
     ro = int(EVENTS[case][0]["ro"]) + shift
     games = [EventGames(tuple(GAMES[case, int(e["event"])]), rating=ro) for e in EVENTS[case]]
-    calc = rate_period(ro, games, k, rules="2025")
+    calc = period_rating(ro, games, k, rules="2025")
     assert calc.change is not None
     return calc.change.n, calc.change.unrounded
 
@@ -247,7 +247,7 @@ def test_the_two_residuals_readings_that_reproduce_one_break_others() -> None:
         EventGames(tuple(moved), rating=2008),
         EventGames(tuple(GAMES["F-M09", 2]), rating=2008),
     ]
-    calc = rate_period(2008, events, 20, rules="2025")
+    calc = period_rating(2008, events, 20, rules="2025")
     assert calc.change is not None and calc.change.new_rating == published["F-M09"]
 
 

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 from cli_support import run
 
-from xlfuncs.crosstable import event_from_trf
+from xlfuncs.filled_chart import event_from_trf
 from xlfuncs.findings import messages
-from xlfuncs.ratinglist import COMBINED_HEADER, EventList, ListPlayer, RateRating, event_list
+from xlfuncs.ratinglist import COMBINED_HEADER, ListExtract, ListPlayer, RateRating, event_list
 from xlfuncs.ratinglist import cache as cache_module
 from xlfuncs.report import build_report, render_json, render_text
 from xlfuncs.trf import check_tournament, parse_trf
@@ -107,7 +107,7 @@ def event_path(tmp_path: Path) -> Path:
     return path
 
 
-def the_list(path: Path) -> EventList:
+def the_list(path: Path) -> ListExtract:
     return event_list(path, ["99300010", "99300020", "99300030"])
 
 

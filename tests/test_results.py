@@ -101,7 +101,7 @@ def test_each_spelling(text: str, outcome: Outcome) -> None:
     assert parse(text) is outcome
     assert excel.outcome(text, "r") is outcome  # a cell reads the same table
     assert (
-        Event(players=(ChartPlayer(1, "A", rounds=(Round(None, None, text),)),)).check(
+        Event(players=(ChartPlayer(1, "A", rounds=(Round(None, None, text),)),)).validate(
             round_robin=False
         )
         is None
@@ -126,7 +126,7 @@ def test_a_bare_w_d_l_is_trf_data_but_refused_in_a_cell(
     type for each, never a silent figure."""
     assert parse(text) is outcome
     assert (
-        Event(players=(ChartPlayer(1, "A", rounds=(Round(None, None, text),)),)).check(
+        Event(players=(ChartPlayer(1, "A", rounds=(Round(None, None, text),)),)).validate(
             round_robin=False
         )
         is None
@@ -153,7 +153,7 @@ def test_every_outcome_s_cell_reads_back_as_itself() -> None:
 def test_unknown_text(text: str) -> None:
     assert parse(text) is None
     with pytest.raises(ValueError, match="unknown result"):
-        Event(players=(ChartPlayer(1, "A", rounds=(Round(None, None, text),)),)).check(
+        Event(players=(ChartPlayer(1, "A", rounds=(Round(None, None, text),)),)).validate(
             round_robin=False
         )
 

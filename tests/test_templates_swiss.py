@@ -249,7 +249,7 @@ def test_the_live_points_and_tie_breaks_follow_record_162(tmp_path: Path) -> Non
 
     from test_ptp_full_score import TRF
 
-    from xlfuncs.crosstable import event_from_trf
+    from xlfuncs.filled_chart import event_from_trf
     from xlfuncs.trf import parse_trf
 
     record = "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0\n"
@@ -304,7 +304,7 @@ def test_mid_event_the_live_points_are_those_of_the_rounds_played(tmp_path: Path
 
     from test_ptp_full_score import TRF
 
-    from xlfuncs.crosstable import event_from_trf
+    from xlfuncs.filled_chart import event_from_trf
     from xlfuncs.trf import parse_trf
 
     text = TRF.replace("XXR 2", "XXR 3")

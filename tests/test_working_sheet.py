@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from xlfuncs import udfs
-from xlfuncs.crosstable import event_from_trf, write_crosstable
+from xlfuncs.filled_chart import event_from_trf, write_chart
 from xlfuncs.templates import swiss, working_sheet
 from xlfuncs.templates.chart import figures, formulas, inputs, tiebreaks_of
 from xlfuncs.templates.working_sheet import HIDDEN, SHEET, default_blocks
@@ -169,9 +169,7 @@ def round_robin_book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, An
     from engine import evaluate
 
     path = tmp_path_factory.mktemp("working") / "rr.xlsx"
-    write_crosstable(
-        event_from_trf(read_trf(DATA / "trf" / "round_robin_6.trf")), path, form="classic"
-    )
+    write_chart(event_from_trf(read_trf(DATA / "trf" / "round_robin_6.trf")), path, form="classic")
     return path, evaluate(path, udfs.FUNCTIONS)
 
 
@@ -213,7 +211,7 @@ def swiss_book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any, Any
     layout, input cells and computed columns as the chart writes them."""
     filled = event_from_trf(read_trf(DATA / "trf" / "swiss_12.trf"))
     path = tmp_path_factory.mktemp("working") / "swiss.xlsx"
-    write_crosstable(filled, path)
+    write_chart(filled, path)
     event = filled.event
     layout = swiss.layout_of(event)
     layout = replace(layout, tiebreaks=len(tiebreaks_of(layout, event)))

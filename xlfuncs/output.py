@@ -18,7 +18,7 @@ drives the terminal.
 - :func:`visible` escapes the control characters of text that came from a file before it is
   printed (an escape sequence in a player's name would clear or retitle the terminal).
 
-The library's writers (:func:`xlfuncs.crosstable.write_crosstable`, the templates, the Lite
+The library's writers (:func:`xlfuncs.filled_chart.write_chart`, the templates, the Lite
 bundle) write through :func:`write_atomically`; the command line vets the paths first, and
 writes a pair of files in :func:`written_together`. This module imports nothing from the
 package but :mod:`xlfuncs.interruption`.

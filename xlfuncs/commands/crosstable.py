@@ -68,7 +68,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs crosstable``."""
-    from ..crosstable import FORMS, lite_code_ahead
+    from ..filled_chart import FORMS, lite_code_ahead
 
     # before the work: the output must not be the input, nor replace a file unasked
     forms = FORMS[:2] if args.form == "both" else (args.form,)
@@ -91,8 +91,8 @@ def _fill(
 ) -> int:
     """Read the event and write its workbooks (*paths*, one per form of *forms*)."""
     from ..core import XlfuncsError
-    from ..crosstable import CrosstableError, event_from_trf, write_crosstable
     from ..event import analyse_event
+    from ..filled_chart import ChartError, event_from_trf, write_chart
     from ..output import OutputError, written_together
     from ..progress import ProgressBar, scaled
     from ..text_output import counted
@@ -105,7 +105,7 @@ def _fill(
             bar("reading the results", 0.0)
             filled = event_from_trf(analyse_event(tournament, options))
             written = [
-                write_crosstable(
+                write_chart(
                     filled,
                     path,
                     progress=scaled(bar, 0.1, 1.0),
@@ -114,7 +114,7 @@ def _fill(
                 )
                 for form, path in zip(forms, paths, strict=True)
             ]
-    except (CrosstableError, XlfuncsError, OutputError, TrfError) as exc:
+    except (ChartError, XlfuncsError, OutputError, TrfError) as exc:
         error(str(exc))
         return EXIT_DATA_ERROR
     print_findings(filled.warnings, filled.discrepancies, verbose=args.verbose)

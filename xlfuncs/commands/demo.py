@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs demo``."""
     from importlib.resources import as_file, files
 
-    from ..crosstable import event_from_trf, write_crosstable
+    from ..filled_chart import event_from_trf, write_chart
     from ..output import OutputError, vet_file, vet_folder, vet_folder_name
     from ..report import build_report, render_text
     from ..trf import read_trf
@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(render_text(build_report(tournament)))
         filled = event_from_trf(tournament)
         try:
-            write_crosstable(filled, target)
+            write_chart(filled, target)
         except OutputError as exc:
             error(str(exc))
             return EXIT_DATA_ERROR

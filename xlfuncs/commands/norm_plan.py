@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ..core.norm_plan import Addition, AdditionEffect, NormChance, NormPlan
     from ..trf.plan_field import PlanField
 
-__all__ = ["PlannedEvent", "addition_option", "plan_event_of", "render_json", "render_text", "run"]
+__all__ = ["FieldPlan", "addition_option", "plan_event_of", "render_json", "render_text", "run"]
 
 
 def addition_option(text: str) -> Addition:
@@ -43,7 +43,7 @@ def addition_option(text: str) -> Addition:
 
 
 @dataclass(frozen=True)
-class PlannedEvent:
+class FieldPlan:
     """A field read, its plan and what one more player would do."""
 
     field: PlanField
@@ -51,7 +51,7 @@ class PlannedEvent:
     effects: tuple[AdditionEffect, ...]
 
 
-def plan_event_of(args: argparse.Namespace) -> PlannedEvent:
+def plan_event_of(args: argparse.Namespace) -> FieldPlan:
     """The plan of ``args.file`` with the command line's options;
     :class:`~.support.CommandError` saying what is wrong where there is none."""
     from ..core.errors import XlfuncsError
@@ -115,7 +115,7 @@ def plan_event_of(args: argparse.Namespace) -> PlannedEvent:
     plan = plan_norms(field.players, setting, rules)
     additions = tuple(args.add) if args.add else default_additions()
     effects = addition_effects(field.players, setting, rules, additions, base=plan)
-    return PlannedEvent(field, plan, effects)
+    return FieldPlan(field, plan, effects)
 
 
 def _points(c: NormChance) -> str:
@@ -124,7 +124,7 @@ def _points(c: NormChance) -> str:
     return "-" if c.points is None else f"{points_text(c.points)}/{c.games}"
 
 
-def _event_line(p: PlannedEvent) -> str:
+def _event_line(p: FieldPlan) -> str:
     from ..text_output import counted
 
     plan = p.plan
@@ -165,7 +165,7 @@ def _effect_text(e: AdditionEffect, plan: NormPlan) -> str:
     return f"+ {what}: makes " + "; ".join(parts)
 
 
-def render_text(p: PlannedEvent) -> str:
+def render_text(p: FieldPlan) -> str:
     """The plan as text: the event, a line per player and norm, what blocks each, and what
     one more player would do."""
     from ..output import visible
@@ -242,7 +242,7 @@ def _chance_object(c: NormChance) -> dict[str, Any]:
     }
 
 
-def render_json(p: PlannedEvent) -> str:
+def render_json(p: FieldPlan) -> str:
     """The plan as one JSON object: the event, the players with each norm's chance, and
     the players one more player would help."""
     plan = p.plan

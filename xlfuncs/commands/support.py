@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..event import EventOptions
     from ..findings import Finding
     from ..norm_report.build import NormReport
-    from ..ratinglist import EventList
+    from ..ratinglist import ListExtract
     from ..trf import Tournament
 
 __all__ = [
@@ -319,7 +319,7 @@ def rate_of_play(args: argparse.Namespace) -> RateOfPlay | None:
     return None if args.rate is None else RateOfPlay.parse(args.rate)
 
 
-def read_rating_list(args: argparse.Namespace, tournament: Tournament) -> EventList | None:
+def read_rating_list(args: argparse.Namespace, tournament: Tournament) -> ListExtract | None:
     """The players of *tournament* in the ``--rating-list`` of *args* (``None``: no list);
     :class:`CommandError` saying what is wrong where it cannot be read. The first use of a
     list reads it into the cache's index (saying so on a terminal); later ones look the
@@ -359,7 +359,7 @@ def event_options(
     *,
     rules: RulesSpec,
     k_overrides: dict[str, int] | None = None,
-    rating_list: EventList | None = None,
+    rating_list: ListExtract | None = None,
 ) -> EventOptions:
     """The event's reading as the command line gives it: each field of
     :class:`~xlfuncs.event.EventOptions` from its option (``None`` where the command has

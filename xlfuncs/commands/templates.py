@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .support import exit_status_epilog
 
-__all__ = ["add_parser", "check_templates", "main_templates", "run"]
+__all__ = ["add_parser", "compare_templates", "main_templates", "run"]
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -48,14 +48,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
 
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs templates``."""
-    return main_templates(check=args.check, out_dir=args.output, force=args.force)
+    return main_templates(compare=args.check, out_dir=args.output, force=args.force)
 
 
 def main_templates(
-    *, check: bool, out_dir: str | os.PathLike[str] | None = None, force: bool = False
+    *, compare: bool, out_dir: str | os.PathLike[str] | None = None, force: bool = False
 ) -> int:
-    """``xlfuncs templates [--check] [-o DIR] [--force]``: regenerate, or check; returns the
-    exit code (1 when a check finds differences, or the folder cannot take the files).
+    """``xlfuncs templates [--check] [-o DIR] [--force]``: regenerate, or compare; returns the
+    exit code (1 when the comparison finds differences, or the folder cannot take the files).
 
     A file already in *out_dir* is replaced only with *force*, or when *out_dir* is the
     checkout's own ``workbook_templates/`` (regenerating those is this command's job; version
@@ -79,8 +79,8 @@ def main_templates(
             print(f"xlfuncs: error: {exc}", file=sys.stderr)
             return EXIT_USAGE
     target = Path(given)
-    if check:
-        problems = check_templates(target)
+    if compare:
+        problems = compare_templates(target)
         for line in problems:
             print(line)
         if problems:
@@ -106,7 +106,7 @@ def main_templates(
     return 0
 
 
-def check_templates(
+def compare_templates(
     directory: Path, *, limit: int = 20, generated: Path | None = None
 ) -> list[str]:
     """What differs between the templates in *directory* and those the code generates now:

@@ -31,7 +31,7 @@ texts' wording was not found.
 :func:`rules_out` is the one rule that both each game's verdict (:func:`game_eligibility`)
 and a crosstable's rating figures (rated games, Ra, Rp, the change) read.
 
-The time comes from the event (:class:`EventTime`): where it is not known the verdict is
+The time comes from the event (:class:`TimeControl`): where it is not known the verdict is
 "not known" (``rated`` ``None``), never "rated"; where it rests on reading free text, the
 verdict says so (:attr:`GameEligibility.assumption`).
 """
@@ -52,7 +52,7 @@ __all__ = [
     "BANDS_2017",
     "BANDS_2022",
     "FIRST_CONTROL_MOVES",
-    "EventTime",
+    "TimeControl",
     "GameEligibility",
     "RoundEligibility",
     "TimeBands",
@@ -164,7 +164,7 @@ def time_minimum(bands: TimeBands, rating: int | None, other: int | None) -> Tim
 
 
 @dataclass(frozen=True)
-class EventTime:
+class TimeControl:
     """The event's time control as far as it is known."""
 
     minutes: Fraction | None
@@ -194,7 +194,7 @@ def _minutes(value: Fraction) -> str:
 
 
 def time_rules_out(
-    edition: Edition, rating: int | None, other: int | None, time: EventTime | None
+    edition: Edition, rating: int | None, other: int | None, time: TimeControl | None
 ) -> bool:
     """Whether the event's *time* makes a played game between *rating* and *other*
     (``None``: unrated) not rated under *edition*: the two players had different times, or
@@ -206,10 +206,10 @@ def time_rules_out(
 
     >>> from xlfuncs.core.editions import get_edition
     >>> e = get_edition("2025")
-    >>> hour = EventTime(Fraction(60))
+    >>> hour = TimeControl(Fraction(60))
     >>> time_rules_out(e, 2000, 1700, hour), time_rules_out(e, 1700, 1600, hour)
     (True, False)
-    >>> time_rules_out(e, 2450, 2000, None), time_rules_out(e, 2450, 2000, EventTime(None))
+    >>> time_rules_out(e, 2450, 2000, None), time_rules_out(e, 2450, 2000, TimeControl(None))
     (False, False)
     """
     if time is None:
@@ -226,7 +226,7 @@ def time_rules_out(
     return time.minutes < time_minimum(bands, rating, other).minutes
 
 
-def _short_first_control(edition: Edition, time: EventTime) -> bool:
+def _short_first_control(edition: Edition, time: TimeControl) -> bool:
     """B.02 1.2: a first time control naming fewer than 30 moves (from the 2024 text)."""
     return (
         time.first_moves is not None
@@ -377,7 +377,7 @@ def rules_out(
     edition: Edition,
     rating: int | None,
     other: int | None,
-    time: EventTime | None,
+    time: TimeControl | None,
     match: Match | None = None,
     round_no: int | None = None,
 ) -> bool:
@@ -426,7 +426,7 @@ def game_eligibility(
     rating: int | None,
     opponent_rating: int | None,
     outcome: Outcome,
-    time: EventTime | None,
+    time: TimeControl | None,
     match: Match | None = None,
     round_no: int | None = None,
 ) -> GameEligibility:
@@ -436,7 +436,8 @@ def game_eligibility(
     (:class:`ValueError`).
 
     >>> from xlfuncs.core.editions import get_edition
-    >>> g = game_eligibility(get_edition("2025"), 2000, 2050, Outcome.WIN, EventTime(Fraction(60)))
+    >>> hour = TimeControl(Fraction(60))
+    >>> g = game_eligibility(get_edition("2025"), 2000, 2050, Outcome.WIN, hour)
     >>> g.rated, g.reason
     (False, '60 minutes for 60 moves; a player rated 1800 or higher needs 90 (B.02 1.1)')
     """

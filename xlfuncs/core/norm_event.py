@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .eligibility import EventTime, TimeBands
+from .eligibility import TimeBands, TimeControl
 from .norm_readings import DEFAULT_READINGS, NormReadings
 from .norms import NORM_TITLES, federation_code
 
@@ -217,7 +217,7 @@ class NormEvent:
     """``"IA"``, ``"FA"``, or another (1.1.5: IA or FA); ``None``: not known."""
     big_swiss: BigSwiss | None = None
     """The 1.4.3d figures, for a Swiss whose host federation is known; ``None`` otherwise."""
-    time: EventTime | None = None
+    time: TimeControl | None = None
     """The event's time control (``None``: not read, no time requirement checked)."""
     time_bands: TimeBands | None = None
     """The minimum times of the rating edition (B.02 1.1; ``None``: none checked)."""

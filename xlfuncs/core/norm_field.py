@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from fractions import Fraction
 
-from .eligibility import EventTime, game_eligibility, time_bands
+from .eligibility import TimeControl, game_eligibility, time_bands
 from .norm_check import NormCheck, best_norm, near_norm, norm_checks, norm_made, titles_worth
 from .norm_event import BigSwiss, EventType, FieldPlayer, NormEvent, big_swiss
 from .norm_games import GameKind, NormGame, figures_out_of_reach
@@ -63,7 +63,7 @@ def norm_games(
     ct: Crosstable,
     number: int,
     zero: frozenset[int] | None = None,
-    time: EventTime | None = None,
+    time: TimeControl | None = None,
     forfeit_as_loss: int | None = None,
 ) -> tuple[NormGame, ...]:
     """Player *number*'s rounds (from 1) as the norm check reads them; *zero*: the players
@@ -146,7 +146,7 @@ def crosstable_norm_event(
     registered: bool | None = None,
     chief_arbiter_title: str | None = None,
     rounds: int | None = None,
-    time: EventTime | None = None,
+    time: TimeControl | None = None,
     readings: NormReadings = DEFAULT_READINGS,
 ) -> NormEvent:
     """The norm event of *ct*. Without *event_type*: a round robin when every two players

@@ -38,7 +38,7 @@ from .first_rating import FirstRating, first_rating
 from .rating_change import RatingChange, Rounding, rating_change
 from .tables import Number
 
-__all__ = ["SCORELESS_EVENTS", "EventGames", "PlayerPeriod", "ScorelessEvents", "rate_period"]
+__all__ = ["SCORELESS_EVENTS", "EventGames", "PlayerPeriod", "ScorelessEvents", "period_rating"]
 
 
 ScorelessEvents = Literal["first", "leading"]
@@ -129,7 +129,7 @@ def _zero_score(event: EventGames) -> bool:
     return all(w == 0 for _, w in event.rated)
 
 
-def rate_period(
+def period_rating(
     rating: Number | None,
     events: Sequence[EventGames],
     k: Number | None,
@@ -147,7 +147,7 @@ def rate_period(
     each event alone would keep K 40:
 
     >>> e = EventGames(tuple((2000, 1) for _ in range(10)))
-    >>> p = rate_period(2000, [e, e], 40, rules="2025")
+    >>> p = period_rating(2000, [e, e], 40, rules="2025")
     >>> p.change.k, [float(c) for c in p.event_changes], p.change.change
     (35, [175.0, 175.0], 350)
 
@@ -159,10 +159,10 @@ def rate_period(
     >>> a = EventGames(((1995, 1), (2205, .5), (2325, 0), (1995, 1), (1995, 1)), rating=2395)
     >>> b = EventGames(((2000, 1), (2000, 1), (2121, 1), (2800, 0), (2084, 1)))
     >>> c = EventGames(((2000, 1), (2000, 1), (2230, 1), (2505, 1), (2155, .5)))
-    >>> p = rate_period(2400, [a, b, c], 10, rules="2025")
+    >>> p = period_rating(2400, [a, b, c], 10, rules="2025")
     >>> [float(x) for x in p.event_changes], p.change.new_rating
     ([-6.1, 3.7, 7.8], 2405)
-    >>> rate_period(2400, [a, b, c], 10, rules="2025", rounding=Rounding.EVENT).change.new_rating
+    >>> period_rating(2400, [a, b, c], 10, rules="2025", rounding=Rounding.EVENT).change.new_rating
     2406
 
     Unrated: the games of every event pooled for :func:`~xlfuncs.core.first_rating.first_rating`
@@ -175,12 +175,12 @@ def rate_period(
 
     >>> a = EventGames(((1900, 1), (1950, 1), (2000, 1)))
     >>> b = EventGames(((2050, 0), (2100, 0)))
-    >>> rate_period(None, [a, b], None, rules="2022").first.rating
+    >>> period_rating(None, [a, b], None, rules="2022").first.rating
     2020
-    >>> p = rate_period(None, [b, b, a], None, rules="2022")
+    >>> p = period_rating(None, [b, b, a], None, rules="2022")
     >>> p.pooled, p.scoreless_differs
     ((1, 2), True)
-    >>> rate_period(None, [b, b, a], None, rules="2022", scoreless="leading").pooled
+    >>> period_rating(None, [b, b, a], None, rules="2022", scoreless="leading").pooled
     (2,)
     """
     edition = get_edition(rules)

@@ -37,7 +37,7 @@ from .tiebreaks import (
     Descriptor,
     TiebreakTable,
     Value,
-    _Event,
+    _TiebreakView,
     aro_of,
     average_of,
     count_test,
@@ -214,7 +214,9 @@ def tiebreak_working(
     )
 
 
-_PLACES: WeakKeyDictionary[_Event, dict[tuple[int, int], dict[int, int]]] = WeakKeyDictionary()
+_PLACES: WeakKeyDictionary[_TiebreakView, dict[tuple[int, int], dict[int, int]]] = (
+    WeakKeyDictionary()
+)
 """The places direct encounter gives in a group (by the DE's index and the group's rank),
 worked out once per table for the workings of its players."""
 

@@ -417,7 +417,7 @@ class TiebreakTable:
     notes: tuple[str, ...] = ()
     """What the reader should know: an event older than the 2023 text, ratings undefined
     because a player is unrated..."""
-    engine: _Event | None = field(default=None, repr=False, compare=False)
+    engine: _TiebreakView | None = field(default=None, repr=False, compare=False)
     ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
     """How ``PTP`` and ``APPO`` read a full score (C.07 10.3;
     :data:`~xlfuncs.core.performance.PtpFullScore`)."""
@@ -639,10 +639,10 @@ class _Round(NamedTuple):
     std_h: int = 0
     """Standard points (C.07 7.7), in half points: 2 for a round scoring more than the
     scheduled opponent over the board or, without playing, more than a draw's points; 1 for
-    as much; 0 else (:meth:`_Event.rounds_scored`)."""
+    as much; 0 else (:meth:`_TiebreakView.rounds_scored`)."""
     win_round: bool = False
     """A round that scored as many points as a win, with or without playing (C.07 7.1):
-    what ``WIN`` counts (:meth:`_Event.rounds_scored`)."""
+    what ``WIN`` counts (:meth:`_TiebreakView.rounds_scored`)."""
 
 
 _NO_GAME: Final = _Round(0, None, False, True, False, None)
@@ -763,7 +763,7 @@ def average_of(values: Sequence[Value], whole: bool) -> Value:
     return round_half_up(avg) if whole else avg
 
 
-class _Event:
+class _TiebreakView:
     """The crosstable read once for every tie-break."""
 
     def __init__(
@@ -1243,7 +1243,7 @@ def tiebreaks(
     rounds = _rounds_counted(crosstable, rounds, notes)
     check_edition(ds, chosen)
     final = rounds if final_round is None else max(final_round, rounds)
-    ev = _Event(
+    ev = _TiebreakView(
         crosstable,
         rounds,
         rr,
@@ -1306,7 +1306,7 @@ def _rounds_counted(crosstable: Crosstable, rounds: int | None, notes: list[str]
 
 
 def _adjusted(
-    ev: _Event,
+    ev: _TiebreakView,
     ds: Sequence[Descriptor],
     adjustments: Sequence[Fraction],
     koya_scores: KoyaScores,
@@ -1339,7 +1339,7 @@ def _adjusted(
 
 
 def _ranked(
-    ev: _Event, ds: Sequence[Descriptor], points: Sequence[Fraction]
+    ev: _TiebreakView, ds: Sequence[Descriptor], points: Sequence[Fraction]
 ) -> tuple[tuple[tuple[Value, ...], ...], list[int]]:
     """Each player's value of each descriptor (``DE`` among the players tied on every key
     before it), and the ranks by *points* then the descriptors in order."""
@@ -1399,7 +1399,7 @@ def last_round_played(crosstable: Crosstable) -> int:
     return last
 
 
-def count_test(ev: _Event, code: str) -> Callable[[_Round], bool] | None:
+def count_test(ev: _TiebreakView, code: str) -> Callable[[_Round], bool] | None:
     """Which rounds a counting tie-break counts (C.07 7: ``WIN``, ``WON``, ``BPG``, ``BWG``,
     ``GE``, ``REP``); ``None`` for another code. A round robin's forfeits (C.07 15.2): a
     forfeit win is a game won in both texts; a forfeit loss a game played in the 2023 text
@@ -1420,7 +1420,7 @@ def count_test(ev: _Event, code: str) -> Callable[[_Round], bool] | None:
     return None
 
 
-def _compute(ev: _Event, d: Descriptor) -> list[Value]:
+def _compute(ev: _TiebreakView, d: Descriptor) -> list[Value]:
     """One descriptor's column (every code but ``PTS`` and ``DE``)."""
     code = d.code
     if code in ("BH", "FB", "SB"):

@@ -16,9 +16,9 @@ from functools import cached_property
 
 from .editions import Edition, RulesSpec, get_edition
 from .eligibility import (
-    EventTime,
     Match,
     RoundEligibility,
+    TimeControl,
     excluded_by_difference,
     game_eligibility,
     match_of,
@@ -35,7 +35,7 @@ from .scoring import DEFAULT_SCORING, ScoringSystem
 __all__ = ["Crosstable", "Entrant", "Pairing", "PlayerFigures", "is_round_robin"]
 
 
-_Rule = tuple[Edition, "EventTime | None", "Match | None"]
+_Rule = tuple[Edition, "TimeControl | None", "Match | None"]
 """The edition, the event's time and its match, as :func:`_rated_results` reads them."""
 
 
@@ -105,7 +105,7 @@ class Crosstable:
     scoring: ScoringSystem = DEFAULT_SCORING
     """What each result scores (TRF-2026 record ``162``; the default 1, ½, 0): the points
     and Sonneborn-Berger read it, the rating figures read the games' results."""
-    time: EventTime | None = None
+    time: TimeControl | None = None
     """The event's time control (a TRF's ``222`` or ``122``): a game it makes not rated
     (B.02 1.1: less than the minimum for the higher rating in the game, or different times
     for the two players: :func:`~xlfuncs.core.eligibility.time_rules_out`) is left out of
@@ -128,7 +128,7 @@ class Crosstable:
         round_robin: bool = False,
         rules: RulesSpec = None,
         scoring: ScoringSystem = DEFAULT_SCORING,
-        time: EventTime | None = None,
+        time: TimeControl | None = None,
         match_games: tuple[int, str] | None = None,
     ) -> Crosstable:
         """A crosstable, checking that every opponent number names a player.

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..core.editions import Edition, RateOfPlay
-from ..core.eligibility import EventTime, RoundEligibility
+from ..core.eligibility import RoundEligibility, TimeControl
 from ..core.norm_event import NormEvent
 from ..core.norm_field import CrosstableNorms
 from ..core.teams import TeamStandings
@@ -22,7 +22,7 @@ from ..trf.k_policy import PlayerK
 from ..trf.parser import repeated_text
 from ..trf.prose import prose_finding
 from ..trf.rounds_planned import LaterBye, later_byes, planned_rounds, standing_text
-from ..trf.standings import EventStandings, event_standings
+from ..trf.standings import Standings, event_standings
 from ..trf.teams import event_teams
 from ..trf.to_crosstable import TrfCrosstable, crosstable_from_trf
 from .game_time import event_time
@@ -48,7 +48,7 @@ class AnalysedEvent:
         return norm_setting(self.tournament, self.read, self.options, self.time)
 
     @cached_property
-    def time(self) -> EventTime:
+    def time(self) -> TimeControl:
         """The event's time control as the eligibility rules read it (``222``, else ``122``;
         not known when neither gives a time): the crosstable's, whose rating figures leave
         out the games it makes not rated."""
@@ -123,7 +123,7 @@ class AnalysedEvent:
         return CrosstableNorms(self.crosstable, rules=self.title_rules, event=self.norm_event)
 
     @cached_property
-    def _ranked(self) -> tuple[EventStandings, tuple[Finding, ...]]:
+    def _ranked(self) -> tuple[Standings, tuple[Finding, ...]]:
         found: list[Finding] = []
         o = self.options
         ranked = event_standings(
@@ -161,7 +161,7 @@ class AnalysedEvent:
         return later_byes(self.file_ratings.entrants[number - 1].pairings, self.counted_rounds)
 
     @property
-    def standings(self) -> EventStandings:
+    def standings(self) -> Standings:
         """The tie-breaks, our ranks and the file's discrepancies. Raises
         :class:`~xlfuncs.trf.TrfError` for a file's tie-break list naming an unknown one."""
         return self._ranked[0]

@@ -1,5 +1,5 @@
 """The event's time control as the game-eligibility rules read it
-(:class:`~xlfuncs.core.eligibility.EventTime`): TRF-2026's encoded record ``222`` exactly,
+(:class:`~xlfuncs.core.eligibility.TimeControl`): TRF-2026's encoded record ``222`` exactly,
 TRF16's free-text ``122`` as far as it can be read (the verdicts resting on it say so), and
 "not known" when neither gives a time."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..core.eligibility import EventTime
+from ..core.eligibility import TimeControl
 from ..trf import Tournament
 from ..trf.rate_of_play import (
     event_rate,
@@ -22,7 +22,7 @@ _FIRST_MOVES = re.compile(r"\s*([0-9]+)/", re.ASCII)
 """The moves of an encoded ``222``'s first period, where it names them (``40/5400+30``)."""
 
 
-def event_time(t: Tournament) -> EventTime:
+def event_time(t: Tournament) -> TimeControl:
     """The time for 60 moves of *t*'s games: a ``222`` in TRF-2026's encoded form first
     (exact), else the record :func:`~xlfuncs.trf.rate_of_play.event_rate` reads (free text:
     an assumption), else not known, with the reason.
@@ -41,16 +41,16 @@ def event_time(t: Tournament) -> EventTime:
     if r is not None:
         text = r.text[3:].strip()
         if gives_different_times(text):
-            return EventTime(None, f"222 {text!r}", exact=True, different_times=True)
+            return TimeControl(None, f"222 {text!r}", exact=True, different_times=True)
         minutes = read_encoded_time_control(text)
         if minutes is not None:
             first = _FIRST_MOVES.match(text)
             moves = int(first.group(1)) if first else None
-            return EventTime(minutes, f"222 {text!r}", exact=True, first_moves=moves)
+            return TimeControl(minutes, f"222 {text!r}", exact=True, first_moves=moves)
     found = event_rate(t)
     if found.record is None:
-        return EventTime(None, found.note)
+        return TimeControl(None, found.note)
     minutes = read_time_control(found.text).minutes if found.text else None
     if minutes is None:
-        return EventTime(None, found.note)
-    return EventTime(minutes, f"{found.record} {found.text!r}")
+        return TimeControl(None, found.note)
+    return TimeControl(minutes, f"{found.record} {found.text!r}")

@@ -6,7 +6,7 @@ exemptions, 1.1 standard play only)."""
 
 from __future__ import annotations
 
-from ..core.eligibility import EventTime
+from ..core.eligibility import TimeControl
 from ..core.norm_event import EventType, NormEvent
 from ..core.norm_field import crosstable_norm_event
 from ..core.norm_readings import NormReadings
@@ -33,7 +33,7 @@ def chief_arbiter_title(record: str) -> str | None:
 
 
 def norm_setting(
-    t: Tournament, read: TrfCrosstable, options: EventOptions, time: EventTime | None = None
+    t: Tournament, read: TrfCrosstable, options: EventOptions, time: TimeControl | None = None
 ) -> NormSetting:
     """The norm event of *t* read into *read* under *options* (*time*: the event's time
     control, :func:`~xlfuncs.event.game_time.event_time` of *t* when not given), and what it

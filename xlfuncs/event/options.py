@@ -21,7 +21,7 @@ from ..core.teams import TEAM_COLOUR_DEFAULT, TeamColour
 from ..core.tiebreaks import KOYA_SCORES_DEFAULT, KoyaScores
 
 if TYPE_CHECKING:
-    from ..ratinglist import EventList
+    from ..ratinglist import ListExtract
     from ..trf.event_system import System
 
 __all__ = ["EventOptions"]
@@ -40,7 +40,7 @@ class EventOptions:
     else standard play (said in a warning; the norms show the rate as not known)."""
     k_overrides: Mapping[str, int] | None = None
     """``--k-file``: K by FIDE id (``None``: none)."""
-    rating_list: EventList | None = None
+    rating_list: ListExtract | None = None
     """``--rating-list``: FIDE's list, with the event's players it holds: their rating at
     the event's rate of play, K, title, federation, sex and birth year replace the file's."""
     tiebreaks: tuple[str, ...] | None = None

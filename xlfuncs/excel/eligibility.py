@@ -5,7 +5,7 @@ rule every command's rating figures read."""
 
 from __future__ import annotations
 
-from ..core.eligibility import EventTime, game_eligibility
+from ..core.eligibility import TimeControl, game_eligibility
 from ..core.errors import InvalidInputError, NothingToComputeError
 from ..core.results import Outcome
 from .cells import exact_number, is_blank, rating, rules
@@ -15,7 +15,7 @@ from .ranges import Cell
 __all__ = ["event_minutes", "game_rated_cells"]
 
 
-def event_minutes(minutes: Cell) -> EventTime | None:
+def event_minutes(minutes: Cell) -> TimeControl | None:
     """The event's time for 60 moves, increments included, from a cell (*minutes*, each
     player's); ``None`` for a blank cell (not known: every game with a rated result counts).
 
@@ -27,7 +27,7 @@ def event_minutes(minutes: Cell) -> EventTime | None:
     value = exact_number(minutes, "minutes")
     if value <= 0:
         raise InvalidInputError(f"minutes: expected a time above 0, got {float(value):g}")
-    return EventTime(value, "minutes", exact=True)
+    return TimeControl(value, "minutes", exact=True)
 
 
 def game_rated_cells(
@@ -62,7 +62,7 @@ def game_rated_cells(
         raise NothingToComputeError(
             "own_rating, opponent_rating: neither player rated (blank or 0): no rated game"
         )
-    time = event_minutes(minutes) or EventTime(None, "minutes blank")
+    time = event_minutes(minutes) or TimeControl(None, "minutes blank")
     verdict = game_eligibility(edition, own, other, Outcome.WIN, time)
     if verdict.rated is None:
         raise NothingToComputeError(

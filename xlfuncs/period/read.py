@@ -30,7 +30,7 @@ from ..event import EventOptions, analyse_event
 from ..findings import messages
 from ..interruption import quiet_children, worker_signals
 from ..ratinglist import RatingListIndex, open_index
-from ..ratinglist.event import index_event_list
+from ..ratinglist.extract import index_event_list
 from ..trf import Tournament, TrfError, not_a_trf, parse_trf_bytes
 from ..trf.k_policy import known_birth_year
 from ..trf.list_data import has_fide_id

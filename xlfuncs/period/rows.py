@@ -1,5 +1,5 @@
 """A rating period's content: the files read (:mod:`.read`) matched by FIDE id, each
-player's period computed by core (:func:`~xlfuncs.core.period.rate_period`), one typed
+player's period computed by core (:func:`~xlfuncs.core.period.period_rating`), one typed
 :class:`PeriodRow` per player, one :class:`RateSection` per rate of play.
 
 What is matched and assumed (``docs/period.md``): the same FIDE id in two files is one player
@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from ..core.editions import Edition, RateOfPlay, RulesSpec, get_edition
 from ..core.errors import XlfuncsError
-from ..core.period import EventGames, PlayerPeriod, ScorelessEvents, rate_period
+from ..core.period import EventGames, PlayerPeriod, ScorelessEvents, period_rating
 from ..core.rating_calendar import (
     EventPart,
     Placement,
@@ -275,7 +275,7 @@ def player_period(
     """Core's calculation of one player's period from their entries (in the period's order):
     each event at the entry's rating (the list valid at its start), the change added to
     *rating* (the latest list's)."""
-    return rate_period(
+    return period_rating(
         rating,
         [_event_games(e, ev.round_robin, e.rating) for ev, e in entries],
         k,

@@ -20,7 +20,7 @@ from .cache import (
     open_index,
     unfinished_builds,
 )
-from .event import EventList, event_list
+from .extract import ListExtract, event_list
 from .layout import COMBINED, COMBINED_HEADER, SINGLE, Column
 from .player import RATES, ListPlayer, RateRating, rate_name
 from .read import ListFile, RatingListError, read_list, sniff_rate
@@ -35,7 +35,7 @@ __all__ = [
     "CachedList",
     "Cleared",
     "Column",
-    "EventList",
+    "ListExtract",
     "ListFile",
     "ListPlayer",
     "RateRating",

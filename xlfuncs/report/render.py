@@ -14,7 +14,7 @@ from dataclasses import fields
 from fractions import Fraction
 
 from ..core.editions import Edition
-from ..core.eligibility import EXCLUSION_ARTICLE, EventTime, RoundEligibility, match_articles
+from ..core.eligibility import EXCLUSION_ARTICLE, RoundEligibility, TimeControl, match_articles
 from ..core.performance import PTP_FULL_SCORE_READINGS, ptp_full_score_text
 from ..core.tables import round_half_up
 from ..core.tiebreak_editions import TiebreakEdition, tiebreak_edition_for
@@ -470,7 +470,7 @@ def national_lines(t: Tournament) -> list[str]:
     return out
 
 
-def _time_fact(time: EventTime) -> str:
+def _time_fact(time: TimeControl) -> str:
     if time.different_times:
         return f"different times for the two players ({time.source}): no game rated (B.02 1.1)"
     if time.minutes is None:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..core.editions import Edition, RateOfPlay, RulesSpec
-from ..core.eligibility import EventTime, RoundEligibility
+from ..core.eligibility import RoundEligibility, TimeControl
 from ..core.norm_check import NormCheck
 from ..core.norms import NormPerformance
 from ..core.tables import round_half_up
@@ -27,10 +27,10 @@ from ..findings import Finding
 from ..text_output import without_argument
 from ..trf import Player, RoundEntry, Tournament
 from ..trf.k_policy import KSource, PlayerK
-from ..trf.standings import EventStandings, Standing, Value
+from ..trf.standings import Standing, Standings, Value
 
 if TYPE_CHECKING:
-    from ..ratinglist import EventList
+    from ..ratinglist import ListExtract
 
 __all__ = ["NormFigures", "Report", "ReportRow", "build_report", "report_rows"]
 
@@ -175,9 +175,9 @@ class Report:
     rate_note: str = ""
     """Where the rate of play (:attr:`rate`) came from: the file's time control, ``--rate``,
     or assumed (see :func:`xlfuncs.trf.to_crosstable.choose_rate`)."""
-    standings: EventStandings | None = None
+    standings: Standings | None = None
     """The tie-breaks used, where they come from, the edition of C.07 and our ranks."""
-    rating_list: EventList | None = None
+    rating_list: ListExtract | None = None
     """The rating list given, with the players it holds."""
     rounds_text: str = ""
     """``"9 rounds"``, or mid-event ``"after round 4 of 9"``."""
@@ -186,7 +186,7 @@ class Report:
     ``192`` or ``092``, or guessed from the pairings)."""
     teams: TeamStandings | None = None
     """A team event's standing (``None``: not a team event)."""
-    time: EventTime | None = None
+    time: TimeControl | None = None
     """The time control the eligibility of each game was judged at."""
 
     @property

@@ -934,7 +934,7 @@ def build_chart(
     how far it is."""
     layout = replace(layout, tiebreaks=len(tiebreaks_of(layout, event or Event())))
     if event is not None:
-        event.check(round_robin=not layout.swiss, capacity=layout.capacity)
+        event.validate(round_robin=not layout.swiss, capacity=layout.capacity)
         if layout.swiss and event.rounds > layout.rounds:
             raise ValueError(f"{event.rounds} rounds: the chart holds {layout.rounds}")
         if not layout.swiss and event.cycles != layout.cycles:

@@ -3,7 +3,7 @@ How players, rounds and results are laid out: ``docs/templates.md`` ("The event 
 
 >>> alice = ChartPlayer(1, "Alice", rating=2100, results=(None, "1"))
 >>> bob = ChartPlayer(2, "Bob", results=("0", None))
->>> Event(name="Club final", players=(alice, bob)).check(round_robin=True)
+>>> Event(name="Club final", players=(alice, bob)).validate(round_robin=True)
 """
 
 from __future__ import annotations
@@ -167,7 +167,7 @@ class Event:
         """The number of rounds of a Swiss event (the longest player's)."""
         return max((len(p.rounds) for p in self.players), default=0)
 
-    def check(self, *, round_robin: bool, capacity: int | None = None) -> None:
+    def validate(self, *, round_robin: bool, capacity: int | None = None) -> None:
         """Raise :class:`ValueError` naming the first thing a template cannot hold: too
         many players (more than *capacity*, by default the template's) or rounds, numbers
         out of order, unknown opponents or symbols."""
@@ -219,20 +219,20 @@ class Event:
                     j = index % count + 1
                     if j == i and symbol is not None:
                         raise ValueError(f"player {i}: a result against themself")
-                    _check_symbol(symbol, f"player {i} against {j}")
+                    _validate_symbol(symbol, f"player {i} against {j}")
                 continue
             if p.results:
                 raise ValueError(f"player {i}: results given for a Swiss event (use rounds)")
             for rnd, rd in enumerate(p.rounds, start=1):
                 where = f"player {i}, round {rnd}"
-                _check_symbol(rd.result, where)
+                _validate_symbol(rd.result, where)
                 if rd.opponent is not None and not (1 <= rd.opponent <= count and rd.opponent != i):
                     raise ValueError(f"{where}: opponent {rd.opponent} is not another player")
                 if rd.colour is not None and rd.colour.lower() not in ("w", "b"):
                     raise ValueError(f"{where}: colour {rd.colour!r}, expected 'w' or 'b'")
 
 
-def _check_symbol(symbol: str | None, where: str) -> None:
+def _validate_symbol(symbol: str | None, where: str) -> None:
     if symbol is not None and parse(symbol) is None:
         raise ValueError(f"{where}: unknown result {symbol!r}")
 

@@ -56,7 +56,7 @@ __all__ = [
     "Game",
     "RatingPeriod",
     "build",
-    "check",
+    "validate",
     "write_sheet",
 ]
 
@@ -130,13 +130,13 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
     formula cell carrying the value it computes."""
     blank = data is None
     data = data or RatingPeriod()
-    check(data)
+    validate(data)
     wb, fmt = common.new_workbook(path, title="FIDE rating change: one player's rating period")
     write_sheet(wb, fmt, extra_formats(wb, fmt), data, blank=blank)
     common.close_workbook(wb, fmt)
 
 
-def check(data: RatingPeriod) -> None:
+def validate(data: RatingPeriod) -> None:
     """Raise ``ValueError`` when *data* does not fit the sheet: more than
     :data:`MAX_TOURNAMENTS` tournaments, or more than :data:`MAX_GAMES` games in one."""
     if len(data.tournaments) > MAX_TOURNAMENTS:
@@ -429,7 +429,7 @@ def write_sheet(
     sheets are the caller's. *local*: the sheet's names (``Rating``, ``K_used``, ``Rules``,
     ``Games``) are defined for this sheet only, so that many such sheets share a workbook
     (the one-player template defines them for the workbook, and activates the sheet)."""
-    check(data)
+    validate(data)
     (player, summary, *blocks, floor), grid = _cells(data, blank=blank)
     ws = add_player_sheet(wb, sheet, _COLUMN_WIDTHS, (C_HELP, C_PERIOD + 2, 10))
 

@@ -30,7 +30,7 @@ from typing import Any, Protocol
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from ..core.eligibility import EventTime
+from ..core.eligibility import TimeControl
 from ..core.errors import XlfuncsError
 from ..core.first_rating_working import first_rating_working
 from ..core.rating_working import rating_working
@@ -405,7 +405,7 @@ def _same_tiebreaks(
 
 
 def _own_games(
-    ct: Crosstable, number: int, time: EventTime | None = None
+    ct: Crosstable, number: int, time: TimeControl | None = None
 ) -> tuple[Crosstable, list[int]]:
     """Player *number*'s games alone: a crosstable of the player (number 1) and their
     opponents (2, 3 ... in the order of their numbers; their own games left out), at the

@@ -1,7 +1,7 @@
 """A TRF's players with what FIDE's rating list says of them, and who FIDE rates at all.
 
 A TRF's player data is what the pairing program was given; the rating list is FIDE's. With a
-list (:class:`~xlfuncs.ratinglist.EventList`), for each player whose FIDE id it holds, the
+list (:class:`~xlfuncs.ratinglist.ListExtract`), for each player whose FIDE id it holds, the
 rating at the event's rate of play, K, title (else the women's title), federation, sex and
 birth year are the list's (:func:`with_list`: the one place a list is applied, for every
 command), and where the file's rating differs from the list's a warning names both.
@@ -23,7 +23,7 @@ from .short_list import short_list
 
 if TYPE_CHECKING:
     from ..core.editions import Edition
-    from ..ratinglist import EventList
+    from ..ratinglist import ListExtract
 
 __all__ = ["ListedPlayers", "has_fide_id", "with_list"]
 
@@ -48,7 +48,9 @@ def _who(p: Player) -> str:
     return f"no. {p.start_no} ({p.name}, FIDE id {p.fide_id})"
 
 
-def with_list(players: Sequence[Player], rating_list: EventList, edition: Edition) -> ListedPlayers:
+def with_list(
+    players: Sequence[Player], rating_list: ListExtract, edition: Edition
+) -> ListedPlayers:
     """*players* with the data of *rating_list* for the rate of play of *edition*. In rapid
     and blitz, a player the list gives no rating at that rate but a standard one is rated with
     the standard rating where the edition says so

@@ -34,8 +34,8 @@ __all__ = [
     "BLITZ_MINIMUM",
     "RAPID_FROM",
     "STANDARD_FROM",
-    "EventRate",
-    "TimeControl",
+    "RateReading",
+    "TimeReading",
     "event_rate",
     "gives_different_times",
     "rate_of_minutes",
@@ -83,7 +83,7 @@ _QUOTES = str.maketrans("’′´”″", "'''" + '""')
 
 
 @dataclass(frozen=True)
-class TimeControl:
+class TimeReading:
     """What could be read of a time-control text."""
 
     minutes: Fraction | None
@@ -96,7 +96,7 @@ def _number(text: str) -> Fraction:
     return Fraction(text.replace(",", "."))
 
 
-def read_time_control(text: str) -> TimeControl:
+def read_time_control(text: str) -> TimeReading:
     """The time for 60 moves and the word of a time-control text (see the module's rules).
 
     >>> read_time_control("90'+30\\"").minutes, read_time_control("3+2").minutes
@@ -145,11 +145,11 @@ def read_time_control(text: str) -> TimeControl:
             periods[0] = (moves, periods[0][1])
         periods.insert(1, (None, added))
     if not periods:
-        return TimeControl(None, word)
+        return TimeReading(None, word)
     first_moves, first_minutes = periods[0]
     if first_moves is not None and first_moves < 60 and len(periods) > 1:
         first_minutes += periods[1][1]
-    return TimeControl(first_minutes + increment, word)
+    return TimeReading(first_minutes + increment, word)
 
 
 _PERIOD = re.compile(r"(?:([0-9]+)/)?([0-9]+)(?:\+([0-9]+))?")
@@ -229,7 +229,7 @@ def rate_of_time_control(text: str) -> RateOfPlay | None:
 
 
 @dataclass(frozen=True)
-class EventRate:
+class RateReading:
     """The rate of play a TRF says, and where it says it."""
 
     rate: RateOfPlay | None
@@ -245,7 +245,7 @@ class EventRate:
     def note(self) -> str:
         """What the report says about the rate: where it came from, or why it is not known.
 
-        >>> EventRate(RateOfPlay.RAPID, "122", "15+10", Fraction(25)).note
+        >>> RateReading(RateOfPlay.RAPID, "122", "15+10", Fraction(25)).note
         "rapid: 122 '15+10' (25 minutes for 60 moves)"
         """
         if self.record is None:
@@ -278,7 +278,7 @@ def _minutes(value: Fraction) -> str:
     return f"{shown} minute" if value == 1 else f"{shown} minutes"
 
 
-def event_rate(t: Tournament) -> EventRate:
+def event_rate(t: Tournament) -> RateReading:
     """The rate of play of the event by its time-control record: ``122`` (TRF16), else
     ``222`` (TRF-2026, the first: :meth:`~xlfuncs.trf.Tournament.record`; its encoded form,
     :func:`read_encoded_time_control`, else read as free text), the first of them that says
@@ -296,16 +296,18 @@ def event_rate(t: Tournament) -> EventRate:
         texts.append(("222", encoded_record.text[3:].strip()))
     texts = [(record, text) for record, text in texts if text]
     if not texts:
-        return EventRate(None, None, "", None)
+        return RateReading(None, None, "", None)
     readings = []
     for record, text in texts:
         encoded = read_encoded_time_control(text) if record == "222" else None
         if record == "222" and gives_different_times(text):
-            readings.append(EventRate(None, record, text, None))  # different times
+            readings.append(RateReading(None, record, text, None))  # different times
         elif encoded is not None:
-            readings.append(EventRate(rate_of_minutes(encoded), record, text, encoded))
+            readings.append(RateReading(rate_of_minutes(encoded), record, text, encoded))
         else:
             readings.append(
-                EventRate(rate_of_time_control(text), record, text, read_time_control(text).minutes)
+                RateReading(
+                    rate_of_time_control(text), record, text, read_time_control(text).minutes
+                )
             )
     return next((r for r in readings if r.rate is not None), readings[0])

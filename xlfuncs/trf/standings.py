@@ -40,7 +40,7 @@ from .to_crosstable import TrfCrosstable
 
 __all__ = [
     "DETAIL_LIMIT",
-    "EventStandings",
+    "Standings",
     "Standing",
     "Value",
     "detect_tiebreaks",
@@ -333,7 +333,7 @@ def file_discrepancies(
 
 
 @dataclass(frozen=True)
-class EventStandings:
+class Standings:
     """An event's standings and what the file's ranks say against them."""
 
     tiebreaks: TiebreakList
@@ -370,7 +370,7 @@ def event_standings(
     final_round: int | None = None,
     ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT,
     koya_scores: KoyaScores = KOYA_SCORES_DEFAULT,
-) -> EventStandings:
+) -> Standings:
     """The standings of *t* read into *built* (its ratings as the file gives them, FIDE id
     or not: :attr:`~xlfuncs.trf.to_crosstable.TrfCrosstable.file_ratings`): the tie-breaks
     *tiebreaks* (the descriptors' texts, e.g. from ``--tiebreaks``), else the file's list,
@@ -450,7 +450,7 @@ def event_standings(
         for i, p in enumerate(built.players)
     )
     found = file_discrepancies(t, standings, tiebreaks=choice, fit=fit)
-    return EventStandings(choice, table, standings, found, edition, unrated, ptp_full_score, fit)
+    return Standings(choice, table, standings, found, edition, unrated, ptp_full_score, fit)
 
 
 def detect_tiebreaks(

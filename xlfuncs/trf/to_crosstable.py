@@ -2,7 +2,7 @@
 round robin or Swiss, and each rated player's K.
 
 :func:`crosstable_from_trf` serves both the report (:mod:`xlfuncs.report`) and the filled
-workbooks (:mod:`xlfuncs.crosstable`), so they agree. How each round entry becomes a pairing,
+workbooks (:mod:`xlfuncs.filled_chart`), so they agree. How each round entry becomes a pairing,
 when the event counts as a round robin and how the date and rules are chosen:
 ``docs/report.md``.
 """
@@ -22,7 +22,7 @@ from ..core.editions import (
     get_edition,
     read_rules_and_rate,
 )
-from ..core.eligibility import EventTime
+from ..core.eligibility import TimeControl
 from ..core.norm_field import fide_title
 from ..core.norms import NORM_TITLES
 from ..core.sex import is_woman
@@ -44,7 +44,7 @@ from .list_data import with_list
 from .parser import Player, RoundEntry, Tournament, is_invalid_date, two_digit_dates
 from .prose import prose_finding
 from .pseudo_players import bye_round, pseudo_players
-from .rate_of_play import EventRate, event_rate
+from .rate_of_play import RateReading, event_rate
 from .rated import LOWEST_RATING, fide_rating
 from .records2026 import bye_notes
 from .rounds_planned import planned_rounds
@@ -52,7 +52,7 @@ from .short_list import short_list
 from .values import value_warnings
 
 if TYPE_CHECKING:
-    from ..ratinglist import EventList
+    from ..ratinglist import ListExtract
 
 __all__ = [
     "TrfCrosstable",
@@ -87,7 +87,7 @@ class TrfCrosstable:
     """The rate of play the event is rated at (also ``crosstable.edition.rate``)."""
     rate_note: str = ""
     """Where :attr:`rate` came from: the time-control record, ``--rate``, or assumed."""
-    rating_list: EventList | None = None
+    rating_list: ListExtract | None = None
     """The rating list given (``--rating-list``), with the event's players it holds."""
     inactive: frozenset[int] = frozenset()
     """Starting ranks of the players the rating list flags inactive."""
@@ -164,7 +164,7 @@ def choose_rate(t: Tournament, rate: RateOfPlay | None) -> tuple[RateOfPlay, str
     >>> choose_rate(parse_trf("122"), None)[1]
     'standard (assumed: the file gives no time control (122 blank or absent))'
     """
-    found: EventRate = event_rate(t)
+    found: RateReading = event_rate(t)
     if rate is not None:
         note = f"{rate.value} (given)"
         warnings = []
@@ -267,9 +267,9 @@ def crosstable_from_trf(
     k_overrides: Mapping[str, int] | None = None,
     today: _dt.date | None = None,
     rate: RateOfPlay | None = None,
-    rating_list: EventList | None = None,
+    rating_list: ListExtract | None = None,
     system: System | None = None,
-    time: EventTime | None = None,
+    time: TimeControl | None = None,
 ) -> TrfCrosstable:
     """The crosstable of a TRF, each rated player's K, and the reader's warnings.
 

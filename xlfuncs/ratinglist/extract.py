@@ -11,11 +11,11 @@ from pathlib import Path
 from .cache import RatingListIndex, open_index
 from .player import ListPlayer
 
-__all__ = ["EventList", "event_list", "index_event_list"]
+__all__ = ["ListExtract", "event_list", "index_event_list"]
 
 
 @dataclass(frozen=True)
-class EventList:
+class ListExtract:
     """The players of an event that a rating list holds, and what the list is."""
 
     source: str
@@ -39,16 +39,16 @@ def event_list(
     rate: object = None,
     cache: str | os.PathLike[str] | None = None,
     progress: Callable[[int], None] | None = None,
-) -> EventList:
+) -> ListExtract:
     """The players of *fide_ids* in the rating list *path* (arguments as
     :func:`~xlfuncs.ratinglist.cache.open_index`)."""
     with open_index(path, rate=rate, cache=cache, progress=progress) as index:
         return index_event_list(index, fide_ids)
 
 
-def index_event_list(index: RatingListIndex, fide_ids: Iterable[str]) -> EventList:
+def index_event_list(index: RatingListIndex, fide_ids: Iterable[str]) -> ListExtract:
     """The players of *fide_ids* in the open *index* (one index serving many events)."""
-    return EventList(
+    return ListExtract(
         source=index.source,
         kind=index.kind,
         rates=index.rates,

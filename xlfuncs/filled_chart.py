@@ -1,4 +1,6 @@
-"""From a tournament report file (TRF) to a filled crosstable workbook.
+"""From a tournament report file (TRF) to a filled chart: the crosstable workbook that
+``xlfuncs crosstable`` writes (the crosstable itself, as the rating maths read it, is
+:class:`~xlfuncs.core.tournament.Crosstable`).
 
 The event goes into the round-robin template when it is a round robin (its system:
 ``--system``, the file's ``192`` or ``092``, else every two players met) in which every two
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .core.eligibility import EventTime
+from .core.eligibility import TimeControl
 from .core.titles import trf_title
 from .event import AnalysedEvent, EventOptions, analyse_event
 from .findings import Finding
@@ -37,15 +39,15 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMS",
-    "CrosstableError",
+    "ChartError",
     "FilledEvent",
     "event_from_trf",
     "lite_code_ahead",
-    "write_crosstable",
+    "write_chart",
 ]
 
 
-class CrosstableError(ValueError):
+class ChartError(ValueError):
     """The tournament does not fit the templates (none is known today: the Swiss chart grows
     a row per player and three columns per round; kept for the command's error path)."""
 
@@ -117,7 +119,7 @@ def _round_robin_grid(
     return grid, cycles
 
 
-def _chart_minutes(time: EventTime | None) -> float | None:
+def _chart_minutes(time: TimeControl | None) -> float | None:
     """The chart's ``Minutes`` cell for the event's time control as read (``222``, or
     ``122``'s text): its time for 60 moves; blank where it is not known, or where the two
     players had different times (no minutes say that)."""
@@ -296,7 +298,7 @@ def lite_code_ahead() -> Answer[LitePackage]:
     (:func:`~xlfuncs.templates.registry.lite_package`), gathered by a forked child from now
     on (:func:`~xlfuncs.templates.forked.in_child`: the same package as gathered here, which
     is done where no child can be forked) while this process reads the event; returns the
-    :class:`~xlfuncs.templates.forked.Answer` (call it once, as :func:`write_crosstable`'s
+    :class:`~xlfuncs.templates.forked.Answer` (call it once, as :func:`write_chart`'s
     *lite*, or discard it)."""
     from .templates.forked import in_child
     from .templates.registry import lite_package
@@ -304,7 +306,7 @@ def lite_code_ahead() -> Answer[LitePackage]:
     return in_child(lambda: lite_package(lite_form=True))
 
 
-def write_crosstable(
+def write_chart(
     filled: FilledEvent,
     path: str | Path,
     *,
