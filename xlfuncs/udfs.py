@@ -17,51 +17,14 @@ from typing import Any, TypeVar
 import xlwings as xw
 
 from .excel import functions as _sheet
-from .excel.functions import ARGUMENTS, CATEGORY, FUNCTIONS, ExcelArgument
+from .excel.functions import ARGUMENTS as ARGUMENTS
+from .excel.functions import CATEGORY as CATEGORY
+from .excel.functions import FUNCTIONS as FUNCTIONS
+from .excel.functions import ExcelArgument as ExcelArgument
 
-__all__ = [
-    "ARGUMENTS",
-    "BLOQUE",
-    "BLOQUE_ALL",
-    "DP_LOOKUP",
-    "ELO_CHANGE",
-    "ELO_CHANGE_ALL",
-    "ELO_DETAIL",
-    "EXPECTED_SCORE",
-    "EXPLAIN_ERROR",
-    "FUNCTIONS",
-    "GAME_RATED",
-    "K_FACTOR",
-    "K_FACTOR_ALL",
-    "K_FOR_GAMES",
-    "NORM_ALL",
-    "NORM_FIGURES",
-    "NORM_MIX",
-    "NORM_PLAN",
-    "NORM_POINTS",
-    "NORM_RATINGS",
-    "NORM_RP",
-    "NORM_TITLED",
-    "PD_LOOKUP",
-    "POINTS_ALL",
-    "RATED_GAMES_ALL",
-    "RATING_WORKING",
-    "RANK_ALL",
-    "RA_ALL",
-    "RP_EXACT",
-    "RP_EXACT_ALL",
-    "RP_FIDE",
-    "RP_FIDE_ALL",
-    "RP_LINEAR",
-    "RP_PTP",
-    "SB_ALL",
-    "TIEBREAK",
-    "TIEBREAK_ALL",
-    "TIEBREAK_WORKING",
-    "UNRATED_AGAIN",
-    "UPLIFT_2024",
-    "ExcelArgument",
-]
+__all__ = list(_sheet.__all__)
+"""The names of :mod:`xlfuncs.excel.functions`, each given here: the functions registered,
+:data:`ARGUMENTS`, :data:`FUNCTIONS` and :class:`ExcelArgument` as they are."""
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
