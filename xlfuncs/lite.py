@@ -53,8 +53,8 @@ ORIGIN_PREFIX = "<xlfuncs lite bundle>/"
 """How an embedded module names its origin (``__spec__.origin``) instead of a file path."""
 
 _RANGE_OPTIONS = {"ndim": 2, "err_to_str": True}
-"""The options of an argument that takes a range (``udfs._RANGE``): the bundle takes such an
-argument raw and reads it with its own ``_cells`` (see :data:`_CELLS`)."""
+"""The options of an argument that takes a range (``excel.functions._RANGE``): the bundle
+takes such an argument raw and reads it with its own ``_cells`` (see :data:`_CELLS`)."""
 _ALLOWED_TOP_LEVEL = frozenset(sys.stdlib_module_names) | {"__future__", "xlwings"}
 
 
