@@ -28,9 +28,7 @@ def test_udfs_names_every_function_itself() -> None:
         assert name in udfs.__all__, name
     assert set(functions.FUNCTIONS) == set(defined) - {"EXPLAIN_ERROR"}
     assert udfs.ARGUMENTS is functions.ARGUMENTS and udfs.CATEGORY == functions.CATEGORY
-
-
-def test_each_function_s_arguments_follow_its_parameters() -> None:
+    # each function's arguments follow its parameters, each with its help
     for name, arguments in functions.ARGUMENTS.items():
         parameters = list(inspect.signature(getattr(functions, name)).parameters)
         assert list(arguments) == parameters, name
