@@ -74,7 +74,7 @@ def test_the_oxt_holds_what_libreoffice_installs(oxt: Path) -> None:
         assert f'manifest:full-path="{path}"' in manifest
     compile(component, COMPONENT, "exec")
     # the package LibreOffice's Python imports: udfs and the modules the component runs
-    for module in ("udfs", "excel/calls", "libreoffice/runtime", "templates/functions"):
+    for module in ("udfs", "excel/calls", "libreoffice/runtime", "excel/functions"):
         assert f"pythonpath/xlfuncs/{module}.py" in names
 
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
 from . import __version__
-from .templates.functions import excel_functions
+from .excel import functions as excel_functions
 
 __all__ = [
     "ENTRY_MODULE",
@@ -53,8 +53,8 @@ ORIGIN_PREFIX = "<xlfuncs lite bundle>/"
 """How an embedded module names its origin (``__spec__.origin``) instead of a file path."""
 
 _RANGE_OPTIONS = {"ndim": 2, "err_to_str": True}
-"""The options of an argument that takes a range (``udfs._RANGE``): the bundle takes such an
-argument raw and reads it with its own ``_cells`` (see :data:`_CELLS`)."""
+"""The options of an argument that takes a range (``excel.functions._RANGE``): the bundle
+takes such an argument raw and reads it with its own ``_cells`` (see :data:`_CELLS`)."""
 _ALLOWED_TOP_LEVEL = frozenset(sys.stdlib_module_names) | {"__future__", "xlwings"}
 
 
@@ -446,8 +446,7 @@ def build_main_py() -> str:
     """The text of the Lite ``main.py``: the embedded package, its importer and one
     decorated wrapper per Excel function of :data:`ENTRY_MODULE`."""
     sources = bundled_sources()
-    module = excel_functions()  # udfs' functions (xlwings not imported for them)
-    exports = _exports(module)
+    exports = _exports(excel_functions)  # udfs' functions (xlwings not imported for them)
     if not exports:
         raise BundleError(f"{ENTRY_MODULE} has no Excel function")
     digest = hashlib.sha256()
@@ -511,7 +510,7 @@ at the end of this file.
 def function_names() -> list[str]:
     """The Excel names of the functions the bundle registers (the upper-cased Python
     names, without a namespace), in source order."""
-    return [e.name.upper() for e in _exports(excel_functions())]
+    return [e.name.upper() for e in _exports(excel_functions)]
 
 
 def bundle_files() -> dict[str, str]:

@@ -35,7 +35,7 @@ DEMO_FILES = ("demo_round_robin.trf", "demo_swiss.trf")
 
 def _demo_functions() -> list[tuple[str, object]]:
     """The worked examples of the README, computed through the Excel functions."""
-    from .. import udfs
+    from ..excel import functions as udfs
 
     opponents = [[2400.0], [2500.0], [2600.0]]
     seed = [[1851.0], [2457.0], [1989.0], [2379.0], [2407.0]]

@@ -1,6 +1,6 @@
 """The Calc add-in's functions, read from the one list of Excel functions: the functions
-of :mod:`xlfuncs.udfs` decorated with ``xlwings.func``, their arguments, defaults and help
-as udfs registers them (``udfs.ARGUMENTS``, read as :mod:`xlfuncs.lite` reads them).
+of :mod:`xlfuncs.excel.functions`, their arguments, defaults and help as :mod:`xlfuncs.udfs`
+registers them with xlwings (``ARGUMENTS``, read as :mod:`xlfuncs.lite` reads them).
 
 Each function keeps its Excel name (``RP_FIDE``) as its name in the add-in's interface;
 each argument gets an identifier UNO's IDL accepts (``opponent_ratings`` is
@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..templates.functions import excel_functions
+from ..excel import functions as excel_functions
 
 __all__ = ["AddinArgument", "AddinFunction", "addin_functions", "idl_identifier"]
 
@@ -61,7 +61,7 @@ def idl_identifier(name: str) -> str:
 
 
 def _arguments(function: Any, arguments: Mapping[str, Any]) -> tuple[AddinArgument, ...]:
-    """Each parameter of *function* with its udfs ``ExcelArgument`` (help, how it is read)."""
+    """Each parameter of *function* with its ``ExcelArgument`` (help, how it is read)."""
     return tuple(
         AddinArgument(
             name=parameter.name,
@@ -75,9 +75,9 @@ def _arguments(function: Any, arguments: Mapping[str, Any]) -> tuple[AddinArgume
 
 
 def addin_functions() -> tuple[AddinFunction, ...]:
-    """Every Excel function of :mod:`xlfuncs.udfs` (``EXPLAIN_ERROR`` included), in the
-    order of ``udfs.ARGUMENTS``, as the add-in declares it."""
-    module = excel_functions()
+    """Every Excel function (``EXPLAIN_ERROR`` included), in the order of
+    :data:`xlfuncs.excel.functions.ARGUMENTS`, as the add-in declares it."""
+    module = excel_functions
     out = []
     for name, arguments in module.ARGUMENTS.items():
         function = getattr(module, name)

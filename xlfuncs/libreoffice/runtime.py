@@ -1,14 +1,14 @@
 """What the add-in's component (``component.pyt``, run by LibreOffice's Python) asks of the
 package: its names and one callable per Excel function, built from the one list of
-functions (:func:`~xlfuncs.libreoffice.functions.addin_functions`) over udfs' own functions
-run without xlwings (:func:`~xlfuncs.templates.functions.excel_functions`)."""
+functions (:func:`~xlfuncs.libreoffice.functions.addin_functions`) over the Excel functions
+themselves (:mod:`xlfuncs.excel.functions`, no xlwings)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from ..templates.functions import excel_functions
+from ..excel import functions as excel_functions
 from .cells import calc_function
 from .functions import addin_functions
 
@@ -26,10 +26,9 @@ SERVICES = ("com.sun.star.sheet.AddIn", IMPLEMENTATION)
 
 def methods() -> dict[str, Callable[..., Any]]:
     """Each Excel function's name and the callable the add-in's method of that name runs."""
-    module = excel_functions()
     return {
         f.name: calc_function(
-            getattr(module, f.name), [a.takes_range for a in f.arguments], f.returns_rows
+            getattr(excel_functions, f.name), [a.takes_range for a in f.arguments], f.returns_rows
         )
         for f in addin_functions()
     }

@@ -4,7 +4,7 @@ workbook stores and the value Excel shows for it (the cached value stored beside
 The nodes are references (:class:`Ref`, :class:`Area`, :class:`Name`), constants
 (:class:`Const`), operators (:class:`Op`, :class:`Paren`) and calls (:class:`Call`). A call
 of one of our functions is evaluated by calling that very function
-(:func:`.functions.excel_functions`); the few Excel builtins the templates use (``IF``,
+(:mod:`xlfuncs.excel.functions`); the few Excel builtins the templates use (``IF``,
 ``AND``, ``OR``, ``SUM``, ``ROUND``, ``COUNTIF``, ``INDEX``, ``IFERROR``, ``LEFT``,
 ``ISNUMBER``) are each evaluated by one small function of :data:`BUILTINS`, following
 Excel's documented behaviour for the values a sheet passes.
@@ -209,9 +209,9 @@ class Call(Expr):
                     for i, (a, v) in enumerate(zip(self.args, values))
                 ]
             return BUILTINS[self.name](*values)
-        from .functions import excel_functions
+        from ..excel import functions as excel_functions
 
-        function = getattr(excel_functions(), self.name)
+        function = getattr(excel_functions, self.name)
         return excel_value(function(*(_argument(v) for v in values)))
 
 

@@ -30,6 +30,7 @@ from ..core.tiebreak_editions import (
 from ..core.tiebreaks import DEFAULT_SWISS_TIEBREAKS, default_tiebreaks
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
+from ..excel import functions as excel_functions
 from ..excel import is_blank, shared_results
 from ..progress import Progress, no_progress, scaled
 from .common import (
@@ -53,7 +54,6 @@ from .common import (
 )
 from .event import ChartPlayer, Event, Round, result_cell
 from .forked import Answer, in_child
-from .functions import excel_functions
 from .team_sheet import add_team_sheet
 from .working_sheet import add_working_sheet
 
@@ -632,10 +632,9 @@ def figures(
     *meanwhile* is called once this process has computed its columns, before the child's
     are asked for, with the columns known by then (the same values, by name): the work a
     chart has to do that needs no other figure."""
-    udfs = excel_functions()
     ratings = _col(data.ratings)
     k_data = _column_of(
-        udfs.K_FACTOR_ALL(
+        excel_functions.K_FACTOR_ALL(
             ratings, _col(data.games_before), _col(data.born), _col(data.reached), data.period
         ),
         0,
@@ -648,7 +647,7 @@ def figures(
     # Excel passes a formula's "" as an empty cell: None.
     k_cells = _col([None if v == "" else v for v in k])
     out: dict[str, list[Any]] = {"k_data": k_data, "k": k}
-    steps = _steps(udfs, layout, data, ratings, k_cells)
+    steps = _steps(layout, data, ratings, k_cells)
     with shared_results():  # the results block is read once for all the calls
         # the columns of _IN_CHILD computed at once by a forked child (.forked), the others
         # here; those of _BEFORE_CHILD first, here: the child starts with the results read
@@ -679,28 +678,30 @@ def figures(
     names = [f"tb{i + 1}" for i in range(layout.tiebreaks)]
     keys = [[_cell_value(out[name][i]) for name in names] for i in range(layout.capacity)]
     points = _col([_cell_value(v) for v in out["points"]])
-    out["rank"] = _column_of(udfs.RANK_ALL(points, keys), 0, layout.capacity)
+    out["rank"] = _column_of(excel_functions.RANK_ALL(points, keys), 0, layout.capacity)
     out["new"] = [
         r + c if isinstance(r, float) and _is_number(c) else c
         for r, c in zip(data.ratings, out["change"])
     ]
     changes = _col([None if v == "" else v for v in out["change"]])
-    out["floor"] = _column_of(udfs.UNRATED_AGAIN(ratings, changes, data.rules), 0, layout.capacity)
+    out["floor"] = _column_of(
+        excel_functions.UNRATED_AGAIN(ratings, changes, data.rules), 0, layout.capacity
+    )
     return out
 
 
 def _steps(
-    udfs: Any, layout: Layout, data: Inputs, ratings: list[list[Any]], k_cells: list[list[Any]]
+    layout: Layout, data: Inputs, ratings: list[list[Any]], k_cells: list[list[Any]]
 ) -> tuple[tuple[str, Callable[[], list[list[Any]]]], ...]:
     """Each array column's call of :func:`figures` (by step name), as the sheet's formula
     calls it: *ratings* and *k_cells* the ratings' and K's columns as Excel passes them."""
     res, opp = data.results, data.opponents
     system = layout.system_name
     return (
-        ("points", lambda: udfs.POINTS_ALL(res, data.scoring)),
+        ("points", lambda: excel_functions.POINTS_ALL(res, data.scoring)),
         (
             "tiebreaks",
-            lambda: udfs.TIEBREAK_ALL(
+            lambda: excel_functions.TIEBREAK_ALL(
                 [list(data.tiebreaks)],
                 ratings,
                 res,
@@ -713,29 +714,34 @@ def _steps(
                 data.scoring,
             ),
         ),
-        ("games", lambda: udfs.RATED_GAMES_ALL(ratings, res, opp, data.rules, data.minutes)),
-        ("ra", lambda: udfs.RA_ALL(ratings, res, opp, data.rules, data.minutes, True)),
+        (
+            "games",
+            lambda: excel_functions.RATED_GAMES_ALL(ratings, res, opp, data.rules, data.minutes),
+        ),
+        ("ra", lambda: excel_functions.RA_ALL(ratings, res, opp, data.rules, data.minutes, True)),
         (
             "rp_fide",
-            lambda: udfs.RP_FIDE_ALL(ratings, res, opp, data.rules, data.minutes, True),
+            lambda: excel_functions.RP_FIDE_ALL(ratings, res, opp, data.rules, data.minutes, True),
         ),
         (
             "rp_exact",
-            lambda: udfs.RP_EXACT_ALL(ratings, res, opp, data.rules, data.minutes, True),
+            lambda: excel_functions.RP_EXACT_ALL(ratings, res, opp, data.rules, data.minutes, True),
         ),
         (
             "change",
-            lambda: udfs.ELO_CHANGE_ALL(ratings, k_cells, res, opp, data.rules, data.minutes, True),
+            lambda: excel_functions.ELO_CHANGE_ALL(
+                ratings, k_cells, res, opp, data.rules, data.minutes, True
+            ),
         ),
         (
             "first",
-            lambda: udfs.BLOQUE_ALL(
+            lambda: excel_functions.BLOQUE_ALL(
                 ratings, res, opp, system, data.rules, None, data.minutes, True
             ),
         ),
         (
             "norm",
-            lambda: udfs.NORM_ALL(
+            lambda: excel_functions.NORM_ALL(
                 ratings,
                 res,
                 opp,

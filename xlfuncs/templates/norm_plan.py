@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from .. import udfs
 from ..core.editions import DEFAULT_EDITION
 from ..core.norm_plan import PlanPlayer
 from ..core.titles import FIDE_TITLES
+from ..excel import functions as excel_functions
 from ..excel.norm_plan import PLAN_TITLES
 from . import common
 from .common import write_array_block, write_formula, write_text, write_value
@@ -115,7 +115,7 @@ def _plan(data: PlanSheetData, rows: int, rules: str, added: bool) -> list[list[
     people: list[PlanPlayer | None] = list(data.players)
     if added:
         people += [None] * (MAX_PLAYERS - len(people)) + [data.added]
-    found = udfs.NORM_PLAN(
+    found = excel_functions.NORM_PLAN(
         _column(people, rows, lambda p: float(p.rating or 0)),
         _column(people, rows, lambda p: p.title or None),
         _column(people, rows, lambda p: p.federation or None),

@@ -36,6 +36,7 @@ from ..core.first_rating_working import first_rating_working
 from ..core.rating_working import rating_working
 from ..core.tiebreak_working import tiebreak_working
 from ..core.tournament import Crosstable
+from ..excel import functions as excel_functions
 from ..excel import rules as read_rules
 from ..excel.eligibility import event_minutes
 from ..excel.errors import to_excel
@@ -43,7 +44,6 @@ from ..excel.rating_working import RATING_COLUMNS, first_rating_block, rating_ch
 from ..excel.tiebreak_working import WORKING_COLUMNS, padded, working_block
 from .common import Formats, cell, print_setup, protect, write_formula, write_text, write_value
 from .event import Event
-from .functions import excel_functions
 
 __all__ = ["SHEET", "ChartLayout", "add_working_sheet", "default_blocks"]
 
@@ -323,7 +323,6 @@ def default_blocks(
     """The answers of the sheet's calls for player 1: each tie-break's
     ``TIEBREAK_WORKING``, then ``RATING_WORKING``, as the chart's cells give them (each
     padded with blank rows to its block's height)."""
-    udfs = excel_functions()
     out: list[list[list[Any]] | str] = []
     lines = lines_of(layout, event)
     height = lines + 2
@@ -339,7 +338,7 @@ def default_blocks(
             out.append(padded(working_block(tiebreak_working(table, 1, d)), height))
             continue
         out.append(
-            udfs.TIEBREAK_WORKING(
+            excel_functions.TIEBREAK_WORKING(
                 d,
                 1.0,
                 ratings,
@@ -357,7 +356,7 @@ def default_blocks(
     k_cells = [[None if v == "" else v] for v in values["k"]]
     found = _core_rating_block(layout, data, values, event)
     if found is None:
-        found = udfs.RATING_WORKING(
+        found = excel_functions.RATING_WORKING(
             1.0,
             ratings,
             k_cells,
