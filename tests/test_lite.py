@@ -353,7 +353,7 @@ def test_main_py_imports_only_xlwings_and_the_standard_library(bundle: Path) -> 
             assert node.level == 0
             imported.add((node.module or "").split(".")[0])
     assert "xlfuncs" not in imported
-    # pyodide: only by the JsNull shim, which does nothing where it cannot be imported
+    # pyodide: only by _cells' JsNull, read in a try (outside Pyodide: no JsNull)
     assert imported <= set(sys.stdlib_module_names) | {"xlwings", "pyodide"}
     # every embedded module reads, at most, the standard library, xlwings and itself
     for name, (source, _) in lite.bundled_sources().items():
@@ -663,60 +663,6 @@ def test_package_udfs_themselves_under_lite(package_on_lite: dict[str, Any]) -> 
         name for (name, _), got in zip(CALLS, package_on_lite["results"]) if isinstance(got, dict)
     ]
     assert failed == []
-
-
-def _fake_pyodide(monkeypatch: pytest.MonkeyPatch, **ffi_names: Any) -> types.ModuleType:
-    package = types.ModuleType("pyodide")
-    ffi = types.ModuleType("pyodide.ffi")
-    for name, value in ffi_names.items():
-        setattr(ffi, name, value)
-    package.ffi = ffi  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "pyodide", package)
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    return ffi
-
-
-def test_jsnull_shim_runs_before_xlwings_is_imported() -> None:
-    text = lite.build_main_py()
-    assert lite._JSNULL_SHIM in text
-    assert text.index("_give_pyodide_a_jsnull()\n") < text.index("import xlwings as xw")
-
-
-def test_jsnull_shim_gives_old_pyodide_a_class_nothing_is_an_instance_of(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from xlwings import utils
-
-    ffi = _fake_pyodide(monkeypatch)
-    exec(compile(lite._JSNULL_SHIM, "main.py", "exec"), {})
-    from pyodide.ffi import JsNull  # type: ignore[import-not-found]
-
-    assert ffi.JsNull is JsNull
-    for value in (None, 0, "", [], {}, object(), JsNull):
-        assert not isinstance(value, JsNull)
-        assert not utils.is_jsnull(value)
-
-
-def test_jsnull_shim_leaves_a_real_jsnull_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    class RealJsNull:
-        pass
-
-    ffi = _fake_pyodide(monkeypatch, JsNull=RealJsNull)
-    exec(compile(lite._JSNULL_SHIM, "main.py", "exec"), {})
-    assert ffi.JsNull is RealJsNull
-
-
-def test_jsnull_shim_does_nothing_without_pyodide(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Outside Pyodide the shim's import fails and it returns: no error, no module made, its
-    namespace holds only its own function."""
-    monkeypatch.setitem(sys.modules, "pyodide", None)
-    monkeypatch.delitem(sys.modules, "pyodide.ffi", raising=False)
-    namespace: dict[str, Any] = {}
-    exec(compile(lite._JSNULL_SHIM, "main.py", "exec"), namespace)
-    assert sys.modules["pyodide"] is None
-    assert "pyodide.ffi" not in sys.modules
-    assert [name for name in namespace if name != "__builtins__"] == ["_give_pyodide_a_jsnull"]
-    assert namespace["_give_pyodide_a_jsnull"]() is None
 
 
 def _call_namespace() -> dict[str, Any]:

@@ -297,25 +297,6 @@ _udfs = _install_xlfuncs()
 '''
 
 
-_JSNULL_SHIM = '''
-
-def _give_pyodide_a_jsnull():
-    """Pyodide before 0.28 has no pyodide.ffi.JsNull (JS null arrives as None), and
-    xlwings looks for it with `from pyodide.ffi import JsNull` on every call, a failed
-    import each time. Give it a class nothing is an instance of: every use in xlwings is
-    that import followed by isinstance, so every answer stays the same."""
-    try:
-        import pyodide.ffi as ffi
-    except ImportError:
-        return
-    if not hasattr(ffi, "JsNull"):
-        ffi.JsNull = type("JsNull", (), {"__doc__": "No value is one (Pyodide < 0.28)."})
-
-
-_give_pyodide_a_jsnull()
-'''
-
-
 _CELLS = '''
 
 from itertools import chain
@@ -478,7 +459,7 @@ at the end of this file.
         "import importlib.abc",
         "import importlib.util",
         "import sys",
-        _JSNULL_SHIM,
+        "",
         "import xlwings as xw",
         "",
         f"_XLFUNCS_VERSION = {__version__!r}",
