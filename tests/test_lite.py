@@ -395,9 +395,7 @@ def test_wrappers_copy_the_decorators_from_the_source(bundle: Path) -> None:
     # a range is taken raw and read by the bundle's own _cells (see the next test)
     assert any(d.startswith("xw.arg('score', 'raw', doc=") for d in decorators)
     assert "_cells(score)" in ast.unparse(node.body[-1])
-    assert ast.unparse(node.body[-1]).startswith(
-        "with _GcPaused():\n    return _answer('RP_FIDE', _udfs.RP_FIDE, "
-    )
+    assert ast.unparse(node.body[-1]).startswith("return _answer('RP_FIDE', _udfs.RP_FIDE, ")
     # a value keeps the package's options
     single = ast.unparse(defined["DP_LOOKUP"].decorator_list[2])
     assert "'p'" in single and "err_to_str=True" in single and "raw" not in single
@@ -666,7 +664,7 @@ def test_package_udfs_themselves_under_lite(package_on_lite: dict[str, Any]) -> 
 
 
 def _call_namespace() -> dict[str, Any]:
-    """main.py's _GcPaused and _answer, run with the installed package's memo."""
+    """main.py's _answer, run with the installed package's memo."""
     namespace: dict[str, Any] = {"importlib": importlib, "_PACKAGE": lite.PACKAGE}
     exec(compile(lite._CALL, "main.py", "exec"), namespace)
     return namespace
@@ -699,21 +697,3 @@ def test_a_call_on_the_very_values_of_one_before_finds_its_answer() -> None:
     namespace["_dt"] = types.SimpleNamespace(date=Later)
     assert answer("F", function, block, 3) == [[7]]  # another day: blank rules may differ
     assert len(calls) == 7
-
-
-def test_a_call_runs_with_the_cycle_collector_paused() -> None:
-    import gc
-
-    namespace = _call_namespace()
-    seen: list[bool] = []
-    assert gc.isenabled()
-    with namespace["_GcPaused"]():
-        seen.append(gc.isenabled())
-    assert seen == [False] and gc.isenabled()
-    gc.disable()
-    try:  # a collector paused by someone else stays paused
-        with namespace["_GcPaused"]():
-            pass
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
