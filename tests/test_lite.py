@@ -439,29 +439,31 @@ def test_the_bundles_reading_of_a_range_is_xlwings(
     from xlwings.pro import _xlofficejs
     from xlwings.pro.udfs_officejs import to_scalar
 
+    # a pyodide.ffi with a JsNull, as Pyodide 0.28 and later has: both xlwings and main.py
+    # import it by name
+    package, ffi = types.ModuleType("pyodide"), types.ModuleType("pyodide.ffi")
+    ffi.JsNull = _JsNull  # type: ignore[attr-defined]
+    package.ffi = ffi  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyodide", package)
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
     namespace: dict[str, Any] = {}
     exec(compile(lite._CELLS, "main.py", "exec"), namespace)
-    namespace["_JsNull"] = _JsNull
-    original = _xlofficejs._is_jsnull
-    _xlofficejs._is_jsnull = lambda v: isinstance(v, _JsNull)
-    try:
-        arrives = to_scalar(value)  # what custom_functions_call does before converting
-        if arrives is None or isinstance(arrives, _JsNull):
-            # an omitted argument or a blank single cell: the default, not converted
-            # (xlwings' js_to_none makes JsNull None first)
-            assert namespace["_cells"](None) is None
-            return
-        # conversion.read(None, arrives, options, engine_name="officejs"), with the
-        # Office.js engine given directly (looking it up by name needs a licence key)
-        read = ValueAccessor.reader({"ndim": 2, "err_to_str": True})
-        engine = types.SimpleNamespace(impl=_xlofficejs.Engine)
-        context = types.SimpleNamespace(range=None, value=arrives, engine=engine, meta={})
-        read(context)
-        xlwings_reads = context.value
-    finally:
-        _xlofficejs._is_jsnull = original
+    arrives = to_scalar(value)  # what custom_functions_call does before converting
+    if arrives is None:
+        # an omitted argument or a blank single cell: the default, not converted
+        # (xlwings' js_to_none makes JsNull None first)
+        assert namespace["_cells"](None) is None
+        return
+    # conversion.read(None, arrives, options, engine_name="officejs"), with the
+    # Office.js engine given directly (looking it up by name needs a licence key)
+    read = ValueAccessor.reader({"ndim": 2, "err_to_str": True})
+    engine = types.SimpleNamespace(impl=_xlofficejs.Engine)
+    context = types.SimpleNamespace(range=None, value=arrives, engine=engine, meta={})
+    read(context)
+    xlwings_reads = context.value
     ours = namespace["_cells"](arrives)
     assert ours == xlwings_reads
+    assert not any(isinstance(c, _JsNull) for row in ours for c in row)  # a blank: None
     assert [[type(c) for c in row] for row in ours] == [
         [type(c) for c in row] for row in xlwings_reads
     ]
