@@ -353,7 +353,7 @@ def test_main_py_imports_only_xlwings_and_the_standard_library(bundle: Path) -> 
             assert node.level == 0
             imported.add((node.module or "").split(".")[0])
     assert "xlfuncs" not in imported
-    # pyodide: only by the JsNull shim, which does nothing where it cannot be imported
+    # pyodide: only by _cells' JsNull, read in a try (outside Pyodide: no JsNull)
     assert imported <= set(sys.stdlib_module_names) | {"xlwings", "pyodide"}
     # every embedded module reads, at most, the standard library, xlwings and itself
     for name, (source, _) in lite.bundled_sources().items():
@@ -395,9 +395,7 @@ def test_wrappers_copy_the_decorators_from_the_source(bundle: Path) -> None:
     # a range is taken raw and read by the bundle's own _cells (see the next test)
     assert any(d.startswith("xw.arg('score', 'raw', doc=") for d in decorators)
     assert "_cells(score)" in ast.unparse(node.body[-1])
-    assert ast.unparse(node.body[-1]).startswith(
-        "with _GcPaused():\n    return _answer('RP_FIDE', _udfs.RP_FIDE, "
-    )
+    assert ast.unparse(node.body[-1]).startswith("return _answer('RP_FIDE', _udfs.RP_FIDE, ")
     # a value keeps the package's options
     single = ast.unparse(defined["DP_LOOKUP"].decorator_list[2])
     assert "'p'" in single and "err_to_str=True" in single and "raw" not in single
@@ -441,29 +439,31 @@ def test_the_bundles_reading_of_a_range_is_xlwings(
     from xlwings.pro import _xlofficejs
     from xlwings.pro.udfs_officejs import to_scalar
 
+    # a pyodide.ffi with a JsNull, as Pyodide 0.28 and later has: both xlwings and main.py
+    # import it by name
+    package, ffi = types.ModuleType("pyodide"), types.ModuleType("pyodide.ffi")
+    ffi.JsNull = _JsNull  # type: ignore[attr-defined]
+    package.ffi = ffi  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyodide", package)
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
     namespace: dict[str, Any] = {}
     exec(compile(lite._CELLS, "main.py", "exec"), namespace)
-    namespace["_JsNull"] = _JsNull
-    original = _xlofficejs._is_jsnull
-    _xlofficejs._is_jsnull = lambda v: isinstance(v, _JsNull)
-    try:
-        arrives = to_scalar(value)  # what custom_functions_call does before converting
-        if arrives is None or isinstance(arrives, _JsNull):
-            # an omitted argument or a blank single cell: the default, not converted
-            # (xlwings' js_to_none makes JsNull None first)
-            assert namespace["_cells"](None) is None
-            return
-        # conversion.read(None, arrives, options, engine_name="officejs"), with the
-        # Office.js engine given directly (looking it up by name needs a licence key)
-        read = ValueAccessor.reader({"ndim": 2, "err_to_str": True})
-        engine = types.SimpleNamespace(impl=_xlofficejs.Engine)
-        context = types.SimpleNamespace(range=None, value=arrives, engine=engine, meta={})
-        read(context)
-        xlwings_reads = context.value
-    finally:
-        _xlofficejs._is_jsnull = original
+    arrives = to_scalar(value)  # what custom_functions_call does before converting
+    if arrives is None:
+        # an omitted argument or a blank single cell: the default, not converted
+        # (xlwings' js_to_none makes JsNull None first)
+        assert namespace["_cells"](None) is None
+        return
+    # conversion.read(None, arrives, options, engine_name="officejs"), with the
+    # Office.js engine given directly (looking it up by name needs a licence key)
+    read = ValueAccessor.reader({"ndim": 2, "err_to_str": True})
+    engine = types.SimpleNamespace(impl=_xlofficejs.Engine)
+    context = types.SimpleNamespace(range=None, value=arrives, engine=engine, meta={})
+    read(context)
+    xlwings_reads = context.value
     ours = namespace["_cells"](arrives)
     assert ours == xlwings_reads
+    assert not any(isinstance(c, _JsNull) for row in ours for c in row)  # a blank: None
     assert [[type(c) for c in row] for row in ours] == [
         [type(c) for c in row] for row in xlwings_reads
     ]
@@ -665,62 +665,8 @@ def test_package_udfs_themselves_under_lite(package_on_lite: dict[str, Any]) -> 
     assert failed == []
 
 
-def _fake_pyodide(monkeypatch: pytest.MonkeyPatch, **ffi_names: Any) -> types.ModuleType:
-    package = types.ModuleType("pyodide")
-    ffi = types.ModuleType("pyodide.ffi")
-    for name, value in ffi_names.items():
-        setattr(ffi, name, value)
-    package.ffi = ffi  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "pyodide", package)
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    return ffi
-
-
-def test_jsnull_shim_runs_before_xlwings_is_imported() -> None:
-    text = lite.build_main_py()
-    assert lite._JSNULL_SHIM in text
-    assert text.index("_give_pyodide_a_jsnull()\n") < text.index("import xlwings as xw")
-
-
-def test_jsnull_shim_gives_old_pyodide_a_class_nothing_is_an_instance_of(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from xlwings import utils
-
-    ffi = _fake_pyodide(monkeypatch)
-    exec(compile(lite._JSNULL_SHIM, "main.py", "exec"), {})
-    from pyodide.ffi import JsNull  # type: ignore[import-not-found]
-
-    assert ffi.JsNull is JsNull
-    for value in (None, 0, "", [], {}, object(), JsNull):
-        assert not isinstance(value, JsNull)
-        assert not utils.is_jsnull(value)
-
-
-def test_jsnull_shim_leaves_a_real_jsnull_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    class RealJsNull:
-        pass
-
-    ffi = _fake_pyodide(monkeypatch, JsNull=RealJsNull)
-    exec(compile(lite._JSNULL_SHIM, "main.py", "exec"), {})
-    assert ffi.JsNull is RealJsNull
-
-
-def test_jsnull_shim_does_nothing_without_pyodide(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Outside Pyodide the shim's import fails and it returns: no error, no module made, its
-    namespace holds only its own function."""
-    monkeypatch.setitem(sys.modules, "pyodide", None)
-    monkeypatch.delitem(sys.modules, "pyodide.ffi", raising=False)
-    namespace: dict[str, Any] = {}
-    exec(compile(lite._JSNULL_SHIM, "main.py", "exec"), namespace)
-    assert sys.modules["pyodide"] is None
-    assert "pyodide.ffi" not in sys.modules
-    assert [name for name in namespace if name != "__builtins__"] == ["_give_pyodide_a_jsnull"]
-    assert namespace["_give_pyodide_a_jsnull"]() is None
-
-
 def _call_namespace() -> dict[str, Any]:
-    """main.py's _GcPaused and _answer, run with the installed package's memo."""
+    """main.py's _answer, run with the installed package's memo."""
     namespace: dict[str, Any] = {"importlib": importlib, "_PACKAGE": lite.PACKAGE}
     exec(compile(lite._CALL, "main.py", "exec"), namespace)
     return namespace
@@ -753,21 +699,3 @@ def test_a_call_on_the_very_values_of_one_before_finds_its_answer() -> None:
     namespace["_dt"] = types.SimpleNamespace(date=Later)
     assert answer("F", function, block, 3) == [[7]]  # another day: blank rules may differ
     assert len(calls) == 7
-
-
-def test_a_call_runs_with_the_cycle_collector_paused() -> None:
-    import gc
-
-    namespace = _call_namespace()
-    seen: list[bool] = []
-    assert gc.isenabled()
-    with namespace["_GcPaused"]():
-        seen.append(gc.isenabled())
-    assert seen == [False] and gc.isenabled()
-    gc.disable()
-    try:  # a collector paused by someone else stays paused
-        with namespace["_GcPaused"]():
-            pass
-        assert not gc.isenabled()
-    finally:
-        gc.enable()

@@ -244,9 +244,8 @@ def _render_function(export: _Export) -> str:
     lines.append(f"def {export.name}({', '.join(params)}):")
     if export.doc is not None:
         lines.append(f"    {_literal(export.doc, export.name)}")
-    lines.append("    with _GcPaused():")
     arguments = "".join(", " + c for c in call)
-    lines.append(f"        return _answer({export.name!r}, _udfs.{export.name}{arguments})")
+    lines.append(f"    return _answer({export.name!r}, _udfs.{export.name}{arguments})")
     return "\n".join(lines)
 
 
@@ -294,25 +293,6 @@ def _install_xlfuncs():
 
 
 _udfs = _install_xlfuncs()
-'''
-
-
-_JSNULL_SHIM = '''
-
-def _give_pyodide_a_jsnull():
-    """Pyodide before 0.28 has no pyodide.ffi.JsNull (JS null arrives as None), and
-    xlwings looks for it with `from pyodide.ffi import JsNull` on every call, a failed
-    import each time. Give it a class nothing is an instance of: every use in xlwings is
-    that import followed by isinstance, so every answer stays the same."""
-    try:
-        import pyodide.ffi as ffi
-    except ImportError:
-        return
-    if not hasattr(ffi, "JsNull"):
-        ffi.JsNull = type("JsNull", (), {"__doc__": "No value is one (Pyodide < 0.28)."})
-
-
-_give_pyodide_a_jsnull()
 '''
 
 
@@ -372,25 +352,8 @@ def _cells(value):
 _CALL = '''
 
 import datetime as _dt
-import gc as _gc
 
 _memo = importlib.import_module(_PACKAGE + ".excel.memo")  # the embedded package's
-
-
-class _GcPaused:
-    """Python's cycle collector paused within the block (and as it was after): a call
-    reads its ranges and works out its figures with tens of thousands of objects, freed as
-    it goes, and the collector's passes over everything alive (the crosstables kept
-    included) cost about a tenth of a chart's recalculation. What a call computes is the
-    same either way; a cycle left is collected once the collector runs again."""
-
-    def __enter__(self):
-        self.enabled = _gc.isenabled()
-        _gc.disable()
-
-    def __exit__(self, *exc):
-        if self.enabled:
-            _gc.enable()
 
 
 _ANSWERS = _memo.Memo(32)
@@ -477,7 +440,7 @@ at the end of this file.
         "import importlib.abc",
         "import importlib.util",
         "import sys",
-        _JSNULL_SHIM,
+        "",
         "import xlwings as xw",
         "",
         f"_XLFUNCS_VERSION = {__version__!r}",
