@@ -26,7 +26,6 @@ import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
-from types import TracebackType
 from typing import Any, Generic, TypeVar
 
 from .interruption import on_interruption, quiet_children, worker_signals
@@ -34,6 +33,10 @@ from .interruption import on_interruption, quiet_children, worker_signals
 __all__ = ["Answer", "Pool", "can_fork", "in_child", "stop_workers"]
 
 T = TypeVar("T")
+
+_FORKS = "fork" in multiprocessing.get_all_start_methods()
+"""Whether the platform starts processes by forking (else a pool's workers start as it
+starts them)."""
 
 
 def can_fork() -> bool:
@@ -44,14 +47,6 @@ def can_fork() -> bool:
         and sys.platform not in ("emscripten", "wasi")
         and threading.active_count() == 1
     )
-
-
-def _fork_context() -> Any:
-    """The ``fork`` start method's context where the platform has it, else ``None`` (the
-    platform's default)."""
-    if "fork" in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("fork")
-    return None
 
 
 def _began(start: Callable[..., object] | None, start_args: tuple[object, ...]) -> None:
@@ -72,7 +67,7 @@ class Pool:
     ) -> None:
         self._executor = ProcessPoolExecutor(
             max_workers=workers,
-            mp_context=_fork_context(),
+            mp_context=multiprocessing.get_context("fork") if _FORKS else None,
             initializer=_began,
             initargs=(start, start_args),
         )
@@ -104,12 +99,7 @@ class Pool:
     def __enter__(self) -> Pool:
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
         if kind is None:
             self.close()
         else:
