@@ -197,7 +197,8 @@ def rating_working_cells(
         assert first is not None  # unrated
         if rounds is not None:  # a hypothetical opponent's line has no round
             placed = [
-                x if x.round is None else replace(x, round=rounds[x.round - 1]) for x in first.lines
+                x if x.round is None else replace(x, round=_round(x.round, rounds))
+                for x in first.lines
             ]
             first = replace(first, lines=tuple(placed))
         return padded(first_rating_block(first), height)
@@ -210,7 +211,7 @@ def rating_working_cells(
             raise missing
         return padded(no_figure_block(RATING_CHANGE, table.edition.id, NO_K, missing), height)
     if rounds is not None:
-        placed_lines = tuple(replace(x, round=rounds[x.round - 1]) for x in change.lines)
+        placed_lines = tuple(replace(x, round=_round(x.round, rounds)) for x in change.lines)
         change = replace(change, lines=placed_lines)
     return padded(rating_change_block(change), height)
 
@@ -224,6 +225,11 @@ def _rounds(results: Cell, opponents: Cell, n: int, number: int) -> list[int] | 
     if grid:
         return None
     return [j + 1 for j, cell in enumerate(result_rows[number - 1]) if not is_blank(cell)]
+
+
+def _round(place: int, rounds: list[int]) -> int:
+    """The round of the pairing at *place* (from 1): from *rounds*, else the place itself."""
+    return rounds[place - 1] if 0 < place <= len(rounds) else place
 
 
 def no_figure_block(kind: str, edition: str, short: str, reason: object) -> list[list[Any]]:
