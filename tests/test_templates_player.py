@@ -720,38 +720,30 @@ def test_prints_landscape(
     assert "#N/A" not in first_sheet and "#VALUE!" not in first_sheet
 
 
-def test_norm_forecast_rounds_to_come(tmp_path: Path) -> None:
-    # The GM event above after 7 rounds: rounds 8 and 9 paired (ratings 2300, 2150), no
-    # result yet. Played: 1 + ½ + 1 + ½ + 1 + 1 + ½ = 5.5 in 7 games. Over all nine
-    # opponents (as in test_norm_gm): 21750, the 2150 raised to the GM floor 2200: Ra 21800 /
-    # 9 = 2422.2 -> 2422; Rp 2600 needs dp 178 -> p 74 % (73 %: 175; 74 %: 184), 0.735 x 9
-    # = 6.615 -> 7 points: 1.5 more in the 2 rounds to come (as xlfuncs norms --forecast).
-    games = [Game(r, w, f"Opponent {i + 1}", t, f) for i, (r, t, f, w) in enumerate(GM_EVENT)]
-    games[7] = Game(2300, "", "Opponent 8", "FM", "ITA")
-    games[8] = Game(2150, "", "Opponent 9", "", "ESP")
+@pytest.mark.parametrize(
+    ("round_8", "games", "points", "text"),
+    [
+        ("", 7, 5.5, "Points needed: 1.5 more in the 2 rounds to come"),
+        ("1", 8, 6.5, "Points needed: 0.5 more in the 1 round to come"),
+    ],
+)
+def test_norm_forecast_rounds_to_come(
+    tmp_path: Path, round_8: str, games: int, points: float, text: str
+) -> None:
+    # The GM event above with round 9 paired (the 2150), no result yet, and round 8 (the
+    # 2300) either not played yet or won. Played in rounds 1-7: 1 + ½ + 1 + ½ + 1 + 1 + ½ =
+    # 5.5. Over all nine opponents (as in test_norm_gm): 21750, the 2150 raised to the GM
+    # floor 2200: Ra 21800 / 9 = 2422.2 -> 2422; Rp 2600 needs dp 178 -> p 74 % (73 %: 175;
+    # 74 %: 184), 0.735 x 9 = 6.615 -> 7 points: 1.5 more in the 2 rounds to come after 7
+    # rounds (as xlfuncs norms --forecast), 0.5 more in the 1 round ("round") after 8.
+    played = [Game(r, w, f"Opponent {i + 1}", t, f) for i, (r, t, f, w) in enumerate(GM_EVENT)]
+    played[7] = Game(2300, round_8, "Opponent 8", "FM", "ITA")
+    played[8] = Game(2150, "", "Opponent 9", "", "ESP")
     path = tmp_path / "nm.xlsx"
-    nm.build(path, nm.NormSheetData(federation="ESP", title="GM", rules="2025", games=games))
+    nm.build(path, nm.NormSheetData(federation="ESP", title="GM", rules="2025", games=played))
     values = _evaluate(path)
-    assert _perf(values, nm.P_GAMES) == 7
-    assert _perf(values, nm.P_POINTS) == 5.5
+    assert _perf(values, nm.P_GAMES) == games
+    assert _perf(values, nm.P_POINTS) == points
     assert _perf(values, nm.P_NEEDED) == 7
-    text = values[(NM, a1(nm.P_NEEDED + 1, nm.C_NAME))]
-    assert text == "Points needed: 1.5 more in the 2 rounds to come"
-    assert cached_mismatches(path, values, NM) == []
-
-
-def test_norm_forecast_one_round_to_come(tmp_path: Path) -> None:
-    # The same event after 8 rounds: round 8 won against the 2300 (6.5 in 8 games), round 9
-    # paired against the 2150, no result yet. The nine opponents and the 7 points needed as
-    # above: 0.5 more in the one round to come ("round", not "rounds").
-    games = [Game(r, w, f"Opponent {i + 1}", t, f) for i, (r, t, f, w) in enumerate(GM_EVENT)]
-    games[7] = Game(2300, "1", "Opponent 8", "FM", "ITA")
-    games[8] = Game(2150, "", "Opponent 9", "", "ESP")
-    path = tmp_path / "nm.xlsx"
-    nm.build(path, nm.NormSheetData(federation="ESP", title="GM", rules="2025", games=games))
-    values = _evaluate(path)
-    assert _perf(values, nm.P_POINTS) == 6.5
-    assert _perf(values, nm.P_NEEDED) == 7
-    text = values[(NM, a1(nm.P_NEEDED + 1, nm.C_NAME))]
-    assert text == "Points needed: 0.5 more in the 1 round to come"
+    assert values[(NM, a1(nm.P_NEEDED + 1, nm.C_NAME))] == text
     assert cached_mismatches(path, values, NM) == []

@@ -89,9 +89,7 @@ def _cell(value: Any) -> Any:
         return calc_error(value) if value in EXCEL_ERRORS else value
     if value is None:
         return ""
-    if isinstance(value, (bool, int, float)):
-        return float(value)
-    return float(value)  # a Fraction
+    return float(value)  # bool, int, float, Fraction
 
 
 def calc_answer(value: Any, rows: bool) -> Any:
