@@ -58,6 +58,7 @@ __all__ = [
     "NormCheck",
     "NormGame",
     "Requirement",
+    "Requirements",
     "best_norm",
     "check_norm",
     "near_norm",
@@ -81,7 +82,8 @@ class Requirement:
     key: str
     """A stable name: ``games``, ``other_federations``, ``own_federation``, ``one_federation``,
     ``titled``, ``title_or_higher``, ``ra``, ``score``, ``rp``, ``rate_of_play``,
-    ``time_minimum``, ``registration``, ``chief_arbiter``."""
+    ``time_minimum``, ``registration``, ``chief_arbiter`` (a norm); ``norms``, ``games``,
+    ``eight_of_nine``, ``general``, ``rating`` (a title application, 1.5)."""
     article: str
     """Of B.01 (2024 numbering)."""
     label: str
@@ -119,8 +121,21 @@ class Requirement:
         return "met" if self.met else "not met"
 
 
+class Requirements:
+    """What a check holds: its requirements, each found by its key."""
+
+    requirements: tuple[Requirement, ...]
+
+    def requirement(self, key: str) -> Requirement:
+        """The requirement called *key*."""
+        for r in self.requirements:
+            if r.key == key:
+                return r
+        raise KeyError(key)
+
+
 @dataclass(frozen=True)
-class NormCheck:
+class NormCheck(Requirements):
     """One title's norm check for one player: the games used and left out, the figures and
     every requirement."""
 
@@ -162,13 +177,6 @@ class NormCheck:
     def unchecked(self) -> tuple[Requirement, ...]:
         """The requirements that could not be checked."""
         return tuple(r for r in self.requirements if r.met is None)
-
-    def requirement(self, key: str) -> Requirement:
-        """The requirement called *key*."""
-        for r in self.requirements:
-            if r.key == key:
-                return r
-        raise KeyError(key)
 
 
 def _opponent(g: NormGame) -> NormOpponent:
