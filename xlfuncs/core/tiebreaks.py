@@ -73,6 +73,7 @@ __all__ = [
     "ranked_columns",
     "team_article",
     "tiebreaks",
+    "tied_groups",
 ]
 
 Value = Fraction | int | None
@@ -733,6 +734,19 @@ def cut(parts: list[_Part], low: int, high: int) -> list[tuple[_Part, str]]:
     return removed
 
 
+def tied_groups(ranks: Iterable[tuple[int, int]]) -> list[list[int]]:
+    """The players (*ranks*: each one's number and rank) that share a rank, one list per rank
+    two or more share, each in the order given, the ranks in the order first met.
+
+    >>> tied_groups(enumerate([1, 2, 1, 3, 2]))
+    [[0, 2], [1, 4]]
+    """
+    groups: dict[int, list[int]] = {}
+    for i, r in ranks:
+        groups.setdefault(r, []).append(i)
+    return [g for g in groups.values() if len(g) > 1]
+
+
 def aro_of(ratings: Sequence[int], score: Fraction) -> Value:
     """``ARO`` of the ratings counted: their average, rounded half up (C.07 10.1)."""
     return round_half_up(Fraction(sum(ratings), len(ratings))) if ratings else None
@@ -740,10 +754,8 @@ def aro_of(ratings: Sequence[int], score: Fraction) -> Value:
 
 def tpr_of(ratings: Sequence[int], score: Fraction) -> Value:
     """``TPR``: ARO + dp of the fraction scored (table 8.1(a), C.07 10.2)."""
-    if not ratings:
-        return None
-    ra = round_half_up(Fraction(sum(ratings), len(ratings)))
-    return ra + dp_hundredths(percent_hundredths(score / len(ratings)))
+    ra = aro_of(ratings, score)
+    return None if ra is None else ra + dp_hundredths(percent_hundredths(score / len(ratings)))
 
 
 def ptp_of(
@@ -1089,13 +1101,9 @@ class _TiebreakView:
         (1 best) among them by their games against one another (6.1, 6.2)."""
         as_played = self.rr or d.as_played
         out: list[Value] = [0] * self.n
-        groups: dict[int, list[int]] = {}
-        for i, r in enumerate(before):
-            groups.setdefault(r, []).append(i)
-        for members in groups.values():
-            if len(members) > 1:
-                for i, place in self.encounter_places(members, as_played).items():
-                    out[i] = place
+        for members in tied_groups(enumerate(before)):
+            for i, place in self.encounter_places(members, as_played).items():
+                out[i] = place
         return out
 
     def encounter_places(self, members: list[int], as_played: bool) -> dict[int, int]:
@@ -1120,6 +1128,17 @@ class _TiebreakView:
             if x.opponent is not None and x.opponent in inside and (as_played or x.played)
         ]
 
+    def encounter_score(
+        self, i: int, inside: Container[int], as_played: bool
+    ) -> tuple[Fraction, int]:
+        """Player *i*'s points against the players *inside* (:meth:`games_within`: two games
+        against one opponent count as their average, C.07 6), and how many of them *i* met."""
+        met: dict[int, list[int]] = {}
+        for _, opp, h in self.games_within(i, inside, as_played):
+            met.setdefault(opp, []).append(h)
+        s = sum((Fraction(sum(v), self.unit * len(v)) for v in met.values()), Fraction(0))
+        return s, len(met)
+
     def separate(self, members: list[int], place: dict[int, int], as_played: bool) -> None:
         """Separate *members* (tied so far, all with the same *place*: how many are ahead
         of them) by their games against one another, and go on within each group still
@@ -1136,14 +1155,11 @@ class _TiebreakView:
         best: dict[int, Fraction] = {}
         all_met = True
         for i in members:
-            met: dict[int, list[int]] = {}
-            for _, opp, h in self.games_within(i, inside, as_played):
-                met.setdefault(opp, []).append(h)
-            s = sum((Fraction(sum(v), self.unit * len(v)) for v in met.values()), Fraction(0))
+            s, met = self.encounter_score(i, inside, as_played)
             score[i] = s
-            if not self.rr and len(met) < most:
+            if not self.rr and met < most:
                 all_met = False
-                best[i] = s + (most - len(met)) * Fraction(self.win_u, self.unit)
+                best[i] = s + (most - met) * Fraction(self.win_u, self.unit)
             else:
                 best[i] = s
         start = place[members[0]]
