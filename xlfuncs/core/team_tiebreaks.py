@@ -159,8 +159,7 @@ def mixed_sonneborn_berger(
     ev, other = opponents.engine, results.engine
     assert ev is not None and other is not None
     abh, own = ev.adjusted(False)
-    low = min(d.cut, ev.rounds)
-    high = min(d.cut_high, ev.rounds - low)
+    low, high = d.cuts(ev.rounds)
     out: list[Value] = []
     for i in range(ev.n):
         parts = [

@@ -320,8 +320,7 @@ class _Worker:
         abh = {j: a[0] for j, a in adj.items()}
         own = {j: a[1] for j, a in adj.items()}
         parts = ev.buchholz_parts(i, d, abh, own, sb, fore)
-        low = min(d.cut, ev.rounds)
-        high = min(d.cut_high, ev.rounds - low)
+        low, high = d.cuts(ev.rounds)
         removed = {p[3]: why for p, why in cut(list(parts), low, high)}
         unit = self.unit * self.unit if sb else self.unit
         lines: list[WorkingLine] = []

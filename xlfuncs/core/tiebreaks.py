@@ -258,6 +258,12 @@ class Descriptor:
         """How many of the most significant values are cut (``/Mn``)."""
         return self._number("M") or 0
 
+    def cuts(self, values: int) -> tuple[int, int]:
+        """How many of *values* are cut, the least significant (:attr:`cut`) and the most
+        significant (:attr:`cut_high`): never more than there are, the least first."""
+        low = min(self.cut, values)
+        return low, min(self.cut_high, values - low)
+
     @property
     def as_played(self) -> bool:
         """``/P``: unplayed games with an opponent count as played."""
@@ -419,13 +425,13 @@ class TiebreakTable:
     """What the reader should know: an event older than the 2023 text, ratings undefined
     because a player is unrated..."""
     engine: _TiebreakView | None = field(default=None, repr=False, compare=False)
+    """The crosstable as the engine read it, kept so that one player's working can be
+    derived from the same parts when asked (:mod:`~xlfuncs.core.tiebreak_working`)."""
     ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
     """How ``PTP`` and ``APPO`` read a full score (C.07 10.3;
     :data:`~xlfuncs.core.performance.PtpFullScore`)."""
     koya_scores: KoyaScores = KOYA_SCORES_DEFAULT
     """Which opponents' scores ``KS`` compares with its limit (:data:`KoyaScores`)."""
-    """The crosstable as the engine read it, kept so that one player's working can be
-    derived from the same parts when asked (:mod:`~xlfuncs.core.tiebreak_working`)."""
 
     def column(self, descriptor: str | Descriptor) -> tuple[Value, ...]:
         """Every player's value of one descriptor (as given to :func:`tiebreaks`)."""
@@ -953,11 +959,8 @@ class _TiebreakView:
 
     def buchholz(self, d: Descriptor, sb: bool, fore: bool) -> list[Value]:
         abh, own = self.adjusted(fore)
-        last = self.rounds
-        low = min(d.cut, last)
-        high = min(d.cut_high, last - low)
-        unit = self.unit
-        denominator = unit * unit if sb else unit
+        low, high = d.cuts(self.rounds)
+        denominator = self.unit * self.unit if sb else self.unit
         out: list[Value] = []
         for i in range(self.n):
             parts = self.buchholz_parts(i, d, abh, own, sb, fore)
@@ -1043,8 +1046,7 @@ class _TiebreakView:
                 if rating is not None:
                     games.append((r, x.opponent, rating, x.rated_h))
         games.sort(key=lambda g: g[2])
-        low = min(d.cut, self.rounds)
-        high = min(d.cut_high, self.rounds - low)
+        low, high = d.cuts(self.rounds)
         removed = [(g, CUT_LEAST) for g in games[:low]]
         kept = games[low:]
         if high:
