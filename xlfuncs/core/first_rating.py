@@ -28,9 +28,9 @@ from typing import Literal
 
 from . import validate
 from .editions import Edition, RulesSpec, get_edition
-from .errors import InvalidInputError, NothingToComputeError, OutOfRangeError
+from .errors import InvalidInputError, NothingToComputeError
 from .no_figure import NO_RATED_GAME, ZERO_SCORE, below_floor, too_few_games
-from .tables import Number, dp_hundredths, exact, percent_hundredths, round_half_up
+from .tables import Number, dp_hundredths, percent_hundredths, round_half_up
 
 __all__ = [
     "FirstRating",
@@ -113,13 +113,6 @@ def round_robin_variant(system: System, rules: RulesSpec = None) -> bool:
     return system == "rr" and get_edition(rules).first_rating_round_robin_factor
 
 
-def _points(value: Number) -> Fraction:
-    w = exact(value)
-    if w not in (0, Fraction(1, 2), 1):
-        raise OutOfRangeError(f"results: a rated game scores 1, 1/2 or 0, got {float(w):g}")
-    return w
-
-
 def first_rating(
     games: Sequence[tuple[Number | None, Number]],
     *,
@@ -137,20 +130,18 @@ def first_rating(
     (2020, 1993)
     """
     rated: list[int] = []
-    rated_score = Fraction(0)
-    unrated_games = 0
-    unrated_score = Fraction(0)
+    rated_w = unrated_w = unrated_games = 0  # W in hundredths
     for opponent, w in games:
         if opponent is None:
             unrated_games += 1
-            unrated_score += _points(w)
+            unrated_w += validate.game_hundredths(w)
         else:
             rated.append(validate.rating(opponent, name="opponent_ratings"))
-            rated_score += _points(w)
+            rated_w += validate.game_hundredths(w)
     edition = get_edition(rules)
     return first_rating_from_totals(
         rated,
-        rated_score + (unrated_score if round_robin_variant(system, edition) else 0),
+        Fraction(rated_w + (unrated_w if round_robin_variant(system, edition) else 0), 100),
         unrated_games=unrated_games,
         system=system,
         rules=edition,

@@ -187,8 +187,9 @@ def first_rating_working(crosstable: Crosstable, number: int) -> FirstRatingWork
     for r, (rating, w) in zip(crosstable.game_rounds(number), games):
         opponent = pairings[r - 1].opponent
         assert opponent is not None  # a game of Crosstable.games has one
+        rated = rating is not None
         left_out = None
-        if rating is not None:
+        if rated:
             text = "rated opponent"
         elif calc.round_robin:
             text = (
@@ -198,7 +199,6 @@ def first_rating_working(crosstable: Crosstable, number: int) -> FirstRatingWork
         else:
             text = "unrated opponent"
             left_out = "an unrated opponent counts neither in Ra nor in the score"
-        rated = rating is not None
         counted = rated or calc.round_robin
         lines.append(
             FirstRatingLine(r, opponent, rating, Fraction(w), rated, counted, text, left_out)
@@ -235,12 +235,10 @@ def _steps(calc: FirstRating, lines: list[FirstRatingLine]) -> tuple[str, tuple[
     ra_sum = " + ".join(str(r) for r in counted)
     steps = [
         f"Ra = ({ra_sum}) / {len(counted)} = {sum(counted)} / {len(counted)} = "
-        f"{_hundredths(calc.ra)}"
-    ]
-    steps.append(
+        f"{_hundredths(calc.ra)}",
         f"p = {_points(calc.score)} / {calc.games} = {float(calc.score / calc.games):.4f}, "
-        f"{calc.percent / 100:.2f} in hundredths (half up)"
-    )
+        f"{calc.percent / 100:.2f} in hundredths (half up)",
+    ]
     if calc.bonus is not None:
         per = edition.first_rating_bonus_per_half_point
         above = 2 * calc.score - calc.games
@@ -250,23 +248,16 @@ def _steps(calc: FirstRating, lines: list[FirstRatingLine]) -> tuple[str, tuple[
             f"{_points(calc.score)} - {calc.games}) = {_hundredths(calc.ra)} + {per} x "
             f"{above} = {_hundredths(calc.unrounded)}"
         )
-    elif calc.round_robin:
-        dp = dp_hundredths(calc.percent)
-        n = calc.games
-        formula = "Ru = Ra + dp x n/(n+1)"
-        steps.append(
-            f"dp({calc.percent / 100:.2f}) = {dp} (table 8.1(a)); {formula} = "
-            f"{_hundredths(calc.ra)} {_signed(dp)} x {n}/{n + 1} = {_hundredths(calc.unrounded)}"
-        )
     else:
         dp = dp_hundredths(calc.percent)
-        formula = "Ru = Ra + dp"
+        n = calc.games
+        factor = f" x {n}/{n + 1}" if calc.round_robin else ""
+        formula = "Ru = Ra + dp x n/(n+1)" if calc.round_robin else "Ru = Ra + dp"
         steps.append(
             f"dp({calc.percent / 100:.2f}) = {dp} (table 8.1(a)); {formula} = "
-            f"{_hundredths(calc.ra)} {_signed(dp)} = {_hundredths(calc.unrounded)}"
+            f"{_hundredths(calc.ra)} {_signed(dp)}{factor} = {_hundredths(calc.unrounded)}"
         )
-    rounded = f"Ru rounded (half up) = {_round_text(calc)}"
-    steps.append(rounded)
+    steps.append(f"Ru rounded (half up) = {_round_text(calc)}")
     if calc.disregarded:
         steps.append("a zero score in a first event is disregarded: no first rating")
     elif calc.published:

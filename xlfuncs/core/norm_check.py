@@ -58,6 +58,7 @@ __all__ = [
     "NormCheck",
     "NormGame",
     "Requirement",
+    "Requirements",
     "best_norm",
     "check_norm",
     "near_norm",
@@ -81,7 +82,8 @@ class Requirement:
     key: str
     """A stable name: ``games``, ``other_federations``, ``own_federation``, ``one_federation``,
     ``titled``, ``title_or_higher``, ``ra``, ``score``, ``rp``, ``rate_of_play``,
-    ``time_minimum``, ``registration``, ``chief_arbiter``."""
+    ``time_minimum``, ``registration``, ``chief_arbiter`` (a norm); ``norms``, ``games``,
+    ``eight_of_nine``, ``general``, ``rating`` (a title application, 1.5)."""
     article: str
     """Of B.01 (2024 numbering)."""
     label: str
@@ -119,8 +121,21 @@ class Requirement:
         return "met" if self.met else "not met"
 
 
+class Requirements:
+    """What a check holds: its requirements, each found by its key."""
+
+    requirements: tuple[Requirement, ...]
+
+    def requirement(self, key: str) -> Requirement:
+        """The requirement called *key*."""
+        for r in self.requirements:
+            if r.key == key:
+                return r
+        raise KeyError(key)
+
+
 @dataclass(frozen=True)
-class NormCheck:
+class NormCheck(Requirements):
     """One title's norm check for one player: the games used and left out, the figures and
     every requirement."""
 
@@ -162,13 +177,6 @@ class NormCheck:
     def unchecked(self) -> tuple[Requirement, ...]:
         """The requirements that could not be checked."""
         return tuple(r for r in self.requirements if r.met is None)
-
-    def requirement(self, key: str) -> Requirement:
-        """The requirement called *key*."""
-        for r in self.requirements:
-            if r.key == key:
-                return r
-        raise KeyError(key)
 
 
 def _opponent(g: NormGame) -> NormOpponent:
@@ -228,17 +236,16 @@ def _event_requirements(event: NormEvent) -> list[Requirement]:
         reg,
         needs="the registration (--registered yes|no)" if reg is None else None,
     )
-    arbiter = event.chief_arbiter_title
-    known = arbiter is not None and arbiter.strip() != ""
+    arbiter = (event.chief_arbiter_title or "").strip().upper() or None
     arb_req = Requirement(
         "chief_arbiter",
         "1.1.5",
         "Chief arbiter an IA or FA",
-        arbiter.strip().upper() if known and arbiter is not None else None,
+        arbiter,
         "IA or FA",
         False,
-        (arbiter or "").strip().upper() in ("IA", "FA") if known else None,
-        needs="the chief arbiter's title (--chief-arbiter-title IA|FA)" if not known else None,
+        None if arbiter is None else arbiter in ("IA", "FA"),
+        needs=None if arbiter else "the chief arbiter's title (--chief-arbiter-title IA|FA)",
     )
     return [rate_req, reg_req, arb_req]
 
@@ -349,37 +356,6 @@ def _credited(choice: GameChoice, event: NormEvent) -> int:
     return min(n, MAX_CREDITED_GAMES)
 
 
-def _check(
-    choice: GameChoice,
-    games: Sequence[NormGame],
-    t: NormTitle,
-    event: NormEvent,
-    federation: str,
-    rules: NormRules,
-    rating: int | None = None,
-) -> NormCheck:
-    used = [games[i] for i in choice.used]
-    mix_games = [g for g in games if g.counts] if event.mix_over_event else used
-    exemption = event.exemption_for(federation)
-    perf_reqs, perf = _performance_requirements(used, t, rules)
-    reqs = [
-        _games_requirement(choice),
-        *_mix_requirements(mix_games, federation, t, exemption),
-        *perf_reqs,
-        *_time_requirement(event, rating),
-        *_event_requirements(event),
-    ]
-    return NormCheck(
-        title=t,
-        requirements=tuple(reqs),
-        used=tuple(used),
-        left_out=_left_out(games, choice),
-        performance=perf,
-        games_credited=_credited(choice, event),
-        exemption=exemption,
-    )
-
-
 def check_norm(
     games: Sequence[NormGame],
     title: str | NormTitle,
@@ -405,11 +381,30 @@ def check_norm(
     >>> check.met, check.performance.rp, [r.key for r in check.unchecked]
     (True, 2642, ['registration', 'chief_arbiter'])
     """
-    t = title if isinstance(title, NormTitle) else norm_title(title)
+    t = norm_title(title)
     edition = title_edition(rules)
-    fed = federation.strip()
-    choice = choose_games(games, t, event, fed, edition)
-    return _check(choice, games, t, event, fed, edition, rating)
+    federation = federation.strip()
+    choice = choose_games(games, t, event, federation, edition)
+    used = [games[i] for i in choice.used]
+    mix_games = [g for g in games if g.counts] if event.mix_over_event else used
+    exemption = event.exemption_for(federation)
+    perf_reqs, perf = _performance_requirements(used, t, edition)
+    reqs = [
+        _games_requirement(choice),
+        *_mix_requirements(mix_games, federation, t, exemption),
+        *perf_reqs,
+        *_time_requirement(event, rating),
+        *_event_requirements(event),
+    ]
+    return NormCheck(
+        title=t,
+        requirements=tuple(reqs),
+        used=tuple(used),
+        left_out=_left_out(games, choice),
+        performance=perf,
+        games_credited=_credited(choice, event),
+        exemption=exemption,
+    )
 
 
 def norm_made(
@@ -424,8 +419,7 @@ def norm_made(
     """Whether :func:`check_norm` finds the norm made (:attr:`NormCheck.met`), and whether
     it finds the rating figures made (:attr:`NormCheck.rating_met`), without building the
     requirements: the quick answer a crosstable's norm column needs for every player."""
-    t = title if isinstance(title, NormTitle) else norm_title(title)
-    choice = choose_games(games, t, event, federation.strip(), title_edition(rules))
+    choice = choose_games(games, norm_title(title), event, federation.strip(), title_edition(rules))
     return choice.makes_norm and _event_allows(event, rating), choice.makes_figures
 
 

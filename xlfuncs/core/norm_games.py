@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -40,14 +40,12 @@ from .norms import (
     federation_code,
     figures_met,
     is_titled,
+    norm_figures,
     norm_mix,
-    norm_percent,
-    norm_ra,
     raised_total,
     title_or_higher,
 )
 from .results import played
-from .tables import dp_hundredths
 from .title_editions import TitleEdition
 
 __all__ = [
@@ -164,9 +162,8 @@ class _Search:
         n = len(idx)
         if n == 0:
             return False, 0
-        ra = norm_ra(raised_total([self.value[i] for i in idx], self.t), n)
-        percent = norm_percent(sum(self.halves[i] for i in idx), n)
-        rp = ra + dp_hundredths(percent)
+        total = raised_total([self.value[i] for i in idx], self.t)
+        ra, percent, rp = norm_figures(total, sum(self.halves[i] for i in idx), n)
         return figures_met(self.t, ra, percent, rp), rp
 
     def _mix_ok(self, idx: Sequence[int]) -> bool:
@@ -233,9 +230,8 @@ def figures_out_of_reach(values: Sequence[int], halves: int, t: NormTitle, min_g
     """
     if len(values) < min_games or min_games <= 0:
         return True
-    ra = norm_ra(raised_total(sorted(values, reverse=True)[:min_games], t), min_games)
-    percent = norm_percent(min(halves, 2 * min_games), min_games)
-    return not figures_met(t, ra, percent, ra + dp_hundredths(percent))
+    total = raised_total(sorted(values, reverse=True)[:min_games], t)
+    return not figures_met(t, *norm_figures(total, min(halves, 2 * min_games), min_games))
 
 
 def _hopeless(search: _Search, counted: list[int], min_games: int) -> bool:
@@ -314,17 +310,9 @@ def choose_games(
         ok, _ = search.figures_ok(used)
         eight = GameChoice(used, frozenset(), 8, eight_of_nine=True, makes_figures=ok)
         if ok and search.mix_ok(used):
-            return GameChoice(
-                used, frozenset(), 8, eight_of_nine=True, makes_norm=True, makes_figures=True
-            )
+            return replace(eight, makes_norm=True)
         if ok and figures_only is None:
             return eight
     if figures_only is not None:
-        return GameChoice(
-            figures_only.used,
-            figures_only.later,
-            min_games,
-            makes_figures=True,
-            capped=capped,
-        )
+        return replace(figures_only, capped=capped)
     return GameChoice(tuple(counted), frozenset(), min_games, capped=capped)

@@ -221,7 +221,7 @@ def plan_event(field: Sequence[PlanPlayer], setting: PlanSetting) -> NormEvent:
     1.4.3d figures of *field* (every player present in every round) when the host
     federation is known."""
     if setting.system == "rr":
-        rounds = round_robin_rounds(len(field)) * setting.cycles(len(field))
+        rounds = round_robin_rounds(len(field), setting.cycles(len(field)))
         kind = setting.event_type or EventType.ROUND_ROBIN
         fixed = True
     else:
@@ -352,6 +352,19 @@ class _Need(MixLimits):
     t: NormTitle
     exempt: bool
 
+    @property
+    def feds_needed(self) -> int:
+        """The federations other than the player's a set must hold (1.4.3): none where the
+        player is exempt or the player's federation is not known."""
+        return 0 if self.exempt or not self.own else MIN_OTHER_FEDERATIONS
+
+    def cap(self, federation: str) -> int:
+        """The most opponents a set may take from *federation* (1.4.4): 3/5 of n from the
+        player's, 2/3 from any other; every one from none, or where the player is exempt."""
+        if self.exempt or not federation:
+            return self.n
+        return self.own_max if federation == self.own else self.one_max
+
 
 def _fed(p: PlanPlayer) -> str:
     return federation_code(p.federation)
@@ -454,7 +467,7 @@ class _SetSearch:
             bound,
             _best_rest(kinds, need.n),
             max((need.t.floor - kind.value for kind in kinds), default=0),
-            0 if need.exempt or not need.own else MIN_OTHER_FEDERATIONS,
+            need.feds_needed,
         )
 
     def best(self) -> tuple[int, _Path] | None:
@@ -464,10 +477,7 @@ class _SetSearch:
         i = 0
         while i < len(self.kinds):
             fed = self.kinds[i].federation
-            if need.exempt or not fed:
-                cap = need.n
-            else:
-                cap = need.own_max if fed == need.own else need.one_max
+            cap = need.cap(fed)
             while i < len(self.kinds) and self.kinds[i].federation == fed:
                 states = self._take(states, i, cap)
                 i += 1
@@ -553,7 +563,7 @@ def _quick_set(kinds: Sequence[_Kind], need: _Need) -> tuple[int, list[int]] | N
     counts: dict[str, int] = {}
     higher = titled = 0
     chosen: list[tuple[int, int, _Kind]] = []
-    feds_needed = 0 if need.exempt or not need.own else MIN_OTHER_FEDERATIONS
+    feds_needed = need.feds_needed
     while len(chosen) < need.n:
         others = sum(1 for f in counts if f not in ("", need.own))
         dh = max(need.higher - higher, 0)
@@ -564,10 +574,8 @@ def _quick_set(kinds: Sequence[_Kind], need: _Need) -> tuple[int, list[int]] | N
         for item in pool:
             kind = item[2]
             f = kind.federation
-            if f and not need.exempt:
-                cap = need.own_max if f == need.own else need.one_max
-                if counts.get(f, 0) >= cap:
-                    continue
+            if counts.get(f, 0) >= need.cap(f):
+                continue
             new = f not in ("", need.own) and f not in counts
             cover = (dh > 0 and kind.higher) + (dt > 0 and kind.titled) + (df > 0 and new)
             if cover > best_cover:
@@ -610,9 +618,7 @@ def _top_set(kinds: Sequence[_Kind], need: _Need) -> list[int] | None:
         return None
     if not need.exempt and need.own:
         others = [f for f in counts if f not in ("", need.own)]
-        if len(others) < MIN_OTHER_FEDERATIONS or counts.get(need.own, 0) > need.own_max:
-            return None
-        if any(c > need.one_max for f, c in counts.items() if f):
+        if len(others) < MIN_OTHER_FEDERATIONS or any(c > need.cap(f) for f, c in counts.items()):
             return None
     return sorted(j for _, j, _ in ranked)
 
@@ -709,10 +715,7 @@ def _field_blockers(
                 f"{MIN_OTHER_FEDERATIONS})",
             )
         )
-    room = sum(
-        c if f == "" else min(c, need.own_max if f == need.own else need.one_max)
-        for f, c in counts.items()
-    )
+    room = sum(min(c, need.cap(f)) for f, c in counts.items())
     if room < n:
         out.append(
             Blocker(
@@ -738,8 +741,8 @@ def _swiss_chance(
 ) -> NormChance:
     me = field[number - 1]
     unrated = rules.unrated_opponent
-    exempt = event.exemption_for(me.federation) is not None
-    need = _Need(n, _fed(me), t, exempt)
+    exemption = event.exemption_for(me.federation)
+    need = _Need(n, _fed(me), t, exemption is not None)
     alone = _field_blockers(field, number, need, unrated, facts)
     if n < event.event_type.min_games:
         alone.insert(
@@ -751,7 +754,6 @@ def _swiss_chance(
                 f"{_counted(n, 'round')} (needs at least {event.event_type.min_games} games)",
             ),
         )
-    exemption = event.exemption_for(me.federation)
     if alone:  # a requirement no set of opponents meets: no set to look for
         return NormChance(t, n, False, None, None, (), tuple(alone), exemption)
     chosen = _strongest_set(field, number, need, unrated)
@@ -795,19 +797,15 @@ def plan_norms(field: Sequence[PlanPlayer], setting: PlanSetting, rules: TitleEd
     event = plan_event(field, setting)
     n = _games(setting, len(field))
     facts = _FieldFacts.of(field, rules.unrated_opponent)
+    cycles = setting.cycles(len(field))
     out: list[PlayerPlan] = []
     for number, p in enumerate(field, start=1):
         worth = [norm_title(t) for t in titles_worth(p.title, p.female)]
-        chances: list[NormChance] = []
-        for t in worth:
-            if setting.system == "rr":
-                cycles = setting.cycles(len(field))
-                opponents = [
-                    j for _ in range(cycles) for j in range(1, len(field) + 1) if j != number
-                ]
-                chances.append(_judge(field, number, opponents, t, event, rules))
-            else:
-                chances.append(_swiss_chance(field, number, t, event, rules, n, facts))
+        if setting.system == "rr":
+            opponents = [j for _ in range(cycles) for j in range(1, len(field) + 1) if j != number]
+            chances = [_judge(field, number, opponents, t, event, rules) for t in worth]
+        else:
+            chances = [_swiss_chance(field, number, t, event, rules, n, facts) for t in worth]
         out.append(PlayerPlan(number, p, tuple(chances)))
     return NormPlan(setting, event, rules, tuple(out))
 

@@ -60,6 +60,7 @@ __all__ = [
     "norm_performance",
     "norm_points",
     "norm_ratings",
+    "norm_figures",
     "norm_percent",
     "norm_ra",
     "norm_ratings_before_floor",
@@ -173,8 +174,11 @@ class NormPerformance:
         return self.rp >= self.title.min_rp
 
 
-def norm_title(title: str) -> NormTitle:
-    """The norm figures for ``"GM"``, ``"IM"``, ``"WGM"`` or ``"WIM"`` (any case)."""
+def norm_title(title: str | NormTitle) -> NormTitle:
+    """The norm figures for ``"GM"``, ``"IM"``, ``"WGM"`` or ``"WIM"`` (any case); a
+    :class:`NormTitle` as it is."""
+    if isinstance(title, NormTitle):
+        return title
     key = str(title).strip().upper()
     if key not in NORM_TITLES:
         raise InvalidInputError(f"title: expected one of {', '.join(NORM_TITLES)}, got {title!r}")
@@ -221,7 +225,7 @@ def norm_ratings(
     >>> norm_ratings([2500, None, 2100, 2300], "GM", rules="2025")
     [2500, 2200, 2100, 2300]
     """
-    t = title if isinstance(title, NormTitle) else norm_title(title)
+    t = norm_title(title)
     return _floored(opponent_ratings, t, title_edition(rules))[1]
 
 
@@ -267,11 +271,16 @@ def figures_met(t: NormTitle, ra: int, percent: int, rp: int) -> bool:
     return ra >= t.min_ra and percent >= MIN_NORM_PERCENT and rp >= t.min_rp
 
 
-def _performance(rs: Sequence[int], score: Fraction) -> tuple[int, int, int]:
-    """Ra, p and dp of a score (whole or half points) against the ratings counted."""
-    n = len(rs)
-    percent = norm_percent(int(2 * score), n)
-    return norm_ra(sum(rs), n), percent, dp_hundredths(percent)
+def norm_figures(total: int, halves: int, games: int) -> tuple[int, int, int]:
+    """Ra (:func:`norm_ra`), p (:func:`norm_percent`) and Rp = Ra + dp (B.01 1.4.8) of
+    *halves* half points over *games* games against opponents whose ratings counted (floor
+    applied) sum to *total*.
+
+    >>> norm_figures(21803, 13, 9)
+    (2423, 72, 2589)
+    """
+    ra, percent = norm_ra(total, games), norm_percent(halves, games)
+    return ra, percent, ra + dp_hundredths(percent)
 
 
 def norm_performance(
@@ -288,18 +297,18 @@ def norm_performance(
     >>> perf.ra, perf.percent, perf.dp, perf.rp, perf.reached
     (2422, 72, 166, 2588, False)
     """
-    t = title if isinstance(title, NormTitle) else norm_title(title)
+    t = norm_title(title)
     edition = title_edition(rules)
     before, rs, low = _floored(opponent_ratings, t, edition)
     s = validate.score(score, len(rs))
-    ra, percent, d = _performance(rs, s)
+    ra, percent, rp = norm_figures(sum(rs), int(2 * s), len(rs))
     perf = NormPerformance(
         title=t,
         ratings_used=tuple(rs),
         ra=ra,
         percent=percent,
-        dp=d,
-        rp=ra + d,
+        dp=rp - ra,
+        rp=rp,
         reasons=(),
         ratings_before_floor=tuple(before),
         lowest=low,
@@ -331,10 +340,10 @@ def norm_reached(
     >>> norm_reached(opps, 6.5, "GM"), norm_reached(opps, 7, "GM")
     (False, True)
     """
-    t = title if isinstance(title, NormTitle) else norm_title(title)
+    t = norm_title(title)
     _, rs, _ = _floored(opponent_ratings, t, title_edition(rules))
-    ra, percent, d = _performance(rs, validate.score(score, len(rs)))
-    return len(rs) >= MIN_NORM_GAMES and figures_met(t, ra, percent, ra + d)
+    halves = int(2 * validate.score(score, len(rs)))
+    return len(rs) >= MIN_NORM_GAMES and figures_met(t, *norm_figures(sum(rs), halves, len(rs)))
 
 
 def norm_points(
@@ -346,7 +355,7 @@ def norm_points(
     >>> norm_points(opps, "GM")
     Fraction(7, 1)
     """
-    t = title if isinstance(title, NormTitle) else norm_title(title)
+    t = norm_title(title)
     rs = norm_ratings(opponent_ratings, t, rules=rules)
     n = len(rs)
     if n < MIN_NORM_GAMES:
@@ -355,15 +364,14 @@ def norm_points(
             f"{MIN_NORM_GAMES}"
         )
     for half_points in range(2 * n + 1):
-        s = Fraction(half_points, 2)
-        ra, percent, d = _performance(rs, s)
+        ra, percent, rp = norm_figures(sum(rs), half_points, n)
         if ra < t.min_ra:
             raise NothingToComputeError(
                 f"opponent_ratings: Ra {ra} is below the {t.title} minimum {t.min_ra}; "
                 "no score makes the norm"
             )
-        if figures_met(t, ra, percent, ra + d):
-            return s
+        if figures_met(t, ra, percent, rp):
+            return Fraction(half_points, 2)
     raise NothingToComputeError(f"no score against these opponents reaches Rp {t.min_rp}")
 
 
@@ -449,7 +457,7 @@ def title_or_higher(title: str | None, norm: str | NormTitle) -> bool:
     >>> title_or_higher("IM", "GM"), title_or_higher("IM", "WGM"), title_or_higher("FM", "WIM")
     (False, True, False)
     """
-    t = norm if isinstance(norm, NormTitle) else norm_title(norm)
+    t = norm_title(norm)
     order = tuple(NORM_TITLES)
     key = (title or "").strip().upper()
     return key in order and order.index(key) <= order.index(t.title)
@@ -548,7 +556,7 @@ def norm_mix(
     >>> [(c.figure, c.threshold, c.met) for c in mix.checks]
     [(9, 9, True), (1, 2, False), (6, 5, False), (6, 6, True), (9, 5, True), (3, 3, True)]
     """
-    t = title if isinstance(title, NormTitle) else norm_title(title)
+    t = norm_title(title)
     n = len(opponents)
     if n == 0:
         raise NothingToComputeError("opponents: no opponent")

@@ -113,7 +113,7 @@ class GameDetail:
     @property
     def change(self) -> Fraction:
         """K x (W - PD)."""
-        return Fraction(self.k * (self.points_hundredths - self.expected_hundredths), 100)
+        return self.k * self.difference
 
 
 @dataclass(frozen=True)
@@ -150,9 +150,7 @@ class RatingChange:
     @cached_property
     def unrounded(self) -> Fraction:
         """K x sum(W - PD) before rounding."""
-        return Fraction(
-            self.k * sum(g.points_hundredths - g.expected_hundredths for g in self.games), 100
-        )
+        return self.k * (self.score - self.expected)
 
     @cached_property
     def tournament_changes(self) -> tuple[Fraction, ...]:
@@ -190,25 +188,6 @@ class RatingChange:
         """``"below 1400: unrated again"`` (the edition's floor) where :attr:`unrated_again`,
         else ``None``: what to show beside, or instead of, the new rating."""
         return floor_note(self.new_rating, rules=self.edition)
-
-
-_HUNDREDTHS = {1: 100, Fraction(1, 2): 50, 0: 0}
-"""W in hundredths; looked up by value (1.0, 0.5, 0 and Fractions alike)."""
-
-
-def _points(value: Number) -> int:
-    if type(value) is Fraction:  # the crosstable's points: no hashing needed
-        n, d = value.numerator, value.denominator
-        if (d == 1 and n in (0, 1)) or (d == 2 and n == 1):
-            return 100 * n // d
-    try:
-        found = _HUNDREDTHS.get(value)
-    except TypeError:
-        found = None
-    if found is None or isinstance(value, bool):
-        w = exact(value)
-        raise OutOfRangeError(f"results: a rated game scores 1, 1/2 or 0, got {float(w):g}")
-    return found
 
 
 def capped_ratings(
@@ -369,7 +348,7 @@ def rating_change(
                     tournament=index,
                     opponent_rating=r,
                     rating_used=u,
-                    points_hundredths=_points(w),
+                    points_hundredths=validate.game_hundredths(w),
                     expected_hundredths=pd_hundredths(rated_at - u),
                     k=k_used,
                 )

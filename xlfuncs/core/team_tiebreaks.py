@@ -45,7 +45,7 @@ from .results import Outcome
 from .scoring import ScoringSystem
 from .tables import round_half_up
 from .team_matches import BoardGame, MatchRound
-from .tiebreaks import Descriptor, TiebreakTable, Value, cut
+from .tiebreaks import Descriptor, TiebreakTable, Value, cut, tied_groups
 
 __all__ = [
     "BOARD_CODES",
@@ -127,12 +127,9 @@ def _places(keys: Sequence[tuple[Fraction, ...]], before: Sequence[int]) -> list
     """Each team's place (1 best) by *keys* (higher better, compared in order) among the
     teams with its rank in *before*; 0 where its group is one team or the keys do not
     separate it."""
-    groups: dict[int, list[int]] = {}
-    for i, r in enumerate(before):
-        groups.setdefault(r, []).append(i)
     out: list[Value] = [0] * len(keys)
-    for members in groups.values():
-        if len(members) < 2 or len({keys[i] for i in members}) == 1:
+    for members in tied_groups(enumerate(before)):
+        if len({keys[i] for i in members}) == 1:
             continue
         for i in members:
             out[i] = 1 + sum(1 for j in members if keys[j] > keys[i])
@@ -162,8 +159,7 @@ def mixed_sonneborn_berger(
     ev, other = opponents.engine, results.engine
     assert ev is not None and other is not None
     abh, own = ev.adjusted(False)
-    low = min(d.cut, ev.rounds)
-    high = min(d.cut_high, ev.rounds - low)
+    low, high = d.cuts(ev.rounds)
     out: list[Value] = []
     for i in range(ev.n):
         parts = [
@@ -285,12 +281,7 @@ def extended_direct_encounter(
         else:
             steps.append((kind, 0))
     out: list[Value] = [0] * len(before)
-    groups: dict[int, list[int]] = {}
-    for i, r in enumerate(before):
-        groups.setdefault(r, []).append(i)
-    for members in groups.values():
-        if len(members) < 2:
-            continue
+    for members in tied_groups(enumerate(before)):
         place = {i: 0 for i in members}
         quiet = 0
         k = 0
@@ -305,13 +296,6 @@ def extended_direct_encounter(
             for i in members:
                 out[i] = place[i] + 1
     return out
-
-
-def _tied(place: dict[int, int]) -> list[list[int]]:
-    groups: dict[int, list[int]] = {}
-    for i, p in place.items():
-        groups.setdefault(p, []).append(i)
-    return [sorted(g) for g in groups.values() if len(g) > 1]
 
 
 class _Matches:
@@ -338,7 +322,7 @@ class _Matches:
         """One step on every group still tied in *place*; whether it separated any."""
         kind, k = step
         before = dict(place)
-        for group in _tied(place):
+        for group in tied_groups(sorted(place.items())):
             if kind in self.engines:
                 self.engines[kind].separate(group, place, self.as_played)
             elif len(group) == 2:

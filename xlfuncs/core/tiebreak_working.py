@@ -320,8 +320,7 @@ class _Worker:
         abh = {j: a[0] for j, a in adj.items()}
         own = {j: a[1] for j, a in adj.items()}
         parts = ev.buchholz_parts(i, d, abh, own, sb, fore)
-        low = min(d.cut, ev.rounds)
-        high = min(d.cut_high, ev.rounds - low)
+        low, high = d.cuts(ev.rounds)
         removed = {p[3]: why for p, why in cut(list(parts), low, high)}
         unit = self.unit * self.unit if sb else self.unit
         lines: list[WorkingLine] = []
@@ -615,13 +614,10 @@ class _Worker:
         if key not in known:
             known[key] = ev.encounter_places(group, as_played)
         place = known[key].get(i, 0)
-        scores = []
-        for j in group:
-            met: dict[int, list[int]] = {}
-            for _, opp, h in ev.games_within(j, inside, as_played):
-                met.setdefault(opp, []).append(h)
-            s = sum((Fraction(sum(v), self.unit * len(v)) for v in met.values()), Fraction(0))
-            scores.append(f"no. {self.no(j)} {figure_text(s)}")
+        scores = [
+            f"no. {self.no(j)} {figure_text(ev.encounter_score(j, inside, as_played)[0])}"
+            for j in group
+        ]
         how = f"tied on {keys}: their points against one another: {', '.join(scores)}; " + (
             f"place among them: {place}" if place else "direct encounter does not separate them: 0"
         )

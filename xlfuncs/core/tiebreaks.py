@@ -73,6 +73,7 @@ __all__ = [
     "ranked_columns",
     "team_article",
     "tiebreaks",
+    "tied_groups",
 ]
 
 Value = Fraction | int | None
@@ -257,6 +258,12 @@ class Descriptor:
         """How many of the most significant values are cut (``/Mn``)."""
         return self._number("M") or 0
 
+    def cuts(self, values: int) -> tuple[int, int]:
+        """How many of *values* are cut, the least significant (:attr:`cut`) and the most
+        significant (:attr:`cut_high`): never more than there are, the least first."""
+        low = min(self.cut, values)
+        return low, min(self.cut_high, values - low)
+
     @property
     def as_played(self) -> bool:
         """``/P``: unplayed games with an opponent count as played."""
@@ -418,13 +425,13 @@ class TiebreakTable:
     """What the reader should know: an event older than the 2023 text, ratings undefined
     because a player is unrated..."""
     engine: _TiebreakView | None = field(default=None, repr=False, compare=False)
+    """The crosstable as the engine read it, kept so that one player's working can be
+    derived from the same parts when asked (:mod:`~xlfuncs.core.tiebreak_working`)."""
     ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
     """How ``PTP`` and ``APPO`` read a full score (C.07 10.3;
     :data:`~xlfuncs.core.performance.PtpFullScore`)."""
     koya_scores: KoyaScores = KOYA_SCORES_DEFAULT
     """Which opponents' scores ``KS`` compares with its limit (:data:`KoyaScores`)."""
-    """The crosstable as the engine read it, kept so that one player's working can be
-    derived from the same parts when asked (:mod:`~xlfuncs.core.tiebreak_working`)."""
 
     def column(self, descriptor: str | Descriptor) -> tuple[Value, ...]:
         """Every player's value of one descriptor (as given to :func:`tiebreaks`)."""
@@ -733,6 +740,19 @@ def cut(parts: list[_Part], low: int, high: int) -> list[tuple[_Part, str]]:
     return removed
 
 
+def tied_groups(ranks: Iterable[tuple[int, int]]) -> list[list[int]]:
+    """The players (*ranks*: each one's number and rank) that share a rank, one list per rank
+    two or more share, each in the order given, the ranks in the order first met.
+
+    >>> tied_groups(enumerate([1, 2, 1, 3, 2]))
+    [[0, 2], [1, 4]]
+    """
+    groups: dict[int, list[int]] = {}
+    for i, r in ranks:
+        groups.setdefault(r, []).append(i)
+    return [g for g in groups.values() if len(g) > 1]
+
+
 def aro_of(ratings: Sequence[int], score: Fraction) -> Value:
     """``ARO`` of the ratings counted: their average, rounded half up (C.07 10.1)."""
     return round_half_up(Fraction(sum(ratings), len(ratings))) if ratings else None
@@ -740,10 +760,8 @@ def aro_of(ratings: Sequence[int], score: Fraction) -> Value:
 
 def tpr_of(ratings: Sequence[int], score: Fraction) -> Value:
     """``TPR``: ARO + dp of the fraction scored (table 8.1(a), C.07 10.2)."""
-    if not ratings:
-        return None
-    ra = round_half_up(Fraction(sum(ratings), len(ratings)))
-    return ra + dp_hundredths(percent_hundredths(score / len(ratings)))
+    ra = aro_of(ratings, score)
+    return None if ra is None else ra + dp_hundredths(percent_hundredths(score / len(ratings)))
 
 
 def ptp_of(
@@ -941,11 +959,8 @@ class _TiebreakView:
 
     def buchholz(self, d: Descriptor, sb: bool, fore: bool) -> list[Value]:
         abh, own = self.adjusted(fore)
-        last = self.rounds
-        low = min(d.cut, last)
-        high = min(d.cut_high, last - low)
-        unit = self.unit
-        denominator = unit * unit if sb else unit
+        low, high = d.cuts(self.rounds)
+        denominator = self.unit * self.unit if sb else self.unit
         out: list[Value] = []
         for i in range(self.n):
             parts = self.buchholz_parts(i, d, abh, own, sb, fore)
@@ -1031,8 +1046,7 @@ class _TiebreakView:
                 if rating is not None:
                     games.append((r, x.opponent, rating, x.rated_h))
         games.sort(key=lambda g: g[2])
-        low = min(d.cut, self.rounds)
-        high = min(d.cut_high, self.rounds - low)
+        low, high = d.cuts(self.rounds)
         removed = [(g, CUT_LEAST) for g in games[:low]]
         kept = games[low:]
         if high:
@@ -1089,13 +1103,9 @@ class _TiebreakView:
         (1 best) among them by their games against one another (6.1, 6.2)."""
         as_played = self.rr or d.as_played
         out: list[Value] = [0] * self.n
-        groups: dict[int, list[int]] = {}
-        for i, r in enumerate(before):
-            groups.setdefault(r, []).append(i)
-        for members in groups.values():
-            if len(members) > 1:
-                for i, place in self.encounter_places(members, as_played).items():
-                    out[i] = place
+        for members in tied_groups(enumerate(before)):
+            for i, place in self.encounter_places(members, as_played).items():
+                out[i] = place
         return out
 
     def encounter_places(self, members: list[int], as_played: bool) -> dict[int, int]:
@@ -1120,6 +1130,17 @@ class _TiebreakView:
             if x.opponent is not None and x.opponent in inside and (as_played or x.played)
         ]
 
+    def encounter_score(
+        self, i: int, inside: Container[int], as_played: bool
+    ) -> tuple[Fraction, int]:
+        """Player *i*'s points against the players *inside* (:meth:`games_within`: two games
+        against one opponent count as their average, C.07 6), and how many of them *i* met."""
+        met: dict[int, list[int]] = {}
+        for _, opp, h in self.games_within(i, inside, as_played):
+            met.setdefault(opp, []).append(h)
+        s = sum((Fraction(sum(v), self.unit * len(v)) for v in met.values()), Fraction(0))
+        return s, len(met)
+
     def separate(self, members: list[int], place: dict[int, int], as_played: bool) -> None:
         """Separate *members* (tied so far, all with the same *place*: how many are ahead
         of them) by their games against one another, and go on within each group still
@@ -1136,14 +1157,11 @@ class _TiebreakView:
         best: dict[int, Fraction] = {}
         all_met = True
         for i in members:
-            met: dict[int, list[int]] = {}
-            for _, opp, h in self.games_within(i, inside, as_played):
-                met.setdefault(opp, []).append(h)
-            s = sum((Fraction(sum(v), self.unit * len(v)) for v in met.values()), Fraction(0))
+            s, met = self.encounter_score(i, inside, as_played)
             score[i] = s
-            if not self.rr and len(met) < most:
+            if not self.rr and met < most:
                 all_met = False
-                best[i] = s + (most - len(met)) * Fraction(self.win_u, self.unit)
+                best[i] = s + (most - met) * Fraction(self.win_u, self.unit)
             else:
                 best[i] = s
         start = place[members[0]]

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Final
 
 from .errors import InvalidInputError, NothingToComputeError
-from .norm_check import NormCheck
+from .norm_check import NormCheck, Requirement, Requirements
 from .norms import NORM_TITLES, NormRules, norm_points
 
 __all__ = [
@@ -38,7 +38,6 @@ __all__ = [
     "MIN_APPLICATION_GAMES",
     "MIN_APPLICATION_NORMS",
     "TITLE_RATINGS",
-    "ApplicationRequirement",
     "TitleApplication",
     "TitleNorm",
     "check_application",
@@ -125,47 +124,19 @@ def title_norm(
 
 
 @dataclass(frozen=True)
-class ApplicationRequirement:
-    """One requirement of a title application (``met`` ``None``: not checked)."""
-
-    key: str
-    """``norms``, ``games``, ``eight_of_nine``, ``general``, ``rating``."""
-    article: str
-    label: str
-    figure: int | None
-    threshold: int
-    at_most: bool
-    met: bool | None
-
-    @property
-    def status(self) -> str:
-        """``met``, ``not met`` or ``not checked: needs the peak rating (--peak-rating)``."""
-        if self.met is None:
-            return "not checked: needs the peak rating (--peak-rating)"
-        return "met" if self.met else "not met"
-
-
-@dataclass(frozen=True)
-class TitleApplication:
+class TitleApplication(Requirements):
     """A title application checked: the norms, and every requirement."""
 
     title: str
     norms: tuple[TitleNorm, ...]
     """Every event given, in the order given (with or without the norm)."""
     peak_rating: int | None
-    requirements: tuple[ApplicationRequirement, ...]
+    requirements: tuple[Requirement, ...]
 
     @property
     def met(self) -> bool:
         """The title: every requirement checked and met."""
         return all(r.met is True for r in self.requirements)
-
-    def requirement(self, key: str) -> ApplicationRequirement:
-        """The requirement called *key*."""
-        for r in self.requirements:
-            if r.key == key:
-                return r
-        raise KeyError(key)
 
 
 def check_application(
@@ -197,7 +168,7 @@ def check_application(
     general = sum(1 for n in made if n.general)
     threshold = TITLE_RATINGS[key]
     reqs = (
-        ApplicationRequirement(
+        Requirement(
             "norms",
             "1.5.1",
             f"At least {MIN_APPLICATION_NORMS} {key} norms, one an event",
@@ -206,7 +177,7 @@ def check_application(
             False,
             len(made) >= MIN_APPLICATION_NORMS,
         ),
-        ApplicationRequirement(
+        Requirement(
             "games",
             "1.5.1, 1.4.1b-d, 1.7",
             f"Norms covering at least {MIN_APPLICATION_GAMES} games",
@@ -215,7 +186,7 @@ def check_application(
             False,
             games >= MIN_APPLICATION_GAMES,
         ),
-        ApplicationRequirement(
+        Requirement(
             "eight_of_nine",
             "1.4.1c",
             "8 games and a forfeit win or bye counted as 9, at most once",
@@ -224,7 +195,7 @@ def check_application(
             True,
             eights <= MAX_EIGHT_OF_NINE,
         ),
-        ApplicationRequirement(
+        Requirement(
             "general",
             "1.5.6",
             "A norm from an event meeting the general requirement (no exemption of 1.4.3)",
@@ -233,7 +204,7 @@ def check_application(
             False,
             general >= 1,
         ),
-        ApplicationRequirement(
+        Requirement(
             "rating",
             "1.5.3",
             f"A rating of at least {threshold} reached",
@@ -241,6 +212,7 @@ def check_application(
             threshold,
             False,
             None if peak_rating is None else peak_rating >= threshold,
+            "the peak rating (--peak-rating)" if peak_rating is None else None,
         ),
     )
     return TitleApplication(key, tuple(norms), peak_rating, reqs)

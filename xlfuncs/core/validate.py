@@ -14,6 +14,7 @@ from .tables import Number, exact
 __all__ = [
     "MAX_RATING",
     "are_ratings",
+    "game_hundredths",
     "half_points",
     "rating_stats",
     "is_rating",
@@ -186,6 +187,31 @@ def whole(value: Number, *, name: str, minimum: int = 0) -> int:
     if q < minimum:
         raise OutOfRangeError(f"{name}: expected at least {minimum}, got {int(q)}")
     return int(q)
+
+
+_HUNDREDTHS = {1: 100, Fraction(1, 2): 50, 0: 0}
+"""W in hundredths; looked up by value (1.0, 0.5, 0 and Fractions alike)."""
+
+
+def game_hundredths(value: Number) -> int:
+    """W of one rated game in hundredths, refused unless 1, 1/2 or 0 (Rating Regulations
+    8.1): 100, 50 or 0.
+
+    >>> game_hundredths(1), game_hundredths(0.5), game_hundredths(Fraction(0))
+    (100, 50, 0)
+    """
+    if type(value) is Fraction:  # the crosstable's points: no hashing needed
+        n, d = value.numerator, value.denominator
+        if (d == 1 and n in (0, 1)) or (d == 2 and n == 1):
+            return 100 * n // d
+    try:
+        found = _HUNDREDTHS.get(value)
+    except TypeError:
+        found = None
+    if found is None or isinstance(value, bool):
+        w = exact(value)
+        raise OutOfRangeError(f"results: a rated game scores 1, 1/2 or 0, got {float(w):g}")
+    return found
 
 
 def half_points(value: Number, *, name: str = "score") -> Fraction:
