@@ -35,9 +35,10 @@ from . import (
     tiebreak_working,
     tiebreaks,
 )
-from .calls import excel_function, explain_error
+from .calls import answers_first_error, excel_function, explain_error
 from .cells import PTP_FULL_SCORE_DEFAULT, SYSTEM_HELP
 from .ranges import Cell
+from .tiebreaks import TiebreakEvent
 
 __all__ = [
     "ARGUMENTS",
@@ -681,6 +682,7 @@ def K_FACTOR_ALL(
     ),
 )
 @excel_function
+@answers_first_error
 def RATING_WORKING(
     player: Cell,
     ratings: Cell,
@@ -757,22 +759,15 @@ def TIEBREAK_ALL(
     scoring: Cell = None,
 ) -> list[list[Any]]:
     """FIDE tie-breaks (C.07) of every player: a row each, a column per tie-break."""
-    return tiebreaks.tiebreak_all_cells(
-        descriptor,
-        ratings,
-        results,
-        opponents,
-        rules,
-        colours,
-        unrated,
-        system,
-        ptp_full_score,
-        scoring,
+    event = TiebreakEvent(
+        ratings, results, opponents, rules, colours, unrated, system, ptp_full_score, scoring
     )
+    return tiebreaks.tiebreak_all_cells(descriptor, event)
 
 
 @_excel(_TIEBREAK)
 @excel_function
+@answers_first_error
 def TIEBREAK(
     descriptor: Cell,
     player: Cell,
@@ -787,23 +782,15 @@ def TIEBREAK(
     scoring: Cell = None,
 ) -> Any:
     """A FIDE tie-break (C.07) of one player: their row of TIEBREAK_ALL; #N/A if none."""
-    return tiebreaks.tiebreak_cells(
-        descriptor,
-        player,
-        ratings,
-        results,
-        opponents,
-        rules,
-        colours,
-        unrated,
-        system,
-        ptp_full_score,
-        scoring,
+    event = TiebreakEvent(
+        ratings, results, opponents, rules, colours, unrated, system, ptp_full_score, scoring
     )
+    return tiebreaks.tiebreak_cells(descriptor, player, event)
 
 
 @_excel(_TIEBREAK)
 @excel_function
+@answers_first_error
 def TIEBREAK_WORKING(
     descriptor: Cell,
     player: Cell,
@@ -819,20 +806,10 @@ def TIEBREAK_WORKING(
     scoring: Cell = None,
 ) -> list[list[Any]]:
     """The working of one player's FIDE tie-break (C.07): a row a round, what it adds, why."""
-    return tiebreak_working.tiebreak_working_cells(
-        descriptor,
-        player,
-        ratings,
-        results,
-        opponents,
-        rules,
-        colours,
-        unrated,
-        system,
-        rows,
-        ptp_full_score,
-        scoring,
+    event = TiebreakEvent(
+        ratings, results, opponents, rules, colours, unrated, system, ptp_full_score, scoring
     )
+    return tiebreak_working.tiebreak_working_cells(descriptor, player, rows, event)
 
 
 _TIEBREAK_KEY = _range(

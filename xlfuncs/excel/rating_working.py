@@ -16,7 +16,7 @@ from ..core.no_figure import NO_K
 from ..core.rating_working import RatingWorking, rating_working
 from .cells import is_blank, system
 from .columns import crosstable_rows, player_number, reasons_flag, results_games
-from .errors import broken_rule, first_error
+from .errors import broken_rule
 from .ranges import Cell
 from .tiebreak_working import block_cell, block_rows, padded
 
@@ -154,12 +154,6 @@ def rating_working_cells(
     event's time for 60 moves, as ``ELO_CHANGE_ALL``'s (blank: not known). *reasons*
     TRUE: where the rules give no figure (no K; no game against a rated opponent, a zero
     score disregarded) the block says why (:func:`no_figure_block`) instead of ``#N/A``."""
-    found = first_error(
-        rating_working_cells,
-        (player, ratings, k, results, opponents, rules, system_value, rows, minutes, reasons),
-    )
-    if found is not None:
-        raise found
     why = reasons_flag(reasons)
     height = block_rows(rows)
     number = player_number(player, ratings)
