@@ -38,6 +38,7 @@ from . import (
 from .calls import answers_first_error, excel_function, explain_error
 from .cells import PTP_FULL_SCORE_DEFAULT, SYSTEM_HELP
 from .ranges import Cell
+from .rating_change import PeriodGames
 from .tiebreaks import TiebreakEvent
 
 __all__ = [
@@ -247,9 +248,8 @@ def ELO_CHANGE(
     tournaments: Cell = None,
 ) -> int | Fraction:
     """Rating change for the games given: K x sum(W - PD), rounded once for the period."""
-    return rating_change.elo_change_cells(
-        own_rating, opponent_ratings, results, k, rules, rounded, tournaments
-    )
+    games = PeriodGames(own_rating, opponent_ratings, results, k, rules, tournaments)
+    return rating_change.elo_change_cells(games, rounded)
 
 
 @_excel(_GAMES, k=_value("Development coefficient K; lowered so that K x n <= 700"))
@@ -263,9 +263,8 @@ def ELO_DETAIL(
     tournaments: Cell = None,
 ) -> list[list[float]]:
     """One row per rated game: opponent rating used, PD, W - PD, K x (W - PD)."""
-    return rating_change.elo_detail_cells(
-        own_rating, opponent_ratings, results, k, rules, tournaments
-    )
+    games = PeriodGames(own_rating, opponent_ratings, results, k, rules, tournaments)
+    return rating_change.elo_detail_cells(games)
 
 
 @_excel(

@@ -139,10 +139,12 @@ def _rated_game_column(
     minutes: Cell = None,
     reasons: Cell = None,
 ) -> list[list[Any]]:
-    """Every player's *figure* of the rated games (``figure(table, player)``), as
-    :func:`rated_games_all_cells` counts them, for the whole-column form *function* (the
-    arguments after *figure* are its own); without one, blank, or with *reasons* TRUE
-    ``no rated game``."""
+    """Every player's *figure* of the rated games (``figure(table, player)``) for the
+    whole-column form *function* (the arguments after *figure* are its own): the games
+    against rated opponents that the edition *rules_value* names leaves rated (the rapid and
+    blitz 600-point rule) at the event's *minutes* for 60 moves (blank: not known; core's
+    :func:`~xlfuncs.core.eligibility.rules_out`). Without a figure, blank, or with
+    *reasons* TRUE ``no rated game``."""
     return per_player(
         function,
         lambda t, i: _rated_game_figure(figure(t, i)),
@@ -155,22 +157,10 @@ def _rated_game_column(
     )
 
 
-def rated_games_all_cells(
-    ratings: Cell, results: Cell, opponents: Cell, rules_value: Cell = None, minutes: Cell = None
-) -> list[list[Any]]:
-    """Every player's rated games against rated opponents, one row each: under
-    *rules_value*'s edition (the rapid and blitz 600-point rule) at the event's *minutes*
-    for 60 moves (blank: not known), the games core's rule leaves rated
-    (:func:`~xlfuncs.core.eligibility.rules_out`)."""
-    return per_player(
-        "RATED_GAMES_ALL",
-        lambda t, i: len(t.rated_games(i)),
-        ratings,
-        results,
-        opponents,
-        rules_value=rules_value,
-        minutes_value=minutes,
-    )
+def rated_games_all_cells(*event: Cell) -> list[list[Any]]:
+    """Every player's count of rated games against rated opponents, one row each
+    (:func:`_rated_game_column`, *event* its arguments ratings to minutes)."""
+    return _rated_game_column("RATED_GAMES_ALL", lambda t, i: len(t.rated_games(i)), *event)
 
 
 def ra_all_cells(*event: Cell) -> list[list[Any]]:

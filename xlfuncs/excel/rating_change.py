@@ -11,6 +11,7 @@ shapes what they give for a cell or a column.
 from __future__ import annotations
 
 import datetime as _dt
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -46,6 +47,7 @@ from .ranges import Cell, column
 
 __all__ = [
     "ESTABLISHED_GAMES",
+    "PeriodGames",
     "elo_change_all_cells",
     "elo_change_cells",
     "elo_detail_cells",
@@ -102,49 +104,42 @@ def tournaments(
     return list(groups.values()), list(places.values())
 
 
-def period_change(
-    own_rating: Cell,
-    opponent_ratings: Cell,
-    results: Cell,
-    k: Cell,
-    rules_value: Cell,
-    labels: Cell = None,
-) -> tuple[RatingChange, list[int]]:
+@dataclass(frozen=True)
+class PeriodGames:
+    """A player's games of a rating period as ``ELO_CHANGE`` and ``ELO_DETAIL`` take them,
+    each named as their argument: the player's rating, the opponents' ratings and the
+    results beside them, K, the edition *rules* names and the *tournaments* labels beside
+    the games (:func:`tournaments`; blank: one tournament)."""
+
+    own_rating: Cell
+    opponent_ratings: Cell
+    results: Cell
+    k: Cell
+    rules: Cell = None
+    tournaments: Cell = None
+
+
+def period_change(games: PeriodGames) -> tuple[RatingChange, list[int]]:
     """The core's calculation for the period, and for each of its game details (in the
     core's order, tournament by tournament) the game's place in reading order."""
-    own = rated(own_rating, "own_rating")
-    groups, places = tournaments(opponent_ratings, results, labels)
-    change = rating_change(own, groups, number(k, "k"), rules=rules(rules_value))
+    own = rated(games.own_rating, "own_rating")
+    groups, places = tournaments(games.opponent_ratings, games.results, games.tournaments)
+    change = rating_change(own, groups, number(games.k, "k"), rules=rules(games.rules))
     return change, [p for group in places for p in group]
 
 
-def elo_change_cells(
-    own_rating: Cell,
-    opponent_ratings: Cell,
-    results: Cell,
-    k: Cell,
-    rules_value: Cell,
-    rounded: Cell,
-    labels: Cell,
-) -> int | Fraction:
+def elo_change_cells(games: PeriodGames, rounded: Cell) -> int | Fraction:
     """The change for the games given, rounded once for the period (*rounded* blank or
     TRUE), or the unrounded K x sum(W - PD)."""
-    change, _ = period_change(own_rating, opponent_ratings, results, k, rules_value, labels)
+    change, _ = period_change(games)
     keep_rounded = True if is_blank(rounded) else boolean(rounded, "rounded")
     return int(change.change) if keep_rounded else change.unrounded
 
 
-def elo_detail_cells(
-    own_rating: Cell,
-    opponent_ratings: Cell,
-    results: Cell,
-    k: Cell,
-    rules_value: Cell,
-    labels: Cell,
-) -> list[list[float]]:
+def elo_detail_cells(games: PeriodGames) -> list[list[float]]:
     """One row per rated game, in the games' order: the opponent's rating used, PD, W - PD
     and K x (W - PD)."""
-    change, places = period_change(own_rating, opponent_ratings, results, k, rules_value, labels)
+    change, places = period_change(games)
     if not change.games:
         raise NothingToComputeError("results: no rated game against a rated opponent")
     rows = [
