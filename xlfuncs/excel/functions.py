@@ -37,6 +37,7 @@ from . import (
 )
 from .calls import answers_first_error, excel_function, explain_error
 from .cells import PTP_FULL_SCORE_DEFAULT, SYSTEM_HELP
+from .columns import EventCells
 from .ranges import Cell
 from .rating_change import PeriodGames
 from .tiebreaks import TiebreakEvent
@@ -499,7 +500,9 @@ def RATED_GAMES_ALL(
     ratings: Cell, results: Cell, opponents: Cell = None, rules: Cell = None, minutes: Cell = None
 ) -> list[list[Any]]:
     """Rated games of every player against rated opponents."""
-    return performance.rated_games_all_cells(ratings, results, opponents, rules, minutes)
+    return performance.rated_games_all_cells(
+        EventCells(ratings, results, opponents, rules, minutes)
+    )
 
 
 @_excel(_EVENT)
@@ -513,7 +516,8 @@ def RA_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """Average rating of each player's rated opponents in rated games (Ra)."""
-    return performance.ra_all_cells(ratings, results, opponents, rules, minutes, reasons)
+    event = EventCells(ratings, results, opponents, rules, minutes, reasons)
+    return performance.ra_all_cells(event)
 
 
 @_excel(_EVENT)
@@ -527,7 +531,8 @@ def RP_FIDE_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """FIDE performance Ra + dp of every player, against rated opponents in rated games."""
-    return performance.rp_fide_all_cells(ratings, results, opponents, rules, minutes, reasons)
+    event = EventCells(ratings, results, opponents, rules, minutes, reasons)
+    return performance.rp_fide_all_cells(event)
 
 
 @_excel(_EVENT)
@@ -541,7 +546,8 @@ def RP_EXACT_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """Exact performance of every player (whole numbers; "∞" / "-∞" for 100 % / 0 %)."""
-    return performance.rp_exact_all_cells(ratings, results, opponents, rules, minutes, reasons)
+    event = EventCells(ratings, results, opponents, rules, minutes, reasons)
+    return performance.rp_exact_all_cells(event)
 
 
 @_excel(
@@ -559,9 +565,8 @@ def ELO_CHANGE_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """Rating change of every rated player in this event (K x n <= 700, rounded once)."""
-    return rating_change.elo_change_all_cells(
-        ratings, k, results, opponents, rules, minutes, reasons
-    )
+    event = EventCells(ratings, results, opponents, rules, minutes, reasons)
+    return rating_change.elo_change_all_cells(k, event)
 
 
 @_excel(
@@ -581,9 +586,8 @@ def BLOQUE_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """First rating Ru of every unrated player; blank for rated players and where none."""
-    return first_rating.bloque_all_cells(
-        ratings, results, opponents, system, rules, provisional, minutes, reasons
-    )
+    event = EventCells(ratings, results, opponents, rules, minutes, reasons)
+    return first_rating.bloque_all_cells(system, provisional, event)
 
 
 @_excel(
@@ -611,9 +615,8 @@ def NORM_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """Best title norm (GM, IM, WGM, WIM) each player made by the whole check; blank if none."""
-    return norms.norm_all_cells(
-        ratings, results, opponents, sexes, rules, titles, federations, minutes, reasons
-    )
+    event = EventCells(ratings, results, opponents, rules, minutes, reasons)
+    return norms.norm_all_cells(sexes, titles, federations, event)
 
 
 @_excel(
@@ -695,9 +698,8 @@ def RATING_WORKING(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """One player's rating working: the change game by game, or an unrated player's Ru."""
-    return rating_working.rating_working_cells(
-        player, ratings, k, results, opponents, rules, system, rows, minutes, reasons
-    )
+    event = EventCells(ratings, results, opponents, rules, minutes, reasons)
+    return rating_working.rating_working_cells(player, k, system, rows, event)
 
 
 # ------------------------------------------------------------------ tie-breaks (C.07)

@@ -41,7 +41,7 @@ from .cells import (
     whole_number,
 )
 from .cells import rules as rules_cell
-from .columns import NoFigure, per_player, player_column, reasons_flag
+from .columns import EventCells, NoFigure, per_player, player_column
 from .errors import EXCEL_ERRORS, ExcelErrorInput, check_error, code_of, first_error_among
 from .ranges import Cell, column
 
@@ -304,19 +304,11 @@ def _no_change(value: Cell) -> bool:
     return is_blank(value) or (isinstance(value, str) and value.strip() in (UNRATED, NO_K))
 
 
-def elo_change_all_cells(
-    ratings: Cell,
-    k: Cell,
-    results: Cell,
-    opponents: Cell,
-    rules_value: Cell,
-    minutes: Cell = None,
-    reasons: Cell = None,
-) -> list[list[Any]]:
-    """Every rated player's change in this event (K x n <= 700, rounded once), one row
-    each; where there is none, blank, or with *reasons* TRUE why (``unrated``, ``no K``).
-    *minutes*: the event's time for 60 moves (blank: not known), whose games below the
-    minimum are not rated."""
+def elo_change_all_cells(k: Cell, event: EventCells) -> list[list[Any]]:
+    """Every rated player's change in *event* (K x n <= 700, rounded once; each player's
+    *k*), one row each; where there is none, blank, or with the *reasons* flag why
+    (``unrated``, ``no K``). The event's games below the minimum for its minutes are not
+    rated."""
 
     def change(table: Any, player: int) -> Any:
         found = table.change(player)
@@ -324,14 +316,4 @@ def elo_change_all_cells(
             return found.change
         return NoFigure(UNRATED if table.entrants[player - 1].rating is None else NO_K)
 
-    return per_player(
-        "ELO_CHANGE_ALL",
-        change,
-        ratings,
-        results,
-        opponents,
-        k=k,
-        rules_value=rules_value,
-        minutes_value=minutes,
-        reasons=reasons_flag(reasons),
-    )
+    return per_player("ELO_CHANGE_ALL", change, event, k=k)

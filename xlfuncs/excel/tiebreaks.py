@@ -37,6 +37,7 @@ from .cells import (
 from .cells import scoring as scoring_cell
 from .cells import system as cell_system
 from .columns import (
+    EventCells,
     crosstable_rows,
     pairing,
     per_player,
@@ -393,4 +394,5 @@ def sb_all_cells(results: Cell, opponents: Cell) -> list[list[Any]]:
     drawn; from the results alone (every player rated or not alike)."""
     rows = matrix(results, "results")
     placeholder = [[None] for _ in rows]
-    return per_player("SB_ALL", lambda t, i: t.sonneborn_berger(i), placeholder, results, opponents)
+    event = EventCells(placeholder, results, opponents)
+    return per_player("SB_ALL", lambda t, i: t.sonneborn_berger(i), event)
