@@ -12,7 +12,13 @@ function wizard shows; each argument's help and reading is an :class:`ExcelArgum
 by :func:`_excel` (the function's own, or one of the tables of arguments several functions
 share) and listed in :data:`ARGUMENTS`. Each body is one call of the function of this
 package that reads the cells, asks the core and shapes the answer (``RP_FIDE``:
-:func:`xlfuncs.excel.performance.rp_fide_cells`).
+:func:`xlfuncs.excel.performance.rp_fide_cells`); the arguments a family of functions
+shares go to it as one record, built in the body (an event's columns:
+:class:`~xlfuncs.excel.columns.EventCells`; the tie-breaks':
+:class:`~xlfuncs.excel.tiebreaks.TiebreakEvent`; a player's games:
+:class:`~xlfuncs.excel.rating_change.PeriodGames`). A function with one answer that reads
+every cell it is given answers the first error value among them
+(:func:`~xlfuncs.excel.calls.answers_first_error`).
 """
 
 from __future__ import annotations
@@ -441,7 +447,8 @@ def NORM_MIX(
     title: Cell,
 ) -> list[list[Any]]:
     """Title norm mix checks: six rows of count, threshold, met (TRUE/FALSE), federations."""
-    return norms.norm_mix_cells(opponent_ratings, results, titles, federations, federation, title)
+    opponents = norms.mix_opponents(opponent_ratings, results, titles, federations)
+    return norms.norm_mix_cells(opponents, federation, title)
 
 
 # ------------------------------------------------------------ whole-column (array) forms

@@ -169,21 +169,11 @@ def mix_opponents(
     return found
 
 
-def norm_mix_cells(
-    opponent_ratings: Cell,
-    results: Cell,
-    titles: Cell,
-    federations: Cell,
-    federation: Cell,
-    title: Cell,
-) -> list[list[Any]]:
-    """The mix checks, six rows (games, other federations, own federation, one federation,
-    titled, the norm's title or higher) of count, threshold, met, federations."""
-    mix = norm_mix(
-        mix_opponents(opponent_ratings, results, titles, federations),
-        text(federation, "federation"),
-        text(title, "title"),
-    )
+def norm_mix_cells(opponents: list[NormOpponent], federation: Cell, title: Cell) -> list[list[Any]]:
+    """The mix checks of *opponents* (:func:`mix_opponents`) for a player of *federation*
+    and a norm of *title*, six rows (games, other federations, own federation, one
+    federation, titled, the norm's title or higher) of count, threshold, met, federations."""
+    mix = norm_mix(opponents, text(federation, "federation"), text(title, "title"))
     return [
         [
             "" if c.figure is None else c.figure,
