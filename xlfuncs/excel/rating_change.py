@@ -200,26 +200,6 @@ def k_factor_all_cells(
     out: list[list[Any]] = []
     reasons: list[str] = []
     for i in range(n):
-        try:
-            unrated = rating(rs[i], f"ratings (row {i + 1})") is None
-        except (XlfuncsError, ExcelErrorInput):
-            unrated = False  # k_factor_cells below gives the error and its reason
-        if unrated:
-            row = f"row {i + 1}"
-            found = first_error_among(
-                [
-                    (games_cells[i], f"rated_games ({row})"),
-                    (years[i], f"birth_years ({row})"),
-                    (reached[i], f"reached_2400 ({row})"),
-                ]
-            )
-            if found is not None:  # an error in the row passes through
-                out.append([found.code])
-                reasons.append(f"{row}: {found}")
-                continue
-            out.append([""])
-            continue
-        games_before = float(ESTABLISHED_GAMES) if is_blank(games_cells[i]) else games_cells[i]
         row = f"row {i + 1}"
         cells = (rs[i], games_cells[i], years[i], reached[i])
         names = (
@@ -229,9 +209,17 @@ def k_factor_all_cells(
             f"reached_2400 ({row})",
         )
         try:
+            unrated = rating(rs[i], names[0]) is None
+        except (XlfuncsError, ExcelErrorInput):
+            unrated = False  # k_factor_cells below gives the error and its reason
+        games_before = float(ESTABLISHED_GAMES) if is_blank(games_cells[i]) else games_cells[i]
+        try:
             found = first_error_among(list(zip(cells, names)))
             if found is not None:  # an error in the row passes through
                 raise found
+            if unrated:  # no K, and no error in the row
+                out.append([""])
+                continue
             k = k_factor_cells(
                 rs[i], games_before, years[i], reached[i], period_date, rules_value, names
             )
