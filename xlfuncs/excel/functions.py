@@ -507,9 +507,8 @@ def RATED_GAMES_ALL(
     ratings: Cell, results: Cell, opponents: Cell = None, rules: Cell = None, minutes: Cell = None
 ) -> list[list[Any]]:
     """Rated games of every player against rated opponents."""
-    return performance.rated_games_all_cells(
-        EventCells(ratings, results, opponents, rules, minutes)
-    )
+    event = EventCells(ratings, results, opponents, rules, minutes)
+    return performance.rated_games_all_cells(event)
 
 
 @_excel(_EVENT)
