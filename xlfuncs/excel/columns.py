@@ -38,7 +38,7 @@ from .ranges import Cell, column, matrix
 
 __all__ = [
     "REASONS_HELP",
-    "EventCells",
+    "ChartCells",
     "NoFigure",
     "ResultsGames",
     "crosstable_rows",
@@ -457,7 +457,7 @@ REASONS_HELP = (
 
 
 @dataclass(frozen=True)
-class EventCells:
+class ChartCells:
     """An event's columns as the whole-column forms (and ``RATING_WORKING``) take them,
     each named as their argument, whose reasons name it: the players' *ratings*, the
     *results* (a crosstable grid, or one column per round beside the *opponents*' numbers),
@@ -474,9 +474,9 @@ class EventCells:
 
 
 def per_player(
-    function: str, compute: Callable[[Any, int], Any], event: EventCells, **options: Any
+    function: str, compute: Callable[[Any, int], Any], chart: ChartCells, **options: Any
 ) -> list[list[Any]]:
-    """A whole-column form's answer, one row per player of *event*: *compute* (the
+    """A whole-column form's answer, one row per player of *chart*: *compute* (the
     crosstable, the player's number) of every player, ``""`` in an empty row, the error of a
     row that cannot be read in that row, and in the rows of those who met that player; the
     rows' reasons are kept for ``EXPLAIN_ERROR`` under *function*. Where *compute* gives no
@@ -485,13 +485,13 @@ def per_player(
     the error's :attr:`~xlfuncs.core.errors.XlfuncsError.short` with the flag and else its
     error value. *options* are :func:`crosstable_rows`'s, beside the event's rules and
     minutes."""
-    reasons = reasons_flag(event.reasons)
+    reasons = reasons_flag(chart.reasons)
     table, errors, empty = crosstable_rows(
-        event.ratings,
-        event.results,
-        event.opponents,
-        rules_value=event.rules,
-        minutes_value=event.minutes,
+        chart.ratings,
+        chart.results,
+        chart.opponents,
+        rules_value=chart.rules,
+        minutes_value=chart.minutes,
         **options,
     )
     out: list[list[Any]] = []

@@ -16,7 +16,7 @@ from ..core.first_rating import FirstRating, first_rating, first_rating_from_tot
 from ..core.no_figure import RATED
 from ..core.validate import half_points
 from .cells import boolean, exact_number, games, is_results, listed_ratings, rules, system
-from .columns import EventCells, NoFigure, per_player
+from .columns import ChartCells, NoFigure, per_player
 from .ranges import Cell
 
 __all__ = ["bloque_all_cells", "bloque_cells"]
@@ -64,7 +64,7 @@ def bloque_cells(
     return _published(found_totals, anyway)
 
 
-def bloque_all_cells(system_value: Cell, provisional: Cell, event: EventCells) -> list[list[Any]]:
+def bloque_all_cells(system_value: Cell, provisional: Cell, chart: ChartCells) -> list[list[Any]]:
     """Every unrated player's Ru, one row each; blank for a rated player and where the
     rules publish none (no rated opponent, a zero score, fewer than 5 rated games, below
     the floor), unless *provisional* is TRUE; with the event's *reasons* flag those rows
@@ -86,5 +86,5 @@ def bloque_all_cells(system_value: Cell, provisional: Cell, event: EventCells) -
         return found.rating
 
     return per_player(
-        "BLOQUE_ALL", first, event, round_robin=None if kind is None else kind == "rr"
+        "BLOQUE_ALL", first, chart, round_robin=None if kind is None else kind == "rr"
     )

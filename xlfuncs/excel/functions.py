@@ -14,8 +14,8 @@ share) and listed in :data:`ARGUMENTS`. Each body is one call of the function of
 package that reads the cells, asks the core and shapes the answer (``RP_FIDE``:
 :func:`xlfuncs.excel.performance.rp_fide_cells`); the arguments a family of functions
 shares go to it as one record, built in the body (an event's columns:
-:class:`~xlfuncs.excel.columns.EventCells`; the tie-breaks':
-:class:`~xlfuncs.excel.tiebreaks.TiebreakEvent`; a player's games:
+:class:`~xlfuncs.excel.columns.ChartCells`; the tie-breaks':
+:class:`~xlfuncs.excel.tiebreaks.TiebreakCells`; a player's games:
 :class:`~xlfuncs.excel.rating_change.PeriodGames`). A function with one answer that reads
 every cell it is given answers the first error value among them
 (:func:`~xlfuncs.excel.calls.answers_first_error`).
@@ -43,10 +43,10 @@ from . import (
 )
 from .calls import answers_first_error, excel_function, explain_error
 from .cells import PTP_FULL_SCORE_DEFAULT, SYSTEM_HELP
-from .columns import EventCells
+from .columns import ChartCells
 from .ranges import Cell
 from .rating_change import PeriodGames
-from .tiebreaks import TiebreakEvent
+from .tiebreaks import TiebreakCells
 
 __all__ = [
     "ARGUMENTS",
@@ -507,8 +507,8 @@ def RATED_GAMES_ALL(
     ratings: Cell, results: Cell, opponents: Cell = None, rules: Cell = None, minutes: Cell = None
 ) -> list[list[Any]]:
     """Rated games of every player against rated opponents."""
-    event = EventCells(ratings, results, opponents, rules, minutes)
-    return performance.rated_games_all_cells(event)
+    chart = ChartCells(ratings, results, opponents, rules, minutes)
+    return performance.rated_games_all_cells(chart)
 
 
 @_excel(_EVENT)
@@ -522,8 +522,8 @@ def RA_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """Average rating of each player's rated opponents in rated games (Ra)."""
-    event = EventCells(ratings, results, opponents, rules, minutes, reasons)
-    return performance.ra_all_cells(event)
+    chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
+    return performance.ra_all_cells(chart)
 
 
 @_excel(_EVENT)
@@ -537,8 +537,8 @@ def RP_FIDE_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """FIDE performance Ra + dp of every player, against rated opponents in rated games."""
-    event = EventCells(ratings, results, opponents, rules, minutes, reasons)
-    return performance.rp_fide_all_cells(event)
+    chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
+    return performance.rp_fide_all_cells(chart)
 
 
 @_excel(_EVENT)
@@ -552,8 +552,8 @@ def RP_EXACT_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """Exact performance of every player (whole numbers; "∞" / "-∞" for 100 % / 0 %)."""
-    event = EventCells(ratings, results, opponents, rules, minutes, reasons)
-    return performance.rp_exact_all_cells(event)
+    chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
+    return performance.rp_exact_all_cells(chart)
 
 
 @_excel(
@@ -571,8 +571,8 @@ def ELO_CHANGE_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """Rating change of every rated player in this event (K x n <= 700, rounded once)."""
-    event = EventCells(ratings, results, opponents, rules, minutes, reasons)
-    return rating_change.elo_change_all_cells(k, event)
+    chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
+    return rating_change.elo_change_all_cells(k, chart)
 
 
 @_excel(
@@ -592,8 +592,8 @@ def BLOQUE_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """First rating Ru of every unrated player; blank for rated players and where none."""
-    event = EventCells(ratings, results, opponents, rules, minutes, reasons)
-    return first_rating.bloque_all_cells(system, provisional, event)
+    chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
+    return first_rating.bloque_all_cells(system, provisional, chart)
 
 
 @_excel(
@@ -621,8 +621,8 @@ def NORM_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """Best title norm (GM, IM, WGM, WIM) each player made by the whole check; blank if none."""
-    event = EventCells(ratings, results, opponents, rules, minutes, reasons)
-    return norms.norm_all_cells(sexes, titles, federations, event)
+    chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
+    return norms.norm_all_cells(sexes, titles, federations, chart)
 
 
 @_excel(
@@ -704,8 +704,8 @@ def RATING_WORKING(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """One player's rating working: the change game by game, or an unrated player's Ru."""
-    event = EventCells(ratings, results, opponents, rules, minutes, reasons)
-    return rating_working.rating_working_cells(player, k, system, rows, event)
+    chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
+    return rating_working.rating_working_cells(player, k, system, rows, chart)
 
 
 # ------------------------------------------------------------------ tie-breaks (C.07)
@@ -766,10 +766,10 @@ def TIEBREAK_ALL(
     scoring: Cell = None,
 ) -> list[list[Any]]:
     """FIDE tie-breaks (C.07) of every player: a row each, a column per tie-break."""
-    event = TiebreakEvent(
+    chart = TiebreakCells(
         ratings, results, opponents, rules, colours, unrated, system, ptp_full_score, scoring
     )
-    return tiebreaks.tiebreak_all_cells(descriptor, event)
+    return tiebreaks.tiebreak_all_cells(descriptor, chart)
 
 
 @_excel(_TIEBREAK)
@@ -789,10 +789,10 @@ def TIEBREAK(
     scoring: Cell = None,
 ) -> Any:
     """A FIDE tie-break (C.07) of one player: their row of TIEBREAK_ALL; #N/A if none."""
-    event = TiebreakEvent(
+    chart = TiebreakCells(
         ratings, results, opponents, rules, colours, unrated, system, ptp_full_score, scoring
     )
-    return tiebreaks.tiebreak_cells(descriptor, player, event)
+    return tiebreaks.tiebreak_cells(descriptor, player, chart)
 
 
 @_excel(_TIEBREAK)
@@ -813,10 +813,10 @@ def TIEBREAK_WORKING(
     scoring: Cell = None,
 ) -> list[list[Any]]:
     """The working of one player's FIDE tie-break (C.07): a row a round, what it adds, why."""
-    event = TiebreakEvent(
+    chart = TiebreakCells(
         ratings, results, opponents, rules, colours, unrated, system, ptp_full_score, scoring
     )
-    return tiebreak_working.tiebreak_working_cells(descriptor, player, rows, event)
+    return tiebreak_working.tiebreak_working_cells(descriptor, player, rows, chart)
 
 
 _TIEBREAK_KEY = _range(

@@ -39,7 +39,7 @@ from .cells import (
     text,
     title_rules,
 )
-from .columns import EventCells, NoFigure, per_player, reasons_flag
+from .columns import ChartCells, NoFigure, per_player, reasons_flag
 from .errors import check_error
 from .ranges import Cell, flatten
 
@@ -186,7 +186,7 @@ def norm_mix_cells(opponents: list[NormOpponent], federation: Cell, title: Cell)
 
 
 def norm_all_cells(
-    sexes: Cell, titles: Cell, federations: Cell, event: EventCells
+    sexes: Cell, titles: Cell, federations: Cell, chart: ChartCells
 ) -> list[list[Any]]:
     """Every player's best title norm (GM, IM, WGM, WIM) by the whole check of the Title
     Regulations (games, opponents' federations and titles, Ra, Rp, 35 %), one row each;
@@ -196,9 +196,9 @@ def norm_all_cells(
     With the *reasons* flag: ``none`` where no norm is made, and under rules of rapid or
     blitz play, which give no norm, ``rapid: no norms`` (``blitz: ...``) in every player's
     row instead of ``#VALUE!`` for the whole result."""
-    why = reasons_flag(event.reasons)
+    why = reasons_flag(chart.reasons)
     try:
-        norm_rules = title_rules(event.rules)
+        norm_rules = title_rules(chart.rules)
     except XlfuncsError as exc:
         if not why or exc.short is None:
             raise
@@ -218,4 +218,4 @@ def norm_all_cells(
                 norms = checked[id(table)] = CrosstableNorms(table, norm_rules, event)
             return norms.best(number) or NoFigure(NO_NORM)
 
-    return per_player("NORM_ALL", best, event, female=sexes, titles=titles, federations=federations)
+    return per_player("NORM_ALL", best, chart, female=sexes, titles=titles, federations=federations)

@@ -41,7 +41,7 @@ from .cells import (
     whole_number,
 )
 from .cells import rules as rules_cell
-from .columns import EventCells, NoFigure, per_player, player_column
+from .columns import ChartCells, NoFigure, per_player, player_column
 from .errors import EXCEL_ERRORS, ExcelErrorInput, check_error, code_of, first_error_among
 from .ranges import Cell, column
 
@@ -292,8 +292,8 @@ def _no_change(value: Cell) -> bool:
     return is_blank(value) or (isinstance(value, str) and value.strip() in (UNRATED, NO_K))
 
 
-def elo_change_all_cells(k: Cell, event: EventCells) -> list[list[Any]]:
-    """Every rated player's change in *event* (K x n <= 700, rounded once; each player's
+def elo_change_all_cells(k: Cell, chart: ChartCells) -> list[list[Any]]:
+    """Every rated player's change in *chart*'s event (K x n <= 700, rounded once; each player's
     *k*), one row each; where there is none, blank, or with the *reasons* flag why
     (``unrated``, ``no K``). The event's games below the minimum for its minutes are not
     rated."""
@@ -304,4 +304,4 @@ def elo_change_all_cells(k: Cell, event: EventCells) -> list[list[Any]]:
             return found.change
         return NoFigure(UNRATED if table.entrants[player - 1].rating is None else NO_K)
 
-    return per_player("ELO_CHANGE_ALL", change, event, k=k)
+    return per_player("ELO_CHANGE_ALL", change, chart, k=k)

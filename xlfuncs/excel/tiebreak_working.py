@@ -13,7 +13,7 @@ from ..core.tiebreak_working import TiebreakWorking, tiebreak_working
 from .cells import is_blank, whole_number
 from .errors import ErrorValue, broken_rule, check_error, to_excel
 from .ranges import EXCEL_ROWS, Cell
-from .tiebreaks import TiebreakEvent, descriptors, one_player, tiebreak_table
+from .tiebreaks import TiebreakCells, descriptors, one_player, tiebreak_table
 
 __all__ = [
     "ROWS_HELP",
@@ -35,7 +35,7 @@ def block_cell(value: Any) -> Any:
 
 
 def tiebreak_working_cells(
-    descriptor: Cell, player: Cell, rows: Cell, event: TiebreakEvent
+    descriptor: Cell, player: Cell, rows: Cell, chart: TiebreakCells
 ) -> list[list[Any]]:
     """Player *player*'s (their row, from 1) working of one tie-break, five columns: a first
     row (the descriptor, the C.07 text, the value, the rule, blank), a row a line (the
@@ -45,10 +45,10 @@ def tiebreak_working_cells(
     the tied players (1 best; 0: not separated). The event read as ``TIEBREAK``'s
     (:func:`~xlfuncs.excel.tiebreaks.tiebreak_table`); an error of any row is the answer,
     with that row's reason."""
-    number = one_player(descriptor, player, event.ratings)
+    number = one_player(descriptor, player, chart.ratings)
     height = block_rows(rows)
     d = descriptors(descriptor)[0]
-    table, kept, out, _ = tiebreak_table(descriptor, event)
+    table, kept, out, _ = tiebreak_table(descriptor, chart)
     mine = out[number - 1][0]
     if isinstance(mine, ErrorValue):  # a row in error: the player's cell and its reason
         raise broken_rule(mine, mine.reason)

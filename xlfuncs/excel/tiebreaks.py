@@ -37,7 +37,7 @@ from .cells import (
 from .cells import scoring as scoring_cell
 from .cells import system as cell_system
 from .columns import (
-    EventCells,
+    ChartCells,
     crosstable_rows,
     pairing,
     per_player,
@@ -58,7 +58,7 @@ from .memo import PerValue
 from .ranges import Cell, column, flatten, matrix
 
 __all__ = [
-    "TiebreakEvent",
+    "TiebreakCells",
     "descriptors",
     "one_player",
     "players_only",
@@ -95,7 +95,7 @@ def descriptors(value: Cell) -> tuple[Descriptor, ...]:
 
 
 @dataclass(frozen=True)
-class TiebreakEvent:
+class TiebreakCells:
     """The event's cells as the tie-break functions take them (``TIEBREAK_ALL``,
     ``TIEBREAK``, ``TIEBREAK_WORKING``: all but the descriptor, the player and the block's
     rows), each named as their argument, whose reasons name it. *unrated*: the rating
@@ -122,28 +122,28 @@ class TiebreakEvent:
 
 
 def tiebreak_table(
-    descriptor: Cell, event: TiebreakEvent
+    descriptor: Cell, chart: TiebreakCells
 ) -> tuple[TiebreakTable | None, list[int], list[list[Any]], list[str]]:
-    """The tie-breaks *descriptor* names, of the players of *event*'s rows that are not
+    """The tie-breaks *descriptor* names, of the players of *chart*'s rows that are not
     empty: the engine's table, those rows (from 0, in the table's order), and, where a row
     shows an error, no table but each row's values (the error in every player's row: a
     tie-break depends on the whole table) and the reasons."""
     ds = descriptors(descriptor)
-    check_error(event.rules, "rules")
-    edition = tiebreak_rules(event.rules)
-    check_error(event.unrated, "unrated")
-    unrated_rating = rating(event.unrated, "unrated")
-    check_error(event.ptp_full_score, "ptp_full_score")
-    full_score = ptp_reading(event.ptp_full_score)
-    check_error(event.scoring, "scoring")
-    system_points = scoring_cell(event.scoring)
+    check_error(chart.rules, "rules")
+    edition = tiebreak_rules(chart.rules)
+    check_error(chart.unrated, "unrated")
+    unrated_rating = rating(chart.unrated, "unrated")
+    check_error(chart.ptp_full_score, "ptp_full_score")
+    full_score = ptp_reading(chart.ptp_full_score)
+    check_error(chart.scoring, "scoring")
+    system_points = scoring_cell(chart.scoring)
     try:
         check_edition(ds, edition)
     except XlfuncsError as exc:
         raise InvalidInputError(f"descriptor: {exc}; rules {edition.id}") from None
-    kind = cell_system(event.system)  # shared by every row: a bad one is the whole result
+    kind = cell_system(chart.system)  # shared by every row: a bad one is the whole result
     table, errors, empty, grid = tiebreak_rows(
-        event.ratings, event.results, event.opponents, event.colours, kind
+        chart.ratings, chart.results, chart.opponents, chart.colours, kind
     )
     count, width = len(table.entrants), len(ds)
     bad = [i for i, e in enumerate(errors) if e is not None]
@@ -174,7 +174,7 @@ def tiebreak_table(
             "crosstable grid does not give; give the results by round, with opponents"
         )
     coloured = [d.text for d in ds if d.code in _NEEDS_COLOURS]
-    colours = event.colours
+    colours = chart.colours
     if coloured and (colours is None or (is_blank(colours) and not isinstance(colours, list))):
         raise NothingToComputeError(
             f"descriptor: {', '.join(coloured)} count the games played with black: give the "
@@ -192,13 +192,13 @@ def tiebreak_table(
     return found, kept, [[""] * width for _ in range(count)], []
 
 
-def tiebreak_block(descriptor: Cell, event: TiebreakEvent) -> tuple[list[list[Any]], list[str]]:
+def tiebreak_block(descriptor: Cell, chart: TiebreakCells) -> tuple[list[list[Any]], list[str]]:
     """Each player's values of the tie-breaks named, one column each ("" where there is no
     value, and in an empty row), and the reasons of the rows that show an error: an error in
     any player's row shows in every player's (a tie-break depends on the whole table: the
     rounds played, the score groups, whether everyone is rated). The arguments as
     :func:`tiebreak_table`'s."""
-    found, kept, out, reasons = tiebreak_table(descriptor, event)
+    found, kept, out, reasons = tiebreak_table(descriptor, chart)
     if found is None:
         return out, reasons
     columns = [found.ranking_column(k) for k in range(len(found.descriptors))]
@@ -344,10 +344,10 @@ def standing(keys: Sequence[tuple[Cell, str]]) -> list[list[Any]]:
     return out
 
 
-def tiebreak_all_cells(descriptor: Cell, event: TiebreakEvent) -> list[list[Any]]:
+def tiebreak_all_cells(descriptor: Cell, chart: TiebreakCells) -> list[list[Any]]:
     """Every player's tie-breaks, a row each, a column per tie-break named
     (:func:`tiebreak_block`); the rows' reasons kept for ``EXPLAIN_ERROR``."""
-    out, reasons = tiebreak_block(descriptor, event)
+    out, reasons = tiebreak_block(descriptor, chart)
     note_row_errors("TIEBREAK_ALL", reasons)
     return out
 
@@ -362,12 +362,12 @@ def one_player(descriptor: Cell, player: Cell, ratings: Cell) -> int:
     return number
 
 
-def tiebreak_cells(descriptor: Cell, player: Cell, event: TiebreakEvent) -> Any:
+def tiebreak_cells(descriptor: Cell, player: Cell, chart: TiebreakCells) -> Any:
     """One player's tie-break: the player's row of :func:`tiebreak_all_cells` for one
     descriptor; no value (an empty row, a rating tie-break without a rated game) is
     ``#N/A``."""
-    number = one_player(descriptor, player, event.ratings)
-    out, _ = tiebreak_block(descriptor, event)
+    number = one_player(descriptor, player, chart.ratings)
+    out, _ = tiebreak_block(descriptor, chart)
     value = out[number - 1][0]  # a row in error: its error value, with its reason
     if value == "":
         raise NothingToComputeError(
@@ -394,5 +394,5 @@ def sb_all_cells(results: Cell, opponents: Cell) -> list[list[Any]]:
     drawn; from the results alone (every player rated or not alike)."""
     rows = matrix(results, "results")
     placeholder = [[None] for _ in rows]
-    event = EventCells(placeholder, results, opponents)
-    return per_player("SB_ALL", lambda t, i: t.sonneborn_berger(i), event)
+    chart = ChartCells(placeholder, results, opponents)
+    return per_player("SB_ALL", lambda t, i: t.sonneborn_berger(i), chart)
