@@ -293,8 +293,8 @@ def _no_change(value: Cell) -> bool:
 
 
 def elo_change_all_cells(k: Cell, chart: ChartCells) -> list[list[Any]]:
-    """Every rated player's change in *chart*'s event (K x n <= 700, rounded once; each player's
-    *k*), one row each; where there is none, blank, or with the *reasons* flag why
+    """Every rated player's change in *chart*'s event (K x n <= 700, rounded once; each
+    player's *k*), one row each; where there is none, blank, or with the *reasons* flag why
     (``unrated``, ``no K``). The event's games below the minimum for its minutes are not
     rated."""
 

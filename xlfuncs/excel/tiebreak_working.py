@@ -42,7 +42,7 @@ def tiebreak_working_cells(
     round, the opponent's row, the figure it adds, what it is, why it is left out: blank
     when counted) and a last row (``"="``, blank, the total, how the lines make it, blank),
     padded to *rows* rows (:func:`block_rows`). ``DE``'s value is the player's place among
-    the tied players (1 best; 0: not separated). The event read as ``TIEBREAK``'s
+    the tied players (1 best; 0: not separated). *chart* read as ``TIEBREAK_ALL`` reads it
     (:func:`~xlfuncs.excel.tiebreaks.tiebreak_table`); an error of any row is the answer,
     with that row's reason."""
     number = one_player(descriptor, player, chart.ratings)
