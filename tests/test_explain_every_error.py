@@ -102,6 +102,29 @@ def test_an_error_value_without_its_reason_is_an_internal_error() -> None:
     assert excel.last_errors()["_KEPT"] == "_KEPT: x: nothing to compute"
 
 
+def test_a_one_answer_function_answers_its_arguments_first_error_before_it_runs() -> None:
+    # answers_first_error: the first error value in argument order (a range in reading
+    # order, a keyword argument in its parameter's place) is the answer, and the function
+    # does not run; without one, it runs as it is
+    ran: list[tuple[Any, ...]] = []
+
+    @calls.excel_function
+    @calls.answers_first_error
+    def _one(a: Any, b: Any = None, c: Any = None) -> Any:
+        ran.append((a, b, c))
+        return 1.0
+
+    assert _one(1.0, [[2.0, "#NUM!"]], "#N/A") == "#NUM!"
+    assert _one(1.0, c="#DIV/0!", b=[["#N/A"]]) == "#N/A"
+    assert _one(1.0, c="#DIV/0!") == "#DIV/0!"
+    assert ran == []
+    reason = calls.explain(_one, 1.0, [[2.0, "#NUM!"]], "#N/A")
+    assert reason.startswith("_ONE: b") and reason.endswith("the cell holds the error #NUM!")
+    assert _one(1.0, [[2.0]]) == 1.0 and ran == [(1.0, [[2.0]], None)]
+    assert _one(1.0, 2.0, 3.0, 4.0) == "#VALUE!"  # one argument too many: as it is
+    assert calls.explain(_one, 1.0, 2.0, 3.0, 4.0).startswith("_ONE: 4 arguments given")
+
+
 # --- EXPLAIN_ERROR takes every function's arguments --------------------------------------
 def test_explain_error_takes_every_argument_of_every_function_and_one_more() -> None:
     slots = len(inspect.signature(EXPLAIN_ERROR).parameters) - 1  # after function_name

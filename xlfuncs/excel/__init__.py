@@ -7,8 +7,9 @@ tests (no xlwings here; :mod:`xlfuncs.udfs` is the only module that imports it).
 - :mod:`.errors`: Excel's error values and the one mapping from a failure to the error
   value a cell shows and its reason; an error value in an argument passes through, one in
   an answer carries its reason (:class:`~.errors.ErrorValue`).
-- :mod:`.calls`: a function made safe for a cell (never an exception), and the reason of
-  its last error kept for ``EXPLAIN_ERROR``.
+- :mod:`.calls`: a function made safe for a cell (never an exception; one with one answer
+  answers its arguments' first error value), and the reason of its last error kept for
+  ``EXPLAIN_ERROR``.
 - :mod:`.columns`: the whole-column forms' crosstable from a chart's columns, each row's
   error in its row, results read once within :func:`shared_results`.
 - :mod:`.performance`: dp, expected scores and performances from cells (one player, and
@@ -26,7 +27,9 @@ tests (no xlwings here; :mod:`xlfuncs.udfs` is the only module that imports it).
 - :mod:`.tiebreak_working`: one player's working of one tie-break, a block of cells.
 
 The functions named ``*_cells`` are the Excel functions' bodies: ``RP_FIDE`` is
-:func:`~.performance.rp_fide_cells` made safe for a cell, and so on.
+:func:`~.performance.rp_fide_cells` made safe for a cell, and so on; the arguments a family
+of functions shares reach them as one record (:class:`~.columns.ChartCells`,
+:class:`~.tiebreaks.TiebreakCells`, :class:`~.rating_change.PeriodGames`).
 
 The names below are what the other layers take from the package; each lives in one of
 those modules, with the rest of its interface.

@@ -1,7 +1,8 @@
 """A function called from a cell: every failure becomes an Excel error value, never an
 exception, and the reason of each function's last error is kept for ``EXPLAIN_ERROR``.
 
-:func:`excel_function` makes a function safe for a cell; :func:`explain` re-runs a call and
+:func:`excel_function` makes a function safe for a cell (and :func:`answers_first_error` one
+with one answer, whose arguments' first error value is it); :func:`explain` re-runs a call and
 returns its reason as text (a call with an argument missing or one too many is answered from
 the function's signature, :func:`arity`); the whole-column forms keep the reasons of their
 rows in error (:func:`note_row_errors`); :func:`last_errors` gives them to the command line.
@@ -27,6 +28,7 @@ from .errors import (
     code_of,
     error_in,
     first_error,
+    first_error_among,
     foreign_in,
     reason_of,
     reasons_in,
@@ -37,6 +39,7 @@ from .errors import (
 from .ranges import Cell, fit_grid, flatten
 
 __all__ = [
+    "answers_first_error",
     "arity",
     "cell_result",
     "excel_function",
@@ -189,6 +192,28 @@ def excel_function(fn: F) -> F:
     # it): the cell-facing function has none; the wrapped one keeps its own for the reader.
     wrapper.__annotations__ = {}
     return cast(F, wrapper)
+
+
+def answers_first_error(fn: F) -> F:
+    """*fn* for a function with one answer that reads every cell it is given (``TIEBREAK``,
+    ``RATING_WORKING``): before it runs, the first Excel error value among the arguments it
+    is called with, in argument order, is the answer (:func:`~.errors.first_error`, named
+    by its argument and cell). A call with arguments *fn* does not take runs as it is, to
+    fail as such."""
+    signature = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        try:
+            given = signature.bind(*args, **kwargs).arguments
+        except TypeError:
+            return fn(*args, **kwargs)
+        found = first_error_among([(value, name) for name, value in given.items()])
+        if found is not None:
+            raise found
+        return fn(*args, **kwargs)
+
+    return cast(F, checked)
 
 
 def explain(fn: Callable[..., Any], *args: Any) -> str:

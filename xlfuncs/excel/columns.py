@@ -38,6 +38,7 @@ from .ranges import Cell, column, matrix
 
 __all__ = [
     "REASONS_HELP",
+    "ChartCells",
     "NoFigure",
     "ResultsGames",
     "crosstable_rows",
@@ -455,25 +456,44 @@ REASONS_HELP = (
 """The ``reasons`` argument's help in Excel's function wizard."""
 
 
+@dataclass(frozen=True)
+class ChartCells:
+    """An event's columns as the whole-column forms (and ``RATING_WORKING``) take them,
+    each named as their argument, whose reasons name it: the players' *ratings*, the
+    *results* (a crosstable grid, or one column per round beside the *opponents*' numbers),
+    the edition *rules* names, the event's *minutes* for 60 moves (blank: not known; its
+    games below the minimum are not rated) and the *reasons* flag
+    (:func:`reasons_flag`)."""
+
+    ratings: Cell
+    results: Cell
+    opponents: Cell = None
+    rules: Cell = None
+    minutes: Cell = None
+    reasons: Cell = None
+
+
 def per_player(
-    function: str,
-    compute: Callable[[Any, int], Any],
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell = None,
-    *,
-    reasons: bool = False,
-    **options: Any,
+    function: str, compute: Callable[[Any, int], Any], chart: ChartCells, **options: Any
 ) -> list[list[Any]]:
-    """A whole-column form's answer, one row per player: *compute* (the crosstable, the
-    player's number) of every player, ``""`` in an empty row, the error of a row that cannot
-    be read in that row, and in the rows of those who met that player; the rows' reasons are
-    kept for ``EXPLAIN_ERROR`` under *function*. Where *compute* gives no figure, the row
-    shows ``""`` (it gives ``None``, or a :class:`NoFigure` without *reasons*), its words (a
-    :class:`NoFigure` with *reasons*), or, where it raises an error, the error's
-    :attr:`~xlfuncs.core.errors.XlfuncsError.short` with *reasons* and else its error value.
-    *options* are :func:`crosstable_rows`'s."""
-    table, errors, empty = crosstable_rows(ratings, results, opponents, **options)
+    """A whole-column form's answer, one row per player of *chart*: *compute* (the
+    crosstable, the player's number) of every player, ``""`` in an empty row, the error of a
+    row that cannot be read in that row, and in the rows of those who met that player; the
+    rows' reasons are kept for ``EXPLAIN_ERROR`` under *function*. Where *compute* gives no
+    figure, the row shows ``""`` (it gives ``None``, or a :class:`NoFigure` without the
+    *reasons* flag), its words (a :class:`NoFigure` with it), or, where it raises an error,
+    the error's :attr:`~xlfuncs.core.errors.XlfuncsError.short` with the flag and else its
+    error value. *options* are :func:`crosstable_rows`'s, beside the event's rules and
+    minutes."""
+    reasons = reasons_flag(chart.reasons)
+    table, errors, empty = crosstable_rows(
+        chart.ratings,
+        chart.results,
+        chart.opponents,
+        rules_value=chart.rules,
+        minutes_value=chart.minutes,
+        **options,
+    )
     out: list[list[Any]] = []
     row_reasons: list[str] = []
     bad = {i + 1 for i, e in enumerate(errors) if e is not None}

@@ -16,7 +16,7 @@ from ..core.first_rating import FirstRating, first_rating, first_rating_from_tot
 from ..core.no_figure import RATED
 from ..core.validate import half_points
 from .cells import boolean, exact_number, games, is_results, listed_ratings, rules, system
-from .columns import NoFigure, per_player, reasons_flag
+from .columns import ChartCells, NoFigure, per_player
 from .ranges import Cell
 
 __all__ = ["bloque_all_cells", "bloque_cells"]
@@ -64,23 +64,13 @@ def bloque_cells(
     return _published(found_totals, anyway)
 
 
-def bloque_all_cells(
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell,
-    system_value: Cell,
-    rules_value: Cell,
-    provisional: Cell,
-    minutes: Cell = None,
-    reasons: Cell = None,
-) -> list[list[Any]]:
+def bloque_all_cells(system_value: Cell, provisional: Cell, chart: ChartCells) -> list[list[Any]]:
     """Every unrated player's Ru, one row each; blank for a rated player and where the
     rules publish none (no rated opponent, a zero score, fewer than 5 rated games, below
-    the floor), unless *provisional* is TRUE; with *reasons* TRUE those rows say why
-    (``rated``, ``no rated game``, ``zero score``, ``< 5 games``, ``Ru < 1400``). The
-    system blank: a round robin for a grid, a Swiss with opponents. *minutes*: the event's
-    time for 60 moves (blank: not known), whose games below the minimum count in no first
-    rating."""
+    the floor), unless *provisional* is TRUE; with the event's *reasons* flag those rows
+    say why (``rated``, ``no rated game``, ``zero score``, ``< 5 games``, ``Ru < 1400``).
+    The system blank: a round robin for a grid, a Swiss with opponents. The event's games
+    below the minimum for its minutes count in no first rating."""
     kind = system(system_value)
     anyway = boolean(provisional, "provisional")
 
@@ -96,13 +86,5 @@ def bloque_all_cells(
         return found.rating
 
     return per_player(
-        "BLOQUE_ALL",
-        first,
-        ratings,
-        results,
-        opponents,
-        rules_value=rules_value,
-        round_robin=None if kind is None else kind == "rr",
-        minutes_value=minutes,
-        reasons=reasons_flag(reasons),
+        "BLOQUE_ALL", first, chart, round_robin=None if kind is None else kind == "rr"
     )

@@ -12,7 +12,13 @@ function wizard shows; each argument's help and reading is an :class:`ExcelArgum
 by :func:`_excel` (the function's own, or one of the tables of arguments several functions
 share) and listed in :data:`ARGUMENTS`. Each body is one call of the function of this
 package that reads the cells, asks the core and shapes the answer (``RP_FIDE``:
-:func:`xlfuncs.excel.performance.rp_fide_cells`).
+:func:`xlfuncs.excel.performance.rp_fide_cells`); the arguments a family of functions
+shares go to it as one record, built in the body (an event's columns:
+:class:`~xlfuncs.excel.columns.ChartCells`; the tie-breaks':
+:class:`~xlfuncs.excel.tiebreaks.TiebreakCells`; a player's games:
+:class:`~xlfuncs.excel.rating_change.PeriodGames`). A function with one answer that reads
+every cell it is given answers the first error value among them
+(:func:`~xlfuncs.excel.calls.answers_first_error`).
 """
 
 from __future__ import annotations
@@ -35,9 +41,12 @@ from . import (
     tiebreak_working,
     tiebreaks,
 )
-from .calls import excel_function, explain_error
+from .calls import answers_first_error, excel_function, explain_error
 from .cells import PTP_FULL_SCORE_DEFAULT, SYSTEM_HELP
+from .columns import ChartCells
 from .ranges import Cell
+from .rating_change import PeriodGames
+from .tiebreaks import TiebreakCells
 
 __all__ = [
     "ARGUMENTS",
@@ -246,9 +255,8 @@ def ELO_CHANGE(
     tournaments: Cell = None,
 ) -> int | Fraction:
     """Rating change for the games given: K x sum(W - PD), rounded once for the period."""
-    return rating_change.elo_change_cells(
-        own_rating, opponent_ratings, results, k, rules, rounded, tournaments
-    )
+    games = PeriodGames(own_rating, opponent_ratings, results, k, rules, tournaments)
+    return rating_change.elo_change_cells(games, rounded)
 
 
 @_excel(_GAMES, k=_value("Development coefficient K; lowered so that K x n <= 700"))
@@ -262,9 +270,8 @@ def ELO_DETAIL(
     tournaments: Cell = None,
 ) -> list[list[float]]:
     """One row per rated game: opponent rating used, PD, W - PD, K x (W - PD)."""
-    return rating_change.elo_detail_cells(
-        own_rating, opponent_ratings, results, k, rules, tournaments
-    )
+    games = PeriodGames(own_rating, opponent_ratings, results, k, rules, tournaments)
+    return rating_change.elo_detail_cells(games)
 
 
 @_excel(
@@ -440,7 +447,8 @@ def NORM_MIX(
     title: Cell,
 ) -> list[list[Any]]:
     """Title norm mix checks: six rows of count, threshold, met (TRUE/FALSE), federations."""
-    return norms.norm_mix_cells(opponent_ratings, results, titles, federations, federation, title)
+    opponents = norms.mix_opponents(opponent_ratings, results, titles, federations)
+    return norms.norm_mix_cells(opponents, federation, title)
 
 
 # ------------------------------------------------------------ whole-column (array) forms
@@ -499,7 +507,8 @@ def RATED_GAMES_ALL(
     ratings: Cell, results: Cell, opponents: Cell = None, rules: Cell = None, minutes: Cell = None
 ) -> list[list[Any]]:
     """Rated games of every player against rated opponents."""
-    return performance.rated_games_all_cells(ratings, results, opponents, rules, minutes)
+    chart = ChartCells(ratings, results, opponents, rules, minutes)
+    return performance.rated_games_all_cells(chart)
 
 
 @_excel(_EVENT)
@@ -513,7 +522,8 @@ def RA_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """Average rating of each player's rated opponents in rated games (Ra)."""
-    return performance.ra_all_cells(ratings, results, opponents, rules, minutes, reasons)
+    chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
+    return performance.ra_all_cells(chart)
 
 
 @_excel(_EVENT)
@@ -527,7 +537,8 @@ def RP_FIDE_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """FIDE performance Ra + dp of every player, against rated opponents in rated games."""
-    return performance.rp_fide_all_cells(ratings, results, opponents, rules, minutes, reasons)
+    chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
+    return performance.rp_fide_all_cells(chart)
 
 
 @_excel(_EVENT)
@@ -541,7 +552,8 @@ def RP_EXACT_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """Exact performance of every player (whole numbers; "∞" / "-∞" for 100 % / 0 %)."""
-    return performance.rp_exact_all_cells(ratings, results, opponents, rules, minutes, reasons)
+    chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
+    return performance.rp_exact_all_cells(chart)
 
 
 @_excel(
@@ -559,9 +571,8 @@ def ELO_CHANGE_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """Rating change of every rated player in this event (K x n <= 700, rounded once)."""
-    return rating_change.elo_change_all_cells(
-        ratings, k, results, opponents, rules, minutes, reasons
-    )
+    chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
+    return rating_change.elo_change_all_cells(k, chart)
 
 
 @_excel(
@@ -581,9 +592,8 @@ def BLOQUE_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """First rating Ru of every unrated player; blank for rated players and where none."""
-    return first_rating.bloque_all_cells(
-        ratings, results, opponents, system, rules, provisional, minutes, reasons
-    )
+    chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
+    return first_rating.bloque_all_cells(system, provisional, chart)
 
 
 @_excel(
@@ -611,9 +621,8 @@ def NORM_ALL(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """Best title norm (GM, IM, WGM, WIM) each player made by the whole check; blank if none."""
-    return norms.norm_all_cells(
-        ratings, results, opponents, sexes, rules, titles, federations, minutes, reasons
-    )
+    chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
+    return norms.norm_all_cells(sexes, titles, federations, chart)
 
 
 @_excel(
@@ -681,6 +690,7 @@ def K_FACTOR_ALL(
     ),
 )
 @excel_function
+@answers_first_error
 def RATING_WORKING(
     player: Cell,
     ratings: Cell,
@@ -694,9 +704,8 @@ def RATING_WORKING(
     reasons: Cell = None,
 ) -> list[list[Any]]:
     """One player's rating working: the change game by game, or an unrated player's Ru."""
-    return rating_working.rating_working_cells(
-        player, ratings, k, results, opponents, rules, system, rows, minutes, reasons
-    )
+    chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
+    return rating_working.rating_working_cells(player, k, system, rows, chart)
 
 
 # ------------------------------------------------------------------ tie-breaks (C.07)
@@ -757,22 +766,15 @@ def TIEBREAK_ALL(
     scoring: Cell = None,
 ) -> list[list[Any]]:
     """FIDE tie-breaks (C.07) of every player: a row each, a column per tie-break."""
-    return tiebreaks.tiebreak_all_cells(
-        descriptor,
-        ratings,
-        results,
-        opponents,
-        rules,
-        colours,
-        unrated,
-        system,
-        ptp_full_score,
-        scoring,
+    chart = TiebreakCells(
+        ratings, results, opponents, rules, colours, unrated, system, ptp_full_score, scoring
     )
+    return tiebreaks.tiebreak_all_cells(descriptor, chart)
 
 
 @_excel(_TIEBREAK)
 @excel_function
+@answers_first_error
 def TIEBREAK(
     descriptor: Cell,
     player: Cell,
@@ -787,23 +789,15 @@ def TIEBREAK(
     scoring: Cell = None,
 ) -> Any:
     """A FIDE tie-break (C.07) of one player: their row of TIEBREAK_ALL; #N/A if none."""
-    return tiebreaks.tiebreak_cells(
-        descriptor,
-        player,
-        ratings,
-        results,
-        opponents,
-        rules,
-        colours,
-        unrated,
-        system,
-        ptp_full_score,
-        scoring,
+    chart = TiebreakCells(
+        ratings, results, opponents, rules, colours, unrated, system, ptp_full_score, scoring
     )
+    return tiebreaks.tiebreak_cells(descriptor, player, chart)
 
 
 @_excel(_TIEBREAK)
 @excel_function
+@answers_first_error
 def TIEBREAK_WORKING(
     descriptor: Cell,
     player: Cell,
@@ -819,20 +813,10 @@ def TIEBREAK_WORKING(
     scoring: Cell = None,
 ) -> list[list[Any]]:
     """The working of one player's FIDE tie-break (C.07): a row a round, what it adds, why."""
-    return tiebreak_working.tiebreak_working_cells(
-        descriptor,
-        player,
-        ratings,
-        results,
-        opponents,
-        rules,
-        colours,
-        unrated,
-        system,
-        rows,
-        ptp_full_score,
-        scoring,
+    chart = TiebreakCells(
+        ratings, results, opponents, rules, colours, unrated, system, ptp_full_score, scoring
     )
+    return tiebreak_working.tiebreak_working_cells(descriptor, player, rows, chart)
 
 
 _TIEBREAK_KEY = _range(

@@ -39,7 +39,7 @@ from .cells import (
     text,
     title_rules,
 )
-from .columns import NoFigure, per_player, reasons_flag
+from .columns import ChartCells, NoFigure, per_player, reasons_flag
 from .errors import check_error
 from .ranges import Cell, flatten
 
@@ -169,21 +169,11 @@ def mix_opponents(
     return found
 
 
-def norm_mix_cells(
-    opponent_ratings: Cell,
-    results: Cell,
-    titles: Cell,
-    federations: Cell,
-    federation: Cell,
-    title: Cell,
-) -> list[list[Any]]:
-    """The mix checks, six rows (games, other federations, own federation, one federation,
-    titled, the norm's title or higher) of count, threshold, met, federations."""
-    mix = norm_mix(
-        mix_opponents(opponent_ratings, results, titles, federations),
-        text(federation, "federation"),
-        text(title, "title"),
-    )
+def norm_mix_cells(opponents: list[NormOpponent], federation: Cell, title: Cell) -> list[list[Any]]:
+    """The mix checks of *opponents* (:func:`mix_opponents`) for a player of *federation*
+    and a norm of *title*, six rows (games, other federations, own federation, one
+    federation, titled, the norm's title or higher) of count, threshold, met, federations."""
+    mix = norm_mix(opponents, text(federation, "federation"), text(title, "title"))
     return [
         [
             "" if c.figure is None else c.figure,
@@ -196,27 +186,19 @@ def norm_mix_cells(
 
 
 def norm_all_cells(
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell,
-    sexes: Cell,
-    rules: Cell,
-    titles: Cell,
-    federations: Cell,
-    minutes: Cell = None,
-    reasons: Cell = None,
+    sexes: Cell, titles: Cell, federations: Cell, chart: ChartCells
 ) -> list[list[Any]]:
     """Every player's best title norm (GM, IM, WGM, WIM) by the whole check of the Title
     Regulations (games, opponents' federations and titles, Ra, Rp, 35 %), one row each;
-    blank where none. *minutes*: the event's time for 60 moves (blank: not known); a game
-    below the minimum of its players' ratings (Rating Regulations 1.1) is not rated and so
+    blank where none. The event's rules are the Title Regulations'; a game below the minimum
+    of its players' ratings at its minutes (Rating Regulations 1.1) is not rated and so
     counts in no norm (:func:`~xlfuncs.core.norm_field.crosstable_norm_event`'s time).
-    *reasons* TRUE: ``none`` where no norm is made, and under rules of rapid or blitz play,
-    which give no norm, ``rapid: no norms`` (``blitz: ...``) in every player's row instead
-    of ``#VALUE!`` for the whole result."""
-    why = reasons_flag(reasons)
+    With the *reasons* flag: ``none`` where no norm is made, and under rules of rapid or
+    blitz play, which give no norm, ``rapid: no norms`` (``blitz: ...``) in every player's
+    row instead of ``#VALUE!`` for the whole result."""
+    why = reasons_flag(chart.reasons)
     try:
-        norm_rules = title_rules(rules)
+        norm_rules = title_rules(chart.rules)
     except XlfuncsError as exc:
         if not why or exc.short is None:
             raise
@@ -236,16 +218,4 @@ def norm_all_cells(
                 norms = checked[id(table)] = CrosstableNorms(table, norm_rules, event)
             return norms.best(number) or NoFigure(NO_NORM)
 
-    return per_player(
-        "NORM_ALL",
-        best,
-        ratings,
-        results,
-        opponents,
-        reasons=why,
-        female=sexes,
-        titles=titles,
-        federations=federations,
-        rules_value=rules,
-        minutes_value=minutes,
-    )
+    return per_player("NORM_ALL", best, chart, female=sexes, titles=titles, federations=federations)

@@ -19,7 +19,7 @@ from ..core.performance import rp_exact_rounded, rp_fide, rp_linear, rp_ptp
 from ..core.rating_change import expected_score
 from ..core.tables import dp, pd_hundredths, round_half_up
 from .cells import exact_number, number, optional_number, rated, ratings, rules, score_or_results
-from .columns import NoFigure, per_player, reasons_flag
+from .columns import ChartCells, NoFigure, per_player
 from .ranges import Cell
 
 __all__ = [
@@ -130,62 +130,35 @@ def _rated_game_figure(value: Any) -> Any:
 
 
 def _rated_game_column(
-    function: str,
-    figure: Callable[[Any, int], Any],
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell,
-    rules_value: Cell = None,
-    minutes: Cell = None,
-    reasons: Cell = None,
+    function: str, figure: Callable[[Any, int], Any], chart: ChartCells
 ) -> list[list[Any]]:
-    """Every player's *figure* of the rated games (``figure(table, player)``), as
-    :func:`rated_games_all_cells` counts them, for the whole-column form *function* (the
-    arguments after *figure* are its own); without one, blank, or with *reasons* TRUE
-    ``no rated game``."""
-    return per_player(
-        function,
-        lambda t, i: _rated_game_figure(figure(t, i)),
-        ratings,
-        results,
-        opponents,
-        rules_value=rules_value,
-        minutes_value=minutes,
-        reasons=reasons_flag(reasons),
-    )
+    """Every player's *figure* of the rated games (``figure(table, player)``) for the
+    whole-column form *function*: the games against rated opponents that the edition the
+    event's rules name leaves rated (the rapid and blitz 600-point rule) at its minutes for
+    60 moves (core's :func:`~xlfuncs.core.eligibility.rules_out`). Without a figure, blank,
+    or with the *reasons* flag ``no rated game``."""
+    return per_player(function, lambda t, i: _rated_game_figure(figure(t, i)), chart)
 
 
-def rated_games_all_cells(
-    ratings: Cell, results: Cell, opponents: Cell, rules_value: Cell = None, minutes: Cell = None
-) -> list[list[Any]]:
-    """Every player's rated games against rated opponents, one row each: under
-    *rules_value*'s edition (the rapid and blitz 600-point rule) at the event's *minutes*
-    for 60 moves (blank: not known), the games core's rule leaves rated
-    (:func:`~xlfuncs.core.eligibility.rules_out`)."""
-    return per_player(
-        "RATED_GAMES_ALL",
-        lambda t, i: len(t.rated_games(i)),
-        ratings,
-        results,
-        opponents,
-        rules_value=rules_value,
-        minutes_value=minutes,
-    )
+def rated_games_all_cells(chart: ChartCells) -> list[list[Any]]:
+    """Every player's count of rated games against rated opponents, one row each
+    (:func:`_rated_game_column`)."""
+    return _rated_game_column("RATED_GAMES_ALL", lambda t, i: len(t.rated_games(i)), chart)
 
 
-def ra_all_cells(*event: Cell) -> list[list[Any]]:
+def ra_all_cells(chart: ChartCells) -> list[list[Any]]:
     """Every player's Ra: the average rating of the rated opponents in rated games
-    (:func:`_rated_game_column`, *event* its arguments ratings to reasons)."""
-    return _rated_game_column("RA_ALL", lambda t, i: t.ra(i), *event)
+    (:func:`_rated_game_column`)."""
+    return _rated_game_column("RA_ALL", lambda t, i: t.ra(i), chart)
 
 
-def rp_fide_all_cells(*event: Cell) -> list[list[Any]]:
+def rp_fide_all_cells(chart: ChartCells) -> list[list[Any]]:
     """Every player's FIDE performance Ra + dp, against rated opponents in rated games
-    (:func:`_rated_game_column`, *event* its arguments ratings to reasons)."""
-    return _rated_game_column("RP_FIDE_ALL", lambda t, i: t.rp_fide(i), *event)
+    (:func:`_rated_game_column`)."""
+    return _rated_game_column("RP_FIDE_ALL", lambda t, i: t.rp_fide(i), chart)
 
 
-def rp_exact_all_cells(*event: Cell) -> list[list[Any]]:
+def rp_exact_all_cells(chart: ChartCells) -> list[list[Any]]:
     """Every player's exact performance (whole numbers; "∞" / "-∞" for 100 % / 0 %), in the
-    rated games (:func:`_rated_game_column`, *event* its arguments ratings to reasons)."""
-    return _rated_game_column("RP_EXACT_ALL", _exact_shown, *event)
+    rated games (:func:`_rated_game_column`)."""
+    return _rated_game_column("RP_EXACT_ALL", _exact_shown, chart)

@@ -11,6 +11,7 @@ shapes what they give for a cell or a column.
 from __future__ import annotations
 
 import datetime as _dt
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -40,12 +41,13 @@ from .cells import (
     whole_number,
 )
 from .cells import rules as rules_cell
-from .columns import NoFigure, per_player, player_column, reasons_flag
+from .columns import ChartCells, NoFigure, per_player, player_column
 from .errors import EXCEL_ERRORS, ExcelErrorInput, check_error, code_of, first_error_among
 from .ranges import Cell, column
 
 __all__ = [
     "ESTABLISHED_GAMES",
+    "PeriodGames",
     "elo_change_all_cells",
     "elo_change_cells",
     "elo_detail_cells",
@@ -102,49 +104,42 @@ def tournaments(
     return list(groups.values()), list(places.values())
 
 
-def period_change(
-    own_rating: Cell,
-    opponent_ratings: Cell,
-    results: Cell,
-    k: Cell,
-    rules_value: Cell,
-    labels: Cell = None,
-) -> tuple[RatingChange, list[int]]:
+@dataclass(frozen=True)
+class PeriodGames:
+    """A player's games of a rating period as ``ELO_CHANGE`` and ``ELO_DETAIL`` take them,
+    each named as their argument: the player's rating, the opponents' ratings and the
+    results beside them, K, the edition *rules* names and the *tournaments* labels beside
+    the games (:func:`tournaments`; blank: one tournament)."""
+
+    own_rating: Cell
+    opponent_ratings: Cell
+    results: Cell
+    k: Cell
+    rules: Cell = None
+    tournaments: Cell = None
+
+
+def period_change(games: PeriodGames) -> tuple[RatingChange, list[int]]:
     """The core's calculation for the period, and for each of its game details (in the
     core's order, tournament by tournament) the game's place in reading order."""
-    own = rated(own_rating, "own_rating")
-    groups, places = tournaments(opponent_ratings, results, labels)
-    change = rating_change(own, groups, number(k, "k"), rules=rules(rules_value))
+    own = rated(games.own_rating, "own_rating")
+    groups, places = tournaments(games.opponent_ratings, games.results, games.tournaments)
+    change = rating_change(own, groups, number(games.k, "k"), rules=rules(games.rules))
     return change, [p for group in places for p in group]
 
 
-def elo_change_cells(
-    own_rating: Cell,
-    opponent_ratings: Cell,
-    results: Cell,
-    k: Cell,
-    rules_value: Cell,
-    rounded: Cell,
-    labels: Cell,
-) -> int | Fraction:
+def elo_change_cells(games: PeriodGames, rounded: Cell) -> int | Fraction:
     """The change for the games given, rounded once for the period (*rounded* blank or
     TRUE), or the unrounded K x sum(W - PD)."""
-    change, _ = period_change(own_rating, opponent_ratings, results, k, rules_value, labels)
+    change, _ = period_change(games)
     keep_rounded = True if is_blank(rounded) else boolean(rounded, "rounded")
     return int(change.change) if keep_rounded else change.unrounded
 
 
-def elo_detail_cells(
-    own_rating: Cell,
-    opponent_ratings: Cell,
-    results: Cell,
-    k: Cell,
-    rules_value: Cell,
-    labels: Cell,
-) -> list[list[float]]:
+def elo_detail_cells(games: PeriodGames) -> list[list[float]]:
     """One row per rated game, in the games' order: the opponent's rating used, PD, W - PD
     and K x (W - PD)."""
-    change, places = period_change(own_rating, opponent_ratings, results, k, rules_value, labels)
+    change, places = period_change(games)
     if not change.games:
         raise NothingToComputeError("results: no rated game against a rated opponent")
     rows = [
@@ -205,26 +200,6 @@ def k_factor_all_cells(
     out: list[list[Any]] = []
     reasons: list[str] = []
     for i in range(n):
-        try:
-            unrated = rating(rs[i], f"ratings (row {i + 1})") is None
-        except (XlfuncsError, ExcelErrorInput):
-            unrated = False  # k_factor_cells below gives the error and its reason
-        if unrated:
-            row = f"row {i + 1}"
-            found = first_error_among(
-                [
-                    (games_cells[i], f"rated_games ({row})"),
-                    (years[i], f"birth_years ({row})"),
-                    (reached[i], f"reached_2400 ({row})"),
-                ]
-            )
-            if found is not None:  # an error in the row passes through
-                out.append([found.code])
-                reasons.append(f"{row}: {found}")
-                continue
-            out.append([""])
-            continue
-        games_before = float(ESTABLISHED_GAMES) if is_blank(games_cells[i]) else games_cells[i]
         row = f"row {i + 1}"
         cells = (rs[i], games_cells[i], years[i], reached[i])
         names = (
@@ -234,9 +209,17 @@ def k_factor_all_cells(
             f"reached_2400 ({row})",
         )
         try:
+            unrated = rating(rs[i], names[0]) is None
+        except (XlfuncsError, ExcelErrorInput):
+            unrated = False  # k_factor_cells below gives the error and its reason
+        games_before = float(ESTABLISHED_GAMES) if is_blank(games_cells[i]) else games_cells[i]
+        try:
             found = first_error_among(list(zip(cells, names)))
             if found is not None:  # an error in the row passes through
                 raise found
+            if unrated:  # no K, and no error in the row
+                out.append([""])
+                continue
             k = k_factor_cells(
                 rs[i], games_before, years[i], reached[i], period_date, rules_value, names
             )
@@ -309,19 +292,11 @@ def _no_change(value: Cell) -> bool:
     return is_blank(value) or (isinstance(value, str) and value.strip() in (UNRATED, NO_K))
 
 
-def elo_change_all_cells(
-    ratings: Cell,
-    k: Cell,
-    results: Cell,
-    opponents: Cell,
-    rules_value: Cell,
-    minutes: Cell = None,
-    reasons: Cell = None,
-) -> list[list[Any]]:
-    """Every rated player's change in this event (K x n <= 700, rounded once), one row
-    each; where there is none, blank, or with *reasons* TRUE why (``unrated``, ``no K``).
-    *minutes*: the event's time for 60 moves (blank: not known), whose games below the
-    minimum are not rated."""
+def elo_change_all_cells(k: Cell, chart: ChartCells) -> list[list[Any]]:
+    """Every rated player's change in *chart*'s event (K x n <= 700, rounded once; each
+    player's *k*), one row each; where there is none, blank, or with the *reasons* flag why
+    (``unrated``, ``no K``). The event's games below the minimum for its minutes are not
+    rated."""
 
     def change(table: Any, player: int) -> Any:
         found = table.change(player)
@@ -329,14 +304,4 @@ def elo_change_all_cells(
             return found.change
         return NoFigure(UNRATED if table.entrants[player - 1].rating is None else NO_K)
 
-    return per_player(
-        "ELO_CHANGE_ALL",
-        change,
-        ratings,
-        results,
-        opponents,
-        k=k,
-        rules_value=rules_value,
-        minutes_value=minutes,
-        reasons=reasons_flag(reasons),
-    )
+    return per_player("ELO_CHANGE_ALL", change, chart, k=k)

@@ -15,8 +15,8 @@ from ..core.first_rating_working import FirstRatingWorking, first_rating_working
 from ..core.no_figure import NO_K
 from ..core.rating_working import RatingWorking, rating_working
 from .cells import is_blank, system
-from .columns import crosstable_rows, player_number, reasons_flag, results_games
-from .errors import broken_rule, first_error
+from .columns import ChartCells, crosstable_rows, player_number, reasons_flag, results_games
+from .errors import broken_rule
 from .ranges import Cell
 from .tiebreak_working import block_cell, block_rows, padded
 
@@ -133,45 +133,30 @@ def first_rating_block(w: FirstRatingWorking) -> list[list[Any]]:
 
 
 def rating_working_cells(
-    player: Cell,
-    ratings: Cell,
-    k: Cell,
-    results: Cell,
-    opponents: Cell = None,
-    rules: Cell = None,
-    system_value: Cell = None,
-    rows: Cell = None,
-    minutes: Cell = None,
-    reasons: Cell = None,
+    player: Cell, k: Cell, system_value: Cell, rows: Cell, chart: ChartCells
 ) -> list[list[Any]]:
     """Player *player*'s (their row, from 1) rating working: a rated player's change
     (:func:`rating_change_block`; ``#N/A`` without K), an unrated player's first rating
     (:func:`first_rating_block`; ``#N/A`` without a game against a rated opponent). The
-    arguments as ``ELO_CHANGE_ALL``'s, *system_value* as ``BLOQUE_ALL``'s (blank: a round
-    robin for a grid, a Swiss with opponents); an error of the player's row, or of a row of
-    an opponent, is the answer, with that row's reason. *rows*: the block's height, blank
-    rows added to make it (:func:`~xlfuncs.excel.tiebreak_working.padded`). *minutes*: the
-    event's time for 60 moves, as ``ELO_CHANGE_ALL``'s (blank: not known). *reasons*
-    TRUE: where the rules give no figure (no K; no game against a rated opponent, a zero
-    score disregarded) the block says why (:func:`no_figure_block`) instead of ``#N/A``."""
-    found = first_error(
-        rating_working_cells,
-        (player, ratings, k, results, opponents, rules, system_value, rows, minutes, reasons),
-    )
-    if found is not None:
-        raise found
-    why = reasons_flag(reasons)
+    *chart* and *k* as ``ELO_CHANGE_ALL``'s, *system_value* as ``BLOQUE_ALL``'s (blank: a
+    round robin for a grid, a Swiss with opponents); an error of the player's row, or of a
+    row of an opponent, is the answer, with that row's reason. *rows*: the block's height,
+    blank rows added to make it (:func:`~xlfuncs.excel.tiebreak_working.padded`). With the
+    event's *reasons* flag, where the rules give no figure (no K; no game against a rated
+    opponent, a zero score disregarded) the block says why (:func:`no_figure_block`)
+    instead of ``#N/A``."""
+    why = reasons_flag(chart.reasons)
     height = block_rows(rows)
-    number = player_number(player, ratings)
+    number = player_number(player, chart.ratings)
     kind = system(system_value)
     table, errors, empty = crosstable_rows(
-        ratings,
-        results,
-        opponents,
+        chart.ratings,
+        chart.results,
+        chart.opponents,
         k=k,
-        rules_value=rules,
+        rules_value=chart.rules,
         round_robin=None if kind is None else kind == "rr",
-        minutes_value=minutes,
+        minutes_value=chart.minutes,
     )
     mine = errors[number - 1]
     if mine is not None:
@@ -186,7 +171,7 @@ def rating_working_cells(
                 f"row {number}: met the player of row {p.opponent}, whose row shows "
                 f"{theirs.code} ({theirs})",
             )
-    rounds = _rounds(results, opponents, len(table.entrants), number)
+    rounds = _rounds(chart.results, chart.opponents, len(table.entrants), number)
     if table.entrants[number - 1].rating is None:
         try:
             first = first_rating_working(table, number)

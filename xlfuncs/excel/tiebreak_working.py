@@ -13,7 +13,7 @@ from ..core.tiebreak_working import TiebreakWorking, tiebreak_working
 from .cells import is_blank, whole_number
 from .errors import ErrorValue, broken_rule, check_error, to_excel
 from .ranges import EXCEL_ROWS, Cell
-from .tiebreaks import descriptors, one_player, tiebreak_table
+from .tiebreaks import TiebreakCells, descriptors, one_player, tiebreak_table
 
 __all__ = [
     "ROWS_HELP",
@@ -35,31 +35,20 @@ def block_cell(value: Any) -> Any:
 
 
 def tiebreak_working_cells(
-    descriptor: Cell,
-    player: Cell,
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell = None,
-    rules: Cell = None,
-    colours: Cell = None,
-    unrated: Cell = None,
-    system: Cell = None,
-    rows: Cell = None,
-    ptp_full_score: Cell = None,
-    scoring: Cell = None,
+    descriptor: Cell, player: Cell, rows: Cell, chart: TiebreakCells
 ) -> list[list[Any]]:
     """Player *player*'s (their row, from 1) working of one tie-break, five columns: a first
     row (the descriptor, the C.07 text, the value, the rule, blank), a row a line (the
     round, the opponent's row, the figure it adds, what it is, why it is left out: blank
-    when counted) and a last row (``"="``, blank, the total, how the lines make it, blank).
-    ``DE``'s value is the player's place among the tied players (1 best; 0: not separated).
-    The arguments as ``TIEBREAK``'s, whose reasons name them; an error of any row is the
-    answer, with that row's reason. *ptp_full_score*, *scoring*: as ``TIEBREAK_ALL``'s."""
-    args = (descriptor, player, ratings, results, opponents, rules, colours, unrated, system)
-    number = one_player(tiebreak_working_cells, (*args, rows, ptp_full_score, scoring))
+    when counted) and a last row (``"="``, blank, the total, how the lines make it, blank),
+    padded to *rows* rows (:func:`block_rows`). ``DE``'s value is the player's place among
+    the tied players (1 best; 0: not separated). *chart* read as ``TIEBREAK_ALL`` reads it
+    (:func:`~xlfuncs.excel.tiebreaks.tiebreak_table`); an error of any row is the answer,
+    with that row's reason."""
+    number = one_player(descriptor, player, chart.ratings)
     height = block_rows(rows)
     d = descriptors(descriptor)[0]
-    table, kept, out, _ = tiebreak_table(descriptor, *args[2:], ptp_full_score, scoring)
+    table, kept, out, _ = tiebreak_table(descriptor, chart)
     mine = out[number - 1][0]
     if isinstance(mine, ErrorValue):  # a row in error: the player's cell and its reason
         raise broken_rule(mine, mine.reason)

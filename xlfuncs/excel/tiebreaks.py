@@ -11,6 +11,7 @@ so that ``RANK_ALL`` ranks by plain numbers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 from ..core.errors import InvalidInputError, NothingToComputeError, XlfuncsError
@@ -36,6 +37,7 @@ from .cells import (
 from .cells import scoring as scoring_cell
 from .cells import system as cell_system
 from .columns import (
+    ChartCells,
     crosstable_rows,
     pairing,
     per_player,
@@ -49,7 +51,6 @@ from .errors import (
     RowError,
     check_cell,
     check_error,
-    first_error,
     first_error_among,
     to_excel,
 )
@@ -57,6 +58,7 @@ from .memo import PerValue
 from .ranges import Cell, column, flatten, matrix
 
 __all__ = [
+    "TiebreakCells",
     "descriptors",
     "one_player",
     "players_only",
@@ -92,24 +94,13 @@ def descriptors(value: Cell) -> tuple[Descriptor, ...]:
         raise InvalidInputError(f"descriptor: {exc}") from None
 
 
-def tiebreak_table(
-    descriptor: Cell,
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell,
-    rules: Cell,
-    colours: Cell,
-    unrated: Cell = None,
-    system: Cell = None,
-    ptp_full_score: Cell = None,
-    scoring: Cell = None,
-) -> tuple[TiebreakTable | None, list[int], list[list[Any]], list[str]]:
-    """The tie-breaks named, of the players of the rows that are not empty: the engine's
-    table, those rows (from 0, in the table's order), and, where a row shows an error, no
-    table but each row's values (the error in every player's row: a tie-break depends on
-    the whole table) and the reasons. The arguments as ``TIEBREAK_ALL``'s. *unrated*: the
-    rating unrated players count at in the rating tie-breaks (blank or 0: none, and those
-    are undefined when a player is unrated, C.07 10). *system*: ``"swiss"`` or ``"rr"``
+@dataclass(frozen=True)
+class TiebreakCells:
+    """The event's cells as the tie-break functions take them (``TIEBREAK_ALL``,
+    ``TIEBREAK``, ``TIEBREAK_WORKING``: all but the descriptor, the player and the block's
+    rows), each named as their argument, whose reasons name it. *unrated*: the rating
+    unrated players count at in the rating tie-breaks (blank or 0: none, and those are
+    undefined when a player is unrated, C.07 10). *system*: ``"swiss"`` or ``"rr"``
     (:func:`~xlfuncs.excel.cells.system`), how the event was paired (C.07 Article 15's
     round robins count every pairing as played); blank: as :func:`tiebreak_rows` guesses.
     *ptp_full_score*: how PTP and APPO read a full score (C.07 10.3), one of
@@ -118,21 +109,42 @@ def tiebreak_table(
     :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_DEFAULT`).
     *scoring*: the event's scoring system, which every point-based tie-break reads
     (:func:`~xlfuncs.excel.cells.scoring`; blank: 1, ½, 0; TRF-2026 record 162)."""
+
+    ratings: Cell
+    results: Cell
+    opponents: Cell = None
+    rules: Cell = None
+    colours: Cell = None
+    unrated: Cell = None
+    system: Cell = None
+    ptp_full_score: Cell = None
+    scoring: Cell = None
+
+
+def tiebreak_table(
+    descriptor: Cell, chart: TiebreakCells
+) -> tuple[TiebreakTable | None, list[int], list[list[Any]], list[str]]:
+    """The tie-breaks *descriptor* names, of the players of *chart*'s rows that are not
+    empty: the engine's table, those rows (from 0, in the table's order), and, where a row
+    shows an error, no table but each row's values (the error in every player's row: a
+    tie-break depends on the whole table) and the reasons."""
     ds = descriptors(descriptor)
-    check_error(rules, "rules")
-    edition = tiebreak_rules(rules)
-    check_error(unrated, "unrated")
-    unrated_rating = rating(unrated, "unrated")
-    check_error(ptp_full_score, "ptp_full_score")
-    full_score = ptp_reading(ptp_full_score)
-    check_error(scoring, "scoring")
-    system_points = scoring_cell(scoring)
+    check_error(chart.rules, "rules")
+    edition = tiebreak_rules(chart.rules)
+    check_error(chart.unrated, "unrated")
+    unrated_rating = rating(chart.unrated, "unrated")
+    check_error(chart.ptp_full_score, "ptp_full_score")
+    full_score = ptp_reading(chart.ptp_full_score)
+    check_error(chart.scoring, "scoring")
+    system_points = scoring_cell(chart.scoring)
     try:
         check_edition(ds, edition)
     except XlfuncsError as exc:
         raise InvalidInputError(f"descriptor: {exc}; rules {edition.id}") from None
-    kind = cell_system(system)  # shared by every row: a bad one is the whole result
-    table, errors, empty, grid = tiebreak_rows(ratings, results, opponents, colours, kind)
+    kind = cell_system(chart.system)  # shared by every row: a bad one is the whole result
+    table, errors, empty, grid = tiebreak_rows(
+        chart.ratings, chart.results, chart.opponents, chart.colours, kind
+    )
     count, width = len(table.entrants), len(ds)
     bad = [i for i, e in enumerate(errors) if e is not None]
     if bad:
@@ -162,6 +174,7 @@ def tiebreak_table(
             "crosstable grid does not give; give the results by round, with opponents"
         )
     coloured = [d.text for d in ds if d.code in _NEEDS_COLOURS]
+    colours = chart.colours
     if coloured and (colours is None or (is_blank(colours) and not isinstance(colours, list))):
         raise NothingToComputeError(
             f"descriptor: {', '.join(coloured)} count the games played with black: give the "
@@ -179,13 +192,13 @@ def tiebreak_table(
     return found, kept, [[""] * width for _ in range(count)], []
 
 
-def tiebreak_block(*event: Cell) -> tuple[list[list[Any]], list[str]]:
+def tiebreak_block(descriptor: Cell, chart: TiebreakCells) -> tuple[list[list[Any]], list[str]]:
     """Each player's values of the tie-breaks named, one column each ("" where there is no
     value, and in an empty row), and the reasons of the rows that show an error: an error in
     any player's row shows in every player's (a tie-break depends on the whole table: the
-    rounds played, the score groups, whether everyone is rated). *event*: the arguments of
-    :func:`tiebreak_table`."""
-    found, kept, out, reasons = tiebreak_table(*event)
+    rounds played, the score groups, whether everyone is rated). The arguments as
+    :func:`tiebreak_table`'s."""
+    found, kept, out, reasons = tiebreak_table(descriptor, chart)
     if found is None:
         return out, reasons
     columns = [found.ranking_column(k) for k in range(len(found.descriptors))]
@@ -331,50 +344,30 @@ def standing(keys: Sequence[tuple[Cell, str]]) -> list[list[Any]]:
     return out
 
 
-def tiebreak_all_cells(*event: Cell) -> list[list[Any]]:
+def tiebreak_all_cells(descriptor: Cell, chart: TiebreakCells) -> list[list[Any]]:
     """Every player's tie-breaks, a row each, a column per tie-break named
-    (:func:`tiebreak_block` of *event*, ``TIEBREAK_ALL``'s arguments); the rows' reasons kept
-    for ``EXPLAIN_ERROR``."""
-    out, reasons = tiebreak_block(*event)
+    (:func:`tiebreak_block`); the rows' reasons kept for ``EXPLAIN_ERROR``."""
+    out, reasons = tiebreak_block(descriptor, chart)
     note_row_errors("TIEBREAK_ALL", reasons)
     return out
 
 
-def one_player(fn: Any, args: Sequence[Cell]) -> int:
-    """The player a one-player call of *fn* names (``TIEBREAK``, ``TIEBREAK_WORKING``: its
-    arguments *args* as those take them, descriptor, player, ratings first), after the
-    checks the answer depends on: the first error value among the arguments is the answer,
-    the player is a row of the ranges, the descriptor names one tie-break."""
-    found = first_error(fn, args)
-    if found is not None:  # one answer: the first error among the arguments
-        raise found
-    descriptor, player, ratings = args[:3]
+def one_player(descriptor: Cell, player: Cell, ratings: Cell) -> int:
+    """The player a one-player call (``TIEBREAK``, ``TIEBREAK_WORKING``) names, after the
+    checks the answer depends on: the player is a row of the ranges, the descriptor names
+    one tie-break."""
     number = player_number(player, ratings)
     if len(descriptors(descriptor)) != 1:
         raise InvalidInputError("descriptor: one tie-break (TIEBREAK_ALL takes several)")
     return number
 
 
-def tiebreak_cells(
-    descriptor: Cell,
-    player: Cell,
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell = None,
-    rules: Cell = None,
-    colours: Cell = None,
-    unrated: Cell = None,
-    system: Cell = None,
-    ptp_full_score: Cell = None,
-    scoring: Cell = None,
-) -> Any:
+def tiebreak_cells(descriptor: Cell, player: Cell, chart: TiebreakCells) -> Any:
     """One player's tie-break: the player's row of :func:`tiebreak_all_cells` for one
-    descriptor. One value: the first error value among the arguments is the answer; no
-    value (an empty row, a rating tie-break without a rated game) is ``#N/A``. The
-    parameters are named as ``TIEBREAK``'s, whose reasons name them."""
-    args = (descriptor, player, ratings, results, opponents, rules, colours, unrated, system)
-    number = one_player(tiebreak_cells, (*args, ptp_full_score, scoring))
-    out, _ = tiebreak_block(descriptor, *args[2:], ptp_full_score, scoring)  # all but player
+    descriptor; no value (an empty row, a rating tie-break without a rated game) is
+    ``#N/A``."""
+    number = one_player(descriptor, player, chart.ratings)
+    out, _ = tiebreak_block(descriptor, chart)
     value = out[number - 1][0]  # a row in error: its error value, with its reason
     if value == "":
         raise NothingToComputeError(
@@ -401,4 +394,5 @@ def sb_all_cells(results: Cell, opponents: Cell) -> list[list[Any]]:
     drawn; from the results alone (every player rated or not alike)."""
     rows = matrix(results, "results")
     placeholder = [[None] for _ in rows]
-    return per_player("SB_ALL", lambda t, i: t.sonneborn_berger(i), placeholder, results, opponents)
+    chart = ChartCells(placeholder, results, opponents)
+    return per_player("SB_ALL", lambda t, i: t.sonneborn_berger(i), chart)
