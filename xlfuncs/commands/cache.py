@@ -13,11 +13,12 @@ __all__ = ["HELP", "add_arguments", "run"]
 HELP = CommandHelp(
     "cache",
     summary="where the rating lists' index is kept, and clearing it",
-    description="Show the cache folder and the rating-list indexes it holds (one per list\n"
-    "read with --rating-list: a second run looks players up there without reading the\n"
-    "list again), and apart the unfinished ones (.tmp: being built, or left by a build\n"
-    "that was stopped); or remove them all with --clear. XLFUNCS_CACHE_DIR names another\n"
-    "folder.",
+    description="""\
+Show the cache folder and the rating-list indexes it holds (one per list
+read with --rating-list: a second run looks players up there without reading the
+list again), and apart the unfinished ones (.tmp: being built, or left by a build
+that was stopped); or remove them all with --clear. XLFUNCS_CACHE_DIR names another
+folder.""",
 )
 
 

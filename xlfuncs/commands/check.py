@@ -58,11 +58,12 @@ See docs/check.md."""
 HELP = CommandHelp(
     "check",
     summary="check a TRF file before it goes to FIDE; --fix writes it corrected",
-    description="List every inconsistency of a TRF file (TRF16 or TRF-2026) that a\n"
-    "rating officer's upload would refuse or a reader should fix: points that do not\n"
-    "sum, pairings that do not mirror, ranks against the event's tie-breaks, byes\n"
-    "written with the wrong code, missing or superfluous rounds, records out of place;\n"
-    "each with its line, columns and the fix.",
+    description="""\
+List every inconsistency of a TRF file (TRF16 or TRF-2026) that a
+rating officer's upload would refuse or a reader should fix: points that do not
+sum, pairings that do not mirror, ranks against the event's tie-breaks, byes
+written with the wrong code, missing or superfluous rounds, records out of place;
+each with its line, columns and the fix.""",
     epilog=_EPILOG,
 )
 

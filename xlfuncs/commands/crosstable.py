@@ -32,10 +32,11 @@ __all__ = ["HELP", "add_arguments", "run"]
 HELP = CommandHelp(
     "crosstable",
     summary="fill a crosstable workbook from a TRF file",
-    description="Fill the round-robin template (when every player met every other) or the\n"
-    "Swiss wall chart from a TRF file. Formulas stay live, and every formula cell also\n"
-    "carries its computed value, so the workbook reads correctly where the functions\n"
-    "are not installed.",
+    description="""\
+Fill the round-robin template (when every player met every other) or the
+Swiss wall chart from a TRF file. Formulas stay live, and every formula cell also
+carries its computed value, so the workbook reads correctly where the functions
+are not installed.""",
 )
 
 

@@ -15,10 +15,11 @@ __all__ = ["DEMO_FILES", "HELP", "add_arguments", "run"]
 HELP = CommandHelp(
     "demo",
     summary="run the built-in example: reports and filled workbooks",
-    description="Run the built-in example: the Excel functions on worked examples, then\n"
-    "the report of two example tournaments written for this project (fictional players;\n"
-    "a round robin and a Swiss with unrated players, forfeits and byes), and write their\n"
-    "filled workbooks.",
+    description="""\
+Run the built-in example: the Excel functions on worked examples, then
+the report of two example tournaments written for this project (fictional players;
+a round robin and a Swiss with unrated players, forfeits and byes), and write their
+filled workbooks.""",
 )
 
 

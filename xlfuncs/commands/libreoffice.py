@@ -14,9 +14,10 @@ __all__ = ["HELP", "add_arguments", "run"]
 HELP = CommandHelp(
     "libreoffice",
     summary="write xlfuncs.oxt, the functions as a LibreOffice Calc add-in",
-    description="Write xlfuncs.oxt: every xlfuncs function as a LibreOffice Calc add-in\n"
-    "function, with the same names, arguments and help. Install it with Tools >\n"
-    "Extension Manager > Add, or `unopkg add xlfuncs.oxt`, then restart LibreOffice.",
+    description="""\
+Write xlfuncs.oxt: every xlfuncs function as a LibreOffice Calc add-in
+function, with the same names, arguments and help. Install it with Tools >
+Extension Manager > Add, or `unopkg add xlfuncs.oxt`, then restart LibreOffice.""",
 )
 
 

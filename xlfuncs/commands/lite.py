@@ -15,10 +15,11 @@ __all__ = ["HELP", "add_arguments", "run"]
 HELP = CommandHelp(
     "lite",
     summary="write main.py and requirements.txt for xlwings Lite",
-    description="Write a self-contained main.py (the functions and the core, importing\n"
-    "only xlwings and the standard library) and requirements.txt, to paste into xlwings\n"
-    "Lite (Excel on Windows, Mac and the web), or store them in a workbook (--into),\n"
-    "where Lite finds them when the workbook opens.",
+    description="""\
+Write a self-contained main.py (the functions and the core, importing
+only xlwings and the standard library) and requirements.txt, to paste into xlwings
+Lite (Excel on Windows, Mac and the web), or store them in a workbook (--into),
+where Lite finds them when the workbook opens.""",
 )
 
 

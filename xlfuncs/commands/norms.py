@@ -49,10 +49,11 @@ def rounds_option(text: str) -> int:
 HELP = CommandHelp(
     "norms",
     summary="title norms of a TRF file, checked as FIDE checks them",
-    description="Check every player's title norms (FIDE Title Regulations B.01): the games,\n"
-    "the opponents' federations and titles, the ratings, the exemptions. Prints every\n"
-    "player with a norm and every player who made the rating figures but failed another\n"
-    "requirement; --player N the whole audit of one player.",
+    description="""\
+Check every player's title norms (FIDE Title Regulations B.01): the games,
+the opponents' federations and titles, the ratings, the exemptions. Prints every
+player with a norm and every player who made the rating figures but failed another
+requirement; --player N the whole audit of one player.""",
     epilog=_EPILOG,
 )
 

@@ -66,10 +66,11 @@ stdout holds only the data; skipped files and warnings go to stderr."""
 HELP = CommandHelp(
     "period",
     summary="rate a whole rating period: many TRF files, every player's new rating",
-    description="Rate a rating period: every player's games from every file summed,\n"
-    "K x n <= 700 over the period, the change rounded once, the 2022 one-upgrade limit\n"
-    "per tournament, unrated players' games pooled for a first rating; one section per\n"
-    "rate of play.",
+    description="""\
+Rate a rating period: every player's games from every file summed,
+K x n <= 700 over the period, the change rounded once, the 2022 one-upgrade limit
+per tournament, unrated players' games pooled for a first rating; one section per
+rate of play.""",
     epilog=_EPILOG,
 )
 

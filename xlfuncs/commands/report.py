@@ -60,11 +60,12 @@ unrated: FIDE rates only players with a FIDE id."""
 HELP = CommandHelp(
     "report",
     summary="the figures of every player of a TRF file",
-    description="Read a FIDE tournament report file (TRF16) and print, for every player\n"
-    "in starting-rank order: points, rated games, Ra, performance (FIDE and exact), K,\n"
-    "rating change, first rating of an unrated player, norm figures, Sonneborn-Berger,\n"
-    "rank by points and FIDE tie-breaks (C.07); then the file's discrepancies, its ranks\n"
-    "against ours included.",
+    description="""\
+Read a FIDE tournament report file (TRF16) and print, for every player
+in starting-rank order: points, rated games, Ra, performance (FIDE and exact), K,
+rating change, first rating of an unrated player, norm figures, Sonneborn-Berger,
+rank by points and FIDE tie-breaks (C.07); then the file's discrepancies, its ranks
+against ours included.""",
     epilog=_EPILOG,
 )
 

@@ -19,8 +19,9 @@ __all__ = ["HELP", "add_arguments", "compare_templates", "main_templates", "run"
 HELP = CommandHelp(
     "templates",
     summary="regenerate the template workbooks, or check them",
-    description="Write the five blank template workbooks, or with --check compare the\n"
-    "committed ones with what the code generates (by content, not bytes).",
+    description="""\
+Write the five blank template workbooks, or with --check compare the
+committed ones with what the code generates (by content, not bytes).""",
     epilog=exit_status_epilog("templates: with --check, 1 when the templates differ from the code"),
 )
 

@@ -40,10 +40,11 @@ id. The text ends with each requirement: figure, threshold, status and article.
 HELP = CommandHelp(
     "title",
     summary="a title application: one player's norms over several TRF files",
-    description="Check a title application (FIDE Title Regulations B.01 1.5): the norm of\n"
-    "one player (by FIDE id) in each event, the games they cover (27, with 1.4.1c-d\n"
-    "and 1.7), a norm from an event meeting the general requirement (1.5.6) and the\n"
-    "rating (1.5.3).",
+    description="""\
+Check a title application (FIDE Title Regulations B.01 1.5): the norm of
+one player (by FIDE id) in each event, the games they cover (27, with 1.4.1c-d
+and 1.7), a norm from an event meeting the general requirement (1.5.6) and the
+rating (1.5.3).""",
     epilog=_EPILOG,
 )
 
