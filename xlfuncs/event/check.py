@@ -41,7 +41,8 @@ from ..core.results import Outcome
 from ..findings import Edit, Finding, Severity
 from ..text_output import counted, points_text
 from ..trf import ExtraRecord, Tournament, round_columns
-from ..trf.parser import PLAYER_COLUMNS
+from ..trf.columns import columns_text
+from ..trf.parser import EVENT_CODES, PLAYER_COLUMNS
 from ..trf.rated import is_rated
 from ..trf.standings import PLACEHOLDER_NONE, PLACEHOLDER_START
 from ..trf.tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, record_codes
@@ -52,10 +53,6 @@ __all__ = ["check_event", "fixed_lines"]
 
 _LICHESS = "lichess.org"
 """What the ``022``/``102`` records of a lichess export name."""
-
-
-def _columns(first: int, last: int) -> str:
-    return str(first) if first == last else f"{first}-{last}"
 
 
 def _field_edit(lines: TrfLines, line_no: int, name: str, value: str) -> Edit | None:
@@ -105,7 +102,7 @@ def _discrepancies(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
         edits: tuple[Edit, ...] = ()
         if d.round is not None:
             (o_first, _), _, r_col = round_columns(d.round)
-            columns = _columns(o_first, r_col)
+            columns = columns_text(o_first, r_col)
         if d.kind == "points" and d.player is not None:
             columns, fix, edits = _points_fix(t, lines, d.player)
         elif d.kind in ("player_count", "rated_count", "rated_count_any"):
@@ -118,7 +115,7 @@ def _discrepancies(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
                     replace(
                         d,
                         line=line_no,
-                        columns=_columns(5, last),
+                        columns=columns_text(5, last),
                         fix=f"write {count}",
                         edits=(Edit(line_no, 5, last, str(count)),),
                     )
@@ -138,7 +135,7 @@ def _points_fix(t: Tournament, lines: TrfLines, start_no: int) -> tuple[str, str
     first, last = PLAYER_COLUMNS["points"]
     p = t.player(start_no)
     value = points_text(t.points_of(p))
-    columns = _columns(first, last)
+    columns = columns_text(first, last)
     if t.is_team_event:
         return columns, f"check the results; the sum of the results is {value}", ()
     edit = _field_edit(lines, p.line_no, "points", value)
@@ -186,7 +183,7 @@ def _rank_findings(
                 "--tiebreaks gives the event's)"
             )
             out.append(
-                replace(d, severity=severity, columns=_columns(first, last), fix=fix, edits=own)
+                replace(d, severity=severity, columns=columns_text(first, last), fix=fix, edits=own)
             )
             continue
         spare = (
@@ -331,7 +328,7 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
     late = [
         (n, line[:3])
         for n, line in enumerate(lines.lines, start=1)
-        if n > first_player and line[:3] in _EVENT_CODES
+        if n > first_player and line[:3] in EVENT_CODES
     ]
     if late:
         n, code = late[0]
@@ -450,7 +447,7 @@ def _dates(t: Tournament, lines: TrfLines) -> list[Finding]:
                     message=f"round {r}'s date (132) {day.isoformat()} is {wrong}",
                     file=t.source,
                     line=line_132,
-                    columns=_columns(first, first + 7) if len(t.round_dates_text) else "",
+                    columns=columns_text(first, first + 7) if len(t.round_dates_text) else "",
                     fix="correct the round's date",
                 )
             )
@@ -498,7 +495,7 @@ def _pairing_records(t: Tournament) -> list[Finding]:
                             f"{rule.first_round}-{rule.last_round}",
                             file=t.source,
                             line=p.line_no,
-                            columns=_columns(round_columns(r)[0][0], round_columns(r)[2]),
+                            columns=columns_text(round_columns(r)[0][0], round_columns(r)[2]),
                             fix="the pairing, or record 260",
                         )
                     )
@@ -509,10 +506,6 @@ def _numbers_text(numbers: Sequence[int]) -> str:
     """``no. 7``, ``nos. 7, 8, 9``."""
     head = "no." if len(numbers) == 1 else "nos."
     return f"{head} {', '.join(str(n) for n in numbers)}"
-
-
-_EVENT_CODES = frozenset(f"{n:02d}2" for n in range(1, 14))
-"""TRF16's event records, ``012`` to ``132``."""
 
 
 def fixed_lines(lines: TrfLines, findings: Sequence[Finding]) -> tuple[TrfLines, list[Finding]]:

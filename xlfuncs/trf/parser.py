@@ -23,6 +23,7 @@ from ..core.titles import trf_title
 from ..file_error import FileFieldError
 from ..findings import Finding
 from ..text_output import points_text
+from .columns import columns_text, found_text
 from .numbers import DIGITS, MAX_ROUNDS, POINTS, whole_number
 from .rated import LOWEST_RATING, is_rated
 from .records2026 import (
@@ -43,6 +44,7 @@ __all__ = [
     "RESULT_CODES",
     "Colour",
     "ConsistencyKind",
+    "EVENT_CODES",
     "ExtraRecord",
     "MAX_ROUND_ENTRIES",
     "MAX_TRF_BYTES",
@@ -110,18 +112,17 @@ PLAYER_COLUMNS: Mapping[str, tuple[int, int]] = MappingProxyType(
 _SEPARATORS: Mapping[int, str] = MappingProxyType(
     {
         4: "blank after the record code",
-        9: "blank after the starting rank",
-        14: "blank after the title",
-        48: "blank after the name",
-        53: "blank after the rating",
-        57: "blank after the federation",
-        69: "blank after the FIDE id",
-        80: "blank after the birth date",
-        85: "blank after the points",
-        90: "blank after the rank",
+        **{
+            last + 1: f"blank after the {name}"
+            for name, (_, last) in PLAYER_COLUMNS.items()
+            if name != "sex"  # the title follows it at once
+        },
         91: "blank after the rank",
     }
 )
+"""The columns of a ``001`` line that must be blank, and what each separates: the one after
+the record code, after each field of :data:`PLAYER_COLUMNS` but the sex, and the two after
+the rank (the rounds begin at column 92)."""
 _ROUNDS_START = 92  # first column of round 1
 _ROUND_WIDTH = 10
 
@@ -142,7 +143,6 @@ _YMD = re.compile(r"([0-9]{4}) ?[./-] ?([0-9]{1,2}) ?[./-] ?([0-9]{1,2})")
 _DMY = re.compile(r"([0-9]{1,2}) ?[./-] ?([0-9]{1,2}) ?[./-] ?([0-9]{4})")
 _YY_MM_DD = re.compile(r"([0-9]{2})/([0-9]{1,2})/([0-9]{1,2})")
 _LINE_BREAK = re.compile(r"\r\n|\n|\r")
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MDY_NAMED = re.compile(r"([A-Za-z]{3,9})\.? +([0-9]{1,2}),? +([0-9]{4})")
 _DMY_NAMED = re.compile(r"([0-9]{1,2})\.? +([A-Za-z]{3,9})\.?,? +([0-9]{4})")
 
@@ -152,24 +152,11 @@ _CONFUSABLE_DIGITS = str.maketrans("OoQDlIi|!", "000011111")
 _PLAYER_SHAPE = re.compile(r"[^ ]{3} [ 0-9]{3}[0-9] ")
 """The start of a ``001`` line after its code: a blank, a starting rank, a blank."""
 
-_EVENT_CODES = (
-    "012",
-    "022",
-    "032",
-    "042",
-    "052",
-    "062",
-    "072",
-    "082",
-    "092",
-    "102",
-    "112",
-    "122",
-    "132",
-)
+EVENT_CODES: tuple[str, ...] = tuple(f"{n:02d}2" for n in range(1, 14))
+"""TRF16's event records, ``012`` to ``132``."""
 
 SINGLE_RECORDS: frozenset[str] = frozenset(
-    (*(c for c in _EVENT_CODES if c != "112"), "142", "152", "162", "182", "192", "202")
+    (*(c for c in EVENT_CODES if c != "112"), "142", "152", "162", "182", "192", "202")
     + ("212", "222", "352", "362", "XXR")
 )
 """The records a file writes once: TRF16's event records but ``112`` (one line a deputy),
@@ -208,15 +195,7 @@ _TRF2026_TEAM = ("300", "310", "320", "330", "352", "362", "801", "802")
 
 _TRF2026_RECORDS: Mapping[str, str] = MappingProxyType(
     {
-        "142": "TRF-2026 event data",
-        "152": "TRF-2026 event data",
-        "162": "TRF-2026 event data",
-        "172": "TRF-2026 event data",
-        "182": "TRF-2026 event data",
-        "192": "TRF-2026 event data",
-        "202": "TRF-2026 event data",
-        "212": "TRF-2026 event data",
-        "222": "TRF-2026 event data",
+        **dict.fromkeys((f"{n}2" for n in range(14, 23)), "TRF-2026 event data"),
         "240": "TRF-2026 byes",
         "250": "TRF-2026 accelerated rounds",
         "260": "TRF-2026 prohibited pairings",
@@ -470,7 +449,7 @@ class Tournament:
         return tuple(
             r
             for r in self.extra_records
-            if r.code not in _EVENT_CODES and ignored_record(r.code) is None
+            if r.code not in EVENT_CODES and ignored_record(r.code) is None
         )
 
     @property
@@ -549,12 +528,14 @@ def _make_date(year: int, month: int, day: int) -> date | None:
 
 
 def _month(name: str) -> int | None:
-    """1-12 for an English month name or its three-letter abbreviation."""
+    """The month a number writes (``"07"``: 7; not checked), or 1-12 for an English month
+    name or its beginning (``Sept``; the forms of :func:`parse_date` give three letters or
+    more)."""
+    number = whole_number(name)
+    if number is not None:
+        return number
     low = name.lower()
-    for i, abbr in enumerate(_MONTHS, start=1):
-        if low.startswith(abbr) and _MONTH_NAMES[i - 1].startswith(low):
-            return i
-    return None
+    return next((i for i, m in enumerate(_MONTH_NAMES, 1) if m.startswith(low)), None)
 
 
 _MONTH_NAMES = (
@@ -571,6 +552,29 @@ _MONTH_NAMES = (
     "november",
     "december",
 )
+
+
+_NUMERIC_DATES = ((_YMD, 1, 2, 3), (_DMY, 3, 2, 1))
+"""The dates written in numbers, ``YYYY/MM/DD`` and ``DD.MM.YYYY``, each with the groups of
+its year, month and day."""
+_DATE_FORMS = (*_NUMERIC_DATES, (_MDY_NAMED, 3, 1, 2), (_DMY_NAMED, 3, 2, 1))
+"""Every form of a date :func:`parse_date` reads but ``YY/MM/DD``, in the order it tries
+them."""
+
+
+def _date_fields(
+    text: str, forms: tuple[tuple[re.Pattern[str], int, int, int], ...], two_digit_year: bool
+) -> tuple[int, int, int] | None:
+    """The year, month and day *text* writes in the first of *forms* (then, with
+    *two_digit_year*, ``YY/MM/DD`` as 20YY) it has; ``None`` for none, or a month name that
+    names none. Not checked as a day."""
+    for form, y, m, d in forms:
+        found = form.fullmatch(text)
+        if found:
+            month = _month(found[m])
+            return None if month is None else (int(found[y]), month, int(found[d]))
+    found = _YY_MM_DD.fullmatch(text) if two_digit_year else None
+    return None if found is None else (2000 + int(found[1]), int(found[2]), int(found[3]))
 
 
 def parse_date(text: str, *, two_digit_year: bool = False) -> date | None:
@@ -591,26 +595,8 @@ def parse_date(text: str, *, two_digit_year: bool = False) -> date | None:
     >>> parse_date("29. Mai 2020") is None
     True
     """
-    t = text.strip()
-    m = _YMD.fullmatch(t)
-    if m:
-        return _make_date(int(m[1]), int(m[2]), int(m[3]))
-    m = _DMY.fullmatch(t)
-    if m:
-        return _make_date(int(m[3]), int(m[2]), int(m[1]))
-    m = _MDY_NAMED.fullmatch(t)
-    if m:
-        month = _month(m[1])
-        return None if month is None else _make_date(int(m[3]), month, int(m[2]))
-    m = _DMY_NAMED.fullmatch(t)
-    if m:
-        month = _month(m[2])
-        return None if month is None else _make_date(int(m[3]), month, int(m[1]))
-    if two_digit_year:
-        m = _YY_MM_DD.fullmatch(t)
-        if m:
-            return _make_date(2000 + int(m[1]), int(m[2]), int(m[3]))
-    return None
+    fields = _date_fields(text.strip(), _DATE_FORMS, two_digit_year)
+    return None if fields is None else _make_date(*fields)
 
 
 _TWO_DIGITS = re.compile(r"([0-9]{2})([./-])([0-9]{2})\2([0-9]{2})")
@@ -656,17 +642,8 @@ def is_invalid_date(text: str, *, two_digit_year: bool = False) -> bool:
     (False, False)
     """
     t = text.strip()
-    if parse_date(t, two_digit_year=two_digit_year) is not None or not t.strip("0./- "):
-        return False
-    if _YMD.fullmatch(t) or _DMY.fullmatch(t):
-        return True
-    m = _MDY_NAMED.fullmatch(t)
-    if m and _month(m[1]) is not None:
-        return True
-    m = _DMY_NAMED.fullmatch(t)
-    if m and _month(m[2]) is not None:
-        return True
-    return bool(two_digit_year and _YY_MM_DD.fullmatch(t))
+    fields = _date_fields(t, _DATE_FORMS, two_digit_year)
+    return fields is not None and _make_date(*fields) is None and bool(t.strip("0./- "))
 
 
 def birth_year(text: str) -> int | None:
@@ -701,15 +678,10 @@ def impossible_birth_date(text: str) -> bool:
     >>> impossible_birth_date("1990/00/00"), impossible_birth_date("1990/13/00")
     (False, True)
     """
-    t = text.strip()
-    m = _YMD.fullmatch(t)
-    if m:
-        year, month, day = int(m[1]), int(m[2]), int(m[3])
-    else:
-        m = _DMY.fullmatch(t)
-        if not m:
-            return False
-        year, month, day = int(m[3]), int(m[2]), int(m[1])
+    fields = _date_fields(text.strip(), _NUMERIC_DATES, two_digit_year=False)
+    if fields is None:
+        return False
+    year, month, day = fields
     if month == 0:
         return day != 0
     if month > 12:
@@ -903,15 +875,9 @@ class _Line:
     ) -> TrfError:
         """A :class:`TrfError` about columns *first*..*last*; *found* defaults to the
         columns' text."""
-        columns = str(first) if first == last else f"{first}-{last}"
         if found is None:
-            raw = self.cut(first, last)
-            if len(self.text) < first:
-                found = "the end of the line"
-            elif raw.strip() == "":
-                found = "a blank"
-            else:
-                found = repr(raw.strip())
+            found = found_text(self.text, first, last)
+        columns = columns_text(first, last)
         return TrfError(self.source, self.line_no, columns, fld, expected, found)
 
     def number(self, fld: str, *, required: bool = False, expected: str = "a number") -> int | None:
@@ -959,8 +925,7 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
     who = f"no. {start_no} ({name})"
 
     def note(cause: ValueCause, fld: str, detail: str = "") -> None:
-        first, last = PLAYER_COLUMNS[fld]
-        columns = str(first) if first == last else f"{first}-{last}"
+        columns = columns_text(*PLAYER_COLUMNS[fld])
         notes.append(ValueNote(cause, line.line_no, columns, line.text_field(fld), who, detail))
 
     rating: int | None = None
@@ -1135,7 +1100,7 @@ def _damaged_player(raw: str, line_no: int, source: str) -> TrfError | None:
             source, line_no, "1-3", "record code", "the record code 001 in digits", repr(code)
         )
     if (
-        code not in _EVENT_CODES
+        code not in EVENT_CODES
         and ignored_record(code) is None
         and _PLAYER_SHAPE.match(raw)
         and len(raw.rstrip(" ")) >= PLAYER_COLUMNS["name"][0] + 3
@@ -1274,7 +1239,7 @@ def _read_lines(text: str, source: str) -> _FileLines:
         elif code == "112":
             if _record_text(raw):  # a blank 112 names nobody
                 read.deputies.append(_record_text(raw))
-        elif code in _EVENT_CODES and code not in read.event:
+        elif code in EVENT_CODES and code not in read.event:
             read.event[code] = raw if code == "132" else _record_text(raw)
             read.event_lines[code] = (line_no, _record_text(raw))
         else:
@@ -1464,7 +1429,7 @@ def not_a_trf(data: bytes, t: Tournament) -> str | None:
     if controls > len(data) // 20:
         return head + f"binary data ({controls} control bytes), not a text file"
     lines = [line for line in _split_lines(data.decode("latin-1")) if line.strip()]
-    codes = sorted({line[:3] for line in lines if line[:3] in _EVENT_CODES})
+    codes = sorted({line[:3] for line in lines if line[:3] in EVENT_CODES})
     if codes:
         return head + f"{len(lines)} lines, with event records {', '.join(codes)} only"
     return head + f"{len(lines)} lines, none a TRF record (line 1: {lines[0][:40]!r})"

@@ -30,6 +30,7 @@ from typing import NamedTuple
 from ..core.results import Outcome
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..findings import Finding
+from .columns import columns_text, found_text
 from .numbers import DECIMAL, DIGITS, MAX_ROUNDS, rounds_number
 from .values import ValueNote
 
@@ -97,13 +98,9 @@ def _error(
     source: str, line_no: int, first: int, last: int, fld: str, expected: str, text: str
 ) -> RecordError:
     del source  # named by the reader
-    raw = text[first - 1 : last]
-    if len(text) < first:
-        found = "the end of the line"
-    else:
-        found = repr(raw.strip()) if raw.strip() else "a blank"
-    columns = str(first) if first == last else f"{first}-{last}"
-    return RecordError(line_no, columns, fld, expected, found)
+    return RecordError(
+        line_no, columns_text(first, last), fld, expected, found_text(text, first, last)
+    )
 
 
 # --------------------------------------------------------------------------- NRS
