@@ -13,6 +13,7 @@ from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
+from itertools import groupby
 from pathlib import Path
 from types import MappingProxyType
 from typing import BinaryIO, Final, Literal
@@ -78,6 +79,10 @@ __all__ = [
 
 Colour = Literal["w", "b"]
 """A colour as the file writes it: ``w`` white, ``b`` black."""
+_COLOURS: Mapping[str, Colour] = MappingProxyType({"w": "w", "b": "b"})
+"""The colour each character of a round's colour column writes (``-`` and a blank: none)."""
+_COLOUR_CODES = ("w", "b", "-", " ")
+"""What a round's colour column may hold."""
 
 RESULT_CODES = SYMBOLS + " "
 """Every result code TRF16 allows: the symbols of :class:`~xlfuncs.core.results.Outcome`
@@ -1015,19 +1020,14 @@ def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundE
         res = seg[7]
         if (
             (opp_raw == "" or DIGITS.fullmatch(opp_raw))
-            and c in ("w", "b", "-", " ")
+            and c in _COLOUR_CODES
             and res in RESULT_CODES
         ):
-            return RoundEntry(
-                round=r,
-                opponent=(int(opp_raw) or None) if opp_raw else None,
-                colour="w" if c == "w" else "b" if c == "b" else None,
-                result=res,
-                text=seg[:8],
-            )
+            opponent = (int(opp_raw) or None) if opp_raw else None
+            return RoundEntry(r, opponent, _COLOURS.get(c), res, seg[:8])
     label = f"round {r}"
     opp_raw = line.cut(o_first, o_last).strip()
-    opponent: int | None = None
+    opponent = None
     if opp_raw:
         if not DIGITS.fullmatch(opp_raw):
             raise line.error(
@@ -1039,7 +1039,7 @@ def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundE
         opponent = int(opp_raw) or None
     line.blank(o_last + 1, f"{label}, blank after the opponent")
     c = line.cut(c_col, c_col) or " "
-    if c not in ("w", "b", "-", " "):
+    if c not in _COLOUR_CODES:
         notes.append(ValueNote("colour", line.line_no, str(c_col), c, who, label))
         c = " "
     line.blank(c_col + 1, f"{label}, blank after the colour")
@@ -1049,9 +1049,8 @@ def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundE
         res = " "
     for col in (r_col + 1, r_col + 2):
         line.blank(col, f"{label}, blank after the result")
-    colour: Colour | None = "w" if c == "w" else "b" if c == "b" else None
     text = line.cut(o_first, r_col).ljust(r_col - o_first + 1)
-    return RoundEntry(round=r, opponent=opponent, colour=colour, result=res, text=text)
+    return RoundEntry(r, opponent, _COLOURS.get(c), res, text)
 
 
 def _blank_round(r: int) -> RoundEntry:
@@ -1068,14 +1067,11 @@ def _round_dates(text: str) -> tuple[str, ...]:
     whole. A line that has text before column 92 is split at blanks instead.
     """
     if len(text) >= _ROUNDS_START and text[4 : _ROUNDS_START - 1].strip() == "":
-        out: list[str] = []
-        col = _ROUNDS_START
-        while col <= len(text):
-            out.append(text[col - 1 : col - 1 + _ROUND_WIDTH].strip())
-            col += _ROUND_WIDTH
-        while out and out[-1] == "":
-            out.pop()
-        return tuple(out)
+        starts = range(_ROUNDS_START - 1, len(text), _ROUND_WIDTH)
+        dates = [text[start : start + _ROUND_WIDTH].strip() for start in starts]
+        while dates and dates[-1] == "":
+            dates.pop()
+        return tuple(dates)
     return tuple(text[3:].split())
 
 
@@ -1119,9 +1115,7 @@ def _damaged_player(raw: str, line_no: int, source: str) -> TrfError | None:
 def _record_text(text: str) -> str:
     """The text of an event record: from column 5 (the blank after the code is dropped),
     without trailing blanks."""
-    rest = text[3:]
-    rest = rest.removeprefix(" ")
-    return rest.rstrip()
+    return text[3:].removeprefix(" ").rstrip()
 
 
 def _split_lines(text: str) -> list[str]:
@@ -1722,12 +1716,7 @@ def _rank_findings(t: Tournament) -> list[Finding]:
     ranked.sort(key=lambda p: (p.rank or 0, p.line_no))
     out: list[Finding] = []
     best: Player | None = None  # most points among the players ranked below
-    i = len(ranked)
-    while i > 0:
-        j = i
-        while j > 0 and ranked[j - 1].rank == ranked[i - 1].rank:
-            j -= 1
-        group = ranked[j:i]
+    for group in reversed([list(g) for _, g in groupby(ranked, key=lambda p: p.rank)]):
         for p in group:
             if best is not None and _score(best, t) > _score(p, t):
                 message = (
@@ -1738,7 +1727,6 @@ def _rank_findings(t: Tournament) -> list[Finding]:
         for p in group:
             if best is None or _score(p, t) > _score(best, t):
                 best = p
-        i = j
     out.sort(key=lambda d: d.line or 0)
     return out
 
