@@ -1158,7 +1158,7 @@ def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
     read = _read_lines(text.removeprefix("\ufeff"), source)
     padded = _padded_players(read.players, read.num_rounds, source)
     national = _national_of_players(read.national, read.first_line, read.notes)
-    records = read_records(read.extra, national, read.comments, source, read.notes)
+    records = read_records(read.extra, national, read.comments, read.notes)
     event = read.event
     round_texts = _round_dates(event["132"]) if "132" in event else ()
     start_text = event.get("042", "")
