@@ -24,7 +24,7 @@ from ..core.titles import trf_title
 from ..file_error import FileFieldError
 from ..findings import Finding
 from ..text_output import points_text
-from .columns import columns_text, found_text
+from .columns import columns_named, columns_text, found_text
 from .numbers import DIGITS, MAX_ROUNDS, POINTS, whole_number
 from .rated import LOWEST_RATING, is_rated
 from .records2026 import (
@@ -245,10 +245,7 @@ class TrfError(FileFieldError[str]):
 
     def _place(self) -> str | None:
         """``columns 49-52`` or ``column 97`` (``None``: the file as a whole)."""
-        if not self.columns:
-            return None
-        word = "columns" if "-" in self.columns else "column"
-        return f"{word} {self.columns}"
+        return columns_named(self.columns) if self.columns else None
 
 
 # --------------------------------------------------------------------------- data model

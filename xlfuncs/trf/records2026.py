@@ -30,7 +30,7 @@ from typing import NamedTuple
 from ..core.results import Outcome
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..findings import Finding
-from .columns import columns_text, found_text
+from .columns import columns_named, columns_text, found_text
 from .numbers import DECIMAL, DIGITS, MAX_ROUNDS, rounds_number
 from .values import ValueNote
 
@@ -578,9 +578,8 @@ def read_records(
             try:
                 assignments.append(_read_299(raw, n))
             except RecordError as exc:
-                cols = "columns" if "-" in exc.columns else "column"
                 why = (
-                    f"record 299, line {n}: {cols} {exc.columns} ({exc.field}): expected "
+                    f"record 299, line {n}: {columns_named(exc.columns)} ({exc.field}): expected "
                     f"{exc.expected}, found {exc.found}: the line is not read"
                 )
                 unread.append(Finding("assignment", "warning", why, line=n))

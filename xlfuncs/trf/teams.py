@@ -52,6 +52,7 @@ from ..core.teams import (
 from ..core.tiebreaks import TiebreakError
 from ..core.tournament import Pairing
 from ..text_output import counted
+from .columns import columns_named
 from .numbers import decimal_number, whole_number
 from .parser import Tournament, TrfError
 from .records2026 import PointAssignment
@@ -676,10 +677,9 @@ def _team_records(t: Tournament, warnings: list[str] | None) -> TeamRecords | No
         if warnings is None:
             raise
         code = next((r.code for r in t.extra_records if r.line_no == exc.line_no), "")
-        place = "column" if "-" not in exc.columns else "columns"
         written = exc.found if exc.found.startswith("'") else repr(exc.found)
         warnings.append(
-            f"record {code}, line {exc.line_no}, {place} {exc.columns} ({exc.field}): "
+            f"record {code}, line {exc.line_no}, {columns_named(exc.columns)} ({exc.field}): "
             f"expected {exc.expected}, found {written}: the team records are not read, "
             f"{NO_STANDING} (the players' standing is not affected)"
         )

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from ..core.tiebreak_editions import TiebreakEdition
 from ..core.tiebreaks import TiebreakError, check_edition, default_tiebreaks, parse_descriptor
 from ..findings import Finding
+from .columns import columns_named, columns_text
 from .parser import ExtraRecord, Tournament, TrfError
 
 __all__ = [
@@ -92,10 +93,6 @@ def record_codes(record: ExtraRecord) -> list[tuple[str, int, int]]:
     return [(m[0], m.start() + 1, m.end()) for m in _CODE.finditer(record.text, 4)]
 
 
-def _columns(first: int, last: int) -> str:
-    return f"{first}-{last}" if last > first else str(first)
-
-
 def read_record(
     t: Tournament, record: ExtraRecord, edition: TiebreakEdition | None = None
 ) -> tuple[str, ...]:
@@ -111,7 +108,7 @@ def read_record(
         raise TrfError(
             t.source,
             record.line_no,
-            _columns(first, last),
+            columns_text(first, last),
             field,
             f"{POINTS_CODE} first (standings by points, then the tie-breaks)",
             repr(codes[0][0]) if codes else "nothing",
@@ -139,7 +136,7 @@ def read_record(
             raise TrfError(
                 t.source,
                 record.line_no,
-                _columns(first, last),
+                columns_text(first, last),
                 field,
                 "a C.07 tie-break",
                 str(exc).removeprefix("tie-break "),
@@ -255,9 +252,8 @@ def event_tiebreaks(
                 )
                 warnings.append(Finding("tiebreaks", "warning", said))
             else:
-                place = "column" if "-" not in exc.columns else "columns"
                 said = (
-                    f"record {record.code}, line {record.line_no}, {place} {exc.columns}: "
+                    f"record {record.code}, line {record.line_no}, {columns_named(exc.columns)}: "
                     f"expected {exc.expected}, found {exc.found}: the list is not used; the "
                     f"players are ranked by the default for {kind} (give --tiebreaks to "
                     "choose)"
