@@ -393,15 +393,9 @@ def _round_field(
 def _numbers(raw: str, first: int, width: int, line_no: int, fld: str) -> tuple[int, ...]:
     """The whole numbers of fields *width* - 1 columns wide, one every *width* columns from
     *first*, blank fields and ``0000`` left out."""
-    out: list[int] = []
-    col = first
-    body = raw.rstrip()
-    while col <= len(body):
-        value = _int_field(raw, col, col + width - 2, line_no, fld, blank=0)
-        if value:
-            out.append(value)
-        col += width
-    return tuple(out)
+    starts = range(first, len(raw.rstrip()) + 1, width)
+    values = (_int_field(raw, col, col + width - 2, line_no, fld, blank=0) for col in starts)
+    return tuple(value for value in values if value)
 
 
 def _read_240(raw: str, line_no: int) -> RoundBye:

@@ -102,28 +102,19 @@ def read_record(
     does not have (``STD`` under the 2023 text: :func:`~xlfuncs.core.tiebreaks.check_edition`;
     ``None``: not checked), and for a list without any."""
     codes = record_codes(record)
-    field = f"record {record.code} tie-breaks"
+
+    def error(first: int, last: int, expected: str, found: str) -> TrfError:
+        field = f"record {record.code} tie-breaks"
+        return TrfError(t.source, record.line_no, columns_text(first, last), field, expected, found)
+
     if record.code == "212" and (not codes or codes[0][0].upper() != POINTS_CODE):
         first, last = (codes[0][1], codes[0][2]) if codes else (5, 5)
-        raise TrfError(
-            t.source,
-            record.line_no,
-            columns_text(first, last),
-            field,
-            f"{POINTS_CODE} first (standings by points, then the tie-breaks)",
-            repr(codes[0][0]) if codes else "nothing",
-        )
+        expected = f"{POINTS_CODE} first (standings by points, then the tie-breaks)"
+        raise error(first, last, expected, repr(codes[0][0]) if codes else "nothing")
     if codes and codes[0][0].upper() == POINTS_CODE:
         codes = codes[1:]
     if not codes:
-        raise TrfError(
-            t.source,
-            record.line_no,
-            "5",
-            field,
-            "a comma-separated list of C.07 tie-breaks (BH/C1,BH,SB)",
-            "nothing",
-        )
+        raise error(5, 5, "a comma-separated list of C.07 tie-breaks (BH/C1,BH,SB)", "nothing")
     out: list[str] = []
     for code, first, last in codes:
         try:
@@ -133,14 +124,8 @@ def read_record(
             if edition is not None:
                 check_edition([d], edition)
         except TiebreakError as exc:
-            raise TrfError(
-                t.source,
-                record.line_no,
-                columns_text(first, last),
-                field,
-                "a C.07 tie-break",
-                str(exc).removeprefix("tie-break "),
-            ) from None
+            found = str(exc).removeprefix("tie-break ")
+            raise error(first, last, "a C.07 tie-break", found) from None
         out.append(d.text)
     return tuple(out)
 
