@@ -303,7 +303,7 @@ def _bye_codes(event: AnalysedEvent) -> list[Finding]:
                 Finding(
                     kind="bye_code",
                     severity="warning",
-                    message=f"no. {p.start_no} ({p.name}), round {e.round}: the bye is written "
+                    message=f"{p.who}, round {e.round}: the bye is written "
                     "F (a full-point bye the arbiter grants), but lichess grants none: it is the "
                     "bye the pairing allocated, U",
                     file=t.source,

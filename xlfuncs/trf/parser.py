@@ -73,6 +73,7 @@ __all__ = [
     "read_upto",
     "repeated_text",
     "round_columns",
+    "trf_finding",
     "two_digit_dates",
     "SINGLE_RECORDS",
 ]
@@ -336,6 +337,11 @@ class Player:
     """One entry per round of the tournament (blank entries where the line has none)."""
     line: str = field(default="", repr=False, compare=False)
     """The line as written, without its line break."""
+
+    @property
+    def who(self) -> str:
+        """The player as messages name them: ``no. 12 (Name)``."""
+        return f"no. {self.start_no} ({self.name})"
 
     @property
     def computed_points(self) -> Decimal:
@@ -1454,7 +1460,7 @@ too, where FIDE's count is of FIDE-rated players); every other kind is an error 
 severity, which depends on where the tie-breaks come from, is ``xlfuncs check``'s to set)."""
 
 
-def _finding(
+def trf_finding(
     t: Tournament,
     kind: ConsistencyKind,
     message: str,
@@ -1462,8 +1468,8 @@ def _finding(
     rnd: int | None = None,
     line_no: int | None = None,
 ) -> Finding:
-    """One finding of :func:`check_tournament` on *t*: of player *p* (their line), in round
-    *rnd*, or at line *line_no*."""
+    """One finding of :func:`check_tournament` on *t* (or of its ranks against a standing,
+    kind ``rank``): of player *p* (their line), in round *rnd*, or at line *line_no*."""
     return Finding(
         kind=kind,
         severity="warning" if kind in _WARNING_KINDS else "error",
@@ -1491,11 +1497,6 @@ def repeated_text(read: ExtraRecord, again: ExtraRecord) -> str:
         f"record {again.code} written again on line {again.line_no} ({what}): line "
         f"{read.line_no}'s is read"
     )
-
-
-def _who(p: Player) -> str:
-    """``no. 12 (Name)`` for messages."""
-    return f"no. {p.start_no} ({p.name})"
 
 
 _OVER_THE_BOARD: Final = frozenset(RATED_SYMBOLS + UNDER_ONE_MOVE_SYMBOLS)
@@ -1556,7 +1557,7 @@ def check_tournament(t: Tournament) -> list[Finding]:
     return [
         *_count_findings(t),
         *(
-            _finding(t, "repeated_record", repeated_text(read, again), line_no=again.line_no)
+            trf_finding(t, "repeated_record", repeated_text(read, again), line_no=again.line_no)
             for read, again in t.repeated_records
         ),
         *_fide_id_findings(t),
@@ -1571,7 +1572,7 @@ def _count_findings(t: Tournament) -> list[Finding]:
     declared = t.declared_players
     if declared is not None and declared != len(t.players):
         found.append(
-            _finding(
+            trf_finding(
                 t,
                 "player_count",
                 f"062 gives {declared} player{'' if declared == 1 else 's'}, the file has "
@@ -1583,7 +1584,7 @@ def _count_findings(t: Tournament) -> list[Finding]:
     if declared_rated is not None and declared_rated != rated:
         with_any = sum(1 for p in t.players if p.rating)
         found.append(
-            _finding(
+            trf_finding(
                 t,
                 "rated_count_any" if declared_rated == with_any else "rated_count",
                 f"072 gives {declared_rated} rated players, {rated} "
@@ -1609,10 +1610,10 @@ def _fide_id_findings(t: Tournament) -> list[Finding]:
             continue
         if fide_id in first_with:
             found.append(
-                _finding(
+                trf_finding(
                     t,
                     "duplicate_fide_id",
-                    f"{_who(p)}: FIDE id {p.fide_id} is given to {_who(first_with[fide_id])} too",
+                    f"{p.who}: FIDE id {p.fide_id} is given to {first_with[fide_id].who} too",
                     p,
                 )
             )
@@ -1635,10 +1636,10 @@ def _player_findings(t: Tournament) -> list[Finding]:
         ):
             scored = "" if t.scoring.is_default else f" (scoring {t.scoring.text}, record 162)"
             found.append(
-                _finding(
+                trf_finding(
                     t,
                     "points",
-                    f"{_who(p)}: the file gives {points_text(p.points)} points, the results "
+                    f"{p.who}: the file gives {points_text(p.points)} points, the results "
                     f"add up to {points_text(computed)}{scored}",
                     p,
                 )
@@ -1656,16 +1657,16 @@ def _entry_findings(t: Tournament, p: Player, e: RoundEntry) -> list[Finding]:
     outcome = e.outcome
     if e.opponent is None:
         if outcome is not None and not outcome.is_bye:
-            message = f"{_who(p)}, round {r}: result {e.result!r} without an opponent"
-            return [_finding(t, "result_without_opponent", message, p, r)]
+            message = f"{p.who}, round {r}: result {e.result!r} without an opponent"
+            return [trf_finding(t, "result_without_opponent", message, p, r)]
         return []
     found: list[Finding] = []
     if outcome is not None and outcome.is_bye:
-        message = f"{_who(p)}, round {r}: bye code {e.result!r} with opponent {e.opponent}"
-        found.append(_finding(t, "bye_with_opponent", message, p, r))
+        message = f"{p.who}, round {r}: bye code {e.result!r} with opponent {e.opponent}"
+        found.append(trf_finding(t, "bye_with_opponent", message, p, r))
     elif outcome is None:
-        message = f"{_who(p)}, round {r}: opponent {e.opponent} but no result"
-        found.append(_finding(t, "no_result", message, p, r))
+        message = f"{p.who}, round {r}: opponent {e.opponent} but no result"
+        found.append(trf_finding(t, "no_result", message, p, r))
     return found + _pair_findings(t, p, e)
 
 
@@ -1675,17 +1676,17 @@ def _pair_findings(t: Tournament, p: Player, e: RoundEntry) -> list[Finding]:
     result and not the same colour (the pair checked once, from the lower starting rank)."""
     r = e.round
     if e.opponent == p.start_no:
-        message = f"{_who(p)}, round {r}: paired against their own starting rank"
-        return [_finding(t, "self_pairing", message, p, r)]
+        message = f"{p.who}, round {r}: paired against their own starting rank"
+        return [trf_finding(t, "self_pairing", message, p, r)]
     q = t.by_start_no.get(e.opponent) if e.opponent is not None else None
     if q is None:
-        message = f"{_who(p)}, round {r}: opponent {e.opponent} is not in the file"
-        return [_finding(t, "unknown_opponent", message, p, r)]
+        message = f"{p.who}, round {r}: opponent {e.opponent} is not in the file"
+        return [trf_finding(t, "unknown_opponent", message, p, r)]
     f = q.rounds[r - 1]
     if f.opponent != p.start_no:
         theirs = "no opponent" if f.opponent is None else f"opponent {f.opponent}"
-        message = f"{_who(p)}, round {r}: plays {_who(q)}, whose line gives {theirs}"
-        return [_finding(t, "not_mirrored", message, p, r)]
+        message = f"{p.who}, round {r}: plays {q.who}, whose line gives {theirs}"
+        return [trf_finding(t, "not_mirrored", message, p, r)]
     if p.start_no > q.start_no:
         return []  # the pair is checked once, from the lower starting rank
     found: list[Finding] = []
@@ -1697,13 +1698,13 @@ def _pair_findings(t: Tournament, p: Player, e: RoundEntry) -> list[Finding]:
         and not (outcome is other is Outcome.FORFEIT_LOSS)  # a double forfeit
     ):
         message = (
-            f"{_who(p)}, round {r}: result {e.result!r} against {_who(q)}, whose line gives "
+            f"{p.who}, round {r}: result {e.result!r} against {q.who}, whose line gives "
             f"{f.result!r}"
         )
-        found.append(_finding(t, "results_not_complementary", message, p, r))
+        found.append(trf_finding(t, "results_not_complementary", message, p, r))
     if e.colour is not None and e.colour == f.colour:
-        message = f"{_who(p)}, round {r}: both {_who(p)} and {_who(q)} have colour {e.colour!r}"
-        found.append(_finding(t, "same_colour", message, p, r))
+        message = f"{p.who}, round {r}: both {p.who} and {q.who} have colour {e.colour!r}"
+        found.append(trf_finding(t, "same_colour", message, p, r))
     return found
 
 
@@ -1717,10 +1718,10 @@ def _rank_findings(t: Tournament) -> list[Finding]:
         for p in group:
             if best is not None and _score(best, t) > _score(p, t):
                 message = (
-                    f"{_who(p)} is ranked {p.rank} with {points_text(_score(p, t))} points, "
-                    f"above {_who(best)}, ranked {best.rank} with {points_text(_score(best, t))}"
+                    f"{p.who} is ranked {p.rank} with {points_text(_score(p, t))} points, "
+                    f"above {best.who}, ranked {best.rank} with {points_text(_score(best, t))}"
                 )
-                out.append(_finding(t, "rank", message, p))
+                out.append(trf_finding(t, "rank", message, p))
         for p in group:
             if best is None or _score(p, t) > _score(best, t):
                 best = p
