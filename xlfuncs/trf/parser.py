@@ -56,10 +56,12 @@ __all__ = [
     "RoundEntry",
     "Tournament",
     "TrfError",
+    "WIDE_BOMS",
     "birth_year",
     "check_tournament",
     "decode_trf",
     "decode_trf_noted",
+    "decode_utf8_escaped",
     "ignored_record",
     "impossible_birth_date",
     "is_invalid_date",
@@ -697,14 +699,15 @@ def impossible_birth_date(text: str) -> bool:
     return day != 0 and _make_date(year or 2000, month, day) is None
 
 
-_BOMS = (
+WIDE_BOMS: tuple[tuple[bytes, str], ...] = (
     (b"\xff\xfe\x00\x00", "utf-32-le"),
     (b"\x00\x00\xfe\xff", "utf-32-be"),
     (b"\xff\xfe", "utf-16-le"),
     (b"\xfe\xff", "utf-16-be"),
 )
-"""Byte-order marks other than UTF-8's, longest first, and their encodings."""
-_ALL_BOMS = (*_BOMS, (b"\xef\xbb\xbf", "utf-8"))
+"""The byte-order marks of UTF-32 and UTF-16, longest first, and their encodings."""
+_UTF8_BOM = b"\xef\xbb\xbf"
+_ALL_BOMS = (*WIDE_BOMS, (_UTF8_BOM, "utf-8"))
 
 
 def decode_trf(data: bytes, encoding: str | None = None) -> tuple[str, str]:
@@ -776,13 +779,21 @@ def decode_trf_noted(data: bytes, encoding: str | None = None) -> tuple[str, str
     except UnicodeDecodeError as exc:
         if encoding is not None or exc.encoding != "utf-8":
             raise
-        bom = data.startswith(b"\xef\xbb\xbf")
-        escaped = data[3 if bom else 0 :].decode("utf-8", "surrogateescape")
+        escaped, used = decode_utf8_escaped(data)
         text = _UNDECODED.sub("\ufffd", escaped)
-        return text, "utf-8-sig" if bom else "utf-8", _bad_utf8_warning(escaped, bom)
+        return text, used, _bad_utf8_warning(escaped, used == "utf-8-sig")
     if used not in ("cp1252", "latin-1") or not _UTF8_SEQUENCE.search(data):
         return text, used, None
     return text, used, _utf8_in_windows_warning(data, text, used)
+
+
+def decode_utf8_escaped(data: bytes) -> tuple[str, str]:
+    """*data*, UTF-8 text with bytes that are not UTF-8, decoded with each such byte kept as
+    one character (``surrogateescape``: written back as the same byte), and the encoding
+    (``utf-8-sig`` after UTF-8's byte-order mark, which is left out, else ``utf-8``)."""
+    marked = data.startswith(_UTF8_BOM)
+    text = data[len(_UTF8_BOM) if marked else 0 :].decode("utf-8", "surrogateescape")
+    return text, "utf-8-sig" if marked else "utf-8"
 
 
 _UNDECODED = re.compile("[\udc80-\udcff]")
