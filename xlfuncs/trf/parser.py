@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
@@ -59,6 +59,7 @@ __all__ = [
     "WIDE_BOMS",
     "birth_year",
     "check_tournament",
+    "csv_lines",
     "decode_trf",
     "decode_trf_noted",
     "decode_utf8_escaped",
@@ -1130,6 +1131,15 @@ def _record_text(text: str) -> str:
     """The text of an event record: from column 5 (the blank after the code is dropped),
     without trailing blanks."""
     return text[3:].removeprefix(" ").rstrip()
+
+
+def csv_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The lines of a CSV file's *text* (a K file, a field) that hold data, each with its
+    number from 1: UTF-8's byte-order mark, blank lines and ``#`` comments left out."""
+    for line_no, raw in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
+        stripped = raw.strip()
+        if stripped and not stripped.startswith("#"):
+            yield line_no, raw
 
 
 def _split_lines(text: str) -> list[str]:
