@@ -69,16 +69,17 @@ def _field_edit(lines: TrfLines, line_no: int, name: str, value: str) -> Edit | 
 
 
 def check_event(event: AnalysedEvent, lines: TrfLines) -> tuple[Finding, ...]:
-    """Every finding on *event*, read from *lines*: the file's discrepancies, the rank
-    comparison, the reading's warnings and notes, then the layout checks (the module's
-    documentation); errors first, then warnings, then notes, each in file order."""
+    """Every finding on *event*, read from *lines*, each naming the file: the file's
+    discrepancies, the rank comparison, the reading's warnings and notes, then the layout
+    checks (the module's documentation); errors first, then warnings, then notes, each in
+    file order."""
     t = event.tournament
     found: list[Finding] = []
     found += _discrepancies(event, lines)
     found += _layout(event, lines)
-    reading = [f if f.file else replace(f, file=t.source) for f in event.warnings]
-    found += [f for f in reading if f.kind == "value"]
-    found += [f for f in reading if f.kind != "value"]
+    found += [f for f in event.warnings if f.kind == "value"]
+    found += [f for f in event.warnings if f.kind != "value"]
+    found = [f if f.file else replace(f, file=t.source) for f in found]
     order = {"error": 0, "warning": 1, "note": 2}
     return tuple(sorted(found, key=lambda f: (order[f.severity], f.line or 0)))
 
@@ -249,7 +250,6 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
                     if empty
                     else ", with games or points"
                 ),
-                file=t.source,
                 line=who[0].line_no if who else None,
                 columns=span,
                 fix=f"cut the lines after round {planned}"
@@ -265,7 +265,6 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
                 severity="warning",
                 message=f"the file writes {counted(t.num_rounds, 'round')}, the event has "
                 f"{planned} ({source_record}): a file for rating holds every round",
-                file=t.source,
                 line=lines.first_line(source_record),
                 fix="complete the rounds, or correct the number of rounds",
             )
@@ -278,7 +277,6 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
                 severity="warning",
                 message=f"132 gives {counted(dates, 'round date')}, the file writes "
                 f"{counted(t.num_rounds, 'round')}",
-                file=t.source,
                 line=lines.first_line("132"),
                 fix="one date per round, aligned with the rounds' columns",
             )
@@ -306,7 +304,6 @@ def _bye_codes(event: AnalysedEvent) -> list[Finding]:
                     message=f"{p.who}, round {e.round}: the bye is written "
                     "F (a full-point bye the arbiter grants), but lichess grants none: it is the "
                     "bye the pairing allocated, U",
-                    file=t.source,
                     line=p.line_no,
                     columns=str(r_col),
                     fix="write U",
@@ -338,7 +335,6 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
                 severity="warning",
                 message=f"event record {code} after the player lines (the first player line "
                 f"is line {first_player}; {counted(len(late), 'such record')} in all)",
-                file=t.source,
                 line=n,
                 columns="1-3",
                 fix="write the event records (012-132) before the 001 lines",
@@ -355,7 +351,6 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
                 severity="warning",
                 message=f"player lines out of starting-rank order: no. {p.start_no} comes after a "
                 f"higher number ({counted(len(back), 'place')} in all)",
-                file=t.source,
                 line=p.line_no,
                 columns="5-8",
                 fix="write the 001 lines in starting-rank order",
@@ -386,7 +381,6 @@ def _records_agree(t: Tournament) -> list[Finding]:
                     severity="warning",
                     message=f"212 lists the tie-breaks {','.join(lists['212'])}, 202 (line "
                     f"{first['202'].line_no}) {','.join(lists['202'])}: 202's are used",
-                    file=t.source,
                     line=first["212"].line_no,
                     fix="one list in both (212: PTS, then 202's)",
                 )
@@ -399,7 +393,6 @@ def _records_agree(t: Tournament) -> list[Finding]:
                 severity="warning",
                 message=f"XXR gives {rounds['XXR']} rounds, 142 (line {first['142'].line_no}) "
                 f"{rounds['142']}: 142's are used",
-                file=t.source,
                 line=first["XXR"].line_no,
                 fix="the event's number of rounds in both",
             )
@@ -419,7 +412,6 @@ def _dates(t: Tournament, lines: TrfLines) -> list[Finding]:
                 severity="warning",
                 message=f"the end date (052) {end.isoformat()} is before the start date (042) "
                 f"{start.isoformat()}",
-                file=t.source,
                 line=lines.first_line("052"),
                 fix="correct 042 or 052",
             )
@@ -445,7 +437,6 @@ def _dates(t: Tournament, lines: TrfLines) -> list[Finding]:
                     kind="dates",
                     severity="warning",
                     message=f"round {r}'s date (132) {day.isoformat()} is {wrong}",
-                    file=t.source,
                     line=line_132,
                     columns=columns_text(first, first + 7) if len(t.round_dates_text) else "",
                     fix="correct the round's date",
@@ -472,7 +463,6 @@ def _pairing_records(t: Tournament) -> list[Finding]:
                     kind="pairing_records",
                     severity="warning",
                     message=f"record {code} names {_numbers_text(missing)}, not in the file",
-                    file=t.source,
                     line=line_no,
                     fix="the players' starting ranks",
                 )
@@ -493,7 +483,6 @@ def _pairing_records(t: Tournament) -> list[Finding]:
                             message=f"no. {n} ({p.name}) met no. {opponent} in round {r}, a "
                             f"pairing record 260 (line {rule.line_no}) prohibits in rounds "
                             f"{rule.first_round}-{rule.last_round}",
-                            file=t.source,
                             line=p.line_no,
                             columns=columns_text(round_columns(r)[0][0], round_columns(r)[2]),
                             fix="the pairing, or record 260",
