@@ -35,6 +35,8 @@ from .numbers import DECIMAL, DIGITS, MAX_ROUNDS, rounds_number
 from .values import ValueNote
 
 __all__ = [
+    "ASSIGNMENT_KINDS",
+    "BYE_KINDS",
     "NRS_METHODS",
     "Acceleration",
     "AssignmentEffects",
@@ -400,7 +402,7 @@ def _numbers(raw: str, first: int, width: int, line_no: int, fld: str) -> tuple[
 
 def _read_240(raw: str, line_no: int) -> RoundBye:
     kind = raw[4:5].upper()
-    if kind not in ("F", "H", "Z"):
+    if kind not in BYE_KINDS:
         raise _error(line_no, 5, 5, "type of bye", "F, H or Z", raw)
     rnd = _round_field(raw, 7, 9, line_no, "round", blank=None)
     return RoundBye(kind, rnd, _numbers(raw, 11, 5, line_no, "player"), line_no)
@@ -617,7 +619,7 @@ def read_records(
 
 # --------------------------------------------------------------------------- 299 applied
 
-_KINDS: Mapping[str, Outcome] = {
+ASSIGNMENT_KINDS: Mapping[str, Outcome] = {
     "W": Outcome.WIN,
     "D": Outcome.DRAW,
     "L": Outcome.LOSS,
@@ -716,7 +718,7 @@ def assignment_effects(
                 f"{where}: its match points (columns 8-11) are a team's: the players' points "
                 "are those of columns 14-17"
             )
-        kind = _KINDS.get(a.kind)
+        kind = ASSIGNMENT_KINDS.get(a.kind)
         if kind is not None and a.round is None and not a.players:
             defaults[kind] = a.points
             note(f"{where}: every {a.kind!r} of the event scores {_plain(a.points)}")
@@ -789,7 +791,8 @@ def _typed_rounds(
     return said + ": " + ", ".join(hits)
 
 
-_BYES: Mapping[str, Outcome] = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
+BYE_KINDS: Mapping[str, Outcome] = {kind: ASSIGNMENT_KINDS[kind] for kind in "FHZ"}
+"""Record ``240``'s kinds of bye and the results they are."""
 
 
 def bye_notes(
@@ -820,7 +823,7 @@ def bye_notes(
                 out.append(Finding("bye", "warning", said, line=b.line_no))
             elif b.round <= len(outcomes[n]):
                 written = outcomes[n][b.round - 1]
-                if written is not _BYES[b.kind] and not (b.kind == "Z" and written is None):
+                if written is not BYE_KINDS[b.kind] and not (b.kind == "Z" and written is None):
                     shown = "no result" if written is None else repr(written.symbol)
                     said = (
                         f"{where}: no. {n}, round {b.round}: a {b.kind!r} bye, the 001 line "
