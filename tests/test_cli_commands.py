@@ -60,7 +60,7 @@ def test_the_library_never_imports_the_command_line() -> None:
         assert not {m for m in _imports(path) if _is_cli(m)}, path
 
 
-def test_every_command_is_one_module_with_add_parser_and_run() -> None:
+def test_every_command_is_one_module_declaring_help_add_arguments_and_run() -> None:
     names = [c.__name__.rpartition(".")[2] for c in COMMANDS]  # type: ignore[attr-defined]
     assert names == [
         "demo",
@@ -80,6 +80,8 @@ def test_every_command_is_one_module_with_add_parser_and_run() -> None:
     assert list(sub.choices) == names
     for command, name in zip(COMMANDS, names):
         assert sub.choices[name].get_default("run") is command.run
+        assert command.HELP.name == name
+        assert sub.choices[name].description == command.HELP.description
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c.__name__)

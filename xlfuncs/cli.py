@@ -23,9 +23,10 @@ __all__ = ["build_parser", "main"]
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``xlfuncs`` command: every command of
-    :data:`~xlfuncs.commands.COMMANDS`, its ``run`` as the parsed arguments' ``run``; each
-    command's help ends with the exit statuses of an interruption
-    (:data:`xlfuncs.interruption.HELP`)."""
+    :data:`~xlfuncs.commands.COMMANDS`, its parser made from what its module declares
+    (``HELP``, :class:`~xlfuncs.commands.options.CommandHelp`; ``add_arguments``), its
+    ``run`` as the parsed arguments' ``run``; each command's help ends with the exit
+    statuses of an interruption (:data:`xlfuncs.interruption.HELP`)."""
     import argparse
 
     from . import __version__
@@ -39,9 +40,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"xlfuncs {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
-        added = command.add_parser(sub)
+        said = command.HELP
+        added = sub.add_parser(
+            said.name,
+            help=said.summary,
+            description=said.description,
+            epilog=f"{said.epilog}\n\n{INTERRUPTION_HELP}.",
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        command.add_arguments(added)
         added.set_defaults(run=command.run)
-        added.epilog = "\n\n".join(filter(None, (added.epilog, f"{INTERRUPTION_HELP}.")))
     return parser
 
 

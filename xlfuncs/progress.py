@@ -8,6 +8,7 @@ file or a pipe gets nothing. No dependency: a bar is thirty characters and a car
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from collections.abc import Callable
@@ -39,7 +40,7 @@ def scaled(progress: Progress, start: float, end: float) -> Progress:
     return part
 
 
-class ProgressBar:
+class ProgressBar(contextlib.AbstractContextManager["ProgressBar"]):
     """A :data:`Progress` that draws ``label [#######-------]  45 %  stage`` on *stream*
     (standard error by default) when it is a terminal; otherwise it draws nothing.
 
@@ -84,9 +85,6 @@ class ProgressBar:
             self.stream.write("\r" + " " * self._drawn + "\r")
             self.stream.flush()
             self._drawn = 0
-
-    def __enter__(self) -> ProgressBar:
-        return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()

@@ -1,14 +1,15 @@
 """The ``xlfuncs`` commands, one module each, in the order ``xlfuncs --help`` lists them
-(:data:`COMMANDS`). Every command module has the same two functions: ``add_parser(sub)`` adds
-the command and its options to the subparsers and returns its parser, ``run(args)`` runs it
-and returns the exit code. :mod:`.options` holds the options several commands share,
-:mod:`.support` what they share when they run. :mod:`xlfuncs.cli` builds the parser from
-:data:`COMMANDS` and dispatches. The library never imports this package."""
+(:data:`COMMANDS`). Every command module declares the same three things: ``HELP``, what the
+help says of it (:class:`~.options.CommandHelp`); ``add_arguments(parser)``, which adds its
+options to its parser; ``run(args)``, which runs it and returns the exit code.
+:mod:`.options` holds the options several commands share, :mod:`.support` what they share
+when they run. :mod:`xlfuncs.cli` builds the parser from :data:`COMMANDS` and dispatches.
+The library never imports this package."""
 
 from __future__ import annotations
 
 import argparse
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from . import (
     cache,
@@ -24,16 +25,20 @@ from . import (
     title,
 )
 
+if TYPE_CHECKING:
+    from .options import CommandHelp
+
 __all__ = ["COMMANDS", "Command"]
 
 
 class Command(Protocol):
     """What every command module provides."""
 
-    def add_parser(
-        self, sub: argparse._SubParsersAction[argparse.ArgumentParser]
-    ) -> argparse.ArgumentParser:
-        """Add the command to *sub*; its parser."""
+    HELP: CommandHelp
+    """What the help says of the command."""
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Add the command's options to its *parser*."""
         ...
 
     def run(self, args: argparse.Namespace) -> int:

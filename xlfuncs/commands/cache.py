@@ -5,30 +5,30 @@ from __future__ import annotations
 import argparse
 import contextlib
 
-from .support import exit_status_epilog
+from .options import CommandHelp
 
-__all__ = ["add_parser", "run"]
+__all__ = ["HELP", "add_arguments", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
-    """Add ``cache`` to the ``xlfuncs`` command's subparsers."""
-    cache = sub.add_parser(
-        "cache",
-        help="where the rating lists' index is kept, and clearing it",
-        description="Show the cache folder and the rating-list indexes it holds (one per list\n"
-        "read with --rating-list: a second run looks players up there without reading the\n"
-        "list again), and apart the unfinished ones (.tmp: being built, or left by a build\n"
-        "that was stopped); or remove them all with --clear. XLFUNCS_CACHE_DIR names another\n"
-        "folder.",
-        epilog=exit_status_epilog(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+HELP = CommandHelp(
+    "cache",
+    summary="where the rating lists' index is kept, and clearing it",
+    description="""\
+Show the cache folder and the rating-list indexes it holds (one per list
+read with --rating-list: a second run looks players up there without reading the
+list again), and apart the unfinished ones (.tmp: being built, or left by a build
+that was stopped); or remove them all with --clear. XLFUNCS_CACHE_DIR names another
+folder.""",
+)
+
+
+def add_arguments(cache: argparse.ArgumentParser) -> None:
+    """Add ``cache``'s options to its parser."""
     cache.add_argument(
         "--clear",
         action="store_true",
         help="remove every index from the cache, and the unfinished ones a stopped build left",
     )
-    return cache
 
 
 def _plural(n: int, one: str, many: str) -> str:

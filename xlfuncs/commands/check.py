@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .options import (
+    CommandHelp,
     add_force,
     add_format,
     add_tiebreak_options,
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from ..findings import Finding
     from ..trf.writer import TrfLines
 
-__all__ = ["EXIT_WARNINGS", "add_parser", "run"]
+__all__ = ["EXIT_WARNINGS", "HELP", "add_arguments", "run"]
 
 EXIT_WARNINGS = 4
 """The exit status of a file with warnings and no error (FIDE's checker's)."""
@@ -54,19 +55,21 @@ See docs/check.md."""
 )
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
-    """Add ``check`` to the ``xlfuncs`` command's subparsers."""
-    check = sub.add_parser(
-        "check",
-        help="check a TRF file before it goes to FIDE; --fix writes it corrected",
-        description="List every inconsistency of a TRF file (TRF16 or TRF-2026) that a\n"
-        "rating officer's upload would refuse or a reader should fix: points that do not\n"
-        "sum, pairings that do not mirror, ranks against the event's tie-breaks, byes\n"
-        "written with the wrong code, missing or superfluous rounds, records out of place;\n"
-        "each with its line, columns and the fix.",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+HELP = CommandHelp(
+    "check",
+    summary="check a TRF file before it goes to FIDE; --fix writes it corrected",
+    description="""\
+List every inconsistency of a TRF file (TRF16 or TRF-2026) that a
+rating officer's upload would refuse or a reader should fix: points that do not
+sum, pairings that do not mirror, ranks against the event's tie-breaks, byes
+written with the wrong code, missing or superfluous rounds, records out of place;
+each with its line, columns and the fix.""",
+    epilog=_EPILOG,
+)
+
+
+def add_arguments(check: argparse.ArgumentParser) -> None:
+    """Add ``check``'s options to its parser."""
     add_trf_options(check)
     check.add_argument(
         "--fix",
@@ -84,7 +87,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     )
     add_tiebreak_options(check)
     refuse_norm_event_options(check, "it checks the file, not a title norm (use norms)")
-    return check
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from .options import (
     CHART_NORM_EVENT,
+    CommandHelp,
     add_force,
     add_tiebreak_options,
     add_trf_options,
@@ -16,7 +17,6 @@ from .options import (
 from .support import (
     EXIT_DATA_ERROR,
     error,
-    exit_status_epilog,
     print_findings,
     read_event,
     vet_workbooks,
@@ -26,21 +26,22 @@ if TYPE_CHECKING:
     from ..templates.common import LitePackage
     from ..templates.forked import Answer
 
-__all__ = ["add_parser", "run"]
+__all__ = ["HELP", "add_arguments", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
-    """Add ``crosstable`` to the ``xlfuncs`` command's subparsers."""
-    crosstable = sub.add_parser(
-        "crosstable",
-        help="fill a crosstable workbook from a TRF file",
-        description="Fill the round-robin template (when every player met every other) or the\n"
-        "Swiss wall chart from a TRF file. Formulas stay live, and every formula cell also\n"
-        "carries its computed value, so the workbook reads correctly where the functions\n"
-        "are not installed.",
-        epilog=exit_status_epilog(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+HELP = CommandHelp(
+    "crosstable",
+    summary="fill a crosstable workbook from a TRF file",
+    description="""\
+Fill the round-robin template (when every player met every other) or the
+Swiss wall chart from a TRF file. Formulas stay live, and every formula cell also
+carries its computed value, so the workbook reads correctly where the functions
+are not installed.""",
+)
+
+
+def add_arguments(crosstable: argparse.ArgumentParser) -> None:
+    """Add ``crosstable``'s options to its parser."""
     add_trf_options(crosstable)
     crosstable.add_argument(
         "-o", "--output", metavar="OUT.xlsx", required=True, help="the workbook to write"
@@ -63,7 +64,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "its sheets; use it with report or check",
     )
     refuse_norm_event_options(crosstable, CHART_NORM_EVENT)
-    return crosstable
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,27 +6,27 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .options import add_force, add_output_folder
-from .support import EXIT_DATA_ERROR, EXIT_USAGE, error, exit_status_epilog
+from .options import CommandHelp, add_force, add_output_folder
+from .support import EXIT_DATA_ERROR, EXIT_USAGE, error
 
-__all__ = ["DEMO_FILES", "add_parser", "run"]
+__all__ = ["DEMO_FILES", "HELP", "add_arguments", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
-    """Add ``demo`` to the ``xlfuncs`` command's subparsers."""
-    demo = sub.add_parser(
-        "demo",
-        help="run the built-in example: reports and filled workbooks",
-        description="Run the built-in example: the Excel functions on worked examples, then\n"
-        "the report of two example tournaments written for this project (fictional players;\n"
-        "a round robin and a Swiss with unrated players, forfeits and byes), and write their\n"
-        "filled workbooks.",
-        epilog=exit_status_epilog(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+HELP = CommandHelp(
+    "demo",
+    summary="run the built-in example: reports and filled workbooks",
+    description="""\
+Run the built-in example: the Excel functions on worked examples, then
+the report of two example tournaments written for this project (fictional players;
+a round robin and a Swiss with unrated players, forfeits and byes), and write their
+filled workbooks.""",
+)
+
+
+def add_arguments(demo: argparse.ArgumentParser) -> None:
+    """Add ``demo``'s options to its parser."""
     add_output_folder(demo, "xlfuncs-demo", "folder for the workbooks")
     add_force(demo, "workbooks already in the folder")
-    return demo
 
 
 DEMO_FILES = ("demo_round_robin.trf", "demo_swiss.trf")

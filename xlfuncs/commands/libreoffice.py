@@ -5,23 +5,24 @@ from __future__ import annotations
 
 import argparse
 
-from .options import add_force, add_output_folder
-from .support import exit_status_epilog, write_to_folder
+from .options import CommandHelp, add_force, add_output_folder
+from .support import write_to_folder
 
-__all__ = ["add_parser", "run"]
+__all__ = ["HELP", "add_arguments", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
-    """Add ``libreoffice`` to the ``xlfuncs`` command's subparsers."""
-    command = sub.add_parser(
-        "libreoffice",
-        help="write xlfuncs.oxt, the functions as a LibreOffice Calc add-in",
-        description="Write xlfuncs.oxt: every xlfuncs function as a LibreOffice Calc add-in\n"
-        "function, with the same names, arguments and help. Install it with Tools >\n"
-        "Extension Manager > Add, or `unopkg add xlfuncs.oxt`, then restart LibreOffice.",
-        epilog=exit_status_epilog(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+HELP = CommandHelp(
+    "libreoffice",
+    summary="write xlfuncs.oxt, the functions as a LibreOffice Calc add-in",
+    description="""\
+Write xlfuncs.oxt: every xlfuncs function as a LibreOffice Calc add-in
+function, with the same names, arguments and help. Install it with Tools >
+Extension Manager > Add, or `unopkg add xlfuncs.oxt`, then restart LibreOffice.""",
+)
+
+
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    """Add ``libreoffice``'s options to its parser."""
     add_output_folder(command, "libreoffice")
     command.add_argument(
         "--templates",
@@ -30,7 +31,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "Calc binds to the add-in's functions",
     )
     add_force(command, "xlfuncs.oxt (and the templates) already in DIR")
-    return command
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,24 +6,25 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .options import add_force, add_output_folder
-from .support import EXIT_DATA_ERROR, error, exit_status_epilog, write_to_folder
+from .options import CommandHelp, add_force, add_output_folder
+from .support import EXIT_DATA_ERROR, error, write_to_folder
 
-__all__ = ["add_parser", "run"]
+__all__ = ["HELP", "add_arguments", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
-    """Add ``lite`` to the ``xlfuncs`` command's subparsers."""
-    lite = sub.add_parser(
-        "lite",
-        help="write main.py and requirements.txt for xlwings Lite",
-        description="Write a self-contained main.py (the functions and the core, importing\n"
-        "only xlwings and the standard library) and requirements.txt, to paste into xlwings\n"
-        "Lite (Excel on Windows, Mac and the web), or store them in a workbook (--into),\n"
-        "where Lite finds them when the workbook opens.",
-        epilog=exit_status_epilog(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+HELP = CommandHelp(
+    "lite",
+    summary="write main.py and requirements.txt for xlwings Lite",
+    description="""\
+Write a self-contained main.py (the functions and the core, importing
+only xlwings and the standard library) and requirements.txt, to paste into xlwings
+Lite (Excel on Windows, Mac and the web), or store them in a workbook (--into),
+where Lite finds them when the workbook opens.""",
+)
+
+
+def add_arguments(lite: argparse.ArgumentParser) -> None:
+    """Add ``lite``'s options to its parser."""
     where = lite.add_mutually_exclusive_group()
     add_output_folder(where, "lite")
     where.add_argument(
@@ -32,7 +33,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         help="store them in this workbook (.xlsx/.xlsm) instead, where xlwings Lite keeps them",
     )
     add_force(lite, "main.py and requirements.txt already in DIR")
-    return lite
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from .norm_plan import addition_option
-from .options import add_force, add_format, add_norm_options
+from .options import CommandHelp, add_force, add_format, add_norm_options
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
@@ -19,7 +19,7 @@ from .support import (
     vet_workbooks,
 )
 
-__all__ = ["add_parser", "run"]
+__all__ = ["HELP", "add_arguments", "run"]
 
 _EPILOG = """\
 What a TRF cannot say is an option, never assumed silently: --event-type (default: the
@@ -46,18 +46,20 @@ def rounds_option(text: str) -> int:
     return found
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
-    """Add ``norms`` to the ``xlfuncs`` command's subparsers."""
-    norms = sub.add_parser(
-        "norms",
-        help="title norms of a TRF file, checked as FIDE checks them",
-        description="Check every player's title norms (FIDE Title Regulations B.01): the games,\n"
-        "the opponents' federations and titles, the ratings, the exemptions. Prints every\n"
-        "player with a norm and every player who made the rating figures but failed another\n"
-        "requirement; --player N the whole audit of one player.",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+HELP = CommandHelp(
+    "norms",
+    summary="title norms of a TRF file, checked as FIDE checks them",
+    description="""\
+Check every player's title norms (FIDE Title Regulations B.01): the games,
+the opponents' federations and titles, the ratings, the exemptions. Prints every
+player with a norm and every player who made the rating figures but failed another
+requirement; --player N the whole audit of one player.""",
+    epilog=_EPILOG,
+)
+
+
+def add_arguments(norms: argparse.ArgumentParser) -> None:
+    """Add ``norms``'s options to its parser."""
     add_norm_options(norms)
     # --rating-list comes with add_trf_options: FIDE's list gives the players' ratings,
     # titles and federations by FIDE id, as it does for report
@@ -99,7 +101,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "untitled; no FED: a federation not in the field); default: GM 2500, IM 2400, "
         "WGM 2300, WIM 2200, FM 2300 and an untitled 2300",
     )
-    return norms
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import get_args, get_type_hints
 
 from ..core.editions import EDITIONS, RateOfPlay
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS
+from .support import exit_status_epilog
 
 __all__ = [
+    "CommandHelp",
     "EVENT_FLAGS",
     "RATES",
     "add_force",
@@ -37,6 +40,21 @@ __all__ = [
     "refuse_tiebreak_options",
     "unrated_rating_option",
 ]
+
+
+@dataclass(frozen=True)
+class CommandHelp:
+    """What the help says of one command, declared by its module: its *name*, the *summary*
+    ``xlfuncs --help`` gives it, and the *description* and *epilog* of ``xlfuncs NAME
+    --help``, printed with their lines as written (the epilog's default: the exit statuses
+    every command shares, :func:`~xlfuncs.commands.support.exit_status_epilog`).
+    :func:`xlfuncs.cli.build_parser` makes the command's parser from it."""
+
+    name: str
+    summary: str
+    description: str
+    epilog: str = exit_status_epilog()
+
 
 EVENT_FLAGS: Mapping[str, str] = {
     "rules": "--rules",

@@ -19,6 +19,7 @@ from .options import (
     NO_RANKING,
     PERIOD_SYSTEM,
     RATES,
+    CommandHelp,
     add_format,
     refuse,
     refuse_norm_event_options,
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from ..ratinglist.cache import RatingListIndex
     from ..trf.k_file import KFile
 
-__all__ = ["EXIT_SKIPPED", "add_parser", "run"]
+__all__ = ["EXIT_SKIPPED", "HELP", "add_arguments", "run"]
 
 EXIT_SKIPPED = 3
 """``--skip-bad-files`` skipped at least one file: the others were rated."""
@@ -62,18 +63,20 @@ stdout holds only the data; skipped files and warnings go to stderr."""
 )
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
-    """Add ``period`` to the ``xlfuncs`` command's subparsers."""
-    p = sub.add_parser(
-        "period",
-        help="rate a whole rating period: many TRF files, every player's new rating",
-        description="Rate a rating period: every player's games from every file summed,\n"
-        "K x n <= 700 over the period, the change rounded once, the 2022 one-upgrade limit\n"
-        "per tournament, unrated players' games pooled for a first rating; one section per\n"
-        "rate of play.",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+HELP = CommandHelp(
+    "period",
+    summary="rate a whole rating period: many TRF files, every player's new rating",
+    description="""\
+Rate a rating period: every player's games from every file summed,
+K x n <= 700 over the period, the change rounded once, the 2022 one-upgrade limit
+per tournament, unrated players' games pooled for a first rating; one section per
+rate of play.""",
+    epilog=_EPILOG,
+)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Add ``period``'s options to its parser."""
     _add_inputs(p)
     _add_outputs(p)
     _add_running(p)
@@ -81,7 +84,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     refuse_tiebreak_options(p)
     refuse_norm_event_options(p, NO_NORM_EVENT)
     refuse(p, "--system", PERIOD_SYSTEM)
-    return p
 
 
 def _add_inputs(p: argparse.ArgumentParser) -> None:

@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from .options import (
+    CommandHelp,
     add_format,
     add_norm_event_options,
     add_tiebreak_options,
@@ -26,7 +27,7 @@ from .support import (
 if TYPE_CHECKING:
     from ..event import AnalysedEvent
 
-__all__ = ["add_parser", "run"]
+__all__ = ["HELP", "add_arguments", "run"]
 
 _EPILOG = (
     exit_status_epilog(
@@ -56,19 +57,21 @@ unrated: FIDE rates only players with a FIDE id."""
 )
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
-    """Add ``report`` to the ``xlfuncs`` command's subparsers."""
-    report = sub.add_parser(
-        "report",
-        help="the figures of every player of a TRF file",
-        description="Read a FIDE tournament report file (TRF16) and print, for every player\n"
-        "in starting-rank order: points, rated games, Ra, performance (FIDE and exact), K,\n"
-        "rating change, first rating of an unrated player, norm figures, Sonneborn-Berger,\n"
-        "rank by points and FIDE tie-breaks (C.07); then the file's discrepancies, its ranks\n"
-        "against ours included.",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+HELP = CommandHelp(
+    "report",
+    summary="the figures of every player of a TRF file",
+    description="""\
+Read a FIDE tournament report file (TRF16) and print, for every player
+in starting-rank order: points, rated games, Ra, performance (FIDE and exact), K,
+rating change, first rating of an unrated player, norm figures, Sonneborn-Berger,
+rank by points and FIDE tie-breaks (C.07); then the file's discrepancies, its ranks
+against ours included.""",
+    epilog=_EPILOG,
+)
+
+
+def add_arguments(report: argparse.ArgumentParser) -> None:
+    """Add ``report``'s options to its parser."""
     add_trf_options(report)
     add_format(
         report,
@@ -93,7 +96,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     )
     add_tiebreak_options(report)
     add_norm_event_options(report)
-    return report
 
 
 def run(args: argparse.Namespace) -> int:

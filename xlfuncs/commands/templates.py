@@ -10,23 +10,24 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .options import CommandHelp
 from .support import exit_status_epilog
 
-__all__ = ["add_parser", "compare_templates", "main_templates", "run"]
+__all__ = ["HELP", "add_arguments", "compare_templates", "main_templates", "run"]
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
-    """Add ``templates`` to the ``xlfuncs`` command's subparsers."""
-    templates = sub.add_parser(
-        "templates",
-        help="regenerate the template workbooks, or check them",
-        description="Write the five blank template workbooks, or with --check compare the\n"
-        "committed ones with what the code generates (by content, not bytes).",
-        epilog=exit_status_epilog(
-            "templates: with --check, 1 when the templates differ from the code"
-        ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+HELP = CommandHelp(
+    "templates",
+    summary="regenerate the template workbooks, or check them",
+    description="""\
+Write the five blank template workbooks, or with --check compare the
+committed ones with what the code generates (by content, not bytes).""",
+    epilog=exit_status_epilog("templates: with --check, 1 when the templates differ from the code"),
+)
+
+
+def add_arguments(templates: argparse.ArgumentParser) -> None:
+    """Add ``templates``'s options to its parser."""
     templates.add_argument(
         "--check", action="store_true", help="compare instead of writing; exit 1 when they differ"
     )
@@ -43,7 +44,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         help="replace the template files already in the folder given with -o (those of the "
         "checkout's workbook_templates/ are always regenerated)",
     )
-    return templates
 
 
 def run(args: argparse.Namespace) -> int:

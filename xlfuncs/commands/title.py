@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .options import add_format, add_norm_options
+from .options import CommandHelp, add_format, add_norm_options
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..core.title_application import TitleApplication, TitleNorm
     from ..norm_report.build import NormReport
 
-__all__ = ["add_parser", "run"]
+__all__ = ["HELP", "add_arguments", "run"]
 
 _EPILOG = """\
 Each FILE.trf is read and checked as `xlfuncs norms` checks it (the options given apply
@@ -37,20 +37,22 @@ id. The text ends with each requirement: figure, threshold, status and article.
 )
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
-    """Add ``title`` to the ``xlfuncs`` command's subparsers."""
+HELP = CommandHelp(
+    "title",
+    summary="a title application: one player's norms over several TRF files",
+    description="""\
+Check a title application (FIDE Title Regulations B.01 1.5): the norm of
+one player (by FIDE id) in each event, the games they cover (27, with 1.4.1c-d
+and 1.7), a norm from an event meeting the general requirement (1.5.6) and the
+rating (1.5.3).""",
+    epilog=_EPILOG,
+)
+
+
+def add_arguments(title: argparse.ArgumentParser) -> None:
+    """Add ``title``'s options to its parser."""
     from ..core.norms import NORM_TITLES
 
-    title = sub.add_parser(
-        "title",
-        help="a title application: one player's norms over several TRF files",
-        description="Check a title application (FIDE Title Regulations B.01 1.5): the norm of\n"
-        "one player (by FIDE id) in each event, the games they cover (27, with 1.4.1c-d\n"
-        "and 1.7), a norm from an event meeting the general requirement (1.5.6) and the\n"
-        "rating (1.5.3).",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
     add_norm_options(title)
     title.add_argument("more", nargs="*", metavar="FILE.trf", help="the other events' files")
     title.add_argument(
@@ -69,7 +71,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         "--audit", action="store_true", help="each event's full norm audit (as norms --player)"
     )
     add_format(title, ("text", "json"), " or json")
-    return title
 
 
 def _player(report: NormReport, fide_id: int) -> int | None:

@@ -41,7 +41,8 @@ from ..core.results import Outcome
 from ..findings import Edit, Finding, Severity
 from ..text_output import counted, points_text
 from ..trf import ExtraRecord, Tournament, round_columns
-from ..trf.parser import PLAYER_COLUMNS
+from ..trf.columns import columns_text
+from ..trf.parser import EVENT_CODES, PLAYER_COLUMNS
 from ..trf.rated import is_rated
 from ..trf.standings import PLACEHOLDER_NONE, PLACEHOLDER_START
 from ..trf.tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, record_codes
@@ -52,10 +53,6 @@ __all__ = ["check_event", "fixed_lines"]
 
 _LICHESS = "lichess.org"
 """What the ``022``/``102`` records of a lichess export name."""
-
-
-def _columns(first: int, last: int) -> str:
-    return str(first) if first == last else f"{first}-{last}"
 
 
 def _field_edit(lines: TrfLines, line_no: int, name: str, value: str) -> Edit | None:
@@ -72,16 +69,17 @@ def _field_edit(lines: TrfLines, line_no: int, name: str, value: str) -> Edit | 
 
 
 def check_event(event: AnalysedEvent, lines: TrfLines) -> tuple[Finding, ...]:
-    """Every finding on *event*, read from *lines*: the file's discrepancies, the rank
-    comparison, the reading's warnings and notes, then the layout checks (the module's
-    documentation); errors first, then warnings, then notes, each in file order."""
+    """Every finding on *event*, read from *lines*, each naming the file: the file's
+    discrepancies, the rank comparison, the reading's warnings and notes, then the layout
+    checks (the module's documentation); errors first, then warnings, then notes, each in
+    file order."""
     t = event.tournament
     found: list[Finding] = []
     found += _discrepancies(event, lines)
     found += _layout(event, lines)
-    reading = [f if f.file else replace(f, file=t.source) for f in event.warnings]
-    found += [f for f in reading if f.kind == "value"]
-    found += [f for f in reading if f.kind != "value"]
+    found += [f for f in event.warnings if f.kind == "value"]
+    found += [f for f in event.warnings if f.kind != "value"]
+    found = [f if f.file else replace(f, file=t.source) for f in found]
     order = {"error": 0, "warning": 1, "note": 2}
     return tuple(sorted(found, key=lambda f: (order[f.severity], f.line or 0)))
 
@@ -105,7 +103,7 @@ def _discrepancies(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
         edits: tuple[Edit, ...] = ()
         if d.round is not None:
             (o_first, _), _, r_col = round_columns(d.round)
-            columns = _columns(o_first, r_col)
+            columns = columns_text(o_first, r_col)
         if d.kind == "points" and d.player is not None:
             columns, fix, edits = _points_fix(t, lines, d.player)
         elif d.kind in ("player_count", "rated_count", "rated_count_any"):
@@ -118,7 +116,7 @@ def _discrepancies(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
                     replace(
                         d,
                         line=line_no,
-                        columns=_columns(5, last),
+                        columns=columns_text(5, last),
                         fix=f"write {count}",
                         edits=(Edit(line_no, 5, last, str(count)),),
                     )
@@ -138,7 +136,7 @@ def _points_fix(t: Tournament, lines: TrfLines, start_no: int) -> tuple[str, str
     first, last = PLAYER_COLUMNS["points"]
     p = t.player(start_no)
     value = points_text(t.points_of(p))
-    columns = _columns(first, last)
+    columns = columns_text(first, last)
     if t.is_team_event:
         return columns, f"check the results; the sum of the results is {value}", ()
     edit = _field_edit(lines, p.line_no, "points", value)
@@ -186,7 +184,7 @@ def _rank_findings(
                 "--tiebreaks gives the event's)"
             )
             out.append(
-                replace(d, severity=severity, columns=_columns(first, last), fix=fix, edits=own)
+                replace(d, severity=severity, columns=columns_text(first, last), fix=fix, edits=own)
             )
             continue
         spare = (
@@ -252,7 +250,6 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
                     if empty
                     else ", with games or points"
                 ),
-                file=t.source,
                 line=who[0].line_no if who else None,
                 columns=span,
                 fix=f"cut the lines after round {planned}"
@@ -268,7 +265,6 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
                 severity="warning",
                 message=f"the file writes {counted(t.num_rounds, 'round')}, the event has "
                 f"{planned} ({source_record}): a file for rating holds every round",
-                file=t.source,
                 line=lines.first_line(source_record),
                 fix="complete the rounds, or correct the number of rounds",
             )
@@ -281,7 +277,6 @@ def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
                 severity="warning",
                 message=f"132 gives {counted(dates, 'round date')}, the file writes "
                 f"{counted(t.num_rounds, 'round')}",
-                file=t.source,
                 line=lines.first_line("132"),
                 fix="one date per round, aligned with the rounds' columns",
             )
@@ -306,10 +301,9 @@ def _bye_codes(event: AnalysedEvent) -> list[Finding]:
                 Finding(
                     kind="bye_code",
                     severity="warning",
-                    message=f"no. {p.start_no} ({p.name}), round {e.round}: the bye is written "
+                    message=f"{p.who}, round {e.round}: the bye is written "
                     "F (a full-point bye the arbiter grants), but lichess grants none: it is the "
                     "bye the pairing allocated, U",
-                    file=t.source,
                     line=p.line_no,
                     columns=str(r_col),
                     fix="write U",
@@ -331,7 +325,7 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
     late = [
         (n, line[:3])
         for n, line in enumerate(lines.lines, start=1)
-        if n > first_player and line[:3] in _EVENT_CODES
+        if n > first_player and line[:3] in EVENT_CODES
     ]
     if late:
         n, code = late[0]
@@ -341,7 +335,6 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
                 severity="warning",
                 message=f"event record {code} after the player lines (the first player line "
                 f"is line {first_player}; {counted(len(late), 'such record')} in all)",
-                file=t.source,
                 line=n,
                 columns="1-3",
                 fix="write the event records (012-132) before the 001 lines",
@@ -358,7 +351,6 @@ def _record_order(t: Tournament, lines: TrfLines) -> list[Finding]:
                 severity="warning",
                 message=f"player lines out of starting-rank order: no. {p.start_no} comes after a "
                 f"higher number ({counted(len(back), 'place')} in all)",
-                file=t.source,
                 line=p.line_no,
                 columns="5-8",
                 fix="write the 001 lines in starting-rank order",
@@ -389,7 +381,6 @@ def _records_agree(t: Tournament) -> list[Finding]:
                     severity="warning",
                     message=f"212 lists the tie-breaks {','.join(lists['212'])}, 202 (line "
                     f"{first['202'].line_no}) {','.join(lists['202'])}: 202's are used",
-                    file=t.source,
                     line=first["212"].line_no,
                     fix="one list in both (212: PTS, then 202's)",
                 )
@@ -402,7 +393,6 @@ def _records_agree(t: Tournament) -> list[Finding]:
                 severity="warning",
                 message=f"XXR gives {rounds['XXR']} rounds, 142 (line {first['142'].line_no}) "
                 f"{rounds['142']}: 142's are used",
-                file=t.source,
                 line=first["XXR"].line_no,
                 fix="the event's number of rounds in both",
             )
@@ -422,7 +412,6 @@ def _dates(t: Tournament, lines: TrfLines) -> list[Finding]:
                 severity="warning",
                 message=f"the end date (052) {end.isoformat()} is before the start date (042) "
                 f"{start.isoformat()}",
-                file=t.source,
                 line=lines.first_line("052"),
                 fix="correct 042 or 052",
             )
@@ -448,9 +437,8 @@ def _dates(t: Tournament, lines: TrfLines) -> list[Finding]:
                     kind="dates",
                     severity="warning",
                     message=f"round {r}'s date (132) {day.isoformat()} is {wrong}",
-                    file=t.source,
                     line=line_132,
-                    columns=_columns(first, first + 7) if len(t.round_dates_text) else "",
+                    columns=columns_text(first, first + 7) if len(t.round_dates_text) else "",
                     fix="correct the round's date",
                 )
             )
@@ -475,7 +463,6 @@ def _pairing_records(t: Tournament) -> list[Finding]:
                     kind="pairing_records",
                     severity="warning",
                     message=f"record {code} names {_numbers_text(missing)}, not in the file",
-                    file=t.source,
                     line=line_no,
                     fix="the players' starting ranks",
                 )
@@ -496,9 +483,8 @@ def _pairing_records(t: Tournament) -> list[Finding]:
                             message=f"no. {n} ({p.name}) met no. {opponent} in round {r}, a "
                             f"pairing record 260 (line {rule.line_no}) prohibits in rounds "
                             f"{rule.first_round}-{rule.last_round}",
-                            file=t.source,
                             line=p.line_no,
-                            columns=_columns(round_columns(r)[0][0], round_columns(r)[2]),
+                            columns=columns_text(round_columns(r)[0][0], round_columns(r)[2]),
                             fix="the pairing, or record 260",
                         )
                     )
@@ -509,10 +495,6 @@ def _numbers_text(numbers: Sequence[int]) -> str:
     """``no. 7``, ``nos. 7, 8, 9``."""
     head = "no." if len(numbers) == 1 else "nos."
     return f"{head} {', '.join(str(n) for n in numbers)}"
-
-
-_EVENT_CODES = frozenset(f"{n:02d}2" for n in range(1, 14))
-"""TRF16's event records, ``012`` to ``132``."""
 
 
 def fixed_lines(lines: TrfLines, findings: Sequence[Finding]) -> tuple[TrfLines, list[Finding]]:

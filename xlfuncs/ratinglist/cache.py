@@ -130,7 +130,7 @@ def _player(row: tuple[object, ...]) -> ListPlayer:
 
 
 @dataclass
-class RatingListIndex:
+class RatingListIndex(contextlib.AbstractContextManager["RatingListIndex"]):
     """An open index of one rating list: look players up by FIDE id."""
 
     list_path: Path
@@ -263,9 +263,6 @@ class RatingListIndex:
     def close(self) -> None:
         """Close the index."""
         self._db.close()
-
-    def __enter__(self) -> RatingListIndex:
-        return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()

@@ -375,7 +375,7 @@ _GAPS = ((79, 80), (81, 84))
 """The blank columns between fields of either TXT layout (zero-based, end exclusive)."""
 
 
-class ListFile:
+class ListFile(contextlib.AbstractContextManager["ListFile"]):
     """An open rating list: what kind it is (:attr:`kind`, :attr:`format`, :attr:`rates`),
     and its players, read one at a time (:meth:`players`). Use it in a ``with`` block, or
     call :meth:`close`.
@@ -553,9 +553,6 @@ class ListFile:
     def close(self) -> None:
         """Close the file (and the archive)."""
         self._stack.close()
-
-    def __enter__(self) -> ListFile:
-        return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()

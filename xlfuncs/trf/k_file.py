@@ -16,7 +16,7 @@ from ..core.rating_change import MAX_K, RULE_KS, check_k, k_note
 from ..file_error import FileFieldError
 from ..findings import Finding
 from .numbers import whole_number
-from .parser import decode_error, decode_trf, read_upto
+from .parser import csv_lines, decode_error, decode_trf, read_upto
 
 __all__ = [
     "K_EXPECTED",
@@ -46,7 +46,6 @@ class KFileError(FileFieldError[int | None]):
 
 _K_HEADER = ["fide_id", "k"]
 _FIDE_ID = re.compile(r"[0-9]{1,11}")
-_LINE_BREAK = re.compile(r"\r\n|\n|\r")
 MAX_K_FILE_BYTES = 64 << 20
 """The largest K file read (64 MiB): a bigger or endless one (a device) is refused."""
 MAX_LINE = 200
@@ -154,7 +153,6 @@ def parse_k_file(text: str, *, source: str = "<string>") -> KFile:
     ({'99300010': 40}, {'99300010': 3}, ("line 4, column 2 (k): expected a K, a whole number \
 from 1 to 40 (FIDE's K rule gives 40, 20 or 10), found '1000'",))
     """
-    text = text.removeprefix("\ufeff")
     out = KFile(source=source)
     not_used: list[str] = []
 
@@ -163,10 +161,7 @@ from 1 to 40 (FIDE's K rule gives 40, 20 or 10), found '1000'",))
         not_used.append(message.removeprefix(f"{source}, "))
 
     header_seen = False
-    for line_no, raw in enumerate(_LINE_BREAK.split(text), start=1):
-        stripped = raw.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
+    for line_no, raw in csv_lines(text):
         if len(raw) > MAX_LINE:
             found = f"{len(raw):,} characters: {raw[:20]!r}..."
             if not header_seen:
@@ -184,7 +179,7 @@ from 1 to 40 (FIDE's K rule gives 40, 20 or 10), found '1000'",))
             continue
         if not header_seen:
             if [cell.lower() for cell in row] != _K_HEADER:
-                raise KFileError(source, line_no, None, "header", _HEADER, repr(stripped))
+                raise KFileError(source, line_no, None, "header", _HEADER, repr(raw.strip()))
             header_seen = True
             continue
         if len(row) != 2:
@@ -194,7 +189,7 @@ from 1 to 40 (FIDE's K rule gives 40, 20 or 10), found '1000'",))
                 None,
                 "row",
                 "two fields, a FIDE id and K",
-                f"{len(row)} field{plural}: {stripped!r}",
+                f"{len(row)} field{plural}: {raw.strip()!r}",
             )
             continue
         fide_id, k_text = row

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
+from itertools import groupby
 from pathlib import Path
 from types import MappingProxyType
 from typing import BinaryIO, Final, Literal
@@ -23,6 +24,7 @@ from ..core.titles import trf_title
 from ..file_error import FileFieldError
 from ..findings import Finding
 from ..text_output import points_text
+from .columns import columns_named, columns_text, found_text
 from .numbers import DIGITS, MAX_ROUNDS, POINTS, whole_number
 from .rated import LOWEST_RATING, is_rated
 from .records2026 import (
@@ -43,6 +45,7 @@ __all__ = [
     "RESULT_CODES",
     "Colour",
     "ConsistencyKind",
+    "EVENT_CODES",
     "ExtraRecord",
     "MAX_ROUND_ENTRIES",
     "MAX_TRF_BYTES",
@@ -53,10 +56,13 @@ __all__ = [
     "RoundEntry",
     "Tournament",
     "TrfError",
+    "WIDE_BOMS",
     "birth_year",
     "check_tournament",
+    "csv_lines",
     "decode_trf",
     "decode_trf_noted",
+    "decode_utf8_escaped",
     "ignored_record",
     "impossible_birth_date",
     "is_invalid_date",
@@ -70,12 +76,17 @@ __all__ = [
     "read_upto",
     "repeated_text",
     "round_columns",
+    "trf_finding",
     "two_digit_dates",
     "SINGLE_RECORDS",
 ]
 
 Colour = Literal["w", "b"]
 """A colour as the file writes it: ``w`` white, ``b`` black."""
+_COLOURS: Mapping[str, Colour] = MappingProxyType({"w": "w", "b": "b"})
+"""The colour each character of a round's colour column writes (``-`` and a blank: none)."""
+_COLOUR_CODES = ("w", "b", "-", " ")
+"""What a round's colour column may hold."""
 
 RESULT_CODES = SYMBOLS + " "
 """Every result code TRF16 allows: the symbols of :class:`~xlfuncs.core.results.Outcome`
@@ -110,18 +121,17 @@ PLAYER_COLUMNS: Mapping[str, tuple[int, int]] = MappingProxyType(
 _SEPARATORS: Mapping[int, str] = MappingProxyType(
     {
         4: "blank after the record code",
-        9: "blank after the starting rank",
-        14: "blank after the title",
-        48: "blank after the name",
-        53: "blank after the rating",
-        57: "blank after the federation",
-        69: "blank after the FIDE id",
-        80: "blank after the birth date",
-        85: "blank after the points",
-        90: "blank after the rank",
+        **{
+            last + 1: f"blank after the {name}"
+            for name, (_, last) in PLAYER_COLUMNS.items()
+            if name != "sex"  # the title follows it at once
+        },
         91: "blank after the rank",
     }
 )
+"""The columns of a ``001`` line that must be blank, and what each separates: the one after
+the record code, after each field of :data:`PLAYER_COLUMNS` but the sex, and the two after
+the rank (the rounds begin at column 92)."""
 _ROUNDS_START = 92  # first column of round 1
 _ROUND_WIDTH = 10
 
@@ -142,7 +152,6 @@ _YMD = re.compile(r"([0-9]{4}) ?[./-] ?([0-9]{1,2}) ?[./-] ?([0-9]{1,2})")
 _DMY = re.compile(r"([0-9]{1,2}) ?[./-] ?([0-9]{1,2}) ?[./-] ?([0-9]{4})")
 _YY_MM_DD = re.compile(r"([0-9]{2})/([0-9]{1,2})/([0-9]{1,2})")
 _LINE_BREAK = re.compile(r"\r\n|\n|\r")
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MDY_NAMED = re.compile(r"([A-Za-z]{3,9})\.? +([0-9]{1,2}),? +([0-9]{4})")
 _DMY_NAMED = re.compile(r"([0-9]{1,2})\.? +([A-Za-z]{3,9})\.?,? +([0-9]{4})")
 
@@ -152,24 +161,11 @@ _CONFUSABLE_DIGITS = str.maketrans("OoQDlIi|!", "000011111")
 _PLAYER_SHAPE = re.compile(r"[^ ]{3} [ 0-9]{3}[0-9] ")
 """The start of a ``001`` line after its code: a blank, a starting rank, a blank."""
 
-_EVENT_CODES = (
-    "012",
-    "022",
-    "032",
-    "042",
-    "052",
-    "062",
-    "072",
-    "082",
-    "092",
-    "102",
-    "112",
-    "122",
-    "132",
-)
+EVENT_CODES: tuple[str, ...] = tuple(f"{n:02d}2" for n in range(1, 14))
+"""TRF16's event records, ``012`` to ``132``."""
 
 SINGLE_RECORDS: frozenset[str] = frozenset(
-    (*(c for c in _EVENT_CODES if c != "112"), "142", "152", "162", "182", "192", "202")
+    (*(c for c in EVENT_CODES if c != "112"), "142", "152", "162", "182", "192", "202")
     + ("212", "222", "352", "362", "XXR")
 )
 """The records a file writes once: TRF16's event records but ``112`` (one line a deputy),
@@ -208,15 +204,7 @@ _TRF2026_TEAM = ("300", "310", "320", "330", "352", "362", "801", "802")
 
 _TRF2026_RECORDS: Mapping[str, str] = MappingProxyType(
     {
-        "142": "TRF-2026 event data",
-        "152": "TRF-2026 event data",
-        "162": "TRF-2026 event data",
-        "172": "TRF-2026 event data",
-        "182": "TRF-2026 event data",
-        "192": "TRF-2026 event data",
-        "202": "TRF-2026 event data",
-        "212": "TRF-2026 event data",
-        "222": "TRF-2026 event data",
+        **dict.fromkeys((f"{n}2" for n in range(14, 23)), "TRF-2026 event data"),
         "240": "TRF-2026 byes",
         "250": "TRF-2026 accelerated rounds",
         "260": "TRF-2026 prohibited pairings",
@@ -261,10 +249,7 @@ class TrfError(FileFieldError[str]):
 
     def _place(self) -> str | None:
         """``columns 49-52`` or ``column 97`` (``None``: the file as a whole)."""
-        if not self.columns:
-            return None
-        word = "columns" if "-" in self.columns else "column"
-        return f"{word} {self.columns}"
+        return columns_named(self.columns) if self.columns else None
 
 
 # --------------------------------------------------------------------------- data model
@@ -355,6 +340,11 @@ class Player:
     """One entry per round of the tournament (blank entries where the line has none)."""
     line: str = field(default="", repr=False, compare=False)
     """The line as written, without its line break."""
+
+    @property
+    def who(self) -> str:
+        """The player as messages name them: ``no. 12 (Name)``."""
+        return f"no. {self.start_no} ({self.name})"
 
     @property
     def computed_points(self) -> Decimal:
@@ -470,7 +460,7 @@ class Tournament:
         return tuple(
             r
             for r in self.extra_records
-            if r.code not in _EVENT_CODES and ignored_record(r.code) is None
+            if r.code not in EVENT_CODES and ignored_record(r.code) is None
         )
 
     @property
@@ -549,12 +539,14 @@ def _make_date(year: int, month: int, day: int) -> date | None:
 
 
 def _month(name: str) -> int | None:
-    """1-12 for an English month name or its three-letter abbreviation."""
+    """The month a number writes (``"07"``: 7; not checked), or 1-12 for an English month
+    name or its beginning (``Sept``; the forms of :func:`parse_date` give three letters or
+    more)."""
+    number = whole_number(name)
+    if number is not None:
+        return number
     low = name.lower()
-    for i, abbr in enumerate(_MONTHS, start=1):
-        if low.startswith(abbr) and _MONTH_NAMES[i - 1].startswith(low):
-            return i
-    return None
+    return next((i for i, m in enumerate(_MONTH_NAMES, 1) if m.startswith(low)), None)
 
 
 _MONTH_NAMES = (
@@ -571,6 +563,29 @@ _MONTH_NAMES = (
     "november",
     "december",
 )
+
+
+_NUMERIC_DATES = ((_YMD, 1, 2, 3), (_DMY, 3, 2, 1))
+"""The dates written in numbers, ``YYYY/MM/DD`` and ``DD.MM.YYYY``, each with the groups of
+its year, month and day."""
+_DATE_FORMS = (*_NUMERIC_DATES, (_MDY_NAMED, 3, 1, 2), (_DMY_NAMED, 3, 2, 1))
+"""Every form of a date :func:`parse_date` reads but ``YY/MM/DD``, in the order it tries
+them."""
+
+
+def _date_fields(
+    text: str, forms: tuple[tuple[re.Pattern[str], int, int, int], ...], two_digit_year: bool
+) -> tuple[int, int, int] | None:
+    """The year, month and day *text* writes in the first of *forms* (then, with
+    *two_digit_year*, ``YY/MM/DD`` as 20YY) it has; ``None`` for none, or a month name that
+    names none. Not checked as a day."""
+    for form, y, m, d in forms:
+        found = form.fullmatch(text)
+        if found:
+            month = _month(found[m])
+            return None if month is None else (int(found[y]), month, int(found[d]))
+    found = _YY_MM_DD.fullmatch(text) if two_digit_year else None
+    return None if found is None else (2000 + int(found[1]), int(found[2]), int(found[3]))
 
 
 def parse_date(text: str, *, two_digit_year: bool = False) -> date | None:
@@ -591,26 +606,8 @@ def parse_date(text: str, *, two_digit_year: bool = False) -> date | None:
     >>> parse_date("29. Mai 2020") is None
     True
     """
-    t = text.strip()
-    m = _YMD.fullmatch(t)
-    if m:
-        return _make_date(int(m[1]), int(m[2]), int(m[3]))
-    m = _DMY.fullmatch(t)
-    if m:
-        return _make_date(int(m[3]), int(m[2]), int(m[1]))
-    m = _MDY_NAMED.fullmatch(t)
-    if m:
-        month = _month(m[1])
-        return None if month is None else _make_date(int(m[3]), month, int(m[2]))
-    m = _DMY_NAMED.fullmatch(t)
-    if m:
-        month = _month(m[2])
-        return None if month is None else _make_date(int(m[3]), month, int(m[1]))
-    if two_digit_year:
-        m = _YY_MM_DD.fullmatch(t)
-        if m:
-            return _make_date(2000 + int(m[1]), int(m[2]), int(m[3]))
-    return None
+    fields = _date_fields(text.strip(), _DATE_FORMS, two_digit_year)
+    return None if fields is None else _make_date(*fields)
 
 
 _TWO_DIGITS = re.compile(r"([0-9]{2})([./-])([0-9]{2})\2([0-9]{2})")
@@ -656,17 +653,8 @@ def is_invalid_date(text: str, *, two_digit_year: bool = False) -> bool:
     (False, False)
     """
     t = text.strip()
-    if parse_date(t, two_digit_year=two_digit_year) is not None or not t.strip("0./- "):
-        return False
-    if _YMD.fullmatch(t) or _DMY.fullmatch(t):
-        return True
-    m = _MDY_NAMED.fullmatch(t)
-    if m and _month(m[1]) is not None:
-        return True
-    m = _DMY_NAMED.fullmatch(t)
-    if m and _month(m[2]) is not None:
-        return True
-    return bool(two_digit_year and _YY_MM_DD.fullmatch(t))
+    fields = _date_fields(t, _DATE_FORMS, two_digit_year)
+    return fields is not None and _make_date(*fields) is None and bool(t.strip("0./- "))
 
 
 def birth_year(text: str) -> int | None:
@@ -701,15 +689,10 @@ def impossible_birth_date(text: str) -> bool:
     >>> impossible_birth_date("1990/00/00"), impossible_birth_date("1990/13/00")
     (False, True)
     """
-    t = text.strip()
-    m = _YMD.fullmatch(t)
-    if m:
-        year, month, day = int(m[1]), int(m[2]), int(m[3])
-    else:
-        m = _DMY.fullmatch(t)
-        if not m:
-            return False
-        year, month, day = int(m[3]), int(m[2]), int(m[1])
+    fields = _date_fields(text.strip(), _NUMERIC_DATES, two_digit_year=False)
+    if fields is None:
+        return False
+    year, month, day = fields
     if month == 0:
         return day != 0
     if month > 12:
@@ -717,14 +700,15 @@ def impossible_birth_date(text: str) -> bool:
     return day != 0 and _make_date(year or 2000, month, day) is None
 
 
-_BOMS = (
+WIDE_BOMS: tuple[tuple[bytes, str], ...] = (
     (b"\xff\xfe\x00\x00", "utf-32-le"),
     (b"\x00\x00\xfe\xff", "utf-32-be"),
     (b"\xff\xfe", "utf-16-le"),
     (b"\xfe\xff", "utf-16-be"),
 )
-"""Byte-order marks other than UTF-8's, longest first, and their encodings."""
-_ALL_BOMS = (*_BOMS, (b"\xef\xbb\xbf", "utf-8"))
+"""The byte-order marks of UTF-32 and UTF-16, longest first, and their encodings."""
+_UTF8_BOM = b"\xef\xbb\xbf"
+_ALL_BOMS = (*WIDE_BOMS, (_UTF8_BOM, "utf-8"))
 
 
 def decode_trf(data: bytes, encoding: str | None = None) -> tuple[str, str]:
@@ -796,13 +780,21 @@ def decode_trf_noted(data: bytes, encoding: str | None = None) -> tuple[str, str
     except UnicodeDecodeError as exc:
         if encoding is not None or exc.encoding != "utf-8":
             raise
-        bom = data.startswith(b"\xef\xbb\xbf")
-        escaped = data[3 if bom else 0 :].decode("utf-8", "surrogateescape")
+        escaped, used = decode_utf8_escaped(data)
         text = _UNDECODED.sub("\ufffd", escaped)
-        return text, "utf-8-sig" if bom else "utf-8", _bad_utf8_warning(escaped, bom)
+        return text, used, _bad_utf8_warning(escaped, used == "utf-8-sig")
     if used not in ("cp1252", "latin-1") or not _UTF8_SEQUENCE.search(data):
         return text, used, None
     return text, used, _utf8_in_windows_warning(data, text, used)
+
+
+def decode_utf8_escaped(data: bytes) -> tuple[str, str]:
+    """*data*, UTF-8 text with bytes that are not UTF-8, decoded with each such byte kept as
+    one character (``surrogateescape``: written back as the same byte), and the encoding
+    (``utf-8-sig`` after UTF-8's byte-order mark, which is left out, else ``utf-8``)."""
+    marked = data.startswith(_UTF8_BOM)
+    text = data[len(_UTF8_BOM) if marked else 0 :].decode("utf-8", "surrogateescape")
+    return text, "utf-8-sig" if marked else "utf-8"
 
 
 _UNDECODED = re.compile("[\udc80-\udcff]")
@@ -903,15 +895,9 @@ class _Line:
     ) -> TrfError:
         """A :class:`TrfError` about columns *first*..*last*; *found* defaults to the
         columns' text."""
-        columns = str(first) if first == last else f"{first}-{last}"
         if found is None:
-            raw = self.cut(first, last)
-            if len(self.text) < first:
-                found = "the end of the line"
-            elif raw.strip() == "":
-                found = "a blank"
-            else:
-                found = repr(raw.strip())
+            found = found_text(self.text, first, last)
+        columns = columns_text(first, last)
         return TrfError(self.source, self.line_no, columns, fld, expected, found)
 
     def number(self, fld: str, *, required: bool = False, expected: str = "a number") -> int | None:
@@ -959,8 +945,7 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
     who = f"no. {start_no} ({name})"
 
     def note(cause: ValueCause, fld: str, detail: str = "") -> None:
-        first, last = PLAYER_COLUMNS[fld]
-        columns = str(first) if first == last else f"{first}-{last}"
+        columns = columns_text(*PLAYER_COLUMNS[fld])
         notes.append(ValueNote(cause, line.line_no, columns, line.text_field(fld), who, detail))
 
     rating: int | None = None
@@ -1050,19 +1035,14 @@ def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundE
         res = seg[7]
         if (
             (opp_raw == "" or DIGITS.fullmatch(opp_raw))
-            and c in ("w", "b", "-", " ")
+            and c in _COLOUR_CODES
             and res in RESULT_CODES
         ):
-            return RoundEntry(
-                round=r,
-                opponent=(int(opp_raw) or None) if opp_raw else None,
-                colour="w" if c == "w" else "b" if c == "b" else None,
-                result=res,
-                text=seg[:8],
-            )
+            opponent = (int(opp_raw) or None) if opp_raw else None
+            return RoundEntry(r, opponent, _COLOURS.get(c), res, seg[:8])
     label = f"round {r}"
     opp_raw = line.cut(o_first, o_last).strip()
-    opponent: int | None = None
+    opponent = None
     if opp_raw:
         if not DIGITS.fullmatch(opp_raw):
             raise line.error(
@@ -1074,7 +1054,7 @@ def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundE
         opponent = int(opp_raw) or None
     line.blank(o_last + 1, f"{label}, blank after the opponent")
     c = line.cut(c_col, c_col) or " "
-    if c not in ("w", "b", "-", " "):
+    if c not in _COLOUR_CODES:
         notes.append(ValueNote("colour", line.line_no, str(c_col), c, who, label))
         c = " "
     line.blank(c_col + 1, f"{label}, blank after the colour")
@@ -1084,9 +1064,8 @@ def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundE
         res = " "
     for col in (r_col + 1, r_col + 2):
         line.blank(col, f"{label}, blank after the result")
-    colour: Colour | None = "w" if c == "w" else "b" if c == "b" else None
     text = line.cut(o_first, r_col).ljust(r_col - o_first + 1)
-    return RoundEntry(round=r, opponent=opponent, colour=colour, result=res, text=text)
+    return RoundEntry(r, opponent, _COLOURS.get(c), res, text)
 
 
 def _blank_round(r: int) -> RoundEntry:
@@ -1103,14 +1082,11 @@ def _round_dates(text: str) -> tuple[str, ...]:
     whole. A line that has text before column 92 is split at blanks instead.
     """
     if len(text) >= _ROUNDS_START and text[4 : _ROUNDS_START - 1].strip() == "":
-        out: list[str] = []
-        col = _ROUNDS_START
-        while col <= len(text):
-            out.append(text[col - 1 : col - 1 + _ROUND_WIDTH].strip())
-            col += _ROUND_WIDTH
-        while out and out[-1] == "":
-            out.pop()
-        return tuple(out)
+        starts = range(_ROUNDS_START - 1, len(text), _ROUND_WIDTH)
+        dates = [text[start : start + _ROUND_WIDTH].strip() for start in starts]
+        while dates and dates[-1] == "":
+            dates.pop()
+        return tuple(dates)
     return tuple(text[3:].split())
 
 
@@ -1135,7 +1111,7 @@ def _damaged_player(raw: str, line_no: int, source: str) -> TrfError | None:
             source, line_no, "1-3", "record code", "the record code 001 in digits", repr(code)
         )
     if (
-        code not in _EVENT_CODES
+        code not in EVENT_CODES
         and ignored_record(code) is None
         and _PLAYER_SHAPE.match(raw)
         and len(raw.rstrip(" ")) >= PLAYER_COLUMNS["name"][0] + 3
@@ -1154,9 +1130,16 @@ def _damaged_player(raw: str, line_no: int, source: str) -> TrfError | None:
 def _record_text(text: str) -> str:
     """The text of an event record: from column 5 (the blank after the code is dropped),
     without trailing blanks."""
-    rest = text[3:]
-    rest = rest.removeprefix(" ")
-    return rest.rstrip()
+    return text[3:].removeprefix(" ").rstrip()
+
+
+def csv_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The lines of a CSV file's *text* (a K file, a field) that hold data, each with its
+    number from 1: UTF-8's byte-order mark, blank lines and ``#`` comments left out."""
+    for line_no, raw in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
+        stripped = raw.strip()
+        if stripped and not stripped.startswith("#"):
+            yield line_no, raw
 
 
 def _split_lines(text: str) -> list[str]:
@@ -1199,7 +1182,7 @@ def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
     read = _read_lines(text.removeprefix("\ufeff"), source)
     padded = _padded_players(read.players, read.num_rounds, source)
     national = _national_of_players(read.national, read.first_line, read.notes)
-    records = read_records(read.extra, national, read.comments, source, read.notes)
+    records = read_records(read.extra, national, read.comments, read.notes)
     event = read.event
     round_texts = _round_dates(event["132"]) if "132" in event else ()
     start_text = event.get("042", "")
@@ -1274,7 +1257,7 @@ def _read_lines(text: str, source: str) -> _FileLines:
         elif code == "112":
             if _record_text(raw):  # a blank 112 names nobody
                 read.deputies.append(_record_text(raw))
-        elif code in _EVENT_CODES and code not in read.event:
+        elif code in EVENT_CODES and code not in read.event:
             read.event[code] = raw if code == "132" else _record_text(raw)
             read.event_lines[code] = (line_no, _record_text(raw))
         else:
@@ -1464,7 +1447,7 @@ def not_a_trf(data: bytes, t: Tournament) -> str | None:
     if controls > len(data) // 20:
         return head + f"binary data ({controls} control bytes), not a text file"
     lines = [line for line in _split_lines(data.decode("latin-1")) if line.strip()]
-    codes = sorted({line[:3] for line in lines if line[:3] in _EVENT_CODES})
+    codes = sorted({line[:3] for line in lines if line[:3] in EVENT_CODES})
     if codes:
         return head + f"{len(lines)} lines, with event records {', '.join(codes)} only"
     return head + f"{len(lines)} lines, none a TRF record (line 1: {lines[0][:40]!r})"
@@ -1498,7 +1481,7 @@ too, where FIDE's count is of FIDE-rated players); every other kind is an error 
 severity, which depends on where the tie-breaks come from, is ``xlfuncs check``'s to set)."""
 
 
-def _finding(
+def trf_finding(
     t: Tournament,
     kind: ConsistencyKind,
     message: str,
@@ -1506,8 +1489,8 @@ def _finding(
     rnd: int | None = None,
     line_no: int | None = None,
 ) -> Finding:
-    """One finding of :func:`check_tournament` on *t*: of player *p* (their line), in round
-    *rnd*, or at line *line_no*."""
+    """One finding of :func:`check_tournament` on *t* (or of its ranks against a standing,
+    kind ``rank``): of player *p* (their line), in round *rnd*, or at line *line_no*."""
     return Finding(
         kind=kind,
         severity="warning" if kind in _WARNING_KINDS else "error",
@@ -1535,11 +1518,6 @@ def repeated_text(read: ExtraRecord, again: ExtraRecord) -> str:
         f"record {again.code} written again on line {again.line_no} ({what}): line "
         f"{read.line_no}'s is read"
     )
-
-
-def _who(p: Player) -> str:
-    """``no. 12 (Name)`` for messages."""
-    return f"no. {p.start_no} ({p.name})"
 
 
 _OVER_THE_BOARD: Final = frozenset(RATED_SYMBOLS + UNDER_ONE_MOVE_SYMBOLS)
@@ -1600,7 +1578,7 @@ def check_tournament(t: Tournament) -> list[Finding]:
     return [
         *_count_findings(t),
         *(
-            _finding(t, "repeated_record", repeated_text(read, again), line_no=again.line_no)
+            trf_finding(t, "repeated_record", repeated_text(read, again), line_no=again.line_no)
             for read, again in t.repeated_records
         ),
         *_fide_id_findings(t),
@@ -1615,7 +1593,7 @@ def _count_findings(t: Tournament) -> list[Finding]:
     declared = t.declared_players
     if declared is not None and declared != len(t.players):
         found.append(
-            _finding(
+            trf_finding(
                 t,
                 "player_count",
                 f"062 gives {declared} player{'' if declared == 1 else 's'}, the file has "
@@ -1627,7 +1605,7 @@ def _count_findings(t: Tournament) -> list[Finding]:
     if declared_rated is not None and declared_rated != rated:
         with_any = sum(1 for p in t.players if p.rating)
         found.append(
-            _finding(
+            trf_finding(
                 t,
                 "rated_count_any" if declared_rated == with_any else "rated_count",
                 f"072 gives {declared_rated} rated players, {rated} "
@@ -1653,10 +1631,10 @@ def _fide_id_findings(t: Tournament) -> list[Finding]:
             continue
         if fide_id in first_with:
             found.append(
-                _finding(
+                trf_finding(
                     t,
                     "duplicate_fide_id",
-                    f"{_who(p)}: FIDE id {p.fide_id} is given to {_who(first_with[fide_id])} too",
+                    f"{p.who}: FIDE id {p.fide_id} is given to {first_with[fide_id].who} too",
                     p,
                 )
             )
@@ -1679,10 +1657,10 @@ def _player_findings(t: Tournament) -> list[Finding]:
         ):
             scored = "" if t.scoring.is_default else f" (scoring {t.scoring.text}, record 162)"
             found.append(
-                _finding(
+                trf_finding(
                     t,
                     "points",
-                    f"{_who(p)}: the file gives {points_text(p.points)} points, the results "
+                    f"{p.who}: the file gives {points_text(p.points)} points, the results "
                     f"add up to {points_text(computed)}{scored}",
                     p,
                 )
@@ -1700,16 +1678,16 @@ def _entry_findings(t: Tournament, p: Player, e: RoundEntry) -> list[Finding]:
     outcome = e.outcome
     if e.opponent is None:
         if outcome is not None and not outcome.is_bye:
-            message = f"{_who(p)}, round {r}: result {e.result!r} without an opponent"
-            return [_finding(t, "result_without_opponent", message, p, r)]
+            message = f"{p.who}, round {r}: result {e.result!r} without an opponent"
+            return [trf_finding(t, "result_without_opponent", message, p, r)]
         return []
     found: list[Finding] = []
     if outcome is not None and outcome.is_bye:
-        message = f"{_who(p)}, round {r}: bye code {e.result!r} with opponent {e.opponent}"
-        found.append(_finding(t, "bye_with_opponent", message, p, r))
+        message = f"{p.who}, round {r}: bye code {e.result!r} with opponent {e.opponent}"
+        found.append(trf_finding(t, "bye_with_opponent", message, p, r))
     elif outcome is None:
-        message = f"{_who(p)}, round {r}: opponent {e.opponent} but no result"
-        found.append(_finding(t, "no_result", message, p, r))
+        message = f"{p.who}, round {r}: opponent {e.opponent} but no result"
+        found.append(trf_finding(t, "no_result", message, p, r))
     return found + _pair_findings(t, p, e)
 
 
@@ -1719,17 +1697,17 @@ def _pair_findings(t: Tournament, p: Player, e: RoundEntry) -> list[Finding]:
     result and not the same colour (the pair checked once, from the lower starting rank)."""
     r = e.round
     if e.opponent == p.start_no:
-        message = f"{_who(p)}, round {r}: paired against their own starting rank"
-        return [_finding(t, "self_pairing", message, p, r)]
+        message = f"{p.who}, round {r}: paired against their own starting rank"
+        return [trf_finding(t, "self_pairing", message, p, r)]
     q = t.by_start_no.get(e.opponent) if e.opponent is not None else None
     if q is None:
-        message = f"{_who(p)}, round {r}: opponent {e.opponent} is not in the file"
-        return [_finding(t, "unknown_opponent", message, p, r)]
+        message = f"{p.who}, round {r}: opponent {e.opponent} is not in the file"
+        return [trf_finding(t, "unknown_opponent", message, p, r)]
     f = q.rounds[r - 1]
     if f.opponent != p.start_no:
         theirs = "no opponent" if f.opponent is None else f"opponent {f.opponent}"
-        message = f"{_who(p)}, round {r}: plays {_who(q)}, whose line gives {theirs}"
-        return [_finding(t, "not_mirrored", message, p, r)]
+        message = f"{p.who}, round {r}: plays {q.who}, whose line gives {theirs}"
+        return [trf_finding(t, "not_mirrored", message, p, r)]
     if p.start_no > q.start_no:
         return []  # the pair is checked once, from the lower starting rank
     found: list[Finding] = []
@@ -1741,13 +1719,13 @@ def _pair_findings(t: Tournament, p: Player, e: RoundEntry) -> list[Finding]:
         and not (outcome is other is Outcome.FORFEIT_LOSS)  # a double forfeit
     ):
         message = (
-            f"{_who(p)}, round {r}: result {e.result!r} against {_who(q)}, whose line gives "
+            f"{p.who}, round {r}: result {e.result!r} against {q.who}, whose line gives "
             f"{f.result!r}"
         )
-        found.append(_finding(t, "results_not_complementary", message, p, r))
+        found.append(trf_finding(t, "results_not_complementary", message, p, r))
     if e.colour is not None and e.colour == f.colour:
-        message = f"{_who(p)}, round {r}: both {_who(p)} and {_who(q)} have colour {e.colour!r}"
-        found.append(_finding(t, "same_colour", message, p, r))
+        message = f"{p.who}, round {r}: both {p.who} and {q.who} have colour {e.colour!r}"
+        found.append(trf_finding(t, "same_colour", message, p, r))
     return found
 
 
@@ -1757,23 +1735,17 @@ def _rank_findings(t: Tournament) -> list[Finding]:
     ranked.sort(key=lambda p: (p.rank or 0, p.line_no))
     out: list[Finding] = []
     best: Player | None = None  # most points among the players ranked below
-    i = len(ranked)
-    while i > 0:
-        j = i
-        while j > 0 and ranked[j - 1].rank == ranked[i - 1].rank:
-            j -= 1
-        group = ranked[j:i]
+    for group in reversed([list(g) for _, g in groupby(ranked, key=lambda p: p.rank)]):
         for p in group:
             if best is not None and _score(best, t) > _score(p, t):
                 message = (
-                    f"{_who(p)} is ranked {p.rank} with {points_text(_score(p, t))} points, "
-                    f"above {_who(best)}, ranked {best.rank} with {points_text(_score(best, t))}"
+                    f"{p.who} is ranked {p.rank} with {points_text(_score(p, t))} points, "
+                    f"above {best.who}, ranked {best.rank} with {points_text(_score(best, t))}"
                 )
-                out.append(_finding(t, "rank", message, p))
+                out.append(trf_finding(t, "rank", message, p))
         for p in group:
             if best is None or _score(p, t) > _score(best, t):
                 best = p
-        i = j
     out.sort(key=lambda d: d.line or 0)
     return out
 

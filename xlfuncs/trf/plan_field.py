@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import csv
 import datetime as _dt
-import re
 from dataclasses import dataclass
 from typing import Final
 
@@ -31,7 +30,7 @@ from ..file_error import FileFieldError
 from ..findings import Finding
 from .event_system import System, file_system
 from .numbers import whole_number
-from .parser import parse_trf_bytes
+from .parser import csv_lines, parse_trf_bytes
 from .pseudo_players import pseudo_players
 from .rounds_planned import planned_rounds
 
@@ -62,18 +61,13 @@ class PlanField:
 
 _COLUMNS: Final = {"name": "name", "rating": "rating", "title": "title", "sex": "sex"}
 _ALIASES: Final = {"federation": "federation", "fed": "federation"}
-_LINE_BREAK = re.compile(r"\r\n|\n|\r")
 
 
 def is_csv(data: bytes) -> bool:
     """Whether *data* reads as a field CSV: its first line that is not blank or a comment
     names a ``name`` column (a TRF's first line is a record, ``012 ...``)."""
-    text = data.decode("utf-8", errors="replace").removeprefix("\ufeff")
-    for line in _LINE_BREAK.split(text):
-        s = line.strip()
-        if not s or s.startswith("#"):
-            continue
-        cells = [c.strip().lower() for c in next(csv.reader([s]))]
+    for _, line in csv_lines(data.decode("utf-8", errors="replace")):
+        cells = [c.strip().lower() for c in next(csv.reader([line.strip()]))]
         return "name" in cells and len(cells) > 1
     return False
 
@@ -120,13 +114,9 @@ def parse_field_csv(text: str, *, source: str = "<string>") -> tuple[PlanPlayer,
     >>> bo.rating, bo.title, bo.female, bo.start_no
     (None, '', False, 2)
     """
-    text = text.removeprefix("\ufeff")
     columns: dict[str, int] | None = None
     out: list[PlanPlayer] = []
-    for line_no, raw in enumerate(_LINE_BREAK.split(text), start=1):
-        stripped = raw.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
+    for line_no, raw in csv_lines(text):
         try:
             row = next(csv.reader([raw]))
         except csv.Error as exc:
@@ -137,9 +127,8 @@ def parse_field_csv(text: str, *, source: str = "<string>") -> tuple[PlanPlayer,
             columns = _header(row, source, line_no)
             continue
         if len(row) > len(columns):
-            raise FieldFileError(
-                source, line_no, None, "row", f"{len(columns)} fields", f"{len(row)}: {stripped!r}"
-            )
+            found = f"{len(row)}: {raw.strip()!r}"
+            raise FieldFileError(source, line_no, None, "row", f"{len(columns)} fields", found)
         name = _cell(row, columns, "name")
         if not name:
             raise FieldFileError(source, line_no, columns["name"] + 1, "name", "a name", "a blank")

@@ -30,10 +30,13 @@ from typing import NamedTuple
 from ..core.results import Outcome
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..findings import Finding
+from .columns import columns_named, columns_text, found_text
 from .numbers import DECIMAL, DIGITS, MAX_ROUNDS, rounds_number
 from .values import ValueNote
 
 __all__ = [
+    "ASSIGNMENT_KINDS",
+    "BYE_KINDS",
     "NRS_METHODS",
     "Acceleration",
     "AssignmentEffects",
@@ -93,17 +96,12 @@ class ExtraRecord(NamedTuple):
     """The whole line as written, without its line break."""
 
 
-def _error(
-    source: str, line_no: int, first: int, last: int, fld: str, expected: str, text: str
-) -> RecordError:
-    del source  # named by the reader
-    raw = text[first - 1 : last]
-    if len(text) < first:
-        found = "the end of the line"
-    else:
-        found = repr(raw.strip()) if raw.strip() else "a blank"
-    columns = str(first) if first == last else f"{first}-{last}"
-    return RecordError(line_no, columns, fld, expected, found)
+def _error(line_no: int, first: int, last: int, fld: str, expected: str, text: str) -> RecordError:
+    """The error for columns *first* to *last* of line *line_no*, *text*: field *fld* is not
+    *expected* (the TRF reader names the file)."""
+    return RecordError(
+        line_no, columns_text(first, last), fld, expected, found_text(text, first, last)
+    )
 
 
 # --------------------------------------------------------------------------- NRS
@@ -306,12 +304,11 @@ def _fraction(text: str) -> Fraction:
     return Fraction(text.strip())
 
 
-def _read_162(raw: str, line_no: int, source: str) -> ScoringSystem:
+def _read_162(raw: str, line_no: int) -> ScoringSystem:
     """Record 162: a symbol at column 6, its points in 7-10, the next symbol at 15 ..."""
     values: dict[str, Fraction] = {}
     if raw[4:5].strip():
         raise _error(
-            source,
             line_no,
             5,
             5,
@@ -325,12 +322,9 @@ def _read_162(raw: str, line_no: int, source: str) -> ScoringSystem:
         points = raw[col : col + 4]
         if symbol != " ":
             if symbol not in "WDLAPX":
-                raise _error(
-                    source, line_no, col, col, "scoring symbol", "one of W, D, L, A, P, X", raw
-                )
+                raise _error(line_no, col, col, "scoring symbol", "one of W, D, L, A, P, X", raw)
             if not DECIMAL.fullmatch(points.strip()):
                 raise _error(
-                    source,
                     line_no,
                     col + 1,
                     col + 4,
@@ -342,7 +336,6 @@ def _read_162(raw: str, line_no: int, source: str) -> ScoringSystem:
         elif raw[col - 1 : col + 8].strip():
             first = col + next(i for i, c in enumerate(raw[col - 1 : col + 8]) if c != " ")
             raise _error(
-                source,
                 line_no,
                 first,
                 first,
@@ -361,14 +354,13 @@ def _read_162(raw: str, line_no: int, source: str) -> ScoringSystem:
     )
 
 
-def _read_172(raw: str, line_no: int, source: str) -> NationalSupport:
+def _read_172(raw: str, line_no: int) -> NationalSupport:
     words = raw[4:].split()
     if len(words) == 1 and words[0].upper() in NRS_METHODS:
         return NationalSupport(None, words[0].upper(), line_no)
     method = raw[8:13].strip().upper()
     if not _NRS_CODE.fullmatch(raw[4:7]) or method not in NRS_METHODS:
         raise _error(
-            source,
             line_no,
             5,
             13,
@@ -380,48 +372,40 @@ def _read_172(raw: str, line_no: int, source: str) -> NationalSupport:
 
 
 def _int_field(
-    raw: str, first: int, last: int, line_no: int, source: str, fld: str, *, blank: int | None
+    raw: str, first: int, last: int, line_no: int, fld: str, *, blank: int | None
 ) -> int:
     text = raw[first - 1 : last].strip()
     if not text and blank is not None:
         return blank
     if not DIGITS.fullmatch(text):
-        raise _error(source, line_no, first, last, fld, "a whole number", raw)
+        raise _error(line_no, first, last, fld, "a whole number", raw)
     return int(text)
 
 
 def _round_field(
-    raw: str, first: int, last: int, line_no: int, source: str, fld: str, *, blank: int | None
+    raw: str, first: int, last: int, line_no: int, fld: str, *, blank: int | None
 ) -> int:
     """A round number of a record: a whole number from 1 (:func:`_int_field`)."""
-    value = _int_field(raw, first, last, line_no, source, fld, blank=blank)
+    value = _int_field(raw, first, last, line_no, fld, blank=blank)
     if value < 1:
-        raise _error(source, line_no, first, last, fld, "a round number from 1", raw)
+        raise _error(line_no, first, last, fld, "a round number from 1", raw)
     return value
 
 
-def _numbers(
-    raw: str, first: int, width: int, line_no: int, source: str, fld: str
-) -> tuple[int, ...]:
+def _numbers(raw: str, first: int, width: int, line_no: int, fld: str) -> tuple[int, ...]:
     """The whole numbers of fields *width* - 1 columns wide, one every *width* columns from
     *first*, blank fields and ``0000`` left out."""
-    out: list[int] = []
-    col = first
-    body = raw.rstrip()
-    while col <= len(body):
-        value = _int_field(raw, col, col + width - 2, line_no, source, fld, blank=0)
-        if value:
-            out.append(value)
-        col += width
-    return tuple(out)
+    starts = range(first, len(raw.rstrip()) + 1, width)
+    values = (_int_field(raw, col, col + width - 2, line_no, fld, blank=0) for col in starts)
+    return tuple(value for value in values if value)
 
 
-def _read_240(raw: str, line_no: int, source: str) -> RoundBye:
+def _read_240(raw: str, line_no: int) -> RoundBye:
     kind = raw[4:5].upper()
-    if kind not in ("F", "H", "Z"):
-        raise _error(source, line_no, 5, 5, "type of bye", "F, H or Z", raw)
-    rnd = _round_field(raw, 7, 9, line_no, source, "round", blank=None)
-    return RoundBye(kind, rnd, _numbers(raw, 11, 5, line_no, source, "player"), line_no)
+    if kind not in BYE_KINDS:
+        raise _error(line_no, 5, 5, "type of bye", "F, H or Z", raw)
+    rnd = _round_field(raw, 7, 9, line_no, "round", blank=None)
+    return RoundBye(kind, rnd, _numbers(raw, 11, 5, line_no, "player"), line_no)
 
 
 def _optional_points(text: str) -> Fraction | None:
@@ -429,15 +413,15 @@ def _optional_points(text: str) -> Fraction | None:
     return Fraction(t) if t else None
 
 
-def _read_250(raw: str, line_no: int, source: str) -> Acceleration:
+def _read_250(raw: str, line_no: int) -> Acceleration:
     for first, last, what in ((5, 8, "fictitious match points"), (10, 13, "fictitious points")):
         t = raw[first - 1 : last].strip()
         if t and not DECIMAL.fullmatch(t):
-            raise _error(source, line_no, first, last, what, "a number such as 1.0 or a blank", raw)
-    first_round = _round_field(raw, 15, 17, line_no, source, "first round", blank=None)
-    last_round = _round_field(raw, 19, 21, line_no, source, "last round", blank=first_round)
-    first = _int_field(raw, 23, 26, line_no, source, "first player", blank=None)
-    last = _int_field(raw, 28, 31, line_no, source, "last player", blank=first)
+            raise _error(line_no, first, last, what, "a number such as 1.0 or a blank", raw)
+    first_round = _round_field(raw, 15, 17, line_no, "first round", blank=None)
+    last_round = _round_field(raw, 19, 21, line_no, "last round", blank=first_round)
+    first = _int_field(raw, 23, 26, line_no, "first player", blank=None)
+    last = _int_field(raw, 28, 31, line_no, "last player", blank=first)
     return Acceleration(
         _optional_points(raw[4:8]),
         _optional_points(raw[9:13]),
@@ -449,11 +433,11 @@ def _read_250(raw: str, line_no: int, source: str) -> Acceleration:
     )
 
 
-def _read_260(raw: str, line_no: int, source: str) -> ProhibitedPairing:
-    first_round = _round_field(raw, 5, 7, line_no, source, "first round", blank=None)
-    last_round = _round_field(raw, 9, 11, line_no, source, "last round", blank=first_round)
+def _read_260(raw: str, line_no: int) -> ProhibitedPairing:
+    first_round = _round_field(raw, 5, 7, line_no, "first round", blank=None)
+    last_round = _round_field(raw, 9, 11, line_no, "last round", blank=first_round)
     return ProhibitedPairing(
-        first_round, last_round, _numbers(raw, 13, 5, line_no, source, "player"), line_no
+        first_round, last_round, _numbers(raw, 13, 5, line_no, "player"), line_no
     )
 
 
@@ -462,15 +446,13 @@ _LAYOUTS = ((8, 14, 20, 24), (7, 12, 17, 21))
 same one column to the left, as Sharly Chess writes them."""
 
 
-def _read_299(raw: str, line_no: int, source: str) -> PointAssignment:
+def _read_299(raw: str, line_no: int) -> PointAssignment:
     """Record 299, in TRF-2026's columns or one column to the left (:data:`_LAYOUTS`): at
     least one of its two points fields written. Raises :class:`RecordError` for a field
     that is not the format's."""
     kind = raw[4:5] or " "
     if kind.upper() not in "WDLFHZ+- ":
-        raise _error(
-            source, line_no, 5, 5, "type of assignment", "W, D, L, F, H, Z, +, - or a blank", raw
-        )
+        raise _error(line_no, 5, 5, "type of assignment", "W, D, L, F, H, Z, +, - or a blank", raw)
     for k, (mp, gp, rnd, who) in enumerate(_LAYOUTS):
         fields = (raw[mp - 1 : mp + 3], raw[gp - 1 : gp + 3], raw[rnd - 1 : rnd + 2])
         gaps = (
@@ -494,19 +476,18 @@ def _read_299(raw: str, line_no: int, source: str) -> PointAssignment:
                 match_points=_optional_points(fields[0]),
                 points=_optional_points(fields[1]),
                 round=round_no or None,
-                players=_numbers(raw, who, 5, line_no, source, "player"),
+                players=_numbers(raw, who, 5, line_no, "player"),
                 line_no=line_no,
                 shifted=k == 1,
             )
-    raise _first_bad_field(raw, line_no, source)
+    raise _first_bad_field(raw, line_no)
 
 
-def _first_bad_field(raw: str, line_no: int, source: str) -> RecordError:
+def _first_bad_field(raw: str, line_no: int) -> RecordError:
     """Where a ``299`` line read in TRF-2026's columns is not the format's: the first field
     (or the columns between two) that is not."""
     if not raw[5:17].strip():
         return _error(
-            source,
             line_no,
             8,
             17,
@@ -517,14 +498,13 @@ def _first_bad_field(raw: str, line_no: int, source: str) -> RecordError:
     for first, last, fld in ((8, 11, "match points"), (14, 17, "points")):
         text = raw[first - 1 : last].strip()
         if text and not DECIMAL.fullmatch(text):
-            return _error(source, line_no, first, last, fld, "a number such as 1.0 or a blank", raw)
+            return _error(line_no, first, last, fld, "a number such as 1.0 or a blank", raw)
     text = raw[19:22].strip()
     if text and not DIGITS.fullmatch(text):
-        return _error(source, line_no, 20, 22, "round", "a round number, 000 or a blank", raw)
+        return _error(line_no, 20, 22, "round", "a round number, 000 or a blank", raw)
     for first, last in ((6, 7), (12, 13), (18, 19), (23, 23)):
         if raw[first - 1 : last].strip():
             return _error(
-                source,
                 line_no,
                 first,
                 last,
@@ -536,12 +516,9 @@ def _first_bad_field(raw: str, line_no: int, source: str) -> RecordError:
     for col in range(24, len(raw.rstrip()) + 1, 5):
         text = raw[col - 1 : col + 3].strip()
         if text and not DIGITS.fullmatch(text):
-            return _error(
-                source, line_no, col, col + 3, "starting rank", "a number or a blank", raw
-            )
+            return _error(line_no, col, col + 3, "starting rank", "a number or a blank", raw)
         if raw[col + 3 : col + 4].strip():
             return _error(
-                source,
                 line_no,
                 col + 4,
                 col + 4,
@@ -550,7 +527,7 @@ def _first_bad_field(raw: str, line_no: int, source: str) -> RecordError:
                 raw,
             )
     return _error(  # not reached: a line whose fields are all the format's is read
-        source, line_no, 8, len(raw.rstrip()), "abnormal assignment", "TRF-2026's fields", raw
+        line_no, 8, len(raw.rstrip()), "abnormal assignment", "TRF-2026's fields", raw
     )
 
 
@@ -558,7 +535,6 @@ def read_records(
     extra: Sequence[ExtraRecord],
     national: Sequence[NationalRating],
     comments: Sequence[ExtraRecord],
-    source: str,
     notes: list[ValueNote] | None = None,
 ) -> Trf2026:
     """Every TRF-2026 record among *extra* (the lines the TRF16 reader keeps), with the
@@ -578,15 +554,15 @@ def read_records(
         code, raw, n = r.code, r.text, r.line_no
         try:
             if code == "162" and scoring_line is None:
-                scoring, scoring_line = _read_162(raw, n, source), n
+                scoring, scoring_line = _read_162(raw, n), n
             elif code == "172":
-                support.append(_read_172(raw, n, source))
+                support.append(_read_172(raw, n))
             elif code == "240":
-                byes.append(_read_240(raw, n, source))
+                byes.append(_read_240(raw, n))
             elif code == "250":
-                accelerations.append(_read_250(raw, n, source))
+                accelerations.append(_read_250(raw, n))
             elif code == "260":
-                prohibited.append(_read_260(raw, n, source))
+                prohibited.append(_read_260(raw, n))
         except RecordError as exc:
             if notes is None:
                 raise
@@ -596,11 +572,10 @@ def read_records(
             )
         if code == "299":
             try:
-                assignments.append(_read_299(raw, n, source))
+                assignments.append(_read_299(raw, n))
             except RecordError as exc:
-                cols = "columns" if "-" in exc.columns else "column"
                 why = (
-                    f"record 299, line {n}: {cols} {exc.columns} ({exc.field}): expected "
+                    f"record 299, line {n}: {columns_named(exc.columns)} ({exc.field}): expected "
                     f"{exc.expected}, found {exc.found}: the line is not read"
                 )
                 unread.append(Finding("assignment", "warning", why, line=n))
@@ -613,8 +588,7 @@ def read_records(
             detail = f"number of rounds: expected a whole number from 1 to {MAX_ROUNDS}, found " + (
                 repr(written) if written else "a blank"
             )
-            end = len(said.text.rstrip())
-            columns = f"5-{end}" if end > 5 else "5"
+            columns = columns_text(5, max(5, len(said.text.rstrip())))
             notes.append(
                 ValueNote(
                     "record", said.line_no, columns, said.text.rstrip(), f"record {code}", detail
@@ -645,7 +619,7 @@ def read_records(
 
 # --------------------------------------------------------------------------- 299 applied
 
-_KINDS: Mapping[str, Outcome] = {
+ASSIGNMENT_KINDS: Mapping[str, Outcome] = {
     "W": Outcome.WIN,
     "D": Outcome.DRAW,
     "L": Outcome.LOSS,
@@ -744,7 +718,7 @@ def assignment_effects(
                 f"{where}: its match points (columns 8-11) are a team's: the players' points "
                 "are those of columns 14-17"
             )
-        kind = _KINDS.get(a.kind)
+        kind = ASSIGNMENT_KINDS.get(a.kind)
         if kind is not None and a.round is None and not a.players:
             defaults[kind] = a.points
             note(f"{where}: every {a.kind!r} of the event scores {_plain(a.points)}")
@@ -817,7 +791,8 @@ def _typed_rounds(
     return said + ": " + ", ".join(hits)
 
 
-_BYES: Mapping[str, Outcome] = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
+BYE_KINDS: Mapping[str, Outcome] = {kind: ASSIGNMENT_KINDS[kind] for kind in "FHZ"}
+"""Record ``240``'s kinds of bye and the results they are."""
 
 
 def bye_notes(
@@ -848,7 +823,7 @@ def bye_notes(
                 out.append(Finding("bye", "warning", said, line=b.line_no))
             elif b.round <= len(outcomes[n]):
                 written = outcomes[n][b.round - 1]
-                if written is not _BYES[b.kind] and not (b.kind == "Z" and written is None):
+                if written is not BYE_KINDS[b.kind] and not (b.kind == "Z" and written is None):
                     shown = "no result" if written is None else repr(written.symbol)
                     said = (
                         f"{where}: no. {n}, round {b.round}: a {b.kind!r} bye, the 001 line "

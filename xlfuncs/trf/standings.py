@@ -32,7 +32,7 @@ from ..core.tiebreaks import KOYA_SCORES_DEFAULT, KoyaScores, TiebreakTable, Val
 from ..core.tiebreaks import tiebreaks as compute_tiebreaks
 from ..findings import Finding
 from ..text_output import counted, points_text
-from .parser import Player, Tournament, check_tournament
+from .parser import Player, Tournament, check_tournament, trf_finding
 from .prose import prose_finding
 from .short_list import short_list
 from .tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, TiebreakList, event_tiebreaks
@@ -94,10 +94,6 @@ def value_text(value: Value | float | Decimal) -> str:
     return f"{float(exact):.2f}"
 
 
-def _who(p: Player) -> str:
-    return f"no. {p.start_no} ({p.name})"
-
-
 PLACEHOLDER_NONE = (
     "the file gives no ranks (columns 86-89 blank or 0 for every player): not compared with ours"
 )
@@ -114,18 +110,6 @@ DETAIL_LIMIT = 5
 """Up to this many players whose rank differs are each one finding; more are counted in one
 summary finding per list, with each player's line a detail
 (:attr:`~xlfuncs.findings.Finding.detail`)."""
-
-
-def _rank(t: Tournament, message: str, p: Player | None = None) -> Finding:
-    """A finding of kind ``rank`` on *t*: of player *p* (their line), else of the file."""
-    return Finding(
-        kind="rank",
-        severity="error",
-        message=message,
-        file=t.source,
-        line=None if p is None else p.line_no,
-        player=None if p is None else p.start_no,
-    )
 
 
 def rank_discrepancies(
@@ -154,11 +138,11 @@ def rank_discrepancies(
     """
     ranked = [s for s in standings if s.player.rank]
     if not ranked:
-        return [_rank(t, PLACEHOLDER_NONE)]
+        return [trf_finding(t, "rank", PLACEHOLDER_NONE)]
     if all(s.player.rank == s.rank for s in ranked):
         return []
     if len(ranked) == len(standings) and all(s.player.rank == s.player.start_no for s in ranked):
-        return [_rank(t, PLACEHOLDER_START)]
+        return [trf_finding(t, "rank", PLACEHOLDER_START)]
     by_file = sorted(ranked, key=lambda s: (s.player.rank or 0, s.player.line_no))
     file_ranks = [s.player.rank or 0 for s in by_file]
     unranked = sorted((s for s in standings if not s.player.rank), key=lambda s: s.rank)
@@ -170,7 +154,7 @@ def rank_discrepancies(
         file_rank = s.player.rank or 0
         if file_rank == s.rank:
             continue
-        message = f"{_who(s.player)}: rank {s.rank} here, {file_rank} in the file"
+        message = f"{s.player.who}: rank {s.rank} here, {file_rank} in the file"
         other = _partner(s, by_file, file_ranks)
         cause: str | None = UNRANKED_CAUSE
         if other is not None:
@@ -182,13 +166,13 @@ def rank_discrepancies(
                 shifted += 1
                 continue
             if above:
-                names = [_who(q.player) for q in above[-3:]]
+                names = [q.player.who for q in above[-3:]]
                 more = f" and {len(above) - 3} more" if len(above) > 3 else ""
                 message += (
                     f"; above here, the file leaves unranked {', '.join(reversed(names))}{more}"
                 )
         causes.append(cause)
-        found.append(_rank(t, message, s.player))
+        found.append(trf_finding(t, "rank", message, s.player))
     if len(found) > DETAIL_LIMIT:
         labels = standings[0].labels if standings else ("points",)
         summary = _summary(len(found), causes, labels, tiebreaks, fit)
@@ -197,14 +181,15 @@ def rank_discrepancies(
         summary = None
     found.sort(key=lambda d: d.line or 0)
     if summary is not None:
-        found.insert(0, _rank(t, summary))
+        found.insert(0, trf_finding(t, "rank", summary))
     if shifted:
         listed = short_list([f"no. {q.player.start_no}" for q in unranked], 6)
         plural = "s" if len(unranked) > 1 else ""
         found.insert(
             0,
-            _rank(
+            trf_finding(
                 t,
+                "rank",
                 f"the file leaves {len(unranked)} player{plural} unranked (rank blank "
                 f"or 0: {listed}), whom ours ranks: {counted(shifted, 'player')} ranked below them "
                 "have a rank here greater by the number of those above them, and the same order "
@@ -260,7 +245,7 @@ def _why(s: Standing, q: Standing) -> tuple[str, str | None]:
     them; and that figure's label (``None``: level on every figure)."""
     here = _place(q.rank - s.rank)
     there = _place((q.player.rank or 0) - (s.player.rank or 0))
-    head = f"{_who(q.player)} is {here} here, {there} in the file"
+    head = f"{q.player.who} is {here} here, {there} in the file"
     equal: list[str] = []
     for label, a, b in zip(s.labels, s.figures, q.figures):
         if a != b:

@@ -28,7 +28,7 @@ Columns, as the formats define them:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -52,9 +52,10 @@ from ..core.teams import (
 from ..core.tiebreaks import TiebreakError
 from ..core.tournament import Pairing
 from ..text_output import counted
+from .columns import columns_named
 from .numbers import decimal_number, whole_number
 from .parser import Tournament, TrfError
-from .records2026 import PointAssignment
+from .records2026 import ASSIGNMENT_KINDS, BYE_KINDS, PointAssignment
 from .tiebreak_list import POINTS_CODE, file_record, record_codes, split_codes
 from .to_crosstable import TrfCrosstable
 
@@ -393,17 +394,18 @@ def _forfeited_match(raw: str, source: str, line_no: int) -> ForfeitedMatch:
     return ForfeitedMatch(numbers[0], numbers[1], numbers[2], _FORFEITS[kind])
 
 
-_TEAM_KINDS: dict[str, tuple[Outcome, str]] = {
-    "W": (Outcome.WIN, "match won"),
-    "D": (Outcome.DRAW, "match drawn"),
-    "L": (Outcome.LOSS, "match lost"),
-    "+": (Outcome.FORFEIT_WIN, "forfeit win"),
-    "-": (Outcome.FORFEIT_LOSS, "forfeit loss"),
-    "F": (Outcome.FULL_BYE, "full-point bye"),
-    "H": (Outcome.HALF_BYE, "half-point bye"),
-    "Z": (Outcome.ZERO_BYE, "zero-point bye"),
+_TEAM_KIND_WORDS: Mapping[str, str] = {
+    "W": "match won",
+    "D": "match drawn",
+    "L": "match lost",
+    "+": "forfeit win",
+    "-": "forfeit loss",
+    "F": "full-point bye",
+    "H": "half-point bye",
+    "Z": "zero-point bye",
 }
-"""Record 299's types of assignment, as a team's result of a round, and in words."""
+"""Record 299's types of assignment (:data:`~xlfuncs.trf.records2026.ASSIGNMENT_KINDS`) as a
+team's result of a round, in words."""
 
 
 def _points_text(a: PointAssignment, signed: bool = False) -> str:
@@ -446,15 +448,8 @@ def team_assignments(
         named = tuple(n for n in a.players if n in teams)
         if a.players and not named:
             continue
-        kind = _TEAM_KINDS.get(a.kind)
-        out.append(
-            (
-                a.line_no,
-                TeamAssignment(
-                    None if kind is None else kind[0], a.match_points, a.points, a.round, named
-                ),
-            )
-        )
+        kind = ASSIGNMENT_KINDS.get(a.kind)
+        out.append((a.line_no, TeamAssignment(kind, a.match_points, a.points, a.round, named)))
     return out, said
 
 
@@ -489,7 +484,7 @@ def _assignment_notes(
             for r, m in enumerate(row, start=1)
             if m.outcome is a.kind and a.concerns(team.number, r)
         ]
-        kind_words = _TEAM_KINDS[record.kind][1]
+        kind_words = _TEAM_KIND_WORDS[record.kind]
         when = "every round" if a.round is None else f"round {a.round}"
         said = (
             f"{where}: a {kind_words} ({record.kind!r}) of {who}, {when}, scores "
@@ -676,10 +671,9 @@ def _team_records(t: Tournament, warnings: list[str] | None) -> TeamRecords | No
         if warnings is None:
             raise
         code = next((r.code for r in t.extra_records if r.line_no == exc.line_no), "")
-        place = "column" if "-" not in exc.columns else "columns"
         written = exc.found if exc.found.startswith("'") else repr(exc.found)
         warnings.append(
-            f"record {code}, line {exc.line_no}, {place} {exc.columns} ({exc.field}): "
+            f"record {code}, line {exc.line_no}, {columns_named(exc.columns)} ({exc.field}): "
             f"expected {exc.expected}, found {written}: the team records are not read, "
             f"{NO_STANDING} (the players' standing is not affected)"
         )
@@ -765,10 +759,6 @@ def _read_forfeits(
     return forfeits
 
 
-_BYE_OUTCOMES = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
-"""The outcome of each kind of bye of record ``240``."""
-
-
 def _byes_against_240(t: Tournament, standings: TeamStandings, rounds: int) -> list[str]:
     """The teams' byes of record ``240`` (by team pairing number) that name no team, or that
     the players' lines score otherwise (theirs is counted)."""
@@ -781,7 +771,7 @@ def _byes_against_240(t: Tournament, standings: TeamStandings, rounds: int) -> l
                 found.append(f"{where}: no such team")
             elif b.round <= rounds:
                 m = standings.rounds[index[n]][b.round - 1]
-                if m.outcome is not _BYE_OUTCOMES[b.kind]:
+                if m.outcome is not BYE_KINDS[b.kind]:
                     shown = "no result" if m.outcome is None else m.outcome.name.lower()
                     found.append(
                         f"{where}: a {b.kind!r} bye, the players' lines give {shown} (theirs "

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from ..core.tiebreak_editions import TiebreakEdition
 from ..core.tiebreaks import TiebreakError, check_edition, default_tiebreaks, parse_descriptor
 from ..findings import Finding
+from .columns import columns_named, columns_text
 from .parser import ExtraRecord, Tournament, TrfError
 
 __all__ = [
@@ -92,10 +93,6 @@ def record_codes(record: ExtraRecord) -> list[tuple[str, int, int]]:
     return [(m[0], m.start() + 1, m.end()) for m in _CODE.finditer(record.text, 4)]
 
 
-def _columns(first: int, last: int) -> str:
-    return f"{first}-{last}" if last > first else str(first)
-
-
 def read_record(
     t: Tournament, record: ExtraRecord, edition: TiebreakEdition | None = None
 ) -> tuple[str, ...]:
@@ -105,28 +102,19 @@ def read_record(
     does not have (``STD`` under the 2023 text: :func:`~xlfuncs.core.tiebreaks.check_edition`;
     ``None``: not checked), and for a list without any."""
     codes = record_codes(record)
-    field = f"record {record.code} tie-breaks"
+
+    def error(first: int, last: int, expected: str, found: str) -> TrfError:
+        field = f"record {record.code} tie-breaks"
+        return TrfError(t.source, record.line_no, columns_text(first, last), field, expected, found)
+
     if record.code == "212" and (not codes or codes[0][0].upper() != POINTS_CODE):
         first, last = (codes[0][1], codes[0][2]) if codes else (5, 5)
-        raise TrfError(
-            t.source,
-            record.line_no,
-            _columns(first, last),
-            field,
-            f"{POINTS_CODE} first (standings by points, then the tie-breaks)",
-            repr(codes[0][0]) if codes else "nothing",
-        )
+        expected = f"{POINTS_CODE} first (standings by points, then the tie-breaks)"
+        raise error(first, last, expected, repr(codes[0][0]) if codes else "nothing")
     if codes and codes[0][0].upper() == POINTS_CODE:
         codes = codes[1:]
     if not codes:
-        raise TrfError(
-            t.source,
-            record.line_no,
-            "5",
-            field,
-            "a comma-separated list of C.07 tie-breaks (BH/C1,BH,SB)",
-            "nothing",
-        )
+        raise error(5, 5, "a comma-separated list of C.07 tie-breaks (BH/C1,BH,SB)", "nothing")
     out: list[str] = []
     for code, first, last in codes:
         try:
@@ -136,14 +124,8 @@ def read_record(
             if edition is not None:
                 check_edition([d], edition)
         except TiebreakError as exc:
-            raise TrfError(
-                t.source,
-                record.line_no,
-                _columns(first, last),
-                field,
-                "a C.07 tie-break",
-                str(exc).removeprefix("tie-break "),
-            ) from None
+            found = str(exc).removeprefix("tie-break ")
+            raise error(first, last, "a C.07 tie-break", found) from None
         out.append(d.text)
     return tuple(out)
 
@@ -255,9 +237,8 @@ def event_tiebreaks(
                 )
                 warnings.append(Finding("tiebreaks", "warning", said))
             else:
-                place = "column" if "-" not in exc.columns else "columns"
                 said = (
-                    f"record {record.code}, line {record.line_no}, {place} {exc.columns}: "
+                    f"record {record.code}, line {record.line_no}, {columns_named(exc.columns)}: "
                     f"expected {exc.expected}, found {exc.found}: the list is not used; the "
                     f"players are ranked by the default for {kind} (give --tiebreaks to "
                     "choose)"

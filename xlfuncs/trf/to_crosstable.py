@@ -465,7 +465,7 @@ class _Entrants:
         file_rating = p.rating
         if file_rating is not None and file_rating > MAX_RATING:
             said = (
-                f"no. {p.start_no} ({p.name}), line {p.line_no}: {file_rating} is not "
+                f"{p.who}, line {p.line_no}: {file_rating} is not "
                 f"a rating (1..{MAX_RATING}): treated as unrated"
             )
             warnings.append(Finding("not_a_rating", "warning", said, line=p.line_no))

@@ -16,24 +16,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..findings import Edit
-from .parser import decode_trf
+from .parser import WIDE_BOMS, decode_trf, decode_utf8_escaped
 
 __all__ = ["Edit", "TrfLines", "read_lines"]
 
 _BREAK = re.compile(r"(\r\n|\n|\r)")
 """A line break, kept (the reader's ``_LINE_BREAK``, captured)."""
 
-_WIDE_BOMS = {
-    "utf-32-le": b"\xff\xfe\x00\x00",
-    "utf-32-be": b"\x00\x00\xfe\xff",
-    "utf-16-le": b"\xff\xfe",
-    "utf-16-be": b"\xfe\xff",
-}
+_WIDE_BOMS = {encoding: bom for bom, encoding in WIDE_BOMS}
 """The byte-order marks :func:`~xlfuncs.trf.decode_trf` removes before decoding with these
-encodings (UTF-8's is the ``utf-8-sig`` codec's own)."""
-
-_UTF8_BOM = b"\xef\xbb\xbf"
-"""UTF-8's byte-order mark."""
+encodings (UTF-8's is the ``utf-8-sig`` codec's own), by encoding."""
 
 
 @dataclass(frozen=True)
@@ -80,9 +72,7 @@ def read_lines(data: bytes, encoding: str | None = None) -> TrfLines:
     except UnicodeDecodeError as exc:
         if exc.encoding != "utf-8" or encoding not in (None, "utf-8", "utf-8-sig"):
             raise
-        marked = data.startswith(_UTF8_BOM)
-        text = data[len(_UTF8_BOM) if marked else 0 :].decode("utf-8", "surrogateescape")
-        used = "utf-8-sig" if marked else "utf-8"
+        text, used = decode_utf8_escaped(data)
     bom = _WIDE_BOMS.get(used, b"")
     if used == "utf-8" and text.startswith("\ufeff"):  # a mark the codec keeps
         used = "utf-8-sig"
