@@ -36,14 +36,16 @@ from ..progress import Progress, no_progress, scaled
 from .common import (
     Formats,
     LitePackage,
-    add_tables_sheet,
-    add_xlwings_conf_sheet,
+    call_text,
     cell,
+    close_workbook,
+    is_number,
     new_workbook,
     print_setup,
     protect,
     results_formatting,
     settings_block,
+    validate_areas,
     validate_results,
     write_array,
     write_block,
@@ -57,7 +59,7 @@ from .forked import Answer, in_child
 from .team_sheet import add_team_sheet
 from .working_sheet import add_working_sheet
 
-__all__ = ["ChartKind", "Layout", "build_chart", "figures"]
+__all__ = ["ChartKind", "ChartTemplate", "Layout", "build_chart", "figures"]
 
 # ------------------------------------------------------------------------------ layout
 
@@ -241,11 +243,7 @@ class Layout:
     def col(self, name: str) -> int:
         """Column of a computed column (see :attr:`computed`; ``"tiebreaks"``: the first
         tie-break column)."""
-        if name == "tiebreaks":
-            name = "tb1"
-        if name not in self._computed_cols:
-            raise ValueError(f"{name!r}: not a computed column")
-        return self._computed_cols[name]
+        return _named(self._computed_cols, name, "a computed column")
 
     @property
     def last_visible(self) -> int:
@@ -283,11 +281,7 @@ class Layout:
     def hidden(self, name: str) -> int:
         """Hidden column of an array of one of our functions (see :data:`ARRAYS`;
         ``"tiebreaks"``: the first column of the tie-breaks' block, ``"tb2"`` its second)."""
-        if name == "tiebreaks":
-            name = "tb1"
-        if name not in self._hidden_cols:
-            raise ValueError(f"{name!r}: not a hidden array")
-        return self._hidden_cols[name]
+        return _named(self._hidden_cols, name, "a hidden array")
 
     @property
     def tiebreak_headers(self) -> str:
@@ -362,6 +356,16 @@ class Layout:
         return ""
 
 
+def _named(cols: Mapping[str, int], name: str, what: str) -> int:
+    """The column of *name* in *cols* (``"tiebreaks"``: ``"tb1"``'s); *what* names the
+    kind of column in the error for a name not there."""
+    if name == "tiebreaks":
+        name = "tb1"
+    if name not in cols:
+        raise ValueError(f"{name!r}: not {what}")
+    return cols[name]
+
+
 def _expand(names: Sequence[str], tiebreaks: int) -> tuple[str, ...]:
     """*names* with ``"tiebreaks"`` written out as ``"tb1"`` ... ``"tb<tiebreaks>"``."""
     out: list[str] = []
@@ -373,55 +377,123 @@ def _expand(names: Sequence[str], tiebreaks: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+_GAMES = ("ratings", "results", "opponents", "rules", "minutes")
+_CALLS: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
+    "k_data": ("K_FACTOR_ALL", ("ratings", "games_before", "born", "reached", "period")),
+    "points": ("POINTS_ALL", ("results", "scoring")),
+    "tiebreaks": (
+        "TIEBREAK_ALL",
+        ("tiebreak_headers", "ratings", "results", "opponents", "tiebreak_rules", "colours")
+        + ("unrated", "swiss_system", "ptp_full_score", "scoring"),
+    ),
+    "rank": ("RANK_ALL", ("points", "tiebreak_values")),
+    "games": ("RATED_GAMES_ALL", _GAMES),
+    "ra": ("RA_ALL", (*_GAMES, "reasons")),
+    "rp_fide": ("RP_FIDE_ALL", (*_GAMES, "reasons")),
+    "rp_exact": ("RP_EXACT_ALL", (*_GAMES, "reasons")),
+    "change": (
+        "ELO_CHANGE_ALL",
+        ("ratings", "k", "results", "opponents", "rules", "minutes", "reasons"),
+    ),
+    "first": (
+        "BLOQUE_ALL",
+        ("ratings", "results", "opponents", "system", "rules", "none", "minutes", "reasons"),
+    ),
+    "norm": (
+        "NORM_ALL",
+        ("ratings", "results", "opponents", "sexes", "rules", "titles", "federations")
+        + ("minutes", "reasons"),
+    ),
+    "floor": ("UNRATED_AGAIN", ("ratings", "changes", "rules")),
+}
+"""The call of our functions behind each array (:data:`ARRAYS`, and the floor marks): the
+function and its arguments, named as :func:`_argument_texts` writes them in the formula and
+:func:`figures` gives their values (the cells as Excel passes them)."""
+
+
+def _argument_texts(layout: Layout) -> dict[str, str]:
+    """Each argument of :data:`_CALLS` as the chart's formulas write it."""
+    return {
+        "ratings": layout.column(RATING),
+        "games_before": layout.column(GAMES_BEFORE),
+        "born": layout.column(BORN),
+        "reached": layout.column(REACHED),
+        "period": "RatingPeriod",
+        "results": layout.results_ref,
+        "opponents": layout.opponents_ref,
+        "colours": layout.colours_ref,
+        "tiebreak_headers": layout.tiebreak_headers,
+        "tiebreak_rules": "TiebreakRules",
+        "unrated": "UnratedRating",
+        "system": f'"{layout.system_name}"',
+        "swiss_system": f'"{layout.system_name}"' if layout.swiss else "",  # a grid: an rr
+        "ptp_full_score": "PtpFullScore",
+        "scoring": "Scoring",
+        "rules": "Rules",
+        "minutes": "Minutes",
+        "reasons": REASONS,
+        "none": "",
+        "k": layout.column(K),
+        "sexes": layout.column(SEX),
+        "titles": layout.column(TITLE),
+        "federations": layout.column(FED),
+        "points": layout.column(layout.col("points")),
+        "tiebreak_values": layout.block(layout.col("tb1"), layout.col(f"tb{layout.tiebreaks}")),
+        "changes": layout.column(layout.col("change")),
+    }
+
+
+def _argument_values(layout: Layout, data: Inputs) -> dict[str, Any]:
+    """The arguments of :data:`_CALLS` that the input cells *data* give, as Excel passes
+    them to the functions (each the same object for every call)."""
+    return {
+        "ratings": _col(data.ratings),
+        "games_before": _col(data.games_before),
+        "born": _col(data.born),
+        "reached": _col(data.reached),
+        "period": data.period,
+        "results": data.results,
+        "opponents": data.opponents,
+        "colours": data.colours,
+        "tiebreak_headers": [list(data.tiebreaks)],
+        "tiebreak_rules": data.tiebreak_rules,
+        "unrated": None if data.unrated is None else float(data.unrated),
+        "system": layout.system_name,
+        "swiss_system": layout.system_name if layout.swiss else None,
+        "ptp_full_score": data.ptp_full_score,
+        "scoring": data.scoring,
+        "rules": data.rules,
+        "minutes": data.minutes,
+        "reasons": True,
+        "none": None,
+        "sexes": _col(data.sexes),
+        "titles": _col(data.titles),
+        "federations": _col(data.federations),
+    }
+
+
+def _formula(name: str, texts: Mapping[str, str]) -> str:
+    """The formula of the call of *name* (:data:`_CALLS`)."""
+    function, arguments = _CALLS[name]
+    return call_text(function, *(texts[a] for a in arguments))
+
+
+def _value(name: str, values: Mapping[str, Any]) -> Any:
+    """What the call of *name* (:data:`_CALLS`) answers on the cells' *values*."""
+    function, arguments = _CALLS[name]
+    return getattr(excel_functions, function)(*(values[a] for a in arguments))
+
+
 def formulas(layout: Layout) -> dict[str, str]:
     """The array formula of each column computed by one of our functions (:data:`ARRAYS`)."""
-    ratings = layout.column(RATING)
-    res = layout.results_ref
-    opp = layout.opponents_ref
-    system = f'"{layout.system_name}"'
-    return {
-        "k_data": (
-            f"=K_FACTOR_ALL({ratings},{layout.column(GAMES_BEFORE)},"
-            f"{layout.column(BORN)},{layout.column(REACHED)},RatingPeriod)"
-        ),
-        "points": f"=POINTS_ALL({res},Scoring)",
-        "tiebreaks": _call(
-            "TIEBREAK_ALL",
-            layout.tiebreak_headers,
-            ratings,
-            res,
-            opp,
-            "TiebreakRules",
-            layout.colours_ref,
-            "UnratedRating",
-            system if layout.swiss else "",  # a grid is a round robin
-            "PtpFullScore",
-            "Scoring",
-        ),
-        "rank": f"=RANK_ALL({layout.column(layout.col('points'))},"
-        f"{layout.block(layout.col('tb1'), layout.col(f'tb{layout.tiebreaks}'))})",
-        "games": _call("RATED_GAMES_ALL", ratings, res, opp, "Rules", "Minutes"),
-        "ra": _call("RA_ALL", ratings, res, opp, "Rules", "Minutes", REASONS),
-        "rp_fide": _call("RP_FIDE_ALL", ratings, res, opp, "Rules", "Minutes", REASONS),
-        "rp_exact": _call("RP_EXACT_ALL", ratings, res, opp, "Rules", "Minutes", REASONS),
-        "change": f"=ELO_CHANGE_ALL({ratings},{layout.column(K)},{res},{opp},Rules,Minutes,"
-        f"{REASONS})",
-        "first": f"=BLOQUE_ALL({ratings},{res},{opp},{system},Rules,,Minutes,{REASONS})",
-        "norm": f"=NORM_ALL({ratings},{res},{opp},{layout.column(SEX)},Rules,"
-        f"{layout.column(TITLE)},{layout.column(FED)},Minutes,{REASONS})",
-    }
+    texts = _argument_texts(layout)
+    return {name: _formula(name, texts) for name in ARRAYS}
 
 
 REASONS = "TRUE"
 """The ``reasons`` argument of the rating figures' calls: a row without a figure says why
 in a few words (``unrated``, ``no rated game``, ``rapid: no norms``), never blank where a
 player is (:mod:`~xlfuncs.core.no_figure`); the empty rows stay blank."""
-
-
-def _call(name: str, *args: str) -> str:
-    while args and not args[-1]:
-        args = args[:-1]
-    return f"={name}({','.join(args)})"
 
 
 def plain_arrays(layout: Layout) -> dict[str, str]:
@@ -548,10 +620,15 @@ def _num(value: int | None) -> float | None:
     return None if value is None else float(value)
 
 
+def _row_players(layout: Layout, event: Event) -> list[ChartPlayer | None]:
+    """The player of each player row of *layout* (``None``: an empty row)."""
+    return [*event.players, *[None] * (layout.capacity - len(event.players))]
+
+
 def inputs(layout: Layout, event: Event) -> Inputs:
     """The input cell values of *event* in *layout*."""
     n = layout.capacity
-    players: list[ChartPlayer | None] = [*event.players, *[None] * (n - len(event.players))]
+    players = _row_players(layout, event)
 
     def per(get: Callable[[ChartPlayer], Any]) -> list[Any]:
         return [None if p is None else get(p) for p in players]
@@ -632,22 +709,19 @@ def figures(
     *meanwhile* is called once this process has computed its columns, before the child's
     are asked for, with the columns known by then (the same values, by name): the work a
     chart has to do that needs no other figure."""
-    ratings = _col(data.ratings)
-    k_data = _column_of(
-        excel_functions.K_FACTOR_ALL(
-            ratings, _col(data.games_before), _col(data.born), _col(data.reached), data.period
-        ),
-        0,
-        layout.capacity,
-    )
+    args = _argument_values(layout, data)
+    k_data = _column_of(_value("k_data", args), 0, layout.capacity)
     k = [
         k_data[i] if data.k_override[i] is None else data.k_override[i]
         for i in range(layout.capacity)
     ]
-    # Excel passes a formula's "" as an empty cell: None.
-    k_cells = _col([None if v == "" else v for v in k])
+    args["k"] = _col([_cell_value(v) for v in k])
     out: dict[str, list[Any]] = {"k_data": k_data, "k": k}
-    steps = _steps(layout, data, ratings, k_cells)
+    steps = [
+        (name, functools.partial(_value, name, args))
+        for name in ARRAYS
+        if name not in ("k_data", "rank")  # these two: before and after the others
+    ]
     with shared_results():  # the results block is read once for all the calls
         # the columns of _IN_CHILD computed at once by a forked child (.forked), the others
         # here; those of _BEFORE_CHILD first, here: the child starts with the results read
@@ -676,84 +750,18 @@ def figures(
     # RANK_ALL reads the visible points and tie-breaks, where a formula's "" is an empty
     # cell (None), as Excel passes it
     names = [f"tb{i + 1}" for i in range(layout.tiebreaks)]
-    keys = [[_cell_value(out[name][i]) for name in names] for i in range(layout.capacity)]
-    points = _col([_cell_value(v) for v in out["points"]])
-    out["rank"] = _column_of(excel_functions.RANK_ALL(points, keys), 0, layout.capacity)
+    args["tiebreak_values"] = [
+        [_cell_value(out[name][i]) for name in names] for i in range(layout.capacity)
+    ]
+    args["points"] = _col([_cell_value(v) for v in out["points"]])
+    out["rank"] = _column_of(_value("rank", args), 0, layout.capacity)
     out["new"] = [
-        r + c if isinstance(r, float) and _is_number(c) else c
+        r + c if isinstance(r, float) and is_number(c) else c
         for r, c in zip(data.ratings, out["change"])
     ]
-    changes = _col([None if v == "" else v for v in out["change"]])
-    out["floor"] = _column_of(
-        excel_functions.UNRATED_AGAIN(ratings, changes, data.rules), 0, layout.capacity
-    )
+    args["changes"] = _col([_cell_value(v) for v in out["change"]])
+    out["floor"] = _column_of(_value("floor", args), 0, layout.capacity)
     return out
-
-
-def _steps(
-    layout: Layout, data: Inputs, ratings: list[list[Any]], k_cells: list[list[Any]]
-) -> tuple[tuple[str, Callable[[], list[list[Any]]]], ...]:
-    """Each array column's call of :func:`figures` (by step name), as the sheet's formula
-    calls it: *ratings* and *k_cells* the ratings' and K's columns as Excel passes them."""
-    res, opp = data.results, data.opponents
-    system = layout.system_name
-    return (
-        ("points", lambda: excel_functions.POINTS_ALL(res, data.scoring)),
-        (
-            "tiebreaks",
-            lambda: excel_functions.TIEBREAK_ALL(
-                [list(data.tiebreaks)],
-                ratings,
-                res,
-                opp,
-                data.tiebreak_rules,
-                data.colours,
-                None if data.unrated is None else float(data.unrated),
-                system if layout.swiss else None,
-                data.ptp_full_score,
-                data.scoring,
-            ),
-        ),
-        (
-            "games",
-            lambda: excel_functions.RATED_GAMES_ALL(ratings, res, opp, data.rules, data.minutes),
-        ),
-        ("ra", lambda: excel_functions.RA_ALL(ratings, res, opp, data.rules, data.minutes, True)),
-        (
-            "rp_fide",
-            lambda: excel_functions.RP_FIDE_ALL(ratings, res, opp, data.rules, data.minutes, True),
-        ),
-        (
-            "rp_exact",
-            lambda: excel_functions.RP_EXACT_ALL(ratings, res, opp, data.rules, data.minutes, True),
-        ),
-        (
-            "change",
-            lambda: excel_functions.ELO_CHANGE_ALL(
-                ratings, k_cells, res, opp, data.rules, data.minutes, True
-            ),
-        ),
-        (
-            "first",
-            lambda: excel_functions.BLOQUE_ALL(
-                ratings, res, opp, system, data.rules, None, data.minutes, True
-            ),
-        ),
-        (
-            "norm",
-            lambda: excel_functions.NORM_ALL(
-                ratings,
-                res,
-                opp,
-                _col(data.sexes),
-                data.rules,
-                _col(data.titles),
-                _col(data.federations),
-                data.minutes,
-                True,
-            ),
-        ),
-    )
 
 
 def _columns(layout: Layout, found: Mapping[str, Any]) -> dict[str, list[Any]]:
@@ -795,18 +803,6 @@ def _column_of(found: Any, index: int, rows: int) -> list[Any]:
 def _cell_value(value: Any) -> Any:
     """A visible cell's value as Excel hands it to a function: ``""`` is an empty cell."""
     return None if value == "" else value
-
-
-def floor_formula(layout: Layout) -> str:
-    """The hidden array that marks each new rating below the edition's floor: the player is
-    unrated again (core's :func:`~xlfuncs.core.rating_change.floor_note`). The visible new
-    rating is then struck out in red (:func:`_formatting`)."""
-    rating, change = layout.column(RATING), layout.column(layout.col("change"))
-    return f"=UNRATED_AGAIN({rating},{change},Rules)"
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 # ------------------------------------------------------------------------ writing
@@ -927,6 +923,28 @@ class Texts:
     how_to: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class ChartTemplate:
+    """One kind of chart: its words, and the layout an event needs (``None``: the blank
+    chart's)."""
+
+    texts: Texts
+    layout_of: Callable[[Event | None], Layout]
+
+    def build(
+        self,
+        path: Path,
+        event: Event | None = None,
+        *,
+        progress: Progress = no_progress,
+        lite: LitePackage | None = None,
+    ) -> None:
+        """Write the chart to *path*: blank, or filled with *event*, every formula cell
+        carrying its computed value, the Lite code *lite* stored in it; *progress* hears how
+        far it is (:func:`build_chart`)."""
+        build_chart(Path(path), self.layout_of(event), self.texts, event, progress, lite)
+
+
 def build_chart(
     path: Path,
     layout: Layout,
@@ -991,10 +1009,8 @@ def build_chart(
             wb, fmt, texts.sheet, layout, columns, data, values or {}, event, HEAD_ROW
         )
     _how_to_sheet(wb, fmt, texts)
-    add_tables_sheet(wb, fmt)
-    add_xlwings_conf_sheet(wb)
     progress("saving the workbook", _ROWS)
-    wb.close()
+    close_workbook(wb, fmt)
     progress("saved", 1.0)
 
 
@@ -1332,10 +1348,8 @@ def _column_headers(
         for rnd in range(1, layout.rounds + 1):
             o, c, r = layout.round_cols(rnd)
             ws.merge_range(GROUP_ROW, o, GROUP_ROW, r, f"Round {rnd}", fmt.group)
-            ws.write_string(HEAD_ROW, o, "Opp", fmt.header)
-            ws.write_string(HEAD_ROW, c, "Col", fmt.header)
-            ws.write_string(HEAD_ROW, r, "Res", fmt.header)
-            for col, width in zip((o, c, r), _ROUND_WIDTHS):
+            for col, text, width in zip((o, c, r), ("Opp", "Col", "Res"), _ROUND_WIDTHS):
+                ws.write_string(HEAD_ROW, col, text, fmt.header)
                 ws.set_column(col, col, width)
     else:
         _merged(ws, GROUP_ROW, MIDDLE, MIDDLE + shown - 1, _grid_group(layout, shown), fmt.group)
@@ -1404,12 +1418,7 @@ class _PlayerRows:
         self.wb, self.ws, self.fmt, self.layout, self.data = wb, ws, fmt, layout, data
         self.filled = event is not None
         """Filled with an event: the gathering columns store the rounds' values."""
-        event = event or Event()
-        n = layout.capacity
-        self.players: list[ChartPlayer | None] = [
-            *event.players,
-            *[None] * (n - len(event.players)),
-        ]
+        self.players = _row_players(layout, event or Event())
         self._stored: set[str] = set()
         """The row formulas' columns stored (:meth:`formulas`)."""
         self._marks = _FilePointsMarks(wb)
@@ -1467,13 +1476,9 @@ class _PlayerRows:
                 )
             write_values(ws, row, NO, cells, player_formats)
             if layout.swiss:
-                assert data.opponents is not None
-                rounds: list[Any] = []
-                for rnd in range(1, layout.rounds + 1):
-                    rd = p.rounds[rnd - 1] if p is not None and rnd <= len(p.rounds) else None
-                    colour = None if rd is None or rd.colour is None else rd.colour.lower()
-                    rounds += [data.opponents[i][rnd - 1], colour, data.results[i][rnd - 1]]
-                write_values(ws, row, MIDDLE, rounds, round_formats)
+                assert data.opponents is not None and data.colours is not None
+                rounds = zip(data.opponents[i], data.colours[i], data.results[i], strict=True)
+                write_values(ws, row, MIDDLE, [v for rd in rounds for v in rd], round_formats)
                 for rnd, bye in () if p is None else p.later_byes:
                     if rnd <= layout.rounds:
                         ws.write_comment(
@@ -1568,7 +1573,7 @@ class _FilePointsMarks:
     def mark(self, ws: Worksheet, row: int, col: int, value: Any, file_points: float | None) -> Any:
         """The format of a marked cell (after adding its note), or ``None`` when the cell
         needs no mark."""
-        if file_points is None or not _is_number(value) or value == file_points:
+        if file_points is None or not is_number(value) or value == file_points:
             return None
         figure = f"{file_points:.1f}"
         if file_points not in self._formats:
@@ -1633,6 +1638,7 @@ _STYLE = {
     "change": "computed_signed",
     "first": "computed",
     "norm": "yes_no",
+    "floor": "computed_text",
 }
 
 
@@ -1676,48 +1682,19 @@ def _arrays(
     """The hidden array formulas of our functions, and the visible new ratings and the floor
     marks, with their values *values* (``None``: blank)."""
     first, last = FIRST_ROW, layout.last_row
-    for name, formula in formulas(layout).items():
+    tiebreaks = [f"tb{i}" for i in range(1, layout.tiebreaks + 1)]
+    arrays = [(layout.hidden(name), name, formula) for name, formula in formulas(layout).items()]
+    arrays += [(layout.col(name), name, formula) for name, formula in plain_arrays(layout).items()]
+    arrays.append((layout.floor_helper, "floor", _formula("floor", _argument_texts(layout))))
+    for col, name, formula in arrays:
+        style = getattr(fmt, _style(name))
         if name == "tiebreaks":  # one call, a column per tie-break
-            names = [f"tb{i}" for i in range(1, layout.tiebreaks + 1)]
-            write_block(
-                ws,
-                first,
-                layout.hidden("tb1"),
-                last,
-                layout.hidden(names[-1]),
-                "{" + formula + "}",
-                getattr(fmt, _style(name)),
-                None if values is None else [values[n] for n in names],
-            )
-            continue
-        write_array(
-            ws,
-            first,
-            layout.hidden(name),
-            last,
-            "{" + formula + "}",
-            getattr(fmt, _style(name)),
-            None if values is None else values[name],
-        )
-    for name, formula in plain_arrays(layout).items():
-        write_array(
-            ws,
-            first,
-            layout.col(name),
-            last,
-            "{" + formula + "}",
-            getattr(fmt, _style(name)),
-            None if values is None else values[name],
-        )
-    write_array(
-        ws,
-        first,
-        layout.floor_helper,
-        last,
-        "{" + floor_formula(layout) + "}",
-        fmt.computed_text,
-        None if values is None else values["floor"],
-    )
+            columns = None if values is None else [values[n] for n in tiebreaks]
+            last_col = layout.hidden(tiebreaks[-1])
+            write_block(ws, first, col, last, last_col, "{" + formula + "}", style, columns)
+        else:
+            cached = None if values is None else values[name]
+            write_array(ws, first, col, last, "{" + formula + "}", style, cached)
 
 
 def _formatting(wb: Workbook, ws: Worksheet, layout: Layout, tiebreaks: Sequence[str]) -> None:
@@ -1889,46 +1866,44 @@ def _round_rules(wb: Workbook, ws: Worksheet, layout: Layout) -> None:
     """The results' drop-down and colours, and a Swiss's opponents' and colours'
     drop-downs, over every round's cells (a round robin: the grid)."""
     first, last = FIRST_ROW, layout.last_row
-    if layout.swiss:
-        opp, colour, res = (
-            [
-                (first, layout.round_cols(r)[k], last, layout.round_cols(r)[k])
-                for r in range(1, layout.rounds + 1)
-            ]
-            for k in range(3)
-        )
-        multi = " ".join(f"{cell(a, b)}:{cell(c, d)}" for a, b, c, d in opp)
-        ws.data_validation(
-            *opp[0],
-            {
-                "validate": "integer",
-                "criteria": "between",
-                "minimum": 1,
-                "maximum": layout.capacity,
-                "multi_range": multi,
-                "input_title": "Opponent",
-                "input_message": "The opponent's No.; blank for a bye.",
-                "error_title": "Opponent",
-                "error_message": f"A player number from 1 to {layout.capacity}.",
-            },
-        )
-        multi = " ".join(f"{cell(a, b)}:{cell(c, d)}" for a, b, c, d in colour)
-        ws.data_validation(
-            *colour[0],
-            {
-                "validate": "list",
-                "source": ["w", "b"],
-                "multi_range": multi,
-                "input_title": "Colour",
-                "input_message": "w white, b black; blank for a bye.",
-            },
-        )
-        validate_results(ws, *res[0], more=res[1:])
-        results_formatting(wb, ws, *res[0], more=res[1:])
-    else:
-        grid = (first, MIDDLE, last, MIDDLE + layout.middle_width - 1)
-        validate_results(ws, *grid)
-        results_formatting(wb, ws, *grid)
+    if not layout.swiss:
+        grid = [(first, MIDDLE, last, MIDDLE + layout.middle_width - 1)]
+        validate_results(ws, grid)
+        results_formatting(wb, ws, grid)
+        return
+    opp, colour, res = (
+        [
+            (first, layout.round_cols(r)[k], last, layout.round_cols(r)[k])
+            for r in range(1, layout.rounds + 1)
+        ]
+        for k in range(3)
+    )
+    validate_areas(
+        ws,
+        opp,
+        {
+            "validate": "integer",
+            "criteria": "between",
+            "minimum": 1,
+            "maximum": layout.capacity,
+            "input_title": "Opponent",
+            "input_message": "The opponent's No.; blank for a bye.",
+            "error_title": "Opponent",
+            "error_message": f"A player number from 1 to {layout.capacity}.",
+        },
+    )
+    validate_areas(
+        ws,
+        colour,
+        {
+            "validate": "list",
+            "source": ["w", "b"],
+            "input_title": "Colour",
+            "input_message": "w white, b black; blank for a bye.",
+        },
+    )
+    validate_results(ws, res)
+    results_formatting(wb, ws, res)
 
 
 def _how_to_sheet(wb: Workbook, fmt: Formats, texts: Texts) -> None:

@@ -456,7 +456,7 @@ def game_row_checks(
     """The game rows' input checks: the opponent's rating, the result (a drop-down, and
     coloured), and the opponent's title where the sheet has the column."""
     rating_validation(ws, first_row, columns.rating, last_row)
-    validate_results(ws, first_row, columns.result, last_row, columns.result)
+    validate_results(ws, [(first_row, columns.result, last_row, columns.result)])
     if columns.title is not None:
         ws.data_validation(
             first_row,
@@ -470,7 +470,7 @@ def game_row_checks(
                 "error_message": "A FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM.",
             },
         )
-    results_formatting(wb, ws, first_row, columns.result, last_row, columns.result)
+    results_formatting(wb, ws, [(first_row, columns.result, last_row, columns.result)])
 
 
 def mute_uncounted(

@@ -42,7 +42,17 @@ from ..excel.eligibility import event_minutes
 from ..excel.errors import to_excel
 from ..excel.rating_working import RATING_COLUMNS, first_rating_block, rating_change_block
 from ..excel.tiebreak_working import WORKING_COLUMNS, padded, working_block
-from .common import Formats, cell, print_setup, protect, write_formula, write_text, write_value
+from .common import (
+    Formats,
+    call_text,
+    cell,
+    is_number,
+    print_setup,
+    protect,
+    write_formula,
+    write_text,
+    write_value,
+)
 from .event import Event
 
 __all__ = ["SHEET", "ChartLayout", "add_working_sheet", "default_blocks"]
@@ -52,6 +62,7 @@ SHEET = "Working"
 
 PLAYER_ROW, PLAYER_COL = 3, 1
 """The player's number (from 0): cell B4, a drop-down of the chart's numbers."""
+PLAYER_CELL = cell(PLAYER_ROW, PLAYER_COL, absolute=True)
 
 FIRST_BLOCK = 6
 """The row (from 0) of the first block's heading."""
@@ -109,13 +120,6 @@ def _on(sheet: str, ref: str) -> str:
     return f"'{sheet}'!{ref}" if ref else ""
 
 
-def _call(name: str, *args: str) -> str:
-    """A call, the trailing arguments left out when empty (as the chart writes its own)."""
-    while args and not args[-1]:
-        args = args[:-1]
-    return f"={name}({','.join(args)})"
-
-
 def lines_of(layout: ChartLayout, event: Event) -> int:
     """The most lines a working of this chart can have: a round each of the chart's (a
     Swiss: results may be entered in its rounds not played yet), a game against each other
@@ -145,23 +149,95 @@ def add_working_sheet(
     if not event.players or not event.working:
         return None
     no, name, rating, k = columns
-    count = len(event.players)
     ws = wb.add_worksheet(SHEET)
     lines = lines_of(layout, event)
-    top = layout.last_row - layout.capacity + 1  # the chart's first player row
-    numbers = _on(
-        sheet, f"{cell(top, no, absolute=True)}:{cell(top + count - 1, no, absolute=True)}"
-    )
     ratings = _on(sheet, layout.column(rating))
-    player = cell(PLAYER_ROW, PLAYER_COL, absolute=True)
     results = _on(sheet, layout.results_ref)
     opponents = _on(sheet, layout.opponents_ref)
     blocks = default_blocks(layout, data, values, event)
-    text = wb.add_format({"font_name": "Calibri", "font_size": 10, "valign": "top"})
-    wrapped = wb.add_format(
-        {"font_name": "Calibri", "font_size": 10, "valign": "top", "text_wrap": True}
-    )
+    plain = {"font_name": "Calibri", "font_size": 10, "valign": "top"}
+    text, wrapped = wb.add_format(plain), wb.add_format({**plain, "text_wrap": True})
+    _player_choice(ws, fmt, sheet, layout, (no, name), event)
 
+    height = lines + 2
+    row = FIRST_BLOCK
+    for k_index in range(layout.tiebreaks):
+        header = _on(sheet, cell(header_row, layout.col(f"tb{k_index + 1}"), absolute=True))
+        heading = f"Tie-break {k_index + 1}: "
+        write_formula(
+            ws, row, 0, f'="{heading}"&{header}', fmt.heading, heading + data.tiebreaks[k_index]
+        )
+        formula = call_text(
+            "TIEBREAK_WORKING",
+            header,
+            PLAYER_CELL,
+            ratings,
+            results,
+            opponents,
+            "TiebreakRules",
+            _on(sheet, layout.colours_ref),
+            "UnratedRating",
+            f'"{layout.system_name}"' if layout.swiss else "",
+            str(height),
+            "PtpFullScore",
+            "Scoring",
+        )
+        area = (row + 1, 0, height, WORKING_COLUMNS)
+        _block(ws, (text, wrapped, {3, 4}), area, formula, blocks[k_index])
+        row += height + 2
+
+    write_text(ws, FIRST_BLOCK, RATING_COL, "Rating change, or first rating", fmt.heading)
+    formula = call_text(
+        "RATING_WORKING",
+        PLAYER_CELL,
+        ratings,
+        _on(sheet, layout.column(k)),
+        results,
+        opponents,
+        "Rules",
+        f'"{layout.system_name}"',
+        str(lines + RATING_EXTRA),
+        "Minutes",
+        "TRUE",  # where there is no figure, the block says why (no K, no rated game)
+    )
+    area = (FIRST_BLOCK + 1, RATING_COL, lines + RATING_EXTRA, RATING_COLUMNS)
+    _block(ws, (text, wrapped, {8}), area, formula, blocks[-1])
+
+    # the player again over the rating block, which prints on pages of its own
+    write_formula(
+        ws,
+        PLAYER_ROW,
+        RATING_COL,
+        f'="Player no. "&{PLAYER_CELL}&": "&{cell(PLAYER_ROW, PLAYER_COL + 1, absolute=True)}',
+        fmt.heading,
+        f"Player no. 1: {event.players[0].name or ''}",
+    )
+    for col, width in enumerate(WIDTHS):
+        ws.set_column(col, col, width)
+    ws.set_column(HIDDEN, HIDDEN + RATING_COL + RATING_COLUMNS - 1, 6, None, {"hidden": True})
+    last = max(row, FIRST_BLOCK + 1 + lines + RATING_EXTRA)
+    ws.print_area(0, 0, last, RATING_COL + RATING_COLUMNS - 1)
+    print_setup(
+        ws, landscape=True, repeat_rows=(0, PLAYER_ROW), widths=WIDTHS, starts=[RATING_COL - 1]
+    )
+    protect(ws)
+    return ws
+
+
+def _player_choice(
+    ws: Worksheet,
+    fmt: Formats,
+    sheet: str,
+    layout: ChartLayout,
+    columns: tuple[int, int],
+    event: Event,
+) -> None:
+    """The sheet's title and hint, and the player's number (a drop-down of the chart's
+    numbers, in its *columns*' first, the names in their second) with the name beside it."""
+    no, name = columns
+    count = len(event.players)
+    top = layout.last_row - layout.capacity + 1  # the chart's first player row
+    numbers = f"{cell(top, no, absolute=True)}:{cell(top + count - 1, no, absolute=True)}"
     write_text(ws, 0, 0, "Working of one player's figures", fmt.title)
     write_text(ws, 1, 0, event.name, fmt.subtitle)
     ws.merge_range(2, 0, 2, WORKING_COLUMNS - 1, "", fmt.note)
@@ -184,7 +260,7 @@ def add_working_sheet(
         PLAYER_COL,
         {
             "validate": "list",
-            "source": f"={numbers}",
+            "source": f"={_on(sheet, numbers)}",
             "input_title": "Player",
             "input_message": f"A player's number on the '{sheet}' sheet (1..{count}).",
             "error_title": "Player",
@@ -196,83 +272,10 @@ def add_working_sheet(
         ws,
         PLAYER_ROW,
         PLAYER_COL + 1,
-        f'=IFERROR(INDEX({_on(sheet, layout.column(name))},{player}),"")',
+        f'=IFERROR(INDEX({_on(sheet, layout.column(name))},{PLAYER_CELL}),"")',
         fmt.computed_text,
         event.players[0].name or "",
     )
-
-    height = lines + 2
-    row = FIRST_BLOCK
-    for k_index in range(layout.tiebreaks):
-        header = _on(sheet, cell(header_row, layout.col(f"tb{k_index + 1}"), absolute=True))
-        write_formula(
-            ws,
-            row,
-            0,
-            f'="Tie-break {k_index + 1}: "&{header}',
-            fmt.heading,
-            f"Tie-break {k_index + 1}: {data.tiebreaks[k_index]}",
-        )
-        formula = _call(
-            "TIEBREAK_WORKING",
-            header,
-            player,
-            ratings,
-            results,
-            opponents,
-            "TiebreakRules",
-            _on(sheet, layout.colours_ref),
-            "UnratedRating",
-            f'"{layout.system_name}"' if layout.swiss else "",
-            str(height),
-            "PtpFullScore",
-            "Scoring",
-        )
-        _block(
-            ws,
-            (text, wrapped, {3, 4}),
-            (row + 1, 0, height, WORKING_COLUMNS),
-            formula,
-            blocks[k_index],
-        )
-        row += height + 2
-
-    write_text(ws, FIRST_BLOCK, RATING_COL, "Rating change, or first rating", fmt.heading)
-    formula = _call(
-        "RATING_WORKING",
-        player,
-        ratings,
-        _on(sheet, layout.column(k)),
-        results,
-        opponents,
-        "Rules",
-        f'"{layout.system_name}"',
-        str(lines + RATING_EXTRA),
-        "Minutes",
-        "TRUE",  # where there is no figure, the block says why (no K, no rated game)
-    )
-    area = (FIRST_BLOCK + 1, RATING_COL, lines + RATING_EXTRA, RATING_COLUMNS)
-    _block(ws, (text, wrapped, {8}), area, formula, blocks[-1])
-
-    # the player again over the rating block, which prints on pages of its own
-    write_formula(
-        ws,
-        PLAYER_ROW,
-        RATING_COL,
-        f'="Player no. "&{player}&": "&{cell(PLAYER_ROW, PLAYER_COL + 1, absolute=True)}',
-        fmt.heading,
-        f"Player no. 1: {event.players[0].name or ''}",
-    )
-    for col, width in enumerate(WIDTHS):
-        ws.set_column(col, col, width)
-    ws.set_column(HIDDEN, HIDDEN + RATING_COL + RATING_COLUMNS - 1, 6, None, {"hidden": True})
-    last = max(row, FIRST_BLOCK + 1 + lines + RATING_EXTRA)
-    ws.print_area(0, 0, last, RATING_COL + RATING_COLUMNS - 1)
-    print_setup(
-        ws, landscape=True, repeat_rows=(0, PLAYER_ROW), widths=WIDTHS, starts=[RATING_COL - 1]
-    )
-    protect(ws)
-    return ws
 
 
 def _block(
@@ -379,10 +382,6 @@ def _shown(value: Any) -> Any:
     return "" if value is None else to_excel(value)
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
 def _same_tiebreaks(
     table: Any, data: Any, values: Mapping[str, Sequence[Any]], count: int, width: int
 ) -> bool:
@@ -456,7 +455,7 @@ def _core_rating_block(
         except XlfuncsError:
             return None
         shown = values["first"][0]
-        if first is None or (shown != first.rating if first.published else _is_number(shown)):
+        if first is None or (shown != first.rating if first.published else is_number(shown)):
             return None
         lines = tuple(
             x if x.opponent is None else replace(x, opponent=numbers[x.opponent - 1])
