@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any
 
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
@@ -42,6 +42,7 @@ from ..excel.eligibility import event_minutes
 from ..excel.errors import to_excel
 from ..excel.rating_working import RATING_COLUMNS, first_rating_block, rating_change_block
 from ..excel.tiebreak_working import WORKING_COLUMNS, padded, working_block
+from .chart_layout import Layout
 from .common import (
     Formats,
     call_text,
@@ -55,7 +56,7 @@ from .common import (
 )
 from .event import Event
 
-__all__ = ["SHEET", "ChartLayout", "add_working_sheet", "default_blocks"]
+__all__ = ["SHEET", "add_working_sheet", "default_blocks"]
 
 SHEET = "Working"
 """The sheet's name."""
@@ -86,41 +87,12 @@ RATING_EXTRA = 10
 opponents, six steps (a first rating; a rating change needs three)."""
 
 
-class ChartLayout(Protocol):
-    """What the sheet reads of the chart's layout
-    (:class:`~xlfuncs.templates.chart.Layout`)."""
-
-    @property
-    def swiss(self) -> bool: ...
-    @property
-    def rounds(self) -> int: ...
-    @property
-    def middle_width(self) -> int: ...
-    @property
-    def system_name(self) -> str: ...
-    @property
-    def tiebreaks(self) -> int: ...
-    @property
-    def results_ref(self) -> str: ...
-    @property
-    def opponents_ref(self) -> str: ...
-    @property
-    def colours_ref(self) -> str: ...
-    @property
-    def last_row(self) -> int: ...
-    @property
-    def capacity(self) -> int: ...
-
-    def column(self, col: int) -> str: ...
-    def col(self, name: str) -> int: ...
-
-
 def _on(sheet: str, ref: str) -> str:
     """*ref* on the chart's sheet; empty stays empty (an argument left out)."""
     return f"'{sheet}'!{ref}" if ref else ""
 
 
-def lines_of(layout: ChartLayout, event: Event) -> int:
+def lines_of(layout: Layout, event: Event) -> int:
     """The most lines a working of this chart can have: a round each of the chart's (a
     Swiss: results may be entered in its rounds not played yet), a game against each other
     player each cycle (a round robin's grid, whose unused columns a filled chart hides)."""
@@ -133,7 +105,7 @@ def add_working_sheet(
     wb: Workbook,
     fmt: Formats,
     sheet: str,
-    layout: ChartLayout,
+    layout: Layout,
     columns: tuple[int, int, int, int],
     data: Any,
     values: Mapping[str, Sequence[Any]],
@@ -228,7 +200,7 @@ def _player_choice(
     ws: Worksheet,
     fmt: Formats,
     sheet: str,
-    layout: ChartLayout,
+    layout: Layout,
     columns: tuple[int, int],
     event: Event,
 ) -> None:
@@ -321,7 +293,7 @@ def _block(
 
 
 def default_blocks(
-    layout: ChartLayout, data: Any, values: Mapping[str, Sequence[Any]], event: Event
+    layout: Layout, data: Any, values: Mapping[str, Sequence[Any]], event: Event
 ) -> list[list[list[Any]] | str]:
     """The answers of the sheet's calls for player 1: each tie-break's
     ``TIEBREAK_WORKING``, then ``RATING_WORKING``, as the chart's cells give them (each
@@ -424,7 +396,7 @@ def _own_games(
 
 
 def _core_rating_block(
-    layout: ChartLayout, data: Any, values: Mapping[str, Sequence[Any]], event: Event
+    layout: Layout, data: Any, values: Mapping[str, Sequence[Any]], event: Event
 ) -> list[list[Any]] | None:
     """Player 1's rating working from the event's crosstable as read, where it is the
     chart's (the same ratings, edition and system, player 1's K, rated games and figure);
