@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.workbook import Workbook
@@ -509,7 +509,7 @@ def figures(
             for done, (name, compute) in enumerate(mine):
                 if moved and second is theirs and name not in _BEFORE_CHILD:
                     second = in_child(theirs)
-                progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(mine))
+                progress(f"computing {_COMPUTED_COLUMNS[name].header}", done / len(mine))
                 found_all[name] = compute()
             meanwhile({**out, **_columns(layout, found_all)})
         except BaseException:
@@ -578,60 +578,46 @@ def _cell_value(value: Any) -> Any:
 
 # ------------------------------------------------------------------------ writing
 
-_WIDTHS = {
-    NO: 4.5,
-    TITLE: 5,
-    NAME: 24,
-    FED: 5,
-    FIDE_ID: 10,
-    BORN: 5.5,
-    SEX: 4,
-    RATING: 6.5,
-    GAMES_BEFORE: 7,
-    REACHED: 6.5,
-    K_OVERRIDE: 6.5,
-    K: 4.5,
+
+class _ColumnLook(NamedTuple):
+    """How a column of the player rows looks: its header, its width and its cells' format
+    (a field of :class:`~xlfuncs.templates.common.Formats`)."""
+
+    header: str
+    width: float
+    style: str
+
+
+_PLAYER_COLUMNS: Final = (
+    _ColumnLook("No.", 4.5, "fixed"),
+    _ColumnLook("Title", 5, "input_center"),
+    _ColumnLook("Name", 24, "input_text"),
+    _ColumnLook("Fed", 5, "input_center"),
+    _ColumnLook("FIDE ID", 10, "input_number"),
+    _ColumnLook("Born", 5.5, "input_number"),
+    _ColumnLook("Sex", 4, "input_center"),
+    _ColumnLook("Rating", 6.5, "input_number"),
+    _ColumnLook("Rated games before", 7, "input_number"),
+    _ColumnLook("Reached 2400", 6.5, "input_center"),
+    _ColumnLook("K override", 6.5, "input_number"),
+    _ColumnLook("K", 4.5, "computed"),
+)
+"""The player columns, from ``NO`` to ``K`` (all input cells but K)."""
+
+_COMPUTED_COLUMNS: Final = {
+    "points": _ColumnLook("Pts", 5, "computed_bold"),
+    "rank": _ColumnLook("Rank", 5, "computed"),
+    "tiebreaks": _ColumnLook("Tie-breaks", 6.5, "computed_text"),  # as the number is: 19.75, 3
+    "games": _ColumnLook("Rated games", 6, "computed"),
+    "ra": _ColumnLook("Ra", 6, "computed"),
+    "rp_fide": _ColumnLook("Rp FIDE", 6.5, "computed"),
+    "rp_exact": _ColumnLook("Rp exact", 6.5, "computed"),
+    "change": _ColumnLook("Rating change", 6.5, "computed_signed"),
+    "new": _ColumnLook("New rating", 6.5, "computed"),
+    "first": _ColumnLook("First rating", 6.5, "computed"),
+    "norm": _ColumnLook("Norm", 6, "yes_no"),
 }
-_HEADERS = {
-    NO: "No.",
-    TITLE: "Title",
-    NAME: "Name",
-    FED: "Fed",
-    FIDE_ID: "FIDE ID",
-    BORN: "Born",
-    SEX: "Sex",
-    RATING: "Rating",
-    GAMES_BEFORE: "Rated games before",
-    REACHED: "Reached 2400",
-    K_OVERRIDE: "K override",
-    K: "K",
-}
-_COMPUTED_HEADERS = {
-    "points": "Pts",
-    "rank": "Rank",
-    "tiebreaks": "Tie-breaks",
-    "games": "Rated games",
-    "ra": "Ra",
-    "rp_fide": "Rp FIDE",
-    "rp_exact": "Rp exact",
-    "change": "Rating change",
-    "new": "New rating",
-    "first": "First rating",
-    "norm": "Norm",
-}
-_COMPUTED_WIDTHS = {
-    "points": 5,
-    "rank": 5,
-    "tiebreaks": 6.5,
-    "games": 6,
-    "ra": 6,
-    "rp_fide": 6.5,
-    "rp_exact": 6.5,
-    "change": 6.5,
-    "new": 6.5,
-    "first": 6.5,
-    "norm": 6,
-}
+"""The computed columns (:data:`COMPUTED`)."""
 
 
 def _fit_words(ws: Worksheet, layout: Layout, values: Mapping[str, Sequence[Any]]) -> None:
@@ -643,7 +629,7 @@ def _fit_words(ws: Worksheet, layout: Layout, values: Mapping[str, Sequence[Any]
             (len(v) for v in values[name] if isinstance(v, str) and v[:1] != "#"), default=0
         )
         width = round(longest * _WIDTH_PER_LETTER + 1, 1)
-        if width > _COMPUTED_WIDTHS[name]:
+        if width > _COMPUTED_COLUMNS[name].width:
             ws.set_column(layout.col(name), layout.col(name), width)
 
 
@@ -801,15 +787,15 @@ def print_widths(layout: Layout, shown: int, marked: bool) -> list[float]:
     :func:`_column_headers` sets them: *shown* results columns
     (:meth:`Layout.results_shown`), the points column widened where *marked* (the file's
     points written beside ours)."""
-    widths = [_WIDTHS[col] for col in range(MIDDLE)]
+    widths = [look.width for look in _PLAYER_COLUMNS]
     if layout.swiss:
-        widths += [*_ROUND_WIDTHS] * layout.rounds
+        widths += [look.width for look in _ROUND_COLUMNS] * layout.rounds
     else:
         widths += [_GRID_WIDTH] * layout.middle_width
     widths[MIDDLE + shown : MIDDLE + layout.middle_width] = [0.0] * (layout.middle_width - shown)
     for name in layout.computed:
         kind = "tiebreaks" if name.startswith("tb") else name
-        widths.append(_COMPUTED_WIDTHS[kind])
+        widths.append(_COMPUTED_COLUMNS[kind].width)
     if marked:
         widths[layout.col("points")] = _MARKED_POINTS_WIDTH
     return widths
@@ -1081,8 +1067,12 @@ _MINUTES_RULE: Final[dict[str, Any]] = {
 
 _GRID_WIDTH = 3.6
 """Width of a results grid column."""
-_ROUND_WIDTHS = (4.3, 3.3, 3.6)
-"""Widths of a Swiss round's opponent, colour and result columns."""
+_ROUND_COLUMNS: Final = (
+    _ColumnLook("Opp", 4.3, "input_number"),
+    _ColumnLook("Col", 3.3, "input_center"),
+    _ColumnLook("Res", 3.6, "input_center"),
+)
+"""A Swiss round's opponent, colour and result columns."""
 
 
 def _grid_group(layout: Layout, shown: int) -> str:
@@ -1112,16 +1102,16 @@ def _column_headers(
     ws.merge_range(GROUP_ROW, NO, GROUP_ROW, NAME, "Player", fmt.group)
     ws.merge_range(GROUP_ROW, FED, GROUP_ROW, RATING, "Player data", fmt.group)
     ws.merge_range(GROUP_ROW, GAMES_BEFORE, GROUP_ROW, K, "K factor", fmt.group)
-    for col, text in _HEADERS.items():
-        ws.write_string(HEAD_ROW, col, text, fmt.header)
-        ws.set_column(col, col, _WIDTHS[col])
+    for col, look in enumerate(_PLAYER_COLUMNS):
+        ws.write_string(HEAD_ROW, col, look.header, fmt.header)
+        ws.set_column(col, col, look.width)
     if layout.swiss:
         for rnd in range(1, layout.rounds + 1):
             o, c, r = layout.round_cols(rnd)
             ws.merge_range(GROUP_ROW, o, GROUP_ROW, r, f"Round {rnd}", fmt.group)
-            for col, text, width in zip((o, c, r), ("Opp", "Col", "Res"), _ROUND_WIDTHS):
-                ws.write_string(HEAD_ROW, col, text, fmt.header)
-                ws.set_column(col, col, width)
+            for col, look in zip((o, c, r), _ROUND_COLUMNS):
+                ws.write_string(HEAD_ROW, col, look.header, fmt.header)
+                ws.set_column(col, col, look.width)
     else:
         _merged(ws, GROUP_ROW, MIDDLE, MIDDLE + shown - 1, _grid_group(layout, shown), fmt.group)
         for j in range(1, layout.capacity + 1):
@@ -1144,19 +1134,19 @@ def _column_headers(
     for name in COMPUTED:
         if name == "tiebreaks":
             continue
-        ws.write_string(HEAD_ROW, layout.col(name), _COMPUTED_HEADERS[name], fmt.header)
-        ws.set_column(layout.col(name), layout.col(name), _COMPUTED_WIDTHS[name])
+        ws.write_string(HEAD_ROW, layout.col(name), _COMPUTED_COLUMNS[name].header, fmt.header)
+        ws.set_column(layout.col(name), layout.col(name), _COMPUTED_COLUMNS[name].width)
     # the tie-break headers: each a drop-down of descriptors, read by TIEBREAK_ALL
     for i, descriptor in enumerate(tiebreaks, start=1):
         write_text(ws, HEAD_ROW, layout.col(f"tb{i}"), descriptor, header_input)
-    ws.set_column(layout.col("tb1"), last_tb, _COMPUTED_WIDTHS["tiebreaks"])
+    ws.set_column(layout.col("tb1"), last_tb, _COMPUTED_COLUMNS["tiebreaks"].width)
     for name in expand_tiebreaks(ARRAYS, layout.tiebreaks):
         if name == "k_data":
             label = "K from data"
         elif name.startswith("tb"):
             label = f"Tie-break {name[2:]} (array)"
         else:
-            label = f"{_COMPUTED_HEADERS[name]} (array)"
+            label = f"{_COMPUTED_COLUMNS[name].header} (array)"
         ws.write_string(HEAD_ROW, layout.hidden(name), label, fmt.header)
     if layout.swiss:
         for rnd in range(1, layout.rounds + 1):
@@ -1206,20 +1196,8 @@ class _PlayerRows:
         ws, fmt, layout, data = self.ws, self.fmt, self.layout, self.data
         n = layout.capacity
         every = max(n // 100, 1)
-        player_formats = [  # No., title, name, federation, FIDE id, born, sex, rating ...
-            fmt.fixed,
-            fmt.input_center,
-            fmt.input_text,
-            fmt.input_center,
-            fmt.input_number,
-            fmt.input_number,
-            fmt.input_center,
-            fmt.input_number,
-            fmt.input_number,  # rated games before
-            fmt.input_center,  # reached 2400
-            fmt.input_number,  # K override
-        ]
-        round_formats = [fmt.input_number, fmt.input_center, fmt.input_center] * layout.rounds
+        player_formats = [getattr(fmt, look.style) for look in _PLAYER_COLUMNS[:K]]
+        round_formats = [getattr(fmt, look.style) for look in _ROUND_COLUMNS] * layout.rounds
         for i, p in enumerate(self.players):
             if i % every == 0:
                 progress("writing the rows", i / n)
@@ -1372,8 +1350,11 @@ class _FilePointsMarks:
 
 
 def _style(name: str) -> str:
-    """The format of a computed column (a tie-break: as the number is, ``19.75``, ``3``)."""
-    return "computed_text" if name.startswith("tb") else _STYLE[name]
+    """The format of a computed column, or of ``k``, ``k_data`` or ``floor`` (a tie-break:
+    as the number is, ``19.75``, ``3``)."""
+    if name.startswith("tb") or name == "floor":
+        return "computed_text"
+    return "computed" if name in ("k", "k_data") else _COMPUTED_COLUMNS[name].style
 
 
 def _header_input(wb: Workbook) -> Any:
@@ -1393,24 +1374,6 @@ def _header_input(wb: Workbook) -> Any:
             "locked": False,
         }
     )
-
-
-_STYLE = {
-    "k_data": "computed",
-    "k": "computed",
-    "new": "computed",
-    "points": "computed_bold",
-    "rank": "computed",
-    "tiebreaks": "computed_text",
-    "games": "computed",
-    "ra": "computed",
-    "rp_fide": "computed",
-    "rp_exact": "computed",
-    "change": "computed_signed",
-    "first": "computed",
-    "norm": "yes_no",
-    "floor": "computed_text",
-}
 
 
 def _gathered(ws: Worksheet, fmt: Formats, layout: Layout, data: Inputs, *, gathered: bool) -> None:
