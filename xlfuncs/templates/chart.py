@@ -71,7 +71,7 @@ from .common import (
     validate_areas,
     validate_results,
     write_array,
-    write_block,
+    write_array_block,
     write_formula,
     write_text,
     write_value,
@@ -1423,9 +1423,10 @@ def _arrays(
     for col, name, formula in arrays:
         style = getattr(fmt, _style(name))
         if name == "tiebreaks":  # one call, a column per tie-break
-            columns = None if values is None else [values[n] for n in tiebreaks]
+            blank = [[None] * len(tiebreaks)] * layout.capacity
+            rows = blank if values is None else list(zip(*(values[n] for n in tiebreaks)))
             last_col = layout.hidden(tiebreaks[-1])
-            write_block(ws, first, col, last, last_col, "{" + formula + "}", style, columns)
+            write_array_block(ws, first, col, last, last_col, "{" + formula + "}", style, rows)
         else:
             cached = None if values is None else values[name]
             write_array(ws, first, col, last, "{" + formula + "}", style, cached)

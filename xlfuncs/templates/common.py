@@ -54,7 +54,6 @@ __all__ = [
     "write_formula",
     "write_array",
     "write_array_block",
-    "write_block",
     "settings_block",
     "add_tables_sheet",
     "close_workbook",
@@ -509,23 +508,6 @@ def write_array(
     )
     rows = range(first_row + 1, last_row + 1)
     _write_each(ws, ((row, col) for row in rows), cached[1:], itertools.repeat(fmt))
-
-
-def write_block(
-    ws: Worksheet,
-    first_row: int,
-    first_col: int,
-    last_row: int,
-    last_col: int,
-    formula: str,
-    fmt: Format | None = None,
-    columns: Sequence[Sequence[Any]] | None = None,
-) -> None:
-    """:func:`write_array_block` with the cached values given column by column (blanks when
-    *columns* is ``None``)."""
-    blank = [[None] * (last_col - first_col + 1)] * (last_row - first_row + 1)
-    rows = blank if columns is None else list(zip(*columns, strict=False))
-    write_array_block(ws, first_row, first_col, last_row, last_col, formula, fmt, rows)
 
 
 def write_array_block(
