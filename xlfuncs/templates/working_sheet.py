@@ -50,6 +50,7 @@ from .common import (
     is_number,
     print_setup,
     protect,
+    write_array_block,
     write_formula,
     write_text,
     write_value,
@@ -271,22 +272,10 @@ def _block(
         cells = [list(r) + [None] * (width - len(r)) for r in values[:height]]
         cells += [[None] * width for _ in range(height - len(cells))]
     col = first_col + HIDDEN
-    first = cells[0][0]
-    if isinstance(first, bool):
-        first = int(first)  # an array formula's stored value is a number or text
-    ws.write_array_formula(
-        first_row,
-        col,
-        first_row + height - 1,
-        col + width - 1,
-        formula,
-        plain,
-        "" if first is None else first,
-    )
+    last_row = first_row + height - 1
+    write_array_block(ws, first_row, col, last_row, col + width - 1, formula, plain, cells)
     for i, row in enumerate(cells):
         for j, value in enumerate(row):
-            if i or j:
-                write_value(ws, first_row + i, col + j, value, plain)  # a blank needs one
             shown = f'=IFERROR({cell(first_row + i, col + j)},"")'
             fmt = wrapped if j in texts else plain
             write_formula(ws, first_row + i, first_col + j, shown, fmt, value)
