@@ -68,6 +68,7 @@ from .common import (
     protect,
     results_formatting,
     settings_block,
+    strike_below_floor,
     validate_areas,
     validate_results,
     write_array,
@@ -1476,17 +1477,8 @@ def _figure_marks(wb: Workbook, ws: Worksheet, layout: Layout) -> None:
     note on its header; the words of a player without a figure in grey."""
     first, last = FIRST_ROW, layout.last_row
     new = layout.col("new")
-    ws.conditional_format(
-        first,
-        new,
-        last,
-        new,
-        {
-            "type": "formula",
-            "criteria": f'={xl_rowcol_to_cell(first, layout.floor_helper, col_abs=True)}<>""',
-            "format": wb.add_format({"font_strikeout": True, "font_color": "#9C0006"}),
-        },
-    )
+    mark = xl_rowcol_to_cell(first, layout.floor_helper, col_abs=True)
+    strike_below_floor(wb, ws, (first, new, last, new), mark)
     # the words of a player without a figure (REASONS) in grey, so that the figures stand
     # out: text longer than a figure's (GM, WIM, the infinite Rp exact)
     words = cell(first, layout.col(_WORDS_SHOWN[0]))

@@ -62,6 +62,7 @@ __all__ = [
     "validate_areas",
     "validate_results",
     "results_formatting",
+    "strike_below_floor",
     "protect",
     "print_setup",
     "cell",
@@ -705,6 +706,20 @@ def results_formatting(wb: Workbook, ws: Worksheet, areas: Sequence[Area]) -> No
                 "format": wb.add_format({"bg_color": background, "font_color": colour}),
             },
         )
+
+
+def strike_below_floor(wb: Workbook, ws: Worksheet, area: Area, mark: str) -> None:
+    """The new ratings in *area* struck out in red where the cell *mark* (``UNRATED_AGAIN``'s
+    mark of a new rating below the edition's floor: the player is unrated again) is not
+    blank."""
+    ws.conditional_format(
+        *area,
+        {
+            "type": "formula",
+            "criteria": f'={mark}<>""',
+            "format": wb.add_format({"font_strikeout": True, "font_color": "#9C0006"}),
+        },
+    )
 
 
 def finish_sheet(

@@ -37,6 +37,7 @@ from .player_sheets import (
     is_error_expr,
     labelled_inputs,
     layout_sheet,
+    mark_yes_no,
     mute_uncounted,
     note,
     player_line,
@@ -619,12 +620,7 @@ def _write_checks(
     write_layout(ws, cells[:-1], fmt, x, sheet)
     met_range = span(K_ROWS[0], C_MET, K_ROWS[-1])
     for cell_range in (met_range, a1(P_VERDICT, C_MET)):
-        ws.conditional_format(
-            cell_range, {"type": "cell", "criteria": "==", "value": '"yes"', "format": x["yes"]}
-        )
-        ws.conditional_format(
-            cell_range, {"type": "cell", "criteria": "==", "value": '"no"', "format": x["no"]}
-        )
+        mark_yes_no(ws, x, cell_range)
     write_layout(ws, cells[-1:], fmt, x, sheet)
 
 

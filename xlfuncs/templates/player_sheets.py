@@ -59,6 +59,7 @@ __all__ = [
     "hide_helper_columns",
     "is_error_expr",
     "layout_sheet",
+    "mark_yes_no",
     "labelled_inputs",
     "mute_uncounted",
     "note",
@@ -177,6 +178,15 @@ def extra_formats(wb: Workbook, fmt: Formats) -> dict[str, Format]:
         "error": wb.add_format({"font_color": "#9C0006", "italic": True}),
         "helper_header": wb.add_format({**base, "italic": True, "font_color": "#7F7F7F"}),
     }
+
+
+def mark_yes_no(ws: Worksheet, x: Mapping[str, Format], cells: str) -> None:
+    """``yes`` green and ``no`` red (the ``yes`` and ``no`` formats of :func:`extra_formats`
+    *x*) in *cells* (an A1 range)."""
+    for text in ("yes", "no"):
+        ws.conditional_format(
+            cells, {"type": "cell", "criteria": "==", "value": f'"{text}"', "format": x[text]}
+        )
 
 
 # ------------------------------------------------------------------- layouts as data

@@ -453,16 +453,8 @@ def write_sheet(
     ws.merge_range(R_FLOOR, C_STATUS, R_FLOOR, LAST_COL, "", mark)
     formula = "=" + floor[0].content.formula()
     write_formula(ws, R_FLOOR, C_STATUS, formula, mark, grid.value(R_FLOOR, C_STATUS))
-    ws.conditional_format(
-        R_NEW,
-        LAST_COL,
-        R_NEW,
-        LAST_COL,
-        {
-            "type": "formula",
-            "criteria": f'={a1(R_FLOOR, C_STATUS, absolute=True)}<>""',
-            "format": wb.add_format({"font_strikeout": True, "font_color": "#9C0006"}),
-        },
+    common.strike_below_floor(
+        wb, ws, (R_NEW, LAST_COL, R_NEW, LAST_COL), a1(R_FLOOR, C_STATUS, absolute=True)
     )
     for criteria, style in ((">", "yes"), ("<", "no")):
         ws.conditional_format(
