@@ -19,19 +19,25 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..core.editions import DEFAULT_EDITION, OLDEST_EDITION
-from ..core.performance import PTP_FULL_SCORE_DEFAULT, PTP_FULL_SCORE_READINGS, PtpFullScore
-from ..core.scoring import DEFAULT_SCORING, ScoringSystem
+from ..core.performance import PTP_FULL_SCORE_DEFAULT, PTP_FULL_SCORE_READINGS
+from ..core.scoring import ScoringSystem
 from ..core.tiebreak_editions import (
-    DEFAULT_TIEBREAK_EDITION,
     TIEBREAK_EDITIONS,
     tiebreak_edition_for,
 )
-from ..core.tiebreaks import DEFAULT_SWISS_TIEBREAKS, default_tiebreaks
+from ..core.tiebreaks import default_tiebreaks
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
-from ..excel import functions as excel_functions
 from ..excel import is_blank, shared_results
 from ..progress import Progress, no_progress, scaled
+from .chart_calls import (
+    Inputs,
+    argument_texts,
+    argument_values,
+    as_column,
+    call_formula,
+    call_value,
+)
 from .chart_layout import (
     ARRAYS,
     BORN,
@@ -59,7 +65,6 @@ from .chart_layout import (
 from .common import (
     Formats,
     LitePackage,
-    call_text,
     cell,
     close_workbook,
     is_number,
@@ -149,123 +154,11 @@ ROUND_ROBIN_CHOICES = (
 """The drop-down in the round robin: a grid has neither the order of the rounds nor the
 colours, so ``PS``, ``FB``, ``BPG`` and ``BWG`` are not offered."""
 
-_GAMES = ("ratings", "results", "opponents", "rules", "minutes")
-_CALLS: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
-    "k_data": ("K_FACTOR_ALL", ("ratings", "games_before", "born", "reached", "period")),
-    "points": ("POINTS_ALL", ("results", "scoring")),
-    "tiebreaks": (
-        "TIEBREAK_ALL",
-        ("tiebreak_headers", "ratings", "results", "opponents", "tiebreak_rules", "colours")
-        + ("unrated", "swiss_system", "ptp_full_score", "scoring"),
-    ),
-    "rank": ("RANK_ALL", ("points", "tiebreak_values")),
-    "games": ("RATED_GAMES_ALL", _GAMES),
-    "ra": ("RA_ALL", (*_GAMES, "reasons")),
-    "rp_fide": ("RP_FIDE_ALL", (*_GAMES, "reasons")),
-    "rp_exact": ("RP_EXACT_ALL", (*_GAMES, "reasons")),
-    "change": (
-        "ELO_CHANGE_ALL",
-        ("ratings", "k", "results", "opponents", "rules", "minutes", "reasons"),
-    ),
-    "first": (
-        "BLOQUE_ALL",
-        ("ratings", "results", "opponents", "system", "rules", "none", "minutes", "reasons"),
-    ),
-    "norm": (
-        "NORM_ALL",
-        ("ratings", "results", "opponents", "sexes", "rules", "titles", "federations")
-        + ("minutes", "reasons"),
-    ),
-    "floor": ("UNRATED_AGAIN", ("ratings", "changes", "rules")),
-}
-"""The call of our functions behind each array (:data:`ARRAYS`, and the floor marks): the
-function and its arguments, named as :func:`_argument_texts` writes them in the formula and
-:func:`figures` gives their values (the cells as Excel passes them)."""
-
-
-def _argument_texts(layout: Layout) -> dict[str, str]:
-    """Each argument of :data:`_CALLS` as the chart's formulas write it."""
-    return {
-        "ratings": layout.column(RATING),
-        "games_before": layout.column(GAMES_BEFORE),
-        "born": layout.column(BORN),
-        "reached": layout.column(REACHED),
-        "period": "RatingPeriod",
-        "results": layout.results_ref,
-        "opponents": layout.opponents_ref,
-        "colours": layout.colours_ref,
-        "tiebreak_headers": layout.tiebreak_headers,
-        "tiebreak_rules": "TiebreakRules",
-        "unrated": "UnratedRating",
-        "system": f'"{layout.system_name}"',
-        "swiss_system": f'"{layout.system_name}"' if layout.swiss else "",  # a grid: an rr
-        "ptp_full_score": "PtpFullScore",
-        "scoring": "Scoring",
-        "rules": "Rules",
-        "minutes": "Minutes",
-        "reasons": REASONS,
-        "none": "",
-        "k": layout.column(K),
-        "sexes": layout.column(SEX),
-        "titles": layout.column(TITLE),
-        "federations": layout.column(FED),
-        "points": layout.column(layout.col("points")),
-        "tiebreak_values": layout.block(layout.col("tb1"), layout.col(f"tb{layout.tiebreaks}")),
-        "changes": layout.column(layout.col("change")),
-    }
-
-
-def _argument_values(layout: Layout, data: Inputs) -> dict[str, Any]:
-    """The arguments of :data:`_CALLS` that the input cells *data* give, as Excel passes
-    them to the functions (each the same object for every call)."""
-    return {
-        "ratings": _col(data.ratings),
-        "games_before": _col(data.games_before),
-        "born": _col(data.born),
-        "reached": _col(data.reached),
-        "period": data.period,
-        "results": data.results,
-        "opponents": data.opponents,
-        "colours": data.colours,
-        "tiebreak_headers": [list(data.tiebreaks)],
-        "tiebreak_rules": data.tiebreak_rules,
-        "unrated": None if data.unrated is None else float(data.unrated),
-        "system": layout.system_name,
-        "swiss_system": layout.system_name if layout.swiss else None,
-        "ptp_full_score": data.ptp_full_score,
-        "scoring": data.scoring,
-        "rules": data.rules,
-        "minutes": data.minutes,
-        "reasons": True,
-        "none": None,
-        "sexes": _col(data.sexes),
-        "titles": _col(data.titles),
-        "federations": _col(data.federations),
-    }
-
-
-def _formula(name: str, texts: Mapping[str, str]) -> str:
-    """The formula of the call of *name* (:data:`_CALLS`)."""
-    function, arguments = _CALLS[name]
-    return call_text(function, *(texts[a] for a in arguments))
-
-
-def _value(name: str, values: Mapping[str, Any]) -> Any:
-    """What the call of *name* (:data:`_CALLS`) answers on the cells' *values*."""
-    function, arguments = _CALLS[name]
-    return getattr(excel_functions, function)(*(values[a] for a in arguments))
-
 
 def formulas(layout: Layout) -> dict[str, str]:
     """The array formula of each column computed by one of our functions (:data:`ARRAYS`)."""
-    texts = _argument_texts(layout)
-    return {name: _formula(name, texts) for name in ARRAYS}
-
-
-REASONS = "TRUE"
-"""The ``reasons`` argument of the rating figures' calls: a row without a figure says why
-in a few words (``unrated``, ``no rated game``, ``rapid: no norms``), never blank where a
-player is (:mod:`~xlfuncs.core.no_figure`); the empty rows stay blank."""
+    texts = argument_texts(layout)
+    return {name: call_formula(name, texts) for name in ARRAYS}
 
 
 def plain_arrays(layout: Layout) -> dict[str, str]:
@@ -322,45 +215,6 @@ NOT_LOADED = (
 
 
 # -------------------------------------------------------------------- cell values
-
-
-@dataclass(frozen=True)
-class Inputs:
-    """The input cells of a chart, as Excel hands them to a function: numbers as float,
-    text as str, blanks as None; one entry per player row (``capacity`` rows)."""
-
-    numbers: list[float]
-    ratings: list[float | None]
-    games_before: list[float | None]
-    born: list[float | None]
-    reached: list[str | None]
-    k_override: list[float | None]
-    sexes: list[str | None]
-    titles: list[str | None]
-    federations: list[str | None]
-    results: list[list[Any]]
-    """The results block the functions get (the grid, or the gathered rounds)."""
-    opponents: list[list[Any]] | None
-    """The gathered opponents (Swiss), the opponents' numbers of the grid's columns (double
-    round robin), ``None`` for a single grid."""
-    period: _dt.date | None
-    rules: str
-    colours: list[list[Any]] | None = None
-    """The gathered colours (Swiss: ``"w"``, ``"b"`` or blank), ``None`` for a grid."""
-    tiebreaks: tuple[str, ...] = DEFAULT_SWISS_TIEBREAKS
-    """The tie-break headers' descriptors, in order."""
-    tiebreak_rules: str = DEFAULT_TIEBREAK_EDITION.id
-    """The C.07 edition the ``TiebreakRules`` cell holds."""
-    unrated: int | None = None
-    """The rating the ``UnratedRating`` cell holds: what unrated players count at in the
-    rating tie-breaks (``None``: blank, none)."""
-    ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
-    """What the ``PtpFullScore`` cell holds: how PTP and APPO read a full score."""
-    scoring: str = DEFAULT_SCORING.text
-    """What the ``Scoring`` cell holds: the event's scoring system (``"3-1-0"``), which the
-    points and the point-based tie-breaks follow."""
-    minutes: float | None = None
-    """The time for 60 moves the ``Minutes`` cell holds (``None``: blank, not known)."""
 
 
 def chart_scoring(event: Event) -> ScoringSystem:
@@ -465,10 +319,6 @@ def _grid_row(layout: Layout, p: ChartPlayer | None, count: int) -> list[Any]:
     return row
 
 
-def _col(values: Sequence[Any]) -> list[list[Any]]:
-    return [[v] for v in values]
-
-
 def figures(
     layout: Layout,
     data: Inputs,
@@ -481,16 +331,16 @@ def figures(
     *meanwhile* is called once this process has computed its columns, before the child's
     are asked for, with the columns known by then (the same values, by name): the work a
     chart has to do that needs no other figure."""
-    args = _argument_values(layout, data)
-    k_data = _column_of(_value("k_data", args), 0, layout.capacity)
+    args = argument_values(layout, data)
+    k_data = _column_of(call_value("k_data", args), 0, layout.capacity)
     k = [
         k_data[i] if data.k_override[i] is None else data.k_override[i]
         for i in range(layout.capacity)
     ]
-    args["k"] = _col([_cell_value(v) for v in k])
+    args["k"] = as_column([_cell_value(v) for v in k])
     out: dict[str, list[Any]] = {"k_data": k_data, "k": k}
     steps = [
-        (name, functools.partial(_value, name, args))
+        (name, functools.partial(call_value, name, args))
         for name in ARRAYS
         if name not in ("k_data", "rank")  # these two: before and after the others
     ]
@@ -525,14 +375,14 @@ def figures(
     args["tiebreak_values"] = [
         [_cell_value(out[name][i]) for name in names] for i in range(layout.capacity)
     ]
-    args["points"] = _col([_cell_value(v) for v in out["points"]])
-    out["rank"] = _column_of(_value("rank", args), 0, layout.capacity)
+    args["points"] = as_column([_cell_value(v) for v in out["points"]])
+    out["rank"] = _column_of(call_value("rank", args), 0, layout.capacity)
     out["new"] = [
         r + c if isinstance(r, float) and is_number(c) else c
         for r, c in zip(data.ratings, out["change"])
     ]
-    args["changes"] = _col([_cell_value(v) for v in out["change"]])
-    out["floor"] = _column_of(_value("floor", args), 0, layout.capacity)
+    args["changes"] = as_column([_cell_value(v) for v in out["change"]])
+    out["floor"] = _column_of(call_value("floor", args), 0, layout.capacity)
     return out
 
 
@@ -762,10 +612,8 @@ def build_chart(
     ws.activate()
     if event is not None:
         add_team_sheet(wb, fmt, event)  # a team event's standing: a sheet of its own
-        columns = (NO, NAME, RATING, K)  # one player's working: a sheet of its own
-        add_working_sheet(
-            wb, fmt, texts.sheet, layout, columns, data, values or {}, event, HEAD_ROW
-        )
+        # one player's working: a sheet of its own
+        add_working_sheet(wb, fmt, texts.sheet, layout, data, values or {}, event)
     _how_to_sheet(wb, fmt, texts)
     progress("saving the workbook", _ROWS)
     close_workbook(wb, fmt)
@@ -1420,7 +1268,7 @@ def _arrays(
     tiebreaks = [f"tb{i}" for i in range(1, layout.tiebreaks + 1)]
     arrays = [(layout.hidden(name), name, formula) for name, formula in formulas(layout).items()]
     arrays += [(layout.col(name), name, formula) for name, formula in plain_arrays(layout).items()]
-    arrays.append((layout.floor_helper, "floor", _formula("floor", _argument_texts(layout))))
+    arrays.append((layout.floor_helper, "floor", call_formula("floor", argument_texts(layout))))
     for col, name, formula in arrays:
         style = getattr(fmt, _style(name))
         if name == "tiebreaks":  # one call, a column per tie-break

@@ -36,16 +36,22 @@ from ..core.first_rating_working import first_rating_working
 from ..core.rating_working import rating_working
 from ..core.tiebreak_working import tiebreak_working
 from ..core.tournament import Crosstable
-from ..excel import functions as excel_functions
 from ..excel import rules as read_rules
 from ..excel.eligibility import event_minutes
 from ..excel.errors import to_excel
 from ..excel.rating_working import RATING_COLUMNS, first_rating_block, rating_change_block
 from ..excel.tiebreak_working import WORKING_COLUMNS, padded, working_block
-from .chart_layout import Layout
+from .chart_calls import (
+    Inputs,
+    argument_texts,
+    argument_values,
+    as_column,
+    call_formula,
+    call_value,
+)
+from .chart_layout import FIRST_ROW, HEAD_ROW, NAME, NO, Layout
 from .common import (
     Formats,
-    call_text,
     cell,
     is_number,
     print_setup,
@@ -107,72 +113,40 @@ def add_working_sheet(
     fmt: Formats,
     sheet: str,
     layout: Layout,
-    columns: tuple[int, int, int, int],
-    data: Any,
+    data: Inputs,
     values: Mapping[str, Sequence[Any]],
     event: Event,
-    header_row: int,
 ) -> Worksheet | None:
     """Add the :data:`SHEET` to *wb*, reading the chart on *sheet* laid out as *layout*:
-    *columns* are the chart's number, name, rating and K columns, *header_row* the row of
-    its tie-break descriptors, *data* its input cells
-    (:class:`~xlfuncs.templates.chart.Inputs`), *values* its computed columns
+    *data* its input cells, *values* its computed columns
     (:func:`~xlfuncs.templates.chart.figures`); nothing for an event without players, nor
     unless it asks for the sheet (:attr:`~xlfuncs.templates.event.Event.working`)."""
     if not event.players or not event.working:
         return None
-    no, name, rating, k = columns
     ws = wb.add_worksheet(SHEET)
     lines = lines_of(layout, event)
-    ratings = _on(sheet, layout.column(rating))
-    results = _on(sheet, layout.results_ref)
-    opponents = _on(sheet, layout.opponents_ref)
+    texts = argument_texts(layout, sheet) | {"player": PLAYER_CELL}
     blocks = default_blocks(layout, data, values, event)
     plain = {"font_name": "Calibri", "font_size": 10, "valign": "top"}
     text, wrapped = wb.add_format(plain), wb.add_format({**plain, "text_wrap": True})
-    _player_choice(ws, fmt, sheet, layout, (no, name), event)
+    _player_choice(ws, fmt, sheet, layout, event)
 
     height = lines + 2
     row = FIRST_BLOCK
     for k_index in range(layout.tiebreaks):
-        header = _on(sheet, cell(header_row, layout.col(f"tb{k_index + 1}"), absolute=True))
+        header = cell(HEAD_ROW, layout.col(f"tb{k_index + 1}"), absolute=True)
+        texts |= {"descriptor": f"'{sheet}'!{header}", "rows": str(height)}
         heading = f"Tie-break {k_index + 1}: "
-        write_formula(
-            ws, row, 0, f'="{heading}"&{header}', fmt.heading, heading + data.tiebreaks[k_index]
-        )
-        formula = call_text(
-            "TIEBREAK_WORKING",
-            header,
-            PLAYER_CELL,
-            ratings,
-            results,
-            opponents,
-            "TiebreakRules",
-            _on(sheet, layout.colours_ref),
-            "UnratedRating",
-            f'"{layout.system_name}"' if layout.swiss else "",
-            str(height),
-            "PtpFullScore",
-            "Scoring",
-        )
+        formula = f'="{heading}"&{texts["descriptor"]}'
+        write_formula(ws, row, 0, formula, fmt.heading, heading + data.tiebreaks[k_index])
         area = (row + 1, 0, height, WORKING_COLUMNS)
+        formula = call_formula("tiebreak_working", texts)
         _block(ws, (text, wrapped, {3, 4}), area, formula, blocks[k_index])
         row += height + 2
 
     write_text(ws, FIRST_BLOCK, RATING_COL, "Rating change, or first rating", fmt.heading)
-    formula = call_text(
-        "RATING_WORKING",
-        PLAYER_CELL,
-        ratings,
-        _on(sheet, layout.column(k)),
-        results,
-        opponents,
-        "Rules",
-        f'"{layout.system_name}"',
-        str(lines + RATING_EXTRA),
-        "Minutes",
-        "TRUE",  # where there is no figure, the block says why (no K, no rated game)
-    )
+    # where there is no figure, the block says why (no K, no rated game): reasons
+    formula = call_formula("rating_working", texts | {"rows": str(lines + RATING_EXTRA)})
     area = (FIRST_BLOCK + 1, RATING_COL, lines + RATING_EXTRA, RATING_COLUMNS)
     _block(ws, (text, wrapped, {8}), area, formula, blocks[-1])
 
@@ -197,20 +171,13 @@ def add_working_sheet(
     return ws
 
 
-def _player_choice(
-    ws: Worksheet,
-    fmt: Formats,
-    sheet: str,
-    layout: Layout,
-    columns: tuple[int, int],
-    event: Event,
-) -> None:
+def _player_choice(ws: Worksheet, fmt: Formats, sheet: str, layout: Layout, event: Event) -> None:
     """The sheet's title and hint, and the player's number (a drop-down of the chart's
-    numbers, in its *columns*' first, the names in their second) with the name beside it."""
-    no, name = columns
+    numbers) with the name beside it."""
     count = len(event.players)
-    top = layout.last_row - layout.capacity + 1  # the chart's first player row
-    numbers = f"{cell(top, no, absolute=True)}:{cell(top + count - 1, no, absolute=True)}"
+    numbers = (
+        f"{cell(FIRST_ROW, NO, absolute=True)}:{cell(FIRST_ROW + count - 1, NO, absolute=True)}"
+    )
     write_text(ws, 0, 0, "Working of one player's figures", fmt.title)
     write_text(ws, 1, 0, event.name, fmt.subtitle)
     ws.merge_range(2, 0, 2, WORKING_COLUMNS - 1, "", fmt.note)
@@ -245,7 +212,7 @@ def _player_choice(
         ws,
         PLAYER_ROW,
         PLAYER_COL + 1,
-        f'=IFERROR(INDEX({_on(sheet, layout.column(name))},{PLAYER_CELL}),"")',
+        f'=IFERROR(INDEX({_on(sheet, layout.column(NAME))},{PLAYER_CELL}),"")',
         fmt.computed_text,
         event.players[0].name or "",
     )
@@ -282,7 +249,7 @@ def _block(
 
 
 def default_blocks(
-    layout: Layout, data: Any, values: Mapping[str, Sequence[Any]], event: Event
+    layout: Layout, data: Inputs, values: Mapping[str, Sequence[Any]], event: Event
 ) -> list[list[list[Any]] | str]:
     """The answers of the sheet's calls for player 1: each tie-break's
     ``TIEBREAK_WORKING``, then ``RATING_WORKING``, as the chart's cells give them (each
@@ -295,43 +262,16 @@ def default_blocks(
     shown = layout.swiss and _same_tiebreaks(
         table, data, values, len(event.players), layout.tiebreaks
     )
-    ratings = [[r] for r in data.ratings]
-    for k_index in range(layout.tiebreaks):
-        d = data.tiebreaks[k_index]
+    args = argument_values(layout, data) | {"player": 1.0, "rows": float(height)}
+    for d in data.tiebreaks[: layout.tiebreaks]:
         if shown and table is not None:
             out.append(padded(working_block(tiebreak_working(table, 1, d)), height))
-            continue
-        out.append(
-            excel_functions.TIEBREAK_WORKING(
-                d,
-                1.0,
-                ratings,
-                data.results,
-                data.opponents,
-                data.tiebreak_rules,
-                data.colours,
-                None if data.unrated is None else float(data.unrated),
-                layout.system_name if layout.swiss else None,
-                float(height),
-                data.ptp_full_score,
-                data.scoring,
-            )
-        )
-    k_cells = [[None if v == "" else v] for v in values["k"]]
+        else:
+            out.append(call_value("tiebreak_working", args | {"descriptor": d}))
     found = _core_rating_block(layout, data, values, event)
     if found is None:
-        found = excel_functions.RATING_WORKING(
-            1.0,
-            ratings,
-            k_cells,
-            data.results,
-            data.opponents,
-            data.rules,
-            layout.system_name,
-            float(lines + RATING_EXTRA),
-            data.minutes,
-            True,
-        )
+        args |= {"k": as_column([None if v == "" else v for v in values["k"]])}
+        found = call_value("rating_working", args | {"rows": float(lines + RATING_EXTRA)})
     else:
         found = padded(found, lines + RATING_EXTRA)
     out.append(found)
