@@ -90,7 +90,7 @@ from .working_sheet import add_working_sheet
 
 __all__ = ["ChartTemplate", "Layout", "build_chart", "figures"]
 
-# ------------------------------------------------------------------------------ layout
+# ------------------------------------------------------------------ choices and formulas
 
 _MIDDLE_VALUE_COLS = 7
 """Columns of each value of the header's middle block (Chief arbiter ...): K and the first

@@ -453,8 +453,7 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
         *_counted_figures(),
         *_calculation_layout(),
     ]
-    sheet = layout_sheet(layout, {"Rules": (R_RULES, C_VALUE)})
-    sheet.put(R_RULES, C_VALUE, data.rules or DEFAULT_EDITION.id)
+    sheet = layout_sheet(layout, (R_RULES, C_VALUE, data.rules))
     sheet.tables["Editions"] = [_edition_row(e) for e in EDITIONS]
     write_layout(ws, layout, fmt, x, sheet)
     _validations_and_formats(wb, ws, x)

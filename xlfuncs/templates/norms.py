@@ -436,9 +436,9 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     tables = _tables_layout()
     sheet = layout_sheet(
         [*layout, *checks, *tables],
-        {"Rules": (R_RULES, C_HIGHER), "Norms": _NORMS, "Unrated": _UNRATED},
+        (R_RULES, C_HIGHER, data.rules),
+        {"Norms": _NORMS, "Unrated": _UNRATED},
     )
-    sheet.put(R_RULES, C_HIGHER, data.rules or DEFAULT_EDITION.id)
     wb, fmt = common.new_workbook(path, title="FIDE title norm: one player, one event")
     x = extra_formats(wb, fmt)
     ws = add_player_sheet(wb, SHEET, COLUMN_WIDTHS, (C_H0, H_LAST, 9))

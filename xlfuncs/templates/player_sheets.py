@@ -20,6 +20,7 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
+from ..core.editions import DEFAULT_EDITION
 from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_CELLS, Outcome
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
@@ -215,15 +216,23 @@ class LayoutCell:
     last_col: int | None = None
 
 
-def layout_sheet(cells: Iterable[LayoutCell], names: Mapping[str, tuple[int, int] | Area]) -> Sheet:
+def layout_sheet(
+    cells: Iterable[LayoutCell],
+    rules: tuple[int, int, str | None],
+    names: Mapping[str, tuple[int, int] | Area] | None = None,
+) -> Sheet:
     """*cells* as a :class:`~.cell_formula.Sheet` (text, values and formulas given as
-    expressions), with the defined *names*, to compute the formulas' values from."""
-    sheet = Sheet(names=dict(names))
+    expressions), with the defined *names*, to compute the formulas' values from; *rules*:
+    the row and column of the ``Rules`` cell (:func:`.common.settings_block`'s) and the
+    edition it holds (``None``: the edition in force)."""
+    row, col, edition = rules
+    sheet = Sheet(names={"Rules": (row, col), **(names or {})})
     for c in cells:
         if c.kind == "array":
             sheet.put_array(c.row, c.col, *_last(c), c.content)
         else:
             sheet.put(c.row, c.col, c.content)
+    sheet.put(row, col, edition or DEFAULT_EDITION.id)
     return sheet
 
 
