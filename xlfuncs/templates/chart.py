@@ -259,19 +259,16 @@ def inputs(layout: Layout, event: Event) -> Inputs:
     def per(get: Callable[[ChartPlayer], Any]) -> list[Any]:
         return [None if p is None else get(p) for p in players]
 
-    results: list[list[Any]] = []
-    opponents: list[list[Any]] | None = [] if layout.swiss else None
-    colours: list[list[Any]] | None = [] if layout.swiss else None
-    for p in players:
-        if layout.swiss:
-            rounds: list[Round | None] = list(p.rounds) if p is not None else []
-            rounds += [None] * (layout.rounds - len(rounds))
-            results.append([None if rd is None else result_cell(rd.result) for rd in rounds])
-            assert opponents is not None and colours is not None
-            opponents.append([None if rd is None else _num(rd.opponent) for rd in rounds])
-            colours.append([_colour(rd) for rd in rounds])
-        else:
-            results.append(_grid_row(layout, p, len(event.players)))
+    opponents: list[list[Any]] | None = None
+    colours: list[list[Any]] | None = None
+    if layout.swiss:  # each player's rounds, padded to the chart's
+        cells = [() if p is None else p.rounds for p in players]
+        rounds = [[*rs, *[None] * (layout.rounds - len(rs))] for rs in cells]
+        results = [[None if rd is None else result_cell(rd.result) for rd in r] for r in rounds]
+        opponents = [[None if rd is None else _num(rd.opponent) for rd in r] for r in rounds]
+        colours = [[None if rd is None else _colour(rd) for rd in r] for r in rounds]
+    else:
+        results = [_grid_row(layout, p, len(event.players)) for p in players]
     if layout.double:
         opponents = [
             [None if j == i else float(j) for j in range(1, n + 1) for _ in range(layout.cycles)]
@@ -303,9 +300,9 @@ def inputs(layout: Layout, event: Event) -> Inputs:
     )
 
 
-def _colour(rd: Round | None) -> str | None:
+def _colour(rd: Round) -> str | None:
     """What a round's colour cell holds: ``"w"``, ``"b"`` or blank."""
-    return None if rd is None or rd.colour is None else rd.colour.lower()
+    return None if rd.colour is None else rd.colour.lower()
 
 
 def _grid_row(layout: Layout, p: ChartPlayer | None, count: int) -> list[Any]:
