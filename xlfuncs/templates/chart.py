@@ -34,9 +34,10 @@ from .chart_calls import (
     Inputs,
     argument_texts,
     argument_values,
-    as_column,
     call_formula,
     call_value,
+    cell_value,
+    shown_column,
 )
 from .chart_layout import (
     ARRAYS,
@@ -334,7 +335,7 @@ def figures(
         k_data[i] if data.k_override[i] is None else data.k_override[i]
         for i in range(layout.capacity)
     ]
-    args["k"] = as_column([_cell_value(v) for v in k])
+    args["k"] = shown_column(k)
     out: dict[str, list[Any]] = {"k_data": k_data, "k": k}
     steps = [
         (name, functools.partial(call_value, name, args))
@@ -370,15 +371,15 @@ def figures(
     # cell (None), as Excel passes it
     names = [f"tb{i + 1}" for i in range(layout.tiebreaks)]
     args["tiebreak_values"] = [
-        [_cell_value(out[name][i]) for name in names] for i in range(layout.capacity)
+        [cell_value(out[name][i]) for name in names] for i in range(layout.capacity)
     ]
-    args["points"] = as_column([_cell_value(v) for v in out["points"]])
+    args["points"] = shown_column(out["points"])
     out["rank"] = _column_of(call_value("rank", args), 0, layout.capacity)
     out["new"] = [
         r + c if isinstance(r, float) and is_number(c) else c
         for r, c in zip(data.ratings, out["change"])
     ]
-    args["changes"] = as_column([_cell_value(v) for v in out["change"]])
+    args["changes"] = shown_column(out["change"])
     out["floor"] = _column_of(call_value("floor", args), 0, layout.capacity)
     return out
 
@@ -417,11 +418,6 @@ def _column_of(found: Any, index: int, rows: int) -> list[Any]:
     if isinstance(found, list):
         return [row[index] for row in found]
     return [found] * rows
-
-
-def _cell_value(value: Any) -> Any:
-    """A visible cell's value as Excel hands it to a function: ``""`` is an empty cell."""
-    return None if value == "" else value
 
 
 # ------------------------------------------------------------------------ writing

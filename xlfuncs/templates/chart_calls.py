@@ -26,6 +26,8 @@ __all__ = [
     "as_column",
     "call_formula",
     "call_value",
+    "cell_value",
+    "shown_column",
 ]
 
 REASONS = "TRUE"
@@ -199,3 +201,15 @@ def call_value(name: str, values: Mapping[str, Any]) -> Any:
 def as_column(values: Sequence[Any]) -> list[list[Any]]:
     """*values* as a column of cells is handed to a function: a row each."""
     return [[v] for v in values]
+
+
+def cell_value(value: Any) -> Any:
+    """A visible cell's value as Excel hands it to a function: a formula's ``""`` is an
+    empty cell (``None``)."""
+    return None if value == "" else value
+
+
+def shown_column(values: Sequence[Any]) -> list[list[Any]]:
+    """A visible column of formulas as Excel hands it to a function (:func:`as_column`,
+    :func:`cell_value`)."""
+    return as_column([cell_value(v) for v in values])

@@ -45,9 +45,9 @@ from .chart_calls import (
     Inputs,
     argument_texts,
     argument_values,
-    as_column,
     call_formula,
     call_value,
+    shown_column,
 )
 from .chart_layout import FIRST_ROW, HEAD_ROW, NAME, NO, Layout
 from .common import (
@@ -270,7 +270,7 @@ def default_blocks(
             out.append(call_value("tiebreak_working", args | {"descriptor": d}))
     found = _core_rating_block(layout, data, values, event)
     if found is None:
-        args |= {"k": as_column([None if v == "" else v for v in values["k"]])}
+        args |= {"k": shown_column(values["k"])}
         found = call_value("rating_working", args | {"rows": float(lines + RATING_EXTRA)})
     else:
         found = padded(found, lines + RATING_EXTRA)
