@@ -179,7 +179,7 @@ def row_formulas(layout: Layout, row: int, names: Sequence[str] | None = None) -
     computed: in LibreOffice, which recomputes a formula whose stored value is empty (so an
     empty cell stays empty instead of showing #NAME?), and in Excel without the add-in
     (where the title row says that the functions are not loaded). A player's row without a
-    figure is not blank: the array says why in a few words (:data:`REASONS`)."""
+    figure is not blank: the array says why in a few words (:data:`~.chart_calls.REASONS`)."""
     number = str(row + 1)
     shapes = _row_texts(layout)
     return [shapes[name].replace(_ROW, number) for name in (shapes if names is None else names)]
@@ -466,8 +466,8 @@ _COMPUTED_COLUMNS: Final = {
 
 def _fit_words(ws: Worksheet, layout: Layout, values: Mapping[str, Sequence[Any]]) -> None:
     """Widen each rating figure's column of a filled chart to the longest words it shows
-    where a player has no figure (``rapid: no norms``, ``no rated game``: :data:`REASONS`),
-    so that they are read whole on screen and on paper."""
+    where a player has no figure (``rapid: no norms``, ``no rated game``:
+    :data:`~.chart_calls.REASONS`), so that they are read whole on screen and on paper."""
     for name in _WORDS_SHOWN:
         longest = max(
             (len(v) for v in values[name] if isinstance(v, str) and v[:1] != "#"), default=0
@@ -478,7 +478,7 @@ def _fit_words(ws: Worksheet, layout: Layout, values: Mapping[str, Sequence[Any]
 
 
 _WORDS_SHOWN = ("ra", "rp_fide", "rp_exact", "change", "new", "first", "norm")
-"""The computed columns whose rows without a figure say why (:data:`REASONS`), side by
+"""The computed columns whose rows without a figure say why (:data:`~.chart_calls.REASONS`), side by
 side in :data:`COMPUTED`'s order."""
 
 _WIDTH_PER_LETTER = 0.85
