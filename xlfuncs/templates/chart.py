@@ -11,42 +11,74 @@ import functools
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from ..core.editions import DEFAULT_EDITION, OLDEST_EDITION
-from ..core.performance import PTP_FULL_SCORE_DEFAULT, PTP_FULL_SCORE_READINGS, PtpFullScore
-from ..core.scoring import DEFAULT_SCORING, ScoringSystem
+from ..core.performance import PTP_FULL_SCORE_DEFAULT, PTP_FULL_SCORE_READINGS
+from ..core.scoring import ScoringSystem
 from ..core.tiebreak_editions import (
-    DEFAULT_TIEBREAK_EDITION,
     TIEBREAK_EDITIONS,
     tiebreak_edition_for,
 )
-from ..core.tiebreaks import DEFAULT_SWISS_TIEBREAKS, default_tiebreaks
+from ..core.tiebreaks import default_tiebreaks
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
-from ..excel import functions as excel_functions
 from ..excel import is_blank, shared_results
 from ..progress import Progress, no_progress, scaled
+from .chart_calls import (
+    Inputs,
+    argument_texts,
+    argument_values,
+    call_formula,
+    call_value,
+    cell_value,
+    shown_column,
+)
+from .chart_layout import (
+    ARRAYS,
+    BORN,
+    COMPUTED,
+    FED,
+    FIDE_ID,
+    FIRST_ROW,
+    GAMES_BEFORE,
+    GROUP_ROW,
+    HEAD_ROW,
+    HINT_ROW,
+    K_OVERRIDE,
+    MIDDLE,
+    NAME,
+    NO,
+    RATING,
+    REACHED,
+    SEX,
+    TITLE,
+    TITLE_ROW,
+    K,
+    Layout,
+    expand_tiebreaks,
+)
 from .common import (
     Formats,
     LitePackage,
-    add_tables_sheet,
-    add_xlwings_conf_sheet,
     cell,
+    close_workbook,
+    is_number,
     new_workbook,
     print_setup,
     protect,
     results_formatting,
     settings_block,
+    strike_below_floor,
+    validate_areas,
     validate_results,
     write_array,
-    write_block,
+    write_array_block,
     write_formula,
     write_text,
     write_value,
@@ -57,58 +89,13 @@ from .forked import Answer, in_child
 from .team_sheet import add_team_sheet
 from .working_sheet import add_working_sheet
 
-__all__ = ["ChartKind", "Layout", "build_chart", "figures"]
+__all__ = ["ChartTemplate", "Layout", "build_chart", "figures"]
 
-# ------------------------------------------------------------------------------ layout
+# ------------------------------------------------------------------ choices and formulas
 
-TITLE_ROW, HINT_ROW, GROUP_ROW, HEAD_ROW, FIRST_ROW = 0, 5, 6, 7, 8
-
-NO, TITLE, NAME, FED, FIDE_ID, BORN, SEX, RATING, GAMES_BEFORE, REACHED, K_OVERRIDE, K = range(12)
-MIDDLE = 12
-"""First column of the results (grid or rounds)."""
-
-_SETTINGS_LABEL_COLS = 3
-"""Columns of each label of the header's settings (Scoring ...): Pts, Rank, a tie-break."""
-_MINUTES_LABEL_COLS = 4
-"""Columns of the header's "Minutes (60 moves)" label: four rating figures."""
 _MIDDLE_VALUE_COLS = 7
 """Columns of each value of the header's middle block (Chief arbiter ...): K and the first
 six results columns, fewer where a small event's chart hides some of those."""
-
-COMPUTED = (
-    "points",
-    "rank",
-    "tiebreaks",
-    "games",
-    "ra",
-    "rp_fide",
-    "rp_exact",
-    "change",
-    "new",
-    "first",
-    "norm",
-)
-"""The computed columns after the results, in order; ``"tiebreaks"`` stands for the
-:attr:`Layout.tiebreaks` tie-break columns, named ``"tb1"``, ``"tb2"`` ... in
-:attr:`Layout.computed`."""
-
-ARRAYS = (
-    "k_data",
-    "points",
-    "tiebreaks",
-    "rank",
-    "games",
-    "ra",
-    "rp_fide",
-    "rp_exact",
-    "change",
-    "first",
-    "norm",
-)
-"""The columns computed by one call of our functions each, in the order of the hidden
-columns that hold the arrays; all but ``k_data`` (K from the player's data) are shown by
-the computed column of the same name. ``"tiebreaks"`` is one call (``TIEBREAK_ALL``) over a
-block of :attr:`Layout.tiebreaks` columns, ``"tb1"``, ``"tb2"`` ..."""
 
 SWISS_CHOICES = (
     "BH/C1",
@@ -168,260 +155,11 @@ ROUND_ROBIN_CHOICES = (
 """The drop-down in the round robin: a grid has neither the order of the rounds nor the
 colours, so ``PS``, ``FB``, ``BPG`` and ``BWG`` are not offered."""
 
-ChartKind = str
-"""``"rr"`` (a crosstable grid) or ``"swiss"`` (opponent, colour and result per round)."""
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where everything is on the main sheet of one kind of chart."""
-
-    kind: ChartKind
-    capacity: int
-    """Player rows."""
-    rounds: int
-    """Rounds (Swiss); the grid's width is :attr:`capacity` (round robin)."""
-    cycles: int = 1
-    """Round robin: games between each two players (2: a double round robin, two result
-    cells per pair, :meth:`grid_col`)."""
-    tiebreaks: int = 3
-    """Tie-break columns (each header a drop-down of descriptors)."""
-    system: str | None = None
-    """How the event was paired (``"swiss"``, ``"rr"``), as the tie-break and first-rating
-    formulas are told it (:attr:`system_name`); ``None``: as the kind of chart says."""
-
-    @property
-    def system_name(self) -> str:
-        """:attr:`system`, else ``"swiss"`` for the Swiss chart and ``"rr"`` for the grid."""
-        return self.system or ("swiss" if self.swiss else "rr")
-
-    @cached_property
-    def computed(self) -> tuple[str, ...]:
-        """The visible computed columns, in order (:data:`COMPUTED`, the tie-breaks as
-        ``"tb1"``, ``"tb2"`` ...)."""
-        return _expand(COMPUTED, self.tiebreaks)
-
-    @cached_property
-    def _computed_cols(self) -> dict[str, int]:
-        """The column of each visible computed column, by name (worked out once: every
-        player row asks)."""
-        first = MIDDLE + self.middle_width
-        return {name: first + i for i, name in enumerate(self.computed)}
-
-    @cached_property
-    def _hidden_cols(self) -> dict[str, int]:
-        """The column of each hidden array, by name (worked out once)."""
-        first = self.last_visible + 1
-        return {name: first + i for i, name in enumerate(_expand(ARRAYS, self.tiebreaks))}
-
-    @property
-    def swiss(self) -> bool:
-        return self.kind == "swiss"
-
-    @property
-    def double(self) -> bool:
-        """A double round robin: the functions read the grid as rounds beside a block of
-        opponents' numbers (:attr:`opponents_ref`)."""
-        return not self.swiss and self.cycles > 1
-
-    @property
-    def last_row(self) -> int:
-        return FIRST_ROW + self.capacity - 1
-
-    @property
-    def middle_width(self) -> int:
-        return 3 * self.rounds if self.swiss else self.capacity * self.cycles
-
-    def grid_col(self, opponent: int, cycle: int = 1) -> int:
-        """Round robin: the column of the result against player *opponent* (from 1) in
-        game *cycle* (from 1): a double round robin has two cells side by side per
-        opponent, the first and the second game."""
-        return MIDDLE + (opponent - 1) * self.cycles + cycle - 1
-
-    def col(self, name: str) -> int:
-        """Column of a computed column (see :attr:`computed`; ``"tiebreaks"``: the first
-        tie-break column)."""
-        if name == "tiebreaks":
-            name = "tb1"
-        if name not in self._computed_cols:
-            raise ValueError(f"{name!r}: not a computed column")
-        return self._computed_cols[name]
-
-    @property
-    def last_visible(self) -> int:
-        return self.col(self.computed[-1])
-
-    def results_shown(self, event: Event | None) -> int:
-        """The results columns (from :data:`MIDDLE`) a chart of *event* shows: a finished
-        event's chart hides the rounds it did not play (Swiss; at least round 1 shows) or the
-        grid columns of the players it does not have (round robin); the blank chart shows
-        them all."""
-        if event is None:
-            return self.middle_width
-        if self.swiss:
-            return 3 * max(event.rounds, 1) if event.rounds < self.rounds else self.middle_width
-        players = len(event.players)
-        return players * self.cycles if 0 < players < self.capacity else self.middle_width
-
-    @property
-    def settings_cols(self) -> tuple[int, int]:
-        """The header's settings the standing reads (Scoring, Tie-break rules, Unrated
-        rating, PTP of 100 %): the first column of their labels and the first of their
-        values (two columns), over Pts, Rank and the first tie-breaks, which no chart
-        hides (unlike the results columns: :meth:`results_shown`)."""
-        label = self.col("points")
-        return label, label + _SETTINGS_LABEL_COLS
-
-    @property
-    def minutes_cols(self) -> tuple[int, int]:
-        """The header's Minutes (60 moves), which the rating figures read: the first column
-        of its label and the first of its value (two columns), over the rating figures (right
-        of the standing's settings, should a chart have a single tie-break column)."""
-        label = max(self.col("games"), self.settings_cols[1] + 2)
-        return label, label + _MINUTES_LABEL_COLS
-
-    def hidden(self, name: str) -> int:
-        """Hidden column of an array of one of our functions (see :data:`ARRAYS`;
-        ``"tiebreaks"``: the first column of the tie-breaks' block, ``"tb2"`` its second)."""
-        if name == "tiebreaks":
-            name = "tb1"
-        if name not in self._hidden_cols:
-            raise ValueError(f"{name!r}: not a hidden array")
-        return self._hidden_cols[name]
-
-    @property
-    def tiebreak_headers(self) -> str:
-        """The tie-break columns' header cells (the descriptors' drop-downs): ``$AE$8:$AG$8``."""
-        first, last = self.col("tb1"), self.col(f"tb{self.tiebreaks}")
-        return f"{cell(HEAD_ROW, first, absolute=True)}:{cell(HEAD_ROW, last, absolute=True)}"
-
-    def opp_helper(self, rnd: int) -> int:
-        """Hidden (Swiss): the opponents of round *rnd* (from 1), gathered contiguously;
-        (double round robin) the opponent's number of grid column *rnd* (from 1)."""
-        return self.hidden(ARRAYS[-1]) + rnd
-
-    def res_helper(self, rnd: int) -> int:
-        """Hidden (Swiss): the results of round *rnd* (from 1), gathered contiguously."""
-        return self.hidden(ARRAYS[-1]) + self.rounds + rnd
-
-    def colour_helper(self, rnd: int) -> int:
-        """Hidden (Swiss): the colours of round *rnd* (from 1), gathered contiguously (the
-        tie-breaks ``BPG`` and ``BWG`` read them)."""
-        return self.hidden(ARRAYS[-1]) + 2 * self.rounds + rnd
-
-    @property
-    def last_helper(self) -> int:
-        if self.swiss:
-            return self.colour_helper(self.rounds)
-        if self.double:
-            return self.opp_helper(self.middle_width)
-        return self.hidden(ARRAYS[-1])
-
-    @property
-    def floor_helper(self) -> int:
-        """Hidden: ``UNRATED_AGAIN``'s mark of each new rating below the edition's floor
-        (after every other hidden column)."""
-        return self.last_helper + 1
-
-    def round_cols(self, rnd: int) -> tuple[int, int, int]:
-        """Opponent, colour and result columns of round *rnd* (from 1)."""
-        first = MIDDLE + 3 * (rnd - 1)
-        return first, first + 1, first + 2
-
-    def column(self, col: int) -> str:
-        """The absolute reference of a column's player rows: ``$H$9:$H$28``."""
-        return f"{cell(FIRST_ROW, col, absolute=True)}:{cell(self.last_row, col, absolute=True)}"
-
-    def block(self, first_col: int, last_col: int) -> str:
-        return (
-            f"{cell(FIRST_ROW, first_col, absolute=True)}:"
-            f"{cell(self.last_row, last_col, absolute=True)}"
-        )
-
-    @property
-    def results_ref(self) -> str:
-        """What the array functions get as ``results``."""
-        if self.swiss:
-            return self.block(self.res_helper(1), self.res_helper(self.rounds))
-        return self.block(MIDDLE, MIDDLE + self.middle_width - 1)
-
-    @property
-    def opponents_ref(self) -> str:
-        """What the array functions get as ``opponents`` (empty for a single grid)."""
-        if self.swiss:
-            return self.block(self.opp_helper(1), self.opp_helper(self.rounds))
-        if self.double:
-            return self.block(self.opp_helper(1), self.opp_helper(self.middle_width))
-        return ""
-
-    @property
-    def colours_ref(self) -> str:
-        """What ``TIEBREAK_ALL`` gets as ``colours`` (Swiss; empty for a grid)."""
-        if self.swiss:
-            return self.block(self.colour_helper(1), self.colour_helper(self.rounds))
-        return ""
-
-
-def _expand(names: Sequence[str], tiebreaks: int) -> tuple[str, ...]:
-    """*names* with ``"tiebreaks"`` written out as ``"tb1"`` ... ``"tb<tiebreaks>"``."""
-    out: list[str] = []
-    for name in names:
-        if name == "tiebreaks":
-            out += [f"tb{i}" for i in range(1, tiebreaks + 1)]
-        else:
-            out.append(name)
-    return tuple(out)
-
 
 def formulas(layout: Layout) -> dict[str, str]:
     """The array formula of each column computed by one of our functions (:data:`ARRAYS`)."""
-    ratings = layout.column(RATING)
-    res = layout.results_ref
-    opp = layout.opponents_ref
-    system = f'"{layout.system_name}"'
-    return {
-        "k_data": (
-            f"=K_FACTOR_ALL({ratings},{layout.column(GAMES_BEFORE)},"
-            f"{layout.column(BORN)},{layout.column(REACHED)},RatingPeriod)"
-        ),
-        "points": f"=POINTS_ALL({res},Scoring)",
-        "tiebreaks": _call(
-            "TIEBREAK_ALL",
-            layout.tiebreak_headers,
-            ratings,
-            res,
-            opp,
-            "TiebreakRules",
-            layout.colours_ref,
-            "UnratedRating",
-            system if layout.swiss else "",  # a grid is a round robin
-            "PtpFullScore",
-            "Scoring",
-        ),
-        "rank": f"=RANK_ALL({layout.column(layout.col('points'))},"
-        f"{layout.block(layout.col('tb1'), layout.col(f'tb{layout.tiebreaks}'))})",
-        "games": _call("RATED_GAMES_ALL", ratings, res, opp, "Rules", "Minutes"),
-        "ra": _call("RA_ALL", ratings, res, opp, "Rules", "Minutes", REASONS),
-        "rp_fide": _call("RP_FIDE_ALL", ratings, res, opp, "Rules", "Minutes", REASONS),
-        "rp_exact": _call("RP_EXACT_ALL", ratings, res, opp, "Rules", "Minutes", REASONS),
-        "change": f"=ELO_CHANGE_ALL({ratings},{layout.column(K)},{res},{opp},Rules,Minutes,"
-        f"{REASONS})",
-        "first": f"=BLOQUE_ALL({ratings},{res},{opp},{system},Rules,,Minutes,{REASONS})",
-        "norm": f"=NORM_ALL({ratings},{res},{opp},{layout.column(SEX)},Rules,"
-        f"{layout.column(TITLE)},{layout.column(FED)},Minutes,{REASONS})",
-    }
-
-
-REASONS = "TRUE"
-"""The ``reasons`` argument of the rating figures' calls: a row without a figure says why
-in a few words (``unrated``, ``no rated game``, ``rapid: no norms``), never blank where a
-player is (:mod:`~xlfuncs.core.no_figure`); the empty rows stay blank."""
-
-
-def _call(name: str, *args: str) -> str:
-    while args and not args[-1]:
-        args = args[:-1]
-    return f"={name}({','.join(args)})"
+    texts = argument_texts(layout)
+    return {name: call_formula(name, texts) for name in ARRAYS}
 
 
 def plain_arrays(layout: Layout) -> dict[str, str]:
@@ -441,7 +179,7 @@ def row_formulas(layout: Layout, row: int, names: Sequence[str] | None = None) -
     computed: in LibreOffice, which recomputes a formula whose stored value is empty (so an
     empty cell stays empty instead of showing #NAME?), and in Excel without the add-in
     (where the title row says that the functions are not loaded). A player's row without a
-    figure is not blank: the array says why in a few words (:data:`REASONS`)."""
+    figure is not blank: the array says why in a few words (:data:`~.chart_calls.REASONS`)."""
     number = str(row + 1)
     shapes = _row_texts(layout)
     return [shapes[name].replace(_ROW, number) for name in (shapes if names is None else names)]
@@ -455,7 +193,7 @@ _ROW = "\0"
 def _row_texts(layout: Layout) -> dict[str, str]:
     """:func:`row_formulas` with each reference's row number left out (:data:`_ROW`): the
     rows' formulas differ in nothing else."""
-    names = _expand(ARRAYS, layout.tiebreaks)
+    names = expand_tiebreaks(ARRAYS, layout.tiebreaks)
     hidden = {name: xl_col_to_name(layout.hidden(name)) + _ROW for name in names}
     k_ovr = xl_col_to_name(K_OVERRIDE) + _ROW
     out = {"k": f'=IF(ISBLANK({k_ovr}),IFERROR({hidden["k_data"]},""),{k_ovr})'}
@@ -478,45 +216,6 @@ NOT_LOADED = (
 
 
 # -------------------------------------------------------------------- cell values
-
-
-@dataclass(frozen=True)
-class Inputs:
-    """The input cells of a chart, as Excel hands them to a function: numbers as float,
-    text as str, blanks as None; one entry per player row (``capacity`` rows)."""
-
-    numbers: list[float]
-    ratings: list[float | None]
-    games_before: list[float | None]
-    born: list[float | None]
-    reached: list[str | None]
-    k_override: list[float | None]
-    sexes: list[str | None]
-    titles: list[str | None]
-    federations: list[str | None]
-    results: list[list[Any]]
-    """The results block the functions get (the grid, or the gathered rounds)."""
-    opponents: list[list[Any]] | None
-    """The gathered opponents (Swiss), the opponents' numbers of the grid's columns (double
-    round robin), ``None`` for a single grid."""
-    period: _dt.date | None
-    rules: str
-    colours: list[list[Any]] | None = None
-    """The gathered colours (Swiss: ``"w"``, ``"b"`` or blank), ``None`` for a grid."""
-    tiebreaks: tuple[str, ...] = DEFAULT_SWISS_TIEBREAKS
-    """The tie-break headers' descriptors, in order."""
-    tiebreak_rules: str = DEFAULT_TIEBREAK_EDITION.id
-    """The C.07 edition the ``TiebreakRules`` cell holds."""
-    unrated: int | None = None
-    """The rating the ``UnratedRating`` cell holds: what unrated players count at in the
-    rating tie-breaks (``None``: blank, none)."""
-    ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
-    """What the ``PtpFullScore`` cell holds: how PTP and APPO read a full score."""
-    scoring: str = DEFAULT_SCORING.text
-    """What the ``Scoring`` cell holds: the event's scoring system (``"3-1-0"``), which the
-    points and the point-based tie-breaks follow."""
-    minutes: float | None = None
-    """The time for 60 moves the ``Minutes`` cell holds (``None``: blank, not known)."""
 
 
 def chart_scoring(event: Event) -> ScoringSystem:
@@ -548,27 +247,29 @@ def _num(value: int | None) -> float | None:
     return None if value is None else float(value)
 
 
+def _row_players(layout: Layout, event: Event) -> list[ChartPlayer | None]:
+    """The player of each player row of *layout* (``None``: an empty row)."""
+    return [*event.players, *[None] * (layout.capacity - len(event.players))]
+
+
 def inputs(layout: Layout, event: Event) -> Inputs:
     """The input cell values of *event* in *layout*."""
     n = layout.capacity
-    players: list[ChartPlayer | None] = [*event.players, *[None] * (n - len(event.players))]
+    players = _row_players(layout, event)
 
     def per(get: Callable[[ChartPlayer], Any]) -> list[Any]:
         return [None if p is None else get(p) for p in players]
 
-    results: list[list[Any]] = []
-    opponents: list[list[Any]] | None = [] if layout.swiss else None
-    colours: list[list[Any]] | None = [] if layout.swiss else None
-    for p in players:
-        if layout.swiss:
-            rounds: list[Round | None] = list(p.rounds) if p is not None else []
-            rounds += [None] * (layout.rounds - len(rounds))
-            results.append([None if rd is None else result_cell(rd.result) for rd in rounds])
-            assert opponents is not None and colours is not None
-            opponents.append([None if rd is None else _num(rd.opponent) for rd in rounds])
-            colours.append([_colour(rd) for rd in rounds])
-        else:
-            results.append(_grid_row(layout, p, len(event.players)))
+    opponents: list[list[Any]] | None = None
+    colours: list[list[Any]] | None = None
+    if layout.swiss:  # each player's rounds, padded to the chart's
+        cells = [() if p is None else p.rounds for p in players]
+        rounds = [[*rs, *[None] * (layout.rounds - len(rs))] for rs in cells]
+        results = [[None if rd is None else result_cell(rd.result) for rd in r] for r in rounds]
+        opponents = [[None if rd is None else _num(rd.opponent) for rd in r] for r in rounds]
+        colours = [[None if rd is None else _colour(rd) for rd in r] for r in rounds]
+    else:
+        results = [_grid_row(layout, p, len(event.players)) for p in players]
     if layout.double:
         opponents = [
             [None if j == i else float(j) for j in range(1, n + 1) for _ in range(layout.cycles)]
@@ -600,9 +301,9 @@ def inputs(layout: Layout, event: Event) -> Inputs:
     )
 
 
-def _colour(rd: Round | None) -> str | None:
+def _colour(rd: Round) -> str | None:
     """What a round's colour cell holds: ``"w"``, ``"b"`` or blank."""
-    return None if rd is None or rd.colour is None else rd.colour.lower()
+    return None if rd.colour is None else rd.colour.lower()
 
 
 def _grid_row(layout: Layout, p: ChartPlayer | None, count: int) -> list[Any]:
@@ -614,10 +315,6 @@ def _grid_row(layout: Layout, p: ChartPlayer | None, count: int) -> list[Any]:
         cycle, j = divmod(index, count)
         row[layout.grid_col(j + 1, cycle + 1) - MIDDLE] = result_cell(symbol)
     return row
-
-
-def _col(values: Sequence[Any]) -> list[list[Any]]:
-    return [[v] for v in values]
 
 
 def figures(
@@ -632,22 +329,19 @@ def figures(
     *meanwhile* is called once this process has computed its columns, before the child's
     are asked for, with the columns known by then (the same values, by name): the work a
     chart has to do that needs no other figure."""
-    ratings = _col(data.ratings)
-    k_data = _column_of(
-        excel_functions.K_FACTOR_ALL(
-            ratings, _col(data.games_before), _col(data.born), _col(data.reached), data.period
-        ),
-        0,
-        layout.capacity,
-    )
+    args = argument_values(layout, data)
+    k_data = _column_of(call_value("k_data", args), 0, layout.capacity)
     k = [
         k_data[i] if data.k_override[i] is None else data.k_override[i]
         for i in range(layout.capacity)
     ]
-    # Excel passes a formula's "" as an empty cell: None.
-    k_cells = _col([None if v == "" else v for v in k])
+    args["k"] = shown_column(k)
     out: dict[str, list[Any]] = {"k_data": k_data, "k": k}
-    steps = _steps(layout, data, ratings, k_cells)
+    steps = [
+        (name, functools.partial(call_value, name, args))
+        for name in ARRAYS
+        if name not in ("k_data", "rank")  # these two: before and after the others
+    ]
     with shared_results():  # the results block is read once for all the calls
         # the columns of _IN_CHILD computed at once by a forked child (.forked), the others
         # here; those of _BEFORE_CHILD first, here: the child starts with the results read
@@ -664,7 +358,7 @@ def figures(
             for done, (name, compute) in enumerate(mine):
                 if moved and second is theirs and name not in _BEFORE_CHILD:
                     second = in_child(theirs)
-                progress(f"computing {_COMPUTED_HEADERS[name]}", done / len(mine))
+                progress(f"computing {_COMPUTED_COLUMNS[name].header}", done / len(mine))
                 found_all[name] = compute()
             meanwhile({**out, **_columns(layout, found_all)})
         except BaseException:
@@ -676,84 +370,18 @@ def figures(
     # RANK_ALL reads the visible points and tie-breaks, where a formula's "" is an empty
     # cell (None), as Excel passes it
     names = [f"tb{i + 1}" for i in range(layout.tiebreaks)]
-    keys = [[_cell_value(out[name][i]) for name in names] for i in range(layout.capacity)]
-    points = _col([_cell_value(v) for v in out["points"]])
-    out["rank"] = _column_of(excel_functions.RANK_ALL(points, keys), 0, layout.capacity)
+    args["tiebreak_values"] = [
+        [cell_value(out[name][i]) for name in names] for i in range(layout.capacity)
+    ]
+    args["points"] = shown_column(out["points"])
+    out["rank"] = _column_of(call_value("rank", args), 0, layout.capacity)
     out["new"] = [
-        r + c if isinstance(r, float) and _is_number(c) else c
+        r + c if isinstance(r, float) and is_number(c) else c
         for r, c in zip(data.ratings, out["change"])
     ]
-    changes = _col([None if v == "" else v for v in out["change"]])
-    out["floor"] = _column_of(
-        excel_functions.UNRATED_AGAIN(ratings, changes, data.rules), 0, layout.capacity
-    )
+    args["changes"] = shown_column(out["change"])
+    out["floor"] = _column_of(call_value("floor", args), 0, layout.capacity)
     return out
-
-
-def _steps(
-    layout: Layout, data: Inputs, ratings: list[list[Any]], k_cells: list[list[Any]]
-) -> tuple[tuple[str, Callable[[], list[list[Any]]]], ...]:
-    """Each array column's call of :func:`figures` (by step name), as the sheet's formula
-    calls it: *ratings* and *k_cells* the ratings' and K's columns as Excel passes them."""
-    res, opp = data.results, data.opponents
-    system = layout.system_name
-    return (
-        ("points", lambda: excel_functions.POINTS_ALL(res, data.scoring)),
-        (
-            "tiebreaks",
-            lambda: excel_functions.TIEBREAK_ALL(
-                [list(data.tiebreaks)],
-                ratings,
-                res,
-                opp,
-                data.tiebreak_rules,
-                data.colours,
-                None if data.unrated is None else float(data.unrated),
-                system if layout.swiss else None,
-                data.ptp_full_score,
-                data.scoring,
-            ),
-        ),
-        (
-            "games",
-            lambda: excel_functions.RATED_GAMES_ALL(ratings, res, opp, data.rules, data.minutes),
-        ),
-        ("ra", lambda: excel_functions.RA_ALL(ratings, res, opp, data.rules, data.minutes, True)),
-        (
-            "rp_fide",
-            lambda: excel_functions.RP_FIDE_ALL(ratings, res, opp, data.rules, data.minutes, True),
-        ),
-        (
-            "rp_exact",
-            lambda: excel_functions.RP_EXACT_ALL(ratings, res, opp, data.rules, data.minutes, True),
-        ),
-        (
-            "change",
-            lambda: excel_functions.ELO_CHANGE_ALL(
-                ratings, k_cells, res, opp, data.rules, data.minutes, True
-            ),
-        ),
-        (
-            "first",
-            lambda: excel_functions.BLOQUE_ALL(
-                ratings, res, opp, system, data.rules, None, data.minutes, True
-            ),
-        ),
-        (
-            "norm",
-            lambda: excel_functions.NORM_ALL(
-                ratings,
-                res,
-                opp,
-                _col(data.sexes),
-                data.rules,
-                _col(data.titles),
-                _col(data.federations),
-                data.minutes,
-                True,
-            ),
-        ),
-    )
 
 
 def _columns(layout: Layout, found: Mapping[str, Any]) -> dict[str, list[Any]]:
@@ -792,96 +420,65 @@ def _column_of(found: Any, index: int, rows: int) -> list[Any]:
     return [found] * rows
 
 
-def _cell_value(value: Any) -> Any:
-    """A visible cell's value as Excel hands it to a function: ``""`` is an empty cell."""
-    return None if value == "" else value
-
-
-def floor_formula(layout: Layout) -> str:
-    """The hidden array that marks each new rating below the edition's floor: the player is
-    unrated again (core's :func:`~xlfuncs.core.rating_change.floor_note`). The visible new
-    rating is then struck out in red (:func:`_formatting`)."""
-    rating, change = layout.column(RATING), layout.column(layout.col("change"))
-    return f"=UNRATED_AGAIN({rating},{change},Rules)"
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
 # ------------------------------------------------------------------------ writing
 
-_WIDTHS = {
-    NO: 4.5,
-    TITLE: 5,
-    NAME: 24,
-    FED: 5,
-    FIDE_ID: 10,
-    BORN: 5.5,
-    SEX: 4,
-    RATING: 6.5,
-    GAMES_BEFORE: 7,
-    REACHED: 6.5,
-    K_OVERRIDE: 6.5,
-    K: 4.5,
+
+class _ColumnLook(NamedTuple):
+    """How a column of the player rows looks: its header, its width and its cells' format
+    (a field of :class:`~xlfuncs.templates.common.Formats`)."""
+
+    header: str
+    width: float
+    style: str
+
+
+_PLAYER_COLUMNS: Final = (
+    _ColumnLook("No.", 4.5, "fixed"),
+    _ColumnLook("Title", 5, "input_center"),
+    _ColumnLook("Name", 24, "input_text"),
+    _ColumnLook("Fed", 5, "input_center"),
+    _ColumnLook("FIDE ID", 10, "input_number"),
+    _ColumnLook("Born", 5.5, "input_number"),
+    _ColumnLook("Sex", 4, "input_center"),
+    _ColumnLook("Rating", 6.5, "input_number"),
+    _ColumnLook("Rated games before", 7, "input_number"),
+    _ColumnLook("Reached 2400", 6.5, "input_center"),
+    _ColumnLook("K override", 6.5, "input_number"),
+    _ColumnLook("K", 4.5, "computed"),
+)
+"""The player columns, from ``NO`` to ``K`` (all input cells but K)."""
+
+_COMPUTED_COLUMNS: Final = {
+    "points": _ColumnLook("Pts", 5, "computed_bold"),
+    "rank": _ColumnLook("Rank", 5, "computed"),
+    "tiebreaks": _ColumnLook("Tie-breaks", 6.5, "computed_text"),  # as the number is: 19.75, 3
+    "games": _ColumnLook("Rated games", 6, "computed"),
+    "ra": _ColumnLook("Ra", 6, "computed"),
+    "rp_fide": _ColumnLook("Rp FIDE", 6.5, "computed"),
+    "rp_exact": _ColumnLook("Rp exact", 6.5, "computed"),
+    "change": _ColumnLook("Rating change", 6.5, "computed_signed"),
+    "new": _ColumnLook("New rating", 6.5, "computed"),
+    "first": _ColumnLook("First rating", 6.5, "computed"),
+    "norm": _ColumnLook("Norm", 6, "yes_no"),
 }
-_HEADERS = {
-    NO: "No.",
-    TITLE: "Title",
-    NAME: "Name",
-    FED: "Fed",
-    FIDE_ID: "FIDE ID",
-    BORN: "Born",
-    SEX: "Sex",
-    RATING: "Rating",
-    GAMES_BEFORE: "Rated games before",
-    REACHED: "Reached 2400",
-    K_OVERRIDE: "K override",
-    K: "K",
-}
-_COMPUTED_HEADERS = {
-    "points": "Pts",
-    "rank": "Rank",
-    "tiebreaks": "Tie-breaks",
-    "games": "Rated games",
-    "ra": "Ra",
-    "rp_fide": "Rp FIDE",
-    "rp_exact": "Rp exact",
-    "change": "Rating change",
-    "new": "New rating",
-    "first": "First rating",
-    "norm": "Norm",
-}
-_COMPUTED_WIDTHS = {
-    "points": 5,
-    "rank": 5,
-    "tiebreaks": 6.5,
-    "games": 6,
-    "ra": 6,
-    "rp_fide": 6.5,
-    "rp_exact": 6.5,
-    "change": 6.5,
-    "new": 6.5,
-    "first": 6.5,
-    "norm": 6,
-}
+"""The computed columns (:data:`COMPUTED`)."""
 
 
 def _fit_words(ws: Worksheet, layout: Layout, values: Mapping[str, Sequence[Any]]) -> None:
     """Widen each rating figure's column of a filled chart to the longest words it shows
-    where a player has no figure (``rapid: no norms``, ``no rated game``: :data:`REASONS`),
-    so that they are read whole on screen and on paper."""
+    where a player has no figure (``rapid: no norms``, ``no rated game``:
+    :data:`~.chart_calls.REASONS`), so that they are read whole on screen and on paper."""
     for name in _WORDS_SHOWN:
         longest = max(
             (len(v) for v in values[name] if isinstance(v, str) and v[:1] != "#"), default=0
         )
         width = round(longest * _WIDTH_PER_LETTER + 1, 1)
-        if width > _COMPUTED_WIDTHS[name]:
+        if width > _COMPUTED_COLUMNS[name].width:
             ws.set_column(layout.col(name), layout.col(name), width)
 
 
 _WORDS_SHOWN = ("ra", "rp_fide", "rp_exact", "change", "new", "first", "norm")
-"""The computed columns whose rows without a figure say why (:data:`REASONS`), side by
+"""The computed columns whose rows without a figure say why (:data:`~.chart_calls.REASONS`), side by
 side in :data:`COMPUTED`'s order."""
 
 _WIDTH_PER_LETTER = 0.85
@@ -925,6 +522,28 @@ class Texts:
     sheet: str
     hint: str
     how_to: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ChartTemplate:
+    """One kind of chart: its words, and the layout an event needs (``None``: the blank
+    chart's)."""
+
+    texts: Texts
+    layout_of: Callable[[Event | None], Layout]
+
+    def build(
+        self,
+        path: Path,
+        event: Event | None = None,
+        *,
+        progress: Progress = no_progress,
+        lite: LitePackage | None = None,
+    ) -> None:
+        """Write the chart to *path*: blank, or filled with *event*, every formula cell
+        carrying its computed value, the Lite code *lite* stored in it; *progress* hears how
+        far it is (:func:`build_chart`)."""
+        build_chart(Path(path), self.layout_of(event), self.texts, event, progress, lite)
 
 
 def build_chart(
@@ -986,15 +605,11 @@ def build_chart(
     ws.activate()
     if event is not None:
         add_team_sheet(wb, fmt, event)  # a team event's standing: a sheet of its own
-        columns = (NO, NAME, RATING, K)  # one player's working: a sheet of its own
-        add_working_sheet(
-            wb, fmt, texts.sheet, layout, columns, data, values or {}, event, HEAD_ROW
-        )
+        # one player's working: a sheet of its own
+        add_working_sheet(wb, fmt, texts.sheet, layout, data, values or {}, event)
     _how_to_sheet(wb, fmt, texts)
-    add_tables_sheet(wb, fmt)
-    add_xlwings_conf_sheet(wb)
     progress("saving the workbook", _ROWS)
-    wb.close()
+    close_workbook(wb, fmt)
     progress("saved", 1.0)
 
 
@@ -1014,15 +629,15 @@ def print_widths(layout: Layout, shown: int, marked: bool) -> list[float]:
     :func:`_column_headers` sets them: *shown* results columns
     (:meth:`Layout.results_shown`), the points column widened where *marked* (the file's
     points written beside ours)."""
-    widths = [_WIDTHS[col] for col in range(MIDDLE)]
+    widths = [look.width for look in _PLAYER_COLUMNS]
     if layout.swiss:
-        widths += [*_ROUND_WIDTHS] * layout.rounds
+        widths += [look.width for look in _ROUND_COLUMNS] * layout.rounds
     else:
         widths += [_GRID_WIDTH] * layout.middle_width
     widths[MIDDLE + shown : MIDDLE + layout.middle_width] = [0.0] * (layout.middle_width - shown)
     for name in layout.computed:
         kind = "tiebreaks" if name.startswith("tb") else name
-        widths.append(_COMPUTED_WIDTHS[kind])
+        widths.append(_COMPUTED_COLUMNS[kind].width)
     if marked:
         widths[layout.col("points")] = _MARKED_POINTS_WIDTH
     return widths
@@ -1294,8 +909,12 @@ _MINUTES_RULE: Final[dict[str, Any]] = {
 
 _GRID_WIDTH = 3.6
 """Width of a results grid column."""
-_ROUND_WIDTHS = (4.3, 3.3, 3.6)
-"""Widths of a Swiss round's opponent, colour and result columns."""
+_ROUND_COLUMNS: Final = (
+    _ColumnLook("Opp", 4.3, "input_number"),
+    _ColumnLook("Col", 3.3, "input_center"),
+    _ColumnLook("Res", 3.6, "input_center"),
+)
+"""A Swiss round's opponent, colour and result columns."""
 
 
 def _grid_group(layout: Layout, shown: int) -> str:
@@ -1325,18 +944,16 @@ def _column_headers(
     ws.merge_range(GROUP_ROW, NO, GROUP_ROW, NAME, "Player", fmt.group)
     ws.merge_range(GROUP_ROW, FED, GROUP_ROW, RATING, "Player data", fmt.group)
     ws.merge_range(GROUP_ROW, GAMES_BEFORE, GROUP_ROW, K, "K factor", fmt.group)
-    for col, text in _HEADERS.items():
-        ws.write_string(HEAD_ROW, col, text, fmt.header)
-        ws.set_column(col, col, _WIDTHS[col])
+    for col, look in enumerate(_PLAYER_COLUMNS):
+        ws.write_string(HEAD_ROW, col, look.header, fmt.header)
+        ws.set_column(col, col, look.width)
     if layout.swiss:
         for rnd in range(1, layout.rounds + 1):
             o, c, r = layout.round_cols(rnd)
             ws.merge_range(GROUP_ROW, o, GROUP_ROW, r, f"Round {rnd}", fmt.group)
-            ws.write_string(HEAD_ROW, o, "Opp", fmt.header)
-            ws.write_string(HEAD_ROW, c, "Col", fmt.header)
-            ws.write_string(HEAD_ROW, r, "Res", fmt.header)
-            for col, width in zip((o, c, r), _ROUND_WIDTHS):
-                ws.set_column(col, col, width)
+            for col, look in zip((o, c, r), _ROUND_COLUMNS):
+                ws.write_string(HEAD_ROW, col, look.header, fmt.header)
+                ws.set_column(col, col, look.width)
     else:
         _merged(ws, GROUP_ROW, MIDDLE, MIDDLE + shown - 1, _grid_group(layout, shown), fmt.group)
         for j in range(1, layout.capacity + 1):
@@ -1359,19 +976,19 @@ def _column_headers(
     for name in COMPUTED:
         if name == "tiebreaks":
             continue
-        ws.write_string(HEAD_ROW, layout.col(name), _COMPUTED_HEADERS[name], fmt.header)
-        ws.set_column(layout.col(name), layout.col(name), _COMPUTED_WIDTHS[name])
+        ws.write_string(HEAD_ROW, layout.col(name), _COMPUTED_COLUMNS[name].header, fmt.header)
+        ws.set_column(layout.col(name), layout.col(name), _COMPUTED_COLUMNS[name].width)
     # the tie-break headers: each a drop-down of descriptors, read by TIEBREAK_ALL
     for i, descriptor in enumerate(tiebreaks, start=1):
         write_text(ws, HEAD_ROW, layout.col(f"tb{i}"), descriptor, header_input)
-    ws.set_column(layout.col("tb1"), last_tb, _COMPUTED_WIDTHS["tiebreaks"])
-    for name in _expand(ARRAYS, layout.tiebreaks):
+    ws.set_column(layout.col("tb1"), last_tb, _COMPUTED_COLUMNS["tiebreaks"].width)
+    for name in expand_tiebreaks(ARRAYS, layout.tiebreaks):
         if name == "k_data":
             label = "K from data"
         elif name.startswith("tb"):
             label = f"Tie-break {name[2:]} (array)"
         else:
-            label = f"{_COMPUTED_HEADERS[name]} (array)"
+            label = f"{_COMPUTED_COLUMNS[name].header} (array)"
         ws.write_string(HEAD_ROW, layout.hidden(name), label, fmt.header)
     if layout.swiss:
         for rnd in range(1, layout.rounds + 1):
@@ -1404,12 +1021,7 @@ class _PlayerRows:
         self.wb, self.ws, self.fmt, self.layout, self.data = wb, ws, fmt, layout, data
         self.filled = event is not None
         """Filled with an event: the gathering columns store the rounds' values."""
-        event = event or Event()
-        n = layout.capacity
-        self.players: list[ChartPlayer | None] = [
-            *event.players,
-            *[None] * (n - len(event.players)),
-        ]
+        self.players = _row_players(layout, event or Event())
         self._stored: set[str] = set()
         """The row formulas' columns stored (:meth:`formulas`)."""
         self._marks = _FilePointsMarks(wb)
@@ -1426,20 +1038,8 @@ class _PlayerRows:
         ws, fmt, layout, data = self.ws, self.fmt, self.layout, self.data
         n = layout.capacity
         every = max(n // 100, 1)
-        player_formats = [  # No., title, name, federation, FIDE id, born, sex, rating ...
-            fmt.fixed,
-            fmt.input_center,
-            fmt.input_text,
-            fmt.input_center,
-            fmt.input_number,
-            fmt.input_number,
-            fmt.input_center,
-            fmt.input_number,
-            fmt.input_number,  # rated games before
-            fmt.input_center,  # reached 2400
-            fmt.input_number,  # K override
-        ]
-        round_formats = [fmt.input_number, fmt.input_center, fmt.input_center] * layout.rounds
+        player_formats = [getattr(fmt, look.style) for look in _PLAYER_COLUMNS[:K]]
+        round_formats = [getattr(fmt, look.style) for look in _ROUND_COLUMNS] * layout.rounds
         for i, p in enumerate(self.players):
             if i % every == 0:
                 progress("writing the rows", i / n)
@@ -1467,13 +1067,9 @@ class _PlayerRows:
                 )
             write_values(ws, row, NO, cells, player_formats)
             if layout.swiss:
-                assert data.opponents is not None
-                rounds: list[Any] = []
-                for rnd in range(1, layout.rounds + 1):
-                    rd = p.rounds[rnd - 1] if p is not None and rnd <= len(p.rounds) else None
-                    colour = None if rd is None or rd.colour is None else rd.colour.lower()
-                    rounds += [data.opponents[i][rnd - 1], colour, data.results[i][rnd - 1]]
-                write_values(ws, row, MIDDLE, rounds, round_formats)
+                assert data.opponents is not None and data.colours is not None
+                rounds = zip(data.opponents[i], data.colours[i], data.results[i], strict=True)
+                write_values(ws, row, MIDDLE, [v for rd in rounds for v in rd], round_formats)
                 for rnd, bye in () if p is None else p.later_byes:
                     if rnd <= layout.rounds:
                         ws.write_comment(
@@ -1568,7 +1164,7 @@ class _FilePointsMarks:
     def mark(self, ws: Worksheet, row: int, col: int, value: Any, file_points: float | None) -> Any:
         """The format of a marked cell (after adding its note), or ``None`` when the cell
         needs no mark."""
-        if file_points is None or not _is_number(value) or value == file_points:
+        if file_points is None or not is_number(value) or value == file_points:
             return None
         figure = f"{file_points:.1f}"
         if file_points not in self._formats:
@@ -1596,8 +1192,11 @@ class _FilePointsMarks:
 
 
 def _style(name: str) -> str:
-    """The format of a computed column (a tie-break: as the number is, ``19.75``, ``3``)."""
-    return "computed_text" if name.startswith("tb") else _STYLE[name]
+    """The format of a computed column, or of ``k``, ``k_data`` or ``floor`` (a tie-break:
+    as the number is, ``19.75``, ``3``)."""
+    if name.startswith("tb") or name == "floor":
+        return "computed_text"
+    return "computed" if name in ("k", "k_data") else _COMPUTED_COLUMNS[name].style
 
 
 def _header_input(wb: Workbook) -> Any:
@@ -1617,23 +1216,6 @@ def _header_input(wb: Workbook) -> Any:
             "locked": False,
         }
     )
-
-
-_STYLE = {
-    "k_data": "computed",
-    "k": "computed",
-    "new": "computed",
-    "points": "computed_bold",
-    "rank": "computed",
-    "tiebreaks": "computed_text",
-    "games": "computed",
-    "ra": "computed",
-    "rp_fide": "computed",
-    "rp_exact": "computed",
-    "change": "computed_signed",
-    "first": "computed",
-    "norm": "yes_no",
-}
 
 
 def _gathered(ws: Worksheet, fmt: Formats, layout: Layout, data: Inputs, *, gathered: bool) -> None:
@@ -1676,48 +1258,20 @@ def _arrays(
     """The hidden array formulas of our functions, and the visible new ratings and the floor
     marks, with their values *values* (``None``: blank)."""
     first, last = FIRST_ROW, layout.last_row
-    for name, formula in formulas(layout).items():
+    tiebreaks = [f"tb{i}" for i in range(1, layout.tiebreaks + 1)]
+    arrays = [(layout.hidden(name), name, formula) for name, formula in formulas(layout).items()]
+    arrays += [(layout.col(name), name, formula) for name, formula in plain_arrays(layout).items()]
+    arrays.append((layout.floor_helper, "floor", call_formula("floor", argument_texts(layout))))
+    for col, name, formula in arrays:
+        style = getattr(fmt, _style(name))
         if name == "tiebreaks":  # one call, a column per tie-break
-            names = [f"tb{i}" for i in range(1, layout.tiebreaks + 1)]
-            write_block(
-                ws,
-                first,
-                layout.hidden("tb1"),
-                last,
-                layout.hidden(names[-1]),
-                "{" + formula + "}",
-                getattr(fmt, _style(name)),
-                None if values is None else [values[n] for n in names],
-            )
-            continue
-        write_array(
-            ws,
-            first,
-            layout.hidden(name),
-            last,
-            "{" + formula + "}",
-            getattr(fmt, _style(name)),
-            None if values is None else values[name],
-        )
-    for name, formula in plain_arrays(layout).items():
-        write_array(
-            ws,
-            first,
-            layout.col(name),
-            last,
-            "{" + formula + "}",
-            getattr(fmt, _style(name)),
-            None if values is None else values[name],
-        )
-    write_array(
-        ws,
-        first,
-        layout.floor_helper,
-        last,
-        "{" + floor_formula(layout) + "}",
-        fmt.computed_text,
-        None if values is None else values["floor"],
-    )
+            blank = [[None] * len(tiebreaks)] * layout.capacity
+            rows = blank if values is None else list(zip(*(values[n] for n in tiebreaks)))
+            last_col = layout.hidden(tiebreaks[-1])
+            write_array_block(ws, first, col, last, last_col, "{" + formula + "}", style, rows)
+        else:
+            cached = None if values is None else values[name]
+            write_array(ws, first, col, last, "{" + formula + "}", style, cached)
 
 
 def _formatting(wb: Workbook, ws: Worksheet, layout: Layout, tiebreaks: Sequence[str]) -> None:
@@ -1764,17 +1318,8 @@ def _figure_marks(wb: Workbook, ws: Worksheet, layout: Layout) -> None:
     note on its header; the words of a player without a figure in grey."""
     first, last = FIRST_ROW, layout.last_row
     new = layout.col("new")
-    ws.conditional_format(
-        first,
-        new,
-        last,
-        new,
-        {
-            "type": "formula",
-            "criteria": f'={xl_rowcol_to_cell(first, layout.floor_helper, col_abs=True)}<>""',
-            "format": wb.add_format({"font_strikeout": True, "font_color": "#9C0006"}),
-        },
-    )
+    mark = xl_rowcol_to_cell(first, layout.floor_helper, col_abs=True)
+    strike_below_floor(wb, ws, (first, new, last, new), mark)
     # the words of a player without a figure (REASONS) in grey, so that the figures stand
     # out: text longer than a figure's (GM, WIM, the infinite Rp exact)
     words = cell(first, layout.col(_WORDS_SHOWN[0]))
@@ -1889,46 +1434,44 @@ def _round_rules(wb: Workbook, ws: Worksheet, layout: Layout) -> None:
     """The results' drop-down and colours, and a Swiss's opponents' and colours'
     drop-downs, over every round's cells (a round robin: the grid)."""
     first, last = FIRST_ROW, layout.last_row
-    if layout.swiss:
-        opp, colour, res = (
-            [
-                (first, layout.round_cols(r)[k], last, layout.round_cols(r)[k])
-                for r in range(1, layout.rounds + 1)
-            ]
-            for k in range(3)
-        )
-        multi = " ".join(f"{cell(a, b)}:{cell(c, d)}" for a, b, c, d in opp)
-        ws.data_validation(
-            *opp[0],
-            {
-                "validate": "integer",
-                "criteria": "between",
-                "minimum": 1,
-                "maximum": layout.capacity,
-                "multi_range": multi,
-                "input_title": "Opponent",
-                "input_message": "The opponent's No.; blank for a bye.",
-                "error_title": "Opponent",
-                "error_message": f"A player number from 1 to {layout.capacity}.",
-            },
-        )
-        multi = " ".join(f"{cell(a, b)}:{cell(c, d)}" for a, b, c, d in colour)
-        ws.data_validation(
-            *colour[0],
-            {
-                "validate": "list",
-                "source": ["w", "b"],
-                "multi_range": multi,
-                "input_title": "Colour",
-                "input_message": "w white, b black; blank for a bye.",
-            },
-        )
-        validate_results(ws, *res[0], more=res[1:])
-        results_formatting(wb, ws, *res[0], more=res[1:])
-    else:
-        grid = (first, MIDDLE, last, MIDDLE + layout.middle_width - 1)
-        validate_results(ws, *grid)
-        results_formatting(wb, ws, *grid)
+    if not layout.swiss:
+        grid = [(first, MIDDLE, last, MIDDLE + layout.middle_width - 1)]
+        validate_results(ws, grid)
+        results_formatting(wb, ws, grid)
+        return
+    opp, colour, res = (
+        [
+            (first, layout.round_cols(r)[k], last, layout.round_cols(r)[k])
+            for r in range(1, layout.rounds + 1)
+        ]
+        for k in range(3)
+    )
+    validate_areas(
+        ws,
+        opp,
+        {
+            "validate": "integer",
+            "criteria": "between",
+            "minimum": 1,
+            "maximum": layout.capacity,
+            "input_title": "Opponent",
+            "input_message": "The opponent's No.; blank for a bye.",
+            "error_title": "Opponent",
+            "error_message": f"A player number from 1 to {layout.capacity}.",
+        },
+    )
+    validate_areas(
+        ws,
+        colour,
+        {
+            "validate": "list",
+            "source": ["w", "b"],
+            "input_title": "Colour",
+            "input_message": "w white, b black; blank for a bye.",
+        },
+    )
+    validate_results(ws, res)
+    results_formatting(wb, ws, res)
 
 
 def _how_to_sheet(wb: Workbook, fmt: Formats, texts: Texts) -> None:

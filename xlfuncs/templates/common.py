@@ -54,17 +54,20 @@ __all__ = [
     "write_formula",
     "write_array",
     "write_array_block",
-    "write_block",
     "settings_block",
     "add_tables_sheet",
     "close_workbook",
     "finish_sheet",
     "add_xlwings_conf_sheet",
+    "validate_areas",
     "validate_results",
     "results_formatting",
+    "strike_below_floor",
     "protect",
     "print_setup",
     "cell",
+    "call_text",
+    "is_number",
 ]
 
 RESULT_CHOICES: Final = (
@@ -400,6 +403,18 @@ def cell(row: int, col: int, *, absolute: bool = False) -> str:
     return str(xl_rowcol_to_cell(row, col, row_abs=absolute, col_abs=absolute))
 
 
+def call_text(name: str, *args: str) -> str:
+    """The formula ``=NAME(a,b,...)``, the trailing arguments left out when empty."""
+    while args and not args[-1]:
+        args = args[:-1]
+    return f"={name}({','.join(args)})"
+
+
+def is_number(value: Any) -> bool:
+    """Whether a cell's value is a number (``True`` and ``False`` are not)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def write_text(
     ws: Worksheet, row: int, col: int, text: str | None, fmt: Format | None = None
 ) -> None:
@@ -494,23 +509,6 @@ def write_array(
     )
     rows = range(first_row + 1, last_row + 1)
     _write_each(ws, ((row, col) for row in rows), cached[1:], itertools.repeat(fmt))
-
-
-def write_block(
-    ws: Worksheet,
-    first_row: int,
-    first_col: int,
-    last_row: int,
-    last_col: int,
-    formula: str,
-    fmt: Format | None = None,
-    columns: Sequence[Sequence[Any]] | None = None,
-) -> None:
-    """:func:`write_array_block` with the cached values given column by column (blanks when
-    *columns* is ``None``)."""
-    blank = [[None] * (last_col - first_col + 1)] * (last_row - first_row + 1)
-    rows = blank if columns is None else list(zip(*columns, strict=False))
-    write_array_block(ws, first_row, first_col, last_row, last_col, formula, fmt, rows)
 
 
 def write_array_block(
@@ -664,24 +662,18 @@ def _multi(areas: Sequence[Area]) -> dict[str, str]:
     return {"multi_range": " ".join(f"{cell(a[0], a[1])}:{cell(a[2], a[3])}" for a in areas)}
 
 
-def validate_results(
-    ws: Worksheet,
-    first_row: int,
-    first_col: int,
-    last_row: int,
-    last_col: int,
-    *,
-    more: Sequence[Area] = (),
-) -> None:
-    """A drop-down of result symbols on a range of result cells (and the *more* areas)."""
-    areas = [(first_row, first_col, last_row, last_col), *more]
-    ws.data_validation(
-        first_row,
-        first_col,
-        last_row,
-        last_col,
+def validate_areas(ws: Worksheet, areas: Sequence[Area], rule: Mapping[str, Any]) -> None:
+    """The data validation *rule* on the cells of *areas* (one rule, standing on the
+    first)."""
+    ws.data_validation(*areas[0], {**_multi(areas), **rule})
+
+
+def validate_results(ws: Worksheet, areas: Sequence[Area]) -> None:
+    """A drop-down of result symbols on the result cells of *areas*."""
+    validate_areas(
+        ws,
+        areas,
         {
-            **_multi(areas),
             "validate": "list",
             "source": list(RESULT_CHOICES),
             "input_title": "Result",
@@ -694,32 +686,19 @@ def validate_results(
     )
 
 
-def results_formatting(
-    wb: Workbook,
-    ws: Worksheet,
-    first_row: int,
-    first_col: int,
-    last_row: int,
-    last_col: int,
-    *,
-    more: Sequence[Area] = (),
-) -> None:
-    """Wins green, losses red, draws yellow, forfeits and byes grey, on result cells (and
-    the *more* areas, which must hold results only)."""
-    areas = [(first_row, first_col, last_row, last_col), *more]
+def results_formatting(wb: Workbook, ws: Worksheet, areas: Sequence[Area]) -> None:
+    """Wins green, losses red, draws yellow, forfeits and byes grey, on the cells of *areas*
+    (which must hold results only; the rules stand on the first)."""
     styles = (
         ('OR({c}="1",{c}=1,{c}="+")', "#C6EFCE", "#006100"),
         ('AND(LEN({c})>0,OR({c}="0",{c}=0,{c}="-"))', "#FFC7CE", "#9C0006"),
         ('OR({c}="\u00bd",{c}="=",{c}=0.5)', "#FFEB9C", "#9C5700"),
         ("OR(" + ",".join(f'{{c}}="{b}"' for b in BYE_SYMBOLS) + ")", "#EDEDED", "#595959"),
     )
-    top_left = cell(first_row, first_col)
+    top_left = cell(areas[0][0], areas[0][1])
     for condition, background, colour in styles:
         ws.conditional_format(
-            first_row,
-            first_col,
-            last_row,
-            last_col,
+            *areas[0],
             {
                 "type": "formula",
                 "criteria": "=" + condition.format(c=top_left),
@@ -727,6 +706,20 @@ def results_formatting(
                 "format": wb.add_format({"bg_color": background, "font_color": colour}),
             },
         )
+
+
+def strike_below_floor(wb: Workbook, ws: Worksheet, area: Area, mark: str) -> None:
+    """The new ratings in *area* struck out in red where the cell *mark* (``UNRATED_AGAIN``'s
+    mark of a new rating below the edition's floor: the player is unrated again) is not
+    blank."""
+    ws.conditional_format(
+        *area,
+        {
+            "type": "formula",
+            "criteria": f'={mark}<>""',
+            "format": wb.add_format({"font_strikeout": True, "font_color": "#9C0006"}),
+        },
+    )
 
 
 def finish_sheet(

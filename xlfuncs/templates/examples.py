@@ -56,16 +56,12 @@ def round_robin_10() -> Event:
         ("CM", "Nakamura, Ren", "JPN", 7405566, 2012, "m", 2204, 25, False, None),
         (None, "Ortega, Pilar", "ESP", 32299887, 1985, "w", None, None, None, None),
     )
-    players = _players(data, (_RR_TABLE,))
-    return Event(
-        name="Spring Invitational IM-norm round robin",
-        place="Valencia",
-        start=_dt.date(2026, 4, 18),
-        end=_dt.date(2026, 4, 26),
-        chief_arbiter="IA Teresa Albarracín",
-        rules="2025",
-        rating_period=_dt.date(2026, 5, 1),
-        players=players,
+    return _event(
+        "Spring Invitational IM-norm round robin",
+        "Valencia",
+        (_dt.date(2026, 4, 18), _dt.date(2026, 4, 26)),
+        "IA Teresa Albarracín",
+        _players(data, (_RR_TABLE,)),
     )
 
 
@@ -103,49 +99,71 @@ def double_round_robin_6() -> Event:
             ("IM", "Vidal, Marta", "ESP", 2290049, 2001, "w", 2498),
         )
     )
-    players = _players(data, _DRR_TABLES)
+    return _event(
+        "Double Round Robin Masters 2026",
+        "Madrid",
+        (_dt.date(2026, 4, 3), _dt.date(2026, 4, 21)),
+        "IA Laura Pérez",
+        _players(data, _DRR_TABLES),
+        cycles=2,
+    )
+
+
+def _event(
+    name: str,
+    place: str,
+    dates: tuple[_dt.date, _dt.date],
+    chief_arbiter: str,
+    players: Sequence[ChartPlayer],
+    cycles: int = 1,
+) -> Event:
+    """An example event of *players*, played on *dates* (first and last day) under the
+    2025 rules and rated in the May 2026 period."""
     return Event(
-        name="Double Round Robin Masters 2026",
-        place="Madrid",
-        start=_dt.date(2026, 4, 3),
-        end=_dt.date(2026, 4, 21),
-        chief_arbiter="IA Laura Pérez",
+        name=name,
+        place=place,
+        start=dates[0],
+        end=dates[1],
+        chief_arbiter=chief_arbiter,
         rules="2025",
         rating_period=_dt.date(2026, 5, 1),
-        players=players,
-        cycles=2,
+        players=tuple(players),
+        cycles=cycles,
     )
 
 
 def _players(
     data: Sequence[tuple[Any, ...]], tables: Sequence[Sequence[str]]
 ) -> tuple[ChartPlayer, ...]:
-    """The players of *data* (a row each: title, name, federation, FIDE id, year of birth,
-    sex, rating, rated games before, reached 2400, K given), numbered from 1, each one's
-    results its rows of *tables* in turn (a cycle each; ``"x"``: the own cell)."""
+    """The players of *data* (a row each, as :func:`_player` reads it), numbered from 1, each
+    one's results its rows of *tables* in turn (a cycle each; ``"x"``: the own cell)."""
     players = []
-    for i, (title, name, fed, fide_id, born, sex, rating, games, reached, k) in enumerate(
-        data, start=1
-    ):
+    for i, row in enumerate(data, start=1):
         results = tuple(None if r == "x" else r for table in tables for r in table[i - 1].split())
         assert len(results) == len(tables) * len(data)
-        players.append(
-            ChartPlayer(
-                i,
-                name,
-                title=title,
-                federation=fed,
-                fide_id=fide_id,
-                birth_year=born,
-                sex=sex,
-                rating=rating,
-                rated_games_before=games,
-                reached_2400=reached,
-                k_override=k,
-                results=results,
-            )
-        )
+        players.append(_player(i, row, results=results))
     return tuple(players)
+
+
+def _player(number: int, row: tuple[Any, ...], **games: Any) -> ChartPlayer:
+    """Player *number* of *row* (title, name, federation, FIDE id, year of birth, sex,
+    rating, rated games before, reached 2400, K given) with their *games* (``results`` or
+    ``rounds``)."""
+    title, name, fed, fide_id, born, sex, rating, before, reached, k = row
+    return ChartPlayer(
+        number,
+        name,
+        title=title,
+        federation=fed,
+        fide_id=fide_id,
+        birth_year=born,
+        sex=sex,
+        rating=rating,
+        rated_games_before=before,
+        reached_2400=reached,
+        k_override=k,
+        **games,
+    )
 
 
 _FIRST = (
@@ -294,34 +312,26 @@ def swiss_event(count: int, rounds: int, *, seed: int = 20260424) -> Event:
     for i in range(count):
         name, sex = people[i]
         rating = ratings[i]
-        born = 1958 + (i * 17) % 57
-        players.append(
-            ChartPlayer(
-                i + 1,
-                name,
-                title=(
-                    "FM" if i < 3 else "CM" if i < 6 else "WFM" if sex == "w" and i < 20 else None
-                ),
-                federation=_FEDS[(i * 5) % len(_FEDS)],
-                fide_id=24100000 + i * 731,
-                birth_year=born,
-                sex=sex,
-                rating=rating,
-                rated_games_before=None if rating is None else (12 if i == 44 else 40 + i * 9),
-                reached_2400=None if rating is None else i == 0,
-                k_override=20 if i == 30 else None,
-                rounds=tuple(games[i]),
-            )
+        title = "FM" if i < 3 else "CM" if i < 6 else "WFM" if sex == "w" and i < 20 else None
+        row = (
+            title,
+            name,
+            _FEDS[(i * 5) % len(_FEDS)],
+            24100000 + i * 731,
+            1958 + (i * 17) % 57,
+            sex,
+            rating,
+            None if rating is None else (12 if i == 44 else 40 + i * 9),
+            None if rating is None else i == 0,
+            20 if i == 30 else None,
         )
-    return Event(
-        name="Open de Primavera 2026",
-        place="Zaragoza",
-        start=_dt.date(2026, 4, 24),
-        end=_dt.date(2026, 5, 2),
-        chief_arbiter="IA Miguel Ángel Sanz",
-        rules="2025",
-        rating_period=_dt.date(2026, 5, 1),
-        players=tuple(players),
+        players.append(_player(i + 1, row, rounds=tuple(games[i])))
+    return _event(
+        "Open de Primavera 2026",
+        "Zaragoza",
+        (_dt.date(2026, 4, 24), _dt.date(2026, 5, 2)),
+        "IA Miguel Ángel Sanz",
+        players,
     )
 
 

@@ -46,6 +46,7 @@ from .player_sheets import (
     is_error_expr,
     labelled_inputs,
     layout_sheet,
+    mark_yes_no,
     mute_uncounted,
     note,
     player_line,
@@ -452,8 +453,7 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
         *_counted_figures(),
         *_calculation_layout(),
     ]
-    sheet = layout_sheet(layout, {"Rules": (R_RULES, C_VALUE)})
-    sheet.put(R_RULES, C_VALUE, data.rules or DEFAULT_EDITION.id)
+    sheet = layout_sheet(layout, (R_RULES, C_VALUE, data.rules))
     sheet.tables["Editions"] = [_edition_row(e) for e in EDITIONS]
     write_layout(ws, layout, fmt, x, sheet)
     _validations_and_formats(wb, ws, x)
@@ -479,11 +479,4 @@ def _validations_and_formats(wb: Workbook, ws: Worksheet, x: Mapping[str, Format
     )
     game_row_checks(wb, ws, R_FIRST, R_LAST, _GAME_COLUMNS)
     mute_uncounted(ws, x, R_FIRST, R_LAST, C_STATUS)
-    for text, style in (('"yes"', "yes"), ('"no"', "no")):
-        ws.conditional_format(
-            P_PUBLISHED,
-            C_VALUE,
-            P_PUBLISHED,
-            C_VALUE,
-            {"type": "cell", "criteria": "==", "value": text, "format": x[style]},
-        )
+    mark_yes_no(ws, x, common.cell(P_PUBLISHED, C_VALUE))

@@ -37,6 +37,7 @@ from .player_sheets import (
     is_error_expr,
     labelled_inputs,
     layout_sheet,
+    mark_yes_no,
     mute_uncounted,
     note,
     player_line,
@@ -435,9 +436,9 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     tables = _tables_layout()
     sheet = layout_sheet(
         [*layout, *checks, *tables],
-        {"Rules": (R_RULES, C_HIGHER), "Norms": _NORMS, "Unrated": _UNRATED},
+        (R_RULES, C_HIGHER, data.rules),
+        {"Norms": _NORMS, "Unrated": _UNRATED},
     )
-    sheet.put(R_RULES, C_HIGHER, data.rules or DEFAULT_EDITION.id)
     wb, fmt = common.new_workbook(path, title="FIDE title norm: one player, one event")
     x = extra_formats(wb, fmt)
     ws = add_player_sheet(wb, SHEET, COLUMN_WIDTHS, (C_H0, H_LAST, 9))
@@ -619,12 +620,7 @@ def _write_checks(
     write_layout(ws, cells[:-1], fmt, x, sheet)
     met_range = span(K_ROWS[0], C_MET, K_ROWS[-1])
     for cell_range in (met_range, a1(P_VERDICT, C_MET)):
-        ws.conditional_format(
-            cell_range, {"type": "cell", "criteria": "==", "value": '"yes"', "format": x["yes"]}
-        )
-        ws.conditional_format(
-            cell_range, {"type": "cell", "criteria": "==", "value": '"no"', "format": x["no"]}
-        )
+        mark_yes_no(ws, x, cell_range)
     write_layout(ws, cells[-1:], fmt, x, sheet)
 
 

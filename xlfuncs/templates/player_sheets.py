@@ -20,6 +20,7 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
+from ..core.editions import DEFAULT_EDITION
 from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_CELLS, Outcome
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
@@ -59,6 +60,7 @@ __all__ = [
     "hide_helper_columns",
     "is_error_expr",
     "layout_sheet",
+    "mark_yes_no",
     "labelled_inputs",
     "mute_uncounted",
     "note",
@@ -179,6 +181,15 @@ def extra_formats(wb: Workbook, fmt: Formats) -> dict[str, Format]:
     }
 
 
+def mark_yes_no(ws: Worksheet, x: Mapping[str, Format], cells: str) -> None:
+    """``yes`` green and ``no`` red (the ``yes`` and ``no`` formats of :func:`extra_formats`
+    *x*) in *cells* (an A1 range)."""
+    for text in ("yes", "no"):
+        ws.conditional_format(
+            cells, {"type": "cell", "criteria": "==", "value": f'"{text}"', "format": x[text]}
+        )
+
+
 # ------------------------------------------------------------------- layouts as data
 
 
@@ -205,15 +216,23 @@ class LayoutCell:
     last_col: int | None = None
 
 
-def layout_sheet(cells: Iterable[LayoutCell], names: Mapping[str, tuple[int, int] | Area]) -> Sheet:
+def layout_sheet(
+    cells: Iterable[LayoutCell],
+    rules: tuple[int, int, str | None],
+    names: Mapping[str, tuple[int, int] | Area] | None = None,
+) -> Sheet:
     """*cells* as a :class:`~.cell_formula.Sheet` (text, values and formulas given as
-    expressions), with the defined *names*, to compute the formulas' values from."""
-    sheet = Sheet(names=dict(names))
+    expressions), with the defined *names*, to compute the formulas' values from; *rules*:
+    the row and column of the ``Rules`` cell (:func:`.common.settings_block`'s) and the
+    edition it holds (``None``: the edition in force)."""
+    row, col, edition = rules
+    sheet = Sheet(names={"Rules": (row, col), **(names or {})})
     for c in cells:
         if c.kind == "array":
             sheet.put_array(c.row, c.col, *_last(c), c.content)
         else:
             sheet.put(c.row, c.col, c.content)
+    sheet.put(row, col, edition or DEFAULT_EDITION.id)
     return sheet
 
 
@@ -456,7 +475,7 @@ def game_row_checks(
     """The game rows' input checks: the opponent's rating, the result (a drop-down, and
     coloured), and the opponent's title where the sheet has the column."""
     rating_validation(ws, first_row, columns.rating, last_row)
-    validate_results(ws, first_row, columns.result, last_row, columns.result)
+    validate_results(ws, [(first_row, columns.result, last_row, columns.result)])
     if columns.title is not None:
         ws.data_validation(
             first_row,
@@ -470,7 +489,7 @@ def game_row_checks(
                 "error_message": "A FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM.",
             },
         )
-    results_formatting(wb, ws, first_row, columns.result, last_row, columns.result)
+    results_formatting(wb, ws, [(first_row, columns.result, last_row, columns.result)])
 
 
 def mute_uncounted(

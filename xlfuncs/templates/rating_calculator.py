@@ -19,7 +19,6 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from ..core.editions import DEFAULT_EDITION
 from . import common
 from .cell_formula import Area, Call, Expr, Name, Paren, Ref, Sheet, blank_or, call, concat, if_, op
 from .common import write_formula
@@ -408,9 +407,9 @@ def _cells(data: RatingPeriod, *, blank: bool) -> tuple[list[list[LayoutCell]], 
     ]
     grid = layout_sheet(
         (c for part in parts for c in part),
-        {"Rating": (R_RATING, V_COL), "K_used": (R_SUM, C_USED), "Rules": (R_RULES, C_NAME + 1)},
+        (R_RULES, C_NAME + 1, data.rules),
+        {"Rating": (R_RATING, V_COL), "K_used": (R_SUM, C_USED)},
     )
-    grid.put(R_RULES, C_NAME + 1, data.rules or DEFAULT_EDITION.id)
     return parts, grid
 
 
@@ -453,16 +452,8 @@ def write_sheet(
     ws.merge_range(R_FLOOR, C_STATUS, R_FLOOR, LAST_COL, "", mark)
     formula = "=" + floor[0].content.formula()
     write_formula(ws, R_FLOOR, C_STATUS, formula, mark, grid.value(R_FLOOR, C_STATUS))
-    ws.conditional_format(
-        R_NEW,
-        LAST_COL,
-        R_NEW,
-        LAST_COL,
-        {
-            "type": "formula",
-            "criteria": f'={a1(R_FLOOR, C_STATUS, absolute=True)}<>""',
-            "format": wb.add_format({"font_strikeout": True, "font_color": "#9C0006"}),
-        },
+    common.strike_below_floor(
+        wb, ws, (R_NEW, LAST_COL, R_NEW, LAST_COL), a1(R_FLOOR, C_STATUS, absolute=True)
     )
     for criteria, style in ((">", "yes"), ("<", "no")):
         ws.conditional_format(

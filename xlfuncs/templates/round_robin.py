@@ -13,15 +13,12 @@ what a filled crosstable is made from.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 from ..core.tiebreaks import DEFAULT_ROUND_ROBIN_TIEBREAKS
-from ..progress import Progress, no_progress
-from .chart import HOW_TO_HEADER, HOW_TO_K, Layout, Texts, build_chart, how_to_functions
-from .common import LitePackage
+from .chart import HOW_TO_HEADER, HOW_TO_K, ChartTemplate, Layout, Texts, how_to_functions
 from .event import MAX_RR_PLAYERS, Event
 
-__all__ = ["LAYOUT", "build"]
+__all__ = ["LAYOUT", "build", "layout_of"]
 
 LAYOUT = Layout(
     kind="rr", capacity=MAX_RR_PLAYERS, rounds=0, tiebreaks=len(DEFAULT_ROUND_ROBIN_TIEBREAKS)
@@ -67,18 +64,13 @@ TEXTS = Texts(
 )
 
 
-def build(
-    path: Path,
-    event: Event | None = None,
-    *,
-    progress: Progress = no_progress,
-    lite: LitePackage | None = None,
-) -> None:
-    """Write the crosstable to *path*: blank, or filled with *event* (results as
-    ``ChartPlayer.results``; ``Event.cycles`` 2: a double round robin), every formula cell
-    carrying its computed value, the Lite code *lite* stored in it; *progress* hears how far
-    it is."""
-    layout = LAYOUT
+def layout_of(event: Event | None) -> Layout:
+    """The crosstable's layout for *event* (``None``: the blank one; results as
+    ``ChartPlayer.results``): two result cells per pair for a double round robin
+    (``Event.cycles`` 2)."""
     if event is not None and event.cycles > 1:
-        layout = replace(LAYOUT, cycles=event.cycles)
-    build_chart(Path(path), layout, TEXTS, event, progress, lite)
+        return replace(LAYOUT, cycles=event.cycles)
+    return LAYOUT
+
+
+build = ChartTemplate(TEXTS, layout_of).build

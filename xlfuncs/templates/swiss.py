@@ -21,12 +21,9 @@ what a filled chart is made from.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 from ..core.tiebreaks import DEFAULT_SWISS_TIEBREAKS
-from ..progress import Progress, no_progress
-from .chart import HOW_TO_HEADER, HOW_TO_K, Layout, Texts, build_chart, how_to_functions
-from .common import LitePackage
+from .chart import HOW_TO_HEADER, HOW_TO_K, ChartTemplate, Layout, Texts, how_to_functions
 from .event import MAX_ROUNDS, MAX_SWISS_PLAYERS, Event
 
 __all__ = ["LAYOUT", "build", "layout_of"]
@@ -77,29 +74,14 @@ TEXTS = Texts(
 )
 
 
-def build(
-    path: Path,
-    event: Event | None = None,
-    *,
-    progress: Progress = no_progress,
-    lite: LitePackage | None = None,
-) -> None:
-    """Write the wall chart to *path*: blank, or filled with *event* (games as
-    ``ChartPlayer.rounds``), every formula cell carrying its computed value, the Lite code
-    *lite* stored in it; *progress* hears how far it is. A filled chart of more than 400
-    players gets one row per player, and one of more than 13 rounds three columns per
-    round."""
-    build_chart(Path(path), layout_of(event), TEXTS, event, progress, lite)
-
-
 def layout_of(event: Event | None) -> Layout:
-    """The chart's layout for *event* (``None``: the blank chart): more rows and rounds than
-    :data:`LAYOUT` when it needs them, and its system (:attr:`Event.system`)."""
-    layout = LAYOUT
-    if event is not None and len(event.players) > LAYOUT.capacity:
-        layout = replace(layout, capacity=len(event.players))
-    if event is not None and event.rounds > LAYOUT.rounds:
-        layout = replace(layout, rounds=event.rounds)
-    if event is not None and event.system is not None:
-        layout = replace(layout, system=event.system)
-    return layout
+    """The chart's layout for *event* (``None``: the blank chart; games as
+    ``ChartPlayer.rounds``): a row per player and three columns per round, more than
+    :data:`LAYOUT`'s 400 and 13 when it needs them, and its system (:attr:`Event.system`)."""
+    if event is None:
+        return LAYOUT
+    capacity, rounds = max(len(event.players), LAYOUT.capacity), max(event.rounds, LAYOUT.rounds)
+    return replace(LAYOUT, capacity=capacity, rounds=rounds, system=event.system)
+
+
+build = ChartTemplate(TEXTS, layout_of).build

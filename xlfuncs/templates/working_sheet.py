@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any
 
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
@@ -36,22 +36,41 @@ from ..core.first_rating_working import first_rating_working
 from ..core.rating_working import rating_working
 from ..core.tiebreak_working import tiebreak_working
 from ..core.tournament import Crosstable
-from ..excel import functions as excel_functions
 from ..excel import rules as read_rules
 from ..excel.eligibility import event_minutes
 from ..excel.errors import to_excel
 from ..excel.rating_working import RATING_COLUMNS, first_rating_block, rating_change_block
 from ..excel.tiebreak_working import WORKING_COLUMNS, padded, working_block
-from .common import Formats, cell, print_setup, protect, write_formula, write_text, write_value
+from .chart_calls import (
+    Inputs,
+    argument_texts,
+    argument_values,
+    call_formula,
+    call_value,
+    shown_column,
+)
+from .chart_layout import FIRST_ROW, HEAD_ROW, NAME, NO, Layout
+from .common import (
+    Formats,
+    cell,
+    is_number,
+    print_setup,
+    protect,
+    write_array_block,
+    write_formula,
+    write_text,
+    write_value,
+)
 from .event import Event
 
-__all__ = ["SHEET", "ChartLayout", "add_working_sheet", "default_blocks"]
+__all__ = ["SHEET", "add_working_sheet", "default_blocks"]
 
 SHEET = "Working"
 """The sheet's name."""
 
 PLAYER_ROW, PLAYER_COL = 3, 1
 """The player's number (from 0): cell B4, a drop-down of the chart's numbers."""
+PLAYER_CELL = cell(PLAYER_ROW, PLAYER_COL, absolute=True)
 
 FIRST_BLOCK = 6
 """The row (from 0) of the first block's heading."""
@@ -75,48 +94,12 @@ RATING_EXTRA = 10
 opponents, six steps (a first rating; a rating change needs three)."""
 
 
-class ChartLayout(Protocol):
-    """What the sheet reads of the chart's layout
-    (:class:`~xlfuncs.templates.chart.Layout`)."""
-
-    @property
-    def swiss(self) -> bool: ...
-    @property
-    def rounds(self) -> int: ...
-    @property
-    def middle_width(self) -> int: ...
-    @property
-    def system_name(self) -> str: ...
-    @property
-    def tiebreaks(self) -> int: ...
-    @property
-    def results_ref(self) -> str: ...
-    @property
-    def opponents_ref(self) -> str: ...
-    @property
-    def colours_ref(self) -> str: ...
-    @property
-    def last_row(self) -> int: ...
-    @property
-    def capacity(self) -> int: ...
-
-    def column(self, col: int) -> str: ...
-    def col(self, name: str) -> int: ...
-
-
 def _on(sheet: str, ref: str) -> str:
     """*ref* on the chart's sheet; empty stays empty (an argument left out)."""
     return f"'{sheet}'!{ref}" if ref else ""
 
 
-def _call(name: str, *args: str) -> str:
-    """A call, the trailing arguments left out when empty (as the chart writes its own)."""
-    while args and not args[-1]:
-        args = args[:-1]
-    return f"={name}({','.join(args)})"
-
-
-def lines_of(layout: ChartLayout, event: Event) -> int:
+def lines_of(layout: Layout, event: Event) -> int:
     """The most lines a working of this chart can have: a round each of the chart's (a
     Swiss: results may be entered in its rounds not played yet), a game against each other
     player each cycle (a round robin's grid, whose unused columns a filled chart hides)."""
@@ -129,39 +112,72 @@ def add_working_sheet(
     wb: Workbook,
     fmt: Formats,
     sheet: str,
-    layout: ChartLayout,
-    columns: tuple[int, int, int, int],
-    data: Any,
+    layout: Layout,
+    data: Inputs,
     values: Mapping[str, Sequence[Any]],
     event: Event,
-    header_row: int,
 ) -> Worksheet | None:
     """Add the :data:`SHEET` to *wb*, reading the chart on *sheet* laid out as *layout*:
-    *columns* are the chart's number, name, rating and K columns, *header_row* the row of
-    its tie-break descriptors, *data* its input cells
-    (:class:`~xlfuncs.templates.chart.Inputs`), *values* its computed columns
+    *data* its input cells, *values* its computed columns
     (:func:`~xlfuncs.templates.chart.figures`); nothing for an event without players, nor
     unless it asks for the sheet (:attr:`~xlfuncs.templates.event.Event.working`)."""
     if not event.players or not event.working:
         return None
-    no, name, rating, k = columns
-    count = len(event.players)
     ws = wb.add_worksheet(SHEET)
     lines = lines_of(layout, event)
-    top = layout.last_row - layout.capacity + 1  # the chart's first player row
-    numbers = _on(
-        sheet, f"{cell(top, no, absolute=True)}:{cell(top + count - 1, no, absolute=True)}"
-    )
-    ratings = _on(sheet, layout.column(rating))
-    player = cell(PLAYER_ROW, PLAYER_COL, absolute=True)
-    results = _on(sheet, layout.results_ref)
-    opponents = _on(sheet, layout.opponents_ref)
+    texts = argument_texts(layout, sheet) | {"player": PLAYER_CELL}
     blocks = default_blocks(layout, data, values, event)
-    text = wb.add_format({"font_name": "Calibri", "font_size": 10, "valign": "top"})
-    wrapped = wb.add_format(
-        {"font_name": "Calibri", "font_size": 10, "valign": "top", "text_wrap": True}
-    )
+    plain = {"font_name": "Calibri", "font_size": 10, "valign": "top"}
+    text, wrapped = wb.add_format(plain), wb.add_format({**plain, "text_wrap": True})
+    _player_choice(ws, fmt, sheet, layout, event)
 
+    height = lines + 2
+    row = FIRST_BLOCK
+    for k_index in range(layout.tiebreaks):
+        header = cell(HEAD_ROW, layout.col(f"tb{k_index + 1}"), absolute=True)
+        texts |= {"descriptor": f"'{sheet}'!{header}", "rows": str(height)}
+        heading = f"Tie-break {k_index + 1}: "
+        formula = f'="{heading}"&{texts["descriptor"]}'
+        write_formula(ws, row, 0, formula, fmt.heading, heading + data.tiebreaks[k_index])
+        area = (row + 1, 0, height, WORKING_COLUMNS)
+        formula = call_formula("tiebreak_working", texts)
+        _block(ws, (text, wrapped, {3, 4}), area, formula, blocks[k_index])
+        row += height + 2
+
+    write_text(ws, FIRST_BLOCK, RATING_COL, "Rating change, or first rating", fmt.heading)
+    # where there is no figure, the block says why (no K, no rated game): reasons
+    formula = call_formula("rating_working", texts | {"rows": str(lines + RATING_EXTRA)})
+    area = (FIRST_BLOCK + 1, RATING_COL, lines + RATING_EXTRA, RATING_COLUMNS)
+    _block(ws, (text, wrapped, {8}), area, formula, blocks[-1])
+
+    # the player again over the rating block, which prints on pages of its own
+    write_formula(
+        ws,
+        PLAYER_ROW,
+        RATING_COL,
+        f'="Player no. "&{PLAYER_CELL}&": "&{cell(PLAYER_ROW, PLAYER_COL + 1, absolute=True)}',
+        fmt.heading,
+        f"Player no. 1: {event.players[0].name or ''}",
+    )
+    for col, width in enumerate(WIDTHS):
+        ws.set_column(col, col, width)
+    ws.set_column(HIDDEN, HIDDEN + RATING_COL + RATING_COLUMNS - 1, 6, None, {"hidden": True})
+    last = max(row, FIRST_BLOCK + 1 + lines + RATING_EXTRA)
+    ws.print_area(0, 0, last, RATING_COL + RATING_COLUMNS - 1)
+    print_setup(
+        ws, landscape=True, repeat_rows=(0, PLAYER_ROW), widths=WIDTHS, starts=[RATING_COL - 1]
+    )
+    protect(ws)
+    return ws
+
+
+def _player_choice(ws: Worksheet, fmt: Formats, sheet: str, layout: Layout, event: Event) -> None:
+    """The sheet's title and hint, and the player's number (a drop-down of the chart's
+    numbers) with the name beside it."""
+    count = len(event.players)
+    numbers = (
+        f"{cell(FIRST_ROW, NO, absolute=True)}:{cell(FIRST_ROW + count - 1, NO, absolute=True)}"
+    )
     write_text(ws, 0, 0, "Working of one player's figures", fmt.title)
     write_text(ws, 1, 0, event.name, fmt.subtitle)
     ws.merge_range(2, 0, 2, WORKING_COLUMNS - 1, "", fmt.note)
@@ -184,7 +200,7 @@ def add_working_sheet(
         PLAYER_COL,
         {
             "validate": "list",
-            "source": f"={numbers}",
+            "source": f"={_on(sheet, numbers)}",
             "input_title": "Player",
             "input_message": f"A player's number on the '{sheet}' sheet (1..{count}).",
             "error_title": "Player",
@@ -196,83 +212,10 @@ def add_working_sheet(
         ws,
         PLAYER_ROW,
         PLAYER_COL + 1,
-        f'=IFERROR(INDEX({_on(sheet, layout.column(name))},{player}),"")',
+        f'=IFERROR(INDEX({_on(sheet, layout.column(NAME))},{PLAYER_CELL}),"")',
         fmt.computed_text,
         event.players[0].name or "",
     )
-
-    height = lines + 2
-    row = FIRST_BLOCK
-    for k_index in range(layout.tiebreaks):
-        header = _on(sheet, cell(header_row, layout.col(f"tb{k_index + 1}"), absolute=True))
-        write_formula(
-            ws,
-            row,
-            0,
-            f'="Tie-break {k_index + 1}: "&{header}',
-            fmt.heading,
-            f"Tie-break {k_index + 1}: {data.tiebreaks[k_index]}",
-        )
-        formula = _call(
-            "TIEBREAK_WORKING",
-            header,
-            player,
-            ratings,
-            results,
-            opponents,
-            "TiebreakRules",
-            _on(sheet, layout.colours_ref),
-            "UnratedRating",
-            f'"{layout.system_name}"' if layout.swiss else "",
-            str(height),
-            "PtpFullScore",
-            "Scoring",
-        )
-        _block(
-            ws,
-            (text, wrapped, {3, 4}),
-            (row + 1, 0, height, WORKING_COLUMNS),
-            formula,
-            blocks[k_index],
-        )
-        row += height + 2
-
-    write_text(ws, FIRST_BLOCK, RATING_COL, "Rating change, or first rating", fmt.heading)
-    formula = _call(
-        "RATING_WORKING",
-        player,
-        ratings,
-        _on(sheet, layout.column(k)),
-        results,
-        opponents,
-        "Rules",
-        f'"{layout.system_name}"',
-        str(lines + RATING_EXTRA),
-        "Minutes",
-        "TRUE",  # where there is no figure, the block says why (no K, no rated game)
-    )
-    area = (FIRST_BLOCK + 1, RATING_COL, lines + RATING_EXTRA, RATING_COLUMNS)
-    _block(ws, (text, wrapped, {8}), area, formula, blocks[-1])
-
-    # the player again over the rating block, which prints on pages of its own
-    write_formula(
-        ws,
-        PLAYER_ROW,
-        RATING_COL,
-        f'="Player no. "&{player}&": "&{cell(PLAYER_ROW, PLAYER_COL + 1, absolute=True)}',
-        fmt.heading,
-        f"Player no. 1: {event.players[0].name or ''}",
-    )
-    for col, width in enumerate(WIDTHS):
-        ws.set_column(col, col, width)
-    ws.set_column(HIDDEN, HIDDEN + RATING_COL + RATING_COLUMNS - 1, 6, None, {"hidden": True})
-    last = max(row, FIRST_BLOCK + 1 + lines + RATING_EXTRA)
-    ws.print_area(0, 0, last, RATING_COL + RATING_COLUMNS - 1)
-    print_setup(
-        ws, landscape=True, repeat_rows=(0, PLAYER_ROW), widths=WIDTHS, starts=[RATING_COL - 1]
-    )
-    protect(ws)
-    return ws
 
 
 def _block(
@@ -296,29 +239,17 @@ def _block(
         cells = [list(r) + [None] * (width - len(r)) for r in values[:height]]
         cells += [[None] * width for _ in range(height - len(cells))]
     col = first_col + HIDDEN
-    first = cells[0][0]
-    if isinstance(first, bool):
-        first = int(first)  # an array formula's stored value is a number or text
-    ws.write_array_formula(
-        first_row,
-        col,
-        first_row + height - 1,
-        col + width - 1,
-        formula,
-        plain,
-        "" if first is None else first,
-    )
+    last_row = first_row + height - 1
+    write_array_block(ws, first_row, col, last_row, col + width - 1, formula, plain, cells)
     for i, row in enumerate(cells):
         for j, value in enumerate(row):
-            if i or j:
-                write_value(ws, first_row + i, col + j, value, plain)  # a blank needs one
             shown = f'=IFERROR({cell(first_row + i, col + j)},"")'
             fmt = wrapped if j in texts else plain
             write_formula(ws, first_row + i, first_col + j, shown, fmt, value)
 
 
 def default_blocks(
-    layout: ChartLayout, data: Any, values: Mapping[str, Sequence[Any]], event: Event
+    layout: Layout, data: Inputs, values: Mapping[str, Sequence[Any]], event: Event
 ) -> list[list[list[Any]] | str]:
     """The answers of the sheet's calls for player 1: each tie-break's
     ``TIEBREAK_WORKING``, then ``RATING_WORKING``, as the chart's cells give them (each
@@ -331,43 +262,16 @@ def default_blocks(
     shown = layout.swiss and _same_tiebreaks(
         table, data, values, len(event.players), layout.tiebreaks
     )
-    ratings = [[r] for r in data.ratings]
-    for k_index in range(layout.tiebreaks):
-        d = data.tiebreaks[k_index]
+    args = argument_values(layout, data) | {"player": 1.0, "rows": float(height)}
+    for d in data.tiebreaks[: layout.tiebreaks]:
         if shown and table is not None:
             out.append(padded(working_block(tiebreak_working(table, 1, d)), height))
-            continue
-        out.append(
-            excel_functions.TIEBREAK_WORKING(
-                d,
-                1.0,
-                ratings,
-                data.results,
-                data.opponents,
-                data.tiebreak_rules,
-                data.colours,
-                None if data.unrated is None else float(data.unrated),
-                layout.system_name if layout.swiss else None,
-                float(height),
-                data.ptp_full_score,
-                data.scoring,
-            )
-        )
-    k_cells = [[None if v == "" else v] for v in values["k"]]
+        else:
+            out.append(call_value("tiebreak_working", args | {"descriptor": d}))
     found = _core_rating_block(layout, data, values, event)
     if found is None:
-        found = excel_functions.RATING_WORKING(
-            1.0,
-            ratings,
-            k_cells,
-            data.results,
-            data.opponents,
-            data.rules,
-            layout.system_name,
-            float(lines + RATING_EXTRA),
-            data.minutes,
-            True,
-        )
+        args |= {"k": shown_column(values["k"])}
+        found = call_value("rating_working", args | {"rows": float(lines + RATING_EXTRA)})
     else:
         found = padded(found, lines + RATING_EXTRA)
     out.append(found)
@@ -377,10 +281,6 @@ def default_blocks(
 def _shown(value: Any) -> Any:
     """A core value as a chart's cell shows it."""
     return "" if value is None else to_excel(value)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _same_tiebreaks(
@@ -425,7 +325,7 @@ def _own_games(
 
 
 def _core_rating_block(
-    layout: ChartLayout, data: Any, values: Mapping[str, Sequence[Any]], event: Event
+    layout: Layout, data: Any, values: Mapping[str, Sequence[Any]], event: Event
 ) -> list[list[Any]] | None:
     """Player 1's rating working from the event's crosstable as read, where it is the
     chart's (the same ratings, edition and system, player 1's K, rated games and figure);
@@ -456,7 +356,7 @@ def _core_rating_block(
         except XlfuncsError:
             return None
         shown = values["first"][0]
-        if first is None or (shown != first.rating if first.published else _is_number(shown)):
+        if first is None or (shown != first.rating if first.published else is_number(shown)):
             return None
         lines = tuple(
             x if x.opponent is None else replace(x, opponent=numbers[x.opponent - 1])
