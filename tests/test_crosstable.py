@@ -151,6 +151,7 @@ def test_workbook_agrees_with_the_report(
             assert shown == value or (value is None and shown in (None, "")), (i + 1, descriptor)
 
 
+@pytest.mark.slow  # prints the workbook with LibreOffice
 @needs_render
 def test_libreoffice_shows_no_name_error(workbook: Path, tmp_path: Path) -> None:
     pages = render(workbook, tmp_path)

@@ -1,4 +1,7 @@
-"""Tests proving the ``formulas``-based workbook evaluator in :mod:`engine`."""
+"""Tests proving the ``formulas``-based workbook evaluator in :mod:`engine`.
+
+Each test that recalculates a workbook with the engine is marked ``slow``, as the tests
+that use it are: ``-m "not slow"`` runs none of its recalculations."""
 
 from __future__ import annotations
 
@@ -114,6 +117,7 @@ def _sheet(cells: Cells) -> dict[str, Any]:
     return {a: v for (s, a), v in cells.items() if s == "Round 1 results"}
 
 
+@pytest.mark.slow
 def test_constants_and_sheet_names(cells: Cells) -> None:
     got = _sheet(cells)
     assert got["A1"] == 2.0 and isinstance(got["A1"], float)
@@ -124,6 +128,7 @@ def test_constants_and_sheet_names(cells: Cells) -> None:
     assert cells[("Settings", "B1")] == "FIDE2024"
 
 
+@pytest.mark.slow
 def test_simple_udf(cells: Cells) -> None:
     got = _sheet(cells)
     assert got["B1"] == 4.0
@@ -132,12 +137,14 @@ def test_simple_udf(cells: Cells) -> None:
     assert got["B16"] == 8.0
 
 
+@pytest.mark.slow
 def test_error_passes_through(cells: Cells) -> None:
     got = _sheet(cells)
     assert got["A5"] == "#DIV/0!"
     assert got["B4"] == "#DIV/0!"
 
 
+@pytest.mark.slow
 def test_unknown_function_is_name_error(cells: Cells) -> None:
     got = _sheet(cells)
     assert got["B5"] == "#NAME?"
@@ -145,6 +152,7 @@ def test_unknown_function_is_name_error(cells: Cells) -> None:
     assert got["B7"] == "#NAME?"
 
 
+@pytest.mark.slow
 def test_argument_conversion(cells: Cells) -> None:
     got = _sheet(cells)
     assert got["B8"] == repr(
@@ -153,6 +161,7 @@ def test_argument_conversion(cells: Cells) -> None:
     assert got["B9"] == repr(([[4.0], [7.0]],))
 
 
+@pytest.mark.slow
 def test_omitted_arguments(cells: Cells) -> None:
     got = _sheet(cells)
     assert got["B10"] == repr((2.0, 5.0, None))  # trailing: not passed
@@ -161,6 +170,7 @@ def test_omitted_arguments(cells: Cells) -> None:
     assert got["B17"] == 0.0
 
 
+@pytest.mark.slow
 def test_xludf_prefix_and_cross_sheet(cells: Cells) -> None:
     got = _sheet(cells)
     assert got["B13"] == 4.0
@@ -168,6 +178,7 @@ def test_xludf_prefix_and_cross_sheet(cells: Cells) -> None:
     assert got["B15"] == 2.0
 
 
+@pytest.mark.slow
 def test_legacy_array_formula(cells: Cells) -> None:
     got = _sheet(cells)
     assert [[got[f"{c}{r}"] for c in "DE"] for r in (1, 2, 3)] == [
@@ -183,6 +194,7 @@ def test_legacy_array_formula(cells: Cells) -> None:
     assert [got["D9"], got["D10"]] == [4.0, 7.0]
 
 
+@pytest.mark.slow
 def test_dynamic_array_formula_does_not_spill(cells: Cells) -> None:
     got = _sheet(cells)
     assert [[got[f"{c}{r}"] for c in "GH"] for r in (1, 2)] == [[1.0, 2.0], [3.0, 4.0]]
@@ -192,12 +204,14 @@ def test_dynamic_array_formula_does_not_spill(cells: Cells) -> None:
     assert got["G9"] == 10.0
 
 
+@pytest.mark.slow
 def test_registry_restored(book: Path) -> None:
     evaluate(book, UDFS)
     registry = formulas.get_functions()
     assert "DOUBLE" not in registry and "_XLUDF.DOUBLE" not in registry
 
 
+@pytest.mark.slow
 def test_udf_exception(tmp_path: Path) -> None:
     path = tmp_path / "boom.xlsx"
     wb = xlsxwriter.Workbook(str(path))
@@ -212,6 +226,7 @@ def test_udf_exception(tmp_path: Path) -> None:
     assert cells[("Sheet1", "B1")] == "#VALUE!"
 
 
+@pytest.mark.slow
 def test_errors_as_none(tmp_path: Path) -> None:
     path = tmp_path / "err.xlsx"
     wb = xlsxwriter.Workbook(str(path))
@@ -223,6 +238,7 @@ def test_errors_as_none(tmp_path: Path) -> None:
     assert evaluate(path, UDFS, err_to_str=False)[("Sheet1", "B1")] == "(None,)"
 
 
+@pytest.mark.slow
 def test_openpyxl_workbook(tmp_path: Path) -> None:
     openpyxl = pytest.importorskip("openpyxl")
     from openpyxl.workbook.defined_name import DefinedName
@@ -297,6 +313,7 @@ def test_plain_calls_give_schedulas_values(book: Path, tmp_path: Path) -> None:
     assert len(pipes) > 150 and all(p.planned for p in pipes)
 
 
+@pytest.mark.slow
 def test_a_failing_call_is_made_again_by_schedula(tmp_path: Path) -> None:
     """A formula whose plain run raises is run again by schedula, which fails as it fails."""
     path = tmp_path / "boom.xlsx"

@@ -55,15 +55,23 @@ def _targets(module: str, node: ast.Import | ast.ImportFrom) -> Iterator[str]:
 
 
 @functools.cache
+def _trees() -> dict[str, ast.Module]:
+    """Each xlfuncs module's syntax tree, parsed once for the tests that read them (when a
+    test first asks, not at collection: under ``pytest -n`` only the worker running this file
+    reads them)."""
+    return {
+        name: ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for name, path in MODULES.items()
+    }
+
+
+@functools.cache
 def _graph() -> dict[str, set[str]]:
-    """Each xlfuncs module's imports: every module name, xlfuncs or not (read when a test
-    first asks, not at collection: under ``pytest -n`` only the worker running this file reads
-    it)."""
-    out: dict[str, set[str]] = {}
-    for name, path in MODULES.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        out[name] = {t for node in _imports(tree) for t in _targets(name, node)}
-    return out
+    """Each xlfuncs module's imports: every module name, xlfuncs or not."""
+    return {
+        name: {t for node in _imports(tree) for t in _targets(name, node)}
+        for name, tree in _trees().items()
+    }
 
 
 def _cycle() -> list[str] | None:
@@ -138,12 +146,13 @@ def _package(module: str) -> str:
     return ".".join(parts[:2])
 
 
-def _private_imports(module: str, source: str) -> list[str]:
-    """``from M import _name`` in *source* (of *module*) where M is an xlfuncs module of
-    another package than *module*'s: a private name used across packages (each package's
-    private names are its own to change)."""
+def _private_imports(module: str, source: str | ast.Module) -> list[str]:
+    """``from M import _name`` in *source* (of *module*: its text or its parsed tree) where M
+    is an xlfuncs module of another package than *module*'s: a private name used across
+    packages (each package's private names are its own to change)."""
     found = []
-    for node in _imports(ast.parse(source)):
+    tree = ast.parse(source) if isinstance(source, str) else source
+    for node in _imports(tree):
         if not isinstance(node, ast.ImportFrom):
             continue
         for alias in node.names:
@@ -156,11 +165,7 @@ def _private_imports(module: str, source: str) -> list[str]:
 
 
 def test_no_private_name_is_imported_from_another_package() -> None:
-    found = [
-        line
-        for module, path in MODULES.items()
-        for line in _private_imports(module, path.read_text(encoding="utf-8"))
-    ]
+    found = [line for module, tree in _trees().items() for line in _private_imports(module, tree)]
     assert found == []
 
 

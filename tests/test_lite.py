@@ -644,6 +644,7 @@ def _interpreter(minor: int) -> str | None:
     return None
 
 
+@pytest.mark.slow  # starts each other CPython the machine has
 def test_other_python_versions(bundle: Path, xlwings_only: Path, tmp_path: Path) -> None:
     """The bundle under every other CPython 3.10 to 3.14 this machine has (none is needed:
     the interpreter running the tests is covered above), so nothing is skipped."""
