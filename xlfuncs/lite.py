@@ -455,16 +455,10 @@ at the end of this file.
         "_SOURCES = {}",
     ]
     for name, (source, _) in sources.items():
-        out.append("")
-        out.append(f"_SOURCES[{name!r}] = {_text_literal(source)}")
-    out.append(_IMPORTER)
-    out.append(_CELLS)
-    out.append(_CALL)
-    out.append(_ANSWER)
+        out += ["", f"_SOURCES[{name!r}] = {_text_literal(source)}"]
+    out += [_IMPORTER, _CELLS, _CALL, _ANSWER]
     for export in exports:
-        out.append("")
-        out.append(_render_function(export))
-        out.append("")
+        out += ["", _render_function(export), ""]
     text = "\n".join(out).rstrip("\n") + "\n"
     compile(text, "main.py", "exec", dont_inherit=True)  # a syntax check before writing
     return text

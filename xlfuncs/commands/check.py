@@ -178,12 +178,9 @@ def _findings_json(findings: Sequence[Finding]) -> dict[str, object]:
 def _done(doc: dict[str, object], findings: Sequence[Finding], text: bool) -> int:
     """Print *doc* unless the format is *text*; the exit status of *findings*."""
     if not text:
-        import json
+        from ..report.render import json_text
 
-        from ..report.render import C1_CONTROLS
-
-        dumped = json.dumps(doc, indent=2, ensure_ascii=False)
-        print(C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", dumped))
+        print(json_text(doc))
     return _status(findings)
 
 

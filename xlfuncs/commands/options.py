@@ -10,8 +10,8 @@ a new option is one field there and one option here."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping
-from typing import get_args, get_type_hints
+from collections.abc import Mapping
+from typing import Any, get_args, get_type_hints
 
 from ..core.editions import EDITIONS, RateOfPlay
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS
@@ -115,88 +115,11 @@ def add_trf_options(
     command.add_argument(
         "file", metavar="FILE.trf", help="the tournament report file; - reads standard input"
     )
-    _add_or_refuse(
-        command,
-        refused,
-        "--rules",
-        lambda: command.add_argument(
-            "--rules",
-            metavar="EDITION",
-            help=f"edition of the rating regulations ({', '.join(EDITIONS)} or a "
-            "date YYYY-MM-DD); default: the one in force on the event's start "
-            "date (for --rate rapid or blitz: their rules in force then)",
-        ),
-    )
-    _add_or_refuse(
-        command,
-        refused,
-        "--k-file",
-        lambda: command.add_argument(
-            "--k-file", metavar="CSV", help="K by FIDE id (CSV with the header fide_id,k)"
-        ),
-    )
-    _add_or_refuse(
-        command,
-        refused,
-        "--rate",
-        lambda: command.add_argument(
-            "--rate",
-            choices=RATES,
-            help="rate of play; default: the one the file's time control (122) says, else "
-            "standard (the report says which); rapid and blitz claim no title norm",
-        ),
-    )
-    _add_or_refuse(
-        command,
-        refused,
-        "--system",
-        lambda: command.add_argument(
-            "--system",
-            choices=("swiss", "rr"),
-            help="how the event was paired: swiss, or rr (a round robin: pre-determined "
-            "pairings, C.07 Article 15), for the tie-breaks, first ratings and norms; "
-            "default: the file's (TRF-2026 192, else 092), else guessed from the pairings "
-            "(every two players met: rr; the report says so)",
-        ),
-    )
-    _add_or_refuse(
-        command,
-        refused,
-        "--tiebreaks",
-        lambda: command.add_argument(
-            "--tiebreaks",
-            metavar="LIST",
-            type=_tiebreaks_option,
-            help="the tie-breaks that rank players after their points, as C.07 writes them "
-            '(e.g. "BH/C1,BH,SB"); default: the file\'s list (TRF-2026 record 202 or 212), '
-            "else BH/C1,BH,SB for a Swiss and DE,WIN,SB,KS for a round robin; with "
-            'report --teams, those that rank the teams (e.g. "EDE,BH:GP,SB")',
-        ),
-    )
-    _add_or_refuse(
-        command,
-        refused,
-        "--rating-list",
-        lambda: command.add_argument(
-            "--rating-list",
-            metavar="FILE",
-            help="FIDE's rating list (players_list_foa.txt, a single list, XML, or their ZIP): "
-            "rating, K, title, federation, sex and birth year of the players it holds; read once "
-            "into the cache (see xlfuncs cache)",
-        ),
-    )
-
-
-def _add_or_refuse(
-    command: argparse.ArgumentParser,
-    refused: Mapping[str, str],
-    flag: str,
-    add: Callable[[], object],
-) -> None:
-    if flag in refused:
-        refuse(command, flag, refused[flag])
-    else:
-        add()
+    for flag, kwargs in _TRF_OPTIONS.items():
+        if flag in refused:
+            refuse(command, flag, refused[flag])
+        else:
+            command.add_argument(flag, **kwargs)
 
 
 def add_norm_event_options(command: argparse.ArgumentParser) -> None:
@@ -290,6 +213,45 @@ def _tiebreaks_option(text: str) -> tuple[str, ...]:
             return option_team_tiebreaks(text)
         except XlfuncsError:
             raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+_TRF_OPTIONS: Mapping[str, Mapping[str, Any]] = {
+    "--rules": {
+        "metavar": "EDITION",
+        "help": f"edition of the rating regulations ({', '.join(EDITIONS)} or a date "
+        "YYYY-MM-DD); default: the one in force on the event's start date (for --rate rapid "
+        "or blitz: their rules in force then)",
+    },
+    "--k-file": {"metavar": "CSV", "help": "K by FIDE id (CSV with the header fide_id,k)"},
+    "--rate": {
+        "choices": RATES,
+        "help": "rate of play; default: the one the file's time control (122) says, else "
+        "standard (the report says which); rapid and blitz claim no title norm",
+    },
+    "--system": {
+        "choices": ("swiss", "rr"),
+        "help": "how the event was paired: swiss, or rr (a round robin: pre-determined "
+        "pairings, C.07 Article 15), for the tie-breaks, first ratings and norms; "
+        "default: the file's (TRF-2026 192, else 092), else guessed from the pairings "
+        "(every two players met: rr; the report says so)",
+    },
+    "--tiebreaks": {
+        "metavar": "LIST",
+        "type": _tiebreaks_option,
+        "help": "the tie-breaks that rank players after their points, as C.07 writes them "
+        '(e.g. "BH/C1,BH,SB"); default: the file\'s list (TRF-2026 record 202 or 212), '
+        "else BH/C1,BH,SB for a Swiss and DE,WIN,SB,KS for a round robin; with "
+        'report --teams, those that rank the teams (e.g. "EDE,BH:GP,SB")',
+    },
+    "--rating-list": {
+        "metavar": "FILE",
+        "help": "FIDE's rating list (players_list_foa.txt, a single list, XML, or their ZIP): "
+        "rating, K, title, federation, sex and birth year of the players it holds; read once "
+        "into the cache (see xlfuncs cache)",
+    },
+}
+"""The options of :func:`add_trf_options` after the file, in order, and what argparse is
+given for each."""
 
 
 def add_tiebreak_options(

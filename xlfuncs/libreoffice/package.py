@@ -165,20 +165,23 @@ def xcu_text(functions: tuple[AddinFunction, ...] | None = None) -> str:
         '<node oor:name="AddInFunctions">',
     ]
     for f in functions:
-        out.append(f'<node oor:name={quoteattr(f.name)} oor:op="replace">')
-        out.append(_prop("DisplayName", f.name))
-        out.append(_prop("Description", f.description))
-        out.append(_prop("Category", CATEGORY, lang=False))
-        out.append(_prop("CompatibilityName", f.name))
-        out.append('<node oor:name="Parameters">')
+        out += [
+            f'<node oor:name={quoteattr(f.name)} oor:op="replace">',
+            _prop("DisplayName", f.name),
+            _prop("Description", f.description),
+            _prop("Category", CATEGORY, lang=False),
+            _prop("CompatibilityName", f.name),
+            '<node oor:name="Parameters">',
+        ]
         for a in f.arguments:
             help_ = a.help + (" (optional)" if a.optional and "ptional" not in a.help else "")
-            out.append(f'<node oor:name={quoteattr(a.identifier)} oor:op="replace">')
-            out.append(_prop("DisplayName", a.name))
-            out.append(_prop("Description", help_))
-            out.append("</node>")
-        out.append("</node>")
-        out.append("</node>")
+            out += [
+                f'<node oor:name={quoteattr(a.identifier)} oor:op="replace">',
+                _prop("DisplayName", a.name),
+                _prop("Description", help_),
+                "</node>",
+            ]
+        out += ["</node>", "</node>"]
     out += ["</node>", "</node>", "</node>", "</oor:component-data>"]
     return "\n".join(out) + "\n"
 

@@ -4,7 +4,6 @@ rating change line by line and an unrated player's first rating
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 from ..core.first_rating_working import FirstRatingWorking
@@ -12,7 +11,7 @@ from ..core.rating_working import RatingWorking
 from ..core.tiebreak_working import TiebreakWorking, figure_text
 from ..text_output import change_text, points_text, table_lines
 from .player import PlayerReport
-from .render import C1_CONTROLS, json_number
+from .render import json_number, json_text
 
 __all__ = ["player_json", "render_player_json", "render_player_text"]
 
@@ -24,9 +23,11 @@ def render_player_text(report: PlayerReport) -> str:
     rating = "unrated" if report.rating is None else str(report.rating)
     title = f"no. {report.start_no} {report.name} ({rating})"
     out = [title, "=" * len(title)]
-    out.append(f"points {points_text(report.points)}, rank {report.rank}")
-    out.append("")
-    out.append(f"Tie-breaks (C.07, {report.tiebreak_edition} text)")
+    out += [
+        f"points {points_text(report.points)}, rank {report.rank}",
+        "",
+        f"Tie-breaks (C.07, {report.tiebreak_edition} text)",
+    ]
     for w in report.tiebreaks:
         out += [""] + _tiebreak_lines(w)
     out += ["", *_rating_lines(report)]
@@ -228,5 +229,4 @@ def render_player_json(report: PlayerReport) -> str:
     """One JSON object: the player, ``tiebreaks`` (each with its ``lines``),
     ``rating_change`` (its ``games``; ``null`` for none) and ``first_rating`` (an unrated
     player's: its ``games`` and ``steps``; ``null`` for none)."""
-    text = json.dumps(player_json(report), indent=2, ensure_ascii=False)
-    return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+    return json_text(player_json(report)) + "\n"

@@ -101,8 +101,7 @@ def team_text_lines(s: TeamStandings, start_nos: Mapping[int, int]) -> list[str]
         "the game points (+/-: a forfeited match, bye: a pairing-allocated bye's match/game "
         "points, -: no match)."
     )
-    out.append("")
-    out.append("Team players (starting ranks, in board order)")
+    out += ["", "Team players (starting ranks, in board order)"]
     for t in s.teams:
         who = ", ".join(str(start_nos.get(m, m)) for m in t.members) or "none"
         out.append(f"- {t.number} {t.name}: {who}")
