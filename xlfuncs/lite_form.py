@@ -165,15 +165,8 @@ def _types(parts: Mapping[str, bytes]) -> str:
 
 
 def _metadata_part(parts: Mapping[str, bytes]) -> str | None:
-    found = re.search(
-        rf'<Override\b[^>]*PartName="/([^"]+)"[^>]*ContentType="{re.escape(_CT_METADATA)}"',
-        _types(parts),
-    )
-    if found is None:
-        found = re.search(
-            rf'<Override\b[^>]*ContentType="{re.escape(_CT_METADATA)}"[^>]*PartName="/([^"]+)"',
-            _types(parts),
-        )
+    kind = rf'(?=[^>]*ContentType="{re.escape(_CT_METADATA)}")'  # before or after the name
+    found = re.search(rf'<Override\b{kind}[^>]*PartName="/([^"]+)"', _types(parts))
     return None if found is None else found.group(1)
 
 

@@ -23,6 +23,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 from collections.abc import Iterator, Mapping, Sequence
 from io import BytesIO
+from itertools import count
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -280,10 +281,7 @@ def _relationships(data: bytes, where: str) -> list[ET.Element]:
 
 def _free_id(relationships: list[ET.Element]) -> str:
     used = {r.get("Id") for r in relationships}
-    n = 1
-    while f"rId{n}" in used:
-        n += 1
-    return f"rId{n}"
+    return next(f"rId{n}" for n in count(1) if f"rId{n}" not in used)
 
 
 _IN_RELS = f' xmlns="{_PKG_RELS}"'
@@ -316,13 +314,10 @@ def _add_lite_part(
 ) -> list[str]:
     """Add a new xlwings Lite webextension part and its task pane to *parts*; returns the
     names of the parts added."""
-    added: list[str] = []
-    n = 1
-    while f"xl/webextensions/webextension{n}.xml" in parts:
-        n += 1
-    extension = f"xl/webextensions/webextension{n}.xml"
+    names = (f"xl/webextensions/webextension{n}.xml" for n in count(1))
+    extension = next(name for name in names if name not in parts)
     parts[extension] = _new_extension(settings, functions)
-    added.append(extension)
+    added = [extension]
     types = [_override(extension, _CT_WEBEXTENSION)]
 
     root_rels = _relationships(parts["_rels/.rels"], "_rels/.rels")
