@@ -8,7 +8,7 @@ from __future__ import annotations
 import csv
 import os
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 from ..core.editions import RulesSpec, get_edition
 from ..core.errors import XlfuncsError
@@ -85,17 +85,11 @@ class KFile(dict[str, int]):
         if not self.not_used:
             return ()
         n = len(self.not_used)
-        shown = "; ".join(self.not_used[:_LISTED])
-        more = f"; and {n - _LISTED} more" if n > _LISTED else ""
         said = (
             f"K file {self.source}: {n} line{'s' if n > 1 else ''} not used (each player's K "
-            f"is the one the event gives without the file): {shown}{more}"
+            f"is the one the event gives without the file): {_listed(self.not_used)}"
         )
         return (Finding("k_file", "warning", said),)
-
-    def edition_notes(self, ids: Collection[str], rules: RulesSpec) -> tuple[Finding, ...]:
-        """:func:`edition_notes` of this file."""
-        return edition_notes(self, ids, rules)
 
 
 def edition_notes(
@@ -125,15 +119,18 @@ def edition_notes(
             notes.append(f"{where}: {note}")
     if not notes:
         return ()
-    n = len(notes)
-    shown = "; ".join(notes[:_LISTED])
-    more = f"; and {n - _LISTED} more" if n > _LISTED else ""
     prefix = f"K file {overrides.source}" if isinstance(overrides, KFile) else "K file"
-    return (Finding("k_file", "warning", f"{prefix}: {shown}{more}"),)
+    return (Finding("k_file", "warning", f"{prefix}: {_listed(notes)}"),)
 
 
 _LISTED = 12
 """The lines a K file's warning names; the rest are counted."""
+
+
+def _listed(lines: Sequence[str]) -> str:
+    """The first :data:`_LISTED` of *lines*, then how many more there are."""
+    more = f"; and {len(lines) - _LISTED} more" if len(lines) > _LISTED else ""
+    return "; ".join(lines[:_LISTED]) + more
 
 
 def parse_k_file(text: str, *, source: str = "<string>") -> KFile:
@@ -144,7 +141,7 @@ def parse_k_file(text: str, *, source: str = "<string>") -> KFile:
     whole number from 1 to 40, the rule of every K (core's
     :func:`~xlfuncs.core.rating_change.check_k`; FIDE's K rule gives 40, 20 or 10, and a K
     the event's edition does not give is used as given, with a warning:
-    :meth:`KFile.edition_notes`). Raises :class:`KFileError` only for a file that cannot be
+    :func:`edition_notes`). Raises :class:`KFileError` only for a file that cannot be
     read as a K file (no header line ``fide_id,k``); a line that cannot be used (a K outside
     1 to 40, a FIDE id that is not one or is given again, a line that is not two fields) is
     left out and named in :attr:`KFile.not_used`, the first line giving a FIDE id kept.
@@ -188,14 +185,8 @@ from 1 to 40 (FIDE's K rule gives 40, 20 or 10), found '1000'",))
             header_seen = True
             continue
         if len(row) != 2:
-            plural = "" if len(row) == 1 else "s"
-            skip(
-                line_no,
-                None,
-                "row",
-                "two fields, a FIDE id and K",
-                f"{len(row)} field{plural}: {stripped!r}",
-            )
+            found = f"{len(row)} field{'' if len(row) == 1 else 's'}: {stripped!r}"
+            skip(line_no, None, "row", "two fields, a FIDE id and K", found)
             continue
         fide_id, k_text = row
         if not _FIDE_ID.fullmatch(fide_id):
@@ -221,14 +212,8 @@ from 1 to 40 (FIDE's K rule gives 40, 20 or 10), found '1000'",))
         out.lines[fide_id] = line_no
         out[fide_id] = k
     if not header_seen:
-        raise KFileError(
-            source,
-            None,
-            None,
-            "header",
-            _HEADER,
-            "no header (the file is empty or all comments)",
-        )
+        found = "no header (the file is empty or all comments)"
+        raise KFileError(source, None, None, "header", _HEADER, found)
     out.not_used = tuple(not_used)
     return out
 
@@ -274,12 +259,6 @@ def read_k_file(path: str | os.PathLike[str]) -> KFile:
         text, _ = decode_trf(data)
     except UnicodeDecodeError as exc:
         err = decode_error(data, exc, source)
-        raise KFileError(
-            source,
-            err.line_no,
-            None,
-            "encoding",
-            err.expected,
-            f"{err.found} (column {err.columns})",
-        ) from None
+        found = f"{err.found} (column {err.columns})"
+        raise KFileError(source, err.line_no, None, "encoding", err.expected, found) from None
     return parse_k_file(text, source=source)
