@@ -25,7 +25,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.tiebreak_editions import TiebreakEdition
-from ..core.tiebreaks import TiebreakError, check_edition, default_tiebreaks, parse_descriptor
+from ..core.tiebreaks import (
+    Descriptor,
+    TiebreakError,
+    check_edition,
+    default_tiebreaks,
+    parse_descriptor,
+)
 from ..findings import Finding
 from .parser import ExtraRecord, Tournament, TrfError
 
@@ -74,11 +80,7 @@ class TiebreakList:
 def file_record(t: Tournament) -> ExtraRecord | None:
     """The file's tie-break record: the first ``202``, else the first ``212``; ``None``
     when it has neither."""
-    for code in RECORDS:
-        for record in t.extra_records:
-            if record.code == code:
-                return record
-    return None
+    return next((r for code in RECORDS for r in t.extra_records if r.code == code), None)
 
 
 def record_codes(record: ExtraRecord) -> list[tuple[str, int, int]]:
@@ -105,47 +107,39 @@ def read_record(
     does not have (``STD`` under the 2023 text: :func:`~xlfuncs.core.tiebreaks.check_edition`;
     ``None``: not checked), and for a list without any."""
     codes = record_codes(record)
-    field = f"record {record.code} tie-breaks"
+
+    def bad(columns: str, expected: str, found: str) -> TrfError:
+        field = f"record {record.code} tie-breaks"
+        return TrfError(t.source, record.line_no, columns, field, expected, found)
+
     if record.code == "212" and (not codes or codes[0][0].upper() != POINTS_CODE):
         first, last = (codes[0][1], codes[0][2]) if codes else (5, 5)
-        raise TrfError(
-            t.source,
-            record.line_no,
-            _columns(first, last),
-            field,
-            f"{POINTS_CODE} first (standings by points, then the tie-breaks)",
-            repr(codes[0][0]) if codes else "nothing",
-        )
+        expected = f"{POINTS_CODE} first (standings by points, then the tie-breaks)"
+        raise bad(_columns(first, last), expected, repr(codes[0][0]) if codes else "nothing")
     if codes and codes[0][0].upper() == POINTS_CODE:
         codes = codes[1:]
     if not codes:
-        raise TrfError(
-            t.source,
-            record.line_no,
-            "5",
-            field,
-            "a comma-separated list of C.07 tie-breaks (BH/C1,BH,SB)",
-            "nothing",
-        )
+        raise bad("5", "a comma-separated list of C.07 tie-breaks (BH/C1,BH,SB)", "nothing")
     out: list[str] = []
     for code, first, last in codes:
         try:
-            d = parse_descriptor(code)
-            if d.code == POINTS_CODE:
-                raise TiebreakError(f"tie-break {code!r}: points (PTS) can only come first")
+            d = _descriptor(code)
             if edition is not None:
                 check_edition([d], edition)
         except TiebreakError as exc:
-            raise TrfError(
-                t.source,
-                record.line_no,
-                _columns(first, last),
-                field,
-                "a C.07 tie-break",
-                str(exc).removeprefix("tie-break "),
-            ) from None
+            found = str(exc).removeprefix("tie-break ")
+            raise bad(_columns(first, last), "a C.07 tie-break", found) from None
         out.append(d.text)
     return tuple(out)
+
+
+def _descriptor(code: str) -> Descriptor:
+    """*code* read by :func:`~xlfuncs.core.tiebreaks.parse_descriptor`, the points refused
+    (they come first, before the list)."""
+    d = parse_descriptor(code)
+    if d.code == POINTS_CODE:
+        raise TiebreakError(f"tie-break {code!r}: points (PTS) can only come first")
+    return d
 
 
 def split_codes(text: str) -> list[str]:
@@ -171,13 +165,7 @@ def option_tiebreaks(text: str) -> tuple[str, ...]:
         codes = codes[1:]
     if not codes:
         raise TiebreakError(f"no tie-break in {text!r}; give a list such as BH/C1,BH,SB")
-    out: list[str] = []
-    for code in codes:
-        d = parse_descriptor(code)
-        if d.code == POINTS_CODE:
-            raise TiebreakError(f"tie-break {code!r}: points (PTS) can only come first")
-        out.append(d.text)
-    return tuple(out)
+    return tuple(_descriptor(code).text for code in codes)
 
 
 def team_only_tiebreaks(codes: Sequence[str]) -> list[str]:
