@@ -317,8 +317,6 @@ def _cell(value):
     if value == "":
         return None
     if isinstance(value, dict):
-        if value["type"] == "Error":
-            return value["basicValue"]
         return value["basicValue"]
     return value
 
@@ -482,10 +480,7 @@ def write_lite(out_dir: Path) -> list[Path]:
     from .output import write_text_file
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in bundle_files().items():
-        written.append(write_text_file(out_dir / name, text))
-    return written
+    return [write_text_file(out_dir / name, text) for name, text in bundle_files().items()]
 
 
 def main_lite(out_dir: str | os.PathLike[str]) -> list[Path]:

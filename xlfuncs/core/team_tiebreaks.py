@@ -37,7 +37,7 @@ counts the boards.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Final
 
@@ -127,11 +127,8 @@ def _places(keys: Sequence[tuple[Fraction, ...]], before: Sequence[int]) -> list
     """Each team's place (1 best) by *keys* (higher better, compared in order) among the
     teams with its rank in *before*; 0 where its group is one team or the keys do not
     separate it."""
-    groups: dict[int, list[int]] = {}
-    for i, r in enumerate(before):
-        groups.setdefault(r, []).append(i)
     out: list[Value] = [0] * len(keys)
-    for members in groups.values():
+    for members in _grouped(enumerate(before)):
         if len(members) < 2 or len({keys[i] for i in members}) == 1:
             continue
         for i in members:
@@ -144,13 +141,12 @@ def board_places(
 ) -> list[Value]:
     """``TBR`` or ``BBE`` (*code*): each team's place among those tied on every key before
     (*before*: their ranks by those keys)."""
-    keys: list[tuple[Fraction, ...]] = []
-    for t in totals:
-        if code == "TBR":
-            keys.append(tuple(t))
-        else:  # all boards but the last, but the last two ...
-            keys.append(tuple(sum(t[:k], Fraction(0)) for k in range(len(t) - 1, 0, -1)))
-    return _places(keys, before)
+    if code == "TBR":
+        return _places([tuple(t) for t in totals], before)
+    # all boards but the last, but the last two ...
+    return _places(
+        [tuple(sum(t[:k], Fraction(0)) for k in range(len(t) - 1, 0, -1)) for t in totals], before
+    )
 
 
 def mixed_sonneborn_berger(
@@ -285,10 +281,7 @@ def extended_direct_encounter(
         else:
             steps.append((kind, 0))
     out: list[Value] = [0] * len(before)
-    groups: dict[int, list[int]] = {}
-    for i, r in enumerate(before):
-        groups.setdefault(r, []).append(i)
-    for members in groups.values():
+    for members in _grouped(enumerate(before)):
         if len(members) < 2:
             continue
         place = {i: 0 for i in members}
@@ -308,10 +301,16 @@ def extended_direct_encounter(
 
 
 def _tied(place: dict[int, int]) -> list[list[int]]:
+    return [sorted(g) for g in _grouped(place.items()) if len(g) > 1]
+
+
+def _grouped(values: Iterable[tuple[int, int]]) -> list[list[int]]:
+    """The indexes of *values* (``(index, value)`` pairs) that share a value, a list each, in
+    the order the values first come."""
     groups: dict[int, list[int]] = {}
-    for i, p in place.items():
-        groups.setdefault(p, []).append(i)
-    return [sorted(g) for g in groups.values() if len(g) > 1]
+    for i, v in values:
+        groups.setdefault(v, []).append(i)
+    return list(groups.values())
 
 
 class _Matches:

@@ -410,11 +410,8 @@ def _forfeited(
                 lost = f.outcome(them) is Outcome.FORFEIT_LOSS
                 theirs = scoring.win * boards if not lost else Fraction(0)
             mp = match_scoring.win if won else match_scoring.loss
-            row = list(rows[k])
-            row[f.round - 1] = MatchRound(
-                them, outcome, gp, theirs, mp, was.boards, was.board_games
-            )
-            rows[k] = tuple(row)
+            m = MatchRound(them, outcome, gp, theirs, mp, was.boards, was.board_games)
+            rows[k] = _with_round(rows[k], f.round, m)
 
 
 def _members_bye(
