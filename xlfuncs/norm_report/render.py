@@ -12,7 +12,7 @@ from ..output import visible
 from ..text_output import counted, points_text, table_lines
 from .build import NormReport, PlayerNorms
 
-__all__ = ["check_object", "render_audit", "render_json", "render_text"]
+__all__ = ["check_object", "json_fraction", "render_audit", "render_json", "render_text"]
 
 
 def _threshold(r: Requirement) -> str:
@@ -110,17 +110,14 @@ def render_text(report: NormReport) -> str:
     out += ["", "Assumed, or read from the file's records"]
     out += [f"- {a}" for a in report.assumptions] or ["- nothing"]
     if report.warnings:
-        out += ["", "Warnings"]
-        out += [f"- {w.message}" for w in report.warnings]
+        out += ["", "Warnings", *(f"- {w.message}" for w in report.warnings)]
     out += ["", "xlfuncs norms FILE --player N: the games and every requirement of one player."]
     return visible("\n".join(out)) + "\n"
 
 
 def _games_table(report: NormReport, c: NormCheck) -> list[str]:
-    used_rating: dict[int, int] = {}
-    if c.performance is not None:
-        for g, r in zip(c.used, c.performance.ratings_used):
-            used_rating[g.round] = r
+    perf = c.performance
+    used_rating = {} if perf is None else {g.round: r for g, r in zip(c.used, perf.ratings_used)}
     left = {g.round: why for g, why in c.left_out}
     rows = [["Rd", "Opp", "Name", "Ti", "Fed", "Rtg", "Counted", "Res", "Used"]]
     for g in sorted([*c.used, *(g for g, _ in c.left_out)], key=lambda g: g.round):
@@ -160,13 +157,17 @@ def render_audit(report: NormReport, start_no: int) -> str:
             rows.append([r.label, r.article, _figure(r), _threshold(r), r.status + note])
         out += table_lines(rows, left={0, 1, 4})
     if report.assumptions:
-        out += ["", "Assumed, or read from the file's records"]
-        out += [f"- {a}" for a in report.assumptions]
+        out += [
+            "",
+            "Assumed, or read from the file's records",
+            *(f"- {a}" for a in report.assumptions),
+        ]
     return visible("\n".join(out)) + "\n"
 
 
-def _number(x: Fraction) -> int | float:
-    return int(x) if x.denominator == 1 else float(x)
+def json_fraction(x: Fraction | None) -> int | float | None:
+    """*x* as JSON writes it: a whole number as one, else a float; ``None`` as ``null``."""
+    return None if x is None else int(x) if x.denominator == 1 else float(x)
 
 
 def check_object(c: NormCheck) -> dict[str, Any]:
@@ -178,7 +179,7 @@ def check_object(c: NormCheck) -> dict[str, Any]:
         "games_used": [g.round for g in c.used],
         "games_left_out": [{"round": g.round, "why": why} for g, why in c.left_out],
         "games_credited": c.games_credited,
-        "score": _number(c.score),
+        "score": json_fraction(c.score),
         "ra": None if perf is None else perf.ra,
         "percent": None if perf is None else perf.percent,
         "dp": None if perf is None else perf.dp,
