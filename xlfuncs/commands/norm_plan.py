@@ -223,7 +223,7 @@ def render_text(p: FieldPlan) -> str:
 
 
 def _chance_object(c: NormChance) -> dict[str, Any]:
-    from ..norm_report.render import json_fraction
+    from ..text_output import json_fraction
 
     return {
         "title": c.title.title,

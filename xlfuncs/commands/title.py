@@ -213,7 +213,8 @@ def _text(app: TitleApplication, files: list[str], fide_id: int, assumed: Sequen
 
 
 def _json(app: TitleApplication, files: list[str], fide_id: int) -> str:
-    from ..norm_report.render import check_object, json_fraction
+    from ..norm_report.render import check_object
+    from ..text_output import json_fraction
 
     norms = [
         {

@@ -160,13 +160,6 @@ class TitleApplication:
         """The title: every requirement checked and met."""
         return all(r.met is True for r in self.requirements)
 
-    def requirement(self, key: str) -> ApplicationRequirement:
-        """The requirement called *key*."""
-        for r in self.requirements:
-            if r.key == key:
-                return r
-        raise KeyError(key)
-
 
 def check_application(
     title: str, norms: Sequence[TitleNorm], peak_rating: int | None = None

@@ -243,16 +243,15 @@ def oxt_files() -> dict[str, bytes]:
     """The add-in's files, by their path in the ``.oxt``."""
     functions = addin_functions()
     idl = idl_text(functions)
-    out = {
+    return {
         "META-INF/manifest.xml": MANIFEST.encode(),
         "description.xml": description_text().encode(),
         "CalcAddIns.xcu": xcu_text(functions).encode(),
         RDB: _type_library(idl),
         IDL: idl.encode(),
         COMPONENT: (_HERE / "component.pyt").read_bytes(),
+        **_package_modules(),
     }
-    out.update(_package_modules())
-    return out
 
 
 def build_oxt() -> bytes:

@@ -4,15 +4,14 @@
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from typing import Any
 
 from ..core.norm_check import NormCheck, Requirement
 from ..output import visible
-from ..text_output import counted, points_text, table_lines
+from ..text_output import counted, json_fraction, points_text, table_lines
 from .build import NormReport, PlayerNorms
 
-__all__ = ["check_object", "json_fraction", "render_audit", "render_json", "render_text"]
+__all__ = ["check_object", "render_audit", "render_json", "render_text"]
 
 
 def _threshold(r: Requirement) -> str:
@@ -120,20 +119,20 @@ def _games_table(report: NormReport, c: NormCheck) -> list[str]:
     used_rating = {} if perf is None else {g.round: r for g, r in zip(c.used, perf.ratings_used)}
     left = {g.round: why for g, why in c.left_out}
     rows = [["Rd", "Opp", "Name", "Ti", "Fed", "Rtg", "Counted", "Res", "Used"]]
-    for g in sorted([*c.used, *(g for g, _ in c.left_out)], key=lambda g: g.round):
-        rows.append(
-            [
-                str(g.round),
-                "-" if g.opponent is None else str(g.opponent),
-                "" if g.opponent is None else report.names.get(g.opponent, ""),
-                g.title,
-                g.federation,
-                "-" if g.opponent is None else (str(g.rating) if g.rating else "unrated"),
-                str(used_rating[g.round]) if g.round in used_rating else "",
-                g.result,
-                left.get(g.round, f"used ({g.note})" if g.note else "used"),
-            ]
-        )
+    rows += [
+        [
+            str(g.round),
+            "-" if g.opponent is None else str(g.opponent),
+            "" if g.opponent is None else report.names.get(g.opponent, ""),
+            g.title,
+            g.federation,
+            "-" if g.opponent is None else (str(g.rating) if g.rating else "unrated"),
+            str(used_rating[g.round]) if g.round in used_rating else "",
+            g.result,
+            left.get(g.round, f"used ({g.note})" if g.note else "used"),
+        ]
+        for g in sorted([*c.used, *(g for g, _ in c.left_out)], key=lambda g: g.round)
+    ]
     return table_lines(rows, left={2, 3, 4, 7, 8})
 
 
@@ -163,11 +162,6 @@ def render_audit(report: NormReport, start_no: int) -> str:
             *(f"- {a}" for a in report.assumptions),
         ]
     return visible("\n".join(out)) + "\n"
-
-
-def json_fraction(x: Fraction | None) -> int | float | None:
-    """*x* as JSON writes it: a whole number as one, else a float; ``None`` as ``null``."""
-    return None if x is None else int(x) if x.denominator == 1 else float(x)
 
 
 def check_object(c: NormCheck) -> dict[str, Any]:

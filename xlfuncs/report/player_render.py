@@ -58,20 +58,20 @@ def _rating_lines(report: PlayerReport) -> list[str]:
         return [f"Rating change: {report.no_change}"]
     out = [f"Rating change (Rating Regulations {rc.edition}, own rating {rc.own_rating})"]
     rows = [["round", "opp.", "rating", "used", "W", "PD", "W - PD", "K x (W - PD)", ""]]
-    for g in rc.lines:
-        rows.append(
-            [
-                str(g.round),
-                f"no. {report.start_numbers[g.opponent - 1]}",
-                str(g.opponent_rating),
-                "-" if g.rating_used is None else f"{g.rating_used}" + ("*" if g.capped else ""),
-                points_text(g.points),
-                _hundredths(g.expected),
-                _hundredths(g.difference),
-                _hundredths(g.change),
-                g.left_out or "",
-            ]
-        )
+    rows += [
+        [
+            str(g.round),
+            f"no. {report.start_numbers[g.opponent - 1]}",
+            str(g.opponent_rating),
+            "-" if g.rating_used is None else f"{g.rating_used}" + ("*" if g.capped else ""),
+            points_text(g.points),
+            _hundredths(g.expected),
+            _hundredths(g.difference),
+            _hundredths(g.change),
+            g.left_out or "",
+        ]
+        for g in rc.lines
+    ]
     if len(rows) > 1:
         out += ["  " + line for line in table_lines(rows, left={1, 8})]
     if any(g.capped for g in rc.lines):
@@ -95,18 +95,18 @@ def _rating_lines(report: PlayerReport) -> list[str]:
 def _first_rating_lines(fr: FirstRatingWorking, report: PlayerReport) -> list[str]:
     out = [f"First rating (Rating Regulations {fr.edition}): Ru {fr.rating}"]
     rows = [["round", "opp.", "rating", "W", "in Ra", "in score", ""]]
-    for x in fr.lines:
-        rows.append(
-            [
-                "-" if x.round is None else str(x.round),
-                "-" if x.opponent is None else f"no. {report.start_numbers[x.opponent - 1]}",
-                "unrated" if x.opponent_rating is None else str(x.opponent_rating),
-                points_text(x.points),
-                "yes" if x.in_ra else "no",
-                "yes" if x.in_score else "no",
-                x.text + (f" [{x.left_out}]" if x.left_out else ""),
-            ]
-        )
+    rows += [
+        [
+            "-" if x.round is None else str(x.round),
+            "-" if x.opponent is None else f"no. {report.start_numbers[x.opponent - 1]}",
+            "unrated" if x.opponent_rating is None else str(x.opponent_rating),
+            points_text(x.points),
+            "yes" if x.in_ra else "no",
+            "yes" if x.in_score else "no",
+            x.text + (f" [{x.left_out}]" if x.left_out else ""),
+        ]
+        for x in fr.lines
+    ]
     out += ["  " + line for line in table_lines(rows, left={1, 2, 6})]
     out += [f"  {step}" for step in fr.steps]
     out.append(f"  ({fr.rule})")
