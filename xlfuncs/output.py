@@ -220,10 +220,8 @@ def vet_book(path: PathLike) -> Path:
 def _os_error(exc: BaseException) -> OSError | None:
     """The operating system's error behind *exc*: itself, or the one a writer wrapped
     (xlsxwriter's ``FileCreateError`` carries it as its argument)."""
-    for candidate in (exc, *exc.args, exc.__cause__, exc.__context__):
-        if isinstance(candidate, OSError):
-            return candidate
-    return None
+    candidates = (exc, *exc.args, exc.__cause__, exc.__context__)
+    return next((c for c in candidates if isinstance(c, OSError)), None)
 
 
 def _new_file_mode() -> int:
