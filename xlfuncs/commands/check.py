@@ -92,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
     from ..event.check import fixed_lines
     from ..findings import Finding, severity_counts, text_items
     from ..output import OutputError, vet_file, vet_suffix, visible, write_atomically
+    from ..text_output import counted
     from ..trf import TrfError
 
     if args.fix != (args.output is not None):
@@ -152,8 +153,7 @@ def run(args: argparse.Namespace) -> int:
     doc["written"] = args.output
     doc["changes"] = changes
     if text:
-        plural = "s" if len(changes) != 1 else ""
-        print(visible(f"wrote {args.output}: {len(changes)} change{plural}"))
+        print(visible(f"wrote {args.output}: {counted(len(changes), 'change')}"))
         for c in changes:
             print(
                 visible(
