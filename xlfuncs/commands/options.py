@@ -25,13 +25,7 @@ __all__ = [
     "add_norm_options",
     "add_norm_event_options",
     "add_tiebreak_options",
-    "add_tiebreak_rules",
     "add_trf_options",
-    "add_koya_scores",
-    "add_team_colour",
-    "add_ptp_full_score",
-    "add_unrated_rating",
-    "add_verbose",
     "refuse",
     "refuse_norm_event_options",
     "refuse_tiebreak_options",
@@ -258,17 +252,68 @@ def add_tiebreak_options(
     command: argparse.ArgumentParser, *, koya_refused: str | None = None
 ) -> None:
     """The options of the standing's tie-breaks (``report``, ``check``, ``crosstable``):
-    ``--tiebreak-rules``, ``--unrated-rating``, ``--ptp-full-score``, ``--team-colour``,
-    ``--koya-scores`` (refused with *koya_refused* when given), then ``--verbose``."""
-    add_tiebreak_rules(command)
-    add_unrated_rating(command)
-    add_ptp_full_score(command)
-    add_team_colour(command)
+    ``--tiebreak-rules`` (the C.07 edition), ``--unrated-rating`` (the rating unrated
+    players count at in the rating tie-breaks; ``crosstable``'s chart keeps it in its
+    ``UnratedRating`` cell), ``--ptp-full-score`` (how PTP and APPO read a full score; the
+    chart's ``PtpFullScore`` cell), ``--team-colour`` (which team of a match has white for
+    the team tie-breaks ``BPG`` and ``BWG``), ``--koya-scores`` (which opponents' scores
+    Koya compares with its limit where record 299 gives bonuses or penalties; refused with
+    *koya_refused* when given), then ``--verbose`` (the lines a summary finding counts, and
+    each finding of a kind with more than five: :func:`~xlfuncs.findings.text_items`; the
+    JSON holds them always)."""
+    from ..core.performance import PTP_FULL_SCORE_DEFAULT, PTP_FULL_SCORE_READINGS
+    from ..core.teams import TEAM_COLOUR_READINGS
+    from ..core.tiebreaks import KOYA_SCORES_READINGS
+
+    command.add_argument(
+        "--tiebreak-rules",
+        metavar="EDITION",
+        type=_tiebreak_rules_option,
+        help=f"edition of the Tie-Break Regulations, C.07 ({', '.join(TIEBREAK_EDITIONS)} or a "
+        "date YYYY-MM-DD); default: the one in force on the event's start date (an older "
+        f"event: the {next(iter(TIEBREAK_EDITIONS))} text)",
+    )
+    command.add_argument(
+        "--unrated-rating",
+        metavar="N",
+        type=unrated_rating_option,
+        help="the rating unrated opponents count at in the rating tie-breaks (ARO, TPR, PTP, "
+        "APRO, APPO, RTNG), as the tournament's rules give it (C.07); default: none, and "
+        "those tie-breaks are undefined ('-') once a player is unrated",
+    )
+    command.add_argument(
+        "--ptp-full-score",
+        choices=PTP_FULL_SCORE_READINGS,
+        help="the perfect tournament performance (PTP, C.07 10.3) of a 100%% score, and APPO "
+        f"through it: {PTP_FULL_SCORE_DEFAULT} (default; the highest-rated opponent + 800, as a "
+        "zero score's is the lowest - 800) or definition (the lowest rating whose expected score "
+        "reaches it: the highest-rated opponent + 736, as FIDE's engine computes it)",
+    )
+    command.add_argument(
+        "--team-colour",
+        choices=TEAM_COLOUR_READINGS,
+        help="which team of a match has white, for the team tie-breaks BPG and BWG on match "
+        "points: board-1 (default; the team whose board 1 had white, FIDE's C.04.6 1.6.1) or "
+        "sequence (the team playing record 352's colour sequence, as FIDE's engine reads it)",
+    )
     if koya_refused is None:
-        add_koya_scores(command)
+        command.add_argument(
+            "--koya-scores",
+            choices=KOYA_SCORES_READINGS,
+            help="the opponents' scores Koya (KS, C.07 9.2) compares with its limit when record "
+            "299 gives bonuses or penalties: results (default; their results' points, as "
+            "Buchholz reads them) or standing (their score in the standing, bonus included, as "
+            "FIDE's engine reads it for Koya)",
+        )
     else:
         refuse(command, "--koya-scores", koya_refused)
-    add_verbose(command)
+    command.add_argument(
+        "--verbose",
+        action="store_true",
+        help="print each line a summary finding counts (one per player whose rank in the "
+        "file differs from ours ...) and each finding of a kind with more than five; "
+        "without it, the summary alone",
+    )
 
 
 TIEBREAK_FLAGS = (
@@ -288,75 +333,6 @@ def refuse_tiebreak_options(
     one (:data:`NO_RANKING`); ``--unrated-rating`` with *unrated_reason*."""
     for flag in TIEBREAK_FLAGS:
         refuse(command, flag, unrated_reason if flag == "--unrated-rating" else NO_RANKING)
-
-
-def add_tiebreak_rules(command: argparse.ArgumentParser) -> None:
-    """``--tiebreak-rules``: the C.07 edition of ``report`` and ``crosstable``."""
-    command.add_argument(
-        "--tiebreak-rules",
-        metavar="EDITION",
-        type=_tiebreak_rules_option,
-        help=f"edition of the Tie-Break Regulations, C.07 ({', '.join(TIEBREAK_EDITIONS)} or a "
-        "date YYYY-MM-DD); default: the one in force on the event's start date (an older "
-        f"event: the {next(iter(TIEBREAK_EDITIONS))} text)",
-    )
-
-
-def add_unrated_rating(command: argparse.ArgumentParser) -> None:
-    """``--unrated-rating``: the rating unrated players count at in the rating tie-breaks
-    (``report``, and ``crosstable``, whose chart keeps it in its ``UnratedRating`` cell)."""
-    command.add_argument(
-        "--unrated-rating",
-        metavar="N",
-        type=unrated_rating_option,
-        help="the rating unrated opponents count at in the rating tie-breaks (ARO, TPR, PTP, "
-        "APRO, APPO, RTNG), as the tournament's rules give it (C.07); default: none, and "
-        "those tie-breaks are undefined ('-') once a player is unrated",
-    )
-
-
-def add_ptp_full_score(command: argparse.ArgumentParser) -> None:
-    """``--ptp-full-score``: how PTP (and APPO) read a full score (``report``, and
-    ``crosstable``, whose chart keeps it in its ``PtpFullScore`` cell)."""
-    from ..core.performance import PTP_FULL_SCORE_DEFAULT, PTP_FULL_SCORE_READINGS
-
-    command.add_argument(
-        "--ptp-full-score",
-        choices=PTP_FULL_SCORE_READINGS,
-        help="the perfect tournament performance (PTP, C.07 10.3) of a 100%% score, and APPO "
-        f"through it: {PTP_FULL_SCORE_DEFAULT} (default; the highest-rated opponent + 800, as a "
-        "zero score's is the lowest - 800) or definition (the lowest rating whose expected score "
-        "reaches it: the highest-rated opponent + 736, as FIDE's engine computes it)",
-    )
-
-
-def add_koya_scores(command: argparse.ArgumentParser) -> None:
-    """``--koya-scores``: which opponents' scores Koya compares with its limit where record
-    299 gives bonuses or penalties (``report``, ``check``)."""
-    from ..core.tiebreaks import KOYA_SCORES_READINGS
-
-    command.add_argument(
-        "--koya-scores",
-        choices=KOYA_SCORES_READINGS,
-        help="the opponents' scores Koya (KS, C.07 9.2) compares with its limit when record "
-        "299 gives bonuses or penalties: results (default; their results' points, as "
-        "Buchholz reads them) or standing (their score in the standing, bonus included, as "
-        "FIDE's engine reads it for Koya)",
-    )
-
-
-def add_team_colour(command: argparse.ArgumentParser) -> None:
-    """``--team-colour``: which team of a match has white for the team tie-breaks ``BPG``
-    and ``BWG`` (``report``, ``check``, ``crosstable``)."""
-    from ..core.teams import TEAM_COLOUR_READINGS
-
-    command.add_argument(
-        "--team-colour",
-        choices=TEAM_COLOUR_READINGS,
-        help="which team of a match has white, for the team tie-breaks BPG and BWG on match "
-        "points: board-1 (default; the team whose board 1 had white, FIDE's C.04.6 1.6.1) or "
-        "sequence (the team playing record 352's colour sequence, as FIDE's engine reads it)",
-    )
 
 
 def _tiebreak_rules_option(text: str) -> str:
@@ -395,20 +371,6 @@ CHART_NORM_EVENT = (
     "registration, chief arbiter or host federation); use norms"
 )
 """Why ``crosstable`` refuses the norm event's options."""
-
-
-def add_verbose(command: argparse.ArgumentParser) -> None:
-    """``--verbose``: the lines a summary finding counts (each player whose rank in the file
-    differs from ours, say), one a line after the summary, and each finding of a kind with
-    more than five (:func:`~xlfuncs.findings.text_items`); the JSON output holds them
-    always."""
-    command.add_argument(
-        "--verbose",
-        action="store_true",
-        help="print each line a summary finding counts (one per player whose rank in the "
-        "file differs from ours ...) and each finding of a kind with more than five; "
-        "without it, the summary alone",
-    )
 
 
 def add_output_folder(
