@@ -431,8 +431,4 @@ def is_round_robin(pairings: Sequence[Sequence[Pairing]]) -> bool:
     if len(pairings) < 2 or len(staying) < 2:
         return False
     everyone = set(staying)
-    for i in staying:
-        met = {p.opponent for p in pairings[i - 1] if p.opponent is not None}
-        if not everyone - {i} <= met:
-            return False
-    return True
+    return all(everyone - {i} <= {p.opponent for p in pairings[i - 1]} for i in staying)

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.norm_check import NormCheck, Requirement
 from ..output import visible
-from ..text_output import counted, json_fraction, points_text, table_lines
+from ..text_output import counted, json_fraction, listed, points_text, table_lines
 from .build import NormReport, PlayerNorms
 
 __all__ = ["check_object", "render_audit", "render_json", "render_text"]
@@ -81,23 +81,18 @@ def render_text(report: NormReport) -> str:
     facts = _event_facts(report)
     width = max(len(k) for k, _ in facts)
     out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts]
-    out += ["", "Norms"]
-    made = [p for p in report.players if p.norm is not None]
-    for p in made:
-        c = p.norm
-        assert c is not None
-        out.append(f"- {_who(p)}: {c.title.title} norm, {_summary(c)}{_left_out(c)}")
-    if not made:
-        out.append("- none")
-    out += ["", "Rating figures made, another requirement not met"]
-    near = [p for p in report.players if p.near is not None]
-    for p in near:
-        c = p.near
-        assert c is not None
-        failed = "; ".join(_failure(r) for r in c.failed)
-        out.append(f"- {_who(p)}: {c.title.title}, {_summary(c)}; not met: {failed}")
-    if not near:
-        out.append("- none")
+    made = [
+        f"{_who(p)}: {c.title.title} norm, {_summary(c)}{_left_out(c)}"
+        for p in report.players
+        if (c := p.norm) is not None
+    ]
+    near = [
+        f"{_who(p)}: {c.title.title}, {_summary(c)}; not met: "
+        + "; ".join(_failure(r) for r in c.failed)
+        for p in report.players
+        if (c := p.near) is not None
+    ]
+    out += listed("Norms", made) + listed("Rating figures made, another requirement not met", near)
     out += ["", "Not checked from the file (a norm above holds only if these are met too)"]
     if all(p.rating is None for p in report.players):
         out.append(
