@@ -68,14 +68,13 @@ class KFile(dict[str, int]):
         *,
         source: str = "<string>",
         lines: Mapping[str, int] | None = None,
-        not_used: tuple[str, ...] = (),
     ) -> None:
         super().__init__(ks or {})
         self.source = source
         """The file name (or ``<string>``)."""
         self.lines: dict[str, int] = dict(lines or {})
         """The line that gives each FIDE id's K."""
-        self.not_used = not_used
+        self.not_used: tuple[str, ...] = ()
         """The lines not used, each as ``line 4, column 2 (k): expected ..., found '1000'``."""
 
     @property
