@@ -181,15 +181,8 @@ def refuse_norm_event_options(command: argparse.ArgumentParser, reason: str) -> 
         refuse(command, flag, reason)
 
 
-NORM_EVENT_FLAGS = (
-    "--event-type",
-    "--registered",
-    "--chief-arbiter-title",
-    "--host-federation",
-    "--big-swiss-count",
-    "--round-robin-mix",
-    "--last-round-forfeit",
-)
+NORM_EVENT_FLAGS: tuple[str, ...] = ("--event-type", "--registered", "--chief-arbiter-title")
+NORM_EVENT_FLAGS += ("--host-federation", *_NORM_READING_HELP)
 """The norm event's options (:func:`add_norm_event_options`)."""
 
 
