@@ -122,17 +122,11 @@ def _webextension_parts(parts: Mapping[str, bytes]) -> list[str]:
     ]
 
 
-def _is_lite(extension: ET.Element) -> bool:
-    return any(
-        str(ref.get("id", "")).lower() == LITE_ADDIN
-        for ref in extension.iter(f"{{{_WE}}}reference")
-    )
-
-
 def _lite_parts(parts: Mapping[str, bytes]) -> Iterator[tuple[str, ET.Element]]:
     for name in _webextension_parts(parts):
         extension = _xml(parts[name], name)
-        if _is_lite(extension):
+        references = extension.iter(f"{{{_WE}}}reference")
+        if any(str(ref.get("id", "")).lower() == LITE_ADDIN for ref in references):
             yield name, extension
 
 

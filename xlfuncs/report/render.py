@@ -17,7 +17,7 @@ from ..core.editions import Edition
 from ..core.eligibility import EXCLUSION_ARTICLE, RoundEligibility, TimeControl, match_articles
 from ..core.performance import PTP_FULL_SCORE_READINGS, ptp_full_score_text
 from ..core.tables import round_half_up
-from ..core.tiebreak_editions import TiebreakEdition, tiebreak_edition_for
+from ..core.tiebreak_editions import tiebreak_edition_for
 from ..findings import Finding, text_items
 from ..output import visible
 from ..text_output import change_text, counted, listed, points_text, table_lines
@@ -190,11 +190,6 @@ def _aligned(values: Sequence[Value]) -> list[str]:
     ]
 
 
-def _in_force(edition: TiebreakEdition, report: Report) -> bool:
-    """Whether *edition* is the C.07 text an event of *report*'s date is computed with."""
-    return tiebreak_edition_for(None, report.event_date)[0].id == edition.id
-
-
 def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
     """The header lines on the tie-breaks: which, from where, and the edition of C.07."""
     ranked = report.standings
@@ -207,7 +202,11 @@ def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
     elif given is not None:  # a date
         older = given < edition.in_force_from.isoformat()
         when = f"the date given, {given}" + (", is older than that text" if older else "")
-    elif ranked.fit is not None and ranked.fit.reproduces and not _in_force(edition, report):
+    elif (  # detected: another text than the one in force on the event's date
+        ranked.fit is not None
+        and ranked.fit.reproduces
+        and tiebreak_edition_for(None, report.event_date)[0].id != edition.id
+    ):
         when = "the file's ranks are computed with it: detected; --tiebreak-rules to choose"
     elif report.event_date < edition.in_force_from:
         when = "the event is older than that text: computed with it, as FIDE's engine does"
