@@ -37,7 +37,7 @@ counts the boards.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
@@ -127,8 +127,11 @@ def _places(keys: Sequence[tuple[Fraction, ...]], before: Sequence[int]) -> list
     """Each team's place (1 best) by *keys* (higher better, compared in order) among the
     teams with its rank in *before*; 0 where its group is one team or the keys do not
     separate it."""
+    groups: dict[int, list[int]] = {}
+    for i, r in enumerate(before):
+        groups.setdefault(r, []).append(i)
     out: list[Value] = [0] * len(keys)
-    for members in _grouped(enumerate(before)):
+    for members in groups.values():
         if len(members) < 2 or len({keys[i] for i in members}) == 1:
             continue
         for i in members:
@@ -281,7 +284,10 @@ def extended_direct_encounter(
         else:
             steps.append((kind, 0))
     out: list[Value] = [0] * len(before)
-    for members in _grouped(enumerate(before)):
+    groups: dict[int, list[int]] = {}
+    for i, r in enumerate(before):
+        groups.setdefault(r, []).append(i)
+    for members in groups.values():
         if len(members) < 2:
             continue
         place = {i: 0 for i in members}
@@ -301,16 +307,10 @@ def extended_direct_encounter(
 
 
 def _tied(place: dict[int, int]) -> list[list[int]]:
-    return [sorted(g) for g in _grouped(place.items()) if len(g) > 1]
-
-
-def _grouped(values: Iterable[tuple[int, int]]) -> list[list[int]]:
-    """The indexes of *values* (``(index, value)`` pairs) that share a value, a list each, in
-    the order the values first come."""
     groups: dict[int, list[int]] = {}
-    for i, v in values:
-        groups.setdefault(v, []).append(i)
-    return list(groups.values())
+    for i, p in place.items():
+        groups.setdefault(p, []).append(i)
+    return [sorted(g) for g in groups.values() if len(g) > 1]
 
 
 class _Matches:
