@@ -96,13 +96,7 @@ def idl_text(functions: tuple[AddinFunction, ...] | None = None) -> str:
 
 def unoidl_write() -> str | None:
     """The path of LibreOffice's ``unoidl-write``, or ``None`` where it is not installed."""
-    for name in _UNOIDL_WRITE:
-        found = (
-            shutil.which(name) if "/" not in name else (name if os.access(name, os.X_OK) else None)
-        )
-        if found:
-            return found
-    return None
+    return next(filter(None, map(shutil.which, _UNOIDL_WRITE)), None)
 
 
 def compile_type_library(idl: str, out: Path) -> Path:
