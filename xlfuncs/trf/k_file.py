@@ -154,29 +154,28 @@ from 1 to 40 (FIDE's K rule gives 40, 20 or 10), found '1000'",))
     out = KFile(source=source)
     not_used: list[str] = []
 
-    def skip(line_no: int, column: int | None, field: str, expected: str, found: str) -> None:
+    header_seen = False
+    line_no = 0
+
+    def skip(column: int | None, field: str, expected: str, found: str) -> None:
+        """The line named in :attr:`KFile.not_used`; before the header, the file refused."""
+        if not header_seen:
+            raise KFileError(source, line_no, None, "header", _HEADER, found) from None
         message = str(KFileError(source, line_no, column, field, expected, found))
         not_used.append(message.removeprefix(f"{source}, "))
 
-    header_seen = False
     for line_no, raw in enumerate(_LINE_BREAK.split(text), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
         if len(raw) > MAX_LINE:
             found = f"{len(raw):,} characters: {raw[:20]!r}..."
-            if not header_seen:
-                raise KFileError(source, line_no, None, "header", _HEADER, found)
-            skip(line_no, None, "row", f"a line of at most {MAX_LINE} characters", found)
+            skip(None, "row", f"a line of at most {MAX_LINE} characters", found)
             continue
         try:
             row = [cell.strip() for cell in next(csv.reader([raw]))]
         except csv.Error as exc:
-            if not header_seen:
-                raise KFileError(
-                    source, line_no, None, "header", _HEADER, f"{raw[:40]!r} ({exc})"
-                ) from None
-            skip(line_no, None, "row", "a CSV line", f"{raw[:40]!r} ({exc})")
+            skip(None, "row", "a CSV line", f"{raw[:40]!r} ({exc})")
             continue
         if not header_seen:
             if [cell.lower() for cell in row] != _K_HEADER:
@@ -185,28 +184,23 @@ from 1 to 40 (FIDE's K rule gives 40, 20 or 10), found '1000'",))
             continue
         if len(row) != 2:
             found = f"{len(row)} field{'' if len(row) == 1 else 's'}: {stripped!r}"
-            skip(line_no, None, "row", "two fields, a FIDE id and K", found)
+            skip(None, "row", "two fields, a FIDE id and K", found)
             continue
         fide_id, k_text = row
         if not _FIDE_ID.fullmatch(fide_id):
             found = "a blank" if not fide_id else repr(fide_id)
-            skip(line_no, 1, "fide_id", "a FIDE id (1 to 11 digits)", found)
+            skip(1, "fide_id", "a FIDE id (1 to 11 digits)", found)
             continue
         if fide_id in out.lines:
-            skip(
-                line_no,
-                1,
-                "fide_id",
-                f"a FIDE id not given before (line {out.lines[fide_id]} gives it, and is used)",
-                repr(fide_id),
-            )
+            given = f"a FIDE id not given before (line {out.lines[fide_id]} gives it, and is used)"
+            skip(1, "fide_id", given, repr(fide_id))
             continue
         k = _k_of(k_text)
         if k is None:
             found = (
                 "a blank" if not k_text else repr(k_text[:20] + ("..." if len(k_text) > 20 else ""))
             )
-            skip(line_no, 2, "k", K_EXPECTED, found)
+            skip(2, "k", K_EXPECTED, found)
             continue
         out.lines[fide_id] = line_no
         out[fide_id] = k
