@@ -241,13 +241,8 @@ def _updated_extension(
         old = extension.find(f"{{{_WE}}}extLst")
         if old is not None:
             extension.remove(old)
-        extension.append(
-            ET.fromstring(
-                _extension_list(functions).replace(
-                    "<we:extLst>", f'<we:extLst xmlns:we="{_WE}">', 1
-                )
-            )
-        )
+        ext = _extension_list(functions).replace("<we:extLst>", f'<we:extLst xmlns:we="{_WE}">', 1)
+        extension.append(ET.fromstring(ext))
     return (_DECLARATION + ET.tostring(extension, encoding="unicode")).encode("utf-8")
 
 
