@@ -235,8 +235,7 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
     out = [title, "=" * len(title)]
     facts = _head_facts(report)
     width = max(len(k) for k, _ in facts)
-    out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts]
-    out.append("")
+    out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts] + [""]
     header, cells = _table(report)
     out += table_lines([header] + [[visible(c) for c in row] for row in cells], _LEFT)
     out += ["", _legend(report)]
@@ -259,15 +258,14 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
     out += eligibility_lines(report)
     later = [r for r in report.rows if r.later_byes]
     if later:
-        out.append("")
-        out.append(
-            "Byes entered for later rounds (not in Pts: they count when their round is played)"
-        )
+        out += [
+            "",
+            "Byes entered for later rounds (not in Pts: they count when their round is played)",
+        ]
         out += [f"- no. {r.start_no} {r.name}: {r.later_byes}" for r in later]
     flagged = _flag_lines(report)
     if flagged:
-        out += ["", "Flags"]
-        out += flagged
+        out += ["", "Flags", *flagged]
     warnings = text_items(report.warnings, verbose=verbose)
     out += listed("Warnings", [w.message if isinstance(w, Finding) else w for w in warnings])
     shown = text_items(report.discrepancies, verbose=verbose)
