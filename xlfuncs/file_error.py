@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from typing import Generic, TypeVar
 
 __all__ = ["FileFieldError"]
@@ -12,6 +13,7 @@ ColumnsT = TypeVar("ColumnsT")
 """How a subclass gives the column or columns (a text, a number, a pair, or ``None``)."""
 
 
+@dataclass(eq=False, repr=False)
 class FileFieldError(ValueError, Generic[ColumnsT]):
     """A field of a file that cannot be read, named by file, line and column(s).
 
@@ -37,40 +39,21 @@ class FileFieldError(ValueError, Generic[ColumnsT]):
     found: str
     """What was found there, as shown in the message."""
 
-    def __init__(
-        self,
-        source: str,
-        line_no: int | None,
-        columns: ColumnsT,
-        field: str,
-        expected: str,
-        found: str,
-    ) -> None:
-        """Keep the parts and build the message from them."""
-        self.source = source
-        self.line_no = line_no
-        self.columns = columns
-        self.field = field
-        self.expected = expected
-        self.found = found
-        where = source
-        if line_no is not None:
-            where += f", line {line_no}"
+    def __post_init__(self) -> None:
+        """Build the message from the parts."""
+        where = self.source
+        if self.line_no is not None:
+            where += f", line {self.line_no}"
         place = self._place()
         if place is not None:
             where += f", {place}"
-        super().__init__(f"{where} ({field}): expected {expected}, found {found}")
+        super().__init__(f"{where} ({self.field}): expected {self.expected}, found {self.found}")
 
     def _place(self) -> str | None:
         """The columns as the message names them, e.g. ``columns 49-52`` (``None``: left out).
         A subclass says how; here, ``column`` and the value as it is."""
         return None if self.columns is None else f"column {self.columns}"
 
-    def __reduce__(
-        self,
-    ) -> tuple[type[FileFieldError[ColumnsT]], tuple[str, int | None, ColumnsT, str, str, str]]:
+    def __reduce__(self) -> tuple[type[FileFieldError[ColumnsT]], tuple[object, ...]]:
         """Pickle and copy by the parts, not by the message."""
-        return (
-            type(self),
-            (self.source, self.line_no, self.columns, self.field, self.expected, self.found),
-        )
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))

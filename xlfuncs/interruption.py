@@ -29,7 +29,6 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 
 __all__ = [
-    "EXIT_STATUSES",
     "HELP",
     "MESSAGE",
     "SIGNALS",
@@ -44,9 +43,6 @@ __all__ = [
 
 SIGNALS: tuple[signal.Signals, ...] = (signal.SIGINT, signal.SIGTERM)
 """The signals a command stops on."""
-
-EXIT_STATUSES = {signal.SIGINT: 130, signal.SIGTERM: 143}
-"""The exit status of a command stopped by each signal: 128 + the signal's number."""
 
 MESSAGE = "xlfuncs: interrupted"
 """The one line a stopped command prints on standard error."""

@@ -317,8 +317,6 @@ def _cell(value):
     if value == "":
         return None
     if isinstance(value, dict):
-        if value["type"] == "Error":
-            return value["basicValue"]
         return value["basicValue"]
     return value
 
@@ -455,16 +453,10 @@ at the end of this file.
         "_SOURCES = {}",
     ]
     for name, (source, _) in sources.items():
-        out.append("")
-        out.append(f"_SOURCES[{name!r}] = {_text_literal(source)}")
-    out.append(_IMPORTER)
-    out.append(_CELLS)
-    out.append(_CALL)
-    out.append(_ANSWER)
+        out += ["", f"_SOURCES[{name!r}] = {_text_literal(source)}"]
+    out += [_IMPORTER, _CELLS, _CALL, _ANSWER]
     for export in exports:
-        out.append("")
-        out.append(_render_function(export))
-        out.append("")
+        out += ["", _render_function(export), ""]
     text = "\n".join(out).rstrip("\n") + "\n"
     compile(text, "main.py", "exec", dont_inherit=True)  # a syntax check before writing
     return text
@@ -488,10 +480,7 @@ def write_lite(out_dir: Path) -> list[Path]:
     from .output import write_text_file
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in bundle_files().items():
-        written.append(write_text_file(out_dir / name, text))
-    return written
+    return [write_text_file(out_dir / name, text) for name, text in bundle_files().items()]
 
 
 def main_lite(out_dir: str | os.PathLike[str]) -> list[Path]:

@@ -26,6 +26,8 @@ __all__ = [
     "PREFIX",
     "LiteFormError",
     "lite_parts",
+    "quoted_end",
+    "stored_text",
     "to_lite",
     "typed_blanks",
 ]
@@ -77,17 +79,10 @@ def to_lite(formula: str, names: Iterable[str], prefix: str = PREFIX) -> str:
     i, n = 0, len(formula)
     while i < n:
         ch = formula[i]
-        if ch in "\"'":  # a string literal or a quoted sheet name: doubled quotes inside
-            j = i + 1
-            while j < n:
-                if formula[j] == ch:
-                    if j + 1 < n and formula[j + 1] == ch:
-                        j += 2
-                        continue
-                    break
-                j += 1
-            out.append(formula[i : j + 1])
-            i = j + 1
+        if ch in "\"'":  # a string literal or a quoted sheet name
+            j = quoted_end(formula, i)
+            out.append(formula[i:j])
+            i = j
             continue
         match = _IDENT.match(formula, i) if not (i and formula[i - 1].isalnum()) else None
         if match is None:
@@ -104,6 +99,21 @@ def to_lite(formula: str, names: Iterable[str], prefix: str = PREFIX) -> str:
     return "".join(out)
 
 
+def quoted_end(text: str, i: int) -> int:
+    """The index after the quoted text of a formula (a string literal ``"..."`` or a quoted
+    sheet name ``'...'``, doubled quotes inside) that starts at *i*."""
+    quote = text[i]
+    j = i + 1
+    while j < len(text):
+        if text[j] == quote:
+            if j + 1 < len(text) and text[j + 1] == quote:
+                j += 2
+                continue
+            return j + 1
+        j += 1
+    return j
+
+
 def _attr(attrs: str, name: str) -> str | None:
     found = re.search(rf'\s{name}="([^"]*)"', attrs)
     return None if found is None else found.group(1)
@@ -115,7 +125,8 @@ def _set_attr(attrs: str, name: str, value: str) -> str:
     return re.sub(rf'(\s{name}=")[^"]*(")', rf"\g<1>{value}\g<2>", attrs, count=1)
 
 
-def _text(data: str) -> str:
+def stored_text(data: str) -> str:
+    """A formula's text as a worksheet part stores it, its XML entities read."""
     for entity, char in _QUOTES.items():
         data = data.replace(entity, char)
     return unescape(data)
@@ -140,7 +151,7 @@ def _sheet(xml: str, names: frozenset[str], dynamic: int) -> tuple[str, int]:
         formula = _FORMULA.search(body)
         if formula is None or formula.group("text") is None:
             return match.group(0)  # a shared formula's follower: its master is rewritten
-        text = _text(formula.group("text"))
+        text = stored_text(formula.group("text"))
         lite = to_lite(text, names)
         if lite == text:
             return match.group(0)
@@ -165,15 +176,8 @@ def _types(parts: Mapping[str, bytes]) -> str:
 
 
 def _metadata_part(parts: Mapping[str, bytes]) -> str | None:
-    found = re.search(
-        rf'<Override\b[^>]*PartName="/([^"]+)"[^>]*ContentType="{re.escape(_CT_METADATA)}"',
-        _types(parts),
-    )
-    if found is None:
-        found = re.search(
-            rf'<Override\b[^>]*ContentType="{re.escape(_CT_METADATA)}"[^>]*PartName="/([^"]+)"',
-            _types(parts),
-        )
+    kind = rf'(?=[^>]*ContentType="{re.escape(_CT_METADATA)}")'  # before or after the name
+    found = re.search(rf'<Override\b{kind}[^>]*PartName="/([^"]+)"', _types(parts))
     return None if found is None else found.group(1)
 
 

@@ -23,6 +23,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 from collections.abc import Iterator, Mapping, Sequence
 from io import BytesIO
+from itertools import count
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -121,17 +122,11 @@ def _webextension_parts(parts: Mapping[str, bytes]) -> list[str]:
     ]
 
 
-def _is_lite(extension: ET.Element) -> bool:
-    return any(
-        str(ref.get("id", "")).lower() == LITE_ADDIN
-        for ref in extension.iter(f"{{{_WE}}}reference")
-    )
-
-
 def _lite_parts(parts: Mapping[str, bytes]) -> Iterator[tuple[str, ET.Element]]:
     for name in _webextension_parts(parts):
         extension = _xml(parts[name], name)
-        if _is_lite(extension):
+        references = extension.iter(f"{{{_WE}}}reference")
+        if any(str(ref.get("id", "")).lower() == LITE_ADDIN for ref in references):
             yield name, extension
 
 
@@ -246,13 +241,8 @@ def _updated_extension(
         old = extension.find(f"{{{_WE}}}extLst")
         if old is not None:
             extension.remove(old)
-        extension.append(
-            ET.fromstring(
-                _extension_list(functions).replace(
-                    "<we:extLst>", f'<we:extLst xmlns:we="{_WE}">', 1
-                )
-            )
-        )
+        ext = _extension_list(functions).replace("<we:extLst>", f'<we:extLst xmlns:we="{_WE}">', 1)
+        extension.append(ET.fromstring(ext))
     return (_DECLARATION + ET.tostring(extension, encoding="unicode")).encode("utf-8")
 
 
@@ -280,10 +270,7 @@ def _relationships(data: bytes, where: str) -> list[ET.Element]:
 
 def _free_id(relationships: list[ET.Element]) -> str:
     used = {r.get("Id") for r in relationships}
-    n = 1
-    while f"rId{n}" in used:
-        n += 1
-    return f"rId{n}"
+    return next(f"rId{n}" for n in count(1) if f"rId{n}" not in used)
 
 
 _IN_RELS = f' xmlns="{_PKG_RELS}"'
@@ -316,13 +303,10 @@ def _add_lite_part(
 ) -> list[str]:
     """Add a new xlwings Lite webextension part and its task pane to *parts*; returns the
     names of the parts added."""
-    added: list[str] = []
-    n = 1
-    while f"xl/webextensions/webextension{n}.xml" in parts:
-        n += 1
-    extension = f"xl/webextensions/webextension{n}.xml"
+    names = (f"xl/webextensions/webextension{n}.xml" for n in count(1))
+    extension = next(name for name in names if name not in parts)
     parts[extension] = _new_extension(settings, functions)
-    added.append(extension)
+    added = [extension]
     types = [_override(extension, _CT_WEBEXTENSION)]
 
     root_rels = _relationships(parts["_rels/.rels"], "_rels/.rels")

@@ -130,18 +130,8 @@ def vet_file(
 
 
 FILE_SUFFIXES = (
-    ".xlsx",
-    ".xlsm",
-    ".xls",
-    ".ods",
-    ".csv",
-    ".json",
-    ".txt",
-    ".trf",
-    ".pdf",
-    ".zip",
-    ".oxt",
-)
+    ".xlsx", ".xlsm", ".xls", ".ods", ".csv", ".json", ".txt", ".trf", ".pdf", ".zip", ".oxt",
+)  # fmt: skip
 """The extensions of the files the commands read or write, and of others a person may mean
 (a folder named so is taken for a file name given by mistake)."""
 
@@ -230,10 +220,8 @@ def vet_book(path: PathLike) -> Path:
 def _os_error(exc: BaseException) -> OSError | None:
     """The operating system's error behind *exc*: itself, or the one a writer wrapped
     (xlsxwriter's ``FileCreateError`` carries it as its argument)."""
-    for candidate in (exc, *exc.args, exc.__cause__, exc.__context__):
-        if isinstance(candidate, OSError):
-            return candidate
-    return None
+    candidates = (exc, *exc.args, exc.__cause__, exc.__context__)
+    return next((c for c in candidates if isinstance(c, OSError)), None)
 
 
 def _new_file_mode() -> int:
@@ -280,9 +268,7 @@ def write_atomically(path: PathLike, write: Callable[[Path], object]) -> Path:
         else:
             os.replace(temporary, target)
     except BaseException as exc:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+        _remove([temporary] if temporary is not None else [])
         _let_go(exc)
         cause = _os_error(exc)
         if cause is not None and isinstance(exc, Exception) and not isinstance(exc, OutputError):
@@ -394,11 +380,7 @@ def _keep(target: Path) -> Path | None:
 def write_text_file(path: PathLike, text: str) -> Path:
     """Write *text* (UTF-8, ``\\n`` line ends) to *path* atomically
     (:func:`write_atomically`)."""
-
-    def write(temporary: Path) -> None:
-        temporary.write_text(text, encoding="utf-8", newline="\n")
-
-    return write_atomically(path, write)
+    return write_atomically(path, lambda t: t.write_text(text, encoding="utf-8", newline="\n"))
 
 
 _CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")

@@ -1,7 +1,8 @@
 """How every command writes figures and tables as text: points (:func:`points_text`), a
 rating change (:func:`change_text`), a count and its noun (:func:`counted`: ``1 round``,
 ``7 rounds``), a core message without its argument's name (:func:`without_argument`) and
-an aligned table (:func:`table_lines`) and a titled list of items (:func:`listed`).
+an aligned table (:func:`table_lines`), a titled list of items (:func:`listed`) and a
+number as JSON writes it (:func:`json_fraction`).
 
 Points are written as TRF16 writes them and the report's table prints them: at least one
 decimal (``6.0``, ``5.5``), more where the value needs them (``20.25``). Every command's text
@@ -16,7 +17,15 @@ from collections.abc import Collection, Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["change_text", "counted", "listed", "points_text", "table_lines", "without_argument"]
+__all__ = [
+    "change_text",
+    "counted",
+    "json_fraction",
+    "listed",
+    "points_text",
+    "table_lines",
+    "without_argument",
+]
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
@@ -103,3 +112,12 @@ def without_argument(message: str) -> str:
     'no game against a rated opponent'
     """
     return _ARGUMENT.sub("", message)
+
+
+def json_fraction(x: Fraction | int | None) -> int | float | None:
+    """*x* as JSON writes it: a whole number as one, else a float; ``None`` as ``null``.
+
+    >>> json_fraction(Fraction(5, 2)), json_fraction(Fraction(4)), json_fraction(None)
+    (2.5, 4, None)
+    """
+    return None if x is None else int(x) if x.denominator == 1 else float(x)

@@ -94,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
     from ..event.check import fixed_lines
     from ..findings import Finding, severity_counts, text_items
     from ..output import OutputError, vet_file, vet_suffix, visible, write_atomically
+    from ..text_output import counted
     from ..trf import TrfError
 
     if args.fix != (args.output is not None):
@@ -154,8 +155,7 @@ def run(args: argparse.Namespace) -> int:
     doc["written"] = args.output
     doc["changes"] = changes
     if text:
-        plural = "s" if len(changes) != 1 else ""
-        print(visible(f"wrote {args.output}: {len(changes)} change{plural}"))
+        print(visible(f"wrote {args.output}: {counted(len(changes), 'change')}"))
         for c in changes:
             print(
                 visible(
@@ -180,12 +180,9 @@ def _findings_json(findings: Sequence[Finding]) -> dict[str, object]:
 def _done(doc: dict[str, object], findings: Sequence[Finding], text: bool) -> int:
     """Print *doc* unless the format is *text*; the exit status of *findings*."""
     if not text:
-        import json
+        from ..report.render import json_text
 
-        from ..report.render import C1_CONTROLS
-
-        dumped = json.dumps(doc, indent=2, ensure_ascii=False)
-        print(C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", dumped))
+        print(json_text(doc))
     return _status(findings)
 
 

@@ -8,7 +8,6 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .support import EXIT_DATA_ERROR, EXIT_USAGE, CommandError, cannot_read_message, say
@@ -223,16 +222,14 @@ def render_text(p: FieldPlan) -> str:
     return visible("\n".join(out)) + "\n"
 
 
-def _number(x: Fraction) -> int | float:
-    return int(x) if x.denominator == 1 else float(x)
-
-
 def _chance_object(c: NormChance) -> dict[str, Any]:
+    from ..text_output import json_fraction
+
     return {
         "title": c.title.title,
         "possible": c.possible,
         "games": c.games,
-        "points_needed": None if c.points is None else _number(c.points),
+        "points_needed": json_fraction(c.points),
         "ra": c.ra,
         "exemption": c.exemption,
         "opponents": list(c.opponents),

@@ -10,9 +10,9 @@ a new option is one field there and one option here."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import get_args, get_type_hints
+from typing import Any, get_args, get_type_hints
 
 from ..core.editions import EDITIONS, RateOfPlay
 from ..core.tiebreak_editions import TIEBREAK_EDITIONS
@@ -28,13 +28,7 @@ __all__ = [
     "add_norm_options",
     "add_norm_event_options",
     "add_tiebreak_options",
-    "add_tiebreak_rules",
     "add_trf_options",
-    "add_koya_scores",
-    "add_team_colour",
-    "add_ptp_full_score",
-    "add_unrated_rating",
-    "add_verbose",
     "refuse",
     "refuse_norm_event_options",
     "refuse_tiebreak_options",
@@ -133,88 +127,11 @@ def add_trf_options(
     command.add_argument(
         "file", metavar="FILE.trf", help="the tournament report file; - reads standard input"
     )
-    _add_or_refuse(
-        command,
-        refused,
-        "--rules",
-        lambda: command.add_argument(
-            "--rules",
-            metavar="EDITION",
-            help=f"edition of the rating regulations ({', '.join(EDITIONS)} or a "
-            "date YYYY-MM-DD); default: the one in force on the event's start "
-            "date (for --rate rapid or blitz: their rules in force then)",
-        ),
-    )
-    _add_or_refuse(
-        command,
-        refused,
-        "--k-file",
-        lambda: command.add_argument(
-            "--k-file", metavar="CSV", help="K by FIDE id (CSV with the header fide_id,k)"
-        ),
-    )
-    _add_or_refuse(
-        command,
-        refused,
-        "--rate",
-        lambda: command.add_argument(
-            "--rate",
-            choices=RATES,
-            help="rate of play; default: the one the file's time control (122) says, else "
-            "standard (the report says which); rapid and blitz claim no title norm",
-        ),
-    )
-    _add_or_refuse(
-        command,
-        refused,
-        "--system",
-        lambda: command.add_argument(
-            "--system",
-            choices=("swiss", "rr"),
-            help="how the event was paired: swiss, or rr (a round robin: pre-determined "
-            "pairings, C.07 Article 15), for the tie-breaks, first ratings and norms; "
-            "default: the file's (TRF-2026 192, else 092), else guessed from the pairings "
-            "(every two players met: rr; the report says so)",
-        ),
-    )
-    _add_or_refuse(
-        command,
-        refused,
-        "--tiebreaks",
-        lambda: command.add_argument(
-            "--tiebreaks",
-            metavar="LIST",
-            type=_tiebreaks_option,
-            help="the tie-breaks that rank players after their points, as C.07 writes them "
-            '(e.g. "BH/C1,BH,SB"); default: the file\'s list (TRF-2026 record 202 or 212), '
-            "else BH/C1,BH,SB for a Swiss and DE,WIN,SB,KS for a round robin; with "
-            'report --teams, those that rank the teams (e.g. "EDE,BH:GP,SB")',
-        ),
-    )
-    _add_or_refuse(
-        command,
-        refused,
-        "--rating-list",
-        lambda: command.add_argument(
-            "--rating-list",
-            metavar="FILE",
-            help="FIDE's rating list (players_list_foa.txt, a single list, XML, or their ZIP): "
-            "rating, K, title, federation, sex and birth year of the players it holds; read once "
-            "into the cache (see xlfuncs cache)",
-        ),
-    )
-
-
-def _add_or_refuse(
-    command: argparse.ArgumentParser,
-    refused: Mapping[str, str],
-    flag: str,
-    add: Callable[[], object],
-) -> None:
-    if flag in refused:
-        refuse(command, flag, refused[flag])
-    else:
-        add()
+    for flag, kwargs in _TRF_OPTIONS.items():
+        if flag in refused:
+            refuse(command, flag, refused[flag])
+        else:
+            command.add_argument(flag, **kwargs)
 
 
 def add_norm_event_options(command: argparse.ArgumentParser) -> None:
@@ -282,15 +199,8 @@ def refuse_norm_event_options(command: argparse.ArgumentParser, reason: str) -> 
         refuse(command, flag, reason)
 
 
-NORM_EVENT_FLAGS = (
-    "--event-type",
-    "--registered",
-    "--chief-arbiter-title",
-    "--host-federation",
-    "--big-swiss-count",
-    "--round-robin-mix",
-    "--last-round-forfeit",
-)
+NORM_EVENT_FLAGS: tuple[str, ...] = ("--event-type", "--registered", "--chief-arbiter-title")
+NORM_EVENT_FLAGS += ("--host-federation", *_NORM_READING_HELP)
 """The norm event's options (:func:`add_norm_event_options`)."""
 
 
@@ -310,21 +220,111 @@ def _tiebreaks_option(text: str) -> tuple[str, ...]:
             raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+_TRF_OPTIONS: Mapping[str, Mapping[str, Any]] = {
+    "--rules": {
+        "metavar": "EDITION",
+        "help": f"edition of the rating regulations ({', '.join(EDITIONS)} or a date "
+        "YYYY-MM-DD); default: the one in force on the event's start date (for --rate rapid "
+        "or blitz: their rules in force then)",
+    },
+    "--k-file": {"metavar": "CSV", "help": "K by FIDE id (CSV with the header fide_id,k)"},
+    "--rate": {
+        "choices": RATES,
+        "help": "rate of play; default: the one the file's time control (122) says, else "
+        "standard (the report says which); rapid and blitz claim no title norm",
+    },
+    "--system": {
+        "choices": ("swiss", "rr"),
+        "help": "how the event was paired: swiss, or rr (a round robin: pre-determined "
+        "pairings, C.07 Article 15), for the tie-breaks, first ratings and norms; "
+        "default: the file's (TRF-2026 192, else 092), else guessed from the pairings "
+        "(every two players met: rr; the report says so)",
+    },
+    "--tiebreaks": {
+        "metavar": "LIST",
+        "type": _tiebreaks_option,
+        "help": "the tie-breaks that rank players after their points, as C.07 writes them "
+        '(e.g. "BH/C1,BH,SB"); default: the file\'s list (TRF-2026 record 202 or 212), '
+        "else BH/C1,BH,SB for a Swiss and DE,WIN,SB,KS for a round robin; with "
+        'report --teams, those that rank the teams (e.g. "EDE,BH:GP,SB")',
+    },
+    "--rating-list": {
+        "metavar": "FILE",
+        "help": "FIDE's rating list (players_list_foa.txt, a single list, XML, or their ZIP): "
+        "rating, K, title, federation, sex and birth year of the players it holds; read once "
+        "into the cache (see xlfuncs cache)",
+    },
+}
+"""The options of :func:`add_trf_options` after the file, in order, and what argparse is
+given for each."""
+
+
 def add_tiebreak_options(
     command: argparse.ArgumentParser, *, koya_refused: str | None = None
 ) -> None:
     """The options of the standing's tie-breaks (``report``, ``check``, ``crosstable``):
-    ``--tiebreak-rules``, ``--unrated-rating``, ``--ptp-full-score``, ``--team-colour``,
-    ``--koya-scores`` (refused with *koya_refused* when given), then ``--verbose``."""
-    add_tiebreak_rules(command)
-    add_unrated_rating(command)
-    add_ptp_full_score(command)
-    add_team_colour(command)
+    ``--tiebreak-rules`` (the C.07 edition), ``--unrated-rating`` (the rating unrated
+    players count at in the rating tie-breaks; ``crosstable``'s chart keeps it in its
+    ``UnratedRating`` cell), ``--ptp-full-score`` (how PTP and APPO read a full score; the
+    chart's ``PtpFullScore`` cell), ``--team-colour`` (which team of a match has white for
+    the team tie-breaks ``BPG`` and ``BWG``), ``--koya-scores`` (which opponents' scores
+    Koya compares with its limit where record 299 gives bonuses or penalties; refused with
+    *koya_refused* when given), then ``--verbose`` (the lines a summary finding counts, and
+    each finding of a kind with more than five: :func:`~xlfuncs.findings.text_items`; the
+    JSON holds them always)."""
+    from ..core.performance import PTP_FULL_SCORE_DEFAULT, PTP_FULL_SCORE_READINGS
+    from ..core.teams import TEAM_COLOUR_READINGS
+    from ..core.tiebreaks import KOYA_SCORES_READINGS
+
+    command.add_argument(
+        "--tiebreak-rules",
+        metavar="EDITION",
+        type=_tiebreak_rules_option,
+        help=f"edition of the Tie-Break Regulations, C.07 ({', '.join(TIEBREAK_EDITIONS)} or a "
+        "date YYYY-MM-DD); default: the one in force on the event's start date (an older "
+        f"event: the {next(iter(TIEBREAK_EDITIONS))} text)",
+    )
+    command.add_argument(
+        "--unrated-rating",
+        metavar="N",
+        type=unrated_rating_option,
+        help="the rating unrated opponents count at in the rating tie-breaks (ARO, TPR, PTP, "
+        "APRO, APPO, RTNG), as the tournament's rules give it (C.07); default: none, and "
+        "those tie-breaks are undefined ('-') once a player is unrated",
+    )
+    command.add_argument(
+        "--ptp-full-score",
+        choices=PTP_FULL_SCORE_READINGS,
+        help="the perfect tournament performance (PTP, C.07 10.3) of a 100%% score, and APPO "
+        f"through it: {PTP_FULL_SCORE_DEFAULT} (default; the highest-rated opponent + 800, as a "
+        "zero score's is the lowest - 800) or definition (the lowest rating whose expected score "
+        "reaches it: the highest-rated opponent + 736, as FIDE's engine computes it)",
+    )
+    command.add_argument(
+        "--team-colour",
+        choices=TEAM_COLOUR_READINGS,
+        help="which team of a match has white, for the team tie-breaks BPG and BWG on match "
+        "points: board-1 (default; the team whose board 1 had white, FIDE's C.04.6 1.6.1) or "
+        "sequence (the team playing record 352's colour sequence, as FIDE's engine reads it)",
+    )
     if koya_refused is None:
-        add_koya_scores(command)
+        command.add_argument(
+            "--koya-scores",
+            choices=KOYA_SCORES_READINGS,
+            help="the opponents' scores Koya (KS, C.07 9.2) compares with its limit when record "
+            "299 gives bonuses or penalties: results (default; their results' points, as "
+            "Buchholz reads them) or standing (their score in the standing, bonus included, as "
+            "FIDE's engine reads it for Koya)",
+        )
     else:
         refuse(command, "--koya-scores", koya_refused)
-    add_verbose(command)
+    command.add_argument(
+        "--verbose",
+        action="store_true",
+        help="print each line a summary finding counts (one per player whose rank in the "
+        "file differs from ours ...) and each finding of a kind with more than five; "
+        "without it, the summary alone",
+    )
 
 
 TIEBREAK_FLAGS = (
@@ -344,75 +344,6 @@ def refuse_tiebreak_options(
     one (:data:`NO_RANKING`); ``--unrated-rating`` with *unrated_reason*."""
     for flag in TIEBREAK_FLAGS:
         refuse(command, flag, unrated_reason if flag == "--unrated-rating" else NO_RANKING)
-
-
-def add_tiebreak_rules(command: argparse.ArgumentParser) -> None:
-    """``--tiebreak-rules``: the C.07 edition of ``report`` and ``crosstable``."""
-    command.add_argument(
-        "--tiebreak-rules",
-        metavar="EDITION",
-        type=_tiebreak_rules_option,
-        help=f"edition of the Tie-Break Regulations, C.07 ({', '.join(TIEBREAK_EDITIONS)} or a "
-        "date YYYY-MM-DD); default: the one in force on the event's start date (an older "
-        f"event: the {next(iter(TIEBREAK_EDITIONS))} text)",
-    )
-
-
-def add_unrated_rating(command: argparse.ArgumentParser) -> None:
-    """``--unrated-rating``: the rating unrated players count at in the rating tie-breaks
-    (``report``, and ``crosstable``, whose chart keeps it in its ``UnratedRating`` cell)."""
-    command.add_argument(
-        "--unrated-rating",
-        metavar="N",
-        type=unrated_rating_option,
-        help="the rating unrated opponents count at in the rating tie-breaks (ARO, TPR, PTP, "
-        "APRO, APPO, RTNG), as the tournament's rules give it (C.07); default: none, and "
-        "those tie-breaks are undefined ('-') once a player is unrated",
-    )
-
-
-def add_ptp_full_score(command: argparse.ArgumentParser) -> None:
-    """``--ptp-full-score``: how PTP (and APPO) read a full score (``report``, and
-    ``crosstable``, whose chart keeps it in its ``PtpFullScore`` cell)."""
-    from ..core.performance import PTP_FULL_SCORE_DEFAULT, PTP_FULL_SCORE_READINGS
-
-    command.add_argument(
-        "--ptp-full-score",
-        choices=PTP_FULL_SCORE_READINGS,
-        help="the perfect tournament performance (PTP, C.07 10.3) of a 100%% score, and APPO "
-        f"through it: {PTP_FULL_SCORE_DEFAULT} (default; the highest-rated opponent + 800, as a "
-        "zero score's is the lowest - 800) or definition (the lowest rating whose expected score "
-        "reaches it: the highest-rated opponent + 736, as FIDE's engine computes it)",
-    )
-
-
-def add_koya_scores(command: argparse.ArgumentParser) -> None:
-    """``--koya-scores``: which opponents' scores Koya compares with its limit where record
-    299 gives bonuses or penalties (``report``, ``check``)."""
-    from ..core.tiebreaks import KOYA_SCORES_READINGS
-
-    command.add_argument(
-        "--koya-scores",
-        choices=KOYA_SCORES_READINGS,
-        help="the opponents' scores Koya (KS, C.07 9.2) compares with its limit when record "
-        "299 gives bonuses or penalties: results (default; their results' points, as "
-        "Buchholz reads them) or standing (their score in the standing, bonus included, as "
-        "FIDE's engine reads it for Koya)",
-    )
-
-
-def add_team_colour(command: argparse.ArgumentParser) -> None:
-    """``--team-colour``: which team of a match has white for the team tie-breaks ``BPG``
-    and ``BWG`` (``report``, ``check``, ``crosstable``)."""
-    from ..core.teams import TEAM_COLOUR_READINGS
-
-    command.add_argument(
-        "--team-colour",
-        choices=TEAM_COLOUR_READINGS,
-        help="which team of a match has white, for the team tie-breaks BPG and BWG on match "
-        "points: board-1 (default; the team whose board 1 had white, FIDE's C.04.6 1.6.1) or "
-        "sequence (the team playing record 352's colour sequence, as FIDE's engine reads it)",
-    )
 
 
 def _tiebreak_rules_option(text: str) -> str:
@@ -451,20 +382,6 @@ CHART_NORM_EVENT = (
     "registration, chief arbiter or host federation); use norms"
 )
 """Why ``crosstable`` refuses the norm event's options."""
-
-
-def add_verbose(command: argparse.ArgumentParser) -> None:
-    """``--verbose``: the lines a summary finding counts (each player whose rank in the file
-    differs from ours, say), one a line after the summary, and each finding of a kind with
-    more than five (:func:`~xlfuncs.findings.text_items`); the JSON output holds them
-    always."""
-    command.add_argument(
-        "--verbose",
-        action="store_true",
-        help="print each line a summary finding counts (one per player whose rank in the "
-        "file differs from ours ...) and each finding of a kind with more than five; "
-        "without it, the summary alone",
-    )
 
 
 def add_output_folder(

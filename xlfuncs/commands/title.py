@@ -9,7 +9,7 @@ import copy
 import json
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .options import CommandHelp, add_format, add_norm_options
 from .support import (
@@ -74,10 +74,8 @@ def add_arguments(title: argparse.ArgumentParser) -> None:
 
 
 def _player(report: NormReport, fide_id: int) -> int | None:
-    for p in report.tournament.players:
-        if (p.fide_id or "").strip() == str(fide_id):
-            return p.start_no
-    return None
+    players = report.tournament.players
+    return next((p.start_no for p in players if (p.fide_id or "").strip() == str(fide_id)), None)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -211,16 +209,13 @@ def _text(app: TitleApplication, files: list[str], fide_id: int, assumed: Sequen
         out += ["", "Not checked from the files (a norm above holds only if these are met too)"]
         out += unchecked
     if assumed:
-        out += ["", "Assumed, or read from the files' records"]
-        out += [f"- {a}" for a in assumed]
+        out += ["", "Assumed, or read from the files' records", *(f"- {a}" for a in assumed)]
     return visible("\n".join(out)) + "\n"
 
 
 def _json(app: TitleApplication, files: list[str], fide_id: int) -> str:
     from ..norm_report.render import check_object
-
-    def number(x: Any) -> Any:
-        return None if x is None else (int(x) if x.denominator == 1 else float(x))
+    from ..text_output import json_fraction
 
     norms = [
         {
@@ -229,7 +224,7 @@ def _json(app: TitleApplication, files: list[str], fide_id: int) -> str:
             "start": None if n.start is None else n.start.isoformat(),
             "end": None if n.end is None else n.end.isoformat(),
             "norm": n.met,
-            "points_needed": number(n.points_needed),
+            "points_needed": json_fraction(n.points_needed),
             "games_credited": n.check.games_credited,
             "extra_games": n.extra_games,
             "games": n.games,

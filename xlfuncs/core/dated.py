@@ -32,9 +32,8 @@ class DatedEdition:
 
     def in_force_on(self, day: _dt.date) -> bool:
         """Whether this edition applied on *day*."""
-        if day < self.in_force_from:
-            return False
-        return self.in_force_until is None or day <= self.in_force_until
+        until = self.in_force_until
+        return self.in_force_from <= day and (until is None or day <= until)
 
     def __str__(self) -> str:
         return self.id

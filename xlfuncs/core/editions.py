@@ -379,9 +379,7 @@ def read_rules_and_rate(rules: RulesSpec) -> tuple[Edition | _dt.date | None, Ra
         return rules, None
     if isinstance(rules, Edition):
         return rules, (None if rules.rate is RateOfPlay.STANDARD else rules.rate)
-    if isinstance(rules, bool):
-        raise InvalidInputError(f"rules: expected an edition id or a date, got {rules!r}")
-    if isinstance(rules, int):
+    if isinstance(rules, int) and not isinstance(rules, bool):
         rules = str(rules)
     if not isinstance(rules, str):
         raise InvalidInputError(f"rules: expected an edition id or a date, got {rules!r}")

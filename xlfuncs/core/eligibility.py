@@ -151,13 +151,10 @@ def time_minimum(bands: TimeBands, rating: int | None, other: int | None) -> Tim
     >>> time_minimum(BANDS_2022, 1799, None).minutes, time_minimum(BANDS_2017, 2200, 1500).minutes
     (60, 120)
     """
-    high = max((r for r in (rating, other) if r is not None), default=None)
-    if high is not None and high >= bands.top:
-        return TimeMinimum(bands.top_minutes, "B.02 1.1", f"a player rated {bands.top} or higher")
-    if high is not None and high >= bands.middle:
-        return TimeMinimum(
-            bands.middle_minutes, "B.02 1.1", f"a player rated {bands.middle} or higher"
-        )
+    high = max((r for r in (rating, other) if r is not None), default=0)
+    for least, minutes in ((bands.top, bands.top_minutes), (bands.middle, bands.middle_minutes)):
+        if high >= least:
+            return TimeMinimum(minutes, "B.02 1.1", f"a player rated {least} or higher")
     return TimeMinimum(
         bands.bottom_minutes, "B.02 1.1", f"both players below {bands.middle} or unrated"
     )

@@ -97,9 +97,9 @@ class EventType(enum.Enum):
         key = text.strip().lower().replace("_", "-")
         aliases = {"round-robin": "rr", "robin": "rr", "worldcup": "world-cup"}
         key = aliases.get(key, key)
-        for kind in cls:
-            if kind.value == key:
-                return kind
+        found = next((kind for kind in cls if kind.value == key), None)
+        if found is not None:
+            return found
         raise ValueError(
             f"event type: expected one of {', '.join(k.value for k in cls)}, got {text!r}"
         )
@@ -179,22 +179,19 @@ def big_swiss(
         for p in field
         if p.rated and federation_code(p.federation) not in ("", own) and p.missed <= 1
     ]
+
+    def figures(players: Sequence[FieldPlayer]) -> tuple[int, int, int]:
+        federations = {federation_code(p.federation) for p in players}
+        titled = sum(1 for p in players if p.title.strip().upper() in BIG_SWISS_TITLES)
+        return len(players), len(federations), titled
+
     if not per_round:
-        return BigSwiss(
-            len(eligible),
-            len({federation_code(p.federation) for p in eligible}),
-            sum(1 for p in eligible if p.title.strip().upper() in BIG_SWISS_TITLES),
-        )
-    players = federations = titled = None
-    for r in range(rounds):
-        here = [p for p in eligible if r < len(p.present) and p.present[r]]
-        n = len(here)
-        f = len({federation_code(p.federation) for p in here})
-        t = sum(1 for p in here if p.title.strip().upper() in BIG_SWISS_TITLES)
-        players = n if players is None else min(players, n)
-        federations = f if federations is None else min(federations, f)
-        titled = t if titled is None else min(titled, t)
-    return BigSwiss(players or 0, federations or 0, titled or 0)
+        return BigSwiss(*figures(eligible))
+    each = [
+        figures([p for p in eligible if r < len(p.present) and p.present[r]]) for r in range(rounds)
+    ]
+    players, federations, titled = (min(column) for column in zip(*each or [(0, 0, 0)]))
+    return BigSwiss(players, federations, titled)
 
 
 @dataclass(frozen=True)

@@ -124,11 +124,6 @@ class PlayerPeriod:
         return self.change.tournament_changes
 
 
-def _zero_score(event: EventGames) -> bool:
-    """Whether the player scored nothing against the rated opponents of *event*."""
-    return all(w == 0 for _, w in event.rated)
-
-
 def period_rating(
     rating: Number | None,
     events: Sequence[EventGames],
@@ -248,7 +243,7 @@ def _pooled(
     pooled = list(range(len(events)))
     while edition.zero_score_disregarded:
         first_event = next((i for i in pooled if events[i].rated), None)
-        if first_event is None or not _zero_score(events[first_event]):
+        if first_event is None or any(w != 0 for _, w in events[first_event].rated):
             break
         pooled.remove(first_event)
         if scoreless == "first":

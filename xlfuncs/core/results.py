@@ -139,16 +139,7 @@ _BY_SYMBOL: Mapping[str, Outcome] = MappingProxyType({o.symbol: o for o in Outco
 _BYES = frozenset({Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.PAIRING_BYE, Outcome.ZERO_BYE})
 _BYE_SYMBOLS = frozenset(o.symbol for o in _BYES)
 _OPPOSITE: Mapping[Outcome, Outcome] = MappingProxyType(
-    {
-        Outcome.WIN: Outcome.LOSS,
-        Outcome.LOSS: Outcome.WIN,
-        Outcome.DRAW: Outcome.DRAW,
-        Outcome.FORFEIT_WIN: Outcome.FORFEIT_LOSS,
-        Outcome.FORFEIT_LOSS: Outcome.FORFEIT_WIN,
-        Outcome.SHORT_WIN: Outcome.SHORT_LOSS,
-        Outcome.SHORT_LOSS: Outcome.SHORT_WIN,
-        Outcome.SHORT_DRAW: Outcome.SHORT_DRAW,
-    }
+    {_BY_SYMBOL[a]: _BY_SYMBOL[b] for a, b in zip("1=0+-WDL", "0=1-+LDW")}  # above: the other's
 )
 _OLD_STYLE_BYES: Mapping[str, Outcome] = MappingProxyType(
     {"+": Outcome.PAIRING_BYE, "=": Outcome.HALF_BYE, "-": Outcome.ZERO_BYE}
@@ -172,11 +163,7 @@ BYE_SYMBOLS: Final = "".join(o.symbol for o in Outcome if o.is_bye)
 """Byes: half-point, full-point, pairing-allocated, zero-point: ``HFUZ``."""
 
 _CELL_OF_SHORT: Mapping[Outcome, str] = MappingProxyType(
-    {
-        Outcome.SHORT_WIN: "W<1",
-        Outcome.SHORT_DRAW: "D<1",
-        Outcome.SHORT_LOSS: "L<1",
-    }
+    {o: f"{o.symbol}<1" for o in (Outcome.SHORT_WIN, Outcome.SHORT_DRAW, Outcome.SHORT_LOSS)}
 )
 
 UNDER_ONE_MOVE_CELLS: Final = tuple(_CELL_OF_SHORT.values())

@@ -141,13 +141,12 @@ def board_places(
 ) -> list[Value]:
     """``TBR`` or ``BBE`` (*code*): each team's place among those tied on every key before
     (*before*: their ranks by those keys)."""
-    keys: list[tuple[Fraction, ...]] = []
-    for t in totals:
-        if code == "TBR":
-            keys.append(tuple(t))
-        else:  # all boards but the last, but the last two ...
-            keys.append(tuple(sum(t[:k], Fraction(0)) for k in range(len(t) - 1, 0, -1)))
-    return _places(keys, before)
+    if code == "TBR":
+        return _places([tuple(t) for t in totals], before)
+    # all boards but the last, but the last two ...
+    return _places(
+        [tuple(sum(t[:k], Fraction(0)) for k in range(len(t) - 1, 0, -1)) for t in totals], before
+    )
 
 
 def mixed_sonneborn_berger(

@@ -1010,19 +1010,10 @@ def _count_boards(
     """``WIN``, ``WON``, ``BPG``, ``BWG`` on game points: the boards won (a round without a
     match played counted on every board as its result: :func:`board_games`), won over the
     board, played with black, won with black."""
-    out: list[Value] = []
-    for row in rows:
-        n = 0
-        for m in row:
-            for g in board_games(m, boards, game):
-                won = g.points == game.win
-                if code == "WIN":
-                    n += won
-                elif code == "WON":
-                    n += won and g.played
-                elif code == "BPG":
-                    n += g.black and g.played
-                else:
-                    n += won and g.black and g.played
-        out.append(n)
-    return out
+
+    def counts(g: BoardGame) -> bool:
+        won = g.points == game.win
+        black = g.black and g.played
+        return {"WIN": won, "WON": won and g.played, "BPG": black}.get(code, won and black)
+
+    return [sum(counts(g) for m in row for g in board_games(m, boards, game)) for row in rows]

@@ -96,11 +96,11 @@ def fit_ranks(ours: Sequence[int], given: Sequence[int | None]) -> int:
     3
     """
     ranked = sorted(o for o, g in zip(ours, given) if g)
-    count = 0
-    for o, g in zip(ours, given):
-        if g and bisect_left(ranked, o) < g <= bisect_right(ranked, o):
-            count += 1
-    return count
+    return sum(
+        1
+        for o, g in zip(ours, given)
+        if g and bisect_left(ranked, o) < g <= bisect_right(ranked, o)
+    )
 
 
 @dataclass(frozen=True)

@@ -103,10 +103,7 @@ def introduced_in(key: str) -> TiebreakEdition | None:
     >>> introduced_in("TPN").id, introduced_in("BH")
     ('2026', None)
     """
-    for edition in TIEBREAK_EDITIONS.values():
-        if key in edition.introduces:
-            return edition
-    return None
+    return next((e for e in TIEBREAK_EDITIONS.values() if key in e.introduces), None)
 
 
 def tiebreak_edition(spec: TiebreakRulesSpec = None) -> TiebreakEdition:

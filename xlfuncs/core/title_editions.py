@@ -91,9 +91,7 @@ def title_edition(rules: RulesSpec | TitleEdition = None) -> TitleEdition:
         )
     if named is None:
         return DEFAULT_TITLE_EDITION
-    if isinstance(named, Edition):
-        return title_edition_on(named.in_force_from)
-    return title_edition_on(named)
+    return title_edition_on(named.in_force_from if isinstance(named, Edition) else named)
 
 
 def event_title_edition(rules: RulesSpec, day: _dt.date) -> TitleEdition:
@@ -122,6 +120,4 @@ def event_title_edition(rules: RulesSpec, day: _dt.date) -> TitleEdition:
     if named is None:
         oldest = next(iter(TITLE_EDITIONS.values()))
         return title_edition_on(max(day, oldest.in_force_from))
-    if isinstance(named, Edition):
-        return title_edition_on(named.in_force_from)
-    return title_edition_on(named)
+    return title_edition_on(named.in_force_from if isinstance(named, Edition) else named)

@@ -202,45 +202,30 @@ class Crosstable:
     @cached_property
     def _games(self) -> tuple[tuple[tuple[tuple[int | None, Fraction], ...], int], ...]:
         """Each player's :meth:`games` and their score in half points, worked out once."""
-        return tuple(zip(self._played[0], self._played[1]))
+        return tuple(
+            (tuple((r, o.points) for r, o in games), sum(o.halves for _, o in games))
+            for games in self._played
+        )
 
     @cached_property
     def _rated(self) -> tuple[tuple[tuple[tuple[int, Fraction], ...], int], ...]:
         """Each player's :meth:`rated_games` and their score in half points."""
-        return tuple(zip(self._played[2], self._played[3]))
+        return tuple(
+            (
+                tuple((r, o.points) for r, o in games if r is not None),
+                sum(o.halves for r, o in games if r is not None),
+            )
+            for games in self._played
+        )
 
     @cached_property
-    def _played(
-        self,
-    ) -> tuple[
-        list[tuple[tuple[int | None, Fraction], ...]],
-        list[int],
-        list[tuple[tuple[int, Fraction], ...]],
-        list[int],
-    ]:
-        """Every player's games, their half points, rated games and their half points."""
+    def _played(self) -> tuple[list[tuple[int | None, Outcome]], ...]:
+        """Every player's games with a rated result: (the opponent's rating, the result)."""
         ratings = [e.rating for e in self.entrants]
-        time = self._rule
-        all_games: list[tuple[tuple[int | None, Fraction], ...]] = []
-        all_halves: list[int] = []
-        all_rated: list[tuple[tuple[int, Fraction], ...]] = []
-        rated_halves: list[int] = []
-        for e in self.entrants:
-            games: list[tuple[int | None, Fraction]] = []
-            rated: list[tuple[int, Fraction]] = []
-            halves = rated_h = 0
-            for _, _, r, o in _rated_results(e.pairings, ratings, e.rating, time):
-                h = o.halves
-                games.append((r, o.points))
-                halves += h
-                if r is not None:
-                    rated.append((r, o.points))
-                    rated_h += h
-            all_games.append(tuple(games))
-            all_halves.append(halves)
-            all_rated.append(tuple(rated))
-            rated_halves.append(rated_h)
-        return all_games, all_halves, all_rated, rated_halves
+        return tuple(
+            [(r, o) for _, _, r, o in _rated_results(e.pairings, ratings, e.rating, self._rule)]
+            for e in self.entrants
+        )
 
     @property
     def _rule(self) -> _Rule | None:
@@ -446,8 +431,4 @@ def is_round_robin(pairings: Sequence[Sequence[Pairing]]) -> bool:
     if len(pairings) < 2 or len(staying) < 2:
         return False
     everyone = set(staying)
-    for i in staying:
-        met = {p.opponent for p in pairings[i - 1] if p.opponent is not None}
-        if not everyone - {i} <= met:
-            return False
-    return True
+    return all(everyone - {i} <= {p.opponent for p in pairings[i - 1]} for i in staying)

@@ -18,9 +18,9 @@ import re
 import zipfile
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from pathlib import Path
-from xml.sax.saxutils import escape, unescape
+from xml.sax.saxutils import escape
 
-from ..lite_form import to_lite
+from ..lite_form import quoted_end, stored_text, to_lite
 from .runtime import IMPLEMENTATION
 
 __all__ = [
@@ -37,7 +37,6 @@ CALC_PREFIX = IMPLEMENTATION.upper() + "."
 
 _SHEET = re.compile(r"xl/worksheets/[^/]+\.xml$")
 _FORMULA = re.compile(r"(<f\b[^>]*>)([^<]*)(</f>)")
-_QUOTES = {"&quot;": '"', "&apos;": "'"}
 
 
 def to_calc(formula: str, names: Iterable[str] | Mapping[str, Sequence[bool]]) -> str:
@@ -65,21 +64,6 @@ _NAME = re.compile(r"^[A-Za-z_\\][A-Za-z0-9_.]*$")
 _CALL = re.compile(re.escape(CALC_PREFIX) + r"([A-Z0-9_]+)\(")
 
 
-def _quoted_end(text: str, i: int) -> int:
-    """The index after the quoted text (``"..."`` or ``'...'``, doubled quotes inside)
-    starting at *i*."""
-    quote = text[i]
-    j = i + 1
-    while j < len(text):
-        if text[j] == quote:
-            if j + 1 < len(text) and text[j + 1] == quote:
-                j += 2
-                continue
-            return j + 1
-        j += 1
-    return j
-
-
 def _arguments(text: str, start: int) -> tuple[list[str], int]:
     """The arguments of the call whose ``(`` is just before *start*, and the index after its
     ``)``."""
@@ -89,7 +73,7 @@ def _arguments(text: str, start: int) -> tuple[list[str], int]:
     while i < len(text):
         ch = text[i]
         if ch in "\"'":
-            i = _quoted_end(text, i)
+            i = quoted_end(text, i)
             continue
         if ch in "({":
             depth += 1
@@ -112,7 +96,7 @@ def _blanks_kept(text: str, ranges: Mapping[str, tuple[bool, ...]]) -> str:
     while i < len(text):
         ch = text[i]
         if ch in "\"'":
-            j = _quoted_end(text, i)
+            j = quoted_end(text, i)
             out.append(text[i:j])
             i = j
             continue
@@ -138,12 +122,6 @@ def _blanks_kept(text: str, ranges: Mapping[str, tuple[bool, ...]]) -> str:
     return "".join(out)
 
 
-def _text(data: str) -> str:
-    for entity, char in _QUOTES.items():
-        data = data.replace(entity, char)
-    return unescape(data)
-
-
 def calc_parts(parts: MutableMapping[str, bytes], names: Mapping[str, Sequence[bool]]) -> int:
     """Rewrite the worksheets of the package *parts* (part name -> bytes) so that every call
     of a function of *names* (each with whether its arguments take a range) has Calc's name
@@ -153,7 +131,7 @@ def calc_parts(parts: MutableMapping[str, bytes], names: Mapping[str, Sequence[b
 
     def formula(match: re.Match[str]) -> str:
         nonlocal total
-        text = _text(match.group(2))
+        text = stored_text(match.group(2))
         calc = to_calc(text, wanted)
         if calc == text:
             return match.group(0)

@@ -96,13 +96,7 @@ def idl_text(functions: tuple[AddinFunction, ...] | None = None) -> str:
 
 def unoidl_write() -> str | None:
     """The path of LibreOffice's ``unoidl-write``, or ``None`` where it is not installed."""
-    for name in _UNOIDL_WRITE:
-        found = (
-            shutil.which(name) if "/" not in name else (name if os.access(name, os.X_OK) else None)
-        )
-        if found:
-            return found
-    return None
+    return next(filter(None, map(shutil.which, _UNOIDL_WRITE)), None)
 
 
 def compile_type_library(idl: str, out: Path) -> Path:
@@ -165,20 +159,23 @@ def xcu_text(functions: tuple[AddinFunction, ...] | None = None) -> str:
         '<node oor:name="AddInFunctions">',
     ]
     for f in functions:
-        out.append(f'<node oor:name={quoteattr(f.name)} oor:op="replace">')
-        out.append(_prop("DisplayName", f.name))
-        out.append(_prop("Description", f.description))
-        out.append(_prop("Category", CATEGORY, lang=False))
-        out.append(_prop("CompatibilityName", f.name))
-        out.append('<node oor:name="Parameters">')
+        out += [
+            f'<node oor:name={quoteattr(f.name)} oor:op="replace">',
+            _prop("DisplayName", f.name),
+            _prop("Description", f.description),
+            _prop("Category", CATEGORY, lang=False),
+            _prop("CompatibilityName", f.name),
+            '<node oor:name="Parameters">',
+        ]
         for a in f.arguments:
             help_ = a.help + (" (optional)" if a.optional and "ptional" not in a.help else "")
-            out.append(f'<node oor:name={quoteattr(a.identifier)} oor:op="replace">')
-            out.append(_prop("DisplayName", a.name))
-            out.append(_prop("Description", help_))
-            out.append("</node>")
-        out.append("</node>")
-        out.append("</node>")
+            out += [
+                f'<node oor:name={quoteattr(a.identifier)} oor:op="replace">',
+                _prop("DisplayName", a.name),
+                _prop("Description", help_),
+                "</node>",
+            ]
+        out += ["</node>", "</node>"]
     out += ["</node>", "</node>", "</node>", "</oor:component-data>"]
     return "\n".join(out) + "\n"
 
@@ -240,16 +237,15 @@ def oxt_files() -> dict[str, bytes]:
     """The add-in's files, by their path in the ``.oxt``."""
     functions = addin_functions()
     idl = idl_text(functions)
-    out = {
+    return {
         "META-INF/manifest.xml": MANIFEST.encode(),
         "description.xml": description_text().encode(),
         "CalcAddIns.xcu": xcu_text(functions).encode(),
         RDB: _type_library(idl),
         IDL: idl.encode(),
         COMPONENT: (_HERE / "component.pyt").read_bytes(),
+        **_package_modules(),
     }
-    out.update(_package_modules())
-    return out
 
 
 def build_oxt() -> bytes:

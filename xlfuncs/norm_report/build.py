@@ -77,10 +77,10 @@ class NormReport:
 
     def player(self, start_no: int) -> PlayerNorms:
         """The player of starting rank *start_no* (``KeyError`` when none)."""
-        for p in self.players:
-            if p.start_no == start_no:
-                return p
-        raise KeyError(start_no)
+        found = next((p for p in self.players if p.start_no == start_no), None)
+        if found is None:
+            raise KeyError(start_no)
+        return found
 
 
 def build_norm_report(t: Tournament | AnalysedEvent, /, **options: Any) -> NormReport:

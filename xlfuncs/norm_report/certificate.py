@@ -191,10 +191,7 @@ def _games_part(s: _Sheet, report: NormReport, c: NormCheck) -> None:
         ws.write_string(row, 2, g.title, fmt["center"])
         ws.write_string(row, 3, g.federation, fmt["center"])
         ws.write_string(row, 4, ids.get(g.opponent or 0, ""), fmt["center"])
-        if g.rating is None:
-            ws.write_string(row, 5, "unrated", fmt["number"])
-        else:
-            ws.write_number(row, 5, g.rating, fmt["number"])
+        ws.write(row, 5, "unrated" if g.rating is None else g.rating, fmt["number"])
         ws.write_number(row, 6, rating_counted.get(g.round, 0), fmt["number"])
         ws.write_string(row, 7, g.result, fmt["center"])
         s.row += 1

@@ -50,8 +50,7 @@ def _forecast(p: PlayerNorms, c: NormCheck, report: NormReport, rounds: int) -> 
     ct = report.crosstable
     number = next(n for n, q in enumerate(report.players, start=1) if q is p)
     entrant = ct.entrants[number - 1]
-    so_far = [g for g in c.used] + [g for g, _ in c.left_out if g.counts]
-    so_far.sort(key=lambda g: g.round)
+    so_far = sorted([*c.used, *(g for g, _ in c.left_out if g.counts)], key=lambda g: g.round)
     points = sum((g.points for g in so_far), Fraction(0))
     done = sum(1 for q in entrant.pairings if q.outcome is not None)
     paired: list[int | None] = [
@@ -105,14 +104,11 @@ def forecast(report: NormReport, rounds: int | None = None) -> list[Forecast]:
     """For every player still able to make a norm, the strongest title within reach and the
     points it needs in the rounds left."""
     total = _total(report, rounds)
-    out: list[Forecast] = []
-    for p in report.players:
-        for c in p.checks:
-            found = _forecast(p, c, report, total)
-            if found is not None:
-                out.append(found)
-                break
-    return out
+    found = (
+        next(filter(None, (_forecast(p, c, report, total) for c in p.checks)), None)
+        for p in report.players
+    )
+    return [f for f in found if f is not None]
 
 
 def render_forecast(report: NormReport, rounds: int | None = None) -> str:

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from typing import Any
 
 from ..core.norm_check import NormCheck, Requirement
 from ..output import visible
-from ..text_output import counted, points_text, table_lines
+from ..text_output import counted, json_fraction, listed, points_text, table_lines
 from .build import NormReport, PlayerNorms
 
 __all__ = ["check_object", "render_audit", "render_json", "render_text"]
@@ -82,23 +81,18 @@ def render_text(report: NormReport) -> str:
     facts = _event_facts(report)
     width = max(len(k) for k, _ in facts)
     out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts]
-    out += ["", "Norms"]
-    made = [p for p in report.players if p.norm is not None]
-    for p in made:
-        c = p.norm
-        assert c is not None
-        out.append(f"- {_who(p)}: {c.title.title} norm, {_summary(c)}{_left_out(c)}")
-    if not made:
-        out.append("- none")
-    out += ["", "Rating figures made, another requirement not met"]
-    near = [p for p in report.players if p.near is not None]
-    for p in near:
-        c = p.near
-        assert c is not None
-        failed = "; ".join(_failure(r) for r in c.failed)
-        out.append(f"- {_who(p)}: {c.title.title}, {_summary(c)}; not met: {failed}")
-    if not near:
-        out.append("- none")
+    made = [
+        f"{_who(p)}: {c.title.title} norm, {_summary(c)}{_left_out(c)}"
+        for p in report.players
+        if (c := p.norm) is not None
+    ]
+    near = [
+        f"{_who(p)}: {c.title.title}, {_summary(c)}; not met: "
+        + "; ".join(_failure(r) for r in c.failed)
+        for p in report.players
+        if (c := p.near) is not None
+    ]
+    out += listed("Norms", made) + listed("Rating figures made, another requirement not met", near)
     out += ["", "Not checked from the file (a norm above holds only if these are met too)"]
     if all(p.rating is None for p in report.players):
         out.append(
@@ -110,33 +104,30 @@ def render_text(report: NormReport) -> str:
     out += ["", "Assumed, or read from the file's records"]
     out += [f"- {a}" for a in report.assumptions] or ["- nothing"]
     if report.warnings:
-        out += ["", "Warnings"]
-        out += [f"- {w.message}" for w in report.warnings]
+        out += ["", "Warnings", *(f"- {w.message}" for w in report.warnings)]
     out += ["", "xlfuncs norms FILE --player N: the games and every requirement of one player."]
     return visible("\n".join(out)) + "\n"
 
 
 def _games_table(report: NormReport, c: NormCheck) -> list[str]:
-    used_rating: dict[int, int] = {}
-    if c.performance is not None:
-        for g, r in zip(c.used, c.performance.ratings_used):
-            used_rating[g.round] = r
+    perf = c.performance
+    used_rating = {} if perf is None else {g.round: r for g, r in zip(c.used, perf.ratings_used)}
     left = {g.round: why for g, why in c.left_out}
     rows = [["Rd", "Opp", "Name", "Ti", "Fed", "Rtg", "Counted", "Res", "Used"]]
-    for g in sorted([*c.used, *(g for g, _ in c.left_out)], key=lambda g: g.round):
-        rows.append(
-            [
-                str(g.round),
-                "-" if g.opponent is None else str(g.opponent),
-                "" if g.opponent is None else report.names.get(g.opponent, ""),
-                g.title,
-                g.federation,
-                "-" if g.opponent is None else (str(g.rating) if g.rating else "unrated"),
-                str(used_rating[g.round]) if g.round in used_rating else "",
-                g.result,
-                left.get(g.round, f"used ({g.note})" if g.note else "used"),
-            ]
-        )
+    rows += [
+        [
+            str(g.round),
+            "-" if g.opponent is None else str(g.opponent),
+            "" if g.opponent is None else report.names.get(g.opponent, ""),
+            g.title,
+            g.federation,
+            "-" if g.opponent is None else (str(g.rating) if g.rating else "unrated"),
+            str(used_rating[g.round]) if g.round in used_rating else "",
+            g.result,
+            left.get(g.round, f"used ({g.note})" if g.note else "used"),
+        ]
+        for g in sorted([*c.used, *(g for g, _ in c.left_out)], key=lambda g: g.round)
+    ]
     return table_lines(rows, left={2, 3, 4, 7, 8})
 
 
@@ -160,13 +151,12 @@ def render_audit(report: NormReport, start_no: int) -> str:
             rows.append([r.label, r.article, _figure(r), _threshold(r), r.status + note])
         out += table_lines(rows, left={0, 1, 4})
     if report.assumptions:
-        out += ["", "Assumed, or read from the file's records"]
-        out += [f"- {a}" for a in report.assumptions]
+        out += [
+            "",
+            "Assumed, or read from the file's records",
+            *(f"- {a}" for a in report.assumptions),
+        ]
     return visible("\n".join(out)) + "\n"
-
-
-def _number(x: Fraction) -> int | float:
-    return int(x) if x.denominator == 1 else float(x)
 
 
 def check_object(c: NormCheck) -> dict[str, Any]:
@@ -178,7 +168,7 @@ def check_object(c: NormCheck) -> dict[str, Any]:
         "games_used": [g.round for g in c.used],
         "games_left_out": [{"round": g.round, "why": why} for g, why in c.left_out],
         "games_credited": c.games_credited,
-        "score": _number(c.score),
+        "score": json_fraction(c.score),
         "ra": None if perf is None else perf.ra,
         "percent": None if perf is None else perf.percent,
         "dp": None if perf is None else perf.dp,

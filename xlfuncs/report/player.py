@@ -54,10 +54,7 @@ class PlayerReport:
 def player_index(event: AnalysedEvent, start_no: int) -> int | None:
     """The crosstable number (from 1) of the player with start number *start_no*, ``None``
     when there is none."""
-    for i, p in enumerate(event.players, start=1):
-        if p.start_no == start_no:
-            return i
-    return None
+    return next((i for i, p in enumerate(event.players, 1) if p.start_no == start_no), None)
 
 
 def player_report(event: AnalysedEvent, start_no: int) -> PlayerReport:

@@ -4,7 +4,6 @@ rating change line by line and an unrated player's first rating
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 from ..core.first_rating_working import FirstRatingWorking
@@ -12,7 +11,7 @@ from ..core.rating_working import RatingWorking
 from ..core.tiebreak_working import TiebreakWorking, figure_text
 from ..text_output import change_text, points_text, table_lines
 from .player import PlayerReport
-from .render import C1_CONTROLS, json_number
+from .render import json_number, json_text
 
 __all__ = ["player_json", "render_player_json", "render_player_text"]
 
@@ -24,9 +23,11 @@ def render_player_text(report: PlayerReport) -> str:
     rating = "unrated" if report.rating is None else str(report.rating)
     title = f"no. {report.start_no} {report.name} ({rating})"
     out = [title, "=" * len(title)]
-    out.append(f"points {points_text(report.points)}, rank {report.rank}")
-    out.append("")
-    out.append(f"Tie-breaks (C.07, {report.tiebreak_edition} text)")
+    out += [
+        f"points {points_text(report.points)}, rank {report.rank}",
+        "",
+        f"Tie-breaks (C.07, {report.tiebreak_edition} text)",
+    ]
     for w in report.tiebreaks:
         out += [""] + _tiebreak_lines(w)
     out += ["", *_rating_lines(report)]
@@ -57,20 +58,20 @@ def _rating_lines(report: PlayerReport) -> list[str]:
         return [f"Rating change: {report.no_change}"]
     out = [f"Rating change (Rating Regulations {rc.edition}, own rating {rc.own_rating})"]
     rows = [["round", "opp.", "rating", "used", "W", "PD", "W - PD", "K x (W - PD)", ""]]
-    for g in rc.lines:
-        rows.append(
-            [
-                str(g.round),
-                f"no. {report.start_numbers[g.opponent - 1]}",
-                str(g.opponent_rating),
-                "-" if g.rating_used is None else f"{g.rating_used}" + ("*" if g.capped else ""),
-                points_text(g.points),
-                _hundredths(g.expected),
-                _hundredths(g.difference),
-                _hundredths(g.change),
-                g.left_out or "",
-            ]
-        )
+    rows += [
+        [
+            str(g.round),
+            f"no. {report.start_numbers[g.opponent - 1]}",
+            str(g.opponent_rating),
+            "-" if g.rating_used is None else f"{g.rating_used}" + ("*" if g.capped else ""),
+            points_text(g.points),
+            _hundredths(g.expected),
+            _hundredths(g.difference),
+            _hundredths(g.change),
+            g.left_out or "",
+        ]
+        for g in rc.lines
+    ]
     if len(rows) > 1:
         out += ["  " + line for line in table_lines(rows, left={1, 8})]
     if any(g.capped for g in rc.lines):
@@ -94,18 +95,18 @@ def _rating_lines(report: PlayerReport) -> list[str]:
 def _first_rating_lines(fr: FirstRatingWorking, report: PlayerReport) -> list[str]:
     out = [f"First rating (Rating Regulations {fr.edition}): Ru {fr.rating}"]
     rows = [["round", "opp.", "rating", "W", "in Ra", "in score", ""]]
-    for x in fr.lines:
-        rows.append(
-            [
-                "-" if x.round is None else str(x.round),
-                "-" if x.opponent is None else f"no. {report.start_numbers[x.opponent - 1]}",
-                "unrated" if x.opponent_rating is None else str(x.opponent_rating),
-                points_text(x.points),
-                "yes" if x.in_ra else "no",
-                "yes" if x.in_score else "no",
-                x.text + (f" [{x.left_out}]" if x.left_out else ""),
-            ]
-        )
+    rows += [
+        [
+            "-" if x.round is None else str(x.round),
+            "-" if x.opponent is None else f"no. {report.start_numbers[x.opponent - 1]}",
+            "unrated" if x.opponent_rating is None else str(x.opponent_rating),
+            points_text(x.points),
+            "yes" if x.in_ra else "no",
+            "yes" if x.in_score else "no",
+            x.text + (f" [{x.left_out}]" if x.left_out else ""),
+        ]
+        for x in fr.lines
+    ]
     out += ["  " + line for line in table_lines(rows, left={1, 2, 6})]
     out += [f"  {step}" for step in fr.steps]
     out.append(f"  ({fr.rule})")
@@ -228,5 +229,4 @@ def render_player_json(report: PlayerReport) -> str:
     """One JSON object: the player, ``tiebreaks`` (each with its ``lines``),
     ``rating_change`` (its ``games``; ``null`` for none) and ``first_rating`` (an unrated
     player's: its ``games`` and ``steps``; ``null`` for none)."""
-    text = json.dumps(player_json(report), indent=2, ensure_ascii=False)
-    return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+    return json_text(player_json(report)) + "\n"

@@ -9,7 +9,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from fractions import Fraction
 
@@ -17,7 +17,7 @@ from ..core.editions import Edition
 from ..core.eligibility import EXCLUSION_ARTICLE, RoundEligibility, TimeControl, match_articles
 from ..core.performance import PTP_FULL_SCORE_READINGS, ptp_full_score_text
 from ..core.tables import round_half_up
-from ..core.tiebreak_editions import TiebreakEdition, tiebreak_edition_for
+from ..core.tiebreak_editions import tiebreak_edition_for
 from ..findings import Finding, text_items
 from ..output import visible
 from ..text_output import change_text, counted, listed, points_text, table_lines
@@ -155,26 +155,9 @@ def _text_cells(r: ReportRow) -> list[str]:
 
 
 _TEXT_HEADER = [
-    "No",
-    "Name",
-    "Ti",
-    "Fed",
-    "Rtg",
-    "Pts",
-    "Rk",
-    "FRk",
-    "N",
-    "Ra",
-    "RpF",
-    "RpX",
-    "K",
-    "K from",
-    "+/-",
-    "New",
-    "1st",
-    "Norm",
-    "SB",
-]
+    "No", "Name", "Ti", "Fed", "Rtg", "Pts", "Rk", "FRk", "N", "Ra", "RpF", "RpX", "K", "K from",
+    "+/-", "New", "1st", "Norm", "SB",
+]  # fmt: skip
 _LEFT = {1, 2, 3, 13, 17}
 
 
@@ -207,11 +190,6 @@ def _aligned(values: Sequence[Value]) -> list[str]:
     ]
 
 
-def _in_force(edition: TiebreakEdition, report: Report) -> bool:
-    """Whether *edition* is the C.07 text an event of *report*'s date is computed with."""
-    return tiebreak_edition_for(None, report.event_date)[0].id == edition.id
-
-
 def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
     """The header lines on the tie-breaks: which, from where, and the edition of C.07."""
     ranked = report.standings
@@ -224,7 +202,11 @@ def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
     elif given is not None:  # a date
         older = given < edition.in_force_from.isoformat()
         when = f"the date given, {given}" + (", is older than that text" if older else "")
-    elif ranked.fit is not None and ranked.fit.reproduces and not _in_force(edition, report):
+    elif (  # detected: another text than the one in force on the event's date
+        ranked.fit is not None
+        and ranked.fit.reproduces
+        and tiebreak_edition_for(None, report.event_date)[0].id != edition.id
+    ):
         when = "the file's ranks are computed with it: detected; --tiebreak-rules to choose"
     elif report.event_date < edition.in_force_from:
         when = "the event is older than that text: computed with it, as FIDE's engine does"
@@ -253,12 +235,10 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
     out = [title, "=" * len(title)]
     facts = _head_facts(report)
     width = max(len(k) for k, _ in facts)
-    out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts]
-    out.append("")
+    out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts] + [""]
     header, cells = _table(report)
     out += table_lines([header] + [[visible(c) for c in row] for row in cells], _LEFT)
-    out.append("")
-    out.append(_legend(report))
+    out += ["", _legend(report)]
     notes = [f"- {n}" for n in _notes(report)]
     if report.rating_list is not None:
         notes.append(
@@ -273,22 +253,19 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
     if report.teams is not None:
         out += team_text_lines(report.teams, _start_nos(report))
     if report.norms:
-        out.append("")
-        out.append("Norms (the whole check; xlfuncs norms FILE for each requirement)")
+        out += ["", "Norms (the whole check; xlfuncs norms FILE for each requirement)"]
         out += [f"- {_norm_line(n)}" for n in report.norms]
     out += eligibility_lines(report)
     later = [r for r in report.rows if r.later_byes]
     if later:
-        out.append("")
-        out.append(
-            "Byes entered for later rounds (not in Pts: they count when their round is played)"
-        )
+        out += [
+            "",
+            "Byes entered for later rounds (not in Pts: they count when their round is played)",
+        ]
         out += [f"- no. {r.start_no} {r.name}: {r.later_byes}" for r in later]
     flagged = _flag_lines(report)
     if flagged:
-        out.append("")
-        out.append("Flags")
-        out += flagged
+        out += ["", "Flags", *flagged]
     warnings = text_items(report.warnings, verbose=verbose)
     out += listed("Warnings", [w.message if isinstance(w, Finding) else w for w in warnings])
     shown = text_items(report.discrepancies, verbose=verbose)
@@ -425,6 +402,13 @@ C1_CONTROLS = re.compile("[\x7f-\x9f]")
 """DEL and the C1 controls, which JSON may hold as they are (it escapes only C0)."""
 
 
+def json_text(value: object) -> str:
+    """*value* as indented JSON, UTF-8 but for the control characters (C0 by JSON itself,
+    :data:`C1_CONTROLS` here), which would drive a terminal; no final newline."""
+    text = json.dumps(value, indent=2, ensure_ascii=False)
+    return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def national_object(n: NationalRating) -> dict[str, JsonScalar]:
     """One national-rating line (TRF-2026) as JSON: the federation and what its line gives,
     apart from FIDE's rating."""
@@ -545,8 +529,7 @@ def render_json(report: Report) -> str:
         found["eligibility"] = [eligibility_object(g) for g in r.eligibility]
         found["ptp_full_score"] = reading
         objects.append(found)
-    text = json.dumps(objects, indent=2, ensure_ascii=False)
-    return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+    return json_text(objects) + "\n"
 
 
 CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -613,9 +596,7 @@ def render_csv(report: Report) -> str:
     a character of :data:`CSV_FORMULA_START` (a name ``=HYPERLINK(...)``, the note ``-inf (0 %
     score)``) gets a leading ``'``, so that a spreadsheet shows it as text rather than running
     it. ``xlfuncs report --format csv`` writes it in UTF-8 after a byte-order mark."""
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\r\n")  # RFC 4180: fields with a CR are quoted
-    writer.writerow(csv_header(report))
+    rows: list[list[object]] = [list(csv_header(report))]
     for r in report.rows:
         cells: list[object] = []
         for value in json_object(r).values():
@@ -623,7 +604,14 @@ def render_csv(report: Report) -> str:
                 cells += [csv_cell(v) for v in value.values()]
             elif not isinstance(value, list):
                 cells.append(csv_cell(value))
-        writer.writerow(cells)
+        rows.append(cells)
+    return _csv_text(rows)
+
+
+def _csv_text(rows: Iterable[Sequence[object]]) -> str:
+    """*rows* as CSV, each line ended by CRLF (RFC 4180: a field with a CR is quoted)."""
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\r\n").writerows(rows)
     return buf.getvalue()
 
 
@@ -651,23 +639,20 @@ def render_team_json(report: Report) -> str:
     """A team event's standing as a JSON list, one object per team in standing order
     (:func:`~xlfuncs.report.teams.team_objects`); ``[]`` for an individual event."""
     objects = [] if report.teams is None else team_objects(report.teams, _start_nos(report))
-    text = json.dumps(objects, indent=2, ensure_ascii=False)
-    return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+    return json_text(objects) + "\n"
 
 
 def render_team_csv(report: Report) -> str:
     """A team event's standing as CSV: :data:`~xlfuncs.report.teams.TEAM_KEYS`, then a
     column ``tiebreaks.<descriptor>`` each; the header only for an individual event."""
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\r\n")
     s = report.teams
     descriptors = () if s is None else s.descriptors
-    writer.writerow([*TEAM_KEYS, *(TIEBREAK_COLUMN.format(d) for d in descriptors)])
+    rows: list[list[object]] = [[*TEAM_KEYS, *(TIEBREAK_COLUMN.format(d) for d in descriptors)]]
     for obj in [] if s is None else team_objects(s, _start_nos(report)):
         tbs = obj["tiebreaks"]
         assert isinstance(tbs, dict)
-        writer.writerow([csv_cell(obj[k]) for k in TEAM_KEYS] + [csv_cell(v) for v in tbs.values()])
-    return buf.getvalue()
+        rows.append([csv_cell(obj[k]) for k in TEAM_KEYS] + [csv_cell(v) for v in tbs.values()])
+    return _csv_text(rows)
 
 
 def _notes(report: Report) -> list[str]:

@@ -284,17 +284,11 @@ def build_report(t: Tournament | AnalysedEvent, /, **options: Any) -> Report:
     for number, (p, pk, entrant, standing) in enumerate(
         zip(event.players, event.ks, ct.entrants, ranked.standings), start=1
     ):
-        norm = event.norms.best(number)
-        row = _row(
-            p, ct.figures(number), pk, entrant.rating, standing, norm, event.flags(p.start_no)
-        )
-        check = event.norms.shown(number)
-        if check is not None:
-            row = replace(row, norm_check=check)
-        later = "; ".join(str(b) for b in event.later_byes(number)) or None
+        norm, flags = event.norms.best(number), event.flags(p.start_no)
         row = replace(
-            row,
-            later_byes=later,
+            _row(p, ct.figures(number), pk, entrant.rating, standing, norm, flags),
+            norm_check=event.norms.shown(number),
+            later_byes="; ".join(str(b) for b in event.later_byes(number)) or None,
             after_round=event.counted_rounds,
             rounds_planned=event.planned_rounds,
             eligibility=event.eligibility(number),

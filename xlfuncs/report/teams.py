@@ -10,9 +10,9 @@ from fractions import Fraction
 from ..core.results import Outcome
 from ..core.teams import MatchRound, TeamStandings, places_note, score_note
 from ..findings import Finding
-from ..text_output import points_text, table_lines
+from ..text_output import json_fraction, points_text, table_lines
 from ..trf import Tournament
-from ..trf.standings import Value, value_text
+from ..trf.standings import value_text
 from ..trf.teams import NO_STANDING
 
 __all__ = [
@@ -36,14 +36,6 @@ def no_team_standing(t: Tournament, warnings: Sequence[Finding]) -> str:
         return "not a team event (no 013 or 310 record)"
     why = [w.message for w in warnings if NO_STANDING in w.message]
     return "; ".join(why) if why else f"{NO_STANDING}: the team records make none"
-
-
-def _number(v: Value) -> int | float | None:
-    if v is None:
-        return None
-    if isinstance(v, int):
-        return v
-    return int(v) if v.denominator == 1 else float(v)
 
 
 def match_text(m: MatchRound) -> str:
@@ -101,8 +93,7 @@ def team_text_lines(s: TeamStandings, start_nos: Mapping[int, int]) -> list[str]
         "the game points (+/-: a forfeited match, bye: a pairing-allocated bye's match/game "
         "points, -: no match)."
     )
-    out.append("")
-    out.append("Team players (starting ranks, in board order)")
+    out += ["", "Team players (starting ranks, in board order)"]
     for t in s.teams:
         who = ", ".join(str(start_nos.get(m, m)) for m in t.members) or "none"
         out.append(f"- {t.number} {t.name}: {who}")
@@ -115,26 +106,25 @@ def team_objects(s: TeamStandings, start_nos: Mapping[int, int]) -> list[dict[st
     out: list[dict[str, object]] = []
     for i in s.order():
         t = s.teams[i]
-        rounds: list[dict[str, object]] = []
-        for r, m in enumerate(s.rounds[i], start=1):
-            rounds.append(
-                {
-                    "round": r,
-                    "opponent": m.opponent,
-                    "result": None if m.outcome is None else m.outcome.name.lower(),
-                    "match_points": _number(m.match_points),
-                    "game_points": _number(m.game_points),
-                    "opponent_game_points": _number(m.opponent_game_points),
-                }
-            )
+        rounds = [
+            {
+                "round": r,
+                "opponent": m.opponent,
+                "result": None if m.outcome is None else m.outcome.name.lower(),
+                "match_points": json_fraction(m.match_points),
+                "game_points": json_fraction(m.game_points),
+                "opponent_game_points": json_fraction(m.opponent_game_points),
+            }
+            for r, m in enumerate(s.rounds[i], start=1)
+        ]
         out.append(
             {
                 "rank": s.ranks[i],
                 "team_no": t.number,
                 "name": t.name,
-                "match_points": _number(s.match_points[i]),
-                "game_points": _number(s.game_points[i]),
-                "tiebreaks": {d: _number(v) for d, v in zip(s.descriptors, s.values[i])},
+                "match_points": json_fraction(s.match_points[i]),
+                "game_points": json_fraction(s.game_points[i]),
+                "tiebreaks": {d: json_fraction(v) for d, v in zip(s.descriptors, s.values[i])},
                 "players": [start_nos.get(m, m) for m in t.members],
                 "rounds": rounds,
             }

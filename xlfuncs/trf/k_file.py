@@ -8,7 +8,7 @@ from __future__ import annotations
 import csv
 import os
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 from ..core.editions import RulesSpec, get_edition
 from ..core.errors import XlfuncsError
@@ -67,14 +67,13 @@ class KFile(dict[str, int]):
         *,
         source: str = "<string>",
         lines: Mapping[str, int] | None = None,
-        not_used: tuple[str, ...] = (),
     ) -> None:
         super().__init__(ks or {})
         self.source = source
         """The file name (or ``<string>``)."""
         self.lines: dict[str, int] = dict(lines or {})
         """The line that gives each FIDE id's K."""
-        self.not_used = not_used
+        self.not_used: tuple[str, ...] = ()
         """The lines not used, each as ``line 4, column 2 (k): expected ..., found '1000'``."""
 
     @property
@@ -84,17 +83,11 @@ class KFile(dict[str, int]):
         if not self.not_used:
             return ()
         n = len(self.not_used)
-        shown = "; ".join(self.not_used[:_LISTED])
-        more = f"; and {n - _LISTED} more" if n > _LISTED else ""
         said = (
             f"K file {self.source}: {n} line{'s' if n > 1 else ''} not used (each player's K "
-            f"is the one the event gives without the file): {shown}{more}"
+            f"is the one the event gives without the file): {_listed(self.not_used)}"
         )
         return (Finding("k_file", "warning", said),)
-
-    def edition_notes(self, ids: Collection[str], rules: RulesSpec) -> tuple[Finding, ...]:
-        """:func:`edition_notes` of this file."""
-        return edition_notes(self, ids, rules)
 
 
 def edition_notes(
@@ -124,15 +117,18 @@ def edition_notes(
             notes.append(f"{where}: {note}")
     if not notes:
         return ()
-    n = len(notes)
-    shown = "; ".join(notes[:_LISTED])
-    more = f"; and {n - _LISTED} more" if n > _LISTED else ""
     prefix = f"K file {overrides.source}" if isinstance(overrides, KFile) else "K file"
-    return (Finding("k_file", "warning", f"{prefix}: {shown}{more}"),)
+    return (Finding("k_file", "warning", f"{prefix}: {_listed(notes)}"),)
 
 
 _LISTED = 12
 """The lines a K file's warning names; the rest are counted."""
+
+
+def _listed(lines: Sequence[str]) -> str:
+    """The first :data:`_LISTED` of *lines*, then how many more there are."""
+    more = f"; and {len(lines) - _LISTED} more" if len(lines) > _LISTED else ""
+    return "; ".join(lines[:_LISTED]) + more
 
 
 def parse_k_file(text: str, *, source: str = "<string>") -> KFile:
@@ -143,7 +139,7 @@ def parse_k_file(text: str, *, source: str = "<string>") -> KFile:
     whole number from 1 to 40, the rule of every K (core's
     :func:`~xlfuncs.core.rating_change.check_k`; FIDE's K rule gives 40, 20 or 10, and a K
     the event's edition does not give is used as given, with a warning:
-    :meth:`KFile.edition_notes`). Raises :class:`KFileError` only for a file that cannot be
+    :func:`edition_notes`). Raises :class:`KFileError` only for a file that cannot be
     read as a K file (no header line ``fide_id,k``); a line that cannot be used (a K outside
     1 to 40, a FIDE id that is not one or is given again, a line that is not two fields) is
     left out and named in :attr:`KFile.not_used`, the first line giving a FIDE id kept.
@@ -156,26 +152,25 @@ from 1 to 40 (FIDE's K rule gives 40, 20 or 10), found '1000'",))
     out = KFile(source=source)
     not_used: list[str] = []
 
-    def skip(line_no: int, column: int | None, field: str, expected: str, found: str) -> None:
+    header_seen = False
+    line_no = 0
+
+    def skip(column: int | None, field: str, expected: str, found: str) -> None:
+        """The line named in :attr:`KFile.not_used`; before the header, the file refused."""
+        if not header_seen:
+            raise KFileError(source, line_no, None, "header", _HEADER, found) from None
         message = str(KFileError(source, line_no, column, field, expected, found))
         not_used.append(message.removeprefix(f"{source}, "))
 
-    header_seen = False
     for line_no, raw in csv_lines(text):
         if len(raw) > MAX_LINE:
             found = f"{len(raw):,} characters: {raw[:20]!r}..."
-            if not header_seen:
-                raise KFileError(source, line_no, None, "header", _HEADER, found)
-            skip(line_no, None, "row", f"a line of at most {MAX_LINE} characters", found)
+            skip(None, "row", f"a line of at most {MAX_LINE} characters", found)
             continue
         try:
             row = [cell.strip() for cell in next(csv.reader([raw]))]
         except csv.Error as exc:
-            if not header_seen:
-                raise KFileError(
-                    source, line_no, None, "header", _HEADER, f"{raw[:40]!r} ({exc})"
-                ) from None
-            skip(line_no, None, "row", "a CSV line", f"{raw[:40]!r} ({exc})")
+            skip(None, "row", "a CSV line", f"{raw[:40]!r} ({exc})")
             continue
         if not header_seen:
             if [cell.lower() for cell in row] != _K_HEADER:
@@ -183,47 +178,30 @@ from 1 to 40 (FIDE's K rule gives 40, 20 or 10), found '1000'",))
             header_seen = True
             continue
         if len(row) != 2:
-            plural = "" if len(row) == 1 else "s"
-            skip(
-                line_no,
-                None,
-                "row",
-                "two fields, a FIDE id and K",
-                f"{len(row)} field{plural}: {raw.strip()!r}",
-            )
+            found = f"{len(row)} field{'' if len(row) == 1 else 's'}: {raw.strip()!r}"
+            skip(None, "row", "two fields, a FIDE id and K", found)
             continue
         fide_id, k_text = row
         if not _FIDE_ID.fullmatch(fide_id):
             found = "a blank" if not fide_id else repr(fide_id)
-            skip(line_no, 1, "fide_id", "a FIDE id (1 to 11 digits)", found)
+            skip(1, "fide_id", "a FIDE id (1 to 11 digits)", found)
             continue
         if fide_id in out.lines:
-            skip(
-                line_no,
-                1,
-                "fide_id",
-                f"a FIDE id not given before (line {out.lines[fide_id]} gives it, and is used)",
-                repr(fide_id),
-            )
+            given = f"a FIDE id not given before (line {out.lines[fide_id]} gives it, and is used)"
+            skip(1, "fide_id", given, repr(fide_id))
             continue
         k = _k_of(k_text)
         if k is None:
             found = (
                 "a blank" if not k_text else repr(k_text[:20] + ("..." if len(k_text) > 20 else ""))
             )
-            skip(line_no, 2, "k", K_EXPECTED, found)
+            skip(2, "k", K_EXPECTED, found)
             continue
         out.lines[fide_id] = line_no
         out[fide_id] = k
     if not header_seen:
-        raise KFileError(
-            source,
-            None,
-            None,
-            "header",
-            _HEADER,
-            "no header (the file is empty or all comments)",
-        )
+        found = "no header (the file is empty or all comments)"
+        raise KFileError(source, None, None, "header", _HEADER, found)
     out.not_used = tuple(not_used)
     return out
 
@@ -269,12 +247,6 @@ def read_k_file(path: str | os.PathLike[str]) -> KFile:
         text, _ = decode_trf(data)
     except UnicodeDecodeError as exc:
         err = decode_error(data, exc, source)
-        raise KFileError(
-            source,
-            err.line_no,
-            None,
-            "encoding",
-            err.expected,
-            f"{err.found} (column {err.columns})",
-        ) from None
+        found = f"{err.found} (column {err.columns})"
+        raise KFileError(source, err.line_no, None, "encoding", err.expected, found) from None
     return parse_k_file(text, source=source)

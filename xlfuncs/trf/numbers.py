@@ -24,7 +24,6 @@ __all__ = [
     "MAX_ROUNDS",
     "POINTS",
     "decimal_number",
-    "is_whole_number",
     "rounds_number",
     "whole_number",
 ]
@@ -55,11 +54,6 @@ def rounds_number(text: str) -> int | None:
     """
     number = whole_number(text)
     return number if number is not None and 1 <= number <= MAX_ROUNDS else None
-
-
-def is_whole_number(text: str) -> bool:
-    """Whether *text*, without the blanks around it, is ASCII digits."""
-    return DIGITS.fullmatch(text.strip()) is not None
 
 
 def whole_number(text: str) -> int | None:

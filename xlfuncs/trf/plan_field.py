@@ -116,22 +116,25 @@ def parse_field_csv(text: str, *, source: str = "<string>") -> tuple[PlanPlayer,
     """
     columns: dict[str, int] | None = None
     out: list[PlanPlayer] = []
+    line_no = 0
+
+    def bad(key: str | None, field: str, expected: str, found: str) -> FieldFileError:
+        column = None if key is None or columns is None else columns[key] + 1
+        return FieldFileError(source, line_no, column, field, expected, found)
+
     for line_no, raw in csv_lines(text):
         try:
             row = next(csv.reader([raw]))
         except csv.Error as exc:
-            raise FieldFileError(
-                source, line_no, None, "row", "a CSV line", f"{raw[:40]!r} ({exc})"
-            ) from None
+            raise bad(None, "row", "a CSV line", f"{raw[:40]!r} ({exc})") from None
         if columns is None:
             columns = _header(row, source, line_no)
             continue
         if len(row) > len(columns):
-            found = f"{len(row)}: {raw.strip()!r}"
-            raise FieldFileError(source, line_no, None, "row", f"{len(columns)} fields", found)
+            raise bad(None, "row", f"{len(columns)} fields", f"{len(row)}: {raw.strip()!r}")
         name = _cell(row, columns, "name")
         if not name:
-            raise FieldFileError(source, line_no, columns["name"] + 1, "name", "a name", "a blank")
+            raise bad("name", "name", "a name", "a blank")
         rating_text = _cell(row, columns, "rating")
         rating: int | None = None
         if rating_text not in ("", "0"):
@@ -139,30 +142,16 @@ def parse_field_csv(text: str, *, source: str = "<string>") -> tuple[PlanPlayer,
                 number = whole_number(rating_text)
                 rating = validate.rating(-1 if number is None else number)
             except XlfuncsError:
-                raise FieldFileError(
-                    source,
-                    line_no,
-                    columns["rating"] + 1,
-                    "rating",
-                    f"a rating (a whole number 1..{validate.MAX_RATING}), 0 or a blank",
-                    repr(rating_text),
-                ) from None
+                expected = f"a rating (a whole number 1..{validate.MAX_RATING}), 0 or a blank"
+                raise bad("rating", "rating", expected, repr(rating_text)) from None
         title_text = _cell(row, columns, "title")
         title = fide_title(title_text)
         if title and title not in FIDE_TITLES:
-            raise FieldFileError(
-                source,
-                line_no,
-                columns["title"] + 1,
-                "title",
-                f"a FIDE title ({', '.join(FIDE_TITLES)}) or a blank",
-                repr(title_text),
-            )
+            expected = f"a FIDE title ({', '.join(FIDE_TITLES)}) or a blank"
+            raise bad("title", "title", expected, repr(title_text))
         sex = _cell(row, columns, "sex")
         if sex.lower() not in ("", "m", "w", "f"):
-            raise FieldFileError(
-                source, line_no, columns["sex"] + 1, "sex", "m, w, f or a blank", repr(sex)
-            )
+            raise bad("sex", "sex", "m, w, f or a blank", repr(sex))
         fed = _cell(row, columns, "federation").upper()
         out.append(PlanPlayer(name, rating, title, fed, is_woman(sex), len(out) + 1))
     if columns is None:

@@ -119,20 +119,18 @@ def read_time_control(text: str) -> TimeReading:
         return found
 
     later = [(int(m.group(2)), _number(m.group(1))) for m in take(_MINUTES_AFTER_MOVES)]
-    for m in take(_MINUTES_PER_MOVES):
-        periods.append((int(m.group(2)), _number(m.group(1))))
+    periods += [(int(m.group(2)), _number(m.group(1))) for m in take(_MINUTES_PER_MOVES)]
     for m in take(_MOVES_PER_MINUTES):
         moves, minutes = int(m.group(1)), _number(m.group(2))
         if moves > minutes and not m.group(0).rstrip()[-1:].isalpha():  # "120/40": 40 moves
             moves, minutes = int(minutes), Fraction(moves)
         periods.append((moves, minutes))
     t = _NOISE.sub(" ", t)
-    for m in take(_GAME):
-        periods.append((None, _number(m.group(1))))
-    for m in take(_INCREMENT_WORD) + take(_INCREMENT):
-        increment = max(increment, _number(m.group(1)))
-    for m in take(_MINUTES):
-        periods.append((None, _number(m.group(1))))
+    periods += [(None, _number(m.group(1))) for m in take(_GAME)]
+    increment = max(
+        [_number(m.group(1)) for m in take(_INCREMENT_WORD) + take(_INCREMENT)], default=increment
+    )
+    periods += [(None, _number(m.group(1))) for m in take(_MINUTES)]
     for m in take(_BARE_PLUS):
         periods.append((None, _number(m.group(1))))
         increment = max(increment, _number(m.group(2)))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..core.results import Outcome
 from ..core.tournament import Pairing
+from ..text_output import counted as counted_text
 from .numbers import rounds_number
 from .parser import Tournament
 
@@ -52,8 +53,7 @@ def standing_text(counted: int, planned: int | None, in_file: int) -> str:
         return f"after round {counted} of {planned}"
     if counted < in_file:
         return f"after round {counted} (of {in_file} in the file; XXR or 142 gives no more)"
-    rounds = max(counted, in_file)
-    return f"{rounds} round{'' if rounds == 1 else 's'}"
+    return counted_text(max(counted, in_file), "round")
 
 
 @dataclass(frozen=True)

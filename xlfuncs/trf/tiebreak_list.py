@@ -25,7 +25,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.tiebreak_editions import TiebreakEdition
-from ..core.tiebreaks import TiebreakError, check_edition, default_tiebreaks, parse_descriptor
+from ..core.tiebreaks import (
+    Descriptor,
+    TiebreakError,
+    check_edition,
+    default_tiebreaks,
+    parse_descriptor,
+)
 from ..findings import Finding
 from .columns import columns_named, columns_text
 from .parser import ExtraRecord, Tournament, TrfError
@@ -75,11 +81,7 @@ class TiebreakList:
 def file_record(t: Tournament) -> ExtraRecord | None:
     """The file's tie-break record: the first ``202``, else the first ``212``; ``None``
     when it has neither."""
-    for code in RECORDS:
-        for record in t.extra_records:
-            if record.code == code:
-                return record
-    return None
+    return next((r for code in RECORDS for r in t.extra_records if r.code == code), None)
 
 
 def record_codes(record: ExtraRecord) -> list[tuple[str, int, int]]:
@@ -118,9 +120,7 @@ def read_record(
     out: list[str] = []
     for code, first, last in codes:
         try:
-            d = parse_descriptor(code)
-            if d.code == POINTS_CODE:
-                raise TiebreakError(f"tie-break {code!r}: points (PTS) can only come first")
+            d = _descriptor(code)
             if edition is not None:
                 check_edition([d], edition)
         except TiebreakError as exc:
@@ -128,6 +128,15 @@ def read_record(
             raise error(first, last, "a C.07 tie-break", found) from None
         out.append(d.text)
     return tuple(out)
+
+
+def _descriptor(code: str) -> Descriptor:
+    """*code* read by :func:`~xlfuncs.core.tiebreaks.parse_descriptor`, the points refused
+    (they come first, before the list)."""
+    d = parse_descriptor(code)
+    if d.code == POINTS_CODE:
+        raise TiebreakError(f"tie-break {code!r}: points (PTS) can only come first")
+    return d
 
 
 def split_codes(text: str) -> list[str]:
@@ -153,13 +162,7 @@ def option_tiebreaks(text: str) -> tuple[str, ...]:
         codes = codes[1:]
     if not codes:
         raise TiebreakError(f"no tie-break in {text!r}; give a list such as BH/C1,BH,SB")
-    out: list[str] = []
-    for code in codes:
-        d = parse_descriptor(code)
-        if d.code == POINTS_CODE:
-            raise TiebreakError(f"tie-break {code!r}: points (PTS) can only come first")
-        out.append(d.text)
-    return tuple(out)
+    return tuple(_descriptor(code).text for code in codes)
 
 
 def team_only_tiebreaks(codes: Sequence[str]) -> list[str]:

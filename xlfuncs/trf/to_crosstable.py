@@ -37,6 +37,7 @@ from ..core.tournament import (
 )
 from ..core.validate import MAX_RATING
 from ..findings import Finding
+from ..text_output import counted
 from .event_system import System, choose_system
 from .k_file import KFile, edition_notes
 from .k_policy import KSource, PlayerK, known_birth_year, player_k
@@ -253,8 +254,7 @@ def match_games(t: Tournament) -> tuple[int, str]:
     """
     planned = planned_rounds(t)
     if planned is None:
-        rounds = f"{t.num_rounds} round{'' if t.num_rounds == 1 else 's'}"
-        return t.num_rounds, f"the file's {rounds}"
+        return t.num_rounds, f"the file's {counted(t.num_rounds, 'round')}"
     given = {r.code: r.text[3:].strip() for r in reversed(t.extra_records)}  # the first
     code = "142" if given.get("142") == str(planned) else "XXR"
     return planned, f"{code} '{planned}'"
