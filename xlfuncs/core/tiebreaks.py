@@ -810,17 +810,14 @@ class _TiebreakView:
         units = {o: int(scoring.points(o) * self.unit) for o in Outcome}
         self.win_u = units[Outcome.WIN]
         self.draw_u = units[Outcome.DRAW]
-        self.rows: list[list[_Round]] = []
-        for e in ct.entrants:
-            row = []
-            for r in range(rounds):
-                if r < len(e.pairings):
-                    p = e.pairings[r]
-                    opp = None if p.opponent is None else p.opponent - 1
-                    row.append(_round(p.outcome, opp, p.colour, units))
-                else:
-                    row.append(_NO_GAME)
-            self.rows.append(row)
+        self.rows: list[list[_Round]] = [
+            [
+                _round(p.outcome, None if p.opponent is None else p.opponent - 1, p.colour, units)
+                for p in e.pairings[:rounds]
+            ]
+            + [_NO_GAME] * (rounds - len(e.pairings))
+            for e in ct.entrants
+        ]
         for (number, r), value in fixed.items():
             if 1 <= number <= self.n and 1 <= r <= rounds:
                 row = self.rows[number - 1]
@@ -908,13 +905,8 @@ class _TiebreakView:
 
     def adjusted(self, fore: bool) -> tuple[list[int], list[int]]:
         """Every player's adjusted and own score (:meth:`adjusted_one`)."""
-        abh: list[int] = []
-        own: list[int] = []
-        for i in range(self.n):
-            total, mine, _, _ = self.adjusted_one(i, fore)
-            abh.append(total)
-            own.append(mine)
-        return abh, own
+        found = [self.adjusted_one(i, fore) for i in range(self.n)]
+        return [f[0] for f in found], [f[1] for f in found]
 
     def buchholz_parts(
         self,
@@ -1047,13 +1039,9 @@ class _TiebreakView:
                     games.append((r, x.opponent, rating, x.rated_h))
         games.sort(key=lambda g: g[2])
         low, high = d.cuts(self.rounds)
-        removed = [(g, CUT_LEAST) for g in games[:low]]
-        kept = games[low:]
-        if high:
-            top = kept[len(kept) - high :] if high < len(kept) else kept
-            removed += [(g, CUT_MOST) for g in top]
-            kept = kept[: len(kept) - high] if high < len(kept) else []
-        return kept, removed
+        top = max(len(games) - high, low)
+        removed = [(g, CUT_LEAST) for g in games[:low]] + [(g, CUT_MOST) for g in games[top:]]
+        return games[low:top], removed
 
     def rating_games(self, i: int, d: Descriptor) -> tuple[list[int], Fraction]:
         """The opponents' ratings in player *i*'s games over the board, cuts applied, and the
@@ -1407,14 +1395,15 @@ def last_round_played(crosstable: Crosstable) -> int:
     """The last round in which a game was played over the board (0: none): the rounds of the
     standing when none is given. Later rounds, paired but not played yet or with byes and
     forfeits only, are left out, as FIDE's reference engine does."""
-    last = 0
-    for e in crosstable.entrants:
-        for r in range(len(e.pairings), last, -1):
-            p = e.pairings[r - 1]
-            if p.opponent is not None and p.outcome in _PLAYED:
-                last = r
-                break
-    return last
+    return max(
+        (
+            r
+            for e in crosstable.entrants
+            for r, p in enumerate(e.pairings, start=1)
+            if p.opponent is not None and p.outcome in _PLAYED
+        ),
+        default=0,
+    )
 
 
 def count_test(ev: _TiebreakView, code: str) -> Callable[[_Round], bool] | None:
