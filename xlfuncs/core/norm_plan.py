@@ -25,10 +25,11 @@ forfeits) is left out: a plan assumes every game is played.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from itertools import product
+from itertools import accumulate, product
 from string import ascii_uppercase
 from typing import Final, Literal
 
@@ -554,9 +555,7 @@ def _best_rest(kinds: Sequence[_Kind], n: int) -> list[list[int]]:
     for i in range(len(kinds) - 1, -1, -1):
         kind = kinds[i]
         top = sorted(top + [kind.value] * len(kind.numbers), reverse=True)[:n]
-        sums = [0]
-        for v in top:
-            sums.append(sums[-1] + v)
+        sums = [0, *accumulate(top)]
         sums += [sums[-1]] * (n + 1 - len(sums))
         out[i] = sums
     return out
@@ -616,9 +615,7 @@ def _top_set(kinds: Sequence[_Kind], need: _Need) -> list[int] | None:
     ranked = _strongest_first(kinds)[: need.n]
     if len(ranked) < need.n:
         return None
-    counts: dict[str, int] = {}
-    for _, _, kind in ranked:
-        counts[kind.federation] = counts.get(kind.federation, 0) + 1
+    counts = Counter(kind.federation for _, _, kind in ranked)
     higher = sum(kind.higher for _, _, kind in ranked)
     titled = sum(kind.titled for _, _, kind in ranked)
     if higher < need.higher or titled < need.titled:
@@ -642,14 +639,11 @@ class _FieldFacts:
 
     @classmethod
     def of(cls, field: Sequence[PlanPlayer], unrated: int) -> _FieldFacts:
-        feds: dict[str, int] = {}
-        for p in field:
-            feds[_fed(p)] = feds.get(_fed(p), 0) + 1
         return cls(
             tuple(sorted((_value(p, unrated) for p in field), reverse=True)),
             sum(1 for p in field if is_titled(p.title)),
             {t: sum(1 for p in field if title_or_higher(p.title, t)) for t in NORM_TITLES},
-            feds,
+            Counter(map(_fed, field)),
         )
 
 

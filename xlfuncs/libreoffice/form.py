@@ -18,6 +18,7 @@ import re
 import zipfile
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from pathlib import Path
+from typing import cast
 from xml.sax.saxutils import escape, unescape
 
 from ..lite_form import to_lite
@@ -65,19 +66,13 @@ _NAME = re.compile(r"^[A-Za-z_\\][A-Za-z0-9_.]*$")
 _CALL = re.compile(re.escape(CALC_PREFIX) + r"([A-Z0-9_]+)\(")
 
 
+_QUOTED = re.compile(r"\"(?:[^\"]|\"\")*\"?|'(?:[^']|'')*'?")
+
+
 def _quoted_end(text: str, i: int) -> int:
     """The index after the quoted text (``"..."`` or ``'...'``, doubled quotes inside)
-    starting at *i*."""
-    quote = text[i]
-    j = i + 1
-    while j < len(text):
-        if text[j] == quote:
-            if j + 1 < len(text) and text[j + 1] == quote:
-                j += 2
-                continue
-            return j + 1
-        j += 1
-    return j
+    starting at *i* (the end of *text* where it is not closed)."""
+    return cast(re.Match[str], _QUOTED.match(text, i)).end()
 
 
 def _arguments(text: str, start: int) -> tuple[list[str], int]:
@@ -138,12 +133,6 @@ def _blanks_kept(text: str, ranges: Mapping[str, tuple[bool, ...]]) -> str:
     return "".join(out)
 
 
-def _text(data: str) -> str:
-    for entity, char in _QUOTES.items():
-        data = data.replace(entity, char)
-    return unescape(data)
-
-
 def calc_parts(parts: MutableMapping[str, bytes], names: Mapping[str, Sequence[bool]]) -> int:
     """Rewrite the worksheets of the package *parts* (part name -> bytes) so that every call
     of a function of *names* (each with whether its arguments take a range) has Calc's name
@@ -153,7 +142,7 @@ def calc_parts(parts: MutableMapping[str, bytes], names: Mapping[str, Sequence[b
 
     def formula(match: re.Match[str]) -> str:
         nonlocal total
-        text = _text(match.group(2))
+        text = unescape(match.group(2), _QUOTES)
         calc = to_calc(text, wanted)
         if calc == text:
             return match.group(0)
