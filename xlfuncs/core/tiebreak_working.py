@@ -409,12 +409,7 @@ class _Worker:
     def points(self) -> _Derived:
         ev, i = self.ev, self.i
         lines = [
-            WorkingLine(
-                r,
-                self.who(x.opponent),
-                self.pts(x.h),
-                f"round {r}: {self.round_words(r)}",
-            )
+            WorkingLine(r, self.who(x.opponent), self.pts(x.h), f"round {r}: {self.round_words(r)}")
             for r, x in enumerate(ev.rows[i], start=1)
         ]
         bonus = self.table.points[i] - ev.points[i]
@@ -462,10 +457,7 @@ class _Worker:
     def standard(self) -> _Derived:
         lines = [
             WorkingLine(
-                r,
-                self.who(x.opponent),
-                Fraction(x.std_h, 2),
-                f"round {r}: {self.round_words(r)}",
+                r, self.who(x.opponent), Fraction(x.std_h, 2), f"round {r}: {self.round_words(r)}"
             )
             for r, x in enumerate(self.ev.rows[self.i], start=1)
         ]

@@ -303,15 +303,7 @@ def _accepted() -> str:
     )
 
 
-_EXAMPLES: Final = {
-    "C": "Cn",
-    "M": "Mn",
-    "P": "P",
-    "L": "L-n",
-    "F": "F",
-    "R": "R",
-    "U": "U1000",
-}
+_EXAMPLES: Final = {"C": "Cn", "M": "Mn", "P": "P", "L": "L-n", "F": "F", "R": "R", "U": "U1000"}
 
 
 def parse_descriptor(text: str | Descriptor) -> Descriptor:

@@ -254,10 +254,7 @@ def _crosstable(
             )
         )
     table = Crosstable.build(
-        entrants,
-        round_robin=grid if round_robin is None else round_robin,
-        rules=edition,
-        time=time,
+        entrants, round_robin=grid if round_robin is None else round_robin, rules=edition, time=time
     )
     if base is not None:
         table.share_games(base[0])
