@@ -320,38 +320,35 @@ def parse_descriptor(text: str | Descriptor) -> Descriptor:
         return text
     if not isinstance(text, str):
         raise TiebreakError(f"tie-break: expected a descriptor such as 'BH/C1', got {text!r}")
+    where = f"tie-break {text.strip()!r}"
     parts = [p.strip() for p in text.strip().upper().split("/")]
     code, mods = parts[0], parts[1:]
     if code not in CODES and code.partition(":")[0] in REFUSED:
-        raise TiebreakError(f"tie-break {text.strip()!r}: {REFUSED[code.partition(':')[0]]}")
+        raise TiebreakError(f"{where}: {REFUSED[code.partition(':')[0]]}")
     if code not in CODES:
-        raise TiebreakError(
-            f"tie-break {text.strip()!r}: unknown code {code!r}; accepted: {_accepted()}"
-        )
+        raise TiebreakError(f"{where}: unknown code {code!r}; accepted: {_accepted()}")
     allowed = CODES[code][0]
     kinds: set[str] = set()
     normal: list[str] = []
     for m in mods:
         kind = m[:1]
         takes = ", ".join(f"/{_EXAMPLES[a]}" for a in allowed) or "no modifier"
-        if not m or kind not in allowed:
-            raise TiebreakError(
-                f"tie-break {text.strip()!r}: unknown modifier {m!r} ({code} takes {takes})"
-            )
+        if not m or kind not in allowed or (kind not in "CMLU" and m != kind):
+            raise TiebreakError(f"{where}: unknown modifier {m!r} ({code} takes {takes})")
         if kind in "CM":
             if not (m[1:].isascii() and m[1:].isdigit()) or int(m[1:]) < 1:
                 raise TiebreakError(
-                    f"tie-break {text.strip()!r}: modifier {m!r} needs a whole number of "
+                    f"{where}: modifier {m!r} needs a whole number of "
                     f"values to cut, 1 or more (/{kind}1)"
                 )
             if kinds & {"C", "M"}:
-                raise TiebreakError(f"tie-break {text.strip()!r}: more than one cut")
+                raise TiebreakError(f"{where}: more than one cut")
             m = f"{kind}{int(m[1:])}"
         elif kind == "L":
             sign, n = m[1:2], m[2:]
             if sign not in ("+", "-") or not (n.isascii() and n.isdigit()):
                 raise TiebreakError(
-                    f"tie-break {text.strip()!r}: modifier {m!r} needs a sign and a whole "
+                    f"{where}: modifier {m!r} needs a sign and a whole "
                     "number of half points: /L-1 lowers Koya's limit by half a point, /L+2 "
                     "raises it by one point"
                 )
@@ -359,16 +356,12 @@ def parse_descriptor(text: str | Descriptor) -> Descriptor:
         elif kind == "U":
             if not (m[1:].isascii() and m[1:].isdigit()) or not 1 <= int(m[1:]) <= MAX_RATING:
                 raise TiebreakError(
-                    f"tie-break {text.strip()!r}: modifier {m!r} needs the rating unrated "
+                    f"{where}: modifier {m!r} needs the rating unrated "
                     f"players count at, 1..{MAX_RATING} (/U1000)"
                 )
             m = f"U{int(m[1:])}"
-        elif m != kind:
-            raise TiebreakError(
-                f"tie-break {text.strip()!r}: unknown modifier {m!r} ({code} takes {takes})"
-            )
         if kind in kinds:
-            raise TiebreakError(f"tie-break {text.strip()!r}: modifier {m!r} given twice")
+            raise TiebreakError(f"{where}: modifier {m!r} given twice")
         kinds.add(kind)
         normal.append(m)
     return Descriptor(code, tuple(normal))
