@@ -27,6 +27,7 @@ period's K), so that a report can show the change per event beside the period's.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -109,10 +110,8 @@ class PlayerPeriod:
         :func:`~xlfuncs.core.rating_change.excluded_game`)."""
         if self.change is None:
             return tuple(len(e.rated) for e in self.events)
-        counts = [0] * len(self.events)
-        for g in self.change.games:
-            counts[g.tournament] += 1
-        return tuple(counts)
+        counts = Counter(g.tournament for g in self.change.games)
+        return tuple(counts[i] for i in range(len(self.events)))
 
     @property
     def event_changes(self) -> tuple[Fraction, ...] | None:
@@ -122,11 +121,6 @@ class PlayerPeriod:
         if self.change is None:
             return None
         return self.change.tournament_changes
-
-
-def _zero_score(event: EventGames) -> bool:
-    """Whether the player scored nothing against the rated opponents of *event*."""
-    return all(w == 0 for _, w in event.rated)
 
 
 def period_rating(
@@ -248,7 +242,7 @@ def _pooled(
     pooled = list(range(len(events)))
     while edition.zero_score_disregarded:
         first_event = next((i for i in pooled if events[i].rated), None)
-        if first_event is None or not _zero_score(events[first_event]):
+        if first_event is None or any(w != 0 for _, w in events[first_event].rated):
             break
         pooled.remove(first_event)
         if scoreless == "first":
