@@ -32,12 +32,7 @@ from .first_rating import FirstRating, System, first_rating
 from .tables import dp_hundredths, round_half_up
 from .tournament import Crosstable
 
-__all__ = [
-    "FirstRatingLine",
-    "FirstRatingWorking",
-    "edition_rule",
-    "first_rating_working",
-]
+__all__ = ["FirstRatingLine", "FirstRatingWorking", "edition_rule", "first_rating_working"]
 
 
 @dataclass(frozen=True)

@@ -23,13 +23,7 @@ from .title_editions import TitleEdition, title_edition
 from .titles import trf_title
 from .tournament import Crosstable
 
-__all__ = [
-    "CrosstableNorms",
-    "crosstable_norm_event",
-    "fide_title",
-    "field",
-    "norm_games",
-]
+__all__ = ["CrosstableNorms", "crosstable_norm_event", "fide_title", "field", "norm_games"]
 
 FEWEST_NORM_GAMES = min(kind.min_games for kind in EventType)
 """The fewest games that make a norm in any event (7, at a team championship: B.01 1.4.1b)."""

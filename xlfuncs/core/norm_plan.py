@@ -25,9 +25,12 @@ forfeits) is left out: a plan assumes every game is played.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from itertools import accumulate, product
+from string import ascii_uppercase
 from typing import Final, Literal
 
 from .errors import XlfuncsError
@@ -286,6 +289,11 @@ def _games_against(
         )
         for r, (j, w) in enumerate(zip(opponents, results), start=1)
     ]
+
+
+def _blocker(key: str, article: str, text: str) -> Blocker:
+    """The :class:`Blocker` of requirement *key*, its kind from :data:`BLOCKS`."""
+    return Blocker(key, article, BLOCKS[key], text)
 
 
 def _blockers(check: NormCheck) -> list[Blocker]:
@@ -547,9 +555,7 @@ def _best_rest(kinds: Sequence[_Kind], n: int) -> list[list[int]]:
     for i in range(len(kinds) - 1, -1, -1):
         kind = kinds[i]
         top = sorted(top + [kind.value] * len(kind.numbers), reverse=True)[:n]
-        sums = [0]
-        for v in top:
-            sums.append(sums[-1] + v)
+        sums = [0, *accumulate(top)]
         sums += [sums[-1]] * (n + 1 - len(sums))
         out[i] = sums
     return out
@@ -609,9 +615,7 @@ def _top_set(kinds: Sequence[_Kind], need: _Need) -> list[int] | None:
     ranked = _strongest_first(kinds)[: need.n]
     if len(ranked) < need.n:
         return None
-    counts: dict[str, int] = {}
-    for _, _, kind in ranked:
-        counts[kind.federation] = counts.get(kind.federation, 0) + 1
+    counts = Counter(kind.federation for _, _, kind in ranked)
     higher = sum(kind.higher for _, _, kind in ranked)
     titled = sum(kind.titled for _, _, kind in ranked)
     if higher < need.higher or titled < need.titled:
@@ -635,14 +639,11 @@ class _FieldFacts:
 
     @classmethod
     def of(cls, field: Sequence[PlanPlayer], unrated: int) -> _FieldFacts:
-        feds: dict[str, int] = {}
-        for p in field:
-            feds[_fed(p)] = feds.get(_fed(p), 0) + 1
         return cls(
             tuple(sorted((_value(p, unrated) for p in field), reverse=True)),
             sum(1 for p in field if is_titled(p.title)),
             {t: sum(1 for p in field if title_or_higher(p.title, t)) for t in NORM_TITLES},
-            feds,
+            Counter(map(_fed, field)),
         )
 
 
@@ -655,15 +656,13 @@ def _field_blockers(
     n, t = need.n, need.t
     out: list[Blocker] = []
     if len(field) - 1 < n:
-        out.append(
-            Blocker(
+        return [
+            _blocker(
                 "field",
                 "1.4.1",
-                BLOCKS["field"],
                 f"{_counted(len(field) - 1, 'opponent')} for {_counted(n, 'round')}",
             )
-        )
-        return out
+        ]
     top = list(facts.values[: n + 1])
     mine = _value(me, unrated)
     if mine in top:
@@ -672,30 +671,27 @@ def _field_blockers(
     best_ra = norm_ra(raised_total(top, t), n)
     if best_ra < t.min_ra:
         out.append(
-            Blocker(
+            _blocker(
                 "ra",
                 "1.4.7",
-                BLOCKS["ra"],
                 f"the strongest {n} opponents average {best_ra} (needs at least {t.min_ra})",
             )
         )
     titled = facts.titled - is_titled(me.title)
     if titled < need.titled:
         out.append(
-            Blocker(
+            _blocker(
                 "titled",
                 "1.4.5a",
-                BLOCKS["titled"],
                 f"{titled} titled opponents in the field (needs at least {need.titled})",
             )
         )
     higher = facts.higher[t.title] - title_or_higher(me.title, t)
     if higher < need.higher:
         out.append(
-            Blocker(
+            _blocker(
                 "title_or_higher",
                 "1.4.5b-e",
-                BLOCKS["title_or_higher"],
                 f"{higher} opponents with the {t.title} title or higher in the field "
                 f"(needs at least {need.higher})",
             )
@@ -707,10 +703,9 @@ def _field_blockers(
     feds = {f for f, c in counts.items() if c > 0} - {"", need.own}
     if len(feds) < MIN_OTHER_FEDERATIONS:
         out.append(
-            Blocker(
+            _blocker(
                 "other_federations",
                 "1.4.3",
-                BLOCKS["other_federations"],
                 f"{len(feds)} other federations in the field (needs at least "
                 f"{MIN_OTHER_FEDERATIONS})",
             )
@@ -718,10 +713,9 @@ def _field_blockers(
     room = sum(min(c, need.cap(f)) for f, c in counts.items())
     if room < n:
         out.append(
-            Blocker(
+            _blocker(
                 "own_federation" if counts.get(need.own, 0) > need.own_max else "one_federation",
                 "1.4.4",
-                BLOCKS["own_federation"],
                 f"the federation maximums (3/5 own, 2/3 one: {need.own_max} and "
                 f"{need.one_max} of {n}) leave {_counted(room, 'opponent')} for "
                 f"{_counted(n, 'round')}",
@@ -747,10 +741,9 @@ def _swiss_chance(
     if n < event.event_type.min_games:
         alone.insert(
             0,
-            Blocker(
+            _blocker(
                 "games",
                 "1.4.1",
-                BLOCKS["games"],
                 f"{_counted(n, 'round')} (needs at least {event.event_type.min_games} games)",
             ),
         )
@@ -862,12 +855,9 @@ class AdditionEffect:
 def _new_federation(field: Sequence[PlanPlayer]) -> str:
     """A three-letter code no player of *field* has (``XXA``, ``XXB`` ...)."""
     taken = {_fed(p) for p in field}
-    for a in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
-        for b in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
-            code = f"X{a}{b}"
-            if code not in taken:
-                return code
-    raise AssertionError("no federation code left")  # pragma: no cover: 676 codes
+    return next(
+        f"X{a}{b}" for a, b in product(ascii_uppercase, repeat=2) if f"X{a}{b}" not in taken
+    )
 
 
 def addition_effects(

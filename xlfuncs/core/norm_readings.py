@@ -22,13 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-__all__ = [
-    "DEFAULT_READINGS",
-    "BigSwissCount",
-    "LastRoundForfeit",
-    "NormReadings",
-    "RoundRobinMix",
-]
+__all__ = ["DEFAULT_READINGS", "BigSwissCount", "LastRoundForfeit", "NormReadings", "RoundRobinMix"]
 
 BigSwissCount = Literal["round", "event"]
 RoundRobinMix = Literal["event", "remaining"]

@@ -27,6 +27,7 @@ period's K), so that a report can show the change per event beside the period's.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -109,10 +110,8 @@ class PlayerPeriod:
         :func:`~xlfuncs.core.rating_change.excluded_game`)."""
         if self.change is None:
             return tuple(len(e.rated) for e in self.events)
-        counts = [0] * len(self.events)
-        for g in self.change.games:
-            counts[g.tournament] += 1
-        return tuple(counts)
+        counts = Counter(g.tournament for g in self.change.games)
+        return tuple(counts[i] for i in range(len(self.events)))
 
     @property
     def event_changes(self) -> tuple[Fraction, ...] | None:

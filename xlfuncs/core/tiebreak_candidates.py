@@ -127,9 +127,7 @@ class CandidateFit:
 
 
 def best_fit(
-    tables: Sequence[Callable[[], TiebreakTable]],
-    given: Sequence[int | None],
-    round_robin: bool,
+    tables: Sequence[Callable[[], TiebreakTable]], given: Sequence[int | None], round_robin: bool
 ) -> CandidateFit | None:
     """The candidate that reproduces the most of the file's ranks *given* (one per player,
     in the tables' order; ``None`` or 0 unranked), stopping at the first that reproduces

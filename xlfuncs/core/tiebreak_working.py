@@ -238,6 +238,10 @@ class _Worker:
         """The number player index *j* is shown by."""
         return j + 1 if self.names is None else self.names[j]
 
+    def who(self, j: int | None) -> int | None:
+        """The number player index *j* is shown by; ``None`` for none."""
+        return None if j is None else self.no(j)
+
     def pts(self, value: int, unit: int | None = None) -> Fraction:
         return Fraction(value, self.unit if unit is None else unit)
 
@@ -355,7 +359,7 @@ class _Worker:
             lines.append(
                 WorkingLine(
                     r,
-                    None if opp is None else self.no(opp),
+                    self.who(opp),
                     Fraction(value, unit),
                     text,
                     _CUT_WHY[removed[r]] if r in removed else None,
@@ -373,8 +377,7 @@ class _Worker:
                         "a round robin's round without an opponent adds nothing (C.07 15)",
                     ),
                 )
-        total = _total(lines)
-        return lines, total, self.sum_words(lines), ()
+        return self.summed(lines)
 
     def as_played_words(self, d: Descriptor, fore: bool, r: int) -> str:
         if self.ev.rr:
@@ -384,6 +387,10 @@ class _Worker:
         if fore and r == self.ev.final:  # pragma: no branch
             return ", counted as played (Fore Buchholz's last round)"
         return ""  # pragma: no cover
+
+    def summed(self, lines: list[WorkingLine], more: str = "") -> _Derived:
+        """*lines* with their sum (:func:`_total`) and :meth:`sum_words` saying it."""
+        return lines, _total(lines), self.sum_words(lines, more), ()
 
     def sum_words(self, lines: Sequence[WorkingLine], more: str = "") -> str:
         """ "the sum of the 4 values counted (1 left out): 11.5"."""
@@ -402,19 +409,13 @@ class _Worker:
     def points(self) -> _Derived:
         ev, i = self.ev, self.i
         lines = [
-            WorkingLine(
-                r,
-                None if x.opponent is None else self.no(x.opponent),
-                self.pts(x.h),
-                f"round {r}: {self.round_words(r)}",
-            )
+            WorkingLine(r, self.who(x.opponent), self.pts(x.h), f"round {r}: {self.round_words(r)}")
             for r, x in enumerate(ev.rows[i], start=1)
         ]
         bonus = self.table.points[i] - ev.points[i]
         if bonus:
             lines.append(WorkingLine(None, None, bonus, "points assigned (bonus or penalty)"))
-        total = _total(lines)
-        return lines, total, self.sum_words(lines), ()
+        return self.summed(lines)
 
     def progressive(self, d: Descriptor) -> _Derived:
         lines = [
@@ -427,8 +428,7 @@ class _Worker:
             )
             for r, s, counted in self.ev.progressive_parts(self.i, d)
         ]
-        total = _total(lines)
-        return lines, total, self.sum_words(lines), ()
+        return self.summed(lines)
 
     def koya(self, d: Descriptor) -> _Derived:
         ev, i = self.ev, self.i
@@ -452,21 +452,16 @@ class _Worker:
                     why,
                 )
             )
-        total = _total(lines)
-        return lines, total, self.sum_words(lines, f"the limit {half}"), ()
+        return self.summed(lines, f"the limit {half}")
 
     def standard(self) -> _Derived:
         lines = [
             WorkingLine(
-                r,
-                None if x.opponent is None else self.no(x.opponent),
-                Fraction(x.std_h, 2),
-                f"round {r}: {self.round_words(r)}",
+                r, self.who(x.opponent), Fraction(x.std_h, 2), f"round {r}: {self.round_words(r)}"
             )
             for r, x in enumerate(self.ev.rows[self.i], start=1)
         ]
-        total = _total(lines)
-        return lines, total, self.sum_words(lines), ()
+        return self.summed(lines)
 
     def count(self, code: str) -> _Derived:
         test = count_test(self.ev, code)
@@ -474,7 +469,7 @@ class _Worker:
         lines = [
             WorkingLine(
                 r,
-                None if x.opponent is None else self.no(x.opponent),
+                self.who(x.opponent),
                 1 if test(x) else None,
                 f"round {r}: {self.round_words(r)}",
                 None if test(x) else "not counted",
@@ -519,7 +514,7 @@ class _Worker:
                 lines.append(
                     WorkingLine(
                         r,
-                        None if x.opponent is None else self.no(x.opponent),
+                        self.who(x.opponent),
                         None,
                         f"round {r}: {self.round_words(r)}",
                         "not a game over the board (C.07 10 counts those only)",

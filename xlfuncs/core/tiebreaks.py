@@ -303,15 +303,7 @@ def _accepted() -> str:
     )
 
 
-_EXAMPLES: Final = {
-    "C": "Cn",
-    "M": "Mn",
-    "P": "P",
-    "L": "L-n",
-    "F": "F",
-    "R": "R",
-    "U": "U1000",
-}
+_EXAMPLES: Final = {"C": "Cn", "M": "Mn", "P": "P", "L": "L-n", "F": "F", "R": "R", "U": "U1000"}
 
 
 def parse_descriptor(text: str | Descriptor) -> Descriptor:
@@ -328,38 +320,35 @@ def parse_descriptor(text: str | Descriptor) -> Descriptor:
         return text
     if not isinstance(text, str):
         raise TiebreakError(f"tie-break: expected a descriptor such as 'BH/C1', got {text!r}")
+    where = f"tie-break {text.strip()!r}"
     parts = [p.strip() for p in text.strip().upper().split("/")]
     code, mods = parts[0], parts[1:]
     if code not in CODES and code.partition(":")[0] in REFUSED:
-        raise TiebreakError(f"tie-break {text.strip()!r}: {REFUSED[code.partition(':')[0]]}")
+        raise TiebreakError(f"{where}: {REFUSED[code.partition(':')[0]]}")
     if code not in CODES:
-        raise TiebreakError(
-            f"tie-break {text.strip()!r}: unknown code {code!r}; accepted: {_accepted()}"
-        )
+        raise TiebreakError(f"{where}: unknown code {code!r}; accepted: {_accepted()}")
     allowed = CODES[code][0]
     kinds: set[str] = set()
     normal: list[str] = []
     for m in mods:
         kind = m[:1]
         takes = ", ".join(f"/{_EXAMPLES[a]}" for a in allowed) or "no modifier"
-        if not m or kind not in allowed:
-            raise TiebreakError(
-                f"tie-break {text.strip()!r}: unknown modifier {m!r} ({code} takes {takes})"
-            )
+        if not m or kind not in allowed or (kind not in "CMLU" and m != kind):
+            raise TiebreakError(f"{where}: unknown modifier {m!r} ({code} takes {takes})")
         if kind in "CM":
             if not (m[1:].isascii() and m[1:].isdigit()) or int(m[1:]) < 1:
                 raise TiebreakError(
-                    f"tie-break {text.strip()!r}: modifier {m!r} needs a whole number of "
+                    f"{where}: modifier {m!r} needs a whole number of "
                     f"values to cut, 1 or more (/{kind}1)"
                 )
             if kinds & {"C", "M"}:
-                raise TiebreakError(f"tie-break {text.strip()!r}: more than one cut")
+                raise TiebreakError(f"{where}: more than one cut")
             m = f"{kind}{int(m[1:])}"
         elif kind == "L":
             sign, n = m[1:2], m[2:]
             if sign not in ("+", "-") or not (n.isascii() and n.isdigit()):
                 raise TiebreakError(
-                    f"tie-break {text.strip()!r}: modifier {m!r} needs a sign and a whole "
+                    f"{where}: modifier {m!r} needs a sign and a whole "
                     "number of half points: /L-1 lowers Koya's limit by half a point, /L+2 "
                     "raises it by one point"
                 )
@@ -367,16 +356,12 @@ def parse_descriptor(text: str | Descriptor) -> Descriptor:
         elif kind == "U":
             if not (m[1:].isascii() and m[1:].isdigit()) or not 1 <= int(m[1:]) <= MAX_RATING:
                 raise TiebreakError(
-                    f"tie-break {text.strip()!r}: modifier {m!r} needs the rating unrated "
+                    f"{where}: modifier {m!r} needs the rating unrated "
                     f"players count at, 1..{MAX_RATING} (/U1000)"
                 )
             m = f"U{int(m[1:])}"
-        elif m != kind:
-            raise TiebreakError(
-                f"tie-break {text.strip()!r}: unknown modifier {m!r} ({code} takes {takes})"
-            )
         if kind in kinds:
-            raise TiebreakError(f"tie-break {text.strip()!r}: modifier {m!r} given twice")
+            raise TiebreakError(f"{where}: modifier {m!r} given twice")
         kinds.add(kind)
         normal.append(m)
     return Descriptor(code, tuple(normal))
@@ -810,17 +795,14 @@ class _TiebreakView:
         units = {o: int(scoring.points(o) * self.unit) for o in Outcome}
         self.win_u = units[Outcome.WIN]
         self.draw_u = units[Outcome.DRAW]
-        self.rows: list[list[_Round]] = []
-        for e in ct.entrants:
-            row = []
-            for r in range(rounds):
-                if r < len(e.pairings):
-                    p = e.pairings[r]
-                    opp = None if p.opponent is None else p.opponent - 1
-                    row.append(_round(p.outcome, opp, p.colour, units))
-                else:
-                    row.append(_NO_GAME)
-            self.rows.append(row)
+        self.rows: list[list[_Round]] = [
+            [
+                _round(p.outcome, None if p.opponent is None else p.opponent - 1, p.colour, units)
+                for p in e.pairings[:rounds]
+            ]
+            + [_NO_GAME] * (rounds - len(e.pairings))
+            for e in ct.entrants
+        ]
         for (number, r), value in fixed.items():
             if 1 <= number <= self.n and 1 <= r <= rounds:
                 row = self.rows[number - 1]
@@ -908,13 +890,8 @@ class _TiebreakView:
 
     def adjusted(self, fore: bool) -> tuple[list[int], list[int]]:
         """Every player's adjusted and own score (:meth:`adjusted_one`)."""
-        abh: list[int] = []
-        own: list[int] = []
-        for i in range(self.n):
-            total, mine, _, _ = self.adjusted_one(i, fore)
-            abh.append(total)
-            own.append(mine)
-        return abh, own
+        found = [self.adjusted_one(i, fore) for i in range(self.n)]
+        return [f[0] for f in found], [f[1] for f in found]
 
     def buchholz_parts(
         self,
@@ -1047,13 +1024,9 @@ class _TiebreakView:
                     games.append((r, x.opponent, rating, x.rated_h))
         games.sort(key=lambda g: g[2])
         low, high = d.cuts(self.rounds)
-        removed = [(g, CUT_LEAST) for g in games[:low]]
-        kept = games[low:]
-        if high:
-            top = kept[len(kept) - high :] if high < len(kept) else kept
-            removed += [(g, CUT_MOST) for g in top]
-            kept = kept[: len(kept) - high] if high < len(kept) else []
-        return kept, removed
+        top = max(len(games) - high, low)
+        removed = [(g, CUT_LEAST) for g in games[:low]] + [(g, CUT_MOST) for g in games[top:]]
+        return games[low:top], removed
 
     def rating_games(self, i: int, d: Descriptor) -> tuple[list[int], Fraction]:
         """The opponents' ratings in player *i*'s games over the board, cuts applied, and the
@@ -1407,14 +1380,15 @@ def last_round_played(crosstable: Crosstable) -> int:
     """The last round in which a game was played over the board (0: none): the rounds of the
     standing when none is given. Later rounds, paired but not played yet or with byes and
     forfeits only, are left out, as FIDE's reference engine does."""
-    last = 0
-    for e in crosstable.entrants:
-        for r in range(len(e.pairings), last, -1):
-            p = e.pairings[r - 1]
-            if p.opponent is not None and p.outcome in _PLAYED:
-                last = r
-                break
-    return last
+    return max(
+        (
+            r
+            for e in crosstable.entrants
+            for r, p in enumerate(e.pairings, start=1)
+            if p.opponent is not None and p.outcome in _PLAYED
+        ),
+        default=0,
+    )
 
 
 def count_test(ev: _TiebreakView, code: str) -> Callable[[_Round], bool] | None:

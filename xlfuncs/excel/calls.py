@@ -187,7 +187,6 @@ def excel_function(fn: F) -> F:
             _last[fn.__name__.upper()] = reason
         return value
 
-    wrapper.__wrapped__ = fn
     # xlwings reads annotations as converters (a return type of Fraction or a union breaks
     # it): the cell-facing function has none; the wrapped one keeps its own for the reader.
     wrapper.__annotations__ = {}

@@ -182,6 +182,11 @@ def _crosstable(
     for i in range(n):
         title = title_cells[i] if isinstance(title_cells[i], str) else None
         fed = fed_cells[i]
+        named = (
+            title,
+            "" if title is None else fide_title(title),
+            fed.strip() if isinstance(fed, str) else "",
+        )
         if base is not None and base_entrants is not None and base[1][i] is None:
             try:  # the row as read without the other columns, and their values
                 kv = optional_number(k_cells[i], "k")
@@ -193,17 +198,8 @@ def _crosstable(
                 if isinstance(fed, str):
                     check_cell(fed, "federations")
                 known = base_entrants[i]
-                entrants.append(
-                    Entrant(
-                        rating=known.rating,
-                        pairings=known.pairings,
-                        k=None if kv is None else check_k(kv, name="k"),
-                        female=female_i,
-                        title=title,
-                        fide_title="" if title is None else fide_title(title),
-                        federation=fed.strip() if isinstance(fed, str) else "",
-                    )
-                )
+                k_i = None if kv is None else check_k(kv, name="k")
+                entrants.append(Entrant(known.rating, known.pairings, k_i, female_i, *named))
                 empty[i] = base[2][i]
                 continue
             except (XlfuncsError, ExcelErrorInput):
@@ -242,22 +238,9 @@ def _crosstable(
             )
             pairings = ()
         empty[i] = entrant_rating is None and not pairings and errors[i] is None
-        entrants.append(
-            Entrant(
-                rating=entrant_rating,
-                pairings=pairings,
-                k=entrant_k,
-                female=female_i,
-                title=title,
-                fide_title="" if title is None else fide_title(title),
-                federation=fed.strip() if isinstance(fed, str) else "",
-            )
-        )
+        entrants.append(Entrant(entrant_rating, pairings, entrant_k, female_i, *named))
     table = Crosstable.build(
-        entrants,
-        round_robin=grid if round_robin is None else round_robin,
-        rules=edition,
-        time=time,
+        entrants, round_robin=grid if round_robin is None else round_robin, rules=edition, time=time
     )
     if base is not None:
         table.share_games(base[0])

@@ -51,7 +51,7 @@ __all__ = [
 ]
 
 EXCEL_ERRORS = frozenset(
-    {
+    [
         "#NULL!",
         "#DIV/0!",
         "#VALUE!",
@@ -68,7 +68,7 @@ EXCEL_ERRORS = frozenset(
         "#CONNECT!",
         "#BUSY!",
         "#PYTHON!",
-    }
+    ]
 )
 """Excel's error values, as xlwings passes them with ``err_to_str``."""
 
@@ -174,10 +174,7 @@ def broken_rule(code: str, reason: str) -> XlfuncsError:
     """A row's error shown as *code* made the error of a whole answer, with *reason*: the
     broken rule :func:`code_of` shows as that code (``#NUM!`` out of range, ``#N/A``
     nothing to compute, anything else ``#VALUE!``)."""
-    kinds: dict[str, type[XlfuncsError]] = {
-        "#NUM!": OutOfRangeError,
-        "#N/A": NothingToComputeError,
-    }
+    kinds: dict[str, type[XlfuncsError]] = {"#NUM!": OutOfRangeError, "#N/A": NothingToComputeError}
     return kinds.get(code, InvalidInputError)(reason)
 
 
@@ -286,11 +283,7 @@ def foreign_in(value: Cell, name: str) -> XlfuncsError | None:
 
 def first_error_among(cells: Sequence[tuple[Cell, str]]) -> ExcelErrorInput | None:
     """The first Excel error value among *cells* (each a cell or a range, with its name)."""
-    for value, name in cells:
-        found = error_in(value, name)
-        if found is not None:
-            return found
-    return None
+    return next((found for v, n in cells if (found := error_in(v, n)) is not None), None)
 
 
 def check_error(value: Cell, name: str) -> None:

@@ -400,8 +400,7 @@ def NORM_POINTS(opponent_ratings: Cell, title: Cell, rules: Cell = None) -> Frac
 
 
 @_excel(
-    _NORM,
-    opponent_ratings=_range("Opponents' ratings, one row per game; blank or 0 = unrated"),
+    _NORM, opponent_ratings=_range("Opponents' ratings, one row per game; blank or 0 = unrated")
 )
 @excel_function
 def NORM_RATINGS(
@@ -421,8 +420,7 @@ def NORM_FIGURES(
 
 
 @_excel(
-    _NORM,
-    titles=_range("Opponents' titles, one row per game (GM, IM, FM, WGM, ...; blank: none)"),
+    _NORM, titles=_range("Opponents' titles, one row per game (GM, IM, FM, WGM, ...; blank: none)")
 )
 @excel_function
 def NORM_TITLED(titles: Cell, results: Cell, title: Cell) -> list[list[Any]]:
@@ -557,8 +555,7 @@ def RP_EXACT_ALL(
 
 
 @_excel(
-    _EVENT,
-    k=_range("Each player's K, before the results (unlike ELO_CHANGE); blank: no change"),
+    _EVENT, k=_range("Each player's K, before the results (unlike ELO_CHANGE); blank: no change")
 )
 @excel_function
 def ELO_CHANGE_ALL(

@@ -36,6 +36,7 @@ from .cells import (
     listed_ratings,
     outcome,
     rating,
+    same_size,
     text,
     title_rules,
 )
@@ -124,12 +125,7 @@ def norm_titled_cells(titles: Cell, results: Cell, title: Cell) -> list[list[Any
     excluded) and holds the norm's title or higher; blank where no game counts."""
     norm = norm_title(text(title, "title"))
     check_error(titles, "titles")  # in the rows of games not played too
-    names, cells = flatten(titles), flatten(results)
-    if len(names) != len(cells):
-        raise InvalidInputError(
-            f"titles has {len(names)} cell{'' if len(names) == 1 else 's'} but results has "
-            f"{len(cells)}; they must be the same size"
-        )
+    names, cells = same_size(titles, "titles", results, "results")
     out: list[list[Any]] = []
     for i, (t, w) in enumerate(zip(names, cells), start=1):
         result = outcome(w, f"results (cell {i})")
