@@ -173,12 +173,13 @@ class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is unt
         self.xlfuncs_lite = lite
         self.xlfuncs_finished = False
         self.xlfuncs_later: list[LaterCells] = []
+        self.xlfuncs_texts = KeptTexts()
 
     def add_worksheet(self, name: str | None = None, worksheet_class: Any = None) -> Worksheet:
         """xlsxwriter's new worksheet, with its :class:`LaterCells`."""
         ws = super().add_worksheet(name, worksheet_class)
         number = sum(not isinstance(sheet, Chartsheet) for sheet in self.worksheets())
-        later = LaterCells(ws, f"xl/worksheets/sheet{number}.xml")
+        later = LaterCells(ws, f"xl/worksheets/sheet{number}.xml", self.xlfuncs_texts)
         _LATER[ws] = later
         self.xlfuncs_later.append(later)
         return ws
@@ -191,7 +192,7 @@ class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is unt
             sheet.anchor()
         super().close()
         later = {sheet.part: sheet for sheet in self.xlfuncs_later if sheet.rows or sheet.arrays}
-        finish_package(self.xlfuncs_path, self.xlfuncs_lite, later=later)
+        finish_package(self.xlfuncs_path, self.xlfuncs_lite, later=later, texts=self.xlfuncs_texts)
         for sheet in self.xlfuncs_later:
             sheet.clear()  # written: let go
         self.xlfuncs_finished = True
@@ -202,6 +203,59 @@ _ALL_ROWS: Final = range(1_048_576)
 
 _ALL_COLUMNS: Final = range(16_384)
 """A worksheet's columns."""
+
+
+class _Text(str):
+    """A text kept in a cell of :class:`LaterCells`: a shared string xlsxwriter holds."""
+
+
+_PLAIN_TEXT = re.compile(
+    r"[^\s<_\x00-\x1f\ufffe\uffff]([^<_\x00-\x1f\ufffe\uffff]*[^\s<_\x00-\x1f\ufffe\uffff])?"
+)
+"""A text xlsxwriter writes as it is into its shared strings, but escaped: no control
+character, ``_`` (of its ``_xHHHH_`` escapes), ``<`` (of a rich string) nor leading or
+trailing white space (kept by an attribute)."""
+
+
+class KeptTexts:
+    """The texts of a workbook's :class:`LaterCells`: a text written through xlsxwriter
+    once (so that its shared string has its number, in the order texts are first written)
+    is then kept like a number; the shared strings' count counts the cells kept."""
+
+    def __init__(self) -> None:
+        self.given: dict[str, _Text] = {}
+        """The plain texts (:data:`_PLAIN_TEXT`) written through xlsxwriter: their mark."""
+        self.kept = 0
+        """Text cells kept (each counted as xlsxwriter counts a text it writes)."""
+
+    def give(self, text: str) -> None:
+        """*text* has been written through xlsxwriter into a sheet's cell."""
+        if len(text) < 8192 and _PLAIN_TEXT.fullmatch(text):
+            self.given[text] = _Text(text)
+
+    def finish(self, strings: bytes) -> tuple[bytes, dict[_Text, str]]:
+        """The shared strings part *strings* counting the kept cells too, and the XML of a
+        kept cell of each text after its reference and format."""
+        if not self.kept:
+            return strings, {}
+        wanted = {f"<t>{escape(text)}</t>".encode(): mark for text, mark in self.given.items()}
+        tails: dict[_Text, str] = {}
+        for index, entry in enumerate(_SHARED.finditer(strings)):
+            mark = wanted.get(entry[1])
+            if mark is not None:
+                tails[mark] = f' t="s"><v>{index}</v></c>'
+        count = _SST_COUNT.search(strings)
+        if count is None or len(tails) != len(wanted):
+            raise RuntimeError("the shared strings do not hold the texts kept")
+        total = str(int(count[1]) + self.kept).encode()
+        return strings[: count.start(1)] + total + strings[count.end(1) :], tails
+
+
+_SHARED = re.compile(rb"<si>(.*?)</si>", re.DOTALL)
+"""A shared string as xlsxwriter writes it: its text element."""
+
+_SST_COUNT = re.compile(rb'<sst\b[^>]*? count="([0-9]+)"')
+"""The count of text cells in the shared strings' root."""
 
 
 class LaterCells:
@@ -226,8 +280,10 @@ class LaterCells:
     with zeros for the values to replace. A cell kept here is not written through
     xlsxwriter too (:func:`finish_package` refuses such a sheet)."""
 
-    def __init__(self, ws: Worksheet, part: str) -> None:
+    def __init__(self, ws: Worksheet, part: str, texts: KeptTexts) -> None:
         self.ws = ws
+        self.texts = texts
+        """The workbook's texts kept so far."""
         self.part = part
         """The worksheet's part in the package (``xl/worksheets/sheet1.xml``)."""
         self.rows: dict[int, dict[int, tuple[Format, str]]] = {}
@@ -359,10 +415,10 @@ def _letters(text: str) -> str:
     return text[:end]
 
 
-def _write_later(data: bytes, later: LaterCells) -> bytes:
+def _write_later(data: bytes, later: LaterCells, texts: Mapping[_Text, str]) -> bytes:
     """Worksheet XML *data* with the cells of *later* written in their rows, in column
     order among xlsxwriter's, each over its anchor (:meth:`LaterCells.anchor`), and the
-    ranges of its array formulas."""
+    ranges of its array formulas; a kept text's XML in *texts*."""
     rows, arrays, anchors = later.rows, later.arrays, later.anchors
     numbers = _ColumnNumbers()
     names: dict[int, str] = {}
@@ -391,6 +447,8 @@ def _write_later(data: bytes, later: LaterCells) -> bytes:
             name = names.get(col)
             if name is None:
                 name = names[col] = xl_col_to_name(col)
+            if rest.__class__ is _Text:
+                rest = texts[rest]
             cells[col] = f'{_CELL_START}{name}{number}" s="{styles[id(fmt)]}"{rest}'
         body = "".join([cells[col] for col in sorted(cells)]).encode()
         return match[0][: match.start(2) - match.start(0)] + body + b"</row>"
@@ -403,12 +461,14 @@ def finish_package(
     lite: LitePackage | None,
     *,
     later: Mapping[str, LaterCells] | None = None,
+    texts: KeptTexts | None = None,
 ) -> None:
     """Finish the workbook file xlsxwriter wrote at *path*, rewritten with the standard
     library's :mod:`zipfile` (every part kept in its order, date and compression):
 
     - the cells of *later* (by worksheet part, :class:`LaterCells`) written in their rows,
-      as xlsxwriter writes them;
+      as xlsxwriter writes them, and the shared strings counting the text cells *texts*
+      kept;
     - ``<calcPr calcId="191029"/>`` (:data:`EXCEL_CALC_ID`, and no ``fullCalcOnLoad``): Excel
       opens it with the values stored beside the formulas;
     - the blank value beside a formula typed as text (``<c r="A1" t="str"><f>...</f><v></v>
@@ -424,8 +484,12 @@ def finish_package(
         infos = book.infolist()
         parts = {info.filename: book.read(info) for info in infos}
         comment = book.comment
+    shared: dict[_Text, str] = {}
+    if texts is not None and texts.kept:
+        strings = "xl/sharedStrings.xml"
+        parts[strings], shared = texts.finish(parts[strings])
     for part, cells in (later or {}).items():
-        parts[part] = _write_later(parts[part], cells)
+        parts[part] = _write_later(parts[part], cells, shared)
     parts["xl/workbook.xml"] = _CALC_PR.sub(
         f'<calcPr calcId="{EXCEL_CALC_ID}"/>'.encode(), parts["xl/workbook.xml"], count=1
     )
@@ -577,13 +641,20 @@ def _write_row(
             write_value(ws, row, col, value, fmt)
         return
     kept = later.row(row)
-    text = ws.write_string
+    texts = later.texts
+    given = texts.given
     for col, value, fmt in zip(cols, values, formats):
         kind = type(value)
         if fmt is None:
             write_value(ws, row, col, value, fmt)
         elif kind is str and value:
-            text(row, col, value, fmt)
+            mark = given.get(value)
+            if mark is None:
+                ws.write_string(row, col, value, fmt)
+                texts.give(value)
+            else:
+                kept[col] = (fmt, mark)
+                texts.kept += 1
         elif kind is int or (kind is float and isfinite(value)):
             kept[col] = (fmt, f"><v>{value:.16G}</v></c>")
         elif value is None or kind is str:
@@ -603,16 +674,22 @@ def _write_column(
             write_value(ws, row, col, value, fmt)
         return
     kept = later.rows
-    text = ws.write_string
+    texts = later.texts
+    given = texts.given
     for row, value in zip(rows, values):
         kind = type(value)
-        if kind is str and value:
-            text(row, col, value, fmt)
-            continue
         cells = kept.get(row)
         if cells is None:
             cells = kept[row] = {}
-        if kind is int or (kind is float and isfinite(value)):
+        if kind is str and value:
+            mark = given.get(value)
+            if mark is None:
+                ws.write_string(row, col, value, fmt)
+                texts.give(value)
+            else:
+                cells[col] = (fmt, mark)
+                texts.kept += 1
+        elif kind is int or (kind is float and isfinite(value)):
             cells[col] = (fmt, f"><v>{value:.16G}</v></c>")
         elif value is None or kind is str:
             cells[col] = (fmt, "/>")
