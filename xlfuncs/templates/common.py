@@ -5,9 +5,10 @@ protection, print setup and cached values.
 Workbooks are written with XlsxWriter, which stores a formula's computed value beside it:
 a blank template stores blanks, a filled workbook (``xlfuncs crosstable``) stores the values
 our functions give, so it reads correctly where the functions are not installed. Only
-XlsxWriter's public API is used; what it cannot write, or writes slowly (the formulas that
-call only ``IF``, ``IFERROR`` and ``ISBLANK``: :class:`LaterCells`), is done on the finished
-file with the standard library's ``zipfile`` (:func:`finish_package`).
+XlsxWriter's public API is used; what it cannot write, or writes slowly (a big sheet's rows
+of numbers, blanks, repeated texts and formulas that call only ``IF``, ``IFERROR`` and
+``ISBLANK``: :class:`LaterCells`), is done on the finished file with the standard library's
+``zipfile`` (:func:`finish_package`), as XlsxWriter writes it.
 
 Text from users or imported files is always written with ``write_string``: a name starting
 with ``=`` stays text, never becomes a formula.
@@ -261,9 +262,10 @@ _SST_COUNT = re.compile(rb'<sst\b[^>]*? count="([0-9]+)"')
 class LaterCells:
     """The cells of one worksheet written into the finished sheet (:func:`finish_package`)
     as xlsxwriter writes them, byte for byte, without going through xlsxwriter one cell at
-    a time: numbers, formatted blanks (:func:`write_values`, :func:`write_array`) and the
-    formulas that call no function but :data:`PLAIN_FUNCTIONS` (:func:`write_formula`),
-    each with a format.
+    a time: the numbers, blanks and texts of :func:`write_values`, :func:`write_array` and
+    :func:`write_array_block` (a text once written through xlsxwriter: :class:`KeptTexts`)
+    and the formulas that call no function but :data:`PLAIN_FUNCTIONS`
+    (:func:`write_formula`, :func:`write_formulas`), each with a format.
 
     xlsxwriter stores each cell it is given and then writes it out, in some dozen Python
     calls a cell (and rewrites each formula by some thirty regular-expression
@@ -278,7 +280,9 @@ class LaterCells:
     An array formula written over a range (:func:`write_array`) is given to xlsxwriter on
     its first cell only, and its range written into that cell: xlsxwriter fills a range
     with zeros for the values to replace. A cell kept here is not written through
-    xlsxwriter too (:func:`finish_package` refuses such a sheet)."""
+    xlsxwriter too (:func:`finish_package` refuses such a sheet), but for the cell of
+    :func:`write_formula`, which may be written over a cell of xlsxwriter's (a merged
+    range's first)."""
 
     def __init__(self, ws: Worksheet, part: str, texts: KeptTexts) -> None:
         self.ws = ws
@@ -632,9 +636,9 @@ def _write_row(
     ws: Worksheet, row: int, cols: range, values: Iterable[Any], formats: Iterable[Format | None]
 ) -> None:
     """:func:`write_value` on each cell of *row* in *cols*, its value of *values* and format
-    of *formats* in turn: the common kinds told apart once per cell, a number or a blank
-    with a format kept for the finished sheet (:class:`LaterCells`), text given to
-    xlsxwriter (its shared strings are numbered in the order they are written)."""
+    of *formats* in turn: the common kinds told apart once per cell, a number, a blank or a
+    text xlsxwriter has written once (:class:`KeptTexts`) with a format kept for the
+    finished sheet (:class:`LaterCells`)."""
     later = _kept(ws, range(row, row + 1), cols)
     if later is None:
         for col, value, fmt in zip(cols, values, formats):
