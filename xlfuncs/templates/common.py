@@ -620,7 +620,8 @@ def write_values(
     format."""
     if len(values) != len(formats):
         raise ValueError(f"{len(values)} values, {len(formats)} formats")
-    _write_row(ws, row, range(col, col + len(values)), values, formats)
+    cols = range(col, col + len(values))
+    _write_cells(ws, (range(row, row + 1), cols), (itertools.repeat(row), cols), values, formats)
 
 
 def _kept(ws: Worksheet, rows: range, cols: range) -> LaterCells | None:
@@ -632,59 +633,34 @@ def _kept(ws: Worksheet, rows: range, cols: range) -> LaterCells | None:
     return later if inside and cols[0] in _ALL_COLUMNS and cols[-1] in _ALL_COLUMNS else None
 
 
-def _write_row(
-    ws: Worksheet, row: int, cols: range, values: Iterable[Any], formats: Iterable[Format | None]
+def _write_cells(
+    ws: Worksheet,
+    area: tuple[range, range],
+    places: tuple[Iterable[int], Iterable[int]],
+    values: Iterable[Any],
+    formats: Iterable[Format | None],
 ) -> None:
-    """:func:`write_value` on each cell of *row* in *cols*, its value of *values* and format
-    of *formats* in turn: the common kinds told apart once per cell, a number, a blank or a
-    text xlsxwriter has written once (:class:`KeptTexts`) with a format kept for the
-    finished sheet (:class:`LaterCells`)."""
-    later = _kept(ws, range(row, row + 1), cols)
+    """:func:`write_value` on each cell of *places* (its row and its column, in turn, all
+    within the rows and columns of *area*), its value of *values* and format of *formats*:
+    the common kinds told apart once per cell, a number, a blank or a text xlsxwriter has
+    written once (:class:`KeptTexts`) with a format kept for the finished sheet
+    (:class:`LaterCells`)."""
+    later = _kept(ws, *area)
     if later is None:
-        for col, value, fmt in zip(cols, values, formats):
+        for row, col, value, fmt in zip(*places, values, formats):
             write_value(ws, row, col, value, fmt)
         return
-    kept = later.row(row)
-    texts = later.texts
+    kept, texts = later.rows, later.texts
     given = texts.given
-    for col, value, fmt in zip(cols, values, formats):
-        kind = type(value)
+    cells: dict[int, tuple[Format, str]] = {}
+    at = -1
+    for row, col, value, fmt in zip(*places, values, formats):
         if fmt is None:
             write_value(ws, row, col, value, fmt)
-        elif kind is str and value:
-            mark = given.get(value)
-            if mark is None:
-                ws.write_string(row, col, value, fmt)
-                texts.give(value)
-            else:
-                kept[col] = (fmt, mark)
-                texts.kept += 1
-        elif kind is int or (kind is float and isfinite(value)):
-            kept[col] = (fmt, f"><v>{value:.16G}</v></c>")
-        elif value is None or kind is str:
-            kept[col] = (fmt, "/>")
-        else:
-            write_value(ws, row, col, value, fmt)
-
-
-def _write_column(
-    ws: Worksheet, col: int, rows: range, values: Iterable[Any], fmt: Format | None
-) -> None:
-    """:func:`_write_row` down *col*: each cell of *rows* with its value of *values*, all
-    with the format *fmt*."""
-    later = _kept(ws, rows, range(col, col + 1))
-    if later is None or fmt is None:
-        for row, value in zip(rows, values):
-            write_value(ws, row, col, value, fmt)
-        return
-    kept = later.rows
-    texts = later.texts
-    given = texts.given
-    for row, value in zip(rows, values):
+            continue
+        if row != at:
+            at, cells = row, kept.get(row) or kept.setdefault(row, {})
         kind = type(value)
-        cells = kept.get(row)
-        if cells is None:
-            cells = kept[row] = {}
         if kind is str and value:
             mark = given.get(value)
             if mark is None:
@@ -758,7 +734,9 @@ def write_array(
     area = (first_row, col, last_row, col)
     first = "" if cached[0] is None else cached[0]
     _array_formula(ws, area, formula, fmt, first, every=len(cached) > last_row - first_row)
-    _write_column(ws, col, range(first_row + 1, last_row + 1), cached[1:], fmt)
+    rows = range(first_row + 1, last_row + 1)
+    places = (rows, itertools.repeat(col))
+    _write_cells(ws, (rows, range(col, col + 1)), places, cached[1:], itertools.repeat(fmt))
 
 
 def write_block(
@@ -801,7 +779,9 @@ def write_array_block(
     for i, row in enumerate(rows):
         skip = 0 if i else 1  # the first cell: the formula's
         cols = range(first_col + skip, first_col + len(row))
-        _write_row(ws, first_row + i, cols, row[skip:], itertools.repeat(fmt))
+        at = (range(first_row + i, first_row + i + 1), cols)
+        places = (itertools.repeat(first_row + i), cols)
+        _write_cells(ws, at, places, row[skip:], itertools.repeat(fmt))
 
 
 def _array_formula(
