@@ -264,3 +264,82 @@ def test_plain_formulas_are_those_of_the_plain_functions_only() -> None:
         '=IF(A1>0,TRUE,"")',
         "=A1+A2",
     ]
+
+
+_ROW_VALUES = (7, 2.5, "", None, "w", "b", "w", True, "_x", " lead", "a&b>c", "w", 1e-7, 2**40)
+"""A row of values of every kind: numbers, blanks, texts (repeated, and ones xlsxwriter
+escapes or keeps the white space of), a boolean."""
+
+
+def _cells_written(path: Path, by_xlsxwriter: bool) -> dict[str, bytes]:
+    """The parts of a workbook whose rows, arrays and array blocks are written by
+    ``write_values``, ``write_array`` and ``write_array_block``, or cell by cell through
+    xlsxwriter's own calls (an array by ``write_array_formula`` over its range, then each
+    other cell's value)."""
+    from xlfuncs.templates.common import write_array, write_array_block, write_values
+
+    wb, fmt = new_workbook(path, title="t")
+    sheets = (wb.add_worksheet("Sheet"), wb.add_worksheet("Other"))
+    formats = [fmt.input_number, fmt.input_text, None] * 5
+    column = ["a", 3, None, "w", "", 4.25, "x"]
+    block = [[1, "w", None], ["b", 2.5, ""]]
+    for ws in sheets:
+        ws.merge_range(0, 0, 0, 3, "", fmt.title)
+        write_formula(ws, 0, 0, '=IF(B9="","",B9)', fmt.title, "t")  # over a merged cell
+        if by_xlsxwriter:
+            for col, (value, style) in enumerate(zip(_ROW_VALUES, formats, strict=False)):
+                write_value(ws, 2, 5 + col, value, style)
+            ws.write_array_formula(3, 1, 9, 1, "{=IF(A4:A10,1,0)}", fmt.computed, "a")
+            for row, value in enumerate(column[1:], start=4):
+                write_value(ws, row, 1, value, fmt.computed)
+            ws.write_array_formula(4, 3, 5, 5, "{=A1:C2}", fmt.computed_text, 1)
+            for i, row in enumerate(block):
+                for j, value in enumerate(row):
+                    if i or j:
+                        write_value(ws, 4 + i, 3 + j, value, fmt.computed_text)
+        else:
+            write_values(ws, 2, 5, _ROW_VALUES, formats[: len(_ROW_VALUES)])
+            write_array(ws, 3, 1, 9, "{=IF(A4:A10,1,0)}", fmt.computed, column)
+            write_array_block(ws, 4, 3, 5, 5, "{=A1:C2}", fmt.computed_text, block)
+        ws.write_string(3, 0, "w", fmt.body)  # a row of xlsxwriter's cells and kept ones
+        # formats first met in a row: a kept cell's, xlsxwriter's, a kept cell's
+        ws.write_string(2, 30, "z", fmt.note)
+        write_values(ws, 2, 40, [5], [fmt.hint])
+    wb.close()
+    return {info.filename: data for info, data in _parts(path)}
+
+
+def test_kept_cells_written_as_xlsxwriter_writes_them(tmp_path: Path) -> None:
+    """Numbers, blanks and texts of a row, an array or an array block are written into the
+    finished sheet (``common.LaterCells``, ``common.KeptTexts``): every part is the one
+    xlsxwriter writes when it stores each cell itself, byte for byte."""
+    ours = _cells_written(tmp_path / "ours.xlsx", by_xlsxwriter=False)
+    theirs = _cells_written(tmp_path / "theirs.xlsx", by_xlsxwriter=True)
+    assert ours.keys() == theirs.keys()
+    for name in ours:
+        assert ours[name] == theirs[name], name
+    sheet = ours["xl/worksheets/sheet1.xml"].decode()
+    # the XML xlsxwriter writes for them (each cell's reference, format, type and value)
+    assert re.search(r'<c r="F3" s="\d+"><v>7</v></c><c r="G3" s="\d+"><v>2.5</v></c>', sheet)
+    assert '<c r="H3"' not in sheet  # a blank without a format: no cell
+    assert re.search(r'<c r="I3" s="\d+"/>', sheet)  # a formatted blank
+    assert re.search(r'<c r="J3" s="\d+" t="s"><v>\d+</v></c>', sheet)
+    assert re.search(r'<c r="B4" s="\d+" t="str"><f t="array" ref="B4:B10">', sheet)
+    assert re.search(r'<c r="D5" s="\d+"><f t="array" ref="D5:F6">A1:C2</f><v>1</v>', sheet)
+    strings = ours["xl/sharedStrings.xml"].decode()
+    # a sheet's texts: the row's w, b, w, _x, " lead", a&b>c, w; the array's w, x (its
+    # first value is the formula's); the block's w, b; w and z more: 13 a sheet, 7 different
+    assert 'count="26" uniqueCount="7"' in strings
+    assert '<si><t xml:space="preserve"> lead</t></si>' in strings
+    assert "<si><t>a&amp;b&gt;c</t></si>" in strings
+
+
+def test_a_kept_cell_written_again_through_xlsxwriter_is_refused(tmp_path: Path) -> None:
+    from xlfuncs.templates.common import write_values
+
+    wb, fmt = new_workbook(tmp_path / "twice.xlsx", title="t")
+    ws = wb.add_worksheet("Sheet")
+    write_values(ws, 0, 0, [1, 2, 3], [fmt.input_number] * 3)
+    ws.write_number(0, 1, 5, fmt.input_number)  # over a kept cell: which is meant?
+    with pytest.raises(RuntimeError, match="written twice"):
+        wb.close()

@@ -80,6 +80,7 @@ from .common import (
     write_array,
     write_array_block,
     write_formula,
+    write_formulas,
     write_text,
     write_value,
     write_values,
@@ -1123,7 +1124,7 @@ class _PlayerRows:
                     self._marks.mark(ws, row, cols[points_at], cached[points_at], p.file_points)
                     or styles[points_at]
                 )
-            _formula_cells(ws, row, cols, texts, styles, cached)
+            write_formulas(ws, row, cols, texts, styles, cached)
 
     def computed(
         self, values: dict[str, list[Any]] | None, progress: Progress = no_progress
@@ -1135,15 +1136,6 @@ class _PlayerRows:
             col = self.layout.col("points")
             self.ws.set_column(col, col, _MARKED_POINTS_WIDTH)
         _arrays(self.ws, self.fmt, self.layout, self.data, values)
-
-
-def _formula_cells(
-    ws: Worksheet, row: int, cols: list[int], texts: list[str], styles: list[Any], values: list[Any]
-) -> None:
-    """Formula cells of a player row, each with its format and cached value, as
-    :func:`~xlfuncs.templates.common.write_formula` writes them."""
-    for col, text, style, value in zip(cols, texts, styles, values, strict=True):
-        write_formula(ws, row, col, text, style, value)
 
 
 _MARKED_POINTS_WIDTH = 13

@@ -5,9 +5,10 @@ protection, print setup and cached values.
 Workbooks are written with XlsxWriter, which stores a formula's computed value beside it:
 a blank template stores blanks, a filled workbook (``xlfuncs crosstable``) stores the values
 our functions give, so it reads correctly where the functions are not installed. Only
-XlsxWriter's public API is used; what it cannot write, or writes slowly (the formulas that
-call only ``IF``, ``IFERROR`` and ``ISBLANK``: :class:`LaterCells`), is done on the finished
-file with the standard library's ``zipfile`` (:func:`finish_package`).
+XlsxWriter's public API is used; what it cannot write, or writes slowly (a big sheet's rows
+of numbers, blanks, repeated texts and formulas that call only ``IF``, ``IFERROR`` and
+``ISBLANK``: :class:`LaterCells`), is done on the finished file with the standard library's
+``zipfile`` (:func:`finish_package`), as XlsxWriter writes it.
 
 Text from users or imported files is always written with ``write_string``: a name starting
 with ``=`` stays text, never becomes a formula.
@@ -22,6 +23,7 @@ import weakref
 import zipfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from math import isfinite
 from pathlib import Path
 from typing import Any, Final
 from xml.sax.saxutils import escape
@@ -52,6 +54,7 @@ __all__ = [
     "write_value",
     "write_values",
     "write_formula",
+    "write_formulas",
     "write_array",
     "write_array_block",
     "settings_block",
@@ -174,12 +177,13 @@ class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is unt
         self.xlfuncs_lite = lite
         self.xlfuncs_finished = False
         self.xlfuncs_later: list[LaterCells] = []
+        self.xlfuncs_texts = KeptTexts()
 
     def add_worksheet(self, name: str | None = None, worksheet_class: Any = None) -> Worksheet:
         """xlsxwriter's new worksheet, with its :class:`LaterCells`."""
         ws = super().add_worksheet(name, worksheet_class)
         number = sum(not isinstance(sheet, Chartsheet) for sheet in self.worksheets())
-        later = LaterCells(f"xl/worksheets/sheet{number}.xml")
+        later = LaterCells(ws, f"xl/worksheets/sheet{number}.xml", self.xlfuncs_texts)
         _LATER[ws] = later
         self.xlfuncs_later.append(later)
         return ws
@@ -188,44 +192,167 @@ class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is unt
         """Write the file (xlsxwriter), then finish it (:func:`finish_package`); once."""
         if self.xlfuncs_finished:
             return
-        super().close()
-        later = {sheet.part: sheet.cells for sheet in self.xlfuncs_later if sheet.cells}
-        finish_package(self.xlfuncs_path, self.xlfuncs_lite, later=later)
         for sheet in self.xlfuncs_later:
-            sheet.cells.clear()  # written: let go
+            sheet.anchor()
+        super().close()
+        later = {sheet.part: sheet for sheet in self.xlfuncs_later if sheet.rows or sheet.arrays}
+        finish_package(self.xlfuncs_path, self.xlfuncs_lite, later=later, texts=self.xlfuncs_texts)
+        for sheet in self.xlfuncs_later:
+            sheet.clear()  # written: let go
         self.xlfuncs_finished = True
 
 
+_ALL_ROWS: Final = range(1_048_576)
+"""A worksheet's rows (xlsxwriter refuses a cell beyond)."""
+
+_ALL_COLUMNS: Final = range(16_384)
+"""A worksheet's columns."""
+
+
+class _Text(str):
+    """A text kept in a cell of :class:`LaterCells`: a shared string xlsxwriter holds."""
+
+
+_PLAIN_TEXT = re.compile(
+    r"[^\s<_\x00-\x1f\ufffe\uffff]([^<_\x00-\x1f\ufffe\uffff]*[^\s<_\x00-\x1f\ufffe\uffff])?"
+)
+"""A text xlsxwriter writes as it is into its shared strings, but escaped: no control
+character, ``_`` (of its ``_xHHHH_`` escapes), ``<`` (of a rich string) nor leading or
+trailing white space (kept by an attribute)."""
+
+
+class KeptTexts:
+    """The texts of a workbook's :class:`LaterCells`: a text written through xlsxwriter
+    once (so that its shared string has its number, in the order texts are first written)
+    is then kept like a number; the shared strings' count counts the cells kept."""
+
+    def __init__(self) -> None:
+        self.given: dict[str, _Text] = {}
+        """The plain texts (:data:`_PLAIN_TEXT`) written through xlsxwriter: their mark."""
+        self.kept = 0
+        """Text cells kept (each counted as xlsxwriter counts a text it writes)."""
+
+    def give(self, text: str) -> None:
+        """*text* has been written through xlsxwriter into a sheet's cell."""
+        if len(text) < 8192 and _PLAIN_TEXT.fullmatch(text):
+            self.given[text] = _Text(text)
+
+    def finish(self, strings: bytes) -> tuple[bytes, dict[_Text, str]]:
+        """The shared strings part *strings* counting the kept cells too, and the XML of a
+        kept cell of each text after its reference and format."""
+        if not self.kept:
+            return strings, {}
+        wanted = {f"<t>{escape(text)}</t>".encode(): mark for text, mark in self.given.items()}
+        tails: dict[_Text, str] = {}
+        for index, entry in enumerate(_SHARED.finditer(strings)):
+            mark = wanted.get(entry[1])
+            if mark is not None:
+                tails[mark] = f' t="s"><v>{index}</v></c>'
+        count = _SST_COUNT.search(strings)
+        if count is None or len(tails) != len(wanted):
+            raise RuntimeError("the shared strings do not hold the texts kept")
+        total = str(int(count[1]) + self.kept).encode()
+        return strings[: count.start(1)] + total + strings[count.end(1) :], tails
+
+
+_SHARED = re.compile(rb"<si>(.*?)</si>", re.DOTALL)
+"""A shared string as xlsxwriter writes it: its text element."""
+
+_SST_COUNT = re.compile(rb'<sst\b[^>]*? count="([0-9]+)"')
+"""The count of text cells in the shared strings' root."""
+
+
 class LaterCells:
-    """The formula cells of one worksheet that call no function but :data:`PLAIN_FUNCTIONS`
-    (:func:`write_formula`): xlsxwriter stores each as a formatted blank, and
-    :func:`finish_package` writes it over that blank as xlsxwriter writes a formula cell.
+    """The cells of one worksheet written into the finished sheet (:func:`finish_package`)
+    as xlsxwriter writes them, byte for byte, without going through xlsxwriter one cell at
+    a time: the numbers, blanks and texts of :func:`write_values`, :func:`write_array` and
+    :func:`write_array_block` (a text once written through xlsxwriter: :class:`KeptTexts`)
+    and the formulas that call no function but :data:`PLAIN_FUNCTIONS`
+    (:func:`write_formula`, :func:`write_formulas`), each with a format.
 
-    xlsxwriter rewrites each formula it stores by some thirty regular-expression
-    substitutions (the ``_xlfn.`` prefixes of newer functions), which change nothing in
-    such a formula: in a big crosstable, whose every player row holds a dozen and more,
-    most of the time its formulas take."""
+    xlsxwriter stores each cell it is given and then writes it out, in some dozen Python
+    calls a cell (and rewrites each formula by some thirty regular-expression
+    substitutions, which change nothing in a plain one): in a big crosstable, most of the
+    time it takes. Here a cell is kept as the XML after its reference and format; before
+    xlsxwriter writes the file, :meth:`anchor` gives it a formatted blank where a row's
+    first and last of these cells are (so that its rows, their ``spans`` and the sheet's
+    dimensions are those of every cell) and where each format is first used (so that
+    formats are numbered in the order xlsxwriter meets them); :func:`finish_package` puts
+    the cells in their rows, each format's number read from its first blank.
 
-    def __init__(self, part: str) -> None:
+    An array formula written over a range (:func:`write_array`) is given to xlsxwriter on
+    its first cell only, and its range written into that cell: xlsxwriter fills a range
+    with zeros for the values to replace. A cell kept here is not written through
+    xlsxwriter too (:func:`finish_package` refuses such a sheet), but for the cell of
+    :func:`write_formula`, which may be written over a cell of xlsxwriter's (a merged
+    range's first)."""
+
+    def __init__(self, ws: Worksheet, part: str, texts: KeptTexts) -> None:
+        self.ws = ws
+        self.texts = texts
+        """The workbook's texts kept so far."""
         self.part = part
         """The worksheet's part in the package (``xl/worksheets/sheet1.xml``)."""
-        self.cells: dict[bytes, bytes] = {}
-        """Each cell's reference (``b"K12"``): its XML after the ``<c r=... s=...``
-        attributes, as xlsxwriter writes it."""
-        self._letters: dict[int, str] = {}
+        self.rows: dict[int, dict[int, tuple[Format, str]]] = {}
+        """Each row's cells (by column): the format and the XML after ``<c r=... s=...``
+        (``/>`` for a blank), as xlsxwriter writes it."""
+        self.arrays: dict[int, dict[int, tuple[str, str]]] = {}
+        """The array formulas written on their first cell only (by row, column): the
+        range xlsxwriter writes (that cell) and the formula's range."""
+        self.anchors: dict[tuple[int, int], Format] = {}
+        """The formatted blanks of :meth:`anchor` (row, column): their format."""
 
-    def _ref(self, row: int, col: int) -> bytes:
-        letters = self._letters.get(col)
-        if letters is None:
-            letters = self._letters[col] = xl_col_to_name(col)
-        return f"{letters}{row + 1}".encode()
+    def row(self, row: int) -> dict[int, tuple[Format, str]]:
+        """The cells of *row* (zero-based) kept so far, to add to."""
+        cells = self.rows.get(row)
+        if cells is None:
+            cells = self.rows[row] = {}
+        return cells
 
     def formula(
-        self, ws: Worksheet, row: int, col: int, formula: str, fmt: Format, value: Any
+        self, row: int, col: int, formula: str, fmt: Format, value: Any, *, alone: bool
     ) -> None:
-        """The plain formula *formula* (``=`` first) with its cached *value* in a cell."""
-        ws.write_blank(row, col, None, fmt)
-        self.cells[self._ref(row, col)] = _formula_xml(formula[1:], value)
+        """The plain formula *formula* (``=`` first) with its cached *value* in a cell;
+        *alone*: its formatted blank given to xlsxwriter now (the cell may have been
+        written through xlsxwriter before: a merged range's first cell)."""
+        self.row(row)[col] = (fmt, _formula_xml(formula[1:], value))
+        if alone:
+            self.ws.write_blank(row, col, None, fmt)
+            self.anchors[row, col] = fmt
+
+    def array(self, first: tuple[int, int], last: tuple[int, int]) -> None:
+        """The array formula written on cell *first* (row, column) spans to *last*."""
+        start = xl_rowcol_to_cell(*first)
+        self.arrays.setdefault(first[0], {})[first[1]] = (
+            start,
+            f"{start}:{xl_rowcol_to_cell(*last)}",
+        )
+
+    def anchor(self) -> None:
+        """Give xlsxwriter a formatted blank on each row's first and last cell kept here and
+        on the first cell (row by row, left to right) of each format."""
+        seen: set[int] = set()
+        anchors = self.anchors
+        for row in sorted(self.rows):
+            cells = self.rows[row]
+            if not cells:
+                continue
+            first: dict[int, int] = {}  # a format not met above: its first column here
+            for col, (fmt, _) in cells.items():
+                key = id(fmt)
+                if key not in seen and (key not in first or col < first[key]):
+                    first[key] = col
+            seen.update(first)
+            for col in {min(cells), max(cells), *first.values()}:
+                fmt = cells[col][0]
+                anchors[row, col] = fmt
+                self.ws.write_blank(row, col, None, fmt)
+
+    def clear(self) -> None:
+        """Let go of the cells (written)."""
+        self.rows.clear()
+        self.arrays.clear()
+        self.anchors.clear()
 
 
 _LATER: weakref.WeakKeyDictionary[Worksheet, LaterCells] = weakref.WeakKeyDictionary()
@@ -255,7 +382,7 @@ def _is_plain(formula: str) -> bool:
     )
 
 
-def _formula_xml(formula: str, value: Any) -> bytes:
+def _formula_xml(formula: str, value: Any) -> str:
     """A formula cell's XML after its reference and format, as xlsxwriter writes it: the
     value's type (``t="b"``, ``t="e"``, ``t="str"``; a number and a blank untyped), the
     formula and the value, escaped."""
@@ -266,36 +393,89 @@ def _formula_xml(formula: str, value: Any) -> bytes:
         value = escape(value)
     else:
         typed = ""
-    return f"{typed}><f>{escape(formula)}</f><v>{value}</v></c>".encode()
+    return f"{typed}><f>{escape(formula)}</f><v>{value}</v></c>"
 
 
-_PLACEHOLDER = re.compile(rb'<c r="([A-Z]+[0-9]+)"( s="[0-9]+")/>')
-"""A formatted blank cell of a worksheet as xlsxwriter writes it: where a cell of
-:class:`LaterCells` may be."""
+_ROW = re.compile(rb'<row r="([0-9]+)"[^>/]*>(.*?)</row>', re.DOTALL)
+"""A worksheet row with cells as xlsxwriter writes it: its number and its cells."""
+
+_CELL_START = '<c r="'
+"""How xlsxwriter starts a cell (its reference follows)."""
 
 
-def _write_later(data: bytes, cells: Mapping[bytes, bytes]) -> bytes:
-    """Worksheet XML *data* with the blanks of *cells* (by reference) written as their
-    cells (the XML after the reference and format)."""
+class _ColumnNumbers(dict[str, int]):
+    """A column's letters (``"BM"``): its number from 0."""
+
+    def __missing__(self, letters: str) -> int:
+        number = 0
+        for letter in letters:
+            number = number * 26 + ord(letter) - 64
+        self[letters] = number - 1
+        return number - 1
+
+
+def _letters(text: str) -> str:
+    """The column letters a cell's reference (``"BM12..."``) starts with."""
+    end = 0
+    while text[end].isalpha():
+        end += 1
+    return text[:end]
+
+
+def _write_later(data: bytes, later: LaterCells, texts: Mapping[_Text, str]) -> bytes:
+    """Worksheet XML *data* with the cells of *later* written in their rows, in column
+    order among xlsxwriter's, each over its anchor (:meth:`LaterCells.anchor`), and the
+    ranges of its array formulas; a kept text's XML in *texts*."""
+    rows, arrays, anchors = later.rows, later.arrays, later.anchors
+    numbers = _ColumnNumbers()
+    names: dict[int, str] = {}
+    styles: dict[int, str] = {}  # a format's id: its number, as its anchor has it
 
     def written(match: re.Match[bytes]) -> bytes:
-        rest = cells.get(match[1])
-        return match[0] if rest is None else b'<c r="' + match[1] + b'"' + match[2] + rest
+        row = int(match[1]) - 1
+        ours, ranges = rows.get(row, {}), arrays.get(row, {})
+        if not ours and not ranges:
+            return match[0]
+        cells: dict[int, str] = {}
+        for cell in match[2].decode().split(_CELL_START)[1:]:
+            col = numbers[_letters(cell)]
+            if col in ours:
+                fmt = anchors.get((row, col))
+                if fmt is None:
+                    raise RuntimeError(f"{later.part}: cell {cell[:12]!r} written twice")
+                styles[id(fmt)] = cell.split('"', 3)[2]
+            elif col in ranges:
+                start, span = ranges[col]
+                cells[col] = _CELL_START + cell.replace(f'ref="{start}"', f'ref="{span}"', 1)
+            else:
+                cells[col] = _CELL_START + cell
+        number = str(row + 1)
+        for col, (fmt, rest) in ours.items():
+            name = names.get(col)
+            if name is None:
+                name = names[col] = xl_col_to_name(col)
+            if rest.__class__ is _Text:
+                rest = texts[rest]
+            cells[col] = f'{_CELL_START}{name}{number}" s="{styles[id(fmt)]}"{rest}'
+        body = "".join([cells[col] for col in sorted(cells)]).encode()
+        return match[0][: match.start(2) - match.start(0)] + body + b"</row>"
 
-    return _PLACEHOLDER.sub(written, data)
+    return _ROW.sub(written, data)
 
 
 def finish_package(
     path: Path,
     lite: LitePackage | None,
     *,
-    later: Mapping[str, Mapping[bytes, bytes]] | None = None,
+    later: Mapping[str, LaterCells] | None = None,
+    texts: KeptTexts | None = None,
 ) -> None:
     """Finish the workbook file xlsxwriter wrote at *path*, rewritten with the standard
     library's :mod:`zipfile` (every part kept in its order, date and compression):
 
-    - the cells of *later* (by worksheet part, :class:`LaterCells`) written over their
-      placeholders, as xlsxwriter writes them;
+    - the cells of *later* (by worksheet part, :class:`LaterCells`) written in their rows,
+      as xlsxwriter writes them, and the shared strings counting the text cells *texts*
+      kept;
     - ``<calcPr calcId="191029"/>`` (:data:`EXCEL_CALC_ID`, and no ``fullCalcOnLoad``): Excel
       opens it with the values stored beside the formulas;
     - the blank value beside a formula typed as text (``<c r="A1" t="str"><f>...</f><v></v>
@@ -311,8 +491,12 @@ def finish_package(
         infos = book.infolist()
         parts = {info.filename: book.read(info) for info in infos}
         comment = book.comment
+    shared: dict[_Text, str] = {}
+    if texts is not None and texts.kept:
+        strings = "xl/sharedStrings.xml"
+        parts[strings], shared = texts.finish(parts[strings])
     for part, cells in (later or {}).items():
-        parts[part] = _write_later(parts[part], cells)
+        parts[part] = _write_later(parts[part], cells, shared)
     parts["xl/workbook.xml"] = _CALC_PR.sub(
         f'<calcPr calcId="{EXCEL_CALC_ID}"/>'.encode(), parts["xl/workbook.xml"], count=1
     )
@@ -451,30 +635,59 @@ def write_values(
     format."""
     if len(values) != len(formats):
         raise ValueError(f"{len(values)} values, {len(formats)} formats")
-    _write_each(ws, ((row, at) for at in range(col, col + len(values))), values, formats)
+    cols = range(col, col + len(values))
+    _write_cells(ws, (range(row, row + 1), cols), (itertools.repeat(row), cols), values, formats)
 
 
-def _write_each(
+def _kept(ws: Worksheet, rows: range, cols: range) -> LaterCells | None:
+    """The :class:`LaterCells` of *ws* when it can keep cells in *rows* and *cols*."""
+    later = _LATER.get(ws)
+    if later is None or not rows or not cols:
+        return None
+    inside = rows[0] in _ALL_ROWS and rows[-1] in _ALL_ROWS
+    return later if inside and cols[0] in _ALL_COLUMNS and cols[-1] in _ALL_COLUMNS else None
+
+
+def _write_cells(
     ws: Worksheet,
-    places: Iterable[tuple[int, int]],
+    area: tuple[range, range],
+    places: tuple[Iterable[int], Iterable[int]],
     values: Iterable[Any],
     formats: Iterable[Format | None],
 ) -> None:
-    """:func:`write_value` on each cell of *places* (row, column), its value of *values*
-    and format of *formats* in turn; the common kinds (numbers, text, blanks) straight to
-    xlsxwriter, told apart once per cell."""
-    number, text, blank = ws.write_number, ws.write_string, ws.write_blank
-    for (row, col), value, fmt in zip(places, values, formats):
+    """:func:`write_value` on each cell of *places* (its row and its column, in turn, all
+    within the rows and columns of *area*), its value of *values* and format of *formats*:
+    the common kinds told apart once per cell, a number, a blank or a text xlsxwriter has
+    written once (:class:`KeptTexts`) with a format kept for the finished sheet
+    (:class:`LaterCells`)."""
+    later = _kept(ws, *area)
+    if later is None:
+        for row, col, value, fmt in zip(*places, values, formats):
+            write_value(ws, row, col, value, fmt)
+        return
+    kept, texts = later.rows, later.texts
+    given = texts.given
+    cells: dict[int, tuple[Format, str]] = {}
+    at = -1
+    for row, col, value, fmt in zip(*places, values, formats):
+        if fmt is None:
+            write_value(ws, row, col, value, fmt)
+            continue
+        if row != at:
+            at, cells = row, kept.get(row) or kept.setdefault(row, {})
         kind = type(value)
-        if kind is float or kind is int:
-            number(row, col, value, fmt)
-        elif kind is str:
-            if value:
-                text(row, col, value, fmt)
+        if kind is str and value:
+            mark = given.get(value)
+            if mark is None:
+                ws.write_string(row, col, value, fmt)
+                texts.give(value)
             else:
-                blank(row, col, None, fmt)
-        elif value is None:
-            blank(row, col, None, fmt)
+                cells[col] = (fmt, mark)
+                texts.kept += 1
+        elif kind is int or (kind is float and isfinite(value)):
+            cells[col] = (fmt, f"><v>{value:.16G}</v></c>")
+        elif value is None or kind is str:
+            cells[col] = (fmt, "/>")
         else:
             write_value(ws, row, col, value, fmt)
 
@@ -485,11 +698,40 @@ def write_formula(
     """A formula with its cached value (blank when *value* is ``None``); in a workbook of
     :func:`new_workbook`, a formatted formula calling :data:`PLAIN_FUNCTIONS` only is
     written in its cell as the file is finished (:class:`LaterCells`)."""
+    _formula(ws, row, col, formula, fmt, value, alone=True)
+
+
+def write_formulas(
+    ws: Worksheet,
+    row: int,
+    cols: Sequence[int],
+    formulas: Sequence[str],
+    formats: Sequence[Format | None],
+    values: Sequence[Any],
+) -> None:
+    """:func:`write_formula` on each cell of *row* in *cols*, each with its formula, format
+    and cached value, in cells not written otherwise (as :func:`write_values`'s)."""
+    for col, formula, fmt, value in zip(cols, formulas, formats, values, strict=True):
+        _formula(ws, row, col, formula, fmt, value, alone=False)
+
+
+def _formula(
+    ws: Worksheet,
+    row: int,
+    col: int,
+    formula: str,
+    fmt: Format | None,
+    value: Any,
+    *,
+    alone: bool,
+) -> None:
+    """:func:`write_formula`; *alone*: see :meth:`LaterCells.formula`."""
     later = _LATER.get(ws) if fmt is not None else None
-    if later is not None and _is_plain(formula):
-        later.formula(ws, row, col, formula, fmt, "" if value is None else value)
+    cached = "" if value is None else value
+    if later is not None and row in _ALL_ROWS and col in _ALL_COLUMNS and _is_plain(formula):
+        later.formula(row, col, formula, fmt, cached, alone=alone)
     else:
-        ws.write_formula(row, col, formula, fmt, "" if value is None else value)
+        ws.write_formula(row, col, formula, fmt, cached)
 
 
 def write_array(
@@ -504,11 +746,12 @@ def write_array(
     """One array formula over a column range (one call fills the column), with each cell's
     cached value (blanks when *values* is ``None``)."""
     cached = list(values) if values is not None else [None] * (last_row - first_row + 1)
-    ws.write_array_formula(
-        first_row, col, last_row, col, formula, fmt, "" if cached[0] is None else cached[0]
-    )
+    area = (first_row, col, last_row, col)
+    first = "" if cached[0] is None else cached[0]
+    _array_formula(ws, area, formula, fmt, first, every=len(cached) > last_row - first_row)
     rows = range(first_row + 1, last_row + 1)
-    _write_each(ws, ((row, col) for row in rows), cached[1:], itertools.repeat(fmt))
+    places = (rows, itertools.repeat(col))
+    _write_cells(ws, (rows, range(col, col + 1)), places, cached[1:], itertools.repeat(fmt))
 
 
 def write_array_block(
@@ -526,13 +769,35 @@ def write_array_block(
     first = values[0][0] if values and values[0] else None
     if isinstance(first, bool):
         first = int(first)  # xlsxwriter stores an array formula's value as a number or text only
-    ws.write_array_formula(
-        first_row, first_col, last_row, last_col, formula, fmt, "" if first is None else first
-    )
-    for i, row in enumerate(values[: last_row - first_row + 1]):
-        for j, value in enumerate(row[: last_col - first_col + 1]):
-            if i or j:
-                write_value(ws, first_row + i, first_col + j, value, fmt)
+    height, width = last_row - first_row + 1, last_col - first_col + 1
+    rows = [row[:width] for row in values[:height]]
+    every = len(rows) == height and all(len(row) == width for row in rows)
+    area = (first_row, first_col, last_row, last_col)
+    _array_formula(ws, area, formula, fmt, "" if first is None else first, every=every)
+    for i, row in enumerate(rows):
+        skip = 0 if i else 1  # the first cell: the formula's
+        cols = range(first_col + skip, first_col + len(row))
+        at = (range(first_row + i, first_row + i + 1), cols)
+        places = (itertools.repeat(first_row + i), cols)
+        _write_cells(ws, at, places, row[skip:], itertools.repeat(fmt))
+
+
+def _array_formula(
+    ws: Worksheet, area: Area, formula: str, fmt: Format | None, cached: Any, *, every: bool
+) -> None:
+    """The legacy array formula *formula* over *area* with the value *cached* (its first
+    cell's), the other cells' values left to write (*every*: all of them will be). In a
+    workbook of :func:`new_workbook`, with a format and every other cell's value, it is
+    given to xlsxwriter on its first cell and its range written as the file is finished
+    (:class:`LaterCells`): over a range, xlsxwriter fills every other cell with a zero for
+    the values to replace."""
+    first_row, first_col, last_row, last_col = area
+    later = _kept(ws, range(first_row, last_row + 1), range(first_col, last_col + 1))
+    if later is not None and fmt is not None and every and area[:2] != area[2:]:
+        ws.write_array_formula(first_row, first_col, first_row, first_col, formula, fmt, cached)
+        later.array((first_row, first_col), (last_row, last_col))
+    else:
+        ws.write_array_formula(first_row, first_col, last_row, last_col, formula, fmt, cached)
 
 
 def settings_block(
