@@ -32,6 +32,7 @@ from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
 from ..excel import functions as excel_functions
 from ..excel import is_blank, shared_results
+from ..parallel import Answer, in_child
 from ..progress import Progress, no_progress, scaled
 from .common import (
     Formats,
@@ -53,7 +54,6 @@ from .common import (
     write_values,
 )
 from .event import ChartPlayer, Event, Round, result_cell
-from .forked import Answer, in_child
 from .team_sheet import add_team_sheet
 from .working_sheet import add_working_sheet
 
@@ -649,7 +649,7 @@ def figures(
     out: dict[str, list[Any]] = {"k_data": k_data, "k": k}
     steps = _steps(layout, data, ratings, k_cells)
     with shared_results():  # the results block is read once for all the calls
-        # the columns of _IN_CHILD computed at once by a forked child (.forked), the others
+        # the columns of _IN_CHILD computed at once by a forked child (..parallel), the others
         # here; those of _BEFORE_CHILD first, here: the child starts with the results read
         moved = _IN_CHILD if layout.capacity >= FORK_FROM else frozenset()
         found_all: dict[str, list[list[Any]]] = {}
