@@ -48,8 +48,9 @@ __all__ = ["Answer", "can_fork", "can_start", "in_child", "in_workers", "stop_wo
 T = TypeVar("T")
 
 AHEAD = 2
-"""Argument sets :func:`in_workers` hands each worker before its answers: the next is
-there when a worker finishes one (no wait for this process to read the answer)."""
+"""Argument sets :func:`in_workers` has each worker hold at most: the next is there when a
+worker finishes one (no wait for this process to read the answer), except at the end, where
+each goes to the first worker that is free."""
 
 
 def can_start() -> bool:
@@ -77,12 +78,12 @@ _OURS: list[Connection] = []
 closes its copies of them."""
 
 
-def _serve(pipe: Connection, work: Callable[..., Any]) -> None:
-    """A worker: each argument set read from *pipe* answered with ``("done", work(*args))``,
-    or ``("failed",)`` when *work* raised or its answer cannot be pickled (the work is done
-    again by the process that asked, where the error is raised); ends when the pipe is
-    closed, without the cleanup of the process it was forked from (its buffered output,
-    its exit handlers)."""
+def _serve(pipe: Connection, work: Callable[..., Any], argsets: Sequence[tuple[Any, ...]]) -> None:
+    """A worker: for each index read from *pipe*, ``work(*argsets[index])`` answered with
+    ``("done", value)``, or ``("failed",)`` when *work* raised or its answer cannot be
+    pickled (the work is done again by the process that asked, where the error is raised);
+    ends when the pipe is closed, without the cleanup of the process it was forked from (its
+    buffered output, its exit handlers)."""
     worker_signals()
     for theirs in _OURS:
         theirs.close()
@@ -90,11 +91,11 @@ def _serve(pipe: Connection, work: Callable[..., Any]) -> None:
     try:
         while True:
             try:
-                args = pipe.recv()
+                index = pipe.recv()
             except (EOFError, OSError):
                 break
             try:
-                message: tuple[Any, ...] = ("done", work(*args))
+                message: tuple[Any, ...] = ("done", work(*argsets[index]))
                 pipe.send(message)
             except (EOFError, OSError):
                 break
@@ -105,14 +106,20 @@ def _serve(pipe: Connection, work: Callable[..., Any]) -> None:
 
 
 class _Worker:
-    """A worker process running :func:`_serve` with *work*, and this process's end of its
-    pipe."""
+    """A worker process running :func:`_serve` with *work* and *argsets* (given once, when
+    it starts: only an index crosses the pipe for each, so that handing work never waits),
+    and this process's end of its pipe."""
 
-    def __init__(self, context: BaseContext, work: Callable[..., Any]) -> None:
+    def __init__(
+        self,
+        context: BaseContext,
+        work: Callable[..., Any],
+        argsets: Sequence[tuple[Any, ...]],
+    ) -> None:
         self.pipe, theirs = context.Pipe()
         with quiet_children():  # the worker starts with the signals held, then lets them end it
             self.process: BaseProcess = context.Process(  # type: ignore[attr-defined]
-                target=_serve, args=(theirs, work), daemon=True
+                target=_serve, args=(theirs, work, argsets), daemon=True
             )
             _OURS.append(self.pipe)
             try:
@@ -125,10 +132,10 @@ class _Worker:
                 theirs.close()
             _LIVE.add(self)
 
-    def send(self, args: tuple[Any, ...]) -> bool:
-        """*args* handed to the worker; ``False`` when it is gone."""
+    def send(self, index: int) -> bool:
+        """The argument set *index* handed to the worker; ``False`` when it is gone."""
         try:
-            self.pipe.send(args)
+            self.pipe.send(index)
         except (OSError, ValueError):
             return False
         return True
@@ -169,10 +176,12 @@ def stop_workers() -> None:
 on_interruption(stop_workers)
 
 
-def _started(context: BaseContext, work: Callable[..., Any]) -> _Worker | None:
-    """A worker started for *work*, or ``None`` when the system refuses one."""
+def _started(
+    context: BaseContext, work: Callable[..., Any], argsets: Sequence[tuple[Any, ...]]
+) -> _Worker | None:
+    """A worker started for *work* and *argsets*, or ``None`` when the system refuses one."""
     try:
-        return _Worker(context, work)
+        return _Worker(context, work, argsets)
     except OSError:
         return None
 
@@ -211,8 +220,8 @@ def in_child(work: Callable[[], T]) -> Answer[T]:
         return Answer(work)
     import multiprocessing
 
-    worker = _started(multiprocessing.get_context("fork"), work)
-    if worker is None or not worker.send(()):
+    worker = _started(multiprocessing.get_context("fork"), work, [()])
+    if worker is None or not worker.send(0):
         if worker is not None:
             worker.stop()
         return Answer(work)
@@ -224,10 +233,10 @@ def in_workers(
 ) -> Generator[T, None, None]:
     """``work(*args)`` for each of *argsets*, in their order, computed by up to *workers*
     processes (forked where :func:`can_fork`, else started as the platform starts them:
-    *work* and the arguments must then be picklable; here where none can be started, or
-    *workers* is 1 or less); each worker is handed the next argument set when it answers
-    (:data:`AHEAD` at a time). Use it in a ``with contextlib.closing(...)`` block, so that
-    leaving the block early (an error, an interruption) stops the workers."""
+    *work* and the argument sets must then be picklable; here where none can be started,
+    or *workers* is 1 or less); each worker is handed the next argument set when it answers
+    (:data:`AHEAD`). Use it in a ``with contextlib.closing(...)`` block, so that leaving the
+    block early (an error, an interruption) stops the workers."""
     if workers <= 1 or not argsets or not can_start():
         for args in argsets:
             yield work(*args)
@@ -238,7 +247,7 @@ def in_workers(
     pool: list[_Worker] = []
     try:
         for _ in range(min(workers, len(argsets))):
-            worker = _started(context, work)
+            worker = _started(context, work, argsets)
             if worker is not None:
                 pool.append(worker)
         yield from _in_order(work, argsets, pool)
@@ -254,18 +263,24 @@ def _in_order(
     whose worker failed, or was lost with it, done here."""
     from multiprocessing.connection import wait
 
-    waiting = iter(range(len(argsets)))
+    following = 0  # the next argument set to hand out
     handed: dict[_Worker, list[int]] = {worker: [] for worker in pool}
     found: dict[int, tuple[Any, ...]] = {}
 
-    def hand(worker: _Worker) -> None:
-        index = next(waiting, None)
-        if index is None:
-            return
-        if worker.send(argsets[index]):
-            handed[worker].append(index)
-        else:  # the worker is gone: this one here, the next ones to the others
-            found[index] = ("lost",)
+    def hand(worker: _Worker) -> bool:
+        """The next argument set handed to *worker*, if it is to have one more."""
+        nonlocal following
+        left = len(argsets) - following
+        # one queued behind the worker's own only while there is one for each worker: at
+        # the end, the next goes to the first worker that is free
+        if not left or len(handed[worker]) >= AHEAD or (handed[worker] and left < len(pool)):
+            return False
+        following += 1
+        if worker.send(following - 1):
+            handed[worker].append(following - 1)
+            return True
+        found[following - 1] = ("lost",)  # the worker is gone: this one here
+        return False
 
     for _ in range(AHEAD):
         for worker in pool:
@@ -274,7 +289,8 @@ def _in_order(
         while given not in found:
             busy = [w for w in pool if handed[w]]
             if not busy:  # no worker left to ask: the next argument set here
-                found[next(waiting, given)] = ("lost",)
+                following += 1
+                found[following - 1] = ("lost",)
                 continue
             ready = set(wait([w.pipe for w in busy] + [w.process.sentinel for w in busy]))
             for worker in busy:
@@ -287,6 +303,7 @@ def _in_order(
                     worker.stop()
                 else:
                     found[handed[worker].pop(0)] = message
-                    hand(worker)
+                    while hand(worker):
+                        pass
         message = found.pop(given)
         yield message[1] if message[0] == "done" else work(*args)
