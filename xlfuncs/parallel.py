@@ -105,7 +105,7 @@ def _serve(pipe: Connection, work: Callable[..., Any], argsets: Sequence[tuple[A
         os._exit(0)
 
 
-class _Worker:
+class _WorkerProcess:
     """A worker process running :func:`_serve` with *work* and *argsets* (given once, when
     it starts: only an index crosses the pipe for each, so that handing work never waits),
     and this process's end of its pipe."""
@@ -163,7 +163,7 @@ class _Worker:
             self.process.join()
 
 
-_LIVE: set[_Worker] = set()
+_LIVE: set[_WorkerProcess] = set()
 """The workers started and not yet stopped."""
 
 
@@ -178,10 +178,10 @@ on_interruption(stop_workers)
 
 def _started(
     context: BaseContext, work: Callable[..., Any], argsets: Sequence[tuple[Any, ...]]
-) -> _Worker | None:
+) -> _WorkerProcess | None:
     """A worker started for *work* and *argsets*, or ``None`` when the system refuses one."""
     try:
-        return _Worker(context, work, argsets)
+        return _WorkerProcess(context, work, argsets)
     except OSError:
         return None
 
@@ -190,7 +190,7 @@ class Answer(Generic[T]):
     """The answer of some work: computed by a forked worker, or here when it is asked for.
     Call it exactly once (it stops the worker), or :meth:`discard` it."""
 
-    def __init__(self, work: Callable[[], T], worker: _Worker | None = None) -> None:
+    def __init__(self, work: Callable[[], T], worker: _WorkerProcess | None = None) -> None:
         self._work, self._worker = work, worker
 
     def __call__(self) -> T:
@@ -244,7 +244,7 @@ def in_workers(
     import multiprocessing
 
     context = multiprocessing.get_context("fork" if can_fork() else None)
-    pool: list[_Worker] = []
+    pool: list[_WorkerProcess] = []
     try:
         for _ in range(min(workers, len(argsets))):
             worker = _started(context, work, argsets)
@@ -257,17 +257,17 @@ def in_workers(
 
 
 def _in_order(
-    work: Callable[..., T], argsets: Sequence[tuple[Any, ...]], pool: list[_Worker]
+    work: Callable[..., T], argsets: Sequence[tuple[Any, ...]], pool: list[_WorkerProcess]
 ) -> Iterator[T]:
     """:func:`in_workers`'s results from the started workers *pool*: each argument set
     whose worker failed, or was lost with it, done here."""
     from multiprocessing.connection import wait
 
     following = 0  # the next argument set to hand out
-    handed: dict[_Worker, list[int]] = {worker: [] for worker in pool}
+    handed: dict[_WorkerProcess, list[int]] = {worker: [] for worker in pool}
     found: dict[int, tuple[Any, ...]] = {}
 
-    def hand(worker: _Worker) -> bool:
+    def hand(worker: _WorkerProcess) -> bool:
         """The next argument set handed to *worker*, if it is to have one more."""
         nonlocal following
         left = len(argsets) - following
