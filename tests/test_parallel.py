@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_interruption import _env
 from xlfuncs import interruption, parallel
 
 ROOT = Path(__file__).parent.parent
@@ -52,33 +53,24 @@ class Ran:
     """The processes of its group still running once it ended (killed then)."""
 
 
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    env.pop("COLUMNS", None)
-    return env
-
-
-def _group_alive(pgid: int) -> list[int]:
-    """The processes of the group *pgid* still running (not zombies)."""
-    alive = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError, ValueError, IndexError):
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            if int(fields[2]) == pgid and fields[0] != "Z":
-                alive.append(int(stat.parent.name))
-    return alive
-
-
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is *pid*."""
+def _processes(field: int, value: int) -> list[int]:
+    """The processes still running (not zombies) whose ``/proc/PID/stat`` field *field*
+    (after the name: 1 the parent, 2 the process group) is *value*."""
     found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         with contextlib.suppress(OSError, ValueError, IndexError):
             fields = stat.read_text().rsplit(")", 1)[1].split()
-            if int(fields[1]) == pid and fields[0] != "Z":
+            if int(fields[field]) == value and fields[0] != "Z":
                 found.append(int(stat.parent.name))
     return found
+
+
+def _group_alive(pgid: int) -> list[int]:
+    return _processes(2, pgid)
+
+
+def _children(pid: int) -> list[int]:
+    return _processes(1, pid)
 
 
 def _run(
