@@ -1,10 +1,11 @@
 """A big chart's stored values are computed by two processes (``figures`` in
-``xlfuncs/templates/chart.py``: some columns by a forked child, :mod:`xlfuncs.templates.forked`):
+``xlfuncs/templates/chart.py``: some columns by a forked worker, :mod:`xlfuncs.parallel`):
 the values are the same as computed by this process alone, on a real Swiss of 284 players
 and a round robin."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -12,8 +13,9 @@ from typing import Any
 
 import pytest
 
+from xlfuncs import parallel
 from xlfuncs.filled_chart import event_from_trf
-from xlfuncs.templates import chart, forked, round_robin, swiss
+from xlfuncs.templates import chart, round_robin, swiss
 from xlfuncs.trf import read_trf
 
 DATA = Path(__file__).parent / "data"
@@ -41,10 +43,10 @@ def test_the_figures_are_the_same_in_two_processes(
     if not hasattr(os, "fork"):
         pytest.skip("no fork here")
     # forked even where an earlier test left a thread running (the child only computes)
-    monkeypatch.setattr(forked, "can_fork", lambda: True)
+    monkeypatch.setattr(parallel, "can_fork", lambda: True)
     monkeypatch.setattr(chart, "FORK_FROM", 0)
     children: list[object] = []
-    start = forked.in_child
+    start = parallel.in_child
 
     def counted(work: object) -> object:
         children.append(work)
@@ -54,7 +56,7 @@ def test_the_figures_are_the_same_in_two_processes(
     early: list[dict[str, list[object]]] = []
     two = chart.figures(layout, data, meanwhile=lambda known: early.append(dict(known)))
     assert len(children) == 1
-    monkeypatch.setattr(forked, "can_fork", lambda: False)
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)
     one = chart.figures(layout, data)
     assert list(two) == list(one)
     assert two == one
@@ -75,12 +77,13 @@ def test_a_failure_meanwhile_stops_the_child(monkeypatch: pytest.MonkeyPatch) ->
     layout = swiss.layout_of(filled.event)
     layout = replace(layout, tiebreaks=len(chart.tiebreaks_of(layout, filled.event)))
     data = chart.inputs(layout, filled.event)
-    monkeypatch.setattr(forked, "can_fork", lambda: True)
+    monkeypatch.setattr(parallel, "can_fork", lambda: True)
     monkeypatch.setattr(chart, "FORK_FROM", 0)
-    answers: list[forked.Answer[object]] = []
+    before = set(multiprocessing.active_children())
+    answers: list[parallel.Answer[object]] = []
 
-    def kept(work: object) -> forked.Answer[object]:
-        answers.append(forked.in_child(work))  # type: ignore[arg-type]
+    def kept(work: object) -> parallel.Answer[object]:
+        answers.append(parallel.in_child(work))  # type: ignore[arg-type]
         return answers[-1]
 
     monkeypatch.setattr(chart, "in_child", kept)
@@ -91,7 +94,7 @@ def test_a_failure_meanwhile_stops_the_child(monkeypatch: pytest.MonkeyPatch) ->
     with pytest.raises(RuntimeError, match="meanwhile"):
         chart.figures(layout, data, meanwhile=fails)
     assert len(answers) == 1
-    assert answers[0]._pid is None  # discarded: reaped
+    assert [p for p in multiprocessing.active_children() if p not in before] == []  # reaped
 
 
 def test_the_row_formulas_stored_early_give_the_same_workbook(
@@ -104,7 +107,7 @@ def test_the_row_formulas_stored_early_give_the_same_workbook(
 
     if not hasattr(os, "fork"):
         pytest.skip("no fork here")
-    monkeypatch.setattr(forked, "can_fork", lambda: True)
+    monkeypatch.setattr(parallel, "can_fork", lambda: True)
     monkeypatch.setattr(chart, "FORK_FROM", 0)
     filled = event_from_trf(read_trf(DATA / "real/karl-mala-2005.trf"))
     early = write_chart(filled, tmp_path / "early.xlsx", form="classic")

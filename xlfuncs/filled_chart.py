@@ -34,8 +34,8 @@ from .trf.rated import LOWEST_RATING
 from .trf.rounds_planned import LaterBye
 
 if TYPE_CHECKING:
+    from .parallel import Answer
     from .templates.common import LitePackage
-    from .templates.forked import Answer
 
 __all__ = [
     "FORMS",
@@ -296,11 +296,11 @@ calls stored as LibreOffice Calc binds the add-in's functions,
 def lite_code_ahead() -> Answer[LitePackage]:
     """The xlwings Lite code of a workbook in the Lite form
     (:func:`~xlfuncs.templates.registry.lite_package`), gathered by a forked child from now
-    on (:func:`~xlfuncs.templates.forked.in_child`: the same package as gathered here, which
+    on (:func:`~xlfuncs.parallel.in_child`: the same package as gathered here, which
     is done where no child can be forked) while this process reads the event; returns the
-    :class:`~xlfuncs.templates.forked.Answer` (call it once, as :func:`write_chart`'s
+    :class:`~xlfuncs.parallel.Answer` (call it once, as :func:`write_chart`'s
     *lite*, or discard it)."""
-    from .templates.forked import in_child
+    from .parallel import in_child
     from .templates.registry import lite_package
 
     return in_child(lambda: lite_package(lite_form=True))

@@ -23,8 +23,8 @@ from .support import (
 )
 
 if TYPE_CHECKING:
+    from ..parallel import Answer
     from ..templates.common import LitePackage
-    from ..templates.forked import Answer
 
 __all__ = ["HELP", "add_arguments", "run"]
 

@@ -10,16 +10,16 @@ list, each worker looks its files' players up in the list's index in the cache f
 once, before the workers start). A file that cannot be read becomes a :class:`BadFile`
 naming the file and line, never an exception that stops the other files. A worker ends at
 once and in silence on Ctrl-C or SIGTERM, and the workers are stopped when the reading is
-(:mod:`xlfuncs.interruption`): the command says it was interrupted, once.
+(:mod:`xlfuncs.parallel`, :mod:`xlfuncs.interruption`): the command says it was
+interrupted, once.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
-import multiprocessing
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -28,7 +28,7 @@ from ..core.editions import RateOfPlay
 from ..core.titles import trf_title
 from ..event import EventOptions, analyse_event
 from ..findings import messages
-from ..interruption import quiet_children, worker_signals
+from ..parallel import in_workers
 from ..ratinglist import RatingListIndex, open_index
 from ..ratinglist.extract import index_event_list
 from ..trf import Tournament, TrfError, not_a_trf, parse_trf_bytes
@@ -293,21 +293,11 @@ def read_events(
             progress(len(out))
         return out
     list_path = None if rating_list is None else str(rating_list.list_path)
-    chunks = [paths[i : i + CHUNK] for i in range(0, len(paths), CHUNK)]
+    chunks = [(paths[i : i + CHUNK], rules, rate, list_path) for i in range(0, len(paths), CHUNK)]
     results: list[EventRead | BadFile] = []
-    before = set(multiprocessing.active_children())
-    with quiet_children():  # each worker starts with the signals held, then lets them end it
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=worker_signals)
-        parts = [pool.submit(_read_chunk, c, rules, rate, list_path) for c in chunks]
-    workers = [p for p in multiprocessing.active_children() if p not in before]
-    try:
+    # left early (interrupted, an error): the workers stopped, not waited for
+    with contextlib.closing(in_workers(_read_chunk, chunks, jobs)) as parts:
         for part in parts:
-            results.extend(part.result())
+            results.extend(part)
             progress(len(results))
-    except BaseException:  # interrupted (or a worker lost): the workers stopped, not waited for
-        for worker in workers:
-            worker.kill()
-        raise
-    finally:
-        pool.shutdown(wait=True)
     return results

@@ -29,6 +29,7 @@ from ..core.tiebreaks import default_tiebreaks
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
 from ..excel import is_blank, shared_results
+from ..parallel import Answer, in_child
 from ..progress import Progress, no_progress, scaled
 from .chart_calls import (
     Inputs,
@@ -86,7 +87,6 @@ from .common import (
     write_values,
 )
 from .event import ChartPlayer, Event, Round, result_cell
-from .forked import Answer, in_child
 from .team_sheet import add_team_sheet
 from .working_sheet import add_working_sheet
 
@@ -344,7 +344,7 @@ def figures(
         if name not in ("k_data", "rank")  # these two: before and after the others
     ]
     with shared_results():  # the results block is read once for all the calls
-        # the columns of _IN_CHILD computed at once by a forked child (.forked), the others
+        # the columns of _IN_CHILD computed at once by a forked child (..parallel), the others
         # here; those of _BEFORE_CHILD first, here: the child starts with the results read
         moved = _IN_CHILD if layout.capacity >= FORK_FROM else frozenset()
         found_all: dict[str, list[list[Any]]] = {}
