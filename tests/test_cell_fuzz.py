@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from budget import budget as fuzz_budget
 from cell_calls import CALLS, CLASSES, arity
 
 from xlfuncs import excel, udfs
@@ -276,7 +277,7 @@ def _report(figures: Figures) -> str:
 
 
 def test_fuzz_the_cells() -> None:
-    budget = int(os.environ.get("XLFUNCS_CELL_FUZZ", "3000"))
+    budget = fuzz_budget("XLFUNCS_CELL_FUZZ", 3000)
     seed = int(os.environ.get("XLFUNCS_FUZZ_SEED", "31"))
     figures = fuzz(budget, seed)
     print(_report(figures))

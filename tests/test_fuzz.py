@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from budget import budget as fuzz_budget
 
 from xlfuncs.cli import main
 from xlfuncs.trf import decode_trf
@@ -353,7 +354,7 @@ def _report(figures: Figures) -> str:
 
 
 def test_fuzz_the_commands(tmp_path: Path) -> None:
-    budget = int(os.environ.get("XLFUNCS_FUZZ", "200"))
+    budget = fuzz_budget("XLFUNCS_FUZZ", 200)
     seed = int(os.environ.get("XLFUNCS_FUZZ_SEED", "19"))
     figures = fuzz(tmp_path, budget, seed)
     print(_report(figures))

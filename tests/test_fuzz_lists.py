@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from budget import budget as fuzz_budget
 
 from xlfuncs.cli import main
 from xlfuncs.ratinglist import ListPlayer, RatingListError, event_list, read_list
@@ -384,7 +385,7 @@ def cache_env(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_fuzz_the_rating_lists(tmp_path: Path, cache_env: None) -> None:
-    budget = int(os.environ.get("XLFUNCS_FUZZ_LISTS", "600"))
+    budget = fuzz_budget("XLFUNCS_FUZZ_LISTS", 600)
     seed = int(os.environ.get("XLFUNCS_FUZZ_SEED", "31"))
     figures = fuzz(tmp_path, budget, seed)
     print(_summary(figures))

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from budget import budget as fuzz_budget
 from cli_support import run
 
 from xlfuncs.cli import main
@@ -530,7 +531,7 @@ def _report(figures: Figures) -> str:
 
 
 def test_fuzz_the_records(tmp_path: Path) -> None:
-    budget = int(os.environ.get("XLFUNCS_FUZZ_RECORDS", "60"))
+    budget = fuzz_budget("XLFUNCS_FUZZ_RECORDS", 60)
     seed = int(os.environ.get("XLFUNCS_FUZZ_SEED", "31"))
     figures = fuzz(tmp_path, budget, seed)
     print(_report(figures))
