@@ -18,8 +18,9 @@ What must hold for every call (:func:`problems`):
 
 :func:`test_every_function_every_class` makes every combination once (each argument of each
 function, each value of each class); :func:`test_fuzz_the_cells` makes ``XLFUNCS_CELL_FUZZ``
-random calls (3,000 unless set, seed ``XLFUNCS_FUZZ_SEED``); ``XLFUNCS_FUZZ_LONG`` set (any
-value, as for ``tests/test_fuzz.py``'s long run) adds a longer run of 80,000 calls
+random calls (3,000 unless set, a quarter in the quick loop: :mod:`budget`; seed
+``XLFUNCS_FUZZ_SEED``); ``XLFUNCS_FUZZ_LONG`` set (any value, as for
+``tests/test_fuzz.py``'s long run) adds a longer run of 80,000 calls
 (``XLFUNCS_CELL_FUZZ_LONG`` sets its count) with another seed.
 """
 

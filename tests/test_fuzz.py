@@ -18,9 +18,10 @@ What must hold for every run:
   points and rating its line writes (cut here by the TRF16 columns, independently of the
   reader), unless a warning names the player (``no. N``) or says why the rating is not used.
 
-The default budget (``XLFUNCS_FUZZ`` mutations, 200 unless set) keeps the test within a
-few seconds; ``XLFUNCS_FUZZ_LONG=3000 pytest tests/test_fuzz.py`` adds a longer run with
-another seed (``XLFUNCS_FUZZ_SEED`` sets both seeds).
+The default budget (``XLFUNCS_FUZZ`` mutations, 200 unless set; a quarter in the quick loop,
+:mod:`budget`) keeps the test within a few seconds; ``XLFUNCS_FUZZ_LONG=3000 pytest
+tests/test_fuzz.py`` adds a longer run with another seed (``XLFUNCS_FUZZ_SEED`` sets both
+seeds).
 """
 
 from __future__ import annotations

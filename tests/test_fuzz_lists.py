@@ -24,9 +24,10 @@ What must hold for every run:
   also from an index damaged since;
 - nothing is left in the cache but indexes (no ``.tmp``).
 
-The default budget (``XLFUNCS_FUZZ_LISTS`` runs, 600 unless set) keeps the test within a few
-seconds; ``XLFUNCS_FUZZ_LONG=3000 pytest tests/test_fuzz_lists.py`` adds a longer run with
-another seed (``XLFUNCS_FUZZ_SEED`` sets both seeds).
+The default budget (``XLFUNCS_FUZZ_LISTS`` runs, 600 unless set; a quarter in the quick
+loop, :mod:`budget`) keeps the test within a few seconds; ``XLFUNCS_FUZZ_LONG=3000 pytest
+tests/test_fuzz_lists.py`` adds a longer run with another seed (``XLFUNCS_FUZZ_SEED`` sets
+both seeds).
 """
 
 from __future__ import annotations

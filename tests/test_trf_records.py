@@ -10,8 +10,8 @@ removed, two fields swapped) runs the files of ``tests/data/trf2026/`` and
 ``check --fix`` and ``crosstable``, in process. What must hold for every run: no traceback;
 no player (or team) dropped without a message; no player's points changed from the original
 file's without a message naming the line changed. The budget (``XLFUNCS_FUZZ_RECORDS``, 60
-mutations) keeps it to a few seconds; ``XLFUNCS_FUZZ_LONG=N`` adds a run of N with another
-seed.
+mutations; a quarter in the quick loop, :mod:`budget`) keeps it to a few seconds;
+``XLFUNCS_FUZZ_LONG=N`` adds a run of N with another seed.
 """
 
 from __future__ import annotations
