@@ -420,9 +420,15 @@ def _named(text: str, line_no: int, kind: str) -> bool:
     return re.search(rf"\bline {line_no}\b", text) is not None or f"lines {line_no}" in text
 
 
+CROSSTABLE_EVERY = 30
+"""A crosstable after every this many mutations' other commands (after the last one's in a
+run of fewer mutations)."""
+
+
 def fuzz(tmp: Path, budget: int, seed: int) -> Figures:
     """Run *budget* mutations (seeded by *seed*) through the commands; the figures."""
     rng = random.Random(seed)
+    every = min(CROSSTABLE_EVERY, budget)
     figures = Figures()
     originals = {f: f.read_text(encoding="utf-8", errors="surrogateescape") for f in FILES}
     baseline: dict[Path, dict[int, float] | None] = {}
@@ -469,7 +475,7 @@ def fuzz(tmp: Path, budget: int, seed: int) -> Figures:
         if n % 4 == 0:
             fixed = tmp / "fixed.trf"
             runs.append(("check --fix", ["check", str(path), "--fix", "-o", str(fixed), "--force"]))
-        if n % 30 == 29:
+        if n % every == every - 1:
             out_xlsx = tmp / "out.xlsx"
             runs.append(("crosstable", ["crosstable", str(path), "-o", str(out_xlsx), "--force"]))
         for command, argv in runs:
