@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import budget
 import pytest
 from render import TO_PRINT, Printed, pdf_info, pdf_text, to_pdfs, to_pngs
 
@@ -79,8 +80,10 @@ CPU time; the tests' results do not depend on when cycles are freed."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Collect cycles less often (:data:`GC_THRESHOLDS`)."""
+    """Collect cycles less often (:data:`GC_THRESHOLDS`); in the quick loop (``-m "not
+    slow"``) the property tests and fuzzers run their quick budgets (:mod:`budget`)."""
     gc.set_threshold(*GC_THRESHOLDS)
+    budget.set_quick(config.option.markexpr)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -18,8 +18,9 @@ What must hold for every call (:func:`problems`):
 
 :func:`test_every_function_every_class` makes every combination once (each argument of each
 function, each value of each class); :func:`test_fuzz_the_cells` makes ``XLFUNCS_CELL_FUZZ``
-random calls (3,000 unless set, seed ``XLFUNCS_FUZZ_SEED``); ``XLFUNCS_FUZZ_LONG`` set (any
-value, as for ``tests/test_fuzz.py``'s long run) adds a longer run of 80,000 calls
+random calls (3,000 unless set, a quarter in the quick loop: :mod:`budget`; seed
+``XLFUNCS_FUZZ_SEED``); ``XLFUNCS_FUZZ_LONG`` set (any value, as for
+``tests/test_fuzz.py``'s long run) adds a longer run of 80,000 calls
 (``XLFUNCS_CELL_FUZZ_LONG`` sets its count) with another seed.
 """
 
@@ -38,6 +39,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from budget import budget as fuzz_budget
 from cell_calls import CALLS, CLASSES, arity
 
 from xlfuncs import excel, udfs
@@ -276,7 +278,7 @@ def _report(figures: Figures) -> str:
 
 
 def test_fuzz_the_cells() -> None:
-    budget = int(os.environ.get("XLFUNCS_CELL_FUZZ", "3000"))
+    budget = fuzz_budget("XLFUNCS_CELL_FUZZ", 3000)
     seed = int(os.environ.get("XLFUNCS_FUZZ_SEED", "31"))
     figures = fuzz(budget, seed)
     print(_report(figures))

@@ -18,6 +18,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from budget import examples
 from cli_support import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -415,7 +416,7 @@ def mutate(data: bytes, mutations: list[tuple[str, int, int, bytes]]) -> bytes:
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],

@@ -18,9 +18,10 @@ What must hold for every run:
   points and rating its line writes (cut here by the TRF16 columns, independently of the
   reader), unless a warning names the player (``no. N``) or says why the rating is not used.
 
-The default budget (``XLFUNCS_FUZZ`` mutations, 200 unless set) keeps the test within a
-few seconds; ``XLFUNCS_FUZZ_LONG=3000 pytest tests/test_fuzz.py`` adds a longer run with
-another seed (``XLFUNCS_FUZZ_SEED`` sets both seeds).
+The default budget (``XLFUNCS_FUZZ`` mutations, 200 unless set; a quarter in the quick loop,
+:mod:`budget`) keeps the test within a few seconds; ``XLFUNCS_FUZZ_LONG=3000 pytest
+tests/test_fuzz.py`` adds a longer run with another seed (``XLFUNCS_FUZZ_SEED`` sets both
+seeds).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from budget import budget as fuzz_budget
 
 from xlfuncs.cli import main
 from xlfuncs.trf import decode_trf
@@ -297,7 +299,7 @@ COMMANDS: list[tuple[str, Callable[[Path, Path], list[str]]]] = [
 
 CROSSTABLE_EVERY = 60
 """A crosstable (a workbook of a few hundred rows of formulas, a second or more) after every
-this many mutations' report."""
+this many mutations' report (after the last one's in a run of fewer mutations)."""
 
 
 def fuzz(tmp: Path, budget: int, seed: int) -> Figures:
@@ -307,6 +309,7 @@ def fuzz(tmp: Path, budget: int, seed: int) -> Figures:
     originals = {f: f.read_bytes() for f in FILES}
     utf8 = {f for f, data in originals.items() if decode_trf(data)[1].startswith("utf-8")}
     kinds = sorted(MUTATIONS)
+    every = min(CROSSTABLE_EVERY, budget)
     for n in range(budget):
         kind = kinds[n % len(kinds)]
         source = rng.choice(FILES if n % 3 == 0 else SMALL)
@@ -319,7 +322,7 @@ def fuzz(tmp: Path, budget: int, seed: int) -> Figures:
         if source in SMALL:
             command, argv = COMMANDS[n % len(COMMANDS)]
             runs.append((command, argv(path, tmp)))
-        if n % CROSSTABLE_EVERY == CROSSTABLE_EVERY - 1:
+        if n % every == every - 1:
             out = tmp / "out.xlsx"
             runs.append(("crosstable", ["crosstable", str(path), "-o", str(out), "--force"]))
         for command, args in runs:
@@ -353,7 +356,7 @@ def _report(figures: Figures) -> str:
 
 
 def test_fuzz_the_commands(tmp_path: Path) -> None:
-    budget = int(os.environ.get("XLFUNCS_FUZZ", "200"))
+    budget = fuzz_budget("XLFUNCS_FUZZ", 200)
     seed = int(os.environ.get("XLFUNCS_FUZZ_SEED", "19"))
     figures = fuzz(tmp_path, budget, seed)
     print(_report(figures))

@@ -50,6 +50,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from budget import examples
 from cli_support import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -238,7 +239,7 @@ def _best_ra(field: list[PlanPlayer], title: str) -> int | None:
     return best
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(_fields())
 def test_the_swiss_choice_finds_the_strongest_set(field: list[PlanPlayer]) -> None:
     field[0] = PlanPlayer("Me", 2300, "", field[0].federation or "ESP")

@@ -14,6 +14,7 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -274,7 +275,7 @@ def test_exact_symmetric_fields_round_half_up(
     assert round_half_up(rp_exact(opps, score)) == expected
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(1000, 2800), st.integers(0, 500))
 def test_exact_pair_with_odd_sum_rounds_up(low: int, gap: int) -> None:
     # 1 point of 2 against low and low + 2 gap + 1: the root is the average, a half
@@ -410,7 +411,7 @@ def field_and_inner_score(draw: st.DrawFn) -> tuple[list[int], Fraction]:
     return opps, Fraction(half_points, 2)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(field_and_inner_score())
 def test_exact_plugged_back_reproduces_score(case: tuple[list[int], Fraction]) -> None:
     opps, s = case
@@ -419,7 +420,7 @@ def test_exact_plugged_back_reproduces_score(case: tuple[list[int], Fraction]) -
     assert abs(logistic_sum(r, opps) - float(s)) <= 1e-9 * len(opps)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(opponent_lists, st.floats(min_value=0.01, max_value=0.99))
 def test_exact_plugged_back_fractional_scores(opps: list[int], fraction: float) -> None:
     s = round(fraction * len(opps), 3)
@@ -429,7 +430,7 @@ def test_exact_plugged_back_fractional_scores(opps: list[int], fraction: float) 
     assert abs(logistic_sum(r, opps) - s) <= 1e-9 * len(opps)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(opponent_lists.filter(lambda o: len(o) >= 2), st.data())
 def test_exact_strictly_increasing_in_score(opps: list[int], data: st.DataObject) -> None:
     n = len(opps)
@@ -438,7 +439,7 @@ def test_exact_strictly_increasing_in_score(opps: list[int], data: st.DataObject
     assert rp_exact(opps, Fraction(a, 2)) < rp_exact(opps, Fraction(b, 2))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(field_and_inner_score(), st.integers(min_value=-900, max_value=1000))
 def test_exact_shift_invariance(case: tuple[list[int], Fraction], c: int) -> None:
     opps, s = case
@@ -446,7 +447,7 @@ def test_exact_shift_invariance(case: tuple[list[int], Fraction], c: int) -> Non
     assert abs(rp_exact(shifted, s) - (rp_exact(opps, s) + c)) < 1e-6
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(opponent_lists, st.data())
 def test_fide_and_linear_monotone_in_score(opps: list[int], data: st.DataObject) -> None:
     n = len(opps)
@@ -460,7 +461,7 @@ def test_fide_and_linear_monotone_in_score(opps: list[int], data: st.DataObject)
         assert rp_linear(opps, sa) < rp_linear(opps, sb)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(field_and_inner_score())
 def test_ptp_is_lowest_rating_reaching_score(case: tuple[list[int], Fraction]) -> None:
     opps, s = case
@@ -470,14 +471,14 @@ def test_ptp_is_lowest_rating_reaching_score(case: tuple[list[int], Fraction]) -
     assert table_expected(r - 1, opps) < target
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(opponent_lists)
 def test_ptp_zero_and_full_property(opps: list[int]) -> None:
     assert rp_ptp(opps, 0) == min(opps) - 800
     assert rp_ptp(opps, len(opps)) == max(opps) + 800
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(field_and_inner_score())
 def test_exact_rounded_is_the_true_root_rounded(case: tuple[list[int], Fraction]) -> None:
     opps, s = case
@@ -487,7 +488,7 @@ def test_exact_rounded_is_the_true_root_rounded(case: tuple[list[int], Fraction]
     assert round_half_up(rp_exact(opps, s)) == expected
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(field_and_inner_score())
 def test_exact_ints_and_floats_agree(case: tuple[list[int], Fraction]) -> None:
     # xlwings Lite sends whole numbers as int, classic xlwings as float: the same answer,
@@ -508,7 +509,7 @@ rating_like = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(st.lists(rating_like, max_size=8), st.lists(st.integers(1, 4000), max_size=8)))
 def test_rating_stats_follows_are_ratings(values: list[object]) -> None:
     # the solver's check (read from the sums it needs) accepts exactly what the rule accepts,

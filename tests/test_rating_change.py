@@ -12,6 +12,7 @@ import datetime as dt
 from fractions import Fraction
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -452,7 +453,7 @@ results = st.sampled_from([F(0), HALF, F(1)])
 editions = st.sampled_from(["2017", "2022", "2024", "2025"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.integers(min_value=1400, max_value=2800),
     st.integers(min_value=-400, max_value=400),
@@ -470,7 +471,7 @@ def test_antisymmetric_for_equal_k(a: int, delta: int, w: Fraction, k: int, rule
     assert ca.change == -cb.change
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.integers(min_value=1000, max_value=2900),
     st.lists(
@@ -495,7 +496,7 @@ def test_more_points_never_lowers_change(
     assert after.change >= before.change
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(min_value=1, max_value=40), st.integers(min_value=1, max_value=200))
 def test_k_for_games_property(k: int, n: int) -> None:
     kk = k_for_games(k, n)

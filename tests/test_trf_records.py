@@ -10,8 +10,8 @@ removed, two fields swapped) runs the files of ``tests/data/trf2026/`` and
 ``check --fix`` and ``crosstable``, in process. What must hold for every run: no traceback;
 no player (or team) dropped without a message; no player's points changed from the original
 file's without a message naming the line changed. The budget (``XLFUNCS_FUZZ_RECORDS``, 60
-mutations) keeps it to a few seconds; ``XLFUNCS_FUZZ_LONG=N`` adds a run of N with another
-seed.
+mutations; a quarter in the quick loop, :mod:`budget`) keeps it to a few seconds;
+``XLFUNCS_FUZZ_LONG=N`` adds a run of N with another seed.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from budget import budget as fuzz_budget
 from cli_support import run
 
 from xlfuncs.cli import main
@@ -419,9 +420,15 @@ def _named(text: str, line_no: int, kind: str) -> bool:
     return re.search(rf"\bline {line_no}\b", text) is not None or f"lines {line_no}" in text
 
 
+CROSSTABLE_EVERY = 30
+"""A crosstable after every this many mutations' other commands (after the last one's in a
+run of fewer mutations)."""
+
+
 def fuzz(tmp: Path, budget: int, seed: int) -> Figures:
     """Run *budget* mutations (seeded by *seed*) through the commands; the figures."""
     rng = random.Random(seed)
+    every = min(CROSSTABLE_EVERY, budget)
     figures = Figures()
     originals = {f: f.read_text(encoding="utf-8", errors="surrogateescape") for f in FILES}
     baseline: dict[Path, dict[int, float] | None] = {}
@@ -468,7 +475,7 @@ def fuzz(tmp: Path, budget: int, seed: int) -> Figures:
         if n % 4 == 0:
             fixed = tmp / "fixed.trf"
             runs.append(("check --fix", ["check", str(path), "--fix", "-o", str(fixed), "--force"]))
-        if n % 30 == 29:
+        if n % every == every - 1:
             out_xlsx = tmp / "out.xlsx"
             runs.append(("crosstable", ["crosstable", str(path), "-o", str(out_xlsx), "--force"]))
         for command, argv in runs:
@@ -530,7 +537,7 @@ def _report(figures: Figures) -> str:
 
 
 def test_fuzz_the_records(tmp_path: Path) -> None:
-    budget = int(os.environ.get("XLFUNCS_FUZZ_RECORDS", "60"))
+    budget = fuzz_budget("XLFUNCS_FUZZ_RECORDS", 60)
     seed = int(os.environ.get("XLFUNCS_FUZZ_SEED", "31"))
     figures = fuzz(tmp_path, budget, seed)
     print(_report(figures))

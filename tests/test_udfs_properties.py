@@ -9,6 +9,7 @@ import inspect
 import math
 from typing import Any
 
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -91,7 +92,7 @@ def acceptable(value: Any) -> bool:
     return isinstance(value, str)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(sorted(FUNCTIONS)), args=st.lists(cell_value, max_size=7))
 def test_functions_never_raise(name: str, args: list[Any]) -> None:
     fn = FUNCTIONS[name]
@@ -107,7 +108,7 @@ def test_functions_never_raise(name: str, args: list[Any]) -> None:
         assert "internal error" not in reason, reason
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     ratings=st.lists(st.integers(min_value=1000, max_value=2800), min_size=1, max_size=11),
     data=st.data(),
@@ -140,7 +141,7 @@ def errors_in(value: Any) -> list[str]:
     return []
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     name=st.sampled_from(sorted(udfs.FUNCTIONS)),
     args=st.lists(cell_value, max_size=7),
@@ -177,7 +178,7 @@ def test_an_incoming_error_comes_back(name: str, args: list[Any], error: str, da
     assert set(errors_in(result)) & set(incoming), (name, args, result)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     name=st.sampled_from(sorted(udfs.FUNCTIONS)),
     args=st.lists(cell_value, max_size=6),

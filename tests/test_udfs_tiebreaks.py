@@ -16,6 +16,7 @@ import itertools
 from typing import Any
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -425,7 +426,7 @@ def _key(columns: list[list[Any]], i: int) -> tuple[float, ...]:
     return tuple(-1.0 if c[i] is None else c[i] for c in columns)  # blank: below every value
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(columns=standings(), data=st.data())
 def test_rank_all_laws(columns: list[list[Any]], data: Any) -> None:
     ranks = _rank(columns)

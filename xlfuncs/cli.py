@@ -9,7 +9,8 @@ later, with one line and the exit status 130 or 143."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .interruption import HELP as INTERRUPTION_HELP
@@ -53,11 +54,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@cache
+def _parser() -> argparse.ArgumentParser:
+    """The parser of :func:`build_parser`, built once per process: parsing a command line
+    leaves it as it was, so every :func:`main` call reads with the same one."""
+    return build_parser()
+
+
+def _command_run(name: str) -> Callable[[argparse.Namespace], int]:
+    """The ``run`` of the command called *name*, looked up when it is called (so that the
+    parser, built once, always dispatches to the command module's ``run`` of the moment)."""
+    from .commands import COMMANDS
+
+    return next(command.run for command in COMMANDS if command.HELP.name == name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line *argv* (``None``: the process's own, ``sys.argv``); returns the
-    exit code. SIGINT and SIGTERM are handled over the whole run
-    (:func:`xlfuncs.interruption.run_handled`; with ``argv`` ``None`` until the process
-    exits);
+    exit code. The parser (:func:`build_parser`) is built once per process. SIGINT and
+    SIGTERM are handled over the whole run (:func:`xlfuncs.interruption.run_handled`; with
+    ``argv`` ``None`` until the process exits);
     every command runs with the cycle collector paused
     (:func:`~xlfuncs.commands.support.no_cycle_collection`). A command that fails raises
     :class:`~xlfuncs.commands.support.CommandError`: its message is said here, once, and its
@@ -70,14 +86,13 @@ def _main(argv: Sequence[str] | None) -> int:
 
     from .commands.support import EXIT_DATA_ERROR, CommandError, error, no_cycle_collection, say
 
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parser().parse_args(argv)
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="backslashreplace")  # names a console cannot show
     try:
         with no_cycle_collection():
             try:
-                code: int = args.run(args)
+                code = _command_run(args.command)(args)
             except CommandError as exc:
                 error(exc.message)
                 code = exc.status
