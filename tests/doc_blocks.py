@@ -17,6 +17,7 @@ prints now; ``tests/test_docs.py`` runs it in the test suite (and so in CI).
 from __future__ import annotations
 
 import contextlib
+import functools
 import inspect
 import io
 import os
@@ -242,14 +243,21 @@ def _scratch() -> Iterator[Path]:
                 os.environ["XLFUNCS_CACHE_DIR"] = before
 
 
-def demo_functions(*calls: str) -> None:
-    """The Excel functions' worked examples, as ``xlfuncs demo`` prints them; with *calls*,
-    only the lines whose formula starts ``=`` and one of them (``"RP_FIDE("``)."""
+@functools.cache
+def _demo_lines() -> tuple[str, ...]:
+    """What ``xlfuncs demo -o demo`` prints in a scratch folder: run once, however many
+    blocks show a part of it."""
     with _scratch() as folder:
         code, output = xlfuncs(folder, ["demo", "-o", "demo"])
     if code:
         raise AssertionError(output)
-    lines = output.splitlines()
+    return tuple(output.splitlines())
+
+
+def demo_functions(*calls: str) -> None:
+    """The Excel functions' worked examples, as ``xlfuncs demo`` prints them; with *calls*,
+    only the lines whose formula starts ``=`` and one of them (``"RP_FIDE("``)."""
+    lines = _demo_lines()
     first = lines.index("== The Excel functions on worked examples") + 1
     print("```text")
     for line in lines[first : lines.index("", first)]:

@@ -43,7 +43,11 @@ WORDED = ("Ra", "Rp FIDE", "Rp exact", "Rating change", "New rating", "First rat
 def _columns(path: Path, sheet: str = SHEET) -> dict[str, list[Any]]:
     """Each visible header of the chart's head row -> the stored values below it, every
     row of the chart's capacity."""
-    ws = openpyxl.load_workbook(path, data_only=True)[sheet]
+    return _columns_of(openpyxl.load_workbook(path, data_only=True)[sheet])
+
+
+def _columns_of(ws: Any) -> dict[str, list[Any]]:
+    """:func:`_columns` of a sheet already read."""
     heads = {c.value: c.column for c in ws[HEAD_ROW + 1] if isinstance(c.value, str)}
     return {
         head: [ws.cell(row=r, column=col).value for r in range(FIRST_ROW + 1, ws.max_row + 1)]
@@ -59,24 +63,30 @@ def rapid_chart(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def test_a_rapid_event_s_norm_column_says_no_norms(rapid_chart: Path) -> None:
+@pytest.fixture(scope="module")
+def rapid_book(rapid_chart: Path) -> Any:
+    """The rapid chart's stored values (read once for the tests that only read them)."""
+    return openpyxl.load_workbook(rapid_chart, data_only=True)
+
+
+def test_a_rapid_event_s_norm_column_says_no_norms(rapid_book: Any) -> None:
     """The real rapid event: every player's Norm cell says ``rapid: no norms`` (its hidden
     array too, instead of ``#VALUE!``), the capacity rows below the players stay blank."""
     players = sum(1 for line in RAPID.read_text(encoding="utf-8").splitlines() if line[:3] == "001")
     assert players == 129
-    cols = _columns(rapid_chart)
+    cols = _columns_of(rapid_book[SHEET])
     norm = cols["Norm"]
     assert norm[:players] == ["rapid: no norms"] * players
     assert set(norm[players:]) <= {None, ""} and len(norm) > players  # empty rows: blank
-    ws = openpyxl.load_workbook(rapid_chart, data_only=True)[SHEET]
+    ws = rapid_book[SHEET]
     hidden = [c.value for row in ws.iter_rows(min_row=FIRST_ROW + 1) for c in row]
     assert "#VALUE!" not in hidden
 
 
-def test_no_player_s_rating_figure_is_blank(rapid_chart: Path) -> None:
+def test_no_player_s_rating_figure_is_blank(rapid_book: Any) -> None:
     """Every rating figure of every player is a figure or words, never blank; the words
     are the rules' (the file's unrated players: no change, a first rating or why not)."""
-    cols = _columns(rapid_chart)
+    cols = _columns_of(rapid_book[SHEET])
     for head in WORDED:
         assert all(v not in (None, "") for v in cols[head][:129]), head
     change, new, first = cols["Rating change"], cols["New rating"], cols["First rating"]

@@ -410,24 +410,44 @@ def _period_folder(tmp_path: Path, files: int = 150) -> Path:
     return events
 
 
+@pytest.fixture(scope="module")
+def crosstable_alone(tmp_path_factory: pytest.TempPathFactory) -> tuple[Ran, Path]:
+    """``crosstable`` of :data:`EVENT` run by the program with no worker failing, once for
+    both ways of failing: how it ended and the workbook it wrote."""
+    folder = tmp_path_factory.mktemp("crosstable_alone")
+    return _xlfuncs("crosstable", str(EVENT), "-o", "alone.xlsx", cwd=folder), folder / "alone.xlsx"
+
+
+@pytest.fixture(scope="module")
+def period_alone(tmp_path_factory: pytest.TempPathFactory) -> tuple[Ran, Path]:
+    """``period`` of :func:`_period_folder` in one process (``--jobs 1``), once for both
+    ways of failing: how it ended and the folder of events it read."""
+    folder = tmp_path_factory.mktemp("period_alone")
+    events = _period_folder(folder)
+    return _xlfuncs("period", str(events), "--format", "json", "--jobs", "1", cwd=folder), events
+
+
 @needs_linux
 @pytest.mark.parametrize("how", ["kill", "raise"])
-def test_a_crosstable_whose_worker_fails_writes_the_same_workbook(tmp_path: Path, how: str) -> None:
-    alone = _xlfuncs("crosstable", str(EVENT), "-o", "alone.xlsx", cwd=tmp_path)
+def test_a_crosstable_whose_worker_fails_writes_the_same_workbook(
+    tmp_path: Path, how: str, crosstable_alone: tuple[Ran, Path]
+) -> None:
+    alone, alone_xlsx = crosstable_alone
     ran = _run(
         [sys.executable, "-c", _FAILING_WORKER, how, "crosstable", str(EVENT), "-o", "out.xlsx"],
         tmp_path,
     )
     assert (alone.status, ran.status) == (0, 0), ran.err
     assert "Traceback" not in ran.err and ran.left == []
-    assert (tmp_path / "out.xlsx").read_bytes() == (tmp_path / "alone.xlsx").read_bytes()
+    assert (tmp_path / "out.xlsx").read_bytes() == alone_xlsx.read_bytes()
 
 
 @needs_linux
 @pytest.mark.parametrize("how", ["kill", "raise"])
-def test_a_period_whose_worker_fails_gives_the_same_period(tmp_path: Path, how: str) -> None:
-    events = _period_folder(tmp_path)
-    alone = _xlfuncs("period", str(events), "--format", "json", "--jobs", "1", cwd=tmp_path)
+def test_a_period_whose_worker_fails_gives_the_same_period(
+    tmp_path: Path, how: str, period_alone: tuple[Ran, Path]
+) -> None:
+    alone, events = period_alone
     ran = _run(
         [sys.executable, "-c", _FAILING_WORKER, how, "period", str(events), "--format", "json"]
         + ["--jobs", "2"],

@@ -9,6 +9,7 @@ sources, the importer, the wrappers) and why: ``docs/lite.md``.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import inspect
 import os
@@ -94,13 +95,31 @@ def _resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
 def _imports(module: str, is_package: bool, source: str) -> Iterator[str]:
     """Every module name *source* imports, anywhere in the file (lazy imports included).
     ``from a import b`` yields ``a`` and ``a.b`` (``b`` may be a submodule)."""
+    names, problem = _imports_read(module, is_package, source)
+    yield from names
+    if problem is not None:
+        raise problem
+
+
+@functools.cache
+def _imports_read(
+    module: str, is_package: bool, source: str
+) -> tuple[tuple[str, ...], BundleError | None]:
+    """What :func:`_imports` yields, read once for each text of a module: the names, in
+    the order of :func:`ast.walk`, up to the first relative import it cannot resolve, and
+    that import's :class:`BundleError` (``None``: none)."""
+    names: list[str] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names)
+            names.extend(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = _resolve(module, is_package, node)
-            yield base
-            yield from (f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
+            try:
+                base = _resolve(module, is_package, node)
+            except BundleError as exc:
+                return tuple(names), exc
+            names.append(base)
+            names.extend(f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
+    return tuple(names), None
 
 
 def bundled_sources() -> dict[str, tuple[str, bool]]:

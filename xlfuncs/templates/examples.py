@@ -340,9 +340,24 @@ def _pair(
 ) -> list[tuple[int, int]] | None:
     """Pair *order* (best first): each player, in turn, against the best-placed partner
     available, preferring one half a score group below (the Dutch system's idea), with
-    backtracking so that nobody meets the same opponent twice."""
+    backtracking so that nobody meets the same opponent twice.
+
+    Whether the players left can all be paired does not depend on their order (every
+    partner of the first is tried), so a set found impossible once is not searched again."""
+    return _pair_from(order, score, met, set())
+
+
+def _pair_from(
+    order: Sequence[int],
+    score: Sequence[float],
+    met: Sequence[set[int]],
+    impossible: set[frozenset[int]],
+) -> list[tuple[int, int]] | None:
+    """:func:`_pair`, remembering in *impossible* the sets of players that cannot be paired."""
     if not order:
         return []
+    if frozenset(order) in impossible:
+        return None
     top, rest = order[0], list(order[1:])
     group = [p for p in order if score[p - 1] == score[top - 1]]
     half = max(1, len(group) // 2)
@@ -353,9 +368,10 @@ def _pair(
         if partner in met[top - 1]:
             continue
         remaining = [p for p in rest if p != partner]
-        tail = _pair(remaining, score, met)
+        tail = _pair_from(remaining, score, met, impossible)
         if tail is not None:
             return [(top, partner), *tail]
+    impossible.add(frozenset(order))
     return None
 
 
