@@ -79,7 +79,7 @@ def test_every_command_is_one_module_declaring_help_add_arguments_and_run() -> N
     (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     assert list(sub.choices) == names
     for command, name in zip(COMMANDS, names):
-        assert sub.choices[name].get_default("run") is command.run
+        assert cli._command_run(name) is command.run
         assert command.HELP.name == name
         assert sub.choices[name].description == command.HELP.description
 

@@ -26,8 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``xlfuncs`` command: every command of
     :data:`~xlfuncs.commands.COMMANDS`, its parser made from what its module declares
     (``HELP``, :class:`~xlfuncs.commands.options.CommandHelp`; ``add_arguments``), its
-    ``run`` as the parsed arguments' ``run``; each command's help ends with the exit
-    statuses of an interruption (:data:`xlfuncs.interruption.HELP`)."""
+    name as the parsed arguments' ``command`` (:func:`main` runs that command's ``run``);
+    each command's help ends with the exit statuses of an interruption
+    (:data:`xlfuncs.interruption.HELP`)."""
     import argparse
 
     from . import __version__
@@ -50,7 +51,6 @@ def build_parser() -> argparse.ArgumentParser:
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         command.add_arguments(added)
-        added.set_defaults(run=command.run)
     return parser
 
 
