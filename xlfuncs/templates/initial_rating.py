@@ -44,8 +44,7 @@ _GAME_COLUMNS: Final = ps.GameColumns(C_NO, C_NAME, C_RATING, C_RESULT, C_STATUS
 C_LABEL, C_VALUE, C_RAW = 8, 9, 10  # the panel; C_RAW: hidden raw lookups
 LAST_COL = C_VALUE
 
-R_TITLE, R_LINE, R_NOTE = 0, 1, 2
-R_NAME, R_ID, R_FED = 3, 4, 5
+_, _, R_NOTE, R_NAME, R_ID, R_FED = ps.HEAD_ROWS
 R_RULES, R_SYSTEM, R_EDITION = 3, 4, 5
 R_HEAD = 7
 R_FIRST = R_HEAD + 1
@@ -213,17 +212,8 @@ def _head_layout(data: FirstRatingData) -> list[LayoutCell]:
         "Enter the player's games in the yellow cells.",
         if_(ps.is_error_expr(_FIRST), "", blank_or(_FIRST, shown)),
     )
-    cells = ps.heading_cells(R_TITLE, R_LINE, "First rating of an unrated player (FIDE)", line)
-    cells += ps.labelled_inputs(
-        (
-            (R_NAME, "Player", data.name),
-            (R_ID, "FIDE ID", data.fide_id),
-            (R_FED, "Federation", data.federation),
-        ),
-        C_EVENT,
-        C_NAME,
-        C_STATUS,
-    )
+    title = "First rating of an unrated player (FIDE)"
+    cells = ps.player_head(title, line, data, (C_EVENT, C_NAME, C_STATUS))
     edition = if_(op("=", RULES, ""), DEFAULT_EDITION.id, op("&", RULES, ""))
     return [
         *cells,

@@ -58,8 +58,8 @@ C_H0 = 13  # hidden helpers: N rating for NORM_POINTS, O W, P:Q NORM_RATINGS' ar
 H_POINTS, H_W, H_VALUE, H_USED, H_TITLED, H_HIGHER = range(C_H0, C_H0 + 6)
 H_LAST = H_HIGHER
 
-R_TITLE, R_LINE, R_NOTE = 0, 1, 2
-R_NAME, R_ID, R_FED, R_EVENT = 3, 4, 5, 6
+_, _, R_NOTE, R_NAME, R_ID, R_FED = ps.HEAD_ROWS
+R_EVENT = 6
 R_RULES, R_NORM, R_UNRATED, R_FIGURES = 3, 4, 5, 6
 R_HEAD = 8
 R_FIRST = R_HEAD + 1
@@ -179,17 +179,13 @@ def _head_layout(data: NormSheetData) -> list[LayoutCell]:
         blank_or(event, concat("  ·  ", event)),
         blank_or(verdict, concat("  ·  ", call("UPPER", _TARGET), " norm: ", verdict)),
     )
-    cells = ps.heading_cells(R_TITLE, R_LINE, "FIDE title norm: one player, one event", line)
-    cells += ps.labelled_inputs(
-        (
-            (R_NAME, "Player", data.name),
-            (R_ID, "FIDE ID", data.fide_id),
-            (R_FED, "Player's federation", data.federation),
-            (R_EVENT, "Event", data.event),
-        ),
-        C_NAME,
-        C_TITLE,
-        C_STATUS,
+    cells = ps.player_head(
+        "FIDE title norm: one player, one event",
+        line,
+        data,
+        (C_NAME, C_TITLE, C_STATUS),
+        (R_EVENT, "Event", data.event),
+        federation_label="Player's federation",
     )
     edition = if_(op("=", RULES, ""), DEFAULT_EDITION.id, op("&", RULES, ""))
     figures = concat(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol
 
 from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
@@ -56,7 +56,8 @@ __all__ = [
     "game_row_checks",
     "formula_cell",
     "game_input_cells",
-    "heading_cells",
+    "HEAD_ROWS",
+    "PlayerEntered",
     "hide_helper_columns",
     "is_error_expr",
     "layout_sheet",
@@ -64,6 +65,7 @@ __all__ = [
     "labelled_inputs",
     "mute_uncounted",
     "note",
+    "player_head",
     "player_line",
     "points_expr",
     "rating_validation",
@@ -300,15 +302,6 @@ def array_cell(
     return LayoutCell(first_row, first_col, "array", expr, style, last_row, last_col)
 
 
-def heading_cells(title_row: int, line_row: int, title: str, line: Expr) -> list[LayoutCell]:
-    """A one-player sheet's title, and under it the *line* that repeats what was entered,
-    both from the first column."""
-    return [
-        LayoutCell(title_row, 0, "text", title, style="title"),
-        formula_cell(line_row, 0, line, "subtitle"),
-    ]
-
-
 def player_line(name: Expr, fide_id: Expr, empty: str, *more: Expr) -> Expr:
     """The line under a one-player sheet's title: the player's name, FIDE ID and *more*
     (each blank or beginning ``"  ·  "``); the text *empty* while there is no name."""
@@ -332,6 +325,48 @@ def labelled_inputs(
         cells.append(LayoutCell(row, label_col, "text", label, style="label"))
         cells.append(LayoutCell(row, input_col, kind, value, style=style, last_col=last_col))
     return cells
+
+
+HEAD_ROWS: Final = (0, 1, 2, 3, 4, 5)
+"""The rows of a one-player sheet's head: its title, the line under it, the how-to note, then
+the player's name, FIDE ID and federation (:func:`player_head`)."""
+
+
+class PlayerEntered(Protocol):
+    """The player a one-player sheet is given, as its head shows them."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def fide_id(self) -> str: ...
+    @property
+    def federation(self) -> str: ...
+
+
+def player_head(
+    title: str,
+    line: Expr,
+    player: PlayerEntered,
+    columns: tuple[int, int, int],
+    *more: tuple[int, str, Value],
+    federation_label: str = "Federation",
+) -> list[LayoutCell]:
+    """A one-player sheet's head (:data:`HEAD_ROWS`): the *title*, under it the *line* that
+    repeats what was entered (both from the first column), and the *player*'s name, FIDE ID
+    and federation, then *more*, as :func:`labelled_inputs` in *columns* (label, input, last
+    column)."""
+    title_row, line_row, _, name_row, id_row, fed_row = HEAD_ROWS
+    entries = (
+        (name_row, "Player", player.name),
+        (id_row, "FIDE ID", player.fide_id),
+        (fed_row, federation_label, player.federation),
+        *more,
+    )
+    return [
+        LayoutCell(title_row, 0, "text", title, style="title"),
+        formula_cell(line_row, 0, line, "subtitle"),
+        *labelled_inputs(entries, *columns),
+    ]
 
 
 @dataclass(frozen=True)

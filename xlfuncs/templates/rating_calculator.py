@@ -49,8 +49,8 @@ C_PERIOD = C_HELP + 4  # the period's games for ELO_CHANGE, R:T: rating, result,
 LAST_COL = C_KDIFF
 
 # Rows (0-based).
-R_TITLE, R_LINE, R_NOTE = 0, 1, 2
-R_NAME, R_ID, R_FED, R_RATING, R_RULES = 3, 4, 5, 6, 7
+_, _, R_NOTE, R_NAME, R_ID, R_FED = ps.HEAD_ROWS
+R_RATING, R_RULES = 6, 7
 R_BEFORE, R_BIRTH, R_REACHED, R_DATE, R_KDATA, R_KOVER = 3, 4, 5, 6, 7, 8
 R_SUMHEAD, R_SUM, R_CHANGE, R_NEW = 10, 11, 12, 13
 R_FLOOR = 14
@@ -145,19 +145,8 @@ def _player_line() -> Expr:
 def _player_layout(data: RatingPeriod, *, blank: bool) -> list[LayoutCell]:
     """The title, the repeated player line, the player (left) and what K depends on
     (middle), with K from the player's data."""
-    cells = ps.heading_cells(
-        R_TITLE, R_LINE, "FIDE rating change: one player's rating period", _player_line()
-    )
-    cells += ps.labelled_inputs(
-        (
-            (R_NAME, "Player", data.name),
-            (R_ID, "FIDE ID", data.fide_id),
-            (R_FED, "Federation", data.federation),
-        ),
-        C_NAME,
-        V_COL,
-        V_COL + 3,
-    )
+    title = "FIDE rating change: one player's rating period"
+    cells = ps.player_head(title, _player_line(), data, (C_NAME, V_COL, V_COL + 3))
     cells += ps.labelled_inputs(
         ((R_RATING, "Rating Ro (start of the period)", data.rating),),
         C_NAME,
