@@ -26,12 +26,12 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from ..core.editions import DEFAULT_EDITION, EDITIONS
+from ..core.editions import EDITIONS
 from . import common
 from . import player_sheets as ps
 from .cell_formula import Area, Expr, Name, Paren, Ref, blank_or, call, concat, if_, op
 from .common import write_text, write_value
-from .player_sheets import COUNTED, Game, LayoutCell, TournamentGames, Value, formula_cell
+from .player_sheets import COUNTED, RULES, Game, LayoutCell, TournamentGames, Value, formula_cell
 
 __all__ = ["MAX_GAMES", "TournamentGames", "FirstRatingData", "Game", "build"]
 
@@ -165,7 +165,6 @@ COLUMN_WIDTHS: Final = (
 )
 
 # The references the panel's formulas use.
-RULES = Name("Rules")
 _SYSTEM = Ref(R_SYSTEM, C_VALUE, absolute=True)
 _EDITION = Ref(R_EDITION, C_VALUE, absolute=True)
 _FIRST = Ref(P_FIRST, C_VALUE)
@@ -204,25 +203,21 @@ def _line(
 
 def _head_layout(data: FirstRatingData) -> list[LayoutCell]:
     """Title, the one-line summary, the player and the settings beside the rules edition."""
-    name, fide_id = Ref(R_NAME, C_NAME), Ref(R_ID, C_NAME)
     shown = concat("  ·  first rating ", _FIRST, " (rules ", Ref(R_EDITION, C_VALUE), ")")
-    line = ps.player_line(
-        name,
-        fide_id,
-        "Enter the player's games in the yellow cells.",
-        if_(ps.is_error_expr(_FIRST), "", blank_or(_FIRST, shown)),
-    )
-    title = "First rating of an unrated player (FIDE)"
-    cells = ps.player_head(title, line, data, (C_EVENT, C_NAME, C_STATUS))
-    edition = if_(op("=", RULES, ""), DEFAULT_EDITION.id, op("&", RULES, ""))
     return [
-        *cells,
+        *ps.player_head(
+            data,
+            (C_EVENT, C_NAME, C_STATUS),
+            "First rating of an unrated player (FIDE)",
+            "Enter the player's games in the yellow cells.",
+            if_(ps.is_error_expr(_FIRST), "", blank_or(_FIRST, shown)),
+        ),
         LayoutCell(
             R_SYSTEM, C_LABEL, "text", "Kind of event (only the 2017 rules differ)", style="label"
         ),
         LayoutCell(R_SYSTEM, C_VALUE, "text", _system_cell(data.system), style="input_center"),
         LayoutCell(R_EDITION, C_LABEL, "text", "Edition applied", style="label"),
-        formula_cell(R_EDITION, C_VALUE, edition, "computed_text"),
+        formula_cell(R_EDITION, C_VALUE, ps.EDITION_APPLIED, "computed_text"),
     ]
 
 

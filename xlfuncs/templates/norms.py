@@ -16,13 +16,13 @@ from typing import Any, Final
 from xlsxwriter.format import Format
 from xlsxwriter.worksheet import Worksheet
 
-from ..core.editions import DEFAULT_EDITION, EDITIONS
+from ..core.editions import EDITIONS
 from ..core.norms import COUNTING_TITLES, MIN_NORM_PERCENT, NORM_TITLES
 from ..core.title_editions import title_edition
 from . import common
 from . import player_sheets as ps
 from .cell_formula import Area, Expr, Name, Paren, Ref, Sheet, blank_or, call, concat, if_, op
-from .player_sheets import COUNTED, Game, LayoutCell, formula_cell
+from .player_sheets import COUNTED, RULES, Game, LayoutCell, formula_cell
 
 __all__ = ["COUNTING_TITLES", "MAX_GAMES", "NORM_RANKS", "Game", "NormSheetData", "build"]
 
@@ -146,7 +146,6 @@ HELPER_HEADERS: Final = (
 )
 
 # The references the formulas use.
-RULES = Name("Rules")
 _TARGET = Ref(R_NORM, C_HIGHER, absolute=True)
 _OWN = Ref(R_FED, C_TITLE, absolute=True)
 _N = Ref(R_TOTAL, C_STATUS, absolute=True)
@@ -170,24 +169,17 @@ def _when_counted(then: Expr) -> Expr:
 
 def _head_layout(data: NormSheetData) -> list[LayoutCell]:
     """Title, the one-line summary, the player and the settings beside the rules edition."""
-    name, fide_id, event = Ref(R_NAME, C_TITLE), Ref(R_ID, C_TITLE), Ref(R_EVENT, C_TITLE)
-    verdict = Ref(P_VERDICT, C_MET)
-    line = ps.player_line(
-        name,
-        fide_id,
+    event, verdict = Ref(R_EVENT, C_TITLE), Ref(P_VERDICT, C_MET)
+    cells = ps.player_head(
+        data,
+        (C_NAME, C_TITLE, C_STATUS),
+        "FIDE title norm: one player, one event",
         "Enter the player's event in the yellow cells.",
         blank_or(event, concat("  ·  ", event)),
         blank_or(verdict, concat("  ·  ", call("UPPER", _TARGET), " norm: ", verdict)),
-    )
-    cells = ps.player_head(
-        "FIDE title norm: one player, one event",
-        line,
-        data,
-        (C_NAME, C_TITLE, C_STATUS),
-        (R_EVENT, "Event", data.event),
+        entries=((R_EVENT, "Event", data.event),),
         federation_label="Player's federation",
     )
-    edition = if_(op("=", RULES, ""), DEFAULT_EDITION.id, op("&", RULES, ""))
     figures = concat(
         call("UPPER", _TARGET),
         " norm: Ra ≥ ",
@@ -212,7 +204,7 @@ def _head_layout(data: NormSheetData) -> list[LayoutCell]:
         formula_cell(
             R_UNRATED,
             C_HIGHER,
-            call("VLOOKUP", edition, Name("Unrated"), 2, False),
+            call("VLOOKUP", ps.EDITION_APPLIED, Name("Unrated"), 2, False),
             "computed",
         ),
         formula_cell(R_FIGURES, C_COUNTED, figures, "computed_text", last_col=C_MET),

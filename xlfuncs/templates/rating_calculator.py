@@ -23,7 +23,7 @@ from . import common
 from . import player_sheets as ps
 from .cell_formula import Area, Call, Expr, Name, Paren, Ref, Sheet, blank_or, call, concat, if_, op
 from .common import write_formula
-from .player_sheets import COUNTED, Game, LayoutCell, TournamentGames, Value, formula_cell
+from .player_sheets import COUNTED, RULES, Game, LayoutCell, TournamentGames, Value, formula_cell
 
 __all__ = [
     "MAX_GAMES",
@@ -124,29 +124,23 @@ def validate(data: RatingPeriod) -> None:
             )
 
 
-RATING, K_USED, RULES = Name("Rating"), Name("K_used"), Name("Rules")
-"""The sheet's names: the player's rating Ro, the K applied and the rules edition."""
-
-
-def _player_line() -> Expr:
-    """The line under the title: the player, the rating Ro, and the new rating."""
-    name, fide_id = Ref(R_NAME, V_COL), Ref(R_ID, V_COL)
-    new, change = Ref(R_NEW, LAST_COL), Ref(R_CHANGE, LAST_COL)
-    shown = concat("  ·  new rating ", new, " (", if_(op(">", change, 0), "+", ""), change, ")")
-    return ps.player_line(
-        name,
-        fide_id,
-        "Enter the player's data in the yellow cells.",
-        blank_or(RATING, concat("  ·  Ro ", RATING)),
-        if_(ps.is_error_expr(new), "", blank_or(new, shown)),
-    )
+RATING, K_USED = Name("Rating"), Name("K_used")
+"""The sheet's names: the player's rating Ro and the K applied."""
 
 
 def _player_layout(data: RatingPeriod, *, blank: bool) -> list[LayoutCell]:
     """The title, the repeated player line, the player (left) and what K depends on
     (middle), with K from the player's data."""
-    title = "FIDE rating change: one player's rating period"
-    cells = ps.player_head(title, _player_line(), data, (C_NAME, V_COL, V_COL + 3))
+    new, change = Ref(R_NEW, LAST_COL), Ref(R_CHANGE, LAST_COL)
+    shown = concat("  ·  new rating ", new, " (", if_(op(">", change, 0), "+", ""), change, ")")
+    cells = ps.player_head(
+        data,
+        (C_NAME, V_COL, V_COL + 3),
+        "FIDE rating change: one player's rating period",
+        "Enter the player's data in the yellow cells.",
+        blank_or(RATING, concat("  ·  Ro ", RATING)),
+        if_(ps.is_error_expr(new), "", blank_or(new, shown)),
+    )
     cells += ps.labelled_inputs(
         ((R_RATING, "Rating Ro (start of the period)", data.rating),),
         C_NAME,
