@@ -26,33 +26,12 @@ from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
-from ..core.editions import DEFAULT_EDITION, EDITIONS
+from ..core.editions import EDITIONS
 from . import common
+from . import player_sheets as ps
 from .cell_formula import Area, Expr, Name, Paren, Ref, blank_or, call, concat, if_, op
 from .common import write_text, write_value
-from .player_sheets import (
-    COUNTED,
-    Game,
-    GameColumns,
-    LayoutCell,
-    TournamentGames,
-    Value,
-    add_player_sheet,
-    extra_formats,
-    formula_cell,
-    game_input_cells,
-    game_row_checks,
-    heading_cells,
-    is_error_expr,
-    labelled_inputs,
-    layout_sheet,
-    mark_yes_no,
-    mute_uncounted,
-    note,
-    player_line,
-    points_expr,
-    write_layout,
-)
+from .player_sheets import COUNTED, RULES, Game, LayoutCell, TournamentGames, Value, formula_cell
 
 __all__ = ["MAX_GAMES", "TournamentGames", "FirstRatingData", "Game", "build"]
 
@@ -61,12 +40,11 @@ SHEET: Final = "First rating"
 EDITIONS_SHEET: Final = "Editions"
 
 C_NO, C_EVENT, C_NAME, C_RATING, C_RESULT, C_STATUS, C_W = range(7)
-_GAME_COLUMNS: Final = GameColumns(C_NO, C_NAME, C_RATING, C_RESULT, C_STATUS)
+_GAME_COLUMNS: Final = ps.GameColumns(C_NO, C_NAME, C_RATING, C_RESULT, C_STATUS)
 C_LABEL, C_VALUE, C_RAW = 8, 9, 10  # the panel; C_RAW: hidden raw lookups
 LAST_COL = C_VALUE
 
-R_TITLE, R_LINE, R_NOTE = 0, 1, 2
-R_NAME, R_ID, R_FED = 3, 4, 5
+_, _, R_NOTE, R_NAME, R_ID, R_FED = ps.HEAD_ROWS
 R_RULES, R_SYSTEM, R_EDITION = 3, 4, 5
 R_HEAD = 7
 R_FIRST = R_HEAD + 1
@@ -187,7 +165,6 @@ COLUMN_WIDTHS: Final = (
 )
 
 # The references the panel's formulas use.
-RULES = Name("Rules")
 _SYSTEM = Ref(R_SYSTEM, C_VALUE, absolute=True)
 _EDITION = Ref(R_EDITION, C_VALUE, absolute=True)
 _FIRST = Ref(P_FIRST, C_VALUE)
@@ -226,34 +203,21 @@ def _line(
 
 def _head_layout(data: FirstRatingData) -> list[LayoutCell]:
     """Title, the one-line summary, the player and the settings beside the rules edition."""
-    name, fide_id = Ref(R_NAME, C_NAME), Ref(R_ID, C_NAME)
     shown = concat("  ·  first rating ", _FIRST, " (rules ", Ref(R_EDITION, C_VALUE), ")")
-    line = player_line(
-        name,
-        fide_id,
-        "Enter the player's games in the yellow cells.",
-        if_(is_error_expr(_FIRST), "", blank_or(_FIRST, shown)),
-    )
-    cells = heading_cells(R_TITLE, R_LINE, "First rating of an unrated player (FIDE)", line)
-    cells += labelled_inputs(
-        (
-            (R_NAME, "Player", data.name),
-            (R_ID, "FIDE ID", data.fide_id),
-            (R_FED, "Federation", data.federation),
-        ),
-        C_EVENT,
-        C_NAME,
-        C_STATUS,
-    )
-    edition = if_(op("=", RULES, ""), DEFAULT_EDITION.id, op("&", RULES, ""))
     return [
-        *cells,
+        *ps.player_head(
+            data,
+            (C_EVENT, C_NAME, C_STATUS),
+            "First rating of an unrated player (FIDE)",
+            "Enter the player's games in the yellow cells.",
+            if_(ps.is_error_expr(_FIRST), "", blank_or(_FIRST, shown)),
+        ),
         LayoutCell(
             R_SYSTEM, C_LABEL, "text", "Kind of event (only the 2017 rules differ)", style="label"
         ),
         LayoutCell(R_SYSTEM, C_VALUE, "text", _system_cell(data.system), style="input_center"),
         LayoutCell(R_EDITION, C_LABEL, "text", "Edition applied", style="label"),
-        formula_cell(R_EDITION, C_VALUE, edition, "computed_text"),
+        formula_cell(R_EDITION, C_VALUE, ps.EDITION_APPLIED, "computed_text"),
     ]
 
 
@@ -270,9 +234,9 @@ def _games_layout(data: FirstRatingData) -> list[LayoutCell]:
         st = Ref(row, C_STATUS)
         counted = call("OR", op("=", st, COUNTED), op("=", st, "unrated"))
         cells += [
-            *game_input_cells(row, k + 1, g, _GAME_COLUMNS),
+            *ps.game_input_cells(row, k + 1, g, _GAME_COLUMNS),
             LayoutCell(row, C_EVENT, "text", event if g else None, style="input_text"),
-            formula_cell(row, C_W, if_(counted, points_expr(Ref(row, C_RESULT)), ""), "w"),
+            formula_cell(row, C_W, if_(counted, ps.points_expr(Ref(row, C_RESULT)), ""), "w"),
         ]
     return cells
 
@@ -400,7 +364,7 @@ def _calculation_layout() -> list[LayoutCell]:
         ),
     )
     why = if_(
-        is_error_expr(first),
+        ps.is_error_expr(first),
         call("EXPLAIN_ERROR", "BLOQUE", *bloque_args),
         blank_or(first, if_(op("=", published, "yes"), why_published, why_not)),
     )
@@ -425,7 +389,7 @@ def _calculation_layout() -> list[LayoutCell]:
             P_PUBLISHED,
             "Would it be published?",
             if_(
-                is_error_expr(first),
+                ps.is_error_expr(first),
                 "no",
                 blank_or(first, if_(enough, "yes", "no")),
             ),
@@ -442,9 +406,9 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
     if sum(len(e.games) for e in data.events) > MAX_GAMES:
         raise ValueError(f"at most {MAX_GAMES} games in all")
     wb, fmt = common.new_workbook(path, title="FIDE first rating of an unrated player")
-    x = extra_formats(wb, fmt)
-    ws = add_player_sheet(wb, SHEET, COLUMN_WIDTHS, (C_RAW, C_RAW, 10))
-    note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
+    x = ps.extra_formats(wb, fmt)
+    ws = ps.add_player_sheet(wb, SHEET, COLUMN_WIDTHS, (C_RAW, C_RAW, 10))
+    ps.note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
     common.settings_block(wb, ws, fmt, R_RULES, C_LABEL, rules=data.rules)
     layout = [
         *_head_layout(data),
@@ -453,9 +417,9 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
         *_counted_figures(),
         *_calculation_layout(),
     ]
-    sheet = layout_sheet(layout, (R_RULES, C_VALUE, data.rules))
+    sheet = ps.layout_sheet(layout, (R_RULES, C_VALUE, data.rules))
     sheet.tables["Editions"] = [_edition_row(e) for e in EDITIONS]
-    write_layout(ws, layout, fmt, x, sheet)
+    ps.write_layout(ws, layout, fmt, x, sheet)
     _validations_and_formats(wb, ws, x)
     common.finish_sheet(ws, R_HEAD + 1, R_LAST, LAST_COL)
     _editions_sheet(wb, fmt)
@@ -477,6 +441,6 @@ def _validations_and_formats(wb: Workbook, ws: Worksheet, x: Mapping[str, Format
             "error_message": "Swiss or round robin",
         },
     )
-    game_row_checks(wb, ws, R_FIRST, R_LAST, _GAME_COLUMNS)
-    mute_uncounted(ws, x, R_FIRST, R_LAST, C_STATUS)
-    mark_yes_no(ws, x, common.cell(P_PUBLISHED, C_VALUE))
+    ps.game_row_checks(wb, ws, R_FIRST, R_LAST, _GAME_COLUMNS)
+    ps.mute_uncounted(ws, x, R_FIRST, R_LAST, C_STATUS)
+    ps.mark_yes_no(ws, x, common.cell(P_PUBLISHED, C_VALUE))

@@ -16,35 +16,13 @@ from typing import Any, Final
 from xlsxwriter.format import Format
 from xlsxwriter.worksheet import Worksheet
 
-from ..core.editions import DEFAULT_EDITION, EDITIONS
+from ..core.editions import EDITIONS
 from ..core.norms import COUNTING_TITLES, MIN_NORM_PERCENT, NORM_TITLES
 from ..core.title_editions import title_edition
 from . import common
+from . import player_sheets as ps
 from .cell_formula import Area, Expr, Name, Paren, Ref, Sheet, blank_or, call, concat, if_, op
-from .player_sheets import (
-    COUNTED,
-    Game,
-    GameColumns,
-    LayoutCell,
-    a1,
-    add_player_sheet,
-    array_cell,
-    extra_formats,
-    formula_cell,
-    game_input_cells,
-    game_row_checks,
-    heading_cells,
-    is_error_expr,
-    labelled_inputs,
-    layout_sheet,
-    mark_yes_no,
-    mute_uncounted,
-    note,
-    player_line,
-    points_expr,
-    span,
-    write_layout,
-)
+from .player_sheets import COUNTED, RULES, Game, LayoutCell, formula_cell
 
 __all__ = ["COUNTING_TITLES", "MAX_GAMES", "NORM_RANKS", "Game", "NormSheetData", "build"]
 
@@ -71,7 +49,7 @@ in this list (:func:`xlfuncs.core.norms.title_or_higher`)."""
     C_MET,
 ) = range(12)
 LAST_COL = C_MET
-_GAME_COLUMNS: Final = GameColumns(C_NO, C_NAME, C_RATING, C_RESULT, C_STATUS, C_TITLE, C_FED)
+_GAME_COLUMNS: Final = ps.GameColumns(C_NO, C_NAME, C_RATING, C_RESULT, C_STATUS, C_TITLE, C_FED)
 C_H0 = 13  # hidden helpers: N rating for NORM_POINTS, O W, P:Q NORM_RATINGS' array (the
 # rating, unrated at the edition's value; the rating counted); beside the checks, N:Q hold
 # NORM_MIX's array (count, needed, met, federations), then N:P NORM_FIGURES' (figure,
@@ -80,8 +58,8 @@ C_H0 = 13  # hidden helpers: N rating for NORM_POINTS, O W, P:Q NORM_RATINGS' ar
 H_POINTS, H_W, H_VALUE, H_USED, H_TITLED, H_HIGHER = range(C_H0, C_H0 + 6)
 H_LAST = H_HIGHER
 
-R_TITLE, R_LINE, R_NOTE = 0, 1, 2
-R_NAME, R_ID, R_FED, R_EVENT = 3, 4, 5, 6
+_, _, R_NOTE, R_NAME, R_ID, R_FED = ps.HEAD_ROWS
+R_EVENT = 6
 R_RULES, R_NORM, R_UNRATED, R_FIGURES = 3, 4, 5, 6
 R_HEAD = 8
 R_FIRST = R_HEAD + 1
@@ -168,7 +146,6 @@ HELPER_HEADERS: Final = (
 )
 
 # The references the formulas use.
-RULES = Name("Rules")
 _TARGET = Ref(R_NORM, C_HIGHER, absolute=True)
 _OWN = Ref(R_FED, C_TITLE, absolute=True)
 _N = Ref(R_TOTAL, C_STATUS, absolute=True)
@@ -192,28 +169,17 @@ def _when_counted(then: Expr) -> Expr:
 
 def _head_layout(data: NormSheetData) -> list[LayoutCell]:
     """Title, the one-line summary, the player and the settings beside the rules edition."""
-    name, fide_id, event = Ref(R_NAME, C_TITLE), Ref(R_ID, C_TITLE), Ref(R_EVENT, C_TITLE)
-    verdict = Ref(P_VERDICT, C_MET)
-    line = player_line(
-        name,
-        fide_id,
+    event, verdict = Ref(R_EVENT, C_TITLE), Ref(P_VERDICT, C_MET)
+    cells = ps.player_head(
+        data,
+        (C_NAME, C_TITLE, C_STATUS),
+        "FIDE title norm: one player, one event",
         "Enter the player's event in the yellow cells.",
         blank_or(event, concat("  ·  ", event)),
         blank_or(verdict, concat("  ·  ", call("UPPER", _TARGET), " norm: ", verdict)),
+        entries=((R_EVENT, "Event", data.event),),
+        federation_label="Player's federation",
     )
-    cells = heading_cells(R_TITLE, R_LINE, "FIDE title norm: one player, one event", line)
-    cells += labelled_inputs(
-        (
-            (R_NAME, "Player", data.name),
-            (R_ID, "FIDE ID", data.fide_id),
-            (R_FED, "Player's federation", data.federation),
-            (R_EVENT, "Event", data.event),
-        ),
-        C_NAME,
-        C_TITLE,
-        C_STATUS,
-    )
-    edition = if_(op("=", RULES, ""), DEFAULT_EDITION.id, op("&", RULES, ""))
     figures = concat(
         call("UPPER", _TARGET),
         " norm: Ra ≥ ",
@@ -238,7 +204,7 @@ def _head_layout(data: NormSheetData) -> list[LayoutCell]:
         formula_cell(
             R_UNRATED,
             C_HIGHER,
-            call("VLOOKUP", edition, Name("Unrated"), 2, False),
+            call("VLOOKUP", ps.EDITION_APPLIED, Name("Unrated"), 2, False),
             "computed",
         ),
         formula_cell(R_FIGURES, C_COUNTED, figures, "computed_text", last_col=C_MET),
@@ -262,10 +228,10 @@ def _game_row(row: int) -> list[LayoutCell]:
     )
     cells = [
         formula_cell(row, H_POINTS, if_(yes, rated, to_come)),
-        formula_cell(row, H_W, if_(yes, points_expr(wt), "")),
-        formula_cell(row, C_COUNTED, if_(is_error_expr(hu), "", hu), "computed"),
+        formula_cell(row, H_W, if_(yes, ps.points_expr(wt), "")),
+        formula_cell(row, C_COUNTED, if_(ps.is_error_expr(hu), "", hu), "computed"),
         formula_cell(
-            row, C_NOTE, if_(call("OR", call("NOT", yes), is_error_expr(hu)), "", note), "left"
+            row, C_NOTE, if_(call("OR", call("NOT", yes), ps.is_error_expr(hu)), "", note), "left"
         ),
     ]
     for col, helper in ((C_TITLED, H_TITLED), (C_HIGHER, H_HIGHER)):
@@ -292,7 +258,7 @@ def _games_layout(data: NormSheetData) -> list[LayoutCell]:
         row = R_FIRST + k
         g = games[k] if k < len(games) else None
         cells += [
-            *game_input_cells(row, k + 1, g, _GAME_COLUMNS, unrated_counts=True),
+            *ps.game_input_cells(row, k + 1, g, _GAME_COLUMNS, unrated_counts=True),
             *_game_row(row),
         ]
     return cells
@@ -353,7 +319,7 @@ def _performance_layout() -> list[LayoutCell]:
     )
     points_args = (_FOR_POINTS, _TARGET, RULES)
     needed_text = if_(
-        is_error_expr(needed),
+        ps.is_error_expr(needed),
         call("EXPLAIN_ERROR", "NORM_POINTS", *points_args),
         if_(op(">=", pts, needed), "Points needed: reached", more),
     )
@@ -415,7 +381,7 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
         *_performance_layout(),
         # beside the games, one call each: NORM_RATINGS' (the rating, unrated at the
         # edition's value; the rating counted) and NORM_TITLED's
-        array_cell(
+        ps.array_cell(
             R_FIRST,
             H_VALUE,
             R_LAST,
@@ -423,7 +389,7 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
             call("NORM_RATINGS", _RATINGS, _RESULTS, _TARGET, RULES),
             "computed",
         ),
-        array_cell(
+        ps.array_cell(
             R_FIRST,
             H_TITLED,
             R_LAST,
@@ -434,21 +400,21 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     ]
     checks = _checks_layout()
     tables = _tables_layout()
-    sheet = layout_sheet(
+    sheet = ps.layout_sheet(
         [*layout, *checks, *tables],
         (R_RULES, C_HIGHER, data.rules),
         {"Norms": _NORMS, "Unrated": _UNRATED},
     )
     wb, fmt = common.new_workbook(path, title="FIDE title norm: one player, one event")
-    x = extra_formats(wb, fmt)
-    ws = add_player_sheet(wb, SHEET, COLUMN_WIDTHS, (C_H0, H_LAST, 9))
+    x = ps.extra_formats(wb, fmt)
+    ws = ps.add_player_sheet(wb, SHEET, COLUMN_WIDTHS, (C_H0, H_LAST, 9))
     ws.set_row(R_HEAD, 27)
-    note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
+    ps.note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
     common.settings_block(wb, ws, fmt, R_RULES, C_TITLED, rules=data.rules, rates=False)
-    write_layout(ws, layout, fmt, x, sheet)
+    ps.write_layout(ws, layout, fmt, x, sheet)
     _validations_and_formats(wb, ws, x)
     _write_checks(wb, ws, fmt, x, checks, sheet)
-    write_layout(ws, tables, fmt, x, sheet)
+    ps.write_layout(ws, tables, fmt, x, sheet)
     for name, area in (("Norms", _NORMS), ("Unrated", _UNRATED)):
         wb.define_name(name, f"='{SHEET}'!{area.formula()}")
     common.finish_sheet(ws, R_HEAD + 1, P_TABLE + 7, LAST_COL)
@@ -471,7 +437,7 @@ def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> No
             "error_message": "GM, IM, WGM or WIM",
         },
     )
-    game_row_checks(wb, ws, R_FIRST, R_LAST, _GAME_COLUMNS)
+    ps.game_row_checks(wb, ws, R_FIRST, R_LAST, _GAME_COLUMNS)
     ws.data_validation(
         R_FIRST,
         C_FED,
@@ -494,7 +460,7 @@ def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> No
             col,
             {"type": "cell", "criteria": "==", "value": '"yes"', "format": x["yes_soft"]},
         )
-    mute_uncounted(ws, x, R_FIRST, R_LAST, C_STATUS)
+    ps.mute_uncounted(ws, x, R_FIRST, R_LAST, C_STATUS)
     ws.conditional_format(
         R_FIRST,
         C_COUNTED,
@@ -502,7 +468,7 @@ def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> No
         C_COUNTED,
         {
             "type": "formula",
-            "criteria": f'=LEFT({a1(R_FIRST, C_NOTE)},6)="raised"',
+            "criteria": f'=LEFT({ps.a1(R_FIRST, C_NOTE)},6)="raised"',
             "format": x["capped"],
         },
     )
@@ -526,7 +492,7 @@ def _check_row(i: int, row: int) -> list[LayoutCell]:
     it is met, from the hidden array beside it."""
     h_count, h_need, h_met, h_feds = (Ref(row, C_H0 + j) for j in range(4))
     met = if_(
-        is_error_expr(h_met), "no", if_(call("ISLOGICAL", h_met), if_(h_met, "yes", "no"), "")
+        ps.is_error_expr(h_met), "no", if_(call("ISLOGICAL", h_met), if_(h_met, "yes", "no"), "")
     )
     need: Expr = (
         _when_counted(h_need)
@@ -539,7 +505,7 @@ def _check_row(i: int, row: int) -> list[LayoutCell]:
     )
     if i == 3:
         most = if_(
-            is_error_expr(h_feds),
+            ps.is_error_expr(h_feds),
             "",
             blank_or(h_feds, concat(" (most: ", h_feds, ")")),
         )
@@ -590,8 +556,8 @@ def _checks_layout() -> list[LayoutCell]:
         ),
         # beside the checks, one call each: NORM_MIX's (count, needed, met, federations)
         # beside the first six, NORM_FIGURES' (figure, minimum, met) beside Ra, 35 % and Rp
-        array_cell(K_ROWS[0], C_H0, K_ROWS[5], C_H0 + 3, mix, "computed_text"),
-        array_cell(K_ROWS[6], C_H0, K_ROWS[-1], C_H0 + 2, norm_figures, "computed"),
+        ps.array_cell(K_ROWS[0], C_H0, K_ROWS[5], C_H0 + 3, mix, "computed_text"),
+        ps.array_cell(K_ROWS[6], C_H0, K_ROWS[-1], C_H0 + 2, norm_figures, "computed"),
         *(c for i, row in enumerate(K_ROWS) for c in _check_row(i, row)),
         formula_cell(P_VERDICT, C_STATUS, verdict, "total_label", last_col=C_HIGHER),
         formula_cell(P_VERDICT, C_MET, _when_counted(all_met), "verdict"),
@@ -617,11 +583,11 @@ def _write_checks(
 ) -> None:
     """The checks' *cells* valued on *sheet*, the hidden arrays beside them, and the
     highlights of what is met."""
-    write_layout(ws, cells[:-1], fmt, x, sheet)
-    met_range = span(K_ROWS[0], C_MET, K_ROWS[-1])
-    for cell_range in (met_range, a1(P_VERDICT, C_MET)):
-        mark_yes_no(ws, x, cell_range)
-    write_layout(ws, cells[-1:], fmt, x, sheet)
+    ps.write_layout(ws, cells[:-1], fmt, x, sheet)
+    met_range = ps.span(K_ROWS[0], C_MET, K_ROWS[-1])
+    for cell_range in (met_range, ps.a1(P_VERDICT, C_MET)):
+        ps.mark_yes_no(ws, x, cell_range)
+    ps.write_layout(ws, cells[-1:], fmt, x, sheet)
 
 
 _NORMS: Final = Area(P_TABLE + 1, C_NAME, P_TABLE + len(NORM_RANKS), C_RESULT, absolute=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol
 
 from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
@@ -24,7 +24,7 @@ from ..core.editions import DEFAULT_EDITION
 from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_CELLS, Outcome
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
-from .cell_formula import Area, Expr, Ref, Sheet, blank_or, call, concat, if_, op
+from .cell_formula import Area, Expr, Name, Ref, Sheet, blank_or, call, concat, if_, op
 from .common import (
     Formats,
     cell,
@@ -41,6 +41,7 @@ __all__ = [
     "UNDER_ONE_MOVE",
     "UNDER_ONE_MOVE_RESULTS",
     "COUNTED",
+    "EDITION_APPLIED",
     "CellKind",
     "FORFEIT_RESULTS",
     "Game",
@@ -56,7 +57,9 @@ __all__ = [
     "game_row_checks",
     "formula_cell",
     "game_input_cells",
-    "heading_cells",
+    "HEAD_ROWS",
+    "PlayerEntered",
+    "RULES",
     "hide_helper_columns",
     "is_error_expr",
     "layout_sheet",
@@ -64,7 +67,7 @@ __all__ = [
     "labelled_inputs",
     "mute_uncounted",
     "note",
-    "player_line",
+    "player_head",
     "points_expr",
     "rating_validation",
     "result_cell",
@@ -300,22 +303,6 @@ def array_cell(
     return LayoutCell(first_row, first_col, "array", expr, style, last_row, last_col)
 
 
-def heading_cells(title_row: int, line_row: int, title: str, line: Expr) -> list[LayoutCell]:
-    """A one-player sheet's title, and under it the *line* that repeats what was entered,
-    both from the first column."""
-    return [
-        LayoutCell(title_row, 0, "text", title, style="title"),
-        formula_cell(line_row, 0, line, "subtitle"),
-    ]
-
-
-def player_line(name: Expr, fide_id: Expr, empty: str, *more: Expr) -> Expr:
-    """The line under a one-player sheet's title: the player's name, FIDE ID and *more*
-    (each blank or beginning ``"  ·  "``); the text *empty* while there is no name."""
-    fide = blank_or(fide_id, concat("  ·  FIDE ID ", fide_id))
-    return if_(op("=", name, ""), empty, concat(name, fide, *more))
-
-
 def labelled_inputs(
     entries: Iterable[tuple[int, str, Value]],
     label_col: int,
@@ -332,6 +319,62 @@ def labelled_inputs(
         cells.append(LayoutCell(row, label_col, "text", label, style="label"))
         cells.append(LayoutCell(row, input_col, kind, value, style=style, last_col=last_col))
     return cells
+
+
+HEAD_ROWS: Final = (0, 1, 2, 3, 4, 5)
+"""The rows of a one-player sheet's head: its title, the line under it, the how-to note, then
+the player's name, FIDE ID and federation (:func:`player_head`)."""
+
+
+RULES: Final = Name("Rules")
+"""The rules edition chosen on a one-player sheet (its settings block's cell; blank: the
+edition in force today)."""
+
+EDITION_APPLIED: Final = if_(op("=", RULES, ""), DEFAULT_EDITION.id, op("&", RULES, ""))
+"""The edition a one-player sheet applies, as text: the one chosen, else the default."""
+
+
+class PlayerEntered(Protocol):
+    """The player a one-player sheet is given, as its head shows them."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def fide_id(self) -> str: ...
+    @property
+    def federation(self) -> str: ...
+
+
+def player_head(
+    player: PlayerEntered,
+    columns: tuple[int, int, int],
+    title: str,
+    empty: str,
+    *line: Expr,
+    entries: Sequence[tuple[int, str, Value]] = (),
+    federation_label: str = "Federation",
+) -> list[LayoutCell]:
+    """A one-player sheet's head (:data:`HEAD_ROWS`): the *title* and under it a line that
+    repeats what was entered, both from the first column; and the *player*'s name, FIDE ID
+    and federation, then *entries* (row, label, value), as :func:`labelled_inputs` in
+    *columns* (label, input, last column). The line: the name and FIDE ID entered, then
+    *line* (each part blank or beginning ``"  ·  "``); the text *empty* while there is no
+    name."""
+    title_row, line_row, _, name_row, id_row, fed_row = HEAD_ROWS
+    name, fide_id = Ref(name_row, columns[1]), Ref(id_row, columns[1])
+    fide = blank_or(fide_id, concat("  ·  FIDE ID ", fide_id))
+    summary = if_(op("=", name, ""), empty, concat(name, fide, *line))
+    inputs = (
+        (name_row, "Player", player.name),
+        (id_row, "FIDE ID", player.fide_id),
+        (fed_row, federation_label, player.federation),
+        *entries,
+    )
+    return [
+        LayoutCell(title_row, 0, "text", title, style="title"),
+        formula_cell(line_row, 0, summary, "subtitle"),
+        *labelled_inputs(inputs, *columns),
+    ]
 
 
 @dataclass(frozen=True)

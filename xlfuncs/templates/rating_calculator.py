@@ -20,33 +20,10 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from . import common
+from . import player_sheets as ps
 from .cell_formula import Area, Call, Expr, Name, Paren, Ref, Sheet, blank_or, call, concat, if_, op
 from .common import write_formula
-from .player_sheets import (
-    COUNTED,
-    Game,
-    GameColumns,
-    LayoutCell,
-    TournamentGames,
-    Value,
-    a1,
-    add_player_sheet,
-    array_cell,
-    extra_formats,
-    formula_cell,
-    game_input_cells,
-    game_row_checks,
-    heading_cells,
-    is_error_expr,
-    labelled_inputs,
-    layout_sheet,
-    mute_uncounted,
-    note,
-    player_line,
-    points_expr,
-    rating_validation,
-    write_layout,
-)
+from .player_sheets import COUNTED, RULES, Game, LayoutCell, TournamentGames, Value, formula_cell
 
 __all__ = [
     "MAX_GAMES",
@@ -66,14 +43,14 @@ SHEET: Final = "Rating period"
 # Columns of the game rows.
 C_NO, C_NAME, C_TITLE, C_FED, C_RATING, C_RESULT = range(6)
 C_STATUS, C_USED, C_W, C_PD, C_DIFF, C_KDIFF = range(6, 12)
-_GAME_COLUMNS: Final = GameColumns(C_NO, C_NAME, C_RATING, C_RESULT, C_STATUS, C_TITLE, C_FED)
+_GAME_COLUMNS: Final = ps.GameColumns(C_NO, C_NAME, C_RATING, C_RESULT, C_STATUS, C_TITLE, C_FED)
 C_HELP = 13  # ELO_DETAIL's four columns: N:Q
 C_PERIOD = C_HELP + 4  # the period's games for ELO_CHANGE, R:T: rating, result, tournament
 LAST_COL = C_KDIFF
 
 # Rows (0-based).
-R_TITLE, R_LINE, R_NOTE = 0, 1, 2
-R_NAME, R_ID, R_FED, R_RATING, R_RULES = 3, 4, 5, 6, 7
+_, _, R_NOTE, R_NAME, R_ID, R_FED = ps.HEAD_ROWS
+R_RATING, R_RULES = 6, 7
 R_BEFORE, R_BIRTH, R_REACHED, R_DATE, R_KDATA, R_KOVER = 3, 4, 5, 6, 7, 8
 R_SUMHEAD, R_SUM, R_CHANGE, R_NEW = 10, 11, 12, 13
 R_FLOOR = 14
@@ -131,7 +108,7 @@ def build(path: Path, data: RatingPeriod | None = None) -> None:
     data = data or RatingPeriod()
     validate(data)
     wb, fmt = common.new_workbook(path, title="FIDE rating change: one player's rating period")
-    write_sheet(wb, fmt, extra_formats(wb, fmt), data, blank=blank)
+    write_sheet(wb, fmt, ps.extra_formats(wb, fmt), data, blank=blank)
     common.close_workbook(wb, fmt)
 
 
@@ -147,41 +124,24 @@ def validate(data: RatingPeriod) -> None:
             )
 
 
-RATING, K_USED, RULES = Name("Rating"), Name("K_used"), Name("Rules")
-"""The sheet's names: the player's rating Ro, the K applied and the rules edition."""
-
-
-def _player_line() -> Expr:
-    """The line under the title: the player, the rating Ro, and the new rating."""
-    name, fide_id = Ref(R_NAME, V_COL), Ref(R_ID, V_COL)
-    new, change = Ref(R_NEW, LAST_COL), Ref(R_CHANGE, LAST_COL)
-    shown = concat("  ·  new rating ", new, " (", if_(op(">", change, 0), "+", ""), change, ")")
-    return player_line(
-        name,
-        fide_id,
-        "Enter the player's data in the yellow cells.",
-        blank_or(RATING, concat("  ·  Ro ", RATING)),
-        if_(is_error_expr(new), "", blank_or(new, shown)),
-    )
+RATING, K_USED = Name("Rating"), Name("K_used")
+"""The sheet's names: the player's rating Ro and the K applied."""
 
 
 def _player_layout(data: RatingPeriod, *, blank: bool) -> list[LayoutCell]:
     """The title, the repeated player line, the player (left) and what K depends on
     (middle), with K from the player's data."""
-    cells = heading_cells(
-        R_TITLE, R_LINE, "FIDE rating change: one player's rating period", _player_line()
+    new, change = Ref(R_NEW, LAST_COL), Ref(R_CHANGE, LAST_COL)
+    shown = concat("  ·  new rating ", new, " (", if_(op(">", change, 0), "+", ""), change, ")")
+    cells = ps.player_head(
+        data,
+        (C_NAME, V_COL, V_COL + 3),
+        "FIDE rating change: one player's rating period",
+        "Enter the player's data in the yellow cells.",
+        blank_or(RATING, concat("  ·  Ro ", RATING)),
+        if_(ps.is_error_expr(new), "", blank_or(new, shown)),
     )
-    cells += labelled_inputs(
-        (
-            (R_NAME, "Player", data.name),
-            (R_ID, "FIDE ID", data.fide_id),
-            (R_FED, "Federation", data.federation),
-        ),
-        C_NAME,
-        V_COL,
-        V_COL + 3,
-    )
-    cells += labelled_inputs(
+    cells += ps.labelled_inputs(
         ((R_RATING, "Rating Ro (start of the period)", data.rating),),
         C_NAME,
         V_COL,
@@ -405,7 +365,7 @@ def _cells(data: RatingPeriod, *, blank: bool) -> tuple[list[list[LayoutCell]], 
         *(_block_layout(i, e) + _totals_layout(i) for i, e in enumerate(events)),
         [formula_cell(R_FLOOR, C_STATUS, _floor_mark())],
     ]
-    grid = layout_sheet(
+    grid = ps.layout_sheet(
         (c for part in parts for c in part),
         (R_RULES, C_NAME + 1, data.rules),
         {"Rating": (R_RATING, V_COL), "K_used": (R_SUM, C_USED)},
@@ -430,22 +390,22 @@ def write_sheet(
     (the one-player template defines them for the workbook, and activates the sheet)."""
     validate(data)
     (player, summary, *blocks, floor), grid = _cells(data, blank=blank)
-    ws = add_player_sheet(wb, sheet, _COLUMN_WIDTHS, (C_HELP, C_PERIOD + 2, 10))
+    ws = ps.add_player_sheet(wb, sheet, _COLUMN_WIDTHS, (C_HELP, C_PERIOD + 2, 10))
 
     def define(name: str, ref: str) -> None:
         wb.define_name(f"'{sheet}'!{name}" if local else name, f"='{sheet}'!{ref}")
 
-    note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=54)
-    write_layout(ws, player, fmt, x, grid)
-    rating_validation(ws, R_RATING, V_COL, R_RATING)
-    define("Rating", a1(R_RATING, V_COL, absolute=True))
+    ps.note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=54)
+    ps.write_layout(ws, player, fmt, x, grid)
+    ps.rating_validation(ws, R_RATING, V_COL, R_RATING)
+    define("Rating", ps.a1(R_RATING, V_COL, absolute=True))
     common.settings_block(wb, ws, fmt, R_RULES, C_NAME, rules=data.rules, local=local)
     for row, options in _K_VALIDATIONS:
         ws.data_validation(row, M_VALUE, row, M_VALUE, options)
     # The period's summary.
     ws.set_row(R_SUMHEAD, 27)
-    write_layout(ws, summary, fmt, x, grid)
-    define("K_used", a1(R_SUM, C_USED, absolute=True))
+    ps.write_layout(ws, summary, fmt, x, grid)
+    define("K_used", ps.a1(R_SUM, C_USED, absolute=True))
     # Below the floor the new rating is not a rating the list carries: the player is
     # unrated again (core's floor_note, through UNRATED_AGAIN); the number is struck out.
     mark = wb.add_format({"font_color": "#9C0006", "bold": True, "align": "right"})
@@ -453,7 +413,7 @@ def write_sheet(
     formula = "=" + floor[0].content.formula()
     write_formula(ws, R_FLOOR, C_STATUS, formula, mark, grid.value(R_FLOOR, C_STATUS))
     common.strike_below_floor(
-        wb, ws, (R_NEW, LAST_COL, R_NEW, LAST_COL), a1(R_FLOOR, C_STATUS, absolute=True)
+        wb, ws, (R_NEW, LAST_COL, R_NEW, LAST_COL), ps.a1(R_FLOOR, C_STATUS, absolute=True)
     )
     for criteria, style in ((">", "yes"), ("<", "no")):
         ws.conditional_format(
@@ -544,7 +504,7 @@ def _block_layout(i: int, event: TournamentGames) -> list[LayoutCell]:
         counted = op("=", Ref(row, C_STATUS), COUNTED)
         index = call("COUNTIF", Area(r0, C_STATUS, row, C_STATUS, True, False), COUNTED)
         cells += [
-            *game_input_cells(row, k + 1, g, _GAME_COLUMNS),
+            *ps.game_input_cells(row, k + 1, g, _GAME_COLUMNS),
             # +0 turns an error that arrives as text into an error value, so that the sums
             # show it too
             *(
@@ -553,7 +513,7 @@ def _block_layout(i: int, event: TournamentGames) -> list[LayoutCell]:
                 )
                 for col, j, style in _DETAIL_COLUMNS
             ),
-            formula_cell(row, C_W, if_(counted, points_expr(Ref(row, C_RESULT)), ""), "w"),
+            formula_cell(row, C_W, if_(counted, ps.points_expr(Ref(row, C_RESULT)), ""), "w"),
             *(  # the game, for the period's ELO_CHANGE
                 formula_cell(
                     row,
@@ -566,7 +526,7 @@ def _block_layout(i: int, event: TournamentGames) -> list[LayoutCell]:
             LayoutCell(row, C_PERIOD + 2, "value", i + 1, style="computed_decimal"),
         ]
     # ELO_DETAIL's figures in the hidden columns, which the game rows show by INDEX
-    return [*cells, array_cell(r0, C_HELP, r1, C_HELP + 3, _detail(i), "computed_decimal")]
+    return [*cells, ps.array_cell(r0, C_HELP, r1, C_HELP + 3, _detail(i), "computed_decimal")]
 
 
 def _detail(i: int) -> Call:
@@ -589,7 +549,7 @@ def _totals_layout(i: int) -> list[LayoutCell]:
     failed = call(
         "AND",
         call("OR", op(">", n, 0), op(">", call("COUNTIF", statuses, "invalid"), 0)),
-        is_error_expr(Ref(r0, C_HELP, absolute=True)),
+        ps.is_error_expr(Ref(r0, C_HELP, absolute=True)),
     )
     label = if_(
         failed, call("EXPLAIN_ERROR", "ELO_DETAIL", *detail.args), f"Tournament {i + 1}: sums"
@@ -623,12 +583,12 @@ def _write_block(
     ELO_DETAIL in the hidden columns, and the game rows' validation and formatting."""
     top = _block_row(i)
     r0, r1 = top + 2, top + 1 + MAX_GAMES
-    write_layout(ws, cells[:-7], fmt, x, sheet)
+    ps.write_layout(ws, cells[:-7], fmt, x, sheet)
     ws.set_row(top + 1, 24)
 
     # Validation and formatting of the input rows.
-    game_row_checks(wb, ws, r0, r1, _GAME_COLUMNS)
-    used, rating_cell = a1(r0, C_USED), a1(r0, C_RATING)
+    ps.game_row_checks(wb, ws, r0, r1, _GAME_COLUMNS)
+    used, rating_cell = ps.a1(r0, C_USED), ps.a1(r0, C_RATING)
     ws.conditional_format(
         r0,
         C_USED,
@@ -636,12 +596,12 @@ def _write_block(
         C_USED,
         {
             "type": "formula",
-            "criteria": f'=AND({a1(r0, C_STATUS)}="{COUNTED}",{used}<>{rating_cell})',
+            "criteria": f'=AND({ps.a1(r0, C_STATUS)}="{COUNTED}",{used}<>{rating_cell})',
             "format": x["capped"],
         },
     )
-    mute_uncounted(ws, x, r0, r1, C_STATUS)
-    write_layout(ws, cells[-7:-6], fmt, x, sheet)
+    ps.mute_uncounted(ws, x, r0, r1, C_STATUS)
+    ps.write_layout(ws, cells[-7:-6], fmt, x, sheet)
     ws.conditional_format(
         r1 + 1,
         0,
@@ -649,8 +609,8 @@ def _write_block(
         0,
         {
             "type": "formula",
-            "criteria": f'=LEFT({a1(r1 + 1, 0)},11)="ELO_DETAIL:"',
+            "criteria": f'=LEFT({ps.a1(r1 + 1, 0)},11)="ELO_DETAIL:"',
             "format": x["error"],
         },
     )
-    write_layout(ws, cells[-6:], fmt, x, sheet)
+    ps.write_layout(ws, cells[-6:], fmt, x, sheet)
