@@ -23,7 +23,6 @@ from xlfuncs.core.teams import Team, TeamStandings, team_standings
 from xlfuncs.core.tiebreaks import TiebreakError
 from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
 from xlfuncs.event import analyse_event
-from xlfuncs.findings import messages
 from xlfuncs.trf import read_trf
 
 DATA = Path(__file__).parent / "data"
@@ -116,9 +115,12 @@ def test_sharly_team_file_by_hand() -> None:
     assert [s.teams[i].number for i in s.order()] == [1, 2, 5, 3, 4]
     assert s.ranks == (1, 1, 4, 4, 3)
     # the file's 310 match points of team 5 (3.0) are not its matches' (the bye's 2.0)
-    assert any(
-        "team 5" in w and "310 gives 3.0 match points" in w for w in messages(event.warnings)
-    )
+    (points,) = [
+        w for w in event.warnings if w.kind == "team_points" and w.message.startswith("team 5")
+    ]
+    assert (points.severity, points.columns) == ("warning", "55-60")
+    assert "310 gives 3.0 match points" in points.message
+    assert points.line == 52  # the file's "310   5 Tour de chartreuse A" line
 
 
 def test_a_written_event_by_hand() -> None:

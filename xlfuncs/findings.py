@@ -87,7 +87,7 @@ class Finding:
     on request (``--verbose``), always in JSON."""
     grouped: bool = field(default=True, compare=False)
     """Whether many findings of its kind are counted in one line of text (:func:`text_items`);
-    ``False`` for a kind that gathers different sentences (the team records' prose), each
+    ``False`` for a kind that gathers different sentences (core's tie-break notes), each
     said."""
 
     @property

@@ -1,6 +1,6 @@
-"""A finding made of a sentence of the reader's that comes as prose (the team records'
-checks, :mod:`xlfuncs.trf.teams`): :func:`prose_finding` reads its severity and line from the
-way the sentence begins. Such findings gather different sentences under one kind: each is
+"""A finding made of a sentence that comes as prose (core's notes on the tie-breaks, the
+decoder's on the encoding): :func:`prose_finding` reads its severity and line from the way
+the sentence begins. Such findings gather different sentences under one kind: each is
 said (never counted in one line with the others: :attr:`~xlfuncs.findings.Finding.grouped`).
 
 A sentence that says what the reading chose, not what the file lacks (the rules, the
