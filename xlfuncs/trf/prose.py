@@ -1,7 +1,7 @@
-"""A finding made of a sentence that comes as prose (core's notes on the tie-breaks, the
-decoder's on the encoding): :func:`prose_finding` reads its severity and line from the way
-the sentence begins. Such findings gather different sentences under one kind: each is
-said (never counted in one line with the others: :attr:`~xlfuncs.findings.Finding.grouped`).
+"""A finding made of a sentence that comes as prose (core's notes on the tie-breaks):
+:func:`prose_finding` reads its severity and line from the way the sentence begins. Such
+findings gather different sentences under one kind: each is said (never counted in one line
+with the others: :attr:`~xlfuncs.findings.Finding.grouped`).
 
 A sentence that says what the reading chose, not what the file lacks (the rules, the
 tie-breaks, what a ``299`` record did, a K file's note), is a *note*, unless it says that what
