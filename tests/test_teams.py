@@ -161,6 +161,25 @@ def test_report_team_section(capsys: pytest.CaptureFixture[str]) -> None:
     assert "- 5 Tour de chartreuse A: 8, 1, 25, 24" in out
 
 
+def test_report_teams_counts_a_kind_with_many(capsys: pytest.CaptureFixture[str]) -> None:
+    """``report --teams`` lists the warnings as ``report`` does: the six teams' scores of
+    record 310 that the matches do not bear out (teams 2 to 5, lines 49 to 52: kind
+    ``team_points``) are one line that counts them, each a line with ``--verbose``; the
+    four ``300`` records of round 2 (lines 62 to 65, after the one round counted) are
+    each a line."""
+    code, out, _ = run(capsys, "report", str(SHARLY_TEAM), "--teams")
+    assert code == 0
+    assert "- team_points: 6 findings, lines 49, 50, 51, 52 (each with --verbose)" in out
+    assert "team 5 (Tour de chartreuse A): record 310 gives" not in out
+    assert "- record 300 (line 65): round 2, team 5 against 2: after the rounds counted" in out
+    code, out, _ = run(capsys, "report", str(SHARLY_TEAM), "--teams", "--verbose")
+    assert code == 0 and "team_points: 6 findings" not in out
+    assert (
+        "- team 5 (Tour de chartreuse A): record 310 gives 3.0 match points, the matches add "
+        "up to 2.0"
+    ) in out
+
+
 def test_report_teams_json_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
     """``report --teams``: the team standing alone, as JSON (a list of team objects in
     standing order) and CSV (one row per team); an individual event is refused (exit 1)."""
