@@ -375,3 +375,19 @@ def test_a_team_list_in_record_202(tmp_path: Path, capsys: pytest.CaptureFixture
     assert code == 0
     assert "ranked by match points, then GP, BH:GP" in out
     assert "in a team event the list is the teams'; the players are ranked by the default" in out
+
+
+def test_both_013_and_310_the_310_read() -> None:
+    """A TRF-2026 team file with a TRF16 ``013`` record too: the ``310`` records are read
+    (the same standing), with a warning of kind ``team_records`` at the ``013``'s line (the
+    line added after the file's last)."""
+    from xlfuncs.trf import parse_trf
+
+    text = SHARLY_TEAM.read_text(encoding="utf-8")
+    added = len(text.splitlines()) + 1
+    both = parse_trf(text.rstrip("\n") + "\n" + f"013 {'Other':<32}    1    2\n")
+    event = analyse_event(both)
+    assert event.teams is not None and len(event.teams.teams) == 5
+    (found,) = [w for w in event.warnings if w.kind == "team_records"]
+    assert (found.severity, found.line) == ("warning", added)
+    assert found.message == "team records: both 013 and 310 are written; the 310 records are read"

@@ -195,10 +195,10 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
                 orders.append((r.line_no, order))
     scoring = _match_scoring(t, warnings)
     sequence, sequence_line = _colour_sequence(t)
-    first_013 = next((r.line_no for r in t.extra_records if r.code == "013"), None)
+    first_013 = t.record("013")
     if has_310 and first_013 is not None:
         said = "team records: both 013 and 310 are written; the 310 records are read"
-        warnings.append(Finding("team_records", "warning", said, line=first_013))
+        warnings.append(Finding("team_records", "warning", said, line=first_013.line_no))
     code = t.trf2026.encoded_type.upper()
     primary = "GP" if "_GP_MP" in code or (code.endswith("_GP") and "_MP_" not in code) else "MP"
     return TeamRecords(
