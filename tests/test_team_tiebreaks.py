@@ -240,7 +240,11 @@ def test_a_forfeit_record_against_the_lines(
         "game points in that round, the record a forfeit win with 4.0 game points: the "
         "record is counted" in out
     )
-    s = analyse_event(read_trf(path)).teams
+    event = analyse_event(read_trf(path))
+    assert [(w.severity, w.line) for w in event.warnings if w.kind == "forfeit"] == [
+        ("warning", 87)
+    ]
+    s = event.teams
     assert s is not None
     assert (s.match_points[0], s.game_points[0]) == (10, Fraction(35, 2))
     assert gacrux_teams(path, ("MPTS",), "2025-05-01")[1] == (8,)
