@@ -64,6 +64,8 @@ class PlayerEntry:
     """One player as one file gives them."""
 
     start_no: int
+    line_no: int
+    """The player's ``001`` line in the file."""
     fide_id: str | None
     """``None``: none in the file (blank or all zeros: ``0`` is no one's id)."""
     name: str
@@ -88,8 +90,6 @@ class PlayerEntry:
     :func:`~xlfuncs.core.titles.trf_title`), ``""`` for none or a field that is no title."""
     game_rounds: tuple[int, ...] = ()
     """The round (from 1) of each of :attr:`games`, in the same order."""
-    line_no: int | None = None
-    """The player's ``001`` line in the file (``None``: not known)."""
 
 
 @dataclass(frozen=True)
