@@ -458,8 +458,14 @@ def test_k_from_the_rating_list_and_the_new_list_for_the_next_period(
         capsys, "period", files[0], "--rating-list", str(after), "--format", "json"
     )
     assert by_id(out)["1001"]["k_source"] == "rating list"
-    # The list's rating is used, as the report uses it (a warning says so).
+    # The list's rating is used, as the report uses it (a warning says so). More than five
+    # warnings of one kind (the file's seven of kind rating_list) are one line that counts
+    # them, as in the report; each is a line with --verbose.
     assert by_id(out)["1001"]["rating"] == 2038
+    assert "xlfuncs: warning: rating_list: 7 findings (each with --verbose)\n" in err
+    _, _, err = run(
+        capsys, "period", files[0], "--rating-list", str(after), "--format", "json", "--verbose"
+    )
     assert "the file gives rating 2000, the rating list 2038: 2038 used (the list's)" in err
 
 
@@ -676,3 +682,33 @@ def test_a_k_file_s_values_are_warned_once_for_the_period(
         "xlfuncs: warning: K file k.csv: line 2 (FIDE id 1001): K 32 is not a K the 2025 "
         "rules give (40, 20 or 10): used as given",
     ]
+
+
+def test_the_periods_warnings_are_findings_of_their_kinds(tmp_path: Path) -> None:
+    """Each warning of a period has its kind, severity, file and line: a file's own (no time
+    control: ``rate_of_play``, named with the file), a file too old for the list
+    (``placement``: an event ended 2025-01-02 is rated on the 2025-04 list at the latest,
+    Rating Regulations 9.1), a K the rules refuse (K 0 from the K file: ``not_rated``, at
+    Ann's ``001`` line, the fifth after the four event records) and a K file's id of no
+    player (``k_file``, a note, as the report's)."""
+    import datetime as dt
+
+    from xlfuncs.period.read import EventRead, read_event
+    from xlfuncs.period.rows import build_period
+
+    files = [
+        _ann_event(tmp_path, "one", "2026/03/02", "111100", 2000),
+        _ann_event(tmp_path, "old", "2025/01/02", "111100", 3000),
+    ]
+    read = [read_event(f, None, None, None) for f in files]
+    assert all(isinstance(r, EventRead) for r in read)
+    period = build_period(read, k_overrides={"1001": 0, "777": 20}, list_date=dt.date(2026, 4, 1))
+    found = [(w.kind, w.severity, w.file, w.line, w.player) for w in period.warnings]
+    assert found == [
+        ("rate_of_play", "warning", "one.trf", None, None),
+        ("placement", "warning", "old.trf", None, None),
+        ("not_rated", "warning", "one.trf", 5, 1),
+        ("k_file", "note", "", None, None),
+    ]
+    assert period.warnings[2].message.startswith("FIDE id 1001 (Able, Ann): not rated: k: ")
+    assert period.warnings[3].message == "K file: no player of the period has FIDE id 777"

@@ -244,8 +244,12 @@ def test_both_points_and_a_round_by_hand() -> None:
     bh = teams.descriptors.index("BH")
     assert (teams.values[0][bh], teams.values[1][bh]) == (6, Fraction(9, 2))
     assert teams.rounds[2][0].outcome is Outcome.FORFEIT_WIN
-    said = [w for w in messages(event.warnings) if w.startswith("record 299")]
-    assert said == [
+    said = [w for w in event.warnings if w.message.startswith("record 299")]
+    assert [(w.kind, w.severity, w.line) for w in said] == [
+        ("assignment", "note", 5),
+        ("assignment", "note", 6),
+    ]
+    assert list(messages(said)) == [
         "record 299, line 5: a forfeit win ('+') of every team, every round, scores 2.0 "
         "match points, 2.5 game points: team 3 round 1",
         "record 299, line 6: a match drawn ('D') of team 1, round 2, scores 1.5 match "

@@ -20,6 +20,7 @@ from gacrux_teams import gacrux_team_ranks, gacrux_teams
 from xlfuncs.core.teams import TeamStandings, team_descriptor
 from xlfuncs.core.tiebreaks import TiebreakError
 from xlfuncs.event import AnalysedEvent, analyse_event
+from xlfuncs.findings import Finding
 from xlfuncs.trf import Tournament, read_trf
 from xlfuncs.trf.teams import event_teams
 
@@ -239,7 +240,11 @@ def test_a_forfeit_record_against_the_lines(
         "game points in that round, the record a forfeit win with 4.0 game points: the "
         "record is counted" in out
     )
-    s = analyse_event(read_trf(path)).teams
+    event = analyse_event(read_trf(path))
+    assert [(w.severity, w.line) for w in event.warnings if w.kind == "forfeit"] == [
+        ("warning", 87)
+    ]
+    s = event.teams
     assert s is not None
     assert (s.match_points[0], s.game_points[0]) == (10, Fraction(35, 2))
     assert gacrux_teams(path, ("MPTS",), "2025-05-01")[1] == (8,)
@@ -277,16 +282,18 @@ def test_record_352_gives_the_boards_of_a_match(tmp_path: Path) -> None:
     for source, boards in ((path, 4), (five, 5)):
         t = read_trf(source)
         event = analyse_event(t)
-        warnings: list[str] = []
+        warnings: list[Finding] = []
         s = event_teams(t, event.read, event.counted_rounds, descriptors=("GP",), warnings=warnings)
         assert s is not None and s.boards == boards
         m = s.rounds[0][5]
         assert (m.opponent, m.match_points, m.game_points) == (6, 2, boards)
-        said = [w for w in warnings if w.startswith("record 352")]
+        said = [w for w in warnings if w.kind == "board_count"]
         if boards == 4:
             assert said == []
         else:
-            (line,) = said
+            (found,) = said
+            line = found.message
+            assert found.line == next(r.line_no for r in t.extra_records if r.code == "352")
             # 7 rounds of 7 matches (49), less one in round 5 (teams 12 and 14 without a
             # match), one in round 7 (team 7's zero-point bye, and one more team without a
             # match) and round 6's forfeited match without games: 46, all on four boards
@@ -304,16 +311,19 @@ def test_a_bad_record_352_is_a_warning(tmp_path: Path, capsys: pytest.CaptureFix
     t = read_trf(path)
     with pytest.raises(TrfError, match="colour sequence of the boards"):
         event_teams(t, analyse_event(t).read, 7)
-    warnings: list[str] = []
+    warnings: list[Finding] = []
     assert event_teams(t, analyse_event(t).read, 7, warnings=warnings) is None
     line = next(r.line_no for r in t.extra_records if r.code == "352")
-    assert warnings == [
+    said = (
         f"record 352, line {line}, columns 5-8 (colour sequence of the boards): expected W or "
         "B for each board (WBWB), found 'WXBW': the team records are not read, no team "
         "standing (the players' standing is not affected)"
-    ]
+    )
+    assert warnings == [Finding("no_team_standing", "warning", said, line=line, columns="5-8")]
     code, out, _ = run(capsys, "check", str(path))
-    assert f"bad.trf, line {line}: warning: record 352, line {line}, columns 5-8" in out
+    assert (
+        f"bad.trf, line {line}, columns 5-8: warning: record 352, line {line}, columns 5-8" in out
+    )
 
 
 def test_record_192_ranks_on_game_points_first(tmp_path: Path) -> None:

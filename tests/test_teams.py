@@ -23,7 +23,6 @@ from xlfuncs.core.teams import Team, TeamStandings, team_standings
 from xlfuncs.core.tiebreaks import TiebreakError
 from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
 from xlfuncs.event import analyse_event
-from xlfuncs.findings import messages
 from xlfuncs.trf import read_trf
 
 DATA = Path(__file__).parent / "data"
@@ -116,9 +115,12 @@ def test_sharly_team_file_by_hand() -> None:
     assert [s.teams[i].number for i in s.order()] == [1, 2, 5, 3, 4]
     assert s.ranks == (1, 1, 4, 4, 3)
     # the file's 310 match points of team 5 (3.0) are not its matches' (the bye's 2.0)
-    assert any(
-        "team 5" in w and "310 gives 3.0 match points" in w for w in messages(event.warnings)
-    )
+    (points,) = [
+        w for w in event.warnings if w.kind == "team_points" and w.message.startswith("team 5")
+    ]
+    assert (points.severity, points.columns) == ("warning", "55-60")
+    assert "310 gives 3.0 match points" in points.message
+    assert points.line == 52  # the file's "310   5 Tour de chartreuse A" line
 
 
 def test_a_written_event_by_hand() -> None:
@@ -157,6 +159,25 @@ def test_report_team_section(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Rk  No  Team                   MP   GP  WIN   BH  AOB" in out
     assert "3:3.5-0.5" in line
     assert "- 5 Tour de chartreuse A: 8, 1, 25, 24" in out
+
+
+def test_report_teams_counts_a_kind_with_many(capsys: pytest.CaptureFixture[str]) -> None:
+    """``report --teams`` lists the warnings as ``report`` does: the six teams' scores of
+    record 310 that the matches do not bear out (teams 2 to 5, lines 49 to 52: kind
+    ``team_points``) are one line that counts them, each a line with ``--verbose``; the
+    four ``300`` records of round 2 (lines 62 to 65, after the one round counted) are
+    each a line."""
+    code, out, _ = run(capsys, "report", str(SHARLY_TEAM), "--teams")
+    assert code == 0
+    assert "- team_points: 6 findings, lines 49, 50, 51, 52 (each with --verbose)" in out
+    assert "team 5 (Tour de chartreuse A): record 310 gives" not in out
+    assert "- record 300 (line 65): round 2, team 5 against 2: after the rounds counted" in out
+    code, out, _ = run(capsys, "report", str(SHARLY_TEAM), "--teams", "--verbose")
+    assert code == 0 and "team_points: 6 findings" not in out
+    assert (
+        "- team 5 (Tour de chartreuse A): record 310 gives 3.0 match points, the matches add "
+        "up to 2.0"
+    ) in out
 
 
 def test_report_teams_json_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
@@ -354,3 +375,19 @@ def test_a_team_list_in_record_202(tmp_path: Path, capsys: pytest.CaptureFixture
     assert code == 0
     assert "ranked by match points, then GP, BH:GP" in out
     assert "in a team event the list is the teams'; the players are ranked by the default" in out
+
+
+def test_both_013_and_310_the_310_read() -> None:
+    """A TRF-2026 team file with a TRF16 ``013`` record too: the ``310`` records are read
+    (the same standing), with a warning of kind ``team_records`` at the ``013``'s line (the
+    line added after the file's last)."""
+    from xlfuncs.trf import parse_trf
+
+    text = SHARLY_TEAM.read_text(encoding="utf-8")
+    added = len(text.splitlines()) + 1
+    both = parse_trf(text.rstrip("\n") + "\n" + f"013 {'Other':<32}    1    2\n")
+    event = analyse_event(both)
+    assert event.teams is not None and len(event.teams.teams) == 5
+    (found,) = [w for w in event.warnings if w.kind == "team_records"]
+    assert (found.severity, found.line) == ("warning", added)
+    assert found.message == "team records: both 013 and 310 are written; the 310 records are read"

@@ -782,7 +782,10 @@ def test_bytes_not_of_the_bom_encoding() -> None:
     data = b"\xef\xbb\xbf012 X\n012 \xd8degaard\n"
     t = parse_trf_bytes(data, source="t.trf")
     assert (t.name, t.encoding) == ("X", "utf-8-sig")
-    assert t.encoding_warning == (
+    assert t.encoding_warning is not None
+    where = (t.encoding_warning.kind, t.encoding_warning.line, t.encoding_warning.columns)
+    assert where == ("encoding", 2, "5")
+    assert t.encoding_warning.message == (
         "record 012, line 2, column 5: the byte 0xD8 is not UTF-8: read as \ufffd (U+FFFD); "
         "the file is read as UTF-8, as it starts with UTF-8's byte-order mark (in "
         "Windows-1252, 0xD8 is 'Ø'); correct the character in the file"
@@ -932,7 +935,8 @@ def test_one_bad_byte_in_utf8_text_is_named_not_read_as_another_encoding() -> No
     t = parse_trf_bytes(data, source="t.trf")
     assert (t.name, t.encoding) == ("Ålesund Open", "utf-8")
     assert [p.name for p in t.players] == ["Ødegaard, Åse", "Caf\ufffd"]
-    assert t.encoding_warning == (
+    assert t.encoding_warning is not None
+    assert t.encoding_warning.message == (
         "record 001, line 3, column 18: the byte 0xE9 is not UTF-8: read as \ufffd (U+FFFD); "
         "the file is read as UTF-8, as its 3 other characters outside ASCII are written as "
         "UTF-8 writes them (in Windows-1252, 0xE9 is 'é'); correct the character in the file"
@@ -949,7 +953,8 @@ def test_one_utf8_character_and_one_bad_byte() -> None:
     data = "012 4° Open\n022 Caf#\n".encode().replace(b"#", b"\xe9") + _ASH.encode() + b"\n"
     t = parse_trf_bytes(data, source="t.trf")
     assert (t.name, t.city, t.encoding) == ("4° Open", "Caf\ufffd", "utf-8")
-    assert t.encoding_warning == (
+    assert t.encoding_warning is not None
+    assert t.encoding_warning.message == (
         "record 022, line 2, column 8: the byte 0xE9 is not UTF-8: read as \ufffd (U+FFFD); "
         "the file is read as UTF-8, as its 1 other character outside ASCII is written as "
         "UTF-8 writes it (in Windows-1252, 0xE9 is 'é'); correct the character in the file"
@@ -958,14 +963,18 @@ def test_one_utf8_character_and_one_bad_byte() -> None:
     data = data.replace(b"Caf\xe9", b"\xe9t\xe9 \xe0")
     t = parse_trf_bytes(data, source="t.trf")
     assert (t.name, t.encoding) == ("4Â° Open", "cp1252")
-    assert t.encoding_warning == (
+    assert t.encoding_warning is not None
+    assert (t.encoding_warning.line, t.encoding_warning.columns) == (1, "6")
+    assert t.encoding_warning.message == (
         "record 012, line 1, column 6: 'Â°' is how Windows-1252 reads UTF-8's '°'; the file "
         "is read as Windows-1252, as 3 of its bytes are not UTF-8 (more than the characters "
         "written as UTF-8 writes them); correct the character in the file"
     )
     # several bad bytes in UTF-8 text: the first three places named, the rest counted
     many = "012 Åland Ø Æ Ö Ü\n".encode() + b"022 \xe9\xe9\xe9\xe9\n" + _ASH.encode()
-    assert parse_trf_bytes(many).encoding_warning == (
+    found = parse_trf_bytes(many).encoding_warning
+    assert found is not None and (found.kind, found.line, found.columns) == ("encoding", 2, "5")
+    assert found.message == (
         "record 022, line 2, column 5: the byte 0xE9 is not UTF-8 (and 3 more: line 2, "
         "column 6; line 2, column 7 and 1 more): read as \ufffd (U+FFFD); the file is read as "
         "UTF-8, as its 5 other characters outside ASCII are written as UTF-8 writes them (in "

@@ -32,6 +32,7 @@ from budget import budget as fuzz_budget
 from cli_support import run
 
 from xlfuncs.cli import main
+from xlfuncs.event import analyse_event
 from xlfuncs.trf import parse_trf, read_trf
 from xlfuncs.trf.numbers import decimal_number, rounds_number, whole_number
 from xlfuncs.trf.teams import read_match_scoring
@@ -220,6 +221,9 @@ def test_e2_an_unreadable_362(name: str, written: str, capsys: pytest.CaptureFix
     assert code == 0
     assert f"record 362, line 17: {written}" in out
     assert "the line is not read; matches score 2-1-0 (TRF-2026's default)" in out
+    warnings = analyse_event(read_trf(case("E2-362-unreadable", name))).warnings
+    said = [(w.severity, w.line) for w in warnings if w.kind == "match_scoring"]
+    assert said == [("warning", 17)]
 
 
 def test_362_read() -> None:
@@ -234,6 +238,8 @@ def test_e3_a_320_naming_no_team(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "report", "--teams", case("E3-320-unknown-team", "320-team-9.trf"))
     assert code == 0
     assert "record 320, line 55: round 1: no team 9 in the file: not read" in out
+    warnings = analyse_event(read_trf(case("E3-320-unknown-team", "320-team-9.trf"))).warnings
+    assert [(w.severity, w.line) for w in warnings if w.kind == "team_bye"] == [("warning", 55)]
 
 
 def test_e4_two_teams_numbered_2(capsys: pytest.CaptureFixture[str]) -> None:

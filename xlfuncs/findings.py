@@ -87,7 +87,7 @@ class Finding:
     on request (``--verbose``), always in JSON."""
     grouped: bool = field(default=True, compare=False)
     """Whether many findings of its kind are counted in one line of text (:func:`text_items`);
-    ``False`` for a kind that gathers different sentences (the team records' prose), each
+    ``False`` for a kind that gathers different sentences (core's tie-break notes), each
     said."""
 
     @property
@@ -171,16 +171,23 @@ class Group:
     findings: tuple[Finding, ...]
 
     def __str__(self) -> str:
-        """``points: 17 errors, lines 12, 15, 18 ... (each with --verbose)``.
+        """``points: 17 errors, lines 12, 15, 18 ... (each with --verbose)``; of findings in
+        several files (a rating period's), ``not_rated: 7 findings in 3 files ...``.
 
         >>> print(Group("points", "error", tuple(Finding("points", "error", "x", line=n)
         ...     for n in range(1, 15))))
         points: 14 findings, lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 4 more (each with --verbose)
+        >>> print(Group("not_rated", "warning", tuple(Finding("not_rated", "warning", "x",
+        ...     file=f"{n % 3}.trf", line=n) for n in range(7))))
+        not_rated: 7 findings in 3 files (each with --verbose)
         """
         n = len(self.findings)
         lines = sorted({f.line for f in self.findings if f.line is not None})
+        files = {f.file for f in self.findings if f.file}
         named = ""
-        if lines:
+        if len(files) > 1:
+            named = f" in {len(files)} files"
+        elif lines:
             shown = ", ".join(str(x) for x in lines[:_LINES_NAMED])
             more = f" and {len(lines) - _LINES_NAMED} more" if len(lines) > _LINES_NAMED else ""
             named = f", line{'s' if len(lines) > 1 else ''} {shown}{more}"

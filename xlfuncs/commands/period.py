@@ -31,6 +31,7 @@ from .support import (
     CommandError,
     error,
     exit_status_epilog,
+    print_findings,
     say,
     write_csv,
 )
@@ -175,6 +176,11 @@ def _add_running(p: argparse.ArgumentParser) -> None:
         default=None,
         help="processes reading the files (default: the CPUs, for 16 files or more)",
     )
+    p.add_argument(
+        "--verbose",
+        action="store_true",
+        help="print each warning of a kind with more than five; without it, one line counts them",
+    )
 
 
 def _list_date(text: str) -> datetime.date | None:
@@ -275,7 +281,7 @@ def run(args: argparse.Namespace) -> int:
         _refuse_bad_files([*missing, *read], args.skip_bad_files, bar)
         period = _build(args, [*missing, *read], overrides, index, list_date, unlisted, bar)
         count = _write_outputs(args, period, bar)
-    _print(args.format, period)
+    _print(args.format, period, verbose=args.verbose)
     if args.list_out is not None:
         print(f"wrote {args.list_out} ({count:,} players)", file=sys.stderr)
     if args.output is not None:
@@ -438,13 +444,14 @@ def _write_outputs(args: argparse.Namespace, period: Period, bar: ProgressBar) -
     return count
 
 
-def _print(output_format: str, period: Period) -> None:
+def _print(output_format: str, period: Period, *, verbose: bool = False) -> None:
     """The period on stdout in *output_format*; with json or csv, the skipped files and the
-    warnings on stderr."""
+    warnings on stderr (each of a kind with many only when *verbose*:
+    :func:`~xlfuncs.findings.text_items`)."""
     from ..period.render import render_csv, render_json, render_text
 
     if output_format == "text":
-        sys.stdout.write(render_text(period))
+        sys.stdout.write(render_text(period, verbose=verbose))
         return
     if output_format == "json":
         sys.stdout.write(render_json(period))
@@ -452,8 +459,7 @@ def _print(output_format: str, period: Period) -> None:
         write_csv(render_csv(period))
     for b in period.skipped:
         say("skipped", b.message)
-    for w in period.warnings:
-        say("warning", w)
+    print_findings(period.warnings, (), verbose=verbose)
 
 
 class _Refused(Exception):

@@ -145,8 +145,7 @@ def run(args: argparse.Namespace) -> int:
         else (render_text, render_json, render_csv, report.discrepancies)
     )
     if args.format == "text":
-        shown = text(report) if args.teams else render_text(report, verbose=args.verbose)
-        sys.stdout.write(shown)
+        sys.stdout.write(text(report, verbose=args.verbose))
         return 0
     if args.format == "json":
         sys.stdout.write(as_json(report))

@@ -20,7 +20,6 @@ from ..findings import Finding
 from ..trf import Player, Tournament
 from ..trf.k_policy import PlayerK
 from ..trf.parser import repeated_text
-from ..trf.prose import prose_finding
 from ..trf.rounds_planned import LaterBye, later_byes, planned_rounds, standing_text
 from ..trf.standings import Standings, event_standings
 from ..trf.teams import event_teams
@@ -168,7 +167,7 @@ class AnalysedEvent:
 
     @cached_property
     def _teams(self) -> tuple[TeamStandings | None, tuple[Finding, ...]]:
-        found: list[str] = []
+        found: list[Finding] = []
         teams = event_teams(
             self.tournament,
             self.read,
@@ -179,7 +178,7 @@ class AnalysedEvent:
             descriptors=self.options.team_tiebreaks,
             team_colour=self.options.team_colour,
         )
-        return teams, tuple(prose_finding("team_records", w) for w in found)
+        return teams, tuple(found)
 
     @property
     def teams(self) -> TeamStandings | None:

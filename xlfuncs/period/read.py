@@ -27,7 +27,7 @@ from pathlib import Path
 from ..core.editions import RateOfPlay
 from ..core.titles import trf_title
 from ..event import EventOptions, analyse_event
-from ..findings import messages
+from ..findings import Finding
 from ..parallel import in_workers
 from ..ratinglist import RatingListIndex, open_index
 from ..ratinglist.extract import index_event_list
@@ -64,6 +64,8 @@ class PlayerEntry:
     """One player as one file gives them."""
 
     start_no: int
+    line_no: int
+    """The player's ``001`` line in the file."""
     fide_id: str | None
     """``None``: none in the file (blank or all zeros: ``0`` is no one's id)."""
     name: str
@@ -110,8 +112,8 @@ class EventRead:
     rate: str
     """The rate of play: ``standard``, ``rapid`` or ``blitz``."""
     players: tuple[PlayerEntry, ...]
-    warnings: tuple[str, ...]
-    """The reader's warnings (as ``xlfuncs report`` gives them, without the file's name)."""
+    warnings: tuple[Finding, ...]
+    """The reader's findings (as ``xlfuncs report`` gives them, without the file's name)."""
     end: _dt.date | None = None
     """The event's last day: the end date (``052``), else the latest round date (``132``);
     ``None``: neither (then :attr:`date` stands for it, :attr:`last_day`)."""
@@ -239,6 +241,7 @@ def read_event(
                 sex=own[p.start_no].sex,
                 title=trf_title(own[p.start_no].title) or "",
                 game_rounds=ct.game_rounds(number),
+                line_no=own[p.start_no].line_no,
             )
         )
     return EventRead(
@@ -250,7 +253,7 @@ def read_event(
         round_robin=ct.round_robin,
         rate=event.rate.value,
         players=tuple(players),
-        warnings=messages(event.reader_warnings),
+        warnings=event.reader_warnings,
         end=_last_day(t),
         round_dates=tuple(t.round_dates),
     )

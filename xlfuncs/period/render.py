@@ -13,6 +13,7 @@ from dataclasses import fields
 from typing import Any
 
 from ..core.rating_calendar import Placement
+from ..findings import Finding, text_items
 from ..output import visible
 from ..report.render import C1_CONTROLS, csv_cell
 from ..text_output import change_text, counted, listed, table_lines, without_argument
@@ -123,9 +124,10 @@ def _first_ratings(rows: tuple[PeriodRow, ...]) -> list[str]:
     return out
 
 
-def render_text(period: Period) -> str:
+def render_text(period: Period, *, verbose: bool = False) -> str:
     """The period: per rate of play its events and a table of its players (those without a
-    FIDE id apart), their first ratings, then the notes, skipped files and warnings."""
+    FIDE id apart), their first ratings, then the notes, skipped files and warnings (each
+    of a kind with many only when *verbose*: :func:`~xlfuncs.findings.text_items`)."""
     out: list[str] = []
     n_events = sum(len(s.events) for s in period.sections)
     title = f"Rating period: {counted(n_events, 'event')}"
@@ -143,7 +145,8 @@ def render_text(period: Period) -> str:
         out.append("")
         out.append("Skipped files (not rated)")
         out += [f"- {b.message}" for b in period.skipped]
-    out += listed("Warnings", period.warnings)
+    warnings = text_items(period.warnings, verbose=verbose)
+    out += listed("Warnings", [w.message if isinstance(w, Finding) else w for w in warnings])
     return visible("\n".join(out)) + "\n"
 
 

@@ -38,7 +38,7 @@ from ..core.rating_calendar import (
     place_event,
 )
 from ..core.rating_change import Rounding, floor_note
-from ..findings import messages
+from ..findings import Finding
 from ..trf.k_file import KFile, edition_notes
 from ..trf.k_policy import KSource
 from ..trf.short_list import short_list
@@ -146,7 +146,9 @@ class Period:
     rules_given: bool
     sections: tuple[RateSection, ...]
     skipped: tuple[BadFile, ...]
-    warnings: tuple[str, ...]
+    warnings: tuple[Finding, ...]
+    """What the files' reading and the period's rating had to assume or could not use, in
+    the order the period lists them (:func:`build_period`)."""
     k_list_given: bool
     list_date: _dt.date | None = None
     """The list being made (``None``: no event)."""
@@ -295,33 +297,47 @@ def _month(d: _dt.date) -> str:
     return d.strftime("%Y-%m")
 
 
-def _placement_warnings(placed: Sequence[Placed]) -> list[str]:
+def _placement_warnings(placed: Sequence[Placed]) -> list[Finding]:
+    """The files not on time for the list being made (kind ``placement``): rated late (a
+    note), or not rated (a warning); each said, however many (the files the period rates
+    or leaves are its content: :attr:`~xlfuncs.findings.Finding.grouped`)."""
     return [
-        f"{p.source}: {'not rated: ' if not p.placement.rated else ''}{p.placement.reason()}"
+        Finding(
+            "placement",
+            "warning" if not p.placement.rated else "note",
+            f"{p.source}: {'not rated: ' if not p.placement.rated else ''}{p.placement.reason()}",
+            file=p.source,
+            grouped=False,
+        )
         for p in placed
         if p.placement.timing is not Timing.ON_TIME
     ]
 
 
-def _file_warnings(events: Sequence[EventRead]) -> list[str]:
-    """The files' warnings, each named once with the files that give it (a period of
-    thousands of files without a time control says so once, not thousands of times)."""
-    files: dict[str, list[str]] = {}
+def _file_warnings(events: Sequence[EventRead]) -> list[Finding]:
+    """The files' findings, each message named once with the files that give it (a period
+    of thousands of files without a time control says so once, not thousands of times), of
+    its kind and severity; at its file and line where one file gives it."""
+    files: dict[str, tuple[Finding, list[str]]] = {}
     for e in events:
         for w in e.warnings:
-            files.setdefault(w, []).append(e.source)
-    return [
-        f"{named[0]}: {w}" if len(named) == 1 else f"{len(named)} files: {w}: {short_list(named)}"
-        for w, named in files.items()
-    ]
+            files.setdefault(w.message, (w, []))[1].append(e.source)
+    out: list[Finding] = []
+    for w, named in files.values():
+        if len(named) == 1:
+            out.append(replace(w, message=f"{named[0]}: {w.message}", file=named[0]))
+        else:
+            said = f"{len(named)} files: {w.message}: {short_list(named)}"
+            out.append(Finding(w.kind, w.severity, said, grouped=w.grouped))
+    return out
 
 
 def _period_edition(
     events: Sequence[EventRead], rules: RulesSpec, rate: str
-) -> tuple[Edition, list[str]]:
+) -> tuple[Edition, list[Finding]]:
     """The edition of the period's events at one rate of play: *rules* (``--rules``) at that
-    rate when given, else the one in force on the latest event's date (a warning when the
-    events' dates fall under several)."""
+    rate when given, else the one in force on the latest event's date (a note of kind
+    ``rules`` when the events' dates fall under several)."""
     if rules is not None or not events:
         return get_edition(rules, rate=rate), []
     latest = max(events, key=lambda e: (e.date, e.source))
@@ -329,11 +345,12 @@ def _period_edition(
     others = sorted({e.edition for e in events} - {edition.id})
     if not others:
         return edition, []
-    return edition, [
+    said = (
         f"the {rate} events' dates fall under the {', '.join(others)} and {edition.id} rules: "
         f"they are rated under the {edition.id} rules, in force on {latest.date.isoformat()} "
         f"({latest.source}, the latest event); give --rules to choose"
-    ]
+    )
+    return edition, [Finding("rules", "note", said)]
 
 
 @dataclass
@@ -354,7 +371,7 @@ class _Rating:
     progress: Callable[[float], None]
     total: int
     """The players' entries of every event rated, for :attr:`progress`."""
-    warnings: list[str]
+    warnings: list[Finding]
     used_overrides: set[str]
     done: int = 0
 
@@ -408,7 +425,7 @@ def build_period(
     latest = add_months(made, -1) if made is not None and list_given else None
     long_events = _long_events(events, latest, warnings)
     if isinstance(k_overrides, KFile):
-        warnings += messages(k_overrides.warnings)
+        warnings += k_overrides.warnings
     rating = _Rating(
         own=own,
         latest=latest,
@@ -427,7 +444,8 @@ def build_period(
     ]
     unknown = sorted(set(rating.k_overrides) - rating.used_overrides)
     if unknown:
-        warnings.append(f"K file: no player of the period has FIDE id {short_list(unknown)}")
+        said = f"K file: no player of the period has FIDE id {short_list(unknown)}"
+        warnings.append(Finding("k_file", "note", said))
     progress(1.0)
     return Period(
         edition=sections[0].edition if sections else get_edition(rules),
@@ -458,7 +476,7 @@ def _placed(events: Sequence[EventRead], made: _dt.date | None) -> tuple[Placed,
 
 
 def _long_events(
-    events: Sequence[EventRead], latest: _dt.date | None, warnings: list[str]
+    events: Sequence[EventRead], latest: _dt.date | None, warnings: list[Finding]
 ) -> dict[str, tuple[EventPart, ...]]:
     """By path, the *events* rated in parts (:func:`event_parts`), each said in *warnings*
     (:func:`_parts_warning`)."""
@@ -503,7 +521,7 @@ def _rate_section(
                 rating.progress(rating.done / rating.total)
     overrides = set(rating.k_overrides)
     rated_here = {r.fide_id for r in rows if r.fide_id is not None}
-    warnings += messages(edition_notes(rating.k_overrides, rated_here & overrides, edition))
+    warnings += edition_notes(rating.k_overrides, rated_here & overrides, edition)
     warnings += _clash_warnings(rate, name_clash, rating_clash)
     apart = [
         row for ev, p in no_id if (row := _apart_row(rate, ev, p, edition, rating)) is not None
@@ -524,21 +542,24 @@ def _name_clash(fide_id: str, entries: Sequence[tuple[EventRead, PlayerEntry]]) 
     )
 
 
-def _clash_warnings(rate: str, name_clash: list[str], rating_clash: list[str]) -> list[str]:
-    """The warnings of one rate of play's players whose names differ between files, and of
-    those rated differently in files of the same list."""
+def _clash_warnings(rate: str, name_clash: list[str], rating_clash: list[str]) -> list[Finding]:
+    """The warnings of one rate of play's players whose names differ between files (kind
+    ``name_clash``), and of those rated differently in files of the same list
+    (``rating_clash``)."""
     out = []
     if name_clash:
-        out.append(
+        said = (
             f"{len(name_clash)} FIDE id{'s' if len(name_clash) > 1 else ''} with names "
             f"that differ between files ({rate}): " + short_list(name_clash, 20)
         )
+        out.append(Finding("name_clash", "warning", said))
     if rating_clash:
-        out.append(
+        said = (
             f"{len(rating_clash)} player{'s' if len(rating_clash) > 1 else ''} rated "
             f"differently in files of the same list ({rate}; each event is rated with its "
             "file's rating): " + short_list(rating_clash, 20)
         )
+        out.append(Finding("rating_clash", "warning", said))
     return out
 
 
@@ -551,8 +572,9 @@ def _id_row(
     rating_clash: list[str],
 ) -> PeriodRow | None:
     """The row of the player with *fide_id*, rated over the period from *entries* (their
-    entries in the period's order); ``None``, with a warning, when the rules refuse their
-    K. A player rated differently in files of the same list is added to *rating_clash*."""
+    entries in the period's order); ``None``, with a warning (kind ``not_rated``, at their
+    line of the base's file), when the rules refuse their K. A player rated differently in
+    files of the same list is added to *rating_clash*."""
     # The base: the latest event's reading (the list given, else the file closest to the
     # latest list); each event at its own reading (the list valid at its start).
     rated = [(ev, p) for ev, p in entries if p.rating is not None]
@@ -575,7 +597,8 @@ def _id_row(
     try:
         calc = rating.calculate(pieces, base[1].rating, k, edition)
     except XlfuncsError as exc:  # a K the rules refuse (a list's K of 0, say)
-        rating.warnings.append(f"FIDE id {fide_id} ({base[1].name}): not rated: {exc}")
+        said = f"FIDE id {fide_id} ({base[1].name}): not rated: {exc}"
+        rating.warnings.append(_not_rated(said, base[0], base[1]))
         return None
     files = [(label, _month(when)) for _, _, label, when in pieces]
     return _row(rate, fide_id, entries[0][1], calc, files, k, source)
@@ -585,24 +608,31 @@ def _apart_row(
     rate: str, ev: EventRead, p: PlayerEntry, edition: Edition, rating: _Rating
 ) -> PeriodRow | None:
     """The row of player *p* of *ev*, without a FIDE id, rated on that file alone; ``None``,
-    with a warning, when the rules refuse their K."""
+    with a warning (kind ``not_rated``, at their line), when the rules refuse their K."""
     alone = rating.pieces(ev, p)
     try:
         calc = rating.calculate(alone, p.rating, p.k, edition)
     except XlfuncsError as exc:
-        rating.warnings.append(f"{ev.source}, no. {p.start_no} ({p.name}): not rated: {exc}")
+        said = f"{ev.source}, no. {p.start_no} ({p.name}): not rated: {exc}"
+        rating.warnings.append(_not_rated(said, ev, p))
         return None
     files = [(label, _month(when)) for _, _, label, when in alone]
     rating.done += 1
     return _row(rate, None, p, calc, files, p.k, p.k_source)
 
 
+def _not_rated(said: str, ev: EventRead, p: PlayerEntry) -> Finding:
+    """The warning *said* that player *p* of *ev* is not rated, at their line."""
+    return Finding("not_rated", "warning", said, file=ev.source, line=p.line_no, player=p.start_no)
+
+
 def _rounds_text(rounds: Sequence[int]) -> str:
     return f"round {rounds[0]}" if len(rounds) == 1 else f"rounds {rounds[0]}-{rounds[-1]}"
 
 
-def _parts_warning(e: EventRead, parts: Sequence[EventPart], latest: _dt.date | None) -> str:
-    """What rating a long event in parts says: its parts, and the lists not at hand."""
+def _parts_warning(e: EventRead, parts: Sequence[EventPart], latest: _dt.date | None) -> Finding:
+    """What rating a long event in parts says (kind ``event_parts``): its parts (a note),
+    and the lists not at hand (then a warning)."""
     listed = ", ".join(f"{_month(p.rated_with)}: {_rounds_text(p.rounds)}" for p in parts)
     days = (e.last_day - e.date).days + 1
     text = (
@@ -615,7 +645,7 @@ def _parts_warning(e: EventRead, parts: Sequence[EventPart], latest: _dt.date | 
             f"; the {', '.join(missing)} list{'s' if len(missing) > 1 else ''} not given: "
             "the file's ratings used there"
         )
-    return text
+    return Finding("event_parts", "warning" if missing else "note", text, file=e.source)
 
 
 def _pieces(

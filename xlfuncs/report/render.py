@@ -620,10 +620,11 @@ def _start_nos(report: Report) -> dict[int, int]:
     return {i: r.start_no for i, r in enumerate(report.rows, 1)}
 
 
-def render_team_text(report: Report) -> str:
+def render_team_text(report: Report, *, verbose: bool = False) -> str:
     """A team event's standing as text: the event's title, the team section
-    (:func:`~xlfuncs.report.teams.team_text_lines`), the warnings; an individual event's:
-    its title and a line saying so."""
+    (:func:`~xlfuncs.report.teams.team_text_lines`), the warnings (each of a kind with many
+    only when *verbose*: :func:`~xlfuncs.findings.text_items`); an individual event's: its
+    title and a line saying so."""
     t = report.tournament
     title = t.name or t.source
     out = [title, "=" * len(title)]
@@ -631,7 +632,8 @@ def render_team_text(report: Report) -> str:
         out.append(no_team_standing(t, report.warnings))
     else:
         out += team_text_lines(report.teams, _start_nos(report))
-    out += listed("Warnings", [w.message for w in report.warnings])
+    warnings = text_items(report.warnings, verbose=verbose)
+    out += listed("Warnings", [w.message if isinstance(w, Finding) else w for w in warnings])
     return visible("\n".join(out)) + "\n"
 
 

@@ -31,10 +31,11 @@ tie-break (``tiebreaks.BH:GP`` in CSV, a ``tiebreaks`` object in JSON); JSON add
 
 def no_team_standing(t: Tournament, warnings: Sequence[Finding]) -> str:
     """Why a file has no team standing: not a team event, or the warnings that say its team
-    records make none (a field not the format's, a player in two teams ...)."""
+    records make none (kind ``no_team_standing``: a field not the format's, a player in two
+    teams ...)."""
     if not t.is_team_event:
         return "not a team event (no 013 or 310 record)"
-    why = [w.message for w in warnings if NO_STANDING in w.message]
+    why = [w.message for w in warnings if w.kind == "no_team_standing"]
     return "; ".join(why) if why else f"{NO_STANDING}: the team records make none"
 
 

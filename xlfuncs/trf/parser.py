@@ -410,9 +410,10 @@ class Tournament:
     trf2026: Trf2026 = field(default_factory=Trf2026)
     """The TRF-2026 records beyond TRF16's, read (scoring system, national ratings, point
     assignments, byes, comments ...)."""
-    encoding_warning: str | None = None
-    """What the decoding chose where the bytes were not all of one encoding
-    (:func:`decode_trf_noted`); ``None``: nothing to say."""
+    encoding_warning: Finding | None = None
+    """What the decoding chose where the bytes were not all of one encoding, a warning of
+    kind ``encoding`` at its line and column (:func:`decode_trf_noted`); ``None``: nothing
+    to say."""
     event_lines: Mapping[str, tuple[int, str]] = field(
         default_factory=lambda: MappingProxyType({}), repr=False, compare=False
     )
@@ -759,10 +760,11 @@ def _mostly_utf8(data: bytes) -> bool:
     return good > 0 and good >= data.decode("utf-8", "replace").count("\ufffd")
 
 
-def decode_trf_noted(data: bytes, encoding: str | None = None) -> tuple[str, str, str | None]:
+def decode_trf_noted(data: bytes, encoding: str | None = None) -> tuple[str, str, Finding | None]:
     """Decode a TRF file's bytes as :func:`decode_trf` does, reading the text a bad byte or
     two spoil rather than refusing it; returns the text, the encoding used and the warning
-    that says what was chosen (``None``: nothing to say).
+    that says what was chosen (kind ``encoding``, at the line and column of the first
+    character concerned; ``None``: nothing to say).
 
     - UTF-8 text (after a UTF-8 byte-order mark, or where the characters outside ASCII that
       UTF-8 writes are at least as many as the bytes that are not UTF-8) with bytes that are
@@ -822,7 +824,15 @@ def _place(text: str, offset: int) -> str:
     return f"record {code}, line {line_no}, column {column}"
 
 
-def _bad_utf8_warning(escaped: str, bom: bool) -> str:
+def _encoding_finding(text: str, offset: int, said: str) -> Finding:
+    """The warning of kind ``encoding`` *said* of the character at *offset* of *text*: at
+    its line and column, its place first (``record 001, line 3, column 18: ...``)."""
+    _, line_no, column = _line_and_column(text, offset)
+    placed = f"{_place(text, offset)}: {said}"
+    return Finding("encoding", "warning", placed, line=line_no, columns=str(column))
+
+
+def _bad_utf8_warning(escaped: str, bom: bool) -> Finding:
     """The warning for UTF-8 text *escaped* (decoded with ``surrogateescape``) read with its
     bytes that are not UTF-8 replaced."""
     bad = [m.start() for m in _UNDECODED.finditer(escaped)]
@@ -842,14 +852,15 @@ def _bad_utf8_warning(escaped: str, bom: bool) -> str:
         else f"its {utf8} other character{'s' if utf8 != 1 else ''} outside ASCII "
         f"{'are' if utf8 != 1 else 'is'} written as UTF-8 writes {'them' if utf8 != 1 else 'it'}"
     )
-    return (
-        f"{_place(escaped, first)}: the byte 0x{byte:02X} is not UTF-8{more}: read as "
+    said = (
+        f"the byte 0x{byte:02X} is not UTF-8{more}: read as "
         f"\ufffd (U+FFFD); the file is read as UTF-8, as {why} (in Windows-1252, 0x{byte:02X} "
         f"is {windows!r}); correct the character in the file"
     )
+    return _encoding_finding(escaped, first, said)
 
 
-def _utf8_in_windows_warning(data: bytes, text: str, used: str) -> str:
+def _utf8_in_windows_warning(data: bytes, text: str, used: str) -> Finding:
     """The warning for *data*, read as Windows-1252 (or Latin-1) into *text*, that holds
     characters written as UTF-8 writes them (each byte one character, so byte offsets are
     the text's)."""
@@ -858,12 +869,13 @@ def _utf8_in_windows_warning(data: bytes, text: str, used: str) -> str:
     bad = data.decode("utf-8", "replace").count("\ufffd")
     name = _ENCODING_NAMES.get(used, used)
     as_utf8 = found.group().decode("utf-8")
-    return (
-        f"{_place(text, found.start())}: {text[found.start() : found.end()]!r} is how "
+    said = (
+        f"{text[found.start() : found.end()]!r} is how "
         f"{name} reads UTF-8's {as_utf8!r}; the file is read as {name}, as {bad} of its "
         f"bytes {'are' if bad != 1 else 'is'} not UTF-8 (more than the characters written as "
         "UTF-8 writes them); correct the character in the file"
     )
+    return _encoding_finding(text, found.start(), said)
 
 
 _UTF8_SEQUENCE = re.compile(

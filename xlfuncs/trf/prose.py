@@ -1,7 +1,7 @@
-"""A finding made of a sentence of the reader's that comes as prose (the team records'
-checks, :mod:`xlfuncs.trf.teams`): :func:`prose_finding` reads its severity and line from the
-way the sentence begins. Such findings gather different sentences under one kind: each is
-said (never counted in one line with the others: :attr:`~xlfuncs.findings.Finding.grouped`).
+"""A finding made of a sentence that comes as prose (core's notes on the tie-breaks):
+:func:`prose_finding` reads its severity and line from the way the sentence begins. Such
+findings gather different sentences under one kind: each is said (never counted in one line
+with the others: :attr:`~xlfuncs.findings.Finding.grouped`).
 
 A sentence that says what the reading chose, not what the file lacks (the rules, the
 tie-breaks, what a ``299`` record did, a K file's note), is a *note*, unless it says that what

@@ -51,10 +51,12 @@ from ..core.teams import (
 )
 from ..core.tiebreaks import TiebreakError
 from ..core.tournament import Pairing
+from ..findings import Finding
 from ..text_output import counted
 from .columns import columns_named
 from .numbers import decimal_number, whole_number
 from .parser import Tournament, TrfError
+from .prose import prose_finding
 from .records2026 import ASSIGNMENT_KINDS, BYE_KINDS, PointAssignment
 from .tiebreak_list import POINTS_CODE, file_record, record_codes, split_codes
 from .to_crosstable import TrfCrosstable
@@ -90,7 +92,7 @@ class TeamRecords:
     ``..._GP``; ``..._MP_GP`` and ``..._MP``: match points)."""
     file_scores: dict[int, tuple[Fraction | None, Fraction | None, int | None]]
     """Record ``310``'s match points, game points and rank of each team, as written."""
-    warnings: tuple[str, ...]
+    warnings: tuple[Finding, ...]
     forfeits: tuple[tuple[int, ForfeitedMatch], ...] = ()
     """Record ``330``'s forfeited matches, each with its line."""
     colour_sequence: str | None = None
@@ -167,7 +169,7 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
     team_lines: list[int] = []
     numbered: dict[int, int] = {}
     scores: dict[int, tuple[Fraction | None, Fraction | None, int | None]] = {}
-    warnings: list[str] = []
+    warnings: list[Finding] = []
     byes: list[tuple[int, TeamBye]] = []
     forfeits: list[tuple[int, ForfeitedMatch]] = []
     orders: list[tuple[int, BoardOrder]] = []
@@ -193,8 +195,10 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
                 orders.append((r.line_no, order))
     scoring = _match_scoring(t, warnings)
     sequence, sequence_line = _colour_sequence(t)
-    if has_310 and any(r.code == "013" for r in t.extra_records):
-        warnings.append("team records: both 013 and 310 are written; the 310 records are read")
+    first_013 = t.record("013")
+    if has_310 and first_013 is not None:
+        said = "team records: both 013 and 310 are written; the 310 records are read"
+        warnings.append(Finding("team_records", "warning", said, line=first_013.line_no))
     code = t.trf2026.encoded_type.upper()
     primary = "GP" if "_GP_MP" in code or (code.endswith("_GP") and "_MP_" not in code) else "MP"
     return TeamRecords(
@@ -214,7 +218,7 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
 
 
 def _team_310(
-    raw: str, src: str, line_no: int, numbered: dict[int, int], warnings: list[str]
+    raw: str, src: str, line_no: int, numbered: dict[int, int], warnings: list[Finding]
 ) -> tuple[Team, tuple[Fraction | None, Fraction | None, int | None]]:
     """One record ``310``: the team, and the match points, game points and rank it writes
     (``None`` where not given; a field that is not a number is read as not given, with a
@@ -245,10 +249,13 @@ def _team_310(
     ):
         written = raw[first - 1 : last].strip()
         if value is None and written:
-            warnings.append(
+            said = (
                 f"record 310, line {line_no}, columns {first}-{last} (team {number}'s "
                 f"{what}): {written!r} is not a number: read as not given (the "
                 "standing's are the matches')"
+            )
+            warnings.append(
+                Finding("team_field", "warning", said, line=line_no, columns=f"{first}-{last}")
             )
     return Team(number, raw[8:40].strip(), members), (mp, gp, rank or None)
 
@@ -284,7 +291,7 @@ def _team_byes(raw: str, src: str, line_no: int) -> list[TeamBye]:
     return byes
 
 
-def _match_scoring(t: Tournament, warnings: list[str]) -> MatchScoring:
+def _match_scoring(t: Tournament, warnings: list[Finding]) -> MatchScoring:
     """The match points of *t*'s record ``362``; TRF-2026's default (2-1-0) without one, or
     with a warning in *warnings* for one that cannot be read."""
     scoring = MatchScoring()
@@ -293,11 +300,12 @@ def _match_scoring(t: Tournament, warnings: list[str]) -> MatchScoring:
         return scoring
     read = read_match_scoring(record.text[4:])
     if read is None:
-        warnings.append(
+        said = (
             f"record 362, line {record.line_no}: {record.text[4:].strip()!r}: expected "
             "TW, TD, TL each with a number of match points (TW 2.0   TD 1.0   TL 0.0): "
             f"the line is not read; matches score {scoring.text} (TRF-2026's default)"
         )
+        warnings.append(Finding("match_scoring", "warning", said, line=record.line_no))
         return scoring
     return read
 
@@ -321,7 +329,7 @@ def _colour_sequence(t: Tournament) -> tuple[str | None, int | None]:
     return found_sequence, record.line_no
 
 
-def _board_order(raw: str, line_no: int, warnings: list[str]) -> BoardOrder | None:
+def _board_order(raw: str, line_no: int, warnings: list[Finding]) -> BoardOrder | None:
     """One record ``300`` (the players by starting rank); ``None``, with a warning in
     *warnings* naming the line and columns, for a field that is not the format's (a value:
     the record is not read, the file is)."""
@@ -334,10 +342,11 @@ def _board_order(raw: str, line_no: int, warnings: list[str]) -> BoardOrder | No
     ):
         number = whole_number(raw[a:b])
         if not number:
-            warnings.append(
+            said = (
                 f"{where}, columns {a + 1}-{b} ({what}): expected a number from 1, found "
                 f"{raw[a:b]!r}: the record is not read (the boards in the team's order)"
             )
+            warnings.append(_order_finding(said, line_no, f"{a + 1}-{b}"))
             return None
         numbers.append(number)
     players: list[int] = []
@@ -345,17 +354,25 @@ def _board_order(raw: str, line_no: int, warnings: list[str]) -> BoardOrder | No
     for a in range(16, end, 5):
         player = whole_number(raw[a : a + 4])
         if player is None:
-            warnings.append(
+            said = (
                 f"{where}, columns {a + 1}-{a + 4} (player on board {len(players) + 1}): "
                 f"expected a starting rank or 0000, found {raw[a : a + 4]!r}: the record is "
                 "not read (the boards in the team's order)"
             )
+            warnings.append(_order_finding(said, line_no, f"{a + 1}-{a + 4}"))
             return None
         players.append(player)
     if not any(players):
-        warnings.append(f"{where}: no player named: the record is not read")
+        warnings.append(
+            _order_finding(f"{where}: no player named: the record is not read", line_no)
+        )
         return None
     return BoardOrder(numbers[0], numbers[1], numbers[2], tuple(players))
+
+
+def _order_finding(said: str, line_no: int, columns: str = "") -> Finding:
+    """A warning of kind ``board_order`` on the record ``300`` of line *line_no*."""
+    return Finding("board_order", "warning", said, line=line_no, columns=columns)
 
 
 _FORFEITS = {
@@ -425,26 +442,29 @@ def _points_text(a: PointAssignment, signed: bool = False) -> str:
 
 def team_assignments(
     assignments: Sequence[PointAssignment], teams: Sequence[int]
-) -> tuple[list[tuple[int, TeamAssignment]], list[str]]:
+) -> tuple[list[tuple[int, TeamAssignment]], list[Finding]]:
     """Record ``299``'s lines of a team event as the standing applies them (each with its
-    line) and what is not applied of them, a warning each. The numbers from column 24 are
+    line) and what is not applied of them, a warning each (kind ``assignment``; a line read
+    one column to the left, a note). The numbers from column 24 are
     teams' pairing numbers (*teams*); a type names the result of the round (a match won,
     drawn, lost, a forfeit, a bye); a blank points field leaves that score as it is."""
     out: list[tuple[int, TeamAssignment]] = []
-    said: list[str] = []
+    said: list[Finding] = []
     for a in assignments:
         where = f"record 299, line {a.line_no}"
         if a.shifted:
-            said.append(
+            shifted = (
                 f"{where}: its fields are one column to the left of TRF-2026's (game points "
                 "in 12-15, round 17-19, teams from 21, as Sharly Chess writes them): read so"
             )
+            said.append(Finding("assignment", "note", shifted, line=a.line_no))
         missing = [n for n in a.players if n not in teams]
         if missing:
-            said.append(
+            unknown = (
                 f"{where}: no team {', '.join(str(n) for n in missing)} in the file: not "
                 "applied to " + ("it" if len(missing) == 1 else "them")
             )
+            said.append(Finding("assignment", "warning", unknown, line=a.line_no))
         named = tuple(n for n in a.players if n in teams)
         if a.players and not named:
             continue
@@ -458,25 +478,24 @@ def _assignment_notes(
     records: Sequence[PointAssignment],
     standings: TeamStandings,
     rounds: int,
-) -> list[str]:
-    """What each record ``299`` applied did: a bonus or penalty, or the rounds whose points
-    it set (none: said so)."""
+) -> list[Finding]:
+    """What each record ``299`` applied did (kind ``assignment``): a bonus or penalty, or the
+    rounds whose points it set (none: said so), each a note; one for a round after those
+    counted, not applied, a warning."""
     by_line = {a.line_no: a for a in records}
-    out: list[str] = []
+    out: list[Finding] = []
     for line_no, a in assignments:
         record = by_line[line_no]
         where = f"record 299, line {line_no}"
         who = ", ".join(f"team {n}" for n in a.teams) if a.teams else "every team"
         if a.kind is None:
             what = "a bonus" if (record.match_points or record.points or 0) >= 0 else "a penalty"
-            out.append(
-                f"{where}: {who} {_points_text(record, signed=True)} ({what}) in the standing"
-            )
+            said = f"{where}: {who} {_points_text(record, signed=True)} ({what}) in the standing"
+            out.append(Finding("assignment", "note", said, line=line_no))
             continue
         if a.round is not None and a.round > rounds:
-            out.append(
-                f"{where}: round {a.round}, after the rounds counted ({rounds}): not applied"
-            )
+            said = f"{where}: round {a.round}, after the rounds counted ({rounds}): not applied"
+            out.append(Finding("assignment", "warning", said, line=line_no))
             continue
         hits = [
             f"team {team.number} round {r}"
@@ -490,17 +509,18 @@ def _assignment_notes(
             f"{where}: a {kind_words} ({record.kind!r}) of {who}, {when}, scores "
             + _points_text(record)
         )
-        out.append(
-            said
-            + (": " + ", ".join(hits) if hits else ": no such result in the file: nothing to apply")
+        said += (
+            (": " + ", ".join(hits)) if hits else ": no such result in the file: nothing to apply"
         )
+        out.append(Finding("assignment", "note", said, line=line_no))
     return out
 
 
-def _boards_against_352(records: TeamRecords, standings: TeamStandings) -> list[str]:
+def _boards_against_352(records: TeamRecords, standings: TeamStandings) -> list[Finding]:
     """The matches whose boards with a game are not as many as record ``352``'s sequence
-    names (FIDE's engine refuses such a file without ``300`` records): one warning, naming
-    them (a forfeited match of record ``330`` without games is left out)."""
+    names (FIDE's engine refuses such a file without ``300`` records): one warning (kind
+    ``board_count``, at the ``352``'s line), naming them (a forfeited match of record
+    ``330`` without games is left out)."""
     sequence = records.colour_sequence or ""
     odd: list[str] = []
     for k, row in enumerate(standings.rounds):
@@ -512,12 +532,13 @@ def _boards_against_352(records: TeamRecords, standings: TeamStandings) -> list[
     if not odd:
         return []
     matches, shown = _matches_said(odd)
-    return [
+    said = (
         f"record 352 (line {records.colour_line}) gives {len(sequence)} boards a match "
         f"({sequence}); {matches} had another number of boards with a game ({shown}): the "
         f"standing counts {len(sequence)} boards where a count of boards is needed (a "
         "forfeited match without games, a bye's game points)"
-    ]
+    )
+    return [Finding("board_count", "warning", said, line=records.colour_line)]
 
 
 def _matches_said(odd: Sequence[str]) -> tuple[str, str]:
@@ -550,14 +571,15 @@ def option_team_tiebreaks(text: str) -> tuple[str, ...]:
 
 
 def file_team_tiebreaks(
-    t: Tournament, warnings: list[str], primary: str = "MP"
+    t: Tournament, warnings: list[Finding], primary: str = "MP"
 ) -> tuple[tuple[str, ...], str]:
     """The team tie-breaks of a team event and where they come from: the file's ``202`` (or
     ``212``) list, read as team tie-breaks (``PTS`` first left out: the primary score comes
     first by definition), else :data:`~xlfuncs.core.teams.DEFAULT_TEAM_TIEBREAKS`. A list
     naming one the team standing does not compute is set aside for the defaults, with a
-    warning in *warnings*. *primary*: the event's primary score, which a descriptor naming
-    no score reads (:func:`~xlfuncs.core.teams.team_descriptor`)."""
+    warning in *warnings* (kind ``tiebreaks``, at the record's line). *primary*: the
+    event's primary score, which a descriptor naming no score reads
+    (:func:`~xlfuncs.core.teams.team_descriptor`)."""
     record = file_record(t)
     if record is None:
         return DEFAULT_TEAM_TIEBREAKS, "the defaults"
@@ -567,10 +589,11 @@ def file_team_tiebreaks(
     try:
         found = tuple(team_descriptor(c, primary) for c in codes)
     except TiebreakError as exc:
-        warnings.append(
+        said = (
             f"record {record.code} (line {record.line_no}) as the teams' tie-breaks: {exc}; "
             "the teams are ranked by the defaults"
         )
+        warnings.append(Finding("tiebreaks", "warning", said, line=record.line_no))
         return DEFAULT_TEAM_TIEBREAKS, "the defaults"
     return found, f"record {record.code} (line {record.line_no})"
 
@@ -581,7 +604,7 @@ def event_teams(
     rounds: int,
     *,
     descriptors: Sequence[str] | None = None,
-    warnings: list[str] | None = None,
+    warnings: list[Finding] | None = None,
     edition: str | None = None,
     final_round: int | None = None,
     team_colour: TeamColour = TEAM_COLOUR_DEFAULT,
@@ -597,7 +620,9 @@ def event_teams(
     left out of the team, with a warning; records that make no standing (a player in two
     teams, a team meeting two in a round) are a warning and ``None``; so is a team record
     with a field that is not the format's (:func:`read_team_records`: a value, not the
-    file's structure; without *warnings* it raises :class:`~xlfuncs.trf.TrfError`). Raises
+    file's structure; without *warnings* it raises :class:`~xlfuncs.trf.TrfError`); each
+    of these, kind ``no_team_standing``. The standing's notes on the readings taken are
+    findings of kind ``tiebreaks`` (:func:`~xlfuncs.trf.prose.prose_finding`). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for *descriptors* naming one the team
     standing does not compute."""
     records = _team_records(t, warnings)
@@ -645,7 +670,8 @@ def event_teams(
         raise
     except InvalidInputError as exc:  # a player in two teams, a team meeting two ...
         if warnings is not None:
-            warnings.extend([*found, f"team records: {exc}: {NO_STANDING}"])
+            said = f"team records: {exc}: {NO_STANDING}"
+            warnings.extend([*found, Finding("no_team_standing", "warning", said)])
         return None
     if forfeits:
         found += _forfeits_against_lines(built, teams, rounds, records, forfeits, standings)
@@ -658,13 +684,14 @@ def event_teams(
     found += _unpaired_teams(t, standings)
     found += _scores_against_310(records, standings)
     if warnings is not None:
-        warnings.extend(found + list(standings.notes))
+        warnings.extend(found + [prose_finding("tiebreaks", n) for n in standings.notes])
     return standings
 
 
-def _team_records(t: Tournament, warnings: list[str] | None) -> TeamRecords | None:
+def _team_records(t: Tournament, warnings: list[Finding] | None) -> TeamRecords | None:
     """:func:`read_team_records`, a field that is not the format's a warning in *warnings*
-    and ``None`` (without *warnings*, :class:`~xlfuncs.trf.TrfError` raised)."""
+    (kind ``no_team_standing``, at its line and columns) and ``None`` (without *warnings*,
+    :class:`~xlfuncs.trf.TrfError` raised)."""
     try:
         return read_team_records(t)
     except TrfError as exc:
@@ -672,17 +699,20 @@ def _team_records(t: Tournament, warnings: list[str] | None) -> TeamRecords | No
             raise
         code = next((r.code for r in t.extra_records if r.line_no == exc.line_no), "")
         written = exc.found if exc.found.startswith("'") else repr(exc.found)
-        warnings.append(
+        said = (
             f"record {code}, line {exc.line_no}, {columns_named(exc.columns)} ({exc.field}): "
             f"expected {exc.expected}, found {written}: the team records are not read, "
             f"{NO_STANDING} (the players' standing is not affected)"
         )
+        found = Finding("no_team_standing", "warning", said, line=exc.line_no, columns=exc.columns)
+        warnings.append(found)
         return None
 
 
-def _player_in_two_teams(t: Tournament, records: TeamRecords) -> str | None:
-    """The first player two teams list, said with both teams' lines (no standing is made);
-    ``None`` when every player is in one team at most."""
+def _player_in_two_teams(t: Tournament, records: TeamRecords) -> Finding | None:
+    """The first player two teams list, said with both teams' lines (no standing is made:
+    kind ``no_team_standing``, at the second team's line); ``None`` when every player is in
+    one team at most."""
     first_team: dict[int, tuple[Team, int]] = {}
     for team, line_no in zip(records.teams, records.team_lines, strict=True):
         for member in team.members:
@@ -691,53 +721,59 @@ def _player_in_two_teams(t: Tournament, records: TeamRecords) -> str | None:
                 continue
             other, other_line = first_team[member]
             code = "310" if t.record("310") is not None else "013"
-            return (
+            said = (
                 f"record {code}, line {line_no}: player {member} is in team {team.number} "
                 f"and in team {other.number} (line {other_line}): {NO_STANDING}"
             )
+            return Finding("no_team_standing", "warning", said, line=line_no)
     return None
 
 
-def _numbered_teams(records: TeamRecords, number: dict[int, int], found: list[str]) -> list[Team]:
+def _numbered_teams(
+    records: TeamRecords, number: dict[int, int], found: list[Finding]
+) -> list[Team]:
     """The teams with their players in the crosstable's numbering (*number*, by starting
-    rank); a player the file does not have is left out, with a warning in *found*."""
+    rank); a player the file does not have is left out, with a warning in *found* (kind
+    ``team_player``, at the team's line)."""
     teams: list[Team] = []
-    for team in records.teams:
+    for team, line_no in zip(records.teams, records.team_lines, strict=True):
         missing = [m for m in team.members if m not in number]
         if missing:
-            found.append(
+            said = (
                 f"team {team.number} ({team.name}): no player "
                 + ", ".join(str(m) for m in missing)
                 + " in the file: left out of the team"
             )
+            found.append(Finding("team_player", "warning", said, line=line_no))
         members = tuple(number[m] for m in team.members if m in number)
         teams.append(Team(team.number, team.name, members))
     return teams
 
 
-def _known_byes(records: TeamRecords, known: set[int], found: list[str]) -> TeamRecords:
+def _known_byes(records: TeamRecords, known: set[int], found: list[Finding]) -> TeamRecords:
     """*records* with the pairing-allocated byes (``320``) of the teams *known* only; each
-    other is not read, with a warning in *found*."""
+    other is not read, with a warning in *found* (kind ``team_bye``)."""
     kept_byes: list[TeamBye] = []
     for line_no, team_bye in zip(records.bye_lines, records.byes, strict=True):
         if team_bye.team in known:
             kept_byes.append(team_bye)
         else:
-            found.append(
+            said = (
                 f"record 320, line {line_no}: round {team_bye.round}: no team {team_bye.team} "
                 "in the file: not read"
             )
+            found.append(Finding("team_bye", "warning", said, line=line_no))
     if len(kept_byes) < len(records.byes):
         return replace(records, byes=tuple(kept_byes))
     return records
 
 
 def _read_forfeits(
-    records: TeamRecords, known: set[int], rounds: int, found: list[str]
+    records: TeamRecords, known: set[int], rounds: int, found: list[Finding]
 ) -> list[ForfeitedMatch]:
     """The forfeited matches (``330``) read: each between two teams *known*, the first of
     a team in its round, in the *rounds* counted; each other is not read, with a warning in
-    *found*."""
+    *found* (kind ``forfeit``)."""
     forfeits: list[ForfeitedMatch] = []
     seen: dict[tuple[int, int], int] = {}
     for line_no, f in records.forfeits:
@@ -746,71 +782,85 @@ def _read_forfeits(
         again = [seen[(n, f.round)] for n in (f.white, f.black) if (n, f.round) in seen]
         if missing or f.white == f.black:
             what = f"no team {missing[0]}" if missing else "a team against itself"
-            found.append(f"{where}: {what}: not read")
+            found.append(_forfeit_finding(f"{where}: {what}: not read", line_no))
         elif again:
-            found.append(
-                f"{where}: a team's forfeited match of that round is line {again[0]}: not read"
-            )
+            said = f"{where}: a team's forfeited match of that round is line {again[0]}: not read"
+            found.append(_forfeit_finding(said, line_no))
         elif f.round > rounds:
-            found.append(f"{where}: after the rounds counted ({rounds}): not read")
+            said = f"{where}: after the rounds counted ({rounds}): not read"
+            found.append(_forfeit_finding(said, line_no))
         else:
             forfeits.append(f)
             seen[(f.white, f.round)] = seen[(f.black, f.round)] = line_no
     return forfeits
 
 
-def _byes_against_240(t: Tournament, standings: TeamStandings, rounds: int) -> list[str]:
+def _forfeit_finding(said: str, line_no: int) -> Finding:
+    """A warning of kind ``forfeit`` on the record ``330`` of line *line_no*."""
+    return Finding("forfeit", "warning", said, line=line_no)
+
+
+def _byes_against_240(t: Tournament, standings: TeamStandings, rounds: int) -> list[Finding]:
     """The teams' byes of record ``240`` (by team pairing number) that name no team, or that
-    the players' lines score otherwise (theirs is counted)."""
-    found: list[str] = []
+    the players' lines score otherwise (theirs is counted): warnings of kind ``bye``."""
+    found: list[Finding] = []
     index = {team.number: k for k, team in enumerate(standings.teams)}
     for b in t.trf2026.byes:
         for n in b.players:
             where = f"record 240, line {b.line_no}: team {n}, round {b.round}"
             if n not in index:
-                found.append(f"{where}: no such team")
+                found.append(Finding("bye", "warning", f"{where}: no such team", line=b.line_no))
             elif b.round <= rounds:
                 m = standings.rounds[index[n]][b.round - 1]
                 if m.outcome is not BYE_KINDS[b.kind]:
                     shown = "no result" if m.outcome is None else m.outcome.name.lower()
-                    found.append(
+                    said = (
                         f"{where}: a {b.kind!r} bye, the players' lines give {shown} (theirs "
                         "is counted)"
                     )
+                    found.append(Finding("bye", "warning", said, line=b.line_no))
     return found
 
 
-def _unpaired_teams(t: Tournament, standings: TeamStandings) -> list[str]:
+def _unpaired_teams(t: Tournament, standings: TeamStandings) -> list[Finding]:
     """The teams of a round with no match, no pairing-allocated bye and no zero-point bye
-    recorded (scored 0), said in one warning."""
-    said = {(n, b.round) for b in t.trf2026.byes if b.kind == "Z" for n in b.players}
+    recorded (scored 0), said in one warning (kind ``unpaired_team``)."""
+    zero = {(n, b.round) for b in t.trf2026.byes if b.kind == "Z" for n in b.players}
     unpaired = [
         f"{t_.number} in round {r}"
         for t_, row in zip(standings.teams, standings.rounds)
         for r, m in enumerate(row, start=1)
         if m.opponent is None
         and (m.outcome is None or m.outcome is Outcome.ZERO_BYE)
-        and (t_.number, r) not in said
+        and (t_.number, r) not in zero
     ]
     if not unpaired:
         return []
-    return [
+    said = (
         "teams with no match, no pairing-allocated bye (record 320) and no zero-point bye "
         "(record 240) recorded, scored 0: " + ", ".join(unpaired)
-    ]
+    )
+    return [Finding("unpaired_team", "warning", said)]
 
 
-def _scores_against_310(records: TeamRecords, standings: TeamStandings) -> list[str]:
+def _scores_against_310(records: TeamRecords, standings: TeamStandings) -> list[Finding]:
     """The teams whose match or game points of record ``310`` differ from those their
-    matches add up to."""
-    found: list[str] = []
+    matches add up to: warnings of kind ``team_points``, at the team's line."""
+    found: list[Finding] = []
+    line = {team.number: n for team, n in zip(records.teams, records.team_lines, strict=True)}
     for team, mp, gp in zip(standings.teams, standings.match_points, standings.game_points):
         file_mp, file_gp, _ = records.file_scores.get(team.number, (None, None, None))
         for what, theirs, ours in (("match", file_mp, mp), ("game", file_gp, gp)):
             if theirs is not None and theirs != ours:
-                found.append(
+                said = (
                     f"team {team.number} ({team.name}): record 310 gives {float(theirs):.1f} "
                     f"{what} points, the matches add up to {float(ours):.1f}"
+                )
+                columns = "55-60" if what == "match" else "62-67"
+                found.append(
+                    Finding(
+                        "team_points", "warning", said, line=line.get(team.number), columns=columns
+                    )
                 )
     return found
 
@@ -820,11 +870,12 @@ def _board_orders(
     teams: Sequence[Team],
     number: dict[int, int],
     rounds: int,
-    found: list[str],
+    found: list[Finding],
 ) -> list[tuple[int, BoardOrder]]:
     """Record ``300``'s board orders as the standing applies them (the players by their
     numbers in the crosstable; *number*: starting rank to that number), each checked
-    against the team records, a warning in *found* naming its line for what is not read:
+    against the team records, a warning in *found* (kind ``board_order``, at its line) for
+    what is not read:
     a team the event does not have (the record not read), a round after those counted (not
     read), a second record for a team in one round (not read), a player not in the team
     (its board read as unoccupied). The two teams of a match may each have one (as Sharly
@@ -837,16 +888,16 @@ def _board_orders(
         missing = [n for n in (o.team, o.opponent) if n not in by_number]
         if missing or o.team == o.opponent:
             what = f"no team {missing[0]}" if missing else "a team against itself"
-            found.append(f"{where}: {what}: not read")
+            found.append(_order_finding(f"{where}: {what}: not read", line_no))
             continue
         if o.round > rounds:
-            found.append(f"{where}: after the rounds counted ({rounds}): not read")
+            said = f"{where}: after the rounds counted ({rounds}): not read"
+            found.append(_order_finding(said, line_no))
             continue
         again = seen.get((o.team, o.round))
         if again is not None:
-            found.append(
-                f"{where}: team {o.team}'s order in that round is line {again}'s: not read"
-            )
+            said = f"{where}: team {o.team}'s order in that round is line {again}'s: not read"
+            found.append(_order_finding(said, line_no))
             continue
         team = by_number[o.team]
         players: list[int] = []
@@ -856,10 +907,11 @@ def _board_orders(
             elif start in number and number[start] in team.members:
                 players.append(number[start])
             else:
-                found.append(
+                said = (
                     f"{where}: player {start} is not in team {o.team} (record 310): its "
                     "board read as unoccupied"
                 )
+                found.append(_order_finding(said, line_no))
                 players.append(0)
         seen[(o.team, o.round)] = line_no
         out.append((line_no, BoardOrder(o.round, o.team, o.opponent, tuple(players))))
@@ -871,15 +923,16 @@ def _orders_against_matches(
     teams: Sequence[Team],
     orders: Sequence[tuple[int, BoardOrder]],
     standings: TeamStandings,
-) -> list[str]:
-    """Where a record ``300`` and the players' lines disagree: the teams did not meet in
-    that round (the record is not applied), a player it names had no game against the
-    other team then (the board read as unoccupied), or the two teams' records of one match
-    give different boards (the later one is read: it is applied last)."""
+) -> list[Finding]:
+    """Where a record ``300`` and the players' lines disagree (kind ``board_order``, at the
+    record's line): the teams did not meet in that round (the record is not applied), a
+    player it names had no game against the other team then (the board read as
+    unoccupied), or the two teams' records of one match give different boards (the later
+    one is read: it is applied last)."""
     index = {team.number: k for k, team in enumerate(standings.teams)}
     members = {team.number: set(team.members) for team in teams}
     start_no = {i: p.start_no for i, p in enumerate(built.players, start=1)}
-    out: list[str] = []
+    out: list[Finding] = []
     first = {(o.round, o.team): (line_no, o) for line_no, o in orders}
     for line_no, o in orders:
         other = first.get((o.round, o.opponent))
@@ -890,29 +943,32 @@ def _orders_against_matches(
                 faced.append(0 if p is None or p.opponent is None else p.opponent)
             theirs = list(other[1].players)
             if [f for f in faced if f] != [x for x in theirs if x in faced and x]:
-                out.append(
+                said = (
                     f"record 300 (lines {other[0]} and {line_no}): round {o.round}, teams "
                     f"{o.opponent} and {o.team}: the two orders do not give the same boards: "
                     f"line {line_no}'s is read"
                 )
+                out.append(_order_finding(said, line_no))
         where = f"record 300 (line {line_no}): round {o.round}, team {o.team} against {o.opponent}"
         m = standings.rounds[index[o.team]][o.round - 1]
         if m.opponent != o.opponent:
             met = "no team" if m.opponent is None else f"team {m.opponent}"
-            out.append(
+            said = (
                 f"{where}: the players' lines have team {o.team} meeting {met} that round: "
                 "not applied"
             )
+            out.append(_order_finding(said, line_no))
             continue
         for player in o.players:
             if not player:
                 continue
             p = _pairing(built, player, o.round)
             if p is None or p.opponent not in members[o.opponent]:
-                out.append(
+                said = (
                     f"{where}: player {start_no[player]} has no game against team "
                     f"{o.opponent} that round: the board read as unoccupied"
                 )
+                out.append(_order_finding(said, line_no))
     return out
 
 
@@ -928,12 +984,12 @@ def _orders_missing(
     teams: Sequence[Team],
     orders: Sequence[tuple[int, BoardOrder]],
     standings: TeamStandings,
-) -> list[str]:
+) -> list[Finding]:
     """The matches whose two teams' lists do not meet board to board (the first team's
     board *k* met a player not on the other's board *k*) and that no record ``300`` orders:
-    one warning naming them (TRF-2026 requires the record "when a team plays in a different
-    board order than defined in record 310"); each team's boards are counted in its own
-    order there."""
+    one warning (kind ``board_order``) naming them (TRF-2026 requires the record "when a
+    team plays in a different board order than defined in record 310"); each team's boards
+    are counted in its own order there."""
     ordered = {(o.round, o.team) for _, o in orders} | {(o.round, o.opponent) for _, o in orders}
     position = {m: (team.number, k) for team in teams for k, m in enumerate(team.members)}
     start_no = {i: p.start_no for i, p in enumerate(built.players, start=1)}
@@ -958,12 +1014,13 @@ def _orders_missing(
     if not odd:
         return []
     matches, shown = _matches_said(odd)
-    return [
+    said = (
         f"{matches} whose two teams' lists (record 310) "
         f"do not meet board to board, with no record 300 giving the board order ({shown}): "
         "each team's boards counted in its own list's order (TRF-2026 requires record 300 "
         "when a team plays in another board order)"
-    ]
+    )
+    return [Finding("board_order", "warning", said)]
 
 
 def _forfeits_against_lines(
@@ -973,8 +1030,9 @@ def _forfeits_against_lines(
     records: TeamRecords,
     forfeits: Sequence[ForfeitedMatch],
     standings: TeamStandings,
-) -> list[str]:
-    """Where a forfeited match of record ``330`` and the players' lines disagree: boards
+) -> list[Finding]:
+    """Where a forfeited match of record ``330`` and the players' lines disagree (kind
+    ``forfeit``, at the record's line): boards
     played over the board, or the lines' own points for a team without a match that round
     other than the record's (the record is counted, as TRF-2026 defines it)."""
     plain = team_rounds(
@@ -985,7 +1043,7 @@ def _forfeits_against_lines(
         match_scoring=records.match_scoring,
     )
     index = {team.number: k for k, team in enumerate(teams)}
-    out: list[str] = []
+    out: list[Finding] = []
     for line_no, f in records.forfeits:
         if f not in forfeits:
             continue
@@ -994,10 +1052,11 @@ def _forfeits_against_lines(
             was = plain[index[n]][f.round - 1]
             now = standings.rounds[index[n]][f.round - 1]
             if any(g.played for g in was.board_games):
-                out.append(
+                said = (
                     f"{where}: a forfeited match, but the players' lines have games played "
                     "over the board: the match is counted as forfeited"
                 )
+                out.append(_forfeit_finding(said, line_no))
                 break
             record = "a forfeit win" if now.outcome is Outcome.FORFEIT_WIN else "a forfeit loss"
             if (
@@ -1010,8 +1069,9 @@ def _forfeits_against_lines(
                 lines_say = "the other result of the match"
             else:
                 continue
-            out.append(
+            said = (
                 f"{where}: the players' lines give team {n} {lines_say}, the record {record} "
                 f"with {float(now.game_points):.1f} game points: the record is counted"
             )
+            out.append(_forfeit_finding(said, line_no))
     return out

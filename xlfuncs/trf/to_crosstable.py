@@ -43,7 +43,6 @@ from .k_file import KFile, edition_notes
 from .k_policy import KSource, PlayerK, known_birth_year, player_k
 from .list_data import with_list
 from .parser import Player, RoundEntry, Tournament, is_invalid_date, two_digit_dates
-from .prose import prose_finding
 from .pseudo_players import bye_round, pseudo_players
 from .rate_of_play import RateReading, event_rate
 from .rated import LOWEST_RATING, fide_rating
@@ -384,7 +383,7 @@ def _record_warnings(t: Tournament) -> list[Finding]:
         said = f"{len(stray)} line{plural} of no known record type not read: line{plural} {lines}"
         warnings.append(Finding("unknown_record", "warning", said))
     if t.encoding_warning is not None:
-        warnings.append(prose_finding("encoding", t.encoding_warning))  # names its place
+        warnings.append(t.encoding_warning)
     records = t.trf2026
     if not t.is_team_event:  # a team event's 240 records name teams (xlfuncs.trf.teams)
         warnings += bye_notes(
