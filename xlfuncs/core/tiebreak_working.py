@@ -40,6 +40,7 @@ from .tiebreaks import (
     _TiebreakView,
     aro_of,
     average_of,
+    averaged,
     count_test,
     cut,
     parse_descriptor,
@@ -562,11 +563,8 @@ class _Worker:
 
     def opponents_average(self, d: Descriptor) -> _Derived:
         ev = self.ev
-        own = tuple(m for m in d.modifiers if m[0] == "U")
-        if d.code == "AOB":
-            of = Descriptor("FB" if "F" in d.modifiers else "BH")
-        else:
-            of = Descriptor("TPR" if d.code == "APRO" else "PTP", own)
+        of = averaged(d)
+        assert of is not None
         values = ev.column(of)
         found = ev.opponents_values(self.i, values)
         lines = [

@@ -859,9 +859,6 @@ class _TiebreakView:
 
     # --- counts (C.07 7) ---
 
-    def count(self, test: Callable[[_Round], bool]) -> list[Value]:
-        return [sum(1 for x in row if test(x)) for row in self.rows]
-
     # --- Buchholz family (C.07 8, 9, 16) ---
 
     def adjusted_one(self, i: int, fore: bool) -> tuple[int, int, tuple[int, ...], int]:
@@ -1037,15 +1034,6 @@ class _TiebreakView:
         kept = found[0]
         return [g[2] for g in kept], Fraction(sum(g[3] for g in kept), 2)
 
-    def aro(self, d: Descriptor) -> list[Value]:
-        return [aro_of(*self.rating_games(i, d)) for i in range(self.n)]
-
-    def tpr(self, d: Descriptor) -> list[Value]:
-        return [tpr_of(*self.rating_games(i, d)) for i in range(self.n)]
-
-    def ptp(self, d: Descriptor) -> list[Value]:
-        return [ptp_of(*self.rating_games(i, d), self.ptp_full_score) for i in range(self.n)]
-
     def rating(self, d: Descriptor) -> list[Value]:
         """``RTNG`` (C.07 10.6, 2026 text): each player's own rating (unrated players at the
         rating given for them; none for anyone when a player is unrated and none is given)."""
@@ -1085,7 +1073,7 @@ class _TiebreakView:
         """Each of *members*' place (1 best) among them by their games against one another
         (C.07 6.1, 6.2); none when that does not separate them."""
         place = {i: 0 for i in members}  # players ahead of each one
-        self._split(members, place, as_played)
+        self.separate(members, place, as_played)
         if len(set(place.values())) > 1:
             return {i: place[i] + 1 for i in members}
         return {}
@@ -1119,11 +1107,6 @@ class _TiebreakView:
         of them) by their games against one another, and go on within each group still
         tied (C.07 6.1, 6.2), *place* updated: what a team event's extended direct
         encounter applies to each score in turn."""
-        self._split(members, place, as_played)
-
-    def _split(self, members: list[int], place: dict[int, int], as_played: bool) -> None:
-        """Separate *members* (tied so far, all with the same *place*) by their games
-        against one another, and go on within each group still tied."""
         inside = set(members)
         most = len(members) - 1
         score: dict[int, Fraction] = {}
@@ -1150,13 +1133,13 @@ class _TiebreakView:
             top = [best[i] for i in order]  # top[k]: the best any of order[k:] can still make
             for k in range(len(order) - 2, -1, -1):
                 top[k] = max(top[k], top[k + 1])
-            separate = True
+            apart = True
             for k in range(1, len(order)):
-                if separate and score[order[k - 1]] > top[k]:
+                if apart and score[order[k - 1]] > top[k]:
                     tiers.append([order[k]])
                 else:
                     tiers[-1].append(order[k])
-                    separate = False
+                    apart = False
         if len(tiers) == 1:
             return
         ahead = start
@@ -1166,7 +1149,7 @@ class _TiebreakView:
             ahead += len(tier)
         for tier in tiers:
             if len(tier) > 1:
-                self._split(tier, place, as_played)
+                self.separate(tier, place, as_played)
 
 
 def tiebreaks(
@@ -1423,25 +1406,29 @@ def _compute(ev: _TiebreakView, d: Descriptor) -> list[Value]:
         return ev.koya(d)
     test = count_test(ev, code)
     if test is not None:
-        return ev.count(test)
+        return [sum(1 for x in row if test(x)) for row in ev.rows]
     if code == "STD":
         return [Fraction(sum(x.std_h for x in row), 2) for row in ev.rows]
     if code == "TPN":
         return list(range(1, ev.n + 1))
     if code == "RTNG":
         return ev.rating(d)
-    if code == "ARO":
-        return ev.aro(d)
-    if code == "TPR":
-        return ev.tpr(d)
-    if code == "PTP":
-        return ev.ptp(d)
-    own = tuple(m for m in d.modifiers if m[0] == "U")  # the opponents' figures' rating
-    if code == "APRO":
-        return ev.average_of_opponents(ev.column(Descriptor("TPR", own)), whole=True)
-    if code == "APPO":
-        return ev.average_of_opponents(ev.column(Descriptor("PTP", own)), whole=True)
-    if code == "AOB":  # /F: the opponents' Fore Buchholz (8.2, 2026 text)
-        of = Descriptor("FB" if "F" in d.modifiers else "BH")
-        return ev.average_of_opponents(ev.column(of), whole=False)
+    if code in ("ARO", "TPR", "PTP"):
+        games = [ev.rating_games(i, d) for i in range(ev.n)]
+        if code == "PTP":
+            return [ptp_of(ratings, score, ev.ptp_full_score) for ratings, score in games]
+        return [(aro_of if code == "ARO" else tpr_of)(*g) for g in games]
+    of = averaged(d)
+    if of is not None:
+        return ev.average_of_opponents(ev.column(of), whole=code != "AOB")
     raise TiebreakError(f"tie-break {d.text!r}: not implemented")  # pragma: no cover
+
+
+def averaged(d: Descriptor) -> Descriptor | None:
+    """The opponents' figure an average tie-break averages (C.07 10: ``APRO`` their TPR,
+    ``APPO`` their PTP, each with *d*'s ``/U`` rating; 8.2: ``AOB`` their Buchholz, ``/F``
+    their Fore Buchholz, 2026 text); ``None`` for another code."""
+    own = tuple(m for m in d.modifiers if m[0] == "U")
+    if d.code == "AOB":
+        return Descriptor("FB" if "F" in d.modifiers else "BH")
+    return {"APRO": Descriptor("TPR", own), "APPO": Descriptor("PTP", own)}.get(d.code)
