@@ -640,22 +640,19 @@ class _Round(NamedTuple):
 _NO_GAME: Final = _Round(0, None, False, True, False, None)
 
 
-_HALVES: Final = {o: int(2 * o.points) for o in Outcome}
-"""Each result's points in half points."""
-
-
 def _round(
     p_outcome: Outcome | None,
     opponent: int | None,
     colour: str | None,
-    units: Mapping[Outcome, int] = _HALVES,
+    units: Mapping[Outcome, int],
 ) -> _Round:
     """One round; *units*: each result's points in the event's units (half points when the
-    scoring system is the default)."""
+    scoring system is the default). ``STD`` and ``WIN`` are set apart
+    (:meth:`_TiebreakView.rounds_scored`)."""
     if p_outcome is None:
         return _Round(0, opponent, False, True, False, None)
     played = p_outcome in _PLAYED
-    halves = _HALVES[p_outcome]
+    halves = p_outcome.halves
     won = halves == _WIN
     otb = played and opponent is not None
     return _Round(
@@ -667,7 +664,6 @@ def _round(
         halves if otb else None,
         won,
         opponent is not None and p_outcome.is_forfeit,
-        halves,
     )
 
 
