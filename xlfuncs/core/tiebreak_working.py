@@ -20,7 +20,7 @@ them (an average rounded half up, ARO + dp, ...).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
@@ -37,6 +37,7 @@ from .tiebreaks import (
     Descriptor,
     TiebreakTable,
     Value,
+    _Round,
     _TiebreakView,
     aro_of,
     average_of,
@@ -407,12 +408,18 @@ class _Worker:
 
     # --- points, progressive, Koya, standard points ---
 
+    def each_round(self, figure: Callable[[_Round], Value]) -> list[WorkingLine]:
+        """A line a round: what it was and its *figure* (``None``: not counted)."""
+        lines: list[WorkingLine] = []
+        for r, x in enumerate(self.ev.rows[self.i], start=1):
+            value, words = figure(x), f"round {r}: {self.round_words(r)}"
+            why = None if value is not None else "not counted"
+            lines.append(WorkingLine(r, self.who(x.opponent), value, words, why))
+        return lines
+
     def points(self) -> _Derived:
         ev, i = self.ev, self.i
-        lines = [
-            WorkingLine(r, self.who(x.opponent), self.pts(x.h), f"round {r}: {self.round_words(r)}")
-            for r, x in enumerate(ev.rows[i], start=1)
-        ]
+        lines = self.each_round(lambda x: self.pts(x.h))
         bonus = self.table.points[i] - ev.points[i]
         if bonus:
             lines.append(WorkingLine(None, None, bonus, "points assigned (bonus or penalty)"))
@@ -456,27 +463,12 @@ class _Worker:
         return self.summed(lines, f"the limit {half}")
 
     def standard(self) -> _Derived:
-        lines = [
-            WorkingLine(
-                r, self.who(x.opponent), Fraction(x.std_h, 2), f"round {r}: {self.round_words(r)}"
-            )
-            for r, x in enumerate(self.ev.rows[self.i], start=1)
-        ]
-        return self.summed(lines)
+        return self.summed(self.each_round(lambda x: Fraction(x.std_h, 2)))
 
     def count(self, code: str) -> _Derived:
         test = count_test(self.ev, code)
         assert test is not None
-        lines = [
-            WorkingLine(
-                r,
-                self.who(x.opponent),
-                1 if test(x) else None,
-                f"round {r}: {self.round_words(r)}",
-                None if test(x) else "not counted",
-            )
-            for r, x in enumerate(self.ev.rows[self.i], start=1)
-        ]
+        lines = self.each_round(lambda x: 1 if test(x) else None)
         total = sum(1 for x in lines if x.left_out is None)
         return lines, total, f"the number of rounds counted: {total}", ()
 

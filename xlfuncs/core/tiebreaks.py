@@ -1045,14 +1045,6 @@ class _TiebreakView:
             if x.played and x.opponent is not None and values[x.opponent] is not None
         ]
 
-    def average_of_opponents(self, values: Sequence[Value], whole: bool) -> list[Value]:
-        """The average of *values* over each player's opponents over the board (those with a
-        value); rounded half up to a whole number when *whole*."""
-        return [
-            average_of([v for _, _, v in self.opponents_values(i, values)], whole)
-            for i in range(self.n)
-        ]
-
     # --- direct encounter (C.07 6) ---
 
     def direct_encounter(self, d: Descriptor, before: list[int]) -> list[Value]:
@@ -1415,8 +1407,10 @@ def _compute(ev: _TiebreakView, d: Descriptor) -> list[Value]:
             return [ptp_of(ratings, score, ev.ptp_full_score) for ratings, score in games]
         return [(aro_of if code == "ARO" else tpr_of)(*g) for g in games]
     of = averaged(d)
-    if of is not None:
-        return ev.average_of_opponents(ev.column(of), whole=code != "AOB")
+    if of is not None:  # over each player's opponents over the board with a value
+        values = ev.column(of)
+        found = [ev.opponents_values(i, values) for i in range(ev.n)]
+        return [average_of([v for _, _, v in f], whole=code != "AOB") for f in found]
     raise TiebreakError(f"tie-break {d.text!r}: not implemented")  # pragma: no cover
 
 
