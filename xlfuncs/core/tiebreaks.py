@@ -42,7 +42,7 @@ from typing import Final, Literal, NamedTuple, cast
 from .errors import InvalidInputError
 from .performance import PTP_FULL_SCORE_DEFAULT, PtpFullScore, rp_ptp
 from .results import Outcome
-from .scoring import DEFAULT_SCORING, ScoringSystem
+from .scoring import ScoringSystem
 from .tables import dp_hundredths, percent_hundredths, round_half_up
 from .tiebreak_editions import (
     TiebreakEdition,
@@ -772,16 +772,16 @@ class _TiebreakView:
         round_robin: bool,
         edition: TiebreakEdition,
         unrated: int | None,
-        scoring: ScoringSystem = DEFAULT_SCORING,
-        round_points: Mapping[tuple[int, int], Fraction] | None = None,
-        final: int | None = None,
-        ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT,
+        scoring: ScoringSystem,
+        round_points: Mapping[tuple[int, int], Fraction] | None,
+        final: int,
+        ptp_full_score: PtpFullScore,
     ) -> None:
         self.n = len(ct.entrants)
         self.ptp_full_score: PtpFullScore = ptp_full_score
         """How ``PTP`` (and ``APPO`` through it) reads a full score (C.07 10.3)."""
         self.rounds = rounds
-        self.final = rounds if final is None else final
+        self.final = final
         """The event's last round, which Fore Buchholz counts as drawn (C.07 8)."""
         self.rr = round_robin
         self.edition = edition
