@@ -65,7 +65,6 @@ __all__ = [
     "norm_ra",
     "norm_ratings_before_floor",
     "norm_title",
-    "norms_worth",
     "raised_total",
     "title_or_higher",
 ]
@@ -96,18 +95,6 @@ NORM_TITLES: Final[dict[str, NormTitle]] = {
     "WIM": NormTitle("WIM", min_ra=2030, min_rp=2250, floor=1850),
 }
 """The four titles gained by norms, strongest first."""
-
-
-def norms_worth(held: str | None) -> tuple[str, ...]:
-    """The norm titles worth reaching for a player who holds *held*: the stronger ones
-    (GM above IM above WGM above WIM); all four for any other title or none.
-
-    >>> norms_worth("IM"), norms_worth("WGM"), norms_worth("GM"), norms_worth("FM")
-    (('GM',), ('GM', 'IM'), (), ('GM', 'IM', 'WGM', 'WIM'))
-    """
-    order = tuple(NORM_TITLES)
-    key = (held or "").strip().upper()
-    return order[: order.index(key)] if key in order else order
 
 
 MIN_NORM_GAMES: Final = 9
