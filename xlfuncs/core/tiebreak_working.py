@@ -190,8 +190,6 @@ def tiebreak_working(
     :class:`~xlfuncs.core.errors.InvalidInputError` for a player not in the table or a
     descriptor it does not have."""
     ev = table.engine
-    if ev is None:  # pragma: no cover - every table the engine builds keeps it
-        raise InvalidInputError("tie-break working: the table keeps no engine")
     if isinstance(number, bool) or not 1 <= number <= ev.n:
         raise InvalidInputError(f"player: {number!r} is not a player number (1..{ev.n})")
     d = parse_descriptor(descriptor)
@@ -229,7 +227,6 @@ class _Worker:
     """One player's working, reading the engine's parts."""
 
     def __init__(self, table: TiebreakTable, i: int, names: Sequence[int] | None) -> None:
-        assert table.engine is not None
         self.names = names
         self.table = table
         self.ev = table.engine

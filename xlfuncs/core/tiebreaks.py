@@ -406,12 +406,12 @@ class TiebreakTable:
     round_robin: bool
     """Whether the round-robin rules were used (unplayed games count as played)."""
     rounds: int
+    engine: _TiebreakView = field(repr=False, compare=False)
+    """The crosstable as the engine read it, kept so that one player's working can be
+    derived from the same parts when asked (:mod:`~xlfuncs.core.tiebreak_working`)."""
     notes: tuple[str, ...] = ()
     """What the reader should know: an event older than the 2023 text, ratings undefined
     because a player is unrated..."""
-    engine: _TiebreakView | None = field(default=None, repr=False, compare=False)
-    """The crosstable as the engine read it, kept so that one player's working can be
-    derived from the same parts when asked (:mod:`~xlfuncs.core.tiebreak_working`)."""
     ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
     """How ``PTP`` and ``APPO`` read a full score (C.07 10.3;
     :data:`~xlfuncs.core.performance.PtpFullScore`)."""
@@ -458,9 +458,10 @@ class TiebreakTable:
         """Whether every round counted of every player was a game over the board (no bye,
         forfeit or round without a game): then every C.07 text implemented gives the same
         values, since they differ only on unplayed rounds (Articles 15.2 and 16)."""
-        ev = self.engine
-        return ev is not None and all(
-            x.opponent is not None and x.played and not x.forfeit for row in ev.rows for x in row
+        return all(
+            x.opponent is not None and x.played and not x.forfeit
+            for row in self.engine.rows
+            for x in row
         )
 
     def ranks_by(self, descriptors: Iterable[str | Descriptor]) -> list[int]:
@@ -481,8 +482,6 @@ class TiebreakTable:
         ((1, 2, 3), [1, 2, 3], [1, 2, 3])
         """
         ev = self.engine
-        if ev is None:  # pragma: no cover - every table the engine makes keeps it
-            raise InvalidInputError("ranks_by: the table keeps no engine")
         own = {d: k for k, d in enumerate(self.descriptors)}
         ds = parse_descriptors(list(descriptors))
 
