@@ -32,7 +32,6 @@ from xlfuncs.core.norms import (
     norm_ra,
     norm_ratings,
     norm_ratings_before_floor,
-    norm_reached,
     title_or_higher,
 )
 from xlfuncs.core.titles import FIDE_TITLES, trf_title
@@ -501,27 +500,6 @@ def test_norm_mix_excel_function() -> None:
     assert udfs.EXPLAIN_ERROR("NORM_MIX", ratings, results, titles, feds, "ESP", "FM") == (
         "NORM_MIX: title: expected one of GM, IM, WGM, WIM, got 'FM'"
     )
-
-
-def test_norm_reached_by_hand() -> None:
-    # The opponents of norm_performance's example: 21750 points of rating, the lowest (2150)
-    # raised to the GM floor 2200: Ra = 21800 / 9 = 2422.2 -> 2422. 6.5/9 = 72 % -> dp 166,
-    # Rp 2588 < 2600: no GM norm; 7/9 = 78 % -> dp 220 (table 8.1(a)), Rp 2642: a GM norm.
-    opps = [2600, 2550, 2500, 2450, 2450, 2400, 2350, 2300, 2150]
-    assert not norm_reached(opps, 6.5, "GM")
-    assert norm_reached(opps, 7, "GM")
-    assert norm_reached(opps, F(13, 2), "IM")  # floor 2050: Ra 2417 (21750 / 9), Rp 2583
-    assert not norm_reached(opps[:8], 8, "GM")  # 8 games: fewer than 9
-
-
-@pytest.mark.parametrize("title", ["GM", "IM", "WGM", "WIM"])
-def test_norm_reached_agrees_with_norm_performance(title: str) -> None:
-    opps: list[int | None] = [2600, None, 2500, 2150, 2450, 2400, 2050, 2300, 1900, 2210]
-    for n in (8, 9, 10):
-        for half_points in range(2 * n + 1):
-            score = F(half_points, 2)
-            perf = norm_performance(opps[:n], score, title, rules="2025")
-            assert norm_reached(opps[:n], score, title, rules="2025") == perf.reached
 
 
 def test_the_titles_are_fides_eight_and_the_norms_count_all_but_candidate_masters() -> None:

@@ -55,7 +55,7 @@ def plan_event_of(args: argparse.Namespace) -> FieldPlan:
     :class:`~.support.CommandError` saying what is wrong where there is none."""
     from ..core.errors import XlfuncsError
     from ..core.norm_event import EventType
-    from ..core.norm_plan import PlanSetting, addition_effects, default_additions, plan_norms
+    from ..core.norm_plan import DEFAULT_ADDITIONS, PlanSetting, addition_effects, plan_norms
     from ..core.norm_readings import DEFAULT_READINGS, NormReadings
     from ..core.title_editions import event_title_edition, title_edition
     from ..trf import TrfError
@@ -112,7 +112,7 @@ def plan_event_of(args: argparse.Namespace) -> FieldPlan:
     if system == "rr" and len(field.players) < 2:
         raise CommandError(f"{source}: a round robin needs at least 2 players", EXIT_DATA_ERROR)
     plan = plan_norms(field.players, setting, rules)
-    additions = tuple(args.add) if args.add else default_additions()
+    additions = tuple(args.add) if args.add else DEFAULT_ADDITIONS
     effects = addition_effects(field.players, setting, rules, additions, base=plan)
     return FieldPlan(field, plan, effects)
 

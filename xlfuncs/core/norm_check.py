@@ -40,6 +40,7 @@ from .norm_games import GameChoice, GameKind, NormGame, choose_games
 from .norms import (
     FEDERATION_KEYS,
     MIN_NORM_PERCENT,
+    NORM_TITLES,
     NormOpponent,
     NormPerformance,
     NormRules,
@@ -47,7 +48,6 @@ from .norms import (
     norm_mix,
     norm_performance,
     norm_title,
-    norms_worth,
 )
 from .title_editions import title_edition
 
@@ -450,13 +450,19 @@ def norm_checks(
 
 
 def titles_worth(held_title: str | None, female: bool) -> list[str]:
-    """The norms a player holding *held_title* may reach, strongest first
-    (:func:`~xlfuncs.core.norms.norms_worth`): WGM and WIM for women only.
+    """The norms a player holding *held_title* may reach, strongest first: the titles above
+    it (GM above IM above WGM above WIM; all four for any other title or none), WGM and WIM
+    for women only.
 
     >>> titles_worth("FM", False), titles_worth("IM", True), titles_worth(None, True)
     (['GM', 'IM'], ['GM'], ['GM', 'IM', 'WGM', 'WIM'])
+    >>> titles_worth("WGM", True), titles_worth("GM", True)
+    (['GM', 'IM'], [])
     """
-    return [t for t in norms_worth(held_title) if female or t not in WOMEN_NORMS]
+    order = tuple(NORM_TITLES)
+    key = (held_title or "").strip().upper()
+    above = order[: order.index(key)] if key in order else order
+    return [t for t in above if female or t not in WOMEN_NORMS]
 
 
 def best_norm(checks: Sequence[NormCheck]) -> NormCheck | None:

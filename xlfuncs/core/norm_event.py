@@ -35,7 +35,6 @@ __all__ = [
     "BIG_SWISS_PLAYERS",
     "BIG_SWISS_TITLED",
     "BIG_SWISS_TITLES",
-    "RATES",
     "BigSwiss",
     "EventType",
     "FieldPlayer",
@@ -104,9 +103,6 @@ class EventType(enum.Enum):
             f"event type: expected one of {', '.join(k.value for k in cls)}, got {text!r}"
         )
 
-
-RATES: Final = ("standard", "rapid", "blitz")
-"""The rates of play; only standard play makes a norm."""
 
 BIG_SWISS_PLAYERS: Final = 20
 """1.4.3d: at least this many FIDE-rated players not from the host federation, every round."""

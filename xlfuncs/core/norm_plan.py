@@ -55,6 +55,7 @@ from .title_editions import TitleEdition
 
 __all__ = [
     "BLOCKS",
+    "DEFAULT_ADDITIONS",
     "Addition",
     "AdditionEffect",
     "Blocker",
@@ -64,7 +65,6 @@ __all__ = [
     "PlanSetting",
     "PlayerPlan",
     "addition_effects",
-    "default_additions",
     "plan_event",
     "plan_norms",
     "round_robin_rounds",
@@ -833,11 +833,6 @@ DEFAULT_ADDITIONS: Final = (
 )
 """The players tried when none is named: each title at a typical rating, from a federation
 not in the field."""
-
-
-def default_additions() -> tuple[Addition, ...]:
-    """:data:`DEFAULT_ADDITIONS`."""
-    return DEFAULT_ADDITIONS
 
 
 @dataclass(frozen=True)

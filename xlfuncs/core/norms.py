@@ -64,9 +64,7 @@ __all__ = [
     "norm_percent",
     "norm_ra",
     "norm_ratings_before_floor",
-    "norm_reached",
     "norm_title",
-    "norms_worth",
     "raised_total",
     "title_or_higher",
 ]
@@ -97,18 +95,6 @@ NORM_TITLES: Final[dict[str, NormTitle]] = {
     "WIM": NormTitle("WIM", min_ra=2030, min_rp=2250, floor=1850),
 }
 """The four titles gained by norms, strongest first."""
-
-
-def norms_worth(held: str | None) -> tuple[str, ...]:
-    """The norm titles worth reaching for a player who holds *held*: the stronger ones
-    (GM above IM above WGM above WIM); all four for any other title or none.
-
-    >>> norms_worth("IM"), norms_worth("WGM"), norms_worth("GM"), norms_worth("FM")
-    (('GM',), ('GM', 'IM'), (), ('GM', 'IM', 'WGM', 'WIM'))
-    """
-    order = tuple(NORM_TITLES)
-    key = (held or "").strip().upper()
-    return order[: order.index(key)] if key in order else order
 
 
 MIN_NORM_GAMES: Final = 9
@@ -323,27 +309,6 @@ def norm_performance(
     if not perf.rp_met:
         reasons.append(f"Rp {perf.rp} is below {t.min_rp}")
     return replace(perf, reasons=tuple(reasons))
-
-
-def norm_reached(
-    opponent_ratings: Sequence[Number | None],
-    score: Number,
-    title: str | NormTitle,
-    *,
-    rules: NormRules = None,
-) -> bool:
-    """Whether :func:`norm_performance` finds every figure made (its
-    :attr:`~NormPerformance.reached`), without building the whole calculation: the check a
-    crosstable makes for each player and title.
-
-    >>> opps = [2600, 2550, 2500, 2450, 2450, 2400, 2350, 2300, 2150]
-    >>> norm_reached(opps, 6.5, "GM"), norm_reached(opps, 7, "GM")
-    (False, True)
-    """
-    t = norm_title(title)
-    _, rs, _ = _floored(opponent_ratings, t, title_edition(rules))
-    halves = int(2 * validate.score(score, len(rs)))
-    return len(rs) >= MIN_NORM_GAMES and figures_met(t, *norm_figures(sum(rs), halves, len(rs)))
 
 
 def norm_points(

@@ -98,10 +98,6 @@ class ScoringSystem:
         values = [*self._table.values(), self.unknown if self.unknown is not None else self.draw]
         return lcm(2, *(v.denominator for v in values))
 
-    def units(self, outcome: Outcome) -> int:
-        """What *outcome* scores, in :attr:`unit` ths of a point (a whole number)."""
-        return int(self.points(outcome) * self.unit)
-
     @property
     def text(self) -> str:
         """The system as arbiters write it: ``1-½-0``, ``3-1-0`` (win, draw, loss), with the

@@ -156,7 +156,6 @@ def mixed_sonneborn_berger(
     (the crosstable of the teams scored by that score) and the team's result in each round
     from *results*' (the other score), cut as *d* (an ``SB`` descriptor) says."""
     ev, other = opponents.engine, results.engine
-    assert ev is not None and other is not None
     abh, own = ev.adjusted(False)
     low, high = d.cuts(ev.rounds)
     out: list[Value] = []
@@ -309,9 +308,7 @@ class _Matches:
         boards: int,
         as_played: bool,
     ) -> None:
-        ep, es = primary.engine, secondary.engine
-        assert ep is not None and es is not None
-        self.engines = {"P": ep, "S": es}
+        self.engines = {"P": primary.engine, "S": secondary.engine}
         self.rows = rows
         self.numbers = numbers
         self.boards = boards

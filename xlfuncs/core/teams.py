@@ -594,10 +594,8 @@ def team_descriptor(text: str, primary: str = "MP") -> str:
         if code in ("BC", "TBR", "BBE") or score == primary == "MP":  # BC...: game points
             return code
         return f"{code}:{score}"
-    if upper in ("MP", "MPTS") or (upper == "PTS" and score == "MP"):
-        return "MP"
-    if upper in ("GP", "GPTS") or (upper == "PTS" and score == "GP"):
-        return "GP"
+    if upper in ("MP", "MPTS", "GP", "GPTS", "PTS"):  # a score itself; PTS: the one named
+        return score if upper == "PTS" else upper[:2]
     d = parse_descriptor(body)
     if d.modifiers and d.code == "DE":
         raise TiebreakError(f"team tie-break {text!r}: DE takes no modifier between teams")

@@ -20,7 +20,7 @@ them (an average rounded half up, ARO + dp, ...).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
@@ -37,9 +37,11 @@ from .tiebreaks import (
     Descriptor,
     TiebreakTable,
     Value,
+    _Round,
     _TiebreakView,
     aro_of,
     average_of,
+    averaged,
     count_test,
     cut,
     parse_descriptor,
@@ -188,8 +190,6 @@ def tiebreak_working(
     :class:`~xlfuncs.core.errors.InvalidInputError` for a player not in the table or a
     descriptor it does not have."""
     ev = table.engine
-    if ev is None:  # pragma: no cover - every table the engine builds keeps it
-        raise InvalidInputError("tie-break working: the table keeps no engine")
     if isinstance(number, bool) or not 1 <= number <= ev.n:
         raise InvalidInputError(f"player: {number!r} is not a player number (1..{ev.n})")
     d = parse_descriptor(descriptor)
@@ -227,7 +227,6 @@ class _Worker:
     """One player's working, reading the engine's parts."""
 
     def __init__(self, table: TiebreakTable, i: int, names: Sequence[int] | None) -> None:
-        assert table.engine is not None
         self.names = names
         self.table = table
         self.ev = table.engine
@@ -406,12 +405,18 @@ class _Worker:
 
     # --- points, progressive, Koya, standard points ---
 
+    def each_round(self, figure: Callable[[_Round], Value]) -> list[WorkingLine]:
+        """A line a round: what it was and its *figure* (``None``: not counted)."""
+        lines: list[WorkingLine] = []
+        for r, x in enumerate(self.ev.rows[self.i], start=1):
+            value, words = figure(x), f"round {r}: {self.round_words(r)}"
+            why = None if value is not None else "not counted"
+            lines.append(WorkingLine(r, self.who(x.opponent), value, words, why))
+        return lines
+
     def points(self) -> _Derived:
         ev, i = self.ev, self.i
-        lines = [
-            WorkingLine(r, self.who(x.opponent), self.pts(x.h), f"round {r}: {self.round_words(r)}")
-            for r, x in enumerate(ev.rows[i], start=1)
-        ]
+        lines = self.each_round(lambda x: self.pts(x.h))
         bonus = self.table.points[i] - ev.points[i]
         if bonus:
             lines.append(WorkingLine(None, None, bonus, "points assigned (bonus or penalty)"))
@@ -455,27 +460,12 @@ class _Worker:
         return self.summed(lines, f"the limit {half}")
 
     def standard(self) -> _Derived:
-        lines = [
-            WorkingLine(
-                r, self.who(x.opponent), Fraction(x.std_h, 2), f"round {r}: {self.round_words(r)}"
-            )
-            for r, x in enumerate(self.ev.rows[self.i], start=1)
-        ]
-        return self.summed(lines)
+        return self.summed(self.each_round(lambda x: Fraction(x.std_h, 2)))
 
     def count(self, code: str) -> _Derived:
         test = count_test(self.ev, code)
         assert test is not None
-        lines = [
-            WorkingLine(
-                r,
-                self.who(x.opponent),
-                1 if test(x) else None,
-                f"round {r}: {self.round_words(r)}",
-                None if test(x) else "not counted",
-            )
-            for r, x in enumerate(self.ev.rows[self.i], start=1)
-        ]
+        lines = self.each_round(lambda x: 1 if test(x) else None)
         total = sum(1 for x in lines if x.left_out is None)
         return lines, total, f"the number of rounds counted: {total}", ()
 
@@ -562,11 +552,8 @@ class _Worker:
 
     def opponents_average(self, d: Descriptor) -> _Derived:
         ev = self.ev
-        own = tuple(m for m in d.modifiers if m[0] == "U")
-        if d.code == "AOB":
-            of = Descriptor("FB" if "F" in d.modifiers else "BH")
-        else:
-            of = Descriptor("TPR" if d.code == "APRO" else "PTP", own)
+        of = averaged(d)
+        assert of is not None
         values = ev.column(of)
         found = ev.opponents_values(self.i, values)
         lines = [

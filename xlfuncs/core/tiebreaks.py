@@ -42,7 +42,7 @@ from typing import Final, Literal, NamedTuple, cast
 from .errors import InvalidInputError
 from .performance import PTP_FULL_SCORE_DEFAULT, PtpFullScore, rp_ptp
 from .results import Outcome
-from .scoring import DEFAULT_SCORING, ScoringSystem
+from .scoring import ScoringSystem
 from .tables import dp_hundredths, percent_hundredths, round_half_up
 from .tiebreak_editions import (
     TiebreakEdition,
@@ -406,12 +406,12 @@ class TiebreakTable:
     round_robin: bool
     """Whether the round-robin rules were used (unplayed games count as played)."""
     rounds: int
+    engine: _TiebreakView = field(repr=False, compare=False)
+    """The crosstable as the engine read it, kept so that one player's working can be
+    derived from the same parts when asked (:mod:`~xlfuncs.core.tiebreak_working`)."""
     notes: tuple[str, ...] = ()
     """What the reader should know: an event older than the 2023 text, ratings undefined
     because a player is unrated..."""
-    engine: _TiebreakView | None = field(default=None, repr=False, compare=False)
-    """The crosstable as the engine read it, kept so that one player's working can be
-    derived from the same parts when asked (:mod:`~xlfuncs.core.tiebreak_working`)."""
     ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
     """How ``PTP`` and ``APPO`` read a full score (C.07 10.3;
     :data:`~xlfuncs.core.performance.PtpFullScore`)."""
@@ -458,9 +458,10 @@ class TiebreakTable:
         """Whether every round counted of every player was a game over the board (no bye,
         forfeit or round without a game): then every C.07 text implemented gives the same
         values, since they differ only on unplayed rounds (Articles 15.2 and 16)."""
-        ev = self.engine
-        return ev is not None and all(
-            x.opponent is not None and x.played and not x.forfeit for row in ev.rows for x in row
+        return all(
+            x.opponent is not None and x.played and not x.forfeit
+            for row in self.engine.rows
+            for x in row
         )
 
     def ranks_by(self, descriptors: Iterable[str | Descriptor]) -> list[int]:
@@ -481,8 +482,6 @@ class TiebreakTable:
         ((1, 2, 3), [1, 2, 3], [1, 2, 3])
         """
         ev = self.engine
-        if ev is None:  # pragma: no cover - every table the engine makes keeps it
-            raise InvalidInputError("ranks_by: the table keeps no engine")
         own = {d: k for k, d in enumerate(self.descriptors)}
         ds = parse_descriptors(list(descriptors))
 
@@ -640,22 +639,19 @@ class _Round(NamedTuple):
 _NO_GAME: Final = _Round(0, None, False, True, False, None)
 
 
-_HALVES: Final = {o: int(2 * o.points) for o in Outcome}
-"""Each result's points in half points."""
-
-
 def _round(
     p_outcome: Outcome | None,
     opponent: int | None,
     colour: str | None,
-    units: Mapping[Outcome, int] = _HALVES,
+    units: Mapping[Outcome, int],
 ) -> _Round:
     """One round; *units*: each result's points in the event's units (half points when the
-    scoring system is the default)."""
+    scoring system is the default). ``STD`` and ``WIN`` are set apart
+    (:meth:`_TiebreakView.rounds_scored`)."""
     if p_outcome is None:
         return _Round(0, opponent, False, True, False, None)
     played = p_outcome in _PLAYED
-    halves = _HALVES[p_outcome]
+    halves = p_outcome.halves
     won = halves == _WIN
     otb = played and opponent is not None
     return _Round(
@@ -667,7 +663,6 @@ def _round(
         halves if otb else None,
         won,
         opponent is not None and p_outcome.is_forfeit,
-        halves,
     )
 
 
@@ -776,16 +771,16 @@ class _TiebreakView:
         round_robin: bool,
         edition: TiebreakEdition,
         unrated: int | None,
-        scoring: ScoringSystem = DEFAULT_SCORING,
-        round_points: Mapping[tuple[int, int], Fraction] | None = None,
-        final: int | None = None,
-        ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT,
+        scoring: ScoringSystem,
+        round_points: Mapping[tuple[int, int], Fraction] | None,
+        final: int,
+        ptp_full_score: PtpFullScore,
     ) -> None:
         self.n = len(ct.entrants)
         self.ptp_full_score: PtpFullScore = ptp_full_score
         """How ``PTP`` (and ``APPO`` through it) reads a full score (C.07 10.3)."""
         self.rounds = rounds
-        self.final = rounds if final is None else final
+        self.final = final
         """The event's last round, which Fore Buchholz counts as drawn (C.07 8)."""
         self.rr = round_robin
         self.edition = edition
@@ -858,9 +853,6 @@ class _TiebreakView:
         return self.memo[d]
 
     # --- counts (C.07 7) ---
-
-    def count(self, test: Callable[[_Round], bool]) -> list[Value]:
-        return [sum(1 for x in row if test(x)) for row in self.rows]
 
     # --- Buchholz family (C.07 8, 9, 16) ---
 
@@ -1037,15 +1029,6 @@ class _TiebreakView:
         kept = found[0]
         return [g[2] for g in kept], Fraction(sum(g[3] for g in kept), 2)
 
-    def aro(self, d: Descriptor) -> list[Value]:
-        return [aro_of(*self.rating_games(i, d)) for i in range(self.n)]
-
-    def tpr(self, d: Descriptor) -> list[Value]:
-        return [tpr_of(*self.rating_games(i, d)) for i in range(self.n)]
-
-    def ptp(self, d: Descriptor) -> list[Value]:
-        return [ptp_of(*self.rating_games(i, d), self.ptp_full_score) for i in range(self.n)]
-
     def rating(self, d: Descriptor) -> list[Value]:
         """``RTNG`` (C.07 10.6, 2026 text): each player's own rating (unrated players at the
         rating given for them; none for anyone when a player is unrated and none is given)."""
@@ -1059,14 +1042,6 @@ class _TiebreakView:
             (r, x.opponent, values[x.opponent])
             for r, x in enumerate(self.rows[i], start=1)
             if x.played and x.opponent is not None and values[x.opponent] is not None
-        ]
-
-    def average_of_opponents(self, values: Sequence[Value], whole: bool) -> list[Value]:
-        """The average of *values* over each player's opponents over the board (those with a
-        value); rounded half up to a whole number when *whole*."""
-        return [
-            average_of([v for _, _, v in self.opponents_values(i, values)], whole)
-            for i in range(self.n)
         ]
 
     # --- direct encounter (C.07 6) ---
@@ -1085,7 +1060,7 @@ class _TiebreakView:
         """Each of *members*' place (1 best) among them by their games against one another
         (C.07 6.1, 6.2); none when that does not separate them."""
         place = {i: 0 for i in members}  # players ahead of each one
-        self._split(members, place, as_played)
+        self.separate(members, place, as_played)
         if len(set(place.values())) > 1:
             return {i: place[i] + 1 for i in members}
         return {}
@@ -1119,11 +1094,6 @@ class _TiebreakView:
         of them) by their games against one another, and go on within each group still
         tied (C.07 6.1, 6.2), *place* updated: what a team event's extended direct
         encounter applies to each score in turn."""
-        self._split(members, place, as_played)
-
-    def _split(self, members: list[int], place: dict[int, int], as_played: bool) -> None:
-        """Separate *members* (tied so far, all with the same *place*) by their games
-        against one another, and go on within each group still tied."""
         inside = set(members)
         most = len(members) - 1
         score: dict[int, Fraction] = {}
@@ -1150,13 +1120,13 @@ class _TiebreakView:
             top = [best[i] for i in order]  # top[k]: the best any of order[k:] can still make
             for k in range(len(order) - 2, -1, -1):
                 top[k] = max(top[k], top[k + 1])
-            separate = True
+            apart = True
             for k in range(1, len(order)):
-                if separate and score[order[k - 1]] > top[k]:
+                if apart and score[order[k - 1]] > top[k]:
                     tiers.append([order[k]])
                 else:
                     tiers[-1].append(order[k])
-                    separate = False
+                    apart = False
         if len(tiers) == 1:
             return
         ahead = start
@@ -1166,7 +1136,7 @@ class _TiebreakView:
             ahead += len(tier)
         for tier in tiers:
             if len(tier) > 1:
-                self._split(tier, place, as_played)
+                self.separate(tier, place, as_played)
 
 
 def tiebreaks(
@@ -1423,25 +1393,31 @@ def _compute(ev: _TiebreakView, d: Descriptor) -> list[Value]:
         return ev.koya(d)
     test = count_test(ev, code)
     if test is not None:
-        return ev.count(test)
+        return [sum(1 for x in row if test(x)) for row in ev.rows]
     if code == "STD":
         return [Fraction(sum(x.std_h for x in row), 2) for row in ev.rows]
     if code == "TPN":
         return list(range(1, ev.n + 1))
     if code == "RTNG":
         return ev.rating(d)
-    if code == "ARO":
-        return ev.aro(d)
-    if code == "TPR":
-        return ev.tpr(d)
-    if code == "PTP":
-        return ev.ptp(d)
-    own = tuple(m for m in d.modifiers if m[0] == "U")  # the opponents' figures' rating
-    if code == "APRO":
-        return ev.average_of_opponents(ev.column(Descriptor("TPR", own)), whole=True)
-    if code == "APPO":
-        return ev.average_of_opponents(ev.column(Descriptor("PTP", own)), whole=True)
-    if code == "AOB":  # /F: the opponents' Fore Buchholz (8.2, 2026 text)
-        of = Descriptor("FB" if "F" in d.modifiers else "BH")
-        return ev.average_of_opponents(ev.column(of), whole=False)
+    if code in ("ARO", "TPR", "PTP"):
+        games = [ev.rating_games(i, d) for i in range(ev.n)]
+        if code == "PTP":
+            return [ptp_of(ratings, score, ev.ptp_full_score) for ratings, score in games]
+        return [(aro_of if code == "ARO" else tpr_of)(*g) for g in games]
+    of = averaged(d)
+    if of is not None:  # over each player's opponents over the board with a value
+        values = ev.column(of)
+        found = [ev.opponents_values(i, values) for i in range(ev.n)]
+        return [average_of([v for _, _, v in f], whole=code != "AOB") for f in found]
     raise TiebreakError(f"tie-break {d.text!r}: not implemented")  # pragma: no cover
+
+
+def averaged(d: Descriptor) -> Descriptor | None:
+    """The opponents' figure an average tie-break averages (C.07 10: ``APRO`` their TPR,
+    ``APPO`` their PTP, each with *d*'s ``/U`` rating; 8.2: ``AOB`` their Buchholz, ``/F``
+    their Fore Buchholz, 2026 text); ``None`` for another code."""
+    own = tuple(m for m in d.modifiers if m[0] == "U")
+    if d.code == "AOB":
+        return Descriptor("FB" if "F" in d.modifiers else "BH")
+    return {"APRO": Descriptor("TPR", own), "APPO": Descriptor("PTP", own)}.get(d.code)

@@ -99,7 +99,7 @@ class ReportRow:
     norm: str | None
     """The best title norm the rating figures make, ``None`` when none or when the player
     already holds that title or a stronger one (see
-    :func:`xlfuncs.core.norms.norms_worth`)."""
+    :func:`xlfuncs.core.norm_check.titles_worth`)."""
     sb: float
     """Sonneborn-Berger: the plain sum over the games with an opponent (forfeits included,
     byes adding nothing), as the charts' ``SB_ALL``; C.07's ``SB``, with its rules for
