@@ -806,20 +806,13 @@ _SHOWN_AT_MOST = 3
 _ENCODING_NAMES = {"cp1252": "Windows-1252", "latin-1": "Latin-1"}
 
 
-def _line_and_column(text: str, offset: int) -> tuple[str, int, int]:
-    """The record code, line and column (from 1, as the reader counts them) of the character
-    at *offset* of *text*."""
+def _place(text: str, offset: int) -> str:
+    """``record 001, line 3, column 18`` for the character at *offset* of *text* (line and
+    column from 1, as the reader counts them)."""
     before = text[:offset]
     start = max(before.rfind("\n"), before.rfind("\r")) + 1
-    code = text[start : start + 3]
     breaks = before.count("\n") + before.count("\r") - before.count("\r\n")  # CRLF is one
-    return code, breaks + 1, offset - start + 1
-
-
-def _place(text: str, offset: int) -> str:
-    """``record 001, line 3, column 18`` for the character at *offset* of *text*."""
-    code, line_no, column = _line_and_column(text, offset)
-    return f"record {code}, line {line_no}, column {column}"
+    return f"record {text[start : start + 3]}, line {breaks + 1}, column {offset - start + 1}"
 
 
 def _bad_utf8_warning(escaped: str, bom: bool) -> str:
@@ -900,19 +893,6 @@ class _Line:
         columns = columns_text(first, last)
         return TrfError(self.source, self.line_no, columns, fld, expected, found)
 
-    def number(self, fld: str, *, required: bool = False, expected: str = "a number") -> int | None:
-        """The whole number in the columns of *fld* (:data:`PLAYER_COLUMNS`); ``None`` when
-        blank, unless *required*."""
-        first, last = PLAYER_COLUMNS[fld]
-        raw = self.cut(first, last).strip()
-        if raw == "":
-            if required:
-                raise self.error(first, last, fld, expected)
-            return None
-        if not DIGITS.fullmatch(raw):
-            raise self.error(first, last, fld, expected)
-        return int(raw)
-
     def text_field(self, fld: str) -> str:
         """The text in the columns of *fld*, without surrounding blanks."""
         first, last = PLAYER_COLUMNS[fld]
@@ -931,11 +911,10 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
     (:data:`~xlfuncs.trf.values.TREATMENTS`) and added to *notes*; only what leaves the line
     unreadable (the starting rank, a column between fields that is not blank, a line cut
     before the name, an opponent that is not a number) raises :class:`TrfError`."""
-    start_no = line.number(
-        "starting rank", required=True, expected="a starting rank (a whole number, 1-9999)"
-    )
-    if not start_no:  # 0000 (a blank raised above)
+    start_text = line.text_field("starting rank")
+    if not DIGITS.fullmatch(start_text) or not int(start_text):  # a blank, text, 0000
         raise line.error(5, 8, "starting rank", "a starting rank (a whole number, 1-9999)")
+    start_no = int(start_text)
     for col, what in _SEPARATORS.items():
         line.blank(col, what)
     name_first, name_last = PLAYER_COLUMNS["name"]
@@ -1096,35 +1075,23 @@ def _damaged_player(raw: str, line_no: int, source: str) -> TrfError | None:
     ``OO1``, ``0l1``), or an unknown code followed by a player's columns. ``None`` for any
     other line."""
     m = re.match(r"[^0-9A-Za-z]{1,3}001", raw)
-    if m:
-        return TrfError(
-            source,
-            line_no,
-            f"1-{m.end()}",
-            "record code",
-            "the record code 001 in columns 1-3 (a player line cannot be shifted)",
-            f"{m[0]!r}",
-        )
     code = raw[:3]
-    if code.translate(_CONFUSABLE_DIGITS) == "001":
-        return TrfError(
-            source, line_no, "1-3", "record code", "the record code 001 in digits", repr(code)
-        )
-    if (
+    if m:
+        columns, found = f"1-{m.end()}", m[0]
+        expected = "the record code 001 in columns 1-3 (a player line cannot be shifted)"
+    elif code.translate(_CONFUSABLE_DIGITS) == "001":
+        columns, found, expected = "1-3", code, "the record code 001 in digits"
+    elif (
         code not in EVENT_CODES
         and ignored_record(code) is None
         and _PLAYER_SHAPE.match(raw)
         and len(raw.rstrip(" ")) >= PLAYER_COLUMNS["name"][0] + 3
     ):
-        return TrfError(
-            source,
-            line_no,
-            "1-3",
-            "record code",
-            "001 (the line has a player's columns: starting rank and name)",
-            repr(code),
-        )
-    return None
+        columns, found = "1-3", code
+        expected = "001 (the line has a player's columns: starting rank and name)"
+    else:
+        return None
+    return TrfError(source, line_no, columns, "record code", expected, repr(found))
 
 
 def _record_text(text: str) -> str:

@@ -19,6 +19,7 @@ points-only rank check.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -268,20 +269,16 @@ def _summary(
     above them whom the file leaves unranked."""
     listed = ", ".join(labels[1:])
     where = f" ({tiebreaks.source})" if tiebreaks is not None else ""
+    n = Counter(causes)
     parts: list[str] = []
-    level = sum(1 for c in causes if c is None)
-    if level:
+    if n[None]:
         parts.append(
-            f"{level} level with another player on every value (the file orders players "
+            f"{n[None]} level with another player on every value (the file orders players "
             "the list leaves equal)"
         )
-    for label in labels:
-        n = sum(1 for c in causes if c == label)
-        if n:
-            parts.append(f"{n} placed otherwise by {label}")
-    n = sum(1 for c in causes if c == UNRANKED_CAUSE)
-    if n:
-        parts.append(f"{n} below players the file leaves unranked")
+    parts += [f"{n[label]} placed otherwise by {label}" for label in labels if n[label]]
+    if n[UNRANKED_CAUSE]:
+        parts.append(f"{n[UNRANKED_CAUSE]} below players the file leaves unranked")
     whose = "1 player's rank" if count == 1 else f"{count} players' ranks"
     differ = "differs" if count == 1 else "differ"
     text = (
