@@ -72,6 +72,11 @@ def cache_dir() -> Path:
     return base_path / "xlfuncs"
 
 
+def _folder(cache: str | os.PathLike[str] | None) -> Path:
+    """The index folder of the cache folder *cache* (default :func:`cache_dir`)."""
+    return (Path(cache) if cache is not None else cache_dir()) / _FOLDER
+
+
 def _row(p: ListPlayer) -> tuple[object, ...]:
     out: list[object] = [
         int(p.fide_id),
@@ -342,8 +347,7 @@ def _build(
         if target is None:
             db = sqlite3.connect(":memory:")
             _create(db)
-            count = _fill(db, listing, progress)
-            _write_meta(db, stamp, listing, count)
+            _write_meta(db, stamp, listing, _fill(db, listing, progress))
             return db
         fd, tmp_name = tempfile.mkstemp(prefix=target.stem, suffix=UNFINISHED, dir=target.parent)
         tmp = Path(tmp_name)
@@ -352,9 +356,7 @@ def _build(
             db = sqlite3.connect(tmp)
             try:
                 _create(db)
-                count = _fill(db, listing, progress)
-                _write_meta(db, stamp, listing, count)
-                db.commit()
+                _write_meta(db, stamp, listing, _fill(db, listing, progress))
             finally:
                 db.close()
             os.replace(tmp, target)
@@ -524,8 +526,7 @@ def _place(
         "mtime_ns": str(info.st_mtime_ns),
         "rate": rate_key or "",
     }
-    folder = (Path(cache) if cache is not None else cache_dir()) / _FOLDER
-    return stamp, folder / f"{_key(resolved, rate_key)}.sqlite"
+    return stamp, _folder(cache) / f"{_key(resolved, rate_key)}.sqlite"
 
 
 def _open_matching(target: Path, stamp: dict[str, str]) -> sqlite3.Connection | None:
@@ -594,7 +595,7 @@ class CachedList:
 
 def cached_lists(cache: str | os.PathLike[str] | None = None) -> list[CachedList]:
     """The indexes in the cache folder (default :func:`cache_dir`)."""
-    folder = (Path(cache) if cache is not None else cache_dir()) / _FOLDER
+    folder = _folder(cache)
     out: list[CachedList] = []
     for path in sorted(folder.glob("*.sqlite")) if folder.is_dir() else []:
         try:
@@ -611,7 +612,7 @@ def cached_lists(cache: str | os.PathLike[str] | None = None) -> list[CachedList
 def unfinished_builds(cache: str | os.PathLike[str] | None = None) -> list[Path]:
     """The unfinished indexes in the cache folder (default :func:`cache_dir`): being built
     now, or left by a build that was killed (:data:`UNFINISHED`)."""
-    return unfinished_builds_in((Path(cache) if cache is not None else cache_dir()) / _FOLDER)
+    return unfinished_builds_in(_folder(cache))
 
 
 @dataclass(frozen=True)
@@ -629,11 +630,10 @@ class Cleared:
 def clear_cache(cache: str | os.PathLike[str] | None = None) -> Cleared:
     """Remove every index, and every unfinished one no running build holds, from the cache
     folder (default :func:`cache_dir`); the folder too when it is then empty."""
-    folder = (Path(cache) if cache is not None else cache_dir()) / _FOLDER
-    indexes: list[Path] = []
-    for path in sorted(folder.glob("*.sqlite")) if folder.is_dir() else []:
+    folder = _folder(cache)
+    indexes = sorted(folder.glob("*.sqlite")) if folder.is_dir() else []
+    for path in indexes:
         path.unlink()
-        indexes.append(path)
     for mark in sorted(folder.glob(f"*{CHECKED}")) if folder.is_dir() else []:
         with contextlib.suppress(OSError):
             mark.unlink()

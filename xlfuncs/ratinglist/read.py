@@ -128,8 +128,10 @@ def _number(text: str, field: str, expected: str) -> int | None:
     raise _Reject(field, expected, repr(text))
 
 
-def _rate(values: Mapping[str, str], rating: str, games: str, k: str) -> RateRating | None:
-    """One rate's rating, games and K (``None``: unrated; 0 is unrated in the XML files)."""
+def _rate(values: Mapping[str, str], prefix: str) -> RateRating | None:
+    """One rate's rating, games and K, the fields *prefix* ``rating`` ... (``None``:
+    unrated; 0 is unrated in the XML files)."""
+    rating, games, k = f"{prefix}rating", f"{prefix}games", f"{prefix}k"
     r = _number(values.get(rating, ""), rating, "a rating (a whole number up to 4000) or a blank")
     g = _number(values.get(games, ""), games, "a number of games or a blank")
     kk = _number(values.get(k, ""), k, _K_EXPECTED)
@@ -166,12 +168,8 @@ def _player(values: Mapping[str, str], single: str | None, line_no: int) -> List
     if flag not in _FLAGS:
         raise _Reject("flag", "i, w, wi or a blank", repr(values["flag"]))
     rated: dict[str, RateRating | None] = dict.fromkeys(RATES)
-    if single is None:
-        rated["standard"] = _rate(values, "standard_rating", "standard_games", "standard_k")
-        rated["rapid"] = _rate(values, "rapid_rating", "rapid_games", "rapid_k")
-        rated["blitz"] = _rate(values, "blitz_rating", "blitz_games", "blitz_k")
-    else:
-        rated[single] = _rate(values, "rating", "games", "k")
+    for rate in RATES if single is None else (single,):
+        rated[rate] = _rate(values, f"{rate}_" if single is None else "")
     return ListPlayer(
         fide_id=fide_id,
         name=values.get("name", ""),
@@ -263,14 +261,10 @@ def _combined_fast(line: str, line_no: int) -> ListPlayer | None:
 
 def decode_line(raw: bytes) -> str:
     """A line's text: UTF-8, else Windows-1252, else Latin-1 (every byte is a character)."""
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return raw.decode("cp1252")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+    for encoding in ("utf-8", "cp1252"):
+        with contextlib.suppress(UnicodeDecodeError):
+            return raw.decode(encoding)
+    return raw.decode("latin-1")
 
 
 _BUFFER = 1 << 16
@@ -714,10 +708,7 @@ class _XmlReader:
 def _xml_tag(field: str) -> str:
     """The XML element of a field, for messages."""
     field = field.removeprefix("standard_")
-    for tag, key in _XML_FIELDS.items():
-        if key == field:
-            return tag
-    return field
+    return next((tag for tag, key in _XML_FIELDS.items() if key == field), field)
 
 
 _UNZIPPED = {
@@ -731,10 +722,7 @@ ZIP format (APPNOTE.TXT, section 4.4.5)."""
 
 _METHODS = {
     1: "Shrink",
-    2: "Reduce",
-    3: "Reduce",
-    4: "Reduce",
-    5: "Reduce",
+    **dict.fromkeys(range(2, 6), "Reduce"),
     6: "Implode",
     9: "Deflate64",
     10: "PKWARE DCL Implode",
