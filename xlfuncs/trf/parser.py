@@ -31,7 +31,6 @@ from .records2026 import (
     AssignmentEffects,
     ExtraRecord,
     NationalRating,
-    RecordError,
     Trf2026,
     assignment_effects,
     is_national_line,
@@ -668,12 +667,8 @@ def birth_year(text: str) -> int | None:
     True
     """
     t = text.strip()
-    m = re.fullmatch(r"([0-9]{4})(?: ?[./-] ?[0-9]{1,2} ?[./-] ?[0-9]{1,2})?", t)
-    if not m:
-        m = re.fullmatch(r"[0-9]{1,2} ?[./-] ?[0-9]{1,2} ?[./-] ?([0-9]{4})", t)
-    if not m:
-        return None
-    year = int(m[1])
+    fields = _date_fields(t, _NUMERIC_DATES, two_digit_year=False)
+    year = fields[0] if fields else int(t) if re.fullmatch("[0-9]{4}", t) else 0
     return year or None
 
 
@@ -870,14 +865,14 @@ holds one for every character outside ASCII."""
 # --------------------------------------------------------------------------- line reading
 
 
+@dataclass
 class _Line:
-    """One physical line with helpers to cut 1-based columns and raise :class:`TrfError`."""
+    """One physical line (its number, the file's name) with helpers to cut 1-based columns
+    and raise :class:`TrfError`."""
 
-    def __init__(self, text: str, line_no: int, source: str) -> None:
-        """Keep the line, its number and the file name."""
-        self.text = text
-        self.line_no = line_no
-        self.source = source
+    text: str
+    line_no: int
+    source: str
 
     def cut(self, first: int, last: int) -> str:
         """Columns *first*..*last* (1-based), shorter or empty where the line ends early."""
@@ -1135,17 +1130,6 @@ def parse_trf(text: str, *, source: str = "<string>", encoding: str | None = Non
     >>> t.name, t.players[0].name, t.players[0].points
     ('Test Open', 'Doe, Jane', Decimal('1.0'))
     """
-    try:
-        return _parse_trf(text, source, encoding)
-    except RecordError as exc:
-        raise TrfError(
-            source, exc.line_no, exc.columns, exc.field, exc.expected, exc.found
-        ) from None
-
-
-def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
-    """:func:`parse_trf` but for turning a TRF-2026 record's :class:`RecordError` into a
-    :class:`TrfError`."""
     read = _read_lines(text.removeprefix("\ufeff"), source)
     padded = _padded_players(read.players, read.num_rounds, source)
     national = _national_of_players(read.national, read.first_line, read.notes)

@@ -72,9 +72,8 @@ _NRS_SHAPE = re.compile(r"[A-Z]{3} [ 0-9]{3}[0-9](?: |$)")
 
 
 class RecordError(ValueError):
-    """A field of a TRF-2026 record that is not what the format defines: the reader
-    (:func:`xlfuncs.trf.parse_trf`) raises it as :class:`~xlfuncs.trf.TrfError`, naming the
-    file."""
+    """A field of a TRF-2026 record that is not what the format defines (:func:`read_records`
+    notes the line as not read)."""
 
     def __init__(self, line_no: int, columns: str, fld: str, expected: str, found: str) -> None:
         super().__init__(f"line {line_no}, columns {columns} ({fld}): expected {expected}")
@@ -300,42 +299,23 @@ def _read_162(raw: str, line_no: int) -> ScoringSystem:
     """Record 162: a symbol at column 6, its points in 7-10, the next symbol at 15 ..."""
     values: dict[str, Fraction] = {}
     if raw[4:5].strip():
-        raise _error(
-            line_no,
-            5,
-            5,
-            "scoring symbol",
-            "a blank (the first symbol is in column 6)",
-            raw,
-        )
-    col = 6
-    while col <= len(raw.rstrip()):
-        symbol = raw[col - 1].upper()
-        points = raw[col : col + 4]
-        if symbol != " ":
-            if symbol not in "WDLAPX":
-                raise _error(line_no, col, col, "scoring symbol", "one of W, D, L, A, P, X", raw)
-            if not DECIMAL.fullmatch(points.strip()):
-                raise _error(
-                    line_no,
-                    col + 1,
-                    col + 4,
-                    f"points of {symbol}",
-                    "a number of points such as 1.0",
-                    raw,
-                )
-            values[symbol] = Fraction(points.strip())
-        elif raw[col - 1 : col + 8].strip():
-            first = col + next(i for i, c in enumerate(raw[col - 1 : col + 8]) if c != " ")
-            raise _error(
-                line_no,
-                first,
-                first,
-                "scoring symbol",
-                f"a symbol at column {col} (a symbol and its points every 9 columns)",
-                raw,
-            )
-        col += 9
+        expected = "a blank (the first symbol is in column 6)"
+        raise _error(line_no, 5, 5, "scoring symbol", expected, raw)
+    for col in range(6, len(raw.rstrip()) + 1, 9):
+        symbol, points = raw[col - 1].upper(), raw[col : col + 4].strip()
+        if symbol == " ":
+            cell = raw[col - 1 : col + 8]
+            if cell.strip():
+                first = col + len(cell) - len(cell.lstrip(" "))
+                expected = f"a symbol at column {col} (a symbol and its points every 9 columns)"
+                raise _error(line_no, first, first, "scoring symbol", expected, raw)
+        elif symbol not in "WDLAPX":
+            raise _error(line_no, col, col, "scoring symbol", "one of W, D, L, A, P, X", raw)
+        elif not DECIMAL.fullmatch(points):
+            expected = "a number of points such as 1.0"
+            raise _error(line_no, col + 1, col + 4, f"points of {symbol}", expected, raw)
+        else:
+            values[symbol] = Fraction(points)
     return ScoringSystem(
         win=values.get("W", Fraction(1)),
         draw=values.get("D", Fraction(1, 2)),
@@ -500,12 +480,12 @@ def read_records(
     extra: Sequence[ExtraRecord],
     national: Sequence[NationalRating],
     comments: Sequence[ExtraRecord],
-    notes: list[ValueNote] | None = None,
+    notes: list[ValueNote],
 ) -> Trf2026:
     """Every TRF-2026 record among *extra* (the lines the TRF16 reader keeps), with the
     national-rating lines and the comments the reader set apart. A ``162``, ``172``,
     ``240``, ``250`` or ``260`` line with a field that is not what the format defines is not
-    read, and added to *notes* (``None``: raised as :class:`RecordError`)."""
+    read, and added to *notes*."""
     first: dict[str, ExtraRecord] = {}
     support: list[NationalSupport] = []
     byes: list[RoundBye] = []
@@ -529,8 +509,6 @@ def read_records(
             elif code == "260":
                 prohibited.append(_read_260(raw, n))
         except RecordError as exc:
-            if notes is None:
-                raise
             detail = f"{exc.field}: expected {exc.expected}, found {exc.found}"
             notes.append(
                 ValueNote("record", n, exc.columns, raw.rstrip(), f"record {code}", detail)
@@ -549,7 +527,7 @@ def read_records(
     for code in ("142", "XXR"):  # the number of rounds: read by planned_rounds
         said = first.get(code)
         written = "" if said is None else said.text[3:].strip()
-        if said is not None and notes is not None and rounds_number(written) is None:
+        if said is not None and rounds_number(written) is None:
             detail = f"number of rounds: expected a whole number from 1 to {MAX_ROUNDS}, found " + (
                 repr(written) if written else "a blank"
             )
