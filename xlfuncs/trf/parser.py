@@ -906,10 +906,9 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
     (:data:`~xlfuncs.trf.values.TREATMENTS`) and added to *notes*; only what leaves the line
     unreadable (the starting rank, a column between fields that is not blank, a line cut
     before the name, an opponent that is not a number) raises :class:`TrfError`."""
-    start_text = line.text_field("starting rank")
-    if not DIGITS.fullmatch(start_text) or not int(start_text):  # a blank, text, 0000
+    start_no = whole_number(line.text_field("starting rank"))
+    if not start_no:  # a blank, text, 0000
         raise line.error(5, 8, "starting rank", "a starting rank (a whole number, 1-9999)")
-    start_no = int(start_text)
     for col, what in _SEPARATORS.items():
         line.blank(col, what)
     name_first, name_last = PLAYER_COLUMNS["name"]
@@ -922,14 +921,11 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
         columns = columns_text(*PLAYER_COLUMNS[fld])
         notes.append(ValueNote(cause, line.line_no, columns, line.text_field(fld), who, detail))
 
-    rating: int | None = None
-    rating_text = line.text_field("rating")
-    if DIGITS.fullmatch(rating_text):
-        rating = int(rating_text) or None
-        if rating is not None and rating < LOWEST_RATING:
-            note("rating_below_floor", "rating")
-    elif rating_text:
+    rating = whole_number(line.text_field("rating"))
+    if rating is None and line.text_field("rating"):
         note("rating_text", "rating")
+    elif rating and rating < LOWEST_RATING:
+        note("rating_below_floor", "rating")
     sex = line.text_field("sex")
     if sex not in SEXES:
         note("sex", "sex")
@@ -939,17 +935,11 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
         note("title", "title")
         title = ""
     points_text = line.text_field("points")
-    points: Decimal | None = None
-    if points_text:
-        if POINTS.fullmatch(points_text):
-            points = Decimal(points_text)
-        else:
-            note("points", "points")
-    rank_text = line.text_field("rank")
-    rank: int | None = None
-    if DIGITS.fullmatch(rank_text):
-        rank = int(rank_text)
-    elif rank_text:
+    points = Decimal(points_text) if POINTS.fullmatch(points_text) else None
+    if points is None and points_text:
+        note("points", "points")
+    rank = whole_number(line.text_field("rank"))
+    if rank is None and line.text_field("rank"):
         note("rank", "rank")
     fide_id = line.text_field("FIDE id") or None
     if fide_id is not None and not DIGITS.fullmatch(fide_id):
@@ -960,11 +950,8 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
     if impossible:
         note("birth_date", "birth date")
 
-    rounds: list[RoundEntry] = []
     body = line.text.rstrip(" ")
-    n_rounds = 0
-    if len(body) >= _ROUNDS_START:
-        n_rounds = (len(body) - _ROUNDS_START) // _ROUND_WIDTH + 1
+    n_rounds = max(0, (len(body) - _ROUNDS_START) // _ROUND_WIDTH + 1)
     if n_rounds > MAX_ROUNDS:
         last = len(body)
         raise line.error(
@@ -974,15 +961,12 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
             f"at most {MAX_ROUNDS} rounds on a line (the text ends at column {last})",
             found=repr(body[-1]),
         )
-    for r in range(1, n_rounds + 1):
-        rounds.append(_read_round(line, r, notes, who))
-
     player = Player(
         start_no=start_no,
         sex=sex,
         title=title,
         name=name,
-        rating=rating,
+        rating=rating or None,
         federation=line.text_field("federation"),
         fide_id=fide_id,
         birth_date=birth,
@@ -990,7 +974,7 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
         points=points,
         rank=rank,
         line_no=line.line_no,
-        rounds=tuple(rounds),
+        rounds=tuple(_read_round(line, r, notes, who) for r in range(1, n_rounds + 1)),
         line=line.text,
     )
     return player, n_rounds
