@@ -988,28 +988,16 @@ def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundE
     # entry they give); anything else takes the column-by-column way and its errors.
     seg = line.text[o_first - 1 : o_first + 9]
     if len(seg) >= 8 and seg[4] == " " and seg[6] == " " and seg[8:] in ("", " ", "  "):
-        opp_raw = seg[:4].strip()
-        c = seg[5]
-        res = seg[7]
-        if (
-            (opp_raw == "" or DIGITS.fullmatch(opp_raw))
-            and c in _COLOUR_CODES
-            and res in RESULT_CODES
-        ):
-            opponent = (int(opp_raw) or None) if opp_raw else None
-            return RoundEntry(r, opponent, _COLOURS.get(c), res, seg[:8])
+        opp_raw, c, res = seg[:4].strip(), seg[5], seg[7]
+        opponent = whole_number(opp_raw)
+        if (opponent is not None or not opp_raw) and c in _COLOUR_CODES and res in RESULT_CODES:
+            return RoundEntry(r, opponent or None, _COLOURS.get(c), res, seg[:8])
     label = f"round {r}"
     opp_raw = line.cut(o_first, o_last).strip()
-    opponent = None
-    if opp_raw:
-        if not DIGITS.fullmatch(opp_raw):
-            raise line.error(
-                o_first,
-                o_last,
-                f"{label} opponent",
-                "an opponent's starting rank, 0000 or a blank",
-            )
-        opponent = int(opp_raw) or None
+    opponent = whole_number(opp_raw)
+    if opp_raw and opponent is None:
+        expected = "an opponent's starting rank, 0000 or a blank"
+        raise line.error(o_first, o_last, f"{label} opponent", expected)
     line.blank(o_last + 1, f"{label}, blank after the opponent")
     c = line.cut(c_col, c_col) or " "
     if c not in _COLOUR_CODES:
@@ -1023,7 +1011,7 @@ def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundE
     for col in (r_col + 1, r_col + 2):
         line.blank(col, f"{label}, blank after the result")
     text = line.cut(o_first, r_col).ljust(r_col - o_first + 1)
-    return RoundEntry(r, opponent, _COLOURS.get(c), res, text)
+    return RoundEntry(r, opponent or None, _COLOURS.get(c), res, text)
 
 
 def _blank_round(r: int) -> RoundEntry:

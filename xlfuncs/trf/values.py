@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from ..findings import Finding
+from .short_list import short_list
 
 __all__ = [
     "TREATMENTS",
@@ -169,6 +170,4 @@ def value_groups(
 def places(notes: Sequence[ValueNote], limit: int = 12) -> str:
     """The notes' places (:attr:`ValueNote.place`), separated by semicolons, the first
     *limit* of them and how many more."""
-    shown = "; ".join(n.place for n in notes[:limit])
-    more = len(notes) - limit
-    return shown if more <= 0 else f"{shown} and {more} more"
+    return short_list([n.place for n in notes], limit, sep="; ")
