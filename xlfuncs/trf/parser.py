@@ -900,9 +900,9 @@ class _Line:
             raise self.error(column, column, what, "a blank column between fields")
 
 
-def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
-    """Read a ``001`` line. Returns the player (rounds not yet padded) and the number of
-    rounds the line writes. A value the format does not allow is read by its treatment
+def _read_player(line: _Line, notes: list[ValueNote]) -> Player:
+    """Read a ``001`` line: the player, with the rounds the line writes (not yet padded to
+    the file's). A value the format does not allow is read by its treatment
     (:data:`~xlfuncs.trf.values.TREATMENTS`) and added to *notes*; only what leaves the line
     unreadable (the starting rank, a column between fields that is not blank, a line cut
     before the name, an opponent that is not a number) raises :class:`TrfError`."""
@@ -961,7 +961,7 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
             f"at most {MAX_ROUNDS} rounds on a line (the text ends at column {last})",
             found=repr(body[-1]),
         )
-    player = Player(
+    return Player(
         start_no=start_no,
         sex=sex,
         title=title,
@@ -977,7 +977,6 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
         rounds=tuple(_read_round(line, r, notes, who) for r in range(1, n_rounds + 1)),
         line=line.text,
     )
-    return player, n_rounds
 
 
 def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundEntry:
@@ -1171,10 +1170,9 @@ def _read_lines(text: str, source: str) -> _FileLines:
         if is_national_line(raw) and code.translate(_CONFUSABLE_DIGITS) != "001":
             read.national.append(read_national_line(raw, line_no, read.notes))
             continue
-        if code != "001":
-            damaged = _damaged_player(raw, line_no, source)
-            if damaged is not None:
-                raise damaged
+        damaged = None if code == "001" else _damaged_player(raw, line_no, source)
+        if damaged is not None:
+            raise damaged
         if code == "001":
             _read_player_line(read, _Line(raw, line_no, source))
         elif code == "112":
@@ -1190,7 +1188,7 @@ def _read_lines(text: str, source: str) -> _FileLines:
 
 def _read_player_line(read: _FileLines, line: _Line) -> None:
     """A ``001`` line added to *read*; :class:`TrfError` for a starting rank used before."""
-    player, n = _read_player(line, read.notes)
+    player = _read_player(line, read.notes)
     if player.start_no in read.first_line:
         raise line.error(
             5,
@@ -1200,7 +1198,7 @@ def _read_player_line(read: _FileLines, line: _Line) -> None:
         )
     read.first_line[player.start_no] = line.line_no
     read.players.append(player)
-    read.num_rounds = max(read.num_rounds, n)
+    read.num_rounds = max(read.num_rounds, len(player.rounds))
 
 
 def _padded_players(players: list[Player], num_rounds: int, source: str) -> tuple[Player, ...]:
@@ -1550,19 +1548,10 @@ def _fide_id_findings(t: Tournament) -> list[Finding]:
     first_with: dict[str, Player] = {}
     for p in t.players:
         fide_id = (p.fide_id or "").lstrip("0")
-        if not fide_id:
-            continue
-        if fide_id in first_with:
-            found.append(
-                trf_finding(
-                    t,
-                    "duplicate_fide_id",
-                    f"{p.who}: FIDE id {p.fide_id} is given to {first_with[fide_id].who} too",
-                    p,
-                )
-            )
-        else:
-            first_with[fide_id] = p
+        first = first_with.setdefault(fide_id, p)
+        if fide_id and first is not p:
+            message = f"{p.who}: FIDE id {p.fide_id} is given to {first.who} too"
+            found.append(trf_finding(t, "duplicate_fide_id", message, p))
     return found
 
 
