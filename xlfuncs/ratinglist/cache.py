@@ -106,14 +106,12 @@ def _player(row: tuple[object, ...]) -> ListPlayer:
     if row[20] != _crc(row[:20]):
         raise sqlite3.DatabaseError(f"row of FIDE id {row[0]} damaged (its CRC-32 differs)")
     (fide_id, line_no, name, fed, sex, title, w_title, o_title, foa) = row[:9]
-    rated: list[RateRating | None] = []
-    for i in (9, 12, 15):
-        r, g, k = row[i : i + 3]
-        rated.append(
-            None
-            if r is None
-            else RateRating(int(str(r)), int(str(g)), None if k is None else int(str(k)))
-        )
+    rated = [
+        None
+        if r is None
+        else RateRating(int(str(r)), int(str(g)), None if k is None else int(str(k)))
+        for r, g, k in (row[i : i + 3] for i in (9, 12, 15))
+    ]
     born, flag = row[18], str(row[19])
     return ListPlayer(
         fide_id=str(fide_id),

@@ -167,17 +167,14 @@ def choose_rate(t: Tournament, rate: RateOfPlay | None) -> tuple[RateOfPlay, str
     """
     found: RateReading = event_rate(t)
     if rate is not None:
-        note = f"{rate.value} (given)"
-        warnings = []
-        if found.rate is not None and found.rate is not rate:
-            said = f"rate of play: {rate.value} as given, but the file says {found.note}"
-            warnings.append(Finding("rate_of_play", "warning", said))
-        return rate, note, warnings
+        said = f"rate of play: {rate.value} as given, but the file says {found.note}"
+        differs = found.rate is not None and found.rate is not rate
+        warnings = [Finding("rate_of_play", "warning", said)] if differs else []
+        return rate, f"{rate.value} (given)", warnings
     if found.rate is not None:
-        warnings = []
-        if "FIDE would not rate it" in found.note:
-            warnings.append(Finding("rate_of_play", "warning", f"rate of play: {found.note}"))
-        return found.rate, found.note, warnings
+        said = f"rate of play: {found.note}"
+        unrated = "FIDE would not rate it" in found.note
+        return found.rate, found.note, [Finding("rate_of_play", "warning", said)] if unrated else []
     note = f"standard (assumed: {found.note})"
     said = f"rate of play: {found.note}: assumed standard play; give --rate to choose"
     return RateOfPlay.STANDARD, note, [Finding("rate_of_play", "warning", said)]

@@ -158,13 +158,11 @@ def value_groups(
 ) -> tuple[tuple[ValueCause, tuple[ValueNote, ...], str], ...]:
     """The notes by cause, in :data:`TREATMENTS`' order, each with its warning: what the
     values are, how many, each with its player and line, and the treatment."""
-    out: list[tuple[ValueCause, tuple[ValueNote, ...], str]] = []
-    for cause, (what, treatment) in TREATMENTS.items():
-        mine = tuple(n for n in notes if n.cause == cause)
-        if mine:
-            text = f"{what}, {len(mine)} in the file: {places(mine)}: {treatment}"
-            out.append((cause, mine, text))
-    return tuple(out)
+    return tuple(
+        (cause, mine, f"{what}, {len(mine)} in the file: {places(mine)}: {treatment}")
+        for cause, (what, treatment) in TREATMENTS.items()
+        if (mine := tuple(n for n in notes if n.cause == cause))
+    )
 
 
 def places(notes: Sequence[ValueNote], limit: int = 12) -> str:
