@@ -174,15 +174,10 @@ def rank_discrepancies(
                 )
         causes.append(cause)
         found.append(trf_finding(t, "rank", message, s.player))
-    if len(found) > DETAIL_LIMIT:
-        labels = standings[0].labels if standings else ("points",)
-        summary = _summary(len(found), causes, labels, tiebreaks, fit)
-        found = [replace(d, detail=True) for d in found]
-    else:
-        summary = None
     found.sort(key=lambda d: d.line or 0)
-    if summary is not None:
-        found.insert(0, trf_finding(t, "rank", summary))
+    if len(found) > DETAIL_LIMIT:
+        summary = _summary(len(found), causes, standings[0].labels, tiebreaks, fit)
+        found = [trf_finding(t, "rank", summary), *(replace(d, detail=True) for d in found)]
     if shifted:
         listed = short_list([f"no. {q.player.start_no}" for q in unranked], 6)
         plural = "s" if len(unranked) > 1 else ""

@@ -406,21 +406,16 @@ def _players_and_pairings(
     and each one's pairings in the crosstable's numbering (a round against a pseudo-player
     read as a bye)."""
     pseudo = pseudo_players(t)
-    if pseudo:
-        names = [
-            f"no. {p.start_no} ({p.name.strip()}), line {p.line_no}"
-            for p in sorted(t.players, key=lambda p: p.start_no)
-            if p.start_no in pseudo
-        ]
+    by_rank = sorted(t.players, key=lambda p: p.start_no)
+    fakes = [p for p in by_rank if p.start_no in pseudo]
+    if fakes:
+        names = [f"no. {p.start_no} ({p.name.strip()}), line {p.line_no}" for p in fakes]
         said = (
             f"{short_list(names)}: the bye's pseudo-player, not a player: left out of the "
             "players, and each round against it read as a bye"
         )
-        first = min((p for p in t.players if p.start_no in pseudo), key=lambda p: p.start_no)
-        warnings.append(Finding("pseudo_player", "warning", said, line=first.line_no))
-    players = tuple(
-        sorted((p for p in t.players if p.start_no not in pseudo), key=lambda p: p.start_no)
-    )
+        warnings.append(Finding("pseudo_player", "warning", said, line=fakes[0].line_no))
+    players = tuple(p for p in by_rank if p.start_no not in pseudo)
     number = {p.start_no: i for i, p in enumerate(players, start=1)}
     pairings = [
         tuple(
