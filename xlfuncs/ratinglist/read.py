@@ -464,13 +464,8 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
         """The list's players, in the file's order, one at a time."""
         if self.format == "xml":
             return self._xml_players()
-        return self._txt_players()
-
-    def _txt_players(self) -> Iterator[ListPlayer]:
-        for line_no, raw in self.raw_lines():
-            player = self.read_line(raw, line_no)
-            if player is not None:
-                yield player
+        read = (self.read_line(raw, line_no) for line_no, raw in self.raw_lines())
+        return (player for player in read if player is not None)
 
     def raw_lines(self) -> Iterator[tuple[int, bytes]]:
         """The lines after the header of a TXT list, each as the file has it (bytes, its line
@@ -602,8 +597,6 @@ class _XmlReader:
         parser.EndElementHandler = self._end
         while not self._done and not self._ended:
             self._feed()
-        self._first = list(self._done)
-        self._done.clear()
 
     def combined(self) -> bool:
         """Whether the list is combined: the first ``<player>`` (or, with none, the file) has
@@ -612,12 +605,12 @@ class _XmlReader:
 
     def records(self) -> Iterator[_Record]:
         """Every ``<player>`` record, in the file's order."""
-        yield from self._first
-        self._first = []
-        while not self._ended:
-            self._feed()
+        while True:
             yield from self._done
             self._done.clear()
+            if self._ended:
+                return
+            self._feed()
 
     def _feed(self) -> None:
         chunk = self._stream.read(1 << 20)
