@@ -279,14 +279,14 @@ MAX_LIST_LINE = 4096
 """The longest line of a TXT list read, in bytes: FIDE's lines are 162 characters."""
 
 
-def _too_big(source: str, read: int) -> RatingListError:
+def _too_big(source: str) -> RatingListError:
     return RatingListError(
         source,
         None,
         None,
         "size",
         f"a rating list of at most {MAX_LIST_BYTES >> 30} GiB (FIDE's are well under one)",
-        f"more than {read:,} bytes",
+        f"more than {MAX_LIST_BYTES:,} bytes",
     )
 
 
@@ -297,31 +297,15 @@ refused, so that a small ZIP of blank lines (64 MiB of them fit in 66 KB) is not
 minutes before giving no player."""
 
 
-def _blank_flood(source: str, line_no: int, blank: int, filled: int) -> RatingListError:
-    return RatingListError(
-        source,
-        line_no,
-        None,
-        "blank lines",
-        f"a rating list with no more blank lines than lines of text, plus {MAX_BLANK_LINES:,} "
-        "(FIDE's have none)",
-        f"{blank:,} blank lines against {filled:,} of text by this line",
-    )
-
-
-def _lines(stream: io.BufferedReader, source: str, first: int, cr_only: bool) -> Iterator[bytes]:
-    """The lines of *stream* (numbered from *first* in messages), ending in LF or CRLF, or in
-    CR alone when *cr_only*; raises :class:`RatingListError` at a line longer than
-    :data:`MAX_LIST_LINE`, past :data:`MAX_LIST_BYTES`, or where the blank lines outnumber the
-    others by more than :data:`MAX_BLANK_LINES`."""
-    read = 0
-    line_no = first
-    blank = filled = 0
-    if cr_only:
-        pieces = _cr_pieces(stream)
-    else:
-        pieces = iter(lambda: stream.readline(MAX_LIST_LINE + 1), b"")
-    for raw in pieces:
+def _lines(stream: io.BufferedReader, source: str, cr_only: bool) -> Iterator[bytes]:
+    """The lines of *stream*, ending in LF or CRLF, or in CR alone when *cr_only*; raises
+    :class:`RatingListError` at a line longer than :data:`MAX_LIST_LINE`, past
+    :data:`MAX_LIST_BYTES`, or where the blank lines outnumber the others by more than
+    :data:`MAX_BLANK_LINES`."""
+    read = blank = filled = 0
+    lines = iter(lambda: stream.readline(MAX_LIST_LINE + 1), b"")
+    pieces = _cr_pieces(stream) if cr_only else lines
+    for line_no, raw in enumerate(pieces, start=1):
         read += len(raw)
         if len(raw) > MAX_LIST_LINE:
             raise RatingListError(
@@ -334,15 +318,22 @@ def _lines(stream: io.BufferedReader, source: str, first: int, cr_only: bool) ->
                 f"more than {MAX_LIST_LINE:,} bytes without a line break",
             )
         if read > MAX_LIST_BYTES:
-            raise _too_big(source, MAX_LIST_BYTES)
+            raise _too_big(source)
         if raw.isspace():
             blank += 1
             if blank > filled + MAX_BLANK_LINES:
-                raise _blank_flood(source, line_no, blank, filled)
+                raise RatingListError(
+                    source,
+                    line_no,
+                    None,
+                    "blank lines",
+                    "a rating list with no more blank lines than lines of text, plus "
+                    f"{MAX_BLANK_LINES:,} (FIDE's have none)",
+                    f"{blank:,} blank lines against {filled:,} of text by this line",
+                )
         else:
             filled += 1
         yield raw
-        line_no += 1
 
 
 def _cr_pieces(stream: io.BufferedReader) -> Iterator[bytes]:
@@ -412,7 +403,7 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
         head = start.lstrip(b"\xef\xbb\xbf \t\r\n")
         self.format = "xml" if head.startswith(b"<") else "txt"
         cr_only = b"\r" in start.rstrip(b"\r") and b"\n" not in start
-        self._lines = _lines(stream, self.source, 1, cr_only)
+        self._lines = _lines(stream, self.source, cr_only)
         given = None if rate is None else rate_name(rate)
         named = sniff_rate(member or name) or (sniff_rate(name) if member else None)
         if self.format == "xml":
@@ -616,7 +607,7 @@ class _XmlReader:
         chunk = self._stream.read(1 << 20)
         self._read += len(chunk)
         if self._read > MAX_LIST_BYTES:
-            raise _too_big(self._source, MAX_LIST_BYTES)
+            raise _too_big(self._source)
         self._ended = not chunk
         if self._read > MAX_XML_SLACK + XML_PLAYER_BYTES * self._players:
             raise RatingListError(
