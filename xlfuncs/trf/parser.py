@@ -1027,11 +1027,8 @@ def _round_dates(text: str) -> tuple[str, ...]:
     whole. A line that has text before column 92 is split at blanks instead.
     """
     if len(text) >= _ROUNDS_START and text[4 : _ROUNDS_START - 1].strip() == "":
-        starts = range(_ROUNDS_START - 1, len(text), _ROUND_WIDTH)
-        dates = [text[start : start + _ROUND_WIDTH].strip() for start in starts]
-        while dates and dates[-1] == "":
-            dates.pop()
-        return tuple(dates)
+        starts = range(_ROUNDS_START - 1, len(text.rstrip()), _ROUND_WIDTH)  # to the last date
+        return tuple(text[start : start + _ROUND_WIDTH].strip() for start in starts)
     return tuple(text[3:].split())
 
 
