@@ -479,14 +479,11 @@ def open_index(
     path = Path(list_path)
     stamp, target = _place(path, rate, cache)
     folder = target.parent
-    built = False
     db = _open_matching(target, stamp)
-    index_path: Path | None = target
+    built = db is None
+    index_path = target if not built or _writable(folder) else None
     if db is None:
-        built = True
-        if not _writable(folder):
-            index_path = None
-        else:
+        if index_path is not None:
             _remove_unfinished(folder)
         db = _build(index_path, path, rate, stamp, progress)
 
