@@ -801,13 +801,20 @@ _SHOWN_AT_MOST = 3
 _ENCODING_NAMES = {"cp1252": "Windows-1252", "latin-1": "Latin-1"}
 
 
-def _place(text: str, offset: int) -> str:
-    """``record 001, line 3, column 18`` for the character at *offset* of *text* (line and
-    column from 1, as the reader counts them)."""
+def _line_and_column(text: str, offset: int) -> tuple[str, int, int]:
+    """The record code, line and column (from 1, as the reader counts them) of the character
+    at *offset* of *text*."""
     before = text[:offset]
     start = max(before.rfind("\n"), before.rfind("\r")) + 1
+    code = text[start : start + 3]
     breaks = before.count("\n") + before.count("\r") - before.count("\r\n")  # CRLF is one
-    return f"record {text[start : start + 3]}, line {breaks + 1}, column {offset - start + 1}"
+    return code, breaks + 1, offset - start + 1
+
+
+def _place(text: str, offset: int) -> str:
+    """``record 001, line 3, column 18`` for the character at *offset* of *text*."""
+    code, line_no, column = _line_and_column(text, offset)
+    return f"record {code}, line {line_no}, column {column}"
 
 
 def _bad_utf8_warning(escaped: str, bom: bool) -> str:
