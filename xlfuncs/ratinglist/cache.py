@@ -215,8 +215,6 @@ class RatingListIndex(contextlib.AbstractContextManager["RatingListIndex"]):
                 by_number[int(row[0])] = _player(row)
         missing = [n for n in numbers if n not in by_number]
         if not self._summed and missing and not self._checked_before():
-            # one pass over the table, not through its SQLite index: the table as written,
-            # and none of the ids the index did not find in it
             listed = ",".join(map(str, missing))
             *table, found = self._db.execute(
                 f"SELECT {_SUMS}, SUM(fide_id IN ({listed})) FROM players NOT INDEXED"
