@@ -398,7 +398,6 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
         else:
             stream = self._stack.enter_context(io.BufferedReader(io.FileIO(path), _BUFFER))
             self.source = name
-        self._stream = stream
         start = stream.peek(_BUFFER)  # what the first read brought: the header, a <player>
         head = start.lstrip(b"\xef\xbb\xbf \t\r\n")
         self.format = "xml" if head.startswith(b"<") else "txt"
@@ -409,7 +408,6 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
         if self.format == "xml":
             self._xml = _XmlReader(stream, self.source)
             combined = self._xml.combined()
-            self._header_line = 0
         else:
             combined = self._read_header()
         if combined:
@@ -431,7 +429,6 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
     def _read_header(self) -> bool:
         """Read the header line; whether the list is combined (else single)."""
         raw = next(self._lines, b"")
-        self._header_line = 1
         header = decode_line(raw).removeprefix("\ufeff").rstrip("\r\n")
         combined = "SRtng" in header
         layout = COMBINED if combined else SINGLE
@@ -464,7 +461,7 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
         lines through unchanged; an XML list has no lines to give (``ValueError``)."""
         if self.format != "txt":
             raise ValueError(f"{self.source}: an XML list has no lines to copy")
-        return enumerate(self._lines, start=self._header_line + 1)
+        return enumerate(self._lines, start=2)  # after the header line
 
     def read_line(self, raw: bytes, line_no: int) -> ListPlayer | None:
         """The player of one line of a TXT list (:meth:`raw_lines`), read and checked as
