@@ -72,6 +72,11 @@ def cache_dir() -> Path:
     return base_path / "xlfuncs"
 
 
+def _folder(cache: str | os.PathLike[str] | None) -> Path:
+    """The index folder of the cache folder *cache* (default :func:`cache_dir`)."""
+    return (Path(cache) if cache is not None else cache_dir()) / _FOLDER
+
+
 def _row(p: ListPlayer) -> tuple[object, ...]:
     out: list[object] = [
         int(p.fide_id),
@@ -101,14 +106,12 @@ def _player(row: tuple[object, ...]) -> ListPlayer:
     if row[20] != _crc(row[:20]):
         raise sqlite3.DatabaseError(f"row of FIDE id {row[0]} damaged (its CRC-32 differs)")
     (fide_id, line_no, name, fed, sex, title, w_title, o_title, foa) = row[:9]
-    rated: list[RateRating | None] = []
-    for i in (9, 12, 15):
-        r, g, k = row[i : i + 3]
-        rated.append(
-            None
-            if r is None
-            else RateRating(int(str(r)), int(str(g)), None if k is None else int(str(k)))
-        )
+    rated = [
+        None
+        if r is None
+        else RateRating(int(str(r)), int(str(g)), None if k is None else int(str(k)))
+        for r, g, k in (row[i : i + 3] for i in (9, 12, 15))
+    ]
     born, flag = row[18], str(row[19])
     return ListPlayer(
         fide_id=str(fide_id),
@@ -212,8 +215,6 @@ class RatingListIndex(contextlib.AbstractContextManager["RatingListIndex"]):
                 by_number[int(row[0])] = _player(row)
         missing = [n for n in numbers if n not in by_number]
         if not self._summed and missing and not self._checked_before():
-            # one pass over the table, not through its SQLite index: the table as written,
-            # and none of the ids the index did not find in it
             listed = ",".join(map(str, missing))
             *table, found = self._db.execute(
                 f"SELECT {_SUMS}, SUM(fide_id IN ({listed})) FROM players NOT INDEXED"
@@ -342,8 +343,7 @@ def _build(
         if target is None:
             db = sqlite3.connect(":memory:")
             _create(db)
-            count = _fill(db, listing, progress)
-            _write_meta(db, stamp, listing, count)
+            _write_meta(db, stamp, listing, _fill(db, listing, progress))
             return db
         fd, tmp_name = tempfile.mkstemp(prefix=target.stem, suffix=UNFINISHED, dir=target.parent)
         tmp = Path(tmp_name)
@@ -352,9 +352,7 @@ def _build(
             db = sqlite3.connect(tmp)
             try:
                 _create(db)
-                count = _fill(db, listing, progress)
-                _write_meta(db, stamp, listing, count)
-                db.commit()
+                _write_meta(db, stamp, listing, _fill(db, listing, progress))
             finally:
                 db.close()
             os.replace(tmp, target)
@@ -479,14 +477,11 @@ def open_index(
     path = Path(list_path)
     stamp, target = _place(path, rate, cache)
     folder = target.parent
-    built = False
     db = _open_matching(target, stamp)
-    index_path: Path | None = target
+    built = db is None
+    index_path = target if not built or _writable(folder) else None
     if db is None:
-        built = True
-        if not _writable(folder):
-            index_path = None
-        else:
+        if index_path is not None:
             _remove_unfinished(folder)
         db = _build(index_path, path, rate, stamp, progress)
 
@@ -524,8 +519,7 @@ def _place(
         "mtime_ns": str(info.st_mtime_ns),
         "rate": rate_key or "",
     }
-    folder = (Path(cache) if cache is not None else cache_dir()) / _FOLDER
-    return stamp, folder / f"{_key(resolved, rate_key)}.sqlite"
+    return stamp, _folder(cache) / f"{_key(resolved, rate_key)}.sqlite"
 
 
 def _open_matching(target: Path, stamp: dict[str, str]) -> sqlite3.Connection | None:
@@ -594,7 +588,7 @@ class CachedList:
 
 def cached_lists(cache: str | os.PathLike[str] | None = None) -> list[CachedList]:
     """The indexes in the cache folder (default :func:`cache_dir`)."""
-    folder = (Path(cache) if cache is not None else cache_dir()) / _FOLDER
+    folder = _folder(cache)
     out: list[CachedList] = []
     for path in sorted(folder.glob("*.sqlite")) if folder.is_dir() else []:
         try:
@@ -611,7 +605,7 @@ def cached_lists(cache: str | os.PathLike[str] | None = None) -> list[CachedList
 def unfinished_builds(cache: str | os.PathLike[str] | None = None) -> list[Path]:
     """The unfinished indexes in the cache folder (default :func:`cache_dir`): being built
     now, or left by a build that was killed (:data:`UNFINISHED`)."""
-    return unfinished_builds_in((Path(cache) if cache is not None else cache_dir()) / _FOLDER)
+    return unfinished_builds_in(_folder(cache))
 
 
 @dataclass(frozen=True)
@@ -629,11 +623,10 @@ class Cleared:
 def clear_cache(cache: str | os.PathLike[str] | None = None) -> Cleared:
     """Remove every index, and every unfinished one no running build holds, from the cache
     folder (default :func:`cache_dir`); the folder too when it is then empty."""
-    folder = (Path(cache) if cache is not None else cache_dir()) / _FOLDER
-    indexes: list[Path] = []
-    for path in sorted(folder.glob("*.sqlite")) if folder.is_dir() else []:
+    folder = _folder(cache)
+    indexes = sorted(folder.glob("*.sqlite")) if folder.is_dir() else []
+    for path in indexes:
         path.unlink()
-        indexes.append(path)
     for mark in sorted(folder.glob(f"*{CHECKED}")) if folder.is_dir() else []:
         with contextlib.suppress(OSError):
             mark.unlink()

@@ -23,7 +23,6 @@ __all__ = [
     "COMBINED_WIDTH",
     "Column",
     "SINGLE",
-    "SINGLE_HEADER_NAMES",
     "SINGLE_WIDTH",
 ]
 
@@ -126,10 +125,6 @@ COMBINED_HEADER = (
 )
 """The first line of the combined list, as FIDE writes it; the writer writes it, and the
 reader finds each field's name at its :attr:`Column.start`."""
-
-SINGLE_HEADER_NAMES: tuple[str, ...] = ("Gms", "K", "B-day", "Flag")
-"""The names a single list's header has where :data:`COMBINED_HEADER` has ``SGm SK RRtng
-RGm``: how the reader tells the two apart."""
 
 
 def _check_header() -> None:

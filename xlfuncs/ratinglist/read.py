@@ -128,8 +128,10 @@ def _number(text: str, field: str, expected: str) -> int | None:
     raise _Reject(field, expected, repr(text))
 
 
-def _rate(values: Mapping[str, str], rating: str, games: str, k: str) -> RateRating | None:
-    """One rate's rating, games and K (``None``: unrated; 0 is unrated in the XML files)."""
+def _rate(values: Mapping[str, str], prefix: str) -> RateRating | None:
+    """One rate's rating, games and K, the fields *prefix* ``rating`` ... (``None``:
+    unrated; 0 is unrated in the XML files)."""
+    rating, games, k = f"{prefix}rating", f"{prefix}games", f"{prefix}k"
     r = _number(values.get(rating, ""), rating, "a rating (a whole number up to 4000) or a blank")
     g = _number(values.get(games, ""), games, "a number of games or a blank")
     kk = _number(values.get(k, ""), k, _K_EXPECTED)
@@ -166,12 +168,8 @@ def _player(values: Mapping[str, str], single: str | None, line_no: int) -> List
     if flag not in _FLAGS:
         raise _Reject("flag", "i, w, wi or a blank", repr(values["flag"]))
     rated: dict[str, RateRating | None] = dict.fromkeys(RATES)
-    if single is None:
-        rated["standard"] = _rate(values, "standard_rating", "standard_games", "standard_k")
-        rated["rapid"] = _rate(values, "rapid_rating", "rapid_games", "rapid_k")
-        rated["blitz"] = _rate(values, "blitz_rating", "blitz_games", "blitz_k")
-    else:
-        rated[single] = _rate(values, "rating", "games", "k")
+    for rate in RATES if single is None else (single,):
+        rated[rate] = _rate(values, f"{rate}_" if single is None else "")
     return ListPlayer(
         fide_id=fide_id,
         name=values.get("name", ""),
@@ -263,14 +261,10 @@ def _combined_fast(line: str, line_no: int) -> ListPlayer | None:
 
 def decode_line(raw: bytes) -> str:
     """A line's text: UTF-8, else Windows-1252, else Latin-1 (every byte is a character)."""
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return raw.decode("cp1252")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+    for encoding in ("utf-8", "cp1252"):
+        with contextlib.suppress(UnicodeDecodeError):
+            return raw.decode(encoding)
+    return raw.decode("latin-1")
 
 
 _BUFFER = 1 << 16
@@ -285,14 +279,14 @@ MAX_LIST_LINE = 4096
 """The longest line of a TXT list read, in bytes: FIDE's lines are 162 characters."""
 
 
-def _too_big(source: str, read: int) -> RatingListError:
+def _too_big(source: str) -> RatingListError:
     return RatingListError(
         source,
         None,
         None,
         "size",
         f"a rating list of at most {MAX_LIST_BYTES >> 30} GiB (FIDE's are well under one)",
-        f"more than {read:,} bytes",
+        f"more than {MAX_LIST_BYTES:,} bytes",
     )
 
 
@@ -303,31 +297,15 @@ refused, so that a small ZIP of blank lines (64 MiB of them fit in 66 KB) is not
 minutes before giving no player."""
 
 
-def _blank_flood(source: str, line_no: int, blank: int, filled: int) -> RatingListError:
-    return RatingListError(
-        source,
-        line_no,
-        None,
-        "blank lines",
-        f"a rating list with no more blank lines than lines of text, plus {MAX_BLANK_LINES:,} "
-        "(FIDE's have none)",
-        f"{blank:,} blank lines against {filled:,} of text by this line",
-    )
-
-
-def _lines(stream: io.BufferedReader, source: str, first: int, cr_only: bool) -> Iterator[bytes]:
-    """The lines of *stream* (numbered from *first* in messages), ending in LF or CRLF, or in
-    CR alone when *cr_only*; raises :class:`RatingListError` at a line longer than
-    :data:`MAX_LIST_LINE`, past :data:`MAX_LIST_BYTES`, or where the blank lines outnumber the
-    others by more than :data:`MAX_BLANK_LINES`."""
-    read = 0
-    line_no = first
-    blank = filled = 0
-    if cr_only:
-        pieces = _cr_pieces(stream)
-    else:
-        pieces = iter(lambda: stream.readline(MAX_LIST_LINE + 1), b"")
-    for raw in pieces:
+def _lines(stream: io.BufferedReader, source: str, cr_only: bool) -> Iterator[bytes]:
+    """The lines of *stream*, ending in LF or CRLF, or in CR alone when *cr_only*; raises
+    :class:`RatingListError` at a line longer than :data:`MAX_LIST_LINE`, past
+    :data:`MAX_LIST_BYTES`, or where the blank lines outnumber the others by more than
+    :data:`MAX_BLANK_LINES`."""
+    read = blank = filled = 0
+    lines = iter(lambda: stream.readline(MAX_LIST_LINE + 1), b"")
+    pieces = _cr_pieces(stream) if cr_only else lines
+    for line_no, raw in enumerate(pieces, start=1):
         read += len(raw)
         if len(raw) > MAX_LIST_LINE:
             raise RatingListError(
@@ -340,15 +318,22 @@ def _lines(stream: io.BufferedReader, source: str, first: int, cr_only: bool) ->
                 f"more than {MAX_LIST_LINE:,} bytes without a line break",
             )
         if read > MAX_LIST_BYTES:
-            raise _too_big(source, MAX_LIST_BYTES)
+            raise _too_big(source)
         if raw.isspace():
             blank += 1
             if blank > filled + MAX_BLANK_LINES:
-                raise _blank_flood(source, line_no, blank, filled)
+                raise RatingListError(
+                    source,
+                    line_no,
+                    None,
+                    "blank lines",
+                    "a rating list with no more blank lines than lines of text, plus "
+                    f"{MAX_BLANK_LINES:,} (FIDE's have none)",
+                    f"{blank:,} blank lines against {filled:,} of text by this line",
+                )
         else:
             filled += 1
         yield raw
-        line_no += 1
 
 
 def _cr_pieces(stream: io.BufferedReader) -> Iterator[bytes]:
@@ -413,18 +398,16 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
         else:
             stream = self._stack.enter_context(io.BufferedReader(io.FileIO(path), _BUFFER))
             self.source = name
-        self._stream = stream
         start = stream.peek(_BUFFER)  # what the first read brought: the header, a <player>
         head = start.lstrip(b"\xef\xbb\xbf \t\r\n")
         self.format = "xml" if head.startswith(b"<") else "txt"
         cr_only = b"\r" in start.rstrip(b"\r") and b"\n" not in start
-        self._lines = _lines(stream, self.source, 1, cr_only)
+        self._lines = _lines(stream, self.source, cr_only)
         given = None if rate is None else rate_name(rate)
         named = sniff_rate(member or name) or (sniff_rate(name) if member else None)
         if self.format == "xml":
             self._xml = _XmlReader(stream, self.source)
             combined = self._xml.combined()
-            self._header_line = 0
         else:
             combined = self._read_header()
         if combined:
@@ -446,7 +429,6 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
     def _read_header(self) -> bool:
         """Read the header line; whether the list is combined (else single)."""
         raw = next(self._lines, b"")
-        self._header_line = 1
         header = decode_line(raw).removeprefix("\ufeff").rstrip("\r\n")
         combined = "SRtng" in header
         layout = COMBINED if combined else SINGLE
@@ -470,13 +452,8 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
         """The list's players, in the file's order, one at a time."""
         if self.format == "xml":
             return self._xml_players()
-        return self._txt_players()
-
-    def _txt_players(self) -> Iterator[ListPlayer]:
-        for line_no, raw in self.raw_lines():
-            player = self.read_line(raw, line_no)
-            if player is not None:
-                yield player
+        read = (self.read_line(raw, line_no) for line_no, raw in self.raw_lines())
+        return (player for player in read if player is not None)
 
     def raw_lines(self) -> Iterator[tuple[int, bytes]]:
         """The lines after the header of a TXT list, each as the file has it (bytes, its line
@@ -484,7 +461,7 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
         lines through unchanged; an XML list has no lines to give (``ValueError``)."""
         if self.format != "txt":
             raise ValueError(f"{self.source}: an XML list has no lines to copy")
-        return enumerate(self._lines, start=self._header_line + 1)
+        return enumerate(self._lines, start=2)  # after the header line
 
     def read_line(self, raw: bytes, line_no: int) -> ListPlayer | None:
         """The player of one line of a TXT list (:meth:`raw_lines`), read and checked as
@@ -608,8 +585,6 @@ class _XmlReader:
         parser.EndElementHandler = self._end
         while not self._done and not self._ended:
             self._feed()
-        self._first = list(self._done)
-        self._done.clear()
 
     def combined(self) -> bool:
         """Whether the list is combined: the first ``<player>`` (or, with none, the file) has
@@ -618,18 +593,18 @@ class _XmlReader:
 
     def records(self) -> Iterator[_Record]:
         """Every ``<player>`` record, in the file's order."""
-        yield from self._first
-        self._first = []
-        while not self._ended:
-            self._feed()
+        while True:
             yield from self._done
             self._done.clear()
+            if self._ended:
+                return
+            self._feed()
 
     def _feed(self) -> None:
         chunk = self._stream.read(1 << 20)
         self._read += len(chunk)
         if self._read > MAX_LIST_BYTES:
-            raise _too_big(self._source, MAX_LIST_BYTES)
+            raise _too_big(self._source)
         self._ended = not chunk
         if self._read > MAX_XML_SLACK + XML_PLAYER_BYTES * self._players:
             raise RatingListError(
@@ -714,10 +689,7 @@ class _XmlReader:
 def _xml_tag(field: str) -> str:
     """The XML element of a field, for messages."""
     field = field.removeprefix("standard_")
-    for tag, key in _XML_FIELDS.items():
-        if key == field:
-            return tag
-    return field
+    return next((tag for tag, key in _XML_FIELDS.items() if key == field), field)
 
 
 _UNZIPPED = {
@@ -731,10 +703,7 @@ ZIP format (APPNOTE.TXT, section 4.4.5)."""
 
 _METHODS = {
     1: "Shrink",
-    2: "Reduce",
-    3: "Reduce",
-    4: "Reduce",
-    5: "Reduce",
+    **dict.fromkeys(range(2, 6), "Reduce"),
     6: "Implode",
     9: "Deflate64",
     10: "PKWARE DCL Implode",

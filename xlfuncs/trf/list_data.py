@@ -39,8 +39,6 @@ class ListedPlayers:
     """K the list gives at the event's rate of play, by starting rank."""
     inactive: frozenset[int]
     """Starting ranks of the players the list flags inactive."""
-    listed: frozenset[int]
-    """Starting ranks of the players the list holds."""
     warnings: tuple[Finding, ...]
 
 
@@ -64,7 +62,6 @@ def with_list(
     out: list[Player] = []
     ks: dict[int, int] = {}
     inactive: set[int] = set()
-    listed: set[int] = set()
     warnings: list[Finding] = []
     missing: list[str] = []
     rated_here = rate in rating_list.rates
@@ -82,7 +79,6 @@ def with_list(
                 missing.append(f"no. {p.start_no} ({p.fide_id})")
             out.append(p)
             continue
-        listed.add(p.start_no)
         if entry.inactive:
             inactive.add(p.start_no)
         rating = p.rating
@@ -130,6 +126,5 @@ def with_list(
         players=tuple(out),
         k=ks,
         inactive=frozenset(inactive),
-        listed=frozenset(listed),
         warnings=tuple(warnings),
     )

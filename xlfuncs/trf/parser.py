@@ -31,7 +31,6 @@ from .records2026 import (
     AssignmentEffects,
     ExtraRecord,
     NationalRating,
-    RecordError,
     Trf2026,
     assignment_effects,
     is_national_line,
@@ -669,12 +668,8 @@ def birth_year(text: str) -> int | None:
     True
     """
     t = text.strip()
-    m = re.fullmatch(r"([0-9]{4})(?: ?[./-] ?[0-9]{1,2} ?[./-] ?[0-9]{1,2})?", t)
-    if not m:
-        m = re.fullmatch(r"[0-9]{1,2} ?[./-] ?[0-9]{1,2} ?[./-] ?([0-9]{4})", t)
-    if not m:
-        return None
-    year = int(m[1])
+    fields = _date_fields(t, _NUMERIC_DATES, two_digit_year=False)
+    year = fields[0] if fields else int(t) if re.fullmatch("[0-9]{4}", t) else 0
     return year or None
 
 
@@ -889,14 +884,14 @@ holds one for every character outside ASCII."""
 # --------------------------------------------------------------------------- line reading
 
 
+@dataclass
 class _Line:
-    """One physical line with helpers to cut 1-based columns and raise :class:`TrfError`."""
+    """One physical line (its number, the file's name) with helpers to cut 1-based columns
+    and raise :class:`TrfError`."""
 
-    def __init__(self, text: str, line_no: int, source: str) -> None:
-        """Keep the line, its number and the file name."""
-        self.text = text
-        self.line_no = line_no
-        self.source = source
+    text: str
+    line_no: int
+    source: str
 
     def cut(self, first: int, last: int) -> str:
         """Columns *first*..*last* (1-based), shorter or empty where the line ends early."""
@@ -912,19 +907,6 @@ class _Line:
         columns = columns_text(first, last)
         return TrfError(self.source, self.line_no, columns, fld, expected, found)
 
-    def number(self, fld: str, *, required: bool = False, expected: str = "a number") -> int | None:
-        """The whole number in the columns of *fld* (:data:`PLAYER_COLUMNS`); ``None`` when
-        blank, unless *required*."""
-        first, last = PLAYER_COLUMNS[fld]
-        raw = self.cut(first, last).strip()
-        if raw == "":
-            if required:
-                raise self.error(first, last, fld, expected)
-            return None
-        if not DIGITS.fullmatch(raw):
-            raise self.error(first, last, fld, expected)
-        return int(raw)
-
     def text_field(self, fld: str) -> str:
         """The text in the columns of *fld*, without surrounding blanks."""
         first, last = PLAYER_COLUMNS[fld]
@@ -937,16 +919,14 @@ class _Line:
             raise self.error(column, column, what, "a blank column between fields")
 
 
-def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
-    """Read a ``001`` line. Returns the player (rounds not yet padded) and the number of
-    rounds the line writes. A value the format does not allow is read by its treatment
+def _read_player(line: _Line, notes: list[ValueNote]) -> Player:
+    """Read a ``001`` line: the player, with the rounds the line writes (not yet padded to
+    the file's). A value the format does not allow is read by its treatment
     (:data:`~xlfuncs.trf.values.TREATMENTS`) and added to *notes*; only what leaves the line
     unreadable (the starting rank, a column between fields that is not blank, a line cut
     before the name, an opponent that is not a number) raises :class:`TrfError`."""
-    start_no = line.number(
-        "starting rank", required=True, expected="a starting rank (a whole number, 1-9999)"
-    )
-    if not start_no:  # 0000 (a blank raised above)
+    start_no = whole_number(line.text_field("starting rank"))
+    if not start_no:  # a blank, text, 0000
         raise line.error(5, 8, "starting rank", "a starting rank (a whole number, 1-9999)")
     for col, what in _SEPARATORS.items():
         line.blank(col, what)
@@ -960,14 +940,11 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
         columns = columns_text(*PLAYER_COLUMNS[fld])
         notes.append(ValueNote(cause, line.line_no, columns, line.text_field(fld), who, detail))
 
-    rating: int | None = None
-    rating_text = line.text_field("rating")
-    if DIGITS.fullmatch(rating_text):
-        rating = int(rating_text) or None
-        if rating is not None and rating < LOWEST_RATING:
-            note("rating_below_floor", "rating")
-    elif rating_text:
+    rating = whole_number(line.text_field("rating"))
+    if rating is None and line.text_field("rating"):
         note("rating_text", "rating")
+    elif rating and rating < LOWEST_RATING:
+        note("rating_below_floor", "rating")
     sex = line.text_field("sex")
     if sex not in SEXES:
         note("sex", "sex")
@@ -977,17 +954,11 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
         note("title", "title")
         title = ""
     points_text = line.text_field("points")
-    points: Decimal | None = None
-    if points_text:
-        if POINTS.fullmatch(points_text):
-            points = Decimal(points_text)
-        else:
-            note("points", "points")
-    rank_text = line.text_field("rank")
-    rank: int | None = None
-    if DIGITS.fullmatch(rank_text):
-        rank = int(rank_text)
-    elif rank_text:
+    points = Decimal(points_text) if POINTS.fullmatch(points_text) else None
+    if points is None and points_text:
+        note("points", "points")
+    rank = whole_number(line.text_field("rank"))
+    if rank is None and line.text_field("rank"):
         note("rank", "rank")
     fide_id = line.text_field("FIDE id") or None
     if fide_id is not None and not DIGITS.fullmatch(fide_id):
@@ -998,11 +969,8 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
     if impossible:
         note("birth_date", "birth date")
 
-    rounds: list[RoundEntry] = []
     body = line.text.rstrip(" ")
-    n_rounds = 0
-    if len(body) >= _ROUNDS_START:
-        n_rounds = (len(body) - _ROUNDS_START) // _ROUND_WIDTH + 1
+    n_rounds = max(0, (len(body) - _ROUNDS_START) // _ROUND_WIDTH + 1)
     if n_rounds > MAX_ROUNDS:
         last = len(body)
         raise line.error(
@@ -1012,15 +980,12 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
             f"at most {MAX_ROUNDS} rounds on a line (the text ends at column {last})",
             found=repr(body[-1]),
         )
-    for r in range(1, n_rounds + 1):
-        rounds.append(_read_round(line, r, notes, who))
-
-    player = Player(
+    return Player(
         start_no=start_no,
         sex=sex,
         title=title,
         name=name,
-        rating=rating,
+        rating=rating or None,
         federation=line.text_field("federation"),
         fide_id=fide_id,
         birth_date=birth,
@@ -1028,10 +993,9 @@ def _read_player(line: _Line, notes: list[ValueNote]) -> tuple[Player, int]:
         points=points,
         rank=rank,
         line_no=line.line_no,
-        rounds=tuple(rounds),
+        rounds=tuple(_read_round(line, r, notes, who) for r in range(1, n_rounds + 1)),
         line=line.text,
     )
-    return player, n_rounds
 
 
 def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundEntry:
@@ -1042,28 +1006,16 @@ def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundE
     # entry they give); anything else takes the column-by-column way and its errors.
     seg = line.text[o_first - 1 : o_first + 9]
     if len(seg) >= 8 and seg[4] == " " and seg[6] == " " and seg[8:] in ("", " ", "  "):
-        opp_raw = seg[:4].strip()
-        c = seg[5]
-        res = seg[7]
-        if (
-            (opp_raw == "" or DIGITS.fullmatch(opp_raw))
-            and c in _COLOUR_CODES
-            and res in RESULT_CODES
-        ):
-            opponent = (int(opp_raw) or None) if opp_raw else None
-            return RoundEntry(r, opponent, _COLOURS.get(c), res, seg[:8])
+        opp_raw, c, res = seg[:4].strip(), seg[5], seg[7]
+        opponent = whole_number(opp_raw)
+        if (opponent is not None or not opp_raw) and c in _COLOUR_CODES and res in RESULT_CODES:
+            return RoundEntry(r, opponent or None, _COLOURS.get(c), res, seg[:8])
     label = f"round {r}"
     opp_raw = line.cut(o_first, o_last).strip()
-    opponent = None
-    if opp_raw:
-        if not DIGITS.fullmatch(opp_raw):
-            raise line.error(
-                o_first,
-                o_last,
-                f"{label} opponent",
-                "an opponent's starting rank, 0000 or a blank",
-            )
-        opponent = int(opp_raw) or None
+    opponent = whole_number(opp_raw)
+    if opp_raw and opponent is None:
+        expected = "an opponent's starting rank, 0000 or a blank"
+        raise line.error(o_first, o_last, f"{label} opponent", expected)
     line.blank(o_last + 1, f"{label}, blank after the opponent")
     c = line.cut(c_col, c_col) or " "
     if c not in _COLOUR_CODES:
@@ -1077,7 +1029,7 @@ def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundE
     for col in (r_col + 1, r_col + 2):
         line.blank(col, f"{label}, blank after the result")
     text = line.cut(o_first, r_col).ljust(r_col - o_first + 1)
-    return RoundEntry(r, opponent, _COLOURS.get(c), res, text)
+    return RoundEntry(r, opponent or None, _COLOURS.get(c), res, text)
 
 
 def _blank_round(r: int) -> RoundEntry:
@@ -1094,11 +1046,8 @@ def _round_dates(text: str) -> tuple[str, ...]:
     whole. A line that has text before column 92 is split at blanks instead.
     """
     if len(text) >= _ROUNDS_START and text[4 : _ROUNDS_START - 1].strip() == "":
-        starts = range(_ROUNDS_START - 1, len(text), _ROUND_WIDTH)
-        dates = [text[start : start + _ROUND_WIDTH].strip() for start in starts]
-        while dates and dates[-1] == "":
-            dates.pop()
-        return tuple(dates)
+        starts = range(_ROUNDS_START - 1, len(text.rstrip()), _ROUND_WIDTH)  # to the last date
+        return tuple(text[start : start + _ROUND_WIDTH].strip() for start in starts)
     return tuple(text[3:].split())
 
 
@@ -1108,35 +1057,23 @@ def _damaged_player(raw: str, line_no: int, source: str) -> TrfError | None:
     ``OO1``, ``0l1``), or an unknown code followed by a player's columns. ``None`` for any
     other line."""
     m = re.match(r"[^0-9A-Za-z]{1,3}001", raw)
-    if m:
-        return TrfError(
-            source,
-            line_no,
-            f"1-{m.end()}",
-            "record code",
-            "the record code 001 in columns 1-3 (a player line cannot be shifted)",
-            f"{m[0]!r}",
-        )
     code = raw[:3]
-    if code.translate(_CONFUSABLE_DIGITS) == "001":
-        return TrfError(
-            source, line_no, "1-3", "record code", "the record code 001 in digits", repr(code)
-        )
-    if (
+    if m:
+        columns, found = f"1-{m.end()}", m[0]
+        expected = "the record code 001 in columns 1-3 (a player line cannot be shifted)"
+    elif code.translate(_CONFUSABLE_DIGITS) == "001":
+        columns, found, expected = "1-3", code, "the record code 001 in digits"
+    elif (
         code not in EVENT_CODES
         and ignored_record(code) is None
         and _PLAYER_SHAPE.match(raw)
         and len(raw.rstrip(" ")) >= PLAYER_COLUMNS["name"][0] + 3
     ):
-        return TrfError(
-            source,
-            line_no,
-            "1-3",
-            "record code",
-            "001 (the line has a player's columns: starting rank and name)",
-            repr(code),
-        )
-    return None
+        columns, found = "1-3", code
+        expected = "001 (the line has a player's columns: starting rank and name)"
+    else:
+        return None
+    return TrfError(source, line_no, columns, "record code", expected, repr(found))
 
 
 def _record_text(text: str) -> str:
@@ -1180,17 +1117,6 @@ def parse_trf(text: str, *, source: str = "<string>", encoding: str | None = Non
     >>> t.name, t.players[0].name, t.players[0].points
     ('Test Open', 'Doe, Jane', Decimal('1.0'))
     """
-    try:
-        return _parse_trf(text, source, encoding)
-    except RecordError as exc:
-        raise TrfError(
-            source, exc.line_no, exc.columns, exc.field, exc.expected, exc.found
-        ) from None
-
-
-def _parse_trf(text: str, source: str, encoding: str | None) -> Tournament:
-    """:func:`parse_trf` but for turning a TRF-2026 record's :class:`RecordError` into a
-    :class:`TrfError`."""
     read = _read_lines(text.removeprefix("\ufeff"), source)
     padded = _padded_players(read.players, read.num_rounds, source)
     national = _national_of_players(read.national, read.first_line, read.notes)
@@ -1260,10 +1186,9 @@ def _read_lines(text: str, source: str) -> _FileLines:
         if is_national_line(raw) and code.translate(_CONFUSABLE_DIGITS) != "001":
             read.national.append(read_national_line(raw, line_no, read.notes))
             continue
-        if code != "001":
-            damaged = _damaged_player(raw, line_no, source)
-            if damaged is not None:
-                raise damaged
+        damaged = None if code == "001" else _damaged_player(raw, line_no, source)
+        if damaged is not None:
+            raise damaged
         if code == "001":
             _read_player_line(read, _Line(raw, line_no, source))
         elif code == "112":
@@ -1279,7 +1204,7 @@ def _read_lines(text: str, source: str) -> _FileLines:
 
 def _read_player_line(read: _FileLines, line: _Line) -> None:
     """A ``001`` line added to *read*; :class:`TrfError` for a starting rank used before."""
-    player, n = _read_player(line, read.notes)
+    player = _read_player(line, read.notes)
     if player.start_no in read.first_line:
         raise line.error(
             5,
@@ -1289,7 +1214,7 @@ def _read_player_line(read: _FileLines, line: _Line) -> None:
         )
     read.first_line[player.start_no] = line.line_no
     read.players.append(player)
-    read.num_rounds = max(read.num_rounds, n)
+    read.num_rounds = max(read.num_rounds, len(player.rounds))
 
 
 def _padded_players(players: list[Player], num_rounds: int, source: str) -> tuple[Player, ...]:
@@ -1639,19 +1564,10 @@ def _fide_id_findings(t: Tournament) -> list[Finding]:
     first_with: dict[str, Player] = {}
     for p in t.players:
         fide_id = (p.fide_id or "").lstrip("0")
-        if not fide_id:
-            continue
-        if fide_id in first_with:
-            found.append(
-                trf_finding(
-                    t,
-                    "duplicate_fide_id",
-                    f"{p.who}: FIDE id {p.fide_id} is given to {first_with[fide_id].who} too",
-                    p,
-                )
-            )
-        else:
-            first_with[fide_id] = p
+        first = first_with.setdefault(fide_id, p)
+        if fide_id and first is not p:
+            message = f"{p.who}: FIDE id {p.fide_id} is given to {first.who} too"
+            found.append(trf_finding(t, "duplicate_fide_id", message, p))
     return found
 
 

@@ -286,26 +286,21 @@ def event_rate(t: Tournament) -> RateReading:
     >>> event_rate(parse_trf("122 3 min + 2 s")).note
     "blitz: 122 '3 min + 2 s' (5 minutes for 60 moves)"
     """
-    texts: list[tuple[str, str]] = []
-    if t.time_control:
-        texts.append(("122", t.time_control))
     encoded_record = t.record("222")  # read once: a second is the file's repeated record
-    if encoded_record is not None:
-        texts.append(("222", encoded_record.text[3:].strip()))
-    texts = [(record, text) for record, text in texts if text]
-    if not texts:
+    encoded_text = "" if encoded_record is None else encoded_record.text[3:].strip()
+    readings = [_reading("122", t.time_control)] if t.time_control else []
+    readings += [_reading("222", encoded_text)] if encoded_text else []
+    if not readings:
         return RateReading(None, None, "", None)
-    readings = []
-    for record, text in texts:
-        encoded = read_encoded_time_control(text) if record == "222" else None
-        if record == "222" and gives_different_times(text):
-            readings.append(RateReading(None, record, text, None))  # different times
-        elif encoded is not None:
-            readings.append(RateReading(rate_of_minutes(encoded), record, text, encoded))
-        else:
-            readings.append(
-                RateReading(
-                    rate_of_time_control(text), record, text, read_time_control(text).minutes
-                )
-            )
     return next((r for r in readings if r.rate is not None), readings[0])
+
+
+def _reading(record: str, text: str) -> RateReading:
+    """The rate of play the time control *text* of *record* says: record ``222``'s encoded
+    form, else (``122``, or ``222`` written as free text) what the text says plainly."""
+    encoded = read_encoded_time_control(text) if record == "222" else None
+    if record == "222" and gives_different_times(text):
+        return RateReading(None, record, text, None)
+    if encoded is not None:
+        return RateReading(rate_of_minutes(encoded), record, text, encoded)
+    return RateReading(rate_of_time_control(text), record, text, read_time_control(text).minutes)

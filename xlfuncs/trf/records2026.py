@@ -72,9 +72,8 @@ _NRS_SHAPE = re.compile(r"[A-Z]{3} [ 0-9]{3}[0-9](?: |$)")
 
 
 class RecordError(ValueError):
-    """A field of a TRF-2026 record that is not what the format defines: the reader
-    (:func:`xlfuncs.trf.parse_trf`) raises it as :class:`~xlfuncs.trf.TrfError`, naming the
-    file."""
+    """A field of a TRF-2026 record that is not what the format defines (:func:`read_records`
+    notes the line as not read)."""
 
     def __init__(self, line_no: int, columns: str, fld: str, expected: str, found: str) -> None:
         super().__init__(f"line {line_no}, columns {columns} ({fld}): expected {expected}")
@@ -296,54 +295,27 @@ class Trf2026:
         return tuple(n for n in self.national_ratings if n.start_no == start_no)
 
 
-def _text(raw: str) -> str:
-    return raw[4:].rstrip()
-
-
-def _fraction(text: str) -> Fraction:
-    return Fraction(text.strip())
-
-
 def _read_162(raw: str, line_no: int) -> ScoringSystem:
     """Record 162: a symbol at column 6, its points in 7-10, the next symbol at 15 ..."""
     values: dict[str, Fraction] = {}
     if raw[4:5].strip():
-        raise _error(
-            line_no,
-            5,
-            5,
-            "scoring symbol",
-            "a blank (the first symbol is in column 6)",
-            raw,
-        )
-    col = 6
-    while col <= len(raw.rstrip()):
-        symbol = raw[col - 1].upper()
-        points = raw[col : col + 4]
-        if symbol != " ":
-            if symbol not in "WDLAPX":
-                raise _error(line_no, col, col, "scoring symbol", "one of W, D, L, A, P, X", raw)
-            if not DECIMAL.fullmatch(points.strip()):
-                raise _error(
-                    line_no,
-                    col + 1,
-                    col + 4,
-                    f"points of {symbol}",
-                    "a number of points such as 1.0",
-                    raw,
-                )
-            values[symbol] = _fraction(points)
-        elif raw[col - 1 : col + 8].strip():
-            first = col + next(i for i, c in enumerate(raw[col - 1 : col + 8]) if c != " ")
-            raise _error(
-                line_no,
-                first,
-                first,
-                "scoring symbol",
-                f"a symbol at column {col} (a symbol and its points every 9 columns)",
-                raw,
-            )
-        col += 9
+        expected = "a blank (the first symbol is in column 6)"
+        raise _error(line_no, 5, 5, "scoring symbol", expected, raw)
+    for col in range(6, len(raw.rstrip()) + 1, 9):
+        symbol, points = raw[col - 1].upper(), raw[col : col + 4].strip()
+        if symbol == " ":
+            cell = raw[col - 1 : col + 8]
+            if cell.strip():
+                first = col + len(cell) - len(cell.lstrip(" "))
+                expected = f"a symbol at column {col} (a symbol and its points every 9 columns)"
+                raise _error(line_no, first, first, "scoring symbol", expected, raw)
+        elif symbol not in "WDLAPX":
+            raise _error(line_no, col, col, "scoring symbol", "one of W, D, L, A, P, X", raw)
+        elif not DECIMAL.fullmatch(points):
+            expected = "a number of points such as 1.0"
+            raise _error(line_no, col + 1, col + 4, f"points of {symbol}", expected, raw)
+        else:
+            values[symbol] = Fraction(points)
     return ScoringSystem(
         win=values.get("W", Fraction(1)),
         draw=values.get("D", Fraction(1, 2)),
@@ -449,98 +421,71 @@ same one column to the left, as Sharly Chess writes them."""
 def _read_299(raw: str, line_no: int) -> PointAssignment:
     """Record 299, in TRF-2026's columns or one column to the left (:data:`_LAYOUTS`): at
     least one of its two points fields written. Raises :class:`RecordError` for a field
-    that is not the format's."""
+    that is not the format's (in TRF-2026's columns: :func:`_bad_299`)."""
     kind = raw[4:5] or " "
     if kind.upper() not in "WDLFHZ+- ":
         raise _error(line_no, 5, 5, "type of assignment", "W, D, L, F, H, Z, +, - or a blank", raw)
-    for k, (mp, gp, rnd, who) in enumerate(_LAYOUTS):
-        fields = (raw[mp - 1 : mp + 3], raw[gp - 1 : gp + 3], raw[rnd - 1 : rnd + 2])
-        gaps = (
-            raw[5 : mp - 1] + raw[mp + 3 : gp - 1] + raw[gp + 3 : rnd - 1] + raw[rnd + 2 : who - 1]
-        )
-        ok = (
-            all(not f.strip() or DECIMAL.fullmatch(f.strip()) for f in fields[:2])
-            and bool(fields[0].strip() or fields[1].strip())
-            and (not fields[2].strip() or bool(DIGITS.fullmatch(fields[2].strip())))
-            and not gaps.strip()
-            and all(
-                (not raw[c - 1 : c + 3].strip() or DIGITS.fullmatch(raw[c - 1 : c + 3].strip()))
-                and not raw[c + 3 : c + 4].strip()
-                for c in range(who, len(raw.rstrip()) + 1, 5)
-            )
-        )
-        if ok:
-            round_no = int(fields[2]) if fields[2].strip() else 0
-            return PointAssignment(
-                kind=kind.upper(),
-                match_points=_optional_points(fields[0]),
-                points=_optional_points(fields[1]),
-                round=round_no or None,
-                players=_numbers(raw, who, 5, line_no, "player"),
-                line_no=line_no,
-                shifted=k == 1,
-            )
-    raise _first_bad_field(raw, line_no)
+    bad = _bad_299(raw, line_no, _LAYOUTS[0])
+    if bad is not None and _bad_299(raw, line_no, _LAYOUTS[1]) is not None:
+        raise bad
+    mp, gp, rnd, who = _LAYOUTS[bad is not None]
+    round_text = raw[rnd - 1 : rnd + 2].strip()
+    return PointAssignment(
+        kind=kind.upper(),
+        match_points=_optional_points(raw[mp - 1 : mp + 3]),
+        points=_optional_points(raw[gp - 1 : gp + 3]),
+        round=int(round_text) or None if round_text else None,
+        players=_numbers(raw, who, 5, line_no, "player"),
+        line_no=line_no,
+        shifted=bad is not None,
+    )
 
 
-def _first_bad_field(raw: str, line_no: int) -> RecordError:
-    """Where a ``299`` line read in TRF-2026's columns is not the format's: the first field
-    (or the columns between two) that is not."""
-    if not raw[5:17].strip():
-        return _error(
-            line_no,
-            8,
-            17,
-            "points",
-            "match points in columns 8-11 or points in 14-17",
-            raw,
-        )
-    for first, last, fld in ((8, 11, "match points"), (14, 17, "points")):
-        text = raw[first - 1 : last].strip()
+def _bad_299(raw: str, line_no: int, layout: tuple[int, int, int, int]) -> RecordError | None:
+    """Where a ``299`` line read in the columns of *layout* (:data:`_LAYOUTS`) is not the
+    format's: the first field (or the columns between two) that is not; ``None``: none."""
+    mp, gp, rnd, who = layout
+    fields = f"match points in columns {mp}-{mp + 3}, points in {gp}-{gp + 3}"
+    if not raw[5 : gp + 3].strip():
+        expected = f"match points in columns {mp}-{mp + 3} or points in {gp}-{gp + 3}"
+        return _error(line_no, mp, gp + 3, "points", expected, raw)
+    for first, fld in ((mp, "match points"), (gp, "points")):
+        text = raw[first - 1 : first + 3].strip()
         if text and not DECIMAL.fullmatch(text):
-            return _error(line_no, first, last, fld, "a number such as 1.0 or a blank", raw)
-    text = raw[19:22].strip()
+            return _error(line_no, first, first + 3, fld, "a number such as 1.0 or a blank", raw)
+    text = raw[rnd - 1 : rnd + 2].strip()
     if text and not DIGITS.fullmatch(text):
-        return _error(line_no, 20, 22, "round", "a round number, 000 or a blank", raw)
-    for first, last in ((6, 7), (12, 13), (18, 19), (23, 23)):
+        return _error(line_no, rnd, rnd + 2, "round", "a round number, 000 or a blank", raw)
+    for first, last in ((6, mp - 1), (mp + 4, gp - 1), (gp + 4, rnd - 1), (rnd + 3, who - 1)):
         if raw[first - 1 : last].strip():
-            return _error(
-                line_no,
-                first,
-                last,
-                "abnormal assignment",
-                "a blank between the fields (match points in columns 8-11, points in 14-17, "
-                "the round in 20-22, starting ranks from 24, five columns each)",
-                raw,
+            expected = (
+                f"a blank between the fields ({fields}, the round in {rnd}-{rnd + 2}, starting "
+                f"ranks from {who}, five columns each)"
             )
-    for col in range(24, len(raw.rstrip()) + 1, 5):
+            return _error(line_no, first, last, "abnormal assignment", expected, raw)
+    for col in range(who, len(raw.rstrip()) + 1, 5):
         text = raw[col - 1 : col + 3].strip()
         if text and not DIGITS.fullmatch(text):
             return _error(line_no, col, col + 3, "starting rank", "a number or a blank", raw)
         if raw[col + 3 : col + 4].strip():
-            return _error(
-                line_no,
-                col + 4,
-                col + 4,
-                "starting ranks",
-                "a blank between two (starting ranks in columns 24-27, 29-32, 34-37 ...)",
-                raw,
+            expected = (
+                f"a blank between two (starting ranks in columns {who}-{who + 3}, "
+                f"{who + 5}-{who + 8}, {who + 10}-{who + 13} ...)"
             )
-    return _error(  # not reached: a line whose fields are all the format's is read
-        line_no, 8, len(raw.rstrip()), "abnormal assignment", "TRF-2026's fields", raw
-    )
+            return _error(line_no, col + 4, col + 4, "starting ranks", expected, raw)
+    return None
 
 
 def read_records(
     extra: Sequence[ExtraRecord],
     national: Sequence[NationalRating],
     comments: Sequence[ExtraRecord],
-    notes: list[ValueNote] | None = None,
+    notes: list[ValueNote],
 ) -> Trf2026:
     """Every TRF-2026 record among *extra* (the lines the TRF16 reader keeps), with the
     national-rating lines and the comments the reader set apart. A ``162``, ``172``,
     ``240``, ``250`` or ``260`` line with a field that is not what the format defines is not
-    read, and added to *notes* (``None``: raised as :class:`RecordError`)."""
+    read, and added to *notes*."""
     first: dict[str, ExtraRecord] = {}
     support: list[NationalSupport] = []
     byes: list[RoundBye] = []
@@ -564,8 +509,6 @@ def read_records(
             elif code == "260":
                 prohibited.append(_read_260(raw, n))
         except RecordError as exc:
-            if notes is None:
-                raise
             detail = f"{exc.field}: expected {exc.expected}, found {exc.found}"
             notes.append(
                 ValueNote("record", n, exc.columns, raw.rstrip(), f"record {code}", detail)
@@ -584,7 +527,7 @@ def read_records(
     for code in ("142", "XXR"):  # the number of rounds: read by planned_rounds
         said = first.get(code)
         written = "" if said is None else said.text[3:].strip()
-        if said is not None and notes is not None and rounds_number(written) is None:
+        if said is not None and rounds_number(written) is None:
             detail = f"number of rounds: expected a whole number from 1 to {MAX_ROUNDS}, found " + (
                 repr(written) if written else "a blank"
             )
@@ -596,7 +539,7 @@ def read_records(
             )
 
     def text(code: str) -> str:
-        return _text(first[code].text) if code in first else ""
+        return first[code].text[4:].rstrip() if code in first else ""
 
     return Trf2026(
         scoring=scoring,
@@ -638,13 +581,9 @@ _SAME_KIND: Mapping[Outcome, Outcome] = {
 }
 
 
-def _plain(v: Fraction) -> str:
-    text = f"{float(v):.2f}".rstrip("0")
-    return text + "0" if text.endswith(".") else text
-
-
-def _signed(v: Fraction) -> str:
-    text = f"{float(v):+.2f}".rstrip("0")
+def _plain(v: Fraction, sign: str = "") -> str:
+    """*v* with one or two decimals (*sign* ``"+"``: signed)."""
+    text = f"{float(v):{sign}.2f}".rstrip("0")
     return text + "0" if text.endswith(".") else text
 
 
@@ -733,10 +672,8 @@ def assignment_effects(
             if known:
                 who = ", ".join(f"no. {n}" for n in known) if a.players else "every player"
                 what = "a bonus" if a.points >= 0 else "a penalty"
-                note(
-                    f"{where}: {who} {_signed(a.points)} point{'s' if abs(a.points) != 1 else ''}"
-                    f" ({what}) in the standing"
-                )
+                points = f"{_plain(a.points, '+')} point{'s' if abs(a.points) != 1 else ''}"
+                note(f"{where}: {who} {points} ({what}) in the standing")
             continue
         if a.round is None or not a.players:
             note(_typed_rounds(where, a, kind, a.points, known, outcomes, round_points))

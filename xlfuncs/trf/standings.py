@@ -19,6 +19,7 @@ points-only rank check.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -173,15 +174,10 @@ def rank_discrepancies(
                 )
         causes.append(cause)
         found.append(trf_finding(t, "rank", message, s.player))
-    if len(found) > DETAIL_LIMIT:
-        labels = standings[0].labels if standings else ("points",)
-        summary = _summary(len(found), causes, labels, tiebreaks, fit)
-        found = [replace(d, detail=True) for d in found]
-    else:
-        summary = None
     found.sort(key=lambda d: d.line or 0)
-    if summary is not None:
-        found.insert(0, trf_finding(t, "rank", summary))
+    if len(found) > DETAIL_LIMIT:
+        summary = _summary(len(found), causes, standings[0].labels, tiebreaks, fit)
+        found = [trf_finding(t, "rank", summary), *(replace(d, detail=True) for d in found)]
     if shifted:
         listed = short_list([f"no. {q.player.start_no}" for q in unranked], 6)
         plural = "s" if len(unranked) > 1 else ""
@@ -268,20 +264,16 @@ def _summary(
     above them whom the file leaves unranked."""
     listed = ", ".join(labels[1:])
     where = f" ({tiebreaks.source})" if tiebreaks is not None else ""
+    n = Counter(causes)
     parts: list[str] = []
-    level = sum(1 for c in causes if c is None)
-    if level:
+    if n[None]:
         parts.append(
-            f"{level} level with another player on every value (the file orders players "
+            f"{n[None]} level with another player on every value (the file orders players "
             "the list leaves equal)"
         )
-    for label in labels:
-        n = sum(1 for c in causes if c == label)
-        if n:
-            parts.append(f"{n} placed otherwise by {label}")
-    n = sum(1 for c in causes if c == UNRANKED_CAUSE)
-    if n:
-        parts.append(f"{n} below players the file leaves unranked")
+    parts += [f"{n[label]} placed otherwise by {label}" for label in labels if n[label]]
+    if n[UNRANKED_CAUSE]:
+        parts.append(f"{n[UNRANKED_CAUSE]} below players the file leaves unranked")
     whose = "1 player's rank" if count == 1 else f"{count} players' ranks"
     differ = "differs" if count == 1 else "differ"
     text = (

@@ -203,9 +203,9 @@ def event_tiebreaks(
     one that *edition* does not have raises :class:`~xlfuncs.core.tiebreaks.TiebreakError`.
     """
     record = file_record(t)
+    where = "" if record is None else f"record {record.code} (line {record.line_no})"
     if given is not None:
         if record is not None and warnings is not None:
-            where = f"record {record.code} (line {record.line_no})"
             try:
                 listed = read_record(t, record, edition)
             except TrfError as exc:
@@ -227,7 +227,6 @@ def event_tiebreaks(
         return TiebreakList(tuple(given), "--tiebreaks")
     kind = "a round robin" if round_robin else "a Swiss"
     if record is not None:
-        where = f"record {record.code} (line {record.line_no})"
         try:
             return TiebreakList(read_record(t, record, edition), where)
         except TrfError as exc:

@@ -166,17 +166,14 @@ def choose_rate(t: Tournament, rate: RateOfPlay | None) -> tuple[RateOfPlay, str
     """
     found: RateReading = event_rate(t)
     if rate is not None:
-        note = f"{rate.value} (given)"
-        warnings = []
-        if found.rate is not None and found.rate is not rate:
-            said = f"rate of play: {rate.value} as given, but the file says {found.note}"
-            warnings.append(Finding("rate_of_play", "warning", said))
-        return rate, note, warnings
+        said = f"rate of play: {rate.value} as given, but the file says {found.note}"
+        differs = found.rate is not None and found.rate is not rate
+        warnings = [Finding("rate_of_play", "warning", said)] if differs else []
+        return rate, f"{rate.value} (given)", warnings
     if found.rate is not None:
-        warnings = []
-        if "FIDE would not rate it" in found.note:
-            warnings.append(Finding("rate_of_play", "warning", f"rate of play: {found.note}"))
-        return found.rate, found.note, warnings
+        said = f"rate of play: {found.note}"
+        unrated = "FIDE would not rate it" in found.note
+        return found.rate, found.note, [Finding("rate_of_play", "warning", said)] if unrated else []
     note = f"standard (assumed: {found.note})"
     said = f"rate of play: {found.note}: assumed standard play; give --rate to choose"
     return RateOfPlay.STANDARD, note, [Finding("rate_of_play", "warning", said)]
@@ -408,21 +405,16 @@ def _players_and_pairings(
     and each one's pairings in the crosstable's numbering (a round against a pseudo-player
     read as a bye)."""
     pseudo = pseudo_players(t)
-    if pseudo:
-        names = [
-            f"no. {p.start_no} ({p.name.strip()}), line {p.line_no}"
-            for p in sorted(t.players, key=lambda p: p.start_no)
-            if p.start_no in pseudo
-        ]
+    by_rank = sorted(t.players, key=lambda p: p.start_no)
+    fakes = [p for p in by_rank if p.start_no in pseudo]
+    if fakes:
+        names = [f"no. {p.start_no} ({p.name.strip()}), line {p.line_no}" for p in fakes]
         said = (
             f"{short_list(names)}: the bye's pseudo-player, not a player: left out of the "
             "players, and each round against it read as a bye"
         )
-        first = min((p for p in t.players if p.start_no in pseudo), key=lambda p: p.start_no)
-        warnings.append(Finding("pseudo_player", "warning", said, line=first.line_no))
-    players = tuple(
-        sorted((p for p in t.players if p.start_no not in pseudo), key=lambda p: p.start_no)
-    )
+        warnings.append(Finding("pseudo_player", "warning", said, line=fakes[0].line_no))
+    players = tuple(p for p in by_rank if p.start_no not in pseudo)
     number = {p.start_no: i for i, p in enumerate(players, start=1)}
     pairings = [
         tuple(

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from ..findings import Finding
+from .short_list import short_list
 
 __all__ = [
     "TREATMENTS",
@@ -157,18 +158,14 @@ def value_groups(
 ) -> tuple[tuple[ValueCause, tuple[ValueNote, ...], str], ...]:
     """The notes by cause, in :data:`TREATMENTS`' order, each with its warning: what the
     values are, how many, each with its player and line, and the treatment."""
-    out: list[tuple[ValueCause, tuple[ValueNote, ...], str]] = []
-    for cause, (what, treatment) in TREATMENTS.items():
-        mine = tuple(n for n in notes if n.cause == cause)
-        if mine:
-            text = f"{what}, {len(mine)} in the file: {places(mine)}: {treatment}"
-            out.append((cause, mine, text))
-    return tuple(out)
+    return tuple(
+        (cause, mine, f"{what}, {len(mine)} in the file: {places(mine)}: {treatment}")
+        for cause, (what, treatment) in TREATMENTS.items()
+        if (mine := tuple(n for n in notes if n.cause == cause))
+    )
 
 
 def places(notes: Sequence[ValueNote], limit: int = 12) -> str:
     """The notes' places (:attr:`ValueNote.place`), separated by semicolons, the first
     *limit* of them and how many more."""
-    shown = "; ".join(n.place for n in notes[:limit])
-    more = len(notes) - limit
-    return shown if more <= 0 else f"{shown} and {more} more"
+    return short_list([n.place for n in notes], limit, sep="; ")
