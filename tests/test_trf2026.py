@@ -523,3 +523,14 @@ def test_240_against_the_001_lines() -> None:
         "record 240, line 4: a 'F' bye in round 2, after the file's last round (1), for "
         "no. 2" in warnings
     )
+
+
+def test_national_line_whose_starting_rank_is_not_a_number_is_not_read() -> None:
+    # columns 5-8 "0 19": digits with a blank inside, not a starting rank; the file is read,
+    # the line is noted with its line and columns and not read
+    line = "FRA 0 19 m    " + "Gamma, Carl".ljust(33) + " 2200"
+    t = parse_trf("\n".join([P1, P2, line]))
+    assert t.trf2026.national_ratings == ()
+    assert [(n.cause, n.line_no, n.columns, n.found) for n in t.value_notes] == [
+        ("record", 3, "5-8", "0 19")
+    ]

@@ -1184,7 +1184,9 @@ def _read_lines(text: str, source: str) -> _FileLines:
             read.comments.append(ExtraRecord(line_no, code, raw))
             continue
         if is_national_line(raw) and code.translate(_CONFUSABLE_DIGITS) != "001":
-            read.national.append(read_national_line(raw, line_no, read.notes))
+            national = read_national_line(raw, line_no, read.notes)
+            if national is not None:
+                read.national.append(national)
             continue
         damaged = None if code == "001" else _damaged_player(raw, line_no, source)
         if damaged is not None:

@@ -31,7 +31,7 @@ from ..core.results import Outcome
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..findings import Finding
 from .columns import columns_named, columns_text, found_text
-from .numbers import DECIMAL, DIGITS, MAX_ROUNDS, rounds_number
+from .numbers import DECIMAL, DIGITS, MAX_ROUNDS, rounds_number, whole_number
 from .values import ValueNote
 
 __all__ = [
@@ -162,17 +162,24 @@ def is_national_line(raw: str) -> bool:
     )
 
 
-def read_national_line(raw: str, line_no: int, notes: list[ValueNote]) -> NationalRating:
+def read_national_line(raw: str, line_no: int, notes: list[ValueNote]) -> NationalRating | None:
     """A national-rating line (:func:`is_national_line`). A national rating that is not a
-    number is read as none and added to *notes*."""
+    number is read as none and added to *notes*; a line whose starting rank (columns 5-8)
+    is not a number is not read, and added to *notes*."""
+    start_no = whole_number(raw[4:8])
+    if start_no is None:
+        who = f"{raw[:3]} national-rating line"
+        detail = "the starting rank is not a number"
+        notes.append(ValueNote("record", line_no, "5-8", raw[4:8].strip(), who, detail))
+        return None
     rating_text = raw[48:52].strip()
     if rating_text and not DIGITS.fullmatch(rating_text):
-        who = f"{raw[:3]} national-rating line of no. {int(raw[4:8])}"
+        who = f"{raw[:3]} national-rating line of no. {start_no}"
         notes.append(ValueNote("national_rating", line_no, "49-52", rating_text, who))
         rating_text = ""
     return NationalRating(
         federation=raw[:3],
-        start_no=int(raw[4:8]),
+        start_no=start_no,
         sex=raw[9:10].strip(),
         classification=raw[10:13].strip(),
         name=raw[14:47].strip(" "),
