@@ -16,10 +16,10 @@ from .options import (
 )
 from .support import (
     EXIT_DATA_ERROR,
-    error,
+    CommandError,
     print_findings,
     read_event,
-    vet_workbooks,
+    vet_outputs,
 )
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     # before the work: the output must not be the input, nor replace a file unasked
     forms = FORMS[:2] if args.form == "both" else (args.form,)
     paths = [args.output if f == forms[0] else classic_path(args.output) for f in forms]
-    vet_workbooks(paths, force=args.force, inputs=(args.file, args.k_file, args.rating_list))
+    vet_outputs(paths, force=args.force, inputs=(args.file, args.k_file, args.rating_list))
     # the Lite code gathered by a second process while this one reads the event
     lite = lite_code_ahead() if "lite" in forms else None
     try:
@@ -115,8 +115,7 @@ def _fill(
                 for form, path in zip(forms, paths, strict=True)
             ]
     except (ChartError, XlfuncsError, OutputError, TrfError) as exc:
-        error(str(exc))
-        return EXIT_DATA_ERROR
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
     print_findings(filled.warnings, filled.discrepancies, verbose=args.verbose)
     kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
     for target, form in zip(written, forms, strict=True):

@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from .options import CommandHelp, add_force, add_output_folder
-from .support import EXIT_DATA_ERROR, EXIT_USAGE, error
+from .support import EXIT_DATA_ERROR, EXIT_USAGE, CommandError
 
 __all__ = ["DEMO_FILES", "HELP", "add_arguments", "run"]
 
@@ -94,8 +94,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         vet_folder_name(args.output, option="-o", what="the demo's workbooks")
     except OutputError as exc:
-        error(str(exc))
-        return EXIT_USAGE
+        raise CommandError(str(exc), EXIT_USAGE) from None
     try:  # every path is checked before anything is printed or written
         out_dir = vet_folder(args.output, what="demo folder")
         targets = [
@@ -103,8 +102,7 @@ def run(args: argparse.Namespace) -> int:
             for name in DEMO_FILES
         ]
     except OutputError as exc:
-        error(str(exc))
-        return EXIT_DATA_ERROR
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
     print("== The Excel functions on worked examples")
     rows = _demo_functions()
     width = max(len(formula) for formula, _ in rows)
@@ -119,8 +117,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             write_chart(filled, target)
         except OutputError as exc:
-            error(str(exc))
-            return EXIT_DATA_ERROR
+            raise CommandError(str(exc), EXIT_DATA_ERROR) from None
         kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
         print(f"\nwrote {target} ({kind})")
     return 0

@@ -36,7 +36,6 @@ __all__ = [
     "EXIT_USAGE",
     "STDIN_NAME",
     "NotATrf",
-    "cannot_read",
     "cannot_read_message",
     "error",
     "event_options",
@@ -53,7 +52,7 @@ __all__ = [
     "read_trf_input",
     "say",
     "write_to_folder",
-    "vet_workbooks",
+    "vet_outputs",
     "write_csv",
 ]
 
@@ -235,12 +234,6 @@ def read_inputs(
         raise CommandError(str(exc), EXIT_DATA_ERROR) from None
 
 
-def cannot_read(exc: OSError, file: str) -> None:
-    """Say that *file* (or the file *exc* names) cannot be read, and why
-    (:func:`cannot_read_message`)."""
-    error(cannot_read_message(exc, file))
-
-
 def cannot_read_message(exc: OSError, file: str) -> str:
     """That *file* (or the file *exc* names) cannot be read, and why."""
     name = exc.filename or file
@@ -251,19 +244,28 @@ def cannot_read_message(exc: OSError, file: str) -> str:
     return f"cannot read {name}: {exc.strerror or exc}"
 
 
-def vet_workbooks(paths: Sequence[str], *, force: bool, inputs: Sequence[str | None]) -> None:
-    """Before the work: the workbooks *paths* (the first the one ``-o`` names) are none of
-    the *inputs* and replace no file unless *force* (:class:`CommandError`, a data error),
-    and ``-o`` names an Excel workbook (a usage error)."""
+def vet_outputs(
+    paths: Sequence[str],
+    *,
+    force: bool,
+    inputs: Sequence[str | None],
+    what: str = "workbook",
+    suffixes: tuple[str, ...] = (".xlsx",),
+    kind: str = "an Excel workbook",
+) -> None:
+    """Before the work: the output files *paths* (the first the one ``-o`` names; *what*
+    names them in the messages) are none of the *inputs* and replace no file unless *force*
+    (:class:`CommandError`, a data error), and ``-o`` names a file of the *kind* written,
+    one of *suffixes* (a usage error)."""
     from ..output import OutputError, vet_file, vet_suffix
 
     try:
         for path in paths:
-            vet_file(path, force=force, inputs=inputs, what="workbook")
+            vet_file(path, force=force, inputs=inputs, what=what)
     except OutputError as exc:
         raise CommandError(str(exc), EXIT_DATA_ERROR) from None
     try:
-        vet_suffix(paths[0], (".xlsx",), option="-o", what="an Excel workbook")
+        vet_suffix(paths[0], suffixes, option="-o", what=kind)
     except OutputError as exc:
         raise CommandError(str(exc), EXIT_USAGE) from None
 
