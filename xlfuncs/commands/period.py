@@ -423,7 +423,7 @@ def _write_outputs(args: argparse.Namespace, period: Period, bar: ProgressBar) -
                     bar("writing the list", 0.9)
                     count = write_new_list(args.list_out, period, args.rating_list)
                 except (OutputError, RatingListError, ValueError) as exc:
-                    raise _Refused(f"--list-out: {exc}") from exc
+                    raise _data_error(f"--list-out: {exc}") from None
             if args.output is not None:
                 from ..period.workbook import write_period_workbook
 
@@ -433,7 +433,7 @@ def _write_outputs(args: argparse.Namespace, period: Period, bar: ProgressBar) -
                     player_sheets=args.player_sheets,
                     progress=lambda f: bar("writing the workbook", 0.9 + 0.1 * f),
                 )
-    except (_Refused, OutputError, XlfuncsError) as exc:
+    except (OutputError, XlfuncsError) as exc:
         raise _data_error(str(exc)) from None
     return count
 
@@ -454,7 +454,3 @@ def _print(output_format: str, period: Period) -> None:
         say("skipped", b.message)
     for w in period.warnings:
         say("warning", w)
-
-
-class _Refused(Exception):
-    """An output of ``period`` that cannot be written; the message says which and why."""
