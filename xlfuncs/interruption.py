@@ -131,14 +131,10 @@ def on_interruption(cleanup: Callable[[], None]) -> None:
         _STATE.cleanups.append(cleanup)
 
 
-def _run_cleanups() -> None:
+def _say_and_status(signum: int) -> int:
     for cleanup in list(_STATE.cleanups):
         with contextlib.suppress(Exception):
             cleanup()
-
-
-def _say_and_status(signum: int) -> int:
-    _run_cleanups()
     with contextlib.suppress(OSError, ValueError):
         print(MESSAGE, file=sys.stderr, flush=True)
     return exit_status(signum)
