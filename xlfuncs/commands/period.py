@@ -29,7 +29,6 @@ from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
     CommandError,
-    error,
     exit_status_epilog,
     say,
     write_csv,
@@ -369,7 +368,7 @@ def _refuse_bad_files(
     if bad and not skip_bad_files:
         bar.close()
         for b in bad:
-            error(b.message)
+            say("error", b.message)
         raise _data_error(
             f"{len(bad)} file{'s' if len(bad) > 1 else ''} cannot be read: nothing rated "
             "(fix them, or give --skip-bad-files to rate the others)"

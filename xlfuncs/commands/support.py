@@ -37,7 +37,6 @@ __all__ = [
     "STDIN_NAME",
     "NotATrf",
     "cannot_read_message",
-    "error",
     "event_options",
     "exit_status_epilog",
     "no_such_player",
@@ -116,7 +115,7 @@ class CommandError(Exception):
     """A command that cannot go on: its *message* and the exit *status* it ends with
     (:data:`EXIT_DATA_ERROR`, :data:`EXIT_USAGE`). Raised where the command fails; the one
     place that runs the commands (:func:`xlfuncs.cli.main`) says the message as
-    ``xlfuncs: error: MESSAGE`` (:func:`error`) and ends with the status."""
+    ``xlfuncs: error: MESSAGE`` (:func:`say`) and ends with the status."""
 
     def __init__(self, message: str, status: int) -> None:
         super().__init__(message)
@@ -158,11 +157,6 @@ def write_to_folder(
         print(path)
     print(hint.format(first=written[0]), file=sys.stderr)
     return 0
-
-
-def error(message: str) -> None:
-    """``xlfuncs: error: MESSAGE`` on stderr (:func:`say`)."""
-    say("error", message)
 
 
 def say(kind: str, message: str) -> None:
