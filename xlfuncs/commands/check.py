@@ -21,6 +21,7 @@ from .support import (
     CommandError,
     cannot_read_message,
     exit_status_epilog,
+    failing,
     read_event,
     read_trf_data,
     vet_outputs,
@@ -127,10 +128,8 @@ def run(args: argparse.Namespace) -> int:
         return _done(doc, findings, text)
     corrected, fixed = fixed_lines(lines, findings)
     out = corrected.to_bytes()
-    try:
+    with failing(EXIT_DATA_ERROR, OutputError):
         write_atomically(args.output, lambda path: path.write_bytes(out))
-    except OutputError as exc:
-        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
     changes = [
         {
             "line": e.line_no,
@@ -187,11 +186,9 @@ def _check(args: argparse.Namespace, data: bytes) -> tuple[TrfLines, tuple[Findi
     from ..trf.writer import read_lines
 
     tournament, options = read_event(args, data=data)
-    try:
+    with failing(EXIT_DATA_ERROR, TrfError, XlfuncsError):  # an unknown tie-break listed ...
         lines = read_lines(data, tournament.encoding)
         return lines, check_event(analyse_event(tournament, options), lines)
-    except (TrfError, XlfuncsError) as exc:  # a tie-break list naming an unknown one ...
-        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
 
 
 def _status(findings: Sequence[Finding]) -> int:

@@ -16,7 +16,7 @@ from .options import (
 )
 from .support import (
     EXIT_DATA_ERROR,
-    CommandError,
+    failing,
     print_findings,
     read_event,
     vet_outputs,
@@ -100,22 +100,20 @@ def _fill(
 
     tournament, options = read_event(args)
     bar = ProgressBar(counted(len(tournament.players), "player"))
-    try:
-        with bar, written_together():  # --for both: the two workbooks, or neither
-            bar("reading the results", 0.0)
-            filled = event_from_trf(analyse_event(tournament, options))
-            written = [
-                write_chart(
-                    filled,
-                    path,
-                    progress=scaled(bar, 0.1, 1.0),
-                    form=form,
-                    lite=lite if form == "lite" else None,
-                )
-                for form, path in zip(forms, paths, strict=True)
-            ]
-    except (ChartError, XlfuncsError, OutputError, TrfError) as exc:
-        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
+    failures = (ChartError, XlfuncsError, OutputError, TrfError)
+    with failing(EXIT_DATA_ERROR, *failures), bar, written_together():  # --for both: both or none
+        bar("reading the results", 0.0)
+        filled = event_from_trf(analyse_event(tournament, options))
+        written = [
+            write_chart(
+                filled,
+                path,
+                progress=scaled(bar, 0.1, 1.0),
+                form=form,
+                lite=lite if form == "lite" else None,
+            )
+            for form, path in zip(forms, paths, strict=True)
+        ]
     print_findings(filled.warnings, filled.discrepancies, verbose=args.verbose)
     kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
     for target, form in zip(written, forms, strict=True):

@@ -13,6 +13,7 @@ from .support import (
     EXIT_USAGE,
     CommandError,
     exit_status_epilog,
+    failing,
     no_such_player,
     read_norm_report,
     say,
@@ -149,10 +150,8 @@ def run(args: argparse.Namespace) -> int:
         from ..norm_report.certificate import write_certificate
         from ..output import OutputError
 
-        try:
+        with failing(EXIT_DATA_ERROR, OutputError):
             target = write_certificate(report, args.certificate, args.output)
-        except OutputError as exc:
-            raise CommandError(str(exc), EXIT_DATA_ERROR) from None
         print(f"wrote {target} (norm certificate of no. {args.certificate})")
         return 0
     if args.forecast:

@@ -30,6 +30,7 @@ from .support import (
     EXIT_USAGE,
     CommandError,
     exit_status_epilog,
+    failing,
     say,
     write_csv,
 )
@@ -316,7 +317,7 @@ def _read_files(
     from ..period.read import read_events
     from ..ratinglist import RatingListError
 
-    try:
+    with failing(EXIT_DATA_ERROR, RatingListError):  # its index damaged beyond building again
         return read_events(
             files,
             rules,
@@ -325,8 +326,6 @@ def _read_files(
             jobs=jobs,
             progress=lambda n: bar(f"reading {n}/{len(files)}", 0.6 * n / max(len(files), 1)),
         )
-    except RatingListError as exc:  # its index damaged beyond building it again
-        raise _data_error(str(exc)) from None
 
 
 def _unlisted(
@@ -413,27 +412,24 @@ def _write_outputs(args: argparse.Namespace, period: Period, bar: ProgressBar) -
     from ..ratinglist import RatingListError
 
     count = 0
-    try:
-        with written_together():  # the list and the workbook, or neither
-            if args.list_out is not None:
-                from ..period.list_out import write_new_list
+    with failing(EXIT_DATA_ERROR, OutputError, XlfuncsError), written_together():  # both, or none
+        if args.list_out is not None:
+            from ..period.list_out import write_new_list
 
-                try:
-                    bar("writing the list", 0.9)
-                    count = write_new_list(args.list_out, period, args.rating_list)
-                except (OutputError, RatingListError, ValueError) as exc:
-                    raise _data_error(f"--list-out: {exc}") from None
-            if args.output is not None:
-                from ..period.workbook import write_period_workbook
+            try:
+                bar("writing the list", 0.9)
+                count = write_new_list(args.list_out, period, args.rating_list)
+            except (OutputError, RatingListError, ValueError) as exc:
+                raise _data_error(f"--list-out: {exc}") from None
+        if args.output is not None:
+            from ..period.workbook import write_period_workbook
 
-                write_period_workbook(
-                    period,
-                    args.output,
-                    player_sheets=args.player_sheets,
-                    progress=lambda f: bar("writing the workbook", 0.9 + 0.1 * f),
-                )
-    except (OutputError, XlfuncsError) as exc:
-        raise _data_error(str(exc)) from None
+            write_period_workbook(
+                period,
+                args.output,
+                player_sheets=args.player_sheets,
+                progress=lambda f: bar("writing the workbook", 0.9 + 0.1 * f),
+            )
     return count
 
 

@@ -38,6 +38,7 @@ __all__ = [
     "NotATrf",
     "cannot_read_message",
     "event_options",
+    "failing",
     "exit_status_epilog",
     "no_such_player",
     "no_cycle_collection",
@@ -123,6 +124,16 @@ class CommandError(Exception):
         self.status = status
 
 
+@contextlib.contextmanager
+def failing(status: int, *errors: type[Exception]) -> Iterator[None]:
+    """Within the block, one of *errors* ends the command with its message and *status*
+    (:class:`CommandError`)."""
+    try:
+        yield
+    except errors as exc:
+        raise CommandError(str(exc), status) from None
+
+
 def write_to_folder(
     args: argparse.Namespace,
     what: str,
@@ -138,10 +149,8 @@ def write_to_folder(
     exists without ``--force``, or writing fails (:class:`OSError`, one of *errors*)."""
     from ..output import OutputError, vet_file, vet_folder, vet_folder_name
 
-    try:
+    with failing(EXIT_USAGE, OutputError):
         vet_folder_name(args.output, option="-o", what=what)
-    except OutputError as exc:
-        raise CommandError(str(exc), EXIT_USAGE) from None
     failures: tuple[type[Exception], ...] = (OutputError, *errors)
     try:
         folder = vet_folder(args.output)
@@ -253,15 +262,11 @@ def vet_outputs(
     one of *suffixes* (a usage error)."""
     from ..output import OutputError, vet_file, vet_suffix
 
-    try:
+    with failing(EXIT_DATA_ERROR, OutputError):
         for path in paths:
             vet_file(path, force=force, inputs=inputs, what=what)
-    except OutputError as exc:
-        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
-    try:
+    with failing(EXIT_USAGE, OutputError):
         vet_suffix(paths[0], suffixes, option="-o", what=kind)
-    except OutputError as exc:
-        raise CommandError(str(exc), EXIT_USAGE) from None
 
 
 STDIN_NAME = "<stdin>"
