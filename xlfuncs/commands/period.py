@@ -247,14 +247,12 @@ def _vetted_outputs(args: argparse.Namespace, files: Sequence[str]) -> KFile | N
         raise _data_error(
             f"cannot read {exc.filename or args.k_file}: {exc.strerror or exc}"
         ) from None
-    try:
+    with failing(EXIT_USAGE, OutputError):
         if args.output is not None:
             vet_suffix(args.output, (".xlsx",), option="-o", what="an Excel workbook")
         if args.list_out is not None:
             what = "a rating list in FIDE's TXT layout"
             vet_suffix(args.list_out, (".txt",), option="--list-out", what=what)
-    except OutputError as exc:
-        raise _usage(str(exc)) from None
     return overrides
 
 
