@@ -63,14 +63,10 @@ class Interrupted(KeyboardInterrupt):
         super().__init__(signal.Signals(signum).name)
         self.signum = signum
 
-    @property
-    def exit_status(self) -> int:
-        """128 + the signal's number (130 for SIGINT, 143 for SIGTERM)."""
-        return exit_status(self.signum)
-
 
 def exit_status(signum: int) -> int:
-    """The exit status of a command stopped by the signal *signum*."""
+    """The exit status of a command stopped by the signal *signum*: 128 + its number (130
+    for SIGINT, 143 for SIGTERM)."""
     return 128 + int(signum)
 
 
