@@ -84,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     import io
 
-    from .commands.support import EXIT_DATA_ERROR, CommandError, error, no_cycle_collection, say
+    from .commands.support import EXIT_DATA_ERROR, CommandError, no_cycle_collection, say
 
     args = _parser().parse_args(argv)
     if isinstance(sys.stdout, io.TextIOWrapper):
@@ -94,7 +94,7 @@ def _main(argv: Sequence[str] | None) -> int:
             try:
                 code = _command_run(args.command)(args)
             except CommandError as exc:
-                error(exc.message)
+                say("error", exc.message)
                 code = exc.status
         sys.stdout.flush()
     except BrokenPipeError:  # the reader (head, less) stopped reading

@@ -63,14 +63,10 @@ class Interrupted(KeyboardInterrupt):
         super().__init__(signal.Signals(signum).name)
         self.signum = signum
 
-    @property
-    def exit_status(self) -> int:
-        """128 + the signal's number (130 for SIGINT, 143 for SIGTERM)."""
-        return exit_status(self.signum)
-
 
 def exit_status(signum: int) -> int:
-    """The exit status of a command stopped by the signal *signum*."""
+    """The exit status of a command stopped by the signal *signum*: 128 + its number (130
+    for SIGINT, 143 for SIGTERM)."""
     return 128 + int(signum)
 
 
@@ -131,14 +127,10 @@ def on_interruption(cleanup: Callable[[], None]) -> None:
         _STATE.cleanups.append(cleanup)
 
 
-def _run_cleanups() -> None:
+def _say_and_status(signum: int) -> int:
     for cleanup in list(_STATE.cleanups):
         with contextlib.suppress(Exception):
             cleanup()
-
-
-def _say_and_status(signum: int) -> int:
-    _run_cleanups()
     with contextlib.suppress(OSError, ValueError):
         print(MESSAGE, file=sys.stderr, flush=True)
     return exit_status(signum)

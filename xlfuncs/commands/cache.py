@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 
+from ..text_output import counted
 from .options import CommandHelp
 
 __all__ = ["HELP", "add_arguments", "run"]
@@ -31,12 +32,8 @@ def add_arguments(cache: argparse.ArgumentParser) -> None:
     )
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def _unfinished(n: int) -> str:
-    return _plural(n, "unfinished index (.tmp)", "unfinished indexes (.tmp)")
+    return counted(n, "unfinished index (.tmp)", "unfinished indexes (.tmp)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     folder = cache_dir()
     if args.clear:
         cleared = clear_cache()
-        said = _plural(len(cleared.indexes), "rating-list index", "rating-list indexes")
+        said = counted(len(cleared.indexes), "rating-list index", "rating-list indexes")
         if cleared.unfinished:
             said += f" and {_unfinished(len(cleared.unfinished))} a stopped build left"
         print(f"removed {said} from {folder}")

@@ -19,11 +19,12 @@ from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
     CommandError,
-    cannot_read,
-    error,
+    cannot_read_message,
     exit_status_epilog,
+    failing,
     read_event,
     read_trf_data,
+    vet_outputs,
 )
 
 if TYPE_CHECKING:
@@ -93,37 +94,28 @@ def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs check``."""
     from ..event.check import fixed_lines
     from ..findings import Finding, severity_counts, text_items
-    from ..output import OutputError, vet_file, vet_suffix, visible, write_atomically
+    from ..output import OutputError, visible, write_atomically
     from ..text_output import counted
     from ..trf import TrfError
 
     if args.fix != (args.output is not None):
-        error("--fix and -o OUT go together: --fix writes the corrected file to OUT")
-        return EXIT_USAGE
+        message = "--fix and -o OUT go together: --fix writes the corrected file to OUT"
+        raise CommandError(message, EXIT_USAGE)
     if args.fix:
-        try:
-            vet_file(
-                args.output,
-                force=args.force,
-                inputs=(args.file, args.k_file, args.rating_list),
-                what="corrected file",
-            )
-        except OutputError as exc:
-            error(str(exc))
-            return EXIT_DATA_ERROR
-        try:
-            vet_suffix(args.output, (".trf", ".txt"), option="-o", what="a TRF")
-        except OutputError as exc:
-            error(str(exc))
-            return EXIT_USAGE
+        vet_outputs(
+            [args.output],
+            force=args.force,
+            inputs=(args.file, args.k_file, args.rating_list),
+            what="corrected file",
+            suffixes=(".trf", ".txt"),
+            kind="a TRF",
+        )
     try:
         data, source = read_trf_data(args.file)
     except OSError as exc:
-        cannot_read(exc, args.file)
-        return EXIT_DATA_ERROR
+        raise CommandError(cannot_read_message(exc, args.file), EXIT_DATA_ERROR) from None
     except TrfError as exc:
-        error(str(exc))
-        return EXIT_DATA_ERROR
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
     lines, findings = _check(args, data)
     text = args.format == "text"
     doc: dict[str, object] = {"file": source, **_findings_json(findings)}
@@ -136,11 +128,8 @@ def run(args: argparse.Namespace) -> int:
         return _done(doc, findings, text)
     corrected, fixed = fixed_lines(lines, findings)
     out = corrected.to_bytes()
-    try:
+    with failing(EXIT_DATA_ERROR, OutputError):
         write_atomically(args.output, lambda path: path.write_bytes(out))
-    except OutputError as exc:
-        error(str(exc))
-        return EXIT_DATA_ERROR
     changes = [
         {
             "line": e.line_no,
@@ -197,11 +186,9 @@ def _check(args: argparse.Namespace, data: bytes) -> tuple[TrfLines, tuple[Findi
     from ..trf.writer import read_lines
 
     tournament, options = read_event(args, data=data)
-    try:
+    with failing(EXIT_DATA_ERROR, TrfError, XlfuncsError):  # an unknown tie-break listed ...
         lines = read_lines(data, tournament.encoding)
         return lines, check_event(analyse_event(tournament, options), lines)
-    except (TrfError, XlfuncsError) as exc:  # a tie-break list naming an unknown one ...
-        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
 
 
 def _status(findings: Sequence[Finding]) -> int:

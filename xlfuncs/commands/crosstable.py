@@ -16,10 +16,10 @@ from .options import (
 )
 from .support import (
     EXIT_DATA_ERROR,
-    error,
+    failing,
     print_findings,
     read_event,
-    vet_workbooks,
+    vet_outputs,
 )
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     # before the work: the output must not be the input, nor replace a file unasked
     forms = FORMS[:2] if args.form == "both" else (args.form,)
     paths = [args.output if f == forms[0] else classic_path(args.output) for f in forms]
-    vet_workbooks(paths, force=args.force, inputs=(args.file, args.k_file, args.rating_list))
+    vet_outputs(paths, force=args.force, inputs=(args.file, args.k_file, args.rating_list))
     # the Lite code gathered by a second process while this one reads the event
     lite = lite_code_ahead() if "lite" in forms else None
     try:
@@ -100,23 +100,20 @@ def _fill(
 
     tournament, options = read_event(args)
     bar = ProgressBar(counted(len(tournament.players), "player"))
-    try:
-        with bar, written_together():  # --for both: the two workbooks, or neither
-            bar("reading the results", 0.0)
-            filled = event_from_trf(analyse_event(tournament, options))
-            written = [
-                write_chart(
-                    filled,
-                    path,
-                    progress=scaled(bar, 0.1, 1.0),
-                    form=form,
-                    lite=lite if form == "lite" else None,
-                )
-                for form, path in zip(forms, paths, strict=True)
-            ]
-    except (ChartError, XlfuncsError, OutputError, TrfError) as exc:
-        error(str(exc))
-        return EXIT_DATA_ERROR
+    failures = (ChartError, XlfuncsError, OutputError, TrfError)
+    with failing(EXIT_DATA_ERROR, *failures), bar, written_together():  # --for both: both or none
+        bar("reading the results", 0.0)
+        filled = event_from_trf(analyse_event(tournament, options))
+        written = [
+            write_chart(
+                filled,
+                path,
+                progress=scaled(bar, 0.1, 1.0),
+                form=form,
+                lite=lite if form == "lite" else None,
+            )
+            for form, path in zip(forms, paths, strict=True)
+        ]
     print_findings(filled.warnings, filled.discrepancies, verbose=args.verbose)
     kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
     for target, form in zip(written, forms, strict=True):

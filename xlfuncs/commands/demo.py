@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from .options import CommandHelp, add_force, add_output_folder
-from .support import EXIT_DATA_ERROR, EXIT_USAGE, error
+from .support import EXIT_DATA_ERROR, EXIT_USAGE, failing
 
 __all__ = ["DEMO_FILES", "HELP", "add_arguments", "run"]
 
@@ -91,20 +91,14 @@ def run(args: argparse.Namespace) -> int:
     from ..report import build_report, render_text
     from ..trf import read_trf
 
-    try:
+    with failing(EXIT_USAGE, OutputError):
         vet_folder_name(args.output, option="-o", what="the demo's workbooks")
-    except OutputError as exc:
-        error(str(exc))
-        return EXIT_USAGE
-    try:  # every path is checked before anything is printed or written
+    with failing(EXIT_DATA_ERROR, OutputError):  # every path, before anything is written
         out_dir = vet_folder(args.output, what="demo folder")
         targets = [
             vet_file(out_dir / name.replace(".trf", ".xlsx"), force=args.force, what="workbook")
             for name in DEMO_FILES
         ]
-    except OutputError as exc:
-        error(str(exc))
-        return EXIT_DATA_ERROR
     print("== The Excel functions on worked examples")
     rows = _demo_functions()
     width = max(len(formula) for formula, _ in rows)
@@ -116,11 +110,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"\n== {name}: xlfuncs report\n")
         sys.stdout.write(render_text(build_report(tournament)))
         filled = event_from_trf(tournament)
-        try:
+        with failing(EXIT_DATA_ERROR, OutputError):
             write_chart(filled, target)
-        except OutputError as exc:
-            error(str(exc))
-            return EXIT_DATA_ERROR
         kind = "round-robin crosstable" if filled.round_robin else "Swiss wall chart"
         print(f"\nwrote {target} ({kind})")
     return 0

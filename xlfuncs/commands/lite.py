@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from .options import CommandHelp, add_force, add_output_folder
-from .support import EXIT_DATA_ERROR, error, write_to_folder
+from .support import EXIT_DATA_ERROR, CommandError, write_to_folder
 
 __all__ = ["HELP", "add_arguments", "run"]
 
@@ -46,11 +46,9 @@ def run(args: argparse.Namespace) -> int:
         try:
             print(main_into(vet_book(args.into)))
         except (OutputError, WorkbookError) as exc:
-            error(str(exc))
-            return EXIT_DATA_ERROR
+            raise CommandError(str(exc), EXIT_DATA_ERROR) from None
         except OSError as exc:
-            error(f"{args.into}: {exc.strerror or exc}")
-            return EXIT_DATA_ERROR
+            raise CommandError(f"{args.into}: {exc.strerror or exc}", EXIT_DATA_ERROR) from None
         print(
             "Open it with the xlwings Lite add-in: the functions need no pasting.", file=sys.stderr
         )

@@ -11,12 +11,13 @@ from .options import CommandHelp, add_force, add_format, add_norm_options
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
-    error,
+    CommandError,
     exit_status_epilog,
+    failing,
     no_such_player,
     read_norm_report,
     say,
-    vet_workbooks,
+    vet_outputs,
 )
 
 __all__ = ["HELP", "add_arguments", "run"]
@@ -122,40 +123,35 @@ def run(args: argparse.Namespace) -> int:
         }
         given = [flag for flag, used in unused.items() if used]
         if given:
-            error(
+            raise CommandError(
                 f"--plan does not take {', '.join(given)}: a plan reads the field and the "
-                "event's rounds, system, host federation, rate and rules only"
+                "event's rounds, system, host federation, rate and rules only",
+                EXIT_USAGE,
             )
-            return EXIT_USAGE
         from .norm_plan import run as run_plan
 
         return run_plan(args)
     if args.add:
-        error("--add goes with --plan")
-        return EXIT_USAGE
+        raise CommandError("--add goes with --plan", EXIT_USAGE)
     if args.certificate is not None and not args.output:
-        error("--certificate needs -o OUT.xlsx")
-        return EXIT_USAGE
+        raise CommandError("--certificate needs -o OUT.xlsx", EXIT_USAGE)
     if args.output is not None and args.certificate is None:
-        error(f"-o {args.output}: -o names the workbook of --certificate N, not given")
-        return EXIT_USAGE
+        raise CommandError(
+            f"-o {args.output}: -o names the workbook of --certificate N, not given", EXIT_USAGE
+        )
     if args.certificate is not None:
         read_from = (args.file, args.k_file, args.rating_list)
-        vet_workbooks([args.output], force=args.force, inputs=read_from)
+        vet_outputs([args.output], force=args.force, inputs=read_from)
     tournament, report = read_norm_report(args)  # no K file: norms refuses --k-file
     for option, number in (("--player", args.player), ("--certificate", args.certificate)):
         if number is not None and all(p.start_no != number for p in report.players):
-            error(no_such_player(tournament, option, number))
-            return EXIT_USAGE
+            raise CommandError(no_such_player(tournament, option, number), EXIT_USAGE)
     if args.certificate is not None:
         from ..norm_report.certificate import write_certificate
         from ..output import OutputError
 
-        try:
+        with failing(EXIT_DATA_ERROR, OutputError):
             target = write_certificate(report, args.certificate, args.output)
-        except OutputError as exc:
-            error(str(exc))
-            return EXIT_DATA_ERROR
         print(f"wrote {target} (norm certificate of no. {args.certificate})")
         return 0
     if args.forecast:

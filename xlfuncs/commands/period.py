@@ -29,8 +29,8 @@ from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
     CommandError,
-    error,
     exit_status_epilog,
+    failing,
     print_findings,
     say,
     write_csv,
@@ -253,14 +253,12 @@ def _vetted_outputs(args: argparse.Namespace, files: Sequence[str]) -> KFile | N
         raise _data_error(
             f"cannot read {exc.filename or args.k_file}: {exc.strerror or exc}"
         ) from None
-    try:
+    with failing(EXIT_USAGE, OutputError):
         if args.output is not None:
             vet_suffix(args.output, (".xlsx",), option="-o", what="an Excel workbook")
         if args.list_out is not None:
             what = "a rating list in FIDE's TXT layout"
             vet_suffix(args.list_out, (".txt",), option="--list-out", what=what)
-    except OutputError as exc:
-        raise _usage(str(exc)) from None
     return overrides
 
 
@@ -323,7 +321,7 @@ def _read_files(
     from ..period.read import read_events
     from ..ratinglist import RatingListError
 
-    try:
+    with failing(EXIT_DATA_ERROR, RatingListError):  # its index damaged beyond building again
         return read_events(
             files,
             rules,
@@ -332,8 +330,6 @@ def _read_files(
             jobs=jobs,
             progress=lambda n: bar(f"reading {n}/{len(files)}", 0.6 * n / max(len(files), 1)),
         )
-    except RatingListError as exc:  # its index damaged beyond building it again
-        raise _data_error(str(exc)) from None
 
 
 def _unlisted(
@@ -375,7 +371,7 @@ def _refuse_bad_files(
     if bad and not skip_bad_files:
         bar.close()
         for b in bad:
-            error(b.message)
+            say("error", b.message)
         raise _data_error(
             f"{len(bad)} file{'s' if len(bad) > 1 else ''} cannot be read: nothing rated "
             "(fix them, or give --skip-bad-files to rate the others)"
@@ -420,27 +416,24 @@ def _write_outputs(args: argparse.Namespace, period: Period, bar: ProgressBar) -
     from ..ratinglist import RatingListError
 
     count = 0
-    try:
-        with written_together():  # the list and the workbook, or neither
-            if args.list_out is not None:
-                from ..period.list_out import write_new_list
+    with failing(EXIT_DATA_ERROR, OutputError, XlfuncsError), written_together():  # both, or none
+        if args.list_out is not None:
+            from ..period.list_out import write_new_list
 
-                try:
-                    bar("writing the list", 0.9)
-                    count = write_new_list(args.list_out, period, args.rating_list)
-                except (OutputError, RatingListError, ValueError) as exc:
-                    raise _Refused(f"--list-out: {exc}") from exc
-            if args.output is not None:
-                from ..period.workbook import write_period_workbook
+            try:
+                bar("writing the list", 0.9)
+                count = write_new_list(args.list_out, period, args.rating_list)
+            except (OutputError, RatingListError, ValueError) as exc:
+                raise _data_error(f"--list-out: {exc}") from None
+        if args.output is not None:
+            from ..period.workbook import write_period_workbook
 
-                write_period_workbook(
-                    period,
-                    args.output,
-                    player_sheets=args.player_sheets,
-                    progress=lambda f: bar("writing the workbook", 0.9 + 0.1 * f),
-                )
-    except (_Refused, OutputError, XlfuncsError) as exc:
-        raise _data_error(str(exc)) from None
+            write_period_workbook(
+                period,
+                args.output,
+                player_sheets=args.player_sheets,
+                progress=lambda f: bar("writing the workbook", 0.9 + 0.1 * f),
+            )
     return count
 
 
@@ -460,7 +453,3 @@ def _print(output_format: str, period: Period, *, verbose: bool = False) -> None
     for b in period.skipped:
         say("skipped", b.message)
     print_findings(period.warnings, (), verbose=verbose)
-
-
-class _Refused(Exception):
-    """An output of ``period`` that cannot be written; the message says which and why."""

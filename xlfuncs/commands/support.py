@@ -36,10 +36,9 @@ __all__ = [
     "EXIT_USAGE",
     "STDIN_NAME",
     "NotATrf",
-    "cannot_read",
     "cannot_read_message",
-    "error",
     "event_options",
+    "failing",
     "exit_status_epilog",
     "no_such_player",
     "no_cycle_collection",
@@ -53,7 +52,7 @@ __all__ = [
     "read_trf_input",
     "say",
     "write_to_folder",
-    "vet_workbooks",
+    "vet_outputs",
     "write_csv",
 ]
 
@@ -117,12 +116,22 @@ class CommandError(Exception):
     """A command that cannot go on: its *message* and the exit *status* it ends with
     (:data:`EXIT_DATA_ERROR`, :data:`EXIT_USAGE`). Raised where the command fails; the one
     place that runs the commands (:func:`xlfuncs.cli.main`) says the message as
-    ``xlfuncs: error: MESSAGE`` (:func:`error`) and ends with the status."""
+    ``xlfuncs: error: MESSAGE`` (:func:`say`) and ends with the status."""
 
     def __init__(self, message: str, status: int) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
+
+
+@contextlib.contextmanager
+def failing(status: int, *errors: type[Exception]) -> Iterator[None]:
+    """Within the block, one of *errors* ends the command with its message and *status*
+    (:class:`CommandError`)."""
+    try:
+        yield
+    except errors as exc:
+        raise CommandError(str(exc), status) from None
 
 
 def write_to_folder(
@@ -140,10 +149,8 @@ def write_to_folder(
     exists without ``--force``, or writing fails (:class:`OSError`, one of *errors*)."""
     from ..output import OutputError, vet_file, vet_folder, vet_folder_name
 
-    try:
+    with failing(EXIT_USAGE, OutputError):
         vet_folder_name(args.output, option="-o", what=what)
-    except OutputError as exc:
-        raise CommandError(str(exc), EXIT_USAGE) from None
     failures: tuple[type[Exception], ...] = (OutputError, *errors)
     try:
         folder = vet_folder(args.output)
@@ -159,11 +166,6 @@ def write_to_folder(
         print(path)
     print(hint.format(first=written[0]), file=sys.stderr)
     return 0
-
-
-def error(message: str) -> None:
-    """``xlfuncs: error: MESSAGE`` on stderr (:func:`say`)."""
-    say("error", message)
 
 
 def say(kind: str, message: str) -> None:
@@ -235,12 +237,6 @@ def read_inputs(
         raise CommandError(str(exc), EXIT_DATA_ERROR) from None
 
 
-def cannot_read(exc: OSError, file: str) -> None:
-    """Say that *file* (or the file *exc* names) cannot be read, and why
-    (:func:`cannot_read_message`)."""
-    error(cannot_read_message(exc, file))
-
-
 def cannot_read_message(exc: OSError, file: str) -> str:
     """That *file* (or the file *exc* names) cannot be read, and why."""
     name = exc.filename or file
@@ -251,21 +247,26 @@ def cannot_read_message(exc: OSError, file: str) -> str:
     return f"cannot read {name}: {exc.strerror or exc}"
 
 
-def vet_workbooks(paths: Sequence[str], *, force: bool, inputs: Sequence[str | None]) -> None:
-    """Before the work: the workbooks *paths* (the first the one ``-o`` names) are none of
-    the *inputs* and replace no file unless *force* (:class:`CommandError`, a data error),
-    and ``-o`` names an Excel workbook (a usage error)."""
+def vet_outputs(
+    paths: Sequence[str],
+    *,
+    force: bool,
+    inputs: Sequence[str | None],
+    what: str = "workbook",
+    suffixes: tuple[str, ...] = (".xlsx",),
+    kind: str = "an Excel workbook",
+) -> None:
+    """Before the work: the output files *paths* (the first the one ``-o`` names; *what*
+    names them in the messages) are none of the *inputs* and replace no file unless *force*
+    (:class:`CommandError`, a data error), and ``-o`` names a file of the *kind* written,
+    one of *suffixes* (a usage error)."""
     from ..output import OutputError, vet_file, vet_suffix
 
-    try:
+    with failing(EXIT_DATA_ERROR, OutputError):
         for path in paths:
-            vet_file(path, force=force, inputs=inputs, what="workbook")
-    except OutputError as exc:
-        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
-    try:
-        vet_suffix(paths[0], (".xlsx",), option="-o", what="an Excel workbook")
-    except OutputError as exc:
-        raise CommandError(str(exc), EXIT_USAGE) from None
+            vet_file(path, force=force, inputs=inputs, what=what)
+    with failing(EXIT_USAGE, OutputError):
+        vet_suffix(paths[0], suffixes, option="-o", what=kind)
 
 
 STDIN_NAME = "<stdin>"

@@ -15,7 +15,7 @@ from .options import CommandHelp, add_format, add_norm_options
 from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
-    error,
+    CommandError,
     exit_status_epilog,
     read_norm_report,
     say,
@@ -83,15 +83,15 @@ def run(args: argparse.Namespace) -> int:
     from ..core.title_application import check_application, title_norm
 
     if args.peak_rating is not None and not 0 < args.peak_rating < 4000:
-        error(f"--peak-rating: {args.peak_rating} is not a rating (1 to 3999)")
-        return EXIT_USAGE
+        message = f"--peak-rating: {args.peak_rating} is not a rating (1 to 3999)"
+        raise CommandError(message, EXIT_USAGE)
     if args.audit and args.format == "json":
-        error("--audit is for the text; the JSON holds each event's norm_check")
-        return EXIT_USAGE
+        message = "--audit is for the text; the JSON holds each event's norm_check"
+        raise CommandError(message, EXIT_USAGE)
     files = [args.file, *args.more]
     if "-" in files and len(files) > 1:
-        error("a title application reads files; - (standard input) only alone")
-        return EXIT_USAGE
+        message = "a title application reads files; - (standard input) only alone"
+        raise CommandError(message, EXIT_USAGE)
     norms: list[TitleNorm] = []
     sources: list[str] = []
     audits: list[str] = []
@@ -103,28 +103,28 @@ def run(args: argparse.Namespace) -> int:
         tournament, report = read_norm_report(one)
         same = (tournament.name, tournament.start_date, tournament.end_date)
         if same in seen and (tournament.name or tournament.start_date):
-            error(
+            raise CommandError(
                 f"{tournament.source}: the same event as {seen[same]} (012, 042, 052); "
-                "an application counts each event once"
+                "an application counts each event once",
+                EXIT_DATA_ERROR,
             )
-            return EXIT_DATA_ERROR
         seen[same] = tournament.source
         start_no = _player(report, args.fide_id)
         if start_no is None:
-            error(
+            raise CommandError(
                 f"--fide-id {args.fide_id}: {tournament.source} has no player with that "
-                "FIDE id (001)"
+                "FIDE id (001)",
+                EXIT_USAGE,
             )
-            return EXIT_USAGE
         player = report.player(start_no)
         checks = [c for c in player.checks if c.title.title == args.title]
         if not checks:
-            error(
+            raise CommandError(
                 f"{tournament.source}: no {args.title} norm is checked for player no. "
                 f"{start_no}: they hold {player.title or 'no title'} (001, or the rating "
-                f"list), which stands above a {args.title} norm"
+                f"list), which stands above a {args.title} norm",
+                EXIT_DATA_ERROR,
             )
-            return EXIT_DATA_ERROR
         sources.append(tournament.source)
         norms.append(
             title_norm(

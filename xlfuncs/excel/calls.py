@@ -25,10 +25,10 @@ from .cells import number
 from .errors import (
     EXCEL_ERRORS,
     ExcelErrorInput,
+    check_errors,
     code_of,
     error_in,
     first_error,
-    first_error_among,
     foreign_in,
     reason_of,
     reasons_in,
@@ -207,9 +207,7 @@ def answers_first_error(fn: F) -> F:
             given = signature.bind(*args, **kwargs).arguments
         except TypeError:
             return fn(*args, **kwargs)
-        found = first_error_among([(value, name) for name, value in given.items()])
-        if found is not None:
-            raise found
+        check_errors([(value, name) for name, value in given.items()])
         return fn(*args, **kwargs)
 
     return cast(F, checked)

@@ -1,7 +1,6 @@
 """Cell values to core arguments: numbers (text holding one too: ``"2,5"``, ``"2½"``),
 ratings, results, games, a score or the results beside the ratings, the ``rules`` of every
-function, dates, yes/no, text, the kind of event, colours, tie-break descriptors, ranking
-keys.
+function, dates, yes/no, text, the kind of event, colours, ranking keys.
 
 Cells arrive as Excel (through xlwings) sends them (:mod:`.ranges`); blanks as ``None`` (or
 ``""``), numbers as ``float`` (``int`` in xlwings Lite), dates as ``datetime`` or as serial
@@ -50,7 +49,6 @@ __all__ = [
     "boolean_or_sex",
     "colour",
     "date",
-    "descriptor",
     "exact_number",
     "games",
     "is_blank",
@@ -496,14 +494,6 @@ def colour(value: Cell, name: str) -> str | None:
     if type(value) is str and value in _COLOUR_CELLS:
         return _COLOUR_CELLS[value]  # the usual cells, at once
     return _word(value, name, COLOURS, "a colour, w or b")
-
-
-def descriptor(value: Cell, name: str = "descriptor") -> str:
-    """A tie-break's descriptor from a cell, as text (``"BH/C1"``); the core reads it."""
-    found = text(value, name)
-    if not found:
-        raise NothingToComputeError(f"{name}: the cell is blank; give a tie-break, e.g. BH/C1")
-    return found
 
 
 def key_columns(value: Cell, name: str, count: int) -> list[tuple[list[Cell], str]]:

@@ -9,7 +9,7 @@ from ..core.eligibility import TimeControl, game_eligibility
 from ..core.errors import InvalidInputError, NothingToComputeError
 from ..core.results import Outcome
 from .cells import exact_number, is_blank, rating, rules
-from .errors import first_error_among
+from .errors import check_errors
 from .ranges import Cell
 
 __all__ = ["event_minutes", "game_rated_cells"]
@@ -45,7 +45,7 @@ def game_rated_cells(
     >>> game_rated_cells(1700, 1600, 60, 2025)
     'rated'
     """
-    found = first_error_among(
+    check_errors(
         [
             (own_rating, "own_rating"),
             (opponent_rating, "opponent_rating"),
@@ -53,8 +53,6 @@ def game_rated_cells(
             (rules_value, "rules"),
         ]
     )
-    if found is not None:
-        raise found
     edition = rules(rules_value)
     own = rating(own_rating, "own_rating")
     other = rating(opponent_rating, "opponent_rating")

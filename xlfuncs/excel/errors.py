@@ -37,6 +37,7 @@ __all__ = [
     "RowError",
     "check_cell",
     "check_error",
+    "check_errors",
     "broken_rule",
     "code_of",
     "error_in",
@@ -286,13 +287,19 @@ def first_error_among(cells: Sequence[tuple[Cell, str]]) -> ExcelErrorInput | No
     return next((found for v, n in cells if (found := error_in(v, n)) is not None), None)
 
 
+def check_errors(cells: Sequence[tuple[Cell, str]]) -> None:
+    """Raise the first Excel error value among *cells* (:func:`first_error_among`), if any:
+    for arguments every answer depends on, whose first error is the whole result."""
+    found = first_error_among(cells)
+    if found is not None:
+        raise found
+
+
 def check_error(value: Cell, name: str) -> None:
     """Raise :class:`ExcelErrorInput` if *value* (a cell or a range) holds an Excel error
     value: for an argument shared by every row of a whole-column form, whose error is the
     whole result."""
-    found = error_in(value, name)
-    if found is not None:
-        raise found
+    check_errors([(value, name)])
 
 
 def check_cell(value: Cell, name: str) -> None:

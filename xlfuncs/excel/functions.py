@@ -919,20 +919,5 @@ def EXPLAIN_ERROR(
     arg13: Cell = None,
 ) -> str:
     """Why a call of one of our functions gives an error: "OK" or the reason, as text."""
-    return explain_error(
-        FUNCTIONS,
-        function_name,
-        arg1,
-        arg2,
-        arg3,
-        arg4,
-        arg5,
-        arg6,
-        arg7,
-        arg8,
-        arg9,
-        arg10,
-        arg11,
-        arg12,
-        arg13,
-    )
+    args = (arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13)
+    return explain_error(FUNCTIONS, function_name, *args)

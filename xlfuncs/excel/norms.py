@@ -57,18 +57,14 @@ __all__ = [
 ]
 
 
-def _norm_opponents(opponent_ratings: Cell) -> list[int | None]:
-    """Every non-blank cell is an opponent; 0 is an unrated one."""
-    return listed_ratings(opponent_ratings, "opponent_ratings")
-
-
 def norm_games(opponent_ratings: Cell, score: Cell) -> tuple[list[int | None], Fraction]:
     """Opponents and score for a norm: a bare score, or results beside the ratings (then a
-    blank rating beside a rated result is an unrated opponent)."""
+    blank rating beside a rated result is an unrated opponent; with a bare score, every
+    non-blank cell is an opponent, 0 an unrated one)."""
     if is_results(score):
         found = [(r, o) for r, o in games(opponent_ratings, score, results_name="score") if o.rated]
         return [r for r, _ in found], sum((o.points for _, o in found), Fraction(0))
-    return _norm_opponents(opponent_ratings), exact_number(score, "score")
+    return listed_ratings(opponent_ratings, "opponent_ratings"), exact_number(score, "score")
 
 
 def _norm(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell) -> NormPerformance:
@@ -84,7 +80,7 @@ def norm_rp_cells(opponent_ratings: Cell, score: Cell, title: Cell, rules: Cell)
 
 def norm_points_cells(opponent_ratings: Cell, title: Cell, rules: Cell) -> Fraction:
     """The fewest points that make the title norm against these opponents."""
-    listed = _norm_opponents(opponent_ratings)
+    listed = listed_ratings(opponent_ratings, "opponent_ratings")
     return norm_points(listed, text(title, "title"), rules=title_rules(rules))
 
 

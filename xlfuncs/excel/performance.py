@@ -67,14 +67,6 @@ def expected_score_cells(own_rating: Cell, opponent_ratings: Cell, rules_value: 
     return expected_score(own, rs, rules=rules(rules_value))
 
 
-def _performance(method: Callable[[Any, Any], int], opponent_ratings: Cell, score: Cell) -> int:
-    """The performance *method* (a core function of the rated opponents' ratings and the
-    score against them) from the cells: a bare score or the results beside the ratings
-    (:func:`~.cells.score_or_results`)."""
-    rs, s = score_or_results(opponent_ratings, score)
-    return method(rs, s)
-
-
 def rp_exact_cells(opponent_ratings: Cell, score: Cell) -> int:
     """The exact performance, a whole number: the R whose logistic expected score equals
     the score."""
@@ -94,22 +86,23 @@ def rp_exact_cells(opponent_ratings: Cell, score: Cell) -> int:
             return rp_exact_rounded([x for (x,) in opponent_ratings], s)
         except (TypeError, ValueError, XlfuncsError):
             pass
-    return _performance(rp_exact_rounded, opponent_ratings, score)
+    return rp_exact_rounded(*score_or_results(opponent_ratings, score))
 
 
 def rp_fide_cells(opponent_ratings: Cell, score: Cell) -> int:
-    """FIDE's performance rating Ra + dp(p), a whole number."""
-    return _performance(rp_fide, opponent_ratings, score)
+    """FIDE's performance rating Ra + dp(p), a whole number, from a bare score or the
+    results beside the ratings (:func:`~.cells.score_or_results`), as every performance."""
+    return rp_fide(*score_or_results(opponent_ratings, score))
 
 
 def rp_linear_cells(opponent_ratings: Cell, score: Cell) -> int:
     """The linear performance rating Ra + 800p - 400, a whole number."""
-    return _performance(rp_linear, opponent_ratings, score)
+    return rp_linear(*score_or_results(opponent_ratings, score))
 
 
 def rp_ptp_cells(opponent_ratings: Cell, score: Cell) -> int:
     """The Perfect Tournament Performance (C.07)."""
-    return _performance(rp_ptp, opponent_ratings, score)
+    return rp_ptp(*score_or_results(opponent_ratings, score))
 
 
 def _exact_shown(table: Any, player: int) -> Any:
@@ -123,21 +116,21 @@ def _exact_shown(table: Any, player: int) -> Any:
     return round_half_up(value)  # the certified whole number: rp_exact keeps to its side
 
 
-def _rated_game_figure(value: Any) -> Any:
-    """A figure of the rated games (Ra, a performance), or where there is none (``None``:
-    no rated game against a rated opponent) those words (:class:`NoFigure`)."""
-    return NoFigure(NO_RATED_GAME) if value is None else value
-
-
 def _rated_game_column(
     function: str, figure: Callable[[Any, int], Any], chart: ChartCells
 ) -> list[list[Any]]:
     """Every player's *figure* of the rated games (``figure(table, player)``) for the
     whole-column form *function*: the games against rated opponents that the edition the
     event's rules name leaves rated (the rapid and blitz 600-point rule) at its minutes for
-    60 moves (core's :func:`~xlfuncs.core.eligibility.rules_out`). Without a figure, blank,
-    or with the *reasons* flag ``no rated game``."""
-    return per_player(function, lambda t, i: _rated_game_figure(figure(t, i)), chart)
+    60 moves (core's :func:`~xlfuncs.core.eligibility.rules_out`). Without a figure
+    (``None``: no rated game against a rated opponent), blank, or with the *reasons* flag
+    ``no rated game``."""
+
+    def shown(table: Any, player: int) -> Any:
+        value = figure(table, player)
+        return NoFigure(NO_RATED_GAME) if value is None else value
+
+    return per_player(function, shown, chart)
 
 
 def rated_games_all_cells(chart: ChartCells) -> list[list[Any]]:

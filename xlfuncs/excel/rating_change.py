@@ -42,7 +42,7 @@ from .cells import (
 )
 from .cells import rules as rules_cell
 from .columns import ChartCells, NoFigure, per_player, player_column
-from .errors import EXCEL_ERRORS, ExcelErrorInput, check_error, code_of, first_error_among
+from .errors import EXCEL_ERRORS, ExcelErrorInput, check_error, check_errors, code_of
 from .ranges import Cell, column
 
 __all__ = [
@@ -214,9 +214,7 @@ def k_factor_all_cells(
             unrated = False  # k_factor_cells below gives the error and its reason
         games_before = float(ESTABLISHED_GAMES) if is_blank(games_cells[i]) else games_cells[i]
         try:
-            found = first_error_among(list(zip(cells, names)))
-            if found is not None:  # an error in the row passes through
-                raise found
+            check_errors(list(zip(cells, names)))  # an error in the row passes through
             if unrated:  # no K, and no error in the row
                 out.append([""])
                 continue
@@ -250,11 +248,7 @@ def unrated_again_cells(ratings: Cell, changes: Cell, rules_value: Cell) -> Any:
     ``ELO_CHANGE_ALL`` shows for no change (``unrated``, ``no K``) is a blank one."""
     rs, cs = column(ratings, "ratings"), column(changes, "changes")
     if len(rs) == 1 and len(cs) == 1:
-        found_error = first_error_among(
-            [(rs[0], "ratings"), (cs[0], "changes"), (rules_value, "rules")]
-        )
-        if found_error is not None:
-            raise found_error
+        check_errors([(rs[0], "ratings"), (cs[0], "changes"), (rules_value, "rules")])
         if is_blank(rs[0]) or _no_change(cs[0]):
             raise NothingToComputeError("ratings, changes: a blank cell (unrated, or no change)")
         own = rated(rs[0], "ratings")
@@ -268,9 +262,7 @@ def unrated_again_cells(ratings: Cell, changes: Cell, rules_value: Cell) -> Any:
     reasons: list[str] = []
     for i, (r, c) in enumerate(zip(rs, cs), start=1):
         try:
-            found_error = first_error_among([(r, f"ratings (row {i})"), (c, f"changes (row {i})")])
-            if found_error is not None:
-                raise found_error
+            check_errors([(r, f"ratings (row {i})"), (c, f"changes (row {i})")])
             row_rating = None if is_blank(r) else rating(r, f"ratings (row {i})")
             if row_rating is None or _no_change(c):
                 out.append([""])  # unrated, or no change: nothing to mark

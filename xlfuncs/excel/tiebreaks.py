@@ -51,7 +51,7 @@ from .errors import (
     RowError,
     check_cell,
     check_error,
-    first_error_among,
+    check_errors,
     to_excel,
 )
 from .memo import PerValue
@@ -327,9 +327,7 @@ def standing(keys: Sequence[tuple[Cell, str]]) -> list[list[Any]]:
     (each one column, or several side by side: several keys; :func:`key_columns`), higher
     better; equal ranks where every key is equal (1, 2, 2, 4). An error value in any of them
     is the whole result: every rank depends on every row."""
-    found = first_error_among(keys)
-    if found is not None:  # every rank depends on every row: the whole result
-        raise found
+    check_errors(keys)  # every rank depends on every row: the whole result
     firsts = column(*keys[0])
     count = len(firsts)
     given: list[tuple[list[Cell], str]] = [(firsts, "points")]
