@@ -465,3 +465,33 @@ def test_json_escapes_c1_controls(event: Path) -> None:
 
 def test_visible() -> None:
     assert output.visible("a\tb\r\nc\x1b\x7f\x85é") == "a\\x09b\\x0d\nc\\x1b\\x7f\\x85é"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("report",),
+        ("report", "--player", "1"),
+        ("norms",),
+        ("norms", "--plan", "--system", "rr"),
+        ("title", "--fide-id", "99000001", "--title", "GM"),
+        ("period",),
+    ],
+    ids=lambda argv: " ".join(argv[:2]),
+)
+def test_every_json_output_escapes_del_and_c1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: tuple[str, ...]
+) -> None:
+    """DEL (U+007F) and the C1 controls (U+0080-U+009F) in a name or the event's name are
+    written ``\\u007f``, as JSON writes C0 (RFC 8259 section 7 allows any character escaped);
+    the data read back is the same."""
+    path = tmp_path / "c1.trf"
+    name = "Ash\x7f\x85, Ada"  # as wide as "Ash, Ada  ": the columns stay in place
+    trf = EVENT.replace("Ash, Ada  ", name).replace("Tiny Round", "Tiny\x9bRound")
+    path.write_text(trf, encoding="utf-8")
+    code, out, _ = run(capsys, argv[0], str(path), *argv[1:], "--format", "json")
+    assert code == 0
+    assert not _has_controls(out)
+    assert "Ash\\u007f\\u0085, Ada" in out or "Tiny\\u009bRound" in out
+    read = json.dumps(json.loads(out), ensure_ascii=False)  # the same data
+    assert name in read or "Tiny\x9bRound" in read

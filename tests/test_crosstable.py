@@ -420,3 +420,39 @@ def test_trf_title_codes_become_fide_titles_and_fide_id_0_is_blank(tmp_path: Pat
     cols, _ = _rows(out)
     assert cols["Title"][:3] == ["GM", "WIM", None]
     assert cols["FIDE ID"][:2] == [None, 99100002]
+
+
+def test_the_calc_form_is_written_in_one_finishing_pass(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--for libreoffice``: the calls are put in Calc's form as the workbook is finished, so
+    its parts are decompressed and compressed again once after XlsxWriter wrote them (not
+    once more for the Calc form), and the workbook is part for part the classic one put in
+    Calc's form afterwards (:func:`~xlfuncs.libreoffice.form.workbook_in_calc_form`)."""
+    import zipfile
+
+    from xlfuncs.libreoffice.form import workbook_in_calc_form
+
+    filled = event_from_trf(parse_trf(TRF))
+    classic = write_chart(filled, tmp_path / "classic.xlsx", form="classic")
+    assert workbook_in_calc_form(classic) > 0
+    rewritten: list[str] = []
+
+    class Counted(zipfile.ZipFile):
+        def __init__(self, file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> None:
+            if mode == "w":
+                rewritten.append(str(file))
+            super().__init__(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(zipfile, "ZipFile", Counted)  # XlsxWriter holds its own name
+    calc = write_chart(filled, tmp_path / "calc.xlsx", form="libreoffice")
+    monkeypatch.undo()
+    assert len(rewritten) == 1  # the finishing pass (templates.common.finish_package)
+
+    def parts(path: Path) -> list[tuple[str, bytes, int]]:
+        with zipfile.ZipFile(path) as book:
+            return [(i.filename, book.read(i), i.compress_type) for i in book.infolist()]
+
+    assert parts(calc) == parts(classic)
+    sheet = next(data for name, data, _ in parts(calc) if name == "xl/worksheets/sheet1.xml")
+    assert b"ORG.XLFUNCS.CALC.FUNCTIONS." in sheet

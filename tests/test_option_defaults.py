@@ -113,3 +113,39 @@ def test_the_commands_read_their_options_as_parsed() -> None:
         if re.search(r"getattr\(args\b", line)
     ]
     assert found == []
+
+
+def test_every_option_of_the_reading_reaches_its_field() -> None:
+    """Each option of :data:`~xlfuncs.commands.options.EVENT_FLAGS` given to ``report`` sets
+    its field of the record (the files aside: the command reads them and passes what they
+    hold); ``--tiebreaks`` fills ``tiebreaks`` for an individual event."""
+    from xlfuncs.commands.options import EVENT_FLAGS
+
+    given = {
+        "--rules": "2025",
+        "--rate": "rapid",
+        "--tiebreaks": "BH",
+        "--tiebreak-rules": "2023",
+        "--unrated-rating": "1000",
+        "--ptp-full-score": "definition",
+        "--koya-scores": "standing",
+        "--team-colour": "sequence",
+        "--system": "swiss",
+        "--event-type": "swiss",
+        "--registered": "no",
+        "--chief-arbiter-title": "IA",
+        "--host-federation": "ENG",
+        "--big-swiss-count": "event",
+        "--round-robin-mix": "remaining",
+        "--last-round-forfeit": "loss",
+    }
+    args = build_parser().parse_args(["report", "x.trf", *(s for kv in given.items() for s in kv)])
+    record = event_options(args, rules="2025", k_overrides={"12345678": 40})
+    default = EventOptions()
+    unset = {"rating_list", "team_tiebreaks"}  # no list read; an individual event
+    assert set(EVENT_FLAGS.values()) - set(given) == {"--k-file", "--rating-list"}
+    for field in set(EVENT_FLAGS) - unset:
+        assert getattr(record, field) != getattr(default, field), field
+    assert (record.rating_list, record.team_tiebreaks) == (None, None)
+    assert (record.unrated_rating, record.registered) == (1000, False)
+    assert record.k_overrides == {"12345678": 40}

@@ -17,6 +17,7 @@ where the file gives other points, the cell shows the file's figure too (see
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -331,12 +332,13 @@ def write_chart(
     package = None
     if form == "lite":
         package = lite() if lite is not None else lite_package(lite_form=True)
+    rewrite = None
+    if form == "libreoffice":  # the calls in Calc's form as the workbook is finished
+        from .libreoffice.form import calc_parts, function_names
+
+        rewrite = functools.partial(calc_parts, names=function_names())
 
     def write(temporary: Path) -> None:
-        build(temporary, filled.event, progress=progress, lite=package)
-        if form == "libreoffice":
-            from .libreoffice.form import workbook_in_calc_form
-
-            workbook_in_calc_form(temporary)
+        build(temporary, filled.event, progress=progress, lite=package, rewrite=rewrite)
 
     return write_atomically(Path(path), write)

@@ -1,8 +1,9 @@
 """How every command writes figures and tables as text: points (:func:`points_text`), a
 rating change (:func:`change_text`), a count and its noun (:func:`counted`: ``1 round``,
 ``7 rounds``), a core message without its argument's name (:func:`without_argument`) and
-an aligned table (:func:`table_lines`), a titled list of items (:func:`listed`) and a
-number as JSON writes it (:func:`json_fraction`).
+an aligned table (:func:`table_lines`), a titled list of items (:func:`listed`), a
+number as JSON writes it (:func:`json_fraction`) and every command's JSON
+(:func:`json_text`).
 
 Points are written as TRF16 writes them and the report's table prints them: at least one
 decimal (``6.0``, ``5.5``), more where the value needs them (``20.25``). Every command's text
@@ -12,6 +13,7 @@ messages) uses this one convention.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Collection, Iterable, Sequence
 from decimal import Decimal
@@ -21,6 +23,7 @@ __all__ = [
     "change_text",
     "counted",
     "json_fraction",
+    "json_text",
     "listed",
     "points_text",
     "table_lines",
@@ -121,3 +124,21 @@ def json_fraction(x: Fraction | int | None) -> int | float | None:
     (2.5, 4, None)
     """
     return None if x is None else int(x) if x.denominator == 1 else float(x)
+
+
+_JSON_CONTROLS = re.compile("[\x7f-\x9f]")
+"""DEL and the C1 controls, which JSON may hold as they are (it escapes only C0)."""
+
+
+def json_text(value: object) -> str:
+    r"""*value* as indented JSON, UTF-8 but for the control characters (C0 by JSON itself, DEL
+    and C1 here), which would drive a terminal; no final newline. Every ``--format json``
+    writes through it.
+
+    >>> print(json_text({"name": "Ash\x1b\x9b, Ødön"}))
+    {
+      "name": "Ash\u001b\u009b, Ødön"
+    }
+    """
+    text = json.dumps(value, indent=2, ensure_ascii=False)
+    return _JSON_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -169,7 +169,7 @@ def _findings_json(findings: Sequence[Finding]) -> dict[str, object]:
 def _done(doc: dict[str, object], findings: Sequence[Finding], text: bool) -> int:
     """Print *doc* unless the format is *text*; the exit status of *findings*."""
     if not text:
-        from ..report.render import json_text
+        from ..text_output import json_text
 
         print(json_text(doc))
     return _status(findings)

@@ -5,7 +5,6 @@ without results or a CSV of the players (:mod:`xlfuncs.trf.plan_field`), worked 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -242,6 +241,8 @@ def _chance_object(c: NormChance) -> dict[str, Any]:
 def render_json(p: FieldPlan) -> str:
     """The plan as one JSON object: the event, the players with each norm's chance, and
     the players one more player would help."""
+    from ..text_output import json_text
+
     plan = p.plan
     bs = plan.big_swiss
     obj: dict[str, Any] = {
@@ -286,7 +287,7 @@ def render_json(p: FieldPlan) -> str:
             for e in p.effects
         ],
     }
-    return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
+    return json_text(obj) + "\n"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -75,9 +75,13 @@ EVENT_FLAGS: Mapping[str, str] = {
 stands in for a date the file does not give; ``--tiebreaks`` fills ``team_tiebreaks`` with
 ``report --teams``, else ``tiebreaks``)."""
 
-EVENT_DESTS: tuple[str, ...] = tuple(
-    dict.fromkeys(flag.removeprefix("--").replace("-", "_") for flag in EVENT_FLAGS.values())
-)
+
+def _dest(flag: str) -> str:
+    """The parsed arguments' name of *flag*, as argparse makes it (``--k-file``: ``k_file``)."""
+    return flag.removeprefix("--").replace("-", "_")
+
+
+EVENT_DESTS: tuple[str, ...] = tuple(dict.fromkeys(_dest(f) for f in EVENT_FLAGS.values()))
 """The parsed arguments' names of the options of :data:`EVENT_FLAGS` (``k_file``,
 ``unrated_rating`` ...)."""
 
@@ -160,8 +164,7 @@ def add_norm_event_options(command: argparse.ArgumentParser) -> None:
     )
     readings = get_type_hints(NormReadings)
     for flag, text in _NORM_READING_HELP.items():
-        field = flag.removeprefix("--").replace("-", "_")
-        command.add_argument(flag, choices=get_args(readings[field]), help=text)
+        command.add_argument(flag, choices=get_args(readings[_dest(flag)]), help=text)
 
 
 _NORM_READING_HELP: Mapping[str, str] = {

@@ -363,36 +363,32 @@ def event_options(
     rating_list: ListExtract | None = None,
 ) -> EventOptions:
     """The event's reading as the command line gives it: each field of
-    :class:`~xlfuncs.event.EventOptions` from its option (``None`` where the command has
-    none); the files (*k_overrides*, *rating_list*) as read, and *rules* as given (a date
-    stays a date: the Title Regulations are chosen by it, not by the rating edition's first
-    day)."""
+    :class:`~xlfuncs.event.EventOptions` from its option
+    (:data:`~xlfuncs.commands.options.EVENT_FLAGS`), parsed under the field's name (``None``
+    where the command has none), as parsed; but the files (*k_overrides*, *rating_list*) as
+    read, *rules* as given (a date stays a date: the Title Regulations are chosen by it, not
+    by the rating edition's first day), the rate of play (:func:`rate_of_play`),
+    ``--tiebreaks`` the teams' with ``report --teams``, ``--event-type`` and
+    ``--registered`` as values."""
+    from dataclasses import fields
+
     from ..core.norm_event import EventType
     from ..event import EventOptions
 
-    given = args.tiebreaks
+    parsed = vars(args)
+    values = {f.name: parsed[f.name] for f in fields(EventOptions) if f.name in parsed}
     teams = args.teams  # report --teams: the list ranks the teams
-    return EventOptions.given(
+    values.update(
         rules=rules,
         rate=rate_of_play(args),
         k_overrides=k_overrides,
         rating_list=rating_list,
-        tiebreaks=None if teams else given,
-        team_tiebreaks=given if teams else None,
-        tiebreak_rules=args.tiebreak_rules,
-        unrated_rating=args.unrated_rating,
-        ptp_full_score=args.ptp_full_score,
-        koya_scores=args.koya_scores,
-        team_colour=args.team_colour,
-        system=args.system,
+        tiebreaks=None if teams else args.tiebreaks,
+        team_tiebreaks=args.tiebreaks if teams else None,
         event_type=None if args.event_type is None else EventType.read(args.event_type),
-        host_federation=args.host_federation,
         registered=None if args.registered is None else args.registered == "yes",
-        chief_arbiter_title=args.chief_arbiter_title,
-        big_swiss_count=args.big_swiss_count,
-        round_robin_mix=args.round_robin_mix,
-        last_round_forfeit=args.last_round_forfeit,
     )
+    return EventOptions.given(**values)
 
 
 def read_event(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import json
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -215,7 +214,7 @@ def _text(app: TitleApplication, files: list[str], fide_id: int, assumed: Sequen
 
 def _json(app: TitleApplication, files: list[str], fide_id: int) -> str:
     from ..norm_report.render import check_object
-    from ..text_output import json_fraction
+    from ..text_output import json_fraction, json_text
 
     norms = [
         {
@@ -254,4 +253,4 @@ def _json(app: TitleApplication, files: list[str], fide_id: int) -> str:
         "norms": norms,
         "requirements": requirements,
     }
-    return json.dumps(body, ensure_ascii=False, indent=2) + "\n"
+    return json_text(body) + "\n"

@@ -367,22 +367,40 @@ def _colour(p: Entry) -> tuple[int, int]:
     return diff, 1 if colours and colours[-1] == "w" else 0
 
 
-def _pair(pool: list[Entry], score: dict[int, Fraction]) -> list[tuple[Entry, Entry]] | None:
-    """Pair a pool sorted by score and starting rank: the first player meets the middle of
-    their score group (top half against bottom half), else the next ones, never a rematch."""
-    if not pool:
-        return []
+def _choices(pool: list[Entry], score: dict[int, Fraction]) -> tuple[Entry, list[Entry]]:
+    """The first player of *pool* (sorted by score and starting rank) and the opponents they
+    may meet, in the order tried: the middle of their score group (top half against bottom
+    half), then the next ones, never a rematch."""
     a = pool[0]
     group = [p for p in pool if score[p.start_no] == score[a.start_no]]
     mid = len(group) // 2
     order = group[mid:] + group[1:mid][::-1] + pool[len(group) :]
     met = a.opponents()
-    for b in order:
-        if b is a or b.start_no in met:
+    return a, [b for b in order if b is not a and b.start_no not in met]
+
+
+def _pair(pool: list[Entry], score: dict[int, Fraction]) -> list[tuple[Entry, Entry]] | None:
+    """Pair a pool sorted by score and starting rank (:func:`_choices`), backtracking where
+    the rest cannot be paired: the first pairing found, trying each player's choices in
+    order; ``None`` if there is none. A depth-first search kept on a list (one level per
+    pair), so that a pool of any size is paired without deep recursion."""
+    if not pool:
+        return []
+    levels = [(pool, *_choices(pool, score), 0)]  # the players left, a, a's choices, next
+    pairs: list[tuple[Entry, Entry]] = []  # the pair tried at each level
+    while levels:
+        left, a, choices, k = levels[-1]
+        del pairs[len(levels) - 1 :]  # the pair this level tried before, if any, failed
+        if k == len(choices):
+            levels.pop()
             continue
-        rest = _pair([p for p in pool if p is not a and p is not b], score)
-        if rest is not None:
-            return [(a, b)] + rest
+        levels[-1] = (left, a, choices, k + 1)
+        b = choices[k]
+        pairs.append((a, b))
+        rest = [p for p in left if p is not a and p is not b]
+        if not rest:
+            return pairs
+        levels.append((rest, *_choices(rest, score), 0))
     return None
 
 
@@ -403,7 +421,6 @@ def make_swiss(
     players = swiss_players(rng, size, unrated)
     strength = {p.start_no: p.rating or rng.randint(1300, 1900) for p in players}
     had_bye: set[int] = set()
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), size + 500))
     for r in range(1, rounds + 1):
         requested = (byes or {}).get(r, {})
         for no, code in requested.items():

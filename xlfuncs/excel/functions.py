@@ -10,7 +10,8 @@ Every function returns a number or an array, or an Excel error value as text (``
 a call and tells why it failed. The docstring's first line is the description Excel's
 function wizard shows; each argument's help and reading is an :class:`ExcelArgument`, given
 by :func:`_excel` (the function's own, or one of the tables of arguments several functions
-share) and listed in :data:`ARGUMENTS`. Each body is one call of the function of this
+share) and listed in :data:`ARGUMENTS`, in the order of the source, as :data:`FUNCTIONS` lists the
+functions. Each body is one call of the function of this
 package that reads the cells, asks the core and shapes the answer (``RP_FIDE``:
 :func:`xlfuncs.excel.performance.rp_fide_cells`); the arguments a family of functions
 shares go to it as one record, built in the body (an event's columns:
@@ -126,12 +127,15 @@ ARGUMENTS: dict[str, dict[str, ExcelArgument]] = {}
 :func:`_excel` listed them (the wizard's help, how the cells are read): what
 :mod:`xlfuncs.udfs` registers with xlwings, in this order."""
 
+_DEFINED: dict[str, Callable[..., Any]] = {}
+"""Every function :func:`_excel` listed, by name, in the order of :data:`ARGUMENTS`."""
+
 
 def _excel(*shared: Mapping[str, ExcelArgument], **own: ExcelArgument) -> Callable[[_F], _F]:
     """List a function in :data:`ARGUMENTS` with each of its parameters' :class:`ExcelArgument`:
-    from *own*, else from the first of the *shared* tables that names it; the function
-    itself is returned as it is. A parameter none names, or an argument of *own* the
-    function does not take, is a mistake here and fails at import."""
+    from *own*, else from the first of the *shared* tables that names it, and in
+    :data:`_DEFINED`; the function itself is returned as it is. A parameter none names, or an
+    argument of *own* the function does not take, is a mistake here and fails at import."""
 
     def register(function: _F) -> _F:
         names = list(inspect.signature(function).parameters)
@@ -145,6 +149,7 @@ def _excel(*shared: Mapping[str, ExcelArgument], **own: ExcelArgument) -> Callab
                 raise TypeError(f"{function.__name__}: no help for {name}")
             arguments[name] = found
         ARGUMENTS[function.__name__] = arguments
+        _DEFINED[function.__name__] = function
         return function
 
     return register
@@ -842,49 +847,9 @@ def RANK_ALL(
     )
 
 
-FUNCTIONS: dict[str, Callable[..., Any]] = {
-    f.__name__: f
-    for f in (
-        DP_LOOKUP,
-        PD_LOOKUP,
-        EXPECTED_SCORE,
-        RP_EXACT,
-        RP_FIDE,
-        RP_LINEAR,
-        RP_PTP,
-        ELO_CHANGE,
-        ELO_DETAIL,
-        K_FACTOR,
-        K_FOR_GAMES,
-        UPLIFT_2024,
-        UNRATED_AGAIN,
-        GAME_RATED,
-        BLOQUE,
-        NORM_RP,
-        NORM_POINTS,
-        NORM_MIX,
-        NORM_RATINGS,
-        NORM_FIGURES,
-        NORM_TITLED,
-        POINTS_ALL,
-        SB_ALL,
-        RATED_GAMES_ALL,
-        RA_ALL,
-        RP_FIDE_ALL,
-        RP_EXACT_ALL,
-        ELO_CHANGE_ALL,
-        BLOQUE_ALL,
-        RATING_WORKING,
-        NORM_ALL,
-        NORM_PLAN,
-        K_FACTOR_ALL,
-        TIEBREAK_ALL,
-        TIEBREAK,
-        TIEBREAK_WORKING,
-        RANK_ALL,
-    )
-}
-"""Every Excel function by name (``EXPLAIN_ERROR`` aside)."""
+FUNCTIONS: dict[str, Callable[..., Any]] = dict(_DEFINED)
+"""Every Excel function by name (``EXPLAIN_ERROR``, defined below, aside), in the order of
+:data:`ARGUMENTS`: each function :func:`_excel` listed above."""
 
 
 def _explained(k: int) -> ExcelArgument:

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ..core.norm_check import NormCheck, Requirement
 from ..output import visible
-from ..text_output import counted, json_fraction, listed, points_text, table_lines
+from ..text_output import counted, json_fraction, json_text, listed, points_text, table_lines
 from .build import NormReport, PlayerNorms
 
 __all__ = ["check_object", "render_audit", "render_json", "render_text"]
@@ -210,5 +209,4 @@ def player_object(p: PlayerNorms) -> dict[str, Any]:
 
 def render_json(report: NormReport) -> str:
     """A JSON list, one object per player (:func:`player_object`)."""
-    text = json.dumps([player_object(p) for p in report.players], indent=2, ensure_ascii=False)
-    return text + "\n"
+    return json_text([player_object(p) for p in report.players]) + "\n"

@@ -5,9 +5,6 @@ mean: ``docs/period.md``.
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import textwrap
 from dataclasses import fields
 from typing import Any
@@ -15,8 +12,8 @@ from typing import Any
 from ..core.rating_calendar import Placement
 from ..findings import Finding, text_items
 from ..output import visible
-from ..report.render import C1_CONTROLS, csv_cell
-from ..text_output import change_text, counted, listed, table_lines, without_argument
+from ..report.render import csv_cell, csv_text
+from ..text_output import change_text, counted, json_text, listed, table_lines, without_argument
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from .read import EventRead
 from .rows import LIST_K, Period, PeriodRow, RateSection
@@ -53,22 +50,19 @@ def render_json(period: Period) -> str:
     """A JSON list, one object per player: every rate of play in turn, the players with a
     FIDE id by name, then those without one (``fide_id`` null, one file each)."""
     objects = [json_object(r) for s in period.sections for r in (*s.rows, *s.apart)]
-    text = json.dumps(objects, indent=2, ensure_ascii=False)
-    return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+    return json_text(objects) + "\n"
 
 
 def render_csv(period: Period) -> str:
     """CSV with the header :data:`CSV_KEYS`, one row per player (as :func:`render_json`);
     text cells that a spreadsheet would run are written after a ``'``."""
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\r\n")
-    writer.writerow(CSV_KEYS)
+    rows: list[list[object]] = [list(CSV_KEYS)]
     for s in period.sections:
         for r in (*s.rows, *s.apart):
             values = [getattr(r, k) for k in CSV_KEYS[:-2]]
             values += [len(r.events), ";".join(e.file for e in r.events)]
-            writer.writerow([csv_cell(v) for v in values])
-    return buf.getvalue()
+            rows.append([csv_cell(v) for v in values])
+    return csv_text(rows)
 
 
 def _two(x: float | None) -> str:

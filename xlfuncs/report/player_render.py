@@ -9,9 +9,9 @@ from fractions import Fraction
 from ..core.first_rating_working import FirstRatingWorking
 from ..core.rating_working import RatingWorking
 from ..core.tiebreak_working import TiebreakWorking, figure_text
-from ..text_output import change_text, points_text, table_lines
+from ..text_output import change_text, json_text, points_text, table_lines
 from .player import PlayerReport
-from .render import json_number, json_text
+from .render import json_number
 
 __all__ = ["player_json", "render_player_json", "render_player_text"]
 

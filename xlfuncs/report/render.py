@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from fractions import Fraction
@@ -20,7 +18,7 @@ from ..core.tables import round_half_up
 from ..core.tiebreak_editions import tiebreak_edition_for
 from ..findings import Finding, text_items
 from ..output import visible
-from ..text_output import change_text, counted, listed, points_text, table_lines
+from ..text_output import change_text, counted, json_text, listed, points_text, table_lines
 from ..trf import RoundEntry, Tournament
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from ..trf.records2026 import NationalRating
@@ -30,11 +28,11 @@ from .rows import NormFigures, Report, ReportRow
 from .teams import TEAM_KEYS, no_team_standing, team_objects, team_text_lines
 
 __all__ = [
-    "C1_CONTROLS",
     "JSON_KEYS",
     "TIEBREAK_COLUMN",
     "csv_cell",
     "csv_header",
+    "csv_text",
     "json_object",
     "render_csv",
     "render_json",
@@ -398,17 +396,6 @@ def _list_fact(report: Report) -> str:
     return f"{rl.source} ({rates}): {found} of the {len(with_id)} players with a FIDE id found"
 
 
-C1_CONTROLS = re.compile("[\x7f-\x9f]")
-"""DEL and the C1 controls, which JSON may hold as they are (it escapes only C0)."""
-
-
-def json_text(value: object) -> str:
-    """*value* as indented JSON, UTF-8 but for the control characters (C0 by JSON itself,
-    :data:`C1_CONTROLS` here), which would drive a terminal; no final newline."""
-    text = json.dumps(value, indent=2, ensure_ascii=False)
-    return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
 def national_object(n: NationalRating) -> dict[str, JsonScalar]:
     """One national-rating line (TRF-2026) as JSON: the federation and what its line gives,
     apart from FIDE's rating."""
@@ -605,11 +592,12 @@ def render_csv(report: Report) -> str:
             elif not isinstance(value, list):
                 cells.append(csv_cell(value))
         rows.append(cells)
-    return _csv_text(rows)
+    return csv_text(rows)
 
 
-def _csv_text(rows: Iterable[Sequence[object]]) -> str:
-    """*rows* as CSV, each line ended by CRLF (RFC 4180: a field with a CR is quoted)."""
+def csv_text(rows: Iterable[Sequence[object]]) -> str:
+    """*rows* as CSV, each line ended by CRLF (RFC 4180: a field with a CR is quoted); every
+    ``--format csv`` writes through it, its cells made by :func:`csv_cell`."""
     buf = io.StringIO()
     csv.writer(buf, lineterminator="\r\n").writerows(rows)
     return buf.getvalue()
@@ -654,7 +642,7 @@ def render_team_csv(report: Report) -> str:
         tbs = obj["tiebreaks"]
         assert isinstance(tbs, dict)
         rows.append([csv_cell(obj[k]) for k in TEAM_KEYS] + [csv_cell(v) for v in tbs.values()])
-    return _csv_text(rows)
+    return csv_text(rows)
 
 
 def _notes(report: Report) -> list[str]:

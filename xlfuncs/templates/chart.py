@@ -67,6 +67,7 @@ from .chart_layout import (
 from .common import (
     Formats,
     LitePackage,
+    PartsRewrite,
     cell,
     close_workbook,
     is_number,
@@ -540,11 +541,12 @@ class ChartTemplate:
         *,
         progress: Progress = no_progress,
         lite: LitePackage | None = None,
+        rewrite: PartsRewrite | None = None,
     ) -> None:
         """Write the chart to *path*: blank, or filled with *event*, every formula cell
-        carrying its computed value, the Lite code *lite* stored in it; *progress* hears how
-        far it is (:func:`build_chart`)."""
-        build_chart(Path(path), self.layout_of(event), self.texts, event, progress, lite)
+        carrying its computed value, the Lite code *lite* stored in it, its parts rewritten
+        by *rewrite*; *progress* hears how far it is (:func:`build_chart`)."""
+        build_chart(Path(path), self.layout_of(event), self.texts, event, progress, lite, rewrite)
 
 
 def build_chart(
@@ -554,10 +556,11 @@ def build_chart(
     event: Event | None,
     progress: Progress = no_progress,
     lite: LitePackage | None = None,
+    rewrite: PartsRewrite | None = None,
 ) -> None:
     """Write the chart: blank when *event* is ``None``, else filled with it, the Lite code
-    *lite* stored in it (:func:`~xlfuncs.templates.common.new_workbook`); *progress* hears
-    how far it is."""
+    *lite* stored in it and its parts rewritten by *rewrite* as it is finished
+    (:func:`~xlfuncs.templates.common.new_workbook`); *progress* hears how far it is."""
     layout = replace(layout, tiebreaks=len(tiebreaks_of(layout, event or Event())))
     if event is not None:
         event.validate(round_robin=not layout.swiss, capacity=layout.capacity)
@@ -570,7 +573,7 @@ def build_chart(
             f"{layout.rounds} rounds: the chart would need {layout.floor_helper + 1} columns, "
             f"a worksheet has {_EXCEL_COLUMNS}"
         )
-    wb, fmt = new_workbook(path, title=texts.title, lite=lite)
+    wb, fmt = new_workbook(path, title=texts.title, lite=lite, rewrite=rewrite)
     ws = wb.add_worksheet(texts.sheet)
     data = inputs(layout, event or Event())
     shown = layout.results_shown(event)

@@ -21,7 +21,7 @@ import itertools
 import re
 import weakref
 import zipfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import isfinite
 from pathlib import Path
@@ -48,6 +48,7 @@ __all__ = [
     "EXCEL_CALC_ID",
     "Formats",
     "LitePackage",
+    "PartsRewrite",
     "new_workbook",
     "finish_package",
     "write_text",
@@ -161,6 +162,11 @@ class LitePackage:
     functions: tuple[str, ...] | None = None
 
 
+PartsRewrite = Callable[[dict[str, bytes]], object]
+"""A last rewrite of a finished workbook's parts (part name -> bytes), in place, before the
+package is written: the calls in Calc's form (:func:`xlfuncs.libreoffice.form.calc_parts`)."""
+
+
 _CALC_PR = re.compile(rb"<calcPr\b[^>]*/>")
 """The ``<calcPr>`` element of ``xl/workbook.xml`` (xlsxwriter's asks Excel 2010's engine,
 124519, to recalculate on load)."""
@@ -169,12 +175,20 @@ _CALC_PR = re.compile(rb"<calcPr\b[^>]*/>")
 class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is untyped here
     """xlsxwriter's workbook, finished when it is closed (:func:`finish_package`): the
     calculation settings Excel opens it with, the cells of :class:`LaterCells` written, blank
-    formula values typed as text, and the xlwings Lite code *lite* stored in it."""
+    formula values typed as text, the xlwings Lite code *lite* stored in it, the parts
+    rewritten by *rewrite*."""
 
-    def __init__(self, path: str, options: dict[str, Any], lite: LitePackage | None) -> None:
+    def __init__(
+        self,
+        path: str,
+        options: dict[str, Any],
+        lite: LitePackage | None,
+        rewrite: PartsRewrite | None = None,
+    ) -> None:
         super().__init__(path, options)
         self.xlfuncs_path = Path(path)
         self.xlfuncs_lite = lite
+        self.xlfuncs_rewrite = rewrite
         self.xlfuncs_finished = False
         self.xlfuncs_later: list[LaterCells] = []
         self.xlfuncs_texts = KeptTexts()
@@ -196,7 +210,13 @@ class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is unt
             sheet.anchor()
         super().close()
         later = {sheet.part: sheet for sheet in self.xlfuncs_later if sheet.rows or sheet.arrays}
-        finish_package(self.xlfuncs_path, self.xlfuncs_lite, later=later, texts=self.xlfuncs_texts)
+        finish_package(
+            self.xlfuncs_path,
+            self.xlfuncs_lite,
+            later=later,
+            texts=self.xlfuncs_texts,
+            rewrite=self.xlfuncs_rewrite,
+        )
         for sheet in self.xlfuncs_later:
             sheet.clear()  # written: let go
         self.xlfuncs_finished = True
@@ -469,6 +489,7 @@ def finish_package(
     *,
     later: Mapping[str, LaterCells] | None = None,
     texts: KeptTexts | None = None,
+    rewrite: PartsRewrite | None = None,
 ) -> None:
     """Finish the workbook file xlsxwriter wrote at *path*, rewritten with the standard
     library's :mod:`zipfile` (every part kept in its order, date and compression):
@@ -483,7 +504,9 @@ def finish_package(
       reads it as no value at all (:func:`xlfuncs.lite_form.typed_blanks`);
     - with *lite*, the xlwings Lite code stored (:func:`xlfuncs.lite_workbook.store_settings`,
       the formulas calling its functions in the Lite form when it names them); the parts it
-      adds come last, dated as ``[Content_Types].xml``."""
+      adds come last, dated as ``[Content_Types].xml``;
+    - with *rewrite*, the parts then rewritten by it (the Calc form), so that the package is
+      decompressed and compressed again once, here, whatever the form."""
     from ..lite_form import LiteFormError, typed_blanks
     from ..lite_workbook import WorkbookError, store_settings
 
@@ -507,6 +530,8 @@ def finish_package(
             added = store_settings(parts, lite.settings, functions=lite.functions)
         except LiteFormError as exc:
             raise WorkbookError(f"{path}: {exc}") from None
+    if rewrite is not None:
+        rewrite(parts)
     stamp = next(info.date_time for info in infos if info.filename == "[Content_Types].xml")
     with zipfile.ZipFile(path, "w") as out:
         for info in infos:
@@ -519,14 +544,20 @@ def finish_package(
 
 
 def new_workbook(
-    path: str | Path, *, title: str, lite: LitePackage | None = None
+    path: str | Path,
+    *,
+    title: str,
+    lite: LitePackage | None = None,
+    rewrite: PartsRewrite | None = None,
 ) -> tuple[Workbook, Formats]:
-    """A new workbook with our formats, with the Lite code *lite* stored in it. Strings are
-    never turned into formulas or numbers."""
+    """A new workbook with our formats, with the Lite code *lite* stored in it and its parts
+    rewritten by *rewrite* when it is finished (:func:`finish_package`). Strings are never
+    turned into formulas or numbers."""
     wb = _Workbook(
         str(path),
         {"strings_to_formulas": False, "strings_to_numbers": False, "strings_to_urls": False},
         lite,
+        rewrite,
     )
     wb.set_properties(
         {
