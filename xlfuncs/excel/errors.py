@@ -215,12 +215,7 @@ def _cell_name(value: Sequence[Cell], size: int, i: int, name: str) -> str:
 @functools.cache
 def parameters_of(fn: Callable[..., Any]) -> tuple[inspect.Parameter, ...]:
     """The parameters of *fn*'s signature (:func:`inspect.signature`), worked out once per
-    function: the errors of every call name its arguments by them.
-
-    >>> def root(x, digits=2): ...
-    >>> [p.name for p in parameters_of(root)]
-    ['x', 'digits']
-    """
+    function: the errors of every call name its arguments by them."""
     return tuple(inspect.signature(fn).parameters.values())
 
 
