@@ -5,7 +5,9 @@ its ``@settings(max_examples=...)`` (Hypothesis's default without one), the numb
 mutations or calls its ``XLFUNCS_*`` variable sets or its default. The quick loop, a run
 that leaves out the slow tests (``pytest -m "not slow"``), gives each a share of it
 (:data:`QUICK_SHARE`), at least :data:`QUICK_LEAST`: the same tests, the same seeds, the same
-checks, fewer cases. A number set in the environment is always taken as it is.
+checks, fewer cases. A number set in the environment is always taken as it is. A fuzzer that
+makes one test of each seed runs its share of the seeds, the others marked ``slow``
+(:func:`seeds`).
 
 :func:`conftest.pytest_configure` says which run this is (:func:`set_quick`), before the
 test modules are imported (``@settings`` is read when a module is).
@@ -14,6 +16,7 @@ test modules are imported (``@settings`` is read when a module is).
 from __future__ import annotations
 
 import os
+from typing import Any
 
 QUICK_SHARE = 4
 """The quick loop runs a quarter of each budget."""
@@ -44,9 +47,25 @@ def quick() -> bool:
     return _quick
 
 
+def share(full: int) -> int:
+    """The quick loop's share of a budget of *full* cases."""
+    return max(min(full, QUICK_LEAST), full // QUICK_SHARE)
+
+
 def examples(full: int) -> int:
     """The ``max_examples`` of a property test whose full budget is *full*."""
-    return max(min(full, QUICK_LEAST), full // QUICK_SHARE) if _quick else full
+    return share(full) if _quick else full
+
+
+def seeds(full: int) -> list[Any]:
+    """The seeds ``0 .. full - 1`` of a fuzzer that makes one test of each (parametrized):
+    those beyond the quick loop's :func:`share` marked ``slow``, so that the quick loop runs
+    its share and the whole suite every one, under the same test names."""
+    import pytest
+
+    return [
+        pytest.param(s, marks=[pytest.mark.slow] if s >= share(full) else []) for s in range(full)
+    ]
 
 
 def budget(variable: str, full: int) -> int:

@@ -266,7 +266,12 @@ def cached_mismatches(path: Path, values: Values, sheet: str) -> list[str]:
 def stored_values(path: Path, sheet: str) -> Values:
     """Every cell's value as stored in the file (what a reader without a formula engine
     shows): ``{(sheet, "B3"): value}``, a blank formula value as ``""``."""
-    ws = openpyxl.load_workbook(path, data_only=True)[sheet]
+    return sheet_values(openpyxl.load_workbook(path, data_only=True)[sheet])
+
+
+def sheet_values(ws: Any) -> Values:
+    """:func:`stored_values` of the sheet *ws* of a workbook already read (``data_only``)."""
+    sheet = ws.title
     return {
         (sheet, c.coordinate): "" if c.value is None else c.value
         for row in ws.iter_rows()

@@ -137,6 +137,7 @@ def test_the_benchmark_runs_small(
     assert shown in out
 
 
+@pytest.mark.slow  # the benchmark from two checkouts; test_the_benchmark_runs_small runs it here
 def test_the_report_benchmark_runs_side_by_side(
     restored_path: None,
     tmp_path: Path,

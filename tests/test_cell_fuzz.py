@@ -27,6 +27,7 @@ random calls (3,000 unless set, a quarter in the quick loop: :mod:`budget`; seed
 from __future__ import annotations
 
 import copy
+import functools
 import inspect
 import math
 import os
@@ -73,10 +74,12 @@ def showable(value: Any, depth: int = 0) -> bool:
     return False
 
 
-def _names(name: str) -> list[str]:
-    return list(inspect.signature(FUNCTIONS[name]).parameters)
+@functools.cache
+def _names(name: str) -> tuple[str, ...]:
+    return tuple(inspect.signature(FUNCTIONS[name]).parameters)
 
 
+@functools.cache
 def _required(name: str) -> int:
     params = inspect.signature(FUNCTIONS[name]).parameters.values()
     return sum(p.default is inspect.Parameter.empty for p in params)

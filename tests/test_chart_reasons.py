@@ -40,14 +40,9 @@ WORDED = ("Ra", "Rp FIDE", "Rp exact", "Rating change", "New rating", "First rat
 """The chart's rating figures whose cells say why where there is no figure."""
 
 
-def _columns(path: Path, sheet: str = SHEET) -> dict[str, list[Any]]:
-    """Each visible header of the chart's head row -> the stored values below it, every
-    row of the chart's capacity."""
-    return _columns_of(openpyxl.load_workbook(path, data_only=True)[sheet])
-
-
 def _columns_of(ws: Any) -> dict[str, list[Any]]:
-    """:func:`_columns` of a sheet already read."""
+    """Each visible header of the chart's head row -> the stored values below it, every
+    row of the chart's capacity (*ws*: the chart's sheet, read ``data_only``)."""
     heads = {c.value: c.column for c in ws[HEAD_ROW + 1] if isinstance(c.value, str)}
     return {
         head: [ws.cell(row=r, column=col).value for r in range(FIRST_ROW + 1, ws.max_row + 1)]
@@ -128,11 +123,12 @@ def test_an_unrated_event_says_why_in_the_chart_and_the_working(tmp_path: Path) 
     under its heading instead of leaving it empty."""
     out = tmp_path / "unrated.xlsx"
     assert main(["crosstable", str(_unrated_trf(tmp_path)), "-o", str(out)]) == 0
-    cols = _columns(out)
+    book = openpyxl.load_workbook(out, data_only=True)
+    cols = _columns_of(book[SHEET])
     assert cols["Rating change"][:6] == cols["New rating"][:6] == ["unrated"] * 6
     assert cols["First rating"][:6] == ["no rated game"] * 6
     assert cols["Ra"][:6] == cols["Rp FIDE"][:6] == ["no rated game"] * 6
-    ws = openpyxl.load_workbook(out, data_only=True)["Working"]
+    ws = book["Working"]
     heading = next(
         c
         for row in ws.iter_rows(max_row=10)

@@ -69,17 +69,26 @@ def _write(tmp_path: Path) -> Path:
     return path
 
 
-def _rows(path: Path) -> tuple[dict[str, list[Any]], Any]:
-    """Each header of the wall chart -> the column's values for the six players."""
-    wb = openpyxl.load_workbook(path, data_only=True)
-    ws = wb["Wall chart"]
-    header_row = next(r for r in range(1, 20) if ws.cell(r, 1).value == "No.")
+def _top(path: Path, rows: int) -> list[tuple[Any, ...]]:
+    """The stored values of the wall chart's first *rows* rows (read as a stream: the
+    workbook's other cells and sheets are not read)."""
+    wb = openpyxl.load_workbook(path, data_only=True, read_only=True)
+    try:
+        return list(wb["Wall chart"].iter_rows(max_row=rows, values_only=True))
+    finally:
+        wb.close()
+
+
+def _rows(path: Path) -> dict[str, list[Any]]:
+    """Each header of the wall chart (in its first 19 rows) -> the column's values for the
+    six players."""
+    top = _top(path, 19 + 6)
+    header_row = next(r for r in range(19) if top[r][0] == "No.")
     columns: dict[str, list[Any]] = {}
-    for c in range(1, ws.max_column + 1):
-        title = ws.cell(header_row, c).value
+    for c, title in enumerate(top[header_row]):
         if isinstance(title, str) and title not in columns:
-            columns[title] = [ws.cell(header_row + i, c).value for i in range(1, 7)]
-    return columns, wb
+            columns[title] = [top[header_row + i][c] for i in range(1, 7)]
+    return columns
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +100,7 @@ def workbook(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_values_are_stored_beside_the_formulas(workbook: Path) -> None:
-    cols, _ = _rows(workbook)
+    cols = _rows(workbook)
     assert cols["Name"][2] == "=Charlie, Carl"  # text stays text
     assert cols["Pts"] == [2.5, 2.5, 1.5, 1, 1, 0]
     # Rated games against rated opponents: Alpha 3; Bravo 1 (5 unrated, 6 forfeit) + 1 = 2
@@ -121,7 +130,7 @@ def test_workbook_agrees_with_the_report(
     capsys.readouterr()
     assert main(["report", str(_write(tmp_path)), "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    cols, _ = _rows(workbook)
+    cols = _rows(workbook)
     pairs = {
         "Pts": "points",
         "Rated games": "rated_games",
@@ -232,7 +241,7 @@ def test_points_discrepancies_are_said_and_marked(
     report_err = capsys.readouterr().err
     assert [x for x in report_err.splitlines() if "discrepancy" in x] == found
 
-    cols, _ = _rows(out)
+    cols = _rows(out)
     assert cols["Pts"] == [2.5, 2.5, 1.5, 1, 1, 0]  # the results' points
     wb = openpyxl.load_workbook(out)
     ws = wb["Wall chart"]
@@ -272,10 +281,9 @@ def test_long_swiss_gets_a_workbook(
     out = tmp_path / f"swiss_{rounds}.xlsx"
     assert main(["crosstable", str(trf), "-o", str(out)]) == 0
     assert "Swiss wall chart, 45 players" in capsys.readouterr().out
-    ws = openpyxl.load_workbook(out, data_only=True)["Wall chart"]
-    heads = [c.value for c in ws[7]]
+    heads = _top(out, 7)[6]
     assert f"Round {rounds}" in heads and f"Round {rounds + 1}" not in heads
-    cols, _ = _rows(out)
+    cols = _rows(out)
     file_points = [float(line[80:84]) for line in trf.read_text().splitlines()[4:10]]
     assert cols["Pts"] == file_points
 
@@ -315,7 +323,7 @@ def test_the_chart_shows_the_tiebreaks_asked_for(tmp_path: Path) -> None:
     filled = event_from_trf(t, tiebreaks=["BH", "WIN", "SB/C1"])
     out = tmp_path / "asked.xlsx"
     write_chart(filled, out)
-    cols, _ = _rows(out)
+    cols = _rows(out)
     assert "BH" in cols and "WIN" in cols and "SB/C1" in cols
     # Buchholz by hand (C.07 2026): Alpha met Delta (1), Bravo (2.5), =Charlie (1.5): 5;
     # WIN counts wins, forfeit wins and the full-point bye: Bravo 2 (beat Echo, + against
@@ -362,7 +370,7 @@ def test_a_rapid_or_blitz_event_gets_its_chart(
     out = tmp_path / "rapid.xlsx"
     assert main(["crosstable", str(trf), "-o", str(out), *extra]) == 0
     assert "Traceback" not in capsys.readouterr().err
-    cols, _ = _rows(out)
+    cols = _rows(out)
     norm = next(v for k, v in cols.items() if k.startswith("Norm"))
     rate = "rapid" if "rapid" in extra else "blitz"
     assert norm == [f"{rate}: no norms"] * 6
@@ -417,7 +425,7 @@ def test_trf_title_codes_become_fide_titles_and_fide_id_0_is_blank(tmp_path: Pat
     assert players[0].fide_id is None and players[1].fide_id == 99100002
     out = tmp_path / "titled.xlsx"
     assert main(["crosstable", str(path), "-o", str(out)]) == 0
-    cols, _ = _rows(out)
+    cols = _rows(out)
     assert cols["Title"][:3] == ["GM", "WIM", None]
     assert cols["FIDE ID"][:2] == [None, 99100002]
 

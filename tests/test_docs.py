@@ -32,6 +32,7 @@ def _whole_suite(config: pytest.Config) -> bool:
     )
 
 
+@pytest.mark.slow  # every command the docs show, run on the repository's files
 def test_the_generated_blocks_are_what_the_program_prints(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> None:

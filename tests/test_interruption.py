@@ -284,6 +284,8 @@ def interrupt_fuzz(
 needs_linux = pytest.mark.skipif(not LINUX, reason="signals and /proc: Linux")
 
 
+@pytest.mark.slow  # every command run again and again; the quick loop interrupts commands in
+# test_parallel.test_interrupted_while_workers_compute and this file's in-process tests
 @needs_linux
 def test_interrupted_at_random_moments(tmp_path: Path) -> None:
     """Each command interrupted by SIGINT and by SIGTERM at seeded random moments: one line,

@@ -252,7 +252,30 @@ def _figures_of_period(case: Case) -> list[tuple[int | None, int | None, int | N
 COMMANDS = ("report", "crosstable", "norms", "period")
 
 
-@pytest.mark.parametrize("source", FILES, ids=[p.name for p in FILES])
+LONGEST = frozenset(
+    {
+        "armstrong-cup-2011.trf",
+        "bunratty-minor-2011.trf",
+        "crete-friendship-cup-2024-rapid.trf",
+        "demo_swiss.trf",
+        "gros-open-2010-after-round-4.trf",
+        "karl-mala-2005-3-1-0.trf",
+        "karl-mala-2005.trf",
+        "lichess-swiss-2024-10-13-rapid.trf",
+        "san-viator-madrid-2018.trf",
+    }
+)
+"""The files that take longest (0.4 s or more each, three fifths of the matrix's time), read
+by the whole suite only (marked ``slow``). The quick loop reads every other file the same four
+ways, from every folder: eight real events (the Irish files in Windows-1252, one with a BOM,
+a blitz one), the TRF-2026 files, the team events, the tie-break cases, the demo round robin."""
+
+
+@pytest.mark.parametrize(
+    "source",
+    [pytest.param(p, marks=[pytest.mark.slow] if p.name in LONGEST else []) for p in FILES],
+    ids=[p.name for p in FILES],
+)
 def test_every_command_gives_the_same_figures(
     source: Path, tmp_path: Path, cache: Path, record_property: Any
 ) -> None:
@@ -306,3 +329,7 @@ def test_the_matrix_is_every_file() -> None:
     }
     assert sum(1 for p in FILES if p.parent.name == "real") >= 15
     assert sum(1 for p in FILES if p.parent.name == "data") == 2
+    # the quick loop reads every folder's files too, those of LONGEST apart
+    quick = {p.relative_to(ROOT).parent.as_posix() for p in FILES if p.name not in LONGEST}
+    assert quick == folders
+    assert {p.name for p in FILES} >= LONGEST

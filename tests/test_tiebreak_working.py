@@ -51,7 +51,17 @@ def _tables(path: Path) -> list[TiebreakTable]:
 CHECKED: dict[str, int] = {}
 
 
-@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.name}" for p in FILES])
+LONGEST = frozenset({"karl-mala-2005.trf", "karl-mala-2005-3-1-0.trf", "armstrong-cup-2011.trf"})
+"""The files whose working takes longest (0.4 s or more each, the largest events, a third of
+the file's time), checked by the whole suite only (marked ``slow``): the quick loop checks
+every other file, every real one among them."""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, marks=[pytest.mark.slow] if p.name in LONGEST else []) for p in FILES],
+    ids=[f"{p.parent.name}/{p.name}" for p in FILES],
+)
 def test_the_working_gives_every_value(path: Path) -> None:
     checked = 0
     for table in _tables(path):

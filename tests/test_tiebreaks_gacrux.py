@@ -53,6 +53,17 @@ DE_AFTER = ("BH/C1", "DE", "SB")
 
 EDITION_DAYS = {"2023": _dt.date(2024, 8, 1), "2026": _dt.date(2026, 3, 1)}
 
+LARGEST = "karl-mala-2005.trf"
+"""The largest event (276 players, its bye's pseudo-player among them), two fifths of this
+file's time: every tie-break by the event's date is checked on it in every run
+(:func:`test_every_tiebreak_by_the_events_date`); the variants below (the other edition,
+other orders, a rating for unrated players, the 2026 text) by the whole suite only."""
+
+VARIANT_FILES = [
+    pytest.param(p, id=p.name, marks=[pytest.mark.slow] if p.name == LARGEST else []) for p in FILES
+]
+""":data:`FILES` for the variants: :data:`LARGEST` marked ``slow``."""
+
 KNOWN = {
     ("swiss_with_many_unplayed_rounds.trf", "PTP", 12): (Fraction(1800), Fraction(1736)),
     ("swiss_with_many_unplayed_rounds.trf", "APPO", 14): (Fraction(1326), Fraction(1314)),
@@ -230,20 +241,20 @@ def test_every_tiebreak_by_the_events_date(path: Path) -> None:
         assert any("older than the 2023 text" in n for n in ours.notes) == older
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", VARIANT_FILES)
 def test_every_tiebreak_in_the_other_edition(path: Path) -> None:
     """The edition the event's date does not choose (the date's one is checked above)."""
     other = "2026" if _read(path)[1] < EDITION_DAYS["2026"] else "2023"
     assert _check(path, ALL, edition=other).edition.id == other
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", VARIANT_FILES)
 @pytest.mark.parametrize("ds", [ISSUE, DE_AFTER], ids=["issue-list", "de-after-bh-c1"])
 def test_lists_in_other_orders(path: Path, ds: tuple[str, ...]) -> None:
     _check(path, ds)
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", VARIANT_FILES)
 def test_rating_tiebreaks_with_a_rating_for_unrated_players(path: Path) -> None:
     ours = _check(path, ALL, unrated=1000)
     assert not any("unrated" in n for n in ours.notes)
@@ -260,7 +271,7 @@ NEW_2026 = (
 comes last (gacrux's Fore Buchholz changes the Buchholz-type tie-breaks after it)."""
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", VARIANT_FILES)
 @pytest.mark.parametrize("rr", [None, True, False], ids=["own-kind", "round-robin", "swiss"])
 def test_the_2026_tiebreaks_and_modifiers(path: Path, rr: bool | None) -> None:
     """Every value and rank of the new tie-breaks equals gacrux's, with the event's own kind
@@ -268,7 +279,7 @@ def test_the_2026_tiebreaks_and_modifiers(path: Path, rr: bool | None) -> None:
     _check(path, NEW_2026, edition="2026", round_robin=rr)
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", VARIANT_FILES)
 def test_the_2026_tiebreaks_with_a_rating_for_unrated_players(path: Path) -> None:
     """The event's rating for unrated players (1000) and a descriptor's own (``/U1234``),
     which wins over it, as in gacrux."""
@@ -282,7 +293,7 @@ def test_the_known_difference_is_c07s_full_score() -> None:
     assert t.column("PTP")[11] == 1000 + 800
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", VARIANT_FILES)
 def test_ptp_of_a_full_score_by_the_definition_is_gacrux_s(path: Path) -> None:
     """With the reading ``definition`` (the lowest rating whose expected score reaches the
     full score: the highest opponent + 736), PTP and APPO are gacrux's everywhere: the known

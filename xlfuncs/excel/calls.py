@@ -30,6 +30,7 @@ from .errors import (
     error_in,
     first_error,
     foreign_in,
+    parameters_of,
     reason_of,
     reasons_in,
     shorten,
@@ -61,7 +62,7 @@ def last_errors() -> dict[str, str]:
 
 
 def _signature(fn: Callable[..., Any]) -> str:
-    params = inspect.signature(fn).parameters.values()
+    params = parameters_of(fn)
     shown_params = [
         p.name if p.default is inspect.Parameter.empty else f"[{p.name}]" for p in params
     ]
@@ -78,7 +79,7 @@ def arity(fn: Callable[..., Any], given: int) -> str | None:
     '2 arguments given, but it takes 1 argument: _DEMO_SQRT(x)'
     """
     raw = getattr(fn, "__wrapped__", fn)
-    params = list(inspect.signature(raw).parameters.values())
+    params = parameters_of(raw)
     required = [p for p in params if p.default is inspect.Parameter.empty]
     if given < len(required):
         return f"{required[given].name} is missing (omitted, or a blank cell): {_signature(raw)}"
@@ -108,7 +109,7 @@ def _failure(fn: Callable[..., Any], args: Sequence[Cell], exc: BaseException) -
 
 @functools.cache
 def _parameters(fn: Callable[..., Any]) -> tuple[str, ...]:
-    return tuple(inspect.signature(getattr(fn, "__wrapped__", fn)).parameters)
+    return tuple(p.name for p in parameters_of(getattr(fn, "__wrapped__", fn)))
 
 
 def _check_arguments(fn: Callable[..., Any], args: Sequence[Cell]) -> None:
@@ -230,7 +231,7 @@ def explain(fn: Callable[..., Any], *args: Any) -> str:
     while given and given[-1] is None:  # omitted trailing arguments take their defaults
         given.pop()
     name = raw.__name__.upper()
-    params = inspect.signature(raw).parameters.values()
+    params = parameters_of(raw)
     wrong = arity(raw, len(given))
     if wrong is not None and len(given) > len(params):
         return f"{name}: {wrong}"

@@ -18,6 +18,7 @@ in a cell (:func:`shown`).
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import inspect
 import math
 import re
@@ -44,6 +45,7 @@ __all__ = [
     "first_error",
     "first_error_among",
     "foreign_in",
+    "parameters_of",
     "reason_of",
     "reasons_in",
     "shorten",
@@ -211,6 +213,13 @@ def _cell_name(value: Sequence[Cell], size: int, i: int, name: str) -> str:
     return f"{name} (cell {i + 1})"
 
 
+@functools.cache
+def parameters_of(fn: Callable[..., Any]) -> tuple[inspect.Parameter, ...]:
+    """The parameters of *fn*'s signature (:func:`inspect.signature`), worked out once per
+    function: the errors of every call name its arguments by them."""
+    return tuple(inspect.signature(fn).parameters.values())
+
+
 def first_error(fn: Callable[..., Any], args: Sequence[Cell]) -> ExcelErrorInput | None:
     """The first Excel error value among the arguments of a call of *fn*, in argument order
     (each range in reading order), named by its argument and cell; ``None`` if there is none.
@@ -219,7 +228,7 @@ def first_error(fn: Callable[..., Any], args: Sequence[Cell]) -> ExcelErrorInput
     >>> str(first_error(root, [4.0, "#N/A"]))
     'argument 2: the cell holds the error #N/A'
     """
-    names = list(inspect.signature(getattr(fn, "__wrapped__", fn)).parameters)
+    names = [p.name for p in parameters_of(getattr(fn, "__wrapped__", fn))]
     return first_error_among(
         [
             (value, names[i] if i < len(names) else f"argument {i + 1}")
