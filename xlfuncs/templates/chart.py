@@ -670,13 +670,10 @@ def _print_setup(ws: Worksheet, layout: Layout, shown: int, marked: bool) -> Non
 
 
 def _merged(ws: Worksheet, row: int, first: int, last: int, value: Any, fmt: Any) -> None:
-    """A merged cell; user text stays text (write_text), dates become dates."""
+    """A merged cell; user text stays text, dates become dates (:func:`write_value`)."""
     if last > first:
         ws.merge_range(row, first, row, last, "", fmt)
-    if isinstance(value, str) or value is None:
-        write_text(ws, row, first, value, fmt)
-    else:
-        write_value(ws, row, first, value, fmt)
+    write_value(ws, row, first, value, fmt)
 
 
 def _setting(
@@ -806,15 +803,8 @@ def _rating_fields(
         width=value_cols,
     )
     _merged(ws, 4, RATING, K_OVERRIDE, "Players", fmt.label)
-    count = f"=COUNTA({layout.column(NAME)})"
-    write_formula(
-        ws,
-        4,
-        K,
-        count,
-        fmt.computed,
-        len([p for p in event.players if p.name]) if event.players else 0,
-    )
+    named = sum(1 for p in event.players if p.name)
+    write_formula(ws, 4, K, f"=COUNTA({layout.column(NAME)})", fmt.computed, named)
 
 
 def _standing_settings(

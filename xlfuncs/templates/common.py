@@ -112,7 +112,6 @@ class Formats:
     subtitle: Format
     label: Format
     header: Format
-    header_vertical: Format
     input_text: Format
     input_fit: Format
     """A text input shrunk to fit its cells (a name in a narrow header field)."""
@@ -557,9 +556,6 @@ def new_workbook(
             text_wrap=True,
             **border,
         ),
-        header_vertical=fmt(
-            bold=True, bg_color="#D9E1F2", align="center", valign="bottom", rotation=90, **border
-        ),
         input_text=fmt(**unlocked, **border),
         input_fit=fmt(shrink=True, **unlocked, **border),
         input_center=fmt(align="center", **unlocked, **border),
@@ -856,10 +852,8 @@ def add_tables_sheet(wb: Workbook, fmt: Formats) -> Worksheet:
         0, 0, "FIDE Rating Regulations: conversion tables (identical in every edition)", fmt.title
     )
     ws.write_string(2, 0, "Table 8.1(a): score p -> difference dp", fmt.heading)
-    ws.write_string(3, 0, "p", fmt.header)
-    ws.write_string(3, 1, "dp", fmt.header)
-    ws.write_string(3, 2, "p", fmt.header)
-    ws.write_string(3, 3, "dp", fmt.header)
+    for j, text in enumerate(("p", "dp", "p", "dp")):
+        ws.write_string(3, j, text, fmt.header)
     for i, (h, d) in enumerate(sorted(DP_TABLE.items(), reverse=True)):
         ws.write_number(4 + i, 0, h / 100, fmt.computed_decimal)
         ws.write_number(4 + i, 1, d, fmt.computed)
