@@ -808,9 +808,9 @@ def settings_block(
     value_cols: int = 1,
     local: bool = False,
     rates: bool = True,
-) -> str:
-    """The rules-edition setting: a validated drop-down, named ``Rules`` (returns the name;
-    *local*: a name of this sheet only, so that several sheets of a workbook have one).
+) -> None:
+    """The rules-edition setting: a validated drop-down, named ``Rules`` (*local*: a name of
+    this sheet only, so that several sheets of a workbook have one).
     *rates*: offer the rapid and blitz editions too (not for norms: none in rapid or blitz).
 
     The label fills *label_cols* columns from *col* and the value the *value_cols* columns
@@ -839,10 +839,8 @@ def settings_block(
             "error_message": "Choose an edition from the list.",
         },
     )
-    name = "Rules"
     scope = f"'{ws.get_name()}'!" if local else ""
-    wb.define_name(scope + name, f"='{ws.get_name()}'!{cell(row, col + 1, absolute=True)}")
-    return name
+    wb.define_name(scope + "Rules", f"='{ws.get_name()}'!{cell(row, col + 1, absolute=True)}")
 
 
 def add_tables_sheet(wb: Workbook, fmt: Formats) -> Worksheet:
