@@ -575,7 +575,7 @@ def build_chart(
     data = inputs(layout, event or Event())
     shown = layout.results_shown(event)
     _header_block(wb, ws, fmt, layout, texts, event or Event(), data.tiebreak_rules, shown)
-    _column_headers(ws, fmt, layout, data.tiebreaks, _header_input(wb), shown)
+    _column_headers(ws, fmt, layout, data.tiebreaks, shown)
     rows = _PlayerRows(wb, ws, fmt, layout, event, data)
     # the input cells stored while a forked child computes its figures, then the formulas
     inputs_stored = scaled(progress, _FIGURES, _INPUTS)
@@ -923,7 +923,6 @@ def _column_headers(
     fmt: Formats,
     layout: Layout,
     tiebreaks: Sequence[str],
-    header_input: Any,
     shown: int,
 ) -> None:
     """The column groups and headers; the grid's group over the *shown* results columns
@@ -971,7 +970,7 @@ def _column_headers(
         ws.set_column(layout.col(name), layout.col(name), _COMPUTED_COLUMNS[name].width)
     # the tie-break headers: each a drop-down of descriptors, read by TIEBREAK_ALL
     for i, descriptor in enumerate(tiebreaks, start=1):
-        write_text(ws, HEAD_ROW, layout.col(f"tb{i}"), descriptor, header_input)
+        write_text(ws, HEAD_ROW, layout.col(f"tb{i}"), descriptor, fmt.header_input)
     ws.set_column(layout.col("tb1"), last_tb, _COMPUTED_COLUMNS["tiebreaks"].width)
     for name in expand_tiebreaks(ARRAYS, layout.tiebreaks):
         if name == "k_data":
@@ -1179,25 +1178,6 @@ def _style(name: str) -> str:
     if name.startswith("tb") or name == "floor":
         return "computed_text"
     return "computed" if name in ("k", "k_data") else _COMPUTED_COLUMNS[name].style
-
-
-def _header_input(wb: Workbook) -> Any:
-    """A column header the user may change (a tie-break's descriptor): header-like, but
-    unlocked and shaded as an input."""
-    return wb.add_format(
-        {
-            "font_name": "Calibri",
-            "font_size": 10,
-            "bold": True,
-            "bg_color": "#FFF2CC",
-            "align": "center",
-            "valign": "vcenter",
-            "text_wrap": True,
-            "border": 1,
-            "border_color": "#B7B7B7",
-            "locked": False,
-        }
-    )
 
 
 def _gathered(ws: Worksheet, fmt: Formats, layout: Layout, data: Inputs, *, gathered: bool) -> None:

@@ -112,6 +112,8 @@ class Formats:
     subtitle: Format
     label: Format
     header: Format
+    header_input: Format
+    """A column header the user may change (a tie-break's descriptor): unlocked, shaded."""
     input_text: Format
     input_fit: Format
     """A text input shrunk to fit its cells (a name in a narrow header field)."""
@@ -540,6 +542,13 @@ def new_workbook(
     border = {"border": 1, "border_color": "#B7B7B7"}
     unlocked = {"locked": False, "bg_color": "#FFFDE7"}
     computed = {"bg_color": "#EEF3FA", **border}
+    column_head = {
+        "bold": True,
+        "align": "center",
+        "valign": "vcenter",
+        "text_wrap": True,
+        **border,
+    }
 
     def fmt(**props: Any) -> Format:
         return wb.add_format({**font, **props})
@@ -548,14 +557,8 @@ def new_workbook(
         title=fmt(bold=True, font_size=14),
         subtitle=fmt(italic=True, font_color="#555555"),
         label=fmt(bold=True, align="right"),
-        header=fmt(
-            bold=True,
-            bg_color="#D9E1F2",
-            align="center",
-            valign="vcenter",
-            text_wrap=True,
-            **border,
-        ),
+        header=fmt(bg_color="#D9E1F2", **column_head),
+        header_input=fmt(bg_color="#FFF2CC", locked=False, **column_head),
         input_text=fmt(**unlocked, **border),
         input_fit=fmt(shrink=True, **unlocked, **border),
         input_center=fmt(align="center", **unlocked, **border),

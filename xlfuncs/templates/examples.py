@@ -222,21 +222,8 @@ _LAST = (
     "Zeman",
 )
 _FEDS = ("ESP", "GER", "FRA", "ITA", "POL", "NED", "CZE", "HUN", "SWE", "POR", "ENG", "SUI")
-_WOMEN = {
-    "Beatriz",
-    "Dana",
-    "Fatima",
-    "Helena",
-    "Julia",
-    "Lena",
-    "Nadia",
-    "Paula",
-    "Rosa",
-    "Tanja",
-    "Vera",
-    "Ximena",
-    "Zofia",
-}
+_WOMEN = frozenset(_FIRST[1::2])
+"""The women's names: every other one of :data:`_FIRST` (a man's, then a woman's)."""
 
 
 def _expected(a: int | None, b: int | None) -> float:
