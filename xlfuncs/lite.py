@@ -38,7 +38,6 @@ __all__ = [
     "bundled_sources",
     "function_names",
     "main_lite",
-    "write_lite",
 ]
 
 PACKAGE = "xlfuncs"
@@ -487,17 +486,13 @@ def bundle_files() -> dict[str, str]:
     return {"main.py": build_main_py(), "requirements.txt": REQUIREMENTS}
 
 
-def write_lite(out_dir: Path) -> list[Path]:
-    """Write ``main.py`` and ``requirements.txt`` for xlwings Lite into *out_dir* (created
-    if needed); returns their paths. Each is written through a temporary file renamed over
-    it (:func:`xlfuncs.output.write_text_file`), so a failure leaves no half-written file."""
+def main_lite(out_dir: str | os.PathLike[str]) -> list[Path]:
+    """The ``xlfuncs lite -o DIR`` command: write ``main.py`` and ``requirements.txt`` for
+    xlwings Lite into *out_dir* (created if needed) and return their paths. Each is written
+    through a temporary file renamed over it (:func:`xlfuncs.output.write_text_file`), so a
+    failure leaves no half-written file."""
     from .output import write_text_file
 
-    out_dir.mkdir(parents=True, exist_ok=True)
-    return [write_text_file(out_dir / name, text) for name, text in bundle_files().items()]
-
-
-def main_lite(out_dir: str | os.PathLike[str]) -> list[Path]:
-    """The ``xlfuncs lite -o DIR`` command: write the Lite bundle into *out_dir* and return
-    the paths written (``main.py``, ``requirements.txt``)."""
-    return write_lite(Path(out_dir))
+    folder = Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    return [write_text_file(folder / name, text) for name, text in bundle_files().items()]
