@@ -303,20 +303,14 @@ class LaterCells:
         self.anchors: dict[tuple[int, int], Format] = {}
         """The formatted blanks of :meth:`anchor` (row, column): their format."""
 
-    def row(self, row: int) -> dict[int, tuple[Format, str]]:
-        """The cells of *row* (zero-based) kept so far, to add to."""
-        cells = self.rows.get(row)
-        if cells is None:
-            cells = self.rows[row] = {}
-        return cells
-
     def formula(
         self, row: int, col: int, formula: str, fmt: Format, value: Any, *, alone: bool
     ) -> None:
         """The plain formula *formula* (``=`` first) with its cached *value* in a cell;
         *alone*: its formatted blank given to xlsxwriter now (the cell may have been
         written through xlsxwriter before: a merged range's first cell)."""
-        self.row(row)[col] = (fmt, _formula_xml(formula[1:], value))
+        cells = self.rows.get(row) or self.rows.setdefault(row, {})
+        cells[col] = (fmt, _formula_xml(formula[1:], value))
         if alone:
             self.ws.write_blank(row, col, None, fmt)
             self.anchors[row, col] = fmt
@@ -616,13 +610,8 @@ def write_value(ws: Worksheet, row: int, col: int, value: Any, fmt: Format | Non
         ws.write_boolean(row, col, value, fmt)
     elif isinstance(value, (int, float)):
         ws.write_number(row, col, value, fmt)
-    elif isinstance(value, (_dt.date, _dt.datetime)):
-        moment = (
-            value
-            if isinstance(value, _dt.datetime)
-            else _dt.datetime(value.year, value.month, value.day)
-        )
-        ws.write_datetime(row, col, moment, fmt)
+    elif isinstance(value, _dt.date):  # a datetime too
+        ws.write_datetime(row, col, value, fmt)
     else:
         ws.write_string(row, col, str(value), fmt)
 
