@@ -163,17 +163,15 @@ def formulas(layout: Layout) -> dict[str, str]:
     return {name: call_formula(name, texts) for name in ARRAYS}
 
 
-def plain_arrays(layout: Layout) -> dict[str, str]:
-    """The plain-Excel array formula over the visible columns: the new rating, rating +
-    change; where there is no change, the change column's words (``unrated``), or blank."""
-    rating, change = layout.column(RATING), layout.column(layout.col("change"))
-    return {"new": f"=IF(ISNUMBER({rating})*ISNUMBER({change}),{rating}+{change},{change})"}
+_ROW = "\0"
+"""Where :func:`_row_texts` leaves a row's number out (no formula holds it)."""
 
 
-def row_formulas(layout: Layout, row: int, names: Sequence[str] | None = None) -> list[str]:
-    """The ordinary formulas of one player row: K used, and each visible column that shows
-    its row of a hidden array (those of *names*, in that order; ``None``: every one, in
-    :func:`_row_texts`' order).
+@functools.lru_cache(maxsize=8)
+def _row_texts(layout: Layout) -> dict[str, str]:
+    """The ordinary formulas of a player row, each reference's row number left out
+    (:data:`_ROW`; the rows' formulas differ in nothing else): K used, and each visible
+    column that shows its row of a hidden array.
 
     ``IFERROR(..., "")`` catches only Excel's own errors: classic xlwings' functions
     return their error values as text, which shows. It matters where the array cannot be
@@ -181,19 +179,6 @@ def row_formulas(layout: Layout, row: int, names: Sequence[str] | None = None) -
     empty cell stays empty instead of showing #NAME?), and in Excel without the add-in
     (where the title row says that the functions are not loaded). A player's row without a
     figure is not blank: the array says why in a few words (:data:`~.chart_calls.REASONS`)."""
-    number = str(row + 1)
-    shapes = _row_texts(layout)
-    return [shapes[name].replace(_ROW, number) for name in (shapes if names is None else names)]
-
-
-_ROW = "\0"
-"""Where :func:`_row_texts` leaves a row's number out (no formula holds it)."""
-
-
-@functools.lru_cache(maxsize=8)
-def _row_texts(layout: Layout) -> dict[str, str]:
-    """:func:`row_formulas` with each reference's row number left out (:data:`_ROW`): the
-    rows' formulas differ in nothing else."""
     names = expand_tiebreaks(ARRAYS, layout.tiebreaks)
     hidden = {name: xl_col_to_name(layout.hidden(name)) + _ROW for name in names}
     k_ovr = xl_col_to_name(K_OVERRIDE) + _ROW
@@ -1090,9 +1075,10 @@ class _PlayerRows:
         ws, fmt, layout = self.ws, self.fmt, self.layout
         n = layout.capacity
         every = max(n // 100, 1)
+        shapes = _row_texts(layout)
         names = [  # the row formulas' columns, formats
             name
-            for name in _row_texts(layout)
+            for name in shapes
             if name not in self._stored and (values is None or name in values)
         ]
         if not names:
@@ -1105,7 +1091,8 @@ class _PlayerRows:
             if i % every == 0:
                 progress("writing the formulas", i / n)
             row = FIRST_ROW + i
-            texts = row_formulas(layout, row, names)
+            number = str(row + 1)
+            texts = [shapes[name].replace(_ROW, number) for name in names]
             cached = [None] * len(names) if values is None else [values[name][i] for name in names]
             styles = list(formats)
             if points_at is not None and p is not None and p.file_points is not None:
@@ -1222,8 +1209,14 @@ def _arrays(
     first, last = FIRST_ROW, layout.last_row
     tiebreaks = [f"tb{i}" for i in range(1, layout.tiebreaks + 1)]
     arrays = [(layout.hidden(name), name, formula) for name, formula in formulas(layout).items()]
-    arrays += [(layout.col(name), name, formula) for name, formula in plain_arrays(layout).items()]
-    arrays.append((layout.floor_helper, "floor", call_formula("floor", argument_texts(layout))))
+    # the new rating, rating + change; where there is no change, the change column's words
+    # (unrated), or blank
+    rating, change = layout.column(RATING), layout.column(layout.col("change"))
+    new = f"=IF(ISNUMBER({rating})*ISNUMBER({change}),{rating}+{change},{change})"
+    arrays += [
+        (layout.col("new"), "new", new),
+        (layout.floor_helper, "floor", call_formula("floor", argument_texts(layout))),
+    ]
     for col, name, formula in arrays:
         style = getattr(fmt, _style(name))
         if name == "tiebreaks":  # one call, a column per tie-break
