@@ -86,7 +86,7 @@ from .common import (
     write_value,
     write_values,
 )
-from .event import ChartPlayer, Event, Round, result_cell
+from .event import ChartPlayer, Event, result_cell
 from .team_sheet import add_team_sheet
 from .working_sheet import add_working_sheet
 
@@ -188,12 +188,6 @@ def _row_texts(layout: Layout) -> dict[str, str]:
     return out
 
 
-def status_formula(layout: Layout) -> str:
-    """The title row's note: whether our functions are loaded (Excel)."""
-    probe = cell(FIRST_ROW, layout.hidden(ARRAYS[0]))
-    return f'=IF(ISERROR({probe}),"{NOT_LOADED}","{LOADED}")'
-
-
 LOADED = "Rating figures by FIDE's rules, computed by xlfuncs."
 NOT_LOADED = (
     "The xlfuncs functions are NOT LOADED: see the 'How to use' sheet "
@@ -253,7 +247,10 @@ def inputs(layout: Layout, event: Event) -> Inputs:
         rounds = [[*rs, *[None] * (layout.rounds - len(rs))] for rs in cells]
         results = [[None if rd is None else result_cell(rd.result) for rd in r] for r in rounds]
         opponents = [[None if rd is None else _num(rd.opponent) for rd in r] for r in rounds]
-        colours = [[None if rd is None else _colour(rd) for rd in r] for r in rounds]
+        colours = [  # "w", "b" or blank
+            [None if rd is None or rd.colour is None else rd.colour.lower() for rd in r]
+            for r in rounds
+        ]
     else:
         results = [_grid_row(layout, p, len(event.players)) for p in players]
     if layout.double:
@@ -285,11 +282,6 @@ def inputs(layout: Layout, event: Event) -> Inputs:
         scoring=chart_scoring(event).text,
         minutes=event.minutes,
     )
-
-
-def _colour(rd: Round) -> str | None:
-    """What a round's colour cell holds: ``"w"``, ``"b"`` or blank."""
-    return None if rd.colour is None else rd.colour.lower()
 
 
 def _grid_row(layout: Layout, p: ChartPlayer | None, count: int) -> list[Any]:
@@ -699,7 +691,9 @@ def _header_block(
     the standing reads over the standing, and the minutes over the rating figures."""
     ws.set_row(TITLE_ROW, 24)
     ws.write_string(TITLE_ROW, NO, texts.title, fmt.title)
-    write_formula(ws, TITLE_ROW, MIDDLE, status_formula(layout), fmt.subtitle, LOADED)
+    probe = cell(FIRST_ROW, layout.hidden(ARRAYS[0]))  # the title row's note: loaded or not
+    status = f'=IF(ISERROR({probe}),"{NOT_LOADED}","{LOADED}")'
+    write_formula(ws, TITLE_ROW, MIDDLE, status, fmt.subtitle, LOADED)
     left = (
         ("Event", event.name, fmt.input_text),
         ("Place", event.place, fmt.input_text),
