@@ -522,12 +522,11 @@ def note(
     last_col: int,
     text: str,
     *,
-    height: float | None = None,
+    height: float,
 ) -> None:
-    """A wrapped note over merged cells (the "how to use" text)."""
+    """A wrapped note over merged cells (the "how to use" text), its row *height* high."""
     ws.merge_range(row, first_col, row, last_col, text, fmt.note)
-    if height is not None:
-        ws.set_row(row, height)
+    ws.set_row(row, height)
 
 
 def a1(row: int, col: int, *, absolute: bool = False) -> str:
