@@ -656,20 +656,24 @@ def _merged(ws: Worksheet, row: int, first: int, last: int, value: Any, fmt: Any
 def _setting(
     wb: Workbook,
     ws: Worksheet,
+    fmt: Formats,
     row: int,
     cols: tuple[int, int],
-    label: tuple[str, Any],
-    value: tuple[Any, Any],
+    label: str,
+    value: Any,
     name: str,
     validation: dict[str, Any],
+    *,
     width: int = 2,
+    value_format: Any = None,
 ) -> None:
-    """One setting of the header in *row*: the label (text, format) from column ``cols[0]``
-    up to the value's column ``cols[1]``, the value (an input cell *width* columns wide, with
-    its format) with its *validation*, and the value's cell named *name* for the formulas."""
+    """One setting of the header in *row*: the label from column ``cols[0]`` up to the
+    value's column ``cols[1]``, the value (an input cell *width* columns wide, centred or in
+    *value_format*) with its *validation*, and the value's cell named *name* for the
+    formulas."""
     first, at = cols
-    _merged(ws, row, first, at - 1, *label)
-    _merged(ws, row, at, at + width - 1, *value)
+    _merged(ws, row, first, at - 1, label, fmt.label)
+    _merged(ws, row, at, at + width - 1, value, value_format or fmt.input_center)
     ws.data_validation(row, at, row, at, validation)
     wb.define_name(name, f"='{ws.get_name()}'!{cell(row, at, absolute=True)}")
 
@@ -708,16 +712,7 @@ def _header_block(
     _rating_fields(wb, ws, fmt, layout, event, shown)
     tb_value = layout.settings_cols[1]
     for row, label, value, name, validation in _standing_settings(event, tiebreak_rules):
-        _setting(
-            wb,
-            ws,
-            row,
-            layout.settings_cols,
-            (label, fmt.label),
-            (value, fmt.input_center),
-            name,
-            validation,
-        )
+        _setting(wb, ws, fmt, row, layout.settings_cols, label, value, name, validation)
     if event.scoring.overrides:
         ws.write_comment(
             1,
@@ -734,10 +729,11 @@ def _header_block(
     _setting(
         wb,
         ws,
+        fmt,
         1,
         layout.minutes_cols,
-        ("Minutes (60 moves)", fmt.label),
-        (event.minutes, fmt.input_center),
+        "Minutes (60 moves)",
+        event.minutes,
         "Minutes",
         _MINUTES_RULE,
     )
@@ -763,10 +759,11 @@ def _rating_fields(
     _setting(
         wb,
         ws,
+        fmt,
         3,
         (RATING, K),
-        ("Rating period", fmt.label),
-        (event.rating_period, fmt.input_date),
+        "Rating period",
+        event.rating_period,
         "RatingPeriod",
         {
             "validate": "date",
@@ -780,6 +777,7 @@ def _rating_fields(
             "error_message": f"Enter a date ({OLDEST_EDITION.in_force_from.year} or later).",
         },
         width=value_cols,
+        value_format=fmt.input_date,
     )
     _merged(ws, 4, RATING, K_OVERRIDE, "Players", fmt.label)
     named = sum(1 for p in event.players if p.name)
