@@ -835,7 +835,7 @@ def settings_block(
     wb.define_name(scope + "Rules", f"='{ws.get_name()}'!{cell(row, col + 1, absolute=True)}")
 
 
-def add_tables_sheet(wb: Workbook, fmt: Formats) -> Worksheet:
+def add_tables_sheet(wb: Workbook, fmt: Formats) -> None:
     """A read-only sheet with FIDE's tables 8.1(a) and 8.1(b)."""
     ws = wb.add_worksheet("FIDE tables")
     ws.write_string(
@@ -880,7 +880,6 @@ def add_tables_sheet(wb: Workbook, fmt: Formats) -> Worksheet:
     protect(ws)
     print_setup(ws, landscape=False, repeat_rows=(3, 3))
     ws.fit_to_pages(1, 1)
-    return ws
 
 
 def close_workbook(wb: Workbook, fmt: Formats) -> None:
@@ -891,14 +890,13 @@ def close_workbook(wb: Workbook, fmt: Formats) -> None:
     wb.close()
 
 
-def add_xlwings_conf_sheet(wb: Workbook) -> Worksheet:
+def add_xlwings_conf_sheet(wb: Workbook) -> None:
     """The ``xlwings.conf`` sheet classic xlwings reads: our functions' module. Hidden."""
     ws = wb.add_worksheet("xlwings.conf")
     ws.write_string(0, 0, "UDF Modules")
     ws.write_string(0, 1, UDF_MODULE)
     ws.set_column(0, 1, 16)
     ws.hide()
-    return ws
 
 
 Area = tuple[int, int, int, int]
