@@ -442,6 +442,7 @@ def write_sheet(
     common.settings_block(wb, ws, fmt, R_RULES, C_NAME, rules=data.rules, local=local)
     for row, options in _K_VALIDATIONS:
         ws.data_validation(row, M_VALUE, row, M_VALUE, options)
+    # The period's summary.
     ws.set_row(R_SUMHEAD, 27)
     write_layout(ws, summary, fmt, x, grid)
     define("K_used", a1(R_SUM, C_USED, absolute=True))
@@ -462,6 +463,8 @@ def write_sheet(
             LAST_COL,
             {"type": "cell", "criteria": criteria, "value": 0, "format": x[style]},
         )
+
+    # The tournaments.
     for i in range(MAX_TOURNAMENTS):
         _write_block(wb, ws, fmt, x, i, blocks[i], grid)
     define("Games", f"$A${_block_row(0) + 1}:$L${_TOTALS_ROWS[-1] + 1}")
@@ -622,6 +625,8 @@ def _write_block(
     r0, r1 = top + 2, top + 1 + MAX_GAMES
     write_layout(ws, cells[:-7], fmt, x, sheet)
     ws.set_row(top + 1, 24)
+
+    # Validation and formatting of the input rows.
     game_row_checks(wb, ws, r0, r1, _GAME_COLUMNS)
     used, rating_cell = a1(r0, C_USED), a1(r0, C_RATING)
     ws.conditional_format(
