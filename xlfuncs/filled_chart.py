@@ -81,8 +81,7 @@ def _title(text: str) -> str | None:
 
 
 def _sex(text: str) -> str | None:
-    key = text.strip().lower()
-    return {"m": "m", "w": "w", "f": "w"}.get(key)
+    return {"m": "m", "w": "w", "f": "w"}.get(text.strip().lower())
 
 
 def _round_robin_grid(

@@ -15,7 +15,6 @@ import inspect
 import os
 import sys
 import textwrap
-from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -39,7 +38,6 @@ __all__ = [
     "bundled_sources",
     "function_names",
     "main_lite",
-    "write_lite",
 ]
 
 PACKAGE = "xlfuncs"
@@ -92,22 +90,15 @@ def _resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
     return ".".join(parts + ([node.module] if node.module else []))
 
 
-def _imports(module: str, is_package: bool, source: str) -> Iterator[str]:
-    """Every module name *source* imports, anywhere in the file (lazy imports included).
-    ``from a import b`` yields ``a`` and ``a.b`` (``b`` may be a submodule)."""
-    names, problem = _imports_read(module, is_package, source)
-    yield from names
-    if problem is not None:
-        raise problem
-
-
 @functools.cache
-def _imports_read(
+def _imports(
     module: str, is_package: bool, source: str
 ) -> tuple[tuple[str, ...], BundleError | None]:
-    """What :func:`_imports` yields, read once for each text of a module: the names, in
-    the order of :func:`ast.walk`, up to the first relative import it cannot resolve, and
-    that import's :class:`BundleError` (``None``: none)."""
+    """Every module name *source* imports, anywhere in the file (lazy imports included),
+    read once for each text of a module: ``from a import b`` gives ``a`` and ``a.b`` (``b``
+    may be a submodule); the names, in the order of :func:`ast.walk`, up to the first
+    relative import it cannot resolve, and that import's :class:`BundleError` (``None``:
+    none)."""
     names: list[str] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
@@ -143,7 +134,8 @@ def bundled_sources() -> dict[str, tuple[str, bool]]:
         found[name] = (source, is_package)
         parts = name.split(".")
         todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))  # parent packages
-        for imported in _imports(name, is_package, source):
+        imports, problem = _imports(name, is_package, source)
+        for imported in imports:
             top = imported.split(".")[0]
             if top == PACKAGE:
                 if _resource(imported) is not None:
@@ -153,6 +145,8 @@ def bundled_sources() -> dict[str, tuple[str, bool]]:
                     f"{name} imports {imported!r}: xlwings Lite's main.py may "
                     "only use the standard library and xlwings"
                 )
+        if problem is not None:
+            raise problem
     return dict(sorted(found.items()))
 
 
@@ -492,17 +486,13 @@ def bundle_files() -> dict[str, str]:
     return {"main.py": build_main_py(), "requirements.txt": REQUIREMENTS}
 
 
-def write_lite(out_dir: Path) -> list[Path]:
-    """Write ``main.py`` and ``requirements.txt`` for xlwings Lite into *out_dir* (created
-    if needed); returns their paths. Each is written through a temporary file renamed over
-    it (:func:`xlfuncs.output.write_text_file`), so a failure leaves no half-written file."""
+def main_lite(out_dir: str | os.PathLike[str]) -> list[Path]:
+    """The ``xlfuncs lite -o DIR`` command: write ``main.py`` and ``requirements.txt`` for
+    xlwings Lite into *out_dir* (created if needed) and return their paths. Each is written
+    through a temporary file renamed over it (:func:`xlfuncs.output.write_text_file`), so a
+    failure leaves no half-written file."""
     from .output import write_text_file
 
-    out_dir.mkdir(parents=True, exist_ok=True)
-    return [write_text_file(out_dir / name, text) for name, text in bundle_files().items()]
-
-
-def main_lite(out_dir: str | os.PathLike[str]) -> list[Path]:
-    """The ``xlfuncs lite -o DIR`` command: write the Lite bundle into *out_dir* and return
-    the paths written (``main.py``, ``requirements.txt``)."""
-    return write_lite(Path(out_dir))
+    folder = Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    return [write_text_file(folder / name, text) for name, text in bundle_files().items()]

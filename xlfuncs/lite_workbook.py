@@ -191,7 +191,7 @@ def _id_list(functions: Sequence[str]) -> str:
 
 def _extension_list(functions: Sequence[str]) -> str:
     contains = (
-        '<we:containsCustomFunctions val="1"/>' if functions else ("<we:containsCustomFunctions/>")
+        '<we:containsCustomFunctions val="1"/>' if functions else "<we:containsCustomFunctions/>"
     )
     return (
         f'<we:extLst><a:ext xmlns:a="{_A}" uri="{_CONTAINS_CUSTOM_FUNCTIONS}">{contains}'

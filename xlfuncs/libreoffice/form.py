@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import zipfile
-from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -39,24 +39,21 @@ _SHEET = re.compile(r"xl/worksheets/[^/]+\.xml$")
 _FORMULA = re.compile(r"(<f\b[^>]*>)([^<]*)(</f>)")
 
 
-def to_calc(formula: str, names: Iterable[str] | Mapping[str, Sequence[bool]]) -> str:
+def to_calc(formula: str, names: Mapping[str, Sequence[bool]]) -> str:
     """*formula* (as stored, without ``=``) with every call of a function of *names* (any
-    case) written with Calc's name for it; texts and quoted sheet names are left alone.
-    Where *names* maps each function to whether each argument takes a range, an argument
-    that is one cell (``D5``, ``$B$2``, ``Sheet!C3``) or, for an argument of one cell, a
-    defined name (``Rules``), is given as ``IF(ISBLANK(x),"",x)``: Calc passes a blank
-    single cell to an add-in as 0, and ``""`` arrives blank, as xlwings gives it.
+    case; each with whether each argument takes a range) written with Calc's name for it;
+    texts and quoted sheet names are left alone. An argument that is one cell (``D5``,
+    ``$B$2``, ``Sheet!C3``) or, for an argument of one cell, a defined name (``Rules``), is
+    given as ``IF(ISBLANK(x),"",x)``: Calc passes a blank single cell to an add-in as 0, and
+    ``""`` arrives blank, as xlwings gives it.
 
-    >>> to_calc('IFERROR(rp_fide(A1:A3,B1),"RP_FIDE(")', ["RP_FIDE"])
-    'IFERROR(ORG.XLFUNCS.CALC.FUNCTIONS.RP_FIDE(A1:A3,B1),"RP_FIDE(")'
+    >>> to_calc('IFERROR(rp_fide(A1:A3,2400),"RP_FIDE(")', {"RP_FIDE": (True, False)})
+    'IFERROR(ORG.XLFUNCS.CALC.FUNCTIONS.RP_FIDE(A1:A3,2400),"RP_FIDE(")'
     >>> to_calc("K_FOR_GAMES(K5,Games)+1", {"K_FOR_GAMES": (False, False)})
     'ORG.XLFUNCS.CALC.FUNCTIONS.K_FOR_GAMES(IF(ISBLANK(K5),"",K5),IF(ISBLANK(Games),"",Games))+1'
     """
-    calc = to_lite(formula, names, prefix=CALC_PREFIX)
-    if not isinstance(names, Mapping):
-        return calc
     ranges = {n.upper(): tuple(r) for n, r in names.items()}
-    return _blanks_kept(calc, ranges)
+    return _blanks_kept(to_lite(formula, names, prefix=CALC_PREFIX), ranges)
 
 
 _ONE_CELL = re.compile(r"^(?:(?:'(?:[^']|'')+'|[A-Za-z0-9_.]+)!)?\$?[A-Za-z]{1,3}\$?[0-9]+$")

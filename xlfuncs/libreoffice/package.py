@@ -135,13 +135,9 @@ def _type_library(idl: str) -> bytes:
 # ------------------------------------------------------------------------ configuration
 
 
-def _value(text: str) -> str:
-    return f'<value xml:lang="en">{escape(text)}</value>'
-
-
 def _prop(name: str, text: str, lang: bool = True) -> str:
-    value = _value(text) if lang else f"<value>{escape(text)}</value>"
-    return f"<prop oor:name={quoteattr(name)}>{value}</prop>"
+    value = ' xml:lang="en"' if lang else ""
+    return f"<prop oor:name={quoteattr(name)}><value{value}>{escape(text)}</value></prop>"
 
 
 def xcu_text(functions: tuple[AddinFunction, ...] | None = None) -> str:

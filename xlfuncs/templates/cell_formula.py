@@ -491,26 +491,14 @@ def _match(key: Value, area: Grid, kind: Value = 1.0) -> Value:
     return XlError("#N/A")
 
 
-def _upper(value: Value) -> Value:
-    return _error(value) or text_of(value).upper()
-
-
 def _not(value: Value) -> Value:
     t = _truth(value)
     return t if isinstance(t, XlError) else not t
 
 
-def _iferror(value: Value, fallback: Value) -> Value:
-    return fallback if isinstance(value, XlError) else value
-
-
 def _left(value: Value, count: Value = 1.0) -> Value:
     n = _number(count)
     return _error(value, n) or text_of(value)[: int(n)]
-
-
-def _isnumber(value: Value) -> bool:
-    return isinstance(value, float)
 
 
 BUILTINS: Mapping[str, Callable[..., Value]] = {
@@ -523,14 +511,14 @@ BUILTINS: Mapping[str, Callable[..., Value]] = {
     "VLOOKUP": _vlookup,
     "TRIM": _trim,
     "INDEX": _index,
-    "IFERROR": _iferror,
+    "IFERROR": lambda value, fallback: fallback if isinstance(value, XlError) else value,
     "LEFT": _left,
-    "ISNUMBER": _isnumber,
+    "ISNUMBER": lambda value: isinstance(value, float),
     "ISLOGICAL": lambda value: isinstance(value, bool),
     "MIN": _aggregate(lambda found: min(found, default=0.0)),
     "COUNT": _count,
     "MATCH": _match,
-    "UPPER": _upper,
+    "UPPER": lambda value: _error(value) or text_of(value).upper(),
     "NOT": _not,
 }
 """The Excel builtins the templates use (``IF`` aside: only its chosen branch is

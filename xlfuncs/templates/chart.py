@@ -87,7 +87,7 @@ from .common import (
     write_value,
     write_values,
 )
-from .event import ChartPlayer, Event, Round, result_cell
+from .event import ChartPlayer, Event, result_cell
 from .team_sheet import add_team_sheet
 from .working_sheet import add_working_sheet
 
@@ -164,17 +164,15 @@ def formulas(layout: Layout) -> dict[str, str]:
     return {name: call_formula(name, texts) for name in ARRAYS}
 
 
-def plain_arrays(layout: Layout) -> dict[str, str]:
-    """The plain-Excel array formula over the visible columns: the new rating, rating +
-    change; where there is no change, the change column's words (``unrated``), or blank."""
-    rating, change = layout.column(RATING), layout.column(layout.col("change"))
-    return {"new": f"=IF(ISNUMBER({rating})*ISNUMBER({change}),{rating}+{change},{change})"}
+_ROW = "\0"
+"""Where :func:`_row_texts` leaves a row's number out (no formula holds it)."""
 
 
-def row_formulas(layout: Layout, row: int, names: Sequence[str] | None = None) -> list[str]:
-    """The ordinary formulas of one player row: K used, and each visible column that shows
-    its row of a hidden array (those of *names*, in that order; ``None``: every one, in
-    :func:`_row_texts`' order).
+@functools.lru_cache(maxsize=8)
+def _row_texts(layout: Layout) -> dict[str, str]:
+    """The ordinary formulas of a player row, each reference's row number left out
+    (:data:`_ROW`; the rows' formulas differ in nothing else): K used, and each visible
+    column that shows its row of a hidden array.
 
     ``IFERROR(..., "")`` catches only Excel's own errors: classic xlwings' functions
     return their error values as text, which shows. It matters where the array cannot be
@@ -182,19 +180,6 @@ def row_formulas(layout: Layout, row: int, names: Sequence[str] | None = None) -
     empty cell stays empty instead of showing #NAME?), and in Excel without the add-in
     (where the title row says that the functions are not loaded). A player's row without a
     figure is not blank: the array says why in a few words (:data:`~.chart_calls.REASONS`)."""
-    number = str(row + 1)
-    shapes = _row_texts(layout)
-    return [shapes[name].replace(_ROW, number) for name in (shapes if names is None else names)]
-
-
-_ROW = "\0"
-"""Where :func:`_row_texts` leaves a row's number out (no formula holds it)."""
-
-
-@functools.lru_cache(maxsize=8)
-def _row_texts(layout: Layout) -> dict[str, str]:
-    """:func:`row_formulas` with each reference's row number left out (:data:`_ROW`): the
-    rows' formulas differ in nothing else."""
     names = expand_tiebreaks(ARRAYS, layout.tiebreaks)
     hidden = {name: xl_col_to_name(layout.hidden(name)) + _ROW for name in names}
     k_ovr = xl_col_to_name(K_OVERRIDE) + _ROW
@@ -202,12 +187,6 @@ def _row_texts(layout: Layout) -> dict[str, str]:
     for name in names[1:]:
         out[name] = f'=IFERROR({hidden[name]},"")'
     return out
-
-
-def status_formula(layout: Layout) -> str:
-    """The title row's note: whether our functions are loaded (Excel)."""
-    probe = cell(FIRST_ROW, layout.hidden(ARRAYS[0]))
-    return f'=IF(ISERROR({probe}),"{NOT_LOADED}","{LOADED}")'
 
 
 LOADED = "Rating figures by FIDE's rules, computed by xlfuncs."
@@ -269,7 +248,10 @@ def inputs(layout: Layout, event: Event) -> Inputs:
         rounds = [[*rs, *[None] * (layout.rounds - len(rs))] for rs in cells]
         results = [[None if rd is None else result_cell(rd.result) for rd in r] for r in rounds]
         opponents = [[None if rd is None else _num(rd.opponent) for rd in r] for r in rounds]
-        colours = [[None if rd is None else _colour(rd) for rd in r] for r in rounds]
+        colours = [  # "w", "b" or blank
+            [None if rd is None or rd.colour is None else rd.colour.lower() for rd in r]
+            for r in rounds
+        ]
     else:
         results = [_grid_row(layout, p, len(event.players)) for p in players]
     if layout.double:
@@ -301,11 +283,6 @@ def inputs(layout: Layout, event: Event) -> Inputs:
         scoring=chart_scoring(event).text,
         minutes=event.minutes,
     )
-
-
-def _colour(rd: Round) -> str | None:
-    """What a round's colour cell holds: ``"w"``, ``"b"`` or blank."""
-    return None if rd.colour is None else rd.colour.lower()
 
 
 def _grid_row(layout: Layout, p: ChartPlayer | None, count: int) -> list[Any]:
@@ -578,7 +555,7 @@ def build_chart(
     data = inputs(layout, event or Event())
     shown = layout.results_shown(event)
     _header_block(wb, ws, fmt, layout, texts, event or Event(), data.tiebreak_rules, shown)
-    _column_headers(ws, fmt, layout, data.tiebreaks, _header_input(wb), shown)
+    _column_headers(ws, fmt, layout, data.tiebreaks, shown)
     rows = _PlayerRows(wb, ws, fmt, layout, event, data)
     # the input cells stored while a forked child computes its figures, then the formulas
     inputs_stored = scaled(progress, _FIGURES, _INPUTS)
@@ -673,32 +650,33 @@ def _print_setup(ws: Worksheet, layout: Layout, shown: int, marked: bool) -> Non
 
 
 def _merged(ws: Worksheet, row: int, first: int, last: int, value: Any, fmt: Any) -> None:
-    """A merged cell; user text stays text (write_text), dates become dates."""
+    """A merged cell; user text stays text, dates become dates (:func:`write_value`)."""
     if last > first:
         ws.merge_range(row, first, row, last, "", fmt)
-    if isinstance(value, str) or value is None:
-        write_text(ws, row, first, value, fmt)
-    else:
-        write_value(ws, row, first, value, fmt)
+    write_value(ws, row, first, value, fmt)
 
 
 def _setting(
     wb: Workbook,
     ws: Worksheet,
+    fmt: Formats,
     row: int,
     cols: tuple[int, int],
-    label: tuple[str, Any],
-    value: tuple[Any, Any],
+    label: str,
+    value: Any,
     name: str,
     validation: dict[str, Any],
+    *,
     width: int = 2,
+    value_format: Any = None,
 ) -> None:
-    """One setting of the header in *row*: the label (text, format) from column ``cols[0]``
-    up to the value's column ``cols[1]``, the value (an input cell *width* columns wide, with
-    its format) with its *validation*, and the value's cell named *name* for the formulas."""
+    """One setting of the header in *row*: the label from column ``cols[0]`` up to the
+    value's column ``cols[1]``, the value (an input cell *width* columns wide, centred or in
+    *value_format*) with its *validation*, and the value's cell named *name* for the
+    formulas."""
     first, at = cols
-    _merged(ws, row, first, at - 1, *label)
-    _merged(ws, row, at, at + width - 1, *value)
+    _merged(ws, row, first, at - 1, label, fmt.label)
+    _merged(ws, row, at, at + width - 1, value, value_format or fmt.input_center)
     ws.data_validation(row, at, row, at, validation)
     wb.define_name(name, f"='{ws.get_name()}'!{cell(row, at, absolute=True)}")
 
@@ -720,7 +698,9 @@ def _header_block(
     the standing reads over the standing, and the minutes over the rating figures."""
     ws.set_row(TITLE_ROW, 24)
     ws.write_string(TITLE_ROW, NO, texts.title, fmt.title)
-    write_formula(ws, TITLE_ROW, MIDDLE, status_formula(layout), fmt.subtitle, LOADED)
+    probe = cell(FIRST_ROW, layout.hidden(ARRAYS[0]))  # the title row's note: loaded or not
+    status = f'=IF(ISERROR({probe}),"{NOT_LOADED}","{LOADED}")'
+    write_formula(ws, TITLE_ROW, MIDDLE, status, fmt.subtitle, LOADED)
     left = (
         ("Event", event.name, fmt.input_text),
         ("Place", event.place, fmt.input_text),
@@ -735,16 +715,7 @@ def _header_block(
     _rating_fields(wb, ws, fmt, layout, event, shown)
     tb_value = layout.settings_cols[1]
     for row, label, value, name, validation in _standing_settings(event, tiebreak_rules):
-        _setting(
-            wb,
-            ws,
-            row,
-            layout.settings_cols,
-            (label, fmt.label),
-            (value, fmt.input_center),
-            name,
-            validation,
-        )
+        _setting(wb, ws, fmt, row, layout.settings_cols, label, value, name, validation)
     if event.scoring.overrides:
         ws.write_comment(
             1,
@@ -761,10 +732,11 @@ def _header_block(
     _setting(
         wb,
         ws,
+        fmt,
         1,
         layout.minutes_cols,
-        ("Minutes (60 moves)", fmt.label),
-        (event.minutes, fmt.input_center),
+        "Minutes (60 moves)",
+        event.minutes,
         "Minutes",
         _MINUTES_RULE,
     )
@@ -790,10 +762,11 @@ def _rating_fields(
     _setting(
         wb,
         ws,
+        fmt,
         3,
         (RATING, K),
-        ("Rating period", fmt.label),
-        (event.rating_period, fmt.input_date),
+        "Rating period",
+        event.rating_period,
         "RatingPeriod",
         {
             "validate": "date",
@@ -807,17 +780,11 @@ def _rating_fields(
             "error_message": f"Enter a date ({OLDEST_EDITION.in_force_from.year} or later).",
         },
         width=value_cols,
+        value_format=fmt.input_date,
     )
     _merged(ws, 4, RATING, K_OVERRIDE, "Players", fmt.label)
-    count = f"=COUNTA({layout.column(NAME)})"
-    write_formula(
-        ws,
-        4,
-        K,
-        count,
-        fmt.computed,
-        len([p for p in event.players if p.name]) if event.players else 0,
-    )
+    named = sum(1 for p in event.players if p.name)
+    write_formula(ws, 4, K, f"=COUNTA({layout.column(NAME)})", fmt.computed, named)
 
 
 def _standing_settings(
@@ -936,7 +903,6 @@ def _column_headers(
     fmt: Formats,
     layout: Layout,
     tiebreaks: Sequence[str],
-    header_input: Any,
     shown: int,
 ) -> None:
     """The column groups and headers; the grid's group over the *shown* results columns
@@ -984,7 +950,7 @@ def _column_headers(
         ws.set_column(layout.col(name), layout.col(name), _COMPUTED_COLUMNS[name].width)
     # the tie-break headers: each a drop-down of descriptors, read by TIEBREAK_ALL
     for i, descriptor in enumerate(tiebreaks, start=1):
-        write_text(ws, HEAD_ROW, layout.col(f"tb{i}"), descriptor, header_input)
+        write_text(ws, HEAD_ROW, layout.col(f"tb{i}"), descriptor, fmt.header_input)
     ws.set_column(layout.col("tb1"), last_tb, _COMPUTED_COLUMNS["tiebreaks"].width)
     for name in expand_tiebreaks(ARRAYS, layout.tiebreaks):
         if name == "k_data":
@@ -1104,9 +1070,10 @@ class _PlayerRows:
         ws, fmt, layout = self.ws, self.fmt, self.layout
         n = layout.capacity
         every = max(n // 100, 1)
+        shapes = _row_texts(layout)
         names = [  # the row formulas' columns, formats
             name
-            for name in _row_texts(layout)
+            for name in shapes
             if name not in self._stored and (values is None or name in values)
         ]
         if not names:
@@ -1119,7 +1086,8 @@ class _PlayerRows:
             if i % every == 0:
                 progress("writing the formulas", i / n)
             row = FIRST_ROW + i
-            texts = row_formulas(layout, row, names)
+            number = str(row + 1)
+            texts = [shapes[name].replace(_ROW, number) for name in names]
             cached = [None] * len(names) if values is None else [values[name][i] for name in names]
             styles = list(formats)
             if points_at is not None and p is not None and p.file_points is not None:
@@ -1194,25 +1162,6 @@ def _style(name: str) -> str:
     return "computed" if name in ("k", "k_data") else _COMPUTED_COLUMNS[name].style
 
 
-def _header_input(wb: Workbook) -> Any:
-    """A column header the user may change (a tie-break's descriptor): header-like, but
-    unlocked and shaded as an input."""
-    return wb.add_format(
-        {
-            "font_name": "Calibri",
-            "font_size": 10,
-            "bold": True,
-            "bg_color": "#FFF2CC",
-            "align": "center",
-            "valign": "vcenter",
-            "text_wrap": True,
-            "border": 1,
-            "border_color": "#B7B7B7",
-            "locked": False,
-        }
-    )
-
-
 def _gathered(ws: Worksheet, fmt: Formats, layout: Layout, data: Inputs, *, gathered: bool) -> None:
     """The hidden columns that gather each round's opponents, results and colours into
     blocks (a plain array formula each, its values the cells' own: *gathered*), and a
@@ -1255,8 +1204,14 @@ def _arrays(
     first, last = FIRST_ROW, layout.last_row
     tiebreaks = [f"tb{i}" for i in range(1, layout.tiebreaks + 1)]
     arrays = [(layout.hidden(name), name, formula) for name, formula in formulas(layout).items()]
-    arrays += [(layout.col(name), name, formula) for name, formula in plain_arrays(layout).items()]
-    arrays.append((layout.floor_helper, "floor", call_formula("floor", argument_texts(layout))))
+    # the new rating, rating + change; where there is no change, the change column's words
+    # (unrated), or blank
+    rating, change = layout.column(RATING), layout.column(layout.col("change"))
+    new = f"=IF(ISNUMBER({rating})*ISNUMBER({change}),{rating}+{change},{change})"
+    arrays += [
+        (layout.col("new"), "new", new),
+        (layout.floor_helper, "floor", call_formula("floor", argument_texts(layout))),
+    ]
     for col, name, formula in arrays:
         style = getattr(fmt, _style(name))
         if name == "tiebreaks":  # one call, a column per tie-break

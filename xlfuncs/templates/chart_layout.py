@@ -213,9 +213,10 @@ class Layout:
 
     def column(self, col: int) -> str:
         """The absolute reference of a column's player rows: ``$H$9:$H$28``."""
-        return f"{cell(FIRST_ROW, col, absolute=True)}:{cell(self.last_row, col, absolute=True)}"
+        return self.block(col, col)
 
     def block(self, first_col: int, last_col: int) -> str:
+        """The absolute reference of the player rows of columns *first_col* to *last_col*."""
         return (
             f"{cell(FIRST_ROW, first_col, absolute=True)}:"
             f"{cell(self.last_row, last_col, absolute=True)}"

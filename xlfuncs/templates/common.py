@@ -113,7 +113,8 @@ class Formats:
     subtitle: Format
     label: Format
     header: Format
-    header_vertical: Format
+    header_input: Format
+    """A column header the user may change (a tie-break's descriptor): unlocked, shaded."""
     input_text: Format
     input_fit: Format
     """A text input shrunk to fit its cells (a name in a narrow header field)."""
@@ -322,20 +323,14 @@ class LaterCells:
         self.anchors: dict[tuple[int, int], Format] = {}
         """The formatted blanks of :meth:`anchor` (row, column): their format."""
 
-    def row(self, row: int) -> dict[int, tuple[Format, str]]:
-        """The cells of *row* (zero-based) kept so far, to add to."""
-        cells = self.rows.get(row)
-        if cells is None:
-            cells = self.rows[row] = {}
-        return cells
-
     def formula(
         self, row: int, col: int, formula: str, fmt: Format, value: Any, *, alone: bool
     ) -> None:
         """The plain formula *formula* (``=`` first) with its cached *value* in a cell;
         *alone*: its formatted blank given to xlsxwriter now (the cell may have been
         written through xlsxwriter before: a merged range's first cell)."""
-        self.row(row)[col] = (fmt, _formula_xml(formula[1:], value))
+        cells = self.rows.get(row) or self.rows.setdefault(row, {})
+        cells[col] = (fmt, _formula_xml(formula[1:], value))
         if alone:
             self.ws.write_blank(row, col, None, fmt)
             self.anchors[row, col] = fmt
@@ -572,6 +567,13 @@ def new_workbook(
     border = {"border": 1, "border_color": "#B7B7B7"}
     unlocked = {"locked": False, "bg_color": "#FFFDE7"}
     computed = {"bg_color": "#EEF3FA", **border}
+    column_head = {
+        "bold": True,
+        "align": "center",
+        "valign": "vcenter",
+        "text_wrap": True,
+        **border,
+    }
 
     def fmt(**props: Any) -> Format:
         return wb.add_format({**font, **props})
@@ -580,17 +582,8 @@ def new_workbook(
         title=fmt(bold=True, font_size=14),
         subtitle=fmt(italic=True, font_color="#555555"),
         label=fmt(bold=True, align="right"),
-        header=fmt(
-            bold=True,
-            bg_color="#D9E1F2",
-            align="center",
-            valign="vcenter",
-            text_wrap=True,
-            **border,
-        ),
-        header_vertical=fmt(
-            bold=True, bg_color="#D9E1F2", align="center", valign="bottom", rotation=90, **border
-        ),
+        header=fmt(bg_color="#D9E1F2", **column_head),
+        header_input=fmt(bg_color="#FFF2CC", locked=False, **column_head),
         input_text=fmt(**unlocked, **border),
         input_fit=fmt(shrink=True, **unlocked, **border),
         input_center=fmt(align="center", **unlocked, **border),
@@ -648,13 +641,8 @@ def write_value(ws: Worksheet, row: int, col: int, value: Any, fmt: Format | Non
         ws.write_boolean(row, col, value, fmt)
     elif isinstance(value, (int, float)):
         ws.write_number(row, col, value, fmt)
-    elif isinstance(value, (_dt.date, _dt.datetime)):
-        moment = (
-            value
-            if isinstance(value, _dt.datetime)
-            else _dt.datetime(value.year, value.month, value.day)
-        )
-        ws.write_datetime(row, col, moment, fmt)
+    elif isinstance(value, _dt.date):  # a datetime too
+        ws.write_datetime(row, col, value, fmt)
     else:
         ws.write_string(row, col, str(value), fmt)
 
@@ -843,9 +831,9 @@ def settings_block(
     value_cols: int = 1,
     local: bool = False,
     rates: bool = True,
-) -> str:
-    """The rules-edition setting: a validated drop-down, named ``Rules`` (returns the name;
-    *local*: a name of this sheet only, so that several sheets of a workbook have one).
+) -> None:
+    """The rules-edition setting: a validated drop-down, named ``Rules`` (*local*: a name of
+    this sheet only, so that several sheets of a workbook have one).
     *rates*: offer the rapid and blitz editions too (not for norms: none in rapid or blitz).
 
     The label fills *label_cols* columns from *col* and the value the *value_cols* columns
@@ -874,23 +862,19 @@ def settings_block(
             "error_message": "Choose an edition from the list.",
         },
     )
-    name = "Rules"
     scope = f"'{ws.get_name()}'!" if local else ""
-    wb.define_name(scope + name, f"='{ws.get_name()}'!{cell(row, col + 1, absolute=True)}")
-    return name
+    wb.define_name(scope + "Rules", f"='{ws.get_name()}'!{cell(row, col + 1, absolute=True)}")
 
 
-def add_tables_sheet(wb: Workbook, fmt: Formats) -> Worksheet:
+def add_tables_sheet(wb: Workbook, fmt: Formats) -> None:
     """A read-only sheet with FIDE's tables 8.1(a) and 8.1(b)."""
     ws = wb.add_worksheet("FIDE tables")
     ws.write_string(
         0, 0, "FIDE Rating Regulations: conversion tables (identical in every edition)", fmt.title
     )
     ws.write_string(2, 0, "Table 8.1(a): score p -> difference dp", fmt.heading)
-    ws.write_string(3, 0, "p", fmt.header)
-    ws.write_string(3, 1, "dp", fmt.header)
-    ws.write_string(3, 2, "p", fmt.header)
-    ws.write_string(3, 3, "dp", fmt.header)
+    for j, text in enumerate(("p", "dp", "p", "dp")):
+        ws.write_string(3, j, text, fmt.header)
     for i, (h, d) in enumerate(sorted(DP_TABLE.items(), reverse=True)):
         ws.write_number(4 + i, 0, h / 100, fmt.computed_decimal)
         ws.write_number(4 + i, 1, d, fmt.computed)
@@ -927,7 +911,6 @@ def add_tables_sheet(wb: Workbook, fmt: Formats) -> Worksheet:
     protect(ws)
     print_setup(ws, landscape=False, repeat_rows=(3, 3))
     ws.fit_to_pages(1, 1)
-    return ws
 
 
 def close_workbook(wb: Workbook, fmt: Formats) -> None:
@@ -938,14 +921,13 @@ def close_workbook(wb: Workbook, fmt: Formats) -> None:
     wb.close()
 
 
-def add_xlwings_conf_sheet(wb: Workbook) -> Worksheet:
+def add_xlwings_conf_sheet(wb: Workbook) -> None:
     """The ``xlwings.conf`` sheet classic xlwings reads: our functions' module. Hidden."""
     ws = wb.add_worksheet("xlwings.conf")
     ws.write_string(0, 0, "UDF Modules")
     ws.write_string(0, 1, UDF_MODULE)
     ws.set_column(0, 1, 16)
     ws.hide()
-    return ws
 
 
 Area = tuple[int, int, int, int]

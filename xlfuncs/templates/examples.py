@@ -222,21 +222,8 @@ _LAST = (
     "Zeman",
 )
 _FEDS = ("ESP", "GER", "FRA", "ITA", "POL", "NED", "CZE", "HUN", "SWE", "POR", "ENG", "SUI")
-_WOMEN = {
-    "Beatriz",
-    "Dana",
-    "Fatima",
-    "Helena",
-    "Julia",
-    "Lena",
-    "Nadia",
-    "Paula",
-    "Rosa",
-    "Tanja",
-    "Vera",
-    "Ximena",
-    "Zofia",
-}
+_WOMEN = frozenset(_FIRST[1::2])
+"""The women's names: every other one of :data:`_FIRST` (a man's, then a woman's)."""
 
 
 def _expected(a: int | None, b: int | None) -> float:
@@ -286,7 +273,7 @@ def swiss_event(count: int, rounds: int, *, seed: int = 20260424) -> Event:
             had_bye[lucky - 1] = True
             games[lucky - 1].append(Round(None, None, "U"))
             score[lucky - 1] += 1.0
-        pairs = _pair(order, score, met)
+        pairs = _pair(order, score, met, set())
         assert pairs is not None, f"round {rnd} cannot be paired"
         for board, (a, b) in enumerate(pairs):
             white, black = _colours(a, b, board, rnd, whites, last_colour)
@@ -336,24 +323,18 @@ def swiss_event(count: int, rounds: int, *, seed: int = 20260424) -> Event:
 
 
 def _pair(
-    order: Sequence[int], score: Sequence[float], met: Sequence[set[int]]
+    order: Sequence[int],
+    score: Sequence[float],
+    met: Sequence[set[int]],
+    impossible: set[frozenset[int]],
 ) -> list[tuple[int, int]] | None:
     """Pair *order* (best first): each player, in turn, against the best-placed partner
     available, preferring one half a score group below (the Dutch system's idea), with
     backtracking so that nobody meets the same opponent twice.
 
     Whether the players left can all be paired does not depend on their order (every
-    partner of the first is tried), so a set found impossible once is not searched again."""
-    return _pair_from(order, score, met, set())
-
-
-def _pair_from(
-    order: Sequence[int],
-    score: Sequence[float],
-    met: Sequence[set[int]],
-    impossible: set[frozenset[int]],
-) -> list[tuple[int, int]] | None:
-    """:func:`_pair`, remembering in *impossible* the sets of players that cannot be paired."""
+    partner of the first is tried), so a set found impossible once (kept in *impossible*)
+    is not searched again."""
     if not order:
         return []
     if frozenset(order) in impossible:
@@ -368,7 +349,7 @@ def _pair_from(
         if partner in met[top - 1]:
             continue
         remaining = [p for p in rest if p != partner]
-        tail = _pair_from(remaining, score, met, impossible)
+        tail = _pair(remaining, score, met, impossible)
         if tail is not None:
             return [(top, partner), *tail]
     impossible.add(frozenset(order))

@@ -270,12 +270,14 @@ def _rules_layout() -> list[LayoutCell]:
     ]
 
 
+def _none_rated(then: Expr) -> Expr:
+    """*then*, blank while no game against a rated opponent counts."""
+    return if_(op("=", _NR, 0), "", then)
+
+
 def _counted_figures() -> list[LayoutCell]:
     """The games and points counted: rated, unrated, hypothetical; n, points, Ra and p."""
     nr, nu, h, n, s, rrc = _NR, _NU, _H, _N, _S, _RRC
-
-    def none_rated(then: Expr) -> Expr:
-        return if_(op("=", nr, 0), "", then)
 
     rated_sum = call("SUMIF", _STATUSES, COUNTED, _RATINGS)
     round_robin = call("OR", op("=", _SYSTEM, "round robin"), op("=", _SYSTEM, "rr"))
@@ -296,24 +298,24 @@ def _counted_figures() -> list[LayoutCell]:
         ),
         formula_cell(P_NU, C_RAW, call("SUMIF", _STATUSES, "unrated", _WS)),
         formula_cell(P_N, C_RAW, call("AND", round_robin, op("=", _RR, "yes"))),
-        *_line(P_H, "Hypothetical games (counted as draws)", none_rated(_HYP), "computed"),
-        *_line(P_N, "Games counted n", none_rated(op("+", nr, h, if_(rrc, nu, 0))), "computed"),
+        *_line(P_H, "Hypothetical games (counted as draws)", _none_rated(_HYP), "computed"),
+        *_line(P_N, "Games counted n", _none_rated(op("+", nr, h, if_(rrc, nu, 0))), "computed"),
         *_line(
             P_S,
             "Points counted",
-            none_rated(op("+", Ref(P_PR, C_VALUE), op("/", h, 2), if_(rrc, _PU, 0))),
+            _none_rated(op("+", Ref(P_PR, C_VALUE), op("/", h, 2), if_(rrc, _PU, 0))),
             "points",
         ),
         *_line(
             P_RA,
             "Ra (rated + hypothetical opponents)",
-            none_rated(op("/", Paren(op("+", rated_sum, op("*", h, _HR))), Paren(op("+", nr, h)))),
+            _none_rated(op("/", Paren(op("+", rated_sum, op("*", h, _HR))), Paren(op("+", nr, h)))),
             "two",
         ),
         *_line(
             P_P,
             "p = points / games (to the hundredth)",
-            none_rated(call("ROUND", op("/", s, n), 2)),
+            _none_rated(call("ROUND", op("/", s, n), 2)),
             "two",
         ),
     ]
@@ -324,9 +326,6 @@ def _calculation_layout() -> list[LayoutCell]:
     nr, nu, n, s, rrc, bonus, first = _NR, _NU, _N, _S, _RRC, _BONUS_ACTIVE, _FIRST
     published = Ref(P_PUBLISHED, C_VALUE)
     bloque_args = (_RATINGS, _RESULTS, _SYSTEM, RULES, True)
-
-    def none_rated(then: Expr) -> Expr:
-        return if_(op("=", nr, 0), "", then)
 
     rule = if_(
         bonus,
@@ -374,10 +373,10 @@ def _calculation_layout() -> list[LayoutCell]:
             C_RAW,
             if_(op("=", nr, 0), False, call("AND", op(">", _BONUS, 0), op(">=", op("*", 2, s), n))),
         ),
-        *_line(P_RULE, "Rule applied", none_rated(rule)),
+        *_line(P_RULE, "Rule applied", _none_rated(rule)),
         formula_cell(P_DP, C_LABEL, dp_label, "label"),
-        formula_cell(P_DP, C_VALUE, none_rated(dp), "computed"),
-        *_line(P_RU, "Ru before rounding", none_rated(ru), "two"),
+        formula_cell(P_DP, C_VALUE, _none_rated(dp), "computed"),
+        *_line(P_RU, "Ru before rounding", _none_rated(ru), "two"),
         _section(P_RESULT, "First rating"),
         *_line(
             P_FIRST,

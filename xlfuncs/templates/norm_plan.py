@@ -32,7 +32,7 @@ from ..excel import functions as excel_functions
 from ..excel.norm_plan import PLAN_TITLES
 from . import common
 from .common import write_array_block, write_formula, write_text, write_value
-from .player_sheets import a1, hide_helper_columns, note, rating_validation, span
+from .player_sheets import a1, add_player_sheet, extra_formats, note, rating_validation, span
 
 __all__ = ["MAX_PLAYERS", "SHEET", "PlanSheetData", "build"]
 
@@ -83,6 +83,7 @@ COLUMN_WIDTHS: Final = (
     (C_TITLE, 6),
     (C_FED, 6),
     (C_SEX, 5),
+    *((col, 13) for col in range(C_PLAN, LAST_COL + 1) if col != C_GAP),
     (C_GAP, 2),
 )
 
@@ -143,25 +144,8 @@ def build(path: Path, data: PlanSheetData | None = None) -> None:
     if len(data.players) > MAX_PLAYERS:
         raise ValueError(f"at most {MAX_PLAYERS} players, got {len(data.players)}")
     wb, fmt = common.new_workbook(path, title="FIDE title norms: an event planned")
-    shown = wb.add_format(
-        {
-            "font_name": "Calibri",
-            "font_size": 10,
-            "align": "center",
-            "num_format": "0.0",
-            "bg_color": "#EEF3FA",
-            "border": 1,
-            "border_color": "#B7B7B7",
-        }
-    )
-    ws = wb.add_worksheet(SHEET)
-    ws.hide_gridlines(2)
-    ws.set_default_row(12.75)
-    ws.set_column(C_PLAN, LAST_COL, 13)
-    for col, width in COLUMN_WIDTHS:
-        ws.set_column(col, col, width)
-    hide_helper_columns(ws, H_PLAN, H_LAST, 13)
-    ws.set_row(R_TITLE, 20)
+    shown = extra_formats(wb, fmt)["points"]
+    ws = add_player_sheet(wb, SHEET, COLUMN_WIDTHS, (H_PLAN, H_LAST, 13))
     write_text(ws, R_TITLE, 0, "Norm event plan: who can still make a norm", fmt.title)
     write_text(
         ws,
@@ -174,22 +158,18 @@ def build(path: Path, data: PlanSheetData | None = None) -> None:
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
     _event(wb, ws, fmt, data)
     _field(ws, fmt, data)
-    rules = "Rules"
-    inputs = [span(R_FIRST, col, R_LAST, absolute=True) for col in (C_RATING, C_TITLE, C_FED)]
-    inputs.append(span(R_FIRST, C_SEX, R_LAST, absolute=True))
-    system, rounds = (a1(r, C_NAME + 1, absolute=True) for r in (R_SYSTEM, R_ROUNDS))
-    host = a1(R_HOST, C_NAME + 1, absolute=True)
-    event_args = f'IF({system}="swiss",{rounds},{system}),{host}'
-    formula = f"{{=NORM_PLAN({','.join(inputs)},{event_args},{rules})}}"
-    rows = MAX_PLAYERS
+    system, rounds, host = (a1(r, C_NAME + 1, absolute=True) for r in (R_SYSTEM, R_ROUNDS, R_HOST))
     rules_id = data.rules or DEFAULT_EDITION.id
-    cached = _plan(data, rows, rules_id, added=False)
-    _calls(ws, formula, H_PLAN, C_PLAN, R_LAST, shown, cached)
-    more = [span(R_FIRST, col, R_ADDED, absolute=True) for col in (C_RATING, C_TITLE, C_FED)]
-    more.append(span(R_FIRST, C_SEX, R_ADDED, absolute=True))
-    formula = f"{{=NORM_PLAN({','.join(more)},{event_args},{rules})}}"
-    cached = _plan(data, rows + 1, rules_id, added=True)
-    _calls(ws, formula, H_MORE, C_MORE, R_ADDED, shown, cached)
+    for hidden, shown_col, last_row, added in (
+        (H_PLAN, C_PLAN, R_LAST, False),
+        (H_MORE, C_MORE, R_ADDED, True),
+    ):
+        inputs = ",".join(
+            span(R_FIRST, col, last_row, absolute=True) for col in (C_RATING, C_TITLE, C_FED, C_SEX)
+        )
+        formula = f'{{=NORM_PLAN({inputs},IF({system}="swiss",{rounds},{system}),{host},Rules)}}'
+        cached = _plan(data, last_row - R_FIRST + 1, rules_id, added=added)
+        _calls(ws, formula, hidden, shown_col, last_row, shown, cached)
     note(ws, fmt, R_KEY, 0, LAST_COL, KEY, height=40)
     common.finish_sheet(ws, R_HEAD + 1, R_KEY, LAST_COL)
     common.close_workbook(wb, fmt)

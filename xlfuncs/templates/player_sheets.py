@@ -126,53 +126,33 @@ def extra_formats(wb: Workbook, fmt: Formats) -> dict[str, Format]:
     border = {"border": 1, "border_color": "#B7B7B7"}
     base = {"font_name": "Calibri", "font_size": 10}
     computed = {"bg_color": "#EEF3FA", **border, **base}
+    section = {**base, "bold": True, "font_color": "#FFFFFF", "bg_color": "#44546A", **border}
+
+    def centred(num_format: str, **props: Any) -> Format:
+        return wb.add_format({**computed, "align": "center", "num_format": num_format, **props})
+
     return {
-        "two": wb.add_format({**computed, "align": "center", "num_format": "0.00"}),
-        "signed_two": wb.add_format(
-            {**computed, "align": "center", "num_format": "+0.00;-0.00;0.00"}
-        ),
-        "signed": wb.add_format(
-            {**computed, "align": "center", "bold": True, "num_format": "+0;-0;0", "font_size": 12}
-        ),
-        "big": wb.add_format(
-            {**computed, "align": "center", "bold": True, "num_format": "0", "font_size": 12}
-        ),
-        "percent": wb.add_format({**computed, "align": "center", "num_format": "0%"}),
-        "points": wb.add_format({**computed, "align": "center", "num_format": "0.0"}),
-        "w": wb.add_format({**computed, "align": "center", "num_format": '[=0.5]"\u00bd";0'}),
+        "two": centred("0.00"),
+        "signed_two": centred("+0.00;-0.00;0.00"),
+        "signed": centred("+0;-0;0", bold=True, font_size=12),
+        "big": centred("0", bold=True, font_size=12),
+        "percent": centred("0%"),
+        "points": centred("0.0"),
+        "w": centred('[=0.5]"\u00bd";0'),
         "left": wb.add_format({**computed, "align": "left"}),
         "wrap": wb.add_format({**computed, "align": "left", "valign": "top", "text_wrap": True}),
-        "number": wb.add_format({**computed, "align": "center", "num_format": "0"}),
+        "number": centred("0"),
         "total_label": wb.add_format({**computed, "bold": True, "align": "right"}),
-        "total": wb.add_format({**computed, "bold": True, "align": "center", "num_format": "0.0"}),
-        "total_two": wb.add_format(
-            {**computed, "bold": True, "align": "center", "num_format": "0.00"}
-        ),
-        "total_signed": wb.add_format(
-            {**computed, "bold": True, "align": "center", "num_format": "+0.00;-0.00;0.00"}
-        ),
-        "count": wb.add_format(
-            {**computed, "bold": True, "align": "center", "num_format": '0;-0;""'}
-        ),
-        "section": wb.add_format(
-            {**base, "bold": True, "font_color": "#FFFFFF", "bg_color": "#44546A", **border}
-        ),
+        "total": centred("0.0", bold=True),
+        "total_two": centred("0.00", bold=True),
+        "total_signed": centred("+0.00;-0.00;0.00", bold=True),
+        "count": centred('0;-0;""', bold=True),
+        "section": wb.add_format(section),
         "constant": wb.add_format({**base, "align": "center", "font_color": "#7F7F7F", **border}),
-        "section_center": wb.add_format(
-            {
-                **base,
-                "bold": True,
-                "font_color": "#FFFFFF",
-                "bg_color": "#44546A",
-                "align": "center",
-                **border,
-            }
-        ),
-        "at_least": wb.add_format({**computed, "align": "center", "num_format": '"\u2265 "0'}),
-        "at_most": wb.add_format({**computed, "align": "center", "num_format": '"\u2264 "0'}),
-        "at_least_percent": wb.add_format(
-            {**computed, "align": "center", "num_format": '"\u2265 "0%'}
-        ),
+        "section_center": wb.add_format({**section, "align": "center"}),
+        "at_least": centred('"\u2265 "0'),
+        "at_most": centred('"\u2264 "0'),
+        "at_least_percent": centred('"\u2265 "0%'),
         "verdict": wb.add_format({**computed, "align": "center", "bold": True, "font_size": 12}),
         "yes_soft": wb.add_format({"font_color": "#006100"}),
         "yes": wb.add_format({"bg_color": "#C6EFCE", "font_color": "#006100", "bold": True}),
@@ -585,12 +565,11 @@ def note(
     last_col: int,
     text: str,
     *,
-    height: float | None = None,
+    height: float,
 ) -> None:
-    """A wrapped note over merged cells (the "how to use" text)."""
+    """A wrapped note over merged cells (the "how to use" text), its row *height* high."""
     ws.merge_range(row, first_col, row, last_col, text, fmt.note)
-    if height is not None:
-        ws.set_row(row, height)
+    ws.set_row(row, height)
 
 
 def a1(row: int, col: int, *, absolute: bool = False) -> str:

@@ -61,10 +61,6 @@ def _room(paper: int, landscape: bool, scale: int) -> float:
     return usable * _SLACK * 100 / scale
 
 
-def _points(widths: Sequence[float]) -> list[float]:
-    return [column_pixels(w) * _WIDE_POINTS_PER_PIXEL for w in widths]
-
-
 def page_bands(
     widths: Sequence[float],
     *,
@@ -79,7 +75,7 @@ def page_bands(
     each band after the first, each at one of *starts* where one fits, else at the column
     that no longer fits. The first *repeated* columns print on every page; ``[]``: one page
     wide."""
-    points = _points(widths)
+    points = [column_pixels(w) * _WIDE_POINTS_PER_PIXEL for w in widths]
     room = _room(paper, landscape, scale)
     again = sum(points[:repeated])
     breaks: list[int] = []

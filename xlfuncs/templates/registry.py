@@ -96,13 +96,16 @@ def all_templates() -> dict[str, Callable[[Path], None]]:
     return {**TEMPLATES, **LITE_TEMPLATES}
 
 
+def _checkout() -> Path | None:
+    """The source checkout this package runs from (``None``: an installed package)."""
+    root = Path(__file__).resolve().parents[2]
+    return root if (root / "pyproject.toml").is_file() and (root / "xlfuncs").is_dir() else None
+
+
 def default_dir() -> Path:
     """Where the templates are committed: ``workbook_templates/`` of the source checkout this
     package runs from, else ``workbook_templates/`` in the current directory."""
-    root = Path(__file__).resolve().parents[2]
-    if (root / "pyproject.toml").is_file() and (root / "xlfuncs").is_dir():
-        return root / "workbook_templates"
-    return Path.cwd() / "workbook_templates"
+    return (_checkout() or Path.cwd()) / "workbook_templates"
 
 
 def generate(out_dir: Path) -> list[Path]:
@@ -113,19 +116,14 @@ def generate(out_dir: Path) -> list[Path]:
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, build in all_templates().items():
-        written.append(write_atomically(out / name, build))
-    return written
+    return [write_atomically(out / name, build) for name, build in all_templates().items()]
 
 
 def in_checkout(folder: Path) -> bool:
     """Whether *folder* is the ``workbook_templates/`` of the source checkout this package runs
     from, whose files are generated and kept by version control."""
-    root = Path(__file__).resolve().parents[2]
-    if not ((root / "pyproject.toml").is_file() and (root / "xlfuncs").is_dir()):
-        return False
+    root = _checkout()
     try:
-        return folder.resolve() == (root / "workbook_templates").resolve()
+        return root is not None and folder.resolve() == (root / "workbook_templates").resolve()
     except OSError:
         return False

@@ -8,12 +8,11 @@ team tie-breaks have no Excel function, so the sheet holds no formula.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from xlsxwriter.workbook import Workbook
 
 from ..core.results import Outcome
 from ..core.teams import TeamStandings, places_note, score_note
+from ..excel.errors import to_excel
 from .common import Formats, print_setup, write_text, write_value
 from .event import Event
 from .printing import page_bands
@@ -25,14 +24,6 @@ SHEET = "Team standings"
 
 HEADER_ROW = 4
 """The row (from 0) of the standing's column headers; the teams follow."""
-
-
-def _number(v: Fraction | int | None) -> int | float | None:
-    if v is None:
-        return None
-    if isinstance(v, int):
-        return v
-    return int(v) if v.denominator == 1 else float(v)
 
 
 def standing_rows(s: TeamStandings) -> tuple[list[str], list[list[object]]]:
@@ -61,22 +52,22 @@ def standing_rows(s: TeamStandings) -> tuple[list[str], list[list[object]]]:
             won,
             drawn,
             lost,
-            _number(s.match_points[i]),
-            _number(s.game_points[i]),
-            *(_number(values[d]) for d in shown),
+            to_excel(s.match_points[i]),
+            to_excel(s.game_points[i]),
+            *(to_excel(values[d]) for d in shown),
         ]
         for m in row:
             if m.outcome is Outcome.PAIRING_BYE:
-                cells += ["bye", _number(m.game_points)]
+                cells += ["bye", to_excel(m.game_points)]
             elif m.opponent is None and m.outcome is not None:  # H, F, Z byes ...
-                cells += [f"{m.outcome.symbol} bye", _number(m.game_points)]
+                cells += [f"{m.outcome.symbol} bye", to_excel(m.game_points)]
             elif m.opponent is None:
                 cells += [None, None]
             elif m.outcome is not None and m.outcome.is_forfeit:
                 mark = "+" if m.outcome is Outcome.FORFEIT_WIN else "-"
-                cells += [f"{m.opponent}{mark}", _number(m.game_points)]
+                cells += [f"{m.opponent}{mark}", to_excel(m.game_points)]
             else:
-                cells += [m.opponent, _number(m.game_points)]
+                cells += [m.opponent, to_excel(m.game_points)]
         rows.append(cells)
     return header, rows
 

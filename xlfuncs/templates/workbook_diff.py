@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -197,7 +197,8 @@ def compare(committed: Fingerprint, fresh: Fingerprint) -> list[str]:
     :func:`fingerprint`), one line per difference, sheet by sheet in *fresh*'s order, cell by
     cell in row order; empty when they are the same."""
     diffs: list[str] = []
-    for key in sorted(set(committed) | set(fresh), key=_sheet_order(fresh)):
+    order = {f"sheet {title}": i for i, (title, _) in enumerate(fresh.get("sheets", []))}
+    for key in sorted(set(committed) | set(fresh), key=lambda key: (order.get(key, -1), key)):
         old, new = committed.get(key), fresh.get(key)
         if old == new:
             continue
@@ -243,11 +244,6 @@ def _style_diffs(
         for aspect in _STYLE_PARTS:
             if a.get(aspect) != b.get(aspect):
                 yield ref, aspect, a.get(aspect), b.get(aspect)
-
-
-def _sheet_order(fresh: Fingerprint) -> Callable[[str], tuple[int, str]]:
-    order = {f"sheet {title}": i for i, (title, _) in enumerate(fresh.get("sheets", []))}
-    return lambda key: (order.get(key, -1), key)
 
 
 def _cell_diffs(old: dict[str, Any], new: dict[str, Any]) -> Iterable[tuple[str, Any, Any]]:

@@ -116,13 +116,13 @@ def add_working_sheet(
     data: Inputs,
     values: Mapping[str, Sequence[Any]],
     event: Event,
-) -> Worksheet | None:
+) -> None:
     """Add the :data:`SHEET` to *wb*, reading the chart on *sheet* laid out as *layout*:
     *data* its input cells, *values* its computed columns
     (:func:`~xlfuncs.templates.chart.figures`); nothing for an event without players, nor
     unless it asks for the sheet (:attr:`~xlfuncs.templates.event.Event.working`)."""
     if not event.players or not event.working:
-        return None
+        return
     ws = wb.add_worksheet(SHEET)
     lines = lines_of(layout, event)
     texts = argument_texts(layout, sheet) | {"player": PLAYER_CELL}
@@ -168,7 +168,6 @@ def add_working_sheet(
         ws, landscape=True, repeat_rows=(0, PLAYER_ROW), widths=WIDTHS, starts=[RATING_COL - 1]
     )
     protect(ws)
-    return ws
 
 
 def _player_choice(ws: Worksheet, fmt: Formats, sheet: str, layout: Layout, event: Event) -> None:
