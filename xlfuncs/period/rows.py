@@ -52,7 +52,6 @@ __all__ = [
     "PeriodRow",
     "RateSection",
     "build_period",
-    "player_period",
 ]
 
 LIST_K = KSource.LIST.label
@@ -165,15 +164,6 @@ class Period:
     """The labels of the parts of events rated in parts (``x.trf (rounds 1-4)``), as
     :attr:`EventShare.file` gives them."""
 
-    @property
-    def not_rated(self) -> tuple[Placed, ...]:
-        """The files the calendar leaves out of this list (too early or too late)."""
-        return tuple(p for p in self.placed if not p.placement.rated)
-
-
-def _event_games(entry: PlayerEntry, round_robin: bool, rating: int | None) -> EventGames:
-    return EventGames(tuple((r, _POINTS[h]) for r, h in entry.games), round_robin, rating)
-
 
 def _two(x: Fraction) -> float:
     return round(float(x), 2)
@@ -264,27 +254,6 @@ def _first_note(calc: PlayerPeriod) -> str | None:
     if calc.scoreless_differs:
         notes.append(SCORELESS_NOTE[calc.scoreless])
     return "; ".join(n for n in notes if n) or None
-
-
-def player_period(
-    entries: Sequence[tuple[EventRead, PlayerEntry]],
-    rating: int | None,
-    k: int | None,
-    edition: Edition,
-    rounding: Rounding = Rounding.PERIOD,
-    scoreless: ScorelessEvents = "first",
-) -> PlayerPeriod:
-    """Core's calculation of one player's period from their entries (in the period's order):
-    each event at the entry's rating (the list valid at its start), the change added to
-    *rating* (the latest list's)."""
-    return period_rating(
-        rating,
-        [_event_games(e, ev.round_robin, e.rating) for ev, e in entries],
-        k,
-        rules=edition,
-        rounding=rounding,
-        scoreless=scoreless,
-    )
 
 
 def default_list_date(events: Sequence[EventRead]) -> _dt.date | None:
@@ -378,8 +347,26 @@ class _Rating:
     def pieces(
         self, ev: EventRead, p: PlayerEntry
     ) -> list[tuple[EventRead, PlayerEntry, str, _dt.date]]:
-        """Player *p*'s games of *ev* as rated (:func:`_pieces`)."""
-        return _pieces(ev, p, self.own, self.latest, self.long_events)
+        """Player *p*'s games of *ev* as rated: ``(reading, entry, label, list)``, one for an
+        event, one per part for an event rated in parts (:func:`event_parts`), a part played
+        under the list given (:attr:`latest`) taken from the reading with it, the others from
+        the file's own ratings."""
+        parts = self.long_events.get(ev.path)
+        if parts is None:
+            e, q = _own_reading(ev, p, self.own)
+            return [(e, q, ev.source, list_in_force(ev.date))]
+        out: list[tuple[EventRead, PlayerEntry, str, _dt.date]] = []
+        for part in parts:
+            e, q = (ev, p) if part.rated_with == self.latest else _own_reading(ev, p, self.own)
+            keep = set(part.rounds)
+            chosen = [i for i, r in enumerate(q.game_rounds) if r in keep]
+            q = replace(
+                q,
+                games=tuple(q.games[i] for i in chosen),
+                game_rounds=tuple(q.game_rounds[i] for i in chosen),
+            )
+            out.append((e, q, f"{ev.source} ({_rounds_text(part.rounds)})", part.rated_with))
+        return out
 
     def calculate(
         self,
@@ -388,9 +375,16 @@ class _Rating:
         k: int | None,
         edition: Edition,
     ) -> PlayerPeriod:
-        """Core's calculation of one player's period from *pieces* (:func:`player_period`)."""
-        played = [(ev, p) for ev, p, _, _ in pieces]
-        return player_period(played, rating, k, edition, self.rounding, self.scoreless)
+        """Core's calculation of one player's period from *pieces* (in the period's order):
+        each event at the entry's rating (the list valid at its start), the change added to
+        *rating* (the latest list's)."""
+        events = [
+            EventGames(tuple((r, _POINTS[h]) for r, h in p.games), ev.round_robin, p.rating)
+            for ev, p, _, _ in pieces
+        ]
+        return period_rating(
+            rating, events, k, rules=edition, rounding=self.rounding, scoreless=self.scoreless
+        )
 
 
 def build_period(
@@ -418,7 +412,9 @@ def build_period(
     )
     skipped = tuple(b for b in read if isinstance(b, BadFile))
     made = list_in_force(list_date) if list_date is not None else default_list_date(read_events)
-    placed = _placed(read_events, made)
+    placed: tuple[Placed, ...] = ()
+    if made is not None:
+        placed = tuple(Placed(e.source, place_event(e.date, e.last_day, made)) for e in read_events)
     events = [e for e, p in zip(read_events, placed) if p.placement.rated]
     own = dict(unlisted or {})
     warnings = _file_warnings(events) + _placement_warnings(placed)
@@ -466,13 +462,6 @@ def build_period(
             for part in long_events.get(e.path, ())
         ),
     )
-
-
-def _placed(events: Sequence[EventRead], made: _dt.date | None) -> tuple[Placed, ...]:
-    """Each of *events* placed against the list being made, *made* (none without a list)."""
-    if made is None:
-        return ()
-    return tuple(Placed(e.source, place_event(e.date, e.last_day, made)) for e in events)
 
 
 def _long_events(
@@ -646,35 +635,6 @@ def _parts_warning(e: EventRead, parts: Sequence[EventPart], latest: _dt.date | 
             "the file's ratings used there"
         )
     return Finding("event_parts", "warning" if missing else "note", text, file=e.source)
-
-
-def _pieces(
-    ev: EventRead,
-    p: PlayerEntry,
-    own: Mapping[str, EventRead],
-    latest: _dt.date | None,
-    long_events: Mapping[str, tuple[EventPart, ...]],
-) -> list[tuple[EventRead, PlayerEntry, str, _dt.date]]:
-    """Player *p*'s games of *ev* as rated: ``(reading, entry, label, list)``, one for an
-    event, one per part for an event rated in parts (:func:`event_parts`), a part played
-    under the list given (*latest*) taken from the reading with it, the others from the
-    file's own ratings."""
-    parts = long_events.get(ev.path)
-    if parts is None:
-        e, q = _own_reading(ev, p, own)
-        return [(e, q, ev.source, list_in_force(ev.date))]
-    out: list[tuple[EventRead, PlayerEntry, str, _dt.date]] = []
-    for part in parts:
-        e, q = (ev, p) if part.rated_with == latest else _own_reading(ev, p, own)
-        keep = set(part.rounds)
-        chosen = [i for i, r in enumerate(q.game_rounds) if r in keep]
-        q = replace(
-            q,
-            games=tuple(q.games[i] for i in chosen),
-            game_rounds=tuple(q.game_rounds[i] for i in chosen),
-        )
-        out.append((e, q, f"{ev.source} ({_rounds_text(part.rounds)})", part.rated_with))
-    return out
 
 
 def _own_reading(
