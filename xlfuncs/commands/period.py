@@ -350,18 +350,16 @@ def _unlisted(
     from ..period.read import EventRead, read_events
     from ..period.rows import default_list_date
 
-    unlisted: dict[str, EventRead] = {}
     if index is None:
-        return unlisted
+        return {}
     good = [r for r in read if isinstance(r, EventRead)]
     made = list_date or default_list_date(good)
-    if made is not None:
-        before = add_months(made, -1)
-        early = [r.path for r in good if r.date < before]
-        for again in read_events(early, rules, rate, jobs=jobs):
-            if isinstance(again, EventRead):
-                unlisted[again.path] = again
-    return unlisted
+    if made is None:  # no event
+        return {}
+    before = add_months(made, -1)
+    early = [r.path for r in good if r.date < before]
+    again = read_events(early, rules, rate, jobs=jobs)
+    return {r.path: r for r in again if isinstance(r, EventRead)}
 
 
 def _refuse_bad_files(

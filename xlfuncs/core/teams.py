@@ -85,6 +85,7 @@ __all__ = [
     "assigned_rounds",
     "places_note",
     "reading_notes",
+    "round_pairing",
     "score_note",
     "team_descriptor",
     "team_rounds",
@@ -242,8 +243,7 @@ def team_rounds(
             played = False
             games: list[BoardGame] = []
             for m in t.members:
-                ps = crosstable.entrants[m - 1].pairings
-                p = ps[r - 1] if r <= len(ps) else None
+                p = round_pairing(crosstable, m, r)
                 if p is None or p.opponent is None or p.outcome is None:
                     continue
                 if p.opponent not in team_of:
@@ -258,8 +258,7 @@ def team_rounds(
                         f"round {r}: team {t.number} ({t.name}) meets two teams "
                         f"({teams[opponent].number} and {teams[o].number})"
                     )
-                back = crosstable.entrants[p.opponent - 1].pairings
-                q = back[r - 1] if r <= len(back) else None
+                q = round_pairing(crosstable, p.opponent, r)
                 boards += 1
                 mine += scoring.points(p.outcome)
                 if q is not None and q.outcome is not None:
@@ -414,6 +413,13 @@ def _forfeited(
             rows[k] = _with_round(rows[k], f.round, m)
 
 
+def round_pairing(crosstable: Crosstable, number: int, round_no: int) -> Pairing | None:
+    """The pairing of round *round_no* of the player numbered *number* (from 1) in
+    *crosstable*; ``None`` after their last round."""
+    pairings = crosstable.entrants[number - 1].pairings
+    return pairings[round_no - 1] if round_no <= len(pairings) else None
+
+
 def _members_bye(
     crosstable: Crosstable, team: Team, r: int, match_scoring: MatchScoring
 ) -> MatchRound:
@@ -426,8 +432,7 @@ def _members_bye(
     writes the team left out of a round, among others) not paired."""
     found: list[Outcome] = []
     for m in team.members:
-        ps = crosstable.entrants[m - 1].pairings
-        p = ps[r - 1] if r <= len(ps) else None
+        p = round_pairing(crosstable, m, r)
         if p is not None and p.opponent is None and p.outcome is not None:
             found.append(p.outcome)
     kinds = set(found)

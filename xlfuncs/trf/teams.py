@@ -45,12 +45,12 @@ from ..core.teams import (
     TeamBye,
     TeamColour,
     TeamStandings,
+    round_pairing,
     team_descriptor,
     team_rounds,
     team_standings,
 )
 from ..core.tiebreaks import TiebreakError
-from ..core.tournament import Pairing
 from ..findings import Finding
 from ..text_output import counted
 from .columns import columns_named
@@ -392,21 +392,14 @@ def _forfeited_match(raw: str, source: str, line_no: int) -> ForfeitedMatch:
             source, line_no, "5-6", "type of forfeit", "+- (white wins), -+ or --", raw[4:6]
         )
     numbers: list[int] = []
-    for cols, first, what in (
-        ((7, 10), 8, "round number"),
-        ((11, 14), 12, "white team's pairing number"),
-        ((15, 18), 16, "black team's pairing number"),
+    for a, b, what in (
+        (7, 10, "round number"),
+        (11, 14, "white team's pairing number"),
+        (15, 18, "black team's pairing number"),
     ):
-        number = whole_number(raw[cols[0] : cols[1]])
+        number = whole_number(raw[a:b])
         if not number:
-            raise TrfError(
-                source,
-                line_no,
-                f"{first}-{first + 2}",
-                what,
-                "a number from 1",
-                raw[cols[0] : cols[1]],
-            )
+            raise TrfError(source, line_no, f"{a + 1}-{b}", what, "a number from 1", raw[a:b])
         numbers.append(number)
     return ForfeitedMatch(numbers[0], numbers[1], numbers[2], _FORFEITS[kind])
 
@@ -939,7 +932,7 @@ def _orders_against_matches(
         if other is not None and other[0] < line_no:
             faced = []
             for player in o.players:
-                p = _pairing(built, player, o.round) if player else None
+                p = round_pairing(built.crosstable, player, o.round) if player else None
                 faced.append(0 if p is None or p.opponent is None else p.opponent)
             theirs = list(other[1].players)
             if [f for f in faced if f] != [x for x in theirs if x in faced and x]:
@@ -962,7 +955,7 @@ def _orders_against_matches(
         for player in o.players:
             if not player:
                 continue
-            p = _pairing(built, player, o.round)
+            p = round_pairing(built.crosstable, player, o.round)
             if p is None or p.opponent not in members[o.opponent]:
                 said = (
                     f"{where}: player {start_no[player]} has no game against team "
@@ -970,13 +963,6 @@ def _orders_against_matches(
                 )
                 out.append(_order_finding(said, line_no))
     return out
-
-
-def _pairing(built: TrfCrosstable, player: int, round_no: int) -> Pairing | None:
-    """The pairing of round *round_no* of the player numbered *player* in the crosstable;
-    ``None`` after their last round."""
-    pairings = built.crosstable.entrants[player - 1].pairings
-    return pairings[round_no - 1] if round_no <= len(pairings) else None
 
 
 def _orders_missing(
@@ -1000,7 +986,7 @@ def _orders_missing(
                 continue
             mine = []
             for player in team.members:
-                p = _pairing(built, player, r)
+                p = round_pairing(built.crosstable, player, r)
                 met = None if p is None else p.opponent
                 if met is not None and position.get(met, (0, 0))[0] == m.opponent:
                     mine.append((player, met))
