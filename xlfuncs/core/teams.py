@@ -231,7 +231,6 @@ def team_rounds(
             team_of[m] = k
     given = {(b.team, b.round): b for b in byes}
     scoring = crosstable.scoring
-    board_count = boards  # the name is each match's count below
     out: list[tuple[MatchRound, ...]] = []
     seated: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for k, t in enumerate(teams):
@@ -239,7 +238,7 @@ def team_rounds(
         for r in range(1, rounds + 1):
             opponent: int | None = None
             mine = theirs = Fraction(0)
-            boards = 0
+            count = 0
             played = False
             games: list[BoardGame] = []
             for m in t.members:
@@ -259,7 +258,7 @@ def team_rounds(
                         f"({teams[opponent].number} and {teams[o].number})"
                     )
                 q = round_pairing(crosstable, p.opponent, r)
-                boards += 1
+                count += 1
                 mine += scoring.points(p.outcome)
                 if q is not None and q.outcome is not None:
                     theirs += scoring.points(q.outcome)
@@ -276,7 +275,7 @@ def team_rounds(
                 }.get(outcome, match_scoring.loss)
                 row.append(
                     MatchRound(
-                        teams[opponent].number, outcome, mine, theirs, mp, boards, tuple(games)
+                        teams[opponent].number, outcome, mine, theirs, mp, count, tuple(games)
                     )
                 )
             elif (t.number, r) in given:
@@ -290,7 +289,7 @@ def team_rounds(
     if board_orders:
         apply_board_orders(out, teams, board_orders, seated)
     if forfeits:
-        _forfeited(out, teams, rounds, forfeits, match_scoring, scoring, board_count)
+        _forfeited(out, teams, rounds, forfeits, match_scoring, scoring, boards)
     return tuple(out)
 
 

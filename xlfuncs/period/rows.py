@@ -174,13 +174,13 @@ def _row(
     fide_id: str | None,
     first: PlayerEntry,
     calc: PlayerPeriod,
-    files: Sequence[tuple[str, str]],
+    pieces: Sequence[tuple[EventRead, PlayerEntry, str, _dt.date]],
     k_listed: int | None,
     k_source: str | None,
 ) -> PeriodRow:
     """The row of a player of the period: a rated player's change (K, *k_listed* before
     K x n <= 700 lowers it, from *k_source*), an unrated player's first rating; each event's
-    share (*files*: its label and the list it is rated with)."""
+    share (*pieces*: :meth:`_Rating.pieces`, its label and the list it is rated with)."""
     change = calc.change
     shares = calc.event_changes
     events = tuple(
@@ -189,9 +189,9 @@ def _row(
             n,
             None if shares is None else _two(shares[i]),
             calc.events[i].rating if change is None else change.tournament_ratings[i],
-            when,
+            _month(when),
         )
-        for i, ((f, when), n) in enumerate(zip(files, calc.event_games))
+        for i, ((_, _, f, when), n) in enumerate(zip(pieces, calc.event_games))
     )
     fr = calc.first
     published = fr is not None and fr.published
@@ -589,8 +589,7 @@ def _id_row(
         said = f"FIDE id {fide_id} ({base[1].name}): not rated: {exc}"
         rating.warnings.append(_not_rated(said, base[0], base[1]))
         return None
-    files = [(label, _month(when)) for _, _, label, when in pieces]
-    return _row(rate, fide_id, entries[0][1], calc, files, k, source)
+    return _row(rate, fide_id, entries[0][1], calc, pieces, k, source)
 
 
 def _apart_row(
@@ -605,9 +604,8 @@ def _apart_row(
         said = f"{ev.source}, no. {p.start_no} ({p.name}): not rated: {exc}"
         rating.warnings.append(_not_rated(said, ev, p))
         return None
-    files = [(label, _month(when)) for _, _, label, when in alone]
     rating.done += 1
-    return _row(rate, None, p, calc, files, p.k, p.k_source)
+    return _row(rate, None, p, calc, alone, p.k, p.k_source)
 
 
 def _not_rated(said: str, ev: EventRead, p: PlayerEntry) -> Finding:
