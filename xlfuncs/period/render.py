@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import textwrap
 from dataclasses import fields
 from typing import Any
@@ -15,11 +14,11 @@ from typing import Any
 from ..core.rating_calendar import Placement
 from ..findings import Finding, text_items
 from ..output import visible
-from ..report.render import C1_CONTROLS, csv_cell
+from ..report.render import csv_cell, json_text
 from ..text_output import change_text, counted, listed, table_lines, without_argument
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from .read import EventRead
-from .rows import LIST_K, Period, PeriodRow, RateSection
+from .rows import Period, PeriodRow, RateSection
 
 __all__ = ["CSV_KEYS", "JSON_KEYS", "json_object", "render_csv", "render_json", "render_text"]
 
@@ -52,9 +51,7 @@ def json_object(row: PeriodRow) -> dict[str, Any]:
 def render_json(period: Period) -> str:
     """A JSON list, one object per player: every rate of play in turn, the players with a
     FIDE id by name, then those without one (``fide_id`` null, one file each)."""
-    objects = [json_object(r) for s in period.sections for r in (*s.rows, *s.apart)]
-    text = json.dumps(objects, indent=2, ensure_ascii=False)
-    return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+    return json_text([json_object(r) for s in period.sections for r in (*s.rows, *s.apart)]) + "\n"
 
 
 def render_csv(period: Period) -> str:
@@ -75,7 +72,7 @@ def _two(x: float | None) -> str:
     return "-" if x is None else f"{x:+.2f}"
 
 
-_K_SHORT = {LIST_K: "list", **{s.label: s.short for s in KSource}}
+_K_SHORT = {s.label: s.short for s in KSource}
 """The text table's short form of each ``k_source``."""
 
 

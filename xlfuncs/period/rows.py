@@ -45,7 +45,6 @@ from ..trf.short_list import short_list
 from .read import BadFile, EventRead, PlayerEntry
 
 __all__ = [
-    "LIST_K",
     "EventShare",
     "Period",
     "Placed",
@@ -53,9 +52,6 @@ __all__ = [
     "RateSection",
     "build_period",
 ]
-
-LIST_K = KSource.LIST.label
-"""The ``k_source`` of a K taken from the rating list."""
 
 RATES = tuple(r.value for r in RateOfPlay)
 """The rates of play, in the order the sections are printed."""
