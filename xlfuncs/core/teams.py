@@ -777,20 +777,16 @@ def _round_points(
     """The points of each (team, round) the engine reads in place of what the result
     scores: the match points of a bye, and those assigned where not the result's; every
     round's game points."""
-    mp_points = {
-        (i + 1, r): m.match_points
-        for i, row in enumerate(rows)
-        for r, m in enumerate(row, start=1)
-        if m.outcome is not None
-        # a bye: its own match points; a match: those assigned, where not its result's
-        and (m.opponent is None or m.match_points != match_system.points(m.outcome))
-    }
-    gp_points = {
-        (i + 1, r): m.game_points
-        for i, row in enumerate(rows)
-        for r, m in enumerate(row, start=1)
-        if m.outcome is not None
-    }
+    mp_points: dict[tuple[int, int], Fraction] = {}
+    gp_points: dict[tuple[int, int], Fraction] = {}
+    for i, row in enumerate(rows, start=1):
+        for r, m in enumerate(row, start=1):
+            if m.outcome is None:
+                continue
+            gp_points[(i, r)] = m.game_points
+            # a bye: its own match points; a match: those assigned, where not its result's
+            if m.opponent is None or m.match_points != match_system.points(m.outcome):
+                mp_points[(i, r)] = m.match_points
     return mp_points, gp_points
 
 
