@@ -192,15 +192,13 @@ def write_new_list(
     path: str | os.PathLike[str],
     period: Period,
     base: str | os.PathLike[str] | None = None,
-    *,
-    cache: str | os.PathLike[str] | None = None,
 ) -> int:
     """Write the new list to *path* (CRLF, as FIDE's files; atomically): the players of
     :func:`new_list`, *base* being the input list's file. Returns the number of players
     written.
 
-    When *base* is a combined TXT list that the cache (*cache*, default
-    :func:`~xlfuncs.ratinglist.cache_dir`) has indexed as the file is now, the list is not
+    When *base* is a combined TXT list that the cache (:func:`~xlfuncs.ratinglist.cache_dir`)
+    has indexed as the file is now, the list is not
     read again in full: the lines of the players the period leaves as they were (not
     playing, 0 games at the rates rated) are copied through as the list writes them, and
     only the others are read and written anew (:func:`~xlfuncs.ratinglist.rewrite_combined`);
@@ -211,7 +209,7 @@ def write_new_list(
 
     def write(target: Path) -> None:
         nonlocal count
-        if base is not None and is_indexed(base, cache=cache):
+        if base is not None and is_indexed(base):
             with ListFile(base) as listing:
                 if listing.kind == "combined" and listing.format == "txt":
                     with open(target, "wb") as out:

@@ -154,15 +154,9 @@ def expand_inputs(
     for given in paths:
         p = Path(given)
         if p.is_dir():
-            found = sorted(
-                (c for c in p.iterdir() if c.suffix.lower() == ".trf" and c.is_file()),
-                key=lambda c: c.name,
-            )
-            not_read.extend(
-                c
-                for c in sorted(p.iterdir(), key=lambda c: c.name)
-                if c.suffix.lower() in TRF_LIKE and c.is_file()
-            )
+            children = sorted(p.iterdir(), key=lambda c: c.name)
+            found = [c for c in children if c.suffix.lower() == ".trf" and c.is_file()]
+            not_read.extend(c for c in children if c.suffix.lower() in TRF_LIKE and c.is_file())
             if not found:
                 bad.append(BadFile(given, f"{given}: a folder with no .trf file"))
             candidates = [str(c) for c in found]
