@@ -154,8 +154,8 @@ class _Changes:
 
 
 def _changes(period: Period) -> _Changes:
-    days = [e.date for s in period.sections for e in s.events]
-    day = max(days) if days else _dt.date.today()
+    events = sorted((e for s in period.sections for e in s.events), key=lambda e: e.date)
+    day = events[-1].date if events else _dt.date.today()
     by_id: dict[str, dict[str, RateRating | None | object]] = {}
     rows: dict[str, PeriodRow] = {}
     for s in period.sections:
@@ -167,7 +167,6 @@ def _changes(period: Period) -> _Changes:
             if change is not None:
                 by_id.setdefault(r.fide_id, {})[s.rate] = change
     own: dict[str, tuple[str, str]] = {}
-    events = sorted((e for s in period.sections for e in s.events), key=lambda e: e.date)
     for e in events:
         for p in e.players:
             if p.fide_id is None:
