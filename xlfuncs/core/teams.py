@@ -862,12 +862,10 @@ class _Columns:
         note on the reading taken is added to :attr:`notes`."""
         body, score = _split(d)
         code = body.partition("/")[0]
-        if d == "MP":
-            return list(self.mp)
-        if d == "GP":
-            return list(self.gp)
-        if d == OTHER_SCORE:
-            return list(self.gp if self.primary == "MP" else self.mp)
+        other = self.gp if self.primary == "MP" else self.mp
+        scores = {"MP": self.mp, "GP": self.gp, OTHER_SCORE: other}
+        if d in scores:
+            return list(scores[d])
         if code in MIXED_SB:
             opp, mine = MIXED_SB[code]
             sb = parse_descriptor("SB" + body[len(code) :])

@@ -843,18 +843,17 @@ def _scores_against_310(records: TeamRecords, standings: TeamStandings) -> list[
     line = {team.number: n for team, n in zip(records.teams, records.team_lines, strict=True)}
     for team, mp, gp in zip(standings.teams, standings.match_points, standings.game_points):
         file_mp, file_gp, _ = records.file_scores.get(team.number, (None, None, None))
-        for what, theirs, ours in (("match", file_mp, mp), ("game", file_gp, gp)):
+        for what, theirs, ours, columns in (
+            ("match", file_mp, mp, "55-60"),
+            ("game", file_gp, gp, "62-67"),
+        ):
             if theirs is not None and theirs != ours:
                 said = (
                     f"team {team.number} ({team.name}): record 310 gives {float(theirs):.1f} "
                     f"{what} points, the matches add up to {float(ours):.1f}"
                 )
-                columns = "55-60" if what == "match" else "62-67"
-                found.append(
-                    Finding(
-                        "team_points", "warning", said, line=line.get(team.number), columns=columns
-                    )
-                )
+                at = line.get(team.number)
+                found.append(Finding("team_points", "warning", said, line=at, columns=columns))
     return found
 
 
