@@ -563,19 +563,16 @@ def option_team_tiebreaks(text: str) -> tuple[str, ...]:
     return tuple(codes)
 
 
-def file_team_tiebreaks(
-    t: Tournament, warnings: list[Finding], primary: str = "MP"
-) -> tuple[tuple[str, ...], str]:
-    """The team tie-breaks of a team event and where they come from: the file's ``202`` (or
-    ``212``) list, read as team tie-breaks (``PTS`` first left out: the primary score comes
-    first by definition), else :data:`~xlfuncs.core.teams.DEFAULT_TEAM_TIEBREAKS`. A list
-    naming one the team standing does not compute is set aside for the defaults, with a
-    warning in *warnings* (kind ``tiebreaks``, at the record's line). *primary*: the
-    event's primary score, which a descriptor naming no score reads
-    (:func:`~xlfuncs.core.teams.team_descriptor`)."""
+def file_team_tiebreaks(t: Tournament, warnings: list[Finding], primary: str) -> tuple[str, ...]:
+    """The team tie-breaks of a team event: the file's ``202`` (or ``212``) list, read as team
+    tie-breaks (``PTS`` first left out: the primary score comes first by definition), else
+    :data:`~xlfuncs.core.teams.DEFAULT_TEAM_TIEBREAKS`. A list naming one the team standing
+    does not compute is set aside for the defaults, with a warning in *warnings* (kind
+    ``tiebreaks``, at the record's line). *primary*: the event's primary score, which a
+    descriptor naming no score reads (:func:`~xlfuncs.core.teams.team_descriptor`)."""
     record = file_record(t)
     if record is None:
-        return DEFAULT_TEAM_TIEBREAKS, "the defaults"
+        return DEFAULT_TEAM_TIEBREAKS
     codes = [c for c, _, _ in record_codes(record)]
     if codes and codes[0].upper() == POINTS_CODE:
         codes = codes[1:]
@@ -587,8 +584,8 @@ def file_team_tiebreaks(
             "the teams are ranked by the defaults"
         )
         warnings.append(Finding("tiebreaks", "warning", said, line=record.line_no))
-        return DEFAULT_TEAM_TIEBREAKS, "the defaults"
-    return found, f"record {record.code} (line {record.line_no})"
+        return DEFAULT_TEAM_TIEBREAKS
+    return found
 
 
 def event_teams(
@@ -623,7 +620,7 @@ def event_teams(
         return None
     found = list(records.warnings)
     if descriptors is None:
-        descriptors, _ = file_team_tiebreaks(t, found, records.primary)
+        descriptors = file_team_tiebreaks(t, found, records.primary)
         if descriptors[:1] == (records.primary,):  # "MPTS" first: the primary score
             descriptors = descriptors[1:]
     twice = _player_in_two_teams(t, records)
