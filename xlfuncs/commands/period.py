@@ -415,7 +415,7 @@ def _write_outputs(args: argparse.Namespace, period: Period, bar: ProgressBar) -
                     bar("writing the list", 0.9)
                     count = write_new_list(args.list_out, period, args.rating_list)
                 except (OutputError, RatingListError, ValueError) as exc:
-                    raise _data_error(f"--list-out: {exc}") from None
+                    raise _Refused(f"--list-out: {exc}") from exc
             if args.output is not None:
                 from ..period.workbook import write_period_workbook
 
@@ -425,7 +425,7 @@ def _write_outputs(args: argparse.Namespace, period: Period, bar: ProgressBar) -
                     player_sheets=args.player_sheets,
                     progress=lambda f: bar("writing the workbook", 0.9 + 0.1 * f),
                 )
-    except (OutputError, XlfuncsError) as exc:
+    except (_Refused, OutputError, XlfuncsError) as exc:
         raise _data_error(str(exc)) from None
     return count
 
@@ -446,3 +446,7 @@ def _print(output_format: str, period: Period, *, verbose: bool = False) -> None
     for b in period.skipped:
         say("skipped", b.message)
     print_findings(period.warnings, (), verbose=verbose)
+
+
+class _Refused(Exception):
+    """An output of ``period`` that cannot be written; the message says which and why."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import textwrap
 from dataclasses import fields
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from ..core.rating_calendar import Placement
 from ..findings import Finding, text_items
 from ..output import visible
-from ..report.render import csv_cell, json_text
+from ..report.render import C1_CONTROLS, csv_cell
 from ..text_output import change_text, counted, listed, table_lines, without_argument
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from .read import EventRead
@@ -51,7 +52,9 @@ def json_object(row: PeriodRow) -> dict[str, Any]:
 def render_json(period: Period) -> str:
     """A JSON list, one object per player: every rate of play in turn, the players with a
     FIDE id by name, then those without one (``fide_id`` null, one file each)."""
-    return json_text([json_object(r) for s in period.sections for r in (*s.rows, *s.apart)]) + "\n"
+    objects = [json_object(r) for s in period.sections for r in (*s.rows, *s.apart)]
+    text = json.dumps(objects, indent=2, ensure_ascii=False)
+    return C1_CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
 
 def render_csv(period: Period) -> str:
