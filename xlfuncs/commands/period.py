@@ -77,19 +77,9 @@ rate of play.""",
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    """Add ``period``'s options to its parser."""
-    _add_inputs(p)
-    _add_outputs(p)
-    _add_running(p)
-    refuse(p, "--tiebreaks", NO_RANKING)  # report's options, refused with the reason
-    refuse_tiebreak_options(p)
-    refuse_norm_event_options(p, NO_NORM_EVENT)
-    refuse(p, "--system", PERIOD_SYSTEM)
-
-
-def _add_inputs(p: argparse.ArgumentParser) -> None:
-    """``period``'s inputs: the files, the K file, the rating list, the list being made, and
-    the readings of the Rating Regulations they are rated with."""
+    """Add ``period``'s options to its parser: the inputs (the files, the K file, the rating
+    list, the list being made, the readings of the Rating Regulations), the outputs, how it
+    runs; report's options refused with the reason."""
     p.add_argument("files", metavar="FILE.trf", nargs="+", help="tournament files or folders")
     p.add_argument(
         "--rules",
@@ -136,9 +126,6 @@ def _add_inputs(p: argparse.ArgumentParser) -> None:
         "row from the first",
     )
 
-
-def _add_outputs(p: argparse.ArgumentParser) -> None:
-    """``period``'s outputs: the format, the rating list and the workbook written."""
     p.add_argument(
         "--list-out",
         metavar="FILE",
@@ -161,9 +148,6 @@ def _add_outputs(p: argparse.ArgumentParser) -> None:
         help="replace OUT.xlsx and the --list-out file if they exist",
     )
 
-
-def _add_running(p: argparse.ArgumentParser) -> None:
-    """How ``period`` runs: past the files that cannot be read, and in how many processes."""
     p.add_argument(
         "--skip-bad-files",
         action="store_true",
@@ -181,6 +165,10 @@ def _add_running(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print each warning of a kind with more than five; without it, one line counts them",
     )
+    refuse(p, "--tiebreaks", NO_RANKING)
+    refuse_tiebreak_options(p)
+    refuse_norm_event_options(p, NO_NORM_EVENT)
+    refuse(p, "--system", PERIOD_SYSTEM)
 
 
 def _list_date(text: str) -> datetime.date | None:
@@ -346,18 +334,16 @@ def _unlisted(
     from ..period.read import EventRead, read_events
     from ..period.rows import default_list_date
 
-    unlisted: dict[str, EventRead] = {}
     if index is None:
-        return unlisted
+        return {}
     good = [r for r in read if isinstance(r, EventRead)]
     made = list_date or default_list_date(good)
-    if made is not None:
-        before = add_months(made, -1)
-        early = [r.path for r in good if r.date < before]
-        for again in read_events(early, rules, rate, jobs=jobs):
-            if isinstance(again, EventRead):
-                unlisted[again.path] = again
-    return unlisted
+    if made is None:  # no event
+        return {}
+    before = add_months(made, -1)
+    early = [r.path for r in good if r.date < before]
+    again = read_events(early, rules, rate, jobs=jobs)
+    return {r.path: r for r in again if isinstance(r, EventRead)}
 
 
 def _refuse_bad_files(

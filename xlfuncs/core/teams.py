@@ -85,6 +85,7 @@ __all__ = [
     "assigned_rounds",
     "places_note",
     "reading_notes",
+    "round_pairing",
     "score_note",
     "team_descriptor",
     "team_rounds",
@@ -230,7 +231,6 @@ def team_rounds(
             team_of[m] = k
     given = {(b.team, b.round): b for b in byes}
     scoring = crosstable.scoring
-    board_count = boards  # the name is each match's count below
     out: list[tuple[MatchRound, ...]] = []
     seated: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for k, t in enumerate(teams):
@@ -238,12 +238,11 @@ def team_rounds(
         for r in range(1, rounds + 1):
             opponent: int | None = None
             mine = theirs = Fraction(0)
-            boards = 0
+            count = 0
             played = False
             games: list[BoardGame] = []
             for m in t.members:
-                ps = crosstable.entrants[m - 1].pairings
-                p = ps[r - 1] if r <= len(ps) else None
+                p = round_pairing(crosstable, m, r)
                 if p is None or p.opponent is None or p.outcome is None:
                     continue
                 if p.opponent not in team_of:
@@ -258,9 +257,8 @@ def team_rounds(
                         f"round {r}: team {t.number} ({t.name}) meets two teams "
                         f"({teams[opponent].number} and {teams[o].number})"
                     )
-                back = crosstable.entrants[p.opponent - 1].pairings
-                q = back[r - 1] if r <= len(back) else None
-                boards += 1
+                q = round_pairing(crosstable, p.opponent, r)
+                count += 1
                 mine += scoring.points(p.outcome)
                 if q is not None and q.outcome is not None:
                     theirs += scoring.points(q.outcome)
@@ -277,7 +275,7 @@ def team_rounds(
                 }.get(outcome, match_scoring.loss)
                 row.append(
                     MatchRound(
-                        teams[opponent].number, outcome, mine, theirs, mp, boards, tuple(games)
+                        teams[opponent].number, outcome, mine, theirs, mp, count, tuple(games)
                     )
                 )
             elif (t.number, r) in given:
@@ -291,7 +289,7 @@ def team_rounds(
     if board_orders:
         apply_board_orders(out, teams, board_orders, seated)
     if forfeits:
-        _forfeited(out, teams, rounds, forfeits, match_scoring, scoring, board_count)
+        _forfeited(out, teams, rounds, forfeits, match_scoring, scoring, boards)
     return tuple(out)
 
 
@@ -414,6 +412,13 @@ def _forfeited(
             rows[k] = _with_round(rows[k], f.round, m)
 
 
+def round_pairing(crosstable: Crosstable, number: int, round_no: int) -> Pairing | None:
+    """The pairing of round *round_no* of the player numbered *number* (from 1) in
+    *crosstable*; ``None`` after their last round."""
+    pairings = crosstable.entrants[number - 1].pairings
+    return pairings[round_no - 1] if round_no <= len(pairings) else None
+
+
 def _members_bye(
     crosstable: Crosstable, team: Team, r: int, match_scoring: MatchScoring
 ) -> MatchRound:
@@ -426,8 +431,7 @@ def _members_bye(
     writes the team left out of a round, among others) not paired."""
     found: list[Outcome] = []
     for m in team.members:
-        ps = crosstable.entrants[m - 1].pairings
-        p = ps[r - 1] if r <= len(ps) else None
+        p = round_pairing(crosstable, m, r)
         if p is not None and p.opponent is None and p.outcome is not None:
             found.append(p.outcome)
     kinds = set(found)
@@ -771,20 +775,16 @@ def _round_points(
     """The points of each (team, round) the engine reads in place of what the result
     scores: the match points of a bye, and those assigned where not the result's; every
     round's game points."""
-    mp_points = {
-        (i + 1, r): m.match_points
-        for i, row in enumerate(rows)
-        for r, m in enumerate(row, start=1)
-        if m.outcome is not None
-        # a bye: its own match points; a match: those assigned, where not its result's
-        and (m.opponent is None or m.match_points != match_system.points(m.outcome))
-    }
-    gp_points = {
-        (i + 1, r): m.game_points
-        for i, row in enumerate(rows)
-        for r, m in enumerate(row, start=1)
-        if m.outcome is not None
-    }
+    mp_points: dict[tuple[int, int], Fraction] = {}
+    gp_points: dict[tuple[int, int], Fraction] = {}
+    for i, row in enumerate(rows, start=1):
+        for r, m in enumerate(row, start=1):
+            if m.outcome is None:
+                continue
+            gp_points[(i, r)] = m.game_points
+            # a bye: its own match points; a match: those assigned, where not its result's
+            if m.opponent is None or m.match_points != match_system.points(m.outcome):
+                mp_points[(i, r)] = m.match_points
     return mp_points, gp_points
 
 
@@ -860,12 +860,10 @@ class _Columns:
         note on the reading taken is added to :attr:`notes`."""
         body, score = _split(d)
         code = body.partition("/")[0]
-        if d == "MP":
-            return list(self.mp)
-        if d == "GP":
-            return list(self.gp)
-        if d == OTHER_SCORE:
-            return list(self.gp if self.primary == "MP" else self.mp)
+        other = self.gp if self.primary == "MP" else self.mp
+        scores = {"MP": self.mp, "GP": self.gp, OTHER_SCORE: other}
+        if d in scores:
+            return list(scores[d])
         if code in MIXED_SB:
             opp, mine = MIXED_SB[code]
             sb = parse_descriptor("SB" + body[len(code) :])

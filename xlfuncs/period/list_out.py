@@ -154,8 +154,8 @@ class _Changes:
 
 
 def _changes(period: Period) -> _Changes:
-    days = [e.date for s in period.sections for e in s.events]
-    day = max(days) if days else _dt.date.today()
+    events = sorted((e for s in period.sections for e in s.events), key=lambda e: e.date)
+    day = events[-1].date if events else _dt.date.today()
     by_id: dict[str, dict[str, RateRating | None | object]] = {}
     rows: dict[str, PeriodRow] = {}
     for s in period.sections:
@@ -167,7 +167,6 @@ def _changes(period: Period) -> _Changes:
             if change is not None:
                 by_id.setdefault(r.fide_id, {})[s.rate] = change
     own: dict[str, tuple[str, str]] = {}
-    events = sorted((e for s in period.sections for e in s.events), key=lambda e: e.date)
     for e in events:
         for p in e.players:
             if p.fide_id is None:
@@ -192,15 +191,13 @@ def write_new_list(
     path: str | os.PathLike[str],
     period: Period,
     base: str | os.PathLike[str] | None = None,
-    *,
-    cache: str | os.PathLike[str] | None = None,
 ) -> int:
     """Write the new list to *path* (CRLF, as FIDE's files; atomically): the players of
     :func:`new_list`, *base* being the input list's file. Returns the number of players
     written.
 
-    When *base* is a combined TXT list that the cache (*cache*, default
-    :func:`~xlfuncs.ratinglist.cache_dir`) has indexed as the file is now, the list is not
+    When *base* is a combined TXT list that the cache (:func:`~xlfuncs.ratinglist.cache_dir`)
+    has indexed as the file is now, the list is not
     read again in full: the lines of the players the period leaves as they were (not
     playing, 0 games at the rates rated) are copied through as the list writes them, and
     only the others are read and written anew (:func:`~xlfuncs.ratinglist.rewrite_combined`);
@@ -211,7 +208,7 @@ def write_new_list(
 
     def write(target: Path) -> None:
         nonlocal count
-        if base is not None and is_indexed(base, cache=cache):
+        if base is not None and is_indexed(base):
             with ListFile(base) as listing:
                 if listing.kind == "combined" and listing.format == "txt":
                     with open(target, "wb") as out:

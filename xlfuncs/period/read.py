@@ -31,7 +31,7 @@ from ..findings import Finding
 from ..parallel import in_workers
 from ..ratinglist import RatingListIndex, open_index
 from ..ratinglist.extract import index_event_list
-from ..trf import Tournament, TrfError, not_a_trf, parse_trf_bytes
+from ..trf import TrfError, not_a_trf, parse_trf_bytes
 from ..trf.k_policy import known_birth_year
 from ..trf.list_data import has_fide_id
 from ..trf.parser import read_trf_file
@@ -154,15 +154,9 @@ def expand_inputs(
     for given in paths:
         p = Path(given)
         if p.is_dir():
-            found = sorted(
-                (c for c in p.iterdir() if c.suffix.lower() == ".trf" and c.is_file()),
-                key=lambda c: c.name,
-            )
-            not_read.extend(
-                c
-                for c in sorted(p.iterdir(), key=lambda c: c.name)
-                if c.suffix.lower() in TRF_LIKE and c.is_file()
-            )
+            children = sorted(p.iterdir(), key=lambda c: c.name)
+            found = [c for c in children if c.suffix.lower() == ".trf" and c.is_file()]
+            not_read.extend(c for c in children if c.suffix.lower() in TRF_LIKE and c.is_file())
             if not found:
                 bad.append(BadFile(given, f"{given}: a folder with no .trf file"))
             candidates = [str(c) for c in found]
@@ -254,16 +248,9 @@ def read_event(
         rate=event.rate.value,
         players=tuple(players),
         warnings=event.reader_warnings,
-        end=_last_day(t),
+        end=t.end_date or max((d for d in t.round_dates if d is not None), default=None),
         round_dates=tuple(t.round_dates),
     )
-
-
-def _last_day(t: Tournament) -> _dt.date | None:
-    """The file's end date (``052``), else its latest round date (``132``), else ``None``."""
-    if t.end_date is not None:
-        return t.end_date
-    return max((d for d in t.round_dates if d is not None), default=None)
 
 
 def _read_chunk(

@@ -16,7 +16,7 @@ from ..report.render import csv_cell, csv_text
 from ..text_output import change_text, counted, json_text, listed, table_lines, without_argument
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from .read import EventRead
-from .rows import LIST_K, Period, PeriodRow, RateSection
+from .rows import Period, PeriodRow, RateSection
 
 __all__ = ["CSV_KEYS", "JSON_KEYS", "json_object", "render_csv", "render_json", "render_text"]
 
@@ -69,7 +69,7 @@ def _two(x: float | None) -> str:
     return "-" if x is None else f"{x:+.2f}"
 
 
-_K_SHORT = {LIST_K: "list", **{s.label: s.short for s in KSource}}
+_K_SHORT = {s.label: s.short for s in KSource}
 """The text table's short form of each ``k_source``."""
 
 

@@ -45,18 +45,13 @@ from ..trf.short_list import short_list
 from .read import BadFile, EventRead, PlayerEntry
 
 __all__ = [
-    "LIST_K",
     "EventShare",
     "Period",
     "Placed",
     "PeriodRow",
     "RateSection",
     "build_period",
-    "player_period",
 ]
-
-LIST_K = KSource.LIST.label
-"""The ``k_source`` of a K taken from the rating list."""
 
 RATES = tuple(r.value for r in RateOfPlay)
 """The rates of play, in the order the sections are printed."""
@@ -165,15 +160,6 @@ class Period:
     """The labels of the parts of events rated in parts (``x.trf (rounds 1-4)``), as
     :attr:`EventShare.file` gives them."""
 
-    @property
-    def not_rated(self) -> tuple[Placed, ...]:
-        """The files the calendar leaves out of this list (too early or too late)."""
-        return tuple(p for p in self.placed if not p.placement.rated)
-
-
-def _event_games(entry: PlayerEntry, round_robin: bool, rating: int | None) -> EventGames:
-    return EventGames(tuple((r, _POINTS[h]) for r, h in entry.games), round_robin, rating)
-
 
 def _two(x: Fraction) -> float:
     return round(float(x), 2)
@@ -184,13 +170,13 @@ def _row(
     fide_id: str | None,
     first: PlayerEntry,
     calc: PlayerPeriod,
-    files: Sequence[tuple[str, str]],
+    pieces: Sequence[tuple[EventRead, PlayerEntry, str, _dt.date]],
     k_listed: int | None,
     k_source: str | None,
 ) -> PeriodRow:
     """The row of a player of the period: a rated player's change (K, *k_listed* before
     K x n <= 700 lowers it, from *k_source*), an unrated player's first rating; each event's
-    share (*files*: its label and the list it is rated with)."""
+    share (*pieces*: :meth:`_Rating.pieces`, its label and the list it is rated with)."""
     change = calc.change
     shares = calc.event_changes
     events = tuple(
@@ -199,9 +185,9 @@ def _row(
             n,
             None if shares is None else _two(shares[i]),
             calc.events[i].rating if change is None else change.tournament_ratings[i],
-            when,
+            _month(when),
         )
-        for i, ((f, when), n) in enumerate(zip(files, calc.event_games))
+        for i, ((_, _, f, when), n) in enumerate(zip(pieces, calc.event_games))
     )
     fr = calc.first
     published = fr is not None and fr.published
@@ -264,27 +250,6 @@ def _first_note(calc: PlayerPeriod) -> str | None:
     if calc.scoreless_differs:
         notes.append(SCORELESS_NOTE[calc.scoreless])
     return "; ".join(n for n in notes if n) or None
-
-
-def player_period(
-    entries: Sequence[tuple[EventRead, PlayerEntry]],
-    rating: int | None,
-    k: int | None,
-    edition: Edition,
-    rounding: Rounding = Rounding.PERIOD,
-    scoreless: ScorelessEvents = "first",
-) -> PlayerPeriod:
-    """Core's calculation of one player's period from their entries (in the period's order):
-    each event at the entry's rating (the list valid at its start), the change added to
-    *rating* (the latest list's)."""
-    return period_rating(
-        rating,
-        [_event_games(e, ev.round_robin, e.rating) for ev, e in entries],
-        k,
-        rules=edition,
-        rounding=rounding,
-        scoreless=scoreless,
-    )
 
 
 def default_list_date(events: Sequence[EventRead]) -> _dt.date | None:
@@ -378,8 +343,26 @@ class _Rating:
     def pieces(
         self, ev: EventRead, p: PlayerEntry
     ) -> list[tuple[EventRead, PlayerEntry, str, _dt.date]]:
-        """Player *p*'s games of *ev* as rated (:func:`_pieces`)."""
-        return _pieces(ev, p, self.own, self.latest, self.long_events)
+        """Player *p*'s games of *ev* as rated: ``(reading, entry, label, list)``, one for an
+        event, one per part for an event rated in parts (:func:`event_parts`), a part played
+        under the list given (:attr:`latest`) taken from the reading with it, the others from
+        the file's own ratings."""
+        parts = self.long_events.get(ev.path)
+        if parts is None:
+            e, q = _own_reading(ev, p, self.own)
+            return [(e, q, ev.source, list_in_force(ev.date))]
+        out: list[tuple[EventRead, PlayerEntry, str, _dt.date]] = []
+        for part in parts:
+            e, q = (ev, p) if part.rated_with == self.latest else _own_reading(ev, p, self.own)
+            keep = set(part.rounds)
+            chosen = [i for i, r in enumerate(q.game_rounds) if r in keep]
+            q = replace(
+                q,
+                games=tuple(q.games[i] for i in chosen),
+                game_rounds=tuple(q.game_rounds[i] for i in chosen),
+            )
+            out.append((e, q, f"{ev.source} ({_rounds_text(part.rounds)})", part.rated_with))
+        return out
 
     def calculate(
         self,
@@ -388,9 +371,16 @@ class _Rating:
         k: int | None,
         edition: Edition,
     ) -> PlayerPeriod:
-        """Core's calculation of one player's period from *pieces* (:func:`player_period`)."""
-        played = [(ev, p) for ev, p, _, _ in pieces]
-        return player_period(played, rating, k, edition, self.rounding, self.scoreless)
+        """Core's calculation of one player's period from *pieces* (in the period's order):
+        each event at the entry's rating (the list valid at its start), the change added to
+        *rating* (the latest list's)."""
+        events = [
+            EventGames(tuple((r, _POINTS[h]) for r, h in p.games), ev.round_robin, p.rating)
+            for ev, p, _, _ in pieces
+        ]
+        return period_rating(
+            rating, events, k, rules=edition, rounding=self.rounding, scoreless=self.scoreless
+        )
 
 
 def build_period(
@@ -418,7 +408,9 @@ def build_period(
     )
     skipped = tuple(b for b in read if isinstance(b, BadFile))
     made = list_in_force(list_date) if list_date is not None else default_list_date(read_events)
-    placed = _placed(read_events, made)
+    placed: tuple[Placed, ...] = ()
+    if made is not None:
+        placed = tuple(Placed(e.source, place_event(e.date, e.last_day, made)) for e in read_events)
     events = [e for e, p in zip(read_events, placed) if p.placement.rated]
     own = dict(unlisted or {})
     warnings = _file_warnings(events) + _placement_warnings(placed)
@@ -466,13 +458,6 @@ def build_period(
             for part in long_events.get(e.path, ())
         ),
     )
-
-
-def _placed(events: Sequence[EventRead], made: _dt.date | None) -> tuple[Placed, ...]:
-    """Each of *events* placed against the list being made, *made* (none without a list)."""
-    if made is None:
-        return ()
-    return tuple(Placed(e.source, place_event(e.date, e.last_day, made)) for e in events)
 
 
 def _long_events(
@@ -600,8 +585,7 @@ def _id_row(
         said = f"FIDE id {fide_id} ({base[1].name}): not rated: {exc}"
         rating.warnings.append(_not_rated(said, base[0], base[1]))
         return None
-    files = [(label, _month(when)) for _, _, label, when in pieces]
-    return _row(rate, fide_id, entries[0][1], calc, files, k, source)
+    return _row(rate, fide_id, entries[0][1], calc, pieces, k, source)
 
 
 def _apart_row(
@@ -616,9 +600,8 @@ def _apart_row(
         said = f"{ev.source}, no. {p.start_no} ({p.name}): not rated: {exc}"
         rating.warnings.append(_not_rated(said, ev, p))
         return None
-    files = [(label, _month(when)) for _, _, label, when in alone]
     rating.done += 1
-    return _row(rate, None, p, calc, files, p.k, p.k_source)
+    return _row(rate, None, p, calc, alone, p.k, p.k_source)
 
 
 def _not_rated(said: str, ev: EventRead, p: PlayerEntry) -> Finding:
@@ -646,35 +629,6 @@ def _parts_warning(e: EventRead, parts: Sequence[EventPart], latest: _dt.date | 
             "the file's ratings used there"
         )
     return Finding("event_parts", "warning" if missing else "note", text, file=e.source)
-
-
-def _pieces(
-    ev: EventRead,
-    p: PlayerEntry,
-    own: Mapping[str, EventRead],
-    latest: _dt.date | None,
-    long_events: Mapping[str, tuple[EventPart, ...]],
-) -> list[tuple[EventRead, PlayerEntry, str, _dt.date]]:
-    """Player *p*'s games of *ev* as rated: ``(reading, entry, label, list)``, one for an
-    event, one per part for an event rated in parts (:func:`event_parts`), a part played
-    under the list given (*latest*) taken from the reading with it, the others from the
-    file's own ratings."""
-    parts = long_events.get(ev.path)
-    if parts is None:
-        e, q = _own_reading(ev, p, own)
-        return [(e, q, ev.source, list_in_force(ev.date))]
-    out: list[tuple[EventRead, PlayerEntry, str, _dt.date]] = []
-    for part in parts:
-        e, q = (ev, p) if part.rated_with == latest else _own_reading(ev, p, own)
-        keep = set(part.rounds)
-        chosen = [i for i, r in enumerate(q.game_rounds) if r in keep]
-        q = replace(
-            q,
-            games=tuple(q.games[i] for i in chosen),
-            game_rounds=tuple(q.game_rounds[i] for i in chosen),
-        )
-        out.append((e, q, f"{ev.source} ({_rounds_text(part.rounds)})", part.rated_with))
-    return out
 
 
 def _own_reading(

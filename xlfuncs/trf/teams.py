@@ -45,12 +45,12 @@ from ..core.teams import (
     TeamBye,
     TeamColour,
     TeamStandings,
+    round_pairing,
     team_descriptor,
     team_rounds,
     team_standings,
 )
 from ..core.tiebreaks import TiebreakError
-from ..core.tournament import Pairing
 from ..findings import Finding
 from ..text_output import counted
 from .columns import columns_named
@@ -392,21 +392,14 @@ def _forfeited_match(raw: str, source: str, line_no: int) -> ForfeitedMatch:
             source, line_no, "5-6", "type of forfeit", "+- (white wins), -+ or --", raw[4:6]
         )
     numbers: list[int] = []
-    for cols, first, what in (
-        ((7, 10), 8, "round number"),
-        ((11, 14), 12, "white team's pairing number"),
-        ((15, 18), 16, "black team's pairing number"),
+    for a, b, what in (
+        (7, 10, "round number"),
+        (11, 14, "white team's pairing number"),
+        (15, 18, "black team's pairing number"),
     ):
-        number = whole_number(raw[cols[0] : cols[1]])
+        number = whole_number(raw[a:b])
         if not number:
-            raise TrfError(
-                source,
-                line_no,
-                f"{first}-{first + 2}",
-                what,
-                "a number from 1",
-                raw[cols[0] : cols[1]],
-            )
+            raise TrfError(source, line_no, f"{a + 1}-{b}", what, "a number from 1", raw[a:b])
         numbers.append(number)
     return ForfeitedMatch(numbers[0], numbers[1], numbers[2], _FORFEITS[kind])
 
@@ -570,19 +563,16 @@ def option_team_tiebreaks(text: str) -> tuple[str, ...]:
     return tuple(codes)
 
 
-def file_team_tiebreaks(
-    t: Tournament, warnings: list[Finding], primary: str = "MP"
-) -> tuple[tuple[str, ...], str]:
-    """The team tie-breaks of a team event and where they come from: the file's ``202`` (or
-    ``212``) list, read as team tie-breaks (``PTS`` first left out: the primary score comes
-    first by definition), else :data:`~xlfuncs.core.teams.DEFAULT_TEAM_TIEBREAKS`. A list
-    naming one the team standing does not compute is set aside for the defaults, with a
-    warning in *warnings* (kind ``tiebreaks``, at the record's line). *primary*: the
-    event's primary score, which a descriptor naming no score reads
-    (:func:`~xlfuncs.core.teams.team_descriptor`)."""
+def file_team_tiebreaks(t: Tournament, warnings: list[Finding], primary: str) -> tuple[str, ...]:
+    """The team tie-breaks of a team event: the file's ``202`` (or ``212``) list, read as team
+    tie-breaks (``PTS`` first left out: the primary score comes first by definition), else
+    :data:`~xlfuncs.core.teams.DEFAULT_TEAM_TIEBREAKS`. A list naming one the team standing
+    does not compute is set aside for the defaults, with a warning in *warnings* (kind
+    ``tiebreaks``, at the record's line). *primary*: the event's primary score, which a
+    descriptor naming no score reads (:func:`~xlfuncs.core.teams.team_descriptor`)."""
     record = file_record(t)
     if record is None:
-        return DEFAULT_TEAM_TIEBREAKS, "the defaults"
+        return DEFAULT_TEAM_TIEBREAKS
     codes = [c for c, _, _ in record_codes(record)]
     if codes and codes[0].upper() == POINTS_CODE:
         codes = codes[1:]
@@ -594,8 +584,8 @@ def file_team_tiebreaks(
             "the teams are ranked by the defaults"
         )
         warnings.append(Finding("tiebreaks", "warning", said, line=record.line_no))
-        return DEFAULT_TEAM_TIEBREAKS, "the defaults"
-    return found, f"record {record.code} (line {record.line_no})"
+        return DEFAULT_TEAM_TIEBREAKS
+    return found
 
 
 def event_teams(
@@ -630,7 +620,7 @@ def event_teams(
         return None
     found = list(records.warnings)
     if descriptors is None:
-        descriptors, _ = file_team_tiebreaks(t, found, records.primary)
+        descriptors = file_team_tiebreaks(t, found, records.primary)
         if descriptors[:1] == (records.primary,):  # "MPTS" first: the primary score
             descriptors = descriptors[1:]
     twice = _player_in_two_teams(t, records)
@@ -850,18 +840,17 @@ def _scores_against_310(records: TeamRecords, standings: TeamStandings) -> list[
     line = {team.number: n for team, n in zip(records.teams, records.team_lines, strict=True)}
     for team, mp, gp in zip(standings.teams, standings.match_points, standings.game_points):
         file_mp, file_gp, _ = records.file_scores.get(team.number, (None, None, None))
-        for what, theirs, ours in (("match", file_mp, mp), ("game", file_gp, gp)):
+        for what, theirs, ours, columns in (
+            ("match", file_mp, mp, "55-60"),
+            ("game", file_gp, gp, "62-67"),
+        ):
             if theirs is not None and theirs != ours:
                 said = (
                     f"team {team.number} ({team.name}): record 310 gives {float(theirs):.1f} "
                     f"{what} points, the matches add up to {float(ours):.1f}"
                 )
-                columns = "55-60" if what == "match" else "62-67"
-                found.append(
-                    Finding(
-                        "team_points", "warning", said, line=line.get(team.number), columns=columns
-                    )
-                )
+                at = line.get(team.number)
+                found.append(Finding("team_points", "warning", said, line=at, columns=columns))
     return found
 
 
@@ -939,7 +928,7 @@ def _orders_against_matches(
         if other is not None and other[0] < line_no:
             faced = []
             for player in o.players:
-                p = _pairing(built, player, o.round) if player else None
+                p = round_pairing(built.crosstable, player, o.round) if player else None
                 faced.append(0 if p is None or p.opponent is None else p.opponent)
             theirs = list(other[1].players)
             if [f for f in faced if f] != [x for x in theirs if x in faced and x]:
@@ -962,7 +951,7 @@ def _orders_against_matches(
         for player in o.players:
             if not player:
                 continue
-            p = _pairing(built, player, o.round)
+            p = round_pairing(built.crosstable, player, o.round)
             if p is None or p.opponent not in members[o.opponent]:
                 said = (
                     f"{where}: player {start_no[player]} has no game against team "
@@ -970,13 +959,6 @@ def _orders_against_matches(
                 )
                 out.append(_order_finding(said, line_no))
     return out
-
-
-def _pairing(built: TrfCrosstable, player: int, round_no: int) -> Pairing | None:
-    """The pairing of round *round_no* of the player numbered *player* in the crosstable;
-    ``None`` after their last round."""
-    pairings = built.crosstable.entrants[player - 1].pairings
-    return pairings[round_no - 1] if round_no <= len(pairings) else None
 
 
 def _orders_missing(
@@ -1000,7 +982,7 @@ def _orders_missing(
                 continue
             mine = []
             for player in team.members:
-                p = _pairing(built, player, r)
+                p = round_pairing(built.crosstable, player, r)
                 met = None if p is None else p.opponent
                 if met is not None and position.get(met, (0, 0))[0] == m.opponent:
                     mine.append((player, met))
