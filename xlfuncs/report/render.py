@@ -510,7 +510,7 @@ def render_json(report: Report) -> str:
     objects: list[dict[str, JsonValue]] = []
     reading = None if report.standings is None else report.standings.ptp_full_score
     for r in report.rows:
-        found: dict[str, JsonValue] = dict(json_object(r))
+        found = json_object(r)
         found["norm_check"] = None if r.norm_check is None else check_object(r.norm_check)
         found["national_ratings"] = [
             national_object(n) for n in report.tournament.trf2026.national(r.start_no)
