@@ -8,6 +8,10 @@ module that names another's type in its signatures depends on it all the same, a
 layers are meant to point one way for the reader as well as for the interpreter (none is
 needed to break a cycle today). ``from pkg import name`` is an edge to the module
 ``pkg.name`` when there is one, else to the package ``pkg`` itself (its ``__init__``).
+
+Two rules keep what modules hand each other plain: no private name is imported from another
+package, and no public signature or field is typed ``dict[str, Any]`` or
+``Mapping[str, Any]`` (the type says what the value holds).
 """
 
 from __future__ import annotations
