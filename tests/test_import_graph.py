@@ -8,13 +8,17 @@ module that names another's type in its signatures depends on it all the same, a
 layers are meant to point one way for the reader as well as for the interpreter (none is
 needed to break a cycle today). ``from pkg import name`` is an edge to the module
 ``pkg.name`` when there is one, else to the package ``pkg`` itself (its ``__init__``).
+
+Two rules keep what modules hand each other plain: no private name is imported from another
+package, and no public signature or field is typed ``dict[str, Any]`` or
+``Mapping[str, Any]`` (the type says what the value holds).
 """
 
 from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 import pytest
@@ -176,3 +180,160 @@ def test_private_imports_are_seen() -> None:
     assert _private_imports("xlfuncs.trf.standings", source) == [
         "xlfuncs.trf.standings:1 imports _hidden from xlfuncs.core.tiebreaks"
     ]
+
+
+_DICTS = {"dict", "Dict", "Mapping", "MutableMapping"}
+
+
+def _last_name(node: ast.AST) -> str | None:
+    """The name *node* ends with: ``Any`` of ``Any`` and of ``typing.Any``."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def _is_any_dict(node: ast.AST) -> bool:
+    """Whether *node* is ``dict[str, Any]`` or ``Mapping[str, Any]`` (``Dict``,
+    ``MutableMapping``, ``typing.Any`` alike)."""
+    return (
+        isinstance(node, ast.Subscript)
+        and _last_name(node.value) in _DICTS
+        and isinstance(node.slice, ast.Tuple)
+        and len(node.slice.elts) == 2
+        and _last_name(node.slice.elts[0]) == "str"
+        and _last_name(node.slice.elts[1]) == "Any"
+    )
+
+
+def _holds_any_dict(annotation: ast.expr, aliases: Collection[str]) -> bool:
+    """Whether *annotation* is or holds (``X | None``, ``list[X]``, a quoted annotation) a
+    ``dict[str, Any]``, a ``Mapping[str, Any]`` or one of their *aliases*."""
+    for node in ast.walk(annotation):
+        if _is_any_dict(node) or _last_name(node) in aliases:
+            return True
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                quoted = ast.parse(node.value, mode="eval").body
+            except SyntaxError:
+                continue
+            if _holds_any_dict(quoted, aliases):
+                return True
+    return False
+
+
+def _any_dict_aliases(tree: ast.Module) -> Iterator[str]:
+    """The names *tree* defines at its top as an alias of ``dict[str, Any]`` or
+    ``Mapping[str, Any]`` (``Name = dict[str, Any]``, ``Name: TypeAlias = ...``)."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign) and _last_name(node.annotation) == "TypeAlias":
+            target, value = node.target, node.value
+        else:
+            continue
+        if isinstance(target, ast.Name) and value is not None and _is_any_dict(value):
+            yield target.id
+
+
+def _public_annotations(tree: ast.Module) -> Iterator[tuple[str, int, ast.expr]]:
+    """(qualified name, line, annotation) of every annotation of a public function or method
+    (its parameters and return; a dunder such as ``__init__`` is public) and of every field of
+    a public class, at any depth of public classes."""
+
+    def public(name: str) -> bool:
+        return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+
+    def walk(body: list[ast.stmt], prefix: str) -> Iterator[tuple[str, int, ast.expr]]:
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and public(node.name):
+                a = node.args
+                params = [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg]
+                for p in params:
+                    if p is not None and p.annotation is not None:
+                        yield f"{prefix}{node.name}", node.lineno, p.annotation
+                if node.returns is not None:
+                    yield f"{prefix}{node.name}", node.lineno, node.returns
+            elif isinstance(node, ast.ClassDef) and public(node.name):
+                for field in node.body:
+                    if (
+                        isinstance(field, ast.AnnAssign)
+                        and isinstance(field.target, ast.Name)
+                        and public(field.target.id)
+                    ):
+                        name = f"{prefix}{node.name}.{field.target.id}"
+                        yield name, field.lineno, field.annotation
+                yield from walk(node.body, f"{prefix}{node.name}.")
+
+    return walk(tree.body, "")
+
+
+ANY_DICTS_ALLOWED = {
+    "XlsxOptions": "options handed as they are to XlsxWriter, whose API takes a dict: their "
+    "keys and values are XlsxWriter's",
+    "Fingerprint": "a workbook's content as nested plain data, read only by compare() in its "
+    "own module: to every other module it is one opaque value",
+}
+"""The aliases of ``dict[str, Any]``/``Mapping[str, Any]`` a public signature may name, and
+why each is one."""
+
+ANY_DICT_SIGNATURES_ALLOWED = {
+    "xlfuncs.period.render.json_object": "the period's JSON rows, still to be built as "
+    "dict[str, JsonValue] (text_output) as every other command's are",
+}
+"""The public signatures still holding ``dict[str, Any]``, by qualified name, and why."""
+
+
+def _any_dict_signatures(trees: dict[str, ast.Module], allowed: Collection[str]) -> dict[str, int]:
+    """Each public signature or field in *trees* (module name -> tree) an annotation of which
+    is or holds ``dict[str, Any]``/``Mapping[str, Any]`` or an alias of one not in
+    *allowed*: its qualified name (``xlfuncs.m.Row.__init__``) and line."""
+    aliases = {a for tree in trees.values() for a in _any_dict_aliases(tree)} - set(allowed)
+    return {
+        f"{module}.{name}": line
+        for module, tree in trees.items()
+        for name, line, annotation in _public_annotations(tree)
+        if _holds_any_dict(annotation, aliases)
+    }
+
+
+def test_no_public_signature_hands_on_a_dict_of_any() -> None:
+    # what a module hands another has a type that says what it holds: a dataclass or
+    # NamedTuple for fixed keys, dict[str, JsonValue] for JSON, a named alias for a
+    # library's own options
+    found = _any_dict_signatures(_trees(), ANY_DICTS_ALLOWED)
+    assert {n: line for n, line in found.items() if n not in ANY_DICT_SIGNATURES_ALLOWED} == {}
+    # every exception is still needed, and every allowed alias is still defined as one
+    assert set(found) == set(ANY_DICT_SIGNATURES_ALLOWED)
+    defined = {a for tree in _trees().values() for a in _any_dict_aliases(tree)}
+    assert set(ANY_DICTS_ALLOWED) <= defined
+
+
+def test_dicts_of_any_are_seen() -> None:
+    # in parameters, returns, fields of a public class, behind `| None`, a quoted annotation
+    # and an alias; not in a private function, a private class or an allowed alias
+    source = (
+        "from typing import Any, Mapping\n"
+        "Options = dict[str, Any]\n"
+        "Allowed = Mapping[str, Any]\n"
+        "def f(a: int, b: dict[str, Any]) -> None: ...\n"
+        "def g() -> 'typing.Mapping[str, typing.Any] | None': ...\n"
+        "def h(*, o: Options) -> list[int]: ...\n"
+        "def k(o: Allowed) -> dict[str, int]: ...\n"
+        "def _private(o: dict[str, Any]) -> None: ...\n"
+        "class Row:\n"
+        "    extra: Mapping[str, Any]\n"
+        "    def __init__(self, x: dict[str, Any] | None) -> None: ...\n"
+        "    def _hidden(self) -> dict[str, Any]: ...\n"
+        "class _Private:\n"
+        "    def shown(self) -> dict[str, Any]: ...\n"
+    )
+    trees = {"xlfuncs.m": ast.parse(source)}
+    assert _any_dict_signatures(trees, {"Allowed"}) == {
+        "xlfuncs.m.f": 4,
+        "xlfuncs.m.g": 5,
+        "xlfuncs.m.h": 6,
+        "xlfuncs.m.Row.extra": 10,
+        "xlfuncs.m.Row.__init__": 11,
+    }

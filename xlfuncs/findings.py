@@ -113,7 +113,7 @@ class Finding:
         return f"{self.where}: {self.severity}: {self.message}{fix}"
 
 
-def finding_json(f: Finding) -> dict[str, object]:
+def finding_json(f: Finding) -> dict[str, str | int | bool | None]:
     """*f* whole, for ``--format json``."""
     return {
         "severity": f.severity,

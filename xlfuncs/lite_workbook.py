@@ -29,6 +29,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from .lite_form import PREFIX, LiteFormError, lite_parts
+from .text_output import JsonValue
 
 __all__ = [
     "LITE_ADDIN",
@@ -130,8 +131,8 @@ def _lite_parts(parts: Mapping[str, bytes]) -> Iterator[tuple[str, ET.Element]]:
             yield name, extension
 
 
-def _properties(extension: ET.Element) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def _properties(extension: ET.Element) -> dict[str, JsonValue]:
+    out: dict[str, JsonValue] = {}
     for prop in extension.iter(f"{{{_WE}}}property"):
         name, value = prop.get("name"), prop.get("value")
         if name is None or value is None:
@@ -143,12 +144,12 @@ def _properties(extension: ET.Element) -> dict[str, Any]:
     return out
 
 
-def read_settings(path: str | os.PathLike[str]) -> dict[str, Any]:
+def read_settings(path: str | os.PathLike[str]) -> dict[str, JsonValue]:
     """The xlwings Lite add-in's settings stored in the workbook at *path* (``main.py``,
     ``requirements.txt`` and whatever else the add-in keeps there), decoded; empty when the
     workbook holds none. Raises :class:`WorkbookError` for a file that is no workbook."""
     parts, _ = _load(Path(path))
-    found: dict[str, Any] = {}
+    found: dict[str, JsonValue] = {}
     for _, extension in _lite_parts(dict((i.filename, d) for i, d in parts)):
         found.update(_properties(extension))
     return found
@@ -158,7 +159,7 @@ def read_bundle(path: str | os.PathLike[str]) -> dict[str, str]:
     """The Lite code stored in the workbook at *path*: file name -> text, for the files of
     :data:`BUNDLE_FILES` that it holds."""
     settings = read_settings(path)
-    return {n: settings[n] for n in BUNDLE_FILES if isinstance(settings.get(n), str)}
+    return {n: text for n in BUNDLE_FILES if isinstance(text := settings.get(n), str)}
 
 
 def summary(path: str | os.PathLike[str]) -> dict[str, str]:

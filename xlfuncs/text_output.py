@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from typing import TypeAlias
 
 __all__ = [
+    "JsonScalar",
+    "JsonValue",
     "change_text",
     "counted",
     "json_fraction",
@@ -126,11 +129,19 @@ def json_fraction(x: Fraction | int | None) -> int | float | None:
     return None if x is None else int(x) if x.denominator == 1 else float(x)
 
 
+JsonScalar: TypeAlias = str | int | float | bool | None
+"""A plain JSON value: a string, a number, true or false, null."""
+JsonValue: TypeAlias = JsonScalar | Sequence["JsonValue"] | Mapping[str, "JsonValue"]
+"""Any JSON value as a command builds it: plain, a list (any sequence) or an object (any
+mapping with string keys) of JSON values. Every JSON object a command writes is built as a
+``dict[str, JsonValue]``."""
+
+
 _JSON_CONTROLS = re.compile("[\x7f-\x9f]")
 """DEL and the C1 controls, which JSON may hold as they are (it escapes only C0)."""
 
 
-def json_text(value: object) -> str:
+def json_text(value: JsonValue) -> str:
     r"""*value* as indented JSON, UTF-8 but for the control characters (C0 by JSON itself, DEL
     and C1 here), which would drive a terminal; no final newline. Every ``--format json``
     writes through it.

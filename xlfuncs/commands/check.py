@@ -29,6 +29,7 @@ from .support import (
 
 if TYPE_CHECKING:
     from ..findings import Finding
+    from ..text_output import JsonScalar, JsonValue
     from ..trf.writer import TrfLines
 
 __all__ = ["EXIT_WARNINGS", "HELP", "add_arguments", "run"]
@@ -118,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(str(exc), EXIT_DATA_ERROR) from None
     lines, findings = _check(args, data)
     text = args.format == "text"
-    doc: dict[str, object] = {"file": source, **_findings_json(findings)}
+    doc: dict[str, JsonValue] = {"file": source, **_findings_json(findings)}
     if text:
         for item in text_items(findings, verbose=args.verbose):
             shown = item if isinstance(item, Finding) else f"{source}: {item.severity}: {item}"
@@ -130,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     out = corrected.to_bytes()
     with failing(EXIT_DATA_ERROR, OutputError):
         write_atomically(args.output, lambda path: path.write_bytes(out))
-    changes = [
+    changes: list[dict[str, JsonScalar]] = [
         {
             "line": e.line_no,
             "columns": f"{e.first}-{e.last}",
@@ -159,14 +160,14 @@ def run(args: argparse.Namespace) -> int:
     return _done(doc, left, text)
 
 
-def _findings_json(findings: Sequence[Finding]) -> dict[str, object]:
+def _findings_json(findings: Sequence[Finding]) -> dict[str, JsonValue]:
     """The exit status of *findings* and each finding, for ``--format json``."""
     from ..findings import finding_json
 
     return {"status": _status(findings), "findings": [finding_json(f) for f in findings]}
 
 
-def _done(doc: dict[str, object], findings: Sequence[Finding], text: bool) -> int:
+def _done(doc: dict[str, JsonValue], findings: Sequence[Finding], text: bool) -> int:
     """Print *doc* unless the format is *text*; the exit status of *findings*."""
     if not text:
         from ..text_output import json_text

@@ -7,12 +7,13 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .support import EXIT_DATA_ERROR, EXIT_USAGE, CommandError, cannot_read_message, say
 
 if TYPE_CHECKING:
     from ..core.norm_plan import Addition, AdditionEffect, NormChance, NormPlan
+    from ..text_output import JsonValue
     from ..trf.plan_field import PlanField
 
 __all__ = ["FieldPlan", "addition_option", "plan_event_of", "render_json", "render_text", "run"]
@@ -221,7 +222,7 @@ def render_text(p: FieldPlan) -> str:
     return visible("\n".join(out)) + "\n"
 
 
-def _chance_object(c: NormChance) -> dict[str, Any]:
+def _chance_object(c: NormChance) -> dict[str, JsonValue]:
     from ..text_output import json_fraction
 
     return {
@@ -245,7 +246,7 @@ def render_json(p: FieldPlan) -> str:
 
     plan = p.plan
     bs = plan.big_swiss
-    obj: dict[str, Any] = {
+    obj: dict[str, JsonValue] = {
         "file": p.field.source,
         "event": {
             "name": p.field.name,

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import tempfile
 from pathlib import Path
 
@@ -55,7 +54,9 @@ def main_templates(
     *, compare: bool, out_dir: str | os.PathLike[str] | None = None, force: bool = False
 ) -> int:
     """``xlfuncs templates [--check] [-o DIR] [--force]``: regenerate, or compare; returns the
-    exit code (1 when the comparison finds differences, or the folder cannot take the files).
+    exit code (1 when the comparison finds differences). A folder named like a file raises
+    :class:`~.support.CommandError` with :data:`~.support.EXIT_USAGE`, one that cannot take
+    the files with :data:`~.support.EXIT_DATA_ERROR`.
 
     A file already in *out_dir* is replaced only with *force*, or when *out_dir* is the
     checkout's own ``workbook_templates/`` (regenerating those is this command's job; version
@@ -69,15 +70,12 @@ def main_templates(
         written_together,
     )
     from ..templates.registry import all_templates, default_dir, generate, in_checkout
-    from .support import EXIT_DATA_ERROR, EXIT_USAGE
+    from .support import EXIT_DATA_ERROR, EXIT_USAGE, failing
 
     given = default_dir() if out_dir is None else out_dir
     if out_dir is not None:
-        try:
+        with failing(EXIT_USAGE, OutputError):
             vet_folder_name(out_dir, option="-o", what="the template workbooks")
-        except OutputError as exc:
-            print(f"xlfuncs: error: {exc}", file=sys.stderr)
-            return EXIT_USAGE
     target = Path(given)
     if compare:
         problems = compare_templates(target)
@@ -91,16 +89,13 @@ def main_templates(
             return 1
         print(f"{len(all_templates())} templates in {target} are up to date")
         return 0
-    try:
+    with failing(EXIT_DATA_ERROR, OutputError):
         vet_folder(given, what="templates folder")  # an empty path is refused, not "."
         replace = force or in_checkout(target)
         for name in all_templates():
             vet_file(target / name, force=replace, what="template")
         with written_together():  # the templates all new, or all as they were
             written = generate(target)
-    except OutputError as exc:
-        print(f"xlfuncs: error: {exc}", file=sys.stderr)
-        return EXIT_DATA_ERROR
     for path in written:
         print(f"wrote {visible(str(path))}")
     return 0

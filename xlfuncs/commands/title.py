@@ -23,6 +23,7 @@ from .support import (
 if TYPE_CHECKING:
     from ..core.title_application import TitleApplication, TitleNorm
     from ..norm_report.build import NormReport
+    from ..text_output import JsonValue
 
 __all__ = ["HELP", "add_arguments", "run"]
 
@@ -245,7 +246,7 @@ def _json(app: TitleApplication, files: list[str], fide_id: int) -> str:
         }
         for r in app.requirements
     ]
-    body = {
+    body: dict[str, JsonValue] = {
         "title": app.title,
         "fide_id": fide_id,
         "peak_rating": app.peak_rating,

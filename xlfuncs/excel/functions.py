@@ -106,10 +106,11 @@ class ExcelArgument(NamedTuple):
     """An argument of an Excel function as xlwings registers it (``xw.arg``): the help
     Excel's function wizard shows, and the options xlwings reads the cells with: a range
     (:data:`_RANGE`: always rows of cells, an error cell as its text), one value
-    (:data:`_VALUE`) or, without options, as Excel passes it."""
+    (:data:`_VALUE`) or, without options, as Excel passes it. The options are ``xw.arg``'s
+    keyword arguments, each a number or a truth value."""
 
     doc: str
-    options: Mapping[str, Any] = MappingProxyType({})
+    options: Mapping[str, int | bool] = MappingProxyType({})
 
 
 def _range(doc: str) -> ExcelArgument:

@@ -60,7 +60,9 @@ def idl_identifier(name: str) -> str:
     return re.sub(r"_([a-z0-9])", lambda m: m.group(1).upper(), name)
 
 
-def _arguments(function: Any, arguments: Mapping[str, Any]) -> tuple[AddinArgument, ...]:
+def _arguments(
+    function: Any, arguments: Mapping[str, excel_functions.ExcelArgument]
+) -> tuple[AddinArgument, ...]:
     """Each parameter of *function* with its ``ExcelArgument`` (help, how it is read)."""
     return tuple(
         AddinArgument(

@@ -3,11 +3,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.norm_check import NormCheck, Requirement
 from ..output import visible
-from ..text_output import counted, json_fraction, json_text, listed, points_text, table_lines
+from ..text_output import (
+    JsonValue,
+    counted,
+    json_fraction,
+    json_text,
+    listed,
+    points_text,
+    table_lines,
+)
 from .build import NormReport, PlayerNorms
 
 __all__ = ["check_object", "render_audit", "render_json", "render_text"]
@@ -158,7 +164,7 @@ def render_audit(report: NormReport, start_no: int) -> str:
     return visible("\n".join(out)) + "\n"
 
 
-def check_object(c: NormCheck) -> dict[str, Any]:
+def check_object(c: NormCheck) -> dict[str, JsonValue]:
     """One check as JSON: the games used and left out, the figures, each requirement."""
     perf = c.performance
     return {
@@ -190,7 +196,7 @@ def check_object(c: NormCheck) -> dict[str, Any]:
     }
 
 
-def player_object(p: PlayerNorms) -> dict[str, Any]:
+def player_object(p: PlayerNorms) -> dict[str, JsonValue]:
     """One player as JSON: ``norm`` (the best title made, or null) and ``norm_check`` (the
     check of that title; without a norm, of the title whose rating figures were made, or of
     the strongest title), then ``checks``, every title's."""

@@ -9,7 +9,7 @@ from fractions import Fraction
 from ..core.first_rating_working import FirstRatingWorking
 from ..core.rating_working import RatingWorking
 from ..core.tiebreak_working import TiebreakWorking, figure_text
-from ..text_output import change_text, json_text, points_text, table_lines
+from ..text_output import JsonValue, change_text, json_text, points_text, table_lines
 from .player import PlayerReport
 from .render import json_number
 
@@ -113,7 +113,7 @@ def _first_rating_lines(fr: FirstRatingWorking, report: PlayerReport) -> list[st
     return out
 
 
-def _first_rating_object(fr: FirstRatingWorking, report: PlayerReport) -> dict[str, object]:
+def _first_rating_object(fr: FirstRatingWorking, report: PlayerReport) -> dict[str, JsonValue]:
     c = fr.calculation
     return {
         "edition": fr.edition,
@@ -151,7 +151,7 @@ def _hundredths(x: Fraction | None) -> str:
     return "-" if x is None else f"{float(x):.2f}"
 
 
-def _tiebreak_object(w: TiebreakWorking) -> dict[str, object]:
+def _tiebreak_object(w: TiebreakWorking) -> dict[str, JsonValue]:
     return {
         "descriptor": w.descriptor,
         "value": json_number(w.value),
@@ -173,7 +173,7 @@ def _tiebreak_object(w: TiebreakWorking) -> dict[str, object]:
     }
 
 
-def _rating_object(rc: RatingWorking, report: PlayerReport) -> dict[str, object]:
+def _rating_object(rc: RatingWorking, report: PlayerReport) -> dict[str, JsonValue]:
     return {
         "edition": rc.edition,
         "own_rating": rc.own_rating,
@@ -204,7 +204,7 @@ def _rating_object(rc: RatingWorking, report: PlayerReport) -> dict[str, object]
     }
 
 
-def player_json(report: PlayerReport) -> dict[str, object]:
+def player_json(report: PlayerReport) -> dict[str, JsonValue]:
     """The JSON object of :func:`render_player_json`."""
     return {
         "start_no": report.start_no,

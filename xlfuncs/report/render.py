@@ -18,7 +18,16 @@ from ..core.tables import round_half_up
 from ..core.tiebreak_editions import tiebreak_edition_for
 from ..findings import Finding, text_items
 from ..output import visible
-from ..text_output import change_text, counted, json_text, listed, points_text, table_lines
+from ..text_output import (
+    JsonScalar,
+    JsonValue,
+    change_text,
+    counted,
+    json_text,
+    listed,
+    points_text,
+    table_lines,
+)
 from ..trf import RoundEntry, Tournament
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from ..trf.records2026 import NationalRating
@@ -41,12 +50,6 @@ __all__ = [
     "render_team_text",
     "render_text",
 ]
-
-JsonScalar = str | int | float | bool | None
-"""A plain value of a report row as JSON writes it."""
-JsonValue = JsonScalar | dict[str, JsonScalar] | list[dict[str, JsonScalar]]
-"""A value of a report row as JSON writes it: plain, the ``tiebreaks`` object or the list
-of ``rounds``."""
 
 _MID_EVENT_KEYS = ("later_byes", "after_round", "rounds_planned")
 """The keys of a file written mid-event, written before the tie-breaks and rounds."""
@@ -504,10 +507,10 @@ def render_json(report: Report) -> str:
     which would drive a terminal."""
     from ..norm_report.render import check_object
 
-    objects: list[dict[str, object]] = []
+    objects: list[dict[str, JsonValue]] = []
     reading = None if report.standings is None else report.standings.ptp_full_score
     for r in report.rows:
-        found: dict[str, object] = dict(json_object(r))
+        found = json_object(r)
         found["norm_check"] = None if r.norm_check is None else check_object(r.norm_check)
         found["national_ratings"] = [
             national_object(n) for n in report.tournament.trf2026.national(r.start_no)

@@ -10,7 +10,7 @@ from fractions import Fraction
 from ..core.results import Outcome
 from ..core.teams import MatchRound, TeamStandings, places_note, score_note
 from ..findings import Finding
-from ..text_output import json_fraction, points_text, table_lines
+from ..text_output import JsonValue, json_fraction, points_text, table_lines
 from ..trf import Tournament
 from ..trf.standings import value_text
 from ..trf.teams import NO_STANDING
@@ -101,10 +101,10 @@ def team_text_lines(s: TeamStandings, start_nos: Mapping[int, int]) -> list[str]
     return out
 
 
-def team_objects(s: TeamStandings, start_nos: Mapping[int, int]) -> list[dict[str, object]]:
+def team_objects(s: TeamStandings, start_nos: Mapping[int, int]) -> list[dict[str, JsonValue]]:
     """One JSON object per team, in standing order (:data:`TEAM_KEYS`, ``tiebreaks``,
     ``players``: their starting ranks, *start_nos* by crosstable number, ``rounds``)."""
-    out: list[dict[str, object]] = []
+    out: list[dict[str, JsonValue]] = []
     for i in s.order():
         t = s.teams[i]
         rounds = [

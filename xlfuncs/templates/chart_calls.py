@@ -20,6 +20,7 @@ from .common import call_text
 
 __all__ = [
     "REASONS",
+    "CallArgument",
     "Inputs",
     "argument_texts",
     "argument_values",
@@ -73,6 +74,12 @@ class Inputs:
     points and the point-based tie-breaks follow."""
     minutes: float | None = None
     """The time for 60 moves the ``Minutes`` cell holds (``None``: blank, not known)."""
+
+
+CallArgument = float | str | bool | _dt.date | list[list[Any]] | None
+"""One argument of a call as Excel passes it to the function: a cell's number, text, truth
+value or date, a range's rows of cells, or a blank. A call's arguments are these by name
+(:func:`argument_values`)."""
 
 
 _GAMES = ("ratings", "results", "opponents", "rules", "minutes")
@@ -157,7 +164,7 @@ def argument_texts(layout: Layout, sheet: str = "") -> dict[str, str]:
     }
 
 
-def argument_values(layout: Layout, data: Inputs) -> dict[str, Any]:
+def argument_values(layout: Layout, data: Inputs) -> dict[str, CallArgument]:
     """The arguments of :data:`_CALLS` that the input cells *data* give, as Excel passes
     them to the functions (each the same object for every call)."""
     return {
@@ -192,7 +199,7 @@ def call_formula(name: str, texts: Mapping[str, str]) -> str:
     return call_text(function, *(texts[a] for a in arguments))
 
 
-def call_value(name: str, values: Mapping[str, Any]) -> Any:
+def call_value(name: str, values: Mapping[str, CallArgument]) -> Any:
     """What the call of *name* (:data:`_CALLS`) answers on the cells' *values*."""
     function, arguments = _CALLS[name]
     return getattr(excel_functions, function)(*(values[a] for a in arguments))

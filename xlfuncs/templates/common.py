@@ -63,6 +63,7 @@ __all__ = [
     "close_workbook",
     "finish_sheet",
     "add_xlwings_conf_sheet",
+    "XlsxOptions",
     "validate_areas",
     "validate_results",
     "results_formatting",
@@ -163,6 +164,11 @@ class LitePackage:
     functions: tuple[str, ...] | None = None
 
 
+XlsxOptions = Mapping[str, Any]
+"""Options handed as they are to XlsxWriter, whose API takes them as a dict (a workbook's
+constructor options, a data validation's ``validate``, ``source``, ``input_title``...): their
+keys and values are XlsxWriter's to define."""
+
 PartsRewrite = Callable[[dict[str, bytes]], object]
 """A last rewrite of a finished workbook's parts (part name -> bytes), in place, before the
 package is written: the calls in Calc's form (:func:`xlfuncs.libreoffice.form.calc_parts`)."""
@@ -182,7 +188,7 @@ class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is unt
     def __init__(
         self,
         path: str,
-        options: dict[str, Any],
+        options: XlsxOptions,
         lite: LitePackage | None,
         rewrite: PartsRewrite | None = None,
     ) -> None:
@@ -940,7 +946,7 @@ def _multi(areas: Sequence[Area]) -> dict[str, str]:
     return {"multi_range": " ".join(f"{cell(a[0], a[1])}:{cell(a[2], a[3])}" for a in areas)}
 
 
-def validate_areas(ws: Worksheet, areas: Sequence[Area], rule: Mapping[str, Any]) -> None:
+def validate_areas(ws: Worksheet, areas: Sequence[Area], rule: XlsxOptions) -> None:
     """The data validation *rule* on the cells of *areas* (one rule, standing on the
     first)."""
     ws.data_validation(*areas[0], {**_multi(areas), **rule})
