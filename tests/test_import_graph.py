@@ -278,10 +278,7 @@ ANY_DICTS_ALLOWED = {
 """The aliases of ``dict[str, Any]``/``Mapping[str, Any]`` a public signature may name, and
 why each is one."""
 
-ANY_DICT_SIGNATURES_ALLOWED = {
-    "xlfuncs.period.render.json_object": "the period's JSON rows, still to be built as "
-    "dict[str, JsonValue] (text_output) as every other command's are",
-}
+ANY_DICT_SIGNATURES_ALLOWED: dict[str, str] = {}
 """The public signatures still holding ``dict[str, Any]``, by qualified name, and why."""
 
 

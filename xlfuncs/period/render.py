@@ -7,13 +7,20 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import fields
-from typing import Any
 
 from ..core.rating_calendar import Placement
 from ..findings import Finding, text_items
 from ..output import visible
 from ..report.render import csv_cell, csv_text
-from ..text_output import change_text, counted, json_text, listed, table_lines, without_argument
+from ..text_output import (
+    JsonValue,
+    change_text,
+    counted,
+    json_text,
+    listed,
+    table_lines,
+    without_argument,
+)
 from ..trf.k_policy import ASSUMED_GAMES, KSource
 from .read import EventRead
 from .rows import Period, PeriodRow, RateSection
@@ -30,9 +37,9 @@ CSV_KEYS: tuple[str, ...] = tuple(k for k in JSON_KEYS if k != "events") + ("eve
 names (``;`` between them)."""
 
 
-def json_object(row: PeriodRow) -> dict[str, Any]:
+def json_object(row: PeriodRow) -> dict[str, JsonValue]:
     """*row* as one object of ``--format json`` (as :func:`dataclasses.asdict`, quicker)."""
-    out: dict[str, Any] = {k: getattr(row, k) for k in JSON_KEYS}
+    out: dict[str, JsonValue] = {k: getattr(row, k) for k in JSON_KEYS}
     out["events"] = [
         {
             "file": e.file,
