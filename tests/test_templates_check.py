@@ -113,6 +113,19 @@ def test_check_reports_what_differs(
     assert compare_templates(copy, generated=templates_dir) == []
 
 
+def test_a_file_that_is_not_a_workbook_is_a_difference(templates_dir: Path, tmp_path: Path) -> None:
+    """A file named like a template that is no workbook (empty, or text) is said as a
+    difference, not raised: the check still compares every other template."""
+    copy = _copy(templates_dir, tmp_path / "copy")
+    (copy / "swiss.xlsx").write_bytes(b"")
+    (copy / "norms.xlsx").write_text("not a workbook\n", encoding="utf-8")
+    problems = compare_templates(copy, generated=templates_dir)
+    assert sorted(problems) == [
+        "norms.xlsx: not a workbook: BadZipFile: File is not a zip file",
+        "swiss.xlsx: not a workbook: BadZipFile: File is not a zip file",
+    ]
+
+
 def test_saving_unchanged_changes_nothing(templates_dir: Path, tmp_path: Path) -> None:
     """openpyxl writes back what it read, but for the xlwings Lite code (it keeps no web
     extensions): the changes made in the test below are the only other differences."""

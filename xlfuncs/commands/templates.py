@@ -128,7 +128,12 @@ def compare_templates(
             except Exception as exc:  # a broken generator is reported, not raised
                 problems.append(f"{name}: cannot be generated: {type(exc).__name__}: {exc}")
                 continue
-            diffs = compare(fingerprint(committed), fingerprint(fresh))
+            try:
+                kept = fingerprint(committed)
+            except Exception as exc:  # a damaged or foreign file is a difference, said
+                problems.append(f"{name}: not a workbook: {type(exc).__name__}: {exc}")
+                continue
+            diffs = compare(kept, fingerprint(fresh))
             problems += [f"{name}: {d}" for d in diffs[:limit]]
             if len(diffs) > limit:
                 problems.append(f"{name}: ... and {len(diffs) - limit} more differences")
