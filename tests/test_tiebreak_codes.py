@@ -162,6 +162,14 @@ def test_a_modifier_of_thousands_of_digits_is_refused(text: str) -> None:
     assert parse_descriptor(text + "0" * 5000 + "1").text == text + "1"
 
 
+def test_sssc_of_a_factor_of_thousands_of_digits_is_refused() -> None:
+    # SSSC/Kn (MTB26): a whole number, 1 or more; 5000 digits (more than Python's int reads
+    # from text) are refused as no number, naming the modifier
+    with pytest.raises(TiebreakError, match=r"\(a whole number, 1 or more: SSSC/K2\), not /K99"):
+        team_descriptor("SSSC/K" + "9" * 5000)
+    assert team_descriptor("SSSC/K" + "0" * 5000 + "2") == "SSSC/K2"
+
+
 @pytest.mark.parametrize(("code", "first", "column"), [("202", "", 5), ("212", "PTS,", 9)])
 def test_a_file_list_with_a_modifier_of_thousands_of_digits_is_a_warning(
     code: str, first: str, column: int
