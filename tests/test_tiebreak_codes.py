@@ -153,6 +153,38 @@ def test_a_file_list_naming_vur_is_a_warning() -> None:
     assert "16.1.2" in said, said
 
 
+@pytest.mark.parametrize("text", ["BH/C", "ARO/U", "KS/L+"])
+def test_a_modifier_of_thousands_of_digits_is_refused(text: str) -> None:
+    # 5000 digits: more than Python's int reads from text (4300); no cut, Koya limit or
+    # rating has so many: the descriptor is refused, as any modifier that is not a number
+    with pytest.raises(TiebreakError, match="needs"):
+        parse_descriptor(text + "9" * 5000)
+    assert parse_descriptor(text + "0" * 5000 + "1").text == text + "1"
+
+
+def test_sssc_of_a_factor_of_thousands_of_digits_is_refused() -> None:
+    # SSSC/Kn (MTB26): a whole number, 1 or more; 5000 digits (more than Python's int reads
+    # from text) are refused as no number, naming the modifier
+    with pytest.raises(TiebreakError, match=r"\(a whole number, 1 or more: SSSC/K2\), not /K99"):
+        team_descriptor("SSSC/K" + "9" * 5000)
+    assert team_descriptor("SSSC/K" + "0" * 5000 + "2") == "SSSC/K2"
+
+
+@pytest.mark.parametrize(("code", "first", "column"), [("202", "", 5), ("212", "PTS,", 9)])
+def test_a_file_list_with_a_modifier_of_thousands_of_digits_is_a_warning(
+    code: str, first: str, column: int
+) -> None:
+    """A file's list (C.07 202, TRF-2026 212) whose cut has 5000 digits: a value, a warning
+    naming the line and the list's columns; the players are ranked by the defaults."""
+    lines = SWISS.read_text(encoding="latin-1").splitlines(keepends=True)
+    lines.insert(1, f"{code} {first}BH/C{'9' * 5000},SB\n")
+    event = analyse_event(parse_trf("".join(lines)))
+    at = f"record {code}, line 2, columns {column}-{column + 5003}"  # 'BH/C', 5000 digits
+    found = [w for w in event.warnings if at in w.message]
+    assert [w.line for w in found] == [2], [w.message[:90] for w in event.warnings]
+    assert "expected a C.07 tie-break, found 'BH/C999" in found[0].message
+
+
 def _forfeit_between_tied_teams() -> tuple[Crosstable, list[Team]]:
     """Four teams of one board (players 1-4: teams A-D), two rounds. Round 1: A beats B by
     forfeit, D beats C; round 2: D beats A, B beats C. A and B have 2 match points and 1

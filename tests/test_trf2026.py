@@ -534,3 +534,35 @@ def test_national_line_whose_starting_rank_is_not_a_number_is_not_read() -> None
     assert [(n.cause, n.line_no, n.columns, n.found) for n in t.value_notes] == [
         ("record", 3, "5-8", "0 19")
     ]
+
+
+_THOUSANDS = "9" * 5000
+"""A number of 5000 digits: more than Python's ``int`` reads from text (4300 by default)."""
+
+
+@pytest.mark.parametrize("code", ["XXR", "142"])
+def test_a_number_of_rounds_of_thousands_of_digits_is_noted(code: str) -> None:
+    # no event has 10**4999 rounds (the reader takes 1 to 999): the line is noted with its
+    # line and columns (5 to 5004) and not read; the file is read
+    t = parse_trf("\n".join([P1, P2, f"{code} {_THOUSANDS}"]))
+    assert [(n.cause, n.line_no, n.columns) for n in t.value_notes] == [("record", 3, "5-5004")]
+    assert "expected a whole number from 1 to 999" in t.value_notes[0].detail
+    assert t.trf2026.declared_rounds is None and len(t.players) == 2
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        (f"222 5400+{_THOUSANDS}", "222 '5400+"),  # encoded: a 5000-digit increment
+        ("222 " + "9" * 400, "222 '9999"),  # 400 digits: more minutes than a float holds
+        (f"122 {_THOUSANDS} min", "122 '9999"),
+        ("122 " + "9" * 400 + " min + 30 s", "122 '9999"),
+    ],
+)
+def test_a_time_control_of_hundreds_of_digits_gives_no_time(line: str, said: str) -> None:
+    # no time control has a number of hundreds of digits: the record gives no time that
+    # can be read (the rate is then chosen as for any unreadable time control)
+    reading = event_rate(parse_trf("\n".join([line, P1, P2])))
+    assert reading.rate is None and reading.minutes is None
+    assert reading.note.startswith(said)
+    assert reading.note.endswith("gives no time control that can be read")

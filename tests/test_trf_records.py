@@ -231,6 +231,23 @@ def test_362_read() -> None:
     assert scoring is not None and (scoring.win, scoring.draw, scoring.loss) == (3, 1, 0)
     assert read_match_scoring("TW 3.0 TW 2.0") is None  # a score written twice
     assert read_match_scoring("TW 3.0x") is None
+    # 5000 digits, more than Python's int reads from text: no number of match points
+    assert read_match_scoring("TW " + "9" * 5000 + "   TD 1.0") is None
+
+
+def test_362_of_thousands_of_digits_is_a_warning_naming_its_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """TRF-2026 362: ``TW`` and a number of match points; one of 5000 digits is read as
+    any unreadable 362 (E2): a warning naming the line, 2-1-0."""
+    lines = Path(case("E2-362-unreadable", "362-words.trf")).read_text(encoding="utf-8")
+    lines = lines.replace("TW three TD one TL zero", "TW " + "9" * 5000)
+    path = tmp_path / "362-long.trf"
+    path.write_text(lines, encoding="utf-8")
+    code, out, _ = run(capsys, "report", "--teams", str(path))
+    assert code == 0
+    assert "record 362, line 17: 'TW 999" in out
+    assert "the line is not read; matches score 2-1-0 (TRF-2026's default)" in out
 
 
 def test_e3_a_320_naming_no_team(capsys: pytest.CaptureFixture[str]) -> None:

@@ -45,7 +45,7 @@ from .results import Outcome
 from .scoring import ScoringSystem
 from .tables import round_half_up
 from .team_matches import BoardGame, MatchRound
-from .tiebreaks import Descriptor, TiebreakTable, Value, cut, tied_groups
+from .tiebreaks import Descriptor, TiebreakTable, Value, cut, modifier_number, tied_groups
 
 __all__ = [
     "BOARD_CODES",
@@ -243,10 +243,10 @@ def sssc_modifiers(modifiers: str) -> tuple[str, int | None]:
             fore = True
         elif m == "P" and not played:
             played = True
-        elif m[:1] == "K" and divisor is None and m[1:].isascii() and m[1:].isdigit():
-            divisor = int(m[1:])
-            if divisor < 1:
+        elif m[:1] == "K" and divisor is None and (factor := modifier_number(m[1:])) is not None:
+            if factor < 1:
                 raise ValueError(m)
+            divisor = factor
         else:
             raise ValueError(m)
     return ("FB" if fore else "BH") + ("/P" if played else ""), divisor

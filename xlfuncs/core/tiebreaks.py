@@ -67,6 +67,7 @@ __all__ = [
     "Value",
     "check_edition",
     "default_tiebreaks",
+    "modifier_number",
     "parse_descriptor",
     "parse_descriptors",
     "rank",
@@ -306,6 +307,19 @@ def _accepted() -> str:
 _EXAMPLES: Final = {"C": "Cn", "M": "Mn", "P": "P", "L": "L-n", "F": "F", "R": "R", "U": "U1000"}
 
 
+def modifier_number(text: str) -> int | None:
+    """A modifier's number (``/C1``, ``/L-2``, ``/U1000``): ASCII digits, at most 18 of
+    them (leading zeros aside; more than any cut, limit or rating); ``None`` for anything
+    else.
+
+    >>> modifier_number("01"), modifier_number("²"), modifier_number("9" * 5000)
+    (1, None, None)
+    """
+    digits = text.lstrip("0") or "0"
+    fits = text.isascii() and text.isdigit() and len(digits) <= 18
+    return int(digits) if fits else None
+
+
 def parse_descriptor(text: str | Descriptor) -> Descriptor:
     """A descriptor from its text (letters in either case, blanks around ignored).
 
@@ -336,30 +350,33 @@ def parse_descriptor(text: str | Descriptor) -> Descriptor:
         if not m or kind not in allowed or (kind not in "CMLU" and m != kind):
             raise TiebreakError(f"{where}: unknown modifier {m!r} ({code} takes {takes})")
         if kind in "CM":
-            if not (m[1:].isascii() and m[1:].isdigit()) or int(m[1:]) < 1:
+            cut = modifier_number(m[1:])
+            if cut is None or cut < 1:
                 raise TiebreakError(
                     f"{where}: modifier {m!r} needs a whole number of "
                     f"values to cut, 1 or more (/{kind}1)"
                 )
             if kinds & {"C", "M"}:
                 raise TiebreakError(f"{where}: more than one cut")
-            m = f"{kind}{int(m[1:])}"
+            m = f"{kind}{cut}"
         elif kind == "L":
             sign, n = m[1:2], m[2:]
-            if sign not in ("+", "-") or not (n.isascii() and n.isdigit()):
+            halves = modifier_number(n)
+            if sign not in ("+", "-") or halves is None:
                 raise TiebreakError(
                     f"{where}: modifier {m!r} needs a sign and a whole "
                     "number of half points: /L-1 lowers Koya's limit by half a point, /L+2 "
                     "raises it by one point"
                 )
-            m = f"L{sign}{int(n)}"
+            m = f"L{sign}{halves}"
         elif kind == "U":
-            if not (m[1:].isascii() and m[1:].isdigit()) or not 1 <= int(m[1:]) <= MAX_RATING:
+            rating = modifier_number(m[1:])
+            if rating is None or not 1 <= rating <= MAX_RATING:
                 raise TiebreakError(
                     f"{where}: modifier {m!r} needs the rating unrated "
                     f"players count at, 1..{MAX_RATING} (/U1000)"
                 )
-            m = f"U{int(m[1:])}"
+            m = f"U{rating}"
         if kind in kinds:
             raise TiebreakError(f"{where}: modifier {m!r} given twice")
         kinds.add(kind)

@@ -21,6 +21,7 @@ from fractions import Fraction
 __all__ = [
     "DIGITS",
     "DECIMAL",
+    "MAX_DIGITS",
     "MAX_ROUNDS",
     "POINTS",
     "decimal_number",
@@ -37,6 +38,13 @@ POINTS = re.compile(r"[0-9]+(?:\.[0-9]+)?", re.ASCII)
 DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]+)?", re.ASCII)
 """A number of points as a TRF writes it: an optional minus, ASCII digits, a decimal point
 and digits (``1.0``, ``-0.5``)."""
+
+
+MAX_DIGITS = 18
+"""The most digits (leading zeros aside) a number of a TRF is read with: more than any field
+of the format holds (a FIDE id has 11 columns, a time control's seconds a few digits). A
+longer run of digits is no number here, as Python's ``int`` refuses to read one of a few
+thousand digits."""
 
 
 MAX_ROUNDS = 999
@@ -58,13 +66,30 @@ def rounds_number(text: str) -> int | None:
 
 def whole_number(text: str) -> int | None:
     """*text* (the blanks around it left out) as a whole number; ``None`` when it is not
-    ASCII digits (a blank, a sign, a superscript, another script's digits)."""
+    ASCII digits (a blank, a sign, a superscript, another script's digits) or has more than
+    :data:`MAX_DIGITS` of them.
+
+    >>> whole_number("0" * 5000 + "7"), whole_number("9" * 19), whole_number("9" * 5000)
+    (7, None, None)
+    """
     t = text.strip()
-    return int(t) if DIGITS.fullmatch(t) else None
+    digits = t.lstrip("0") or "0"
+    return int(digits) if DIGITS.fullmatch(t) and len(digits) <= MAX_DIGITS else None
 
 
 def decimal_number(text: str) -> Fraction | None:
     """*text* (the blanks around it left out) as an exact number of points (:data:`DECIMAL`);
-    ``None`` for anything else (a decimal comma, a word, a blank)."""
+    ``None`` for anything else (a decimal comma, a word, a blank, more than
+    :data:`MAX_DIGITS` digits).
+
+    >>> decimal_number("-" + "0" * 5000 + "1.5"), decimal_number("9" * 5000)
+    (Fraction(-3, 2), None)
+    """
     t = text.strip()
-    return Fraction(t) if DECIMAL.fullmatch(t) else None
+    if not DECIMAL.fullmatch(t):
+        return None
+    whole, _, part = t.removeprefix("-").partition(".")
+    whole = whole.lstrip("0")
+    if len(whole) + len(part) > MAX_DIGITS:
+        return None
+    return Fraction(f"{'-' if t[0] == '-' else ''}{whole or '0'}{'.' if part else ''}{part}")

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core.editions import RateOfPlay
+from .numbers import MAX_DIGITS
 from .parser import Tournament
 
 __all__ = [
@@ -78,6 +79,9 @@ _MINUTES = re.compile(_NUMBER + r"\s*" + _MIN)
 _BARE_PLUS = re.compile(_NUMBER + r"\s*\+\s*" + _NUMBER)
 _NOISE = re.compile(r"\b(?:from\s+)?moves?\s*[0-9]+\b|\bper\s+move\b|/\s*moves?\b")
 _BARE = re.compile(_NUMBER)
+_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1},}}")
+"""A run of more digits than any time control has (:data:`~xlfuncs.trf.numbers.MAX_DIGITS`):
+such a text gives no time that can be read."""
 _QUOTES = str.maketrans("’′´”″", "'''" + '""')
 """Typographic minute and second marks, as plain ones."""
 
@@ -97,7 +101,8 @@ def _number(text: str) -> Fraction:
 
 
 def read_time_control(text: str) -> TimeReading:
-    """The time for 60 moves and the word of a time-control text (see the module's rules).
+    """The time for 60 moves and the word of a time-control text (see the module's rules);
+    no time from a text with a number of more digits than any time has (:data:`_LONG_NUMBER`).
 
     >>> read_time_control("90'+30\\"").minutes, read_time_control("3+2").minutes
     (Fraction(120, 1), Fraction(5, 1))
@@ -109,6 +114,8 @@ def read_time_control(text: str) -> TimeReading:
     t = text.lower().translate(_QUOTES)
     t = t.replace("''", '"')
     word = next((rate for pattern, rate in _WORDS if pattern.search(t)), None)
+    if _LONG_NUMBER.search(t):
+        return TimeReading(None, word)
     periods: list[tuple[int | None, Fraction]] = []  # (moves or None, minutes)
     increment = Fraction(0)
 
@@ -171,8 +178,9 @@ def gives_different_times(text: str) -> bool:
 def read_encoded_time_control(text: str) -> Fraction | None:
     """The minutes for 60 moves of a TRF-2026 encoded time control (record ``222``: periods
     ``M/S``, ``M/S+I``, ``S``, ``S+I`` joined by ``:``), counting each period's time and
-    increments while the first 60 moves are in it; ``None`` when *text* is not in that form,
-    or gives the two players different times (``W300-B240``, an Armageddon: FIDE rates no
+    increments while the first 60 moves are in it; ``None`` when *text* is not in that form
+    (or has a number of more digits than any time has, :data:`_LONG_NUMBER`), or gives the
+    two players different times (``W300-B240``, an Armageddon: FIDE rates no
     game with different times for the players).
 
     >>> read_encoded_time_control("5400+30"), read_encoded_time_control("40/6000+30:900+30")
@@ -180,6 +188,8 @@ def read_encoded_time_control(text: str) -> Fraction | None:
     >>> read_encoded_time_control("180+2"), read_encoded_time_control("W300-B240") is None
     (Fraction(5, 1), True)
     """
+    if _LONG_NUMBER.search(text):
+        return None
     periods = text.strip().split(":")
     seconds = Fraction(0)
     moves_left = 60

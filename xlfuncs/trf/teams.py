@@ -131,7 +131,8 @@ def read_match_scoring(text: str) -> MatchScoring | None:
     """Record ``362``'s text (from column 5): the match points of a match won, drawn and
     lost (``TW 2.0   TD 1.0   TL 0.0``), each score written once, a score not written
     TRF-2026's default (2, 1, 0); ``None`` when the text is anything else (a word for a
-    number, a decimal comma, a score written twice).
+    number, a decimal comma, a number of more digits than any score has, a score written
+    twice).
 
     >>> read_match_scoring("TW 3.0   TD 1.0   TL 0.0")
     MatchScoring(win=Fraction(3, 1), draw=Fraction(1, 1), loss=Fraction(0, 1))
@@ -142,9 +143,10 @@ def read_match_scoring(text: str) -> MatchScoring | None:
     at = 0
     while text[at:].strip():
         m = _MATCH_POINTS.match(text, at)
-        if m is None or m[1] in found:
+        points = None if m is None else decimal_number(m[2])
+        if m is None or m[1] in found or points is None:
             return None
-        found[m[1]] = Fraction(m[2])
+        found[m[1]] = points
         at = m.end()
     if not found:
         return None
