@@ -36,7 +36,7 @@ from xlfuncs.trf import (
     read_trf,
     round_columns,
 )
-from xlfuncs.trf.parser import LOWEST_RATING
+from xlfuncs.trf.parser import LOWEST_RATING, decode_trf_noted
 
 DATA = Path(__file__).parent / "data" / "trf"
 REAL = Path(__file__).parent / "data" / "real"
@@ -980,6 +980,30 @@ def test_one_utf8_character_and_one_bad_byte() -> None:
         "UTF-8, as its 5 other characters outside ASCII are written as UTF-8 writes them (in "
         "Windows-1252, 0xE9 is 'é'); correct the character in the file"
     )
+
+
+def test_a_malformed_utf8_look_alike_in_windows_text_is_read() -> None:
+    """E0 80 80 has the shape of a three-byte UTF-8 character but is an overlong form, which
+    UTF-8 forbids (RFC 3629): it is not taken for a UTF-8 character (a ZIP archive's header
+    holds such bytes at some times of day: the file was refused as "expected UTF-8 text").
+    A well-formed one beside it (C3 A9, é) is still named."""
+    data = b"012 Caf\xe9 \xe0\x80\x80 \xe9t\xe9\n" + _ASH.encode() + b"\n"
+    t = parse_trf_bytes(data, source="t.trf")
+    assert (t.name, t.encoding, t.encoding_warning) == ("Café à€€ été", "cp1252", None)
+    t = parse_trf_bytes(data.replace(b"Caf\xe9", b"Caf\xc3\xa9"), source="t.trf")
+    assert t.encoding == "cp1252" and t.encoding_warning is not None
+    assert t.encoding_warning.message.startswith("record 012, line 1, column 8: 'Ã©' is how")
+
+
+@given(st.binary(max_size=64))
+def test_any_bytes_without_a_wide_bom_are_decoded(data: bytes) -> None:
+    """Without a UTF-16 or UTF-32 byte-order mark, every file's bytes decode (as UTF-8,
+    Windows-1252 or Latin-1, with a warning where it is said): none is refused for its
+    encoding."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")):
+        return
+    text, used, _ = decode_trf_noted(data)
+    assert used in ("utf-8", "utf-8-sig", "cp1252", "latin-1") and isinstance(text, str)
 
 
 def test_round_dates_one_column_right_or_of_ten_characters() -> None:

@@ -874,11 +874,14 @@ def _utf8_in_windows_warning(data: bytes, text: str, used: str) -> Finding:
 
 
 _UTF8_SEQUENCE = re.compile(
-    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+    rb"[\xc2-\xdf][\x80-\xbf]"
+    rb"|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]"
+    rb"|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2}"
 )
-"""A character of two to four bytes as UTF-8 writes it. Text in Windows-1252 or Latin-1
-almost never holds one (an accented capital followed by a symbol of 0x80-0xBF); UTF-8 text
-holds one for every character outside ASCII."""
+"""A character of two to four bytes as UTF-8 writes it (RFC 3629's well-formed sequences: no
+overlong form, no surrogate, nothing above U+10FFFF; each match decodes). Text in
+Windows-1252 or Latin-1 almost never holds one (an accented capital followed by a symbol of
+0x80-0xBF); UTF-8 text holds one for every character outside ASCII."""
 
 
 # --------------------------------------------------------------------------- line reading
