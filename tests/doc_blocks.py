@@ -352,7 +352,8 @@ def counts_sentence() -> None:
     total, slow = counts
     sentence = (
         f'The suite has {total:,} tests; `-m "not slow"` leaves out the {slow:,} that '
-        f"run a real application (LibreOffice, Pyodide) or recalculate or print a workbook, "
+        f"run a real application (LibreOffice, Pyodide), recalculate or print a workbook, "
+        f"check the whole repository, or repeat on the largest events what the others check, "
         f"for a quicker loop of the other {total - slow:,}."
     )
     print(textwrap.fill(sentence, width=92, break_on_hyphens=False))
