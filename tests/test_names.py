@@ -68,7 +68,7 @@ def test_a_class_named_event_is_an_event() -> None:
 
 
 RETIRED = {
-    "CrosstableError": "ChartError (filled_chart: the crosstable workbook)",
+    "CrosstableError": "none (the crosstable raises its reader's and writer's errors)",
     "EventList": "ListExtract (a rating list's players of one event)",
     "EventRate": "RateReading (the rate of play a TRF says)",
     "EventStandings": "Standings",

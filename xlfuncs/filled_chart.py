@@ -40,17 +40,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMS",
-    "ChartError",
     "FilledEvent",
     "event_from_trf",
     "lite_code_ahead",
     "write_chart",
 ]
-
-
-class ChartError(ValueError):
-    """The tournament does not fit the templates (none is known today: the Swiss chart grows
-    a row per player and three columns per round; kept for the command's error path)."""
 
 
 @dataclass(frozen=True)

@@ -21,11 +21,11 @@ import posixpath
 import re
 import xml.etree.ElementTree as ET
 import zipfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from io import BytesIO
 from itertools import count
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from xml.sax.saxutils import escape
 
 from .lite_form import PREFIX, LiteFormError, lite_parts
@@ -37,6 +37,7 @@ __all__ = [
     "main_into",
     "read_bundle",
     "read_settings",
+    "rewrite_parts",
     "summary",
     "store_settings",
     "write_settings",
@@ -103,6 +104,52 @@ def _load(path: Path) -> tuple[list[tuple[zipfile.ZipInfo, bytes]], bytes]:
     if "[Content_Types].xml" not in names or "_rels/.rels" not in names:
         raise WorkbookError(f"{path}: not an Excel workbook (.xlsx or .xlsm): no package parts")
     return parts, comment
+
+
+_T = TypeVar("_T")
+
+
+def rewrite_parts(
+    path: Path, rewrite: Callable[[dict[str, bytes]], _T], *, atomically: bool = False
+) -> _T:
+    """Rewrite the workbook at *path*: *rewrite* changes its parts (part name -> bytes) in
+    place; returns what *rewrite* returns. Every part is written back in its order, with its
+    date, compression and attributes, then the parts *rewrite* added, in the order it added
+    them, dated as ``[Content_Types].xml`` and compressed; the zip comment is kept. The file
+    is written over in place, or with *atomically* through a temporary file renamed over it
+    (:func:`xlfuncs.output.write_atomically`). :class:`WorkbookError`, naming the file, for
+    a file that is no workbook or a part *rewrite* cannot put in the Lite form
+    (:class:`~xlfuncs.lite_form.LiteFormError`)."""
+    from .output import write_atomically
+
+    loaded, comment = _load(path)
+    parts = {info.filename: data for info, data in loaded}
+    try:
+        done = rewrite(parts)
+    except LiteFormError as exc:
+        raise WorkbookError(f"{path}: {exc}") from None
+    known = {info.filename for info, _ in loaded}
+    stamp = next(info.date_time for info, _ in loaded if info.filename == "[Content_Types].xml")
+
+    def write(target: Path) -> None:
+        with zipfile.ZipFile(target, "w") as out:
+            for info, _ in loaded:
+                copy = zipfile.ZipInfo(info.filename, info.date_time)
+                copy.compress_type = info.compress_type
+                copy.external_attr = info.external_attr
+                copy.comment = info.comment
+                out.writestr(copy, parts[info.filename])
+            for name in (n for n in parts if n not in known):
+                new = zipfile.ZipInfo(name, stamp)
+                new.compress_type = zipfile.ZIP_DEFLATED
+                out.writestr(new, parts[name])
+            out.comment = comment
+
+    if atomically:
+        write_atomically(path, write)
+    else:
+        write(path)
+    return done
 
 
 def _xml(data: bytes, where: str) -> ET.Element:
@@ -370,26 +417,11 @@ def write_settings(
     settings in the workbook at *path* (:func:`store_settings` on its parts). Every other
     part is copied unchanged and the file is replaced in one step (a temporary file beside
     it, then a rename); the parts added come last, dated as ``[Content_Types].xml``."""
-    book = Path(path)
-    loaded, comment = _load(book)
-    parts = {info.filename: data for info, data in loaded}
-    try:
-        added = store_settings(parts, settings, functions=functions)
-    except LiteFormError as exc:
-        raise WorkbookError(f"{book}: {exc}") from None
-    stamp = next((i.date_time for i, _ in loaded if i.filename == "[Content_Types].xml"))
-    out: list[tuple[zipfile.ZipInfo, bytes]] = []
-    for info, _ in loaded:
-        copy = zipfile.ZipInfo(info.filename, info.date_time)
-        copy.compress_type = info.compress_type
-        copy.external_attr = info.external_attr
-        copy.comment = info.comment
-        out.append((copy, parts[info.filename]))
-    for name in added:
-        new = zipfile.ZipInfo(name, stamp)
-        new.compress_type = zipfile.ZIP_DEFLATED
-        out.append((new, parts[name]))
-    _replace(book, out, comment)
+
+    def store(parts: dict[str, bytes]) -> list[str]:
+        return store_settings(parts, settings, functions=functions)
+
+    rewrite_parts(Path(path), store, atomically=True)
 
 
 def store_settings(
@@ -417,18 +449,6 @@ def store_settings(
     if not lite:
         added += _add_lite_part(parts, settings, functions or ())
     return added
-
-
-def _replace(book: Path, parts: list[tuple[zipfile.ZipInfo, bytes]], comment: bytes) -> None:
-    from .output import write_atomically
-
-    def write(temporary: Path) -> None:
-        with zipfile.ZipFile(temporary, "w") as out:
-            for info, data in parts:
-                out.writestr(info, data)
-            out.comment = comment
-
-    write_atomically(book, write)
 
 
 def main_into(book: str | os.PathLike[str]) -> Path:

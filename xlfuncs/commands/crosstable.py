@@ -92,7 +92,7 @@ def _fill(
     """Read the event and write its workbooks (*paths*, one per form of *forms*)."""
     from ..core import XlfuncsError
     from ..event import analyse_event
-    from ..filled_chart import ChartError, event_from_trf, write_chart
+    from ..filled_chart import event_from_trf, write_chart
     from ..output import OutputError, written_together
     from ..progress import ProgressBar, scaled
     from ..text_output import counted
@@ -100,7 +100,7 @@ def _fill(
 
     tournament, options = read_event(args)
     bar = ProgressBar(counted(len(tournament.players), "player"))
-    failures = (ChartError, XlfuncsError, OutputError, TrfError)
+    failures = (XlfuncsError, OutputError, TrfError)
     with failing(EXIT_DATA_ERROR, *failures), bar, written_together():  # --for both: both or none
         bar("reading the results", 0.0)
         filled = event_from_trf(analyse_event(tournament, options))

@@ -15,7 +15,6 @@ kept.
 from __future__ import annotations
 
 import re
-import zipfile
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -153,14 +152,10 @@ def workbook_in_calc_form(path: Path, names: Mapping[str, Sequence[bool]] | None
     """Rewrite the workbook *path* (written with plain names) in Calc's form
     (:func:`calc_parts`; *names*: the functions, by default :func:`function_names`), every
     part kept in its order and compression; returns how many formulas changed."""
-    with zipfile.ZipFile(path) as archive:
-        infos = archive.infolist()
-        parts = {info.filename: archive.read(info) for info in infos}
-    changed = calc_parts(parts, function_names() if names is None else names)
-    with zipfile.ZipFile(path, "w") as out:
-        for info in infos:
-            out.writestr(info, parts[info.filename])
-    return changed
+    from ..lite_workbook import rewrite_parts
+
+    wanted = function_names() if names is None else names
+    return rewrite_parts(path, lambda parts: calc_parts(parts, wanted))
 
 
 def write_calc_templates(out_dir: Path) -> list[Path]:

@@ -20,7 +20,6 @@ import datetime as _dt
 import itertools
 import re
 import weakref
-import zipfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import isfinite
@@ -492,8 +491,9 @@ def finish_package(
     texts: KeptTexts | None = None,
     rewrite: PartsRewrite | None = None,
 ) -> None:
-    """Finish the workbook file xlsxwriter wrote at *path*, rewritten with the standard
-    library's :mod:`zipfile` (every part kept in its order, date and compression):
+    """Finish the workbook file xlsxwriter wrote at *path*, its parts rewritten in place
+    (:func:`xlfuncs.lite_workbook.rewrite_parts`: every part kept in its order, date and
+    compression):
 
     - the cells of *later* (by worksheet part, :class:`LaterCells`) written in their rows,
       as xlsxwriter writes them, and the shared strings counting the text cells *texts*
@@ -508,40 +508,26 @@ def finish_package(
       adds come last, dated as ``[Content_Types].xml``;
     - with *rewrite*, the parts then rewritten by it (the Calc form), so that the package is
       decompressed and compressed again once, here, whatever the form."""
-    from ..lite_form import LiteFormError, typed_blanks
-    from ..lite_workbook import WorkbookError, store_settings
+    from ..lite_form import typed_blanks
+    from ..lite_workbook import rewrite_parts, store_settings
 
-    with zipfile.ZipFile(path) as book:
-        infos = book.infolist()
-        parts = {info.filename: book.read(info) for info in infos}
-        comment = book.comment
-    shared: dict[_Text, str] = {}
-    if texts is not None and texts.kept:
-        strings = "xl/sharedStrings.xml"
-        parts[strings], shared = texts.finish(parts[strings])
-    for part, cells in (later or {}).items():
-        parts[part] = _write_later(parts[part], cells, shared)
-    parts["xl/workbook.xml"] = _CALC_PR.sub(
-        f'<calcPr calcId="{EXCEL_CALC_ID}"/>'.encode(), parts["xl/workbook.xml"], count=1
-    )
-    typed_blanks(parts)
-    added: list[str] = []
-    if lite is not None:
-        try:
-            added = store_settings(parts, lite.settings, functions=lite.functions)
-        except LiteFormError as exc:
-            raise WorkbookError(f"{path}: {exc}") from None
-    if rewrite is not None:
-        rewrite(parts)
-    stamp = next(info.date_time for info in infos if info.filename == "[Content_Types].xml")
-    with zipfile.ZipFile(path, "w") as out:
-        for info in infos:
-            out.writestr(info, parts[info.filename])
-        for name in added:
-            new = zipfile.ZipInfo(name, stamp)
-            new.compress_type = zipfile.ZIP_DEFLATED
-            out.writestr(new, parts[name])
-        out.comment = comment
+    def finish(parts: dict[str, bytes]) -> None:
+        shared: dict[_Text, str] = {}
+        if texts is not None and texts.kept:
+            strings = "xl/sharedStrings.xml"
+            parts[strings], shared = texts.finish(parts[strings])
+        for part, cells in (later or {}).items():
+            parts[part] = _write_later(parts[part], cells, shared)
+        parts["xl/workbook.xml"] = _CALC_PR.sub(
+            f'<calcPr calcId="{EXCEL_CALC_ID}"/>'.encode(), parts["xl/workbook.xml"], count=1
+        )
+        typed_blanks(parts)
+        if lite is not None:
+            store_settings(parts, lite.settings, functions=lite.functions)
+        if rewrite is not None:
+            rewrite(parts)
+
+    rewrite_parts(path, finish)
 
 
 def new_workbook(

@@ -188,7 +188,7 @@ _RA, _DP = Ref(P_RA, C_VALUE, absolute=True), Ref(P_DP, C_VALUE, absolute=True)
 
 
 def _section(row: int, text: str) -> LayoutCell:
-    return LayoutCell(row, C_LABEL, "text", text, style="section", last_col=C_VALUE)
+    return ps.text_cell(row, C_LABEL, text, "section", last_col=C_VALUE)
 
 
 def _line(
@@ -196,7 +196,7 @@ def _line(
 ) -> tuple[LayoutCell, LayoutCell]:
     """A panel line: the label, and the formula."""
     return (
-        LayoutCell(row, C_LABEL, "text", label, style="label"),
+        ps.text_cell(row, C_LABEL, label, "label"),
         formula_cell(row, C_VALUE, expr, style),
     )
 
@@ -212,11 +212,9 @@ def _head_layout(data: FirstRatingData) -> list[LayoutCell]:
             "Enter the player's games in the yellow cells.",
             if_(ps.is_error_expr(_FIRST), "", blank_or(_FIRST, shown)),
         ),
-        LayoutCell(
-            R_SYSTEM, C_LABEL, "text", "Kind of event (only the 2017 rules differ)", style="label"
-        ),
-        LayoutCell(R_SYSTEM, C_VALUE, "text", _system_cell(data.system), style="input_center"),
-        LayoutCell(R_EDITION, C_LABEL, "text", "Edition applied", style="label"),
+        ps.text_cell(R_SYSTEM, C_LABEL, "Kind of event (only the 2017 rules differ)", "label"),
+        ps.text_cell(R_SYSTEM, C_VALUE, _system_cell(data.system), "input_center"),
+        ps.text_cell(R_EDITION, C_LABEL, "Edition applied", "label"),
         formula_cell(R_EDITION, C_VALUE, ps.EDITION_APPLIED, "computed_text"),
     ]
 
@@ -225,7 +223,7 @@ def _games_layout(data: FirstRatingData) -> list[LayoutCell]:
     """The header and the thirty game rows: input cells and the counted column."""
     rows: list[tuple[str, Game]] = [(e.name, g) for e in data.events for g in e.games]
     cells = [
-        LayoutCell(R_HEAD, col, "text", text, style="header")
+        ps.text_cell(R_HEAD, col, text, "header")
         for col, text in enumerate(("#", "Event", "Opponent", "Rating", "Result", "Counted?", "W"))
     ]
     for k in range(MAX_GAMES):
@@ -235,7 +233,7 @@ def _games_layout(data: FirstRatingData) -> list[LayoutCell]:
         counted = call("OR", op("=", st, COUNTED), op("=", st, "unrated"))
         cells += [
             *ps.game_input_cells(row, k + 1, g, _GAME_COLUMNS),
-            LayoutCell(row, C_EVENT, "text", event if g else None, style="input_text"),
+            ps.text_cell(row, C_EVENT, event if g else None, "input_text"),
             formula_cell(row, C_W, if_(counted, ps.points_expr(Ref(row, C_RESULT)), ""), "w"),
         ]
     return cells

@@ -191,15 +191,10 @@ def _head_layout(data: NormSheetData) -> list[LayoutCell]:
     )
     return [
         *cells,
-        LayoutCell(R_NORM, C_TITLED, "text", "Norm sought", style="label"),
-        LayoutCell(R_NORM, C_HIGHER, "text", data.title, style="input_center"),
-        LayoutCell(
-            R_UNRATED,
-            C_COUNTED,
-            "text",
-            "Unrated opponents count as",
-            style="label",
-            last_col=C_TITLED,
+        ps.text_cell(R_NORM, C_TITLED, "Norm sought", "label"),
+        ps.text_cell(R_NORM, C_HIGHER, data.title, "input_center"),
+        ps.text_cell(
+            R_UNRATED, C_COUNTED, "Unrated opponents count as", "label", last_col=C_TITLED
         ),
         formula_cell(
             R_UNRATED,
@@ -244,12 +239,9 @@ def _game_row(row: int) -> list[LayoutCell]:
 def _games_layout(data: NormSheetData) -> list[LayoutCell]:
     """The headers and the fifteen opponent rows: input cells, helpers, computed columns."""
     cells = [
+        *(ps.text_cell(R_HEAD, col, text, "header") for col, text in enumerate(GAME_HEADERS)),
         *(
-            LayoutCell(R_HEAD, col, "text", text, style="header")
-            for col, text in enumerate(GAME_HEADERS)
-        ),
-        *(
-            LayoutCell(R_HEAD, C_H0 + j, "text", text, style="helper_header")
+            ps.text_cell(R_HEAD, C_H0 + j, text, "helper_header")
             for j, text in enumerate(HELPER_HEADERS)
         ),
     ]
@@ -268,17 +260,10 @@ def _totals_layout() -> list[LayoutCell]:
     """The totals row: games counted, points, titled opponents; the floor's row (hidden)."""
     lowest = call("MATCH", call("MIN", _VALUES), _VALUES, 0)
     return [
-        LayoutCell(
-            R_TOTAL,
-            0,
-            "text",
-            "Games counted and points",
-            style="total_label",
-            last_col=C_RESULT,
-        ),
+        ps.text_cell(R_TOTAL, 0, "Games counted and points", "total_label", last_col=C_RESULT),
         formula_cell(R_TOTAL, C_STATUS, call("COUNTIF", _STATUSES, COUNTED), "count"),
         formula_cell(R_TOTAL, C_COUNTED, call("SUM", Area(R_FIRST, H_W, R_LAST, H_W)), "total"),
-        LayoutCell(R_TOTAL, C_NOTE, "text", None, style="total"),
+        ps.text_cell(R_TOTAL, C_NOTE, None, "total"),
         *(
             formula_cell(
                 R_TOTAL, col, call("COUNTIF", Area(R_FIRST, col, R_LAST, col), "yes"), "count"
@@ -326,12 +311,12 @@ def _performance_layout() -> list[LayoutCell]:
 
     def line(row: int, label: str, expr: Expr, style: str) -> tuple[LayoutCell, LayoutCell]:
         return (
-            LayoutCell(row, C_NAME, "text", label, style="label"),
+            ps.text_cell(row, C_NAME, label, "label"),
             formula_cell(row, C_TITLE, expr, style, last_col=C_RESULT),
         )
 
     return [
-        LayoutCell(P_TOP, C_NAME, "text", "Norm performance", style="section", last_col=C_RESULT),
+        ps.text_cell(P_TOP, C_NAME, "Norm performance", "section", last_col=C_RESULT),
         *line(P_GAMES, "Games counted n", n, "computed"),
         *line(P_POINTS, "Points", pts, "points"),
         *line(
@@ -511,7 +496,7 @@ def _check_row(i: int, row: int) -> list[LayoutCell]:
         )
         text = formula_cell(row, C_STATUS, concat(_CHECKS[3], most), "left", last_col=C_NOTE)
     else:
-        text = LayoutCell(row, C_STATUS, "text", _CHECKS[i], style="left", last_col=C_NOTE)
+        text = ps.text_cell(row, C_STATUS, _CHECKS[i], "left", last_col=C_NOTE)
     return [
         text,
         formula_cell(row, C_TITLED, _when_counted(h_count), "percent" if i == 7 else "computed"),
@@ -543,15 +528,13 @@ def _checks_layout() -> list[LayoutCell]:
     all_met = if_(op("=", call("COUNTIF", met_range, "yes"), len(K_ROWS)), "yes", "no")
     verdict = concat("A ", call("UPPER", _TARGET), " norm on these figures (every check met)")
     return [
-        LayoutCell(
-            P_TOP, C_STATUS, "text", "Title Regulations checks", style="section", last_col=C_NOTE
-        ),
+        ps.text_cell(P_TOP, C_STATUS, "Title Regulations checks", "section", last_col=C_NOTE),
         *(
-            LayoutCell(P_TOP, col, "text", text, style="section_center")
+            ps.text_cell(P_TOP, col, text, "section_center")
             for col, text in ((C_TITLED, "Count"), (C_HIGHER, "Needed"), (C_MET, "Met?"))
         ),
         *(
-            LayoutCell(P_TOP, C_H0 + j, "text", text, style="helper_header")
+            ps.text_cell(P_TOP, C_H0 + j, text, "helper_header")
             for j, text in enumerate(("NORM_MIX: count", "needed", "met", "federations"))
         ),
         # beside the checks, one call each: NORM_MIX's (count, needed, met, federations)
@@ -561,15 +544,7 @@ def _checks_layout() -> list[LayoutCell]:
         *(c for i, row in enumerate(K_ROWS) for c in _check_row(i, row)),
         formula_cell(P_VERDICT, C_STATUS, verdict, "total_label", last_col=C_HIGHER),
         formula_cell(P_VERDICT, C_MET, _when_counted(all_met), "verdict"),
-        LayoutCell(
-            P_READING,
-            C_NAME,
-            "text",
-            READING,
-            style="note",
-            last_row=P_READING + 4,
-            last_col=C_MET,
-        ),
+        ps.text_cell(P_READING, C_NAME, READING, "note", last_row=P_READING + 4, last_col=C_MET),
     ]
 
 
@@ -602,48 +577,36 @@ def _tables_layout() -> list[LayoutCell]:
     top = P_TABLE
     headers = ((C_NAME, "Norm"), (C_TITLE, "Min Ra"), (C_FED, "Min Rp"), (C_RATING, "Floor"))
     cells = [
-        *(LayoutCell(top, col, "text", text, style="header") for col, text in headers),
-        LayoutCell(top, C_RESULT, "text", "Rank", style="header"),
-        LayoutCell(
-            top,
-            C_STATUS,
-            "text",
-            "Opponents with the norm's title or higher",
-            style="header",
-            last_col=C_NOTE,
+        *(ps.text_cell(top, col, text, "header") for col, text in headers),
+        ps.text_cell(top, C_RESULT, "Rank", "header"),
+        ps.text_cell(
+            top, C_STATUS, "Opponents with the norm's title or higher", "header", last_col=C_NOTE
         ),
     ]
     for i, key in enumerate(NORM_RANKS):
         t, row = NORM_TITLES[key], top + 1 + i
         figures = ((C_TITLE, t.min_ra), (C_FED, t.min_rp), (C_RATING, t.floor), (C_RESULT, i + 1))
         cells += [
-            LayoutCell(row, C_NAME, "text", t.title, style="computed_text"),
+            ps.text_cell(row, C_NAME, t.title, "computed_text"),
             *(LayoutCell(row, col, "value", v, style="computed") for col, v in figures),
-            LayoutCell(
-                row,
-                C_STATUS,
-                "text",
-                ", ".join(NORM_RANKS[: i + 1]),
-                style="computed_text",
-                last_col=C_NOTE,
+            ps.text_cell(
+                row, C_STATUS, ", ".join(NORM_RANKS[: i + 1]), "computed_text", last_col=C_NOTE
             ),
         ]
     cells += [
-        LayoutCell(top, C_TITLED, "text", "Rules", style="header"),
-        LayoutCell(top, C_HIGHER, "text", "Unrated counts as", style="header", last_col=C_MET),
+        ps.text_cell(top, C_TITLED, "Rules", "header"),
+        ps.text_cell(top, C_HIGHER, "Unrated counts as", "header", last_col=C_MET),
     ]
     for i, key in enumerate(EDITIONS):
         # the rules cell names a Rating Regulations edition; the norms follow the Title
         # Regulations in force on its first day (xlfuncs.core.title_editions.title_edition)
         unrated = title_edition(key).unrated_opponent
         cells += [
-            LayoutCell(top + 1 + i, C_TITLED, "text", key, style="computed_text"),
+            ps.text_cell(top + 1 + i, C_TITLED, key, "computed_text"),
             LayoutCell(top + 1 + i, C_HIGHER, "value", unrated, style="computed", last_col=C_MET),
         ]
     figures_used = (
         "Figures used (Title Regulations; unrated opponents: xlfuncs.core.title_editions)"
     )
-    cells.append(
-        LayoutCell(top - 1, C_NAME, "text", figures_used, style="subtitle", last_col=C_MET)
-    )
+    cells.append(ps.text_cell(top - 1, C_NAME, figures_used, "subtitle", last_col=C_MET))
     return cells

@@ -73,6 +73,7 @@ __all__ = [
     "result_cell",
     "span",
     "status_expr",
+    "text_cell",
     "write_layout",
 ]
 
@@ -262,6 +263,19 @@ def write_layout(
             write_value(ws, c.row, c.col, c.content, style)
 
 
+def text_cell(
+    row: int,
+    col: int,
+    text: str | None,
+    style: str | None = None,
+    *,
+    last_row: int | None = None,
+    last_col: int | None = None,
+) -> LayoutCell:
+    """A text cell (a label, a header, a note; ``None``: a blank cell with *style*)."""
+    return LayoutCell(row, col, "text", text, style, last_row, last_col)
+
+
 def formula_cell(
     row: int,
     col: int,
@@ -296,7 +310,7 @@ def labelled_inputs(
     in *label_col*, the input merged from *input_col* to *last_col*."""
     cells: list[LayoutCell] = []
     for row, label, value in entries:
-        cells.append(LayoutCell(row, label_col, "text", label, style="label"))
+        cells.append(text_cell(row, label_col, label, "label"))
         cells.append(LayoutCell(row, input_col, kind, value, style=style, last_col=last_col))
     return cells
 
@@ -351,7 +365,7 @@ def player_head(
         *entries,
     )
     return [
-        LayoutCell(title_row, 0, "text", title, style="title"),
+        text_cell(title_row, 0, title, "title"),
         formula_cell(line_row, 0, summary, "subtitle"),
         *labelled_inputs(inputs, *columns),
     ]

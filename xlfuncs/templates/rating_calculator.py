@@ -159,7 +159,7 @@ def _player_layout(data: RatingPeriod, *, blank: bool) -> list[LayoutCell]:
     )
     for row, label, value, style in middle:
         cells += [
-            LayoutCell(row, M_LABEL, "text", label, style="label", last_col=M_LABEL + 3),
+            ps.text_cell(row, M_LABEL, label, "label", last_col=M_LABEL + 3),
             LayoutCell(row, M_VALUE, "value", value, style=style, last_col=M_VALUE + 1),
         ]
     before, birth, reached_cell, date = (
@@ -167,13 +167,8 @@ def _player_layout(data: RatingPeriod, *, blank: bool) -> list[LayoutCell]:
     )
     return [
         *cells,
-        LayoutCell(
-            R_KDATA,
-            M_LABEL,
-            "text",
-            "K from the player's data (K_FACTOR)",
-            style="label",
-            last_col=M_LABEL + 3,
+        ps.text_cell(
+            R_KDATA, M_LABEL, "K from the player's data (K_FACTOR)", "label", last_col=M_LABEL + 3
         ),
         formula_cell(
             R_KDATA,
@@ -235,18 +230,8 @@ def _summary_layout() -> list[LayoutCell]:
     no_rating_or_k = call("OR", op("=", RATING, ""), op("=", K_USED, ""))
     unknown = "K unknown: enter the rated games before the period, or a K"
     return [
-        LayoutCell(
-            R_SUMHEAD,
-            0,
-            "text",
-            "Rating period (all tournaments)",
-            style="header",
-            last_col=C_RESULT,
-        ),
-        *(
-            LayoutCell(R_SUMHEAD, col, "text", text, style="header")
-            for col, text in SUMMARY_HEADERS
-        ),
+        ps.text_cell(R_SUMHEAD, 0, "Rating period (all tournaments)", "header", last_col=C_RESULT),
+        *(ps.text_cell(R_SUMHEAD, col, text, "header") for col, text in SUMMARY_HEADERS),
         formula_cell(
             R_SUM,
             0,
@@ -270,20 +255,17 @@ def _summary_layout() -> list[LayoutCell]:
             blank_or(K_USED, if_(op("=", RATING, ""), 0, elo_change(False))),
             "signed_two",
         ),
-        LayoutCell(
+        ps.text_cell(
             R_CHANGE,
             C_STATUS,
-            "text",
             "Rating change (rounded once, ½ away from 0)",
-            style="label",
+            "label",
             last_col=C_DIFF,
         ),
         formula_cell(R_CHANGE, LAST_COL, if_(no_rating_or_k, "", elo_change(True)), "signed"),
-        LayoutCell(
-            R_NEW, C_STATUS, "text", "New rating: Ro + change", style="label", last_col=C_DIFF
-        ),
+        ps.text_cell(R_NEW, C_STATUS, "New rating: Ro + change", "label", last_col=C_DIFF),
         formula_cell(R_NEW, LAST_COL, blank_or(change, op("+", RATING, change)), "big"),
-        LayoutCell(R_CHANGE, 0, "text", LEGEND, style="note", last_row=R_NEW, last_col=C_RESULT),
+        ps.text_cell(R_CHANGE, 0, LEGEND, "note", last_row=R_NEW, last_col=C_RESULT),
     ]
 
 
@@ -477,23 +459,20 @@ def _block_layout(i: int, event: TournamentGames) -> list[LayoutCell]:
         if_(op("=", w, 1), "", "s"),
     )
     cells = [
-        LayoutCell(top, 0, "text", f"Tournament {i + 1}", style="section", last_col=1),
-        LayoutCell(top, C_TITLE, "text", event.name, style="input_text", last_col=C_RESULT),
-        LayoutCell(top, C_STATUS, "text", "Ends on", style="total_label"),
+        ps.text_cell(top, 0, f"Tournament {i + 1}", "section", last_col=1),
+        ps.text_cell(top, C_TITLE, event.name, "input_text", last_col=C_RESULT),
+        ps.text_cell(top, C_STATUS, "Ends on", "total_label"),
         LayoutCell(top, C_USED, "value", event.end_date, style="input_date", last_col=C_W),
         formula_cell(top, C_PD, if_(op("=", n, 0), "", header), "section", last_col=C_KDIFF),
+        *(ps.text_cell(top + 1, col, text, "header") for col, text in enumerate(BLOCK_HEADERS)),
         *(
-            LayoutCell(top + 1, col, "text", text, style="header")
-            for col, text in enumerate(BLOCK_HEADERS)
-        ),
-        *(
-            LayoutCell(top + 1, C_HELP + j, "text", text, style="helper_header")
+            ps.text_cell(top + 1, C_HELP + j, text, "helper_header")
             for j, text in enumerate(DETAIL_HEADERS)
         ),
     ]
     if i == 0:  # above the period's range, which runs through every block
         cells += [
-            LayoutCell(top + 1, C_PERIOD + j, "text", text, style="helper_header")
+            ps.text_cell(top + 1, C_PERIOD + j, text, "helper_header")
             for j, text in enumerate(PERIOD_HEADERS)
         ]
     helper = Area(r0, C_HELP, r1, C_HELP + 3, absolute=True)
@@ -562,7 +541,7 @@ def _totals_layout(i: int) -> list[LayoutCell]:
     return [
         formula_cell(total, 0, label, "total_label", last_col=C_RESULT),
         formula_cell(total, C_STATUS, call("COUNTIF", statuses, COUNTED), "count"),
-        LayoutCell(total, C_USED, "text", None, style="total"),
+        ps.text_cell(total, C_USED, None, "total"),
         formula_cell(total, C_W, total_of(C_W), "total"),
         formula_cell(total, C_PD, total_of(C_PD), "total_two"),
         formula_cell(total, C_DIFF, total_of(C_DIFF), "total_signed"),
