@@ -18,6 +18,7 @@ import pytest
 from cli_support import run
 from gacrux_reference import as_fraction, reference
 
+from xlfuncs.core.editions import RateOfPlay
 from xlfuncs.core.results import Outcome
 from xlfuncs.core.scoring import DEFAULT_SCORING, ScoringSystem
 from xlfuncs.core.tiebreaks import tiebreaks
@@ -553,7 +554,6 @@ def test_a_number_of_rounds_of_thousands_of_digits_is_noted(code: str) -> None:
 @pytest.mark.parametrize(
     ("line", "said"),
     [
-        (f"222 5400+{_THOUSANDS}", "222 '5400+"),  # encoded: a 5000-digit increment
         ("222 " + "9" * 400, "222 '9999"),  # 400 digits: more minutes than a float holds
         (f"122 {_THOUSANDS} min", "122 '9999"),
         ("122 " + "9" * 400 + " min + 30 s", "122 '9999"),
@@ -566,3 +566,15 @@ def test_a_time_control_of_hundreds_of_digits_gives_no_time(line: str, said: str
     assert reading.rate is None and reading.minutes is None
     assert reading.note.startswith(said)
     assert reading.note.endswith("gives no time control that can be read")
+
+
+def test_a_number_of_thousands_of_digits_in_a_time_control_is_no_number() -> None:
+    # 222 5400+<5000 digits>: not the encoded form, and read as text with the increment no
+    # number, as 222 5400+x is; an event's reference of 19 digits beside a time control
+    # leaves the time control read (3 min + 2 s: 3 + 2 = 5 minutes for 60 moves, blitz)
+    long = event_rate(parse_trf(f"222 5400+{_THOUSANDS}\n{P1}\n{P2}"))
+    short = event_rate(parse_trf(f"222 5400+x\n{P1}\n{P2}"))
+    assert (long.rate, long.minutes) == (short.rate, short.minutes)
+    noise = "122 3 min + 2 s (FIDE event 1234567890123456789)"
+    reading = event_rate(parse_trf(f"{noise}\n{P1}\n{P2}"))
+    assert (reading.rate, reading.minutes) == (RateOfPlay.BLITZ, 5)

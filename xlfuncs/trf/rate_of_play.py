@@ -81,7 +81,7 @@ _NOISE = re.compile(r"\b(?:from\s+)?moves?\s*[0-9]+\b|\bper\s+move\b|/\s*moves?\
 _BARE = re.compile(_NUMBER)
 _LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1},}}")
 """A run of more digits than any time control has (:data:`~xlfuncs.trf.numbers.MAX_DIGITS`):
-such a text gives no time that can be read."""
+an encoded time control holding one gives no time that can be read."""
 _QUOTES = str.maketrans("’′´”″", "'''" + '""')
 """Typographic minute and second marks, as plain ones."""
 
@@ -100,9 +100,25 @@ def _number(text: str) -> Fraction:
     return Fraction(text.replace(",", "."))
 
 
+def _without_long_numbers(text: str) -> str:
+    """*text* with each number of more digits than any time has
+    (:data:`~xlfuncs.trf.numbers.MAX_DIGITS`, a decimal's digits counted together) as
+    ``#``: no number, the rest of the text read as it is.
+
+    >>> _without_long_numbers("3 min + 2 s (event " + "1" * 19 + ")")
+    '3 min + 2 s (event #)'
+    """
+
+    def shown(m: re.Match[str]) -> str:
+        digits = len(m.group()) - m.group().count(".") - m.group().count(",")
+        return "#" if digits > MAX_DIGITS else m.group()
+
+    return _BARE.sub(shown, text)
+
+
 def read_time_control(text: str) -> TimeReading:
-    """The time for 60 moves and the word of a time-control text (see the module's rules);
-    no time from a text with a number of more digits than any time has (:data:`_LONG_NUMBER`).
+    """The time for 60 moves and the word of a time-control text (see the module's rules); a
+    number of more digits than any time has is no number (:func:`_without_long_numbers`).
 
     >>> read_time_control("90'+30\\"").minutes, read_time_control("3+2").minutes
     (Fraction(120, 1), Fraction(5, 1))
@@ -111,11 +127,8 @@ def read_time_control(text: str) -> TimeReading:
     >>> read_time_control("90 minutes plus 30 sec plus 30 min after 40 moves").minutes
     Fraction(150, 1)
     """
-    t = text.lower().translate(_QUOTES)
-    t = t.replace("''", '"')
+    t = _without_long_numbers(text.lower().translate(_QUOTES).replace("''", '"'))
     word = next((rate for pattern, rate in _WORDS if pattern.search(t)), None)
-    if _LONG_NUMBER.search(t):
-        return TimeReading(None, word)
     periods: list[tuple[int | None, Fraction]] = []  # (moves or None, minutes)
     increment = Fraction(0)
 
