@@ -41,10 +41,10 @@ and digits (``1.0``, ``-0.5``)."""
 
 
 MAX_DIGITS = 18
-"""The most digits (leading zeros aside) a number of a TRF is read with: more than any field
-of the format holds (a FIDE id has 11 columns, a time control's seconds a few digits). A
-longer run of digits is no number here, as Python's ``int`` refuses to read one of a few
-thousand digits."""
+"""The most digits (leading zeros and a decimal's trailing ones aside) a number of a TRF is
+read with: more than any field of the format holds (a FIDE id has 11 columns, a time
+control's seconds a few digits). A longer run of digits is no number here, as Python's
+``int`` refuses to read one of a few thousand digits."""
 
 
 MAX_ROUNDS = 999
@@ -82,14 +82,14 @@ def decimal_number(text: str) -> Fraction | None:
     ``None`` for anything else (a decimal comma, a word, a blank, more than
     :data:`MAX_DIGITS` digits).
 
-    >>> decimal_number("-" + "0" * 5000 + "1.5"), decimal_number("9" * 5000)
+    >>> decimal_number("-" + "0" * 5000 + "1.5" + "0" * 5000), decimal_number("9" * 5000)
     (Fraction(-3, 2), None)
     """
     t = text.strip()
     if not DECIMAL.fullmatch(t):
         return None
     whole, _, part = t.removeprefix("-").partition(".")
-    whole = whole.lstrip("0")
+    whole, part = whole.lstrip("0"), part.rstrip("0")
     if len(whole) + len(part) > MAX_DIGITS:
         return None
     return Fraction(f"{'-' if t[0] == '-' else ''}{whole or '0'}{'.' if part else ''}{part}")
