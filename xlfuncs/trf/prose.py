@@ -4,10 +4,10 @@ findings gather different sentences under one kind: each is said (never counted 
 with the others: :attr:`~xlfuncs.findings.Finding.grouped`).
 
 A sentence that says what the reading chose, not what the file lacks (the rules, the
-tie-breaks, what a ``299`` record did, a K file's note), is a *note*, unless it says that what
-the file gives is not used (``: not applied``, ``: the line is not read``): a *warning*, as
-every other sentence is. A sentence about one line names it first (``record 240, line 12:``,
-``no. 4 (Name), line 9:``): the finding's line.
+tie-breaks), is a *note*, unless it says that what the file gives is not used (``: not
+applied``, ``: the line is not read``): a *warning*, as every other sentence is. A sentence
+about one line names it first (``record 240, line 12:``, ``no. 4 (Name), line 9:``): the
+finding's line.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from .numbers import DIGITS
 
 __all__ = ["prose_finding"]
 
-_NOTES = ("rules: ", "the event (", "the event ran from ", "tie-breaks: ", "record 299", "K file:")
+_NOTES = ("rules: ", "the event (", "the event ran from ", "tie-breaks: ")
 """How the sentences that say what the reading chose begin."""
 
 _NOT_USED = re.compile(r": (?:not applied|the line is not read)\b")
@@ -34,10 +34,10 @@ _NAMED_LINE = re.compile(
 def prose_finding(kind: str, text: str) -> Finding:
     """The finding of kind *kind* that the sentence *text* says (the module's documentation).
 
-    >>> found = prose_finding("team_records", "record 310, line 12: no such team")
+    >>> found = prose_finding("tiebreaks", "record 202, line 12: BH/C9 is not a tie-break")
     >>> found.severity, found.line
     ('warning', 12)
-    >>> prose_finding("team_records", "record 299, line 4: every 'F' scores 1").severity
+    >>> prose_finding("tiebreaks", "tie-breaks: no game was played in round 9 yet").severity
     'note'
     """
     severity: Severity = (
