@@ -460,9 +460,10 @@ def test_k_from_the_rating_list_and_the_new_list_for_the_next_period(
     assert by_id(out)["1001"]["k_source"] == "rating list"
     # The list's rating is used, as the report uses it (a warning says so). More than five
     # warnings of one kind (the file's seven of kind rating_list) are one line that counts
-    # them, as in the report; each is a line with --verbose.
+    # them, as in the report, naming their file as each warning of a period does; each is a
+    # line with --verbose.
     assert by_id(out)["1001"]["rating"] == 2038
-    assert "xlfuncs: warning: rating_list: 7 findings (each with --verbose)\n" in err
+    assert "xlfuncs: warning: one.trf: rating_list: 7 findings (each with --verbose)\n" in err
     _, _, err = run(
         capsys, "period", files[0], "--rating-list", str(after), "--format", "json", "--verbose"
     )

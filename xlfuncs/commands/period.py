@@ -31,7 +31,6 @@ from .support import (
     CommandError,
     exit_status_epilog,
     failing,
-    print_findings,
     say,
     write_csv,
 )
@@ -427,7 +426,7 @@ def _print(output_format: str, period: Period, *, verbose: bool = False) -> None
     """The period on stdout in *output_format*; with json or csv, the skipped files and the
     warnings on stderr (each of a kind with many only when *verbose*:
     :func:`~xlfuncs.findings.text_items`)."""
-    from ..period.render import render_csv, render_json, render_text
+    from ..period.render import render_csv, render_json, render_text, warning_lines
 
     if output_format == "text":
         sys.stdout.write(render_text(period, verbose=verbose))
@@ -438,4 +437,5 @@ def _print(output_format: str, period: Period, *, verbose: bool = False) -> None
         write_csv(render_csv(period))
     for b in period.skipped:
         say("skipped", b.message)
-    print_findings(period.warnings, (), verbose=verbose)
+    for line in warning_lines(period, verbose=verbose):
+        say("warning", line)

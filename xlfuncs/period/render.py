@@ -25,7 +25,15 @@ from ..trf.k_policy import ASSUMED_GAMES, KSource
 from .read import EventRead
 from .rows import Period, PeriodRow, RateSection
 
-__all__ = ["CSV_KEYS", "JSON_KEYS", "json_object", "render_csv", "render_json", "render_text"]
+__all__ = [
+    "CSV_KEYS",
+    "JSON_KEYS",
+    "json_object",
+    "render_csv",
+    "render_json",
+    "render_text",
+    "warning_lines",
+]
 
 JSON_KEYS: tuple[str, ...] = tuple(f.name for f in fields(PeriodRow))
 """The keys of each object of ``--format json``, in order: the fields of :class:`PeriodRow`
@@ -146,9 +154,24 @@ def render_text(period: Period, *, verbose: bool = False) -> str:
         out.append("")
         out.append("Skipped files (not rated)")
         out += [f"- {b.message}" for b in period.skipped]
-    warnings = text_items(period.warnings, verbose=verbose)
-    out += listed("Warnings", [w.message if isinstance(w, Finding) else w for w in warnings])
+    out += listed("Warnings", warning_lines(period, verbose=verbose))
     return visible("\n".join(out)) + "\n"
+
+
+def warning_lines(period: Period, *, verbose: bool = False) -> list[str]:
+    """The period's warnings, one a line (:func:`~xlfuncs.findings.text_items`: without
+    *verbose*, many of a kind counted in one line, which names their file when they all come
+    from one, as a single finding's message does)."""
+    out = []
+    for item in text_items(period.warnings, verbose=verbose):
+        if isinstance(item, Finding):
+            out.append(item.message)
+            continue
+        files = {f.file for f in item.findings}
+        out.append(
+            f"{next(iter(files))}: {item}" if len(files) == 1 and None not in files else str(item)
+        )
+    return out
 
 
 def _section_lines(period: Period, s: RateSection) -> list[str]:
