@@ -121,8 +121,8 @@ def test_a_file_that_is_not_a_workbook_is_a_difference(templates_dir: Path, tmp_
     (copy / "norms.xlsx").write_text("not a workbook\n", encoding="utf-8")
     problems = compare_templates(copy, generated=templates_dir)
     assert sorted(problems) == [
-        "norms.xlsx: not a workbook: BadZipFile: File is not a zip file",
-        "swiss.xlsx: not a workbook: BadZipFile: File is not a zip file",
+        "norms.xlsx: cannot be read as a workbook: BadZipFile: File is not a zip file",
+        "swiss.xlsx: cannot be read as a workbook: BadZipFile: File is not a zip file",
     ]
 
 

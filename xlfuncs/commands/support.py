@@ -363,9 +363,10 @@ def event_options(
     rating_list: ListExtract | None = None,
 ) -> EventOptions:
     """The event's reading as the command line gives it: each field of
-    :class:`~xlfuncs.event.EventOptions` from its option
-    (:data:`~xlfuncs.commands.options.EVENT_FLAGS`), parsed under the field's name (``None``
-    where the command has none), as parsed; but the files (*k_overrides*, *rating_list*) as
+    :class:`~xlfuncs.event.EventOptions` that *args* holds under the field's name (an option
+    of :data:`~xlfuncs.commands.options.EVENT_FLAGS` whose argument is named as its field;
+    ``None`` where the command has none), as parsed; the others, and those whose parsed value
+    is not yet the field's, set here: the files (*k_overrides*, *rating_list*) as
     read, *rules* as given (a date stays a date: the Title Regulations are chosen by it, not
     by the rating edition's first day), the rate of play (:func:`rate_of_play`),
     ``--tiebreaks`` the teams' with ``report --teams``, ``--event-type`` and

@@ -130,8 +130,10 @@ def compare_templates(
                 continue
             try:
                 kept = fingerprint(committed)
-            except Exception as exc:  # a damaged or foreign file is a difference, said
-                problems.append(f"{name}: not a workbook: {type(exc).__name__}: {exc}")
+            except Exception as exc:  # a damaged or foreign file (or a reading bug) is said
+                problems.append(
+                    f"{name}: cannot be read as a workbook: {type(exc).__name__}: {exc}"
+                )
                 continue
             diffs = compare(kept, fingerprint(fresh))
             problems += [f"{name}: {d}" for d in diffs[:limit]]
