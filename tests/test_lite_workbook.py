@@ -171,6 +171,15 @@ def test_an_interrupted_write_leaves_the_workbook_whole(
     assert [p.name for p in book.parent.iterdir()] == ["book.xlsx"]  # no temporary left
 
 
+def test_a_rewrite_that_removes_a_part_leaves_the_workbook_whole(book: Path) -> None:
+    """A rewrite may change and add parts, not remove one: refused, naming the part, before
+    the file is touched (written in place, it would be left with parts missing)."""
+    before = book.read_bytes()
+    with pytest.raises(lite_workbook.WorkbookError, match=r"parts removed.*xl/styles\.xml"):
+        lite_workbook.rewrite_parts(book, lambda p: p.pop("xl/styles.xml"))
+    assert book.read_bytes() == before
+
+
 def test_not_a_workbook(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = tmp_path / "notes.xlsx"
     text.write_text("not a workbook")

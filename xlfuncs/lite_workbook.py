@@ -113,13 +113,14 @@ def rewrite_parts(
     path: Path, rewrite: Callable[[dict[str, bytes]], _T], *, atomically: bool = False
 ) -> _T:
     """Rewrite the workbook at *path*: *rewrite* changes its parts (part name -> bytes) in
-    place; returns what *rewrite* returns. Every part is written back in its order, with its
-    date, compression and attributes, then the parts *rewrite* added, in the order it added
-    them, dated as ``[Content_Types].xml`` and compressed; the zip comment is kept. The file
-    is written over in place, or with *atomically* through a temporary file renamed over it
-    (:func:`xlfuncs.output.write_atomically`). :class:`WorkbookError`, naming the file, for
-    a file that is no workbook or a part *rewrite* cannot put in the Lite form
-    (:class:`~xlfuncs.lite_form.LiteFormError`)."""
+    place (it may add parts, not remove one); returns what *rewrite* returns. Every part is
+    written back in its order, with its date, compression, external attributes and comment,
+    then the parts *rewrite* added, in the order it added them, dated as
+    ``[Content_Types].xml`` and compressed; the zip comment is kept. The file is written over
+    in place, or with *atomically* through a temporary file renamed over it
+    (:func:`xlfuncs.output.write_atomically`). :class:`WorkbookError`, naming the file, for a
+    file that is no workbook, a part *rewrite* removed, or one it cannot put in the Lite form
+    (:class:`~xlfuncs.lite_form.LiteFormError`), raised before the file is touched."""
     from .output import write_atomically
 
     loaded, comment = _load(path)
@@ -129,6 +130,9 @@ def rewrite_parts(
     except LiteFormError as exc:
         raise WorkbookError(f"{path}: {exc}") from None
     known = {info.filename for info, _ in loaded}
+    removed = sorted(known - parts.keys())
+    if removed:
+        raise WorkbookError(f"{path}: parts removed, which a rewrite may not: {removed}")
     stamp = next(info.date_time for info, _ in loaded if info.filename == "[Content_Types].xml")
 
     def write(target: Path) -> None:

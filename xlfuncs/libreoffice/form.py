@@ -151,11 +151,12 @@ def function_names() -> dict[str, tuple[bool, ...]]:
 def workbook_in_calc_form(path: Path, names: Mapping[str, Sequence[bool]] | None = None) -> int:
     """Rewrite the workbook *path* (written with plain names) in Calc's form
     (:func:`calc_parts`; *names*: the functions, by default :func:`function_names`), every
-    part kept in its order and compression; returns how many formulas changed."""
+    part kept in its order and compression, through a temporary file renamed over it;
+    returns how many formulas changed."""
     from ..lite_workbook import rewrite_parts
 
     wanted = function_names() if names is None else names
-    return rewrite_parts(path, lambda parts: calc_parts(parts, wanted))
+    return rewrite_parts(path, lambda parts: calc_parts(parts, wanted), atomically=True)
 
 
 def write_calc_templates(out_dir: Path) -> list[Path]:

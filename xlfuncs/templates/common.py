@@ -506,8 +506,10 @@ def finish_package(
     - with *lite*, the xlwings Lite code stored (:func:`xlfuncs.lite_workbook.store_settings`,
       the formulas calling its functions in the Lite form when it names them); the parts it
       adds come last, dated as ``[Content_Types].xml``;
-    - with *rewrite*, the parts then rewritten by it (the Calc form), so that the package is
-      decompressed and compressed again once, here, whatever the form."""
+    - with *rewrite*, the parts then rewritten by it (the Calc form of a filled chart), so
+      that its package is decompressed and compressed again once, here, whatever the form
+      (the blank templates are put in Calc's form afterwards, by
+      :func:`xlfuncs.libreoffice.form.workbook_in_calc_form`)."""
     from ..lite_form import typed_blanks
     from ..lite_workbook import rewrite_parts, store_settings
 
