@@ -869,8 +869,6 @@ class _TiebreakView:
             self.memo[d] = _compute(self, d)
         return self.memo[d]
 
-    # --- counts (C.07 7) ---
-
     # --- Buchholz family (C.07 8, 9, 16) ---
 
     def adjusted_one(self, i: int, fore: bool) -> tuple[int, int, tuple[int, ...], int]:

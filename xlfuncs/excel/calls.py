@@ -25,6 +25,7 @@ from .cells import number
 from .errors import (
     EXCEL_ERRORS,
     ExcelErrorInput,
+    argument_names,
     check_errors,
     code_of,
     error_in,
@@ -107,16 +108,11 @@ def _failure(fn: Callable[..., Any], args: Sequence[Cell], exc: BaseException) -
     return code_of(exc), reason_of(exc)
 
 
-@functools.cache
-def _parameters(fn: Callable[..., Any]) -> tuple[str, ...]:
-    return tuple(p.name for p in parameters_of(getattr(fn, "__wrapped__", fn)))
-
-
 def _check_arguments(fn: Callable[..., Any], args: Sequence[Cell]) -> None:
     """Raise the error of the first argument of a call of *fn* holding what no cell holds
     (:func:`~.errors.foreign_in`), named by its argument; a call with too many arguments
     is left to fail as such."""
-    names = _parameters(fn)
+    names = argument_names(fn)
     if len(args) > len(names):
         return
     for value, name in zip(args, names):

@@ -45,6 +45,7 @@ __all__ = [
     "first_error",
     "first_error_among",
     "foreign_in",
+    "argument_names",
     "parameters_of",
     "reason_of",
     "reasons_in",
@@ -220,6 +221,13 @@ def parameters_of(fn: Callable[..., Any]) -> tuple[inspect.Parameter, ...]:
     return tuple(inspect.signature(fn).parameters.values())
 
 
+@functools.cache
+def argument_names(fn: Callable[..., Any]) -> tuple[str, ...]:
+    """The names of the arguments of *fn* (the function it wraps, where it wraps one), worked
+    out once per function."""
+    return tuple(p.name for p in parameters_of(getattr(fn, "__wrapped__", fn)))
+
+
 def first_error(fn: Callable[..., Any], args: Sequence[Cell]) -> ExcelErrorInput | None:
     """The first Excel error value among the arguments of a call of *fn*, in argument order
     (each range in reading order), named by its argument and cell; ``None`` if there is none.
@@ -228,7 +236,7 @@ def first_error(fn: Callable[..., Any], args: Sequence[Cell]) -> ExcelErrorInput
     >>> str(first_error(root, [4.0, "#N/A"]))
     'argument 2: the cell holds the error #N/A'
     """
-    names = [p.name for p in parameters_of(getattr(fn, "__wrapped__", fn))]
+    names = argument_names(fn)
     return first_error_among(
         [
             (value, names[i] if i < len(names) else f"argument {i + 1}")
