@@ -45,7 +45,8 @@ from .results import Outcome
 from .scoring import ScoringSystem
 from .tables import round_half_up
 from .team_matches import BoardGame, MatchRound
-from .tiebreaks import Descriptor, TiebreakTable, Value, cut, modifier_number, tied_groups
+from .tiebreaks import Descriptor, TiebreakTable, Value, cut, tied_groups
+from .validate import digits_number
 
 __all__ = [
     "BOARD_CODES",
@@ -243,7 +244,7 @@ def sssc_modifiers(modifiers: str) -> tuple[str, int | None]:
             fore = True
         elif m == "P" and not played:
             played = True
-        elif m[:1] == "K" and divisor is None and (factor := modifier_number(m[1:])) is not None:
+        elif m[:1] == "K" and divisor is None and (factor := digits_number(m[1:])) is not None:
             if factor < 1:
                 raise ValueError(m)
             divisor = factor

@@ -62,12 +62,12 @@ from .tiebreaks import (
     TiebreakError,
     TiebreakTable,
     Value,
-    modifier_number,
     parse_descriptor,
     ranked_columns,
     tiebreaks,
 )
 from .tournament import Crosstable, Entrant, Pairing
+from .validate import digits_number
 
 __all__ = [
     "DEFAULT_TEAM_TIEBREAKS",
@@ -618,9 +618,7 @@ def _sssc_descriptor(text: str, modifiers: str) -> str:
             f"played) and /Kn, the normalising factor the rules of the competition state "
             f"(a whole number, 1 or more: SSSC/K2), not /{exc}"
         ) from None
-    mods = "/".join(
-        f"K{modifier_number(m[1:])}" if m[:1] == "K" else m for m in modifiers.split("/")
-    )
+    mods = "/".join(f"K{digits_number(m[1:])}" if m[:1] == "K" else m for m in modifiers.split("/"))
     return f"SSSC/{mods}"
 
 

@@ -51,7 +51,7 @@ from .tiebreak_editions import (
     tiebreak_edition_for,
 )
 from .tournament import Crosstable
-from .validate import MAX_RATING
+from .validate import MAX_RATING, digits_number
 
 __all__ = [
     "CODES",
@@ -67,7 +67,6 @@ __all__ = [
     "Value",
     "check_edition",
     "default_tiebreaks",
-    "modifier_number",
     "parse_descriptor",
     "parse_descriptors",
     "rank",
@@ -307,19 +306,6 @@ def _accepted() -> str:
 _EXAMPLES: Final = {"C": "Cn", "M": "Mn", "P": "P", "L": "L-n", "F": "F", "R": "R", "U": "U1000"}
 
 
-def modifier_number(text: str) -> int | None:
-    """A modifier's number (``/C1``, ``/L-2``, ``/U1000``): ASCII digits, at most 18 of
-    them (leading zeros aside; more than any cut, limit or rating); ``None`` for anything
-    else.
-
-    >>> modifier_number("01"), modifier_number("²"), modifier_number("9" * 5000)
-    (1, None, None)
-    """
-    digits = text.lstrip("0") or "0"
-    fits = text.isascii() and text.isdigit() and len(digits) <= 18
-    return int(digits) if fits else None
-
-
 def parse_descriptor(text: str | Descriptor) -> Descriptor:
     """A descriptor from its text (letters in either case, blanks around ignored).
 
@@ -350,7 +336,7 @@ def parse_descriptor(text: str | Descriptor) -> Descriptor:
         if not m or kind not in allowed or (kind not in "CMLU" and m != kind):
             raise TiebreakError(f"{where}: unknown modifier {m!r} ({code} takes {takes})")
         if kind in "CM":
-            cut = modifier_number(m[1:])
+            cut = digits_number(m[1:])
             if cut is None or cut < 1:
                 raise TiebreakError(
                     f"{where}: modifier {m!r} needs a whole number of "
@@ -361,7 +347,7 @@ def parse_descriptor(text: str | Descriptor) -> Descriptor:
             m = f"{kind}{cut}"
         elif kind == "L":
             sign, n = m[1:2], m[2:]
-            halves = modifier_number(n)
+            halves = digits_number(n)
             if sign not in ("+", "-") or halves is None:
                 raise TiebreakError(
                     f"{where}: modifier {m!r} needs a sign and a whole "
@@ -370,7 +356,7 @@ def parse_descriptor(text: str | Descriptor) -> Descriptor:
                 )
             m = f"L{sign}{halves}"
         elif kind == "U":
-            rating = modifier_number(m[1:])
+            rating = digits_number(m[1:])
             if rating is None or not 1 <= rating <= MAX_RATING:
                 raise TiebreakError(
                     f"{where}: modifier {m!r} needs the rating unrated "

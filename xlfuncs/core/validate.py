@@ -12,8 +12,10 @@ from .errors import InvalidInputError, NothingToComputeError, OutOfRangeError
 from .tables import Number, exact
 
 __all__ = [
+    "MAX_DIGITS",
     "MAX_RATING",
     "are_ratings",
+    "digits_number",
     "game_hundredths",
     "half_points",
     "rating_stats",
@@ -30,6 +32,28 @@ MAX_RATING: Final[int] = 4000
 """The largest rating accepted. A rating is a whole number from 1 to this; no FIDE rating
 has come near it, so a larger number is a typing error. Where a cell may leave a rating out,
 blank or 0 means unrated (:func:`optional_rating`)."""
+
+
+MAX_DIGITS: Final[int] = 18
+"""The most digits (leading zeros aside) a number written as text is read with: more than
+any figure of the regulations or field of a TRF holds (a FIDE id has 11 columns). A longer
+run of digits is no number, as Python's ``int`` refuses to read one of a few thousand
+digits."""
+
+
+def digits_number(text: str) -> int | None:
+    """*text*, ASCII digits and nothing else, as a whole number; ``None`` for anything else (a
+    blank, a sign, a superscript, another script's digits) or more than :data:`MAX_DIGITS`
+    digits.
+
+    >>> digits_number("01"), digits_number("²"), digits_number("0" * 5000 + "7")
+    (1, None, 7)
+    >>> digits_number("9" * 19), digits_number(" 1")
+    (None, None)
+    """
+    digits = text.lstrip("0") or "0"
+    fits = text.isascii() and text.isdigit() and len(digits) <= MAX_DIGITS
+    return int(digits) if fits else None
 
 
 def is_rating(value: object) -> bool:

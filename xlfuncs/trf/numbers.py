@@ -18,10 +18,11 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from ..core.validate import MAX_DIGITS, digits_number
+
 __all__ = [
     "DIGITS",
     "DECIMAL",
-    "MAX_DIGITS",
     "MAX_ROUNDS",
     "POINTS",
     "decimal_number",
@@ -38,13 +39,6 @@ POINTS = re.compile(r"[0-9]+(?:\.[0-9]+)?", re.ASCII)
 DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]+)?", re.ASCII)
 """A number of points as a TRF writes it: an optional minus, ASCII digits, a decimal point
 and digits (``1.0``, ``-0.5``)."""
-
-
-MAX_DIGITS = 18
-"""The most digits (leading zeros and a decimal's trailing ones aside) a number of a TRF is
-read with: more than any field of the format holds (a FIDE id has 11 columns, a time
-control's seconds a few digits). A longer run of digits is no number here, as Python's
-``int`` refuses to read one of a few thousand digits."""
 
 
 MAX_ROUNDS = 999
@@ -67,20 +61,20 @@ def rounds_number(text: str) -> int | None:
 def whole_number(text: str) -> int | None:
     """*text* (the blanks around it left out) as a whole number; ``None`` when it is not
     ASCII digits (a blank, a sign, a superscript, another script's digits) or has more than
-    :data:`MAX_DIGITS` of them.
+    :data:`~xlfuncs.core.validate.MAX_DIGITS` of them (leading zeros aside:
+    :func:`~xlfuncs.core.validate.digits_number`).
 
     >>> whole_number("0" * 5000 + "7"), whole_number("9" * 19), whole_number("9" * 5000)
     (7, None, None)
     """
-    t = text.strip()
-    digits = t.lstrip("0") or "0"
-    return int(digits) if DIGITS.fullmatch(t) and len(digits) <= MAX_DIGITS else None
+    return digits_number(text.strip())
 
 
 def decimal_number(text: str) -> Fraction | None:
     """*text* (the blanks around it left out) as an exact number of points (:data:`DECIMAL`);
     ``None`` for anything else (a decimal comma, a word, a blank, more than
-    :data:`MAX_DIGITS` digits).
+    :data:`~xlfuncs.core.validate.MAX_DIGITS` digits, leading zeros and the decimals'
+    trailing ones aside).
 
     >>> decimal_number("-" + "0" * 5000 + "1.5" + "0" * 5000), decimal_number("9" * 5000)
     (Fraction(-3, 2), None)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core.editions import RateOfPlay
-from .numbers import MAX_DIGITS
+from ..core.validate import MAX_DIGITS
 from .parser import Tournament
 
 __all__ = [
@@ -80,7 +80,7 @@ _BARE_PLUS = re.compile(_NUMBER + r"\s*\+\s*" + _NUMBER)
 _NOISE = re.compile(r"\b(?:from\s+)?moves?\s*[0-9]+\b|\bper\s+move\b|/\s*moves?\b")
 _BARE = re.compile(_NUMBER)
 _LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1},}}")
-"""A run of more digits than any time control has (:data:`~xlfuncs.trf.numbers.MAX_DIGITS`):
+"""A run of more digits than any time control has (:data:`~xlfuncs.core.validate.MAX_DIGITS`):
 an encoded time control holding one gives no time that can be read."""
 _QUOTES = str.maketrans("’′´”″", "'''" + '""')
 """Typographic minute and second marks, as plain ones."""
@@ -102,7 +102,7 @@ def _number(text: str) -> Fraction:
 
 def _without_long_numbers(text: str) -> str:
     """*text* with each number of more digits than any time has
-    (:data:`~xlfuncs.trf.numbers.MAX_DIGITS`, a decimal's digits counted together) as
+    (:data:`~xlfuncs.core.validate.MAX_DIGITS`, a decimal's digits counted together) as
     ``#``: no number, the rest of the text read as it is.
 
     >>> _without_long_numbers("3 min + 2 s (event " + "1" * 19 + ")")
