@@ -91,7 +91,6 @@ def test_round_robin_event_data() -> None:
     assert (t.start_date, t.end_date) == (date(2024, 4, 6), date(2024, 4, 10))
     assert (t.players_text, t.declared_players) == ("6", 6)
     assert (t.rated_players_text, t.declared_rated_players) == ("6", 6)
-    assert t.declared_teams == 0
     assert t.event_type == "Individual: Round-Robin"
     assert t.chief_arbiter == "IA Morgan Fairweather"
     assert t.deputy_arbiters == ("FA Priya Quill",)

@@ -128,19 +128,16 @@ _SEPARATORS: Mapping[int, str] = MappingProxyType(
         91: "blank after the rank",
     }
 )
-"""The columns of a ``001`` line that must be blank, and what each separates: the one after
-the record code, after each field of :data:`PLAYER_COLUMNS` but the sex, and the two after
-the rank (the rounds begin at column 92)."""
+"""The columns of a ``001`` line that must be blank, and what each separates (the rounds
+begin at column 92)."""
 _ROUNDS_START = 92  # first column of round 1
 _ROUND_WIDTH = 10
 
 
 MAX_ROUND_ENTRIES = 200_000
 """The most round entries (players x rounds) a file may need once every player is given the
-rounds of the longest line, unless the file writes half that many itself. 20 players where
-one line reaches round 999 need 19,980 and are read; 9,999 players of 11 rounds write their
-109,989; 1,000 players padded to one line's 999 rounds would need 999,000 for a file that
-writes some 12,000, and are refused. Memory stays in proportion to the file."""
+rounds of the longest line, unless the file writes half that many itself: memory stays in
+proportion to the file (``docs/trf.md``)."""
 
 
 SEXES: frozenset[str] = frozenset({"", "m", "w", "f", "M", "W", "F"})
@@ -167,16 +164,13 @@ SINGLE_RECORDS: frozenset[str] = frozenset(
     (*(c for c in EVENT_CODES if c != "112"), "142", "152", "162", "182", "192", "202")
     + ("212", "222", "352", "362", "XXR")
 )
-"""The records a file writes once: TRF16's event records but ``112`` (one line a deputy),
-TRF-2026's event, tie-break, time-control and team-scoring records, and the pairing
-programs' number of rounds (``XXR``). Each is read once, the first; a second is a
-``repeated_record`` (:attr:`Tournament.repeated_records`), named with both lines."""
+"""The records a file writes once (``112``, one line a deputy, is not one): the first is
+read; a second is a ``repeated_record`` (:attr:`Tournament.repeated_records`)."""
 
 
 def ignored_record(code: str) -> str | None:
-    """What a record code beyond TRF16's event records and ``001`` holds, for a code this
-    reader knows (TRF-2026's records, read by :mod:`xlfuncs.trf.records2026`; team and
-    pairing program records, kept), or ``None`` for a code it does not know (``docs/trf.md``).
+    """What a record code beyond TRF16's event records and ``001`` holds, ``None`` for a code
+    this reader does not know (``docs/trf.md``).
 
     >>> ignored_record("013"), ignored_record("XXR")
     ('team', 'pairing program data (XXR, XXC ...)')
@@ -199,7 +193,6 @@ def ignored_record(code: str) -> str | None:
 
 
 _TRF2026_TEAM = ("300", "310", "320", "330", "352", "362", "801", "802")
-"""TRF-2026's team records: kept, not read (the events are read as individual ones)."""
 
 _TRF2026_RECORDS: Mapping[str, str] = MappingProxyType(
     {
@@ -210,8 +203,6 @@ _TRF2026_RECORDS: Mapping[str, str] = MappingProxyType(
         "299": "TRF-2026 abnormal assignment of points",
     }
 )
-"""TRF-2026's other records beyond TRF16's (read by :mod:`xlfuncs.trf.records2026`, or by
-:mod:`xlfuncs.trf.tiebreak_list` for ``202`` and ``212``)."""
 
 
 def round_columns(round_no: int) -> tuple[tuple[int, int], int, int]:
@@ -233,11 +224,8 @@ def round_columns(round_no: int) -> tuple[tuple[int, int], int, int]:
 
 
 class TrfError(FileFieldError[str]):
-    """A line of a TRF file that cannot be read.
-
-    The message names the place and the problem, e.g.
-    ``tournament.trf, line 7, columns 49-52 (rating): expected a number, found 'abcd'``.
-    """
+    """A line of a TRF file that cannot be read: ``tournament.trf, line 7, columns 49-52
+    (rating): expected a number, found 'abcd'``."""
 
     line_no: int | None
     """1-based line number (``None``: the file as a whole, as when it is too big)."""
@@ -280,9 +268,8 @@ class RoundEntry:
 
     @property
     def outcome(self) -> Outcome | None:
-        """What the result means (:meth:`Outcome.from_trf <xlfuncs.core.results.Outcome.from_trf>`):
-        ``None`` for a blank result; with no opponent, ``+``/``=``/``-`` are byes written the
-        old way.
+        """What the result means (``None``: blank); with no opponent, ``+``/``=``/``-`` are
+        byes written the old way.
 
         >>> RoundEntry(1, None, None, "+").outcome
         <Outcome.PAIRING_BYE: ...>
@@ -315,12 +302,10 @@ class Player:
     title: str
     """Columns 11-13 without blanks (``GM``, ``WIM``, or old style ``g``, ``m`` ...)."""
     name: str
-    """Columns 15-47 as written, less the blanks before and after (the padding of the fixed
-    columns); every other character is kept."""
+    """Columns 15-47 less the blanks before and after; every other character is kept."""
     rating: int | None
-    """The file's rating as written; ``None`` when blank, 0 or not a number (unrated). A
-    FIDE rating only as :func:`~xlfuncs.trf.rated.fide_rating` reads it (a FIDE id, 1000 or
-    more): a figure below 1000 is a national or online rating, kept for the tie-breaks."""
+    """The file's rating as written; ``None`` when blank, 0 or not a number. A FIDE rating
+    only as :func:`~xlfuncs.trf.rated.fide_rating` reads it."""
     federation: str
     """Columns 54-56 without blanks."""
     fide_id: str | None
@@ -410,9 +395,8 @@ class Tournament:
     """The TRF-2026 records beyond TRF16's, read (scoring system, national ratings, point
     assignments, byes, comments ...)."""
     encoding_warning: Finding | None = None
-    """What the decoding chose where the bytes were not all of one encoding, a warning of
-    kind ``encoding`` at its line and column (:func:`decode_trf_noted`); ``None``: nothing
-    to say."""
+    """What the decoding chose where the bytes were not all of one encoding
+    (:func:`decode_trf_noted`); ``None``: nothing to say."""
     event_lines: Mapping[str, tuple[int, str]] = field(
         default_factory=lambda: MappingProxyType({}), repr=False, compare=False
     )
@@ -454,9 +438,9 @@ class Tournament:
 
     @property
     def unknown_records(self) -> tuple[ExtraRecord, ...]:
-        """The lines of :attr:`extra_records` that are neither an event record written again
-        nor a record this reader deliberately ignores (:func:`ignored_record`): what a
-        report must name, since nothing of them is used."""
+        """The lines of :attr:`extra_records` that are neither an event record written
+        again nor a record this reader knows (:func:`ignored_record`): what a report must
+        name."""
         return tuple(
             r
             for r in self.extra_records
@@ -471,9 +455,8 @@ class Tournament:
     @property
     def scoring(self) -> ScoringSystem:
         """What each result scores for the players: record ``162``'s scoring system (with
-        the types of result record ``299`` sets for the whole event), except in a team
-        event, where ``162`` gives the teams' game points (a team's pairing-allocated bye
-        and so on), and the players' games score 1, ½, 0."""
+        what record ``299`` sets for the whole event), except in a team event, where ``162``
+        is the teams' and the players' games score 1, ½, 0."""
         if self.is_team_event:
             return DEFAULT_SCORING
         return self.assignments.scoring
@@ -520,11 +503,6 @@ class Tournament:
     def declared_rated_players(self) -> int | None:
         """``072`` as a number, when it is one."""
         return whole_number(self.rated_players_text)
-
-    @property
-    def declared_teams(self) -> int | None:
-        """``082`` as a number, when it is one."""
-        return whole_number(self.teams_text)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -617,12 +595,10 @@ take a reading (a league season spans months, not years)."""
 
 
 def two_digit_dates(start: str, end: str) -> tuple[date, str] | None:
-    """The start date of an event whose start (``042``) and end (``052``) are both written
-    with a two-digit year, as TRF16 writes the round dates of ``132`` (``YY/MM/DD``) and old
-    files their ``042`` too (``10.09.13``): each of the two readings, ``YY.MM.DD`` (TRF16's
-    order) and ``DD.MM.YY``, is kept when it names two days, the end on or after the start
-    and at most :data:`_SEASON` days later; the start and the reading's name when exactly
-    one is kept, else ``None`` (no date, or both readings possible: no guess).
+    """The start date of an event whose start (``042``) and end (``052``) both have a
+    two-digit year (``10.09.13``), and the reading's name: ``YY.MM.DD`` or ``DD.MM.YY``,
+    whichever alone puts the end on or after the start within :data:`_SEASON` days; ``None``
+    when neither or both do (no guess).
 
     >>> two_digit_dates("10.09.13", "11.03.13")  # 13 Sep 2010 to 13 Mar 2011
     (datetime.date(2010, 9, 13), 'YY.MM.DD')
@@ -674,11 +650,9 @@ def birth_year(text: str) -> int | None:
 
 
 def impossible_birth_date(text: str) -> bool:
-    """Whether a birth date names a day that does not exist: a month above 12, a day past
-    the month's end (``2024/02/30``, ``31.04.1990``). Zeros for what is not known
-    (``1990/00/00``, ``1990/05/00``, ``0000/00/00``), a year alone, other text and a blank are
-    not impossible; the year is what the junior rule reads, and it stands only when the date
-    around it could be true.
+    """Whether a birth date names a day that does not exist (``2024/02/30``, a month 13).
+    Zeros for what is not known (``1990/00/00``), a year alone, other text and a blank are
+    not impossible.
 
     >>> impossible_birth_date("2024/02/30"), impossible_birth_date("2024/02/29")
     (True, False)
@@ -710,13 +684,9 @@ _ALL_BOMS = (*WIDE_BOMS, (_UTF8_BOM, "utf-8"))
 def decode_trf(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     """Decode a TRF file's bytes; returns the text and the encoding used.
 
-    Without *encoding*: UTF-32 or UTF-16 when the bytes start with their byte-order mark,
-    UTF-8 (a byte-order mark is removed; after one, or where the other characters outside
-    ASCII are UTF-8, a byte that is not UTF-8 raises ``UnicodeDecodeError``: one bad byte does
-    not turn the whole file into another encoding), else Windows-1252, else Latin-1.
-    Windows-1252 is Latin-1 with printable characters (``Š``, ``Œ``, ``€``, curly quotes)
-    where Latin-1 has control codes; bytes it leaves undefined fall back to Latin-1, which
-    decodes any byte.
+    Without *encoding*: UTF-32 or UTF-16 after their byte-order mark, UTF-8 (a byte-order
+    mark removed; after one, or where the other characters outside ASCII are UTF-8, a byte
+    that is not UTF-8 raises ``UnicodeDecodeError``), else Windows-1252, else Latin-1.
 
     >>> decode_trf("012 Café".encode("latin-1"))
     ('012 Café', 'cp1252')
@@ -758,20 +728,14 @@ def _mostly_utf8(data: bytes) -> bool:
 def decode_trf_noted(data: bytes, encoding: str | None = None) -> tuple[str, str, Finding | None]:
     """Decode a TRF file's bytes as :func:`decode_trf` does, reading the text a bad byte or
     two spoil rather than refusing it; returns the text, the encoding used and the warning
-    that says what was chosen (kind ``encoding``, at the line and column of the first
-    character concerned; ``None``: nothing to say).
+    (kind ``encoding``, at the first character concerned; ``None``: nothing to say).
 
-    - UTF-8 text (after a UTF-8 byte-order mark, or where the characters outside ASCII that
-      UTF-8 writes are at least as many as the bytes that are not UTF-8) with bytes that are
-      not UTF-8: read as UTF-8, each such byte as U+FFFD; the warning names the line and
-      column of the first ones and the encoding chosen.
-    - Text read as Windows-1252 that also holds characters written as UTF-8 writes them
-      (fewer than the bytes that are not UTF-8): read so (each such character as two); the
-      warning names where the first is and what UTF-8 would make of it.
+    - UTF-8 text with bytes that are not UTF-8: read as UTF-8, each such byte as U+FFFD.
+    - Text read as Windows-1252 that also holds characters written as UTF-8 writes them:
+      read so, the warning saying what UTF-8 would make of the first.
 
-    *encoding* given: that encoding, strictly (``UnicodeDecodeError`` as
-    :func:`decode_trf`). Other bytes that cannot be decoded (after a UTF-16 or UTF-32
-    byte-order mark) raise ``UnicodeDecodeError`` too."""
+    *encoding* given, or bytes after a UTF-16 or UTF-32 byte-order mark: strictly
+    (``UnicodeDecodeError``)."""
     try:
         text, used = decode_trf(data, encoding)
     except UnicodeDecodeError as exc:
@@ -878,10 +842,9 @@ _UTF8_SEQUENCE = re.compile(
     rb"|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]"
     rb"|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2}"
 )
-"""A character of two to four bytes as UTF-8 writes it (RFC 3629's well-formed sequences: no
-overlong form, no surrogate, nothing above U+10FFFF; each match decodes). Text in
-Windows-1252 or Latin-1 almost never holds one (an accented capital followed by a symbol of
-0x80-0xBF); UTF-8 text holds one for every character outside ASCII."""
+"""A character of two to four bytes as UTF-8 writes it (RFC 3629's well-formed sequences;
+each match decodes): UTF-8 text holds one for every character outside ASCII, text in
+Windows-1252 or Latin-1 almost never."""
 
 
 # --------------------------------------------------------------------------- line reading
@@ -889,8 +852,7 @@ Windows-1252 or Latin-1 almost never holds one (an accented capital followed by 
 
 @dataclass
 class _Line:
-    """One physical line (its number, the file's name) with helpers to cut 1-based columns
-    and raise :class:`TrfError`."""
+    """One line, with helpers to cut 1-based columns and raise :class:`TrfError`."""
 
     text: str
     line_no: int
@@ -924,10 +886,9 @@ class _Line:
 
 def _read_player(line: _Line, notes: list[ValueNote]) -> Player:
     """Read a ``001`` line: the player, with the rounds the line writes (not yet padded to
-    the file's). A value the format does not allow is read by its treatment
-    (:data:`~xlfuncs.trf.values.TREATMENTS`) and added to *notes*; only what leaves the line
-    unreadable (the starting rank, a column between fields that is not blank, a line cut
-    before the name, an opponent that is not a number) raises :class:`TrfError`."""
+    the file's). A value the format does not allow is read by its treatment and added to
+    *notes*; only what leaves the line unreadable raises :class:`TrfError` (``docs/trf.md``,
+    *Values and structure*)."""
     start_no = whole_number(line.text_field("starting rank"))
     if not start_no:  # a blank, text, 0000
         raise line.error(5, 8, "starting rank", "a starting rank (a whole number, 1-9999)")
@@ -1035,19 +996,10 @@ def _read_round(line: _Line, r: int, notes: list[ValueNote], who: str) -> RoundE
     return RoundEntry(r, opponent or None, _COLOURS.get(c), res, text)
 
 
-def _blank_round(r: int) -> RoundEntry:
-    """The entry of a round a line does not write."""
-    return RoundEntry(round=r, opponent=None, colour=None, result=" ", text=" " * 8)
-
-
 def _round_dates(text: str) -> tuple[str, ...]:
-    """Split a ``132`` line into one text per round.
-
-    Programs align the dates with the rounds' columns (round 1 at column 92): each round's
-    date is read from its ten columns (92-101 for round 1), so that a date one column to the
-    right (93-100, as Sharly Chess writes them) or of ten characters (``2025/09/13``) is read
-    whole. A line that has text before column 92 is split at blanks instead.
-    """
+    """Split a ``132`` line into one text per round: each round's ten columns (92-101 for
+    round 1, so that a date one column to the right or of ten characters is read whole), or,
+    for a line with text before column 92, at blanks."""
     if len(text) >= _ROUNDS_START and text[4 : _ROUNDS_START - 1].strip() == "":
         starts = range(_ROUNDS_START - 1, len(text.rstrip()), _ROUND_WIDTH)  # to the last date
         return tuple(text[start : start + _ROUND_WIDTH].strip() for start in starts)
@@ -1111,10 +1063,8 @@ def parse_trf(text: str, *, source: str = "<string>", encoding: str | None = Non
 
     *source* names the file in error messages; *encoding* is only recorded in the result.
     A value the format does not allow is read by its treatment and noted
-    (:attr:`Tournament.value_notes`, :mod:`xlfuncs.trf.values`). Raises :class:`TrfError` on
-    a player line whose structure cannot be read (``docs/trf.md``), a line that looks like a damaged
-    one (``docs/trf.md``), a repeated starting rank, a line of more than :data:`MAX_ROUNDS`
-    rounds, or rounds out of proportion to the file (:data:`MAX_ROUND_ENTRIES`).
+    (:attr:`Tournament.value_notes`). Raises :class:`TrfError` for a structure that cannot be
+    read (``docs/trf.md``, *Values and structure*).
 
     >>> t = parse_trf("012 Test Open\\n001    1 m GM Doe, Jane" + " " * 58 + "1.0")
     >>> t.name, t.players[0].name, t.players[0].points
@@ -1175,9 +1125,8 @@ class _FileLines:
 
 
 def _read_lines(text: str, source: str) -> _FileLines:
-    """Every line of *text* read: comments, national-rating lines, player lines (a starting
-    rank used twice raises :class:`TrfError`), the event's records, the others kept as
-    they are; a line that looks like a damaged player line raises."""
+    """Every line of *text* read, sorted by what it is; :class:`TrfError` for a starting rank
+    used twice or a line that looks like a damaged player line."""
     read = _FileLines()
     for line_no, raw in enumerate(_split_lines(text), start=1):
         if raw.strip() == "":
@@ -1195,7 +1144,15 @@ def _read_lines(text: str, source: str) -> _FileLines:
         if damaged is not None:
             raise damaged
         if code == "001":
-            _read_player_line(read, _Line(raw, line_no, source))
+            line = _Line(raw, line_no, source)
+            player = _read_player(line, read.notes)
+            if player.start_no in read.first_line:
+                first = read.first_line[player.start_no]
+                expected = f"a starting rank not used before (line {first} has it)"
+                raise line.error(5, 8, "starting rank", expected)
+            read.first_line[player.start_no] = line_no
+            read.players.append(player)
+            read.num_rounds = max(read.num_rounds, len(player.rounds))
         elif code == "112":
             if _record_text(raw):  # a blank 112 names nobody
                 read.deputies.append(_record_text(raw))
@@ -1205,21 +1162,6 @@ def _read_lines(text: str, source: str) -> _FileLines:
         else:
             read.extra.append(ExtraRecord(line_no, code, raw))
     return read
-
-
-def _read_player_line(read: _FileLines, line: _Line) -> None:
-    """A ``001`` line added to *read*; :class:`TrfError` for a starting rank used before."""
-    player = _read_player(line, read.notes)
-    if player.start_no in read.first_line:
-        raise line.error(
-            5,
-            8,
-            "starting rank",
-            f"a starting rank not used before (line {read.first_line[player.start_no]} has it)",
-        )
-    read.first_line[player.start_no] = line.line_no
-    read.players.append(player)
-    read.num_rounds = max(read.num_rounds, len(player.rounds))
 
 
 def _padded_players(players: list[Player], num_rounds: int, source: str) -> tuple[Player, ...]:
@@ -1245,7 +1187,10 @@ def _padded_players(players: list[Player], num_rounds: int, source: str) -> tupl
         replace(
             p,
             rounds=p.rounds
-            + tuple(_blank_round(r) for r in range(len(p.rounds) + 1, num_rounds + 1)),
+            + tuple(
+                RoundEntry(r, None, None, " ", " " * 8)
+                for r in range(len(p.rounds) + 1, num_rounds + 1)
+            ),
         )
         if len(p.rounds) < num_rounds
         else p
@@ -1308,9 +1253,8 @@ def decode_error(data: bytes, exc: UnicodeDecodeError, source: str) -> TrfError:
 
 
 MAX_TRF_BYTES = 128 << 20
-"""The largest TRF file read, 128 MiB: the largest real ones are well under 10 MB (9,999
-players of 11 rounds take about 2 MB). A bigger file, or an endless one (``/dev/zero``), is
-refused once this much has been read."""
+"""The largest TRF file read, 128 MiB (the largest real ones are well under 10 MB); a bigger
+or endless one is refused once this much has been read."""
 
 
 _READ_BLOCK = 1 << 20
@@ -1318,9 +1262,9 @@ _READ_BLOCK = 1 << 20
 
 
 def read_upto(stream: BinaryIO, limit: int) -> bytes:
-    """*stream* to its end, or its first bytes past *limit* (more than *limit* bytes: the
-    caller refuses it), read a block at a time: one read of *limit* + 1 bytes would set aside
-    that much memory for any file, however small."""
+    """*stream* to its end, or its first bytes past *limit* (the caller refuses it), read a
+    block at a time (one read of *limit* + 1 bytes would set aside that memory for any
+    file)."""
     blocks: list[bytes] = []
     size = 0
     while size <= limit:
@@ -1356,10 +1300,8 @@ def read_trf_file(path: str | os.PathLike[str]) -> bytes:
 
 
 def read_trf(path: str | os.PathLike[str], *, encoding: str | None = None) -> Tournament:
-    """Read a TRF file. The bytes (at most :data:`MAX_TRF_BYTES`) are decoded by
-    :func:`decode_trf` (UTF-8 with or without byte-order mark, UTF-16 with its byte-order
-    mark, else Windows-1252/Latin-1) unless *encoding* is given; error messages name the file
-    by its base name."""
+    """Read a TRF file (:func:`read_trf_file`, :func:`parse_trf_bytes`); error messages name
+    the file by its base name."""
     return parse_trf_bytes(read_trf_file(path), source=Path(path).name, encoding=encoding)
 
 
@@ -1417,10 +1359,8 @@ ConsistencyKind = Literal[
 """The kinds of :class:`~xlfuncs.findings.Finding` :func:`check_tournament` makes."""
 
 _WARNING_KINDS: Final = frozenset({"repeated_record", "rated_count_any"})
-"""The kinds of :func:`check_tournament` that are warnings (an event record written twice: the
-first is read; a ``072`` that counts every player with a rating of any kind, national ones
-too, where FIDE's count is of FIDE-rated players); every other kind is an error (the ranks'
-severity, which depends on where the tie-breaks come from, is ``xlfuncs check``'s to set)."""
+"""The kinds of :func:`check_tournament` that are warnings; every other kind is an error
+(``docs/check.md``, *The checks*)."""
 
 
 def trf_finding(
@@ -1497,25 +1437,10 @@ def _later_bye_points(t: Tournament, p: Player, last_played: int) -> Decimal:
 
 def check_tournament(t: Tournament) -> list[Finding]:
     """Compare the file with itself; returns what disagrees: file-wide findings first, then
-    player by player in file order, then the rank findings. Never raises.
-
-    * ``062``/``072`` versus the number of players / of rated players
-      (:func:`~xlfuncs.trf.rated.is_rated`: a FIDE id and a FIDE rating);
-    * a record written once (:data:`SINGLE_RECORDS`) written again: the first is read
-      (:func:`repeated_text`);
-    * each player's points versus the sum of the results' points (a file written mid-event
-      may give them without the byes already entered for rounds after the last one played
-      over the board: either sum agrees);
-    * ranks: a player whose rank puts them above a player with more points (by the file's
-      points, or the results' where the file has none). Players without a rank, or with
-      rank 0, are left out; equal points in any order are not reported (tie-breaks);
-    * each pairing: the opponent exists, is not the player, has this player as opponent in
-      the same round, with the complementary result (``1``/``0``, ``=``/``=``, ``+``/``-``,
-      ``W``/``L``, ``D``/``D``; ``-``/``-`` is taken as a double forfeit) and not the same
-      colour;
-    * a bye code (``H F U Z``) with an opponent, a game result (``1 0 W D L``) without
-      one (``+ = -`` without one are byes written the old way), an opponent without a result;
-    * a FIDE id given to two players (one person cannot play twice: one of the ids is wrong).
+    player by player in file order, then the rank findings. Never raises. The checks and
+    their kinds: ``docs/check.md`` (*The checks*). A file written mid-event may give the
+    points without the byes entered for rounds after the last played: either sum agrees;
+    ``-``/``-`` is a double forfeit; players equal on points in any order are not reported.
     """
     return [
         *_count_findings(t),
