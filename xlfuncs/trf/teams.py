@@ -1,28 +1,7 @@
-"""A team event's records read: the teams (TRF16's ``013``, TRF-2026's ``310``), the teams'
-pairing-allocated byes (``320``), the match points (``362``) and which score ranks first
-(``192``), and the standing they make (:func:`~xlfuncs.core.teams.team_standings`).
-
-Columns, as the formats define them:
-
-- ``013`` (TRF16): the team's name in 5-36, its players' starting ranks from 37, five
-  columns each; the teams are numbered in the order written.
-- ``310`` (TRF-2026): the team pairing number in 5-7, the name in 9-40, its match points in
-  55-60 and game points in 62-67 as the file states them, its rank in 69-71, its players'
-  starting ranks from 74, five columns each.
-- ``320``: a pairing-allocated bye's match points in 5-8 and game points in 10-13, then the
-  team given it in round 1 (15-17), round 2 (19-21) ...
-- ``362``: the match points of a won, drawn and lost match (``TW 2.0   TD 1.0   TL 0.0``).
-- ``330``: a forfeited match: the forfeit in 5-6 (``+-`` the white team wins, ``-+`` the
-  black team, ``--`` neither; ``10``, ``01``, ``00`` and the letters ``WZ``, ``ZW``,
-  ``ZZ``, ``WL``, ``LW``, ``LL`` read as these, as FIDE's engine reads them), the round in
-  8-10, the white team in 12-14, the black team in 16-18: the match is forfeited whatever
-  the players' lines say (:func:`~xlfuncs.core.teams.team_rounds`).
-- ``300``: a team's board order in one match ("Out-Of-(default)Order"): the round in 5-7,
-  the team in 9-11, its scheduled opponent in 13-15, the players on boards 1, 2 ... from 17,
-  five columns each (``0000``: an unoccupied board) (:func:`_board_order`).
-- ``299`` (read by :mod:`~xlfuncs.trf.records2026`): points assigned to teams, the team
-  pairing numbers from column 24: match points in 8-11, game points in 14-17, either
-  blank to leave that score as it is (:func:`team_assignments`).
+"""A team event's records read (``013``, ``310``, ``320``, ``330``, ``300``, ``352``,
+``362``, a team event's ``299``, and ``192`` for which score ranks first), checked against
+the players' lines, and the standing they make (:func:`~xlfuncs.core.teams.team_standings`).
+The records' columns: ``docs/trf.md`` (*Team records*).
 """
 
 from __future__ import annotations
@@ -88,16 +67,15 @@ class TeamRecords:
     byes: tuple[TeamBye, ...]
     match_scoring: MatchScoring
     primary: str
-    """``"MP"``, or ``"GP"`` where record ``192`` names game points first (``..._GP_MP``,
-    ``..._GP``; ``..._MP_GP`` and ``..._MP``: match points)."""
+    """``"MP"``, or ``"GP"`` where record ``192`` names game points first."""
     file_scores: dict[int, tuple[Fraction | None, Fraction | None, int | None]]
     """Record ``310``'s match points, game points and rank of each team, as written."""
     warnings: tuple[Finding, ...]
     forfeits: tuple[tuple[int, ForfeitedMatch], ...] = ()
     """Record ``330``'s forfeited matches, each with its line."""
     colour_sequence: str | None = None
-    """Record ``352``: the colours (``W``, ``B``) of the first team's boards, one letter a
-    board (``WBWB``), so the number of boards of every match; ``None``: no such record."""
+    """Record ``352``: the colours of the first team's boards (``WBWB``), so the number of
+    boards of every match; ``None``: no such record."""
     colour_line: int | None = None
     """The line of the ``352`` record read."""
     board_orders: tuple[tuple[int, BoardOrder], ...] = ()
@@ -129,10 +107,8 @@ def _starting_ranks(text: str, source: str, line_no: int, first: int) -> tuple[i
 
 def read_match_scoring(text: str) -> MatchScoring | None:
     """Record ``362``'s text (from column 5): the match points of a match won, drawn and
-    lost (``TW 2.0   TD 1.0   TL 0.0``), each score written once, a score not written
-    TRF-2026's default (2, 1, 0); ``None`` when the text is anything else (a word for a
-    number, a decimal comma, a number of more digits than any score has, a score written
-    twice).
+    lost (``TW 2.0   TD 1.0   TL 0.0``), a score not written TRF-2026's default (2, 1, 0);
+    ``None`` when the text is anything else (a word, a decimal comma, a score written twice).
 
     >>> read_match_scoring("TW 3.0   TD 1.0   TL 0.0")
     MatchScoring(win=Fraction(3, 1), draw=Fraction(1, 1), loss=Fraction(0, 1))
@@ -157,12 +133,8 @@ def read_match_scoring(text: str) -> MatchScoring | None:
 
 def read_team_records(t: Tournament) -> TeamRecords | None:
     """The team records of *t* (``None``: not a team event). Raises
-    :class:`~xlfuncs.trf.TrfError` for a field that is not the format's (a team's player
-    that is not a starting rank, a team number that is not a number or is another
-    ``310``'s, a bye's points). A ``352`` or ``362`` is read once, the first
-    (:meth:`~xlfuncs.trf.Tournament.record`; a second is the file's repeated record); a
-    ``362`` that is not ``TW``, ``TD``, ``TL`` with numbers is not read, with a warning:
-    TRF-2026's default, 2-1-0."""
+    :class:`~xlfuncs.trf.TrfError` for a field that is not the format's (``docs/trf.md``,
+    *Values and structure*); a ``362`` that cannot be read is a warning (2-1-0 stands)."""
     if not t.is_team_event:
         return None
     src = t.source
@@ -223,9 +195,9 @@ def _team_310(
     raw: str, src: str, line_no: int, numbered: dict[int, int], warnings: list[Finding]
 ) -> tuple[Team, tuple[Fraction | None, Fraction | None, int | None]]:
     """One record ``310``: the team, and the match points, game points and rank it writes
-    (``None`` where not given; a field that is not a number is read as not given, with a
-    warning in *warnings*). :class:`TrfError` for a team number that is not a number or is
-    that of another team of *numbered* (by number, its line)."""
+    (``None`` where not given or not a number, with a warning in *warnings*).
+    :class:`TrfError` for a team number that is not one or is another team's of *numbered*
+    (by number, its line)."""
     number = whole_number(raw[4:7])
     if number is None or not number:
         raise TrfError(src, line_no, "5-7", "team pairing number", "a number from 1", raw[4:7])
@@ -333,8 +305,7 @@ def _colour_sequence(t: Tournament) -> tuple[str | None, int | None]:
 
 def _board_order(raw: str, line_no: int, warnings: list[Finding]) -> BoardOrder | None:
     """One record ``300`` (the players by starting rank); ``None``, with a warning in
-    *warnings* naming the line and columns, for a field that is not the format's (a value:
-    the record is not read, the file is)."""
+    *warnings*, for a field that is not the format's."""
     where = f"record 300, line {line_no}"
     numbers: list[int] = []
     for (a, b), what in (
@@ -439,10 +410,9 @@ def team_assignments(
     assignments: Sequence[PointAssignment], teams: Sequence[int]
 ) -> tuple[list[tuple[int, TeamAssignment]], list[Finding]]:
     """Record ``299``'s lines of a team event as the standing applies them (each with its
-    line) and what is not applied of them, a warning each (kind ``assignment``; a line read
-    one column to the left, a note). The numbers from column 24 are
-    teams' pairing numbers (*teams*); a type names the result of the round (a match won,
-    drawn, lost, a forfeit, a bye); a blank points field leaves that score as it is."""
+    line), and a warning (kind ``assignment``) for what is not applied (a line read one
+    column to the left: a note). The numbers from column 24 are teams' pairing numbers
+    (*teams*); ``docs/teams.md`` (*Record 299*)."""
     out: list[tuple[int, TeamAssignment]] = []
     said: list[Finding] = []
     for a in assignments:
@@ -474,8 +444,7 @@ def _assignment_notes(
     standings: TeamStandings,
     rounds: int,
 ) -> list[Finding]:
-    """What each record ``299`` applied did (kind ``assignment``): a bonus or penalty, or the
-    rounds whose points it set (none: said so), each a note; one for a round after those
+    """What each record ``299`` applied did, a note each; one for a round after those
     counted, not applied, a warning."""
     by_line = {a.line_no: a for a in records}
     out: list[Finding] = []
@@ -513,9 +482,7 @@ def _assignment_notes(
 
 def _boards_against_352(records: TeamRecords, standings: TeamStandings) -> list[Finding]:
     """The matches whose boards with a game are not as many as record ``352``'s sequence
-    names (FIDE's engine refuses such a file without ``300`` records): one warning (kind
-    ``board_count``, at the ``352``'s line), naming them (a forfeited match of record
-    ``330`` without games is left out)."""
+    names (a forfeited match without games left out): one warning (kind ``board_count``)."""
     sequence = records.colour_sequence or ""
     odd: list[str] = []
     for k, row in enumerate(standings.rounds):
@@ -544,10 +511,8 @@ def _matches_said(odd: Sequence[str]) -> tuple[str, str]:
 
 
 def option_team_tiebreaks(text: str) -> tuple[str, ...]:
-    """The team tie-breaks of a ``--tiebreaks`` value for ``report --teams`` (``"EDE,
-    BH:GP, SB"``; commas or blanks between them; a leading ``PTS``, ``MPTS`` or ``GPTS``
-    left out: the primary score comes first), as given: the standing reads each with the
-    event's primary score (:func:`~xlfuncs.core.teams.team_descriptor`). Raises
+    """The team tie-breaks of a ``--tiebreaks`` value for ``report --teams``, as given (a
+    leading ``PTS``, ``MPTS`` or ``GPTS`` left out: the primary score comes first). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` naming one not known.
 
     >>> option_team_tiebreaks("MPTS, ede bh:gp")
@@ -566,12 +531,10 @@ def option_team_tiebreaks(text: str) -> tuple[str, ...]:
 
 
 def file_team_tiebreaks(t: Tournament, warnings: list[Finding], primary: str) -> tuple[str, ...]:
-    """The team tie-breaks of a team event: the file's ``202`` (or ``212``) list, read as team
-    tie-breaks (``PTS`` first left out: the primary score comes first by definition), else
-    :data:`~xlfuncs.core.teams.DEFAULT_TEAM_TIEBREAKS`. A list naming one the team standing
-    does not compute is set aside for the defaults, with a warning in *warnings* (kind
-    ``tiebreaks``, at the record's line). *primary*: the event's primary score, which a
-    descriptor naming no score reads (:func:`~xlfuncs.core.teams.team_descriptor`)."""
+    """The team tie-breaks of a team event: the file's ``202`` (or ``212``) list (``PTS``
+    first left out), else :data:`~xlfuncs.core.teams.DEFAULT_TEAM_TIEBREAKS`, also for a
+    list naming one the team standing does not compute (with a warning in *warnings*).
+    *primary*: the score a descriptor naming none reads."""
     record = file_record(t)
     if record is None:
         return DEFAULT_TEAM_TIEBREAKS
@@ -602,21 +565,13 @@ def event_teams(
     team_colour: TeamColour = TEAM_COLOUR_DEFAULT,
 ) -> TeamStandings | None:
     """The team standing of *t* read into *built*, after *rounds* rounds (``None``: not a
-    team event): the teams' players in the crosstable's numbering, the tie-breaks
-    *descriptors* (``None``: the file's list, else the defaults: :func:`file_team_tiebreaks`);
-    *final_round*: the event's rounds in all (``142``, ``XXR``; ``None``: *rounds*), the
-    last round of Fore Buchholz and ``SSSC`` (:func:`~xlfuncs.core.teams.team_standings`);
-    *team_colour*: which team of a match has white (:data:`~xlfuncs.core.teams.TeamColour`).
-    *edition*: the C.07 edition (an id or an ISO date, ``--tiebreak-rules``; ``None``: the
-    one in force on the event's date). A player a team lists that the file does not have is
-    left out of the team, with a warning; records that make no standing (a player in two
-    teams, a team meeting two in a round) are a warning and ``None``; so is a team record
-    with a field that is not the format's (:func:`read_team_records`: a value, not the
-    file's structure; without *warnings* it raises :class:`~xlfuncs.trf.TrfError`); each
-    of these, kind ``no_team_standing``. The standing's notes on the readings taken are
-    findings of kind ``tiebreaks`` (:func:`~xlfuncs.trf.prose.prose_finding`). Raises
-    :class:`~xlfuncs.core.tiebreaks.TiebreakError` for *descriptors* naming one the team
-    standing does not compute."""
+    team event, or records that make no standing, said in *warnings*, kind
+    ``no_team_standing``; without *warnings*, a field not the format's raises
+    :class:`~xlfuncs.trf.TrfError`). *descriptors*: ``None``, :func:`file_team_tiebreaks`;
+    *final_round*, *edition*, *team_colour*: as :func:`~xlfuncs.core.teams.team_standings`
+    takes them. What the records say against the players' lines, and the standing's notes,
+    are added to *warnings*. Raises :class:`~xlfuncs.core.tiebreaks.TiebreakError` for
+    *descriptors* naming one the team standing does not compute."""
     records = _team_records(t, warnings)
     if records is None:
         return None
@@ -681,9 +636,8 @@ def event_teams(
 
 
 def _team_records(t: Tournament, warnings: list[Finding] | None) -> TeamRecords | None:
-    """:func:`read_team_records`, a field that is not the format's a warning in *warnings*
-    (kind ``no_team_standing``, at its line and columns) and ``None`` (without *warnings*,
-    :class:`~xlfuncs.trf.TrfError` raised)."""
+    """:func:`read_team_records`; a field that is not the format's a warning in *warnings*
+    and ``None`` (without *warnings*, raised)."""
     try:
         return read_team_records(t)
     except TrfError as exc:
@@ -702,9 +656,7 @@ def _team_records(t: Tournament, warnings: list[Finding] | None) -> TeamRecords 
 
 
 def _player_in_two_teams(t: Tournament, records: TeamRecords) -> Finding | None:
-    """The first player two teams list, said with both teams' lines (no standing is made:
-    kind ``no_team_standing``, at the second team's line); ``None`` when every player is in
-    one team at most."""
+    """The first player two teams list, said with both teams' lines; ``None``: none."""
     first_team: dict[int, tuple[Team, int]] = {}
     for team, line_no in zip(records.teams, records.team_lines, strict=True):
         for member in team.members:
@@ -725,8 +677,7 @@ def _numbered_teams(
     records: TeamRecords, number: dict[int, int], found: list[Finding]
 ) -> list[Team]:
     """The teams with their players in the crosstable's numbering (*number*, by starting
-    rank); a player the file does not have is left out, with a warning in *found* (kind
-    ``team_player``, at the team's line)."""
+    rank); a player the file does not have left out, with a warning in *found*."""
     teams: list[Team] = []
     for team, line_no in zip(records.teams, records.team_lines, strict=True):
         missing = [m for m in team.members if m not in number]
@@ -743,8 +694,8 @@ def _numbered_teams(
 
 
 def _known_byes(records: TeamRecords, known: set[int], found: list[Finding]) -> TeamRecords:
-    """*records* with the pairing-allocated byes (``320``) of the teams *known* only; each
-    other is not read, with a warning in *found* (kind ``team_bye``)."""
+    """*records* with the byes (``320``) of the teams *known* only, a warning in *found* for
+    each other."""
     kept_byes: list[TeamBye] = []
     for line_no, team_bye in zip(records.bye_lines, records.byes, strict=True):
         if team_bye.team in known:
@@ -763,9 +714,8 @@ def _known_byes(records: TeamRecords, known: set[int], found: list[Finding]) -> 
 def _read_forfeits(
     records: TeamRecords, known: set[int], rounds: int, found: list[Finding]
 ) -> list[ForfeitedMatch]:
-    """The forfeited matches (``330``) read: each between two teams *known*, the first of
-    a team in its round, in the *rounds* counted; each other is not read, with a warning in
-    *found* (kind ``forfeit``)."""
+    """The forfeited matches (``330``) read: between two teams *known*, the first of a team
+    in its round, in the *rounds* counted; a warning in *found* for each other."""
     forfeits: list[ForfeitedMatch] = []
     seen: dict[tuple[int, int], int] = {}
     for line_no, f in records.forfeits:
@@ -793,8 +743,8 @@ def _forfeit_finding(said: str, line_no: int) -> Finding:
 
 
 def _byes_against_240(t: Tournament, standings: TeamStandings, rounds: int) -> list[Finding]:
-    """The teams' byes of record ``240`` (by team pairing number) that name no team, or that
-    the players' lines score otherwise (theirs is counted): warnings of kind ``bye``."""
+    """The teams' byes of record ``240`` that name no team, or that the players' lines score
+    otherwise (theirs is counted): warnings of kind ``bye``."""
     found: list[Finding] = []
     index = {team.number: k for k, team in enumerate(standings.teams)}
     for b in t.trf2026.byes:
@@ -864,13 +814,8 @@ def _board_orders(
     found: list[Finding],
 ) -> list[tuple[int, BoardOrder]]:
     """Record ``300``'s board orders as the standing applies them (the players by their
-    numbers in the crosstable; *number*: starting rank to that number), each checked
-    against the team records, a warning in *found* (kind ``board_order``, at its line) for
-    what is not read:
-    a team the event does not have (the record not read), a round after those counted (not
-    read), a second record for a team in one round (not read), a player not in the team
-    (its board read as unoccupied). The two teams of a match may each have one (as Sharly
-    Chess writes them): :func:`_orders_against_matches` checks that they agree."""
+    numbers in the crosstable; *number*: starting rank to that number), a warning in *found*
+    for what is not read (``docs/teams.md``, *Record 300*)."""
     by_number = {team.number: team for team in teams}
     out: list[tuple[int, BoardOrder]] = []
     seen: dict[tuple[int, int], int] = {}
@@ -915,11 +860,9 @@ def _orders_against_matches(
     orders: Sequence[tuple[int, BoardOrder]],
     standings: TeamStandings,
 ) -> list[Finding]:
-    """Where a record ``300`` and the players' lines disagree (kind ``board_order``, at the
-    record's line): the teams did not meet in that round (the record is not applied), a
-    player it names had no game against the other team then (the board read as
-    unoccupied), or the two teams' records of one match give different boards (the later
-    one is read: it is applied last)."""
+    """Where a record ``300`` and the players' lines disagree (the teams did not meet, a
+    player had no game against the other team), or the two teams' records of one match
+    give different boards (the later one is applied last)."""
     index = {team.number: k for k, team in enumerate(standings.teams)}
     members = {team.number: set(team.members) for team in teams}
     start_no = {i: p.start_no for i, p in enumerate(built.players, start=1)}
@@ -969,11 +912,8 @@ def _orders_missing(
     orders: Sequence[tuple[int, BoardOrder]],
     standings: TeamStandings,
 ) -> list[Finding]:
-    """The matches whose two teams' lists do not meet board to board (the first team's
-    board *k* met a player not on the other's board *k*) and that no record ``300`` orders:
-    one warning (kind ``board_order``) naming them (TRF-2026 requires the record "when a
-    team plays in a different board order than defined in record 310"); each team's boards
-    are counted in its own order there."""
+    """The matches whose two teams' lists do not meet board to board and that no record
+    ``300`` orders: one warning (kind ``board_order``) naming them."""
     ordered = {(o.round, o.team) for _, o in orders} | {(o.round, o.opponent) for _, o in orders}
     position = {m: (team.number, k) for team in teams for k, m in enumerate(team.members)}
     start_no = {i: p.start_no for i, p in enumerate(built.players, start=1)}
@@ -1015,10 +955,8 @@ def _forfeits_against_lines(
     forfeits: Sequence[ForfeitedMatch],
     standings: TeamStandings,
 ) -> list[Finding]:
-    """Where a forfeited match of record ``330`` and the players' lines disagree (kind
-    ``forfeit``, at the record's line): boards
-    played over the board, or the lines' own points for a team without a match that round
-    other than the record's (the record is counted, as TRF-2026 defines it)."""
+    """Where a forfeited match of record ``330`` and the players' lines disagree (games
+    played over the board, other points): the record is counted."""
     plain = team_rounds(
         built.file_ratings,
         teams,
