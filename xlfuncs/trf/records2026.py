@@ -1,22 +1,9 @@
 """The records TRF-2026 adds to TRF16, read: what each says, by line, for the commands to act
-on. What each record does here: ``docs/trf.md`` ("TRF-2026 records").
-
-- ``142`` number of rounds, ``152`` initial colour, ``182`` pairing controller, ``192``
-  encoded type of tournament: text (142 as a number).
-- ``162`` the scoring system (:class:`~xlfuncs.core.scoring.ScoringSystem`).
-- ``172`` National Rating Support (federation, ranking method) and the national-rating
-  lines after it (a federation's three letters for ``001``, the ``001`` columns up to the
-  birth date): :class:`NationalRating`, kept apart from FIDE's rating.
-- ``222`` the encoded time control (read by :mod:`xlfuncs.trf.rate_of_play`).
-- ``240`` byes (full-, half-, zero-point) by round, ``250`` accelerated rounds, ``260``
-  prohibited pairings: what a pairing program was told.
-- ``299`` abnormal assignment of points: :class:`PointAssignment`.
-- ``###`` comments: kept, as written.
+on. What each record does here: ``docs/trf.md`` (*TRF-2026 records*).
 
 A field that is not what the format defines raises :class:`RecordError`; the reader notes
-it as a value (:mod:`xlfuncs.trf.values`: the line is not read, with a warning naming line,
-columns and field); in a ``299`` record the line is not read either, with a warning naming
-its line, columns and field (:attr:`Trf2026.unread_assignments`).
+it as a value (the line is not read, with a warning naming line, columns and field); in a
+``299`` record too (:attr:`Trf2026.unread_assignments`).
 """
 
 from __future__ import annotations
@@ -96,8 +83,7 @@ class ExtraRecord(NamedTuple):
 
 
 def _error(line_no: int, first: int, last: int, fld: str, expected: str, text: str) -> RecordError:
-    """The error for columns *first* to *last* of line *line_no*, *text*: field *fld* is not
-    *expected* (the TRF reader names the file)."""
+    """The error for columns *first* to *last* of line *line_no*, *text*."""
     return RecordError(
         line_no, columns_text(first, last), fld, expected, found_text(text, first, last)
     )
@@ -126,8 +112,8 @@ class NationalSupport:
 
 @dataclass(frozen=True)
 class NationalRating:
-    """One national-rating line: a player's national data, linked by starting rank to the
-    ``001`` line. Never mixed with FIDE's rating: no rating calculation reads it."""
+    """One national-rating line, linked by starting rank to the ``001`` line; no rating
+    calculation reads it."""
 
     federation: str
     """Columns 1-3: the rating federation (``FRA``)."""
@@ -163,9 +149,9 @@ def is_national_line(raw: str) -> bool:
 
 
 def read_national_line(raw: str, line_no: int, notes: list[ValueNote]) -> NationalRating | None:
-    """A national-rating line (:func:`is_national_line`). A national rating that is not a
-    number is read as none and added to *notes*; a line whose starting rank (columns 5-8)
-    is not a number is not read, and added to *notes*."""
+    """A national-rating line (:func:`is_national_line`); a national rating that is not a
+    number read as none, a line whose starting rank is not a number not read (``None``),
+    each added to *notes*."""
     start_no = whole_number(raw[4:8])
     if start_no is None:
         who = f"{raw[:3]} national-rating line"
@@ -232,14 +218,8 @@ class ProhibitedPairing:
 
 @dataclass(frozen=True)
 class PointAssignment:
-    """Record ``299``: an abnormal assignment of points.
-
-    With a blank :attr:`kind`, a bonus or penalty: the points added to (or, negative, taken
-    from) each competitor's score. With a kind (``W D L F H Z + -``), the points that kind
-    of result scores: in the round named (every round when none is), of the competitors
-    named (every one when none is), so that with neither round nor competitor, what that
-    kind of result scores in the whole event. A blank points field gives nothing: the
-    score it would give stays what it is without the record."""
+    """Record ``299``: an abnormal assignment of points; what each field does:
+    ``docs/trf.md`` (*Record 299*)."""
 
     kind: str
     """Column 5: ``W D L F H Z + -`` or ``" "`` (bonus or penalty)."""
@@ -426,9 +406,8 @@ same one column to the left, as Sharly Chess writes them."""
 
 
 def _read_299(raw: str, line_no: int) -> PointAssignment:
-    """Record 299, in TRF-2026's columns or one column to the left (:data:`_LAYOUTS`): at
-    least one of its two points fields written. Raises :class:`RecordError` for a field
-    that is not the format's (in TRF-2026's columns: :func:`_bad_299`)."""
+    """Record 299, in TRF-2026's columns or one column to the left (:data:`_LAYOUTS`).
+    Raises :class:`RecordError` for a field that is not the format's in TRF-2026's."""
     kind = raw[4:5] or " "
     if kind.upper() not in "WDLFHZ+- ":
         raise _error(line_no, 5, 5, "type of assignment", "W, D, L, F, H, Z, +, - or a blank", raw)
@@ -449,8 +428,8 @@ def _read_299(raw: str, line_no: int) -> PointAssignment:
 
 
 def _bad_299(raw: str, line_no: int, layout: tuple[int, int, int, int]) -> RecordError | None:
-    """Where a ``299`` line read in the columns of *layout* (:data:`_LAYOUTS`) is not the
-    format's: the first field (or the columns between two) that is not; ``None``: none."""
+    """The first field of a ``299`` line read in the columns of *layout* that is not the
+    format's; ``None``: none."""
     mp, gp, rnd, who = layout
     fields = f"match points in columns {mp}-{mp + 3}, points in {gp}-{gp + 3}"
     if not raw[5 : gp + 3].strip():
@@ -490,9 +469,8 @@ def read_records(
     notes: list[ValueNote],
 ) -> Trf2026:
     """Every TRF-2026 record among *extra* (the lines the TRF16 reader keeps), with the
-    national-rating lines and the comments the reader set apart. A ``162``, ``172``,
-    ``240``, ``250`` or ``260`` line with a field that is not what the format defines is not
-    read, and added to *notes*."""
+    national-rating lines and the comments the reader set apart; a line with a field that
+    is not what the format defines is not read, and added to *notes*."""
     first: dict[str, ExtraRecord] = {}
     support: list[NationalSupport] = []
     byes: list[RoundBye] = []
@@ -620,17 +598,9 @@ def assignment_effects(
     team_event: bool,
 ) -> AssignmentEffects:
     """The effects of *records*' ``299`` lines on the players whose rounds' results are
-    *outcomes* (by starting rank), with a warning for each line not read. A team event's
-    ``299`` records concern the teams (:func:`xlfuncs.trf.teams.event_teams`), not the
-    players.
-
-    For a player, a record gives its points (columns 14-17): with a blank type, added to
-    the player's score in the standing; with a type, the points of the rounds whose result
-    is that type (the round named, else every round; the players named, else every
-    player), or, with a round and players named, of that round whatever its result; with a
-    type and neither round nor player, what that type scores in the whole event. Match
-    points (columns 8-11) are for teams: a record giving only those gives a player
-    nothing."""
+    *outcomes* (by starting rank), with a note or warning for each line (``docs/trf.md``,
+    *Record 299*). A team event's ``299`` records concern the teams
+    (:func:`xlfuncs.trf.teams.event_teams`), not the players."""
     scoring = records.scoring
     found = records.assignments
     notes: list[Finding] = list(records.unread_assignments)
@@ -718,8 +688,8 @@ def _typed_rounds(
     round_points: dict[tuple[int, int], Fraction],
 ) -> str:
     """A typed record naming a round but no player, or players but no round: the points of
-    each round of *players* (every round, or the one named) whose result is that type, set
-    in *round_points*; what was done, in one sentence."""
+    each round of *players* whose result is that type, set in *round_points*; what was done,
+    in one sentence."""
     hits: list[str] = []
     for n in players:
         for r, o in enumerate(outcomes[n], start=1):
@@ -744,23 +714,17 @@ def bye_notes(
 ) -> list[Finding]:
     """Where a ``240`` bye disagrees with the ``001`` lines (the results counted are theirs):
     a player the file does not have, a round whose entry is not that bye, a round after the
-    file's last (a bye entered ahead: said once a record); warnings (kind ``bye``) at the
-    record's line."""
+    file's last; warnings (kind ``bye``)."""
     out: list[Finding] = []
     for b in records.byes:
         where = f"record 240, line {b.line_no}"
         later = [n for n in b.players if n in outcomes and b.round > rounds]
         if later:
-            who = ", ".join(f"no. {n}" for n in later)
-            out.append(
-                Finding(
-                    "bye",
-                    "warning",
-                    f"{where}: a {b.kind!r} bye in round {b.round}, after the file's last "
-                    f"round ({rounds}), for {who}",
-                    line=b.line_no,
-                )
+            said = (
+                f"{where}: a {b.kind!r} bye in round {b.round}, after the file's last round "
+                f"({rounds}), for {', '.join(f'no. {n}' for n in later)}"
             )
+            out.append(Finding("bye", "warning", said, line=b.line_no))
         for n in b.players:
             if n not in outcomes:
                 said = f"{where}: no. {n} is not a player of the file"

@@ -68,11 +68,9 @@ __all__ = [
 @dataclass(frozen=True)
 class TrfCrosstable:
     """A TRF read into a crosstable: player *i* of the crosstable (from 1) is ``players[i-1]``
-    and has K ``ks[i-1]``. Two readings of "rated" are kept apart: :attr:`crosstable` has
-    FIDE's (:func:`~xlfuncs.trf.rated.fide_rating`: a rating without a FIDE id, or below
-    1000, is no FIDE rating: unrated, as for rating changes, K, first ratings and norms),
-    :attr:`file_ratings` the file's (every rating given, as the tie-breaks take them);
-    ``docs/rated.md``."""
+    and has K ``ks[i-1]``. :attr:`crosstable` has FIDE's ratings
+    (:func:`~xlfuncs.trf.rated.fide_rating`), :attr:`file_ratings` the file's, as the
+    tie-breaks take them (``docs/rated.md``)."""
 
     crosstable: Crosstable
     """The FIDE reading: only a player with a FIDE id is rated."""
@@ -95,28 +93,25 @@ class TrfCrosstable:
     """Starting ranks of the players who withdrew: no opponent and no points in the last
     round in which a game was played, and nothing entered for a later round."""
     no_fide_id: frozenset[int] = frozenset()
-    """Starting ranks of the players whose rating in the file is no FIDE rating
-    (:func:`~xlfuncs.trf.rated.fide_rating`: no FIDE id, or below 1000): unrated in
+    """Starting ranks of the players whose rating in the file is no FIDE rating: unrated in
     :attr:`crosstable`, rated in :attr:`file_crosstable`."""
     file_crosstable: Crosstable | None = None
-    """The same players with the ratings the file (or the rating list) gives, whether FIDE
-    rates them or not: what the tie-breaks read (C.07 takes the ratings the event has);
+    """The same players with the ratings the file (or the rating list) gives, FIDE's or not;
     ``None``: :attr:`crosstable` serves (every rated player has a FIDE id)."""
     system_note: str = ""
-    """The system (Swiss or round robin) and where it came from: ``--system``, the file's
-    ``192`` or ``092``, or guessed from the pairings (:mod:`~xlfuncs.trf.event_system`)."""
+    """The system (Swiss or round robin) and where it came from
+    (:mod:`~xlfuncs.trf.event_system`)."""
 
     @property
     def file_ratings(self) -> Crosstable:
-        """The crosstable with the file's ratings (:attr:`file_crosstable`, else
-        :attr:`crosstable`)."""
+        """:attr:`file_crosstable`, else :attr:`crosstable`."""
         return self.file_crosstable if self.file_crosstable is not None else self.crosstable
 
 
 def event_date(t: Tournament, *, today: _dt.date | None = None) -> tuple[_dt.date, str | None]:
-    """The event's date (start, else the start read from a two-digit year when its end date
-    allows one reading only (:func:`~xlfuncs.trf.parser.two_digit_dates`), else end, else
-    earliest round date, else *today*) and a warning when it is not the start date.
+    """The event's date (start, else the start read from a two-digit year
+    (:func:`~xlfuncs.trf.parser.two_digit_dates`), else end, else earliest round date, else
+    *today*) and a warning when it is not the start date.
 
     >>> from xlfuncs.trf import parse_trf
     >>> event_date(parse_trf("042 2026/03/14"))
@@ -154,9 +149,9 @@ def event_date(t: Tournament, *, today: _dt.date | None = None) -> tuple[_dt.dat
 
 
 def choose_rate(t: Tournament, rate: RateOfPlay | None) -> tuple[RateOfPlay, str, list[Finding]]:
-    """The event's rate of play: *rate* (the command's ``--rate``) when given, else what the
-    time-control record says plainly (:func:`~xlfuncs.trf.rate_of_play.event_rate`), else
-    standard; with a note on where it came from and the warnings to show.
+    """The event's rate of play: *rate* (``--rate``), else what the time-control record says
+    plainly (:func:`~xlfuncs.trf.rate_of_play.event_rate`), else standard; with a note on
+    where it came from and the warnings to show.
 
     >>> from xlfuncs.trf import parse_trf
     >>> choose_rate(parse_trf("122 15+10"), None)[:2]
@@ -241,8 +236,7 @@ def held_norm_title(title: str) -> str | None:
 def match_games(t: Tournament) -> tuple[int, str]:
     """The games a two-player event (a match, B.02 6.2) is taken to be over, and where that
     comes from: the event's rounds in all (``142``, else ``XXR``), else the rounds the file
-    writes. The file cannot say whether the match was over a fixed number of games: the
-    verdicts name this as their assumption (:attr:`~xlfuncs.core.eligibility.Match.assumption`).
+    writes (:attr:`~xlfuncs.core.eligibility.Match.assumption`).
 
     >>> from xlfuncs.trf import parse_trf
     >>> match_games(parse_trf("XXR 6"))
@@ -270,24 +264,13 @@ def crosstable_from_trf(
     """The crosstable of a TRF, each rated player's K, and the reader's warnings.
 
     *rules*: the edition (id, date or :class:`Edition`); ``None``: the one in force on the
-    event's date (see :func:`event_date`). *k_overrides*: K by FIDE id (see
-    :func:`~xlfuncs.trf.k_file.read_k_file`); a K file's lines not used, and the K of the
-    event's players that the edition's K rule does not give (used as given), are warnings
-    naming their lines (:func:`~xlfuncs.trf.k_file.edition_notes`). *today* stands in for
-    the date when the file gives none. *rate*: the rate of play (``--rate``); ``None``: the
-    one the file's time control says, else standard (:func:`choose_rate`). Rules naming
-    another rate than *rate* are an error. *rating_list*: FIDE's list, whose rating at the
-    event's rate of play, K, title, sex and birth year replace the file's for the players it holds
-    (:func:`~xlfuncs.trf.list_data.with_list`). *system*: ``"swiss"`` or ``"rr"``
-    (``--system``); ``None``: the file's (``192``, ``092``), else guessed from the pairings
-    (:func:`~xlfuncs.trf.event_system.choose_system`). *time*: the event's time control,
-    whose games below the minimum (B.02 1.1) the FIDE reading's rating figures leave out
-    (:attr:`~xlfuncs.core.tournament.Crosstable.time`). A player whose rating is no FIDE
-    rating (:func:`~xlfuncs.trf.rated.fide_rating`: no FIDE id, or below 1000) is unrated in
-    the crosstable, with a warning; the file's ratings as they are stay in
-    :attr:`TrfCrosstable.file_ratings`. The values the reader did not take as written get one
-    warning per cause (:func:`~xlfuncs.trf.values.value_warnings`). Raises
-    :class:`~xlfuncs.core.XlfuncsError` for rules that name no edition.
+    event's date (:func:`event_date`). *k_overrides*: K by FIDE id (a K file). *today*
+    stands in for the date when the file gives none. *rate*: ``--rate``; ``None``:
+    :func:`choose_rate`. *rating_list*: FIDE's list, whose data replace the file's for the
+    players it holds (:func:`~xlfuncs.trf.list_data.with_list`). *system*: ``--system``;
+    ``None``: :func:`~xlfuncs.trf.event_system.choose_system`. *time*: the event's time
+    control (:attr:`~xlfuncs.core.tournament.Crosstable.time`). Raises
+    :class:`~xlfuncs.core.XlfuncsError` for rules that name no edition or another rate.
     """
     overrides = dict(k_overrides or {})
     day, edition, rate_note, warnings = _date_and_edition(t, rules, today, rate)
@@ -370,8 +353,8 @@ def _date_and_edition(
 
 
 def _record_warnings(t: Tournament) -> list[Finding]:
-    """The warnings on the file's records: lines of no known record type, the encoding, the
-    byes of records 240 (an individual event's), a team event's game points of record 162."""
+    """The warnings on the file's records: unknown records, the encoding, an individual
+    event's byes (240), a team event's scoring (162)."""
     warnings: list[Finding] = []
     stray = t.unknown_records
     if stray:
@@ -428,8 +411,8 @@ def _players_and_pairings(
 
 @dataclass
 class _Entrants:
-    """The crosstable's entrants as they are read, player by player (:meth:`add`), and what
-    the reading gathers for the warnings said after them all (:meth:`warnings`)."""
+    """The crosstable's entrants as they are read (:meth:`add`), and what the reading
+    gathers for the warnings said after them all (:meth:`warnings`)."""
 
     entrants: list[Entrant] = field(default_factory=list)
     file_entrants: list[Entrant] = field(default_factory=list)
@@ -523,9 +506,8 @@ def _withdrawn(
     players: tuple[Player, ...], pairings: list[tuple[Pairing, ...]], played: int
 ) -> frozenset[int]:
     """The starting ranks of the players who withdrew: no opponent and no points in the last
-    round in which a game was played (*played*; 0: the last round of the file), and nothing
-    entered for a round after it (a bye entered for a later round: still in). A file
-    written mid-event, with the next round not paired yet, flags no one for it."""
+    round in which a game was played (*played*; 0: the file's last), and nothing entered for
+    a round after it."""
     out = set()
     for p, ps in zip(players, pairings):
         upto = ps[:played] if played else ps
