@@ -137,7 +137,7 @@ def test_a_round_robin_exported_mid_event_stays_one() -> None:
 
     pairings = [[P(2, None)], [P(1, None)], [P(4, None)], [P(3, None)]]
     chosen = choose_system(t, pairings)
-    assert chosen.round_robin and not chosen.guessed
+    assert chosen.round_robin
     assert chosen.note == "round robin (092 'Individual: Round-Robin')"
     assert choose_system(parse_trf(""), pairings).round_robin is False  # the guess: a Swiss
 

@@ -1,19 +1,11 @@
 """The event's system, Swiss or round robin, as the tie-breaks and first ratings need it.
 
-FIDE's Tie-Break Regulations (C.07) tell a round robin (Article 15: pre-determined pairings,
-every pairing counting as played) from a Swiss by how the event was paired, not by who met
-whom: a Swiss of n - 1 rounds can pair every two players, a round robin exported mid-event has
-not yet. So the system is, in order:
-
-1. what the arbiter says (``--system``, the ``system`` argument);
-2. what the file says: TRF-2026's record ``192``, the encoded type of tournament (a code of
-   FIDE's table: ``FIDE_DUTCH``, ``FIDE_DUBOV``, ``FIDE_BURSTEIN``, ``CUSTOM_SWISS``,
-   ``FIDE_TEAM_...`` are Swiss; ``BERGER_ROUNDROBIN``, ``FIDE_DOUBLEROUNDROBIN``,
-   ``CUSTOM_ROUNDROBIN``, ``..._SCHEVENINGEN`` are pre-determined), else TRF16's ``092``,
-   the type of tournament in words (``Individual: Swiss-System``, ``Round-Robin``,
-   ``Rundenturnier``...);
-3. only when neither says, a guess from the pairings (every two players met: a round
-   robin), which the report names.
+C.07 tells a round robin (Article 15: pre-determined pairings) from a Swiss by how the event
+was paired, not by who met whom (a Swiss of n - 1 rounds can pair every two players, a round
+robin exported mid-event has not yet). So the system is, in order: what the arbiter says
+(``--system``, the ``system`` argument); what the file says (TRF-2026's ``192``, the encoded
+type of tournament, else TRF16's ``092`` in words); only when neither says, a guess from the
+pairings (every two players met: a round robin), which the report names.
 """
 
 from __future__ import annotations
@@ -114,12 +106,9 @@ class SystemChoice:
     note: str
     """The report's ``event:`` line: ``"Swiss (092 'Individual: Swiss-System')"``,
     ``"round robin (given: --system rr)"``, ``"system guessed from the pairings: ..."``."""
-    guessed: bool = False
-    """Whether neither the options nor the file said (the pairings decided)."""
     warnings: tuple[Finding, ...] = ()
-    """What the report warns of: a system given against the file's, a round robin in which
-    not every two players met (yet), a round robin guessed (not a Swiss: that needs no
-    pairing of every two players)."""
+    """A system given against the file's, a round robin in which not every two players met
+    (yet), a round robin guessed."""
 
 
 def choose_system(
@@ -169,4 +158,4 @@ def choose_system(
     )
     # a Swiss can pair every two players too: the round robin guessed is worth a warning
     guessed = (Finding("system", "warning", note),) if met else ()
-    return SystemChoice(guess == "rr", note, guessed=True, warnings=guessed)
+    return SystemChoice(guess == "rr", note, warnings=guessed)

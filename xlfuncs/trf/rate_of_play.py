@@ -1,24 +1,13 @@
-"""The rate of play of a TRF's event, from its time-control record when it says it plainly.
+"""The rate of play of a TRF's event, from its time-control record (``122``, free text;
+TRF-2026's ``222``) when it says it plainly (``docs/report.md``, *The rate of play*).
 
-TRF16 writes the time control in record ``122`` ("allotted times per moves/game"), TRF-2026
-in record ``222``; both are free text (``90'+30"``, ``40/120, 60``, ``15+10``, ``G/90;inc30``,
-``Blitz``). :func:`rate_of_time_control` reads one, :func:`event_rate` a whole file.
-
-The rates are FIDE's (Laws of Chess, appendices A.1 and B.1; Rapid and Blitz Rating
-Regulations 2024, 1.1): the time for all the moves is the time allotted plus 60 times the
-increment, i.e. for 60 moves; **blitz** 10 minutes or less, **rapid** more than 10 and less
-than 60 minutes, **standard** 60 minutes or more. With several periods the time for 60 moves
-is counted as the minutes of the first period, plus those of the second when the first is
-for fewer than 60 moves (a second period may be written as what it adds: ``90 min + 30 s,
-30 min after 40 moves`` is 90 minutes for 40 moves, then 30 more), plus the increment in
-seconds (60 moves x s seconds = s minutes).
-A blitz of 3 minutes or less (bullet) is below the 2024 regulations' minimum for a rated
-blitz game (more than 3 minutes): the reading says so.
-
-A word says it too: ``blitz``, ``bullet``, ``rapid`` (``rapidplay``, ``schnellschach``),
-``standard`` (``classical``). Where a word and the times disagree (``Rapid 10 min``: 10
-minutes is blitz), or nothing can be read, the record does not say it plainly: ``None``,
-with the reason.
+The time for 60 moves (the time allotted plus 60 times the increment; with several periods,
+the first's minutes plus the second's when the first is for fewer than 60 moves) is
+**blitz** at 10 minutes or less, **rapid** under 60, **standard** from 60 (Laws of Chess,
+appendices A.1 and B.1); 3 minutes or less is below a rated blitz game's minimum (Rapid and
+Blitz Rating Regulations 2024, 1.1.2). A word says it too (``blitz``, ``rapid``,
+``standard`` ...). Where a word and the times disagree (``Rapid 10 min``), or nothing can be
+read: ``None``, with the reason.
 """
 
 from __future__ import annotations
@@ -102,8 +91,7 @@ def _number(text: str) -> Fraction:
 
 def _without_long_numbers(text: str) -> str:
     """*text* with each number of more digits than any time has
-    (:data:`~xlfuncs.core.validate.MAX_DIGITS`, a decimal's digits counted together) as
-    ``#``: no number, the rest of the text read as it is.
+    (:data:`~xlfuncs.core.validate.MAX_DIGITS`, a decimal's digits counted together) as ``#``.
 
     >>> _without_long_numbers("3 min + 2 s (event " + "1" * 19 + ")")
     '3 min + 2 s (event #)'
@@ -130,7 +118,6 @@ def read_time_control(text: str) -> TimeReading:
     t = _without_long_numbers(text.lower().translate(_QUOTES).replace("''", '"'))
     word = next((rate for pattern, rate in _WORDS if pattern.search(t)), None)
     periods: list[tuple[int | None, Fraction]] = []  # (moves or None, minutes)
-    increment = Fraction(0)
 
     def take(pattern: re.Pattern[str]) -> list[re.Match[str]]:
         nonlocal t
@@ -148,7 +135,8 @@ def read_time_control(text: str) -> TimeReading:
     t = _NOISE.sub(" ", t)
     periods += [(None, _number(m.group(1))) for m in take(_GAME)]
     increment = max(
-        [_number(m.group(1)) for m in take(_INCREMENT_WORD) + take(_INCREMENT)], default=increment
+        [_number(m.group(1)) for m in take(_INCREMENT_WORD) + take(_INCREMENT)],
+        default=Fraction(0),
     )
     periods += [(None, _number(m.group(1))) for m in take(_MINUTES)]
     for m in take(_BARE_PLUS):
@@ -192,9 +180,7 @@ def read_encoded_time_control(text: str) -> Fraction | None:
     """The minutes for 60 moves of a TRF-2026 encoded time control (record ``222``: periods
     ``M/S``, ``M/S+I``, ``S``, ``S+I`` joined by ``:``), counting each period's time and
     increments while the first 60 moves are in it; ``None`` when *text* is not in that form
-    (or has a number of more digits than any time has, :data:`_LONG_NUMBER`), or gives the
-    two players different times (``W300-B240``, an Armageddon: FIDE rates no
-    game with different times for the players).
+    (an Armageddon's ``W300-B240`` is not).
 
     >>> read_encoded_time_control("5400+30"), read_encoded_time_control("40/6000+30:900+30")
     (Fraction(120, 1), Fraction(145, 1))
@@ -300,10 +286,8 @@ def _minutes(value: Fraction) -> str:
 
 
 def event_rate(t: Tournament) -> RateReading:
-    """The rate of play of the event by its time-control record: ``122`` (TRF16), else
-    ``222`` (TRF-2026, the first: :meth:`~xlfuncs.trf.Tournament.record`; its encoded form,
-    :func:`read_encoded_time_control`, else read as free text), the first of them that says
-    it plainly.
+    """The rate of play of the event by its time-control record: ``122``, else ``222`` (its
+    encoded form, else free text), the first that says it plainly.
 
     >>> from xlfuncs.trf import parse_trf
     >>> event_rate(parse_trf("122 3 min + 2 s")).note
@@ -320,7 +304,7 @@ def event_rate(t: Tournament) -> RateReading:
 
 def _reading(record: str, text: str) -> RateReading:
     """The rate of play the time control *text* of *record* says: record ``222``'s encoded
-    form, else (``122``, or ``222`` written as free text) what the text says plainly."""
+    form, else what the text says plainly."""
     encoded = read_encoded_time_control(text) if record == "222" else None
     if record == "222" and gives_different_times(text):
         return RateReading(None, record, text, None)

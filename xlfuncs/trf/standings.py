@@ -2,18 +2,10 @@
 them: where they disagree, which figure separates the players.
 
 :func:`event_standings` chooses the tie-breaks (:mod:`~xlfuncs.trf.tiebreak_list`), has
-core's engine (:func:`xlfuncs.core.tiebreaks.tiebreaks`) compute them and the ranks, and
-compares the file with them: :func:`rank_discrepancies` writes one
-:class:`~xlfuncs.findings.Finding` per player whose rank in the file (columns 86-89) is not
-ours, naming another player the two orders place differently and the first figure that
-separates them (more than :data:`DETAIL_LIMIT`: one summary by cause, the players' lines
-its details); ranks that are plainly placeholders are named once. Where the event names no
-list and the defaults do not give the file's ranks, :func:`detect_tiebreaks` tries the
-candidate lists (:mod:`xlfuncs.core.tiebreak_candidates`): one that reproduces every rank
-ranks the event, else the nearest is named.
-:func:`file_discrepancies` is what the report and the crosstable command list: the file's
-own findings (:func:`~xlfuncs.trf.check_tournament`), with this comparison in place of its
-points-only rank check.
+core's engine compute them and the ranks, and compares the file with them
+(:func:`rank_discrepancies`); where the event names no list and the defaults do not give
+the file's ranks, :func:`detect_tiebreaks` tries the candidate lists (``docs/tiebreaks.md``,
+*Which list gave the file's ranks*).
 """
 
 from __future__ import annotations
@@ -60,8 +52,7 @@ class Standing:
     rank: int
     """Our rank, from 1; players equal on every figure share it."""
     points: Fraction
-    """The points the results add up to (under the file's scoring system, record ``162``),
-    with what record ``299`` assigns."""
+    """The points the results add up to under the file's scoring, with record ``299``'s."""
     tiebreaks: Mapping[str, Value]
     """Each tie-break's value by its descriptor, in the order they rank."""
 
@@ -109,8 +100,7 @@ PLACEHOLDER_START = (
 
 DETAIL_LIMIT = 5
 """Up to this many players whose rank differs are each one finding; more are counted in one
-summary finding per list, with each player's line a detail
-(:attr:`~xlfuncs.findings.Finding.detail`)."""
+summary, each player's line a detail (:attr:`~xlfuncs.findings.Finding.detail`)."""
 
 
 def rank_discrepancies(
@@ -121,21 +111,15 @@ def rank_discrepancies(
     fit: CandidateFit | None = None,
 ) -> list[Finding]:
     """One :class:`~xlfuncs.findings.Finding` (kind ``rank``) per player whose rank in the file
-    is not ours, in file order. A player the file leaves unranked (blank or 0) is not compared.
-    More than :data:`DETAIL_LIMIT` such players: one summary first, counting them by cause
-    (level with another on every value, which the file orders; placed otherwise by points
-    or by which tie-break), naming the list (*tiebreaks*) and, where none of the candidate
-    lists reproduces the file's ranks, how close the nearest comes (*fit*,
-    :func:`~xlfuncs.core.tiebreak_candidates.best_fit`); each player's line then a detail.
+    is not ours, in file order (a player the file leaves unranked is not compared). More
+    than :data:`DETAIL_LIMIT`: one summary first, by cause, naming the list (*tiebreaks*) and
+    how close the nearest candidate list comes (*fit*); each player's line then a detail.
 
     Each line names the nearest player (in the file's order) whom the two standings place
-    differently, and how: "no. 4 (A): rank 11 here, 10 in the file; no. 7 (B) is above
-    here, below in the file: equal on points 5.5 and BH/C1 28.0, separated by BH 31.0 vs
-    31.5"; or, where no player is placed differently, the players ranked above here whom
-    the file leaves unranked (rank 0: withdrawn, say). One line says it once, instead of
-    once per player, where the file's ranks are plainly placeholders (all blank, or all the
-    starting ranks while ours differ), and where a rank differs only by the players above
-    it that the file leaves unranked.
+    differently, and the first figure that separates them: "no. 4 (A): rank 11 here, 10 in
+    the file; no. 7 (B) is above here, below in the file: equal on points 5.5 and BH/C1
+    28.0, separated by BH 31.0 vs 31.5". Ranks that are plainly placeholders, and ranks that
+    differ only by players above them the file leaves unranked, are said once.
     """
     ranked = [s for s in standings if s.player.rank]
     if not ranked:
@@ -203,8 +187,7 @@ def _partner(
     s: Standing, by_file: Sequence[Standing], file_ranks: Sequence[int]
 ) -> Standing | None:
     """The player nearest to *s* in the file's order whom the file and we order differently
-    against *s* (above in one, level or below in the other); ``None`` when there is none
-    (the ranks differ only because the file leaves players unranked)."""
+    against *s*; ``None`` when there is none."""
     own = s.player.rank or 0
     for i in _outward(bisect_left(file_ranks, own), bisect_right(file_ranks, own), len(by_file)):
         q = by_file[i]
@@ -214,8 +197,7 @@ def _partner(
 
 
 def _outward(lo: int, hi: int, n: int) -> Iterator[int]:
-    """Indices ``lo..hi-1`` (the players level with one in the file), then the nearest
-    above and below alternately: a generator, so that the search stops where it finds."""
+    """Indices ``lo..hi-1``, then the nearest above and below alternately (lazily)."""
     yield from range(lo, hi)
     up, down = lo - 1, hi
     while up >= 0 or down < n:
@@ -259,9 +241,8 @@ def _summary(
     tiebreaks: TiebreakList | None,
     fit: CandidateFit | None,
 ) -> str:
-    """The summary of *count* players' ranks that differ, by cause: level on every figure
-    (``None``), placed otherwise by a figure (its label, in the list's order), or by players
-    above them whom the file leaves unranked."""
+    """The summary of *count* players' ranks that differ, by cause (``None``: level on every
+    figure; a figure's label; :data:`UNRANKED_CAUSE`)."""
     listed = ", ".join(labels[1:])
     where = f" ({tiebreaks.source})" if tiebreaks is not None else ""
     n = Counter(causes)
@@ -302,9 +283,8 @@ def file_discrepancies(
     tiebreaks: TiebreakList | None = None,
     fit: CandidateFit | None = None,
 ) -> tuple[Finding, ...]:
-    """What the file's readers list: :func:`~xlfuncs.trf.check_tournament`'s findings, with
-    :func:`rank_discrepancies` (given *tiebreaks* and *fit*) in place of its points-only
-    rank check (which finds a subset of the same players)."""
+    """:func:`~xlfuncs.trf.check_tournament`'s findings, with :func:`rank_discrepancies` in
+    place of its points-only rank check."""
     own = [d for d in check_tournament(t) if d.kind != "rank"]
     return tuple(own + rank_discrepancies(t, standings, tiebreaks=tiebreaks, fit=fit))
 
@@ -331,9 +311,8 @@ class Standings:
     ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
     """How PTP and APPO read a full score (``--ptp-full-score``; C.07 10.3)."""
     fit: CandidateFit | None = None
-    """Where the event names no list and the defaults do not give the file's ranks: the
-    candidate list that comes nearest to them (:func:`detect_tiebreaks`); the event is
-    ranked by it when it reproduces every rank (:attr:`tiebreaks` then says so)."""
+    """The candidate list nearest to the file's ranks (:func:`detect_tiebreaks`); the event
+    is ranked by it when it reproduces every rank."""
 
 
 def event_standings(
@@ -348,21 +327,13 @@ def event_standings(
     ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT,
     koya_scores: KoyaScores = KOYA_SCORES_DEFAULT,
 ) -> Standings:
-    """The standings of *t* read into *built* (its ratings as the file gives them, FIDE id
-    or not: :attr:`~xlfuncs.trf.to_crosstable.TrfCrosstable.file_ratings`): the tie-breaks
-    *tiebreaks* (the descriptors' texts, e.g. from ``--tiebreaks``), else the file's list,
-    else the defaults
-    (:func:`~xlfuncs.trf.tiebreak_list.event_tiebreaks`), in the C.07 *edition* (an id or
-    an ISO date, e.g. from ``--tiebreak-rules``; ``None``: the one in force on the event's
-    date, an older event getting the 2023 text, as FIDE's engine does), unrated players
-    counting at *unrated* in the rating tie-breaks (``None``: none, and those are undefined
-    when a player is unrated), *final_round* the event's last round (its rounds in all:
-    Fore Buchholz counts that round as drawn; ``None``: the last counted), a full score's
-    PTP read as *ptp_full_score* (:data:`~xlfuncs.core.performance.PtpFullScore`), Koya's
-    opponents' scores as *koya_scores* (:data:`~xlfuncs.core.tiebreaks.KoyaScores`). The engine's
-    notes but the edition's (rating tie-breaks left undefined) are added to *warnings*.
-    Raises :class:`~xlfuncs.trf.TrfError` for a file list naming an unknown tie-break,
-    core's ``InvalidInputError`` for a bad *edition*."""
+    """The standings of *t* read into *built* (its file ratings): the tie-breaks *tiebreaks*,
+    else the file's list, else the defaults (:func:`~xlfuncs.trf.tiebreak_list.event_tiebreaks`),
+    in the C.07 *edition* (``None``: the one in force on the event's date); *unrated*,
+    *final_round*, *ptp_full_score* and *koya_scores* as core's
+    :func:`~xlfuncs.core.tiebreaks.tiebreaks` takes them. The engine's notes but the
+    edition's are added to *warnings*. Raises :class:`~xlfuncs.trf.TrfError` for a file list
+    naming an unknown tie-break, core's ``InvalidInputError`` for a bad *edition*."""
     spec: TiebreakRulesSpec = edition
     round_robin = built.crosstable.round_robin
     choice = event_tiebreaks(
@@ -444,10 +415,8 @@ def detect_tiebreaks(
     *table*, the defaults, does not: the one that reproduces every rank, else the nearest;
     ``None`` when there is nothing to find (no rank, the starting ranks *start_nos* written
     as ranks, or the defaults give every rank). *table*'s edition is tried first, then, with
-    *other_editions* (no edition given: ``--tiebreak-rules`` chooses one) and where a round
-    was not played over the board (:attr:`~xlfuncs.core.tiebreaks.TiebreakTable.all_played`:
-    else every edition gives the same values), each other edition, whose table *in_edition*
-    makes (only when reached)."""
+    *other_editions* and a round not played over the board, each other edition, whose table
+    *in_edition* makes (only when reached)."""
     ranked = [(r, n) for r, n in zip(file_ranks, start_nos) if r]
     if not ranked or all(r == n for r, n in ranked):
         return None
