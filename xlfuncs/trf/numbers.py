@@ -37,14 +37,12 @@ POINTS = re.compile(r"[0-9]+(?:\.[0-9]+)?", re.ASCII)
 """A player's points as a ``001`` line writes them (columns 81-84): no sign."""
 
 DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]+)?", re.ASCII)
-"""A number of points as a TRF writes it: an optional minus, ASCII digits, a decimal point
-and digits (``1.0``, ``-0.5``)."""
+"""A number of points as a TRF writes it (``1.0``, ``-0.5``)."""
 
 
 MAX_ROUNDS = 999
-"""The most rounds an event may have here: a ``001`` line may write at most so many, and a
-number of rounds (``142``, ``XXR``, ``--rounds``) is read up to it. No real event comes near
-(a double round robin of 30 players has 58 rounds)."""
+"""The most rounds an event may have here (on a ``001`` line; ``142``, ``XXR``,
+``--rounds``): no real event comes near."""
 
 
 def rounds_number(text: str) -> int | None:
@@ -72,9 +70,8 @@ def whole_number(text: str) -> int | None:
 
 def decimal_number(text: str) -> Fraction | None:
     """*text* (the blanks around it left out) as an exact number of points (:data:`DECIMAL`);
-    ``None`` for anything else (a decimal comma, a word, a blank, more than
-    :data:`~xlfuncs.core.validate.MAX_DIGITS` digits, leading zeros and the decimals'
-    trailing ones aside).
+    ``None`` for anything else, or more than :data:`~xlfuncs.core.validate.MAX_DIGITS`
+    significant digits.
 
     >>> decimal_number("-" + "0" * 5000 + "1.5" + "0" * 5000), decimal_number("9" * 5000)
     (Fraction(-3, 2), None)

@@ -1,13 +1,7 @@
-"""A finding made of a sentence that comes as prose (core's notes on the tie-breaks):
-:func:`prose_finding` reads its severity and line from the way the sentence begins. Such
-findings gather different sentences under one kind: each is said (never counted in one line
-with the others: :attr:`~xlfuncs.findings.Finding.grouped`).
-
-A sentence that says what the reading chose, not what the file lacks (the rules, the
-tie-breaks), is a *note*, unless it says that what the file gives is not used (``: not
-applied``, ``: the line is not read``): a *warning*, as every other sentence is. A sentence
-about one line names it first (``record 240, line 12:``, ``no. 4 (Name), line 9:``): the
-finding's line.
+"""A finding made of a sentence that comes as prose (core's notes on the tie-breaks), each
+said on its own (:attr:`~xlfuncs.findings.Finding.grouped`): a sentence that says what the
+reading chose is a *note*, unless it says that what the file gives is not used; every other
+is a *warning*. A sentence about one line names it first (``record 240, line 12:``).
 """
 
 from __future__ import annotations

@@ -1,18 +1,8 @@
-"""The entries of a TRF that stand for the bye, not for a player: the pseudo-player German
-tournament files list as ``spielfrei`` ("free of play"), or ``bye``, which a pairing
-program may make the opponent of whoever has the bye.
-
-Such an entry is no player: the event's figures leave it out (it gets no row in a
-crosstable, is not counted among the players), and a round against it is the bye it
-stands for, read as the file would write that bye without an opponent (``+``: the
-pairing-allocated bye; ``-``: a zero-point bye; :meth:`~xlfuncs.trf.parser.RoundEntry.outcome`).
-FIDE's example file ``karl-mala-2005.trf`` (tests/data/real) lists one, no. 284
-``spielfrei``, unrated, no FIDE id, 0 points, its one round ``0000 - -``.
-
-An entry is taken for one only when everything says so: the name alone (stripped, any
-case) is one of :data:`NAMES`, and it has no rating, no FIDE id, and no round it scored in
-or played (each round blank, unpaired, or a loss without play: ``-``, ``Z``). A real
-player called so would have a rating, an id or a game.
+"""The entries of a TRF that stand for the bye, not for a player (``spielfrei``, ``bye``):
+left out of the event's figures, a round against one read as the bye it stands for
+(``docs/trf.md``). An entry is taken for one only when everything says so: the name alone
+is one of :data:`NAMES`, and it has no rating, no FIDE id, and no round it scored in or
+played.
 """
 
 from __future__ import annotations
@@ -46,6 +36,5 @@ def pseudo_players(t: Tournament) -> frozenset[int]:
 
 def bye_round(e: RoundEntry) -> RoundEntry:
     """*e*, a round against a pseudo-player, as the bye it stands for: the same round and
-    result without an opponent or colour (``+`` the pairing-allocated bye, ``-`` a
-    zero-point bye, as the file writes a bye the old way)."""
+    result without an opponent or colour (a bye written the old way)."""
     return RoundEntry(e.round, None, None, e.result, e.text)

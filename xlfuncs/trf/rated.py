@@ -1,12 +1,8 @@
 """Who FIDE rates: the one definition of a rated player, for every command.
 
-A TRF gives a rating beside a player; it is a FIDE rating only when the player has a FIDE id
-(FIDE rates and lists only registered players, Handbook D.01.12 3) and the figure is one
-FIDE's list can hold: at least :data:`LOWEST_RATING` (no edition's floor was lower: a smaller
-figure is a national or online rating) and at most core's ``MAX_RATING``. TRF16's record
-``072`` "Number of rated players" counts these players; the report's "N rated", the rating
-figures, norms and first ratings read the same definition (``docs/rated.md``). The file's
-ratings as written (tie-breaks) are :attr:`xlfuncs.trf.Player.rating`.
+A TRF's rating is a FIDE rating only when the player has a FIDE id (FIDE rates and lists
+only registered players, Handbook D.01.12 3) and the figure is one FIDE's list can hold,
+:data:`LOWEST_RATING` to core's ``MAX_RATING`` (``docs/rated.md``).
 """
 
 from __future__ import annotations
@@ -21,9 +17,8 @@ __all__ = ["LOWEST_RATING", "RatedEntry", "fide_rating", "has_fide_id", "is_rate
 LOWEST_RATING: int = min(
     e.rating_floor for e in (*EDITIONS.values(), *RAPID_BLITZ_EDITIONS.values())
 )
-"""The lowest rating FIDE's list ever held: the lowest rating floor of any edition of the
-Rating Regulations (1000). A smaller figure in a file (``951``, ``728``) is a national or
-online rating: kept as the file's rating, unrated for FIDE's figures."""
+"""The lowest rating FIDE's list ever held, the lowest floor of any edition (1000): a smaller
+figure in a file is a national or online rating."""
 
 
 class RatedEntry(Protocol):
@@ -49,9 +44,7 @@ def has_fide_id(p: RatedEntry) -> bool:
 
 
 def fide_rating(p: RatedEntry) -> int | None:
-    """The player's FIDE rating: the file's rating when the player has a FIDE id and the
-    figure is one FIDE's list can hold (:data:`LOWEST_RATING` to ``MAX_RATING``); else
-    ``None`` (unrated for FIDE's figures).
+    """The player's FIDE rating (see the module); ``None``: unrated for FIDE's figures.
 
     >>> from xlfuncs.trf import parse_trf
     >>> line = "001    1 m    Ash, Ada                          {} ENG     1234567"

@@ -1,21 +1,7 @@
 """Which tie-breaks rank an event: ``--tiebreaks``, else the file's own list (TRF-2026 record
-``202``, or ``212``), else the defaults of a Swiss or a round robin.
-
-TRF-2026 (FIDE's Tournament Report File, version 2026; FIDE Council, 12 May 2025) has two
-records for the list, each a code, a blank, then the descriptors from column 5:
-
-* ``202`` "FIDE Tie-Breaks used to break ties": a comma-separated list of C.07 codes
-  (``202 BH/C1,BH,SB``); the points come first by definition and are not written;
-* ``212`` "FIDE Tie-Breaks used to define standings": the same with the points' code
-  ``PTS`` (``212 PTS,BH/C1,BH,SB``).
-
-FIDE's reference reader (TieBreakServer's ``trf2json``, the code of the ``gacrux`` checker)
-splits the list at commas and at blanks alike, as :func:`record_codes` does. Our standings
-always rank by points first: a list is read without a leading ``PTS`` (which ``212`` must
-start with, and ``202`` may), and a ``212`` that does not start with it is refused. When a
-file has both records, ``202`` is used. Each descriptor is read by core's
-:func:`~xlfuncs.core.tiebreaks.parse_descriptor`; one it does not know stops the reading
-with a :class:`~xlfuncs.trf.TrfError` naming the file, line, columns and the descriptor.
+``202``, else ``212``), else the defaults of a Swiss or a round robin. How the records are
+read (split at commas and blanks, as FIDE's reader does; a leading ``PTS`` left out, which
+``212`` must start with): ``docs/trf.md``.
 """
 
 from __future__ import annotations
@@ -99,10 +85,9 @@ def read_record(
     t: Tournament, record: ExtraRecord, edition: TiebreakEdition | None = None
 ) -> tuple[str, ...]:
     """The descriptors of a ``202``/``212`` *record* of *t*, as C.07 writes them, without
-    the points. Raises :class:`TrfError` naming the file, line, columns and the descriptor
-    for one that is not a tie-break we know, one the C.07 *edition* the event is ranked by
-    does not have (``STD`` under the 2023 text: :func:`~xlfuncs.core.tiebreaks.check_edition`;
-    ``None``: not checked), and for a list without any."""
+    the points. Raises :class:`TrfError` naming the place for one that is not a tie-break
+    we know or that the C.07 *edition* does not have (``None``: not checked), and for a
+    list without any."""
     codes = record_codes(record)
 
     def error(first: int, last: int, expected: str, found: str) -> TrfError:
@@ -189,18 +174,13 @@ def event_tiebreaks(
     warnings: list[Finding] | None = None,
     edition: TiebreakEdition | None = None,
 ) -> TiebreakList:
-    """The tie-breaks of *t*: *given* (``--tiebreaks``, read by :func:`option_tiebreaks`)
-    when not ``None``, else the file's record (``202``, else ``212``; :func:`read_record`),
-    else core's defaults for a round robin or a Swiss
-    (:func:`~xlfuncs.core.tiebreaks.default_tiebreaks`).
+    """The tie-breaks of *t*: *given* (``--tiebreaks``) when not ``None``, else the file's
+    record (:func:`read_record`), else core's defaults for a round robin or a Swiss.
 
-    A bad file record (one naming a tie-break the C.07 *edition* does not have among them)
-    is a value, not a structure: named in *warnings*, with its line and columns, and the
-    players get the defaults (in a team event, whose list is the teams' (``MPTS``,
-    ``BH:GP`` ...: :mod:`xlfuncs.trf.teams`), said so); without *warnings* it raises
-    :class:`TrfError`. When *given* overrides it, it is only named in *warnings* (as is a
-    file list that *given* replaces). *given* naming
-    one that *edition* does not have raises :class:`~xlfuncs.core.tiebreaks.TiebreakError`.
+    A bad file record is a value, not a structure: named in *warnings*, the players getting
+    the defaults; without *warnings* it raises :class:`TrfError`. A file list that *given*
+    replaces is named in *warnings*. *given* naming one that *edition* does not have raises
+    :class:`~xlfuncs.core.tiebreaks.TiebreakError`.
     """
     record = file_record(t)
     where = "" if record is None else f"record {record.code} (line {record.line_no})"
