@@ -744,9 +744,10 @@ def decode_trf_noted(data: bytes, encoding: str | None = None) -> tuple[str, str
         escaped, used = decode_utf8_escaped(data)
         text = _UNDECODED.sub("\ufffd", escaped)
         return text, used, _bad_utf8_warning(escaped, used == "utf-8-sig")
-    if used not in ("cp1252", "latin-1") or not _UTF8_SEQUENCE.search(data):
+    found = _UTF8_SEQUENCE.search(data) if used in ("cp1252", "latin-1") else None
+    if found is None:
         return text, used, None
-    return text, used, _utf8_in_windows_warning(data, text, used)
+    return text, used, _utf8_in_windows_warning(found, data, text, used)
 
 
 def decode_utf8_escaped(data: bytes) -> tuple[str, str]:
@@ -777,17 +778,11 @@ def _line_and_column(text: str, offset: int) -> tuple[str, int, int]:
     return code, breaks + 1, offset - start + 1
 
 
-def _place(text: str, offset: int) -> str:
-    """``record 001, line 3, column 18`` for the character at *offset* of *text*."""
-    code, line_no, column = _line_and_column(text, offset)
-    return f"record {code}, line {line_no}, column {column}"
-
-
 def _encoding_finding(text: str, offset: int, said: str) -> Finding:
-    """The warning of kind ``encoding`` *said* of the character at *offset* of *text*: at
-    its line and column, its place first (``record 001, line 3, column 18: ...``)."""
-    _, line_no, column = _line_and_column(text, offset)
-    placed = f"{_place(text, offset)}: {said}"
+    """The warning of kind ``encoding`` *said* of the character at *offset* of *text*, its
+    place first (``record 001, line 3, column 18: ...``)."""
+    code, line_no, column = _line_and_column(text, offset)
+    placed = f"record {code}, line {line_no}, column {column}: {said}"
     return Finding("encoding", "warning", placed, line=line_no, columns=str(column))
 
 
@@ -800,7 +795,8 @@ def _bad_utf8_warning(escaped: str, bom: bool) -> Finding:
     windows = bytes([byte]).decode("cp1252", "replace")
     more = ""
     if len(bad) > 1:
-        shown = "; ".join(_place(escaped, i).split(", ", 1)[1] for i in bad[1:_SHOWN_AT_MOST])
+        places = (_line_and_column(escaped, i) for i in bad[1:_SHOWN_AT_MOST])
+        shown = "; ".join(f"line {line_no}, column {column}" for _, line_no, column in places)
         left = len(bad) - _SHOWN_AT_MOST
         rest = f" and {left} more" if left > 0 else ""
         more = f" (and {len(bad) - 1} more: {shown}{rest})"
@@ -819,12 +815,10 @@ def _bad_utf8_warning(escaped: str, bom: bool) -> Finding:
     return _encoding_finding(escaped, first, said)
 
 
-def _utf8_in_windows_warning(data: bytes, text: str, used: str) -> Finding:
-    """The warning for *data*, read as Windows-1252 (or Latin-1) into *text*, that holds
-    characters written as UTF-8 writes them (each byte one character, so byte offsets are
-    the text's)."""
-    found = _UTF8_SEQUENCE.search(data)
-    assert found is not None
+def _utf8_in_windows_warning(found: re.Match[bytes], data: bytes, text: str, used: str) -> Finding:
+    """The warning for *data*, read as Windows-1252 (or Latin-1) into *text*, whose first
+    character written as UTF-8 writes it is *found* (each byte one character, so byte
+    offsets are the text's)."""
     bad = data.decode("utf-8", "replace").count("\ufffd")
     name = _ENCODING_NAMES.get(used, used)
     as_utf8 = found.group().decode("utf-8")
