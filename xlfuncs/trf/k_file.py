@@ -32,11 +32,9 @@ __all__ = [
 
 
 class KFileError(FileFieldError[int | None]):
-    """A K file that cannot be read (no header line ``fide_id,k``, bytes that are no text,
-    a file beyond the bound), or a line of one that cannot be used (:attr:`KFile.not_used`
-    gives its message). The message names the file, line, column and field, like
-    :class:`~xlfuncs.trf.TrfError`: ``k.csv, line 1 (header): expected the header line
-    fide_id,k, found '99000001,40'``."""
+    """A K file that cannot be read, or a line of one that cannot be used
+    (:attr:`KFile.not_used`): ``k.csv, line 1 (header): expected the header line fide_id,k,
+    found '99000001,40'``."""
 
     @property
     def column(self) -> int | None:
@@ -53,9 +51,8 @@ MAX_LINE = 200
 
 
 class KFile(dict[str, int]):
-    """K by FIDE id as a K file gives it (a ``dict``), with the line of each FIDE id
-    (:attr:`lines`), the file's name (:attr:`source`) and the lines not used, each with what
-    is wrong there (:attr:`not_used`).
+    """K by FIDE id as a K file gives it (a ``dict``), with the line of each FIDE id, the
+    file's name and the lines not used.
 
     >>> KFile({"7": 20}, source="k.csv", lines={"7": 2})
     {'7': 20}
@@ -93,11 +90,10 @@ class KFile(dict[str, int]):
 def edition_notes(
     overrides: Mapping[str, int], ids: Collection[str], rules: RulesSpec
 ) -> tuple[Finding, ...]:
-    """The warning (kind ``k_file``), naming each line (of a :class:`KFile`), for the K of
-    *ids* (the FIDE ids of an event's players) that the edition's K rule does not give
-    (:func:`~xlfuncs.core.rating_change.k_note`): used as given. Raises
-    :class:`~xlfuncs.core.errors.XlfuncsError` for a K :func:`~xlfuncs.core.rating_change.check_k`
-    refuses, which only a mapping built by hand, not a K file, can hold.
+    """The warning (kind ``k_file``), naming each line, for the K of *ids* (the FIDE ids of
+    an event's players) that the edition's K rule does not give: used as given. Raises
+    :class:`~xlfuncs.core.errors.XlfuncsError` for a K that only a mapping built by hand, not
+    a K file, can hold.
 
     >>> ks = parse_k_file("fide_id,k\\n7,32\\n8,20\\n", source="k.csv")
     >>> found = edition_notes(ks, ["7", "8"], "2025")
@@ -134,15 +130,11 @@ def _listed(lines: Sequence[str]) -> str:
 def parse_k_file(text: str, *, source: str = "<string>") -> KFile:
     """K by FIDE id from the text of a K file.
 
-    The file is CSV: a header line ``fide_id,k`` (either case), then one player a line.
-    Blank lines and lines starting with ``#`` are skipped. A FIDE id is 1 to 11 digits; K a
-    whole number from 1 to 40, the rule of every K (core's
-    :func:`~xlfuncs.core.rating_change.check_k`; FIDE's K rule gives 40, 20 or 10, and a K
-    the event's edition does not give is used as given, with a warning:
-    :func:`edition_notes`). Raises :class:`KFileError` only for a file that cannot be
-    read as a K file (no header line ``fide_id,k``); a line that cannot be used (a K outside
-    1 to 40, a FIDE id that is not one or is given again, a line that is not two fields) is
-    left out and named in :attr:`KFile.not_used`, the first line giving a FIDE id kept.
+    The file is CSV: a header line ``fide_id,k`` (either case), then one player a line (a
+    FIDE id of 1 to 11 digits, K by core's :func:`~xlfuncs.core.rating_change.check_k`);
+    blank lines and ``#`` comments skipped. Raises :class:`KFileError` only for a file
+    without the header; a line that cannot be used is left out and named in
+    :attr:`KFile.not_used`, the first line giving a FIDE id kept.
 
     >>> ks = parse_k_file("# juniors\\nfide_id,k\\n99300010, 40\\n99300011,1000\\n")
     >>> ks, ks.lines, ks.not_used

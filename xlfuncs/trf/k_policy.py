@@ -1,9 +1,6 @@
-"""Each rated player's K when a TRF is read, and where it came from.
-
-A TRF gives neither a player's rated games nor whether their rating ever reached 2400: every
-rated player is assumed to have completed :data:`ASSUMED_GAMES` and to have reached 2400 only
-when rated 2400 or more in the file, and K is core's rule on the event's date; a K file
-(:mod:`xlfuncs.trf.k_file`) overrides it by FIDE id. See ``docs/report.md`` (section K).
+"""Each rated player's K when a TRF is read, and where it came from: a TRF gives neither a
+player's rated games nor whether their rating ever reached 2400, so these are assumed
+(``docs/report.md``, section K).
 """
 
 from __future__ import annotations

@@ -1,12 +1,5 @@
-"""A TRF's players with what FIDE's rating list says of them, and who FIDE rates at all.
-
-A TRF's player data is what the pairing program was given; the rating list is FIDE's. With a
-list (:class:`~xlfuncs.ratinglist.ListExtract`), for each player whose FIDE id it holds, the
-rating at the event's rate of play, K, title (else the women's title), federation, sex and
-birth year are the list's (:func:`with_list`: the one place a list is applied, for every
-command), and where the file's rating differs from the list's a warning names both.
-With or without one, a player with a rating but no FIDE id (:func:`has_fide_id`) is counted
-as unrated where FIDE's ratings are meant: see ``docs/rated.md``.
+"""A TRF's players with what FIDE's rating list says of them (:func:`with_list`: the one
+place a list is applied, for every command).
 """
 
 from __future__ import annotations
@@ -49,12 +42,11 @@ def _who(p: Player) -> str:
 def with_list(
     players: Sequence[Player], rating_list: ListExtract, edition: Edition
 ) -> ListedPlayers:
-    """*players* with the data of *rating_list* for the rate of play of *edition*. In rapid
-    and blitz, a player the list gives no rating at that rate but a standard one is rated with
-    the standard rating where the edition says so
-    (:func:`~xlfuncs.core.rating_change.rating_at_rate`; Rapid and Blitz Rating Regulations
-    7.2.1), with K by the rules. A list of another rate of play (a single list) gives title,
-    federation, sex and birth year, not rating nor K, and says so in a warning."""
+    """*players* with the data of *rating_list* (rating at the event's rate of play, K, title,
+    federation, sex, birth year) for those whose FIDE id it holds; where the file's rating
+    differs, a warning names both. A player unrated at rapid or blitz is rated with the
+    standard rating where *edition* says so (:func:`~xlfuncs.core.rating_change.rating_at_rate`).
+    A list of another rate of play gives neither rating nor K, with a warning."""
     from ..core.rating_change import rating_at_rate
     from ..ratinglist import rate_name
 

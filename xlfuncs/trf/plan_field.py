@@ -1,16 +1,6 @@
 """The field of a norm event being planned (``xlfuncs norms --plan FIELD``): a TRF without
-results, or a CSV of the players.
-
-A TRF gives each player's rating, title, federation and sex from the ``001`` records, and the
-event's name (``012``), start date (``042``), host federation (``032``), rounds (``142``,
-else ``XXR``) and system (``192``, else ``092``). Results in it are not read: a plan is made
-before the event (a warning says when the file holds some).
-
-A CSV has a header naming its columns, in any order and either case: ``name``, ``rating``
-(blank or 0: unrated), ``title`` (``GM`` ... ``WCM``, or TRF's ``g``, ``wm`` ...; blank:
-none), ``federation`` (or ``fed``; FIDE's code) and ``sex`` (``m``, ``w`` or ``f``; blank:
-not a woman). Only ``name`` and ``rating`` are required. Blank lines and lines starting with
-``#`` are skipped. Anything else is refused, naming the file, line, column and field.
+results (its results not read), or a CSV of the players (``docs/plan.md``). What cannot be
+read is refused, naming the file, line, column and field.
 """
 
 from __future__ import annotations

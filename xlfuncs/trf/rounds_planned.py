@@ -1,10 +1,6 @@
-"""How many rounds the event has in all (``N``) and how many of them the standing counts
-(``R``): a file written mid-event, after round R of N, ranks on rounds 1..R, and the byes
-already entered for later rounds are listed apart (they count when their round is played).
-
-N is TRF-2026's ``142`` (number of rounds), else the pairing programs' ``XXR``, else not
-known; R is the last round in which a game was played over the board, as FIDE's engine
-counts the standing (:func:`xlfuncs.core.tiebreaks.tiebreaks`).
+"""How many rounds the event has in all (``N``: ``142``, else ``XXR``) and how many of them
+the standing counts (``R``, the last played over the board): a file written mid-event ranks
+on rounds 1..R, the byes already entered for later rounds listed apart.
 """
 
 from __future__ import annotations
@@ -22,9 +18,8 @@ __all__ = ["LaterBye", "later_byes", "planned_rounds", "standing_text"]
 
 
 def planned_rounds(t: Tournament) -> int | None:
-    """The event's rounds in all: the ``142`` (TRF-2026), else the ``XXR``, each read once
-    (the first of its code) as a number of rounds (:func:`~xlfuncs.trf.numbers.rounds_number`:
-    1 to 999; the reader warns of one that is not); ``None`` when neither gives one.
+    """The event's rounds in all: the first ``142``, else the first ``XXR``, as a number of
+    rounds (:func:`~xlfuncs.trf.numbers.rounds_number`); ``None`` when neither gives one.
 
     >>> from xlfuncs.trf import parse_trf
     >>> planned_rounds(parse_trf("XXR 9")), planned_rounds(parse_trf("142 7\\nXXR 9"))

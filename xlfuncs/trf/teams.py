@@ -68,8 +68,8 @@ class TeamRecords:
     match_scoring: MatchScoring
     primary: str
     """``"MP"``, or ``"GP"`` where record ``192`` names game points first."""
-    file_scores: dict[int, tuple[Fraction | None, Fraction | None, int | None]]
-    """Record ``310``'s match points, game points and rank of each team, as written."""
+    file_scores: dict[int, tuple[Fraction | None, Fraction | None]]
+    """Record ``310``'s match points and game points of each team, as written."""
     warnings: tuple[Finding, ...]
     forfeits: tuple[tuple[int, ForfeitedMatch], ...] = ()
     """Record ``330``'s forfeited matches, each with its line."""
@@ -142,7 +142,7 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
     teams: list[Team] = []
     team_lines: list[int] = []
     numbered: dict[int, int] = {}
-    scores: dict[int, tuple[Fraction | None, Fraction | None, int | None]] = {}
+    scores: dict[int, tuple[Fraction | None, Fraction | None]] = {}
     warnings: list[Finding] = []
     byes: list[tuple[int, TeamBye]] = []
     forfeits: list[tuple[int, ForfeitedMatch]] = []
@@ -193,13 +193,13 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
 
 def _team_310(
     raw: str, src: str, line_no: int, numbered: dict[int, int], warnings: list[Finding]
-) -> tuple[Team, tuple[Fraction | None, Fraction | None, int | None]]:
-    """One record ``310``: the team, and the match points, game points and rank it writes
-    (``None`` where not given or not a number, with a warning in *warnings*).
-    :class:`TrfError` for a team number that is not one or is another team's of *numbered*
-    (by number, its line)."""
+) -> tuple[Team, tuple[Fraction | None, Fraction | None]]:
+    """One record ``310``: the team, and the match points and game points it writes
+    (``None`` where not given or not a number, with a warning in *warnings*, as for the
+    rank). :class:`TrfError` for a team number that is not one or is another team's of
+    *numbered* (by number, its line)."""
     number = whole_number(raw[4:7])
-    if number is None or not number:
+    if not number:
         raise TrfError(src, line_no, "5-7", "team pairing number", "a number from 1", raw[4:7])
     if number in numbered:
         raise TrfError(
@@ -211,15 +211,11 @@ def _team_310(
             raw[4:7],
         )
     members = _starting_ranks(raw[73:], src, line_no, 74)
-    mp, gp, rank = (
-        decimal_number(raw[54:60]),
-        decimal_number(raw[61:67]),
-        whole_number(raw[68:71]),
-    )
+    mp, gp = decimal_number(raw[54:60]), decimal_number(raw[61:67])
     for value, (first, last), what in (
         (mp, (55, 60), "match points"),
         (gp, (62, 67), "game points"),
-        (rank, (69, 71), "rank"),
+        (whole_number(raw[68:71]), (69, 71), "rank"),
     ):
         written = raw[first - 1 : last].strip()
         if value is None and written:
@@ -231,7 +227,7 @@ def _team_310(
             warnings.append(
                 Finding("team_field", "warning", said, line=line_no, columns=f"{first}-{last}")
             )
-    return Team(number, raw[8:40].strip(), members), (mp, gp, rank or None)
+    return Team(number, raw[8:40].strip(), members), (mp, gp)
 
 
 def _team_byes(raw: str, src: str, line_no: int) -> list[TeamBye]:
@@ -791,7 +787,7 @@ def _scores_against_310(records: TeamRecords, standings: TeamStandings) -> list[
     found: list[Finding] = []
     line = {team.number: n for team, n in zip(records.teams, records.team_lines, strict=True)}
     for team, mp, gp in zip(standings.teams, standings.match_points, standings.game_points):
-        file_mp, file_gp, _ = records.file_scores.get(team.number, (None, None, None))
+        file_mp, file_gp = records.file_scores.get(team.number, (None, None))
         for what, theirs, ours, columns in (
             ("match", file_mp, mp, "55-60"),
             ("game", file_gp, gp, "62-67"),

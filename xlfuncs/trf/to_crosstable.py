@@ -1,10 +1,6 @@
 """A TRF read into core's crosstable: the event's date, the rules, each round as a pairing,
-round robin or Swiss, and each rated player's K.
-
-:func:`crosstable_from_trf` serves both the report (:mod:`xlfuncs.report`) and the filled
-workbooks (:mod:`xlfuncs.filled_chart`), so they agree. How each round entry becomes a pairing,
-when the event counts as a round robin and how the date and rules are chosen:
-``docs/report.md``.
+round robin or Swiss, and each rated player's K, for the report and the filled workbooks
+alike (``docs/report.md``).
 """
 
 from __future__ import annotations

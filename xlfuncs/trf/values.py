@@ -1,11 +1,7 @@
-"""Values of a TRF that the reader cannot take as written, and what it does with them.
-
-A value never refuses a file (only a structure the reader cannot place does: a line that is
-no record, a starting rank that cannot be read, a round's columns shifted): each value the
-format does not allow is read by a defined treatment and recorded as a :class:`ValueNote`
-(line, columns, field, what was written). :func:`value_warnings` says so once per cause,
-naming the players and their lines; ``xlfuncs check`` gives each cause as a finding with its
-line and columns. The table of fields, treatments and refusals: ``docs/trf.md``.
+"""Values of a TRF that the reader cannot take as written, and what it does with them: a
+value never refuses a file; each is read by a defined treatment and recorded as a
+:class:`ValueNote`, said once per cause (:func:`value_warnings`). The table of fields,
+treatments and refusals: ``docs/trf.md``.
 """
 
 from __future__ import annotations

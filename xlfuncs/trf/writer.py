@@ -1,12 +1,8 @@
 """A TRF file's text kept line by line, as written, and written back with some fields changed:
-what ``xlfuncs check --fix`` writes.
-
-:func:`read_lines` splits the file's bytes as the reader does (:func:`~xlfuncs.trf.decode_trf`
-for the encoding; lines at CRLF, LF or CR, numbered from 1 as the reader numbers them), and
-keeps what the reader drops: the byte-order mark, each line's own line break, blank lines,
-trailing blanks, whether the last line ends with a break. :meth:`TrfLines.to_bytes` writes it
-back, byte for byte the file read when nothing was changed; :meth:`TrfLines.with_edits`
-changes only the columns each :class:`Edit` names, every other character staying as it was.
+what ``xlfuncs check --fix`` writes. :func:`read_lines` splits the bytes as the reader does,
+keeping what the reader drops (the byte-order mark, each line's break, blank lines, trailing
+blanks); :meth:`TrfLines.to_bytes` writes them back byte for byte, but the columns each
+:class:`Edit` changes.
 """
 
 from __future__ import annotations
@@ -63,10 +59,8 @@ class TrfLines:
 
 def read_lines(data: bytes, encoding: str | None = None) -> TrfLines:
     """*data* (a TRF file's bytes) as :class:`TrfLines`, decoded as the reader decodes them
-    (:func:`~xlfuncs.trf.decode_trf_noted`; *encoding* to force one). A byte that is not
-    UTF-8 in UTF-8 text is kept as it is (``surrogateescape``: one character, written back as
-    the same byte) where the reader reads U+FFFD. Raises ``UnicodeDecodeError`` where the
-    reader raises its :class:`~xlfuncs.trf.TrfError` for the encoding."""
+    (*encoding* to force one), a byte that is not UTF-8 in UTF-8 text kept as it is
+    (``surrogateescape``). Raises ``UnicodeDecodeError`` where the reader raises."""
     try:
         text, used = decode_trf(data, encoding)
     except UnicodeDecodeError as exc:
