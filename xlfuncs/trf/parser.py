@@ -619,7 +619,7 @@ def two_digit_dates(start: str, end: str) -> tuple[date, str] | None:
     return kept[0] if len(kept) == 1 else None
 
 
-def is_invalid_date(text: str, *, two_digit_year: bool = False) -> bool:
+def is_invalid_date(text: str) -> bool:
     """Whether *text* is written in one of :func:`parse_date`'s forms but names no day
     (``31.02.2024``, ``2024/13/01``). A date of zeros (``0000/00/00``, "none") is not.
 
@@ -629,7 +629,7 @@ def is_invalid_date(text: str, *, two_digit_year: bool = False) -> bool:
     (False, False)
     """
     t = text.strip()
-    fields = _date_fields(t, _DATE_FORMS, two_digit_year)
+    fields = _date_fields(t, _DATE_FORMS, two_digit_year=False)
     return fields is not None and _make_date(*fields) is None and bool(t.strip("0./- "))
 
 

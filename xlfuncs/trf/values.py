@@ -18,8 +18,6 @@ __all__ = [
     "TREATMENTS",
     "ValueCause",
     "ValueNote",
-    "places",
-    "value_groups",
     "value_warnings",
 ]
 
@@ -123,9 +121,9 @@ TREATMENTS: Mapping[ValueCause, tuple[str, str]] = MappingProxyType(
 
 
 def value_warnings(notes: Sequence[ValueNote]) -> tuple[Finding, ...]:
-    """One warning (kind ``value``) per cause, in :data:`TREATMENTS`' order
-    (:func:`value_groups`), at the line of the first value, and its columns where every value
-    of the cause has the same.
+    """One warning (kind ``value``) per cause, in :data:`TREATMENTS`' order: what the values
+    are, how many, each with its player and line, and the treatment; at the line of the first
+    value, and its columns where every value of the cause has the same.
 
     >>> found = value_warnings([ValueNote("rank", 9, "86-89", "x", "no. 2 (Ash, Ada)")])[0]
     >>> found.line, found.columns
@@ -137,31 +135,12 @@ def value_warnings(notes: Sequence[ValueNote]) -> tuple[Finding, ...]:
     no. 2 (Ash, Ada) 'x', line 9
     read as not given (unranked)
     """
-    return tuple(
-        Finding(
-            "value",
-            "warning",
-            text,
-            line=found[0].line_no,
-            columns=found[0].columns if all(n.columns == found[0].columns for n in found) else "",
-        )
-        for _, found, text in value_groups(notes)
-    )
-
-
-def value_groups(
-    notes: Sequence[ValueNote],
-) -> tuple[tuple[ValueCause, tuple[ValueNote, ...], str], ...]:
-    """The notes by cause, in :data:`TREATMENTS`' order, each with its warning: what the
-    values are, how many, each with its player and line, and the treatment."""
-    return tuple(
-        (cause, mine, f"{what}, {len(mine)} in the file: {places(mine)}: {treatment}")
-        for cause, (what, treatment) in TREATMENTS.items()
-        if (mine := tuple(n for n in notes if n.cause == cause))
-    )
-
-
-def places(notes: Sequence[ValueNote], limit: int = 12) -> str:
-    """The notes' places (:attr:`ValueNote.place`), separated by semicolons, the first
-    *limit* of them and how many more."""
-    return short_list([n.place for n in notes], limit, sep="; ")
+    found: list[Finding] = []
+    for cause, (what, treatment) in TREATMENTS.items():
+        mine = [n for n in notes if n.cause == cause]
+        if mine:
+            places = short_list([n.place for n in mine], sep="; ")
+            text = f"{what}, {len(mine)} in the file: {places}: {treatment}"
+            columns = mine[0].columns if all(n.columns == mine[0].columns for n in mine) else ""
+            found.append(Finding("value", "warning", text, line=mine[0].line_no, columns=columns))
+    return tuple(found)
