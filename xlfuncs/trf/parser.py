@@ -225,14 +225,8 @@ def round_columns(round_no: int) -> tuple[tuple[int, int], int, int]:
 
 class TrfError(FileFieldError[str]):
     """A line of a TRF file that cannot be read: ``tournament.trf, line 7, columns 49-52
-    (rating): expected a number, found 'abcd'``."""
-
-    line_no: int | None
-    """1-based line number (``None``: the file as a whole, as when it is too big)."""
-    columns: str
-    """1-based columns, ``"49-52"`` or ``"97"`` (``""``: none)."""
-    field: str
-    """What the columns should hold, e.g. ``rating`` or ``round 3 result``."""
+    (rating): expected a number, found 'abcd'``; its columns ``"49-52"`` or ``"97"``
+    (``""``: none)."""
 
     def _place(self) -> str | None:
         """``columns 49-52`` or ``column 97`` (``None``: the file as a whole)."""
