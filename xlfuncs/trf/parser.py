@@ -94,8 +94,7 @@ and the blank (no game). Case matters."""
 _OUTCOME_WITH_OPPONENT: Mapping[str, Outcome | None] = MappingProxyType(
     {code: Outcome.from_trf(code, has_opponent=True) for code in RESULT_CODES}
 )
-""":meth:`Outcome.from_trf <xlfuncs.core.results.Outcome.from_trf>` of each result code
-with an opponent, worked out once."""
+"""``Outcome.from_trf`` of each result code with an opponent, worked out once."""
 _OUTCOME_WITHOUT_OPPONENT: Mapping[str, Outcome | None] = MappingProxyType(
     {code: Outcome.from_trf(code, has_opponent=False) for code in RESULT_CODES}
 )
@@ -713,8 +712,7 @@ text with a byte that is not UTF-8."""
 
 def _mostly_utf8(data: bytes) -> bool:
     """Whether *data*, which is not UTF-8, holds at least as many characters written as
-    UTF-8 writes them as bytes that are not UTF-8: UTF-8 text with a bad byte or two, not
-    text in another encoding (which holds none) nor binary data (where bad bytes win)."""
+    UTF-8 writes them as bytes that are not UTF-8 (UTF-8 text with a bad byte or two)."""
     good = len(_UTF8_SEQUENCE.findall(data))
     return good > 0 and good >= data.decode("utf-8", "replace").count("\ufffd")
 
@@ -1395,9 +1393,8 @@ _OVER_THE_BOARD: Final = frozenset(RATED_SYMBOLS + UNDER_ONE_MOVE_SYMBOLS)
 
 
 def _last_round_over_the_board(t: Tournament) -> int:
-    """The last round in which a game was played over the board (0: none), the last round
-    the standing of a file written mid-event counts, as FIDE's engine counts it
-    (:func:`xlfuncs.core.tiebreaks.tiebreaks`)."""
+    """The last round in which a game was played over the board (0: none): the last round
+    the standing of a file written mid-event counts."""
     return max(
         (
             e.round
@@ -1490,8 +1487,7 @@ def _fide_id_findings(t: Tournament) -> list[Finding]:
 
 
 def _player_findings(t: Tournament) -> list[Finding]:
-    """Player by player in file order: their points against their results', then each of
-    their round entries (:func:`_entry_findings`)."""
+    """Player by player: their points against their results', then their round entries."""
     found: list[Finding] = []
     last_played = _last_round_over_the_board(t)
     for p in t.players:
@@ -1517,9 +1513,8 @@ def _player_findings(t: Tournament) -> list[Finding]:
 
 
 def _entry_findings(t: Tournament, p: Player, e: RoundEntry) -> list[Finding]:
-    """What is wrong with player *p*'s round entry *e*: a result without an opponent, a bye
-    code with one, an opponent without a result, then the pairing against the opponent's line
-    (:func:`_pair_findings`)."""
+    """What is wrong with player *p*'s round entry *e*, then the pairing against the
+    opponent's line (:func:`_pair_findings`)."""
     r = e.round
     outcome = e.outcome
     if e.opponent is None:
@@ -1538,9 +1533,8 @@ def _entry_findings(t: Tournament, p: Player, e: RoundEntry) -> list[Finding]:
 
 
 def _pair_findings(t: Tournament, p: Player, e: RoundEntry) -> list[Finding]:
-    """Player *p*'s game *e* (with an opponent) against the opponent's line: the opponent is
-    not *p*, is in the file, has *p* as opponent in the same round, with the complementary
-    result and not the same colour (the pair checked once, from the lower starting rank)."""
+    """Player *p*'s game *e* (with an opponent) against the opponent's line (the pair checked
+    once, from the lower starting rank)."""
     r = e.round
     if e.opponent == p.start_no:
         message = f"{p.who}, round {r}: paired against their own starting rank"

@@ -429,9 +429,8 @@ class _Entrants:
         edition: Edition,
         warnings: list[Finding],
     ) -> None:
-        """Player *p*, with pairings *ps*, as an entrant: their FIDE rating, K (*overrides*:
-        the K file's; *list_k*: the list's) and facts; what is not read as written said in
-        *warnings*."""
+        """Player *p*, with pairings *ps*, as an entrant (K: *overrides*, the K file's, else
+        *list_k*, the list's); what is not read as written said in *warnings*."""
         file_rating = p.rating
         if file_rating is not None and file_rating > MAX_RATING:
             said = (
