@@ -64,7 +64,8 @@ class TeamRecords:
 
     teams: tuple[Team, ...]
     """Players by their starting ranks."""
-    byes: tuple[TeamBye, ...]
+    byes: tuple[tuple[int, TeamBye], ...]
+    """Record ``320``'s pairing-allocated byes, each with its line."""
     match_scoring: MatchScoring
     primary: str
     """``"MP"``, or ``"GP"`` where record ``192`` names game points first."""
@@ -81,8 +82,6 @@ class TeamRecords:
     board_orders: tuple[tuple[int, BoardOrder], ...] = ()
     """Record ``300``'s board orders, each with its line; the players by their starting
     ranks (0: an unoccupied board)."""
-    bye_lines: tuple[int, ...] = ()
-    """The ``320`` line of each of :attr:`byes`."""
     team_lines: tuple[int, ...] = ()
     """The ``310`` (or ``013``) line of each of :attr:`teams`."""
 
@@ -177,7 +176,7 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
     primary = "GP" if "_GP_MP" in code or (code.endswith("_GP") and "_MP_" not in code) else "MP"
     return TeamRecords(
         tuple(teams),
-        tuple(b for _, b in byes),
+        tuple(byes),
         scoring,
         primary,
         scores,
@@ -186,7 +185,6 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
         sequence,
         sequence_line,
         tuple(orders),
-        tuple(line for line, _ in byes),
         tuple(team_lines),
     )
 
@@ -596,7 +594,7 @@ def event_teams(
             rounds,
             descriptors=descriptors,
             primary=records.primary,
-            byes=records.byes,
+            byes=[b for _, b in records.byes],
             match_scoring=records.match_scoring,
             round_robin=built.crosstable.round_robin,
             start=built.event_date,
@@ -692,19 +690,15 @@ def _numbered_teams(
 def _known_byes(records: TeamRecords, known: set[int], found: list[Finding]) -> TeamRecords:
     """*records* with the byes (``320``) of the teams *known* only, a warning in *found* for
     each other."""
-    kept_byes: list[TeamBye] = []
-    for line_no, team_bye in zip(records.bye_lines, records.byes, strict=True):
-        if team_bye.team in known:
-            kept_byes.append(team_bye)
-        else:
+    for line_no, team_bye in records.byes:
+        if team_bye.team not in known:
             said = (
                 f"record 320, line {line_no}: round {team_bye.round}: no team {team_bye.team} "
                 "in the file: not read"
             )
             found.append(Finding("team_bye", "warning", said, line=line_no))
-    if len(kept_byes) < len(records.byes):
-        return replace(records, byes=tuple(kept_byes))
-    return records
+    kept = tuple((line_no, b) for line_no, b in records.byes if b.team in known)
+    return replace(records, byes=kept) if len(kept) < len(records.byes) else records
 
 
 def _read_forfeits(
@@ -957,7 +951,7 @@ def _forfeits_against_lines(
         built.file_ratings,
         teams,
         rounds,
-        byes=records.byes,
+        byes=[b for _, b in records.byes],
         match_scoring=records.match_scoring,
     )
     index = {team.number: k for k, team in enumerate(teams)}
