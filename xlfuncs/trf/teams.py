@@ -62,8 +62,8 @@ NO_STANDING = "no team standing"
 class TeamRecords:
     """What a file's team records say."""
 
-    teams: tuple[Team, ...]
-    """Players by their starting ranks."""
+    teams: tuple[tuple[int, Team], ...]
+    """The teams (players by their starting ranks), each with its ``310`` (or ``013``) line."""
     byes: tuple[tuple[int, TeamBye], ...]
     """Record ``320``'s pairing-allocated byes, each with its line."""
     match_scoring: MatchScoring
@@ -82,8 +82,6 @@ class TeamRecords:
     board_orders: tuple[tuple[int, BoardOrder], ...] = ()
     """Record ``300``'s board orders, each with its line; the players by their starting
     ranks (0: an unoccupied board)."""
-    team_lines: tuple[int, ...] = ()
-    """The ``310`` (or ``013``) line of each of :attr:`teams`."""
 
 
 def _starting_ranks(text: str, source: str, line_no: int, first: int) -> tuple[int, ...]:
@@ -138,8 +136,7 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
         return None
     src = t.source
     has_310 = any(r.code == "310" for r in t.extra_records)
-    teams: list[Team] = []
-    team_lines: list[int] = []
+    teams: list[tuple[int, Team]] = []
     numbered: dict[int, int] = {}
     scores: dict[int, tuple[Fraction | None, Fraction | None]] = {}
     warnings: list[Finding] = []
@@ -152,12 +149,10 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
             team, written = _team_310(raw, src, r.line_no, numbered, warnings)
             scores[team.number] = written
             numbered[team.number] = r.line_no
-            teams.append(team)
-            team_lines.append(r.line_no)
+            teams.append((r.line_no, team))
         elif r.code == "013" and not has_310:
             members = _starting_ranks(raw[36:], src, r.line_no, 37)
-            teams.append(Team(len(teams) + 1, raw[4:36].strip(), members))
-            team_lines.append(r.line_no)
+            teams.append((r.line_no, Team(len(teams) + 1, raw[4:36].strip(), members)))
         elif r.code == "320":
             byes += [(r.line_no, bye) for bye in _team_byes(raw, src, r.line_no)]
         elif r.code == "330":
@@ -185,7 +180,6 @@ def read_team_records(t: Tournament) -> TeamRecords | None:
         sequence,
         sequence_line,
         tuple(orders),
-        tuple(team_lines),
     )
 
 
@@ -652,7 +646,7 @@ def _team_records(t: Tournament, warnings: list[Finding] | None) -> TeamRecords 
 def _player_in_two_teams(t: Tournament, records: TeamRecords) -> Finding | None:
     """The first player two teams list, said with both teams' lines; ``None``: none."""
     first_team: dict[int, tuple[Team, int]] = {}
-    for team, line_no in zip(records.teams, records.team_lines, strict=True):
+    for line_no, team in records.teams:
         for member in team.members:
             if member not in first_team:
                 first_team[member] = (team, line_no)
@@ -673,7 +667,7 @@ def _numbered_teams(
     """The teams with their players in the crosstable's numbering (*number*, by starting
     rank); a player the file does not have left out, with a warning in *found*."""
     teams: list[Team] = []
-    for team, line_no in zip(records.teams, records.team_lines, strict=True):
+    for line_no, team in records.teams:
         missing = [m for m in team.members if m not in number]
         if missing:
             said = (
@@ -779,7 +773,7 @@ def _scores_against_310(records: TeamRecords, standings: TeamStandings) -> list[
     """The teams whose match or game points of record ``310`` differ from those their
     matches add up to: warnings of kind ``team_points``, at the team's line."""
     found: list[Finding] = []
-    line = {team.number: n for team, n in zip(records.teams, records.team_lines, strict=True)}
+    line = {team.number: n for n, team in records.teams}
     for team, mp, gp in zip(standings.teams, standings.match_points, standings.game_points):
         file_mp, file_gp = records.file_scores.get(team.number, (None, None))
         for what, theirs, ours, columns in (
