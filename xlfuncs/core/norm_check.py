@@ -1,25 +1,12 @@
 """The whole title-norm check of one player in one event, as FIDE checks it (Title
 Regulations B.01, 2024 text; the 2017-2023 text where it differs, by its edition): one
 :class:`NormCheck` per title, each requirement with its figure, threshold and whether it is
-met, the games used and the games left out, and why.
+met, the games used and the games left out, and why (``docs/norms.md``, *What is checked*).
 
-The games (1.4.1): at least 9 (7 at team championships, 8 at the World Cup counted as 9:
-:class:`~xlfuncs.core.norm_event.EventType`); 8 played games and a forfeit win or a
-pairing-allocated bye in a 9-round event count as 9 (1.4.1c); a norm from more than 13 games
-counts as 13 (1.7). Later rounds may be left out, except with fixed pairings (1.4.1e), and
-games against defeated opponents may be dropped (1.4.1f), as long as what is left still
-meets every requirement: :mod:`xlfuncs.core.norm_games` finds the best such set. Not
-counted at all (1.4.2): forfeits, byes and games of less than one move (1.4.2c), and in a
-round robin the games against unrated players who scored nothing against rated opponents
-(1.4.2b).
-
-The opponents (1.4.3-1.4.5): :func:`~xlfuncs.core.norms.norm_mix`, with the exemptions of
-1.4.3a-d (:meth:`~xlfuncs.core.norm_event.NormEvent.exemption_for`). In a round robin the
-mix must allow a norm over the complete event (1.4.1f): it is counted on every game.
-
-The ratings (1.4.6-1.4.8): :func:`~xlfuncs.core.norms.norm_performance` (the floor for the
-lowest-rated opponent only, unrated opponents at the value of the edition in force, Ra
-rounded, p to a whole percent, 35 %).
+The games (1.4.1-1.4.2): :mod:`xlfuncs.core.norm_games` finds the best set. The opponents
+(1.4.3-1.4.5): :func:`~xlfuncs.core.norms.norm_mix`, with the exemptions of 1.4.3a-d; in a
+round robin the mix is counted on every game (1.4.1f). The ratings (1.4.6-1.4.8):
+:func:`~xlfuncs.core.norms.norm_performance`.
 
 What the event cannot tell (the rate of play, registration, the chief arbiter's title) is a
 requirement marked "not checked" with what it needs; it does not stop a norm, but every
