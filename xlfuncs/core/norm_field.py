@@ -145,11 +145,10 @@ def crosstable_norm_event(
 ) -> NormEvent:
     """The norm event of *ct*. Without *event_type*: a round robin when every two players
     met, else a Swiss (said in :attr:`~xlfuncs.core.norm_event.NormEvent.assumptions`). A
-    Swiss with *host_federation* gets its 1.4.3d figures. With *time* (the event's time
-    control, known or not), the time minimum of the crosstable's edition is checked. The
-    1.4.3d figures are those of a Swiss only ("Swiss System tournaments": not a team event
-    or the World Cup, even when paired by the Swiss system). *readings*: the reading taken on
-    each open point, named in the assumptions where it bears on the event."""
+    Swiss (only: not a team event or the World Cup) with *host_federation* gets its 1.4.3d
+    figures. With *time* (known or not), the time minimum of the crosstable's edition is
+    checked. *readings*: the reading taken on each open point, named in the assumptions
+    where it bears on the event."""
     assumptions: list[str] = []
     if event_type is None:
         event_type = EventType.ROUND_ROBIN if ct.round_robin else EventType.SWISS
@@ -327,10 +326,9 @@ class CrosstableNorms:
         )
 
     def best(self, number: int) -> str | None:
-        """The strongest title norm the player made by the whole check of the Title
-        Regulations (the games, the opponents' mix, the figures), among those above the title
-        the player holds; a quick look at the rating figures first (:meth:`status`) spares
-        the check where they fall short."""
+        """The strongest title norm the player made by the whole check, among those above
+        the title the player holds (:meth:`status` first spares the check where the rating
+        figures fall short)."""
         return next((title for title, made, _ in self.status(number) if made), None)
 
     def shown(self, number: int) -> NormCheck | None:

@@ -5,24 +5,15 @@ own module and is only applied here:
 
 - a rated player: :func:`~xlfuncs.core.rating_change.rating_change` over the period's events,
   each event one tournament rated with the player's rating of the list in force at its start
-  (:attr:`EventGames.rating`) -- so K x n <= 700 counts every game of the period, the change
-  is rounded once for the period (or per event: :class:`~xlfuncs.core.rating_change.Rounding`)
-  and added to the latest list's rating, and the 2022 limit of one 400-point upgrade applies
-  per tournament (per event);
+  (:attr:`EventGames.rating`), so K x n <= 700 counts every game of the period;
 - an unrated player: :func:`~xlfuncs.core.first_rating.first_rating` over the games of the
-  period's events pooled (the regulations pool events of consecutive periods within 26
-  months; one period's events are the least that pools), less a first event with a zero
-  score, which the edition disregards
-  (:attr:`~xlfuncs.core.editions.Edition.zero_score_disregarded`): Rating Regulations
-  8.2.1 (2022, 2024 and 2025 texts), "If an unrated player scores zero in their first
-  event this score is disregarded. Otherwise, their rating is calculated using all their
-  results as in 7.1.4." The text names one event, the first: a later scoreless event
-  counts (:data:`ScorelessEvents` ``"first"``); the other reading, every scoreless event
-  in a row from the first disregarded, is ``"leading"``.
+  period's events pooled, less a first event with a zero score, which the edition
+  disregards (8.2.1; the text and the two readings, :data:`ScorelessEvents`:
+  ``docs/norms.md``, *Readings*).
 
 What this module adds is the bookkeeping: which event each game came from, and each
-event's share of the period's unrounded change (K x the event's sum of W - PD, with the
-period's K), so that a report can show the change per event beside the period's.
+event's share of the period's unrounded change, so that a report can show the change per
+event beside the period's.
 """
 
 from __future__ import annotations

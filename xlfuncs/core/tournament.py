@@ -106,19 +106,13 @@ class Crosstable:
     """What each result scores (TRF-2026 record ``162``; the default 1, ½, 0): the points
     and Sonneborn-Berger read it, the rating figures read the games' results."""
     time: TimeControl | None = None
-    """The event's time control (a TRF's ``222`` or ``122``): a game it makes not rated
-    (B.02 1.1: less than the minimum for the higher rating in the game, or different times
-    for the two players: :func:`~xlfuncs.core.eligibility.time_rules_out`) is left out of
-    every rating figure (:meth:`games`, :meth:`rated_games`, Ra, Rp, the change, the first
-    rating), as FIDE leaves it out; its points still count. ``None``, or minutes not known:
-    every game with a rated result counts (the Excel functions, which are given no time).
-    A rapid or blitz game the 600-point rule leaves unrated (Rapid and Blitz 7.3.1) is left
-    out of the same figures, for both players, time or not
-    (:func:`~xlfuncs.core.eligibility.rules_out`, the rule each game's verdict reads)."""
+    """The event's time control (a TRF's ``222`` or ``122``; ``None``: not known, as for the
+    Excel functions). A game that :func:`~xlfuncs.core.eligibility.rules_out` makes not
+    rated (the time, the 600-point rule, a :attr:`match`'s rules) is left out of every
+    rating figure (:meth:`games`, :meth:`rated_games`, Ra, Rp, the change, the first
+    rating); its points still count."""
     match: Match | None = None
-    """A two-player event read as a match (B.02 6: :meth:`build`'s *match_games*): a game
-    of a match with one player unrated, or played after one player had won, is left out of
-    the same figures. ``None``: not a match, or not read as one (the Excel functions)."""
+    """A two-player event read as a match (B.02 6: :meth:`build`'s *match_games*)."""
 
     @classmethod
     def build(
@@ -161,9 +155,7 @@ class Crosstable:
     def share_games(self, other: Crosstable) -> bool:
         """Take the games *other* worked out (each player's points, games and rated games)
         when they are this crosstable's too: the same event settings, every player's rating
-        the same and their pairings the very same objects (players' other details, K, sex,
-        titles, may differ; they are not in these figures). Returns whether it did; if not,
-        this crosstable works them out itself, as always."""
+        the same and their pairings the very same objects. Returns whether it did."""
         if other is self or not (
             len(self.entrants) == len(other.entrants)
             and self.round_robin == other.round_robin
@@ -230,9 +222,7 @@ class Crosstable:
     @property
     def _rule(self) -> _Rule | None:
         """What :func:`_rated_results` needs to leave out the played games that are not
-        rated (:func:`~xlfuncs.core.eligibility.rules_out`: the time, the rapid and blitz
-        600-point rule, a match's rules); ``None``: no such game (no time, or its minutes and
-        times not known, no 600-point rule in the edition and no match)."""
+        rated (:func:`~xlfuncs.core.eligibility.rules_out`); ``None``: no such game."""
         t = self.time
         if t is not None and t.minutes is None and not t.different_times:
             t = None
@@ -254,9 +244,8 @@ class Crosstable:
 
     def excluded_rounds(self, number: int) -> list[tuple[int, int, int, Fraction]]:
         """The played games of player *number* (from 1) against a rated opponent that the
-        rapid and blitz 600-point rule leaves unrated, so out of :meth:`rated_games`
-        (:func:`~xlfuncs.core.eligibility.excluded_by_difference`): (round from 1,
-        opponent's number, their rating, points)."""
+        600-point rule leaves unrated (:func:`~xlfuncs.core.eligibility.excluded_by_difference`):
+        (round from 1, opponent's number, their rating, points)."""
         e = self.entrants[number - 1]
         if e.rating is None or self.edition.excluded_difference is None:
             return []
@@ -395,8 +384,7 @@ def _rated_results(
     rule: _Rule | None = None,
 ) -> Iterator[tuple[int, int, int | None, Outcome]]:
     """The rounds of *pairings* (a player rated *own*) with a rated result against an
-    opponent that *rule* (the edition, the event's time, the match) does not make not rated
-    (:func:`~xlfuncs.core.eligibility.rules_out`): (round from 1, opponent's number, their
+    opponent that *rule* does not make not rated: (round from 1, opponent's number, their
     rating or ``None``, the result)."""
     for r, p in enumerate(pairings, start=1):
         o = p.outcome
