@@ -83,6 +83,13 @@ class Requirement:
     note: str = ""
     """E.g. ``"exempt: 1.4.3d"``, or the federations counted."""
 
+    @classmethod
+    def at_least(
+        cls, key: str, article: str, label: str, figure: int, threshold: int
+    ) -> Requirement:
+        """The requirement that *figure* be at least *threshold*, checked."""
+        return cls(key, article, label, figure, threshold, False, figure >= threshold)
+
     @property
     def decisive(self) -> bool:
         """Whether a norm needs this requirement known and met (the games, the mix and the
@@ -238,17 +245,9 @@ def _event_requirements(event: NormEvent) -> list[Requirement]:
 
 
 def _games_requirement(choice: GameChoice) -> Requirement:
-    n, min_games = len(choice.used), choice.min_games
-    return Requirement(
-        "games",
-        "1.4.1",
-        f"At least {min_games} games"
-        + (" (8 played and a forfeit win or bye, 1.4.1c)" if choice.eight_of_nine else ""),
-        n,
-        min_games,
-        False,
-        n >= min_games,
-    )
+    eight = " (8 played and a forfeit win or bye, 1.4.1c)" if choice.eight_of_nine else ""
+    label = f"At least {choice.min_games} games{eight}"
+    return Requirement.at_least("games", "1.4.1", label, len(choice.used), choice.min_games)
 
 
 def _mix_requirements(
@@ -292,27 +291,21 @@ def _performance_requirements(
     score = sum((g.points for g in used), Fraction(0))
     perf = norm_performance([g.rating for g in used], score, t, rules=rules)
     return [
-        Requirement(
+        Requirement.at_least(
             "ra",
             "1.4.7",
             "Average rating of the opponents (floor for the lowest, 1.4.6)",
             perf.ra,
             t.min_ra,
-            False,
-            perf.ra_met,
         ),
-        Requirement(
+        Requirement.at_least(
             "score",
             "1.4.8b",
             f"Score at least {MIN_NORM_PERCENT} %",
             perf.percent,
             MIN_NORM_PERCENT,
-            False,
-            perf.percent_met,
         ),
-        Requirement(
-            "rp", "1.4.8", "Performance Rp = Ra + dp", perf.rp, t.min_rp, False, perf.rp_met
-        ),
+        Requirement.at_least("rp", "1.4.8", "Performance Rp = Ra + dp", perf.rp, t.min_rp),
     ], perf
 
 

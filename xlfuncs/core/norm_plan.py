@@ -1,26 +1,15 @@
 """Planning a norm event before it starts (FIDE Title Regulations B.01, the edition of the
 event's date): for a field of players and a number of rounds, whether each player can still
 make each norm worth reaching, the fewest points it needs, and what blocks it; and what one
-more player of a given kind would change.
+more player of a given kind would change (``docs/plan.md``, *One rules engine*).
 
-Every answer comes from the norm check itself (:func:`~xlfuncs.core.norm_check.check_norm`):
-the planner chooses the opponents a player would meet and a score, and lets the check judge
-them (the games, 1.4.1; the federations, 1.4.3-1.4.4, with the exemptions of 1.4.3a-d; the
-titles, 1.4.5; the floor, Ra, p and Rp, 1.4.6-1.4.8). The points needed are
-:func:`~xlfuncs.core.norms.norm_points` over those opponents.
-
-- **A round robin** (fixed pairings): each player meets every other player (twice in a
-  double round robin), so the opponents are known and so is every figure.
-- **A Swiss**: the opponents are not known. The planner takes the strongest set of as many
-  opponents as there are rounds that the field can give and that meets the mix (a greedy
-  choice: the strongest first, each kept only when the requirements can still be met with
-  the rest), and the points needed against them: the fewest the norm can need in this
-  field. Each requirement is also checked alone against the whole field, so that what
-  blocks a norm is named even when no set of opponents meets it. 1.4.3d (a big Swiss) is
-  judged on the field as if every player played every round.
-
-What a field cannot tell (the results, 1.4.2b's unrated players who score nothing, byes and
-forfeits) is left out: a plan assumes every game is played.
+Every answer comes from the norm check itself (:func:`~xlfuncs.core.norm_check.check_norm`)
+over the opponents the planner chooses: every other player in a round robin; in a Swiss, the
+set of as many opponents as there are rounds that meets the mix with the highest Ra
+(:func:`_strongest_set`), each requirement also checked alone against the whole field so
+that what blocks a norm is named even when no set meets it. The points needed are
+:func:`~xlfuncs.core.norms.norm_points` over those opponents. What a field cannot tell (the
+results, 1.4.2b, byes and forfeits) is left out: a plan assumes every game is played.
 """
 
 from __future__ import annotations
@@ -223,14 +212,12 @@ def plan_event(field: Sequence[PlanPlayer], setting: PlanSetting) -> NormEvent:
     """The norm event of the plan: a round robin's fixed pairings, or a Swiss with the
     1.4.3d figures of *field* (every player present in every round) when the host
     federation is known."""
-    if setting.system == "rr":
+    fixed = setting.system == "rr"
+    if fixed:
         rounds = round_robin_rounds(len(field), setting.cycles(len(field)))
-        kind = setting.event_type or EventType.ROUND_ROBIN
-        fixed = True
     else:
         rounds = setting.rounds or 0
-        kind = setting.event_type or EventType.SWISS
-        fixed = False
+    kind = setting.event_type or (EventType.ROUND_ROBIN if fixed else EventType.SWISS)
     figures = None
     if kind is EventType.SWISS and not fixed and setting.host_federation.strip():
         # every player present in every round: each round has the figures of the first

@@ -168,23 +168,19 @@ def check_application(
     general = sum(1 for n in made if n.general)
     threshold = TITLE_RATINGS[key]
     reqs = (
-        Requirement(
+        Requirement.at_least(
             "norms",
             "1.5.1",
             f"At least {MIN_APPLICATION_NORMS} {key} norms, one an event",
             len(made),
             MIN_APPLICATION_NORMS,
-            False,
-            len(made) >= MIN_APPLICATION_NORMS,
         ),
-        Requirement(
+        Requirement.at_least(
             "games",
             "1.5.1, 1.4.1b-d, 1.7",
             f"Norms covering at least {MIN_APPLICATION_GAMES} games",
             games,
             MIN_APPLICATION_GAMES,
-            False,
-            games >= MIN_APPLICATION_GAMES,
         ),
         Requirement(
             "eight_of_nine",
@@ -195,14 +191,12 @@ def check_application(
             True,
             eights <= MAX_EIGHT_OF_NINE,
         ),
-        Requirement(
+        Requirement.at_least(
             "general",
             "1.5.6",
             "A norm from an event meeting the general requirement (no exemption of 1.4.3)",
             general,
             1,
-            False,
-            general >= 1,
         ),
         Requirement(
             "rating",
