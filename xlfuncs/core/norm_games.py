@@ -3,20 +3,16 @@
 
 From the games that count (played over the board, 1.4.2), a player may leave out later rounds
 once the norm is made, unless the pairings were fixed (1.4.1e), and may drop games against
-opponents they defeated (1.4.1f), provided that what is left still meets every requirement
-(at least the event's minimum of games, the opponents' mix, the figures). In a 9-round event,
-8 games played and a forfeit win or a pairing-allocated bye count as 9 (1.4.1c).
+opponents they defeated (1.4.1f), provided that what is left still meets every requirement.
+In a 9-round event, 8 games played and a forfeit win or a pairing-allocated bye count as 9
+(1.4.1c).
 
-**The best set** is the one with the most games (a norm counts its games toward the 27 a
-title needs), then the highest Rp, then the fewest later rounds left out. :func:`choose_games`
-finds it by trying the sizes from the largest down; for each size and each prefix of rounds,
-dropping the lowest-rated defeated opponents gives the highest Ra any choice of that many
-drops can give (a swap argument: keeping a higher-rated opponent instead of a lower one adds
-the difference to the sum and takes at most as much from the floor's raise), so when that
-choice misses the rating figures, no choice of that size does, and that prefix is skipped
-without trying the others. Only where it makes them are the other choices (every set of that
-many defeated opponents) tried against the mix. ``tests/test_norm_check.py`` compares the
-result with trying every permitted set, on random small events.
+**The best set** is the one with the most games, then the highest Rp, then the fewest later
+rounds left out (how :func:`choose_games` finds it, and why the search may skip a size:
+``docs/norms.md``, *The best set of games*). For each size and prefix of rounds, dropping the
+lowest-rated defeated opponents gives the highest Ra any choice of that many drops can give
+(keeping a higher-rated opponent adds the difference to the sum and takes at most as much
+from the floor's raise), so where that choice misses the figures no choice of that size does.
 """
 
 from __future__ import annotations

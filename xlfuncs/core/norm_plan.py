@@ -643,13 +643,8 @@ def _field_blockers(
     n, t = need.n, need.t
     out: list[Blocker] = []
     if len(field) - 1 < n:
-        return [
-            _blocker(
-                "field",
-                "1.4.1",
-                f"{_counted(len(field) - 1, 'opponent')} for {_counted(n, 'round')}",
-            )
-        ]
+        text = f"{_counted(len(field) - 1, 'opponent')} for {_counted(n, 'round')}"
+        return [_blocker("field", "1.4.1", text)]
     top = list(facts.values[: n + 1])
     mine = _value(me, unrated)
     if mine in top:
@@ -657,57 +652,38 @@ def _field_blockers(
     top = top[:n]
     best_ra = norm_ra(raised_total(top, t), n)
     if best_ra < t.min_ra:
-        out.append(
-            _blocker(
-                "ra",
-                "1.4.7",
-                f"the strongest {n} opponents average {best_ra} (needs at least {t.min_ra})",
-            )
-        )
+        text = f"the strongest {n} opponents average {best_ra} (needs at least {t.min_ra})"
+        out.append(_blocker("ra", "1.4.7", text))
     titled = facts.titled - is_titled(me.title)
     if titled < need.titled:
-        out.append(
-            _blocker(
-                "titled",
-                "1.4.5a",
-                f"{titled} titled opponents in the field (needs at least {need.titled})",
-            )
-        )
+        text = f"{titled} titled opponents in the field (needs at least {need.titled})"
+        out.append(_blocker("titled", "1.4.5a", text))
     higher = facts.higher[t.title] - title_or_higher(me.title, t)
     if higher < need.higher:
-        out.append(
-            _blocker(
-                "title_or_higher",
-                "1.4.5b-e",
-                f"{higher} opponents with the {t.title} title or higher in the field "
-                f"(needs at least {need.higher})",
-            )
+        text = (
+            f"{higher} opponents with the {t.title} title or higher in the field "
+            f"(needs at least {need.higher})"
         )
+        out.append(_blocker("title_or_higher", "1.4.5b-e", text))
     if need.exempt or not need.own:
         return out
     counts = dict(facts.federations)
     counts[_fed(me)] -= 1
     feds = {f for f, c in counts.items() if c > 0} - {"", need.own}
     if len(feds) < MIN_OTHER_FEDERATIONS:
-        out.append(
-            _blocker(
-                "other_federations",
-                "1.4.3",
-                f"{len(feds)} other federations in the field (needs at least "
-                f"{MIN_OTHER_FEDERATIONS})",
-            )
+        text = (
+            f"{len(feds)} other federations in the field (needs at least {MIN_OTHER_FEDERATIONS})"
         )
+        out.append(_blocker("other_federations", "1.4.3", text))
     room = sum(min(c, need.cap(f)) for f, c in counts.items())
     if room < n:
-        out.append(
-            _blocker(
-                "own_federation" if counts.get(need.own, 0) > need.own_max else "one_federation",
-                "1.4.4",
-                f"the federation maximums (3/5 own, 2/3 one: {need.own_max} and "
-                f"{need.one_max} of {n}) leave {_counted(room, 'opponent')} for "
-                f"{_counted(n, 'round')}",
-            )
+        key = "own_federation" if counts.get(need.own, 0) > need.own_max else "one_federation"
+        text = (
+            f"the federation maximums (3/5 own, 2/3 one: {need.own_max} and "
+            f"{need.one_max} of {n}) leave {_counted(room, 'opponent')} for "
+            f"{_counted(n, 'round')}"
         )
+        out.append(_blocker(key, "1.4.4", text))
     return out
 
 
@@ -726,24 +702,14 @@ def _swiss_chance(
     need = _Need(n, _fed(me), t, exemption is not None)
     alone = _field_blockers(field, number, need, unrated, facts)
     if n < event.event_type.min_games:
-        alone.insert(
-            0,
-            _blocker(
-                "games",
-                "1.4.1",
-                f"{_counted(n, 'round')} (needs at least {event.event_type.min_games} games)",
-            ),
-        )
+        text = f"{_counted(n, 'round')} (needs at least {event.event_type.min_games} games)"
+        alone.insert(0, _blocker("games", "1.4.1", text))
     if alone:  # a requirement no set of opponents meets: no set to look for
         return NormChance(t, n, False, None, None, (), tuple(alone), exemption)
     chosen = _strongest_set(field, number, need, unrated)
     if chosen is None:
-        mix = Blocker(
-            "mix",
-            "1.4.3-1.4.5",
-            BLOCKS["other_federations"],
-            "no set of opponents meets the federations and the titles together",
-        )
+        text = "no set of opponents meets the federations and the titles together"
+        mix = Blocker("mix", "1.4.3-1.4.5", BLOCKS["other_federations"], text)
         return NormChance(t, n, False, None, None, (), (mix,), exemption)
     chance = _judge(field, number, chosen, t, event, rules)
     if chance.possible:

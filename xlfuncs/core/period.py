@@ -124,12 +124,11 @@ def period_rating(
     scoreless: ScorelessEvents = "first",
 ) -> PlayerPeriod:
     """The period of a player rated *rating* on the latest list (``None``: unrated) with K
-    *k* (the K before K x n <= 700; ignored for an unrated player) over *events*, in the
-    period's order; *rounding*: once for the period (8.3.4) or per event.
+    *k* (before K x n <= 700; ignored for an unrated player) over *events*, in the period's
+    order; *rounding*: once for the period (8.3.4) or per event.
 
     Rated: one :func:`~xlfuncs.core.rating_change.rating_change` over every event, each one
-    tournament. Two events of 10 games at K 40 give n = 20, so K 35 (700 // 20), although
-    each event alone would keep K 40:
+    tournament. Two events of 10 games at K 40 give n = 20, so K 35:
 
     >>> e = EventGames(tuple((2000, 1) for _ in range(10)))
     >>> p = period_rating(2000, [e, e], 40, rules="2025")
@@ -137,9 +136,8 @@ def period_rating(
     (35, [175.0, 175.0], 350)
 
     Each event at the rating of its own start list, the change added to the latest list
-    (FIDE's published December 2025 calculation of one player: events rated at 2395, 2400
-    and 2400 from lists of 2395 and 2400; K x changes -6.1, +3.7, +7.8; 2400 + 5 = 2405,
-    rounded once; per event, -6 + 4 + 8 = +6, the published 2406):
+    (FIDE's published December 2025 calculation of one player, ``docs/period.md``: rounded
+    once 2405; per event -6 + 4 + 8, the published 2406):
 
     >>> a = EventGames(((1995, 1), (2205, .5), (2325, 0), (1995, 1), (1995, 1)), rating=2395)
     >>> b = EventGames(((2000, 1), (2000, 1), (2121, 1), (2800, 0), (2084, 1)))
@@ -151,12 +149,9 @@ def period_rating(
     2406
 
     Unrated: the games of every event pooled for :func:`~xlfuncs.core.first_rating.first_rating`
-    (a round robin's variant only when every pooled event is one). Where the edition
-    disregards a zero score in a first event, the first event with a game against a rated
-    opponent is left out when the player scored nothing against rated opponents there;
-    *scoreless* ``"leading"``: the next such event is then the first, and so on. A first
-    rating that cannot be computed is not an error: :attr:`PlayerPeriod.first_error` says
-    why.
+    (a round robin's variant only when every pooled event is one), less the scoreless first
+    events :func:`_pooled` leaves out. A first rating that cannot be computed is not an
+    error: :attr:`PlayerPeriod.first_error` says why.
 
     >>> a = EventGames(((1900, 1), (1950, 1), (2000, 1)))
     >>> b = EventGames(((2050, 0), (2100, 0)))

@@ -213,11 +213,17 @@ class Crosstable:
     @cached_property
     def _played(self) -> tuple[list[tuple[int | None, Outcome]], ...]:
         """Every player's games with a rated result: (the opponent's rating, the result)."""
-        ratings = [e.rating for e in self.entrants]
-        return tuple(
-            [(r, o) for _, _, r, o in _rated_results(e.pairings, ratings, e.rating, self._rule)]
-            for e in self.entrants
-        )
+        numbers = range(1, len(self.entrants) + 1)
+        return tuple([(r, o) for _, _, r, o in self._results(n)] for n in numbers)
+
+    @cached_property
+    def _ratings(self) -> list[int | None]:
+        return [e.rating for e in self.entrants]
+
+    def _results(self, number: int) -> Iterator[tuple[int, int, int | None, Outcome]]:
+        """:func:`_rated_results` of player *number* (from 1)."""
+        e = self.entrants[number - 1]
+        return _rated_results(e.pairings, self._ratings, e.rating, self._rule)
 
     @property
     def _rule(self) -> _Rule | None:
@@ -234,13 +240,7 @@ class Crosstable:
     def rated_rounds(self, number: int) -> list[tuple[int, int]]:
         """The rounds (from 1) and opponents (numbers from 1) of :meth:`rated_games`, in
         the same order."""
-        ratings = [e.rating for e in self.entrants]
-        e = self.entrants[number - 1]
-        return [
-            (r, opp)
-            for r, opp, rating, _ in _rated_results(e.pairings, ratings, e.rating, self._rule)
-            if rating is not None
-        ]
+        return [(r, opp) for r, opp, rating, _ in self._results(number) if rating is not None]
 
     def excluded_rounds(self, number: int) -> list[tuple[int, int, int, Fraction]]:
         """The played games of player *number* (from 1) against a rated opponent that the
@@ -290,9 +290,7 @@ class Crosstable:
 
     def game_rounds(self, number: int) -> tuple[int, ...]:
         """The rounds (from 1) of player *number*'s :meth:`games`, in the same order."""
-        ratings = [e.rating for e in self.entrants]
-        e = self.entrants[number - 1]
-        return tuple(r for r, _, _, _ in _rated_results(e.pairings, ratings, e.rating, self._rule))
+        return tuple(r for r, _, _, _ in self._results(number))
 
     def rated_games(self, number: int) -> list[tuple[int, Fraction]]:
         """The games that move ratings: rated results against rated opponents."""
