@@ -293,9 +293,8 @@ def _read_key(key: str, rules: object, rate: RateOfPlay | None) -> Edition | _dt
 
 
 def read_rules_and_rate(rules: RulesSpec) -> tuple[Edition | _dt.date | None, RateOfPlay | None]:
-    """What a ``rules`` value names: an edition (its id, as text or a number), a day (a date or
-    ISO date text) or nothing (``None``: in force today), and the rate of play it names, if
-    any (a word before or after: ``"2025 rapid"``, ``"blitz"``; ``None`` when it names none).
+    """What a ``rules`` value (:data:`RulesSpec`) names: an edition, a day or nothing
+    (``None``: in force today), and the rate of play it names, if any (``None``: none).
 
     >>> read_rules_and_rate("2025 Rapid")[1], read_rules_and_rate(" blitz ")
     (<RateOfPlay.RAPID: 'rapid'>, (None, <RateOfPlay.BLITZ: 'blitz'>))
@@ -330,7 +329,6 @@ def read_rules_and_rate(rules: RulesSpec) -> tuple[Edition | _dt.date | None, Ra
 
 def read_rules(rules: RulesSpec) -> Edition | _dt.date | None:
     """What a ``rules`` value names, its rate of play aside (:func:`read_rules_and_rate`).
-    Both the rating and the title rules read their argument here.
 
     >>> read_rules(" 2017 ").id, read_rules("2024-01-15"), read_rules(None)
     ('2017', datetime.date(2024, 1, 15), None)
@@ -353,11 +351,9 @@ def _one_rate(said: RateOfPlay | None, given: RateSpec) -> RateOfPlay | None:
 
 def get_edition(rules: RulesSpec = None, rate: RateSpec = None) -> Edition:
     """Resolve *rules* (edition, id, date or ``None``) and the rate of play (named in
-    *rules*, or given as *rate*; neither: standard) to an :class:`Edition`.
-
-    A standard edition's id with rapid or blitz means the rapid and blitz rules in force on
-    that edition's first day (``"2025 rapid"``: those of 1 October 2025, edition
-    ``2024-12``); a date, those in force that day; nothing, those in force today.
+    *rules*, or given as *rate*; neither: standard) to an :class:`Edition`. A standard
+    edition's id with rapid or blitz means the rapid and blitz rules in force on that
+    edition's first day (``docs/editions.md``, *Rapid and blitz*).
 
     >>> get_edition().id, get_edition(2022).id, get_edition(" 2017 ").id
     ('2025', '2022', '2017')

@@ -76,10 +76,9 @@ class TimeBands:
 
 
 BANDS_2017: Final = TimeBands("2017", top=2200, middle=1600)
-"""B.02 1.1, 1 July 2017 - 31 December 2021: 2200 and 1600."""
+"""B.02 1.1, 1 July 2017 - 31 December 2021."""
 BANDS_2022: Final = TimeBands("2022", top=2400, middle=1800)
-"""B.02 1.1 from 1 January 2022 (the 2022, 2024 and 2025 texts): 2400 and 1800, the times
-each player has at the start of the tournament."""
+"""B.02 1.1 from 1 January 2022 (the 2022, 2024 and 2025 texts)."""
 
 _BANDS_2022_FROM: Final = _dt.date(2022, 1, 1)
 
@@ -87,8 +86,8 @@ FIRST_CONTROL_MOVES: Final = 30
 """B.02 1.2 (the 2024 text, and as amended 1 October 2025): "Where a certain number of moves
 is specified in the first time control, it shall be at least 30 moves." """
 _FIRST_CONTROL_FROM: Final = _dt.date(2024, 3, 1)
-"""The first edition whose 1.2 was read word for word (``docs/norms.md``); the earlier
-texts' own wording of it was not found, and it is not applied to them."""
+"""The first edition whose 1.2 was read word for word (``docs/norms.md``): not applied
+before."""
 
 
 def first_control_rule(edition: Edition) -> bool:
@@ -211,8 +210,7 @@ def _short_first_control(edition: Edition, time: TimeControl) -> bool:
 
 
 EXCLUSION_ARTICLE: Final = "Rapid and Blitz 7.3.1"
-"""The article of the 600-point rule (Rapid and Blitz Rating Regulations, 2024 text,
-7.3.1, "Effective from 1 December 2024")."""
+"""The article of the 600-point rule (from 1 December 2024)."""
 
 
 def excluded_by_difference(edition: Edition, rating: int | None, other: int | None) -> bool:
@@ -238,9 +236,8 @@ def excluded_by_difference(edition: Edition, rating: int | None, other: int | No
 
 
 MATCH_RULES_FROM: Final = _dt.date(2024, 3, 1)
-"""The first edition whose matches section (B.02 6) was read word for word (the 2024 text,
-``docs/rated.md``); the 2017 and 2022 texts' wording was not found, and it is not applied
-to them."""
+"""The first edition whose matches section (B.02 6) was read word for word
+(``docs/rated.md``): not applied before."""
 
 
 def match_rule(edition: Edition) -> bool:

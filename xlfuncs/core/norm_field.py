@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from fractions import Fraction
+from functools import cached_property
 
 from .eligibility import TimeControl, game_eligibility, time_bands
 from .norm_check import NormCheck, best_norm, near_norm, norm_checks, norm_made, titles_worth
@@ -241,9 +242,6 @@ class CrosstableNorms:
     crosstable: Crosstable
     rules: TitleEdition | None = None
     event: NormEvent | None = None
-    _setting_cache: list[tuple[NormEvent, frozenset[int]]] = dataclass_field(
-        default_factory=list, init=False, repr=False, compare=False
-    )
     _checks: dict[int, tuple[NormCheck, ...]] = dataclass_field(
         default_factory=dict, init=False, repr=False, compare=False
     )
@@ -256,24 +254,23 @@ class CrosstableNorms:
         """The Title Regulations the checks follow."""
         return title_edition(self.crosstable.edition if self.rules is None else self.rules)
 
+    @cached_property
     def _setting(self) -> tuple[NormEvent, frozenset[int]]:
-        """The norm event and the players whose games never count (1.4.2b), once."""
-        if not self._setting_cache:
-            ct = self.crosstable
-            event = self.event if self.event is not None else crosstable_norm_event(ct)
-            self._setting_cache.append((event, zero_scorers(ct)))
-        return self._setting_cache[0]
+        """The norm event and the players whose games never count (1.4.2b)."""
+        ct = self.crosstable
+        event = self.event if self.event is not None else crosstable_norm_event(ct)
+        return event, zero_scorers(ct)
 
     @property
     def norm_event(self) -> NormEvent:
         """The event the checks read."""
-        return self._setting()[0]
+        return self._setting[0]
 
     def checks(self, number: int) -> tuple[NormCheck, ...]:
         """The whole norm check (:mod:`xlfuncs.core.norm_check`) of player *number* for every
         title worth reaching, strongest first."""
         if number not in self._checks:
-            event, zero = self._setting()
+            event, zero = self._setting
             e = self.crosstable.entrants[number - 1]
             self._checks[number] = norm_checks(
                 norm_games(self.crosstable, number, zero, event.time, _forfeit_round(event)),
@@ -301,7 +298,7 @@ class CrosstableNorms:
         (a superset of those a norm counts; most players of a big open are out of reach of
         every norm), then :func:`~xlfuncs.core.norm_check.norm_made` for each title."""
         ct, rules = self.crosstable, self.title_rules
-        event, zero = self._setting()
+        event, zero = self._setting
         e = ct.entrants[number - 1]
         worth = titles_worth(e.title, e.female)
         unrated = rules.unrated_opponent

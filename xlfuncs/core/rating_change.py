@@ -6,12 +6,8 @@ start, and the change is added to the latest list's rating (as FIDE's published 
 calculations show it). Each rated game gives W - PD; the period's change is K x sum(W - PD),
 rounded once, half away from zero (-2.50 -> -3; Rating Regulations 8.3.4), or each
 tournament's on its own (:class:`Rounding`). Sums are exact (hundredths), never float.
-
-Rapid and blitz (an :class:`~xlfuncs.core.editions.Edition` whose ``rate`` is one of them)
-use the same calculation with their edition's data: no 2650 exemption, games 600 points or
-more apart with a player above 2600 not rated from 1 December 2024 (:func:`excluded_game`),
-K 20 for all until 30 September 2022 (:attr:`KRule.FIXED`), and the standard rating of a
-player unrated at the rate (:func:`rating_at_rate`).
+Rapid and blitz use the same calculation with their edition's data
+(:class:`~xlfuncs.core.editions.Edition`).
 """
 
 from __future__ import annotations
@@ -216,10 +212,8 @@ def capped_ratings(
 
 
 def excluded_game(own_rating: Number, opponent_rating: Number, *, rules: RulesSpec = None) -> bool:
-    """Whether the edition leaves a game between these two ratings unrated: rapid and blitz
-    from 1 December 2024, a difference of 600 points or more with one player rated above
-    2600 (:attr:`~xlfuncs.core.editions.Edition.excluded_difference`). Never in standard
-    play.
+    """Whether the edition leaves a game between these two ratings unrated (rapid and blitz
+    from 1 December 2024: :attr:`~xlfuncs.core.editions.Edition.excluded_difference`).
 
     >>> excluded_game(2650, 2050, rules="2025 blitz"), excluded_game(2650, 2051, rules="2025 blitz")
     (True, False)
@@ -240,10 +234,9 @@ def rating_at_rate(
     rate_rating: Number | None, standard_rating: Number | None, *, rules: RulesSpec = None
 ) -> int | None:
     """The rating a player is rated with under *rules*: their rating at the edition's rate
-    of play, else, where the edition says so (rapid and blitz,
-    :attr:`~xlfuncs.core.editions.Edition.unrated_uses_standard`), their standard rating;
-    ``None`` (unrated) when neither applies. In standard play the standard rating is the
-    rating at the rate.
+    of play, else, where the edition says so
+    (:attr:`~xlfuncs.core.editions.Edition.unrated_uses_standard`), their standard rating;
+    ``None`` (unrated) when neither applies.
 
     >>> rating_at_rate(None, 1850, rules="2025 rapid"), rating_at_rate(1790, 1850, rules="blitz")
     (1850, 1790)
@@ -301,13 +294,12 @@ def rating_change(
 ) -> RatingChange:
     """The calculation of one rating period: *tournaments* is a list of tournaments, each a
     list of rated games ``(opponent_rating, points)``. A period with no rated game has a
-    change of 0. Games the edition leaves unrated (:func:`excluded_game`: rapid and blitz
-    from 1 December 2024) are left out, and do not count in n for K x n <= 700.
+    change of 0. Games the edition leaves unrated (:func:`excluded_game`) are left out, and
+    do not count in n for K x n <= 700.
 
     *tournament_ratings*: the player's rating each tournament is rated with (the list in
     force at its start; ``None`` or omitted: *own_rating*, the rating the change is added
-    to). The 400-point rule, its 2650 exemption and the 600-point exclusion read that
-    rating.
+    to), which the 400-point rule and the 600-point exclusion read.
 
     Worked example (chesschat.org thread "FIDE rating uplift change", 2022 rules): 2000
     scoring 5.5/7 against these opponents, K 20, gives -0.61 x 20 = -12.2, so -12.
