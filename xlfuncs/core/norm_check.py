@@ -28,7 +28,6 @@ from .norms import (
     FEDERATION_KEYS,
     MIN_NORM_PERCENT,
     NORM_TITLES,
-    NormOpponent,
     NormPerformance,
     NormRules,
     NormTitle,
@@ -173,10 +172,6 @@ class NormCheck(Requirements):
         return tuple(r for r in self.requirements if r.met is None)
 
 
-def _opponent(g: NormGame) -> NormOpponent:
-    return NormOpponent(g.rating, g.title, g.federation)
-
-
 def _time_requirement(event: NormEvent, rating: int | None) -> list[Requirement]:
     """B.02 1.1 for the player's own band: every game of a player rated 2400 or more needs
     120 minutes for 60 moves, whoever the opponent (a norm counts rated games only)."""
@@ -257,7 +252,7 @@ def _mix_requirements(
     (1.4.5) among *mix_games*."""
     if not mix_games:
         return []
-    mix = norm_mix([_opponent(g) for g in mix_games], federation, t)
+    mix = norm_mix([g.as_opponent for g in mix_games], federation, t)
     checks = {
         "other_federations": (mix.other_federations, "1.4.3"),
         "own_federation": (mix.own_federation, "1.4.4"),

@@ -36,7 +36,7 @@ __all__ = ["Crosstable", "Entrant", "Pairing", "PlayerFigures", "is_round_robin"
 
 
 _Rule = tuple[Edition, "TimeControl | None", "Match | None"]
-"""The edition, the event's time and its match, as :func:`_rated_results` reads them."""
+"""The edition, the event's time and its match, as :meth:`Crosstable._results` reads them."""
 
 
 @dataclass(frozen=True)
@@ -221,13 +221,23 @@ class Crosstable:
         return [e.rating for e in self.entrants]
 
     def _results(self, number: int) -> Iterator[tuple[int, int, int | None, Outcome]]:
-        """:func:`_rated_results` of player *number* (from 1)."""
+        """The rounds of player *number* (from 1) with a rated result against an opponent
+        that :attr:`_rule` does not make not rated: (round from 1, opponent's number, their
+        rating or ``None``, the result)."""
         e = self.entrants[number - 1]
-        return _rated_results(e.pairings, self._ratings, e.rating, self._rule)
+        ratings = self._ratings
+        rule = self._rule
+        for r, p in enumerate(e.pairings, start=1):
+            o = p.outcome
+            if p.opponent is not None and o is not None and o.rated:
+                rating = ratings[p.opponent - 1]
+                if rule is not None and rules_out(rule[0], e.rating, rating, rule[1], rule[2], r):
+                    continue
+                yield r, p.opponent, rating, o
 
     @property
     def _rule(self) -> _Rule | None:
-        """What :func:`_rated_results` needs to leave out the played games that are not
+        """What :meth:`_results` needs to leave out the played games that are not
         rated (:func:`~xlfuncs.core.eligibility.rules_out`); ``None``: no such game."""
         t = self.time
         if t is not None and t.minutes is None and not t.different_times:
@@ -373,24 +383,6 @@ class Crosstable:
             first_error=first_error,
             sonneborn_berger=self.sonneborn_berger(number),
         )
-
-
-def _rated_results(
-    pairings: Sequence[Pairing],
-    ratings: Sequence[int | None],
-    own: int | None = None,
-    rule: _Rule | None = None,
-) -> Iterator[tuple[int, int, int | None, Outcome]]:
-    """The rounds of *pairings* (a player rated *own*) with a rated result against an
-    opponent that *rule* does not make not rated: (round from 1, opponent's number, their
-    rating or ``None``, the result)."""
-    for r, p in enumerate(pairings, start=1):
-        o = p.outcome
-        if p.opponent is not None and o is not None and o.rated:
-            rating = ratings[p.opponent - 1]
-            if rule is not None and rules_out(rule[0], own, rating, rule[1], rule[2], r):
-                continue
-            yield r, p.opponent, rating, o
 
 
 def withdrew(pairings: Sequence[Pairing]) -> bool:
