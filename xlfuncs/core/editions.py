@@ -58,13 +58,12 @@ class RateOfPlay(str, enum.Enum):
         >>> RateOfPlay.parse(" Blitz ")
         <RateOfPlay.BLITZ: 'blitz'>
         """
-        key = text.strip().lower() if isinstance(text, str) else text
-        for rate in cls:
-            if rate.value == key:
-                return rate
-        raise InvalidInputError(
-            f"rate: unknown rate of play {text!r}; use standard, rapid or blitz"
-        )
+        try:
+            return cls(text.strip().lower() if isinstance(text, str) else text)
+        except ValueError:
+            raise InvalidInputError(
+                f"rate: unknown rate of play {text!r}; use standard, rapid or blitz"
+            ) from None
 
 
 @dataclass(frozen=True)

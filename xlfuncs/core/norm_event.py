@@ -81,13 +81,11 @@ class EventType(enum.Enum):
         """The event type named *text* (``"swiss"``, ``"rr"``, ``"team"``, ...; any case)."""
         key = text.strip().lower().replace("_", "-")
         aliases = {"round-robin": "rr", "robin": "rr", "worldcup": "world-cup"}
-        key = aliases.get(key, key)
-        found = next((kind for kind in cls if kind.value == key), None)
-        if found is not None:
-            return found
-        raise ValueError(
-            f"event type: expected one of {', '.join(k.value for k in cls)}, got {text!r}"
-        )
+        try:
+            return cls(aliases.get(key, key))
+        except ValueError:
+            choices = ", ".join(k.value for k in cls)
+            raise ValueError(f"event type: expected one of {choices}, got {text!r}") from None
 
 
 BIG_SWISS_PLAYERS: Final = 20

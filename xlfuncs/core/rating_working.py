@@ -23,25 +23,19 @@ __all__ = ["RatingGameLine", "RatingWorking", "rating_working"]
 
 @dataclass(frozen=True)
 class RatingGameLine:
-    """One rated game of the calculation."""
+    """One rated game of the calculation: the round, the opponent's number (from 1), and the
+    figures of its :class:`~xlfuncs.core.rating_change.GameDetail` (``None`` for a game the
+    edition does not rate)."""
 
     round: int
     opponent: int
-    """The opponent's number (from 1)."""
     opponent_rating: int
-    """As published."""
     rating_used: int | None
-    """After the 400-point rule; ``None`` for a game the edition does not rate."""
     capped: bool
-    """Whether the 400-point rule changed the rating used."""
     points: Fraction
-    """W: 1, 1/2 or 0."""
     expected: Fraction | None
-    """PD (table 8.1(b)) for the difference to the rating used."""
     difference: Fraction | None
-    """W - PD."""
     change: Fraction | None
-    """K x (W - PD)."""
     left_out: str | None = None
     """Why the game is not rated (``None``: rated)."""
 
