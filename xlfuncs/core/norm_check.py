@@ -27,6 +27,7 @@ from .norm_games import GameChoice, GameKind, NormGame, choose_games
 from .norms import (
     FEDERATION_KEYS,
     MIN_NORM_PERCENT,
+    MIX_KEYS,
     NORM_TITLES,
     NormPerformance,
     NormRules,
@@ -58,6 +59,9 @@ MAX_CREDITED_GAMES: Final = 13
 
 WOMEN_NORMS: Final = ("WGM", "WIM")
 """Norms open to women only."""
+
+_MIX_ARTICLES: Final = ("1.4.3", "1.4.4", "1.4.4", "1.4.5a", "1.4.5b-e")
+"""The article of each mix check but the games' (:data:`~xlfuncs.core.norms.MIX_KEYS`)."""
 
 
 @dataclass(frozen=True)
@@ -253,20 +257,12 @@ def _mix_requirements(
     if not mix_games:
         return []
     mix = norm_mix([g.as_opponent for g in mix_games], federation, t)
-    checks = {
-        "other_federations": (mix.other_federations, "1.4.3"),
-        "own_federation": (mix.own_federation, "1.4.4"),
-        "one_federation": (mix.one_federation, "1.4.4"),
-        "titled": (mix.titled, "1.4.5a"),
-        "title_or_higher": (mix.title_or_higher, "1.4.5b-e"),
-    }
     reqs: list[Requirement] = []
-    for key, (c, article) in checks.items():
-        fed_rule = key in FEDERATION_KEYS
+    for key, c, article in zip(MIX_KEYS[1:], mix.checks[1:], _MIX_ARTICLES, strict=True):
         note = ", ".join(c.federations)
         met = c.met
         needs = None
-        if fed_rule and exemption is not None:
+        if key in FEDERATION_KEYS and exemption is not None:
             met, note = True, f"exempt: {exemption}"
         elif c.met is None:
             needs = "the player's federation"
