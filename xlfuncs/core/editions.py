@@ -311,12 +311,12 @@ def read_rules_and_rate(rules: RulesSpec) -> tuple[Edition | _dt.date | None, Ra
     words = rules.split()
     rates = [_RATE_WORDS[w.lower()] for w in words if w.lower() in _RATE_WORDS]
     rest = [w for w in words if w.lower() not in _RATE_WORDS]
-    if len(rates) > 1 or len(rest) > 1:
-        if len(rates) > 1:
-            raise InvalidInputError(
-                f"rules: {rules!r} names {len(rates)} rates of play; name one (standard, "
-                "rapid or blitz)"
-            )
+    if len(rates) > 1:
+        raise InvalidInputError(
+            f"rules: {rules!r} names {len(rates)} rates of play; name one (standard, "
+            "rapid or blitz)"
+        )
+    if len(rest) > 1:
         raise _unknown(rules)
     rate = rates[0] if rates else None
     if not rest:

@@ -522,8 +522,7 @@ class _SetSearch:
         folded: _States = {}
         for (k, h, t, f, raised, here), found in states.items():
             state = (k, h, t, min(self.feds_needed, f + (other and here > 0)), raised, 0)
-            if state not in folded or found[0] > folded[state][0]:
-                folded[state] = found
+            _keep(folded, state, *found)
         return folded
 
 

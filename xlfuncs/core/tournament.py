@@ -406,7 +406,7 @@ def is_round_robin(pairings: Sequence[Sequence[Pairing]]) -> bool:
     False
     """
     staying = [i for i, ps in enumerate(pairings, start=1) if not withdrew(ps)]
-    if len(pairings) < 2 or len(staying) < 2:
+    if len(staying) < 2:
         return False
     everyone = set(staying)
     return all(everyone - {i} <= {p.opponent for p in pairings[i - 1]} for i in staying)
