@@ -40,7 +40,6 @@ class FirstRatingLine:
     in_score: bool
     """Whether the game counts in the score and the games n."""
     text: str
-    """What the line is."""
     left_out: str | None = None
     """Why the game counts in neither (``None``: it counts)."""
 
