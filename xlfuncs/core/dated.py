@@ -23,10 +23,7 @@ class DatedEdition:
 
     id: str
     """Short name used in cells and on the command line: the year it came into force."""
-
     in_force_from: _dt.date
-    """First day the edition applied."""
-
     in_force_until: _dt.date | None
     """Last day the edition applied; ``None`` while it is in force."""
 

@@ -1,33 +1,14 @@
-"""The editions of FIDE's Rating Regulations that the core implements, as data in one place.
+"""The editions of FIDE's Rating Regulations that the core implements, as data in one place
+(the table of editions, their dates and sources: ``docs/editions.md``).
 
 Every rule that changed between editions is a field of :class:`Edition`; the functions of the
 core read the field and never test an edition's name. To follow a future change of the
 regulations, add a row to :data:`EDITIONS` (and a field here if a new kind of rule appears).
 
-========  ========================  ====================================================
-id        in force                  what differs
-========  ========================  ====================================================
-``2017``  1 Jul 2017 - 31 Dec 2021  400-point cap on every game; floor 1000; first rating
-                                    Ra + 20 per half point above 50 %, Ra + dp below,
-                                    Ra + dp x n/(n+1) below 50 % in a round robin
-``2022``  1 Jan 2022 - 29 Feb 2024  one 400-point upgrade per tournament; no round-robin
-                                    factor
-``2024``  1 Mar 2024 - 30 Sep 2025  cap on every game; floor 1400; first rating with two
-                                    hypothetical 1800 opponents drawn, at most 2200
-``2025``  1 Oct 2025 -              as 2024, no cap for a player rated 2650 or more
-========  ========================  ====================================================
-
-In every edition a zero score in a first event is disregarded, and a first rating is
-published only from 5 games against rated opponents (pooled over at most 26 months) and at or
-above the floor (see :attr:`Edition.zero_score_disregarded`, :attr:`Edition.rating_floor`).
-
 Rapid and blitz (:class:`RateOfPlay`) have their own chapter of the regulations, with its own
-dates: :data:`RAPID_BLITZ_EDITIONS`, rows of the same :class:`Edition`, whose rate-specific
-fields (:attr:`Edition.k_fixed`, :attr:`Edition.unrated_uses_standard`,
-:attr:`Edition.excluded_difference`, :attr:`Edition.title_norms`, no 2650 exemption) are data
-like the rest. A ``rules`` value chooses the rate with a word: ``"2025 rapid"``, ``"blitz"``,
-``"2024-03-01 rapid"`` (:func:`get_edition`). Sources and what is uncertain:
-``docs/editions.md``, section *Rapid and blitz*.
+dates: :data:`RAPID_BLITZ_EDITIONS`, rows of the same :class:`Edition`. A ``rules`` value
+chooses the rate with a word: ``"2025 rapid"``, ``"blitz"``, ``"2024-03-01 rapid"``
+(:func:`get_edition`).
 """
 
 from __future__ import annotations
@@ -59,21 +40,13 @@ __all__ = [
 
 class RateOfPlay(str, enum.Enum):
     """The rate of play of an event, each rated on its own list (a ``str``:
-    ``RateOfPlay.RAPID == "rapid"``).
-
-    The Laws of Chess define them (appendices A and B) by the time for all the moves, the
-    time allotted plus 60 times any increment: rapid more than 10 and less than 60 minutes,
-    blitz 10 minutes or less, standard the rest (60 minutes or more). The Rapid and Blitz
-    Rating Regulations (2024 text, 1.1.2) rate a blitz game only with more than 3 minutes.
-    Reading a TRF's time control: :mod:`xlfuncs.trf.rate_of_play`.
+    ``RateOfPlay.RAPID == "rapid"``). Their definitions: ``docs/editions.md``, *Rapid and
+    blitz*; reading a TRF's time control: :mod:`xlfuncs.trf.rate_of_play`.
     """
 
     STANDARD = "standard"
-    """Standard ("classical") play: the FIDE Rating Regulations' own chapter."""
     RAPID = "rapid"
-    """Rapid play: the Rapid and Blitz Rating Regulations, rapid list."""
     BLITZ = "blitz"
-    """Blitz play: the Rapid and Blitz Rating Regulations, blitz list."""
 
     def __str__(self) -> str:
         return self.value
@@ -85,13 +58,12 @@ class RateOfPlay(str, enum.Enum):
         >>> RateOfPlay.parse(" Blitz ")
         <RateOfPlay.BLITZ: 'blitz'>
         """
-        key = text.strip().lower() if isinstance(text, str) else text
-        for rate in cls:
-            if rate.value == key:
-                return rate
-        raise InvalidInputError(
-            f"rate: unknown rate of play {text!r}; use standard, rapid or blitz"
-        )
+        try:
+            return cls(text.strip().lower() if isinstance(text, str) else text)
+        except ValueError:
+            raise InvalidInputError(
+                f"rate: unknown rate of play {text!r}; use standard, rapid or blitz"
+            ) from None
 
 
 @dataclass(frozen=True)
@@ -104,9 +76,8 @@ class Edition(DatedEdition):
 
     cap_once_per_tournament: bool
     """``True`` where a player benefits from at most one 400-point upgrade per tournament:
-    the game with the largest difference (2022 text, 8.3.1). Our reading: the limit is on
-    *upgrades*, i.e. lower-rated opponents counted as rated 400 below the player; a higher-
-    rated opponent is always counted at most 400 above."""
+    the game with the largest difference (2022 text, 8.3.1; our reading, on *upgrades* only:
+    ``docs/editions.md``)."""
 
     cap_exempt_from: int | None
     """A player rated this much or more has no 400-point cap (2025); ``None``: no exemption."""
@@ -136,51 +107,30 @@ class Edition(DatedEdition):
 
     zero_score_disregarded: bool
     """A zero score in a player's first event is disregarded (no first rating from it).
-    ``True`` in every implemented edition: the rule predates 2022. Sources:
-    the 2003 text, handbook B.02 6.1 (GA 2003), "If an unrated player scores zero or half in
-    an event, his score and that of his opponents against him are disregarded" (copy of the
-    handbook at arbitri.lombardiascacchi.com, B0206); the 2009 changes (fide.com news, 13 July
-    2009, "Changes to Title and Rating Regulations effective from July 1st 2009") compute a
-    first rating only from a score of at least 1 point; summaries of the 2014 text (in force
-    until the 2017 edition's changes, legendchess.com, "FIDE Rating Regulations effective
-    from 1 July 2014") disregard a first event without a point scored; the 2024 text as
-    quoted by circlechess.com ("If an unrated player scores zero in their first event this
-    score is disregarded"); ``docs/fide-rules.md``, *First rating*. The 2017 text itself
-    was not found: *unconfirmed* word for word; the text of handbook B.02 effective 1 July
-    2017 (section 8.2) would settle it."""
+    ``True`` in every implemented edition: the rule predates 2022 (the texts:
+    ``docs/editions.md``, Sources [4], [8] and *unconfirmed* point 4)."""
 
     rate: RateOfPlay = RateOfPlay.STANDARD
     """The rate of play these rules rate (rows of :data:`RAPID_BLITZ_EDITIONS` serve rapid
     and blitz alike; :func:`get_edition` gives each its own copy, ``id`` ``"2024-12 rapid"``)."""
 
     title_norms: bool = True
-    """Whether an event under these rules can give a title norm: only standard play can (a
-    norm is earned in a standard-rated event, as the project's requirements state; the clause
-    of the Title Regulations saying so was not found in the stored material). ``False`` for
-    rapid and blitz, so that no norm is claimed there."""
+    """Whether an event under these rules can give a title norm: only standard play can
+    (``False`` for rapid and blitz)."""
 
     k_fixed: int | None = None
-    """Every player's K under these rules (20 for rapid and blitz until 30 September 2022);
-    ``None``: the K rule 8.3.3 (40, 20 or 10), which rapid and blitz follow since 1 October
-    2022. Either way K x n <= 700 lowers it for a long period. Sources: FIDE's announcement
-    of the rapid and blitz lists (16 November 2011, old.fide.com, "Rapid and blitz rating
-    lists": "the K factor used will in all cases be 20"); the change of 1 October 2022
-    (scacchierando.it, "Nuove regole FIDE per i rating Rapid&Blitz": "Dal primo ottobre il K
-    dei rating Rapid e Blitz seguira le stesse regole di quello Standard"; the previous rule
-    "K=20 per tutti")."""
+    """Every player's K under these rules (20 for rapid and blitz until 30 September 2022;
+    sources: ``docs/editions.md`` [10], [12]); ``None``: the K rule 8.3.3 (40, 20 or 10).
+    Either way K x n <= 700 lowers it for a long period."""
 
     unrated_uses_standard: bool = False
     """A player unrated at this rate of play who has a standard rating at the start of the
     event is rated with the standard rating, and counts as rated (Rapid and Blitz Rating
-    Regulations 2024, 7.2.1: "If an unrated player has a standard rating at the beginning of
-    a rapid or blitz tournament, their standard rating is used for rating calculation. Such
-    a player is considered to be rated"). ``False`` for standard play."""
+    Regulations 2024, 7.2.1, quoted in ``docs/editions.md``)."""
 
     excluded_difference: int | None = None
     """Games between players this many points or more apart are not rated when one of them
-    is rated above :attr:`excluded_above` (rapid and blitz from 1 December 2024, 7.3.1:
-    "Games played between players with a rating difference of 600 points or more shall not
-    be rated if at least one of the players is rated above 2600 on the relevant list");
+    is rated above :attr:`excluded_above` (rapid and blitz from 1 December 2024, 7.3.1);
     ``None``: no such exclusion."""
 
     excluded_above: int | None = None
@@ -264,32 +214,8 @@ RAPID_BLITZ_EDITIONS: Final[dict[str, Edition]] = by_id(
     ),
 )
 """The Rapid and Blitz Rating Regulations' editions by id, oldest first: the standard
-editions' rules, except where the rapid and blitz chapter differs.
-
-==========  ========================  ==================================================
-id          in force                  what differs from the standard rules then
-==========  ========================  ==================================================
-``2017``    1 Jul 2017 - 31 Dec 2021  K 20 for every player; no title norm
-``2022``    1 Jan 2022 - 30 Sep 2022  K 20 for every player
-``2022-10`` 1 Oct 2022 - 29 Feb 2024  K by the standard rule (8.3.3)
-``2024``    1 Mar 2024 - 30 Nov 2024  none but the standard rating of a player unrated at
-                                      the rate (also in every row above)
-``2024-12`` 1 Dec 2024 -              games 600 points or more apart, one player rated
-                                      above 2600, not rated; no 2650 exemption (the
-                                      standard 2025 change is for standard play only)
-==========  ========================  ==================================================
-
-The 2024 rows follow the text of the handbook chapter "FIDE Rapid and Blitz Rating
-Regulations" (approved by the FIDE Council on 15 December 2023, applied from 1 March 2024,
-with its "Effective from 1 December 2024" sentence in 7.3.1), as transcribed and compared
-with the standard chapter line by line in a public verification record (zugzwang-foundation/
-Chess-ELO-Rating, ``docs/research/VERIFICATION_2026-10-09.md``, item 2: the initial rating,
-the tables, K and the rounding are word for word the standard ones). The older rows'
-texts were not found: their 400-point rule, floor and first rating copy the standard
-editions of the same dates (*unconfirmed*; a 2021 blog, chessexpress.blogspot.com "The
-thing about ratings", reads the rapid and blitz text of then as capping the difference at
-735 and as requiring 1 point in a first event). ``docs/editions.md`` says what would
-settle each point."""
+editions' rules, except where the rapid and blitz chapter differs (the table, its sources
+and what is *unconfirmed*: ``docs/editions.md``, *Rapid and blitz*)."""
 
 DEFAULT_RAPID_BLITZ_EDITION: Final[Edition] = RAPID_BLITZ_EDITIONS["2024-12"]
 """The Rapid and Blitz Rating Regulations in force today (since 1 December 2024)."""
@@ -366,9 +292,8 @@ def _read_key(key: str, rules: object, rate: RateOfPlay | None) -> Edition | _dt
 
 
 def read_rules_and_rate(rules: RulesSpec) -> tuple[Edition | _dt.date | None, RateOfPlay | None]:
-    """What a ``rules`` value names: an edition (its id, as text or a number), a day (a date or
-    ISO date text) or nothing (``None``: in force today), and the rate of play it names, if
-    any (a word before or after: ``"2025 rapid"``, ``"blitz"``; ``None`` when it names none).
+    """What a ``rules`` value (:data:`RulesSpec`) names: an edition, a day or nothing
+    (``None``: in force today), and the rate of play it names, if any (``None``: none).
 
     >>> read_rules_and_rate("2025 Rapid")[1], read_rules_and_rate(" blitz ")
     (<RateOfPlay.RAPID: 'rapid'>, (None, <RateOfPlay.BLITZ: 'blitz'>))
@@ -386,12 +311,12 @@ def read_rules_and_rate(rules: RulesSpec) -> tuple[Edition | _dt.date | None, Ra
     words = rules.split()
     rates = [_RATE_WORDS[w.lower()] for w in words if w.lower() in _RATE_WORDS]
     rest = [w for w in words if w.lower() not in _RATE_WORDS]
-    if len(rates) > 1 or len(rest) > 1:
-        if len(rates) > 1:
-            raise InvalidInputError(
-                f"rules: {rules!r} names {len(rates)} rates of play; name one (standard, "
-                "rapid or blitz)"
-            )
+    if len(rates) > 1:
+        raise InvalidInputError(
+            f"rules: {rules!r} names {len(rates)} rates of play; name one (standard, "
+            "rapid or blitz)"
+        )
+    if len(rest) > 1:
         raise _unknown(rules)
     rate = rates[0] if rates else None
     if not rest:
@@ -403,7 +328,6 @@ def read_rules_and_rate(rules: RulesSpec) -> tuple[Edition | _dt.date | None, Ra
 
 def read_rules(rules: RulesSpec) -> Edition | _dt.date | None:
     """What a ``rules`` value names, its rate of play aside (:func:`read_rules_and_rate`).
-    Both the rating and the title rules read their argument here.
 
     >>> read_rules(" 2017 ").id, read_rules("2024-01-15"), read_rules(None)
     ('2017', datetime.date(2024, 1, 15), None)
@@ -426,11 +350,9 @@ def _one_rate(said: RateOfPlay | None, given: RateSpec) -> RateOfPlay | None:
 
 def get_edition(rules: RulesSpec = None, rate: RateSpec = None) -> Edition:
     """Resolve *rules* (edition, id, date or ``None``) and the rate of play (named in
-    *rules*, or given as *rate*; neither: standard) to an :class:`Edition`.
-
-    A standard edition's id with rapid or blitz means the rapid and blitz rules in force on
-    that edition's first day (``"2025 rapid"``: those of 1 October 2025, edition
-    ``2024-12``); a date, those in force that day; nothing, those in force today.
+    *rules*, or given as *rate*; neither: standard) to an :class:`Edition`. A standard
+    edition's id with rapid or blitz means the rapid and blitz rules in force on that
+    edition's first day (``docs/editions.md``, *Rapid and blitz*).
 
     >>> get_edition().id, get_edition(2022).id, get_edition(" 2017 ").id
     ('2025', '2022', '2017')

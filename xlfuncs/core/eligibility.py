@@ -1,39 +1,20 @@
 """Whether each game of an event is rated, and the rule that decides it (FIDE Rating
-Regulations B.02, and the Rapid and Blitz Rating Regulations).
+Regulations B.02, and the Rapid and Blitz Rating Regulations; the texts are quoted in
+``docs/norms.md``, *Game eligibility*, and ``docs/rated.md``, *Games not rated*).
 
-The minimum playing time of a standard game (B.02 1.1; texts quoted in ``docs/norms.md``,
-*Game eligibility*): "For a game to be rated each player must [at the start of the
-tournament; the 2024 text as published today: at the start of the game] have the following
-minimum periods in which to complete all the moves, assuming the game lasts 60 moves":
-
-- from 1 January 2022: 120 minutes where at least one of the players in the game has a
-  rating of 2400 or higher; 90 minutes where at least one has 1800 or higher; 60 minutes
-  where both are rated below 1800;
-- 1 July 2017 - 31 December 2021: the same with 2200 and 1600.
-
-Not rated either: a game of less than one move and a forfeit (unplayed games are not
-counted); a game in which the two players had different times (each player must have the
-minimum: FIDE rates no game with unequal times, an Armageddon); in rapid and blitz from
-1 December 2024 (Rapid and Blitz Rating Regulations 7.3.1), "Games played between players
-with a rating difference of 600 points or more shall not be rated if at least one of the
-players is rated above 2600 on the relevant list"
-(:func:`~xlfuncs.core.rating_change.excluded_game`): not rated for either player.
-
-Matches (B.02 6, the 2024 text; the same words in the Rapid and Blitz chapter, 5): "6.1
-Matches in which one player is unrated shall not be rated. 6.2 Where a match is over a
-specific number of games, those played after one player has won shall not be rated. This
-requirement may be waived by prior request." A two-player event is a match (:class:`Match`);
-whether it was over a fixed number of games, and over how many, the file cannot say for
-certain: the verdicts name what they assume (the rounds of ``142``/``XXR``, else of the
-file, and no waiver). Applied from the 2024 text (:func:`match_rule`); the 2017 and 2022
-texts' wording was not found.
+Not rated: a game below the minimum time for 60 moves of B.02 1.1 (:class:`TimeBands`:
+2400/1800 from 1 January 2022, 2200/1600 before), or whose first control names fewer than
+30 moves (B.02 1.2, from the 2024 text); a game in which the two players had different
+times; a game of less than one move and a forfeit; in rapid and blitz from 1 December 2024,
+a game 600 points or more apart with one player above 2600 (Rapid and Blitz 7.3.1), for
+either player; in a two-player event read as a :class:`Match` (B.02 6, applied from the
+2024 text), a game with one player unrated (6.1) or played after one player had won (6.2,
+assuming a fixed number of games and no waiver: the verdicts name it).
 
 :func:`rules_out` is the one rule that both each game's verdict (:func:`game_eligibility`)
-and a crosstable's rating figures (rated games, Ra, Rp, the change) read.
-
-The time comes from the event (:class:`TimeControl`): where it is not known the verdict is
-"not known" (``rated`` ``None``), never "rated"; where it rests on reading free text, the
-verdict says so (:attr:`GameEligibility.assumption`).
+and a crosstable's rating figures read. Where the time is not known the verdict is "not
+known" (``rated`` ``None``), never "rated"; where it rests on reading free text, the verdict
+says so (:attr:`GameEligibility.assumption`).
 """
 
 from __future__ import annotations
@@ -95,10 +76,9 @@ class TimeBands:
 
 
 BANDS_2017: Final = TimeBands("2017", top=2200, middle=1600)
-"""B.02 1.1, 1 July 2017 - 31 December 2021: 2200 and 1600."""
+"""B.02 1.1, 1 July 2017 - 31 December 2021."""
 BANDS_2022: Final = TimeBands("2022", top=2400, middle=1800)
-"""B.02 1.1 from 1 January 2022 (the 2022, 2024 and 2025 texts): 2400 and 1800, the times
-each player has at the start of the tournament."""
+"""B.02 1.1 from 1 January 2022 (the 2022, 2024 and 2025 texts)."""
 
 _BANDS_2022_FROM: Final = _dt.date(2022, 1, 1)
 
@@ -106,13 +86,12 @@ FIRST_CONTROL_MOVES: Final = 30
 """B.02 1.2 (the 2024 text, and as amended 1 October 2025): "Where a certain number of moves
 is specified in the first time control, it shall be at least 30 moves." """
 _FIRST_CONTROL_FROM: Final = _dt.date(2024, 3, 1)
-"""The first edition whose 1.2 was read word for word (``docs/norms.md``); the earlier
-texts' own wording of it was not found, and it is not applied to them."""
+"""The first edition whose 1.2 was read word for word (``docs/norms.md``): not applied
+before."""
 
 
 def first_control_rule(edition: Edition) -> bool:
-    """Whether *edition* (standard play) requires a first time control naming a number of
-    moves to name at least :data:`FIRST_CONTROL_MOVES` (B.02 1.2)."""
+    """Whether *edition* applies B.02 1.2 (:data:`FIRST_CONTROL_MOVES`)."""
     return edition.rate is RateOfPlay.STANDARD and edition.in_force_from >= _FIRST_CONTROL_FROM
 
 
@@ -194,12 +173,10 @@ def time_rules_out(
     edition: Edition, rating: int | None, other: int | None, time: TimeControl | None
 ) -> bool:
     """Whether the event's *time* makes a played game between *rating* and *other*
-    (``None``: unrated) not rated under *edition*: the two players had different times, or
-    each had less than the minimum of B.02 1.1 for the higher rating in the game. ``False``
-    where the time is not known (*time* ``None``, or no minutes), and in rapid and blitz for
-    the minutes (their time is their rate's own definition). The one rule that both each
-    game's verdict (:func:`game_eligibility`) and a crosstable's rating figures
-    (:class:`~xlfuncs.core.tournament.Crosstable`, ``time``) read.
+    (``None``: unrated) not rated under *edition*: different times for the two players, a
+    short first control (B.02 1.2), or less than the minimum of B.02 1.1 for the higher
+    rating in the game. ``False`` where the time is not known, and in rapid and blitz for
+    the minutes (their time is their rate's own definition).
 
     >>> from xlfuncs.core.editions import get_edition
     >>> e = get_edition("2025")
@@ -233,16 +210,13 @@ def _short_first_control(edition: Edition, time: TimeControl) -> bool:
 
 
 EXCLUSION_ARTICLE: Final = "Rapid and Blitz 7.3.1"
-"""The article of the 600-point rule (Rapid and Blitz Rating Regulations, 2024 text,
-7.3.1, "Effective from 1 December 2024")."""
+"""The article of the 600-point rule (from 1 December 2024)."""
 
 
 def excluded_by_difference(edition: Edition, rating: int | None, other: int | None) -> bool:
     """Whether *edition* leaves a game between *rating* and *other* (``None``: unrated)
-    unrated for the difference of the two ratings (Rapid and Blitz 7.3.1, from 1 December
-    2024: 600 points or more apart, one player rated above 2600;
-    :func:`~xlfuncs.core.rating_change.excluded_game`). Not rated for either player: the
-    text says the game "shall not be rated".
+    unrated for either player by the 600-point rule
+    (:func:`~xlfuncs.core.rating_change.excluded_game`).
 
     >>> from xlfuncs.core.editions import get_edition
     >>> b = get_edition("2025 blitz")
@@ -262,9 +236,8 @@ def excluded_by_difference(edition: Edition, rating: int | None, other: int | No
 
 
 MATCH_RULES_FROM: Final = _dt.date(2024, 3, 1)
-"""The first edition whose matches section (B.02 6) was read word for word (the 2024 text,
-``docs/rated.md``); the 2017 and 2022 texts' wording was not found, and it is not applied
-to them."""
+"""The first edition whose matches section (B.02 6) was read word for word
+(``docs/rated.md``): not applied before."""
 
 
 def match_rule(edition: Edition) -> bool:
@@ -281,10 +254,8 @@ def match_rule(edition: Edition) -> bool:
 
 
 def match_articles(edition: Edition) -> tuple[str, str]:
-    """The articles of the two match rules in *edition*'s chapter: ``("B.02 6.1", "B.02
-    6.2")`` in standard play; in rapid and blitz ``("Rapid and Blitz 5.1", "Rapid and Blitz
-    5.2")`` (that chapter has one section fewer before it: its 3 replaces the standard 3 and
-    4).
+    """The articles of the two match rules in *edition*'s chapter (the rapid and blitz
+    chapter has one section fewer before them).
 
     >>> from xlfuncs.core.editions import get_edition
     >>> match_articles(get_edition("2025 rapid"))
@@ -381,11 +352,8 @@ def rules_out(
     """Whether a played game (a rated result) between *rating* and *other* (``None``:
     unrated) is not rated under *edition* at the event's *time* (``None``: not known), for
     a reason other than the result: the time (:func:`time_rules_out`), the 600-point rule
-    of rapid and blitz (:func:`excluded_by_difference`), or, in round *round_no* (from 1)
-    of a *match*, the match rules (B.02 6.1 one player unrated, 6.2 played after one player
-    had won). The one rule that each game's verdict (:func:`game_eligibility`) and a
-    crosstable's rating figures (:class:`~xlfuncs.core.tournament.Crosstable`: rated games,
-    Ra, Rp, the change, the first rating) read.
+    (:func:`excluded_by_difference`), or, in round *round_no* (from 1) of a *match*, the
+    match rules (B.02 6.1, 6.2).
 
     >>> from xlfuncs.core.editions import get_edition
     >>> rules_out(get_edition("2025 blitz"), 2650, 2050, None)

@@ -26,9 +26,7 @@ class XlfuncsError(ValueError):
 
 class InvalidInputError(XlfuncsError):
     """A value of the wrong type or shape: text where a rating is expected, ranges of
-    different lengths, an unknown edition or title. Shown as ``#VALUE!``."""
-
-    excel_code = "#VALUE!"
+    different lengths, an unknown edition or title. Shown as ``#VALUE!`` (the base's)."""
 
 
 class OutOfRangeError(XlfuncsError):

@@ -3,20 +3,15 @@
 - ``2017``: Ra = average of the rated opponents; at 50 % or more Ru = Ra + 20 per half point
   above 50 %; below 50 % Ru = Ra + dp, or Ra + dp x n/(n+1) in a round robin, where (seed's
   variant) the results against unrated opponents count too.
-- ``2022``: as 2017 without the round-robin variant; a zero score is disregarded.
+- ``2022``: as 2017 without the round-robin variant.
 - ``2024``/``2025``: two hypothetical opponents rated 1800, both drawn, join Ra and the score;
   Ru = Ra + dp, at most 2200.
 
 A zero score in a first event is disregarded in every edition. A first rating is published
-(2024 text 7.1.4; 7.14 in the 2014 text, the same conditions with the floor 1000) when it
-rests on at least five games against rated opponents -- the games of events played within
-consecutive rating periods of at most 26 months are pooled -- and Ru reaches the edition's
-floor (1000 before March 2024, 1400 since). :attr:`FirstRating.published` and
-:attr:`FirstRating.reasons` say whether and why not. Sources: the 2014 text as copied at
-kinabaluchess.com ("A rating for a player new to the list shall be published only if ... a
-minimum of 5 games played against rated opponents ... pooled ... not more than 26 months ...
-The rating is at least 1000"); the 2024 text as summarised at lichess.org/@/Transil_Flash
-("FIDE Rating increments effective from 1 March 2024": five games, 26 months, at least 1400).
+(2024 text 7.1.4; 7.14 in the 2014 text) when it rests on at least five games against rated
+opponents (those of events within 26 months pooled) and Ru reaches the edition's floor:
+:attr:`FirstRating.published` and :attr:`FirstRating.reasons` say whether and why not (the
+texts: ``docs/editions.md``, Sources [9]).
 """
 
 from __future__ import annotations

@@ -4,22 +4,10 @@ in the score, and why not), the hypothetical opponents of the edition, Ra, the s
 the formula the edition uses, the rounding, the maximum, and whether the rating is published.
 
 :func:`first_rating_working` takes the figures from the calculation
-:func:`~xlfuncs.core.first_rating.first_rating` makes of the crosstable's games (the one
-the crosstable's own first rating, :meth:`~xlfuncs.core.tournament.Crosstable.first`,
-makes) and puts each game beside the round and opponent it came from. The lines' ratings
-counted in Ra sum to Ra times their count, and their points counted to the score.
-
-The rules, by edition (:class:`~xlfuncs.core.editions.Edition`; the Rating Regulations'
-first rating of a player unrated at the start of the event):
-
-- ``2017``, ``2022``: Ra is the average of the rated opponents; at 50 % or more Ru = Ra + 20
-  per half point above 50 %, below it Ru = Ra + dp (``2017`` in a round robin: the results
-  against unrated opponents count too, and Ru = Ra + dp x n/(n+1) below 50 %).
-- ``2024``, ``2025`` (from 1 March 2024): two hypothetical opponents rated 1800, both drawn,
-  join Ra and the score; Ru = Ra + dp at every score; at most 2200; the floor 1400.
-- Every edition: a zero score in a first event is disregarded; Ru is published from 5 games
-  against rated opponents (those of events within 26 months pooled) and at the floor or
-  above (7.1.4 of the 2024 text).
+:func:`~xlfuncs.core.first_rating.first_rating` makes of the crosstable's games (the rules
+by edition: that module's docstring) and puts each game beside the round and opponent it
+came from. The lines' ratings counted in Ra sum to Ra times their count, and their points
+counted to the score.
 """
 
 from __future__ import annotations
@@ -52,7 +40,6 @@ class FirstRatingLine:
     in_score: bool
     """Whether the game counts in the score and the games n."""
     text: str
-    """What the line is."""
     left_out: str | None = None
     """Why the game counts in neither (``None``: it counts)."""
 
@@ -198,19 +185,16 @@ def first_rating_working(crosstable: Crosstable, number: int) -> FirstRatingWork
         lines.append(
             FirstRatingLine(r, opponent, rating, Fraction(w), rated, counted, text, left_out)
         )
-    for _ in range(edition.first_rating_hypothetical_draws):
-        lines.append(
-            FirstRatingLine(
-                None,
-                None,
-                edition.hypothetical_rating,
-                Fraction(1, 2),
-                True,
-                True,
-                f"hypothetical opponent rated {edition.hypothetical_rating}, drawn "
-                f"(rules {edition.id})",
-            )
-        )
+    hypothetical = FirstRatingLine(
+        None,
+        None,
+        edition.hypothetical_rating,
+        Fraction(1, 2),
+        True,
+        True,
+        f"hypothetical opponent rated {edition.hypothetical_rating}, drawn (rules {edition.id})",
+    )
+    lines += [hypothetical] * edition.first_rating_hypothetical_draws
     formula, steps = _steps(calc, lines)
     return FirstRatingWorking(
         player=number,

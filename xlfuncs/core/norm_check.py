@@ -1,25 +1,12 @@
 """The whole title-norm check of one player in one event, as FIDE checks it (Title
 Regulations B.01, 2024 text; the 2017-2023 text where it differs, by its edition): one
 :class:`NormCheck` per title, each requirement with its figure, threshold and whether it is
-met, the games used and the games left out, and why.
+met, the games used and the games left out, and why (``docs/norms.md``, *What is checked*).
 
-The games (1.4.1): at least 9 (7 at team championships, 8 at the World Cup counted as 9:
-:class:`~xlfuncs.core.norm_event.EventType`); 8 played games and a forfeit win or a
-pairing-allocated bye in a 9-round event count as 9 (1.4.1c); a norm from more than 13 games
-counts as 13 (1.7). Later rounds may be left out, except with fixed pairings (1.4.1e), and
-games against defeated opponents may be dropped (1.4.1f), as long as what is left still
-meets every requirement: :mod:`xlfuncs.core.norm_games` finds the best such set. Not
-counted at all (1.4.2): forfeits, byes and games of less than one move (1.4.2c), and in a
-round robin the games against unrated players who scored nothing against rated opponents
-(1.4.2b).
-
-The opponents (1.4.3-1.4.5): :func:`~xlfuncs.core.norms.norm_mix`, with the exemptions of
-1.4.3a-d (:meth:`~xlfuncs.core.norm_event.NormEvent.exemption_for`). In a round robin the
-mix must allow a norm over the complete event (1.4.1f): it is counted on every game.
-
-The ratings (1.4.6-1.4.8): :func:`~xlfuncs.core.norms.norm_performance` (the floor for the
-lowest-rated opponent only, unrated opponents at the value of the edition in force, Ra
-rounded, p to a whole percent, 35 %).
+The games (1.4.1-1.4.2): :mod:`xlfuncs.core.norm_games` finds the best set. The opponents
+(1.4.3-1.4.5): :func:`~xlfuncs.core.norms.norm_mix`, with the exemptions of 1.4.3a-d; in a
+round robin the mix is counted on every game (1.4.1f). The ratings (1.4.6-1.4.8):
+:func:`~xlfuncs.core.norms.norm_performance`.
 
 What the event cannot tell (the rate of play, registration, the chief arbiter's title) is a
 requirement marked "not checked" with what it needs; it does not stop a norm, but every
@@ -40,8 +27,8 @@ from .norm_games import GameChoice, GameKind, NormGame, choose_games
 from .norms import (
     FEDERATION_KEYS,
     MIN_NORM_PERCENT,
+    MIX_KEYS,
     NORM_TITLES,
-    NormOpponent,
     NormPerformance,
     NormRules,
     NormTitle,
@@ -73,6 +60,9 @@ MAX_CREDITED_GAMES: Final = 13
 WOMEN_NORMS: Final = ("WGM", "WIM")
 """Norms open to women only."""
 
+_MIX_ARTICLES: Final = ("1.4.3", "1.4.4", "1.4.4", "1.4.5a", "1.4.5b-e")
+"""The article of each mix check but the games' (:data:`~xlfuncs.core.norms.MIX_KEYS`)."""
+
 
 @dataclass(frozen=True)
 class Requirement:
@@ -95,6 +85,13 @@ class Requirement:
     """For a requirement not checked: what it needs (``"the rate of play (--rate)"``)."""
     note: str = ""
     """E.g. ``"exempt: 1.4.3d"``, or the federations counted."""
+
+    @classmethod
+    def at_least(
+        cls, key: str, article: str, label: str, figure: int, threshold: int
+    ) -> Requirement:
+        """The requirement that *figure* be at least *threshold*, checked."""
+        return cls(key, article, label, figure, threshold, False, figure >= threshold)
 
     @property
     def decisive(self) -> bool:
@@ -179,10 +176,6 @@ class NormCheck(Requirements):
         return tuple(r for r in self.requirements if r.met is None)
 
 
-def _opponent(g: NormGame) -> NormOpponent:
-    return NormOpponent(g.rating, g.title, g.federation)
-
-
 def _time_requirement(event: NormEvent, rating: int | None) -> list[Requirement]:
     """B.02 1.1 for the player's own band: every game of a player rated 2400 or more needs
     120 minutes for 60 moves, whoever the opponent (a norm counts rated games only)."""
@@ -251,17 +244,9 @@ def _event_requirements(event: NormEvent) -> list[Requirement]:
 
 
 def _games_requirement(choice: GameChoice) -> Requirement:
-    n, min_games = len(choice.used), choice.min_games
-    return Requirement(
-        "games",
-        "1.4.1",
-        f"At least {min_games} games"
-        + (" (8 played and a forfeit win or bye, 1.4.1c)" if choice.eight_of_nine else ""),
-        n,
-        min_games,
-        False,
-        n >= min_games,
-    )
+    eight = " (8 played and a forfeit win or bye, 1.4.1c)" if choice.eight_of_nine else ""
+    label = f"At least {choice.min_games} games{eight}"
+    return Requirement.at_least("games", "1.4.1", label, len(choice.used), choice.min_games)
 
 
 def _mix_requirements(
@@ -271,21 +256,13 @@ def _mix_requirements(
     (1.4.5) among *mix_games*."""
     if not mix_games:
         return []
-    mix = norm_mix([_opponent(g) for g in mix_games], federation, t)
-    checks = {
-        "other_federations": (mix.other_federations, "1.4.3"),
-        "own_federation": (mix.own_federation, "1.4.4"),
-        "one_federation": (mix.one_federation, "1.4.4"),
-        "titled": (mix.titled, "1.4.5a"),
-        "title_or_higher": (mix.title_or_higher, "1.4.5b-e"),
-    }
+    mix = norm_mix([g.as_opponent for g in mix_games], federation, t)
     reqs: list[Requirement] = []
-    for key, (c, article) in checks.items():
-        fed_rule = key in FEDERATION_KEYS
+    for key, c, article in zip(MIX_KEYS[1:], mix.checks[1:], _MIX_ARTICLES, strict=True):
         note = ", ".join(c.federations)
         met = c.met
         needs = None
-        if fed_rule and exemption is not None:
+        if key in FEDERATION_KEYS and exemption is not None:
             met, note = True, f"exempt: {exemption}"
         elif c.met is None:
             needs = "the player's federation"
@@ -305,27 +282,21 @@ def _performance_requirements(
     score = sum((g.points for g in used), Fraction(0))
     perf = norm_performance([g.rating for g in used], score, t, rules=rules)
     return [
-        Requirement(
+        Requirement.at_least(
             "ra",
             "1.4.7",
             "Average rating of the opponents (floor for the lowest, 1.4.6)",
             perf.ra,
             t.min_ra,
-            False,
-            perf.ra_met,
         ),
-        Requirement(
+        Requirement.at_least(
             "score",
             "1.4.8b",
             f"Score at least {MIN_NORM_PERCENT} %",
             perf.percent,
             MIN_NORM_PERCENT,
-            False,
-            perf.percent_met,
         ),
-        Requirement(
-            "rp", "1.4.8", "Performance Rp = Ra + dp", perf.rp, t.min_rp, False, perf.rp_met
-        ),
+        Requirement.at_least("rp", "1.4.8", "Performance Rp = Ra + dp", perf.rp, t.min_rp),
     ], perf
 
 

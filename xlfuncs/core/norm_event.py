@@ -1,22 +1,8 @@
 """What a title norm needs to know about its event: the kind of event, its rounds, the rate of
-play, the host federation, the administrative facts a crosstable cannot give, and the
-exemptions from the federation requirements (FIDE Title Regulations B.01, 2024 text).
-
-Articles cited (B.01, 2024 text; the 2017-2023 text numbers them 1.4x, e.g. 1.42 for 1.4.1):
-
-- 1.4.1a-b: at least 9 games; 7 at World and Continental Team and Club Championships; 8 at
-  the World Cup and Women's World Cup, counted as 9.
-- 1.4.1e: with fixed pairings (a round robin) every scheduled round counts.
-- 1.4.3a-d: exempt from the federation requirements (1.4.3 and 1.4.4): the final of a
-  national championship, national team championships (for the players of the federation
-  that registered it), zonal and sub-zonal tournaments, and a Swiss in which every round has
-  at least 20 FIDE-rated players not from the host federation, from at least 3 federations,
-  at least 10 of them GM, IM, WGM or WIM (players counted only if they miss at most one round,
-  pairing-allocated byes excepted).
-- 1.1.1 (registration), 1.1.5 (the chief arbiter an IA or FA): facts a TRF does not hold.
-- Rapid and blitz events make no norm (B.01 0.31, 1.1.3: titles for standard chess).
-- The time for 60 moves: a norm's games must be rated, so each at least the minimum of the
-  Rating Regulations 1.1 for its players' ratings (:mod:`xlfuncs.core.eligibility`).
+play, the host federation, the administrative facts a crosstable cannot give (1.1.1, 1.1.5),
+and the exemptions from the federation requirements (FIDE Title Regulations B.01, 2024 text,
+1.4.3a-d; the 2017-2023 text numbers them 1.4x, e.g. 1.42 for 1.4.1). The articles, each
+with what it asks: ``docs/norms.md``, *What is checked*.
 """
 
 from __future__ import annotations
@@ -95,13 +81,11 @@ class EventType(enum.Enum):
         """The event type named *text* (``"swiss"``, ``"rr"``, ``"team"``, ...; any case)."""
         key = text.strip().lower().replace("_", "-")
         aliases = {"round-robin": "rr", "robin": "rr", "worldcup": "world-cup"}
-        key = aliases.get(key, key)
-        found = next((kind for kind in cls if kind.value == key), None)
-        if found is not None:
-            return found
-        raise ValueError(
-            f"event type: expected one of {', '.join(k.value for k in cls)}, got {text!r}"
-        )
+        try:
+            return cls(aliases.get(key, key))
+        except ValueError:
+            choices = ", ".join(k.value for k in cls)
+            raise ValueError(f"event type: expected one of {choices}, got {text!r}") from None
 
 
 BIG_SWISS_PLAYERS: Final = 20

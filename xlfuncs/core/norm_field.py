@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from fractions import Fraction
+from functools import cached_property
 
 from .eligibility import TimeControl, game_eligibility, time_bands
 from .norm_check import NormCheck, best_norm, near_norm, norm_checks, norm_made, titles_worth
@@ -145,11 +146,10 @@ def crosstable_norm_event(
 ) -> NormEvent:
     """The norm event of *ct*. Without *event_type*: a round robin when every two players
     met, else a Swiss (said in :attr:`~xlfuncs.core.norm_event.NormEvent.assumptions`). A
-    Swiss with *host_federation* gets its 1.4.3d figures. With *time* (the event's time
-    control, known or not), the time minimum of the crosstable's edition is checked. The
-    1.4.3d figures are those of a Swiss only ("Swiss System tournaments": not a team event
-    or the World Cup, even when paired by the Swiss system). *readings*: the reading taken on
-    each open point, named in the assumptions where it bears on the event."""
+    Swiss (only: not a team event or the World Cup) with *host_federation* gets its 1.4.3d
+    figures. With *time* (known or not), the time minimum of the crosstable's edition is
+    checked. *readings*: the reading taken on each open point, named in the assumptions
+    where it bears on the event."""
     assumptions: list[str] = []
     if event_type is None:
         event_type = EventType.ROUND_ROBIN if ct.round_robin else EventType.SWISS
@@ -242,9 +242,6 @@ class CrosstableNorms:
     crosstable: Crosstable
     rules: TitleEdition | None = None
     event: NormEvent | None = None
-    _setting_cache: list[tuple[NormEvent, frozenset[int]]] = dataclass_field(
-        default_factory=list, init=False, repr=False, compare=False
-    )
     _checks: dict[int, tuple[NormCheck, ...]] = dataclass_field(
         default_factory=dict, init=False, repr=False, compare=False
     )
@@ -257,24 +254,23 @@ class CrosstableNorms:
         """The Title Regulations the checks follow."""
         return title_edition(self.crosstable.edition if self.rules is None else self.rules)
 
+    @cached_property
     def _setting(self) -> tuple[NormEvent, frozenset[int]]:
-        """The norm event and the players whose games never count (1.4.2b), once."""
-        if not self._setting_cache:
-            ct = self.crosstable
-            event = self.event if self.event is not None else crosstable_norm_event(ct)
-            self._setting_cache.append((event, zero_scorers(ct)))
-        return self._setting_cache[0]
+        """The norm event and the players whose games never count (1.4.2b)."""
+        ct = self.crosstable
+        event = self.event if self.event is not None else crosstable_norm_event(ct)
+        return event, zero_scorers(ct)
 
     @property
     def norm_event(self) -> NormEvent:
         """The event the checks read."""
-        return self._setting()[0]
+        return self._setting[0]
 
     def checks(self, number: int) -> tuple[NormCheck, ...]:
         """The whole norm check (:mod:`xlfuncs.core.norm_check`) of player *number* for every
         title worth reaching, strongest first."""
         if number not in self._checks:
-            event, zero = self._setting()
+            event, zero = self._setting
             e = self.crosstable.entrants[number - 1]
             self._checks[number] = norm_checks(
                 norm_games(self.crosstable, number, zero, event.time, _forfeit_round(event)),
@@ -302,7 +298,7 @@ class CrosstableNorms:
         (a superset of those a norm counts; most players of a big open are out of reach of
         every norm), then :func:`~xlfuncs.core.norm_check.norm_made` for each title."""
         ct, rules = self.crosstable, self.title_rules
-        event, zero = self._setting()
+        event, zero = self._setting
         e = ct.entrants[number - 1]
         worth = titles_worth(e.title, e.female)
         unrated = rules.unrated_opponent
@@ -327,10 +323,9 @@ class CrosstableNorms:
         )
 
     def best(self, number: int) -> str | None:
-        """The strongest title norm the player made by the whole check of the Title
-        Regulations (the games, the opponents' mix, the figures), among those above the title
-        the player holds; a quick look at the rating figures first (:meth:`status`) spares
-        the check where they fall short."""
+        """The strongest title norm the player made by the whole check, among those above
+        the title the player holds (:meth:`status` first spares the check where the rating
+        figures fall short)."""
         return next((title for title, made, _ in self.status(number) if made), None)
 
     def shown(self, number: int) -> NormCheck | None:

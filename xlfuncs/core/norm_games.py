@@ -3,20 +3,16 @@
 
 From the games that count (played over the board, 1.4.2), a player may leave out later rounds
 once the norm is made, unless the pairings were fixed (1.4.1e), and may drop games against
-opponents they defeated (1.4.1f), provided that what is left still meets every requirement
-(at least the event's minimum of games, the opponents' mix, the figures). In a 9-round event,
-8 games played and a forfeit win or a pairing-allocated bye count as 9 (1.4.1c).
+opponents they defeated (1.4.1f), provided that what is left still meets every requirement.
+In a 9-round event, 8 games played and a forfeit win or a pairing-allocated bye count as 9
+(1.4.1c).
 
-**The best set** is the one with the most games (a norm counts its games toward the 27 a
-title needs), then the highest Rp, then the fewest later rounds left out. :func:`choose_games`
-finds it by trying the sizes from the largest down; for each size and each prefix of rounds,
-dropping the lowest-rated defeated opponents gives the highest Ra any choice of that many
-drops can give (a swap argument: keeping a higher-rated opponent instead of a lower one adds
-the difference to the sum and takes at most as much from the floor's raise), so when that
-choice misses the rating figures, no choice of that size does, and that prefix is skipped
-without trying the others. Only where it makes them are the other choices (every set of that
-many defeated opponents) tried against the mix. ``tests/test_norm_check.py`` compares the
-result with trying every permitted set, on random small events.
+**The best set** is the one with the most games, then the highest Rp, then the fewest later
+rounds left out (how :func:`choose_games` finds it, and why the search may skip a size:
+``docs/norms.md``, *The best set of games*). For each size and prefix of rounds, dropping the
+lowest-rated defeated opponents gives the highest Ra any choice of that many drops can give
+(keeping a higher-rated opponent adds the difference to the sum and takes at most as much
+from the floor's raise), so where that choice misses the figures no choice of that size does.
 """
 
 from __future__ import annotations
@@ -98,6 +94,11 @@ class NormGame:
     as a game lost); blank: as played."""
 
     @property
+    def as_opponent(self) -> NormOpponent:
+        """The opponent as the mix rules count them."""
+        return NormOpponent(self.rating, self.title, self.federation)
+
+    @property
     def counts(self) -> bool:
         """Whether the game can count for a norm."""
         return self.kind is GameKind.PLAYED and self.excluded is None
@@ -169,14 +170,7 @@ class _Search:
     def _mix_ok(self, idx: Sequence[int]) -> bool:
         if not idx:
             return False
-        mix = norm_mix(
-            [
-                NormOpponent(self.games[i].rating, self.games[i].title, self.games[i].federation)
-                for i in idx
-            ],
-            self.federation,
-            self.t,
-        )
+        mix = norm_mix([self.games[i].as_opponent for i in idx], self.federation, self.t)
         return all(
             c.met is True
             for key, c in zip(MIX_KEYS, mix.checks)
@@ -206,10 +200,6 @@ class _Search:
         return self.fixed_mix if self.fixed_mix is not None else self._mix_ok(idx)
 
 
-def _counted_in_order(games: Sequence[NormGame]) -> list[int]:
-    return sorted((i for i, g in enumerate(games) if g.counts), key=lambda i: games[i].round)
-
-
 def _eight_of_nine(games: Sequence[NormGame], counted: list[int], event: NormEvent) -> bool:
     """1.4.1c: a 9-round event, 8 games that count and one forfeit win or pairing-allocated
     bye."""
@@ -234,13 +224,6 @@ def figures_out_of_reach(values: Sequence[int], halves: int, t: NormTitle, min_g
     return not figures_met(t, *norm_figures(total, min(halves, 2 * min_games), min_games))
 
 
-def _hopeless(search: _Search, counted: list[int], min_games: int) -> bool:
-    """:func:`figures_out_of_reach` for the counted games of a search."""
-    values = [search.value[i] for i in counted]
-    halves = sum(search.halves[i] for i in counted)
-    return figures_out_of_reach(values, halves, search.t, min_games)
-
-
 def choose_games(
     games: Sequence[NormGame],
     t: NormTitle,
@@ -252,12 +235,14 @@ def choose_games(
     makes the norm, the largest that makes the rating figures; failing that, every game
     that counts.
     """
-    counted = _counted_in_order(games)
+    counted = sorted((i for i, g in enumerate(games) if g.counts), key=lambda i: games[i].round)
     min_games = event.event_type.min_games
     search = _Search(games, counted, t, event, federation, edition)
     capped = False
     figures_only: GameChoice | None = None
-    if not _hopeless(search, counted, min_games):
+    values = [search.value[i] for i in counted]
+    halves = sum(search.halves[i] for i in counted)
+    if not figures_out_of_reach(values, halves, t, min_games):
         prefixes = [len(counted)] if event.fixed_pairings else list(range(len(counted), 0, -1))
         for size in range(len(counted), min_games - 1, -1):
             best: tuple[int, int, tuple[int, ...], int] | None = None  # rp, -later, used, j

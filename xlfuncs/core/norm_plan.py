@@ -1,26 +1,15 @@
 """Planning a norm event before it starts (FIDE Title Regulations B.01, the edition of the
 event's date): for a field of players and a number of rounds, whether each player can still
 make each norm worth reaching, the fewest points it needs, and what blocks it; and what one
-more player of a given kind would change.
+more player of a given kind would change (``docs/plan.md``, *One rules engine*).
 
-Every answer comes from the norm check itself (:func:`~xlfuncs.core.norm_check.check_norm`):
-the planner chooses the opponents a player would meet and a score, and lets the check judge
-them (the games, 1.4.1; the federations, 1.4.3-1.4.4, with the exemptions of 1.4.3a-d; the
-titles, 1.4.5; the floor, Ra, p and Rp, 1.4.6-1.4.8). The points needed are
-:func:`~xlfuncs.core.norms.norm_points` over those opponents.
-
-- **A round robin** (fixed pairings): each player meets every other player (twice in a
-  double round robin), so the opponents are known and so is every figure.
-- **A Swiss**: the opponents are not known. The planner takes the strongest set of as many
-  opponents as there are rounds that the field can give and that meets the mix (a greedy
-  choice: the strongest first, each kept only when the requirements can still be met with
-  the rest), and the points needed against them: the fewest the norm can need in this
-  field. Each requirement is also checked alone against the whole field, so that what
-  blocks a norm is named even when no set of opponents meets it. 1.4.3d (a big Swiss) is
-  judged on the field as if every player played every round.
-
-What a field cannot tell (the results, 1.4.2b's unrated players who score nothing, byes and
-forfeits) is left out: a plan assumes every game is played.
+Every answer comes from the norm check itself (:func:`~xlfuncs.core.norm_check.check_norm`)
+over the opponents the planner chooses: every other player in a round robin; in a Swiss, the
+set of as many opponents as there are rounds that meets the mix with the highest Ra
+(:func:`_strongest_set`), each requirement also checked alone against the whole field so
+that what blocks a norm is named even when no set meets it. The points needed are
+:func:`~xlfuncs.core.norms.norm_points` over those opponents. What a field cannot tell (the
+results, 1.4.2b, byes and forfeits) is left out: a plan assumes every game is played.
 """
 
 from __future__ import annotations
@@ -223,14 +212,12 @@ def plan_event(field: Sequence[PlanPlayer], setting: PlanSetting) -> NormEvent:
     """The norm event of the plan: a round robin's fixed pairings, or a Swiss with the
     1.4.3d figures of *field* (every player present in every round) when the host
     federation is known."""
-    if setting.system == "rr":
+    fixed = setting.system == "rr"
+    if fixed:
         rounds = round_robin_rounds(len(field), setting.cycles(len(field)))
-        kind = setting.event_type or EventType.ROUND_ROBIN
-        fixed = True
     else:
         rounds = setting.rounds or 0
-        kind = setting.event_type or EventType.SWISS
-        fixed = False
+    kind = setting.event_type or (EventType.ROUND_ROBIN if fixed else EventType.SWISS)
     figures = None
     if kind is EventType.SWISS and not fixed and setting.host_federation.strip():
         # every player present in every round: each round has the figures of the first
@@ -535,8 +522,7 @@ class _SetSearch:
         folded: _States = {}
         for (k, h, t, f, raised, here), found in states.items():
             state = (k, h, t, min(self.feds_needed, f + (other and here > 0)), raised, 0)
-            if state not in folded or found[0] > folded[state][0]:
-                folded[state] = found
+            _keep(folded, state, *found)
         return folded
 
 
@@ -656,13 +642,8 @@ def _field_blockers(
     n, t = need.n, need.t
     out: list[Blocker] = []
     if len(field) - 1 < n:
-        return [
-            _blocker(
-                "field",
-                "1.4.1",
-                f"{_counted(len(field) - 1, 'opponent')} for {_counted(n, 'round')}",
-            )
-        ]
+        text = f"{_counted(len(field) - 1, 'opponent')} for {_counted(n, 'round')}"
+        return [_blocker("field", "1.4.1", text)]
     top = list(facts.values[: n + 1])
     mine = _value(me, unrated)
     if mine in top:
@@ -670,57 +651,38 @@ def _field_blockers(
     top = top[:n]
     best_ra = norm_ra(raised_total(top, t), n)
     if best_ra < t.min_ra:
-        out.append(
-            _blocker(
-                "ra",
-                "1.4.7",
-                f"the strongest {n} opponents average {best_ra} (needs at least {t.min_ra})",
-            )
-        )
+        text = f"the strongest {n} opponents average {best_ra} (needs at least {t.min_ra})"
+        out.append(_blocker("ra", "1.4.7", text))
     titled = facts.titled - is_titled(me.title)
     if titled < need.titled:
-        out.append(
-            _blocker(
-                "titled",
-                "1.4.5a",
-                f"{titled} titled opponents in the field (needs at least {need.titled})",
-            )
-        )
+        text = f"{titled} titled opponents in the field (needs at least {need.titled})"
+        out.append(_blocker("titled", "1.4.5a", text))
     higher = facts.higher[t.title] - title_or_higher(me.title, t)
     if higher < need.higher:
-        out.append(
-            _blocker(
-                "title_or_higher",
-                "1.4.5b-e",
-                f"{higher} opponents with the {t.title} title or higher in the field "
-                f"(needs at least {need.higher})",
-            )
+        text = (
+            f"{higher} opponents with the {t.title} title or higher in the field "
+            f"(needs at least {need.higher})"
         )
+        out.append(_blocker("title_or_higher", "1.4.5b-e", text))
     if need.exempt or not need.own:
         return out
     counts = dict(facts.federations)
     counts[_fed(me)] -= 1
     feds = {f for f, c in counts.items() if c > 0} - {"", need.own}
     if len(feds) < MIN_OTHER_FEDERATIONS:
-        out.append(
-            _blocker(
-                "other_federations",
-                "1.4.3",
-                f"{len(feds)} other federations in the field (needs at least "
-                f"{MIN_OTHER_FEDERATIONS})",
-            )
+        text = (
+            f"{len(feds)} other federations in the field (needs at least {MIN_OTHER_FEDERATIONS})"
         )
+        out.append(_blocker("other_federations", "1.4.3", text))
     room = sum(min(c, need.cap(f)) for f, c in counts.items())
     if room < n:
-        out.append(
-            _blocker(
-                "own_federation" if counts.get(need.own, 0) > need.own_max else "one_federation",
-                "1.4.4",
-                f"the federation maximums (3/5 own, 2/3 one: {need.own_max} and "
-                f"{need.one_max} of {n}) leave {_counted(room, 'opponent')} for "
-                f"{_counted(n, 'round')}",
-            )
+        key = "own_federation" if counts.get(need.own, 0) > need.own_max else "one_federation"
+        text = (
+            f"the federation maximums (3/5 own, 2/3 one: {need.own_max} and "
+            f"{need.one_max} of {n}) leave {_counted(room, 'opponent')} for "
+            f"{_counted(n, 'round')}"
         )
+        out.append(_blocker(key, "1.4.4", text))
     return out
 
 
@@ -739,24 +701,14 @@ def _swiss_chance(
     need = _Need(n, _fed(me), t, exemption is not None)
     alone = _field_blockers(field, number, need, unrated, facts)
     if n < event.event_type.min_games:
-        alone.insert(
-            0,
-            _blocker(
-                "games",
-                "1.4.1",
-                f"{_counted(n, 'round')} (needs at least {event.event_type.min_games} games)",
-            ),
-        )
+        text = f"{_counted(n, 'round')} (needs at least {event.event_type.min_games} games)"
+        alone.insert(0, _blocker("games", "1.4.1", text))
     if alone:  # a requirement no set of opponents meets: no set to look for
         return NormChance(t, n, False, None, None, (), tuple(alone), exemption)
     chosen = _strongest_set(field, number, need, unrated)
     if chosen is None:
-        mix = Blocker(
-            "mix",
-            "1.4.3-1.4.5",
-            BLOCKS["other_federations"],
-            "no set of opponents meets the federations and the titles together",
-        )
+        text = "no set of opponents meets the federations and the titles together"
+        mix = Blocker("mix", "1.4.3-1.4.5", BLOCKS["other_federations"], text)
         return NormChance(t, n, False, None, None, (), (mix,), exemption)
     chance = _judge(field, number, chosen, t, event, rules)
     if chance.possible:

@@ -1,20 +1,13 @@
 """The readings the norm check takes where the Title Regulations (B.01, 2024 text) can be
-read two ways, each with the option for the other (``docs/norms.md``, *Readings*).
+read two ways, each with the option for the other (the texts and why: ``docs/norms.md``,
+*Readings*).
 
-- **1.4.3d, the big Swiss, per round** (``big_swiss_count``): "Swiss System tournaments in
-  which participants include in every round at least 20 FIDE rated players, not from the
-  host federation, from at least 3 different federations, at least 10 of whom hold GM, IM,
-  WGM, or WIM titles". Taken: the count of each round, the round with fewest deciding
-  (``"round"``; a player absent from a round, or in a game of less than one move there, is
-  not counted in it); the other reading, one count over the event of the players who miss
-  at most one round (``"event"``).
-- **1.4.1f in a round robin** (``round_robin_mix``): a player may drop games against
-  opponents they beat; with fixed pairings the opponents' mix is taken over the whole event
+- **1.4.3d, the big Swiss** (``big_swiss_count``): the count of each round, the round with
+  fewest deciding (``"round"``), or one count over the event (``"event"``).
+- **1.4.1f in a round robin** (``round_robin_mix``): the opponents' mix over the whole event
   (``"event"``), or over the games that remain (``"remaining"``).
-- **1.4.2c, a last-round forfeit** (``last_round_forfeit``): the norm can stand if the
-  player needed the game for the count and could afford to lose it. Taken: not applied, the
-  forfeit not counted, and named (``"ignore"``); the other: the forfeit won in the event's
-  last round counted as a game lost to the opponent who did not play (``"loss"``).
+- **1.4.2c, a last-round forfeit** (``last_round_forfeit``): not counted, and named
+  (``"ignore"``), or counted as a game lost to the opponent who did not play (``"loss"``).
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ excluded) and 1/3 with the norm's title or higher; minimums round up, maximums d
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -463,21 +464,15 @@ class NormMix:
 
     title: NormTitle
     games: MixCheck
-    """At least :data:`MIN_NORM_GAMES` games."""
     other_federations: MixCheck
-    """At least :data:`MIN_OTHER_FEDERATIONS` federations other than the player's."""
     own_federation: MixCheck
-    """At most 3/5 of the opponents from the player's federation."""
     one_federation: MixCheck
-    """At most 2/3 of the opponents from one federation."""
     titled: MixCheck
-    """At least 50 % titled opponents."""
     title_or_higher: MixCheck
-    """At least 1/3 of the opponents with the norm's title or higher."""
 
     @property
     def checks(self) -> tuple[MixCheck, ...]:
-        """The six checks, in the order above."""
+        """The six checks (each says its requirement), in the order above."""
         return (
             self.games,
             self.other_federations,
@@ -527,15 +522,12 @@ def norm_mix(
         raise NothingToComputeError("opponents: no opponent")
     own = federation_code(federation)
     feds = [federation_code(o.federation) for o in opponents]
-    counts: dict[str, int] = {}
-    for f in feds:
-        if f:
-            counts[f] = counts.get(f, 0) + 1
+    counts = Counter(f for f in feds if f)
     known = bool((federation or "").strip())
     other = tuple(f for f in counts if f != own)
-    own_count = counts.get(own, 0) if own else 0
+    own_count = counts[own] if own else 0
     most = max(counts.values(), default=0)
-    most_feds = tuple(f for f in counts if counts[f] == most)[:1] if most else ()
+    most_feds = tuple(f for f, _ in counts.most_common(1))
     limits = MixLimits(n)
     own_max, one_max = limits.own_max, limits.one_max
     titled = sum(1 for o in opponents if is_titled(o.title))

@@ -3,9 +3,8 @@ Performance (Tie-Break Regulations C.07).
 
 Every function takes the ratings of the *rated* opponents and the score made against them.
 
-The seed brief quotes 2785 as the exact performance of 2.5/3 against 2400, 2500 and 2600;
-its own definition, sum of 1 / (1 + 10^((Ri - R)/400)) = score, gives 2792.2, which is what
-:func:`rp_exact` returns (see ``tests/test_performance.py``).
+The seed's 2785 for 2.5/3 against 2400, 2500 and 2600 is not its own definition's 2792.2,
+which :func:`rp_exact` returns (``docs/fide-rules.md``, *Performance rating*).
 """
 
 from __future__ import annotations
@@ -35,12 +34,9 @@ __all__ = [
 ]
 
 PtpFullScore = Literal["highest+800", "definition"]
-"""How the Perfect Tournament Performance (C.07 10.3) of a full score is read:
-``"highest+800"``, the highest-rated opponent + 800 (the counterpart of 10.3's zero score,
-the lowest-rated opponent - 800); ``"definition"``, 10.3's definition alone, the lowest
-rating whose expected score (table 8.1(b)) reaches the full score: the highest-rated
-opponent + 736, where the table first gives 1.00 (as FIDE's reference engine computes
-it)."""
+"""How the Perfect Tournament Performance (C.07 10.3) of a full score is read: the
+highest-rated opponent + 800, or by the definition alone, + 736 (``docs/tiebreaks.md``,
+*Perfect Tournament Performance of a full score*)."""
 
 PTP_FULL_SCORE_DEFAULT: PtpFullScore = "highest+800"
 """The reading of :data:`PtpFullScore` where none is given: the default of ``--ptp-full-score``,
@@ -329,9 +325,7 @@ def rp_ptp(
 ) -> int:
     """Perfect Tournament Performance (C.07 10.3): the lowest whole R whose expected score
     from table 8.1(b), with no 400-point cap, reaches the score. A zero score gives the
-    lowest opponent - 800; a full score the highest opponent + 800, or with *full_score*
-    ``"definition"`` the definition's value, the highest opponent + 736
-    (:data:`PtpFullScore`).
+    lowest opponent - 800; a full score as *full_score* reads it (:data:`PtpFullScore`).
 
     >>> rp_ptp([2000, 2000], 1), rp_ptp([2000, 2000], 2), rp_ptp([2000, 2100], 0)
     (1997, 2800, 1200)

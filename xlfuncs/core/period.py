@@ -5,24 +5,15 @@ own module and is only applied here:
 
 - a rated player: :func:`~xlfuncs.core.rating_change.rating_change` over the period's events,
   each event one tournament rated with the player's rating of the list in force at its start
-  (:attr:`EventGames.rating`) -- so K x n <= 700 counts every game of the period, the change
-  is rounded once for the period (or per event: :class:`~xlfuncs.core.rating_change.Rounding`)
-  and added to the latest list's rating, and the 2022 limit of one 400-point upgrade applies
-  per tournament (per event);
+  (:attr:`EventGames.rating`), so K x n <= 700 counts every game of the period;
 - an unrated player: :func:`~xlfuncs.core.first_rating.first_rating` over the games of the
-  period's events pooled (the regulations pool events of consecutive periods within 26
-  months; one period's events are the least that pools), less a first event with a zero
-  score, which the edition disregards
-  (:attr:`~xlfuncs.core.editions.Edition.zero_score_disregarded`): Rating Regulations
-  8.2.1 (2022, 2024 and 2025 texts), "If an unrated player scores zero in their first
-  event this score is disregarded. Otherwise, their rating is calculated using all their
-  results as in 7.1.4." The text names one event, the first: a later scoreless event
-  counts (:data:`ScorelessEvents` ``"first"``); the other reading, every scoreless event
-  in a row from the first disregarded, is ``"leading"``.
+  period's events pooled, less a first event with a zero score, which the edition
+  disregards (8.2.1; the text and the two readings, :data:`ScorelessEvents`:
+  ``docs/norms.md``, *Readings*).
 
 What this module adds is the bookkeeping: which event each game came from, and each
-event's share of the period's unrounded change (K x the event's sum of W - PD, with the
-period's K), so that a report can show the change per event beside the period's.
+event's share of the period's unrounded change, so that a report can show the change per
+event beside the period's.
 """
 
 from __future__ import annotations
@@ -133,12 +124,11 @@ def period_rating(
     scoreless: ScorelessEvents = "first",
 ) -> PlayerPeriod:
     """The period of a player rated *rating* on the latest list (``None``: unrated) with K
-    *k* (the K before K x n <= 700; ignored for an unrated player) over *events*, in the
-    period's order; *rounding*: once for the period (8.3.4) or per event.
+    *k* (before K x n <= 700; ignored for an unrated player) over *events*, in the period's
+    order; *rounding*: once for the period (8.3.4) or per event.
 
     Rated: one :func:`~xlfuncs.core.rating_change.rating_change` over every event, each one
-    tournament. Two events of 10 games at K 40 give n = 20, so K 35 (700 // 20), although
-    each event alone would keep K 40:
+    tournament. Two events of 10 games at K 40 give n = 20, so K 35:
 
     >>> e = EventGames(tuple((2000, 1) for _ in range(10)))
     >>> p = period_rating(2000, [e, e], 40, rules="2025")
@@ -146,9 +136,8 @@ def period_rating(
     (35, [175.0, 175.0], 350)
 
     Each event at the rating of its own start list, the change added to the latest list
-    (FIDE's published December 2025 calculation of one player: events rated at 2395, 2400
-    and 2400 from lists of 2395 and 2400; K x changes -6.1, +3.7, +7.8; 2400 + 5 = 2405,
-    rounded once; per event, -6 + 4 + 8 = +6, the published 2406):
+    (FIDE's published December 2025 calculation of one player, ``docs/period.md``: rounded
+    once 2405; per event -6 + 4 + 8, the published 2406):
 
     >>> a = EventGames(((1995, 1), (2205, .5), (2325, 0), (1995, 1), (1995, 1)), rating=2395)
     >>> b = EventGames(((2000, 1), (2000, 1), (2121, 1), (2800, 0), (2084, 1)))
@@ -160,12 +149,9 @@ def period_rating(
     2406
 
     Unrated: the games of every event pooled for :func:`~xlfuncs.core.first_rating.first_rating`
-    (a round robin's variant only when every pooled event is one). Where the edition
-    disregards a zero score in a first event, the first event with a game against a rated
-    opponent is left out when the player scored nothing against rated opponents there;
-    *scoreless* ``"leading"``: the next such event is then the first, and so on. A first
-    rating that cannot be computed is not an error: :attr:`PlayerPeriod.first_error` says
-    why.
+    (a round robin's variant only when every pooled event is one), less the scoreless first
+    events :func:`_pooled` leaves out. A first rating that cannot be computed is not an
+    error: :attr:`PlayerPeriod.first_error` says why.
 
     >>> a = EventGames(((1900, 1), (1950, 1), (2000, 1)))
     >>> b = EventGames(((2050, 0), (2100, 0)))

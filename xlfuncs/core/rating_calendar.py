@@ -1,26 +1,8 @@
 """The rating calendar: which list an event's games are rated on, which list's ratings they
-are rated with, and when an event is too late to be rated.
-
-The Rating Regulations (2024 text, the same words since 2022):
-
-- 7.1: "On the first day of each month, FIDE shall prepare a list which incorporates all
-  rated play during the rating period into the previous list." 7.1.1: "The rating period
-  ... is the period where a certain rating list is valid." An event is rated with the
-  ratings of the list valid at its start (:func:`list_in_force`; FIDE's published
-  calculations: an event from 31 October to 2 November, rated on the December list, used the
-  October list).
-- 7.1.3: "The closing date for tournaments for a list is 3 days before the date of the list;
-  tournaments ending before or on that day may be rated on the list. Official FIDE events may
-  be rated on the list even if they end on the last day before the list date."
-  (:func:`earliest_list`).
-- 9.1: the report is uploaded "in time for the tournament to be rated in the monthly list in
-  which the tournament is registered or, if there are five days or less from the last day of
-  the tournament to the end of the month, for the following list" (:func:`due_list`); "If the
-  tournament report is not submitted in time to be included in the third rating list after
-  it ends, the tournament will not be rated." (:func:`last_list`).
-- An event longer than 30 days is rated in parts, each with the ratings of the list valid
-  when its games were played (:func:`event_parts`; the reading taken where the text was not
-  at hand, ``docs/period.md``).
+are rated with, and when an event is too late to be rated (Rating Regulations 2024, the same
+words since 2022: 7.1 and 7.1.1, :func:`list_in_force`; 7.1.3, :func:`earliest_list`; 9.1,
+:func:`due_list` and :func:`last_list`; an event longer than 30 days rated in parts, our
+reading, :func:`event_parts`). The texts: ``docs/period.md``, *What is rated, and how*.
 
 Dates only: no I/O, no clock.
 """

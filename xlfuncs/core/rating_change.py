@@ -6,12 +6,8 @@ start, and the change is added to the latest list's rating (as FIDE's published 
 calculations show it). Each rated game gives W - PD; the period's change is K x sum(W - PD),
 rounded once, half away from zero (-2.50 -> -3; Rating Regulations 8.3.4), or each
 tournament's on its own (:class:`Rounding`). Sums are exact (hundredths), never float.
-
-Rapid and blitz (an :class:`~xlfuncs.core.editions.Edition` whose ``rate`` is one of them)
-use the same calculation with their edition's data: no 2650 exemption, games 600 points or
-more apart with a player above 2600 not rated from 1 December 2024 (:func:`excluded_game`),
-K 20 for all until 30 September 2022 (:attr:`KRule.FIXED`), and the standard rating of a
-player unrated at the rate (:func:`rating_at_rate`).
+Rapid and blitz use the same calculation with their edition's data
+(:class:`~xlfuncs.core.editions.Edition`).
 """
 
 from __future__ import annotations
@@ -216,10 +212,8 @@ def capped_ratings(
 
 
 def excluded_game(own_rating: Number, opponent_rating: Number, *, rules: RulesSpec = None) -> bool:
-    """Whether the edition leaves a game between these two ratings unrated: rapid and blitz
-    from 1 December 2024, a difference of 600 points or more with one player rated above
-    2600 (:attr:`~xlfuncs.core.editions.Edition.excluded_difference`). Never in standard
-    play.
+    """Whether the edition leaves a game between these two ratings unrated (rapid and blitz
+    from 1 December 2024: :attr:`~xlfuncs.core.editions.Edition.excluded_difference`).
 
     >>> excluded_game(2650, 2050, rules="2025 blitz"), excluded_game(2650, 2051, rules="2025 blitz")
     (True, False)
@@ -240,10 +234,9 @@ def rating_at_rate(
     rate_rating: Number | None, standard_rating: Number | None, *, rules: RulesSpec = None
 ) -> int | None:
     """The rating a player is rated with under *rules*: their rating at the edition's rate
-    of play, else, where the edition says so (rapid and blitz,
-    :attr:`~xlfuncs.core.editions.Edition.unrated_uses_standard`), their standard rating;
-    ``None`` (unrated) when neither applies. In standard play the standard rating is the
-    rating at the rate.
+    of play, else, where the edition says so
+    (:attr:`~xlfuncs.core.editions.Edition.unrated_uses_standard`), their standard rating;
+    ``None`` (unrated) when neither applies.
 
     >>> rating_at_rate(None, 1850, rules="2025 rapid"), rating_at_rate(1790, 1850, rules="blitz")
     (1850, 1790)
@@ -301,13 +294,12 @@ def rating_change(
 ) -> RatingChange:
     """The calculation of one rating period: *tournaments* is a list of tournaments, each a
     list of rated games ``(opponent_rating, points)``. A period with no rated game has a
-    change of 0. Games the edition leaves unrated (:func:`excluded_game`: rapid and blitz
-    from 1 December 2024) are left out, and do not count in n for K x n <= 700.
+    change of 0. Games the edition leaves unrated (:func:`excluded_game`) are left out, and
+    do not count in n for K x n <= 700.
 
     *tournament_ratings*: the player's rating each tournament is rated with (the list in
     force at its start; ``None`` or omitted: *own_rating*, the rating the change is added
-    to). The 400-point rule, its 2650 exemption and the 600-point exclusion read that
-    rating.
+    to), which the 400-point rule and the 600-point exclusion read.
 
     Worked example (chesschat.org thread "FIDE rating uplift change", 2022 rules): 2000
     scoring 5.5/7 against these opponents, K 20, gives -0.61 x 20 = -12.2, so -12.
@@ -366,22 +358,13 @@ def rating_change(
 
 class KRule(enum.Enum):
     """The clause of the K rule (Rating Regulations 8.3.3) that gives a player's K, in the
-    order :func:`k_rule` tries them: :attr:`FIXED` (rapid and blitz until 30 September 2022)
-    first, then :attr:`REACHED_2400`."""
+    order :func:`k_rule` tries them (:func:`k_factor` says each)."""
 
     FIXED = "K 20 for all (rapid and blitz until 30 September 2022)"
-    """K 20 for every player: the rapid and blitz rule until 30 September 2022
-    (:attr:`~xlfuncs.core.editions.Edition.k_fixed`)."""
-
     FEWER_THAN_30_GAMES = "fewer than 30 games"
-    """K 40: the player has not yet completed events with at least 30 games (and has not
-    reached 2400)."""
     REACHED_2400 = "reached 2400"
-    """K 10: a published rating has reached 2400 (for good, even if it drops)."""
     JUNIOR = "junior"
-    """K 40: until the end of the year of the 18th birthday, while rated under 2300."""
     ESTABLISHED = "established"
-    """K 20: none of the above."""
 
     @property
     def k(self) -> int:
@@ -400,25 +383,17 @@ _K_OF_RULE = {
 
 RULE_KS: Final[tuple[int, ...]] = tuple(sorted(set(_K_OF_RULE.values()), reverse=True))
 """Every K the K rule gives, in any edition and at any rate of play (8.3.3): 40, 20 and 10,
-largest first. A K given as data (a K file, a rating list's K column) is one of them; K x n <=
-700 lowers K in the computation of a period, never in the data (a lowered K such as 17 there
-would be lowered again)."""
+largest first. K x n <= 700 lowers K in a period's computation, never in data."""
 
 
 MAX_K: Final = 40
-"""The largest K of FIDE's K rule (8.3.3: 40 since 1 July 2014; the rules of July 2011 to June
-2014 gave 30 at most): :func:`check_k` refuses a larger one."""
+"""The largest K of FIDE's K rule (8.3.3): :func:`check_k` refuses a larger one."""
 
 
 def check_k(value: Number, *, name: str = "k") -> int:
-    """K as a rating change takes it, one rule for a cell and a K file: a whole number from 1
-    to :data:`MAX_K` (40). FIDE's K rule (8.3.3) gives 40, 20 or 10 (:func:`k_values`: 20 for
-    all in rapid and blitz until 30 September 2022), K x n <= 700 lowers it to any whole
-    number below (17 over 39 games), the 2011 rules gave 30 and 15, and a national federation
-    rating with FIDE's method may give its own: each of these is taken as given
-    (:func:`k_note` says when it is not one of the edition's). A K above 40 is no K of FIDE's
-    rules in any edition, and a typing slip in practice (1000 for 10): refused, as is a K
-    that is not a whole number or below 1. Raises
+    """K as a rating change takes it (a cell, a K file): a whole number from 1 to
+    :data:`MAX_K`, taken as given (:func:`k_note` says when it is not the edition's; which
+    K are accepted and why: ``docs/fide-rules.md``, *Rating change*). Raises
     :class:`~xlfuncs.core.errors.InvalidInputError` (not a whole number) or
     :class:`~xlfuncs.core.errors.OutOfRangeError` (outside 1 to 40).
 
@@ -489,22 +464,15 @@ def k_factor(
     - 10 once a published rating has reached 2400 (for good, even if it drops), whatever
       the games: a rating of 2400 or more, or *reached_2400*;
     - 40 until the player has completed events with at least 30 games;
-    - 40 until the end of the year of the 18th birthday while rated under 2300 (a rating of
-      2300 or more gives no junior K);
+    - 40 until the end of the year of the 18th birthday while rated under 2300;
     - 20 otherwise.
 
-    The order: the 2014 text (in force from 1 July 2014, kept in every later edition) no
-    longer ties K 10 to 30 games ("K = 10 once a player's published rating has reached 2400
-    and remains at that level subsequently"; the text before it said "once the player has
-    reached 2400 *and been registered for at least 30 games*"), and FIDE's own monthly lists
-    give K 10 to players rated 2400+ with fewer than 30 games (``docs/fide-rules.md``,
-    *Rating change*; the 2014 and pre-2014 wordings side by side: chesselo.com, "Updated 1
-    July 2014 FIDE Rating System").
+    The order is the 2014 text's reading (K 10 no longer tied to 30 games), quoted in
+    ``docs/fide-rules.md``, *Rating change*, and ``docs/editions.md``, Sources [7].
 
-    *period_date* (default: today) decides the junior rule; *birth_year* ``None`` means not
-    known, so no junior K. :func:`k_rule` says which of the clauses applies. *rules* (the
-    edition and rate of play; default standard) matters only where the edition fixes K:
-    rapid and blitz until 30 September 2022 give K 20 to everyone (:attr:`KRule.FIXED`).
+    *period_date* (default: today) decides the junior rule; *birth_year* ``None``: not
+    known, so no junior K. *rules* matters only where the edition fixes K: rapid and blitz
+    until 30 September 2022 give K 20 to everyone (:attr:`KRule.FIXED`).
 
     >>> k_factor(1850, 10), k_factor(2410, 100), k_factor(2250, 80, 2008, False,
     ...     _dt.date(2026, 12, 1)), k_factor(2250, 80, 2007, False, _dt.date(2026, 1, 1))
@@ -547,16 +515,10 @@ def k_rule(
 
 
 def unrated_again(new_rating: Number, *, rules: RulesSpec = None) -> bool:
-    """Whether a rating after a period is below the edition's floor: the player is then
-    removed from the list and is unrated again, treated like any other unrated player (2024
-    text 7.1.3 as summarised in ``docs/fide-rules.md``: "Players whose ratings fall below
-    1400 are designated as unrated on the subsequent list"; the 2014-2021 texts likewise
-    with the floor 1000: "Players whose ratings drop below 1000 are listed on the next list
-    as 'delisted'. Thereafter they are treated in the same manner as any other unrated
-    player" -- kinabaluchess.com's copy of the rating regulations, and
-    lichess.org/@/Transil_Flash, "FIDE Rating increments effective from 1 March 2024").
-    The floor is :attr:`~xlfuncs.core.editions.Edition.rating_floor`. *new_rating* may be
-    0 or negative (a large loss from a low rating): below any floor.
+    """Whether a rating after a period is below the edition's floor
+    (:attr:`~xlfuncs.core.editions.Edition.rating_floor`): the player is then unrated again
+    (2024 text 7.1.3; the texts: ``docs/editions.md``, *Rating Regulations (B.02)*).
+    *new_rating* may be 0 or negative (a large loss from a low rating): below any floor.
 
     >>> unrated_again(1399, rules="2024"), unrated_again(1400, rules="2024")
     (True, False)
@@ -590,19 +552,9 @@ UPLIFT_2024_SHARE = Fraction(2, 5)
 
 def uplift_2024(rating: Number) -> int:
     """The one-time uplift of standard ratings on 1 March 2024: a rating R below 2000
-    became R + 0.40 x (2000 - R); 2000 and above stayed as they were (FIDE Council decision
-    on the Qualification Commission's proposals, December 2023: "For players with a standard
-    rating lower than 2000 points, an increase will be applied following the formula (0.40)
-    x (2000 - Rating)"; in force 1 March 2024, qc.fide.com "New rating regulations come into
-    force"; ``docs/fide-rules.md``, Editions, 2024).
-
-    The result is rounded to the nearest whole number. FIDE's published texts give the
-    formula but not its rounding; since R is whole, 0.40 x (2000 - R) is a multiple of 0.2,
-    so no half ever arises and only "nearest" against "truncated" can differ (1801: 1880.6
-    -> 1881 nearest, 1880 truncated). Nearest is the Rating Regulations' own rounding of a
-    rating change (8.3.4). *Unconfirmed*: the February and March 2024 standard lists of a
-    player with no rated game in that period whose 0.4 x (2000 - R) has a fractional part of
-    .6 or .8 (R = 1801, 1802, 1806, ...) would settle it.
+    became R + 0.40 x (2000 - R), rounded to the nearest whole number (8.3.4's rounding;
+    *unconfirmed*: ``docs/editions.md``, *Points still unconfirmed* 5, which quotes the
+    Council's decision); 2000 and above stayed as they were.
 
     >>> uplift_2024(1500), uplift_2024(1000), uplift_2024(1801), uplift_2024(2000)
     (1700, 1400, 1881, 2000)

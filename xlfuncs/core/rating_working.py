@@ -2,13 +2,11 @@
 calculation page shows (the opponent's rating, the rating used after the 400-point rule,
 W, PD, W - PD, K x (W - PD)), K and K x n <= 700, the sum and the rounding.
 
-:func:`rating_working` reads the calculation :func:`~xlfuncs.core.rating_change.rating_change`
-made for the crosstable (:meth:`~xlfuncs.core.tournament.Crosstable.change`) and puts each of
-its game lines beside the round and opponent it came from; the games the edition does not
-rate (:meth:`~xlfuncs.core.tournament.Crosstable.excluded_rounds`: rapid and blitz, 600
-points or more apart with a player above 2600, from 1 December 2024, Rapid and Blitz 7.3.1)
-are listed, left out. The lines'
-K x (W - PD) sum to the unrounded change, which rounds once to the change.
+:func:`rating_working` puts each game line of the crosstable's calculation
+(:meth:`~xlfuncs.core.tournament.Crosstable.change`) beside the round and opponent it came
+from; the games the 600-point rule leaves unrated
+(:meth:`~xlfuncs.core.tournament.Crosstable.excluded_rounds`) are listed, left out. The
+lines' K x (W - PD) sum to the unrounded change, which rounds once to the change.
 """
 
 from __future__ import annotations
@@ -25,25 +23,19 @@ __all__ = ["RatingGameLine", "RatingWorking", "rating_working"]
 
 @dataclass(frozen=True)
 class RatingGameLine:
-    """One rated game of the calculation."""
+    """One rated game of the calculation: the round, the opponent's number (from 1), and the
+    figures of its :class:`~xlfuncs.core.rating_change.GameDetail` (``None`` for a game the
+    edition does not rate)."""
 
     round: int
     opponent: int
-    """The opponent's number (from 1)."""
     opponent_rating: int
-    """As published."""
     rating_used: int | None
-    """After the 400-point rule; ``None`` for a game the edition does not rate."""
     capped: bool
-    """Whether the 400-point rule changed the rating used."""
     points: Fraction
-    """W: 1, 1/2 or 0."""
     expected: Fraction | None
-    """PD (table 8.1(b)) for the difference to the rating used."""
     difference: Fraction | None
-    """W - PD."""
     change: Fraction | None
-    """K x (W - PD)."""
     left_out: str | None = None
     """Why the game is not rated (``None``: rated)."""
 
@@ -101,8 +93,7 @@ def rating_working(crosstable: Crosstable, number: int) -> RatingWorking | None:
     if calc is None:
         return None
     edition = crosstable.edition
-    own = calc.own_rating
-    details = iter(calc.games)
+
     lines: list[RatingGameLine] = [
         RatingGameLine(
             r,
@@ -119,25 +110,24 @@ def rating_working(crosstable: Crosstable, number: int) -> RatingWorking | None:
         )
         for r, opp, rating, w in crosstable.excluded_rounds(number)
     ]
-    for r, opp in crosstable.rated_rounds(number):
-        g = next(details)
-        lines.append(
-            RatingGameLine(
-                r,
-                opp,
-                g.opponent_rating,
-                g.rating_used,
-                g.capped,
-                g.points,
-                g.expected,
-                g.difference,
-                g.change,
-            )
+    lines += [
+        RatingGameLine(
+            r,
+            opp,
+            g.opponent_rating,
+            g.rating_used,
+            g.capped,
+            g.points,
+            g.expected,
+            g.difference,
+            g.change,
         )
+        for (r, opp), g in zip(crosstable.rated_rounds(number), calc.games, strict=True)
+    ]
     lines.sort(key=lambda line: line.round)
     return RatingWorking(
         player=number,
-        own_rating=own,
+        own_rating=calc.own_rating,
         edition=edition.id,
         lines=tuple(lines),
         k_requested=calc.k_requested,

@@ -195,8 +195,7 @@ _REFUSED_IN_CELLS: Mapping[str, tuple[str, str, str]] = MappingProxyType(
         "L": ("a loss", "0", "L<1"),
     }
 )
-"""The TRF symbols a cell refuses, each with the result a person means by it, what to type
-for that result, and what to type for TRF's meaning."""
+"""The symbols a cell refuses: the result a person means, what to type for it and for TRF's."""
 
 
 _PLAYED: Mapping[Fraction, Outcome] = MappingProxyType(
@@ -245,11 +244,7 @@ def read_cell(text: str, *, name: str = "result") -> Outcome | None:
     """The outcome of a result typed in a cell: any spelling :func:`parse` reads but a bare
     ``W``, ``D`` or ``L``; ``None`` for text naming no result. Raises
     :class:`~xlfuncs.core.errors.InvalidInputError` (``#VALUE!``) for ``W``, ``D``, ``L``, in
-    either case: TRF16 lists them as a win, a draw, a loss not rated (games of less than one
-    move), and a person typing them means a win, a draw, a loss; the two readings score the
-    same but differ in what is rated, so neither is chosen for them. The message says what to
-    type for each: ``1``, ``½``, ``0`` for a rated game, ``W<1``, ``D<1``, ``L<1`` for one of
-    less than one move.
+    either case (their two meanings: the module's docstring), saying what to type for each.
 
     >>> read_cell("D<1"), read_cell("½").symbol, read_cell("win")
     (<Outcome.SHORT_DRAW: ('D', Fraction(1, 2), False)>, '=', None)

@@ -1,22 +1,10 @@
 """A title application over several events (Title Regulations B.01, 1.5): the norms of one
 player for one title, each from the norm check of its event
 (:func:`~xlfuncs.core.norm_check.check_norm`), and the player's peak rating, checked
-against what the application needs.
-
-- 1.5.1: two or more norms in events covering at least 27 games.
-- 1.4.1b-c, 1.7: each norm counts for the games its check credits
-  (:attr:`~xlfuncs.core.norm_check.NormCheck.games_credited`: a norm from more than 13
-  games counts as 13; 8 games and a forfeit win or a pairing-allocated bye in a 9-round
-  event count as 9, once in an application).
-- 1.4.1d: each full point scored above the points the norm needs counts as one more game
-  toward the 27 (the reading taken: the points needed are the fewest that make the norm
-  against the opponents of the games counted, :func:`~xlfuncs.core.norms.norm_points`).
-- 1.5.6: at least one norm from an event meeting the general requirement on the opponents'
-  federations (a norm checked without the exemptions of 1.4.3a-d).
-- 1.5.3: the rating: GM 2500, IM 2400, WGM 2300, WIM 2200, reached at any time (it need
-  not be published); ``None``: not checked.
-
-Each requirement has its figure, threshold, whether it is met, and its article.
+against what the application needs: 1.5.1 (two norms, 27 games, counted as 1.4.1b-d and
+1.7 say), 1.5.6 (a norm without an exemption of 1.4.3a-d) and 1.5.3 (the title's rating).
+Each requirement has its figure, threshold, whether it is met, and its article; the texts
+and the reading of 1.4.1d: ``docs/title.md``, *The requirements* and *The texts*.
 """
 
 from __future__ import annotations
@@ -168,23 +156,19 @@ def check_application(
     general = sum(1 for n in made if n.general)
     threshold = TITLE_RATINGS[key]
     reqs = (
-        Requirement(
+        Requirement.at_least(
             "norms",
             "1.5.1",
             f"At least {MIN_APPLICATION_NORMS} {key} norms, one an event",
             len(made),
             MIN_APPLICATION_NORMS,
-            False,
-            len(made) >= MIN_APPLICATION_NORMS,
         ),
-        Requirement(
+        Requirement.at_least(
             "games",
             "1.5.1, 1.4.1b-d, 1.7",
             f"Norms covering at least {MIN_APPLICATION_GAMES} games",
             games,
             MIN_APPLICATION_GAMES,
-            False,
-            games >= MIN_APPLICATION_GAMES,
         ),
         Requirement(
             "eight_of_nine",
@@ -195,14 +179,12 @@ def check_application(
             True,
             eights <= MAX_EIGHT_OF_NINE,
         ),
-        Requirement(
+        Requirement.at_least(
             "general",
             "1.5.6",
             "A norm from an event meeting the general requirement (no exemption of 1.4.3)",
             general,
             1,
-            False,
-            general >= 1,
         ),
         Requirement(
             "rating",

@@ -67,13 +67,9 @@ def title_edition(rules: RulesSpec | TitleEdition = None) -> TitleEdition:
 
     ``None``: the edition in force today. A date (or ISO date text): the edition in force
     that day. A :class:`TitleEdition`: itself. An edition of the Rating Regulations, or its id
-    (``"2022"``, ``2025``, as the rating functions take it): the Title Regulations in force on
-    the first day of that rating edition, so that ``"2024"`` (from 1 March 2024) and
-    ``"2025"`` give the 2024 Title Regulations and ``"2022"`` and ``"2017"`` the earlier text.
-    Rules naming rapid or blitz play (``"2025 rapid"``) are refused: no title norm is earned
-    there (:attr:`~xlfuncs.core.editions.Edition.title_norms`). An :class:`Edition` object is
-    taken as the Title Regulations of its first day whatever its rate: the norm check decides
-    about the rate itself.
+    (``"2022"``, ``2025``): the Title Regulations in force on that edition's first day. Rules
+    naming rapid or blitz play (``"2025 rapid"``) are refused: no title norm is earned there;
+    an :class:`Edition` object is taken whatever its rate (the norm check decides about it).
 
     >>> title_edition().id, title_edition("2022").id, title_edition(2024).id
     ('2024', '2017', '2024')
@@ -97,15 +93,9 @@ def title_edition(rules: RulesSpec | TitleEdition = None) -> TitleEdition:
 def event_title_edition(rules: RulesSpec, day: _dt.date) -> TitleEdition:
     """The Title Regulations an event starting on *day* is judged by, under the *rules* an
     arbiter gave for it (``--rules``): ``None``, or a rate word alone (``"rapid"``): those in
-    force on *day* (the oldest implemented for a day before them, as the rating edition of
-    such an event is the oldest implemented, with a warning); otherwise as
-    :func:`title_edition` reads *rules* (a date: that day's; a rating edition id: those of
-    its first day), the rate word left to the norm check.
-
-    The two regulations change on their own dates, so the rating edition chosen for the event
-    never stands in for the date: an event of 15 January 2024 is rated under the 2022 Rating
-    Regulations and judged by the 2024 Title Regulations (changes apply to tournaments
-    starting on or after their date: B.01, 2003 text, 0.22).
+    force on *day* (the oldest implemented for a day before them); otherwise as
+    :func:`title_edition` reads *rules*, the rate word left to the norm check. The two
+    regulations change on their own dates (B.01, 2003 text, 0.22: ``docs/editions.md``).
 
     >>> event_title_edition(None, _dt.date(2024, 1, 15)).id
     '2024'

@@ -1,11 +1,7 @@
 """FIDE's titles for over-the-board chess, as the library writes them, and how a TRF's
-title field names them.
-
-The Title Regulations (B.01, 0.31 since the 2014 text) list eight titles for over-the-board
-standard chess: the open titles Grandmaster, International Master, FIDE Master and
-Candidate Master, and the women's titles of the same names. Four of them are gained by
-norms (:data:`~xlfuncs.core.norms.NORM_TITLES`, with their figures); the norms' titled
-opponents are all but the candidate masters (:data:`~xlfuncs.core.norms.COUNTING_TITLES`).
+title field names them (Title Regulations B.01, 0.31 since the 2014 text). Those gained by
+norms: :data:`~xlfuncs.core.norms.NORM_TITLES`; those a norm's titled opponents hold:
+:data:`~xlfuncs.core.norms.COUNTING_TITLES`.
 """
 
 from __future__ import annotations

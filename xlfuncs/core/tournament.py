@@ -36,7 +36,7 @@ __all__ = ["Crosstable", "Entrant", "Pairing", "PlayerFigures", "is_round_robin"
 
 
 _Rule = tuple[Edition, "TimeControl | None", "Match | None"]
-"""The edition, the event's time and its match, as :func:`_rated_results` reads them."""
+"""The edition, the event's time and its match, as :meth:`Crosstable._results` reads them."""
 
 
 @dataclass(frozen=True)
@@ -106,19 +106,13 @@ class Crosstable:
     """What each result scores (TRF-2026 record ``162``; the default 1, ½, 0): the points
     and Sonneborn-Berger read it, the rating figures read the games' results."""
     time: TimeControl | None = None
-    """The event's time control (a TRF's ``222`` or ``122``): a game it makes not rated
-    (B.02 1.1: less than the minimum for the higher rating in the game, or different times
-    for the two players: :func:`~xlfuncs.core.eligibility.time_rules_out`) is left out of
-    every rating figure (:meth:`games`, :meth:`rated_games`, Ra, Rp, the change, the first
-    rating), as FIDE leaves it out; its points still count. ``None``, or minutes not known:
-    every game with a rated result counts (the Excel functions, which are given no time).
-    A rapid or blitz game the 600-point rule leaves unrated (Rapid and Blitz 7.3.1) is left
-    out of the same figures, for both players, time or not
-    (:func:`~xlfuncs.core.eligibility.rules_out`, the rule each game's verdict reads)."""
+    """The event's time control (a TRF's ``222`` or ``122``; ``None``: not known, as for the
+    Excel functions). A game that :func:`~xlfuncs.core.eligibility.rules_out` makes not
+    rated (the time, the 600-point rule, a :attr:`match`'s rules) is left out of every
+    rating figure (:meth:`games`, :meth:`rated_games`, Ra, Rp, the change, the first
+    rating); its points still count."""
     match: Match | None = None
-    """A two-player event read as a match (B.02 6: :meth:`build`'s *match_games*): a game
-    of a match with one player unrated, or played after one player had won, is left out of
-    the same figures. ``None``: not a match, or not read as one (the Excel functions)."""
+    """A two-player event read as a match (B.02 6: :meth:`build`'s *match_games*)."""
 
     @classmethod
     def build(
@@ -161,9 +155,7 @@ class Crosstable:
     def share_games(self, other: Crosstable) -> bool:
         """Take the games *other* worked out (each player's points, games and rated games)
         when they are this crosstable's too: the same event settings, every player's rating
-        the same and their pairings the very same objects (players' other details, K, sex,
-        titles, may differ; they are not in these figures). Returns whether it did; if not,
-        this crosstable works them out itself, as always."""
+        the same and their pairings the very same objects. Returns whether it did."""
         if other is self or not (
             len(self.entrants) == len(other.entrants)
             and self.round_robin == other.round_robin
@@ -221,18 +213,32 @@ class Crosstable:
     @cached_property
     def _played(self) -> tuple[list[tuple[int | None, Outcome]], ...]:
         """Every player's games with a rated result: (the opponent's rating, the result)."""
-        ratings = [e.rating for e in self.entrants]
-        return tuple(
-            [(r, o) for _, _, r, o in _rated_results(e.pairings, ratings, e.rating, self._rule)]
-            for e in self.entrants
-        )
+        numbers = range(1, len(self.entrants) + 1)
+        return tuple([(r, o) for _, _, r, o in self._results(n)] for n in numbers)
+
+    @cached_property
+    def _ratings(self) -> list[int | None]:
+        return [e.rating for e in self.entrants]
+
+    def _results(self, number: int) -> Iterator[tuple[int, int, int | None, Outcome]]:
+        """The rounds of player *number* (from 1) with a rated result against an opponent
+        that :attr:`_rule` does not make not rated: (round from 1, opponent's number, their
+        rating or ``None``, the result)."""
+        e = self.entrants[number - 1]
+        ratings = self._ratings
+        rule = self._rule
+        for r, p in enumerate(e.pairings, start=1):
+            o = p.outcome
+            if p.opponent is not None and o is not None and o.rated:
+                rating = ratings[p.opponent - 1]
+                if rule is not None and rules_out(rule[0], e.rating, rating, rule[1], rule[2], r):
+                    continue
+                yield r, p.opponent, rating, o
 
     @property
     def _rule(self) -> _Rule | None:
-        """What :func:`_rated_results` needs to leave out the played games that are not
-        rated (:func:`~xlfuncs.core.eligibility.rules_out`: the time, the rapid and blitz
-        600-point rule, a match's rules); ``None``: no such game (no time, or its minutes and
-        times not known, no 600-point rule in the edition and no match)."""
+        """What :meth:`_results` needs to leave out the played games that are not
+        rated (:func:`~xlfuncs.core.eligibility.rules_out`); ``None``: no such game."""
         t = self.time
         if t is not None and t.minutes is None and not t.different_times:
             t = None
@@ -244,19 +250,12 @@ class Crosstable:
     def rated_rounds(self, number: int) -> list[tuple[int, int]]:
         """The rounds (from 1) and opponents (numbers from 1) of :meth:`rated_games`, in
         the same order."""
-        ratings = [e.rating for e in self.entrants]
-        e = self.entrants[number - 1]
-        return [
-            (r, opp)
-            for r, opp, rating, _ in _rated_results(e.pairings, ratings, e.rating, self._rule)
-            if rating is not None
-        ]
+        return [(r, opp) for r, opp, rating, _ in self._results(number) if rating is not None]
 
     def excluded_rounds(self, number: int) -> list[tuple[int, int, int, Fraction]]:
         """The played games of player *number* (from 1) against a rated opponent that the
-        rapid and blitz 600-point rule leaves unrated, so out of :meth:`rated_games`
-        (:func:`~xlfuncs.core.eligibility.excluded_by_difference`): (round from 1,
-        opponent's number, their rating, points)."""
+        600-point rule leaves unrated (:func:`~xlfuncs.core.eligibility.excluded_by_difference`):
+        (round from 1, opponent's number, their rating, points)."""
         e = self.entrants[number - 1]
         if e.rating is None or self.edition.excluded_difference is None:
             return []
@@ -301,9 +300,7 @@ class Crosstable:
 
     def game_rounds(self, number: int) -> tuple[int, ...]:
         """The rounds (from 1) of player *number*'s :meth:`games`, in the same order."""
-        ratings = [e.rating for e in self.entrants]
-        e = self.entrants[number - 1]
-        return tuple(r for r, _, _, _ in _rated_results(e.pairings, ratings, e.rating, self._rule))
+        return tuple(r for r, _, _, _ in self._results(number))
 
     def rated_games(self, number: int) -> list[tuple[int, Fraction]]:
         """The games that move ratings: rated results against rated opponents."""
@@ -388,25 +385,6 @@ class Crosstable:
         )
 
 
-def _rated_results(
-    pairings: Sequence[Pairing],
-    ratings: Sequence[int | None],
-    own: int | None = None,
-    rule: _Rule | None = None,
-) -> Iterator[tuple[int, int, int | None, Outcome]]:
-    """The rounds of *pairings* (a player rated *own*) with a rated result against an
-    opponent that *rule* (the edition, the event's time, the match) does not make not rated
-    (:func:`~xlfuncs.core.eligibility.rules_out`): (round from 1, opponent's number, their
-    rating or ``None``, the result)."""
-    for r, p in enumerate(pairings, start=1):
-        o = p.outcome
-        if p.opponent is not None and o is not None and o.rated:
-            rating = ratings[p.opponent - 1]
-            if rule is not None and rules_out(rule[0], own, rating, rule[1], rule[2], r):
-                continue
-            yield r, p.opponent, rating, o
-
-
 def withdrew(pairings: Sequence[Pairing]) -> bool:
     """No opponent and no points in the last round (a blank, ``Z`` or ``0000 - -``)."""
     return (
@@ -428,7 +406,7 @@ def is_round_robin(pairings: Sequence[Sequence[Pairing]]) -> bool:
     False
     """
     staying = [i for i, ps in enumerate(pairings, start=1) if not withdrew(ps)]
-    if len(pairings) < 2 or len(staying) < 2:
+    if len(staying) < 2:
         return False
     everyone = set(staying)
     return all(everyone - {i} <= {p.opponent for p in pairings[i - 1]} for i in staying)

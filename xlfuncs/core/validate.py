@@ -90,12 +90,6 @@ def are_ratings(values: Sequence[Any]) -> bool:
     return bool(min(values) > 0 and max(values) <= MAX_RATING)
 
 
-_WHOLE = float.is_integer
-_FSUM = math.fsum
-_HYPOT = math.hypot
-_SQRT = math.sqrt
-
-
 def rating_stats(values: Sequence[Any]) -> tuple[float, float] | None:
     """``(mean, spread)`` of *values* if :func:`are_ratings` holds for it, else ``None``;
     *spread* is the sum of squared deviations from the mean. For the numerical methods, which
@@ -116,13 +110,13 @@ def rating_stats(values: Sequence[Any]) -> tuple[float, float] | None:
                 return None
             low = 1.5  # 2 and up: no bool (an int, but not a rating) among them
         else:
-            if not all(map(_WHOLE, values)):  # float.is_integer: a TypeError for all but floats
+            if not all(map(float.is_integer, values)):  # a TypeError for all but floats
                 return None
-            total = _FSUM(values)  # correctly rounded; an OverflowError past floats
+            total = math.fsum(values)  # correctly rounded; an OverflowError past floats
             low = 0.5  # (a whole float above 0.5 is at least 1)
         n = len(values)
         mean = total / n
-        norm = _HYPOT(*values)
+        norm = math.hypot(*values)
     except (TypeError, OverflowError):
         return None
     # sum (r - mean)^2 = sum r^2 - total^2 / n + n (exact mean - mean)^2, the last below
@@ -133,7 +127,7 @@ def rating_stats(values: Sequence[Any]) -> tuple[float, float] | None:
     spread = norm2 - total * mean
     if spread < 0.0:
         spread = 0.0
-    reach = _SQRT(spread + 2e-15 * norm2)
+    reach = math.sqrt(spread + 2e-15 * norm2)
     if (mean - reach > low and mean + reach < MAX_RATING + 0.5) or are_ratings(values):
         return mean, spread
     return None
@@ -190,12 +184,8 @@ def ratings(values: Iterable[Number], *, name: str = "opponent_ratings") -> list
 
 
 def rating_values(values: Sequence[Number], *, name: str = "opponent_ratings") -> list[float]:
-    """A non-empty list of ratings as floats, for the numerical methods.
-
-    A list of whole-valued floats (what Excel sends) is checked at C speed and returned as
-    it is; a list of ints (what xlwings Lite sends) is checked as fast and converted;
-    anything else goes through :func:`ratings`.
-    """
+    """A non-empty list of ratings as floats, for the numerical methods: a list of floats
+    (what Excel sends) as it is, checked at C speed; anything else converted."""
     if are_ratings(values):
         if type(values[0]) is float:
             return values  # type: ignore[return-value]
@@ -255,11 +245,9 @@ def half_points(value: Number, *, name: str = "score") -> Fraction:
 
 
 def score(value: Number, games: int, *, name: str = "score", halves: bool = True) -> Fraction:
-    """A score between 0 and *games* points, in half points (:func:`half_points`): a game
-    scores 1, ½ or 0, so no set of games makes any other score (1.3 points is a typing
-    error, not a result). ``halves=False`` accepts any number in the range, for the exact
-    performance read as the inverse of the logistic expected score, which is defined for
-    every score between 0 and *games*.
+    """A score between 0 and *games* points, in half points (:func:`half_points`).
+    ``halves=False`` accepts any number in the range, for the exact performance (defined
+    for every score between 0 and *games*).
 
     >>> score(2.5, 3), score(0, 3), score(1.3, 2, halves=False)
     (Fraction(5, 2), Fraction(0, 1), Fraction(13, 10))
