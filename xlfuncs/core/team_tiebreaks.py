@@ -1,37 +1,14 @@
 """The tie-breaks of team competitions that read both scores of a match or its boards (FIDE's
 Tie-Break Regulations, C.07, as FIDE's engine ``gacrux`` computes them): the mixed extended
-Sonneborn-Bergers, the score and strength combination, the board counts, the top board
-result, the bottom board elimination, and the extended direct encounters.
+Sonneborn-Bergers (``EMGSB``, ``EGMSB``), the score and strength combination (``SSSC``),
+the board counts (``BC``), the top board result (``TBR``), the bottom board elimination
+(``BBE``) and the extended direct encounters (``EDE`` ...). The team standing
+(:func:`xlfuncs.core.teams.team_standings`) calls them; what each is: ``docs/teams.md``
+(*The team-only tie-breaks*).
 
-The team standing (:func:`xlfuncs.core.teams.team_standings`) calls them; C.07's other
-tie-breaks it computes on a crosstable of the teams with the players' engine.
-
-- ``EMGSB``: the opponents' match points times the team's game points in the match (a
-  Sonneborn-Berger whose opponents' score is match points and whose result is game
-  points); ``EGMSB`` the other way round; ``ESB`` is ``EMGSB`` (``ESB:GP``: ``EGMSB``).
-  The opponents' scores are the adjusted ones of Buchholz (C.07 16: the dummy opponent of
-  an unplayed round, capped in the 2026 text), ``/Cn`` and ``/Mn`` cut as for ``SB``.
-- ``SSSC``: the team's game points plus its Buchholz (match points) divided by
-  *n* = the whole part of (a won match's points x the event's rounds) / (a won game's
-  points x the boards); ``SSSC:GP``: the match points plus the Buchholz of game points
-  divided by the whole part of (a won game's points x the event's rounds x the boards) / a
-  won match's points (C.07 13.4.2 b; 1 where that is 0: :func:`sssc_divisor`); rounded to
-  hundredths, half up.
-- ``BC``: the sum over the boards of the board's number times the team's game points on it
-  in all rounds, lower better.
-- ``TBR``: the game points on board 1, then on board 2 ...; ``BBE``: the game points on all
-  boards but the last, then all but the last two ... (higher better): each a place among
-  the teams tied on every key before it.
-- ``EDE``: direct encounter (C.07 6) among the teams tied so far on the primary score (match
-  points), then on the other (game points), in turn, until neither separates any more;
-  ``EDEC``, ``EDET``, ``EDEB``, ``EDEBT``, ``EDEBB`` go on, for two teams still tied, with
-  the boards of their match: the board count (``C``), board 1, board 2 ... (``T``), all
-  boards but the last, all but the last two ... (``B``).
-
-A round with no match played over the board (a bye, a forfeited match) counts on every
-board as its result: a win (a won forfeited match, a pairing-allocated or full-point bye),
-a draw (a half-point bye, a drawn forfeited match) or nothing, with white; as FIDE's engine
-counts the boards.
+A round with no match played over the board counts on every board as its result: a win (a
+won forfeited match, a pairing-allocated or full-point bye), a draw (a half-point bye) or
+nothing, with white, as FIDE's engine counts the boards.
 """
 
 from __future__ import annotations

@@ -1,34 +1,13 @@
 """A team event's standing (FIDE's Tie-Break Regulations, C.07, for team competitions): each
-team's matches built from its players' board games, match points and game points, and the
-team tie-breaks.
+team's matches built from its players' board games (:func:`team_rounds`), match points
+(:class:`MatchScoring`, record ``362``) and game points, points assigned (record ``299``:
+:class:`TeamAssignment`), and the team tie-breaks (:func:`team_standings`).
 
-- A *match* is two teams meeting in one round: the boards on which a player of one team
-  meets a player of the other. A team's game points in it are the points of its players'
-  results on those boards (the event's game scoring, TRF-2026 record ``162``); the match is
-  won by the team with more game points, drawn when they are equal. A match in which no
-  board was played over the board is a forfeited match: won (``+``) by the team with more
-  game points, lost (``-``) by the other.
-- A team's round with no match is a pairing-allocated bye when the file says so (TRF-2026
-  record ``320``, its match and game points), else the bye its players' lines give when
-  they all agree (``H`` on every board: a half-point bye ...), else a round not paired
-  (zero).
-- Match points: :class:`MatchScoring` (TRF-2026 record ``362``; 2-1-0 by default).
-- Points assigned (TRF-2026 record ``299``: :class:`TeamAssignment`): the match or game
-  points of the rounds whose result is of one kind instead of their own, read by the
-  tie-breaks as the round's points; or a bonus (a penalty) added to a team's match or game
-  points in the standing only.
-- The tie-breaks are C.07's, computed by :func:`xlfuncs.core.tiebreaks.tiebreaks` on a
-  crosstable of the teams (every rule of unplayed rounds, cuts and editions in one place):
-  a descriptor as for players (``BH``, ``BH/C1``, ``SB``, ``PS``, ``FB``, ``WIN`` ...)
-  reads the match points; followed by ``:GP`` (as FIDE's engine writes it, ``BH:GP``) the
-  game points. ``MP`` and ``GP`` are the two scores themselves; ``EMMSB`` and ``EGGSB`` are
-  ``SB`` and ``SB:GP`` (:func:`team_descriptor`); the counts on game points (``WIN:GP``,
-  ``WON:GP``, ``BPG:GP``, ``BWG:GP``) count the boards. The tie-breaks only teams have
-  (``EDE`` and its board variants, ``EMGSB``, ``EGMSB``, ``SSSC``, ``BC``, ``TBR``,
-  ``BBE``) are :mod:`~xlfuncs.core.team_tiebreaks`'s.
-
-How the standing is made and checked (against FIDE's engine ``gacrux`` in its team mode):
-``docs/tiebreaks.md`` ("Team events") and ``docs/teams.md``.
+C.07's tie-breaks are computed by :func:`xlfuncs.core.tiebreaks.tiebreaks` on a crosstable
+of the teams, on match points, or with ``:GP`` (``BH:GP``) on game points
+(:func:`team_descriptor`); those only teams have are :mod:`~xlfuncs.core.team_tiebreaks`'s.
+How the standing is made and checked against FIDE's engine ``gacrux``:
+``docs/tiebreaks.md`` (*Team events*) and ``docs/teams.md``.
 """
 
 from __future__ import annotations
@@ -101,11 +80,9 @@ to the event's regulations, as for individuals."""
 
 TeamColour = Literal["board-1", "sequence"]
 """Which team of a match has white, for ``BPG`` and ``BWG`` on match points (C.07 does not
-say): ``"board-1"`` (the default), the team whose player on board 1 had white (C.04.6 1.6.1:
-"A team is said to have (had) a colour (White or Black) in a match if the match was
-actually played and the player on the first board was scheduled to play with that
-colour"); ``"sequence"``, the team playing record ``352``'s colour sequence, as FIDE's
-engine reads it (the two differ where the sequence starts with ``B``)."""
+say): ``"board-1"``, the team whose player on board 1 had white (C.04.6 1.6.1), or
+``"sequence"``, the team playing record ``352``'s colour sequence, as FIDE's engine reads
+it (``docs/report.md``, ``--team-colour``)."""
 
 TEAM_COLOUR_DEFAULT: TeamColour = "board-1"
 """The reading of :data:`TeamColour` where none is given (``--team-colour``'s default)."""
@@ -209,16 +186,12 @@ def team_rounds(
     board_orders: Sequence[BoardOrder] = (),
 ) -> tuple[tuple[MatchRound, ...], ...]:
     """Each team's rounds 1..*rounds* (teams in the order given), built from the players'
-    games in *crosstable* (scored by its scoring system); the matches of *forfeits*
-    (TRF-2026 record ``330``) are forfeited whatever the boards say (:func:`_forfeited`),
-    one without games scoring a win on each of *boards* boards (``None``: the event's most).
-    A match's boards are its games in the order of each team's players, or, where
-    *board_orders* (TRF-2026 record ``300``) gives one team's order in it, that order, the
-    other team's boards following it (:func:`apply_board_orders`). Raises
-    :class:`~xlfuncs.core.errors.InvalidInputError` for a player in two teams, a
-    member the crosstable does not have, a round in which one team meets two, or a
-    forfeited match of a team the event does not have or that met another team that
-    round."""
+    games in *crosstable*; *byes*: the pairing-allocated byes (record ``320``), else a
+    round without a match is its players' bye (:func:`_members_bye`); *forfeits* (record
+    ``330``): :func:`_forfeited`, on *boards* boards (``None``: the event's most);
+    *board_orders* (record ``300``): :func:`apply_board_orders`. Raises
+    :class:`~xlfuncs.core.errors.InvalidInputError` for a player in two teams or not in the
+    crosstable, a round in which one team meets two, or a bad forfeited match."""
     team_of: dict[int, int] = {}
     for k, t in enumerate(teams):
         for m in t.members:
@@ -300,13 +273,12 @@ def apply_board_orders(
     orders: Sequence[BoardOrder],
     seated: dict[tuple[int, int], list[tuple[int, int]]],
 ) -> None:
-    """*rows* with each match that *orders* (TRF-2026 record ``300``) names in its board
-    order: the team's players on the boards the record gives them (0: an unoccupied board),
-    its other players of the match on the boards left, in its order; then the opposing
-    team's boards, its board *k* the player who met the team's board *k*. *seated*: the
-    players on each board as built, ``(team, round)``: ``[(player, opponent), ...]`` in the
-    order of the match's games. An order naming a match the teams did not play, or a
-    player without a game in it, changes nothing of it (the file reader warns)."""
+    """*rows* with each match that *orders* (record ``300``) names in its board order: the
+    team's players on the boards given (0: unoccupied), its other players of the match on
+    the boards left; the opposing team's board *k* the player who met the team's board *k*
+    (``docs/teams.md``, *Record 300*). *seated*: by ``(team, round)``, the
+    ``(player, opponent)`` of each of the match's games. An order naming a match not played
+    or a player without a game in it changes nothing (the file reader warns)."""
     index = {t.number: k for k, t in enumerate(teams)}
     for order in orders:
         k = index.get(order.team)
@@ -372,13 +344,10 @@ def _forfeited(
     scoring: ScoringSystem,
     board_count: int | None = None,
 ) -> None:
-    """*rows* with the forfeited matches of *forfeits* (rounds after *rounds* left out):
-    each team's round is a forfeit win (a won match's points) or loss (a lost match's: a
-    double forfeit is a loss for both) against the other team. The game points are those
-    of its players' boards against that team when the lines have them; without any, a win
-    on every board for the winner (*board_count* boards, record ``352``'s; ``None``: the
-    event's most boards) and nothing for the loser, as FIDE's engine scores a forfeited match
-    with no games."""
+    """*rows* with the forfeited matches of *forfeits* (rounds after *rounds* left out): a
+    forfeit win or loss (a double forfeit: a loss for both), with the game points of the
+    players' boards against that team, or without any a win on every board (*board_count*;
+    ``None``: the event's most) for the winner, as FIDE's engine scores it."""
     index = {t.number: k for k, t in enumerate(teams)}
     boards = board_count or max((m.boards for row in rows for m in row), default=0) or 1
     for f in forfeits:
@@ -424,12 +393,9 @@ def _members_bye(
     crosstable: Crosstable, team: Team, r: int, match_scoring: MatchScoring
 ) -> MatchRound:
     """Round *r* of a team with no match and no bye given: the bye its players' lines give
-    when every one with a result has the same one (a team's half-point bye is ``H`` on each
-    board ...), scoring the match points of that result (a full-point bye or a forfeit
-    win: won; a half-point or pairing-allocated bye: drawn, as FIDE's engine scores a
-    team's pairing-allocated bye that no record ``320`` values; a zero-point bye: 0) and
-    the players' points as game points; else (``0000 - -`` on every board, as Swiss-Manager
-    writes the team left out of a round, among others) not paired."""
+    when all agree (``H`` on each board: a half-point bye, drawn; a pairing-allocated bye:
+    drawn, as FIDE's engine scores it), the players' points as game points; else (``0000 -
+    -`` on every board, as Swiss-Manager writes it) not paired."""
     found: list[Outcome] = []
     for m in team.members:
         p = round_pairing(crosstable, m, r)
@@ -515,10 +481,8 @@ class TeamStandings:
 
 
 def _split(text: str, primary: str = "MP") -> tuple[str, str]:
-    """A team descriptor as (core descriptor, score): ``BH:GP`` -> (``BH``, ``GP``), and
-    ``BH:GP/C1`` (the modifiers after the score) -> (``BH/C1``, ``GP``); with no
-    score named, the *primary* score (C.07 13: "the primary score being the default, if the
-    reference score is not explicitly indicated")."""
+    """A team descriptor as (core descriptor, score): ``BH:GP`` and ``BH:GP/C1`` -> (``BH``,
+    ``GP``) and (``BH/C1``, ``GP``); with no score named, the *primary* score (C.07 13)."""
     body, _, score = text.strip().partition(":")
     score, slash, modifiers = score.partition("/")  # BH:GP/C1, as FIDE's engine writes it
     body = body.strip() + slash + modifiers.strip()
@@ -529,14 +493,11 @@ def _split(text: str, primary: str = "MP") -> tuple[str, str]:
 
 
 _EXTENDED_SB: Final = {"EMMSB": "MP", "EGGSB": "GP"}
-"""C.07's extended Sonneborn-Bergers whose two scores are one: the opponents' match points
-times the team's own (``EMMSB``), game points times game points (``EGGSB``): ``SB`` and
-``SB:GP``. The mixed ones are :data:`~xlfuncs.core.team_tiebreaks.MIXED_SB`."""
+"""C.07's extended Sonneborn-Bergers whose two scores are one: ``SB`` and ``SB:GP``."""
 
 _WHOLE: Final = frozenset(("SSSC", "BC", "TBR", "BBE", *ENCOUNTER_CODES))
-"""The team-only tie-breaks that take no modifier but ``SSSC``'s (``/F``, ``/P``, ``/Kn``:
-:func:`~xlfuncs.core.team_tiebreaks.sssc_modifiers`) and the extended direct encounters'
-``/P``; ``SSSC`` and the extended direct encounters take ``:GP`` (game points first)."""
+"""The team-only tie-breaks that take no modifier but ``SSSC``'s and the extended direct
+encounters' ``/P``."""
 
 _BOARD_COUNTS: Final = frozenset(("WIN", "WON", "BPG", "BWG"))
 """The counts that, on game points (``WIN:GP`` ...), count the boards."""
@@ -549,11 +510,9 @@ def team_descriptor(text: str, primary: str = "MP") -> str:
     """A team tie-break as the standing names it: ``MP``, ``GP``, a core descriptor (match
     points) or one followed by ``:GP``, or a team-only one (``EMGSB``, ``EGMSB``,
     ``SSSC``, ``BC``, ``TBR``, ``BBE``, ``EDE`` ...: :mod:`~xlfuncs.core.team_tiebreaks`).
-    A descriptor naming no score reads the *primary* one (C.07 13: "using teams MP or GP as
-    the reference score for the team - the primary score being the default, if the
-    reference score is not explicitly indicated"): in an event ranked on game points first,
-    ``SB`` is ``SB:GP`` and match points are named, ``SB:MP``, so that the name says which
-    score is read. Raises :class:`~xlfuncs.core.tiebreaks.TiebreakError` for one not known.
+    A descriptor naming no score reads the *primary* one (C.07 13); in an event ranked on
+    game points first, ``SB`` is ``SB:GP`` and match points are named, ``SB:MP``. Raises
+    :class:`~xlfuncs.core.tiebreaks.TiebreakError` for one not known.
 
     >>> team_descriptor("GPTS"), team_descriptor("bh/c1"), team_descriptor("BH:GP")
     ('GP', 'BH/C1', 'BH:GP')
@@ -643,30 +602,16 @@ def team_standings(
     board_orders: Sequence[BoardOrder] = (),
 ) -> TeamStandings:
     """The standing of *teams* after *rounds* rounds: match and game points, the tie-breaks
-    *descriptors* (see the module's docstring), the ranks (by *primary*, then the
-    descriptors in order; teams equal on all share a rank), under the C.07 *edition*
-    (``None``: the one in force on *start*); *forfeits*: the forfeited matches (record
-    ``330``: :func:`team_rounds`). *boards*: the boards of a match (TRF-2026 record
-    ``352``'s colour sequence; ``None``: the most boards of any match), which a forfeited
-    match without games and the game points of a dummy or virtual opponent count.
-    *assignments*: points assigned (record ``299``, :class:`TeamAssignment`): a typed one
-    sets the match and game points of the rounds it concerns (:func:`assigned_rounds`),
-    which the tie-breaks read as those rounds' points; a bonus or penalty is added to the
-    team's match and game points, its score in the standing (the rank, the groups ``EDE``
-    separates), not to what its opponents' tie-breaks read. ``WIN`` is the rounds that
-    scored a won match's points (a pairing-allocated bye worth a draw is not one). A
-    descriptor naming no score reads *primary* (:func:`team_descriptor`). *final_round*: the
-    event's rounds in all (``142``, ``XXR``; ``None``: *rounds*), the last round, whose
-    matches Fore Buchholz counts as drawn (C.07 8.3; mid-event not played yet: FB is the
-    Buchholz of the rounds counted), and the rounds of "the highest achievable primary score
-    in the tournament" of ``SSSC``'s normalising factor (13.4.2 b). *colour_sequence*:
-    record ``352``'s (``"WBWB"``); *team_colour*: which team of a match has white for
-    ``BPG`` and ``BWG`` on match points (:data:`TeamColour`: its board 1 player's colour, or
-    the sequence's). *board_orders*: a team's board order in a match where it differs from
-    its list (record ``300``: :func:`team_rounds`), which the board tie-breaks (``BC``,
-    ``TBR``, ``BBE``, the ``EDE`` board forms) and the colour of a match (board 1's:
-    ``BPG``, ``BWG``) read. The notes name the readings where the text leaves room and
-    FIDE's engine reads otherwise (:func:`reading_notes`). Raises
+    *descriptors* (:func:`team_descriptor`; a descriptor naming no score reads *primary*)
+    and the ranks, under the C.07 *edition* (``None``: the one in force on *start*).
+    *byes*, *forfeits*, *boards*, *board_orders*: as :func:`team_rounds` (records ``320``,
+    ``330``, ``352``, ``300``). *assignments* (record ``299``): a typed one sets the points
+    of the rounds it concerns (:func:`assigned_rounds`), a bonus or penalty is added to the
+    team's score in the standing only. *final_round*: the event's rounds in all (``None``:
+    *rounds*), whose last Fore Buchholz counts as drawn and which ``SSSC``'s factor reads.
+    *colour_sequence* (record ``352``'s) and *team_colour* (:data:`TeamColour`): which team
+    of a match has white for ``BPG`` and ``BWG``. The notes name the readings where FIDE's
+    engine reads otherwise (:func:`reading_notes`). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
     if primary not in SCORES:
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")

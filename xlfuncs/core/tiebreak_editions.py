@@ -1,28 +1,9 @@
 """The editions of FIDE's Tie-Break Regulations (handbook C.07) that the tie-breaks follow, as
-data.
-
-C.07 changes on its own dates, not on the rating or title regulations'. The two editions
-differ in Article 16, the unplayed rounds of a Swiss, in Article 15.2, the forfeits of a
-round robin, and in the tie-breaks the 2026 text adds (see ``docs/tiebreaks.md``):
-
-========  ========================  ====================================================
-id        in force                  what differs
-========  ========================  ====================================================
-``2023``  1 Aug 2024 - 28 Feb 2026  the 2023 text (applied from the 2024 events): an own
-                                    unplayed round counts, for Buchholz and
-                                    Sonneborn-Berger, as a game against a dummy opponent
-                                    with the player's own score
-``2026``  1 Mar 2026 -              16.4: that dummy's score is capped, at the forfeiting
-                                    opponent's adjusted score (16.4.1) or at half the
-                                    number of rounds (16.4.2); 15.2: a round robin's
-                                    forfeit losses stay unplayed rounds in the own-record
-                                    (type B) tie-breaks; new: ``STD`` (7.7), ``TPN``
-                                    (7.8), ``RTNG`` (10.6), ``AOB/F`` (8.2, the opponents'
-                                    Fore Buchholz)
-========  ========================  ====================================================
-
-An event that started before the 2023 text applied is computed with it, as FIDE's reference
-engine (``gacrux``) does, and the result says so (:func:`tiebreak_edition_for`).
+data: the 2023 text (in force from 1 August 2024) and the 2026 text (from 1 March 2026),
+which differ in Article 16 (the unplayed rounds of a Swiss), 15.2 (a round robin's forfeits)
+and the tie-breaks the 2026 text adds (``docs/tiebreaks.md``, *Editions and Article 16*).
+An event older than the 2023 text is computed with it, as FIDE's reference engine
+(``gacrux``) does, with a note (:func:`tiebreak_edition_for`).
 """
 
 from __future__ import annotations

@@ -1,30 +1,12 @@
 """FIDE's tie-breaks (Tie-Break Regulations, handbook C.07) of one event's crosstable, and the
-standing they make.
+standing they make: :func:`parse_descriptors` reads a list (``"BH/C1, BH, SB"``),
+:func:`tiebreaks` computes a :class:`TiebreakTable`, :func:`rank` ranks any columns of keys
+(1, 2, 2, 4).
 
-The API (the report, the Excel functions and the charts use it):
-
-- :class:`Descriptor`, :func:`parse_descriptor`, :func:`parse_descriptors`: a tie-break as
-  C.07 and TRF-2026 write it (``"BH/C1"``: code ``BH``, modifiers ``("C1",)``). The codes and
-  their modifiers: :data:`CODES`. ``PTS`` (points) may come first; the standing always
-  starts with points whether or not it is written.
-- :func:`tiebreaks`: every player's value of every descriptor and the ranks, in a
-  :class:`TiebreakTable`; the C.07 edition chosen like the rating editions
-  (:mod:`~xlfuncs.core.tiebreak_editions`).
-- :func:`rank`: the standing of any columns of keys (points, then tie-breaks), equal ranks
-  where every key is equal (standard competition ranking: 1, 2, 2, 4).
-- :class:`TiebreakError`: an unknown or malformed descriptor (``#VALUE!``).
-
-Values are exact: :class:`~fractions.Fraction` for the point-based tie-breaks (``BH``,
-``SB``, ``PS``, ``KS``, ``AOB``...), ``int`` for counts, ratings and ``DE``, ``None`` where a
-value is undefined (a rating tie-break of a player with no rated game, or of any player
-when some player is unrated and no rating is given for unrated players). Higher is better,
-except ``DE``: 0 where direct encounter does not separate the tied players, else the place
-(1 best) it gives among them; :meth:`TiebreakTable.ranking_column` turns it into how many of
-them it places below (higher better), as a standing by plain numbers reads it.
-
-How each is computed, the unplayed rounds (Article 16) and the sources:
-``docs/tiebreaks.md``. FIDE's reference engine, ``gacrux``, is the test reference
-(``tests/test_tiebreaks_gacrux.py``).
+Values are exact: :class:`~fractions.Fraction` for the point-based tie-breaks, ``int`` for
+counts, ratings and ``DE`` (0, or a place, 1 best), ``None`` where undefined. How each is
+computed, the unplayed rounds (Article 16) and the sources: ``docs/tiebreaks.md``; FIDE's
+reference engine, ``gacrux``, is the test reference (``tests/test_tiebreaks_gacrux.py``).
 """
 
 from __future__ import annotations
@@ -80,12 +62,10 @@ Value = Fraction | int | None
 """One tie-break value: exact, or ``None`` where undefined."""
 
 KoyaScores = Literal["results", "standing"]
-"""Which score of an opponent Koya compares with its limit (C.07 9.2: "participants who
-have scored at least 50% of the maximum possible tournament score") where record ``299``
-gives a player a bonus or penalty: ``"results"`` (the default), the points of their
-results, as Buchholz reads "the scores of each of the opponents" (8.1) and FIDE's engine
-reads them there; ``"standing"``, their score in the standing, the bonus or penalty
-included, as FIDE's engine reads them for Koya."""
+"""Which score of an opponent Koya (C.07 9.2) compares with its limit where record ``299``
+gives a bonus or penalty: ``"results"``, the points of their results (as Buchholz, 8.1),
+or ``"standing"``, the bonus included, as FIDE's engine reads it (``docs/report.md``,
+``--koya-scores``)."""
 
 KOYA_SCORES_DEFAULT: KoyaScores = "results"
 """The reading of :data:`KoyaScores` where none is given (``--koya-scores``'s default)."""
@@ -144,15 +124,8 @@ CODES: Mapping[str, tuple[str, str]] = MappingProxyType(
         "RTNG": ("RU", "rating, higher first (2026 text)"),
     }
 )
-"""Every accepted tie-break code: the modifiers it takes and what it is. The modifiers
-(C.07 14 and the descriptors of FIDE's MTB26 list): ``C``: cut the *n* least significant
-values, ``/C1``; ``M``: median, cut the *n* least and the *n* most significant, ``/M1``;
-``P``: unplayed games counted as played, as in a round robin; ``L``: Koya's limit raised or
-lowered by *n* half points, ``/L-1``; ``F``: the opponents' Fore Buchholz (``AOB/F``);
-``R``: the reverse order (``TPN/R``: higher pairing number first; ``RTNG/R``: lower rating
-first); ``U``: the rating given to unrated players, ``/U1000`` (as FIDE's reference engine
-writes it). ``STD``, ``TPN``, ``RTNG`` and ``AOB/F`` are the 2026 text's
-(:attr:`~xlfuncs.core.tiebreak_editions.TiebreakEdition.introduces`)."""
+"""Every accepted tie-break code: the letters of the modifiers it takes (C.07 14 and FIDE's
+MTB26 list: ``docs/tiebreaks.md``, *Descriptors*) and what it is."""
 
 
 _TEAM_ONLY: Final = (
@@ -204,10 +177,9 @@ REFUSED: Mapping[str, str] = MappingProxyType(
         "CHP": "not a tie-break of C.07: Article 5's table of tie-breaks has no CHP",
     }
 )
-"""The codes refused, with the article that rules each out: C.07's team tie-breaks (Articles
-11-13) for a player, and codes FIDE's reference engine lists that C.07's Article 5 does not
-(``VUR``, ``COD``, ``COP``, ``CHP``). The team standing reads the team codes itself
-(:func:`xlfuncs.core.teams.team_descriptor`)."""
+"""The codes refused for a player, with the article that rules each out: C.07's team
+tie-breaks (Articles 11-13; :func:`xlfuncs.core.teams.team_descriptor` reads them) and codes
+FIDE's engine lists that C.07's Article 5 does not."""
 
 
 def team_article(text: str) -> str | None:
@@ -232,9 +204,7 @@ class Descriptor:
     modifier ``C1``."""
 
     code: str
-    """The tie-break's code, upper case (``"BH"``; see :data:`CODES`)."""
     modifiers: tuple[str, ...] = ()
-    """Its modifiers in the order written (``("C1",)``)."""
 
     @property
     def text(self) -> str:
@@ -253,16 +223,11 @@ class Descriptor:
         """How many of the least significant values are cut (``/Cn``, and ``/Mn``)."""
         return self._number("CM") or 0
 
-    @property
-    def cut_high(self) -> int:
-        """How many of the most significant values are cut (``/Mn``)."""
-        return self._number("M") or 0
-
     def cuts(self, values: int) -> tuple[int, int]:
         """How many of *values* are cut, the least significant (:attr:`cut`) and the most
-        significant (:attr:`cut_high`): never more than there are, the least first."""
+        significant (``/Mn``): never more than there are, the least first."""
         low = min(self.cut, values)
-        return low, min(self.cut_high, values - low)
+        return low, min(self._number("M") or 0, values - low)
 
     @property
     def as_played(self) -> bool:
@@ -398,28 +363,19 @@ class TiebreakTable:
 
     descriptors: tuple[Descriptor, ...]
     points: tuple[Fraction, ...]
-    """Each player's points in the rounds counted (:attr:`rounds`), byes and forfeits
-    included."""
+    """Each player's points in the rounds counted (:attr:`rounds`), with any bonus."""
     values: tuple[tuple[Value, ...], ...]
     """``values[i][k]``: player ``i + 1``'s value of ``descriptors[k]``."""
     ranks: tuple[int, ...]
-    """Each player's rank by points, then the descriptors in order (1 is first; equal ranks
-    where everything is equal)."""
     edition: TiebreakEdition
     round_robin: bool
-    """Whether the round-robin rules were used (unplayed games count as played)."""
     rounds: int
     engine: _TiebreakView = field(repr=False, compare=False)
-    """The crosstable as the engine read it, kept so that one player's working can be
-    derived from the same parts when asked (:mod:`~xlfuncs.core.tiebreak_working`)."""
+    """The crosstable as the engine read it, from which one player's working is derived
+    (:mod:`~xlfuncs.core.tiebreak_working`)."""
     notes: tuple[str, ...] = ()
-    """What the reader should know: an event older than the 2023 text, ratings undefined
-    because a player is unrated..."""
     ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
-    """How ``PTP`` and ``APPO`` read a full score (C.07 10.3;
-    :data:`~xlfuncs.core.performance.PtpFullScore`)."""
     koya_scores: KoyaScores = KOYA_SCORES_DEFAULT
-    """Which opponents' scores ``KS`` compares with its limit (:data:`KoyaScores`)."""
 
     def column(self, descriptor: str | Descriptor) -> tuple[Value, ...]:
         """Every player's value of one descriptor (as given to :func:`tiebreaks`)."""
@@ -440,9 +396,7 @@ class TiebreakTable:
         tied with each one (on points and the tie-breaks before it) direct encounter places
         below them; 0 where it does not separate them. The column itself gives each one's
         place among them (1 best), which a ranking by plain numbers would read backwards."""
-        before = [list(self.points)] + [[row[j] for row in self.values] for j in range(k)]
-        ascending = [j + 1 for j in range(k) if self.descriptors[j].ascending]
-        groups = rank(before, ascending=ascending)
+        groups = self.engine.tied_before[k]
         places: dict[int, list[int]] = {}
         for group, row in zip(groups, self.values):
             if row[k]:
@@ -1158,37 +1112,20 @@ def tiebreaks(
 ) -> TiebreakTable:
     """Every player's value of every descriptor, and the ranks they make.
 
-    *descriptors*: ``"BH/C1, BH, SB"`` or a sequence of texts or :class:`Descriptor`.
-    *edition*: the C.07 edition (id, date or :class:`TiebreakEdition`); ``None``: the one in
-    force on *start*, the event's first day (an older event: the 2023 text, with a note),
-    else today's. *round_robin*: the rules of an event with pre-determined pairings
-    (unplayed games count as played); ``None``: the crosstable's own flag. *rounds*: the
-    number of rounds of the event, those after it left out, those missing counted as not
-    played (``None``: up to the last round in which a game was played over the board, as
-    FIDE's reference engine does; later rounds, paired only or with byes and forfeits only,
-    are left out, with a note). *unrated*: the rating given to unrated players for the
-    rating tie-breaks (``None``: none, and those tie-breaks are undefined for everyone when
-    a player is unrated, as C.07 10 requires the tournament rules to give one). *scoring*:
-    the event's scoring system (``None``: the crosstable's), which every point-based
-    tie-break reads (the opponents' scores, the points against them); the rating tie-breaks
-    read the games' results, 1, ½ or 0 (as FIDE's reference engine does). *adjustments*:
-    points added to (or taken from) each player's score in the standing, in starting-rank
-    order (TRF-2026 record ``299``'s bonuses and penalties): the points and the groups
-    ``DE`` separates are the adjusted ones; what the opponents' tie-breaks read is the
-    results' points, as FIDE's reference engine does. *round_points*: the points of one
-    round of one player, by (player, round), both from 1, in place of what the result scores
-    (record ``299`` with a type and a round): everywhere, the player's score and the
-    opponents' tie-breaks. *final_round*: the event's last round (its number of rounds in
-    all, ``XXR``), the round whose games Fore Buchholz counts as drawn (C.07 8: "the last
-    round"); mid-event, after round R of N > R, that round is not in the table, and Fore
-    Buchholz is the Buchholz of the rounds counted, as FIDE's engine computes it; ``None``
-    (or fewer than the rounds counted): the last round counted. *ptp_full_score*: how
-    ``PTP`` (and ``APPO`` through it) reads a full score
-    (:data:`~xlfuncs.core.performance.PtpFullScore`): the highest-rated opponent + 800, or
-    ``"definition"``, + 736. *koya_scores*: which score of an opponent ``KS`` compares with
-    its limit where *adjustments* give bonuses or penalties (:data:`KoyaScores`: their
-    results' points, as Buchholz reads them, or their score in the standing); the notes name
-    the reading when it matters.
+    *edition*: the C.07 edition (:data:`TiebreakRulesSpec`; ``None``: the one in force on
+    *start*, else today's). *round_robin*: unplayed games count as played (``None``: the
+    crosstable's flag). *rounds*: the rounds counted, those missing counted as not played
+    (``None``: up to the last round with a game over the board, as FIDE's engine does, with
+    a note). *unrated*: the rating of unrated players for the rating tie-breaks (``None``:
+    they are undefined for everyone once a player is unrated, C.07 10). *scoring*: ``None``:
+    the crosstable's; the rating tie-breaks read the results, 1, ½ or 0. *adjustments*:
+    record ``299``'s bonuses and penalties, one per player: in the points and the groups
+    ``DE`` separates, not in what the opponents' tie-breaks read. *round_points*: a round's
+    points by (player, round), both from 1, in place of what the result scores, everywhere.
+    *final_round*: the event's last round, which Fore Buchholz counts as drawn (C.07 8;
+    ``None`` or fewer than *rounds*: the last counted). *ptp_full_score*,
+    *koya_scores*: the readings of :data:`~xlfuncs.core.performance.PtpFullScore` and
+    :data:`KoyaScores`.
 
     >>> from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
     >>> W, L = Outcome.WIN, Outcome.LOSS
