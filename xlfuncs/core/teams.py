@@ -211,9 +211,7 @@ def team_rounds(
         row: list[MatchRound] = []
         for r in range(1, rounds + 1):
             opponent: int | None = None
-            mine = theirs = Fraction(0)
-            count = 0
-            played = False
+            theirs = Fraction(0)
             games: list[BoardGame] = []
             for m in t.members:
                 p = round_pairing(crosstable, m, r)
@@ -232,16 +230,14 @@ def team_rounds(
                         f"({teams[opponent].number} and {teams[o].number})"
                     )
                 q = round_pairing(crosstable, p.opponent, r)
-                count += 1
-                mine += scoring.points(p.outcome)
                 if q is not None and q.outcome is not None:
                     theirs += scoring.points(q.outcome)
                 otb = p.outcome.rated or p.outcome in _OVER_THE_BOARD
-                played = played or otb
                 games.append(BoardGame(scoring.points(p.outcome), otb, p.colour == "b"))
                 seated.setdefault((t.number, r), []).append((m, p.opponent))
             if opponent is not None:
-                outcome = _match_outcome(mine, theirs, played)
+                mine = sum((g.points for g in games), Fraction(0))
+                outcome = _match_outcome(mine, theirs, any(g.played for g in games))
                 mp = {
                     Outcome.WIN: match_scoring.win,
                     Outcome.DRAW: match_scoring.draw,
@@ -249,7 +245,7 @@ def team_rounds(
                 }.get(outcome, match_scoring.loss)
                 row.append(
                     MatchRound(
-                        teams[opponent].number, outcome, mine, theirs, mp, count, tuple(games)
+                        teams[opponent].number, outcome, mine, theirs, mp, len(games), tuple(games)
                     )
                 )
             elif (t.number, r) in given:

@@ -377,14 +377,17 @@ class TiebreakTable:
     ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
     koya_scores: KoyaScores = KOYA_SCORES_DEFAULT
 
+    def index(self, descriptor: str | Descriptor) -> int:
+        """Where *descriptor* is among the table's (from 0); :class:`TiebreakError` if not."""
+        d = parse_descriptor(descriptor)
+        if d not in self.descriptors:
+            given = ", ".join(x.text for x in self.descriptors)
+            raise TiebreakError(f"tie-break {d.text!r} was not computed (only {given})")
+        return self.descriptors.index(d)
+
     def column(self, descriptor: str | Descriptor) -> tuple[Value, ...]:
         """Every player's value of one descriptor (as given to :func:`tiebreaks`)."""
-        d = parse_descriptor(descriptor)
-        try:
-            k = self.descriptors.index(d)
-        except ValueError:
-            given = ", ".join(x.text for x in self.descriptors)
-            raise TiebreakError(f"tie-break {d.text!r} was not computed (only {given})") from None
+        k = self.index(descriptor)
         return tuple(row[k] for row in self.values)
 
     def by_descriptor(self, number: int) -> dict[str, Value]:
@@ -557,14 +560,12 @@ pairing-allocated bye (C.07 16.2.1: not a voluntary unplayed round; it counts as
 elected to play)."""
 
 _WIN: Final = 2
-"""A win's points in half points (1-½-0): the engine counts points in ints (exact, and much
-quicker than fractions) of the event's unit, half points under the default scoring, and
-their squares for Sonneborn-Berger."""
+"""A win's points in half points (1-½-0): what :attr:`Outcome.halves` gives a win."""
 
 
 class _Round(NamedTuple):
-    """One player's round as the tie-breaks read it (a named tuple: an event's rounds are
-    made in thousands, and a tuple is made several times quicker than a frozen dataclass)."""
+    """One player's round as the tie-breaks read it (a named tuple: made in thousands, it is
+    several times quicker to make than a frozen dataclass)."""
 
     h: int
     """Points scored, in the event's units (half points under the default scoring)."""
@@ -579,18 +580,13 @@ class _Round(NamedTuple):
     """Half points for the rating tie-breaks: over-the-board games with an opponent only
     (the game's result, 1, ½ or 0, whatever the event's scoring system)."""
     won: bool = False
-    """A result that wins (a win, forfeit win, full-point or pairing-allocated bye): what
-    ``WON`` and ``BWG`` read with the game played over the board."""
+    """A result that wins (a win, forfeit win, full-point or pairing-allocated bye)."""
     forfeit: bool = False
-    """A game won or lost by forfeit, with an opponent (a round robin's regular game in the
-    own-record tie-breaks: C.07 15.2)."""
+    """A game won or lost by forfeit, with an opponent."""
     std_h: int = 0
-    """Standard points (C.07 7.7), in half points: 2 for a round scoring more than the
-    scheduled opponent over the board or, without playing, more than a draw's points; 1 for
-    as much; 0 else (:meth:`_TiebreakView.rounds_scored`)."""
+    """Standard points (C.07 7.7), in half points (:meth:`_TiebreakView.rounds_scored`)."""
     win_round: bool = False
-    """A round that scored as many points as a win, with or without playing (C.07 7.1):
-    what ``WIN`` counts (:meth:`_TiebreakView.rounds_scored`)."""
+    """Scored a win's points (C.07 7.1; :meth:`_TiebreakView.rounds_scored`)."""
 
 
 _NO_GAME: Final = _Round(0, None, False, True, False, None)
@@ -785,14 +781,10 @@ class _TiebreakView:
         ]
 
     def rounds_scored(self) -> None:
-        """Every round's ``WIN`` and ``STD`` from the points it scored (in the event's
-        units, points assigned by record ``299`` included), not from its result's name: a
-        round counts for ``WIN`` when it scored as many points as a win (C.07 7.1: "the
-        number of rounds where a participant obtains, with or without playing, as many
-        points as awarded for a win"), so a pairing-allocated bye worth a draw is not one;
-        ``STD`` (7.7) compares a game played over the board with what the scheduled
-        opponent scored in it, and a round without a game over the board (a bye, a forfeit)
-        with a draw's points: more, 1; as much, ½; less, 0."""
+        """Every round's ``WIN`` and ``STD`` from the points it scored (record ``299``'s
+        included), not from its result's name: ``WIN`` (C.07 7.1) a round scoring a win's
+        points, with or without playing; ``STD`` (7.7) 1, ½ or 0 for more, as much or less
+        than the scheduled opponent over the board, else than a draw's points."""
         win, draw = self.win_u, self.draw_u
         for row in self.rows:
             for r, x in enumerate(row):
