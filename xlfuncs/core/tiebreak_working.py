@@ -313,7 +313,7 @@ class _Worker:
                 assert opp is not None
                 text += self.adjusted_words(opp, fore)
                 if not x.played:
-                    text += self.as_played_words(d, fore, r)
+                    text += self.as_played_words(d)
             else:
                 text += "a dummy opponent scoring the player's own score "
                 text += f"{figure_text(self.pts(own[i]))} (C.07 16.2)"
@@ -355,14 +355,12 @@ class _Worker:
                 )
         return self.summed(lines)
 
-    def as_played_words(self, d: Descriptor, fore: bool, r: int) -> str:
+    def as_played_words(self, d: Descriptor) -> str:
         if self.ev.rr:
             return ", counted as played (a round robin, C.07 15)"
         if d.as_played:
             return ", counted as played (/P)"
-        if fore and r == self.ev.final:  # pragma: no branch
-            return ", counted as played (Fore Buchholz's last round)"
-        return ""  # pragma: no cover
+        return ", counted as played (Fore Buchholz's last round)"  # fore, the last round
 
     def summed(self, lines: list[WorkingLine], more: str = "") -> _Derived:
         """*lines* with their sum (:func:`_total`) and :meth:`sum_words` saying it."""

@@ -426,11 +426,9 @@ class TiebreakTable:
 
     def ranks_by(self, descriptors: Iterable[str | Descriptor]) -> list[int]:
         """Every player's rank by points, then *descriptors* (any list, not only the table's
-        own), read from the same crosstable under the same rules: a column the table already
-        holds is not computed again, another is computed once by the engine and kept
-        (:attr:`engine`), ``DE`` among the players tied on every key before it. The
-        candidate lists of :mod:`~xlfuncs.core.tiebreak_candidates` are ranked this way,
-        each tie-break computed once for all of them.
+        own), read from the same crosstable under the same rules, each column worked out
+        once by the :attr:`engine` for every list (the candidates of
+        :mod:`~xlfuncs.core.tiebreak_candidates`).
 
         >>> from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
         >>> W, L, D = Outcome.WIN, Outcome.LOSS, Outcome.DRAW
@@ -441,21 +439,8 @@ class TiebreakTable:
         >>> t.ranks, t.ranks_by(["SB"]), t.ranks_by(["DE"])
         ((1, 2, 3), [1, 2, 3], [1, 2, 3])
         """
-        ev = self.engine
-        own = {d: k for k, d in enumerate(self.descriptors)}
         ds = parse_descriptors(list(descriptors))
-
-        def column(j: int, before: Callable[[], list[int]]) -> Sequence[Value]:
-            d, k = ds[j], own.get(ds[j])
-            if d.code == "DE":  # among the players tied on every key before it, here
-                return ev.direct_encounter(d, before())
-            if d.code == "PTS":
-                return self.points
-            if k is not None:
-                return [row[k] for row in self.values]
-            return ev.column(d)
-
-        return ranked_columns(self.points, len(ds), column, lambda j: ds[j].ascending)[1]
+        return _standing(self.engine, ds, self.points, {})[1]
 
     def ranking_column(self, k: int) -> list[Value]:
         """Every player's value of column *k* as a ranking key, higher better: the values as
@@ -1153,7 +1138,8 @@ def tiebreaks(
     ]
     if undefined:
         notes.append(_UNDEFINED.format(", ".join(undefined)))
-    values, current = _ranked(ev, ds, points)
+    columns, current = _standing(ev, ds, points, ev.tied_before)
+    values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(ev.n))
     return TiebreakTable(
         descriptors=ds,
         points=tuple(points),
@@ -1229,24 +1215,26 @@ def _adjusted(
     return points
 
 
-def _ranked(
-    ev: _TiebreakView, ds: Sequence[Descriptor], points: Sequence[Fraction]
-) -> tuple[tuple[tuple[Value, ...], ...], list[int]]:
-    """Each player's value of each descriptor (``DE`` among the players tied on every key
-    before it), and the ranks by *points* then the descriptors in order."""
+def _standing(
+    ev: _TiebreakView,
+    ds: Sequence[Descriptor],
+    points: Sequence[Fraction],
+    tied: dict[int, list[int]],
+) -> tuple[list[Sequence[Value]], list[int]]:
+    """The columns *points* then each descriptor's (each worked out once by the engine;
+    ``DE`` among the players tied on every key before it, whose ranks by those keys *tied*
+    keeps by the descriptor's index), and the ranks they make (:func:`ranked_columns`)."""
 
     def column(k: int, before: Callable[[], list[int]]) -> Sequence[Value]:
         d = ds[k]
         if d.code == "PTS":
-            return list(points)
-        if d.code == "DE":  # among the players tied on every key so far
-            ev.tied_before[k] = tied = before()
-            return ev.direct_encounter(d, tied)
+            return points
+        if d.code == "DE":
+            tied[k] = before()
+            return ev.direct_encounter(d, tied[k])
         return ev.column(d)
 
-    columns, ranks = ranked_columns(list(points), len(ds), column, lambda k: ds[k].ascending)
-    values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(ev.n))
-    return values, ranks
+    return ranked_columns(points, len(ds), column, lambda k: ds[k].ascending)
 
 
 _RATING_CODES: Final = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
