@@ -56,10 +56,9 @@ ENCOUNTER_CODES: Final = {
     "EDEBT": "PSCT",
     "EDEBB": "PSCB",
 }
-"""The direct encounters between teams and their steps: ``P`` direct encounter on the
-primary score, ``S`` on the other, and, for two teams still tied, ``C`` the board count of
-their match, ``T`` its boards one by one from the top, ``B`` its boards but the bottom
-ones. ``DE`` is the first step alone."""
+"""The direct encounters between teams and their steps: ``P`` on the primary score, ``S`` on
+the other, and, for two teams still tied, their match's board count ``C``, boards from the
+top ``T``, boards but the bottom ones ``B``."""
 
 _OVER_THE_BOARD: Final = frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS})
 """A match's outcomes when a board was played over the board."""
@@ -69,8 +68,7 @@ _DRAWN_MATCH: Final = frozenset({Outcome.HALF_BYE})
 
 def board_games(m: MatchRound, boards: int, game: ScoringSystem) -> tuple[BoardGame, ...]:
     """The boards of one round as the board tie-breaks count them: a match played over the
-    board, its games; else every one of *boards* boards the round's result (see the
-    module's docstring)."""
+    board, its games; else *boards* boards of the round's result (the module's docstring)."""
     if m.opponent is not None and m.outcome in _OVER_THE_BOARD:
         return m.board_games
     if m.outcome in _WON_MATCH:
@@ -130,9 +128,8 @@ def board_places(
 def mixed_sonneborn_berger(
     opponents: TiebreakTable, results: TiebreakTable, d: Descriptor
 ) -> list[Value]:
-    """Each team's Sonneborn-Berger with the opponents' score read from *opponents*' engine
-    (the crosstable of the teams scored by that score) and the team's result in each round
-    from *results*' (the other score), cut as *d* (an ``SB`` descriptor) says."""
+    """Each team's Sonneborn-Berger with the opponents' score from *opponents*' engine and
+    the team's result from *results*' (the other score), cut as *d* (an ``SB``) says."""
     ev, other = opponents.engine, results.engine
     abh, own = ev.adjusted(False)
     low, high = d.cuts(ev.rounds)
@@ -151,11 +148,8 @@ def mixed_sonneborn_berger(
 def sssc_divisor(
     rounds: int, boards: int, match: ScoringSystem, game: ScoringSystem, on_game_points: bool
 ) -> tuple[int, int]:
-    """``SSSC``'s normalising factor (C.07 13.4.2 b): "the highest achievable primary score
-    in the tournament divided by the highest secondary score achievable in a single match,
-    rounded to the nearest integer towards zero" (*rounds*: the event's rounds in all), as
-    (that number, the one used): where it is 0 (a won match's points x the rounds fewer than
-    a won game's points x the boards) the division is undefined and 1 is used."""
+    """``SSSC``'s normalising factor (C.07 13.4.2 b; *rounds*: the event's rounds in all), as
+    (that number, the one used): 1 where it is 0 and the division undefined."""
     if on_game_points:
         n = math.floor(game.win * rounds * boards / match.win)
     else:
@@ -171,8 +165,8 @@ def sssc_note(
     game: ScoringSystem,
     on_game_points: bool,
 ) -> str:
-    """What the standing says of *descriptor*'s (``SSSC``, ``SSSC:GP``) normalising factor
-    when it is 0 and 1 is used (:func:`sssc_divisor`); empty otherwise."""
+    """What the standing says of *descriptor*'s normalising factor when it is 0 and 1 is used
+    (:func:`sssc_divisor`); empty otherwise."""
     n, used = sssc_divisor(rounds, boards, match, game, on_game_points)
     if n == used:
         return ""
@@ -198,9 +192,7 @@ def score_strength(
     divisor: int | None = None,
 ) -> list[Value]:
     """``SSSC`` (``SSSC:GP``: *on_game_points*): the other score plus the Buchholz divided
-    by the normalising factor (:func:`sssc_divisor`: 1 where it is 0; *divisor*: the one
-    the rules of the competition state, ``SSSC/Kn``, as 13.4.2 b allows), rounded to
-    hundredths, half up."""
+    by *divisor* (``SSSC/Kn``), else :func:`sssc_divisor`'s, rounded to hundredths, half up."""
     n = divisor or sssc_divisor(rounds, boards, match, game, on_game_points)[1]
     out: list[Value] = []
     for s, bh in zip(other_scores, buchholz):
@@ -211,9 +203,8 @@ def score_strength(
 
 def sssc_modifiers(modifiers: str) -> tuple[str, int | None]:
     """``SSSC``'s modifiers (MTB26: ``/F``, ``/P``, ``/Kx``, in any order) as the Buchholz
-    its strength reads (``BH``; ``/F``: ``FB``, the Fore Buchholz C.07 13.4's note allows;
-    ``/P``: forfeits counted as played, ``BH/P``) and the normalising factor *x* (``None``:
-    the text's). Raises :class:`ValueError` for another modifier or a factor below 1."""
+    its strength reads (``BH``, ``FB``, ``BH/P`` ...) and the factor *x* (``None``: the
+    text's). Raises :class:`ValueError` for another modifier or a factor below 1."""
     fore = played = False
     divisor: int | None = None
     for m in (x.strip().upper() for x in modifiers.split("/") if x.strip()):
@@ -242,11 +233,8 @@ def extended_direct_encounter(
 ) -> list[Value]:
     """``EDE`` and its board variants (*code*, :data:`ENCOUNTER_CODES`): each team's place
     (1 best) among those tied on every key before (*before*), 0 where it stays tied.
-    *primary*, *secondary*: the tie-break tables of the teams' crosstable scored by the
-    primary and the other score (their engines separate by direct encounter); *rows*:
-    each team's rounds, for the boards of two teams still tied, and *numbers* the teams'
-    pairing numbers (the opponents' in *rows*); *as_played*: forfeited matches count (a
-    round robin)."""
+    *primary*, *secondary*: the teams' tables by each score; *rows*: each team's rounds,
+    *numbers* the teams' pairing numbers; *as_played*: forfeited matches count."""
     match = _Matches(primary, secondary, rows, numbers, boards, as_played)
     steps: list[tuple[str, int]] = []
     for kind in ENCOUNTER_CODES[code]:

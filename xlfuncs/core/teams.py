@@ -73,10 +73,8 @@ __all__ = [
 ]
 
 DEFAULT_TEAM_TIEBREAKS: Final[tuple[str, ...]] = ("GP", "BH:MP", "BH:GP", "SB:MP")
-"""The team tie-breaks of an event that names none: game points after match points, then
-Buchholz on match points and on game points, then Sonneborn-Berger on match points (each
-score named: an event ranked on game points first reads them alike). C.07 leaves the list
-to the event's regulations, as for individuals."""
+"""The team tie-breaks of an event that names none, each score named (C.07 leaves the list
+to the event's regulations)."""
 
 TeamColour = Literal["board-1", "sequence"]
 """Which team of a match has white, for ``BPG`` and ``BWG`` on match points (C.07 does not
@@ -91,13 +89,10 @@ TEAM_COLOUR_READINGS: tuple[TeamColour, ...] = (TEAM_COLOUR_DEFAULT, "sequence")
 """The readings of :data:`TeamColour`, the default first."""
 
 OTHER_SCORE: Final = "MPvGP"
-"""C.07 13.1's "Match Points or Game Points": the score that is not the primary one (game
-points in an event ranked by match points first, match points in one ranked by game
-points), as a tie-break; Held's exercise 34 ranks by it."""
+"""C.07 13.1's "Match Points or Game Points": the score that is not the primary one."""
 
 SCORES: Final[tuple[str, ...]] = ("MP", "GP")
-"""The two scores of a team event, as a tie-break list names them (``MPTS`` and ``GPTS``,
-as FIDE's engine also writes them, are read as these)."""
+"""The two scores of a team event, as a tie-break list names them (also ``MPTS``, ``GPTS``)."""
 
 
 @dataclass(frozen=True)
@@ -122,11 +117,9 @@ class TeamBye:
 
 @dataclass(frozen=True)
 class TeamAssignment:
-    """Points assigned to teams (TRF-2026 record ``299``). With a :attr:`kind`, the match
-    and game points each round whose result is that kind scores instead of its own; without
-    one, a bonus (a penalty: negative) added to a team's match and game points in the
-    standing, not to what the opponents' tie-breaks read. A field left ``None`` gives
-    nothing: what the round (the team) scores stays as it is."""
+    """Points assigned to teams (TRF-2026 record ``299``): with a :attr:`kind`, the points
+    of each round of that kind instead of its own; without, a bonus (a penalty) in the
+    standing only. A field left ``None`` changes nothing."""
 
     kind: Outcome | None
     """``WIN``, ``DRAW``, ``LOSS`` (a match played), ``FORFEIT_WIN``, ``FORFEIT_LOSS``,
@@ -416,9 +409,8 @@ def assigned_rounds(
     teams: Sequence[Team],
     assignments: Sequence[TeamAssignment],
 ) -> tuple[tuple[MatchRound, ...], ...]:
-    """*rows* (each team's rounds, teams in the order of *teams*) with the match and game
-    points of the typed *assignments* (:class:`TeamAssignment`) in the rounds they concern,
-    in the order given (a later one over an earlier); the results themselves unchanged.
+    """*rows* (teams in the order of *teams*) with the points of the typed *assignments* in
+    the rounds they concern, a later one over an earlier; the results unchanged.
 
     >>> t = [Team(1, "A", (1,)), Team(2, "B", (2,))]
     >>> rows = [[MatchRound(2, Outcome.FORFEIT_WIN, Fraction(1), Fraction(0), Fraction(2))],
@@ -667,9 +659,7 @@ def team_standings(
 def _team_entrants(
     teams: Sequence[Team], rows: Sequence[Sequence[MatchRound]], flip: bool
 ) -> list[Entrant]:
-    """The teams as the entrants of a crosstable (a match as a pairing: the opponent's index
-    from 1, the match's outcome, the team's colour: :func:`_match_colour`; *flip*: the
-    team playing a sequence of colours that starts with black is white)."""
+    """The teams as the entrants of a crosstable, a match as a pairing (:func:`_match_colour`)."""
     number = {t.number: i + 1 for i, t in enumerate(teams)}
     return [
         Entrant(
@@ -688,9 +678,8 @@ def _team_entrants(
 
 
 def _engine_bodies(ds: Sequence[str]) -> dict[str, list[str]]:
-    """The core descriptors each score's tie-break engine computes for the team descriptors
-    *ds* (the mixed Sonneborn-Bergers and the encounters: both scores' tables; ``SSSC``: the
-    Buchholz it reads; the team-only ones and the board counts: none)."""
+    """The core descriptors each score's engine computes for the team descriptors *ds* (the
+    mixed Sonneborn-Bergers and the encounters: both scores'; ``SSSC``: its Buchholz)."""
     wanted: dict[str, list[str]] = {"MP": [], "GP": []}
     for d in ds:
         if d in SCORES or d == OTHER_SCORE:
@@ -714,9 +703,8 @@ def _engine_bodies(ds: Sequence[str]) -> dict[str, list[str]]:
 def _round_points(
     rows: Sequence[Sequence[MatchRound]], match_system: ScoringSystem
 ) -> tuple[dict[tuple[int, int], Fraction], dict[tuple[int, int], Fraction]]:
-    """The points of each (team, round) the engine reads in place of what the result
-    scores: the match points of a bye, and those assigned where not the result's; every
-    round's game points."""
+    """The points of each (team, round) the engine reads in place of what the result scores:
+    the match points of a bye or assigned; every round's game points."""
     mp_points: dict[tuple[int, int], Fraction] = {}
     gp_points: dict[tuple[int, int], Fraction] = {}
     for i, row in enumerate(rows, start=1):
@@ -731,11 +719,9 @@ def _round_points(
 
 
 class _Columns:
-    """What a team standing's tie-break columns are read from: the teams' scores, the core
-    tie-breaks the descriptors read, computed on a crosstable of the teams by
-    :func:`~xlfuncs.core.tiebreaks.tiebreaks` (:func:`_engine_bodies`; each round's points
-    given, :func:`_round_points`; each score on its own scoring), the matches and their
-    boards, and the notes on the readings taken."""
+    """What a team standing's columns are read from: the teams' scores, the core tie-breaks
+    on a crosstable of the teams, one table per score (:func:`_engine_bodies`,
+    :func:`_round_points`), the matches and their boards, and the notes on the readings."""
 
     def __init__(
         self,
@@ -771,7 +757,6 @@ class _Columns:
         self.totals = board_totals(rows, boards, game)
         self.team_numbers = [t.number for t in teams]
         self.tables: dict[str, TiebreakTable] = {}
-        self.computed: dict[str, tuple[Value, ...]] = {}
         self.notes: list[str] = []
         team_ct = Crosstable.build(_team_entrants(teams, rows, flip), round_robin=round_robin)
         gp_scoring = ScoringSystem(game.win * boards, game.draw * boards, game.loss * boards)
@@ -791,15 +776,11 @@ class _Columns:
                 final_round=event_rounds,
             )
             self.tables[score] = table
-            for k, body in enumerate(bodies):
-                key = body if score == "MP" else f"{body}:{score}"
-                self.computed[key] = tuple(row[k] for row in table.values)
             self.notes += [n for n in table.notes if n not in self.notes]
 
     def column(self, d: str, before: Callable[[], list[int]]) -> list[Value]:
-        """The values of the team descriptor *d*; the places (``EDE``, ``TBR`` ...) are
-        among the teams tied on the keys before it (*before*: their ranks by those keys). A
-        note on the reading taken is added to :attr:`notes`."""
+        """The values of the team descriptor *d*; the places (``EDE``, ``TBR`` ...) among the
+        teams tied on the keys before it (*before*: their ranks by those keys)."""
         body, score = _split(d)
         code = body.partition("/")[0]
         other = self.gp if self.primary == "MP" else self.mp
@@ -830,15 +811,14 @@ class _Columns:
             )
         if score == "GP" and code in _BOARD_COUNTS:
             return _count_boards(code, self.rows, self.boards, self.game)
-        return list(self.computed[body if score == "MP" else d])
+        return list(self.tables[score].column(body))
 
     def _score_strength(self, d: str, body: str, code: str, score: str) -> list[Value]:
-        """``SSSC`` (C.07 13.4): its modifiers name the Buchholz it reads and the rules'
-        factor (:func:`~xlfuncs.core.team_tiebreaks.sssc_modifiers`); where the factor is
-        not given, a note says which one was taken."""
+        """``SSSC`` (C.07 13.4, :func:`~xlfuncs.core.team_tiebreaks.sssc_modifiers`), with a
+        note where the factor is not given and the text's is 0."""
         strength, given = sssc_modifiers(body[len(code) + 1 :])
         other = self.gp if score == "MP" else self.mp
-        bh = self.computed[strength if score == "MP" else f"{strength}:GP"]
+        bh = self.tables[score].column(strength)
         on_gp = score == "GP"
         args = (self.event_rounds, self.boards, self.system, self.game, on_gp)
         col = score_strength(other, bh, *args, given)
@@ -849,8 +829,7 @@ class _Columns:
 
 
 def score_note(primary: str) -> str:
-    """What a standing's legend says of the score a descriptor reads (C.07 13: the primary
-    score where none is named).
+    """What a standing's legend says of the score a descriptor reads (C.07 13).
 
     >>> score_note("GP")
     "a descriptor reads the score named after ':' (with none, the primary score: game points)"
@@ -868,10 +847,8 @@ def reading_notes(
     team_colour: TeamColour = TEAM_COLOUR_DEFAULT,
 ) -> list[str]:
     """What a team standing says of the readings its *descriptors* take where FIDE's engine
-    reads otherwise: ``STD`` on game points counts rounds (C.07 7.7), and ``BPG``, ``BWG``
-    on match points give a team its board 1 player's colour (C.04.6 1.6.1; *team_colour*),
-    which differs from the engine's where record ``352``'s *colour_sequence* starts with
-    ``B``.
+    reads otherwise: ``STD:GP`` (C.07 7.7), and ``BPG``, ``BWG`` on match points where
+    record ``352``'s *colour_sequence* starts with ``B`` (:data:`TeamColour`).
 
     >>> reading_notes(["STD:GP"])[0][:60]
     'STD:GP: the rounds whose game points exceed (1) or equal (½)'
@@ -902,8 +879,8 @@ def reading_notes(
 
 
 def places_note(descriptors: Sequence[str]) -> str:
-    """What a standing's legend says of the tie-breaks among *descriptors* whose values are
-    places (``EDE``, ``TBR`` ...; empty when none is), after a semicolon.
+    """What a standing's legend says of the *descriptors* whose values are places (empty when
+    none is), after a semicolon.
 
     >>> places_note(["GP", "EDET", "TBR"])
     '; EDET, TBR: a place among the teams tied on the keys before (1 best, 0: not separated)'
@@ -934,9 +911,8 @@ def _ascending(d: str) -> bool:
 
 
 def _match_colour(m: MatchRound, flip: bool = False) -> str | None:
-    """A match's colour for the team (``BPG`` on match points): its player's colour on
-    board 1 (C.04.6 1.6.1), the other with *flip* (:data:`TeamColour` ``"sequence"`` where
-    record ``352`` starts with ``B``). ``None``: no board."""
+    """A match's colour for the team: its player's colour on board 1 (C.04.6 1.6.1), the
+    other with *flip* (:data:`TeamColour`); ``None``: no board."""
     if not m.board_games:
         return None
     return "b" if m.board_games[0].black != flip else "w"
@@ -945,9 +921,8 @@ def _match_colour(m: MatchRound, flip: bool = False) -> str | None:
 def _count_boards(
     code: str, rows: Sequence[Sequence[MatchRound]], boards: int, game: ScoringSystem
 ) -> list[Value]:
-    """``WIN``, ``WON``, ``BPG``, ``BWG`` on game points: the boards won (a round without a
-    match played counted on every board as its result: :func:`board_games`), won over the
-    board, played with black, won with black."""
+    """``WIN``, ``WON``, ``BPG``, ``BWG`` on game points: the boards won (:func:`board_games`),
+    won over the board, played with black, won with black."""
 
     def counts(g: BoardGame) -> bool:
         won = g.points == game.win

@@ -501,10 +501,9 @@ def ranked_columns(
     column: Callable[[int, Callable[[], list[int]]], Sequence[Value]],
     ascending: Callable[[int], bool],
 ) -> tuple[list[Sequence[Value]], list[int]]:
-    """A standing's columns of keys, *first* (the score) then keys ``0..count-1`` in order,
-    and the ranks they make (:func:`rank`). Key *k*'s column is ``column(k, before)``, where
-    ``before()`` gives the ranks by the keys before it (a key that places the players tied
-    so far: ``DE``, the team ``EDE``, ``TBR``); ``ascending(k)``: whether lower is better."""
+    """A standing's columns of keys, *first* (the score) then ``column(k, before)`` for each
+    key *k* (``before()``: the ranks by the keys before it, for ``DE``, ``EDE``, ``TBR``),
+    and the ranks they make (:func:`rank`); ``ascending(k)``: whether lower is better."""
     columns: list[Sequence[Value]] = [first]
     up: list[int] = []
     for k in range(count):
@@ -516,9 +515,8 @@ def ranked_columns(
 
 
 def _whole_keys(col: Sequence[Value]) -> Sequence[Value]:
-    """*col* in the same order with the same ties, as whole numbers where every value is a
-    whole number or a fraction: each times the common denominator (exact), which sets and
-    sorts read much quicker than fractions; any other column as it is."""
+    """*col* with the same order and ties as whole numbers (times the common denominator),
+    quicker to sort than fractions, where every value is an int or a fraction."""
     kinds = set(map(type, col))
     kinds.discard(type(None))
     if Fraction not in kinds or not kinds <= {int, Fraction}:
@@ -631,10 +629,9 @@ CUT_MOST: Final = "most"
 
 
 def cut(parts: list[_Part], low: int, high: int) -> list[tuple[_Part, str]]:
-    """Remove from *parts* the *low* least significant values and then the *high* most
-    significant (``/Cn``, ``/Mn``), and return those removed with why (:data:`CUT_LEAST`,
-    :data:`CUT_UNPLAYED`, :data:`CUT_MOST`). A voluntary unplayed round's contribution is
-    cut before a lower played one, unless that one's contribution is smaller still."""
+    """Remove from *parts* the *low* least significant values, then the *high* most
+    significant (C.07 14), and return those removed with why. A voluntary unplayed round's
+    contribution is cut before a lower played one, unless that one's is smaller still."""
     removed: list[tuple[_Part, str]] = []
     for _ in range(low):
         if not parts:
@@ -659,8 +656,8 @@ def cut(parts: list[_Part], low: int, high: int) -> list[tuple[_Part, str]]:
 
 
 def tied_groups(ranks: Iterable[tuple[int, int]]) -> list[list[int]]:
-    """The players (*ranks*: each one's number and rank) that share a rank, one list per rank
-    two or more share, each in the order given, the ranks in the order first met.
+    """The players (*ranks*: each one's number and rank) that share a rank, a list per rank
+    two or more share, in the order first met.
 
     >>> tied_groups(enumerate([1, 2, 1, 3, 2]))
     [[0, 2], [1, 4]]
@@ -789,12 +786,10 @@ class _TiebreakView:
     # --- Buchholz family (C.07 8, 9, 16) ---
 
     def adjusted_one(self, i: int, fore: bool) -> tuple[int, int, tuple[int, ...], int]:
-        """Player *i*'s score as an opponent's Buchholz sees it, their own score for the
-        dummy opponent of their own unplayed rounds, the rounds the first counts otherwise
-        (16.3: in a Swiss, the voluntary unplayed rounds after the last round not voluntarily
-        unplayed count as draws; in a round robin, rounds without an opponent as nothing),
-        and, for Fore Buchholz of a player who met an opponent in the last round, what
-        counting that game as a draw changes (C.07 8; 0 else). In the event's units."""
+        """Player *i*'s adjusted score (C.07 16.3: in a Swiss, the voluntary unplayed rounds
+        after the last one not voluntarily unplayed count as draws; in a round robin, rounds
+        without an opponent as nothing), their own score, the rounds so counted, and what
+        Fore Buchholz's last round counted as a draw changes (C.07 8). In the event's units."""
         row = self.rows[i]
         last = self.final  # the event's last round: not played yet mid-event
         lna = self.lna[i]
@@ -826,13 +821,11 @@ class _TiebreakView:
         sb: bool,
         fore: bool,
     ) -> list[_Part]:
-        """Player *i*'s contributions to ``BH``, ``FB`` or ``SB`` (*sb*) before any cut, one
-        per round counted: the opponent's adjusted score (a game played, or counted as
-        played: ``/P``, a round robin, Fore Buchholz's last round), else, in a Swiss, the
-        dummy opponent of an own unplayed round, scoring the player's own score (16.2),
-        capped in the 2026 text (16.4.1, 16.4.2); for ``SB`` times the points scored. *abh*
-        and *own*: the scores of :meth:`adjusted`, by player index (of the player and their
-        opponents at least)."""
+        """Player *i*'s contributions to ``BH``, ``FB`` or ``SB`` (*sb*) before any cut, a
+        round each: the opponent's adjusted score (a game played or counted as played), else,
+        in a Swiss, the dummy opponent of an own unplayed round scoring the player's own score
+        (16.2), capped in the 2026 text (16.4); for ``SB`` times the points scored. *abh*,
+        *own*: :meth:`adjusted`'s, by player index."""
         rr = self.rr
         as_played = rr or d.as_played
         caps = self.edition.caps_unplayed
@@ -921,9 +914,8 @@ class _TiebreakView:
 
     def ratings(self, d: Descriptor) -> list[int | None] | None:
         """Every player's rating as *d* counts it: unrated players at *d*'s ``/U`` rating,
-        else at the event's; ``None`` when a player is unrated and neither is given (C.07 10:
-        the tournament's rules give unrated players a rating; without one no rating
-        tie-break is defined)."""
+        else at the event's; ``None`` when a player is unrated and neither is given (C.07
+        10)."""
         unrated = d.unrated if d.unrated is not None else self.unrated
         if unrated is None and not self.everyone_rated:
             return None
@@ -932,10 +924,8 @@ class _TiebreakView:
     def rating_parts(
         self, i: int, d: Descriptor
     ) -> tuple[list[_RatedGame], list[tuple[_RatedGame, str]]] | None:
-        """Player *i*'s games over the board as the rating tie-breaks count them, lowest
-        rating first: (round, opponent, the opponent's rating, half points scored), those
-        counted and those a cut removed (``/Cn``: the lowest ratings, ``/Mn`` the lowest
-        and the highest), with why; ``None`` when the ratings are undefined
+        """Player *i*'s games over the board (:data:`_RatedGame`), lowest rating first, those
+        counted and those a cut removed with why; ``None`` when the ratings are undefined
         (:meth:`ratings`)."""
         ratings = self.ratings(d)
         if ratings is None:
@@ -962,8 +952,7 @@ class _TiebreakView:
         return [g[2] for g in kept], Fraction(sum(g[3] for g in kept), 2)
 
     def rating(self, d: Descriptor) -> list[Value]:
-        """``RTNG`` (C.07 10.6, 2026 text): each player's own rating (unrated players at the
-        rating given for them; none for anyone when a player is unrated and none is given)."""
+        """``RTNG`` (C.07 10.6, 2026 text): each player's own rating (:meth:`ratings`)."""
         ratings = self.ratings(d)
         return [None] * self.n if ratings is None else list(ratings)
 
@@ -1001,9 +990,7 @@ class _TiebreakView:
         self, i: int, inside: Container[int], as_played: bool
     ) -> list[tuple[int, int, int]]:
         """Player *i*'s games against the players *inside* (round, opponent, points in the
-        event's units): those played over the board, and with *as_played* (a round robin,
-        ``/P``) forfeits too (C.07 6). Two games against one opponent count as their
-        average."""
+        event's units): those played over the board, with *as_played* forfeits too (C.07 6)."""
         return [
             (r, x.opponent, x.h)
             for r, x in enumerate(self.rows[i], start=1)
@@ -1022,10 +1009,9 @@ class _TiebreakView:
         return s, len(met)
 
     def separate(self, members: list[int], place: dict[int, int], as_played: bool) -> None:
-        """Separate *members* (tied so far, all with the same *place*: how many are ahead
-        of them) by their games against one another, and go on within each group still
-        tied (C.07 6.1, 6.2), *place* updated: what a team event's extended direct
-        encounter applies to each score in turn."""
+        """Separate *members* (tied so far, with the same *place*: how many are ahead of
+        them) by their games against one another, and on within each group still tied (C.07
+        6.1, 6.2), *place* updated; a team event's extended direct encounter calls it too."""
         inside = set(members)
         most = len(members) - 1
         score: dict[int, Fraction] = {}
@@ -1243,9 +1229,8 @@ given for unrated players."""
 
 
 def check_edition(descriptors: Iterable[Descriptor], edition: TiebreakEdition) -> None:
-    """Raise :class:`TiebreakError` for a descriptor that *edition* of C.07 does not have: a
-    tie-break or modifier a later text added (``STD``, ``TPN``, ``RTNG``, ``AOB/F``: the
-    2026 text's; :func:`~xlfuncs.core.tiebreak_editions.introduced_in`).
+    """Raise :class:`TiebreakError` for a descriptor that *edition* of C.07 does not have
+    (a later text added it: :func:`~xlfuncs.core.tiebreak_editions.introduced_in`).
 
     >>> check_edition(parse_descriptors("BH, TPN"), tiebreak_edition_for("2023")[0])
     Traceback (most recent call last):
@@ -1266,8 +1251,7 @@ def check_edition(descriptors: Iterable[Descriptor], edition: TiebreakEdition) -
 
 def last_round_played(crosstable: Crosstable) -> int:
     """The last round in which a game was played over the board (0: none): the rounds of the
-    standing when none is given. Later rounds, paired but not played yet or with byes and
-    forfeits only, are left out, as FIDE's reference engine does."""
+    standing when none is given, as FIDE's reference engine counts them."""
     return max(
         (
             r
@@ -1281,9 +1265,8 @@ def last_round_played(crosstable: Crosstable) -> int:
 
 def count_test(ev: _TiebreakView, code: str) -> Callable[[_Round], bool] | None:
     """Which rounds a counting tie-break counts (C.07 7: ``WIN``, ``WON``, ``BPG``, ``BWG``,
-    ``GE``, ``REP``); ``None`` for another code. A round robin's forfeits (C.07 15.2): a
-    forfeit win is a game won in both texts; a forfeit loss a game played in the 2023 text
-    only (the 2026 text keeps it unplayed)."""
+    ``GE``, ``REP``); ``None`` for another code. A round robin's forfeits: C.07 15.2
+    (:attr:`~xlfuncs.core.tiebreak_editions.TiebreakEdition.rr_forfeit_losses_played`)."""
     rr = ev.rr
     wins = rr
     losses = rr and ev.edition.rr_forfeit_losses_played
