@@ -269,34 +269,36 @@ def apply_board_orders(
     ``(player, opponent)`` of each of the match's games. An order naming a match not played
     or a player without a game in it changes nothing (the file reader warns)."""
     index = {t.number: k for k, t in enumerate(teams)}
+    empty = BoardGame(Fraction(0), False, False)
+
+    def reseat(team: int, r: int, slots: list[int | None]) -> None:
+        """Team *team*'s match of round *r* with its games on the boards *slots* give."""
+        k = index[team]
+        m, seats = rows[k][r - 1], seated.get((team, r), [])
+        games = tuple(empty if j is None else m.board_games[j] for j in slots)
+        rows[k] = _with_round(rows[k], r, replace(m, board_games=games))
+        seated[(team, r)] = [(0, 0) if j is None else seats[j] for j in slots]
+
     for order in orders:
         k = index.get(order.team)
-        if k is None or not 1 <= order.round <= len(rows[k]):
+        r = order.round
+        if k is None or not 1 <= r <= len(rows[k]):
             continue
-        m = rows[k][order.round - 1]
+        m = rows[k][r - 1]
         if m.opponent != order.opponent or order.opponent not in index:
             continue
-        mine = seated.get((order.team, order.round), [])
+        mine = seated.get((order.team, r), [])
         if len(mine) != len(m.board_games):
             continue
         where = {player: j for j, (player, _) in enumerate(mine)}
         slots = _boards_filled([where.get(p) for p in order.players], len(mine))
-        empty = BoardGame(Fraction(0), False, False)
-        games = tuple(empty if j is None else m.board_games[j] for j in slots)
-        rows[k] = _with_round(rows[k], order.round, replace(m, board_games=games))
-        seated[(order.team, order.round)] = [(0, 0) if j is None else mine[j] for j in slots]
-        o = index[order.opponent]
-        theirs = seated.get((order.opponent, order.round), [])
-        om = rows[o][order.round - 1]
-        if len(theirs) != len(om.board_games):
+        reseat(order.team, r, slots)
+        theirs = seated.get((order.opponent, r), [])
+        if len(theirs) != len(rows[index[order.opponent]][r - 1].board_games):
             continue
         facing = {opp: j for j, (_, opp) in enumerate(theirs)}
-        placed = _boards_filled(
-            [None if j is None else facing.get(mine[j][0]) for j in slots], len(theirs)
-        )
-        their_games = tuple(empty if j is None else om.board_games[j] for j in placed)
-        rows[o] = _with_round(rows[o], order.round, replace(om, board_games=their_games))
-        seated[(order.opponent, order.round)] = [(0, 0) if j is None else theirs[j] for j in placed]
+        their_slots = [None if j is None else facing.get(mine[j][0]) for j in slots]
+        reseat(order.opponent, r, _boards_filled(their_slots, len(theirs)))
 
 
 def _boards_filled(boards: list[int | None], count: int) -> list[int | None]:
@@ -483,15 +485,15 @@ def _split(text: str, primary: str = "MP") -> tuple[str, str]:
 _EXTENDED_SB: Final = {"EMMSB": "MP", "EGGSB": "GP"}
 """C.07's extended Sonneborn-Bergers whose two scores are one: ``SB`` and ``SB:GP``."""
 
-_WHOLE: Final = frozenset(("SSSC", "BC", "TBR", "BBE", *ENCOUNTER_CODES))
+ASCENDING: Final = frozenset(("BC", "TBR", "BBE", *ENCOUNTER_CODES))
+"""The team-only tie-breaks where lower is better: the board count, and the places."""
+
+_WHOLE: Final = ASCENDING | {"SSSC"}
 """The team-only tie-breaks that take no modifier but ``SSSC``'s and the extended direct
 encounters' ``/P``."""
 
 _BOARD_COUNTS: Final = frozenset(("WIN", "WON", "BPG", "BWG"))
 """The counts that, on game points (``WIN:GP`` ...), count the boards."""
-
-ASCENDING: Final = frozenset(("BC", "TBR", "BBE", *ENCOUNTER_CODES))
-"""The team-only tie-breaks where lower is better: the board count, and the places."""
 
 
 def team_descriptor(text: str, primary: str = "MP") -> str:

@@ -491,7 +491,7 @@ class _Worker:
         if not ratings:
             return lines, None, "no game over the board counted: no value", ()
         code = d.code
-        ra = aro_of(ratings, score)
+        ra = aro_of(ratings)
         average = figure_text(Fraction(sum(ratings), len(ratings)))
         mean = f"{sum(ratings)} / {len(ratings)} = {average}"
         if code == "ARO":

@@ -668,14 +668,14 @@ def tied_groups(ranks: Iterable[tuple[int, int]]) -> list[list[int]]:
     return [g for g in groups.values() if len(g) > 1]
 
 
-def aro_of(ratings: Sequence[int], score: Fraction) -> Value:
+def aro_of(ratings: Sequence[int]) -> Value:
     """``ARO`` of the ratings counted: their average, rounded half up (C.07 10.1)."""
     return round_half_up(Fraction(sum(ratings), len(ratings))) if ratings else None
 
 
 def tpr_of(ratings: Sequence[int], score: Fraction) -> Value:
     """``TPR``: ARO + dp of the fraction scored (table 8.1(a), C.07 10.2)."""
-    ra = aro_of(ratings, score)
+    ra = aro_of(ratings)
     return None if ra is None else ra + dp_hundredths(percent_hundredths(score / len(ratings)))
 
 
@@ -1303,9 +1303,11 @@ def _compute(ev: _TiebreakView, d: Descriptor) -> list[Value]:
         return ev.rating(d)
     if code in ("ARO", "TPR", "PTP"):
         games = [ev.rating_games(i, d) for i in range(ev.n)]
-        if code == "PTP":
-            return [ptp_of(ratings, score, ev.ptp_full_score) for ratings, score in games]
-        return [(aro_of if code == "ARO" else tpr_of)(*g) for g in games]
+        if code == "ARO":
+            return [aro_of(ratings) for ratings, _ in games]
+        if code == "TPR":
+            return [tpr_of(*g) for g in games]
+        return [ptp_of(ratings, score, ev.ptp_full_score) for ratings, score in games]
     of = averaged(d)
     if of is not None:  # over each player's opponents over the board with a value
         values = ev.column(of)
