@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
-from weakref import WeakKeyDictionary
 
 from .errors import InvalidInputError
 from .tiebreaks import (
@@ -25,7 +24,6 @@ from .tiebreaks import (
     TiebreakTable,
     Value,
     _Round,
-    _TiebreakView,
     aro_of,
     average_of,
     averaged,
@@ -190,12 +188,6 @@ def tiebreak_working(
         tied=tied,
     )
 
-
-_PLACES: WeakKeyDictionary[_TiebreakView, dict[tuple[int, int], dict[int, int]]] = (
-    WeakKeyDictionary()
-)
-"""The places direct encounter gives in a group (by the DE's index and the group's rank),
-worked out once per table for the workings of its players."""
 
 _Derived = tuple[list[WorkingLine], Value, str, tuple[int, ...]]
 
@@ -566,11 +558,7 @@ class _Worker:
             WorkingLine(r, self.no(opp), self.pts(h), f"round {r}: {self.round_words(r)}")
             for r, opp, h in ev.games_within(i, inside, as_played)
         ]
-        known = _PLACES.setdefault(ev, {})
-        key = (k, before[i])
-        if key not in known:
-            known[key] = ev.encounter_places(group, as_played)
-        place = known[key].get(i, 0)
+        place = table.values[i][k]  # the engine's place among them (0: not separated)
         scores = [
             f"no. {self.no(j)} {figure_text(ev.encounter_score(j, inside, as_played)[0])}"
             for j in group
