@@ -198,7 +198,7 @@ def team_rounds(
             team_of[m] = k
     given = {(b.team, b.round): b for b in byes}
     scoring = crosstable.scoring
-    out: list[tuple[MatchRound, ...]] = []
+    out: list[list[MatchRound]] = []
     seated: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for k, t in enumerate(teams):
         row: list[MatchRound] = []
@@ -248,16 +248,16 @@ def team_rounds(
                 )
             else:
                 row.append(_members_bye(crosstable, t, r, match_scoring))
-        out.append(tuple(row))
+        out.append(row)
     if board_orders:
         apply_board_orders(out, teams, board_orders, seated)
     if forfeits:
         _forfeited(out, teams, rounds, forfeits, match_scoring, scoring, boards)
-    return tuple(out)
+    return tuple(tuple(row) for row in out)
 
 
 def apply_board_orders(
-    rows: list[tuple[MatchRound, ...]],
+    rows: list[list[MatchRound]],
     teams: Sequence[Team],
     orders: Sequence[BoardOrder],
     seated: dict[tuple[int, int], list[tuple[int, int]]],
@@ -276,7 +276,7 @@ def apply_board_orders(
         k = index[team]
         m, seats = rows[k][r - 1], seated.get((team, r), [])
         games = tuple(empty if j is None else m.board_games[j] for j in slots)
-        rows[k] = _with_round(rows[k], r, replace(m, board_games=games))
+        rows[k][r - 1] = replace(m, board_games=games)
         seated[(team, r)] = [(0, 0) if j is None else seats[j] for j in slots]
 
     for order in orders:
@@ -318,16 +318,8 @@ def _boards_filled(boards: list[int | None], count: int) -> list[int | None]:
     return out
 
 
-def _with_round(
-    row: tuple[MatchRound, ...], round_no: int, m: MatchRound
-) -> tuple[MatchRound, ...]:
-    out = list(row)
-    out[round_no - 1] = m
-    return tuple(out)
-
-
 def _forfeited(
-    rows: list[tuple[MatchRound, ...]],
+    rows: list[list[MatchRound]],
     teams: Sequence[Team],
     rounds: int,
     forfeits: Sequence[ForfeitedMatch],
@@ -370,7 +362,7 @@ def _forfeited(
                 theirs = scoring.win * boards if not lost else Fraction(0)
             mp = match_scoring.win if won else match_scoring.loss
             m = MatchRound(them, outcome, gp, theirs, mp, was.boards, was.board_games)
-            rows[k] = _with_round(rows[k], f.round, m)
+            rows[k][f.round - 1] = m
 
 
 def round_pairing(crosstable: Crosstable, number: int, round_no: int) -> Pairing | None:
