@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
@@ -22,7 +23,7 @@ from .results import Outcome
 from .scoring import ScoringSystem
 from .tables import round_half_up
 from .team_matches import BoardGame, MatchRound
-from .tiebreaks import Descriptor, TiebreakTable, Value, cut, tied_groups
+from .tiebreaks import Descriptor, TiebreakTable, Value, _TiebreakView, cut, tied_groups
 from .validate import digits_number
 
 __all__ = [
@@ -235,7 +236,8 @@ def extended_direct_encounter(
     (1 best) among those tied on every key before (*before*), 0 where it stays tied.
     *primary*, *secondary*: the teams' tables by each score; *rows*: each team's rounds,
     *numbers* the teams' pairing numbers; *as_played*: forfeited matches count."""
-    match = _Matches(primary, secondary, rows, numbers, boards, as_played)
+    engines = {"P": primary.engine, "S": secondary.engine}
+    match = _Matches(engines, rows, numbers, boards, as_played)
     steps: list[tuple[str, int]] = []
     for kind in ENCOUNTER_CODES[code]:
         if kind == "T":
@@ -247,14 +249,9 @@ def extended_direct_encounter(
     out: list[Value] = [0] * len(before)
     for members in tied_groups(enumerate(before)):
         place = {i: 0 for i in members}
-        quiet = 0
-        k = 0
+        quiet = k = 0  # the steps in turn until a whole turn separates no one
         while quiet < len(steps):
-            step = steps[k % len(steps)]
-            if match.apply(step, place):
-                quiet = 0
-            else:
-                quiet += 1
+            quiet = 0 if match.apply(steps[k % len(steps)], place) else quiet + 1
             k += 1
         if len(set(place.values())) > 1:
             for i in members:
@@ -262,23 +259,16 @@ def extended_direct_encounter(
     return out
 
 
+@dataclass(frozen=True)
 class _Matches:
-    """What an extended direct encounter reads: the two scores' engines and the boards."""
+    """What an extended direct encounter reads: the two scores' engines (``"P"``, ``"S"``)
+    and the boards."""
 
-    def __init__(
-        self,
-        primary: TiebreakTable,
-        secondary: TiebreakTable,
-        rows: Sequence[Sequence[MatchRound]],
-        numbers: Sequence[int],
-        boards: int,
-        as_played: bool,
-    ) -> None:
-        self.engines = {"P": primary.engine, "S": secondary.engine}
-        self.rows = rows
-        self.numbers = numbers
-        self.boards = boards
-        self.as_played = as_played
+    engines: dict[str, _TiebreakView]
+    rows: Sequence[Sequence[MatchRound]]
+    numbers: Sequence[int]
+    boards: int
+    as_played: bool
 
     def apply(self, step: tuple[str, int], place: dict[int, int]) -> bool:
         """One step on every group still tied in *place*; whether it separated any."""

@@ -208,13 +208,11 @@ def team_rounds(
             games: list[BoardGame] = []
             for m in t.members:
                 p = round_pairing(crosstable, m, r)
-                if p is None or p.opponent is None or p.outcome is None:
+                if p is None or p.outcome is None or p.opponent is None:
                     continue
-                if p.opponent not in team_of:
-                    continue  # an opponent in no team: not a match's board
-                o = team_of[p.opponent]
+                o = team_of.get(p.opponent, k)
                 if o == k:
-                    continue
+                    continue  # a team mate, or an opponent in no team: not a match's board
                 if opponent is None:
                     opponent = o
                 elif opponent != o:
