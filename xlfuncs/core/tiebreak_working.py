@@ -73,20 +73,6 @@ class TiebreakWorking:
     tied: tuple[int, ...] = ()
     """``DE``: the players tied on every key before it, this one among them."""
 
-    @property
-    def counted(self) -> tuple[WorkingLine, ...]:
-        """The lines counted."""
-        return tuple(x for x in self.lines if x.left_out is None)
-
-    @property
-    def sums(self) -> bool:
-        """Whether :attr:`total` is the sum of the counted lines' figures."""
-        return self.descriptor.split("/")[0] in _SUMS
-
-
-_SUMS: Final = frozenset(
-    {"PTS", "BH", "FB", "SB", "PS", "KS", "WIN", "WON", "BPG", "BWG", "GE", "REP", "STD"}
-)
 
 _RULES: Final[Mapping[str, str]] = {
     "PTS": "points: each round's points (under the event's scoring), with any bonus or penalty",
