@@ -394,25 +394,6 @@ class TiebreakTable:
         """Player *number*'s values (from 1), by descriptor text, in order."""
         return {d.text: v for d, v in zip(self.descriptors, self.values[number - 1])}
 
-    def de_below(self, k: int) -> list[int]:
-        """Column *k*, a ``DE``, as a number where higher is better: how many of the players
-        tied with each one (on points and the tie-breaks before it) direct encounter places
-        below them; 0 where it does not separate them. The column itself gives each one's
-        place among them (1 best), which a ranking by plain numbers would read backwards."""
-        groups = self.engine.tied_before[k]
-        places: dict[int, list[int]] = {}
-        for group, row in zip(groups, self.values):
-            if row[k]:
-                places.setdefault(group, []).append(cast(int, row[k]))
-        for found in places.values():
-            found.sort()
-        return [
-            len(places[group]) - bisect.bisect_right(places[group], cast(int, row[k]))
-            if row[k]
-            else 0
-            for group, row in zip(groups, self.values)
-        ]
-
     @property
     def all_played(self) -> bool:
         """Whether every round counted of every player was a game over the board (no bye,
@@ -444,14 +425,25 @@ class TiebreakTable:
 
     def ranking_column(self, k: int) -> list[Value]:
         """Every player's value of column *k* as a ranking key, higher better: the values as
-        they are, a ``DE`` as :meth:`de_below` counts it, the other keys where lower is better
-        (``TPN``, ``RTNG/R``) negated (pairing number 3 is -3)."""
-        d = self.descriptors[k]
-        if d.code == "DE":
-            return list(self.de_below(k))
-        if d.ascending:
-            return [None if row[k] is None else -cast(int, row[k]) for row in self.values]
-        return [row[k] for row in self.values]
+        they are, the keys where lower is better (``TPN``, ``RTNG/R``) negated (pairing number
+        3 is -3), and a ``DE`` as how many of the players tied with each one (on the keys
+        before it) it places below them, 0 where it does not separate them."""
+        column = [row[k] for row in self.values]
+        if self.descriptors[k].code == "DE":
+            groups = self.engine.tied_before[k]
+            places: dict[int, list[int]] = {}
+            for group, v in zip(groups, column):
+                if v:
+                    places.setdefault(group, []).append(cast(int, v))
+            for found in places.values():
+                found.sort()
+            return [
+                len(places[g]) - bisect.bisect_right(places[g], cast(int, v)) if v else 0
+                for g, v in zip(groups, column)
+            ]
+        if self.descriptors[k].ascending:
+            return [None if v is None else -cast(int, v) for v in column]
+        return column
 
 
 # --- the standing -------------------------------------------------------------------------
