@@ -1017,7 +1017,6 @@ class _TiebreakView:
                 best[i] = s + (most - met) * Fraction(self.win_u, self.unit)
             else:
                 best[i] = s
-        start = place[members[0]]
         order = sorted(members, key=lambda i: (-score[i], -best[i], i))
         tiers: list[list[int]] = [[order[0]]]
         if all_met:
@@ -1039,12 +1038,11 @@ class _TiebreakView:
                     apart = False
         if len(tiers) == 1:
             return
-        ahead = start
+        ahead = place[members[0]]
         for tier in tiers:
             for i in tier:
                 place[i] = ahead
             ahead += len(tier)
-        for tier in tiers:
             if len(tier) > 1:
                 self.separate(tier, place, as_played)
 
