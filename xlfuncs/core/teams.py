@@ -359,8 +359,9 @@ def _forfeited(
                 lost = f.outcome(them) is Outcome.FORFEIT_LOSS
                 theirs = scoring.win * boards if not lost else Fraction(0)
             mp = match_scoring.win if won else match_scoring.loss
-            m = MatchRound(them, outcome, gp, theirs, mp, was.boards, was.board_games)
-            rows[k][f.round - 1] = m
+            rows[k][f.round - 1] = MatchRound(
+                them, outcome, gp, theirs, mp, was.boards, was.board_games
+            )
 
 
 def round_pairing(crosstable: Crosstable, number: int, round_no: int) -> Pairing | None:
@@ -377,11 +378,9 @@ def _members_bye(
     when all agree (``H`` on each board: a half-point bye, drawn; a pairing-allocated bye:
     drawn, as FIDE's engine scores it), the players' points as game points; else (``0000 -
     -`` on every board, as Swiss-Manager writes it) not paired."""
-    found: list[Outcome] = []
-    for m in team.members:
-        p = round_pairing(crosstable, m, r)
-        if p is not None and p.opponent is None and p.outcome is not None:
-            found.append(p.outcome)
+    pairings = [round_pairing(crosstable, m, r) for m in team.members]
+    alone = [p.outcome for p in pairings if p is not None and p.opponent is None]
+    found = [o for o in alone if o is not None]
     kinds = set(found)
     if len(kinds) != 1 or Outcome.FORFEIT_LOSS in kinds:  # "0000 - -": not paired
         return MatchRound(None, None, Fraction(0))
@@ -392,8 +391,7 @@ def _members_bye(
         Outcome.HALF_BYE: match_scoring.draw,
         Outcome.PAIRING_BYE: match_scoring.draw,
     }.get(kind, Fraction(0))
-    gp = sum((crosstable.scoring.points(o) for o in found), Fraction(0))
-    return MatchRound(None, kind, gp, None, mp)
+    return MatchRound(None, kind, crosstable.scoring.points(kind) * len(found), None, mp)
 
 
 def assigned_rounds(
