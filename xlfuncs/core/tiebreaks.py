@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Final, Literal, NamedTuple, cast
 
@@ -342,11 +343,7 @@ def parse_descriptors(text: str | Iterable[str | Descriptor]) -> tuple[Descripto
     >>> [d.text for d in parse_descriptors("BH/C1, bh ,SB")]
     ['BH/C1', 'BH', 'SB']
     """
-    items: Iterable[str | Descriptor]
-    if isinstance(text, str):
-        items = [t for t in text.split(",") if t.strip()]
-    else:
-        items = text
+    items = [t for t in text.split(",") if t.strip()] if isinstance(text, str) else text
     out = tuple(parse_descriptor(t) for t in items)
     for i, d in enumerate(out):
         if d.code == "PTS" and i > 0:
@@ -784,16 +781,12 @@ class _TiebreakView:
         Fore Buchholz's last round counted as a draw changes (C.07 8). In the event's units."""
         row = self.rows[i]
         last = self.final  # the event's last round: not played yet mid-event
-        lna = self.lna[i]
         is_fore = fore and self.lmp[i] == last
-        if is_fore:
-            lna = last
+        lna = last if is_fore else self.lna[i]
         replaced = tuple(r for r in range(lna + 1, len(row) + 1) if row[r - 1].opponent is None)
         mine = self.halves[i]
-        total = mine
-        if replaced:
-            no_opp = 0 if self.rr else self.draw_u
-            total += sum(no_opp - row[r - 1].h for r in replaced)
+        no_opp = 0 if self.rr else self.draw_u
+        total = mine + sum(no_opp - row[r - 1].h for r in replaced)
         shift = 0
         if is_fore and 0 < last <= len(row) and row[last - 1].opponent is not None:
             shift = self.draw_u - row[last - 1].h
@@ -860,12 +853,8 @@ class _TiebreakView:
     def progressive_parts(self, i: int, d: Descriptor) -> list[tuple[int, int, bool]]:
         """Player *i*'s running score after each round (in the event's units), and whether
         it counts: ``/Cn`` leaves out the first *n* rounds."""
-        out: list[tuple[int, int, bool]] = []
-        so_far = 0
-        for r, x in enumerate(self.rows[i], start=1):
-            so_far += x.h
-            out.append((r, so_far, r > d.cut))
-        return out
+        running = accumulate(x.h for x in self.rows[i])
+        return [(r, s, r > d.cut) for r, s in enumerate(running, start=1)]
 
     def progressive(self, d: Descriptor) -> list[Value]:
         return [
