@@ -80,9 +80,8 @@ class TiebreakError(InvalidInputError):
 
 
 DEFAULT_SWISS_TIEBREAKS: Final[tuple[str, ...]] = ("BH/C1", "BH", "SB")
-"""The tie-breaks of a Swiss whose event names none. C.07 leaves the list to the event's
-regulations (Article 4.1 of the 2023 text); this is the list arbiters most often publish
-for a Swiss."""
+"""The tie-breaks of a Swiss whose event names none (C.07 4.1 of the 2023 text leaves the
+list to the event's regulations): the list arbiters most often publish for a Swiss."""
 
 DEFAULT_ROUND_ROBIN_TIEBREAKS: Final[tuple[str, ...]] = ("DE", "WIN", "SB", "KS")
 """The tie-breaks of a round robin whose event names none (see
@@ -393,9 +392,8 @@ class TiebreakTable:
 
     @property
     def all_played(self) -> bool:
-        """Whether every round counted of every player was a game over the board (no bye,
-        forfeit or round without a game): then every C.07 text implemented gives the same
-        values, since they differ only on unplayed rounds (Articles 15.2 and 16)."""
+        """Whether every round counted of every player was a game over the board: then every
+        C.07 text gives the same values (they differ only on unplayed rounds, 15.2 and 16)."""
         return all(
             x.opponent is not None and x.played and not x.forfeit
             for row in self.engine.rows
@@ -570,9 +568,8 @@ def _round(
     colour: str | None,
     units: Mapping[Outcome, int],
 ) -> _Round:
-    """One round; *units*: each result's points in the event's units (half points when the
-    scoring system is the default). ``STD`` and ``WIN`` are set apart
-    (:meth:`_TiebreakView.rounds_scored`)."""
+    """One round; *units*: each result's points in the event's units (``STD`` and ``WIN``
+    are set apart: :meth:`_TiebreakView.rounds_scored`)."""
     if p_outcome is None:
         return _Round(0, opponent, False, True, False, None)
     played = p_outcome in _PLAYED
@@ -1128,9 +1125,8 @@ _UNDEFINED: Final = (
 
 
 def _rounds_counted(crosstable: Crosstable, rounds: int | None, notes: list[str]) -> int:
-    """The rounds :func:`tiebreaks` counts: *rounds* checked, or (``None``) up to the last
-    round in which a game was played over the board (a note says which later rounds are
-    left out)."""
+    """The rounds :func:`tiebreaks` counts: *rounds* checked, or (``None``)
+    :func:`last_round_played` (a note says which later rounds are left out)."""
     if rounds is None:
         most = max((len(e.pairings) for e in crosstable.entrants), default=0)
         rounds = last_round_played(crosstable) or most
