@@ -64,7 +64,6 @@ top ``T``, boards but the bottom ones ``B``."""
 _OVER_THE_BOARD: Final = frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS})
 """A match's outcomes when a board was played over the board."""
 _WON_MATCH: Final = frozenset({Outcome.FORFEIT_WIN, Outcome.PAIRING_BYE, Outcome.FULL_BYE})
-_DRAWN_MATCH: Final = frozenset({Outcome.HALF_BYE})
 
 
 def board_games(m: MatchRound, boards: int, game: ScoringSystem) -> tuple[BoardGame, ...]:
@@ -74,7 +73,7 @@ def board_games(m: MatchRound, boards: int, game: ScoringSystem) -> tuple[BoardG
         return m.board_games
     if m.outcome in _WON_MATCH:
         points = game.win
-    elif m.outcome in _DRAWN_MATCH:
+    elif m.outcome is Outcome.HALF_BYE:
         points = game.draw
     else:
         points = Fraction(0)
