@@ -19,7 +19,8 @@ from cli_support import run
 from gacrux_reference import as_fraction, reference
 
 from xlfuncs.core.tiebreak_candidates import CANDIDATES, candidates_for, fit_ranks
-from xlfuncs.core.tiebreaks import tiebreaks
+from xlfuncs.core.tiebreak_editions import introduced_in
+from xlfuncs.core.tiebreaks import parse_descriptors, tiebreaks
 from xlfuncs.event import analyse_event
 from xlfuncs.trf import read_trf
 
@@ -72,11 +73,14 @@ def test_fit_ranks_by_hand() -> None:
 
 
 def test_the_candidates() -> None:
-    """One table; the defaults first; each list a known one (the engine reads it)."""
+    """One table; the defaults first; each list a known one (the engine reads it), in every
+    C.07 edition (none names what a later text added)."""
     assert CANDIDATES[0].descriptors == ("BH/C1", "BH", "SB")
     assert candidates_for(True)[0].descriptors == ("DE", "WIN", "SB", "KS")
     assert ("SB",) in [c.descriptors for c in candidates_for(False)]  # lichess' points, SB
     assert len({c.descriptors for c in CANDIDATES}) == len(CANDIDATES)
+    for c in CANDIDATES:
+        assert not [k for d in parse_descriptors(c.descriptors) for k in d.keys if introduced_in(k)]
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Final
 
 __all__ = [
-    "NO_FIGURE_WORDS",
     "NO_K",
     "NO_NORM",
     "NO_RATED_GAME",
@@ -52,7 +51,3 @@ def too_few_games(least: int) -> str:
     '< 5 games'
     """
     return f"< {least} games"
-
-
-NO_FIGURE_WORDS: Final = frozenset({UNRATED, RATED, NO_K, NO_RATED_GAME, ZERO_SCORE, NO_NORM})
-"""The fixed words (not those with a number: :func:`below_floor`, :func:`too_few_games`)."""

@@ -1,24 +1,8 @@
-"""An event's scoring system: what each result is worth in points.
-
-FIDE's default is 1 for a win, ½ for a draw, 0 for a loss. An event may score otherwise
-(3-1-0, "football scoring"); TRF-2026 states it in record ``162`` ("scoring point system
-for individuals", also the game points of a team event), by six symbols:
-
-======  ==========================================  =========
-symbol  results                                     default
-======  ==========================================  =========
-``W``   win over the board or by forfeit,           1
-        full-point bye
-``D``   draw over the board, half-point bye         ½
-``L``   loss over the board                         0
-``A``   absence: zero-point bye, forfeit loss       0
-``P``   pairing-allocated bye                       as ``W``
-``X``   unknown result (an adjourned game)          as ``D``
-======  ==========================================  =========
-
-Games of less than one move (``W``, ``D``, ``L`` in a TRF's rounds) score as the win, draw
-or loss they are. The rating tie-breaks and every rating calculation read the game's
-result, 1, ½ or 0, whatever the scoring system (a rating is about results, not points).
+"""An event's scoring system: what each result is worth in points (TRF-2026 record ``162``,
+"scoring point system for individuals", also the game points of a team event; FIDE's
+default 1-½-0). Games of less than one move score as the win, draw or loss they are. The
+rating tie-breaks and every rating calculation read the game's result, 1, ½ or 0, whatever
+the scoring system (a rating is about results, not points).
 """
 
 from __future__ import annotations
@@ -51,7 +35,7 @@ class ScoringSystem:
     """``P``: the pairing-allocated bye; ``None``: as a win."""
     unknown: Fraction | None = None
     """``X``: a result not known (an adjourned game); ``None``: as a draw. No round entry of
-    a TRF's ``001`` line writes one; kept for the record's sake."""
+    a TRF's ``001`` line writes one."""
     overrides: tuple[tuple[Outcome, Fraction], ...] = ()
     """Results that score otherwise than their symbol says (TRF-2026 record ``299`` with a
     type and neither round nor player: a forfeit win worth 0, say), in the order given."""

@@ -39,9 +39,8 @@ class MatchRound:
     boards: int = 0
     """The boards of the match (0: none)."""
     board_games: tuple[BoardGame, ...] = ()
-    """The match's boards in board order: the team's players who met the opposing team's
-    that round, in the team's order (its first player listed on board 1 ...); none without
-    a match."""
+    """The match's boards in board order (the team's players in its order, unless record
+    ``300`` gives another); none without a match."""
 
 
 @dataclass(frozen=True)
@@ -64,11 +63,9 @@ class ForfeitedMatch:
 @dataclass(frozen=True)
 class BoardOrder:
     """A team's board order in one match where it differs from its list (TRF-2026 record
-    ``300``, "Out-Of-(default)Order": "required when a team plays in a different board order
-    than defined in record 310, or plays with an unoccupied board"): in *round*, *team*
-    (its pairing number) against *opponent* put *players* (their numbers in the crosstable,
-    from 1; 0: an unoccupied board) on boards 1, 2 ... The opposing team's boards follow:
-    its board *k* is the player who met the team's board *k*."""
+    ``300``): in *round*, *team* (its pairing number) against *opponent* put *players*
+    (their numbers in the crosstable, from 1; 0: an unoccupied board) on boards 1, 2 ...
+    (:func:`xlfuncs.core.teams.apply_board_orders`)."""
 
     round: int
     team: int

@@ -1,43 +1,21 @@
 """The tie-breaks of team competitions that read both scores of a match or its boards (FIDE's
 Tie-Break Regulations, C.07, as FIDE's engine ``gacrux`` computes them): the mixed extended
-Sonneborn-Bergers, the score and strength combination, the board counts, the top board
-result, the bottom board elimination, and the extended direct encounters.
+Sonneborn-Bergers (``EMGSB``, ``EGMSB``), the score and strength combination (``SSSC``),
+the board counts (``BC``), the top board result (``TBR``), the bottom board elimination
+(``BBE``) and the extended direct encounters (``EDE`` ...). The team standing
+(:func:`xlfuncs.core.teams.team_standings`) calls them; what each is: ``docs/teams.md``
+(*The team-only tie-breaks*).
 
-The team standing (:func:`xlfuncs.core.teams.team_standings`) calls them; C.07's other
-tie-breaks it computes on a crosstable of the teams with the players' engine.
-
-- ``EMGSB``: the opponents' match points times the team's game points in the match (a
-  Sonneborn-Berger whose opponents' score is match points and whose result is game
-  points); ``EGMSB`` the other way round; ``ESB`` is ``EMGSB`` (``ESB:GP``: ``EGMSB``).
-  The opponents' scores are the adjusted ones of Buchholz (C.07 16: the dummy opponent of
-  an unplayed round, capped in the 2026 text), ``/Cn`` and ``/Mn`` cut as for ``SB``.
-- ``SSSC``: the team's game points plus its Buchholz (match points) divided by
-  *n* = the whole part of (a won match's points x the event's rounds) / (a won game's
-  points x the boards); ``SSSC:GP``: the match points plus the Buchholz of game points
-  divided by the whole part of (a won game's points x the event's rounds x the boards) / a
-  won match's points (C.07 13.4.2 b; 1 where that is 0: :func:`sssc_divisor`); rounded to
-  hundredths, half up.
-- ``BC``: the sum over the boards of the board's number times the team's game points on it
-  in all rounds, lower better.
-- ``TBR``: the game points on board 1, then on board 2 ...; ``BBE``: the game points on all
-  boards but the last, then all but the last two ... (higher better): each a place among
-  the teams tied on every key before it.
-- ``EDE``: direct encounter (C.07 6) among the teams tied so far on the primary score (match
-  points), then on the other (game points), in turn, until neither separates any more;
-  ``EDEC``, ``EDET``, ``EDEB``, ``EDEBT``, ``EDEBB`` go on, for two teams still tied, with
-  the boards of their match: the board count (``C``), board 1, board 2 ... (``T``), all
-  boards but the last, all but the last two ... (``B``).
-
-A round with no match played over the board (a bye, a forfeited match) counts on every
-board as its result: a win (a won forfeited match, a pairing-allocated or full-point bye),
-a draw (a half-point bye, a drawn forfeited match) or nothing, with white; as FIDE's engine
-counts the boards.
+A round with no match played over the board counts on every board as its result: a win (a
+won forfeited match, a pairing-allocated or full-point bye), a draw (a half-point bye) or
+nothing, with white, as FIDE's engine counts the boards.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
@@ -45,7 +23,7 @@ from .results import Outcome
 from .scoring import ScoringSystem
 from .tables import round_half_up
 from .team_matches import BoardGame, MatchRound
-from .tiebreaks import Descriptor, TiebreakTable, Value, cut, tied_groups
+from .tiebreaks import Descriptor, TiebreakTable, Value, _TiebreakView, cut, tied_groups
 from .validate import digits_number
 
 __all__ = [
@@ -79,26 +57,23 @@ ENCOUNTER_CODES: Final = {
     "EDEBT": "PSCT",
     "EDEBB": "PSCB",
 }
-"""The direct encounters between teams and their steps: ``P`` direct encounter on the
-primary score, ``S`` on the other, and, for two teams still tied, ``C`` the board count of
-their match, ``T`` its boards one by one from the top, ``B`` its boards but the bottom
-ones. ``DE`` is the first step alone."""
+"""The direct encounters between teams and their steps: ``P`` on the primary score, ``S`` on
+the other, and, for two teams still tied, their match's board count ``C``, boards from the
+top ``T``, boards but the bottom ones ``B``."""
 
 _OVER_THE_BOARD: Final = frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS})
 """A match's outcomes when a board was played over the board."""
 _WON_MATCH: Final = frozenset({Outcome.FORFEIT_WIN, Outcome.PAIRING_BYE, Outcome.FULL_BYE})
-_DRAWN_MATCH: Final = frozenset({Outcome.HALF_BYE})
 
 
 def board_games(m: MatchRound, boards: int, game: ScoringSystem) -> tuple[BoardGame, ...]:
     """The boards of one round as the board tie-breaks count them: a match played over the
-    board, its games; else every one of *boards* boards the round's result (see the
-    module's docstring)."""
+    board, its games; else *boards* boards of the round's result (the module's docstring)."""
     if m.opponent is not None and m.outcome in _OVER_THE_BOARD:
         return m.board_games
     if m.outcome in _WON_MATCH:
         points = game.win
-    elif m.outcome in _DRAWN_MATCH:
+    elif m.outcome is Outcome.HALF_BYE:
         points = game.draw
     else:
         points = Fraction(0)
@@ -153,9 +128,8 @@ def board_places(
 def mixed_sonneborn_berger(
     opponents: TiebreakTable, results: TiebreakTable, d: Descriptor
 ) -> list[Value]:
-    """Each team's Sonneborn-Berger with the opponents' score read from *opponents*' engine
-    (the crosstable of the teams scored by that score) and the team's result in each round
-    from *results*' (the other score), cut as *d* (an ``SB`` descriptor) says."""
+    """Each team's Sonneborn-Berger with the opponents' score from *opponents*' engine and
+    the team's result from *results*' (the other score), cut as *d* (an ``SB``) says."""
     ev, other = opponents.engine, results.engine
     abh, own = ev.adjusted(False)
     low, high = d.cuts(ev.rounds)
@@ -174,11 +148,8 @@ def mixed_sonneborn_berger(
 def sssc_divisor(
     rounds: int, boards: int, match: ScoringSystem, game: ScoringSystem, on_game_points: bool
 ) -> tuple[int, int]:
-    """``SSSC``'s normalising factor (C.07 13.4.2 b): "the highest achievable primary score
-    in the tournament divided by the highest secondary score achievable in a single match,
-    rounded to the nearest integer towards zero" (*rounds*: the event's rounds in all), as
-    (that number, the one used): where it is 0 (a won match's points x the rounds fewer than
-    a won game's points x the boards) the division is undefined and 1 is used."""
+    """``SSSC``'s normalising factor (C.07 13.4.2 b; *rounds*: the event's rounds in all), as
+    (that number, the one used): 1 where it is 0 and the division undefined."""
     if on_game_points:
         n = math.floor(game.win * rounds * boards / match.win)
     else:
@@ -194,8 +165,8 @@ def sssc_note(
     game: ScoringSystem,
     on_game_points: bool,
 ) -> str:
-    """What the standing says of *descriptor*'s (``SSSC``, ``SSSC:GP``) normalising factor
-    when it is 0 and 1 is used (:func:`sssc_divisor`); empty otherwise."""
+    """What the standing says of *descriptor*'s normalising factor when it is 0 and 1 is used
+    (:func:`sssc_divisor`); empty otherwise."""
     n, used = sssc_divisor(rounds, boards, match, game, on_game_points)
     if n == used:
         return ""
@@ -221,9 +192,7 @@ def score_strength(
     divisor: int | None = None,
 ) -> list[Value]:
     """``SSSC`` (``SSSC:GP``: *on_game_points*): the other score plus the Buchholz divided
-    by the normalising factor (:func:`sssc_divisor`: 1 where it is 0; *divisor*: the one
-    the rules of the competition state, ``SSSC/Kn``, as 13.4.2 b allows), rounded to
-    hundredths, half up."""
+    by *divisor* (``SSSC/Kn``), else :func:`sssc_divisor`'s, rounded to hundredths, half up."""
     n = divisor or sssc_divisor(rounds, boards, match, game, on_game_points)[1]
     out: list[Value] = []
     for s, bh in zip(other_scores, buchholz):
@@ -234,9 +203,8 @@ def score_strength(
 
 def sssc_modifiers(modifiers: str) -> tuple[str, int | None]:
     """``SSSC``'s modifiers (MTB26: ``/F``, ``/P``, ``/Kx``, in any order) as the Buchholz
-    its strength reads (``BH``; ``/F``: ``FB``, the Fore Buchholz C.07 13.4's note allows;
-    ``/P``: forfeits counted as played, ``BH/P``) and the normalising factor *x* (``None``:
-    the text's). Raises :class:`ValueError` for another modifier or a factor below 1."""
+    its strength reads (``BH``, ``FB``, ``BH/P`` ...) and the factor *x* (``None``: the
+    text's). Raises :class:`ValueError` for another modifier or a factor below 1."""
     fore = played = False
     divisor: int | None = None
     for m in (x.strip().upper() for x in modifiers.split("/") if x.strip()):
@@ -265,12 +233,10 @@ def extended_direct_encounter(
 ) -> list[Value]:
     """``EDE`` and its board variants (*code*, :data:`ENCOUNTER_CODES`): each team's place
     (1 best) among those tied on every key before (*before*), 0 where it stays tied.
-    *primary*, *secondary*: the tie-break tables of the teams' crosstable scored by the
-    primary and the other score (their engines separate by direct encounter); *rows*:
-    each team's rounds, for the boards of two teams still tied, and *numbers* the teams'
-    pairing numbers (the opponents' in *rows*); *as_played*: forfeited matches count (a
-    round robin)."""
-    match = _Matches(primary, secondary, rows, numbers, boards, as_played)
+    *primary*, *secondary*: the teams' tables by each score; *rows*: each team's rounds,
+    *numbers* the teams' pairing numbers; *as_played*: forfeited matches count."""
+    engines = {"P": primary.engine, "S": secondary.engine}
+    match = _Matches(engines, rows, numbers, boards, as_played)
     steps: list[tuple[str, int]] = []
     for kind in ENCOUNTER_CODES[code]:
         if kind == "T":
@@ -282,14 +248,9 @@ def extended_direct_encounter(
     out: list[Value] = [0] * len(before)
     for members in tied_groups(enumerate(before)):
         place = {i: 0 for i in members}
-        quiet = 0
-        k = 0
+        quiet = k = 0  # the steps in turn until a whole turn separates no one
         while quiet < len(steps):
-            step = steps[k % len(steps)]
-            if match.apply(step, place):
-                quiet = 0
-            else:
-                quiet += 1
+            quiet = 0 if match.apply(steps[k % len(steps)], place) else quiet + 1
             k += 1
         if len(set(place.values())) > 1:
             for i in members:
@@ -297,23 +258,16 @@ def extended_direct_encounter(
     return out
 
 
+@dataclass(frozen=True)
 class _Matches:
-    """What an extended direct encounter reads: the two scores' engines and the boards."""
+    """What an extended direct encounter reads: the two scores' engines (``"P"``, ``"S"``)
+    and the boards."""
 
-    def __init__(
-        self,
-        primary: TiebreakTable,
-        secondary: TiebreakTable,
-        rows: Sequence[Sequence[MatchRound]],
-        numbers: Sequence[int],
-        boards: int,
-        as_played: bool,
-    ) -> None:
-        self.engines = {"P": primary.engine, "S": secondary.engine}
-        self.rows = rows
-        self.numbers = numbers
-        self.boards = boards
-        self.as_played = as_played
+    engines: dict[str, _TiebreakView]
+    rows: Sequence[Sequence[MatchRound]]
+    numbers: Sequence[int]
+    boards: int
+    as_played: bool
 
     def apply(self, step: tuple[str, int], place: dict[int, int]) -> bool:
         """One step on every group still tied in *place*; whether it separated any."""

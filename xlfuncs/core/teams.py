@@ -1,34 +1,13 @@
 """A team event's standing (FIDE's Tie-Break Regulations, C.07, for team competitions): each
-team's matches built from its players' board games, match points and game points, and the
-team tie-breaks.
+team's matches built from its players' board games (:func:`team_rounds`), match points
+(:class:`MatchScoring`, record ``362``) and game points, points assigned (record ``299``:
+:class:`TeamAssignment`), and the team tie-breaks (:func:`team_standings`).
 
-- A *match* is two teams meeting in one round: the boards on which a player of one team
-  meets a player of the other. A team's game points in it are the points of its players'
-  results on those boards (the event's game scoring, TRF-2026 record ``162``); the match is
-  won by the team with more game points, drawn when they are equal. A match in which no
-  board was played over the board is a forfeited match: won (``+``) by the team with more
-  game points, lost (``-``) by the other.
-- A team's round with no match is a pairing-allocated bye when the file says so (TRF-2026
-  record ``320``, its match and game points), else the bye its players' lines give when
-  they all agree (``H`` on every board: a half-point bye ...), else a round not paired
-  (zero).
-- Match points: :class:`MatchScoring` (TRF-2026 record ``362``; 2-1-0 by default).
-- Points assigned (TRF-2026 record ``299``: :class:`TeamAssignment`): the match or game
-  points of the rounds whose result is of one kind instead of their own, read by the
-  tie-breaks as the round's points; or a bonus (a penalty) added to a team's match or game
-  points in the standing only.
-- The tie-breaks are C.07's, computed by :func:`xlfuncs.core.tiebreaks.tiebreaks` on a
-  crosstable of the teams (every rule of unplayed rounds, cuts and editions in one place):
-  a descriptor as for players (``BH``, ``BH/C1``, ``SB``, ``PS``, ``FB``, ``WIN`` ...)
-  reads the match points; followed by ``:GP`` (as FIDE's engine writes it, ``BH:GP``) the
-  game points. ``MP`` and ``GP`` are the two scores themselves; ``EMMSB`` and ``EGGSB`` are
-  ``SB`` and ``SB:GP`` (:func:`team_descriptor`); the counts on game points (``WIN:GP``,
-  ``WON:GP``, ``BPG:GP``, ``BWG:GP``) count the boards. The tie-breaks only teams have
-  (``EDE`` and its board variants, ``EMGSB``, ``EGMSB``, ``SSSC``, ``BC``, ``TBR``,
-  ``BBE``) are :mod:`~xlfuncs.core.team_tiebreaks`'s.
-
-How the standing is made and checked (against FIDE's engine ``gacrux`` in its team mode):
-``docs/tiebreaks.md`` ("Team events") and ``docs/teams.md``.
+C.07's tie-breaks are computed by :func:`xlfuncs.core.tiebreaks.tiebreaks` on a crosstable
+of the teams, on match points, or with ``:GP`` (``BH:GP``) on game points
+(:func:`team_descriptor`); those only teams have are :mod:`~xlfuncs.core.team_tiebreaks`'s.
+How the standing is made and checked against FIDE's engine ``gacrux``:
+``docs/tiebreaks.md`` (*Team events*) and ``docs/teams.md``.
 """
 
 from __future__ import annotations
@@ -94,18 +73,14 @@ __all__ = [
 ]
 
 DEFAULT_TEAM_TIEBREAKS: Final[tuple[str, ...]] = ("GP", "BH:MP", "BH:GP", "SB:MP")
-"""The team tie-breaks of an event that names none: game points after match points, then
-Buchholz on match points and on game points, then Sonneborn-Berger on match points (each
-score named: an event ranked on game points first reads them alike). C.07 leaves the list
-to the event's regulations, as for individuals."""
+"""The team tie-breaks of an event that names none, each score named (C.07 leaves the list
+to the event's regulations)."""
 
 TeamColour = Literal["board-1", "sequence"]
 """Which team of a match has white, for ``BPG`` and ``BWG`` on match points (C.07 does not
-say): ``"board-1"`` (the default), the team whose player on board 1 had white (C.04.6 1.6.1:
-"A team is said to have (had) a colour (White or Black) in a match if the match was
-actually played and the player on the first board was scheduled to play with that
-colour"); ``"sequence"``, the team playing record ``352``'s colour sequence, as FIDE's
-engine reads it (the two differ where the sequence starts with ``B``)."""
+say): ``"board-1"``, the team whose player on board 1 had white (C.04.6 1.6.1), or
+``"sequence"``, the team playing record ``352``'s colour sequence, as FIDE's engine reads
+it (``docs/report.md``, ``--team-colour``)."""
 
 TEAM_COLOUR_DEFAULT: TeamColour = "board-1"
 """The reading of :data:`TeamColour` where none is given (``--team-colour``'s default)."""
@@ -114,13 +89,10 @@ TEAM_COLOUR_READINGS: tuple[TeamColour, ...] = (TEAM_COLOUR_DEFAULT, "sequence")
 """The readings of :data:`TeamColour`, the default first."""
 
 OTHER_SCORE: Final = "MPvGP"
-"""C.07 13.1's "Match Points or Game Points": the score that is not the primary one (game
-points in an event ranked by match points first, match points in one ranked by game
-points), as a tie-break; Held's exercise 34 ranks by it."""
+"""C.07 13.1's "Match Points or Game Points": the score that is not the primary one."""
 
 SCORES: Final[tuple[str, ...]] = ("MP", "GP")
-"""The two scores of a team event, as a tie-break list names them (``MPTS`` and ``GPTS``,
-as FIDE's engine also writes them, are read as these)."""
+"""The two scores of a team event, as a tie-break list names them (also ``MPTS``, ``GPTS``)."""
 
 
 @dataclass(frozen=True)
@@ -145,11 +117,9 @@ class TeamBye:
 
 @dataclass(frozen=True)
 class TeamAssignment:
-    """Points assigned to teams (TRF-2026 record ``299``). With a :attr:`kind`, the match
-    and game points each round whose result is that kind scores instead of its own; without
-    one, a bonus (a penalty: negative) added to a team's match and game points in the
-    standing, not to what the opponents' tie-breaks read. A field left ``None`` gives
-    nothing: what the round (the team) scores stays as it is."""
+    """Points assigned to teams (TRF-2026 record ``299``): with a :attr:`kind`, the points
+    of each round of that kind instead of its own; without, a bonus (a penalty) in the
+    standing only. A field left ``None`` changes nothing."""
 
     kind: Outcome | None
     """``WIN``, ``DRAW``, ``LOSS`` (a match played), ``FORFEIT_WIN``, ``FORFEIT_LOSS``,
@@ -209,16 +179,12 @@ def team_rounds(
     board_orders: Sequence[BoardOrder] = (),
 ) -> tuple[tuple[MatchRound, ...], ...]:
     """Each team's rounds 1..*rounds* (teams in the order given), built from the players'
-    games in *crosstable* (scored by its scoring system); the matches of *forfeits*
-    (TRF-2026 record ``330``) are forfeited whatever the boards say (:func:`_forfeited`),
-    one without games scoring a win on each of *boards* boards (``None``: the event's most).
-    A match's boards are its games in the order of each team's players, or, where
-    *board_orders* (TRF-2026 record ``300``) gives one team's order in it, that order, the
-    other team's boards following it (:func:`apply_board_orders`). Raises
-    :class:`~xlfuncs.core.errors.InvalidInputError` for a player in two teams, a
-    member the crosstable does not have, a round in which one team meets two, or a
-    forfeited match of a team the event does not have or that met another team that
-    round."""
+    games in *crosstable*; *byes*: the pairing-allocated byes (record ``320``), else a
+    round without a match is its players' bye (:func:`_members_bye`); *forfeits* (record
+    ``330``): :func:`_forfeited`, on *boards* boards (``None``: the event's most);
+    *board_orders* (record ``300``): :func:`apply_board_orders`. Raises
+    :class:`~xlfuncs.core.errors.InvalidInputError` for a player in two teams or not in the
+    crosstable, a round in which one team meets two, or a bad forfeited match."""
     team_of: dict[int, int] = {}
     for k, t in enumerate(teams):
         for m in t.members:
@@ -232,25 +198,21 @@ def team_rounds(
             team_of[m] = k
     given = {(b.team, b.round): b for b in byes}
     scoring = crosstable.scoring
-    out: list[tuple[MatchRound, ...]] = []
+    out: list[list[MatchRound]] = []
     seated: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for k, t in enumerate(teams):
         row: list[MatchRound] = []
         for r in range(1, rounds + 1):
             opponent: int | None = None
-            mine = theirs = Fraction(0)
-            count = 0
-            played = False
+            theirs = Fraction(0)
             games: list[BoardGame] = []
             for m in t.members:
                 p = round_pairing(crosstable, m, r)
-                if p is None or p.opponent is None or p.outcome is None:
+                if p is None or p.outcome is None or p.opponent is None:
                     continue
-                if p.opponent not in team_of:
-                    continue  # an opponent in no team: not a match's board
-                o = team_of[p.opponent]
+                o = team_of.get(p.opponent, k)
                 if o == k:
-                    continue
+                    continue  # a team mate, or an opponent in no team: not a match's board
                 if opponent is None:
                     opponent = o
                 elif opponent != o:
@@ -259,16 +221,14 @@ def team_rounds(
                         f"({teams[opponent].number} and {teams[o].number})"
                     )
                 q = round_pairing(crosstable, p.opponent, r)
-                count += 1
-                mine += scoring.points(p.outcome)
                 if q is not None and q.outcome is not None:
                     theirs += scoring.points(q.outcome)
                 otb = p.outcome.rated or p.outcome in _OVER_THE_BOARD
-                played = played or otb
                 games.append(BoardGame(scoring.points(p.outcome), otb, p.colour == "b"))
                 seated.setdefault((t.number, r), []).append((m, p.opponent))
             if opponent is not None:
-                outcome = _match_outcome(mine, theirs, played)
+                mine = sum((g.points for g in games), Fraction(0))
+                outcome = _match_outcome(mine, theirs, any(g.played for g in games))
                 mp = {
                     Outcome.WIN: match_scoring.win,
                     Outcome.DRAW: match_scoring.draw,
@@ -276,7 +236,7 @@ def team_rounds(
                 }.get(outcome, match_scoring.loss)
                 row.append(
                     MatchRound(
-                        teams[opponent].number, outcome, mine, theirs, mp, count, tuple(games)
+                        teams[opponent].number, outcome, mine, theirs, mp, len(games), tuple(games)
                     )
                 )
             elif (t.number, r) in given:
@@ -286,56 +246,57 @@ def team_rounds(
                 )
             else:
                 row.append(_members_bye(crosstable, t, r, match_scoring))
-        out.append(tuple(row))
+        out.append(row)
     if board_orders:
         apply_board_orders(out, teams, board_orders, seated)
     if forfeits:
         _forfeited(out, teams, rounds, forfeits, match_scoring, scoring, boards)
-    return tuple(out)
+    return tuple(tuple(row) for row in out)
 
 
 def apply_board_orders(
-    rows: list[tuple[MatchRound, ...]],
+    rows: list[list[MatchRound]],
     teams: Sequence[Team],
     orders: Sequence[BoardOrder],
     seated: dict[tuple[int, int], list[tuple[int, int]]],
 ) -> None:
-    """*rows* with each match that *orders* (TRF-2026 record ``300``) names in its board
-    order: the team's players on the boards the record gives them (0: an unoccupied board),
-    its other players of the match on the boards left, in its order; then the opposing
-    team's boards, its board *k* the player who met the team's board *k*. *seated*: the
-    players on each board as built, ``(team, round)``: ``[(player, opponent), ...]`` in the
-    order of the match's games. An order naming a match the teams did not play, or a
-    player without a game in it, changes nothing of it (the file reader warns)."""
+    """*rows* with each match that *orders* (record ``300``) names in its board order: the
+    team's players on the boards given (0: unoccupied), its other players of the match on
+    the boards left; the opposing team's board *k* the player who met the team's board *k*
+    (``docs/teams.md``, *Record 300*). *seated*: by ``(team, round)``, the
+    ``(player, opponent)`` of each of the match's games. An order naming a match not played
+    or a player without a game in it changes nothing (the file reader warns)."""
     index = {t.number: k for k, t in enumerate(teams)}
+    empty = BoardGame(Fraction(0), False, False)
+
+    def reseat(team: int, r: int, slots: list[int | None]) -> None:
+        """Team *team*'s match of round *r* with its games on the boards *slots* give."""
+        k = index[team]
+        m, seats = rows[k][r - 1], seated.get((team, r), [])
+        games = tuple(empty if j is None else m.board_games[j] for j in slots)
+        rows[k][r - 1] = replace(m, board_games=games)
+        seated[(team, r)] = [(0, 0) if j is None else seats[j] for j in slots]
+
     for order in orders:
         k = index.get(order.team)
-        if k is None or not 1 <= order.round <= len(rows[k]):
+        r = order.round
+        if k is None or not 1 <= r <= len(rows[k]):
             continue
-        m = rows[k][order.round - 1]
+        m = rows[k][r - 1]
         if m.opponent != order.opponent or order.opponent not in index:
             continue
-        mine = seated.get((order.team, order.round), [])
+        mine = seated.get((order.team, r), [])
         if len(mine) != len(m.board_games):
             continue
         where = {player: j for j, (player, _) in enumerate(mine)}
         slots = _boards_filled([where.get(p) for p in order.players], len(mine))
-        empty = BoardGame(Fraction(0), False, False)
-        games = tuple(empty if j is None else m.board_games[j] for j in slots)
-        rows[k] = _with_round(rows[k], order.round, replace(m, board_games=games))
-        seated[(order.team, order.round)] = [(0, 0) if j is None else mine[j] for j in slots]
-        o = index[order.opponent]
-        theirs = seated.get((order.opponent, order.round), [])
-        om = rows[o][order.round - 1]
-        if len(theirs) != len(om.board_games):
+        reseat(order.team, r, slots)
+        theirs = seated.get((order.opponent, r), [])
+        if len(theirs) != len(rows[index[order.opponent]][r - 1].board_games):
             continue
         facing = {opp: j for j, (_, opp) in enumerate(theirs)}
-        placed = _boards_filled(
-            [None if j is None else facing.get(mine[j][0]) for j in slots], len(theirs)
-        )
-        their_games = tuple(empty if j is None else om.board_games[j] for j in placed)
-        rows[o] = _with_round(rows[o], order.round, replace(om, board_games=their_games))
-        seated[(order.opponent, order.round)] = [(0, 0) if j is None else theirs[j] for j in placed]
+        their_slots = [None if j is None else facing.get(mine[j][0]) for j in slots]
+        reseat(order.opponent, r, _boards_filled(their_slots, len(theirs)))
 
 
 def _boards_filled(boards: list[int | None], count: int) -> list[int | None]:
@@ -355,16 +316,8 @@ def _boards_filled(boards: list[int | None], count: int) -> list[int | None]:
     return out
 
 
-def _with_round(
-    row: tuple[MatchRound, ...], round_no: int, m: MatchRound
-) -> tuple[MatchRound, ...]:
-    out = list(row)
-    out[round_no - 1] = m
-    return tuple(out)
-
-
 def _forfeited(
-    rows: list[tuple[MatchRound, ...]],
+    rows: list[list[MatchRound]],
     teams: Sequence[Team],
     rounds: int,
     forfeits: Sequence[ForfeitedMatch],
@@ -372,13 +325,10 @@ def _forfeited(
     scoring: ScoringSystem,
     board_count: int | None = None,
 ) -> None:
-    """*rows* with the forfeited matches of *forfeits* (rounds after *rounds* left out):
-    each team's round is a forfeit win (a won match's points) or loss (a lost match's: a
-    double forfeit is a loss for both) against the other team. The game points are those
-    of its players' boards against that team when the lines have them; without any, a win
-    on every board for the winner (*board_count* boards, record ``352``'s; ``None``: the
-    event's most boards) and nothing for the loser, as FIDE's engine scores a forfeited match
-    with no games."""
+    """*rows* with the forfeited matches of *forfeits* (rounds after *rounds* left out): a
+    forfeit win or loss (a double forfeit: a loss for both), with the game points of the
+    players' boards against that team, or without any a win on every board (*board_count*;
+    ``None``: the event's most) for the winner, as FIDE's engine scores it."""
     index = {t.number: k for k, t in enumerate(teams)}
     boards = board_count or max((m.boards for row in rows for m in row), default=0) or 1
     for f in forfeits:
@@ -409,8 +359,9 @@ def _forfeited(
                 lost = f.outcome(them) is Outcome.FORFEIT_LOSS
                 theirs = scoring.win * boards if not lost else Fraction(0)
             mp = match_scoring.win if won else match_scoring.loss
-            m = MatchRound(them, outcome, gp, theirs, mp, was.boards, was.board_games)
-            rows[k] = _with_round(rows[k], f.round, m)
+            rows[k][f.round - 1] = MatchRound(
+                them, outcome, gp, theirs, mp, was.boards, was.board_games
+            )
 
 
 def round_pairing(crosstable: Crosstable, number: int, round_no: int) -> Pairing | None:
@@ -424,17 +375,12 @@ def _members_bye(
     crosstable: Crosstable, team: Team, r: int, match_scoring: MatchScoring
 ) -> MatchRound:
     """Round *r* of a team with no match and no bye given: the bye its players' lines give
-    when every one with a result has the same one (a team's half-point bye is ``H`` on each
-    board ...), scoring the match points of that result (a full-point bye or a forfeit
-    win: won; a half-point or pairing-allocated bye: drawn, as FIDE's engine scores a
-    team's pairing-allocated bye that no record ``320`` values; a zero-point bye: 0) and
-    the players' points as game points; else (``0000 - -`` on every board, as Swiss-Manager
-    writes the team left out of a round, among others) not paired."""
-    found: list[Outcome] = []
-    for m in team.members:
-        p = round_pairing(crosstable, m, r)
-        if p is not None and p.opponent is None and p.outcome is not None:
-            found.append(p.outcome)
+    when all agree (``H`` on each board: a half-point bye, drawn; a pairing-allocated bye:
+    drawn, as FIDE's engine scores it), the players' points as game points; else (``0000 -
+    -`` on every board, as Swiss-Manager writes it) not paired."""
+    pairings = [round_pairing(crosstable, m, r) for m in team.members]
+    alone = [p.outcome for p in pairings if p is not None and p.opponent is None]
+    found = [o for o in alone if o is not None]
     kinds = set(found)
     if len(kinds) != 1 or Outcome.FORFEIT_LOSS in kinds:  # "0000 - -": not paired
         return MatchRound(None, None, Fraction(0))
@@ -445,8 +391,7 @@ def _members_bye(
         Outcome.HALF_BYE: match_scoring.draw,
         Outcome.PAIRING_BYE: match_scoring.draw,
     }.get(kind, Fraction(0))
-    gp = sum((crosstable.scoring.points(o) for o in found), Fraction(0))
-    return MatchRound(None, kind, gp, None, mp)
+    return MatchRound(None, kind, crosstable.scoring.points(kind) * len(found), None, mp)
 
 
 def assigned_rounds(
@@ -454,9 +399,8 @@ def assigned_rounds(
     teams: Sequence[Team],
     assignments: Sequence[TeamAssignment],
 ) -> tuple[tuple[MatchRound, ...], ...]:
-    """*rows* (each team's rounds, teams in the order of *teams*) with the match and game
-    points of the typed *assignments* (:class:`TeamAssignment`) in the rounds they concern,
-    in the order given (a later one over an earlier); the results themselves unchanged.
+    """*rows* (teams in the order of *teams*) with the points of the typed *assignments* in
+    the rounds they concern, a later one over an earlier; the results unchanged.
 
     >>> t = [Team(1, "A", (1,)), Team(2, "B", (2,))]
     >>> rows = [[MatchRound(2, Outcome.FORFEIT_WIN, Fraction(1), Fraction(0), Fraction(2))],
@@ -515,10 +459,8 @@ class TeamStandings:
 
 
 def _split(text: str, primary: str = "MP") -> tuple[str, str]:
-    """A team descriptor as (core descriptor, score): ``BH:GP`` -> (``BH``, ``GP``), and
-    ``BH:GP/C1`` (the modifiers after the score) -> (``BH/C1``, ``GP``); with no
-    score named, the *primary* score (C.07 13: "the primary score being the default, if the
-    reference score is not explicitly indicated")."""
+    """A team descriptor as (core descriptor, score): ``BH:GP`` and ``BH:GP/C1`` -> (``BH``,
+    ``GP``) and (``BH/C1``, ``GP``); with no score named, the *primary* score (C.07 13)."""
     body, _, score = text.strip().partition(":")
     score, slash, modifiers = score.partition("/")  # BH:GP/C1, as FIDE's engine writes it
     body = body.strip() + slash + modifiers.strip()
@@ -529,31 +471,26 @@ def _split(text: str, primary: str = "MP") -> tuple[str, str]:
 
 
 _EXTENDED_SB: Final = {"EMMSB": "MP", "EGGSB": "GP"}
-"""C.07's extended Sonneborn-Bergers whose two scores are one: the opponents' match points
-times the team's own (``EMMSB``), game points times game points (``EGGSB``): ``SB`` and
-``SB:GP``. The mixed ones are :data:`~xlfuncs.core.team_tiebreaks.MIXED_SB`."""
-
-_WHOLE: Final = frozenset(("SSSC", "BC", "TBR", "BBE", *ENCOUNTER_CODES))
-"""The team-only tie-breaks that take no modifier but ``SSSC``'s (``/F``, ``/P``, ``/Kn``:
-:func:`~xlfuncs.core.team_tiebreaks.sssc_modifiers`) and the extended direct encounters'
-``/P``; ``SSSC`` and the extended direct encounters take ``:GP`` (game points first)."""
-
-_BOARD_COUNTS: Final = frozenset(("WIN", "WON", "BPG", "BWG"))
-"""The counts that, on game points (``WIN:GP`` ...), count the boards."""
+"""C.07's extended Sonneborn-Bergers whose two scores are one: ``SB`` and ``SB:GP``."""
 
 ASCENDING: Final = frozenset(("BC", "TBR", "BBE", *ENCOUNTER_CODES))
 """The team-only tie-breaks where lower is better: the board count, and the places."""
+
+_WHOLE: Final = ASCENDING | {"SSSC"}
+"""The team-only tie-breaks that take no modifier but ``SSSC``'s and the extended direct
+encounters' ``/P``."""
+
+_BOARD_COUNTS: Final = frozenset(("WIN", "WON", "BPG", "BWG"))
+"""The counts that, on game points (``WIN:GP`` ...), count the boards."""
 
 
 def team_descriptor(text: str, primary: str = "MP") -> str:
     """A team tie-break as the standing names it: ``MP``, ``GP``, a core descriptor (match
     points) or one followed by ``:GP``, or a team-only one (``EMGSB``, ``EGMSB``,
     ``SSSC``, ``BC``, ``TBR``, ``BBE``, ``EDE`` ...: :mod:`~xlfuncs.core.team_tiebreaks`).
-    A descriptor naming no score reads the *primary* one (C.07 13: "using teams MP or GP as
-    the reference score for the team - the primary score being the default, if the
-    reference score is not explicitly indicated"): in an event ranked on game points first,
-    ``SB`` is ``SB:GP`` and match points are named, ``SB:MP``, so that the name says which
-    score is read. Raises :class:`~xlfuncs.core.tiebreaks.TiebreakError` for one not known.
+    A descriptor naming no score reads the *primary* one (C.07 13); in an event ranked on
+    game points first, ``SB`` is ``SB:GP`` and match points are named, ``SB:MP``. Raises
+    :class:`~xlfuncs.core.tiebreaks.TiebreakError` for one not known.
 
     >>> team_descriptor("GPTS"), team_descriptor("bh/c1"), team_descriptor("BH:GP")
     ('GP', 'BH/C1', 'BH:GP')
@@ -643,30 +580,16 @@ def team_standings(
     board_orders: Sequence[BoardOrder] = (),
 ) -> TeamStandings:
     """The standing of *teams* after *rounds* rounds: match and game points, the tie-breaks
-    *descriptors* (see the module's docstring), the ranks (by *primary*, then the
-    descriptors in order; teams equal on all share a rank), under the C.07 *edition*
-    (``None``: the one in force on *start*); *forfeits*: the forfeited matches (record
-    ``330``: :func:`team_rounds`). *boards*: the boards of a match (TRF-2026 record
-    ``352``'s colour sequence; ``None``: the most boards of any match), which a forfeited
-    match without games and the game points of a dummy or virtual opponent count.
-    *assignments*: points assigned (record ``299``, :class:`TeamAssignment`): a typed one
-    sets the match and game points of the rounds it concerns (:func:`assigned_rounds`),
-    which the tie-breaks read as those rounds' points; a bonus or penalty is added to the
-    team's match and game points, its score in the standing (the rank, the groups ``EDE``
-    separates), not to what its opponents' tie-breaks read. ``WIN`` is the rounds that
-    scored a won match's points (a pairing-allocated bye worth a draw is not one). A
-    descriptor naming no score reads *primary* (:func:`team_descriptor`). *final_round*: the
-    event's rounds in all (``142``, ``XXR``; ``None``: *rounds*), the last round, whose
-    matches Fore Buchholz counts as drawn (C.07 8.3; mid-event not played yet: FB is the
-    Buchholz of the rounds counted), and the rounds of "the highest achievable primary score
-    in the tournament" of ``SSSC``'s normalising factor (13.4.2 b). *colour_sequence*:
-    record ``352``'s (``"WBWB"``); *team_colour*: which team of a match has white for
-    ``BPG`` and ``BWG`` on match points (:data:`TeamColour`: its board 1 player's colour, or
-    the sequence's). *board_orders*: a team's board order in a match where it differs from
-    its list (record ``300``: :func:`team_rounds`), which the board tie-breaks (``BC``,
-    ``TBR``, ``BBE``, the ``EDE`` board forms) and the colour of a match (board 1's:
-    ``BPG``, ``BWG``) read. The notes name the readings where the text leaves room and
-    FIDE's engine reads otherwise (:func:`reading_notes`). Raises
+    *descriptors* (:func:`team_descriptor`; a descriptor naming no score reads *primary*)
+    and the ranks, under the C.07 *edition* (``None``: the one in force on *start*).
+    *byes*, *forfeits*, *boards*, *board_orders*: as :func:`team_rounds` (records ``320``,
+    ``330``, ``352``, ``300``). *assignments* (record ``299``): a typed one sets the points
+    of the rounds it concerns (:func:`assigned_rounds`), a bonus or penalty is added to the
+    team's score in the standing only. *final_round*: the event's rounds in all (``None``:
+    *rounds*), whose last Fore Buchholz counts as drawn and which ``SSSC``'s factor reads.
+    *colour_sequence* (record ``352``'s) and *team_colour* (:data:`TeamColour`): which team
+    of a match has white for ``BPG`` and ``BWG``. The notes name the readings where FIDE's
+    engine reads otherwise (:func:`reading_notes`). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
     if primary not in SCORES:
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
@@ -726,9 +649,7 @@ def team_standings(
 def _team_entrants(
     teams: Sequence[Team], rows: Sequence[Sequence[MatchRound]], flip: bool
 ) -> list[Entrant]:
-    """The teams as the entrants of a crosstable (a match as a pairing: the opponent's index
-    from 1, the match's outcome, the team's colour: :func:`_match_colour`; *flip*: the
-    team playing a sequence of colours that starts with black is white)."""
+    """The teams as the entrants of a crosstable, a match as a pairing (:func:`_match_colour`)."""
     number = {t.number: i + 1 for i, t in enumerate(teams)}
     return [
         Entrant(
@@ -747,9 +668,8 @@ def _team_entrants(
 
 
 def _engine_bodies(ds: Sequence[str]) -> dict[str, list[str]]:
-    """The core descriptors each score's tie-break engine computes for the team descriptors
-    *ds* (the mixed Sonneborn-Bergers and the encounters: both scores' tables; ``SSSC``: the
-    Buchholz it reads; the team-only ones and the board counts: none)."""
+    """The core descriptors each score's engine computes for the team descriptors *ds* (the
+    mixed Sonneborn-Bergers and the encounters: both scores'; ``SSSC``: its Buchholz)."""
     wanted: dict[str, list[str]] = {"MP": [], "GP": []}
     for d in ds:
         if d in SCORES or d == OTHER_SCORE:
@@ -773,9 +693,8 @@ def _engine_bodies(ds: Sequence[str]) -> dict[str, list[str]]:
 def _round_points(
     rows: Sequence[Sequence[MatchRound]], match_system: ScoringSystem
 ) -> tuple[dict[tuple[int, int], Fraction], dict[tuple[int, int], Fraction]]:
-    """The points of each (team, round) the engine reads in place of what the result
-    scores: the match points of a bye, and those assigned where not the result's; every
-    round's game points."""
+    """The points of each (team, round) the engine reads in place of what the result scores:
+    the match points of a bye or assigned; every round's game points."""
     mp_points: dict[tuple[int, int], Fraction] = {}
     gp_points: dict[tuple[int, int], Fraction] = {}
     for i, row in enumerate(rows, start=1):
@@ -790,11 +709,9 @@ def _round_points(
 
 
 class _Columns:
-    """What a team standing's tie-break columns are read from: the teams' scores, the core
-    tie-breaks the descriptors read, computed on a crosstable of the teams by
-    :func:`~xlfuncs.core.tiebreaks.tiebreaks` (:func:`_engine_bodies`; each round's points
-    given, :func:`_round_points`; each score on its own scoring), the matches and their
-    boards, and the notes on the readings taken."""
+    """What a team standing's columns are read from: the teams' scores, the core tie-breaks
+    on a crosstable of the teams, one table per score (:func:`_engine_bodies`,
+    :func:`_round_points`), the matches and their boards, and the notes on the readings."""
 
     def __init__(
         self,
@@ -830,7 +747,6 @@ class _Columns:
         self.totals = board_totals(rows, boards, game)
         self.team_numbers = [t.number for t in teams]
         self.tables: dict[str, TiebreakTable] = {}
-        self.computed: dict[str, tuple[Value, ...]] = {}
         self.notes: list[str] = []
         team_ct = Crosstable.build(_team_entrants(teams, rows, flip), round_robin=round_robin)
         gp_scoring = ScoringSystem(game.win * boards, game.draw * boards, game.loss * boards)
@@ -850,15 +766,11 @@ class _Columns:
                 final_round=event_rounds,
             )
             self.tables[score] = table
-            for k, body in enumerate(bodies):
-                key = body if score == "MP" else f"{body}:{score}"
-                self.computed[key] = tuple(row[k] for row in table.values)
             self.notes += [n for n in table.notes if n not in self.notes]
 
     def column(self, d: str, before: Callable[[], list[int]]) -> list[Value]:
-        """The values of the team descriptor *d*; the places (``EDE``, ``TBR`` ...) are
-        among the teams tied on the keys before it (*before*: their ranks by those keys). A
-        note on the reading taken is added to :attr:`notes`."""
+        """The values of the team descriptor *d*; the places (``EDE``, ``TBR`` ...) among the
+        teams tied on the keys before it (*before*: their ranks by those keys)."""
         body, score = _split(d)
         code = body.partition("/")[0]
         other = self.gp if self.primary == "MP" else self.mp
@@ -889,15 +801,14 @@ class _Columns:
             )
         if score == "GP" and code in _BOARD_COUNTS:
             return _count_boards(code, self.rows, self.boards, self.game)
-        return list(self.computed[body if score == "MP" else d])
+        return list(self.tables[score].column(body))
 
     def _score_strength(self, d: str, body: str, code: str, score: str) -> list[Value]:
-        """``SSSC`` (C.07 13.4): its modifiers name the Buchholz it reads and the rules'
-        factor (:func:`~xlfuncs.core.team_tiebreaks.sssc_modifiers`); where the factor is
-        not given, a note says which one was taken."""
+        """``SSSC`` (C.07 13.4, :func:`~xlfuncs.core.team_tiebreaks.sssc_modifiers`), with a
+        note where the factor is not given and the text's is 0."""
         strength, given = sssc_modifiers(body[len(code) + 1 :])
         other = self.gp if score == "MP" else self.mp
-        bh = self.computed[strength if score == "MP" else f"{strength}:GP"]
+        bh = self.tables[score].column(strength)
         on_gp = score == "GP"
         args = (self.event_rounds, self.boards, self.system, self.game, on_gp)
         col = score_strength(other, bh, *args, given)
@@ -908,8 +819,7 @@ class _Columns:
 
 
 def score_note(primary: str) -> str:
-    """What a standing's legend says of the score a descriptor reads (C.07 13: the primary
-    score where none is named).
+    """What a standing's legend says of the score a descriptor reads (C.07 13).
 
     >>> score_note("GP")
     "a descriptor reads the score named after ':' (with none, the primary score: game points)"
@@ -927,10 +837,8 @@ def reading_notes(
     team_colour: TeamColour = TEAM_COLOUR_DEFAULT,
 ) -> list[str]:
     """What a team standing says of the readings its *descriptors* take where FIDE's engine
-    reads otherwise: ``STD`` on game points counts rounds (C.07 7.7), and ``BPG``, ``BWG``
-    on match points give a team its board 1 player's colour (C.04.6 1.6.1; *team_colour*),
-    which differs from the engine's where record ``352``'s *colour_sequence* starts with
-    ``B``.
+    reads otherwise: ``STD:GP`` (C.07 7.7), and ``BPG``, ``BWG`` on match points where
+    record ``352``'s *colour_sequence* starts with ``B`` (:data:`TeamColour`).
 
     >>> reading_notes(["STD:GP"])[0][:60]
     'STD:GP: the rounds whose game points exceed (1) or equal (½)'
@@ -961,8 +869,8 @@ def reading_notes(
 
 
 def places_note(descriptors: Sequence[str]) -> str:
-    """What a standing's legend says of the tie-breaks among *descriptors* whose values are
-    places (``EDE``, ``TBR`` ...; empty when none is), after a semicolon.
+    """What a standing's legend says of the *descriptors* whose values are places (empty when
+    none is), after a semicolon.
 
     >>> places_note(["GP", "EDET", "TBR"])
     '; EDET, TBR: a place among the teams tied on the keys before (1 best, 0: not separated)'
@@ -993,9 +901,8 @@ def _ascending(d: str) -> bool:
 
 
 def _match_colour(m: MatchRound, flip: bool = False) -> str | None:
-    """A match's colour for the team (``BPG`` on match points): its player's colour on
-    board 1 (C.04.6 1.6.1), the other with *flip* (:data:`TeamColour` ``"sequence"`` where
-    record ``352`` starts with ``B``). ``None``: no board."""
+    """A match's colour for the team: its player's colour on board 1 (C.04.6 1.6.1), the
+    other with *flip* (:data:`TeamColour`); ``None``: no board."""
     if not m.board_games:
         return None
     return "b" if m.board_games[0].black != flip else "w"
@@ -1004,9 +911,8 @@ def _match_colour(m: MatchRound, flip: bool = False) -> str | None:
 def _count_boards(
     code: str, rows: Sequence[Sequence[MatchRound]], boards: int, game: ScoringSystem
 ) -> list[Value]:
-    """``WIN``, ``WON``, ``BPG``, ``BWG`` on game points: the boards won (a round without a
-    match played counted on every board as its result: :func:`board_games`), won over the
-    board, played with black, won with black."""
+    """``WIN``, ``WON``, ``BPG``, ``BWG`` on game points: the boards won (:func:`board_games`),
+    won over the board, played with black, won with black."""
 
     def counts(g: BoardGame) -> bool:
         won = g.points == game.win

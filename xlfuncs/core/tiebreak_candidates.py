@@ -1,18 +1,8 @@
 """The tie-break lists an event that names none was most likely ranked by, and how close each
-comes to the ranks a file gives: the one place for the candidates.
-
-C.07 leaves the list to the event's regulations (Article 4.1 of the 2023 text), so a file
-without TRF-2026's record ``202`` does not say which list its ranks come from. The
-candidates are the lists the programs that write such files rank by, and the lists arbiters
-most often publish; ``docs/tiebreaks.md`` gives where each comes from. Each is tried in
-every C.07 edition implemented (:data:`~xlfuncs.core.tiebreak_editions.TIEBREAK_EDITIONS`,
-the event's own first), which differ in the unplayed rounds (Article 16).
-
-A list *reproduces* a rank when the file's rank lies within the places the list gives the
-player: its rank, or a later one among the players it leaves level on every value (whom the
-file may order by lot, rating or starting rank). :func:`fit_ranks` counts them; the search
-(:func:`best_fit`) computes each tie-break once, on the table already computed
-(:meth:`~xlfuncs.core.tiebreaks.TiebreakTable.ranks_by`), and compares orders.
+comes to the ranks a file gives: the one place for the candidates (``docs/tiebreaks.md``,
+*Which list gave the file's ranks*, gives where each comes from). A list *reproduces* a
+rank when the file's rank lies within the places the list gives the player
+(:func:`fit_ranks`); :func:`best_fit` tries each in every C.07 edition implemented.
 """
 
 from __future__ import annotations
@@ -22,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .tiebreaks import TiebreakError, TiebreakTable, check_edition, parse_descriptors
+from .tiebreaks import TiebreakTable
 
 __all__ = [
     "CANDIDATES",
@@ -129,14 +119,12 @@ class CandidateFit:
 def best_fit(
     tables: Sequence[Callable[[], TiebreakTable]], given: Sequence[int | None], round_robin: bool
 ) -> CandidateFit | None:
-    """The candidate that reproduces the most of the file's ranks *given* (one per player,
-    in the tables' order; ``None`` or 0 unranked), stopping at the first that reproduces
-    them all; ``None`` when the file ranks no one. *tables* make the engine's table in each
-    edition to try, the event's own first (each made only when reached): every candidate is
-    ranked on it (:meth:`~xlfuncs.core.tiebreaks.TiebreakTable.ranks_by`), each tie-break
-    computed once per edition. Equal counts: the earlier edition, then the earlier
-    candidate (:data:`CANDIDATES`' order). A candidate naming a tie-break that an edition
-    does not have is not tried in it."""
+    """The candidate that reproduces the most of the file's ranks *given* (one per player;
+    ``None`` or 0 unranked), stopping at the first that reproduces them all; ``None`` when
+    the file ranks no one. *tables* make the table of each edition to try, the event's own
+    first, only when reached; the candidates are ranked on it
+    (:meth:`~xlfuncs.core.tiebreaks.TiebreakTable.ranks_by`). Equal counts: the earlier
+    edition, then the earlier candidate. Every candidate is in every edition (the tests)."""
     of = sum(1 for g in given if g)
     if not of:
         return None
@@ -144,10 +132,6 @@ def best_fit(
     for make in tables:
         table = make()
         for c in candidates_for(round_robin):
-            try:
-                check_edition(parse_descriptors(c.descriptors), table.edition)
-            except TiebreakError:  # pragma: no cover - the candidates are in every edition
-                continue
             fit = CandidateFit(
                 c, table.edition.id, fit_ranks(table.ranks_by(c.descriptors), given), of
             )

@@ -1,28 +1,9 @@
 """The editions of FIDE's Tie-Break Regulations (handbook C.07) that the tie-breaks follow, as
-data.
-
-C.07 changes on its own dates, not on the rating or title regulations'. The two editions
-differ in Article 16, the unplayed rounds of a Swiss, in Article 15.2, the forfeits of a
-round robin, and in the tie-breaks the 2026 text adds (see ``docs/tiebreaks.md``):
-
-========  ========================  ====================================================
-id        in force                  what differs
-========  ========================  ====================================================
-``2023``  1 Aug 2024 - 28 Feb 2026  the 2023 text (applied from the 2024 events): an own
-                                    unplayed round counts, for Buchholz and
-                                    Sonneborn-Berger, as a game against a dummy opponent
-                                    with the player's own score
-``2026``  1 Mar 2026 -              16.4: that dummy's score is capped, at the forfeiting
-                                    opponent's adjusted score (16.4.1) or at half the
-                                    number of rounds (16.4.2); 15.2: a round robin's
-                                    forfeit losses stay unplayed rounds in the own-record
-                                    (type B) tie-breaks; new: ``STD`` (7.7), ``TPN``
-                                    (7.8), ``RTNG`` (10.6), ``AOB/F`` (8.2, the opponents'
-                                    Fore Buchholz)
-========  ========================  ====================================================
-
-An event that started before the 2023 text applied is computed with it, as FIDE's reference
-engine (``gacrux``) does, and the result says so (:func:`tiebreak_edition_for`).
+data: the 2023 text (in force from 1 August 2024) and the 2026 text (from 1 March 2026),
+which differ in Article 16 (the unplayed rounds of a Swiss), 15.2 (a round robin's forfeits)
+and the tie-breaks the 2026 text adds (``docs/tiebreaks.md``, *Editions and Article 16*).
+An event older than the 2023 text is computed with it, as FIDE's reference engine
+(``gacrux``) does, with a note (:func:`tiebreak_edition_for`).
 """
 
 from __future__ import annotations
@@ -52,15 +33,11 @@ class TiebreakEdition(DatedEdition):
 
     caps_unplayed: bool
     """Article 16.4 (2026 text): the dummy opponent of an own unplayed round scores at most
-    the forfeiting opponent's adjusted score (16.4.1), or half the number of rounds when
-    there was no opponent (16.4.2). Without it (2023 text) the dummy scores the player's own
-    points."""
+    the forfeiting opponent's adjusted score (16.4.1), or half the number of rounds."""
 
     rr_forfeit_losses_played: bool
-    """Article 15.2 in a round robin (pre-determined pairings): whether a forfeit loss counts
-    as a game in the own-record tie-breaks (type B: ``BPG``, ``GE``/``REP``). The 2023 text
-    treats every forfeit as a regular game; the 2026 text keeps forfeit losses unplayed
-    rounds there. Forfeit wins are regular games in both (``WON``, ``BPG``, ``BWG``)."""
+    """Article 15.2 in a round robin: whether a forfeit loss counts as a game in the
+    own-record tie-breaks (``BPG``, ``GE``/``REP``): in the 2023 text, not the 2026 text."""
 
     introduces: frozenset[str] = frozenset()
     """The tie-breaks and modifiers this text adds to C.07, as codes (``"STD"``) or a code
@@ -82,18 +59,15 @@ TIEBREAK_EDITIONS: Final[dict[str, TiebreakEdition]] = by_id(
         introduces=frozenset({"STD", "TPN", "RTNG", "AOB/F"}),
     ),
 )
-"""Every implemented edition of C.07 by id, oldest first. The dates are those FIDE's
-reference engine uses (``gacrux``: 2024-08-01 and 2026-03-01); the TieBreakServer fixture
-``swiss_with_many_unplayed_rounds`` gives different values for a start on 28 February and on
-1 March 2026."""
+"""Every implemented edition of C.07 by id, oldest first, from the dates FIDE's reference
+engine uses."""
 
 DEFAULT_TIEBREAK_EDITION: Final[TiebreakEdition] = TIEBREAK_EDITIONS["2026"]
 """The edition in force today, used when neither an edition nor a date is given."""
 
 TiebreakRulesSpec = TiebreakEdition | str | int | _dt.date | None
-"""What a caller may pass as the tie-break ``edition``: a :class:`TiebreakEdition`, its id
-(``"2023"``, ``2026``), a date (the edition in force that day; before the 2023 text, that
-text) or ``None`` (the event's start date decides, else the edition in force today)."""
+"""A tie-break ``edition``: a :class:`TiebreakEdition`, its id (``"2023"``, ``2026``), a date
+(the edition in force that day) or ``None`` (the event's start date, else today)."""
 
 
 def introduced_in(key: str) -> TiebreakEdition | None:
@@ -130,9 +104,7 @@ def tiebreak_edition_for(
     """
     if isinstance(spec, TiebreakEdition):
         return spec, None
-    if isinstance(spec, bool):
-        raise InvalidInputError(f"edition: expected a C.07 edition or a date, got {spec!r}")
-    if isinstance(spec, int):
+    if isinstance(spec, int) and not isinstance(spec, bool):
         spec = str(spec)
     day: _dt.date | None
     if isinstance(spec, str):

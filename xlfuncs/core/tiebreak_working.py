@@ -1,21 +1,8 @@
 """The working of a tie-break value (C.07): one player's rounds and what each adds, from the
 same parts the engine (:mod:`~xlfuncs.core.tiebreaks`) sums, so that value and working
-cannot differ.
-
-- :func:`tiebreak_working`: one player's derivation of one descriptor of a
-  :class:`~xlfuncs.core.tiebreaks.TiebreakTable`: a :class:`TiebreakWorking` of
-  :class:`WorkingLine` (the round, the opponent, the figure it adds, what it is: the
-  opponent's score as Article 16 adjusts it, the dummy opponent of an unplayed round and
-  why, what a cut removed and why), the rule and the C.07 text (2023 or 2026) used, and the
-  :attr:`~TiebreakWorking.total` the lines counted make, which is the value.
-- :func:`player_working`: every descriptor of the table for one player.
-
-Nothing is computed for the table itself: a working is derived when asked, for one player,
-from what the engine kept (:attr:`~xlfuncs.core.tiebreaks.TiebreakTable.engine`). For
-``DE`` the lines are the games among the players tied before it and the total is the place
-the engine's direct encounter gives; for the rating tie-breaks the games counted (ARO, TPR,
-PTP) or the opponents' figures (APRO, APPO, AOB), and the total is what the rule makes of
-them (an average rounded half up, ARO + dp, ...).
+cannot differ (``docs/tiebreaks.md``, *The working of a value*). :func:`tiebreak_working`
+derives one descriptor's, :func:`player_working` every descriptor's, when asked, from what
+the engine kept (:attr:`~xlfuncs.core.tiebreaks.TiebreakTable.engine`).
 """
 
 from __future__ import annotations
@@ -24,7 +11,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
-from weakref import WeakKeyDictionary
 
 from .errors import InvalidInputError
 from .tiebreaks import (
@@ -38,7 +24,6 @@ from .tiebreaks import (
     TiebreakTable,
     Value,
     _Round,
-    _TiebreakView,
     aro_of,
     average_of,
     averaged,
@@ -60,13 +45,10 @@ class WorkingLine:
     round: int | None
     """The round (from 1); ``None`` for a line that is not a round's."""
     opponent: int | None
-    """The opponent's number (as *names* gives it; from 1); ``None``: none (a bye, a dummy
-    opponent)."""
+    """The opponent's number (as *names* gives it); ``None``: none (a bye, a dummy)."""
     figure: Value
-    """What the line adds (counted) or would add (left out): points, a score, a rating, 1
-    for a round counted; ``None`` where there is nothing."""
+    """What the line adds (counted) or would add (left out); ``None`` where nothing."""
     text: str
-    """What the line is and why it counts as it does, citing the article."""
     left_out: str | None = None
     """``None``: counted; else why it is left out (a cut, a rule)."""
 
@@ -78,35 +60,19 @@ class TiebreakWorking:
     player: int
     """The player's number in the table (from 1)."""
     descriptor: str
-    """As C.07 writes it (``"BH/C1"``)."""
     value: Value
     """The engine's value."""
     edition: str
     """The C.07 text used: ``"2023"`` or ``"2026"``."""
     rule: str
-    """What the tie-break is, with its article."""
     lines: tuple[WorkingLine, ...]
     total: Value
-    """What the lines counted make by the rule (:attr:`how`): the value."""
+    """What the lines counted make by the rule: the value."""
     how: str
     """How :attr:`total` comes from the lines (a sum, an average rounded half up ...)."""
     tied: tuple[int, ...] = ()
     """``DE``: the players tied on every key before it, this one among them."""
 
-    @property
-    def counted(self) -> tuple[WorkingLine, ...]:
-        """The lines counted."""
-        return tuple(x for x in self.lines if x.left_out is None)
-
-    @property
-    def sums(self) -> bool:
-        """Whether :attr:`total` is the sum of the counted lines' figures."""
-        return self.descriptor.split("/")[0] in _SUMS
-
-
-_SUMS: Final = frozenset(
-    {"PTS", "BH", "FB", "SB", "PS", "KS", "WIN", "WON", "BPG", "BWG", "GE", "REP", "STD"}
-)
 
 _RULES: Final[Mapping[str, str]] = {
     "PTS": "points: each round's points (under the event's scoring), with any bonus or penalty",
@@ -161,8 +127,6 @@ def figure_text(value: Value) -> str:
     q = value.denominator
     if q == 1:
         return f"{value.numerator}.0"
-    if q == 2:
-        return f"{float(value):.1f}"
     for places in range(1, 7):
         scaled = value * 10**places
         if scaled.denominator == 1:
@@ -193,10 +157,7 @@ def tiebreak_working(
     if isinstance(number, bool) or not 1 <= number <= ev.n:
         raise InvalidInputError(f"player: {number!r} is not a player number (1..{ev.n})")
     d = parse_descriptor(descriptor)
-    k = table.descriptors.index(d) if d in table.descriptors else -1
-    if k < 0:
-        given = ", ".join(x.text for x in table.descriptors)
-        raise InvalidInputError(f"tie-break {d.text!r} was not computed (only {given})")
+    k = table.index(d)
     if names is not None and len(names) != ev.n:
         raise InvalidInputError(f"names: one per player ({ev.n}), got {len(names)}")
     w = _Worker(table, number - 1, names)
@@ -213,12 +174,6 @@ def tiebreak_working(
         tied=tied,
     )
 
-
-_PLACES: WeakKeyDictionary[_TiebreakView, dict[tuple[int, int], dict[int, int]]] = (
-    WeakKeyDictionary()
-)
-"""The places direct encounter gives in a group (by the DE's index and the group's rank),
-worked out once per table for the workings of its players."""
 
 _Derived = tuple[list[WorkingLine], Value, str, tuple[int, ...]]
 
@@ -241,8 +196,8 @@ class _Worker:
         """The number player index *j* is shown by; ``None`` for none."""
         return None if j is None else self.no(j)
 
-    def pts(self, value: int, unit: int | None = None) -> Fraction:
-        return Fraction(value, self.unit if unit is None else unit)
+    def pts(self, value: int) -> Fraction:
+        return Fraction(value, self.unit)
 
     def derive(self, d: Descriptor, k: int) -> _Derived:
         code = d.code
@@ -336,7 +291,7 @@ class _Worker:
                 assert opp is not None
                 text += self.adjusted_words(opp, fore)
                 if not x.played:
-                    text += self.as_played_words(d, fore, r)
+                    text += self.as_played_words(d)
             else:
                 text += "a dummy opponent scoring the player's own score "
                 text += f"{figure_text(self.pts(own[i]))} (C.07 16.2)"
@@ -378,14 +333,12 @@ class _Worker:
                 )
         return self.summed(lines)
 
-    def as_played_words(self, d: Descriptor, fore: bool, r: int) -> str:
+    def as_played_words(self, d: Descriptor) -> str:
         if self.ev.rr:
             return ", counted as played (a round robin, C.07 15)"
         if d.as_played:
             return ", counted as played (/P)"
-        if fore and r == self.ev.final:  # pragma: no branch
-            return ", counted as played (Fore Buchholz's last round)"
-        return ""  # pragma: no cover
+        return ", counted as played (Fore Buchholz's last round)"  # fore, the last round
 
     def summed(self, lines: list[WorkingLine], more: str = "") -> _Derived:
         """*lines* with their sum (:func:`_total`) and :meth:`sum_words` saying it."""
@@ -516,7 +469,7 @@ class _Worker:
         if not ratings:
             return lines, None, "no game over the board counted: no value", ()
         code = d.code
-        ra = aro_of(ratings, score)
+        ra = aro_of(ratings)
         average = figure_text(Fraction(sum(ratings), len(ratings)))
         mean = f"{sum(ratings)} / {len(ratings)} = {average}"
         if code == "ARO":
@@ -591,11 +544,7 @@ class _Worker:
             WorkingLine(r, self.no(opp), self.pts(h), f"round {r}: {self.round_words(r)}")
             for r, opp, h in ev.games_within(i, inside, as_played)
         ]
-        known = _PLACES.setdefault(ev, {})
-        key = (k, before[i])
-        if key not in known:
-            known[key] = ev.encounter_places(group, as_played)
-        place = known[key].get(i, 0)
+        place = table.values[i][k]  # the engine's place among them (0: not separated)
         scores = [
             f"no. {self.no(j)} {figure_text(ev.encounter_score(j, inside, as_played)[0])}"
             for j in group

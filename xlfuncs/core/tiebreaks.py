@@ -1,30 +1,12 @@
 """FIDE's tie-breaks (Tie-Break Regulations, handbook C.07) of one event's crosstable, and the
-standing they make.
+standing they make: :func:`parse_descriptors` reads a list (``"BH/C1, BH, SB"``),
+:func:`tiebreaks` computes a :class:`TiebreakTable`, :func:`rank` ranks any columns of keys
+(1, 2, 2, 4).
 
-The API (the report, the Excel functions and the charts use it):
-
-- :class:`Descriptor`, :func:`parse_descriptor`, :func:`parse_descriptors`: a tie-break as
-  C.07 and TRF-2026 write it (``"BH/C1"``: code ``BH``, modifiers ``("C1",)``). The codes and
-  their modifiers: :data:`CODES`. ``PTS`` (points) may come first; the standing always
-  starts with points whether or not it is written.
-- :func:`tiebreaks`: every player's value of every descriptor and the ranks, in a
-  :class:`TiebreakTable`; the C.07 edition chosen like the rating editions
-  (:mod:`~xlfuncs.core.tiebreak_editions`).
-- :func:`rank`: the standing of any columns of keys (points, then tie-breaks), equal ranks
-  where every key is equal (standard competition ranking: 1, 2, 2, 4).
-- :class:`TiebreakError`: an unknown or malformed descriptor (``#VALUE!``).
-
-Values are exact: :class:`~fractions.Fraction` for the point-based tie-breaks (``BH``,
-``SB``, ``PS``, ``KS``, ``AOB``...), ``int`` for counts, ratings and ``DE``, ``None`` where a
-value is undefined (a rating tie-break of a player with no rated game, or of any player
-when some player is unrated and no rating is given for unrated players). Higher is better,
-except ``DE``: 0 where direct encounter does not separate the tied players, else the place
-(1 best) it gives among them; :meth:`TiebreakTable.ranking_column` turns it into how many of
-them it places below (higher better), as a standing by plain numbers reads it.
-
-How each is computed, the unplayed rounds (Article 16) and the sources:
-``docs/tiebreaks.md``. FIDE's reference engine, ``gacrux``, is the test reference
-(``tests/test_tiebreaks_gacrux.py``).
+Values are exact: :class:`~fractions.Fraction` for the point-based tie-breaks, ``int`` for
+counts, ratings and ``DE`` (0, or a place, 1 best), ``None`` where undefined. How each is
+computed, the unplayed rounds (Article 16) and the sources: ``docs/tiebreaks.md``; FIDE's
+reference engine, ``gacrux``, is the test reference (``tests/test_tiebreaks_gacrux.py``).
 """
 
 from __future__ import annotations
@@ -36,6 +18,7 @@ import re
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Final, Literal, NamedTuple, cast
 
@@ -80,12 +63,10 @@ Value = Fraction | int | None
 """One tie-break value: exact, or ``None`` where undefined."""
 
 KoyaScores = Literal["results", "standing"]
-"""Which score of an opponent Koya compares with its limit (C.07 9.2: "participants who
-have scored at least 50% of the maximum possible tournament score") where record ``299``
-gives a player a bonus or penalty: ``"results"`` (the default), the points of their
-results, as Buchholz reads "the scores of each of the opponents" (8.1) and FIDE's engine
-reads them there; ``"standing"``, their score in the standing, the bonus or penalty
-included, as FIDE's engine reads them for Koya."""
+"""Which score of an opponent Koya (C.07 9.2) compares with its limit where record ``299``
+gives a bonus or penalty: ``"results"``, the points of their results (as Buchholz, 8.1),
+or ``"standing"``, the bonus included, as FIDE's engine reads it (``docs/report.md``,
+``--koya-scores``)."""
 
 KOYA_SCORES_DEFAULT: KoyaScores = "results"
 """The reading of :data:`KoyaScores` where none is given (``--koya-scores``'s default)."""
@@ -99,9 +80,8 @@ class TiebreakError(InvalidInputError):
 
 
 DEFAULT_SWISS_TIEBREAKS: Final[tuple[str, ...]] = ("BH/C1", "BH", "SB")
-"""The tie-breaks of a Swiss whose event names none. C.07 leaves the list to the event's
-regulations (Article 4.1 of the 2023 text); this is the list arbiters most often publish
-for a Swiss."""
+"""The tie-breaks of a Swiss whose event names none (C.07 4.1 of the 2023 text leaves the
+list to the event's regulations): the list arbiters most often publish for a Swiss."""
 
 DEFAULT_ROUND_ROBIN_TIEBREAKS: Final[tuple[str, ...]] = ("DE", "WIN", "SB", "KS")
 """The tie-breaks of a round robin whose event names none (see
@@ -144,15 +124,8 @@ CODES: Mapping[str, tuple[str, str]] = MappingProxyType(
         "RTNG": ("RU", "rating, higher first (2026 text)"),
     }
 )
-"""Every accepted tie-break code: the modifiers it takes and what it is. The modifiers
-(C.07 14 and the descriptors of FIDE's MTB26 list): ``C``: cut the *n* least significant
-values, ``/C1``; ``M``: median, cut the *n* least and the *n* most significant, ``/M1``;
-``P``: unplayed games counted as played, as in a round robin; ``L``: Koya's limit raised or
-lowered by *n* half points, ``/L-1``; ``F``: the opponents' Fore Buchholz (``AOB/F``);
-``R``: the reverse order (``TPN/R``: higher pairing number first; ``RTNG/R``: lower rating
-first); ``U``: the rating given to unrated players, ``/U1000`` (as FIDE's reference engine
-writes it). ``STD``, ``TPN``, ``RTNG`` and ``AOB/F`` are the 2026 text's
-(:attr:`~xlfuncs.core.tiebreak_editions.TiebreakEdition.introduces`)."""
+"""Every accepted tie-break code: the letters of the modifiers it takes (C.07 14 and FIDE's
+MTB26 list: ``docs/tiebreaks.md``, *Descriptors*) and what it is."""
 
 
 _TEAM_ONLY: Final = (
@@ -204,10 +177,9 @@ REFUSED: Mapping[str, str] = MappingProxyType(
         "CHP": "not a tie-break of C.07: Article 5's table of tie-breaks has no CHP",
     }
 )
-"""The codes refused, with the article that rules each out: C.07's team tie-breaks (Articles
-11-13) for a player, and codes FIDE's reference engine lists that C.07's Article 5 does not
-(``VUR``, ``COD``, ``COP``, ``CHP``). The team standing reads the team codes itself
-(:func:`xlfuncs.core.teams.team_descriptor`)."""
+"""The codes refused for a player, with the article that rules each out: C.07's team
+tie-breaks (Articles 11-13; :func:`xlfuncs.core.teams.team_descriptor` reads them) and codes
+FIDE's engine lists that C.07's Article 5 does not."""
 
 
 def team_article(text: str) -> str | None:
@@ -232,9 +204,7 @@ class Descriptor:
     modifier ``C1``."""
 
     code: str
-    """The tie-break's code, upper case (``"BH"``; see :data:`CODES`)."""
     modifiers: tuple[str, ...] = ()
-    """Its modifiers in the order written (``("C1",)``)."""
 
     @property
     def text(self) -> str:
@@ -253,16 +223,11 @@ class Descriptor:
         """How many of the least significant values are cut (``/Cn``, and ``/Mn``)."""
         return self._number("CM") or 0
 
-    @property
-    def cut_high(self) -> int:
-        """How many of the most significant values are cut (``/Mn``)."""
-        return self._number("M") or 0
-
     def cuts(self, values: int) -> tuple[int, int]:
         """How many of *values* are cut, the least significant (:attr:`cut`) and the most
-        significant (:attr:`cut_high`): never more than there are, the least first."""
+        significant (``/Mn``): never more than there are, the least first."""
         low = min(self.cut, values)
-        return low, min(self.cut_high, values - low)
+        return low, min(self._number("M") or 0, values - low)
 
     @property
     def as_played(self) -> bool:
@@ -377,11 +342,7 @@ def parse_descriptors(text: str | Iterable[str | Descriptor]) -> tuple[Descripto
     >>> [d.text for d in parse_descriptors("BH/C1, bh ,SB")]
     ['BH/C1', 'BH', 'SB']
     """
-    items: Iterable[str | Descriptor]
-    if isinstance(text, str):
-        items = [t for t in text.split(",") if t.strip()]
-    else:
-        items = text
+    items = [t for t in text.split(",") if t.strip()] if isinstance(text, str) else text
     out = tuple(parse_descriptor(t) for t in items)
     for i, d in enumerate(out):
         if d.code == "PTS" and i > 0:
@@ -398,69 +359,41 @@ class TiebreakTable:
 
     descriptors: tuple[Descriptor, ...]
     points: tuple[Fraction, ...]
-    """Each player's points in the rounds counted (:attr:`rounds`), byes and forfeits
-    included."""
+    """Each player's points in the rounds counted (:attr:`rounds`), with any bonus."""
     values: tuple[tuple[Value, ...], ...]
     """``values[i][k]``: player ``i + 1``'s value of ``descriptors[k]``."""
     ranks: tuple[int, ...]
-    """Each player's rank by points, then the descriptors in order (1 is first; equal ranks
-    where everything is equal)."""
     edition: TiebreakEdition
     round_robin: bool
-    """Whether the round-robin rules were used (unplayed games count as played)."""
     rounds: int
     engine: _TiebreakView = field(repr=False, compare=False)
-    """The crosstable as the engine read it, kept so that one player's working can be
-    derived from the same parts when asked (:mod:`~xlfuncs.core.tiebreak_working`)."""
+    """The crosstable as the engine read it, from which one player's working is derived
+    (:mod:`~xlfuncs.core.tiebreak_working`)."""
     notes: tuple[str, ...] = ()
-    """What the reader should know: an event older than the 2023 text, ratings undefined
-    because a player is unrated..."""
     ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
-    """How ``PTP`` and ``APPO`` read a full score (C.07 10.3;
-    :data:`~xlfuncs.core.performance.PtpFullScore`)."""
     koya_scores: KoyaScores = KOYA_SCORES_DEFAULT
-    """Which opponents' scores ``KS`` compares with its limit (:data:`KoyaScores`)."""
+
+    def index(self, descriptor: str | Descriptor) -> int:
+        """Where *descriptor* is among the table's (from 0); :class:`TiebreakError` if not."""
+        d = parse_descriptor(descriptor)
+        if d not in self.descriptors:
+            given = ", ".join(x.text for x in self.descriptors)
+            raise TiebreakError(f"tie-break {d.text!r} was not computed (only {given})")
+        return self.descriptors.index(d)
 
     def column(self, descriptor: str | Descriptor) -> tuple[Value, ...]:
         """Every player's value of one descriptor (as given to :func:`tiebreaks`)."""
-        d = parse_descriptor(descriptor)
-        try:
-            k = self.descriptors.index(d)
-        except ValueError:
-            given = ", ".join(x.text for x in self.descriptors)
-            raise TiebreakError(f"tie-break {d.text!r} was not computed (only {given})") from None
+        k = self.index(descriptor)
         return tuple(row[k] for row in self.values)
 
     def by_descriptor(self, number: int) -> dict[str, Value]:
         """Player *number*'s values (from 1), by descriptor text, in order."""
         return {d.text: v for d, v in zip(self.descriptors, self.values[number - 1])}
 
-    def de_below(self, k: int) -> list[int]:
-        """Column *k*, a ``DE``, as a number where higher is better: how many of the players
-        tied with each one (on points and the tie-breaks before it) direct encounter places
-        below them; 0 where it does not separate them. The column itself gives each one's
-        place among them (1 best), which a ranking by plain numbers would read backwards."""
-        before = [list(self.points)] + [[row[j] for row in self.values] for j in range(k)]
-        ascending = [j + 1 for j in range(k) if self.descriptors[j].ascending]
-        groups = rank(before, ascending=ascending)
-        places: dict[int, list[int]] = {}
-        for group, row in zip(groups, self.values):
-            if row[k]:
-                places.setdefault(group, []).append(cast(int, row[k]))
-        for found in places.values():
-            found.sort()
-        return [
-            len(places[group]) - bisect.bisect_right(places[group], cast(int, row[k]))
-            if row[k]
-            else 0
-            for group, row in zip(groups, self.values)
-        ]
-
     @property
     def all_played(self) -> bool:
-        """Whether every round counted of every player was a game over the board (no bye,
-        forfeit or round without a game): then every C.07 text implemented gives the same
-        values, since they differ only on unplayed rounds (Articles 15.2 and 16)."""
+        """Whether every round counted of every player was a game over the board: then every
+        C.07 text gives the same values (they differ only on unplayed rounds, 15.2 and 16)."""
         return all(
             x.opponent is not None and x.played and not x.forfeit
             for row in self.engine.rows
@@ -469,11 +402,9 @@ class TiebreakTable:
 
     def ranks_by(self, descriptors: Iterable[str | Descriptor]) -> list[int]:
         """Every player's rank by points, then *descriptors* (any list, not only the table's
-        own), read from the same crosstable under the same rules: a column the table already
-        holds is not computed again, another is computed once by the engine and kept
-        (:attr:`engine`), ``DE`` among the players tied on every key before it. The
-        candidate lists of :mod:`~xlfuncs.core.tiebreak_candidates` are ranked this way,
-        each tie-break computed once for all of them.
+        own), read from the same crosstable under the same rules, each column worked out
+        once by the :attr:`engine` for every list (the candidates of
+        :mod:`~xlfuncs.core.tiebreak_candidates`).
 
         >>> from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
         >>> W, L, D = Outcome.WIN, Outcome.LOSS, Outcome.DRAW
@@ -484,32 +415,30 @@ class TiebreakTable:
         >>> t.ranks, t.ranks_by(["SB"]), t.ranks_by(["DE"])
         ((1, 2, 3), [1, 2, 3], [1, 2, 3])
         """
-        ev = self.engine
-        own = {d: k for k, d in enumerate(self.descriptors)}
         ds = parse_descriptors(list(descriptors))
-
-        def column(j: int, before: Callable[[], list[int]]) -> Sequence[Value]:
-            d, k = ds[j], own.get(ds[j])
-            if d.code == "DE":  # among the players tied on every key before it, here
-                return ev.direct_encounter(d, before())
-            if d.code == "PTS":
-                return self.points
-            if k is not None:
-                return [row[k] for row in self.values]
-            return ev.column(d)
-
-        return ranked_columns(self.points, len(ds), column, lambda j: ds[j].ascending)[1]
+        return _standing(self.engine, ds, self.points, {})[1]
 
     def ranking_column(self, k: int) -> list[Value]:
         """Every player's value of column *k* as a ranking key, higher better: the values as
-        they are, a ``DE`` as :meth:`de_below` counts it, the other keys where lower is better
-        (``TPN``, ``RTNG/R``) negated (pairing number 3 is -3)."""
-        d = self.descriptors[k]
-        if d.code == "DE":
-            return list(self.de_below(k))
-        if d.ascending:
-            return [None if row[k] is None else -cast(int, row[k]) for row in self.values]
-        return [row[k] for row in self.values]
+        they are, the keys where lower is better (``TPN``, ``RTNG/R``) negated (pairing number
+        3 is -3), and a ``DE`` as how many of the players tied with each one (on the keys
+        before it) it places below them, 0 where it does not separate them."""
+        column = [row[k] for row in self.values]
+        if self.descriptors[k].code == "DE":
+            groups = self.engine.tied_before[k]
+            places: dict[int, list[int]] = {}
+            for group, v in zip(groups, column):
+                if v:
+                    places.setdefault(group, []).append(cast(int, v))
+            for found in places.values():
+                found.sort()
+            return [
+                len(places[g]) - bisect.bisect_right(places[g], cast(int, v)) if v else 0
+                for g, v in zip(groups, column)
+            ]
+        if self.descriptors[k].ascending:
+            return [None if v is None else -cast(int, v) for v in column]
+        return column
 
 
 # --- the standing -------------------------------------------------------------------------
@@ -559,10 +488,9 @@ def ranked_columns(
     column: Callable[[int, Callable[[], list[int]]], Sequence[Value]],
     ascending: Callable[[int], bool],
 ) -> tuple[list[Sequence[Value]], list[int]]:
-    """A standing's columns of keys, *first* (the score) then keys ``0..count-1`` in order,
-    and the ranks they make (:func:`rank`). Key *k*'s column is ``column(k, before)``, where
-    ``before()`` gives the ranks by the keys before it (a key that places the players tied
-    so far: ``DE``, the team ``EDE``, ``TBR``); ``ascending(k)``: whether lower is better."""
+    """A standing's columns of keys, *first* (the score) then ``column(k, before)`` for each
+    key *k* (``before()``: the ranks by the keys before it, for ``DE``, ``EDE``, ``TBR``),
+    and the ranks they make (:func:`rank`); ``ascending(k)``: whether lower is better."""
     columns: list[Sequence[Value]] = [first]
     up: list[int] = []
     for k in range(count):
@@ -574,9 +502,8 @@ def ranked_columns(
 
 
 def _whole_keys(col: Sequence[Value]) -> Sequence[Value]:
-    """*col* in the same order with the same ties, as whole numbers where every value is a
-    whole number or a fraction: each times the common denominator (exact), which sets and
-    sorts read much quicker than fractions; any other column as it is."""
+    """*col* with the same order and ties as whole numbers (times the common denominator),
+    quicker to sort than fractions, where every value is an int or a fraction."""
     kinds = set(map(type, col))
     kinds.discard(type(None))
     if Fraction not in kinds or not kinds <= {int, Fraction}:
@@ -603,14 +530,12 @@ pairing-allocated bye (C.07 16.2.1: not a voluntary unplayed round; it counts as
 elected to play)."""
 
 _WIN: Final = 2
-"""A win's points in half points (1-½-0): the engine counts points in ints (exact, and much
-quicker than fractions) of the event's unit, half points under the default scoring, and
-their squares for Sonneborn-Berger."""
+"""A win's points in half points (1-½-0): what :attr:`Outcome.halves` gives a win."""
 
 
 class _Round(NamedTuple):
-    """One player's round as the tie-breaks read it (a named tuple: an event's rounds are
-    made in thousands, and a tuple is made several times quicker than a frozen dataclass)."""
+    """One player's round as the tie-breaks read it (a named tuple: made in thousands, it is
+    several times quicker to make than a frozen dataclass)."""
 
     h: int
     """Points scored, in the event's units (half points under the default scoring)."""
@@ -625,18 +550,13 @@ class _Round(NamedTuple):
     """Half points for the rating tie-breaks: over-the-board games with an opponent only
     (the game's result, 1, ½ or 0, whatever the event's scoring system)."""
     won: bool = False
-    """A result that wins (a win, forfeit win, full-point or pairing-allocated bye): what
-    ``WON`` and ``BWG`` read with the game played over the board."""
+    """A result that wins (a win, forfeit win, full-point or pairing-allocated bye)."""
     forfeit: bool = False
-    """A game won or lost by forfeit, with an opponent (a round robin's regular game in the
-    own-record tie-breaks: C.07 15.2)."""
+    """A game won or lost by forfeit, with an opponent."""
     std_h: int = 0
-    """Standard points (C.07 7.7), in half points: 2 for a round scoring more than the
-    scheduled opponent over the board or, without playing, more than a draw's points; 1 for
-    as much; 0 else (:meth:`_TiebreakView.rounds_scored`)."""
+    """Standard points (C.07 7.7), in half points (:meth:`_TiebreakView.rounds_scored`)."""
     win_round: bool = False
-    """A round that scored as many points as a win, with or without playing (C.07 7.1):
-    what ``WIN`` counts (:meth:`_TiebreakView.rounds_scored`)."""
+    """Scored a win's points (C.07 7.1; :meth:`_TiebreakView.rounds_scored`)."""
 
 
 _NO_GAME: Final = _Round(0, None, False, True, False, None)
@@ -648,9 +568,8 @@ def _round(
     colour: str | None,
     units: Mapping[Outcome, int],
 ) -> _Round:
-    """One round; *units*: each result's points in the event's units (half points when the
-    scoring system is the default). ``STD`` and ``WIN`` are set apart
-    (:meth:`_TiebreakView.rounds_scored`)."""
+    """One round; *units*: each result's points in the event's units (``STD`` and ``WIN``
+    are set apart: :meth:`_TiebreakView.rounds_scored`)."""
     if p_outcome is None:
         return _Round(0, opponent, False, True, False, None)
     played = p_outcome in _PLAYED
@@ -696,10 +615,9 @@ CUT_MOST: Final = "most"
 
 
 def cut(parts: list[_Part], low: int, high: int) -> list[tuple[_Part, str]]:
-    """Remove from *parts* the *low* least significant values and then the *high* most
-    significant (``/Cn``, ``/Mn``), and return those removed with why (:data:`CUT_LEAST`,
-    :data:`CUT_UNPLAYED`, :data:`CUT_MOST`). A voluntary unplayed round's contribution is
-    cut before a lower played one, unless that one's contribution is smaller still."""
+    """Remove from *parts* the *low* least significant values, then the *high* most
+    significant (C.07 14), and return those removed with why. A voluntary unplayed round's
+    contribution is cut before a lower played one, unless that one's is smaller still."""
     removed: list[tuple[_Part, str]] = []
     for _ in range(low):
         if not parts:
@@ -724,8 +642,8 @@ def cut(parts: list[_Part], low: int, high: int) -> list[tuple[_Part, str]]:
 
 
 def tied_groups(ranks: Iterable[tuple[int, int]]) -> list[list[int]]:
-    """The players (*ranks*: each one's number and rank) that share a rank, one list per rank
-    two or more share, each in the order given, the ranks in the order first met.
+    """The players (*ranks*: each one's number and rank) that share a rank, a list per rank
+    two or more share, in the order first met.
 
     >>> tied_groups(enumerate([1, 2, 1, 3, 2]))
     [[0, 2], [1, 4]]
@@ -736,14 +654,14 @@ def tied_groups(ranks: Iterable[tuple[int, int]]) -> list[list[int]]:
     return [g for g in groups.values() if len(g) > 1]
 
 
-def aro_of(ratings: Sequence[int], score: Fraction) -> Value:
+def aro_of(ratings: Sequence[int]) -> Value:
     """``ARO`` of the ratings counted: their average, rounded half up (C.07 10.1)."""
     return round_half_up(Fraction(sum(ratings), len(ratings))) if ratings else None
 
 
 def tpr_of(ratings: Sequence[int], score: Fraction) -> Value:
     """``TPR``: ARO + dp of the fraction scored (table 8.1(a), C.07 10.2)."""
-    ra = aro_of(ratings, score)
+    ra = aro_of(ratings)
     return None if ra is None else ra + dp_hundredths(percent_hundredths(score / len(ratings)))
 
 
@@ -831,14 +749,10 @@ class _TiebreakView:
         ]
 
     def rounds_scored(self) -> None:
-        """Every round's ``WIN`` and ``STD`` from the points it scored (in the event's
-        units, points assigned by record ``299`` included), not from its result's name: a
-        round counts for ``WIN`` when it scored as many points as a win (C.07 7.1: "the
-        number of rounds where a participant obtains, with or without playing, as many
-        points as awarded for a win"), so a pairing-allocated bye worth a draw is not one;
-        ``STD`` (7.7) compares a game played over the board with what the scheduled
-        opponent scored in it, and a round without a game over the board (a bye, a forfeit)
-        with a draw's points: more, 1; as much, ½; less, 0."""
+        """Every round's ``WIN`` and ``STD`` from the points it scored (record ``299``'s
+        included), not from its result's name: ``WIN`` (C.07 7.1) a round scoring a win's
+        points, with or without playing; ``STD`` (7.7) 1, ½ or 0 for more, as much or less
+        than the scheduled opponent over the board, else than a draw's points."""
         win, draw = self.win_u, self.draw_u
         for row in self.rows:
             for r, x in enumerate(row):
@@ -858,24 +772,18 @@ class _TiebreakView:
     # --- Buchholz family (C.07 8, 9, 16) ---
 
     def adjusted_one(self, i: int, fore: bool) -> tuple[int, int, tuple[int, ...], int]:
-        """Player *i*'s score as an opponent's Buchholz sees it, their own score for the
-        dummy opponent of their own unplayed rounds, the rounds the first counts otherwise
-        (16.3: in a Swiss, the voluntary unplayed rounds after the last round not voluntarily
-        unplayed count as draws; in a round robin, rounds without an opponent as nothing),
-        and, for Fore Buchholz of a player who met an opponent in the last round, what
-        counting that game as a draw changes (C.07 8; 0 else). In the event's units."""
+        """Player *i*'s adjusted score (C.07 16.3: in a Swiss, the voluntary unplayed rounds
+        after the last one not voluntarily unplayed count as draws; in a round robin, rounds
+        without an opponent as nothing), their own score, the rounds so counted, and what
+        Fore Buchholz's last round counted as a draw changes (C.07 8). In the event's units."""
         row = self.rows[i]
         last = self.final  # the event's last round: not played yet mid-event
-        lna = self.lna[i]
         is_fore = fore and self.lmp[i] == last
-        if is_fore:
-            lna = last
+        lna = last if is_fore else self.lna[i]
         replaced = tuple(r for r in range(lna + 1, len(row) + 1) if row[r - 1].opponent is None)
         mine = self.halves[i]
-        total = mine
-        if replaced:
-            no_opp = 0 if self.rr else self.draw_u
-            total += sum(no_opp - row[r - 1].h for r in replaced)
+        no_opp = 0 if self.rr else self.draw_u
+        total = mine + sum(no_opp - row[r - 1].h for r in replaced)
         shift = 0
         if is_fore and 0 < last <= len(row) and row[last - 1].opponent is not None:
             shift = self.draw_u - row[last - 1].h
@@ -895,13 +803,11 @@ class _TiebreakView:
         sb: bool,
         fore: bool,
     ) -> list[_Part]:
-        """Player *i*'s contributions to ``BH``, ``FB`` or ``SB`` (*sb*) before any cut, one
-        per round counted: the opponent's adjusted score (a game played, or counted as
-        played: ``/P``, a round robin, Fore Buchholz's last round), else, in a Swiss, the
-        dummy opponent of an own unplayed round, scoring the player's own score (16.2),
-        capped in the 2026 text (16.4.1, 16.4.2); for ``SB`` times the points scored. *abh*
-        and *own*: the scores of :meth:`adjusted`, by player index (of the player and their
-        opponents at least)."""
+        """Player *i*'s contributions to ``BH``, ``FB`` or ``SB`` (*sb*) before any cut, a
+        round each: the opponent's adjusted score (a game played or counted as played), else,
+        in a Swiss, the dummy opponent of an own unplayed round scoring the player's own score
+        (16.2), capped in the 2026 text (16.4); for ``SB`` times the points scored. *abh*,
+        *own*: :meth:`adjusted`'s, by player index."""
         rr = self.rr
         as_played = rr or d.as_played
         caps = self.edition.caps_unplayed
@@ -944,12 +850,8 @@ class _TiebreakView:
     def progressive_parts(self, i: int, d: Descriptor) -> list[tuple[int, int, bool]]:
         """Player *i*'s running score after each round (in the event's units), and whether
         it counts: ``/Cn`` leaves out the first *n* rounds."""
-        out: list[tuple[int, int, bool]] = []
-        so_far = 0
-        for r, x in enumerate(self.rows[i], start=1):
-            so_far += x.h
-            out.append((r, so_far, r > d.cut))
-        return out
+        running = accumulate(x.h for x in self.rows[i])
+        return [(r, s, r > d.cut) for r, s in enumerate(running, start=1)]
 
     def progressive(self, d: Descriptor) -> list[Value]:
         return [
@@ -990,9 +892,8 @@ class _TiebreakView:
 
     def ratings(self, d: Descriptor) -> list[int | None] | None:
         """Every player's rating as *d* counts it: unrated players at *d*'s ``/U`` rating,
-        else at the event's; ``None`` when a player is unrated and neither is given (C.07 10:
-        the tournament's rules give unrated players a rating; without one no rating
-        tie-break is defined)."""
+        else at the event's; ``None`` when a player is unrated and neither is given (C.07
+        10)."""
         unrated = d.unrated if d.unrated is not None else self.unrated
         if unrated is None and not self.everyone_rated:
             return None
@@ -1001,10 +902,8 @@ class _TiebreakView:
     def rating_parts(
         self, i: int, d: Descriptor
     ) -> tuple[list[_RatedGame], list[tuple[_RatedGame, str]]] | None:
-        """Player *i*'s games over the board as the rating tie-breaks count them, lowest
-        rating first: (round, opponent, the opponent's rating, half points scored), those
-        counted and those a cut removed (``/Cn``: the lowest ratings, ``/Mn`` the lowest
-        and the highest), with why; ``None`` when the ratings are undefined
+        """Player *i*'s games over the board (:data:`_RatedGame`), lowest rating first, those
+        counted and those a cut removed with why; ``None`` when the ratings are undefined
         (:meth:`ratings`)."""
         ratings = self.ratings(d)
         if ratings is None:
@@ -1031,8 +930,7 @@ class _TiebreakView:
         return [g[2] for g in kept], Fraction(sum(g[3] for g in kept), 2)
 
     def rating(self, d: Descriptor) -> list[Value]:
-        """``RTNG`` (C.07 10.6, 2026 text): each player's own rating (unrated players at the
-        rating given for them; none for anyone when a player is unrated and none is given)."""
+        """``RTNG`` (C.07 10.6, 2026 text): each player's own rating (:meth:`ratings`)."""
         ratings = self.ratings(d)
         return [None] * self.n if ratings is None else list(ratings)
 
@@ -1070,9 +968,7 @@ class _TiebreakView:
         self, i: int, inside: Container[int], as_played: bool
     ) -> list[tuple[int, int, int]]:
         """Player *i*'s games against the players *inside* (round, opponent, points in the
-        event's units): those played over the board, and with *as_played* (a round robin,
-        ``/P``) forfeits too (C.07 6). Two games against one opponent count as their
-        average."""
+        event's units): those played over the board, with *as_played* forfeits too (C.07 6)."""
         return [
             (r, x.opponent, x.h)
             for r, x in enumerate(self.rows[i], start=1)
@@ -1091,10 +987,9 @@ class _TiebreakView:
         return s, len(met)
 
     def separate(self, members: list[int], place: dict[int, int], as_played: bool) -> None:
-        """Separate *members* (tied so far, all with the same *place*: how many are ahead
-        of them) by their games against one another, and go on within each group still
-        tied (C.07 6.1, 6.2), *place* updated: what a team event's extended direct
-        encounter applies to each score in turn."""
+        """Separate *members* (tied so far, with the same *place*: how many are ahead of
+        them) by their games against one another, and on within each group still tied (C.07
+        6.1, 6.2), *place* updated; a team event's extended direct encounter calls it too."""
         inside = set(members)
         most = len(members) - 1
         score: dict[int, Fraction] = {}
@@ -1108,7 +1003,6 @@ class _TiebreakView:
                 best[i] = s + (most - met) * Fraction(self.win_u, self.unit)
             else:
                 best[i] = s
-        start = place[members[0]]
         order = sorted(members, key=lambda i: (-score[i], -best[i], i))
         tiers: list[list[int]] = [[order[0]]]
         if all_met:
@@ -1130,12 +1024,11 @@ class _TiebreakView:
                     apart = False
         if len(tiers) == 1:
             return
-        ahead = start
+        ahead = place[members[0]]
         for tier in tiers:
             for i in tier:
                 place[i] = ahead
             ahead += len(tier)
-        for tier in tiers:
             if len(tier) > 1:
                 self.separate(tier, place, as_played)
 
@@ -1158,37 +1051,20 @@ def tiebreaks(
 ) -> TiebreakTable:
     """Every player's value of every descriptor, and the ranks they make.
 
-    *descriptors*: ``"BH/C1, BH, SB"`` or a sequence of texts or :class:`Descriptor`.
-    *edition*: the C.07 edition (id, date or :class:`TiebreakEdition`); ``None``: the one in
-    force on *start*, the event's first day (an older event: the 2023 text, with a note),
-    else today's. *round_robin*: the rules of an event with pre-determined pairings
-    (unplayed games count as played); ``None``: the crosstable's own flag. *rounds*: the
-    number of rounds of the event, those after it left out, those missing counted as not
-    played (``None``: up to the last round in which a game was played over the board, as
-    FIDE's reference engine does; later rounds, paired only or with byes and forfeits only,
-    are left out, with a note). *unrated*: the rating given to unrated players for the
-    rating tie-breaks (``None``: none, and those tie-breaks are undefined for everyone when
-    a player is unrated, as C.07 10 requires the tournament rules to give one). *scoring*:
-    the event's scoring system (``None``: the crosstable's), which every point-based
-    tie-break reads (the opponents' scores, the points against them); the rating tie-breaks
-    read the games' results, 1, ½ or 0 (as FIDE's reference engine does). *adjustments*:
-    points added to (or taken from) each player's score in the standing, in starting-rank
-    order (TRF-2026 record ``299``'s bonuses and penalties): the points and the groups
-    ``DE`` separates are the adjusted ones; what the opponents' tie-breaks read is the
-    results' points, as FIDE's reference engine does. *round_points*: the points of one
-    round of one player, by (player, round), both from 1, in place of what the result scores
-    (record ``299`` with a type and a round): everywhere, the player's score and the
-    opponents' tie-breaks. *final_round*: the event's last round (its number of rounds in
-    all, ``XXR``), the round whose games Fore Buchholz counts as drawn (C.07 8: "the last
-    round"); mid-event, after round R of N > R, that round is not in the table, and Fore
-    Buchholz is the Buchholz of the rounds counted, as FIDE's engine computes it; ``None``
-    (or fewer than the rounds counted): the last round counted. *ptp_full_score*: how
-    ``PTP`` (and ``APPO`` through it) reads a full score
-    (:data:`~xlfuncs.core.performance.PtpFullScore`): the highest-rated opponent + 800, or
-    ``"definition"``, + 736. *koya_scores*: which score of an opponent ``KS`` compares with
-    its limit where *adjustments* give bonuses or penalties (:data:`KoyaScores`: their
-    results' points, as Buchholz reads them, or their score in the standing); the notes name
-    the reading when it matters.
+    *edition*: the C.07 edition (:data:`TiebreakRulesSpec`; ``None``: the one in force on
+    *start*, else today's). *round_robin*: unplayed games count as played (``None``: the
+    crosstable's flag). *rounds*: the rounds counted, those missing counted as not played
+    (``None``: up to the last round with a game over the board, as FIDE's engine does, with
+    a note). *unrated*: the rating of unrated players for the rating tie-breaks (``None``:
+    they are undefined for everyone once a player is unrated, C.07 10). *scoring*: ``None``:
+    the crosstable's; the rating tie-breaks read the results, 1, ½ or 0. *adjustments*:
+    record ``299``'s bonuses and penalties, one per player: in the points and the groups
+    ``DE`` separates, not in what the opponents' tie-breaks read. *round_points*: a round's
+    points by (player, round), both from 1, in place of what the result scores, everywhere.
+    *final_round*: the event's last round, which Fore Buchholz counts as drawn (C.07 8;
+    ``None`` or fewer than *rounds*: the last counted). *ptp_full_score*,
+    *koya_scores*: the readings of :data:`~xlfuncs.core.performance.PtpFullScore` and
+    :data:`KoyaScores`.
 
     >>> from xlfuncs.core.tournament import Crosstable, Entrant, Pairing
     >>> W, L = Outcome.WIN, Outcome.LOSS
@@ -1224,7 +1100,8 @@ def tiebreaks(
     ]
     if undefined:
         notes.append(_UNDEFINED.format(", ".join(undefined)))
-    values, current = _ranked(ev, ds, points)
+    columns, current = _standing(ev, ds, points, ev.tied_before)
+    values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(ev.n))
     return TiebreakTable(
         descriptors=ds,
         points=tuple(points),
@@ -1248,9 +1125,8 @@ _UNDEFINED: Final = (
 
 
 def _rounds_counted(crosstable: Crosstable, rounds: int | None, notes: list[str]) -> int:
-    """The rounds :func:`tiebreaks` counts: *rounds* checked, or (``None``) up to the last
-    round in which a game was played over the board (a note says which later rounds are
-    left out)."""
+    """The rounds :func:`tiebreaks` counts: *rounds* checked, or (``None``)
+    :func:`last_round_played` (a note says which later rounds are left out)."""
     if rounds is None:
         most = max((len(e.pairings) for e in crosstable.entrants), default=0)
         rounds = last_round_played(crosstable) or most
@@ -1300,24 +1176,26 @@ def _adjusted(
     return points
 
 
-def _ranked(
-    ev: _TiebreakView, ds: Sequence[Descriptor], points: Sequence[Fraction]
-) -> tuple[tuple[tuple[Value, ...], ...], list[int]]:
-    """Each player's value of each descriptor (``DE`` among the players tied on every key
-    before it), and the ranks by *points* then the descriptors in order."""
+def _standing(
+    ev: _TiebreakView,
+    ds: Sequence[Descriptor],
+    points: Sequence[Fraction],
+    tied: dict[int, list[int]],
+) -> tuple[list[Sequence[Value]], list[int]]:
+    """The columns *points* then each descriptor's (each worked out once by the engine;
+    ``DE`` among the players tied on every key before it, whose ranks by those keys *tied*
+    keeps by the descriptor's index), and the ranks they make (:func:`ranked_columns`)."""
 
     def column(k: int, before: Callable[[], list[int]]) -> Sequence[Value]:
         d = ds[k]
         if d.code == "PTS":
-            return list(points)
-        if d.code == "DE":  # among the players tied on every key so far
-            ev.tied_before[k] = tied = before()
-            return ev.direct_encounter(d, tied)
+            return points
+        if d.code == "DE":
+            tied[k] = before()
+            return ev.direct_encounter(d, tied[k])
         return ev.column(d)
 
-    columns, ranks = ranked_columns(list(points), len(ds), column, lambda k: ds[k].ascending)
-    values = tuple(tuple(columns[k + 1][i] for k in range(len(ds))) for i in range(ev.n))
-    return values, ranks
+    return ranked_columns(points, len(ds), column, lambda k: ds[k].ascending)
 
 
 _RATING_CODES: Final = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
@@ -1326,9 +1204,8 @@ given for unrated players."""
 
 
 def check_edition(descriptors: Iterable[Descriptor], edition: TiebreakEdition) -> None:
-    """Raise :class:`TiebreakError` for a descriptor that *edition* of C.07 does not have: a
-    tie-break or modifier a later text added (``STD``, ``TPN``, ``RTNG``, ``AOB/F``: the
-    2026 text's; :func:`~xlfuncs.core.tiebreak_editions.introduced_in`).
+    """Raise :class:`TiebreakError` for a descriptor that *edition* of C.07 does not have
+    (a later text added it: :func:`~xlfuncs.core.tiebreak_editions.introduced_in`).
 
     >>> check_edition(parse_descriptors("BH, TPN"), tiebreak_edition_for("2023")[0])
     Traceback (most recent call last):
@@ -1349,8 +1226,7 @@ def check_edition(descriptors: Iterable[Descriptor], edition: TiebreakEdition) -
 
 def last_round_played(crosstable: Crosstable) -> int:
     """The last round in which a game was played over the board (0: none): the rounds of the
-    standing when none is given. Later rounds, paired but not played yet or with byes and
-    forfeits only, are left out, as FIDE's reference engine does."""
+    standing when none is given, as FIDE's reference engine counts them."""
     return max(
         (
             r
@@ -1364,9 +1240,8 @@ def last_round_played(crosstable: Crosstable) -> int:
 
 def count_test(ev: _TiebreakView, code: str) -> Callable[[_Round], bool] | None:
     """Which rounds a counting tie-break counts (C.07 7: ``WIN``, ``WON``, ``BPG``, ``BWG``,
-    ``GE``, ``REP``); ``None`` for another code. A round robin's forfeits (C.07 15.2): a
-    forfeit win is a game won in both texts; a forfeit loss a game played in the 2023 text
-    only (the 2026 text keeps it unplayed)."""
+    ``GE``, ``REP``); ``None`` for another code. A round robin's forfeits: C.07 15.2
+    (:attr:`~xlfuncs.core.tiebreak_editions.TiebreakEdition.rr_forfeit_losses_played`)."""
     rr = ev.rr
     wins = rr
     losses = rr and ev.edition.rr_forfeit_losses_played
@@ -1403,9 +1278,11 @@ def _compute(ev: _TiebreakView, d: Descriptor) -> list[Value]:
         return ev.rating(d)
     if code in ("ARO", "TPR", "PTP"):
         games = [ev.rating_games(i, d) for i in range(ev.n)]
-        if code == "PTP":
-            return [ptp_of(ratings, score, ev.ptp_full_score) for ratings, score in games]
-        return [(aro_of if code == "ARO" else tpr_of)(*g) for g in games]
+        if code == "ARO":
+            return [aro_of(ratings) for ratings, _ in games]
+        if code == "TPR":
+            return [tpr_of(*g) for g in games]
+        return [ptp_of(ratings, score, ev.ptp_full_score) for ratings, score in games]
     of = averaged(d)
     if of is not None:  # over each player's opponents over the board with a value
         values = ev.column(of)
