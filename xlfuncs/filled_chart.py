@@ -1,18 +1,12 @@
 """From a tournament report file (TRF) to a filled chart: the crosstable workbook that
-``xlfuncs crosstable`` writes (the crosstable itself, as the rating maths read it, is
-:class:`~xlfuncs.core.tournament.Crosstable`).
+``xlfuncs crosstable`` writes.
 
-The event goes into the round-robin template when it is a round robin (its system:
-``--system``, the file's ``192`` or ``092``, else every two players met) in which every two
-players met once (or twice: a double round robin, two result cells per pair) and the grid can
-hold every result (no byes, no third game between the same two players), otherwise into the
-Swiss wall chart, which holds everything a TRF can say, with as many rows and rounds as the
-file has; its tie-break and first-rating formulas are told the event's system. Every value of
-the file is written as it is (names as text, result symbols as written); K is the one the
-report uses (the same reading of the event, :mod:`xlfuncs.event`), written in the K column so
-that the workbook and the report agree. The points column holds the points the results add up to;
-where the file gives other points, the cell shows the file's figure too (see
-:class:`FilledEvent`).
+A round robin (``--system``, the file's ``192`` or ``092``, else every two players met) in
+which every two players met once or twice and the grid can hold every result goes into the
+round-robin template, anything else into the Swiss wall chart. Every value of the file is
+written as it is; K is the report's (:mod:`xlfuncs.event`), so that workbook and report
+agree; where the file gives other points than the results add up to, the points cell shows
+the file's figure too (:class:`FilledEvent`).
 """
 
 from __future__ import annotations

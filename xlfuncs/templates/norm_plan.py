@@ -1,21 +1,12 @@
 """``norm_plan.xlsx``: a norm event planned before it starts, from its field.
 
-Layout (sheet ``Norm plan``):
-
-- rows 1-3: title, a one-line summary (repeated on every printed page) and how to use the
-  sheet; the event: system (round robin or Swiss), rounds, host federation, rules edition;
-- forty player rows: name, rating (blank row: no player; 0: unrated), title, federation,
-  sex; beside them, one ``NORM_PLAN`` call for the four norms GM, IM, WGM, WIM: the fewest
-  points the norm needs when this field allows it, else what blocks it (``no:
-  federations``, ``titles``, ``Ra``, ``rounds`` ...), blank where the norm is not one the
-  player can seek (the title held, or WGM and WIM for men);
-- one more row, the player the organiser could add, and a second ``NORM_PLAN`` call over the
-  forty rows and that one: the same four norms with the player added (a round robin then has
-  one round more).
-
-The planning is the core's (:mod:`xlfuncs.core.norm_plan`: the norm check itself judges
-each case); the sheet makes two calls, held in hidden columns and shown by plain formulas (as the
-charts do: docs/templates.md).
+Sheet ``Norm plan``: title, summary and how-to; the event (system, rounds, host federation,
+rules edition); forty player rows (name, rating, title, federation, sex) and one
+``NORM_PLAN`` call for GM, IM, WGM and WIM (the fewest points a norm needs, else what blocks
+it, blank where the player cannot seek it); one more row, the player the organiser could add,
+and a second ``NORM_PLAN`` call with that player. The planning is core's
+(:mod:`xlfuncs.core.norm_plan`); both calls sit in hidden columns shown by plain formulas, as
+the charts' do (docs/templates.md).
 """
 
 from __future__ import annotations

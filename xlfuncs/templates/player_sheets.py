@@ -1,12 +1,7 @@
 """What the one-player templates share (rating calculator, first rating, title norm): the
-game data classes, the per-row "is this game counted?" formulas, a sheet's cells described
-as data (:class:`LayoutCell`, a formula as a :mod:`.cell_formula` expression) and the one
-writer that walks them (:func:`write_layout`), and small layout helpers that :mod:`.common`
-does not have.
-
-Each formula is written once, as an expression: its text and the value Excel shows for it
-(stored beside it, so that a filled workbook reads correctly where the functions are not
-installed) both come from it (:class:`~.cell_formula.Sheet`).
+game data classes, the game rows' status formulas, a sheet's cells described as data
+(:class:`LayoutCell`, a formula as a :mod:`.cell_formula` expression giving both its text and
+its stored value) and the one writer that walks them (:func:`write_layout`).
 """
 
 from __future__ import annotations

@@ -1,12 +1,6 @@
 """How a sheet prints: the paper, the orientation, the scale, the rows and columns repeated on
-every page, and where a sheet too wide for one page is cut into bands of columns.
-
-A sheet whose columns fit one page at :data:`PRINT_SCALE` prints fitted to one page wide (at
-that scale or more); a wider one prints at :data:`PRINT_SCALE` in bands of whole column
-groups (a chart's rounds, its standing, its rating figures), a band a page wide, the names'
-columns and the header rows repeated on every page, the pages ordered across then down, so
-that the bands of the same players follow each other. The page layout, the scale and the
-measurement of the type on paper: ``docs/templates.md`` (Printing).
+every page, and where a sheet too wide for one page at :data:`PRINT_SCALE` is cut into bands
+of whole column groups, a band a page wide (``docs/templates.md``, Printing).
 """
 
 from __future__ import annotations

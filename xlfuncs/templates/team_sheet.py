@@ -1,9 +1,6 @@
 """The "Team standings" sheet of a filled crosstable workbook of a team event: the team
-standing as arbiters publish it (rank, team, matches won, drawn and lost, match points, game
-points, the team tie-breaks, and each round's opponent and game points), then each team's
-players by board. Every cell is a value (numbers as numbers, text as text), the standing
-worked out once on the analysed event (:class:`~xlfuncs.core.teams.TeamStandings`): the
-team tie-breaks have no Excel function, so the sheet holds no formula.
+standing as arbiters publish it, then each team's players by board; values only (the team
+tie-breaks have no Excel function), worked out once by :class:`~xlfuncs.core.teams.TeamStandings`.
 """
 
 from __future__ import annotations

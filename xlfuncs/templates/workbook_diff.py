@@ -1,12 +1,7 @@
-"""Two workbooks compared by content, as openpyxl reads them: sheet names and states, defined
-names (of the book and of each sheet), every cell's value or formula (array formulas with their
-range) and style (number format, font, fill, border, alignment, protection), the default style,
-merged ranges, column widths and row heights (with hidden and outline levels), data
-validations, conditional formats with their styles, sheet protection, freeze panes and the
-sheet view, the tab colour, the print settings (page setup and options, fit to page, print
-titles and area, margins, headers and footers, page breaks), and the xlwings Lite code stored
-in the workbook. Bytes are not compared (zip timestamps and the order of XML attributes do not
-matter), nor are the values stored beside formulas.
+"""Two workbooks compared by content, as openpyxl reads them: sheets, defined names, every
+cell's value or formula and style, merged ranges, column and row sizes, data validations,
+conditional formats, protection, views, print settings and the stored xlwings Lite code; not
+the bytes, nor the values stored beside formulas.
 
 :func:`fingerprint` takes a workbook's content as data, :func:`compare` says what differs
 between two, one line per difference."""

@@ -1,24 +1,12 @@
 """The "Working" sheet of a filled crosstable workbook: one player's working of every figure,
 the player chosen from a drop-down of the chart's numbers, the sheet recomputing live.
 
-Each of the chart's tie-breaks is one ``TIEBREAK_WORKING`` call (the descriptor read from the
-chart's header cell) and the rating one ``RATING_WORKING`` call (a rated player's change game
-by game, an unrated player's first rating), over the chart's own columns, as the chart's
-``TIEBREAK_ALL``, ``ELO_CHANGE_ALL`` and ``BLOQUE_ALL`` read them. Each block is an array
-formula over a fixed range in hidden columns, as many rows as the longest working the chart
-can give (a line a round, or a grid column; the calls' ``rows`` pad the answer to it), shown
-by ordinary formulas, so that the sheet has the same size whatever the players: a
-9,999-player chart's is some sixty rows. The values stored beside the formulas are those of
-player 1, so that the sheet reads without the add-in (``docs/working.md``).
-
-Those values are core's working of player 1 (:mod:`~xlfuncs.core.tiebreak_working`,
-:mod:`~xlfuncs.core.rating_working`, :mod:`~xlfuncs.core.first_rating_working`) shaped as the
-Excel functions shape them, taken from the event as it was read
-(:attr:`~xlfuncs.templates.event.Event.tiebreak_table`,
-:attr:`~xlfuncs.templates.event.Event.crosstable`) where that is the Swiss chart's (the same
-ratings, the same tie-break values for every player, the same K and figures of player 1),
-else computed by the functions on the chart's cells (a round-robin grid's always: its
-workings name the rounds by the grid's columns; a grid holds at most 24 players).
+Each of the chart's tie-breaks is one ``TIEBREAK_WORKING`` call and the rating one
+``RATING_WORKING`` call over the chart's own columns, each an array formula over a fixed range
+in hidden columns shown by ordinary formulas; the values stored beside them are player 1's
+(``docs/working.md``): core's working, from the event as read where that is the Swiss chart's
+(:attr:`~xlfuncs.templates.event.Event.tiebreak_table`), else computed by the functions on
+the chart's cells (a round-robin grid's always).
 """
 
 from __future__ import annotations
