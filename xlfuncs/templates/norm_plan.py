@@ -22,8 +22,8 @@ from ..core.titles import FIDE_TITLES
 from ..excel import functions as excel_functions
 from ..excel.norm_plan import PLAN_TITLES
 from . import common
-from .common import write_array_block, write_formula, write_text, write_value
-from .player_sheets import a1, add_player_sheet, extra_formats, note, rating_validation, span
+from .common import cell, write_array_block, write_formula, write_text, write_value
+from .player_sheets import add_player_sheet, extra_formats, note, rating_validation, span
 
 __all__ = ["MAX_PLAYERS", "SHEET", "PlanSheetData", "build"]
 
@@ -149,7 +149,9 @@ def build(path: Path, data: PlanSheetData | None = None) -> None:
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
     _event(wb, ws, fmt, data)
     _field(ws, fmt, data)
-    system, rounds, host = (a1(r, C_NAME + 1, absolute=True) for r in (R_SYSTEM, R_ROUNDS, R_HOST))
+    system, rounds, host = (
+        cell(r, C_NAME + 1, absolute=True) for r in (R_SYSTEM, R_ROUNDS, R_HOST)
+    )
     rules_id = data.rules or DEFAULT_EDITION.id
     for hidden, shown_col, last_row, added in (
         (H_PLAN, C_PLAN, R_LAST, False),
@@ -183,7 +185,7 @@ def _calls(
     write_array_block(ws, R_FIRST, hidden, last_row, last, formula, fmt, cached)
     for i, row in enumerate(cached):
         for j, value in enumerate(row):
-            ref = a1(R_FIRST + i, hidden + j)
+            ref = cell(R_FIRST + i, hidden + j)
             show = f'=IF(ISERROR({ref}),"",IF({ref}="","",{ref}))'
             write_formula(ws, R_FIRST + i, shown_col + j, show, fmt, value)
 

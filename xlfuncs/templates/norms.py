@@ -453,7 +453,7 @@ def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> No
         C_COUNTED,
         {
             "type": "formula",
-            "criteria": f'=LEFT({ps.a1(R_FIRST, C_NOTE)},6)="raised"',
+            "criteria": f'=LEFT({common.cell(R_FIRST, C_NOTE)},6)="raised"',
             "format": x["capped"],
         },
     )
@@ -560,7 +560,7 @@ def _write_checks(
     highlights of what is met."""
     ps.write_layout(ws, cells[:-1], fmt, x, sheet)
     met_range = ps.span(K_ROWS[0], C_MET, K_ROWS[-1])
-    for cell_range in (met_range, ps.a1(P_VERDICT, C_MET)):
+    for cell_range in (met_range, common.cell(P_VERDICT, C_MET)):
         ps.mark_yes_no(ws, x, cell_range)
     ps.write_layout(ws, cells[-1:], fmt, x, sheet)
 

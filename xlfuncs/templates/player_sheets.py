@@ -32,20 +32,15 @@ from .common import (
 )
 
 __all__ = [
-    "BYE_RESULTS",
     "UNDER_ONE_MOVE",
-    "UNDER_ONE_MOVE_RESULTS",
     "COUNTED",
     "EDITION_APPLIED",
     "CellKind",
-    "FORFEIT_RESULTS",
     "Game",
     "GameColumns",
     "LayoutCell",
     "TournamentGames",
-    "TITLE_CHOICES",
     "Value",
-    "a1",
     "add_player_sheet",
     "array_cell",
     "extra_formats",
@@ -55,7 +50,6 @@ __all__ = [
     "HEAD_ROWS",
     "PlayerEntered",
     "RULES",
-    "hide_helper_columns",
     "is_error_expr",
     "layout_sheet",
     "mark_yes_no",
@@ -78,21 +72,12 @@ Value = Any
 COUNTED: Final = "yes"
 """What the status column shows for a game that counts."""
 
-FORFEIT_RESULTS: Final = tuple(FORFEIT_SYMBOLS)
-"""The forfeit symbols (``+``, ``-``), from :mod:`xlfuncs.core.results`."""
-BYE_RESULTS: Final = tuple(BYE_SYMBOLS)
-"""The bye symbols (``H``, ``F``, ``U``, ``Z``), from :mod:`xlfuncs.core.results`."""
-UNDER_ONE_MOVE_RESULTS: Final = UNDER_ONE_MOVE_CELLS
-"""A game of less than one move as a cell writes it (``W<1``, ``D<1``, ``L<1``)."""
 UNDER_ONE_MOVE: Final = "under 1 move"
 """What the status column shows for a game of less than one move (scored, not rated)."""
 _WIN_TEXT: Final = (Outcome.WIN.symbol,)
 _DRAW_TEXT: Final = (Outcome.DRAW.shown, Outcome.DRAW.symbol)
 _LOSS_TEXT: Final = (Outcome.LOSS.symbol,)
 # The text a rated result's cell may hold: the drop-down's choices (see common.RESULT_CHOICES).
-
-TITLE_CHOICES: Final = FIDE_TITLES
-"""FIDE titles offered in an opponent's title drop-down: all of them."""
 
 
 @dataclass(frozen=True)
@@ -441,9 +426,9 @@ def status_expr(rating: Expr, result: Expr, *, unrated_counts: bool = False) -> 
         else if_(call("AND", call("ISNUMBER", r), op(">", r, 0)), COUNTED, "unrated")
     )
     tests = (
-        (FORFEIT_RESULTS, "forfeit"),
-        (BYE_RESULTS, "bye"),
-        (UNDER_ONE_MOVE_RESULTS, UNDER_ONE_MOVE),
+        (FORFEIT_SYMBOLS, "forfeit"),
+        (BYE_SYMBOLS, "bye"),
+        (UNDER_ONE_MOVE_CELLS, UNDER_ONE_MOVE),
     )
     inner: Expr = if_(rated_result, counted, "invalid")
     for texts, shown in reversed(tests):
@@ -516,7 +501,7 @@ def game_row_checks(
             columns.title,
             {
                 "validate": "list",
-                "source": list(TITLE_CHOICES),
+                "source": list(FIDE_TITLES),
                 "error_type": "warning",
                 "error_message": "A FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM.",
             },
@@ -528,7 +513,7 @@ def mute_uncounted(
     ws: Worksheet, extra: Mapping[str, Format], first_row: int, last_row: int, col: int
 ) -> None:
     """The status column in grey where the game is listed but does not count."""
-    top = a1(first_row, col)
+    top = cell(first_row, col)
     ws.conditional_format(
         first_row,
         col,
@@ -547,23 +532,18 @@ def add_player_sheet(
 ) -> Worksheet:
     """The sheet *name* of a one-player workbook: no gridlines, rows 12.75 high and the title
     row 20, each column of *widths* (column, width) that wide, the *helpers* columns (first,
-    last, width) hidden (:func:`hide_helper_columns`)."""
+    last, width: intermediate results) hidden and grouped (a user unhides them with Format >
+    Unhide Columns, which :func:`.common.protect` allows; they are not printed)."""
     ws = wb.add_worksheet(name)
     ws.hide_gridlines(2)
     ws.set_default_row(12.75)
     for col, width in widths:
         ws.set_column(col, col, width)
-    hide_helper_columns(ws, *helpers)
-    ws.set_row(0, 20)
-    return ws
-
-
-def hide_helper_columns(ws: Worksheet, first_col: int, last_col: int, width: float = 9) -> None:
-    """Columns of intermediate results: hidden and grouped (on a protected sheet a user
-    unhides them with Format > Unhide Columns, which :func:`.common.protect` allows);
-    hidden columns are not printed."""
+    first_col, last_col, width = helpers
     ws.set_column(first_col, last_col, width, None, {"level": 1, "hidden": True})
     ws.set_column(last_col + 1, last_col + 1, None, None, {"collapsed": True})
+    ws.set_row(0, 20)
+    return ws
 
 
 def note(
@@ -581,11 +561,6 @@ def note(
     ws.set_row(row, height)
 
 
-def a1(row: int, col: int, *, absolute: bool = False) -> str:
-    """A1 reference (alias of :func:`.common.cell`)."""
-    return cell(row, col, absolute=absolute)
-
-
 def span(first_row: int, col: int, last_row: int, *, absolute: bool = False) -> str:
     """A1 reference of a one-column range."""
-    return f"{a1(first_row, col, absolute=absolute)}:{a1(last_row, col, absolute=absolute)}"
+    return f"{cell(first_row, col, absolute=absolute)}:{cell(last_row, col, absolute=absolute)}"

@@ -380,14 +380,14 @@ def write_sheet(
     ps.note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=54)
     ps.write_layout(ws, player, fmt, x, grid)
     ps.rating_validation(ws, R_RATING, V_COL, R_RATING)
-    define("Rating", ps.a1(R_RATING, V_COL, absolute=True))
+    define("Rating", common.cell(R_RATING, V_COL, absolute=True))
     common.settings_block(wb, ws, fmt, R_RULES, C_NAME, rules=data.rules, local=local)
     for row, options in _K_VALIDATIONS:
         ws.data_validation(row, M_VALUE, row, M_VALUE, options)
     # The period's summary.
     ws.set_row(R_SUMHEAD, 27)
     ps.write_layout(ws, summary, fmt, x, grid)
-    define("K_used", ps.a1(R_SUM, C_USED, absolute=True))
+    define("K_used", common.cell(R_SUM, C_USED, absolute=True))
     # Below the floor the new rating is not a rating the list carries: the player is
     # unrated again (core's floor_note, through UNRATED_AGAIN); the number is struck out.
     mark = wb.add_format({"font_color": "#9C0006", "bold": True, "align": "right"})
@@ -395,7 +395,7 @@ def write_sheet(
     formula = "=" + floor[0].content.formula()
     write_formula(ws, R_FLOOR, C_STATUS, formula, mark, grid.value(R_FLOOR, C_STATUS))
     common.strike_below_floor(
-        wb, ws, (R_NEW, LAST_COL, R_NEW, LAST_COL), ps.a1(R_FLOOR, C_STATUS, absolute=True)
+        wb, ws, (R_NEW, LAST_COL, R_NEW, LAST_COL), common.cell(R_FLOOR, C_STATUS, absolute=True)
     )
     for criteria, style in ((">", "yes"), ("<", "no")):
         ws.conditional_format(
@@ -567,7 +567,7 @@ def _write_block(
 
     # Validation and formatting of the input rows.
     ps.game_row_checks(wb, ws, r0, r1, _GAME_COLUMNS)
-    used, rating_cell = ps.a1(r0, C_USED), ps.a1(r0, C_RATING)
+    used, rating_cell = common.cell(r0, C_USED), common.cell(r0, C_RATING)
     ws.conditional_format(
         r0,
         C_USED,
@@ -575,7 +575,7 @@ def _write_block(
         C_USED,
         {
             "type": "formula",
-            "criteria": f'=AND({ps.a1(r0, C_STATUS)}="{COUNTED}",{used}<>{rating_cell})',
+            "criteria": f'=AND({common.cell(r0, C_STATUS)}="{COUNTED}",{used}<>{rating_cell})',
             "format": x["capped"],
         },
     )
@@ -588,7 +588,7 @@ def _write_block(
         0,
         {
             "type": "formula",
-            "criteria": f'=LEFT({ps.a1(r1 + 1, 0)},11)="ELO_DETAIL:"',
+            "criteria": f'=LEFT({common.cell(r1 + 1, 0)},11)="ELO_DETAIL:"',
             "format": x["error"],
         },
     )

@@ -68,14 +68,11 @@ RATING_COL = WORKING_COLUMNS + 1
 
 HIDDEN = 20
 """How far right of the cells that show them (column U on) the arrays of the calls are, in
-hidden columns: LibreOffice recalculates array formulas when it opens a workbook, so cells
-that were the arrays would show ``#NAME?`` where our functions are not installed
-(``docs/templates.md``); an ordinary formula keeps its stored value."""
+hidden columns (as the charts' arrays: ``docs/templates.md``)."""
 
 WIDTHS = (9.0, 8.0, 8.0, 96.0, 28.0, 2.0, 12.0, *[8.5] * 7, 72.0)
 """The widths of the shown columns: the tie-breaks' blocks (A:E), a blank one, the rating
-working (G:O); the blocks print on pages of their own, each one A4 page across at
-:data:`~xlfuncs.templates.printing.PRINT_SCALE` (the text columns wrapped)."""
+working (G:O), each one A4 page across at :data:`~xlfuncs.templates.printing.PRINT_SCALE`."""
 
 RATING_EXTRA = 10
 """Rows of the rating block beyond its lines: a first row, the headers, two hypothetical
@@ -105,10 +102,9 @@ def add_working_sheet(
     values: Mapping[str, Sequence[Any]],
     event: Event,
 ) -> None:
-    """Add the :data:`SHEET` to *wb*, reading the chart on *sheet* laid out as *layout*:
-    *data* its input cells, *values* its computed columns
-    (:func:`~xlfuncs.templates.chart.figures`); nothing for an event without players, nor
-    unless it asks for the sheet (:attr:`~xlfuncs.templates.event.Event.working`)."""
+    """Add the :data:`SHEET` to *wb*, reading the chart on *sheet* laid out as *layout*
+    (*data*: its input cells, *values*: its computed columns), where the event has players
+    and asks for it (:attr:`~xlfuncs.templates.event.Event.working`)."""
     if not event.players or not event.working:
         return
     ws = wb.add_worksheet(SHEET)
@@ -212,12 +208,10 @@ def _block(
     formula: str,
     values: list[list[Any]] | str,
 ) -> None:
-    """One legacy array formula over *area* (first row, first column, height, width)
-    moved :data:`HIDDEN` columns right (the call asks for a block of that height: its
-    ``rows``), and the visible cells of *area* showing it (``=IFERROR(U8,"")``: blank where
-    our functions are not loaded), each cell with its value of *values* (a block, or one
-    error value for every cell, as Excel fills an array with a single answer). *formats*: the
-    cells' format, the one of the text columns (wrapped) and those columns (from 0)."""
+    """One legacy array formula over *area* (first row, first column, height, width) moved
+    :data:`HIDDEN` columns right, and the visible cells of *area* showing it
+    (``=IFERROR(U8,"")``), each with its value of *values* (a block, or one error value for
+    every cell). *formats*: the cells', the wrapped text columns', and those columns."""
     first_row, first_col, height, width = area
     plain, wrapped, texts = formats
     if isinstance(values, str):
@@ -293,12 +287,9 @@ def _same_tiebreaks(
 def _own_games(
     ct: Crosstable, number: int, time: TimeControl | None = None
 ) -> tuple[Crosstable, list[int]]:
-    """Player *number*'s games alone: a crosstable of the player (number 1) and their
-    opponents (2, 3 ... in the order of their numbers; their own games left out), at the
-    chart's *time* (its ``Minutes`` cell; not the event's as read), as the chart's functions
-    read the games; and each one's number in *ct*. A player's rating change and first
-    rating read only their own games and their opponents' ratings: this works them out
-    without every player's games."""
+    """Player *number*'s games alone (all a rating change or first rating reads): a
+    crosstable of the player (number 1) and their opponents (2, 3 ..., their own games left
+    out) at the chart's *time*, and each one's number in *ct*."""
     me = ct.entrants[number - 1]
     opponents = sorted({p.opponent for p in me.pairings if p.opponent is not None})
     new = {o: i for i, o in enumerate(opponents, start=2)}
@@ -315,9 +306,7 @@ def _core_rating_block(
     layout: Layout, data: Any, values: Mapping[str, Sequence[Any]], event: Event
 ) -> list[list[Any]] | None:
     """Player 1's rating working from the event's crosstable as read, where it is the
-    chart's (the same ratings, edition and system, player 1's K, rated games and figure);
-    ``None``: not known to be (a grid: its workings name the rounds by the grid's
-    columns)."""
+    chart's (the same ratings, edition, system, K, rated games and figure); else ``None``."""
     ct = event.crosstable
     if not layout.swiss or ct is None or len(ct.entrants) != len(event.players):
         return None
