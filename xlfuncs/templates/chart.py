@@ -21,10 +21,7 @@ from xlsxwriter.worksheet import Worksheet
 from ..core.editions import DEFAULT_EDITION, OLDEST_EDITION
 from ..core.performance import PTP_FULL_SCORE_DEFAULT, PTP_FULL_SCORE_READINGS
 from ..core.scoring import ScoringSystem
-from ..core.tiebreak_editions import (
-    TIEBREAK_EDITIONS,
-    tiebreak_edition_for,
-)
+from ..core.tiebreak_editions import TIEBREAK_EDITIONS, tiebreak_edition_for
 from ..core.tiebreaks import default_tiebreaks
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
@@ -884,11 +881,7 @@ def _grid_group(layout: Layout, shown: int) -> str:
 
 
 def _column_headers(
-    ws: Worksheet,
-    fmt: Formats,
-    layout: Layout,
-    tiebreaks: Sequence[str],
-    shown: int,
+    ws: Worksheet, fmt: Formats, layout: Layout, tiebreaks: Sequence[str], shown: int
 ) -> None:
     """The column groups and headers; the grid's group over the *shown* results columns
     only (:meth:`Layout.results_shown`), so that a small event's does not run into hidden

@@ -78,10 +78,9 @@ RESULT_CHOICES: Final = (
     *BYE_SYMBOLS,
     *UNDER_ONE_MOVE_CELLS,
 )
-"""What a result cell accepts from its drop-down list: win, draw (½ or =), loss, forfeit
-win and loss, byes (half point, full point, pairing-allocated, zero point), and win, draw
-and loss in a game of less than one move (``W<1``, ``D<1``, ``L<1``: scored, not rated; a
-cell refuses a bare ``W``, which may mean a win: :func:`xlfuncs.core.results.read_cell`)."""
+"""What a result cell accepts from its drop-down list: win, draw (½ or =), loss, forfeits,
+byes, and a game of less than one move (``W<1``, ``D<1``, ``L<1``; a bare ``W`` is refused:
+:func:`xlfuncs.core.results.read_cell`)."""
 
 EDITIONS_NEWEST_FIRST: Final = tuple(reversed(EDITIONS))
 """The standard editions, newest first."""
@@ -155,9 +154,8 @@ class LitePackage:
 
 
 XlsxOptions = Mapping[str, Any]
-"""Options handed as they are to XlsxWriter, whose API takes them as a dict (a workbook's
-constructor options, a data validation's ``validate``, ``source``, ``input_title``...): their
-keys and values are XlsxWriter's to define."""
+"""Options handed as they are to XlsxWriter (a data validation's ``validate``, ``source``
+...): their keys and values are XlsxWriter's to define."""
 
 PartsRewrite = Callable[[dict[str, bytes]], object]
 """A last rewrite of a finished workbook's parts (part name -> bytes), in place, before the
@@ -170,10 +168,7 @@ _CALC_PR = re.compile(rb"<calcPr\b[^>]*/>")
 
 
 class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is untyped here
-    """xlsxwriter's workbook, finished when it is closed (:func:`finish_package`): the
-    calculation settings Excel opens it with, the cells of :class:`LaterCells` written, blank
-    formula values typed as text, the xlwings Lite code *lite* stored in it, the parts
-    rewritten by *rewrite*."""
+    """xlsxwriter's workbook, finished when it is closed (:func:`finish_package`)."""
 
     def __init__(
         self,
@@ -635,11 +630,9 @@ def _write_cells(
     values: Iterable[Any],
     formats: Iterable[Format | None],
 ) -> None:
-    """:func:`write_value` on each cell of *places* (its row and its column, in turn, all
-    within the rows and columns of *area*), its value of *values* and format of *formats*:
-    the common kinds told apart once per cell, a number, a blank or a text xlsxwriter has
-    written once (:class:`KeptTexts`) with a format kept for the finished sheet
-    (:class:`LaterCells`)."""
+    """:func:`write_value` on each cell of *places* (rows and columns, all within *area*),
+    with its value and format; a number, a blank or a text written once (:class:`KeptTexts`)
+    with a format kept for the finished sheet (:class:`LaterCells`)."""
     later = _kept(ws, *area)
     if later is None:
         for row, col, value, fmt in zip(*places, values, formats):
@@ -760,11 +753,8 @@ def _array_formula(
     ws: Worksheet, area: Area, formula: str, fmt: Format | None, cached: Any, *, every: bool
 ) -> None:
     """The legacy array formula *formula* over *area* with the value *cached* (its first
-    cell's), the other cells' values left to write (*every*: all of them will be). In a
-    workbook of :func:`new_workbook`, with a format and every other cell's value, it is
-    given to xlsxwriter on its first cell and its range written as the file is finished
-    (:class:`LaterCells`): over a range, xlsxwriter fills every other cell with a zero for
-    the values to replace."""
+    cell's), the other cells' values left to write (*every*: all of them will be); given to
+    xlsxwriter on its first cell only where :class:`LaterCells` writes its range."""
     first_row, first_col, last_row, last_col = area
     later = _kept(ws, range(first_row, last_row + 1), range(first_col, last_col + 1))
     if later is not None and fmt is not None and every and area[:2] != area[2:]:
@@ -788,12 +778,8 @@ def settings_block(
     rates: bool = True,
 ) -> None:
     """The rules-edition setting: a validated drop-down, named ``Rules`` (*local*: a name of
-    this sheet only, so that several sheets of a workbook have one).
-    *rates*: offer the rapid and blitz editions too (not for norms: none in rapid or blitz).
-
-    The label fills *label_cols* columns from *col* and the value the *value_cols* columns
-    after it (merged when more than one). Blank means the edition in force today; the
-    template ships with that edition chosen."""
+    this sheet only), the label *label_cols* columns from *col*, the value the *value_cols*
+    after it; *rates*: the rapid and blitz editions offered too. Blank: the edition in force."""
     if label_cols > 1:
         ws.merge_range(row, col, row, col + label_cols - 1, "", fmt.label)
     ws.write_string(row, col, "Rules edition", fmt.label)
@@ -942,9 +928,8 @@ def results_formatting(wb: Workbook, ws: Worksheet, areas: Sequence[Area]) -> No
 
 
 def strike_below_floor(wb: Workbook, ws: Worksheet, area: Area, mark: str) -> None:
-    """The new ratings in *area* struck out in red where the cell *mark* (``UNRATED_AGAIN``'s
-    mark of a new rating below the edition's floor: the player is unrated again) is not
-    blank."""
+    """The new ratings in *area* struck out in red where the cell *mark* (``UNRATED_AGAIN``'s:
+    below the edition's floor) is not blank."""
     ws.conditional_format(
         *area,
         {

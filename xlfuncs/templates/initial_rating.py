@@ -185,10 +185,7 @@ def _line(
     row: int, label: str, expr: Expr, style: str = "computed_text"
 ) -> tuple[LayoutCell, LayoutCell]:
     """A panel line: the label, and the formula."""
-    return (
-        ps.text_cell(row, C_LABEL, label, "label"),
-        formula_cell(row, C_VALUE, expr, style),
-    )
+    return (ps.text_cell(row, C_LABEL, label, "label"), formula_cell(row, C_VALUE, expr, style))
 
 
 def _head_layout(data: FirstRatingData) -> list[LayoutCell]:
@@ -375,11 +372,7 @@ def _calculation_layout() -> list[LayoutCell]:
         *_line(
             P_PUBLISHED,
             "Would it be published?",
-            if_(
-                ps.is_error_expr(first),
-                "no",
-                blank_or(first, if_(enough, "yes", "no")),
-            ),
+            if_(ps.is_error_expr(first), "no", blank_or(first, if_(enough, "yes", "no"))),
             "yes_no",
         ),
         formula_cell(P_WHY, C_LABEL, why, "wrap", last_row=P_WHY_LAST, last_col=C_VALUE),

@@ -319,12 +319,7 @@ def _performance_layout() -> list[LayoutCell]:
         ps.text_cell(P_TOP, C_NAME, "Norm performance", "section", last_col=C_RESULT),
         *line(P_GAMES, "Games counted n", n, "computed"),
         *line(P_POINTS, "Points", pts, "points"),
-        *line(
-            P_FLOOR,
-            "Rating floor applied",
-            _when_counted(call("IFERROR", floor, "")),
-            "left",
-        ),
+        *line(P_FLOOR, "Rating floor applied", _when_counted(call("IFERROR", floor, "")), "left"),
         *line(P_RA, "Ra (floor applied, rounded)", _when_counted(h_ra), "computed"),
         *line(P_P, "p (to the whole percent)", _when_counted(h_p), "percent"),
         *line(P_DP, "dp (table 8.1(a))", _when_counted(call("DP_LOOKUP", pts, n)), "computed"),
@@ -489,11 +484,7 @@ def _check_row(i: int, row: int) -> list[LayoutCell]:
         )[i - 6]
     )
     if i == 3:
-        most = if_(
-            ps.is_error_expr(h_feds),
-            "",
-            blank_or(h_feds, concat(" (most: ", h_feds, ")")),
-        )
+        most = if_(ps.is_error_expr(h_feds), "", blank_or(h_feds, concat(" (most: ", h_feds, ")")))
         text = formula_cell(row, C_STATUS, concat(_CHECKS[3], most), "left", last_col=C_NOTE)
     else:
         text = ps.text_cell(row, C_STATUS, _CHECKS[i], "left", last_col=C_NOTE)

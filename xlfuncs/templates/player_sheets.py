@@ -367,12 +367,7 @@ class GameColumns:
 
 
 def game_input_cells(
-    row: int,
-    number: int,
-    game: Game | None,
-    columns: GameColumns,
-    *,
-    unrated_counts: bool = False,
+    row: int, number: int, game: Game | None, columns: GameColumns, *, unrated_counts: bool = False
 ) -> list[LayoutCell]:
     """A game row's number, its input cells holding *game* (blank without one) and its
     status (:func:`status_expr`)."""

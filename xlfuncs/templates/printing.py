@@ -10,12 +10,7 @@ from typing import Final
 
 from xlsxwriter.worksheet import Worksheet
 
-__all__ = [
-    "PRINT_SCALE",
-    "column_pixels",
-    "page_bands",
-    "print_setup",
-]
+__all__ = ["PRINT_SCALE", "column_pixels", "page_bands", "print_setup"]
 
 PRINT_SCALE: Final = 70
 """The scale, in per cent, of a sheet too wide for one page: the sheets' 10-point type prints
