@@ -131,9 +131,7 @@ class Formats:
     hint: Format
     """One line of help above a table."""
     heading: Format
-    """A bold heading, left-aligned."""
     body: Format
-    """Plain text."""
 
 
 EXCEL_CALC_ID = 191029

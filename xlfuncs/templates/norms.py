@@ -21,7 +21,7 @@ from ..core.norms import COUNTING_TITLES, MIN_NORM_PERCENT, NORM_TITLES
 from ..core.title_editions import title_edition
 from . import common
 from . import player_sheets as ps
-from .cell_formula import Area, Expr, Name, Paren, Ref, Sheet, blank_or, call, concat, if_, op
+from .cell_formula import Area, Expr, Name, Paren, Ref, blank_or, call, concat, if_, op
 from .player_sheets import COUNTED, RULES, Game, LayoutCell, formula_cell
 
 __all__ = ["COUNTING_TITLES", "MAX_GAMES", "NORM_RANKS", "Game", "NormSheetData", "build"]
@@ -393,8 +393,10 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     common.settings_block(wb, ws, fmt, R_RULES, C_TITLED, rules=data.rules, rates=False)
     ps.write_layout(ws, layout, fmt, x, sheet)
     _validations_and_formats(wb, ws, x)
-    _write_checks(wb, ws, fmt, x, checks, sheet)
-    ps.write_layout(ws, tables, fmt, x, sheet)
+    ps.write_layout(ws, checks[:-1], fmt, x, sheet)
+    for met in (ps.span(K_ROWS[0], C_MET, K_ROWS[-1]), common.cell(P_VERDICT, C_MET)):
+        ps.mark_yes_no(ws, x, met)
+    ps.write_layout(ws, [*checks[-1:], *tables], fmt, x, sheet)
     for name, area in (("Norms", _NORMS), ("Unrated", _UNRATED)):
         wb.define_name(name, f"='{SHEET}'!{area.formula()}")
     common.finish_sheet(ws, R_HEAD + 1, P_TABLE + 7, LAST_COL)
@@ -537,23 +539,6 @@ def _checks_layout() -> list[LayoutCell]:
         formula_cell(P_VERDICT, C_MET, _when_counted(all_met), "verdict"),
         ps.text_cell(P_READING, C_NAME, READING, "note", last_row=P_READING + 4, last_col=C_MET),
     ]
-
-
-def _write_checks(
-    wb: Any,
-    ws: Worksheet,
-    fmt: common.Formats,
-    x: dict[str, Format],
-    cells: Sequence[LayoutCell],
-    sheet: Sheet,
-) -> None:
-    """The checks' *cells* valued on *sheet*, the hidden arrays beside them, and the
-    highlights of what is met."""
-    ps.write_layout(ws, cells[:-1], fmt, x, sheet)
-    met_range = ps.span(K_ROWS[0], C_MET, K_ROWS[-1])
-    for cell_range in (met_range, common.cell(P_VERDICT, C_MET)):
-        ps.mark_yes_no(ws, x, cell_range)
-    ps.write_layout(ws, cells[-1:], fmt, x, sheet)
 
 
 _NORMS: Final = Area(P_TABLE + 1, C_NAME, P_TABLE + len(NORM_RANKS), C_RESULT, absolute=True)
