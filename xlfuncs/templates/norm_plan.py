@@ -82,9 +82,8 @@ COLUMN_WIDTHS: Final = (
 @dataclass(frozen=True)
 class PlanSheetData:
     """A field to plan (at most :data:`MAX_PLAYERS` players), the event (``system`` ``rr``,
-    ``drr`` or ``swiss``, with its ``rounds``), and the player the organiser could add
-    (``None``: the row left blank). ``rules`` an edition id (``None``: the edition in
-    force)."""
+    ``drr`` or ``swiss`` with its ``rounds``; ``rules`` ``None``: the edition in force), and
+    the player the organiser could add."""
 
     players: Sequence[PlanPlayer] = field(default_factory=tuple)
     system: str = "rr"
@@ -178,9 +177,7 @@ def _calls(
     cached: Sequence[Sequence[Any]],
 ) -> None:
     """One ``NORM_PLAN`` call over hidden columns from *hidden*, and the visible cells from
-    *shown_col* showing its rows: LibreOffice recalculates array formulas on opening (an
-    ordinary formula keeps its stored value), so where our functions are not installed only
-    the unprinted cells show ``#NAME?``."""
+    *shown_col* showing its rows (as the charts' arrays: ``docs/templates.md``)."""
     last = hidden + len(PLAN_TITLES) - 1
     write_array_block(ws, R_FIRST, hidden, last_row, last, formula, fmt, cached)
     for i, row in enumerate(cached):

@@ -30,9 +30,7 @@ MAX_GAMES: Final = 15
 SHEET: Final = "Title norm"
 
 NORM_RANKS: Final = tuple(NORM_TITLES)
-"""The norm titles, strongest first (:data:`xlfuncs.core.norms.NORM_TITLES`): for a norm, an
-opponent holds "the norm's title or higher" when their title comes at or before the norm's
-in this list (:func:`xlfuncs.core.norms.title_or_higher`)."""
+"""The norm titles, strongest first (:data:`xlfuncs.core.norms.NORM_TITLES`)."""
 
 (
     C_NO,

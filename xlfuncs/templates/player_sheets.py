@@ -158,9 +158,8 @@ def mark_yes_no(ws: Worksheet, x: Mapping[str, Format], cells: str) -> None:
 
 
 CellKind = Literal["text", "formula", "array", "value"]
-"""How a :class:`LayoutCell` is written: text as text, a formula with its cached value, an
-array formula over the cell's range with each cell's value, or a value (number, date, text
-or blank) as :func:`.common.write_value` writes it."""
+"""How a :class:`LayoutCell` is written: text as text, a formula or an array formula over the
+cell's range with its values, or a value as :func:`.common.write_value` writes it."""
 
 
 @dataclass(frozen=True)
@@ -185,10 +184,9 @@ def layout_sheet(
     rules: tuple[int, int, str | None],
     names: Mapping[str, tuple[int, int] | Area] | None = None,
 ) -> Sheet:
-    """*cells* as a :class:`~.cell_formula.Sheet` (text, values and formulas given as
-    expressions), with the defined *names*, to compute the formulas' values from; *rules*:
-    the row and column of the ``Rules`` cell (:func:`.common.settings_block`'s) and the
-    edition it holds (``None``: the edition in force)."""
+    """*cells* as a :class:`~.cell_formula.Sheet` with the defined *names*, to compute the
+    formulas' values from; *rules*: the ``Rules`` cell's row, column and edition (``None``:
+    the edition in force)."""
     row, col, edition = rules
     sheet = Sheet(names={"Rules": (row, col), **(names or {})})
     for c in cells:
@@ -328,12 +326,10 @@ def player_head(
     entries: Sequence[tuple[int, str, Value]] = (),
     federation_label: str = "Federation",
 ) -> list[LayoutCell]:
-    """A one-player sheet's head (:data:`HEAD_ROWS`): the *title* and under it a line that
-    repeats what was entered, both from the first column; and the *player*'s name, FIDE ID
-    and federation, then *entries* (row, label, value), as :func:`labelled_inputs` in
-    *columns* (label, input, last column). The line: the name and FIDE ID entered, then
-    *line* (each part blank or beginning ``"  ·  "``); the text *empty* while there is no
-    name."""
+    """A one-player sheet's head (:data:`HEAD_ROWS`): the *title*, a line repeating the name
+    and FIDE ID entered and *line* (each part blank or beginning ``"  ·  "``; *empty* while
+    there is no name), and the *player*'s name, FIDE ID, federation and *entries* as
+    :func:`labelled_inputs` in *columns* (label, input, last column)."""
     title_row, line_row, _, name_row, id_row, fed_row = HEAD_ROWS
     name, fide_id = Ref(name_row, columns[1]), Ref(id_row, columns[1])
     fide = blank_or(fide_id, concat("  ·  FIDE ID ", fide_id))

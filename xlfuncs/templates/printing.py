@@ -41,14 +41,6 @@ def column_pixels(width: float) -> int:
     return int(width * 7 + 0.5) + 5
 
 
-def _room(landscape: bool, scale: int) -> float:
-    """The width an A4 page holds, in points at 100 % of the widest layout (see
-    :data:`_WIDE_POINTS_PER_PIXEL`), at *scale* per cent."""
-    short, long_ = _A4_POINTS
-    usable = (long_ if landscape else short) - 2 * 72 * MARGIN_INCHES
-    return usable * _SLACK * 100 / scale
-
-
 def page_bands(
     widths: Sequence[float],
     *,
@@ -63,7 +55,9 @@ def page_bands(
     that no longer fits. The first *repeated* columns print on every page; ``[]``: one page
     wide."""
     points = [column_pixels(w) * _WIDE_POINTS_PER_PIXEL for w in widths]
-    room = _room(landscape, scale)
+    short, long_ = _A4_POINTS
+    usable = (long_ if landscape else short) - 2 * 72 * MARGIN_INCHES  # the page's, in points
+    room = usable * _SLACK * 100 / scale  # at 100 % of the widest layout
     again = sum(points[:repeated])
     breaks: list[int] = []
     first, used, last_start = 0, 0.0, 0

@@ -1,10 +1,6 @@
 """``rating_calculator.xlsx``: one player's rating period, laid out like FIDE's per-player
-calculation page.
-
-The layout, and why ``ELO_DETAIL`` sits in hidden columns: ``docs/templates.md``. The stored
-values come from ``ELO_DETAIL`` (each tournament's games) and ``ELO_CHANGE`` (the period: one
-call over every tournament's games, labelled with their tournament, so that the 2022
-one-upgrade-per-tournament rule and the rounding once for the period are computed in core).
+calculation page (``docs/templates.md``): ``ELO_DETAIL`` for each tournament's games, one
+``ELO_CHANGE`` over the period's games labelled with their tournament.
 """
 
 from __future__ import annotations
@@ -334,8 +330,7 @@ _K_VALIDATIONS: Final[tuple[tuple[int, dict[str, Any]], ...]] = (
 
 
 def _cells(data: RatingPeriod, *, blank: bool) -> tuple[list[list[LayoutCell]], Sheet]:
-    """The sheet's cells in the order they are written (the player, the summary, each
-    tournament's block with its totals last, the floor's mark), and the sheet that values
+    """The sheet's cells in the order they are written, in parts, and the sheet that values
     them."""
     events = [
         data.tournaments[i] if i < len(data.tournaments) else TournamentGames()
@@ -366,10 +361,9 @@ def write_sheet(
     local: bool = False,
 ) -> Worksheet:
     """The calculation sheet of *data*, named *sheet*, added to *wb* (*x*: the
-    :func:`~.player_sheets.extra_formats` of *wb*); the workbook's FIDE tables and xlwings
-    sheets are the caller's. *local*: the sheet's names (``Rating``, ``K_used``, ``Rules``,
-    ``Games``) are defined for this sheet only, so that many such sheets share a workbook
-    (the one-player template defines them for the workbook, and activates the sheet)."""
+    :func:`~.player_sheets.extra_formats` of *wb*; the FIDE tables and xlwings sheets are
+    the caller's). *local*: the sheet's names defined for this sheet only, so that many such
+    sheets share a workbook (else for the workbook, the sheet activated)."""
     validate(data)
     (player, summary, *blocks, floor), grid = _cells(data, blank=blank)
     ws = ps.add_player_sheet(wb, sheet, _COLUMN_WIDTHS, (C_HELP, C_PERIOD + 2, 10))
