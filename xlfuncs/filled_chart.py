@@ -60,9 +60,8 @@ def _fide_id(text: str | None) -> int | None:
 
 
 def _title(text: str) -> str | None:
-    """The TRF's title field as the chart writes it: a FIDE title, an older TRF16 code
-    (``g``, ``wm``) as the title it stands for (:func:`~xlfuncs.core.titles.trf_title`);
-    ``None`` for a blank (the parser refuses any other text)."""
+    """The TRF's title field as the chart writes it (:func:`~xlfuncs.core.titles.trf_title`);
+    ``None`` for a blank."""
     return trf_title(text) or text.strip() or None
 
 
@@ -73,11 +72,10 @@ def _sex(text: str) -> str | None:
 def _round_robin_grid(
     t: Tournament, number: Mapping[int, int]
 ) -> tuple[list[list[str | None]], int] | None:
-    """Each player's results against every other (the first games, then the second ones:
-    :attr:`~xlfuncs.templates.event.ChartPlayer.results`) and how many times each two players
-    met (1, or 2 for a double round robin); ``None`` when a grid cannot hold the games (a
-    bye, an unplayed round with points, a third game between the same two players, or a
-    second one in an event too short for two cycles)."""
+    """Each player's results against every other
+    (:attr:`~xlfuncs.templates.event.ChartPlayer.results`) and how many times each two players
+    met (1 or 2); ``None`` when a grid cannot hold the games (a bye, a third game between the
+    same two players, a second one in an event too short for two cycles)."""
     count = len(number)
     games: list[list[list[str]]] = [[[] for _ in range(count)] for _ in range(count)]
     for p in t.players:

@@ -19,7 +19,7 @@ from ..core.editions import DEFAULT_EDITION
 from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_CELLS, Outcome
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
-from .cell_formula import Area, Expr, Name, Ref, Sheet, blank_or, call, concat, if_, op
+from .cell_formula import Area, Expr, Name, Ref, Sheet, Value, blank_or, call, concat, if_, op
 from .common import (
     Formats,
     cell,
@@ -65,9 +65,6 @@ __all__ = [
     "text_cell",
     "write_layout",
 ]
-
-Value = Any
-"""A cell value as Excel passes it: ``float``, ``str``, ``bool`` or ``None`` (blank)."""
 
 COUNTED: Final = "yes"
 """What the status column shows for a game that counts."""
