@@ -39,8 +39,7 @@ COMPUTED = (
     "norm",
 )
 """The computed columns after the results, in order; ``"tiebreaks"`` stands for the
-:attr:`Layout.tiebreaks` tie-break columns, named ``"tb1"``, ``"tb2"`` ... in
-:attr:`Layout.computed`."""
+tie-break columns ``"tb1"``, ``"tb2"`` ... (:attr:`Layout.computed`)."""
 
 ARRAYS = (
     "k_data",
@@ -137,10 +136,8 @@ class Layout:
         return self.col(self.computed[-1])
 
     def results_shown(self, event: Event | None) -> int:
-        """The results columns (from :data:`MIDDLE`) a chart of *event* shows: a finished
-        event's chart hides the rounds it did not play (Swiss; at least round 1 shows) or the
-        grid columns of the players it does not have (round robin); the blank chart shows
-        them all."""
+        """The results columns (from :data:`MIDDLE`) a chart of *event* shows: not the rounds
+        it did not play (at least round 1) nor the grid columns of players it does not have."""
         if event is None:
             return self.middle_width
         if self.swiss:

@@ -88,9 +88,8 @@ class ChartPlayer:
     rounds: tuple[Round, ...] = ()
     """Swiss: one entry per round."""
     file_points: float | None = None
-    """The points the source file gives (a TRF's points column); ``None``: not given. Where
-    they differ from what the results add up to, the chart marks the points cell with the
-    file's figure."""
+    """The points the source file gives (``None``: not given), marked on the chart where they
+    differ from what the results add up to."""
     later_byes: tuple[tuple[int, str], ...] = ()
     """Swiss, a file written mid-event: the byes the file enters for rounds not counted yet
     (``(5, "H (0.5)")``), left out of those cells and noted on each."""
@@ -128,14 +127,12 @@ class Event:
     one in force on :attr:`start` (when a date), else today's."""
     unrated_rating: int | None = None
     """The rating unrated players count at in the rating tie-breaks (the chart's
-    ``UnratedRating`` cell); ``None``: none (those tie-breaks blank once a player is
-    unrated, C.07 10)."""
+    ``UnratedRating`` cell); ``None``: none (C.07 10)."""
     ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
     """How PTP and APPO read a full score (C.07 10.3; the chart's ``PtpFullScore`` cell):
     one of :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_READINGS`."""
     scoring: ScoringSystem = DEFAULT_SCORING
-    """The event's scoring system (TRF-2026 record ``162``; the chart's ``Scoring`` cell),
-    which the points and the point-based tie-breaks follow."""
+    """The event's scoring system (TRF-2026 record ``162``; the chart's ``Scoring`` cell)."""
     minutes: float | None = None
     """Each player's time for 60 moves, increments included (Rating Regulations 1.1; the
     chart's ``Minutes`` cell); ``None``: not known, every game counts."""
@@ -143,11 +140,9 @@ class Event:
     """How the event was paired, ``"swiss"`` or ``"rr"``, which the Swiss chart's tie-break
     and first-rating formulas are told; ``None``: ``"swiss"``."""
     teams: TeamStandings | None = None
-    """A team event's standing, written on its own sheet
-    (:mod:`~xlfuncs.templates.team_sheet`); ``None``: not a team event."""
+    """A team event's standing (:mod:`~xlfuncs.templates.team_sheet`); ``None``: none."""
     working: bool = False
-    """Whether the filled chart gets the sheet of one player's workings
-    (:mod:`~xlfuncs.templates.working_sheet`): ``xlfuncs crosstable``'s workbooks."""
+    """Whether the filled chart gets the Working sheet (:mod:`~xlfuncs.templates.working_sheet`)."""
     tiebreak_table: TiebreakTable | None = field(default=None, compare=False, repr=False)
     """The event's tie-breaks as read, for the working sheet's stored values
     (:mod:`~xlfuncs.templates.working_sheet`); ``None``: worked out from the chart's cells."""
