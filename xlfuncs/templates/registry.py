@@ -26,13 +26,13 @@ __all__ = [
 
 
 def _lazy(module: str, *, lite: bool = False) -> Callable[[Path], None]:
+    """The writer of :mod:`xlfuncs.templates`' *module*'s blank template, with the Lite code
+    (*lite*: its calls in the Lite form), the module imported when it is called."""
+
     def build(path: Path) -> None:
         importlib.import_module(f"{__package__}.{module}").build(Path(path))
         add_lite_code(Path(path), lite_form=lite)
 
-    build.__name__ = f"build_{module}{'_lite' if lite else ''}"
-    form = "the Lite form (calls stored as Excel binds them)" if lite else "plain names"
-    build.__doc__ = f"Build the blank template of :mod:`xlfuncs.templates.{module}`, {form}."
     return build
 
 
