@@ -30,7 +30,8 @@ from xlfuncs.excel import EXCEL_ERRORS
 from xlfuncs.templates import initial_rating as ir
 from xlfuncs.templates import norms as nm
 from xlfuncs.templates import rating_calculator as rc
-from xlfuncs.templates.player_sheets import Game, TournamentGames, a1
+from xlfuncs.templates.common import cell as a1
+from xlfuncs.templates.player_sheets import Game, TournamentGames
 
 pytestmark = pytest.mark.slow  # each test recalculates a workbook or prints one
 

@@ -1,18 +1,12 @@
 """From a tournament report file (TRF) to a filled chart: the crosstable workbook that
-``xlfuncs crosstable`` writes (the crosstable itself, as the rating maths read it, is
-:class:`~xlfuncs.core.tournament.Crosstable`).
+``xlfuncs crosstable`` writes.
 
-The event goes into the round-robin template when it is a round robin (its system:
-``--system``, the file's ``192`` or ``092``, else every two players met) in which every two
-players met once (or twice: a double round robin, two result cells per pair) and the grid can
-hold every result (no byes, no third game between the same two players), otherwise into the
-Swiss wall chart, which holds everything a TRF can say, with as many rows and rounds as the
-file has; its tie-break and first-rating formulas are told the event's system. Every value of
-the file is written as it is (names as text, result symbols as written); K is the one the
-report uses (the same reading of the event, :mod:`xlfuncs.event`), written in the K column so
-that the workbook and the report agree. The points column holds the points the results add up to;
-where the file gives other points, the cell shows the file's figure too (see
-:class:`FilledEvent`).
+A round robin (``--system``, the file's ``192`` or ``092``, else every two players met) in
+which every two players met once or twice and the grid can hold every result goes into the
+round-robin template, anything else into the Swiss wall chart. Every value of the file is
+written as it is; K is the report's (:mod:`xlfuncs.event`), so that workbook and report
+agree; where the file gives other points than the results add up to, the points cell shows
+the file's figure too (:class:`FilledEvent`).
 """
 
 from __future__ import annotations
@@ -56,10 +50,8 @@ class FilledEvent:
     warnings: tuple[Finding, ...]
     """What the reader had to assume (the report's warnings, and the template's)."""
     discrepancies: tuple[Finding, ...] = ()
-    """What :func:`~xlfuncs.trf.standings.file_discrepancies` found (the file against
-    itself, and its ranks against ours), as the report lists them; a
-    player's points that disagree with their results are also marked in the workbook
-    (:attr:`~xlfuncs.templates.event.ChartPlayer.file_points`)."""
+    """What :func:`~xlfuncs.trf.standings.file_discrepancies` found, as the report lists
+    them (points that disagree with the results are also marked in the workbook)."""
 
 
 def _fide_id(text: str | None) -> int | None:
@@ -68,9 +60,8 @@ def _fide_id(text: str | None) -> int | None:
 
 
 def _title(text: str) -> str | None:
-    """The TRF's title field as the chart writes it: a FIDE title, an older TRF16 code
-    (``g``, ``wm``) as the title it stands for (:func:`~xlfuncs.core.titles.trf_title`);
-    ``None`` for a blank (the parser refuses any other text)."""
+    """The TRF's title field as the chart writes it (:func:`~xlfuncs.core.titles.trf_title`);
+    ``None`` for a blank."""
     return trf_title(text) or text.strip() or None
 
 
@@ -81,11 +72,10 @@ def _sex(text: str) -> str | None:
 def _round_robin_grid(
     t: Tournament, number: Mapping[int, int]
 ) -> tuple[list[list[str | None]], int] | None:
-    """Each player's results against every other (the first games, then the second ones:
-    :attr:`~xlfuncs.templates.event.ChartPlayer.results`) and how many times each two players
-    met (1, or 2 for a double round robin); ``None`` when a grid cannot hold the games (a
-    bye, an unplayed round with points, a third game between the same two players, or a
-    second one in an event too short for two cycles)."""
+    """Each player's results against every other
+    (:attr:`~xlfuncs.templates.event.ChartPlayer.results`) and how many times each two players
+    met (1 or 2); ``None`` when a grid cannot hold the games (a bye, a third game between the
+    same two players, a second one in an event too short for two cycles)."""
     count = len(number)
     games: list[list[list[str]]] = [[[] for _ in range(count)] for _ in range(count)]
     for p in t.players:
@@ -123,14 +113,10 @@ def _chart_minutes(time: TimeControl | None) -> float | None:
 
 
 def event_from_trf(t: Tournament | AnalysedEvent, /, **options: Any) -> FilledEvent:
-    """The :class:`~xlfuncs.templates.event.Event` of the event *t* as read (an
-    :class:`~xlfuncs.event.AnalysedEvent`), or of a tournament read now with *options* (the
-    fields of :class:`~xlfuncs.event.EventOptions`), for the round-robin template or the
-    Swiss chart, with K (and, given a rating list, ratings, titles, sexes and birth years)
-    as the report computes it. The chart's tie-break columns are the event's
-    (:attr:`~xlfuncs.event.AnalysedEvent.standings`), and its "Tie-break rules" cell holds
-    their C.07 edition. Raises :class:`~xlfuncs.trf.TrfError` for a file list naming an
-    unknown tie-break."""
+    """The chart's event of *t* as read (an :class:`~xlfuncs.event.AnalysedEvent`), or of a
+    tournament read now with *options* (:class:`~xlfuncs.event.EventOptions`' fields), with
+    K, tie-breaks and their C.07 edition as the report has them. Raises
+    :class:`~xlfuncs.trf.TrfError` for a file list naming an unknown tie-break."""
     analysed = t if isinstance(t, AnalysedEvent) else analyse_event(t, EventOptions(**options))
     t = analysed.tournament
     found = analysed.read
@@ -189,8 +175,7 @@ def _chart_rounds(
     p: Player, number: Mapping[int, int], later: Mapping[int, LaterBye]
 ) -> tuple[Round, ...]:
     """Player *p*'s rounds on the Swiss chart, opponents by their numbers there (*number*:
-    by starting rank); a bye of a round not counted yet (*later*) is an empty round, noted
-    apart."""
+    by starting rank)."""
     return tuple(
         Round(None, None, None)  # a bye of a round not counted yet: noted apart
         if r in later
@@ -215,8 +200,7 @@ def _chart_player(
     later: Mapping[int, LaterBye],
 ) -> ChartPlayer:
     """Player *p*, numbered *number* on the chart, with their FIDE *rating* (``None``:
-    unrated, the file's rating then shown apart with why), *k* and their round-robin
-    *results* or Swiss *rounds* (the byes of rounds not counted yet, *later*, noted)."""
+    unrated, the file's rating noted), *k*, and round-robin *results* or Swiss *rounds*."""
     return ChartPlayer(
         number=number,
         name=p.name,
@@ -243,8 +227,7 @@ def _chart_player(
 
 
 def _chart_event(analysed: AnalysedEvent, players: tuple[ChartPlayer, ...], cycles: int) -> Event:
-    """The chart's :class:`~xlfuncs.templates.event.Event` of *analysed*, with its *players*
-    and the round robin's *cycles* (1 on a Swiss chart)."""
+    """The chart's event of *analysed*, with its *players* and *cycles* (1 on a Swiss)."""
     t = analysed.tournament
     found = analysed.read
     ranked = analysed.standings
@@ -280,20 +263,16 @@ def _title_of(name: str, rounds: str) -> str | None:
 
 
 FORMS = ("lite", "classic", "libreoffice")
-"""The forms a filled workbook is written in: ``lite`` (the xlwings Lite code stored in it
-and its calls stored as Excel binds Lite's functions, :mod:`xlfuncs.lite_form`),
-``classic`` (plain names, for classic xlwings' VBA functions) and ``libreoffice`` (the
-calls stored as LibreOffice Calc binds the add-in's functions,
-:mod:`xlfuncs.libreoffice.form`)."""
+"""The forms a filled workbook is written in: ``lite`` (the Lite code stored in it, the calls
+as Excel binds Lite's functions: :mod:`xlfuncs.lite_form`), ``classic`` (plain names) and
+``libreoffice`` (the calls as Calc binds them: :mod:`xlfuncs.libreoffice.form`)."""
 
 
 def lite_code_ahead() -> Answer[LitePackage]:
     """The xlwings Lite code of a workbook in the Lite form
-    (:func:`~xlfuncs.templates.registry.lite_package`), gathered by a forked child from now
-    on (:func:`~xlfuncs.parallel.in_child`: the same package as gathered here, which
-    is done where no child can be forked) while this process reads the event; returns the
-    :class:`~xlfuncs.parallel.Answer` (call it once, as :func:`write_chart`'s
-    *lite*, or discard it)."""
+    (:func:`~xlfuncs.templates.registry.lite_package`), gathered by a forked child
+    (:func:`~xlfuncs.parallel.in_child`) while this process reads the event: call the answer
+    once, as :func:`write_chart`'s *lite*, or discard it."""
     from .parallel import in_child
     from .templates.registry import lite_package
 
@@ -309,11 +288,9 @@ def write_chart(
     lite: Callable[[], LitePackage] | None = None,
 ) -> Path:
     """Write the filled workbook (formulas live, each with its computed value) to *path* in
-    *form* (one of :data:`FORMS`), through a temporary file renamed over it
-    (:func:`xlfuncs.output.write_atomically`: a failure leaves no half-written workbook),
-    telling *progress* how far it is. The command line vets *path* first
-    (:func:`xlfuncs.output.vet_file`). *lite*: for the Lite form, where its code comes from
-    (:func:`lite_code_ahead`; ``None``: gathered now)."""
+    *form* (one of :data:`FORMS`), atomically (:func:`xlfuncs.output.write_atomically`).
+    *lite*: for the Lite form, where its code comes from (:func:`lite_code_ahead`; ``None``:
+    gathered now)."""
     from .output import write_atomically
     from .templates import round_robin, swiss
     from .templates.registry import lite_package

@@ -1,20 +1,11 @@
 """A computed cell described once: an expression tree that gives both the formula text a
 workbook stores and the value Excel shows for it (the cached value stored beside it).
 
-The nodes are references (:class:`Ref`, :class:`Area`, :class:`Name`), constants
-(:class:`Const`), operators (:class:`Op`, :class:`Paren`) and calls (:class:`Call`). A call
-of one of our functions is evaluated by calling that very function
-(:mod:`xlfuncs.excel.functions`); the few Excel builtins the templates use (``IF``,
-``AND``, ``OR``, ``SUM``, ``ROUND``, ``COUNTIF``, ``INDEX``, ``IFERROR``, ``LEFT``,
-``ISNUMBER``) are each evaluated by one small function of :data:`BUILTINS`, following
-Excel's documented behaviour for the values a sheet passes.
-
-Values are as Excel passes them: numbers as ``float``, text as ``str``, ``bool``, ``None``
-for a blank, and an error value as :class:`XlError`. Our functions return their errors as
-text (``"#VALUE!"``), which Excel keeps as text: arithmetic on such text gives ``#VALUE!``.
-
-A :class:`Sheet` holds a sheet's cells (values, formulas, array formulas) and evaluates each
-formula on demand, the cells it refers to first, each once.
+A call of one of our functions is evaluated by calling that very function
+(:mod:`xlfuncs.excel.functions`); the Excel builtins the templates use, by
+:data:`BUILTINS`, following Excel's documented behaviour. Values are as Excel passes them
+(:data:`Value`); our functions return their errors as text, which Excel keeps as text.
+A :class:`Sheet` holds a sheet's cells and evaluates each formula on demand, once.
 """
 
 from __future__ import annotations
@@ -374,7 +365,6 @@ _OPERATORS: Mapping[str, Callable[[Value, Value], Value]] = {
     "<>": _comparison(lambda c: c != 0),
     "<": _comparison(lambda c: c < 0),
     ">": _comparison(lambda c: c > 0),
-    "<=": _comparison(lambda c: c <= 0),
     ">=": _comparison(lambda c: c >= 0),
 }
 

@@ -21,10 +21,7 @@ from xlsxwriter.worksheet import Worksheet
 from ..core.editions import DEFAULT_EDITION, OLDEST_EDITION
 from ..core.performance import PTP_FULL_SCORE_DEFAULT, PTP_FULL_SCORE_READINGS
 from ..core.scoring import ScoringSystem
-from ..core.tiebreak_editions import (
-    TIEBREAK_EDITIONS,
-    tiebreak_edition_for,
-)
+from ..core.tiebreak_editions import TIEBREAK_EDITIONS, tiebreak_edition_for
 from ..core.tiebreaks import default_tiebreaks
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
@@ -131,9 +128,8 @@ SWISS_CHOICES = (
     "RTNG",
     "AOB/F",
 )
-"""The tie-break headers' drop-down in the Swiss chart (any other descriptor C.07 writes may
-be typed: the list warns, the function judges; ``STD``, ``TPN``, ``RTNG`` and ``AOB/F`` are
-the 2026 text's, refused when the chart's tie-break rules are 2023)."""
+"""The tie-break headers' drop-down in the Swiss chart (another descriptor may be typed: the
+list warns, the function judges)."""
 ROUND_ROBIN_CHOICES = (
     "DE",
     "WIN",
@@ -172,14 +168,9 @@ _ROW = "\0"
 def _row_texts(layout: Layout) -> dict[str, str]:
     """The ordinary formulas of a player row, each reference's row number left out
     (:data:`_ROW`; the rows' formulas differ in nothing else): K used, and each visible
-    column that shows its row of a hidden array.
-
-    ``IFERROR(..., "")`` catches only Excel's own errors: classic xlwings' functions
-    return their error values as text, which shows. It matters where the array cannot be
-    computed: in LibreOffice, which recomputes a formula whose stored value is empty (so an
-    empty cell stays empty instead of showing #NAME?), and in Excel without the add-in
-    (where the title row says that the functions are not loaded). A player's row without a
-    figure is not blank: the array says why in a few words (:data:`~.chart_calls.REASONS`)."""
+    column that shows its row of a hidden array. ``IFERROR(..., "")`` catches only Excel's
+    own errors (our functions return theirs as text, which shows): an array that cannot be
+    computed (no add-in, LibreOffice) leaves the cell empty instead of ``#NAME?``."""
     names = expand_tiebreaks(ARRAYS, layout.tiebreaks)
     hidden = {name: xl_col_to_name(layout.hidden(name)) + _ROW for name in names}
     k_ovr = xl_col_to_name(K_OVERRIDE) + _ROW
@@ -305,9 +296,8 @@ def figures(
     """The value of every formula cell of the player rows, by column name (``COMPUTED``,
     ``"k"``, ``"k_data"``), computed as the workbook's formulas compute them (some columns
     by a forked child at the same time, :data:`_IN_CHILD`); *progress* hears each column.
-    *meanwhile* is called once this process has computed its columns, before the child's
-    are asked for, with the columns known by then (the same values, by name): the work a
-    chart has to do that needs no other figure."""
+    *meanwhile* is called with the columns known once this process has computed its own,
+    before the child's are asked for."""
     args = argument_values(layout, data)
     k_data = _column_of(call_value("k_data", args), 0, layout.capacity)
     k = [
@@ -377,14 +367,13 @@ def _columns(layout: Layout, found: Mapping[str, Any]) -> dict[str, list[Any]]:
 
 
 _IN_CHILD = frozenset(("tiebreaks", "change", "norm"))
-"""The columns :func:`figures` has a forked child compute while it computes the others and
-stores the cells that need no figure (about half the work each), for a chart of
-:data:`FORK_FROM` rows or more; where no child can be forked, all are computed here."""
+"""The columns :func:`figures` has a forked child compute while it computes the others (about
+half the work each), for a chart of :data:`FORK_FROM` rows or more, where a child can be
+forked."""
 
 _BEFORE_CHILD = frozenset(("games",))
 """The columns :func:`figures` computes before it forks its child: the first builds the
-crosstable from the chart's columns, which the child then finds built (every column's value
-is the same in whichever order they are computed: each call is a function of its cells)."""
+crosstable from the chart's columns, which the child then finds built."""
 
 FORK_FROM = 1000
 """The rows from which a chart's figures are computed by two processes (:data:`_IN_CHILD`)."""
@@ -520,9 +509,7 @@ class ChartTemplate:
         lite: LitePackage | None = None,
         rewrite: PartsRewrite | None = None,
     ) -> None:
-        """Write the chart to *path*: blank, or filled with *event*, every formula cell
-        carrying its computed value, the Lite code *lite* stored in it, its parts rewritten
-        by *rewrite*; *progress* hears how far it is (:func:`build_chart`)."""
+        """Write the chart to *path*, blank or filled with *event* (:func:`build_chart`)."""
         build_chart(Path(path), self.layout_of(event), self.texts, event, progress, lite, rewrite)
 
 
@@ -535,9 +522,8 @@ def build_chart(
     lite: LitePackage | None = None,
     rewrite: PartsRewrite | None = None,
 ) -> None:
-    """Write the chart: blank when *event* is ``None``, else filled with it, the Lite code
-    *lite* stored in it and its parts rewritten by *rewrite* as it is finished
-    (:func:`~xlfuncs.templates.common.new_workbook`); *progress* hears how far it is."""
+    """Write the chart: blank when *event* is ``None``, else filled with it, every formula
+    cell with its value; *lite* and *rewrite*: :func:`~xlfuncs.templates.common.new_workbook`'s."""
     layout = replace(layout, tiebreaks=len(tiebreaks_of(layout, event or Event())))
     if event is not None:
         event.validate(round_robin=not layout.swiss, capacity=layout.capacity)
@@ -691,11 +677,9 @@ def _header_block(
     tiebreak_rules: str,
     shown: int,
 ) -> None:
-    """The title row and the header's fields (rows 1-4), each label and value in columns
-    that no chart hides whatever its event's size (*shown*: the results columns the chart
-    shows, :meth:`Layout.results_shown`): the event's on the left, the chief arbiter, rules
-    edition, rating period and players over K and the results columns shown, the settings
-    the standing reads over the standing, and the minutes over the rating figures."""
+    """The title row and the header's fields (rows 1-4), in columns no chart hides (*shown*:
+    :meth:`Layout.results_shown`): the event's on the left, the rating fields over K and
+    the results, the standing's settings over the standing, the minutes over the figures."""
     ws.set_row(TITLE_ROW, 24)
     ws.write_string(TITLE_ROW, NO, texts.title, fmt.title)
     probe = cell(FIRST_ROW, layout.hidden(ARRAYS[0]))  # the title row's note: loaded or not
@@ -791,10 +775,8 @@ def _standing_settings(
     event: Event, tiebreak_rules: str
 ) -> tuple[tuple[int, str, Any, str, dict[str, Any]], ...]:
     """The settings the standing reads, over it (row, label, value, name, validation), in
-    the order they are written: the C.07 edition of the tie-breaks (``TIEBREAK_ALL``'s
-    rules), the rating unrated players count at in the rating tie-breaks (its unrated), how
-    PTP and APPO read a full score (its ptp_full_score), and the scoring system (TRF-2026
-    162: ``POINTS_ALL``'s and its scoring)."""
+    the order they are written: ``TIEBREAK_ALL``'s rules, unrated and ptp_full_score, and
+    ``POINTS_ALL``'s scoring (TRF-2026 162)."""
     return (
         (
             2,
@@ -899,11 +881,7 @@ def _grid_group(layout: Layout, shown: int) -> str:
 
 
 def _column_headers(
-    ws: Worksheet,
-    fmt: Formats,
-    layout: Layout,
-    tiebreaks: Sequence[str],
-    shown: int,
+    ws: Worksheet, fmt: Formats, layout: Layout, tiebreaks: Sequence[str], shown: int
 ) -> None:
     """The column groups and headers; the grid's group over the *shown* results columns
     only (:meth:`Layout.results_shown`), so that a small event's does not run into hidden
@@ -972,12 +950,10 @@ def _column_headers(
 
 
 class _PlayerRows:
-    """The player rows' cells, stored in two steps: :meth:`inputs` (the input cells, and the
-    hidden columns that gather the rounds: no figure needed), then :meth:`computed` (the
-    formulas and their stored values; :meth:`formulas` stores some columns' row formulas
-    before, as their values are known). The cells stored are the same in whichever order:
-    no formula's value is a shared string, and each step stores its strings in the order
-    the rows give them."""
+    """The player rows' cells, stored in two steps: :meth:`inputs` (no figure needed), then
+    :meth:`computed` (the formulas and their stored values; :meth:`formulas` stores some
+    columns' before, as their values are known). The cells are the same in whichever order:
+    no formula's value is a shared string."""
 
     def __init__(
         self,
@@ -1065,8 +1041,7 @@ class _PlayerRows:
         """Each row's formulas (K used, and each visible computed column's row of its hidden
         array) with their values *values* (``None``: blank), those of the columns *values*
         holds (``None``: all) and not stored yet, the points that differ from the file's
-        marked. No formula's value is a shared string: the cells are the same in
-        whichever order the columns are stored."""
+        marked."""
         ws, fmt, layout = self.ws, self.fmt, self.layout
         n = layout.capacity
         every = max(n // 100, 1)

@@ -78,8 +78,7 @@ class Inputs:
 
 CallArgument = float | str | bool | _dt.date | list[list[Any]] | None
 """One argument of a call as Excel passes it to the function: a cell's number, text, truth
-value or date, a range's rows of cells, or a blank. A call's arguments are these by name
-(:func:`argument_values`)."""
+value or date, a range's rows of cells, or a blank."""
 
 
 _GAMES = ("ratings", "results", "opponents", "rules", "minutes")
@@ -121,10 +120,9 @@ _CALLS: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
         + ("minutes", "reasons"),
     ),
 }
-"""Each call of our functions a chart makes: behind each array (:data:`.ARRAYS`), the
-floor marks, and the Working sheet's two (:mod:`.working_sheet`); the function and its
-arguments, named as :func:`argument_texts` writes them in the formula and
-:func:`argument_values` (and the caller, for those computed first) gives their values."""
+"""Each call of our functions a chart makes (its arrays, the floor marks, the Working
+sheet's two): the function and its arguments, by the names of :func:`argument_texts` and
+:func:`argument_values`."""
 
 
 def argument_texts(layout: Layout, sheet: str = "") -> dict[str, str]:

@@ -4,6 +4,7 @@ and the hidden arrays (:class:`Layout`)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -11,7 +12,7 @@ from functools import cached_property
 from .common import cell
 from .event import Event
 
-__all__ = ["ARRAYS", "COMPUTED", "ChartKind", "Layout", "expand_tiebreaks"]
+__all__ = ["ARRAYS", "COMPUTED", "Layout", "expand_tiebreaks"]
 
 TITLE_ROW, HINT_ROW, GROUP_ROW, HEAD_ROW, FIRST_ROW = 0, 5, 6, 7, 8
 
@@ -38,8 +39,7 @@ COMPUTED = (
     "norm",
 )
 """The computed columns after the results, in order; ``"tiebreaks"`` stands for the
-:attr:`Layout.tiebreaks` tie-break columns, named ``"tb1"``, ``"tb2"`` ... in
-:attr:`Layout.computed`."""
+tie-break columns ``"tb1"``, ``"tb2"`` ... (:attr:`Layout.computed`)."""
 
 ARRAYS = (
     "k_data",
@@ -56,18 +56,15 @@ ARRAYS = (
 )
 """The columns computed by one call of our functions each, in the order of the hidden
 columns that hold the arrays; all but ``k_data`` (K from the player's data) are shown by
-the computed column of the same name. ``"tiebreaks"`` is one call (``TIEBREAK_ALL``) over a
-block of :attr:`Layout.tiebreaks` columns, ``"tb1"``, ``"tb2"`` ..."""
-
-ChartKind = str
-"""``"rr"`` (a crosstable grid) or ``"swiss"`` (opponent, colour and result per round)."""
+the computed column of the same name (``"tiebreaks"``: as in :data:`COMPUTED`)."""
 
 
 @dataclass(frozen=True)
 class Layout:
     """Where everything is on the main sheet of one kind of chart."""
 
-    kind: ChartKind
+    kind: str
+    """``"rr"`` (a crosstable grid) or ``"swiss"`` (opponent, colour and result per round)."""
     capacity: int
     """Player rows."""
     rounds: int
@@ -139,10 +136,8 @@ class Layout:
         return self.col(self.computed[-1])
 
     def results_shown(self, event: Event | None) -> int:
-        """The results columns (from :data:`MIDDLE`) a chart of *event* shows: a finished
-        event's chart hides the rounds it did not play (Swiss; at least round 1 shows) or the
-        grid columns of the players it does not have (round robin); the blank chart shows
-        them all."""
+        """The results columns (from :data:`MIDDLE`) a chart of *event* shows: not the rounds
+        it did not play (at least round 1) nor the grid columns of players it does not have."""
         if event is None:
             return self.middle_width
         if self.swiss:
@@ -152,18 +147,15 @@ class Layout:
 
     @property
     def settings_cols(self) -> tuple[int, int]:
-        """The header's settings the standing reads (Scoring, Tie-break rules, Unrated
-        rating, PTP of 100 %): the first column of their labels and the first of their
-        values (two columns), over Pts, Rank and the first tie-breaks, which no chart
-        hides (unlike the results columns: :meth:`results_shown`)."""
+        """The header's settings the standing reads: the first column of their labels and the
+        first of their values (two columns), over Pts, Rank and the first tie-breaks."""
         label = self.col("points")
         return label, label + _SETTINGS_LABEL_COLS
 
     @property
     def minutes_cols(self) -> tuple[int, int]:
-        """The header's Minutes (60 moves), which the rating figures read: the first column
-        of its label and the first of its value (two columns), over the rating figures (right
-        of the standing's settings, should a chart have a single tie-break column)."""
+        """The header's Minutes (60 moves): the first column of its label and the first of
+        its value (two columns), over the rating figures, right of the standing's settings."""
         label = max(self.col("games"), self.settings_cols[1] + 2)
         return label, label + _MINUTES_LABEL_COLS
 
@@ -193,18 +185,14 @@ class Layout:
         return self.hidden(ARRAYS[-1]) + 2 * self.rounds + rnd
 
     @property
-    def last_helper(self) -> int:
-        if self.swiss:
-            return self.colour_helper(self.rounds)
-        if self.double:
-            return self.opp_helper(self.middle_width)
-        return self.hidden(ARRAYS[-1])
-
-    @property
     def floor_helper(self) -> int:
         """Hidden: ``UNRATED_AGAIN``'s mark of each new rating below the edition's floor
         (after every other hidden column)."""
-        return self.last_helper + 1
+        if self.swiss:
+            return self.colour_helper(self.rounds) + 1
+        if self.double:
+            return self.opp_helper(self.middle_width) + 1
+        return self.hidden(ARRAYS[-1]) + 1
 
     def round_cols(self, rnd: int) -> tuple[int, int, int]:
         """Opponent, colour and result columns of round *rnd* (from 1)."""
@@ -247,8 +235,7 @@ class Layout:
 
 
 def _named(cols: Mapping[str, int], name: str, what: str) -> int:
-    """The column of *name* in *cols* (``"tiebreaks"``: ``"tb1"``'s); *what* names the
-    kind of column in the error for a name not there."""
+    """The column of *name* in *cols* (``"tiebreaks"``: ``"tb1"``'s); *what*: for the error."""
     if name == "tiebreaks":
         name = "tb1"
     if name not in cols:
@@ -258,10 +245,5 @@ def _named(cols: Mapping[str, int], name: str, what: str) -> int:
 
 def expand_tiebreaks(names: Sequence[str], tiebreaks: int) -> tuple[str, ...]:
     """*names* with ``"tiebreaks"`` written out as ``"tb1"`` ... ``"tb<tiebreaks>"``."""
-    out: list[str] = []
-    for name in names:
-        if name == "tiebreaks":
-            out += [f"tb{i}" for i in range(1, tiebreaks + 1)]
-        else:
-            out.append(name)
-    return tuple(out)
+    tbs = [f"tb{i}" for i in range(1, tiebreaks + 1)]
+    return tuple(itertools.chain.from_iterable(tbs if n == "tiebreaks" else (n,) for n in names))

@@ -1,14 +1,9 @@
 """What every template workbook shares: formats, the settings block with the rules edition,
 FIDE's two tables on a read-only sheet, the ``xlwings.conf`` sheet, result validation,
-protection, print setup and cached values.
+protection, print setup and cached values (a formula's value stored beside it).
 
-Workbooks are written with XlsxWriter, which stores a formula's computed value beside it:
-a blank template stores blanks, a filled workbook (``xlfuncs crosstable``) stores the values
-our functions give, so it reads correctly where the functions are not installed. Only
-XlsxWriter's public API is used; what it cannot write, or writes slowly (a big sheet's rows
-of numbers, blanks, repeated texts and formulas that call only ``IF``, ``IFERROR`` and
-``ISBLANK``: :class:`LaterCells`), is done on the finished file with the standard library's
-``zipfile`` (:func:`finish_package`), as XlsxWriter writes it.
+Only XlsxWriter's public API is used; what it cannot write, or writes slowly
+(:class:`LaterCells`), is done on the finished file (:func:`finish_package`).
 
 Text from users or imported files is always written with ``write_string``: a name starting
 with ``=`` stays text, never becomes a formula.
@@ -83,10 +78,9 @@ RESULT_CHOICES: Final = (
     *BYE_SYMBOLS,
     *UNDER_ONE_MOVE_CELLS,
 )
-"""What a result cell accepts from its drop-down list: win, draw (½ or =), loss, forfeit
-win and loss, byes (half point, full point, pairing-allocated, zero point), and win, draw
-and loss in a game of less than one move (``W<1``, ``D<1``, ``L<1``: scored, not rated; a
-cell refuses a bare ``W``, which may mean a win: :func:`xlfuncs.core.results.read_cell`)."""
+"""What a result cell accepts from its drop-down list: win, draw (½ or =), loss, forfeits,
+byes, and a game of less than one move (``W<1``, ``D<1``, ``L<1``; a bare ``W`` is refused:
+:func:`xlfuncs.core.results.read_cell`)."""
 
 EDITIONS_NEWEST_FIRST: Final = tuple(reversed(EDITIONS))
 """The standard editions, newest first."""
@@ -137,19 +131,13 @@ class Formats:
     hint: Format
     """One line of help above a table."""
     heading: Format
-    """A bold heading, left-aligned."""
     body: Format
-    """Plain text."""
 
 
 EXCEL_CALC_ID = 191029
-"""The calculation engine id written in ``<calcPr calcId=...>``: the one Excel 2019, 2021 and
-365 write (an Excel-saved workbook of xlwings-server, ``tests/e2e_custom_functions.xlsx``,
-carries ``<calcPr calcId="191029"/>``; docs/lite.md). Excel recalculates on open a workbook
-whose id is older than its own engine's (xlsxwriter's default, 124519, is Excel 2010's) or
-that asks for it (``fullCalcOnLoad``, which the workbooks do not write), and then every
-cell calling a function that is not loaded turns into ``#NAME?``; with this id and without
-that flag it opens with the values stored beside the formulas."""
+"""The calculation engine id written in ``<calcPr calcId=...>``: Excel 2019, 2021 and 365's,
+so that Excel opens the workbook with the values stored beside the formulas instead of
+recalculating (``docs/lite.md``, *What a user without the add-in sees*)."""
 
 
 @dataclass(frozen=True)
@@ -164,9 +152,8 @@ class LitePackage:
 
 
 XlsxOptions = Mapping[str, Any]
-"""Options handed as they are to XlsxWriter, whose API takes them as a dict (a workbook's
-constructor options, a data validation's ``validate``, ``source``, ``input_title``...): their
-keys and values are XlsxWriter's to define."""
+"""Options handed as they are to XlsxWriter (a data validation's ``validate``, ``source``
+...): their keys and values are XlsxWriter's to define."""
 
 PartsRewrite = Callable[[dict[str, bytes]], object]
 """A last rewrite of a finished workbook's parts (part name -> bytes), in place, before the
@@ -179,10 +166,7 @@ _CALC_PR = re.compile(rb"<calcPr\b[^>]*/>")
 
 
 class _Workbook(xlsxwriter.Workbook):  # type: ignore[misc]  # xlsxwriter is untyped here
-    """xlsxwriter's workbook, finished when it is closed (:func:`finish_package`): the
-    calculation settings Excel opens it with, the cells of :class:`LaterCells` written, blank
-    formula values typed as text, the xlwings Lite code *lite* stored in it, the parts
-    rewritten by *rewrite*."""
+    """xlsxwriter's workbook, finished when it is closed (:func:`finish_package`)."""
 
     def __init__(
         self,
@@ -291,27 +275,15 @@ _SST_COUNT = re.compile(rb'<sst\b[^>]*? count="([0-9]+)"')
 class LaterCells:
     """The cells of one worksheet written into the finished sheet (:func:`finish_package`)
     as xlsxwriter writes them, byte for byte, without going through xlsxwriter one cell at
-    a time: the numbers, blanks and texts of :func:`write_values`, :func:`write_array` and
-    :func:`write_array_block` (a text once written through xlsxwriter: :class:`KeptTexts`)
-    and the formulas that call no function but :data:`PLAIN_FUNCTIONS`
-    (:func:`write_formula`, :func:`write_formulas`), each with a format.
-
-    xlsxwriter stores each cell it is given and then writes it out, in some dozen Python
-    calls a cell (and rewrites each formula by some thirty regular-expression
-    substitutions, which change nothing in a plain one): in a big crosstable, most of the
-    time it takes. Here a cell is kept as the XML after its reference and format; before
-    xlsxwriter writes the file, :meth:`anchor` gives it a formatted blank where a row's
-    first and last of these cells are (so that its rows, their ``spans`` and the sheet's
-    dimensions are those of every cell) and where each format is first used (so that
-    formats are numbered in the order xlsxwriter meets them); :func:`finish_package` puts
-    the cells in their rows, each format's number read from its first blank.
-
-    An array formula written over a range (:func:`write_array`) is given to xlsxwriter on
-    its first cell only, and its range written into that cell: xlsxwriter fills a range
-    with zeros for the values to replace. A cell kept here is not written through
-    xlsxwriter too (:func:`finish_package` refuses such a sheet), but for the cell of
-    :func:`write_formula`, which may be written over a cell of xlsxwriter's (a merged
-    range's first)."""
+    a time (why and how: ``docs/templates.md``, *Measurements*): the numbers, blanks and
+    texts of :func:`write_values`, :func:`write_array` and :func:`write_array_block` (a
+    text once written through xlsxwriter: :class:`KeptTexts`) and the formulas that call no
+    function but :data:`PLAIN_FUNCTIONS`, each kept as the XML after its reference and
+    format. :meth:`anchor` gives xlsxwriter a formatted blank on each row's first and last
+    of these cells and on each format's first; an array formula goes to xlsxwriter on its
+    first cell only. A cell kept here is not written through xlsxwriter too
+    (:func:`finish_package` refuses such a sheet), but for the cell of
+    :func:`write_formula` (a merged range's first may be xlsxwriter's)."""
 
     def __init__(self, ws: Worksheet, part: str, texts: KeptTexts) -> None:
         self.ws = ws
@@ -492,24 +464,12 @@ def finish_package(
     rewrite: PartsRewrite | None = None,
 ) -> None:
     """Finish the workbook file xlsxwriter wrote at *path*, its parts rewritten in place
-    (:func:`xlfuncs.lite_workbook.rewrite_parts`: every part kept in its order, date and
-    compression):
-
-    - the cells of *later* (by worksheet part, :class:`LaterCells`) written in their rows,
-      as xlsxwriter writes them, and the shared strings counting the text cells *texts*
-      kept;
-    - ``<calcPr calcId="191029"/>`` (:data:`EXCEL_CALC_ID`, and no ``fullCalcOnLoad``): Excel
-      opens it with the values stored beside the formulas;
-    - the blank value beside a formula typed as text (``<c r="A1" t="str"><f>...</f><v></v>
-      </c>``), as Excel writes an empty text result: untyped, as xlsxwriter leaves it, Excel
-      reads it as no value at all (:func:`xlfuncs.lite_form.typed_blanks`);
-    - with *lite*, the xlwings Lite code stored (:func:`xlfuncs.lite_workbook.store_settings`,
-      the formulas calling its functions in the Lite form when it names them); the parts it
-      adds come last, dated as ``[Content_Types].xml``;
-    - with *rewrite*, the parts then rewritten by it (the Calc form of a filled chart), so
-      that its package is decompressed and compressed again once, here, whatever the form
-      (the blank templates are put in Calc's form afterwards, by
-      :func:`xlfuncs.libreoffice.form.workbook_in_calc_form`)."""
+    (:func:`xlfuncs.lite_workbook.rewrite_parts`): the cells of *later* (by worksheet part)
+    written in their rows and the shared strings counting the text cells *texts* kept;
+    ``<calcPr calcId="191029"/>`` without ``fullCalcOnLoad`` (:data:`EXCEL_CALC_ID`); the
+    blank values beside formulas typed as text (:func:`xlfuncs.lite_form.typed_blanks`); with
+    *lite*, the xlwings Lite code stored (:func:`xlfuncs.lite_workbook.store_settings`); with
+    *rewrite*, the parts then rewritten by it, so that the package is compressed once."""
     from ..lite_form import typed_blanks
     from ..lite_workbook import rewrite_parts, store_settings
 
@@ -668,11 +628,9 @@ def _write_cells(
     values: Iterable[Any],
     formats: Iterable[Format | None],
 ) -> None:
-    """:func:`write_value` on each cell of *places* (its row and its column, in turn, all
-    within the rows and columns of *area*), its value of *values* and format of *formats*:
-    the common kinds told apart once per cell, a number, a blank or a text xlsxwriter has
-    written once (:class:`KeptTexts`) with a format kept for the finished sheet
-    (:class:`LaterCells`)."""
+    """:func:`write_value` on each cell of *places* (rows and columns, all within *area*),
+    with its value and format; a number, a blank or a text written once (:class:`KeptTexts`)
+    with a format kept for the finished sheet (:class:`LaterCells`)."""
     later = _kept(ws, *area)
     if later is None:
         for row, col, value, fmt in zip(*places, values, formats):
@@ -706,12 +664,25 @@ def _write_cells(
 
 
 def write_formula(
-    ws: Worksheet, row: int, col: int, formula: str, fmt: Format | None = None, value: Any = None
+    ws: Worksheet,
+    row: int,
+    col: int,
+    formula: str,
+    fmt: Format | None = None,
+    value: Any = None,
+    *,
+    alone: bool = True,
 ) -> None:
     """A formula with its cached value (blank when *value* is ``None``); in a workbook of
     :func:`new_workbook`, a formatted formula calling :data:`PLAIN_FUNCTIONS` only is
-    written in its cell as the file is finished (:class:`LaterCells`)."""
-    _formula(ws, row, col, formula, fmt, value, alone=True)
+    written in its cell as the file is finished (:class:`LaterCells`; *alone*: see
+    :meth:`LaterCells.formula`)."""
+    later = _LATER.get(ws) if fmt is not None else None
+    cached = "" if value is None else value
+    if later is not None and row in _ALL_ROWS and col in _ALL_COLUMNS and _is_plain(formula):
+        later.formula(row, col, formula, fmt, cached, alone=alone)
+    else:
+        ws.write_formula(row, col, formula, fmt, cached)
 
 
 def write_formulas(
@@ -725,26 +696,7 @@ def write_formulas(
     """:func:`write_formula` on each cell of *row* in *cols*, each with its formula, format
     and cached value, in cells not written otherwise (as :func:`write_values`'s)."""
     for col, formula, fmt, value in zip(cols, formulas, formats, values, strict=True):
-        _formula(ws, row, col, formula, fmt, value, alone=False)
-
-
-def _formula(
-    ws: Worksheet,
-    row: int,
-    col: int,
-    formula: str,
-    fmt: Format | None,
-    value: Any,
-    *,
-    alone: bool,
-) -> None:
-    """:func:`write_formula`; *alone*: see :meth:`LaterCells.formula`."""
-    later = _LATER.get(ws) if fmt is not None else None
-    cached = "" if value is None else value
-    if later is not None and row in _ALL_ROWS and col in _ALL_COLUMNS and _is_plain(formula):
-        later.formula(row, col, formula, fmt, cached, alone=alone)
-    else:
-        ws.write_formula(row, col, formula, fmt, cached)
+        write_formula(ws, row, col, formula, fmt, value, alone=False)
 
 
 def write_array(
@@ -799,11 +751,8 @@ def _array_formula(
     ws: Worksheet, area: Area, formula: str, fmt: Format | None, cached: Any, *, every: bool
 ) -> None:
     """The legacy array formula *formula* over *area* with the value *cached* (its first
-    cell's), the other cells' values left to write (*every*: all of them will be). In a
-    workbook of :func:`new_workbook`, with a format and every other cell's value, it is
-    given to xlsxwriter on its first cell and its range written as the file is finished
-    (:class:`LaterCells`): over a range, xlsxwriter fills every other cell with a zero for
-    the values to replace."""
+    cell's), the other cells' values left to write (*every*: all of them will be); given to
+    xlsxwriter on its first cell only where :class:`LaterCells` writes its range."""
     first_row, first_col, last_row, last_col = area
     later = _kept(ws, range(first_row, last_row + 1), range(first_col, last_col + 1))
     if later is not None and fmt is not None and every and area[:2] != area[2:]:
@@ -827,12 +776,8 @@ def settings_block(
     rates: bool = True,
 ) -> None:
     """The rules-edition setting: a validated drop-down, named ``Rules`` (*local*: a name of
-    this sheet only, so that several sheets of a workbook have one).
-    *rates*: offer the rapid and blitz editions too (not for norms: none in rapid or blitz).
-
-    The label fills *label_cols* columns from *col* and the value the *value_cols* columns
-    after it (merged when more than one). Blank means the edition in force today; the
-    template ships with that edition chosen."""
+    this sheet only), the label *label_cols* columns from *col*, the value the *value_cols*
+    after it; *rates*: the rapid and blitz editions offered too. Blank: the edition in force."""
     if label_cols > 1:
         ws.merge_range(row, col, row, col + label_cols - 1, "", fmt.label)
     ws.write_string(row, col, "Rules edition", fmt.label)
@@ -981,9 +926,8 @@ def results_formatting(wb: Workbook, ws: Worksheet, areas: Sequence[Area]) -> No
 
 
 def strike_below_floor(wb: Workbook, ws: Worksheet, area: Area, mark: str) -> None:
-    """The new ratings in *area* struck out in red where the cell *mark* (``UNRATED_AGAIN``'s
-    mark of a new rating below the edition's floor: the player is unrated again) is not
-    blank."""
+    """The new ratings in *area* struck out in red where the cell *mark* (``UNRATED_AGAIN``'s:
+    below the edition's floor) is not blank."""
     ws.conditional_format(
         *area,
         {

@@ -88,18 +88,14 @@ class ChartPlayer:
     rounds: tuple[Round, ...] = ()
     """Swiss: one entry per round."""
     file_points: float | None = None
-    """The points the source file gives (a TRF's points column); ``None``: not given. Where
-    they differ from what the results add up to, the chart marks the points cell with the
-    file's figure."""
+    """The points the source file gives (``None``: not given), marked on the chart where they
+    differ from what the results add up to."""
     later_byes: tuple[tuple[int, str], ...] = ()
-    """Swiss, a file written mid-event: the byes (and forfeits without an opponent) the file
-    enters for rounds not counted yet, by round (``(5, "H (0.5)")``): left out of those
-    rounds' cells, so that the live points are those of the rounds counted, and shown as a
-    note on each cell."""
+    """Swiss, a file written mid-event: the byes the file enters for rounds not counted yet
+    (``(5, "H (0.5)")``), left out of those cells and noted on each."""
     file_rating: int | None = None
-    """A rating the source file gives but the chart does not use (no FIDE rating: the player
-    has no FIDE id, or the figure is below 1000, a national or online rating); the chart's
-    rating cell stays blank, with a note giving this figure and :attr:`file_rating_why`."""
+    """A rating the source file gives that is no FIDE rating (:attr:`file_rating_why`): the
+    rating cell stays blank, with a note giving it."""
     file_rating_why: str = "no FIDE id"
     """Why :attr:`file_rating` is no FIDE rating, for the note."""
 
@@ -131,36 +127,27 @@ class Event:
     one in force on :attr:`start` (when a date), else today's."""
     unrated_rating: int | None = None
     """The rating unrated players count at in the rating tie-breaks (the chart's
-    ``UnratedRating`` cell); ``None``: none (those tie-breaks blank once a player is
-    unrated, C.07 10)."""
+    ``UnratedRating`` cell); ``None``: none (C.07 10)."""
     ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
     """How PTP and APPO read a full score (C.07 10.3; the chart's ``PtpFullScore`` cell):
-    one of :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_READINGS`, by default
-    :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_DEFAULT`."""
+    one of :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_READINGS`."""
     scoring: ScoringSystem = DEFAULT_SCORING
-    """The event's scoring system (TRF-2026 record ``162``; the chart's ``Scoring`` cell),
-    which the points and the point-based tie-breaks follow."""
+    """The event's scoring system (TRF-2026 record ``162``; the chart's ``Scoring`` cell)."""
     minutes: float | None = None
-    """Each player's time for 60 moves, increments included (the chart's ``Minutes`` cell:
-    90 minutes + 30 s a move is 120), whose games below the minimum of Rating Regulations
-    1.1 the rating columns leave out; ``None``: not known, every game counts."""
+    """Each player's time for 60 moves, increments included (Rating Regulations 1.1; the
+    chart's ``Minutes`` cell); ``None``: not known, every game counts."""
     system: str | None = None
-    """How the event was paired, ``"swiss"`` or ``"rr"`` (C.07's round robins count every
-    pairing as played), which the Swiss chart's tie-break and first-rating formulas are told;
-    ``None``: ``"swiss"`` there (a round-robin grid is a round robin)."""
+    """How the event was paired, ``"swiss"`` or ``"rr"``, which the Swiss chart's tie-break
+    and first-rating formulas are told; ``None``: ``"swiss"``."""
     teams: TeamStandings | None = None
-    """A team event's standing, written on its own sheet
-    (:mod:`~xlfuncs.templates.team_sheet`); ``None``: not a team event."""
+    """A team event's standing (:mod:`~xlfuncs.templates.team_sheet`); ``None``: none."""
     working: bool = False
-    """Whether the filled chart gets the sheet of one player's workings
-    (:mod:`~xlfuncs.templates.working_sheet`): ``xlfuncs crosstable``'s workbooks."""
+    """Whether the filled chart gets the Working sheet (:mod:`~xlfuncs.templates.working_sheet`)."""
     tiebreak_table: TiebreakTable | None = field(default=None, compare=False, repr=False)
-    """The event's tie-breaks as they were read (the report's), from which the working sheet
-    stores player 1's tie-break workings where they are the chart's
+    """The event's tie-breaks as read, for the working sheet's stored values
     (:mod:`~xlfuncs.templates.working_sheet`); ``None``: worked out from the chart's cells."""
     crosstable: Crosstable | None = field(default=None, compare=False, repr=False)
-    """The event's crosstable as it was read (the report's rating figures), likewise for
-    player 1's rating working; ``None``: worked out from the chart's cells."""
+    """The event's crosstable as read, likewise for the rating working."""
 
     @property
     def rounds(self) -> int:

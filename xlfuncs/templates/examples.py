@@ -1,16 +1,5 @@
-"""Realistic example events for the templates' tests, the benchmark and demonstrations.
-
-- :func:`round_robin_10`: a ten-player round robin with an unrated player and a forfeit;
-  its points, ranks and Sonneborn-Berger are worked out by hand in the tests.
-- :func:`double_round_robin_6`: six players meeting twice (ten rounds), two of them level
-  on points, direct encounter and wins (Sonneborn-Berger separates them); worked out by
-  hand in the tests.
-- :func:`swiss_60`: 60 players, 9 rounds, paired by a small Dutch-like pairing (score groups,
-  top half against bottom half, no repeat, colours alternated) with results drawn from the
-  players' expected scores; it has an unrated player, a forfeit, a half-point bye, pairing
-  byes and a withdrawal (zero-point byes). Deterministic: the same event every time.
-
-The players are invented.
+"""Realistic example events for the templates' tests, the benchmark and demonstrations:
+deterministic, the players invented; the hand-worked figures are in the tests.
 """
 
 from __future__ import annotations
@@ -87,7 +76,8 @@ _DRR_TABLES = (
 
 
 def double_round_robin_6() -> Event:
-    """A six-player double round robin (each two players meet twice, all games played)."""
+    """A six-player double round robin (each two players meet twice, all games played): two
+    players level on points, direct encounter and wins, Sonneborn-Berger separates them."""
     data = tuple(
         (*row, 500, True, None)  # rated games before, reached 2400, no K given
         for row in (
@@ -244,15 +234,15 @@ def swiss_event(count: int, rounds: int, *, seed: int = 20260424) -> Event:
     if count < 45 or rounds < 9:
         raise ValueError("swiss_event needs at least 45 players and 9 rounds")
     rng = random.Random(seed)
-    ratings: list[int | None] = []
-    for i in range(count - 1):
-        ratings.append(int(2395 - i * 930 / count - rng.randint(0, 10)))
+    ratings: list[int | None] = [
+        int(2395 - i * 930 / count - rng.randint(0, 10)) for i in range(count - 1)
+    ]
     ratings.append(None)
-    people = []
-    for i in range(count):
-        first = _FIRST[(i * 7) % len(_FIRST)]
-        last = _LAST[(i * 11 + 3) % len(_LAST)]
-        people.append((f"{last}, {first}", "w" if first in _WOMEN else "m"))
+    firsts = [_FIRST[(i * 7) % len(_FIRST)] for i in range(count)]
+    people = [
+        (f"{_LAST[(i * 11 + 3) % len(_LAST)]}, {first}", "w" if first in _WOMEN else "m")
+        for i, first in enumerate(firsts)
+    ]
     games: list[list[Round]] = [[] for _ in range(count)]
     score = [0.0] * count
     met: list[set[int]] = [set() for _ in range(count)]

@@ -1,17 +1,7 @@
-"""``initial_rating.xlsx``: the first rating of an unrated player, from games across events.
-
-Layout (sheet ``First rating``):
-
-- rows 1-3: title, a one-line summary of the player (repeated on every printed page) and
-  how to use the sheet; the player, the rules edition and the kind of event (Swiss or round
-  robin, which matters only for the 2017 round-robin rule);
-- left, thirty game rows: event, opponent, opponent's rating (blank = unrated), result, then
-  computed: whether the game counts (``yes``; ``unrated``; ``forfeit``; ``bye``) and W;
-- right, the chosen edition's rules for a first rating (looked up on the ``Editions``
-  sheet: the rating floor, the two hypothetical 1800 opponents drawn in 2024/2025, 20 points
-  per half point above 50 % before 2024, the 2200 maximum, ...), the calculation in plain
-  formulas (games and points counted, Ra, p, dp or the bonus, Ru before rounding), the
-  first rating from ``BLOQUE`` and whether it would be published, and why not, as text.
+"""``initial_rating.xlsx``: the first rating of an unrated player, from games across
+events (sheet ``First rating``: the player, thirty game rows, the chosen edition's rules
+looked up on the ``Editions`` sheet, the calculation in plain formulas and ``BLOQUE``'s first
+rating, and whether it would be published; ``docs/templates.md``).
 """
 
 from __future__ import annotations
@@ -195,10 +185,7 @@ def _line(
     row: int, label: str, expr: Expr, style: str = "computed_text"
 ) -> tuple[LayoutCell, LayoutCell]:
     """A panel line: the label, and the formula."""
-    return (
-        ps.text_cell(row, C_LABEL, label, "label"),
-        formula_cell(row, C_VALUE, expr, style),
-    )
+    return (ps.text_cell(row, C_LABEL, label, "label"), formula_cell(row, C_VALUE, expr, style))
 
 
 def _head_layout(data: FirstRatingData) -> list[LayoutCell]:
@@ -385,11 +372,7 @@ def _calculation_layout() -> list[LayoutCell]:
         *_line(
             P_PUBLISHED,
             "Would it be published?",
-            if_(
-                ps.is_error_expr(first),
-                "no",
-                blank_or(first, if_(enough, "yes", "no")),
-            ),
+            if_(ps.is_error_expr(first), "no", blank_or(first, if_(enough, "yes", "no"))),
             "yes_no",
         ),
         formula_cell(P_WHY, C_LABEL, why, "wrap", last_row=P_WHY_LAST, last_col=C_VALUE),

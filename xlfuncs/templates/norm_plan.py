@@ -1,21 +1,12 @@
 """``norm_plan.xlsx``: a norm event planned before it starts, from its field.
 
-Layout (sheet ``Norm plan``):
-
-- rows 1-3: title, a one-line summary (repeated on every printed page) and how to use the
-  sheet; the event: system (round robin or Swiss), rounds, host federation, rules edition;
-- forty player rows: name, rating (blank row: no player; 0: unrated), title, federation,
-  sex; beside them, one ``NORM_PLAN`` call for the four norms GM, IM, WGM, WIM: the fewest
-  points the norm needs when this field allows it, else what blocks it (``no:
-  federations``, ``titles``, ``Ra``, ``rounds`` ...), blank where the norm is not one the
-  player can seek (the title held, or WGM and WIM for men);
-- one more row, the player the organiser could add, and a second ``NORM_PLAN`` call over the
-  forty rows and that one: the same four norms with the player added (a round robin then has
-  one round more).
-
-The planning is the core's (:mod:`xlfuncs.core.norm_plan`: the norm check itself judges
-each case); the sheet makes two calls, held in hidden columns and shown by plain formulas (as the
-charts do: docs/templates.md).
+Sheet ``Norm plan``: title, summary and how-to; the event (system, rounds, host federation,
+rules edition); forty player rows (name, rating, title, federation, sex) and one
+``NORM_PLAN`` call for GM, IM, WGM and WIM (the fewest points a norm needs, else what blocks
+it, blank where the player cannot seek it); one more row, the player the organiser could add,
+and a second ``NORM_PLAN`` call with that player. The planning is core's
+(:mod:`xlfuncs.core.norm_plan`); both calls sit in hidden columns shown by plain formulas, as
+the charts' do (docs/templates.md).
 """
 
 from __future__ import annotations
@@ -31,8 +22,8 @@ from ..core.titles import FIDE_TITLES
 from ..excel import functions as excel_functions
 from ..excel.norm_plan import PLAN_TITLES
 from . import common
-from .common import write_array_block, write_formula, write_text, write_value
-from .player_sheets import a1, add_player_sheet, extra_formats, note, rating_validation, span
+from .common import cell, write_array_block, write_formula, write_text, write_value
+from .player_sheets import add_player_sheet, extra_formats, note, rating_validation, span
 
 __all__ = ["MAX_PLAYERS", "SHEET", "PlanSheetData", "build"]
 
@@ -91,9 +82,8 @@ COLUMN_WIDTHS: Final = (
 @dataclass(frozen=True)
 class PlanSheetData:
     """A field to plan (at most :data:`MAX_PLAYERS` players), the event (``system`` ``rr``,
-    ``drr`` or ``swiss``, with its ``rounds``), and the player the organiser could add
-    (``None``: the row left blank). ``rules`` an edition id (``None``: the edition in
-    force)."""
+    ``drr`` or ``swiss`` with its ``rounds``; ``rules`` ``None``: the edition in force), and
+    the player the organiser could add."""
 
     players: Sequence[PlanPlayer] = field(default_factory=tuple)
     system: str = "rr"
@@ -158,7 +148,9 @@ def build(path: Path, data: PlanSheetData | None = None) -> None:
     note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=40)
     _event(wb, ws, fmt, data)
     _field(ws, fmt, data)
-    system, rounds, host = (a1(r, C_NAME + 1, absolute=True) for r in (R_SYSTEM, R_ROUNDS, R_HOST))
+    system, rounds, host = (
+        cell(r, C_NAME + 1, absolute=True) for r in (R_SYSTEM, R_ROUNDS, R_HOST)
+    )
     rules_id = data.rules or DEFAULT_EDITION.id
     for hidden, shown_col, last_row, added in (
         (H_PLAN, C_PLAN, R_LAST, False),
@@ -185,14 +177,12 @@ def _calls(
     cached: Sequence[Sequence[Any]],
 ) -> None:
     """One ``NORM_PLAN`` call over hidden columns from *hidden*, and the visible cells from
-    *shown_col* showing its rows: LibreOffice recalculates array formulas on opening (an
-    ordinary formula keeps its stored value), so where our functions are not installed only
-    the unprinted cells show ``#NAME?``."""
+    *shown_col* showing its rows (as the charts' arrays: ``docs/templates.md``)."""
     last = hidden + len(PLAN_TITLES) - 1
     write_array_block(ws, R_FIRST, hidden, last_row, last, formula, fmt, cached)
     for i, row in enumerate(cached):
         for j, value in enumerate(row):
-            ref = a1(R_FIRST + i, hidden + j)
+            ref = cell(R_FIRST + i, hidden + j)
             show = f'=IF(ISERROR({ref}),"",IF({ref}="","",{ref}))'
             write_formula(ws, R_FIRST + i, shown_col + j, show, fmt, value)
 

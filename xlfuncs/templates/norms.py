@@ -21,7 +21,7 @@ from ..core.norms import COUNTING_TITLES, MIN_NORM_PERCENT, NORM_TITLES
 from ..core.title_editions import title_edition
 from . import common
 from . import player_sheets as ps
-from .cell_formula import Area, Expr, Name, Paren, Ref, Sheet, blank_or, call, concat, if_, op
+from .cell_formula import Area, Expr, Name, Paren, Ref, blank_or, call, concat, if_, op
 from .player_sheets import COUNTED, RULES, Game, LayoutCell, formula_cell
 
 __all__ = ["COUNTING_TITLES", "MAX_GAMES", "NORM_RANKS", "Game", "NormSheetData", "build"]
@@ -30,9 +30,7 @@ MAX_GAMES: Final = 15
 SHEET: Final = "Title norm"
 
 NORM_RANKS: Final = tuple(NORM_TITLES)
-"""The norm titles, strongest first (:data:`xlfuncs.core.norms.NORM_TITLES`): for a norm, an
-opponent holds "the norm's title or higher" when their title comes at or before the norm's
-in this list (:func:`xlfuncs.core.norms.title_or_higher`)."""
+"""The norm titles, strongest first (:data:`xlfuncs.core.norms.NORM_TITLES`)."""
 
 (
     C_NO,
@@ -319,12 +317,7 @@ def _performance_layout() -> list[LayoutCell]:
         ps.text_cell(P_TOP, C_NAME, "Norm performance", "section", last_col=C_RESULT),
         *line(P_GAMES, "Games counted n", n, "computed"),
         *line(P_POINTS, "Points", pts, "points"),
-        *line(
-            P_FLOOR,
-            "Rating floor applied",
-            _when_counted(call("IFERROR", floor, "")),
-            "left",
-        ),
+        *line(P_FLOOR, "Rating floor applied", _when_counted(call("IFERROR", floor, "")), "left"),
         *line(P_RA, "Ra (floor applied, rounded)", _when_counted(h_ra), "computed"),
         *line(P_P, "p (to the whole percent)", _when_counted(h_p), "percent"),
         *line(P_DP, "dp (table 8.1(a))", _when_counted(call("DP_LOOKUP", pts, n)), "computed"),
@@ -398,8 +391,10 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
     common.settings_block(wb, ws, fmt, R_RULES, C_TITLED, rules=data.rules, rates=False)
     ps.write_layout(ws, layout, fmt, x, sheet)
     _validations_and_formats(wb, ws, x)
-    _write_checks(wb, ws, fmt, x, checks, sheet)
-    ps.write_layout(ws, tables, fmt, x, sheet)
+    ps.write_layout(ws, checks[:-1], fmt, x, sheet)
+    for met in (ps.span(K_ROWS[0], C_MET, K_ROWS[-1]), common.cell(P_VERDICT, C_MET)):
+        ps.mark_yes_no(ws, x, met)
+    ps.write_layout(ws, [*checks[-1:], *tables], fmt, x, sheet)
     for name, area in (("Norms", _NORMS), ("Unrated", _UNRATED)):
         wb.define_name(name, f"='{SHEET}'!{area.formula()}")
     common.finish_sheet(ws, R_HEAD + 1, P_TABLE + 7, LAST_COL)
@@ -453,7 +448,7 @@ def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> No
         C_COUNTED,
         {
             "type": "formula",
-            "criteria": f'=LEFT({ps.a1(R_FIRST, C_NOTE)},6)="raised"',
+            "criteria": f'=LEFT({common.cell(R_FIRST, C_NOTE)},6)="raised"',
             "format": x["capped"],
         },
     )
@@ -489,11 +484,7 @@ def _check_row(i: int, row: int) -> list[LayoutCell]:
         )[i - 6]
     )
     if i == 3:
-        most = if_(
-            ps.is_error_expr(h_feds),
-            "",
-            blank_or(h_feds, concat(" (most: ", h_feds, ")")),
-        )
+        most = if_(ps.is_error_expr(h_feds), "", blank_or(h_feds, concat(" (most: ", h_feds, ")")))
         text = formula_cell(row, C_STATUS, concat(_CHECKS[3], most), "left", last_col=C_NOTE)
     else:
         text = ps.text_cell(row, C_STATUS, _CHECKS[i], "left", last_col=C_NOTE)
@@ -546,23 +537,6 @@ def _checks_layout() -> list[LayoutCell]:
         formula_cell(P_VERDICT, C_MET, _when_counted(all_met), "verdict"),
         ps.text_cell(P_READING, C_NAME, READING, "note", last_row=P_READING + 4, last_col=C_MET),
     ]
-
-
-def _write_checks(
-    wb: Any,
-    ws: Worksheet,
-    fmt: common.Formats,
-    x: dict[str, Format],
-    cells: Sequence[LayoutCell],
-    sheet: Sheet,
-) -> None:
-    """The checks' *cells* valued on *sheet*, the hidden arrays beside them, and the
-    highlights of what is met."""
-    ps.write_layout(ws, cells[:-1], fmt, x, sheet)
-    met_range = ps.span(K_ROWS[0], C_MET, K_ROWS[-1])
-    for cell_range in (met_range, ps.a1(P_VERDICT, C_MET)):
-        ps.mark_yes_no(ws, x, cell_range)
-    ps.write_layout(ws, cells[-1:], fmt, x, sheet)
 
 
 _NORMS: Final = Area(P_TABLE + 1, C_NAME, P_TABLE + len(NORM_RANKS), C_RESULT, absolute=True)

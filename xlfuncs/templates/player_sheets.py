@@ -1,12 +1,7 @@
 """What the one-player templates share (rating calculator, first rating, title norm): the
-game data classes, the per-row "is this game counted?" formulas, a sheet's cells described
-as data (:class:`LayoutCell`, a formula as a :mod:`.cell_formula` expression) and the one
-writer that walks them (:func:`write_layout`), and small layout helpers that :mod:`.common`
-does not have.
-
-Each formula is written once, as an expression: its text and the value Excel shows for it
-(stored beside it, so that a filled workbook reads correctly where the functions are not
-installed) both come from it (:class:`~.cell_formula.Sheet`).
+game data classes, the game rows' status formulas, a sheet's cells described as data
+(:class:`LayoutCell`, a formula as a :mod:`.cell_formula` expression giving both its text and
+its stored value) and the one writer that walks them (:func:`write_layout`).
 """
 
 from __future__ import annotations
@@ -24,7 +19,7 @@ from ..core.editions import DEFAULT_EDITION
 from ..core.results import BYE_SYMBOLS, FORFEIT_SYMBOLS, UNDER_ONE_MOVE_CELLS, Outcome
 from ..core.titles import FIDE_TITLES
 from ..core.validate import MAX_RATING
-from .cell_formula import Area, Expr, Name, Ref, Sheet, blank_or, call, concat, if_, op
+from .cell_formula import Area, Expr, Name, Ref, Sheet, Value, blank_or, call, concat, if_, op
 from .common import (
     Formats,
     cell,
@@ -37,20 +32,15 @@ from .common import (
 )
 
 __all__ = [
-    "BYE_RESULTS",
     "UNDER_ONE_MOVE",
-    "UNDER_ONE_MOVE_RESULTS",
     "COUNTED",
     "EDITION_APPLIED",
     "CellKind",
-    "FORFEIT_RESULTS",
     "Game",
     "GameColumns",
     "LayoutCell",
     "TournamentGames",
-    "TITLE_CHOICES",
     "Value",
-    "a1",
     "add_player_sheet",
     "array_cell",
     "extra_formats",
@@ -60,7 +50,6 @@ __all__ = [
     "HEAD_ROWS",
     "PlayerEntered",
     "RULES",
-    "hide_helper_columns",
     "is_error_expr",
     "layout_sheet",
     "mark_yes_no",
@@ -77,27 +66,15 @@ __all__ = [
     "write_layout",
 ]
 
-Value = Any
-"""A cell value as Excel passes it: ``float``, ``str``, ``bool`` or ``None`` (blank)."""
-
 COUNTED: Final = "yes"
 """What the status column shows for a game that counts."""
 
-FORFEIT_RESULTS: Final = tuple(FORFEIT_SYMBOLS)
-"""The forfeit symbols (``+``, ``-``), from :mod:`xlfuncs.core.results`."""
-BYE_RESULTS: Final = tuple(BYE_SYMBOLS)
-"""The bye symbols (``H``, ``F``, ``U``, ``Z``), from :mod:`xlfuncs.core.results`."""
-UNDER_ONE_MOVE_RESULTS: Final = UNDER_ONE_MOVE_CELLS
-"""A game of less than one move as a cell writes it (``W<1``, ``D<1``, ``L<1``)."""
 UNDER_ONE_MOVE: Final = "under 1 move"
 """What the status column shows for a game of less than one move (scored, not rated)."""
 _WIN_TEXT: Final = (Outcome.WIN.symbol,)
 _DRAW_TEXT: Final = (Outcome.DRAW.shown, Outcome.DRAW.symbol)
 _LOSS_TEXT: Final = (Outcome.LOSS.symbol,)
 # The text a rated result's cell may hold: the drop-down's choices (see common.RESULT_CHOICES).
-
-TITLE_CHOICES: Final = FIDE_TITLES
-"""FIDE titles offered in an opponent's title drop-down: all of them."""
 
 
 @dataclass(frozen=True)
@@ -178,9 +155,8 @@ def mark_yes_no(ws: Worksheet, x: Mapping[str, Format], cells: str) -> None:
 
 
 CellKind = Literal["text", "formula", "array", "value"]
-"""How a :class:`LayoutCell` is written: text as text, a formula with its cached value, an
-array formula over the cell's range with each cell's value, or a value (number, date, text
-or blank) as :func:`.common.write_value` writes it."""
+"""How a :class:`LayoutCell` is written: text as text, a formula or an array formula over the
+cell's range with its values, or a value as :func:`.common.write_value` writes it."""
 
 
 @dataclass(frozen=True)
@@ -205,10 +181,9 @@ def layout_sheet(
     rules: tuple[int, int, str | None],
     names: Mapping[str, tuple[int, int] | Area] | None = None,
 ) -> Sheet:
-    """*cells* as a :class:`~.cell_formula.Sheet` (text, values and formulas given as
-    expressions), with the defined *names*, to compute the formulas' values from; *rules*:
-    the row and column of the ``Rules`` cell (:func:`.common.settings_block`'s) and the
-    edition it holds (``None``: the edition in force)."""
+    """*cells* as a :class:`~.cell_formula.Sheet` with the defined *names*, to compute the
+    formulas' values from; *rules*: the ``Rules`` cell's row, column and edition (``None``:
+    the edition in force)."""
     row, col, edition = rules
     sheet = Sheet(names={"Rules": (row, col), **(names or {})})
     for c in cells:
@@ -348,12 +323,10 @@ def player_head(
     entries: Sequence[tuple[int, str, Value]] = (),
     federation_label: str = "Federation",
 ) -> list[LayoutCell]:
-    """A one-player sheet's head (:data:`HEAD_ROWS`): the *title* and under it a line that
-    repeats what was entered, both from the first column; and the *player*'s name, FIDE ID
-    and federation, then *entries* (row, label, value), as :func:`labelled_inputs` in
-    *columns* (label, input, last column). The line: the name and FIDE ID entered, then
-    *line* (each part blank or beginning ``"  ·  "``); the text *empty* while there is no
-    name."""
+    """A one-player sheet's head (:data:`HEAD_ROWS`): the *title*, a line repeating the name
+    and FIDE ID entered and *line* (each part blank or beginning ``"  ·  "``; *empty* while
+    there is no name), and the *player*'s name, FIDE ID, federation and *entries* as
+    :func:`labelled_inputs` in *columns* (label, input, last column)."""
     title_row, line_row, _, name_row, id_row, fed_row = HEAD_ROWS
     name, fide_id = Ref(name_row, columns[1]), Ref(id_row, columns[1])
     fide = blank_or(fide_id, concat("  ·  FIDE ID ", fide_id))
@@ -387,12 +360,7 @@ class GameColumns:
 
 
 def game_input_cells(
-    row: int,
-    number: int,
-    game: Game | None,
-    columns: GameColumns,
-    *,
-    unrated_counts: bool = False,
+    row: int, number: int, game: Game | None, columns: GameColumns, *, unrated_counts: bool = False
 ) -> list[LayoutCell]:
     """A game row's number, its input cells holding *game* (blank without one) and its
     status (:func:`status_expr`)."""
@@ -446,9 +414,9 @@ def status_expr(rating: Expr, result: Expr, *, unrated_counts: bool = False) -> 
         else if_(call("AND", call("ISNUMBER", r), op(">", r, 0)), COUNTED, "unrated")
     )
     tests = (
-        (FORFEIT_RESULTS, "forfeit"),
-        (BYE_RESULTS, "bye"),
-        (UNDER_ONE_MOVE_RESULTS, UNDER_ONE_MOVE),
+        (FORFEIT_SYMBOLS, "forfeit"),
+        (BYE_SYMBOLS, "bye"),
+        (UNDER_ONE_MOVE_CELLS, UNDER_ONE_MOVE),
     )
     inner: Expr = if_(rated_result, counted, "invalid")
     for texts, shown in reversed(tests):
@@ -521,7 +489,7 @@ def game_row_checks(
             columns.title,
             {
                 "validate": "list",
-                "source": list(TITLE_CHOICES),
+                "source": list(FIDE_TITLES),
                 "error_type": "warning",
                 "error_message": "A FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM.",
             },
@@ -533,7 +501,7 @@ def mute_uncounted(
     ws: Worksheet, extra: Mapping[str, Format], first_row: int, last_row: int, col: int
 ) -> None:
     """The status column in grey where the game is listed but does not count."""
-    top = a1(first_row, col)
+    top = cell(first_row, col)
     ws.conditional_format(
         first_row,
         col,
@@ -552,23 +520,18 @@ def add_player_sheet(
 ) -> Worksheet:
     """The sheet *name* of a one-player workbook: no gridlines, rows 12.75 high and the title
     row 20, each column of *widths* (column, width) that wide, the *helpers* columns (first,
-    last, width) hidden (:func:`hide_helper_columns`)."""
+    last, width: intermediate results) hidden and grouped (a user unhides them with Format >
+    Unhide Columns, which :func:`.common.protect` allows; they are not printed)."""
     ws = wb.add_worksheet(name)
     ws.hide_gridlines(2)
     ws.set_default_row(12.75)
     for col, width in widths:
         ws.set_column(col, col, width)
-    hide_helper_columns(ws, *helpers)
-    ws.set_row(0, 20)
-    return ws
-
-
-def hide_helper_columns(ws: Worksheet, first_col: int, last_col: int, width: float = 9) -> None:
-    """Columns of intermediate results: hidden and grouped (on a protected sheet a user
-    unhides them with Format > Unhide Columns, which :func:`.common.protect` allows);
-    hidden columns are not printed."""
+    first_col, last_col, width = helpers
     ws.set_column(first_col, last_col, width, None, {"level": 1, "hidden": True})
     ws.set_column(last_col + 1, last_col + 1, None, None, {"collapsed": True})
+    ws.set_row(0, 20)
+    return ws
 
 
 def note(
@@ -586,11 +549,6 @@ def note(
     ws.set_row(row, height)
 
 
-def a1(row: int, col: int, *, absolute: bool = False) -> str:
-    """A1 reference (alias of :func:`.common.cell`)."""
-    return cell(row, col, absolute=absolute)
-
-
 def span(first_row: int, col: int, last_row: int, *, absolute: bool = False) -> str:
     """A1 reference of a one-column range."""
-    return f"{a1(first_row, col, absolute=absolute)}:{a1(last_row, col, absolute=absolute)}"
+    return f"{cell(first_row, col, absolute=absolute)}:{cell(last_row, col, absolute=absolute)}"

@@ -1,12 +1,6 @@
 """How a sheet prints: the paper, the orientation, the scale, the rows and columns repeated on
-every page, and where a sheet too wide for one page is cut into bands of columns.
-
-A sheet whose columns fit one page at :data:`PRINT_SCALE` prints fitted to one page wide (at
-that scale or more); a wider one prints at :data:`PRINT_SCALE` in bands of whole column
-groups (a chart's rounds, its standing, its rating figures), a band a page wide, the names'
-columns and the header rows repeated on every page, the pages ordered across then down, so
-that the bands of the same players follow each other. The page layout, the scale and the
-measurement of the type on paper: ``docs/templates.md`` (Printing).
+every page, and where a sheet too wide for one page at :data:`PRINT_SCALE` is cut into bands
+of whole column groups, a band a page wide (``docs/templates.md``, Printing).
 """
 
 from __future__ import annotations
@@ -16,28 +10,22 @@ from typing import Final
 
 from xlsxwriter.worksheet import Worksheet
 
-__all__ = [
-    "PRINT_SCALE",
-    "column_pixels",
-    "page_bands",
-    "print_setup",
-]
+__all__ = ["PRINT_SCALE", "column_pixels", "page_bands", "print_setup"]
 
 PRINT_SCALE: Final = 70
 """The scale, in per cent, of a sheet too wide for one page: the sheets' 10-point type prints
 at 7 points (the smallest a chart pinned on a wall is read at)."""
 
-_PAPER_POINTS: Final = {9: (595.28, 841.89), 8: (841.89, 1190.55)}
-"""Paper sizes by Excel's paper code (9: A4, 8: A3): the short and the long side, in points."""
+_A4_POINTS: Final = (595.28, 841.89)
+"""The short and the long side of an A4 page (Excel's paper code 9), in points."""
 
 MARGIN_INCHES: Final = 0.4
 """The left and the right margin (the top and the bottom: 0.5 in)."""
 
 _WIDE_POINTS_PER_PIXEL: Final = 1.0
 """The printed width at 100 %, in points, of one of Excel's column pixels (0.75 pt in Excel)
-where a program lays the columns out widest: LibreOffice, where neither Calibri nor its
-metric twin Carlito is installed, measures a column's width in DejaVu Sans digits, a third
-wider. Bands are cut for that width, so that they fit the page in every program."""
+where a program lays the columns out widest (LibreOffice without Calibri or Carlito, in
+DejaVu Sans digits): bands cut for it fit the page in every program."""
 
 _SLACK: Final = 0.96
 """The share of a page's width a band fills at most (cell padding and rounding)."""
@@ -53,30 +41,23 @@ def column_pixels(width: float) -> int:
     return int(width * 7 + 0.5) + 5
 
 
-def _room(paper: int, landscape: bool, scale: int) -> float:
-    """The width a page holds, in points at 100 % of the widest layout (see
-    :data:`_WIDE_POINTS_PER_PIXEL`), at *scale* per cent."""
-    short, long_ = _PAPER_POINTS[paper]
-    usable = (long_ if landscape else short) - 2 * 72 * MARGIN_INCHES
-    return usable * _SLACK * 100 / scale
-
-
 def page_bands(
     widths: Sequence[float],
     *,
     starts: Collection[int] = (),
     repeated: int = 0,
-    paper: int = 9,
     landscape: bool = True,
     scale: int = PRINT_SCALE,
 ) -> list[int]:
     """Where a sheet whose print area's columns are *widths* wide (characters, from the first
-    column of the area; 0: hidden) is cut into pages at *scale* per cent: the first column of
+    column of the area; 0: hidden) is cut into A4 pages at *scale* per cent: the first column of
     each band after the first, each at one of *starts* where one fits, else at the column
     that no longer fits. The first *repeated* columns print on every page; ``[]``: one page
     wide."""
     points = [column_pixels(w) * _WIDE_POINTS_PER_PIXEL for w in widths]
-    room = _room(paper, landscape, scale)
+    short, long_ = _A4_POINTS
+    usable = (long_ if landscape else short) - 2 * 72 * MARGIN_INCHES  # the page's, in points
+    room = usable * _SLACK * 100 / scale  # at 100 % of the widest layout
     again = sum(points[:repeated])
     breaks: list[int] = []
     first, used, last_start = 0, 0.0, 0
@@ -97,12 +78,11 @@ def print_setup(
     *,
     landscape: bool = True,
     repeat_rows: tuple[int, int] | None = None,
-    paper: int = 9,
     widths: Sequence[float] | None = None,
     starts: Collection[int] = (),
     repeat_columns: int = 0,
 ) -> list[int]:
-    """Print *ws* on *paper* (Excel's code: 9 A4, 8 A3), landscape or portrait, the rows
+    """Print *ws* on A4, landscape or portrait, the rows
     *repeat_rows* (first, last) on every page, a footer of the sheet's name and the page
     number. One page wide; or, when the print area's column *widths* are given and do not
     fit one page at :data:`PRINT_SCALE`, at that scale in bands cut at *starts*
@@ -112,16 +92,14 @@ def print_setup(
         ws.set_landscape()
     else:
         ws.set_portrait()
-    ws.set_paper(paper)
+    ws.set_paper(9)  # A4
     ws.set_margins(left=MARGIN_INCHES, right=MARGIN_INCHES, top=0.5, bottom=0.5)
     if repeat_rows is not None:
         ws.repeat_rows(*repeat_rows)
     ws.set_footer("&L&8xlfuncs&C&8&A&R&8Page &P of &N")
     breaks = []
     if widths is not None:
-        breaks = page_bands(
-            widths, starts=starts, repeated=repeat_columns, paper=paper, landscape=landscape
-        )
+        breaks = page_bands(widths, starts=starts, repeated=repeat_columns, landscape=landscape)
     if not breaks:
         ws.fit_to_pages(1, 0)
         return []

@@ -1,10 +1,6 @@
 """``rating_calculator.xlsx``: one player's rating period, laid out like FIDE's per-player
-calculation page.
-
-The layout, and why ``ELO_DETAIL`` sits in hidden columns: ``docs/templates.md``. The stored
-values come from ``ELO_DETAIL`` (each tournament's games) and ``ELO_CHANGE`` (the period: one
-call over every tournament's games, labelled with their tournament, so that the 2022
-one-upgrade-per-tournament rule and the rounding once for the period are computed in core).
+calculation page (``docs/templates.md``): ``ELO_DETAIL`` for each tournament's games, one
+``ELO_CHANGE`` over the period's games labelled with their tournament.
 """
 
 from __future__ import annotations
@@ -334,8 +330,7 @@ _K_VALIDATIONS: Final[tuple[tuple[int, dict[str, Any]], ...]] = (
 
 
 def _cells(data: RatingPeriod, *, blank: bool) -> tuple[list[list[LayoutCell]], Sheet]:
-    """The sheet's cells in the order they are written (the player, the summary, each
-    tournament's block with its totals last, the floor's mark), and the sheet that values
+    """The sheet's cells in the order they are written, in parts, and the sheet that values
     them."""
     events = [
         data.tournaments[i] if i < len(data.tournaments) else TournamentGames()
@@ -366,10 +361,9 @@ def write_sheet(
     local: bool = False,
 ) -> Worksheet:
     """The calculation sheet of *data*, named *sheet*, added to *wb* (*x*: the
-    :func:`~.player_sheets.extra_formats` of *wb*); the workbook's FIDE tables and xlwings
-    sheets are the caller's. *local*: the sheet's names (``Rating``, ``K_used``, ``Rules``,
-    ``Games``) are defined for this sheet only, so that many such sheets share a workbook
-    (the one-player template defines them for the workbook, and activates the sheet)."""
+    :func:`~.player_sheets.extra_formats` of *wb*; the FIDE tables and xlwings sheets are
+    the caller's). *local*: the sheet's names defined for this sheet only, so that many such
+    sheets share a workbook (else for the workbook, the sheet activated)."""
     validate(data)
     (player, summary, *blocks, floor), grid = _cells(data, blank=blank)
     ws = ps.add_player_sheet(wb, sheet, _COLUMN_WIDTHS, (C_HELP, C_PERIOD + 2, 10))
@@ -380,14 +374,14 @@ def write_sheet(
     ps.note(ws, fmt, R_NOTE, 0, LAST_COL, HOW_TO, height=54)
     ps.write_layout(ws, player, fmt, x, grid)
     ps.rating_validation(ws, R_RATING, V_COL, R_RATING)
-    define("Rating", ps.a1(R_RATING, V_COL, absolute=True))
+    define("Rating", common.cell(R_RATING, V_COL, absolute=True))
     common.settings_block(wb, ws, fmt, R_RULES, C_NAME, rules=data.rules, local=local)
     for row, options in _K_VALIDATIONS:
         ws.data_validation(row, M_VALUE, row, M_VALUE, options)
     # The period's summary.
     ws.set_row(R_SUMHEAD, 27)
     ps.write_layout(ws, summary, fmt, x, grid)
-    define("K_used", ps.a1(R_SUM, C_USED, absolute=True))
+    define("K_used", common.cell(R_SUM, C_USED, absolute=True))
     # Below the floor the new rating is not a rating the list carries: the player is
     # unrated again (core's floor_note, through UNRATED_AGAIN); the number is struck out.
     mark = wb.add_format({"font_color": "#9C0006", "bold": True, "align": "right"})
@@ -395,7 +389,7 @@ def write_sheet(
     formula = "=" + floor[0].content.formula()
     write_formula(ws, R_FLOOR, C_STATUS, formula, mark, grid.value(R_FLOOR, C_STATUS))
     common.strike_below_floor(
-        wb, ws, (R_NEW, LAST_COL, R_NEW, LAST_COL), ps.a1(R_FLOOR, C_STATUS, absolute=True)
+        wb, ws, (R_NEW, LAST_COL, R_NEW, LAST_COL), common.cell(R_FLOOR, C_STATUS, absolute=True)
     )
     for criteria, style in ((">", "yes"), ("<", "no")):
         ws.conditional_format(
@@ -567,7 +561,7 @@ def _write_block(
 
     # Validation and formatting of the input rows.
     ps.game_row_checks(wb, ws, r0, r1, _GAME_COLUMNS)
-    used, rating_cell = ps.a1(r0, C_USED), ps.a1(r0, C_RATING)
+    used, rating_cell = common.cell(r0, C_USED), common.cell(r0, C_RATING)
     ws.conditional_format(
         r0,
         C_USED,
@@ -575,7 +569,7 @@ def _write_block(
         C_USED,
         {
             "type": "formula",
-            "criteria": f'=AND({ps.a1(r0, C_STATUS)}="{COUNTED}",{used}<>{rating_cell})',
+            "criteria": f'=AND({common.cell(r0, C_STATUS)}="{COUNTED}",{used}<>{rating_cell})',
             "format": x["capped"],
         },
     )
@@ -588,7 +582,7 @@ def _write_block(
         0,
         {
             "type": "formula",
-            "criteria": f'=LEFT({ps.a1(r1 + 1, 0)},11)="ELO_DETAIL:"',
+            "criteria": f'=LEFT({common.cell(r1 + 1, 0)},11)="ELO_DETAIL:"',
             "format": x["error"],
         },
     )

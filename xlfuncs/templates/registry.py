@@ -1,8 +1,6 @@
-"""The template workbooks there are: each file's name and the generator that writes it, the
-xlwings Lite code stored in every one, and where they are committed.
-
-Each generator is imported only when its template is built, so a template whose module is
-missing or broken fails alone."""
+"""The template workbooks there are: each file's name and the generator that writes it
+(imported only when its template is built), the xlwings Lite code stored in every one, and
+where they are committed."""
 
 from __future__ import annotations
 
@@ -28,13 +26,13 @@ __all__ = [
 
 
 def _lazy(module: str, *, lite: bool = False) -> Callable[[Path], None]:
+    """The writer of :mod:`xlfuncs.templates`' *module*'s blank template, with the Lite code
+    (*lite*: its calls in the Lite form), the module imported when it is called."""
+
     def build(path: Path) -> None:
         importlib.import_module(f"{__package__}.{module}").build(Path(path))
         add_lite_code(Path(path), lite_form=lite)
 
-    build.__name__ = f"build_{module}{'_lite' if lite else ''}"
-    form = "the Lite form (calls stored as Excel binds them)" if lite else "plain names"
-    build.__doc__ = f"Build the blank template of :mod:`xlfuncs.templates.{module}`, {form}."
     return build
 
 
@@ -46,10 +44,8 @@ def _lite_code() -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
 
 
 def lite_package(*, lite_form: bool) -> LitePackage:
-    """The xlwings Lite code (``main.py``, ``requirements.txt``) for a workbook written with
-    it (:class:`~xlfuncs.templates.common.LitePackage`); with *lite_form*, its functions'
-    calls are stored in the form Excel binds to Lite's functions: what
-    :func:`add_lite_code` stores in a workbook already written."""
+    """The xlwings Lite code for a workbook written with it, as :func:`add_lite_code` stores
+    it in one already written (*lite_form*: the calls in the form Excel binds to Lite's)."""
     from .common import LitePackage
 
     code, names = _lite_code()
@@ -57,10 +53,9 @@ def lite_package(*, lite_form: bool) -> LitePackage:
 
 
 def add_lite_code(path: Path, *, lite_form: bool) -> None:
-    """Store the xlwings Lite code (``main.py``, ``requirements.txt``) in the workbook, so
-    that it computes when opened with the xlwings Lite add-in (see :mod:`xlfuncs.lite`);
-    with *lite_form*, its calls are also rewritten in the form Excel binds to Lite's
-    functions and the functions listed (:mod:`xlfuncs.lite_form`)."""
+    """Store the xlwings Lite code (``main.py``, ``requirements.txt``) in the workbook
+    (:mod:`xlfuncs.lite`); with *lite_form*, its calls also rewritten in the form Excel binds
+    to Lite's functions (:mod:`xlfuncs.lite_form`)."""
     from ..lite_workbook import write_settings
 
     code, names = _lite_code()
@@ -79,16 +74,14 @@ TEMPLATES: dict[str, Callable[[Path], None]] = {
     )
 }
 """File name -> the function that writes that blank template to a path: the classic
-workbooks, whose calls name our functions plainly (classic xlwings' VBA functions bind by
-name)."""
+workbooks, whose calls name our functions plainly."""
 
 LITE_TEMPLATES: dict[str, Callable[[Path], None]] = {
     f"{name.removesuffix('.xlsx')}_lite.xlsx": _lazy(name.removesuffix(".xlsx"), lite=True)
     for name in TEMPLATES
 }
-"""The same templates for xlwings Lite: their calls stored as Excel stores a call of an
-Office.js custom function (``_xldudf_NAME`` as dynamic-array formulas) and the functions
-listed in the add-in's part, so that Excel binds them when Lite loads (docs/lite.md)."""
+"""The same templates for xlwings Lite: their calls stored as Excel binds Lite's functions
+(docs/lite.md)."""
 
 
 def all_templates() -> dict[str, Callable[[Path], None]]:
@@ -109,9 +102,8 @@ def default_dir() -> Path:
 
 
 def generate(out_dir: Path) -> list[Path]:
-    """Write every template into *out_dir* (created if needed), replacing those there; returns
-    the paths written. Each is written through a temporary file renamed over it
-    (:func:`xlfuncs.output.write_atomically`), so a failure leaves no half-written workbook."""
+    """Write every template into *out_dir* (created if needed), each atomically
+    (:func:`xlfuncs.output.write_atomically`); returns the paths written."""
     from ..output import write_atomically
 
     out = Path(out_dir)

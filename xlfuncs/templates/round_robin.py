@@ -1,13 +1,7 @@
-"""``round_robin.xlsx``: a round-robin crosstable for up to 24 players; filled with a double
-round robin (each two players meet twice), two result cells per pair: the first game and the
-second.
-
-One row per player: their data (the yellow cells), the results grid against every other
-player (row player's result; the diagonal is shaded), and the computed columns: points, rank,
-Sonneborn-Berger, rated games, Ra, Rp (FIDE and exact), rating change with K, new rating,
-first rating of unrated players (the edition's round-robin variant) and the best title norm.
-See :mod:`xlfuncs.templates.chart` for the layout and :mod:`xlfuncs.templates.event` for
-what a filled crosstable is made from.
+"""``round_robin.xlsx``: a round-robin crosstable for up to 24 players (a double round
+robin: two result cells per pair, the first game and the second). The layout:
+:mod:`xlfuncs.templates.chart`; what a filled crosstable is made from:
+:mod:`xlfuncs.templates.event`.
 """
 
 from __future__ import annotations

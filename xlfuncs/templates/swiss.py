@@ -1,21 +1,10 @@
 """``swiss.xlsx``: a Swiss wall chart for 400 players and 13 rounds (more of each when
-filled: a row per player, three columns per round).
+filled: a row per player, three columns per round: opponent's No., colour, result).
 
-Per round, three columns as arbiters write them: the opponent's No., the colour (w/b) and the
-result. The array functions need each player's opponents, results and colours as three
-contiguous blocks (one column per round; the colours for the tie-breaks BPG and BWG), so
-hidden helper columns at the right gather them with plain formulas
-(``{=IF(ISBLANK(M9:M408),"",M9:M408)}``, one array formula per round and block); our
-functions read those blocks, one call per computed column.
-
-Why not lay the chart out as three blocks (13 opponent columns, 13 colour columns, 13 result
-columns) and spare the gathering? Because an arbiter enters a round's pairing and result
-side by side, as on every wall chart. What the gathering formulas cost a recalculation is
-in ``docs/templates.md`` (*Measurements*); gathering each block with one
-``CHOOSE({1,...,13}, ...)`` array would cost less in the engine, but relies on how Excel
-hands blank cells through ``CHOOSE``, which could not be checked here.
-See :mod:`xlfuncs.templates.chart` for the layout and :mod:`xlfuncs.templates.event` for
-what a filled chart is made from.
+Hidden helper columns gather each round's opponents, results and colours into three blocks
+(``{=IF(ISBLANK(M9:M408),"",M9:M408)}``, one array formula per round and block), which our
+functions read; why, and what it costs: ``docs/templates.md`` (*Measurements*). The layout:
+:mod:`xlfuncs.templates.chart`; what a filled chart is made from: :mod:`xlfuncs.templates.event`.
 """
 
 from __future__ import annotations

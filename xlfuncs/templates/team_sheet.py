@@ -1,9 +1,6 @@
 """The "Team standings" sheet of a filled crosstable workbook of a team event: the team
-standing as arbiters publish it (rank, team, matches won, drawn and lost, match points, game
-points, the team tie-breaks, and each round's opponent and game points), then each team's
-players by board. Every cell is a value (numbers as numbers, text as text), the standing
-worked out once on the analysed event (:class:`~xlfuncs.core.teams.TeamStandings`): the
-team tie-breaks have no Excel function, so the sheet holds no formula.
+standing as arbiters publish it, then each team's players by board; values only (the team
+tie-breaks have no Excel function), worked out once by :class:`~xlfuncs.core.teams.TeamStandings`.
 """
 
 from __future__ import annotations
@@ -28,11 +25,9 @@ HEADER_ROW = 4
 
 def standing_rows(s: TeamStandings) -> tuple[list[str], list[list[object]]]:
     """The standing's column headers and one row of values per team, in standing order:
-    Rk, No., Team, the matches won, drawn and lost (``+``, ``=``, ``-``; a forfeited match
-    as won or lost, a pairing-allocated bye as neither), MP, GP, the tie-breaks, and per
-    round the opposing team (``bye`` for a pairing-allocated bye, ``H bye`` a half-point
-    bye ..., blank: no match) and the
-    team's game points."""
+    Rk, No., Team, the matches won, drawn and lost (a forfeited match as won or lost, a
+    pairing-allocated bye as neither), MP, GP, the tie-breaks, and per round the opposing
+    team (``bye``, ``H bye`` ..., blank: no match) and the team's game points."""
     rounds = max((len(r) for r in s.rounds), default=0)
     shown = [d for d in s.descriptors if d not in ("MP", "GP")]
     header = ["Rk", "No.", "Team", "+", "=", "-", "MP", "GP", *shown]
@@ -73,10 +68,8 @@ def standing_rows(s: TeamStandings) -> tuple[list[str], list[list[object]]]:
 
 
 def _widths(header: list[str]) -> list[float]:
-    """Each column's width: Rk, No. (also the players' board and number), Team (also their
-    names), the matches won (their rating), drawn (federation) and lost, MP, GP, the
-    tie-breaks, and each round's opposing team and game points (their headers wrapped on two
-    lines): 15 teams, three tie-breaks and seven rounds fit one A4 page across at
+    """Each column's width (the players' list below shares them): 15 teams, three
+    tie-breaks and seven rounds fit one A4 page across at
     :data:`~xlfuncs.templates.printing.PRINT_SCALE`."""
     fixed = [5.0, 5.0, 24.0, 6.0, 4.5, 3.5, 4.5, 4.5]
     rounds = sum(1 for h in header if h.endswith(" opp."))
@@ -91,11 +84,9 @@ split over two pages."""
 
 
 def add_team_sheet(wb: Workbook, fmt: Formats, event: Event) -> None:
-    """Add the :data:`SHEET` of *event*'s team standing (:attr:`Event.teams`) to *wb*;
-    nothing for an event without teams. It prints landscape, the standing on the first page
-    (one page across where it fits at :data:`~xlfuncs.templates.printing.PRINT_SCALE`, else
-    in bands with Rk, No. and Team repeated), the players' list from the second page on,
-    each team's boards on one page."""
+    """Add the :data:`SHEET` of *event*'s team standing (:attr:`Event.teams`) to *wb*, where
+    there is one: the standing on the first page (in bands where too wide, Rk, No. and Team
+    repeated), the players' list from the second on, each team's boards on one page."""
     s = event.teams
     if s is None:
         return
@@ -161,10 +152,4 @@ def add_team_sheet(wb: Workbook, fmt: Formats, event: Event) -> None:
             write_text(ws, row, 4, None if p is None else p.federation, fmt.computed_text)
     ws.print_area(0, 0, row, last)
     ws.set_h_pagebreaks(breaks)
-    print_setup(
-        ws,
-        landscape=True,
-        widths=widths,
-        starts=starts,
-        repeat_columns=3,
-    )
+    print_setup(ws, landscape=True, widths=widths, starts=starts, repeat_columns=3)

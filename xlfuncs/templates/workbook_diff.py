@@ -1,12 +1,7 @@
-"""Two workbooks compared by content, as openpyxl reads them: sheet names and states, defined
-names (of the book and of each sheet), every cell's value or formula (array formulas with their
-range) and style (number format, font, fill, border, alignment, protection), the default style,
-merged ranges, column widths and row heights (with hidden and outline levels), data
-validations, conditional formats with their styles, sheet protection, freeze panes and the
-sheet view, the tab colour, the print settings (page setup and options, fit to page, print
-titles and area, margins, headers and footers, page breaks), and the xlwings Lite code stored
-in the workbook. Bytes are not compared (zip timestamps and the order of XML attributes do not
-matter), nor are the values stored beside formulas.
+"""Two workbooks compared by content, as openpyxl reads them: sheets, defined names, every
+cell's value or formula and style, merged ranges, column and row sizes, data validations,
+conditional formats, protection, views, print settings and the stored xlwings Lite code; not
+the bytes, nor the values stored beside formulas.
 
 :func:`fingerprint` takes a workbook's content as data, :func:`compare` says what differs
 between two, one line per difference."""
@@ -146,14 +141,8 @@ def _default_style(ws: Any) -> dict[str, Any]:
 def _style(cell: Any) -> dict[str, Any]:
     """A cell's style: number format, font, fill, border, alignment and protection (locked,
     hidden), as plain data."""
-    return {
-        "number format": cell.number_format,
-        "font": _plain(cell.font),
-        "fill": _plain(cell.fill),
-        "border": _plain(cell.border),
-        "alignment": _plain(cell.alignment),
-        "protection": _plain(cell.protection),
-    }
+    parts = (cell.font, cell.fill, cell.border, cell.alignment, cell.protection)
+    return dict(zip(_STYLE_PARTS, (cell.number_format, *map(_plain, parts)), strict=True))
 
 
 def _plain(obj: Any, *, skip: tuple[str, ...] = ()) -> Any:
@@ -173,14 +162,8 @@ def _plain(obj: Any, *, skip: tuple[str, ...] = ()) -> Any:
         return f"{obj.type} {obj.value}{tint}"
     if isinstance(obj, Serialisable):
         names = (*obj.__attrs__, *obj.__elements__, *getattr(obj, "__nested__", ()))
-        fields = []
-        for name in dict.fromkeys(names):
-            if name in skip:
-                continue
-            value = _plain(getattr(obj, name, None))
-            if value not in (None, (), ""):
-                fields.append((name, value))
-        return (type(obj).__name__, *fields)
+        fields = ((n, _plain(getattr(obj, n, None))) for n in dict.fromkeys(names) if n not in skip)
+        return (type(obj).__name__, *((n, v) for n, v in fields if v not in (None, (), "")))
     if isinstance(obj, (list, tuple)):
         return tuple(_plain(x) for x in obj)
     if (

@@ -1,24 +1,12 @@
 """The "Working" sheet of a filled crosstable workbook: one player's working of every figure,
 the player chosen from a drop-down of the chart's numbers, the sheet recomputing live.
 
-Each of the chart's tie-breaks is one ``TIEBREAK_WORKING`` call (the descriptor read from the
-chart's header cell) and the rating one ``RATING_WORKING`` call (a rated player's change game
-by game, an unrated player's first rating), over the chart's own columns, as the chart's
-``TIEBREAK_ALL``, ``ELO_CHANGE_ALL`` and ``BLOQUE_ALL`` read them. Each block is an array
-formula over a fixed range in hidden columns, as many rows as the longest working the chart
-can give (a line a round, or a grid column; the calls' ``rows`` pad the answer to it), shown
-by ordinary formulas, so that the sheet has the same size whatever the players: a
-9,999-player chart's is some sixty rows. The values stored beside the formulas are those of
-player 1, so that the sheet reads without the add-in (``docs/working.md``).
-
-Those values are core's working of player 1 (:mod:`~xlfuncs.core.tiebreak_working`,
-:mod:`~xlfuncs.core.rating_working`, :mod:`~xlfuncs.core.first_rating_working`) shaped as the
-Excel functions shape them, taken from the event as it was read
-(:attr:`~xlfuncs.templates.event.Event.tiebreak_table`,
-:attr:`~xlfuncs.templates.event.Event.crosstable`) where that is the Swiss chart's (the same
-ratings, the same tie-break values for every player, the same K and figures of player 1),
-else computed by the functions on the chart's cells (a round-robin grid's always: its
-workings name the rounds by the grid's columns; a grid holds at most 24 players).
+Each of the chart's tie-breaks is one ``TIEBREAK_WORKING`` call and the rating one
+``RATING_WORKING`` call over the chart's own columns, each an array formula over a fixed range
+in hidden columns shown by ordinary formulas; the values stored beside them are player 1's
+(``docs/working.md``): core's working, from the event as read where that is the Swiss chart's
+(:attr:`~xlfuncs.templates.event.Event.tiebreak_table`), else computed by the functions on
+the chart's cells (a round-robin grid's always).
 """
 
 from __future__ import annotations
@@ -80,14 +68,11 @@ RATING_COL = WORKING_COLUMNS + 1
 
 HIDDEN = 20
 """How far right of the cells that show them (column U on) the arrays of the calls are, in
-hidden columns: LibreOffice recalculates array formulas when it opens a workbook, so cells
-that were the arrays would show ``#NAME?`` where our functions are not installed
-(``docs/templates.md``); an ordinary formula keeps its stored value."""
+hidden columns (as the charts' arrays: ``docs/templates.md``)."""
 
 WIDTHS = (9.0, 8.0, 8.0, 96.0, 28.0, 2.0, 12.0, *[8.5] * 7, 72.0)
 """The widths of the shown columns: the tie-breaks' blocks (A:E), a blank one, the rating
-working (G:O); the blocks print on pages of their own, each one A4 page across at
-:data:`~xlfuncs.templates.printing.PRINT_SCALE` (the text columns wrapped)."""
+working (G:O), each one A4 page across at :data:`~xlfuncs.templates.printing.PRINT_SCALE`."""
 
 RATING_EXTRA = 10
 """Rows of the rating block beyond its lines: a first row, the headers, two hypothetical
@@ -117,10 +102,9 @@ def add_working_sheet(
     values: Mapping[str, Sequence[Any]],
     event: Event,
 ) -> None:
-    """Add the :data:`SHEET` to *wb*, reading the chart on *sheet* laid out as *layout*:
-    *data* its input cells, *values* its computed columns
-    (:func:`~xlfuncs.templates.chart.figures`); nothing for an event without players, nor
-    unless it asks for the sheet (:attr:`~xlfuncs.templates.event.Event.working`)."""
+    """Add the :data:`SHEET` to *wb*, reading the chart on *sheet* laid out as *layout*
+    (*data*: its input cells, *values*: its computed columns), where the event has players
+    and asks for it (:attr:`~xlfuncs.templates.event.Event.working`)."""
     if not event.players or not event.working:
         return
     ws = wb.add_worksheet(SHEET)
@@ -224,12 +208,10 @@ def _block(
     formula: str,
     values: list[list[Any]] | str,
 ) -> None:
-    """One legacy array formula over *area* (first row, first column, height, width)
-    moved :data:`HIDDEN` columns right (the call asks for a block of that height: its
-    ``rows``), and the visible cells of *area* showing it (``=IFERROR(U8,"")``: blank where
-    our functions are not loaded), each cell with its value of *values* (a block, or one
-    error value for every cell, as Excel fills an array with a single answer). *formats*: the
-    cells' format, the one of the text columns (wrapped) and those columns (from 0)."""
+    """One legacy array formula over *area* (first row, first column, height, width) moved
+    :data:`HIDDEN` columns right, and the visible cells of *area* showing it
+    (``=IFERROR(U8,"")``), each with its value of *values* (a block, or one error value for
+    every cell). *formats*: the cells', the wrapped text columns', and those columns."""
     first_row, first_col, height, width = area
     plain, wrapped, texts = formats
     if isinstance(values, str):
@@ -305,12 +287,9 @@ def _same_tiebreaks(
 def _own_games(
     ct: Crosstable, number: int, time: TimeControl | None = None
 ) -> tuple[Crosstable, list[int]]:
-    """Player *number*'s games alone: a crosstable of the player (number 1) and their
-    opponents (2, 3 ... in the order of their numbers; their own games left out), at the
-    chart's *time* (its ``Minutes`` cell; not the event's as read), as the chart's functions
-    read the games; and each one's number in *ct*. A player's rating change and first
-    rating read only their own games and their opponents' ratings: this works them out
-    without every player's games."""
+    """Player *number*'s games alone (all a rating change or first rating reads): a
+    crosstable of the player (number 1) and their opponents (2, 3 ..., their own games left
+    out) at the chart's *time*, and each one's number in *ct*."""
     me = ct.entrants[number - 1]
     opponents = sorted({p.opponent for p in me.pairings if p.opponent is not None})
     new = {o: i for i, o in enumerate(opponents, start=2)}
@@ -327,9 +306,7 @@ def _core_rating_block(
     layout: Layout, data: Any, values: Mapping[str, Sequence[Any]], event: Event
 ) -> list[list[Any]] | None:
     """Player 1's rating working from the event's crosstable as read, where it is the
-    chart's (the same ratings, edition and system, player 1's K, rated games and figure);
-    ``None``: not known to be (a grid: its workings name the rounds by the grid's
-    columns)."""
+    chart's (the same ratings, edition, system, K, rated games and figure); else ``None``."""
     ct = event.crosstable
     if not layout.swiss or ct is None or len(ct.entrants) != len(event.players):
         return None
