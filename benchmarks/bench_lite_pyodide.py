@@ -47,10 +47,10 @@ sys.path.insert(0, str(ROOT))
 os.environ["XLWINGS_ON_SERVER"] = "true"
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 
+from tests.chart_examples import swiss_event  # noqa: E402
 from tests.workbook_calls import chart_calls  # noqa: E402
 from xlfuncs.lite import build_main_py  # noqa: E402
 from xlfuncs.templates import swiss  # noqa: E402
-from xlfuncs.templates.examples import swiss_event  # noqa: E402
 
 CACHE = ROOT / ".ci" / "cache"
 Calls = list[list[Any]]

@@ -32,11 +32,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from engine import evaluate, forget_compiled  # noqa: E402
 
+from tests.chart_examples import swiss_event  # noqa: E402
 from xlfuncs import udfs  # noqa: E402
 from xlfuncs.progress import no_progress  # noqa: E402
 from xlfuncs.templates import swiss  # noqa: E402
 from xlfuncs.templates.chart import ARRAYS, build_chart, figures, inputs  # noqa: E402
-from xlfuncs.templates.examples import swiss_event  # noqa: E402
 
 
 def counting() -> tuple[dict[str, Callable[..., Any]], dict[str, int]]:

@@ -6,7 +6,7 @@ Once per session (per worker under ``pytest -n``):
   :func:`xlfuncs.templates.registry.generate`
   (used by the check, the layout and the printing tests; like ``printed``, made by the first
   worker that needs them into a folder both share);
-- ``round_robin_filled``, ``swiss_filled``: the two filled example charts (``examples.py``);
+- ``round_robin_filled``, ``swiss_filled``: the two filled example charts (``chart_examples.py``);
 - ``round_robin_evaluated``, ``swiss_evaluated``: those recalculated by the ``formulas`` engine
   with our functions plugged in (the 60-player Swiss, in 64 rows, takes some 5 s: it is done once);
 - ``printed``: every workbook the collected modules name with :func:`render.print_once`,
@@ -34,11 +34,11 @@ from typing import TYPE_CHECKING, Any
 
 import budget
 import pytest
+from chart_examples import round_robin_10, swiss_60
 from render import TO_PRINT, Printed, pdf_info, pdf_text, to_pdfs, to_pngs
 
 from xlfuncs.templates import round_robin, swiss
 from xlfuncs.templates.event import Event
-from xlfuncs.templates.examples import round_robin_10, swiss_60
 from xlfuncs.templates.registry import TEMPLATES, generate
 
 collect_ignore = ["calc_client.py"]
@@ -172,13 +172,13 @@ def _wait_for(shared: Path, done: Path, *, patience: float = 900.0) -> None:
 
 @pytest.fixture(scope="session")
 def round_robin_event() -> Event:
-    """The ten-player round robin of ``examples.py``."""
+    """The ten-player round robin of ``chart_examples.py``."""
     return round_robin_10()
 
 
 @pytest.fixture(scope="session")
 def swiss_event() -> Event:
-    """The 60-player, 9-round Swiss of ``examples.py``."""
+    """The 60-player, 9-round Swiss of ``chart_examples.py``."""
     return swiss_60()
 
 

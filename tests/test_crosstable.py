@@ -14,6 +14,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from chart_examples import swiss_event
 from render import needs_render, pdf_text, render
 from template_checks import core_tiebreaks, stored_values, tiebreak_mismatches
 from trf_make import round_robin_trf, swiss_trf
@@ -21,7 +22,6 @@ from trf_make import round_robin_trf, swiss_trf
 from xlfuncs.cli import main
 from xlfuncs.filled_chart import event_from_trf, write_chart
 from xlfuncs.templates import swiss
-from xlfuncs.templates.examples import swiss_event
 from xlfuncs.trf import parse_trf
 
 # 6 players, 3 rounds of a Swiss (2025 rules, event in 2026).

@@ -13,12 +13,12 @@ import re
 from pathlib import Path
 
 import pytest
+from chart_examples import double_round_robin_6, round_robin_10, swiss_60, swiss_event
 from render import Printed, needs_render, print_once
 from trf_make import round_robin_trf
 
 from xlfuncs.filled_chart import event_from_trf
 from xlfuncs.templates import round_robin, swiss
-from xlfuncs.templates.examples import double_round_robin_6, round_robin_10, swiss_60, swiss_event
 from xlfuncs.templates.registry import TEMPLATES
 from xlfuncs.trf import parse_trf
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from chart_examples import double_round_robin_6, round_robin_10
 from engine import evaluate
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.formula import ArrayFormula
@@ -36,7 +37,6 @@ from xlfuncs.templates.chart import (
 )
 from xlfuncs.templates.common import RESULT_CHOICES, UDF_MODULE
 from xlfuncs.templates.event import ChartPlayer, Event
-from xlfuncs.templates.examples import double_round_robin_6, round_robin_10
 
 SHEET = "Crosstable"
 LAYOUT = round_robin.LAYOUT
@@ -76,7 +76,7 @@ def test_no_error_anywhere(filled: tuple[Path, Any, dict[str, int]]) -> None:
 def test_points_tiebreaks_and_ranks_by_hand(
     filled: tuple[Path, Any, dict[str, int]],
 ) -> None:
-    """Worked out by hand from the table in ``examples._RR_TABLE`` (row = player's results).
+    """Worked out by hand from the table in ``chart_examples._RR_TABLE`` (row = player's results).
 
     Points: P1 ½+1+½+1+½+1+1+½+1 = 7; P2 ½+½+1+½+0+1+½+1+1 = 6; P3 0+½+0+½+1+½+1+½+1 = 5;
     P4 ½+0+1+½+½+0+1+½+½ = 4½; P5 0+½+½+½+1+½+½+0+1 = 4½; P6 ½+1+0+½+0+½+1+½+1(+) = 5;
@@ -315,7 +315,7 @@ def test_double_round_robin_by_hand(tmp_path: Path) -> None:
     """Issue 10: a double round robin, two result cells per pair (the first game, then the
     second), read by the functions as rounds beside a block of opponents' numbers.
 
-    Worked by hand from ``examples._DRR_TABLES`` (first games + second games):
+    Worked by hand from ``chart_examples._DRR_TABLES`` (first games + second games):
     P1 4 + 3 = 7; P2 2 + 3½ = 5½; P3 3 + 3 = 6; P4 2 + 2 = 4; P5 3 + 2½ = 5½; P6 1 + 1 = 2
     (30 points, 30 games). Sonneborn-Berger, opponent by opponent (both games' points times
     the opponent's score): P1 1½·5½ + ½·6 + 2·4 + 1·5½ + 2·2 = 28.75; P2 ½·7 + 1½·6 +

@@ -9,6 +9,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from chart_examples import swiss_event
 from engine import evaluate
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.formula import ArrayFormula
@@ -38,7 +39,6 @@ from xlfuncs.templates.chart import (
 )
 from xlfuncs.templates.common import RESULT_CHOICES
 from xlfuncs.templates.event import ChartPlayer, Event, Round
-from xlfuncs.templates.examples import swiss_event
 
 SHEET = "Wall chart"
 LAYOUT = swiss.LAYOUT

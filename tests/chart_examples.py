@@ -1,5 +1,5 @@
-"""Realistic example events for the templates' tests, the benchmark and demonstrations:
-deterministic, the players invented; the hand-worked figures are in the tests.
+"""Realistic example events for the templates' tests and the benchmarks: deterministic, the
+players invented; the hand-worked figures are in the tests.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.results import Outcome
-from .event import ChartPlayer, Event, Round
+from xlfuncs.core.results import Outcome
+from xlfuncs.templates.event import ChartPlayer, Event, Round
 
 __all__ = ["double_round_robin_6", "round_robin_10", "swiss_60", "swiss_event"]
 
