@@ -1,20 +1,15 @@
 """Ctrl-C and ``kill``: how the ``xlfuncs`` command stops when it is asked to.
 
-SIGINT (Ctrl-C) and SIGTERM (``kill``, a service manager, a closed batch job) are handled the
-same way at every moment of a command (:func:`run_handled`, around the whole run in
-:func:`xlfuncs.cli.main`): the first one raises :class:`Interrupted` where the command is,
-so that every ``finally`` runs (a temporary file is removed, worker processes are stopped,
-:func:`on_interruption`'s clean-ups run) and the command ends with one line,
-``xlfuncs: interrupted``, and the exit status ``128 +`` the signal's number: 130 for SIGINT,
-143 for SIGTERM (the shells' convention). A second signal while the command stops is noted
-and changes nothing, and so is one that arrives when the command is done and the process
-ends.
+SIGINT (Ctrl-C) and SIGTERM are handled the same way at every moment of a command
+(:func:`run_handled`, around the whole run in :func:`xlfuncs.cli.main`): the first one raises
+:class:`Interrupted` where the command is, so that every ``finally`` runs, and the command
+ends with one line, ``xlfuncs: interrupted``, and the exit status ``128 +`` the signal's
+number (the shells' convention). A second signal while the command stops is noted and changes
+nothing, and so is one that arrives when the command is done.
 
-:func:`deferred` holds the signals over a few steps that must be done together or not at
-all (a pair of outputs renamed into place, a temporary file created and its name noted);
-:func:`quiet_children` forks worker processes that start with the signals held and then
-leave them to the operating system (:func:`worker_signals`: a worker stops at once and in
-silence, its parent says what happened).
+:func:`deferred` holds the signals over steps that must be done together or not at all;
+:func:`quiet_children` forks worker processes that start with the signals held and then leave
+them to the operating system (:func:`worker_signals`).
 
 Outside :func:`run_handled` (the library in a spreadsheet, a test calling a function) nothing
 here changes how Python treats a signal. This module imports nothing from the package.

@@ -193,16 +193,9 @@ def write_new_list(
     base: str | os.PathLike[str] | None = None,
 ) -> int:
     """Write the new list to *path* (CRLF, as FIDE's files; atomically): the players of
-    :func:`new_list`, *base* being the input list's file. Returns the number of players
-    written.
-
-    When *base* is a combined TXT list that the cache (:func:`~xlfuncs.ratinglist.cache_dir`)
-    has indexed as the file is now, the list is not
-    read again in full: the lines of the players the period leaves as they were (not
-    playing, 0 games at the rates rated) are copied through as the list writes them, and
-    only the others are read and written anew (:func:`~xlfuncs.ratinglist.rewrite_combined`);
-    what the new list holds is the same either way. Else every player is read and written.
-    """
+    :func:`new_list`, *base* being the input list's file, whose unchanged lines are copied
+    through when the cache has indexed it (the module's docstring). Returns the number of
+    players written."""
     changes = _changes(period)
     count = 0
 

@@ -63,7 +63,7 @@ def json_object(row: PeriodRow) -> dict[str, JsonValue]:
 
 def render_json(period: Period) -> str:
     """A JSON list, one object per player: every rate of play in turn, the players with a
-    FIDE id by name, then those without one (``fide_id`` null, one file each)."""
+    FIDE id by name, then those without one."""
     objects = [json_object(r) for s in period.sections for r in (*s.rows, *s.apart)]
     return json_text(objects) + "\n"
 
@@ -86,12 +86,6 @@ def _two(x: float | None) -> str:
 
 _K_SHORT = {s.label: s.short for s in KSource}
 """The text table's short form of each ``k_source``."""
-
-
-def _k_short(row: PeriodRow) -> str:
-    return "-" if row.k_source is None else _K_SHORT.get(row.k_source, row.k_source)
-
-
 _HEADER = ["FIDE id", "Name", "Fed", "Rtg", "Ev", "N", "K", "K from", "Σ K(W−PD)", "+/-", "New"]
 _LEFT = {1, 2, 7}
 
@@ -109,7 +103,7 @@ def _cells(r: PeriodRow) -> list[str]:
         str(len(r.events)),
         str(r.games),
         k,
-        _k_short(r),
+        "-" if r.k_source is None else _K_SHORT.get(r.k_source, r.k_source),
         _two(r.rating_change_unrounded),
         change_text(r.rating_change),
         new,

@@ -209,7 +209,8 @@ class RatingListIndex(contextlib.AbstractContextManager["RatingListIndex"]):
                 raise sqlite3.DatabaseError(f"{count} players where {self.players} were written")
             self._counted = True
         by_number: dict[int, ListPlayer] = {}
-        for part in _parts(numbers):
+        for start in range(0, len(numbers), 500):  # SQLite bounds a statement's parameters
+            part = numbers[start : start + 500]
             sql = f"SELECT {_COLUMNS} FROM players WHERE fide_id IN ({','.join('?' * len(part))})"
             for row in self._db.execute(sql, part):
                 by_number[int(row[0])] = _player(row)
@@ -227,39 +228,33 @@ class RatingListIndex(contextlib.AbstractContextManager["RatingListIndex"]):
             self._mark_checked()
         return by_number
 
-    def _stat(self) -> str | None:
-        """The index file's size and modification time, as its mark of a check keeps them."""
+    def _mark(self) -> tuple[Path, str] | None:
+        """The mark of a check beside the index file, and the file's size and modification
+        time as the mark keeps them (``None``: an index in memory, or a file gone)."""
         if self.index_path is None:
             return None
         try:
             st = self.index_path.stat()
         except OSError:
             return None
-        return f"{st.st_size} {st.st_mtime_ns}"
+        return self.index_path.with_suffix(CHECKED), f"{st.st_size} {st.st_mtime_ns}"
 
     def _checked_before(self) -> bool:
-        """Whether a run before this one summed up this very file (its mark, beside it, names
-        its size and modification time: a file written since, damaged or rebuilt, is summed
-        up again). The pass over 1.2 million players takes some 0.3 s; once per file, not per
-        run."""
-        stat = self._stat()
-        if stat is None or self.index_path is None:
-            return False
+        """Whether a run before this one summed up this very file (a file written since,
+        damaged or rebuilt, is summed up again). The pass over 1.2 million players takes
+        some 0.3 s; once per file, not per run."""
+        mark = self._mark()
         try:
-            return self.index_path.with_suffix(CHECKED).read_text(encoding="ascii") == stat
+            return mark is not None and mark[0].read_text(encoding="ascii") == mark[1]
         except (OSError, UnicodeDecodeError):
             return False
 
     def _mark_checked(self) -> None:
         """Leave the mark :meth:`_checked_before` reads (where the folder can be written)."""
-        stat = self._stat()
-        if stat is not None and self.index_path is not None:
+        mark = self._mark()
+        if mark is not None:
             with contextlib.suppress(OSError):
-                self.index_path.with_suffix(CHECKED).write_text(stat, encoding="ascii")
-
-    def get(self, fide_id: str) -> ListPlayer | None:
-        """The player of *fide_id*, ``None`` when the list does not hold them."""
-        return self.lookup([fide_id]).get(fide_id)
+                mark[0].write_text(mark[1], encoding="ascii")
 
     def close(self) -> None:
         """Close the index."""
@@ -267,11 +262,6 @@ class RatingListIndex(contextlib.AbstractContextManager["RatingListIndex"]):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _parts(numbers: list[int]) -> list[list[int]]:
-    """*numbers* in parts of 500 (SQLite's parameters in one statement are bounded)."""
-    return [numbers[start : start + 500] for start in range(0, len(numbers), 500)]
 
 
 def _key(list_path: Path, rate: str | None) -> str:

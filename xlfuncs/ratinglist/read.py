@@ -115,9 +115,8 @@ _K_EXPECTED = (
     f"a K, a whole number from 1 to {MAX_K} (FIDE's K rule gives "
     f"{', '.join(map(str, RULE_KS[:-1]))} or {RULE_KS[-1]}), or a blank"
 )
-"""What a K column may hold: a K core's :func:`~xlfuncs.core.rating_change.check_k` takes (the
-rule of every K, in a cell, a K file and a list: FIDE's lists give 40, 20 or 10 since July
-2014, 30, 15 or 10 before), 0 or a blank (none)."""
+"""What a K column may hold: a K :func:`~xlfuncs.core.rating_change.check_k` takes, 0 or a
+blank (none)."""
 
 
 def _number(text: str, field: str, expected: str) -> int | None:
@@ -162,7 +161,7 @@ def _player(values: Mapping[str, str], single: str | None, line_no: int) -> List
     if sex not in ("M", "F", ""):
         raise _Reject("sex", "M, F or a blank", repr(sex))
     born = _number(values.get("birth_year", ""), "birth_year", "a year (four digits) or a blank")
-    if born is not None and born != 0 and not 1000 <= born <= 9999:
+    if born and not 1000 <= born <= 9999:
         raise _Reject("birth_year", "a year (four digits) or a blank", repr(values["birth_year"]))
     flag = values.get("flag", "").lower()
     if flag not in _FLAGS:
@@ -206,9 +205,8 @@ _SEXES = frozenset({"M", "F", ""})
 
 
 def _combined_fast(line: str, line_no: int) -> ListPlayer | None:
-    """A combined line read quickly when every field is plainly right, else ``None`` (then
-    :func:`_player` reads it field by field and names what is wrong). Gives what
-    :func:`_player` gives."""
+    """A combined line read quickly when every field is plainly right, as :func:`_player`
+    reads it; else ``None`` (then :func:`_player` names what is wrong)."""
     fide_id = line[_ID].strip()
     fed = line[_FED].strip()
     sex = line[_SEX].strip()
@@ -378,8 +376,8 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
     """The rates of play the list gives: all three for a combined list, one for a single."""
 
     def __init__(self, path: str | os.PathLike[str], *, rate: object = None) -> None:
-        """Open *path* and read as much as tells what it holds (the header line). Raises
-        :class:`RatingListError` for a file that is not a list, and ``OSError``."""
+        """Open *path* and read what tells what it holds. Raises :class:`RatingListError`
+        for a file that is not a list, and ``OSError``."""
         self._stack = contextlib.ExitStack()
         try:
             self._open(Path(path), rate)
@@ -528,7 +526,6 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
                 ) from None
 
     def close(self) -> None:
-        """Close the file (and the archive)."""
         self._stack.close()
 
     def __exit__(self, *exc: object) -> None:
@@ -556,11 +553,9 @@ _Record = tuple[dict[str, str], dict[str, int], int]
 class _XmlReader:
     """The ``<player>`` records of an XML list, parsed by expat as the stream is read. The
     reading starts at once, up to the end of the first ``<player>`` (:meth:`combined` tells
-    the list's kind from it, however long what comes before it); :meth:`records` gives them
-    all. Raises :class:`RatingListError` for XML that is not well-formed, a field given twice
-    in one ``<player>``, more than :data:`MAX_XML_STRAYS` elements that are not a player's
-    fields, more bytes than :data:`MAX_XML_SLACK` and :data:`XML_PLAYER_BYTES` a player
-    allow, and past :data:`MAX_LIST_BYTES`."""
+    the list's kind from it); :meth:`records` gives them all. Raises
+    :class:`RatingListError` for XML that is not well-formed, a field given twice in one
+    ``<player>``, and past the limits above."""
 
     def __init__(self, stream: io.BufferedReader, source: str) -> None:
         self._stream = stream
@@ -736,9 +731,8 @@ _ZIP_ERRORS: tuple[type[BaseException], ...] = (
     NotImplementedError,
 )
 """What Python's ``zipfile`` and its decompressors raise for an archive or a member they
-cannot read: a bad CRC, a truncated member, a corrupt stream (``zlib.error``, ``OSError``
-from BZIP2, ``lzma.LZMAError``, a subclass of none of these, is added below when ``lzma``
-exists), a method or an encryption it does not know."""
+cannot read (``lzma.LZMAError``, a subclass of none of these, is added below when ``lzma``
+exists)."""
 
 with contextlib.suppress(ImportError):
     import lzma
@@ -826,9 +820,7 @@ def _list_member(archive: zipfile.ZipFile, name: str) -> str:
 
 
 def read_list(path: str | os.PathLike[str], *, rate: object = None) -> Iterator[ListPlayer]:
-    """The players of the rating list *path* (TXT or XML, combined or single, zipped or not),
-    one at a time; *rate* as :class:`ListFile`. Raises :class:`RatingListError` at the first
-    malformed line, and ``OSError``.
-    """
+    """The players of the rating list *path*, one at a time; *rate* as :class:`ListFile`.
+    Raises :class:`RatingListError` at the first malformed line, and ``OSError``."""
     with ListFile(path, rate=rate) as listing:
         yield from listing.players()
