@@ -273,7 +273,20 @@ def _meta(db: sqlite3.Connection) -> dict[str, str]:
     return dict(db.execute("SELECT key, value FROM meta").fetchall())
 
 
-def _create(db: sqlite3.Connection) -> None:
+_SUMS = "COUNT(*), SUM(fide_id % 1000000007), SUM(crc)"
+"""The players' table summed up, read row by row (not through the SQLite index): a row lost,
+or a FIDE id or a CRC-32 changed, changes it. Whole numbers, the ids modulo a prime so that
+their sum fits in 64 bits, alike in any order (the meta table's ``digest``)."""
+
+
+def _fill(
+    db: sqlite3.Connection,
+    listing: ListFile,
+    stamp: dict[str, str],
+    progress: Callable[[int], None] | None,
+) -> None:
+    """Make the index's tables, insert the list's players and the meta table. A FIDE id given
+    twice raises :class:`RatingListError` at its second line."""
     db.executescript(
         "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -283,15 +296,6 @@ def _create(db: sqlite3.Connection) -> None:
         " r_games INTEGER, r_k INTEGER, b_rating INTEGER, b_games INTEGER, b_k INTEGER,"
         " birth_year INTEGER, flag TEXT, crc INTEGER NOT NULL);"
     )
-
-
-def _fill(
-    db: sqlite3.Connection,
-    listing: ListFile,
-    progress: Callable[[int], None] | None,
-) -> int:
-    """Insert the list's players; their number. A FIDE id given twice raises
-    :class:`RatingListError` at its second line."""
     players = listing.players()
     count = 0
     insert = f"INSERT INTO players ({_COLUMNS}) VALUES ({','.join('?' * 21)})"
@@ -318,7 +322,18 @@ def _fill(
             f"a FIDE id not given before (line {first} gives it)",
             repr(str(fide_id)),
         ) from None
-    return count
+    meta = {
+        **stamp,
+        "source": listing.source,
+        "kind": listing.kind,
+        "rates": ",".join(listing.rates),
+        "players": str(count),
+        "digest": ",".join(
+            map(repr, db.execute(f"SELECT {_SUMS} FROM players NOT INDEXED").fetchone())
+        ),
+    }
+    db.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", meta.items())
+    db.commit()
 
 
 def _build(
@@ -332,8 +347,7 @@ def _build(
     with ListFile(list_path, rate=rate) as listing:
         if target is None:
             db = sqlite3.connect(":memory:")
-            _create(db)
-            _write_meta(db, stamp, listing, _fill(db, listing, progress))
+            _fill(db, listing, stamp, progress)
             return db
         fd, tmp_name = tempfile.mkstemp(prefix=target.stem, suffix=UNFINISHED, dir=target.parent)
         tmp = Path(tmp_name)
@@ -341,8 +355,7 @@ def _build(
             _lock(fd)  # held until the index is in place: the file is not a killed build's
             db = sqlite3.connect(tmp)
             try:
-                _create(db)
-                _write_meta(db, stamp, listing, _fill(db, listing, progress))
+                _fill(db, listing, stamp, progress)
             finally:
                 db.close()
             os.replace(tmp, target)
@@ -416,31 +429,7 @@ modification time then): :meth:`RatingListIndex._checked_before`."""
 
 def unfinished_builds_in(folder: Path) -> list[Path]:
     """The unfinished indexes (``.tmp``) in the index folder *folder*."""
-    return sorted(folder.glob(f"*{UNFINISHED}")) if folder.is_dir() else []
-
-
-def _write_meta(db: sqlite3.Connection, stamp: dict[str, str], listing: ListFile, n: int) -> None:
-    meta = {
-        **stamp,
-        "source": listing.source,
-        "kind": listing.kind,
-        "rates": ",".join(listing.rates),
-        "players": str(n),
-        "digest": _digest(db),
-    }
-    db.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", meta.items())
-    db.commit()
-
-
-_SUMS = "COUNT(*), SUM(fide_id % 1000000007), SUM(crc)"
-"""The players' table summed up, read row by row (not through the SQLite index): a row lost,
-or a FIDE id or a CRC-32 changed, changes it. Whole numbers, the ids modulo a prime so that
-their sum fits in 64 bits, alike in any order."""
-
-
-def _digest(db: sqlite3.Connection) -> str:
-    """:data:`_SUMS`' figures, as the meta table keeps them."""
-    return ",".join(map(repr, db.execute(f"SELECT {_SUMS} FROM players NOT INDEXED").fetchone()))
+    return sorted(folder.glob(f"*{UNFINISHED}"))
 
 
 def _open_db(path: Path) -> sqlite3.Connection:
@@ -580,7 +569,7 @@ def cached_lists(cache: str | os.PathLike[str] | None = None) -> list[CachedList
     """The indexes in the cache folder (default :func:`cache_dir`)."""
     folder = _folder(cache)
     out: list[CachedList] = []
-    for path in sorted(folder.glob("*.sqlite")) if folder.is_dir() else []:
+    for path in sorted(folder.glob("*.sqlite")):
         try:
             with contextlib.closing(_open_db(path)) as db:
                 meta = _meta(db)
@@ -614,10 +603,10 @@ def clear_cache(cache: str | os.PathLike[str] | None = None) -> Cleared:
     """Remove every index, and every unfinished one no running build holds, from the cache
     folder (default :func:`cache_dir`); the folder too when it is then empty."""
     folder = _folder(cache)
-    indexes = sorted(folder.glob("*.sqlite")) if folder.is_dir() else []
+    indexes = sorted(folder.glob("*.sqlite"))
     for path in indexes:
         path.unlink()
-    for mark in sorted(folder.glob(f"*{CHECKED}")) if folder.is_dir() else []:
+    for mark in folder.glob(f"*{CHECKED}"):
         with contextlib.suppress(OSError):
             mark.unlink()
     unfinished = _remove_unfinished(folder, stale_after=0.0)
