@@ -88,7 +88,7 @@ def vet_file(
     """Check that *path* can take a new file: raises :class:`OutputError` when it is empty or
     ``-``, a folder, a device, pipe or socket, in a folder that does not exist, one of the
     *inputs* (whatever *force* says), or an existing file and not *force*. *what* names the
-    file in the messages (e.g. ``"workbook"``). Returns *path* as a :class:`~pathlib.Path`."""
+    file in the messages (e.g. ``"workbook"``)."""
     target = _common(path, what)
     shown = _shown(path)
     if target.is_dir():
@@ -124,9 +124,8 @@ FILE_SUFFIXES = (
 def vet_suffix(path: PathLike, suffixes: tuple[str, ...], *, option: str, what: str) -> None:
     """Check that the name of the output file *path* ends with one of *suffixes* (any case),
     those of the format written (*what*, e.g. ``"an Excel workbook"``): raises
-    :class:`OutputError` naming *option*, the path, the format and the name to give (a
-    workbook named ``out.csv`` would open as neither). An empty path and ``-`` are left to
-    :func:`vet_file`, whose messages say what is wrong with them."""
+    :class:`OutputError` naming *option*, the path, the format and the name to give. An empty
+    path and ``-`` are left to :func:`vet_file`."""
     text = os.fspath(path)
     if text in ("", "-"):
         return
@@ -146,9 +145,8 @@ def vet_suffix(path: PathLike, suffixes: tuple[str, ...], *, option: str, what: 
 def vet_folder_name(path: PathLike, *, option: str, what: str) -> None:
     """Check that *path*, where a folder is written (*what*, e.g. ``"the five template
     workbooks"``), is not named like a file: a path that does not exist and ends with one of
-    :data:`FILE_SUFFIXES` raises :class:`OutputError` naming *option* and the path
-    (``-o out.xlsx`` would make a folder called ``out.xlsx``; an existing file is left to
-    :func:`vet_folder`, whose message says so)."""
+    :data:`FILE_SUFFIXES` raises :class:`OutputError` naming *option* and the path (an
+    existing file is left to :func:`vet_folder`)."""
     given = Path(os.fspath(path))
     if given.exists() or given.suffix.lower() not in FILE_SUFFIXES:
         return
@@ -161,7 +159,7 @@ def vet_folder_name(path: PathLike, *, option: str, what: str) -> None:
 def vet_distinct(outputs: Mapping[str, PathLike | None]) -> None:
     """Check that the outputs of one run (by the option that names each, ``None``: not
     asked for) are different files: raises :class:`OutputError` naming both options when two
-    name the same path (however spelled or linked), since one would be lost."""
+    name the same path (however spelled or linked)."""
     seen: dict[str, str] = {}
     for option, path in outputs.items():
         if path is None:
@@ -369,6 +367,5 @@ _CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
 
 def visible(text: str) -> str:
     """*text* with every control character but the line feed written as ``\\xNN`` (``ESC``
-    as ``\\x1b``, ``BEL`` as ``\\x07``, a tab as ``\\x09``), so that text from a file prints as
-    what it is and cannot move the cursor, clear or retitle the terminal, or ring its bell."""
+    as ``\\x1b``, a tab as ``\\x09``), so that text from a file cannot drive the terminal."""
     return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", text)

@@ -1,26 +1,8 @@
 """``--list-out``: the period's new ratings as a rating list in FIDE's combined TXT layout
-(``players_list_foa.txt``), written by the rating-list package's writer
-(:func:`xlfuncs.ratinglist.write_combined`: one column table for its reader and writer), so
-that the next period reads it with ``--rating-list``.
-
-What the list holds, per rate of play the period rated:
-
-- a rated player who played: the new rating, the period's rated games, and K for the next
-  period: 10 once the new rating reaches 2400 (core's K rule, 8.3.3), else the K this period
-  started from (the list's, the K file's or the assumed one: the other clauses need a career
-  game count that neither a TRF nor the list carries);
-- a rated player whose new rating is below the edition's floor: unrated at that rate (the
-  regulations remove them from the list);
-- an unrated player whose first rating would be published: that rating, the pooled games
-  and core's K for a new player (40 while under 30 games);
-- title and sex: the input list's; where it gives none (or does not hold the player) and
-  the period writes the player's line anew, the tournament files' own (the latest file
-  giving one; sex ``m`` as ``M``, ``w`` or ``f`` as ``F`` with the list's ``w`` flag; a
-  women's title also in the women's-title column, as FIDE's list writes it), so that the
-  list read back with ``--rating-list`` gives the titles the norms check needs;
-- everyone else of the input list (``--rating-list``): as the list has them, with 0 games at
-  the rates the period rated (the games column is the last period's games). Without an
-  input list, only the period's players are written.
+(``players_list_foa.txt``), so that the next period reads it with ``--rating-list``. What the
+list holds, per rate of play the period rated: ``docs/period.md``, *The new list*; K for the
+next period is 10 once the new rating reaches 2400 (core's K rule, 8.3.3), else the K this
+period started from.
 
 A combined TXT input list that the cache has indexed (the command indexes it before rating)
 is not read and formatted again: the lines of the players the period leaves as they were are
@@ -59,7 +41,7 @@ _NO_RATING = object()
 
 
 def _next_k(row: PeriodRow) -> int | None:
-    """K for the next period of a rated player (see the module's docstring)."""
+    """K for the next period of a rated player."""
     if row.new_rating is None or row.k_listed is None:
         return row.k_listed
     reached = row.k_listed == 10

@@ -359,9 +359,8 @@ _GAPS = ((79, 80), (81, 84))
 
 
 class ListFile(contextlib.AbstractContextManager["ListFile"]):
-    """An open rating list: what kind it is (:attr:`kind`, :attr:`format`, :attr:`rates`),
-    and its players, read one at a time (:meth:`players`). Use it in a ``with`` block, or
-    call :meth:`close`.
+    """An open rating list: what kind it is, and its players, read one at a time
+    (:meth:`players`). Use it in a ``with`` block, or call :meth:`close`.
 
     *rate*: the rate of play of a single list, when its file's name does not say it
     (:func:`sniff_rate`); it wins over the name. A combined list ignores it.
@@ -447,7 +446,7 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
         return combined
 
     def players(self) -> Iterator[ListPlayer]:
-        """The list's players, in the file's order, one at a time."""
+        """The list's players, in the file's order."""
         if self.format == "xml":
             return self._xml_players()
         read = (self.read_line(raw, line_no) for line_no, raw in self.raw_lines())
@@ -682,19 +681,14 @@ class _XmlReader:
 
 
 def _xml_tag(field: str) -> str:
-    """The XML element of a field, for messages."""
     field = field.removeprefix("standard_")
     return next((tag for tag, key in _XML_FIELDS.items() if key == field), field)
 
 
-_UNZIPPED = {
-    zipfile.ZIP_STORED: "stored",
-    zipfile.ZIP_DEFLATED: "Deflate",
-    zipfile.ZIP_BZIP2: "BZIP2",
-    zipfile.ZIP_LZMA: "LZMA",
-}
-"""The compression methods this reader unzips (Python's ``zipfile``), by their number in the
-ZIP format (APPNOTE.TXT, section 4.4.5)."""
+_UNZIPPED = frozenset(
+    {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA}
+)
+"""The compression methods Python's ``zipfile`` unzips (APPNOTE.TXT, section 4.4.5)."""
 
 _METHODS = {
     1: "Shrink",
@@ -745,8 +739,8 @@ _WHOLE = "a ZIP archive that unzips whole (every CRC right)"
 
 
 def _zip_refused(source: str, found: str, expected: str = _READABLE) -> RatingListError:
-    """The refusal of a ZIP archive or member that cannot be unzipped here: *source* names
-    the archive (and the member), *found* says why; the message says what to do."""
+    """The refusal of a ZIP archive or member (*source*) that cannot be unzipped here, and
+    why (*found*)."""
     return RatingListError(source, None, None, "archive", expected, f"{found}: {_UNZIP_ELSEWHERE}")
 
 
@@ -763,8 +757,8 @@ def _method(info: zipfile.ZipInfo) -> str | None:
 
 
 class _Member(io.RawIOBase):
-    """A ZIP member read as a raw stream whose damage (a bad CRC, a truncated member, a corrupt
-    stream) raises :class:`RatingListError` naming the archive and the member."""
+    """A ZIP member read as a raw stream whose damage raises :class:`RatingListError` naming
+    the archive and the member."""
 
     def __init__(self, inner: IO[bytes], source: str) -> None:
         super().__init__()

@@ -1,8 +1,7 @@
 """Writing a rating list in the combined TXT layout (``players_list_foa.txt``), from the same
-column table the reader reads (:data:`~xlfuncs.ratinglist.layout.COMBINED`), so that what is
-written reads back as it was (``tests/test_ratinglist.py`` checks the round trip): every
-player formatted (:func:`write_combined`), or a combined list copied with only some of its
-players written anew (:func:`rewrite_combined`)."""
+column table the reader reads, so that what is written reads back as it was: every player
+formatted (:func:`write_combined`), or a combined list copied with only some of its players
+written anew (:func:`rewrite_combined`)."""
 
 from __future__ import annotations
 
