@@ -60,8 +60,8 @@ class Interrupted(KeyboardInterrupt):
 
 
 def exit_status(signum: int) -> int:
-    """The exit status of a command stopped by the signal *signum*: 128 + its number (130
-    for SIGINT, 143 for SIGTERM)."""
+    """The exit status of a command stopped by the signal *signum*: 130 for SIGINT, 143 for
+    SIGTERM."""
     return 128 + int(signum)
 
 
@@ -122,15 +122,6 @@ def on_interruption(cleanup: Callable[[], None]) -> None:
         _STATE.cleanups.append(cleanup)
 
 
-def _say_and_status(signum: int) -> int:
-    for cleanup in list(_STATE.cleanups):
-        with contextlib.suppress(Exception):
-            cleanup()
-    with contextlib.suppress(OSError, ValueError):
-        print(MESSAGE, file=sys.stderr, flush=True)
-    return exit_status(signum)
-
-
 def run_handled(work: Callable[[], int], *, until_exit: bool = False) -> int:
     """Run *work* (a command; it returns its exit status) with SIGINT and SIGTERM handled:
     :class:`Interrupted` is raised where it is, and caught here, and so is any error once a
@@ -176,9 +167,15 @@ def run_handled(work: Callable[[], int], *, until_exit: bool = False) -> int:
             )
     arrived = state.received
     state.reset()
-    if arrived is not None:  # raised, or held and the work ended by another way
-        return _say_and_status(arrived)
-    return code or 0
+    if arrived is None:
+        return code or 0
+    # raised, or held and the work ended by another way
+    for cleanup in list(state.cleanups):
+        with contextlib.suppress(Exception):
+            cleanup()
+    with contextlib.suppress(OSError, ValueError):
+        print(MESSAGE, file=sys.stderr, flush=True)
+    return exit_status(arrived)
 
 
 @contextlib.contextmanager

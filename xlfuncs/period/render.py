@@ -141,13 +141,9 @@ def render_text(period: Period, *, verbose: bool = False) -> str:
         out.append(f"List being made: {made} ({given})")
     for s in period.sections:
         out += _section_lines(period, s)
-    out.append("")
-    out.append("Notes")
-    out += _note_lines(period)
+    out += ["", "Notes", *_note_lines(period)]
     if period.skipped:
-        out.append("")
-        out.append("Skipped files (not rated)")
-        out += [f"- {b.message}" for b in period.skipped]
+        out += ["", "Skipped files (not rated)", *(f"- {b.message}" for b in period.skipped)]
     out += listed("Warnings", warning_lines(period, verbose=verbose))
     return visible("\n".join(out)) + "\n"
 
@@ -172,27 +168,23 @@ def _section_lines(period: Period, s: RateSection) -> list[str]:
     """One rate of play of the text report: its head and rules, a line per event, the table
     of its players (those without a FIDE id in a table apart) and their first ratings."""
     how = "given" if period.rules_given else "in force on the latest event's date"
-    out = [""]
     head = (
         f"{s.rate.capitalize()} ({counted(len(s.events), 'event')}, "
         f"{counted(len(s.rows), 'player')} with a FIDE id)"
     )
-    out += [head, "-" * len(head)]
-    out.append(f"  rules: {s.edition.id} ({how})")
+    out = ["", head, "-" * len(head), f"  rules: {s.edition.id} ({how})"]
     timing = {p.source: p.placement for p in period.placed}
     out += [_event_line(e, timing.get(e.source)) for e in s.events]
     out.append("")
     out += table_lines([_HEADER] + [_cells(r) for r in s.rows], _LEFT)
     if s.apart:
-        out.append("")
-        out.append("Players without a FIDE id (not matched between files: each file alone)")
+        out += ["", "Players without a FIDE id (not matched between files: each file alone)"]
         out += table_lines([_HEADER] + [_cells(r) for r in s.apart], _LEFT)
     firsts = _first_ratings(s.rows + s.apart)
     if firsts and all(r.rating is None for r in (*s.rows, *s.apart)):
         firsts = ["- none: no player of these events is rated, so no game is against a rated one"]
     if firsts:
-        out.append("")
-        out.append("First ratings (unrated players, games pooled over the period's events)")
+        out += ["", "First ratings (unrated players, games pooled over the period's events)"]
         out += firsts
     return out
 
