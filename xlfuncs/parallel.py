@@ -40,8 +40,7 @@ T = TypeVar("T")
 
 AHEAD = 2
 """Argument sets :func:`in_workers` has each worker hold at most: the next is there when a
-worker finishes one (no wait for this process to read the answer), except at the end, where
-each goes to the first worker that is free."""
+worker finishes one, except at the end, where each goes to the first worker that is free."""
 
 
 def can_start() -> bool:
@@ -72,9 +71,8 @@ closes its copies of them."""
 def _serve(pipe: Connection, work: Callable[..., Any], argsets: Sequence[tuple[Any, ...]]) -> None:
     """A worker: for each index read from *pipe*, ``work(*argsets[index])`` answered with
     ``("done", value)``, or ``("failed",)`` when *work* raised or its answer cannot be
-    pickled (the work is done again by the process that asked, where the error is raised);
-    ends when the pipe is closed, without the cleanup of the process it was forked from (its
-    buffered output, its exit handlers)."""
+    pickled; ends when the pipe is closed, without the cleanup of the process it was forked
+    from (its buffered output, its exit handlers)."""
     worker_signals()
     for theirs in _OURS:
         theirs.close()
@@ -223,11 +221,9 @@ def in_workers(
     work: Callable[..., T], argsets: Sequence[tuple[Any, ...]], workers: int
 ) -> Generator[T, None, None]:
     """``work(*args)`` for each of *argsets*, in their order, computed by up to *workers*
-    processes (forked where :func:`can_fork`, else started as the platform starts them:
-    *work* and the argument sets must then be picklable; here where none can be started,
-    or *workers* is 1 or less); each worker is handed the next argument set when it answers
-    (:data:`AHEAD`). Use it in a ``with contextlib.closing(...)`` block, so that leaving the
-    block early (an error, an interruption) stops the workers."""
+    processes (where they cannot be forked, *work* and the argument sets must be picklable;
+    here where none can be started, or *workers* is 1 or less). Use it in a ``with
+    contextlib.closing(...)`` block, so that leaving the block early stops the workers."""
     if workers <= 1 or not argsets or not can_start():
         for args in argsets:
             yield work(*args)

@@ -55,23 +55,19 @@ _POINTS = (Fraction(0), Fraction(1, 2), Fraction(1))
 
 @dataclass(frozen=True)
 class EventShare:
-    """One event of a player's period."""
+    """One event of a player's period: an object of a row's ``events``."""
 
     file: str
     games: int
-    """Games against rated opponents in this event."""
     change_unrounded: float | None
-    """K x sum(W - PD) of this event, with the period's K (``None`` for an unrated player)."""
     rating: int | None = None
-    """The player's rating the event was rated with (the list valid at its start; ``None``:
-    unrated there)."""
     rated_with: str = ""
-    """The list valid at the event's start, ``YYYY-MM``."""
 
 
 @dataclass(frozen=True)
 class PeriodRow:
-    """One player's line of the period."""
+    """One player's line of the period; each field a key of ``--format json``, whose meaning
+    ``docs/period.md`` gives."""
 
     rate: str
     fide_id: str | None
@@ -79,27 +75,17 @@ class PeriodRow:
     federation: str
     birth_year: int | None
     rating: int | None
-    """The rating the period's change is added to: the latest list's (``None``: unrated)."""
     games: int
-    """Rated games against rated opponents in the period."""
     k: int | None
-    """K used: after K x n <= 700 over the period's games."""
     k_listed: int | None
-    """K before K x n <= 700 (from the list, the K file or computed)."""
     k_source: str | None
     rating_change: int | None
-    """The period's change, rounded once (or per event: :attr:`Period.rounding`)."""
     rating_change_unrounded: float | None
-    """K x sum(W - PD) over the period, to two decimals."""
     new_rating: int | None
-    """Rated: rating + change. Unrated: the first rating when it would be published."""
     new_rating_note: str | None
-    """``"below 1400: unrated again"`` (the edition's floor) when the new rating is below it."""
     initial_rating: int | None
-    """An unrated player's first rating from the pooled games (``None`` when none)."""
     initial_rating_published: bool | None
     initial_rating_note: str | None
-    """Why the first rating is not published, or why there is none."""
     events: tuple[EventShare, ...]
 
 
@@ -234,10 +220,7 @@ SCORELESS_NOTE = {
 def _first_note(calc: PlayerPeriod) -> str | None:
     """Why an unrated player's first rating is not published, and the reading of 8.2.1
     taken where the other would pool other events."""
-    fr = calc.first
-    notes = [calc.first_error] if fr is None and calc.first_error else []
-    if fr is not None:
-        notes += fr.reasons
+    notes = [calc.first_error] if calc.first is None else list(calc.first.reasons)
     if calc.scoreless_differs:
         notes.append(SCORELESS_NOTE[calc.scoreless])
     return "; ".join(n for n in notes if n) or None

@@ -41,7 +41,6 @@ __all__ = [
 ]
 
 CACHE_ENV = "XLFUNCS_CACHE_DIR"
-"""The environment variable that names another cache folder."""
 
 SCHEMA = "2"
 """The index's layout; an index of another layout is built again."""
@@ -137,15 +136,12 @@ class RatingListIndex(contextlib.AbstractContextManager["RatingListIndex"]):
     """An open index of one rating list: look players up by FIDE id."""
 
     list_path: Path
-    """The list, as given."""
     source: str
-    """How messages name the list (base name, and the archive member of a ZIP file)."""
+    """How messages name the list (:attr:`~xlfuncs.ratinglist.read.ListFile.source`)."""
     kind: str
     """``combined`` or ``single``."""
     rates: tuple[str, ...]
-    """The rates of play the list gives ratings for."""
     players: int
-    """How many players the list holds."""
     index_path: Path | None
     """The SQLite file in the cache; ``None`` when it could not be written there (the index
     is then in memory, for this run only)."""
@@ -257,7 +253,6 @@ class RatingListIndex(contextlib.AbstractContextManager["RatingListIndex"]):
                 mark[0].write_text(mark[1], encoding="ascii")
 
     def close(self) -> None:
-        """Close the index."""
         self._db.close()
 
     def __exit__(self, *exc: object) -> None:
@@ -445,10 +440,9 @@ def open_index(
 ) -> RatingListIndex:
     """The index of the rating list *list_path*: the cached one when it was built from this
     very file (same absolute path, size and modification time), else built now by reading
-    the list once (:attr:`RatingListIndex.built`). *rate*: as
-    :class:`~xlfuncs.ratinglist.read.ListFile`. *cache*: the cache folder (default
-    :func:`cache_dir`); when it cannot be written, the index is built in memory for this run.
-    *progress* is called with the players read so far, every few thousand.
+    the list once. *rate*: as :class:`~xlfuncs.ratinglist.read.ListFile`. *cache*: the cache
+    folder (default :func:`cache_dir`); when it cannot be written, the index is built in
+    memory for this run. *progress* is called with the players read so far.
 
     Raises :class:`~xlfuncs.ratinglist.read.RatingListError` for a malformed list (nothing
     is cached then) and ``OSError`` when the list cannot be read.
@@ -555,14 +549,13 @@ def _writable(folder: Path) -> bool:
 
 @dataclass(frozen=True)
 class CachedList:
-    """One index in the cache."""
+    """One index in the cache: the list it was built from (which may since have changed or
+    gone), its players, the index file's size in bytes."""
 
     index_path: Path
     list_path: str
-    """The list it was built from (which may since have changed or gone)."""
     players: int
     size: int
-    """The index file's size in bytes."""
 
 
 def cached_lists(cache: str | os.PathLike[str] | None = None) -> list[CachedList]:
@@ -589,14 +582,12 @@ def unfinished_builds(cache: str | os.PathLike[str] | None = None) -> list[Path]
 
 @dataclass(frozen=True)
 class Cleared:
-    """What :func:`clear_cache` removed."""
+    """What :func:`clear_cache` removed: the indexes, the unfinished ones a killed build left,
+    and (:attr:`busy`) those left in place, which a build running now holds."""
 
     indexes: list[Path]
-    """The indexes (``.sqlite``)."""
     unfinished: list[Path]
-    """The unfinished indexes a killed build left (``.tmp``)."""
     busy: list[Path]
-    """The unfinished indexes left in place: a build running now holds them."""
 
 
 def clear_cache(cache: str | os.PathLike[str] | None = None) -> Cleared:
