@@ -158,9 +158,7 @@ def warning_lines(period: Period, *, verbose: bool = False) -> list[str]:
             out.append(item.message)
             continue
         files = {f.file for f in item.findings}
-        out.append(
-            f"{next(iter(files))}: {item}" if len(files) == 1 and None not in files else str(item)
-        )
+        out.append(f"{next(iter(files))}: {item}" if len(files) == 1 else str(item))
     return out
 
 
