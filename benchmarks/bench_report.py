@@ -6,7 +6,7 @@ Run: ``python benchmarks/bench_report.py`` (options: ``--players`` one or more s
 generated files and reuse them in the next run: generating the 9,999-player file takes
 minutes, since the generator's pairing is quadratic; the commands measured are not).
 
-The TRFs are generated deterministically by ``xlfuncs/data/make_demo_trf.py`` (the generator
+The TRFs are generated deterministically by ``tests/make_demo_trf.py`` (the generator
 of the demo files). Each command is measured as a program, at every size: ``python -m xlfuncs
 ...``, best wall time of ``--repeat`` runs (interpreter start and imports included), the
 child's CPU time (user + system, from ``os.wait4``: the machine may be shared, and CPU time
@@ -49,7 +49,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "xlfuncs" / "data"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from make_demo_trf import make_swiss  # noqa: E402
 

@@ -10,7 +10,7 @@ Each event is a 20-player, 10-round Swiss (100 games), its players drawn from a 
 FIDE ids (five players an event on average per pool player: each plays some 4 events, so
 K x n <= 700 bites for some), 8 % of them unrated, 1 % without a FIDE id. The pairings are
 random (no rematch), the results drawn from the ratings; the lines are written by the demo
-generator's TRF16 layout (``xlfuncs/data/make_demo_trf.py``: ``player_line``, ``header``,
+generator's TRF16 layout (``tests/make_demo_trf.py``: ``player_line``, ``header``,
 ``play``), whose own Swiss pairing is quadratic and not needed here.
 
 The command is measured as a program (``python -m xlfuncs period DIR --format json``, output
@@ -45,7 +45,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "xlfuncs" / "data"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from make_demo_trf import MIRROR, Entry, header, play, write  # noqa: E402
 

@@ -26,10 +26,9 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from make_demo_trf import berger
 from tiebreak_files import MIRROR, random_rounds
 from trf_make import player_line
-
-from xlfuncs.data.make_demo_trf import berger
 
 __all__ = ["Drawn", "random_individual", "random_team"]
 

@@ -17,8 +17,8 @@ import re
 import sys
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
+import make_demo_trf
 import pytest
 from norm_events import player_line
 
@@ -578,34 +578,18 @@ def demo(name: str) -> Tournament:
     return parse_trf(path.read_bytes().decode("utf-8"), source=name)
 
 
-DEMO_GENERATOR = TESTS.parent / "xlfuncs" / "data" / "make_demo_trf.py"
-
-
-def _demo_generator() -> Any:
-    """The demo files' generator (``xlfuncs/data/make_demo_trf.py``, a script) as a module."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("make_demo_trf", DEMO_GENERATOR)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_demo_trf", module)  # its dataclass looks itself up there
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_demo_files_are_up_to_date() -> None:
-    for path, text in _demo_generator().outputs().items():
-        assert path.read_bytes() == text.encode("utf-8"), f"run {DEMO_GENERATOR}: {path}"
+    for path, text in make_demo_trf.outputs().items():
+        assert path.read_bytes() == text.encode("utf-8"), f"run tests/make_demo_trf.py: {path}"
 
 
 def test_the_demo_generator_leaves_the_recursion_limit_alone() -> None:
     """A Swiss of 1,200 players pairs 600 boards a round (a search 600 levels deep) and the
     interpreter's recursion limit is as it was: the generator changes no global state."""
-    module = _demo_generator()
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(500)  # below the search's depth: no recursion that deep is left
     try:
-        text = module.make_swiss(1200, 2, 0, byes=None, withdrawn=None, forfeit=None)
+        text = make_demo_trf.make_swiss(1200, 2, 0, byes=None, withdrawn=None, forfeit=None)
         assert sys.getrecursionlimit() == 500
     finally:
         sys.setrecursionlimit(limit)

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import importlib.util
 import io
 import json
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, cast
 
+import make_demo_trf
 import openpyxl
 import pytest
 from cli_support import run
@@ -390,13 +389,7 @@ def _make_swiss(rounds: int) -> str:
     """A 30-player Swiss of *rounds* rounds from the demo generator (``make_demo_trf.py``):
     the lengths of the real 14-round Swiss and 20-round blitz of issue 10, whose files are
     not in the repository."""
-    script = DATA.parent.parent / "xlfuncs" / "data" / "make_demo_trf.py"
-    spec = importlib.util.spec_from_file_location("make_demo_trf", script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_demo_trf", module)  # its dataclass looks itself up there
-    spec.loader.exec_module(module)
-    text: str = module.make_swiss(
+    text: str = make_demo_trf.make_swiss(
         size=30, rounds=rounds, byes=None, withdrawn=None, forfeit=None, name=f"{rounds} rounds"
     )
     return text

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import random
 
+from make_demo_trf import MIRROR, berger
+
 from xlfuncs.core.results import parse
-from xlfuncs.data.make_demo_trf import MIRROR, berger
 from xlfuncs.templates.event import Event
 
 

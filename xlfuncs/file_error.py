@@ -15,12 +15,8 @@ ColumnsT = TypeVar("ColumnsT")
 
 @dataclass(eq=False, repr=False)
 class FileFieldError(ValueError, Generic[ColumnsT]):
-    """A field of a file that cannot be read, named by file, line and column(s).
-
-    The base of :class:`~xlfuncs.trf.TrfError` (TRF files),
-    :class:`~xlfuncs.trf.k_file.KFileError` (K files) and
-    :class:`~xlfuncs.ratinglist.read.RatingListError` (FIDE's rating lists): it keeps the parts,
-    builds the one message ``source, line N, column(s) C (field): expected X, found Y`` (the
+    """A field of a file that cannot be read, named by file, line and column(s): the base of
+    the TRF, K file and rating-list errors. It keeps the parts, builds the one message (the
     line and the columns left out when ``None``) and pickles by the parts, so the errors cross
     from a worker process whole. A subclass says how its columns read (:meth:`_place`).
     """
@@ -40,7 +36,6 @@ class FileFieldError(ValueError, Generic[ColumnsT]):
     """What was found there, as shown in the message."""
 
     def __post_init__(self) -> None:
-        """Build the message from the parts."""
         where = self.source
         if self.line_no is not None:
             where += f", line {self.line_no}"

@@ -1,17 +1,10 @@
 """What is wrong with an input file, or what reading it had to assume: :class:`Finding`, one
-vocabulary for the reader (:mod:`xlfuncs.trf`), the analysis (:mod:`xlfuncs.trf.standings`)
-and ``xlfuncs check``, and the one place that renders them: :func:`text_items` (what a
-command's text shows: a kind with many findings as one line that counts them,
-:class:`Group`), :func:`severity_counts` (the summary by severity) and :func:`finding_json`
-(a finding whole, in JSON).
+vocabulary for the reader (:mod:`xlfuncs.trf`), the analysis and ``xlfuncs check``, and the
+one place that renders them.
 
-A finding has a *kind*, a short stable identifier (``points``, ``not_mirrored``,
-``rate_of_play`` ...) by which findings are grouped, counted, filtered and tested; a
-*severity*, as FIDE's checker grades them: an *error* is what a rating officer's upload would
-refuse, a *warning* what a reader should fix or could not use, a *note* what the reading
-assumed (the rules used), which changes no exit status; where it is (*file*, *line*,
-*columns*); the *message* for the arbiter; and the *fix*, where the right value is certain
-(with the :class:`Edit` that makes it).
+A finding's *severity* is as FIDE's checker grades them: an *error* is what a rating
+officer's upload would refuse, a *warning* what a reader should fix or could not use, a
+*note* what the reading assumed (the rules used), which changes no exit status.
 
 This module imports nothing of the package: every layer can use it.
 """
@@ -67,7 +60,6 @@ class Finding:
     severity: Severity
     """``error``, ``warning`` or ``note`` (the module's documentation)."""
     message: str
-    """A sentence for the arbiter."""
     file: str = ""
     """The file's name (``""``: said by the context)."""
     line: int | None = None
@@ -79,7 +71,6 @@ class Finding:
     player: int | None = None
     """The starting rank of the player concerned."""
     round: int | None = None
-    """The round concerned."""
     edits: tuple[Edit, ...] = field(default=(), compare=False)
     """The edits that fix it, where the right value is certain (``()``: none)."""
     detail: bool = False
@@ -131,7 +122,7 @@ def finding_json(f: Finding) -> dict[str, str | int | bool | None]:
 
 
 def messages(findings: Iterable[Finding]) -> tuple[str, ...]:
-    """The messages of *findings*, in order (the text reports' ``- message`` lines)."""
+    """The messages of *findings*, in order."""
     return tuple(f.message for f in findings)
 
 

@@ -1,20 +1,15 @@
 """Ctrl-C and ``kill``: how the ``xlfuncs`` command stops when it is asked to.
 
-SIGINT (Ctrl-C) and SIGTERM (``kill``, a service manager, a closed batch job) are handled the
-same way at every moment of a command (:func:`run_handled`, around the whole run in
-:func:`xlfuncs.cli.main`): the first one raises :class:`Interrupted` where the command is,
-so that every ``finally`` runs (a temporary file is removed, worker processes are stopped,
-:func:`on_interruption`'s clean-ups run) and the command ends with one line,
-``xlfuncs: interrupted``, and the exit status ``128 +`` the signal's number: 130 for SIGINT,
-143 for SIGTERM (the shells' convention). A second signal while the command stops is noted
-and changes nothing, and so is one that arrives when the command is done and the process
-ends.
+SIGINT (Ctrl-C) and SIGTERM are handled the same way at every moment of a command
+(:func:`run_handled`, around the whole run in :func:`xlfuncs.cli.main`): the first one raises
+:class:`Interrupted` where the command is, so that every ``finally`` runs, and the command
+ends with one line, ``xlfuncs: interrupted``, and the exit status ``128 +`` the signal's
+number (the shells' convention). A second signal while the command stops is noted and changes
+nothing, and so is one that arrives when the command is done.
 
-:func:`deferred` holds the signals over a few steps that must be done together or not at
-all (a pair of outputs renamed into place, a temporary file created and its name noted);
-:func:`quiet_children` forks worker processes that start with the signals held and then
-leave them to the operating system (:func:`worker_signals`: a worker stops at once and in
-silence, its parent says what happened).
+:func:`deferred` holds the signals over steps that must be done together or not at all;
+:func:`quiet_children` forks worker processes that start with the signals held and then leave
+them to the operating system (:func:`worker_signals`).
 
 Outside :func:`run_handled` (the library in a spreadsheet, a test calling a function) nothing
 here changes how Python treats a signal. This module imports nothing from the package.
@@ -65,8 +60,8 @@ class Interrupted(KeyboardInterrupt):
 
 
 def exit_status(signum: int) -> int:
-    """The exit status of a command stopped by the signal *signum*: 128 + its number (130
-    for SIGINT, 143 for SIGTERM)."""
+    """The exit status of a command stopped by the signal *signum*: 130 for SIGINT, 143 for
+    SIGTERM."""
     return 128 + int(signum)
 
 
@@ -127,15 +122,6 @@ def on_interruption(cleanup: Callable[[], None]) -> None:
         _STATE.cleanups.append(cleanup)
 
 
-def _say_and_status(signum: int) -> int:
-    for cleanup in list(_STATE.cleanups):
-        with contextlib.suppress(Exception):
-            cleanup()
-    with contextlib.suppress(OSError, ValueError):
-        print(MESSAGE, file=sys.stderr, flush=True)
-    return exit_status(signum)
-
-
 def run_handled(work: Callable[[], int], *, until_exit: bool = False) -> int:
     """Run *work* (a command; it returns its exit status) with SIGINT and SIGTERM handled:
     :class:`Interrupted` is raised where it is, and caught here, and so is any error once a
@@ -181,9 +167,15 @@ def run_handled(work: Callable[[], int], *, until_exit: bool = False) -> int:
             )
     arrived = state.received
     state.reset()
-    if arrived is not None:  # raised, or held and the work ended by another way
-        return _say_and_status(arrived)
-    return code or 0
+    if arrived is None:
+        return code or 0
+    # raised, or held and the work ended by another way
+    for cleanup in list(state.cleanups):
+        with contextlib.suppress(Exception):
+            cleanup()
+    with contextlib.suppress(OSError, ValueError):
+        print(MESSAGE, file=sys.stderr, flush=True)
+    return exit_status(arrived)
 
 
 @contextlib.contextmanager

@@ -1,26 +1,12 @@
 """Safe output: what the commands write never loses a file, and what they print never
 drives the terminal.
 
-- :func:`vet_file` and :func:`vet_folder` check an output path before any work is done: never
-  an input (the TRF, the K file, the rating list), never an existing file without
-  ``--force``, never a folder, a device (``/dev/null``, ``/dev/stdout``: a workbook or list is
-  a file, renamed into place) or ``-``, never a folder that does not exist;
-  :func:`vet_distinct` that two outputs of one run are not the same file. Each problem is an
-  :class:`OutputError` whose message names the path and what is wrong.
-- :func:`vet_suffix` checks that an output file's name ends as the format written does
-  (``-o out.csv`` for a workbook is refused, naming the option, the value and the name to
-  give), :func:`vet_folder_name` that an output folder is not named like a file
-  (``-o out.xlsx`` for a folder of workbooks).
-- :func:`write_atomically` writes through a temporary file beside the target and renames it
-  over the target in one step, so that a failure (a full disk, an error, Ctrl-C, SIGTERM)
-  leaves the old file whole and no temporary file behind; :func:`written_together` renames
-  two or more files into place together, or none of them.
-- :func:`visible` escapes the control characters of text that came from a file before it is
-  printed (an escape sequence in a player's name would clear or retitle the terminal).
-
-The library's writers (:func:`xlfuncs.filled_chart.write_chart`, the templates, the Lite
-bundle) write through :func:`write_atomically`; the command line vets the paths first, and
-writes a pair of files in :func:`written_together`. This module imports nothing from the
+The ``vet_*`` functions check an output path before any work is done (each problem an
+:class:`OutputError` naming the path and what is wrong); :func:`write_atomically` writes
+through a temporary file renamed over the target in one step, :func:`written_together`
+renames several into place together or none; :func:`visible` escapes the control characters
+of text from a file before it is printed. The library's writers (the chart, the templates,
+the Lite bundle) write through :func:`write_atomically`. This module imports nothing from the
 package but :mod:`xlfuncs.interruption`.
 """
 
@@ -56,12 +42,11 @@ __all__ = [
 ]
 
 PathLike = str | os.PathLike[str]
-"""A path as the commands take it."""
 
 
 class OutputError(OSError):
     """An output path that cannot or must not be written; the message names the path and
-    what is wrong. An :class:`OSError`, so that who catches those catches it too."""
+    what is wrong."""
 
     reason: str | None = None
     """The operating system's own words when it refused the write (e.g. ``No space left on
@@ -103,7 +88,7 @@ def vet_file(
     """Check that *path* can take a new file: raises :class:`OutputError` when it is empty or
     ``-``, a folder, a device, pipe or socket, in a folder that does not exist, one of the
     *inputs* (whatever *force* says), or an existing file and not *force*. *what* names the
-    file in the messages (e.g. ``"workbook"``). Returns *path* as a :class:`~pathlib.Path`."""
+    file in the messages (e.g. ``"workbook"``)."""
     target = _common(path, what)
     shown = _shown(path)
     if target.is_dir():
@@ -139,9 +124,8 @@ FILE_SUFFIXES = (
 def vet_suffix(path: PathLike, suffixes: tuple[str, ...], *, option: str, what: str) -> None:
     """Check that the name of the output file *path* ends with one of *suffixes* (any case),
     those of the format written (*what*, e.g. ``"an Excel workbook"``): raises
-    :class:`OutputError` naming *option*, the path, the format and the name to give (a
-    workbook named ``out.csv`` would open as neither). An empty path and ``-`` are left to
-    :func:`vet_file`, whose messages say what is wrong with them."""
+    :class:`OutputError` naming *option*, the path, the format and the name to give. An empty
+    path and ``-`` are left to :func:`vet_file`."""
     text = os.fspath(path)
     if text in ("", "-"):
         return
@@ -161,9 +145,8 @@ def vet_suffix(path: PathLike, suffixes: tuple[str, ...], *, option: str, what: 
 def vet_folder_name(path: PathLike, *, option: str, what: str) -> None:
     """Check that *path*, where a folder is written (*what*, e.g. ``"the five template
     workbooks"``), is not named like a file: a path that does not exist and ends with one of
-    :data:`FILE_SUFFIXES` raises :class:`OutputError` naming *option* and the path
-    (``-o out.xlsx`` would make a folder called ``out.xlsx``; an existing file is left to
-    :func:`vet_folder`, whose message says so)."""
+    :data:`FILE_SUFFIXES` raises :class:`OutputError` naming *option* and the path (an
+    existing file is left to :func:`vet_folder`)."""
     given = Path(os.fspath(path))
     if given.exists() or given.suffix.lower() not in FILE_SUFFIXES:
         return
@@ -176,7 +159,7 @@ def vet_folder_name(path: PathLike, *, option: str, what: str) -> None:
 def vet_distinct(outputs: Mapping[str, PathLike | None]) -> None:
     """Check that the outputs of one run (by the option that names each, ``None``: not
     asked for) are different files: raises :class:`OutputError` naming both options when two
-    name the same path (however spelled or linked), since one would be lost."""
+    name the same path (however spelled or linked)."""
     seen: dict[str, str] = {}
     for option, path in outputs.items():
         if path is None:
@@ -236,12 +219,10 @@ def write_atomically(path: PathLike, write: Callable[[Path], object]) -> Path:
     """Have *write* write the file *path* through a temporary file in the same folder, then
     rename that over *path* in one step. The target keeps its permissions (a new file gets
     the usual ones); a link is followed, and the file it names is replaced. When *write* or the
-    rename fails, or the command is interrupted (Ctrl-C, SIGTERM:
-    :mod:`xlfuncs.interruption`), the temporary file is removed and the old file, if any, is
-    left whole; an error of the operating system (a full disk, no permission) becomes an
-    :class:`OutputError` that names *path*, and what *write* left open on the temporary file
-    is closed in silence. Inside :func:`written_together` the rename waits for the block's
-    end. Returns *path*."""
+    rename fails, or the command is interrupted, the temporary file is removed and the old
+    file, if any, is left whole; an error of the operating system (a full disk, no
+    permission) becomes an :class:`OutputError` that names *path*. Inside
+    :func:`written_together` the rename waits for the block's end. Returns *path*."""
     given = Path(os.fspath(path))
     target = Path(os.path.realpath(given))
     temporary: Path | None = None
@@ -312,11 +293,9 @@ be renamed into place."""
 def written_together() -> Iterator[None]:
     """Write the files the block writes (:func:`write_atomically`) together or not at all: each
     is written to its temporary file, and only when the block ends without an error are they
-    renamed into place, one after the other with Ctrl-C and SIGTERM held
-    (:func:`xlfuncs.interruption.deferred`). When the block fails, or a rename fails (e.g. a
-    target open in another program on Windows), every temporary file is removed and the
-    targets already renamed are put back as they were: a pair of workbooks (``crosstable
-    --for both``, ``period -o --list-out``) is never half old, half new."""
+    renamed into place, with Ctrl-C and SIGTERM held. When the block fails, or a rename fails
+    (e.g. a target open in another program on Windows), every temporary file is removed and
+    the targets already renamed are put back as they were."""
     staged: list[tuple[Path, Path]] = []
     token = _STAGED.set(staged)
     try:
@@ -378,8 +357,7 @@ def _keep(target: Path) -> Path | None:
 
 
 def write_text_file(path: PathLike, text: str) -> Path:
-    """Write *text* (UTF-8, ``\\n`` line ends) to *path* atomically
-    (:func:`write_atomically`)."""
+    """Write *text* (UTF-8, ``\\n`` line ends) to *path* atomically."""
     return write_atomically(path, lambda t: t.write_text(text, encoding="utf-8", newline="\n"))
 
 
@@ -389,6 +367,5 @@ _CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
 
 def visible(text: str) -> str:
     """*text* with every control character but the line feed written as ``\\xNN`` (``ESC``
-    as ``\\x1b``, ``BEL`` as ``\\x07``, a tab as ``\\x09``), so that text from a file prints as
-    what it is and cannot move the cursor, clear or retitle the terminal, or ring its bell."""
+    as ``\\x1b``, a tab as ``\\x09``), so that text from a file cannot drive the terminal."""
     return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", text)

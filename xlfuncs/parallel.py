@@ -1,30 +1,21 @@
-"""Work done by other processes, on the standard library's :mod:`multiprocessing`: worker
-processes (``Process``), each joined to this one by a ``Pipe``, waited for with
-:func:`multiprocessing.connection.wait` on its pipe and on its ``sentinel`` (ready when the
-worker ends, however it ends).
+"""Work done by other processes (:mod:`multiprocessing`): each worker joined to this one by a
+``Pipe``, waited for on its pipe and on its ``sentinel`` (ready when the worker ends, however
+it ends). :func:`in_child` hands one computation to a forked worker while this process goes
+on; :func:`in_workers` has several workers run a function over many argument sets, the
+results given in order.
 
-Two uses: :func:`in_child` hands one computation to a forked worker while this process goes
-on (:class:`Answer` gives its result back), and :func:`in_workers` has several workers run a
-function over many argument sets, the results given in order as they come.
-
-Only pure computations are handed over (their answer depends on what they are given, and,
-for a forked worker, on what this process held when it forked, nothing else), so the answer
-is the same as computing it here. Where no process can be started (Pyodide and other
-emscripten or WASI builds; inside a worker) the work is done here; where a worker cannot be
-forked (no ``fork``: Windows; a process with other threads, where a forked worker could
-deadlock), :func:`in_child`'s work is done here when its answer is asked for and
-:func:`in_workers`'s workers are started as the platform starts processes. When a worker
-fails (its work raised, its answer could not be pickled, it was killed), its work is done
-here, and an error it raises is raised here.
+Only pure computations are handed over, so the answer is the same as computing it here.
+Where no process can be started (Pyodide, WASI; inside a worker) the work is done here; where
+a worker cannot be forked (Windows; a process with other threads), :func:`in_child`'s work is
+done here when its answer is asked for and :func:`in_workers`'s workers are started as the
+platform starts processes. When a worker fails (its work raised, its answer could not be
+pickled, it was killed), its work is done here, and an error it raises is raised here.
 
 Nothing here waits on a worker that might never answer: a wait ends when the answer comes or
-when the worker ends, and a worker no longer wanted is killed (``SIGKILL``, which cannot be
-held or ignored) and then reaped. A worker ends at once and in silence on Ctrl-C or SIGTERM
-(:func:`~xlfuncs.interruption.worker_signals`), and when the command is interrupted every
-worker still running is stopped (:func:`~xlfuncs.interruption.on_interruption`), so none
-outlives it. A worker forked from this process closes its copies of this process's ends of
-the pipes: when this process ends, however it ends, a worker waiting for work sees its pipe
-closed and ends too.
+the worker ends, and a worker no longer wanted is killed (``SIGKILL``) and reaped. A worker
+ends at once and in silence on Ctrl-C or SIGTERM, every worker still running is stopped when
+the command is interrupted, and a forked worker closes its copies of this process's ends of
+the pipes, so that it sees its pipe closed and ends when this process ends.
 """
 
 from __future__ import annotations
@@ -49,8 +40,7 @@ T = TypeVar("T")
 
 AHEAD = 2
 """Argument sets :func:`in_workers` has each worker hold at most: the next is there when a
-worker finishes one (no wait for this process to read the answer), except at the end, where
-each goes to the first worker that is free."""
+worker finishes one, except at the end, where each goes to the first worker that is free."""
 
 
 def can_start() -> bool:
@@ -81,9 +71,8 @@ closes its copies of them."""
 def _serve(pipe: Connection, work: Callable[..., Any], argsets: Sequence[tuple[Any, ...]]) -> None:
     """A worker: for each index read from *pipe*, ``work(*argsets[index])`` answered with
     ``("done", value)``, or ``("failed",)`` when *work* raised or its answer cannot be
-    pickled (the work is done again by the process that asked, where the error is raised);
-    ends when the pipe is closed, without the cleanup of the process it was forked from (its
-    buffered output, its exit handlers)."""
+    pickled; ends when the pipe is closed, without the cleanup of the process it was forked
+    from (its buffered output, its exit handlers)."""
     worker_signals()
     for theirs in _OURS:
         theirs.close()
@@ -232,11 +221,9 @@ def in_workers(
     work: Callable[..., T], argsets: Sequence[tuple[Any, ...]], workers: int
 ) -> Generator[T, None, None]:
     """``work(*args)`` for each of *argsets*, in their order, computed by up to *workers*
-    processes (forked where :func:`can_fork`, else started as the platform starts them:
-    *work* and the argument sets must then be picklable; here where none can be started,
-    or *workers* is 1 or less); each worker is handed the next argument set when it answers
-    (:data:`AHEAD`). Use it in a ``with contextlib.closing(...)`` block, so that leaving the
-    block early (an error, an interruption) stops the workers."""
+    processes (where they cannot be forked, *work* and the argument sets must be picklable;
+    here where none can be started, or *workers* is 1 or less). Use it in a ``with
+    contextlib.closing(...)`` block, so that leaving the block early stops the workers."""
     if workers <= 1 or not argsets or not can_start():
         for args in argsets:
             yield work(*args)

@@ -1,9 +1,6 @@
-"""A progress bar for the long commands, drawn on a terminal and nowhere else.
-
-The work reports how far it is with a :data:`Progress` callback (what it is doing, and the
-fraction done from 0 to 1); :class:`ProgressBar` is such a callback that redraws one line of
-standard error, at most ten times a second, and only when standard error is a terminal: a
-file or a pipe gets nothing. No dependency: a bar is thirty characters and a carriage return.
+"""A progress bar for the long commands, drawn on a terminal and nowhere else: the work
+reports how far it is with a :data:`Progress` callback, and :class:`ProgressBar` is one that
+redraws one line of standard error, at most ten times a second.
 """
 
 from __future__ import annotations
@@ -42,10 +39,8 @@ def scaled(progress: Progress, start: float, end: float) -> Progress:
 
 class ProgressBar(contextlib.AbstractContextManager["ProgressBar"]):
     """A :data:`Progress` that draws ``label [#######-------]  45 %  stage`` on *stream*
-    (standard error by default) when it is a terminal; otherwise it draws nothing.
-
-    Use it as a context manager: leaving it clears the line, so that what is printed next
-    starts on a clean line."""
+    (standard error by default) when it is a terminal; otherwise it draws nothing. Leaving it
+    as a context manager clears the line."""
 
     WIDTH = 30
     """Characters of the bar itself."""
@@ -57,7 +52,6 @@ class ProgressBar(contextlib.AbstractContextManager["ProgressBar"]):
         self.label = label
         isatty = getattr(self.stream, "isatty", None)
         self.enabled = bool(isatty is not None and isatty())
-        """Whether anything is drawn: only on a terminal."""
         self._last = 0.0
         self._drawn = 0
 

@@ -1,14 +1,8 @@
-"""How every command writes figures and tables as text: points (:func:`points_text`), a
-rating change (:func:`change_text`), a count and its noun (:func:`counted`: ``1 round``,
-``7 rounds``), a core message without its argument's name (:func:`without_argument`) and
-an aligned table (:func:`table_lines`), a titled list of items (:func:`listed`), a
-number as JSON writes it (:func:`json_fraction`) and every command's JSON
-(:func:`json_text`).
+"""How every command writes figures, tables and JSON as text.
 
 Points are written as TRF16 writes them and the report's table prints them: at least one
-decimal (``6.0``, ``5.5``), more where the value needs them (``20.25``). Every command's text
-(``report``, ``norms`` with its audit, forecast and certificate, ``period``, the reader's
-messages) uses this one convention.
+decimal (``6.0``, ``5.5``), more where the value needs them (``20.25``), in every command's
+text.
 """
 
 from __future__ import annotations
@@ -111,8 +105,8 @@ _ARGUMENT = re.compile(r"^[a-z_]+: ")
 
 
 def without_argument(message: str) -> str:
-    """A core message as a report prints it about a player, without the name of the
-    argument it concerns (which means something in a cell, not in a report).
+    """A core message without the name of the argument it concerns (which means something
+    in a cell, not in a report).
 
     >>> without_argument("opponent_ratings: no game against a rated opponent")
     'no game against a rated opponent'
@@ -133,8 +127,7 @@ JsonScalar: TypeAlias = str | int | float | bool | None
 """A plain JSON value: a string, a number, true or false, null."""
 JsonValue: TypeAlias = JsonScalar | Sequence["JsonValue"] | Mapping[str, "JsonValue"]
 """Any JSON value as a command builds it: plain, a list (any sequence) or an object (any
-mapping with string keys) of JSON values. Every JSON object a command writes is built as a
-``dict[str, JsonValue]``."""
+mapping with string keys)."""
 
 
 _JSON_CONTROLS = re.compile("[\x7f-\x9f]")
@@ -143,8 +136,7 @@ _JSON_CONTROLS = re.compile("[\x7f-\x9f]")
 
 def json_text(value: JsonValue) -> str:
     r"""*value* as indented JSON, UTF-8 but for the control characters (C0 by JSON itself, DEL
-    and C1 here), which would drive a terminal; no final newline. Every ``--format json``
-    writes through it.
+    and C1 here), which would drive a terminal; no final newline.
 
     >>> print(json_text({"name": "Ash\x1b\x9b, Ødön"}))
     {

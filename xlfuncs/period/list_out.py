@@ -1,26 +1,8 @@
 """``--list-out``: the period's new ratings as a rating list in FIDE's combined TXT layout
-(``players_list_foa.txt``), written by the rating-list package's writer
-(:func:`xlfuncs.ratinglist.write_combined`: one column table for its reader and writer), so
-that the next period reads it with ``--rating-list``.
-
-What the list holds, per rate of play the period rated:
-
-- a rated player who played: the new rating, the period's rated games, and K for the next
-  period: 10 once the new rating reaches 2400 (core's K rule, 8.3.3), else the K this period
-  started from (the list's, the K file's or the assumed one: the other clauses need a career
-  game count that neither a TRF nor the list carries);
-- a rated player whose new rating is below the edition's floor: unrated at that rate (the
-  regulations remove them from the list);
-- an unrated player whose first rating would be published: that rating, the pooled games
-  and core's K for a new player (40 while under 30 games);
-- title and sex: the input list's; where it gives none (or does not hold the player) and
-  the period writes the player's line anew, the tournament files' own (the latest file
-  giving one; sex ``m`` as ``M``, ``w`` or ``f`` as ``F`` with the list's ``w`` flag; a
-  women's title also in the women's-title column, as FIDE's list writes it), so that the
-  list read back with ``--rating-list`` gives the titles the norms check needs;
-- everyone else of the input list (``--rating-list``): as the list has them, with 0 games at
-  the rates the period rated (the games column is the last period's games). Without an
-  input list, only the period's players are written.
+(``players_list_foa.txt``), so that the next period reads it with ``--rating-list``. What the
+list holds, per rate of play the period rated: ``docs/period.md``, *The new list*; K for the
+next period is 10 once the new rating reaches 2400 (core's K rule, 8.3.3), else the K this
+period started from.
 
 A combined TXT input list that the cache has indexed (the command indexes it before rating)
 is not read and formatted again: the lines of the players the period leaves as they were are
@@ -59,7 +41,7 @@ _NO_RATING = object()
 
 
 def _next_k(row: PeriodRow) -> int | None:
-    """K for the next period of a rated player (see the module's docstring)."""
+    """K for the next period of a rated player."""
     if row.new_rating is None or row.k_listed is None:
         return row.k_listed
     reached = row.k_listed == 10
@@ -193,16 +175,9 @@ def write_new_list(
     base: str | os.PathLike[str] | None = None,
 ) -> int:
     """Write the new list to *path* (CRLF, as FIDE's files; atomically): the players of
-    :func:`new_list`, *base* being the input list's file. Returns the number of players
-    written.
-
-    When *base* is a combined TXT list that the cache (:func:`~xlfuncs.ratinglist.cache_dir`)
-    has indexed as the file is now, the list is not
-    read again in full: the lines of the players the period leaves as they were (not
-    playing, 0 games at the rates rated) are copied through as the list writes them, and
-    only the others are read and written anew (:func:`~xlfuncs.ratinglist.rewrite_combined`);
-    what the new list holds is the same either way. Else every player is read and written.
-    """
+    :func:`new_list`, *base* being the input list's file, whose unchanged lines are copied
+    through when the cache has indexed it (the module's docstring). Returns the number of
+    players written."""
     changes = _changes(period)
     count = 0
 

@@ -1,17 +1,12 @@
 """Reading a rating period's tournament files: each file to a compact :class:`EventRead`
-(the event and, per player, the games that can move a rating), in parallel processes when
-there are many.
+(the event and, per player, the games that can move a rating), in parallel processes
+(:mod:`xlfuncs.parallel`) when there are many.
 
-Each file is read as ``xlfuncs report`` reads it (:func:`~xlfuncs.trf.parse_trf_bytes`, then
-:func:`~xlfuncs.event.analyse_event`: the same pairings, byes, forfeits, ratings, rating list,
-K and warnings; a player without a FIDE id is unrated, as FIDE rates only players with one);
+Each file is read as ``xlfuncs report`` reads it (:func:`~xlfuncs.event.analyse_event`);
 what crosses back from a worker process is only plain tuples, small to pickle. With a rating
 list, each worker looks its files' players up in the list's index in the cache folder (built
 once, before the workers start). A file that cannot be read becomes a :class:`BadFile`
-naming the file and line, never an exception that stops the other files. A worker ends at
-once and in silence on Ctrl-C or SIGTERM, and the workers are stopped when the reading is
-(:mod:`xlfuncs.parallel`, :mod:`xlfuncs.interruption`): the command says it was
-interrupted, once.
+naming the file and line, never an exception that stops the other files.
 """
 
 from __future__ import annotations
@@ -101,7 +96,6 @@ class EventRead:
     source: str
     """The file's name, as messages name it."""
     name: str
-    """The event's name (``012``), or ``""``."""
     date: _dt.date
     """The event's date (start, else end, else first round; see
     :func:`~xlfuncs.trf.to_crosstable.event_date`)."""
@@ -194,9 +188,8 @@ def read_event(
     rate: RateOfPlay | None = None,
     rating_list: RatingListIndex | None = None,
 ) -> EventRead | BadFile:
-    """One file read (*rules*: ``--rules`` as given, or ``None``; *rate*: ``--rate``, or
-    ``None``: the file's time control, else standard play with a warning; *rating_list*:
-    the open index of ``--rating-list``, or ``None``)."""
+    """One file read with the command's ``--rules``, ``--rate`` and the open index of
+    ``--rating-list`` (each ``None`` when not given)."""
     source = Path(path).name
     try:
         data = read_trf_file(path)
@@ -219,25 +212,26 @@ def read_event(
     event = analyse_event(t, EventOptions(rules=rules, rate=rate, rating_list=listed))
     ct = event.crosstable
     own = {p.start_no: p for p in t.players}
-    players: list[PlayerEntry] = []
-    for number, (p, pk, entrant) in enumerate(zip(event.players, event.ks, ct.entrants), start=1):
-        players.append(
-            PlayerEntry(
-                start_no=p.start_no,
-                fide_id=p.fide_id if has_fide_id(p) else None,
-                name=p.name,
-                federation=p.federation,
-                rating=entrant.rating,
-                k=pk.k,
-                k_source=None if pk.source is None else pk.source.label,
-                birth_year=known_birth_year(p),
-                games=tuple((r, _HALVES[w]) for r, w in ct.games(number)),
-                sex=own[p.start_no].sex,
-                title=trf_title(own[p.start_no].title) or "",
-                game_rounds=ct.game_rounds(number),
-                line_no=own[p.start_no].line_no,
-            )
+    players = tuple(
+        PlayerEntry(
+            start_no=p.start_no,
+            fide_id=p.fide_id if has_fide_id(p) else None,
+            name=p.name,
+            federation=p.federation,
+            rating=entrant.rating,
+            k=pk.k,
+            k_source=None if pk.source is None else pk.source.label,
+            birth_year=known_birth_year(p),
+            games=tuple((r, _HALVES[w]) for r, w in ct.games(number)),
+            sex=own[p.start_no].sex,
+            title=trf_title(own[p.start_no].title) or "",
+            game_rounds=ct.game_rounds(number),
+            line_no=own[p.start_no].line_no,
         )
+        for number, (p, pk, entrant) in enumerate(
+            zip(event.players, event.ks, ct.entrants), start=1
+        )
+    )
     return EventRead(
         path=path,
         source=source,
@@ -246,7 +240,7 @@ def read_event(
         edition=ct.edition.id,
         round_robin=ct.round_robin,
         rate=event.rate.value,
-        players=tuple(players),
+        players=players,
         warnings=event.reader_warnings,
         end=t.end_date or max((d for d in t.round_dates if d is not None), default=None),
         round_dates=tuple(t.round_dates),

@@ -63,7 +63,7 @@ def json_object(row: PeriodRow) -> dict[str, JsonValue]:
 
 def render_json(period: Period) -> str:
     """A JSON list, one object per player: every rate of play in turn, the players with a
-    FIDE id by name, then those without one (``fide_id`` null, one file each)."""
+    FIDE id by name, then those without one."""
     objects = [json_object(r) for s in period.sections for r in (*s.rows, *s.apart)]
     return json_text(objects) + "\n"
 
@@ -86,12 +86,6 @@ def _two(x: float | None) -> str:
 
 _K_SHORT = {s.label: s.short for s in KSource}
 """The text table's short form of each ``k_source``."""
-
-
-def _k_short(row: PeriodRow) -> str:
-    return "-" if row.k_source is None else _K_SHORT.get(row.k_source, row.k_source)
-
-
 _HEADER = ["FIDE id", "Name", "Fed", "Rtg", "Ev", "N", "K", "K from", "Σ K(W−PD)", "+/-", "New"]
 _LEFT = {1, 2, 7}
 
@@ -109,7 +103,7 @@ def _cells(r: PeriodRow) -> list[str]:
         str(len(r.events)),
         str(r.games),
         k,
-        _k_short(r),
+        "-" if r.k_source is None else _K_SHORT.get(r.k_source, r.k_source),
         _two(r.rating_change_unrounded),
         change_text(r.rating_change),
         new,
@@ -147,13 +141,9 @@ def render_text(period: Period, *, verbose: bool = False) -> str:
         out.append(f"List being made: {made} ({given})")
     for s in period.sections:
         out += _section_lines(period, s)
-    out.append("")
-    out.append("Notes")
-    out += _note_lines(period)
+    out += ["", "Notes", *_note_lines(period)]
     if period.skipped:
-        out.append("")
-        out.append("Skipped files (not rated)")
-        out += [f"- {b.message}" for b in period.skipped]
+        out += ["", "Skipped files (not rated)", *(f"- {b.message}" for b in period.skipped)]
     out += listed("Warnings", warning_lines(period, verbose=verbose))
     return visible("\n".join(out)) + "\n"
 
@@ -168,9 +158,7 @@ def warning_lines(period: Period, *, verbose: bool = False) -> list[str]:
             out.append(item.message)
             continue
         files = {f.file for f in item.findings}
-        out.append(
-            f"{next(iter(files))}: {item}" if len(files) == 1 and None not in files else str(item)
-        )
+        out.append(f"{next(iter(files))}: {item}" if len(files) == 1 else str(item))
     return out
 
 
@@ -178,27 +166,23 @@ def _section_lines(period: Period, s: RateSection) -> list[str]:
     """One rate of play of the text report: its head and rules, a line per event, the table
     of its players (those without a FIDE id in a table apart) and their first ratings."""
     how = "given" if period.rules_given else "in force on the latest event's date"
-    out = [""]
     head = (
         f"{s.rate.capitalize()} ({counted(len(s.events), 'event')}, "
         f"{counted(len(s.rows), 'player')} with a FIDE id)"
     )
-    out += [head, "-" * len(head)]
-    out.append(f"  rules: {s.edition.id} ({how})")
+    out = ["", head, "-" * len(head), f"  rules: {s.edition.id} ({how})"]
     timing = {p.source: p.placement for p in period.placed}
     out += [_event_line(e, timing.get(e.source)) for e in s.events]
     out.append("")
     out += table_lines([_HEADER] + [_cells(r) for r in s.rows], _LEFT)
     if s.apart:
-        out.append("")
-        out.append("Players without a FIDE id (not matched between files: each file alone)")
+        out += ["", "Players without a FIDE id (not matched between files: each file alone)"]
         out += table_lines([_HEADER] + [_cells(r) for r in s.apart], _LEFT)
     firsts = _first_ratings(s.rows + s.apart)
     if firsts and all(r.rating is None for r in (*s.rows, *s.apart)):
         firsts = ["- none: no player of these events is rated, so no game is against a rated one"]
     if firsts:
-        out.append("")
-        out.append("First ratings (unrated players, games pooled over the period's events)")
+        out += ["", "First ratings (unrated players, games pooled over the period's events)"]
         out += firsts
     return out
 

@@ -2,19 +2,11 @@
 player's period computed by core (:func:`~xlfuncs.core.period.period_rating`), one typed
 :class:`PeriodRow` per player, one :class:`RateSection` per rate of play.
 
-What is matched and assumed (``docs/period.md``): the same FIDE id in two files is one player
-(a name that differs is a warning); a player without a FIDE id (blank or ``0``) cannot be
-matched and is rated on that one file alone, listed apart, and is unrated (FIDE rates only
-players with a FIDE id). Each file is read as ``xlfuncs report`` reads it (the rating list's
-rating and K when one is given, its rule for a player unrated at rapid or blitz included);
-K is the K file's when it names the player, else that of the event as read, shown as such.
-
-The calendar (:mod:`~xlfuncs.core.rating_calendar`): the period is the list being made
-(``--list-date``, else the first list every event may be on); each event is placed against
-it (on time, late, or not rated: too early or too late), each event is rated with the
-player's rating of the list valid at its start (the file's, or the list's when the event
-started under the list given), and the change is added to the latest list's rating (the
-list given, else the latest event's file).
+What is matched and assumed, and how the calendar places each event: ``docs/period.md``.
+The same FIDE id in two files is one player; a player without a FIDE id is rated on that one
+file alone, listed apart. K is the K file's when it names the player, else that of the
+event as read. Each event is rated with the player's rating of the list valid at its start,
+and the change is added to the latest list's rating.
 """
 
 from __future__ import annotations
@@ -39,6 +31,7 @@ from ..core.rating_calendar import (
 )
 from ..core.rating_change import Rounding, floor_note
 from ..findings import Finding
+from ..text_output import counted
 from ..trf.k_file import KFile, edition_notes
 from ..trf.k_policy import KSource
 from ..trf.short_list import short_list
@@ -62,23 +55,19 @@ _POINTS = (Fraction(0), Fraction(1, 2), Fraction(1))
 
 @dataclass(frozen=True)
 class EventShare:
-    """One event of a player's period."""
+    """One event of a player's period: an object of a row's ``events``."""
 
     file: str
     games: int
-    """Games against rated opponents in this event."""
     change_unrounded: float | None
-    """K x sum(W - PD) of this event, with the period's K (``None`` for an unrated player)."""
     rating: int | None = None
-    """The player's rating the event was rated with (the list valid at its start; ``None``:
-    unrated there)."""
     rated_with: str = ""
-    """The list valid at the event's start, ``YYYY-MM``."""
 
 
 @dataclass(frozen=True)
 class PeriodRow:
-    """One player's line of the period."""
+    """One player's line of the period; each field a key of ``--format json``, whose meaning
+    ``docs/period.md`` gives."""
 
     rate: str
     fide_id: str | None
@@ -86,27 +75,17 @@ class PeriodRow:
     federation: str
     birth_year: int | None
     rating: int | None
-    """The rating the period's change is added to: the latest list's (``None``: unrated)."""
     games: int
-    """Rated games against rated opponents in the period."""
     k: int | None
-    """K used: after K x n <= 700 over the period's games."""
     k_listed: int | None
-    """K before K x n <= 700 (from the list, the K file or computed)."""
     k_source: str | None
     rating_change: int | None
-    """The period's change, rounded once (or per event: :attr:`Period.rounding`)."""
     rating_change_unrounded: float | None
-    """K x sum(W - PD) over the period, to two decimals."""
     new_rating: int | None
-    """Rated: rating + change. Unrated: the first rating when it would be published."""
     new_rating_note: str | None
-    """``"below 1400: unrated again"`` (the edition's floor) when the new rating is below it."""
     initial_rating: int | None
-    """An unrated player's first rating from the pooled games (``None`` when none)."""
     initial_rating_published: bool | None
     initial_rating_note: str | None
-    """Why the first rating is not published, or why there is none."""
     events: tuple[EventShare, ...]
 
 
@@ -134,8 +113,6 @@ class Placed:
 
 @dataclass(frozen=True)
 class Period:
-    """The whole period."""
-
     edition: Edition
     """The first section's edition (each section has its own: :attr:`RateSection.edition`)."""
     rules_given: bool
@@ -174,9 +151,9 @@ def _row(
     k_listed: int | None,
     k_source: str | None,
 ) -> PeriodRow:
-    """The row of a player of the period: a rated player's change (K, *k_listed* before
-    K x n <= 700 lowers it, from *k_source*), an unrated player's first rating; each event's
-    share (*pieces*: :meth:`_Rating.pieces`, its label and the list it is rated with)."""
+    """The row of a player of the period: a rated player's change (*k_listed*: K before
+    K x n <= 700 lowers it), an unrated player's first rating; each event's share (*pieces*:
+    :meth:`_Rating.pieces`)."""
     change = calc.change
     shares = calc.event_changes
     events = tuple(
@@ -243,10 +220,7 @@ SCORELESS_NOTE = {
 def _first_note(calc: PlayerPeriod) -> str | None:
     """Why an unrated player's first rating is not published, and the reading of 8.2.1
     taken where the other would pool other events."""
-    fr = calc.first
-    notes = [calc.first_error] if fr is None and calc.first_error else []
-    if fr is not None:
-        notes += fr.reasons
+    notes = [calc.first_error] if calc.first is None else list(calc.first.reasons)
     if calc.scoreless_differs:
         notes.append(SCORELESS_NOTE[calc.scoreless])
     return "; ".join(n for n in notes if n) or None
@@ -264,8 +238,7 @@ def _month(d: _dt.date) -> str:
 
 def _placement_warnings(placed: Sequence[Placed]) -> list[Finding]:
     """The files not on time for the list being made (kind ``placement``): rated late (a
-    note), or not rated (a warning); each said, however many (the files the period rates
-    or leaves are its content: :attr:`~xlfuncs.findings.Finding.grouped`)."""
+    note), or not rated (a warning); each said, however many."""
     return [
         Finding(
             "placement",
@@ -280,9 +253,8 @@ def _placement_warnings(placed: Sequence[Placed]) -> list[Finding]:
 
 
 def _file_warnings(events: Sequence[EventRead]) -> list[Finding]:
-    """The files' findings, each message named once with the files that give it (a period
-    of thousands of files without a time control says so once, not thousands of times), of
-    its kind and severity; at its file and line where one file gives it."""
+    """The files' findings, each message said once with the files that give it; at its file
+    and line where one file gives it."""
     files: dict[str, tuple[Finding, list[str]]] = {}
     for e in events:
         for w in e.warnings:
@@ -320,8 +292,7 @@ def _period_edition(
 
 @dataclass
 class _Rating:
-    """What rating every player of a period needs, and what it gathers as it goes: the
-    warnings (in the order the period lists them), the K file's ids used, the progress."""
+    """What rating every player of a period needs, and what it gathers as it goes."""
 
     own: Mapping[str, EventRead]
     """By path, the files read again without the list given."""
@@ -399,10 +370,7 @@ def build_period(
     *list_date* (``None``: :func:`default_list_date`). *k_overrides*: K by FIDE id (the K
     file); *list_given*: whether the files were read with a rating list; *unlisted*: by path,
     the files whose events started before the list given, read again without it (their
-    games are rated with the file's ratings, those of the list valid at their start; the
-    list gives the base rating and K); *rounding*: once for the period, or per event;
-    *scoreless*: the reading of 8.2.1 for first ratings
-    (:data:`~xlfuncs.core.period.ScorelessEvents`)."""
+    games are rated with the file's ratings; the list gives the base rating and K)."""
     read_events = sorted(
         (e for e in read if isinstance(e, EventRead)), key=lambda e: (e.date, e.source)
     )
@@ -477,9 +445,8 @@ def _long_events(
 def _rate_section(
     rate: str, rate_events: list[EventRead], rules: RulesSpec, rating: _Rating
 ) -> RateSection:
-    """One rate of play of the period: its edition, its players with a FIDE id matched
-    between files and rated over the period (by name), the others each on its file alone;
-    the warnings in :attr:`_Rating.warnings`."""
+    """One rate of play of the period: its edition, its players with a FIDE id rated over
+    the period (by name), the others each on its file alone."""
     warnings = rating.warnings
     edition, more = _period_edition(rate_events, rules, rate)
     warnings += more
@@ -528,21 +495,20 @@ def _name_clash(fide_id: str, entries: Sequence[tuple[EventRead, PlayerEntry]]) 
 
 
 def _clash_warnings(rate: str, name_clash: list[str], rating_clash: list[str]) -> list[Finding]:
-    """The warnings of one rate of play's players whose names differ between files (kind
-    ``name_clash``), and of those rated differently in files of the same list
-    (``rating_clash``)."""
+    """The warnings of one rate of play's players whose names differ between files, and of
+    those rated differently in files of the same list."""
     out = []
     if name_clash:
         said = (
-            f"{len(name_clash)} FIDE id{'s' if len(name_clash) > 1 else ''} with names "
-            f"that differ between files ({rate}): " + short_list(name_clash, 20)
+            f"{counted(len(name_clash), 'FIDE id')} with names that differ between files "
+            f"({rate}): " + short_list(name_clash, 20)
         )
         out.append(Finding("name_clash", "warning", said))
     if rating_clash:
         said = (
-            f"{len(rating_clash)} player{'s' if len(rating_clash) > 1 else ''} rated "
-            f"differently in files of the same list ({rate}; each event is rated with its "
-            "file's rating): " + short_list(rating_clash, 20)
+            f"{counted(len(rating_clash), 'player')} rated differently in files of the same "
+            f"list ({rate}; each event is rated with its file's rating): "
+            + short_list(rating_clash, 20)
         )
         out.append(Finding("rating_clash", "warning", said))
     return out
@@ -556,10 +522,9 @@ def _id_row(
     rating: _Rating,
     rating_clash: list[str],
 ) -> PeriodRow | None:
-    """The row of the player with *fide_id*, rated over the period from *entries* (their
-    entries in the period's order); ``None``, with a warning (kind ``not_rated``, at their
-    line of the base's file), when the rules refuse their K. A player rated differently in
-    files of the same list is added to *rating_clash*."""
+    """The row of the player with *fide_id*, rated over the period from *entries*; ``None``,
+    with a warning, when the rules refuse their K. A player rated differently in files of
+    the same list is added to *rating_clash*."""
     # The base: the latest event's reading (the list given, else the file closest to the
     # latest list); each event at its own reading (the list valid at its start).
     rated = [(ev, p) for ev, p in entries if p.rating is not None]
@@ -592,7 +557,7 @@ def _apart_row(
     rate: str, ev: EventRead, p: PlayerEntry, edition: Edition, rating: _Rating
 ) -> PeriodRow | None:
     """The row of player *p* of *ev*, without a FIDE id, rated on that file alone; ``None``,
-    with a warning (kind ``not_rated``, at their line), when the rules refuse their K."""
+    with a warning, when the rules refuse their K."""
     alone = rating.pieces(ev, p)
     try:
         calc = rating.calculate(alone, p.rating, p.k, edition)
@@ -605,7 +570,6 @@ def _apart_row(
 
 
 def _not_rated(said: str, ev: EventRead, p: PlayerEntry) -> Finding:
-    """The warning *said* that player *p* of *ev* is not rated, at their line."""
     return Finding("not_rated", "warning", said, file=ev.source, line=p.line_no, player=p.start_no)
 
 
@@ -635,8 +599,7 @@ def _own_reading(
     ev: EventRead, p: PlayerEntry, own: Mapping[str, EventRead]
 ) -> tuple[EventRead, PlayerEntry]:
     """Player *p* of *ev* as the event's games are rated: from the reading of the file
-    without the list given (*own*, by path) when the event started before that list, else
-    as read."""
+    without the list given (*own*, by path) when there is one, else as read."""
     again = own.get(ev.path)
     if again is None:
         return ev, p

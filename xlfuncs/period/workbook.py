@@ -1,16 +1,12 @@
 """The period's workbook: a summary sheet, one row a player, and for the first players a
-calculation sheet each, laid out as the rating-calculator template (the same writer:
-:func:`xlfuncs.templates.rating_calculator.write_sheet`), with live formulas and the values
-they compute, so that a player's figure can be audited in Excel.
+calculation sheet each, laid out as the rating-calculator template (the same writer), with
+live formulas and the values they compute, so that a player's figure can be audited in Excel.
 
-Which players get a sheet: the rated players with a FIDE id, in the summary's order (rate of
-play, then name), whose period fits the calculator (at most
-:data:`~xlfuncs.templates.rating_calculator.MAX_TOURNAMENTS` events of at most
-:data:`~xlfuncs.templates.rating_calculator.MAX_GAMES` games), up to ``player_sheets`` of
-them. Their summary row links to the sheet and reads K, the change and the new rating from
-it (formulas with the values stored); the other rows hold the values. The calculator has one
-rating and rounds once: a player whose events were rated at other ratings (an event started
-under an earlier list) or a period rounded per event gets no sheet, and the summary says so.
+Which players get a sheet: the rated players with a FIDE id, in the summary's order, whose
+period fits the calculator, up to ``player_sheets`` of them. Their summary row links to the
+sheet and reads K, the change and the new rating from it; the other rows hold the values. The
+calculator has one rating and rounds once: a player whose events were rated at other ratings
+or a period rounded per event gets no sheet, and the summary says so.
 """
 
 from __future__ import annotations
@@ -42,7 +38,6 @@ def _shown(halves: int) -> str:
 
 
 SUMMARY: Final = "Summary"
-"""The summary sheet's name."""
 
 _HEAD = (
     ("Rate", 9),

@@ -1,9 +1,7 @@
 """FIDE's rating lists: reading them (TXT combined or single, XML, zipped or not), an index
 that keeps a list's players so that a second run does not read the list again, and writing a
-list in the combined TXT layout.
-
-This package reads and writes files: it is not part of the core. What the lists hold and how
-the report uses them: ``docs/rating-list.md``.
+list in the combined TXT layout. What the lists hold and how the report uses them:
+``docs/rating-list.md``.
 """
 
 from __future__ import annotations

@@ -41,7 +41,6 @@ __all__ = [
 ]
 
 CACHE_ENV = "XLFUNCS_CACHE_DIR"
-"""The environment variable that names another cache folder."""
 
 SCHEMA = "2"
 """The index's layout; an index of another layout is built again."""
@@ -137,15 +136,12 @@ class RatingListIndex(contextlib.AbstractContextManager["RatingListIndex"]):
     """An open index of one rating list: look players up by FIDE id."""
 
     list_path: Path
-    """The list, as given."""
     source: str
-    """How messages name the list (base name, and the archive member of a ZIP file)."""
+    """How messages name the list (:attr:`~xlfuncs.ratinglist.read.ListFile.source`)."""
     kind: str
     """``combined`` or ``single``."""
     rates: tuple[str, ...]
-    """The rates of play the list gives ratings for."""
     players: int
-    """How many players the list holds."""
     index_path: Path | None
     """The SQLite file in the cache; ``None`` when it could not be written there (the index
     is then in memory, for this run only)."""
@@ -209,7 +205,8 @@ class RatingListIndex(contextlib.AbstractContextManager["RatingListIndex"]):
                 raise sqlite3.DatabaseError(f"{count} players where {self.players} were written")
             self._counted = True
         by_number: dict[int, ListPlayer] = {}
-        for part in _parts(numbers):
+        for start in range(0, len(numbers), 500):  # SQLite bounds a statement's parameters
+            part = numbers[start : start + 500]
             sql = f"SELECT {_COLUMNS} FROM players WHERE fide_id IN ({','.join('?' * len(part))})"
             for row in self._db.execute(sql, part):
                 by_number[int(row[0])] = _player(row)
@@ -227,51 +224,39 @@ class RatingListIndex(contextlib.AbstractContextManager["RatingListIndex"]):
             self._mark_checked()
         return by_number
 
-    def _stat(self) -> str | None:
-        """The index file's size and modification time, as its mark of a check keeps them."""
+    def _mark(self) -> tuple[Path, str] | None:
+        """The mark of a check beside the index file, and the file's size and modification
+        time as the mark keeps them (``None``: an index in memory, or a file gone)."""
         if self.index_path is None:
             return None
         try:
             st = self.index_path.stat()
         except OSError:
             return None
-        return f"{st.st_size} {st.st_mtime_ns}"
+        return self.index_path.with_suffix(CHECKED), f"{st.st_size} {st.st_mtime_ns}"
 
     def _checked_before(self) -> bool:
-        """Whether a run before this one summed up this very file (its mark, beside it, names
-        its size and modification time: a file written since, damaged or rebuilt, is summed
-        up again). The pass over 1.2 million players takes some 0.3 s; once per file, not per
-        run."""
-        stat = self._stat()
-        if stat is None or self.index_path is None:
-            return False
+        """Whether a run before this one summed up this very file (a file written since,
+        damaged or rebuilt, is summed up again). The pass over 1.2 million players takes
+        some 0.3 s; once per file, not per run."""
+        mark = self._mark()
         try:
-            return self.index_path.with_suffix(CHECKED).read_text(encoding="ascii") == stat
+            return mark is not None and mark[0].read_text(encoding="ascii") == mark[1]
         except (OSError, UnicodeDecodeError):
             return False
 
     def _mark_checked(self) -> None:
         """Leave the mark :meth:`_checked_before` reads (where the folder can be written)."""
-        stat = self._stat()
-        if stat is not None and self.index_path is not None:
+        mark = self._mark()
+        if mark is not None:
             with contextlib.suppress(OSError):
-                self.index_path.with_suffix(CHECKED).write_text(stat, encoding="ascii")
-
-    def get(self, fide_id: str) -> ListPlayer | None:
-        """The player of *fide_id*, ``None`` when the list does not hold them."""
-        return self.lookup([fide_id]).get(fide_id)
+                mark[0].write_text(mark[1], encoding="ascii")
 
     def close(self) -> None:
-        """Close the index."""
         self._db.close()
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _parts(numbers: list[int]) -> list[list[int]]:
-    """*numbers* in parts of 500 (SQLite's parameters in one statement are bounded)."""
-    return [numbers[start : start + 500] for start in range(0, len(numbers), 500)]
 
 
 def _key(list_path: Path, rate: str | None) -> str:
@@ -283,7 +268,20 @@ def _meta(db: sqlite3.Connection) -> dict[str, str]:
     return dict(db.execute("SELECT key, value FROM meta").fetchall())
 
 
-def _create(db: sqlite3.Connection) -> None:
+_SUMS = "COUNT(*), SUM(fide_id % 1000000007), SUM(crc)"
+"""The players' table summed up, read row by row (not through the SQLite index): a row lost,
+or a FIDE id or a CRC-32 changed, changes it. Whole numbers, the ids modulo a prime so that
+their sum fits in 64 bits, alike in any order (the meta table's ``digest``)."""
+
+
+def _fill(
+    db: sqlite3.Connection,
+    listing: ListFile,
+    stamp: dict[str, str],
+    progress: Callable[[int], None] | None,
+) -> None:
+    """Make the index's tables, insert the list's players and the meta table. A FIDE id given
+    twice raises :class:`RatingListError` at its second line."""
     db.executescript(
         "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -293,15 +291,6 @@ def _create(db: sqlite3.Connection) -> None:
         " r_games INTEGER, r_k INTEGER, b_rating INTEGER, b_games INTEGER, b_k INTEGER,"
         " birth_year INTEGER, flag TEXT, crc INTEGER NOT NULL);"
     )
-
-
-def _fill(
-    db: sqlite3.Connection,
-    listing: ListFile,
-    progress: Callable[[int], None] | None,
-) -> int:
-    """Insert the list's players; their number. A FIDE id given twice raises
-    :class:`RatingListError` at its second line."""
     players = listing.players()
     count = 0
     insert = f"INSERT INTO players ({_COLUMNS}) VALUES ({','.join('?' * 21)})"
@@ -328,7 +317,18 @@ def _fill(
             f"a FIDE id not given before (line {first} gives it)",
             repr(str(fide_id)),
         ) from None
-    return count
+    meta = {
+        **stamp,
+        "source": listing.source,
+        "kind": listing.kind,
+        "rates": ",".join(listing.rates),
+        "players": str(count),
+        "digest": ",".join(
+            map(repr, db.execute(f"SELECT {_SUMS} FROM players NOT INDEXED").fetchone())
+        ),
+    }
+    db.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", meta.items())
+    db.commit()
 
 
 def _build(
@@ -342,8 +342,7 @@ def _build(
     with ListFile(list_path, rate=rate) as listing:
         if target is None:
             db = sqlite3.connect(":memory:")
-            _create(db)
-            _write_meta(db, stamp, listing, _fill(db, listing, progress))
+            _fill(db, listing, stamp, progress)
             return db
         fd, tmp_name = tempfile.mkstemp(prefix=target.stem, suffix=UNFINISHED, dir=target.parent)
         tmp = Path(tmp_name)
@@ -351,8 +350,7 @@ def _build(
             _lock(fd)  # held until the index is in place: the file is not a killed build's
             db = sqlite3.connect(tmp)
             try:
-                _create(db)
-                _write_meta(db, stamp, listing, _fill(db, listing, progress))
+                _fill(db, listing, stamp, progress)
             finally:
                 db.close()
             os.replace(tmp, target)
@@ -426,31 +424,7 @@ modification time then): :meth:`RatingListIndex._checked_before`."""
 
 def unfinished_builds_in(folder: Path) -> list[Path]:
     """The unfinished indexes (``.tmp``) in the index folder *folder*."""
-    return sorted(folder.glob(f"*{UNFINISHED}")) if folder.is_dir() else []
-
-
-def _write_meta(db: sqlite3.Connection, stamp: dict[str, str], listing: ListFile, n: int) -> None:
-    meta = {
-        **stamp,
-        "source": listing.source,
-        "kind": listing.kind,
-        "rates": ",".join(listing.rates),
-        "players": str(n),
-        "digest": _digest(db),
-    }
-    db.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", meta.items())
-    db.commit()
-
-
-_SUMS = "COUNT(*), SUM(fide_id % 1000000007), SUM(crc)"
-"""The players' table summed up, read row by row (not through the SQLite index): a row lost,
-or a FIDE id or a CRC-32 changed, changes it. Whole numbers, the ids modulo a prime so that
-their sum fits in 64 bits, alike in any order."""
-
-
-def _digest(db: sqlite3.Connection) -> str:
-    """:data:`_SUMS`' figures, as the meta table keeps them."""
-    return ",".join(map(repr, db.execute(f"SELECT {_SUMS} FROM players NOT INDEXED").fetchone()))
+    return sorted(folder.glob(f"*{UNFINISHED}"))
 
 
 def _open_db(path: Path) -> sqlite3.Connection:
@@ -466,10 +440,9 @@ def open_index(
 ) -> RatingListIndex:
     """The index of the rating list *list_path*: the cached one when it was built from this
     very file (same absolute path, size and modification time), else built now by reading
-    the list once (:attr:`RatingListIndex.built`). *rate*: as
-    :class:`~xlfuncs.ratinglist.read.ListFile`. *cache*: the cache folder (default
-    :func:`cache_dir`); when it cannot be written, the index is built in memory for this run.
-    *progress* is called with the players read so far, every few thousand.
+    the list once. *rate*: as :class:`~xlfuncs.ratinglist.read.ListFile`. *cache*: the cache
+    folder (default :func:`cache_dir`); when it cannot be written, the index is built in
+    memory for this run. *progress* is called with the players read so far.
 
     Raises :class:`~xlfuncs.ratinglist.read.RatingListError` for a malformed list (nothing
     is cached then) and ``OSError`` when the list cannot be read.
@@ -576,21 +549,20 @@ def _writable(folder: Path) -> bool:
 
 @dataclass(frozen=True)
 class CachedList:
-    """One index in the cache."""
+    """One index in the cache: the list it was built from (which may since have changed or
+    gone), its players, the index file's size in bytes."""
 
     index_path: Path
     list_path: str
-    """The list it was built from (which may since have changed or gone)."""
     players: int
     size: int
-    """The index file's size in bytes."""
 
 
 def cached_lists(cache: str | os.PathLike[str] | None = None) -> list[CachedList]:
     """The indexes in the cache folder (default :func:`cache_dir`)."""
     folder = _folder(cache)
     out: list[CachedList] = []
-    for path in sorted(folder.glob("*.sqlite")) if folder.is_dir() else []:
+    for path in sorted(folder.glob("*.sqlite")):
         try:
             with contextlib.closing(_open_db(path)) as db:
                 meta = _meta(db)
@@ -610,24 +582,22 @@ def unfinished_builds(cache: str | os.PathLike[str] | None = None) -> list[Path]
 
 @dataclass(frozen=True)
 class Cleared:
-    """What :func:`clear_cache` removed."""
+    """What :func:`clear_cache` removed: the indexes, the unfinished ones a killed build left,
+    and (:attr:`busy`) those left in place, which a build running now holds."""
 
     indexes: list[Path]
-    """The indexes (``.sqlite``)."""
     unfinished: list[Path]
-    """The unfinished indexes a killed build left (``.tmp``)."""
     busy: list[Path]
-    """The unfinished indexes left in place: a build running now holds them."""
 
 
 def clear_cache(cache: str | os.PathLike[str] | None = None) -> Cleared:
     """Remove every index, and every unfinished one no running build holds, from the cache
     folder (default :func:`cache_dir`); the folder too when it is then empty."""
     folder = _folder(cache)
-    indexes = sorted(folder.glob("*.sqlite")) if folder.is_dir() else []
+    indexes = sorted(folder.glob("*.sqlite"))
     for path in indexes:
         path.unlink()
-    for mark in sorted(folder.glob(f"*{CHECKED}")) if folder.is_dir() else []:
+    for mark in folder.glob(f"*{CHECKED}"):
         with contextlib.suppress(OSError):
             mark.unlink()
     unfinished = _remove_unfinished(folder, stale_after=0.0)

@@ -19,11 +19,10 @@ class ListExtract:
     """The players of an event that a rating list holds, and what the list is."""
 
     source: str
-    """How messages name the list (its base name; and the archive member of a ZIP file)."""
+    """How messages name the list (:attr:`~xlfuncs.ratinglist.read.ListFile.source`)."""
     kind: str
-    """``combined`` (the three rates of play) or ``single`` (one)."""
+    """``combined`` or ``single``."""
     rates: tuple[str, ...]
-    """The rates of play the list gives ratings for."""
     players: Mapping[str, ListPlayer]
     """By FIDE id, as the event's file writes it; an id the list does not hold is absent."""
     built: bool = False

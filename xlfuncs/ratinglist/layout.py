@@ -1,14 +1,11 @@
 """The column layout of FIDE's downloadable rating lists in TXT, one table for reading and
-writing (:mod:`xlfuncs.ratinglist.read`, :mod:`xlfuncs.ratinglist.write`), so that the two
-cannot disagree.
+writing, so that the two cannot disagree.
 
 Columns are zero-based, end exclusive (Python slices). Checked against real lines of FIDE's
-lists quoted in public repositories (``tests/data/ratinglist/SOURCE``): every field of the
-combined list (``players_list_foa.txt``) and of the single lists
-(``standard_rating_list.txt``, ``rapid_rating_list.txt``, ``blitz_rating_list.txt``) starts
-where the header line puts its name, and every value is written from the field's first
-column, except the combined list's flag, which FIDE writes from column 158 (under ``Flag``
-in the header) in a field read from 156.
+lists (``tests/data/ratinglist/SOURCE``): every field starts where the header line puts its
+name, and every value is written from the field's first column, except the combined list's
+flag, which FIDE writes from column 158 (under ``Flag`` in the header) in a field read from
+156.
 """
 
 from __future__ import annotations
@@ -39,57 +36,35 @@ class Column:
     """The field's name in FIDE's header line, written from :attr:`start`; ``""`` where the
     header names it otherwise (a single list's rating column is headed by the list's month,
     ``SEP26``)."""
-    doc: str
-    """What the field holds."""
     write_at: int | None = None
     """Where the writer starts the value, when not at :attr:`start`."""
-
-    @property
-    def width(self) -> int:
-        """How many characters the field holds."""
-        return self.end - self.start
 
 
 COMBINED: Mapping[str, Column] = MappingProxyType(
     {
-        "fide_id": Column(0, 15, "ID", "The FIDE id, digits (header ``ID Number``)."),
-        "name": Column(15, 76, "Name", "``Surname, Given names``."),
-        "federation": Column(76, 79, "Fed", "Three letters (``FID``: FIDE's own players)."),
-        "sex": Column(80, 81, "Sex", "``M`` or ``F``."),
-        "title": Column(84, 89, "Tit", "The title (``GM``, ``IM``, ``FM``, ``WGM``, ``WCM`` ...)."),
-        "w_title": Column(89, 94, "WTit", "A woman's title held beside it (``WGM``)."),
-        "o_title": Column(
-            94, 109, "OTit", "Other titles, comma-separated (arbiters, trainers: ``FA,IA``)."
-        ),
-        "foa_title": Column(109, 113, "FOA", "The FIDE Online Arena title."),
-        "standard_rating": Column(
-            113, 119, "SRtng", "The standard rating; blank when unrated at standard play."
-        ),
-        "standard_games": Column(
-            119, 123, "SGm", "Standard games rated in the list's last period (not a career total)."
-        ),
-        "standard_k": Column(123, 126, "SK", "The standard K."),
-        "rapid_rating": Column(126, 132, "RRtng", "The rapid rating; blank when unrated."),
-        "rapid_games": Column(132, 136, "RGm", "Rapid games rated in the last period."),
-        "rapid_k": Column(136, 139, "Rk", "The rapid K (the header writes ``Rk``)."),
-        "blitz_rating": Column(139, 145, "BRtng", "The blitz rating; blank when unrated."),
-        "blitz_games": Column(145, 149, "BGm", "Blitz games rated in the last period."),
-        "blitz_k": Column(149, 152, "BK", "The blitz K."),
-        "birth_year": Column(
-            152, 156, "B-day", "The year of birth alone; blank or ``0000`` when not known."
-        ),
-        "flag": Column(
-            156,
-            162,
-            "",
-            "``i`` inactive, ``w`` woman, ``wi`` both, blank for neither; FIDE writes it from "
-            "column 158, under the header's ``Flag``.",
-            write_at=158,
-        ),
+        "fide_id": Column(0, 15, "ID"),  # digits (header ``ID Number``)
+        "name": Column(15, 76, "Name"),  # ``Surname, Given names``
+        "federation": Column(76, 79, "Fed"),  # three letters (``FID``: FIDE's own players)
+        "sex": Column(80, 81, "Sex"),
+        "title": Column(84, 89, "Tit"),
+        "w_title": Column(89, 94, "WTit"),  # a woman's title held beside it
+        "o_title": Column(94, 109, "OTit"),  # other titles, comma-separated (``FA,IA``)
+        "foa_title": Column(109, 113, "FOA"),  # the FIDE Online Arena title
+        "standard_rating": Column(113, 119, "SRtng"),  # blank when unrated
+        "standard_games": Column(119, 123, "SGm"),  # rated in the list's last period
+        "standard_k": Column(123, 126, "SK"),
+        "rapid_rating": Column(126, 132, "RRtng"),
+        "rapid_games": Column(132, 136, "RGm"),
+        "rapid_k": Column(136, 139, "Rk"),
+        "blitz_rating": Column(139, 145, "BRtng"),
+        "blitz_games": Column(145, 149, "BGm"),
+        "blitz_k": Column(149, 152, "BK"),
+        "birth_year": Column(152, 156, "B-day"),  # the year alone; blank or ``0000``: not known
+        "flag": Column(156, 162, "", write_at=158),  # ``i``, ``w``, ``wi``; under ``Flag``
     }
 )
 """The combined list (``players_list_foa.txt``, the three rates of play in one line), field by
-field (each :class:`Column` says what its field holds). The blanks between fields (column 79,
+field (what each holds: ``docs/rating-list.md``). The blanks between fields (column 79,
 columns 81-84) belong to no field and must stay blank: a character there means a shifted line.
 """
 
@@ -99,15 +74,11 @@ COMBINED_WIDTH = 162
 SINGLE: Mapping[str, Column] = MappingProxyType(
     {
         **{key: COMBINED[key] for key in list(COMBINED)[:8]},
-        "rating": Column(
-            113, 119, "", "The rating at the list's rate (the header has the month: ``SEP26``)."
-        ),
-        "games": Column(119, 123, "Gms", "Games rated in the list's last period."),
-        "k": Column(123, 126, "K", "K at the list's rate of play."),
-        "birth_year": Column(126, 132, "B-day", "The year of birth, from column 126."),
-        "flag": Column(
-            132, 136, "Flag", "``i`` (inactive at this rate of play), ``w``, ``wi``, or blank."
-        ),
+        "rating": Column(113, 119, ""),  # the header has the list's month: ``SEP26``
+        "games": Column(119, 123, "Gms"),
+        "k": Column(123, 126, "K"),
+        "birth_year": Column(126, 132, "B-day"),
+        "flag": Column(132, 136, "Flag"),  # ``i``: inactive at this rate of play
     }
 )
 """A single list (``standard_rating_list.txt``, ``rapid_rating_list.txt``,

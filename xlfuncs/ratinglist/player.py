@@ -1,5 +1,4 @@
-"""One player of FIDE's rating list, typed: :class:`ListPlayer`, with a :class:`RateRating`
-for each rate of play the player is rated at."""
+"""One player of FIDE's rating list, typed."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ from dataclasses import dataclass
 __all__ = ["RATES", "ListPlayer", "RateRating", "rate_name"]
 
 RATES: tuple[str, ...] = ("standard", "rapid", "blitz")
-"""The rates of play of FIDE's lists, as the functions of this package name them."""
 
 
 def rate_name(rate: object) -> str:
@@ -27,13 +25,13 @@ def rate_name(rate: object) -> str:
 
 @dataclass(frozen=True)
 class RateRating:
-    """A player's rating at one rate of play, as the list gives it."""
+    """A player's rating at one rate of play."""
 
     rating: int
     games: int
     """Games rated in the list's last period (the list gives no career total)."""
     k: int | None
-    """K as the list gives it; ``None`` when the list leaves it blank."""
+    """``None`` when the list leaves it blank."""
 
 
 @dataclass(frozen=True)

@@ -115,9 +115,8 @@ _K_EXPECTED = (
     f"a K, a whole number from 1 to {MAX_K} (FIDE's K rule gives "
     f"{', '.join(map(str, RULE_KS[:-1]))} or {RULE_KS[-1]}), or a blank"
 )
-"""What a K column may hold: a K core's :func:`~xlfuncs.core.rating_change.check_k` takes (the
-rule of every K, in a cell, a K file and a list: FIDE's lists give 40, 20 or 10 since July
-2014, 30, 15 or 10 before), 0 or a blank (none)."""
+"""What a K column may hold: a K :func:`~xlfuncs.core.rating_change.check_k` takes, 0 or a
+blank (none)."""
 
 
 def _number(text: str, field: str, expected: str) -> int | None:
@@ -162,7 +161,7 @@ def _player(values: Mapping[str, str], single: str | None, line_no: int) -> List
     if sex not in ("M", "F", ""):
         raise _Reject("sex", "M, F or a blank", repr(sex))
     born = _number(values.get("birth_year", ""), "birth_year", "a year (four digits) or a blank")
-    if born is not None and born != 0 and not 1000 <= born <= 9999:
+    if born and not 1000 <= born <= 9999:
         raise _Reject("birth_year", "a year (four digits) or a blank", repr(values["birth_year"]))
     flag = values.get("flag", "").lower()
     if flag not in _FLAGS:
@@ -206,9 +205,8 @@ _SEXES = frozenset({"M", "F", ""})
 
 
 def _combined_fast(line: str, line_no: int) -> ListPlayer | None:
-    """A combined line read quickly when every field is plainly right, else ``None`` (then
-    :func:`_player` reads it field by field and names what is wrong). Gives what
-    :func:`_player` gives."""
+    """A combined line read quickly when every field is plainly right, as :func:`_player`
+    reads it; else ``None`` (then :func:`_player` names what is wrong)."""
     fide_id = line[_ID].strip()
     fed = line[_FED].strip()
     sex = line[_SEX].strip()
@@ -361,9 +359,8 @@ _GAPS = ((79, 80), (81, 84))
 
 
 class ListFile(contextlib.AbstractContextManager["ListFile"]):
-    """An open rating list: what kind it is (:attr:`kind`, :attr:`format`, :attr:`rates`),
-    and its players, read one at a time (:meth:`players`). Use it in a ``with`` block, or
-    call :meth:`close`.
+    """An open rating list: what kind it is, and its players, read one at a time
+    (:meth:`players`). Use it in a ``with`` block, or call :meth:`close`.
 
     *rate*: the rate of play of a single list, when its file's name does not say it
     (:func:`sniff_rate`); it wins over the name. A combined list ignores it.
@@ -378,8 +375,8 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
     """The rates of play the list gives: all three for a combined list, one for a single."""
 
     def __init__(self, path: str | os.PathLike[str], *, rate: object = None) -> None:
-        """Open *path* and read as much as tells what it holds (the header line). Raises
-        :class:`RatingListError` for a file that is not a list, and ``OSError``."""
+        """Open *path* and read what tells what it holds. Raises :class:`RatingListError`
+        for a file that is not a list, and ``OSError``."""
         self._stack = contextlib.ExitStack()
         try:
             self._open(Path(path), rate)
@@ -449,7 +446,7 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
         return combined
 
     def players(self) -> Iterator[ListPlayer]:
-        """The list's players, in the file's order, one at a time."""
+        """The list's players, in the file's order."""
         if self.format == "xml":
             return self._xml_players()
         read = (self.read_line(raw, line_no) for line_no, raw in self.raw_lines())
@@ -528,7 +525,6 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
                 ) from None
 
     def close(self) -> None:
-        """Close the file (and the archive)."""
         self._stack.close()
 
     def __exit__(self, *exc: object) -> None:
@@ -556,11 +552,9 @@ _Record = tuple[dict[str, str], dict[str, int], int]
 class _XmlReader:
     """The ``<player>`` records of an XML list, parsed by expat as the stream is read. The
     reading starts at once, up to the end of the first ``<player>`` (:meth:`combined` tells
-    the list's kind from it, however long what comes before it); :meth:`records` gives them
-    all. Raises :class:`RatingListError` for XML that is not well-formed, a field given twice
-    in one ``<player>``, more than :data:`MAX_XML_STRAYS` elements that are not a player's
-    fields, more bytes than :data:`MAX_XML_SLACK` and :data:`XML_PLAYER_BYTES` a player
-    allow, and past :data:`MAX_LIST_BYTES`."""
+    the list's kind from it); :meth:`records` gives them all. Raises
+    :class:`RatingListError` for XML that is not well-formed, a field given twice in one
+    ``<player>``, and past the limits above."""
 
     def __init__(self, stream: io.BufferedReader, source: str) -> None:
         self._stream = stream
@@ -687,19 +681,14 @@ class _XmlReader:
 
 
 def _xml_tag(field: str) -> str:
-    """The XML element of a field, for messages."""
     field = field.removeprefix("standard_")
     return next((tag for tag, key in _XML_FIELDS.items() if key == field), field)
 
 
-_UNZIPPED = {
-    zipfile.ZIP_STORED: "stored",
-    zipfile.ZIP_DEFLATED: "Deflate",
-    zipfile.ZIP_BZIP2: "BZIP2",
-    zipfile.ZIP_LZMA: "LZMA",
-}
-"""The compression methods this reader unzips (Python's ``zipfile``), by their number in the
-ZIP format (APPNOTE.TXT, section 4.4.5)."""
+_UNZIPPED = frozenset(
+    {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA}
+)
+"""The compression methods Python's ``zipfile`` unzips (APPNOTE.TXT, section 4.4.5)."""
 
 _METHODS = {
     1: "Shrink",
@@ -736,9 +725,8 @@ _ZIP_ERRORS: tuple[type[BaseException], ...] = (
     NotImplementedError,
 )
 """What Python's ``zipfile`` and its decompressors raise for an archive or a member they
-cannot read: a bad CRC, a truncated member, a corrupt stream (``zlib.error``, ``OSError``
-from BZIP2, ``lzma.LZMAError``, a subclass of none of these, is added below when ``lzma``
-exists), a method or an encryption it does not know."""
+cannot read (``lzma.LZMAError``, a subclass of none of these, is added below when ``lzma``
+exists)."""
 
 with contextlib.suppress(ImportError):
     import lzma
@@ -751,8 +739,8 @@ _WHOLE = "a ZIP archive that unzips whole (every CRC right)"
 
 
 def _zip_refused(source: str, found: str, expected: str = _READABLE) -> RatingListError:
-    """The refusal of a ZIP archive or member that cannot be unzipped here: *source* names
-    the archive (and the member), *found* says why; the message says what to do."""
+    """The refusal of a ZIP archive or member (*source*) that cannot be unzipped here, and
+    why (*found*)."""
     return RatingListError(source, None, None, "archive", expected, f"{found}: {_UNZIP_ELSEWHERE}")
 
 
@@ -769,8 +757,8 @@ def _method(info: zipfile.ZipInfo) -> str | None:
 
 
 class _Member(io.RawIOBase):
-    """A ZIP member read as a raw stream whose damage (a bad CRC, a truncated member, a corrupt
-    stream) raises :class:`RatingListError` naming the archive and the member."""
+    """A ZIP member read as a raw stream whose damage raises :class:`RatingListError` naming
+    the archive and the member."""
 
     def __init__(self, inner: IO[bytes], source: str) -> None:
         super().__init__()
@@ -826,9 +814,7 @@ def _list_member(archive: zipfile.ZipFile, name: str) -> str:
 
 
 def read_list(path: str | os.PathLike[str], *, rate: object = None) -> Iterator[ListPlayer]:
-    """The players of the rating list *path* (TXT or XML, combined or single, zipped or not),
-    one at a time; *rate* as :class:`ListFile`. Raises :class:`RatingListError` at the first
-    malformed line, and ``OSError``.
-    """
+    """The players of the rating list *path*, one at a time; *rate* as :class:`ListFile`.
+    Raises :class:`RatingListError` at the first malformed line, and ``OSError``."""
     with ListFile(path, rate=rate) as listing:
         yield from listing.players()

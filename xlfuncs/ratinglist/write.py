@@ -1,8 +1,7 @@
 """Writing a rating list in the combined TXT layout (``players_list_foa.txt``), from the same
-column table the reader reads (:data:`~xlfuncs.ratinglist.layout.COMBINED`), so that what is
-written reads back as it was (``tests/test_ratinglist.py`` checks the round trip): every
-player formatted (:func:`write_combined`), or a combined list copied with only some of its
-players written anew (:func:`rewrite_combined`)."""
+column table the reader reads, so that what is written reads back as it was: every player
+formatted (:func:`write_combined`), or a combined list copied with only some of its players
+written anew (:func:`rewrite_combined`)."""
 
 from __future__ import annotations
 
@@ -85,16 +84,14 @@ def rewrite_combined(
     CRLF line ends, FIDE's header first, writing anew only the players that change: a line
     whose FIDE id is in *touched*, or whose games column at a rate of *zeroed* holds other
     than a blank or 0, is read (and checked) and written as :func:`combined_line` of
-    ``update(player)``; every other line is copied as the list has it (re-encoded to UTF-8
-    when the list wrote it in another encoding). *update* must leave the other players as
-    they are, with 0 games at the *zeroed* rates: the copied lines then read back as the
-    rewritten ones would. Blank lines are left out. Returns the number of players written
-    and the ids of *touched* that the list holds.
+    ``update(player)``; every other line is copied as the list has it (in UTF-8). *update*
+    must leave the other players as they are, with 0 games at the *zeroed* rates, so that the
+    copied lines read back as the rewritten ones would. Blank lines are left out. Returns the
+    number of players written and the ids of *touched* that the list holds.
 
-    The copied lines are not checked: give a list already read in full once (the index of
-    :func:`~xlfuncs.ratinglist.open_index` is built from a list only when every line is
-    right, and says when the file has changed since). ``ValueError`` for a list that is not
-    a combined TXT list.
+    The copied lines are not checked: give a list already read in full once (as the index of
+    :func:`~xlfuncs.ratinglist.open_index` was). ``ValueError`` for a list that is not a
+    combined TXT list.
     """
     if listing.kind != "combined" or listing.format != "txt":
         raise ValueError(f"{listing.source}: not a combined TXT list, whose lines can be copied")

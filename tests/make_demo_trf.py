@@ -1,7 +1,8 @@
-"""Write the demo tournaments beside this script (``demo_round_robin.trf``,
-``demo_swiss.trf``): fictional players and events, laid out as Swiss-Manager writes TRF16.
+"""Write the demo tournaments shipped as package data (``xlfuncs/data/demo_round_robin.trf``,
+``xlfuncs/data/demo_swiss.trf``): fictional players and events, laid out as Swiss-Manager
+writes TRF16.
 
-Run ``python xlfuncs/data/make_demo_trf.py`` to write them again, ``--check`` to compare the
+Run ``python tests/make_demo_trf.py`` to write them again, ``--check`` to compare the
 committed files with what this script writes (``tests/test_report.py`` does the same). The
 output depends on nothing but this script: a seeded random generator, no clock.
 
@@ -31,7 +32,7 @@ from xlfuncs.trf.rated import is_rated
 from xlfuncs.trf.standings import event_standings
 from xlfuncs.trf.to_crosstable import crosstable_from_trf
 
-DATA = Path(__file__).resolve().parent
+DATA = Path(__file__).resolve().parents[1] / "xlfuncs" / "data"
 RR_FILE = DATA / "demo_round_robin.trf"
 SWISS_FILE = DATA / "demo_swiss.trf"
 
