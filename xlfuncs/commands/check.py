@@ -19,7 +19,6 @@ from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
     CommandError,
-    cannot_read_message,
     exit_status_epilog,
     failing,
     read_event,
@@ -97,7 +96,6 @@ def run(args: argparse.Namespace) -> int:
     from ..findings import Finding, severity_counts, text_items
     from ..output import OutputError, visible, write_atomically
     from ..text_output import counted
-    from ..trf import TrfError
 
     if args.fix != (args.output is not None):
         message = "--fix and -o OUT go together: --fix writes the corrected file to OUT"
@@ -111,12 +109,7 @@ def run(args: argparse.Namespace) -> int:
             suffixes=(".trf", ".txt"),
             kind="a TRF",
         )
-    try:
-        data, source = read_trf_data(args.file)
-    except OSError as exc:
-        raise CommandError(cannot_read_message(exc, args.file), EXIT_DATA_ERROR) from None
-    except TrfError as exc:
-        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
+    data, source = read_trf_data(args.file)
     lines, findings = _check(args, data)
     text = args.format == "text"
     doc: dict[str, JsonValue] = {"file": source, **_findings_json(findings)}

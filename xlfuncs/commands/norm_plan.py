@@ -9,7 +9,14 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .support import EXIT_DATA_ERROR, EXIT_USAGE, CommandError, cannot_read_message, say
+from .support import (
+    EXIT_DATA_ERROR,
+    EXIT_USAGE,
+    CommandError,
+    failing,
+    read_trf_data,
+    say,
+)
 
 if TYPE_CHECKING:
     from ..core.norm_plan import Addition, AdditionEffect, NormChance, NormPlan
@@ -60,15 +67,10 @@ def plan_event_of(args: argparse.Namespace) -> FieldPlan:
     from ..core.title_editions import event_title_edition, title_edition
     from ..trf import TrfError
     from ..trf.plan_field import FieldFileError, read_plan_field
-    from .support import read_trf_data
 
-    try:
-        data, source = read_trf_data(args.file)
+    data, source = read_trf_data(args.file)
+    with failing(EXIT_DATA_ERROR, TrfError, FieldFileError):
         field = read_plan_field(data, source=source)
-    except OSError as exc:
-        raise CommandError(cannot_read_message(exc, args.file), EXIT_DATA_ERROR) from None
-    except (TrfError, FieldFileError) as exc:
-        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
     kind = None if args.event_type is None else EventType.read(args.event_type)
     system = args.system
     if system is None and kind in (EventType.ROUND_ROBIN, EventType.SWISS):

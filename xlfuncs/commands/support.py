@@ -35,7 +35,6 @@ __all__ = [
     "EXIT_STATUS_HELP",
     "EXIT_USAGE",
     "STDIN_NAME",
-    "NotATrf",
     "cannot_read_message",
     "event_options",
     "failing",
@@ -49,7 +48,6 @@ __all__ = [
     "read_norm_report",
     "read_rating_list",
     "read_trf_data",
-    "read_trf_input",
     "say",
     "write_to_folder",
     "vet_outputs",
@@ -216,8 +214,10 @@ def read_inputs(
     """The TRF, the K file and the edition of *args* (``--rules``; ``None``: by the event's
     date); :class:`CommandError` saying what is wrong where one cannot be read. *data*: the
     TRF's bytes, read already (:func:`read_trf_data`)."""
+    from pathlib import Path
+
     from ..core import XlfuncsError, get_edition
-    from ..trf import TrfError
+    from ..trf import TrfError, not_a_trf, parse_trf_bytes
     from ..trf.k_file import KFileError, read_k_file
 
     edition = None
@@ -229,17 +229,27 @@ def read_inputs(
             raise CommandError(message, EXIT_USAGE) from None
     try:
         overrides = read_k_file(args.k_file) if args.k_file is not None else None
-        progress(f"reading {args.file}...")
-        return read_trf_input(args.file, data), overrides, edition
     except OSError as exc:
-        raise CommandError(cannot_read_message(exc, args.file), EXIT_DATA_ERROR) from None
-    except (TrfError, KFileError, NotATrf) as exc:
+        raise CommandError(cannot_read_message(exc, args.k_file), EXIT_DATA_ERROR) from None
+    except KFileError as exc:
         raise CommandError(str(exc), EXIT_DATA_ERROR) from None
+    progress(f"reading {args.file}...")
+    if data is None:
+        data, source = read_trf_data(args.file)
+    else:
+        source = STDIN_NAME if args.file == "-" else Path(args.file).name
+    with failing(EXIT_DATA_ERROR, TrfError):
+        tournament = parse_trf_bytes(data, source=source)
+    why = not_a_trf(data, tournament)
+    if why is not None:
+        message = f"{source}: not a tournament report file: {why}"
+        raise CommandError(message, EXIT_DATA_ERROR)
+    return tournament, overrides, edition
 
 
-def cannot_read_message(exc: OSError, file: str) -> str:
-    """That *file* (or the file *exc* names) cannot be read, and why."""
-    name = exc.filename or file
+def cannot_read_message(exc: OSError, file: str, *, named: bool = True) -> str:
+    """That *file* (or, when *named*, the file *exc* names) cannot be read, and why."""
+    name = (exc.filename if named else None) or file
     if isinstance(exc, FileNotFoundError):
         return f"cannot read {name}: no such file"
     if isinstance(exc, IsADirectoryError):
@@ -274,43 +284,24 @@ STDIN_NAME = "<stdin>"
 
 
 def read_trf_data(file: str) -> tuple[bytes, str]:
-    """The bytes of the TRF *file* (``-``: standard input) and the name messages give it."""
+    """The bytes of the TRF *file* (``-``: standard input) and the name messages give it;
+    :class:`CommandError` where it cannot be read."""
     from pathlib import Path
 
+    from ..trf import TrfError
     from ..trf.parser import read_bounded, read_trf_file
 
-    if file == "-":
-        stream = getattr(sys.stdin, "buffer", None)
-        if stream is None:  # stdin replaced by a text-only stream
-            stream = io.BytesIO(sys.stdin.read().encode("utf-8"))
-        return read_bounded(stream, STDIN_NAME), STDIN_NAME
-    return read_trf_file(file), Path(file).name
-
-
-def read_trf_input(file: str, data: bytes | None = None) -> Tournament:
-    """The tournament of *file* (``-``: standard input; *data*: its bytes, read already by
-    :func:`read_trf_data`). Raises :class:`~xlfuncs.trf.TrfError` for a malformed file and
-    :class:`NotATrf` for one with no player record, saying what it holds instead."""
-    from pathlib import Path
-
-    from ..trf import not_a_trf, parse_trf_bytes
-
-    if data is None:
-        data, source = read_trf_data(file)
-    else:
-        source = STDIN_NAME if file == "-" else Path(file).name
-    tournament = parse_trf_bytes(data, source=source)
-    why = not_a_trf(data, tournament)
-    if why is not None:
-        raise NotATrf(source, why)
-    return tournament
-
-
-class NotATrf(ValueError):
-    """A file with no player record: the message is the file name and what it holds."""
-
-    def __init__(self, source: str, why: str) -> None:
-        super().__init__(f"{source}: not a tournament report file: {why}")
+    try:
+        if file == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is None:  # stdin replaced by a text-only stream
+                stream = io.BytesIO(sys.stdin.read().encode("utf-8"))
+            return read_bounded(stream, STDIN_NAME), STDIN_NAME
+        return read_trf_file(file), Path(file).name
+    except OSError as exc:
+        raise CommandError(cannot_read_message(exc, file), EXIT_DATA_ERROR) from None
+    except TrfError as exc:
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
 
 
 def rate_of_play(args: argparse.Namespace) -> RateOfPlay | None:
@@ -344,12 +335,8 @@ def read_rating_list(args: argparse.Namespace, tournament: Tournament) -> ListEx
     ids = [p.fide_id for p in tournament.players if p.fide_id]
     try:
         return event_list(path, ids, progress=progress)
-    except FileNotFoundError:
-        message = f"cannot read {path}: no such file"
-    except IsADirectoryError:
-        message = f"cannot read {path}: it is a folder, not a file"
     except OSError as exc:
-        message = f"cannot read {path}: {exc.strerror or exc}"
+        message = cannot_read_message(exc, path, named=False)
     except RatingListError as exc:
         message = str(exc)
     raise CommandError(message, EXIT_DATA_ERROR)
