@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from .render import JSON_KEYS, csv_header, json_object, render_csv, render_json, render_text
-from .rows import NormFigures, Report, ReportRow, build_report, report_rows
+from .rows import NormFigures, Report, ReportRow, build_report
 
 __all__ = [
     "JSON_KEYS",
@@ -22,5 +22,4 @@ __all__ = [
     "render_csv",
     "render_json",
     "render_text",
-    "report_rows",
 ]

@@ -9,30 +9,29 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..core.editions import Edition, RateOfPlay, RulesSpec
+from ..core.editions import Edition, RateOfPlay
 from ..core.eligibility import RoundEligibility, TimeControl
 from ..core.norm_check import NormCheck
 from ..core.norms import NormPerformance
 from ..core.tables import round_half_up
 from ..core.teams import TeamStandings
 from ..core.titles import trf_title
-from ..core.tournament import PlayerFigures
 from ..event import AnalysedEvent, EventOptions, analyse_event
 from ..findings import Finding
 from ..text_output import without_argument
-from ..trf import Player, RoundEntry, Tournament
-from ..trf.k_policy import KSource, PlayerK
+from ..trf import RoundEntry, Tournament
+from ..trf.k_policy import KSource
 from ..trf.standings import Standing, Standings, Value
 
 if TYPE_CHECKING:
     from ..ratinglist import ListExtract
 
-__all__ = ["NormFigures", "Report", "ReportRow", "build_report", "report_rows"]
+__all__ = ["NormFigures", "Report", "ReportRow", "build_report"]
 
 
 @dataclass(frozen=True)
@@ -199,15 +198,11 @@ def _round2(x: Fraction) -> float:
     return float(round(x, 2))
 
 
-def _row(
-    p: Player,
-    f: PlayerFigures,
-    pk: PlayerK,
-    rating: int | None,
-    standing: Standing,
-    norm: str | None,
-    flags: str | None = None,
-) -> ReportRow:
+def _row(event: AnalysedEvent, number: int, standing: Standing) -> ReportRow:
+    """Player *number*'s (from 1) row of *event*, *standing* their place in the standing."""
+    p, pk = event.players[number - 1], event.ks[number - 1]
+    f = event.crosstable.figures(number)
+    rating = event.crosstable.entrants[number - 1].rating
     exact: int | None = None
     exact_note: str | None = None
     if f.rp_exact is not None:
@@ -257,11 +252,16 @@ def _row(
         initial_rating=initial,
         initial_rating_published=published,
         initial_rating_note=note,
-        norm=norm,
+        norm=event.norms.best(number),
         sb=float(f.sonneborn_berger),
         tiebreaks=standing.tiebreaks,
         rounds=p.rounds,
-        flags=flags,
+        flags=event.flags(p.start_no),
+        norm_check=event.norms.shown(number),
+        later_byes="; ".join(str(b) for b in event.later_byes(number)) or None,
+        after_round=event.counted_rounds,
+        rounds_planned=event.planned_rounds,
+        eligibility=event.eligibility(number),
     )
 
 
@@ -279,31 +279,15 @@ def build_report(t: Tournament | AnalysedEvent, /, **options: Any) -> Report:
     event = t if isinstance(t, AnalysedEvent) else analyse_event(t, EventOptions(**options))
     ct = event.crosstable
     ranked = event.standings
-    rows: list[ReportRow] = []
-    norms: list[NormFigures] = []
-    for number, (p, pk, entrant, standing) in enumerate(
-        zip(event.players, event.ks, ct.entrants, ranked.standings), start=1
-    ):
-        norm, flags = event.norms.best(number), event.flags(p.start_no)
-        row = replace(
-            _row(p, ct.figures(number), pk, entrant.rating, standing, norm, flags),
-            norm_check=event.norms.shown(number),
-            later_byes="; ".join(str(b) for b in event.later_byes(number)) or None,
-            after_round=event.counted_rounds,
-            rounds_planned=event.planned_rounds,
-            eligibility=event.eligibility(number),
-        )
-        rows.append(row)
-        if row.norm is not None:
-            norms.append(_norm_figures(row))
+    rows = tuple(_row(event, n, s) for n, s in enumerate(ranked.standings, start=1))
     return Report(
         tournament=event.tournament,
         edition=ct.edition,
         rules_given=event.options.rules is not None,
         round_robin=ct.round_robin,
         event_date=event.event_date,
-        rows=tuple(rows),
-        norms=tuple(norms),
+        rows=rows,
+        norms=tuple(_norm_figures(row) for row in rows if row.norm is not None),
         warnings=event.warnings,
         discrepancies=ranked.discrepancies,
         rate_note=event.read.rate_note,
@@ -314,19 +298,3 @@ def build_report(t: Tournament | AnalysedEvent, /, **options: Any) -> Report:
         teams=event.teams,
         time=event.time,
     )
-
-
-def report_rows(
-    t: Tournament,
-    *,
-    rules: RulesSpec = None,
-    k_overrides: Mapping[str, int] | None = None,
-    today: _dt.date | None = None,
-    tiebreaks: Sequence[str] | None = None,
-) -> list[ReportRow]:
-    """The rows of :func:`build_report`, one per player in starting-rank order."""
-    chosen = None if tiebreaks is None else tuple(tiebreaks)
-    options = EventOptions(
-        rules=rules, k_overrides=k_overrides or {}, today=today, tiebreaks=chosen
-    )
-    return list(build_report(analyse_event(t, options)).rows)
