@@ -15,9 +15,7 @@ from ..core.editions import EDITIONS, RateOfPlay
 from ..core.period import SCORELESS_EVENTS
 from ..core.rating_change import Rounding
 from .options import (
-    NO_NORM_EVENT,
     NO_RANKING,
-    PERIOD_SYSTEM,
     RATES,
     CommandHelp,
     add_format,
@@ -166,8 +164,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     refuse(p, "--tiebreaks", NO_RANKING)
     refuse_tiebreak_options(p)
-    refuse_norm_event_options(p, NO_NORM_EVENT)
-    refuse(p, "--system", PERIOD_SYSTEM)
+    refuse_norm_event_options(p, "it checks no title norm (use norms or report)")
+    refuse(
+        p,
+        "--system",
+        "it reads many events, each paired its own way: each file's system is its own (192, "
+        "092, else guessed from its pairings); check one with report --system",
+    )
 
 
 def _list_date(text: str) -> datetime.date | None:
