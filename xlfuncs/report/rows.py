@@ -1,9 +1,6 @@
-"""The report's content: one typed :class:`ReportRow` per player, and the :class:`Report`.
-
-:func:`build_report` takes each player's figures from the event as read once
-(:mod:`xlfuncs.event`); :mod:`xlfuncs.report.render` prints them. What each
-figure means and what the report assumes: ``docs/report.md``.
-"""
+"""The report's content: one :class:`ReportRow` per player, and the :class:`Report`, taken
+from the event as read once (:mod:`xlfuncs.event`). What each figure means:
+``docs/report.md``."""
 
 from __future__ import annotations
 
@@ -49,15 +46,12 @@ class ReportRow:
     rating: int | None
     """``None`` when unrated."""
     points: float
-    """Recomputed from the results (under the file's scoring system, record ``162``, with
-    the points record ``299`` assigns) of the rounds the standing counts: the standing's (a
-    file written mid-event, after round R: rounds 1..R; the byes entered for later rounds
-    are :attr:`later_byes`)."""
+    """The standing's: recomputed from the results (scoring ``162``, points of ``299``) of
+    the rounds it counts."""
     file_points: float | None
     """As the file writes them (``None`` when blank)."""
     rank: int
-    """Our rank: by points, then the event's tie-breaks (:attr:`tiebreaks`); players equal
-    on all of them share it."""
+    """Our rank: by points, then :attr:`tiebreaks`; players equal on all share it."""
     file_rank: int | None
     """The file's rank (columns 86-89); ``None`` when blank or 0."""
     rated_games: int
@@ -67,8 +61,7 @@ class ReportRow:
     rp_fide: int | None
     """Ra + dp (``None`` without a rated game)."""
     rp_exact: int | None
-    """The exact performance, rounded; ``None`` when infinite (see :attr:`rp_exact_note`)
-    or without a rated game."""
+    """The exact performance, rounded; ``None`` when infinite or without a rated game."""
     rp_exact_note: str | None
     """``"+inf (100 % score)"`` or ``"-inf (0 % score)"`` when the exact performance is
     infinite."""
@@ -84,48 +77,35 @@ class ReportRow:
     """K x sum(W - PD), to two decimals as FIDE shows it."""
     new_rating: int | None
     new_rating_note: str | None
-    """``"below 1400: unrated again"`` (the edition's floor) when :attr:`new_rating` is below
-    the floor: the player leaves the list and is unrated again (core's
-    :func:`~xlfuncs.core.rating_change.floor_note`); ``None`` otherwise."""
+    """:func:`~xlfuncs.core.rating_change.floor_note` (``"below 1400: unrated again"``)."""
     initial_rating: int | None
-    """For an unrated player: the first rating from this event, when it can be computed;
-    ``None`` for a rated player."""
+    """An unrated player's first rating from this event, when it can be computed."""
     initial_rating_published: bool | None
-    """Whether that first rating would be published (``False`` when none can be computed;
-    ``None`` for a rated player)."""
+    """Whether it would be published (``False``: none; ``None`` for a rated player)."""
     initial_rating_note: str | None
     """Why it would not be published, or why none can be computed."""
     norm: str | None
-    """The best title norm the rating figures make, ``None`` when none or when the player
-    already holds that title or a stronger one (see
-    :func:`xlfuncs.core.norm_check.titles_worth`)."""
+    """The best title norm made above the title held, else ``None``."""
     sb: float
-    """Sonneborn-Berger: the plain sum over the games with an opponent (forfeits included,
-    byes adding nothing), as the charts' ``SB_ALL``; C.07's ``SB``, with its rules for
-    unplayed rounds, is in :attr:`tiebreaks` when the event uses it."""
+    """Sonneborn-Berger as the charts' ``SB_ALL`` (forfeits included); C.07's ``SB`` is in
+    :attr:`tiebreaks` when the event uses it."""
     flags: str | None
-    """``"inactive"`` (the rating list's flag), ``"withdrawn"`` (no opponent and no points in
-    the last round), both (``"inactive; withdrawn"``) or ``None``."""
+    """:meth:`~xlfuncs.event.AnalysedEvent.flags`."""
     tiebreaks: Mapping[str, Value]
-    """The event's tie-breaks, descriptor to value, in the order they rank
-    (:class:`~xlfuncs.trf.tiebreak_list.TiebreakList`); ``None`` where a tie-break has no
-    value for the player."""
+    """The event's tie-breaks, descriptor to value (``None``: none), in the order they rank."""
     rounds: tuple[RoundEntry, ...]
-    """Every round as the file writes it: opponent (starting rank), colour, result."""
+    """Every round as the file writes it."""
     norm_check: NormCheck | None = None
-    """The norm check behind :attr:`norm` (the whole check of the Title Regulations); without
-    a norm, the check of a title whose rating figures were made but another requirement was
-    not; ``None`` otherwise. JSON writes it as ``norm_check``; CSV leaves it out."""
+    """The norm check behind :attr:`norm`, else a near miss's
+    (:attr:`~xlfuncs.norm_report.PlayerNorms.shown`); not in the CSV."""
     later_byes: str | None = None
-    """The byes entered for rounds after those counted (``"round 5: H (0.5)"``, several
-    with ``"; "``), not in :attr:`points`; ``None``: none."""
+    """The byes entered for rounds after those counted (``"round 5: H (0.5)"``; ``"; "``)."""
     after_round: int | None = None
     """The rounds the standing counts, R (the last in which a game was played)."""
     rounds_planned: int | None = None
     """The event's rounds in all, N (TRF-2026 ``142``, else ``XXR``); ``None``: not known."""
     eligibility: tuple[RoundEligibility, ...] = ()
-    """Every game of the player, rated or not and the rule that decides
-    (:mod:`xlfuncs.core.eligibility`). JSON writes it as ``eligibility``; CSV leaves it out."""
+    """Every game, rated or not and why (:mod:`xlfuncs.core.eligibility`); not in the CSV."""
 
     @property
     def games_not_rated(self) -> int:
@@ -169,11 +149,9 @@ class Report:
     """One for each player with a norm in :attr:`ReportRow.norm`."""
     warnings: tuple[Finding, ...]
     discrepancies: tuple[Finding, ...]
-    """What :func:`~xlfuncs.trf.standings.file_discrepancies` found: the file against itself
-    (file points included) and its ranks against ours."""
+    """The file against itself and its ranks against ours."""
     rate_note: str = ""
-    """Where the rate of play (:attr:`rate`) came from: the file's time control, ``--rate``,
-    or assumed (see :func:`xlfuncs.trf.to_crosstable.choose_rate`)."""
+    """Where the rate of play came from (:func:`xlfuncs.trf.to_crosstable.choose_rate`)."""
     standings: Standings | None = None
     """The tie-breaks used, where they come from, the edition of C.07 and our ranks."""
     rating_list: ListExtract | None = None
@@ -181,8 +159,7 @@ class Report:
     rounds_text: str = ""
     """``"9 rounds"``, or mid-event ``"after round 4 of 9"``."""
     system_note: str = ""
-    """The system (Swiss or round robin) and where it came from (``--system``, the file's
-    ``192`` or ``092``, or guessed from the pairings)."""
+    """The system (Swiss or round robin) and where it came from."""
     teams: TeamStandings | None = None
     """A team event's standing (``None``: not a team event)."""
     time: TimeControl | None = None
@@ -272,10 +249,9 @@ def _norm_figures(row: ReportRow) -> NormFigures:
 
 
 def build_report(t: Tournament | AnalysedEvent, /, **options: Any) -> Report:
-    """The report of a tournament: of the event *t* as read (an
-    :class:`~xlfuncs.event.AnalysedEvent`), or of a tournament read now with *options*, the
-    fields of :class:`~xlfuncs.event.EventOptions`. Raises :class:`~xlfuncs.trf.TrfError`
-    for a tie-break list of the file that names an unknown tie-break."""
+    """The report of the event *t* as read, or of a tournament read now with *options* (the
+    fields of :class:`~xlfuncs.event.EventOptions`). Raises :class:`~xlfuncs.trf.TrfError`
+    for a file's tie-break list naming an unknown tie-break."""
     event = t if isinstance(t, AnalysedEvent) else analyse_event(t, EventOptions(**options))
     ct = event.crosstable
     ranked = event.standings
