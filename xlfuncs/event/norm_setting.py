@@ -13,7 +13,6 @@ from ..core.norm_readings import NormReadings
 from ..text_output import counted
 from ..trf import Tournament
 from ..trf.to_crosstable import TrfCrosstable
-from .game_time import event_time
 from .options import EventOptions
 
 __all__ = ["NormSetting", "chief_arbiter_title", "norm_setting"]
@@ -33,11 +32,10 @@ def chief_arbiter_title(record: str) -> str | None:
 
 
 def norm_setting(
-    t: Tournament, read: TrfCrosstable, options: EventOptions, time: TimeControl | None = None
+    t: Tournament, read: TrfCrosstable, options: EventOptions, time: TimeControl
 ) -> NormSetting:
     """The norm event of *t* read into *read* under *options* (*time*: the event's time
-    control, :func:`~xlfuncs.event.game_time.event_time` of *t* when not given), and what it
-    assumes."""
+    control), and what it assumes."""
     assumptions: list[str] = []
     known_rate: str | None = read.rate.value
     if read.rate_note.startswith("standard (assumed"):
@@ -76,7 +74,7 @@ def norm_setting(
         rate=known_rate,
         registered=options.registered,
         chief_arbiter_title=arbiter,
-        time=event_time(t) if time is None else time,
+        time=time,
         readings=NormReadings(
             options.big_swiss_count, options.round_robin_mix, options.last_round_forfeit
         ),
