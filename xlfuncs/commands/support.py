@@ -34,6 +34,7 @@ __all__ = [
     "cannot_read_message",
     "event_options",
     "failing",
+    "failing_event",
     "exit_status_epilog",
     "no_such_player",
     "no_cycle_collection",
@@ -116,6 +117,22 @@ def failing(status: int, *errors: type[Exception]) -> Iterator[None]:
         yield
     except errors as exc:
         raise CommandError(str(exc), status) from None
+
+
+@contextlib.contextmanager
+def failing_event(source: str) -> Iterator[None]:
+    """Within the block, working out the figures of the file *source* fails as a data error:
+    a tie-break list of the file naming an unknown one, or a figure the rules refuse (after
+    the file's name)."""
+    from ..core import XlfuncsError
+    from ..trf import TrfError
+
+    try:
+        yield
+    except TrfError as exc:
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
+    except XlfuncsError as exc:
+        raise CommandError(f"{source}: {exc}", EXIT_DATA_ERROR) from None
 
 
 def write_to_folder(
@@ -380,15 +397,12 @@ def read_event(
 
 def read_norm_report(args: argparse.Namespace) -> tuple[Tournament, NormReport]:
     """The event of :func:`read_event` with its norm checks (``norms``, ``title``)."""
-    from ..core import XlfuncsError
     from ..event import analyse_event
     from ..norm_report.build import build_norm_report
 
     tournament, options = read_event(args)
-    try:
+    with failing_event(tournament.source):
         return tournament, build_norm_report(analyse_event(tournament, options))
-    except XlfuncsError as exc:
-        raise CommandError(f"{tournament.source}: {exc}", EXIT_DATA_ERROR) from None
 
 
 def print_findings(

@@ -1,14 +1,7 @@
 """``xlfuncs norms --forecast``: in an event still running, the points each player still
-needs for a norm in the remaining rounds.
-
-The rounds left are the event's rounds (``--rounds``, else TRF-2026 ``142`` or ``XXR``, else
-those the file writes) less the rounds with a result. An opponent already paired (a round
-written without a result) counts at their rating; an opponent not yet known is assumed to be
-rated as the player's opponents so far average (unrated ones at the Title Regulations' value,
-before the floor), and the output says so. The points needed come from
-:func:`xlfuncs.core.norms.norm_points` over the games so far and the games to come (the
-floor, Ra, Rp and 35 %); the opponents' mix is shown as it stands, since the opponents to
-come may still change it.
+needs for a norm in the remaining rounds (:func:`xlfuncs.core.norms.norm_points` over the
+games so far and to come; an opponent not yet known at the average of the player's so far).
+What it counts and assumes: ``docs/norms.md``.
 """
 
 from __future__ import annotations
