@@ -1,6 +1,6 @@
-"""``xlfuncs norms --plan FIELD``: the norm plan of an event before it starts, from a TRF
-without results or a CSV of the players (:mod:`xlfuncs.trf.plan_field`), worked out by
-:mod:`xlfuncs.core.norm_plan` and printed as text or JSON."""
+"""``xlfuncs norms --plan FIELD``: the norm plan of an event before it starts
+(:mod:`xlfuncs.core.norm_plan`) from its field (:mod:`xlfuncs.trf.plan_field`), as text or
+JSON."""
 
 from __future__ import annotations
 
@@ -58,8 +58,7 @@ class FieldPlan:
 
 
 def plan_event_of(args: argparse.Namespace) -> FieldPlan:
-    """The plan of ``args.file`` with the command line's options;
-    :class:`~.support.CommandError` saying what is wrong where there is none."""
+    """The plan of ``args.file`` with the command line's options."""
     from ..core.errors import XlfuncsError
     from ..core.norm_event import EventType
     from ..core.norm_plan import DEFAULT_ADDITIONS, PlanSetting, addition_effects, plan_norms
@@ -148,6 +147,8 @@ def _no(number: int, plan: NormPlan) -> int:
 
 
 def _effect_text(e: AdditionEffect, plan: NormPlan) -> str:
+    from ..text_output import counted
+
     a = e.addition
     what = a.describe() + ("" if a.federation else f" ({e.federation})")
     if not e.made_possible and not e.lost:
@@ -156,8 +157,7 @@ def _effect_text(e: AdditionEffect, plan: NormPlan) -> str:
     for n, t in e.made_possible:
         by_title.setdefault(t, []).append(str(_no(n, plan)))
     parts = [
-        f"the {t} norm possible for {len(ns)} player{'s' if len(ns) > 1 else ''} (no. "
-        f"{', '.join(ns)})"
+        f"the {t} norm possible for {counted(len(ns), 'player')} (no. {', '.join(ns)})"
         for t, ns in by_title.items()
     ]
     if e.lost:
