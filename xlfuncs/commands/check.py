@@ -170,9 +170,8 @@ def _done(doc: dict[str, JsonValue], findings: Sequence[Finding], text: bool) ->
 
 
 def _check(args: argparse.Namespace, data: bytes) -> tuple[TrfLines, tuple[Finding, ...]]:
-    """The file *data* read as *args* say (:func:`~.support.read_event`) and checked: its
-    lines and findings; :class:`~.support.CommandError` saying what is wrong where it
-    cannot be."""
+    """The file *data* read as *args* say (:func:`~.support.read_event`): its lines and
+    findings."""
     from ..core import XlfuncsError
     from ..event import analyse_event
     from ..event.check import check_event

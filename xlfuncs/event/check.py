@@ -5,8 +5,7 @@ against the event's tie-breaks, what reading it had to assume), each given a sev
 line and columns and, where the right value is certain, the edit that makes it; and the
 file's layout against TRF16 and TRF-2026, which nothing else reads. Each kind, its severity
 (FIDE's checker's: an *error* what a rating officer's upload would refuse, a *warning* what
-a reader should fix, a *note* what the reading assumed) and its fix: ``docs/check.md``.
-"""
+a reader should fix, a *note* what the reading assumed) and its fix: ``docs/check.md``."""
 
 from __future__ import annotations
 

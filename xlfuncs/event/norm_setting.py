@@ -1,8 +1,6 @@
-"""The event as the title-norm check reads it: what the file's records give (``032`` the host
-federation, ``102`` the chief arbiter's title when it begins the record: ``102 IA Jane Doe``,
-``122`` the rate of play), what the options say instead, and every assumption made
-(FIDE Title Regulations B.01: 1.1.1 registration, 1.1.5 the chief arbiter, 1.4.3 the
-exemptions, 1.1 standard play only)."""
+"""The event as the title-norm check reads it (FIDE Title Regulations B.01): what the file's
+records give (``032``, ``102``, ``122``), what the options say instead, and every assumption
+made."""
 
 from __future__ import annotations
 

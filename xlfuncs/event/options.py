@@ -75,7 +75,6 @@ class EventOptions:
 
     @classmethod
     def given(cls, **values: Any) -> EventOptions:
-        """The record of the options given: each field of *values* that is not ``None``
-        (an option not given, or not the command's, is ``None``) keeps its value, every
-        other field its default."""
+        """The record of the options given: each of *values* but ``None`` (not given); the
+        other fields their defaults."""
         return cls(**{name: value for name, value in values.items() if value is not None})

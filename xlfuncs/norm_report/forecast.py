@@ -1,8 +1,7 @@
 """``xlfuncs norms --forecast``: in an event still running, the points each player still
 needs for a norm in the remaining rounds (:func:`xlfuncs.core.norms.norm_points` over the
 games so far and to come; an opponent not yet known at the average of the player's so far).
-What it counts and assumes: ``docs/norms.md``.
-"""
+What it counts and assumes: ``docs/norms.md``."""
 
 from __future__ import annotations
 

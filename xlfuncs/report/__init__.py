@@ -1,10 +1,5 @@
-"""The ``xlfuncs report`` of a tournament report file (TRF16): every player's figures.
-
-:func:`build_report` (in :mod:`~xlfuncs.report.rows`) gives a :class:`Report` of typed
-:class:`ReportRow`; :func:`render_text`, :func:`render_json` and :func:`render_csv` (in
-:mod:`~xlfuncs.report.render`) print it. Reading the TRF into core's crosstable, with K, is
-:mod:`xlfuncs.trf.to_crosstable`'s job. What the report shows and assumes: ``docs/report.md``.
-"""
+"""The ``xlfuncs report`` of a TRF: every player's figures (:func:`build_report`), printed
+(:mod:`~xlfuncs.report.render`). What the report shows and assumes: ``docs/report.md``."""
 
 from __future__ import annotations
 

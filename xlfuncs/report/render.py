@@ -1,7 +1,6 @@
 """The report printed: an aligned text table (:func:`render_text`), JSON (:func:`render_json`)
 or CSV (:func:`render_csv`). The keys of JSON and CSV are :data:`JSON_KEYS`; what they mean:
-``docs/report.md``.
-"""
+``docs/report.md``."""
 
 from __future__ import annotations
 
