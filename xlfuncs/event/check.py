@@ -15,7 +15,7 @@ from dataclasses import replace
 from ..core.results import Outcome
 from ..findings import Edit, Finding, Severity
 from ..text_output import counted, points_text
-from ..trf import ExtraRecord, Tournament, round_columns
+from ..trf import Tournament, round_columns
 from ..trf.columns import columns_text
 from ..trf.parser import EVENT_CODES, PLAYER_COLUMNS
 from ..trf.rated import is_rated
@@ -323,9 +323,7 @@ def _records_agree(t: Tournament) -> list[Finding]:
     """TRF-2026's records that say one thing twice, against each other: ``202`` and ``212``
     (the tie-breaks; ``202`` is read), ``142`` and the pairing programs' ``XXR`` (the number
     of rounds; ``142`` is read)."""
-    first: dict[str, ExtraRecord] = {}
-    for r in t.extra_records:
-        first.setdefault(r.code, r)
+    first = {r.code: r for r in reversed(t.extra_records)}
     out: list[Finding] = []
     lists = {
         code: [c.upper() for c, _, _ in record_codes(first[code])]

@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 from .render import JSON_KEYS, csv_header, json_object, render_csv, render_json, render_text
-from .rows import NormFigures, Report, ReportRow, build_report
+from .rows import Report, ReportRow, build_report
 
 __all__ = [
     "JSON_KEYS",
-    "NormFigures",
     "Report",
     "ReportRow",
     "build_report",

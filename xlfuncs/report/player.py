@@ -15,7 +15,7 @@ from ..event import AnalysedEvent
 from ..text_output import without_argument
 from ..trf.k_policy import PlayerK
 
-__all__ = ["PlayerReport", "player_report", "player_index"]
+__all__ = ["PlayerReport", "player_report"]
 
 
 @dataclass(frozen=True)
@@ -46,21 +46,15 @@ class PlayerReport:
     """Why an unrated player has no first-rating working, else ``None``."""
 
 
-def player_index(event: AnalysedEvent, start_no: int) -> int | None:
-    """The crosstable number (from 1) of the player with start number *start_no*, ``None``
-    when there is none."""
-    return next((i for i, p in enumerate(event.players, 1) if p.start_no == start_no), None)
-
-
 def player_report(event: AnalysedEvent, start_no: int) -> PlayerReport:
     """The working of the player with start number *start_no*. Raises ``LookupError`` when
     the file has no such player."""
-    number = player_index(event, start_no)
-    if number is None:
+    numbers = tuple(q.start_no for q in event.players)
+    if start_no not in numbers:
         raise LookupError(start_no)
+    number = numbers.index(start_no) + 1  # in the crosstable
     ranked = event.standings
     p = event.players[number - 1]
-    numbers = tuple(q.start_no for q in event.players)
     change = rating_working(event.crosstable, number)
     no_change = None
     if change is None:

@@ -32,7 +32,7 @@ from ..trf.k_policy import ASSUMED_GAMES, KSource
 from ..trf.records2026 import NationalRating
 from ..trf.short_list import short_list
 from ..trf.standings import Value, value_text
-from .rows import NormFigures, Report, ReportRow
+from .rows import Report, ReportRow
 from .teams import TEAM_KEYS, no_team_standing, team_objects, team_text_lines
 
 __all__ = [
@@ -105,20 +105,20 @@ def _opt(x: int | None) -> str:
     return "-" if x is None else str(x)
 
 
-def _norm_line(n: NormFigures) -> str:
-    perf = n.performance
+def _norm_line(r: ReportRow) -> str:
+    """A norm of player *r* (:attr:`ReportRow.norm`): the figures of its check."""
+    check = r.norm_check
+    assert check is not None and check.performance is not None
+    perf = check.performance
     return (
-        f"no. {n.start_no} {n.name}: {perf.title.title} norm, {points_text(n.score)}/"
-        f"{n.games} ({perf.percent} %), Ra {perf.ra} (floor and unrated opponents "
+        f"no. {r.start_no} {r.name}: {perf.title.title} norm, {points_text(check.score)}/"
+        f"{len(check.used)} ({perf.percent} %), Ra {perf.ra} (floor and unrated opponents "
         f"applied), Rp {perf.rp}"
     )
 
 
 def _text_cells(r: ReportRow) -> list[str]:
-    if r.rp_exact_note is not None:
-        exact = r.rp_exact_note.split(" ", 1)[0]
-    else:
-        exact = _opt(r.rp_exact)
+    exact = _opt(r.rp_exact) if r.rp_exact_note is None else r.rp_exact_note.split(" ", 1)[0]
     first = "-"
     if r.initial_rating is not None:
         first = f"{r.initial_rating}{'' if r.initial_rating_published else '*'}"
@@ -244,9 +244,10 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
     out += national_lines(t)
     if report.teams is not None:
         out += team_text_lines(report.teams, _start_nos(report))
-    if report.norms:
+    normed = [r for r in report.rows if r.norm is not None]
+    if normed:
         out += ["", "Norms (the whole check; xlfuncs norms FILE for each requirement)"]
-        out += [f"- {_norm_line(n)}" for n in report.norms]
+        out += [f"- {_norm_line(r)}" for r in normed]
     out += eligibility_lines(report)
     later = [r for r in report.rows if r.later_byes]
     if later:

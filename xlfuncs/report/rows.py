@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from ..core.editions import Edition, RateOfPlay
 from ..core.eligibility import RoundEligibility, TimeControl
 from ..core.norm_check import NormCheck
-from ..core.norms import NormPerformance
 from ..core.tables import round_half_up
 from ..core.teams import TeamStandings
 from ..core.titles import trf_title
@@ -28,7 +27,7 @@ from ..trf.standings import Standing, Standings, Value
 if TYPE_CHECKING:
     from ..ratinglist import ListExtract
 
-__all__ = ["NormFigures", "Report", "ReportRow", "build_report"]
+__all__ = ["Report", "ReportRow", "build_report"]
 
 
 @dataclass(frozen=True)
@@ -124,18 +123,6 @@ class ReportRow:
 
 
 @dataclass(frozen=True)
-class NormFigures:
-    """The figures behind a norm of the report (the floor and unrated opponents applied)."""
-
-    start_no: int
-    name: str
-    score: Fraction
-    """Points in the games the norm counts."""
-    games: int
-    performance: NormPerformance
-
-
-@dataclass(frozen=True)
 class Report:
     """A whole report: the rows and what the arbiter should read with them."""
 
@@ -145,8 +132,6 @@ class Report:
     round_robin: bool
     event_date: _dt.date
     rows: tuple[ReportRow, ...]
-    norms: tuple[NormFigures, ...]
-    """One for each player with a norm in :attr:`ReportRow.norm`."""
     warnings: tuple[Finding, ...]
     discrepancies: tuple[Finding, ...]
     """The file against itself and its ranks against ours."""
@@ -242,12 +227,6 @@ def _row(event: AnalysedEvent, number: int, standing: Standing) -> ReportRow:
     )
 
 
-def _norm_figures(row: ReportRow) -> NormFigures:
-    check = row.norm_check
-    assert check is not None and check.performance is not None
-    return NormFigures(row.start_no, row.name, check.score, len(check.used), check.performance)
-
-
 def build_report(t: Tournament | AnalysedEvent, /, **options: Any) -> Report:
     """The report of the event *t* as read, or of a tournament read now with *options* (the
     fields of :class:`~xlfuncs.event.EventOptions`). Raises :class:`~xlfuncs.trf.TrfError`
@@ -263,7 +242,6 @@ def build_report(t: Tournament | AnalysedEvent, /, **options: Any) -> Report:
         round_robin=ct.round_robin,
         event_date=event.event_date,
         rows=rows,
-        norms=tuple(_norm_figures(row) for row in rows if row.norm is not None),
         warnings=event.warnings,
         discrepancies=ranked.discrepancies,
         rate_note=event.read.rate_note,
