@@ -158,7 +158,7 @@ _LEFT = {1, 2, 3, 13, 17}
 def _table(report: Report) -> tuple[list[str], list[list[str]]]:
     """The text table's header and rows: :data:`_TEXT_HEADER` and a column per tie-break
     (the plain ``SB`` left out when C.07's ``SB`` is one of them)."""
-    descriptors = list(_descriptors(report))
+    descriptors = list(report.standings.tiebreaks.descriptors)
     keep = [i for i, h in enumerate(_TEXT_HEADER) if not (h == "SB" and "SB" in descriptors)]
     header = [_TEXT_HEADER[i] for i in keep] + descriptors
     columns = [_aligned([r.tiebreaks[d] for r in report.rows]) for d in descriptors]
@@ -187,8 +187,6 @@ def _aligned(values: Sequence[Value]) -> list[str]:
 def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
     """The header lines on the tie-breaks: which, from where, and the edition of C.07."""
     ranked = report.standings
-    if ranked is None:
-        return []
     edition = ranked.table.edition
     given = ranked.edition_given
     if given == edition.id:
@@ -300,8 +298,7 @@ def _head_facts(report: Report) -> list[tuple[str, str]]:
     facts.append(("rules", _rules_fact(report)))
     if report.rate_note:
         facts.append(("rate", report.rate_note))
-    if report.time is not None:
-        facts.append(("time", _time_fact(report.time)))
+    facts.append(("time", _time_fact(report.time)))
     facts.append(("K date", report.event_date.isoformat()))
     facts += _tiebreak_facts(report)
     if report.rating_list is not None:
@@ -501,7 +498,7 @@ def render_json(report: Report) -> str:
     from ..norm_report.render import check_object
 
     objects: list[dict[str, JsonValue]] = []
-    reading = None if report.standings is None else report.standings.ptp_full_score
+    reading = report.standings.ptp_full_score
     for r in report.rows:
         found = json_object(r)
         found["norm_check"] = None if r.norm_check is None else check_object(r.norm_check)
@@ -554,7 +551,7 @@ never the same as another column's, in any case)."""
 def csv_header(report: Report) -> list[str]:
     """The CSV header: :data:`JSON_KEYS`, with ``tiebreaks`` spread into one column per
     descriptor (:data:`TIEBREAK_COLUMN`) and without ``rounds`` (JSON only)."""
-    descriptors = _descriptors(report)
+    descriptors = report.standings.tiebreaks.descriptors
     out: list[str] = []
     for key in JSON_KEYS:
         if key == "tiebreaks":
@@ -562,13 +559,6 @@ def csv_header(report: Report) -> list[str]:
         elif key != "rounds":
             out.append(key)
     return out
-
-
-def _descriptors(report: Report) -> Sequence[str]:
-    """The report's tie-breaks' descriptors, in order."""
-    if report.standings is not None:
-        return report.standings.tiebreaks.descriptors
-    return list(report.rows[0].tiebreaks) if report.rows else []
 
 
 def render_csv(report: Report) -> str:

@@ -135,10 +135,12 @@ class Report:
     warnings: tuple[Finding, ...]
     discrepancies: tuple[Finding, ...]
     """The file against itself and its ranks against ours."""
+    standings: Standings
+    """The tie-breaks used, where they come from, the edition of C.07 and our ranks."""
+    time: TimeControl
+    """The time control the eligibility of each game was judged at."""
     rate_note: str = ""
     """Where the rate of play came from (:func:`xlfuncs.trf.to_crosstable.choose_rate`)."""
-    standings: Standings | None = None
-    """The tie-breaks used, where they come from, the edition of C.07 and our ranks."""
     rating_list: ListExtract | None = None
     """The rating list given, with the players it holds."""
     rounds_text: str = ""
@@ -147,8 +149,6 @@ class Report:
     """The system (Swiss or round robin) and where it came from."""
     teams: TeamStandings | None = None
     """A team event's standing (``None``: not a team event)."""
-    time: TimeControl | None = None
-    """The time control the eligibility of each game was judged at."""
 
     @property
     def rate(self) -> RateOfPlay:
