@@ -83,13 +83,11 @@ def plan_event_of(args: argparse.Namespace) -> FieldPlan:
             EXIT_USAGE,
         )
     rounds = args.rounds if args.rounds is not None else field.rounds
-    if system == "swiss" and not rounds:
+    if system == "swiss" and rounds is None:  # --rounds and the file's: 1 to 999
         raise CommandError(
             f"{source}: --plan of a Swiss needs its rounds (--rounds N, or the file's 142 or XXR)",
             EXIT_USAGE,
         )
-    if rounds is not None and rounds < 1:
-        raise CommandError("--rounds: expected a whole number of rounds, 1 or more", EXIT_USAGE)
     try:
         if field.start_date is not None:
             rules = event_title_edition(args.rules, field.start_date)

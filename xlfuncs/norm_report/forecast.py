@@ -38,9 +38,11 @@ class Forecast:
     """The mix requirements not met so far (they may still be met)."""
 
 
-def _forecast(p: PlayerNorms, c: NormCheck, report: NormReport, rounds: int) -> Forecast | None:
+def _forecast(
+    number: int, p: PlayerNorms, c: NormCheck, report: NormReport, rounds: int
+) -> Forecast | None:
+    """Player *number*'s (from 1) forecast for the title of *c*; ``None``: out of reach."""
     ct = report.crosstable
-    number = next(n for n, q in enumerate(report.players, start=1) if q is p)
     entrant = ct.entrants[number - 1]
     so_far = sorted([*c.used, *(g for g, _ in c.left_out if g.counts)], key=lambda g: g.round)
     points = sum((g.points for g in so_far), Fraction(0))
@@ -97,8 +99,8 @@ def forecast(report: NormReport, rounds: int | None = None) -> list[Forecast]:
     points it needs in the rounds left."""
     total = _total(report, rounds)
     found = (
-        next(filter(None, (_forecast(p, c, report, total) for c in p.checks)), None)
-        for p in report.players
+        next(filter(None, (_forecast(n, p, c, report, total) for c in p.checks)), None)
+        for n, p in enumerate(report.players, start=1)
     )
     return [f for f in found if f is not None]
 
