@@ -92,7 +92,6 @@ def add_arguments(check: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs check``."""
-    from ..event.check import fixed_lines
     from ..findings import Finding, severity_counts, text_items
     from ..output import OutputError, visible, write_atomically
     from ..text_output import counted
@@ -120,8 +119,8 @@ def run(args: argparse.Namespace) -> int:
         print(visible(f"{source}: {severity_counts(findings, args.verbose)}"))
     if not args.fix:
         return _done(doc, findings, text)
-    corrected, fixed = fixed_lines(lines, findings)
-    out = corrected.to_bytes()
+    fixed = [f for f in findings if f.edits]  # the certain fixes
+    out = lines.with_edits(e for f in fixed for e in f.edits).to_bytes()
     with failing(EXIT_DATA_ERROR, OutputError):
         write_atomically(args.output, lambda path: path.write_bytes(out))
     changes: list[dict[str, JsonScalar]] = [

@@ -24,7 +24,7 @@ from ..trf.tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, record_codes
 from ..trf.writer import TrfLines
 from .analyse import AnalysedEvent
 
-__all__ = ["check_event", "fixed_lines"]
+__all__ = ["check_event"]
 
 
 def _field_edit(lines: TrfLines, line_no: int, name: str, value: str) -> Edit | None:
@@ -448,9 +448,3 @@ def _pairing_records(t: Tournament) -> list[Finding]:
                         )
                     )
     return out
-
-
-def fixed_lines(lines: TrfLines, findings: Sequence[Finding]) -> tuple[TrfLines, list[Finding]]:
-    """*lines* with every certain fix of *findings* made, and the findings fixed."""
-    fixed = [f for f in findings if f.edits]
-    return lines.with_edits(e for f in fixed for e in f.edits), fixed
