@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..core.editions import Edition, RateOfPlay
-from ..core.eligibility import RoundEligibility, TimeControl
+from ..core.eligibility import TimeControl
 from ..core.norm_event import NormEvent
 from ..core.norm_field import CrosstableNorms
 from ..core.teams import TeamStandings
@@ -49,11 +49,6 @@ class AnalysedEvent:
         """The event's time control as the eligibility rules read it: the crosstable's."""
         found = self.read.crosstable.time
         return event_time(self.tournament) if found is None else found
-
-    def eligibility(self, number: int) -> tuple[RoundEligibility, ...]:
-        """Player *number*'s (from 1) games, each rated or not and why
-        (:mod:`xlfuncs.core.eligibility`)."""
-        return self.crosstable.eligibility(number)
 
     @property
     def norm_event(self) -> NormEvent:

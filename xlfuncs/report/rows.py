@@ -223,7 +223,7 @@ def _row(event: AnalysedEvent, number: int, standing: Standing) -> ReportRow:
         later_byes="; ".join(str(b) for b in event.later_byes(number)) or None,
         after_round=event.counted_rounds,
         rounds_planned=event.planned_rounds,
-        eligibility=event.eligibility(number),
+        eligibility=event.crosstable.eligibility(number),
     )
 
 
