@@ -32,7 +32,6 @@ from xlfuncs.report import (
     render_csv,
     render_json,
     render_text,
-    report_rows,
 )
 from xlfuncs.trf import Tournament, check_tournament, parse_trf, read_trf
 from xlfuncs.trf.k_policy import KSource
@@ -149,7 +148,7 @@ RR4 = [
 def rr4(
     rules: str | None = None, k_overrides: dict[str, int] | None = None
 ) -> dict[int, ReportRow]:
-    rows = report_rows(trf(*RR4), rules=rules, k_overrides=k_overrides)
+    rows = build_report(trf(*RR4), rules=rules, k_overrides=k_overrides).rows
     return {r.start_no: r for r in rows}
 
 
@@ -257,7 +256,7 @@ SWISS6 = [
 def swiss6() -> list[ReportRow]:
     t = trf(*SWISS6, start="2023/06/01", end="2023/06/03", kind="Individual: Swiss-System")
     assert check_tournament(t) == []
-    return list(report_rows(t))
+    return list(build_report(t).rows)
 
 
 def test_byes_and_forfeits_score_but_are_not_rated() -> None:
@@ -360,7 +359,7 @@ def test_k_lowered_by_700_rule() -> None:
     a = [f"   2 {'w' if r % 2 else 'b'} =" for r in range(20)]
     b = [f"   1 {'b' if r % 2 else 'w'} =" for r in range(20)]
     t = trf(line(1, "A", 2000, "10.0", 1, a, birth="2012/01/01"), line(2, "B", 2000, "10.0", 2, b))
-    row = report_rows(t)[0]
+    row = build_report(t).rows[0]
     assert (row.k, row.k_source, row.k_lowered_from) == (35, KSource.JUNIOR, 40)
     assert row.k_source_label == "computed: junior; lowered from 40 (K x n <= 700)"
     assert row.rating_change == 0

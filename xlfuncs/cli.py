@@ -1,10 +1,7 @@
 """The ``xlfuncs`` command: the parser built from the command modules of
-:mod:`xlfuncs.commands`, and the dispatch to the one named. The library never imports this
-module.
-
-The signals are handled before anything else is imported (:mod:`xlfuncs.interruption`):
-Ctrl-C or ``kill`` while the commands are still being loaded ends the command as it does
-later, with one line and the exit status 130 or 143."""
+:mod:`xlfuncs.commands`, and the dispatch to the one named. The signals are handled before
+anything else is imported (:mod:`xlfuncs.interruption`), so that Ctrl-C while the commands
+load ends as it does later."""
 
 from __future__ import annotations
 
@@ -23,12 +20,9 @@ __all__ = ["build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``xlfuncs`` command: every command of
-    :data:`~xlfuncs.commands.COMMANDS`, its parser made from what its module declares
-    (``HELP``, :class:`~xlfuncs.commands.options.CommandHelp`; ``add_arguments``), its
-    name as the parsed arguments' ``command`` (:func:`main` runs that command's ``run``);
-    each command's help ends with the exit statuses of an interruption
-    (:data:`xlfuncs.interruption.HELP`)."""
+    """The argument parser of the ``xlfuncs`` command: a parser per command of
+    :data:`~xlfuncs.commands.COMMANDS` from its ``HELP`` and ``add_arguments``, its help
+    ended with the exit statuses of an interruption."""
     import argparse
 
     from . import __version__
@@ -56,28 +50,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 @cache
 def _parser() -> argparse.ArgumentParser:
-    """The parser of :func:`build_parser`, built once per process: parsing a command line
-    leaves it as it was, so every :func:`main` call reads with the same one."""
+    """The parser of :func:`build_parser`, built once per process."""
     return build_parser()
 
 
 def _command_run(name: str) -> Callable[[argparse.Namespace], int]:
-    """The ``run`` of the command called *name*, looked up when it is called (so that the
-    parser, built once, always dispatches to the command module's ``run`` of the moment)."""
+    """The ``run`` of the command called *name*, looked up at each call."""
     from .commands import COMMANDS
 
     return next(command.run for command in COMMANDS if command.HELP.name == name)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line *argv* (``None``: the process's own, ``sys.argv``); returns the
-    exit code. The parser (:func:`build_parser`) is built once per process. SIGINT and
-    SIGTERM are handled over the whole run (:func:`xlfuncs.interruption.run_handled`; with
-    ``argv`` ``None`` until the process exits);
-    every command runs with the cycle collector paused
-    (:func:`~xlfuncs.commands.support.no_cycle_collection`). A command that fails raises
-    :class:`~xlfuncs.commands.support.CommandError`: its message is said here, once, and its
-    status is the exit code."""
+    """Run the command line *argv* (``None``: ``sys.argv``); the exit code. SIGINT and
+    SIGTERM are handled over the run (with ``argv`` ``None``, until the process exits); a
+    :class:`~xlfuncs.commands.support.CommandError` is said here, its status the exit code."""
     return run_handled(lambda: _main(argv), until_exit=argv is None)
 
 
@@ -108,8 +95,8 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _stdout_to_devnull() -> None:
-    """Point standard output at the null device, so that what is left in its buffer is not
-    written again (and does not fail again) when Python exits."""
+    """Point standard output at the null device, so that its buffer does not fail again when
+    Python exits."""
     import os
 
     try:

@@ -1,10 +1,7 @@
-"""The ``xlfuncs`` commands, one module each, in the order ``xlfuncs --help`` lists them
-(:data:`COMMANDS`). Every command module declares the same three things: ``HELP``, what the
-help says of it (:class:`~.options.CommandHelp`); ``add_arguments(parser)``, which adds its
-options to its parser; ``run(args)``, which runs it and returns the exit code.
-:mod:`.options` holds the options several commands share, :mod:`.support` what they share
-when they run. :mod:`xlfuncs.cli` builds the parser from :data:`COMMANDS` and dispatches.
-The library never imports this package."""
+"""The ``xlfuncs`` commands, one module each (:class:`Command`), in the order ``xlfuncs
+--help`` lists them (:data:`COMMANDS`). :mod:`.options` holds the options several commands
+share, :mod:`.support` what they share when they run. The library never imports this
+package."""
 
 from __future__ import annotations
 
@@ -35,15 +32,12 @@ class Command(Protocol):
     """What every command module provides."""
 
     HELP: CommandHelp
-    """What the help says of the command."""
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Add the command's options to its *parser*."""
-        ...
 
     def run(self, args: argparse.Namespace) -> int:
         """Run the command on the parsed *args*; the exit code."""
-        ...
 
 
 COMMANDS: tuple[Command, ...] = (

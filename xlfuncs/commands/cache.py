@@ -37,9 +37,7 @@ def _unfinished(n: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``xlfuncs cache``: where the cache is and what it holds (the indexes, and apart
-    the unfinished ones: being built, or left by a build that was stopped); ``--clear``
-    empties it, saying what it removed of each."""
+    """Run ``xlfuncs cache``: where the cache is and what it holds; ``--clear`` empties it."""
     from ..ratinglist import cache_dir, cached_lists, clear_cache, unfinished_builds
 
     folder = cache_dir()

@@ -19,7 +19,6 @@ from .support import (
     EXIT_DATA_ERROR,
     EXIT_USAGE,
     CommandError,
-    cannot_read_message,
     exit_status_epilog,
     failing,
     read_event,
@@ -93,11 +92,9 @@ def add_arguments(check: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs check``."""
-    from ..event.check import fixed_lines
     from ..findings import Finding, severity_counts, text_items
     from ..output import OutputError, visible, write_atomically
     from ..text_output import counted
-    from ..trf import TrfError
 
     if args.fix != (args.output is not None):
         message = "--fix and -o OUT go together: --fix writes the corrected file to OUT"
@@ -111,12 +108,7 @@ def run(args: argparse.Namespace) -> int:
             suffixes=(".trf", ".txt"),
             kind="a TRF",
         )
-    try:
-        data, source = read_trf_data(args.file)
-    except OSError as exc:
-        raise CommandError(cannot_read_message(exc, args.file), EXIT_DATA_ERROR) from None
-    except TrfError as exc:
-        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
+    data, source = read_trf_data(args.file)
     lines, findings = _check(args, data)
     text = args.format == "text"
     doc: dict[str, JsonValue] = {"file": source, **_findings_json(findings)}
@@ -127,8 +119,8 @@ def run(args: argparse.Namespace) -> int:
         print(visible(f"{source}: {severity_counts(findings, args.verbose)}"))
     if not args.fix:
         return _done(doc, findings, text)
-    corrected, fixed = fixed_lines(lines, findings)
-    out = corrected.to_bytes()
+    fixed = [f for f in findings if f.edits]  # the certain fixes
+    out = lines.with_edits(e for f in fixed for e in f.edits).to_bytes()
     with failing(EXIT_DATA_ERROR, OutputError):
         write_atomically(args.output, lambda path: path.write_bytes(out))
     changes: list[dict[str, JsonScalar]] = [
@@ -177,9 +169,8 @@ def _done(doc: dict[str, JsonValue], findings: Sequence[Finding], text: bool) ->
 
 
 def _check(args: argparse.Namespace, data: bytes) -> tuple[TrfLines, tuple[Finding, ...]]:
-    """The file *data* read as *args* say (:func:`~.support.read_event`) and checked: its
-    lines and findings; :class:`~.support.CommandError` saying what is wrong where it
-    cannot be."""
+    """The file *data* read as *args* say (:func:`~.support.read_event`): its lines and
+    findings."""
     from ..core import XlfuncsError
     from ..event import analyse_event
     from ..event.check import check_event

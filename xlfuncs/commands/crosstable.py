@@ -7,7 +7,6 @@ import argparse
 from typing import TYPE_CHECKING
 
 from .options import (
-    CHART_NORM_EVENT,
     CommandHelp,
     add_force,
     add_tiebreak_options,
@@ -63,7 +62,11 @@ def add_arguments(crosstable: argparse.ArgumentParser) -> None:
         koya_refused="the workbook's tie-break functions compute Koya from the results in "
         "its sheets; use it with report or check",
     )
-    refuse_norm_event_options(crosstable, CHART_NORM_EVENT)
+    refuse_norm_event_options(
+        crosstable,
+        "the chart's live NORM_ALL formulas read the crosstable alone (no event type, "
+        "registration, chief arbiter or host federation); use norms",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

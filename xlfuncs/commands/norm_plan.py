@@ -1,6 +1,6 @@
-"""``xlfuncs norms --plan FIELD``: the norm plan of an event before it starts, from a TRF
-without results or a CSV of the players (:mod:`xlfuncs.trf.plan_field`), worked out by
-:mod:`xlfuncs.core.norm_plan` and printed as text or JSON."""
+"""``xlfuncs norms --plan FIELD``: the norm plan of an event before it starts
+(:mod:`xlfuncs.core.norm_plan`) from its field (:mod:`xlfuncs.trf.plan_field`), as text or
+JSON."""
 
 from __future__ import annotations
 
@@ -9,7 +9,14 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .support import EXIT_DATA_ERROR, EXIT_USAGE, CommandError, cannot_read_message, say
+from .support import (
+    EXIT_DATA_ERROR,
+    EXIT_USAGE,
+    CommandError,
+    failing,
+    read_trf_data,
+    say,
+)
 
 if TYPE_CHECKING:
     from ..core.norm_plan import Addition, AdditionEffect, NormChance, NormPlan
@@ -51,8 +58,7 @@ class FieldPlan:
 
 
 def plan_event_of(args: argparse.Namespace) -> FieldPlan:
-    """The plan of ``args.file`` with the command line's options;
-    :class:`~.support.CommandError` saying what is wrong where there is none."""
+    """The plan of ``args.file`` with the command line's options."""
     from ..core.errors import XlfuncsError
     from ..core.norm_event import EventType
     from ..core.norm_plan import DEFAULT_ADDITIONS, PlanSetting, addition_effects, plan_norms
@@ -60,15 +66,10 @@ def plan_event_of(args: argparse.Namespace) -> FieldPlan:
     from ..core.title_editions import event_title_edition, title_edition
     from ..trf import TrfError
     from ..trf.plan_field import FieldFileError, read_plan_field
-    from .support import read_trf_data
 
-    try:
-        data, source = read_trf_data(args.file)
+    data, source = read_trf_data(args.file)
+    with failing(EXIT_DATA_ERROR, TrfError, FieldFileError):
         field = read_plan_field(data, source=source)
-    except OSError as exc:
-        raise CommandError(cannot_read_message(exc, args.file), EXIT_DATA_ERROR) from None
-    except (TrfError, FieldFileError) as exc:
-        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
     kind = None if args.event_type is None else EventType.read(args.event_type)
     system = args.system
     if system is None and kind in (EventType.ROUND_ROBIN, EventType.SWISS):
@@ -82,13 +83,11 @@ def plan_event_of(args: argparse.Namespace) -> FieldPlan:
             EXIT_USAGE,
         )
     rounds = args.rounds if args.rounds is not None else field.rounds
-    if system == "swiss" and not rounds:
+    if system == "swiss" and rounds is None:  # --rounds and the file's: 1 to 999
         raise CommandError(
             f"{source}: --plan of a Swiss needs its rounds (--rounds N, or the file's 142 or XXR)",
             EXIT_USAGE,
         )
-    if rounds is not None and rounds < 1:
-        raise CommandError("--rounds: expected a whole number of rounds, 1 or more", EXIT_USAGE)
     try:
         if field.start_date is not None:
             rules = event_title_edition(args.rules, field.start_date)
@@ -146,6 +145,8 @@ def _no(number: int, plan: NormPlan) -> int:
 
 
 def _effect_text(e: AdditionEffect, plan: NormPlan) -> str:
+    from ..text_output import counted
+
     a = e.addition
     what = a.describe() + ("" if a.federation else f" ({e.federation})")
     if not e.made_possible and not e.lost:
@@ -154,8 +155,7 @@ def _effect_text(e: AdditionEffect, plan: NormPlan) -> str:
     for n, t in e.made_possible:
         by_title.setdefault(t, []).append(str(_no(n, plan)))
     parts = [
-        f"the {t} norm possible for {len(ns)} player{'s' if len(ns) > 1 else ''} (no. "
-        f"{', '.join(ns)})"
+        f"the {t} norm possible for {counted(len(ns), 'player')} (no. {', '.join(ns)})"
         for t, ns in by_title.items()
     ]
     if e.lost:

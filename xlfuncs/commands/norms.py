@@ -62,8 +62,6 @@ requirement; --player N the whole audit of one player.""",
 def add_arguments(norms: argparse.ArgumentParser) -> None:
     """Add ``norms``'s options to its parser."""
     add_norm_options(norms)
-    # --rating-list comes with add_trf_options: FIDE's list gives the players' ratings,
-    # titles and federations by FIDE id, as it does for report
     add_format(norms, ("text", "json"), " or json")
     norms.add_argument("--player", type=int, metavar="N", help="the full audit of player N")
     norms.add_argument(

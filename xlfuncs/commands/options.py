@@ -1,11 +1,8 @@
-"""The command-line options several ``xlfuncs`` commands share: the TRF file and its reading
-options, the tie-break options, the rating unrated players count at, the norm event's facts,
-the output folder and ``--force``. A value the option refuses is argparse's usage error
-(exit 2) naming the option and the value.
+"""The command-line options several ``xlfuncs`` commands share. A value an option refuses is
+argparse's usage error (exit 2) naming the option and the value.
 
 Every field of :class:`~xlfuncs.event.EventOptions` is one option (:data:`EVENT_FLAGS`), and
-every command that reads a TRF either honours it or refuses it, saying why (:func:`refuse`):
-a new option is one field there and one option here."""
+every command that reads a TRF either honours it or refuses it, saying why (:func:`refuse`)."""
 
 from __future__ import annotations
 
@@ -38,11 +35,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class CommandHelp:
-    """What the help says of one command, declared by its module: its *name*, the *summary*
-    ``xlfuncs --help`` gives it, and the *description* and *epilog* of ``xlfuncs NAME
-    --help``, printed with their lines as written (the epilog's default: the exit statuses
-    every command shares, :func:`~xlfuncs.commands.support.exit_status_epilog`).
-    :func:`xlfuncs.cli.build_parser` makes the command's parser from it."""
+    """What the help says of one command: its *name*, the *summary* of ``xlfuncs --help``,
+    the *description* and *epilog* of ``xlfuncs NAME --help`` (printed as written)."""
 
     name: str
     summary: str
@@ -71,40 +65,22 @@ EVENT_FLAGS: Mapping[str, str] = {
     "round_robin_mix": "--round-robin-mix",
     "last_round_forfeit": "--last-round-forfeit",
 }
-"""The option of each field of :class:`~xlfuncs.event.EventOptions` (``today`` has none: it
-stands in for a date the file does not give; ``--tiebreaks`` fills ``team_tiebreaks`` with
-``report --teams``, else ``tiebreaks``)."""
+"""The option of each field of :class:`~xlfuncs.event.EventOptions` but ``today``
+(``--tiebreaks`` fills ``team_tiebreaks`` with ``report --teams``)."""
 
 
 def _dest(flag: str) -> str:
-    """The parsed arguments' name of *flag*, as argparse makes it (``--k-file``: ``k_file``)."""
+    """The parsed arguments' name of *flag* (``--k-file``: ``k_file``)."""
     return flag.removeprefix("--").replace("-", "_")
 
 
 EVENT_DESTS: tuple[str, ...] = tuple(dict.fromkeys(_dest(f) for f in EVENT_FLAGS.values()))
-"""The parsed arguments' names of the options of :data:`EVENT_FLAGS` (``k_file``,
-``unrated_rating`` ...)."""
+"""The parsed arguments' names of the options of :data:`EVENT_FLAGS`."""
 
 RATES: tuple[str, ...] = tuple(r.value for r in RateOfPlay)
-"""The choices of ``--rate``: the rates of play."""
 
 NO_RANKING = "it ranks no one, so no tie-break applies"
 """Why ``norms`` and ``period`` refuse the tie-break options."""
-
-NORM_UNRATED = (
-    "the Title Regulations give an unrated opponent its own value (1400 from 1 January 2024, "
-    "1000 before), which the norm check applies; use it with report"
-)
-"""Why ``norms`` refuses ``--unrated-rating`` (a tie-break option)."""
-
-NO_NORM_EVENT = "it checks no title norm (use norms or report)"
-"""Why ``period`` refuses the norm event's options."""
-
-PERIOD_SYSTEM = (
-    "it reads many events, each paired its own way: each file's system is its own (192, 092, "
-    "else guessed from its pairings); check one with report --system"
-)
-"""Why ``period`` refuses ``--system``."""
 
 
 def refuse(command: argparse.ArgumentParser, flag: str, reason: str) -> None:
@@ -121,11 +97,9 @@ def refuse(command: argparse.ArgumentParser, flag: str, reason: str) -> None:
 def add_trf_options(
     command: argparse.ArgumentParser, refused: Mapping[str, str] | None = None
 ) -> None:
-    """The TRF file and the options of every command that reads one; each flag of
-    *refused* is refused instead (:func:`refuse`), with its reason. Every option of
-    :data:`EVENT_FLAGS` (and ``--teams``) is in the parsed arguments of such a command,
-    ``None`` (``False``) where not given or not the command's, so that
-    :func:`~xlfuncs.commands.support.event_options` reads each one as it is."""
+    """The TRF file and the options of every command that reads one, each flag of *refused*
+    refused with its reason. Every option of :data:`EVENT_FLAGS` (and ``--teams``) is in
+    the parsed arguments, ``None`` (``False``) where not given or not the command's."""
     refused = refused or {}
     command.set_defaults(**dict.fromkeys(EVENT_DESTS), teams=False)
     command.add_argument(
@@ -176,15 +150,12 @@ _NORM_READING_HELP: Mapping[str, str] = {
     "or counted as a game lost",
 }
 """The options of the norm check's readings (:class:`~xlfuncs.core.norm_readings.NormReadings`,
-each option its field, each choice a reading the field allows, the default first) and their
-help."""
+an option a field, its choices the field's) and their help."""
 
 
 def add_norm_options(command: argparse.ArgumentParser) -> None:
-    """The options of a command that checks title norms (``norms``, ``title``): the TRF's
-    (:func:`add_trf_options`) but ``--k-file`` (K moves ratings, not norms), the tie-break
-    options refused (:data:`NO_RANKING`; ``--unrated-rating``: :data:`NORM_UNRATED`), the
-    norm event's (:func:`add_norm_event_options`)."""
+    """The options of a command that checks title norms (``norms``, ``title``): the TRF's,
+    the norm event's, ``--k-file`` and the tie-break options refused."""
     add_trf_options(
         command,
         refused={
@@ -192,7 +163,11 @@ def add_norm_options(command: argparse.ArgumentParser) -> None:
             "--tiebreaks": NO_RANKING,
         },
     )
-    refuse_tiebreak_options(command, NORM_UNRATED)
+    refuse_tiebreak_options(
+        command,
+        "the Title Regulations give an unrated opponent its own value (1400 from 1 January "
+        "2024, 1000 before), which the norm check applies; use it with report",
+    )
     add_norm_event_options(command)
 
 
@@ -202,14 +177,18 @@ def refuse_norm_event_options(command: argparse.ArgumentParser, reason: str) -> 
         refuse(command, flag, reason)
 
 
-NORM_EVENT_FLAGS: tuple[str, ...] = ("--event-type", "--registered", "--chief-arbiter-title")
-NORM_EVENT_FLAGS += ("--host-federation", *_NORM_READING_HELP)
+NORM_EVENT_FLAGS = (
+    "--event-type",
+    "--registered",
+    "--chief-arbiter-title",
+    "--host-federation",
+    *_NORM_READING_HELP,
+)
 """The norm event's options (:func:`add_norm_event_options`)."""
 
 
 def _tiebreaks_option(text: str) -> tuple[str, ...]:
-    """``--tiebreaks``: the descriptors' texts; a bad one is argparse's usage error (exit 2)
-    naming the option and the descriptor."""
+    """``--tiebreaks``: the descriptors' texts, a player's list or a team event's."""
     from ..core import XlfuncsError
     from ..trf.teams import option_team_tiebreaks
     from ..trf.tiebreak_list import option_tiebreaks
@@ -258,23 +237,14 @@ _TRF_OPTIONS: Mapping[str, Mapping[str, Any]] = {
         "into the cache (see xlfuncs cache)",
     },
 }
-"""The options of :func:`add_trf_options` after the file, in order, and what argparse is
-given for each."""
+"""The options of :func:`add_trf_options` after the file, in order, as argparse takes them."""
 
 
 def add_tiebreak_options(
     command: argparse.ArgumentParser, *, koya_refused: str | None = None
 ) -> None:
-    """The options of the standing's tie-breaks (``report``, ``check``, ``crosstable``):
-    ``--tiebreak-rules`` (the C.07 edition), ``--unrated-rating`` (the rating unrated
-    players count at in the rating tie-breaks; ``crosstable``'s chart keeps it in its
-    ``UnratedRating`` cell), ``--ptp-full-score`` (how PTP and APPO read a full score; the
-    chart's ``PtpFullScore`` cell), ``--team-colour`` (which team of a match has white for
-    the team tie-breaks ``BPG`` and ``BWG``), ``--koya-scores`` (which opponents' scores
-    Koya compares with its limit where record 299 gives bonuses or penalties; refused with
-    *koya_refused* when given), then ``--verbose`` (the lines a summary finding counts, and
-    each finding of a kind with more than five: :func:`~xlfuncs.findings.text_items`; the
-    JSON holds them always)."""
+    """The options of the standing's tie-breaks (``report``, ``check``, ``crosstable``),
+    ``--koya-scores`` refused with *koya_refused* when given, then ``--verbose``."""
     from ..core.performance import PTP_FULL_SCORE_DEFAULT, PTP_FULL_SCORE_READINGS
     from ..core.teams import TEAM_COLOUR_READINGS
     from ..core.tiebreaks import KOYA_SCORES_READINGS
@@ -343,15 +313,14 @@ TIEBREAK_FLAGS = (
 def refuse_tiebreak_options(
     command: argparse.ArgumentParser, unrated_reason: str = NO_RANKING
 ) -> None:
-    """The tie-break options (:data:`TIEBREAK_FLAGS`), refused by a *command* that ranks no
-    one (:data:`NO_RANKING`); ``--unrated-rating`` with *unrated_reason*."""
+    """The tie-break options, refused by a *command* that ranks no one;
+    ``--unrated-rating`` with *unrated_reason*."""
     for flag in TIEBREAK_FLAGS:
         refuse(command, flag, unrated_reason if flag == "--unrated-rating" else NO_RANKING)
 
 
 def _tiebreak_rules_option(text: str) -> str:
-    """``--tiebreak-rules``: a C.07 edition id or an ISO date, checked; a bad one is
-    argparse's usage error (exit 2) naming the option, the value and the accepted ones."""
+    """``--tiebreak-rules``: a C.07 edition id or an ISO date, checked."""
     from ..core import XlfuncsError
     from ..core.tiebreak_editions import tiebreak_edition_for
 
@@ -363,8 +332,7 @@ def _tiebreak_rules_option(text: str) -> str:
 
 
 def unrated_rating_option(text: str) -> int:
-    """``--unrated-rating``: a rating (1..MAX_RATING); anything else is argparse's usage
-    error (exit 2) naming the option and the value."""
+    """``--unrated-rating``: a rating (1..MAX_RATING)."""
     from ..core import XlfuncsError
     from ..core.validate import MAX_RATING, rating
 
@@ -378,13 +346,6 @@ def unrated_rating_option(text: str) -> int:
         return rating(value, name="N")
     except XlfuncsError as exc:
         raise argparse.ArgumentTypeError(str(exc).removeprefix("N: ")) from None
-
-
-CHART_NORM_EVENT = (
-    "the chart's live NORM_ALL formulas read the crosstable alone (no event type, "
-    "registration, chief arbiter or host federation); use norms"
-)
-"""Why ``crosstable`` refuses the norm event's options."""
 
 
 def add_output_folder(
@@ -404,8 +365,7 @@ def add_force(command: argparse.ArgumentParser, what: str) -> None:
 
 
 def add_format(command: argparse.ArgumentParser, formats: tuple[str, ...], said: str) -> None:
-    """``--format``: one of *formats*, the first (text) by default; its help that format
-    and ``(default)``, then *said* (what each format writes)."""
+    """``--format``: one of *formats*, the first by default; *said* ends its help."""
     command.add_argument(
         "--format", choices=formats, default=formats[0], help=f"{formats[0]} (default){said}"
     )

@@ -15,9 +15,7 @@ from ..core.editions import EDITIONS, RateOfPlay
 from ..core.period import SCORELESS_EVENTS
 from ..core.rating_change import Rounding
 from .options import (
-    NO_NORM_EVENT,
     NO_RANKING,
-    PERIOD_SYSTEM,
     RATES,
     CommandHelp,
     add_format,
@@ -76,9 +74,7 @@ rate of play.""",
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    """Add ``period``'s options to its parser: the inputs (the files, the K file, the rating
-    list, the list being made, the readings of the Rating Regulations), the outputs, how it
-    runs; report's options refused with the reason."""
+    """Add ``period``'s options to its parser; report's options refused with the reason."""
     p.add_argument("files", metavar="FILE.trf", nargs="+", help="tournament files or folders")
     p.add_argument(
         "--rules",
@@ -166,8 +162,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     refuse(p, "--tiebreaks", NO_RANKING)
     refuse_tiebreak_options(p)
-    refuse_norm_event_options(p, NO_NORM_EVENT)
-    refuse(p, "--system", PERIOD_SYSTEM)
+    refuse_norm_event_options(p, "it checks no title norm (use norms or report)")
+    refuse(
+        p,
+        "--system",
+        "it reads many events, each paired its own way: each file's system is its own (192, "
+        "092, else guessed from its pairings); check one with report --system",
+    )
 
 
 def _list_date(text: str) -> datetime.date | None:
@@ -196,8 +197,8 @@ def _rules_error(exc: Exception) -> CommandError:
 def _vetted_options(
     args: argparse.Namespace,
 ) -> tuple[RateOfPlay | None, datetime.date | None, int]:
-    """The rate of play, the list being made and the processes of *args*, each checked
-    before any file is read; :class:`CommandError` (usage) naming the option refused."""
+    """The rate of play, the list being made and the processes of *args*, checked before any
+    file is read."""
     from ..core import XlfuncsError, get_edition
 
     rate = None if args.rate is None else RateOfPlay(args.rate)
@@ -220,9 +221,8 @@ def _vetted_options(
 
 
 def _vetted_outputs(args: argparse.Namespace, files: Sequence[str]) -> KFile | None:
-    """The K file of *args*, read, once the outputs are checked (neither an input nor
-    existing without ``--force``, not the same file, named for what is written);
-    :class:`CommandError` saying what is wrong."""
+    """The K file of *args*, read once the outputs are checked (neither an input nor
+    existing without ``--force``, not the same file, named for what is written)."""
     from ..output import OutputError, vet_distinct, vet_file, vet_suffix
     from ..trf.k_file import KFileError, read_k_file
 
@@ -277,8 +277,7 @@ def run(args: argparse.Namespace) -> int:
 def _open_list(
     rating_list: str | None, bar: ProgressBar, held: contextlib.ExitStack
 ) -> RatingListIndex | None:
-    """The index of *rating_list* (``None`` without one), built once before the files are
-    read with it and held open by *held*; :class:`CommandError` where it cannot be read."""
+    """The index of *rating_list* (``None`` without one), held open by *held*."""
     from ..ratinglist import RatingListError, open_index
 
     if rating_list is None:
@@ -303,8 +302,7 @@ def _read_files(
     jobs: int,
     bar: ProgressBar,
 ) -> list[EventRead | BadFile]:
-    """Every file read (with the rating list's *index* when given), or why it cannot be;
-    :class:`CommandError` where the index is damaged beyond building it again."""
+    """Every file read (with the rating list's *index* when given), or why it cannot be."""
     from ..period.read import read_events
     from ..ratinglist import RatingListError
 
@@ -351,6 +349,7 @@ def _refuse_bad_files(
     """Without ``--skip-bad-files``, every file that cannot be read named and nothing rated
     (:class:`CommandError`)."""
     from ..period.read import BadFile
+    from ..text_output import counted
 
     bad = [r for r in read if isinstance(r, BadFile)]
     if bad and not skip_bad_files:
@@ -358,7 +357,7 @@ def _refuse_bad_files(
         for b in bad:
             say("error", b.message)
         raise _data_error(
-            f"{len(bad)} file{'s' if len(bad) > 1 else ''} cannot be read: nothing rated "
+            f"{counted(len(bad), 'file')} cannot be read: nothing rated "
             "(fix them, or give --skip-bad-files to rate the others)"
         )
 
@@ -372,8 +371,7 @@ def _build(
     unlisted: dict[str, EventRead],
     bar: ProgressBar,
 ) -> Period:
-    """The period of the files *read*; :class:`CommandError` where ``--rules`` names a rate
-    other than a file's."""
+    """The period of the files *read*."""
     from ..core import XlfuncsError
     from ..period.rows import build_period
 
@@ -395,7 +393,7 @@ def _build(
 
 def _write_outputs(args: argparse.Namespace, period: Period, bar: ProgressBar) -> int:
     """The rating list (``--list-out``) and the workbook (``-o``) written, both or neither;
-    the players the list holds. :class:`CommandError` where one cannot be written."""
+    the players the list holds."""
     from ..core import XlfuncsError
     from ..output import OutputError, written_together
     from ..ratinglist import RatingListError
@@ -424,8 +422,7 @@ def _write_outputs(args: argparse.Namespace, period: Period, bar: ProgressBar) -
 
 def _print(output_format: str, period: Period, *, verbose: bool = False) -> None:
     """The period on stdout in *output_format*; with json or csv, the skipped files and the
-    warnings on stderr (each of a kind with many only when *verbose*:
-    :func:`~xlfuncs.findings.text_items`)."""
+    warnings on stderr."""
     from ..period.render import render_csv, render_json, render_text, warning_lines
 
     if output_format == "text":

@@ -18,6 +18,7 @@ from .support import (
     EXIT_USAGE,
     CommandError,
     exit_status_epilog,
+    failing_event,
     no_such_player,
     print_findings,
     read_event,
@@ -100,12 +101,10 @@ def add_arguments(report: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``xlfuncs report``."""
-    from ..core import XlfuncsError
     from ..event import analyse_event
     from ..report import build_report, render_csv, render_json, render_text
     from ..report.render import render_team_csv, render_team_json, render_team_text
     from ..text_output import counted
-    from ..trf import TrfError
 
     show_progress = sys.stderr.isatty()
 
@@ -121,12 +120,8 @@ def run(args: argparse.Namespace) -> int:
     if args.player is not None:
         return _one_player(analyse_event(tournament, options), args)
     progress(f"computing {counted(len(tournament.players), 'player')}...")
-    try:
+    with failing_event(tournament.source):
         report = build_report(analyse_event(tournament, options))
-    except TrfError as exc:  # the file's tie-break list names an unknown tie-break
-        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
-    except XlfuncsError as exc:  # a figure the rules refuse (the file is checked first)
-        raise CommandError(f"{tournament.source}: {exc}", EXIT_DATA_ERROR) from None
     if args.teams and report.teams is None:
         if not tournament.is_team_event:
             raise CommandError(
@@ -157,20 +152,15 @@ def run(args: argparse.Namespace) -> int:
 
 def _one_player(event: AnalysedEvent, args: argparse.Namespace) -> int:
     """``--player N``: that player's figures with their working."""
-    from ..core import XlfuncsError
     from ..report.player import player_report
     from ..report.player_render import render_player_json, render_player_text
-    from ..trf import TrfError
 
     t = event.tournament
-    try:
-        found = player_report(event, args.player)
-    except LookupError:
-        raise CommandError(no_such_player(t, "--player", args.player), EXIT_USAGE) from None
-    except TrfError as exc:
-        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
-    except XlfuncsError as exc:
-        raise CommandError(f"{t.source}: {exc}", EXIT_DATA_ERROR) from None
+    with failing_event(t.source):
+        try:
+            found = player_report(event, args.player)
+        except LookupError:
+            raise CommandError(no_such_player(t, "--player", args.player), EXIT_USAGE) from None
     if args.format == "json":
         sys.stdout.write(render_player_json(found))
         print_findings(event.warnings, ())

@@ -1,11 +1,7 @@
 """What the ``xlfuncs`` commands share when they run: exit codes, messages on stderr, the
-failure that ends a command with its message and status (:class:`CommandError`), CSV to
-stdout, the TRF, K file and rating list a command reads and the event's options (one
-function, :func:`read_event`, for every command that reads one event), the findings it
-prints, and the pause of the cycle collector over a run.
-
-The command modules of :mod:`xlfuncs.commands` and :mod:`xlfuncs.cli` import it; it imports
-none of them. The library never imports this module."""
+failure that ends a command (:class:`CommandError`), CSV to stdout, the TRF, K file and
+rating list a command reads with the event's options (:func:`read_event`), the findings it
+prints. It imports no command module; the library never imports it."""
 
 from __future__ import annotations
 
@@ -20,7 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from ..core import Edition, RateOfPlay
+    from ..core import Edition
     from ..core.editions import RulesSpec
     from ..event import EventOptions
     from ..findings import Finding
@@ -35,21 +31,19 @@ __all__ = [
     "EXIT_STATUS_HELP",
     "EXIT_USAGE",
     "STDIN_NAME",
-    "NotATrf",
     "cannot_read_message",
     "event_options",
     "failing",
+    "failing_event",
     "exit_status_epilog",
     "no_such_player",
     "no_cycle_collection",
     "print_findings",
-    "rate_of_play",
     "read_event",
     "read_inputs",
     "read_norm_report",
     "read_rating_list",
     "read_trf_data",
-    "read_trf_input",
     "say",
     "write_to_folder",
     "vet_outputs",
@@ -57,14 +51,9 @@ __all__ = [
 ]
 
 EXIT_DATA_ERROR = 1
-"""A file cannot be read or written: an input missing, unreadable or malformed (the TRF, the
-K file, the rating list), or an output that must not be written (an input, an existing file
-without ``--force``, a folder that does not exist)."""
+"""A file cannot be read or written (:data:`EXIT_STATUS_HELP`)."""
 EXIT_USAGE = 2
-"""The command line asks for what cannot be: argparse's own code (an unknown option or
-value), an unknown edition, options that do not go together, an output named for another
-format than the one written, a player (``--player``, ``--certificate``, ``--fide-id``) or a
-part (``--teams``) the file does not hold."""
+"""The command line asks for what cannot be; argparse's own code (:data:`EXIT_STATUS_HELP`)."""
 
 EXIT_STATUS_HELP = """\
 exit status (every command): 0 done; 1 a file cannot be read or written (an input missing,
@@ -73,8 +62,7 @@ input, exists without --force, or is in a folder that does not exist); 2 the com
 asks for what cannot be (an unknown option, value or edition, options that do not go
 together, an output named for another format than the one written, a player or part of the
 event the file does not hold)"""
-"""The exit statuses every command shares, as each command's ``--help`` ends with them
-(:func:`exit_status_epilog`); ``docs/exit-status.md`` says the same."""
+"""The exit statuses every command's ``--help`` ends with; ``docs/exit-status.md``."""
 
 
 def exit_status_epilog(more: str = "") -> str:
@@ -85,9 +73,8 @@ def exit_status_epilog(more: str = "") -> str:
 
 def no_such_player(tournament: Tournament, option: str, number: int) -> str:
     """The message for *option* *number* (a starting rank) that names no player of
-    *tournament*: the bye's pseudo-player said to be one (``docs/trf.md``: no player, left
-    out of the players), else that no entry has that rank; then the players' starting ranks
-    (ranges, ``1..283``)."""
+    *tournament* (or the bye's pseudo-player, ``docs/trf.md``), then the players' starting
+    ranks (ranges, ``1..283``)."""
     from ..trf.pseudo_players import pseudo_players
     from ..trf.short_list import short_list
 
@@ -113,10 +100,8 @@ def no_such_player(tournament: Tournament, option: str, number: int) -> str:
 
 
 class CommandError(Exception):
-    """A command that cannot go on: its *message* and the exit *status* it ends with
-    (:data:`EXIT_DATA_ERROR`, :data:`EXIT_USAGE`). Raised where the command fails; the one
-    place that runs the commands (:func:`xlfuncs.cli.main`) says the message as
-    ``xlfuncs: error: MESSAGE`` (:func:`say`) and ends with the status."""
+    """A command that cannot go on: its *message* and exit *status*, which
+    :func:`xlfuncs.cli.main` says as ``xlfuncs: error: MESSAGE`` and ends with."""
 
     def __init__(self, message: str, status: int) -> None:
         super().__init__(message)
@@ -134,6 +119,22 @@ def failing(status: int, *errors: type[Exception]) -> Iterator[None]:
         raise CommandError(str(exc), status) from None
 
 
+@contextlib.contextmanager
+def failing_event(source: str) -> Iterator[None]:
+    """Within the block, working out the figures of the file *source* fails as a data error:
+    a tie-break list of the file naming an unknown one, or a figure the rules refuse (after
+    the file's name)."""
+    from ..core import XlfuncsError
+    from ..trf import TrfError
+
+    try:
+        yield
+    except TrfError as exc:
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
+    except XlfuncsError as exc:
+        raise CommandError(f"{source}: {exc}", EXIT_DATA_ERROR) from None
+
+
 def write_to_folder(
     args: argparse.Namespace,
     what: str,
@@ -143,10 +144,9 @@ def write_to_folder(
     errors: tuple[type[Exception], ...] = (),
 ) -> int:
     """Write *what* into the folder ``-o`` (made if missing) with *write*, print each path
-    it wrote, then *hint* on stderr (``{first}`` the first path); 0. Raises
-    :class:`CommandError`: :data:`EXIT_USAGE` when ``-o`` is named like a file;
-    :data:`EXIT_DATA_ERROR` when the folder cannot be made, one of *files* (name: what it is)
-    exists without ``--force``, or writing fails (:class:`OSError`, one of *errors*)."""
+    it wrote, then *hint* on stderr (``{first}`` the first path); 0. :class:`CommandError`:
+    usage when ``-o`` is named like a file; data when the folder cannot be made, one of
+    *files* (name: what it is) exists without ``--force``, or writing fails."""
     from ..output import OutputError, vet_file, vet_folder, vet_folder_name
 
     with failing(EXIT_USAGE, OutputError):
@@ -178,10 +178,9 @@ def say(kind: str, message: str) -> None:
 
 @contextlib.contextmanager
 def no_cycle_collection() -> Iterator[None]:
-    """Pause Python's cycle collector (:func:`xlfuncs.cli.main` runs every command inside it):
-    reading a big TRF makes millions of small objects, and the collector would walk them all
-    again and again to find cycles the commands do not make; reference counting still frees
-    them."""
+    """Pause Python's cycle collector over a command: reading a big TRF makes millions of
+    small objects the collector would walk again and again for cycles the commands do not
+    make."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -192,8 +191,7 @@ def no_cycle_collection() -> Iterator[None]:
 
 
 CSV_BOM = "\ufeff"
-"""The byte-order mark that starts the CSV (UTF-8 ``EF BB BF``): Excel then reads the file as
-UTF-8 (without it, Excel on Windows reads ``Ødegaard`` as ``Ã˜degaard``)."""
+"""The byte-order mark that starts the CSV, so that Excel reads it as UTF-8."""
 
 
 def write_csv(text: str) -> None:
@@ -213,11 +211,12 @@ def read_inputs(
     progress: Callable[[str], None] = lambda _: None,
     data: bytes | None = None,
 ) -> tuple[Tournament, dict[str, int] | None, Edition | None]:
-    """The TRF, the K file and the edition of *args* (``--rules``; ``None``: by the event's
-    date); :class:`CommandError` saying what is wrong where one cannot be read. *data*: the
-    TRF's bytes, read already (:func:`read_trf_data`)."""
+    """The TRF (*data*: its bytes, read already), the K file and the edition of *args*
+    (``None``: by the event's date); :class:`CommandError` where one cannot be read."""
+    from pathlib import Path
+
     from ..core import XlfuncsError, get_edition
-    from ..trf import TrfError
+    from ..trf import TrfError, not_a_trf, parse_trf_bytes
     from ..trf.k_file import KFileError, read_k_file
 
     edition = None
@@ -229,17 +228,27 @@ def read_inputs(
             raise CommandError(message, EXIT_USAGE) from None
     try:
         overrides = read_k_file(args.k_file) if args.k_file is not None else None
-        progress(f"reading {args.file}...")
-        return read_trf_input(args.file, data), overrides, edition
     except OSError as exc:
-        raise CommandError(cannot_read_message(exc, args.file), EXIT_DATA_ERROR) from None
-    except (TrfError, KFileError, NotATrf) as exc:
+        raise CommandError(cannot_read_message(exc, args.k_file), EXIT_DATA_ERROR) from None
+    except KFileError as exc:
         raise CommandError(str(exc), EXIT_DATA_ERROR) from None
+    progress(f"reading {args.file}...")
+    if data is None:
+        data, source = read_trf_data(args.file)
+    else:
+        source = STDIN_NAME if args.file == "-" else Path(args.file).name
+    with failing(EXIT_DATA_ERROR, TrfError):
+        tournament = parse_trf_bytes(data, source=source)
+    why = not_a_trf(data, tournament)
+    if why is not None:
+        message = f"{source}: not a tournament report file: {why}"
+        raise CommandError(message, EXIT_DATA_ERROR)
+    return tournament, overrides, edition
 
 
-def cannot_read_message(exc: OSError, file: str) -> str:
-    """That *file* (or the file *exc* names) cannot be read, and why."""
-    name = exc.filename or file
+def cannot_read_message(exc: OSError, file: str, *, named: bool = True) -> str:
+    """That *file* (or, when *named*, the file *exc* names) cannot be read, and why."""
+    name = (exc.filename if named else None) or file
     if isinstance(exc, FileNotFoundError):
         return f"cannot read {name}: no such file"
     if isinstance(exc, IsADirectoryError):
@@ -256,10 +265,9 @@ def vet_outputs(
     suffixes: tuple[str, ...] = (".xlsx",),
     kind: str = "an Excel workbook",
 ) -> None:
-    """Before the work: the output files *paths* (the first the one ``-o`` names; *what*
-    names them in the messages) are none of the *inputs* and replace no file unless *force*
-    (:class:`CommandError`, a data error), and ``-o`` names a file of the *kind* written,
-    one of *suffixes* (a usage error)."""
+    """Before the work: the output files *paths* (the first ``-o``'s) are none of the
+    *inputs* and replace no file unless *force* (a data error), and ``-o`` ends with one of
+    *suffixes*, the *kind* written (a usage error)."""
     from ..output import OutputError, vet_file, vet_suffix
 
     with failing(EXIT_DATA_ERROR, OutputError):
@@ -274,57 +282,30 @@ STDIN_NAME = "<stdin>"
 
 
 def read_trf_data(file: str) -> tuple[bytes, str]:
-    """The bytes of the TRF *file* (``-``: standard input) and the name messages give it."""
+    """The bytes of the TRF *file* (``-``: standard input) and the name messages give it;
+    :class:`CommandError` where it cannot be read."""
     from pathlib import Path
 
+    from ..trf import TrfError
     from ..trf.parser import read_bounded, read_trf_file
 
-    if file == "-":
-        stream = getattr(sys.stdin, "buffer", None)
-        if stream is None:  # stdin replaced by a text-only stream
-            stream = io.BytesIO(sys.stdin.read().encode("utf-8"))
-        return read_bounded(stream, STDIN_NAME), STDIN_NAME
-    return read_trf_file(file), Path(file).name
-
-
-def read_trf_input(file: str, data: bytes | None = None) -> Tournament:
-    """The tournament of *file* (``-``: standard input; *data*: its bytes, read already by
-    :func:`read_trf_data`). Raises :class:`~xlfuncs.trf.TrfError` for a malformed file and
-    :class:`NotATrf` for one with no player record, saying what it holds instead."""
-    from pathlib import Path
-
-    from ..trf import not_a_trf, parse_trf_bytes
-
-    if data is None:
-        data, source = read_trf_data(file)
-    else:
-        source = STDIN_NAME if file == "-" else Path(file).name
-    tournament = parse_trf_bytes(data, source=source)
-    why = not_a_trf(data, tournament)
-    if why is not None:
-        raise NotATrf(source, why)
-    return tournament
-
-
-class NotATrf(ValueError):
-    """A file with no player record: the message is the file name and what it holds."""
-
-    def __init__(self, source: str, why: str) -> None:
-        super().__init__(f"{source}: not a tournament report file: {why}")
-
-
-def rate_of_play(args: argparse.Namespace) -> RateOfPlay | None:
-    """``--rate`` as a rate of play; ``None`` when not given (the file's, else standard)."""
-    from ..core import RateOfPlay
-
-    return None if args.rate is None else RateOfPlay.parse(args.rate)
+    try:
+        if file == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is None:  # stdin replaced by a text-only stream
+                stream = io.BytesIO(sys.stdin.read().encode("utf-8"))
+            return read_bounded(stream, STDIN_NAME), STDIN_NAME
+        return read_trf_file(file), Path(file).name
+    except OSError as exc:
+        raise CommandError(cannot_read_message(exc, file), EXIT_DATA_ERROR) from None
+    except TrfError as exc:
+        raise CommandError(str(exc), EXIT_DATA_ERROR) from None
 
 
 def read_rating_list(args: argparse.Namespace, tournament: Tournament) -> ListExtract | None:
-    """The players of *tournament* in the ``--rating-list`` of *args* (``None``: no list);
-    :class:`CommandError` saying what is wrong where it cannot be read. The first use of a
-    list reads it into the cache's index (saying so on a terminal); later ones look the
-    players up there."""
+    """The players of *tournament* in the ``--rating-list`` of *args* (``None``: no list),
+    read once into the cache's index (said on a terminal); :class:`CommandError` where it
+    cannot be read."""
     if args.rating_list is None:
         return None
     from ..ratinglist import RatingListError, cache_dir, event_list
@@ -344,12 +325,8 @@ def read_rating_list(args: argparse.Namespace, tournament: Tournament) -> ListEx
     ids = [p.fide_id for p in tournament.players if p.fide_id]
     try:
         return event_list(path, ids, progress=progress)
-    except FileNotFoundError:
-        message = f"cannot read {path}: no such file"
-    except IsADirectoryError:
-        message = f"cannot read {path}: it is a folder, not a file"
     except OSError as exc:
-        message = f"cannot read {path}: {exc.strerror or exc}"
+        message = cannot_read_message(exc, path, named=False)
     except RatingListError as exc:
         message = str(exc)
     raise CommandError(message, EXIT_DATA_ERROR)
@@ -362,17 +339,14 @@ def event_options(
     k_overrides: dict[str, int] | None = None,
     rating_list: ListExtract | None = None,
 ) -> EventOptions:
-    """The event's reading as the command line gives it: each field of
-    :class:`~xlfuncs.event.EventOptions` that *args* holds under the field's name (an option
-    of :data:`~xlfuncs.commands.options.EVENT_FLAGS` whose argument is named as its field;
-    ``None`` where the command has none), as parsed; the others, and those whose parsed value
-    is not yet the field's, set here: the files (*k_overrides*, *rating_list*) as
-    read, *rules* as given (a date stays a date: the Title Regulations are chosen by it, not
-    by the rating edition's first day), the rate of play (:func:`rate_of_play`),
-    ``--tiebreaks`` the teams' with ``report --teams``, ``--event-type`` and
-    ``--registered`` as values."""
+    """The :class:`~xlfuncs.event.EventOptions` the command line gives: each field *args*
+    holds under its name as parsed; set here the files as read (*k_overrides*,
+    *rating_list*), *rules* as given (a date stays a date: the Title Regulations are chosen
+    by it), the rate, ``--tiebreaks`` (the teams' with ``report --teams``), ``--event-type``
+    and ``--registered`` as values."""
     from dataclasses import fields
 
+    from ..core import RateOfPlay
     from ..core.norm_event import EventType
     from ..event import EventOptions
 
@@ -381,7 +355,7 @@ def event_options(
     teams = args.teams  # report --teams: the list ranks the teams
     values.update(
         rules=rules,
-        rate=rate_of_play(args),
+        rate=None if args.rate is None else RateOfPlay.parse(args.rate),
         k_overrides=k_overrides,
         rating_list=rating_list,
         tiebreaks=None if teams else args.tiebreaks,
@@ -397,11 +371,9 @@ def read_event(
     progress: Callable[[str], None] = lambda _: None,
     data: bytes | None = None,
 ) -> tuple[Tournament, EventOptions]:
-    """What a command that reads one event reads (``report``, ``crosstable``, ``norms``):
-    the TRF and the K file (:func:`read_inputs`), the players' entries in the rating list
-    (:func:`read_rating_list`), and the event's options from the command line with them
-    (:func:`event_options`); :class:`CommandError` saying what is wrong where it cannot be.
-    *data*: the TRF's bytes, read already (:func:`read_trf_data`)."""
+    """The event a command reads and its options: the TRF and K file (:func:`read_inputs`),
+    the rating list, the options (:func:`event_options`); :class:`CommandError` saying what
+    is wrong where it cannot be."""
     from ..trf.tiebreak_list import team_only_tiebreaks
 
     tournament, overrides, edition = read_inputs(args, progress, data)  # --rules checked
@@ -424,27 +396,20 @@ def read_event(
 
 
 def read_norm_report(args: argparse.Namespace) -> tuple[Tournament, NormReport]:
-    """The event read as :func:`read_event` reads it, analysed once and its norm checks
-    worked out (``norms``, ``title``); :class:`CommandError` saying what is wrong where it
-    cannot be."""
-    from ..core import XlfuncsError
+    """The event of :func:`read_event` with its norm checks (``norms``, ``title``)."""
     from ..event import analyse_event
     from ..norm_report.build import build_norm_report
 
     tournament, options = read_event(args)
-    try:
+    with failing_event(tournament.source):
         return tournament, build_norm_report(analyse_event(tournament, options))
-    except XlfuncsError as exc:
-        raise CommandError(f"{tournament.source}: {exc}", EXIT_DATA_ERROR) from None
 
 
 def print_findings(
     warnings: Sequence[Finding], discrepancies: Sequence[Finding], *, verbose: bool = False
 ) -> None:
-    """The reader's warnings and the file's discrepancies, one a line on standard error
-    (``report`` in JSON or CSV, and ``crosstable``); without *verbose*, the lines a summary
-    counts (:attr:`~xlfuncs.findings.Finding.detail`) left out and many of a kind counted
-    in one line (:func:`~xlfuncs.findings.text_items`)."""
+    """The reader's warnings and the file's discrepancies, one a line on standard error,
+    as :func:`~xlfuncs.findings.text_items` gives them (*verbose*)."""
     from ..findings import Finding, text_items
 
     for item in text_items(warnings, verbose=verbose):

@@ -53,14 +53,9 @@ def run(args: argparse.Namespace) -> int:
 def main_templates(
     *, compare: bool, out_dir: str | os.PathLike[str] | None = None, force: bool = False
 ) -> int:
-    """``xlfuncs templates [--check] [-o DIR] [--force]``: regenerate, or compare; returns the
-    exit code (1 when the comparison finds differences). A folder named like a file raises
-    :class:`~.support.CommandError` with :data:`~.support.EXIT_USAGE`, one that cannot take
-    the files with :data:`~.support.EXIT_DATA_ERROR`.
-
-    A file already in *out_dir* is replaced only with *force*, or when *out_dir* is the
-    checkout's own ``workbook_templates/`` (regenerating those is this command's job; version
-    control keeps the old ones). Every path is checked before anything is written."""
+    """``xlfuncs templates [--check] [-o DIR] [--force]``: regenerate, or compare; the exit
+    code. A file already in *out_dir* is replaced only with *force*, or when it is the
+    checkout's ``workbook_templates/``; every path is checked before anything is written."""
     from ..output import (
         OutputError,
         vet_file,
@@ -104,12 +99,8 @@ def main_templates(
 def compare_templates(
     directory: Path, *, limit: int = 20, generated: Path | None = None
 ) -> list[str]:
-    """What differs between the templates in *directory* and those the code generates now:
-    one line per difference (at most *limit* per file), empty when all are current.
-
-    *generated* is a directory where :func:`~xlfuncs.templates.registry.generate` has just
-    written them (the tests generate them once per run); by default they are generated here,
-    in a temporary one."""
+    """What differs between the templates in *directory* and those the code generates now
+    (in *generated*, else here): one line per difference (at most *limit* per file)."""
     from ..templates.registry import all_templates
     from ..templates.workbook_diff import compare, fingerprint
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..core.editions import Edition, RateOfPlay
-from ..core.eligibility import RoundEligibility, TimeControl
+from ..core.eligibility import TimeControl
 from ..core.norm_event import NormEvent
 from ..core.norm_field import CrosstableNorms
 from ..core.teams import TeamStandings
@@ -34,13 +34,11 @@ __all__ = ["AnalysedEvent", "analyse_event"]
 @dataclass(frozen=True)
 class AnalysedEvent:
     """One event, read once under one set of options. Player *i* of :attr:`crosstable`
-    (from 1) is ``players[i-1]``, with K ``ks[i-1]``. The standings and the norm checks are
-    worked out when first asked (a rating period needs neither)."""
+    (from 1) is ``players[i-1]``. The standings and norm checks are worked out when asked."""
 
     tournament: Tournament
     options: EventOptions
     read: TrfCrosstable
-    """The file read into core's crosstable (:mod:`xlfuncs.trf.to_crosstable`)."""
 
     @cached_property
     def _norm_setting(self) -> NormSetting:
@@ -48,22 +46,13 @@ class AnalysedEvent:
 
     @cached_property
     def time(self) -> TimeControl:
-        """The event's time control as the eligibility rules read it (``222``, else ``122``;
-        not known when neither gives a time): the crosstable's, whose rating figures leave
-        out the games it makes not rated."""
+        """The event's time control as the eligibility rules read it: the crosstable's."""
         found = self.read.crosstable.time
         return event_time(self.tournament) if found is None else found
 
-    def eligibility(self, number: int) -> tuple[RoundEligibility, ...]:
-        """Player *number*'s (from 1) games, each rated or not and why (B.02 1.1, unplayed
-        games; rapid and blitz: the 600-point exclusion): :mod:`xlfuncs.core.eligibility`.
-        The rating figures of :attr:`crosstable` leave out the games its time makes not
-        rated, by the same rule."""
-        return self.crosstable.eligibility(number)
-
     @property
     def norm_event(self) -> NormEvent:
-        """The event as the norm check sees it (the options, else the file's records)."""
+        """The event as the norm check sees it."""
         return self._norm_setting[0]
 
     @property
@@ -73,14 +62,12 @@ class AnalysedEvent:
 
     @property
     def crosstable(self) -> Crosstable:
-        """FIDE's reading: a player with a rating but no FIDE id is unrated (rating changes,
-        K, first ratings, norms)."""
+        """FIDE's reading: a player with a rating but no FIDE id is unrated."""
         return self.read.crosstable
 
     @property
     def file_ratings(self) -> Crosstable:
-        """The file's reading: every rating the file (or the rating list) gives (the
-        tie-breaks)."""
+        """The file's reading, every rating given (the tie-breaks)."""
         return self.read.file_ratings
 
     @property
@@ -110,15 +97,13 @@ class AnalysedEvent:
 
     @property
     def title_rules(self) -> TitleEdition:
-        """The Title Regulations the norms are judged by: those in force on the event's date,
-        or as ``--rules`` names them (:func:`~xlfuncs.core.title_editions.event_title_edition`:
-        never the first day of the rating edition chosen, which may be older)."""
+        """The Title Regulations the norms are judged by
+        (:func:`~xlfuncs.core.title_editions.event_title_edition`)."""
         return event_title_edition(self.options.rules, self.event_date)
 
     @cached_property
     def norms(self) -> CrosstableNorms:
-        """Every player's norm checks (each worked out once, when asked), under
-        :attr:`title_rules`."""
+        """Every player's norm checks, each worked out once when asked."""
         return CrosstableNorms(self.crosstable, rules=self.title_rules, event=self.norm_event)
 
     @cached_property
@@ -145,14 +130,12 @@ class AnalysedEvent:
 
     @property
     def counted_rounds(self) -> int:
-        """The rounds the standing counts (R): up to the last round in which a game was
-        played; a file written mid-event, after round R, ranks on rounds 1..R."""
+        """The rounds the standing counts: up to the last in which a game was played."""
         return self.standings.table.rounds
 
     @property
     def rounds_text(self) -> str:
-        """``"9 rounds"``, or mid-event ``"after round 4 of 9"``
-        (:func:`~xlfuncs.trf.rounds_planned.standing_text`)."""
+        """``"9 rounds"``, or mid-event ``"after round 4 of 9"``."""
         return standing_text(self.counted_rounds, self.planned_rounds, self.tournament.num_rounds)
 
     def later_byes(self, number: int) -> tuple[LaterBye, ...]:
@@ -182,17 +165,13 @@ class AnalysedEvent:
 
     @property
     def teams(self) -> TeamStandings | None:
-        """A team event's standing (teams' match and game points, the team tie-breaks),
-        after the rounds the players' standing counts; ``None``: not a team event (no
-        ``013`` nor ``310`` record)."""
+        """A team event's standing after the rounds counted; ``None``: not a team event."""
         return self._teams[0]
 
     @property
     def reader_warnings(self) -> tuple[Finding, ...]:
-        """What reading the file had to assume or could not use: the reader's warnings and
-        each record written once that is written again (the first is read:
-        :func:`~xlfuncs.trf.parser.repeated_text`), for the commands that list no
-        discrepancies (period, norms)."""
+        """The reader's warnings and each record written once that is written again, for the
+        commands that list no discrepancies (period, norms)."""
         again = self.tournament.repeated_records
         return self.read.warnings + tuple(
             Finding("repeated_record", "warning", repeated_text(a, b), line=b.line_no)
@@ -201,14 +180,12 @@ class AnalysedEvent:
 
     @property
     def warnings(self) -> tuple[Finding, ...]:
-        """The reader's warnings, then the standings' (the tie-breaks' notes), then the
-        team standing's."""
+        """The reader's warnings, then the standings', then the team standing's."""
         return self.read.warnings + self._ranked[1] + self._teams[1]
 
     def flags(self, start_no: int) -> str | None:
         """``"inactive"`` (the rating list's flag), ``"withdrawn"`` (no opponent and no points
-        in the last round played, and nothing entered for a later one), both (``"inactive;
-        withdrawn"``) or ``None``."""
+        in the last round played, nothing later), both (``"inactive; withdrawn"``) or ``None``."""
         read = self.read
         found = [
             name
@@ -219,9 +196,8 @@ class AnalysedEvent:
 
 
 def analyse_event(t: Tournament, options: EventOptions | None = None) -> AnalysedEvent:
-    """*t* read once under *options* (``None``: all defaults). Raises
-    :class:`~xlfuncs.core.XlfuncsError` for rules that name no edition or a K file's K the
-    rules never give."""
+    """*t* read once under *options* (``None``: the defaults). Raises
+    :class:`~xlfuncs.core.XlfuncsError` for rules naming no edition or a K the rules never give."""
     o = options if options is not None else EventOptions()
     read = crosstable_from_trf(
         t,

@@ -1,36 +1,11 @@
 """Everything wrong with a TRF before it goes to FIDE, in one list: :func:`check_event`.
 
-The findings are those the analysed event already makes (the file against itself,
-:func:`~xlfuncs.trf.check_tournament`; its ranks against the event's tie-breaks,
-:func:`~xlfuncs.trf.standings.rank_discrepancies`; what reading it had to assume), each given
-a severity, its line and columns and, where the right value is certain, the edit that makes
-it; and the file's layout against TRF16 and TRF-2026, which nothing else reads:
-
-* ``superfluous_round``: rounds after the event's last (TRF-2026 ``142``, else ``XXR``) in
-  which no game was played and no one scored: cut off (lichess wrote such a round,
-  ``0000   -``, for some players);
-* ``missing_rounds``: fewer rounds than the event has, or a ``132`` giving another number
-  of round dates;
-* ``bye_code``: a full-point bye (``F``) in a lichess export, which grants none: the bye
-  the pairing allocated, which TRF16 writes ``U`` (lichess wrote ``F`` for it);
-* ``record_order``: an event record after the player lines, player lines out of
-  starting-rank order;
-* ``records_disagree``: TRF-2026's ``202`` and ``212`` listing other tie-breaks, ``142``
-  and ``XXR`` other numbers of rounds;
-* ``dates``: the end (``052``) before the start (``042``), a round's date (``132``) outside
-  them or before the round before it;
-* ``pairing_records``: a TRF-2026 ``260`` prohibited pairing played in its rounds, a ``250``
-  or ``260`` naming players the file does not have;
-* ``value``: the values the reader did not take as written (:mod:`xlfuncs.trf.values`), one
-  finding per cause, at the line (and columns) of the first, naming every line.
-
-Severity follows FIDE's checker: an *error* is what a rating officer's upload would refuse
-(points that do not sum, pairings that do not mirror, ranks that are not the event's, wrong
-counts); a *warning* what a reader should fix (ranks never filled, a bye written with the
-wrong code, information missing); a *note* what the reading assumed (the rules used), which
-changes no exit status. A pairing without a result in a round after those the standing counts
-(a file written mid-event, the next round paired but not played) is a note, not an error.
-"""
+The findings are those the analysed event already makes (the file against itself, its ranks
+against the event's tie-breaks, what reading it had to assume), each given a severity, its
+line and columns and, where the right value is certain, the edit that makes it; and the
+file's layout against TRF16 and TRF-2026, which nothing else reads. Each kind, its severity
+(FIDE's checker's: an *error* what a rating officer's upload would refuse, a *warning* what
+a reader should fix, a *note* what the reading assumed) and its fix: ``docs/check.md``."""
 
 from __future__ import annotations
 
@@ -40,7 +15,7 @@ from dataclasses import replace
 from ..core.results import Outcome
 from ..findings import Edit, Finding, Severity
 from ..text_output import counted, points_text
-from ..trf import ExtraRecord, Tournament, round_columns
+from ..trf import Tournament, round_columns
 from ..trf.columns import columns_text
 from ..trf.parser import EVENT_CODES, PLAYER_COLUMNS
 from ..trf.rated import is_rated
@@ -49,10 +24,7 @@ from ..trf.tiebreak_list import DEFAULT_SOURCE, DETECTED_SOURCE, record_codes
 from ..trf.writer import TrfLines
 from .analyse import AnalysedEvent
 
-__all__ = ["check_event", "fixed_lines"]
-
-_LICHESS = "lichess.org"
-"""What the ``022``/``102`` records of a lichess export name."""
+__all__ = ["check_event"]
 
 
 def _field_edit(lines: TrfLines, line_no: int, name: str, value: str) -> Edit | None:
@@ -69,14 +41,17 @@ def _field_edit(lines: TrfLines, line_no: int, name: str, value: str) -> Edit | 
 
 
 def check_event(event: AnalysedEvent, lines: TrfLines) -> tuple[Finding, ...]:
-    """Every finding on *event*, read from *lines*, each naming the file: the file's
-    discrepancies, the rank comparison, the reading's warnings and notes, then the layout
-    checks (the module's documentation); errors first, then warnings, then notes, each in
-    file order."""
+    """Every finding on *event*, read from *lines*, each naming the file: errors first, then
+    warnings, then notes, each in file order."""
     t = event.tournament
     found: list[Finding] = []
     found += _discrepancies(event, lines)
-    found += _layout(event, lines)
+    found += _round_count(event, lines)
+    found += _bye_codes(event)
+    found += _record_order(t, lines)
+    found += _records_agree(t)
+    found += _dates(t, lines)
+    found += _pairing_records(t)
     found += [f for f in event.warnings if f.kind == "value"]
     found += [f for f in event.warnings if f.kind != "value"]
     found = [f if f.file else replace(f, file=t.source) for f in found]
@@ -146,13 +121,10 @@ def _points_fix(t: Tournament, lines: TrfLines, start_no: int) -> tuple[str, str
 def _rank_findings(
     event: AnalysedEvent, lines: TrfLines, items: Sequence[Finding]
 ) -> list[Finding]:
-    """The rank comparison's findings. Errors where the event's tie-breaks are known (the
-    file's ``202``/``212``, or ``--tiebreaks``), and then the fix, our ranks in columns
-    86-89 for every player whose rank differs (a player the file leaves unranked, blank or 0,
-    stays so: withdrawn, say; unless the file ranks no one); warnings where they are the
-    defaults, which need not be the event's, or the list found to give the file's ranks
-    (whose only differences are players it leaves level, whom the file orders). Ranks never
-    filled (or the starting ranks) are a warning."""
+    """The rank comparison's findings: errors where the event's tie-breaks are known (the
+    file's ``202``/``212``, or ``--tiebreaks``), with our ranks as the fix (a player the file
+    leaves unranked stays so, unless it ranks no one); warnings where they are the defaults
+    or the list detected, and for ranks never filled."""
     if not items:
         return []
     t = event.tournament
@@ -204,18 +176,6 @@ def _rank_findings(
         message = "ranks never filled: " + d.message if placeholder else d.message
         out.append(replace(d, severity=severity, message=message, fix=fix, edits=spare))
     return out
-
-
-def _layout(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
-    """The layout checks of the module's documentation."""
-    return [
-        *_round_count(event, lines),
-        *_bye_codes(event),
-        *_record_order(event.tournament, lines),
-        *_records_agree(event.tournament),
-        *_dates(event.tournament, lines),
-        *_pairing_records(event.tournament),
-    ]
 
 
 def _round_count(event: AnalysedEvent, lines: TrfLines) -> list[Finding]:
@@ -289,7 +249,7 @@ def _bye_codes(event: AnalysedEvent) -> list[Finding]:
     bye the pairing allocated, which TRF16 writes ``U``. In another file an ``F`` is the
     arbiter's bye, and nothing in the file says otherwise."""
     t = event.tournament
-    if _LICHESS not in f"{t.city} {t.chief_arbiter}".lower():
+    if "lichess.org" not in f"{t.city} {t.chief_arbiter}".lower():  # 022 or 102
         return []
     out: list[Finding] = []
     for p in t.players:
@@ -363,9 +323,7 @@ def _records_agree(t: Tournament) -> list[Finding]:
     """TRF-2026's records that say one thing twice, against each other: ``202`` and ``212``
     (the tie-breaks; ``202`` is read), ``142`` and the pairing programs' ``XXR`` (the number
     of rounds; ``142`` is read)."""
-    first: dict[str, ExtraRecord] = {}
-    for r in t.extra_records:
-        first.setdefault(r.code, r)
+    first = {r.code: r for r in reversed(t.extra_records)}
     out: list[Finding] = []
     lists = {
         code: [c.upper() for c, _, _ in record_codes(first[code])]
@@ -456,13 +414,14 @@ def _pairing_records(t: Tournament) -> list[Finding]:
         ("250", a.line_no, tuple(range(a.first, a.last + 1))) for a in records.accelerations
     ] + [("260", p.line_no, p.players) for p in records.prohibited]
     for code, line_no, players in named:
-        missing = [n for n in players if n not in known]
+        missing = [str(n) for n in players if n not in known]
         if missing:
+            head = "no." if len(missing) == 1 else "nos."
             out.append(
                 Finding(
                     kind="pairing_records",
                     severity="warning",
-                    message=f"record {code} names {_numbers_text(missing)}, not in the file",
+                    message=f"record {code} names {head} {', '.join(missing)}, not in the file",
                     line=line_no,
                     fix="the players' starting ranks",
                 )
@@ -489,15 +448,3 @@ def _pairing_records(t: Tournament) -> list[Finding]:
                         )
                     )
     return out
-
-
-def _numbers_text(numbers: Sequence[int]) -> str:
-    """``no. 7``, ``nos. 7, 8, 9``."""
-    head = "no." if len(numbers) == 1 else "nos."
-    return f"{head} {', '.join(str(n) for n in numbers)}"
-
-
-def fixed_lines(lines: TrfLines, findings: Sequence[Finding]) -> tuple[TrfLines, list[Finding]]:
-    """*lines* with every certain fix of *findings* made, and the findings fixed."""
-    fixed = [f for f in findings if f.edits]
-    return lines.with_edits(e for f in fixed for e in f.edits), fixed

@@ -1,7 +1,5 @@
 """The event's time control as the game-eligibility rules read it
-(:class:`~xlfuncs.core.eligibility.TimeControl`): TRF-2026's encoded record ``222`` exactly,
-TRF16's free-text ``122`` as far as it can be read (the verdicts resting on it say so), and
-"not known" when neither gives a time."""
+(:class:`~xlfuncs.core.eligibility.TimeControl`)."""
 
 from __future__ import annotations
 

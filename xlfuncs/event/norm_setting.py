@@ -1,8 +1,6 @@
-"""The event as the title-norm check reads it: what the file's records give (``032`` the host
-federation, ``102`` the chief arbiter's title when it begins the record: ``102 IA Jane Doe``,
-``122`` the rate of play), what the options say instead, and every assumption made
-(FIDE Title Regulations B.01: 1.1.1 registration, 1.1.5 the chief arbiter, 1.4.3 the
-exemptions, 1.1 standard play only)."""
+"""The event as the title-norm check reads it (FIDE Title Regulations B.01): what the file's
+records give (``032``, ``102``, ``122``), what the options say instead, and every assumption
+made."""
 
 from __future__ import annotations
 
@@ -13,7 +11,6 @@ from ..core.norm_readings import NormReadings
 from ..text_output import counted
 from ..trf import Tournament
 from ..trf.to_crosstable import TrfCrosstable
-from .game_time import event_time
 from .options import EventOptions
 
 __all__ = ["NormSetting", "chief_arbiter_title", "norm_setting"]
@@ -33,11 +30,10 @@ def chief_arbiter_title(record: str) -> str | None:
 
 
 def norm_setting(
-    t: Tournament, read: TrfCrosstable, options: EventOptions, time: TimeControl | None = None
+    t: Tournament, read: TrfCrosstable, options: EventOptions, time: TimeControl
 ) -> NormSetting:
     """The norm event of *t* read into *read* under *options* (*time*: the event's time
-    control, :func:`~xlfuncs.event.game_time.event_time` of *t* when not given), and what it
-    assumes."""
+    control), and what it assumes."""
     assumptions: list[str] = []
     known_rate: str | None = read.rate.value
     if read.rate_note.startswith("standard (assumed"):
@@ -76,7 +72,7 @@ def norm_setting(
         rate=known_rate,
         registered=options.registered,
         chief_arbiter_title=arbiter,
-        time=event_time(t) if time is None else time,
+        time=time,
         readings=NormReadings(
             options.big_swiss_count, options.round_robin_mix, options.last_round_forfeit
         ),

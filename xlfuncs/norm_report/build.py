@@ -1,12 +1,6 @@
-"""A TRF's players through the whole title-norm check (:mod:`xlfuncs.core.norm_check`), as
-the event is read once for every command (:mod:`xlfuncs.event`: the same ratings, rating
-list and norm event as the report's).
-
-What the file cannot say comes from the arbiter's options (the event type, the rate of play,
-the registration, the chief arbiter's title, the host federation); the event's own records
-give what they can (:mod:`xlfuncs.event.norm_setting`); everything taken for granted is
-listed in :attr:`NormReport.assumptions`.
-"""
+"""A TRF's players through the whole title-norm check (:mod:`xlfuncs.core.norm_check`), the
+event read as for every command (:mod:`xlfuncs.event`); what it takes for granted is listed in
+:attr:`NormReport.assumptions`."""
 
 from __future__ import annotations
 
@@ -84,9 +78,9 @@ class NormReport:
 
 
 def build_norm_report(t: Tournament | AnalysedEvent, /, **options: Any) -> NormReport:
-    """The norm checks of every player of the event *t* as read (an
-    :class:`~xlfuncs.event.AnalysedEvent`), or of a tournament read now with *options* (the
-    fields of :class:`~xlfuncs.event.EventOptions`; ``rate`` may be a rate's name)."""
+    """The norm checks of every player of the event *t* as read, or of a tournament read now
+    with *options* (the fields of :class:`~xlfuncs.event.EventOptions`; ``rate`` may be a
+    name)."""
     if isinstance(t, AnalysedEvent):
         event = t
     else:

@@ -1,13 +1,6 @@
-"""``xlfuncs norms FILE --certificate N -o OUT.xlsx``: one player's norm certificate, laid
-out like FIDE's certificate of a title result (form IT1, B.01 1.8: the chief arbiter prepares
-and signs it, the organising federation's rating officer or president countersigns it).
-
-One A4 portrait page: the event, the player, the games counted (opponent, title, federation,
-FIDE id, rating, the rating counted, result) and the rounds left out with why, the figures
-(games, points, Ra, p, dp, Rp), each requirement with its article, figure, threshold and
-status, what was assumed or could not be checked, and the signature lines. Every value is
-written as a value (names as text, never formulas), ready for the arbiter to check.
-"""
+"""``xlfuncs norms FILE --certificate N -o OUT.xlsx``: one player's norm certificate on one
+A4 page, laid out like FIDE's form IT1 (B.01 1.8; what it holds: ``docs/norms.md``). Every
+value is written as a value (names as text, never formulas)."""
 
 from __future__ import annotations
 
@@ -57,8 +50,8 @@ def _formats(book: Any) -> dict[str, Any]:
 
 
 def write_certificate(report: NormReport, start_no: int, path: str | Path) -> Path:
-    """Write player *start_no*'s certificate to *path* (atomically: a failure leaves any
-    old file whole). Raises :class:`KeyError` when no player has that number."""
+    """Write player *start_no*'s certificate to *path*, atomically. Raises
+    :class:`KeyError` when no player has that number."""
     p = report.player(start_no)
     return write_atomically(path, lambda tmp: _write(report, p, tmp))
 

@@ -1,15 +1,7 @@
 """``xlfuncs norms --forecast``: in an event still running, the points each player still
-needs for a norm in the remaining rounds.
-
-The rounds left are the event's rounds (``--rounds``, else TRF-2026 ``142`` or ``XXR``, else
-those the file writes) less the rounds with a result. An opponent already paired (a round
-written without a result) counts at their rating; an opponent not yet known is assumed to be
-rated as the player's opponents so far average (unrated ones at the Title Regulations' value,
-before the floor), and the output says so. The points needed come from
-:func:`xlfuncs.core.norms.norm_points` over the games so far and the games to come (the
-floor, Ra, Rp and 35 %); the opponents' mix is shown as it stands, since the opponents to
-come may still change it.
-"""
+needs for a norm in the remaining rounds (:func:`xlfuncs.core.norms.norm_points` over the
+games so far and to come; an opponent not yet known at the average of the player's so far).
+What it counts and assumes: ``docs/norms.md``."""
 
 from __future__ import annotations
 
@@ -46,9 +38,11 @@ class Forecast:
     """The mix requirements not met so far (they may still be met)."""
 
 
-def _forecast(p: PlayerNorms, c: NormCheck, report: NormReport, rounds: int) -> Forecast | None:
+def _forecast(
+    number: int, p: PlayerNorms, c: NormCheck, report: NormReport, rounds: int
+) -> Forecast | None:
+    """Player *number*'s (from 1) forecast for the title of *c*; ``None``: out of reach."""
     ct = report.crosstable
-    number = next(n for n, q in enumerate(report.players, start=1) if q is p)
     entrant = ct.entrants[number - 1]
     so_far = sorted([*c.used, *(g for g, _ in c.left_out if g.counts)], key=lambda g: g.round)
     points = sum((g.points for g in so_far), Fraction(0))
@@ -105,8 +99,8 @@ def forecast(report: NormReport, rounds: int | None = None) -> list[Forecast]:
     points it needs in the rounds left."""
     total = _total(report, rounds)
     found = (
-        next(filter(None, (_forecast(p, c, report, total) for c in p.checks)), None)
-        for p in report.players
+        next(filter(None, (_forecast(n, p, c, report, total) for c in p.checks)), None)
+        for n, p in enumerate(report.players, start=1)
     )
     return [f for f in found if f is not None]
 

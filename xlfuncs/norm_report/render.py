@@ -197,9 +197,8 @@ def check_object(c: NormCheck) -> dict[str, JsonValue]:
 
 
 def player_object(p: PlayerNorms) -> dict[str, JsonValue]:
-    """One player as JSON: ``norm`` (the best title made, or null) and ``norm_check`` (the
-    check of that title; without a norm, of the title whose rating figures were made, or of
-    the strongest title), then ``checks``, every title's."""
+    """One player as JSON: ``norm`` (the best title made, or null), ``norm_check``
+    (:attr:`~.build.PlayerNorms.shown`), then ``checks``, every title's."""
     shown = p.shown
     return {
         "start_no": p.start_no,

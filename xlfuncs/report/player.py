@@ -1,8 +1,6 @@
-"""``xlfuncs report --player N``: one player's figures with their working, from the event as
-read once (:mod:`xlfuncs.event`): each tie-break's derivation
-(:mod:`~xlfuncs.core.tiebreak_working`), the rating change line by line
-(:mod:`~xlfuncs.core.rating_working`) and an unrated player's first rating
-(:mod:`~xlfuncs.core.first_rating_working`). :mod:`xlfuncs.report.player_render` prints it."""
+"""``xlfuncs report --player N``: one player's figures with their working (each tie-break,
+the rating change, an unrated player's first rating), from the event as read once;
+:mod:`xlfuncs.report.player_render` prints it."""
 
 from __future__ import annotations
 
@@ -17,7 +15,7 @@ from ..event import AnalysedEvent
 from ..text_output import without_argument
 from ..trf.k_policy import PlayerK
 
-__all__ = ["PlayerReport", "player_report", "player_index"]
+__all__ = ["PlayerReport", "player_report"]
 
 
 @dataclass(frozen=True)
@@ -41,31 +39,22 @@ class PlayerReport:
     no_change: str | None
     """Why there is no rating change (an unrated player), else ``None``."""
     start_numbers: tuple[int, ...]
-    """The start numbers of the crosstable's players (number *i* is ``start_numbers[i-1]``),
-    by which the workings name them."""
+    """The crosstable's players' start numbers (number *i* is ``start_numbers[i-1]``)."""
     first_rating: FirstRatingWorking | None = None
-    """An unrated player's first rating, line by line (``None``: rated, or none can be
-    worked out: :attr:`no_first_rating`)."""
+    """An unrated player's first rating, line by line (``None``: :attr:`no_first_rating`)."""
     no_first_rating: str | None = None
-    """Why an unrated player has no first-rating working (no game against a rated
-    opponent), else ``None``."""
-
-
-def player_index(event: AnalysedEvent, start_no: int) -> int | None:
-    """The crosstable number (from 1) of the player with start number *start_no*, ``None``
-    when there is none."""
-    return next((i for i, p in enumerate(event.players, 1) if p.start_no == start_no), None)
+    """Why an unrated player has no first-rating working, else ``None``."""
 
 
 def player_report(event: AnalysedEvent, start_no: int) -> PlayerReport:
     """The working of the player with start number *start_no*. Raises ``LookupError`` when
     the file has no such player."""
-    number = player_index(event, start_no)
-    if number is None:
+    numbers = tuple(q.start_no for q in event.players)
+    if start_no not in numbers:
         raise LookupError(start_no)
+    number = numbers.index(start_no) + 1  # in the crosstable
     ranked = event.standings
     p = event.players[number - 1]
-    numbers = tuple(q.start_no for q in event.players)
     change = rating_working(event.crosstable, number)
     no_change = None
     if change is None:

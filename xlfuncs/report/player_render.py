@@ -13,7 +13,7 @@ from ..text_output import JsonValue, change_text, json_text, points_text, table_
 from .player import PlayerReport
 from .render import json_number
 
-__all__ = ["player_json", "render_player_json", "render_player_text"]
+__all__ = ["render_player_json", "render_player_text"]
 
 
 def render_player_text(report: PlayerReport) -> str:
@@ -204,9 +204,11 @@ def _rating_object(rc: RatingWorking, report: PlayerReport) -> dict[str, JsonVal
     }
 
 
-def player_json(report: PlayerReport) -> dict[str, JsonValue]:
-    """The JSON object of :func:`render_player_json`."""
-    return {
+def render_player_json(report: PlayerReport) -> str:
+    """One JSON object: the player, ``tiebreaks`` (each with its ``lines``),
+    ``rating_change`` (its ``games``; ``null`` for none) and ``first_rating`` (an unrated
+    player's: its ``games`` and ``steps``; ``null`` for none)."""
+    body: dict[str, JsonValue] = {
         "start_no": report.start_no,
         "name": report.name,
         "rating": report.rating,
@@ -223,10 +225,4 @@ def player_json(report: PlayerReport) -> dict[str, JsonValue]:
         else _first_rating_object(report.first_rating, report),
         "no_first_rating": report.no_first_rating,
     }
-
-
-def render_player_json(report: PlayerReport) -> str:
-    """One JSON object: the player, ``tiebreaks`` (each with its ``lines``),
-    ``rating_change`` (its ``games``; ``null`` for none) and ``first_rating`` (an unrated
-    player's: its ``games`` and ``steps``; ``null`` for none)."""
-    return json_text(player_json(report)) + "\n"
+    return json_text(body) + "\n"

@@ -1,7 +1,6 @@
 """The report printed: an aligned text table (:func:`render_text`), JSON (:func:`render_json`)
 or CSV (:func:`render_csv`). The keys of JSON and CSV are :data:`JSON_KEYS`; what they mean:
-``docs/report.md``.
-"""
+``docs/report.md``."""
 
 from __future__ import annotations
 
@@ -33,7 +32,7 @@ from ..trf.k_policy import ASSUMED_GAMES, KSource
 from ..trf.records2026 import NationalRating
 from ..trf.short_list import short_list
 from ..trf.standings import Value, value_text
-from .rows import NormFigures, Report, ReportRow
+from .rows import Report, ReportRow
 from .teams import TEAM_KEYS, no_team_standing, team_objects, team_text_lines
 
 __all__ = [
@@ -61,17 +60,13 @@ JSON_KEYS: tuple[str, ...] = tuple(
     for name in ((*_MID_EVENT_KEYS, f.name) if f.name == "tiebreaks" else (f.name,))
 )
 """The keys of each object of ``--format json`` and the CSV header, in order: the fields of
-:class:`ReportRow`, with ``k_lowered_from`` written into ``k_source``
-(:attr:`ReportRow.k_source_label`); JSON adds ``norm_check`` (an object: the
-requirements of the norm with figure, threshold, met; ``null`` when none),
-``national_ratings``, ``games_not_rated`` and ``eligibility`` (every game, rated or not and
-why) last."""
+:class:`ReportRow`, ``k_lowered_from`` written into ``k_source``; JSON adds ``norm_check``,
+``national_ratings``, ``games_not_rated`` and ``eligibility`` last."""
 
 
 def json_number(value: Value) -> int | float | None:
-    """A tie-break value as JSON writes it: a whole number (a count, a rating) as it is, a
-    point-based value as a number with its halves and quarters (exact in binary), ``None``
-    as ``null``.
+    """A tie-break value as JSON writes it: a whole number as it is, a point-based value as
+    a float (its halves and quarters exact), ``None`` as ``null``.
 
     >>> json_number(Fraction(47, 2)), json_number(Fraction(28)), json_number(2104)
     (23.5, 28.0, 2104)
@@ -82,9 +77,7 @@ def json_number(value: Value) -> int | float | None:
 
 
 def round_object(entry: RoundEntry) -> dict[str, JsonScalar]:
-    """One round of ``rounds``: ``round``; ``opponent``, the starting rank (``null``: none);
-    ``colour``, ``"w"``, ``"b"`` or ``null``; ``result``, the TRF's symbol (``null`` for a
-    blank: no game)."""
+    """One round of ``rounds`` (``result``: the TRF's symbol, ``null`` for a blank)."""
     return {
         "round": entry.round,
         "opponent": entry.opponent,
@@ -112,20 +105,20 @@ def _opt(x: int | None) -> str:
     return "-" if x is None else str(x)
 
 
-def _norm_line(n: NormFigures) -> str:
-    perf = n.performance
+def _norm_line(r: ReportRow) -> str:
+    """A norm of player *r* (:attr:`ReportRow.norm`): the figures of its check."""
+    check = r.norm_check
+    assert check is not None and check.performance is not None
+    perf = check.performance
     return (
-        f"no. {n.start_no} {n.name}: {perf.title.title} norm, {points_text(n.score)}/"
-        f"{n.games} ({perf.percent} %), Ra {perf.ra} (floor and unrated opponents "
+        f"no. {r.start_no} {r.name}: {perf.title.title} norm, {points_text(check.score)}/"
+        f"{len(check.used)} ({perf.percent} %), Ra {perf.ra} (floor and unrated opponents "
         f"applied), Rp {perf.rp}"
     )
 
 
 def _text_cells(r: ReportRow) -> list[str]:
-    if r.rp_exact_note is not None:
-        exact = r.rp_exact_note.split(" ", 1)[0]
-    else:
-        exact = _opt(r.rp_exact)
+    exact = _opt(r.rp_exact) if r.rp_exact_note is None else r.rp_exact_note.split(" ", 1)[0]
     first = "-"
     if r.initial_rating is not None:
         first = f"{r.initial_rating}{'' if r.initial_rating_published else '*'}"
@@ -164,8 +157,8 @@ _LEFT = {1, 2, 3, 13, 17}
 
 def _table(report: Report) -> tuple[list[str], list[list[str]]]:
     """The text table's header and rows: :data:`_TEXT_HEADER` and a column per tie-break
-    (the plain ``SB`` left out when C.07's ``SB`` is one of them: the standings use that)."""
-    descriptors = list(_descriptors(report))
+    (the plain ``SB`` left out when C.07's ``SB`` is one of them)."""
+    descriptors = list(report.standings.tiebreaks.descriptors)
     keep = [i for i, h in enumerate(_TEXT_HEADER) if not (h == "SB" and "SB" in descriptors)]
     header = [_TEXT_HEADER[i] for i in keep] + descriptors
     columns = [_aligned([r.tiebreaks[d] for r in report.rows]) for d in descriptors]
@@ -194,8 +187,6 @@ def _aligned(values: Sequence[Value]) -> list[str]:
 def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
     """The header lines on the tie-breaks: which, from where, and the edition of C.07."""
     ranked = report.standings
-    if ranked is None:
-        return []
     edition = ranked.table.edition
     given = ranked.edition_given
     if given == edition.id:
@@ -228,12 +219,10 @@ def _tiebreak_facts(report: Report) -> list[tuple[str, str]]:
 
 def render_text(report: Report, *, verbose: bool = False) -> str:
     """An aligned table, one row per player in starting-rank order, then the notes, first
-    ratings, norms, warnings and discrepancies (the lines a summary counts,
-    :attr:`~xlfuncs.findings.Finding.detail`, and each of a kind with many, only when
-    *verbose*: :func:`~xlfuncs.findings.text_items`)."""
+    ratings, norms, warnings and discrepancies (as :func:`~xlfuncs.findings.text_items`
+    gives them, *verbose*)."""
     t = report.tournament
-    title = t.name or t.source
-    out = [title, "=" * len(title)]
+    out = _title_lines(t)
     facts = _head_facts(report)
     width = max(len(k) for k, _ in facts)
     out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts] + [""]
@@ -253,9 +242,10 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
     out += national_lines(t)
     if report.teams is not None:
         out += team_text_lines(report.teams, _start_nos(report))
-    if report.norms:
+    normed = [r for r in report.rows if r.norm is not None]
+    if normed:
         out += ["", "Norms (the whole check; xlfuncs norms FILE for each requirement)"]
-        out += [f"- {_norm_line(n)}" for n in report.norms]
+        out += [f"- {_norm_line(r)}" for r in normed]
     out += eligibility_lines(report)
     later = [r for r in report.rows if r.later_byes]
     if later:
@@ -267,8 +257,7 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
     flagged = _flag_lines(report)
     if flagged:
         out += ["", "Flags", *flagged]
-    warnings = text_items(report.warnings, verbose=verbose)
-    out += listed("Warnings", [w.message if isinstance(w, Finding) else w for w in warnings])
+    out += _warning_lines(report, verbose)
     shown = text_items(report.discrepancies, verbose=verbose)
     out += listed(
         "Discrepancies in the file",
@@ -277,9 +266,20 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
     return visible("\n".join(out)) + "\n"  # a file's control characters, shown escaped
 
 
+def _title_lines(t: Tournament) -> list[str]:
+    """The event's name (else the file's), underlined."""
+    title = t.name or t.source
+    return [title, "=" * len(title)]
+
+
+def _warning_lines(report: Report, verbose: bool) -> list[str]:
+    """The section of the warnings, as :func:`~xlfuncs.findings.text_items` gives them."""
+    warnings = text_items(report.warnings, verbose=verbose)
+    return listed("Warnings", [w.message if isinstance(w, Finding) else w for w in warnings])
+
+
 def _head_facts(report: Report) -> list[tuple[str, str]]:
-    """The facts of the text report's head, label and text: the file, place, dates,
-    players, event, scoring, rules, rate, time, K date, ranking and rating list."""
+    """The facts of the text report's head: label and text."""
     t = report.tournament
     facts = [("file", t.source)]
     if t.city:
@@ -298,8 +298,7 @@ def _head_facts(report: Report) -> list[tuple[str, str]]:
     facts.append(("rules", _rules_fact(report)))
     if report.rate_note:
         facts.append(("rate", report.rate_note))
-    if report.time is not None:
-        facts.append(("time", _time_fact(report.time)))
+    facts.append(("time", _time_fact(report.time)))
     facts.append(("K date", report.event_date.isoformat()))
     facts += _tiebreak_facts(report)
     if report.rating_list is not None:
@@ -324,8 +323,7 @@ def _rules_fact(report: Report) -> str:
 
 
 def _legend(report: Report) -> str:
-    """The line under the text table naming its columns (K's sources and marks only where
-    a row shows them)."""
+    """The line under the text table naming its columns (K's sources and marks where shown)."""
     sources = {r.k_source for r in report.rows}
     k_from = ", ".join(f"{s.short} = {s.label}" for s in KSource if s in sources)
     return (
@@ -347,9 +345,8 @@ def _legend(report: Report) -> str:
 
 
 def _first_rating_lines(report: Report) -> list[str]:
-    """The text report's section on the unrated players' first ratings (none without an
-    unrated player): each first rating and whether it is published, the players without
-    one grouped by why."""
+    """The section on the unrated players' first ratings: each, and whether it is published;
+    the players without one grouped by why."""
     unrated = [r for r in report.rows if r.rating is None]
     if not unrated:
         return []
@@ -400,8 +397,7 @@ def _list_fact(report: Report) -> str:
 
 
 def national_object(n: NationalRating) -> dict[str, JsonScalar]:
-    """One national-rating line (TRF-2026) as JSON: the federation and what its line gives,
-    apart from FIDE's rating."""
+    """One national-rating line (TRF-2026) as JSON."""
     return {
         "federation": n.federation,
         "rating": n.rating,
@@ -415,9 +411,8 @@ def national_object(n: NationalRating) -> dict[str, JsonScalar]:
 
 
 def national_lines(t: Tournament) -> list[str]:
-    """The text report's section on national ratings (TRF-2026 record ``172`` and the
-    national-rating lines): how the starting ranks were made, then each player's national
-    rating, apart from FIDE's; empty when the file has none."""
+    """The section on national ratings (TRF-2026 record ``172`` and the national-rating
+    lines); empty when the file has none."""
     records = t.trf2026
     if not records.national_support and not records.national_ratings:
         return []
@@ -459,14 +454,11 @@ and games of less than one move, have no rated result)."""
 
 
 def eligibility_lines(report: Report) -> list[str]:
-    """The games not rated, or not known to be, each with the rule that decides, a player's
-    games with the same reason on one line (:mod:`xlfuncs.core.eligibility`). Forfeits,
-    games of less than one move and games between unrated players are left to the results
-    column; a game the time makes not rated (B.02 1.1: below the minimum, or different
-    times), the rapid and blitz 600-point rule leaves unrated (Rapid and Blitz 7.3.1) or a
-    match's rules do (B.02 6, with what they assume) is said to be left out of the rating
-    figures, as the crosstable leaves it out
-    (:func:`~xlfuncs.core.eligibility.rules_out`)."""
+    """The games not rated, or not known to be, each with the rule that decides
+    (:mod:`xlfuncs.core.eligibility`), a player's games with the same reason on one line.
+    Forfeits, games of less than one move and games between unrated players are left to the
+    results column; a game the crosstable leaves out of the rating figures
+    (:func:`~xlfuncs.core.eligibility.rules_out`) is said to be."""
     lines: list[str] = []
     unknown = 0
     matches = match_articles(report.edition)
@@ -502,13 +494,11 @@ def eligibility_lines(report: Report) -> list[str]:
 
 
 def render_json(report: Report) -> str:
-    """A JSON list, one object per player (keys :data:`JSON_KEYS`; ``null`` for none). Text is
-    UTF-8, not ``\\u`` escapes, but for the control characters (``\\u001b``, ``\\u009b``),
-    which would drive a terminal."""
+    """A JSON list, one object per player (keys :data:`JSON_KEYS`; ``null`` for none)."""
     from ..norm_report.render import check_object
 
     objects: list[dict[str, JsonValue]] = []
-    reading = None if report.standings is None else report.standings.ptp_full_score
+    reading = report.standings.ptp_full_score
     for r in report.rows:
         found = json_object(r)
         found["norm_check"] = None if r.norm_check is None else check_object(r.norm_check)
@@ -528,9 +518,7 @@ injection); a text cell that begins with one is written after a ``'``, as text."
 
 
 def eligibility_object(g: RoundEligibility) -> dict[str, JsonScalar]:
-    """One game of ``eligibility``: ``round``, ``opponent``, ``result`` (the TRF symbol),
-    ``rated`` (``true``, ``false``, ``null``: not known), ``article``, ``reason``,
-    ``assumption`` (``null``: none)."""
+    """One game of ``eligibility`` (``rated``: ``null`` when not known)."""
     e = g.eligibility
     return {
         "round": g.round,
@@ -563,7 +551,7 @@ never the same as another column's, in any case)."""
 def csv_header(report: Report) -> list[str]:
     """The CSV header: :data:`JSON_KEYS`, with ``tiebreaks`` spread into one column per
     descriptor (:data:`TIEBREAK_COLUMN`) and without ``rounds`` (JSON only)."""
-    descriptors = _descriptors(report)
+    descriptors = report.standings.tiebreaks.descriptors
     out: list[str] = []
     for key in JSON_KEYS:
         if key == "tiebreaks":
@@ -573,19 +561,8 @@ def csv_header(report: Report) -> list[str]:
     return out
 
 
-def _descriptors(report: Report) -> Sequence[str]:
-    """The report's tie-breaks' descriptors, in order."""
-    if report.standings is not None:
-        return report.standings.tiebreaks.descriptors
-    return list(report.rows[0].tiebreaks) if report.rows else []
-
-
 def render_csv(report: Report) -> str:
-    """CSV with the header :func:`csv_header`; empty cells for none, ``true``/``false``.
-    Numbers are written as numbers (a change of -12 as ``-12``); a text cell that begins with
-    a character of :data:`CSV_FORMULA_START` (a name ``=HYPERLINK(...)``, the note ``-inf (0 %
-    score)``) gets a leading ``'``, so that a spreadsheet shows it as text rather than running
-    it. ``xlfuncs report --format csv`` writes it in UTF-8 after a byte-order mark."""
+    """CSV with the header :func:`csv_header`, each cell as :func:`csv_cell` writes it."""
     rows: list[list[object]] = [list(csv_header(report))]
     for r in report.rows:
         cells: list[object] = []
@@ -599,8 +576,7 @@ def render_csv(report: Report) -> str:
 
 
 def csv_text(rows: Iterable[Sequence[object]]) -> str:
-    """*rows* as CSV, each line ended by CRLF (RFC 4180: a field with a CR is quoted); every
-    ``--format csv`` writes through it, its cells made by :func:`csv_cell`."""
+    """*rows* as CSV, each line ended by CRLF (RFC 4180)."""
     buf = io.StringIO()
     csv.writer(buf, lineterminator="\r\n").writerows(rows)
     return buf.getvalue()
@@ -612,32 +588,26 @@ def _start_nos(report: Report) -> dict[int, int]:
 
 
 def render_team_text(report: Report, *, verbose: bool = False) -> str:
-    """A team event's standing as text: the event's title, the team section
-    (:func:`~xlfuncs.report.teams.team_text_lines`), the warnings (each of a kind with many
-    only when *verbose*: :func:`~xlfuncs.findings.text_items`); an individual event's: its
-    title and a line saying so."""
+    """A team event's standing as text: the title, the team section, the warnings; an
+    individual event's: its title and a line saying so."""
     t = report.tournament
-    title = t.name or t.source
-    out = [title, "=" * len(title)]
+    out = _title_lines(t)
     if report.teams is None:
         out.append(no_team_standing(t, report.warnings))
     else:
         out += team_text_lines(report.teams, _start_nos(report))
-    warnings = text_items(report.warnings, verbose=verbose)
-    out += listed("Warnings", [w.message if isinstance(w, Finding) else w for w in warnings])
+    out += _warning_lines(report, verbose)
     return visible("\n".join(out)) + "\n"
 
 
 def render_team_json(report: Report) -> str:
-    """A team event's standing as a JSON list, one object per team in standing order
-    (:func:`~xlfuncs.report.teams.team_objects`); ``[]`` for an individual event."""
+    """A team event's standing as a JSON list (``[]`` for an individual event)."""
     objects = [] if report.teams is None else team_objects(report.teams, _start_nos(report))
     return json_text(objects) + "\n"
 
 
 def render_team_csv(report: Report) -> str:
-    """A team event's standing as CSV: :data:`~xlfuncs.report.teams.TEAM_KEYS`, then a
-    column ``tiebreaks.<descriptor>`` each; the header only for an individual event."""
+    """A team event's standing as CSV (the header only for an individual event)."""
     s = report.teams
     descriptors = () if s is None else s.descriptors
     rows: list[list[object]] = [[*TEAM_KEYS, *(TIEBREAK_COLUMN.format(d) for d in descriptors)]]
@@ -649,10 +619,8 @@ def render_team_csv(report: Report) -> str:
 
 
 def _notes(report: Report) -> list[str]:
-    """The assumptions behind the figures that the report shows, printed under the text
-    table: K, the rating change, first ratings and norms only where a player is rated (no
-    figure of them rests on an assumption otherwise), the note on K's 30 games only where a
-    K rests on it, the exact performance's infinities only where one is shown."""
+    """The assumptions behind the figures shown, printed under the text table, each only
+    where a figure rests on it."""
     edition: Edition = report.edition
     rows = report.rows
     notes: list[str] = []

@@ -1,38 +1,33 @@
-"""The report's content: one typed :class:`ReportRow` per player, and the :class:`Report`.
-
-:func:`build_report` takes each player's figures from the event as read once
-(:mod:`xlfuncs.event`); :mod:`xlfuncs.report.render` prints them. What each
-figure means and what the report assumes: ``docs/report.md``.
-"""
+"""The report's content: one :class:`ReportRow` per player, and the :class:`Report`, taken
+from the event as read once (:mod:`xlfuncs.event`). What each figure means:
+``docs/report.md``."""
 
 from __future__ import annotations
 
 import datetime as _dt
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..core.editions import Edition, RateOfPlay, RulesSpec
+from ..core.editions import Edition, RateOfPlay
 from ..core.eligibility import RoundEligibility, TimeControl
 from ..core.norm_check import NormCheck
-from ..core.norms import NormPerformance
 from ..core.tables import round_half_up
 from ..core.teams import TeamStandings
 from ..core.titles import trf_title
-from ..core.tournament import PlayerFigures
 from ..event import AnalysedEvent, EventOptions, analyse_event
 from ..findings import Finding
 from ..text_output import without_argument
-from ..trf import Player, RoundEntry, Tournament
-from ..trf.k_policy import KSource, PlayerK
+from ..trf import RoundEntry, Tournament
+from ..trf.k_policy import KSource
 from ..trf.standings import Standing, Standings, Value
 
 if TYPE_CHECKING:
     from ..ratinglist import ListExtract
 
-__all__ = ["NormFigures", "Report", "ReportRow", "build_report", "report_rows"]
+__all__ = ["Report", "ReportRow", "build_report"]
 
 
 @dataclass(frozen=True)
@@ -50,15 +45,12 @@ class ReportRow:
     rating: int | None
     """``None`` when unrated."""
     points: float
-    """Recomputed from the results (under the file's scoring system, record ``162``, with
-    the points record ``299`` assigns) of the rounds the standing counts: the standing's (a
-    file written mid-event, after round R: rounds 1..R; the byes entered for later rounds
-    are :attr:`later_byes`)."""
+    """The standing's: recomputed from the results (scoring ``162``, points of ``299``) of
+    the rounds it counts."""
     file_points: float | None
     """As the file writes them (``None`` when blank)."""
     rank: int
-    """Our rank: by points, then the event's tie-breaks (:attr:`tiebreaks`); players equal
-    on all of them share it."""
+    """Our rank: by points, then :attr:`tiebreaks`; players equal on all share it."""
     file_rank: int | None
     """The file's rank (columns 86-89); ``None`` when blank or 0."""
     rated_games: int
@@ -68,8 +60,7 @@ class ReportRow:
     rp_fide: int | None
     """Ra + dp (``None`` without a rated game)."""
     rp_exact: int | None
-    """The exact performance, rounded; ``None`` when infinite (see :attr:`rp_exact_note`)
-    or without a rated game."""
+    """The exact performance, rounded; ``None`` when infinite or without a rated game."""
     rp_exact_note: str | None
     """``"+inf (100 % score)"`` or ``"-inf (0 % score)"`` when the exact performance is
     infinite."""
@@ -85,48 +76,35 @@ class ReportRow:
     """K x sum(W - PD), to two decimals as FIDE shows it."""
     new_rating: int | None
     new_rating_note: str | None
-    """``"below 1400: unrated again"`` (the edition's floor) when :attr:`new_rating` is below
-    the floor: the player leaves the list and is unrated again (core's
-    :func:`~xlfuncs.core.rating_change.floor_note`); ``None`` otherwise."""
+    """:func:`~xlfuncs.core.rating_change.floor_note` (``"below 1400: unrated again"``)."""
     initial_rating: int | None
-    """For an unrated player: the first rating from this event, when it can be computed;
-    ``None`` for a rated player."""
+    """An unrated player's first rating from this event, when it can be computed."""
     initial_rating_published: bool | None
-    """Whether that first rating would be published (``False`` when none can be computed;
-    ``None`` for a rated player)."""
+    """Whether it would be published (``False``: none; ``None`` for a rated player)."""
     initial_rating_note: str | None
     """Why it would not be published, or why none can be computed."""
     norm: str | None
-    """The best title norm the rating figures make, ``None`` when none or when the player
-    already holds that title or a stronger one (see
-    :func:`xlfuncs.core.norm_check.titles_worth`)."""
+    """The best title norm made above the title held, else ``None``."""
     sb: float
-    """Sonneborn-Berger: the plain sum over the games with an opponent (forfeits included,
-    byes adding nothing), as the charts' ``SB_ALL``; C.07's ``SB``, with its rules for
-    unplayed rounds, is in :attr:`tiebreaks` when the event uses it."""
+    """Sonneborn-Berger as the charts' ``SB_ALL`` (forfeits included); C.07's ``SB`` is in
+    :attr:`tiebreaks` when the event uses it."""
     flags: str | None
-    """``"inactive"`` (the rating list's flag), ``"withdrawn"`` (no opponent and no points in
-    the last round), both (``"inactive; withdrawn"``) or ``None``."""
+    """:meth:`~xlfuncs.event.AnalysedEvent.flags`."""
     tiebreaks: Mapping[str, Value]
-    """The event's tie-breaks, descriptor to value, in the order they rank
-    (:class:`~xlfuncs.trf.tiebreak_list.TiebreakList`); ``None`` where a tie-break has no
-    value for the player."""
+    """The event's tie-breaks, descriptor to value (``None``: none), in the order they rank."""
     rounds: tuple[RoundEntry, ...]
-    """Every round as the file writes it: opponent (starting rank), colour, result."""
+    """Every round as the file writes it."""
     norm_check: NormCheck | None = None
-    """The norm check behind :attr:`norm` (the whole check of the Title Regulations); without
-    a norm, the check of a title whose rating figures were made but another requirement was
-    not; ``None`` otherwise. JSON writes it as ``norm_check``; CSV leaves it out."""
+    """The norm check behind :attr:`norm`, else a near miss's
+    (:attr:`~xlfuncs.norm_report.PlayerNorms.shown`); not in the CSV."""
     later_byes: str | None = None
-    """The byes entered for rounds after those counted (``"round 5: H (0.5)"``, several
-    with ``"; "``), not in :attr:`points`; ``None``: none."""
+    """The byes entered for rounds after those counted (``"round 5: H (0.5)"``; ``"; "``)."""
     after_round: int | None = None
     """The rounds the standing counts, R (the last in which a game was played)."""
     rounds_planned: int | None = None
     """The event's rounds in all, N (TRF-2026 ``142``, else ``XXR``); ``None``: not known."""
     eligibility: tuple[RoundEligibility, ...] = ()
-    """Every game of the player, rated or not and the rule that decides
-    (:mod:`xlfuncs.core.eligibility`). JSON writes it as ``eligibility``; CSV leaves it out."""
+    """Every game, rated or not and why (:mod:`xlfuncs.core.eligibility`); not in the CSV."""
 
     @property
     def games_not_rated(self) -> int:
@@ -145,18 +123,6 @@ class ReportRow:
 
 
 @dataclass(frozen=True)
-class NormFigures:
-    """The figures behind a norm of the report (the floor and unrated opponents applied)."""
-
-    start_no: int
-    name: str
-    score: Fraction
-    """Points in the games the norm counts."""
-    games: int
-    performance: NormPerformance
-
-
-@dataclass(frozen=True)
 class Report:
     """A whole report: the rows and what the arbiter should read with them."""
 
@@ -166,28 +132,23 @@ class Report:
     round_robin: bool
     event_date: _dt.date
     rows: tuple[ReportRow, ...]
-    norms: tuple[NormFigures, ...]
-    """One for each player with a norm in :attr:`ReportRow.norm`."""
     warnings: tuple[Finding, ...]
     discrepancies: tuple[Finding, ...]
-    """What :func:`~xlfuncs.trf.standings.file_discrepancies` found: the file against itself
-    (file points included) and its ranks against ours."""
-    rate_note: str = ""
-    """Where the rate of play (:attr:`rate`) came from: the file's time control, ``--rate``,
-    or assumed (see :func:`xlfuncs.trf.to_crosstable.choose_rate`)."""
-    standings: Standings | None = None
+    """The file against itself and its ranks against ours."""
+    standings: Standings
     """The tie-breaks used, where they come from, the edition of C.07 and our ranks."""
+    time: TimeControl
+    """The time control the eligibility of each game was judged at."""
+    rate_note: str = ""
+    """Where the rate of play came from (:func:`xlfuncs.trf.to_crosstable.choose_rate`)."""
     rating_list: ListExtract | None = None
     """The rating list given, with the players it holds."""
     rounds_text: str = ""
     """``"9 rounds"``, or mid-event ``"after round 4 of 9"``."""
     system_note: str = ""
-    """The system (Swiss or round robin) and where it came from (``--system``, the file's
-    ``192`` or ``092``, or guessed from the pairings)."""
+    """The system (Swiss or round robin) and where it came from."""
     teams: TeamStandings | None = None
     """A team event's standing (``None``: not a team event)."""
-    time: TimeControl | None = None
-    """The time control the eligibility of each game was judged at."""
 
     @property
     def rate(self) -> RateOfPlay:
@@ -199,15 +160,11 @@ def _round2(x: Fraction) -> float:
     return float(round(x, 2))
 
 
-def _row(
-    p: Player,
-    f: PlayerFigures,
-    pk: PlayerK,
-    rating: int | None,
-    standing: Standing,
-    norm: str | None,
-    flags: str | None = None,
-) -> ReportRow:
+def _row(event: AnalysedEvent, number: int, standing: Standing) -> ReportRow:
+    """Player *number*'s (from 1) row of *event*, *standing* their place in the standing."""
+    p, pk = event.players[number - 1], event.ks[number - 1]
+    f = event.crosstable.figures(number)
+    rating = event.crosstable.entrants[number - 1].rating
     exact: int | None = None
     exact_note: str | None = None
     if f.rp_exact is not None:
@@ -257,53 +214,34 @@ def _row(
         initial_rating=initial,
         initial_rating_published=published,
         initial_rating_note=note,
-        norm=norm,
+        norm=event.norms.best(number),
         sb=float(f.sonneborn_berger),
         tiebreaks=standing.tiebreaks,
         rounds=p.rounds,
-        flags=flags,
+        flags=event.flags(p.start_no),
+        norm_check=event.norms.shown(number),
+        later_byes="; ".join(str(b) for b in event.later_byes(number)) or None,
+        after_round=event.counted_rounds,
+        rounds_planned=event.planned_rounds,
+        eligibility=event.crosstable.eligibility(number),
     )
 
 
-def _norm_figures(row: ReportRow) -> NormFigures:
-    check = row.norm_check
-    assert check is not None and check.performance is not None
-    return NormFigures(row.start_no, row.name, check.score, len(check.used), check.performance)
-
-
 def build_report(t: Tournament | AnalysedEvent, /, **options: Any) -> Report:
-    """The report of a tournament: of the event *t* as read (an
-    :class:`~xlfuncs.event.AnalysedEvent`), or of a tournament read now with *options*, the
-    fields of :class:`~xlfuncs.event.EventOptions`. Raises :class:`~xlfuncs.trf.TrfError`
-    for a tie-break list of the file that names an unknown tie-break."""
+    """The report of the event *t* as read, or of a tournament read now with *options* (the
+    fields of :class:`~xlfuncs.event.EventOptions`). Raises :class:`~xlfuncs.trf.TrfError`
+    for a file's tie-break list naming an unknown tie-break."""
     event = t if isinstance(t, AnalysedEvent) else analyse_event(t, EventOptions(**options))
     ct = event.crosstable
     ranked = event.standings
-    rows: list[ReportRow] = []
-    norms: list[NormFigures] = []
-    for number, (p, pk, entrant, standing) in enumerate(
-        zip(event.players, event.ks, ct.entrants, ranked.standings), start=1
-    ):
-        norm, flags = event.norms.best(number), event.flags(p.start_no)
-        row = replace(
-            _row(p, ct.figures(number), pk, entrant.rating, standing, norm, flags),
-            norm_check=event.norms.shown(number),
-            later_byes="; ".join(str(b) for b in event.later_byes(number)) or None,
-            after_round=event.counted_rounds,
-            rounds_planned=event.planned_rounds,
-            eligibility=event.eligibility(number),
-        )
-        rows.append(row)
-        if row.norm is not None:
-            norms.append(_norm_figures(row))
+    rows = tuple(_row(event, n, s) for n, s in enumerate(ranked.standings, start=1))
     return Report(
         tournament=event.tournament,
         edition=ct.edition,
         rules_given=event.options.rules is not None,
         round_robin=ct.round_robin,
         event_date=event.event_date,
-        rows=tuple(rows),
-        norms=tuple(norms),
+        rows=rows,
         warnings=event.warnings,
         discrepancies=ranked.discrepancies,
         rate_note=event.read.rate_note,
@@ -314,19 +252,3 @@ def build_report(t: Tournament | AnalysedEvent, /, **options: Any) -> Report:
         teams=event.teams,
         time=event.time,
     )
-
-
-def report_rows(
-    t: Tournament,
-    *,
-    rules: RulesSpec = None,
-    k_overrides: Mapping[str, int] | None = None,
-    today: _dt.date | None = None,
-    tiebreaks: Sequence[str] | None = None,
-) -> list[ReportRow]:
-    """The rows of :func:`build_report`, one per player in starting-rank order."""
-    chosen = None if tiebreaks is None else tuple(tiebreaks)
-    options = EventOptions(
-        rules=rules, k_overrides=k_overrides or {}, today=today, tiebreaks=chosen
-    )
-    return list(build_report(analyse_event(t, options)).rows)

@@ -1,6 +1,6 @@
 """The report's team section: a team event's standing (:class:`~xlfuncs.core.teams.
-TeamStandings`, worked out once on the analysed event) as text lines, JSON objects and CSV
-rows. What each column means: ``docs/report.md`` ("Team events")."""
+TeamStandings`) as text lines and JSON objects. What each column means: ``docs/report.md``
+("Team events")."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from fractions import Fraction
 from ..core.results import Outcome
 from ..core.teams import MatchRound, TeamStandings, places_note, score_note
 from ..findings import Finding
-from ..text_output import JsonValue, json_fraction, points_text, table_lines
+from ..text_output import JsonValue, counted, json_fraction, points_text, table_lines
 from ..trf import Tournament
 from ..trf.standings import value_text
 from ..trf.teams import NO_STANDING
@@ -24,15 +24,13 @@ __all__ = [
 ]
 
 TEAM_KEYS: tuple[str, ...] = ("rank", "team_no", "name", "match_points", "game_points")
-"""The keys of each team's JSON object and the CSV header, in order, before one per
-tie-break (``tiebreaks.BH:GP`` in CSV, a ``tiebreaks`` object in JSON); JSON adds
-``players`` (their starting ranks, in board order) and ``rounds``."""
+"""The keys of each team's JSON object and the CSV header, in order, before the tie-breaks;
+JSON adds ``players`` (their starting ranks, in board order) and ``rounds``."""
 
 
 def no_team_standing(t: Tournament, warnings: Sequence[Finding]) -> str:
-    """Why a file has no team standing: not a team event, or the warnings that say its team
-    records make none (kind ``no_team_standing``: a field not the format's, a player in two
-    teams ...)."""
+    """Why a file has no team standing: not a team event, or the warnings saying why its
+    team records make none."""
     if not t.is_team_event:
         return "not a team event (no 013 or 310 record)"
     why = [w.message for w in warnings if w.kind == "no_team_standing"]
@@ -40,10 +38,9 @@ def no_team_standing(t: Tournament, warnings: Sequence[Finding]) -> str:
 
 
 def match_text(m: MatchRound) -> str:
-    """One round of a team as the report writes it: ``3 w 4.5-1.5`` style without colour:
-    ``3:4.5-1.5``, ``+ 3:6.0-0.0`` (a forfeited match won), ``bye 2.0/3.0`` (a
-    pairing-allocated bye: its match and game points; ``H bye 1.0/2.0`` a half-point bye ...),
-    ``-`` (not paired)."""
+    """One round of a team as the report writes it: ``3:4.5-1.5``, ``+ 3:6.0-0.0`` (a
+    forfeited match won), ``bye 2.0/3.0`` (a bye's match and game points; ``H bye 1.0/2.0``
+    ...), ``-`` (not paired)."""
     if m.outcome is None:
         return "-"
     if m.opponent is None:  # a bye: pairing-allocated, else its symbol (H, F, Z ...)
@@ -56,15 +53,14 @@ def match_text(m: MatchRound) -> str:
 
 
 def team_text_lines(s: TeamStandings, start_nos: Mapping[int, int]) -> list[str]:
-    """The team section of the text report: the scoring, the standing table (in standing
-    order) and each team's players (their starting ranks, *start_nos* by crosstable
-    number)."""
+    """The team section of the text report: the scoring, the standing table and each team's
+    players (their starting ranks, *start_nos* by crosstable number)."""
     listed = ", ".join(s.descriptors) or "nothing else"
     out = [
         "",
         f"Teams ({len(s.teams)}): match points {s.match_scoring.text}; ranked by "
-        f"{'match' if s.primary == 'MP' else 'game'} points, then {listed}; {s.boards} "
-        f"board{'s' if s.boards != 1 else ''} a match "
+        f"{'match' if s.primary == 'MP' else 'game'} points, then {listed}; "
+        f"{counted(s.boards, 'board')} a match "
         f"({'record 352' if s.boards_given else 'the most of any match'})",
     ]
     shown = [k for k, d in enumerate(s.descriptors) if d not in ("MP", "GP")]
@@ -102,8 +98,8 @@ def team_text_lines(s: TeamStandings, start_nos: Mapping[int, int]) -> list[str]
 
 
 def team_objects(s: TeamStandings, start_nos: Mapping[int, int]) -> list[dict[str, JsonValue]]:
-    """One JSON object per team, in standing order (:data:`TEAM_KEYS`, ``tiebreaks``,
-    ``players``: their starting ranks, *start_nos* by crosstable number, ``rounds``)."""
+    """One JSON object per team, in standing order (*start_nos*: as
+    :func:`team_text_lines`)."""
     out: list[dict[str, JsonValue]] = []
     for i in s.order():
         t = s.teams[i]
