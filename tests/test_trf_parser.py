@@ -978,6 +978,11 @@ def test_one_utf8_character_and_one_bad_byte() -> None:
         "UTF-8, as its 5 other characters outside ASCII are written as UTF-8 writes them (in "
         "Windows-1252, 0xE9 is 'é'); correct the character in the file"
     )
+    # a line whose first characters hold ", " is named as any other: "line 3, column 4"
+    commas = "012 Café Ødegaard Žižek ñandú\n".encode() + b"001 \xff first\nx, \xfe 2\nX, \xfd 3\n"
+    noted = decode_trf_noted(commas)[2]
+    assert noted is not None
+    assert "(and 2 more: line 3, column 4; line 4, column 4)" in noted.message
 
 
 def test_a_malformed_utf8_look_alike_in_windows_text_is_read() -> None:

@@ -5,7 +5,8 @@ was paired, not by who met whom (a Swiss of n - 1 rounds can pair every two play
 robin exported mid-event has not yet). So the system is, in order: what the arbiter says
 (``--system``, the ``system`` argument); what the file says (TRF-2026's ``192``, the encoded
 type of tournament, else TRF16's ``092`` in words); only when neither says, a guess from the
-pairings (every two players met: a round robin), which the report names.
+pairings (every two players met: a round robin), which the report names. The ``192`` codes:
+``docs/report.md``.
 """
 
 from __future__ import annotations

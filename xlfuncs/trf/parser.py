@@ -135,8 +135,10 @@ _ROUND_WIDTH = 10
 
 MAX_ROUND_ENTRIES = 200_000
 """The most round entries (players x rounds) a file may need once every player is given the
-rounds of the longest line, unless the file writes half that many itself: memory stays in
-proportion to the file (``docs/trf.md``)."""
+rounds of the longest line, unless the file writes half that many itself: 20 players where
+one line reaches round 999 need 19,980 and are read; 1,000 players padded to one line's 999
+rounds would need 999,000 for a file that writes some 12,000, and are refused. Memory stays
+in proportion to the file (``docs/trf.md``)."""
 
 
 SEXES: frozenset[str] = frozenset({"", "m", "w", "f", "M", "W", "F"})
@@ -449,7 +451,7 @@ class Tournament:
     def scoring(self) -> ScoringSystem:
         """What each result scores for the players: record ``162``'s scoring system (with
         what record ``299`` sets for the whole event), except in a team event, where ``162``
-        is the teams' and the players' games score 1, ½, 0."""
+        gives the teams' game points and the players' games score 1, ½, 0."""
         if self.is_team_event:
             return DEFAULT_SCORING
         return self.assignments.scoring
@@ -613,8 +615,8 @@ def two_digit_dates(start: str, end: str) -> tuple[date, str] | None:
 
 
 def is_invalid_date(text: str) -> bool:
-    """Whether *text* is written in one of :func:`parse_date`'s forms but names no day
-    (``31.02.2024``, ``2024/13/01``). A date of zeros (``0000/00/00``, "none") is not.
+    """Whether *text* is written in one of :func:`parse_date`'s forms (not ``YY/MM/DD``)
+    but names no day (``31.02.2024``, ``2024/13/01``). A date of zeros (``0000/00/00``, "none") is not.
 
     >>> is_invalid_date("31.02.2024"), is_invalid_date("29.02.2024")
     (True, False)
@@ -1570,7 +1572,8 @@ def _pair_findings(t: Tournament, p: Player, e: RoundEntry) -> list[Finding]:
 
 
 def _rank_findings(t: Tournament) -> list[Finding]:
-    """Players ranked above someone with more points (see :func:`check_tournament`)."""
+    """Players ranked above someone with more points: by the file's points (the results'
+    where none); unranked players left out."""
     ranked = [p for p in t.players if p.rank]
     ranked.sort(key=lambda p: (p.rank or 0, p.line_no))
     out: list[Finding] = []

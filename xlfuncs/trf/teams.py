@@ -187,8 +187,8 @@ def _team_310(
     raw: str, src: str, line_no: int, numbered: dict[int, int], warnings: list[Finding]
 ) -> tuple[Team, tuple[Fraction | None, Fraction | None]]:
     """One record ``310``: the team, and the match points and game points it writes
-    (``None`` where not given or not a number, with a warning in *warnings*, as for the
-    rank). :class:`TrfError` for a team number that is not one or is another team's of
+    (``None`` where not given; where not a number, ``None`` with a warning in *warnings*, as
+    for the rank). :class:`TrfError` for a team number that is not one or is another team's of
     *numbered* (by number, its line)."""
     number = whole_number(raw[4:7])
     if not number:
@@ -555,7 +555,7 @@ def event_teams(
     """The team standing of *t* read into *built*, after *rounds* rounds (``None``: not a
     team event, or records that make no standing, said in *warnings*, kind
     ``no_team_standing``; without *warnings*, a field not the format's raises
-    :class:`~xlfuncs.trf.TrfError`). *descriptors*: ``None``, :func:`file_team_tiebreaks`;
+    :class:`~xlfuncs.trf.TrfError`). *descriptors*: ``None``: :func:`file_team_tiebreaks`;
     *final_round*, *edition*, *team_colour*: as :func:`~xlfuncs.core.teams.team_standings`
     takes them. What the records say against the players' lines, and the standing's notes,
     are added to *warnings*. Raises :class:`~xlfuncs.core.tiebreaks.TiebreakError` for
