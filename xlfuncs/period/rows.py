@@ -370,7 +370,9 @@ def build_period(
     *list_date* (``None``: :func:`default_list_date`). *k_overrides*: K by FIDE id (the K
     file); *list_given*: whether the files were read with a rating list; *unlisted*: by path,
     the files whose events started before the list given, read again without it (their
-    games are rated with the file's ratings; the list gives the base rating and K)."""
+    games are rated with the file's ratings; the list gives the base rating and K);
+    *rounding*: once for the period, or per event; *scoreless*: the reading of 8.2.1 for
+    first ratings."""
     read_events = sorted(
         (e for e in read if isinstance(e, EventRead)), key=lambda e: (e.date, e.source)
     )

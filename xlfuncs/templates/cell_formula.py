@@ -157,8 +157,8 @@ class Paren(Expr):
 
 @dataclass(frozen=True)
 class Op(Expr):
-    """Operands joined by one operator (``&``, ``+``, ``=``, ``<>``, ``<``, ``>``), left to
-    right."""
+    """Operands joined by one of Excel's operators (``&``, ``+``, ``-``, ``*``, ``/``, ``=``,
+    ``<>``, ``<``, ``>``, ``<=``, ``>=``), left to right."""
 
     symbol: str
     operands: tuple[Expr, ...]
@@ -365,6 +365,7 @@ _OPERATORS: Mapping[str, Callable[[Value, Value], Value]] = {
     "<>": _comparison(lambda c: c != 0),
     "<": _comparison(lambda c: c < 0),
     ">": _comparison(lambda c: c > 0),
+    "<=": _comparison(lambda c: c <= 0),
     ">=": _comparison(lambda c: c >= 0),
 }
 

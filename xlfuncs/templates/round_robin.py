@@ -1,5 +1,5 @@
-"""``round_robin.xlsx``: a round-robin crosstable for up to 24 players (a double round
-robin: two result cells per pair, the first game and the second). The layout:
+"""``round_robin.xlsx``: a round-robin crosstable for up to 24 players (filled with a
+double round robin: two result cells per pair, the first game and the second). The layout:
 :mod:`xlfuncs.templates.chart`; what a filled crosstable is made from:
 :mod:`xlfuncs.templates.event`.
 """

@@ -616,7 +616,8 @@ def two_digit_dates(start: str, end: str) -> tuple[date, str] | None:
 
 def is_invalid_date(text: str) -> bool:
     """Whether *text* is written in one of :func:`parse_date`'s forms (not ``YY/MM/DD``)
-    but names no day (``31.02.2024``, ``2024/13/01``). A date of zeros (``0000/00/00``, "none") is not.
+    but names no day (``31.02.2024``, ``2024/13/01``). A date of zeros (``0000/00/00``,
+    "none") is not.
 
     >>> is_invalid_date("31.02.2024"), is_invalid_date("29.02.2024")
     (True, False)
