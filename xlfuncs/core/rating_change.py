@@ -383,7 +383,8 @@ _K_OF_RULE = {
 
 RULE_KS: Final[tuple[int, ...]] = tuple(sorted(set(_K_OF_RULE.values()), reverse=True))
 """Every K the K rule gives, in any edition and at any rate of play (8.3.3): 40, 20 and 10,
-largest first. K x n <= 700 lowers K in a period's computation, never in data."""
+largest first. K x n <= 700 lowers K in a period's computation, never in data (a K file,
+a rating list's K column): a lowered K such as 17 there would be lowered again."""
 
 
 MAX_K: Final = 40
@@ -517,7 +518,7 @@ def k_rule(
 def unrated_again(new_rating: Number, *, rules: RulesSpec = None) -> bool:
     """Whether a rating after a period is below the edition's floor
     (:attr:`~xlfuncs.core.editions.Edition.rating_floor`): the player is then unrated again
-    (2024 text 7.1.3; the texts: ``docs/editions.md``, *Rating Regulations (B.02)*).
+    (the 2024 text and the earlier ones: ``docs/editions.md``, *Rating Regulations (B.02)*).
     *new_rating* may be 0 or negative (a large loss from a low rating): below any floor.
 
     >>> unrated_again(1399, rules="2024"), unrated_again(1400, rules="2024")

@@ -93,7 +93,6 @@ def rating_working(crosstable: Crosstable, number: int) -> RatingWorking | None:
     if calc is None:
         return None
     edition = crosstable.edition
-
     lines: list[RatingGameLine] = [
         RatingGameLine(
             r,

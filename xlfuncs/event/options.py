@@ -69,9 +69,9 @@ class EventOptions:
     big_swiss_count: BigSwissCount = DEFAULT_READINGS.big_swiss_count
     """``--big-swiss-count`` (norms; :mod:`xlfuncs.core.norm_readings`)."""
     round_robin_mix: RoundRobinMix = DEFAULT_READINGS.round_robin_mix
-    """``--round-robin-mix`` (norms)."""
+    """``--round-robin-mix`` (norms; 1.4.1f: :mod:`xlfuncs.core.norm_readings`)."""
     last_round_forfeit: LastRoundForfeit = DEFAULT_READINGS.last_round_forfeit
-    """``--last-round-forfeit`` (norms)."""
+    """``--last-round-forfeit`` (norms; 1.4.2c: :mod:`xlfuncs.core.norm_readings`)."""
 
     @classmethod
     def given(cls, **values: Any) -> EventOptions:

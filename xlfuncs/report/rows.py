@@ -46,7 +46,9 @@ class ReportRow:
     """``None`` when unrated."""
     points: float
     """The standing's: recomputed from the results (scoring ``162``, points of ``299``) of
-    the rounds it counts."""
+    the rounds it counts (a file written mid-event, after round R: rounds 1..R; byes entered
+    for later rounds are :attr:`later_byes`, not here; ``docs/report.md``, *Files written
+    mid-event*)."""
     file_points: float | None
     """As the file writes them (``None`` when blank)."""
     rank: int
@@ -78,7 +80,8 @@ class ReportRow:
     new_rating_note: str | None
     """:func:`~xlfuncs.core.rating_change.floor_note` (``"below 1400: unrated again"``)."""
     initial_rating: int | None
-    """An unrated player's first rating from this event, when it can be computed."""
+    """An unrated player's first rating from this event; ``None`` for a rated player or when
+    none can be computed."""
     initial_rating_published: bool | None
     """Whether it would be published (``False``: none; ``None`` for a rated player)."""
     initial_rating_note: str | None
@@ -86,7 +89,8 @@ class ReportRow:
     norm: str | None
     """The best title norm made above the title held, else ``None``."""
     sb: float
-    """Sonneborn-Berger as the charts' ``SB_ALL`` (forfeits included); C.07's ``SB`` is in
+    """Sonneborn-Berger as the charts' ``SB_ALL`` (forfeits included, byes adding nothing);
+    C.07's ``SB`` is in
     :attr:`tiebreaks` when the event uses it."""
     flags: str | None
     """:meth:`~xlfuncs.event.AnalysedEvent.flags`."""
@@ -95,10 +99,12 @@ class ReportRow:
     rounds: tuple[RoundEntry, ...]
     """Every round as the file writes it."""
     norm_check: NormCheck | None = None
-    """The norm check behind :attr:`norm`, else a near miss's
-    (:attr:`~xlfuncs.norm_report.PlayerNorms.shown`); not in the CSV."""
+    """The norm check behind :attr:`norm`, else that of a title whose rating figures were
+    made but another requirement was not; ``None`` otherwise
+    (:meth:`~xlfuncs.core.norm_field.CrosstableNorms.shown`). Not in the CSV."""
     later_byes: str | None = None
-    """The byes entered for rounds after those counted (``"round 5: H (0.5)"``; ``"; "``)."""
+    """The byes entered for rounds after those counted (``"round 5: H (0.5)"``, several
+    joined by ``"; "``), not in :attr:`points`; ``None``: none."""
     after_round: int | None = None
     """The rounds the standing counts, R (the last in which a game was played)."""
     rounds_planned: int | None = None
@@ -134,7 +140,8 @@ class Report:
     rows: tuple[ReportRow, ...]
     warnings: tuple[Finding, ...]
     discrepancies: tuple[Finding, ...]
-    """The file against itself and its ranks against ours."""
+    """:func:`~xlfuncs.trf.standings.file_discrepancies`: the file against itself (file
+    points included) and its ranks against ours."""
     standings: Standings
     """The tie-breaks used, where they come from, the edition of C.07 and our ranks."""
     time: TimeControl
@@ -146,7 +153,8 @@ class Report:
     rounds_text: str = ""
     """``"9 rounds"``, or mid-event ``"after round 4 of 9"``."""
     system_note: str = ""
-    """The system (Swiss or round robin) and where it came from."""
+    """The system (Swiss or round robin) and where it came from (``--system``, the file's
+    ``192`` or ``092``, or guessed from the pairings)."""
     teams: TeamStandings | None = None
     """A team event's standing (``None``: not a team event)."""
 
