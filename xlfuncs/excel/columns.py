@@ -1,12 +1,10 @@
-"""The whole-column forms' crosstable: a wall chart's columns (ratings, results as a grid
-or by round beside the opponents' numbers, K, sexes, titles, federations) read into the
-core's :class:`~xlfuncs.core.tournament.Crosstable`, each row's error kept in its row, and
-one value per player shaped into a column (:func:`per_player`).
+"""The whole-column forms' crosstable: a wall chart's columns read into the core's
+:class:`~xlfuncs.core.tournament.Crosstable`, each row's error kept in its row, and one value
+per player shaped into a column (:func:`per_player`).
 
 Excel pays per call, so a chart makes one call per column, not per player. Within
 :func:`shared_results` the calls on the same results block read it once; across calls the
-last few blocks read, and crosstables built, are found again by the cells' values
-(:mod:`.memo`): the calls of one recalculation each pass their own copy of the same columns.
+last few blocks read, and crosstables built, are found again by the cells' values (:mod:`.memo`).
 """
 
 from __future__ import annotations
@@ -67,17 +65,10 @@ def crosstable_rows(
     round_robin: bool | None = None,
     minutes_value: Cell = None,
 ) -> tuple[Any, list[RowError | None], list[bool]]:
-    """Build a :class:`~xlfuncs.core.tournament.Crosstable` from a wall chart's columns.
-
-    *ratings* has one row per player (blank or 0 = unrated). *results* is either a
-    crosstable grid (N x N, the row player's result against the column player; used when
-    *opponents* is omitted) or, with *opponents*, one column per round beside the opponents'
-    numbers. Returns the crosstable, each row's error (or ``None``) and which rows are empty
-    (lists of the caller's own: a crosstable built from the same values before is reused).
-    *minutes_value*: the event's time for 60 moves (blank: not known), whose games below the
-    minimum of Rating Regulations 1.1 the rating figures leave out
-    (:attr:`~xlfuncs.core.tournament.Crosstable.time`).
-    """
+    """A :class:`~xlfuncs.core.tournament.Crosstable` from a wall chart's columns: *results*
+    a grid (N x N) without *opponents*, else one column per round beside their numbers;
+    *minutes_value* the event's time for 60 moves (Rating Regulations 1.1). Returns it, each
+    row's error (or ``None``) and which rows are empty (lists of the caller's own)."""
     from .eligibility import event_minutes
 
     edition = rules(rules_value)
@@ -115,9 +106,8 @@ def crosstable_rows(
 
 
 def player_column(value: Cell, name: str, players: int) -> list[Cell]:
-    """The cells of a column of the players' data (their K, sexes, titles...), one per
-    player of *players* (the ratings' rows), or blanks for an argument omitted; a column of
-    another length is refused, named by *name* (its argument)."""
+    """The cells of a column of the players' data (K, sexes, titles...), one per player, or
+    blanks for an argument omitted."""
     if value is None:
         return [None] * players
     cells = column(value, name)
@@ -130,8 +120,7 @@ def player_column(value: Cell, name: str, players: int) -> list[Cell]:
 
 
 def player_number(player: Cell, ratings: Cell) -> int:
-    """The player a one-player function's *player* cell names: their row in the ranges
-    (from 1), which must be a row of *ratings*."""
+    """The player a *player* cell names: their row of *ratings*, from 1."""
     number = whole_number(player, "player")
     count = len(column(ratings, "ratings"))
     if not 1 <= number <= count:
@@ -142,9 +131,8 @@ def player_number(player: Cell, ratings: Cell) -> int:
 _Rows = tuple[Any, list[RowError | None], list[bool]]
 
 _tables: Memo[_Rows] = Memo(8)
-"""The last crosstables :func:`crosstable_rows` built, by the values of its arguments: for
-each event (rules, layout, ratings, results, opponents) the one of its games alone, and
-those with the players' K, sexes, titles or federations as other functions give them."""
+"""The last crosstables :func:`crosstable_rows` built, by the values of its arguments: each
+event's games alone, and with the players' K, sexes, titles or federations."""
 
 
 def _crosstable(
@@ -160,11 +148,10 @@ def _crosstable(
     base: _Rows | None = None,
     time: Any = None,
 ) -> _Rows:
-    """The crosstable of these columns; with *base*, the one built from the same ratings,
-    results and opponents without the other columns: its rows without an error are taken
-    as they are, with the other columns' values added, and its games worked out once
-    (:meth:`~xlfuncs.core.tournament.Crosstable.share_games`). Every row reads as it would
-    alone: a row with an error, in *base* or in the other columns, is read afresh."""
+    """The crosstable of these columns; with *base* (the same games without the other
+    columns), its rows without an error are taken with the other columns' values added, and
+    its games shared (:meth:`~xlfuncs.core.tournament.Crosstable.share_games`); a row with an
+    error is read afresh, as it would be alone."""
     from ..core.norm_field import fide_title
     from ..core.tournament import Crosstable, Entrant
 
@@ -248,8 +235,8 @@ def _crosstable(
 
 
 ResultsGames = tuple[bool, list[list[Cell]], list[list[Cell]], list["tuple[Any, ...] | Exception"]]
-"""What :func:`results_games` finds: whether *results* is a grid, the results' rows, the
-opponents' rows, and each row's games (its pairings, or the error that stops the row)."""
+"""Whether *results* is a grid, the results' and opponents' rows, and each row's pairings
+(or the error that stops the row)."""
 
 _games: Memo[ResultsGames] = Memo(4)
 """The last results blocks :func:`results_games` read, by their values."""
@@ -260,12 +247,10 @@ _shared: dict[tuple[int, int, int], tuple[Cell, Cell, ResultsGames]] | None = No
 
 @contextlib.contextmanager
 def shared_results() -> Iterator[None]:
-    """Within this block, :func:`crosstable_rows` reads each results block (with its
-    opponents) once and reuses what it found: a chart's stored values call eight of the
-    ``_ALL`` functions on the same columns (:func:`xlfuncs.templates.chart.figures`).
-    A block is known by the identity of the very objects passed (kept alive until the block
-    ends), so the caller must not change them inside the block. Outside it, every call reads
-    its arguments afresh, as Excel's calls do; the results are the same either way."""
+    """Within this block, :func:`crosstable_rows` reads each results block once, known by the
+    identity of the objects passed (kept alive until the block ends: the caller must not
+    change them inside it); a chart's stored values call eight ``_ALL`` functions on the
+    same columns (:func:`xlfuncs.templates.chart.figures`)."""
     global _shared
     outer = _shared
     _shared = {}
@@ -277,8 +262,7 @@ def shared_results() -> Iterator[None]:
 
 @contextlib.contextmanager
 def read_once() -> Iterator[None]:
-    """Within this block each results block is read once, as in :func:`shared_results`
-    (whose block, when one is open, is used as it is)."""
+    """:func:`shared_results`, unless one is open already."""
     if _shared is not None:
         yield
         return
@@ -287,8 +271,7 @@ def read_once() -> Iterator[None]:
 
 
 def results_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
-    """Read the results (and opponents) of *n* players into pairings, once per block
-    within :func:`shared_results`."""
+    """Read the results (and opponents) of *n* players into pairings."""
     key = (id(results), id(opponents), n)
     if _shared is not None and key in _shared:
         return _shared[key][2]
@@ -305,14 +288,12 @@ _pairings: dict[tuple[int | None, Any, str | None], Any] = {}
 """The pairings :func:`pairing` made, by their values."""
 
 _MOST_PAIRINGS = 100_000
-"""How many :data:`_pairings` keeps before it starts again (an event of N players has at
-most N opponents times a dozen results times three colours)."""
+"""How many :data:`_pairings` keeps before it starts again."""
 
 
 def pairing(opponent: int | None, result: Any, colour: str | None = None) -> Any:
-    """The :class:`~xlfuncs.core.tournament.Pairing` of these values, the same object each
-    time: a pairing cannot change, and a chart's recalculation reads thousands of them,
-    each made several times quicker found than made.
+    """The :class:`~xlfuncs.core.tournament.Pairing` of these values, the same (immutable)
+    object each time: found several times quicker than made.
 
     >>> from xlfuncs.core.results import Outcome
     >>> pairing(7, Outcome.WIN, "b") is pairing(7, Outcome.WIN, "b")
@@ -332,8 +313,7 @@ def pairing(opponent: int | None, result: Any, colour: str | None = None) -> Any
 
 
 _EXACT = 2**53
-"""Whole numbers up to this are floats exactly: ``whole_number`` gives an ``int`` cell back
-as it is."""
+"""Whole numbers up to this are floats exactly: ``whole_number`` gives such an ``int`` back."""
 
 
 def _is_grid(opponents: Cell) -> bool:
@@ -418,17 +398,14 @@ def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
 
 @dataclass(frozen=True)
 class NoFigure:
-    """What a whole-column form's *compute* gives for a player the rules give no figure
-    (:func:`per_player`): the few words a chart's cell shows there
-    (:mod:`~xlfuncs.core.no_figure`)."""
+    """What :func:`per_player`'s *compute* gives for a player the rules give no figure: the
+    few words a chart's cell shows there (:mod:`~xlfuncs.core.no_figure`)."""
 
     short: str
 
 
 def reasons_flag(value: Cell) -> bool:
-    """A whole-column form's ``reasons`` cell: TRUE shows, in the rows of players the
-    rules give no figure, why in a few words (``unrated``, ``no rated game``, ``rapid: no
-    norms``); blank or FALSE leaves those rows blank."""
+    """A whole-column form's ``reasons`` cell (:data:`REASONS_HELP`)."""
     return boolean(value, "reasons")
 
 
@@ -441,12 +418,8 @@ REASONS_HELP = (
 
 @dataclass(frozen=True)
 class ChartCells:
-    """An event's columns as the whole-column forms (and ``RATING_WORKING``) take them,
-    each named as their argument, whose reasons name it: the players' *ratings*, the
-    *results* (a crosstable grid, or one column per round beside the *opponents*' numbers),
-    the edition *rules* names, the event's *minutes* for 60 moves (blank: not known; its
-    games below the minimum are not rated) and the *reasons* flag
-    (:func:`reasons_flag`)."""
+    """An event's columns as the whole-column forms (and ``RATING_WORKING``) take them, each
+    named as its argument (:data:`xlfuncs.excel.functions.ARGUMENTS` says what each holds)."""
 
     ratings: Cell
     results: Cell
@@ -460,14 +433,11 @@ def per_player(
     function: str, compute: Callable[[Any, int], Any], chart: ChartCells, **options: Any
 ) -> list[list[Any]]:
     """A whole-column form's answer, one row per player of *chart*: *compute* (the
-    crosstable, the player's number) of every player, ``""`` in an empty row, the error of a
-    row that cannot be read in that row, and in the rows of those who met that player; the
-    rows' reasons are kept for ``EXPLAIN_ERROR`` under *function*. Where *compute* gives no
-    figure, the row shows ``""`` (it gives ``None``, or a :class:`NoFigure` without the
-    *reasons* flag), its words (a :class:`NoFigure` with it), or, where it raises an error,
-    the error's :attr:`~xlfuncs.core.errors.XlfuncsError.short` with the flag and else its
-    error value. *options* are :func:`crosstable_rows`'s, beside the event's rules and
-    minutes."""
+    crosstable, the player's number), ``""`` in an empty row, a row's error in that row and
+    those of its opponents (the reasons kept for ``EXPLAIN_ERROR`` under *function*). With
+    the *reasons* flag, no figure (a :class:`NoFigure`, an error's
+    :attr:`~xlfuncs.core.errors.XlfuncsError.short`) shows its words; without it, ``""`` (an
+    error: its value). *options* go to :func:`crosstable_rows`."""
     reasons = reasons_flag(chart.reasons)
     table, errors, empty = crosstable_rows(
         chart.ratings,
@@ -516,10 +486,8 @@ def per_player(
 
 
 def points_all_cells(results: Cell, scoring: Cell = None) -> list[list[Any]]:
-    """Every player's points, one row each, from a results block (a crosstable grid or
-    one column per round): wins, draws, forfeits and byes counted, each as the event's
-    *scoring* system scores it (blank: 1, ½, 0; ``"3-1-0"``: :func:`~xlfuncs.excel.cells.scoring`,
-    TRF-2026 record 162); blank for a row without a game, an error in its row."""
+    """Every player's points from a results block, each game as *scoring* scores it
+    (:func:`~xlfuncs.excel.cells.scoring`); blank for a row without a game."""
     check_error(scoring, "scoring")  # shared by every row: the whole result
     system = scoring_cell(scoring)
     out: list[list[Any]] = []

@@ -1,25 +1,13 @@
-"""The Excel functions: each one's typed signature, its help and how its cells are read,
-and its body, without xlwings; :mod:`xlfuncs.udfs` registers them with xlwings.
+"""The Excel functions without xlwings: each one's typed signature, its help and how its
+cells are read (:data:`ARGUMENTS`, given by :func:`_excel`), and its body; :mod:`xlfuncs.udfs`
+registers them with xlwings, the workbook writers, the LibreOffice add-in and ``xlfuncs lite``
+call them directly.
 
-The workbook writers call them for the values they store beside the formulas, the LibreOffice
-add-in runs them, and ``xlfuncs lite`` lists them; none of those imports xlwings (which
-imports numpy) for them.
-
-Every function returns a number or an array, or an Excel error value as text (``"#VALUE!"``,
-``"#NUM!"``, ``"#N/A"``) and never raises; ``=EXPLAIN_ERROR("RP_FIDE", C5:C13, D5)`` repeats
-a call and tells why it failed. The docstring's first line is the description Excel's
-function wizard shows; each argument's help and reading is an :class:`ExcelArgument`, given
-by :func:`_excel` (the function's own, or one of the tables of arguments several functions
-share) and listed in :data:`ARGUMENTS`, in the order of the source, as :data:`FUNCTIONS` lists the
-functions. Each body is one call of the function of this
-package that reads the cells, asks the core and shapes the answer (``RP_FIDE``:
-:func:`xlfuncs.excel.performance.rp_fide_cells`); the arguments a family of functions
-shares go to it as one record, built in the body (an event's columns:
-:class:`~xlfuncs.excel.columns.ChartCells`; the tie-breaks':
-:class:`~xlfuncs.excel.tiebreaks.TiebreakCells`; a player's games:
-:class:`~xlfuncs.excel.rating_change.PeriodGames`). A function with one answer that reads
-every cell it is given answers the first error value among them
-(:func:`~xlfuncs.excel.calls.answers_first_error`).
+Every function returns a number, an array or an Excel error value as text and never raises
+(:mod:`.calls`); the docstring's first line is the description Excel's wizard shows. Each
+body is one call of the module that reads the cells, asks the core and shapes the answer;
+the arguments a family shares go to it as one record (:class:`~.columns.ChartCells`,
+:class:`~.tiebreaks.TiebreakCells`, :class:`~.rating_change.PeriodGames`).
 """
 
 from __future__ import annotations
@@ -103,11 +91,8 @@ _VALUE = MappingProxyType({"err_to_str": True})
 
 
 class ExcelArgument(NamedTuple):
-    """An argument of an Excel function as xlwings registers it (``xw.arg``): the help
-    Excel's function wizard shows, and the options xlwings reads the cells with: a range
-    (:data:`_RANGE`: always rows of cells, an error cell as its text), one value
-    (:data:`_VALUE`) or, without options, as Excel passes it. The options are ``xw.arg``'s
-    keyword arguments, each a number or a truth value."""
+    """An argument as ``xw.arg`` registers it: the wizard's help, and ``xw.arg``'s keyword
+    options (:data:`_RANGE`: rows of cells; :data:`_VALUE`: one value; none: as Excel passes it)."""
 
     doc: str
     options: Mapping[str, int | bool] = MappingProxyType({})
@@ -124,19 +109,16 @@ def _value(doc: str) -> ExcelArgument:
 
 
 ARGUMENTS: dict[str, dict[str, ExcelArgument]] = {}
-"""Every Excel function's arguments by function name, in the order of its parameters, as
-:func:`_excel` listed them (the wizard's help, how the cells are read): what
-:mod:`xlfuncs.udfs` registers with xlwings, in this order."""
+"""Every Excel function's arguments by function name, in the order of its parameters."""
 
 _DEFINED: dict[str, Callable[..., Any]] = {}
 """Every function :func:`_excel` listed, by name, in the order of :data:`ARGUMENTS`."""
 
 
 def _excel(*shared: Mapping[str, ExcelArgument], **own: ExcelArgument) -> Callable[[_F], _F]:
-    """List a function in :data:`ARGUMENTS` with each of its parameters' :class:`ExcelArgument`:
-    from *own*, else from the first of the *shared* tables that names it, and in
-    :data:`_DEFINED`; the function itself is returned as it is. A parameter none names, or an
-    argument of *own* the function does not take, is a mistake here and fails at import."""
+    """List a function in :data:`ARGUMENTS` and :data:`_DEFINED`, each parameter's argument
+    from *own*, else from the first *shared* table naming it; a parameter none names, or an
+    argument of *own* the function does not take, fails at import."""
 
     def register(function: _F) -> _F:
         names = list(inspect.signature(function).parameters)
