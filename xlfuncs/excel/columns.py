@@ -76,31 +76,16 @@ def crosstable_rows(
     games = value_key(ratings, results, opponents)
     kind = _is_grid(opponents) if round_robin is None else round_robin  # as built
     event = None if games is None else (edition, kind, games, time)
-    base = _tables.get(
-        event,
-        lambda: _crosstable(
-            ratings, results, opponents, None, None, None, None, edition, round_robin, None, time
-        ),
-    )
-    if k is None and female is None and titles is None and federations is None:
+    columns = (ratings, results, opponents)
+    base = _tables.get(event, lambda: _crosstable(columns, (None,) * 4, edition, round_robin, time))
+    details = (k, female, titles, federations)
+    if all(d is None for d in details):
         table, errors, empty = base
     else:
-        details = value_key(k, female, titles, federations)
+        values = value_key(*details)
         table, errors, empty = _tables.get(
-            None if event is None or details is None else (event, details),
-            lambda: _crosstable(
-                ratings,
-                results,
-                opponents,
-                k,
-                female,
-                titles,
-                federations,
-                edition,
-                round_robin,
-                base,
-                time,
-            ),
+            None if event is None or values is None else (event, values),
+            lambda: _crosstable(columns, details, edition, round_robin, time, base),
         )
     return table, list(errors), list(empty)
 
@@ -135,38 +120,47 @@ _tables: Memo[_Rows] = Memo(8)
 event's games alone, and with the players' K, sexes, titles or federations."""
 
 
+def _details(k: Cell, female: Cell, title: str | None, fed: Cell, row: str) -> tuple[Any, bool]:
+    """A row's K and whether the player is a woman, its title and federation checked."""
+    kv = optional_number(k, f"k ({row})")
+    k_value = None if kv is None else check_k(kv, name=f"k ({row})")
+    woman = False if female is None else boolean_or_sex(female, f"sexes ({row})")
+    if title is not None:
+        check_cell(title, f"titles ({row})")
+    if isinstance(fed, str):
+        check_cell(fed, f"federations ({row})")
+    return k_value, woman
+
+
 def _crosstable(
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell,
-    k: Cell,
-    female: Cell,
-    titles: Cell,
-    federations: Cell,
+    columns: tuple[Cell, Cell, Cell],
+    details: tuple[Cell, Cell, Cell, Cell],
     edition: Any,
     round_robin: bool | None,
+    time: Any,
     base: _Rows | None = None,
-    time: Any = None,
 ) -> _Rows:
-    """The crosstable of these columns; with *base* (the same games without the other
-    columns), its rows without an error are taken with the other columns' values added, and
-    its games shared (:meth:`~xlfuncs.core.tournament.Crosstable.share_games`); a row with an
-    error is read afresh, as it would be alone."""
+    """The crosstable of the *columns* (ratings, results, opponents) with the players'
+    *details* (K, sexes, titles, federations); with *base* (the same without details), its
+    rows without an error are taken with the details added, and its games shared
+    (:meth:`~xlfuncs.core.tournament.Crosstable.share_games`); a row with an error is read
+    afresh, as it would be alone."""
     from ..core.norm_field import fide_title
     from ..core.tournament import Crosstable, Entrant
 
+    ratings, results, opponents = columns
     rating_cells = column(ratings, "ratings")
     n = len(rating_cells)
     grid, result_rows, opponent_rows, parsed = results_games(results, opponents, n)
-    k_cells = player_column(k, "k", n)
-    female_cells = player_column(female, "sexes", n)
-    title_cells = player_column(titles, "titles", n)
-    fed_cells = player_column(federations, "federations", n)
+    k_cells, female_cells, title_cells, fed_cells = (
+        player_column(value, name, n)
+        for value, name in zip(details, ("k", "sexes", "titles", "federations"))
+    )
     errors: list[RowError | None] = [None] * n
     empty = [False] * n
     entrants = []
-    base_entrants = None if base is None else base[0].entrants
     for i in range(n):
+        row = f"row {i + 1}"
         title = title_cells[i] if isinstance(title_cells[i], str) else None
         fed = fed_cells[i]
         named = (
@@ -174,18 +168,10 @@ def _crosstable(
             "" if title is None else fide_title(title),
             fed.strip() if isinstance(fed, str) else "",
         )
-        if base is not None and base_entrants is not None and base[1][i] is None:
-            try:  # the row as read without the other columns, and their values
-                kv = optional_number(k_cells[i], "k")
-                female_i = False
-                if female_cells[i] is not None:
-                    female_i = boolean_or_sex(female_cells[i], "sexes")
-                if title is not None:
-                    check_cell(title, "titles")
-                if isinstance(fed, str):
-                    check_cell(fed, "federations")
-                known = base_entrants[i]
-                k_i = None if kv is None else check_k(kv, name="k")
+        if base is not None and base[1][i] is None:
+            try:  # the row as read without the details, and their values
+                k_i, female_i = _details(k_cells[i], female_cells[i], title, fed, row)
+                known = base[0].entrants[i]
                 entrants.append(Entrant(known.rating, known.pairings, k_i, female_i, *named))
                 empty[i] = base[2][i]
                 continue
@@ -196,21 +182,13 @@ def _crosstable(
         entrant_k: int | None = None
         female_i = False
         try:
-            entrant_rating = rating(rating_cells[i], f"ratings (row {i + 1})")
-            kv = optional_number(k_cells[i], f"k (row {i + 1})")
-            entrant_k = None if kv is None else check_k(kv, name=f"k (row {i + 1})")
-            if female_cells[i] is not None:
-                female_i = boolean_or_sex(female_cells[i], f"sexes (row {i + 1})")
-            if title is not None:
-                check_cell(title, f"titles (row {i + 1})")
-            if isinstance(fed, str):
-                check_cell(fed, f"federations (row {i + 1})")
+            entrant_rating = rating(rating_cells[i], f"ratings ({row})")
+            entrant_k, female_i = _details(k_cells[i], female_cells[i], title, fed, row)
             games = parsed[i]
             if isinstance(games, Exception):
                 raise games.with_traceback(None)
             pairings = games
         except (XlfuncsError, ExcelErrorInput) as exc:
-            row = f"row {i + 1}"
             errors[i] = RowError.of(
                 exc,
                 [
