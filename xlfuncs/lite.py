@@ -1,9 +1,5 @@
-"""The xlwings Lite bundle: one self-contained ``main.py`` (and a ``requirements.txt``),
-generated from this installed package's own source, for the xlwings Lite editor or for a
-workbook (:mod:`xlfuncs.lite_workbook` stores it there).
-
-``xlfuncs lite -o DIR`` calls :func:`main_lite`. How the bundle is built (the embedded
-sources, the importer, the wrappers) and why: ``docs/lite.md``.
+"""The xlwings Lite bundle: one self-contained ``main.py`` (and a ``requirements.txt``)
+generated from this package's own source (``xlfuncs lite``; how and why: ``docs/lite.md``).
 """
 
 from __future__ import annotations
@@ -45,21 +41,18 @@ ENTRY_MODULE = "xlfuncs.udfs"
 """The module whose Excel functions the bundle exposes."""
 
 REQUIREMENTS = "xlwings>=0.36.7,<1.0.0\n"
-"""The Lite ``requirements.txt``: xlwings with an upper bound, as Lite recommends; 0.36.7
-fixed empty cells arriving as Pyodide's ``JsNull`` instead of ``None`` (Pyodide >= 0.28)."""
+"""The Lite ``requirements.txt`` (0.36.7 reads empty cells as ``None``, not ``JsNull``)."""
 
 ORIGIN_PREFIX = "<xlfuncs lite bundle>/"
 """How an embedded module names its origin (``__spec__.origin``) instead of a file path."""
 
 _RANGE_OPTIONS = {"ndim": 2, "err_to_str": True}
-"""The options of an argument that takes a range (``excel.functions._RANGE``): the bundle
-takes such an argument raw and reads it with its own ``_cells`` (see :data:`_CELLS`)."""
+"""The options of an argument that takes a range, which the bundle takes raw (:data:`_CELLS`)."""
 _ALLOWED_TOP_LEVEL = frozenset(sys.stdlib_module_names) | {"__future__", "xlwings"}
 
 
 class BundleError(ValueError):
-    """The package cannot be bundled as it stands (a non-stdlib import, a decorator argument
-    that is not a literal, ...)."""
+    """The package cannot be bundled as it stands (a non-stdlib import, a non-literal...)."""
 
 
 # ----------------------------------------------------------------------------- sources
@@ -94,11 +87,9 @@ def _resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
 def _imports(
     module: str, is_package: bool, source: str
 ) -> tuple[tuple[str, ...], BundleError | None]:
-    """Every module name *source* imports, anywhere in the file (lazy imports included),
-    read once for each text of a module: ``from a import b`` gives ``a`` and ``a.b`` (``b``
-    may be a submodule); the names, in the order of :func:`ast.walk`, up to the first
-    relative import it cannot resolve, and that import's :class:`BundleError` (``None``:
-    none)."""
+    """Every module name *source* imports, anywhere (``from a import b``: ``a`` and ``a.b``),
+    up to the first relative import it cannot resolve, and that import's
+    :class:`BundleError` (``None``: none)."""
     names: list[str] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
@@ -115,11 +106,8 @@ def _imports(
 
 def bundled_sources() -> dict[str, tuple[str, bool]]:
     """Module name -> (source text, is a package) for every module of this package that
-    :data:`ENTRY_MODULE` needs, parent packages included, sorted by name.
-
-    Raises :class:`BundleError` if one of them imports anything but the standard library,
-    xlwings and this package.
-    """
+    :data:`ENTRY_MODULE` needs, sorted by name; :class:`BundleError` if one imports anything
+    but the standard library, xlwings and this package."""
     found: dict[str, tuple[str, bool]] = {}
     todo = [ENTRY_MODULE]
     while todo:
@@ -163,8 +151,7 @@ class _Export:
 
 
 def _exports(module: ModuleType) -> list[_Export]:
-    """The Excel functions of *module* (:mod:`xlfuncs.udfs`' functions) in its order, each
-    with what udfs registers it with: its ``CATEGORY`` and its ``ARGUMENTS``."""
+    """The Excel functions of *module* in its order, each with its category and arguments."""
     return [
         _Export(
             name,
@@ -204,11 +191,9 @@ def _text_literal(text: str) -> str:
 
 
 def _raw(export: _Export, name: str) -> bool:
-    """Whether the bundle takes argument *name* raw: udfs reads it as a range
-    (:data:`_RANGE_OPTIONS`) with no converter, and its default is ``None`` (or it has
-    none). xlwings passes an omitted argument, or a blank single cell, as the default
-    without converting it, which ``_cells`` passes on as it is: so only a ``None`` default
-    reads the same either way."""
+    """Whether the bundle takes argument *name* raw: a range (:data:`_RANGE_OPTIONS`) whose
+    default, if any, is ``None`` (xlwings passes an omitted argument as the default
+    unconverted, so only ``None`` reads the same either way)."""
     parameter = export.signature.parameters[name]
     return (
         dict(export.arguments[name].options) == _RANGE_OPTIONS
@@ -218,8 +203,7 @@ def _raw(export: _Export, name: str) -> bool:
 
 
 def _render_arg(export: _Export, name: str) -> str:
-    """The ``@xw.arg`` of argument *name*: its name, then ``"raw"`` for a range taken raw
-    (:func:`_raw`) or its options after the help."""
+    """The ``@xw.arg`` of argument *name* (``"raw"`` for a range taken raw, :func:`_raw`)."""
     where = f"{export.name}: @xw.arg"
     argument = export.arguments[name]
     parts = [_literal(name, where)]
@@ -417,8 +401,8 @@ class _Answer(xw.conversion.Converter):
 
 
 def build_main_py() -> str:
-    """The text of the Lite ``main.py``: the embedded package, its importer and one
-    decorated wrapper per Excel function of :data:`ENTRY_MODULE`."""
+    """The text of the Lite ``main.py``: the embedded package, its importer and a wrapper
+    per Excel function."""
     sources = bundled_sources()
     exports = _exports(excel_functions)  # udfs' functions (xlwings not imported for them)
     if not exports:
@@ -476,8 +460,7 @@ at the end of this file.
 
 
 def function_names() -> list[str]:
-    """The Excel names of the functions the bundle registers (the upper-cased Python
-    names, without a namespace), in source order."""
+    """The Excel names of the functions the bundle registers, in source order."""
     return [e.name.upper() for e in _exports(excel_functions)]
 
 
@@ -487,10 +470,8 @@ def bundle_files() -> dict[str, str]:
 
 
 def main_lite(out_dir: str | os.PathLike[str]) -> list[Path]:
-    """The ``xlfuncs lite -o DIR`` command: write ``main.py`` and ``requirements.txt`` for
-    xlwings Lite into *out_dir* (created if needed) and return their paths. Each is written
-    through a temporary file renamed over it (:func:`xlfuncs.output.write_text_file`), so a
-    failure leaves no half-written file."""
+    """The ``xlfuncs lite -o DIR`` command: write :func:`bundle_files` into *out_dir*
+    (created if needed), each through a temporary file renamed over it."""
     from .output import write_text_file
 
     folder = Path(out_dir)
