@@ -74,7 +74,7 @@ def crosstable_rows(
     edition = rules(rules_value)
     time = event_minutes(minutes_value)
     games = value_key(ratings, results, opponents)
-    kind = _is_grid(opponents) if round_robin is None else round_robin  # as built
+    kind = is_blank(opponents) if round_robin is None else round_robin  # as built
     event = None if games is None else (edition, kind, games, time)
     columns = (ratings, results, opponents)
     base = _tables.get(event, lambda: _crosstable(columns, (None,) * 4, edition, round_robin, time))
@@ -294,11 +294,6 @@ _EXACT = 2**53
 """Whole numbers up to this are floats exactly: ``whole_number`` gives such an ``int`` back."""
 
 
-def _is_grid(opponents: Cell) -> bool:
-    """Whether the results are a crosstable grid: no opponents given."""
-    return opponents is None or (not isinstance(opponents, (list, tuple)) and is_blank(opponents))
-
-
 def _where(i: int, j: int, grid: bool) -> str:
     return f"row {i + 1}, {'column' if grid else 'round'} {j + 1}"
 
@@ -310,7 +305,7 @@ def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
     if len(result_rows) != n:
         rows = f"{len(result_rows)} row{'' if len(result_rows) == 1 else 's'}"
         raise InvalidInputError(f"results has {rows} but ratings has {n}")
-    grid = _is_grid(opponents)
+    grid = is_blank(opponents)  # no opponents: a crosstable grid
     if grid:
         if any(len(r) != n for r in result_rows):
             raise InvalidInputError(

@@ -439,12 +439,8 @@ def NORM_MIX(
 
 # ------------------------------------------------------------ whole-column (array) forms
 #
-# One call fills a column of a wall chart or crosstable: Excel pays per call, so a 400-player
-# chart makes one call per computed column, not 400. Arguments, one row per player:
-# ratings (blank or 0 = unrated); results, either a crosstable grid (N x N, the row player's
-# result against the column player) or, with opponents, one column per round beside a
-# matrix of opponents' numbers. Each returns one value per player ("" where it does not
-# apply, an error value in the rows that cannot be computed).
+# One call fills a column of a wall chart (Excel pays per call): one value per player, "" where
+# it does not apply, an error value in the rows that cannot be computed.
 
 _EVENT = {
     "ratings": _range("Players' ratings, one row each; blank or 0 = unrated"),
@@ -694,10 +690,6 @@ def RATING_WORKING(
 
 
 # ------------------------------------------------------------------ tie-breaks (C.07)
-#
-# FIDE's Tie-Break Regulations (C.07) live in xlfuncs.core.tiebreaks, their cells in
-# xlfuncs.excel.tiebreaks: every value shown so that a higher one is better (RANK_ALL ranks
-# by plain numbers).
 
 _TIEBREAK = {
     **_EVENT,
@@ -831,8 +823,7 @@ def RANK_ALL(
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = dict(_DEFINED)
-"""Every Excel function by name (``EXPLAIN_ERROR``, defined below, aside), in the order of
-:data:`ARGUMENTS`: each function :func:`_excel` listed above."""
+"""Every Excel function by name but ``EXPLAIN_ERROR`` (defined below), in source order."""
 
 
 def _explained(k: int) -> ExcelArgument:

@@ -7,6 +7,7 @@ every player's change in a whole-column form.
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -78,7 +79,7 @@ def tournaments(
     """The rated games grouped into tournaments by the labels beside them (in the order of
     first appearance; omitted: one tournament), and each game's place in reading order."""
     found = games(opponent_ratings, results)
-    if is_blank(labels_value) and not isinstance(labels_value, (list, tuple)):
+    if is_blank(labels_value):
         rated = rated_games(found)
         return [rated], [list(range(len(rated)))]
     labels, cells = same_size(labels_value, "tournaments", results, "results")
@@ -150,7 +151,7 @@ def k_factor_cells(
     reached_2400: Cell = None,
     period_date: Cell = None,
     rules: Cell = None,
-    names: tuple[str, str, str, str] = ("rating", "rated_games", "birth_year", "reached_2400"),
+    names: Sequence[str] = ("rating", "rated_games", "birth_year", "reached_2400"),
 ) -> int:
     """K (40, 20 or 10) from one player's data (8.3.3); the first four cells named by *names*
     (``K_FACTOR``'s arguments, or ``K_FACTOR_ALL``'s with the row)."""
@@ -191,12 +192,7 @@ def k_factor_all_cells(
     for i in range(n):
         row = f"row {i + 1}"
         cells = (rs[i], games_cells[i], years[i], reached[i])
-        names = (
-            f"ratings ({row})",
-            f"rated_games ({row})",
-            f"birth_years ({row})",
-            f"reached_2400 ({row})",
-        )
+        names = [f"{n} ({row})" for n in ("ratings", "rated_games", "birth_years", "reached_2400")]
         try:
             unrated = rating(rs[i], names[0]) is None
         except (XlfuncsError, ExcelErrorInput):

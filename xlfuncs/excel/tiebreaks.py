@@ -157,7 +157,7 @@ def tiebreak_table(
         )
     coloured = [d.text for d in ds if d.code in _NEEDS_COLOURS]
     colours = chart.colours
-    if coloured and (colours is None or (is_blank(colours) and not isinstance(colours, list))):
+    if coloured and is_blank(colours):
         raise NothingToComputeError(
             f"descriptor: {', '.join(coloured)} count the games played with black: give the "
             "colours (the colours argument)"
@@ -207,9 +207,8 @@ def tiebreak_rows(
         table, errors, empty = crosstable_rows(ratings, results, opponents)
         n = len(table.entrants)
         grid, result_rows, opponent_rows, parsed = results_games(results, opponents, n)
-    omitted = colours is None or (not isinstance(colours, (list, tuple)) and is_blank(colours))
     colour_rows: list[list[Cell]] | None = None
-    if not omitted:
+    if not is_blank(colours):
         if not isinstance(colours, (list, tuple)):
             check_error(colours, "colours")  # one cell for every row: the whole result
         colour_rows = matrix(colours, "colours")
