@@ -10,6 +10,7 @@ last few blocks read, and crosstables built, are found again by the cells' value
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -262,13 +263,7 @@ def results_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
     return found
 
 
-_pairings: dict[tuple[int | None, Any, str | None], Any] = {}
-"""The pairings :func:`pairing` made, by their values."""
-
-_MOST_PAIRINGS = 100_000
-"""How many :data:`_pairings` keeps before it starts again."""
-
-
+@functools.lru_cache(maxsize=100_000)
 def pairing(opponent: int | None, result: Any, colour: str | None = None) -> Any:
     """The :class:`~xlfuncs.core.tournament.Pairing` of these values, the same (immutable)
     object each time: found several times quicker than made.
@@ -279,15 +274,9 @@ def pairing(opponent: int | None, result: Any, colour: str | None = None) -> Any
     >>> pairing(7, Outcome.WIN, "b") == pairing(7, Outcome.WIN), pairing(7, Outcome.WIN).colour
     (False, None)
     """
-    key = (opponent, result, colour)
-    found = _pairings.get(key)
-    if found is None:
-        from ..core.tournament import Pairing
+    from ..core.tournament import Pairing
 
-        if len(_pairings) >= _MOST_PAIRINGS:
-            _pairings.clear()
-        found = _pairings[key] = Pairing(opponent, result, colour)
-    return found
+    return Pairing(opponent, result, colour)
 
 
 _EXACT = 2**53

@@ -348,7 +348,9 @@ def to_excel(value: Any) -> Any:
             ):
                 return [list(row) for row in value]
         return [to_excel(v) for v in value]
-    if kind is float and not (math.isinf(value) or math.isnan(value)):
+    if isinstance(value, float):
+        if math.isinf(value) or math.isnan(value):
+            raise OutOfRangeError("the result is infinite")
         return value
     if kind is ErrorValue:  # its reason is read before: the cell shows the value alone
         return str(value)
@@ -356,10 +358,6 @@ def to_excel(value: Any) -> Any:
         return value
     if isinstance(value, (int, Fraction)):
         return int(value) if isinstance(value, int) or value.denominator == 1 else float(value)
-    if isinstance(value, float):
-        if math.isinf(value) or math.isnan(value):
-            raise OutOfRangeError("the result is infinite")
-        return value
     if isinstance(value, (list, tuple)):
         return [to_excel(v) for v in value]
     return value

@@ -37,50 +37,6 @@ from .ranges import Cell
 from .rating_change import PeriodGames
 from .tiebreaks import TiebreakCells
 
-__all__ = [
-    "ARGUMENTS",
-    "BLOQUE",
-    "BLOQUE_ALL",
-    "DP_LOOKUP",
-    "ELO_CHANGE",
-    "ELO_CHANGE_ALL",
-    "ELO_DETAIL",
-    "EXPECTED_SCORE",
-    "EXPLAIN_ERROR",
-    "FUNCTIONS",
-    "GAME_RATED",
-    "K_FACTOR",
-    "K_FACTOR_ALL",
-    "K_FOR_GAMES",
-    "NORM_ALL",
-    "NORM_FIGURES",
-    "NORM_MIX",
-    "NORM_PLAN",
-    "NORM_POINTS",
-    "NORM_RATINGS",
-    "NORM_RP",
-    "NORM_TITLED",
-    "PD_LOOKUP",
-    "POINTS_ALL",
-    "RATED_GAMES_ALL",
-    "RATING_WORKING",
-    "RANK_ALL",
-    "RA_ALL",
-    "RP_EXACT",
-    "RP_EXACT_ALL",
-    "RP_FIDE",
-    "RP_FIDE_ALL",
-    "RP_LINEAR",
-    "RP_PTP",
-    "SB_ALL",
-    "TIEBREAK",
-    "TIEBREAK_ALL",
-    "TIEBREAK_WORKING",
-    "UNRATED_AGAIN",
-    "UPLIFT_2024",
-    "ExcelArgument",
-]
-
 CATEGORY = "xlfuncs (FIDE ratings)"
 """The category under which Excel's function wizard lists the functions."""
 
@@ -860,3 +816,6 @@ def EXPLAIN_ERROR(
     """Why a call of one of our functions gives an error: "OK" or the reason, as text."""
     args = (arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13)
     return explain_error(FUNCTIONS, function_name, *args)
+
+
+__all__ = ["ARGUMENTS", "FUNCTIONS", "ExcelArgument", *ARGUMENTS]
