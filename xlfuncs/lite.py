@@ -306,9 +306,8 @@ _PLAIN = frozenset({type(None), bool, int, float, str})
 
 
 def _cell(value):
-    """One cell as xlwings' value converter reads it (err_to_str=True): JavaScript null
-    (Pyodide's JsNull) and "" are a blank cell (None); an Office.js error or data type
-    (a dict) is its basic value ("#N/A" for an error); anything else as it is."""
+    """One cell as xlwings' value converter reads it (err_to_str=True): JsNull and "" are
+    None; an Office.js error or data type (a dict) is its basic value ("#N/A")."""
     if _JsNull is not None and isinstance(value, _JsNull):
         return None
     if value == "":
@@ -329,10 +328,8 @@ def _rows(value):
 
 def _cells(value):
     """A range argument taken raw, read as xlwings' value converter reads it with ndim=2
-    and err_to_str=True (a cell or a row made a list of rows, then every cell by _cell),
-    at once: a range of numbers, booleans, blanks and text other than "" is kept as it is,
-    without a call per cell. None (an omitted argument, a blank single cell: xlwings gives
-    the default, unconverted) stays None."""
+    and err_to_str=True (_rows, then every cell by _cell), the usual range at once; None
+    (an omitted argument) stays None."""
     if value is None:
         return None
     rows = _rows(value)
@@ -356,12 +353,9 @@ _ANSWERS = _memo.Memo(32)
 
 
 def _answer(name, function, *args):
-    """function(*args), or the answer it gave before to arguments of the very same values
-    (xlfuncs.excel.memo.value_key) on the same day: every function answers the same to the
-    same values (the day aside: blank rules are the edition in force today), and a full
-    recalculation calls each again, those an edit leaves alone with what they were given
-    before. Each argument's key is worked out once for the call (one_call), and the
-    crosstable's memo reuses it."""
+    """function(*args), or the answer it gave before on the same day to arguments of the
+    very same values (xlfuncs.excel.memo.value_key): a recalculation calls every function
+    again, most with what they were given before."""
     with _memo.one_call():
         key = _memo.value_key(*args)
         if key is None:
@@ -376,11 +370,9 @@ _ANSWERED = frozenset({int, float, str, bool})
 
 
 class _Answer(xw.conversion.Converter):
-    """A function's answer as xlwings' value converter writes it for Office.js (a cell or
-    a row made a list of rows, then every cell by the Office.js engine's
-    prepare_xl_data_element: None "", an error's text such as "#N/A" Excel's error, ...),
-    but for the usual answer at once: rows of numbers (no NaN), booleans and text that
-    names no error, which that writes as they are."""
+    """A function's answer as xlwings' value converter writes it for Office.js (_rows, then
+    every cell by prepare_xl_data_element), the usual answer (numbers, booleans, text
+    naming no error) at once."""
 
     base = xw.conversion.RawValueAccessor  # no per-cell conversion after this one
 

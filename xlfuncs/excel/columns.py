@@ -324,14 +324,10 @@ def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
                 outcome_value = outcome_of(res, (i, j))
                 if type(opp) is int and -_EXACT <= opp <= _EXACT:
                     opponent_no: int | None = opp  # whole_number's answer, without the name
-                elif opp is None:
+                elif is_blank(opp):
                     opponent_no = None
                 else:
-                    opponent_no = (
-                        None
-                        if is_blank(opp)
-                        else whole_number(opp, f"opponents ({_where(i, j, grid)})")
-                    )
+                    opponent_no = whole_number(opp, f"opponents ({_where(i, j, grid)})")
                 if opponent_no == 0:
                     opponent_no = None
                 if outcome_value is None:

@@ -239,19 +239,14 @@ _CELL_KINDS = frozenset({type(None), bool, float, str, _dt.datetime, _dt.date, _
 """The kinds of cell values :func:`foreign_in` passes (a whole number is checked for size)."""
 
 
-def _is_array(value: Any) -> bool:
-    """Whether *value* is an array of another library (numpy's, pandas'), not a cell."""
-    ndim = getattr(value, "ndim", None)
-    return type(ndim) is int and ndim >= 1 and not isinstance(value, (list, tuple, str))
-
-
 def _foreign_cell(value: Any, name: str) -> XlfuncsError | None:
     if type(value) is int and not -_LARGEST <= value <= _LARGEST:
         return OutOfRangeError(
             f"{name}: {shown(value)} is too large a number (beyond 1.8E+308, the largest a "
             "cell holds)"
         )
-    if _is_array(value):
+    ndim = getattr(value, "ndim", None)  # an array of another library (numpy's, pandas')
+    if type(ndim) is int and ndim >= 1 and not isinstance(value, (list, tuple, str)):
         kind = f"{type(value).__module__.split('.')[0]}.{type(value).__name__}"
         return InvalidInputError(
             f"{name}: a {kind} of shape {getattr(value, 'shape', '?')}, not a cell or a "
