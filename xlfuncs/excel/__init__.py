@@ -1,19 +1,8 @@
-"""Between Excel cells and the rating core, shared by classic xlwings, xlwings Lite and the
-tests (no xlwings here; :mod:`xlfuncs.udfs` is the only module that imports it).
-
-- :mod:`.ranges`: the shapes of what a cell holds, and Excel's grid.
-- :mod:`.cells`: cell values to core arguments (numbers, ratings, results, ``rules``...).
-- :mod:`.errors`: Excel's error values, and the one mapping from a failure to the error
-  value a cell shows and its reason.
-- :mod:`.calls`: a function made safe for a cell, its last error kept for ``EXPLAIN_ERROR``.
-- :mod:`.columns`: the whole-column forms' crosstable from a chart's columns.
-- :mod:`.memo`: what was read from a chart's columns, found again by the cells' values.
-- :mod:`.functions`: the Excel functions, whose bodies are the ``*_cells`` functions of
-  :mod:`.performance`, :mod:`.rating_change`, :mod:`.rating_working`,
-  :mod:`.first_rating`, :mod:`.eligibility`, :mod:`.norms`, :mod:`.norm_plan`,
-  :mod:`.tiebreaks` and :mod:`.tiebreak_working`.
-
-The names below are what the other layers take from the package.
+"""Between Excel cells and the rating core, without xlwings: :mod:`.ranges` (shapes),
+:mod:`.cells` (cell values to core arguments), :mod:`.errors` and :mod:`.calls` (error
+values and their reasons), :mod:`.columns` and :mod:`.memo` (a chart's columns read once),
+:mod:`.functions` (the Excel functions), whose bodies are the ``*_cells`` functions of the
+other modules. The names below are what the other layers take from the package.
 """
 
 from __future__ import annotations

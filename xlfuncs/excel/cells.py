@@ -1,10 +1,6 @@
-"""Cell values to core arguments: numbers (text holding one too: ``"2,5"``, ``"2½"``),
-ratings, results, games, scores, ``rules``, dates, yes/no, text, colours, ranking keys.
-
-Cells arrive as xlwings sends them (:mod:`.ranges`): blanks as ``None`` (or ``""``), numbers
-as ``float`` (``int`` in Lite), dates as ``datetime`` or serial numbers, Excel errors as text,
-which each reader passes on (:class:`~.errors.ExcelErrorInput`). A value no reader accepts
-raises the core's error, whose message names the argument and its cell.
+"""Cell values, as xlwings sends them (blanks ``None`` or ``""``, numbers ``float`` or ``int``,
+dates, Excel errors as text, passed on: :class:`~.errors.ExcelErrorInput`), to core
+arguments; a value no reader accepts raises the core's error, naming the argument and cell.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """The whole-column forms' crosstable: a wall chart's columns read into the core's
 :class:`~xlfuncs.core.tournament.Crosstable`, each row's error kept in its row, and one value
-per player shaped into a column (:func:`per_player`).
-
-Excel pays per call, so a chart makes one call per column, not per player. Within
-:func:`shared_results` the calls on the same results block read it once; across calls the
-last few blocks read, and crosstables built, are found again by the cells' values (:mod:`.memo`).
+per player shaped into a column (:func:`per_player`); what was read is found again by the
+cells' values (:mod:`.memo`) or within :func:`shared_results`.
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
-"""The Excel functions without xlwings: each one's typed signature, its help and how its
-cells are read (:data:`ARGUMENTS`, given by :func:`_excel`), and its body; :mod:`xlfuncs.udfs`
-registers them with xlwings, the workbook writers, the LibreOffice add-in and ``xlfuncs lite``
-call them directly.
-
-Every function returns a number, an array or an Excel error value as text and never raises
-(:mod:`.calls`); the docstring's first line is the description Excel's wizard shows. Each
-body is one call of the module that reads the cells, asks the core and shapes the answer;
-the arguments a family shares go to it as one record (:class:`~.columns.ChartCells`,
-:class:`~.tiebreaks.TiebreakCells`, :class:`~.rating_change.PeriodGames`).
+"""The Excel functions without xlwings (:mod:`xlfuncs.udfs` registers them): each one's
+signature, its arguments' help and reading (:data:`ARGUMENTS`), and a body calling the
+``*_cells`` function that reads the cells, asks the core and shapes the answer. Each returns
+a number, an array or an Excel error value as text and never raises (:mod:`.calls`); the
+docstring's first line is the description Excel's wizard shows.
 """
 
 from __future__ import annotations

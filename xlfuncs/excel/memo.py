@@ -1,11 +1,7 @@
-"""What was read from a chart's columns, kept across calls and found again by the cells'
-values: a recalculation of a wall chart calls eight whole-column functions on the same
-results block, each with its own copy of the values.
-
-:func:`value_key` is a key equal for two argument lists exactly when they hold the same
-plain cell values of the same types in the same shapes (else there is none, and the caller
-reads afresh); :class:`Memo` keeps the last few answers by such a key. Within one reading of
-a block, :class:`PerValue` reads each distinct cell value once.
+"""What was read from a chart's columns, found again by the cells' values (a recalculation
+calls eight whole-column functions on the same values): :func:`value_key`, equal exactly
+for the same plain cell values, :class:`Memo`, the last answers by such a key, and
+:class:`PerValue`, each distinct cell value of a block read once.
 """
 
 from __future__ import annotations
