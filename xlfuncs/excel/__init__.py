@@ -7,14 +7,11 @@ other modules. The names below are what the other layers take from the package.
 
 from __future__ import annotations
 
-from .calls import cell_result, excel_function, explain_error, last_errors
+from .calls import cell_result, last_errors
 from .cells import (
-    PTP_FULL_SCORE_DEFAULT,
-    SYSTEM_HELP,
     is_blank,
     is_results,
     listed_ratings,
-    number,
     outcome,
     rating,
     ratings,
@@ -23,25 +20,19 @@ from .cells import (
 )
 from .columns import crosstable_rows, shared_results
 from .errors import EXCEL_ERRORS, error_in, to_excel
-from .ranges import EXCEL_COLUMNS, EXCEL_ROWS, Cell
+from .ranges import EXCEL_COLUMNS, EXCEL_ROWS
 
 __all__ = [
-    "Cell",
     "EXCEL_COLUMNS",
     "EXCEL_ERRORS",
     "EXCEL_ROWS",
-    "PTP_FULL_SCORE_DEFAULT",
-    "SYSTEM_HELP",
     "cell_result",
     "crosstable_rows",
     "error_in",
-    "excel_function",
-    "explain_error",
     "is_blank",
     "is_results",
     "last_errors",
     "listed_ratings",
-    "number",
     "outcome",
     "rating",
     "ratings",
