@@ -116,9 +116,7 @@ def _set_attr(attrs: str, name: str, value: str) -> str:
 
 def stored_text(data: str) -> str:
     """A formula's text as a worksheet part stores it, its XML entities read."""
-    for entity, char in _QUOTES.items():
-        data = data.replace(entity, char)
-    return unescape(data)
+    return unescape(data, _QUOTES)
 
 
 def _named(names: frozenset[str]) -> re.Pattern[str]:

@@ -92,8 +92,6 @@ of range, and not converted."""
 
 def _text_number(text: str) -> Fraction | None:
     t = text.strip().replace("\u00bd", ".5").replace("\u2212", "-")
-    if t.startswith(".5") and len(t) == 2:
-        t = "0.5"
     if t.endswith("1/2"):
         head = t[:-3].strip()
         if head in ("", "+", "-") or _NUMBER.match(head):
