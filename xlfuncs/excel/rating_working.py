@@ -154,7 +154,6 @@ def rating_working_cells(
                 f"row {number}: met the player of row {p.opponent}, whose row shows "
                 f"{theirs.code} ({theirs})",
             )
-    rounds = _rounds(chart.results, chart.opponents, len(table.entrants), number)
     if table.entrants[number - 1].rating is None:
         try:
             first = first_rating_working(table, number)
@@ -163,12 +162,7 @@ def rating_working_cells(
                 raise
             return padded(no_figure_block(FIRST_RATING, table.edition.id, exc.short, exc), height)
         assert first is not None  # unrated
-        if rounds is not None:  # a hypothetical opponent's line has no round
-            placed = [
-                x if x.round is None else replace(x, round=_round(x.round, rounds))
-                for x in first.lines
-            ]
-            first = replace(first, lines=tuple(placed))
+        first = replace(first, lines=_in_rounds(first.lines, chart, len(table.entrants), number))
         return padded(first_rating_block(first), height)
     change = rating_working(table, number)
     if change is None:
@@ -178,24 +172,24 @@ def rating_working_cells(
         if not why:
             raise missing
         return padded(no_figure_block(RATING_CHANGE, table.edition.id, NO_K, missing), height)
-    if rounds is not None:
-        placed_lines = tuple(replace(x, round=_round(x.round, rounds)) for x in change.lines)
-        change = replace(change, lines=placed_lines)
+    change = replace(change, lines=_in_rounds(change.lines, chart, len(table.entrants), number))
     return padded(rating_change_block(change), height)
 
 
-def _rounds(results: Cell, opponents: Cell, n: int, number: int) -> list[int] | None:
-    """The round of each of player *number*'s pairings in the per-round layout (the
-    crosstable keeps only the rounds with a result); ``None`` in a grid."""
-    grid, result_rows, _, _ = results_games(results, opponents, n)
+def _in_rounds(lines: tuple[Any, ...], chart: ChartCells, n: int, number: int) -> tuple[Any, ...]:
+    """Player *number*'s working *lines*, each pairing's place made its round in the
+    per-round layout (the crosstable keeps only the rounds with a result); as they are in a
+    grid, and a hypothetical opponent's line (no round)."""
+    grid, result_rows, _, _ = results_games(chart.results, chart.opponents, n)
     if grid:
-        return None
-    return [j + 1 for j, cell in enumerate(result_rows[number - 1]) if not is_blank(cell)]
-
-
-def _round(place: int, rounds: list[int]) -> int:
-    """The round of the pairing at *place* (from 1): from *rounds*, else the place itself."""
-    return rounds[place - 1] if 0 < place <= len(rounds) else place
+        return lines
+    rounds = [j + 1 for j, cell in enumerate(result_rows[number - 1]) if not is_blank(cell)]
+    return tuple(
+        x
+        if x.round is None or not 0 < x.round <= len(rounds)
+        else replace(x, round=rounds[x.round - 1])
+        for x in lines
+    )
 
 
 def no_figure_block(kind: str, edition: str, short: str, reason: object) -> list[list[Any]]:
