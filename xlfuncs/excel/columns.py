@@ -199,7 +199,6 @@ def _crosstable(
                     (fed_cells[i], f"federations ({row})"),
                 ],
             )
-            pairings = ()
         empty[i] = entrant_rating is None and not pairings and errors[i] is None
         entrants.append(Entrant(entrant_rating, pairings, entrant_k, female_i, *named))
     table = Crosstable.build(

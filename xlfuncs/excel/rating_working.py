@@ -75,21 +75,12 @@ def rating_change_block(w: RatingWorking) -> list[list[Any]]:
                 note,
             )
         )
-    calc = w.calculation
-    out.append(
-        _row(
-            "=",
-            "",
-            "",
-            "",
-            calc.score,
-            calc.expected,
-            w.sum_difference,
-            w.unrounded,
-            f"K {w.k} x {float(w.sum_difference):.2f} = {float(w.unrounded):.2f}, rounded once "
-            f"(half away from zero): {w.change:+d}; new rating {w.own_rating + w.change}",
-        )
+    how = (
+        f"K {w.k} x {float(w.sum_difference):.2f} = {float(w.unrounded):.2f}, rounded once "
+        f"(half away from zero): {w.change:+d}; new rating {w.own_rating + w.change}"
     )
+    sums = (w.calculation.score, w.calculation.expected, w.sum_difference, w.unrounded)
+    out.append(_row("=", "", "", "", *sums, how))
     return out
 
 
