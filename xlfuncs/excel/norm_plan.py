@@ -78,8 +78,7 @@ def _event(value: Cell) -> tuple[System, int | None]:
         key = value.strip().lower()
         if key in DOUBLE:
             return "rr", -2
-        found = SYSTEMS.get(key)
-        if found == "rr":
+        if SYSTEMS.get(key) == "rr":
             return "rr", None
         raise InvalidInputError(
             f"rounds: expected a Swiss's number of rounds, rr (a round robin) or drr (a "

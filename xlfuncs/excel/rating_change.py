@@ -192,7 +192,7 @@ def k_factor_all_cells(
     for i in range(n):
         row = f"row {i + 1}"
         cells = (rs[i], games_cells[i], years[i], reached[i])
-        names = [f"{n} ({row})" for n in ("ratings", "rated_games", "birth_years", "reached_2400")]
+        names = [f"{a} ({row})" for a in ("ratings", "rated_games", "birth_years", "reached_2400")]
         try:
             unrated = rating(rs[i], names[0]) is None
         except (XlfuncsError, ExcelErrorInput):
