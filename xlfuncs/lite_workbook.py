@@ -219,11 +219,9 @@ def _id_list(functions: Sequence[str]) -> str:
         f"<we:customFunctionIds>{PREFIX}{escape(n.upper())}</we:customFunctionIds>"
         for n in sorted({n.upper() for n in functions})
     )
-    return (
-        f"<we:customFunctionIdList>{ids}</we:customFunctionIdList>"
-        if ids
-        else ("<we:customFunctionIdList/>")
-    )
+    if not ids:
+        return "<we:customFunctionIdList/>"
+    return f"<we:customFunctionIdList>{ids}</we:customFunctionIdList>"
 
 
 def _extension_list(functions: Sequence[str]) -> str:
