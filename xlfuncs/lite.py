@@ -14,7 +14,6 @@ import textwrap
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -146,21 +145,19 @@ class _Export:
     name: str
     signature: inspect.Signature
     doc: str | None
-    category: str
     arguments: dict[str, Any]  # udfs' ExcelArgument (doc, options) of each parameter
 
 
-def _exports(module: ModuleType) -> list[_Export]:
-    """The Excel functions of *module* in its order, each with its category and arguments."""
+def _exports() -> list[_Export]:
+    """The Excel functions in their order, each with its arguments."""
     return [
         _Export(
             name,
-            inspect.signature(getattr(module, name)),
-            getattr(module, name).__doc__,
-            module.CATEGORY,
+            inspect.signature(getattr(excel_functions, name)),
+            getattr(excel_functions, name).__doc__,
             dict(arguments),
         )
-        for name, arguments in module.ARGUMENTS.items()
+        for name, arguments in excel_functions.ARGUMENTS.items()
     ]
 
 
@@ -235,7 +232,7 @@ def _render_function(export: _Export) -> str:
             raise BundleError(
                 f"{export.name}: xlwings functions take no keyword-only arguments ({p.name})"
             )
-    category = _literal(export.category, f"{export.name}: @xw.func")
+    category = _literal(excel_functions.CATEGORY, f"{export.name}: @xw.func")
     lines = [f"@xw.func(category={category})", "@xw.ret(_Answer)"]  # the answer written at once
     lines += [_render_arg(export, name) for name in export.arguments]
     lines.append(f"def {export.name}({', '.join(params)}):")
@@ -396,9 +393,7 @@ def build_main_py() -> str:
     """The text of the Lite ``main.py``: the embedded package, its importer and a wrapper
     per Excel function."""
     sources = bundled_sources()
-    exports = _exports(excel_functions)  # udfs' functions (xlwings not imported for them)
-    if not exports:
-        raise BundleError(f"{ENTRY_MODULE} has no Excel function")
+    exports = _exports()  # udfs' functions (xlwings not imported for them)
     digest = hashlib.sha256()
     for name, (source, _) in sources.items():
         digest.update(name.encode() + b"\0" + source.encode("utf-8") + b"\0")
@@ -453,7 +448,7 @@ at the end of this file.
 
 def function_names() -> list[str]:
     """The Excel names of the functions the bundle registers, in source order."""
-    return [e.name.upper() for e in _exports(excel_functions)]
+    return list(excel_functions.ARGUMENTS)
 
 
 def bundle_files() -> dict[str, str]:
