@@ -36,7 +36,6 @@ class AddinFunction:
 
     name: str
     description: str
-    category: str
     arguments: tuple[AddinArgument, ...]
     returns_rows: bool
 
@@ -70,17 +69,15 @@ def _arguments(
 
 def addin_functions() -> tuple[AddinFunction, ...]:
     """Every Excel function, in the order of ``ARGUMENTS``, as the add-in declares it."""
-    module = excel_functions
     out = []
-    for name, arguments in module.ARGUMENTS.items():
-        function = getattr(module, name)
+    for name, arguments in excel_functions.ARGUMENTS.items():
+        function = getattr(excel_functions, name)
         raw = getattr(function, "__wrapped__", function)
         returns = raw.__annotations__.get("return", "")
         out.append(
             AddinFunction(
                 name=name,
                 description=(function.__doc__ or "").strip().splitlines()[0],
-                category=module.CATEGORY,
                 arguments=_arguments(function, arguments),
                 returns_rows=str(returns) not in _ONE_CELL_RETURNS,
             )
