@@ -259,20 +259,14 @@ def same_size(
     return a, b
 
 
-def games(
-    opponent_ratings: Cell,
-    results: Cell,
-    *,
-    opponents_name: str = "opponent_ratings",
-    results_name: str = "results",
-) -> list[Game]:
+def games(opponent_ratings: Cell, results: Cell, *, results_name: str = "results") -> list[Game]:
     """Pair two ranges of equal size, cell by cell, into games: a result without a rating
     is a game against an unrated opponent; a rating without a result is left out."""
-    rs, ws = same_size(opponent_ratings, opponents_name, results, results_name)
+    rs, ws = same_size(opponent_ratings, "opponent_ratings", results, results_name)
     out: list[Game] = []
     for i, (r, w) in enumerate(zip(rs, ws), start=1):
         result = outcome(w, f"{results_name} (cell {i})")
-        opponent = rating(r, f"{opponents_name} (cell {i})")
+        opponent = rating(r, f"opponent_ratings (cell {i})")
         if result is None:
             continue
         if result.is_bye and opponent is not None:
@@ -421,12 +415,12 @@ def boolean(value: Cell, name: str) -> bool:
     raise InvalidInputError(f"{name}: expected TRUE or FALSE, got {shown(value)}")
 
 
-def text(value: Cell, name: str, default: str = "") -> str:
-    """Text from a cell; blank gives *default*."""
+def text(value: Cell, name: str) -> str:
+    """Text from a cell; blank gives ``""``."""
     value = single(value, name)
     check_cell(value, name)
     if is_blank(value):
-        return default
+        return ""
     if isinstance(value, str):
         return value.strip()
     raise InvalidInputError(f"{name}: expected text, got {shown(value)}")

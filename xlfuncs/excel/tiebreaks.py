@@ -187,11 +187,7 @@ def tiebreak_block(descriptor: Cell, chart: TiebreakCells) -> tuple[list[list[An
 
 
 def tiebreak_rows(
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell = None,
-    colours: Cell = None,
-    system: str | None = None,
+    ratings: Cell, results: Cell, opponents: Cell, colours: Cell, system: str | None
 ) -> tuple[Any, list[RowError | None], list[bool], bool]:
     """:func:`crosstable_rows` for the tie-breaks: each player's rounds kept in their places
     (a blank round is ``Pairing(None, None)``, up to the last round anyone has a result in),

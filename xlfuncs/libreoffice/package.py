@@ -132,10 +132,9 @@ def _prop(name: str, text: str, lang: bool = True) -> str:
     return f"<prop oor:name={quoteattr(name)}><value{value}>{escape(text)}</value></prop>"
 
 
-def xcu_text(functions: tuple[AddinFunction, ...] | None = None) -> str:
+def xcu_text(functions: tuple[AddinFunction, ...]) -> str:
     """``CalcAddIns.xcu``: each function's name (also its compatibility name), description
     and category, and each argument's name and help."""
-    functions = addin_functions() if functions is None else functions
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<oor:component-data xmlns:oor="http://openoffice.org/2001/registry" '
