@@ -193,13 +193,10 @@ def ratings(value: Cell, name: str) -> list[int | None]:
     cells = flatten(value)
     if validate.are_ratings(cells):
         return list(map(int, cells))  # the usual case, checked at C speed
-    out: list[int | None] = []
-    for i, cell in enumerate(cells, start=1):
-        if validate.is_rating(cell):
-            out.append(int(cell))  # the usual case, without building a name
-        else:
-            out.append(rating(cell, f"{name} (cell {i})"))
-    return out
+    return [  # a rating as it is, without building a name; else read with its name
+        int(cell) if validate.is_rating(cell) else rating(cell, f"{name} (cell {i})")
+        for i, cell in enumerate(cells, start=1)
+    ]
 
 
 def listed_ratings(value: Cell, name: str) -> list[int | None]:

@@ -224,12 +224,8 @@ def first_error(fn: Callable[..., Any], args: Sequence[Cell]) -> ExcelErrorInput
     'argument 2: the cell holds the error #N/A'
     """
     names = argument_names(fn)
-    return first_error_among(
-        [
-            (value, names[i] if i < len(names) else f"argument {i + 1}")
-            for i, value in enumerate(args)
-        ]
-    )
+    named = [(v, names[i] if i < len(names) else f"argument {i + 1}") for i, v in enumerate(args)]
+    return first_error_among(named)
 
 
 _LARGEST = int(sys.float_info.max)

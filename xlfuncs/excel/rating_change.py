@@ -39,7 +39,7 @@ from .cells import (
 )
 from .cells import rules as rules_cell
 from .columns import ChartCells, NoFigure, per_player, player_column
-from .errors import EXCEL_ERRORS, ExcelErrorInput, check_error, check_errors, code_of
+from .errors import ExcelErrorInput, check_cell, check_error, check_errors, code_of
 from .ranges import Cell, column
 
 __all__ = [
@@ -84,8 +84,7 @@ def tournaments(
         return [rated], [list(range(len(rated)))]
     labels, cells = same_size(labels_value, "tournaments", results, "results")
     for i, label in enumerate(labels, start=1):
-        if isinstance(label, str) and label.strip().upper() in EXCEL_ERRORS:
-            raise ExcelErrorInput(label.strip().upper(), f"tournaments (cell {i})")
+        check_cell(label, f"tournaments (cell {i})")
     rows = [i for i, w in enumerate(cells) if not is_blank(w)]  # games() keeps these
     groups: dict[str, list[tuple[int, Fraction]]] = {}
     places: dict[str, list[int]] = {}
