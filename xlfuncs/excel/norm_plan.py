@@ -142,10 +142,7 @@ def norm_plan_cells(
     setting = PlanSetting(system=kind, rounds=count, host_federation=host, rate="standard")
     plan = plan_norms(field, setting, edition)
     out: list[list[Any]] = []
-    for place in rows:
-        if place is None:
-            out.append(list(blank))
-            continue
-        chances = {c.title.title: c for c in plan.players[place].chances}
+    for place in rows:  # a blank row (None) has no chance
+        chances = {} if place is None else {c.title.title: c for c in plan.players[place].chances}
         out.append([_shown(chances[t]) if t in chances else "" for t in PLAN_TITLES])
     return out

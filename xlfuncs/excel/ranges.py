@@ -62,10 +62,7 @@ def flatten(value: Cell) -> list[Cell]:
     if type(value) is list and set(map(type, value)) == {list}:  # a range, ndim=2
         return list(chain.from_iterable(value))
     if isinstance(value, (list, tuple)):
-        out = []
-        for item in value:
-            out.extend(flatten(item) if isinstance(item, (list, tuple)) else [item])
-        return out
+        return list(chain.from_iterable(map(flatten, value)))
     return [value]
 
 
