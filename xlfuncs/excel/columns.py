@@ -154,6 +154,11 @@ def _crosstable(
         player_column(value, name, n)
         for value, name in zip(details, ("k", "sexes", "titles", "federations"))
     )
+    pairs = zip(
+        (rating_cells, k_cells, result_rows, opponent_rows, female_cells, title_cells, fed_cells),
+        ("ratings", "k", "results", "opponents", "sexes", "titles", "federations"),
+    )
+    named_columns = list(pairs)  # a row's cells in argument order, for its error
     errors: list[RowError | None] = [None] * n
     empty = [False] * n
     entrants = []
@@ -187,18 +192,8 @@ def _crosstable(
                 raise games.with_traceback(None)
             pairings = games
         except (XlfuncsError, ExcelErrorInput) as exc:
-            errors[i] = RowError.of(
-                exc,
-                [
-                    (rating_cells[i], f"ratings ({row})"),
-                    (k_cells[i], f"k ({row})"),
-                    (result_rows[i], f"results ({row})"),
-                    (opponent_rows[i], f"opponents ({row})"),
-                    (female_cells[i], f"sexes ({row})"),
-                    (title_cells[i], f"titles ({row})"),
-                    (fed_cells[i], f"federations ({row})"),
-                ],
-            )
+            cells = [(c[i], f"{name} ({row})") for c, name in named_columns]
+            errors[i] = RowError.of(exc, cells)
         empty[i] = entrant_rating is None and not pairings and errors[i] is None
         entrants.append(Entrant(entrant_rating, pairings, entrant_k, female_i, *named))
     table = Crosstable.build(
