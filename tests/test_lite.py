@@ -182,7 +182,7 @@ if mode == "plain":
     # tracebacks from the embedded code show its lines
     import traceback
     try:
-        sys.modules["xlfuncs.excel"].number("abc", "x")
+        sys.modules["xlfuncs.excel.cells"].number("abc", "x")
     except ValueError:
         report["traceback"] = traceback.format_exc()
     # a different bundle (a newer main.py pasted in) replaces the loaded package

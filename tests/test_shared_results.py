@@ -192,16 +192,9 @@ def test_a_table_with_k_sexes_or_titles_is_built_on_the_games_alone(bad_k: Any) 
         # (its games left out)
         shared = bad_k is None or "k" not in options
         assert (table._played is base._played) == shared
+        details = (options.get("k"), options.get("female"), options.get("titles"), None)
         alone = columns._crosstable(
-            RATINGS,
-            RESULTS,
-            OPPONENTS,
-            options.get("k"),
-            options.get("female"),
-            options.get("titles"),
-            None,
-            base.edition,
-            None,
+            (RATINGS, RESULTS, OPPONENTS), details, base.edition, None, None
         )
         assert table.entrants == alone[0].entrants
         assert _rows(errors) == _rows(alone[1])

@@ -431,7 +431,7 @@ def _argument_help() -> dict[str, dict[str, str | None]]:
     the way ``xlfuncs lite`` reads them for the bundle."""
     from xlfuncs import lite
 
-    return {e.name: {n: a.doc for n, a in e.arguments.items()} for e in lite._exports(udfs)}
+    return {e.name: {n: a.doc for n, a in e.arguments.items()} for e in lite._exports()}
 
 
 def test_explain_error_names_its_arguments() -> None:

@@ -1,9 +1,5 @@
-"""The xlwings Lite bundle: one self-contained ``main.py`` (and a ``requirements.txt``),
-generated from this installed package's own source, for the xlwings Lite editor or for a
-workbook (:mod:`xlfuncs.lite_workbook` stores it there).
-
-``xlfuncs lite -o DIR`` calls :func:`main_lite`. How the bundle is built (the embedded
-sources, the importer, the wrappers) and why: ``docs/lite.md``.
+"""The xlwings Lite bundle: one self-contained ``main.py`` (and a ``requirements.txt``)
+generated from this package's own source (``xlfuncs lite``; how and why: ``docs/lite.md``).
 """
 
 from __future__ import annotations
@@ -18,7 +14,6 @@ import textwrap
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -45,21 +40,18 @@ ENTRY_MODULE = "xlfuncs.udfs"
 """The module whose Excel functions the bundle exposes."""
 
 REQUIREMENTS = "xlwings>=0.36.7,<1.0.0\n"
-"""The Lite ``requirements.txt``: xlwings with an upper bound, as Lite recommends; 0.36.7
-fixed empty cells arriving as Pyodide's ``JsNull`` instead of ``None`` (Pyodide >= 0.28)."""
+"""The Lite ``requirements.txt`` (0.36.7 reads empty cells as ``None``, not ``JsNull``)."""
 
 ORIGIN_PREFIX = "<xlfuncs lite bundle>/"
 """How an embedded module names its origin (``__spec__.origin``) instead of a file path."""
 
 _RANGE_OPTIONS = {"ndim": 2, "err_to_str": True}
-"""The options of an argument that takes a range (``excel.functions._RANGE``): the bundle
-takes such an argument raw and reads it with its own ``_cells`` (see :data:`_CELLS`)."""
+"""The options of an argument that takes a range, which the bundle takes raw (:data:`_CELLS`)."""
 _ALLOWED_TOP_LEVEL = frozenset(sys.stdlib_module_names) | {"__future__", "xlwings"}
 
 
 class BundleError(ValueError):
-    """The package cannot be bundled as it stands (a non-stdlib import, a decorator argument
-    that is not a literal, ...)."""
+    """The package cannot be bundled as it stands (a non-stdlib import, a non-literal...)."""
 
 
 # ----------------------------------------------------------------------------- sources
@@ -94,11 +86,9 @@ def _resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
 def _imports(
     module: str, is_package: bool, source: str
 ) -> tuple[tuple[str, ...], BundleError | None]:
-    """Every module name *source* imports, anywhere in the file (lazy imports included),
-    read once for each text of a module: ``from a import b`` gives ``a`` and ``a.b`` (``b``
-    may be a submodule); the names, in the order of :func:`ast.walk`, up to the first
-    relative import it cannot resolve, and that import's :class:`BundleError` (``None``:
-    none)."""
+    """Every module name *source* imports, anywhere (``from a import b``: ``a`` and ``a.b``),
+    up to the first relative import it cannot resolve, and that import's
+    :class:`BundleError` (``None``: none)."""
     names: list[str] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
@@ -115,11 +105,8 @@ def _imports(
 
 def bundled_sources() -> dict[str, tuple[str, bool]]:
     """Module name -> (source text, is a package) for every module of this package that
-    :data:`ENTRY_MODULE` needs, parent packages included, sorted by name.
-
-    Raises :class:`BundleError` if one of them imports anything but the standard library,
-    xlwings and this package.
-    """
+    :data:`ENTRY_MODULE` needs, sorted by name; :class:`BundleError` if one imports anything
+    but the standard library, xlwings and this package."""
     found: dict[str, tuple[str, bool]] = {}
     todo = [ENTRY_MODULE]
     while todo:
@@ -158,22 +145,19 @@ class _Export:
     name: str
     signature: inspect.Signature
     doc: str | None
-    category: str
     arguments: dict[str, Any]  # udfs' ExcelArgument (doc, options) of each parameter
 
 
-def _exports(module: ModuleType) -> list[_Export]:
-    """The Excel functions of *module* (:mod:`xlfuncs.udfs`' functions) in its order, each
-    with what udfs registers it with: its ``CATEGORY`` and its ``ARGUMENTS``."""
+def _exports() -> list[_Export]:
+    """The Excel functions in their order, each with its arguments."""
     return [
         _Export(
             name,
-            inspect.signature(getattr(module, name)),
-            getattr(module, name).__doc__,
-            module.CATEGORY,
+            inspect.signature(getattr(excel_functions, name)),
+            getattr(excel_functions, name).__doc__,
             dict(arguments),
         )
-        for name, arguments in module.ARGUMENTS.items()
+        for name, arguments in excel_functions.ARGUMENTS.items()
     ]
 
 
@@ -204,11 +188,9 @@ def _text_literal(text: str) -> str:
 
 
 def _raw(export: _Export, name: str) -> bool:
-    """Whether the bundle takes argument *name* raw: udfs reads it as a range
-    (:data:`_RANGE_OPTIONS`) with no converter, and its default is ``None`` (or it has
-    none). xlwings passes an omitted argument, or a blank single cell, as the default
-    without converting it, which ``_cells`` passes on as it is: so only a ``None`` default
-    reads the same either way."""
+    """Whether the bundle takes argument *name* raw: a range (:data:`_RANGE_OPTIONS`) whose
+    default, if any, is ``None`` (xlwings passes an omitted argument as the default
+    unconverted, so only ``None`` reads the same either way)."""
     parameter = export.signature.parameters[name]
     return (
         dict(export.arguments[name].options) == _RANGE_OPTIONS
@@ -218,8 +200,7 @@ def _raw(export: _Export, name: str) -> bool:
 
 
 def _render_arg(export: _Export, name: str) -> str:
-    """The ``@xw.arg`` of argument *name*: its name, then ``"raw"`` for a range taken raw
-    (:func:`_raw`) or its options after the help."""
+    """The ``@xw.arg`` of argument *name* (``"raw"`` for a range taken raw, :func:`_raw`)."""
     where = f"{export.name}: @xw.arg"
     argument = export.arguments[name]
     parts = [_literal(name, where)]
@@ -251,7 +232,7 @@ def _render_function(export: _Export) -> str:
             raise BundleError(
                 f"{export.name}: xlwings functions take no keyword-only arguments ({p.name})"
             )
-    category = _literal(export.category, f"{export.name}: @xw.func")
+    category = _literal(excel_functions.CATEGORY, f"{export.name}: @xw.func")
     lines = [f"@xw.func(category={category})", "@xw.ret(_Answer)"]  # the answer written at once
     lines += [_render_arg(export, name) for name in export.arguments]
     lines.append(f"def {export.name}({', '.join(params)}):")
@@ -322,9 +303,8 @@ _PLAIN = frozenset({type(None), bool, int, float, str})
 
 
 def _cell(value):
-    """One cell as xlwings' value converter reads it (err_to_str=True): JavaScript null
-    (Pyodide's JsNull) and "" are a blank cell (None); an Office.js error or data type
-    (a dict) is its basic value ("#N/A" for an error); anything else as it is."""
+    """One cell as xlwings' value converter reads it (err_to_str=True): JsNull and "" are
+    None; an Office.js error or data type (a dict) is its basic value ("#N/A")."""
     if _JsNull is not None and isinstance(value, _JsNull):
         return None
     if value == "":
@@ -345,10 +325,8 @@ def _rows(value):
 
 def _cells(value):
     """A range argument taken raw, read as xlwings' value converter reads it with ndim=2
-    and err_to_str=True (a cell or a row made a list of rows, then every cell by _cell),
-    at once: a range of numbers, booleans, blanks and text other than "" is kept as it is,
-    without a call per cell. None (an omitted argument, a blank single cell: xlwings gives
-    the default, unconverted) stays None."""
+    and err_to_str=True (_rows, then every cell by _cell), the usual range at once; None
+    (an omitted argument) stays None."""
     if value is None:
         return None
     rows = _rows(value)
@@ -372,12 +350,9 @@ _ANSWERS = _memo.Memo(32)
 
 
 def _answer(name, function, *args):
-    """function(*args), or the answer it gave before to arguments of the very same values
-    (xlfuncs.excel.memo.value_key) on the same day: every function answers the same to the
-    same values (the day aside: blank rules are the edition in force today), and a full
-    recalculation calls each again, those an edit leaves alone with what they were given
-    before. Each argument's key is worked out once for the call (one_call), and the
-    crosstable's memo reuses it."""
+    """function(*args), or the answer it gave before on the same day to arguments of the
+    very same values (xlfuncs.excel.memo.value_key): a recalculation calls every function
+    again, most with what they were given before."""
     with _memo.one_call():
         key = _memo.value_key(*args)
         if key is None:
@@ -392,11 +367,9 @@ _ANSWERED = frozenset({int, float, str, bool})
 
 
 class _Answer(xw.conversion.Converter):
-    """A function's answer as xlwings' value converter writes it for Office.js (a cell or
-    a row made a list of rows, then every cell by the Office.js engine's
-    prepare_xl_data_element: None "", an error's text such as "#N/A" Excel's error, ...),
-    but for the usual answer at once: rows of numbers (no NaN), booleans and text that
-    names no error, which that writes as they are."""
+    """A function's answer as xlwings' value converter writes it for Office.js (_rows, then
+    every cell by prepare_xl_data_element), the usual answer (numbers, booleans, text
+    naming no error) at once."""
 
     base = xw.conversion.RawValueAccessor  # no per-cell conversion after this one
 
@@ -417,12 +390,10 @@ class _Answer(xw.conversion.Converter):
 
 
 def build_main_py() -> str:
-    """The text of the Lite ``main.py``: the embedded package, its importer and one
-    decorated wrapper per Excel function of :data:`ENTRY_MODULE`."""
+    """The text of the Lite ``main.py``: the embedded package, its importer and a wrapper
+    per Excel function."""
     sources = bundled_sources()
-    exports = _exports(excel_functions)  # udfs' functions (xlwings not imported for them)
-    if not exports:
-        raise BundleError(f"{ENTRY_MODULE} has no Excel function")
+    exports = _exports()  # udfs' functions (xlwings not imported for them)
     digest = hashlib.sha256()
     for name, (source, _) in sources.items():
         digest.update(name.encode() + b"\0" + source.encode("utf-8") + b"\0")
@@ -476,9 +447,8 @@ at the end of this file.
 
 
 def function_names() -> list[str]:
-    """The Excel names of the functions the bundle registers (the upper-cased Python
-    names, without a namespace), in source order."""
-    return [e.name.upper() for e in _exports(excel_functions)]
+    """The Excel names of the functions the bundle registers, in source order."""
+    return list(excel_functions.ARGUMENTS)
 
 
 def bundle_files() -> dict[str, str]:
@@ -487,10 +457,8 @@ def bundle_files() -> dict[str, str]:
 
 
 def main_lite(out_dir: str | os.PathLike[str]) -> list[Path]:
-    """The ``xlfuncs lite -o DIR`` command: write ``main.py`` and ``requirements.txt`` for
-    xlwings Lite into *out_dir* (created if needed) and return their paths. Each is written
-    through a temporary file renamed over it (:func:`xlfuncs.output.write_text_file`), so a
-    failure leaves no half-written file."""
+    """The ``xlfuncs lite -o DIR`` command: write :func:`bundle_files` into *out_dir*
+    (created if needed), each through a temporary file renamed over it."""
     from .output import write_text_file
 
     folder = Path(out_dir)

@@ -1,19 +1,11 @@
 """A workbook's formulas in the form Excel itself stores for xlwings Lite functions.
 
-xlwings Lite's functions are Office.js custom functions. Excel stores a call of one in the
-cell formula as ``_xldudf_`` followed by the function's id (``=RP_FIDE(C5:C13, D5)`` is
-stored ``_xldudf_RP_FIDE(C5:C13,D5)``; a namespace's dot becomes ``_``), marks the cell as a
-dynamic-array formula (``<c cm="1">`` pointing to the ``XLDAPR`` dynamic-array properties of
-``xl/metadata.xml``, the formula stored ``<f t="array" ref="...">`` with the range it fills),
-and lists every function of the add-in in its webextension part
-(``<we:customFunctionIdList>``, written by :mod:`xlfuncs.lite_workbook`). Excel binds a
-stored call to a loaded custom function only in that form: a plain name stays ``#NAME?``
-after the add-in loads. The evidence (Excel-saved workbooks, Microsoft's answers) is in
-``docs/lite.md``.
-
-:func:`lite_parts` rewrites the worksheets of a package (part name -> bytes) into that form;
-:func:`typed_blanks` types the blank values stored beside formulas as text, as Excel does
-(both routes). Both edit the XML text in place, so every other byte of a part is kept.
+Excel stores a call of an Office.js custom function as ``_xldudf_`` and its id
+(``_xldudf_RP_FIDE(C5:C13,D5)``) in a dynamic-array formula (``<c cm="1">``, the ``XLDAPR``
+properties of ``xl/metadata.xml``, ``<f t="array" ref="...">``), and binds a stored call to
+a loaded function only in that form (``docs/lite.md``). :func:`lite_parts` rewrites a
+package's worksheets into it; :func:`typed_blanks` types the blank values stored beside
+formulas as text, as Excel does. Both edit the XML text in place, keeping every other byte.
 """
 
 from __future__ import annotations
@@ -37,8 +29,7 @@ PREFIX = "_xldudf_"
 
 _QUOTES = {"&quot;": '"', "&apos;": "'"}
 _FORMULA_CELL = re.compile(r"<c\b(?P<attrs>[^>]*?)>(?P<body><f\b.*?)</c>", re.S)
-"""A cell whose content starts with a formula (as every program writes one), its attributes
-and its content; the cells without one are not visited."""
+"""A cell whose content starts with a formula, its attributes and its content."""
 _FORMULA = re.compile(r"<f\b(?P<attrs>[^>]*?)(?:/>|>(?P<text>.*?)</f>)", re.S)
 _IDENT = re.compile(r"[A-Za-z_\\][A-Za-z0-9_.]*")
 _SHEET = re.compile(r"xl/worksheets/[^/]+\.xml$")
@@ -72,8 +63,7 @@ class LiteFormError(ValueError):
 
 def to_lite(formula: str, names: Iterable[str], prefix: str = PREFIX) -> str:
     """*formula* (as stored, without ``=``) with every call of a function of *names* (any
-    case) written ``_xldudf_NAME(`` (*prefix* and the name); text in double quotes and quoted
-    sheet names are left alone, and so are names already prefixed."""
+    case) written *prefix* and the name; quoted text and names already prefixed left alone."""
     wanted = {n.upper() for n in names}
     out: list[str] = []
     i, n = 0, len(formula)
@@ -100,8 +90,7 @@ def to_lite(formula: str, names: Iterable[str], prefix: str = PREFIX) -> str:
 
 
 def quoted_end(text: str, i: int) -> int:
-    """The index after the quoted text of a formula (a string literal ``"..."`` or a quoted
-    sheet name ``'...'``, doubled quotes inside) that starts at *i*."""
+    """The index after the quoted text (``"..."`` or ``'...'``) of a formula starting at *i*."""
     quote = text[i]
     j = i + 1
     while j < len(text):
@@ -127,14 +116,11 @@ def _set_attr(attrs: str, name: str, value: str) -> str:
 
 def stored_text(data: str) -> str:
     """A formula's text as a worksheet part stores it, its XML entities read."""
-    for entity, char in _QUOTES.items():
-        data = data.replace(entity, char)
-    return unescape(data)
+    return unescape(data, _QUOTES)
 
 
 def _named(names: frozenset[str]) -> re.Pattern[str]:
-    """One of *names* (upper case), which a formula calling it holds once put in upper
-    case: a formula without any is left as it is (:func:`to_lite` would not change it)."""
+    """Any of *names* (upper case): a formula holding none is left as it is."""
     return re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)))
 
 
@@ -182,8 +168,7 @@ def _metadata_part(parts: Mapping[str, bytes]) -> str | None:
 
 
 def _dynamic_index(xml: str, where: str) -> int | None:
-    """The 1-based ``cellMetadata`` entry of *xml* (a metadata part) that marks a
-    dynamic-array formula, if it has one."""
+    """The 1-based ``cellMetadata`` entry of a metadata part marking a dynamic array, if any."""
     types = re.findall(r"<metadataType\b[^>]*\bname=\"([^\"]+)\"", xml)
     if "XLDAPR" not in types:
         return None
@@ -206,8 +191,8 @@ def _dynamic_index(xml: str, where: str) -> int | None:
 
 
 def _dynamic_metadata(parts: MutableMapping[str, bytes]) -> tuple[int, list[str]]:
-    """The ``cm`` index of a dynamic-array formula in the package *parts*, the metadata part
-    added (with its content type and relationship) when it has none; and the parts added."""
+    """The ``cm`` index of a dynamic-array formula in *parts* (the metadata part added where
+    there is none), and the parts added."""
     name = _metadata_part(parts)
     if name is not None:
         index = _dynamic_index(parts[name].decode("utf-8"), name)
@@ -237,10 +222,9 @@ def _dynamic_metadata(parts: MutableMapping[str, bytes]) -> tuple[int, list[str]
 
 
 def lite_parts(parts: MutableMapping[str, bytes], names: Iterable[str]) -> tuple[int, list[str]]:
-    """Rewrite the worksheets of the package *parts* (part name -> bytes) so that every
-    formula calling a function of *names* is stored in the Lite form (see the module
-    docstring); returns how many cells changed and the names of the parts added (the
-    metadata part, when a workbook without one needs it)."""
+    """Rewrite the worksheets of *parts* (part name -> bytes) so that every formula calling a
+    function of *names* is in the Lite form; returns how many cells changed and the parts
+    added."""
     wanted = frozenset(n.upper() for n in names)
     sheets = [n for n in parts if _SHEET.match(n) and _mentions(parts[n], wanted)]
     if not sheets:
@@ -265,11 +249,8 @@ _PIECE = 1 << 20
 
 
 def _pieces(xml: bytes) -> Iterator[bytes]:
-    """*xml* cut into consecutive pieces of about :data:`_PIECE` bytes, each but the first
-    starting where a ``<row`` element starts: no cell (``<c>...</c>``) spans two, so the
-    cells rewritten piece by piece are the cells rewritten in the whole, and a piece that
-    holds none of the names (in any case of their ASCII letters, as :func:`to_lite` reads
-    a name) nor ``&#`` (a character escaped) is passed over whole."""
+    """*xml* cut into pieces of about :data:`_PIECE` bytes, each but the first starting at a
+    ``<row``: no cell spans two, and a piece holding none of the names is passed over whole."""
     start = 0
     while start < len(xml):
         end = xml.find(b"<row", start + _PIECE)
@@ -280,16 +261,14 @@ def _pieces(xml: bytes) -> Iterator[bytes]:
 
 
 def _holds(upper: bytes, names: frozenset[str]) -> bool:
-    """Whether the bytes *upper* hold one of *names*: those without ``_`` looked for first,
-    the others only where an ``_`` is (one quick look at a sheet's cells, which hold none)."""
+    """Whether the bytes *upper* hold one of *names* (those with ``_`` only where one is)."""
     if any(n.encode("utf-8") in upper for n in names if "_" not in n):
         return True
     return b"_" in upper and any(n.encode("utf-8") in upper for n in names if "_" in n)
 
 
 def _mentions(data: bytes, names: frozenset[str]) -> bool:
-    """Whether worksheet XML *data*, put in upper case, holds ``<F`` and one of *names*
-    (upper case)."""
+    """Whether worksheet XML *data*, in upper case, holds ``<F`` and one of *names*."""
     upper = data.upper()  # the ASCII letters only: the same on them as str.upper()
     if b"<F" in upper and _holds(upper, names):
         return True
@@ -303,9 +282,9 @@ _BLANK = re.compile(r"<c\b(?P<attrs>[^>/]*(?:/(?!>)[^>/]*)*)>(?P<f><f\b[^>]*>[^<
 
 
 def typed_blanks(parts: MutableMapping[str, bytes]) -> int:
-    """Type as text (``t="str"``, as Excel writes an empty text result) every formula cell
-    of the worksheets in *parts* whose stored value is empty and untyped (xlsxwriter's way
-    of writing a blank result, which Excel reads as no value at all); returns how many."""
+    """Type as text (``t="str"``, as Excel does) every formula cell of *parts*' worksheets
+    whose stored value is empty and untyped (which Excel reads as no value); returns how
+    many."""
     total = 0
     for name in [n for n in parts if _SHEET.match(n)]:
         data = parts[name]
@@ -331,12 +310,9 @@ _BLANK_END = b"</f><v></v></c>"
 
 
 def _blank_cells(data: bytes) -> Iterator[tuple[int, int, re.Match[str]]]:
-    """The cells of the worksheet XML *data* that :data:`_BLANK` matches, in order, each
-    with where it starts and ends in *data*: found from where each ends
-    (``</f><v></v></c>``, rare in a sheet of results) rather than by trying the pattern at
-    every ``<c``. Neither the formula text nor the cell's attributes hold a ``<`` (nor does
-    any byte of a UTF-8 character but ``<`` itself), so a match starts at the second ``<``
-    before its end; only that cell is decoded."""
+    """The cells of worksheet XML *data* that :data:`_BLANK` matches, each with where it
+    starts and ends: found from their rare end (:data:`_BLANK_END`), a match starting at the
+    second ``<`` before it (neither the formula nor the attributes hold one)."""
     at = data.find(_BLANK_END)
     while at >= 0:
         stop = at + len(_BLANK_END)

@@ -1,15 +1,10 @@
 """The xlwings Lite code inside a workbook: read it, write it.
 
-xlwings Lite keeps ``main.py`` and ``requirements.txt`` in the workbook as its Office add-in
-settings (``Office.context.document.settings``): an ``xl/webextensions/webextensionN.xml``
-part that names the xlwings Lite add-in, with one ``<we:property>`` per setting whose value is
-the setting as JSON; a task pane part refers to it. How this was established, and from
-which sources: ``docs/excel-setup.md`` ("Where Lite keeps the code").
-
-:func:`write_settings` changes only those parts (and the two package lists that name them,
-``[Content_Types].xml`` and ``_rels/.rels``); every other part of the workbook is copied
-unchanged, and the file is replaced in one step, so an interrupted write leaves the old
-workbook whole. ``xlfuncs lite --into BOOK.xlsx`` calls :func:`main_into`.
+xlwings Lite keeps ``main.py`` and ``requirements.txt`` as its Office add-in settings: an
+``xl/webextensions/webextensionN.xml`` part naming the add-in, one ``<we:property>`` per
+setting (its value as JSON), and a task pane part referring to it (``docs/excel-setup.md``,
+"Where Lite keeps the code"). :func:`write_settings` changes only those parts and the
+package lists naming them, and replaces the file in one step.
 """
 
 from __future__ import annotations
@@ -44,18 +39,17 @@ __all__ = [
 ]
 
 LITE_ADDIN = "wa200008175"
-"""The Office Store id of the xlwings Lite add-in, as every Lite workbook names it (the
-comparison ignores case: workbooks spell it both ways)."""
+"""The Office Store id of the xlwings Lite add-in (compared in any case)."""
 
 BUNDLE_FILES = ("main.py", "requirements.txt")
 """The settings that hold the Lite code, named as the files in the Lite editor."""
 
 STORE = "en-US"
-"""The store market written in a new reference (Excel writes the user's own; any works)."""
+"""The store market written in a new reference (any works)."""
 
 PART_ID = "{5B0F0C2E-61A4-4B8A-9C3E-7A1D2F0E4C58}"
-"""The id of the add-in instance in a new webextension part: any GUID; a fixed one keeps the
-generated templates identical from run to run."""
+"""The id of the add-in instance in a new webextension part: a fixed GUID, so that the
+templates are the same from run to run."""
 
 _WE = "http://schemas.microsoft.com/office/webextensions/webextension/2010/11"
 _WETP = "http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11"
@@ -80,8 +74,7 @@ class WorkbookError(ValueError):
 
 
 def _encode(value: Any) -> str:
-    """A setting's value as Office stores it: JSON, with ``/`` written ``\\/`` as Office
-    writes it (both read back the same)."""
+    """A setting's value as Office stores it: JSON, with ``/`` written ``\\/``."""
     return json.dumps(value, ensure_ascii=False).replace("/", "\\/")
 
 
@@ -113,14 +106,10 @@ def rewrite_parts(
     path: Path, rewrite: Callable[[dict[str, bytes]], _T], *, atomically: bool = False
 ) -> _T:
     """Rewrite the workbook at *path*: *rewrite* changes its parts (part name -> bytes) in
-    place (it may add parts, not remove one); returns what *rewrite* returns. Every part is
-    written back in its order, with its date, compression, external attributes and comment,
-    then the parts *rewrite* added, in the order it added them, dated as
-    ``[Content_Types].xml`` and compressed; the zip comment is kept. The file is written over
-    in place, or with *atomically* through a temporary file renamed over it
-    (:func:`xlfuncs.output.write_atomically`). :class:`WorkbookError`, naming the file, for a
-    file that is no workbook, a part *rewrite* removed, or one it cannot put in the Lite form
-    (:class:`~xlfuncs.lite_form.LiteFormError`), raised before the file is touched."""
+    place, adding but not removing any, and its answer is returned. Every part is written
+    back as it was stored, then the parts added (dated as ``[Content_Types].xml``); with
+    *atomically* through a temporary file renamed over it. :class:`WorkbookError` before
+    the file is touched for a file that is no workbook or a rewrite that fails."""
     from .output import write_atomically
 
     loaded, comment = _load(path)
@@ -196,9 +185,8 @@ def _properties(extension: ET.Element) -> dict[str, JsonValue]:
 
 
 def read_settings(path: str | os.PathLike[str]) -> dict[str, JsonValue]:
-    """The xlwings Lite add-in's settings stored in the workbook at *path* (``main.py``,
-    ``requirements.txt`` and whatever else the add-in keeps there), decoded; empty when the
-    workbook holds none. Raises :class:`WorkbookError` for a file that is no workbook."""
+    """The xlwings Lite add-in's settings stored in the workbook at *path*, decoded (empty
+    when there are none)."""
     parts, _ = _load(Path(path))
     found: dict[str, JsonValue] = {}
     for _, extension in _lite_parts(dict((i.filename, d) for i, d in parts)):
@@ -207,15 +195,13 @@ def read_settings(path: str | os.PathLike[str]) -> dict[str, JsonValue]:
 
 
 def read_bundle(path: str | os.PathLike[str]) -> dict[str, str]:
-    """The Lite code stored in the workbook at *path*: file name -> text, for the files of
-    :data:`BUNDLE_FILES` that it holds."""
+    """The files of :data:`BUNDLE_FILES` stored in the workbook at *path*, by name."""
     settings = read_settings(path)
     return {n: text for n in BUNDLE_FILES if isinstance(text := settings.get(n), str)}
 
 
 def summary(path: str | os.PathLike[str]) -> dict[str, str]:
-    """The xlwings Lite settings of a workbook in short, for comparing two workbooks: each
-    setting's length and the start of its SHA-256."""
+    """Each Lite setting of a workbook by its length and SHA-256, for comparing workbooks."""
     out = {}
     for name, value in sorted(read_settings(path).items()):
         text = value if isinstance(value, str) else json.dumps(value)
@@ -228,17 +214,14 @@ def summary(path: str | os.PathLike[str]) -> dict[str, str]:
 
 
 def _id_list(functions: Sequence[str]) -> str:
-    """The ``customFunctionIdList`` element: each function as Excel lists it
-    (``_xldudf_`` and the id, sorted as Excel sorts them)."""
+    """The ``customFunctionIdList`` element, as Excel writes it (sorted)."""
     ids = "".join(
         f"<we:customFunctionIds>{PREFIX}{escape(n.upper())}</we:customFunctionIds>"
         for n in sorted({n.upper() for n in functions})
     )
-    return (
-        f"<we:customFunctionIdList>{ids}</we:customFunctionIdList>"
-        if ids
-        else ("<we:customFunctionIdList/>")
-    )
+    if not ids:
+        return "<we:customFunctionIdList/>"
+    return f"<we:customFunctionIdList>{ids}</we:customFunctionIdList>"
 
 
 def _extension_list(functions: Sequence[str]) -> str:
@@ -299,9 +282,8 @@ def _updated_extension(
 
 
 def _append(data: bytes, root: str, fragment: str, where: str, declaration: str) -> bytes:
-    """*fragment* added as the last child of the root element *root* of *data*. The fragment
-    declares its namespace itself (*declaration*, e.g. `` xmlns="..."``), so the document's
-    prefixes do not matter; the declaration is dropped where the root makes it already."""
+    """*fragment*, which declares its namespace itself (*declaration*, dropped where the root
+    makes it already), added as the last child of the root element *root* of *data*."""
     text = data.decode("utf-8")
     start = re.search(rf"<(?:[\w.-]+:)?{root}\b([^>]*)>", text)
     if start is not None and declaration in start.group(1):
@@ -353,8 +335,7 @@ def _target(source_part: str, target: str) -> str:
 def _add_lite_part(
     parts: dict[str, bytes], settings: Mapping[str, str], functions: Sequence[str] = ()
 ) -> list[str]:
-    """Add a new xlwings Lite webextension part and its task pane to *parts*; returns the
-    names of the parts added."""
+    """Add a new xlwings Lite webextension part and its task pane; returns the parts added."""
     names = (f"xl/webextensions/webextension{n}.xml" for n in count(1))
     extension = next(name for name in names if name not in parts)
     parts[extension] = _new_extension(settings, functions)
@@ -417,10 +398,7 @@ def write_settings(
     *,
     functions: Sequence[str] | None = None,
 ) -> None:
-    """Store *settings* (name -> text, e.g. ``main.py`` -> its code) as xlwings Lite add-in
-    settings in the workbook at *path* (:func:`store_settings` on its parts). Every other
-    part is copied unchanged and the file is replaced in one step (a temporary file beside
-    it, then a rename); the parts added come last, dated as ``[Content_Types].xml``."""
+    """:func:`store_settings` in the workbook at *path*, replaced in one step."""
 
     def store(parts: dict[str, bytes]) -> list[str]:
         return store_settings(parts, settings, functions=functions)
@@ -434,16 +412,10 @@ def store_settings(
     *,
     functions: Sequence[str] | None = None,
 ) -> list[str]:
-    """Store *settings* as xlwings Lite add-in settings in the package *parts* (part name
-    -> bytes, changed in place). Settings of that name already there are replaced, the
-    add-in's other settings kept; a workbook without the add-in gets it, with its task
-    pane shown when the workbook opens. Returns the names of the parts added, in order.
-
-    With *functions* (the Excel names of the bundle's functions), the workbook is also put
-    in the form Excel binds (:mod:`xlfuncs.lite_form`): every stored call of one of them is
-    rewritten ``_xldudf_NAME(...)`` as a dynamic-array formula, and the add-in's part lists
-    them all (``customFunctionIdList``); :class:`~xlfuncs.lite_form.LiteFormError` where a
-    part cannot be put in that form."""
+    """Store *settings* (name -> text) as xlwings Lite add-in settings in *parts* (others
+    kept; a workbook without the add-in gets it, its task pane shown on opening); returns
+    the parts added. With *functions* (the bundle's Excel names), the formulas calling them
+    are put in the form Excel binds (:mod:`xlfuncs.lite_form`) and the add-in lists them."""
     added: list[str] = []
     if functions is not None:
         added += lite_parts(parts, functions)[1]
@@ -456,10 +428,8 @@ def store_settings(
 
 
 def main_into(book: str | os.PathLike[str]) -> Path:
-    """The ``xlfuncs lite --into BOOK`` command: store this package's Lite code
-    (``main.py``, ``requirements.txt``) in the workbook *book*, its formulas calling our
-    functions rewritten in the form Excel binds and the functions listed; returns its
-    path."""
+    """The ``xlfuncs lite --into BOOK`` command: store this package's Lite code in *book*,
+    its formulas in the form Excel binds."""
     from .lite import bundle_files, function_names
 
     write_settings(book, bundle_files(), functions=function_names())

@@ -1,12 +1,7 @@
-"""The Excel functions registered with xlwings: the only module that imports xlwings.
-
-Classic xlwings (Windows) imports it through the ``UDF Modules`` setting and reads each
-function's registration (``xw.func``, ``xw.arg``) and signature; ``xlfuncs lite`` bundles it
-into a ``main.py`` for xlwings Lite. The functions themselves, their help and how their cells
-are read live in :mod:`xlfuncs.excel.functions`, which does not import xlwings: each is
-registered here under its own name, with its category (:data:`CATEGORY`) and its
-arguments' help and options (:data:`ARGUMENTS`). Off Windows the decorators leave each
-function as it is, so tests call them directly with what Excel passes.
+"""The Excel functions of :mod:`xlfuncs.excel.functions` registered with xlwings (the only
+module that imports it), each under its own name with its :data:`CATEGORY` and
+:data:`ARGUMENTS`: classic xlwings imports it through the ``UDF Modules`` setting,
+``xlfuncs lite`` bundles it. Off Windows the decorators leave each function as it is.
 """
 
 from __future__ import annotations
@@ -23,16 +18,12 @@ from .excel.functions import FUNCTIONS as FUNCTIONS
 from .excel.functions import ExcelArgument as ExcelArgument
 
 __all__ = list(_sheet.__all__)
-"""The names of :mod:`xlfuncs.excel.functions`, each given here: the functions registered,
-:data:`ARGUMENTS`, :data:`FUNCTIONS` and :class:`ExcelArgument` as they are."""
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
 def _registered(function: _F) -> _F:
-    """*function* registered with Excel: ``xw.func`` in :data:`CATEGORY`, and ``xw.arg``
-    for each of its parameters with its :data:`ARGUMENTS` entry (the wizard's help, how the
-    cells are read)."""
+    """*function* registered: ``xw.func`` in :data:`CATEGORY`, an ``xw.arg`` a parameter."""
     for name, argument in reversed(ARGUMENTS[function.__name__].items()):
         function = xw.arg(name, doc=argument.doc, **argument.options)(function)
     return xw.func(category=CATEGORY)(function)

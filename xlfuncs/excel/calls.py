@@ -1,15 +1,10 @@
 """A function called from a cell: every failure becomes an Excel error value, never an
-exception, and the reason of each function's last error is kept for ``EXPLAIN_ERROR``.
+exception, and the reason of each function's last error is kept for ``EXPLAIN_ERROR``
+(:func:`explain`) and the command line (:func:`last_errors`).
 
-:func:`excel_function` makes a function safe for a cell (and :func:`answers_first_error` one
-with one answer, whose arguments' first error value is it); :func:`explain` re-runs a call and
-returns its reason as text (a call with an argument missing or one too many is answered from
-the function's signature, :func:`arity`); the whole-column forms keep the reasons of their
-rows in error (:func:`note_row_errors`); :func:`last_errors` gives them to the command line.
-Every call goes through one path (:func:`_run`): an argument no cell holds is refused by
-name, an answer past Excel's grid is ``#NUM!``, and every error value an answer holds has
-its reason (noted by the rows, or carried by the value), so that ``EXPLAIN_ERROR`` never
-says ``OK`` of an error value.
+Every call goes through :func:`_run`: an argument no cell holds is refused by name, an
+answer past Excel's grid is ``#NUM!``, and every error value an answer holds has its reason,
+so that ``EXPLAIN_ERROR`` never says ``OK`` of an error value.
 """
 
 from __future__ import annotations
@@ -72,7 +67,7 @@ def _signature(fn: Callable[..., Any]) -> str:
 
 def arity(fn: Callable[..., Any], given: int) -> str | None:
     """What is wrong with the number of arguments of a call of *fn* with *given* of them, or
-    ``None`` when it is right: the first argument missing, or how many it takes.
+    ``None`` when it is right.
 
     >>> arity(_demo_sqrt, 0)
     'x is missing (omitted, or a blank cell): _DEMO_SQRT(x)'
@@ -96,8 +91,7 @@ def arity(fn: Callable[..., Any], given: int) -> str | None:
 
 def _failure(fn: Callable[..., Any], args: Sequence[Cell], exc: BaseException) -> tuple[str, str]:
     """The error value and reason of a call of *fn* on *args* that raised *exc*: a wrong
-    number of arguments, else the first error value among the arguments (it passes through),
-    else *exc* mapped to its Excel error."""
+    number of arguments, else the first error value among the arguments, else *exc*'s."""
     if isinstance(exc, TypeError):
         wrong = arity(fn, len(args))
         if wrong is not None:
@@ -110,8 +104,7 @@ def _failure(fn: Callable[..., Any], args: Sequence[Cell], exc: BaseException) -
 
 def _check_arguments(fn: Callable[..., Any], args: Sequence[Cell]) -> None:
     """Raise the error of the first argument of a call of *fn* holding what no cell holds
-    (:func:`~.errors.foreign_in`), named by its argument; a call with too many arguments
-    is left to fail as such."""
+    (:func:`~.errors.foreign_in`); a call with too many arguments is left to fail as such."""
     names = argument_names(fn)
     if len(args) > len(names):
         return
@@ -123,11 +116,8 @@ def _check_arguments(fn: Callable[..., Any], args: Sequence[Cell]) -> None:
 
 def _run(fn: Callable[..., Any], args: Sequence[Cell], **kwargs: Any) -> tuple[Any, list[str]]:
     """*fn* on *args* (and *kwargs*) as a cell shows it, and the reasons of the error values
-    in it (none: ``[]``): a failure's one reason (:func:`_failure`); the reasons of the rows
-    of an array noted (:func:`note_row_errors`), else those the error values carry
-    (:class:`~.errors.ErrorValue`). An answer past Excel's grid is ``#NUM!``. An error value
-    whose reason was lost is an internal error: every error value a function answers is
-    explained."""
+    in it: a failure's, the rows' noted (:func:`note_row_errors`), else those the values
+    carry; an error value without one is an internal error."""
     name = getattr(fn, "__name__", "").upper()
     _row_reasons.pop(name, None)
     try:
@@ -151,9 +141,8 @@ def _run(fn: Callable[..., Any], args: Sequence[Cell], **kwargs: Any) -> tuple[A
 
 
 def _error_cell(value: Any) -> ExcelErrorInput | None:
-    """The first error value in an answer as a cell shows it (a value, or rows of values),
-    named by its cell; ``None`` if there is none (found at C speed: an answer's error values
-    are Excel's own words, :data:`~.errors.EXCEL_ERRORS`)."""
+    """The first error value in an answer as a cell shows it, named by its cell; ``None`` if
+    there is none."""
     try:
         if EXCEL_ERRORS.isdisjoint(flatten(value) if type(value) is list else (value,)):
             return None
@@ -165,17 +154,14 @@ def _error_cell(value: Any) -> ExcelErrorInput | None:
 def cell_result(
     fn: Callable[..., Any], args: Sequence[Cell], name: str, **kwargs: Any
 ) -> tuple[Any, str | None]:
-    """*fn* on *args* (and *kwargs*) as a cell shows it, and, where that is or holds an
-    error value, its reason (the first: ``"NAME: reason"``, *name* the function's name in
-    Excel; else ``None``). An error value among the arguments of a failing call is the
-    answer (the first one, as in Excel)."""
+    """*fn* on *args* (and *kwargs*) as a cell shows it, and the first reason of an error
+    value in it (``"NAME: reason"``, *name* the function's Excel name), else ``None``."""
     value, reasons = _run(fn, args, **kwargs)
     return value, (f"{name}: {reasons[0]}" if reasons else None)
 
 
 def excel_function(fn: F) -> F:
-    """Make *fn* safe for a cell: any failure becomes an Excel error value, never an
-    exception (:func:`cell_result`), and its reason is kept for :func:`explain`."""
+    """Make *fn* safe for a cell (:func:`cell_result`), its reason kept for :func:`explain`."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -191,11 +177,8 @@ def excel_function(fn: F) -> F:
 
 
 def answers_first_error(fn: F) -> F:
-    """*fn* for a function with one answer that reads every cell it is given (``TIEBREAK``,
-    ``RATING_WORKING``): before it runs, the first Excel error value among the arguments it
-    is called with, in argument order, is the answer (:func:`~.errors.first_error`, named
-    by its argument and cell). A call with arguments *fn* does not take runs as it is, to
-    fail as such."""
+    """*fn* for a function with one answer that reads every cell it is given (``TIEBREAK``):
+    the first Excel error value among its arguments is the answer, before it runs."""
     signature = inspect.signature(fn)
 
     @functools.wraps(fn)
@@ -211,11 +194,9 @@ def answers_first_error(fn: F) -> F:
 
 
 def explain(fn: Callable[..., Any], *args: Any) -> str:
-    """Run *fn* (a function made by :func:`excel_function`) on *args* and say why it fails,
-    or ``"OK"`` when it does not: the reason of every error value it answers, as the cell
-    shows it (:func:`cell_result`), the whole answer or cells of an array (the first five
-    rows' reasons). Omitted trailing arguments (``None``) take their defaults; a required
-    one omitted, or one too many, is named from the signature.
+    """Run *fn* (made by :func:`excel_function`) on *args* and say why it fails (the reasons
+    of the first five error values it answers), or ``"OK"``; omitted trailing arguments
+    (``None``) take their defaults.
 
     >>> explain(_demo_sqrt, -4.0)
     '_DEMO_SQRT: x: -4 has no square root'
@@ -247,9 +228,8 @@ def explain(fn: Callable[..., Any], *args: Any) -> str:
 def explain_error(
     functions: Mapping[str, Callable[..., Any]], function_name: Cell, *args: Any
 ) -> str:
-    """``EXPLAIN_ERROR``: :func:`explain` of the function of *functions* that
-    *function_name* names (any case, with or without Excel's ``XLWINGS.`` prefix), or
-    which names there are."""
+    """``EXPLAIN_ERROR``: :func:`explain` of the function *function_name* names (any case,
+    with or without Excel's ``XLWINGS.`` prefix), or which names there are."""
     named = function_name if isinstance(function_name, str) else ""
     fn = functions.get(named.strip().upper().removeprefix("XLWINGS."))
     if fn is None:

@@ -1,12 +1,6 @@
-"""Cell values to core arguments: numbers (text holding one too: ``"2,5"``, ``"2½"``),
-ratings, results, games, a score or the results beside the ratings, the ``rules`` of every
-function, dates, yes/no, text, the kind of event, colours, ranking keys.
-
-Cells arrive as Excel (through xlwings) sends them (:mod:`.ranges`); blanks as ``None`` (or
-``""``), numbers as ``float`` (``int`` in xlwings Lite), dates as ``datetime`` or as serial
-numbers, Excel errors as their text (``"#N/A"``), which each reader passes on
-(:class:`~.errors.ExcelErrorInput`). A value no reader accepts raises the core's error for
-it (:mod:`xlfuncs.core.errors`), whose message names the argument and its cell.
+"""Cell values, as xlwings sends them (blanks ``None`` or ``""``, numbers ``float`` or ``int``,
+dates, Excel errors as text, passed on: :class:`~.errors.ExcelErrorInput`), to core
+arguments; a value no reader accepts raises the core's error, naming the argument and cell.
 """
 
 from __future__ import annotations
@@ -86,21 +80,18 @@ def is_blank(value: Cell) -> bool:
 
 
 def is_diagonal(value: Cell) -> bool:
-    """Whether a cell holds the mark of a crosstable's diagonal (``x``, ``*``, ``×``), where
-    a player would meet themself."""
+    """Whether a cell holds the mark of a crosstable's diagonal (``x``, ``*``, ``×``)."""
     return isinstance(value, str) and value.strip() in ("x", "X", "*", "\u00d7")
 
 
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
 _FLOAT_DIGITS = 309
 """Digits of the whole part of the largest float (about 1.8E+308): text with more is out
-of range, and is not converted (Python refuses to read a whole number of 4,300 digits)."""
+of range, and not converted."""
 
 
 def _text_number(text: str) -> Fraction | None:
     t = text.strip().replace("\u00bd", ".5").replace("\u2212", "-")
-    if t.startswith(".5") and len(t) == 2:
-        t = "0.5"
     if t.endswith("1/2"):
         head = t[:-3].strip()
         if head in ("", "+", "-") or _NUMBER.match(head):
@@ -178,9 +169,8 @@ def whole_number(value: Cell, name: str) -> int:
 
 
 def rating(value: Cell, name: str) -> int | None:
-    """A rating from a cell; blank or 0 means unrated (``None``). The rule is
-    :func:`xlfuncs.core.validate.optional_rating`'s; this reads the cell for it (text holding
-    a number, a range of one cell, an error value passed on)."""
+    """A rating from a cell (:func:`xlfuncs.core.validate.optional_rating`); blank or 0 is
+    unrated (``None``)."""
     if validate.is_rating(value):
         return int(value)  # the usual case, first
     value = single(value, name)
@@ -191,8 +181,7 @@ def rating(value: Cell, name: str) -> int | None:
 
 
 def rated(value: Cell, name: str) -> int:
-    """The rating of the player a calculation is for: as :func:`rating` reads it, but an
-    unrated player (blank or 0) has nothing to compute (``#N/A``)."""
+    """The rating of the player a calculation is for: :func:`rating`, but unrated is ``#N/A``."""
     r = rating(value, name)
     if r is None:
         raise NothingToComputeError(f"{name}: the player is unrated (blank or 0)")
@@ -204,18 +193,14 @@ def ratings(value: Cell, name: str) -> list[int | None]:
     cells = flatten(value)
     if validate.are_ratings(cells):
         return list(map(int, cells))  # the usual case, checked at C speed
-    out: list[int | None] = []
-    for i, cell in enumerate(cells, start=1):
-        if validate.is_rating(cell):
-            out.append(int(cell))  # the usual case, without building a name
-        else:
-            out.append(rating(cell, f"{name} (cell {i})"))
-    return out
+    return [  # a rating as it is, without building a name; else read with its name
+        int(cell) if validate.is_rating(cell) else rating(cell, f"{name} (cell {i})")
+        for i, cell in enumerate(cells, start=1)
+    ]
 
 
 def listed_ratings(value: Cell, name: str) -> list[int | None]:
-    """Every non-blank cell of a range as an opponent: its rating, ``None`` for 0 (an
-    unrated opponent). Blank cells are no opponent."""
+    """Every non-blank cell of a range as an opponent's rating (``None`` for 0: unrated)."""
     return [
         rating(c, f"{name} (cell {i})")
         for i, c in enumerate(flatten(value), start=1)
@@ -224,10 +209,8 @@ def listed_ratings(value: Cell, name: str) -> list[int | None]:
 
 
 def outcome(value: Cell, name: str) -> Outcome | None:
-    """A result from a cell: the numbers 1, 0.5, 0 (rated), or text in any spelling
-    :func:`xlfuncs.core.results.read_cell` accepts ("1", "½", "=", "1/2", "0.5", "0";
-    "+"/"-" forfeits, "W<1"/"D<1"/"L<1" under one move, H/F/U/Z byes); blank is ``None``
-    (no game). A bare W, D or L is refused with its two meanings (``#VALUE!``): TRF's
+    """A result from a cell: 1, 0.5, 0, or text :func:`xlfuncs.core.results.read_cell`
+    accepts; blank is ``None`` (no game). A bare W, D or L is refused (``#VALUE!``): TRF's
     under-one-move codes, or the win, draw, loss a person means.
 
     >>> outcome("½", "r"), outcome(0.0, "r"), outcome("+", "r"), outcome(None, "r")
@@ -263,8 +246,7 @@ Game = tuple[int | None, Outcome]
 def same_size(
     first: Cell, first_name: str, second: Cell, second_name: str
 ) -> tuple[list[Cell], list[Cell]]:
-    """The cells of two ranges read side by side, each in reading order (one may lie in a
-    row, the other in a column), which must be as many."""
+    """The cells of two ranges of as many cells, each in reading order."""
     a, b = flatten(first), flatten(second)
     if len(a) != len(b):
         raise InvalidInputError(
@@ -274,24 +256,14 @@ def same_size(
     return a, b
 
 
-def games(
-    opponent_ratings: Cell,
-    results: Cell,
-    *,
-    opponents_name: str = "opponent_ratings",
-    results_name: str = "results",
-) -> list[Game]:
-    """Pair two ranges of equal size, cell by cell, into games.
-
-    A row whose rating and result are both blank is no game; a result without a rating is a
-    game against an unrated opponent; a rating without a result is a game not yet played
-    (left out). The ranges may lie one in a row and one in a column.
-    """
-    rs, ws = same_size(opponent_ratings, opponents_name, results, results_name)
+def games(opponent_ratings: Cell, results: Cell, *, results_name: str = "results") -> list[Game]:
+    """Pair two ranges of equal size, cell by cell, into games: a result without a rating
+    is a game against an unrated opponent; a rating without a result is left out."""
+    rs, ws = same_size(opponent_ratings, "opponent_ratings", results, results_name)
     out: list[Game] = []
     for i, (r, w) in enumerate(zip(rs, ws), start=1):
         result = outcome(w, f"{results_name} (cell {i})")
-        opponent = rating(r, f"{opponents_name} (cell {i})")
+        opponent = rating(r, f"opponent_ratings (cell {i})")
         if result is None:
             continue
         if result.is_bye and opponent is not None:
@@ -309,16 +281,10 @@ def rated_games(found: Sequence[Game]) -> list[tuple[int, Fraction]]:
 
 
 def is_results(value: Cell) -> bool:
-    """Whether a score-or-results argument holds results (read cell by cell beside the
-    ratings) rather than a bare score (points).
-
-    A range of more than one cell holds results. A single cell (a 1x1 range or a value)
-    holds a result when it is text naming one that is not also a number: ``"="``, ``"+"``,
-    ``"-"``, the under-one-move ``W<1``/``D<1``/``L<1``, the byes ``H``/``F``/``U``/``Z``,
-    and the bare ``W``/``D``/``L`` that :func:`outcome` refuses with its reason, read exactly
-    as in a longer range. A number, or text holding one (``1``, ``"2½"``, ``"1/2"``),
-    is a bare score: with one opponent the score 1, ½ or 0 and the result 1, ½ or 0 are the
-    same game, so the two readings agree there.
+    """Whether a score-or-results argument holds results rather than a bare score: a range
+    of more than one cell does; one cell does when it is text naming a result that is not
+    also a number (``"="``, ``"+"``, ``W<1``, a bye, a bare ``W``). A number, or text
+    holding one, is a score (with one opponent both readings agree).
 
     >>> is_results([["="]]), is_results("+"), is_results([[1.0]]), is_results("½")
     (True, True, False, False)
@@ -341,10 +307,8 @@ def is_results(value: Cell) -> bool:
 def score_or_results(
     opponent_ratings: Cell, score_or_results: Cell, *, name: str = "score"
 ) -> tuple[list[int] | list[float], Fraction | float]:
-    """The rated opponents and the score against them, from either a bare score (points
-    against the rated opponents listed; blank and 0 ratings are left out) or results beside
-    the ratings (forfeits, byes and unrated opponents left out); :func:`is_results` says
-    which."""
+    """The rated opponents and the score against them, from a bare score or from results
+    beside the ratings (:func:`is_results`); unrated opponents, forfeits and byes left out."""
     if is_results(score_or_results):
         found = rated_games(games(opponent_ratings, score_or_results, results_name=name))
         if not found:
@@ -387,8 +351,7 @@ SYSTEM_HELP = '"swiss" (or "suizo") or "rr" (or "round robin", "todos contra tod
 
 
 def system(value: Cell, name: str = "system") -> System | None:
-    """The kind of event from a cell: ``"swiss"`` or ``"rr"`` (round robin), in any spelling
-    of :data:`SYSTEMS`; ``None`` for a blank cell (the caller's default).
+    """The kind of event from a cell (:data:`SYSTEMS`); ``None`` for a blank cell.
 
     >>> system("Suizo"), system("round robin"), system(None)
     ('swiss', 'rr', None)
@@ -397,8 +360,7 @@ def system(value: Cell, name: str = "system") -> System | None:
 
 
 def _word(value: Cell, name: str, words: Mapping[str, _T], expected: str) -> _T | None:
-    """What the word in a cell means in *words* (any case, blanks around it aside);
-    ``None`` for a blank cell; anything else refused as not the *expected*."""
+    """What the word in a cell means in *words* (any case); ``None`` for a blank cell."""
     check_cell(value, name)
     if is_blank(value):
         return None
@@ -450,20 +412,20 @@ def boolean(value: Cell, name: str) -> bool:
     raise InvalidInputError(f"{name}: expected TRUE or FALSE, got {shown(value)}")
 
 
-def text(value: Cell, name: str, default: str = "") -> str:
-    """Text from a cell; blank gives *default*."""
+def text(value: Cell, name: str) -> str:
+    """Text from a cell; blank gives ``""``."""
     value = single(value, name)
     check_cell(value, name)
     if is_blank(value):
-        return default
+        return ""
     if isinstance(value, str):
         return value.strip()
     raise InvalidInputError(f"{name}: expected text, got {shown(value)}")
 
 
 def boolean_or_sex(value: Cell, name: str = "female") -> bool:
-    """Whether a cell marks a woman: a TRF sex that does (``w``, ``f``:
-    :func:`~xlfuncs.core.sex.is_woman`), TRUE, 1 or yes."""
+    """Whether a cell marks a woman: ``w``, ``f`` (:func:`~xlfuncs.core.sex.is_woman`), TRUE,
+    1 or yes."""
     check_cell(value, name)
     if is_blank(value):
         return False
@@ -483,8 +445,7 @@ _COLOUR_CELLS = {"w": "w", "b": "b", "W": "w", "B": "b"}
 
 
 def colour(value: Cell, name: str) -> str | None:
-    """A game's colour from a cell: ``"w"`` or ``"b"`` (any spelling of :data:`COLOURS`);
-    ``None`` for a blank cell (a bye, or not known).
+    """A game's colour from a cell (:data:`COLOURS`); ``None`` for a blank cell.
 
     >>> colour("W", "c"), colour(" black ", "c"), colour(None, "c")
     ('w', 'b', None)
@@ -498,7 +459,7 @@ def colour(value: Cell, name: str) -> str | None:
 
 def key_columns(value: Cell, name: str, count: int) -> list[tuple[list[Cell], str]]:
     """The columns of keys in a ranking argument, each with its name: one column (or a row
-    of *count* cells) is one key, several columns side by side are several, left to right."""
+    of *count* cells) is one key, several columns are several, left to right."""
     rows = matrix(value, name)
     if len(rows) == 1 and count > 1 and len(rows[0]) == count:
         return [(rows[0], name)]
@@ -514,8 +475,7 @@ def key_columns(value: Cell, name: str, count: int) -> list[tuple[list[Cell], st
 
 
 def rank_key(value: Cell, name: str) -> float | None:
-    """A ranking key from a cell: a number (compared as Excel compares numbers), or text
-    holding one; ``None`` for a blank cell (no value: below every number)."""
+    """A ranking key from a cell: a number, or text holding one; ``None`` for a blank."""
     if type(value) is float or type(value) is int:
         if not math.isfinite(value):
             raise OutOfRangeError(f"{name}: expected a finite number, got {value}")
@@ -524,24 +484,18 @@ def rank_key(value: Cell, name: str) -> float | None:
 
 
 # ------------------------------------------------------------------------- rules cells
-#
-# Every function's ``rules`` argument is read by _rules_cell: the one type dispatch (blank,
-# a date, a number, text) with the finiteness check; the three readers below then ask the
-# core for the edition of the regulations they follow.
 
 
 def _rules_cell(value: Cell, name: str) -> _dt.date | str | None:
     """What a ``rules`` cell names, before any regulations read it: ``None`` for a blank
-    cell; a date for a date, a datetime (its day) or a date serial number; the text as typed
-    (not stripped) for text, or for a number from 1900 to 2100, an edition id (``2024``)."""
+    cell; a date for a date or a serial number; the text as typed, or for a number from 1900
+    to 2100, an edition id (``2024``)."""
     value = single(value, name)
     check_cell(value, name)
     if is_blank(value):
         return None
-    if isinstance(value, _dt.datetime):
-        return value.date()
     if isinstance(value, _dt.date):
-        return value
+        return date(value, name)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if not math.isfinite(value):
             raise OutOfRangeError(
@@ -556,13 +510,10 @@ def _rules_cell(value: Cell, name: str) -> _dt.date | str | None:
 
 
 def rules(value: Cell, name: str = "rules", *, day: _dt.date | None = None) -> Edition:
-    """The edition from a cell: blank (the default, in force today), an id (``2024`` or
-    ``"2024"``), a date, a date serial number or ISO date text (the edition in force then);
-    text may add a rate of play, before or after (``"2025 rapid"``, ``"blitz"``,
-    ``"2024-03-01 rapid"``; none: standard), read by
-    :func:`xlfuncs.core.editions.read_rules_and_rate` as every ``rules`` is. *day* stands
-    for the date where the cell names none (blank, or a rate alone): ``K_FACTOR``'s
-    ``period_date``."""
+    """The edition from a cell: blank (in force today), an id, a date or ISO date text, with
+    a rate of play or not (``"2025 rapid"``, ``"blitz"``:
+    :func:`xlfuncs.core.editions.read_rules_and_rate`). *day* stands for the date where the
+    cell names none (blank, or a rate alone): ``K_FACTOR``'s ``period_date``."""
     spec = _rules_cell(value, name)
     if spec is None or isinstance(spec, _dt.date):
         return get_edition(spec if spec is not None else day)
@@ -574,20 +525,16 @@ def rules(value: Cell, name: str = "rules", *, day: _dt.date | None = None) -> E
 
 
 def title_rules(value: Cell, name: str = "rules") -> TitleEdition:
-    """The Title Regulations' edition from a norm function's ``rules`` cell: blank (in force
-    today), a date, a date serial number or ISO date text (in force that day), or a Rating
-    Regulations id as the other functions take it (``2024``: the Title Regulations in force
-    on that edition's first day; :func:`xlfuncs.core.title_editions.title_edition`). A date
-    is kept as a date, not turned into a rating edition first: the two regulations change
-    on their own dates (1 January 2024 and 1 March 2024)."""
+    """The Title Regulations' edition from a norm function's ``rules`` cell: blank (today), a
+    date (in force that day, not read as a rating edition first: the two change on their own
+    dates), or a Rating Regulations id (:func:`xlfuncs.core.title_editions.title_edition`)."""
     spec = _rules_cell(value, name)
     return title_edition(spec.strip() if isinstance(spec, str) else spec)
 
 
 def scoring(value: Cell, name: str = "scoring") -> ScoringSystem:
-    """The event's scoring system from a ``scoring`` cell: blank (FIDE's 1-½-0), or text as
-    :func:`~xlfuncs.core.scoring.read_scoring` reads it (``3-1-0``, ``2-1-0, absence 0``,
-    ``1-½-0, pairing-allocated bye ½``); anything else ``#VALUE!``."""
+    """The event's scoring system from a ``scoring`` cell: blank (1-½-0), or text
+    :func:`~xlfuncs.core.scoring.read_scoring` reads (``3-1-0``)."""
     check_cell(value, name)
     if is_blank(value):
         return read_scoring(None)
@@ -603,10 +550,8 @@ def scoring(value: Cell, name: str = "scoring") -> ScoringSystem:
 
 
 def ptp_reading(value: Cell, name: str = "ptp_full_score") -> PtpFullScore:
-    """How PTP reads a full score (C.07 10.3) from a ``ptp_full_score`` cell: blank (the
-    highest-rated opponent + 800) or one of
-    :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_READINGS` (``definition``: + 736), any
-    case (:data:`~xlfuncs.core.performance.PtpFullScore`); anything else ``#VALUE!``."""
+    """How PTP reads a full score (C.07 10.3) from a ``ptp_full_score`` cell: blank, or one of
+    :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_READINGS` (any case)."""
     check_cell(value, name)
     if is_blank(value):
         return ptp_full_score_reading(None)
@@ -620,12 +565,10 @@ def ptp_reading(value: Cell, name: str = "ptp_full_score") -> PtpFullScore:
 
 
 def tiebreak_rules(value: Cell, name: str = "rules") -> Any:
-    """The edition of the Tie-Break Regulations (C.07) from a ``rules`` cell: blank (in force
-    today), a date, a date serial number or ISO date text (in force that day; before the
-    2023 text, that text), a C.07 edition id (``2023``, ``2026``) as text or a number, or a
-    rating edition as the other functions take it (``2025``, ``"2024-12 rapid"``: what a
-    chart's rules cell holds), meaning the C.07 text in force on its first day
-    (:func:`xlfuncs.core.tiebreak_editions.tiebreak_edition` says what each names)."""
+    """The edition of the Tie-Break Regulations (C.07) from a ``rules`` cell: blank (today), a
+    date (in force that day), a C.07 id (``2023``, ``2026``), or a rating edition (``2025``,
+    ``"2024-12 rapid"``: the C.07 text in force on its first day;
+    :func:`xlfuncs.core.tiebreak_editions.tiebreak_edition`)."""
     from ..core.editions import read_rules
     from ..core.tiebreak_editions import TIEBREAK_EDITIONS, tiebreak_edition
 

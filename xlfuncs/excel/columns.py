@@ -1,17 +1,13 @@
-"""The whole-column forms' crosstable: a wall chart's columns (ratings, results as a grid
-or by round beside the opponents' numbers, K, sexes, titles, federations) read into the
-core's :class:`~xlfuncs.core.tournament.Crosstable`, each row's error kept in its row, and
-one value per player shaped into a column (:func:`per_player`).
-
-Excel pays per call, so a chart makes one call per column, not per player. Within
-:func:`shared_results` the calls on the same results block read it once; across calls the
-last few blocks read, and crosstables built, are found again by the cells' values
-(:mod:`.memo`): the calls of one recalculation each pass their own copy of the same columns.
+"""The whole-column forms' crosstable: a wall chart's columns read into the core's
+:class:`~xlfuncs.core.tournament.Crosstable`, each row's error kept in its row, and one value
+per player shaped into a column (:func:`per_player`); what was read is found again by the
+cells' values (:mod:`.memo`) or within :func:`shared_results`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -67,57 +63,34 @@ def crosstable_rows(
     round_robin: bool | None = None,
     minutes_value: Cell = None,
 ) -> tuple[Any, list[RowError | None], list[bool]]:
-    """Build a :class:`~xlfuncs.core.tournament.Crosstable` from a wall chart's columns.
-
-    *ratings* has one row per player (blank or 0 = unrated). *results* is either a
-    crosstable grid (N x N, the row player's result against the column player; used when
-    *opponents* is omitted) or, with *opponents*, one column per round beside the opponents'
-    numbers. Returns the crosstable, each row's error (or ``None``) and which rows are empty
-    (lists of the caller's own: a crosstable built from the same values before is reused).
-    *minutes_value*: the event's time for 60 moves (blank: not known), whose games below the
-    minimum of Rating Regulations 1.1 the rating figures leave out
-    (:attr:`~xlfuncs.core.tournament.Crosstable.time`).
-    """
+    """A :class:`~xlfuncs.core.tournament.Crosstable` from a wall chart's columns: *results*
+    a grid (N x N) without *opponents*, else one column per round beside their numbers;
+    *minutes_value* the event's time for 60 moves (Rating Regulations 1.1). Returns it, each
+    row's error (or ``None``) and which rows are empty (lists of the caller's own)."""
     from .eligibility import event_minutes
 
     edition = rules(rules_value)
     time = event_minutes(minutes_value)
     games = value_key(ratings, results, opponents)
-    kind = _is_grid(opponents) if round_robin is None else round_robin  # as built
+    kind = is_blank(opponents) if round_robin is None else round_robin  # as built
     event = None if games is None else (edition, kind, games, time)
-    base = _tables.get(
-        event,
-        lambda: _crosstable(
-            ratings, results, opponents, None, None, None, None, edition, round_robin, None, time
-        ),
-    )
-    if k is None and female is None and titles is None and federations is None:
+    columns = (ratings, results, opponents)
+    base = _tables.get(event, lambda: _crosstable(columns, (None,) * 4, edition, round_robin, time))
+    details = (k, female, titles, federations)
+    if all(d is None for d in details):
         table, errors, empty = base
     else:
-        details = value_key(k, female, titles, federations)
+        values = value_key(*details)
         table, errors, empty = _tables.get(
-            None if event is None or details is None else (event, details),
-            lambda: _crosstable(
-                ratings,
-                results,
-                opponents,
-                k,
-                female,
-                titles,
-                federations,
-                edition,
-                round_robin,
-                base,
-                time,
-            ),
+            None if event is None or values is None else (event, values),
+            lambda: _crosstable(columns, details, edition, round_robin, time, base),
         )
     return table, list(errors), list(empty)
 
 
 def player_column(value: Cell, name: str, players: int) -> list[Cell]:
-    """The cells of a column of the players' data (their K, sexes, titles...), one per
-    player of *players* (the ratings' rows), or blanks for an argument omitted; a column of
-    another length is refused, named by *name* (its argument)."""
+    """The cells of a column of the players' data (K, sexes, titles...), one per player, or
+    blanks for an argument omitted."""
     if value is None:
         return [None] * players
     cells = column(value, name)
@@ -130,8 +103,7 @@ def player_column(value: Cell, name: str, players: int) -> list[Cell]:
 
 
 def player_number(player: Cell, ratings: Cell) -> int:
-    """The player a one-player function's *player* cell names: their row in the ranges
-    (from 1), which must be a row of *ratings*."""
+    """The player a *player* cell names: their row of *ratings*, from 1."""
     number = whole_number(player, "player")
     count = len(column(ratings, "ratings"))
     if not 1 <= number <= count:
@@ -142,44 +114,56 @@ def player_number(player: Cell, ratings: Cell) -> int:
 _Rows = tuple[Any, list[RowError | None], list[bool]]
 
 _tables: Memo[_Rows] = Memo(8)
-"""The last crosstables :func:`crosstable_rows` built, by the values of its arguments: for
-each event (rules, layout, ratings, results, opponents) the one of its games alone, and
-those with the players' K, sexes, titles or federations as other functions give them."""
+"""The last crosstables :func:`crosstable_rows` built, by the values of its arguments: each
+event's games alone, and with the players' K, sexes, titles or federations."""
+
+
+def _details(k: Cell, female: Cell, title: str | None, fed: Cell, row: str) -> tuple[Any, bool]:
+    """A row's K and whether the player is a woman, its title and federation checked."""
+    kv = optional_number(k, f"k ({row})")
+    k_value = None if kv is None else check_k(kv, name=f"k ({row})")
+    woman = False if female is None else boolean_or_sex(female, f"sexes ({row})")
+    if title is not None:
+        check_cell(title, f"titles ({row})")
+    if isinstance(fed, str):
+        check_cell(fed, f"federations ({row})")
+    return k_value, woman
 
 
 def _crosstable(
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell,
-    k: Cell,
-    female: Cell,
-    titles: Cell,
-    federations: Cell,
+    columns: tuple[Cell, Cell, Cell],
+    details: tuple[Cell, Cell, Cell, Cell],
     edition: Any,
     round_robin: bool | None,
+    time: Any,
     base: _Rows | None = None,
-    time: Any = None,
 ) -> _Rows:
-    """The crosstable of these columns; with *base*, the one built from the same ratings,
-    results and opponents without the other columns: its rows without an error are taken
-    as they are, with the other columns' values added, and its games worked out once
-    (:meth:`~xlfuncs.core.tournament.Crosstable.share_games`). Every row reads as it would
-    alone: a row with an error, in *base* or in the other columns, is read afresh."""
+    """The crosstable of the *columns* (ratings, results, opponents) with the players'
+    *details* (K, sexes, titles, federations); with *base* (the same without details), its
+    rows without an error are taken with the details added, and its games shared
+    (:meth:`~xlfuncs.core.tournament.Crosstable.share_games`); a row with an error is read
+    afresh, as it would be alone."""
     from ..core.norm_field import fide_title
     from ..core.tournament import Crosstable, Entrant
 
+    ratings, results, opponents = columns
     rating_cells = column(ratings, "ratings")
     n = len(rating_cells)
     grid, result_rows, opponent_rows, parsed = results_games(results, opponents, n)
-    k_cells = player_column(k, "k", n)
-    female_cells = player_column(female, "sexes", n)
-    title_cells = player_column(titles, "titles", n)
-    fed_cells = player_column(federations, "federations", n)
+    k_cells, female_cells, title_cells, fed_cells = (
+        player_column(value, name, n)
+        for value, name in zip(details, ("k", "sexes", "titles", "federations"))
+    )
+    pairs = zip(
+        (rating_cells, k_cells, result_rows, opponent_rows, female_cells, title_cells, fed_cells),
+        ("ratings", "k", "results", "opponents", "sexes", "titles", "federations"),
+    )
+    named_columns = list(pairs)  # a row's cells in argument order, for its error
     errors: list[RowError | None] = [None] * n
     empty = [False] * n
     entrants = []
-    base_entrants = None if base is None else base[0].entrants
     for i in range(n):
+        row = f"row {i + 1}"
         title = title_cells[i] if isinstance(title_cells[i], str) else None
         fed = fed_cells[i]
         named = (
@@ -187,18 +171,10 @@ def _crosstable(
             "" if title is None else fide_title(title),
             fed.strip() if isinstance(fed, str) else "",
         )
-        if base is not None and base_entrants is not None and base[1][i] is None:
-            try:  # the row as read without the other columns, and their values
-                kv = optional_number(k_cells[i], "k")
-                female_i = False
-                if female_cells[i] is not None:
-                    female_i = boolean_or_sex(female_cells[i], "sexes")
-                if title is not None:
-                    check_cell(title, "titles")
-                if isinstance(fed, str):
-                    check_cell(fed, "federations")
-                known = base_entrants[i]
-                k_i = None if kv is None else check_k(kv, name="k")
+        if base is not None and base[1][i] is None:
+            try:  # the row as read without the details, and their values
+                k_i, female_i = _details(k_cells[i], female_cells[i], title, fed, row)
+                known = base[0].entrants[i]
                 entrants.append(Entrant(known.rating, known.pairings, k_i, female_i, *named))
                 empty[i] = base[2][i]
                 continue
@@ -209,34 +185,15 @@ def _crosstable(
         entrant_k: int | None = None
         female_i = False
         try:
-            entrant_rating = rating(rating_cells[i], f"ratings (row {i + 1})")
-            kv = optional_number(k_cells[i], f"k (row {i + 1})")
-            entrant_k = None if kv is None else check_k(kv, name=f"k (row {i + 1})")
-            if female_cells[i] is not None:
-                female_i = boolean_or_sex(female_cells[i], f"sexes (row {i + 1})")
-            if title is not None:
-                check_cell(title, f"titles (row {i + 1})")
-            if isinstance(fed, str):
-                check_cell(fed, f"federations (row {i + 1})")
+            entrant_rating = rating(rating_cells[i], f"ratings ({row})")
+            entrant_k, female_i = _details(k_cells[i], female_cells[i], title, fed, row)
             games = parsed[i]
             if isinstance(games, Exception):
                 raise games.with_traceback(None)
             pairings = games
         except (XlfuncsError, ExcelErrorInput) as exc:
-            row = f"row {i + 1}"
-            errors[i] = RowError.of(
-                exc,
-                [
-                    (rating_cells[i], f"ratings ({row})"),
-                    (k_cells[i], f"k ({row})"),
-                    (result_rows[i], f"results ({row})"),
-                    (opponent_rows[i], f"opponents ({row})"),
-                    (female_cells[i], f"sexes ({row})"),
-                    (title_cells[i], f"titles ({row})"),
-                    (fed_cells[i], f"federations ({row})"),
-                ],
-            )
-            pairings = ()
+            cells = [(c[i], f"{name} ({row})") for c, name in named_columns]
+            errors[i] = RowError.of(exc, cells)
         empty[i] = entrant_rating is None and not pairings and errors[i] is None
         entrants.append(Entrant(entrant_rating, pairings, entrant_k, female_i, *named))
     table = Crosstable.build(
@@ -248,8 +205,8 @@ def _crosstable(
 
 
 ResultsGames = tuple[bool, list[list[Cell]], list[list[Cell]], list["tuple[Any, ...] | Exception"]]
-"""What :func:`results_games` finds: whether *results* is a grid, the results' rows, the
-opponents' rows, and each row's games (its pairings, or the error that stops the row)."""
+"""Whether *results* is a grid, the results' and opponents' rows, and each row's pairings
+(or the error that stops the row)."""
 
 _games: Memo[ResultsGames] = Memo(4)
 """The last results blocks :func:`results_games` read, by their values."""
@@ -260,12 +217,10 @@ _shared: dict[tuple[int, int, int], tuple[Cell, Cell, ResultsGames]] | None = No
 
 @contextlib.contextmanager
 def shared_results() -> Iterator[None]:
-    """Within this block, :func:`crosstable_rows` reads each results block (with its
-    opponents) once and reuses what it found: a chart's stored values call eight of the
-    ``_ALL`` functions on the same columns (:func:`xlfuncs.templates.chart.figures`).
-    A block is known by the identity of the very objects passed (kept alive until the block
-    ends), so the caller must not change them inside the block. Outside it, every call reads
-    its arguments afresh, as Excel's calls do; the results are the same either way."""
+    """Within this block, :func:`crosstable_rows` reads each results block once, known by the
+    identity of the objects passed (kept alive until the block ends: the caller must not
+    change them inside it); a chart's stored values call eight ``_ALL`` functions on the
+    same columns (:func:`xlfuncs.templates.chart.figures`)."""
     global _shared
     outer = _shared
     _shared = {}
@@ -277,8 +232,7 @@ def shared_results() -> Iterator[None]:
 
 @contextlib.contextmanager
 def read_once() -> Iterator[None]:
-    """Within this block each results block is read once, as in :func:`shared_results`
-    (whose block, when one is open, is used as it is)."""
+    """:func:`shared_results`, unless one is open already."""
     if _shared is not None:
         yield
         return
@@ -287,8 +241,7 @@ def read_once() -> Iterator[None]:
 
 
 def results_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
-    """Read the results (and opponents) of *n* players into pairings, once per block
-    within :func:`shared_results`."""
+    """Read the results (and opponents) of *n* players into pairings."""
     key = (id(results), id(opponents), n)
     if _shared is not None and key in _shared:
         return _shared[key][2]
@@ -301,18 +254,10 @@ def results_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
     return found
 
 
-_pairings: dict[tuple[int | None, Any, str | None], Any] = {}
-"""The pairings :func:`pairing` made, by their values."""
-
-_MOST_PAIRINGS = 100_000
-"""How many :data:`_pairings` keeps before it starts again (an event of N players has at
-most N opponents times a dozen results times three colours)."""
-
-
+@functools.lru_cache(maxsize=100_000)
 def pairing(opponent: int | None, result: Any, colour: str | None = None) -> Any:
-    """The :class:`~xlfuncs.core.tournament.Pairing` of these values, the same object each
-    time: a pairing cannot change, and a chart's recalculation reads thousands of them,
-    each made several times quicker found than made.
+    """The :class:`~xlfuncs.core.tournament.Pairing` of these values, the same (immutable)
+    object each time: found several times quicker than made.
 
     >>> from xlfuncs.core.results import Outcome
     >>> pairing(7, Outcome.WIN, "b") is pairing(7, Outcome.WIN, "b")
@@ -320,25 +265,13 @@ def pairing(opponent: int | None, result: Any, colour: str | None = None) -> Any
     >>> pairing(7, Outcome.WIN, "b") == pairing(7, Outcome.WIN), pairing(7, Outcome.WIN).colour
     (False, None)
     """
-    key = (opponent, result, colour)
-    found = _pairings.get(key)
-    if found is None:
-        from ..core.tournament import Pairing
+    from ..core.tournament import Pairing
 
-        if len(_pairings) >= _MOST_PAIRINGS:
-            _pairings.clear()
-        found = _pairings[key] = Pairing(opponent, result, colour)
-    return found
+    return Pairing(opponent, result, colour)
 
 
 _EXACT = 2**53
-"""Whole numbers up to this are floats exactly: ``whole_number`` gives an ``int`` cell back
-as it is."""
-
-
-def _is_grid(opponents: Cell) -> bool:
-    """Whether the results are a crosstable grid: no opponents given."""
-    return opponents is None or (not isinstance(opponents, (list, tuple)) and is_blank(opponents))
+"""Whole numbers up to this are floats exactly: ``whole_number`` gives such an ``int`` back."""
 
 
 def _where(i: int, j: int, grid: bool) -> str:
@@ -352,7 +285,7 @@ def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
     if len(result_rows) != n:
         rows = f"{len(result_rows)} row{'' if len(result_rows) == 1 else 's'}"
         raise InvalidInputError(f"results has {rows} but ratings has {n}")
-    grid = _is_grid(opponents)
+    grid = is_blank(opponents)  # no opponents: a crosstable grid
     if grid:
         if any(len(r) != n for r in result_rows):
             raise InvalidInputError(
@@ -382,14 +315,10 @@ def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
                 outcome_value = outcome_of(res, (i, j))
                 if type(opp) is int and -_EXACT <= opp <= _EXACT:
                     opponent_no: int | None = opp  # whole_number's answer, without the name
-                elif opp is None:
+                elif is_blank(opp):
                     opponent_no = None
                 else:
-                    opponent_no = (
-                        None
-                        if is_blank(opp)
-                        else whole_number(opp, f"opponents ({_where(i, j, grid)})")
-                    )
+                    opponent_no = whole_number(opp, f"opponents ({_where(i, j, grid)})")
                 if opponent_no == 0:
                     opponent_no = None
                 if outcome_value is None:
@@ -418,17 +347,14 @@ def _read_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
 
 @dataclass(frozen=True)
 class NoFigure:
-    """What a whole-column form's *compute* gives for a player the rules give no figure
-    (:func:`per_player`): the few words a chart's cell shows there
-    (:mod:`~xlfuncs.core.no_figure`)."""
+    """What :func:`per_player`'s *compute* gives for a player the rules give no figure: the
+    few words a chart's cell shows there (:mod:`~xlfuncs.core.no_figure`)."""
 
     short: str
 
 
 def reasons_flag(value: Cell) -> bool:
-    """A whole-column form's ``reasons`` cell: TRUE shows, in the rows of players the
-    rules give no figure, why in a few words (``unrated``, ``no rated game``, ``rapid: no
-    norms``); blank or FALSE leaves those rows blank."""
+    """A whole-column form's ``reasons`` cell (:data:`REASONS_HELP`)."""
     return boolean(value, "reasons")
 
 
@@ -441,12 +367,8 @@ REASONS_HELP = (
 
 @dataclass(frozen=True)
 class ChartCells:
-    """An event's columns as the whole-column forms (and ``RATING_WORKING``) take them,
-    each named as their argument, whose reasons name it: the players' *ratings*, the
-    *results* (a crosstable grid, or one column per round beside the *opponents*' numbers),
-    the edition *rules* names, the event's *minutes* for 60 moves (blank: not known; its
-    games below the minimum are not rated) and the *reasons* flag
-    (:func:`reasons_flag`)."""
+    """An event's columns as the whole-column forms (and ``RATING_WORKING``) take them, each
+    named as its argument (:data:`xlfuncs.excel.functions.ARGUMENTS` says what each holds)."""
 
     ratings: Cell
     results: Cell
@@ -460,14 +382,11 @@ def per_player(
     function: str, compute: Callable[[Any, int], Any], chart: ChartCells, **options: Any
 ) -> list[list[Any]]:
     """A whole-column form's answer, one row per player of *chart*: *compute* (the
-    crosstable, the player's number) of every player, ``""`` in an empty row, the error of a
-    row that cannot be read in that row, and in the rows of those who met that player; the
-    rows' reasons are kept for ``EXPLAIN_ERROR`` under *function*. Where *compute* gives no
-    figure, the row shows ``""`` (it gives ``None``, or a :class:`NoFigure` without the
-    *reasons* flag), its words (a :class:`NoFigure` with it), or, where it raises an error,
-    the error's :attr:`~xlfuncs.core.errors.XlfuncsError.short` with the flag and else its
-    error value. *options* are :func:`crosstable_rows`'s, beside the event's rules and
-    minutes."""
+    crosstable, the player's number), ``""`` in an empty row, a row's error in that row and
+    those of its opponents (the reasons kept for ``EXPLAIN_ERROR`` under *function*). With
+    the *reasons* flag, no figure (a :class:`NoFigure`, an error's
+    :attr:`~xlfuncs.core.errors.XlfuncsError.short`) shows its words; without it, ``""`` (an
+    error: its value). *options* go to :func:`crosstable_rows`."""
     reasons = reasons_flag(chart.reasons)
     table, errors, empty = crosstable_rows(
         chart.ratings,
@@ -516,10 +435,8 @@ def per_player(
 
 
 def points_all_cells(results: Cell, scoring: Cell = None) -> list[list[Any]]:
-    """Every player's points, one row each, from a results block (a crosstable grid or
-    one column per round): wins, draws, forfeits and byes counted, each as the event's
-    *scoring* system scores it (blank: 1, ½, 0; ``"3-1-0"``: :func:`~xlfuncs.excel.cells.scoring`,
-    TRF-2026 record 162); blank for a row without a game, an error in its row."""
+    """Every player's points from a results block, each game as *scoring* scores it
+    (:func:`~xlfuncs.excel.cells.scoring`); blank for a row without a game."""
     check_error(scoring, "scoring")  # shared by every row: the whole result
     system = scoring_cell(scoring)
     out: list[list[Any]] = []

@@ -1,7 +1,5 @@
-"""``GAME_RATED``'s body: whether a played game is rated, by core's rule
-(:func:`~xlfuncs.core.eligibility.game_eligibility`, Rating Regulations 1.1: the minimum
-time for 60 moves by the higher rating in the game; the rapid and blitz 600-point rule), the
-rule every command's rating figures read."""
+"""``GAME_RATED``'s body: whether a played game is rated
+(:func:`~xlfuncs.core.eligibility.game_eligibility`, Rating Regulations 1.1)."""
 
 from __future__ import annotations
 
@@ -16,8 +14,7 @@ __all__ = ["event_minutes", "game_rated_cells"]
 
 
 def event_minutes(minutes: Cell) -> TimeControl | None:
-    """The event's time for 60 moves, increments included, from a cell (*minutes*, each
-    player's); ``None`` for a blank cell (not known: every game with a rated result counts).
+    """The event's time for 60 moves from a cell; ``None`` for a blank cell (not known).
 
     >>> event_minutes(120).minutes, event_minutes(None) is None
     (Fraction(120, 1), True)
@@ -33,12 +30,8 @@ def event_minutes(minutes: Cell) -> TimeControl | None:
 def game_rated_cells(
     own_rating: Cell, opponent_rating: Cell, minutes: Cell, rules_value: Cell
 ) -> str:
-    """``"rated"``, or ``"not rated: "`` and the reason, for a game played between
-    *own_rating* and *opponent_rating* (blank or 0: unrated) with *minutes* for 60 moves
-    each (increments included) under *rules_value*'s edition. Blank minutes at standard
-    play, or neither player rated: nothing to compute (``#N/A``; the time not known, or no
-    rated game); at rapid and blitz the minutes are not read (their time is their rate's
-    own).
+    """``"rated"``, or ``"not rated: "`` and the reason, for a game played; ``#N/A`` for
+    blank minutes at standard play or neither player rated (rapid and blitz need none).
 
     >>> game_rated_cells(2000, 2050, 60, 2025)
     'not rated: 60 minutes for 60 moves; a player rated 1800 or higher needs 90 (B.02 1.1)'

@@ -7,12 +7,9 @@ and its reason.
 ``#N/A``     nothing to compute: no rated opponent, a norm no score can reach
 ===========  ===========================================================================
 
-The core's errors (:mod:`xlfuncs.core.errors`) carry their value; an Excel error value
-arriving in an argument passes through unchanged (:class:`ExcelErrorInput`): when a call
-fails, the first error value among its arguments (in argument order, each range in reading
-order) is the answer, as in Excel. An error value in a cell of an answer carries its reason
-(:class:`ErrorValue`), wherever that cell is taken. A reason shows a value shortened to fit
-in a cell (:func:`shown`).
+The core's errors (:mod:`xlfuncs.core.errors`) carry their value; when a call fails, the
+first error value among its arguments passes through (:class:`ExcelErrorInput`), as in Excel.
+An error value in a cell of an answer carries its reason (:class:`ErrorValue`).
 """
 
 from __future__ import annotations
@@ -86,10 +83,8 @@ class ExcelErrorInput(Exception):
 
 
 class ErrorValue(str):
-    """An Excel error value in an answer (the whole answer, or one cell of an array), with
-    the reason it stands for: the reason travels with the value, so that a function that
-    answers a cell of another's answer (one player's row of every player's) answers its
-    reason too. It is the error value's text (``"#NUM!"``) in every other way.
+    """An Excel error value in an answer (its text, ``"#NUM!"``), with the reason it stands
+    for, which travels with it into another function's answer.
 
     >>> cell = ErrorValue("#NUM!", "row 2: ratings (row 2): 5000 is not a rating")
     >>> cell == "#NUM!", cell.reason
@@ -108,8 +103,7 @@ class ErrorValue(str):
 
 
 def reasons_in(answer: Any) -> list[str]:
-    """The reasons of the error values in *answer* (a cell or rows of cells), in reading
-    order, each once.
+    """The reasons of the error values in *answer*, in reading order, each once.
 
     >>> reasons_in([[ErrorValue("#N/A", "row 1: no game")] * 2, [3.0, "#N/A"]])
     ['row 1: no game']
@@ -123,9 +117,8 @@ _LONG = re.compile(r"\S{61,}")
 
 
 def shown(value: Cell) -> str:
-    """*value* as a reason shows it: its ``repr``, with a long one shortened to its two ends
-    and its length, so that a reason fits in a cell; a whole number too long to write (over
-    4,300 digits, Python's limit) by its size.
+    """*value* as a reason shows it: its ``repr``, shortened (:func:`shorten`) to fit in a
+    cell; a whole number too long to write by its size.
 
     >>> shown("2,5"), shown("9" * 5000)
     ("'2,5'", "'99999999999999999999…9999999999' (5,000 characters)")
@@ -154,17 +147,15 @@ def shorten(text: str) -> str:
 
 
 def reason_of(exc: BaseException) -> str:
-    """The reason a cell's error value stands for when *exc* was raised: the message of a
-    broken rule or of an error value met, else an internal error to report."""
+    """The reason of *exc*: the message of a broken rule or an error value met, else an
+    internal error to report."""
     if isinstance(exc, (XlfuncsError, ExcelErrorInput)):
         return shorten(str(exc))
     return shorten(f"internal error ({type(exc).__name__}: {exc}); please report it")
 
 
 def code_of(exc: BaseException) -> str:
-    """The Excel error value that *exc* is shown as (the table in this module's docstring):
-    an error value met passes through, a broken rule gives its own, an overflow or a
-    division by zero ``#NUM!``, anything else ``#VALUE!``."""
+    """The Excel error value *exc* is shown as (the table in this module's docstring)."""
     if isinstance(exc, ExcelErrorInput):
         return exc.code
     if isinstance(exc, XlfuncsError):
@@ -176,15 +167,13 @@ def code_of(exc: BaseException) -> str:
 
 def broken_rule(code: str, reason: str) -> XlfuncsError:
     """A row's error shown as *code* made the error of a whole answer, with *reason*: the
-    broken rule :func:`code_of` shows as that code (``#NUM!`` out of range, ``#N/A``
-    nothing to compute, anything else ``#VALUE!``)."""
+    broken rule :func:`code_of` shows as that code."""
     kinds: dict[str, type[XlfuncsError]] = {"#NUM!": OutOfRangeError, "#N/A": NothingToComputeError}
     return kinds.get(code, InvalidInputError)(reason)
 
 
 def error_in(value: Cell, name: str) -> ExcelErrorInput | None:
-    """The first Excel error value in *value* (a cell or a range, in reading order), named by
-    *name* and its cell.
+    """The first Excel error value in *value*, named by *name* and its cell.
 
     >>> str(error_in([[1.0, "#N/A"], [2.0, 3.0]], "results"))
     'results (row 1, column 2): the cell holds the error #N/A'
@@ -216,47 +205,34 @@ def _cell_name(value: Sequence[Cell], size: int, i: int, name: str) -> str:
 
 @functools.cache
 def parameters_of(fn: Callable[..., Any]) -> tuple[inspect.Parameter, ...]:
-    """The parameters of *fn*'s signature (:func:`inspect.signature`), worked out once per
-    function: the errors of every call name its arguments by them."""
+    """The parameters of *fn*'s signature, worked out once per function."""
     return tuple(inspect.signature(fn).parameters.values())
 
 
 @functools.cache
 def argument_names(fn: Callable[..., Any]) -> tuple[str, ...]:
-    """The names of the arguments of *fn* (the function it wraps, where it wraps one), worked
-    out once per function."""
+    """The names of the arguments of *fn* (or of the function it wraps), worked out once."""
     return tuple(p.name for p in parameters_of(getattr(fn, "__wrapped__", fn)))
 
 
 def first_error(fn: Callable[..., Any], args: Sequence[Cell]) -> ExcelErrorInput | None:
-    """The first Excel error value among the arguments of a call of *fn*, in argument order
-    (each range in reading order), named by its argument and cell; ``None`` if there is none.
+    """The first Excel error value among the arguments of a call of *fn*, named by its
+    argument and cell; ``None`` if there is none.
 
     >>> def root(x): ...
     >>> str(first_error(root, [4.0, "#N/A"]))
     'argument 2: the cell holds the error #N/A'
     """
     names = argument_names(fn)
-    return first_error_among(
-        [
-            (value, names[i] if i < len(names) else f"argument {i + 1}")
-            for i, value in enumerate(args)
-        ]
-    )
+    named = [(v, names[i] if i < len(names) else f"argument {i + 1}") for i, v in enumerate(args)]
+    return first_error_among(named)
 
 
 _LARGEST = int(sys.float_info.max)
 """The largest number a cell holds (Excel's numbers are floats: about 1.8E+308)."""
 
 _CELL_KINDS = frozenset({type(None), bool, float, str, _dt.datetime, _dt.date, _dt.time})
-"""The kinds of cell values no check of :func:`foreign_in` concerns (a whole number is
-checked for its size)."""
-
-
-def _is_array(value: Any) -> bool:
-    """Whether *value* is an array of another library (numpy's, pandas'), not a cell."""
-    ndim = getattr(value, "ndim", None)
-    return type(ndim) is int and ndim >= 1 and not isinstance(value, (list, tuple, str))
+"""The kinds of cell values :func:`foreign_in` passes (a whole number is checked for size)."""
 
 
 def _foreign_cell(value: Any, name: str) -> XlfuncsError | None:
@@ -265,7 +241,8 @@ def _foreign_cell(value: Any, name: str) -> XlfuncsError | None:
             f"{name}: {shown(value)} is too large a number (beyond 1.8E+308, the largest a "
             "cell holds)"
         )
-    if _is_array(value):
+    ndim = getattr(value, "ndim", None)  # an array of another library (numpy's, pandas')
+    if type(ndim) is int and ndim >= 1 and not isinstance(value, (list, tuple, str)):
         kind = f"{type(value).__module__.split('.')[0]}.{type(value).__name__}"
         return InvalidInputError(
             f"{name}: a {kind} of shape {getattr(value, 'shape', '?')}, not a cell or a "
@@ -275,10 +252,9 @@ def _foreign_cell(value: Any, name: str) -> XlfuncsError | None:
 
 
 def foreign_in(value: Cell, name: str) -> XlfuncsError | None:
-    """The first value in *value* (an argument: a cell or a range, in reading order) that no
-    cell can hold, named by *name* and its cell, as the error it is: a whole number beyond
-    the floats (``#NUM!``), an array of another library where a range is rows of cells
-    (``#VALUE!``); ``None`` if there is none. Excel passes neither; a caller in Python can.
+    """The error of the first value in *value* that no cell can hold, named by *name* and its
+    cell: a whole number beyond the floats (``#NUM!``), an array of another library
+    (``#VALUE!``); ``None`` if there is none. Only a caller in Python passes them.
 
     >>> str(foreign_in([[1.0], [10**400]], "ratings"))[:60]
     'ratings (cell 2): 100000000000000000000…00000000000 (401 cha'
@@ -305,23 +281,19 @@ def first_error_among(cells: Sequence[tuple[Cell, str]]) -> ExcelErrorInput | No
 
 
 def check_errors(cells: Sequence[tuple[Cell, str]]) -> None:
-    """Raise the first Excel error value among *cells* (:func:`first_error_among`), if any:
-    for arguments every answer depends on, whose first error is the whole result."""
+    """Raise the first Excel error value among *cells*, if any."""
     found = first_error_among(cells)
     if found is not None:
         raise found
 
 
 def check_error(value: Cell, name: str) -> None:
-    """Raise :class:`ExcelErrorInput` if *value* (a cell or a range) holds an Excel error
-    value: for an argument shared by every row of a whole-column form, whose error is the
-    whole result."""
+    """Raise :class:`ExcelErrorInput` if *value* (a cell or a range) holds an error value."""
     check_errors([(value, name)])
 
 
 def check_cell(value: Cell, name: str) -> None:
-    """Raise :class:`ExcelErrorInput` if the cell *value* (one value, not a range) holds an
-    Excel error value."""
+    """Raise :class:`ExcelErrorInput` if the one value *value* is an error value."""
     if isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS:
         raise ExcelErrorInput(value.strip().upper(), name)
 
@@ -335,10 +307,8 @@ class RowError(Exception):
 
     @classmethod
     def of(cls, exc: XlfuncsError | ExcelErrorInput, cells: Sequence[tuple[Cell, str]]) -> RowError:
-        """The error a row shows when reading it raised *exc*: an error value met in a cell
-        (*exc* is :class:`ExcelErrorInput`), or else the first one among the row's *cells*
-        (each with its name, in argument order) if there is one, as in Excel, else *exc*'s
-        own."""
+        """The error a row shows when reading it raised *exc*: an error value met, else the
+        first among the row's *cells* (each with its name), else *exc*'s own."""
         found = exc if isinstance(exc, ExcelErrorInput) else first_error_among(cells)
         if found is not None:
             return cls(found.code, reason_of(found))
@@ -354,9 +324,9 @@ _AS_THEY_ARE = frozenset({int, str, bool, float, type(None)})
 
 
 def to_excel(value: Any) -> Any:
-    """A core result as a cell value: whole numbers as int, fractions as float, infinities as
-    ``#NUM!`` (via :class:`OutOfRangeError`), tables as lists of lists, an
-    :class:`ErrorValue` as its text (its reason read before, :func:`reasons_in`)."""
+    """A core result as a cell value: whole numbers as int, fractions as float, infinities
+    ``#NUM!`` (:class:`OutOfRangeError`), tables as lists of lists, an :class:`ErrorValue` as
+    its text."""
     kind = type(value)
     if kind is int or kind is str or value is None:  # the usual cells, first
         return value
@@ -369,7 +339,9 @@ def to_excel(value: Any) -> Any:
             ):
                 return [list(row) for row in value]
         return [to_excel(v) for v in value]
-    if kind is float and not (math.isinf(value) or math.isnan(value)):
+    if isinstance(value, float):
+        if math.isinf(value) or math.isnan(value):
+            raise OutOfRangeError("the result is infinite")
         return value
     if kind is ErrorValue:  # its reason is read before: the cell shows the value alone
         return str(value)
@@ -377,10 +349,6 @@ def to_excel(value: Any) -> Any:
         return value
     if isinstance(value, (int, Fraction)):
         return int(value) if isinstance(value, int) or value.denominator == 1 else float(value)
-    if isinstance(value, float):
-        if math.isinf(value) or math.isnan(value):
-            raise OutOfRangeError("the result is infinite")
-        return value
     if isinstance(value, (list, tuple)):
         return [to_excel(v) for v in value]
     return value

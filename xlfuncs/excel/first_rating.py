@@ -1,10 +1,7 @@
-"""First ratings from cells (Rating Regulations 8.2): an unrated player's Ru from the
-opponents' ratings and the results beside them or the points against the rated ones, and
-every unrated player's Ru in a whole-column form; ``#N/A`` (a blank in a column) where the
-rules publish none, unless the figure is asked for all the same.
-
-The rules live in :mod:`xlfuncs.core.first_rating`; this reads the cells for them and
-shapes what they give for a cell or a column.
+"""First ratings from cells (Rating Regulations 8.2; the rules live in
+:mod:`xlfuncs.core.first_rating`): an unrated player's Ru, and every unrated player's in a
+whole-column form; ``#N/A`` (a blank in a column) where the rules publish none, unless
+*provisional* asks for it.
 """
 
 from __future__ import annotations
@@ -41,9 +38,8 @@ def bloque_cells(
     rules_value: Cell,
     provisional: Cell,
 ) -> int:
-    """Ru of an unrated player under the edition *rules_value* names, in a Swiss (the
-    default) or a round robin: from the results beside the ratings, or from the points
-    against the rated opponents (each 0 rating an unrated opponent's game)."""
+    """Ru of an unrated player, in a Swiss (the default) or a round robin, from results or
+    from the points against the rated opponents (a 0 rating: an unrated opponent's game)."""
     kind = system(system_value) or "swiss"
     edition = rules(rules_value)
     anyway = boolean(provisional, "provisional")
@@ -65,12 +61,9 @@ def bloque_cells(
 
 
 def bloque_all_cells(system_value: Cell, provisional: Cell, chart: ChartCells) -> list[list[Any]]:
-    """Every unrated player's Ru, one row each; blank for a rated player and where the
-    rules publish none (no rated opponent, a zero score, fewer than 5 rated games, below
-    the floor), unless *provisional* is TRUE; with the event's *reasons* flag those rows
-    say why (``rated``, ``no rated game``, ``zero score``, ``< 5 games``, ``Ru < 1400``).
-    The system blank: a round robin for a grid, a Swiss with opponents. The event's games
-    below the minimum for its minutes count in no first rating."""
+    """Every unrated player's Ru; blank for a rated player and where the rules publish none
+    (unless *provisional*), or with the *reasons* flag why (``rated``, ``zero score``...).
+    The system blank: a round robin for a grid, a Swiss with opponents."""
     kind = system(system_value)
     anyway = boolean(provisional, "provisional")
 

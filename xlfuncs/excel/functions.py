@@ -1,25 +1,8 @@
-"""The Excel functions: each one's typed signature, its help and how its cells are read,
-and its body, without xlwings; :mod:`xlfuncs.udfs` registers them with xlwings.
-
-The workbook writers call them for the values they store beside the formulas, the LibreOffice
-add-in runs them, and ``xlfuncs lite`` lists them; none of those imports xlwings (which
-imports numpy) for them.
-
-Every function returns a number or an array, or an Excel error value as text (``"#VALUE!"``,
-``"#NUM!"``, ``"#N/A"``) and never raises; ``=EXPLAIN_ERROR("RP_FIDE", C5:C13, D5)`` repeats
-a call and tells why it failed. The docstring's first line is the description Excel's
-function wizard shows; each argument's help and reading is an :class:`ExcelArgument`, given
-by :func:`_excel` (the function's own, or one of the tables of arguments several functions
-share) and listed in :data:`ARGUMENTS`, in the order of the source, as :data:`FUNCTIONS` lists the
-functions. Each body is one call of the function of this
-package that reads the cells, asks the core and shapes the answer (``RP_FIDE``:
-:func:`xlfuncs.excel.performance.rp_fide_cells`); the arguments a family of functions
-shares go to it as one record, built in the body (an event's columns:
-:class:`~xlfuncs.excel.columns.ChartCells`; the tie-breaks':
-:class:`~xlfuncs.excel.tiebreaks.TiebreakCells`; a player's games:
-:class:`~xlfuncs.excel.rating_change.PeriodGames`). A function with one answer that reads
-every cell it is given answers the first error value among them
-(:func:`~xlfuncs.excel.calls.answers_first_error`).
+"""The Excel functions without xlwings (:mod:`xlfuncs.udfs` registers them): each one's
+signature, its arguments' help and reading (:data:`ARGUMENTS`), and a body calling the
+``*_cells`` function that reads the cells, asks the core and shapes the answer. Each returns
+a number, an array or an Excel error value as text and never raises (:mod:`.calls`); the
+docstring's first line is the description Excel's wizard shows.
 """
 
 from __future__ import annotations
@@ -49,50 +32,6 @@ from .ranges import Cell
 from .rating_change import PeriodGames
 from .tiebreaks import TiebreakCells
 
-__all__ = [
-    "ARGUMENTS",
-    "BLOQUE",
-    "BLOQUE_ALL",
-    "DP_LOOKUP",
-    "ELO_CHANGE",
-    "ELO_CHANGE_ALL",
-    "ELO_DETAIL",
-    "EXPECTED_SCORE",
-    "EXPLAIN_ERROR",
-    "FUNCTIONS",
-    "GAME_RATED",
-    "K_FACTOR",
-    "K_FACTOR_ALL",
-    "K_FOR_GAMES",
-    "NORM_ALL",
-    "NORM_FIGURES",
-    "NORM_MIX",
-    "NORM_PLAN",
-    "NORM_POINTS",
-    "NORM_RATINGS",
-    "NORM_RP",
-    "NORM_TITLED",
-    "PD_LOOKUP",
-    "POINTS_ALL",
-    "RATED_GAMES_ALL",
-    "RATING_WORKING",
-    "RANK_ALL",
-    "RA_ALL",
-    "RP_EXACT",
-    "RP_EXACT_ALL",
-    "RP_FIDE",
-    "RP_FIDE_ALL",
-    "RP_LINEAR",
-    "RP_PTP",
-    "SB_ALL",
-    "TIEBREAK",
-    "TIEBREAK_ALL",
-    "TIEBREAK_WORKING",
-    "UNRATED_AGAIN",
-    "UPLIFT_2024",
-    "ExcelArgument",
-]
-
 CATEGORY = "xlfuncs (FIDE ratings)"
 """The category under which Excel's function wizard lists the functions."""
 
@@ -103,11 +42,8 @@ _VALUE = MappingProxyType({"err_to_str": True})
 
 
 class ExcelArgument(NamedTuple):
-    """An argument of an Excel function as xlwings registers it (``xw.arg``): the help
-    Excel's function wizard shows, and the options xlwings reads the cells with: a range
-    (:data:`_RANGE`: always rows of cells, an error cell as its text), one value
-    (:data:`_VALUE`) or, without options, as Excel passes it. The options are ``xw.arg``'s
-    keyword arguments, each a number or a truth value."""
+    """An argument as ``xw.arg`` registers it: the wizard's help, and ``xw.arg``'s keyword
+    options (:data:`_RANGE`: rows of cells; :data:`_VALUE`: one value; none: as Excel passes it)."""
 
     doc: str
     options: Mapping[str, int | bool] = MappingProxyType({})
@@ -124,19 +60,16 @@ def _value(doc: str) -> ExcelArgument:
 
 
 ARGUMENTS: dict[str, dict[str, ExcelArgument]] = {}
-"""Every Excel function's arguments by function name, in the order of its parameters, as
-:func:`_excel` listed them (the wizard's help, how the cells are read): what
-:mod:`xlfuncs.udfs` registers with xlwings, in this order."""
+"""Every Excel function's arguments by function name, in the order of its parameters."""
 
 _DEFINED: dict[str, Callable[..., Any]] = {}
 """Every function :func:`_excel` listed, by name, in the order of :data:`ARGUMENTS`."""
 
 
 def _excel(*shared: Mapping[str, ExcelArgument], **own: ExcelArgument) -> Callable[[_F], _F]:
-    """List a function in :data:`ARGUMENTS` with each of its parameters' :class:`ExcelArgument`:
-    from *own*, else from the first of the *shared* tables that names it, and in
-    :data:`_DEFINED`; the function itself is returned as it is. A parameter none names, or an
-    argument of *own* the function does not take, is a mistake here and fails at import."""
+    """List a function in :data:`ARGUMENTS` and :data:`_DEFINED`, each parameter's argument
+    from *own*, else from the first *shared* table naming it; a parameter none names, or an
+    argument of *own* the function does not take, fails at import."""
 
     def register(function: _F) -> _F:
         names = list(inspect.signature(function).parameters)
@@ -457,12 +390,8 @@ def NORM_MIX(
 
 # ------------------------------------------------------------ whole-column (array) forms
 #
-# One call fills a column of a wall chart or crosstable: Excel pays per call, so a 400-player
-# chart makes one call per computed column, not 400. Arguments, one row per player:
-# ratings (blank or 0 = unrated); results, either a crosstable grid (N x N, the row player's
-# result against the column player) or, with opponents, one column per round beside a
-# matrix of opponents' numbers. Each returns one value per player ("" where it does not
-# apply, an error value in the rows that cannot be computed).
+# One call fills a column of a wall chart (Excel pays per call): one value per player, "" where
+# it does not apply, an error value in the rows that cannot be computed.
 
 _EVENT = {
     "ratings": _range("Players' ratings, one row each; blank or 0 = unrated"),
@@ -712,10 +641,6 @@ def RATING_WORKING(
 
 
 # ------------------------------------------------------------------ tie-breaks (C.07)
-#
-# FIDE's Tie-Break Regulations (C.07) live in xlfuncs.core.tiebreaks, their cells in
-# xlfuncs.excel.tiebreaks: every value shown so that a higher one is better (RANK_ALL ranks
-# by plain numbers).
 
 _TIEBREAK = {
     **_EVENT,
@@ -849,8 +774,7 @@ def RANK_ALL(
 
 
 FUNCTIONS: dict[str, Callable[..., Any]] = dict(_DEFINED)
-"""Every Excel function by name (``EXPLAIN_ERROR``, defined below, aside), in the order of
-:data:`ARGUMENTS`: each function :func:`_excel` listed above."""
+"""Every Excel function by name but ``EXPLAIN_ERROR`` (defined below), in source order."""
 
 
 def _explained(k: int) -> ExcelArgument:
@@ -887,3 +811,6 @@ def EXPLAIN_ERROR(
     """Why a call of one of our functions gives an error: "OK" or the reason, as text."""
     args = (arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13)
     return explain_error(FUNCTIONS, function_name, *args)
+
+
+__all__ = ["ARGUMENTS", "FUNCTIONS", "ExcelArgument", *ARGUMENTS]

@@ -1,19 +1,7 @@
-"""What was read from a chart's columns, kept across calls and found again by the cells'
-values: a full recalculation of a wall chart calls eight whole-column functions on the same
-results block (and four of them on the same ratings too), each call with its own copy of
-the values, and each would read them afresh.
-
-:func:`value_key` is a key equal for two argument lists exactly when they hold the same
-values of the same types in the same shapes; :class:`Memo` keeps the last few answers by
-such a key. Only plain cell values make a key (blank, booleans, numbers, text, dates, in
-cells, rows and lists of rows, as xlwings passes ranges): for anything else there is none,
-and the caller reads the values afresh. The key is the values written by :mod:`marshal`
-(its format 2, which writes every value in full, whatever objects are shared or
-interned), or, where a date or time is among them, their ``repr``; within
-:func:`one_call` each argument's is worked out once, however many keys it is in.
-
-Within one reading of a block, :class:`PerValue` reads each distinct cell value once: a
-block of 5,000 results holds a handful of values (``"1"``, ``"0"``, ``"="`` ...).
+"""What was read from a chart's columns, found again by the cells' values (a recalculation
+calls eight whole-column functions on the same values): :func:`value_key`, equal exactly
+for the same plain cell values, :class:`Memo`, the last answers by such a key, and
+:class:`PerValue`, each distinct cell value of a block read once.
 """
 
 from __future__ import annotations
@@ -31,8 +19,7 @@ from .ranges import Cell
 __all__ = ["Memo", "PerValue", "one_call", "value_key"]
 
 _PLAIN = frozenset({type(None), bool, int, float, str, _dt.datetime, _dt.date, _dt.time})
-"""The types whose ``repr`` tells every two values apart, with their type: ``1``, ``1.0``,
-``True`` and ``'1'`` differ; Python writes a float with the digits that read back as it."""
+"""The types whose ``repr`` tells every two values apart, with their type."""
 
 _SEQUENCES = frozenset({list, tuple})
 
@@ -43,7 +30,7 @@ _KEYED = frozenset({type(None), bool, int, float, str})
 
 
 def _plain(value: Cell) -> bool:
-    """Whether *value* is a plain cell value, a list (or tuple) of them, or a list of those."""
+    """Whether *value* is a plain cell value, a row of them, or rows of them."""
     kind = type(value)
     if kind is not list and kind is not tuple:
         return kind in _PLAIN
@@ -56,22 +43,19 @@ def _plain(value: Cell) -> bool:
 
 
 _MARSHAL_FORMAT = 2
-"""The :mod:`marshal` format of the keys: format 2 writes a value in full each time it
-occurs (format 3 and later write a value shared by several cells, or an interned string,
-otherwise than the same value held apart), so that equal values write the same bytes."""
+"""The :mod:`marshal` format of the keys: format 2 writes a value in full each time it occurs
+(later ones write a shared or interned value otherwise), so equal values write equal bytes."""
 
 
 _known: dict[int, tuple[Cell, bytes | str | None]] | None = None
-"""Within :func:`one_call`: each argument's key worked out so far, by the argument's
-identity (the argument kept beside it, so that its identity cannot be another's)."""
+"""Within :func:`one_call`: each argument's key part so far, by identity (the argument kept
+beside it, so that its identity cannot be another's)."""
 
 
 @contextlib.contextmanager
 def one_call() -> Iterator[None]:
     """Within this block, :func:`value_key` works out each argument's part of a key once,
-    by the argument's identity: for one call of a function (Lite's ``main.py`` opens it
-    around each), whose arguments do not change while it runs. Outside it, every key is
-    worked out afresh.
+    by identity: for one call of a function (Lite's ``main.py`` opens it around each).
 
     >>> block = [[1]]
     >>> with one_call():
@@ -109,9 +93,8 @@ def _value_part(value: Cell) -> bytes | str | None:
 
 
 def value_key(*values: Cell) -> tuple[bytes | str, ...] | None:
-    """A key for *values* (a function's arguments as cells hold them): equal for two calls
-    exactly when they hold the same values, of the same types, in the same shapes; ``None``
-    when one of them is not plain (see the module's docstring).
+    """A key for *values* (a function's arguments): the values written by :mod:`marshal`
+    (dates and times: their ``repr``); ``None`` when one of them is not plain.
 
     >>> value_key([[1, "½"], [None, 2.5]]) == value_key([[1, "½"], [None, 2.5]])
     True
@@ -165,12 +148,9 @@ class Memo(Generic[T]):
 
 
 class PerValue(Generic[T]):
-    """*read* (a cell's value and its name, for an error) of each distinct plain cell value
-    once; ``name(where)`` words the name of the cell at *where* (``(row, column)`` ...),
-    only when a value must be read. ``read(value, name)`` must answer the same for the same
-    type and value whatever the name, which only words an error (an error is not kept: each
-    cell that holds the value raises it with its own name). Other values are read every
-    time.
+    """*read* (a cell's value and its name) of each distinct plain cell value once;
+    ``name(where)`` words the cell's name only when a value must be read. An error is not
+    kept: each cell that holds the value raises it with its own name.
 
     >>> seen = []
     >>> def read(value, name):

@@ -1,9 +1,6 @@
-"""A norm event planned from its field, in cells (``NORM_PLAN``): for each player row and
-each of the four norm titles, the fewest points the norm needs when it is possible, what
-blocks it when it is not, blank when the norm is not one worth reaching.
-
-The rules live in :mod:`xlfuncs.core.norm_plan` (itself the norm check of
-:mod:`xlfuncs.core.norm_check`); this reads the cells for it and shapes what it gives.
+"""A norm event planned from its field, in cells (``NORM_PLAN``; the rules live in
+:mod:`xlfuncs.core.norm_plan`): for each player row and norm title, the fewest points the
+norm needs, what blocks it, or blank when it is not one worth reaching.
 """
 
 from __future__ import annotations
@@ -55,8 +52,8 @@ SHORT: Final = {
     BLOCKS["field"]: "players",
     BLOCKS["unknown"]: "federation?",
 }
-"""What blocks a norm, in the word a cell shows (``no: federations, titles``); any other
-block (the event's own facts) as the core names it."""
+"""What blocks a norm, in the word a cell shows (``no: federations``); others as the core
+names them."""
 
 
 def _shown(c: NormChance) -> float | str:
@@ -71,9 +68,8 @@ DOUBLE: Final = frozenset({"drr", "double", "double rr", "double round robin"})
 
 
 def _event(value: Cell) -> tuple[System, int | None]:
-    """The event a ``rounds`` cell names: a number, a Swiss of that many rounds; blank or a
-    round robin's name (``rr``), a round robin; ``drr``, a double round robin (``-2``: two
-    cycles, the rounds following from the field)."""
+    """The event a ``rounds`` cell names: a number, a Swiss of that many rounds; blank or
+    ``rr``, a round robin; ``drr``, a double one (``-2``: the rounds follow from the field)."""
     value = single(value, "rounds")
     check_cell(value, "rounds")
     if is_blank(value):
@@ -82,8 +78,7 @@ def _event(value: Cell) -> tuple[System, int | None]:
         key = value.strip().lower()
         if key in DOUBLE:
             return "rr", -2
-        found = SYSTEMS.get(key)
-        if found == "rr":
+        if SYSTEMS.get(key) == "rr":
             return "rr", None
         raise InvalidInputError(
             f"rounds: expected a Swiss's number of rounds, rr (a round robin) or drr (a "
@@ -104,9 +99,8 @@ def norm_plan_cells(
     host_federation: Cell,
     rules: Cell,
 ) -> list[list[Any]]:
-    """The plan of the field in the rows of *ratings* (a row is a player when its rating
-    cell is not blank; 0: unrated): four columns (GM, IM, WGM, WIM) a row. *rounds*: a
-    Swiss's rounds, or ``rr`` (or blank) for a round robin, ``drr`` for a double one."""
+    """The plan of the field in the rows of *ratings* (a blank rating is no player): four
+    columns (:data:`PLAN_TITLES`) a row."""
     check_error(ratings, "ratings")
     cells = flatten(ratings)
     size = len(cells)
@@ -148,10 +142,7 @@ def norm_plan_cells(
     setting = PlanSetting(system=kind, rounds=count, host_federation=host, rate="standard")
     plan = plan_norms(field, setting, edition)
     out: list[list[Any]] = []
-    for place in rows:
-        if place is None:
-            out.append(list(blank))
-            continue
-        chances = {c.title.title: c for c in plan.players[place].chances}
+    for place in rows:  # a blank row (None) has no chance
+        chances = {} if place is None else {c.title.title: c for c in plan.players[place].chances}
         out.append([_shown(chances[t]) if t in chances else "" for t in PLAN_TITLES])
     return out

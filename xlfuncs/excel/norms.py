@@ -1,10 +1,6 @@
-"""Title norms from cells (FIDE Title Regulations): the norm performance and the fewest
-points for a norm, the opponents' ratings as valued and as counted, the figures Ra, p and
-Rp against the norm's minimums, the opponents' titles, the mix checks (federations,
-titled opponents), and every player's best norm in a whole-column form.
-
-The rules live in :mod:`xlfuncs.core.norms` and :mod:`xlfuncs.core.norm_field`; this reads
-the cells for them and shapes what they give for a cell or a range.
+"""Title norms from cells (FIDE Title Regulations; the rules live in
+:mod:`xlfuncs.core.norms` and :mod:`xlfuncs.core.norm_field`): one player's norm figures,
+opponents and mix checks, and every player's best norm in a whole-column form.
 """
 
 from __future__ import annotations
@@ -58,9 +54,8 @@ __all__ = [
 
 
 def norm_games(opponent_ratings: Cell, score: Cell) -> tuple[list[int | None], Fraction]:
-    """Opponents and score for a norm: a bare score, or results beside the ratings (then a
-    blank rating beside a rated result is an unrated opponent; with a bare score, every
-    non-blank cell is an opponent, 0 an unrated one)."""
+    """Opponents and score for a norm, from a bare score (every non-blank cell an opponent)
+    or results beside the ratings (a blank rating: an unrated opponent)."""
     if is_results(score):
         found = [(r, o) for r, o in games(opponent_ratings, score, results_name="score") if o.rated]
         return [r for r, _ in found], sum((o.points for _, o in found), Fraction(0))
@@ -87,9 +82,8 @@ def norm_points_cells(opponent_ratings: Cell, title: Cell, rules: Cell) -> Fract
 def norm_ratings_cells(
     opponent_ratings: Cell, results: Cell, title: Cell, rules: Cell
 ) -> list[list[Any]]:
-    """One row per input row: the opponent's rating as valued (unrated at the edition's
-    value) and as counted (the lowest raised to the title's floor); blank where no game
-    counts."""
+    """One row per input row: the opponent's rating as valued and as counted (floor
+    applied); blank where no game counts."""
     cells = flatten(results)
     found = games(opponent_ratings, results)  # the rows with a result, in order
     rows = [i for i, w in enumerate(cells) if not is_blank(w)]
@@ -117,8 +111,8 @@ def norm_figures_cells(
 
 
 def norm_titled_cells(titles: Cell, results: Cell, title: Cell) -> list[list[Any]]:
-    """One row per game played (1, ½, 0): whether the opponent is titled (CM and WCM
-    excluded) and holds the norm's title or higher; blank where no game counts."""
+    """One row per game: whether the opponent is titled (CM and WCM excluded) and holds the
+    norm's title or higher; blank where no game counts."""
     norm = norm_title(text(title, "title"))
     check_error(titles, "titles")  # in the rows of games not played too
     names, cells = same_size(titles, "titles", results, "results")
@@ -162,9 +156,8 @@ def mix_opponents(
 
 
 def norm_mix_cells(opponents: list[NormOpponent], federation: Cell, title: Cell) -> list[list[Any]]:
-    """The mix checks of *opponents* (:func:`mix_opponents`) for a player of *federation*
-    and a norm of *title*, six rows (games, other federations, own federation, one
-    federation, titled, the norm's title or higher) of count, threshold, met, federations."""
+    """The mix checks of *opponents* for a player of *federation* and a norm of *title*:
+    six rows of count, threshold, met, federations."""
     mix = norm_mix(opponents, text(federation, "federation"), text(title, "title"))
     return [
         [
@@ -181,13 +174,10 @@ def norm_all_cells(
     sexes: Cell, titles: Cell, federations: Cell, chart: ChartCells
 ) -> list[list[Any]]:
     """Every player's best title norm (GM, IM, WGM, WIM) by the whole check of the Title
-    Regulations (games, opponents' federations and titles, Ra, Rp, 35 %), one row each;
-    blank where none. The event's rules are the Title Regulations'; a game below the minimum
-    of its players' ratings at its minutes (Rating Regulations 1.1) is not rated and so
-    counts in no norm (:func:`~xlfuncs.core.norm_field.crosstable_norm_event`'s time).
-    With the *reasons* flag: ``none`` where no norm is made, and under rules of rapid or
-    blitz play, which give no norm, ``rapid: no norms`` (``blitz: ...``) in every player's
-    row instead of ``#VALUE!`` for the whole result."""
+    Regulations; blank where none (a game below the minimum time is not rated:
+    :func:`~xlfuncs.core.norm_field.crosstable_norm_event`). With the *reasons* flag:
+    ``none``, and under rapid or blitz rules ``rapid: no norms`` in every row instead of
+    ``#VALUE!``."""
     why = reasons_flag(chart.reasons)
     try:
         norm_rules = title_rules(chart.rules)

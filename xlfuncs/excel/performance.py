@@ -1,10 +1,6 @@
-"""Performances from cells: dp for a score (FIDE table 8.1(a)), the expected score against
-the rated opponents (8.1(b), with the edition's 400-point rule), and the performance
-ratings (exact, FIDE's Ra + dp, linear, C.07's Perfect Tournament Performance) from the
-opponents' ratings and a bare score or the results beside them.
-
-The rules live in :mod:`xlfuncs.core.performance` and :mod:`xlfuncs.core.tables`; this
-reads the cells for them and shapes what they give for a cell.
+"""Performances from cells (the rules live in :mod:`xlfuncs.core.performance` and
+:mod:`xlfuncs.core.tables`): dp (table 8.1(a)), the expected score (8.1(b)), and the
+performance ratings of one player and of every player.
 """
 
 from __future__ import annotations
@@ -52,14 +48,12 @@ def dp_lookup_cells(p: Cell, games: Cell) -> int:
 
 
 def pd_lookup_cells(rating_difference: Cell) -> float:
-    """The expected score for a rating difference (positive: the higher-rated player), no
-    400-point cap."""
+    """The expected score for a rating difference, no 400-point cap."""
     return pd_hundredths(number(rating_difference, "rating_difference")) / 100
 
 
 def expected_score_cells(own_rating: Cell, opponent_ratings: Cell, rules_value: Cell) -> Fraction:
-    """The sum of PD over the rated opponents (blank and 0 ratings left out), with the
-    400-point rule of the edition *rules_value* names."""
+    """The sum of PD over the rated opponents, with the edition's 400-point rule."""
     own = rated(own_rating, "own_rating")
     rs = [r for r in ratings(opponent_ratings, "opponent_ratings") if r is not None]
     if not rs:
@@ -68,20 +62,14 @@ def expected_score_cells(own_rating: Cell, opponent_ratings: Cell, rules_value: 
 
 
 def rp_exact_cells(opponent_ratings: Cell, score: Cell) -> int:
-    """The exact performance, a whole number: the R whose logistic expected score equals
-    the score."""
+    """The exact performance, a whole number."""
     s = score
     if type(s) is list and len(s) == 1 and type(s[0]) is list and len(s[0]) == 1:
         s = s[0][0]  # a single cell, as Excel passes it (ndim=2)
     if type(s) is int or (type(s) is float and (s + s).is_integer()):
-        # The usual call: a column of ratings (lists of one cell each) and a bare score,
-        # floats from classic xlwings, ints for whole numbers from xlwings Lite, handed to
-        # the core, which checks them once (at C speed). The core accepts ratings from 1 to
-        # MAX_RATING with 0 < s < n, on which the Excel reading below would give it the
-        # same list, and refuses anything else: not a column, a blank or 0 (unrated, left
-        # out below), text holding a number, an infinite performance... Those are read the
-        # Excel way, which also gives Excel's error and its reason. A score that is not a
-        # whole or half number (no games make it) goes the Excel way too, to be refused.
+        # The usual call, a column of ratings and a bare score, handed to the core, which
+        # checks them at C speed and accepts only what the Excel reading below would give
+        # it as they are; anything it refuses is read the Excel way, for Excel's error.
         try:
             return rp_exact_rounded([x for (x,) in opponent_ratings], s)
         except (TypeError, ValueError, XlfuncsError):
@@ -90,8 +78,7 @@ def rp_exact_cells(opponent_ratings: Cell, score: Cell) -> int:
 
 
 def rp_fide_cells(opponent_ratings: Cell, score: Cell) -> int:
-    """FIDE's performance rating Ra + dp(p), a whole number, from a bare score or the
-    results beside the ratings (:func:`~.cells.score_or_results`), as every performance."""
+    """FIDE's performance rating Ra + dp(p), a whole number."""
     return rp_fide(*score_or_results(opponent_ratings, score))
 
 
@@ -106,8 +93,7 @@ def rp_ptp_cells(opponent_ratings: Cell, score: Cell) -> int:
 
 
 def _exact_shown(table: Any, player: int) -> Any:
-    """A player's exact performance in a whole-column form: the certified whole number,
-    ``"∞"`` / ``"-∞"`` for 100 % / 0 %, ``None`` without a rated game."""
+    """A player's exact performance as a whole number, ``"∞"`` / ``"-∞"`` for 100 % / 0 %."""
     value = table.rp_exact(player)
     if value is None:
         return None
@@ -119,12 +105,9 @@ def _exact_shown(table: Any, player: int) -> Any:
 def _rated_game_column(
     function: str, figure: Callable[[Any, int], Any], chart: ChartCells
 ) -> list[list[Any]]:
-    """Every player's *figure* of the rated games (``figure(table, player)``) for the
-    whole-column form *function*: the games against rated opponents that the edition the
-    event's rules name leaves rated (the rapid and blitz 600-point rule) at its minutes for
-    60 moves (core's :func:`~xlfuncs.core.eligibility.rules_out`). Without a figure
-    (``None``: no rated game against a rated opponent), blank, or with the *reasons* flag
-    ``no rated game``."""
+    """Every player's *figure* of the rated games against rated opponents
+    (:func:`~xlfuncs.core.eligibility.rules_out`) for the whole-column form *function*;
+    without one, blank, or with the *reasons* flag ``no rated game``."""
 
     def shown(table: Any, player: int) -> Any:
         value = figure(table, player)
@@ -134,24 +117,20 @@ def _rated_game_column(
 
 
 def rated_games_all_cells(chart: ChartCells) -> list[list[Any]]:
-    """Every player's count of rated games against rated opponents, one row each
-    (:func:`_rated_game_column`)."""
+    """Every player's count of rated games against rated opponents."""
     return _rated_game_column("RATED_GAMES_ALL", lambda t, i: len(t.rated_games(i)), chart)
 
 
 def ra_all_cells(chart: ChartCells) -> list[list[Any]]:
-    """Every player's Ra: the average rating of the rated opponents in rated games
-    (:func:`_rated_game_column`)."""
+    """Every player's Ra."""
     return _rated_game_column("RA_ALL", lambda t, i: t.ra(i), chart)
 
 
 def rp_fide_all_cells(chart: ChartCells) -> list[list[Any]]:
-    """Every player's FIDE performance Ra + dp, against rated opponents in rated games
-    (:func:`_rated_game_column`)."""
+    """Every player's FIDE performance Ra + dp."""
     return _rated_game_column("RP_FIDE_ALL", lambda t, i: t.rp_fide(i), chart)
 
 
 def rp_exact_all_cells(chart: ChartCells) -> list[list[Any]]:
-    """Every player's exact performance (whole numbers; "∞" / "-∞" for 100 % / 0 %), in the
-    rated games (:func:`_rated_game_column`)."""
+    """Every player's exact performance (:func:`_exact_shown`)."""
     return _rated_game_column("RP_EXACT_ALL", _exact_shown, chart)

@@ -23,16 +23,14 @@ Cell = Any
 """A value as xlwings passes it: None, float, int, str, bool, datetime, list, list of lists."""
 
 EXCEL_ROWS = 1_048_576
-"""The rows of an Excel sheet (Excel's specifications and limits: 1,048,576 rows by 16,384
-columns): no answer can be taller."""
+"""The rows of an Excel sheet: no answer can be taller."""
 
 EXCEL_COLUMNS = 16_384
 """The columns of an Excel sheet: no answer can be wider."""
 
 
 def fit_grid(value: Any) -> None:
-    """Refuse an answer (rows of cells) taller or wider than an Excel sheet, or of no
-    cells: no range can show it.
+    """Refuse an answer (rows of cells) taller or wider than an Excel sheet, or of no cells.
 
     >>> try:
     ...     fit_grid([[0.0]] * (EXCEL_ROWS + 1))
@@ -64,10 +62,7 @@ def flatten(value: Cell) -> list[Cell]:
     if type(value) is list and set(map(type, value)) == {list}:  # a range, ndim=2
         return list(chain.from_iterable(value))
     if isinstance(value, (list, tuple)):
-        out = []
-        for item in value:
-            out.extend(flatten(item) if isinstance(item, (list, tuple)) else [item])
-        return out
+        return list(chain.from_iterable(map(flatten, value)))
     return [value]
 
 
@@ -83,7 +78,7 @@ def single(value: Cell, name: str) -> Cell:
 
 def column(value: Cell, name: str) -> list[Cell]:
     """A one-column (or one-row) range as a list of its cells; a single cell as a list of
-    one. A range of several columns and rows is refused, named by *name* (its argument).
+    one; several columns and rows are refused.
 
     >>> column([[1.0], [None]], "ratings"), column([[1.0, 2.0]], "ratings")
     ([1.0, None], [1.0, 2.0])

@@ -1,16 +1,13 @@
-"""Rating changes from cells (Rating Regulations 8.3): a player's change for the games
-given, grouped into tournaments by the labels beside them, and its detail one row per game
-in the games' order; K from the player's data (8.3.3), one player or a column of them, and
-K lowered for the games of a period (K x n <= 700); the uplift of 1 March 2024; the mark of
-a new rating below the floor; every player's change in a whole-column form.
-
-The rules live in :mod:`xlfuncs.core.rating_change`; this reads the cells for them and
-shapes what they give for a cell or a column.
+"""Rating changes from cells (Rating Regulations 8.3; the rules live in
+:mod:`xlfuncs.core.rating_change`): a player's change and its detail, K (8.3.3) and K for a
+period's games, the uplift of 1 March 2024, the mark of a new rating below the floor, and
+every player's change in a whole-column form.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -42,7 +39,7 @@ from .cells import (
 )
 from .cells import rules as rules_cell
 from .columns import ChartCells, NoFigure, per_player, player_column
-from .errors import EXCEL_ERRORS, ExcelErrorInput, check_error, check_errors, code_of
+from .errors import ExcelErrorInput, check_cell, check_error, check_errors, code_of
 from .ranges import Cell, column
 
 __all__ = [
@@ -62,8 +59,8 @@ __all__ = [
 ]
 
 ESTABLISHED_GAMES = 30
-"""What a blank "rated games before" means in K_FACTOR_ALL: an established player (the
-same assumption as the TRF report, which cannot know the games either)."""
+"""What a blank "rated games before" means in K_FACTOR_ALL: an established player (as in the
+TRF report)."""
 
 
 def tournament_label(value: Cell) -> str:
@@ -79,17 +76,15 @@ def tournament_label(value: Cell) -> str:
 def tournaments(
     opponent_ratings: Cell, results: Cell, labels_value: Cell
 ) -> tuple[list[list[tuple[int, Fraction]]], list[list[int]]]:
-    """The rated games grouped into tournaments by the labels beside them (in the order
-    each label first appears), and each game's position among the rated games in reading
-    order. Omitted or all blank: every game is one tournament."""
+    """The rated games grouped into tournaments by the labels beside them (in the order of
+    first appearance; omitted: one tournament), and each game's place in reading order."""
     found = games(opponent_ratings, results)
-    if is_blank(labels_value) and not isinstance(labels_value, (list, tuple)):
+    if is_blank(labels_value):
         rated = rated_games(found)
         return [rated], [list(range(len(rated)))]
     labels, cells = same_size(labels_value, "tournaments", results, "results")
     for i, label in enumerate(labels, start=1):
-        if isinstance(label, str) and label.strip().upper() in EXCEL_ERRORS:
-            raise ExcelErrorInput(label.strip().upper(), f"tournaments (cell {i})")
+        check_cell(label, f"tournaments (cell {i})")
     rows = [i for i, w in enumerate(cells) if not is_blank(w)]  # games() keeps these
     groups: dict[str, list[tuple[int, Fraction]]] = {}
     places: dict[str, list[int]] = {}
@@ -107,9 +102,7 @@ def tournaments(
 @dataclass(frozen=True)
 class PeriodGames:
     """A player's games of a rating period as ``ELO_CHANGE`` and ``ELO_DETAIL`` take them,
-    each named as their argument: the player's rating, the opponents' ratings and the
-    results beside them, K, the edition *rules* names and the *tournaments* labels beside
-    the games (:func:`tournaments`; blank: one tournament)."""
+    each named as its argument."""
 
     own_rating: Cell
     opponent_ratings: Cell
@@ -129,16 +122,14 @@ def period_change(games: PeriodGames) -> tuple[RatingChange, list[int]]:
 
 
 def elo_change_cells(games: PeriodGames, rounded: Cell) -> int | Fraction:
-    """The change for the games given, rounded once for the period (*rounded* blank or
-    TRUE), or the unrounded K x sum(W - PD)."""
+    """The change for the games given, rounded once (*rounded* blank or TRUE) or not."""
     change, _ = period_change(games)
     keep_rounded = True if is_blank(rounded) else boolean(rounded, "rounded")
     return int(change.change) if keep_rounded else change.unrounded
 
 
 def elo_detail_cells(games: PeriodGames) -> list[list[float]]:
-    """One row per rated game, in the games' order: the opponent's rating used, PD, W - PD
-    and K x (W - PD)."""
+    """One row per rated game, in the games' order (``ELO_DETAIL``)."""
     change, places = period_change(games)
     if not change.games:
         raise NothingToComputeError("results: no rated game against a rated opponent")
@@ -159,11 +150,10 @@ def k_factor_cells(
     reached_2400: Cell = None,
     period_date: Cell = None,
     rules: Cell = None,
-    names: tuple[str, str, str, str] = ("rating", "rated_games", "birth_year", "reached_2400"),
+    names: Sequence[str] = ("rating", "rated_games", "birth_year", "reached_2400"),
 ) -> int:
-    """K (40, 20 or 10) from one player's data (8.3.3), the parameters named as
-    ``K_FACTOR``'s, whose reasons name them; the rating, games, birth year and 2400 cells
-    named by *names* (``K_FACTOR``'s arguments, or ``K_FACTOR_ALL``'s with the row)."""
+    """K (40, 20 or 10) from one player's data (8.3.3); the first four cells named by *names*
+    (``K_FACTOR``'s arguments, or ``K_FACTOR_ALL``'s with the row)."""
     year = optional_number(birth_year, names[2])
     day = None if is_blank(period_date) else date(period_date, "period_date")
     return k_factor(
@@ -184,10 +174,9 @@ def k_factor_all_cells(
     period_date: Cell,
     rules_value: Cell,
 ) -> list[list[Any]]:
-    """K of every player, one row each (:func:`k_factor_cells` row by row; a blank
-    "rated games before" is :data:`ESTABLISHED_GAMES`): blank for an unrated player or an
-    empty row, an error in its row. The period's date and the rules are every row's: a bad
-    one is the whole result."""
+    """K of every player (:func:`k_factor_cells` row by row; blank rated games:
+    :data:`ESTABLISHED_GAMES`): blank for an unrated player, an error in its row; a bad date
+    or rules is the whole result."""
     check_error(period_date, "period_date")  # shared by every row: the whole result
     if not is_blank(rules_value):  # shared by every row: a bad one is the whole result
         day = None if is_blank(period_date) else date(period_date, "period_date")
@@ -202,12 +191,7 @@ def k_factor_all_cells(
     for i in range(n):
         row = f"row {i + 1}"
         cells = (rs[i], games_cells[i], years[i], reached[i])
-        names = (
-            f"ratings ({row})",
-            f"rated_games ({row})",
-            f"birth_years ({row})",
-            f"reached_2400 ({row})",
-        )
+        names = [f"{a} ({row})" for a in ("ratings", "rated_games", "birth_years", "reached_2400")]
         try:
             unrated = rating(rs[i], names[0]) is None
         except (XlfuncsError, ExcelErrorInput):
@@ -241,11 +225,9 @@ def uplift_2024_cells(rating_value: Cell) -> int:
 
 
 def unrated_again_cells(ratings: Cell, changes: Cell, rules_value: Cell) -> Any:
-    """The mark of a new rating (rating + change) below the edition's floor, the player
-    leaving the list, or ``""`` where it is not below. One cell each: the mark (``#N/A``
-    when either cell is blank). A column: one row per rating, blank for an unrated player
-    or a blank change, an error in its row. A change cell that holds the words
-    ``ELO_CHANGE_ALL`` shows for no change (``unrated``, ``no K``) is a blank one."""
+    """The mark of a new rating (rating + change) below the edition's floor, or ``""``: one
+    cell each (``#N/A`` when one is blank), or a column (blank where unrated or no change,
+    an error in its row); the words ``ELO_CHANGE_ALL`` shows for no change are no change."""
     rs, cs = column(ratings, "ratings"), column(changes, "changes")
     if len(rs) == 1 and len(cs) == 1:
         check_errors([(rs[0], "ratings"), (cs[0], "changes"), (rules_value, "rules")])
@@ -279,16 +261,13 @@ def unrated_again_cells(ratings: Cell, changes: Cell, rules_value: Cell) -> Any:
 
 
 def _no_change(value: Cell) -> bool:
-    """Whether a change cell holds no change: blank, or the words ``ELO_CHANGE_ALL`` shows
-    where there is none (``unrated``, ``no K``: :func:`elo_change_all_cells`)."""
+    """Whether a change cell is blank or holds ``ELO_CHANGE_ALL``'s ``unrated`` or ``no K``."""
     return is_blank(value) or (isinstance(value, str) and value.strip() in (UNRATED, NO_K))
 
 
 def elo_change_all_cells(k: Cell, chart: ChartCells) -> list[list[Any]]:
-    """Every rated player's change in *chart*'s event (K x n <= 700, rounded once; each
-    player's *k*), one row each; where there is none, blank, or with the *reasons* flag why
-    (``unrated``, ``no K``). The event's games below the minimum for its minutes are not
-    rated."""
+    """Every rated player's change in *chart*'s event with their *k* (K x n <= 700, rounded
+    once); where there is none, blank, or with the *reasons* flag why."""
 
     def change(table: Any, player: int) -> Any:
         found = table.change(player)

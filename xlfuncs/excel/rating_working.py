@@ -1,9 +1,6 @@
-"""One player's rating working as a block of cells: the body of ``RATING_WORKING``. A rated
-player's rating change in the event, game by game (core's
-:func:`~xlfuncs.core.rating_working.rating_working`), or an unrated player's first rating
-(:func:`~xlfuncs.core.first_rating_working.first_rating_working`). The crosstable is read
-as ``ELO_CHANGE_ALL`` reads it (:func:`~xlfuncs.excel.columns.crosstable_rows`), the
-players named by their row in the ranges."""
+"""One player's rating working as a block of cells (``RATING_WORKING``): a rated player's
+change game by game (:func:`~xlfuncs.core.rating_working.rating_working`), or an unrated
+player's first rating (:func:`~xlfuncs.core.first_rating_working.first_rating_working`)."""
 
 from __future__ import annotations
 
@@ -47,18 +44,13 @@ def _row(*cells: Any) -> list[Any]:
 
 
 def _first_row(kind: str, edition: str, value: Any, how: str) -> list[Any]:
-    """A block's first row: what it is (*kind*), the *edition*, the figure *value*, and in
-    the last column the Rating Regulations' edition and *how* the figure is made."""
+    """A block's first row: *kind*, *edition*, the figure *value*, and *how* it is made."""
     return _row(kind, edition, value, *[""] * 5, f"Rating Regulations {edition}: {how}")
 
 
 def rating_change_block(w: RatingWorking) -> list[list[Any]]:
-    """A rated player's change, :data:`RATING_COLUMNS` wide: a first row (``"rating
-    change"``, the edition, the change, and in the last column the Rating Regulations, own
-    rating and K), the column headers, a row a game
-    (round, opponent, rating, rating used, W, PD, W - PD, K x (W - PD), the 400-point rule
-    or why the game is left out) and a last row (``"="``, the sums of W, PD, W - PD and K x
-    (W - PD), how they make the change)."""
+    """A rated player's change, :data:`RATING_COLUMNS` wide: a first row, the headers, a row
+    a game and a last row of the sums and how they make the change."""
     k = f"K {w.k_requested}"
     if w.k_lowered:
         k += f", lowered to {w.k} so that K x n <= {w.limit} ({w.n} games)"
@@ -83,31 +75,19 @@ def rating_change_block(w: RatingWorking) -> list[list[Any]]:
                 note,
             )
         )
-    calc = w.calculation
-    out.append(
-        _row(
-            "=",
-            "",
-            "",
-            "",
-            calc.score,
-            calc.expected,
-            w.sum_difference,
-            w.unrounded,
-            f"K {w.k} x {float(w.sum_difference):.2f} = {float(w.unrounded):.2f}, rounded once "
-            f"(half away from zero): {w.change:+d}; new rating {w.own_rating + w.change}",
-        )
+    how = (
+        f"K {w.k} x {float(w.sum_difference):.2f} = {float(w.unrounded):.2f}, rounded once "
+        f"(half away from zero): {w.change:+d}; new rating {w.own_rating + w.change}"
     )
+    sums = (w.calculation.score, w.calculation.expected, w.sum_difference, w.unrounded)
+    out.append(_row("=", "", "", "", *sums, how))
     return out
 
 
 def first_rating_block(w: FirstRatingWorking) -> list[list[Any]]:
-    """An unrated player's first rating, :data:`RATING_COLUMNS` wide: a first row
-    (``"first rating"``, the edition, Ru, and in the last column the formula), the column
-    headers, a row a game
-    and one a hypothetical opponent (round, opponent, rating, in Ra, W, in score, what it
-    is), then the steps: Ra (the sum of the ratings in Ra, their count, Ra), p (the score,
-    n, p in hundredths), Ru unrounded, Ru, published (TRUE or FALSE), the edition's rule."""
+    """An unrated player's first rating, :data:`RATING_COLUMNS` wide: a first row, the
+    headers, a row a game (and a hypothetical opponent), then the steps Ra, p, Ru unrounded,
+    Ru, published and the edition's rule."""
     c = w.calculation
     out = [
         _first_row(FIRST_RATING, w.edition, w.rating, w.formula),
@@ -135,16 +115,10 @@ def first_rating_block(w: FirstRatingWorking) -> list[list[Any]]:
 def rating_working_cells(
     player: Cell, k: Cell, system_value: Cell, rows: Cell, chart: ChartCells
 ) -> list[list[Any]]:
-    """Player *player*'s (their row, from 1) rating working: a rated player's change
-    (:func:`rating_change_block`; ``#N/A`` without K), an unrated player's first rating
-    (:func:`first_rating_block`; ``#N/A`` without a game against a rated opponent). The
-    *chart* and *k* as ``ELO_CHANGE_ALL``'s, *system_value* as ``BLOQUE_ALL``'s (blank: a
-    round robin for a grid, a Swiss with opponents); an error of the player's row, or of a
-    row of an opponent, is the answer, with that row's reason. *rows*: the block's height,
-    blank rows added to make it (:func:`~xlfuncs.excel.tiebreak_working.padded`). With the
-    event's *reasons* flag, where the rules give no figure (no K; no game against a rated
-    opponent, a zero score disregarded) the block says why (:func:`no_figure_block`)
-    instead of ``#N/A``."""
+    """Player *player*'s (their row, from 1) rating working: a rated player's change or an
+    unrated player's first rating, ``#N/A`` where none (with the *reasons* flag,
+    :func:`no_figure_block`); an error of the player's row, or an opponent's, is the answer.
+    *rows*: the block's height (:func:`~xlfuncs.excel.tiebreak_working.padded`)."""
     why = reasons_flag(chart.reasons)
     height = block_rows(rows)
     number = player_number(player, chart.ratings)
@@ -171,7 +145,6 @@ def rating_working_cells(
                 f"row {number}: met the player of row {p.opponent}, whose row shows "
                 f"{theirs.code} ({theirs})",
             )
-    rounds = _rounds(chart.results, chart.opponents, len(table.entrants), number)
     if table.entrants[number - 1].rating is None:
         try:
             first = first_rating_working(table, number)
@@ -180,12 +153,7 @@ def rating_working_cells(
                 raise
             return padded(no_figure_block(FIRST_RATING, table.edition.id, exc.short, exc), height)
         assert first is not None  # unrated
-        if rounds is not None:  # a hypothetical opponent's line has no round
-            placed = [
-                x if x.round is None else replace(x, round=_round(x.round, rounds))
-                for x in first.lines
-            ]
-            first = replace(first, lines=tuple(placed))
+        first = replace(first, lines=_in_rounds(first.lines, chart, len(table.entrants), number))
         return padded(first_rating_block(first), height)
     change = rating_working(table, number)
     if change is None:
@@ -195,30 +163,27 @@ def rating_working_cells(
         if not why:
             raise missing
         return padded(no_figure_block(RATING_CHANGE, table.edition.id, NO_K, missing), height)
-    if rounds is not None:
-        placed_lines = tuple(replace(x, round=_round(x.round, rounds)) for x in change.lines)
-        change = replace(change, lines=placed_lines)
+    change = replace(change, lines=_in_rounds(change.lines, chart, len(table.entrants), number))
     return padded(rating_change_block(change), height)
 
 
-def _rounds(results: Cell, opponents: Cell, n: int, number: int) -> list[int] | None:
-    """The round of each of player *number*'s pairings in the per-round layout: the
-    crosstable keeps only the rounds with a result, so after a round with none (absent, a
-    blank cell) a pairing's place and its round part. ``None`` in a grid (no opponents),
-    whose places are its columns."""
-    grid, result_rows, _, _ = results_games(results, opponents, n)
+def _in_rounds(lines: tuple[Any, ...], chart: ChartCells, n: int, number: int) -> tuple[Any, ...]:
+    """Player *number*'s working *lines*, each pairing's place made its round in the
+    per-round layout (the crosstable keeps only the rounds with a result); as they are in a
+    grid, and a hypothetical opponent's line (no round)."""
+    grid, result_rows, _, _ = results_games(chart.results, chart.opponents, n)
     if grid:
-        return None
-    return [j + 1 for j, cell in enumerate(result_rows[number - 1]) if not is_blank(cell)]
-
-
-def _round(place: int, rounds: list[int]) -> int:
-    """The round of the pairing at *place* (from 1): from *rounds*, else the place itself."""
-    return rounds[place - 1] if 0 < place <= len(rounds) else place
+        return lines
+    rounds = [j + 1 for j, cell in enumerate(result_rows[number - 1]) if not is_blank(cell)]
+    return tuple(
+        x
+        if x.round is None or not 0 < x.round <= len(rounds)
+        else replace(x, round=rounds[x.round - 1])
+        for x in lines
+    )
 
 
 def no_figure_block(kind: str, edition: str, short: str, reason: object) -> list[list[Any]]:
-    """The first row of a working that has no figure (*kind*: :data:`RATING_CHANGE` or
-    :data:`FIRST_RATING`): the kind, the edition, in the figure's place the few words why
-    (*short*, as a chart's column shows them) and in the last column the whole *reason*."""
+    """The first row of a working that has no figure: in the figure's place the few words
+    why (*short*), in the last column the whole *reason*."""
     return [_row(kind, edition, short, *[""] * 5, f"No {kind}: {reason}")]

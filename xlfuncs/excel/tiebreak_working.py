@@ -1,8 +1,6 @@
-"""One player's working of one tie-break (C.07) as a block of cells: the body of
-``TIEBREAK_WORKING``. The crosstable is read as ``TIEBREAK_ALL`` reads it
-(:func:`~xlfuncs.excel.tiebreaks.tiebreak_table`); the working is core's
-(:func:`~xlfuncs.core.tiebreak_working.tiebreak_working`), with the players named by their
-row in the ranges."""
+"""One player's working of one tie-break (C.07) as a block of cells (``TIEBREAK_WORKING``):
+core's :func:`~xlfuncs.core.tiebreak_working.tiebreak_working` of the crosstable
+``TIEBREAK_ALL`` reads, the players named by their row."""
 
 from __future__ import annotations
 
@@ -37,14 +35,8 @@ def block_cell(value: Any) -> Any:
 def tiebreak_working_cells(
     descriptor: Cell, player: Cell, rows: Cell, chart: TiebreakCells
 ) -> list[list[Any]]:
-    """Player *player*'s (their row, from 1) working of one tie-break, five columns: a first
-    row (the descriptor, the C.07 text, the value, the rule, blank), a row a line (the
-    round, the opponent's row, the figure it adds, what it is, why it is left out: blank
-    when counted) and a last row (``"="``, blank, the total, how the lines make it, blank),
-    padded to *rows* rows (:func:`block_rows`). ``DE``'s value is the player's place among
-    the tied players (1 best; 0: not separated). *chart* read as ``TIEBREAK_ALL`` reads it
-    (:func:`~xlfuncs.excel.tiebreaks.tiebreak_table`); an error of any row is the answer,
-    with that row's reason."""
+    """Player *player*'s (their row, from 1) working of one tie-break (:func:`working_block`),
+    padded to *rows* rows; an error of any row is the answer, with its reason."""
     number = one_player(descriptor, player, chart.ratings)
     height = block_rows(rows)
     d = descriptors(descriptor)[0]
@@ -67,9 +59,7 @@ ROWS_HELP = (
 
 
 def block_rows(value: Cell) -> int | None:
-    """The height a working's block is padded to (:func:`padded`); ``None`` for a blank. A
-    height past Excel's grid (:data:`~xlfuncs.excel.ranges.EXCEL_ROWS` rows) is refused:
-    no range can show it."""
+    """The height a working's block is padded to (:func:`padded`); ``None`` for a blank."""
     check_error(value, "rows")
     if is_blank(value):
         return None
@@ -86,8 +76,7 @@ def block_rows(value: Cell) -> int | None:
 
 
 def padded(block: list[list[Any]], rows: int | None) -> list[list[Any]]:
-    """*block* with blank rows added to make *rows* rows (``None``, or a longer block: as it
-    is; Excel shows the first rows of a longer answer in a smaller range)."""
+    """*block* with blank rows added to make *rows* rows (``None``, or shorter: as it is)."""
     if rows is None or len(block) >= rows:
         return block
     width = len(block[0])
@@ -95,9 +84,9 @@ def padded(block: list[list[Any]], rows: int | None) -> list[list[Any]]:
 
 
 def working_block(working: TiebreakWorking) -> list[list[Any]]:
-    """The cells of *working* (players named as it names them), in
-    :data:`WORKING_COLUMNS` columns: the first row, a row a line, the last row, as
-    :func:`tiebreak_working_cells` answers."""
+    """The cells of *working*, :data:`WORKING_COLUMNS` wide: a first row (descriptor, C.07
+    text, value, rule), a row a line (round, opponent's row, figure, what it is, why left
+    out) and a last row (``"="``, the total, how the lines make it)."""
     block: list[list[Any]] = [
         [working.descriptor, f"C.07 {working.edition}", block_cell(working.value), working.rule, ""]
     ]

@@ -1,11 +1,6 @@
-"""FIDE's tie-breaks (C.07) and the standing in cells: the descriptors a cell names, a
-wall chart's columns read into the crosstable the tie-breaks need (each player's rounds in
-their places, the colours), every player's values one column per tie-break, and the ranks.
-
-The rules live in :mod:`xlfuncs.core.tiebreaks`; this shows what it computes with every
-value so that a higher one is better (``DE`` as how many tied players it places below,
-``TPN`` and ``RTNG/R`` negated: :meth:`~xlfuncs.core.tiebreaks.TiebreakTable.ranking_column`),
-so that ``RANK_ALL`` ranks by plain numbers.
+"""FIDE's tie-breaks (C.07) and the standing in cells (the rules live in
+:mod:`xlfuncs.core.tiebreaks`): every value shown so that a higher one is better
+(:meth:`~xlfuncs.core.tiebreaks.TiebreakTable.ranking_column`), for ``RANK_ALL``.
 """
 
 from __future__ import annotations
@@ -73,17 +68,15 @@ __all__ = [
 ]
 
 _NEEDS_ROUNDS = frozenset({"PS", "FB"})
-"""The tie-breaks that need the order of the rounds (the progressive score; Fore Buchholz,
-which counts the last round as a draw): a crosstable grid has none."""
-
+"""The tie-breaks that need the order of the rounds, which a crosstable grid has not."""
 
 _NEEDS_COLOURS = frozenset({"BPG", "BWG"})
-"""The tie-breaks that count the games played with black: without the colours, none."""
+"""The tie-breaks that count the games played with black."""
 
 
 def descriptors(value: Cell) -> tuple[Descriptor, ...]:
-    """The tie-breaks a ``descriptor`` argument names: one cell, a row or column of cells,
-    or text listing several (``"BH/C1, BH, SB"``); blank cells among them are skipped."""
+    """The tie-breaks a ``descriptor`` argument names: cells, or text listing several
+    (``"BH/C1, BH, SB"``); blank cells skipped."""
     check_error(value, "descriptor")  # shared by every row: the whole result
     texts = [text(c, "descriptor") for c in flatten(value) if not is_blank(c)]
     if not texts:
@@ -96,19 +89,9 @@ def descriptors(value: Cell) -> tuple[Descriptor, ...]:
 
 @dataclass(frozen=True)
 class TiebreakCells:
-    """The event's cells as the tie-break functions take them (``TIEBREAK_ALL``,
-    ``TIEBREAK``, ``TIEBREAK_WORKING``: all but the descriptor, the player and the block's
-    rows), each named as their argument, whose reasons name it. *unrated*: the rating
-    unrated players count at in the rating tie-breaks (blank or 0: none, and those are
-    undefined when a player is unrated, C.07 10). *system*: ``"swiss"`` or ``"rr"``
-    (:func:`~xlfuncs.excel.cells.system`), how the event was paired (C.07 Article 15's
-    round robins count every pairing as played); blank: as :func:`tiebreak_rows` guesses.
-    *ptp_full_score*: how PTP and APPO read a full score (C.07 10.3), one of
-    :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_READINGS`
-    (:func:`~xlfuncs.excel.cells.ptp_reading`; blank:
-    :data:`~xlfuncs.core.performance.PTP_FULL_SCORE_DEFAULT`).
-    *scoring*: the event's scoring system, which every point-based tie-break reads
-    (:func:`~xlfuncs.excel.cells.scoring`; blank: 1, ½, 0; TRF-2026 record 162)."""
+    """The event's cells as the tie-break functions take them (all but the descriptor, the
+    player and the block's rows), each named as its argument (:data:`_TIEBREAK` of
+    :mod:`xlfuncs.excel.functions` says what each holds)."""
 
     ratings: Cell
     results: Cell
@@ -124,10 +107,9 @@ class TiebreakCells:
 def tiebreak_table(
     descriptor: Cell, chart: TiebreakCells
 ) -> tuple[TiebreakTable | None, list[int], list[list[Any]], list[str]]:
-    """The tie-breaks *descriptor* names, of the players of *chart*'s rows that are not
-    empty: the engine's table, those rows (from 0, in the table's order), and, where a row
-    shows an error, no table but each row's values (the error in every player's row: a
-    tie-break depends on the whole table) and the reasons."""
+    """The tie-breaks *descriptor* names, of *chart*'s players: the engine's table, the rows
+    not empty (from 0, in its order); where a row shows an error, no table but each row's
+    values (the error in every row: a tie-break depends on the whole table) and reasons."""
     ds = descriptors(descriptor)
     check_error(chart.rules, "rules")
     edition = tiebreak_rules(chart.rules)
@@ -175,7 +157,7 @@ def tiebreak_table(
         )
     coloured = [d.text for d in ds if d.code in _NEEDS_COLOURS]
     colours = chart.colours
-    if coloured and (colours is None or (is_blank(colours) and not isinstance(colours, list))):
+    if coloured and is_blank(colours):
         raise NothingToComputeError(
             f"descriptor: {', '.join(coloured)} count the games played with black: give the "
             "colours (the colours argument)"
@@ -193,11 +175,8 @@ def tiebreak_table(
 
 
 def tiebreak_block(descriptor: Cell, chart: TiebreakCells) -> tuple[list[list[Any]], list[str]]:
-    """Each player's values of the tie-breaks named, one column each ("" where there is no
-    value, and in an empty row), and the reasons of the rows that show an error: an error in
-    any player's row shows in every player's (a tie-break depends on the whole table: the
-    rounds played, the score groups, whether everyone is rated). The arguments as
-    :func:`tiebreak_table`'s."""
+    """Each player's values of the tie-breaks named, one column each (``""`` where none), and
+    the reasons of the rows that show an error (:func:`tiebreak_table`)."""
     found, kept, out, reasons = tiebreak_table(descriptor, chart)
     if found is None:
         return out, reasons
@@ -208,22 +187,14 @@ def tiebreak_block(descriptor: Cell, chart: TiebreakCells) -> tuple[list[list[An
 
 
 def tiebreak_rows(
-    ratings: Cell,
-    results: Cell,
-    opponents: Cell = None,
-    colours: Cell = None,
-    system: str | None = None,
+    ratings: Cell, results: Cell, opponents: Cell, colours: Cell, system: str | None
 ) -> tuple[Any, list[RowError | None], list[bool], bool]:
     """:func:`crosstable_rows` for the tie-breaks: each player's rounds kept in their places
-    (a blank round of the per-round layout is ``Pairing(None, None)``, as a blank TRF round;
-    the rounds run to the last one anyone has a result in), the colour of each game from
-    *colours* (the same shape as *results*: ``w``/``b`` per cell, blank for a bye or not
-    known; omitted: no colours). The crosstable is a round robin when *system* is ``"rr"``,
-    a Swiss when it is ``"swiss"``; without one (``None``), a round robin when *results* is
-    a grid, or when every two players met (the guess the TRF reader makes when the file
-    names no system: a double round robin in the per-round layout). Returns it, each row's
-    error, which rows are empty (only if nobody met their player either) and whether
-    *results* is a grid (whose games are in the opponents' order: it has no rounds)."""
+    (a blank round is ``Pairing(None, None)``, up to the last round anyone has a result in),
+    each game's colour from *colours* (the shape of *results*). A round robin when *system*
+    is ``"rr"``; without one, when *results* is a grid or every two players met (as the TRF
+    reader guesses). Returns it, each row's error, which rows are empty (nobody met their
+    player either) and whether *results* is a grid."""
     from dataclasses import replace
 
     from ..core.tournament import Crosstable, Pairing, is_round_robin
@@ -232,9 +203,8 @@ def tiebreak_rows(
         table, errors, empty = crosstable_rows(ratings, results, opponents)
         n = len(table.entrants)
         grid, result_rows, opponent_rows, parsed = results_games(results, opponents, n)
-    omitted = colours is None or (not isinstance(colours, (list, tuple)) and is_blank(colours))
     colour_rows: list[list[Cell]] | None = None
-    if not omitted:
+    if not is_blank(colours):
         if not isinstance(colours, (list, tuple)):
             check_error(colours, "colours")  # one cell for every row: the whole result
         colour_rows = matrix(colours, "colours")
@@ -292,15 +262,14 @@ def tiebreak_rows(
 
 
 def _own_number(value: Cell, number: int) -> bool:
-    """Whether an opponent cell holds the player's own number: the diagonal of a double
-    round robin's grid, read as rounds beside the opponents' numbers, where no game is."""
+    """Whether an opponent cell holds the player's own number (a double round robin's
+    diagonal, read as rounds), where no game is."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value == number
 
 
 def players_only(table: Any, kept: Sequence[int]) -> Any:
-    """*table* (a :class:`~xlfuncs.core.tournament.Crosstable`) with only the players
-    *kept* (indexes from 0, in order), numbered again from 1; every opponent of theirs must
-    be kept."""
+    """*table* with only the players *kept* (from 0, in order, with all their opponents),
+    numbered again from 1."""
     from dataclasses import replace
 
     from ..core.tournament import Crosstable, Pairing
@@ -322,11 +291,9 @@ def players_only(table: Any, kept: Sequence[int]) -> Any:
 
 
 def standing(keys: Sequence[tuple[Cell, str]]) -> list[list[Any]]:
-    """Every player's rank by the columns of *keys* in order, each with its argument's name:
-    the points first (a blank is an empty row, with no rank), then the tie-breaks given
-    (each one column, or several side by side: several keys; :func:`key_columns`), higher
-    better; equal ranks where every key is equal (1, 2, 2, 4). An error value in any of them
-    is the whole result: every rank depends on every row."""
+    """Every player's rank by the columns of *keys* (each with its name), higher better: the
+    points (a blank: an empty row), then the tie-breaks (:func:`key_columns`); equal ranks
+    where every key is equal (1, 2, 2, 4)."""
     check_errors(keys)  # every rank depends on every row: the whole result
     firsts = column(*keys[0])
     count = len(firsts)
@@ -343,17 +310,14 @@ def standing(keys: Sequence[tuple[Cell, str]]) -> list[list[Any]]:
 
 
 def tiebreak_all_cells(descriptor: Cell, chart: TiebreakCells) -> list[list[Any]]:
-    """Every player's tie-breaks, a row each, a column per tie-break named
-    (:func:`tiebreak_block`); the rows' reasons kept for ``EXPLAIN_ERROR``."""
+    """:func:`tiebreak_block`, the rows' reasons kept for ``EXPLAIN_ERROR``."""
     out, reasons = tiebreak_block(descriptor, chart)
     note_row_errors("TIEBREAK_ALL", reasons)
     return out
 
 
 def one_player(descriptor: Cell, player: Cell, ratings: Cell) -> int:
-    """The player a one-player call (``TIEBREAK``, ``TIEBREAK_WORKING``) names, after the
-    checks the answer depends on: the player is a row of the ranges, the descriptor names
-    one tie-break."""
+    """The player a one-player call names, whose descriptor must name one tie-break."""
     number = player_number(player, ratings)
     if len(descriptors(descriptor)) != 1:
         raise InvalidInputError("descriptor: one tie-break (TIEBREAK_ALL takes several)")
@@ -361,9 +325,7 @@ def one_player(descriptor: Cell, player: Cell, ratings: Cell) -> int:
 
 
 def tiebreak_cells(descriptor: Cell, player: Cell, chart: TiebreakCells) -> Any:
-    """One player's tie-break: the player's row of :func:`tiebreak_all_cells` for one
-    descriptor; no value (an empty row, a rating tie-break without a rated game) is
-    ``#N/A``."""
+    """One player's tie-break: their row of :func:`tiebreak_block`; no value is ``#N/A``."""
     number = one_player(descriptor, player, chart.ratings)
     out, _ = tiebreak_block(descriptor, chart)
     value = out[number - 1][0]  # a row in error: its error value, with its reason
@@ -377,8 +339,8 @@ def tiebreak_cells(descriptor: Cell, player: Cell, chart: TiebreakCells) -> Any:
 
 
 def rank_all_cells(points: Cell, *tiebreak_keys: Cell) -> list[list[Any]]:
-    """Every player's standing (:func:`standing`): by *points*, then each tie-break key
-    given (``tiebreak1``, ``tiebreak2``...; ``None`` where omitted) in turn."""
+    """Every player's standing (:func:`standing`) by *points*, then each tie-break key given
+    (``None`` where omitted)."""
     given = [
         (value, "points" if k == 0 else f"tiebreak{k}")
         for k, value in enumerate((points, *tiebreak_keys))
@@ -388,8 +350,7 @@ def rank_all_cells(points: Cell, *tiebreak_keys: Cell) -> list[list[Any]]:
 
 
 def sb_all_cells(results: Cell, opponents: Cell) -> list[list[Any]]:
-    """Every player's Sonneborn-Berger: the points of the opponents beaten, half of those
-    drawn; from the results alone (every player rated or not alike)."""
+    """Every player's Sonneborn-Berger, from the results alone."""
     rows = matrix(results, "results")
     placeholder = [[None] for _ in rows]
     chart = ChartCells(placeholder, results, opponents)

@@ -1,20 +1,8 @@
-"""Cells between LibreOffice Calc and the Excel functions: what the add-in's component (it
-runs inside LibreOffice's Python) does with the arguments Calc passes and the answers it
-gives back, so that each function gets what xlwings gives it in Excel and Calc shows what
-Excel shows.
-
-Calc passes an argument declared ``any`` as a number (``float``), a text (``str``), rows of
-cells (a tuple of tuples, for a range or an inline array: a blank cell in it is ``""``) or
-``None`` (left out). xlwings gives a blank cell as ``None`` and a range argument
-(``ndim=2``) always as rows. One difference cannot be undone here: Calc reads a blank
-*single* cell as the number 0 before the add-in sees it (a range of two or more cells keeps
-its blanks), and stops with its own error ``Err:504`` before calling when a range holds an
-error value (Excel passes it on); ``docs/libreoffice.md`` says so.
-
-An answer's error value (``"#N/A"``, Excel's own words) is given back as Calc's error: a
-NaN whose low bits hold Calc's error code, as Calc itself stores an error among numbers, so
-that the cell shows ``#N/A`` and ``ISERROR``, ``IFERROR`` see it; whole numbers, fractions and
-booleans are given as numbers (Calc keeps no boolean type in a cell).
+"""Cells between LibreOffice Calc and the Excel functions: the arguments Calc passes made
+what xlwings gives (a number, a text, rows of cells with ``""`` for a blank, ``None`` left
+out), and the answers made what Calc shows (an error value as Calc's error NaN, numbers as
+floats). What cannot be undone here (a blank single cell passed as 0, ``Err:504``):
+``docs/libreoffice.md``.
 """
 
 from __future__ import annotations
@@ -37,14 +25,13 @@ CALC_ERROR_CODES = {
     "#NUM!": 503,
     "#N/A": 0x7FFF,
 }
-"""Calc's code of each Excel error value it has (``FormulaError``); the others (Excel's newer
-ones, ``#SPILL!`` ...) are shown as ``#VALUE!``."""
+"""Calc's code of each Excel error value it has (``FormulaError``); the others are ``#VALUE!``."""
 
 _NAN = 0x7FF8_0000_0000_0000
 
 
 def calc_error(text: str) -> float:
-    """The NaN that Calc reads as the error value *text* (``"#N/A"``).
+    """The NaN (its low bits the code) that Calc reads as the error value *text*.
 
     >>> import math
     >>> math.isnan(calc_error("#N/A")), struct.pack("<d", calc_error("#NUM!"))[:2]
@@ -60,9 +47,8 @@ def _blank(value: Any) -> Any:
 
 
 def cell_argument(value: Any, takes_range: bool) -> Any:
-    """An argument as Calc passes it, as xlwings gives it: rows of cells (every blank
-    ``None``) for a range argument, else one cell (a one-cell range read as its cell);
-    ``""`` is a blank cell; ``None`` (left out) stays ``None``.
+    """An argument as Calc passes it, as xlwings gives it: rows of cells for a range
+    argument, else one cell; ``""`` is a blank (``None``).
 
     >>> cell_argument(((2400.0,), ("",), ("½",)), True)
     [[2400.0], [None], ['½']]
@@ -83,8 +69,7 @@ def cell_argument(value: Any, takes_range: bool) -> Any:
 
 
 def _cell(value: Any) -> Any:
-    """One cell of an answer as Calc takes it: a number as ``float``, an error value as
-    Calc's error (:func:`calc_error`), ``None`` as ``""`` (a blank), text as it is."""
+    """One cell of an answer as Calc takes it (Calc keeps no booleans: a number)."""
     if isinstance(value, str):
         return calc_error(value) if value in EXCEL_ERRORS else value
     if value is None:
@@ -93,9 +78,8 @@ def _cell(value: Any) -> Any:
 
 
 def calc_answer(value: Any, rows: bool) -> Any:
-    """A function's answer as Calc takes it: rows of cells (a tuple of tuples) where the
-    function is declared to answer rows (*rows*; a one-cell answer made one row of one),
-    else one cell.
+    """A function's answer as Calc takes it: rows of cells where the function is declared
+    to answer rows (*rows*), else one cell.
 
     >>> calc_answer([[1, None], ["½", 2.5]], True)
     ((1.0, ''), ('½', 2.5))
@@ -115,9 +99,8 @@ def calc_answer(value: Any, rows: bool) -> Any:
 def calc_function(
     function: Callable[..., Any], takes_range: Sequence[bool], rows: bool
 ) -> Callable[..., Any]:
-    """*function* (an Excel function) as the add-in's method calls it: each argument read
-    by :func:`cell_argument` (one left out is its default, as xlwings gives it), the answer
-    given by :func:`calc_answer`."""
+    """*function* as the add-in's method calls it (:func:`cell_argument`, a left-out
+    argument its default; :func:`calc_answer`)."""
     parameters = inspect.signature(getattr(function, "__wrapped__", function)).parameters
     defaults = [
         None if p.default is inspect.Parameter.empty else p.default for p in parameters.values()

@@ -1,15 +1,8 @@
-"""A workbook's formulas in the form LibreOffice Calc binds to the add-in's functions.
-
-Calc stores a call of an add-in function by the add-in's own (programmatic) name, the
-service's name and the method's: ``=RP_FIDE(C5:C13, D5)`` is
-``ORG.XLFUNCS.CALC.FUNCTIONS.RP_FIDE(C5:C13,D5)``, in an ``.ods`` and in an Excel workbook
-it writes. Every release binds that name when it reads a workbook; a plain name
-(``RP_FIDE``) only the releases that read the add-in's compatibility names (not 7.4, Debian
-12's), and ``_xldudf_`` names (the Lite form) none (``docs/libreoffice.md``).
-
-:func:`calc_parts` rewrites the worksheets of a workbook written with plain names (the
-classic form) into that form; every other byte of a part, the stored values included, is
-kept.
+"""A workbook's formulas in the form LibreOffice Calc binds to the add-in's functions: the
+service's name and the method's (``ORG.XLFUNCS.CALC.FUNCTIONS.RP_FIDE(C5:C13,D5)``), which
+every release binds, where a plain name needs one that reads compatibility names
+(``docs/libreoffice.md``). :func:`calc_parts` rewrites a workbook's worksheets into it,
+keeping every other byte.
 """
 
 from __future__ import annotations
@@ -39,12 +32,10 @@ _FORMULA = re.compile(r"(<f\b[^>]*>)([^<]*)(</f>)")
 
 
 def to_calc(formula: str, names: Mapping[str, Sequence[bool]]) -> str:
-    """*formula* (as stored, without ``=``) with every call of a function of *names* (any
-    case; each with whether each argument takes a range) written with Calc's name for it;
-    texts and quoted sheet names are left alone. An argument that is one cell (``D5``,
-    ``$B$2``, ``Sheet!C3``) or, for an argument of one cell, a defined name (``Rules``), is
-    given as ``IF(ISBLANK(x),"",x)``: Calc passes a blank single cell to an add-in as 0, and
-    ``""`` arrives blank, as xlwings gives it.
+    """*formula* (as stored, without ``=``) with every call of a function of *names* (each
+    with whether each argument takes a range) written with Calc's name; an argument that is
+    one cell, or a defined name for a one-cell argument, given as ``IF(ISBLANK(x),"",x)``
+    (Calc passes a blank single cell as 0).
 
     >>> to_calc('IFERROR(rp_fide(A1:A3,2400),"RP_FIDE(")', {"RP_FIDE": (True, False)})
     'IFERROR(ORG.XLFUNCS.CALC.FUNCTIONS.RP_FIDE(A1:A3,2400),"RP_FIDE(")'
@@ -61,8 +52,7 @@ _CALL = re.compile(re.escape(CALC_PREFIX) + r"([A-Z0-9_]+)\(")
 
 
 def _arguments(text: str, start: int) -> tuple[list[str], int]:
-    """The arguments of the call whose ``(`` is just before *start*, and the index after its
-    ``)``."""
+    """The arguments of the call opened just before *start*, and the index after its end."""
     args: list[str] = []
     depth = 0
     i = begin = start
@@ -119,9 +109,7 @@ def _blanks_kept(text: str, ranges: Mapping[str, tuple[bool, ...]]) -> str:
 
 
 def calc_parts(parts: MutableMapping[str, bytes], names: Mapping[str, Sequence[bool]]) -> int:
-    """Rewrite the worksheets of the package *parts* (part name -> bytes) so that every call
-    of a function of *names* (each with whether its arguments take a range) has Calc's name
-    and passes a blank cell blank (:func:`to_calc`); returns how many formulas changed."""
+    """Rewrite the worksheets of *parts* by :func:`to_calc`; returns how many formulas changed."""
     wanted = {n.upper(): tuple(r) for n, r in names.items()}
     total = 0
 
@@ -141,18 +129,15 @@ def calc_parts(parts: MutableMapping[str, bytes], names: Mapping[str, Sequence[b
 
 
 def function_names() -> dict[str, tuple[bool, ...]]:
-    """The add-in's functions (every Excel function of :mod:`xlfuncs.udfs`), each with
-    whether each of its arguments takes a range."""
+    """The add-in's functions, each with whether each of its arguments takes a range."""
     from .functions import addin_functions
 
     return {f.name: tuple(a.takes_range for a in f.arguments) for f in addin_functions()}
 
 
 def workbook_in_calc_form(path: Path, names: Mapping[str, Sequence[bool]] | None = None) -> int:
-    """Rewrite the workbook *path* (written with plain names) in Calc's form
-    (:func:`calc_parts`; *names*: the functions, by default :func:`function_names`), every
-    part kept in its order and compression, through a temporary file renamed over it;
-    returns how many formulas changed."""
+    """Rewrite the workbook *path* in Calc's form (:func:`calc_parts`), through a temporary
+    file renamed over it; returns how many formulas changed."""
     from ..lite_workbook import rewrite_parts
 
     wanted = function_names() if names is None else names
@@ -160,10 +145,7 @@ def workbook_in_calc_form(path: Path, names: Mapping[str, Sequence[bool]] | None
 
 
 def write_calc_templates(out_dir: Path) -> list[Path]:
-    """Write every blank template (:data:`xlfuncs.templates.registry.TEMPLATES`) into
-    *out_dir* in Calc's form, under its own name (``round_robin.xlsx`` ...); returns the
-    paths written, each through a temporary file renamed over it
-    (:func:`xlfuncs.output.write_atomically`)."""
+    """Write every blank template into *out_dir* in Calc's form; returns the paths."""
     from ..output import write_atomically
     from ..templates.registry import TEMPLATES
 

@@ -1,11 +1,6 @@
-"""The Calc add-in's functions, read from the one list of Excel functions: the functions
-of :mod:`xlfuncs.excel.functions`, their arguments, defaults and help as :mod:`xlfuncs.udfs`
-registers them with xlwings (``ARGUMENTS``, read as :mod:`xlfuncs.lite` reads them).
-
-Each function keeps its Excel name (``RP_FIDE``) as its name in the add-in's interface;
-each argument gets an identifier UNO's IDL accepts (``opponent_ratings`` is
-``opponentRatings``: IDL allows an underscore only in an all-capital name), its Excel name
-staying the name Calc's function wizard shows.
+"""The Calc add-in's functions, read from :mod:`xlfuncs.excel.functions` and its
+``ARGUMENTS``: each keeps its Excel name; each argument gets an identifier UNO's IDL accepts
+(:func:`idl_identifier`), its Excel name staying the one Calc's function wizard shows.
 """
 
 from __future__ import annotations
@@ -21,14 +16,12 @@ from ..excel import functions as excel_functions
 __all__ = ["AddinArgument", "AddinFunction", "addin_functions", "idl_identifier"]
 
 _ONE_CELL_RETURNS = frozenset({"int", "float", "str", "bool", "Fraction", "int | Fraction"})
-"""The return annotations of the functions that answer one cell; the others may answer rows
-of cells (``Any``: a cell or rows, as the arguments are cells or ranges)."""
+"""The return annotations of the functions that answer one cell; the others may answer rows."""
 
 
 @dataclass(frozen=True)
 class AddinArgument:
-    """One argument: its Excel name, its IDL identifier, its help, whether it may be left
-    out, and whether it takes a range (``ndim=2``: rows of cells) or one cell."""
+    """One argument of an add-in function."""
 
     name: str
     identifier: str
@@ -43,14 +36,12 @@ class AddinFunction:
 
     name: str
     description: str
-    category: str
     arguments: tuple[AddinArgument, ...]
     returns_rows: bool
 
 
 def idl_identifier(name: str) -> str:
-    """*name* as an IDL identifier: an all-capital name as it is, any other with its
-    underscores dropped and the letter after each made capital (camelCase).
+    """*name* as an IDL identifier (an underscore only in an all-capital name): camelCase.
 
     >>> idl_identifier("opponent_ratings"), idl_identifier("RP_FIDE"), idl_identifier("k")
     ('opponentRatings', 'RP_FIDE', 'k')
@@ -77,19 +68,16 @@ def _arguments(
 
 
 def addin_functions() -> tuple[AddinFunction, ...]:
-    """Every Excel function (``EXPLAIN_ERROR`` included), in the order of
-    :data:`xlfuncs.excel.functions.ARGUMENTS`, as the add-in declares it."""
-    module = excel_functions
+    """Every Excel function, in the order of ``ARGUMENTS``, as the add-in declares it."""
     out = []
-    for name, arguments in module.ARGUMENTS.items():
-        function = getattr(module, name)
+    for name, arguments in excel_functions.ARGUMENTS.items():
+        function = getattr(excel_functions, name)
         raw = getattr(function, "__wrapped__", function)
         returns = raw.__annotations__.get("return", "")
         out.append(
             AddinFunction(
                 name=name,
                 description=(function.__doc__ or "").strip().splitlines()[0],
-                category=module.CATEGORY,
                 arguments=_arguments(function, arguments),
                 returns_rows=str(returns) not in _ONE_CELL_RETURNS,
             )

@@ -1,15 +1,10 @@
-"""The add-in as LibreOffice installs it, an ``.oxt`` (a ZIP): the UNO IDL of its interface
-and the type library compiled from it (``xlfuncs.rdb``), ``CalcAddIns.xcu`` (each
-function's name, description and arguments as Calc's function wizard shows them),
-``META-INF/manifest.xml``, ``description.xml``, the Python component
-(``xlfuncs_calc.py``) and, under ``pythonpath/``, the xlfuncs package's modules, which
-LibreOffice's Python imports from there.
+"""The add-in as LibreOffice installs it, an ``.oxt`` (a ZIP): the UNO IDL and the type
+library compiled from it, ``CalcAddIns.xcu`` (what Calc's function wizard shows), the
+manifest, ``description.xml``, the Python component and the xlfuncs package's modules.
 
-The type library is data of this package, compiled once from :func:`idl_text` by
-``unoidl-write`` (LibreOffice's SDK, Debian's ``libreoffice-dev``), which a user does not
-have: :func:`build_oxt` checks that the IDL it was compiled from (``xlfuncs.idl``, beside
-it) is the one the functions give now, and refuses an out-of-date one, saying how to
-compile it again (:func:`compile_type_library`; ``docs/libreoffice.md``).
+The type library is data of this package, compiled by ``unoidl-write`` (LibreOffice's SDK),
+which a user does not have: :func:`build_oxt` refuses one compiled from another IDL than
+the functions give now (:func:`compile_type_library`; ``docs/libreoffice.md``).
 """
 
 from __future__ import annotations
@@ -46,8 +41,7 @@ COMPONENT = "xlfuncs_calc.py"
 RDB = "xlfuncs.rdb"
 IDL = "xlfuncs.idl"
 CATEGORY = "Add-In"
-"""Calc's category for the functions: Calc has a fixed list of categories, and Excel's
-(``xlfuncs (FIDE ratings)``) is not one of them."""
+"""Calc's category for the functions (Calc's list of categories is fixed)."""
 
 _HERE = files(__package__)
 _UNOIDL_WRITE = (
@@ -73,8 +67,7 @@ def _idl_function(function: AddinFunction) -> str:
 
 def idl_text(functions: tuple[AddinFunction, ...] | None = None) -> str:
     """The UNO IDL of the add-in's interface: one method per function, every argument
-    ``any`` (Calc makes only those optional, and passes a number, a text or a range in
-    one), an answer of rows declared ``sequence< sequence< any > >``."""
+    ``any`` (only those can be optional)."""
     functions = addin_functions() if functions is None else functions
     *outer, last = MODULE.split(".")
     lines = [
@@ -100,9 +93,8 @@ def unoidl_write() -> str | None:
 
 
 def compile_type_library(idl: str, out: Path) -> Path:
-    """Compile *idl* into the type library *out* with ``unoidl-write`` (against
-    LibreOffice's own types); raises :class:`AddinError` where that is not installed or
-    fails."""
+    """Compile *idl* into the type library *out* with ``unoidl-write``; :class:`AddinError`
+    where that is not installed or fails."""
     tool = unoidl_write()
     types = next((t for t in _TYPES if os.path.exists(t)), None)
     if tool is None or types is None:
@@ -140,11 +132,9 @@ def _prop(name: str, text: str, lang: bool = True) -> str:
     return f"<prop oor:name={quoteattr(name)}><value{value}>{escape(text)}</value></prop>"
 
 
-def xcu_text(functions: tuple[AddinFunction, ...] | None = None) -> str:
-    """``CalcAddIns.xcu``: each function's name (its Excel name, also its compatibility
-    name: the name an Excel workbook's formula gives it), description and category, and
-    each argument's name and help, as Calc's function wizard shows them."""
-    functions = addin_functions() if functions is None else functions
+def xcu_text(functions: tuple[AddinFunction, ...]) -> str:
+    """``CalcAddIns.xcu``: each function's name (also its compatibility name), description
+    and category, and each argument's name and help."""
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<oor:component-data xmlns:oor="http://openoffice.org/2001/registry" '
@@ -194,8 +184,7 @@ MANIFEST = "\n".join(
         "",
     ]
 )
-"""``META-INF/manifest.xml``: the type library, the Python component and the
-configuration, each with the media type that tells LibreOffice what it is."""
+"""``META-INF/manifest.xml``: the type library, the Python component and the configuration."""
 
 
 def description_text() -> str:
@@ -214,8 +203,7 @@ def description_text() -> str:
 
 
 def _package_modules() -> dict[str, bytes]:
-    """Every module of the installed xlfuncs package (``.py`` files, by their path under
-    ``pythonpath/``), in path order."""
+    """Every module of the installed xlfuncs package, by its path under ``pythonpath/``."""
     root = files("xlfuncs")
     found: dict[str, bytes] = {}
     todo = [(root, "xlfuncs")]
@@ -245,8 +233,7 @@ def oxt_files() -> dict[str, bytes]:
 
 
 def build_oxt() -> bytes:
-    """The ``.oxt`` as bytes: a ZIP of :func:`oxt_files`, each dated 1980-01-01 so that the
-    same package gives the same bytes."""
+    """The ``.oxt`` as bytes: a ZIP of :func:`oxt_files`, each dated 1980-01-01."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in oxt_files().items():
@@ -258,9 +245,8 @@ def build_oxt() -> bytes:
 
 
 def write_oxt(out_dir: str | os.PathLike[str]) -> Path:
-    """Write ``xlfuncs.oxt`` into *out_dir* (created if needed) and return its path; written
-    through a temporary file renamed over it (:func:`xlfuncs.output.write_atomically`), so a
-    failure leaves no half-written file."""
+    """Write ``xlfuncs.oxt`` into *out_dir* (created if needed), through a temporary file
+    renamed over it; returns its path."""
     from ..output import write_atomically
 
     data = build_oxt()

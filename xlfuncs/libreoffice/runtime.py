@@ -1,7 +1,5 @@
-"""What the add-in's component (``component.pyt``, run by LibreOffice's Python) asks of the
-package: its names and one callable per Excel function, built from the one list of
-functions (:func:`~xlfuncs.libreoffice.functions.addin_functions`) over the Excel functions
-themselves (:mod:`xlfuncs.excel.functions`, no xlwings)."""
+"""What the add-in's component (``component.pyt``) asks of the package: its names and one
+callable per Excel function (:func:`~xlfuncs.libreoffice.functions.addin_functions`)."""
 
 from __future__ import annotations
 
