@@ -186,7 +186,7 @@ def _properties(extension: ET.Element) -> dict[str, JsonValue]:
 
 def read_settings(path: str | os.PathLike[str]) -> dict[str, JsonValue]:
     """The xlwings Lite add-in's settings stored in the workbook at *path*, decoded (empty
-    when there are none)."""
+    when there are none); :class:`WorkbookError` for a file that is no workbook."""
     parts, _ = _load(Path(path))
     found: dict[str, JsonValue] = {}
     for _, extension in _lite_parts(dict((i.filename, d) for i, d in parts)):

@@ -178,7 +178,8 @@ def excel_function(fn: F) -> F:
 
 def answers_first_error(fn: F) -> F:
     """*fn* for a function with one answer that reads every cell it is given (``TIEBREAK``):
-    the first Excel error value among its arguments is the answer, before it runs."""
+    the first Excel error value among its arguments is the answer, before it runs (a call
+    with arguments *fn* does not take runs as it is, to fail as such)."""
     signature = inspect.signature(fn)
 
     @functools.wraps(fn)

@@ -90,7 +90,7 @@ def crosstable_rows(
 
 def player_column(value: Cell, name: str, players: int) -> list[Cell]:
     """The cells of a column of the players' data (K, sexes, titles...), one per player, or
-    blanks for an argument omitted."""
+    blanks for an argument omitted; a column of another length than *players* is refused."""
     if value is None:
         return [None] * players
     cells = column(value, name)
@@ -118,15 +118,26 @@ _tables: Memo[_Rows] = Memo(8)
 event's games alone, and with the players' K, sexes, titles or federations."""
 
 
-def _details(k: Cell, female: Cell, title: str | None, fed: Cell, row: str) -> tuple[Any, bool]:
-    """A row's K and whether the player is a woman, its title and federation checked."""
-    kv = optional_number(k, f"k ({row})")
-    k_value = None if kv is None else check_k(kv, name=f"k ({row})")
-    woman = False if female is None else boolean_or_sex(female, f"sexes ({row})")
+_DETAILS = ("k", "sexes", "titles", "federations")
+"""The players' details, as their arguments are named."""
+
+
+def _details(
+    k: Cell, female: Cell, title: str | None, fed: Cell, row: str | None = None
+) -> tuple[Any, bool]:
+    """A row's K and whether the player is a woman, its title and federation checked; an
+    error names the cell by *row* (``"row 3"``; ``None``: by its argument alone, for a base
+    row, whose error is read afresh)."""
+    k_name, sexes, titles, federations = (
+        _DETAILS if row is None else tuple(f"{name} ({row})" for name in _DETAILS)
+    )
+    kv = optional_number(k, k_name)
+    k_value = None if kv is None else check_k(kv, name=k_name)
+    woman = False if female is None else boolean_or_sex(female, sexes)
     if title is not None:
-        check_cell(title, f"titles ({row})")
+        check_cell(title, titles)
     if isinstance(fed, str):
-        check_cell(fed, f"federations ({row})")
+        check_cell(fed, federations)
     return k_value, woman
 
 
@@ -151,8 +162,7 @@ def _crosstable(
     n = len(rating_cells)
     grid, result_rows, opponent_rows, parsed = results_games(results, opponents, n)
     k_cells, female_cells, title_cells, fed_cells = (
-        player_column(value, name, n)
-        for value, name in zip(details, ("k", "sexes", "titles", "federations"))
+        player_column(value, name, n) for value, name in zip(details, _DETAILS)
     )
     pairs = zip(
         (rating_cells, k_cells, result_rows, opponent_rows, female_cells, title_cells, fed_cells),
@@ -163,7 +173,6 @@ def _crosstable(
     empty = [False] * n
     entrants = []
     for i in range(n):
-        row = f"row {i + 1}"
         title = title_cells[i] if isinstance(title_cells[i], str) else None
         fed = fed_cells[i]
         named = (
@@ -173,13 +182,14 @@ def _crosstable(
         )
         if base is not None and base[1][i] is None:
             try:  # the row as read without the details, and their values
-                k_i, female_i = _details(k_cells[i], female_cells[i], title, fed, row)
+                k_i, female_i = _details(k_cells[i], female_cells[i], title, fed)
                 known = base[0].entrants[i]
                 entrants.append(Entrant(known.rating, known.pairings, k_i, female_i, *named))
                 empty[i] = base[2][i]
                 continue
             except (XlfuncsError, ExcelErrorInput):
                 pass  # read afresh below, for the error's own words
+        row = f"row {i + 1}"
         pairings: tuple[Any, ...] = ()
         entrant_rating: int | None = None
         entrant_k: int | None = None
@@ -257,7 +267,7 @@ def results_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:
 @functools.lru_cache(maxsize=100_000)
 def pairing(opponent: int | None, result: Any, colour: str | None = None) -> Any:
     """The :class:`~xlfuncs.core.tournament.Pairing` of these values, the same (immutable)
-    object each time: found several times quicker than made.
+    object for the same arguments written alike: found several times quicker than made.
 
     >>> from xlfuncs.core.results import Outcome
     >>> pairing(7, Outcome.WIN, "b") is pairing(7, Outcome.WIN, "b")

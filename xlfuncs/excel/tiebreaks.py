@@ -190,11 +190,12 @@ def tiebreak_rows(
     ratings: Cell, results: Cell, opponents: Cell, colours: Cell, system: str | None
 ) -> tuple[Any, list[RowError | None], list[bool], bool]:
     """:func:`crosstable_rows` for the tie-breaks: each player's rounds kept in their places
-    (a blank round is ``Pairing(None, None)``, up to the last round anyone has a result in),
-    each game's colour from *colours* (the shape of *results*). A round robin when *system*
-    is ``"rr"``; without one, when *results* is a grid or every two players met (as the TRF
-    reader guesses). Returns it, each row's error, which rows are empty (nobody met their
-    player either) and whether *results* is a grid."""
+    (a double round robin in the per-round layout; a blank round is ``Pairing(None, None)``,
+    up to the last round anyone has a result in), each game's colour from *colours* (the
+    shape of *results*). A round robin when *system* is ``"rr"``; without one, when
+    *results* is a grid or every two players met (as the TRF reader guesses). Returns it,
+    each row's error, which rows are empty (nobody met their player either) and whether
+    *results* is a grid."""
     from dataclasses import replace
 
     from ..core.tournament import Crosstable, Pairing, is_round_robin
