@@ -195,10 +195,7 @@ def _event(wb: Any, ws: Any, fmt: common.Formats, data: PlanSheetData) -> None:
         ws.write_string(row, C_NAME, label, fmt.label)
     ws.write_string(R_SYSTEM, value, data.system, fmt.input_center)
     ws.data_validation(
-        R_SYSTEM,
-        value,
-        R_SYSTEM,
-        value,
+        cell(R_SYSTEM, value),
         {
             "validate": "list",
             "source": list(SYSTEM_CHOICES),
@@ -211,10 +208,7 @@ def _event(wb: Any, ws: Any, fmt: common.Formats, data: PlanSheetData) -> None:
     )
     write_value(ws, R_ROUNDS, value, data.rounds, fmt.input_number)
     ws.data_validation(
-        R_ROUNDS,
-        value,
-        R_ROUNDS,
-        value,
+        cell(R_ROUNDS, value),
         {
             "validate": "integer",
             "criteria": "between",
@@ -260,10 +254,7 @@ def _field(ws: Any, fmt: common.Formats, data: PlanSheetData) -> None:
             write_text(ws, row, col, text, fmt.input_center)
     rating_validation(ws, R_FIRST, C_RATING, R_ADDED)
     ws.data_validation(
-        R_FIRST,
-        C_TITLE,
-        R_ADDED,
-        C_TITLE,
+        span(R_FIRST, C_TITLE, R_ADDED),
         {
             "validate": "list",
             "source": list(FIDE_TITLES),
@@ -274,10 +265,7 @@ def _field(ws: Any, fmt: common.Formats, data: PlanSheetData) -> None:
         },
     )
     ws.data_validation(
-        R_FIRST,
-        C_SEX,
-        R_ADDED,
-        C_SEX,
+        span(R_FIRST, C_SEX, R_ADDED),
         {
             "validate": "list",
             "source": ["m", "w"],
