@@ -161,30 +161,18 @@ def build(path: Path, data: PlanSheetData | None = None) -> None:
         )
         formula = f'{{=NORM_PLAN({inputs},IF({system}="swiss",{rounds},{system}),{host},Rules)}}'
         cached = _plan(data, last_row - R_FIRST + 1, rules_id, added=added)
-        _calls(ws, formula, hidden, shown_col, last_row, shown, cached)
+        # over hidden columns, shown row by row in the visible ones (as the charts' arrays:
+        # docs/templates.md)
+        last = hidden + len(PLAN_TITLES) - 1
+        write_array_block(ws, R_FIRST, hidden, last_row, last, formula, shown, cached)
+        for i, row in enumerate(cached):
+            for j, value in enumerate(row):
+                ref = cell(R_FIRST + i, hidden + j)
+                show = f'=IF(ISERROR({ref}),"",IF({ref}="","",{ref}))'
+                write_formula(ws, R_FIRST + i, shown_col + j, show, shown, value)
     note(ws, fmt, R_KEY, 0, LAST_COL, KEY, height=40)
     common.finish_sheet(ws, R_HEAD + 1, R_KEY, LAST_COL)
     common.close_workbook(wb, fmt)
-
-
-def _calls(
-    ws: Any,
-    formula: str,
-    hidden: int,
-    shown_col: int,
-    last_row: int,
-    fmt: Any,
-    cached: Sequence[Sequence[Any]],
-) -> None:
-    """One ``NORM_PLAN`` call over hidden columns from *hidden*, and the visible cells from
-    *shown_col* showing its rows (as the charts' arrays: ``docs/templates.md``)."""
-    last = hidden + len(PLAN_TITLES) - 1
-    write_array_block(ws, R_FIRST, hidden, last_row, last, formula, fmt, cached)
-    for i, row in enumerate(cached):
-        for j, value in enumerate(row):
-            ref = cell(R_FIRST + i, hidden + j)
-            show = f'=IF(ISERROR({ref}),"",IF({ref}="","",{ref}))'
-            write_formula(ws, R_FIRST + i, shown_col + j, show, fmt, value)
 
 
 def _event(wb: Any, ws: Any, fmt: common.Formats, data: PlanSheetData) -> None:
