@@ -1203,11 +1203,10 @@ def _formatting(wb: Workbook, ws: Worksheet, layout: Layout, tiebreaks: Sequence
     """The main sheet's rules: the tie-break headers' drop-down, the marks of the new
     ratings and of the words without a figure, each input column's validation, and the
     results' (and a Swiss's opponents' and colours') drop-downs and colours."""
-    first, last = FIRST_ROW, layout.last_row
     _tiebreak_choices(ws, layout, tiebreaks)
     _figure_marks(wb, ws, layout)
     for col, rule in _COLUMN_RULES:
-        ws.data_validation(first, col, last, col, rule)
+        ws.data_validation(layout.column(col), rule)
     _round_rules(wb, ws, layout)
 
 
@@ -1220,10 +1219,7 @@ def _tiebreak_choices(ws: Worksheet, layout: Layout, tiebreaks: Sequence[str]) -
     while len(",".join(offered)) > 255:  # Excel's limit on a list written in the rule
         offered.pop()
     ws.data_validation(
-        HEAD_ROW,
-        layout.col("tb1"),
-        HEAD_ROW,
-        layout.col(f"tb{layout.tiebreaks}"),
+        layout.tiebreak_headers,
         {
             "validate": "list",
             "source": offered,
@@ -1249,10 +1245,7 @@ def _figure_marks(wb: Workbook, ws: Worksheet, layout: Layout) -> None:
     # out: text longer than a figure's (GM, WIM, the infinite Rp exact)
     words = cell(first, layout.col(_WORDS_SHOWN[0]))
     ws.conditional_format(
-        first,
-        layout.col(_WORDS_SHOWN[0]),
-        last,
-        layout.col(_WORDS_SHOWN[-1]),
+        layout.block(layout.col(_WORDS_SHOWN[0]), layout.col(_WORDS_SHOWN[-1])),
         {
             "type": "formula",
             "criteria": f"=AND(ISTEXT({words}),LEN({words})>3)",

@@ -786,10 +786,7 @@ def settings_block(
         ws.merge_range(row, col + 1, row, col + value_cols, "", fmt.input_center)
     ws.write_string(row, col + 1, rules or DEFAULT_EDITION.id, fmt.input_center)
     ws.data_validation(
-        row,
-        col + 1,
-        row,
-        col + 1,
+        cell(row, col + 1),
         {
             "validate": "list",
             "source": list(EDITION_CHOICES if rates else EDITIONS_NEWEST_FIRST),

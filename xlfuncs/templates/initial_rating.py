@@ -409,10 +409,7 @@ def build(path: Path, data: FirstRatingData | None = None) -> None:
 def _validations_and_formats(wb: Workbook, ws: Worksheet, x: Mapping[str, Format]) -> None:
     """The kind of event's drop-down, the games' validations and the highlights."""
     ws.data_validation(
-        R_SYSTEM,
-        C_VALUE,
-        R_SYSTEM,
-        C_VALUE,
+        common.cell(R_SYSTEM, C_VALUE),
         {
             "validate": "list",
             "source": ["Swiss", "round robin"],

@@ -161,30 +161,18 @@ def build(path: Path, data: PlanSheetData | None = None) -> None:
         )
         formula = f'{{=NORM_PLAN({inputs},IF({system}="swiss",{rounds},{system}),{host},Rules)}}'
         cached = _plan(data, last_row - R_FIRST + 1, rules_id, added=added)
-        _calls(ws, formula, hidden, shown_col, last_row, shown, cached)
+        # over hidden columns, shown row by row in the visible ones (as the charts' arrays:
+        # docs/templates.md)
+        last = hidden + len(PLAN_TITLES) - 1
+        write_array_block(ws, R_FIRST, hidden, last_row, last, formula, shown, cached)
+        for i, row in enumerate(cached):
+            for j, value in enumerate(row):
+                ref = cell(R_FIRST + i, hidden + j)
+                show = f'=IF(ISERROR({ref}),"",IF({ref}="","",{ref}))'
+                write_formula(ws, R_FIRST + i, shown_col + j, show, shown, value)
     note(ws, fmt, R_KEY, 0, LAST_COL, KEY, height=40)
     common.finish_sheet(ws, R_HEAD + 1, R_KEY, LAST_COL)
     common.close_workbook(wb, fmt)
-
-
-def _calls(
-    ws: Any,
-    formula: str,
-    hidden: int,
-    shown_col: int,
-    last_row: int,
-    fmt: Any,
-    cached: Sequence[Sequence[Any]],
-) -> None:
-    """One ``NORM_PLAN`` call over hidden columns from *hidden*, and the visible cells from
-    *shown_col* showing its rows (as the charts' arrays: ``docs/templates.md``)."""
-    last = hidden + len(PLAN_TITLES) - 1
-    write_array_block(ws, R_FIRST, hidden, last_row, last, formula, fmt, cached)
-    for i, row in enumerate(cached):
-        for j, value in enumerate(row):
-            ref = cell(R_FIRST + i, hidden + j)
-            show = f'=IF(ISERROR({ref}),"",IF({ref}="","",{ref}))'
-            write_formula(ws, R_FIRST + i, shown_col + j, show, fmt, value)
 
 
 def _event(wb: Any, ws: Any, fmt: common.Formats, data: PlanSheetData) -> None:
@@ -195,10 +183,7 @@ def _event(wb: Any, ws: Any, fmt: common.Formats, data: PlanSheetData) -> None:
         ws.write_string(row, C_NAME, label, fmt.label)
     ws.write_string(R_SYSTEM, value, data.system, fmt.input_center)
     ws.data_validation(
-        R_SYSTEM,
-        value,
-        R_SYSTEM,
-        value,
+        cell(R_SYSTEM, value),
         {
             "validate": "list",
             "source": list(SYSTEM_CHOICES),
@@ -211,10 +196,7 @@ def _event(wb: Any, ws: Any, fmt: common.Formats, data: PlanSheetData) -> None:
     )
     write_value(ws, R_ROUNDS, value, data.rounds, fmt.input_number)
     ws.data_validation(
-        R_ROUNDS,
-        value,
-        R_ROUNDS,
-        value,
+        cell(R_ROUNDS, value),
         {
             "validate": "integer",
             "criteria": "between",
@@ -260,10 +242,7 @@ def _field(ws: Any, fmt: common.Formats, data: PlanSheetData) -> None:
             write_text(ws, row, col, text, fmt.input_center)
     rating_validation(ws, R_FIRST, C_RATING, R_ADDED)
     ws.data_validation(
-        R_FIRST,
-        C_TITLE,
-        R_ADDED,
-        C_TITLE,
+        span(R_FIRST, C_TITLE, R_ADDED),
         {
             "validate": "list",
             "source": list(FIDE_TITLES),
@@ -274,10 +253,7 @@ def _field(ws: Any, fmt: common.Formats, data: PlanSheetData) -> None:
         },
     )
     ws.data_validation(
-        R_FIRST,
-        C_SEX,
-        R_ADDED,
-        C_SEX,
+        span(R_FIRST, C_SEX, R_ADDED),
         {
             "validate": "list",
             "source": ["m", "w"],

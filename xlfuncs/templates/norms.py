@@ -405,10 +405,7 @@ def build(path: Path, data: NormSheetData | None = None) -> None:
 def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> None:
     """The drop-downs and checks of the input cells, and the highlights."""
     ws.data_validation(
-        R_NORM,
-        C_HIGHER,
-        R_NORM,
-        C_HIGHER,
+        common.cell(R_NORM, C_HIGHER),
         {
             "validate": "list",
             "source": list(NORM_RANKS),
@@ -419,10 +416,7 @@ def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> No
     )
     ps.game_row_checks(wb, ws, R_FIRST, R_LAST, _GAME_COLUMNS)
     ws.data_validation(
-        R_FIRST,
-        C_FED,
-        R_LAST,
-        C_FED,
+        ps.span(R_FIRST, C_FED, R_LAST),
         {
             "validate": "length",
             "criteria": "==",
@@ -434,18 +428,12 @@ def _validations_and_formats(wb: Any, ws: Worksheet, x: dict[str, Format]) -> No
     )
     for col in (C_TITLED, C_HIGHER):
         ws.conditional_format(
-            R_FIRST,
-            col,
-            R_LAST,
-            col,
+            ps.span(R_FIRST, col, R_LAST),
             {"type": "cell", "criteria": "==", "value": '"yes"', "format": x["yes_soft"]},
         )
     ps.mute_uncounted(ws, x, R_FIRST, R_LAST, C_STATUS)
     ws.conditional_format(
-        R_FIRST,
-        C_COUNTED,
-        R_LAST,
-        C_COUNTED,
+        ps.span(R_FIRST, C_COUNTED, R_LAST),
         {
             "type": "formula",
             "criteria": f'=LEFT({common.cell(R_FIRST, C_NOTE)},6)="raised"',

@@ -457,10 +457,7 @@ def rating_validation(ws: Worksheet, first_row: int, col: int, last_row: int) ->
     """Ratings: whole numbers 0..:data:`~xlfuncs.core.validate.MAX_RATING` (0 or blank:
     unrated)."""
     ws.data_validation(
-        first_row,
-        col,
-        last_row,
-        col,
+        span(first_row, col, last_row),
         {
             "validate": "integer",
             "criteria": "between",
@@ -483,10 +480,7 @@ def game_row_checks(
     validate_results(ws, [(first_row, columns.result, last_row, columns.result)])
     if columns.title is not None:
         ws.data_validation(
-            first_row,
-            columns.title,
-            last_row,
-            columns.title,
+            span(first_row, columns.title, last_row),
             {
                 "validate": "list",
                 "source": list(FIDE_TITLES),
@@ -503,10 +497,7 @@ def mute_uncounted(
     """The status column in grey where the game is listed but does not count."""
     top = cell(first_row, col)
     ws.conditional_format(
-        first_row,
-        col,
-        last_row,
-        col,
+        span(first_row, col, last_row),
         {
             "type": "formula",
             "criteria": f'=AND({top}<>"",{top}<>"{COUNTED}")',

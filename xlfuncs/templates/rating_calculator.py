@@ -393,10 +393,7 @@ def write_sheet(
     )
     for criteria, style in ((">", "yes"), ("<", "no")):
         ws.conditional_format(
-            R_CHANGE,
-            LAST_COL,
-            R_CHANGE,
-            LAST_COL,
+            common.cell(R_CHANGE, LAST_COL),
             {"type": "cell", "criteria": criteria, "value": 0, "format": x[style]},
         )
 
@@ -563,10 +560,7 @@ def _write_block(
     ps.game_row_checks(wb, ws, r0, r1, _GAME_COLUMNS)
     used, rating_cell = common.cell(r0, C_USED), common.cell(r0, C_RATING)
     ws.conditional_format(
-        r0,
-        C_USED,
-        r1,
-        C_USED,
+        ps.span(r0, C_USED, r1),
         {
             "type": "formula",
             "criteria": f'=AND({common.cell(r0, C_STATUS)}="{COUNTED}",{used}<>{rating_cell})',
@@ -576,10 +570,7 @@ def _write_block(
     ps.mute_uncounted(ws, x, r0, r1, C_STATUS)
     ps.write_layout(ws, cells[-7:-6], fmt, x, sheet)
     ws.conditional_format(
-        r1 + 1,
-        0,
-        r1 + 1,
-        0,
+        common.cell(r1 + 1, 0),
         {
             "type": "formula",
             "criteria": f'=LEFT({common.cell(r1 + 1, 0)},11)="ELO_DETAIL:"',

@@ -177,10 +177,7 @@ def _player_choice(ws: Worksheet, fmt: Formats, sheet: str, layout: Layout, even
     write_text(ws, PLAYER_ROW, 0, "Player no.", fmt.label)
     write_value(ws, PLAYER_ROW, PLAYER_COL, 1, fmt.input_number)
     ws.data_validation(
-        PLAYER_ROW,
-        PLAYER_COL,
-        PLAYER_ROW,
-        PLAYER_COL,
+        cell(PLAYER_ROW, PLAYER_COL),
         {
             "validate": "list",
             "source": f"={_on(sheet, numbers)}",
