@@ -37,6 +37,7 @@ from .numbers import decimal_number, whole_number
 from .parser import Tournament, TrfError
 from .prose import prose_finding
 from .records2026 import ASSIGNMENT_KINDS, BYE_KINDS, PointAssignment
+from .short_list import short_list
 from .tiebreak_list import POINTS_CODE, file_record, record_codes, split_codes
 from .to_crosstable import TrfCrosstable
 
@@ -494,8 +495,7 @@ def _boards_against_352(records: TeamRecords, standings: TeamStandings) -> list[
 def _matches_said(odd: Sequence[str]) -> tuple[str, str]:
     """How many matches *odd* names (``3 matches``), and the first five of them, ``;``
     between them (``...; and 2 more``)."""
-    more = f"; and {len(odd) - 5} more" if len(odd) > 5 else ""
-    return counted(len(odd), "match", "matches"), "; ".join(odd[:5]) + more
+    return counted(len(odd), "match", "matches"), short_list(odd, 5, "; ", "; and ")
 
 
 def option_team_tiebreaks(text: str) -> tuple[str, ...]:
