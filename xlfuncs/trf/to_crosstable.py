@@ -241,8 +241,8 @@ def match_games(t: Tournament) -> tuple[int, str]:
     planned = planned_rounds(t)
     if planned is None:
         return t.num_rounds, f"the file's {counted(t.num_rounds, 'round')}"
-    given = {r.code: r.text[3:].strip() for r in reversed(t.extra_records)}  # the first
-    code = "142" if given.get("142") == str(planned) else "XXR"
+    first = t.record("142")
+    code = "142" if first is not None and first.text[3:].strip() == str(planned) else "XXR"
     return planned, f"{code} '{planned}'"
 
 
