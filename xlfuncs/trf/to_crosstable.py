@@ -235,8 +235,8 @@ def match_games(t: Tournament) -> tuple[int, str]:
     writes (:attr:`~xlfuncs.core.eligibility.Match.assumption`).
 
     >>> from xlfuncs.trf import parse_trf
-    >>> match_games(parse_trf("XXR 6"))
-    (6, "XXR '6'")
+    >>> match_games(parse_trf("XXR 6")), match_games(parse_trf("142 4\\nXXR 6"))
+    ((6, "XXR '6'"), (4, "142 '4'"))
     """
     planned = planned_rounds(t)
     if planned is None:
