@@ -17,6 +17,7 @@ from ..file_error import FileFieldError
 from ..findings import Finding
 from .numbers import whole_number
 from .parser import csv_lines, decode_error, decode_trf, read_upto
+from .short_list import short_list
 
 __all__ = [
     "K_EXPECTED",
@@ -117,14 +118,9 @@ def edition_notes(
     return (Finding("k_file", "warning", f"{prefix}: {_listed(notes)}"),)
 
 
-_LISTED = 12
-"""The lines a K file's warning names; the rest are counted."""
-
-
 def _listed(lines: Sequence[str]) -> str:
-    """The first :data:`_LISTED` of *lines*, then how many more there are."""
-    more = f"; and {len(lines) - _LISTED} more" if len(lines) > _LISTED else ""
-    return "; ".join(lines[:_LISTED]) + more
+    """The first 12 of *lines* (a K file's warning names them), then how many more there are."""
+    return short_list(lines, 12, "; ", "; and ")
 
 
 def parse_k_file(text: str, *, source: str = "<string>") -> KFile:

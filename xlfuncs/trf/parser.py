@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import BinaryIO, Final, Literal
 
 from ..core.results import RATED_SYMBOLS, SYMBOLS, UNDER_ONE_MOVE_SYMBOLS, Outcome
-from ..core.scoring import DEFAULT_SCORING, ScoringSystem
+from ..core.scoring import ScoringSystem
 from ..core.titles import trf_title
 from ..file_error import FileFieldError
 from ..findings import Finding
@@ -451,9 +451,8 @@ class Tournament:
     def scoring(self) -> ScoringSystem:
         """What each result scores for the players: record ``162``'s scoring system (with
         what record ``299`` sets for the whole event), except in a team event, where ``162``
-        gives the teams' game points and the players' games score 1, ½, 0."""
-        if self.is_team_event:
-            return DEFAULT_SCORING
+        gives the teams' game points and the players' games score 1, ½, 0
+        (:func:`~xlfuncs.trf.records2026.assignment_effects` gives it so)."""
         return self.assignments.scoring
 
     @cached_property

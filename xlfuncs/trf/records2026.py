@@ -17,6 +17,7 @@ from typing import NamedTuple
 from ..core.results import Outcome
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..findings import Finding
+from ..text_output import points_text
 from .columns import columns_named, columns_text, found_text
 from .numbers import DECIMAL, DIGITS, MAX_ROUNDS, rounds_number, whole_number
 from .values import ValueNote
@@ -566,12 +567,6 @@ _SAME_KIND: Mapping[Outcome, Outcome] = {
 }
 
 
-def _plain(v: Fraction, sign: str = "") -> str:
-    """*v* with one or two decimals (*sign* ``"+"``: signed)."""
-    text = f"{float(v):{sign}.2f}".rstrip("0")
-    return text + "0" if text.endswith(".") else text
-
-
 @dataclass(frozen=True)
 class AssignmentEffects:
     """What a file's ``299`` records do to an individual event's points."""
@@ -637,7 +632,7 @@ def assignment_effects(
         kind = ASSIGNMENT_KINDS.get(a.kind)
         if kind is not None and a.round is None and not a.players:
             defaults[kind] = a.points
-            note(f"{where}: every {a.kind!r} of the event scores {_plain(a.points)}")
+            note(f"{where}: every {a.kind!r} of the event scores {points_text(a.points)}")
             continue
         for n in a.players:
             if n not in outcomes:
@@ -649,7 +644,8 @@ def assignment_effects(
             if known:
                 who = ", ".join(f"no. {n}" for n in known) if a.players else "every player"
                 what = "a bonus" if a.points >= 0 else "a penalty"
-                points = f"{_plain(a.points, '+')} point{'s' if abs(a.points) != 1 else ''}"
+                sign = "+" if a.points >= 0 else ""
+                points = f"{sign}{points_text(a.points)} point{'s' if abs(a.points) != 1 else ''}"
                 note(f"{where}: {who} {points} ({what}) in the standing")
             continue
         if a.round is None or not a.players:
@@ -665,7 +661,7 @@ def assignment_effects(
                 continue
             round_points[(n, a.round)] = a.points
             written = rounds[a.round - 1]
-            said = f"{where}: no. {n}, round {a.round}: {a.kind!r} scoring {_plain(a.points)}"
+            said = f"{where}: no. {n}, round {a.round}: {a.kind!r} scoring {points_text(a.points)}"
             if written is None or _SAME_KIND.get(written, written) is not kind:
                 shown = "no result" if written is None else repr(written.symbol)
                 said += (
@@ -699,7 +695,7 @@ def _typed_rounds(
             hits.append(f"no. {n} round {r}")
     who = ", ".join(f"no. {n}" for n in players) if a.players else "every player"
     rounds = "every round" if a.round is None else f"round {a.round}"
-    said = f"{where}: {a.kind!r} scoring {_plain(points)} for {who}, {rounds}"
+    said = f"{where}: {a.kind!r} scoring {points_text(points)} for {who}, {rounds}"
     if not hits:
         return said + f": no such result ({a.kind!r}) in the file: nothing to apply"
     return said + ": " + ", ".join(hits)

@@ -37,6 +37,7 @@ from .numbers import decimal_number, whole_number
 from .parser import Tournament, TrfError
 from .prose import prose_finding
 from .records2026 import ASSIGNMENT_KINDS, BYE_KINDS, PointAssignment
+from .short_list import short_list
 from .tiebreak_list import POINTS_CODE, file_record, record_codes, split_codes
 from .to_crosstable import TrfCrosstable
 
@@ -494,8 +495,7 @@ def _boards_against_352(records: TeamRecords, standings: TeamStandings) -> list[
 def _matches_said(odd: Sequence[str]) -> tuple[str, str]:
     """How many matches *odd* names (``3 matches``), and the first five of them, ``;``
     between them (``...; and 2 more``)."""
-    more = f"; and {len(odd) - 5} more" if len(odd) > 5 else ""
-    return counted(len(odd), "match", "matches"), "; ".join(odd[:5]) + more
+    return counted(len(odd), "match", "matches"), short_list(odd, 5, "; ", "; and ")
 
 
 def option_team_tiebreaks(text: str) -> tuple[str, ...]:
@@ -855,12 +855,9 @@ def _orders_against_matches(
     for line_no, o in orders:
         other = first.get((o.round, o.opponent))
         if other is not None and other[0] < line_no:
-            faced = []
-            for player in o.players:
-                p = round_pairing(built.crosstable, player, o.round) if player else None
-                faced.append(0 if p is None or p.opponent is None else p.opponent)
-            theirs = list(other[1].players)
-            if [f for f in faced if f] != [x for x in theirs if x in faced and x]:
+            faced = [_met(built, player, o.round) if player else None for player in o.players]
+            theirs = [x for x in other[1].players if x and x in faced]
+            if [f for f in faced if f] != theirs:
                 said = (
                     f"record 300 (lines {other[0]} and {line_no}): round {o.round}, teams "
                     f"{o.opponent} and {o.team}: the two orders do not give the same boards: "
@@ -878,16 +875,19 @@ def _orders_against_matches(
             out.append(_order_finding(said, line_no))
             continue
         for player in o.players:
-            if not player:
-                continue
-            p = round_pairing(built.crosstable, player, o.round)
-            if p is None or p.opponent not in members[o.opponent]:
+            if player and _met(built, player, o.round) not in members[o.opponent]:
                 said = (
                     f"{where}: player {start_no[player]} has no game against team "
                     f"{o.opponent} that round: the board read as unoccupied"
                 )
                 out.append(_order_finding(said, line_no))
     return out
+
+
+def _met(built: TrfCrosstable, player: int, round_no: int) -> int | None:
+    """The opponent (by crosstable number) *player* met in round *round_no*; ``None``: none."""
+    p = round_pairing(built.crosstable, player, round_no)
+    return None if p is None else p.opponent
 
 
 def _orders_missing(
@@ -908,8 +908,7 @@ def _orders_missing(
                 continue
             mine = []
             for player in team.members:
-                p = round_pairing(built.crosstable, player, r)
-                met = None if p is None else p.opponent
+                met = _met(built, player, r)
                 if met is not None and position.get(met, (0, 0))[0] == m.opponent:
                     mine.append((player, met))
             theirs = sorted(mine, key=lambda pair: position[pair[1]][1])

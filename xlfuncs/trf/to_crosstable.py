@@ -235,14 +235,14 @@ def match_games(t: Tournament) -> tuple[int, str]:
     writes (:attr:`~xlfuncs.core.eligibility.Match.assumption`).
 
     >>> from xlfuncs.trf import parse_trf
-    >>> match_games(parse_trf("XXR 6"))
-    (6, "XXR '6'")
+    >>> match_games(parse_trf("XXR 6")), match_games(parse_trf("142 4\\nXXR 6"))
+    ((6, "XXR '6'"), (4, "142 '4'"))
     """
     planned = planned_rounds(t)
     if planned is None:
         return t.num_rounds, f"the file's {counted(t.num_rounds, 'round')}"
-    given = {r.code: r.text[3:].strip() for r in reversed(t.extra_records)}  # the first
-    code = "142" if given.get("142") == str(planned) else "XXR"
+    first = t.record("142")
+    code = "142" if first is not None and first.text[3:].strip() == str(planned) else "XXR"
     return planned, f"{code} '{planned}'"
 
 
