@@ -22,6 +22,8 @@ __all__ = [
     "json_fraction",
     "json_text",
     "listed",
+    "new_rating_text",
+    "or_dash",
     "points_text",
     "table_lines",
     "without_argument",
@@ -66,6 +68,24 @@ def change_text(change: int | None) -> str:
     if change is None:
         return "-"
     return f"{change:+d}" if change else "0"
+
+
+def or_dash(value: object) -> str:
+    """*value* as text; ``-`` for ``None``.
+
+    >>> or_dash(1500), or_dash(0), or_dash(None)
+    ('1500', '0', '-')
+    """
+    return "-" if value is None else str(value)
+
+
+def new_rating_text(rating: int | None, note: str | None) -> str:
+    """A new rating with ``!`` after it when a *note* (the floor's) goes with it; ``-`` for none.
+
+    >>> new_rating_text(1412, None), new_rating_text(1398, "below 1400"), new_rating_text(None, "")
+    ('1412', '1398!', '-')
+    """
+    return or_dash(rating) + ("!" if note else "")
 
 
 def table_lines(rows: Sequence[Sequence[str]], left: Collection[int] = ()) -> list[str]:

@@ -165,7 +165,7 @@ def render_text(p: FieldPlan) -> str:
     """The plan as text: the event, a line per player and norm, what blocks each, and what
     one more player would do."""
     from ..output import visible
-    from ..text_output import table_lines
+    from ..text_output import or_dash, table_lines
 
     plan = p.plan
     title = f"Norm plan: {p.field.name or p.field.source}"
@@ -185,11 +185,11 @@ def render_text(p: FieldPlan) -> str:
                     pl.name,
                     pl.title,
                     pl.federation,
-                    "-" if pl.rating is None else str(pl.rating),
+                    or_dash(pl.rating),
                     c.title.title,
                     "yes" if c.possible else "no",
                     _points(c),
-                    "-" if c.ra is None else str(c.ra),
+                    or_dash(c.ra),
                     "-" if c.possible else ", ".join(c.blocked_by),
                 ]
             )

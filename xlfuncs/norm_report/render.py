@@ -11,6 +11,7 @@ from ..text_output import (
     json_fraction,
     json_text,
     listed,
+    or_dash,
     points_text,
     table_lines,
 )
@@ -21,10 +22,6 @@ __all__ = ["check_object", "render_audit", "render_json", "render_text"]
 
 def _threshold(r: Requirement) -> str:
     return "-" if r.threshold is None else r.bound
-
-
-def _figure(r: Requirement) -> str:
-    return "-" if r.figure is None else str(r.figure)
 
 
 def _who(p: PlayerNorms) -> str:
@@ -51,7 +48,7 @@ def _summary(c: NormCheck) -> str:
 
 
 def _failure(r: Requirement) -> str:
-    return f"{r.label} ({r.article}): {_figure(r)}, needs {_threshold(r)}"
+    return f"{r.label} ({r.article}): {or_dash(r.figure)}, needs {_threshold(r)}"
 
 
 def _event_facts(report: NormReport) -> list[tuple[str, str]]:
@@ -122,7 +119,7 @@ def _games_table(report: NormReport, c: NormCheck) -> list[str]:
     rows += [
         [
             str(g.round),
-            "-" if g.opponent is None else str(g.opponent),
+            or_dash(g.opponent),
             "" if g.opponent is None else report.names.get(g.opponent, ""),
             g.title,
             g.federation,
@@ -153,7 +150,7 @@ def render_audit(report: NormReport, start_no: int) -> str:
         rows = [["Requirement", "Art.", "Figure", "Needs", "Status"]]
         for r in c.requirements:
             note = f" ({r.note})" if r.note and not r.note.startswith("exempt") else ""
-            rows.append([r.label, r.article, _figure(r), _threshold(r), r.status + note])
+            rows.append([r.label, r.article, or_dash(r.figure), _threshold(r), r.status + note])
         out += table_lines(rows, left={0, 1, 4})
     if report.assumptions:
         out += [

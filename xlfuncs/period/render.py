@@ -18,6 +18,8 @@ from ..text_output import (
     counted,
     json_text,
     listed,
+    new_rating_text,
+    or_dash,
     table_lines,
     without_argument,
 )
@@ -91,22 +93,21 @@ _LEFT = {1, 2, 7}
 
 
 def _cells(r: PeriodRow) -> list[str]:
-    k = "-" if r.k is None else str(r.k)
+    k = or_dash(r.k)
     if r.k is not None and r.k_listed is not None and r.k < r.k_listed:
         k = f"{r.k}<{r.k_listed}"
-    new = "-" if r.new_rating is None else str(r.new_rating) + ("!" if r.new_rating_note else "")
     return [
         r.fide_id or "-",
         r.name,
         r.federation,
-        "-" if r.rating is None else str(r.rating),
+        or_dash(r.rating),
         str(len(r.events)),
         str(r.games),
         k,
         "-" if r.k_source is None else _K_SHORT.get(r.k_source, r.k_source),
         _two(r.rating_change_unrounded),
         change_text(r.rating_change),
-        new,
+        new_rating_text(r.new_rating, r.new_rating_note),
     ]
 
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 from ..core.first_rating_working import FirstRatingWorking
 from ..core.rating_working import RatingWorking
 from ..core.tiebreak_working import TiebreakWorking, figure_text
-from ..text_output import JsonValue, change_text, json_text, points_text, table_lines
+from ..text_output import JsonValue, change_text, json_text, or_dash, points_text, table_lines
 from .player import PlayerReport
 from .render import json_number
 
@@ -97,7 +97,7 @@ def _first_rating_lines(fr: FirstRatingWorking, report: PlayerReport) -> list[st
     rows = [["round", "opp.", "rating", "W", "in Ra", "in score", ""]]
     rows += [
         [
-            "-" if x.round is None else str(x.round),
+            or_dash(x.round),
             "-" if x.opponent is None else f"no. {report.start_numbers[x.opponent - 1]}",
             "unrated" if x.opponent_rating is None else str(x.opponent_rating),
             points_text(x.points),

@@ -24,6 +24,8 @@ from ..text_output import (
     counted,
     json_text,
     listed,
+    new_rating_text,
+    or_dash,
     points_text,
     table_lines,
 )
@@ -101,10 +103,6 @@ def json_object(row: ReportRow) -> dict[str, JsonValue]:
     return out
 
 
-def _opt(x: int | None) -> str:
-    return "-" if x is None else str(x)
-
-
 def _norm_line(r: ReportRow) -> str:
     """A norm of player *r* (:attr:`ReportRow.norm`): the figures of its check."""
     check = r.norm_check
@@ -118,7 +116,7 @@ def _norm_line(r: ReportRow) -> str:
 
 
 def _text_cells(r: ReportRow) -> list[str]:
-    exact = _opt(r.rp_exact) if r.rp_exact_note is None else r.rp_exact_note.split(" ", 1)[0]
+    exact = or_dash(r.rp_exact) if r.rp_exact_note is None else r.rp_exact_note.split(" ", 1)[0]
     first = "-"
     if r.initial_rating is not None:
         first = f"{r.initial_rating}{'' if r.initial_rating_published else '*'}"
@@ -130,18 +128,18 @@ def _text_cells(r: ReportRow) -> list[str]:
         r.name,
         r.title,
         r.federation,
-        _opt(r.rating),
+        or_dash(r.rating),
         points_text(r.points),
-        _opt(r.rank),
-        _opt(r.file_rank),
+        or_dash(r.rank),
+        or_dash(r.file_rank),
         str(r.rated_games),
         "-" if r.ra is None else str(round_half_up(r.ra)),
-        _opt(r.rp_fide),
+        or_dash(r.rp_fide),
         exact,
-        _opt(r.k),
+        or_dash(r.k),
         k_from,
         change_text(r.rating_change),
-        _opt(r.new_rating) + ("!" if r.new_rating_note else ""),
+        new_rating_text(r.new_rating, r.new_rating_note),
         first,
         r.norm or "-",
         f"{r.sb:.2f}",
