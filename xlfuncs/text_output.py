@@ -26,6 +26,7 @@ __all__ = [
     "or_dash",
     "points_text",
     "table_lines",
+    "underlined",
     "without_argument",
 ]
 
@@ -108,6 +109,15 @@ def table_lines(rows: Sequence[Sequence[str]], left: Collection[int] = ()) -> li
         ).rstrip()
 
     return [line(rows[0]), line(["-" * w for w in widths])] + [line(r) for r in rows[1:]]
+
+
+def underlined(title: str, rule: str = "=") -> list[str]:
+    """A heading of a text report: *title*, and under it a line of *rule* as long.
+
+    >>> underlined("Notes", "-")
+    ['Notes', '-----']
+    """
+    return [title, rule * len(title)]
 
 
 def listed(title: str, items: Iterable[object]) -> list[str]:

@@ -165,11 +165,10 @@ def render_text(p: FieldPlan) -> str:
     """The plan as text: the event, a line per player and norm, what blocks each, and what
     one more player would do."""
     from ..output import visible
-    from ..text_output import or_dash, table_lines
+    from ..text_output import or_dash, table_lines, underlined
 
     plan = p.plan
-    title = f"Norm plan: {p.field.name or p.field.source}"
-    out = [title, "=" * len(title), _event_line(p)]
+    out = [*underlined(f"Norm plan: {p.field.name or p.field.source}"), _event_line(p)]
     bs = plan.big_swiss
     if bs is not None:
         out.append(f"1.4.3d (a big Swiss): {'met' if bs.met else 'not met'}; {bs}")

@@ -160,10 +160,10 @@ def _dates(n: TitleNorm) -> str:
 
 def _text(app: TitleApplication, files: list[str], fide_id: int, assumed: Sequence[str]) -> str:
     from ..output import visible
-    from ..text_output import or_dash, points_text, table_lines
+    from ..text_output import or_dash, points_text, table_lines, underlined
 
-    head = f"Title application: {app.title}, FIDE id {fide_id}"
-    out = [head, "=" * len(head), "", "Norms (B.01 1.4; games credited 1.4.1b-d, 1.7)"]
+    out = underlined(f"Title application: {app.title}, FIDE id {fide_id}")
+    out += ["", "Norms (B.01 1.4; games credited 1.4.1b-d, 1.7)"]
     rows = [["File", "Event", "Dates", "Norm", "Score", "Needs", "Ra", "Rp", "Games", "Exempt"]]
     for file, n in zip(files, app.norms, strict=True):
         c = n.check

@@ -14,6 +14,7 @@ from ..text_output import (
     or_dash,
     points_text,
     table_lines,
+    underlined,
 )
 from .build import NormReport, PlayerNorms
 
@@ -78,8 +79,7 @@ def render_text(report: NormReport) -> str:
     """Every player with a norm, then every player who made the rating figures of a norm but
     failed another requirement (named), what could not be checked, and what was assumed."""
     t = report.tournament
-    title = f"Title norms: {t.name or t.source}"
-    out = [title, "=" * len(title)]
+    out = underlined(f"Title norms: {t.name or t.source}")
     facts = _event_facts(report)
     width = max(len(k) for k, _ in facts)
     out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts]
@@ -137,7 +137,7 @@ def render_audit(report: NormReport, start_no: int) -> str:
     """One player's full audit: for each title worth reaching, each game used or left out
     (and why), and each requirement with its figure, threshold and status."""
     p = report.player(start_no)
-    out = [_who(p), "=" * len(_who(p))]
+    out = underlined(_who(p))
     best = p.norm
     out.append(f"norm: {best.title.title if best else 'none'}")
     if not p.checks:

@@ -21,6 +21,7 @@ from ..text_output import (
     new_rating_text,
     or_dash,
     table_lines,
+    underlined,
     without_argument,
 )
 from ..trf.k_policy import ASSUMED_GAMES, KSource
@@ -132,10 +133,8 @@ def render_text(period: Period, *, verbose: bool = False) -> str:
     """The period: per rate of play its events and a table of its players (those without a
     FIDE id apart), their first ratings, then the notes, skipped files and warnings (each
     of a kind with many only when *verbose*: :func:`~xlfuncs.findings.text_items`)."""
-    out: list[str] = []
     n_events = sum(len(s.events) for s in period.sections)
-    title = f"Rating period: {counted(n_events, 'event')}"
-    out += [title, "=" * len(title)]
+    out = underlined(f"Rating period: {counted(n_events, 'event')}")
     if period.list_date is not None:
         made = period.list_date.strftime("%Y-%m")
         given = "given" if period.list_date_given else "the first every event may be on"
@@ -171,7 +170,7 @@ def _section_lines(period: Period, s: RateSection) -> list[str]:
         f"{s.rate.capitalize()} ({counted(len(s.events), 'event')}, "
         f"{counted(len(s.rows), 'player')} with a FIDE id)"
     )
-    out = ["", head, "-" * len(head), f"  rules: {s.edition.id} ({how})"]
+    out = ["", *underlined(head, "-"), f"  rules: {s.edition.id} ({how})"]
     timing = {p.source: p.placement for p in period.placed}
     out += [_event_line(e, timing.get(e.source)) for e in s.events]
     out.append("")

@@ -28,6 +28,7 @@ from ..text_output import (
     or_dash,
     points_text,
     table_lines,
+    underlined,
 )
 from ..trf import RoundEntry, Tournament
 from ..trf.k_policy import ASSUMED_GAMES, KSource
@@ -220,7 +221,7 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
     ratings, norms, warnings and discrepancies (as :func:`~xlfuncs.findings.text_items`
     gives them, *verbose*)."""
     t = report.tournament
-    out = _title_lines(t)
+    out = underlined(t.name or t.source)
     facts = _head_facts(report)
     width = max(len(k) for k, _ in facts)
     out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts] + [""]
@@ -262,12 +263,6 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
         [d.located if isinstance(d, Finding) else f"{t.source}: {d}" for d in shown],
     )
     return visible("\n".join(out)) + "\n"  # a file's control characters, shown escaped
-
-
-def _title_lines(t: Tournament) -> list[str]:
-    """The event's name (else the file's), underlined."""
-    title = t.name or t.source
-    return [title, "=" * len(title)]
 
 
 def _warning_lines(report: Report, verbose: bool) -> list[str]:
@@ -589,7 +584,7 @@ def render_team_text(report: Report, *, verbose: bool = False) -> str:
     """A team event's standing as text: the title, the team section, the warnings; an
     individual event's: its title and a line saying so."""
     t = report.tournament
-    out = _title_lines(t)
+    out = underlined(t.name or t.source)
     if report.teams is None:
         out.append(no_team_standing(t, report.warnings))
     else:
