@@ -67,7 +67,7 @@ def json_object(row: PeriodRow) -> dict[str, JsonValue]:
 def render_json(period: Period) -> str:
     """A JSON list, one object per player: every rate of play in turn, the players with a
     FIDE id by name, then those without one."""
-    objects = [json_object(r) for s in period.sections for r in (*s.rows, *s.apart)]
+    objects = [json_object(r) for r in period.all_rows]
     return json_text(objects) + "\n"
 
 
@@ -75,11 +75,10 @@ def render_csv(period: Period) -> str:
     """CSV with the header :data:`CSV_KEYS`, one row per player (as :func:`render_json`);
     text cells that a spreadsheet would run are written after a ``'``."""
     rows: list[list[object]] = [list(CSV_KEYS)]
-    for s in period.sections:
-        for r in (*s.rows, *s.apart):
-            values = [getattr(r, k) for k in CSV_KEYS[:-2]]
-            values += [len(r.events), ";".join(e.file for e in r.events)]
-            rows.append([csv_cell(v) for v in values])
+    for r in period.all_rows:
+        values = [getattr(r, k) for k in CSV_KEYS[:-2]]
+        values += [len(r.events), ";".join(e.file for e in r.events)]
+        rows.append([csv_cell(v) for v in values])
     return csv_text(rows)
 
 
@@ -231,8 +230,7 @@ def _note_lines(period: Period) -> list[str]:
         f"Σ K(W−PD): the period's change before rounding; +/-: {rounded}; "
         "each event a tournament (the 2022 rules allow one 400-point upgrade per tournament)."
     )
-    rows = [r for s in period.sections for r in (*s.rows, *s.apart)]
-    rated = any(r.rating is not None for r in rows)  # K applies only to a rated player
+    rated = any(r.rating is not None for r in period.all_rows)  # K applies only to a rated player
     return [
         textwrap.fill(note, 96, initial_indent="- ", subsequent_indent="  ")
         for note in ((k_note, columns) if rated else (columns,))
