@@ -22,8 +22,11 @@ __all__ = [
     "json_fraction",
     "json_text",
     "listed",
+    "new_rating_text",
+    "or_dash",
     "points_text",
     "table_lines",
+    "underlined",
     "without_argument",
 ]
 
@@ -68,6 +71,24 @@ def change_text(change: int | None) -> str:
     return f"{change:+d}" if change else "0"
 
 
+def or_dash(value: object) -> str:
+    """*value* as text; ``-`` for ``None``.
+
+    >>> or_dash(1500), or_dash(0), or_dash(None)
+    ('1500', '0', '-')
+    """
+    return "-" if value is None else str(value)
+
+
+def new_rating_text(rating: int | None, note: str | None) -> str:
+    """A new rating with ``!`` after it when a *note* (the floor's) goes with it; ``-`` for none.
+
+    >>> new_rating_text(1412, None), new_rating_text(1398, "below 1400"), new_rating_text(None, "")
+    ('1412', '1398!', '-')
+    """
+    return or_dash(rating) + ("!" if note else "")
+
+
 def table_lines(rows: Sequence[Sequence[str]], left: Collection[int] = ()) -> list[str]:
     """*rows* (the header first) as aligned text: the header, a rule of dashes, then each
     row; columns two blanks apart, the columns numbered in *left* (from 0) aligned left, the
@@ -88,6 +109,15 @@ def table_lines(rows: Sequence[Sequence[str]], left: Collection[int] = ()) -> li
         ).rstrip()
 
     return [line(rows[0]), line(["-" * w for w in widths])] + [line(r) for r in rows[1:]]
+
+
+def underlined(title: str, rule: str = "=") -> list[str]:
+    """A heading of a text report: *title*, and under it a line of *rule* as long.
+
+    >>> underlined("Notes", "-")
+    ['Notes', '-----']
+    """
+    return [title, rule * len(title)]
 
 
 def listed(title: str, items: Iterable[object]) -> list[str]:

@@ -15,6 +15,7 @@ from .support import (
     CommandError,
     failing,
     read_trf_data,
+    refusing_rules,
     say,
 )
 
@@ -59,7 +60,6 @@ class FieldPlan:
 
 def plan_event_of(args: argparse.Namespace) -> FieldPlan:
     """The plan of ``args.file`` with the command line's options."""
-    from ..core.errors import XlfuncsError
     from ..core.norm_event import EventType
     from ..core.norm_plan import DEFAULT_ADDITIONS, PlanSetting, addition_effects, plan_norms
     from ..core.norm_readings import DEFAULT_READINGS, NormReadings
@@ -88,14 +88,11 @@ def plan_event_of(args: argparse.Namespace) -> FieldPlan:
             f"{source}: --plan of a Swiss needs its rounds (--rounds N, or the file's 142 or XXR)",
             EXIT_USAGE,
         )
-    try:
+    with refusing_rules():
         if field.start_date is not None:
             rules = event_title_edition(args.rules, field.start_date)
         else:
             rules = title_edition(args.rules)
-    except XlfuncsError as exc:
-        message = f"--rules: {str(exc).removeprefix('rules: ')}"
-        raise CommandError(message, EXIT_USAGE) from None
     host = args.host_federation if args.host_federation is not None else field.host_federation
     readings = NormReadings(
         big_swiss_count=args.big_swiss_count or DEFAULT_READINGS.big_swiss_count
@@ -168,11 +165,10 @@ def render_text(p: FieldPlan) -> str:
     """The plan as text: the event, a line per player and norm, what blocks each, and what
     one more player would do."""
     from ..output import visible
-    from ..text_output import table_lines
+    from ..text_output import or_dash, table_lines, underlined
 
     plan = p.plan
-    title = f"Norm plan: {p.field.name or p.field.source}"
-    out = [title, "=" * len(title), _event_line(p)]
+    out = [*underlined(f"Norm plan: {p.field.name or p.field.source}"), _event_line(p)]
     bs = plan.big_swiss
     if bs is not None:
         out.append(f"1.4.3d (a big Swiss): {'met' if bs.met else 'not met'}; {bs}")
@@ -188,11 +184,11 @@ def render_text(p: FieldPlan) -> str:
                     pl.name,
                     pl.title,
                     pl.federation,
-                    "-" if pl.rating is None else str(pl.rating),
+                    or_dash(pl.rating),
                     c.title.title,
                     "yes" if c.possible else "no",
                     _points(c),
-                    "-" if c.ra is None else str(c.ra),
+                    or_dash(c.ra),
                     "-" if c.possible else ", ".join(c.blocked_by),
                 ]
             )

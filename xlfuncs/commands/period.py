@@ -29,6 +29,7 @@ from .support import (
     CommandError,
     exit_status_epilog,
     failing,
+    refusing_rules,
     say,
     write_csv,
 )
@@ -189,9 +190,9 @@ def _data_error(message: str) -> CommandError:
     return CommandError(message, EXIT_DATA_ERROR)
 
 
-def _rules_error(exc: Exception) -> CommandError:
-    """``--rules`` refused by the editions (*exc*), as a usage error."""
-    return _usage(f"--rules: {str(exc).removeprefix('rules: ')}")
+def _cannot_read(exc: OSError, file: str) -> CommandError:
+    """That *file* (or the file *exc* names) cannot be read, and why, as a data error."""
+    return _data_error(f"cannot read {exc.filename or file}: {exc.strerror or exc}")
 
 
 def _vetted_options(
@@ -199,7 +200,7 @@ def _vetted_options(
 ) -> tuple[RateOfPlay | None, datetime.date | None, int]:
     """The rate of play, the list being made and the processes of *args*, checked before any
     file is read."""
-    from ..core import XlfuncsError, get_edition
+    from ..core import get_edition
 
     rate = None if args.rate is None else RateOfPlay(args.rate)
     list_date = None
@@ -208,10 +209,8 @@ def _vetted_options(
         if list_date is None:
             raise _usage(f"--list-date: expected YYYY-MM or YYYY-MM-DD, got {args.list_date!r}")
     if args.rules is not None:
-        try:
-            get_edition(args.rules, rate=rate)  # refused here, before any file is read
-        except XlfuncsError as exc:
-            raise _rules_error(exc) from None
+        with refusing_rules():  # refused here, before any file is read
+            get_edition(args.rules, rate=rate)
     if args.player_sheets < 0:
         raise _usage(f"--player-sheets: expected 0 or more, got {args.player_sheets}")
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
@@ -237,9 +236,7 @@ def _vetted_outputs(args: argparse.Namespace, files: Sequence[str]) -> KFile | N
     except (OutputError, KFileError) as exc:
         raise _data_error(str(exc)) from None
     except OSError as exc:
-        raise _data_error(
-            f"cannot read {exc.filename or args.k_file}: {exc.strerror or exc}"
-        ) from None
+        raise _cannot_read(exc, args.k_file) from None
     with failing(EXIT_USAGE, OutputError):
         if args.output is not None:
             vet_suffix(args.output, (".xlsx",), option="-o", what="an Excel workbook")
@@ -289,9 +286,7 @@ def _open_list(
     except RatingListError as exc:
         raise _data_error(str(exc)) from None
     except OSError as exc:
-        raise _data_error(
-            f"cannot read {exc.filename or rating_list}: {exc.strerror or exc}"
-        ) from None
+        raise _cannot_read(exc, rating_list) from None
 
 
 def _read_files(
@@ -372,10 +367,9 @@ def _build(
     bar: ProgressBar,
 ) -> Period:
     """The period of the files *read*."""
-    from ..core import XlfuncsError
     from ..period.rows import build_period
 
-    try:
+    with refusing_rules():  # --rules naming a rate other than a file's
         return build_period(
             read,
             rules=args.rules,
@@ -387,8 +381,6 @@ def _build(
             scoreless=args.scoreless_events,
             progress=lambda f: bar("rating", 0.6 + 0.3 * f),
         )
-    except XlfuncsError as exc:  # --rules naming a rate other than a file's
-        raise _rules_error(exc) from None
 
 
 def _write_outputs(args: argparse.Namespace, period: Period, bar: ProgressBar) -> int:

@@ -44,6 +44,7 @@ __all__ = [
     "read_norm_report",
     "read_rating_list",
     "read_trf_data",
+    "refusing_rules",
     "say",
     "write_to_folder",
     "vet_outputs",
@@ -117,6 +118,18 @@ def failing(status: int, *errors: type[Exception]) -> Iterator[None]:
         yield
     except errors as exc:
         raise CommandError(str(exc), status) from None
+
+
+@contextlib.contextmanager
+def refusing_rules() -> Iterator[None]:
+    """Within the block, ``--rules`` refused by the editions ends the command as a usage
+    error (:class:`CommandError`) naming the option."""
+    from ..core import XlfuncsError
+
+    try:
+        yield
+    except XlfuncsError as exc:
+        raise CommandError(f"--rules: {str(exc).removeprefix('rules: ')}", EXIT_USAGE) from None
 
 
 @contextlib.contextmanager
@@ -215,17 +228,14 @@ def read_inputs(
     (``None``: by the event's date); :class:`CommandError` where one cannot be read."""
     from pathlib import Path
 
-    from ..core import XlfuncsError, get_edition
+    from ..core import get_edition
     from ..trf import TrfError, not_a_trf, parse_trf_bytes
     from ..trf.k_file import KFileError, read_k_file
 
     edition = None
     if args.rules is not None:
-        try:
+        with refusing_rules():
             edition = get_edition(args.rules, rate=args.rate)
-        except XlfuncsError as exc:
-            message = f"--rules: {str(exc).removeprefix('rules: ')}"
-            raise CommandError(message, EXIT_USAGE) from None
     try:
         overrides = read_k_file(args.k_file) if args.k_file is not None else None
     except OSError as exc:

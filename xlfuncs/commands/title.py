@@ -160,10 +160,10 @@ def _dates(n: TitleNorm) -> str:
 
 def _text(app: TitleApplication, files: list[str], fide_id: int, assumed: Sequence[str]) -> str:
     from ..output import visible
-    from ..text_output import points_text, table_lines
+    from ..text_output import or_dash, points_text, table_lines, underlined
 
-    head = f"Title application: {app.title}, FIDE id {fide_id}"
-    out = [head, "=" * len(head), "", "Norms (B.01 1.4; games credited 1.4.1b-d, 1.7)"]
+    out = underlined(f"Title application: {app.title}, FIDE id {fide_id}")
+    out += ["", "Norms (B.01 1.4; games credited 1.4.1b-d, 1.7)"]
     rows = [["File", "Event", "Dates", "Norm", "Score", "Needs", "Ra", "Rp", "Games", "Exempt"]]
     for file, n in zip(files, app.norms, strict=True):
         c = n.check
@@ -190,8 +190,7 @@ def _text(app: TitleApplication, files: list[str], fide_id: int, assumed: Sequen
     rows = [["Requirement", "Art.", "Figure", "Needs", "Status"]]
     for r in app.requirements:
         sign = "<=" if r.at_most else ">="
-        figure = "-" if r.figure is None else str(r.figure)
-        rows.append([r.label, r.article, figure, f"{sign} {r.threshold}", r.status])
+        rows.append([r.label, r.article, or_dash(r.figure), f"{sign} {r.threshold}", r.status])
     out += table_lines(rows, left={0, 1, 4})
     if app.met:
         verdict = f"{app.title} title: every requirement met"

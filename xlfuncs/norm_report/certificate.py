@@ -11,7 +11,7 @@ import xlsxwriter
 
 from ..core.norm_check import NormCheck
 from ..output import write_atomically
-from ..text_output import counted, points_text
+from ..text_output import counted, or_dash, points_text
 from .build import NormReport, PlayerNorms
 
 __all__ = ["SHEET", "write_certificate"]
@@ -225,7 +225,7 @@ def _requirements_part(s: _Sheet, c: NormCheck) -> None:
         status_fmt = fmt["open"] if r.met is None else fmt["met"] if r.met else fmt["failed"]
         ws.write_string(row, 0, r.article, fmt["cell"])
         ws.merge_range(row, 1, row, 4, r.label, fmt["cell"])
-        ws.write_string(row, 5, "-" if r.figure is None else str(r.figure), fmt["number"])
+        ws.write_string(row, 5, or_dash(r.figure), fmt["number"])
         ws.write_string(row, 6, r.bound, fmt["number"])
         ws.write_string(row, 7, "not checked" if r.met is None else r.status, status_fmt)
         s.row += 1

@@ -12,7 +12,7 @@ from ..core.errors import XlfuncsError
 from ..core.norm_check import NormCheck
 from ..core.norms import MIX_KEYS, norm_points, norm_ra, norm_ratings_before_floor
 from ..output import visible
-from ..text_output import counted, points_text
+from ..text_output import counted, points_text, underlined
 from .build import NormReport, PlayerNorms
 
 __all__ = ["Forecast", "forecast", "render_forecast"]
@@ -109,8 +109,7 @@ def render_forecast(report: NormReport, rounds: int | None = None) -> str:
     """The forecast as text."""
     total = _total(report, rounds)
     t = report.tournament
-    title = f"Norm forecast: {t.name or t.source}"
-    out = [title, "=" * len(title), f"rounds: {total} in all", ""]
+    out = [*underlined(f"Norm forecast: {t.name or t.source}"), f"rounds: {total} in all", ""]
     found = forecast(report, rounds)
     for f in found:
         assumed = (

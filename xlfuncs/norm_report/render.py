@@ -11,8 +11,10 @@ from ..text_output import (
     json_fraction,
     json_text,
     listed,
+    or_dash,
     points_text,
     table_lines,
+    underlined,
 )
 from .build import NormReport, PlayerNorms
 
@@ -21,10 +23,6 @@ __all__ = ["check_object", "render_audit", "render_json", "render_text"]
 
 def _threshold(r: Requirement) -> str:
     return "-" if r.threshold is None else r.bound
-
-
-def _figure(r: Requirement) -> str:
-    return "-" if r.figure is None else str(r.figure)
 
 
 def _who(p: PlayerNorms) -> str:
@@ -51,7 +49,7 @@ def _summary(c: NormCheck) -> str:
 
 
 def _failure(r: Requirement) -> str:
-    return f"{r.label} ({r.article}): {_figure(r)}, needs {_threshold(r)}"
+    return f"{r.label} ({r.article}): {or_dash(r.figure)}, needs {_threshold(r)}"
 
 
 def _event_facts(report: NormReport) -> list[tuple[str, str]]:
@@ -81,8 +79,7 @@ def render_text(report: NormReport) -> str:
     """Every player with a norm, then every player who made the rating figures of a norm but
     failed another requirement (named), what could not be checked, and what was assumed."""
     t = report.tournament
-    title = f"Title norms: {t.name or t.source}"
-    out = [title, "=" * len(title)]
+    out = underlined(f"Title norms: {t.name or t.source}")
     facts = _event_facts(report)
     width = max(len(k) for k, _ in facts)
     out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts]
@@ -122,7 +119,7 @@ def _games_table(report: NormReport, c: NormCheck) -> list[str]:
     rows += [
         [
             str(g.round),
-            "-" if g.opponent is None else str(g.opponent),
+            or_dash(g.opponent),
             "" if g.opponent is None else report.names.get(g.opponent, ""),
             g.title,
             g.federation,
@@ -140,7 +137,7 @@ def render_audit(report: NormReport, start_no: int) -> str:
     """One player's full audit: for each title worth reaching, each game used or left out
     (and why), and each requirement with its figure, threshold and status."""
     p = report.player(start_no)
-    out = [_who(p), "=" * len(_who(p))]
+    out = underlined(_who(p))
     best = p.norm
     out.append(f"norm: {best.title.title if best else 'none'}")
     if not p.checks:
@@ -153,7 +150,7 @@ def render_audit(report: NormReport, start_no: int) -> str:
         rows = [["Requirement", "Art.", "Figure", "Needs", "Status"]]
         for r in c.requirements:
             note = f" ({r.note})" if r.note and not r.note.startswith("exempt") else ""
-            rows.append([r.label, r.article, _figure(r), _threshold(r), r.status + note])
+            rows.append([r.label, r.article, or_dash(r.figure), _threshold(r), r.status + note])
         out += table_lines(rows, left={0, 1, 4})
     if report.assumptions:
         out += [

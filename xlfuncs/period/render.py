@@ -18,7 +18,10 @@ from ..text_output import (
     counted,
     json_text,
     listed,
+    new_rating_text,
+    or_dash,
     table_lines,
+    underlined,
     without_argument,
 )
 from ..trf.k_policy import ASSUMED_GAMES, KSource
@@ -64,7 +67,7 @@ def json_object(row: PeriodRow) -> dict[str, JsonValue]:
 def render_json(period: Period) -> str:
     """A JSON list, one object per player: every rate of play in turn, the players with a
     FIDE id by name, then those without one."""
-    objects = [json_object(r) for s in period.sections for r in (*s.rows, *s.apart)]
+    objects = [json_object(r) for r in period.all_rows]
     return json_text(objects) + "\n"
 
 
@@ -72,11 +75,10 @@ def render_csv(period: Period) -> str:
     """CSV with the header :data:`CSV_KEYS`, one row per player (as :func:`render_json`);
     text cells that a spreadsheet would run are written after a ``'``."""
     rows: list[list[object]] = [list(CSV_KEYS)]
-    for s in period.sections:
-        for r in (*s.rows, *s.apart):
-            values = [getattr(r, k) for k in CSV_KEYS[:-2]]
-            values += [len(r.events), ";".join(e.file for e in r.events)]
-            rows.append([csv_cell(v) for v in values])
+    for r in period.all_rows:
+        values = [getattr(r, k) for k in CSV_KEYS[:-2]]
+        values += [len(r.events), ";".join(e.file for e in r.events)]
+        rows.append([csv_cell(v) for v in values])
     return csv_text(rows)
 
 
@@ -91,22 +93,21 @@ _LEFT = {1, 2, 7}
 
 
 def _cells(r: PeriodRow) -> list[str]:
-    k = "-" if r.k is None else str(r.k)
+    k = or_dash(r.k)
     if r.k is not None and r.k_listed is not None and r.k < r.k_listed:
         k = f"{r.k}<{r.k_listed}"
-    new = "-" if r.new_rating is None else str(r.new_rating) + ("!" if r.new_rating_note else "")
     return [
         r.fide_id or "-",
         r.name,
         r.federation,
-        "-" if r.rating is None else str(r.rating),
+        or_dash(r.rating),
         str(len(r.events)),
         str(r.games),
         k,
         "-" if r.k_source is None else _K_SHORT.get(r.k_source, r.k_source),
         _two(r.rating_change_unrounded),
         change_text(r.rating_change),
-        new,
+        new_rating_text(r.new_rating, r.new_rating_note),
     ]
 
 
@@ -131,10 +132,8 @@ def render_text(period: Period, *, verbose: bool = False) -> str:
     """The period: per rate of play its events and a table of its players (those without a
     FIDE id apart), their first ratings, then the notes, skipped files and warnings (each
     of a kind with many only when *verbose*: :func:`~xlfuncs.findings.text_items`)."""
-    out: list[str] = []
     n_events = sum(len(s.events) for s in period.sections)
-    title = f"Rating period: {counted(n_events, 'event')}"
-    out += [title, "=" * len(title)]
+    out = underlined(f"Rating period: {counted(n_events, 'event')}")
     if period.list_date is not None:
         made = period.list_date.strftime("%Y-%m")
         given = "given" if period.list_date_given else "the first every event may be on"
@@ -170,7 +169,7 @@ def _section_lines(period: Period, s: RateSection) -> list[str]:
         f"{s.rate.capitalize()} ({counted(len(s.events), 'event')}, "
         f"{counted(len(s.rows), 'player')} with a FIDE id)"
     )
-    out = ["", head, "-" * len(head), f"  rules: {s.edition.id} ({how})"]
+    out = ["", *underlined(head, "-"), f"  rules: {s.edition.id} ({how})"]
     timing = {p.source: p.placement for p in period.placed}
     out += [_event_line(e, timing.get(e.source)) for e in s.events]
     out.append("")
@@ -231,8 +230,7 @@ def _note_lines(period: Period) -> list[str]:
         f"Σ K(W−PD): the period's change before rounding; +/-: {rounded}; "
         "each event a tournament (the 2022 rules allow one 400-point upgrade per tournament)."
     )
-    rows = [r for s in period.sections for r in (*s.rows, *s.apart)]
-    rated = any(r.rating is not None for r in rows)  # K applies only to a rated player
+    rated = any(r.rating is not None for r in period.all_rows)  # K applies only to a rated player
     return [
         textwrap.fill(note, 96, initial_indent="- ", subsequent_indent="  ")
         for note in ((k_note, columns) if rated else (columns,))

@@ -137,6 +137,12 @@ class Period:
     """The labels of the parts of events rated in parts (``x.trf (rounds 1-4)``), as
     :attr:`EventShare.file` gives them."""
 
+    @property
+    def all_rows(self) -> list[PeriodRow]:
+        """Every player's row: each rate of play in turn, its players with a FIDE id, then
+        the others."""
+        return [r for s in self.sections for r in (*s.rows, *s.apart)]
+
 
 def _two(x: Fraction) -> float:
     return round(float(x), 2)

@@ -22,6 +22,7 @@ from ..output import write_atomically
 from ..templates import common
 from ..templates import rating_calculator as rc
 from ..templates.player_sheets import Game, TournamentGames, extra_formats
+from ..text_output import counted
 from .read import EventRead, PlayerEntry
 from .rows import Period, PeriodRow, RateSection
 
@@ -132,7 +133,7 @@ def write_period_workbook(
         n_events = sum(len(s.events) for s in period.sections)
         rules = ", ".join(f"{s.rate} {s.edition.id}" for s in period.sections)
         summary = (
-            f"{n_events} event{'' if n_events == 1 else 's'}; rules: {rules} ({how}); the "
+            f"{counted(n_events, 'event')}; rules: {rules} ({how}); the "
             "change is K × Σ(W − PD) over the period's games, rounded once; K lowered so that "
             "K × n ≤ 700; each event a tournament (the 2022 one-upgrade limit)."
         )
@@ -140,7 +141,7 @@ def write_period_workbook(
             ws.write_string(3, col, text, fmt.header)
             ws.set_column(col, col, width)
         ws.freeze_panes(4, 3)
-        rows = [(s, r) for s in period.sections for r in (*s.rows, *s.apart)]
+        rows = period.all_rows
         chosen: list[tuple[PeriodRow, rc.RatingPeriod]] = []
         for s in period.sections:
             want = [r for r in s.rows if r.rating is not None]
@@ -154,7 +155,7 @@ def write_period_workbook(
                 if data is not None:
                     chosen.append((r, data))
         sheet_of = {id(r): _sheet_name(r) for r, _ in chosen}
-        for i, (_, r) in enumerate(rows):
+        for i, r in enumerate(rows):
             line = 4 + i
             sheet = sheet_of.get(id(r))
             values = (

@@ -9,7 +9,15 @@ from fractions import Fraction
 from ..core.first_rating_working import FirstRatingWorking
 from ..core.rating_working import RatingWorking
 from ..core.tiebreak_working import TiebreakWorking, figure_text
-from ..text_output import JsonValue, change_text, json_text, points_text, table_lines
+from ..text_output import (
+    JsonValue,
+    change_text,
+    json_text,
+    or_dash,
+    points_text,
+    table_lines,
+    underlined,
+)
 from .player import PlayerReport
 from .render import json_number
 
@@ -21,8 +29,7 @@ def render_player_text(report: PlayerReport) -> str:
     why it is left out), then the rating change's game lines, and an unrated player's first
     rating: its games, Ra, p, the formula of the edition, the rounding, the publication."""
     rating = "unrated" if report.rating is None else str(report.rating)
-    title = f"no. {report.start_no} {report.name} ({rating})"
-    out = [title, "=" * len(title)]
+    out = underlined(f"no. {report.start_no} {report.name} ({rating})")
     out += [
         f"points {points_text(report.points)}, rank {report.rank}",
         "",
@@ -97,7 +104,7 @@ def _first_rating_lines(fr: FirstRatingWorking, report: PlayerReport) -> list[st
     rows = [["round", "opp.", "rating", "W", "in Ra", "in score", ""]]
     rows += [
         [
-            "-" if x.round is None else str(x.round),
+            or_dash(x.round),
             "-" if x.opponent is None else f"no. {report.start_numbers[x.opponent - 1]}",
             "unrated" if x.opponent_rating is None else str(x.opponent_rating),
             points_text(x.points),

@@ -24,8 +24,11 @@ from ..text_output import (
     counted,
     json_text,
     listed,
+    new_rating_text,
+    or_dash,
     points_text,
     table_lines,
+    underlined,
 )
 from ..trf import RoundEntry, Tournament
 from ..trf.k_policy import ASSUMED_GAMES, KSource
@@ -101,10 +104,6 @@ def json_object(row: ReportRow) -> dict[str, JsonValue]:
     return out
 
 
-def _opt(x: int | None) -> str:
-    return "-" if x is None else str(x)
-
-
 def _norm_line(r: ReportRow) -> str:
     """A norm of player *r* (:attr:`ReportRow.norm`): the figures of its check."""
     check = r.norm_check
@@ -118,7 +117,7 @@ def _norm_line(r: ReportRow) -> str:
 
 
 def _text_cells(r: ReportRow) -> list[str]:
-    exact = _opt(r.rp_exact) if r.rp_exact_note is None else r.rp_exact_note.split(" ", 1)[0]
+    exact = or_dash(r.rp_exact) if r.rp_exact_note is None else r.rp_exact_note.split(" ", 1)[0]
     first = "-"
     if r.initial_rating is not None:
         first = f"{r.initial_rating}{'' if r.initial_rating_published else '*'}"
@@ -130,18 +129,18 @@ def _text_cells(r: ReportRow) -> list[str]:
         r.name,
         r.title,
         r.federation,
-        _opt(r.rating),
+        or_dash(r.rating),
         points_text(r.points),
-        _opt(r.rank),
-        _opt(r.file_rank),
+        or_dash(r.rank),
+        or_dash(r.file_rank),
         str(r.rated_games),
         "-" if r.ra is None else str(round_half_up(r.ra)),
-        _opt(r.rp_fide),
+        or_dash(r.rp_fide),
         exact,
-        _opt(r.k),
+        or_dash(r.k),
         k_from,
         change_text(r.rating_change),
-        _opt(r.new_rating) + ("!" if r.new_rating_note else ""),
+        new_rating_text(r.new_rating, r.new_rating_note),
         first,
         r.norm or "-",
         f"{r.sb:.2f}",
@@ -222,7 +221,7 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
     ratings, norms, warnings and discrepancies (as :func:`~xlfuncs.findings.text_items`
     gives them, *verbose*)."""
     t = report.tournament
-    out = _title_lines(t)
+    out = underlined(t.name or t.source)
     facts = _head_facts(report)
     width = max(len(k) for k, _ in facts)
     out += [f"{k + ':':<{width + 1}} {v}" for k, v in facts] + [""]
@@ -264,12 +263,6 @@ def render_text(report: Report, *, verbose: bool = False) -> str:
         [d.located if isinstance(d, Finding) else f"{t.source}: {d}" for d in shown],
     )
     return visible("\n".join(out)) + "\n"  # a file's control characters, shown escaped
-
-
-def _title_lines(t: Tournament) -> list[str]:
-    """The event's name (else the file's), underlined."""
-    title = t.name or t.source
-    return [title, "=" * len(title)]
 
 
 def _warning_lines(report: Report, verbose: bool) -> list[str]:
@@ -591,7 +584,7 @@ def render_team_text(report: Report, *, verbose: bool = False) -> str:
     """A team event's standing as text: the title, the team section, the warnings; an
     individual event's: its title and a line saying so."""
     t = report.tournament
-    out = _title_lines(t)
+    out = underlined(t.name or t.source)
     if report.teams is None:
         out.append(no_team_standing(t, report.warnings))
     else:
