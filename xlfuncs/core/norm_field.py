@@ -311,7 +311,10 @@ class CrosstableNorms:
         values = [unrated if r is None else r for r, _ in played]
         halves = ct.game_halves(number)  # the forfeit counted as lost adds none
         fewest = min(event.event_type.min_games, 8)  # 8 games and a bye can count as 9 (1.4.1c)
-        if all(figures_out_of_reach(values, halves, NORM_TITLES[t], fewest) for t in worth):
+        if len(values) < fewest:
+            return tuple((t, False, False) for t in worth)
+        top = sorted(values, reverse=True)[:fewest]
+        if all(figures_out_of_reach(top, halves, NORM_TITLES[t], fewest) for t in worth):
             return tuple((t, False, False) for t in worth)
         games = norm_games(ct, number, zero, event.time, last)
         return tuple(
