@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from .editions import Edition
 from .first_rating import FirstRating, System, first_rating
-from .tables import dp_hundredths, round_half_up
+from .tables import round_half_up
 from .tournament import Crosstable
 
 __all__ = ["FirstRatingLine", "FirstRatingWorking", "edition_rule", "first_rating_working"]
@@ -94,11 +94,6 @@ class FirstRatingWorking:
 
 def _hundredths(x: Fraction) -> str:
     return f"{float(x):.2f}"
-
-
-def _signed(x: int) -> str:
-    """``+ 50``, ``- 240``: a figure added in a formula."""
-    return f"+ {x}" if x >= 0 else f"- {-x}"
 
 
 def _points(x: Fraction) -> str:
@@ -228,15 +223,20 @@ def _steps(calc: FirstRating, lines: list[FirstRatingLine]) -> tuple[str, tuple[
             f"{above} = {_hundredths(calc.unrounded)}"
         )
     else:
-        dp = dp_hundredths(calc.percent)
+        dp = calc.dp
+        assert dp is not None  # Ra + dp where no bonus applied
         n = calc.games
         factor = f" x {n}/{n + 1}" if calc.round_robin else ""
         formula = "Ru = Ra + dp x n/(n+1)" if calc.round_robin else "Ru = Ra + dp"
+        signed = f"+ {dp}" if dp >= 0 else f"- {-dp}"
         steps.append(
             f"dp({calc.percent / 100:.2f}) = {dp} (table 8.1(a)); {formula} = "
-            f"{_hundredths(calc.ra)} {_signed(dp)}{factor} = {_hundredths(calc.unrounded)}"
+            f"{_hundredths(calc.ra)} {signed}{factor} = {_hundredths(calc.unrounded)}"
         )
-    steps.append(f"Ru rounded (half up) = {_round_text(calc)}")
+    whole = round_half_up(calc.unrounded)
+    maximum = edition.first_rating_maximum
+    capped = f"{whole}, at most {maximum}: " if maximum is not None and whole > maximum else ""
+    steps.append(f"Ru rounded (half up) = {capped}{calc.rating}")
     if calc.disregarded:
         steps.append("a zero score in a first event is disregarded: no first rating")
     elif calc.published:
@@ -249,11 +249,3 @@ def _steps(calc: FirstRating, lines: list[FirstRatingLine]) -> tuple[str, tuple[
     else:
         steps.append("not published: " + "; ".join(calc.reasons))
     return formula, tuple(steps)
-
-
-def _round_text(calc: FirstRating) -> str:
-    whole = round_half_up(calc.unrounded)
-    maximum = calc.edition.first_rating_maximum
-    if maximum is not None and whole > maximum:
-        return f"{whole}, at most {maximum}: {calc.rating}"
-    return str(calc.rating)

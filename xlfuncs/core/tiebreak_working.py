@@ -246,10 +246,11 @@ class _Worker:
             return f"half-point bye, scored {scored}"
         return f"no game (a zero-point bye or absent), scored {scored}"
 
-    def adjusted_words(self, j: int, fore: bool) -> str:
-        """Player *j*'s adjusted score as an opponent's Buchholz reads it, and why it is not
+    def adjusted_words(self, j: int, adjusted: tuple[int, int, tuple[int, ...], int]) -> str:
+        """Player *j*'s adjusted score as an opponent's Buchholz reads it (*adjusted*: the
+        engine's :meth:`~xlfuncs.core.tiebreaks._TiebreakView.adjusted_one`), and why it is not
         their score (C.07 16.3; Fore Buchholz's last round)."""
-        total, _, replaced, shift = self.ev.adjusted_one(j, fore)
+        total, _, replaced, shift = adjusted
         out = f"no. {self.no(j)}'s adjusted score {figure_text(self.pts(total))}"
         why: list[str] = []
         if replaced:
@@ -289,7 +290,7 @@ class _Worker:
             text = f"round {r}: {self.round_words(r)}: "
             if kind == "opponent":
                 assert opp is not None
-                text += self.adjusted_words(opp, fore)
+                text += self.adjusted_words(opp, adj[opp])
                 if not x.played:
                     text += self.as_played_words(d)
             else:
@@ -464,8 +465,7 @@ class _Worker:
                     )
                 )
         lines.sort(key=lambda x: x.round or 0)
-        ratings = [g[2] for g in kept]
-        score = Fraction(sum(g[3] for g in kept), 2)
+        ratings, score = ev.rating_games(self.i, d)
         if not ratings:
             return lines, None, "no game over the board counted: no value", ()
         code = d.code
