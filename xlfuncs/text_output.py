@@ -81,7 +81,8 @@ def or_dash(value: object) -> str:
 
 
 def new_rating_text(rating: int | None, note: str | None) -> str:
-    """A new rating with ``!`` after it when a *note* (the floor's) goes with it; ``-`` for none.
+    """A new rating (``-`` for none) with ``!`` after it whenever a *note* (the floor's) goes
+    with it.
 
     >>> new_rating_text(1412, None), new_rating_text(1398, "below 1400"), new_rating_text(None, "")
     ('1412', '1398!', '-')

@@ -31,6 +31,7 @@ from .tiebreaks import (
     cut,
     parse_descriptor,
     ptp_of,
+    ratings_and_score,
     tpr_of,
 )
 
@@ -465,7 +466,7 @@ class _Worker:
                     )
                 )
         lines.sort(key=lambda x: x.round or 0)
-        ratings, score = ev.rating_games(self.i, d)
+        ratings, score = ratings_and_score(kept)
         if not ratings:
             return lines, None, "no game over the board counted: no value", ()
         code = d.code

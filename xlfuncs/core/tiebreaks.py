@@ -654,6 +654,12 @@ def tied_groups(ranks: Iterable[tuple[int, int]]) -> list[list[int]]:
     return [g for g in groups.values() if len(g) > 1]
 
 
+def ratings_and_score(kept: Sequence[_RatedGame]) -> tuple[list[int], Fraction]:
+    """The opponents' ratings in the games *kept* (:meth:`_TiebreakView.rating_parts`) and
+    the points scored in them."""
+    return [g[2] for g in kept], Fraction(sum(g[3] for g in kept), 2)
+
+
 def aro_of(ratings: Sequence[int]) -> Value:
     """``ARO`` of the ratings counted: their average, rounded half up (C.07 10.1)."""
     return round_half_up(Fraction(sum(ratings), len(ratings))) if ratings else None
@@ -924,10 +930,7 @@ class _TiebreakView:
         """The opponents' ratings in player *i*'s games over the board, cuts applied, and the
         points scored in them (none when the ratings are undefined: :meth:`ratings`)."""
         found = self.rating_parts(i, d)
-        if found is None:
-            return [], Fraction(0)
-        kept = found[0]
-        return [g[2] for g in kept], Fraction(sum(g[3] for g in kept), 2)
+        return ([], Fraction(0)) if found is None else ratings_and_score(found[0])
 
     def rating(self, d: Descriptor) -> list[Value]:
         """``RTNG`` (C.07 10.6, 2026 text): each player's own rating (:meth:`ratings`)."""

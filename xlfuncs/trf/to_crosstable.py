@@ -38,6 +38,7 @@ from .event_system import System, choose_system
 from .k_file import KFile, edition_notes
 from .k_policy import KSource, PlayerK, known_birth_year, player_k
 from .list_data import with_list
+from .numbers import rounds_number
 from .parser import Player, RoundEntry, Tournament, is_invalid_date, two_digit_dates
 from .pseudo_players import bye_round, pseudo_players
 from .rate_of_play import RateReading, event_rate
@@ -237,12 +238,14 @@ def match_games(t: Tournament) -> tuple[int, str]:
     >>> from xlfuncs.trf import parse_trf
     >>> match_games(parse_trf("XXR 6")), match_games(parse_trf("142 4\\nXXR 6"))
     ((6, "XXR '6'"), (4, "142 '4'"))
+    >>> match_games(parse_trf("142 07\\nXXR 9"))
+    (7, "142 '7'")
     """
     planned = planned_rounds(t)
     if planned is None:
         return t.num_rounds, f"the file's {counted(t.num_rounds, 'round')}"
     first = t.record("142")
-    code = "142" if first is not None and first.text[3:].strip() == str(planned) else "XXR"
+    code = "142" if first is not None and rounds_number(first.text[3:]) is not None else "XXR"
     return planned, f"{code} '{planned}'"
 
 
