@@ -204,7 +204,9 @@ class Descriptor:
     modifier ``C1``."""
 
     code: str
+    """The tie-break's code, upper case (``"BH"``; see :data:`CODES`)."""
     modifiers: tuple[str, ...] = ()
+    """Its modifiers in the order written (``("C1",)``)."""
 
     @property
     def text(self) -> str:
@@ -363,13 +365,18 @@ class TiebreakTable:
     values: tuple[tuple[Value, ...], ...]
     """``values[i][k]``: player ``i + 1``'s value of ``descriptors[k]``."""
     ranks: tuple[int, ...]
+    """Each player's rank by points, then the descriptors in order (1 is first; equal ranks
+    where everything is equal)."""
     edition: TiebreakEdition
     round_robin: bool
+    """Whether the round-robin rules were used (unplayed games count as played: C.07 15.2)."""
     rounds: int
     engine: _TiebreakView = field(repr=False, compare=False)
     """The crosstable as the engine read it, from which one player's working is derived
     (:mod:`~xlfuncs.core.tiebreak_working`)."""
     notes: tuple[str, ...] = ()
+    """What the reader should know (an event older than the 2023 text, ratings undefined
+    because a player is unrated ...)."""
     ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
     koya_scores: KoyaScores = KOYA_SCORES_DEFAULT
 
@@ -530,7 +537,8 @@ pairing-allocated bye (C.07 16.2.1: not a voluntary unplayed round; it counts as
 elected to play)."""
 
 _WIN: Final = 2
-"""A win's points in half points (1-½-0): what :attr:`Outcome.halves` gives a win."""
+"""A win's points in half points (1-½-0): what :attr:`Outcome.halves` gives a win. The
+engine counts points as ints of the event's unit (exact, and much quicker than fractions)."""
 
 
 class _Round(NamedTuple):
@@ -552,7 +560,8 @@ class _Round(NamedTuple):
     won: bool = False
     """A result that wins (a win, forfeit win, full-point or pairing-allocated bye)."""
     forfeit: bool = False
-    """A game won or lost by forfeit, with an opponent."""
+    """A game won or lost by forfeit, with an opponent (a round robin's regular game in the
+    own-record tie-breaks: C.07 15.2)."""
     std_h: int = 0
     """Standard points (C.07 7.7), in half points (:meth:`_TiebreakView.rounds_scored`)."""
     win_round: bool = False
