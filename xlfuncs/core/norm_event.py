@@ -187,7 +187,8 @@ class NormEvent:
     host_federation: str = ""
     """The federation that registered the event (TRF ``032``); blank: not known."""
     rate: str | None = None
-    """``"standard"``, ``"rapid"`` or ``"blitz"``; ``None``: not known."""
+    """``"standard"``, ``"rapid"`` or ``"blitz"`` (1.1.3: a norm only in standard play);
+    ``None``: not known."""
     registered: bool | None = None
     """Registered with FIDE in time (1.1.1); ``None``: not known."""
     chief_arbiter_title: str | None = None

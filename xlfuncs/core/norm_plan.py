@@ -3,13 +3,14 @@ event's date): for a field of players and a number of rounds, whether each playe
 make each norm worth reaching, the fewest points it needs, and what blocks it; and what one
 more player of a given kind would change (``docs/plan.md``, *One rules engine*).
 
-Every answer comes from the norm check itself (:func:`~xlfuncs.core.norm_check.check_norm`)
-over the opponents the planner chooses: every other player in a round robin; in a Swiss, the
-set of as many opponents as there are rounds that meets the mix with the highest Ra
-(:func:`_strongest_set`), each requirement also checked alone against the whole field so
-that what blocks a norm is named even when no set meets it. The points needed are
-:func:`~xlfuncs.core.norms.norm_points` over those opponents. What a field cannot tell (the
-results, 1.4.2b, byes and forfeits) is left out: a plan assumes every game is played.
+Every answer comes from the norm check itself (:func:`~xlfuncs.core.norm_check.check_norm`:
+1.4.1; 1.4.3-1.4.5, with the exemptions of 1.4.3a-d; 1.4.6-1.4.8) over the opponents the planner
+chooses: every other player in a round robin; in a Swiss, the set of as many opponents as there
+are rounds that meets the mix with the highest Ra (:func:`_strongest_set`), each requirement
+also checked alone against the whole field so that what blocks a norm is named even when no set
+meets it. The points needed are :func:`~xlfuncs.core.norms.norm_points` over those opponents.
+What a field cannot tell (the results, 1.4.2b, byes and forfeits) is left out: a plan assumes
+every game is played.
 """
 
 from __future__ import annotations

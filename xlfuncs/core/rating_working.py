@@ -4,8 +4,8 @@ W, PD, W - PD, K x (W - PD)), K and K x n <= 700, the sum and the rounding.
 
 :func:`rating_working` puts each game line of the crosstable's calculation
 (:meth:`~xlfuncs.core.tournament.Crosstable.change`) beside the round and opponent it came
-from; the games the 600-point rule leaves unrated
-(:meth:`~xlfuncs.core.tournament.Crosstable.excluded_rounds`) are listed, left out. The
+from; the games the 600-point rule leaves unrated (Rapid and Blitz 7.3.1,
+:meth:`~xlfuncs.core.tournament.Crosstable.excluded_rounds`) are listed, left out. The
 lines' K x (W - PD) sum to the unrounded change, which rounds once to the change.
 """
 

@@ -586,9 +586,9 @@ def team_standings(
     ``330``, ``352``, ``300``). *assignments* (record ``299``): a typed one sets the points
     of the rounds it concerns (:func:`assigned_rounds`), a bonus or penalty is added to the
     team's score in the standing only. *final_round*: the event's rounds in all (``None``:
-    *rounds*), whose last Fore Buchholz counts as drawn and which ``SSSC``'s factor reads.
-    *colour_sequence* (record ``352``'s) and *team_colour* (:data:`TeamColour`): which team
-    of a match has white for ``BPG`` and ``BWG``. The notes name the readings where FIDE's
+    *rounds*), whose last Fore Buchholz counts as drawn (C.07 8.3) and which ``SSSC``'s factor
+    reads. *colour_sequence* (record ``352``'s) and *team_colour* (:data:`TeamColour`): which
+    team of a match has white for ``BPG`` and ``BWG``. The notes name the readings where FIDE's
     engine reads otherwise (:func:`reading_notes`). Raises
     :class:`~xlfuncs.core.tiebreaks.TiebreakError` for an unknown descriptor."""
     if primary not in SCORES:

@@ -1,8 +1,9 @@
 """The tie-break lists an event that names none was most likely ranked by, and how close each
-comes to the ranks a file gives: the one place for the candidates (``docs/tiebreaks.md``,
-*Which list gave the file's ranks*, gives where each comes from). A list *reproduces* a
-rank when the file's rank lies within the places the list gives the player
-(:func:`fit_ranks`); :func:`best_fit` tries each in every C.07 edition implemented.
+comes to the ranks a file gives: the one place for the candidates (C.07 4.1 leaves the list to
+the event's regulations; ``docs/tiebreaks.md``, *Which list gave the file's ranks*, gives where
+each comes from). A list *reproduces* a rank when the file's rank lies within the places the
+list gives the player (:func:`fit_ranks`); :func:`best_fit` tries each in every C.07 edition
+implemented.
 """
 
 from __future__ import annotations

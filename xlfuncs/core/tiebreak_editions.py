@@ -33,7 +33,7 @@ class TiebreakEdition(DatedEdition):
 
     caps_unplayed: bool
     """Article 16.4 (2026 text): the dummy opponent of an own unplayed round scores at most
-    the forfeiting opponent's adjusted score (16.4.1), or half the number of rounds."""
+    the forfeiting opponent's adjusted score (16.4.1), or half the number of rounds (16.4.2)."""
 
     rr_forfeit_losses_played: bool
     """Article 15.2 in a round robin: whether a forfeit loss counts as a game in the
@@ -41,7 +41,8 @@ class TiebreakEdition(DatedEdition):
 
     introduces: frozenset[str] = frozenset()
     """The tie-breaks and modifiers this text adds to C.07, as codes (``"STD"``) or a code
-    and a modifier's letter (``"AOB/F"``): an older text does not have them."""
+    and a modifier's letter (``"AOB/F"``): an older text does not have them (2026: ``STD`` 7.7,
+    ``TPN`` 7.8, ``RTNG`` 10.6, ``AOB/F`` 8.2)."""
 
 
 _D = _dt.date

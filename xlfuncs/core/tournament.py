@@ -108,9 +108,9 @@ class Crosstable:
     time: TimeControl | None = None
     """The event's time control (a TRF's ``222`` or ``122``; ``None``: not known, as for the
     Excel functions). A game that :func:`~xlfuncs.core.eligibility.rules_out` makes not
-    rated (the time, the 600-point rule, a :attr:`match`'s rules) is left out of every
-    rating figure (:meth:`games`, :meth:`rated_games`, Ra, Rp, the change, the first
-    rating); its points still count."""
+    rated (the time, B.02 1.1; the 600-point rule, Rapid and Blitz 7.3.1; a :attr:`match`'s
+    rules) is left out of every rating figure (:meth:`games`, :meth:`rated_games`, Ra, Rp,
+    the change, the first rating); its points still count."""
     match: Match | None = None
     """A two-player event read as a match (B.02 6: :meth:`build`'s *match_games*)."""
 

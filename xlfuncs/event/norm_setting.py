@@ -1,6 +1,7 @@
-"""The event as the title-norm check reads it (FIDE Title Regulations B.01): what the file's
-records give (``032``, ``102``, ``122``), what the options say instead, and every assumption
-made."""
+"""The event as the title-norm check reads it (FIDE Title Regulations B.01: 1.1.1
+registration, 1.1.3 standard play only, 1.1.5 the chief arbiter, 1.4.3 the exemptions): what
+the file's records give (``032``, ``102``, ``122``), what the options say instead, and every
+assumption made."""
 
 from __future__ import annotations
 

@@ -49,11 +49,11 @@ class EventOptions:
     unrated_rating: int | None = None
     """``--unrated-rating``; ``None``: the rating tie-breaks undefined once one is unrated."""
     ptp_full_score: PtpFullScore = PTP_FULL_SCORE_DEFAULT
-    """``--ptp-full-score`` (:data:`~xlfuncs.core.performance.PtpFullScore`)."""
+    """``--ptp-full-score`` (C.07 10.3; :data:`~xlfuncs.core.performance.PtpFullScore`)."""
     koya_scores: KoyaScores = KOYA_SCORES_DEFAULT
-    """``--koya-scores`` (:data:`~xlfuncs.core.tiebreaks.KoyaScores`)."""
+    """``--koya-scores`` (C.07 9.2; :data:`~xlfuncs.core.tiebreaks.KoyaScores`)."""
     team_colour: TeamColour = TEAM_COLOUR_DEFAULT
-    """``--team-colour`` (:data:`~xlfuncs.core.teams.TeamColour`)."""
+    """``--team-colour`` (C.04.6 1.6.1; :data:`~xlfuncs.core.teams.TeamColour`)."""
     system: System | None = None
     """``--system``: ``"swiss"`` or ``"rr"``; ``None``: the file's, else guessed."""
     today: _dt.date | None = None
@@ -67,7 +67,7 @@ class EventOptions:
     chief_arbiter_title: str | None = None
     """``--chief-arbiter-title`` (norms); ``None``: the title beginning the ``102`` record."""
     big_swiss_count: BigSwissCount = DEFAULT_READINGS.big_swiss_count
-    """``--big-swiss-count`` (norms; :mod:`xlfuncs.core.norm_readings`)."""
+    """``--big-swiss-count`` (norms; 1.4.3d: :mod:`xlfuncs.core.norm_readings`)."""
     round_robin_mix: RoundRobinMix = DEFAULT_READINGS.round_robin_mix
     """``--round-robin-mix`` (norms; 1.4.1f: :mod:`xlfuncs.core.norm_readings`)."""
     last_round_forfeit: LastRoundForfeit = DEFAULT_READINGS.last_round_forfeit

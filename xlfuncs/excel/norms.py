@@ -174,7 +174,7 @@ def norm_all_cells(
     sexes: Cell, titles: Cell, federations: Cell, chart: ChartCells
 ) -> list[list[Any]]:
     """Every player's best title norm (GM, IM, WGM, WIM) by the whole check of the Title
-    Regulations; blank where none (a game below the minimum time is not rated:
+    Regulations; blank where none (a game below the minimum time, B.02 1.1, is not rated:
     :func:`~xlfuncs.core.norm_field.crosstable_norm_event`). With the *reasons* flag:
     ``none``, and under rapid or blitz rules ``rapid: no norms`` in every row instead of
     ``#VALUE!``."""

@@ -450,8 +450,9 @@ def eligibility_lines(report: Report) -> list[str]:
     """The games not rated, or not known to be, each with the rule that decides
     (:mod:`xlfuncs.core.eligibility`), a player's games with the same reason on one line.
     Forfeits, games of less than one move and games between unrated players are left to the
-    results column; a game the crosstable leaves out of the rating figures
-    (:func:`~xlfuncs.core.eligibility.rules_out`) is said to be."""
+    results column; a game the crosstable leaves out of the rating figures (the time, B.02
+    1.1; the 600-point rule, Rapid and Blitz 7.3.1; a match's rules, B.02 6:
+    :func:`~xlfuncs.core.eligibility.rules_out`) is said to be."""
     lines: list[str] = []
     unknown = 0
     matches = match_articles(report.edition)

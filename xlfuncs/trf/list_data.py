@@ -45,8 +45,9 @@ def with_list(
     """*players* with the data of *rating_list* (rating at the event's rate of play, K, title,
     federation, sex, birth year) for those whose FIDE id it holds; where the file's rating
     differs, a warning names both. A player unrated at rapid or blitz is rated with the
-    standard rating where *edition* says so (:func:`~xlfuncs.core.rating_change.rating_at_rate`).
-    A list of another rate of play gives neither rating nor K, with a warning."""
+    standard rating where *edition* says so (Rapid and Blitz 7.2.1:
+    :func:`~xlfuncs.core.rating_change.rating_at_rate`). A list of another rate of play gives
+    neither rating nor K, with a warning."""
     from ..core.rating_change import rating_at_rate
     from ..ratinglist import rate_name
 

@@ -67,7 +67,7 @@ class TrfCrosstable:
     """A TRF read into a crosstable: player *i* of the crosstable (from 1) is ``players[i-1]``
     and has K ``ks[i-1]``. :attr:`crosstable` has FIDE's ratings
     (:func:`~xlfuncs.trf.rated.fide_rating`), :attr:`file_ratings` the file's, as the
-    tie-breaks take them (``docs/rated.md``)."""
+    tie-breaks take them (C.07: the ratings the event has; ``docs/rated.md``)."""
 
     crosstable: Crosstable
     """The FIDE reading: only a player with a FIDE id is rated."""
