@@ -713,3 +713,20 @@ def test_the_periods_warnings_are_findings_of_their_kinds(tmp_path: Path) -> Non
     ]
     assert period.warnings[2].message.startswith("FIDE id 1001 (Able, Ann): not rated: k: ")
     assert period.warnings[3].message == "K file: no player of the period has FIDE id 777"
+
+
+def test_a_missing_file_is_said_as_every_command_says_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A K file, a rating list or an event that is not there: the period says "no such
+    file", in the words of ``report`` (not the system's "No such file or directory")."""
+    event = _ann_event(tmp_path, "one", "2026/03/02", "111100", 2000)
+    missing = str(tmp_path / "absent")
+    for option in ("--k-file", "--rating-list"):
+        expected = f"cannot read {missing}: no such file"
+        code, _, err = run(capsys, "period", event, option, missing)
+        assert code == 1 and expected in err, (option, err)
+        code, _, err = run(capsys, "report", event, option, missing)
+        assert code == 1 and expected in err, (option, err)
+    code, out, err = run(capsys, "period", event, missing + ".trf", "--skip-bad-files")
+    assert f"cannot read {missing}.trf: no such file" in out + err

@@ -1,5 +1,6 @@
 """The one shape of the errors that name a place in a file and what is wrong there:
-``file, line N, column(s) C (field): expected X, found Y``.
+``file, line N, column(s) C (field): expected X, found Y``; and of a file that cannot be read
+at all (:func:`cannot_read_message`).
 """
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Generic, TypeVar
 
-__all__ = ["FileFieldError"]
+__all__ = ["FileFieldError", "cannot_read_message"]
 
 ColumnsT = TypeVar("ColumnsT")
 """How a subclass gives the column or columns (a text, a number, a pair, or ``None``)."""
@@ -52,3 +53,13 @@ class FileFieldError(ValueError, Generic[ColumnsT]):
     def __reduce__(self) -> tuple[type[FileFieldError[ColumnsT]], tuple[object, ...]]:
         """Pickle and copy by the parts, not by the message."""
         return type(self), tuple(getattr(self, f.name) for f in fields(self))
+
+
+def cannot_read_message(exc: OSError, file: str, *, named: bool = True) -> str:
+    """That *file* (or, when *named*, the file *exc* names) cannot be read, and why."""
+    name = (exc.filename if named else None) or file
+    if isinstance(exc, FileNotFoundError):
+        return f"cannot read {name}: no such file"
+    if isinstance(exc, IsADirectoryError):
+        return f"cannot read {name}: it is a folder, not a file"
+    return f"cannot read {name}: {exc.strerror or exc}"

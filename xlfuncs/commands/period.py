@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..core.editions import EDITIONS, RateOfPlay
 from ..core.period import SCORELESS_EVENTS
 from ..core.rating_change import Rounding
+from ..file_error import cannot_read_message
 from .options import (
     NO_RANKING,
     RATES,
@@ -192,7 +193,7 @@ def _data_error(message: str) -> CommandError:
 
 def _cannot_read(exc: OSError, file: str) -> CommandError:
     """That *file* (or the file *exc* names) cannot be read, and why, as a data error."""
-    return _data_error(f"cannot read {exc.filename or file}: {exc.strerror or exc}")
+    return _data_error(cannot_read_message(exc, file))
 
 
 def _vetted_options(

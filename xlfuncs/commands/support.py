@@ -13,6 +13,8 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from ..file_error import cannot_read_message
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -31,7 +33,6 @@ __all__ = [
     "EXIT_STATUS_HELP",
     "EXIT_USAGE",
     "STDIN_NAME",
-    "cannot_read_message",
     "event_options",
     "failing",
     "failing_event",
@@ -254,16 +255,6 @@ def read_inputs(
         message = f"{source}: not a tournament report file: {why}"
         raise CommandError(message, EXIT_DATA_ERROR)
     return tournament, overrides, edition
-
-
-def cannot_read_message(exc: OSError, file: str, *, named: bool = True) -> str:
-    """That *file* (or, when *named*, the file *exc* names) cannot be read, and why."""
-    name = (exc.filename if named else None) or file
-    if isinstance(exc, FileNotFoundError):
-        return f"cannot read {name}: no such file"
-    if isinstance(exc, IsADirectoryError):
-        return f"cannot read {name}: it is a folder, not a file"
-    return f"cannot read {name}: {exc.strerror or exc}"
 
 
 def vet_outputs(

@@ -22,6 +22,7 @@ from pathlib import Path
 from ..core.editions import RateOfPlay
 from ..core.titles import trf_title
 from ..event import EventOptions, analyse_event
+from ..file_error import cannot_read_message
 from ..findings import Finding
 from ..parallel import in_workers
 from ..ratinglist import RatingListIndex, open_index
@@ -193,10 +194,8 @@ def read_event(
     source = Path(path).name
     try:
         data = read_trf_file(path)
-    except IsADirectoryError:
-        return BadFile(path, f"cannot read {path}: it is a folder, not a file")
     except OSError as exc:
-        return BadFile(path, f"cannot read {path}: {exc.strerror or exc}")
+        return BadFile(path, cannot_read_message(exc, path, named=False))
     except TrfError as exc:  # too big
         return BadFile(path, str(exc))
     try:
