@@ -191,11 +191,6 @@ def _data_error(message: str) -> CommandError:
     return CommandError(message, EXIT_DATA_ERROR)
 
 
-def _cannot_read(exc: OSError, file: str) -> CommandError:
-    """That *file* (or the file *exc* names) cannot be read, and why, as a data error."""
-    return _data_error(cannot_read_message(exc, file))
-
-
 def _vetted_options(
     args: argparse.Namespace,
 ) -> tuple[RateOfPlay | None, datetime.date | None, int]:
@@ -237,7 +232,7 @@ def _vetted_outputs(args: argparse.Namespace, files: Sequence[str]) -> KFile | N
     except (OutputError, KFileError) as exc:
         raise _data_error(str(exc)) from None
     except OSError as exc:
-        raise _cannot_read(exc, args.k_file) from None
+        raise _data_error(cannot_read_message(exc, args.k_file)) from None
     with failing(EXIT_USAGE, OutputError):
         if args.output is not None:
             vet_suffix(args.output, (".xlsx",), option="-o", what="an Excel workbook")
@@ -287,7 +282,7 @@ def _open_list(
     except RatingListError as exc:
         raise _data_error(str(exc)) from None
     except OSError as exc:
-        raise _cannot_read(exc, rating_list) from None
+        raise _data_error(cannot_read_message(exc, rating_list)) from None
 
 
 def _read_files(

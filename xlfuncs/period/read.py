@@ -194,13 +194,10 @@ def read_event(
     source = Path(path).name
     try:
         data = read_trf_file(path)
+        t = parse_trf_bytes(data, source=source)
     except OSError as exc:
         return BadFile(path, cannot_read_message(exc, path, named=False))
-    except TrfError as exc:  # too big
-        return BadFile(path, str(exc))
-    try:
-        t = parse_trf_bytes(data, source=source)
-    except TrfError as exc:
+    except TrfError as exc:  # too big, or malformed
         return BadFile(path, str(exc))
     why = not_a_trf(data, t)
     if why is not None:

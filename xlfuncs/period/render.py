@@ -82,10 +82,6 @@ def render_csv(period: Period) -> str:
     return csv_text(rows)
 
 
-def _two(x: float | None) -> str:
-    return "-" if x is None else f"{x:+.2f}"
-
-
 _K_SHORT = {s.label: s.short for s in KSource}
 """The text table's short form of each ``k_source``."""
 _HEADER = ["FIDE id", "Name", "Fed", "Rtg", "Ev", "N", "K", "K from", "Σ K(W−PD)", "+/-", "New"]
@@ -105,7 +101,7 @@ def _cells(r: PeriodRow) -> list[str]:
         str(r.games),
         k,
         "-" if r.k_source is None else _K_SHORT.get(r.k_source, r.k_source),
-        _two(r.rating_change_unrounded),
+        "-" if r.rating_change_unrounded is None else f"{r.rating_change_unrounded:+.2f}",
         change_text(r.rating_change),
         new_rating_text(r.new_rating, r.new_rating_note),
     ]
