@@ -19,7 +19,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xlfuncs import udfs
-from xlfuncs.core import Outcome, k_factor
+from xlfuncs.core import Outcome, k_rule
 from xlfuncs.core.norm_field import CrosstableNorms, fide_title
 from xlfuncs.core.results import parse
 from xlfuncs.core.tables import round_half_up
@@ -87,7 +87,7 @@ def core_table(event: Event, *, round_robin: bool) -> Crosstable:
         k = p.k_override
         if k is None and p.rating is not None:
             games = 30 if p.rated_games_before is None else p.rated_games_before  # blank: 30+
-            k = k_factor(p.rating, games, p.birth_year, bool(p.reached_2400), event.rating_period)
+            k = k_rule(p.rating, games, p.birth_year, bool(p.reached_2400), event.rating_period).k
         entrants.append(
             Entrant(
                 rating=p.rating,

@@ -21,7 +21,6 @@ from xlfuncs.core.rating_change import (
     KRule,
     capped_ratings,
     expected_score,
-    k_factor,
     k_for_games,
     k_rule,
     rating_change,
@@ -328,33 +327,33 @@ def test_bad_k_and_rating() -> None:
 # K factor.
 # ---------------------------------------------------------------------------------------
 def test_k_fewer_than_30_games_is_40() -> None:
-    assert k_factor(1850, 0) == 40
-    assert k_factor(1850, 29) == 40
-    assert k_factor(1850, 30) == 20
+    assert k_rule(1850, 0).k == 40
+    assert k_rule(1850, 29).k == 40
+    assert k_rule(1850, 30).k == 20
 
 
 def test_k_reached_2400_is_10_for_good() -> None:
-    assert k_factor(2350, 200, reached_2400=True) == 10
-    assert k_factor(2400, 200) == 10
-    assert k_factor(2399, 200) == 20
+    assert k_rule(2350, 200, reached_2400=True).k == 10
+    assert k_rule(2400, 200).k == 10
+    assert k_rule(2399, 200).k == 20
 
 
 def test_k_junior_until_end_of_year_of_18th_birthday() -> None:
     # born 2008: 18th birthday in 2026. Under 2300: K 40 through 31 Dec 2026, 20 from 2027
-    assert k_factor(2250, 80, 2008, False, dt.date(2026, 1, 1)) == 40
-    assert k_factor(2250, 80, 2008, False, dt.date(2026, 12, 31)) == 40
-    assert k_factor(2250, 80, 2008, False, dt.date(2027, 1, 1)) == 20
+    assert k_rule(2250, 80, 2008, False, dt.date(2026, 1, 1)).k == 40
+    assert k_rule(2250, 80, 2008, False, dt.date(2026, 12, 31)).k == 40
+    assert k_rule(2250, 80, 2008, False, dt.date(2027, 1, 1)).k == 20
     # a younger junior
-    assert k_factor(1600, 80, 2014, False, dt.date(2025, 6, 1)) == 40
+    assert k_rule(1600, 80, 2014, False, dt.date(2025, 6, 1)).k == 40
     # rated 2300 or more: no junior K (20); 2299 still 40
-    assert k_factor(2300, 80, 2010, False, dt.date(2026, 6, 1)) == 20
-    assert k_factor(2299, 80, 2010, False, dt.date(2026, 6, 1)) == 40
+    assert k_rule(2300, 80, 2010, False, dt.date(2026, 6, 1)).k == 20
+    assert k_rule(2299, 80, 2010, False, dt.date(2026, 6, 1)).k == 40
 
 
 def test_k_adult_is_20() -> None:
-    assert k_factor(2100, 300) == 20
-    assert k_factor(2100, 300, 1980, False, dt.date(2026, 6, 1)) == 20
-    assert k_factor(2100, 300, None, False, dt.date(2026, 6, 1)) == 20
+    assert k_rule(2100, 300).k == 20
+    assert k_rule(2100, 300, 1980, False, dt.date(2026, 6, 1)).k == 20
+    assert k_rule(2100, 300, None, False, dt.date(2026, 6, 1)).k == 20
 
 
 def test_k_reached_2400_wins_over_fewer_than_30_games() -> None:
@@ -366,16 +365,16 @@ def test_k_reached_2400_wins_over_fewer_than_30_games() -> None:
     # "Order"). So the 2400 clause is tried first.
     day = dt.date(2026, 5, 13)
     # 2401 with 29 games: was 40, is 10
-    assert k_factor(2401, 29, None, False, day) == 10
+    assert k_rule(2401, 29, None, False, day).k == 10
     assert k_rule(2401, 29, None, False, day) is KRule.REACHED_2400
     # 2350 now, reached 2400 once, 10 games: was 40, is 10
-    assert k_factor(2350, 10, None, True, day) == 10
+    assert k_rule(2350, 10, None, True, day).k == 10
     # a junior rated 2400+ with few games: 10 too (the junior 40 needs a rating under 2300)
-    assert k_factor(2450, 5, 2012, False, day) == 10
+    assert k_rule(2450, 5, 2012, False, day).k == 10
     # under 2400, never reached it, fewer than 30 games: still 40
-    assert k_factor(2350, 10, None, False, day) == 40
+    assert k_rule(2350, 10, None, False, day).k == 40
     # a junior rated 2300..2399 with 30+ games gets no junior K: 20
-    assert k_factor(2350, 40, 2012, False, day) == 20
+    assert k_rule(2350, 40, 2012, False, day).k == 20
 
 
 def test_k_rule_names_the_clause() -> None:

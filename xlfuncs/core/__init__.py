@@ -32,8 +32,8 @@ from .rating_change import (
     RatingChange,
     capped_ratings,
     expected_score,
-    k_factor,
     k_for_games,
+    k_rule,
     rating_change,
 )
 from .results import Outcome
@@ -63,8 +63,8 @@ __all__ = [
     "first_rating",
     "first_rating_from_totals",
     "get_edition",
-    "k_factor",
     "k_for_games",
+    "k_rule",
     "norm_performance",
     "norm_points",
     "norm_ratings",

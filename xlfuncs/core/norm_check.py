@@ -36,7 +36,7 @@ from .norms import (
     norm_performance,
     norm_title,
 )
-from .title_editions import title_edition
+from .title_editions import TitleEdition, title_edition
 
 __all__ = [
     "MAX_CREDITED_GAMES",
@@ -380,17 +380,17 @@ def check_norm(
 
 def norm_made(
     games: Sequence[NormGame],
-    title: str | NormTitle,
+    title: NormTitle,
     event: NormEvent,
-    *,
     federation: str,
-    rules: NormRules = None,
-    rating: int | None = None,
+    edition: TitleEdition,
+    rating: int | None,
 ) -> tuple[bool, bool]:
     """Whether :func:`check_norm` finds the norm made (:attr:`NormCheck.met`), and whether
     it finds the rating figures made (:attr:`NormCheck.rating_met`), without building the
-    requirements: the quick answer a crosstable's norm column needs for every player."""
-    choice = choose_games(games, norm_title(title), event, federation.strip(), title_edition(rules))
+    requirements: the quick answer a crosstable's norm column needs for every player. The
+    arguments as :func:`check_norm` resolves its own (*federation* stripped)."""
+    choice = choose_games(games, title, event, federation, edition)
     return choice.makes_norm and _event_allows(event, rating), choice.makes_figures
 
 

@@ -317,8 +317,9 @@ class CrosstableNorms:
         if all(figures_out_of_reach(top, halves, NORM_TITLES[t], fewest) for t in worth):
             return tuple((t, False, False) for t in worth)
         games = norm_games(ct, number, zero, event.time, last)
+        federation = e.federation.strip()
         return tuple(
-            (t, *norm_made(games, t, event, federation=e.federation, rules=rules, rating=e.rating))
+            (t, *norm_made(games, NORM_TITLES[t], event, federation, rules, e.rating))
             for t in worth
         )
 

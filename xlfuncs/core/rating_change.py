@@ -40,7 +40,6 @@ __all__ = [
     "check_k",
     "excluded_game",
     "expected_score",
-    "k_factor",
     "k_for_games",
     "k_note",
     "k_rule",
@@ -358,7 +357,7 @@ def rating_change(
 
 class KRule(enum.Enum):
     """The clause of the K rule (Rating Regulations 8.3.3) that gives a player's K, in the
-    order :func:`k_rule` tries them (:func:`k_factor` says each)."""
+    order :func:`k_rule` tries them (and says each)."""
 
     FIXED = "K 20 for all (rapid and blitz until 30 September 2022)"
     FEWER_THAN_30_GAMES = "fewer than 30 games"
@@ -449,7 +448,7 @@ def k_values(rules: RulesSpec = None) -> frozenset[int]:
     return frozenset(rule.k for rule in KRule if rule is not KRule.FIXED)
 
 
-def k_factor(
+def k_rule(
     rating: Number,
     rated_games: Number,
     birth_year: Number | None = None,
@@ -457,8 +456,9 @@ def k_factor(
     period_date: _dt.date | None = None,
     *,
     rules: RulesSpec = None,
-) -> int:
-    """K for a player (Rating Regulations 8.3.3; the same in every implemented edition).
+) -> KRule:
+    """Which clause of the K rule (Rating Regulations 8.3.3; the same in every implemented
+    edition) gives a player's K; its :attr:`KRule.k` is the K.
 
     In this order, the first clause that applies:
 
@@ -475,25 +475,9 @@ def k_factor(
     known, so no junior K. *rules* matters only where the edition fixes K: rapid and blitz
     until 30 September 2022 give K 20 to everyone (:attr:`KRule.FIXED`).
 
-    >>> k_factor(1850, 10), k_factor(2410, 100), k_factor(2250, 80, 2008, False,
-    ...     _dt.date(2026, 12, 1)), k_factor(2250, 80, 2007, False, _dt.date(2026, 1, 1))
+    >>> k_rule(1850, 10).k, k_rule(2410, 100).k, k_rule(2250, 80, 2008, False,
+    ...     _dt.date(2026, 12, 1)).k, k_rule(2250, 80, 2007, False, _dt.date(2026, 1, 1)).k
     (40, 10, 40, 20)
-    """
-    return k_rule(rating, rated_games, birth_year, reached_2400, period_date, rules=rules).k
-
-
-def k_rule(
-    rating: Number,
-    rated_games: Number,
-    birth_year: Number | None = None,
-    reached_2400: bool = False,
-    period_date: _dt.date | None = None,
-    *,
-    rules: RulesSpec = None,
-) -> KRule:
-    """Which clause of the K rule applies (arguments as :func:`k_factor`); its
-    :attr:`KRule.k` is the player's K.
-
     >>> k_rule(2250, 80, 2008, False, _dt.date(2026, 12, 1))
     <KRule.JUNIOR: 'junior'>
     >>> k_rule(2250, 80, 2008, False, _dt.date(2022, 5, 1), rules="2022 rapid").k

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .tiebreaks import TiebreakTable
+from .tiebreaks import DEFAULT_ROUND_ROBIN_TIEBREAKS, DEFAULT_SWISS_TIEBREAKS, TiebreakTable
 
 __all__ = [
     "CANDIDATES",
@@ -48,8 +48,8 @@ COMMON = "a common list"
 """What a candidate is called that no program or federation named here ranks by by default."""
 
 CANDIDATES: Final[tuple[Candidate, ...]] = (
-    Candidate(("BH/C1", "BH", "SB"), "xlfuncs' default list for a Swiss", False),
-    Candidate(("DE", "WIN", "SB", "KS"), "xlfuncs' default list for a round robin", True),
+    Candidate(DEFAULT_SWISS_TIEBREAKS, "xlfuncs' default list for a Swiss", False),
+    Candidate(DEFAULT_ROUND_ROBIN_TIEBREAKS, "xlfuncs' default list for a round robin", True),
     Candidate(("SB",), "lichess' Swiss list", False),
     Candidate(("BH", "SB"), COMMON, False),
     Candidate(("BH/M1", "BH", "SB"), COMMON, False),

@@ -17,8 +17,8 @@ from ..core.no_figure import NO_K, UNRATED
 from ..core.rating_change import (
     RatingChange,
     floor_note,
-    k_factor,
     k_for_games,
+    k_rule,
     rating_change,
     uplift_2024,
 )
@@ -156,14 +156,14 @@ def k_factor_cells(
     (``K_FACTOR``'s arguments, or ``K_FACTOR_ALL``'s with the row)."""
     year = optional_number(birth_year, names[2])
     day = None if is_blank(period_date) else date(period_date, "period_date")
-    return k_factor(
+    return k_rule(
         rated(rating, names[0]),
         whole_number(rated_games, names[1]),
         None if year is None else whole_number(year, names[2]),
         boolean(reached_2400, names[3]),
         day,
         rules=None if is_blank(rules) else rules_cell(rules, day=day or _dt.date.today()),
-    )
+    ).k
 
 
 def k_factor_all_cells(

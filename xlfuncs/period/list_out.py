@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..core.rating_change import KRule, k_factor, k_rule
+from ..core.rating_change import KRule, k_rule
 from ..core.sex import list_sex
 from ..output import write_atomically
 from ..ratinglist import (
@@ -57,7 +57,7 @@ def _update(row: PeriodRow, day: _dt.date) -> RateRating | None | object:
             return _NO_RATING
         return RateRating(row.new_rating, row.games, _next_k(row))
     if row.initial_rating is not None and row.initial_rating_published:
-        k = k_factor(row.initial_rating, row.games, row.birth_year, False, day)
+        k = k_rule(row.initial_rating, row.games, row.birth_year, False, day).k
         return RateRating(row.initial_rating, row.games, k)
     return None
 
