@@ -37,8 +37,8 @@ from .columns import (
     pairing,
     per_player,
     player_number,
-    read_once,
     results_games,
+    shared_results,
 )
 from .errors import (
     ErrorValue,
@@ -199,7 +199,7 @@ def tiebreak_rows(
 
     from ..core.tournament import Crosstable, Pairing, is_round_robin
 
-    with read_once():
+    with shared_results():
         table, errors, empty = crosstable_rows(ratings, results, opponents)
         n = len(table.entrants)
         grid, result_rows, opponent_rows, parsed = results_games(results, opponents, n)
