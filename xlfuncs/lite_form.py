@@ -119,15 +119,10 @@ def stored_text(data: str) -> str:
     return unescape(data, _QUOTES)
 
 
-def _named(names: frozenset[str]) -> re.Pattern[str]:
-    """Any of *names* (upper case): a formula holding none is left as it is."""
-    return re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)))
-
-
 def _sheet(xml: str, names: frozenset[str], dynamic: int) -> tuple[str, int]:
     """A worksheet's XML with its calls in the Lite form; and how many cells changed."""
     changed = 0
-    named = _named(names)
+    named = re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)))
 
     def cell(match: re.Match[str]) -> str:
         nonlocal changed

@@ -96,10 +96,8 @@ def _failure(fn: Callable[..., Any], args: Sequence[Cell], exc: BaseException) -
         wrong = arity(fn, len(args))
         if wrong is not None:
             return "#VALUE!", wrong
-    incoming = first_error(fn, args)
-    if incoming is not None:
-        return incoming.code, reason_of(incoming)
-    return code_of(exc), reason_of(exc)
+    shown_error = first_error(fn, args) or exc
+    return code_of(shown_error), reason_of(shown_error)
 
 
 def _check_arguments(fn: Callable[..., Any], args: Sequence[Cell]) -> None:

@@ -43,7 +43,6 @@ __all__ = [
     "player_column",
     "player_number",
     "points_all_cells",
-    "read_once",
     "reasons_flag",
     "results_games",
     "shared_results",
@@ -230,24 +229,17 @@ def shared_results() -> Iterator[None]:
     """Within this block, :func:`crosstable_rows` reads each results block once, known by the
     identity of the objects passed (kept alive until the block ends: the caller must not
     change them inside it); a chart's stored values call eight ``_ALL`` functions on the
-    same columns (:func:`xlfuncs.templates.chart.figures`)."""
+    same columns (:func:`xlfuncs.templates.chart.figures`). A block within another is the
+    outer one's."""
     global _shared
-    outer = _shared
+    if _shared is not None:
+        yield
+        return
     _shared = {}
     try:
         yield
     finally:
-        _shared = outer
-
-
-@contextlib.contextmanager
-def read_once() -> Iterator[None]:
-    """:func:`shared_results`, unless one is open already."""
-    if _shared is not None:
-        yield
-        return
-    with shared_results():
-        yield
+        _shared = None
 
 
 def results_games(results: Cell, opponents: Cell, n: int) -> ResultsGames:

@@ -309,10 +309,8 @@ class RowError(Exception):
     def of(cls, exc: XlfuncsError | ExcelErrorInput, cells: Sequence[tuple[Cell, str]]) -> RowError:
         """The error a row shows when reading it raised *exc*: an error value met, else the
         first among the row's *cells* (each with its name), else *exc*'s own."""
-        found = exc if isinstance(exc, ExcelErrorInput) else first_error_among(cells)
-        if found is not None:
-            return cls(found.code, reason_of(found))
-        return cls(code_of(exc), reason_of(exc))
+        found = exc if isinstance(exc, ExcelErrorInput) else (first_error_among(cells) or exc)
+        return cls(code_of(found), reason_of(found))
 
     def in_row(self, row: int) -> ErrorValue:
         """The error value row *row* (from 1) shows, with its reason (``row 2: ...``)."""

@@ -13,6 +13,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
 
+from ..core.performance import rp_fide, rp_linear, rp_ptp
 from . import (
     columns,
     eligibility,
@@ -161,21 +162,21 @@ def RP_EXACT(opponent_ratings: Cell, score: Cell) -> int:
 @excel_function
 def RP_FIDE(opponent_ratings: Cell, score: Cell) -> int:
     """Performance rating by FIDE's method: Ra + dp(p), a whole number."""
-    return performance.rp_fide_cells(opponent_ratings, score)
+    return performance.rp_cells(rp_fide, opponent_ratings, score)
 
 
 @_excel(_GAMES)
 @excel_function
 def RP_LINEAR(opponent_ratings: Cell, score: Cell) -> int:
     """Linear performance rating: Ra + 800p - 400, a whole number."""
-    return performance.rp_linear_cells(opponent_ratings, score)
+    return performance.rp_cells(rp_linear, opponent_ratings, score)
 
 
 @_excel(_GAMES)
 @excel_function
 def RP_PTP(opponent_ratings: Cell, score: Cell) -> int:
     """Perfect Tournament Performance (FIDE tie-break C.07)."""
-    return performance.rp_ptp_cells(opponent_ratings, score)
+    return performance.rp_cells(rp_ptp, opponent_ratings, score)
 
 
 @_excel(
@@ -441,7 +442,7 @@ def RATED_GAMES_ALL(
 ) -> list[list[Any]]:
     """Rated games of every player against rated opponents."""
     chart = ChartCells(ratings, results, opponents, rules, minutes)
-    return performance.rated_games_all_cells(chart)
+    return performance.rated_game_cells("RATED_GAMES_ALL", chart)
 
 
 @_excel(_EVENT)
@@ -456,7 +457,7 @@ def RA_ALL(
 ) -> list[list[Any]]:
     """Average rating of each player's rated opponents in rated games (Ra)."""
     chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
-    return performance.ra_all_cells(chart)
+    return performance.rated_game_cells("RA_ALL", chart)
 
 
 @_excel(_EVENT)
@@ -471,7 +472,7 @@ def RP_FIDE_ALL(
 ) -> list[list[Any]]:
     """FIDE performance Ra + dp of every player, against rated opponents in rated games."""
     chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
-    return performance.rp_fide_all_cells(chart)
+    return performance.rated_game_cells("RP_FIDE_ALL", chart)
 
 
 @_excel(_EVENT)
@@ -486,7 +487,7 @@ def RP_EXACT_ALL(
 ) -> list[list[Any]]:
     """Exact performance of every player (whole numbers; "∞" / "-∞" for 100 % / 0 %)."""
     chart = ChartCells(ratings, results, opponents, rules, minutes, reasons)
-    return performance.rp_exact_all_cells(chart)
+    return performance.rated_game_cells("RP_EXACT_ALL", chart)
 
 
 @_excel(

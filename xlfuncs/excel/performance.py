@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core.errors import InvalidInputError, NothingToComputeError, OutOfRangeError, XlfuncsError
 from ..core.no_figure import NO_RATED_GAME
-from ..core.performance import rp_exact_rounded, rp_fide, rp_linear, rp_ptp
+from ..core.performance import rp_exact_rounded
 from ..core.rating_change import expected_score
 from ..core.tables import dp, pd_hundredths, round_half_up
 from .cells import exact_number, number, optional_number, rated, ratings, rules, score_or_results
@@ -22,14 +22,9 @@ __all__ = [
     "dp_lookup_cells",
     "expected_score_cells",
     "pd_lookup_cells",
-    "ra_all_cells",
-    "rated_games_all_cells",
-    "rp_exact_all_cells",
+    "rated_game_cells",
+    "rp_cells",
     "rp_exact_cells",
-    "rp_fide_all_cells",
-    "rp_fide_cells",
-    "rp_linear_cells",
-    "rp_ptp_cells",
 ]
 
 
@@ -77,19 +72,14 @@ def rp_exact_cells(opponent_ratings: Cell, score: Cell) -> int:
     return rp_exact_rounded(*score_or_results(opponent_ratings, score))
 
 
-def rp_fide_cells(opponent_ratings: Cell, score: Cell) -> int:
-    """FIDE's performance rating Ra + dp(p), a whole number."""
-    return rp_fide(*score_or_results(opponent_ratings, score))
-
-
-def rp_linear_cells(opponent_ratings: Cell, score: Cell) -> int:
-    """The linear performance rating Ra + 800p - 400, a whole number."""
-    return rp_linear(*score_or_results(opponent_ratings, score))
-
-
-def rp_ptp_cells(opponent_ratings: Cell, score: Cell) -> int:
-    """The Perfect Tournament Performance (C.07)."""
-    return rp_ptp(*score_or_results(opponent_ratings, score))
+def rp_cells(
+    method: Callable[[list[int] | list[float], Fraction | float], int],
+    opponent_ratings: Cell,
+    score: Cell,
+) -> int:
+    """A whole-number performance rating by *method* (the core's FIDE, linear or PTP one) of
+    the rated opponents and the score against them."""
+    return method(*score_or_results(opponent_ratings, score))
 
 
 def _exact_shown(table: Any, player: int) -> Any:
@@ -102,35 +92,24 @@ def _exact_shown(table: Any, player: int) -> Any:
     return round_half_up(value)  # the certified whole number: rp_exact keeps to its side
 
 
-def _rated_game_column(
-    function: str, figure: Callable[[Any, int], Any], chart: ChartCells
-) -> list[list[Any]]:
-    """Every player's *figure* of the rated games against rated opponents
-    (:func:`~xlfuncs.core.eligibility.rules_out`) for the whole-column form *function*;
+_RATED_GAME_FIGURES: dict[str, Callable[[Any, int], Any]] = {
+    "RATED_GAMES_ALL": lambda t, i: len(t.rated_games(i)),
+    "RA_ALL": lambda t, i: t.ra(i),
+    "RP_FIDE_ALL": lambda t, i: t.rp_fide(i),
+    "RP_EXACT_ALL": _exact_shown,
+}
+"""Each whole-column form of the rated games, by name: its figure of the crosstable and a
+player's number (their count, Ra, FIDE's Ra + dp, the exact performance)."""
+
+
+def rated_game_cells(function: str, chart: ChartCells) -> list[list[Any]]:
+    """Every player's figure of the whole-column form *function* (:data:`_RATED_GAME_FIGURES`)
+    of the rated games against rated opponents (:func:`~xlfuncs.core.eligibility.rules_out`);
     without one, blank, or with the *reasons* flag ``no rated game``."""
+    figure = _RATED_GAME_FIGURES[function]
 
     def shown(table: Any, player: int) -> Any:
         value = figure(table, player)
         return NoFigure(NO_RATED_GAME) if value is None else value
 
     return per_player(function, shown, chart)
-
-
-def rated_games_all_cells(chart: ChartCells) -> list[list[Any]]:
-    """Every player's count of rated games against rated opponents."""
-    return _rated_game_column("RATED_GAMES_ALL", lambda t, i: len(t.rated_games(i)), chart)
-
-
-def ra_all_cells(chart: ChartCells) -> list[list[Any]]:
-    """Every player's Ra."""
-    return _rated_game_column("RA_ALL", lambda t, i: t.ra(i), chart)
-
-
-def rp_fide_all_cells(chart: ChartCells) -> list[list[Any]]:
-    """Every player's FIDE performance Ra + dp."""
-    return _rated_game_column("RP_FIDE_ALL", lambda t, i: t.rp_fide(i), chart)
-
-
-def rp_exact_all_cells(chart: ChartCells) -> list[list[Any]]:
-    """Every player's exact performance (:func:`_exact_shown`)."""
-    return _rated_game_column("RP_EXACT_ALL", _exact_shown, chart)

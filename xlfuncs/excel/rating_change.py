@@ -133,14 +133,11 @@ def elo_detail_cells(games: PeriodGames) -> list[list[float]]:
     change, places = period_change(games)
     if not change.games:
         raise NothingToComputeError("results: no rated game against a rated opponent")
-    rows = [
+    in_order = sorted(zip(places, change.games), key=lambda placed: placed[0])
+    return [
         [g.rating_used, float(g.expected), float(g.difference), float(g.change)]
-        for g in change.games
+        for _, g in in_order
     ]
-    ordered: list[list[float]] = [[] for _ in rows]
-    for place, row in zip(places, rows):
-        ordered[place] = row
-    return ordered
 
 
 def k_factor_cells(

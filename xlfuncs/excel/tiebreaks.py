@@ -37,8 +37,8 @@ from .columns import (
     pairing,
     per_player,
     player_number,
-    read_once,
     results_games,
+    shared_results,
 )
 from .errors import (
     ErrorValue,
@@ -59,7 +59,6 @@ __all__ = [
     "players_only",
     "rank_all_cells",
     "sb_all_cells",
-    "standing",
     "tiebreak_all_cells",
     "tiebreak_block",
     "tiebreak_cells",
@@ -200,7 +199,7 @@ def tiebreak_rows(
 
     from ..core.tournament import Crosstable, Pairing, is_round_robin
 
-    with read_once():
+    with shared_results():
         table, errors, empty = crosstable_rows(ratings, results, opponents)
         n = len(table.entrants)
         grid, result_rows, opponent_rows, parsed = results_games(results, opponents, n)
@@ -291,25 +290,6 @@ def players_only(table: Any, kept: Sequence[int]) -> Any:
     return Crosstable.build(entrants, round_robin=table.round_robin, rules=table.edition)
 
 
-def standing(keys: Sequence[tuple[Cell, str]]) -> list[list[Any]]:
-    """Every player's rank by the columns of *keys* (each with its name), higher better: the
-    points (a blank: an empty row), then the tie-breaks (:func:`key_columns`); equal ranks
-    where every key is equal (1, 2, 2, 4)."""
-    check_errors(keys)  # every rank depends on every row: the whole result
-    firsts = column(*keys[0])
-    count = len(firsts)
-    given: list[tuple[list[Cell], str]] = [(firsts, "points")]
-    for value, name in keys[1:]:
-        given.extend(key_columns(value, name, count))
-    rows = [i for i in range(count) if not is_blank(firsts[i])]  # else an empty row
-    columns = [[rank_key(cells[i], f"{name} (row {i + 1})") for i in rows] for cells, name in given]
-    out: list[list[Any]] = [[""] for _ in range(count)]
-    # numbers as the cells hold them: the core ranks floats as it ranks its own values
-    for i, place in zip(rows, rank(cast(Any, columns))):
-        out[i] = [place]
-    return out
-
-
 def tiebreak_all_cells(descriptor: Cell, chart: TiebreakCells) -> list[list[Any]]:
     """:func:`tiebreak_block`, the rows' reasons kept for ``EXPLAIN_ERROR``."""
     out, reasons = tiebreak_block(descriptor, chart)
@@ -340,14 +320,27 @@ def tiebreak_cells(descriptor: Cell, player: Cell, chart: TiebreakCells) -> Any:
 
 
 def rank_all_cells(points: Cell, *tiebreak_keys: Cell) -> list[list[Any]]:
-    """Every player's standing (:func:`standing`) by *points*, then each tie-break key given
-    (``None`` where omitted)."""
-    given = [
+    """Every player's rank by *points* (a blank: an empty row), then each tie-break key given
+    (``None`` where omitted; :func:`~.cells.key_columns`), higher better; equal ranks where
+    every key is equal (1, 2, 2, 4)."""
+    keys = [
         (value, "points" if k == 0 else f"tiebreak{k}")
         for k, value in enumerate((points, *tiebreak_keys))
         if k == 0 or value is not None
     ]
-    return standing(given)
+    check_errors(keys)  # every rank depends on every row: the whole result
+    firsts = column(points, "points")
+    count = len(firsts)
+    given: list[tuple[list[Cell], str]] = [(firsts, "points")]
+    for value, name in keys[1:]:
+        given.extend(key_columns(value, name, count))
+    rows = [i for i in range(count) if not is_blank(firsts[i])]  # else an empty row
+    columns = [[rank_key(cells[i], f"{name} (row {i + 1})") for i in rows] for cells, name in given]
+    out: list[list[Any]] = [[""] for _ in range(count)]
+    # numbers as the cells hold them: the core ranks floats as it ranks its own values
+    for i, place in zip(rows, rank(cast(Any, columns))):
+        out[i] = [place]
+    return out
 
 
 def sb_all_cells(results: Cell, opponents: Cell) -> list[list[Any]]:
