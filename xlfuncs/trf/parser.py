@@ -24,7 +24,7 @@ from ..core.titles import trf_title
 from ..file_error import FileFieldError
 from ..findings import Finding
 from ..text_output import points_text
-from .columns import columns_named, columns_text, found_text
+from .columns import PLAYER_COLUMNS, columns_named, columns_text, field_text, found_text
 from .numbers import DIGITS, MAX_ROUNDS, POINTS, whole_number
 from .rated import LOWEST_RATING, is_rated
 from .records2026 import (
@@ -99,22 +99,6 @@ _OUTCOME_WITHOUT_OPPONENT: Mapping[str, Outcome | None] = MappingProxyType(
     {code: Outcome.from_trf(code, has_opponent=False) for code in RESULT_CODES}
 )
 """The same without an opponent (``+``/``=``/``-``: byes written the old way)."""
-
-PLAYER_COLUMNS: Mapping[str, tuple[int, int]] = MappingProxyType(
-    {
-        "starting rank": (5, 8),
-        "sex": (10, 10),
-        "title": (11, 13),
-        "name": (15, 47),
-        "rating": (49, 52),
-        "federation": (54, 56),
-        "FIDE id": (58, 68),
-        "birth date": (70, 79),
-        "points": (81, 84),
-        "rank": (86, 89),
-    }
-)
-"""First and last column (1-based, inclusive) of each fixed field of a ``001`` line."""
 
 _SEPARATORS: Mapping[int, str] = MappingProxyType(
     {
@@ -862,8 +846,7 @@ class _Line:
 
     def text_field(self, fld: str) -> str:
         """The text in the columns of *fld*, without surrounding blanks."""
-        first, last = PLAYER_COLUMNS[fld]
-        return self.cut(first, last).strip()
+        return field_text(self.text, fld)
 
     def blank(self, column: int, what: str) -> None:
         """Check that *column* is blank (or past the end of the line)."""

@@ -18,7 +18,7 @@ from ..core.results import Outcome
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..findings import Finding
 from ..text_output import points_text
-from .columns import columns_named, columns_text, found_text
+from .columns import PLAYER_COLUMNS, columns_named, columns_text, field_text, found_text
 from .numbers import DECIMAL, DIGITS, MAX_ROUNDS, rounds_number, whole_number
 from .values import ValueNote
 
@@ -153,27 +153,29 @@ def read_national_line(raw: str, line_no: int, notes: list[ValueNote]) -> Nation
     """A national-rating line (:func:`is_national_line`); a national rating that is not a
     number read as none, a line whose starting rank is not a number not read (``None``),
     each added to *notes*."""
-    start_no = whole_number(raw[4:8])
+    start_text = field_text(raw, "starting rank")
+    start_no = whole_number(start_text)
     if start_no is None:
         who = f"{raw[:3]} national-rating line"
         detail = "the starting rank is not a number"
-        notes.append(ValueNote("record", line_no, "5-8", raw[4:8].strip(), who, detail))
+        notes.append(ValueNote("record", line_no, "5-8", start_text, who, detail))
         return None
-    rating_text = raw[48:52].strip()
-    if rating_text and not DIGITS.fullmatch(rating_text):
+    rating_text = field_text(raw, "rating")
+    rating = whole_number(rating_text)
+    if rating is None and rating_text:
         who = f"{raw[:3]} national-rating line of no. {start_no}"
         notes.append(ValueNote("national_rating", line_no, "49-52", rating_text, who))
-        rating_text = ""
+    name_first, name_last = PLAYER_COLUMNS["name"]
     return NationalRating(
         federation=raw[:3],
         start_no=start_no,
-        sex=raw[9:10].strip(),
-        classification=raw[10:13].strip(),
-        name=raw[14:47].strip(" "),
-        rating=int(rating_text) or None if rating_text else None,
-        origin=raw[53:56].strip(),
-        national_id=raw[57:68].strip(),
-        birth_date=raw[69:79].strip(),
+        sex=field_text(raw, "sex"),
+        classification=field_text(raw, "title"),
+        name=raw[name_first - 1 : name_last].strip(" "),
+        rating=rating or None,
+        origin=field_text(raw, "federation"),
+        national_id=field_text(raw, "FIDE id"),
+        birth_date=field_text(raw, "birth date"),
         line_no=line_no,
     )
 
