@@ -370,29 +370,22 @@ def _read_240(raw: str, line_no: int) -> RoundBye:
     return RoundBye(kind, rnd, _numbers(raw, 11, 5, line_no, "player"), line_no)
 
 
-def _optional_points(text: str) -> Fraction | None:
-    t = text.strip()
-    return Fraction(t) if t else None
+def _points_field(raw: str, first: int, line_no: int, fld: str) -> Fraction | None:
+    """The points in columns *first* to *first* + 3 (``None``: blank)."""
+    text = raw[first - 1 : first + 3].strip()
+    if text and not DECIMAL.fullmatch(text):
+        raise _error(line_no, first, first + 3, fld, "a number such as 1.0 or a blank", raw)
+    return Fraction(text) if text else None
 
 
 def _read_250(raw: str, line_no: int) -> Acceleration:
-    for first, last, what in ((5, 8, "fictitious match points"), (10, 13, "fictitious points")):
-        t = raw[first - 1 : last].strip()
-        if t and not DECIMAL.fullmatch(t):
-            raise _error(line_no, first, last, what, "a number such as 1.0 or a blank", raw)
+    match_points = _points_field(raw, 5, line_no, "fictitious match points")
+    points = _points_field(raw, 10, line_no, "fictitious points")
     first_round = _round_field(raw, 15, 17, line_no, "first round", blank=None)
     last_round = _round_field(raw, 19, 21, line_no, "last round", blank=first_round)
     first = _int_field(raw, 23, 26, line_no, "first player", blank=None)
     last = _int_field(raw, 28, 31, line_no, "last player", blank=first)
-    return Acceleration(
-        _optional_points(raw[4:8]),
-        _optional_points(raw[9:13]),
-        first_round,
-        last_round,
-        first,
-        last,
-        line_no,
-    )
+    return Acceleration(match_points, points, first_round, last_round, first, last, line_no)
 
 
 def _read_260(raw: str, line_no: int) -> ProhibitedPairing:
@@ -421,8 +414,8 @@ def _read_299(raw: str, line_no: int) -> PointAssignment:
     round_text = raw[rnd - 1 : rnd + 2].strip()
     return PointAssignment(
         kind=kind.upper(),
-        match_points=_optional_points(raw[mp - 1 : mp + 3]),
-        points=_optional_points(raw[gp - 1 : gp + 3]),
+        match_points=_points_field(raw, mp, line_no, "match points"),
+        points=_points_field(raw, gp, line_no, "points"),
         round=int(round_text) or None if round_text else None,
         players=_numbers(raw, who, 5, line_no, "player"),
         line_no=line_no,
