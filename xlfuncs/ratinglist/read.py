@@ -189,18 +189,13 @@ def _player(values: Mapping[str, str], single: str | None, line_no: int) -> List
 
 
 _ID, _NAME, _FED, _SEX, _TIT, _WTIT, _OTIT, _FOA = (
-    slice(COMBINED[key].start, COMBINED[key].end)
+    COMBINED[key].span
     for key in ("fide_id", "name", "federation", "sex", "title", "w_title", "o_title", "foa_title")
 )
+_BORN, _FLAG = COMBINED["birth_year"].span, COMBINED["flag"].span
 _RATED = tuple(
-    tuple(
-        slice(COMBINED[f"{rate}_{w}"].start, COMBINED[f"{rate}_{w}"].end)
-        for w in ("rating", "games", "k")
-    )
-    for rate in RATES
+    tuple(COMBINED[f"{rate}_{w}"].span for w in ("rating", "games", "k")) for rate in RATES
 )
-_BORN = slice(COMBINED["birth_year"].start, COMBINED["birth_year"].end)
-_FLAG = slice(COMBINED["flag"].start, COMBINED["flag"].end)
 _SEXES = frozenset({"M", "F", ""})
 
 
