@@ -47,11 +47,14 @@ SCHEMA = "2"
 
 _FOLDER = "rating-lists"
 _BATCH = 20_000
-_COLUMNS = (
-    "fide_id, line_no, name, federation, sex, title, w_title, o_title, foa_title, "
-    "s_rating, s_games, s_k, r_rating, r_games, r_k, b_rating, b_games, b_k, birth_year, flag, "
-    "crc"
+_TABLE = (
+    "fide_id INTEGER NOT NULL, line_no INTEGER NOT NULL, name TEXT, federation TEXT, sex TEXT,"
+    " title TEXT, w_title TEXT, o_title TEXT, foa_title TEXT, s_rating INTEGER, s_games INTEGER,"
+    " s_k INTEGER, r_rating INTEGER, r_games INTEGER, r_k INTEGER, b_rating INTEGER,"
+    " b_games INTEGER, b_k INTEGER, birth_year INTEGER, flag TEXT, crc INTEGER NOT NULL"
 )
+"""The players' table: its columns and their types (:func:`_row`'s order)."""
+_COLUMNS = ", ".join(column.split()[0] for column in _TABLE.split(","))
 
 
 def cache_dir() -> Path:
@@ -285,11 +288,7 @@ def _fill(
     db.executescript(
         "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-        "CREATE TABLE players (fide_id INTEGER NOT NULL, line_no INTEGER NOT NULL,"
-        " name TEXT, federation TEXT, sex TEXT, title TEXT, w_title TEXT, o_title TEXT,"
-        " foa_title TEXT, s_rating INTEGER, s_games INTEGER, s_k INTEGER, r_rating INTEGER,"
-        " r_games INTEGER, r_k INTEGER, b_rating INTEGER, b_games INTEGER, b_k INTEGER,"
-        " birth_year INTEGER, flag TEXT, crc INTEGER NOT NULL);"
+        f"CREATE TABLE players ({_TABLE});"
     )
     players = listing.players()
     count = 0
