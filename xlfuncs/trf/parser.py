@@ -166,21 +166,19 @@ def ignored_record(code: str) -> str | None:
     >>> ignored_record("0O1") is None
     True
     """
-    if code == "013":
-        return "team"
-    if code in _TRF2026_TEAM:
-        return "team (TRF-2026)"
     if re.fullmatch(r"XX[A-Z]", code):
         return "pairing program data (XXR, XXC ...)"
     if re.fullmatch(r"BB[A-Z]", code):
         return "pairing program scoring (BBW, BBD ...)"
-    return _TRF2026_RECORDS.get(code)
+    return _KNOWN_RECORDS.get(code)
 
 
-_TRF2026_TEAM = ("300", "310", "320", "330", "352", "362", "801", "802")
-
-_TRF2026_RECORDS: Mapping[str, str] = MappingProxyType(
+_KNOWN_RECORDS: Mapping[str, str] = MappingProxyType(
     {
+        "013": "team",
+        **dict.fromkeys(
+            ("300", "310", "320", "330", "352", "362", "801", "802"), "team (TRF-2026)"
+        ),
         **dict.fromkeys((f"{n}2" for n in range(14, 23)), "TRF-2026 event data"),
         "240": "TRF-2026 byes",
         "250": "TRF-2026 accelerated rounds",
