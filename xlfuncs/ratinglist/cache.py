@@ -262,11 +262,6 @@ class RatingListIndex(contextlib.AbstractContextManager["RatingListIndex"]):
         self.close()
 
 
-def _key(list_path: Path, rate: str | None) -> str:
-    text = f"{list_path}|{rate or ''}"
-    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:24]
-
-
 def _meta(db: sqlite3.Connection) -> dict[str, str]:
     return dict(db.execute("SELECT key, value FROM meta").fetchall())
 
@@ -491,7 +486,8 @@ def _place(
         "mtime_ns": str(info.st_mtime_ns),
         "rate": rate_key or "",
     }
-    return stamp, _folder(cache) / f"{_key(resolved, rate_key)}.sqlite"
+    key = f"{resolved}|{rate_key or ''}".encode("utf-8", "surrogateescape")
+    return stamp, _folder(cache) / f"{hashlib.sha256(key).hexdigest()[:24]}.sqlite"
 
 
 def _open_matching(target: Path, stamp: dict[str, str]) -> sqlite3.Connection | None:

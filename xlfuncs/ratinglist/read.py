@@ -510,11 +510,13 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
             try:
                 yield _player(fields, single, line)
             except _Reject as bad:
+                field = bad.field.removeprefix("standard_")
+                tag = next((tag for tag, key in _XML_FIELDS.items() if key == field), field)
                 raise RatingListError(
                     self.source,
                     where.get(bad.field, line),
                     None,
-                    f"<{_xml_tag(bad.field)}>",
+                    f"<{tag}>",
                     bad.expected,
                     bad.found,
                 ) from None
@@ -673,11 +675,6 @@ class _XmlReader:
             self._values[key] = text
             self._where[key] = self._field_line
             self._field = None
-
-
-def _xml_tag(field: str) -> str:
-    field = field.removeprefix("standard_")
-    return next((tag for tag, key in _XML_FIELDS.items() if key == field), field)
 
 
 _UNZIPPED = frozenset(
