@@ -1,7 +1,7 @@
 """Where the fields of a ``001`` line are (:data:`PLAYER_COLUMNS`, which the national-rating
 lines of TRF-2026 share up to the birth date), and how the TRF reader names a place on a
-line: its columns (``49-52``, ``97``) and what it
-found there, as :class:`~xlfuncs.trf.TrfError` and the findings say them.
+line: its columns (``49-52``, ``97``) and what it found there, as
+:class:`~xlfuncs.trf.TrfError` and the findings say them.
 
 >>> columns_text(49, 52), columns_text(97, 97)
 ('49-52', '97')
