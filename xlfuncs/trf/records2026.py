@@ -322,14 +322,8 @@ def _read_172(raw: str, line_no: int) -> NationalSupport:
         return NationalSupport(None, words[0].upper(), line_no)
     method = raw[8:13].strip().upper()
     if not _NRS_CODE.fullmatch(raw[4:7]) or method not in NRS_METHODS:
-        raise _error(
-            line_no,
-            5,
-            13,
-            "national rating support",
-            "a federation in columns 5-7 and a method in 9-13 (" + ", ".join(NRS_METHODS) + ")",
-            raw,
-        )
+        expected = f"a federation in columns 5-7 and a method in 9-13 ({', '.join(NRS_METHODS)})"
+        raise _error(line_no, 5, 13, "national rating support", expected, raw)
     return NationalSupport(raw[4:7], method, line_no)
 
 
