@@ -47,11 +47,14 @@ SCHEMA = "2"
 
 _FOLDER = "rating-lists"
 _BATCH = 20_000
-_COLUMNS = (
-    "fide_id, line_no, name, federation, sex, title, w_title, o_title, foa_title, "
-    "s_rating, s_games, s_k, r_rating, r_games, r_k, b_rating, b_games, b_k, birth_year, flag, "
-    "crc"
+_TABLE = (
+    "fide_id INTEGER NOT NULL, line_no INTEGER NOT NULL, name TEXT, federation TEXT, sex TEXT,"
+    " title TEXT, w_title TEXT, o_title TEXT, foa_title TEXT, s_rating INTEGER, s_games INTEGER,"
+    " s_k INTEGER, r_rating INTEGER, r_games INTEGER, r_k INTEGER, b_rating INTEGER,"
+    " b_games INTEGER, b_k INTEGER, birth_year INTEGER, flag TEXT, crc INTEGER NOT NULL"
 )
+"""The players' table: its columns and their types (:func:`_row`'s order)."""
+_COLUMNS = ", ".join(column.split()[0] for column in _TABLE.split(","))
 
 
 def cache_dir() -> Path:
@@ -259,11 +262,6 @@ class RatingListIndex(contextlib.AbstractContextManager["RatingListIndex"]):
         self.close()
 
 
-def _key(list_path: Path, rate: str | None) -> str:
-    text = f"{list_path}|{rate or ''}"
-    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:24]
-
-
 def _meta(db: sqlite3.Connection) -> dict[str, str]:
     return dict(db.execute("SELECT key, value FROM meta").fetchall())
 
@@ -285,11 +283,7 @@ def _fill(
     db.executescript(
         "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-        "CREATE TABLE players (fide_id INTEGER NOT NULL, line_no INTEGER NOT NULL,"
-        " name TEXT, federation TEXT, sex TEXT, title TEXT, w_title TEXT, o_title TEXT,"
-        " foa_title TEXT, s_rating INTEGER, s_games INTEGER, s_k INTEGER, r_rating INTEGER,"
-        " r_games INTEGER, r_k INTEGER, b_rating INTEGER, b_games INTEGER, b_k INTEGER,"
-        " birth_year INTEGER, flag TEXT, crc INTEGER NOT NULL);"
+        f"CREATE TABLE players ({_TABLE});"
     )
     players = listing.players()
     count = 0
@@ -492,7 +486,8 @@ def _place(
         "mtime_ns": str(info.st_mtime_ns),
         "rate": rate_key or "",
     }
-    return stamp, _folder(cache) / f"{_key(resolved, rate_key)}.sqlite"
+    key = f"{resolved}|{rate_key or ''}".encode("utf-8", "surrogateescape")
+    return stamp, _folder(cache) / f"{hashlib.sha256(key).hexdigest()[:24]}.sqlite"
 
 
 def _open_matching(target: Path, stamp: dict[str, str]) -> sqlite3.Connection | None:

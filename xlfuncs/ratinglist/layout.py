@@ -39,6 +39,11 @@ class Column:
     write_at: int | None = None
     """Where the writer starts the value, when not at :attr:`start`."""
 
+    @property
+    def span(self) -> slice:
+        """The field's columns, as a slice of a line."""
+        return slice(self.start, self.end)
+
 
 COMBINED: Mapping[str, Column] = MappingProxyType(
     {

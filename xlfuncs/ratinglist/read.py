@@ -189,18 +189,13 @@ def _player(values: Mapping[str, str], single: str | None, line_no: int) -> List
 
 
 _ID, _NAME, _FED, _SEX, _TIT, _WTIT, _OTIT, _FOA = (
-    slice(COMBINED[key].start, COMBINED[key].end)
+    COMBINED[key].span
     for key in ("fide_id", "name", "federation", "sex", "title", "w_title", "o_title", "foa_title")
 )
+_BORN, _FLAG = COMBINED["birth_year"].span, COMBINED["flag"].span
 _RATED = tuple(
-    tuple(
-        slice(COMBINED[f"{rate}_{w}"].start, COMBINED[f"{rate}_{w}"].end)
-        for w in ("rating", "games", "k")
-    )
-    for rate in RATES
+    tuple(COMBINED[f"{rate}_{w}"].span for w in ("rating", "games", "k")) for rate in RATES
 )
-_BORN = slice(COMBINED["birth_year"].start, COMBINED["birth_year"].end)
-_FLAG = slice(COMBINED["flag"].start, COMBINED["flag"].end)
 _SEXES = frozenset({"M", "F", ""})
 
 
@@ -515,11 +510,13 @@ class ListFile(contextlib.AbstractContextManager["ListFile"]):
             try:
                 yield _player(fields, single, line)
             except _Reject as bad:
+                field = bad.field.removeprefix("standard_")
+                tag = next((tag for tag, key in _XML_FIELDS.items() if key == field), field)
                 raise RatingListError(
                     self.source,
                     where.get(bad.field, line),
                     None,
-                    f"<{_xml_tag(bad.field)}>",
+                    f"<{tag}>",
                     bad.expected,
                     bad.found,
                 ) from None
@@ -678,11 +675,6 @@ class _XmlReader:
             self._values[key] = text
             self._where[key] = self._field_line
             self._field = None
-
-
-def _xml_tag(field: str) -> str:
-    field = field.removeprefix("standard_")
-    return next((tag for tag, key in _XML_FIELDS.items() if key == field), field)
 
 
 _UNZIPPED = frozenset(

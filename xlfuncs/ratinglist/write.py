@@ -96,11 +96,8 @@ def rewrite_combined(
     if listing.kind != "combined" or listing.format != "txt":
         raise ValueError(f"{listing.source}: not a combined TXT list, whose lines can be copied")
     ids = {i.encode("ascii") for i in touched if i.isascii()}
-    games = [
-        slice(COMBINED[f"{rate}_games"].start, COMBINED[f"{rate}_games"].end)
-        for rate in dict.fromkeys(rate_name(r) for r in zeroed)
-    ]
-    fide_id = slice(COMBINED["fide_id"].start, COMBINED["fide_id"].end)  # digits in any encoding
+    games = [COMBINED[f"{rate}_games"].span for rate in dict.fromkeys(rate_name(r) for r in zeroed)]
+    fide_id = COMBINED["fide_id"].span  # digits in any encoding
     quiet = (b"", b"0", "", "0")
     seen: set[str] = set()
     count = 0

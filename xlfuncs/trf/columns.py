@@ -1,5 +1,7 @@
-"""How the TRF reader names a place on a line: its columns (``49-52``, ``97``) and what it
-found there, as :class:`~xlfuncs.trf.TrfError` and the findings say them.
+"""Where the fields of a ``001`` line are (:data:`PLAYER_COLUMNS`, which the national-rating
+lines of TRF-2026 share up to the birth date), and how the TRF reader names a place on a
+line: its columns (``49-52``, ``97``) and what it found there, as
+:class:`~xlfuncs.trf.TrfError` and the findings say them.
 
 >>> columns_text(49, 52), columns_text(97, 97)
 ('49-52', '97')
@@ -11,7 +13,35 @@ found there, as :class:`~xlfuncs.trf.TrfError` and the findings say them.
 
 from __future__ import annotations
 
-__all__ = ["columns_named", "columns_text", "found_text"]
+from collections.abc import Mapping
+from types import MappingProxyType
+
+__all__ = ["PLAYER_COLUMNS", "columns_named", "columns_text", "field_text", "found_text"]
+
+PLAYER_COLUMNS: Mapping[str, tuple[int, int]] = MappingProxyType(
+    {
+        "starting rank": (5, 8),
+        "sex": (10, 10),
+        "title": (11, 13),
+        "name": (15, 47),
+        "rating": (49, 52),
+        "federation": (54, 56),
+        "FIDE id": (58, 68),
+        "birth date": (70, 79),
+        "points": (81, 84),
+        "rank": (86, 89),
+    }
+)
+"""First and last column (1-based, inclusive) of each fixed field of a ``001`` line."""
+
+
+def field_text(line: str, name: str) -> str:
+    """The text of the field *name* (:data:`PLAYER_COLUMNS`) of *line*, without the blanks
+    around it (empty where the line ends before it)."""
+    return line[_SLICES[name]].strip()
+
+
+_SLICES = {name: slice(first - 1, last) for name, (first, last) in PLAYER_COLUMNS.items()}
 
 
 def columns_text(first: int, last: int) -> str:

@@ -35,10 +35,6 @@ class ListedPlayers:
     warnings: tuple[Finding, ...]
 
 
-def _who(p: Player) -> str:
-    return f"no. {p.start_no} ({p.name}, FIDE id {p.fide_id})"
-
-
 def with_list(
     players: Sequence[Player], rating_list: ListExtract, edition: Edition
 ) -> ListedPlayers:
@@ -95,8 +91,8 @@ def with_list(
                 else:
                     list_says, used = str(rating), f"{rating} used"
                 said = (
-                    f"{_who(p)}: the file gives {file_says}, the rating list "
-                    f"{list_says}: {used} (the list's)"
+                    f"no. {p.start_no} ({p.name}, FIDE id {p.fide_id}): the file gives "
+                    f"{file_says}, the rating list {list_says}: {used} (the list's)"
                 )
                 warnings.append(Finding("rating_list", "warning", said, player=p.start_no))
         out.append(

@@ -24,7 +24,7 @@ from ..core.titles import trf_title
 from ..file_error import FileFieldError
 from ..findings import Finding
 from ..text_output import points_text
-from .columns import columns_named, columns_text, found_text
+from .columns import PLAYER_COLUMNS, columns_named, columns_text, field_text, found_text
 from .numbers import DIGITS, MAX_ROUNDS, POINTS, whole_number
 from .rated import LOWEST_RATING, is_rated
 from .records2026 import (
@@ -100,22 +100,6 @@ _OUTCOME_WITHOUT_OPPONENT: Mapping[str, Outcome | None] = MappingProxyType(
 )
 """The same without an opponent (``+``/``=``/``-``: byes written the old way)."""
 
-PLAYER_COLUMNS: Mapping[str, tuple[int, int]] = MappingProxyType(
-    {
-        "starting rank": (5, 8),
-        "sex": (10, 10),
-        "title": (11, 13),
-        "name": (15, 47),
-        "rating": (49, 52),
-        "federation": (54, 56),
-        "FIDE id": (58, 68),
-        "birth date": (70, 79),
-        "points": (81, 84),
-        "rank": (86, 89),
-    }
-)
-"""First and last column (1-based, inclusive) of each fixed field of a ``001`` line."""
-
 _SEPARATORS: Mapping[int, str] = MappingProxyType(
     {
         4: "blank after the record code",
@@ -182,21 +166,19 @@ def ignored_record(code: str) -> str | None:
     >>> ignored_record("0O1") is None
     True
     """
-    if code == "013":
-        return "team"
-    if code in _TRF2026_TEAM:
-        return "team (TRF-2026)"
     if re.fullmatch(r"XX[A-Z]", code):
         return "pairing program data (XXR, XXC ...)"
     if re.fullmatch(r"BB[A-Z]", code):
         return "pairing program scoring (BBW, BBD ...)"
-    return _TRF2026_RECORDS.get(code)
+    return _KNOWN_RECORDS.get(code)
 
 
-_TRF2026_TEAM = ("300", "310", "320", "330", "352", "362", "801", "802")
-
-_TRF2026_RECORDS: Mapping[str, str] = MappingProxyType(
+_KNOWN_RECORDS: Mapping[str, str] = MappingProxyType(
     {
+        "013": "team",
+        **dict.fromkeys(
+            ("300", "310", "320", "330", "352", "362", "801", "802"), "team (TRF-2026)"
+        ),
         **dict.fromkeys((f"{n}2" for n in range(14, 23)), "TRF-2026 event data"),
         "240": "TRF-2026 byes",
         "250": "TRF-2026 accelerated rounds",
@@ -862,8 +844,7 @@ class _Line:
 
     def text_field(self, fld: str) -> str:
         """The text in the columns of *fld*, without surrounding blanks."""
-        first, last = PLAYER_COLUMNS[fld]
-        return self.cut(first, last).strip()
+        return field_text(self.text, fld)
 
     def blank(self, column: int, what: str) -> None:
         """Check that *column* is blank (or past the end of the line)."""

@@ -18,7 +18,7 @@ from ..core.results import Outcome
 from ..core.scoring import DEFAULT_SCORING, ScoringSystem
 from ..findings import Finding
 from ..text_output import points_text
-from .columns import columns_named, columns_text, found_text
+from .columns import PLAYER_COLUMNS, columns_named, columns_text, field_text, found_text
 from .numbers import DECIMAL, DIGITS, MAX_ROUNDS, rounds_number, whole_number
 from .values import ValueNote
 
@@ -153,27 +153,29 @@ def read_national_line(raw: str, line_no: int, notes: list[ValueNote]) -> Nation
     """A national-rating line (:func:`is_national_line`); a national rating that is not a
     number read as none, a line whose starting rank is not a number not read (``None``),
     each added to *notes*."""
-    start_no = whole_number(raw[4:8])
+    start_text = field_text(raw, "starting rank")
+    start_no = whole_number(start_text)
     if start_no is None:
         who = f"{raw[:3]} national-rating line"
         detail = "the starting rank is not a number"
-        notes.append(ValueNote("record", line_no, "5-8", raw[4:8].strip(), who, detail))
+        notes.append(ValueNote("record", line_no, "5-8", start_text, who, detail))
         return None
-    rating_text = raw[48:52].strip()
-    if rating_text and not DIGITS.fullmatch(rating_text):
+    rating_text = field_text(raw, "rating")
+    rating = whole_number(rating_text)
+    if rating is None and rating_text:
         who = f"{raw[:3]} national-rating line of no. {start_no}"
         notes.append(ValueNote("national_rating", line_no, "49-52", rating_text, who))
-        rating_text = ""
+    name_first, name_last = PLAYER_COLUMNS["name"]
     return NationalRating(
         federation=raw[:3],
         start_no=start_no,
-        sex=raw[9:10].strip(),
-        classification=raw[10:13].strip(),
-        name=raw[14:47].strip(" "),
-        rating=int(rating_text) or None if rating_text else None,
-        origin=raw[53:56].strip(),
-        national_id=raw[57:68].strip(),
-        birth_date=raw[69:79].strip(),
+        sex=field_text(raw, "sex"),
+        classification=field_text(raw, "title"),
+        name=raw[name_first - 1 : name_last].strip(" "),
+        rating=rating or None,
+        origin=field_text(raw, "federation"),
+        national_id=field_text(raw, "FIDE id"),
+        birth_date=field_text(raw, "birth date"),
         line_no=line_no,
     )
 
@@ -320,14 +322,8 @@ def _read_172(raw: str, line_no: int) -> NationalSupport:
         return NationalSupport(None, words[0].upper(), line_no)
     method = raw[8:13].strip().upper()
     if not _NRS_CODE.fullmatch(raw[4:7]) or method not in NRS_METHODS:
-        raise _error(
-            line_no,
-            5,
-            13,
-            "national rating support",
-            "a federation in columns 5-7 and a method in 9-13 (" + ", ".join(NRS_METHODS) + ")",
-            raw,
-        )
+        expected = f"a federation in columns 5-7 and a method in 9-13 ({', '.join(NRS_METHODS)})"
+        raise _error(line_no, 5, 13, "national rating support", expected, raw)
     return NationalSupport(raw[4:7], method, line_no)
 
 
@@ -368,29 +364,22 @@ def _read_240(raw: str, line_no: int) -> RoundBye:
     return RoundBye(kind, rnd, _numbers(raw, 11, 5, line_no, "player"), line_no)
 
 
-def _optional_points(text: str) -> Fraction | None:
-    t = text.strip()
-    return Fraction(t) if t else None
+def _points_field(raw: str, first: int, line_no: int, fld: str) -> Fraction | None:
+    """The points in columns *first* to *first* + 3 (``None``: blank)."""
+    text = raw[first - 1 : first + 3].strip()
+    if text and not DECIMAL.fullmatch(text):
+        raise _error(line_no, first, first + 3, fld, "a number such as 1.0 or a blank", raw)
+    return Fraction(text) if text else None
 
 
 def _read_250(raw: str, line_no: int) -> Acceleration:
-    for first, last, what in ((5, 8, "fictitious match points"), (10, 13, "fictitious points")):
-        t = raw[first - 1 : last].strip()
-        if t and not DECIMAL.fullmatch(t):
-            raise _error(line_no, first, last, what, "a number such as 1.0 or a blank", raw)
+    match_points = _points_field(raw, 5, line_no, "fictitious match points")
+    points = _points_field(raw, 10, line_no, "fictitious points")
     first_round = _round_field(raw, 15, 17, line_no, "first round", blank=None)
     last_round = _round_field(raw, 19, 21, line_no, "last round", blank=first_round)
     first = _int_field(raw, 23, 26, line_no, "first player", blank=None)
     last = _int_field(raw, 28, 31, line_no, "last player", blank=first)
-    return Acceleration(
-        _optional_points(raw[4:8]),
-        _optional_points(raw[9:13]),
-        first_round,
-        last_round,
-        first,
-        last,
-        line_no,
-    )
+    return Acceleration(match_points, points, first_round, last_round, first, last, line_no)
 
 
 def _read_260(raw: str, line_no: int) -> ProhibitedPairing:
@@ -419,8 +408,8 @@ def _read_299(raw: str, line_no: int) -> PointAssignment:
     round_text = raw[rnd - 1 : rnd + 2].strip()
     return PointAssignment(
         kind=kind.upper(),
-        match_points=_optional_points(raw[mp - 1 : mp + 3]),
-        points=_optional_points(raw[gp - 1 : gp + 3]),
+        match_points=_points_field(raw, mp, line_no, "match points"),
+        points=_points_field(raw, gp, line_no, "points"),
         round=int(round_text) or None if round_text else None,
         players=_numbers(raw, who, 5, line_no, "player"),
         line_no=line_no,
