@@ -77,7 +77,7 @@ def _round_robin_grid(
     met (1 or 2); ``None`` when a grid cannot hold the games (a bye, a third game between the
     same two players, a second one in an event too short for two cycles)."""
     count = len(number)
-    games: list[list[list[str]]] = [[[] for _ in range(count)] for _ in range(count)]
+    games: list[list[list[str | None]]] = [[[] for _ in range(count)] for _ in range(count)]
     for p in t.players:
         i = number[p.start_no] - 1
         for e in p.rounds:
@@ -88,18 +88,17 @@ def _round_robin_grid(
             j = number[e.opponent] - 1
             if i == j:
                 return None
-            games[i][j].append("?" if e.outcome is None else e.result)
+            games[i][j].append(None if e.outcome is None else e.result)  # None: not played yet
     cycles = max((len(g) for row in games for g in row), default=1)
     one_cycle = count - 1 if count % 2 == 0 else count  # rounds of a single round robin
     if cycles > 2 or (cycles == 2 and t.num_rounds <= one_cycle):
         return None  # more games between two players than a (double) round robin has
     cycles = max(cycles, 1)
-    grid: list[list[str | None]] = [[None] * (count * cycles) for _ in range(count)]
-    for i in range(count):
-        for j in range(count):
-            for cycle, result in enumerate(games[i][j]):
-                # "?": paired, not played yet
-                grid[i][cycle * count + j] = None if result == "?" else result
+    # a row: the first games against players 1..count, then the second ones
+    grid = [
+        [g[cycle] if cycle < len(g) else None for cycle in range(cycles) for g in row]
+        for row in games
+    ]
     return grid, cycles
 
 

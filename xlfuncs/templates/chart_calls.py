@@ -28,6 +28,7 @@ __all__ = [
     "call_formula",
     "call_value",
     "cell_value",
+    "on_sheet",
     "shown_column",
 ]
 
@@ -130,7 +131,7 @@ def argument_texts(layout: Layout, sheet: str = "") -> dict[str, str]:
     the chart's ranges on its *sheet*; the cells named, and a range left out, as they are)."""
 
     def on(ref: str) -> str:
-        return f"'{sheet}'!{ref}" if sheet and ref else ref
+        return on_sheet(sheet, ref) if sheet else ref
 
     return {
         "ratings": on(layout.column(RATING)),
@@ -189,6 +190,11 @@ def argument_values(layout: Layout, data: Inputs) -> dict[str, CallArgument]:
         "titles": as_column(data.titles),
         "federations": as_column(data.federations),
     }
+
+
+def on_sheet(sheet: str, ref: str) -> str:
+    """*ref* on the chart's *sheet*; empty stays empty (an argument left out)."""
+    return f"'{sheet}'!{ref}" if ref else ""
 
 
 def call_formula(name: str, texts: Mapping[str, str]) -> str:

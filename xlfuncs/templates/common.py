@@ -459,8 +459,8 @@ def finish_package(
     path: Path,
     lite: LitePackage | None,
     *,
-    later: Mapping[str, LaterCells] | None = None,
-    texts: KeptTexts | None = None,
+    later: Mapping[str, LaterCells],
+    texts: KeptTexts,
     rewrite: PartsRewrite | None = None,
 ) -> None:
     """Finish the workbook file xlsxwriter wrote at *path*, its parts rewritten in place
@@ -475,10 +475,10 @@ def finish_package(
 
     def finish(parts: dict[str, bytes]) -> None:
         shared: dict[_Text, str] = {}
-        if texts is not None and texts.kept:
+        if texts.kept:
             strings = "xl/sharedStrings.xml"
             parts[strings], shared = texts.finish(parts[strings])
-        for part, cells in (later or {}).items():
+        for part, cells in later.items():
             parts[part] = _write_later(parts[part], cells, shared)
         parts["xl/workbook.xml"] = _CALC_PR.sub(
             f'<calcPr calcId="{EXCEL_CALC_ID}"/>'.encode(), parts["xl/workbook.xml"], count=1

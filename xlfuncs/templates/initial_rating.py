@@ -72,16 +72,12 @@ _EDITION_COLUMNS = (
 
 
 @dataclass(frozen=True)
-class FirstRatingData:
+class FirstRatingData(ps.PlayerEntered):
     """An unrated player's games, event by event (at most 30 games in all). ``system`` is
     ``"swiss"`` or ``"rr"`` (round robin; only the 2017 rule differs); ``rules`` an edition
     id (``None``: the edition in force)."""
 
-    name: str = ""
-    fide_id: str = ""
-    federation: str = ""
     system: str = "swiss"
-    rules: str | None = None
     events: Sequence[TournamentGames] = field(default_factory=tuple)
 
 

@@ -93,24 +93,26 @@ class PlanSheetData:
     added: PlanPlayer | None = None
 
 
-def _column(players: Sequence[PlanPlayer | None], rows: int, pick: Any) -> list[list[Any]]:
-    """One column of cells as a function receives it, blanks below the players."""
-    out: list[list[Any]] = [[pick(p) if p is not None else None] for p in players]
-    return out + [[None]] * (rows - len(out))
+def _rows(data: PlanSheetData) -> list[PlanPlayer | None]:
+    """The player rows, from the first to the added player's (``None``: an empty row)."""
+    return [*data.players, *[None] * (MAX_PLAYERS - len(data.players)), data.added]
+
+
+def _column(players: Sequence[PlanPlayer | None], pick: Any) -> list[list[Any]]:
+    """One column of cells as a function receives it (blank: an empty row)."""
+    return [[pick(p) if p is not None else None] for p in players]
 
 
 def _plan(data: PlanSheetData, rows: int, rules: str, added: bool) -> list[list[Any]]:
     """What the ``NORM_PLAN`` call over *rows* rows gives (the cached values)."""
     if not data.players and not (added and data.added):
         return [[""] * len(PLAN_TITLES) for _ in range(rows)]
-    people: list[PlanPlayer | None] = list(data.players)
-    if added:
-        people += [None] * (MAX_PLAYERS - len(people)) + [data.added]
+    people = _rows(data)[:rows]
     found = excel_functions.NORM_PLAN(
-        _column(people, rows, lambda p: float(p.rating or 0)),
-        _column(people, rows, lambda p: p.title or None),
-        _column(people, rows, lambda p: p.federation or None),
-        _column(people, rows, lambda p: "w" if p.female else "m"),
+        _column(people, lambda p: float(p.rating or 0)),
+        _column(people, lambda p: p.title or None),
+        _column(people, lambda p: p.federation or None),
+        _column(people, lambda p: "w" if p.female else "m"),
         _rounds_cell(data),
         data.host_federation or None,
         rules,
@@ -222,9 +224,7 @@ def _field(ws: Any, fmt: common.Formats, data: PlanSheetData) -> None:
     for j, t in enumerate(PLAN_TITLES):
         ws.write_string(R_HEAD, C_PLAN + j, f"{t} norm", fmt.header)
         ws.write_string(R_HEAD, C_MORE + j, f"{t} norm", fmt.header)
-    people: list[PlanPlayer | None] = [*data.players]
-    people += [None] * (MAX_PLAYERS - len(people)) + [data.added]
-    for i, p in enumerate(people):
+    for i, p in enumerate(_rows(data)):
         row = R_FIRST + i
         if row == R_ADDED:
             ws.write_string(row, C_NO, "+", fmt.fixed)

@@ -93,17 +93,13 @@ READING = (
 
 
 @dataclass(frozen=True)
-class NormSheetData:
+class NormSheetData(ps.PlayerEntered):
     """A player's event for a title norm: the player's federation, the norm sought
     (``"GM"``, ``"IM"``, ``"WGM"`` or ``"WIM"``) and the opponents in round order (at most
     15; :class:`Game` with ``title`` and ``federation``)."""
 
-    federation: str = ""
     title: str = "GM"
-    name: str = ""
-    fide_id: str = ""
     event: str = ""
-    rules: str | None = None
     games: Sequence[Game] = field(default_factory=tuple)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, Protocol
+from typing import Any, Final, Literal
 
 from xlsxwriter.format import Format
 from xlsxwriter.workbook import Workbook
@@ -303,15 +303,16 @@ EDITION_APPLIED: Final = if_(op("=", RULES, ""), DEFAULT_EDITION.id, op("&", RUL
 """The edition a one-player sheet applies, as text: the one chosen, else the default."""
 
 
-class PlayerEntered(Protocol):
-    """The player a one-player sheet is given, as its head shows them."""
+@dataclass(frozen=True)
+class PlayerEntered:
+    """The player a one-player sheet is given, as its head shows them, and the rules edition
+    the sheet applies (an edition id; ``None``: the edition in force): what the records of
+    the three one-player sheets share."""
 
-    @property
-    def name(self) -> str: ...
-    @property
-    def fide_id(self) -> str: ...
-    @property
-    def federation(self) -> str: ...
+    name: str = ""
+    fide_id: str = ""
+    federation: str = ""
+    rules: str | None = None
 
 
 def player_head(

@@ -47,17 +47,16 @@ def page_bands(
     starts: Collection[int] = (),
     repeated: int = 0,
     landscape: bool = True,
-    scale: int = PRINT_SCALE,
 ) -> list[int]:
     """Where a sheet whose print area's columns are *widths* wide (characters, from the first
-    column of the area; 0: hidden) is cut into A4 pages at *scale* per cent: the first column of
-    each band after the first, each at one of *starts* where one fits, else at the column
-    that no longer fits. The first *repeated* columns print on every page; ``[]``: one page
+    column of the area; 0: hidden) is cut into A4 pages at :data:`PRINT_SCALE`: the first
+    column of each band after the first, each at one of *starts* where one fits, else at the
+    column that no longer fits. The first *repeated* columns print on every page; ``[]``: one page
     wide."""
     points = [column_pixels(w) * _WIDE_POINTS_PER_PIXEL for w in widths]
     short, long_ = _A4_POINTS
     usable = (long_ if landscape else short) - 2 * 72 * MARGIN_INCHES  # the page's, in points
-    room = usable * _SLACK * 100 / scale  # at 100 % of the widest layout
+    room = usable * _SLACK * 100 / PRINT_SCALE  # at 100 % of the widest layout
     again = sum(points[:repeated])
     breaks: list[int] = []
     first, used, last_start = 0, 0.0, 0

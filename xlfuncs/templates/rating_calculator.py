@@ -74,21 +74,17 @@ LEGEND = (
 
 
 @dataclass(frozen=True)
-class RatingPeriod:
+class RatingPeriod(ps.PlayerEntered):
     """One player's rating period: the player, what K depends on, and the tournaments (at
     most 6, of at most 15 games each). ``k`` overrides the K of ``K_FACTOR``; ``rules`` is
     an edition id (``"2025"``, ...; ``None``: the edition in force)."""
 
     rating: int | None = None
-    name: str = ""
-    fide_id: str = ""
-    federation: str = ""
     rated_games_before: int | None = None
     birth_year: int | None = None
     reached_2400: bool = False
     period_date: _dt.date | None = None
     k: int | None = None
-    rules: str | None = None
     tournaments: Sequence[TournamentGames] = field(default_factory=tuple)
 
 

@@ -12,7 +12,6 @@ from ..core.teams import TeamStandings, places_note, score_note
 from ..excel.errors import to_excel
 from .common import Formats, print_setup, write_text, write_value
 from .event import Event
-from .printing import page_bands
 
 __all__ = ["SHEET", "add_team_sheet", "standing_rows"]
 
@@ -99,7 +98,7 @@ def add_team_sheet(wb: Workbook, fmt: Formats, event: Event) -> None:
     order = "match points" if s.primary == "MP" else "game points"
     listed = ", ".join(s.descriptors) or "nothing else"
     starts = [i for i, h in enumerate(header) if h.endswith(" opp.")]
-    bands = page_bands(widths, starts=starts, repeated=3)
+    bands = print_setup(ws, landscape=True, widths=widths, starts=starts, repeat_columns=3)
     ws.merge_range(2, 0, 2, bands[0] - 1 if bands else last, "", fmt.note)  # the first page's
     ws.set_row(2, 40)  # three lines of the wrapped note
     write_text(
@@ -152,4 +151,3 @@ def add_team_sheet(wb: Workbook, fmt: Formats, event: Event) -> None:
             write_text(ws, row, 4, None if p is None else p.federation, fmt.computed_text)
     ws.print_area(0, 0, row, last)
     ws.set_h_pagebreaks(breaks)
-    print_setup(ws, landscape=True, widths=widths, starts=starts, repeat_columns=3)

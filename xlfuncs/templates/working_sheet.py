@@ -35,6 +35,7 @@ from .chart_calls import (
     argument_values,
     call_formula,
     call_value,
+    on_sheet,
     shown_column,
 )
 from .chart_layout import FIRST_ROW, HEAD_ROW, NAME, NO, Layout
@@ -79,11 +80,6 @@ RATING_EXTRA = 10
 opponents, six steps (a first rating; a rating change needs three)."""
 
 
-def _on(sheet: str, ref: str) -> str:
-    """*ref* on the chart's sheet; empty stays empty (an argument left out)."""
-    return f"'{sheet}'!{ref}" if ref else ""
-
-
 def lines_of(layout: Layout, event: Event) -> int:
     """The most lines a working of this chart can have: a round each of the chart's (a
     Swiss: results may be entered in its rounds not played yet), a game against each other
@@ -119,7 +115,7 @@ def add_working_sheet(
     row = FIRST_BLOCK
     for k_index in range(layout.tiebreaks):
         header = cell(HEAD_ROW, layout.col(f"tb{k_index + 1}"), absolute=True)
-        texts |= {"descriptor": f"'{sheet}'!{header}", "rows": str(height)}
+        texts |= {"descriptor": on_sheet(sheet, header), "rows": str(height)}
         heading = f"Tie-break {k_index + 1}: "
         formula = f'="{heading}"&{texts["descriptor"]}'
         write_formula(ws, row, 0, formula, fmt.heading, heading + data.tiebreaks[k_index])
@@ -180,7 +176,7 @@ def _player_choice(ws: Worksheet, fmt: Formats, sheet: str, layout: Layout, even
         cell(PLAYER_ROW, PLAYER_COL),
         {
             "validate": "list",
-            "source": f"={_on(sheet, numbers)}",
+            "source": f"={on_sheet(sheet, numbers)}",
             "input_title": "Player",
             "input_message": f"A player's number on the '{sheet}' sheet (1..{count}).",
             "error_title": "Player",
@@ -192,7 +188,7 @@ def _player_choice(ws: Worksheet, fmt: Formats, sheet: str, layout: Layout, even
         ws,
         PLAYER_ROW,
         PLAYER_COL + 1,
-        f'=IFERROR(INDEX({_on(sheet, layout.column(NAME))},{PLAYER_CELL}),"")',
+        f'=IFERROR(INDEX({on_sheet(sheet, layout.column(NAME))},{PLAYER_CELL}),"")',
         fmt.computed_text,
         event.players[0].name or "",
     )
