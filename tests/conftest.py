@@ -121,6 +121,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _lite_code_gathered_once() -> None:
+    """The xlwings Lite code (:func:`xlfuncs.templates.registry.lite_package`, a second of
+    work, kept once gathered) gathered in this process before the first test: a command that
+    writes a workbook hands the gathering to a forked worker, or to several (the templates),
+    and a worker forked from a process without it gathers it again, each time."""
+    from xlfuncs.templates.registry import lite_package
+
+    lite_package(lite_form=True)
+
+
 @pytest.fixture(autouse=True)
 def _cache_in_the_test_run(
     monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
