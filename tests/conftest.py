@@ -10,7 +10,9 @@ Once per session (per worker under ``pytest -n``):
 - ``round_robin_evaluated``, ``swiss_evaluated``: those recalculated by the ``formulas`` engine
   with our functions plugged in (the 60-player Swiss, in 64 rows, takes some 5 s: it is done once);
 - ``printed``: every workbook the collected modules name with :func:`render.print_once`,
-  printed to PDF and PNG by one LibreOffice run.
+  printed to PDF and PNG by one LibreOffice run;
+- the xlwings Lite code (``_lite_code_gathered_once``, used by every test): the workers a
+  command forks then find it gathered.
 
 A test that uses one of the recalculated or printed fixtures is marked ``slow``. Under
 ``pytest -n 2 --dist loadfile`` (the README's command) each worker has its own session, and one
