@@ -10,7 +10,9 @@ Once per session (per worker under ``pytest -n``):
 - ``round_robin_evaluated``, ``swiss_evaluated``: those recalculated by the ``formulas`` engine
   with our functions plugged in (the 60-player Swiss, in 64 rows, takes some 5 s: it is done once);
 - ``printed``: every workbook the collected modules name with :func:`render.print_once`,
-  printed to PDF and PNG by one LibreOffice run.
+  printed to PDF and PNG by one LibreOffice run;
+- the xlwings Lite code (``_lite_code_gathered_once``, used by every test): the workers a
+  command forks then find it gathered.
 
 A test that uses one of the recalculated or printed fixtures is marked ``slow``. Under
 ``pytest -n 2 --dist loadfile`` (the README's command) each worker has its own session, and one
@@ -119,6 +121,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         used = getattr(item, "fixturenames", ())
         if any(name in used for name in SLOW_FIXTURES):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _lite_code_gathered_once() -> None:
+    """The xlwings Lite code (:func:`xlfuncs.templates.registry.lite_package`, a second of
+    work, kept once gathered) gathered in this process before the first test: a command that
+    writes a workbook hands the gathering to a forked worker, or to several (the templates),
+    and a worker forked from a process without it gathers it again, each time."""
+    from xlfuncs.templates.registry import lite_package
+
+    lite_package(lite_form=True)
 
 
 @pytest.fixture(autouse=True)

@@ -56,7 +56,15 @@ def calc_properties(book: Path) -> dict[str, str]:
 
 
 def formula_cells(book: Path) -> list[tuple[str, str, ET.Element]]:
-    """(sheet part, cell reference, the ``<c>`` element) of every cell holding a formula."""
+    """(sheet part, cell reference, the ``<c>`` element) of every cell holding a formula
+    (each workbook parsed once while it is unchanged: several tests read the same books)."""
+    stat = book.stat()
+    return list(_formula_cells(book, stat.st_size, stat.st_mtime_ns))
+
+
+@functools.cache
+def _formula_cells(book: Path, size: int, mtime_ns: int) -> tuple[tuple[str, str, ET.Element], ...]:
+    """:func:`formula_cells` of *book* as it is at *size* and *mtime_ns*."""
     out = []
     with zipfile.ZipFile(book) as z:
         for name in z.namelist():
@@ -65,7 +73,7 @@ def formula_cells(book: Path) -> list[tuple[str, str, ET.Element]]:
             for c in ET.fromstring(z.read(name)).iter(f"{MAIN}c"):
                 if c.find(f"{MAIN}f") is not None:
                     out.append((name, str(c.get("r")), c))
-    return out
+    return tuple(out)
 
 
 def without_value(book: Path) -> list[str]:
