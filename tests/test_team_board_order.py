@@ -133,6 +133,27 @@ def test_both_teams_records_of_one_match() -> None:
     assert [v[0] for v in s.values] == [Fraction(1), Fraction(2)]
 
 
+@pytest.mark.parametrize(
+    ("theirs", "differ", "counts"),
+    [("300   1   2   1    4", True, (2, 1)), ("300   1   2   1    3", False, (1, 2))],
+)
+def test_a_record_naming_some_boards_is_compared_board_by_board(
+    theirs: str, differ: bool, counts: tuple[int, int]
+) -> None:
+    """Team 2's record may name only its first boards, its other player of the match on the
+    board left (``docs/teams.md``, *Record 300*). ``4``: no. 4 on board 1, no. 3 on board 2,
+    where team 1's ``2 1`` has no. 2 on board 1 meet no. 3: the boards differ, a warning,
+    line 14 read: team 2's boards 4, 3 and team 1's 1 (who met no. 4), 2; by hand team 1's
+    count 1 x 0 + 2 x 1 = 2, team 2's 1 x 1 + 2 x 0 = 1. ``3``: no. 3 on board 1, who met
+    no. 2 (team 1's board 1): the same boards, no warning, the counts 1 and 2 of
+    :func:`test_board_count_by_record_300_is_gacrux_s`."""
+    record = "300   1   1   2    2    1"
+    s, warnings = _standing(_text().replace(record, f"{record}\n{theirs}"), ("BC",))
+    said = "record 300 (lines 13 and 14): round 1, teams 1 and 2: the two orders do not give"
+    assert [line for line, _ in _orders(warnings, said)] == ([14] if differ else []), warnings
+    assert [v[0] for v in s.values] == [Fraction(n) for n in counts]
+
+
 def test_a_match_out_of_its_lists_order_without_record_300_is_named() -> None:
     """TRF-2026 requires record 300 when a team plays in another order than its 310 list:
     without it, the match whose lists do not meet board to board (no. 1, team 1's first,

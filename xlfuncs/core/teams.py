@@ -177,12 +177,14 @@ def team_rounds(
     forfeits: Sequence[ForfeitedMatch] = (),
     boards: int | None = None,
     board_orders: Sequence[BoardOrder] = (),
+    overruled: list[BoardOrder] | None = None,
 ) -> tuple[tuple[MatchRound, ...], ...]:
     """Each team's rounds 1..*rounds* (teams in the order given), built from the players'
     games in *crosstable*; *byes*: the pairing-allocated byes (record ``320``), else a
     round without a match is its players' bye (:func:`_members_bye`); *forfeits* (record
     ``330``): :func:`_forfeited`, on *boards* boards (``None``: the event's most);
-    *board_orders* (record ``300``): :func:`apply_board_orders`. Raises
+    *board_orders* (record ``300``): :func:`apply_board_orders`, the orders it finds
+    overruling an earlier one added to *overruled*. Raises
     :class:`~xlfuncs.core.errors.InvalidInputError` for a player in two teams or not in the
     crosstable, a round in which one team meets two, or a bad forfeited match."""
     team_of: dict[int, int] = {}
@@ -248,7 +250,9 @@ def team_rounds(
                 row.append(_members_bye(crosstable, t, r, match_scoring))
         out.append(row)
     if board_orders:
-        apply_board_orders(out, teams, board_orders, seated)
+        found = apply_board_orders(out, teams, board_orders, seated)
+        if overruled is not None:
+            overruled.extend(found)
     if forfeits:
         _forfeited(out, teams, rounds, forfeits, match_scoring, scoring, boards)
     return tuple(tuple(row) for row in out)
@@ -259,14 +263,19 @@ def apply_board_orders(
     teams: Sequence[Team],
     orders: Sequence[BoardOrder],
     seated: dict[tuple[int, int], list[tuple[int, int]]],
-) -> None:
+) -> list[BoardOrder]:
     """*rows* with each match that *orders* (record ``300``) names in its board order: the
     team's players on the boards given (0: unoccupied), its other players of the match on
     the boards left; the opposing team's board *k* the player who met the team's board *k*
     (``docs/teams.md``, *Record 300*). *seated*: by ``(team, round)``, the
     ``(player, opponent)`` of each of the match's games. An order naming a match not played
-    or a player without a game in it changes nothing (the file reader warns)."""
+    or a player without a game in it changes nothing (the file reader warns). Returned: the
+    orders that seat a match other than the other team's earlier order did (both teams gave
+    one and they disagree, board by board once the boards left are filled); each is applied
+    last, so read."""
     index = {t.number: k for k, t in enumerate(teams)}
+    ordered: set[tuple[int, int]] = set()  # (team, round): a match an order has seated
+    overruled: list[BoardOrder] = []
     empty = BoardGame(Fraction(0), False, False)
 
     def reseat(team: int, r: int, slots: list[int | None]) -> None:
@@ -290,13 +299,18 @@ def apply_board_orders(
             continue
         where = {player: j for j, (player, _) in enumerate(mine)}
         slots = _boards_filled([where.get(p) for p in order.players], len(mine))
+        before = seated.get((order.team, r)), seated.get((order.opponent, r))
         reseat(order.team, r, slots)
         theirs = seated.get((order.opponent, r), [])
-        if len(theirs) != len(rows[index[order.opponent]][r - 1].board_games):
-            continue
-        facing = {opp: j for j, (_, opp) in enumerate(theirs)}
-        their_slots = [None if j is None else facing.get(mine[j][0]) for j in slots]
-        reseat(order.opponent, r, _boards_filled(their_slots, len(theirs)))
+        if len(theirs) == len(rows[index[order.opponent]][r - 1].board_games):
+            facing = {opp: j for j, (_, opp) in enumerate(theirs)}
+            their_slots = [None if j is None else facing.get(mine[j][0]) for j in slots]
+            reseat(order.opponent, r, _boards_filled(their_slots, len(theirs)))
+        after = seated.get((order.team, r)), seated.get((order.opponent, r))
+        if (order.opponent, r) in ordered and after != before:
+            overruled.append(order)
+        ordered.update(((order.team, r), (order.opponent, r)))
+    return overruled
 
 
 def _boards_filled(boards: list[int | None], count: int) -> list[int | None]:
@@ -452,6 +466,9 @@ class TeamStandings:
     any match)."""
     boards_given: bool = False
     """Whether :attr:`boards` was given (record ``352``), not found from the matches."""
+    overruled_orders: tuple[BoardOrder, ...] = ()
+    """The board orders (record ``300``) that seat a match other than the other team's
+    earlier order did, each read (:func:`apply_board_orders`)."""
 
     def order(self) -> list[int]:
         """The teams' indexes in standing order (rank, then pairing number)."""
@@ -594,6 +611,7 @@ def team_standings(
     if primary not in SCORES:
         raise TiebreakError(f"team standing: the primary score is MP or GP, not {primary!r}")
     ds = tuple(team_descriptor(d, primary) for d in descriptors)
+    overruled: list[BoardOrder] = []
     rows = team_rounds(
         crosstable,
         teams,
@@ -603,6 +621,7 @@ def team_standings(
         forfeits=forfeits,
         boards=boards,
         board_orders=board_orders,
+        overruled=overruled,
     )
     if assignments:
         rows = assigned_rounds(rows, teams, assignments)
@@ -643,6 +662,7 @@ def team_standings(
         notes=tuple(notes),
         boards=source.boards,
         boards_given=boards is not None,
+        overruled_orders=tuple(overruled),
     )
 
 

@@ -846,24 +846,23 @@ def _orders_against_matches(
 ) -> list[Finding]:
     """Where a record ``300`` and the players' lines disagree (the teams did not meet, a
     player had no game against the other team), or the two teams' records of one match
-    give different boards (the later one is applied last)."""
+    give different boards (:attr:`~xlfuncs.core.teams.TeamStandings.overruled_orders`: the
+    later one is applied last)."""
     index = {team.number: k for k, team in enumerate(standings.teams)}
     members = {team.number: set(team.members) for team in teams}
     start_no = {i: p.start_no for i, p in enumerate(built.players, start=1)}
     out: list[Finding] = []
-    first = {(o.round, o.team): (line_no, o) for line_no, o in orders}
+    first = {(o.round, o.team): line_no for line_no, o in orders}
+    overruled = {(o.round, o.team) for o in standings.overruled_orders}
     for line_no, o in orders:
         other = first.get((o.round, o.opponent))
-        if other is not None and other[0] < line_no:
-            faced = [_met(built, player, o.round) if player else None for player in o.players]
-            theirs = [x for x in other[1].players if x and x in faced]
-            if [f for f in faced if f] != theirs:
-                said = (
-                    f"record 300 (lines {other[0]} and {line_no}): round {o.round}, teams "
-                    f"{o.opponent} and {o.team}: the two orders do not give the same boards: "
-                    f"line {line_no}'s is read"
-                )
-                out.append(_order_finding(said, line_no))
+        if other is not None and other < line_no and (o.round, o.team) in overruled:
+            said = (
+                f"record 300 (lines {other} and {line_no}): round {o.round}, teams "
+                f"{o.opponent} and {o.team}: the two orders do not give the same boards: "
+                f"line {line_no}'s is read"
+            )
+            out.append(_order_finding(said, line_no))
         where = f"record 300 (line {line_no}): round {o.round}, team {o.team} against {o.opponent}"
         m = standings.rounds[index[o.team]][o.round - 1]
         if m.opponent != o.opponent:
